@@ -1,0 +1,131 @@
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { OFFERED_LANGUAGES } from "#server/contract/locales";
+import type { Viewer } from "~/api/viewer.server";
+import { brand } from "~/brand/brand";
+import { switchLanguage, useLang, useLocalePath } from "~/i18n/lang";
+import * as css from "./chrome.css";
+
+export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const location = useLocation();
+  return (
+    <header className={css.header}>
+      <a className={css.skip} href="#main-content">
+        {t("nav.skip_to_content")}
+      </a>
+      <div className={css.headerInner}>
+        <Link className={css.logo} to={to("")}>
+          {brand.name}
+        </Link>
+        <nav className={css.nav} aria-label={t("nav.main")}>
+          <NavLink className={css.navLink} to={to("escorts")}>
+            {t("nav.escorts")}
+          </NavLink>
+          <NavLink className={css.navLink} to={to("agenturen-clubs")}>
+            {t("nav.businesses")}
+          </NavLink>
+          <NavLink className={css.navLink} to={to("events")}>
+            {t("nav.events")}
+          </NavLink>
+          <NavLink className={css.navLink} to={to("blogs")}>
+            {t("nav.blogs")}
+          </NavLink>
+          {brand.showMagazine ? (
+            <NavLink className={css.navLink} to={to("about/magazine")} data-nav="magazine">
+              {t("nav.magazine")}
+            </NavLink>
+          ) : null}
+          {viewer ? (
+            <>
+              <NavLink className={css.navLink} to={to("my_dashboard")}>
+                {t("nav.dashboard")}
+              </NavLink>
+              <Form method="post" action={to("logout")}>
+                <button className={css.headerButton} type="submit">
+                  {t("nav.logout")}
+                </button>
+              </Form>
+            </>
+          ) : (
+            <>
+              <Link className={css.headerButton} to={`${to("login")}${location.pathname.endsWith("/login") ? "" : `?r=${encodeURIComponent(location.pathname)}`}`}>
+                {t("nav.login")}
+              </Link>
+              <Link className={css.headerButton} to={to("join/user")}>
+                {t("nav.join")}
+              </Link>
+            </>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+export function LanguageSwitcher() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const current = useLang();
+  return (
+    <nav aria-label={t("footer.language")}>
+      <ul className={css.footerList}>
+        {OFFERED_LANGUAGES.map((lang) => (
+          <li key={lang}>
+            <a href={switchLanguage(location.pathname, lang) + location.search} hrefLang={lang} lang={lang} aria-current={lang === current ? "true" : undefined}>
+              {t(`languages.${lang}`)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const year = new Date().getUTCFullYear();
+  return (
+    <footer className={css.footer}>
+      <div className={css.footerInner}>
+        <section>
+          <h2 className={css.footerHeading}>{t("footer.about_heading", { brand: brand.name })}</h2>
+          <ul className={css.footerList}>
+            <li><Link to={to("about")}>{t("footer.about")}</Link></li>
+            <li><Link to={to("about/rules")}>{t("footer.rules")}</Link></li>
+            <li><Link to={to("about/guidelines_and_policies")}>{t("footer.guidelines")}</Link></li>
+            <li><Link to={to("about/social_responsibility")}>{t("footer.social_responsibility")}</Link></li>
+            {brand.showMagazine ? <li><Link to={to("about/magazine")}>{t("footer.magazine")}</Link></li> : null}
+            <li><Link to={to("partners")}>{t("footer.partners")}</Link></li>
+          </ul>
+        </section>
+        <section>
+          <h2 className={css.footerHeading}>{t("footer.legal_heading")}</h2>
+          <ul className={css.footerList}>
+            <li><Link to={to("legal/terms_and_conditions")}>{t("footer.terms")}</Link></li>
+            <li><Link to={to("legal/data_privacy_statement")}>{t("footer.privacy")}</Link></li>
+            <li><Link to={to("legal/imprint")}>{t("footer.imprint")}</Link></li>
+            <li><Link to={to("about/content_removal_request")}>{t("footer.content_removal")}</Link></li>
+            <li><Link to={to("about/2257_declaration")}>{t("footer.declaration_2257")}</Link></li>
+          </ul>
+        </section>
+        <section>
+          <h2 className={css.footerHeading}>{t("footer.company_heading")}</h2>
+          <ul className={css.footerList}>
+            <li><Link to={to("misc/press")}>{t("footer.press")}</Link></li>
+            <li><Link to={to("misc/advertisement")}>{t("footer.advertisement")}</Link></li>
+          </ul>
+        </section>
+        <section>
+          <h2 className={css.footerHeading}>{t("footer.language")}</h2>
+          <LanguageSwitcher />
+        </section>
+      </div>
+      <p style={{ textAlign: "center", margin: 0, paddingBottom: "16px" }}>
+        <small>{t("footer.copyright", { year, brand: brand.name })}</small>
+      </p>
+    </footer>
+  );
+}

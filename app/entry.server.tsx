@@ -1,0 +1,68 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable, type EntryContext, type HandleDataRequestFunction } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { brandVariables } from "~/brand/brand";
+import { i18nConfig } from "~/i18n/config";
+import { i18nServer } from "~/i18n/i18next.server";
+import { resources } from "~/i18n/resources.server";
+import { applySessionCookies, readSession } from "~/session/session.server";
+
+export const streamTimeout = 10_000;
+
+/** Session cookies (sliding expiry, visitor id, language) ride on every data response too. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  applySessionCookies(response.headers, readSession(request, Date.now()));
+  return response;
+};
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  applySessionCookies(responseHeaders, readSession(request, Date.now()));
+  const instance = createInstance();
+  const lng = await i18nServer.getLocale(request);
+  const ns = i18nServer.getRouteNamespaces(remixContext);
+  await instance.use(initReactI18next).init({
+    ...i18nConfig,
+    lng,
+    ns,
+    resources,
+    interpolation: { ...i18nConfig.interpolation, defaultVariables: brandVariables() },
+  });
+
+  // Crawlers and no-JS clients get the whole document at once.
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <I18nextProvider i18n={instance}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+      </I18nextProvider>,
+      {
+        [waitForAll ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}

@@ -1,0 +1,15 @@
+import type { HostLoadContext } from "#server/host";
+
+declare module "@remix-run/node" {
+  // The context the one-process host passes to loaders and actions. Under
+  // remix-serve (web tier alone) it is empty and the client uses API_URL.
+  interface AppLoadContext {
+    apiFetch?: HostLoadContext["apiFetch"];
+    clientAddress?: HostLoadContext["clientAddress"];
+  }
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export {};

@@ -1,0 +1,147 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import * as v from "valibot";
+import { CAPTCHA_TRIGGER_KEYS } from "#server/contract/errors";
+import { loginSchema } from "#server/contract/validation";
+import { createApiClient } from "~/api/client.server";
+import { loadViewer } from "~/api/viewer.server";
+import { Field, FormErrors, Honeypot } from "~/components/Field";
+import { i18nServer } from "~/i18n/i18next.server";
+import { useLocalePath } from "~/i18n/lang";
+import { loginCookies } from "~/session/session.server";
+import * as ui from "~/styles/ui.css";
+import { isBotSubmission, replyWithApiErrors, safeReturnPath } from "~/utils/forms.server";
+import { pageMeta, PRIVATE_HEADERS } from "~/utils/seo";
+
+export const handle = { i18n: ["common"] };
+
+const loginFormSchema = v.object(
+  {
+    ...loginSchema.entries,
+    keep_logged_in: v.optional(v.literal("on")),
+    r: v.optional(v.string()),
+  },
+  "validation.required",
+);
+const FIELDS = ["username", "password", "captcha_answer"] as const;
+
+interface TokenResponse {
+  access_token: string;
+}
+interface Captcha {
+  id: string;
+  image: string;
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const lang = params.lang!;
+  const url = new URL(request.url);
+  const returnTo = safeReturnPath(url.searchParams.get("r"), lang);
+  if (await loadViewer(request, context)) throw redirect(returnTo ?? `/${lang}/my_dashboard`, { headers: PRIVATE_HEADERS });
+  const t = await i18nServer.getFixedT(request);
+  return data(
+    { title: t("login.meta_title"), description: t("login.meta_description"), returnTo: returnTo ?? "" },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+export function headers() {
+  return PRIVATE_HEADERS;
+}
+
+export const meta: MetaFunction<typeof loader, { root: () => { origin: string } }> = ({ data, matches, location }) => {
+  const origin = (matches.find((m) => m.id === "root")?.data as { origin?: string } | undefined)?.origin ?? "";
+  return pageMeta({ title: data?.title ?? "", description: data?.description, origin, pathname: location.pathname, noindex: true });
+};
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const lang = params.lang!;
+  const formData = await request.formData();
+  const submission = parseWithValibot(formData, { schema: loginFormSchema });
+  if (submission.status !== "success") {
+    return data({ lastResult: submission.reply({ hideFields: ["password"] }), captcha: null as Captcha | null }, { status: 400, headers: PRIVATE_HEADERS });
+  }
+  const api = createApiClient({ request, context });
+  if (isBotSubmission(formData)) {
+    return data(
+      { lastResult: submission.reply({ formErrors: ["exception.login.invalid_credentials"], hideFields: ["password"] }), captcha: null },
+      { status: 400, headers: PRIVATE_HEADERS },
+    );
+  }
+  const { username, password, captcha_id, captcha_answer } = submission.value;
+  const result = await api.call<TokenResponse>("/oauth/v2/token", {
+    method: "POST",
+    body: { grant_type: "password", username, password, captcha_id, captcha_answer },
+    auth: false,
+    handleErrors: true,
+    camelize: false,
+  });
+  if (!result.ok) {
+    const needsCaptcha = result.errors.some((e) => (CAPTCHA_TRIGGER_KEYS as readonly string[]).includes(e.key) || (CAPTCHA_TRIGGER_KEYS as readonly string[]).includes(e.title));
+    let captcha: Captcha | null = null;
+    if (needsCaptcha) {
+      const fresh = await api.call<Captcha>("/api/v2/captcha", { auth: false, handleErrors: true });
+      captcha = fresh.ok ? fresh.data : null;
+    }
+    const lastResult = replyWithApiErrors(submission, result.errors, FIELDS, ["password", "captcha_answer"]);
+    return data({ lastResult, captcha }, { status: result.status === 429 ? 429 : 400, headers: PRIVATE_HEADERS });
+  }
+  const headers = new Headers(PRIVATE_HEADERS);
+  for (const cookie of loginCookies(result.data.access_token, submission.value.keep_logged_in === "on", Date.now())) headers.append("Set-Cookie", cookie);
+  throw redirect(safeReturnPath(submission.value.r, lang) ?? `/${lang}/my_dashboard`, { headers });
+}
+
+export default function LoginPage() {
+  const { returnTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.lastResult,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: loginFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const captcha = actionData?.captcha ?? null;
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.card}>
+        <h1>{t("login.title")}</h1>
+        <Form method="post" className={ui.stack} {...getFormProps(form)}>
+          <FormErrors errors={form.errors ?? []} />
+          <Honeypot />
+          <input type="hidden" name="r" value={returnTo} />
+          <Field label={t("login.username")} autoComplete="username" {...getInputProps(fields.username, { type: "text" })} name="username" errors={fields.username.errors} />
+          <Field label={t("login.password")} autoComplete="current-password" {...getInputProps(fields.password, { type: "password" })} name="password" errors={fields.password.errors} />
+          {captcha ? (
+            <div className={ui.stack} data-captcha>
+              <p>{t("login.captcha_intro")}</p>
+              <img src={captcha.image} alt={t("login.captcha_alt")} width={200} height={64} />
+              <input type="hidden" name="captcha_id" value={captcha.id} />
+              <Field label={t("login.captcha_label")} autoComplete="off" {...getInputProps(fields.captcha_answer, { type: "text" })} name="captcha_answer" errors={fields.captcha_answer.errors} />
+            </div>
+          ) : (
+            fields.captcha_answer.errors?.length ? <FormErrors errors={fields.captcha_answer.errors} /> : null
+          )}
+          <label className={ui.checkboxRow}>
+            <input type="checkbox" name="keep_logged_in" defaultChecked={false} />
+            {t("login.keep_logged_in")}
+          </label>
+          <button className={ui.button} type="submit" disabled={navigation.state === "submitting"}>
+            {t("login.submit")}
+          </button>
+        </Form>
+        <p>
+          <Link to={to("forgot_password")}>{t("login.forgot_password")}</Link>
+        </p>
+        <p>
+          {t("login.no_account")} <Link to={to("join/user")}>{t("login.join")}</Link>
+        </p>
+      </div>
+    </main>
+  );
+}

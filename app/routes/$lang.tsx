@@ -1,0 +1,52 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
+import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
+import { loadViewer } from "~/api/viewer.server";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { SiteFooter, SiteHeader } from "~/components/SiteChrome";
+import { readSession } from "~/session/session.server";
+
+export type LayoutKind = "full" | "no-footer" | "bare";
+
+export const handle = { i18n: ["common"] };
+
+/**
+ * Every page lives under a required language segment. A path whose first
+ * segment is not a supported language is moved under one (cookie, else de).
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  if (!isLanguage(params.lang)) {
+    const url = new URL(request.url);
+    const lang = readSession(request, Date.now()).languageCookie ?? DEFAULT_LANGUAGE;
+    throw redirect(`/${lang}${url.pathname}${url.search}`, { headers: { Vary: "Cookie" } });
+  }
+  const viewer = await loadViewer(request, context);
+  return { lang: params.lang, viewer };
+}
+
+function useLayoutKind(): LayoutKind {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const kind = (matches[i]?.handle as { layout?: LayoutKind } | undefined)?.layout;
+    if (kind) return kind;
+  }
+  return "full";
+}
+
+export default function LanguageLayout() {
+  const { viewer } = useLoaderData<typeof loader>();
+  const kind = useLayoutKind();
+  return (
+    <>
+      {kind !== "bare" ? <SiteHeader viewer={viewer} /> : null}
+      <div id="main-content">
+        <Outlet />
+      </div>
+      {kind === "full" ? <SiteFooter /> : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

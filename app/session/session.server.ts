@@ -1,0 +1,133 @@
+/**
+ * Session cookies (spec section 4). tk holds the API access token. Without
+ * keep_logged_in, every request checks tk_expired_at: past → sign out (tk,
+ * the expiry and the saved user filters go); otherwise the expiry slides to
+ * now + 24 h. Pure: the same cookies and time give the same answer, so
+ * loaders and the entry's header step agree without shared state.
+ */
+import { randomUUID } from "node:crypto";
+import { LANGUAGE_COOKIE_MAX_AGE_S, SESSION_WINDOW_MS, VISITOR_COOKIE_MAX_AGE_S } from "#server/contract/constants";
+import { isLanguage, type Language } from "#server/contract/locales";
+import { languageFromPath } from "~/i18n/lang";
+
+export const COOKIE = {
+  token: "tk",
+  tokenExpiresAt: "tk_expired_at",
+  keepLoggedIn: "keep_logged_in",
+  userFilters: "user_filters",
+  visitor: "km_ff",
+  language: "language",
+} as const;
+
+/** keep_logged_in sessions live as long as the API token (30 days). */
+export const KEEP_LOGGED_IN_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+export function parseCookies(header: string | null): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of (header ?? "").split(";")) {
+    const index = part.indexOf("=");
+    if (index < 1) continue;
+    const name = part.slice(0, index).trim();
+    const raw = part.slice(index + 1).trim();
+    try {
+      cookies.set(name, decodeURIComponent(raw));
+    } catch {
+      cookies.set(name, raw);
+    }
+  }
+  return cookies;
+}
+
+interface CookieOptions {
+  maxAge?: number;
+  httpOnly?: boolean;
+}
+
+/** Secure cookies whenever the public origin is https (always so in production). */
+const secure = () => process.env.COOKIE_SECURE === "1" || (process.env.PUBLIC_URL ?? "").startsWith("https://");
+
+export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", "SameSite=Lax"];
+  if (options.maxAge !== undefined) parts.push(`Max-Age=${options.maxAge}`);
+  if (options.httpOnly) parts.push("HttpOnly");
+  if (secure()) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function clearCookie(name: string): string {
+  return serializeCookie(name, "", { maxAge: 0 });
+}
+
+export interface SessionState {
+  /** The access token to send, or null when signed out (or just expired). */
+  token: string | null;
+  keepLoggedIn: boolean;
+  /** The 24-hour window ran out on this request. */
+  expired: boolean;
+  visitorId: string;
+  languageCookie: Language | null;
+  /** Set-Cookie values this request must send back. */
+  setCookies: string[];
+}
+
+export function readSession(request: Request, now: number): SessionState {
+  const cookies = parseCookies(request.headers.get("cookie"));
+  const setCookies: string[] = [];
+  let token = cookies.get(COOKIE.token) || null;
+  const keepLoggedIn = cookies.get(COOKIE.keepLoggedIn) === "1";
+  let expired = false;
+
+  if (token && !keepLoggedIn) {
+    const expiresAt = Number(cookies.get(COOKIE.tokenExpiresAt));
+    if (!Number.isFinite(expiresAt) || expiresAt <= now) {
+      expired = true;
+      token = null;
+      setCookies.push(clearCookie(COOKIE.token), clearCookie(COOKIE.tokenExpiresAt), clearCookie(COOKIE.userFilters));
+    } else {
+      setCookies.push(serializeCookie(COOKIE.tokenExpiresAt, String(now + SESSION_WINDOW_MS), { maxAge: SESSION_WINDOW_MS / 1000 }));
+    }
+  }
+
+  let visitorId = cookies.get(COOKIE.visitor) ?? "";
+  if (!/^[\w-]{8,64}$/.test(visitorId)) {
+    visitorId = randomUUID();
+    setCookies.push(serializeCookie(COOKIE.visitor, visitorId, { maxAge: VISITOR_COOKIE_MAX_AGE_S }));
+  }
+
+  const languageCookie = cookies.get(COOKIE.language);
+  const pathLanguage = languageFromPath(new URL(request.url).pathname);
+  if (pathLanguage && pathLanguage !== languageCookie) {
+    setCookies.push(serializeCookie(COOKIE.language, pathLanguage, { maxAge: LANGUAGE_COOKIE_MAX_AGE_S }));
+  }
+
+  return { token, keepLoggedIn, expired, visitorId, languageCookie: isLanguage(languageCookie) ? languageCookie : null, setCookies };
+}
+
+/** Cookies that start a session after a successful login. */
+export function loginCookies(accessToken: string, keepLoggedIn: boolean, now: number): string[] {
+  if (keepLoggedIn) {
+    return [
+      serializeCookie(COOKIE.token, accessToken, { httpOnly: true, maxAge: KEEP_LOGGED_IN_MAX_AGE_S }),
+      serializeCookie(COOKIE.keepLoggedIn, "1", { maxAge: KEEP_LOGGED_IN_MAX_AGE_S }),
+      clearCookie(COOKIE.tokenExpiresAt),
+    ];
+  }
+  return [
+    // A session cookie: it also ends when the browser closes.
+    serializeCookie(COOKIE.token, accessToken, { httpOnly: true }),
+    serializeCookie(COOKIE.tokenExpiresAt, String(now + SESSION_WINDOW_MS), { maxAge: SESSION_WINDOW_MS / 1000 }),
+    clearCookie(COOKIE.keepLoggedIn),
+  ];
+}
+
+export function logoutCookies(): string[] {
+  return [COOKIE.token, COOKIE.tokenExpiresAt, COOKIE.keepLoggedIn, COOKIE.userFilters].map(clearCookie);
+}
+
+/** Appends the session's Set-Cookie headers unless the response already sets that cookie. */
+export function applySessionCookies(headers: Headers, state: SessionState): void {
+  const already = new Set(headers.getSetCookie().map((cookie) => cookie.split("=")[0]));
+  for (const cookie of state.setCookies) {
+    if (!already.has(cookie.split("=")[0])) headers.append("Set-Cookie", cookie);
+  }
+}

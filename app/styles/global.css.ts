@@ -1,0 +1,26 @@
+import { globalStyle } from "@vanilla-extract/css";
+import { vars } from "./theme.css";
+
+globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
+globalStyle("html", { WebkitTextSizeAdjust: "100%" });
+globalStyle("body", {
+  margin: 0,
+  fontFamily: vars.font.body,
+  fontSize: vars.font.sizeMd,
+  lineHeight: 1.5,
+  color: vars.color.text,
+  background: vars.color.bg,
+});
+globalStyle("a", { color: vars.color.primary });
+globalStyle("a:hover", { color: vars.color.primaryHover });
+globalStyle(":focus-visible", { outline: `3px solid ${vars.color.focus}`, outlineOffset: "2px" });
+globalStyle("h1, h2, h3", { lineHeight: 1.25, margin: `0 0 ${vars.space.md}` });
+globalStyle("img", { maxWidth: "100%", height: "auto" });
+globalStyle(".visually-hidden", {
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+});

@@ -1,0 +1,80 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "./theme.css";
+
+export const page = style({ maxWidth: vars.width.content, margin: "0 auto", padding: `${vars.space.lg} ${vars.space.md}` });
+export const narrow = style({ maxWidth: vars.width.form, margin: "0 auto", padding: `${vars.space.lg} ${vars.space.md}` });
+export const card = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.lg,
+});
+export const stack = style({ display: "flex", flexDirection: "column", gap: vars.space.md });
+export const row = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center" });
+export const muted = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSm });
+
+export const button = style({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  minHeight: "44px",
+  padding: `0 ${vars.space.lg}`,
+  border: "none",
+  borderRadius: vars.radius.sm,
+  background: vars.color.primary,
+  color: vars.color.onPrimary,
+  fontSize: vars.font.sizeMd,
+  fontWeight: 600,
+  cursor: "pointer",
+  textDecoration: "none",
+  selectors: { "&:hover": { background: vars.color.primaryHover, color: vars.color.onPrimary } },
+});
+export const buttonSecondary = style([
+  button,
+  {
+    background: "transparent",
+    color: vars.color.primary,
+    border: `1px solid ${vars.color.primary}`,
+    selectors: { "&:hover": { background: vars.color.surfaceAlt, color: vars.color.primaryHover } },
+  },
+]);
+export const linkButton = style({
+  background: "none",
+  border: "none",
+  padding: 0,
+  color: "inherit",
+  font: "inherit",
+  textDecoration: "underline",
+  cursor: "pointer",
+});
+
+export const field = style({ display: "flex", flexDirection: "column", gap: vars.space.xs });
+export const label = style({ fontWeight: 600 });
+export const input = style({
+  minHeight: "44px",
+  padding: `0 ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  fontSize: vars.font.sizeMd,
+  background: vars.color.surface,
+  color: vars.color.text,
+  selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
+});
+/** Space is reserved so a vanishing error never moves the button under a click. */
+export const fieldError = style({ minHeight: "1.4em", margin: 0, color: vars.color.danger, fontSize: vars.font.sizeSm });
+export const alert = style({
+  padding: vars.space.md,
+  borderRadius: vars.radius.sm,
+  background: vars.color.dangerBg,
+  color: vars.color.danger,
+  border: `1px solid ${vars.color.danger}`,
+});
+export const notice = style({
+  padding: vars.space.md,
+  borderRadius: vars.radius.sm,
+  background: vars.color.successBg,
+  color: vars.color.success,
+  border: `1px solid ${vars.color.success}`,
+});
+export const checkboxRow = style({ display: "flex", gap: vars.space.sm, alignItems: "center", minHeight: "44px" });
+export const honeypot = style({ position: "absolute", left: "-10000px", width: "1px", height: "1px", overflow: "hidden" });

@@ -1,0 +1,29 @@
+import type { Submission } from "@conform-to/react";
+import type { ErrorItem } from "#server/contract/errors";
+
+/**
+ * Puts API error items into a conform reply: errors whose `source` names one of
+ * the form's fields attach to it, the rest go to the form's general list.
+ */
+export function replyWithApiErrors<T>(submission: Submission<T>, errors: ErrorItem[], fieldNames: readonly string[], hideFields: string[] = []) {
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  for (const error of errors) {
+    if (error.source && fieldNames.includes(error.source)) (fieldErrors[error.source] ??= []).push(error.title);
+    else formErrors.push(error.title);
+  }
+  return submission.reply({ fieldErrors, formErrors, hideFields });
+}
+
+/** A same-site path to return to after login, or null for anything else. */
+export function safeReturnPath(value: FormDataEntryValue | string | null | undefined, lang: string): string | null {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
+  if (value.startsWith(`/${lang}/login`)) return null;
+  return value;
+}
+
+/** Bots fill the hidden website_url field. */
+export function isBotSubmission(formData: FormData): boolean {
+  const trap = formData.get("website_url");
+  return typeof trap === "string" && trap.length > 0;
+}

@@ -1,0 +1,29 @@
+// `npm start`: builds on first run (or when sources are newer), then starts the
+// one process. Production deployments run `npm run build` once and `npm run serve`.
+import { spawnSync, spawn } from "node:child_process";
+import { existsSync, statSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(path));
+    else newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+const built = existsSync("build/server.js") && existsSync("build/index.js");
+const stale = built && Math.max(newestMtime("app"), newestMtime("server"), newestMtime("locales")) > statSync("build/server.js").mtimeMs;
+if (!built || stale || process.env.FORCE_BUILD === "1") {
+  console.info(built ? "sources changed: rebuilding" : "first start: building");
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+const child = spawn(process.execPath, ["--enable-source-maps", "build/server.js"], {
+  stdio: "inherit",
+  env: { NODE_ENV: "production", DEV_ROUTES: process.env.DEV_ROUTES ?? "1", APP_SECRET: process.env.APP_SECRET ?? "local-demo-secret-change-me", ...process.env },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));

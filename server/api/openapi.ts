@@ -1,0 +1,79 @@
+/** OpenAPI 3.1 document built from the registered routes' valibot schemas. */
+import { toJsonSchema } from "@valibot/to-json-schema";
+import type * as v from "valibot";
+import type { RegisteredRoute } from "./router";
+
+const errorSchema = {
+  type: "object",
+  required: ["code", "errors"],
+  properties: {
+    code: { type: "integer" },
+    errors: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["code", "title", "message", "key"],
+        properties: {
+          code: { oneOf: [{ type: "integer" }, { type: "string" }] },
+          title: { type: "string", description: "translation key or text" },
+          message: { type: "string" },
+          key: { type: "string" },
+          source: { type: "string", description: "the input field the error belongs to" },
+          params: { type: "object", additionalProperties: { oneOf: [{ type: "string" }, { type: "number" }] } },
+        },
+      },
+    },
+  },
+};
+
+function schemaOf(schema: v.GenericSchema | v.GenericSchemaAsync): Record<string, unknown> {
+  try {
+    return toJsonSchema(schema as v.GenericSchema, { errorMode: "ignore" }) as Record<string, unknown>;
+  } catch {
+    return { type: "object" };
+  }
+}
+
+export function buildOpenApiDocument(routes: RegisteredRoute[]) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const { fullPath, spec } of routes) {
+    const openApiPath = fullPath.replace(/:([A-Za-z_]+)/g, "{$1}");
+    const params = [...fullPath.matchAll(/:([A-Za-z_]+)/g)].map((m) => ({
+      name: m[1],
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    }));
+    const query = spec.query ? schemaOf(spec.query) : undefined;
+    const queryParams = query?.properties
+      ? Object.entries(query.properties as Record<string, unknown>).map(([name, schema]) => ({
+          name,
+          in: "query",
+          required: ((query.required as string[] | undefined) ?? []).includes(name),
+          schema,
+        }))
+      : [];
+    const bodyType = spec.bodyFormat === "form" ? "application/x-www-form-urlencoded" : "application/json";
+    const responses: Record<string, unknown> = {
+      200: { description: "Success: `{ code: 200, data, meta? }`" },
+      400: { description: "Invalid input", content: { "application/json": { schema: errorSchema } } },
+    };
+    if (spec.auth === "required") responses[401] = { description: "Missing or invalid token", content: { "application/json": { schema: errorSchema } } };
+    for (const status of spec.statuses ?? []) responses[status] ??= { description: `HTTP ${status}`, content: { "application/json": { schema: errorSchema } } };
+    (paths[openApiPath] ??= {})[spec.method] = {
+      summary: spec.summary,
+      tags: [spec.tag],
+      ...(spec.auth === "required" ? { security: [{ bearer: [] }] } : {}),
+      parameters: [...params, ...queryParams],
+      ...(spec.body ? { requestBody: { required: true, content: { [bodyType]: { schema: schemaOf(spec.body) } } } } : {}),
+      responses,
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "Velora v2 API", version: "2.0.0", description: "The API behind the web tier. Errors use the item shape of the spec's section 8." },
+    servers: [{ url: "/" }],
+    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } }, schemas: { Error: errorSchema } },
+    paths,
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Route definition that validates input with valibot and records the route
+ * for the OpenAPI document, so the schema is the one source of both.
+ */
+import type { Context, Hono } from "hono";
+import type * as v from "valibot";
+import { ApiError, fail } from "./errors";
+import type { ApiEnv, AuthUser } from "./types";
+import { parseOrThrowAsync } from "./validate";
+
+type Method = "get" | "post" | "put" | "patch" | "delete";
+type AnySchema = v.GenericSchema | v.GenericSchemaAsync;
+
+export interface RouteSpec<B extends AnySchema | undefined, Q extends AnySchema | undefined> {
+  method: Method;
+  path: string;
+  summary: string;
+  tag: string;
+  /** required: 401 without a valid token; optional: user may be null. */
+  auth: "required" | "optional";
+  body?: B;
+  query?: Q;
+  /** /oauth/v2 takes form-encoded bodies; everything else JSON. */
+  bodyFormat?: "json" | "form";
+  /** Answers documented beyond 200 and the error shape. */
+  statuses?: number[];
+}
+
+export interface RegisteredRoute {
+  fullPath: string;
+  spec: RouteSpec<AnySchema | undefined, AnySchema | undefined>;
+}
+
+type Infer<S> = S extends AnySchema ? v.InferOutput<S> : undefined;
+
+export interface HandlerInput<B, Q> {
+  body: B;
+  query: Q;
+  user: AuthUser | null;
+}
+
+export type Handler<B, Q> = (c: Context<ApiEnv>, input: HandlerInput<B, Q>) => Promise<Response> | Response;
+
+export class ApiRouter {
+  constructor(
+    private readonly hono: Hono<ApiEnv>,
+    private readonly prefix: string,
+    private readonly registry: RegisteredRoute[],
+  ) {}
+
+  add<B extends AnySchema | undefined = undefined, Q extends AnySchema | undefined = undefined>(
+    spec: RouteSpec<B, Q>,
+    handler: Handler<Infer<B>, Infer<Q>>,
+  ): void {
+    this.registry.push({ fullPath: this.prefix + spec.path, spec: spec as RegisteredRoute["spec"] });
+    this.hono.on(spec.method.toUpperCase(), spec.path, async (c) => {
+      const user = c.get("user");
+      if (spec.auth === "required" && !user) throw fail.unauthorized();
+      const query = spec.query ? await parseOrThrowAsync(spec.query, queryObject(c)) : undefined;
+      const body = spec.body ? await parseOrThrowAsync(spec.body, await readBody(c, spec.bodyFormat ?? "json")) : undefined;
+      return handler(c, { body: body as Infer<B>, query: query as Infer<Q>, user });
+    });
+  }
+}
+
+function queryObject(c: Context<ApiEnv>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, values] of Object.entries(c.req.queries())) {
+    out[key] = values.length === 1 ? (values[0] as string) : values;
+  }
+  return out;
+}
+
+async function readBody(c: Context<ApiEnv>, format: "json" | "form"): Promise<unknown> {
+  const type = c.req.header("content-type") ?? "";
+  if (format === "form" || type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+    const form = await c.req.parseBody().catch(() => {
+      throw new ApiError(400, [{ code: 400, title: "validation.malformed_body", message: "validation.malformed_body", key: "validation.malformed_body" }]);
+    });
+    return Object.fromEntries(Object.entries(form).map(([k, value]) => [k, typeof value === "string" ? value : value]));
+  }
+  const text = await c.req.text();
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, [{ code: 400, title: "validation.malformed_json", message: "validation.malformed_json", key: "validation.malformed_json" }]);
+  }
+}
+
+/** The success envelope: `{ code: 200, data, meta? }`. */
+export function ok(c: Context<ApiEnv>, data: unknown, options: { meta?: unknown; status?: 200 | 201 | 202 } = {}): Response {
+  const body = options.meta === undefined ? { code: 200, data } : { code: 200, data, meta: options.meta };
+  return c.json(body, options.status ?? 200);
+}

@@ -1,0 +1,32 @@
+/**
+ * Opens the database, migrates, seeds an empty embedded database, and builds
+ * the API. Shared by the server, the CLI and the integration tests.
+ */
+import { createApiApp, type ApiApp } from "./api/app";
+import type { ApiDeps } from "./api/types";
+import type { AppConfig } from "./config";
+import { migrateToLatest, openDatabase, type DatabaseHandle } from "./db/index";
+import { isDatabaseEmpty, seedDemoData } from "./db/seed/index";
+import { outboxMailer } from "./integrations/mail/mailer";
+import { systemClock, type Clock } from "./lib/clock";
+
+export interface Runtime {
+  config: AppConfig;
+  database: DatabaseHandle;
+  deps: ApiDeps;
+  api: ApiApp;
+  seeded: boolean;
+}
+
+export async function bootstrap(config: AppConfig, options: { clock?: Clock; seed?: boolean } = {}): Promise<Runtime> {
+  const clock = options.clock ?? systemClock;
+  const database = openDatabase(config.databaseUrl);
+  await migrateToLatest(database);
+  let seeded = false;
+  if ((options.seed ?? config.seedOnEmpty) && (await isDatabaseEmpty(database.db))) {
+    await seedDemoData({ db: database.db, clock, config });
+    seeded = true;
+  }
+  const deps: ApiDeps = { db: database.db, dialect: database.dialect, config, clock, mailer: outboxMailer(database.db, clock) };
+  return { config, database, deps, api: createApiApp(deps), seeded };
+}

@@ -1,0 +1,60 @@
+/**
+ * Every environment variable the product reads, parsed once. README's
+ * "Configuration" table documents the same list; keep the two in step.
+ */
+import { randomBytes } from "node:crypto";
+import { resolve } from "node:path";
+
+export interface AppConfig {
+  nodeEnv: "production" | "development" | "test";
+  host: string;
+  port: number;
+  /** Absolute origin used in links that leave the product (mails). */
+  publicUrl: string;
+  /** `sqlite:<path>` or a postgres:// URL. */
+  databaseUrl: string;
+  /** Directory for uploaded and generated media on the embedded default. */
+  mediaDir: string;
+  /** Seed demo data on first start when the database has no users. */
+  seedOnEmpty: boolean;
+  /** Secret for signed links and captcha answers. */
+  appSecret: string;
+  /** Trust X-Forwarded-For from the network (set behind a load balancer). */
+  trustProxy: boolean;
+  /** Dev-only pages and endpoints (mailbox, test routes). */
+  devRoutes: boolean;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === "") return fallback;
+  return ["1", "true", "yes", "on"].includes(value.toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const nodeEnv =
+    env.NODE_ENV === "production" ? "production" : env.NODE_ENV === "test" ? "test" : "development";
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+    throw new Error(`PORT must be a TCP port, got ${env.PORT}`);
+  }
+  const appSecret = env.APP_SECRET ?? (nodeEnv === "production" ? "" : randomBytes(32).toString("hex"));
+  if (!appSecret) throw new Error("APP_SECRET must be set in production");
+  return {
+    nodeEnv,
+    host: env.HOST ?? "0.0.0.0",
+    port,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    databaseUrl: env.DATABASE_URL ?? `sqlite:${resolve("data/velora.sqlite")}`,
+    mediaDir: resolve(env.MEDIA_DIR ?? "data/media"),
+    seedOnEmpty: bool(env.SEED_ON_EMPTY, true),
+    appSecret,
+    trustProxy: bool(env.TRUST_PROXY, false),
+    devRoutes: bool(env.DEV_ROUTES, nodeEnv !== "production"),
+    redisUrl: env.REDIS_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? "Velora <no-reply@velora.local>",
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * Validation rules shared by the web tier (field errors before a round trip)
+ * and the API (the rule that counts). Messages are translation keys.
+ */
+import * as v from "valibot";
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const EMAIL_MAX = 254;
+
+const required = "validation.required";
+
+export const emailSchema = v.pipe(
+  v.string(required),
+  v.trim(),
+  v.nonEmpty(required),
+  v.maxLength(EMAIL_MAX, "validation.email.invalid"),
+  v.email("validation.email.invalid"),
+);
+
+/** Strength: length bounds, at least one letter and one digit. */
+export const passwordSchema = v.pipe(
+  v.string(required),
+  v.nonEmpty(required),
+  v.minLength(PASSWORD_MIN, "validation.password.too_short"),
+  v.maxLength(PASSWORD_MAX, "validation.password.too_long"),
+  v.regex(/\p{L}/u, "validation.password.needs_letter"),
+  v.regex(/\d/, "validation.password.needs_digit"),
+);
+
+/** Login takes a username or an e-mail address. */
+export const loginSchema = v.object(
+  {
+    username: v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(EMAIL_MAX, "validation.invalid")),
+    password: v.pipe(v.string(required), v.nonEmpty(required), v.maxLength(PASSWORD_MAX, "validation.invalid")),
+    captcha_id: v.optional(v.string()),
+    captcha_answer: v.optional(v.pipe(v.string(), v.trim())),
+  },
+  required,
+);
+
+export const forgotPasswordSchema = v.object({ email: emailSchema }, required);
+
+export const resetPasswordSchema = v.pipe(
+  v.object(
+    {
+      token: v.pipe(v.string(required), v.nonEmpty(required)),
+      password: passwordSchema,
+      password_confirmation: v.pipe(v.string(required), v.nonEmpty(required)),
+    },
+    required,
+  ),
+  v.forward(
+    v.partialCheck(
+      [["password"], ["password_confirmation"]],
+      (input) => input.password === input.password_confirmation,
+      "validation.password.confirmation_mismatch",
+    ),
+    ["password_confirmation"],
+  ),
+);

@@ -1,0 +1,50 @@
+/**
+ * The database handle: Kysely over better-sqlite3 (embedded default, WAL) or
+ * PostgreSQL when DATABASE_URL is a postgres URL.
+ */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from "kysely";
+import pg from "pg";
+import { type Dialect, dialectOf } from "./dialect";
+import { migrationsFor } from "./migrations/index";
+import type { Database } from "./schema";
+
+export type { Dialect } from "./dialect";
+export type DB = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: DB;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// int8 (bigint) columns hold epoch milliseconds, well inside Number's exact range.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export function openDatabase(databaseUrl: string, options: { poolSize?: number } = {}): DatabaseHandle {
+  const dialect = dialectOf(databaseUrl);
+  if (dialect === "sqlite") {
+    const file = databaseUrl === ":memory:" ? ":memory:" : databaseUrl.slice("sqlite:".length);
+    if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+    const sqlite = new SQLite(file);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = NORMAL");
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.pragma("busy_timeout = 5000");
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect, close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect, close: () => db.destroy() };
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle.dialect) };
+  const migrator = new Migrator({ db: handle.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,40 @@
+/**
+ * Outgoing mail. The embedded default writes to the mail_outbox table, which
+ * the dev mailbox page shows; SMTP delivery can be layered on the outbox later
+ * (a worker sends rows whose sent_at is null).
+ */
+import type { DB } from "../../db/index";
+import type { Clock } from "../../lib/clock";
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  template: string;
+  language: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+export function outboxMailer(db: DB, clock: Clock): Mailer {
+  return {
+    async send(mail) {
+      await db
+        .insertInto("mail_outbox")
+        .values({
+          recipient: mail.to,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html,
+          template: mail.template,
+          language: mail.language,
+          created_at: clock.now(),
+          sent_at: null,
+        })
+        .execute();
+    },
+  };
+}

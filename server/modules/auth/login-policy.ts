@@ -1,0 +1,29 @@
+/**
+ * Brute-force limits on login (ADR 005). When one is reached, further attempts
+ * need a solved captcha; the limit's key tells the form to show one.
+ */
+import type { Window } from "./rate-limit";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export const LOGIN_LIMITS = {
+  /** Failed logins for one account. */
+  account: { key: "exception.account_login.exceeded_limit", windowMs: 15 * MINUTE, limit: 5 },
+  /** Failed logins from one IP address. */
+  ip: { key: "exception.ip_login.exceeded_limit", windowMs: HOUR, limit: 10 },
+  /** All login attempts from one IP address in a day. */
+  ipDaily: { key: "exception.one_ip_daily_login.exceeded_limit", windowMs: DAY, limit: 100 },
+  /** Failed logins across the platform: a credential-stuffing wave. */
+  global: { key: "exception.login_global.exceeded_limit", windowMs: 5 * MINUTE, limit: 1000 },
+} as const;
+
+export function loginWindows(account: string, ip: string) {
+  return {
+    account: { bucket: `login:account:${account}`, ...LOGIN_LIMITS.account } satisfies Window & { key: string },
+    ip: { bucket: `login:ip:${ip}`, ...LOGIN_LIMITS.ip } satisfies Window & { key: string },
+    ipDaily: { bucket: `login:ip-daily:${ip}`, ...LOGIN_LIMITS.ipDaily } satisfies Window & { key: string },
+    global: { bucket: "login:global", ...LOGIN_LIMITS.global } satisfies Window & { key: string },
+  };
+}

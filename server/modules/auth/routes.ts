@@ -1,0 +1,79 @@
+import * as v from "valibot";
+import { ApiError, errorItem } from "../../api/errors";
+import { ok } from "../../api/router";
+import { forgotPasswordSchema, loginSchema, passwordSchema, resetPasswordSchema } from "../../contract/validation";
+import { parseOrThrow } from "../../api/validate";
+import type { ModuleContext } from "../index";
+import { createCaptcha } from "./captcha";
+import { passwordGrant, requestPasswordReset, resetPassword } from "./service";
+import { revokeToken, rotateRefreshToken } from "./tokens";
+import { getUserData } from "./user-data";
+
+const tokenRequestSchema = v.variant("grant_type", [
+  v.object({ grant_type: v.literal("password"), ...loginSchema.entries }),
+  v.object({ grant_type: v.literal("refresh_token"), refresh_token: v.pipe(v.string("validation.required"), v.nonEmpty("validation.required")) }),
+]);
+
+export function registerAuth({ v2, oauth }: ModuleContext): void {
+  oauth.add(
+    {
+      method: "post",
+      path: "/token",
+      summary: "Issue tokens (password or refresh_token grant). Form-encoded. Answers the OAuth token response, not the envelope.",
+      tag: "registration",
+      auth: "optional",
+      bodyFormat: "form",
+      statuses: [403, 429],
+    },
+    async (c) => {
+      const raw = await c.req.parseBody();
+      const grantType = raw.grant_type;
+      if (grantType !== "password" && grantType !== "refresh_token") {
+        throw new ApiError(400, [errorItem(400, "exception.oauth.unsupported_grant_type", "grant_type")], { error: "unsupported_grant_type" });
+      }
+      const input = parseOrThrow(tokenRequestSchema, raw);
+      const deps = c.get("deps");
+      if (input.grant_type === "password") {
+        return c.json(await passwordGrant(deps, input, c.get("clientIp")));
+      }
+      const tokens = await rotateRefreshToken(deps.db, deps.clock, input.refresh_token, c.get("clientIp"));
+      if (!tokens) throw new ApiError(400, [errorItem(401, "exception.oauth.invalid_refresh_token")], { error: "invalid_grant" });
+      return c.json(tokens);
+    },
+  );
+
+  v2.add({ method: "post", path: "/user/logout", summary: "Revoke the calling token.", tag: "user", auth: "required" }, async (c, { user }) => {
+    const deps = c.get("deps");
+    await revokeToken(deps.db, deps.clock, user!.tokenId);
+    return ok(c, { logged_out: true });
+  });
+
+  v2.add({ method: "get", path: "/user/data", summary: "The signed-in user's info (spec section 3 'User info').", tag: "user", auth: "required" }, async (c, { user }) => {
+    return ok(c, await getUserData(c.get("deps"), user!.id));
+  });
+
+  v2.add({ method: "get", path: "/captcha", summary: "A new captcha challenge (SVG data URI), single use, 10 minutes.", tag: "registration", auth: "optional" }, async (c) => {
+    return ok(c, await createCaptcha(c.get("deps")));
+  });
+
+  v2.add(
+    { method: "post", path: "/registration/password/forgot", summary: "Send a reset link; answers 202 whether or not the address exists.", tag: "registration", auth: "optional", body: forgotPasswordSchema },
+    async (c, { body }) => {
+      await requestPasswordReset(c.get("deps"), body.email, c.get("lang"));
+      return ok(c, { sent: true }, { status: 202 });
+    },
+  );
+
+  v2.add(
+    { method: "post", path: "/registration/password/reset", summary: "Set a new password with a reset token; ends all sessions.", tag: "registration", auth: "optional", body: resetPasswordSchema },
+    async (c, { body }) => {
+      await resetPassword(c.get("deps"), body.token, body.password);
+      return ok(c, { reset: true });
+    },
+  );
+
+  v2.add(
+    { method: "post", path: "/registration/password/validate", summary: "Check a password against the strength rules.", tag: "registration", auth: "optional", body: v.object({ password: passwordSchema }, "validation.required") },
+    (c) => ok(c, { valid: true }),
+  );
+}

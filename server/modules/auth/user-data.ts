@@ -1,0 +1,58 @@
+import { fail } from "../../api/errors";
+import type { ApiDeps } from "../../api/types";
+import { REGISTER_COMPLETED_STEP } from "../../contract/users";
+
+/** Whole years between an ISO birth date and now. */
+export function ageAt(birthDate: string | null, now: number): number | null {
+  if (!birthDate) return null;
+  const [y, m, d] = birthDate.split("-").map(Number);
+  if (!y || !m || !d) return null;
+  const today = new Date(now);
+  let age = today.getUTCFullYear() - y;
+  if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) age -= 1;
+  return age;
+}
+
+export async function getUserData(deps: ApiDeps, userId: number) {
+  const row = await deps.db
+    .selectFrom("users")
+    .leftJoin("profiles", "profiles.user_id", "users.id")
+    .select([
+      "users.id",
+      "users.username",
+      "users.email",
+      "users.user_type",
+      "users.gender",
+      "users.birth_date",
+      "users.language",
+      "users.is_member",
+      "users.email_verified_at",
+      "users.email_was_verified",
+      "users.is_bounced_email",
+      "users.forced_fake_check",
+      "users.register_completed_step",
+      "users.created_at",
+      "users.status",
+      "profiles.display_name",
+      "profiles.city_name",
+    ])
+    .where("users.id", "=", userId)
+    .executeTakeFirst();
+  if (!row) throw fail.notFound();
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    language: row.language,
+    status: row.status,
+    profile: { user_type: row.user_type, gender: row.gender, display_name: row.display_name ?? row.username, city_name: row.city_name },
+    age: ageAt(row.birth_date, deps.clock.now()),
+    registration_completed_at: row.register_completed_step >= REGISTER_COMPLETED_STEP ? row.created_at : null,
+    is_member: row.is_member === 1,
+    is_email_verified: row.email_verified_at !== null && row.is_bounced_email === 0,
+    email_was_verified: row.email_was_verified === 1,
+    is_bounced_email: row.is_bounced_email === 1,
+    forced_fake_check: row.forced_fake_check === 1,
+    register_completed_step: row.register_completed_step,
+  };
+}

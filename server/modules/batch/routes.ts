@@ -1,0 +1,67 @@
+/**
+ * POST /api/v2/batch: several named calls in one round trip, run in parallel
+ * through the same API (same auth, same rules). Each result is reported under
+ * its name with its own status, so one failure does not fail the others.
+ */
+import * as v from "valibot";
+import { ok } from "../../api/router";
+import type { ModuleContext } from "../index";
+
+export const BATCH_MAX_CALLS = 20;
+
+const callSchema = v.object({
+  method: v.optional(v.picklist(["GET", "POST", "PUT", "PATCH", "DELETE"], "validation.batch.method"), "GET"),
+  path: v.pipe(
+    v.string("validation.required"),
+    v.regex(/^\/api\/v2\/(?!batch\b)[\w\-./%]*$/, "validation.batch.path"),
+  ),
+  params: v.optional(v.record(v.string(), v.union([v.string(), v.number(), v.boolean(), v.array(v.union([v.string(), v.number()]))]))),
+  body: v.optional(v.unknown()),
+});
+
+const batchSchema = v.object(
+  {
+    requests: v.pipe(
+      v.record(v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/, "validation.batch.name")), callSchema, "validation.required"),
+      v.check((calls) => Object.keys(calls).length >= 1 && Object.keys(calls).length <= BATCH_MAX_CALLS, "validation.batch.size"),
+    ),
+  },
+  "validation.required",
+);
+
+export function registerBatch({ v2, dispatch }: ModuleContext): void {
+  v2.add(
+    { method: "post", path: "/batch", summary: `Run up to ${BATCH_MAX_CALLS} named API calls in parallel; results per name.`, tag: "batch", auth: "optional", body: batchSchema },
+    async (c, { body }) => {
+      const origin = new URL(c.req.url).origin;
+      const headers = new Headers();
+      for (const name of ["authorization", "accept-language", "x-forwarded-for", "x-km-ff"]) {
+        const value = c.req.header(name);
+        if (value) headers.set(name, value);
+      }
+      const entries = await Promise.all(
+        Object.entries(body.requests).map(async ([name, call]) => {
+          const url = new URL(call.path, origin);
+          for (const [key, value] of Object.entries(call.params ?? {})) {
+            for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
+          }
+          const init: RequestInit = { method: call.method, headers: new Headers(headers) };
+          if (call.method !== "GET" && call.body !== undefined) {
+            (init.headers as Headers).set("content-type", "application/json");
+            init.body = JSON.stringify(call.body);
+          }
+          const response = await dispatch(new Request(url, init), c.env);
+          const text = await response.text();
+          let parsed: unknown = null;
+          try {
+            parsed = text ? JSON.parse(text) : null;
+          } catch {
+            parsed = text;
+          }
+          return [name, { status: response.status, body: parsed }] as const;
+        }),
+      );
+      return ok(c, Object.fromEntries(entries));
+    },
+  );
+}

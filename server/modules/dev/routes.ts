@@ -1,0 +1,29 @@
+/**
+ * Dev-only endpoints (DEV_ROUTES, on by default outside production): the mail
+ * outbox that the dev mailbox page shows. Absent in production: 404.
+ */
+import * as v from "valibot";
+import { fail } from "../../api/errors";
+import { ok } from "../../api/router";
+import type { ModuleContext } from "../index";
+
+export function registerDev({ v2, deps }: ModuleContext): void {
+  v2.add(
+    {
+      method: "get",
+      path: "/dev/outbox",
+      summary: "Dev only: newest mails in the outbox, optionally for one recipient.",
+      tag: "dev",
+      auth: "optional",
+      query: v.object({ to: v.optional(v.pipe(v.string(), v.trim())), limit: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(100)), "20") }),
+      statuses: [404],
+    },
+    async (c, { query }) => {
+      if (!deps.config.devRoutes) throw fail.notFound();
+      let q = deps.db.selectFrom("mail_outbox").selectAll().orderBy("id", "desc").limit(query.limit);
+      if (query.to) q = q.where("recipient", "=", query.to);
+      const rows = await q.execute();
+      return ok(c, rows);
+    },
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * A real API over a real database for integration tests. TEST_DB=postgres
+ * runs on PostgreSQL (DATABASE_URL_TEST, default the machine's `test`
+ * database) in a schema of its own per test file; otherwise SQLite in memory.
+ */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { createApiApp, type ApiApp } from "#server/api/app";
+import type { ApiDeps } from "#server/api/types";
+import { loadConfig } from "#server/config";
+import { migrateToLatest, openDatabase, type DatabaseHandle } from "#server/db/index";
+import { outboxMailer } from "#server/integrations/mail/mailer";
+import { manualClock } from "#server/lib/clock";
+import { hashPassword } from "#server/lib/crypto";
+
+export const TEST_DB = process.env.TEST_DB === "postgres" ? "postgres" : "sqlite";
+export const POSTGRES_BASE_URL = process.env.DATABASE_URL_TEST ?? "postgres://postgres@127.0.0.1:5432/test";
+
+export interface TestRuntime {
+  api: ApiApp;
+  deps: ApiDeps;
+  clock: ReturnType<typeof manualClock>;
+  database: DatabaseHandle;
+  /** Calls the API as a browser would reach it through the host. */
+  request(path: string, init?: RequestInit & { ip?: string; token?: string }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+async function createPostgresSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const schema = `t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_BASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const url = new URL(POSTGRES_BASE_URL);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: POSTGRES_BASE_URL });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestRuntime(): Promise<TestRuntime> {
+  let databaseUrl = ":memory:";
+  let drop = async () => {};
+  if (TEST_DB === "postgres") {
+    const created = await createPostgresSchema();
+    databaseUrl = created.url;
+    drop = created.drop;
+  }
+  const config = { ...loadConfig({ NODE_ENV: "test", APP_SECRET: "test-secret" }), databaseUrl, publicUrl: "http://velora.test" };
+  const database = openDatabase(databaseUrl, { poolSize: 4 });
+  await migrateToLatest(database);
+  const clock = manualClock();
+  const deps: ApiDeps = { db: database.db, dialect: database.dialect, config, clock, mailer: outboxMailer(database.db, clock) };
+  const api = createApiApp(deps);
+  return {
+    api,
+    deps,
+    clock,
+    database,
+    request(path, init = {}) {
+      const { ip, token, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (token) headers.set("authorization", `Bearer ${token}`);
+      return api.fetch(new Request(`http://velora.test${path}`, { ...rest, headers }), { remoteAddress: ip ?? "203.0.113.10" });
+    },
+    async close() {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+let counter = 0;
+/** Inserts a user directly (registration is tested through its own API). */
+export async function createUser(
+  runtime: TestRuntime,
+  overrides: Partial<{ username: string; email: string; password: string; userType: number; status: "active" | "banned" | "deleted" }> = {},
+) {
+  counter += 1;
+  const username = overrides.username ?? `user_${counter}_${randomBytes(3).toString("hex")}`;
+  const email = overrides.email ?? `${username}@example.test`;
+  const password = overrides.password ?? "correct-horse-1";
+  const now = runtime.clock.now();
+  const row = await runtime.deps.db
+    .insertInto("users")
+    .values({
+      username,
+      username_key: username.toLowerCase(),
+      email,
+      email_key: email.toLowerCase(),
+      password_hash: await hashPassword(password),
+      user_type: overrides.userType ?? 1,
+      gender: 1,
+      salutation: "mr",
+      birth_date: "1990-01-15",
+      language: "de",
+      member_until: null,
+      email_verified_at: now,
+      register_completed_step: 10,
+      status: overrides.status ?? "active",
+      created_at: now,
+      updated_at: now,
+      last_login_at: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, username, email, password };
+}
+
+/** Logs in through /oauth/v2/token and returns the token response. */
+export async function login(runtime: TestRuntime, username: string, password: string, ip?: string) {
+  const response = await runtime.request("/oauth/v2/token", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "password", username, password }).toString(),
+    ip,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
