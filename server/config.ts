@@ -15,6 +15,8 @@ export interface AppConfig {
   databaseUrl: string;
   /** Directory for uploaded and generated media on the embedded default. */
   mediaDir: string;
+  /** Operator-editable Markdown of the info pages (about, legal, misc, partners). */
+  contentDir: string;
   /** Seed demo data on first start when the database has no users. */
   seedOnEmpty: boolean;
   /** Secret for signed links and captcha answers. */
@@ -49,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     databaseUrl: env.DATABASE_URL ?? `sqlite:${resolve("data/velora.sqlite")}`,
     mediaDir: resolve(env.MEDIA_DIR ?? "data/media"),
+    contentDir: resolve(env.CONTENT_DIR ?? "server/content"),
     seedOnEmpty: bool(env.SEED_ON_EMPTY, true),
     appSecret,
     trustProxy: bool(env.TRUST_PROXY, false),

@@ -1,22 +1,22 @@
 /**
- * The one process's request pipeline (Hono): the v2 API, translation files,
- * static assets, then the Remix app for everything else.
+ * The one process's request pipeline (Hono): the v2 API, static assets, then
+ * the Remix app for everything else (including /public/locales, a resource
+ * route, so remix-serve serves it too).
  */
-import { createHash } from "node:crypto";
-import { readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { HttpBindings } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { Hono } from "hono";
 import type { ApiApp } from "./api/app";
-import { NAMESPACES, SUPPORTED_LANGUAGES } from "./contract/locales";
 
 export interface HostOptions {
   api: ApiApp;
   build: ServerBuild;
   mode: "production" | "development" | "test";
   rootDir: string;
+  /** Behind a load balancer: the client is the first X-Forwarded-For address. */
+  trustProxy: boolean;
 }
 
 /** What loaders and actions get as `context` when hosted by this process. */
@@ -28,38 +28,18 @@ export type HostLoadContext = {
 
 const LONG_CACHE = "public, max-age=31536000, immutable";
 
-function loadLocaleFiles(rootDir: string) {
-  const files = new Map<string, { body: string; etag: string }>();
-  for (const lng of SUPPORTED_LANGUAGES) {
-    for (const ns of NAMESPACES) {
-      const path = join(rootDir, "locales", lng, `${ns}.json`);
-      if (!existsSync(path)) continue;
-      const body = readFileSync(path, "utf8");
-      files.set(`${lng}/${ns}`, { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` });
-    }
-  }
-  return files;
-}
-
-export function createHost({ api, build, mode, rootDir }: HostOptions) {
+export function createHost({ api, build, mode, rootDir, trustProxy }: HostOptions) {
   const app = new Hono<{ Bindings: HttpBindings }>();
   const remix = createRequestHandler(build, mode);
-  const locales = loadLocaleFiles(rootDir);
   const publicDir = join(rootDir, "public");
 
-  const remoteAddress = (env: HttpBindings | undefined) => env?.incoming?.socket?.remoteAddress ?? "0.0.0.0";
+  const socketAddress = (env: HttpBindings | undefined) => env?.incoming?.socket?.remoteAddress ?? "0.0.0.0";
+  const clientAddress = (request: Request, env: HttpBindings | undefined) =>
+    (trustProxy && request.headers.get("x-forwarded-for")?.split(",")[0]?.trim()) || socketAddress(env);
 
-  app.all("/api/v2/*", (c) => api.fetch(c.req.raw, { remoteAddress: remoteAddress(c.env) }));
-  app.all("/oauth/v2/*", (c) => api.fetch(c.req.raw, { remoteAddress: remoteAddress(c.env) }));
-
-  app.get("/public/locales/:lng/:file", (c) => {
-    const file = locales.get(`${c.req.param("lng")}/${c.req.param("file").replace(/\.json$/, "")}`);
-    if (!file) return c.json({ code: 404, errors: [{ code: 404, title: "exception.common.not_found", message: "exception.common.not_found", key: "not_found" }] }, 404);
-    c.header("Cache-Control", "public, max-age=3600, stale-while-revalidate=86400");
-    c.header("ETag", file.etag);
-    if (c.req.header("if-none-match") === file.etag) return c.body(null, 304);
-    return c.body(file.body, 200, { "Content-Type": "application/json; charset=utf-8" });
-  });
+  // The API itself decides whether to trust X-Forwarded-For (TRUST_PROXY).
+  app.all("/api/v2/*", (c) => api.fetch(c.req.raw, { remoteAddress: socketAddress(c.env) }));
+  app.all("/oauth/v2/*", (c) => api.fetch(c.req.raw, { remoteAddress: socketAddress(c.env) }));
 
   app.use(
     "/build/*",
@@ -76,10 +56,10 @@ export function createHost({ api, build, mode, rootDir }: HostOptions) {
   );
 
   app.all("*", (c) => {
-    const clientAddress = remoteAddress(c.env);
+    const client = clientAddress(c.req.raw, c.env);
     const context: HostLoadContext = {
-      apiFetch: (request) => api.fetch(request, { remoteAddress: clientAddress, internal: true }),
-      clientAddress,
+      apiFetch: (request) => api.fetch(request, { remoteAddress: client, internal: true }),
+      clientAddress: client,
     };
     return remix(c.req.raw, context);
   });

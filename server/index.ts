@@ -12,6 +12,7 @@ import { bootstrap } from "./bootstrap";
 import { loadConfig } from "./config";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/seed/index";
 import { createHost } from "./host";
+import { startMaintenance } from "./jobs/maintenance";
 import { attachWebsocket } from "./realtime/ws";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -21,10 +22,11 @@ async function main() {
   const rootDir = process.cwd();
   const runtime = await bootstrap(config);
   const build = (await import(pathToFileURL(join(rootDir, "build/index.js")).href)) as ServerBuild;
-  const host = createHost({ api: runtime.api, build, mode: config.nodeEnv, rootDir });
+  const host = createHost({ api: runtime.api, build, mode: config.nodeEnv, rootDir, trustProxy: config.trustProxy });
 
   const server = serve({ fetch: host.fetch, port: config.port, hostname: config.host }) as Server;
   const realtime = attachWebsocket(server, { db: runtime.database.db, clock: runtime.deps.clock });
+  const stopMaintenance = startMaintenance(runtime.database.db, runtime.deps.clock);
 
   server.once("listening", () => {
     console.info(`Velora listening on ${config.publicUrl} (database: ${runtime.database.dialect})`);
@@ -41,6 +43,7 @@ async function main() {
     console.info(`${signal}: finishing in-flight requests`);
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
+    stopMaintenance();
     await realtime.close();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());

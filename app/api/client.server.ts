@@ -16,17 +16,17 @@ import {
 } from "#server/contract/errors";
 import { DEFAULT_LANGUAGE, type Language } from "#server/contract/locales";
 import { languageFromPath } from "~/i18n/lang";
-import { readSession, type SessionState } from "~/session/session.server";
-import { camelize, normalizeErrors, UNAUTHORIZED_ERRORS } from "./normalize";
+import { COOKIE, clearCookie, readSession, type SessionState } from "~/session/session.server";
+import { camelize, isUnauthorized, normalizeErrors } from "./normalize";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type Params = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
 
 export interface CallOptions {
   method?: HttpMethod;
-  /** Query string for GET; ignored otherwise. */
+  /** Query string (arrays as repeated keys); any method, e.g. POST /node/search/search-init takes query params. */
   params?: Params;
-  /** JSON (or form-encoded for /oauth/v2) body for non-GET calls. */
+  /** JSON (or form-encoded for /oauth/v2) body for non-GET calls; ignored for GET. */
   body?: unknown;
   /** Send the tk bearer token (default true; /node/ calls never do). */
   auth?: boolean;
@@ -64,15 +64,23 @@ export interface ApiClientInit {
   sleep?: (ms: number) => Promise<void>;
 }
 
+/** Status reported for failures that never got an HTTP answer. */
+const NO_RESPONSE_STATUS = 0;
+const TIMEOUT_STATUS = 408;
+/** nginx's "client closed request": the call was superseded, nobody waits for it. */
+const CANCELLED_STATUS = 499;
+
 // Auto-cancel scope: per visitor, method and endpoint (server-side there is no
 // single browser tab, the visitor id stands in for it).
 const inflight = new Map<string, AbortController>();
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function failure(status: number, code: number | string, title: string, key = title): ApiFailure {
+function failure(status: number, code: number | string, title: string, key: string): ApiFailure {
   return { ok: false, status, errors: [{ code, title, message: title, key }] };
 }
+
+const cancelledFailure = (): ApiFailure => failure(CANCELLED_STATUS, CANCEL_REQUEST_CODE, DEFAULT_ERROR_KEY, CANCEL_REQUEST_CODE);
 
 function appendParams(url: URL, params: Params | undefined) {
   for (const [key, value] of Object.entries(params ?? {})) {
@@ -81,18 +89,42 @@ function appendParams(url: URL, params: Params | undefined) {
   }
 }
 
+/** OAuth endpoints take application/x-www-form-urlencoded (RFC 6749); arrays repeat the key. */
+function formBody(body: unknown): string {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      form.append(key, typeof item === "object" && item !== null ? JSON.stringify(item) : String(item));
+    }
+  }
+  return form.toString();
+}
+
+/** Params for a batch entry: the batch schema takes no null/undefined values (call() skips them too). */
+function batchParams(params: Params | undefined): Params | undefined {
+  if (!params) return undefined;
+  const kept = Object.entries(params).filter(([, value]) => value !== undefined && value !== null);
+  return kept.length > 0 ? Object.fromEntries(kept) : undefined;
+}
+
+/** API_TIMEOUT_MS, else the spec's 25000 ms. */
 export function configuredTimeout(): number {
   const fromEnv = Number(process.env.API_TIMEOUT_MS);
   return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : REQUEST_TIMEOUT_MS;
 }
+
+type Outcome = { kind: "response"; status: number; text: string } | { kind: "timeout" } | { kind: "cancelled" } | { kind: "network" };
 
 export function createApiClient(init: ApiClientInit) {
   const { request } = init;
   const now = init.now ?? Date.now;
   const session = init.session ?? readSession(request, now());
   const requestUrl = new URL(request.url);
-  const pathLanguage = languageFromPath(requestUrl.pathname);
-  const language: Language = session.languageCookie ?? pathLanguage ?? DEFAULT_LANGUAGE;
+  // The page renders in the path's language and readSession rewrites the
+  // language cookie to it on this very response, so the path wins over a
+  // stale cookie; without a language segment the cookie decides, else de.
+  const language: Language = languageFromPath(requestUrl.pathname) ?? session.languageCookie ?? DEFAULT_LANGUAGE;
   const apiUrl = init.apiUrl ?? process.env.API_URL;
   const inProcess = !apiUrl && !init.fetchImpl ? init.context?.apiFetch : undefined;
   const networkFetch = init.fetchImpl ?? fetch;
@@ -101,6 +133,7 @@ export function createApiClient(init: ApiClientInit) {
     init.context?.clientAddress ?? request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? "";
 
   function target(endpoint: string): { url: URL; isNode: boolean; send: (req: Request) => Promise<Response> } {
+    // /node/ endpoints belong to the front end itself, never to the API host.
     if (endpoint.startsWith("/node/")) {
       return { url: new URL(endpoint, requestUrl.origin), isNode: true, send: (req) => networkFetch(req) };
     }
@@ -115,121 +148,184 @@ export function createApiClient(init: ApiClientInit) {
     const headers = new Headers({ accept: "application/json", "accept-language": language, "x-km-ff": session.visitorId });
     if (clientAddress) headers.set("x-forwarded-for", clientAddress);
     if (!isNode && options.auth !== false && session.token) headers.set("authorization", `Bearer ${session.token}`);
+    appendParams(url, options.params);
     let body: string | undefined;
-    if (method === "GET") {
-      appendParams(url, options.params);
-    } else if (options.body !== undefined) {
+    if (method !== "GET" && options.body !== undefined) {
       if (endpoint.startsWith("/oauth/v2")) {
         headers.set("content-type", "application/x-www-form-urlencoded");
-        const form = new URLSearchParams();
-        for (const [key, value] of Object.entries(options.body as Record<string, unknown>)) {
-          if (value !== undefined && value !== null) form.append(key, String(value));
-        }
-        body = form.toString();
+        body = formBody(options.body);
       } else {
         headers.set("content-type", "application/json");
         body = JSON.stringify(options.body);
       }
     }
-    return { request: new Request(url, { method, headers, body, signal, credentials: "include" }), send };
+    // redirect "manual": the API never redirects, and following one would turn a POST into a GET
+    // and carry the token elsewhere; a 3xx is simply not a success status.
+    return { request: new Request(url, { method, headers, body, signal, credentials: "include", redirect: "manual" }), send };
   }
 
-  async function attempt<T>(endpoint: string, options: CallOptions, retriesLeft: number): Promise<ApiResult<T>> {
-    const method = options.method ?? "GET";
-    const timeoutMs = options.timeoutMs ?? configuredTimeout();
-    const cancelKey = `${session.visitorId}:${method} ${endpoint}`;
+  /** One HTTP round trip, bounded by the timeout and by the call's cancel signal. */
+  async function attempt(endpoint: string, options: CallOptions, cancelSignal: AbortSignal): Promise<Outcome> {
+    const timeoutMs = options.timeoutMs !== undefined && options.timeoutMs > 0 ? options.timeoutMs : configuredTimeout();
     const controller = new AbortController();
-    if (options.autoCancel) {
-      inflight.get(cancelKey)?.abort(new DOMException("cancelled", "AbortError"));
-      inflight.set(cancelKey, controller);
-    }
-    const timeout = setTimeout(() => controller.abort(new DOMException("timeout", "TimeoutError")), timeoutMs);
+    // Outside the try: a malformed endpoint is a programming error, not "no internet".
+    const { request: apiRequest, send } = buildRequest(endpoint, options, controller.signal);
+    const onCancel = () => controller.abort(new DOMException("cancelled", "AbortError"));
+    cancelSignal.addEventListener("abort", onCancel, { once: true });
+    const timer = setTimeout(() => controller.abort(new DOMException("timeout", "TimeoutError")), timeoutMs);
+    // The in-process API (context.apiFetch) does not watch the signal the way fetch
+    // does, so the time-out and cancel are raced against the call explicitly.
+    const aborted = new Promise<never>((_, reject) => {
+      controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true });
+    });
     try {
-      const { request: apiRequest, send } = buildRequest(endpoint, options, controller.signal);
-      let response: Response;
-      let text: string;
-      try {
-        response = await send(apiRequest);
-        text = await response.text();
-      } catch (error) {
-        const reason = controller.signal.reason as DOMException | undefined;
-        if (controller.signal.aborted && reason?.name === "TimeoutError") return failure(408, 408, TIMEOUT_ERROR_KEY, "timeout");
-        if (controller.signal.aborted) return failure(499, CANCEL_REQUEST_CODE, CANCEL_REQUEST_CODE);
-        void error;
-        if (retriesLeft > 0) {
-          await sleep(NETWORK_RETRY_DELAY_MS);
-          return attempt<T>(endpoint, options, retriesLeft - 1);
-        }
-        return failure(0, NO_INTERNET_CODE, NO_INTERNET_ERROR_KEY, NO_INTERNET_CODE);
-      }
-      return interpret<T>(response.status, text, options);
-    } finally {
-      clearTimeout(timeout);
-      if (options.autoCancel && inflight.get(cancelKey) === controller) inflight.delete(cancelKey);
-    }
-  }
-
-  function interpret<T>(status: number, text: string, options: CallOptions): ApiResult<T> {
-    if (text.trim() === "") return failure(status || 500, status || 500, DEFAULT_ERROR_KEY, "empty_response");
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
+      const response = await Promise.race([send(apiRequest), aborted]);
+      const text = await Promise.race([response.text(), aborted]);
+      return { kind: "response", status: response.status, text };
     } catch {
-      body = text;
+      if (cancelSignal.aborted) return { kind: "cancelled" };
+      if (controller.signal.aborted) return { kind: "timeout" };
+      // fetch rejects (TypeError) only when no HTTP answer arrived: DNS, refused, reset.
+      return { kind: "network" };
+    } finally {
+      clearTimeout(timer);
+      cancelSignal.removeEventListener("abort", onCancel);
     }
-    const record = body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
-    const hasErrors = !!record && ((Array.isArray(record.errors) && record.errors.length > 0) || typeof record.error === "string");
-    const codeOk = !record || record.code === undefined || record.code === 200;
-    const success = (SUCCESS_STATUSES as readonly number[]).includes(status) && !hasErrors && codeOk && record !== null;
-    if (success) {
-      const payload = "data" in record ? record.data : record;
-      return {
-        ok: true,
-        status,
-        data: options.camelize === false ? (payload as T) : camelize<T>(payload),
-        ...(record.meta !== undefined ? { meta: options.camelize === false ? record.meta : camelize(record.meta) } : {}),
-      };
-    }
-    const errors = normalizeErrors(status, body);
-    const unauthorized = status === 401 || errors.some((e) => e.code === 401 || UNAUTHORIZED_ERRORS.includes(e.key));
-    if (unauthorized) {
-      for (const e of errors) e.code = 401;
-      if (!options.handleErrors) throw loginRedirect();
-    }
-    return { ok: false, status: unauthorized ? 401 : status, errors };
   }
 
+  async function run<T>(endpoint: string, options: CallOptions): Promise<ApiResult<T>> {
+    const method = options.method ?? "GET";
+    const cancelKey = `${session.visitorId}:${method} ${endpoint}`;
+    const cancel = new AbortController();
+    if (options.autoCancel) {
+      inflight.get(cancelKey)?.abort();
+      inflight.set(cancelKey, cancel);
+    }
+    try {
+      // A bad value (NaN, Infinity) must not mean "retry for ever".
+      let retriesLeft = Number.isFinite(options.retries) ? Math.max(0, Math.floor(options.retries!)) : 0;
+      for (;;) {
+        const outcome = await attempt(endpoint, options, cancel.signal);
+        if (outcome.kind === "response") return interpret<T>(outcome.status, parseBody(outcome.text), options);
+        if (outcome.kind === "cancelled") return cancelledFailure();
+        if (outcome.kind === "timeout") return failure(TIMEOUT_STATUS, TIMEOUT_STATUS, TIMEOUT_ERROR_KEY, TIMEOUT_ERROR_KEY);
+        if (retriesLeft <= 0) return failure(NO_RESPONSE_STATUS, NO_INTERNET_CODE, NO_INTERNET_ERROR_KEY, NO_INTERNET_CODE);
+        retriesLeft -= 1;
+        await sleep(NETWORK_RETRY_DELAY_MS);
+        // A newer call took over while we waited: do not retry (it would cancel the newer one).
+        if (cancel.signal.aborted) return cancelledFailure();
+      }
+    } finally {
+      if (options.autoCancel && inflight.get(cancelKey) === cancel) inflight.delete(cancelKey);
+    }
+  }
+
+  function parseBody(text: string): unknown {
+    if (text.trim() === "") return undefined;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+
+  /** `body` undefined = empty response. */
+  function interpret<T>(status: number, body: unknown, options: CallOptions): ApiResult<T> {
+    const httpOk = (SUCCESS_STATUSES as readonly number[]).includes(status);
+    if (body === undefined || body === null) {
+      // An empty answer is never a success, even with 200/201/202.
+      return failure(httpOk ? 500 : status, httpOk ? 500 : status, DEFAULT_ERROR_KEY, DEFAULT_ERROR_KEY);
+    }
+    const record = typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+    const errorsField = record?.errors;
+    const hasErrors =
+      !!record &&
+      ((Array.isArray(errorsField) && errorsField.length > 0) ||
+        (!!errorsField && typeof errorsField === "object" && !Array.isArray(errorsField) && Object.keys(errorsField).length > 0) ||
+        typeof record.error === "string");
+    const codeOk = !record || record.code === undefined || record.code === 200;
+    // A string (or number) body on a success status is a "type error": HTML from a proxy, not our JSON.
+    const typeOk = record !== null || Array.isArray(body);
+    if (httpOk && !hasErrors && codeOk && typeOk) {
+      const payload = record && "data" in record ? record.data : body;
+      const shape = <V>(value: unknown) => (options.camelize === false ? (value as V) : camelize<V>(value));
+      return { ok: true, status, data: shape<T>(payload), ...(record?.meta !== undefined ? { meta: shape(record.meta) } : {}) };
+    }
+    // HTTP said yes but the body said no: the body's code is the real status.
+    // A failure never reports a success status, so callers cannot mistake it.
+    let effective = status;
+    if (httpOk) effective = typeof record?.code === "number" && record.code !== 200 ? record.code : typeOk ? status : 500;
+    const errors = normalizeErrors(effective, body);
+    if (isUnauthorized(effective, body, errors)) {
+      for (const e of errors) e.code = 401;
+      if (!options.handleErrors && !onLoginPage()) throw loginRedirect();
+      return { ok: false, status: 401, errors };
+    }
+    return { ok: false, status: effective, errors };
+  }
+
+  function loginPath(): string {
+    return `/${language}/login`;
+  }
+
+  // Case-insensitive like the router's matching, so /de/LOGIN counts too.
+  function onLoginPage(): boolean {
+    const path = requestUrl.pathname.toLowerCase().replace(/\/+$/, "");
+    return path === loginPath();
+  }
+
+  /**
+   * To login, remembering where the visitor was. The API has just rejected the
+   * token, so its cookies go too: the login page then shows the form instead
+   * of sending the dead token again.
+   */
   function loginRedirect(): Response {
-    const lang = pathLanguage ?? language;
-    const loginPath = `/${lang}/login`;
-    if (requestUrl.pathname === loginPath) return redirect(loginPath);
-    const returnTo = `${requestUrl.pathname}${requestUrl.search}`;
-    return redirect(`${loginPath}?r=${encodeURIComponent(returnTo)}`);
+    const headers = new Headers();
+    if (session.token) {
+      for (const name of [COOKIE.token, COOKIE.tokenExpiresAt, COOKIE.keepLoggedIn]) headers.append("Set-Cookie", clearCookie(name));
+    }
+    const search = new URLSearchParams(requestUrl.search);
+    search.delete("_data"); // Remix's data-request marker is not part of the page address.
+    const query = search.toString();
+    const returnTo = `${requestUrl.pathname}${query ? `?${query}` : ""}`;
+    return redirect(`${loginPath()}?r=${encodeURIComponent(returnTo)}`, { headers });
   }
 
   return {
     session,
     language,
     call<T = unknown>(endpoint: string, options: CallOptions = {}): Promise<ApiResult<T>> {
-      return attempt<T>(endpoint, options, options.retries ?? 0);
+      return run<T>(endpoint, options);
     },
-    /** Named calls in one /api/v2/batch round trip; each result by name. */
+    /**
+     * Named calls in one /api/v2/batch round trip (the API runs them in
+     * parallel); each result by name, shaped exactly like call()'s.
+     */
     async batch<R extends Record<string, unknown>>(calls: { [K in keyof R]: BatchCall }, options: CallOptions = {}): Promise<{ [K in keyof R]: ApiResult<R[K]> }> {
       const requests = Object.fromEntries(
         Object.entries(calls).map(([name, call]) => {
           const c = call as BatchCall;
-          return [name, { method: c.method ?? "GET", path: c.endpoint, params: c.params, body: c.body }];
+          return [name, { method: c.method ?? "GET", path: c.endpoint, params: batchParams(c.params), body: c.body }];
         }),
       );
-      const result = await attempt<Record<string, { status: number; body: unknown }>>("/api/v2/batch", { ...options, method: "POST", body: { requests }, camelize: false }, options.retries ?? 0);
+      // Names are the caller's own keys: never camelized.
+      const result = await run<Record<string, { status: number; body: unknown } | undefined>>("/api/v2/batch", {
+        ...options,
+        method: "POST",
+        params: undefined,
+        body: { requests },
+        camelize: false,
+      });
       const out: Record<string, ApiResult<unknown>> = {};
       for (const name of Object.keys(calls)) {
         if (!result.ok) {
           out[name] = result;
           continue;
         }
-        const entry = result.data[name];
-        out[name] = entry ? interpret(entry.status, JSON.stringify(entry.body ?? ""), options) : failure(500, 500, DEFAULT_ERROR_KEY);
+        const entry = result.data?.[name];
+        out[name] = entry
+          ? interpret(entry.status, entry.body, options)
+          : failure(500, 500, DEFAULT_ERROR_KEY, DEFAULT_ERROR_KEY);
       }
       return out as { [K in keyof R]: ApiResult<R[K]> };
     },
@@ -238,7 +334,7 @@ export function createApiClient(init: ApiClientInit) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** First error with this source, for form fields. */
+/** Error items split by `source`: field errors for form fields, the rest general. */
 export function fieldErrors(errors: ErrorItem[]): { fields: Record<string, ErrorItem[]>; general: ErrorItem[] } {
   const fields: Record<string, ErrorItem[]> = {};
   const general: ErrorItem[] = [];

@@ -2,58 +2,142 @@
  * Error bodies of every shape become error items (spec section 8): an errors
  * list as is; a single error/error_description; a string body; a keyed object
  * ({field: message | messages}) with key and title; else the default.
+ *
+ * Whatever arrives, the result is at least one well-formed item (non-empty
+ * title, message and key; code a number or a non-empty string), because pages
+ * show the first title and forms attach items by `source`.
  */
 import { DEFAULT_ERROR_KEY, type ErrorItem } from "#server/contract/errors";
 
+/** OAuth error codes that mean "your session is gone": treated as HTTP 401. */
 export const UNAUTHORIZED_ERRORS = ["invalid_grant", "access_denied"];
 
-function item(code: number | string, title: string, extra: Partial<ErrorItem> = {}): ErrorItem {
-  return { code, title, message: title, key: extra.key ?? title, ...extra };
+/**
+ * A string body longer than this, or one that is markup, is a proxy or crash
+ * page (e.g. a 502 from a load balancer), not a message meant for the user.
+ */
+const MAX_TEXT_BODY_LENGTH = 300;
+
+/** Top-level fields of the API envelope that are never a field's messages. */
+const ENVELOPE_FIELDS = new Set(["code", "data", "meta"]);
+
+function text(value: unknown): string | undefined {
+  if (typeof value === "string") return value.trim() === "" ? undefined : value;
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+function codeOf(value: unknown, fallback: number): number | string {
+  if (typeof value === "number" && Number.isFinite(value)) return value;
+  if (typeof value === "string" && value.trim() !== "") return value;
+  return fallback;
+}
+
+function paramsOf(value: unknown): Record<string, string | number> | undefined {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value).filter(
+    (entry): entry is [string, string | number] => typeof entry[1] === "string" || (typeof entry[1] === "number" && Number.isFinite(entry[1])),
+  );
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+function item(code: number | string, title: string | undefined, extra: { key?: string; source?: string } = {}): ErrorItem {
+  const shown = title ?? DEFAULT_ERROR_KEY;
+  return { code, title: shown, message: shown, key: extra.key ?? shown, ...(extra.source ? { source: extra.source } : {}) };
+}
+
+function fromListEntry(status: number, raw: unknown): ErrorItem {
+  if (typeof raw === "string") return item(status, text(raw));
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return item(status, undefined);
+  const e = raw as Record<string, unknown>;
+  const title = text(e.title) ?? text(e.message) ?? DEFAULT_ERROR_KEY;
+  const source = text(e.source);
+  const params = paramsOf(e.params);
+  return {
+    code: codeOf(e.code, status),
+    title,
+    message: text(e.message) ?? title,
+    key: text(e.key) ?? title,
+    ...(source ? { source } : {}),
+    ...(params ? { params } : {}),
+  };
+}
+
+/** {field: "message" | ["message", ...]} → one item per message, attached to the field; null if not that shape. */
+function fromKeyedObject(status: number, record: Record<string, unknown>, skip: Set<string>): ErrorItem[] | null {
+  const keyed = Object.entries(record).filter(([key]) => !skip.has(key));
+  const isMessages = (value: unknown) => typeof value === "string" || (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === "string"));
+  if (keyed.length === 0 || !keyed.every(([, value]) => isMessages(value))) return null;
+  return keyed.flatMap(([key, value]) =>
+    (Array.isArray(value) ? (value as string[]) : [value as string]).map((title) => item(status, text(title), { key: key.trim() || undefined, source: key.trim() || undefined })),
+  );
 }
 
 export function normalizeErrors(status: number, body: unknown): ErrorItem[] {
   if (typeof body === "string") {
-    const text = body.trim();
-    return [item(status, text || DEFAULT_ERROR_KEY)];
+    const trimmed = body.trim();
+    const readable = trimmed !== "" && trimmed.length <= MAX_TEXT_BODY_LENGTH && !trimmed.startsWith("<");
+    return [item(status, readable ? trimmed : undefined)];
   }
-  if (!body || typeof body !== "object") return [item(status, DEFAULT_ERROR_KEY)];
+  if (!body || typeof body !== "object" || Array.isArray(body)) return [item(status, undefined)];
   const record = body as Record<string, unknown>;
   if (Array.isArray(record.errors) && record.errors.length > 0) {
-    return record.errors.map((raw) => {
-      if (typeof raw === "string") return item(status, raw);
-      const e = (raw ?? {}) as Partial<ErrorItem>;
-      const title = String(e.title ?? e.message ?? DEFAULT_ERROR_KEY);
-      return {
-        code: e.code ?? status,
-        title,
-        message: String(e.message ?? title),
-        key: String(e.key ?? title),
-        ...(e.source ? { source: String(e.source) } : {}),
-        ...(e.params ? { params: e.params } : {}),
-      };
-    });
+    return record.errors.map((raw) => fromListEntry(status, raw));
   }
-  if (typeof record.error === "string") {
-    const code = UNAUTHORIZED_ERRORS.includes(record.error) ? 401 : status;
-    const title = typeof record.error_description === "string" && record.error_description ? record.error_description : record.error;
-    return [item(code, title, { key: record.error })];
+  // Some back ends send field errors as an object under "errors".
+  if (record.errors && typeof record.errors === "object" && !Array.isArray(record.errors)) {
+    const keyed = fromKeyedObject(status, record.errors as Record<string, unknown>, new Set());
+    if (keyed) return keyed;
   }
-  const keyed = Object.entries(record).filter(([key]) => !["code", "data", "meta"].includes(key));
-  if (keyed.length > 0 && keyed.every(([, value]) => typeof value === "string" || (Array.isArray(value) && value.every((v) => typeof v === "string")))) {
-    return keyed.flatMap(([key, value]) =>
-      (Array.isArray(value) ? value : [value]).map((title) => item(status, String(title), { key, source: key })),
-    );
+  const oauthError = text(record.error);
+  if (oauthError) {
+    const code = UNAUTHORIZED_ERRORS.includes(oauthError) ? 401 : status;
+    return [item(code, text(record.error_description) ?? oauthError, { key: oauthError })];
   }
-  return [item(status, DEFAULT_ERROR_KEY)];
+  return fromKeyedObject(status, record, ENVELOPE_FIELDS) ?? [item(status, undefined)];
 }
 
-/** snake_case keys to camelCase, deeply; arrays and plain objects only. */
+/**
+ * Spec section 8: invalid_grant, access_denied and HTTP 401 are "code 401".
+ * The OAuth `error` field counts even when an errors list carries the details
+ * (our API sends both, e.g. a rejected refresh token).
+ */
+export function isUnauthorized(status: number, body: unknown, errors: ErrorItem[]): boolean {
+  if (status === 401) return true;
+  if (body && typeof body === "object" && !Array.isArray(body)) {
+    const oauthError = (body as Record<string, unknown>).error;
+    if (typeof oauthError === "string" && UNAUTHORIZED_ERRORS.includes(oauthError)) return true;
+  }
+  return errors.some((e) => e.code === 401 || UNAUTHORIZED_ERRORS.includes(e.key));
+}
+
+/** A key after snake_case → camelCase; underscores at the start or in runs stay ("_id", "a__b"). */
+function camelKey(key: string): string {
+  return key.replace(/(?<=[A-Za-z0-9])_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());
+}
+
+/**
+ * snake_case keys to camelCase, deeply; arrays and plain objects only. Never
+ * loses a key: when two keys would meet (`a_b` and `aB`), the key already in
+ * camelCase keeps its name and the other keeps its original one.
+ */
 export function camelize<T = unknown>(value: unknown): T {
   if (Array.isArray(value)) return value.map((entry) => camelize(entry)) as T;
   if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([key, entry]) => [key.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase()), camelize(entry)]),
-    ) as T;
+    const entries = Object.entries(value as Record<string, unknown>);
+    const used = new Set(entries.map(([key]) => key).filter((key) => camelKey(key) === key));
+    const out: Record<string, unknown> = {};
+    for (const [key, entry] of entries) {
+      let name = key;
+      if (camelKey(key) !== key) {
+        const camel = camelKey(key);
+        name = used.has(camel) ? key : camel;
+        used.add(name);
+      }
+      // defineProperty, so a "__proto__" key stays data and never becomes the prototype.
+      Object.defineProperty(out, name, { value: camelize(entry), enumerable: true, writable: true, configurable: true });
+    }
+    return out as T;
   }
   return value as T;
 }

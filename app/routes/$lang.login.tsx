@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as v from "valibot";
 import { CAPTCHA_TRIGGER_KEYS } from "#server/contract/errors";
@@ -96,6 +96,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { returnTo } = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const to = useLocalePath();
@@ -111,6 +112,11 @@ export default function LoginPage() {
     <main className={ui.narrow}>
       <div className={ui.card}>
         <h1>{t("login.title")}</h1>
+        {searchParams.get("reset") ? (
+          <p className={ui.notice} role="status" data-testid="password-reset-done">
+            {t("login.password_reset_done")}
+          </p>
+        ) : null}
         <Form method="post" className={ui.stack} {...getFormProps(form)}>
           <FormErrors errors={form.errors ?? []} />
           <Honeypot />

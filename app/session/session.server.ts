@@ -2,8 +2,9 @@
  * Session cookies (spec section 4). tk holds the API access token. Without
  * keep_logged_in, every request checks tk_expired_at: past → sign out (tk,
  * the expiry and the saved user filters go); otherwise the expiry slides to
- * now + 24 h. Pure: the same cookies and time give the same answer, so
- * loaders and the entry's header step agree without shared state.
+ * now + 24 h. The same request and time give the same answer (a new visitor
+ * id is remembered per Request), so loaders and the entry's header step agree
+ * without shared state.
  */
 import { randomUUID } from "node:crypto";
 import { LANGUAGE_COOKIE_MAX_AGE_S, SESSION_WINDOW_MS, VISITOR_COOKIE_MAX_AGE_S } from "#server/contract/constants";
@@ -28,7 +29,12 @@ export function parseCookies(header: string | null): Map<string, string> {
     const index = part.indexOf("=");
     if (index < 1) continue;
     const name = part.slice(0, index).trim();
+    if (!name) continue;
     const raw = part.slice(index + 1).trim();
+    // Browsers send the most specific (longest path) cookie first: it wins.
+    if (cookies.has(name)) continue;
+    // Browsers send the most specific path first; that one wins.
+    if (cookies.has(name)) continue;
     try {
       cookies.set(name, decodeURIComponent(raw));
     } catch {
@@ -70,6 +76,19 @@ export interface SessionState {
   setCookies: string[];
 }
 
+// A request without a visitor cookie is read several times (entry, loaders,
+// the API client); all of them must hand out the same new id.
+const newVisitorIds = new WeakMap<Request, string>();
+
+function newVisitorId(request: Request): string {
+  let id = newVisitorIds.get(request);
+  if (!id) {
+    id = randomUUID();
+    newVisitorIds.set(request, id);
+  }
+  return id;
+}
+
 export function readSession(request: Request, now: number): SessionState {
   const cookies = parseCookies(request.headers.get("cookie"));
   const setCookies: string[] = [];
@@ -90,7 +109,7 @@ export function readSession(request: Request, now: number): SessionState {
 
   let visitorId = cookies.get(COOKIE.visitor) ?? "";
   if (!/^[\w-]{8,64}$/.test(visitorId)) {
-    visitorId = randomUUID();
+    visitorId = newVisitorId(request);
     setCookies.push(serializeCookie(COOKIE.visitor, visitorId, { maxAge: VISITOR_COOKIE_MAX_AGE_S }));
   }
 
@@ -127,7 +146,15 @@ export function logoutCookies(): string[] {
 /** Appends the session's Set-Cookie headers unless the response already sets that cookie. */
 export function applySessionCookies(headers: Headers, state: SessionState): void {
   const already = new Set(headers.getSetCookie().map((cookie) => cookie.split("=")[0]));
+  // A shared cache must not store a response that sets cookies, so publicly
+  // cacheable (guest) pages carry none; the visitor id and language cookie
+  // are set on the next private response instead. Session cookies never
+  // appear here: a signed-in page is private.
+  const cacheable = /\bpublic\b/.test(headers.get("Cache-Control") ?? "");
   for (const cookie of state.setCookies) {
-    if (!already.has(cookie.split("=")[0])) headers.append("Set-Cookie", cookie);
+    const name = cookie.split("=")[0];
+    if (already.has(name)) continue;
+    if (cacheable && (name === COOKIE.visitor || name === COOKIE.language)) continue;
+    headers.append("Set-Cookie", cookie);
   }
 }

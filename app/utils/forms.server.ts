@@ -18,7 +18,15 @@ export function replyWithApiErrors<T>(submission: Submission<T>, errors: ErrorIt
 /** A same-site path to return to after login, or null for anything else. */
 export function safeReturnPath(value: FormDataEntryValue | string | null | undefined, lang: string): string | null {
   if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
-  if (value.startsWith(`/${lang}/login`)) return null;
+  // URL parsers drop tabs and newlines ("/\t/evil.example" becomes "//evil.example"): no control characters at all.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) return null;
+  // Judge the path the browser will request ("/de/./login" is /de/login); a different origin is never allowed.
+  const base = "http://return-path.invalid";
+  const resolved = new URL(value, base);
+  if (resolved.origin !== base) return null;
+  // Route matching ignores case, so /DE/LOGIN is the login page too (a loop after login).
+  if (resolved.pathname.toLowerCase().startsWith(`/${lang.toLowerCase()}/login`)) return null;
   return value;
 }
 

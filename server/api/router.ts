@@ -3,8 +3,10 @@
  * for the OpenAPI document, so the schema is the one source of both.
  */
 import type { Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type * as v from "valibot";
-import { ApiError, fail } from "./errors";
+import type { ErrorItem } from "../contract/errors";
+import { ApiError, errorItem, fail } from "./errors";
 import type { ApiEnv, AuthUser } from "./types";
 import { parseOrThrowAsync } from "./validate";
 
@@ -24,7 +26,17 @@ export interface RouteSpec<B extends AnySchema | undefined, Q extends AnySchema 
   bodyFormat?: "json" | "form";
   /** Answers documented beyond 200 and the error shape. */
   statuses?: number[];
+  /** Largest accepted request body; bigger ones get 413. Defaults to DEFAULT_MAX_BODY_BYTES. */
+  maxBodyBytes?: number;
+  /**
+   * Extra top-level fields for this route's input failures, e.g. OAuth's
+   * `error` code, so clients of that protocol read them as they expect.
+   */
+  errorFields?: (items: ErrorItem[]) => Record<string, unknown>;
 }
+
+/** JSON and form bodies of the API are small; uploads declare their own limit. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 export interface RegisteredRoute {
   fullPath: string;
@@ -53,11 +65,25 @@ export class ApiRouter {
     handler: Handler<Infer<B>, Infer<Q>>,
   ): void {
     this.registry.push({ fullPath: this.prefix + spec.path, spec: spec as RegisteredRoute["spec"] });
-    this.hono.on(spec.method.toUpperCase(), spec.path, async (c) => {
+    const withFields = (err: unknown) =>
+      err instanceof ApiError && spec.errorFields ? new ApiError(err.status, err.items, { ...err.extra, ...spec.errorFields(err.items) }) : err;
+    const limitBody = bodyLimit({
+      maxSize: spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      onError: () => {
+        throw withFields(new ApiError(413, [errorItem(413, "validation.malformed_body")]));
+      },
+    });
+    this.hono.on(spec.method.toUpperCase(), spec.path, limitBody, async (c) => {
       const user = c.get("user");
       if (spec.auth === "required" && !user) throw fail.unauthorized();
-      const query = spec.query ? await parseOrThrowAsync(spec.query, queryObject(c)) : undefined;
-      const body = spec.body ? await parseOrThrowAsync(spec.body, await readBody(c, spec.bodyFormat ?? "json")) : undefined;
+      let query: unknown;
+      let body: unknown;
+      try {
+        query = spec.query ? await parseOrThrowAsync(spec.query, queryObject(c)) : undefined;
+        body = spec.body ? await parseOrThrowAsync(spec.body, await readBody(c, spec.bodyFormat ?? "json")) : undefined;
+      } catch (err) {
+        throw withFields(err);
+      }
       return handler(c, { body: body as Infer<B>, query: query as Infer<Q>, user });
     });
   }
@@ -72,19 +98,23 @@ function queryObject(c: Context<ApiEnv>): Record<string, string | string[]> {
 }
 
 async function readBody(c: Context<ApiEnv>, format: "json" | "form"): Promise<unknown> {
-  const type = c.req.header("content-type") ?? "";
-  if (format === "form" || type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    const form = await c.req.parseBody().catch(() => {
-      throw new ApiError(400, [{ code: 400, title: "validation.malformed_body", message: "validation.malformed_body", key: "validation.malformed_body" }]);
+  const type = (c.req.header("content-type") ?? "").toLowerCase();
+  const isForm = type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data");
+  // A form route (OAuth) fed JSON or anything else would otherwise read as an
+  // empty form and fail with a misleading field error.
+  if (format === "form" && !isForm) throw new ApiError(400, [errorItem(400, "validation.malformed_body")]);
+  if (isForm) {
+    // A broken multipart body makes parseBody throw: the client's fault, not ours.
+    return await c.req.parseBody().catch(() => {
+      throw new ApiError(400, [errorItem(400, "validation.malformed_body")]);
     });
-    return Object.fromEntries(Object.entries(form).map(([k, value]) => [k, typeof value === "string" ? value : value]));
   }
   const text = await c.req.text();
   if (text.trim() === "") return {};
   try {
-    return JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
-    throw new ApiError(400, [{ code: 400, title: "validation.malformed_json", message: "validation.malformed_json", key: "validation.malformed_json" }]);
+    throw new ApiError(400, [errorItem(400, "validation.malformed_json")]);
   }
 }
 

@@ -24,6 +24,8 @@ export interface ApiBindings {
   remoteAddress?: string;
   /** The call comes from our own web tier in this process: its X-Forwarded-For is trusted. */
   internal?: boolean;
+  /** Set by /batch on the calls it dispatches: a batch never runs inside a batch. */
+  inBatch?: boolean;
 }
 
 export type ApiEnv = {

@@ -6,9 +6,12 @@ import { ApiError } from "./errors";
 export function issuesToErrorItems(issues: readonly v.BaseIssue<unknown>[]): ErrorItem[] {
   return issues.map((issue) => {
     const source = v.getDotPath(issue) ?? undefined;
-    const key = issue.message.startsWith("validation.") ? issue.message : "validation.invalid";
-    const params =
-      typeof issue.requirement === "number" ? { requirement: issue.requirement } : undefined;
+    // Messages may carry placeholder values as a query string (see app/i18n/translate.ts).
+    const [rawKey = "", query] = issue.message.split("?", 2);
+    // Our schemas give translation keys; valibot's default English texts are never shown.
+    const key = /^(validation|exception)\./.test(rawKey) ? rawKey : "validation.invalid";
+    const inline = query ? Object.fromEntries(new URLSearchParams(query)) : undefined;
+    const params = inline ?? (typeof issue.requirement === "number" ? { requirement: issue.requirement } : undefined);
     return { code: 400, title: key, message: key, key, ...(source ? { source } : {}), ...(params ? { params } : {}) };
   });
 }

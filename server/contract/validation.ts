@@ -22,8 +22,8 @@ export const emailSchema = v.pipe(
 export const passwordSchema = v.pipe(
   v.string(required),
   v.nonEmpty(required),
-  v.minLength(PASSWORD_MIN, "validation.password.too_short"),
-  v.maxLength(PASSWORD_MAX, "validation.password.too_long"),
+  v.minLength(PASSWORD_MIN, `validation.password.too_short?requirement=${PASSWORD_MIN}`),
+  v.maxLength(PASSWORD_MAX, `validation.password.too_long?requirement=${PASSWORD_MAX}`),
   v.regex(/\p{L}/u, "validation.password.needs_letter"),
   v.regex(/\d/, "validation.password.needs_digit"),
 );
@@ -58,4 +58,28 @@ export const resetPasswordSchema = v.pipe(
     ),
     ["password_confirmation"],
   ),
+);
+
+/**
+ * Usernames (spec section 5): letters, digits, German umlauts or ß, with
+ * single separators _ . - only between groups. Registration adds the length
+ * 3 to 20. Profile routes accept any such name (older accounts may be
+ * shorter), and also the single letters s, n, c, l, r or the empty string.
+ */
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 20;
+export const USERNAME_PATTERN = /^[A-Za-z0-9ÄÖÜäöüß]+(?:[_.-][A-Za-z0-9ÄÖÜäöüß]+)*$/;
+const ROUTE_USERNAME_EXTRAS = new Set(["", "s", "n", "c", "l", "r"]);
+
+export function isValidProfileUsername(value: string): boolean {
+  return ROUTE_USERNAME_EXTRAS.has(value) || USERNAME_PATTERN.test(value);
+}
+
+export const usernameSchema = v.pipe(
+  v.string(required),
+  v.trim(),
+  v.nonEmpty(required),
+  v.minLength(USERNAME_MIN, `validation.username.too_short?requirement=${USERNAME_MIN}`),
+  v.maxLength(USERNAME_MAX, `validation.username.too_long?requirement=${USERNAME_MAX}`),
+  v.regex(USERNAME_PATTERN, "validation.username.invalid_characters"),
 );

@@ -1,41 +1,106 @@
 /**
- * `npm run db:migrate` and `npm run seed [-- --profiles N]`.
+ * `npm run db:migrate` and `npm run seed -- [--reset] [--profiles N] [--seed NAME]`.
  * Seeding drops nothing by itself: `seed` refuses a database with users
- * unless --reset is given, which empties the demo tables first.
+ * unless --reset is given, which empties the demo tables (and their media
+ * files) first.
  */
 import { loadConfig } from "../config";
+import { createMediaStorage } from "../integrations/storage/index";
 import { systemClock } from "../lib/clock";
 import { migrateToLatest, openDatabase } from "./index";
-import { isDatabaseEmpty, resetDemoData, seedDemoData } from "./seed/index";
+import { DEFAULT_PROFILES, isDatabaseEmpty, MAX_PROFILES, resetDemoData, seedDemoData } from "./seed/index";
+
+const USAGE = "usage: cli.ts migrate | seed [--reset] [--profiles N] [--seed NAME]";
+
+interface SeedArgs {
+  reset: boolean;
+  profiles: number;
+  seed: string | undefined;
+}
+
+function parseSeedArgs(args: string[]): SeedArgs | string {
+  const parsed: SeedArgs = { reset: false, profiles: DEFAULT_PROFILES, seed: undefined };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === "--reset") parsed.reset = true;
+    else if (arg === "--profiles") {
+      const value = args[++i] ?? "";
+      const profiles = /^\d+$/.test(value) ? Number(value) : NaN;
+      if (!Number.isSafeInteger(profiles) || profiles > MAX_PROFILES) return `--profiles takes a whole number from 0 to ${MAX_PROFILES}`;
+      parsed.profiles = profiles;
+    } else if (arg === "--seed") {
+      const value = args[++i];
+      if (!value) return "--seed takes a name";
+      parsed.seed = value;
+    } else return `unknown option ${arg}`;
+  }
+  return parsed;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
 
 async function main() {
   const [command, ...args] = process.argv.slice(2);
+  if (command !== "migrate" && command !== "seed") {
+    console.error(USAGE);
+    process.exitCode = 2;
+    return;
+  }
+  const seedArgs = command === "seed" ? parseSeedArgs(args) : null;
+  if (typeof seedArgs === "string") {
+    console.error(`${seedArgs}\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
   const config = loadConfig();
   const handle = openDatabase(config.databaseUrl);
   try {
     const applied = await migrateToLatest(handle);
     console.info(applied.length ? `migrations applied: ${applied.join(", ")}` : "database is up to date");
-    if (command === "seed") {
-      const profilesArg = args.indexOf("--profiles");
-      const profiles = profilesArg >= 0 ? Number(args[profilesArg + 1]) : undefined;
-      if (!(await isDatabaseEmpty(handle.db))) {
-        if (!args.includes("--reset")) {
-          console.error("database has users; run `npm run seed -- --reset` to replace them with demo data");
-          process.exitCode = 1;
-          return;
-        }
-        await resetDemoData(handle.db);
+    if (!seedArgs) return;
+
+    const storage = createMediaStorage(config);
+    if (!(await isDatabaseEmpty(handle.db))) {
+      if (!seedArgs.reset) {
+        console.error("database has users; run `npm run seed -- --reset` to replace them with demo data");
+        process.exitCode = 1;
+        return;
       }
       const started = Date.now();
-      const result = await seedDemoData({ db: handle.db, clock: systemClock, config, profiles });
-      console.info(`seeded ${result.users} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    } else if (command !== "migrate") {
-      console.error("usage: cli.ts migrate | seed [--reset] [--profiles N]");
-      process.exitCode = 2;
+      const tables = await resetDemoData(handle.db, { storage });
+      console.info(`reset ${tables.length} tables and their media files in ${seconds(Date.now() - started)}`);
     }
+    const started = Date.now();
+    let reported = 0;
+    const result = await seedDemoData({
+      db: handle.db,
+      clock: systemClock,
+      config,
+      storage,
+      profiles: seedArgs.profiles,
+      seed: seedArgs.seed,
+      onProgress: (done, total) => {
+        // Large seeds report about every tenth.
+        if (total >= 20_000 && (done - reported >= total / 10 || done === total)) {
+          reported = done;
+          console.info(`  ${done}/${total} users (${seconds(Date.now() - started)})`);
+        }
+      },
+    });
+    const kinds = Object.entries(result.byKind)
+      .map(([kind, n]) => `${n} ${kind}`)
+      .join(", ");
+    console.info(
+      `seeded ${result.users} users (${kinds}) with ${result.media} photos (${result.renderedPhotos} rendered) in ${seconds(Date.now() - started)}; media in ${config.mediaDir}`,
+    );
   } finally {
     await handle.close();
   }
 }
 
-void main();
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from "kysely";
+import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type MigrationProvider } from "kysely";
 import pg from "pg";
 import { type Dialect, dialectOf } from "./dialect";
 import { migrationsFor } from "./migrations/index";
@@ -43,7 +43,14 @@ export function openDatabase(databaseUrl: string, options: { poolSize?: number }
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle.dialect) };
-  const migrator = new Migrator({ db: handle.db, provider });
+  // Kysely looks for its migration tables in every schema it can see unless told
+  // which one: another schema's tables (a parallel test run) would make it skip
+  // creating its own. Pin them to the schema the connection works in.
+  const migrationTableSchema =
+    handle.dialect === "postgres"
+      ? (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(handle.db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db: handle.db, provider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

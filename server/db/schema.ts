@@ -90,6 +90,44 @@ export interface ProfilesTable {
   description: string | null;
   is_visible: Generated<number>;
   updated_at: number;
+  profession: string | null;
+  interests: string | null;
+  height_cm: number | null;
+  weight_kg: number | null;
+  penis_length_cm: number | null;
+  penis_diameter_cm: number | null;
+  is_smoker: number | null;
+  city_id: number | null;
+  region_code: string | null;
+  available_now_until: number | null;
+}
+
+/** One row per chosen option of a trait group (single or multiple choice). */
+export interface ProfileTraitsTable {
+  user_id: number;
+  group_key: string;
+  option_id: number;
+}
+
+export interface ProfilePricesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 1 time, 2 extra (spec section 3). */
+  item_type: number;
+  duration_minutes: number | null;
+  name: string | null;
+  price_eur: number;
+  position: Generated<number>;
+}
+
+export interface ProfileScheduleTable {
+  id: Generated<number>;
+  user_id: number;
+  /** ISO weekday 1–7. */
+  day: number;
+  time_from: string;
+  time_to: string;
+  is_over_day: Generated<number>;
 }
 
 export interface MediaTable {
@@ -108,6 +146,21 @@ export interface MediaTable {
   created_at: number;
 }
 
+export interface ContentRemovalRequestsTable {
+  id: Generated<number>;
+  reporter_user_id: number | null;
+  name: string;
+  email: string;
+  /** JSON array of URLs. */
+  urls: string;
+  reason: string;
+  description: string;
+  language: string;
+  status: Generated<"open" | "removed" | "rejected">;
+  created_at: number;
+  resolved_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   access_tokens: AccessTokensTable;
@@ -116,7 +169,11 @@ export interface Database {
   captcha_challenges: CaptchaChallengesTable;
   mail_outbox: MailOutboxTable;
   profiles: ProfilesTable;
+  profile_traits: ProfileTraitsTable;
+  profile_prices: ProfilePricesTable;
+  profile_schedule: ProfileScheduleTable;
   media: MediaTable;
+  content_removal_requests: ContentRemovalRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -5,6 +5,8 @@ import { registerAuth } from "./auth/routes";
 import { registerBatch } from "./batch/routes";
 import { registerDefinitions } from "./definitions/routes";
 import { registerDev } from "./dev/routes";
+import { registerPages } from "./pages/routes";
+import { registerReports } from "./reports/routes";
 
 export interface ModuleContext {
   v2: ApiRouter;
@@ -19,4 +21,6 @@ export function registerModules(ctx: ModuleContext): void {
   registerBatch(ctx);
   registerDefinitions(ctx);
   registerDev(ctx);
+  registerPages(ctx);
+  registerReports(ctx);
 }

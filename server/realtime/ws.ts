@@ -11,21 +11,38 @@ import type { Clock } from "../lib/clock";
 import { resolveAccessToken } from "../modules/auth/tokens";
 
 export const WS_PATH = "/ws";
+/** Close code sent to every client when the server shuts down (RFC 6455 "going away"). */
+export const WS_CLOSE_GOING_AWAY = 1001;
+const MAX_PAYLOAD_BYTES = 64 * 1024;
 
-function tokenFrom(request: IncomingMessage): string | null {
-  const url = new URL(request.url ?? "/", "http://internal");
+function requestUrl(request: IncomingMessage): URL | null {
+  try {
+    return new URL(request.url ?? "/", "http://internal");
+  } catch {
+    return null;
+  }
+}
+
+function tokenFrom(request: IncomingMessage, url: URL): string | null {
   const fromQuery = url.searchParams.get("access_token");
   if (fromQuery) return fromQuery;
   const cookie = request.headers.cookie ?? "";
   for (const part of cookie.split(";")) {
     const [name, ...rest] = part.trim().split("=");
-    if (name === "tk") return decodeURIComponent(rest.join("="));
+    if (name !== "tk") continue;
+    try {
+      return decodeURIComponent(rest.join("="));
+    } catch {
+      // A malformed cookie is no token (and must not throw inside the upgrade handler).
+      return null;
+    }
   }
   return null;
 }
 
-function refuse(socket: Duplex, status: 401 | 404) {
-  socket.end(`HTTP/1.1 ${status} ${status === 401 ? "Unauthorized" : "Not Found"}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+function refuse(socket: Duplex, status: 401 | 404 | 503) {
+  const reason = { 401: "Unauthorized", 404: "Not Found", 503: "Service Unavailable" }[status];
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
 export interface RealtimeHub {
@@ -33,33 +50,50 @@ export interface RealtimeHub {
 }
 
 export function attachWebsocket(server: Server, deps: { db: DB; clock: Clock }): RealtimeHub {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
   const users = new WeakMap<WebSocket, number>();
+  let closing = false;
 
-  server.on("upgrade", (request, socket, head) => {
-    const path = new URL(request.url ?? "/", "http://internal").pathname;
-    if (path !== WS_PATH) return refuse(socket, 404);
-    const token = tokenFrom(request);
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node's http server leaves an upgraded socket without an error listener:
+    // a client resetting the connection while we check its token would crash
+    // the process. ws installs its own once the handshake is taken over.
+    const onSocketError = () => socket.destroy();
+    socket.on("error", onSocketError);
+    const url = requestUrl(request);
+    if (!url || url.pathname !== WS_PATH) return refuse(socket, 404);
+    if (closing) return refuse(socket, 503);
+    const token = tokenFrom(request, url);
     const verify = token ? resolveAccessToken(deps.db, deps.clock, token) : Promise.resolve(null);
     verify
       .then((owner) => {
         if (!owner) return refuse(socket, 401);
+        if (closing) return refuse(socket, 503);
+        socket.removeListener("error", onSocketError);
         wss.handleUpgrade(request, socket, head, (ws) => {
           users.set(ws, owner.userId);
-          ws.send(JSON.stringify({ type: "hello", user_id: owner.userId }));
-          ws.on("message", (data) => {
+          // Without a listener, an invalid or oversized frame emits an unhandled
+          // 'error' and takes the process down; ws closes the socket itself (1002/1009).
+          ws.on("error", () => ws.terminate());
+          ws.on("message", (data, isBinary) => {
             // Only a ping protocol for now; the messenger adds real events.
-            if (data.toString() === "ping") ws.send(JSON.stringify({ type: "pong" }));
+            if (!isBinary && data.toString() === "ping") ws.send(JSON.stringify({ type: "pong" }));
           });
+          ws.send(JSON.stringify({ type: "hello", user_id: owner.userId }));
         });
       })
-      .catch(() => refuse(socket, 401));
-  });
+      // The token could not be checked (database down): not the client's fault, so no 401.
+      .catch(() => refuse(socket, 503));
+  };
+  server.on("upgrade", onUpgrade);
 
   return {
     close: () =>
       new Promise((resolve) => {
-        for (const client of wss.clients) client.close(1001, "server shutting down");
+        closing = true;
+        server.removeListener("upgrade", onUpgrade);
+        for (const client of wss.clients) client.close(WS_CLOSE_GOING_AWAY, "server shutting down");
+        // wss.close waits for the clients' closing handshakes (ws ends it after 30 s at most).
         wss.close(() => resolve());
       }),
   };

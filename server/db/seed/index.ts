@@ -1,11 +1,23 @@
 /**
  * Deterministic demo data. The same seed always produces the same people,
- * places and texts, so screenshots, tests and bug reports line up.
+ * places, texts and photos, so screenshots, tests and bug reports line up.
+ * Randomness comes from a seeded generator (./random), time from the injected
+ * clock. The default size (about 300 users) is what a newcomer sees on first
+ * start; `profiles` scales it to benchmark sizes (100k and more).
  */
+import { PostgresIntrospector, sql } from "kysely";
 import type { AppConfig } from "../../config";
+import { MEDIA_KIND, MEDIA_STATUS } from "../../contract/media";
+import { createMediaStorage, type MediaStorage } from "../../integrations/storage/index";
 import type { Clock } from "../../lib/clock";
 import { hashPassword } from "../../lib/crypto";
+import type { Dialect } from "../dialect";
 import type { DB } from "../index";
+import { createPersonPlanner, DEFAULT_PROFILES, DEFAULT_SEED, MAX_PROFILES, planDemoAccounts, type PersonPlan } from "./people";
+import { POOL_MOTIFS, poolImageSvg, portraitSvg, renderJpeg, type RenderedPhoto } from "./photos";
+import type { SeedKind } from "./texts";
+
+export { DEMO_ACCOUNTS, type DemoAccount, DEFAULT_PROFILES, DEFAULT_SEED, MAX_PROFILES } from "./people";
 
 export const DEMO_PASSWORD = "demo-pass-2026";
 
@@ -13,8 +25,22 @@ export interface SeedOptions {
   db: DB;
   clock: Clock;
   config: AppConfig;
-  /** Generated profiles beyond the fixed demo accounts (benchmarks use 100k). */
+  /** Generated profiles beyond the fixed demo accounts (default DEFAULT_PROFILES; benchmarks use 100k). */
   profiles?: number;
+  /** Seed of the pseudo-random generator; the same seed gives the same data. */
+  seed?: string;
+  /** Where photos go; the configured storage under config.mediaDir by default. */
+  storage?: MediaStorage;
+  /** Called after each written chunk (the CLI shows progress on large seeds). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface SeedResult {
+  users: number;
+  media: number;
+  /** JPEGs rendered by sharp (the pool and the demo accounts' portraits). */
+  renderedPhotos: number;
+  byKind: Record<SeedKind, number>;
 }
 
 export async function isDatabaseEmpty(db: DB): Promise<boolean> {
@@ -22,59 +48,358 @@ export async function isDatabaseEmpty(db: DB): Promise<boolean> {
   return Number(row.n) === 0;
 }
 
-export interface DemoAccount {
-  username: string;
-  email: string;
-  userType: number;
-  gender: number;
-  city: string;
+/** People planned, written to storage and inserted per chunk. */
+const CHUNK_PEOPLE = 2000;
+// 500 users × 21 columns = 10,500 bind parameters: below SQLite's 32,766 and PostgreSQL's 65,535.
+const ROWS_PER_INSERT = 500;
+const FILE_CONCURRENCY = 32;
+const SQLITE_SEED_CACHE_KIB = 256 * 1024;
+// Local storage hard-links each photo to a pool file, and ext4 allows 65,000
+// links per file: a pool file gets a fresh twin after this many uses.
+const LINKS_PER_POOL_FILE = 50_000;
+
+async function forEachLimit<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** The accounts the README lists; all share DEMO_PASSWORD. */
-export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { username: "demo_client", email: "client@demo.velora.local", userType: 1, gender: 1, city: "Berlin" },
-  { username: "demo_escort", email: "escort@demo.velora.local", userType: 2, gender: 2, city: "Berlin" },
-  { username: "demo_agency", email: "agency@demo.velora.local", userType: 3, gender: 2, city: "Hamburg" },
-];
+/** The rendered pool in storage; hands out a source key per use. */
+class PhotoPool {
+  private readonly uses: number[];
 
-export async function seedDemoData({ db, clock }: SeedOptions): Promise<{ users: number }> {
+  constructor(
+    private readonly storage: MediaStorage,
+    readonly images: readonly RenderedPhoto[],
+  ) {
+    this.uses = images.map(() => 0);
+  }
+
+  private keyOf(index: number, generation: number): string {
+    return `seed-pool/pool-${String(index).padStart(2, "0")}-g${generation}.jpg`;
+  }
+
+  static async render(storage: MediaStorage, seed: string): Promise<PhotoPool> {
+    const images = await Promise.all(POOL_MOTIFS.map((_, index) => renderJpeg(poolImageSvg(seed, index))));
+    const pool = new PhotoPool(storage, images);
+    await Promise.all(images.map((image, index) => storage.put(pool.keyOf(index, 0), image.data, { contentType: "image/jpeg" })));
+    return pool;
+  }
+
+  /** Called in a fixed order, so the twin files appear deterministically. */
+  async sourceKey(index: number): Promise<string> {
+    const image = this.images[index];
+    if (!image) throw new Error(`no pool image ${index}`);
+    const uses = this.uses[index] ?? 0;
+    this.uses[index] = uses + 1;
+    const generation = Math.floor(uses / LINKS_PER_POOL_FILE);
+    if (generation > 0 && uses % LINKS_PER_POOL_FILE === 0) {
+      await this.storage.put(this.keyOf(index, generation), image.data, { contentType: "image/jpeg" });
+    }
+    return this.keyOf(index, generation);
+  }
+}
+
+interface PhotoSources {
+  pool: PhotoPool;
+  /** Rendered portraits of the fixed demo accounts, by username. */
+  portraits: Map<string, RenderedPhoto>;
+}
+
+function imageOf(sources: PhotoSources, person: PersonPlan, photo: PersonPlan["photos"][number]): RenderedPhoto {
+  const image = "pool" in photo.source ? sources.pool.images[photo.source.pool] : sources.portraits.get(person.username);
+  if (!image) throw new Error(`no image for ${person.username} #${photo.position}`);
+  return image;
+}
+
+async function writeFiles(storage: MediaStorage, sources: PhotoSources, people: readonly PersonPlan[]): Promise<void> {
+  // Source keys are assigned sequentially (deterministic twins); the copies run in parallel.
+  const jobs: { from: string | null; person: PersonPlan; photo: PersonPlan["photos"][number] }[] = [];
+  for (const person of people) {
+    for (const photo of person.photos) {
+      jobs.push({ from: "pool" in photo.source ? await sources.pool.sourceKey(photo.source.pool) : null, person, photo });
+    }
+  }
+  await forEachLimit(jobs, FILE_CONCURRENCY, async ({ from, person, photo }) => {
+    if (from) await storage.copy(from, photo.storageKey);
+    else await storage.put(photo.storageKey, imageOf(sources, person, photo).data, { contentType: "image/jpeg" });
+  });
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+async function writeRows(db: DB, sources: PhotoSources, people: readonly PersonPlan[], passwordHash: string, now: number): Promise<number> {
+  let media = 0;
+  await db.transaction().execute(async (trx) => {
+    const ids = new Map<string, number>();
+    for (const batch of chunks(people, ROWS_PER_INSERT)) {
+      const rows = await trx
+        .insertInto("users")
+        .values(
+          batch.map((p) => ({
+            username: p.username,
+            username_key: p.username.toLowerCase(),
+            email: p.email,
+            email_key: p.email.toLowerCase(),
+            password_hash: passwordHash,
+            user_type: p.userType,
+            gender: p.gender,
+            salutation: p.salutation,
+            birth_date: p.birthDate,
+            language: p.language,
+            is_member: p.isMember ? 1 : 0,
+            member_until: p.memberUntil,
+            email_verified_at: p.emailVerifiedAt,
+            email_was_verified: p.emailVerifiedAt === null ? 0 : 1,
+            register_completed_step: p.registerCompletedStep,
+            status: p.status,
+            created_at: p.createdAt,
+            updated_at: p.updatedAt,
+            last_login_at: p.lastLoginAt,
+          })),
+        )
+        .returning(["id", "username_key"])
+        .execute();
+      // Matched by key: neither database promises RETURNING rows in VALUES order.
+      for (const row of rows) ids.set(row.username_key, row.id);
+    }
+    const idOf = (p: PersonPlan) => {
+      const id = ids.get(p.username.toLowerCase());
+      if (id === undefined) throw new Error(`no id for ${p.username}`);
+      return id;
+    };
+    for (const batch of chunks(people, ROWS_PER_INSERT)) {
+      await trx
+        .insertInto("profiles")
+        .values(
+          batch.map((p) => ({
+            user_id: idOf(p),
+            display_name: p.profile.displayName,
+            city_name: p.profile.city.name,
+            city_slug: p.profile.city.slug,
+            country_code: "DE",
+            lat: p.profile.lat,
+            lon: p.profile.lon,
+            status_text: p.profile.statusText,
+            description: p.profile.description,
+            is_visible: p.profile.isVisible ? 1 : 0,
+            updated_at: Math.min(now, p.updatedAt),
+          })),
+        )
+        .execute();
+    }
+    const mediaRows = people.flatMap((p) =>
+      p.photos.map((photo) => {
+        const image = imageOf(sources, p, photo);
+        return {
+          user_id: idOf(p),
+          kind: MEDIA_KIND.photo,
+          visibility: photo.visibility,
+          status: MEDIA_STATUS.accepted,
+          storage_key: photo.storageKey,
+          mime_type: "image/jpeg",
+          width: image.width,
+          height: image.height,
+          bytes: image.bytes,
+          position: photo.position,
+          is_avatar: photo.isAvatar ? 1 : 0,
+          created_at: photo.createdAt,
+        };
+      }),
+    );
+    for (const batch of chunks(mediaRows, ROWS_PER_INSERT)) await trx.insertInto("media").values(batch).execute();
+    media = mediaRows.length;
+  });
+  return media;
+}
+
+export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
+  const { db, clock, config } = options;
+  const profiles = options.profiles ?? DEFAULT_PROFILES;
+  if (!Number.isInteger(profiles) || profiles < 0 || profiles > MAX_PROFILES) {
+    throw new Error(`profiles must be an integer from 0 to ${MAX_PROFILES}, got ${profiles}`);
+  }
+  const seed = options.seed ?? DEFAULT_SEED;
+  const storage = options.storage ?? createMediaStorage(config);
   const now = clock.now();
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  for (const account of DEMO_ACCOUNTS) {
-    const inserted = await db
-      .insertInto("users")
-      .values({
-        username: account.username,
-        username_key: account.username.toLowerCase(),
-        email: account.email,
-        email_key: account.email.toLowerCase(),
-        password_hash: passwordHash,
-        user_type: account.userType,
-        gender: account.gender,
-        salutation: account.gender === 1 ? "mr" : "ms",
-        birth_date: "1995-05-17",
-        language: "de",
-        member_until: null,
-        email_verified_at: now,
-        email_was_verified: 1,
-        register_completed_step: 10,
-        created_at: now,
-        updated_at: now,
-        last_login_at: null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto("profiles")
-      .values({ user_id: inserted.id, display_name: account.username, city_name: account.city, city_slug: account.city.toLowerCase(), country_code: "DE", lat: null, lon: null, status_text: null, description: null, updated_at: now })
-      .execute();
+
+  const demo = planDemoAccounts(seed, now);
+  const portraitJobs = demo.flatMap((p) => p.photos.flatMap((photo) => ("portrait" in photo.source ? [{ person: p, motif: photo.source.portrait }] : [])));
+  // One password hash for everyone: scrypt is deliberately slow, and every
+  // demo login uses the same password anyway.
+  const [passwordHash, pool, portraits] = await Promise.all([
+    hashPassword(DEMO_PASSWORD),
+    PhotoPool.render(storage, seed),
+    Promise.all(portraitJobs.map(async ({ person, motif }) => [person.username, await renderJpeg(portraitSvg(seed, person.profile.displayName, motif))] as const)),
+  ]);
+  const sources: PhotoSources = { pool, portraits: new Map(portraits) };
+
+  const planPerson = createPersonPlanner(seed, now);
+  const total = demo.length + profiles;
+  const chunkAt = (start: number): PersonPlan[] => {
+    // Chunk 0 holds the demo accounts, so they get the first ids.
+    const people = start === 0 ? [...demo] : [];
+    const from = Math.max(0, start - demo.length);
+    const to = Math.min(profiles, start + CHUNK_PEOPLE - demo.length);
+    for (let i = from; i < to; i++) people.push(planPerson(i));
+    return people;
+  };
+
+  const result: SeedResult = {
+    users: 0,
+    media: 0,
+    renderedPhotos: pool.images.length + portraits.length,
+    byKind: { client: 0, escort: 0, agency: 0, club: 0 },
+  };
+  const restoreCache = await enlargeSqliteCache(db);
+  try {
+    // Files of the next chunk are written while the current chunk's rows go in;
+    // a chunk's rows are inserted only after its files exist.
+    let current = chunkAt(0);
+    await writeFiles(storage, sources, current);
+    for (let start = 0; start < total; start += CHUNK_PEOPLE) {
+      const nextStart = start + CHUNK_PEOPLE;
+      const next = nextStart < total ? chunkAt(nextStart) : [];
+      const [media] = await Promise.all([writeRows(db, sources, current, passwordHash, now), writeFiles(storage, sources, next)]);
+      result.users += current.length;
+      result.media += media;
+      for (const person of current) result.byKind[person.kind] += 1;
+      options.onProgress?.(result.users, total);
+      current = next;
+    }
+  } finally {
+    await restoreCache();
   }
-  return { users: DEMO_ACCOUNTS.length };
+  return result;
 }
 
-/** Empties every table the seed fills, children first. */
-export async function resetDemoData(db: DB): Promise<void> {
-  for (const table of ["media", "profiles", "access_tokens", "password_resets", "mail_outbox", "rate_counters", "captcha_challenges", "users"] as const) {
-    await db.deleteFrom(table).execute();
+/**
+ * The unique indexes on usernames, e-mails and storage keys take inserts in
+ * random order; SQLite's default 2 MB page cache then rereads index pages
+ * from disk over and over. A large seed gets a bigger cache for its duration.
+ */
+async function enlargeSqliteCache(db: DB): Promise<() => Promise<void>> {
+  if (dialectOfDb(db) !== "sqlite") return async () => {};
+  const before = await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(db);
+  const previous = Number(before.rows[0]?.cache_size ?? -2000);
+  await sql.raw(`PRAGMA cache_size = -${SQLITE_SEED_CACHE_KIB}`).execute(db);
+  return async () => {
+    await sql.raw(`PRAGMA cache_size = ${Math.trunc(previous)}`).execute(db);
+  };
+}
+
+export interface ResetOptions {
+  /** Also delete the files of every media row; without it only the rows go. */
+  storage?: MediaStorage;
+}
+
+/**
+ * Tables without a foreign key to users that still hold per-person state
+ * (mail to demo addresses, login counters, captchas); reset empties them too.
+ */
+const PERSON_STATE_TABLES = ["mail_outbox", "rate_counters", "captcha_challenges"];
+const MIGRATION_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
+
+function dialectOfDb(db: DB): Dialect {
+  return db.introspection instanceof PostgresIntrospector ? "postgres" : "sqlite";
+}
+
+async function tableGraph(db: DB, dialect: Dialect): Promise<{ tables: string[]; references: [child: string, parent: string][] }> {
+  if (dialect === "postgres") {
+    const tables = await sql<{ name: string }>`
+      SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`.execute(db);
+    const references = await sql<{ child: string; parent: string }>`
+      SELECT child.relname AS child, parent.relname AS parent
+      FROM pg_constraint c
+      JOIN pg_class child ON child.oid = c.conrelid
+      JOIN pg_class parent ON parent.oid = c.confrelid
+      JOIN pg_namespace n ON n.oid = child.relnamespace
+      WHERE c.contype = 'f' AND n.nspname = current_schema()`.execute(db);
+    return { tables: tables.rows.map((r) => r.name), references: references.rows.map((r) => [r.child, r.parent]) };
   }
+  const tables = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`.execute(db);
+  const references: [string, string][] = [];
+  for (const { name } of tables.rows) {
+    const fks = await sql<{ table: string }>`SELECT "table" FROM pragma_foreign_key_list(${name})`.execute(db);
+    for (const fk of fks.rows) references.push([name, fk.table]);
+  }
+  return { tables: tables.rows.map((r) => r.name), references };
+}
+
+/**
+ * The tables reset empties, children before parents: users, every table that
+ * references them directly or through another such table (so tables added
+ * later are covered without touching this code), and PERSON_STATE_TABLES.
+ * Reference data that does not hang off users (e.g. geo tables) is kept.
+ */
+export async function tablesToReset(db: DB, dialect: Dialect = dialectOfDb(db)): Promise<string[]> {
+  const { tables, references } = await tableGraph(db, dialect);
+  const present = new Set(tables.filter((t) => !MIGRATION_TABLES.has(t)));
+  const wipe = new Set<string>(present.has("users") ? ["users"] : []);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [child, parent] of references) {
+      if (wipe.has(parent) && !wipe.has(child) && present.has(child)) {
+        wipe.add(child);
+        grew = true;
+      }
+    }
+  }
+  for (const table of PERSON_STATE_TABLES) if (present.has(table)) wipe.add(table);
+
+  // Depth-first: a table is listed after every table that references it.
+  const ordered: string[] = [];
+  const visiting = new Set<string>();
+  const visit = (table: string) => {
+    if (ordered.includes(table) || visiting.has(table)) return; // a cycle: FK checks are deferred below
+    visiting.add(table);
+    for (const [child, parent] of references) if (parent === table && child !== table && wipe.has(child)) visit(child);
+    visiting.delete(table);
+    ordered.push(table);
+  };
+  for (const table of [...wipe].sort()) visit(table);
+  return ordered;
+}
+
+/**
+ * Empties every table the seed fills (see tablesToReset), restarts their ids,
+ * and with a storage deletes the media files those rows referenced. Rows go
+ * first: a failure in between leaves orphaned files, never rows without files.
+ */
+export async function resetDemoData(db: DB, options: ResetOptions = {}): Promise<string[]> {
+  const dialect = dialectOfDb(db);
+  const keys: string[] = [];
+  if (options.storage) {
+    for (let after = 0; ; ) {
+      const page = await db.selectFrom("media").select(["id", "storage_key"]).where("id", ">", after).orderBy("id").limit(10_000).execute();
+      if (page.length === 0) break;
+      for (const row of page) keys.push(row.storage_key);
+      after = page[page.length - 1]?.id ?? after;
+    }
+  }
+  const tables = await tablesToReset(db, dialect);
+  if (dialect === "postgres") {
+    // One statement: ordering and cycles do not matter, identities restart.
+    if (tables.length > 0) await sql`TRUNCATE TABLE ${sql.join(tables.map((t) => sql.table(t)))} RESTART IDENTITY`.execute(db);
+  } else {
+    await db.transaction().execute(async (trx) => {
+      // Checked at commit, when every referencing row is gone as well.
+      await sql`PRAGMA defer_foreign_keys = ON`.execute(trx);
+      for (const table of tables) await sql`DELETE FROM ${sql.table(table)}`.execute(trx);
+      const sequence = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE name = 'sqlite_sequence'`.execute(trx);
+      if (tables.length > 0 && Number(sequence.rows[0]?.n) > 0) {
+        await sql`DELETE FROM sqlite_sequence WHERE name IN (${sql.join(tables)})`.execute(trx);
+      }
+    });
+  }
+  const storage = options.storage;
+  if (storage) await forEachLimit(keys, FILE_CONCURRENCY, (key) => storage.delete(key));
+  return tables;
 }

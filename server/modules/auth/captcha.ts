@@ -4,7 +4,9 @@
  * markup), jittered and crossed by noise. Answers are single-use and expire.
  */
 import { randomInt } from "node:crypto";
+import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
+import { recordHit } from "./rate-limit";
 import { hmac, randomToken, safeEqual } from "../../lib/crypto";
 
 export const CAPTCHA_TTL_MS = 10 * 60 * 1000;
@@ -97,4 +99,15 @@ export async function verifyCaptcha(deps: ApiDeps, id: string, answer: string): 
   const claimed = await deps.db.updateTable("captcha_challenges").set({ used_at: now }).where("id", "=", id).where("used_at", "is", null).executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return false;
   return safeEqual(row.answer_hash, answerHash(deps.config.appSecret, id, answer));
+}
+
+/** Challenges one address may fetch: generous for people, a wall for scripts. */
+export const CAPTCHA_ISSUE_LIMIT = { windowMs: 10 * 60 * 1000, limit: 30 } as const;
+
+/** A new challenge for a client, rate limited per IP (each one is a stored row). */
+export async function issueCaptcha(deps: ApiDeps, clientIp: string) {
+  const window = { bucket: `captcha:ip:${clientIp}`, ...CAPTCHA_ISSUE_LIMIT };
+  const now = deps.clock.now();
+  if ((await recordHit(deps.db, now, window)) > window.limit) throw fail.tooMany("exception.captcha.exceeded_limit");
+  return createCaptcha(deps);
 }

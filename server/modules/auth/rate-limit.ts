@@ -35,6 +35,21 @@ export async function recordHit(db: DB, now: number, window: Window): Promise<nu
   return row.hits;
 }
 
+/**
+ * Gives back a hit recorded with recordHit, in the same window (`now` must be
+ * the value the hit was recorded with). Lets callers count an attempt before
+ * they know its outcome, which is what keeps parallel attempts inside the limit.
+ */
+export async function releaseHit(db: DB, now: number, window: Window): Promise<void> {
+  await db
+    .updateTable("rate_counters")
+    .set({ hits: sql`hits - 1` })
+    .where("bucket", "=", window.bucket)
+    .where("window_start", "=", windowStart(now, window.windowMs))
+    .where("hits", ">", 0)
+    .execute();
+}
+
 export async function isOverLimit(db: DB, now: number, window: Window): Promise<boolean> {
   return (await countHits(db, now, window)) >= window.limit;
 }

@@ -1,18 +1,36 @@
 import * as v from "valibot";
+import type { ErrorItem } from "../../contract/errors";
 import { ApiError, errorItem } from "../../api/errors";
 import { ok } from "../../api/router";
 import { forgotPasswordSchema, loginSchema, passwordSchema, resetPasswordSchema } from "../../contract/validation";
-import { parseOrThrow } from "../../api/validate";
 import type { ModuleContext } from "../index";
-import { createCaptcha } from "./captcha";
+import { issueCaptcha } from "./captcha";
 import { passwordGrant, requestPasswordReset, resetPassword } from "./service";
 import { revokeToken, rotateRefreshToken } from "./tokens";
 import { getUserData } from "./user-data";
 
-const tokenRequestSchema = v.variant("grant_type", [
-  v.object({ grant_type: v.literal("password"), ...loginSchema.entries }),
-  v.object({ grant_type: v.literal("refresh_token"), refresh_token: v.pipe(v.string("validation.required"), v.nonEmpty("validation.required")) }),
-]);
+const UNSUPPORTED_GRANT_TYPE = "exception.oauth.unsupported_grant_type";
+
+const tokenRequestSchema = v.variant(
+  "grant_type",
+  [
+    // The objects' message is what a missing field reports.
+    v.object({ grant_type: v.literal("password"), ...loginSchema.entries }, "validation.required"),
+    v.object(
+      {
+        grant_type: v.literal("refresh_token"),
+        refresh_token: v.pipe(v.string("validation.required"), v.nonEmpty("validation.required"), v.maxLength(256, "validation.invalid")),
+      },
+      "validation.required",
+    ),
+  ],
+  UNSUPPORTED_GRANT_TYPE,
+);
+
+/** RFC 6749 §5.2: token errors carry an `error` code beside our error items. */
+function oauthErrorFields(items: ErrorItem[]): Record<string, unknown> {
+  return { error: items.some((item) => item.key === UNSUPPORTED_GRANT_TYPE) ? "unsupported_grant_type" : "invalid_request" };
+}
 
 export function registerAuth({ v2, oauth }: ModuleContext): void {
   oauth.add(
@@ -22,22 +40,18 @@ export function registerAuth({ v2, oauth }: ModuleContext): void {
       summary: "Issue tokens (password or refresh_token grant). Form-encoded. Answers the OAuth token response, not the envelope.",
       tag: "registration",
       auth: "optional",
+      body: tokenRequestSchema,
       bodyFormat: "form",
+      errorFields: oauthErrorFields,
       statuses: [403, 429],
     },
-    async (c) => {
-      const raw = await c.req.parseBody();
-      const grantType = raw.grant_type;
-      if (grantType !== "password" && grantType !== "refresh_token") {
-        throw new ApiError(400, [errorItem(400, "exception.oauth.unsupported_grant_type", "grant_type")], { error: "unsupported_grant_type" });
-      }
-      const input = parseOrThrow(tokenRequestSchema, raw);
+    async (c, { body: input }) => {
       const deps = c.get("deps");
       if (input.grant_type === "password") {
         return c.json(await passwordGrant(deps, input, c.get("clientIp")));
       }
       const tokens = await rotateRefreshToken(deps.db, deps.clock, input.refresh_token, c.get("clientIp"));
-      if (!tokens) throw new ApiError(400, [errorItem(401, "exception.oauth.invalid_refresh_token")], { error: "invalid_grant" });
+      if (!tokens) throw new ApiError(400, [errorItem(400, "exception.oauth.invalid_refresh_token", "refresh_token")], { error: "invalid_grant" });
       return c.json(tokens);
     },
   );
@@ -52,12 +66,12 @@ export function registerAuth({ v2, oauth }: ModuleContext): void {
     return ok(c, await getUserData(c.get("deps"), user!.id));
   });
 
-  v2.add({ method: "get", path: "/captcha", summary: "A new captcha challenge (SVG data URI), single use, 10 minutes.", tag: "registration", auth: "optional" }, async (c) => {
-    return ok(c, await createCaptcha(c.get("deps")));
+  v2.add({ method: "get", path: "/captcha", summary: "A new captcha challenge (SVG data URI), single use, 10 minutes; 30 per IP per 10 minutes.", tag: "registration", auth: "optional", statuses: [429] }, async (c) => {
+    return ok(c, await issueCaptcha(c.get("deps"), c.get("clientIp")));
   });
 
   v2.add(
-    { method: "post", path: "/registration/password/forgot", summary: "Send a reset link; answers 202 whether or not the address exists.", tag: "registration", auth: "optional", body: forgotPasswordSchema },
+    { method: "post", path: "/registration/password/forgot", summary: "Send a reset link; answers 202 whether or not the address exists.", tag: "registration", auth: "optional", body: forgotPasswordSchema, statuses: [202] },
     async (c, { body }) => {
       await requestPasswordReset(c.get("deps"), body.email, c.get("lang"));
       return ok(c, { sent: true }, { status: 202 });

@@ -6,7 +6,7 @@ import type { ApiDeps } from "../../api/types";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto";
 import { verifyCaptcha } from "./captcha";
 import { loginWindows } from "./login-policy";
-import { isOverLimit, recordHit } from "./rate-limit";
+import { isOverLimit, recordHit, releaseHit, type Window } from "./rate-limit";
 import { issueTokens, type IssuedTokens } from "./tokens";
 import { passwordResetMail } from "./mails";
 
@@ -26,42 +26,72 @@ function timingDummy(): Promise<string> {
   return dummyHash;
 }
 
+/**
+ * The account a login identifier names: its username or its e-mail address
+ * (both stored lowercased). Should a username ever equal another account's
+ * e-mail address, the username wins, so the answer never depends on row order.
+ */
+async function findLoginAccount(deps: ApiDeps, identifier: string) {
+  const rows = await deps.db
+    .selectFrom("users")
+    .select(["id", "username_key", "password_hash", "status"])
+    .where((eb) => eb.or([eb("username_key", "=", identifier), eb("email_key", "=", identifier)]))
+    .limit(2)
+    .execute();
+  return rows.find((row) => row.username_key === identifier) ?? rows[0];
+}
+
+async function releaseHits(deps: ApiDeps, now: number, windows: Window[]): Promise<void> {
+  for (const window of windows) await releaseHit(deps.db, now, window);
+}
+
 export async function passwordGrant(deps: ApiDeps, input: PasswordGrantInput, clientIp: string): Promise<IssuedTokens> {
   const { db, clock } = deps;
   const now = clock.now();
-  const account = input.username.trim().toLowerCase();
-  const windows = loginWindows(account, clientIp);
+  const identifier = input.username.trim().toLowerCase();
+  const user = await findLoginAccount(deps, identifier);
+  // The account limit follows the account, not its spelling: guesses by
+  // username and by e-mail address share one counter.
+  const windows = loginWindows(user ? `user:${user.id}` : `name:${identifier}`, clientIp);
 
-  for (const window of [windows.ipDaily, windows.ip, windows.account, windows.global]) {
-    if (!(await isOverLimit(db, now, window))) continue;
+  // Per-IP and per-account hits are counted BEFORE the password is checked and
+  // given back when the attempt is refused or succeeds. Checking first and
+  // counting after would let a burst of parallel guesses all pass the check.
+  // The global window is one hot row for the whole platform, so it is only
+  // read here and counted on failure; a small overshoot does not matter at 1000.
+  const provisional = [windows.ipDaily, windows.ip, windows.account];
+  const hits: number[] = [];
+  for (const window of provisional) hits.push(await recordHit(db, now, window));
+  const exceeded =
+    provisional.find((window, i) => hits[i]! > window.limit) ?? ((await isOverLimit(db, now, windows.global)) ? windows.global : undefined);
+
+  if (exceeded) {
     if (!input.captcha_id || !input.captcha_answer) {
-      throw new ApiError(429, [errorItem(429, window.key, "captcha_answer")], { error: "invalid_request", captcha_required: true });
+      await releaseHits(deps, now, provisional);
+      throw new ApiError(429, [errorItem(429, exceeded.key, "captcha_answer")], { error: "invalid_request", captcha_required: true });
     }
     if (!(await verifyCaptcha(deps, input.captcha_id, input.captcha_answer))) {
+      await releaseHits(deps, now, provisional);
       throw new ApiError(400, [errorItem(400, "exception.login.captcha_not_verified", "captcha_answer")], {
         error: "invalid_request",
         captcha_required: true,
       });
     }
-    break;
   }
-  await recordHit(db, now, windows.ipDaily);
 
-  const user = await db
-    .selectFrom("users")
-    .select(["id", "password_hash", "status"])
-    .where((eb) => eb.or([eb("username_key", "=", account), eb("email_key", "=", account)]))
-    .executeTakeFirst();
   const valid = user ? await verifyPassword(input.password, user.password_hash) : (await verifyPassword(input.password, await timingDummy()), false);
   if (!user || !valid || user.status === "deleted") {
-    await recordHit(db, now, windows.account);
-    await recordHit(db, now, windows.ip);
     await recordHit(db, now, windows.global);
+    // The next attempt will need a captcha: say so, so a form can show it right away.
+    const captchaNext = exceeded !== undefined || provisional.some((window, i) => hits[i]! >= window.limit);
     throw new ApiError(400, [errorItem(400, "exception.login.invalid_credentials", "password")], {
       error: "invalid_grant",
       error_description: "exception.login.invalid_credentials",
+      ...(captchaNext ? { captcha_required: true } : {}),
     });
   }
+  // Not a failure after all; the daily window counts attempts and keeps its hit.
+  await releaseHits(deps, now, [windows.ip, windows.account]);
   if (user.status === "banned") {
     throw new ApiError(403, [errorItem(403, "exception.login.account_banned")], { error: "invalid_grant" });
   }
@@ -69,13 +99,20 @@ export async function passwordGrant(deps: ApiDeps, input: PasswordGrantInput, cl
   return issueTokens(db, clock, user.id, clientIp);
 }
 
+/** Reset mails per address: enough for a lost mail or two, too few to flood an inbox. */
+export const PASSWORD_RESET_LIMIT = { windowMs: 60 * 60 * 1000, limit: 5 } as const;
+
+function passwordResetWindow(email: string): Window {
+  return { bucket: `password-reset:${sha256(email.trim().toLowerCase())}`, ...PASSWORD_RESET_LIMIT };
+}
+
 /** Always answers the same, so the form cannot be used to probe for accounts. */
 export async function requestPasswordReset(deps: ApiDeps, email: string, language: string): Promise<void> {
   const { db, clock, config, mailer } = deps;
   const now = clock.now();
-  const window = { bucket: `password-reset:${email.toLowerCase()}`, windowMs: 60 * 60 * 1000, limit: 5 };
-  if (await isOverLimit(db, now, window)) return;
-  await recordHit(db, now, window);
+  // Counted and checked in one step (parallel requests cannot slip past the
+  // limit); the bucket holds a digest, not the address itself.
+  if ((await recordHit(db, now, passwordResetWindow(email))) > PASSWORD_RESET_LIMIT.limit) return;
   const user = await db.selectFrom("users").select(["id", "username", "email", "status"]).where("email_key", "=", email.toLowerCase()).executeTakeFirst();
   if (!user || user.status === "deleted" || user.status === "banned") return;
   const token = randomToken();
@@ -102,6 +139,8 @@ export async function resetPassword(deps: ApiDeps, token: string, password: stri
   await db.transaction().execute(async (trx) => {
     const used = await trx.updateTable("password_resets").set({ used_at: now }).where("id", "=", reset.id).where("used_at", "is", null).executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) throw fail.badRequest("exception.password_reset.invalid_or_expired", "token");
+    // Other reset links still in the user's mailbox must not set a password later.
+    await trx.updateTable("password_resets").set({ used_at: now }).where("user_id", "=", reset.user_id).where("used_at", "is", null).execute();
     await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: now }).where("id", "=", reset.user_id).execute();
     // A new password ends every existing session.
     await trx.updateTable("access_tokens").set({ revoked_at: now }).where("user_id", "=", reset.user_id).where("revoked_at", "is", null).execute();

@@ -1,0 +1,42 @@
+/**
+ * The info pages endpoint group of the v2 API (GET /api/v2/pages/...,
+ * POST /api/v2/reports/content-removal), typed for loaders and actions.
+ */
+import type { ContentRemovalRequest } from "#server/contract/content-removal";
+import type { PageSection, PageVersion } from "#server/contract/pages";
+import type { Language } from "#server/contract/locales";
+import type { ApiResult, createApiClient } from "./client.server";
+
+type ApiClient = ReturnType<typeof createApiClient>;
+
+/** GET /api/v2/pages/{section}/{key}, camelized. */
+export interface InfoPageDocument {
+  section: PageSection;
+  key: string;
+  version: PageVersion;
+  language: Language;
+  title: string;
+  description: string;
+  /** YYYY-MM-DD */
+  updatedAt: string;
+  html: string;
+  hasPrevious: boolean;
+}
+
+export function fetchInfoPage(api: ApiClient, section: PageSection, key: string, version: PageVersion): Promise<ApiResult<InfoPageDocument>> {
+  return api.call<InfoPageDocument>(`/api/v2/pages/${section}/${encodeURIComponent(key)}`, {
+    params: version === "previous" ? { version } : undefined,
+    // Info pages are public: never send the token, so the answer is the same for everyone.
+    auth: false,
+    handleErrors: true,
+  });
+}
+
+export interface FiledContentRemoval {
+  id: number;
+  reference: string;
+}
+
+export function fileContentRemoval(api: ApiClient, body: ContentRemovalRequest): Promise<ApiResult<FiledContentRemoval>> {
+  return api.call<FiledContentRemoval>("/api/v2/reports/content-removal", { method: "POST", body, handleErrors: true });
+}

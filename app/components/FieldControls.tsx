@@ -1,0 +1,126 @@
+/**
+ * Textarea, select and checkbox with the same anatomy as Field: label, hint,
+ * control, and an error line whose space is always reserved. Errors arrive
+ * already translated or as keys (translated here like Field does).
+ */
+import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { useTranslation } from "react-i18next";
+import { translateMessage } from "~/i18n/translate";
+import * as ui from "~/styles/ui.css";
+import * as css from "./field-controls.css";
+
+interface Common {
+  name: string;
+  label: string;
+  errors?: string[];
+  hint?: string;
+}
+
+function useMessages(errors: string[]): string[] {
+  const { t } = useTranslation();
+  return errors.map((error) => translateMessage(t, error));
+}
+
+function describedBy(errorId: string, hintId: string | undefined, hasErrors: boolean): string | undefined {
+  return [hasErrors ? errorId : null, hintId].filter(Boolean).join(" ") || undefined;
+}
+
+function Hint({ id, text }: { id?: string; text?: string }) {
+  return text ? (
+    <span id={id} className={ui.muted}>
+      {text}
+    </span>
+  ) : null;
+}
+
+function ErrorLine({ id, name, message }: { id: string; name: string; message?: string }) {
+  return (
+    <p id={id} className={ui.fieldError} data-field-error={name} aria-live="polite">
+      {message ?? ""}
+    </p>
+  );
+}
+
+export function TextAreaField({ name, label, errors = [], hint, id, ...textarea }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const messages = useMessages(errors);
+  const inputId = id ?? `field-${name}`;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  return (
+    <div className={ui.field}>
+      <label className={ui.label} htmlFor={inputId}>
+        {label}
+      </label>
+      <Hint id={hintId} text={hint} />
+      <textarea
+        id={inputId}
+        name={name}
+        className={css.textarea}
+        aria-invalid={messages.length > 0 ? true : undefined}
+        aria-describedby={describedBy(`${inputId}-error`, hintId, messages.length > 0)}
+        {...textarea}
+      />
+      <ErrorLine id={`${inputId}-error`} name={name} message={messages[0]} />
+    </div>
+  );
+}
+
+export function SelectField({
+  name,
+  label,
+  errors = [],
+  hint,
+  id,
+  options,
+  placeholder,
+  ...select
+}: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string }>; placeholder?: string }) {
+  const messages = useMessages(errors);
+  const inputId = id ?? `field-${name}`;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  return (
+    <div className={ui.field}>
+      <label className={ui.label} htmlFor={inputId}>
+        {label}
+      </label>
+      <Hint id={hintId} text={hint} />
+      <select
+        id={inputId}
+        name={name}
+        className={ui.input}
+        aria-invalid={messages.length > 0 ? true : undefined}
+        aria-describedby={describedBy(`${inputId}-error`, hintId, messages.length > 0)}
+        {...select}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <ErrorLine id={`${inputId}-error`} name={name} message={messages[0]} />
+    </div>
+  );
+}
+
+export function CheckboxField({ name, label, errors = [], id, ...input }: Omit<Common, "hint"> & InputHTMLAttributes<HTMLInputElement>) {
+  const messages = useMessages(errors);
+  const inputId = id ?? `field-${name}`;
+  return (
+    <div className={ui.field}>
+      <label className={css.checkboxLabel} htmlFor={inputId}>
+        <input
+          id={inputId}
+          name={name}
+          type="checkbox"
+          className={css.checkbox}
+          aria-invalid={messages.length > 0 ? true : undefined}
+          aria-describedby={messages.length > 0 ? `${inputId}-error` : undefined}
+          {...input}
+        />
+        <span>{label}</span>
+      </label>
+      <ErrorLine id={`${inputId}-error`} name={name} message={messages[0]} />
+    </div>
+  );
+}

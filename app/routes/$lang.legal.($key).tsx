@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { InfoPage } from "~/components/info/InfoPage";
+import { infoPageHeaders, infoPageMeta } from "~/components/info/meta";
+import { loadInfoPage } from "~/utils/info-pages.server";
+
+/** /legal (redirects to the terms) and /legal/{key} (G). Pure content: no JavaScript is shipped. */
+export const handle = { i18n: ["common"], hydrate: false };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return loadInfoPage({ request, context, lang: params.lang, section: "legal", key: params.key, version: "current" });
+}
+
+export const headers = infoPageHeaders;
+export const meta = infoPageMeta();
+
+export default function LegalPage() {
+  const page = useLoaderData<typeof loader>();
+  return <InfoPage page={page} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,47 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3300);
+
+/** Debian's Chromium (scripts/ensure-chromium.mjs); Playwright's download cannot work here. */
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [["list"]],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: chromium,
+    trace: "off",
+    locale: "de-DE",
+  },
+  projects: [
+    // The main flows, as a member on a phone with JavaScript off (and as QA runs them).
+    { name: "no-js", use: { javaScriptEnabled: false, viewport: { width: 390, height: 844 } } },
+    { name: "js", use: { javaScriptEnabled: true, viewport: { width: 1280, height: 800 } }, grep: /@js/ },
+  ],
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    url: `http://127.0.0.1:${PORT}/de`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(PORT) },
+  },
+});

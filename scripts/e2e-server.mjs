@@ -1,0 +1,28 @@
+// Starts the built server on a fresh SQLite database for the e2e run.
+// TRUST_PROXY lets each test present its own client address (X-Forwarded-For),
+// so per-IP login limits of one test never leak into another.
+import { rmSync, mkdirSync } from "node:fs";
+import { spawn } from "node:child_process";
+
+// E2E_APP_DIR runs a build snapshot (scripts/build-snapshot.mjs) instead of ./build.
+const appDir = process.env.E2E_APP_DIR ?? ".";
+const dir = `${appDir}/data/e2e`;
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
+const child = spawn(process.execPath, ["build/server.js"], {
+  stdio: "inherit",
+  cwd: appDir,
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    DATABASE_URL: "sqlite:data/e2e/e2e.sqlite",
+    MEDIA_DIR: "data/e2e/media",
+    DEV_ROUTES: "1",
+    TRUST_PROXY: "1",
+    APP_SECRET: "e2e-secret",
+    PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
+  },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,85 @@
+// `npm test`: everything CI runs, in order, stopping at the first failing
+// stage: typecheck, lint, vitest (unit + API integration on SQLite), the API
+// integration suite again on PostgreSQL (when reachable; REQUIRE_POSTGRES=1
+// makes it mandatory, as CI does), the build, and Playwright against the
+// built server. Ends with one summary line: "total: N passed, N failed".
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, existsSync } from "node:fs";
+import net from "node:net";
+
+const results = { passed: 0, failed: 0, skipped: 0 };
+const reportDir = "test-results/reports";
+mkdirSync(reportDir, { recursive: true });
+
+function run(label, command, args, env = {}) {
+  console.info(`\n▶ ${label}: ${command} ${args.join(" ")}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  console.info(`◀ ${label}: ${result.status === 0 ? "ok" : `failed (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  results.passed += report.numPassedTests ?? 0;
+  results.failed += report.numFailedTests ?? 0;
+  results.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const stats = JSON.parse(readFileSync(file, "utf8")).stats ?? {};
+  results.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  results.failed += stats.unexpected ?? 0;
+  results.skipped += stats.skipped ?? 0;
+}
+
+function postgresReachable() {
+  const url = new URL(process.env.DATABASE_URL_TEST ?? "postgres://postgres@127.0.0.1:5432/test");
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: url.hostname, port: Number(url.port || 5432) });
+    socket.setTimeout(2000);
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+    socket.once("timeout", () => (socket.destroy(), resolve(false)));
+  });
+}
+
+function finish(ok) {
+  console.info(`\nSummary (unit, integration on both databases, e2e):`);
+  console.info(`total: ${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
+  process.exit(ok && results.failed === 0 ? 0 : 1);
+}
+
+const npx = "npx";
+if (!run("typecheck", npx, ["tsc", "--noEmit"])) finish(false);
+if (!run("lint", npx, ["eslint", "--max-warnings", "0", "."])) finish(false);
+
+const sqliteReport = `${reportDir}/vitest-sqlite.json`;
+const vitestOk = run("vitest (unit + integration on SQLite)", npx, [
+  "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${sqliteReport}`,
+], { TEST_DB: "sqlite" });
+countVitest(sqliteReport);
+if (!vitestOk) finish(false);
+
+if (await postgresReachable()) {
+  const pgReport = `${reportDir}/vitest-postgres.json`;
+  const pgOk = run("vitest (integration on PostgreSQL)", npx, [
+    "vitest", "run", "tests/integration", "--reporter=default", "--reporter=json", `--outputFile.json=${pgReport}`,
+  ], { TEST_DB: "postgres" });
+  countVitest(pgReport);
+  if (!pgOk) finish(false);
+} else if (process.env.REQUIRE_POSTGRES === "1") {
+  console.error("PostgreSQL is not reachable but REQUIRE_POSTGRES=1");
+  finish(false);
+} else {
+  console.warn("PostgreSQL not reachable: skipping the PostgreSQL integration run");
+}
+
+if (!run("build", "npm", ["run", "build"])) finish(false);
+if (!run("chromium", "node", ["scripts/ensure-chromium.mjs"])) finish(false);
+const e2eReport = `${reportDir}/playwright.json`;
+const e2eOk = run("playwright e2e", npx, ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport });
+countPlaywright(e2eReport);
+finish(e2eOk);

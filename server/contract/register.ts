@@ -1,0 +1,71 @@
+/**
+ * Registration steps of spec section 2, and the one place that decides which
+ * steps a user type sees, in which order, and where a signed-in user must go
+ * next (spec section 4 "Registration" and the post-login order).
+ *
+ * Individuals (client, escort) have the spec's numbered steps; the number of
+ * the last finished step is stored as registerCompletedStep. Businesses have
+ * named steps; we number them 1–6 in the same column (the spec gives no
+ * numbers) and share the completed index 10.
+ */
+import { REGISTER_COMPLETED_STEP, REGISTER_STEP, USER_TYPE } from "./users";
+
+export interface RegisterStepDef {
+  key: string;
+  step: number;
+}
+
+export const INDIVIDUAL_REGISTER_STEPS: RegisterStepDef[] = Object.entries(REGISTER_STEP).map(([key, step]) => ({ key, step }));
+
+export const BUSINESS_REGISTER_STEPS = ["basic", "services", "schedule", "description", "photo", "escorts"] as const;
+export type BusinessRegisterStep = (typeof BUSINESS_REGISTER_STEPS)[number];
+export const BUSINESS_STEP_NUMBERS: RegisterStepDef[] = [
+  ...BUSINESS_REGISTER_STEPS.map((key, index) => ({ key, step: index + 1 })),
+  { key: "completed", step: REGISTER_COMPLETED_STEP },
+];
+
+/** Clients offer no services and keep no schedule. */
+const CLIENT_SKIPS = new Set(["services", "availability"]);
+
+/** The steps a user type walks through, in order, ending with "completed". */
+export function registerStepsFor(userType: number): RegisterStepDef[] {
+  if (userType === USER_TYPE.business) return BUSINESS_STEP_NUMBERS;
+  if (userType === USER_TYPE.client) return INDIVIDUAL_REGISTER_STEPS.filter((s) => !CLIENT_SKIPS.has(s.key));
+  return INDIVIDUAL_REGISTER_STEPS;
+}
+
+/** The first step after the last finished one, or null when registration is complete. */
+export function nextRegisterStep(userType: number, completedStep: number): RegisterStepDef | null {
+  if (completedStep >= REGISTER_COMPLETED_STEP) return null;
+  return registerStepsFor(userType).find((s) => s.step > completedStep) ?? null;
+}
+
+/** Path (after the language) of a registration step for a user type. */
+export function registerStepPath(userType: number, stepKey: string): string {
+  return userType === USER_TYPE.business ? `join/business/${stepKey}` : `join/user/${stepKey}`;
+}
+
+export interface PostLoginUser {
+  userType: number;
+  registerCompletedStep: number;
+  forcedFakeCheck: boolean;
+  /** An age-check flag of the account requires the check now (KYC, later issues). */
+  ageCheckRequired?: boolean;
+  isEmailVerified: boolean;
+  emailWasVerified: boolean;
+  isBouncedEmail: boolean;
+}
+
+/**
+ * Where a signed-in user must go before anything else (path after the
+ * language), or null. Order: forced age check, unfinished registration,
+ * e-mail verification (unless verified earlier and not bounced since).
+ */
+export function requiredDestination(user: PostLoginUser): string | null {
+  if (user.forcedFakeCheck || user.ageCheckRequired) return "user/age_check_verification?type=forced";
+  const next = nextRegisterStep(user.userType, user.registerCompletedStep);
+  if (next && next.key !== "completed") return `${registerStepPath(user.userType, next.key)}?reason=finish_reg`;
+  const mustVerify = !user.isEmailVerified && (!user.emailWasVerified || user.isBouncedEmail);
+  if (mustVerify) return user.userType === USER_TYPE.business ? "join/business/email" : "join/user/email";
+  return null;
+}

@@ -1,0 +1,176 @@
+/**
+ * The German cities the demo seed places people in: city-centre coordinates
+ * (WGS 84), URL slugs as the SEO directory uses them (umlauts transliterated),
+ * the federal state, a radius that keeps random offsets inside the city, and
+ * the share of generated people (percent; Berlin carries most).
+ */
+
+export interface SeedCity {
+  name: string;
+  slug: string;
+  region: string;
+  regionSlug: string;
+  lat: number;
+  lon: number;
+  /** Random offsets stay within this distance of the centre. */
+  radiusKm: number;
+  /** Percent of generated people living here; all shares sum to 100. */
+  share: number;
+  /** Neighbourhoods named in profile texts. */
+  districts: readonly string[];
+}
+
+export const SEED_CITIES: readonly SeedCity[] = [
+  {
+    name: "Berlin",
+    slug: "berlin",
+    region: "Berlin",
+    regionSlug: "berlin",
+    lat: 52.520008,
+    lon: 13.404954,
+    radiusKm: 12,
+    share: 36,
+    districts: ["Mitte", "Kreuzberg", "Prenzlauer Berg", "Charlottenburg", "Friedrichshain", "Schöneberg", "Neukölln", "Wilmersdorf"],
+  },
+  {
+    name: "Hamburg",
+    slug: "hamburg",
+    region: "Hamburg",
+    regionSlug: "hamburg",
+    lat: 53.551086,
+    lon: 9.993682,
+    radiusKm: 10,
+    share: 10,
+    districts: ["St. Pauli", "Altona", "Eimsbüttel", "Winterhude", "HafenCity", "Eppendorf"],
+  },
+  {
+    name: "München",
+    slug: "muenchen",
+    region: "Bayern",
+    regionSlug: "bayern",
+    lat: 48.137154,
+    lon: 11.576124,
+    radiusKm: 9,
+    share: 9,
+    districts: ["Schwabing", "Maxvorstadt", "Haidhausen", "Glockenbachviertel", "Bogenhausen", "Sendling"],
+  },
+  {
+    name: "Köln",
+    slug: "koeln",
+    region: "Nordrhein-Westfalen",
+    regionSlug: "nordrhein-westfalen",
+    lat: 50.937531,
+    lon: 6.960279,
+    radiusKm: 8,
+    share: 7,
+    districts: ["Ehrenfeld", "Belgisches Viertel", "Deutz", "Südstadt", "Lindenthal", "Nippes"],
+  },
+  {
+    name: "Frankfurt am Main",
+    slug: "frankfurt-am-main",
+    region: "Hessen",
+    regionSlug: "hessen",
+    lat: 50.110924,
+    lon: 8.682127,
+    radiusKm: 7,
+    share: 7,
+    districts: ["Sachsenhausen", "Westend", "Nordend", "Bornheim", "Bahnhofsviertel", "Bockenheim"],
+  },
+  {
+    name: "Stuttgart",
+    slug: "stuttgart",
+    region: "Baden-Württemberg",
+    regionSlug: "baden-wuerttemberg",
+    lat: 48.775846,
+    lon: 9.182932,
+    radiusKm: 6,
+    share: 5,
+    districts: ["Stuttgart-Mitte", "Stuttgart-West", "Bad Cannstatt", "Degerloch", "Feuerbach"],
+  },
+  {
+    name: "Düsseldorf",
+    slug: "duesseldorf",
+    region: "Nordrhein-Westfalen",
+    regionSlug: "nordrhein-westfalen",
+    lat: 51.227741,
+    lon: 6.773456,
+    radiusKm: 6,
+    share: 5,
+    districts: ["Altstadt", "Oberkassel", "Pempelfort", "Bilk", "Flingern", "MedienHafen"],
+  },
+  {
+    name: "Leipzig",
+    slug: "leipzig",
+    region: "Sachsen",
+    regionSlug: "sachsen",
+    lat: 51.339695,
+    lon: 12.373075,
+    radiusKm: 7,
+    share: 5,
+    districts: ["Plagwitz", "Connewitz", "Gohlis", "Südvorstadt", "Zentrum-Ost"],
+  },
+  {
+    name: "Dresden",
+    slug: "dresden",
+    region: "Sachsen",
+    regionSlug: "sachsen",
+    lat: 51.050409,
+    lon: 13.737262,
+    radiusKm: 7,
+    share: 4,
+    districts: ["Neustadt", "Altstadt", "Blasewitz", "Striesen", "Pieschen"],
+  },
+  {
+    name: "Hannover",
+    slug: "hannover",
+    region: "Niedersachsen",
+    regionSlug: "niedersachsen",
+    lat: 52.375892,
+    lon: 9.73201,
+    radiusKm: 6,
+    share: 4,
+    districts: ["List", "Linden", "Südstadt", "Oststadt", "Mitte"],
+  },
+  {
+    name: "Nürnberg",
+    slug: "nuernberg",
+    region: "Bayern",
+    regionSlug: "bayern",
+    lat: 49.452103,
+    lon: 11.076665,
+    radiusKm: 6,
+    share: 4,
+    districts: ["Altstadt", "Gostenhof", "St. Johannis", "Maxfeld", "Wöhrd"],
+  },
+  {
+    name: "Bremen",
+    slug: "bremen",
+    region: "Bremen",
+    regionSlug: "bremen",
+    lat: 53.079296,
+    lon: 8.801694,
+    radiusKm: 7,
+    share: 4,
+    districts: ["Viertel", "Schwachhausen", "Findorff", "Neustadt", "Überseestadt"],
+  },
+];
+
+export function seedCity(slug: string): SeedCity {
+  const city = SEED_CITIES.find((c) => c.slug === slug);
+  if (!city) throw new Error(`unknown seed city ${slug}`);
+  return city;
+}
+
+const KM_PER_DEGREE_LAT = 111.32;
+
+/**
+ * A point uniformly distributed over the disc of the city's radius, rounded to
+ * six decimals (~0.1 m) so both databases store and return the same double.
+ */
+export function pointInCity(city: SeedCity, unitA: number, unitB: number): { lat: number; lon: number } {
+  const distanceKm = city.radiusKm * Math.sqrt(unitA);
+  const bearing = 2 * Math.PI * unitB;
+  const lat = city.lat + (distanceKm * Math.cos(bearing)) / KM_PER_DEGREE_LAT;
+  const lon = city.lon + (distanceKm * Math.sin(bearing)) / (KM_PER_DEGREE_LAT * Math.cos((city.lat * Math.PI) / 180));
+  return { lat: Math.round(lat * 1e6) / 1e6, lon: Math.round(lon * 1e6) / 1e6 };
+}

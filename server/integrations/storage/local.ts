@@ -1,0 +1,114 @@
+/**
+ * Media storage on the local disk (the embedded default): one file per key
+ * under the media directory, e.g. <MEDIA_DIR>/media/ab/ab12….jpg.
+ */
+import { randomBytes } from "node:crypto";
+import { promises as fs } from "node:fs";
+import { dirname, join } from "node:path";
+import { assertStorageKey, type MediaStorage } from "./storage";
+
+function errorCode(err: unknown): string | undefined {
+  return err instanceof Error && "code" in err ? String((err as NodeJS.ErrnoException).code) : undefined;
+}
+
+export class LocalMediaStorage implements MediaStorage {
+  // Directories already created by this instance: a seed writes hundreds of
+  // thousands of keys into a few hundred directories.
+  private readonly knownDirs = new Set<string>();
+
+  constructor(readonly rootDir: string) {}
+
+  /** Absolute path of a key's file (for serving with sendfile-style APIs). */
+  pathOf(key: string): string {
+    assertStorageKey(key);
+    return join(this.rootDir, key);
+  }
+
+  private async ensureDir(path: string): Promise<void> {
+    const dir = dirname(path);
+    if (this.knownDirs.has(dir)) return;
+    await fs.mkdir(dir, { recursive: true });
+    this.knownDirs.add(dir);
+  }
+
+  private tempPath(path: string): string {
+    return `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  }
+
+  async put(key: string, data: Uint8Array): Promise<void> {
+    const path = this.pathOf(key);
+    await this.ensureDir(path);
+    const temp = this.tempPath(path);
+    try {
+      await fs.writeFile(temp, data);
+      await fs.rename(temp, path);
+    } catch (err) {
+      await fs.rm(temp, { force: true });
+      throw err;
+    }
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    try {
+      return await fs.readFile(this.pathOf(key));
+    } catch (err) {
+      if (errorCode(err) === "ENOENT") return null;
+      throw err;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await fs.stat(this.pathOf(key))).isFile();
+    } catch (err) {
+      if (errorCode(err) === "ENOENT") return false;
+      throw err;
+    }
+  }
+
+  /**
+   * A hard link: no bytes are copied, and deleting either key leaves the
+   * other intact. Falls back to a byte copy where links are impossible
+   * (another file system, too many links to one file, no link support).
+   */
+  async copy(fromKey: string, toKey: string): Promise<void> {
+    const from = this.pathOf(fromKey);
+    const to = this.pathOf(toKey);
+    await this.ensureDir(to);
+    try {
+      await fs.link(from, to);
+      return;
+    } catch (err) {
+      const code = errorCode(err);
+      if (code === "ENOENT") throw err;
+      if (code !== "EEXIST" && code !== "EXDEV" && code !== "EMLINK" && code !== "EPERM" && code !== "ENOTSUP") throw err;
+    }
+    // The target exists or cannot be a link: build it beside and rename over,
+    // so a reader sees the old object or the new one, never neither.
+    const temp = this.tempPath(to);
+    try {
+      try {
+        await fs.link(from, temp);
+      } catch (err) {
+        if (errorCode(err) === "ENOENT") throw err;
+        await fs.copyFile(from, temp);
+      }
+      await fs.rename(temp, to);
+    } catch (err) {
+      await fs.rm(temp, { force: true });
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    try {
+      await fs.unlink(this.pathOf(key));
+    } catch (err) {
+      if (errorCode(err) !== "ENOENT") throw err;
+    }
+  }
+}
+
+export function createLocalMediaStorage(rootDir: string): LocalMediaStorage {
+  return new LocalMediaStorage(rootDir);
+}

@@ -1,0 +1,28 @@
+/**
+ * Where media bytes live. The embedded default is the local disk under
+ * MEDIA_DIR; an S3-compatible implementation can replace it behind the same
+ * interface. Objects are addressed by the media row's storage_key.
+ */
+
+export interface MediaStorage {
+  /** Stores bytes under key, replacing what was there. Readers never see a partial object. */
+  put(key: string, data: Uint8Array, options?: { contentType?: string }): Promise<void>;
+  /** The object's bytes, or null when there is none. */
+  read(key: string): Promise<Buffer | null>;
+  exists(key: string): Promise<boolean>;
+  /** Copies an object without passing its bytes through the process where the backend allows it. */
+  copy(fromKey: string, toKey: string): Promise<void>;
+  /** Removes the object; a missing object is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+// Keys are relative, slash-separated, and every segment starts with a letter
+// or digit: no absolute paths, no "..", nothing that escapes the storage root.
+const STORAGE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(?:\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+export const STORAGE_KEY_MAX = 255;
+
+export function assertStorageKey(key: string): void {
+  if (key.length > STORAGE_KEY_MAX || !STORAGE_KEY.test(key)) {
+    throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Housekeeping that keeps the abuse tables small: finished rate-limit windows,
+ * expired or used captchas, spent password-reset links and dead tokens.
+ * Runs in every API process; the deletes are idempotent, so several
+ * processes doing it at once is harmless.
+ */
+import type { DB } from "../db/index";
+import type { Clock } from "../lib/clock";
+import { pruneCounters } from "../modules/auth/rate-limit";
+
+export const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
+/** Longest rate-limit window is one day; keep two for safety. */
+const COUNTER_RETENTION_MS = 2 * 24 * 60 * 60 * 1000;
+/** Revoked or expired tokens stay a week for incident forensics. */
+const TOKEN_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+export async function runMaintenance(db: DB, clock: Clock): Promise<void> {
+  const now = clock.now();
+  await pruneCounters(db, now, COUNTER_RETENTION_MS);
+  await db.deleteFrom("captcha_challenges").where((eb) => eb.or([eb("expires_at", "<", now), eb("used_at", "is not", null)])).execute();
+  await db.deleteFrom("password_resets").where((eb) => eb.or([eb("expires_at", "<", now), eb("used_at", "is not", null)])).execute();
+  await db
+    .deleteFrom("access_tokens")
+    .where((eb) => eb.or([eb("refresh_expires_at", "<", now - TOKEN_RETENTION_MS), eb("revoked_at", "<", now - TOKEN_RETENTION_MS)]))
+    .execute();
+}
+
+/** Starts the periodic run; returns a stop function for shutdown. */
+export function startMaintenance(db: DB, clock: Clock): () => void {
+  const tick = () => runMaintenance(db, clock).catch((err) => console.error("[maintenance]", err));
+  void tick();
+  const timer = setInterval(tick, MAINTENANCE_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,206 @@
+import { createHash } from "node:crypto";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MEDIA_STATUS } from "#server/contract/media";
+import { GENDER, USER_TYPE } from "#server/contract/users";
+import { SEED_CITIES } from "#server/db/seed/cities";
+import { DEFAULT_PROFILES, DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, resetDemoData, seedDemoData, type SeedResult } from "#server/db/seed/index";
+import { createLocalMediaStorage } from "#server/integrations/storage/local";
+import { createTestRuntime, login, TEST_DB, type TestRuntime } from "../helpers/runtime";
+
+interface Seeded {
+  rt: TestRuntime;
+  mediaDir: string;
+  result: SeedResult;
+}
+
+async function seededRuntime(): Promise<Seeded> {
+  const rt = await createTestRuntime();
+  const mediaDir = await mkdtemp(join(tmpdir(), "velora-seed-"));
+  const result = await seedDemoData({ db: rt.deps.db, clock: rt.clock, config: { ...rt.deps.config, mediaDir } });
+  return { rt, mediaDir, result };
+}
+
+async function dispose(seeded: Seeded | undefined) {
+  if (!seeded) return;
+  await seeded.rt.close();
+  await rm(seeded.mediaDir, { recursive: true, force: true });
+}
+
+/** Everything a person is made of, keyed by username (ids may differ between databases). */
+async function snapshot(rt: TestRuntime) {
+  const people = await rt.deps.db
+    .selectFrom("users")
+    .innerJoin("profiles", "profiles.user_id", "users.id")
+    .select([
+      "users.username",
+      "users.email",
+      "users.user_type",
+      "users.gender",
+      "users.birth_date",
+      "users.status",
+      "users.is_member",
+      "users.member_until",
+      "users.created_at",
+      "profiles.display_name",
+      "profiles.city_slug",
+      "profiles.lat",
+      "profiles.lon",
+      "profiles.status_text",
+      "profiles.description",
+      "profiles.is_visible",
+    ])
+    .orderBy("users.username")
+    .execute();
+  const media = await rt.deps.db
+    .selectFrom("media")
+    .innerJoin("users", "users.id", "media.user_id")
+    .select(["users.username", "media.storage_key", "media.visibility", "media.position", "media.is_avatar", "media.bytes"])
+    .orderBy("media.storage_key")
+    .execute();
+  return { people, media };
+}
+
+async function countOf(rt: TestRuntime, table: "users" | "profiles" | "media" | "access_tokens" | "rate_counters" | "mail_outbox") {
+  const row = await rt.deps.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe(`demo seed (${TEST_DB})`, () => {
+  let first: Seeded;
+  let second: Seeded | undefined;
+
+  beforeAll(async () => {
+    first = await seededRuntime();
+  }, 120_000);
+  afterAll(async () => {
+    await dispose(first);
+    await dispose(second);
+  });
+
+  it("creates about 300 users: the demo accounts and the default generated profiles", async () => {
+    expect(first.result.users).toBe(DEMO_ACCOUNTS.length + DEFAULT_PROFILES);
+    expect(await countOf(first.rt, "users")).toBe(first.result.users);
+    expect(await countOf(first.rt, "profiles")).toBe(first.result.users);
+    expect(await countOf(first.rt, "media")).toBe(first.result.media);
+    expect(await isDatabaseEmpty(first.rt.deps.db)).toBe(false);
+  });
+
+  it("lets every demo account log in, complete and verified; demo_member is a plus member", async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const { status, body } = await login(first.rt, account.username, DEMO_PASSWORD);
+      expect(status, account.username).toBe(200);
+      const response = await first.rt.request("/api/v2/user/data", { token: String(body.access_token) });
+      const { data } = (await response.json()) as {
+        data: { username: string; is_member: boolean; is_email_verified: boolean; registration_completed_at: number | null; profile: { user_type: number } };
+      };
+      expect(data.username).toBe(account.username);
+      expect(data.profile.user_type).toBe(account.userType);
+      expect(data.is_email_verified).toBe(true);
+      expect(data.registration_completed_at).not.toBeNull();
+      expect(data.is_member).toBe(account.isMember);
+    }
+    const member = await first.rt.deps.db.selectFrom("users").select(["is_member", "member_until"]).where("username", "=", "demo_member").executeTakeFirstOrThrow();
+    expect(member.is_member).toBe(1);
+    expect(member.member_until).toBeGreaterThan(first.rt.clock.now());
+    // E-mail works as the login name too.
+    expect((await login(first.rt, DEMO_ACCOUNTS[1]!.email, DEMO_PASSWORD)).status).toBe(200);
+    expect((await login(first.rt, "demo_client", "wrong-password-1")).status).toBe(400);
+  });
+
+  it("has people of every user type, escort gender and city, most in Berlin", async () => {
+    const { db } = first.rt.deps;
+    const types = await db.selectFrom("users").select(["user_type", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("user_type").execute();
+    const perType = new Map(types.map((t) => [t.user_type, Number(t.n)]));
+    for (const type of [USER_TYPE.client, USER_TYPE.escort, USER_TYPE.business]) expect(perType.get(type) ?? 0).toBeGreaterThan(0);
+    expect(first.result.byKind.agency).toBeGreaterThan(0);
+    expect(first.result.byKind.club).toBeGreaterThan(0);
+
+    const escortGenders = await db.selectFrom("users").select("gender").distinct().where("user_type", "=", USER_TYPE.escort).execute();
+    const genders = escortGenders.map((g) => g.gender ?? 0);
+    for (const gender of [GENDER.female, GENDER.male, GENDER.trans]) expect(genders).toContain(gender);
+    expect(genders.some((g) => g >= GENDER.female_female)).toBe(true);
+
+    const cities = await db.selectFrom("profiles").select(["city_slug", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("city_slug").execute();
+    const perCity = new Map(cities.map((c) => [c.city_slug, Number(c.n)]));
+    for (const city of SEED_CITIES) expect(perCity.get(city.slug) ?? 0, city.slug).toBeGreaterThan(0);
+    expect(perCity.get("berlin")).toBe(Math.max(...perCity.values()));
+    const outside = await db.selectFrom("profiles").select("user_id").where((eb) => eb.or([eb("lat", "is", null), eb("lon", "is", null)])).execute();
+    expect(outside).toEqual([]);
+  });
+
+  it("includes invisible, paused and deactivated profiles for the visibility rules", async () => {
+    const { db } = first.rt.deps;
+    const hidden = await db.selectFrom("profiles").select("user_id").where("is_visible", "=", 0).execute();
+    expect(hidden.length).toBeGreaterThan(0);
+    const statuses = await db.selectFrom("users").select("status").distinct().execute();
+    expect(statuses.map((s) => s.status).sort()).toEqual(["active", "deactivated", "paused"]);
+  });
+
+  it("writes a real JPEG without EXIF for every media row", async () => {
+    const storage = createLocalMediaStorage(first.mediaDir);
+    const rows = await first.rt.deps.db.selectFrom("media").selectAll().orderBy("id").execute();
+    expect(rows.length).toBeGreaterThan(first.result.users);
+    for (const row of rows) {
+      const path = storage.pathOf(row.storage_key);
+      const file = await stat(path);
+      expect(file.size).toBe(row.bytes);
+      const meta = await sharp(path).metadata();
+      expect(meta.format).toBe("jpeg");
+      expect([meta.width, meta.height]).toEqual([row.width, row.height]);
+      expect(meta.exif).toBeUndefined();
+      expect(row.status).toBe(MEDIA_STATUS.accepted);
+      expect(row.kind).toBe("photo");
+      expect(row.is_avatar).toBe(row.position === 0 ? 1 : 0);
+    }
+    expect(new Set(rows.map((r) => r.visibility))).toEqual(new Set(["public", "logged_in", "plus_member", "fsk18"]));
+    const avatars = rows.filter((r) => r.is_avatar === 1).map((r) => r.user_id);
+    expect(new Set(avatars).size).toBe(avatars.length);
+  });
+
+  it("produces the same people, places and photos when seeded again into a fresh database", async () => {
+    second = await seededRuntime();
+    const [a, b] = await Promise.all([snapshot(first.rt), snapshot(second.rt)]);
+    expect(b.people).toEqual(a.people);
+    expect(b.media).toEqual(a.media);
+    expect(a.people.length).toBe(first.result.users);
+    // Same bytes for the same key: the photos are deterministic too.
+    const digest = async (dir: string, key: string) => createHash("sha256").update(await readFile(join(dir, key))).digest("hex");
+    for (const row of a.media.slice(0, 20)) {
+      expect(await digest(second.mediaDir, row.storage_key)).toBe(await digest(first.mediaDir, row.storage_key));
+    }
+  }, 120_000);
+
+  it("resets the seeded tables and their files, and seeds again from id 1", async () => {
+    const { rt, mediaDir } = first;
+    const storage = createLocalMediaStorage(mediaDir);
+    await login(rt, "demo_client", DEMO_PASSWORD);
+    await rt.deps.mailer.send({ to: "client@demo.velora.local", subject: "s", text: "t", html: "h", template: "test", language: "de" });
+    expect(await countOf(rt, "access_tokens")).toBeGreaterThan(0);
+    // The last person's photo: beyond the smaller seed below.
+    const someKey = (await rt.deps.db.selectFrom("media").select("storage_key").orderBy("user_id", "desc").executeTakeFirstOrThrow()).storage_key;
+    expect(await storage.exists(someKey)).toBe(true);
+
+    const tables = await resetDemoData(rt.deps.db, { storage });
+    // Children before parents.
+    expect(tables.indexOf("media")).toBeLessThan(tables.indexOf("users"));
+    expect(tables.indexOf("profiles")).toBeLessThan(tables.indexOf("users"));
+    expect(tables.indexOf("access_tokens")).toBeLessThan(tables.indexOf("users"));
+    for (const table of ["users", "profiles", "media", "access_tokens", "rate_counters", "mail_outbox"] as const) {
+      expect(await countOf(rt, table), table).toBe(0);
+    }
+    expect(await storage.exists(someKey)).toBe(false);
+    expect(await isDatabaseEmpty(rt.deps.db)).toBe(true);
+    await resetDemoData(rt.deps.db, { storage }); // idempotent
+
+    const again = await seedDemoData({ db: rt.deps.db, clock: rt.clock, config: { ...rt.deps.config, mediaDir }, profiles: 20 });
+    expect(again.users).toBe(DEMO_ACCOUNTS.length + 20);
+    const firstUser = await rt.deps.db.selectFrom("users").select(["id", "username"]).orderBy("id").executeTakeFirstOrThrow();
+    expect(firstUser).toEqual({ id: 1, username: DEMO_ACCOUNTS[0]!.username });
+    expect((await login(rt, "demo_escort", DEMO_PASSWORD)).status).toBe(200);
+    expect(await storage.exists(someKey)).toBe(false);
+  }, 120_000);
+});

@@ -1,0 +1,58 @@
+/**
+ * safeReturnPath: the ?r= after login may only lead back into this site, and
+ * never to the login page itself (that would loop).
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { safeReturnPath } from "~/utils/forms.server";
+
+const ORIGIN = "https://velora.example";
+
+describe("safeReturnPath", () => {
+  it.each(["/de/my_dashboard", "/de/search?city=berlin&tags=a&tags=b", "/en/profile/anna#reviews", "/de"])("accepts the same-site path %s", (path) => {
+    expect(safeReturnPath(path, "de")).toBe(path);
+  });
+
+  it.each([
+    ["another origin", "https://evil.example/de"],
+    ["a protocol-relative URL", "//evil.example/de"],
+    ["a backslash trick", "/\\evil.example"],
+    ["a tab the URL parser drops", "/\t/evil.example"],
+    ["a newline the URL parser drops", "/\n/evil.example"],
+    ["a javascript: URL", "javascript:alert(1)"],
+    ["a relative path", "de/my_dashboard"],
+    ["empty", ""],
+    ["the login page", "/de/login"],
+    ["the login page with a query", "/de/login?r=%2Fde"],
+    ["the login page in other case", "/DE/Login"],
+    ["the login page behind a dot segment", "/de/./login"],
+    ["the login page behind a parent segment", "/de/x/../login"],
+  ])("rejects %s", (_name, value) => {
+    expect(safeReturnPath(value, "de")).toBeNull();
+  });
+
+  it("rejects non-strings (a File from a form)", () => {
+    expect(safeReturnPath(null, "de")).toBeNull();
+    expect(safeReturnPath(undefined, "de")).toBeNull();
+    expect(safeReturnPath(new File(["x"], "r.txt"), "de")).toBeNull();
+  });
+
+  it("property: whatever it accepts resolves to this site's origin and is not the login page", () => {
+    const tricky = fc.oneof(
+      fc.string(),
+      fc.string({ unit: fc.constantFrom("/", "\\", ".", ":", "@", "\t", "\n", "\r", " ", "%", "#", "?", "e", "v", "l", "o", "g", "i", "n", "d", "D", "L") }),
+      fc.webUrl().map((url) => url.replace(/^https?:/, "")),
+      fc.webPath(),
+    );
+    fc.assert(
+      fc.property(tricky, (value) => {
+        const accepted = safeReturnPath(value, "de");
+        if (accepted === null) return;
+        const resolved = new URL(accepted, ORIGIN);
+        expect(resolved.origin).toBe(ORIGIN);
+        expect(resolved.pathname.toLowerCase().startsWith("/de/login")).toBe(false);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
