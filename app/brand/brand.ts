@@ -13,12 +13,15 @@ export interface Brand {
   showMagazine: boolean;
 }
 
-const BRANDS: Record<BrandId, Brand> = {
-  default: { id: "default", name: "Velora", showMagazine: true },
-  "white-label": { id: "white-label", name: WHITE_LABEL_NAME, showMagazine: false },
-};
+export const DEFAULT_BRAND_NAME = "Velora";
 
-export const brand: Brand = BRANDS[BUILD_BRAND];
+export function brandFor(id: BrandId, whiteLabelName: string): Brand {
+  return id === "white-label"
+    ? { id, name: whiteLabelName, showMagazine: false }
+    : { id: "default", name: DEFAULT_BRAND_NAME, showMagazine: true };
+}
+
+export const brand: Brand = brandFor(BUILD_BRAND, WHITE_LABEL_NAME);
 
 /** i18next default variables: every text can say {{brand}}. */
 export function brandVariables() {
