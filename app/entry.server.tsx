@@ -10,6 +10,7 @@ import { i18nConfig } from "~/i18n/config";
 import { i18nServer } from "~/i18n/i18next.server";
 import { resources } from "~/i18n/resources.server";
 import { applySessionCookies, readSession } from "~/session/session.server";
+import { etagOf, isPublicCacheable, matchesIfNoneMatch } from "~/utils/etag.server";
 
 export const streamTimeout = 10_000;
 
@@ -39,6 +40,8 @@ export default async function handleRequest(
 
   // Crawlers and no-JS clients get the whole document at once.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  // Public guest pages are rendered whole and tagged, so a revalidation can answer 304.
+  const withEtag = isPublicCacheable(request, responseStatusCode, responseHeaders);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -47,10 +50,27 @@ export default async function handleRequest(
         <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
       </I18nextProvider>,
       {
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
+        [waitForAll || withEtag ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          if (withEtag && responseStatusCode === 200) {
+            const chunks: Buffer[] = [];
+            body.on("data", (chunk: Buffer) => chunks.push(chunk));
+            body.on("end", () => {
+              const html = Buffer.concat(chunks);
+              const etag = etagOf(html);
+              responseHeaders.set("ETag", etag);
+              if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
+                responseHeaders.delete("Content-Type");
+                resolve(new Response(null, { status: 304, headers: responseHeaders }));
+              } else {
+                resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+              }
+            });
+            pipe(body);
+            return;
+          }
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

@@ -5,6 +5,7 @@
 import { createApiApp, type ApiApp } from "./api/app";
 import type { ApiDeps } from "./api/types";
 import type { AppConfig } from "./config";
+import { ensureGeoData } from "./db/geo/load";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "./db/index";
 import { isDatabaseEmpty, seedDemoData } from "./db/seed/index";
 import { outboxMailer } from "./integrations/mail/mailer";
@@ -22,6 +23,8 @@ export async function bootstrap(config: AppConfig, options: { clock?: Clock; see
   const clock = options.clock ?? systemClock;
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database);
+  // Reference data (countries, regions, cities); a no-op once loaded.
+  await ensureGeoData(database.db);
   let seeded = false;
   if ((options.seed ?? config.seedOnEmpty) && (await isDatabaseEmpty(database.db))) {
     await seedDemoData({ db: database.db, clock, config });

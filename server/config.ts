@@ -28,6 +28,10 @@ export interface AppConfig {
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** SMS delivery: JSON POST to apiUrl with the key as bearer; unset → the outbox (server/integrations/sms). */
+  sms: { apiUrl: string | undefined; apiKey: string | undefined; sender: string };
+  /** Google sign-in; off unless client id and secret are set. Endpoints overridable (tests, proxies). */
+  google: { clientId: string | undefined; clientSecret: string | undefined; authUrl: string; tokenUrl: string; userinfoUrl: string };
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -59,5 +63,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? "Velora <no-reply@velora.local>",
+    sms: { apiUrl: env.SMS_API_URL || undefined, apiKey: env.SMS_API_KEY || undefined, sender: env.SMS_SENDER || "Velora" },
+    google: {
+      clientId: env.GOOGLE_CLIENT_ID || undefined,
+      clientSecret: env.GOOGLE_CLIENT_SECRET || undefined,
+      authUrl: env.GOOGLE_AUTH_URL || "https://accounts.google.com/o/oauth2/v2/auth",
+      tokenUrl: env.GOOGLE_TOKEN_URL || "https://oauth2.googleapis.com/token",
+      userinfoUrl: env.GOOGLE_USERINFO_URL || "https://openidconnect.googleapis.com/v1/userinfo",
+    },
   };
 }

@@ -9,6 +9,7 @@ import type { HttpBindings } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { Hono } from "hono";
 import type { ApiApp } from "./api/app";
+import { createMicroCache } from "./micro-cache";
 
 export interface HostOptions {
   api: ApiApp;
@@ -55,13 +56,14 @@ export function createHost({ api, build, mode, rootDir, trustProxy }: HostOption
     }),
   );
 
+  const microCache = createMicroCache();
   app.all("*", (c) => {
     const client = clientAddress(c.req.raw, c.env);
     const context: HostLoadContext = {
       apiFetch: (request) => api.fetch(request, { remoteAddress: client, internal: true }),
       clientAddress: client,
     };
-    return remix(c.req.raw, context);
+    return microCache.handle(c.req.raw, () => remix(c.req.raw, context));
   });
 
   return app;

@@ -18,6 +18,8 @@ export interface Viewer {
   isBouncedEmail: boolean;
   forcedFakeCheck: boolean;
   registerCompletedStep: number;
+  /** Where the user must go first (path after the language, may carry a query), or null. */
+  nextDestination: string | null;
 }
 
 /** The viewer, or null for guests (an invalid token reads as a guest). */

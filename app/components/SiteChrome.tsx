@@ -26,12 +26,7 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
           <NavLink className={css.navLink} to={to("agenturen-clubs")}>
             {t("nav.businesses")}
           </NavLink>
-          <NavLink className={css.navLink} to={to("events")}>
-            {t("nav.events")}
-          </NavLink>
-          <NavLink className={css.navLink} to={to("blogs")}>
-            {t("nav.blogs")}
-          </NavLink>
+          {/* Events and blogs join the navigation when their pages exist (later issues). */}
           {brand.showMagazine ? (
             <NavLink className={css.navLink} to={to("about/magazine")} data-nav="magazine">
               {t("nav.magazine")}
@@ -116,6 +111,13 @@ export function SiteFooter() {
           <ul className={css.footerList}>
             <li><Link to={to("misc/press")}>{t("footer.press")}</Link></li>
             <li><Link to={to("misc/advertisement")}>{t("footer.advertisement")}</Link></li>
+          </ul>
+        </section>
+        <section>
+          <h2 className={css.footerHeading}>{t("seo.footer.title")}</h2>
+          <ul className={css.footerList}>
+            <li><Link to={to("location_guide")}>{t("seo.footer.location_guide")}</Link></li>
+            <li><Link to={to("seo_guide")}>{t("seo.footer.seo_guide")}</Link></li>
           </ul>
         </section>
         <section>

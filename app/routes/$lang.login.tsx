@@ -7,12 +7,14 @@ import * as v from "valibot";
 import { CAPTCHA_TRIGGER_KEYS } from "#server/contract/errors";
 import { loginSchema } from "#server/contract/validation";
 import { createApiClient } from "~/api/client.server";
+import { destinationForToken } from "~/api/destination.server";
 import { loadViewer } from "~/api/viewer.server";
 import { Field, FormErrors, Honeypot } from "~/components/Field";
 import { i18nServer } from "~/i18n/i18next.server";
 import { useLocalePath } from "~/i18n/lang";
 import { loginCookies } from "~/session/session.server";
 import * as ui from "~/styles/ui.css";
+import { federatedProviders } from "~/utils/federated.server";
 import { isBotSubmission, replyWithApiErrors, safeReturnPath } from "~/utils/forms.server";
 import { pageMeta, PRIVATE_HEADERS } from "~/utils/seo";
 
@@ -43,7 +45,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (await loadViewer(request, context)) throw redirect(returnTo ?? `/${lang}/my_dashboard`, { headers: PRIVATE_HEADERS });
   const t = await i18nServer.getFixedT(request);
   return data(
-    { title: t("login.meta_title"), description: t("login.meta_description"), returnTo: returnTo ?? "" },
+    { title: t("login.meta_title"), description: t("login.meta_description"), returnTo: returnTo ?? "", googleSignIn: (await federatedProviders(request, context)).includes("google") },
     { headers: PRIVATE_HEADERS },
   );
 }
@@ -91,11 +93,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   const headers = new Headers(PRIVATE_HEADERS);
   for (const cookie of loginCookies(result.data.access_token, submission.value.keep_logged_in === "on", Date.now())) headers.append("Set-Cookie", cookie);
-  throw redirect(safeReturnPath(submission.value.r, lang) ?? `/${lang}/my_dashboard`, { headers });
+  // Open duties first (forced age check, unfinished registration, e-mail), then r, then the dashboard.
+  const duty = await destinationForToken(request, context, result.data.access_token, lang);
+  throw redirect(duty ?? safeReturnPath(submission.value.r, lang) ?? `/${lang}/my_dashboard`, { headers });
 }
 
 export default function LoginPage() {
-  const { returnTo } = useLoaderData<typeof loader>();
+  const { returnTo, googleSignIn } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
@@ -144,6 +148,14 @@ export default function LoginPage() {
         <p>
           <Link to={to("forgot_password")}>{t("login.forgot_password")}</Link>
         </p>
+        {googleSignIn ? (
+          // A plain link: the start route redirects to Google, no JavaScript needed.
+          <p>
+            <a className={ui.buttonSecondary} href={to(`federated/google/start${returnTo ? `?r=${encodeURIComponent(returnTo)}` : ""}`)} data-testid="google-sign-in">
+              {t("federated.google_sign_in")}
+            </a>
+          </p>
+        ) : null}
         <p>
           {t("login.no_account")} <Link to={to("join/user")}>{t("login.join")}</Link>
         </p>

@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
+import { requiredRedirect } from "~/api/destination.server";
 import { loadViewer } from "~/api/viewer.server";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { SiteFooter, SiteHeader } from "~/components/SiteChrome";
@@ -21,6 +22,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     throw redirect(`/${lang}${url.pathname}${url.search}`, { headers: { Vary: "Cookie" } });
   }
   const viewer = await loadViewer(request, context);
+  // A signed-in user with an open duty (age check, registration, e-mail) goes there first.
+  const duty = requiredRedirect(viewer, new URL(request.url).pathname, params.lang);
+  if (duty) throw redirect(duty, { headers: { "Cache-Control": "private, no-store" } });
   return { lang: params.lang, viewer };
 }
 

@@ -9,8 +9,10 @@ export function replyWithApiErrors<T>(submission: Submission<T>, errors: ErrorIt
   const fieldErrors: Record<string, string[]> = {};
   const formErrors: string[] = [];
   for (const error of errors) {
-    if (error.source && fieldNames.includes(error.source)) (fieldErrors[error.source] ??= []).push(error.title);
-    else formErrors.push(error.title);
+    // Conform carries plain strings: placeholder values ride along as a query (see translateMessage).
+    const message = error.params ? `${error.title}?${new URLSearchParams(Object.entries(error.params).map(([k, v]) => [k, String(v)]))}` : error.title;
+    if (error.source && fieldNames.includes(error.source)) (fieldErrors[error.source] ??= []).push(message);
+    else formErrors.push(message);
   }
   return submission.reply({ fieldErrors, formErrors, hideFields });
 }

@@ -69,3 +69,30 @@ export function requiredDestination(user: PostLoginUser): string | null {
   if (mustVerify) return user.userType === USER_TYPE.business ? "join/business/email" : "join/user/email";
   return null;
 }
+
+/** The step a user type has under this key, or undefined when the type has no such step. */
+export function findRegisterStep(userType: number, stepKey: string): RegisterStepDef | undefined {
+  return registerStepsFor(userType).find((s) => s.key === stepKey);
+}
+
+/**
+ * Whether a step may be saved now: steps already done may be redone; the
+ * next unfinished one may be done; later ones may not (no skipping ahead).
+ */
+export function mayEnterRegisterStep(userType: number, completedStep: number, stepKey: string): "ok" | "unknown_step" | "not_reached" {
+  const step = findRegisterStep(userType, stepKey);
+  if (!step) return "unknown_step";
+  const next = nextRegisterStep(userType, completedStep);
+  if (next && step.step > next.step) return "not_reached";
+  return "ok";
+}
+
+/**
+ * The completed-step value after saving `step`: never backwards; when only
+ * "completed" is left afterwards, registration is complete.
+ */
+export function completedStepAfter(userType: number, completedStep: number, step: number): number {
+  const reached = Math.max(completedStep, step);
+  const next = nextRegisterStep(userType, reached);
+  return next?.key === "completed" ? next.step : reached;
+}

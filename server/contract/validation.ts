@@ -83,3 +83,48 @@ export const usernameSchema = v.pipe(
   v.maxLength(USERNAME_MAX, `validation.username.too_long?requirement=${USERNAME_MAX}`),
   v.regex(USERNAME_PATTERN, "validation.username.invalid_characters"),
 );
+
+/**
+ * Phone-like value (spec section 5): an optional plus sign followed by digits
+ * only. E.164 caps a full number at 15 digits; 4 is the shortest national
+ * subscriber part worth sending a code to.
+ */
+export const PHONE_LIKE_PATTERN = /^\+?\d+$/;
+export const PHONE_DIGITS_MIN = 4;
+export const PHONE_DIGITS_MAX = 15;
+
+export function isPhoneLike(value: string): boolean {
+  if (!PHONE_LIKE_PATTERN.test(value)) return false;
+  const digits = value.startsWith("+") ? value.length - 1 : value.length;
+  return digits >= PHONE_DIGITS_MIN && digits <= PHONE_DIGITS_MAX;
+}
+
+/** Spaces, dashes, dots, slashes and brackets people type are dropped before the rule applies. */
+export const phoneLikeSchema = v.pipe(
+  v.string(required),
+  v.transform((value) => value.replace(/[\s\-./()]/g, "")),
+  v.nonEmpty(required),
+  v.check(isPhoneLike, "validation.phone.invalid"),
+);
+
+/**
+ * The E.164 number ("+4915112345678") for a country calling code and a
+ * phone-like value, or null when they do not fit together: an international
+ * value must start with that country code; a national one loses its trunk 0.
+ */
+export function toE164(countryCode: number, phone: string): string | null {
+  if (!isPhoneLike(phone)) return null;
+  const cc = String(countryCode);
+  let national: string;
+  if (phone.startsWith("+")) {
+    if (!phone.startsWith(`+${cc}`)) return null;
+    national = phone.slice(cc.length + 1);
+  } else if (phone.startsWith("00")) {
+    return toE164(countryCode, `+${phone.slice(2)}`);
+  } else {
+    national = phone.replace(/^0/, "");
+  }
+  const full = `${cc}${national}`;
+  if (national.length < PHONE_DIGITS_MIN || full.length > PHONE_DIGITS_MAX) return null;
+  return `+${full}`;
+}

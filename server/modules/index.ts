@@ -3,10 +3,20 @@ import type { ApiRouter } from "../api/router";
 import type { ApiBindings, ApiDeps } from "../api/types";
 import { registerAuth } from "./auth/routes";
 import { registerBatch } from "./batch/routes";
+import { registerClaims } from "./claims/routes";
 import { registerDefinitions } from "./definitions/routes";
 import { registerDev } from "./dev/routes";
+import { registerFederated } from "./federated/routes";
+import { registerInvitations } from "./invitations/routes";
+import { registerMedia } from "./media/routes";
 import { registerPages } from "./pages/routes";
+import { registerPhone } from "./phone/routes";
+import { registerProfiles } from "./profiles/routes";
+import { registerRegistration } from "./registration/signup.routes";
+import { registerRegistrationSteps } from "./registration/steps.routes";
 import { registerReports } from "./reports/routes";
+import { registerSearch } from "./search/routes";
+import { registerSeo } from "./seo/routes";
 
 export interface ModuleContext {
   v2: ApiRouter;
@@ -19,8 +29,18 @@ export interface ModuleContext {
 export function registerModules(ctx: ModuleContext): void {
   registerAuth(ctx);
   registerBatch(ctx);
+  registerClaims(ctx);
   registerDefinitions(ctx);
   registerDev(ctx);
+  registerFederated(ctx);
+  registerInvitations(ctx);
+  registerMedia(ctx);
   registerPages(ctx);
+  registerPhone(ctx);
+  registerProfiles(ctx);
+  registerRegistration(ctx);
+  registerRegistrationSteps(ctx);
   registerReports(ctx);
+  registerSearch(ctx);
+  registerSeo(ctx);
 }

@@ -118,6 +118,11 @@ describe(`demo seed (${TEST_DB})`, () => {
     for (const type of [USER_TYPE.client, USER_TYPE.escort, USER_TYPE.business]) expect(perType.get(type) ?? 0).toBeGreaterThan(0);
     expect(first.result.byKind.agency).toBeGreaterThan(0);
     expect(first.result.byKind.club).toBeGreaterThan(0);
+    // Every business says what it is; individuals have no kind.
+    const kinds = await db.selectFrom("users").select(["username", "user_type", "business_kind"]).execute();
+    for (const row of kinds) expect(row.business_kind, row.username).toEqual(row.user_type === USER_TYPE.business ? expect.stringMatching(/^(agency|club)$/) : null);
+    expect(kinds.find((r) => r.username === "demo_agency")?.business_kind).toBe("agency");
+    expect(kinds.find((r) => r.username === "demo_club")?.business_kind).toBe("club");
 
     const escortGenders = await db.selectFrom("users").select("gender").distinct().where("user_type", "=", USER_TYPE.escort).execute();
     const genders = escortGenders.map((g) => g.gender ?? 0);

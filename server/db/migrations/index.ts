@@ -3,6 +3,11 @@ import type { Dialect } from "../dialect";
 import * as m0001 from "./0001_init";
 import * as m0002ContentRemoval from "./0002_content_removal";
 import * as m0003ProfileData from "./0003_profile_data";
+import * as m0004Signup from "./0004_signup";
+import * as m0005BusinessEscorts from "./0005_business_escorts";
+import * as m0006PublicProfiles from "./0006_public_profiles";
+import * as m0007GeoSearch from "./0007_geo_search";
+import * as m0008InvitesClaimsPhone from "./0008_invites_claims_phone";
 
 /**
  * Migrations are listed here, not read from a folder, so they survive
@@ -13,5 +18,10 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0001_init": { up: m0001.up(dialect) },
     "0002_content_removal": { up: m0002ContentRemoval.up(dialect) },
     "0003_profile_data": { up: m0003ProfileData.up(dialect) },
+    "0004_signup": { up: m0004Signup.up(dialect) },
+    "0005_business_escorts": { up: m0005BusinessEscorts.up(dialect) },
+    "0006_public_profiles": { up: m0006PublicProfiles.up(dialect) },
+    "0007_geo_search": { up: m0007GeoSearch.up(dialect) },
+    "0008_invites_claims_phone": { up: m0008InvitesClaimsPhone.up(dialect) },
   };
 }

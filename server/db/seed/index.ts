@@ -5,7 +5,7 @@
  * clock. The default size (about 300 users) is what a newcomer sees on first
  * start; `profiles` scales it to benchmark sizes (100k and more).
  */
-import { PostgresIntrospector, sql } from "kysely";
+import { PostgresIntrospector, sql, type Transaction } from "kysely";
 import type { AppConfig } from "../../config";
 import { MEDIA_KIND, MEDIA_STATUS } from "../../contract/media";
 import { createMediaStorage, type MediaStorage } from "../../integrations/storage/index";
@@ -13,6 +13,8 @@ import type { Clock } from "../../lib/clock";
 import { hashPassword } from "../../lib/crypto";
 import type { Dialect } from "../dialect";
 import type { DB } from "../index";
+import type { Database } from "../schema";
+import { ensureGeoData } from "../geo/load";
 import { createPersonPlanner, DEFAULT_PROFILES, DEFAULT_SEED, MAX_PROFILES, planDemoAccounts, type PersonPlan } from "./people";
 import { POOL_MOTIFS, poolImageSvg, portraitSvg, renderJpeg, type RenderedPhoto } from "./photos";
 import type { SeedKind } from "./texts";
@@ -50,7 +52,7 @@ export async function isDatabaseEmpty(db: DB): Promise<boolean> {
 
 /** People planned, written to storage and inserted per chunk. */
 const CHUNK_PEOPLE = 2000;
-// 500 users × 21 columns = 10,500 bind parameters: below SQLite's 32,766 and PostgreSQL's 65,535.
+// 500 users × 22 columns = 11,000 bind parameters: below SQLite's 32,766 and PostgreSQL's 65,535.
 const ROWS_PER_INSERT = 500;
 const FILE_CONCURRENCY = 32;
 const SQLITE_SEED_CACHE_KIB = 256 * 1024;
@@ -162,6 +164,7 @@ async function writeRows(db: DB, sources: PhotoSources, people: readonly PersonP
             created_at: p.createdAt,
             updated_at: p.updatedAt,
             last_login_at: p.lastLoginAt,
+            business_kind: p.kind === "agency" || p.kind === "club" ? p.kind : null,
           })),
         )
         .returning(["id", "username_key"])
@@ -183,7 +186,12 @@ async function writeRows(db: DB, sources: PhotoSources, people: readonly PersonP
             display_name: p.profile.displayName,
             city_name: p.profile.city.name,
             city_slug: p.profile.city.slug,
+            city_id: p.profile.city.geonameId,
+            region_code: p.profile.city.regionCode,
             country_code: "DE",
+            height_cm: p.profile.search?.heightCm ?? null,
+            weight_kg: p.profile.search?.weightKg ?? null,
+            is_smoker: p.profile.search ? (p.profile.search.isSmoker ? 1 : 0) : null,
             lat: p.profile.lat,
             lon: p.profile.lon,
             status_text: p.profile.statusText,
@@ -194,6 +202,13 @@ async function writeRows(db: DB, sources: PhotoSources, people: readonly PersonP
         )
         .execute();
     }
+    const traitRows = people.flatMap((p) => (p.profile.search?.traits ?? []).map(([group_key, option_id]) => ({ user_id: idOf(p), group_key, option_id })));
+    for (const batch of chunks(traitRows, ROWS_PER_INSERT)) await trx.insertInto("profile_traits").values(batch).execute();
+    const priceRows = people.flatMap((p) =>
+      p.profile.search?.hourlyPriceEur ? [{ user_id: idOf(p), item_type: 1, duration_minutes: 60, name: null, price_eur: p.profile.search.hourlyPriceEur, position: 0 }] : [],
+    );
+    for (const batch of chunks(priceRows, ROWS_PER_INSERT)) await trx.insertInto("profile_prices").values(batch).execute();
+    await writeRegistrationRows(trx, people, idOf);
     const mediaRows = people.flatMap((p) =>
       p.photos.map((photo) => {
         const image = imageOf(sources, p, photo);
@@ -219,6 +234,20 @@ async function writeRows(db: DB, sources: PhotoSources, people: readonly PersonP
   return media;
 }
 
+/** Rows the registration steps would have saved (traits, more prices, schedule). */
+async function writeRegistrationRows(trx: Transaction<Database>, people: readonly PersonPlan[], idOf: (p: PersonPlan) => number): Promise<void> {
+  const traits = people.flatMap((p) => p.registration.traits.map(([group_key, option_id]) => ({ user_id: idOf(p), group_key, option_id })));
+  for (const batch of chunks(traits, ROWS_PER_INSERT)) await trx.insertInto("profile_traits").values(batch).execute();
+  const prices = people.flatMap((p) =>
+    p.registration.prices.map((price) => ({ user_id: idOf(p), item_type: price.itemType, duration_minutes: price.minutes, name: price.name, price_eur: price.priceEur, position: price.position })),
+  );
+  for (const batch of chunks(prices, ROWS_PER_INSERT)) await trx.insertInto("profile_prices").values(batch).execute();
+  const slots = people.flatMap((p) =>
+    p.registration.schedule.map((slot) => ({ user_id: idOf(p), day: slot.day, time_from: slot.timeFrom, time_to: slot.timeTo, is_over_day: slot.isOverDay ? 1 : 0 })),
+  );
+  for (const batch of chunks(slots, ROWS_PER_INSERT)) await trx.insertInto("profile_schedule").values(batch).execute();
+}
+
 export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
   const { db, clock, config } = options;
   const profiles = options.profiles ?? DEFAULT_PROFILES;
@@ -227,6 +256,8 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
   }
   const seed = options.seed ?? DEFAULT_SEED;
   const storage = options.storage ?? createMediaStorage(config);
+  // Profiles point at city rows (city_id): the geo tables come first.
+  await ensureGeoData(db);
   const now = clock.now();
 
   const demo = planDemoAccounts(seed, now);

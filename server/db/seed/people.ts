@@ -10,6 +10,7 @@ import type { UserStatus } from "../schema";
 import { pointInCity, SEED_CITIES, seedCity, type SeedCity } from "./cities";
 import { poolIndicesOf, type PhotoMotif } from "./photos";
 import { createDeck, createRandom, deckOf, type Random } from "./random";
+import { registrationAttributesFor, type RegistrationAttributes } from "./registration";
 import { descriptionFor, genderGroup, nameFor, type SeedKind, type SeedName, statusTextFor, type TextLanguage, usernameBase } from "./texts";
 
 export const DEFAULT_SEED = "velora-demo";
@@ -55,8 +56,46 @@ export interface PersonPlan {
     statusText: string | null;
     description: string | null;
     isVisible: boolean;
+    /** What search filters on (measures, traits, hourly price); null for businesses. */
+    search: SearchAttributes | null;
   };
   photos: PhotoPlan[];
+  /** What the registration steps saved: profile traits, services, prices, schedule (./registration). */
+  registration: RegistrationAttributes;
+}
+
+export interface SearchAttributes {
+  heightCm: number;
+  weightKg: number;
+  isSmoker: boolean;
+  /** Escorts: price per 60 minutes in whole euros (profile_prices item type 1). */
+  hourlyPriceEur: number | null;
+  /** [trait group, option id] rows for profile_traits. */
+  traits: Array<readonly [string, number]>;
+}
+
+const FEMALE_LIKE = new Set<number>([GENDER.female, GENDER.trans, GENDER.female_female, GENDER.trans_female]);
+
+/**
+ * The attributes search filters and facets use. A random stream of its own
+ * (keyed by username), so adding them changed nobody's other seeded values.
+ */
+export function searchAttributesFor(seed: string, username: string, kind: SeedKind, gender: number): SearchAttributes | null {
+  if (kind === "agency" || kind === "club") return null;
+  const rng = createRandom(`${seed}:search:${username}`);
+  const female = FEMALE_LIKE.has(gender);
+  const heightCm = female ? rng.int(152, 182) : rng.int(165, 198);
+  const weightKg = Math.round((heightCm - 100) * (female ? rng.float(0.75, 1.05) : rng.float(0.85, 1.2)));
+  const traits: Array<readonly [string, number]> = [
+    ["race_type", rng.weighted([[1, 60], [2, 10], [3, 8], [4, 6], [5, 6], [6, 3], [7, 5], [8, 2]] as const)],
+    ["figure_type", rng.weighted(female ? ([[1, 15], [2, 30], [3, 20], [4, 15], [5, 15], [6, 5]] as const) : ([[2, 20], [3, 30], [4, 25], [7, 15], [8, 10]] as const))],
+  ];
+  if (female) traits.push(["cup_size", rng.weighted([[1, 8], [2, 20], [3, 25], [4, 20], [5, 12], [6, 7], [7, 4], [8, 2], [9, 1], [10, 0.5], [11, 0.5]] as const)]);
+  if (rng.chance(0.3)) traits.push(["tattoo", rng.int(2, 4)]);
+  if (rng.chance(0.25)) traits.push(["piercing", rng.int(1, 8)]);
+  // Hourly rates cluster at round numbers between 80 and 400 euros.
+  const hourlyPriceEur = kind === "escort" ? rng.weighted([[rng.int(8, 10) * 10, 25], [rng.int(11, 15) * 10, 35], [rng.int(16, 20) * 10, 25], [rng.int(21, 40) * 10, 15]] as const) : null;
+  return { heightCm, weightKg, isSmoker: rng.chance(0.25), hourlyPriceEur, traits };
 }
 
 export interface DemoAccount {
@@ -303,8 +342,10 @@ export function createPersonPlanner(seed: string, now: number) {
       createdAt,
       updatedAt,
       lastLoginAt,
-      profile: { displayName: name.displayName, city, ...point, ...texts, isVisible },
+      profile: { displayName: name.displayName, city, ...point, ...texts, isVisible, search: searchAttributesFor(seed, username, kind, gender) },
       photos: photosFor(rng, seed, username, basics, createdAt, photoCount, null),
+      // searchAttributesFor is pure: calling it again gives the hourly price the profile got.
+      registration: registrationAttributesFor(seed, username, kind, registerCompletedStep, searchAttributesFor(seed, username, kind, gender)?.hourlyPriceEur ?? null),
     };
   };
 }
@@ -350,8 +391,16 @@ export function planDemoAccounts(seed: string, now: number): PersonPlan[] {
         ...pointInCity(city, rng.next(), rng.next()),
         ...textsFor(rng, basics, name, now, "all"),
         isVisible: true,
+        search: searchAttributesFor(seed, account.username, account.kind, account.gender),
       },
       photos,
+      registration: registrationAttributesFor(
+        seed,
+        account.username,
+        account.kind,
+        REGISTER_COMPLETED_STEP,
+        searchAttributesFor(seed, account.username, account.kind, account.gender)?.hourlyPriceEur ?? null,
+      ),
     };
   });
 }

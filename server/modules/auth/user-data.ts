@@ -1,5 +1,6 @@
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
+import { requiredDestination } from "../../contract/register";
 import { REGISTER_COMPLETED_STEP } from "../../contract/users";
 
 /** Whole years between an ISO birth date and now. */
@@ -39,6 +40,7 @@ export async function getUserData(deps: ApiDeps, userId: number) {
     .where("users.id", "=", userId)
     .executeTakeFirst();
   if (!row) throw fail.notFound();
+  const isEmailVerified = row.email_verified_at !== null && row.is_bounced_email === 0;
   return {
     id: row.id,
     username: row.username,
@@ -49,10 +51,19 @@ export async function getUserData(deps: ApiDeps, userId: number) {
     age: ageAt(row.birth_date, deps.clock.now()),
     registration_completed_at: row.register_completed_step >= REGISTER_COMPLETED_STEP ? row.created_at : null,
     is_member: row.is_member === 1,
-    is_email_verified: row.email_verified_at !== null && row.is_bounced_email === 0,
+    is_email_verified: isEmailVerified,
     email_was_verified: row.email_was_verified === 1,
     is_bounced_email: row.is_bounced_email === 1,
     forced_fake_check: row.forced_fake_check === 1,
     register_completed_step: row.register_completed_step,
+    /** Where the web tier must send this user first (path after the language), or null. */
+    next_destination: requiredDestination({
+      userType: row.user_type,
+      registerCompletedStep: row.register_completed_step,
+      forcedFakeCheck: row.forced_fake_check === 1,
+      isEmailVerified,
+      emailWasVerified: row.email_was_verified === 1,
+      isBouncedEmail: row.is_bounced_email === 1,
+    }),
   };
 }

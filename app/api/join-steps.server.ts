@@ -1,0 +1,261 @@
+/**
+ * Loader and action of the registration step routes (join/user/{stepKey},
+ * join/business/{stepKey}). Thin: which step a user may see is decided by
+ * server/contract/register.ts, what is valid by the contract schemas, and
+ * the API saves.
+ */
+import { parseWithValibot } from "@conform-to/valibot";
+import {
+  data,
+  redirect,
+  unstable_parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type UploadHandler,
+} from "@remix-run/node";
+import * as v from "valibot";
+import type { ErrorItem } from "#server/contract/errors";
+import { IMAGE_MAX_BYTES, IMAGES_PER_UPLOAD } from "#server/contract/media-upload";
+import { mayEnterRegisterStep, nextRegisterStep, registerStepPath, registerStepsFor } from "#server/contract/register";
+import { USER_TYPE } from "#server/contract/users";
+import { createApiClient } from "~/api/client.server";
+import { rawApiFetch } from "~/api/raw.server";
+import { requireViewer, type Viewer } from "~/api/viewer.server";
+import {
+  apiErrorReply,
+  JOIN_STEP_KEYS,
+  rootOf,
+  STEP_ENDPOINT,
+  STEP_SCHEMAS,
+  textKeyOf,
+  withRegroupedErrors,
+  type JoinAudience,
+} from "~/components/join/step-forms";
+import { i18nServer } from "~/i18n/i18next.server";
+import { PRIVATE_HEADERS } from "~/utils/seo";
+
+/** GET /registration/steps (snake_case kept: trait group keys and price keys are data). */
+export interface StepData {
+  user_type: number;
+  gender: number | null;
+  register_completed_step: number;
+  next_step: string | null;
+  photo_count: number;
+  traits: Record<string, number[]>;
+  profession: string;
+  status: string;
+  description: string;
+  interests: string;
+  height: number | null;
+  weight: number | null;
+  penis_length: number | null;
+  penis_diameter: number | null;
+  prices: Record<string, number>;
+  extras: Array<{ name: string; price: number }>;
+  schedule: Array<{ day: number; time_from: string; time_to: string; is_over_day: boolean }>;
+  available_now: boolean;
+  escort_usernames: string[];
+}
+
+export interface MediaItem {
+  id: number;
+  url: string;
+  visibility: string;
+  is_avatar: boolean;
+  width: number;
+  height: number;
+}
+
+function notFound(): Response {
+  return new Response("Not found", { status: 404, headers: PRIVATE_HEADERS });
+}
+
+/**
+ * The viewer, if this step is theirs to see now. Otherwise a redirect: to the
+ * next unfinished step (a later step, another wizard, a step the type does
+ * not have), or to the welcome page when registration is complete.
+ */
+async function resolveStep(request: Request, context: LoaderFunctionArgs["context"], lang: string, audience: JoinAudience, stepKey: string) {
+  if (!(JOIN_STEP_KEYS[audience] as readonly string[]).includes(stepKey)) throw notFound();
+  const viewer = await requireViewer(request, context);
+  const userType = viewer.profile.userType;
+  if (userType !== USER_TYPE.client && userType !== USER_TYPE.escort && userType !== USER_TYPE.business) throw notFound();
+  const next = nextRegisterStep(userType, viewer.registerCompletedStep);
+  const goNext = () => redirect(`/${lang}/${registerStepPath(userType, next?.key ?? "completed")}`, { headers: PRIVATE_HEADERS });
+  const isBusiness = userType === USER_TYPE.business;
+  if (isBusiness !== (audience === "business")) throw goNext();
+  if (mayEnterRegisterStep(userType, viewer.registerCompletedStep, stepKey) !== "ok") throw goNext();
+  return viewer;
+}
+
+function progressOf(viewer: Viewer, stepKey: string) {
+  return registerStepsFor(viewer.profile.userType)
+    .filter((s) => s.key !== "sign-up" && s.key !== "basic")
+    .map((s) => ({ key: s.key, done: s.step <= viewer.registerCompletedStep, current: s.key === stepKey }));
+}
+
+export async function loadJoinStep({ request, context, params }: LoaderFunctionArgs, audience: JoinAudience) {
+  const lang = params.lang!;
+  const stepKey = params.stepKey ?? "";
+  const viewer = await resolveStep(request, context, lang, audience, stepKey);
+  const api = createApiClient({ request, context });
+  const [stepData, media] = await Promise.all([
+    api.call<StepData>("/api/v2/registration/steps", { camelize: false }),
+    stepKey === "photo" ? api.call<MediaItem[]>("/api/v2/media/my", { camelize: false }) : Promise.resolve(null),
+  ]);
+  if (!stepData.ok) throw new Response("Unavailable", { status: 503, headers: PRIVATE_HEADERS });
+  const t = await i18nServer.getFixedT(request);
+  return data(
+    {
+      title: t(`join_steps.${textKeyOf(audience, stepKey)}.title`),
+      audience,
+      stepKey,
+      userType: viewer.profile.userType,
+      gender: viewer.profile.gender,
+      isEmailVerified: viewer.isEmailVerified,
+      progress: progressOf(viewer, stepKey),
+      step: stepData.data,
+      media: media?.ok ? media.data : [],
+    },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+/** Drops rows of a list whose given fields are all empty and renumbers the rest (blank rows of a no-JS form). */
+function compactRows(formData: FormData, list: string, fields: readonly string[] | null): FormData {
+  const out = new FormData();
+  const rows = new Map<number, Array<[string, FormDataEntryValue]>>();
+  const pattern = new RegExp(`^${list}\\[(\\d+)\\](.*)$`);
+  for (const [name, value] of formData.entries()) {
+    const match = pattern.exec(name);
+    if (!match) {
+      out.append(name, value);
+      continue;
+    }
+    const index = Number(match[1]);
+    if (!rows.has(index)) rows.set(index, []);
+    rows.get(index)!.push([match[2] ?? "", value]);
+  }
+  let next = 0;
+  for (const index of [...rows.keys()].sort((a, b) => a - b)) {
+    const entries = rows.get(index)!;
+    const filled = entries.some(([suffix, value]) => (fields === null || fields.some((f) => suffix === `.${f}`)) && typeof value === "string" && value.trim() !== "");
+    if (!filled) continue;
+    for (const [suffix, value] of entries) out.append(`${list}[${next}]${suffix}`, value);
+    next += 1;
+  }
+  return out;
+}
+
+/** German users type decimals with a comma ("17,5"). */
+function decimalPoint(formData: FormData, names: readonly string[]): FormData {
+  for (const name of names) {
+    const value = formData.get(name);
+    if (typeof value === "string") formData.set(name, value.trim().replace(",", "."));
+  }
+  return formData;
+}
+
+function prepareForm(audience: JoinAudience, stepKey: string, formData: FormData): FormData {
+  if (audience === "user" && stepKey === "appearance") return decimalPoint(formData, ["penis_length", "penis_diameter"]);
+  if (audience === "user" && stepKey === "services") return compactRows(formData, "extras", ["name", "price"]);
+  if ((audience === "user" && stepKey === "availability") || (audience === "business" && stepKey === "schedule")) {
+    return compactRows(formData, "schedule", ["day", "time_from", "time_to"]);
+  }
+  if (audience === "business" && stepKey === "escorts") return compactRows(formData, "usernames", null);
+  return formData;
+}
+
+class UploadLimitError extends Error {
+  constructor(readonly item: ErrorItem) {
+    super(item.key);
+  }
+}
+
+const limitItem = (key: string, params: Record<string, number>): ErrorItem => ({ code: 400, title: key, message: key, key, source: "files", params });
+
+/**
+ * Keeps uploaded photos in memory within the spec's limits: at most 16 files
+ * of at most 20,000,000 bytes each; other fields are small strings.
+ */
+function photoUploadHandler(): UploadHandler {
+  let files = 0;
+  return async ({ name, filename, contentType, data: stream }) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const isFile = name === "files" && !!filename;
+    if (isFile) {
+      files += 1;
+      if (files > IMAGES_PER_UPLOAD) throw new UploadLimitError(limitItem("validation.image.too_many", { max: IMAGES_PER_UPLOAD }));
+    }
+    const limit = isFile ? IMAGE_MAX_BYTES : 1024;
+    for await (const chunk of stream) {
+      size += chunk.byteLength;
+      if (size > limit) {
+        if (isFile) throw new UploadLimitError(limitItem("validation.image.file_too_large", { max: IMAGE_MAX_BYTES }));
+        return undefined;
+      }
+      chunks.push(chunk);
+    }
+    if (!isFile) return name === "files" ? undefined : new TextDecoder().decode(Buffer.concat(chunks));
+    if (size === 0) return undefined;
+    return new File([Buffer.concat(chunks)].map((bytes) => new Uint8Array(bytes)), filename!, { type: contentType });
+  };
+}
+
+const emptySubmission = () => parseWithValibot(new FormData(), { schema: v.object({}) });
+
+async function submitPhoto(request: Request, context: ActionFunctionArgs["context"], lang: string, audience: JoinAudience, viewer: Viewer) {
+  const isKnown = (name: string) => name === "files";
+  const fail = (errors: readonly ErrorItem[]) =>
+    data({ lastResult: withRegroupedErrors(emptySubmission().reply(apiErrorReply(errors)), isKnown) }, { status: 400, headers: PRIVATE_HEADERS });
+  let form: FormData;
+  try {
+    form = await unstable_parseMultipartFormData(request, photoUploadHandler());
+  } catch (err) {
+    if (err instanceof UploadLimitError) return fail([err.item]);
+    return fail([{ code: 400, title: "validation.malformed_body", message: "validation.malformed_body", key: "validation.malformed_body" }]);
+  }
+  const files = form.getAll("files").filter((entry): entry is File => typeof entry !== "string");
+  if (files.length > 0) {
+    const upload = new FormData();
+    for (const file of files) upload.append("files", file, file.name);
+    const response = await rawApiFetch(request, context, "/api/v2/media/upload", { method: "POST", body: upload });
+    if (response.status !== 201) {
+      const body = (await response.json().catch(() => ({}))) as { errors?: ErrorItem[] };
+      return fail(body.errors?.length ? body.errors : [{ code: response.status, title: "exception.common.something_wrong_happened", message: "", key: "" }]);
+    }
+  }
+  const api = createApiClient({ request, context });
+  const done = await api.call<{ next_step: string }>(`/api/v2/registration/${STEP_ENDPOINT[audience].photo}`, { method: "PUT", handleErrors: true, camelize: false });
+  if (!done.ok) return fail(done.errors);
+  return redirect(`/${lang}/${registerStepPath(viewer.profile.userType, done.data.next_step)}`, { headers: PRIVATE_HEADERS });
+}
+
+export async function submitJoinStep({ request, context, params }: ActionFunctionArgs, audience: JoinAudience) {
+  const lang = params.lang!;
+  const stepKey = params.stepKey ?? "";
+  const viewer = await resolveStep(request, context, lang, audience, stepKey);
+  if (stepKey === "photo") return await submitPhoto(request, context, lang, audience, viewer);
+  const schema = STEP_SCHEMAS[audience][stepKey];
+  const endpoint = STEP_ENDPOINT[audience][stepKey];
+  if (!schema || !endpoint) throw new Response("Method not allowed", { status: 405, headers: PRIVATE_HEADERS });
+  const isKnown = (name: string) => Object.hasOwn(schema.entries, rootOf(name));
+  const formData = prepareForm(audience, stepKey, await request.formData());
+  const submission = parseWithValibot(formData, { schema });
+  if (submission.status !== "success") {
+    return data({ lastResult: withRegroupedErrors(submission.reply(), isKnown) }, { status: 400, headers: PRIVATE_HEADERS });
+  }
+  const api = createApiClient({ request, context });
+  const result = await api.call<{ next_step: string }>(`/api/v2/registration/${endpoint}`, {
+    method: "PUT",
+    body: submission.value,
+    handleErrors: true,
+    camelize: false,
+  });
+  if (!result.ok) {
+    const lastResult = withRegroupedErrors(submission.reply(apiErrorReply(result.errors)), isKnown);
+    return data({ lastResult }, { status: result.status === 409 || result.status === 403 ? result.status : 400, headers: PRIVATE_HEADERS });
+  }
+  return redirect(`/${lang}/${registerStepPath(viewer.profile.userType, result.data.next_step)}`, { headers: PRIVATE_HEADERS });
+}

@@ -1,0 +1,95 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BUSINESS_DESCRIPTION_MIN, DESCRIPTION_MAX, STATUS_TEXT_MAX } from "#server/contract/registration-steps";
+import type { StepData } from "~/api/join-steps.server";
+import { Field, FormErrors } from "~/components/Field";
+import { TextAreaField } from "~/components/FieldControls";
+import * as ui from "~/styles/ui.css";
+import { SubmitRow, TraitChoices, valueOf } from "./controls";
+import * as css from "./steps.css";
+
+function SaveButton() {
+  const { t } = useTranslation();
+  return (
+    <SubmitRow>
+      <button className={ui.button} type="submit">
+        {t("join_steps.save_continue")}
+      </button>
+    </SubmitRow>
+  );
+}
+
+const BUSINESS_GROUPS = ["company_service", "company_room", "company_bizarre", "environment", "customer_type", "meeting_option", "languages"] as const;
+
+/** Business step "services": what the club or agency offers. */
+export function BusinessServicesStep({ step, lastResult }: { step: StepData; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: Object.fromEntries(BUSINESS_GROUPS.map((group) => [group, step.traits[group] ?? []])),
+  });
+  return (
+    <Form method="post" className={ui.stack} {...getFormProps(form)}>
+      <FormErrors errors={form.errors ?? []} />
+      {BUSINESS_GROUPS.map((group) => (
+        <TraitChoices key={group} group={group} field={fields[group] ?? { name: group }} />
+      ))}
+      <SaveButton />
+    </Form>
+  );
+}
+
+/** Business step "description": 140 to 2500 characters, plus an optional status line. */
+export function BusinessDescriptionStep({ step, lastResult }: { step: StepData; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({ lastResult, defaultValue: { description: step.description, status: step.status } });
+  return (
+    <Form method="post" className={ui.stack} {...getFormProps(form)}>
+      <FormErrors errors={form.errors ?? []} />
+      <TextAreaField
+        label={t("join_steps.description.description")}
+        name="description"
+        rows={8}
+        required
+        minLength={BUSINESS_DESCRIPTION_MIN}
+        maxLength={DESCRIPTION_MAX}
+        hint={t("join_steps.description.hint", { min: BUSINESS_DESCRIPTION_MIN, max: DESCRIPTION_MAX })}
+        defaultValue={valueOf(fields.description)}
+        errors={fields.description.errors}
+      />
+      <TextAreaField label={t("join_steps.profile.status")} name="status" rows={2} maxLength={STATUS_TEXT_MAX} defaultValue={valueOf(fields.status)} errors={fields.status.errors} />
+      <SaveButton />
+    </Form>
+  );
+}
+
+const BLANK_USERNAMES = 3;
+
+/** Business step "escorts": link existing escort profiles by username (may stay empty). */
+export function BusinessEscortsStep({ step, lastResult }: { step: StepData; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({ lastResult, defaultValue: { usernames: step.escort_usernames } });
+  const initial = fields.usernames.initialValue as unknown;
+  const names = [...(Array.isArray(initial) ? initial.map(String) : typeof initial === "string" ? [initial] : []), ...Array.from({ length: BLANK_USERNAMES }, () => "")];
+  return (
+    <Form method="post" className={ui.stack} {...getFormProps(form)}>
+      <FormErrors errors={form.errors ?? []} />
+      <fieldset className={css.fieldset}>
+        <legend className={css.legend}>{t("join_steps.escorts.usernames")}</legend>
+        <p className={ui.muted}>{t("join_steps.escorts.hint")}</p>
+        {names.map((name, i) => (
+          <Field
+            key={i}
+            label={t("join_steps.escorts.username", { number: i + 1 })}
+            name={`usernames[${i}]`}
+            id={`field-usernames-${i}`}
+            autoComplete="off"
+            defaultValue={name}
+            errors={form.allErrors[`usernames[${i}]`]}
+          />
+        ))}
+      </fieldset>
+      <SaveButton />
+    </Form>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * The e-mail verification page (individuals and businesses alike): confirm
+ * a link's token with a button (a POST, never on GET), or see where the
+ * mail went and ask for a new one.
+ */
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormErrors } from "~/components/Field";
+import { useLocalePath } from "~/i18n/lang";
+import * as ui from "~/styles/ui.css";
+
+export interface EmailVerificationData {
+  kind: "user" | "business";
+  token: string | null;
+  badLink: boolean;
+  verified: boolean;
+  sent: boolean;
+  signedIn: boolean;
+  email: string | null;
+  isEmailVerified: boolean;
+}
+
+export function EmailVerificationPage({ page, action }: { page: EmailVerificationData; action?: { intent: string; errors: string[] } }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const self = to(`join/${page.kind}/email`);
+
+  if (page.verified) {
+    return (
+      <Shell title={t("join.email.verified_title")}>
+        <p className={ui.notice} role="status" data-testid="email-verified">
+          {t("join.email.verified_text")}
+        </p>
+        <p>
+          <Link className={ui.linkButton} to={page.signedIn ? to("my_dashboard") : to("login")}>
+            {page.signedIn ? t("join.email.continue") : t("join.email.login")}
+          </Link>
+        </p>
+      </Shell>
+    );
+  }
+
+  if (page.token) {
+    return (
+      <Shell title={t("join.email.confirm_title")}>
+        <p>{t("join.email.confirm_text")}</p>
+        {action?.intent === "verify" ? <FormErrors errors={action.errors} /> : null}
+        {/* The token stays in the URL so a failed confirm re-renders this view with its error. */}
+        <Form method="post" action={`${self}?token=${encodeURIComponent(page.token)}`}>
+          <input type="hidden" name="token" value={page.token} />
+          <button className={ui.button} type="submit" name="intent" value="verify" disabled={busy} data-testid="email-confirm">
+            {t("join.email.confirm_button")}
+          </button>
+        </Form>
+      </Shell>
+    );
+  }
+
+  return (
+    <Shell title={t("join.email.title")}>
+      {page.badLink ? <FormErrors errors={["exception.email_verification.invalid_or_expired"]} /> : null}
+      {page.isEmailVerified ? (
+        <p className={ui.notice} role="status">
+          {t("join.email.already_verified")}
+        </p>
+      ) : (
+        <>
+          <p>{t("join.email.check_inbox", { email: page.email ?? "" })}</p>
+          <p className={ui.muted}>{t("join.email.spam_hint")}</p>
+          {page.sent ? (
+            <p className={ui.notice} role="status" data-testid="email-sent">
+              {t("join.email.sent")}
+            </p>
+          ) : null}
+          {action?.intent === "resend" ? <FormErrors errors={action.errors} /> : null}
+          {page.signedIn ? (
+            <Form method="post" action={self}>
+              <button className={ui.buttonSecondary} type="submit" name="intent" value="resend" disabled={busy} data-testid="email-resend">
+                {t("join.email.resend")}
+              </button>
+            </Form>
+          ) : null}
+        </>
+      )}
+      <p>
+        <Link to={to("my_dashboard")}>{t("join.email.later")}</Link>
+      </p>
+    </Shell>
+  );
+}
+
+function Shell({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.card}>
+        <h1>{title}</h1>
+        {children}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,191 @@
+/**
+ * The individual sign-up form (registration step 1). Rendered by
+ * join/user/sign-up and the landing-page variants, always posting to
+ * join/user/sign-up, so errors come back on one page with the input kept.
+ * Works as a plain HTML form; with JavaScript the username and e-mail are
+ * checked for uniqueness on blur (the server check on submit is what counts).
+ */
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { LANGUAGE_TAGS } from "#server/contract/locales";
+import { individualSignUpSchema, INDIVIDUAL_SIGNUP_TYPES, MIN_SIGNUP_AGE, type IndividualSignupType } from "#server/contract/signup";
+import { GENDER, SALUTATIONS } from "#server/contract/users";
+import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from "#server/contract/validation";
+import { Field, FormErrors, Honeypot } from "~/components/Field";
+import { CheckboxField, SelectField } from "~/components/FieldControls";
+import { translateMessage } from "~/i18n/translate";
+import { useLang, useLocalePath } from "~/i18n/lang";
+import * as ui from "~/styles/ui.css";
+import * as css from "./signup.css";
+
+export const SIGN_UP_FIELDS = [
+  "user_type",
+  "username",
+  "email",
+  "password",
+  "gender",
+  "salutation",
+  "birth_day",
+  "birth_month",
+  "birth_year",
+  "accept_terms",
+  "accept_privacy",
+] as const;
+
+interface Props {
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultUserType?: IndividualSignupType | "";
+  landingPageId?: string;
+  invitationCode?: string;
+}
+
+interface UniqueAnswer {
+  available: boolean | null;
+}
+
+/** Asks join/check-unique whether a name or address is free; null while unknown. */
+function useUniqueCheck(field: "username" | "email") {
+  const fetcher = useFetcher<UniqueAnswer>();
+  const to = useLocalePath();
+  return {
+    taken: fetcher.data?.available === false,
+    check(value: string) {
+      const trimmed = value.trim();
+      if (field === "username" && (trimmed.length < USERNAME_MIN || trimmed.length > USERNAME_MAX || !USERNAME_PATTERN.test(trimmed))) return;
+      if (field === "email" && !trimmed.includes("@")) return;
+      fetcher.load(`${to("join/check-unique")}?${new URLSearchParams({ [field]: trimmed })}`);
+    },
+  };
+}
+
+export function IndividualSignUpForm({ lastResult, defaultUserType = "", landingPageId = "", invitationCode = "" }: Props) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const to = useLocalePath();
+  const navigation = useNavigation();
+  const schema = useMemo(() => individualSignUpSchema(Date.now), []);
+  const [form, fields] = useForm({
+    id: "sign-up",
+    lastResult,
+    defaultValue: { user_type: defaultUserType, landing_page_id: landingPageId, invitation_code: invitationCode },
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const usernameCheck = useUniqueCheck("username");
+  const emailCheck = useUniqueCheck("email");
+
+  const months = useMemo(() => {
+    const format = new Intl.DateTimeFormat(LANGUAGE_TAGS[lang], { month: "long", timeZone: "UTC" });
+    return Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: format.format(Date.UTC(2000, i, 1)) }));
+  }, [lang]);
+  const days = Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
+  const birthErrors = [...(fields.birth_day.errors ?? []), ...(fields.birth_month.errors ?? []), ...(fields.birth_year.errors ?? [])];
+
+  return (
+    <Form method="post" action={to("join/user/sign-up")} className={ui.stack} {...getFormProps(form)}>
+      <FormErrors errors={form.errors ?? []} />
+      <Honeypot />
+      <input {...getInputProps(fields.landing_page_id, { type: "hidden" })} />
+      <input {...getInputProps(fields.invitation_code, { type: "hidden" })} />
+
+      <fieldset className={css.fieldset} aria-describedby="field-user_type-error">
+        <legend className={ui.label}>{t("join.sign_up.user_type")}</legend>
+        <div className={css.choiceRow}>
+          {getCollectionProps(fields.user_type, { type: "radio", options: [...INDIVIDUAL_SIGNUP_TYPES] }).map((props) => (
+            <label key={props.value} className={css.choice}>
+              <input {...props} />
+              <span>{t(`join.sign_up.user_type_${props.value}`)}</span>
+            </label>
+          ))}
+        </div>
+        <p id="field-user_type-error" className={ui.fieldError} data-field-error="user_type" aria-live="polite">
+          {fields.user_type.errors?.[0] ? translateMessage(t, fields.user_type.errors[0]) : ""}
+        </p>
+      </fieldset>
+
+      <fieldset className={css.fieldset} aria-describedby="field-salutation-error">
+        <legend className={ui.label}>{t("traits.salutation._title")}</legend>
+        <div className={css.choiceRow}>
+          {getCollectionProps(fields.salutation, { type: "radio", options: [...SALUTATIONS] }).map((props) => (
+            <label key={props.value} className={css.choice}>
+              <input {...props} />
+              <span>{t(`traits.salutation.${props.value}`)}</span>
+            </label>
+          ))}
+        </div>
+        <p id="field-salutation-error" className={ui.fieldError} data-field-error="salutation" aria-live="polite">
+          {fields.salutation.errors?.[0] ? translateMessage(t, fields.salutation.errors[0]) : ""}
+        </p>
+      </fieldset>
+
+      <SelectField
+        label={t("traits.gender._title")}
+        placeholder={t("join.sign_up.choose")}
+        options={Object.entries(GENDER).map(([name, code]) => ({ value: String(code), label: t(`traits.gender.${name}`) }))}
+        {...getSelectProps(fields.gender)}
+        name="gender"
+        errors={fields.gender.errors}
+      />
+      <Field
+        label={t("join.sign_up.username")}
+        hint={t("join.sign_up.username_hint", { min: USERNAME_MIN, max: USERNAME_MAX })}
+        autoComplete="username"
+        {...getInputProps(fields.username, { type: "text" })}
+        name="username"
+        onBlur={(event) => usernameCheck.check(event.currentTarget.value)}
+        errors={fields.username.errors ?? (usernameCheck.taken ? ["exception.signup.username_taken"] : [])}
+      />
+      <Field
+        label={t("join.sign_up.email")}
+        autoComplete="email"
+        {...getInputProps(fields.email, { type: "email" })}
+        name="email"
+        onBlur={(event) => emailCheck.check(event.currentTarget.value)}
+        errors={fields.email.errors ?? (emailCheck.taken ? ["exception.signup.email_taken"] : [])}
+      />
+      <Field
+        label={t("join.sign_up.password")}
+        hint={t("join.sign_up.password_hint", { min: PASSWORD_MIN })}
+        autoComplete="new-password"
+        {...getInputProps(fields.password, { type: "password" })}
+        name="password"
+        errors={fields.password.errors}
+      />
+
+      <fieldset className={css.fieldset} aria-describedby="field-birth_date-error">
+        <legend className={ui.label}>{t("join.sign_up.birth_date")}</legend>
+        <span className={ui.muted}>{t("join.sign_up.birth_date_hint", { age: MIN_SIGNUP_AGE })}</span>
+        <div className={css.birthRow}>
+          <SelectField label={t("join.sign_up.birth_day")} placeholder={t("join.sign_up.day")} options={days} {...getSelectProps(fields.birth_day)} name="birth_day" />
+          <SelectField label={t("join.sign_up.birth_month")} placeholder={t("join.sign_up.month")} options={months} {...getSelectProps(fields.birth_month)} name="birth_month" />
+          <Field
+            label={t("join.sign_up.birth_year")}
+            inputMode="numeric"
+            autoComplete="bday-year"
+            placeholder="1990"
+            {...getInputProps(fields.birth_year, { type: "text" })}
+            name="birth_year"
+          />
+        </div>
+        <p id="field-birth_date-error" className={ui.fieldError} data-field-error="birth_date" aria-live="polite">
+          {birthErrors[0] ? translateMessage(t, birthErrors[0]) : ""}
+        </p>
+      </fieldset>
+
+      <CheckboxField label={t("join.sign_up.accept_terms")} {...getInputProps(fields.accept_terms, { type: "checkbox" })} name="accept_terms" errors={fields.accept_terms.errors} />
+      <CheckboxField label={t("join.sign_up.accept_privacy")} {...getInputProps(fields.accept_privacy, { type: "checkbox" })} name="accept_privacy" errors={fields.accept_privacy.errors} />
+      <p className={ui.muted}>
+        <Link to={to("legal/terms_and_conditions")}>{t("join.sign_up.terms_link")}</Link> ·{" "}
+        <Link to={to("legal/data_privacy_statement")}>{t("join.sign_up.privacy_link")}</Link>
+      </p>
+
+      <button className={ui.button} type="submit" disabled={navigation.state === "submitting"}>
+        {t("join.sign_up.submit")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,63 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { IMAGE_ACCEPT, IMAGE_MIN_WIDTH, IMAGES_PER_UPLOAD } from "#server/contract/media-upload";
+import type { MediaItem } from "~/api/join-steps.server";
+import { FormErrors } from "~/components/Field";
+import * as ui from "~/styles/ui.css";
+import { ErrorLine, SubmitRow } from "./controls";
+import * as css from "./steps.css";
+
+/**
+ * The photo step: a plain multipart form (works without JavaScript). With
+ * photos already uploaded, the user may continue without choosing more.
+ */
+export function PhotoStep({ media, lastResult }: { media: MediaItem[]; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({ lastResult });
+  const errors = fields.files?.errors;
+  const hasPhotos = media.length > 0;
+  return (
+    <Form method="post" encType="multipart/form-data" className={ui.stack} {...getFormProps(form)}>
+      <FormErrors errors={form.errors ?? []} />
+      {hasPhotos ? (
+        <section aria-labelledby="photos-title">
+          <h2 id="photos-title">{t("join_steps.photo.current")}</h2>
+          <ul className={css.photos}>
+            {media.map((item) => (
+              <li key={item.id}>
+                <img className={css.photo} src={item.url} alt={item.is_avatar ? t("join_steps.photo.avatar") : t("join_steps.photo.photo")} width={96} height={96} loading="lazy" />
+                {item.is_avatar ? <span className={ui.muted}>{t("join_steps.photo.avatar")}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <div className={ui.field}>
+        <label className={ui.label} htmlFor="field-files">
+          {hasPhotos ? t("join_steps.photo.files_more") : t("join_steps.photo.files")}
+        </label>
+        <span id="field-files-hint" className={ui.muted}>
+          {t("join_steps.photo.files_hint", { width: IMAGE_MIN_WIDTH, count: IMAGES_PER_UPLOAD })}
+        </span>
+        <input
+          id="field-files"
+          className={ui.input}
+          type="file"
+          name="files"
+          accept={IMAGE_ACCEPT}
+          multiple
+          required={!hasPhotos}
+          aria-invalid={errors?.length ? true : undefined}
+          aria-describedby={["field-files-hint", errors?.length ? "field-files-error" : null].filter(Boolean).join(" ")}
+        />
+        <ErrorLine name="files" errors={errors} />
+      </div>
+      <SubmitRow>
+        <button className={ui.button} type="submit">
+          {hasPhotos ? t("join_steps.photo.continue") : t("join_steps.photo.submit")}
+        </button>
+      </SubmitRow>
+    </Form>
+  );
+}

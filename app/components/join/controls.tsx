@@ -1,0 +1,152 @@
+/**
+ * Building blocks of the step forms: a step frame with progress, and choice
+ * groups for trait groups (radio for single choice, checkboxes for multiple;
+ * escort services grouped by category) labelled from traits.* keys.
+ */
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { findTraitGroup, traitCategoryKey, traitLabelKey, traitTitleKey } from "#server/contract/traits";
+import { translateMessage } from "~/i18n/translate";
+import * as ui from "~/styles/ui.css";
+import * as css from "./steps.css";
+
+export interface FieldLike {
+  name: string;
+  initialValue?: unknown;
+  errors?: string[];
+}
+
+/** The field's value(s) as the form last had them (loader defaults or the failed submission). */
+export function valuesOf(field: FieldLike): string[] {
+  const value = field.initialValue;
+  if (value === undefined || value === null) return [];
+  return (Array.isArray(value) ? value : [value]).map(String);
+}
+export const valueOf = (field: FieldLike): string => valuesOf(field)[0] ?? "";
+
+export function ErrorLine({ name, errors }: { name: string; errors?: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <p id={`field-${name}-error`} className={ui.fieldError} data-field-error={name} aria-live="polite">
+      {errors?.[0] ? translateMessage(t, errors[0]) : ""}
+    </p>
+  );
+}
+
+export function StepProgress({ items }: { items: Array<{ key: string; done: boolean; current: boolean }> }) {
+  const { t } = useTranslation();
+  const currentIndex = items.findIndex((item) => item.current);
+  return (
+    <nav aria-label={t("join_steps.progress_label")}>
+      <p className={ui.muted}>{t("join_steps.step_of", { current: currentIndex + 1, total: items.length })}</p>
+      <ol className={css.progress}>
+        {items.map((item) => (
+          <li
+            key={item.key}
+            className={`${css.progressItem} ${item.current ? css.progressCurrent : item.done ? css.progressDone : ""}`}
+            aria-current={item.current ? "step" : undefined}
+          >
+            {t(`join_steps.steps.${item.key}`)}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/** One trait group as a fieldset. Required single choices get a helper text. */
+export function TraitChoices({ group, field, required = false }: { group: string; field: FieldLike; required?: boolean }) {
+  const { t } = useTranslation();
+  const definition = findTraitGroup(group);
+  if (!definition) return null;
+  const selected = new Set(valuesOf(field));
+  const type = definition.choice === "single" ? "radio" : "checkbox";
+  const hasError = (field.errors?.length ?? 0) > 0;
+  const hintId = required ? `field-${group}-hint` : undefined;
+  const describedBy = [hasError ? `field-${group}-error` : null, hintId].filter(Boolean).join(" ") || undefined;
+  // Without JavaScript a radio cannot be unticked: optional single choices offer "no answer".
+  const noAnswer = type === "radio" && !required;
+  const renderOptions = (options: typeof definition.options) => (
+    <div className={css.options}>
+      {noAnswer ? (
+        <label className={css.option}>
+          <input className={css.control} type="radio" name={field.name} value="" defaultChecked={selected.size === 0} />
+          <span>{t("join_steps.no_answer")}</span>
+        </label>
+      ) : null}
+      {options.map((option) => (
+        <label key={option.id} className={css.option}>
+          <input
+            className={css.control}
+            type={type}
+            name={field.name}
+            value={option.id}
+            defaultChecked={selected.has(String(option.id))}
+            required={required && type === "radio" ? true : undefined}
+          />
+          <span>{t(traitLabelKey(group, option.key))}</span>
+        </label>
+      ))}
+    </div>
+  );
+  return (
+    <fieldset className={css.fieldset} aria-invalid={hasError || undefined} aria-describedby={describedBy} data-group={group}>
+      <legend className={css.legend}>
+        {t(traitTitleKey(group))}
+        {required ? " *" : ""}
+      </legend>
+      {required ? (
+        <p id={hintId} className={ui.muted}>
+          {t("join_steps.required_choice")}
+        </p>
+      ) : null}
+      {definition.categories
+        ? definition.categories.map((category) => (
+            <div key={category}>
+              <p className={css.category}>{t(traitCategoryKey(group, category))}</p>
+              {renderOptions(definition.options.filter((option) => option.category === category))}
+            </div>
+          ))
+        : renderOptions(definition.options)}
+      <ErrorLine name={group} errors={field.errors} />
+    </fieldset>
+  );
+}
+
+/** A long single-choice group (nationality) as a select. */
+export function TraitSelect({ group, field }: { group: string; field: FieldLike }) {
+  const { t } = useTranslation();
+  const definition = findTraitGroup(group);
+  if (!definition) return null;
+  const options = definition.options
+    .map((option) => ({ value: String(option.id), label: t(traitLabelKey(group, option.key)) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  const hasError = (field.errors?.length ?? 0) > 0;
+  return (
+    <div className={ui.field}>
+      <label className={ui.label} htmlFor={`field-${group}`}>
+        {t(traitTitleKey(group))}
+      </label>
+      <select
+        id={`field-${group}`}
+        name={field.name}
+        className={ui.input}
+        defaultValue={valueOf(field)}
+        aria-invalid={hasError || undefined}
+        aria-describedby={hasError ? `field-${group}-error` : undefined}
+      >
+        <option value="">{t("join_steps.choose")}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <ErrorLine name={group} errors={field.errors} />
+    </div>
+  );
+}
+
+export function SubmitRow({ children }: { children: ReactNode }) {
+  return <div className={ui.row}>{children}</div>;
+}

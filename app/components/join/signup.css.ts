@@ -1,0 +1,34 @@
+/** Styles of the sign-up forms, the join choosers and the benefits pages. */
+import { style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+export const fieldset = style({ border: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.xs, minWidth: 0 });
+export const choiceRow = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md });
+/** 44px rows: easy targets on phones. */
+export const choice = style({ display: "flex", alignItems: "center", gap: vars.space.sm, minHeight: "44px" });
+export const birthRow = style({ display: "grid", gridTemplateColumns: "5em 1fr 6em", gap: vars.space.sm, alignItems: "start" });
+
+/** The big choices of join/user. */
+export const bigChoices = style({
+  display: "grid",
+  gap: vars.space.md,
+  gridTemplateColumns: "repeat(auto-fit, minmax(220px, 1fr))",
+  margin: `${vars.space.lg} 0`,
+});
+export const bigChoice = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.sm,
+  padding: vars.space.lg,
+  borderRadius: vars.radius.lg,
+  border: `2px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  textDecoration: "none",
+  minHeight: "140px",
+  ":hover": { borderColor: vars.color.primary },
+  ":focus-visible": { outline: `3px solid ${vars.color.focus}`, outlineOffset: "2px" },
+});
+export const bigChoiceTitle = style({ fontSize: vars.font.sizeLg, fontWeight: 700, color: vars.color.primary });
+export const benefitList = style({ margin: 0, paddingLeft: "1.2em", display: "flex", flexDirection: "column", gap: vars.space.xs });
+export const benefitGrid = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fit, minmax(280px, 1fr))" });

@@ -1,0 +1,103 @@
+/**
+ * What the registration step pages share between server and browser: which
+ * step keys each wizard has, the form schema of each step (the contract's
+ * schemas, so web and API validate alike), and the mapping of API error
+ * sources ("extras.0.name") to form field names ("extras[0].name").
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import type * as v from "valibot";
+import type { ErrorItem } from "#server/contract/errors";
+import {
+  appearanceStepSchema,
+  availabilityStepSchema,
+  businessDescriptionStepSchema,
+  businessEscortsStepSchema,
+  businessScheduleStepSchema,
+  businessServicesStepSchema,
+  profileStepSchema,
+  servicesStepSchema,
+} from "#server/contract/registration-steps";
+import { TRAIT_GROUP_KEYS } from "#server/contract/traits";
+
+export type JoinAudience = "user" | "business";
+
+/** Step keys each wizard route serves (sign-up and basic have routes of their own). */
+export const JOIN_STEP_KEYS = {
+  user: ["photo", "profile", "appearance", "services", "availability", "completed"],
+  business: ["services", "schedule", "description", "photo", "escorts", "completed"],
+} as const satisfies Record<JoinAudience, readonly string[]>;
+
+/** Form schemas of the steps that post ordinary forms (photo posts multipart and has none). */
+export const STEP_SCHEMAS: Record<JoinAudience, Record<string, v.ObjectSchema<v.ObjectEntries, string>>> = {
+  user: { profile: profileStepSchema, appearance: appearanceStepSchema, services: servicesStepSchema, availability: availabilityStepSchema },
+  business: { services: businessServicesStepSchema, schedule: businessScheduleStepSchema, description: businessDescriptionStepSchema, escorts: businessEscortsStepSchema },
+} as unknown as Record<JoinAudience, Record<string, v.ObjectSchema<v.ObjectEntries, string>>>;
+
+/** API endpoint (after /api/v2/registration/) of each step. */
+export const STEP_ENDPOINT: Record<JoinAudience, Record<string, string>> = {
+  user: { photo: "photo", profile: "profile", appearance: "appearance", services: "services", availability: "availability" },
+  business: { services: "business/services", schedule: "business/schedule", description: "business/description", photo: "business/photo", escorts: "business/escorts" },
+};
+
+/** Shown above a form whose fields have errors (spec section 5: the generic hint). */
+export const FIX_FIELDS_KEY = "validation.correct_all_fields";
+
+const TRAIT_KEYS: ReadonlySet<string> = new Set(TRAIT_GROUP_KEYS);
+
+/**
+ * API source or valibot path → the field that shows the error. Choice groups
+ * show one error for the whole group ("escort_service.3" → "escort_service"),
+ * and all uploaded files share the file input.
+ */
+export function fieldNameOf(source: string): string {
+  const segments = source.replace(/\[(\d+)\]/g, ".$1").split(".");
+  const root = segments[0] ?? "";
+  if (TRAIT_KEYS.has(root) || root === "files") return root;
+  return segments.map((segment, index) => (index === 0 ? segment : /^\d+$/.test(segment) ? `[${segment}]` : `.${segment}`)).join("");
+}
+
+export const rootOf = (name: string) => name.split(/[.[]/, 1)[0] ?? name;
+
+/** The message with its params inline, so the form can translate it later ("validation.steps.range?min=145&max=230"). */
+export function messageOf(item: ErrorItem): string {
+  if (!item.params || Object.keys(item.params).length === 0 || item.title.includes("?")) return item.title;
+  return `${item.title}?${new URLSearchParams(Object.entries(item.params).map(([k, v]) => [k, String(v)])).toString()}`;
+}
+
+/**
+ * Moves errors to the names the form renders; anything it cannot show goes
+ * to the general list, and field errors bring the generic hint.
+ */
+export function regroupErrors(error: Record<string, string[] | null> | undefined, isKnown: (name: string) => boolean): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  let fieldErrors = false;
+  for (const [name, messages] of Object.entries(error ?? {})) {
+    if (!messages || messages.length === 0) continue;
+    const field = name === "" ? "" : fieldNameOf(name);
+    const target = field !== "" && isKnown(field) ? field : "";
+    if (target !== "") fieldErrors = true;
+    (out[target] ??= []).push(...messages);
+  }
+  if (fieldErrors) out[""] = [FIX_FIELDS_KEY, ...(out[""] ?? []).filter((m) => m !== FIX_FIELDS_KEY)];
+  return out;
+}
+
+export function withRegroupedErrors(result: SubmissionResult<string[]>, isKnown: (name: string) => boolean): SubmissionResult<string[]> {
+  return { ...result, error: regroupErrors(result.error as Record<string, string[] | null> | undefined, isKnown) };
+}
+
+/** API error items as conform reply options (field names mapped later by regroupErrors). */
+export function apiErrorReply(errors: readonly ErrorItem[]): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
+  const formErrors: string[] = [];
+  const fieldErrors: Record<string, string[]> = {};
+  for (const item of errors) {
+    if (item.source) (fieldErrors[item.source] ??= []).push(messageOf(item));
+    else formErrors.push(messageOf(item));
+  }
+  return { formErrors, fieldErrors };
+}
+
+/** Business steps with their own wording ("Euer Angebot") live under join_steps.business_<step>. */
+export function textKeyOf(audience: JoinAudience, stepKey: string): string {
+  return audience === "business" && stepKey !== "photo" && stepKey !== "completed" ? `business_${stepKey}` : stepKey;
+}

@@ -1,0 +1,20 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import type { loader as profileLoader } from "~/routes/$lang.p.$username";
+import { PROFILE_ROUTE_ID } from "./meta";
+import { ProfileHead, ProfileOverview, ProfileTabEmpty, type ProfileTab } from "./ProfileView";
+
+/** What each p/{username} tab renders: the head, the tabs and the tab's content. */
+export function ProfileTabPage({ tab }: { tab: ProfileTab }) {
+  const page = useRouteLoaderData<typeof profileLoader>(PROFILE_ROUTE_ID);
+  if (!page || page.kind !== "profile") return null;
+  return (
+    <>
+      <ProfileHead profile={page.profile} lang={page.lang} tab={tab} signedIn={page.signedIn} />
+      {tab === "" ? (
+        <ProfileOverview profile={page.profile} regionbox={page.regionbox} lang={page.lang} signedIn={page.signedIn} />
+      ) : (
+        <ProfileTabEmpty tab={tab} profile={page.profile} lang={page.lang} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+import { errorMeta } from "~/utils/error-meta";
+import { rootOrigin } from "~/utils/meta";
+import { pageMeta } from "~/utils/seo";
+import type { ProfileTab } from "./ProfileView";
+
+export const PROFILE_ROUTE_ID = "routes/$lang.p.$username";
+
+interface ProfileMetaData {
+  kind?: string;
+  meta?: { title: string; description: string; tabTitles: Record<string, string> };
+}
+
+/** Title per tab; members-only prompts and empty tabs are noindex (nothing to rank), the profile itself is indexable. */
+export function profileMeta(tab: ProfileTab): MetaFunction {
+  return ({ matches, location, error }) => {
+    if (error) return errorMeta(error);
+    const data = matches.find((m) => m.id === PROFILE_ROUTE_ID)?.data as ProfileMetaData | undefined;
+    const meta = data?.meta;
+    return pageMeta({
+      title: meta ? (tab ? (meta.tabTitles[tab] ?? meta.title) : meta.title) : "",
+      description: meta?.description,
+      origin: rootOrigin(matches),
+      pathname: location.pathname,
+      noindex: data?.kind !== "profile" || tab !== "",
+    });
+  };
+}
+
+/** The profile loader's caching headers apply to every tab. */
+export const profileHeaders: HeadersFunction = ({ loaderHeaders, parentHeaders, errorHeaders }) => {
+  const headers = new Headers();
+  if (errorHeaders) {
+    headers.set("Cache-Control", errorHeaders.get("Cache-Control") ?? "no-store");
+    return headers;
+  }
+  for (const name of ["Cache-Control", "Vary"]) {
+    const value = loaderHeaders.get(name) ?? parentHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+};

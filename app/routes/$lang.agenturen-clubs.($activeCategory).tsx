@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { SearchPage } from "~/components/search/SearchPage";
+import { loadSearchPage } from "~/components/search/search-page.server";
+import { metaFromLoader } from "~/utils/meta";
+
+/** /{lang}/agenturen-clubs/{activeCategory?} (G): the business search: agencies and clubs. */
+export const handle = { i18n: ["common"] };
+
+export const loader = (args: LoaderFunctionArgs) => loadSearchPage(args, "business");
+
+export const meta = metaFromLoader();
+
+export default function BusinessSearch() {
+  return <SearchPage data={useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

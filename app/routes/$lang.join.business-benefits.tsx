@@ -1,0 +1,38 @@
+/** join/business-benefits (G): the business account and plus for businesses (spec section 6). */
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BenefitsPage, BUSINESS_ACCOUNT, PROVIDER_PLUS } from "~/components/join/BenefitsPage";
+import { i18nServer } from "~/i18n/i18next.server";
+import { metaFromLoader } from "~/utils/meta";
+
+export const handle = { i18n: ["common"] };
+
+const PUBLIC_HEADERS = { "Cache-Control": "public, max-age=3600" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await i18nServer.getFixedT(request);
+  return data({ title: t("join.benefits.business_meta_title"), description: t("join.benefits.business_intro") }, { headers: PUBLIC_HEADERS });
+}
+
+export function headers() {
+  return PUBLIC_HEADERS;
+}
+
+export const meta = metaFromLoader();
+
+export default function BusinessBenefitsPage() {
+  const { title, description } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <BenefitsPage
+      title={title}
+      intro={description}
+      sections={[
+        { key: "business_account", items: BUSINESS_ACCOUNT },
+        { key: "provider_plus", items: PROVIDER_PLUS },
+      ]}
+      cta={{ to: "join/business", label: t("join.benefits.business_cta") }}
+    />
+  );
+}

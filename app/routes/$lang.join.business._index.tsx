@@ -1,0 +1,53 @@
+/**
+ * join/business (G): what a business account is, its steps, and the way to
+ * the basic form. A plain page with links; no JavaScript needed.
+ */
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BUSINESS_REGISTER_STEPS } from "#server/contract/register";
+import * as css from "~/components/join/signup.css";
+import { i18nServer } from "~/i18n/i18next.server";
+import { useLocalePath } from "~/i18n/lang";
+import * as ui from "~/styles/ui.css";
+import { metaFromLoader } from "~/utils/meta";
+
+export const handle = { i18n: ["common"] };
+
+const PUBLIC_HEADERS = { "Cache-Control": "public, max-age=300" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await i18nServer.getFixedT(request);
+  return data({ title: t("join.business.meta_title"), description: t("join.business.meta_description") }, { headers: PUBLIC_HEADERS });
+}
+
+export function headers() {
+  return PUBLIC_HEADERS;
+}
+
+export const meta = metaFromLoader();
+
+export default function JoinBusinessPage() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <main className={ui.page}>
+      <h1>{t("join.business.title")}</h1>
+      <p>{t("join.business.intro")}</p>
+      <section className={ui.card}>
+        <h2>{t("join.business.steps_title")}</h2>
+        <ol className={css.benefitList}>
+          {BUSINESS_REGISTER_STEPS.map((step) => (
+            <li key={step}>{t(`join.business.step_${step}`)}</li>
+          ))}
+        </ol>
+      </section>
+      <p className={ui.row}>
+        <Link className={ui.linkButton} to={to("join/business/basic")} data-testid="business-start">
+          {t("join.business.start")}
+        </Link>
+        <Link to={to("join/business-benefits")}>{t("join.business.benefits_link")}</Link>
+      </p>
+    </main>
+  );
+}

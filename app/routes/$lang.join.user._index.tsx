@@ -1,0 +1,55 @@
+/**
+ * join/user (G): the way in for individuals. Two big choices, plain links,
+ * so it works without JavaScript; each leads to the sign-up form with the
+ * type chosen.
+ */
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { INDIVIDUAL_SIGNUP_TYPES } from "#server/contract/signup";
+import * as css from "~/components/join/signup.css";
+import { i18nServer } from "~/i18n/i18next.server";
+import { useLocalePath } from "~/i18n/lang";
+import * as ui from "~/styles/ui.css";
+import { metaFromLoader } from "~/utils/meta";
+
+export const handle = { i18n: ["common"] };
+
+const PUBLIC_HEADERS = { "Cache-Control": "public, max-age=300" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await i18nServer.getFixedT(request);
+  return data({ title: t("join.choose.meta_title"), description: t("join.choose.meta_description") }, { headers: PUBLIC_HEADERS });
+}
+
+export function headers() {
+  return PUBLIC_HEADERS;
+}
+
+export const meta = metaFromLoader();
+
+export default function JoinChoosePage() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <main className={ui.page}>
+      <h1>{t("join.choose.title")}</h1>
+      <p>{t("join.choose.intro")}</p>
+      <div className={css.bigChoices}>
+        {INDIVIDUAL_SIGNUP_TYPES.map((type) => (
+          <Link key={type} className={css.bigChoice} to={`${to("join/user/sign-up")}?type=${type}`} data-testid={`join-as-${type}`}>
+            <span className={css.bigChoiceTitle}>{t(`join.choose.${type}_title`)}</span>
+            <span>{t(`join.choose.${type}_text`)}</span>
+          </Link>
+        ))}
+        <Link className={css.bigChoice} to={to("join/business")} data-testid="join-as-business">
+          <span className={css.bigChoiceTitle}>{t("join.choose.business_title")}</span>
+          <span>{t("join.choose.business_text")}</span>
+        </Link>
+      </div>
+      <p>
+        <Link to={to("join/benefits")}>{t("join.choose.benefits_link")}</Link>
+      </p>
+    </main>
+  );
+}

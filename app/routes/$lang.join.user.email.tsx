@@ -1,0 +1,22 @@
+/** join/user/email: e-mail verification (see app/utils/email-verification.server.ts). */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { EmailVerificationPage } from "~/components/join/EmailVerificationPage";
+import { emailVerificationAction, emailVerificationLoader } from "~/utils/email-verification.server";
+import { metaFromLoader } from "~/utils/meta";
+import { PRIVATE_HEADERS } from "~/utils/seo";
+
+export const handle = { i18n: ["common"] };
+
+export const loader = (args: LoaderFunctionArgs) => emailVerificationLoader(args, "user");
+export const action = (args: ActionFunctionArgs) => emailVerificationAction(args, "user");
+
+export function headers() {
+  return { ...PRIVATE_HEADERS, "Referrer-Policy": "same-origin" };
+}
+
+export const meta = metaFromLoader({ noindex: true });
+
+export default function EmailVerificationRoute() {
+  return <EmailVerificationPage page={useLoaderData<typeof loader>()} action={useActionData<typeof action>()} />;
+}

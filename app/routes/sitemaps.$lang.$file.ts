@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { isLanguage } from "#server/contract/locales";
+import { createApiClient } from "~/api/client.server";
+import type { SitemapEntry } from "~/api/seo.server";
+import { publicOrigin } from "~/utils/seo";
+import { infoSitemapPaths, SITEMAP_HEADERS, urlsetXml } from "~/utils/sitemap";
+
+/** /sitemaps/{lang}/pages.xml, directory.xml and profiles-{n}.xml (guest-visible profiles only). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const lang = params.lang;
+  const file = params.file ?? "";
+  if (!isLanguage(lang)) return new Response("", { status: 404 });
+  const origin = publicOrigin(request);
+  if (file === "pages.xml") {
+    return new Response(urlsetXml(origin, lang, infoSitemapPaths().map((path) => ({ path, lastModified: null }))), { headers: SITEMAP_HEADERS });
+  }
+  const api = createApiClient({ request, context });
+  const profilesPart = /^profiles-([1-9]\d{0,4})\.xml$/.exec(file);
+  if (file !== "directory.xml" && !profilesPart) return new Response("", { status: 404 });
+  const result = profilesPart
+    ? await api.call<SitemapEntry[]>("/api/v2/seo/sitemap/profiles", { auth: false, handleErrors: true, params: { part: Number(profilesPart[1]) } })
+    : await api.call<SitemapEntry[]>("/api/v2/seo/sitemap/directory", { auth: false, handleErrors: true });
+  if (!result.ok) return new Response("", { status: result.status === 404 ? 404 : 503, headers: { "Cache-Control": "no-store" } });
+  return new Response(urlsetXml(origin, lang, result.data.map((e) => ({ path: e.path, lastModified: e.lastModified }))), { headers: SITEMAP_HEADERS });
+}

@@ -1,0 +1,67 @@
+/**
+ * join/user/email and join/business/email: "check your inbox" with a resend
+ * button, and the target of the verification link. The link never verifies
+ * on GET (mail scanners open links); the page shows a confirm button that
+ * posts the token.
+ */
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
+import { createApiClient } from "~/api/client.server";
+import { loadViewer } from "~/api/viewer.server";
+import { i18nServer } from "~/i18n/i18next.server";
+import { PRIVATE_HEADERS } from "./seo";
+
+export type VerificationKind = "user" | "business";
+
+/** Tokens are URL-safe base64 with one dot; anything else is not ours. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}\.[A-Za-z0-9_-]{16,128}$/;
+
+function pagePath(lang: string, kind: VerificationKind): string {
+  return `/${lang}/join/${kind}/email`;
+}
+
+export async function emailVerificationLoader({ request, context, params }: LoaderFunctionArgs, kind: VerificationKind) {
+  const url = new URL(request.url);
+  const rawToken = url.searchParams.get("token");
+  const token = rawToken && TOKEN_SHAPE.test(rawToken) ? rawToken : null;
+  const verified = url.searchParams.get("verified") === "1";
+  const viewer = await loadViewer(request, context as AppLoadContext);
+  // Without a link to confirm, the page is about the signed-in user's inbox.
+  if (!viewer && !token && !verified && rawToken === null) {
+    throw redirect(`/${params.lang}/login?r=${encodeURIComponent(url.pathname)}`, { headers: PRIVATE_HEADERS });
+  }
+  const t = await i18nServer.getFixedT(request);
+  return data(
+    {
+      title: t("join.email.meta_title"),
+      kind,
+      token,
+      badLink: rawToken !== null && token === null,
+      verified,
+      sent: url.searchParams.get("sent") === "1",
+      signedIn: viewer !== null,
+      email: viewer?.email ?? null,
+      isEmailVerified: viewer?.isEmailVerified ?? false,
+    },
+    // The token is in the URL: keep it out of Referer headers to other sites.
+    { headers: { ...PRIVATE_HEADERS, "Referrer-Policy": "same-origin" } },
+  );
+}
+
+export async function emailVerificationAction({ request, context, params }: ActionFunctionArgs, kind: VerificationKind) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const api = createApiClient({ request, context });
+  const path = pagePath(params.lang!, kind);
+  if (intent === "verify") {
+    const token = String(formData.get("token") ?? "");
+    const result = await api.call("/api/v2/registration/email/verify", { method: "POST", body: { token }, handleErrors: true });
+    if (!result.ok) return data({ intent, errors: result.errors.map((e) => e.title) }, { status: result.status === 403 ? 403 : 400, headers: PRIVATE_HEADERS });
+    throw redirect(`${path}?verified=1`, { headers: PRIVATE_HEADERS });
+  }
+  if (intent === "resend") {
+    const result = await api.call("/api/v2/registration/email/resend", { method: "POST", handleErrors: true });
+    if (!result.ok) return data({ intent, errors: result.errors.map((e) => e.title) }, { status: result.status === 429 ? 429 : 400, headers: PRIVATE_HEADERS });
+    throw redirect(`${path}?sent=1`, { headers: PRIVATE_HEADERS });
+  }
+  return data({ intent: "unknown", errors: ["validation.invalid"] }, { status: 400, headers: PRIVATE_HEADERS });
+}

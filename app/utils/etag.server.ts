@@ -1,0 +1,21 @@
+import { createHash } from "node:crypto";
+
+/**
+ * Guest pages marked public carry an ETag, so crawlers and caches revalidate
+ * with If-None-Match and get a bodiless 304 when nothing changed.
+ */
+export function isPublicCacheable(request: Request, status: number, headers: Headers): boolean {
+  return request.method === "GET" && status === 200 && /^\s*public\b/i.test(headers.get("Cache-Control") ?? "");
+}
+
+/** A weak validator: the same HTML (after rendering) gives the same tag. */
+export function etagOf(body: Uint8Array): string {
+  return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+}
+
+/** RFC 9110 weak comparison against an If-None-Match header (a list, or "*"). */
+export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((candidate) => candidate.trim() === "*" || bare(candidate) === bare(etag));
+}

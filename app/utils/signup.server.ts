@@ -1,0 +1,50 @@
+/**
+ * What the sign-up routes share on the server: starting the session the API
+ * answered with (the same cookies as login), and the landing page a visitor
+ * came through (remembered in a cookie until the sign-up, spec section 2
+ * join/user/{userType}/lp/{landingPageId}).
+ */
+import { redirect } from "@remix-run/node";
+import { INVITATION_COOKIE } from "#server/contract/invites";
+import { nextRegisterStep, registerStepPath } from "#server/contract/register";
+import { TRACKING_ID_PATTERN } from "#server/contract/signup";
+import { clearCookie, loginCookies, parseCookies, serializeCookie } from "~/session/session.server";
+import { PRIVATE_HEADERS } from "./seo";
+
+export const LANDING_PAGE_COOKIE = "join_lp";
+/** A week: people often look twice before they sign up. */
+const LANDING_PAGE_COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60;
+
+export function landingPageCookie(landingPageId: string): string {
+  return serializeCookie(LANDING_PAGE_COOKIE, landingPageId, { maxAge: LANDING_PAGE_COOKIE_MAX_AGE_S, httpOnly: true });
+}
+
+function trackingCookie(request: Request, name: string): string {
+  const value = parseCookies(request.headers.get("cookie")).get(name) ?? "";
+  return TRACKING_ID_PATTERN.test(value) ? value : "";
+}
+
+/** Landing page and invitation the visitor brought along (empty strings when none). */
+export function signupOrigin(request: Request): { landingPageId: string; invitationCode: string } {
+  return { landingPageId: trackingCookie(request, LANDING_PAGE_COOKIE), invitationCode: trackingCookie(request, INVITATION_COOKIE) };
+}
+
+export interface SignUpAnswer {
+  accessToken: string;
+  userType: number;
+  registerCompletedStep: number;
+}
+
+/**
+ * After a successful sign-up: signed in (as after a login without "keep me
+ * logged in"), the tracking cookies spent, and on to the next step.
+ */
+export function redirectIntoRegistration(lang: string, answer: SignUpAnswer): never {
+  const headers = new Headers(PRIVATE_HEADERS);
+  for (const cookie of loginCookies(answer.accessToken, false, Date.now())) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", clearCookie(LANDING_PAGE_COOKIE));
+  headers.append("Set-Cookie", clearCookie(INVITATION_COOKIE));
+  const next = nextRegisterStep(answer.userType, answer.registerCompletedStep);
+  const path = next && next.key !== "completed" ? registerStepPath(answer.userType, next.key) : "my_dashboard";
+  throw redirect(`/${lang}/${path}`, { headers });
+}

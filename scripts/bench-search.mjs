@@ -1,0 +1,80 @@
+// In-process search benchmark: requests go through the API app (Hono fetch,
+// validation, service, database) without a network socket.
+//   DATABASE_URL=sqlite:/tmp/search-bench.sqlite node scripts/bench-search.mjs [--runs 300] [--warmup 30]
+// Seed that database first (see docs/performance.md, "Search"). Prints p50/p95/max
+// per scenario and the result totals, so a scenario that matches nothing is visible.
+import { parseArgs } from "node:util";
+import { register } from "tsx/esm/api";
+
+register();
+const { values } = parseArgs({ options: { runs: { type: "string", default: "300" }, warmup: { type: "string", default: "30" } } });
+const runs = Number(values.runs);
+const warmup = Number(values.warmup);
+if (!process.env.DATABASE_URL) {
+  console.error("set DATABASE_URL to the benchmark database (never the development one)");
+  process.exit(2);
+}
+
+const { loadConfig } = await import("../server/config.ts");
+const { bootstrap } = await import("../server/bootstrap.ts");
+const runtime = await bootstrap(loadConfig(), { seed: false });
+const users = await runtime.database.db.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+console.info(`database ${runtime.database.dialect}, ${users.n} users`);
+
+const BERLIN = { lat: 52.52437, lon: 13.41053 };
+const FACETS = { term: ["gender", "figure_type", "race_type", "cup_size"], range: ["age", "price"] };
+const scenarios = [
+  {
+    name: "10 km Berlin, gender + age filters, facets, top_ranking (the bar)",
+    path: "/api/v2/search/user-and-business",
+    body: { filterquery: { location: { ...BERLIN, radius: 10 }, gender: [2], age: [18, 35] }, facets: FACETS, sort: "top_ranking" },
+  },
+  {
+    name: "10 km Berlin, gender + price band, facets, distance sort",
+    path: "/api/v2/search/user-and-business",
+    body: { filterquery: { location: { ...BERLIN, radius: 10 }, gender: [2], price: [100, 150] }, facets: FACETS, sort: "distance" },
+  },
+  {
+    name: "100 km Berlin (default radius), no filters, facets, top_ranking_distance_ring",
+    path: "/api/v2/search/user-and-business",
+    body: { filterquery: { location: { ...BERLIN, radius: 100 } }, facets: FACETS, sort: "top_ranking_distance_ring" },
+  },
+  {
+    name: "country DE, gender filter, no facets, page 3",
+    path: "/api/v2/search/user-and-business",
+    body: { filterquery: { country: ["DE"], gender: [2] }, page_no: 3 },
+  },
+  { name: "SEO directory: ladies in Berlin, page 2", path: "/api/v2/search/seo", body: { category: "ladies", country: "deutschland", city: "berlin", page_no: 2 } },
+  { name: "city autocomplete 'mün'", path: "/api/v2/search/city?q=m%C3%BCn", body: null },
+];
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function call(scenario) {
+  const init = scenario.body
+    ? { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(scenario.body) }
+    : { method: "GET" };
+  const response = await runtime.api.fetch(new Request(`http://bench.local${scenario.path}`, init), { remoteAddress: "127.0.0.1" });
+  const json = await response.json();
+  if (response.status !== 200) throw new Error(`${scenario.name}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+for (const scenario of scenarios) {
+  let sample;
+  for (let i = 0; i < warmup; i++) sample = await call(scenario);
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const started = process.hrtime.bigint();
+    await call(scenario);
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  const total = sample?.meta?.total ?? (Array.isArray(sample?.data) ? sample.data.length : "?");
+  console.info(
+    `${scenario.name}\n  runs ${runs}  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times[times.length - 1].toFixed(1)} ms  total ${total}`,
+  );
+}
+await runtime.database.close();

@@ -1,0 +1,254 @@
+/**
+ * Input rules of the registration steps after sign-up (spec sections 2, 3
+ * and 5), shared by the API (the rule that counts) and the web forms (field
+ * errors before a round trip). Messages are translation keys; range errors
+ * carry their bounds as params ("validation.steps.range?min=145&max=230",
+ * spec: "only values from min to max").
+ */
+import * as v from "valibot";
+import { APPEARANCE_MEASURES, traitValueSchema, type TraitGroupKey } from "./traits";
+import { GENDER } from "./users";
+
+export const PROFESSION_MAX = 70;
+export const STATUS_TEXT_MAX = 250;
+export const DESCRIPTION_MAX = 2500;
+export const INTERESTS_MAX = 2500;
+export const BUSINESS_DESCRIPTION_MIN = 140;
+/** Spec section 5: penis fields take at most 5 characters ("17.5"). */
+export const PENIS_FIELD_MAX_CHARS = 5;
+export const PRICE_MIN = 1;
+export const PRICE_MAX = 100_000;
+/** Spec section 3: the durations a time price can have, in minutes. */
+export const PRICE_DURATIONS = [15, 30, 60, 120, 180, 240, 480, 720, 1440] as const;
+export const priceKey = (minutes: number) => `price_${minutes}_mins`;
+export const PRICE_ITEM_TYPE = { time: 1, extra: 2 } as const;
+/** Extras (item type 2) one profile lists; the spec gives no number. */
+export const EXTRAS_MAX = 10;
+export const EXTRA_NAME_MAX = 60;
+/** Several slots per day are allowed (e.g. lunch and evening); four a day is plenty. */
+export const SCHEDULE_SLOTS_MAX = 28;
+/**
+ * "Available now" (spec section 3 user calls: available-now) lasts this long
+ * after it is switched on; the spec gives no duration. Three hours matches the
+ * basic rise-up window of spec section 6.
+ */
+export const AVAILABLE_NOW_MS = 3 * 60 * 60 * 1000;
+/** Escort profiles a business links in one step; the spec gives no number. */
+export const BUSINESS_ESCORTS_MAX = 50;
+
+/**
+ * Genders whose appearance form shows penis length and diameter: every
+ * gender code of spec section 3 that includes a man or a trans person.
+ * Women and female couples never see (nor may send) them.
+ */
+const PENIS_GENDERS: ReadonlySet<number> = new Set([
+  GENDER.male,
+  GENDER.trans,
+  GENDER.couple_female_male,
+  GENDER.trans_female,
+  GENDER.male_male,
+  GENDER.trans_male,
+  GENDER.trans_trans,
+]);
+export function penisFieldsApply(gender: number | null | undefined): boolean {
+  return gender !== null && gender !== undefined && PENIS_GENDERS.has(gender);
+}
+
+export const rangeMessage = (min: number, max: number) => `validation.steps.range?min=${min}&max=${max}`;
+
+/** A whole number or decimal in [min, max]; the message names both bounds. */
+function measure(key: keyof typeof APPEARANCE_MEASURES, options: { integer: boolean }) {
+  const { min, max } = APPEARANCE_MEASURES[key];
+  const message = rangeMessage(min, max);
+  return v.pipe(
+    v.number(message),
+    v.check((n) => !options.integer || Number.isInteger(n), message),
+    v.minValue(min as number, message),
+    v.maxValue(max as number, message),
+  );
+}
+
+/** Optional in every form: null or a missing key clears the value. */
+const optionalTrait = <K extends TraitGroupKey>(key: K) => v.optional(v.nullable(traitValueSchema(key)));
+const optionalMulti = <K extends TraitGroupKey>(key: K) => v.optional(traitValueSchema(key), () => [] as never);
+
+function text(max: number, messageKey = "validation.steps.too_long") {
+  // No default value: conform's form coercion turns an empty field into undefined, which must stay valid.
+  return v.optional(v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(max, `${messageKey}?max=${max}`)));
+}
+
+export const profileStepSchema = v.object(
+  {
+    relationship_status: traitValueSchema("relationship_status"),
+    race_type: traitValueSchema("race_type"),
+    sexuality: traitValueSchema("sexuality"),
+    nationality: optionalTrait("nationality"),
+    languages: optionalMulti("languages"),
+    profession: text(PROFESSION_MAX),
+    status: text(STATUS_TEXT_MAX),
+    description: text(DESCRIPTION_MAX),
+    interests: text(INTERESTS_MAX),
+  },
+  "validation.required",
+);
+export type ProfileStepInput = v.InferOutput<typeof profileStepSchema>;
+
+const penisMeasure = (key: "penis_length" | "penis_diameter") =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        measure(key, { integer: false }),
+        v.check((n) => String(n).length <= PENIS_FIELD_MAX_CHARS, `validation.steps.too_long?max=${PENIS_FIELD_MAX_CHARS}`),
+      ),
+    ),
+  );
+
+export const appearanceStepSchema = v.object(
+  {
+    height: v.optional(v.nullable(measure("height", { integer: true }))),
+    weight: v.optional(v.nullable(measure("weight", { integer: true }))),
+    figure_type: optionalTrait("figure_type"),
+    cup_size: optionalTrait("cup_size"),
+    hair_length: optionalTrait("hair_length"),
+    hair_color: optionalTrait("hair_color"),
+    body_hair: optionalTrait("body_hair"),
+    intimate_hair: optionalTrait("intimate_hair"),
+    penis_length: penisMeasure("penis_length"),
+    penis_diameter: penisMeasure("penis_diameter"),
+    characteristic_trait: optionalMulti("characteristic_trait"),
+    piercing: optionalMulti("piercing"),
+    tattoo: optionalTrait("tattoo"),
+  },
+  "validation.required",
+);
+export type AppearanceStepInput = v.InferOutput<typeof appearanceStepSchema>;
+
+const priceSchema = v.pipe(
+  v.number(rangeMessage(PRICE_MIN, PRICE_MAX)),
+  v.integer(rangeMessage(PRICE_MIN, PRICE_MAX)),
+  v.minValue(PRICE_MIN, rangeMessage(PRICE_MIN, PRICE_MAX)),
+  v.maxValue(PRICE_MAX, rangeMessage(PRICE_MIN, PRICE_MAX)),
+);
+
+export const pricesSchema = v.object(
+  Object.fromEntries(PRICE_DURATIONS.map((minutes) => [priceKey(minutes), v.optional(v.nullable(priceSchema))])) as Record<
+    string,
+    v.OptionalSchema<v.NullableSchema<typeof priceSchema, undefined>, undefined>
+  >,
+  "validation.invalid",
+);
+
+export const extraSchema = v.object(
+  {
+    name: v.pipe(v.string("validation.required"), v.trim(), v.nonEmpty("validation.required"), v.maxLength(EXTRA_NAME_MAX, `validation.steps.too_long?max=${EXTRA_NAME_MAX}`)),
+    price: priceSchema,
+  },
+  "validation.required",
+);
+
+export const servicesStepSchema = v.object(
+  {
+    escort_service: optionalMulti("escort_service"),
+    meeting_option: optionalMulti("meeting_option"),
+    customer_type: optionalMulti("customer_type"),
+    prices: v.optional(pricesSchema, {}),
+    extras: v.optional(v.pipe(v.array(extraSchema, "validation.invalid"), v.maxLength(EXTRAS_MAX, `validation.steps.too_many?max=${EXTRAS_MAX}`)), []),
+  },
+  "validation.required",
+);
+export type ServicesStepInput = v.InferOutput<typeof servicesStepSchema>;
+
+const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+const timeSchema = v.pipe(v.string("validation.required"), v.trim(), v.nonEmpty("validation.required"), v.regex(TIME, "validation.steps.time_invalid"));
+
+export const scheduleSlotSchema = v.pipe(
+  v.object(
+    {
+      day: v.pipe(v.number(rangeMessage(1, 7)), v.integer(rangeMessage(1, 7)), v.minValue(1, rangeMessage(1, 7)), v.maxValue(7, rangeMessage(1, 7))),
+      time_from: timeSchema,
+      time_to: timeSchema,
+      is_over_day: v.optional(v.boolean("validation.invalid"), false),
+    },
+    "validation.required",
+  ),
+  // A slot that ends at or before its start runs past midnight, and must say so.
+  v.forward(
+    // Only judged when both times are well-formed (their own errors say the rest).
+    v.check((slot) => !TIME.test(slot.time_from) || !TIME.test(slot.time_to) || slot.is_over_day || slot.time_to > slot.time_from, "validation.steps.time_order"),
+    ["time_to"],
+  ),
+);
+
+export const scheduleSchema = v.optional(
+  v.pipe(v.array(scheduleSlotSchema, "validation.invalid"), v.maxLength(SCHEDULE_SLOTS_MAX, `validation.steps.too_many?max=${SCHEDULE_SLOTS_MAX}`)),
+  [],
+);
+
+export const availabilityStepSchema = v.object(
+  {
+    schedule: scheduleSchema,
+    available_now: v.optional(v.boolean("validation.invalid"), false),
+  },
+  "validation.required",
+);
+export type AvailabilityStepInput = v.InferOutput<typeof availabilityStepSchema>;
+
+export const businessServicesStepSchema = v.object(
+  {
+    company_service: optionalMulti("company_service"),
+    company_room: optionalMulti("company_room"),
+    company_bizarre: optionalMulti("company_bizarre"),
+    environment: optionalMulti("environment"),
+    customer_type: optionalMulti("customer_type"),
+    meeting_option: optionalMulti("meeting_option"),
+    languages: optionalMulti("languages"),
+  },
+  "validation.required",
+);
+export type BusinessServicesStepInput = v.InferOutput<typeof businessServicesStepSchema>;
+
+export const businessScheduleStepSchema = v.object({ schedule: scheduleSchema }, "validation.required");
+export type BusinessScheduleStepInput = v.InferOutput<typeof businessScheduleStepSchema>;
+
+export const businessDescriptionStepSchema = v.object(
+  {
+    description: v.pipe(
+      v.string("validation.required"),
+      v.trim(),
+      v.nonEmpty("validation.required"),
+      v.minLength(BUSINESS_DESCRIPTION_MIN, `validation.steps.too_short?min=${BUSINESS_DESCRIPTION_MIN}`),
+      v.maxLength(DESCRIPTION_MAX, `validation.steps.too_long?max=${DESCRIPTION_MAX}`),
+    ),
+    status: text(STATUS_TEXT_MAX),
+  },
+  "validation.required",
+);
+export type BusinessDescriptionStepInput = v.InferOutput<typeof businessDescriptionStepSchema>;
+
+export const businessEscortsStepSchema = v.object(
+  {
+    usernames: v.optional(
+      v.pipe(
+        v.array(v.pipe(v.string("validation.invalid"), v.trim(), v.nonEmpty("validation.required"), v.maxLength(64, "validation.invalid")), "validation.invalid"),
+        v.maxLength(BUSINESS_ESCORTS_MAX, `validation.steps.too_many?max=${BUSINESS_ESCORTS_MAX}`),
+      ),
+      [],
+    ),
+  },
+  "validation.required",
+);
+export type BusinessEscortsStepInput = v.InferOutput<typeof businessEscortsStepSchema>;
+
+/** The step endpoints (after /api/v2/registration/) and the step key each completes. */
+export const STEP_ENDPOINTS = {
+  photo: { path: "photo", step: "photo" },
+  profile: { path: "profile", step: "profile" },
+  appearance: { path: "appearance", step: "appearance" },
+  services: { path: "services", step: "services" },
+  availability: { path: "availability", step: "availability" },
+  businessServices: { path: "business/services", step: "services" },
+  businessSchedule: { path: "business/schedule", step: "schedule" },
+  businessDescription: { path: "business/description", step: "description" },
+  businessPhoto: { path: "business/photo", step: "photo" },
+  businessEscorts: { path: "business/escorts", step: "escorts" },
+} as const;

@@ -1,0 +1,570 @@
+/**
+ * Search: the constants of spec sections 6 and 9, the API request shape
+ * (filterquery, facets, sort; spec section 3 "Search request") and the ONE
+ * mapping between the search page's query string and that request.
+ *
+ * Everything here is pure: no I/O, no clock except the `now` a caller passes,
+ * and no function throws on any input (the property tests feed it garbage).
+ * Both tiers import it: the web tier to parse/serialize URLs and to build the
+ * request, the API to validate it and to apply the same rules again.
+ */
+import * as v from "valibot";
+import { GENDER, USER_TYPE } from "./users";
+
+export { SEO_PAGE_SIZE } from "./seo";
+
+// --- Constants (spec section 9) ---------------------------------------------
+
+export const SEARCH_PAGE_SIZE = 24;
+export const MAX_SEARCH_PAGE_SIZE = 48;
+/** Fewer results than this offer widening the radius. */
+export const MIN_RECOMMENDED_RESULTS = 6;
+export const RADIUS_OPTIONS = [5, 10, 20, 30, 50, 100] as const;
+export const DEFAULT_RADIUS = 100;
+/** Members may search 150 to 500 km (spec section 6: "Radii 150-500 only for members"). */
+export const MEMBER_RADIUS_OPTIONS = [150, 200, 300, 400, 500] as const;
+export const MEMBER_MAX_RADIUS = 500;
+export const MEMBER_MIN_EXTENDED_RADIUS = 150;
+/** The white-label "worldwide" radius code; never accepted from a URL. */
+export const GLOBAL_RADIUS = 69420;
+/** Default location when nothing else is known (issue 4: Berlin). */
+export const DEFAULT_LOCATION = { lat: 52.52437, lon: 13.41053, citySlug: "berlin", countryCode: "DE" } as const;
+
+export const SEARCH_SORTS = [
+  "top_ranking",
+  "rating",
+  "reviews_number_high_to_low",
+  "last_login_at",
+  "distance",
+  "price_low_to_high",
+  "price_high_to_low",
+  "top_ranking_distance_ring",
+  "top_ranked",
+] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+/** Sorts offered per search target (spec section 4 "Sort options"). */
+export const SORTS_FOR_TARGET: Record<SearchTarget, readonly SearchSort[]> = {
+  escort: ["top_ranking", "top_ranking_distance_ring", "top_ranked", "rating", "last_login_at", "distance", "price_low_to_high", "price_high_to_low"],
+  client: ["top_ranking", "top_ranked", "reviews_number_high_to_low", "last_login_at", "distance"],
+  business: ["top_ranking", "top_ranked", "rating", "reviews_number_high_to_low", "last_login_at", "distance"],
+};
+
+export const PRICE_DURATIONS = [15, 30, 60, 120, 180, 240, 480, 720, 1440] as const;
+export type PriceDuration = (typeof PRICE_DURATIONS)[number];
+/** The price shown on tiles and filtered by default: per hour. */
+export const DEFAULT_PRICE_DURATION: PriceDuration = 60;
+
+export const AGE_BANDS = { "18-25": [18, 25], "26-35": [26, 35], "36-45": [36, 45], "46+": [46, "*"] } as const;
+export type AgeBand = keyof typeof AGE_BANDS;
+export const AGE_BAND_KEYS = Object.keys(AGE_BANDS) as AgeBand[];
+export const PRICE_BANDS = { "0-100": [0, 100], "100-150": [100, 150], "150-200": [150, 200], "200+": [200, "*"] } as const;
+export type PriceBand = keyof typeof PRICE_BANDS;
+export const PRICE_BAND_KEYS = Object.keys(PRICE_BANDS) as PriceBand[];
+export const MIN_AGE = 18;
+export const MAX_AGE = 99;
+
+export const ONLY_SHOW_TYPES = ["is_visible", "is_new", "is_verified", "has_avatar", "on_tour", "has_review", "is_hot", "is_member", "safe_sex_status"] as const;
+export type OnlyShowType = (typeof ONLY_SHOW_TYPES)[number];
+/** A profile counts as new for this long after registration. */
+export const NEW_PROFILE_DAYS = 30;
+
+export const TERM_FACETS = ["gender", "figure_type", "race_type", "cup_size", "country"] as const;
+export type TermFacet = (typeof TERM_FACETS)[number];
+export const RANGE_FACETS = ["age", "price"] as const;
+export type RangeFacet = (typeof RANGE_FACETS)[number];
+
+export const SEARCH_TARGETS = ["escort", "client", "business"] as const;
+export type SearchTarget = (typeof SEARCH_TARGETS)[number];
+export const SEARCH_MODES = ["user", "business"] as const;
+export type SearchMode = (typeof SEARCH_MODES)[number];
+
+// --- Searcher and target (spec section 6) -------------------------------------
+
+export interface Searcher {
+  /** USER_TYPE value; guest 0 when not logged in. */
+  userType: number;
+  gender: number | null;
+  isMember: boolean;
+}
+export const GUEST_SEARCHER: Searcher = { userType: USER_TYPE.guest, gender: null, isMember: false };
+
+/**
+ * "Others search a type mapped from their own (mapping not shown)". Ours:
+ * clients look for escorts; escorts and businesses look for clients (their
+ * customers). Guests and anyone asking for user_type escort see escorts.
+ * A logged-in user may also ask for clients or businesses explicitly
+ * (/clients, /agenturen-clubs); a guest asking for clients gets escorts.
+ */
+export const TARGET_FOR_OWN_TYPE: Record<number, SearchTarget> = {
+  [USER_TYPE.client]: "escort",
+  [USER_TYPE.escort]: "client",
+  [USER_TYPE.business]: "client",
+};
+
+export function searchTargetFor(searcher: Searcher, requested: SearchTarget | undefined, mode: SearchMode = "user"): SearchTarget {
+  // Business search (/agenturen-clubs) is a guest route of its own.
+  if (mode === "business") return "business";
+  if (searcher.userType === USER_TYPE.guest || requested === "escort") return "escort";
+  if (requested === "client" || requested === "business") return requested;
+  return TARGET_FOR_OWN_TYPE[searcher.userType] ?? "escort";
+}
+
+/** Member clients rank by distance rings and get that sort forced into the URL. */
+export function defaultSortFor(searcher: Searcher): { sort: SearchSort; forcedInUrl: boolean } {
+  if (searcher.userType === USER_TYPE.client && searcher.isMember) return { sort: "top_ranking_distance_ring", forcedInUrl: true };
+  return { sort: "top_ranking", forcedInUrl: false };
+}
+
+/** "3 minus own gender, or the trans flag if own is at or above 3"; guests get no default. */
+export function defaultGendersFor(searcher: Searcher): number[] {
+  if (searcher.userType === USER_TYPE.guest || searcher.gender === null) return [];
+  if (searcher.gender >= GENDER.trans) return [GENDER.trans];
+  return [3 - searcher.gender];
+}
+
+/**
+ * Filters each search may use (spec section 6): cup size, breast type, hair,
+ * piercing and price durations are hidden in escorts' searches (an escort
+ * looking for clients); new, phone show, price, hot, fsk18 photos, on tour and
+ * exclusive content exist only when the target is escorts.
+ */
+export type RestrictedFilter = "cup_size" | "breast_type" | "hair" | "piercing" | "price_durations" | "is_new" | "price" | "is_hot" | "on_tour";
+export function allowedFilters(searcher: Searcher, target: SearchTarget): Set<RestrictedFilter> {
+  const allowed = new Set<RestrictedFilter>(["cup_size", "breast_type", "hair", "piercing", "price_durations"]);
+  if (searcher.userType === USER_TYPE.escort) for (const f of ["cup_size", "breast_type", "hair", "piercing", "price_durations"] as const) allowed.delete(f);
+  if (target === "escort") for (const f of ["is_new", "price", "is_hot", "on_tour"] as const) allowed.add(f);
+  else allowed.delete("price_durations");
+  return allowed;
+}
+
+// --- Radius (spec sections 5 and 9) --------------------------------------------
+
+/**
+ * 0 or less, not a number, or above the default for non-members resets to the
+ * default; members may use the member options up to 500. Values between the
+ * regular options snap to the default too, so URLs stay on the offered list.
+ */
+export function clampRadius(radius: number | undefined, isMember: boolean): number {
+  if (radius === undefined || !Number.isFinite(radius) || radius <= 0) return DEFAULT_RADIUS;
+  if ((RADIUS_OPTIONS as readonly number[]).includes(radius)) return radius;
+  if (isMember && (MEMBER_RADIUS_OPTIONS as readonly number[]).includes(radius)) return radius;
+  return DEFAULT_RADIUS;
+}
+
+export function radiusOptionsFor(isMember: boolean): number[] {
+  return isMember ? [...RADIUS_OPTIONS, ...MEMBER_RADIUS_OPTIONS] : [...RADIUS_OPTIONS];
+}
+
+// --- Ranges ----------------------------------------------------------------------
+
+export type RangeEnd = number | "*";
+export type Range = [RangeEnd, RangeEnd];
+
+function parseEnd(raw: string | undefined): RangeEnd | null {
+  if (raw === undefined) return null;
+  const text = raw.trim();
+  if (text === "" ) return null;
+  if (text === "*") return "*";
+  if (!/^\d{1,6}$/.test(text)) return null;
+  return Number(text);
+}
+
+/** "a-b", "a-*", "*-b", "a+" → [min,max]; empty or both open → undefined (dropped). */
+export function parseRange(raw: string | undefined | null): Range | undefined {
+  if (typeof raw !== "string") return undefined;
+  const text = raw.trim();
+  if (text.length > 20) return undefined;
+  const plus = /^(\d{1,6})\+$/.exec(text);
+  if (plus) return [Number(plus[1]), "*"];
+  const parts = text.split("-");
+  if (parts.length !== 2) return undefined;
+  const min = parseEnd(parts[0]) ?? "*";
+  const max = parseEnd(parts[1]) ?? "*";
+  return normalizeRange([min, max]);
+}
+
+/** Drops empty ranges (both ends open) and swaps reversed ends. */
+export function normalizeRange(range: Range): Range | undefined {
+  const [min, max] = range;
+  if (min === "*" && max === "*") return undefined;
+  if (min !== "*" && max !== "*" && min > max) return [max, min];
+  return [min, max];
+}
+
+export function formatRange(range: Range): string {
+  if (range[1] === "*") return `${range[0]}+`;
+  return `${range[0]}-${range[1]}`;
+}
+
+export function rangeFromInputs(min: string | undefined | null, max: string | undefined | null): Range | undefined {
+  const lo = parseEnd(min ?? undefined);
+  const hi = parseEnd(max ?? undefined);
+  return normalizeRange([lo ?? "*", hi ?? "*"]);
+}
+
+// --- The query string ------------------------------------------------------------
+
+/** Everything the search URL can carry (spec section 2's list, plus lat/lon of "update location"). */
+export interface SearchUrlState {
+  sort?: SearchSort;
+  radius?: number;
+  /** Empty: no gender filter given; [0]: "any gender" chosen explicitly. */
+  gender: number[];
+  age?: Range;
+  price?: Range;
+  /** The price range applies to this duration when customized (default per hour). */
+  priceDuration?: PriceDuration;
+  weight?: Range;
+  height?: Range;
+  country: string[];
+  /** City key "<country>-<slug>" or a typed name the API resolves. */
+  city?: string;
+  lat?: number;
+  lon?: number;
+  userType?: SearchTarget;
+  customized: boolean;
+  onlyShowType: OnlyShowType[];
+  popFilters?: string;
+  page: number;
+}
+
+export const EMPTY_URL_STATE: SearchUrlState = { gender: [], country: [], customized: false, onlyShowType: [], page: 1 };
+
+/** The query keys the search page owns; anything else in the URL is ignored. */
+export const SEARCH_QUERY_KEYS = [
+  "sort", "radius", "gender", "age", "price", "price_duration", "price_min", "price_max", "weight", "weight_min", "weight_max",
+  "height", "height_min", "height_max", "country", "city", "lat", "lon", "user_type", "customized", "only_show_type", "popFilters", "page",
+] as const;
+
+const GENDER_SET = new Set<number>(Object.values(GENDER));
+const COUNTRY_RE = /^[A-Za-z]{2}$/;
+const POP_FILTER_RE = /^[a-z0-9][a-z0-9_-]{0,59}$/;
+
+function listOf(params: URLSearchParams, key: string): string[] {
+  return params
+    .getAll(key)
+    .flatMap((value) => value.split(","))
+    .map((value) => value.trim())
+    .filter((value) => value !== "")
+    .slice(0, 50);
+}
+
+function numberIn(raw: string | null, min: number, max: number): number | undefined {
+  if (raw === null || raw.trim() === "" || raw.length > 24) return undefined;
+  const n = Number(raw);
+  return Number.isFinite(n) && n >= min && n <= max ? n : undefined;
+}
+
+function unique<T>(values: T[]): T[] {
+  return [...new Set(values)];
+}
+
+/** Query string → state. Unknown or malformed values are dropped, never thrown. */
+export function parseSearchParams(params: URLSearchParams): SearchUrlState {
+  const state: SearchUrlState = { ...EMPTY_URL_STATE, gender: [], country: [], onlyShowType: [] };
+  const sort = params.get("sort");
+  if (sort && (SEARCH_SORTS as readonly string[]).includes(sort)) state.sort = sort as SearchSort;
+
+  const radius = numberIn(params.get("radius"), -1e9, 1e9);
+  if (radius !== undefined) state.radius = Math.trunc(radius);
+
+  const genders = listOf(params, "gender").map(Number);
+  if (genders.includes(0)) state.gender = [0];
+  else state.gender = unique(genders.filter((g) => GENDER_SET.has(g))).sort((a, b) => a - b);
+
+  const age = params.get("age");
+  state.age = age !== null ? parseRange(age) : undefined;
+  if (state.age) state.age = clampAge(state.age);
+
+  const customized = params.get("customized");
+  state.customized = customized === "1" || customized === "true";
+  state.price = parseRange(params.get("price")) ?? rangeFromInputs(params.get("price_min"), params.get("price_max"));
+  const duration = Number(params.get("price_duration"));
+  if ((PRICE_DURATIONS as readonly number[]).includes(duration) && duration !== DEFAULT_PRICE_DURATION) state.priceDuration = duration as PriceDuration;
+  // Without a customized price, only the bands of spec section 9 per hour.
+  if (!state.customized) {
+    delete state.priceDuration;
+    if (state.price && !PRICE_BAND_KEYS.some((band) => sameRange(PRICE_BANDS[band] as unknown as Range, state.price as Range))) delete state.price;
+  }
+
+  state.weight = parseRange(params.get("weight")) ?? rangeFromInputs(params.get("weight_min"), params.get("weight_max"));
+  state.height = parseRange(params.get("height")) ?? rangeFromInputs(params.get("height_min"), params.get("height_max"));
+
+  state.country = unique(listOf(params, "country").filter((c) => COUNTRY_RE.test(c)).map((c) => c.toUpperCase())).sort();
+
+  const city = params.get("city")?.trim();
+  if (city && city.length <= 80) state.city = city;
+  const lat = numberIn(params.get("lat"), -90, 90);
+  const lon = numberIn(params.get("lon"), -180, 180);
+  if (lat !== undefined && lon !== undefined) {
+    state.lat = lat;
+    state.lon = lon;
+  }
+
+  const userType = params.get("user_type");
+  if (userType && (SEARCH_TARGETS as readonly string[]).includes(userType)) state.userType = userType as SearchTarget;
+
+  state.onlyShowType = unique(listOf(params, "only_show_type").filter((t): t is OnlyShowType => (ONLY_SHOW_TYPES as readonly string[]).includes(t))).sort();
+
+  const pop = params.get("popFilters");
+  if (pop && POP_FILTER_RE.test(pop)) state.popFilters = pop;
+
+  const page = numberIn(params.get("page"), 1, 10_000);
+  state.page = page === undefined ? 1 : Math.trunc(page);
+  return state;
+}
+
+function sameRange(a: Range, b: Range): boolean {
+  return a[0] === b[0] && a[1] === b[1];
+}
+
+function clampAge(range: Range): Range | undefined {
+  const clamp = (end: RangeEnd): RangeEnd => (end === "*" ? "*" : Math.min(MAX_AGE, Math.max(MIN_AGE, end)));
+  return normalizeRange([clamp(range[0]), clamp(range[1])]);
+}
+
+/** State → canonical query string (fixed key order, so equal states give equal URLs). */
+export function serializeSearchParams(state: SearchUrlState): URLSearchParams {
+  const out = new URLSearchParams();
+  if (state.userType) out.set("user_type", state.userType);
+  if (state.city) out.set("city", state.city);
+  if (state.lat !== undefined && state.lon !== undefined) {
+    out.set("lat", String(state.lat));
+    out.set("lon", String(state.lon));
+  }
+  for (const c of state.country) out.append("country", c);
+  if (state.radius !== undefined) out.set("radius", String(state.radius));
+  for (const g of state.gender) out.append("gender", String(g));
+  if (state.age) out.set("age", formatRange(state.age));
+  if (state.customized) out.set("customized", "1");
+  if (state.price) out.set("price", formatRange(state.price));
+  if (state.customized && state.priceDuration) out.set("price_duration", String(state.priceDuration));
+  if (state.weight) out.set("weight", formatRange(state.weight));
+  if (state.height) out.set("height", formatRange(state.height));
+  for (const t of state.onlyShowType) out.append("only_show_type", t);
+  if (state.popFilters) out.set("popFilters", state.popFilters);
+  if (state.sort) out.set("sort", state.sort);
+  if (state.page > 1) out.set("page", String(state.page));
+  return out;
+}
+
+/** The band key for a range, when it is one (for the form's selects). */
+export function ageBandOf(range: Range | undefined): AgeBand | undefined {
+  return range ? AGE_BAND_KEYS.find((band) => sameRange(AGE_BANDS[band] as unknown as Range, range)) : undefined;
+}
+export function priceBandOf(range: Range | undefined): PriceBand | undefined {
+  return range ? PRICE_BAND_KEYS.find((band) => sameRange(PRICE_BANDS[band] as unknown as Range, range)) : undefined;
+}
+
+/**
+ * The rules of sections 5 and 6 applied to what the URL says, for a given
+ * searcher: the radius is clamped and member clients get their sort. When
+ * the result differs from the URL, the page redirects to `canonical`.
+ */
+export function normalizeUrlState(state: SearchUrlState, searcher: Searcher): SearchUrlState {
+  const next: SearchUrlState = { ...state, gender: [...state.gender], country: [...state.country], onlyShowType: [...state.onlyShowType] };
+  if (next.radius !== undefined) next.radius = clampRadius(next.radius, searcher.isMember);
+  const target = searchTargetFor(searcher, next.userType);
+  const defaults = defaultSortFor(searcher);
+  if (next.sort && !SORTS_FOR_TARGET[target].includes(next.sort)) delete next.sort;
+  if (!next.sort && defaults.forcedInUrl) next.sort = defaults.sort;
+  // Guests asking for clients see escorts: keep the URL honest.
+  if (next.userType && next.userType !== target && next.userType !== "business") next.userType = target;
+  const allowed = allowedFilters(searcher, target);
+  if (!allowed.has("price")) {
+    delete next.price;
+    delete next.priceDuration;
+    next.customized = false;
+  }
+  if (!allowed.has("price_durations")) delete next.priceDuration;
+  next.onlyShowType = next.onlyShowType.filter(
+    (t) => !((t === "is_new" && !allowed.has("is_new")) || (t === "is_hot" && !allowed.has("is_hot")) || (t === "on_tour" && !allowed.has("on_tour"))),
+  );
+  return next;
+}
+
+// --- The API request ---------------------------------------------------------------
+
+const rangeEnd = v.union([v.literal("*"), v.pipe(v.number(), v.minValue(0), v.maxValue(1_000_000))]);
+const rangeSchema = v.pipe(
+  v.tuple([rangeEnd, rangeEnd]),
+  v.transform((range) => normalizeRange(range as Range)),
+);
+const latSchema = v.pipe(v.number(), v.minValue(-90), v.maxValue(90));
+const lonSchema = v.pipe(v.number(), v.minValue(-180), v.maxValue(180));
+const flag = v.picklist([0, 1]);
+
+const priceDurationEntries = Object.fromEntries(PRICE_DURATIONS.map((d) => [`price_${d}`, v.optional(rangeSchema)])) as Record<
+  `price_${PriceDuration}`,
+  v.OptionalSchema<typeof rangeSchema, undefined>
+>;
+
+export const filterQuerySchema = v.object({
+  user_type: v.optional(v.picklist(SEARCH_TARGETS)),
+  user_location: v.optional(v.object({ lat: latSchema, lon: lonSchema })),
+  location: v.optional(v.object({ lat: latSchema, lon: lonSchema, radius: v.pipe(v.number(), v.minValue(-1e9), v.maxValue(1e9)) })),
+  country: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(COUNTRY_RE), v.toUpperCase())), v.maxLength(50))),
+  gender: v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer())), v.maxLength(20))),
+  age: v.optional(rangeSchema),
+  price: v.optional(rangeSchema),
+  weight: v.optional(rangeSchema),
+  height: v.optional(rangeSchema),
+  ...priceDurationEntries,
+  is_smoker: v.optional(flag),
+  piercing: v.optional(flag),
+  tattoo: v.optional(flag),
+  figure_type: v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer())), v.maxLength(20))),
+  race_type: v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer())), v.maxLength(20))),
+  cup_size: v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer())), v.maxLength(20))),
+  only_show_type: v.optional(v.pipe(v.array(v.picklist(ONLY_SHOW_TYPES)), v.maxLength(ONLY_SHOW_TYPES.length))),
+  customized: v.optional(flag),
+});
+export type FilterQuery = v.InferOutput<typeof filterQuerySchema>;
+
+export const searchRequestSchema = v.object({
+  page_no: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000)), 1),
+  page_size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_SEARCH_PAGE_SIZE)), SEARCH_PAGE_SIZE),
+  searchMode: v.optional(v.picklist(SEARCH_MODES), "user"),
+  query: v.optional(v.object({ name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60))) })),
+  filterquery: v.optional(filterQuerySchema, {}),
+  facets: v.optional(
+    v.object({
+      term: v.optional(v.array(v.picklist(TERM_FACETS))),
+      range: v.optional(v.array(v.picklist(RANGE_FACETS))),
+    }),
+  ),
+  sort: v.optional(v.picklist(SEARCH_SORTS)),
+});
+export type SearchRequest = v.InferInput<typeof searchRequestSchema>;
+export type ParsedSearchRequest = v.InferOutput<typeof searchRequestSchema>;
+
+/** A located search: either a radius around a point, or a list of countries. */
+export type SearchLocation = { mode: "radius"; lat: number; lon: number; radius: number } | { mode: "country"; countries: string[] };
+
+/**
+ * "Search needs usable location" (spec section 5): a location with zero or
+ * missing lat, lon or radius is dropped; radius mode needs numeric lat/lon;
+ * country mode needs at least one country; otherwise null (no search built).
+ */
+export function usableLocation(filter: Pick<FilterQuery, "location" | "country">, isMember: boolean): SearchLocation | null {
+  const loc = filter.location;
+  if (loc && Number.isFinite(loc.lat) && Number.isFinite(loc.lon) && loc.lat !== 0 && loc.lon !== 0 && loc.radius !== 0) {
+    // The global radius code is an internal request (white-label fallback), not a member choice.
+    const radius = loc.radius === GLOBAL_RADIUS ? GLOBAL_RADIUS : clampRadius(loc.radius, isMember);
+    return { mode: "radius", lat: loc.lat, lon: loc.lon, radius };
+  }
+  const countries = (filter.country ?? []).filter((c) => COUNTRY_RE.test(c));
+  if (countries.length > 0) return { mode: "country", countries };
+  return null;
+}
+
+/**
+ * URL state + resolved point → the API request body. Returns null when no
+ * usable location exists (the page then asks for one instead of searching).
+ */
+export function buildSearchRequest(
+  state: SearchUrlState,
+  searcher: Searcher,
+  point: { lat: number; lon: number } | null,
+  options: { mode?: SearchMode; pageSize?: number; facets?: boolean } = {},
+): SearchRequest | null {
+  const mode = options.mode ?? "user";
+  const target = searchTargetFor(searcher, state.userType, mode);
+  const allowed = allowedFilters(searcher, target);
+  const filter: FilterQuery = { user_type: target };
+  if (point && !(state.country.length > 0 && !state.city && state.lat === undefined)) {
+    filter.location = { lat: point.lat, lon: point.lon, radius: clampRadius(state.radius, searcher.isMember) };
+  }
+  if (state.country.length > 0) filter.country = state.country;
+  if (!usableLocation(filter, searcher.isMember)) return null;
+  const genders = state.gender.length > 0 ? state.gender : defaultGendersFor(searcher);
+  if (genders.length > 0 && !genders.includes(0)) filter.gender = genders;
+  if (state.age) filter.age = state.age;
+  if (state.price && allowed.has("price")) {
+    const duration = state.customized && state.priceDuration && allowed.has("price_durations") ? state.priceDuration : DEFAULT_PRICE_DURATION;
+    if (duration === DEFAULT_PRICE_DURATION) filter.price = state.price;
+    else filter[`price_${duration}`] = state.price;
+  }
+  if (state.customized) filter.customized = 1;
+  if (state.weight) filter.weight = state.weight;
+  if (state.height) filter.height = state.height;
+  const flags = state.onlyShowType.filter(
+    (t) => !((t === "is_new" && !allowed.has("is_new")) || (t === "is_hot" && !allowed.has("is_hot")) || (t === "on_tour" && !allowed.has("on_tour"))),
+  );
+  if (flags.length > 0) filter.only_show_type = flags;
+  const request: SearchRequest = {
+    page_no: state.page,
+    page_size: options.pageSize ?? SEARCH_PAGE_SIZE,
+    searchMode: mode,
+    filterquery: filter,
+    sort: state.sort ?? defaultSortFor(searcher).sort,
+  };
+  if (options.facets !== false) {
+    request.facets = {
+      term: target === "escort" ? ["gender", "figure_type", "race_type", ...(allowed.has("cup_size") ? (["cup_size"] as const) : [])] : ["gender"],
+      range: target === "escort" ? ["age", "price"] : ["age"],
+    };
+  }
+  return request;
+}
+
+// --- Search filter actions (spec section 4) ----------------------------------------
+
+export type FilterAction =
+  | "reset_all"
+  | "reset_radius_and_position"
+  | "reset_sort"
+  | "switch_customized_price"
+  | "reset_weight"
+  | "reset_height";
+
+/** Each action of section 4 as a new URL state; the page renders them as links. */
+export function applyFilterAction(state: SearchUrlState, action: FilterAction): SearchUrlState {
+  const base: SearchUrlState = { ...state, page: 1 };
+  switch (action) {
+    case "reset_all":
+      return { ...EMPTY_URL_STATE, gender: [], country: [], onlyShowType: [], ...(state.userType ? { userType: state.userType } : {}) };
+    case "reset_radius_and_position": {
+      const { radius: _r, lat: _lat, lon: _lon, city: _c, ...rest } = base;
+      return rest;
+    }
+    case "reset_sort": {
+      const { sort: _s, ...rest } = base;
+      return rest;
+    }
+    case "switch_customized_price": {
+      const { price: _p, priceDuration: _d, ...rest } = base;
+      return { ...rest, customized: !state.customized };
+    }
+    case "reset_weight": {
+      const { weight: _w, ...rest } = base;
+      return rest;
+    }
+    case "reset_height": {
+      const { height: _h, ...rest } = base;
+      return rest;
+    }
+  }
+}
+
+// --- Display (spec section 9) ----------------------------------------------------
+
+/** "<1km" under 1, ">500km" over 500, else whole kilometres. */
+export function distanceLabel(km: number | null | undefined): string | null {
+  if (km === null || km === undefined || !Number.isFinite(km)) return null;
+  if (km < 1) return "<1km";
+  if (km > 500) return ">500km";
+  return `${Math.round(km)}km`;
+}
+
+/** Counts of 1000 and more in k (1.2k, 15k). */
+export function compactCount(n: number): string {
+  if (!Number.isFinite(n) || n < 1000) return String(Math.max(0, Math.trunc(Number.isFinite(n) ? n : 0)));
+  const k = n / 1000;
+  return `${k >= 10 ? Math.floor(k) : Math.floor(k * 10) / 10}k`;
+}
+
+/** The saved search of clients and escorts (the user_filters cookie). */
+export function savesFilters(userType: number): boolean {
+  return userType === USER_TYPE.client || userType === USER_TYPE.escort;
+}

@@ -1,0 +1,204 @@
+/**
+ * Sign-up rules (spec sections 2, 3 and 5) shared by the web forms and the
+ * registration API: the same valibot schemas validate both sides. Messages
+ * are translation keys.
+ */
+import * as v from "valibot";
+import { GENDER_VALUES, SALUTATIONS, type Gender } from "./users";
+import { emailSchema, passwordSchema, usernameSchema } from "./validation";
+
+const required = "validation.required";
+
+/** Adults only (German law; the spec asks for at least 18). */
+export const MIN_SIGNUP_AGE = 18;
+/** Nobody alive is older; keeps typos like 1066 out of the birth year. */
+export const MAX_SIGNUP_AGE = 120;
+
+/** Individuals choose one of these at join/user (spec section 2 {userType}). */
+export const INDIVIDUAL_SIGNUP_TYPES = ["client", "escort"] as const;
+export type IndividualSignupType = (typeof INDIVIDUAL_SIGNUP_TYPES)[number];
+export function isIndividualSignupType(value: unknown): value is IndividualSignupType {
+  return typeof value === "string" && (INDIVIDUAL_SIGNUP_TYPES as readonly string[]).includes(value);
+}
+
+/** What a business is; decides its steps' content later (agencies link escorts, clubs describe rooms). */
+export const BUSINESS_KINDS = ["agency", "club"] as const;
+export type BusinessKind = (typeof BUSINESS_KINDS)[number];
+
+/** Landing page ids and invitation codes arrive in URLs: short, plain tokens only. */
+export const TRACKING_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const COMPANY_NAME_MAX = 80;
+export const CONTACT_PERSON_MAX = 80;
+
+/** The real calendar date, or null (31 February is not one). */
+export function birthDateOf(day: number, month: number, year: number): string | null {
+  if (!Number.isInteger(day) || !Number.isInteger(month) || !Number.isInteger(year)) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** Whole years of life on the UTC day of `now` (the birthday itself counts). */
+export function ageOn(day: number, month: number, year: number, now: number): number {
+  const today = new Date(now);
+  const m = today.getUTCMonth() + 1;
+  const d = today.getUTCDate();
+  let age = today.getUTCFullYear() - year;
+  if (m < month || (m === month && d < day)) age -= 1;
+  return age;
+}
+
+/** True when a username appears in the password (case-insensitive), which makes it easy to guess. */
+export function passwordContainsUsername(password: string, username: string): boolean {
+  const name = username.trim().toLowerCase();
+  return name.length > 0 && password.toLowerCase().includes(name);
+}
+
+/**
+ * Names that would read as the platform speaking, or collide with paths
+ * (spec section 2: favicon.ico as a profile name is an error page).
+ */
+export const RESERVED_USERNAMES = new Set(["admin", "administrator", "support", "velora", "team", "backend", "moderator", "system", "favicon.ico", "robots.txt", "sitemap.xml"]);
+
+/** Registration usernames: the shared rules plus the reserved names. */
+export const signUpUsernameSchema = v.pipe(
+  usernameSchema,
+  v.check((name) => !RESERVED_USERNAMES.has(name.toLowerCase()), "validation.signup.username_reserved"),
+);
+
+const trackingId = v.optional(v.pipe(v.string(), v.trim(), v.regex(TRACKING_ID_PATTERN, "validation.invalid")));
+
+/** A required consent checkbox: unticked (or missing from the post) gives `message`. */
+function consent(message: string) {
+  return v.pipe(
+    v.optional(v.boolean(message), false),
+    v.check((accepted) => accepted === true, message),
+  );
+}
+
+/**
+ * A required choice (radio group): a missing field must report `message`,
+ * not the object's generic "required", so the absent value defaults to "".
+ */
+function choice<const T extends readonly string[]>(options: T, message: string) {
+  return v.pipe(v.optional(v.string(message), ""), v.picklist(options, message));
+}
+
+const intIn = (min: number, max: number, message: string) => v.pipe(v.number(required), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
+
+/**
+ * The individual sign-up form (step 1). `now` is the clock that decides the
+ * age: the API passes its injected clock, the web tier Date.now.
+ */
+export function individualSignUpSchema(now: () => number) {
+  return v.pipe(
+    v.object(
+      {
+        user_type: choice(INDIVIDUAL_SIGNUP_TYPES, "validation.signup.user_type_required"),
+        username: signUpUsernameSchema,
+        email: emailSchema,
+        password: passwordSchema,
+        gender: v.pipe(
+          v.number("validation.signup.gender_required"),
+          v.check((value) => (GENDER_VALUES as number[]).includes(value), "validation.signup.gender_required"),
+          v.transform((value) => value as Gender),
+        ),
+        salutation: choice(SALUTATIONS, "validation.signup.salutation_required"),
+        birth_day: intIn(1, 31, "validation.signup.birth_date_invalid"),
+        birth_month: intIn(1, 12, "validation.signup.birth_date_invalid"),
+        birth_year: v.pipe(v.number(required), v.integer("validation.signup.birth_date_invalid")),
+        accept_terms: consent("validation.signup.terms_required"),
+        accept_privacy: consent("validation.signup.privacy_required"),
+        landing_page_id: trackingId,
+        invitation_code: trackingId,
+      },
+      required,
+    ),
+    v.forward(
+      v.partialCheck(
+        [["username"], ["password"]],
+        (input) => !passwordContainsUsername(input.password, input.username),
+        "validation.signup.password_contains_username",
+      ),
+      ["password"],
+    ),
+    v.forward(
+      v.partialCheck(
+        [["birth_day"], ["birth_month"], ["birth_year"]],
+        (input) => {
+          if (birthDateOf(input.birth_day, input.birth_month, input.birth_year) === null) return false;
+          const age = ageOn(input.birth_day, input.birth_month, input.birth_year, now());
+          return age >= 0 && age <= MAX_SIGNUP_AGE;
+        },
+        "validation.signup.birth_date_invalid",
+      ),
+      ["birth_year"],
+    ),
+    v.forward(
+      v.partialCheck(
+        [["birth_day"], ["birth_month"], ["birth_year"]],
+        // A birth in the future is reported as invalid above, not as too young.
+        (input) => {
+          const age = ageOn(input.birth_day, input.birth_month, input.birth_year, now());
+          return age < 0 || age >= MIN_SIGNUP_AGE;
+        },
+        `validation.signup.too_young?requirement=${MIN_SIGNUP_AGE}`,
+      ),
+      ["birth_year"],
+    ),
+  );
+}
+export type IndividualSignUpInput = v.InferOutput<ReturnType<typeof individualSignUpSchema>>;
+
+/** The business "basic" step: the account, the company and who answers for it. */
+export const businessSignUpSchema = v.pipe(
+  v.object(
+    {
+      company_name: v.pipe(
+        v.string(required),
+        v.trim(),
+        v.nonEmpty(required),
+        v.maxLength(COMPANY_NAME_MAX, `validation.signup.company_name_too_long?requirement=${COMPANY_NAME_MAX}`),
+      ),
+      business_kind: choice(BUSINESS_KINDS, "validation.signup.business_kind_required"),
+      contact_person: v.pipe(
+        v.string(required),
+        v.trim(),
+        v.nonEmpty(required),
+        v.maxLength(CONTACT_PERSON_MAX, `validation.signup.contact_person_too_long?requirement=${CONTACT_PERSON_MAX}`),
+      ),
+      username: signUpUsernameSchema,
+      email: emailSchema,
+      password: passwordSchema,
+      accept_terms: consent("validation.signup.terms_required"),
+      landing_page_id: trackingId,
+      invitation_code: trackingId,
+    },
+    required,
+  ),
+  v.forward(
+    v.partialCheck(
+      [["username"], ["password"]],
+      (input) => !passwordContainsUsername(input.password, input.username),
+      "validation.signup.password_contains_username",
+    ),
+    ["password"],
+  ),
+);
+export type BusinessSignUpInput = v.InferOutput<typeof businessSignUpSchema>;
+
+/** The live uniqueness check: one of the two, as typed. */
+export const uniqueCheckSchema = v.pipe(
+  v.object({ username: v.optional(v.pipe(v.string(), v.trim())), email: v.optional(v.pipe(v.string(), v.trim())) }),
+  v.check((input) => Boolean(input.username) !== Boolean(input.email), "validation.signup.unique_one_field"),
+);
+
+/** Ways to prove one's age; the providers behind them arrive with the KYC work. */
+export const AGE_CHECK_METHODS = ["id_document", "video_ident"] as const;
+export type AgeCheckMethod = (typeof AGE_CHECK_METHODS)[number];
+
+/** Verification tokens travel in links; anything longer than ours is not one. */
+export const emailVerifySchema = v.object(
+  { token: v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(512, "exception.email_verification.invalid_or_expired")) },
+  required,
+);

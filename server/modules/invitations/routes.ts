@@ -1,0 +1,80 @@
+import * as v from "valibot";
+import { ok } from "../../api/router";
+import { fail } from "../../api/errors";
+import { invitationCodeSchema } from "../../contract/invites";
+import type { ModuleContext } from "../index";
+import { assertTeam } from "../claims/service";
+import { checkInvitationCode, createInvitationCode } from "./service";
+
+const newInvitationSchema = v.object(
+  {
+    code: v.optional(invitationCodeSchema),
+    max_uses: v.optional(v.pipe(v.number("validation.invalid"), v.integer("validation.invalid"), v.minValue(1, "validation.invalid"))),
+    expires_at: v.optional(v.pipe(v.number("validation.invalid"), v.integer("validation.invalid"))),
+  },
+  "validation.required",
+);
+
+export function registerInvitations({ v2, deps }: ModuleContext): void {
+  v2.add(
+    {
+      method: "get",
+      path: "/registration/invitation-codes/:code",
+      summary: "Whether an invitation code is usable (404 exception.invitation.invalid_or_expired otherwise); 30 lookups per IP per 10 minutes.",
+      tag: "registration",
+      auth: "optional",
+      statuses: [404, 429],
+    },
+    async (c) => {
+      const parsed = v.safeParse(invitationCodeSchema, c.req.param("code") ?? "");
+      if (!parsed.success) throw fail.notFound("exception.invitation.invalid_or_expired");
+      return ok(c, await checkInvitationCode(c.get("deps"), parsed.output, c.get("clientIp")));
+    },
+  );
+
+  v2.add(
+    {
+      method: "post",
+      path: "/registration/invitation-codes",
+      summary: "Team only (user types backend 9, team 10): create an invitation code (chosen or random; max_uses and expires_at optional).",
+      tag: "registration",
+      auth: "required",
+      body: newInvitationSchema,
+      statuses: [201, 403, 409],
+    },
+    async (c, { body, user }) => {
+      assertTeam(user!.userType);
+      const taken = body.code ? await deps.db.selectFrom("invitation_codes").select("id").where("code", "=", body.code).executeTakeFirst() : undefined;
+      if (taken) throw fail.conflict("exception.invitation.code_taken", "code");
+      const code = await createInvitationCode(c.get("deps"), { code: body.code, createdByUserId: user!.id, maxUses: body.max_uses ?? null, expiresAt: body.expires_at ?? null });
+      return ok(c, { code }, { status: 201 });
+    },
+  );
+
+  // Dev only (DEV_ROUTES): QA and the e2e suite make their own codes.
+  if (!deps.config.devRoutes) return;
+  v2.add(
+    {
+      method: "post",
+      path: "/dev/invitation-codes",
+      summary: "Dev only: create an invitation code (max_uses, expires_in_ms optional).",
+      tag: "dev",
+      auth: "optional",
+      body: v.object({
+        code: v.optional(invitationCodeSchema),
+        max_uses: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+        expires_in_ms: v.optional(v.pipe(v.number(), v.integer())),
+      }),
+      statuses: [201],
+    },
+    async (c, { body }) => {
+      const now = deps.clock.now();
+      const code = await createInvitationCode(c.get("deps"), {
+        code: body.code,
+        maxUses: body.max_uses ?? null,
+        expiresAt: body.expires_in_ms === undefined ? null : now + body.expires_in_ms,
+      });
+      return ok(c, { code }, { status: 201 });
+    },
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * Who may see which profile and which media: the one place for these rules
+ * (profile pages, the profiles group, the directory and the sitemap use it).
+ */
+import { sql, type ExpressionBuilder } from "kysely";
+import type { ApiDeps, AuthUser } from "../../api/types";
+import { MEDIA_VISIBILITY, type MediaVisibility } from "../../contract/media";
+import { REGISTER_COMPLETED_STEP, USER_TYPE } from "../../contract/users";
+import type { Database } from "../../db/schema";
+
+/** Profiles of these types are public pages; backend and team accounts are not. */
+export const PROFILE_USER_TYPES = [USER_TYPE.client, USER_TYPE.escort, USER_TYPE.business] as const;
+
+/** What the rules need to know about the person looking. */
+export interface ViewerContext {
+  /** null for guests. */
+  id: number | null;
+  userType: number;
+  /** Plus membership running now (is_member and not expired). */
+  isPlusMember: boolean;
+  /**
+   * Adult (fsk18) media need a verified age (DESIGN §8). No age verification
+   * exists yet (it arrives with the verification group), so nobody is
+   * verified and fsk18 media stay hidden from everyone but their owner.
+   */
+  isAgeVerified: boolean;
+}
+
+export const GUEST_VIEWER: ViewerContext = { id: null, userType: USER_TYPE.guest, isPlusMember: false, isAgeVerified: false };
+
+export async function viewerContext(deps: ApiDeps, user: AuthUser | null): Promise<ViewerContext> {
+  if (!user) return GUEST_VIEWER;
+  const row = await deps.db
+    .selectFrom("users")
+    .select(["is_member", "member_until", "user_type"])
+    .where("id", "=", user.id)
+    .executeTakeFirst();
+  if (!row) return GUEST_VIEWER;
+  const now = deps.clock.now();
+  return {
+    id: user.id,
+    userType: row.user_type,
+    isPlusMember: row.is_member === 1 && (row.member_until === null || row.member_until > now),
+    isAgeVerified: false,
+  };
+}
+
+/**
+ * The media visibilities a viewer may see on someone else's profile:
+ * public for everyone; logged_in for members; plus_member for plus members;
+ * fsk18 for age-verified viewers; private never (only the owner).
+ */
+export function visibleMediaLevels(viewer: ViewerContext): MediaVisibility[] {
+  const levels: MediaVisibility[] = ["public"];
+  if (viewer.id !== null) levels.push("logged_in");
+  if (viewer.id !== null && viewer.isPlusMember) levels.push("plus_member");
+  if (viewer.id !== null && viewer.isAgeVerified) levels.push("fsk18");
+  return levels;
+}
+
+/** The owner sees every level of their own media. */
+export function mediaLevelsFor(viewer: ViewerContext, ownerId: number): readonly MediaVisibility[] {
+  return viewer.id === ownerId ? MEDIA_VISIBILITY : visibleMediaLevels(viewer);
+}
+
+type ProfileQueryTables = Database & { users: Database["users"]; profiles: Database["profiles"] };
+
+/**
+ * A listed profile: an active account that finished registration and shows
+ * its profile (not paused, deactivated, banned, deleted or hidden).
+ * Expects `users` joined with `profiles`.
+ */
+export function isListedProfile(eb: ExpressionBuilder<ProfileQueryTables, "users" | "profiles">) {
+  return eb.and([
+    eb("users.status", "=", "active"),
+    eb("users.register_completed_step", ">=", REGISTER_COMPLETED_STEP),
+    eb("users.user_type", "in", [...PROFILE_USER_TYPES]),
+    eb("profiles.is_visible", "=", 1),
+  ]);
+}
+
+/** Listed and visible to guests (members-only profiles excluded): what crawlers and caches may see. */
+export function isGuestVisibleProfile(eb: ExpressionBuilder<ProfileQueryTables, "users" | "profiles">) {
+  return eb.and([isListedProfile(eb), eb("profiles.members_only", "=", 0)]);
+}
+
+/** No block relation between the viewer and the profile's owner, in either direction. */
+export function notBlockedWith(eb: ExpressionBuilder<ProfileQueryTables, "users" | "profiles">, viewerId: number) {
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom("blocks")
+        .select(sql<number>`1`.as("one"))
+        .where((b) =>
+          b.or([
+            b.and([b("blocks.blocker_id", "=", viewerId), b("blocks.blocked_id", "=", b.ref("users.id"))]),
+            b.and([b("blocks.blocker_id", "=", b.ref("users.id")), b("blocks.blocked_id", "=", viewerId)]),
+          ]),
+        ),
+    ),
+  );
+}
+
+/** Whether two users are separated by a block (either direction). */
+export async function isBlockedBetween(deps: ApiDeps, a: number, b: number): Promise<boolean> {
+  const row = await deps.db
+    .selectFrom("blocks")
+    .select("blocker_id")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("blocker_id", "=", a), eb("blocked_id", "=", b)]),
+        eb.and([eb("blocker_id", "=", b), eb("blocked_id", "=", a)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,518 @@
+/**
+ * The profiles group (spec section 7): what a viewer may see of a profile.
+ * Every answer goes through loadVisibleProfile, which applies the visibility
+ * rules of access.ts (listed, not blocked either way, members-only).
+ */
+import { sql } from "kysely";
+import { fail } from "../../api/errors";
+import type { ApiDeps } from "../../api/types";
+import { MEDIA_STATUS, type MediaVisibility } from "../../contract/media";
+import { mediaFileUrl } from "../../contract/media-upload";
+import { countrySlugOf } from "../../contract/seo";
+import { REGISTER_COMPLETED_STEP, USER_TYPE } from "../../contract/users";
+import type { DB } from "../../db/index";
+import { createTtlCache, type TtlCache } from "../../lib/ttl-cache";
+import { ageAt } from "../auth/user-data";
+import { regionByCode } from "../seo/places";
+import { isBlockedBetween, isListedProfile, mediaLevelsFor, notBlockedWith, PROFILE_USER_TYPES, type ViewerContext } from "./access";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Media are served by id (GET /media/{id}); that route checks visibility again on every request. */
+const mediaPath = mediaFileUrl;
+
+export const PROFILE_NOT_FOUND = "exception.profile.not_found";
+export const PROFILE_MEMBERS_ONLY = "exception.profile.members_only";
+
+async function findProfileRow(db: DB, username: string) {
+  return db
+    .selectFrom("users")
+    .innerJoin("profiles", "profiles.user_id", "users.id")
+    .select([
+      "users.id",
+      "users.username",
+      "users.user_type",
+      "users.gender",
+      "users.birth_date",
+      "users.is_member",
+      "users.member_until",
+      "users.email_verified_at",
+      "users.is_bounced_email",
+      "users.status",
+      "users.register_completed_step",
+      "users.created_at",
+      "users.last_login_at",
+      "profiles.display_name",
+      "profiles.city_name",
+      "profiles.city_slug",
+      "profiles.country_code",
+      "profiles.region_code",
+      "profiles.lat",
+      "profiles.lon",
+      "profiles.status_text",
+      "profiles.description",
+      "profiles.interests",
+      "profiles.profession",
+      "profiles.height_cm",
+      "profiles.weight_kg",
+      "profiles.penis_length_cm",
+      "profiles.penis_diameter_cm",
+      "profiles.is_smoker",
+      "profiles.is_visible",
+      "profiles.members_only",
+      "profiles.available_now_until",
+      "profiles.updated_at",
+    ])
+    .where("users.username_key", "=", username.toLowerCase())
+    .executeTakeFirst();
+}
+
+export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfileRow>>>;
+
+/**
+ * The profile `username` as `viewer` may see it, or the failure to answer:
+ * 404 when it does not exist, is not listed (inactive, paused, hidden,
+ * unfinished) or a block separates the two (either direction: the blocked
+ * person must not learn the profile exists); 403 members_only for guests on a
+ * members-only profile. The owner always sees their own (not deleted) profile.
+ */
+export async function loadVisibleProfile(deps: ApiDeps, username: string, viewer: ViewerContext): Promise<ProfileRow> {
+  const row = await findProfileRow(deps.db, username);
+  if (!row || row.status === "deleted") throw fail.notFound(PROFILE_NOT_FOUND);
+  if (viewer.id === row.id) return row;
+  const listed =
+    row.status === "active" &&
+    row.register_completed_step >= REGISTER_COMPLETED_STEP &&
+    (PROFILE_USER_TYPES as readonly number[]).includes(row.user_type) &&
+    row.is_visible === 1;
+  if (!listed) throw fail.notFound(PROFILE_NOT_FOUND);
+  if (viewer.id !== null && (await isBlockedBetween(deps, viewer.id, row.id))) throw fail.notFound(PROFILE_NOT_FOUND);
+  if (viewer.id === null && row.members_only === 1) throw fail.forbidden(PROFILE_MEMBERS_ONLY);
+  return row;
+}
+
+function isPlus(row: Pick<ProfileRow, "is_member" | "member_until">, now: number): boolean {
+  return row.is_member === 1 && (row.member_until === null || row.member_until > now);
+}
+
+export interface GalleryItem {
+  id: number;
+  kind: string;
+  visibility: string;
+  width: number;
+  height: number;
+  is_avatar: boolean;
+  url: string;
+}
+
+/** Media of `ownerId` the viewer may see (accepted only; the owner also sees pending ones). */
+export async function visibleMedia(deps: ApiDeps, ownerId: number, viewer: ViewerContext, options: { avatarsOnly?: boolean } = {}) {
+  const levels = mediaLevelsFor(viewer, ownerId);
+  const statuses = viewer.id === ownerId ? [MEDIA_STATUS.accepted, MEDIA_STATUS.pending] : [MEDIA_STATUS.accepted];
+  let query = deps.db
+    .selectFrom("media")
+    .select(["id", "kind", "visibility", "width", "height", "is_avatar", "status"])
+    .where("user_id", "=", ownerId)
+    .where("status", "in", statuses)
+    .where("visibility", "in", [...levels]);
+  if (options.avatarsOnly) query = query.where("is_avatar", "=", 1);
+  const rows = await query.orderBy("position").orderBy("id").execute();
+  return rows.map(
+    (m): GalleryItem => ({
+      id: m.id,
+      kind: m.kind,
+      visibility: m.visibility,
+      width: m.width,
+      height: m.height,
+      is_avatar: m.is_avatar === 1,
+      url: mediaPath(m.id),
+    }),
+  );
+}
+
+/** How many accepted media each level hides from this viewer, so the page can say "log in to see 3 more". */
+async function hiddenMediaCounts(deps: ApiDeps, ownerId: number, viewer: ViewerContext): Promise<Partial<Record<MediaVisibility, number>>> {
+  if (viewer.id === ownerId) return {};
+  const levels = mediaLevelsFor(viewer, ownerId);
+  const rows = await deps.db
+    .selectFrom("media")
+    .select(["visibility", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("user_id", "=", ownerId)
+    .where("status", "=", MEDIA_STATUS.accepted)
+    .where("visibility", "not in", [...levels, "private"])
+    .groupBy("visibility")
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.visibility, Number(r.n)]));
+}
+
+/**
+ * Trust level (plus benefit for escorts and businesses, spec section 6): one
+ * point per criterion met, 0 to 4. Every profile has a level; `shown` says
+ * whether the badge appears, which is the plus benefit.
+ */
+export const TRUST_CRITERIA = ["email_verified", "account_age_30_days", "public_photo", "reviews"] as const;
+
+export async function trustLevel(deps: ApiDeps, row: ProfileRow) {
+  const now = deps.clock.now();
+  const publicPhoto = await deps.db
+    .selectFrom("media")
+    .select("id")
+    .where("user_id", "=", row.id)
+    .where("status", "=", MEDIA_STATUS.accepted)
+    .where("visibility", "=", "public")
+    .limit(1)
+    .executeTakeFirst();
+  const met: Record<(typeof TRUST_CRITERIA)[number], boolean> = {
+    email_verified: row.email_verified_at !== null && row.is_bounced_email === 0,
+    account_age_30_days: now - row.created_at >= 30 * DAY,
+    public_photo: publicPhoto !== undefined,
+    // Reviews arrive with the dating feature; until then nobody has one.
+    reviews: false,
+  };
+  const provider = row.user_type === USER_TYPE.escort || row.user_type === USER_TYPE.business;
+  return {
+    level: Object.values(met).filter(Boolean).length,
+    max: TRUST_CRITERIA.length,
+    shown: provider && isPlus(row, now),
+    criteria: TRUST_CRITERIA.map((key) => ({ key, met: met[key] })),
+  };
+}
+
+async function traitsOf(deps: ApiDeps, userId: number) {
+  const rows = await deps.db
+    .selectFrom("profile_traits")
+    .select(["group_key", "option_id"])
+    .where("user_id", "=", userId)
+    .orderBy("group_key")
+    .orderBy("option_id")
+    .execute();
+  const groups = new Map<string, number[]>();
+  for (const r of rows) {
+    const list = groups.get(r.group_key) ?? [];
+    list.push(r.option_id);
+    groups.set(r.group_key, list);
+  }
+  return [...groups].map(([group_key, option_ids]) => ({ group_key, option_ids }));
+}
+
+/** Groups shown as tags on tiles and the profile head: what someone offers and where they meet. */
+export const TAG_GROUPS = ["escort_role", "escort_service", "meeting_option", "customer_type", "company_service"] as const;
+
+export async function tagsOf(deps: ApiDeps, userId: number) {
+  const rows = await deps.db
+    .selectFrom("profile_traits")
+    .select(["group_key", "option_id"])
+    .where("user_id", "=", userId)
+    .where("group_key", "in", [...TAG_GROUPS])
+    .orderBy("group_key")
+    .orderBy("option_id")
+    .execute();
+  return rows.map((r) => ({ group_key: r.group_key, option_id: r.option_id }));
+}
+
+export async function workHours(deps: ApiDeps, row: ProfileRow) {
+  const slots = await deps.db
+    .selectFrom("profile_schedule")
+    .select(["day", "time_from", "time_to", "is_over_day"])
+    .where("user_id", "=", row.id)
+    .orderBy("day")
+    .orderBy("time_from")
+    .execute();
+  const now = deps.clock.now();
+  return {
+    available_now: row.available_now_until !== null && row.available_now_until > now,
+    available_now_until: row.available_now_until !== null && row.available_now_until > now ? row.available_now_until : null,
+    schedule: slots.map((s) => ({ day: s.day, time_from: s.time_from, time_to: s.time_to, is_over_day: s.is_over_day === 1 })),
+  };
+}
+
+async function pricesOf(deps: ApiDeps, userId: number) {
+  const rows = await deps.db
+    .selectFrom("profile_prices")
+    .select(["item_type", "duration_minutes", "name", "price_eur"])
+    .where("user_id", "=", userId)
+    .orderBy("item_type")
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  return {
+    times: rows.filter((r) => r.item_type === 1 && r.duration_minutes !== null).map((r) => ({ duration_minutes: r.duration_minutes as number, price_eur: r.price_eur })),
+    extras: rows.filter((r) => r.item_type === 2).map((r) => ({ name: r.name ?? "", price_eur: r.price_eur })),
+  };
+}
+
+function location(row: ProfileRow) {
+  const region = regionByCode(row.country_code, row.region_code);
+  return {
+    city_name: row.city_name,
+    city_slug: row.city_slug,
+    country_code: row.country_code,
+    country_slug: countrySlugOf(row.country_code),
+    region: region ? { code: region.code, name: region.name, slug: region.slug } : null,
+  };
+}
+
+export function miniOf(row: ProfileRow, avatar: GalleryItem | undefined, now: number) {
+  return {
+    id: row.id,
+    username: row.username,
+    display_name: row.display_name,
+    user_type: row.user_type,
+    gender: row.gender,
+    age: ageAt(row.birth_date, now),
+    city_name: row.city_name,
+    is_member: isPlus(row, now),
+    avatar_url: avatar?.url ?? null,
+  };
+}
+
+export async function profileMini(deps: ApiDeps, row: ProfileRow, viewer: ViewerContext) {
+  const [avatar] = await visibleMedia(deps, row.id, viewer, { avatarsOnly: true });
+  return miniOf(row, avatar, deps.clock.now());
+}
+
+/** Everything the profile page shows, in one answer. */
+export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: ViewerContext) {
+  const now = deps.clock.now();
+  const [gallery, hidden, traits, prices, hours, trust] = await Promise.all([
+    visibleMedia(deps, row.id, viewer),
+    hiddenMediaCounts(deps, row.id, viewer),
+    traitsOf(deps, row.id),
+    pricesOf(deps, row.id),
+    workHours(deps, row),
+    trustLevel(deps, row),
+  ]);
+  const avatar = gallery.find((m) => m.is_avatar) ?? gallery[0];
+  const isOwner = viewer.id === row.id;
+  const languages = traits.find((t) => t.group_key === "languages")?.option_ids ?? [];
+  return {
+    ...miniOf(row, avatar, now),
+    is_owner: isOwner,
+    members_only: row.members_only === 1,
+    registered_at: row.created_at,
+    updated_at: row.updated_at,
+    // Activity is shown coarsely (a day bucket), never the exact time.
+    last_active_days: row.last_login_at === null ? null : Math.max(0, Math.floor((now - row.last_login_at) / DAY)),
+    location: location(row),
+    texts: { status: row.status_text, description: row.description, interests: row.interests, profession: row.profession },
+    appearance: {
+      height_cm: row.height_cm,
+      weight_kg: row.weight_kg,
+      penis_length_cm: row.penis_length_cm,
+      penis_diameter_cm: row.penis_diameter_cm,
+      is_smoker: row.is_smoker === null ? null : row.is_smoker === 1,
+    },
+    traits,
+    languages,
+    // Section 6: service prices are hidden for certain business types; our
+    // business kinds all publish prices, so every provider shows them.
+    prices: row.user_type === USER_TYPE.client ? { times: [], extras: [] } : prices,
+    work_hours: hours,
+    badges: {
+      email_verified: row.email_verified_at !== null && row.is_bounced_email === 0,
+      plus_member: isPlus(row, now),
+      // Photo (fake-check) and identity verification arrive with the verification group.
+      photo_verified: false,
+      age_verified: false,
+      trust_level: trust,
+    },
+    // Tours arrive with the tours group (spec section 4 "Tour status").
+    tours: [] as Array<never>,
+    // Reviews arrive with dates and reviews; the summary is real, just empty.
+    reviews: { count: 0, average: null as number | null },
+    gallery,
+    hidden_media: hidden,
+    // What the page may offer; guests get sign-up prompts instead (section 6).
+    actions: {
+      can_favorite: viewer.id !== null && !isOwner,
+      can_message: viewer.id !== null && !isOwner,
+      can_request_date: viewer.id !== null && !isOwner && row.user_type === USER_TYPE.escort,
+    },
+  };
+}
+
+// --- Geography ------------------------------------------------------------------
+
+const EARTH_RADIUS_KM = 6371;
+
+export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLon = (b.lon - a.lon) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * Driving time estimate without a routing service: the great-circle distance
+ * times 1.3 (roads are about 30 % longer than the straight line in German
+ * road networks) at an average 50 km/h (city and regional roads mixed),
+ * rounded up to whole minutes, at least 1.
+ *   minutes = max(1, ceil(distance_km × 1.3 / 50 × 60))
+ */
+export const ROAD_DETOUR_FACTOR = 1.3;
+export const AVERAGE_SPEED_KMH = 50;
+
+export function drivingMinutes(distance: number): number {
+  return Math.max(1, Math.ceil(((distance * ROAD_DETOUR_FACTOR) / AVERAGE_SPEED_KMH) * 60));
+}
+
+/** A lat/lon box around a point: the first cut that the profiles_geo index serves. */
+function boundingBox(lat: number, lon: number, radiusKm: number) {
+  const dLat = radiusKm / 111.32;
+  const dLon = radiusKm / (111.32 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
+  return { minLat: lat - dLat, maxLat: lat + dLat, minLon: lon - dLon, maxLon: lon + dLon };
+}
+
+export const NEARBY_RADIUS_KM = 25;
+export const NEARBY_LIMIT = 12;
+
+/** Listed profiles of the same user type near this one, closest first, visible to the viewer. */
+export async function nearbyProfiles(deps: ApiDeps, row: ProfileRow, viewer: ViewerContext) {
+  if (row.lat === null || row.lon === null) return [];
+  const box = boundingBox(row.lat, row.lon, NEARBY_RADIUS_KM);
+  const cos = Math.cos((row.lat * Math.PI) / 180);
+  // Squared equirectangular distance: exact enough to order by at city scale.
+  const order = sql<number>`((profiles.lat - ${row.lat}) * (profiles.lat - ${row.lat}) + (profiles.lon - ${row.lon}) * (profiles.lon - ${row.lon}) * ${cos * cos})`;
+  let query = deps.db
+    .selectFrom("profiles")
+    .innerJoin("users", "users.id", "profiles.user_id")
+    .select(["users.id", "users.username", "users.user_type", "users.gender", "users.birth_date", "users.is_member", "users.member_until", "profiles.display_name", "profiles.city_name", "profiles.lat", "profiles.lon"])
+    .where("profiles.lat", ">=", box.minLat)
+    .where("profiles.lat", "<=", box.maxLat)
+    .where("profiles.lon", ">=", box.minLon)
+    .where("profiles.lon", "<=", box.maxLon)
+    .where("users.id", "!=", row.id)
+    .where("users.user_type", "=", row.user_type)
+    .where((eb) => isListedProfile(eb));
+  if (viewer.id === null) query = query.where("profiles.members_only", "=", 0);
+  else query = query.where("users.id", "!=", viewer.id).where((eb) => notBlockedWith(eb, viewer.id as number));
+  const rows = await query.orderBy(order).limit(NEARBY_LIMIT).execute();
+  const now = deps.clock.now();
+  const avatars = await avatarUrls(deps, rows.map((r) => r.id), viewer);
+  return rows.map((r) => ({
+    id: r.id,
+    username: r.username,
+    display_name: r.display_name,
+    user_type: r.user_type,
+    gender: r.gender,
+    age: ageAt(r.birth_date, now),
+    city_name: r.city_name,
+    is_member: isPlus(r, now),
+    avatar_url: avatars.get(r.id) ?? null,
+    distance_km: Math.round(distanceKm({ lat: row.lat as number, lon: row.lon as number }, { lat: r.lat as number, lon: r.lon as number }) * 10) / 10,
+  }));
+}
+
+/** The avatar each user shows to this viewer (their first visible avatar photo). */
+export async function avatarUrls(deps: ApiDeps, userIds: number[], viewer: ViewerContext): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  if (userIds.length === 0) return out;
+  const rows = await deps.db
+    .selectFrom("media")
+    .select(["id", "user_id", "visibility"])
+    .where("user_id", "in", userIds)
+    .where("is_avatar", "=", 1)
+    .where("status", "=", MEDIA_STATUS.accepted)
+    .orderBy("position")
+    .execute();
+  for (const m of rows) {
+    if (out.has(m.user_id)) continue;
+    if (!mediaLevelsFor(viewer, m.user_id).includes(m.visibility as MediaVisibility)) continue;
+    out.set(m.user_id, mediaPath(m.id));
+  }
+  return out;
+}
+
+export const REGIONBOX_RADIUS_KM = 100;
+export const REGIONBOX_CITY_LIMIT = 8;
+
+interface NearbyCity {
+  name: string;
+  slug: string;
+  country_code: string | null;
+  region_code: string | null;
+  profiles: number;
+  lat: number;
+  lon: number;
+}
+
+const nearbyCityCaches = new WeakMap<DB, TtlCache<NearbyCity[]>>();
+
+/** Cities with listed guest-visible profiles within REGIONBOX_RADIUS_KM of a point (cached: many profiles share a city). */
+async function citiesAround(deps: ApiDeps, lat: number, lon: number): Promise<NearbyCity[]> {
+  let cache = nearbyCityCaches.get(deps.db);
+  if (!cache) {
+    cache = createTtlCache<NearbyCity[]>({ ttlMs: 5 * 60_000, maxEntries: 500 });
+    nearbyCityCaches.set(deps.db, cache);
+  }
+  // Rounded to ~10 km so profiles of one city share an entry.
+  const key = `${lat.toFixed(1)}:${lon.toFixed(1)}`;
+  return cache.remember(key, deps.clock.now(), async () => {
+    const box = boundingBox(lat, lon, REGIONBOX_RADIUS_KM);
+    const rows = await deps.db
+      .selectFrom("profiles")
+      .innerJoin("users", "users.id", "profiles.user_id")
+      .select((eb) => [
+        "profiles.city_slug",
+        eb.fn.max("profiles.city_name").as("name"),
+        eb.fn.max("profiles.country_code").as("country_code"),
+        eb.fn.max("profiles.region_code").as("region_code"),
+        eb.fn.countAll<number>().as("n"),
+        eb.fn.avg<number>("profiles.lat").as("lat"),
+        eb.fn.avg<number>("profiles.lon").as("lon"),
+      ])
+      .where("profiles.lat", ">=", box.minLat)
+      .where("profiles.lat", "<=", box.maxLat)
+      .where("profiles.lon", ">=", box.minLon)
+      .where("profiles.lon", "<=", box.maxLon)
+      .where("profiles.city_slug", "is not", null)
+      .where("profiles.members_only", "=", 0)
+      .where((eb) => isListedProfile(eb))
+      .groupBy("profiles.city_slug")
+      .execute();
+    return rows.map((r) => ({
+      name: r.name ?? "",
+      slug: r.city_slug ?? "",
+      country_code: r.country_code ?? null,
+      region_code: r.region_code ?? null,
+      profiles: Number(r.n),
+      lat: Number(r.lat),
+      lon: Number(r.lon),
+    }));
+  });
+}
+
+/** The profile's place and the cities around it (directory links). */
+export async function regionbox(deps: ApiDeps, row: ProfileRow) {
+  const place = location(row);
+  if (row.lat === null || row.lon === null) return { ...place, nearby_cities: [] };
+  const here = { lat: row.lat, lon: row.lon };
+  const cities = (await citiesAround(deps, row.lat, row.lon))
+    .filter((c) => c.slug !== row.city_slug)
+    .map((c) => ({ ...c, distance_km: Math.round(distanceKm(here, c)) }))
+    .filter((c) => c.distance_km <= REGIONBOX_RADIUS_KM)
+    .sort((a, b) => a.distance_km - b.distance_km || a.slug.localeCompare(b.slug))
+    .slice(0, REGIONBOX_CITY_LIMIT);
+  return {
+    ...place,
+    nearby_cities: cities.map((c) => {
+      const region = regionByCode(c.country_code, c.region_code);
+      return {
+        name: c.name,
+        slug: c.slug,
+        country_slug: countrySlugOf(c.country_code),
+        region_slug: region?.slug ?? null,
+        distance_km: c.distance_km,
+        profiles: c.profiles,
+      };
+    }),
+  };
+}
+
+/** Where the viewer is, for driving minutes: their own profile's point. */
+export async function viewerPoint(deps: ApiDeps, viewer: ViewerContext): Promise<{ lat: number; lon: number } | null> {
+  if (viewer.id === null) return null;
+  const row = await deps.db.selectFrom("profiles").select(["lat", "lon"]).where("user_id", "=", viewer.id).executeTakeFirst();
+  return row && row.lat !== null && row.lon !== null ? { lat: row.lat, lon: row.lon } : null;
+}

@@ -1,0 +1,82 @@
+/**
+ * HTTP of the registration steps after sign-up (spec section 7, registration
+ * group: profile, appearance, services, availability, plus the business
+ * steps). Every route writes the caller's own data: the user id comes from
+ * the token; a user_id in the body is not part of any schema and is dropped.
+ */
+import { ok } from "../../api/router";
+import {
+  appearanceStepSchema,
+  availabilityStepSchema,
+  businessDescriptionStepSchema,
+  businessEscortsStepSchema,
+  businessScheduleStepSchema,
+  businessServicesStepSchema,
+  profileStepSchema,
+  servicesStepSchema,
+} from "../../contract/registration-steps";
+import type { ModuleContext } from "../index";
+import {
+  completePhotoStep,
+  getStepData,
+  saveAppearanceStep,
+  saveAvailabilityStep,
+  saveBusinessDescriptionStep,
+  saveBusinessEscortsStep,
+  saveBusinessScheduleStep,
+  saveBusinessServicesStep,
+  saveProfileStep,
+  saveServicesStep,
+} from "./steps.service";
+
+const STEP_STATUSES = [400, 401, 403, 409];
+const STEP_NOTE =
+  " Answers the new register_completed_step and next_step. 403 when the user type has no such step, 409 when an earlier step is unfinished.";
+
+export function registerRegistrationSteps({ v2, deps }: ModuleContext): void {
+  v2.add(
+    { method: "get", path: "/registration/steps", summary: "The caller's registration steps and saved step values (to prefill the forms).", tag: "registration", auth: "required" },
+    async (c, { user }) => ok(c, await getStepData(deps, user!.id)),
+  );
+  v2.add(
+    { method: "put", path: "/registration/photo", summary: `Finish the photo step (individuals): needs at least one uploaded photo (POST /media/upload).${STEP_NOTE}`, tag: "registration", auth: "required", statuses: STEP_STATUSES },
+    async (c, { user }) => ok(c, await completePhotoStep(deps, user!.id, "individual")),
+  );
+  v2.add(
+    { method: "put", path: "/registration/profile", summary: `Save the profile step (relationship_status, race_type, sexuality required).${STEP_NOTE}`, tag: "registration", auth: "required", body: profileStepSchema, statuses: STEP_STATUSES },
+    async (c, { body, user }) => ok(c, await saveProfileStep(deps, user!.id, body)),
+  );
+  v2.add(
+    { method: "put", path: "/registration/appearance", summary: `Save the appearance step (height 145-230, weight 40-200, penis fields only for genders they apply to).${STEP_NOTE}`, tag: "registration", auth: "required", body: appearanceStepSchema, statuses: STEP_STATUSES },
+    async (c, { body, user }) => ok(c, await saveAppearanceStep(deps, user!.id, body)),
+  );
+  v2.add(
+    { method: "put", path: "/registration/services", summary: `Save the services step of escorts (services, meeting options, customer types, prices, extras).${STEP_NOTE}`, tag: "registration", auth: "required", body: servicesStepSchema, statuses: STEP_STATUSES },
+    async (c, { body, user }) => ok(c, await saveServicesStep(deps, user!.id, body)),
+  );
+  v2.add(
+    { method: "put", path: "/registration/availability", summary: `Save the availability step (schedule slots, available now).${STEP_NOTE}`, tag: "registration", auth: "required", body: availabilityStepSchema, statuses: STEP_STATUSES },
+    async (c, { body, user }) => ok(c, await saveAvailabilityStep(deps, user!.id, body)),
+  );
+  v2.add(
+    { method: "put", path: "/registration/business/services", summary: `Save the business services step.${STEP_NOTE}`, tag: "registration", auth: "required", body: businessServicesStepSchema, statuses: STEP_STATUSES },
+    async (c, { body, user }) => ok(c, await saveBusinessServicesStep(deps, user!.id, body)),
+  );
+  v2.add(
+    { method: "put", path: "/registration/business/schedule", summary: `Save the business opening hours.${STEP_NOTE}`, tag: "registration", auth: "required", body: businessScheduleStepSchema, statuses: STEP_STATUSES },
+    async (c, { body, user }) => ok(c, await saveBusinessScheduleStep(deps, user!.id, body)),
+  );
+  v2.add(
+    { method: "put", path: "/registration/business/description", summary: `Save the business description (140 to 2500 characters).${STEP_NOTE}`, tag: "registration", auth: "required", body: businessDescriptionStepSchema, statuses: STEP_STATUSES },
+    async (c, { body, user }) => ok(c, await saveBusinessDescriptionStep(deps, user!.id, body)),
+  );
+  v2.add(
+    { method: "put", path: "/registration/business/photo", summary: `Finish the business photo step: needs at least one uploaded photo.${STEP_NOTE}`, tag: "registration", auth: "required", statuses: STEP_STATUSES },
+    async (c, { user }) => ok(c, await completePhotoStep(deps, user!.id, "business")),
+  );
+  v2.add(
+    { method: "put", path: "/registration/business/escorts", summary: `Link escort profiles by username (existing escorts only; replaces the list).${STEP_NOTE}`, tag: "registration", auth: "required", body: businessEscortsStepSchema, statuses: STEP_STATUSES },
+    async (c, { body, user }) => ok(c, await saveBusinessEscortsStep(deps, user!.id, body)),
+  );
+}
+

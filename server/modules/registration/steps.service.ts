@@ -1,0 +1,345 @@
+/**
+ * Rules of the registration steps after sign-up (spec section 2): each step
+ * saves the signed-in user's own data (the user id always comes from the
+ * token, never from the body), refuses steps the user type does not have or
+ * has not reached yet, and moves register_completed_step forward only.
+ */
+import type { Transaction } from "kysely";
+import { ApiError, errorItem, fail } from "../../api/errors";
+import type { ApiDeps } from "../../api/types";
+import { MEDIA_STATUS } from "../../contract/media";
+import { completedStepAfter, findRegisterStep, mayEnterRegisterStep, nextRegisterStep, registerStepsFor } from "../../contract/register";
+import {
+  AVAILABLE_NOW_MS,
+  PRICE_DURATIONS,
+  PRICE_ITEM_TYPE,
+  penisFieldsApply,
+  priceKey,
+  type AppearanceStepInput,
+  type AvailabilityStepInput,
+  type BusinessDescriptionStepInput,
+  type BusinessEscortsStepInput,
+  type BusinessScheduleStepInput,
+  type BusinessServicesStepInput,
+  type ProfileStepInput,
+  type ServicesStepInput,
+} from "../../contract/registration-steps";
+import { TRAIT_GROUP_KEYS, type TraitGroupKey } from "../../contract/traits";
+import { USER_TYPE } from "../../contract/users";
+import type { Database } from "../../db/schema";
+
+type Trx = Transaction<Database>;
+
+interface StepUser {
+  id: number;
+  username: string;
+  user_type: number;
+  gender: number | null;
+  register_completed_step: number;
+}
+
+/** Whose endpoint: /registration/* for individuals, /registration/business/* for businesses. */
+export type Audience = "individual" | "business";
+
+export interface StepResult {
+  register_completed_step: number;
+  /** Key of the step to show next ("completed" at the end). */
+  next_step: string;
+}
+
+async function loadStepUser(db: ApiDeps["db"] | Trx, userId: number): Promise<StepUser> {
+  const row = await db
+    .selectFrom("users")
+    .select(["id", "username", "user_type", "gender", "register_completed_step"])
+    .where("id", "=", userId)
+    .where("status", "=", "active")
+    .executeTakeFirst();
+  if (!row) throw fail.unauthorized();
+  return row;
+}
+
+/**
+ * Runs one step's writes in a transaction after checking the user may do the
+ * step now, then advances the completed step.
+ */
+async function saveStep(
+  deps: ApiDeps,
+  userId: number,
+  audience: Audience,
+  stepKey: string,
+  write: (trx: Trx, user: StepUser) => Promise<void>,
+  check?: (user: StepUser) => void,
+): Promise<StepResult> {
+  return await deps.db.transaction().execute(async (trx) => {
+    const user = await loadStepUser(trx, userId);
+    const gate = mayEnterRegisterStep(user.user_type, user.register_completed_step, stepKey);
+    // Individuals and businesses both have a "services" and a "photo" step, with different forms.
+    const isBusiness = user.user_type === USER_TYPE.business;
+    if (gate === "unknown_step" || isBusiness !== (audience === "business")) throw fail.forbidden("exception.registration.step_not_for_user_type");
+    if (gate === "not_reached") throw fail.conflict("exception.registration.step_not_reached");
+    check?.(user);
+    await write(trx, user);
+    const step = findRegisterStep(user.user_type, stepKey)!;
+    const completed = completedStepAfter(user.user_type, user.register_completed_step, step.step);
+    const now = deps.clock.now();
+    await trx.updateTable("users").set({ register_completed_step: completed, updated_at: now }).where("id", "=", user.id).execute();
+    return { register_completed_step: completed, next_step: nextRegisterStep(user.user_type, completed)?.key ?? "completed" };
+  });
+}
+
+/** Profiles are created at sign-up; older or imported accounts may lack the row. */
+async function ensureProfile(trx: Trx, user: StepUser, now: number): Promise<void> {
+  const existing = await trx.selectFrom("profiles").select("user_id").where("user_id", "=", user.id).executeTakeFirst();
+  if (!existing) await trx.insertInto("profiles").values({ user_id: user.id, display_name: user.username, updated_at: now }).execute();
+}
+
+type TraitValues = Partial<Record<TraitGroupKey, number | number[] | null | undefined>>;
+
+/** Replaces the user's choices of the given groups (a group absent from `values` stays as it is). */
+async function replaceTraits(trx: Trx, userId: number, values: TraitValues): Promise<void> {
+  const groups = (Object.keys(values) as TraitGroupKey[]).filter((key) => TRAIT_GROUP_KEYS.includes(key));
+  if (groups.length === 0) return;
+  await trx.deleteFrom("profile_traits").where("user_id", "=", userId).where("group_key", "in", groups).execute();
+  const rows = groups.flatMap((group) => {
+    const value = values[group];
+    const ids = value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
+    return ids.map((option_id) => ({ user_id: userId, group_key: group, option_id }));
+  });
+  if (rows.length > 0) await trx.insertInto("profile_traits").values(rows).execute();
+}
+
+async function replaceSchedule(trx: Trx, userId: number, schedule: BusinessScheduleStepInput["schedule"]): Promise<void> {
+  await trx.deleteFrom("profile_schedule").where("user_id", "=", userId).execute();
+  if (schedule.length === 0) return;
+  await trx
+    .insertInto("profile_schedule")
+    .values(schedule.map((slot) => ({ user_id: userId, day: slot.day, time_from: slot.time_from, time_to: slot.time_to, is_over_day: slot.is_over_day ? 1 : 0 })))
+    .execute();
+}
+
+export async function saveProfileStep(deps: ApiDeps, userId: number, input: ProfileStepInput): Promise<StepResult> {
+  return await saveStep(deps, userId, "individual", "profile", async (trx, user) => {
+    const now = deps.clock.now();
+    await ensureProfile(trx, user, now);
+    await trx
+      .updateTable("profiles")
+      .set({
+        profession: input.profession || null,
+        status_text: input.status || null,
+        description: input.description || null,
+        interests: input.interests || null,
+        updated_at: now,
+      })
+      .where("user_id", "=", user.id)
+      .execute();
+    await replaceTraits(trx, user.id, {
+      relationship_status: input.relationship_status,
+      race_type: input.race_type,
+      sexuality: input.sexuality,
+      nationality: input.nationality,
+      languages: input.languages,
+    });
+  });
+}
+
+export async function saveAppearanceStep(deps: ApiDeps, userId: number, input: AppearanceStepInput): Promise<StepResult> {
+  const check = (user: StepUser) => {
+    if (penisFieldsApply(user.gender)) return;
+    const items = (["penis_length", "penis_diameter"] as const)
+      .filter((field) => input[field] !== undefined && input[field] !== null)
+      .map((field) => errorItem(400, "validation.steps.not_applicable", field));
+    if (items.length > 0) throw new ApiError(400, items);
+  };
+  return await saveStep(
+    deps,
+    userId,
+    "individual",
+    "appearance",
+    async (trx, user) => {
+      const now = deps.clock.now();
+      await ensureProfile(trx, user, now);
+      await trx
+        .updateTable("profiles")
+        .set({
+          height_cm: input.height ?? null,
+          weight_kg: input.weight ?? null,
+          penis_length_cm: input.penis_length ?? null,
+          penis_diameter_cm: input.penis_diameter ?? null,
+          updated_at: now,
+        })
+        .where("user_id", "=", user.id)
+        .execute();
+      await replaceTraits(trx, user.id, {
+        figure_type: input.figure_type,
+        cup_size: input.cup_size,
+        hair_length: input.hair_length,
+        hair_color: input.hair_color,
+        body_hair: input.body_hair,
+        intimate_hair: input.intimate_hair,
+        characteristic_trait: input.characteristic_trait,
+        piercing: input.piercing,
+        tattoo: input.tattoo,
+      });
+    },
+    check,
+  );
+}
+
+export async function saveServicesStep(deps: ApiDeps, userId: number, input: ServicesStepInput): Promise<StepResult> {
+  return await saveStep(deps, userId, "individual", "services", async (trx, user) => {
+    await replaceTraits(trx, user.id, { escort_service: input.escort_service, meeting_option: input.meeting_option, customer_type: input.customer_type });
+    await trx.deleteFrom("profile_prices").where("user_id", "=", user.id).execute();
+    const prices = input.prices as Record<string, number | null | undefined>;
+    const timeRows = PRICE_DURATIONS.flatMap((minutes, position) => {
+      const price = prices[priceKey(minutes)];
+      return price === null || price === undefined
+        ? []
+        : [{ user_id: user.id, item_type: PRICE_ITEM_TYPE.time, duration_minutes: minutes, name: null, price_eur: price, position }];
+    });
+    const extraRows = input.extras.map((extra, position) => ({
+      user_id: user.id,
+      item_type: PRICE_ITEM_TYPE.extra,
+      duration_minutes: null,
+      name: extra.name,
+      price_eur: extra.price,
+      position,
+    }));
+    const rows = [...timeRows, ...extraRows];
+    if (rows.length > 0) await trx.insertInto("profile_prices").values(rows).execute();
+  });
+}
+
+export async function saveAvailabilityStep(deps: ApiDeps, userId: number, input: AvailabilityStepInput): Promise<StepResult> {
+  return await saveStep(deps, userId, "individual", "availability", async (trx, user) => {
+    const now = deps.clock.now();
+    await ensureProfile(trx, user, now);
+    await replaceSchedule(trx, user.id, input.schedule);
+    await trx
+      .updateTable("profiles")
+      .set({ available_now_until: input.available_now ? now + AVAILABLE_NOW_MS : null, updated_at: now })
+      .where("user_id", "=", user.id)
+      .execute();
+  });
+}
+
+/** The photo step is done once the user has at least one photo that is not rejected. */
+export async function completePhotoStep(deps: ApiDeps, userId: number, audience: Audience): Promise<StepResult> {
+  return await saveStep(deps, userId, audience, "photo", async (trx, user) => {
+    const photo = await trx
+      .selectFrom("media")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .where("status", "!=", MEDIA_STATUS.rejected)
+      .limit(1)
+      .executeTakeFirst();
+    if (!photo) throw fail.badRequest("validation.image.required", "files");
+  });
+}
+
+export async function saveBusinessServicesStep(deps: ApiDeps, userId: number, input: BusinessServicesStepInput): Promise<StepResult> {
+  return await saveStep(deps, userId, "business", "services", async (trx, user) => {
+    await replaceTraits(trx, user.id, input);
+  });
+}
+
+export async function saveBusinessScheduleStep(deps: ApiDeps, userId: number, input: BusinessScheduleStepInput): Promise<StepResult> {
+  return await saveStep(deps, userId, "business", "schedule", async (trx, user) => {
+    await replaceSchedule(trx, user.id, input.schedule);
+  });
+}
+
+export async function saveBusinessDescriptionStep(deps: ApiDeps, userId: number, input: BusinessDescriptionStepInput): Promise<StepResult> {
+  return await saveStep(deps, userId, "business", "description", async (trx, user) => {
+    const now = deps.clock.now();
+    await ensureProfile(trx, user, now);
+    await trx
+      .updateTable("profiles")
+      .set({ description: input.description, status_text: input.status || null, updated_at: now })
+      .where("user_id", "=", user.id)
+      .execute();
+  });
+}
+
+/** Links escort profiles by username: only existing, active escorts; the list replaces the previous one. */
+export async function saveBusinessEscortsStep(deps: ApiDeps, userId: number, input: BusinessEscortsStepInput): Promise<StepResult> {
+  const keys = input.usernames.map((name) => name.toLowerCase());
+  return await saveStep(deps, userId, "business", "escorts", async (trx, user) => {
+    const found =
+      keys.length === 0
+        ? []
+        : await trx
+            .selectFrom("users")
+            .select(["id", "username_key"])
+            .where("username_key", "in", keys)
+            .where("user_type", "=", USER_TYPE.escort)
+            .where("status", "=", "active")
+            .execute();
+    const idByKey = new Map(found.map((row) => [row.username_key, row.id]));
+    const missing = keys.flatMap((key, index) => (idByKey.has(key) ? [] : [errorItem(400, "validation.steps.escort_not_found", `usernames.${index}`)]));
+    if (missing.length > 0) throw new ApiError(400, missing);
+    const ids = [...new Set(keys.map((key) => idByKey.get(key)!))];
+    await trx.deleteFrom("business_escorts").where("business_user_id", "=", user.id).execute();
+    if (ids.length === 0) return;
+    const now = deps.clock.now();
+    await trx
+      .insertInto("business_escorts")
+      .values(ids.map((escort_user_id, position) => ({ business_user_id: user.id, escort_user_id, position, created_at: now })))
+      .execute();
+  });
+}
+
+/** What the step forms show: the steps of the user's type and their own saved values. */
+export async function getStepData(deps: ApiDeps, userId: number) {
+  const user = await loadStepUser(deps.db, userId);
+  const [profile, traits, prices, schedule, photos, escorts] = await Promise.all([
+    deps.db
+      .selectFrom("profiles")
+      .select(["profession", "status_text", "description", "interests", "height_cm", "weight_kg", "penis_length_cm", "penis_diameter_cm", "available_now_until"])
+      .where("user_id", "=", user.id)
+      .executeTakeFirst(),
+    deps.db.selectFrom("profile_traits").select(["group_key", "option_id"]).where("user_id", "=", user.id).orderBy("option_id").execute(),
+    deps.db
+      .selectFrom("profile_prices")
+      .select(["item_type", "duration_minutes", "name", "price_eur"])
+      .where("user_id", "=", user.id)
+      .orderBy("item_type")
+      .orderBy("position")
+      .execute(),
+    deps.db.selectFrom("profile_schedule").select(["day", "time_from", "time_to", "is_over_day"]).where("user_id", "=", user.id).orderBy("day").orderBy("time_from").execute(),
+    deps.db.selectFrom("media").select(({ fn }) => fn.countAll<number>().as("count")).where("user_id", "=", user.id).where("status", "!=", MEDIA_STATUS.rejected).executeTakeFirst(),
+    deps.db
+      .selectFrom("business_escorts")
+      .innerJoin("users", "users.id", "business_escorts.escort_user_id")
+      .select("users.username")
+      .where("business_escorts.business_user_id", "=", user.id)
+      .orderBy("business_escorts.position")
+      .execute(),
+  ]);
+  const traitValues: Record<string, number[]> = {};
+  for (const row of traits) (traitValues[row.group_key] ??= []).push(row.option_id);
+  const timePrices: Record<string, number> = {};
+  for (const row of prices) if (row.item_type === PRICE_ITEM_TYPE.time && row.duration_minutes !== null) timePrices[priceKey(row.duration_minutes)] = row.price_eur;
+  const now = deps.clock.now();
+  return {
+    user_type: user.user_type,
+    gender: user.gender,
+    register_completed_step: user.register_completed_step,
+    next_step: nextRegisterStep(user.user_type, user.register_completed_step)?.key ?? null,
+    steps: registerStepsFor(user.user_type),
+    photo_count: Number(photos?.count ?? 0),
+    traits: traitValues,
+    profession: profile?.profession ?? "",
+    status: profile?.status_text ?? "",
+    description: profile?.description ?? "",
+    interests: profile?.interests ?? "",
+    height: profile?.height_cm ?? null,
+    weight: profile?.weight_kg ?? null,
+    penis_length: profile?.penis_length_cm ?? null,
+    penis_diameter: profile?.penis_diameter_cm ?? null,
+    prices: timePrices,
+    extras: prices.filter((row) => row.item_type === PRICE_ITEM_TYPE.extra).map((row) => ({ name: row.name ?? "", price: row.price_eur })),
+    schedule: schedule.map((slot) => ({ day: slot.day, time_from: slot.time_from, time_to: slot.time_to, is_over_day: slot.is_over_day === 1 })),
+    available_now: profile?.available_now_until != null && Number(profile.available_now_until) > now,
+    escort_usernames: escorts.map((row) => row.username),
+  };
+}

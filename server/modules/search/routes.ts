@@ -1,0 +1,133 @@
+import * as v from "valibot";
+import { ok } from "../../api/router";
+import { searchRequestSchema } from "../../contract/search";
+import type { ModuleContext } from "../index";
+import { autocompleteCities } from "./geo";
+import { autocompleteUsers, personalizedSearch, searchFilters, seoSearch, seoSearchSchema, topRanking, topRankingSchema, searchFiltersSchema } from "./public";
+import { runSearch, searchViewer } from "./service";
+
+const qSchema = v.object({
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60)), ""),
+  country: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{2}$/, "validation.search.country_invalid"), v.toUpperCase())),
+});
+
+/** Public and the same for everyone: cacheable. */
+const PUBLIC_CACHE = "public, max-age=3600";
+
+export function registerSearch({ v2, deps }: ModuleContext): void {
+  v2.add(
+    {
+      method: "get",
+      path: "/search/city",
+      summary: "City autocomplete: prefix match on the city's slug or folded name (München: 'muen', 'mun'), biggest first, at most 10. `key` is the search URL's city value.",
+      tag: "search",
+      auth: "optional",
+      query: qSchema,
+    },
+    async (c, { query }) => {
+      c.header("Cache-Control", PUBLIC_CACHE);
+      return ok(c, await autocompleteCities(deps, query.q, query.country ? { country: query.country } : {}));
+    },
+  );
+
+  v2.add(
+    {
+      method: "get",
+      path: "/search/autocomplete",
+      summary: "Search box autocomplete: cities (as /search/city) and up to 5 listed profiles whose username or name starts with q (block relations excluded).",
+      tag: "search",
+      auth: "optional",
+      query: qSchema,
+    },
+    async (c, { query, user }) => {
+      const [cities, users] = await Promise.all([autocompleteCities(deps, query.q, { limit: 5 }), autocompleteUsers(deps, user, query.q)]);
+      c.header("Cache-Control", "private, max-age=60");
+      return ok(c, { cities, users });
+    },
+  );
+
+  v2.add(
+    {
+      method: "post",
+      path: "/search/user-and-business",
+      summary:
+        "Search (spec section 3 'Search request'): page_no, page_size (24), searchMode user|business, query.name, filterquery, facets, sort. Radius or country mode is required (400 validation.search.location_required otherwise). meta: total, location, facets. See docs/api.md.",
+      tag: "search",
+      auth: "optional",
+      body: searchRequestSchema,
+      statuses: [400],
+    },
+    async (c, { body, user }) => {
+      const { viewer, gender } = await searchViewer(deps, user);
+      const result = await runSearch(deps, { request: body, viewer, viewerGender: gender });
+      c.header("Cache-Control", "private, no-store");
+      return ok(c, result.hits, { meta: result.meta });
+    },
+  );
+
+  v2.add(
+    {
+      method: "post",
+      path: "/search/filters",
+      summary: "What the search form offers this searcher: target, sorts and default sort, radius options, default genders, bands, durations, flags, trait facet options. Not camelized by the client (spec section 7).",
+      tag: "search",
+      auth: "optional",
+      body: searchFiltersSchema,
+    },
+    async (c, { body, user }) => {
+      const { viewer, gender } = await searchViewer(deps, user);
+      c.header("Cache-Control", "private, max-age=60");
+      return ok(c, searchFilters(viewer, gender, body));
+    },
+  );
+
+  v2.add(
+    {
+      method: "post",
+      path: "/search/personalized",
+      summary: "Profiles for the signed-in user around their own location (or Berlin), with their default target, genders and sort.",
+      tag: "search",
+      auth: "required",
+      body: v.object({ page_no: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 1) }),
+    },
+    async (c, { body, user }) => {
+      const result = await personalizedSearch(deps, user, body.page_no);
+      c.header("Cache-Control", "private, no-store");
+      return ok(c, result.hits, { meta: result.meta });
+    },
+  );
+
+  v2.add(
+    {
+      method: "post",
+      path: "/search/top-ranking",
+      summary: "Top-ranked escorts (rise-up first, then membership, verification, reviews, activity) around a point (default Berlin, radius 100).",
+      tag: "search",
+      auth: "optional",
+      body: topRankingSchema,
+    },
+    async (c, { body, user }) => {
+      const result = await topRanking(deps, user, body);
+      c.header("Cache-Control", "private, max-age=60");
+      return ok(c, result.hits, { meta: result.meta });
+    },
+  );
+
+  v2.add(
+    {
+      method: "post",
+      path: "/search/seo",
+      summary:
+        "Directory listing: profiles of a category word (contract/seo) in a country, region or city (slugs), 12 per page, pages 1–6; guest-visible profiles only. 404 for an unknown country/region/city. See docs/api.md.",
+      tag: "search",
+      auth: "optional",
+      body: seoSearchSchema,
+      statuses: [404],
+    },
+    async (c, { body }) => {
+      const result = await seoSearch(deps, body);
+      c.header("Cache-Control", "public, max-age=300");
+      return ok(c, result.hits, { meta: result.meta });
+    },
+  );
+}

@@ -1,0 +1,442 @@
+/**
+ * The SEO directory, landing pages and sitemap data. Directory pages are
+ * public listings of guest-visible profiles (members-only profiles are not
+ * listed; a signed-in viewer additionally never sees profiles a block
+ * separates them from). The category words map to filters in
+ * server/contract/seo.ts.
+ */
+import { sql, type SelectQueryBuilder } from "kysely";
+import { fail } from "../../api/errors";
+import type { ApiDeps } from "../../api/types";
+import {
+  categoryFilter,
+  countryCodeOfSlug,
+  countrySlugOf,
+  SEO_CATEGORY_WORDS,
+  SEO_CITY_TEASER_SIZE,
+  SEO_MAX_CITY_DISPLAY,
+  SEO_MAX_PAGE,
+  SEO_PAGE_SIZE,
+  type DirectoryLevel,
+  type SeoCategory,
+} from "../../contract/seo";
+import type { DB } from "../../db/index";
+import type { Database } from "../../db/schema";
+import { createTtlCache, type TtlCache } from "../../lib/ttl-cache";
+import { ageAt } from "../auth/user-data";
+import { GUEST_VIEWER, isGuestVisibleProfile, notBlockedWith, type ViewerContext } from "../profiles/access";
+import { avatarUrls } from "../profiles/service";
+import { regionByCode, regionBySlug, regionsOf } from "./places";
+
+export const DIRECTORY_NOT_FOUND = "exception.seo.directory_not_found";
+
+export interface DirectoryQuery {
+  category: SeoCategory;
+  country?: string;
+  region?: string;
+  city?: string;
+  page: number;
+}
+
+interface Place {
+  countryCode?: string;
+  regionCode?: string;
+  citySlug?: string;
+}
+
+type ProfileQuery = SelectQueryBuilder<Database, "profiles" | "users", object>;
+
+/** Listed, guest-visible profiles of a category in a place (the viewer's blocks applied). */
+function listed(db: DB, category: SeoCategory, place: Place, viewer: ViewerContext): ProfileQuery {
+  const filter = categoryFilter(category);
+  let query = db
+    .selectFrom("profiles")
+    .innerJoin("users", "users.id", "profiles.user_id")
+    .where((eb) => isGuestVisibleProfile(eb))
+    .where("users.user_type", "in", [...filter.userTypes]) as ProfileQuery;
+  if ("genders" in filter && filter.genders) query = query.where("users.gender", "in", [...filter.genders]);
+  if ("traits" in filter && filter.traits) {
+    const traits = filter.traits;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("profile_traits")
+          .select(sql<number>`1`.as("one"))
+          .whereRef("profile_traits.user_id", "=", "users.id")
+          .where((t) => t.or(traits.map((trait) => t.and([t("profile_traits.group_key", "=", trait.group), t("profile_traits.option_id", "in", [...trait.optionIds])])))),
+      ),
+    );
+  }
+  if (place.countryCode) query = query.where("profiles.country_code", "=", place.countryCode);
+  if (place.regionCode) query = query.where("profiles.region_code", "=", place.regionCode);
+  if (place.citySlug) query = query.where("profiles.city_slug", "=", place.citySlug);
+  if (viewer.id !== null) {
+    const viewerId = viewer.id;
+    query = query.where((eb) => notBlockedWith(eb, viewerId));
+  }
+  return query;
+}
+
+export interface DirectoryTile {
+  id: number;
+  username: string;
+  display_name: string;
+  user_type: number;
+  gender: number | null;
+  age: number | null;
+  city_name: string | null;
+  is_member: boolean;
+  avatar_url: string | null;
+}
+
+export interface DirectoryPlace {
+  slug: string;
+  name: string;
+  /** Translation key instead of a name (countries). */
+  name_key?: string;
+  /** Directory path of the place after the language, e.g. "escort/deutschland/berlin". */
+  path: string;
+  profiles: number;
+  teaser: Array<{ username: string; display_name: string }>;
+}
+
+export interface DirectoryPage {
+  category: SeoCategory;
+  level: DirectoryLevel;
+  page: number;
+  pages: number;
+  total: number;
+  country: { code: string; slug: string } | null;
+  region: { code: string; slug: string; name: string } | null;
+  city: { slug: string; name: string } | null;
+  places: DirectoryPlace[];
+  profiles: DirectoryTile[];
+  last_modified: number | null;
+}
+
+const directoryCaches = new WeakMap<DB, TtlCache<DirectoryPage>>();
+/** Guest directory pages are shared by every guest and every crawler: one minute in memory. */
+const DIRECTORY_TTL_MS = 60_000;
+
+function cacheOf(db: DB): TtlCache<DirectoryPage> {
+  let cache = directoryCaches.get(db);
+  if (!cache) {
+    cache = createTtlCache<DirectoryPage>({ ttlMs: DIRECTORY_TTL_MS, maxEntries: 2000 });
+    directoryCaches.set(db, cache);
+  }
+  return cache;
+}
+
+export function clearDirectoryCache(db: DB): void {
+  directoryCaches.get(db)?.clear();
+}
+
+/** One directory page, or 404 for an unknown place, an empty listing or a page beyond the last. */
+export async function directoryPage(deps: ApiDeps, query: DirectoryQuery, viewer: ViewerContext = GUEST_VIEWER): Promise<DirectoryPage> {
+  if (query.page < 1 || query.page > SEO_MAX_PAGE) throw fail.notFound(DIRECTORY_NOT_FOUND);
+  const load = () => buildDirectoryPage(deps, query, viewer);
+  if (viewer.id !== null) return load();
+  const key = JSON.stringify([query.category, query.country ?? "", query.region ?? "", query.city ?? "", query.page]);
+  return cacheOf(deps.db).remember(key, deps.clock.now(), load);
+}
+
+function resolvePlace(query: DirectoryQuery) {
+  let country: DirectoryPage["country"] = null;
+  let region: DirectoryPage["region"] = null;
+  if (query.country) {
+    const code = countryCodeOfSlug(query.country);
+    if (!code) throw fail.notFound(DIRECTORY_NOT_FOUND);
+    country = { code, slug: query.country };
+  }
+  if (query.region) {
+    const found = country ? regionBySlug(country.code, query.region) : null;
+    if (!found) throw fail.notFound(DIRECTORY_NOT_FOUND);
+    region = { code: found.code, slug: found.slug, name: found.name };
+  }
+  return { country, region };
+}
+
+async function buildDirectoryPage(deps: ApiDeps, query: DirectoryQuery, viewer: ViewerContext): Promise<DirectoryPage> {
+  const { db } = deps;
+  const { country, region } = resolvePlace(query);
+  const place: Place = { countryCode: country?.code, regionCode: region?.code, citySlug: query.city };
+  const level: DirectoryLevel = query.city ? "city" : region ? "region" : country ? "country" : "category";
+
+  const summary = await listed(db, query.category, place, viewer)
+    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.max("profiles.updated_at").as("last"), eb.fn.max("profiles.city_name").as("city_name")])
+    .executeTakeFirstOrThrow();
+  const total = Number(summary.n);
+  if (total === 0) throw fail.notFound(DIRECTORY_NOT_FOUND);
+  const pages = Math.min(SEO_MAX_PAGE, Math.ceil(total / SEO_PAGE_SIZE));
+  if (query.page > pages) throw fail.notFound(DIRECTORY_NOT_FOUND);
+
+  const rows = await listed(db, query.category, place, viewer)
+    .select(["users.id", "users.username", "users.user_type", "users.gender", "users.birth_date", "users.is_member", "users.member_until", "profiles.display_name", "profiles.city_name"])
+    // Plus members first (a plus benefit: better search position), then the recently active.
+    .orderBy("users.is_member", "desc")
+    .orderBy(sql`coalesce(users.last_login_at, 0)`, "desc")
+    .orderBy("users.id")
+    .limit(SEO_PAGE_SIZE)
+    .offset((query.page - 1) * SEO_PAGE_SIZE)
+    .execute();
+  const now = deps.clock.now();
+  const avatars = await avatarUrls(deps, rows.map((r) => r.id), viewer);
+  const profiles = rows.map(
+    (r): DirectoryTile => ({
+      id: r.id,
+      username: r.username,
+      display_name: r.display_name,
+      user_type: r.user_type,
+      gender: r.gender,
+      age: ageAt(r.birth_date, now),
+      city_name: r.city_name,
+      is_member: r.is_member === 1 && (r.member_until === null || r.member_until > now),
+      avatar_url: avatars.get(r.id) ?? null,
+    }),
+  );
+
+  const places = level === "city" ? [] : await childPlaces(deps, query.category, place, viewer, country, region);
+  return {
+    category: query.category,
+    level,
+    page: query.page,
+    pages,
+    total,
+    country,
+    region,
+    city: query.city ? { slug: query.city, name: summary.city_name ?? query.city } : null,
+    places,
+    profiles,
+    last_modified: summary.last === null || summary.last === undefined ? null : Number(summary.last),
+  };
+}
+
+/** The next level down with profile counts: countries, regions (where known) or cities; at most SEO_MAX_CITY_DISPLAY. */
+async function childPlaces(
+  deps: ApiDeps,
+  category: SeoCategory,
+  place: Place,
+  viewer: ViewerContext,
+  country: DirectoryPage["country"],
+  region: DirectoryPage["region"],
+): Promise<DirectoryPlace[]> {
+  const base = listed(deps.db, category, place, viewer);
+  if (!country) {
+    const rows = await base
+      .select((eb) => ["profiles.country_code", eb.fn.countAll<number>().as("n")])
+      .where("profiles.country_code", "is not", null)
+      .groupBy("profiles.country_code")
+      .orderBy("n", "desc")
+      .limit(SEO_MAX_CITY_DISPLAY)
+      .execute();
+    return rows.flatMap((r) => {
+      const slug = countrySlugOf(r.country_code);
+      return slug ? [{ slug, name: slug, name_key: `seo.countries.${r.country_code}`, path: `${category}/${slug}`, profiles: Number(r.n), teaser: [] }] : [];
+    });
+  }
+  if (!region && regionsOf(country.code).length > 0) {
+    const rows = await base
+      .select((eb) => ["profiles.region_code", eb.fn.countAll<number>().as("n")])
+      .where("profiles.region_code", "is not", null)
+      .groupBy("profiles.region_code")
+      .orderBy("n", "desc")
+      .limit(SEO_MAX_CITY_DISPLAY)
+      .execute();
+    return rows.flatMap((r) => {
+      const found = regionByCode(country.code, r.region_code);
+      return found ? [{ slug: found.slug, name: found.name, path: `${category}/${country.slug}/${found.slug}`, profiles: Number(r.n), teaser: [] }] : [];
+    });
+  }
+  const cities = await base
+    .select((eb) => ["profiles.city_slug", eb.fn.max("profiles.city_name").as("name"), eb.fn.max("profiles.region_code").as("region_code"), eb.fn.countAll<number>().as("n")])
+    .where("profiles.city_slug", "is not", null)
+    .groupBy("profiles.city_slug")
+    .orderBy("n", "desc")
+    .orderBy("profiles.city_slug")
+    .limit(SEO_MAX_CITY_DISPLAY)
+    .execute();
+  const out: DirectoryPlace[] = [];
+  for (const c of cities) {
+    const cityRegion = region ?? regionByCode(country.code, c.region_code);
+    if (!cityRegion || !c.city_slug) continue;
+    const teaser = await listed(deps.db, category, { ...place, citySlug: c.city_slug }, viewer)
+      .select(["users.username", "profiles.display_name"])
+      .orderBy("users.is_member", "desc")
+      .orderBy(sql`coalesce(users.last_login_at, 0)`, "desc")
+      .orderBy("users.id")
+      .limit(SEO_CITY_TEASER_SIZE)
+      .execute();
+    out.push({
+      slug: c.city_slug,
+      name: c.name ?? c.city_slug,
+      path: `${category}/${country.slug}/${cityRegion.slug}/${c.city_slug}`,
+      profiles: Number(c.n),
+      teaser: teaser.map((t) => ({ username: t.username, display_name: t.display_name })),
+    });
+  }
+  return out;
+}
+
+// --- Landing pages ------------------------------------------------------------------
+
+export interface UrlDetailItem {
+  name: string;
+  value: string;
+  active: boolean;
+}
+
+export function parseUrlDetail(json: string): UrlDetailItem[] {
+  try {
+    const parsed = JSON.parse(json) as unknown;
+    if (!Array.isArray(parsed)) return [];
+    return parsed.flatMap((item) =>
+      item && typeof item === "object" && typeof item.name === "string" && typeof item.value === "string"
+        ? [{ name: item.name, value: item.value, active: item.active !== false }]
+        : [],
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** The active landing page of a short URL, or null (the route then answers the spec's array for "not found"). */
+export async function landingPage(deps: ApiDeps, shortUrl: string) {
+  const row = await deps.db
+    .selectFrom("landing_pages")
+    .select(["short_url", "url_detail", "updated_at"])
+    .where("short_url", "=", shortUrl.toLowerCase())
+    .where("active", "=", 1)
+    .executeTakeFirst();
+  if (!row) return null;
+  const urlDetail = parseUrlDetail(row.url_detail);
+  const citySlug = urlDetail.find((item) => item.active && item.name === "city")?.value;
+  return { short_url: row.short_url, url_detail: urlDetail, updated_at: row.updated_at, place: citySlug ? await placeOfCity(deps, citySlug) : null };
+}
+
+/** The directory address of a city slug, from the profiles placed there (null when nobody lives there). */
+async function placeOfCity(deps: ApiDeps, citySlug: string) {
+  const row = await deps.db
+    .selectFrom("profiles")
+    .select(["country_code", "region_code", "city_name"])
+    .where("city_slug", "=", citySlug)
+    .where("country_code", "is not", null)
+    .where("region_code", "is not", null)
+    .limit(1)
+    .executeTakeFirst();
+  const region = row ? regionByCode(row.country_code, row.region_code) : null;
+  const countrySlug = countrySlugOf(row?.country_code);
+  if (!row || !region || !countrySlug) return null;
+  return { country_slug: countrySlug, region_slug: region.slug, city_slug: citySlug, city_name: row.city_name ?? citySlug };
+}
+
+// --- Sitemaps -----------------------------------------------------------------------
+
+export const SITEMAP_PROFILES_PER_FILE = 10_000;
+
+export interface SitemapEntry {
+  path: string;
+  last_modified: number;
+}
+
+const sitemapCaches = new WeakMap<DB, TtlCache<SitemapEntry[]>>();
+
+/** Every directory address with at least one guest-visible profile (categories, countries, regions, cities). */
+export async function directorySitemap(deps: ApiDeps): Promise<SitemapEntry[]> {
+  let cache = sitemapCaches.get(deps.db);
+  if (!cache) {
+    cache = createTtlCache<SitemapEntry[]>({ ttlMs: 10 * 60_000, maxEntries: 4 });
+    sitemapCaches.set(deps.db, cache);
+  }
+  return cache.remember("directory", deps.clock.now(), async () => {
+    const entries: SitemapEntry[] = [];
+    for (const category of SEO_CATEGORY_WORDS) {
+      const rows = await listed(deps.db, category, {}, GUEST_VIEWER)
+        .select((eb) => ["profiles.country_code", "profiles.region_code", "profiles.city_slug", eb.fn.max("profiles.updated_at").as("last")])
+        .where("profiles.city_slug", "is not", null)
+        .groupBy(["profiles.country_code", "profiles.region_code", "profiles.city_slug"])
+        .execute();
+      const latest = new Map<string, number>();
+      const bump = (path: string, at: number) => latest.set(path, Math.max(latest.get(path) ?? 0, at));
+      for (const r of rows) {
+        const at = Number(r.last ?? 0);
+        const countrySlug = countrySlugOf(r.country_code);
+        const region = regionByCode(r.country_code, r.region_code);
+        bump(category, at);
+        if (!countrySlug) continue;
+        bump(`${category}/${countrySlug}`, at);
+        if (!region || !r.city_slug) continue;
+        bump(`${category}/${countrySlug}/${region.slug}`, at);
+        bump(`${category}/${countrySlug}/${region.slug}/${r.city_slug}`, at);
+      }
+      for (const [path, at] of latest) entries.push({ path, last_modified: at });
+    }
+    return entries.sort((a, b) => a.path.localeCompare(b.path));
+  });
+}
+
+/** Guest-visible profiles for the sitemap, SITEMAP_PROFILES_PER_FILE per part, in id order. */
+export async function profileSitemap(deps: ApiDeps, part: number): Promise<{ parts: number; entries: SitemapEntry[] }> {
+  const base = () =>
+    deps.db
+      .selectFrom("profiles")
+      .innerJoin("users", "users.id", "profiles.user_id")
+      .where((eb) => isGuestVisibleProfile(eb));
+  const count = await base().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const parts = Math.max(1, Math.ceil(Number(count.n) / SITEMAP_PROFILES_PER_FILE));
+  if (part < 1 || part > parts) throw fail.notFound();
+  const rows = await base()
+    .select(["users.username", "profiles.updated_at"])
+    .orderBy("users.id")
+    .limit(SITEMAP_PROFILES_PER_FILE)
+    .offset((part - 1) * SITEMAP_PROFILES_PER_FILE)
+    .execute();
+  return { parts, entries: rows.map((r) => ({ path: `p/${r.username}`, last_modified: r.updated_at })) };
+}
+
+// --- Location guide -------------------------------------------------------------------
+
+export interface GuideCountry {
+  country_code: string;
+  country_slug: string;
+  profiles: number;
+  regions: Array<{ slug: string; name: string; profiles: number; cities: Array<{ slug: string; name: string; profiles: number }> }>;
+}
+
+const guideCaches = new WeakMap<DB, TtlCache<GuideCountry[]>>();
+
+/** Every country, region and city with guest-visible providers (category sex-and-erotic), largest first. */
+export async function locationGuide(deps: ApiDeps): Promise<GuideCountry[]> {
+  let cache = guideCaches.get(deps.db);
+  if (!cache) {
+    cache = createTtlCache<GuideCountry[]>({ ttlMs: 10 * 60_000, maxEntries: 2 });
+    guideCaches.set(deps.db, cache);
+  }
+  return cache.remember("guide", deps.clock.now(), async () => {
+    const rows = await listed(deps.db, "sex-and-erotic", {}, GUEST_VIEWER)
+      .select((eb) => ["profiles.country_code", "profiles.region_code", "profiles.city_slug", eb.fn.max("profiles.city_name").as("name"), eb.fn.countAll<number>().as("n")])
+      .where("profiles.city_slug", "is not", null)
+      .groupBy(["profiles.country_code", "profiles.region_code", "profiles.city_slug"])
+      .execute();
+    const countries = new Map<string, GuideCountry>();
+    for (const r of rows) {
+      const countrySlug = countrySlugOf(r.country_code);
+      const region = regionByCode(r.country_code, r.region_code);
+      if (!countrySlug || !region || !r.city_slug || !r.country_code) continue;
+      const n = Number(r.n);
+      const country = countries.get(r.country_code) ?? { country_code: r.country_code, country_slug: countrySlug, profiles: 0, regions: [] };
+      countries.set(r.country_code, country);
+      country.profiles += n;
+      let entry = country.regions.find((x) => x.slug === region.slug);
+      if (!entry) {
+        entry = { slug: region.slug, name: region.name, profiles: 0, cities: [] };
+        country.regions.push(entry);
+      }
+      entry.profiles += n;
+      entry.cities.push({ slug: r.city_slug, name: r.name ?? r.city_slug, profiles: n });
+    }
+    const byCount = <T extends { profiles: number; slug?: string }>(a: T, b: T) => b.profiles - a.profiles || (a.slug ?? "").localeCompare(b.slug ?? "");
+    return [...countries.values()]
+      .map((c) => ({ ...c, regions: c.regions.map((r) => ({ ...r, cities: r.cities.sort(byCount) })).sort(byCount) }))
+      .sort((a, b) => b.profiles - a.profiles);
+  });
+}
