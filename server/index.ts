@@ -12,6 +12,8 @@ import { bootstrap } from "./bootstrap";
 import { loadConfig } from "./config";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/seed/index";
 import { createHost } from "./host";
+import { createSmtpSender } from "./integrations/mail/smtp";
+import { startMailDelivery } from "./jobs/mail-delivery";
 import { startMaintenance } from "./jobs/maintenance";
 import { attachWebsocket } from "./realtime/ws";
 
@@ -27,6 +29,10 @@ async function main() {
   const server = serve({ fetch: host.fetch, port: config.port, hostname: config.host }) as Server;
   const realtime = attachWebsocket(server, { db: runtime.database.db, clock: runtime.deps.clock });
   const stopMaintenance = startMaintenance(runtime.database.db, runtime.deps.clock);
+  // Without SMTP_URL the outbox is the mailbox (dev mailbox page); with it, the outbox is delivered.
+  const stopMailDelivery = config.smtpUrl
+    ? startMailDelivery(runtime.database.db, runtime.deps.clock, createSmtpSender(config.smtpUrl, config.mailFrom))
+    : () => {};
 
   server.once("listening", () => {
     console.info(`Velora listening on ${config.publicUrl} (database: ${runtime.database.dialect})`);
@@ -44,6 +50,7 @@ async function main() {
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
     stopMaintenance();
+    stopMailDelivery();
     await realtime.close();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());

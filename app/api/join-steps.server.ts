@@ -16,7 +16,7 @@ import {
 import * as v from "valibot";
 import type { ErrorItem } from "#server/contract/errors";
 import { IMAGE_MAX_BYTES, IMAGES_PER_UPLOAD } from "#server/contract/media-upload";
-import { mayEnterRegisterStep, nextRegisterStep, registerStepPath, registerStepsFor } from "#server/contract/register";
+import { mayEnterRegisterStep, nextRegisterStep, registerStepPath, registerStepsFor, type BusinessSignupTrackingType } from "#server/contract/register";
 import { USER_TYPE } from "#server/contract/users";
 import { createApiClient } from "~/api/client.server";
 import { rawApiFetch } from "~/api/raw.server";
@@ -55,6 +55,12 @@ export interface StepData {
   schedule: Array<{ day: number; time_from: string; time_to: string; is_over_day: boolean }>;
   available_now: boolean;
   escort_usernames: string[];
+}
+
+/** GET /registration/business/tracking: the business's own signup funnel. */
+export interface BusinessSignupTracking {
+  types: BusinessSignupTrackingType[];
+  events: Array<{ type: BusinessSignupTrackingType; created_at: number }>;
 }
 
 export interface MediaItem {
@@ -99,9 +105,12 @@ export async function loadJoinStep({ request, context, params }: LoaderFunctionA
   const stepKey = params.stepKey ?? "";
   const viewer = await resolveStep(request, context, lang, audience, stepKey);
   const api = createApiClient({ request, context });
-  const [stepData, media] = await Promise.all([
+  const [stepData, media, tracking] = await Promise.all([
     api.call<StepData>("/api/v2/registration/steps", { camelize: false }),
     stepKey === "photo" ? api.call<MediaItem[]>("/api/v2/media/my", { camelize: false }) : Promise.resolve(null),
+    audience === "business" && stepKey === "completed"
+      ? api.call<BusinessSignupTracking>("/api/v2/registration/business/tracking", { camelize: false })
+      : Promise.resolve(null),
   ]);
   if (!stepData.ok) throw new Response("Unavailable", { status: 503, headers: PRIVATE_HEADERS });
   const t = await i18nServer.getFixedT(request);
@@ -116,6 +125,8 @@ export async function loadJoinStep({ request, context, params }: LoaderFunctionA
       progress: progressOf(viewer, stepKey),
       step: stepData.data,
       media: media?.ok ? media.data : [],
+      // The funnel is a courtesy on the welcome page: without it the page still works.
+      signupTracking: tracking?.ok ? tracking.data : null,
     },
     { headers: PRIVATE_HEADERS },
   );

@@ -34,6 +34,7 @@ export default function JoinBusinessStepRoute() {
       media={data.media}
       isEmailVerified={data.isEmailVerified}
       progress={data.progress}
+      signupTracking={data.signupTracking}
       lastResult={actionData?.lastResult}
     />
   );

@@ -11,12 +11,16 @@ export function rootOrigin(matches: ReadonlyArray<{ id: string; data?: unknown }
   return (matches.find((m) => m.id === "root")?.data as { origin?: string } | undefined)?.origin ?? "";
 }
 
-/** Standard meta for a page whose loader returns { title, description? }. */
-export function metaFromLoader(options: { noindex?: boolean } = {}): MetaFunction {
+/**
+ * Standard meta for a page whose loader returns { title, description? }
+ * (`titleField` names another field when the page's own title differs).
+ */
+export function metaFromLoader(options: { noindex?: boolean; titleField?: string } = {}): MetaFunction {
   return ({ data, matches, location }) => {
-    const page = (data ?? {}) as MetaData;
+    const page = (data ?? {}) as MetaData & Record<string, unknown>;
+    const title = page[options.titleField ?? "title"];
     return pageMeta({
-      title: page.title ?? "",
+      title: typeof title === "string" ? title : "",
       description: page.description,
       origin: rootOrigin(matches),
       pathname: location.pathname,

@@ -19,6 +19,35 @@ export const INDIVIDUAL_REGISTER_STEPS: RegisterStepDef[] = Object.entries(REGIS
 
 export const BUSINESS_REGISTER_STEPS = ["basic", "services", "schedule", "description", "photo", "escorts"] as const;
 export type BusinessRegisterStep = (typeof BUSINESS_REGISTER_STEPS)[number];
+
+/**
+ * Business signup tracking (spec section 3: "types 1, 2, 3, 3.1, 4"; the spec
+ * gives no meaning). Each code marks a funnel stage a business reached, once:
+ * - "1"   basic: the account exists (recorded at business sign-up),
+ * - "2"   services saved, "3" schedule (opening hours) saved,
+ * - "3.1" description saved: a sub-stage of 3, because the spec's list puts it
+ *         there and it completes the profile text, not a new area,
+ * - "4"   photo done: the profile is presentable, the funnel is complete.
+ * The escorts step has no code: linking escorts is optional and does not
+ * decide whether a business finished signing up. Codes are strings because
+ * "3.1" is not a number one may add to or compare arithmetically.
+ */
+export const BUSINESS_SIGNUP_TRACKING_TYPES = ["1", "2", "3", "3.1", "4"] as const;
+export type BusinessSignupTrackingType = (typeof BUSINESS_SIGNUP_TRACKING_TYPES)[number];
+export const BUSINESS_SIGNUP_TRACKING: Readonly<Record<BusinessRegisterStep, BusinessSignupTrackingType | null>> = {
+  basic: "1",
+  services: "2",
+  schedule: "3",
+  description: "3.1",
+  photo: "4",
+  escorts: null,
+};
+
+/** The tracking code of a business step, or null when the step is not part of the funnel. */
+export function businessSignupTrackingType(stepKey: string): BusinessSignupTrackingType | null {
+  return (BUSINESS_REGISTER_STEPS as readonly string[]).includes(stepKey) ? BUSINESS_SIGNUP_TRACKING[stepKey as BusinessRegisterStep] : null;
+}
+
 export const BUSINESS_STEP_NUMBERS: RegisterStepDef[] = [
   ...BUSINESS_REGISTER_STEPS.map((key, index) => ({ key, step: index + 1 })),
   { key: "completed", step: REGISTER_COMPLETED_STEP },

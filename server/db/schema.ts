@@ -89,6 +89,13 @@ export interface MailOutboxTable {
   language: string;
   created_at: number;
   sent_at: number | null;
+  /** Delivery bookkeeping (0009): see server/jobs/mail-delivery.ts. */
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: number | null;
+  failed_at: number | null;
+  claim_token: string | null;
+  claimed_until: number | null;
 }
 
 export interface ProfilesTable {
@@ -282,6 +289,16 @@ export interface Database {
   federated_identities: FederatedIdentitiesTable;
   email_verifications: EmailVerificationsTable;
   age_check_requests: AgeCheckRequestsTable;
+  signup_tracking: SignupTrackingTable;
+}
+
+/** Business signup funnel events (migration 0010; codes in server/contract/register.ts). */
+export interface SignupTrackingTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  landing_page_id: string | null;
+  created_at: number;
 }
 
 /** Codes that lead into registration (migration 0008). */

@@ -1,27 +1,12 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
-import { rootOrigin } from "~/utils/meta";
-import { pageMeta } from "~/utils/seo";
-
-interface InfoMetaData {
-  metaTitle?: string;
-  description?: string;
-}
+import { metaFromLoader } from "~/utils/meta";
 
 /**
  * Title, description, canonical and hreflang of an info page. Previous
  * versions are noindex: they are archived text, the current one should rank.
  */
 export function infoPageMeta(options: { noindex?: boolean } = {}): MetaFunction {
-  return ({ data, matches, location }) => {
-    const page = (data ?? {}) as InfoMetaData;
-    return pageMeta({
-      title: page.metaTitle ?? "",
-      description: page.description,
-      origin: rootOrigin(matches),
-      pathname: location.pathname,
-      noindex: options.noindex,
-    });
-  };
+  return metaFromLoader({ ...options, titleField: "metaTitle" });
 }
 
 /** Forwards the loader's caching headers (public for guests, private for signed-in viewers). */

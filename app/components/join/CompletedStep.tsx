@@ -1,16 +1,53 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { BUSINESS_REGISTER_STEPS, BUSINESS_SIGNUP_TRACKING } from "#server/contract/register";
+import type { BusinessSignupTracking } from "~/api/join-steps.server";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import * as css from "./steps.css";
 
+/**
+ * Where the business signup funnel stands (codes 1, 2, 3, 3.1, 4 of spec
+ * section 3). Labels are keyed by step, not by code: i18next reads the dot
+ * in "3.1" as a key separator.
+ */
+function SignupFunnel({ tracking }: { tracking: BusinessSignupTracking }) {
+  const { t } = useTranslation();
+  const reached = new Set(tracking.events.map((event) => event.type));
+  const stages = BUSINESS_REGISTER_STEPS.flatMap((key) => {
+    const code = BUSINESS_SIGNUP_TRACKING[key];
+    return code && tracking.types.includes(code) ? [{ key, code }] : [];
+  });
+  return (
+    <section className={ui.card} aria-labelledby="signup-funnel-title">
+      <h2 id="signup-funnel-title">{t("join_steps.tracking.title")}</h2>
+      <ul>
+        {stages.map(({ key, code }) => (
+          <li key={code}>
+            {t(reached.has(code) ? "join_steps.tracking.item_done" : "join_steps.tracking.item_open", { code, label: t(`join_steps.tracking.stage.${key}`) })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The welcome page at the end of registration: what to do next. */
-export function CompletedStep({ business, isEmailVerified }: { business: boolean; isEmailVerified: boolean }) {
+export function CompletedStep({
+  business,
+  isEmailVerified,
+  signupTracking,
+}: {
+  business: boolean;
+  isEmailVerified: boolean;
+  signupTracking?: BusinessSignupTracking | null;
+}) {
   const { t } = useTranslation();
   const to = useLocalePath();
   return (
     <div className={ui.stack}>
       <p>{t("join_steps.completed.intro")}</p>
+      {business && signupTracking ? <SignupFunnel tracking={signupTracking} /> : null}
       <ul className={css.nextSteps}>
         {!isEmailVerified ? (
           <li className={ui.card}>

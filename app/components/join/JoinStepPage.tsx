@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import type { MediaItem, StepData } from "~/api/join-steps.server";
+import type { BusinessSignupTracking, MediaItem, StepData } from "~/api/join-steps.server";
 import { AppearanceStep } from "./AppearanceStep";
 import { AvailabilityStep } from "./AvailabilityStep";
 import { BusinessDescriptionStep, BusinessEscortsStep, BusinessServicesStep } from "./BusinessSteps";
@@ -21,6 +21,8 @@ export interface JoinStepPageProps {
   isEmailVerified: boolean;
   progress: Array<{ key: string; done: boolean; current: boolean }>;
   lastResult?: SubmissionResult<string[]>;
+  /** Business funnel for the welcome page; absent for individuals. */
+  signupTracking?: BusinessSignupTracking | null;
 }
 
 /** One page for every step: heading, progress, and the step's own form (keyed by step so conform state never leaks between steps). */
@@ -28,7 +30,7 @@ export function JoinStepPage(props: JoinStepPageProps) {
   const { t } = useTranslation();
   const { audience, stepKey, step, media, lastResult } = props;
   const form = (() => {
-    if (stepKey === "completed") return <CompletedStep business={audience === "business"} isEmailVerified={props.isEmailVerified} />;
+    if (stepKey === "completed") return <CompletedStep business={audience === "business"} isEmailVerified={props.isEmailVerified} signupTracking={props.signupTracking} />;
     if (stepKey === "photo") return <PhotoStep media={media} lastResult={lastResult} />;
     if (audience === "user") {
       if (stepKey === "profile") return <ProfileStep step={step} lastResult={lastResult} />;

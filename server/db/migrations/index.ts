@@ -8,6 +8,8 @@ import * as m0005BusinessEscorts from "./0005_business_escorts";
 import * as m0006PublicProfiles from "./0006_public_profiles";
 import * as m0007GeoSearch from "./0007_geo_search";
 import * as m0008InvitesClaimsPhone from "./0008_invites_claims_phone";
+import * as m0009MailDelivery from "./0009_mail_delivery";
+import * as m0010SignupTracking from "./0010_signup_tracking";
 
 /**
  * Migrations are listed here, not read from a folder, so they survive
@@ -23,5 +25,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0006_public_profiles": { up: m0006PublicProfiles.up(dialect) },
     "0007_geo_search": { up: m0007GeoSearch.up(dialect) },
     "0008_invites_claims_phone": { up: m0008InvitesClaimsPhone.up(dialect) },
+    "0009_mail_delivery": { up: m0009MailDelivery.up(dialect) },
+    "0010_signup_tracking": { up: m0010SignupTracking.up(dialect) },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Outgoing mail. The embedded default writes to the mail_outbox table, which
- * the dev mailbox page shows; SMTP delivery can be layered on the outbox later
- * (a worker sends rows whose sent_at is null).
+ * the dev mailbox page shows. With SMTP_URL set, server/jobs/mail-delivery.ts
+ * delivers the rows whose sent_at is null over SMTP.
  */
 import type { DB } from "../../db/index";
 import type { Clock } from "../../lib/clock";

@@ -12,6 +12,7 @@ import { recordHit, releaseHit, type Window } from "../auth/rate-limit";
 import { issueTokens, type IssuedTokens } from "../auth/tokens";
 import { redeemInvitationCode } from "../invitations/service";
 import { emailVerificationMail } from "./signup.mails";
+import { recordBusinessSignupStep } from "./tracking.service";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -111,6 +112,8 @@ async function createAccount(deps: ApiDeps, account: NewAccount, clientIp: strin
           .returning("id")
           .executeTakeFirstOrThrow();
         await trx.insertInto("profiles").values({ user_id: row.id, display_name: account.displayName, updated_at: now }).execute();
+        // Funnel stage "1": the business account exists (its "basic" step is the sign-up).
+        if (account.userType === USER_TYPE.business) await recordBusinessSignupStep(trx, row.id, "basic", now);
         return row.id;
       })
       .catch(async (err: unknown) => {

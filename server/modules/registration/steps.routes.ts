@@ -28,6 +28,7 @@ import {
   saveProfileStep,
   saveServicesStep,
 } from "./steps.service";
+import { listBusinessSignupTracking } from "./tracking.service";
 
 const STEP_STATUSES = [400, 401, 403, 409];
 const STEP_NOTE =
@@ -57,6 +58,18 @@ export function registerRegistrationSteps({ v2, deps }: ModuleContext): void {
   v2.add(
     { method: "put", path: "/registration/availability", summary: `Save the availability step (schedule slots, available now).${STEP_NOTE}`, tag: "registration", auth: "required", body: availabilityStepSchema, statuses: STEP_STATUSES },
     async (c, { body, user }) => ok(c, await saveAvailabilityStep(deps, user!.id, body)),
+  );
+  v2.add(
+    {
+      method: "get",
+      path: "/registration/business/tracking",
+      summary:
+        'The caller\'s own business signup funnel: {types: ["1","2","3","3.1","4"], events: [{type, created_at}]} in funnel order (1 basic, 2 services, 3 schedule, 3.1 description, 4 photo). 403 for individuals.',
+      tag: "registration",
+      auth: "required",
+      statuses: [401, 403],
+    },
+    async (c, { user }) => ok(c, await listBusinessSignupTracking(deps, user!.id)),
   );
   v2.add(
     { method: "put", path: "/registration/business/services", summary: `Save the business services step.${STEP_NOTE}`, tag: "registration", auth: "required", body: businessServicesStepSchema, statuses: STEP_STATUSES },

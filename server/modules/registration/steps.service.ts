@@ -27,6 +27,7 @@ import {
 import { TRAIT_GROUP_KEYS, type TraitGroupKey } from "../../contract/traits";
 import { USER_TYPE } from "../../contract/users";
 import type { Database } from "../../db/schema";
+import { recordBusinessSignupStep } from "./tracking.service";
 
 type Trx = Transaction<Database>;
 
@@ -83,6 +84,8 @@ async function saveStep(
     const completed = completedStepAfter(user.user_type, user.register_completed_step, step.step);
     const now = deps.clock.now();
     await trx.updateTable("users").set({ register_completed_step: completed, updated_at: now }).where("id", "=", user.id).execute();
+    // Funnel events mark the first completion only; redoing a finished step is no progress.
+    if (isBusiness && step.step > user.register_completed_step) await recordBusinessSignupStep(trx, user.id, stepKey, now);
     return { register_completed_step: completed, next_step: nextRegisterStep(user.user_type, completed)?.key ?? "completed" };
   });
 }
