@@ -2,29 +2,21 @@
  * join/business/basic: the first business step. Creates the business
  * account (signed in right away) and moves on to the next business step.
  */
-import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { businessSignUpSchema } from "#server/contract/signup";
-import { createApiClient } from "~/api/client.server";
 import { loadViewer } from "~/api/viewer.server";
 import { BUSINESS_FIELDS, BusinessBasicForm } from "~/components/join/BusinessBasicForm";
 import { i18nServer } from "~/i18n/i18next.server";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
-import { isBotSubmission, replyWithApiErrors } from "~/utils/forms.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
-import { redirectIntoRegistration, signupOrigin } from "~/utils/signup.server";
+import { signupOrigin, submitSignUp } from "~/utils/signup.server";
 
 export const handle = { i18n: ["common"] };
 
-interface SignUpData {
-  accessToken: string;
-  userType: number;
-  registerCompletedStep: number;
-}
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (await loadViewer(request, context)) throw redirect(`/${params.lang}/my_dashboard`, { headers: PRIVATE_HEADERS });
@@ -38,22 +30,8 @@ export function headers() {
 
 export const meta = metaFromLoader({ noindex: true });
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithValibot(formData, { schema: businessSignUpSchema });
-  const hide = ["password"];
-  if (submission.status !== "success") {
-    return data({ lastResult: submission.reply({ hideFields: hide, formErrors: ["validation.correct_all_fields"] }) }, { status: 400, headers: PRIVATE_HEADERS });
-  }
-  if (isBotSubmission(formData)) {
-    return data({ lastResult: submission.reply({ formErrors: ["exception.common.something_wrong_happened"], hideFields: hide }) }, { status: 400, headers: PRIVATE_HEADERS });
-  }
-  const api = createApiClient({ request, context });
-  const result = await api.call<SignUpData>("/api/v2/registration/business/sign-up", { method: "POST", body: submission.value, auth: false, handleErrors: true });
-  if (!result.ok) {
-    return data({ lastResult: replyWithApiErrors(submission, result.errors, BUSINESS_FIELDS, hide) }, { status: result.status === 429 ? 429 : 400, headers: PRIVATE_HEADERS });
-  }
-  redirectIntoRegistration(params.lang!, result.data);
+export function action({ request, context, params }: ActionFunctionArgs) {
+  return submitSignUp({ request, context, lang: params.lang! }, { schema: businessSignUpSchema, endpoint: "/api/v2/registration/business/sign-up", fields: BUSINESS_FIELDS });
 }
 
 export default function BusinessBasicPage() {

@@ -3,29 +3,21 @@
  * comes from join/user (?type=client|escort) or is chosen in the form; a
  * landing page or invitation the visitor came through rides along.
  */
-import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { individualSignUpSchema, isIndividualSignupType } from "#server/contract/signup";
-import { createApiClient } from "~/api/client.server";
 import { loadViewer } from "~/api/viewer.server";
 import { IndividualSignUpForm, SIGN_UP_FIELDS } from "~/components/join/IndividualSignUpForm";
 import { i18nServer } from "~/i18n/i18next.server";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
-import { isBotSubmission, replyWithApiErrors } from "~/utils/forms.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
-import { redirectIntoRegistration, signupOrigin } from "~/utils/signup.server";
+import { signupOrigin, submitSignUp } from "~/utils/signup.server";
 
 export const handle = { i18n: ["common"] };
 
-interface SignUpData {
-  accessToken: string;
-  userType: number;
-  registerCompletedStep: number;
-}
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Signed in already: the layout sends unfinished registrations on; the rest go home.
@@ -49,23 +41,8 @@ export function headers() {
 
 export const meta = metaFromLoader({ noindex: true });
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithValibot(formData, { schema: individualSignUpSchema(Date.now) });
-  const hide = ["password"];
-  if (submission.status !== "success") {
-    return data({ lastResult: submission.reply({ hideFields: hide, formErrors: ["validation.correct_all_fields"] }) }, { status: 400, headers: PRIVATE_HEADERS });
-  }
-  // Bots fill the hidden field: they get a plain refusal and no account.
-  if (isBotSubmission(formData)) {
-    return data({ lastResult: submission.reply({ formErrors: ["exception.common.something_wrong_happened"], hideFields: hide }) }, { status: 400, headers: PRIVATE_HEADERS });
-  }
-  const api = createApiClient({ request, context });
-  const result = await api.call<SignUpData>("/api/v2/registration/sign-up", { method: "POST", body: submission.value, auth: false, handleErrors: true });
-  if (!result.ok) {
-    return data({ lastResult: replyWithApiErrors(submission, result.errors, SIGN_UP_FIELDS, hide) }, { status: result.status === 429 ? 429 : 400, headers: PRIVATE_HEADERS });
-  }
-  redirectIntoRegistration(params.lang!, result.data);
+export function action({ request, context, params }: ActionFunctionArgs) {
+  return submitSignUp({ request, context, lang: params.lang! }, { schema: individualSignUpSchema(Date.now), endpoint: "/api/v2/registration/sign-up", fields: SIGN_UP_FIELDS });
 }
 
 export default function SignUpPage() {

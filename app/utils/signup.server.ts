@@ -4,7 +4,11 @@
  * came through (remembered in a cookie until the sign-up, spec section 2
  * join/user/{userType}/lp/{landingPageId}).
  */
-import { redirect } from "@remix-run/node";
+import { parseWithValibot } from "@conform-to/valibot";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import type * as v from "valibot";
+import { createApiClient } from "~/api/client.server";
+import { isBotSubmission, replyWithApiErrors } from "./forms.server";
 import { INVITATION_COOKIE } from "#server/contract/invites";
 import { nextRegisterStep, registerStepPath } from "#server/contract/register";
 import { TRACKING_ID_PATTERN } from "#server/contract/signup";
@@ -47,4 +51,32 @@ export function redirectIntoRegistration(lang: string, answer: SignUpAnswer): ne
   const next = nextRegisterStep(answer.userType, answer.registerCompletedStep);
   const path = next && next.key !== "completed" ? registerStepPath(answer.userType, next.key) : "my_dashboard";
   throw redirect(`/${lang}/${path}`, { headers });
+}
+
+/**
+ * The action of both sign-up forms: validate with the shared schema, refuse
+ * bots quietly, create the account through the API, and either answer the
+ * form with its errors at their fields (password never echoed) or sign the
+ * new user in and move on to the next registration step.
+ */
+export async function submitSignUp(
+  { request, context, lang }: { request: Request; context: AppLoadContext; lang: string },
+  form: { schema: v.GenericSchema; endpoint: string; fields: readonly string[] },
+) {
+  const formData = await request.formData();
+  const submission = parseWithValibot(formData, { schema: form.schema });
+  const hide = ["password"];
+  if (submission.status !== "success") {
+    return data({ lastResult: submission.reply({ hideFields: hide, formErrors: ["validation.correct_all_fields"] }) }, { status: 400, headers: PRIVATE_HEADERS });
+  }
+  // Bots fill the hidden field: they get a plain refusal and no account.
+  if (isBotSubmission(formData)) {
+    return data({ lastResult: submission.reply({ formErrors: ["exception.common.something_wrong_happened"], hideFields: hide }) }, { status: 400, headers: PRIVATE_HEADERS });
+  }
+  const api = createApiClient({ request, context });
+  const result = await api.call<SignUpAnswer>(form.endpoint, { method: "POST", body: submission.value, auth: false, handleErrors: true });
+  if (!result.ok) {
+    return data({ lastResult: replyWithApiErrors(submission, result.errors, form.fields, hide) }, { status: result.status === 429 ? 429 : 400, headers: PRIVATE_HEADERS });
+  }
+  return redirectIntoRegistration(lang, result.data);
 }

@@ -45,6 +45,8 @@ test.describe("escort search", () => {
   test("changing a filter searches at once with JavaScript, with the button without @js", async ({ page, javaScriptEnabled }) => {
     await page.goto("/de/escorts");
     await expect(page.getByTestId("search-tile")).toHaveCount(24);
+    // Hydration waits for the translation file; only then does a change submit.
+    if (javaScriptEnabled) await page.waitForLoadState("networkidle");
     const form = page.getByTestId("search-form");
     await form.getByLabel("Umkreis").selectOption("10");
     if (!javaScriptEnabled) await form.getByRole("button", { name: "Suchen" }).click();

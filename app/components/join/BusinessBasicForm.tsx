@@ -3,7 +3,7 @@
  * person. Rendered by join/business/basic and the landing-page variant,
  * always posting to join/business/basic.
  */
-import { getCollectionProps, getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -11,10 +11,9 @@ import { BUSINESS_KINDS, businessSignUpSchema, COMPANY_NAME_MAX, CONTACT_PERSON_
 import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "#server/contract/validation";
 import { Field, FormErrors, Honeypot } from "~/components/Field";
 import { CheckboxField } from "~/components/FieldControls";
-import { translateMessage } from "~/i18n/translate";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
-import * as css from "./signup.css";
+import { ChoiceFieldset } from "./ChoiceFieldset";
 
 export const BUSINESS_FIELDS = ["company_name", "business_kind", "contact_person", "username", "email", "password", "accept_terms"] as const;
 
@@ -42,20 +41,7 @@ export function BusinessBasicForm({ lastResult, landingPageId = "", invitationCo
       <Honeypot />
       <input {...getInputProps(fields.landing_page_id, { type: "hidden" })} />
       <input {...getInputProps(fields.invitation_code, { type: "hidden" })} />
-      <fieldset className={css.fieldset} aria-describedby="field-business_kind-error">
-        <legend className={ui.label}>{t("join.business_basic.kind")}</legend>
-        <div className={css.choiceRow}>
-          {getCollectionProps(fields.business_kind, { type: "radio", options: [...BUSINESS_KINDS] }).map((props) => (
-            <label key={props.value} className={css.choice}>
-              <input {...props} />
-              <span>{t(`join.business_basic.kind_${props.value}`)}</span>
-            </label>
-          ))}
-        </div>
-        <p id="field-business_kind-error" className={ui.fieldError} data-field-error="business_kind" aria-live="polite">
-          {fields.business_kind.errors?.[0] ? translateMessage(t, fields.business_kind.errors[0]) : ""}
-        </p>
-      </fieldset>
+      <ChoiceFieldset field={fields.business_kind} legend={t("join.business_basic.kind")} options={BUSINESS_KINDS} labelOf={(value) => t(`join.business_basic.kind_${value}`)} />
       <Field
         label={t("join.business_basic.company_name")}
         autoComplete="organization"

@@ -5,7 +5,7 @@
  * Works as a plain HTML form; with JavaScript the username and e-mail are
  * checked for uniqueness on blur (the server check on submit is what counts).
  */
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
@@ -19,6 +19,7 @@ import { CheckboxField, SelectField } from "~/components/FieldControls";
 import { translateMessage } from "~/i18n/translate";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
+import { ChoiceFieldset } from "./ChoiceFieldset";
 import * as css from "./signup.css";
 
 export const SIGN_UP_FIELDS = [
@@ -92,35 +93,9 @@ export function IndividualSignUpForm({ lastResult, defaultUserType = "", landing
       <input {...getInputProps(fields.landing_page_id, { type: "hidden" })} />
       <input {...getInputProps(fields.invitation_code, { type: "hidden" })} />
 
-      <fieldset className={css.fieldset} aria-describedby="field-user_type-error">
-        <legend className={ui.label}>{t("join.sign_up.user_type")}</legend>
-        <div className={css.choiceRow}>
-          {getCollectionProps(fields.user_type, { type: "radio", options: [...INDIVIDUAL_SIGNUP_TYPES] }).map((props) => (
-            <label key={props.value} className={css.choice}>
-              <input {...props} />
-              <span>{t(`join.sign_up.user_type_${props.value}`)}</span>
-            </label>
-          ))}
-        </div>
-        <p id="field-user_type-error" className={ui.fieldError} data-field-error="user_type" aria-live="polite">
-          {fields.user_type.errors?.[0] ? translateMessage(t, fields.user_type.errors[0]) : ""}
-        </p>
-      </fieldset>
+      <ChoiceFieldset field={fields.user_type} legend={t("join.sign_up.user_type")} options={INDIVIDUAL_SIGNUP_TYPES} labelOf={(value) => t(`join.sign_up.user_type_${value}`)} />
 
-      <fieldset className={css.fieldset} aria-describedby="field-salutation-error">
-        <legend className={ui.label}>{t("traits.salutation._title")}</legend>
-        <div className={css.choiceRow}>
-          {getCollectionProps(fields.salutation, { type: "radio", options: [...SALUTATIONS] }).map((props) => (
-            <label key={props.value} className={css.choice}>
-              <input {...props} />
-              <span>{t(`traits.salutation.${props.value}`)}</span>
-            </label>
-          ))}
-        </div>
-        <p id="field-salutation-error" className={ui.fieldError} data-field-error="salutation" aria-live="polite">
-          {fields.salutation.errors?.[0] ? translateMessage(t, fields.salutation.errors[0]) : ""}
-        </p>
-      </fieldset>
+      <ChoiceFieldset field={fields.salutation} legend={t("traits.salutation._title")} options={SALUTATIONS} labelOf={(value) => t(`traits.salutation.${value}`)} />
 
       <SelectField
         label={t("traits.gender._title")}
