@@ -8,14 +8,12 @@ import {
   SEARCH_PAGE_SIZE,
   ageBandOf,
   clampRadius,
-  distanceLabel,
   priceBandOf,
   radiusOptionsFor,
   serializeSearchParams,
 } from "#server/contract/search";
-import { LANGUAGE_TAGS, type Language } from "#server/contract/locales";
 import { GENDER } from "#server/contract/users";
-import { useLang } from "~/i18n/lang";
+import { ResultTiles } from "./ResultTiles";
 import type { SearchPageData } from "./search-page.server";
 import * as ui from "~/styles/ui.css";
 
@@ -38,8 +36,6 @@ function pageHref(query: string, page: number): string {
 export function SearchPage({ data }: { data: SearchPageData }) {
   const { t } = useTranslation();
   const submit = useSubmit();
-  const lang = useLang() as Language;
-  const money = new Intl.NumberFormat(LANGUAGE_TAGS[lang], { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
   const { state } = data;
   const radius = clampRadius(state.radius, data.isMember);
   const pages = Math.max(1, Math.ceil(data.total / SEARCH_PAGE_SIZE));
@@ -127,26 +123,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
       ) : (
         <p role="status">{t("search.location_needed")}</p>
       )}
-      <ul className={ui.stack} data-testid="search-results">
-        {data.tiles.map((tile) => (
-          <li key={tile.userId} className={ui.card} data-testid="search-tile">
-            {tile.avatar ? <img src={tile.avatar.url} alt="" width={96} height={96} loading="lazy" /> : null}
-            <strong>{tile.displayName}</strong>
-            {tile.age !== null ? <span>, {tile.age}</span> : null}
-            <span className={ui.muted}>
-              {" "}
-              {tile.cityName}
-              {tile.distanceKm !== null ? ` · ${distanceLabel(tile.distanceKm)}` : ""}
-            </span>
-            {tile.price ? (
-              <span data-testid="tile-price">
-                {" "}
-                · {t(tile.price.durationMinutes === 60 ? "search.per_hour" : "search.per_minutes", { price: money.format(tile.price.priceEur), minutes: tile.price.durationMinutes })}
-              </span>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <ResultTiles tiles={data.tiles} />
       {data.searched && data.total < MIN_RECOMMENDED_RESULTS && widenHref ? (
         <p>
           <Link to={widenHref} data-testid="widen-radius">

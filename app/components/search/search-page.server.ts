@@ -2,17 +2,8 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import type { SearchTarget } from "#server/contract/search";
 import { i18nServer } from "~/i18n/i18next.server";
 import { loadSearchInit } from "~/search/search.server";
+import type { Tile } from "./ResultTiles";
 
-interface Tile {
-  userId: number;
-  username: string;
-  displayName: string;
-  age: number | null;
-  cityName: string | null;
-  distanceKm: number | null;
-  price: { durationMinutes: number; priceEur: number } | null;
-  avatar: { url: string } | null;
-}
 
 /** Loader of a listing path: the path implies whom the search is for. */
 export async function loadSearchPage({ request, context }: LoaderFunctionArgs, target: SearchTarget) {
