@@ -66,15 +66,19 @@ for (const scenario of scenarios) {
   let sample;
   for (let i = 0; i < warmup; i++) sample = await call(scenario);
   const times = [];
+  // CPU time of this process per request: unlike wall time, other work on a shared machine barely moves it.
+  const cpuBefore = process.cpuUsage();
   for (let i = 0; i < runs; i++) {
     const started = process.hrtime.bigint();
     await call(scenario);
     times.push(Number(process.hrtime.bigint() - started) / 1e6);
   }
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMs = (cpu.user + cpu.system) / 1000 / runs;
   times.sort((a, b) => a - b);
   const total = sample?.meta?.total ?? (Array.isArray(sample?.data) ? sample.data.length : "?");
   console.info(
-    `${scenario.name}\n  runs ${runs}  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times[times.length - 1].toFixed(1)} ms  total ${total}`,
+    `${scenario.name}\n  runs ${runs}  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times[times.length - 1].toFixed(1)} ms  cpu ${cpuMs.toFixed(1)} ms/request  total ${total}`,
   );
 }
 await runtime.database.close();

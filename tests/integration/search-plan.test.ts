@@ -55,8 +55,8 @@ async function planOf(query: CompiledQuery): Promise<string> {
 /** A full scan of a big table (profiles, users, cities) without an index. */
 function fullScans(plan: string): string[] {
   const lines = plan.split("\n");
-  if (TEST_DB === "postgres") return lines.filter((l) => /Seq Scan on (profiles|users|cities|profile_traits|profile_prices)\b/.test(l));
-  return lines.filter((l) => /^SCAN (profiles|users|cities|profile_traits|profile_prices)\b/.test(l.trim()) && !/USING (COVERING )?INDEX/.test(l));
+  if (TEST_DB === "postgres") return lines.filter((l) => /Seq Scan on (search_profiles|profiles|users|cities|profile_traits|profile_prices)\b/.test(l));
+  return lines.filter((l) => /^SCAN (search_profiles|profiles|users|cities|profile_traits|profile_prices)\b/.test(l.trim()) && !/USING (COVERING )?INDEX/.test(l));
 }
 
 async function expectIndexed(queries: CompiledQuery[]) {

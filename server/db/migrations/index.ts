@@ -10,6 +10,7 @@ import * as m0007GeoSearch from "./0007_geo_search";
 import * as m0008InvitesClaimsPhone from "./0008_invites_claims_phone";
 import * as m0009MailDelivery from "./0009_mail_delivery";
 import * as m0010SignupTracking from "./0010_signup_tracking";
+import * as m0011SearchProfiles from "./0011_search_profiles";
 
 /**
  * Migrations are listed here, not read from a folder, so they survive
@@ -27,5 +28,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0008_invites_claims_phone": { up: m0008InvitesClaimsPhone.up(dialect) },
     "0009_mail_delivery": { up: m0009MailDelivery.up(dialect) },
     "0010_signup_tracking": { up: m0010SignupTracking.up(dialect) },
+    "0011_search_profiles": { up: m0011SearchProfiles.up(dialect) },
   };
 }

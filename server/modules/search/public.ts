@@ -3,7 +3,6 @@
  * top-ranking, SEO directory listing and username autocomplete. All of them
  * go through runSearch, so visibility and block rules are the same everywhere.
  */
-import { sql } from "kysely";
 import * as v from "valibot";
 import { fail } from "../../api/errors";
 import type { ApiDeps, AuthUser } from "../../api/types";
@@ -30,7 +29,7 @@ import { findTraitGroup } from "../../contract/traits";
 import { GEO_COUNTRIES } from "../../db/geo/regions";
 import { GUEST_VIEWER, isListedProfile, notBlockedWith, viewerContext, type ViewerContext } from "../profiles/access";
 import { cityBySlug } from "./geo";
-import { runSearch, searcherOf, searchViewer, type SearchResult } from "./service";
+import { hasTraitOption, runSearch, searcherOf, searchViewer, type SearchResult } from "./service";
 
 export const searchFiltersSchema = v.object({
   user_type: v.optional(v.picklist(SEARCH_TARGETS)),
@@ -151,26 +150,10 @@ export async function seoSearch(deps: ApiDeps, body: v.InferOutput<typeof seoSea
     viewerGender: null,
     userTypes: filter.userTypes,
     extra: (eb) => {
-      const parts = [eb("profiles.members_only", "=", 0)];
-      if (city) parts.push(eb("profiles.city_id", "=", city.id));
-      else if (region) parts.push(eb("profiles.region_code", "=", region.code));
-      if (filter.traits && filter.traits.length > 0) {
-        const traits = filter.traits;
-        parts.push(
-          eb.or(
-            traits.map((t) =>
-              eb.exists(
-                eb
-                  .selectFrom("profile_traits")
-                  .select(sql<number>`1`.as("one"))
-                  .whereRef("profile_traits.user_id", "=", "profiles.user_id")
-                  .where("profile_traits.group_key", "=", t.group)
-                  .where("profile_traits.option_id", "in", [...t.optionIds]),
-              ),
-            ),
-          ),
-        );
-      }
+      const parts = [eb("search_profiles.members_only", "=", 0)];
+      if (city) parts.push(eb("search_profiles.city_id", "=", city.id));
+      else if (region) parts.push(eb("search_profiles.region_code", "=", region.code));
+      if (filter.traits && filter.traits.length > 0) parts.push(eb.or(filter.traits.map((t) => hasTraitOption(eb, t.group, t.optionIds))));
       return eb.and(parts);
     },
   });

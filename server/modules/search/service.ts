@@ -6,10 +6,10 @@
  * bounding box on profiles (lat, lon, user_id) — the index profiles_geo — plus
  * the exact haversine distance in SQL. Ranking: docs/search-ranking.md.
  */
-import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { fail } from "../../api/errors";
 import type { ApiDeps, AuthUser } from "../../api/types";
-import { visibleMediaLevels, isListedProfile, notBlockedWith, viewerContext, type ViewerContext } from "../profiles/access";
+import { visibleMediaLevels, viewerContext, type ViewerContext } from "../profiles/access";
 import {
   AGE_BANDS,
   GLOBAL_RADIUS,
@@ -38,8 +38,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const EARTH_RADIUS_KM = 6371.0088;
 const KM_PER_DEGREE = 111.195;
 
-type Tables = Database;
-type EB = ExpressionBuilder<Tables, "users" | "profiles">;
+type EB = ExpressionBuilder<Database, "search_profiles">;
 
 const TARGET_USER_TYPE: Record<SearchTarget, number> = { escort: USER_TYPE.escort, client: USER_TYPE.client, business: USER_TYPE.business };
 
@@ -91,43 +90,35 @@ export function searcherOf(viewer: ViewerContext, gender: number | null): Search
   return { userType: viewer.userType, gender, isMember: viewer.isPlusMember };
 }
 
-/** ISO date `years` before `now` (birth dates are stored as YYYY-MM-DD text). */
-function yearsBefore(now: number, years: number): string {
+/** The date `years` before `now` as the integer YYYYMMDD (search_profiles.birth_ymd). */
+function yearsBefore(now: number, years: number): number {
   const d = new Date(now);
-  return new Date(Date.UTC(d.getUTCFullYear() - years, d.getUTCMonth(), d.getUTCDate())).toISOString().slice(0, 10);
+  const then = new Date(Date.UTC(d.getUTCFullYear() - years, d.getUTCMonth(), d.getUTCDate()));
+  return then.getUTCFullYear() * 10_000 + (then.getUTCMonth() + 1) * 100 + then.getUTCDate();
 }
 
 function ageConditions(eb: EB, range: Range, now: number): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
   // age >= min ⇔ born on or before today − min years; age <= max ⇔ born after today − (max+1) years.
-  if (range[0] !== "*") out.push(eb("users.birth_date", "<=", yearsBefore(now, range[0])));
-  if (range[1] !== "*") out.push(eb("users.birth_date", ">", yearsBefore(now, range[1] + 1)));
-  if (out.length > 0) out.push(eb("users.birth_date", "is not", null));
+  if (range[0] !== "*") out.push(eb("search_profiles.birth_ymd", "<=", yearsBefore(now, range[0])));
+  if (range[1] !== "*") out.push(eb("search_profiles.birth_ymd", ">", yearsBefore(now, range[1] + 1)));
   return out;
 }
 
-function between(eb: EB, column: "profiles.height_cm" | "profiles.weight_kg", range: Range): Expression<SqlBool>[] {
+function between(eb: EB, column: "search_profiles.height_cm" | "search_profiles.weight_kg" | "search_profiles.price_hour", range: Range): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
   if (range[0] !== "*") out.push(eb(column, ">=", range[0]));
   if (range[1] !== "*") out.push(eb(column, "<=", range[1]));
+  if (out.length === 0) out.push(eb(column, "is not", null));
   return out;
 }
 
-function hasTrait(eb: EB, group: string, optionIds?: readonly number[]) {
-  let q = eb
-    .selectFrom("profile_traits")
-    .select(sql<number>`1`.as("one"))
-    .where("profile_traits.group_key", "=", group)
-    .whereRef("profile_traits.user_id", "=", "profiles.user_id");
-  if (optionIds) q = q.where("profile_traits.option_id", "in", [...optionIds]);
-  return eb.exists(q);
-}
-
+/** A time price for a duration other than the hour (the hour is a search_profiles column). */
 function priceInRange(eb: EB, duration: number, range: Range) {
   let q = eb
     .selectFrom("profile_prices")
     .select(sql<number>`1`.as("one"))
-    .whereRef("profile_prices.user_id", "=", "profiles.user_id")
+    .whereRef("profile_prices.user_id", "=", "search_profiles.user_id")
     .where("profile_prices.item_type", "=", 1)
     .where("profile_prices.duration_minutes", "=", duration);
   if (range[0] !== "*") q = q.where("profile_prices.price_eur", ">=", range[0]);
@@ -140,10 +131,39 @@ function hasPublicAvatar(eb: EB, levels: readonly string[]) {
     eb
       .selectFrom("media")
       .select(sql<number>`1`.as("one"))
-      .whereRef("media.user_id", "=", "profiles.user_id")
+      .whereRef("media.user_id", "=", "search_profiles.user_id")
       .where("media.is_avatar", "=", 1)
       .where("media.status", "=", 1)
       .where("media.visibility", "in", [...levels]),
+  );
+}
+
+/** Some trait option of a group (multiple-choice groups that are not search_profiles columns). */
+export function hasTraitOption(eb: EB, group: string, optionIds: readonly number[]) {
+  return eb.exists(
+    eb
+      .selectFrom("profile_traits")
+      .select(sql<number>`1`.as("one"))
+      .whereRef("profile_traits.user_id", "=", "search_profiles.user_id")
+      .where("profile_traits.group_key", "=", group)
+      .where("profile_traits.option_id", "in", [...optionIds]),
+  );
+}
+
+/** No block relation between the viewer and the profile's owner, in either direction. */
+function notBlockedWith(eb: EB, viewerId: number) {
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom("blocks")
+        .select(sql<number>`1`.as("one"))
+        .where((b) =>
+          b.or([
+            b.and([b("blocks.blocker_id", "=", viewerId), b("blocks.blocked_id", "=", b.ref("search_profiles.user_id"))]),
+            b.and([b("blocks.blocker_id", "=", b.ref("search_profiles.user_id")), b("blocks.blocked_id", "=", viewerId)]),
+          ]),
+        ),
+    ),
   );
 }
 
@@ -153,11 +173,20 @@ function distanceSql(lat: number, lon: number) {
   const lon0 = sql.lit((lon * Math.PI) / 180);
   const cosLat0 = sql.lit(Math.cos((lat * Math.PI) / 180));
   return sql<number>`(${sql.lit(2 * EARTH_RADIUS_KM)} * asin(sqrt(
-    power(sin((radians(profiles.lat) - ${lat0}) / 2), 2)
-    + ${cosLat0} * cos(radians(profiles.lat)) * power(sin((radians(profiles.lon) - ${lon0}) / 2), 2))))`;
+    power(sin((radians(search_profiles.lat) - ${lat0}) / 2), 2)
+    + ${cosLat0} * cos(radians(search_profiles.lat)) * power(sin((radians(search_profiles.lon) - ${lon0}) / 2), 2))))`;
 }
 
-/** The bounding box of a circle: a superset the (lat, lon, user_id) index can range-scan. */
+/** Squared distance in km² on the plane tangent at the search point (equirectangular). */
+function planarSquaredKm(lat: number, lon: number) {
+  const kLat = sql.lit(KM_PER_DEGREE);
+  const kLon = sql.lit(KM_PER_DEGREE * Math.cos((lat * Math.PI) / 180));
+  const dy = sql`((search_profiles.lat - ${sql.lit(lat)}) * ${kLat})`;
+  const dx = sql`((search_profiles.lon - ${sql.lit(lon)}) * ${kLon})`;
+  return sql<number>`(${dy} * ${dy} + ${dx} * ${dx})`;
+}
+
+/** The bounding box of a circle: a superset the (lat, lon, …) index can range-scan. */
 export function boundingBox(lat: number, lon: number, radiusKm: number) {
   const dLat = radiusKm / KM_PER_DEGREE;
   const cos = Math.max(0.01, Math.cos((lat * Math.PI) / 180));
@@ -177,85 +206,88 @@ interface Plan {
   userTypes?: readonly number[];
 }
 
-/** The one WHERE clause of a search (hits, total and facets). */
-export function searchConditions(eb: EB, plan: Plan): Expression<SqlBool> {
+/**
+ * The one WHERE clause of a search (page, total and facets). search_profiles
+ * holds listed profiles only, so listing rules need no condition here. Terms
+ * are ordered cheap-first: SQLite evaluates them in this order on each index
+ * entry, and the haversine distance (the costliest) only runs on what is left.
+ */
+export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Expression<SqlBool>): Expression<SqlBool> {
   const { filter, now } = plan;
-  const and: Expression<SqlBool>[] = [
-    isListedProfile(eb),
-    plan.userTypes ? eb("users.user_type", "in", [...plan.userTypes]) : eb("users.user_type", "=", TARGET_USER_TYPE[plan.target]),
-  ];
-  if (plan.viewer.id !== null) {
-    and.push(eb("users.id", "!=", plan.viewer.id));
-    and.push(notBlockedWith(eb, plan.viewer.id));
-  }
-  if (plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS) {
-    const { lat, lon, radius } = plan.location;
-    const box = boundingBox(lat, lon, radius);
-    and.push(eb("profiles.lat", ">=", box.minLat), eb("profiles.lat", "<=", box.maxLat));
-    and.push(eb("profiles.lon", ">=", box.minLon), eb("profiles.lon", "<=", box.maxLon));
-    and.push(eb(distanceSql(lat, lon), "<=", radius));
+  const and: Expression<SqlBool>[] = [];
+  const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
+  if (radius) {
+    const box = boundingBox(radius.lat, radius.lon, radius.radius);
+    and.push(eb("search_profiles.lat", ">=", box.minLat), eb("search_profiles.lat", "<=", box.maxLat));
+    and.push(eb("search_profiles.lon", ">=", box.minLon), eb("search_profiles.lon", "<=", box.maxLon));
   } else if (plan.location.mode === "radius") {
-    and.push(eb("profiles.lat", "is not", null));
+    and.push(eb("search_profiles.lat", "is not", null));
   }
-  if (filter.country && filter.country.length > 0) and.push(eb("profiles.country_code", "in", filter.country));
-  if (filter.gender && filter.gender.length > 0) and.push(eb("users.gender", "in", filter.gender));
+  if (filter.country && filter.country.length > 0) and.push(eb("search_profiles.country_code", "in", filter.country));
+  and.push(plan.userTypes ? eb("search_profiles.user_type", "in", [...plan.userTypes]) : eb("search_profiles.user_type", "=", TARGET_USER_TYPE[plan.target]));
+  if (filter.gender && filter.gender.length > 0) and.push(eb("search_profiles.gender", "in", filter.gender));
   if (filter.age) and.push(...ageConditions(eb, filter.age, now));
-  if (filter.height) and.push(...between(eb, "profiles.height_cm", filter.height));
-  if (filter.weight) and.push(...between(eb, "profiles.weight_kg", filter.weight));
-  if (filter.price) and.push(priceInRange(eb, DEFAULT_PRICE_DURATION, filter.price));
-  for (const duration of PRICE_DURATIONS) {
-    const range = filter[`price_${duration}`];
-    if (range) and.push(priceInRange(eb, duration, range));
-  }
-  if (filter.is_smoker !== undefined) and.push(eb("profiles.is_smoker", "=", filter.is_smoker));
-  if (filter.piercing !== undefined) and.push(filter.piercing === 1 ? hasTrait(eb, "piercing") : eb.not(hasTrait(eb, "piercing")));
-  // tattoo option 1 is "none".
-  if (filter.tattoo !== undefined) and.push(filter.tattoo === 1 ? hasTrait(eb, "tattoo", [2, 3, 4]) : eb.not(hasTrait(eb, "tattoo", [2, 3, 4])));
+  if (filter.price) and.push(...between(eb, "search_profiles.price_hour", filter.price));
   for (const group of ["figure_type", "race_type", "cup_size"] as const) {
     const ids = filter[group];
-    if (ids && ids.length > 0) and.push(hasTrait(eb, group, ids));
+    if (ids && ids.length > 0) and.push(eb(`search_profiles.${group}`, "in", ids));
   }
+  if (filter.height) and.push(...between(eb, "search_profiles.height_cm", filter.height));
+  if (filter.weight) and.push(...between(eb, "search_profiles.weight_kg", filter.weight));
+  if (filter.is_smoker !== undefined) and.push(eb("search_profiles.is_smoker", "=", filter.is_smoker));
+  if (filter.piercing !== undefined) and.push(eb("search_profiles.has_piercing", "=", filter.piercing === 1 ? 1 : 0));
+  if (filter.tattoo !== undefined) and.push(eb("search_profiles.has_tattoo", "=", filter.tattoo === 1 ? 1 : 0));
   for (const flag of filter.only_show_type ?? []) {
     switch (flag) {
       // "Visible now": the profile has switched on available-now.
       case "is_visible":
-        and.push(eb("profiles.available_now_until", ">", now));
+        and.push(eb("search_profiles.available_now_until", ">", now));
         break;
       case "is_new":
-        and.push(eb("users.created_at", ">", now - NEW_PROFILE_DAYS * DAY));
+        and.push(eb("search_profiles.created_at", ">", now - NEW_PROFILE_DAYS * DAY));
         break;
       case "is_verified":
-        and.push(eb("profiles.verified_at", "is not", null));
+        and.push(eb("search_profiles.verified", "=", 1));
         break;
       case "has_avatar":
         and.push(hasPublicAvatar(eb, plan.mediaLevels));
         break;
       case "on_tour":
-        and.push(eb("profiles.on_tour_until", ">", now));
+        and.push(eb("search_profiles.on_tour_until", ">", now));
         break;
       case "has_review":
-        and.push(eb("profiles.review_count", ">", 0));
+        and.push(eb("search_profiles.review_count", ">", 0));
         break;
       case "is_hot":
-        and.push(eb("profiles.is_hot", "=", 1));
+        and.push(eb("search_profiles.is_hot", "=", 1));
         break;
       case "is_member":
-        and.push(eb("users.is_member", "=", 1), eb.or([eb("users.member_until", "is", null), eb("users.member_until", ">", now)]));
+        and.push(eb("search_profiles.is_member", "=", 1), eb.or([eb("search_profiles.member_until", "is", null), eb("search_profiles.member_until", ">", now)]));
         break;
       case "safe_sex_status":
-        and.push(eb("profiles.safe_sex_status", "=", 1));
+        and.push(eb("search_profiles.safe_sex_status", "=", 1));
         break;
     }
   }
+  for (const duration of PRICE_DURATIONS) {
+    const range = filter[`price_${duration}`];
+    if (range) and.push(duration === DEFAULT_PRICE_DURATION ? eb.and(between(eb, "search_profiles.price_hour", range)) : priceInRange(eb, duration, range));
+  }
+  if (plan.viewer.id !== null) {
+    and.push(eb("search_profiles.user_id", "!=", plan.viewer.id));
+    and.push(notBlockedWith(eb, plan.viewer.id));
+  }
+  if (extra) and.push(extra(eb));
   if (plan.name) {
     const pattern = `${plan.name.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     and.push(
       eb.or([
-        sql<SqlBool>`users.username_key like ${pattern} escape '\\'`,
-        sql<SqlBool>`lower(profiles.display_name) like ${pattern} escape '\\'`,
+        sql<SqlBool>`search_profiles.username_key like ${pattern} escape '\\'`,
+        sql<SqlBool>`search_profiles.name_key like ${pattern} escape '\\'`,
       ]),
     );
   }
+  if (radius) and.push(eb(distanceSql(radius.lat, radius.lon), "<=", radius.radius));
   return eb.and(and);
 }
 
@@ -265,66 +297,72 @@ export function searchConditions(eb: EB, plan: Plan): Expression<SqlBool> {
  */
 function rankingScore(now: number) {
   return sql<number>`(
-    (case when profiles.rise_up_until > ${sql.lit(now)} then 1000 else 0 end)
-    + (case when users.is_member = 1 and (users.member_until is null or users.member_until > ${sql.lit(now)}) then 300 else 0 end)
-    + (case when profiles.verified_at is not null then 200 else 0 end)
-    + (case when profiles.review_count > 50 then 200 else profiles.review_count * 4 end)
-    + (case when users.last_login_at > ${sql.lit(now - DAY)} then 150
-            when users.last_login_at > ${sql.lit(now - 7 * DAY)} then 100
-            when users.last_login_at > ${sql.lit(now - 30 * DAY)} then 50 else 0 end)
+    (case when search_profiles.rise_up_until > ${sql.lit(now)} then 1000 else 0 end)
+    + (case when search_profiles.is_member = 1 and (search_profiles.member_until is null or search_profiles.member_until > ${sql.lit(now)}) then 300 else 0 end)
+    + (case when search_profiles.verified = 1 then 200 else 0 end)
+    + (case when search_profiles.review_count > 50 then 200 else search_profiles.review_count * 4 end)
+    + (case when search_profiles.last_login_at > ${sql.lit(now - DAY)} then 150
+            when search_profiles.last_login_at > ${sql.lit(now - 7 * DAY)} then 100
+            when search_profiles.last_login_at > ${sql.lit(now - 30 * DAY)} then 50 else 0 end)
   )`;
 }
 
 /** Distance rings (km) of top_ranking_distance_ring: near rings first, ranked within. */
 export const DISTANCE_RINGS_KM = [5, 10, 20, 50, 100] as const;
 
-function hourlyPrice() {
-  return sql<number | null>`(select min(pp.price_eur) from profile_prices pp
-    where pp.user_id = profiles.user_id and pp.item_type = 1 and pp.duration_minutes = ${sql.lit(DEFAULT_PRICE_DURATION)})`;
-}
-
 function orderFor(sort: SearchSort, plan: Plan) {
   const score = rankingScore(plan.now);
   const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
   const distance = radius ? distanceSql(radius.lat, radius.lon) : null;
-  const nullsLast = (expr: ReturnType<typeof sql>) => [sql`(case when ${expr} is null then 1 else 0 end)`, expr] as const;
-  const tail = [sql`users.last_login_at desc`, sql`profiles.user_id desc`];
+  const tail = [sql`search_profiles.last_login_at desc`, sql`search_profiles.user_id desc`];
   switch (sort) {
     case "distance":
       return distance ? [sql`${distance} asc`, ...tail] : [sql`${score} desc`, ...tail];
     case "top_ranking_distance_ring": {
-      if (!distance) return [sql`${score} desc`, ...tail];
+      if (!radius) return [sql`${score} desc`, ...tail];
+      // Ring membership compares a planar squared distance (no trigonometry per row; up to five
+      // comparisons per row): within 500 km its error is ~1 %, irrelevant for ranking buckets.
+      const squared = planarSquaredKm(radius.lat, radius.lon);
       const ring = sql`(case ${sql.join(
-        DISTANCE_RINGS_KM.map((km, i) => sql`when ${distance} < ${sql.lit(km)} then ${sql.lit(i)}`),
+        DISTANCE_RINGS_KM.map((km, i) => sql`when ${squared} < ${sql.lit(km * km)} then ${sql.lit(i)}`),
         sql` `,
       )} else ${sql.lit(DISTANCE_RINGS_KM.length)} end)`;
       return [sql`${ring} asc`, sql`${score} desc`, ...tail];
     }
-    case "rating": {
-      const [isNull, value] = nullsLast(sql`profiles.rating_avg`);
-      return [sql`${isNull} asc`, sql`${value} desc`, sql`profiles.review_count desc`, ...tail];
-    }
+    case "rating":
+      return [
+        sql`(case when search_profiles.rating_avg is null then 1 else 0 end) asc`,
+        sql`search_profiles.rating_avg desc`,
+        sql`search_profiles.review_count desc`,
+        ...tail,
+      ];
     case "reviews_number_high_to_low":
-      return [sql`profiles.review_count desc`, sql`${score} desc`, ...tail];
+      return [sql`search_profiles.review_count desc`, sql`${score} desc`, ...tail];
     case "last_login_at":
-      return [sql`(case when users.last_login_at is null then 1 else 0 end) asc`, ...tail];
+      return [sql`(case when search_profiles.last_login_at is null then 1 else 0 end) asc`, ...tail];
     case "price_low_to_high":
-    case "price_high_to_low": {
-      const price = hourlyPrice();
-      return [sql`(case when ${price} is null then 1 else 0 end) asc`, sql`${price} ${sql.raw(sort === "price_low_to_high" ? "asc" : "desc")}`, ...tail];
-    }
+    case "price_high_to_low":
+      return [
+        sql`(case when search_profiles.price_hour is null then 1 else 0 end) asc`,
+        sql`search_profiles.price_hour ${sql.raw(sort === "price_low_to_high" ? "asc" : "desc")}`,
+        ...tail,
+      ];
     case "top_ranked":
       // Reviews weigh in: well-rated profiles with many reviews, then the ranking score.
-      return [sql`(coalesce(profiles.rating_avg, 0) * (case when profiles.review_count > 20 then 20 else profiles.review_count end)) desc`, sql`${score} desc`, ...tail];
+      return [
+        sql`(coalesce(search_profiles.rating_avg, 0) * (case when search_profiles.review_count > 20 then 20 else search_profiles.review_count end)) desc`,
+        sql`${score} desc`,
+        ...tail,
+      ];
     case "top_ranking":
       return [sql`${score} desc`, ...tail];
   }
 }
 
-function ageOf(birthDate: string | null, now: number): number | null {
-  if (!birthDate || !/^\d{4}-\d{2}-\d{2}$/.test(birthDate)) return null;
+function ageOf(birthYmd: number | null, now: number): number | null {
+  if (birthYmd === null) return null;
   const today = new Date(now);
-  const [y, m, d] = birthDate.split("-").map(Number) as [number, number, number];
+  const [y, m, d] = [Math.floor(birthYmd / 10_000), Math.floor(birthYmd / 100) % 100, birthYmd % 100];
   let age = today.getUTCFullYear() - y;
   if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) age -= 1;
   return age;
@@ -369,99 +407,117 @@ export async function runSearch(deps: ApiDeps, input: SearchInput): Promise<Sear
     mediaLevels: visibleMediaLevels(viewer),
     ...(input.userTypes ? { userTypes: input.userTypes } : {}),
   };
+  const from: FromFn = () => deps.db.selectFrom("search_profiles").where((eb) => searchConditions(eb, plan, input.extra));
 
-  const where = (eb: EB) => {
-    const base = searchConditions(eb, plan);
-    const parts: Expression<SqlBool>[] = [base];
-    if (input.extra) parts.push(input.extra(eb));
-    return eb.and(parts);
-  };
-  const from: FromFn = () =>
-    deps.db
-      .selectFrom("profiles")
-      .innerJoin("users", "users.id", "profiles.user_id")
-      .where((eb) => where(eb as EB));
-
+  // Two passes over the matching index range: the ordered page, and one
+  // GROUP BY that yields the total and every facet at once.
   const pageSize = request.page_size;
-  const offset = (request.page_no - 1) * pageSize;
-  const rows = await from()
-    .select([
-      "users.id as user_id",
-      "users.username",
-      "profiles.display_name",
-      "users.user_type",
-      "users.gender",
-      "users.birth_date",
-      "users.created_at",
-      "users.is_member",
-      "users.member_until",
-      "users.last_login_at",
-      "profiles.city_name",
-      "profiles.city_slug",
-      "profiles.city_id",
-      "profiles.country_code",
-      "profiles.lat",
-      "profiles.lon",
-      "profiles.verified_at",
-      "profiles.is_hot",
-      "profiles.review_count",
-      "profiles.rating_avg",
-    ])
-    .select(hourlyPrice().as("price_hour"))
-    .$call((qb) => orderFor(sort, plan).reduce((q, term) => q.orderBy(term), qb))
-    .limit(pageSize)
-    .offset(offset)
-    .execute();
-
-  const [totalRow, facets, avatars] = await Promise.all([
+  const [rows, aggregate] = await Promise.all([
     from()
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
-    computeFacets(from, request, target, now),
-    avatarsOf(
-      deps,
-      rows.map((r) => r.user_id),
-      plan.mediaLevels,
-    ),
+      .select([
+        // Only columns of the covering indexes (migration 0011): the page never reads the table.
+        "search_profiles.user_id",
+        "search_profiles.user_type",
+        "search_profiles.gender",
+        "search_profiles.birth_ymd",
+        "search_profiles.is_member",
+        "search_profiles.member_until",
+        "search_profiles.last_login_at",
+        "search_profiles.verified",
+        "search_profiles.review_count",
+        "search_profiles.rating_avg",
+        "search_profiles.price_hour",
+      ])
+      .$if(location.mode === "radius", (qb) => qb.select(["search_profiles.lat", "search_profiles.lon"]))
+      .$call((qb) => orderFor(sort, plan).reduce((q, term) => q.orderBy(term), qb))
+      .limit(pageSize)
+      .offset((request.page_no - 1) * pageSize)
+      .execute(),
+    totalAndFacets(from, request, target, now),
   ]);
+  const ids = rows.map((r) => r.user_id);
+  const [details, avatars] = await Promise.all([displayFieldsOf(deps, ids), avatarsOf(deps, ids, plan.mediaLevels)]);
 
   const point = location.mode === "radius" ? location : null;
-  const hits: SearchHit[] = rows.map((r) => ({
-    user_id: r.user_id,
-    username: r.username,
-    display_name: r.display_name,
-    user_type: r.user_type,
-    gender: r.gender,
-    age: ageOf(r.birth_date, now),
-    city_name: r.city_name,
-    city_slug: r.city_slug,
-    city_id: r.city_id,
-    country_code: r.country_code,
-    distance_km: point && r.lat !== null && r.lon !== null ? Math.round(haversineKm(point, { lat: r.lat, lon: r.lon }) * 10) / 10 : null,
-    price: r.price_hour === null || r.price_hour === undefined ? null : { duration_minutes: DEFAULT_PRICE_DURATION, price_eur: Number(r.price_hour) },
-    avatar: avatars.get(r.user_id) ?? null,
-    is_member: r.is_member === 1 && (r.member_until === null || Number(r.member_until) > now),
-    is_new: Number(r.created_at) > now - NEW_PROFILE_DAYS * DAY,
-    is_verified: r.verified_at !== null,
-    is_hot: r.is_hot === 1,
-    review_count: Number(r.review_count),
-    rating_avg: r.rating_avg === null ? null : Number(r.rating_avg),
-    last_login_at: r.last_login_at === null ? null : Number(r.last_login_at),
-  }));
+  const hits: SearchHit[] = rows.map((r) => {
+    const shown = details.get(r.user_id);
+    return {
+      user_id: r.user_id,
+      username: shown?.username ?? "",
+      display_name: shown?.display_name ?? "",
+      user_type: r.user_type,
+      gender: r.gender,
+      age: ageOf(r.birth_ymd, now),
+      city_name: shown?.city_name ?? null,
+      city_slug: shown?.city_slug ?? null,
+      city_id: shown?.city_id ?? null,
+      country_code: shown?.country_code ?? null,
+      distance_km: point && shown && shown.lat !== null && shown.lon !== null ? Math.round(haversineKm(point, { lat: shown.lat, lon: shown.lon }) * 10) / 10 : null,
+      price: r.price_hour === null ? null : { duration_minutes: DEFAULT_PRICE_DURATION, price_eur: Number(r.price_hour) },
+      avatar: avatars.get(r.user_id) ?? null,
+      is_member: r.is_member === 1 && (r.member_until === null || Number(r.member_until) > now),
+      is_new: shown !== undefined && Number(shown.created_at) > now - NEW_PROFILE_DAYS * DAY,
+      is_verified: r.verified === 1,
+      is_hot: shown?.is_hot === 1,
+      review_count: Number(r.review_count),
+      rating_avg: r.rating_avg === null ? null : Number(r.rating_avg),
+      last_login_at: r.last_login_at === null ? null : Number(r.last_login_at),
+    };
+  });
 
   return {
     hits,
     meta: {
-      total: Number(totalRow.n),
+      total: aggregate.total,
       page_no: request.page_no,
       page_size: pageSize,
       sort,
       target,
       location: point ? { lat: point.lat, lon: point.lon, radius: point.radius } : null,
       countries: location.mode === "country" ? location.countries : null,
-      facets,
+      facets: aggregate.facets,
     },
   };
+}
+
+/** What a hit shows beyond the ranking columns, for the page's hits only (24 primary-key lookups). */
+async function displayFieldsOf(deps: ApiDeps, userIds: number[]) {
+  const out = new Map<
+    number,
+    {
+      username: string;
+      display_name: string;
+      city_name: string | null;
+      city_slug: string | null;
+      city_id: number | null;
+      country_code: string | null;
+      lat: number | null;
+      lon: number | null;
+      created_at: number;
+      is_hot: number;
+    }
+  >();
+  if (userIds.length === 0) return out;
+  const rows = await deps.db
+    .selectFrom("users")
+    .innerJoin("profiles", "profiles.user_id", "users.id")
+    .select([
+      "users.id",
+      "users.username",
+      "users.created_at",
+      "profiles.display_name",
+      "profiles.city_name",
+      "profiles.city_slug",
+      "profiles.city_id",
+      "profiles.country_code",
+      "profiles.lat",
+      "profiles.lon",
+      "profiles.is_hot",
+    ])
+    .where("users.id", "in", userIds)
+    .execute();
+  for (const row of rows) out.set(row.id, row);
+  return out;
 }
 
 async function avatarsOf(deps: ApiDeps, userIds: number[], levels: readonly string[]): Promise<Map<number, { media_id: number; url: string }>> {
@@ -481,91 +537,106 @@ async function avatarsOf(deps: ApiDeps, userIds: number[], levels: readonly stri
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-type FromFn = () => SelectQueryBuilder<Database, "profiles" | "users", {}>;
+type FromFn = () => SelectQueryBuilder<Database, "search_profiles", {}>;
 
-async function computeFacets(from: FromFn, request: ParsedSearchRequest, target: SearchTarget, now: number): Promise<SearchResult["meta"]["facets"]> {
-  const out: SearchResult["meta"]["facets"] = {};
+/** A facet's grouping expression and how its raw group keys become buckets. */
+interface FacetDimension {
+  facet: TermFacet | RangeFacet;
+  expr: RawBuilder<unknown>;
+  /** Fixed bucket keys (range facets list every band, zero counts included). */
+  bands?: string[];
+  keyOf: (raw: unknown) => string | null;
+}
+
+/** Band expressions yield the band's index (integers group faster than text); this maps it back. */
+function bandKey(bands: ReadonlyArray<readonly [string, unknown]>) {
+  return (raw: unknown) => (raw === null || raw === undefined ? null : (bands[Number(raw)]?.[0] ?? null));
+}
+
+function facetDimensions(request: ParsedSearchRequest, target: SearchTarget, now: number): FacetDimension[] {
+  const dims: FacetDimension[] = [];
   const wanted = request.facets;
-  if (!wanted) return out;
-  const jobs: Promise<void>[] = [];
+  if (!wanted) return dims;
   for (const facet of wanted.term ?? []) {
     if (facet === "gender" || facet === "country") {
-      const column = facet === "gender" ? "users.gender" : "profiles.country_code";
-      jobs.push(
-        from()
-          .select([sql<string>`${sql.ref(column)}`.as("k"), (eb) => eb.fn.countAll<number>().as("n")])
-          .where(column, "is not", null)
-          .groupBy(column)
-          .execute()
-          .then((rows) => {
-            out[facet] = rows.map((r) => ({ key: String(r.k), count: Number(r.n) })).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
-          }),
-      );
-    } else {
-      const group = findTraitGroup(facet);
-      if (!group || target === "business") continue;
-      jobs.push(
-        from()
-          .innerJoin("profile_traits", (join) => join.onRef("profile_traits.user_id", "=", "profiles.user_id").on("profile_traits.group_key", "=", facet))
-          .select(["profile_traits.option_id as k", (eb) => eb.fn.countAll<number>().as("n")])
-          .groupBy("profile_traits.option_id")
-          .execute()
-          .then((rows) => {
-            if (facet === "cup_size") {
-              // Spec section 9: cup groups a-b … k+.
-              const counts = new Map<string, number>(CUP_SIZE_BANDS.map((band) => [band, 0]));
-              for (const r of rows) {
-                const band = group.options.find((o) => o.id === Number(r.k))?.category;
-                if (band) counts.set(band, (counts.get(band) ?? 0) + Number(r.n));
-              }
-              out[facet] = [...counts].map(([key, count]) => ({ key, count }));
-            } else {
-              out[facet] = rows
-                .map((r) => ({ key: group.options.find((o) => o.id === Number(r.k))?.key ?? String(r.k), count: Number(r.n) }))
-                .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
-            }
-          }),
-      );
+      dims.push({ facet, expr: sql.ref(facet === "gender" ? "search_profiles.gender" : "search_profiles.country_code"), keyOf: (raw) => (raw === null ? null : String(raw)) });
+      continue;
     }
+    const group = findTraitGroup(facet);
+    if (!group || target === "business") continue;
+    const keyOf =
+      facet === "cup_size"
+        ? // Spec section 9: cup groups a-b … k+.
+          (raw: unknown) => group.options.find((o) => o.id === Number(raw))?.category ?? null
+        : (raw: unknown) => (raw === null ? null : (group.options.find((o) => o.id === Number(raw))?.key ?? String(raw)));
+    dims.push({ facet, expr: sql.ref(`search_profiles.${facet}`), keyOf, ...(facet === "cup_size" ? { bands: [...CUP_SIZE_BANDS] } : {}) });
   }
   for (const facet of wanted.range ?? []) {
     if (facet === "age") {
       const bands = Object.entries(AGE_BANDS) as [string, readonly [number, number | "*"]][];
       const cases = sql.join(
-        bands.map(([key, [min, max]]) => {
+        bands.map(([, [min, max]], index) => {
           const upper = yearsBefore(now, min);
           const lower = max === "*" ? null : yearsBefore(now, max + 1);
           return lower === null
-            ? sql`when users.birth_date <= ${upper} then ${key}`
-            : sql`when users.birth_date <= ${upper} and users.birth_date > ${lower} then ${key}`;
+            ? sql`when search_profiles.birth_ymd <= ${sql.lit(upper)} then ${sql.lit(index)}`
+            : sql`when search_profiles.birth_ymd <= ${sql.lit(upper)} and search_profiles.birth_ymd > ${sql.lit(lower)} then ${sql.lit(index)}`;
         }),
         sql` `,
       );
-      jobs.push(bucketFacet(from, sql<string | null>`(case ${cases} else null end)`, bands.map(([k]) => k)).then((b) => void (out.age = b)));
+      dims.push({ facet, expr: sql`(case ${cases} else null end)`, bands: bands.map(([k]) => k), keyOf: bandKey(bands) });
     } else if (facet === "price" && target === "escort") {
       const bands = Object.entries(PRICE_BANDS) as [string, readonly [number, number | "*"]][];
-      const price = hourlyPrice();
       // Bands share their edges (100-150, 150-200): an edge price counts in the lower band.
       const cases = sql.join(
-        bands.map(([key, [min, max]]) =>
-          max === "*" ? sql`when ${price} > ${sql.lit(min)} then ${key}` : sql`when ${price} >= ${sql.lit(min)} and ${price} <= ${sql.lit(max)} then ${key}`,
+        bands.map(([, [min, max]], index) =>
+          max === "*"
+            ? sql`when search_profiles.price_hour > ${sql.lit(min)} then ${sql.lit(index)}`
+            : sql`when search_profiles.price_hour >= ${sql.lit(min)} and search_profiles.price_hour <= ${sql.lit(max)} then ${sql.lit(index)}`,
         ),
         sql` `,
       );
-      jobs.push(bucketFacet(from, sql<string | null>`(case ${cases} else null end)`, bands.map(([k]) => k)).then((b) => void (out.price = b)));
+      dims.push({ facet, expr: sql`(case ${cases} else null end)`, bands: bands.map(([k]) => k), keyOf: bandKey(bands) });
     }
   }
-  await Promise.all(jobs);
-  return out;
+  return dims;
 }
 
-async function bucketFacet(from: FromFn, bucket: ReturnType<typeof sql<string | null>>, keys: string[]): Promise<FacetBucket[]> {
-  const rows = await from()
-    .select([bucket.as("k"), (eb) => eb.fn.countAll<number>().as("n")])
-    .groupBy(sql`1`)
-    .execute();
-  const counts = new Map(rows.filter((r) => r.k !== null).map((r) => [String(r.k), Number(r.n)]));
-  return keys.map((key) => ({ key, count: counts.get(key) ?? 0 }));
+/**
+ * The total and every requested facet from ONE grouped pass: rows are
+ * grouped by the combination of facet values (a few hundred groups at most),
+ * the total is the sum of all groups, each facet the sum over the others.
+ */
+async function totalAndFacets(
+  from: FromFn,
+  request: ParsedSearchRequest,
+  target: SearchTarget,
+  now: number,
+): Promise<{ total: number; facets: SearchResult["meta"]["facets"] }> {
+  const dims = facetDimensions(request, target, now);
+  const rows = (await from()
+    .select([...dims.map((d, i) => d.expr.as(`f${i}`)), (eb) => eb.fn.countAll<number>().as("n")])
+    .$if(dims.length > 0, (qb) => qb.groupBy(dims.map((_, i) => sql.lit(i + 1))))
+    .execute()) as Array<Record<string, unknown> & { n: number | string }>;
+
+  let total = 0;
+  const counts = dims.map(() => new Map<string, number>());
+  for (const row of rows) {
+    const n = Number(row.n);
+    total += n;
+    dims.forEach((dim, i) => {
+      const key = dim.keyOf(row[`f${i}`]);
+      if (key !== null) counts[i]!.set(key, (counts[i]!.get(key) ?? 0) + n);
+    });
+  }
+  const facets: SearchResult["meta"]["facets"] = {};
+  dims.forEach((dim, i) => {
+    const byKey = counts[i]!;
+    facets[dim.facet] = dim.bands
+      ? dim.bands.map((key) => ({ key, count: byKey.get(key) ?? 0 }))
+      : [...byKey].map(([key, count]) => ({ key, count })).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
+  });
+  return { total, facets };
 }
 
 /** The viewer and their gender (for default genders), from the token. */
