@@ -276,3 +276,24 @@ describe("filters, personalized, top-ranking, seo", () => {
     expect((await seo({ category: "escort", page_no: 7 })).status).toBe(400);
   });
 });
+
+describe("white-label fallback filters (spec section 9)", () => {
+  it("searches the global radius for an escort service and a spoken language", async () => {
+    const farAway = { lat: 40.4168, lon: -3.7038 }; // Madrid
+    const name = `wl${Date.now().toString(36)}`;
+    const both = await createProfile(rt, { point: farAway, displayName: `${name}-both`, traits: [["escort_service", 133], ["languages", 2]] });
+    await createProfile(rt, { point: farAway, displayName: `${name}-service`, traits: [["escort_service", 133]] });
+    await createProfile(rt, { point: farAway, displayName: `${name}-language`, traits: [["languages", 2]] });
+    const english = (await import("#server/contract/traits")).findTraitGroup("languages")?.options.find((o) => o.id === 2)?.key;
+    expect(english).toBe("en");
+
+    const body = (filter: Record<string, unknown>) => ({ query: { name }, filterquery: { location: { ...BERLIN, radius: 69420 }, ...filter } });
+    const fallback = await search(body({ escort_service: [133], language: ["en"] }));
+    expect(fallback.status).toBe(200);
+    expect(fallback.data.map((h) => h.user_id)).toEqual([both.id]);
+    // Without the filters the global radius finds all three, far outside any normal radius.
+    expect((await search(body({}))).meta.total).toBe(3);
+    // A language nobody has matches nobody (not everybody).
+    expect((await search(body({ language: ["zz"] }))).meta.total).toBe(0);
+  });
+});

@@ -269,6 +269,13 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
         break;
     }
   }
+  if (filter.escort_service && filter.escort_service.length > 0) and.push(hasTraitOption(eb, "escort_service", filter.escort_service));
+  if (filter.language && filter.language.length > 0) {
+    const options = findTraitGroup("languages")?.options ?? [];
+    const ids = filter.language.flatMap((key) => options.filter((o) => o.key === key).map((o) => o.id));
+    // An unknown language matches nobody rather than everybody.
+    and.push(ids.length > 0 ? hasTraitOption(eb, "languages", ids) : sql<SqlBool>`1 = 0`);
+  }
   for (const duration of PRICE_DURATIONS) {
     const range = filter[`price_${duration}`];
     if (range) and.push(duration === DEFAULT_PRICE_DURATION ? eb.and(between(eb, "search_profiles.price_hour", range)) : priceInRange(eb, duration, range));
