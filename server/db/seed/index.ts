@@ -177,6 +177,15 @@ async function writeRows(db: DB, sources: PhotoSources, people: readonly PersonP
       if (id === undefined) throw new Error(`no id for ${p.username}`);
       return id;
     };
+    const traitRows = people.flatMap((p) => (p.profile.search?.traits ?? []).map(([group_key, option_id]) => ({ user_id: idOf(p), group_key, option_id })));
+    for (const batch of chunks(traitRows, ROWS_PER_INSERT)) await trx.insertInto("profile_traits").values(batch).execute();
+    const priceRows = people.flatMap((p) =>
+      p.profile.search?.hourlyPriceEur ? [{ user_id: idOf(p), item_type: 1, duration_minutes: 60, name: null, price_eur: p.profile.search.hourlyPriceEur, position: 0 }] : [],
+    );
+    for (const batch of chunks(priceRows, ROWS_PER_INSERT)) await trx.insertInto("profile_prices").values(batch).execute();
+    await writeRegistrationRows(trx, people, idOf);
+    // Profiles last: the search_profiles triggers (migration 0011) then compute each row once, with its
+    // traits and prices already in place, instead of once per trait and price row.
     for (const batch of chunks(people, ROWS_PER_INSERT)) {
       await trx
         .insertInto("profiles")
@@ -202,13 +211,6 @@ async function writeRows(db: DB, sources: PhotoSources, people: readonly PersonP
         )
         .execute();
     }
-    const traitRows = people.flatMap((p) => (p.profile.search?.traits ?? []).map(([group_key, option_id]) => ({ user_id: idOf(p), group_key, option_id })));
-    for (const batch of chunks(traitRows, ROWS_PER_INSERT)) await trx.insertInto("profile_traits").values(batch).execute();
-    const priceRows = people.flatMap((p) =>
-      p.profile.search?.hourlyPriceEur ? [{ user_id: idOf(p), item_type: 1, duration_minutes: 60, name: null, price_eur: p.profile.search.hourlyPriceEur, position: 0 }] : [],
-    );
-    for (const batch of chunks(priceRows, ROWS_PER_INSERT)) await trx.insertInto("profile_prices").values(batch).execute();
-    await writeRegistrationRows(trx, people, idOf);
     const mediaRows = people.flatMap((p) =>
       p.photos.map((photo) => {
         const image = imageOf(sources, p, photo);
