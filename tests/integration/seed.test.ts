@@ -145,6 +145,28 @@ describe(`demo seed (${TEST_DB})`, () => {
     expect(statuses.map((s) => s.status).sort()).toEqual(["active", "deactivated", "paused"]);
   });
 
+  it("gives some listed escorts the badges the popular filters select (verified, hot, safer sex, available now)", async () => {
+    const { db } = first.rt.deps;
+    const now = first.rt.clock.now();
+    const escorts = await db
+      .selectFrom("search_profiles")
+      .select(["verified", "user_id"])
+      .where("user_type", "=", USER_TYPE.escort)
+      .execute();
+    const badges = await db
+      .selectFrom("profiles")
+      .select(["is_hot", "safe_sex_status", "available_now_until", "verified_at"])
+      .where("user_id", "in", escorts.map((e) => e.user_id))
+      .execute();
+    const share = (pick: (b: (typeof badges)[number]) => boolean) => badges.filter(pick).length / badges.length;
+    expect(share((b) => b.verified_at !== null)).toBeGreaterThan(0.2);
+    expect(share((b) => b.is_hot === 1)).toBeGreaterThan(0.03);
+    expect(share((b) => b.safe_sex_status === 1)).toBeGreaterThan(0.2);
+    expect(badges.some((b) => b.available_now_until !== null && Number(b.available_now_until) > now)).toBe(true);
+    // Search sees the same badge (search_profiles is kept by triggers).
+    expect(escorts.filter((e) => e.verified === 1).length).toBe(badges.filter((b) => b.verified_at !== null).length);
+  });
+
   it("writes a real JPEG without EXIF for every media row", async () => {
     const storage = createLocalMediaStorage(first.mediaDir);
     const rows = await first.rt.deps.db.selectFrom("media").selectAll().orderBy("id").execute();

@@ -206,6 +206,10 @@ async function writeRows(db: DB, sources: PhotoSources, people: readonly PersonP
             status_text: p.profile.statusText,
             description: p.profile.description,
             is_visible: p.profile.isVisible ? 1 : 0,
+            verified_at: p.profile.badges.verifiedAt,
+            is_hot: p.profile.badges.isHot ? 1 : 0,
+            safe_sex_status: p.profile.badges.safeSexStatus ? 1 : 0,
+            available_now_until: p.profile.badges.availableNowUntil,
             updated_at: Math.min(now, p.updatedAt),
           })),
         )
