@@ -7,6 +7,8 @@
  */
 import * as v from "valibot";
 import { APPEARANCE_MEASURES, traitValueSchema, type TraitGroupKey } from "./traits";
+import { profileCityEntries } from "./profile-city";
+import { PRICE_DURATIONS } from "./search";
 import { GENDER } from "./users";
 
 export const PROFESSION_MAX = 70;
@@ -18,8 +20,8 @@ export const BUSINESS_DESCRIPTION_MIN = 140;
 export const PENIS_FIELD_MAX_CHARS = 5;
 export const PRICE_MIN = 1;
 export const PRICE_MAX = 100_000;
-/** Spec section 3: the durations a time price can have, in minutes. */
-export const PRICE_DURATIONS = [15, 30, 60, 120, 180, 240, 480, 720, 1440] as const;
+/** Spec section 3: the durations a time price can have, in minutes (one list, kept with search's filters). */
+export { PRICE_DURATIONS };
 export const priceKey = (minutes: number) => `price_${minutes}_mins`;
 export const PRICE_ITEM_TYPE = { time: 1, extra: 2 } as const;
 /** Extras (item type 2) one profile lists; the spec gives no number. */
@@ -82,6 +84,8 @@ export const profileStepSchema = v.object(
     relationship_status: traitValueSchema("relationship_status"),
     race_type: traitValueSchema("race_type"),
     sexuality: traitValueSchema("sexuality"),
+    // Required: without a place nobody finds the profile in search or the city directory.
+    ...profileCityEntries,
     nationality: optionalTrait("nationality"),
     languages: optionalMulti("languages"),
     profession: text(PROFESSION_MAX),

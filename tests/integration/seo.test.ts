@@ -3,6 +3,7 @@
  * places, paging, 404s, who is listed), landing pages and sitemap data.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureGeoData } from "#server/db/geo/load";
 import { SEO_PAGE_SIZE } from "#server/contract/seo";
 import { GENDER, USER_TYPE } from "#server/contract/users";
 import { clearDirectoryCache } from "#server/modules/seo/service";
@@ -39,6 +40,8 @@ describe(`SEO API (${TEST_DB})`, () => {
         display_name: key,
         city_name: hamburg ? "Hamburg" : "Berlin",
         city_slug: hamburg ? "hamburg" : "berlin",
+        // GeoNames ids of the geo tables: city pages list profiles by city_id.
+        city_id: hamburg ? 2911298 : 2950159,
         country_code: "DE",
         region_code: hamburg ? "04" : "16",
         lat: hamburg ? 53.55 : 52.52,
@@ -63,6 +66,7 @@ describe(`SEO API (${TEST_DB})`, () => {
 
   beforeAll(async () => {
     rt = await createTestRuntime();
+    await ensureGeoData(rt.deps.db);
     for (let i = 0; i < 14; i++) await person(`berlin_lady_${i}`);
     await person("hamburg_male", { gender: GENDER.male, city: "hamburg" });
     await person("hamburg_domina", { city: "hamburg", traits: [["escort_role", 7]] });
@@ -87,6 +91,21 @@ describe(`SEO API (${TEST_DB})`, () => {
     expect(new Set(all).size).toBe(14);
     for (const hidden of ["hidden", "secret", "client"]) expect(all).not.toContain(names[hidden]);
     expect((await directory("category=ladies&country=deutschland&region=berlin&city=berlin&page=3")).status).toBe(404);
+  });
+
+  it("lists the same profiles in the same order through POST /search/seo (one listing)", async () => {
+    for (const page of [1, 2]) {
+      const directoryPage = await directory(`category=ladies&country=deutschland&region=berlin&city=berlin&page=${page}`);
+      const response = await rt.request("/api/v2/search/seo", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ category: "ladies", country: "deutschland", region: "berlin", city: "berlin", page_no: page }),
+      });
+      const search = (await response.json()) as { data: Array<{ username: string }>; meta: { total: number } };
+      expect(response.status).toBe(200);
+      expect(search.meta.total).toBe(directoryPage.body.data.total);
+      expect(search.data.map((h) => h.username)).toEqual(directoryPage.body.data.profiles.map((p) => p.username));
+    }
   });
 
   it("links the next level down with counts and teasers", async () => {

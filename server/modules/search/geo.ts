@@ -83,6 +83,13 @@ export async function cityById(deps: ApiDeps, id: number): Promise<CityHit | nul
   return row ? toHit(row) : null;
 }
 
+/** Cities by GeoNames id, for a handful of ids (directory child places). */
+export async function citiesById(deps: ApiDeps, ids: readonly number[]): Promise<Map<number, CityHit>> {
+  if (ids.length === 0) return new Map();
+  const rows = await baseQuery(deps).where("cities.id", "in", [...ids]).execute();
+  return new Map(rows.map((row) => [row.id, toHit(row)]));
+}
+
 export async function cityBySlug(deps: ApiDeps, countryCode: string, slug: string): Promise<CityHit | null> {
   const row = await baseQuery(deps).where("cities.country_code", "=", countryCode).where("cities.slug", "=", slug).executeTakeFirst();
   return row ? toHit(row) : null;

@@ -24,12 +24,11 @@ import {
   searchTargetFor,
   type ParsedSearchRequest,
 } from "../../contract/search";
-import { SEO_MAX_PAGE, SEO_PAGE_SIZE, categoryFilter, countryCodeOfSlug, SEO_CATEGORY_WORDS, type SeoCategory } from "../../contract/seo";
+import { SEO_MAX_PAGE, SEO_CATEGORY_WORDS, type SeoCategory } from "../../contract/seo";
 import { findTraitGroup } from "../../contract/traits";
-import { GEO_COUNTRIES } from "../../db/geo/regions";
 import { GUEST_VIEWER, isListedProfile, notBlockedWith, viewerContext, type ViewerContext } from "../profiles/access";
-import { cityBySlug } from "./geo";
-import { hasTraitOption, runSearch, searcherOf, searchViewer, type SearchResult } from "./service";
+import { listDirectory, resolveDirectoryPlace } from "../seo/listing";
+import { runSearch, searcherOf, searchViewer, type SearchResult } from "./service";
 
 export const searchFiltersSchema = v.object({
   user_type: v.optional(v.picklist(SEARCH_TARGETS)),
@@ -116,48 +115,14 @@ export const seoSearchSchema = v.object({
 });
 
 /**
- * A directory page: guests' view (members-only profiles excluded, no blocks
- * to apply), ranked by top_ranking, 12 per page. City pages list the profiles
- * whose city is that city (not a radius), region pages the region's.
+ * A directory page through the search group: the same listing as GET
+ * /seo/directory (server/modules/seo/listing.ts) in the search result shape,
+ * guests' view, 12 per page.
  */
 export async function seoSearch(deps: ApiDeps, body: v.InferOutput<typeof seoSearchSchema>): Promise<SearchResult & { meta: SearchResult["meta"] & { city: unknown; region: unknown } }> {
-  const filter = categoryFilter(body.category);
-  let countryCode: string | null = null;
-  if (body.country) {
-    const raw = body.country.trim();
-    countryCode = /^[A-Za-z]{2}$/.test(raw) ? raw.toUpperCase() : countryCodeOfSlug(raw.toLowerCase());
-    if (!countryCode || !(GEO_COUNTRIES as readonly string[]).includes(countryCode)) throw fail.notFound("exception.search.place_not_found");
-  }
-  if ((body.region || body.city) && !countryCode) throw fail.notFound("exception.search.place_not_found");
-  let region: { code: string; slug: string; name: string } | null = null;
-  if (body.region && countryCode) {
-    region = (await deps.db.selectFrom("regions").select(["code", "slug", "name"]).where("country_code", "=", countryCode).where("slug", "=", body.region).executeTakeFirst()) ?? null;
-    if (!region) throw fail.notFound("exception.search.place_not_found");
-  }
-  const city = body.city && countryCode ? await cityBySlug(deps, countryCode, body.city) : null;
-  if (body.city && (!city || (region && city.region_code !== region.code))) throw fail.notFound("exception.search.place_not_found");
-
-  const request: ParsedSearchRequest = {
-    page_no: body.page_no,
-    page_size: SEO_PAGE_SIZE,
-    searchMode: "user",
-    filterquery: { country: countryCode ? [countryCode] : [...GEO_COUNTRIES], ...(filter.genders ? { gender: [...filter.genders] } : {}) },
-    sort: "top_ranking",
-  };
-  const result = await runSearch(deps, {
-    request,
-    viewer: GUEST_VIEWER,
-    viewerGender: null,
-    userTypes: filter.userTypes,
-    extra: (eb) => {
-      const parts = [eb("search_profiles.members_only", "=", 0)];
-      if (city) parts.push(eb("search_profiles.city_id", "=", city.id));
-      else if (region) parts.push(eb("search_profiles.region_code", "=", region.code));
-      if (filter.traits && filter.traits.length > 0) parts.push(eb.or(filter.traits.map((t) => hasTraitOption(eb, t.group, t.optionIds))));
-      return eb.and(parts);
-    },
-  });
-  return { ...result, meta: { ...result.meta, city, region } };
+  const place = await resolveDirectoryPlace(deps, body, "exception.search.place_not_found");
+  const result = await listDirectory(deps, body.category, place, body.page_no, GUEST_VIEWER);
+  return { ...result, meta: { ...result.meta, city: place.city, region: place.region } };
 }
 
 /** Listed profiles whose username starts with q (block relations excluded). */

@@ -30,6 +30,7 @@ import {
   usableLocation,
   DEFAULT_PRICE_DURATION,
 } from "../../contract/search";
+import { mediaFileUrl } from "../../contract/media-upload";
 import { CUP_SIZE_BANDS, findTraitGroup } from "../../contract/traits";
 import { USER_TYPE } from "../../contract/users";
 import type { Database } from "../../db/schema";
@@ -381,10 +382,6 @@ export function haversineKm(a: { lat: number; lon: number }, b: { lat: number; l
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-export function mediaFileUrl(mediaId: number): string {
-  return `/api/v2/media/${mediaId}/file`;
-}
-
 export interface SearchInput {
   request: ParsedSearchRequest;
   viewer: ViewerContext;
@@ -395,7 +392,8 @@ export interface SearchInput {
   userTypes?: readonly number[];
 }
 
-export async function runSearch(deps: ApiDeps, input: SearchInput): Promise<SearchResult> {
+/** How a search request reads: its plan and the filtered search_profiles query it starts from. */
+export function searchScope(deps: ApiDeps, input: SearchInput) {
   const { request, viewer } = input;
   const now = deps.clock.now();
   const searcher = searcherOf(viewer, input.viewerGender);
@@ -415,6 +413,12 @@ export async function runSearch(deps: ApiDeps, input: SearchInput): Promise<Sear
     ...(input.userTypes ? { userTypes: input.userTypes } : {}),
   };
   const from: FromFn = () => deps.db.selectFrom("search_profiles").where((eb) => searchConditions(eb, plan, input.extra));
+  return { plan, from, sort, target, location, now };
+}
+
+export async function runSearch(deps: ApiDeps, input: SearchInput): Promise<SearchResult> {
+  const { request } = input;
+  const { plan, from, sort, target, location, now } = searchScope(deps, input);
 
   // Two passes over the matching index range: the ordered page, and one
   // GROUP BY that yields the total and every facet at once.

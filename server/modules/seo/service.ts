@@ -10,7 +10,6 @@ import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import {
   categoryFilter,
-  countryCodeOfSlug,
   countrySlugOf,
   SEO_CATEGORY_WORDS,
   SEO_CITY_TEASER_SIZE,
@@ -23,10 +22,11 @@ import {
 import type { DB } from "../../db/index";
 import type { Database } from "../../db/schema";
 import { createTtlCache, type TtlCache } from "../../lib/ttl-cache";
-import { ageAt } from "../auth/user-data";
 import { GUEST_VIEWER, isGuestVisibleProfile, notBlockedWith, type ViewerContext } from "../profiles/access";
 import { avatarUrls } from "../profiles/service";
-import { regionByCode, regionBySlug, regionsOf } from "./places";
+import { citiesById } from "../search/geo";
+import { listDirectory, placeCounts, resolveDirectoryPlace, type DirectoryPlaceRef } from "./listing";
+import { regionByCode, regionsOf } from "./places";
 
 export const DIRECTORY_NOT_FOUND = "exception.seo.directory_not_found";
 
@@ -41,7 +41,6 @@ export interface DirectoryQuery {
 interface Place {
   countryCode?: string;
   regionCode?: string;
-  citySlug?: string;
 }
 
 type ProfileQuery = SelectQueryBuilder<Database, "profiles" | "users", object>;
@@ -69,7 +68,6 @@ function listed(db: DB, category: SeoCategory, place: Place, viewer: ViewerConte
   }
   if (place.countryCode) query = query.where("profiles.country_code", "=", place.countryCode);
   if (place.regionCode) query = query.where("profiles.region_code", "=", place.regionCode);
-  if (place.citySlug) query = query.where("profiles.city_slug", "=", place.citySlug);
   if (viewer.id !== null) {
     const viewerId = viewer.id;
     query = query.where((eb) => notBlockedWith(eb, viewerId));
@@ -140,138 +138,83 @@ export async function directoryPage(deps: ApiDeps, query: DirectoryQuery, viewer
   return cacheOf(deps.db).remember(key, deps.clock.now(), load);
 }
 
-function resolvePlace(query: DirectoryQuery) {
-  let country: DirectoryPage["country"] = null;
-  let region: DirectoryPage["region"] = null;
-  if (query.country) {
-    const code = countryCodeOfSlug(query.country);
-    if (!code) throw fail.notFound(DIRECTORY_NOT_FOUND);
-    country = { code, slug: query.country };
-  }
-  if (query.region) {
-    const found = country ? regionBySlug(country.code, query.region) : null;
-    if (!found) throw fail.notFound(DIRECTORY_NOT_FOUND);
-    region = { code: found.code, slug: found.slug, name: found.name };
-  }
-  return { country, region };
-}
-
 async function buildDirectoryPage(deps: ApiDeps, query: DirectoryQuery, viewer: ViewerContext): Promise<DirectoryPage> {
-  const { db } = deps;
-  const { country, region } = resolvePlace(query);
-  const place: Place = { countryCode: country?.code, regionCode: region?.code, citySlug: query.city };
-  const level: DirectoryLevel = query.city ? "city" : region ? "region" : country ? "country" : "category";
-
-  const summary = await listed(db, query.category, place, viewer)
-    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.max("profiles.updated_at").as("last"), eb.fn.max("profiles.city_name").as("city_name")])
-    .executeTakeFirstOrThrow();
-  const total = Number(summary.n);
-  if (total === 0) throw fail.notFound(DIRECTORY_NOT_FOUND);
+  const place = await resolveDirectoryPlace(deps, query, DIRECTORY_NOT_FOUND);
+  const level: DirectoryLevel = place.city ? "city" : place.region ? "region" : place.country ? "country" : "category";
+  const result = await listDirectory(deps, query.category, place, query.page, viewer);
+  const total = result.meta.total;
   const pages = Math.min(SEO_MAX_PAGE, Math.ceil(total / SEO_PAGE_SIZE));
-  if (query.page > pages) throw fail.notFound(DIRECTORY_NOT_FOUND);
-
-  const rows = await listed(db, query.category, place, viewer)
-    .select(["users.id", "users.username", "users.user_type", "users.gender", "users.birth_date", "users.is_member", "users.member_until", "profiles.display_name", "profiles.city_name"])
-    // Plus members first (a plus benefit: better search position), then the recently active.
-    .orderBy("users.is_member", "desc")
-    .orderBy(sql`coalesce(users.last_login_at, 0)`, "desc")
-    .orderBy("users.id")
-    .limit(SEO_PAGE_SIZE)
-    .offset((query.page - 1) * SEO_PAGE_SIZE)
-    .execute();
-  const now = deps.clock.now();
-  const avatars = await avatarUrls(deps, rows.map((r) => r.id), viewer);
-  const profiles = rows.map(
-    (r): DirectoryTile => ({
-      id: r.id,
-      username: r.username,
-      display_name: r.display_name,
-      user_type: r.user_type,
-      gender: r.gender,
-      age: ageAt(r.birth_date, now),
-      city_name: r.city_name,
-      is_member: r.is_member === 1 && (r.member_until === null || r.member_until > now),
-      avatar_url: avatars.get(r.id) ?? null,
+  if (total === 0 || query.page > pages) throw fail.notFound(DIRECTORY_NOT_FOUND);
+  const ids = result.hits.map((h) => h.user_id);
+  const [avatars, changed] = await Promise.all([
+    avatarUrls(deps, ids, viewer),
+    deps.db
+      .selectFrom("profiles")
+      .select((eb) => eb.fn.max("updated_at").as("last"))
+      .where("user_id", "in", ids)
+      .executeTakeFirst(),
+  ]);
+  const profiles = result.hits.map(
+    (h): DirectoryTile => ({
+      id: h.user_id,
+      username: h.username,
+      display_name: h.display_name,
+      user_type: h.user_type,
+      gender: h.gender,
+      age: h.age,
+      city_name: h.city_name,
+      is_member: h.is_member,
+      avatar_url: avatars.get(h.user_id) ?? null,
     }),
   );
-
-  const places = level === "city" ? [] : await childPlaces(deps, query.category, place, viewer, country, region);
+  const places = level === "city" ? [] : await childPlaces(deps, query.category, place, viewer);
   return {
     category: query.category,
     level,
     page: query.page,
     pages,
     total,
-    country,
-    region,
-    city: query.city ? { slug: query.city, name: summary.city_name ?? query.city } : null,
+    country: place.country,
+    region: place.region,
+    city: place.city ? { slug: place.city.slug, name: place.city.name } : null,
     places,
     profiles,
-    last_modified: summary.last === null || summary.last === undefined ? null : Number(summary.last),
+    // What this page shows changed last (its profiles); a hint for Last-Modified and the sitemap.
+    last_modified: changed?.last === null || changed?.last === undefined ? null : Number(changed.last),
   };
 }
 
 /** The next level down with profile counts: countries, regions (where known) or cities; at most SEO_MAX_CITY_DISPLAY. */
-async function childPlaces(
-  deps: ApiDeps,
-  category: SeoCategory,
-  place: Place,
-  viewer: ViewerContext,
-  country: DirectoryPage["country"],
-  region: DirectoryPage["region"],
-): Promise<DirectoryPlace[]> {
-  const base = listed(deps.db, category, place, viewer);
+async function childPlaces(deps: ApiDeps, category: SeoCategory, place: DirectoryPlaceRef, viewer: ViewerContext): Promise<DirectoryPlace[]> {
+  const { country, region } = place;
   if (!country) {
-    const rows = await base
-      .select((eb) => ["profiles.country_code", eb.fn.countAll<number>().as("n")])
-      .where("profiles.country_code", "is not", null)
-      .groupBy("profiles.country_code")
-      .orderBy("n", "desc")
-      .limit(SEO_MAX_CITY_DISPLAY)
-      .execute();
+    const rows = await placeCounts(deps, category, place, viewer, "country_code", SEO_MAX_CITY_DISPLAY);
     return rows.flatMap((r) => {
-      const slug = countrySlugOf(r.country_code);
-      return slug ? [{ slug, name: slug, name_key: `seo.countries.${r.country_code}`, path: `${category}/${slug}`, profiles: Number(r.n), teaser: [] }] : [];
+      const slug = countrySlugOf(r.key);
+      return slug ? [{ slug, name: slug, name_key: `seo.countries.${r.key}`, path: `${category}/${slug}`, profiles: r.count, teaser: [] }] : [];
     });
   }
   if (!region && regionsOf(country.code).length > 0) {
-    const rows = await base
-      .select((eb) => ["profiles.region_code", eb.fn.countAll<number>().as("n")])
-      .where("profiles.region_code", "is not", null)
-      .groupBy("profiles.region_code")
-      .orderBy("n", "desc")
-      .limit(SEO_MAX_CITY_DISPLAY)
-      .execute();
+    const rows = await placeCounts(deps, category, place, viewer, "region_code", SEO_MAX_CITY_DISPLAY);
     return rows.flatMap((r) => {
-      const found = regionByCode(country.code, r.region_code);
-      return found ? [{ slug: found.slug, name: found.name, path: `${category}/${country.slug}/${found.slug}`, profiles: Number(r.n), teaser: [] }] : [];
+      const found = regionByCode(country.code, r.key);
+      return found ? [{ slug: found.slug, name: found.name, path: `${category}/${country.slug}/${found.slug}`, profiles: r.count, teaser: [] }] : [];
     });
   }
-  const cities = await base
-    .select((eb) => ["profiles.city_slug", eb.fn.max("profiles.city_name").as("name"), eb.fn.max("profiles.region_code").as("region_code"), eb.fn.countAll<number>().as("n")])
-    .where("profiles.city_slug", "is not", null)
-    .groupBy("profiles.city_slug")
-    .orderBy("n", "desc")
-    .orderBy("profiles.city_slug")
-    .limit(SEO_MAX_CITY_DISPLAY)
-    .execute();
+  const counts = await placeCounts(deps, category, place, viewer, "city_id", SEO_MAX_CITY_DISPLAY);
+  const cities = await citiesById(deps, counts.map((c) => Number(c.key)));
   const out: DirectoryPlace[] = [];
-  for (const c of cities) {
-    const cityRegion = region ?? regionByCode(country.code, c.region_code);
-    if (!cityRegion || !c.city_slug) continue;
-    const teaser = await listed(deps.db, category, { ...place, citySlug: c.city_slug }, viewer)
-      .select(["users.username", "profiles.display_name"])
-      .orderBy("users.is_member", "desc")
-      .orderBy(sql`coalesce(users.last_login_at, 0)`, "desc")
-      .orderBy("users.id")
-      .limit(SEO_CITY_TEASER_SIZE)
-      .execute();
+  for (const { key, count } of counts) {
+    const city = cities.get(Number(key));
+    const cityRegion = city ? (region ?? regionByCode(country.code, city.region_code)) : null;
+    if (!city || !cityRegion) continue;
+    const teaser = await listDirectory(deps, category, { country, region: cityRegion, city }, 1, viewer, SEO_CITY_TEASER_SIZE);
     out.push({
-      slug: c.city_slug,
-      name: c.name ?? c.city_slug,
-      path: `${category}/${country.slug}/${cityRegion.slug}/${c.city_slug}`,
-      profiles: Number(c.n),
-      teaser: teaser.map((t) => ({ username: t.username, display_name: t.display_name })),
+      slug: city.slug,
+      name: city.name,
+      path: `${category}/${country.slug}/${cityRegion.slug}/${city.slug}`,
+      profiles: count,
+      teaser: teaser.hits.map((t) => ({ username: t.username, display_name: t.display_name })),
     });
   }
   return out;
@@ -350,10 +293,11 @@ export async function directorySitemap(deps: ApiDeps): Promise<SitemapEntry[]> {
   return cache.remember("directory", deps.clock.now(), async () => {
     const entries: SitemapEntry[] = [];
     for (const category of SEO_CATEGORY_WORDS) {
+      // Cities by city_id, as the directory lists them (listing.ts), so every sitemap path has profiles.
       const rows = await listed(deps.db, category, {}, GUEST_VIEWER)
-        .select((eb) => ["profiles.country_code", "profiles.region_code", "profiles.city_slug", eb.fn.max("profiles.updated_at").as("last")])
-        .where("profiles.city_slug", "is not", null)
-        .groupBy(["profiles.country_code", "profiles.region_code", "profiles.city_slug"])
+        .innerJoin("cities", "cities.id", "profiles.city_id")
+        .select((eb) => ["profiles.country_code", "profiles.region_code", "cities.slug as city_slug", eb.fn.max("profiles.updated_at").as("last")])
+        .groupBy(["profiles.country_code", "profiles.region_code", "cities.slug"])
         .execute();
       const latest = new Map<string, number>();
       const bump = (path: string, at: number) => latest.set(path, Math.max(latest.get(path) ?? 0, at));
@@ -413,9 +357,9 @@ export async function locationGuide(deps: ApiDeps): Promise<GuideCountry[]> {
   }
   return cache.remember("guide", deps.clock.now(), async () => {
     const rows = await listed(deps.db, "sex-and-erotic", {}, GUEST_VIEWER)
-      .select((eb) => ["profiles.country_code", "profiles.region_code", "profiles.city_slug", eb.fn.max("profiles.city_name").as("name"), eb.fn.countAll<number>().as("n")])
-      .where("profiles.city_slug", "is not", null)
-      .groupBy(["profiles.country_code", "profiles.region_code", "profiles.city_slug"])
+      .innerJoin("cities", "cities.id", "profiles.city_id")
+      .select((eb) => ["profiles.country_code", "profiles.region_code", "cities.slug as city_slug", eb.fn.max("cities.name").as("name"), eb.fn.countAll<number>().as("n")])
+      .groupBy(["profiles.country_code", "profiles.region_code", "cities.slug"])
       .execute();
     const countries = new Map<string, GuideCountry>();
     for (const r of rows) {

@@ -1,0 +1,102 @@
+/**
+ * The one listing of the SEO directory, shared by GET /seo/directory (the
+ * directory pages) and POST /search/seo (the search group's endpoint): a
+ * category word and a place resolve to a search over search_profiles, ranked
+ * like every other search (docs/search-ranking.md), guests' view
+ * (members-only profiles excluded) plus the viewer's blocks.
+ */
+import { sql, type Expression, type SqlBool } from "kysely";
+import { fail } from "../../api/errors";
+import type { ApiDeps } from "../../api/types";
+import { categoryFilter, countryCodeOfSlug, countrySlugOf, SEO_PAGE_SIZE, type SeoCategory } from "../../contract/seo";
+import { GEO_COUNTRIES } from "../../db/geo/regions";
+import type { ViewerContext } from "../profiles/access";
+import { cityBySlug, type CityHit } from "../search/geo";
+import { hasTraitOption, runSearch, searchScope, type SearchInput, type SearchResult } from "../search/service";
+import { regionBySlug } from "./places";
+
+export interface DirectoryPlaceRef {
+  country: { code: string; slug: string } | null;
+  region: { code: string; slug: string; name: string } | null;
+  city: CityHit | null;
+}
+
+/**
+ * A directory address (country slug or ISO code, region slug, city slug) as
+ * places; any part that does not exist — or a city outside the given region —
+ * answers 404 with `notFoundKey`.
+ */
+export async function resolveDirectoryPlace(
+  deps: ApiDeps,
+  address: { country?: string | undefined; region?: string | undefined; city?: string | undefined },
+  notFoundKey: string,
+): Promise<DirectoryPlaceRef> {
+  if ((address.region || address.city) && !address.country) throw fail.notFound(notFoundKey);
+  let country: DirectoryPlaceRef["country"] = null;
+  if (address.country) {
+    const raw = address.country.trim();
+    const code = /^[A-Za-z]{2}$/.test(raw) ? raw.toUpperCase() : countryCodeOfSlug(raw.toLowerCase());
+    const slug = code ? countrySlugOf(code) : null;
+    if (!code || !slug || !(GEO_COUNTRIES as readonly string[]).includes(code)) throw fail.notFound(notFoundKey);
+    country = { code, slug };
+  }
+  let region: DirectoryPlaceRef["region"] = null;
+  if (address.region && country) {
+    const found = regionBySlug(country.code, address.region);
+    if (!found) throw fail.notFound(notFoundKey);
+    region = { code: found.code, slug: found.slug, name: found.name };
+  }
+  const city = address.city && country ? await cityBySlug(deps, country.code, address.city) : null;
+  if (address.city && (!city || (region && city.region_code !== region.code))) throw fail.notFound(notFoundKey);
+  return { country, region, city };
+}
+
+/** The search input of a category in a place (page size SEO_PAGE_SIZE, top_ranking). */
+export function directorySearchInput(category: SeoCategory, place: DirectoryPlaceRef, page: number, viewer: ViewerContext, pageSize = SEO_PAGE_SIZE): SearchInput {
+  const filter = categoryFilter(category);
+  return {
+    request: {
+      page_no: page,
+      page_size: pageSize,
+      searchMode: "user",
+      filterquery: { country: place.country ? [place.country.code] : [...GEO_COUNTRIES], ...(filter.genders ? { gender: [...filter.genders] } : {}) },
+      sort: "top_ranking",
+    },
+    viewer,
+    viewerGender: null,
+    userTypes: filter.userTypes,
+    extra: (eb) => {
+      const parts: Expression<SqlBool>[] = [eb("search_profiles.members_only", "=", 0)];
+      if (place.city) parts.push(eb("search_profiles.city_id", "=", place.city.id));
+      else if (place.region) parts.push(eb("search_profiles.region_code", "=", place.region.code));
+      if (filter.traits && filter.traits.length > 0) parts.push(eb.or(filter.traits.map((t) => hasTraitOption(eb, t.group, t.optionIds))));
+      return eb.and(parts);
+    },
+  };
+}
+
+/** One page of a category in a place. */
+export function listDirectory(deps: ApiDeps, category: SeoCategory, place: DirectoryPlaceRef, page: number, viewer: ViewerContext, pageSize = SEO_PAGE_SIZE): Promise<SearchResult> {
+  return runSearch(deps, directorySearchInput(category, place, page, viewer, pageSize));
+}
+
+/** Profile counts of the category per country, region or city inside a place, largest first. */
+export async function placeCounts(
+  deps: ApiDeps,
+  category: SeoCategory,
+  place: DirectoryPlaceRef,
+  viewer: ViewerContext,
+  by: "country_code" | "region_code" | "city_id",
+  limit: number,
+): Promise<Array<{ key: string; count: number }>> {
+  const { from } = searchScope(deps, directorySearchInput(category, place, 1, viewer));
+  const column = sql.ref(`search_profiles.${by}`);
+  const rows = await from()
+    .select([column.as("k"), (eb) => eb.fn.countAll<number>().as("n")])
+    .where(`search_profiles.${by}`, "is not", null)
+    .groupBy(sql`1`)
+    .orderBy(sql`2 desc, 1`)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ key: String(r.k), count: Number(r.n) }));
+}
