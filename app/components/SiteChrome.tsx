@@ -6,7 +6,8 @@ import { brand } from "~/brand/brand";
 import { switchLanguage, useLang, useLocalePath } from "~/i18n/lang";
 import * as css from "./chrome.css";
 
-export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
+/** `searchHome`: the signed-in user's saved search (path after the language), rebuilt from user_filters. */
+export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | null; searchHome?: string | null }) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const location = useLocation();
@@ -34,6 +35,11 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
           ) : null}
           {viewer ? (
             <>
+              {searchHome ? (
+                <Link className={css.navLink} to={to(searchHome)} data-testid="nav-search">
+                  {t("nav.my_search")}
+                </Link>
+              ) : null}
               <NavLink className={css.navLink} to={to("my_dashboard")}>
                 {t("nav.dashboard")}
               </NavLink>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { SearchPage } from "~/components/search/SearchPage";
+import { SearchRouteView } from "~/components/search/SearchPage";
 import { loadSearchPage } from "~/components/search/search-page.server";
 import { metaFromLoader } from "~/utils/meta";
 
@@ -13,7 +13,7 @@ export const loader = (args: LoaderFunctionArgs) => loadSearchPage(args, "busine
 export const meta = metaFromLoader();
 
 export default function BusinessSearch() {
-  return <SearchPage data={useLoaderData<typeof loader>()} />;
+  return <SearchRouteView data={useLoaderData<typeof loader>()} />;
 }
 
 export function ErrorBoundary() {

@@ -1,19 +1,26 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { SearchPage } from "~/components/search/SearchPage";
+import { SearchRouteView } from "~/components/search/SearchPage";
 import { loadSearchPage } from "~/components/search/search-page.server";
+import { withSavedSearch } from "~/search/search.server";
 import { metaFromLoader } from "~/utils/meta";
 
-/** /{lang}/clients/{popFilters?} (G): the client search (for escorts and businesses). */
+/**
+ * /{lang}/clients/{popFilters?} (G): the client search (for escorts and
+ * businesses). Guests get a noindex log-in prompt instead (docs/decisions/009).
+ */
 export const handle = { i18n: ["common"] };
 
-export const loader = (args: LoaderFunctionArgs) => loadSearchPage(args, "client");
+// Clients and escorts keep this search as their saved one (user_filters, docs/decisions/010).
+export const loader = (args: LoaderFunctionArgs) => withSavedSearch(args, loadSearchPage(args, "client"));
 
-export const meta = metaFromLoader();
+const indexedMeta = metaFromLoader();
+const promptMeta = metaFromLoader({ noindex: true });
+export const meta: MetaFunction<typeof loader> = (args) => (args.data?.kind === "guest_prompt" ? promptMeta(args) : indexedMeta(args));
 
 export default function ClientSearch() {
-  return <SearchPage data={useLoaderData<typeof loader>()} />;
+  return <SearchRouteView data={useLoaderData<typeof loader>()} />;
 }
 
 export function ErrorBoundary() {

@@ -1,19 +1,21 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { SearchPage } from "~/components/search/SearchPage";
+import { SearchRouteView } from "~/components/search/SearchPage";
 import { loadSearchPage } from "~/components/search/search-page.server";
+import { withSavedSearch } from "~/search/search.server";
 import { metaFromLoader } from "~/utils/meta";
 
 /** /{lang}/escorts/{popFilters?} (G): the escort search. */
 export const handle = { i18n: ["common"] };
 
-export const loader = (args: LoaderFunctionArgs) => loadSearchPage(args, "escort");
+// Clients and escorts keep this search as their saved one (user_filters, docs/decisions/010).
+export const loader = (args: LoaderFunctionArgs) => withSavedSearch(args, loadSearchPage(args, "escort"));
 
 export const meta = metaFromLoader();
 
 export default function EscortSearch() {
-  return <SearchPage data={useLoaderData<typeof loader>()} />;
+  return <SearchRouteView data={useLoaderData<typeof loader>()} />;
 }
 
 export function ErrorBoundary() {

@@ -2,10 +2,11 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { requiredRedirect } from "~/api/destination.server";
-import { loadViewer } from "~/api/viewer.server";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { SiteFooter, SiteHeader } from "~/components/SiteChrome";
+import { loadViewerOnce, searcherOf } from "~/search/search.server";
 import { readSession } from "~/session/session.server";
+import { searchHomePath } from "~/session/user-filters.server";
 
 export type LayoutKind = "full" | "no-footer" | "bare";
 
@@ -21,11 +22,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const lang = readSession(request, Date.now()).languageCookie ?? DEFAULT_LANGUAGE;
     throw redirect(`/${lang}${url.pathname}${url.search}`, { headers: { Vary: "Cookie" } });
   }
-  const viewer = await loadViewer(request, context);
+  const viewer = await loadViewerOnce(request, context);
   // A signed-in user with an open duty (age check, registration, e-mail) goes there first.
   const duty = requiredRedirect(viewer, new URL(request.url).pathname, params.lang);
   if (duty) throw redirect(duty, { headers: { "Cache-Control": "private, no-store" } });
-  return { lang: params.lang, viewer };
+  // The header's search link: the saved search of clients and escorts (spec section 2).
+  const searchHome = viewer ? searchHomePath(request, searcherOf(viewer)) : null;
+  return { lang: params.lang, viewer, searchHome };
 }
 
 function useLayoutKind(): LayoutKind {
@@ -38,11 +41,11 @@ function useLayoutKind(): LayoutKind {
 }
 
 export default function LanguageLayout() {
-  const { viewer } = useLoaderData<typeof loader>();
+  const { viewer, searchHome } = useLoaderData<typeof loader>();
   const kind = useLayoutKind();
   return (
     <>
-      {kind !== "bare" ? <SiteHeader viewer={viewer} /> : null}
+      {kind !== "bare" ? <SiteHeader viewer={viewer} searchHome={searchHome} /> : null}
       <div id="main-content">
         <Outlet />
       </div>

@@ -1,26 +1,31 @@
 /**
  * The first-screen search data (what POST /node/search/search-init returns
- * and what the search pages will render): the URL state parsed and
- * normalized by the one mapping in #server/contract/search, the canonical
- * query string (a page redirects when the URL differs, e.g. a reset radius
- * or the forced member sort), the form definition and the first page.
+ * and what the search pages render): the URL state parsed and normalized by
+ * the one mapping in #server/contract/search, the canonical query string (a
+ * page redirects when the URL differs, e.g. a reset radius or the forced
+ * member sort), the popular-filter preset, the form definition and the first
+ * page of results.
  */
-import type { AppLoadContext } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
+import { applyPopFilter, findPopFilter, type PopFilter } from "#server/contract/pop-filters";
 import {
   DEFAULT_LOCATION,
   type SearchMode,
   type SearchRequest,
+  type SearchSort,
   type Searcher,
   GUEST_SEARCHER,
   buildSearchRequest,
   normalizeUrlState,
   parseSearchParams,
+  searchTargetFor,
   serializeSearchParams,
   type SearchTarget,
   type SearchUrlState,
 } from "#server/contract/search";
 import { createApiClient } from "~/api/client.server";
-import { loadViewer } from "~/api/viewer.server";
+import { loadViewer, type Viewer } from "~/api/viewer.server";
+import { userFiltersSetCookie } from "~/session/user-filters.server";
 
 export interface CityOption {
   key: string;
@@ -41,30 +46,89 @@ export interface SearchInitData {
   filters: unknown;
   hits: unknown[];
   meta: unknown;
+  searcher: Searcher;
+  target: SearchTarget;
+  /** The preset applied to the search (path segment or popFilters parameter), or null. */
+  popFilter: PopFilter | null;
+  /** A preset slug was given that does not exist for this target: the page answers 404. */
+  unknownPopFilter: boolean;
+  /** A route with a preset path segment got the preset as a query parameter: redirect to /…/{slug}. */
+  popFiltersToPath: string | null;
 }
 
-export async function loadSearchInit(
-  request: Request,
-  context: AppLoadContext | undefined,
-  options: { mode?: SearchMode; apiUrl?: string; impliedUserType?: SearchTarget } = {},
-): Promise<SearchInitData> {
+export interface SearchInitOptions {
+  mode?: SearchMode;
+  apiUrl?: string;
+  /** A listing path (/escorts) implies its target without writing it into the URL. */
+  impliedUserType?: SearchTarget;
+  /**
+   * The route's preset path segment: a string or null when the route has the
+   * {popFilters?} segment (the query parameter then moves into the path),
+   * undefined when it has none (the query parameter is the preset).
+   */
+  pathPopFilters?: string | null;
+  /** A sort the page fixes (nearby: distance); it never appears in the URL. */
+  fixedSort?: SearchSort;
+  /** Where to search when the URL names no place (nearby: the viewer's own city); default Berlin. */
+  fallbackCity?: string | null;
+}
+
+const viewers = new WeakMap<Request, Promise<Viewer | null>>();
+
+/** The viewer of a request, asked of the API once however many loaders want it. */
+export function loadViewerOnce(request: Request, context: AppLoadContext | undefined): Promise<Viewer | null> {
+  if (!context) return Promise.resolve(null);
+  let viewer = viewers.get(request);
+  if (!viewer) {
+    viewer = loadViewer(request, context);
+    viewers.set(request, viewer);
+  }
+  return viewer;
+}
+
+export function searcherOf(viewer: Viewer | null): Searcher {
+  return viewer ? { userType: viewer.profile.userType, gender: viewer.profile.gender, isMember: viewer.isMember } : GUEST_SEARCHER;
+}
+
+async function resolveCity(api: ReturnType<typeof createApiClient>, q: string): Promise<CityOption | null> {
+  const lookup = async (params: Record<string, string>) => {
+    const found = await api.call<Array<{ key: string; name: string; lat: number; lon: number }>>("/api/v2/search/city", { params, handleErrors: true });
+    return found.ok ? found.data : [];
+  };
+  // A city key ("de-hamburg", what the city combobox sends): /search/city only prefix-matches
+  // names and slugs, so ask for the slug within its country and take the exact key.
+  const value = q.trim().toLowerCase();
+  const [, country, slug] = /^([a-z]{2})-([a-z0-9][a-z0-9-]*)$/.exec(value) ?? [];
+  const exact = country && slug ? (await lookup({ q: slug, country: country.toUpperCase() })).find((hit) => hit.key === value) : undefined;
+  const first = exact ?? (await lookup({ q }))[0];
+  return first ? { key: first.key, name: first.name, lat: first.lat, lon: first.lon } : null;
+}
+
+export async function loadSearchInit(request: Request, context: AppLoadContext | undefined, options: SearchInitOptions = {}): Promise<SearchInitData> {
   const mode = options.mode ?? "user";
   const url = new URL(request.url);
   const api = createApiClient({ request, ...(context ? { context } : {}), ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}) });
-  const viewer = context ? await loadViewer(request, context) : null;
-  const searcher: Searcher = viewer ? { userType: viewer.profile.userType, gender: viewer.profile.gender, isMember: viewer.isMember } : GUEST_SEARCHER;
-  const state = normalizeUrlState(parseSearchParams(url.searchParams), searcher);
+  const searcher = searcherOf(await loadViewerOnce(request, context));
+  const parsed = normalizeUrlState(parseSearchParams(url.searchParams), searcher, { ...(options.impliedUserType ? { impliedUserType: options.impliedUserType } : {}), mode });
+  const target = searchTargetFor(searcher, parsed.userType ?? options.impliedUserType, mode);
+
+  // The preset: the path segment wins; on a route with that segment a query parameter moves into the path.
+  const hasPathSlot = options.pathPopFilters !== undefined;
+  const slug = options.pathPopFilters ?? parsed.popFilters ?? null;
+  const popFilter = slug ? findPopFilter(slug, target) : null;
+  const popFiltersToPath = hasPathSlot && !options.pathPopFilters && parsed.popFilters && popFilter ? parsed.popFilters : null;
+  const state: SearchUrlState = { ...parsed };
+  // Only a path segment can name a missing page; an unknown query preset is just dropped.
+  if (hasPathSlot || !popFilter) delete state.popFilters;
+  if (options.fixedSort) delete state.sort;
   const canonicalQuery = serializeSearchParams(state).toString();
 
-  let city: CityOption | null = null;
-  if (state.city) {
-    const found = await api.call<Array<{ key: string; name: string; lat: number; lon: number }>>("/api/v2/search/city", { params: { q: state.city }, handleErrors: true });
-    const first = found.ok ? found.data[0] : undefined;
-    if (first) city = { key: first.key, name: first.name, lat: first.lat, lon: first.lon };
-  }
+  const placeQuery = state.city ?? (state.lat === undefined && state.country.length === 0 ? options.fallbackCity ?? undefined : undefined);
+  const city = placeQuery ? await resolveCity(api, placeQuery) : null;
   const point = state.lat !== undefined && state.lon !== undefined ? { lat: state.lat, lon: state.lon } : city ?? (state.country.length > 0 ? null : DEFAULT_LOCATION);
-  // A listing path (/escorts) implies its target without writing it into the URL.
-  const effective = options.impliedUserType && !state.userType ? { ...state, userType: options.impliedUserType } : state;
+  let effective: SearchUrlState = options.impliedUserType && !state.userType ? { ...state, userType: options.impliedUserType } : state;
+  if (popFilter) effective = applyPopFilter(effective, popFilter, searcher, target);
+  if (options.fixedSort) effective = { ...effective, sort: options.fixedSort };
   const searchRequest = buildSearchRequest(effective, searcher, point, { mode });
   const [filters, result] = await Promise.all([
     api.call("/api/v2/search/filters", { method: "POST", body: { searchMode: mode, ...(effective.userType ? { user_type: effective.userType } : {}) }, camelize: false, handleErrors: true }),
@@ -82,5 +146,20 @@ export async function loadSearchInit(
     filters: filters.ok ? filters.data : null,
     hits: result && result.ok ? result.data : [],
     meta: result && result.ok ? (result.meta ?? null) : null,
+    searcher,
+    target,
+    popFilter,
+    unknownPopFilter: Boolean(options.pathPopFilters) && popFilter === null,
+    popFiltersToPath,
   };
+}
+
+/**
+ * Wraps a search page's loader data with the user_filters cookie when the
+ * request is a search that clients and escorts save (never for guests).
+ */
+export async function withSavedSearch<T>(args: { request: Request; context: AppLoadContext }, page: Promise<T>) {
+  const [result, viewer] = await Promise.all([page, loadViewerOnce(args.request, args.context)]);
+  const cookie = viewer ? userFiltersSetCookie(args.request, searcherOf(viewer)) : null;
+  return data(result, cookie ? { headers: { "Set-Cookie": cookie } } : {});
 }

@@ -27,6 +27,10 @@ export const MEMBER_MAX_RADIUS = 500;
 export const MEMBER_MIN_EXTENDED_RADIUS = 150;
 /** The white-label "worldwide" radius code; never accepted from a URL. */
 export const GLOBAL_RADIUS = 69420;
+/** Spec section 9: a white-label home with fewer results than this adds a worldwide search… */
+export const WHITE_LABEL_MIN_HOME_RESULTS = 20;
+/** …for this escort_service option (travel_companion, contract/traits) and spoken language. */
+export const WHITE_LABEL_FALLBACK_FILTER = { escort_service: [133], language: ["en"] } as const;
 /** Default location when nothing else is known (issue 4: Berlin). */
 export const DEFAULT_LOCATION = { lat: 52.52437, lon: 13.41053, citySlug: "berlin", countryCode: "DE" } as const;
 
@@ -77,6 +81,8 @@ export const SEARCH_TARGETS = ["escort", "client", "business"] as const;
 export type SearchTarget = (typeof SEARCH_TARGETS)[number];
 export const SEARCH_MODES = ["user", "business"] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
+/** The listing path (after the language) that implies each target (spec section 2). */
+export const LISTING_PATHS: Record<SearchTarget, string> = { escort: "escorts", client: "clients", business: "agenturen-clubs" };
 
 // --- Searcher and target (spec section 6) -------------------------------------
 
@@ -361,15 +367,23 @@ export function priceBandOf(range: Range | undefined): PriceBand | undefined {
  * searcher: the radius is clamped and member clients get their sort. When
  * the result differs from the URL, the page redirects to `canonical`.
  */
-export function normalizeUrlState(state: SearchUrlState, searcher: Searcher): SearchUrlState {
+export function normalizeUrlState(
+  state: SearchUrlState,
+  searcher: Searcher,
+  options: { impliedUserType?: SearchTarget; mode?: SearchMode } = {},
+): SearchUrlState {
   const next: SearchUrlState = { ...state, gender: [...state.gender], country: [...state.country], onlyShowType: [...state.onlyShowType] };
   if (next.radius !== undefined) next.radius = clampRadius(next.radius, searcher.isMember);
-  const target = searchTargetFor(searcher, next.userType);
+  // A listing path (/escorts, /agenturen-clubs) implies its target; the URL's user_type still wins.
+  const target = searchTargetFor(searcher, next.userType ?? options.impliedUserType, options.mode);
   const defaults = defaultSortFor(searcher);
   if (next.sort && !SORTS_FOR_TARGET[target].includes(next.sort)) delete next.sort;
-  if (!next.sort && defaults.forcedInUrl) next.sort = defaults.sort;
+  // The forced member sort only where the target offers it (not for clients or businesses).
+  if (!next.sort && defaults.forcedInUrl && SORTS_FOR_TARGET[target].includes(defaults.sort)) next.sort = defaults.sort;
+  // The business path implies its target; a user_type there would only mislead.
+  if (options.mode === "business") delete next.userType;
   // Guests asking for clients see escorts: keep the URL honest.
-  if (next.userType && next.userType !== target && next.userType !== "business") next.userType = target;
+  else if (next.userType && next.userType !== target && next.userType !== "business") next.userType = target;
   const allowed = allowedFilters(searcher, target);
   if (!allowed.has("price")) {
     delete next.price;
@@ -418,6 +432,10 @@ export const filterQuerySchema = v.object({
   cup_size: v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer())), v.maxLength(20))),
   only_show_type: v.optional(v.pipe(v.array(v.picklist(ONLY_SHOW_TYPES)), v.maxLength(ONLY_SHOW_TYPES.length))),
   customized: v.optional(flag),
+  /** escort_service trait option ids (contract/traits), any of them (white-label home fallback: 133). */
+  escort_service: v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer())), v.maxLength(20))),
+  /** Spoken languages as ISO 639-1 keys of the languages trait, any of them (fallback: en). */
+  language: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[a-z]{2}$/))), v.maxLength(10))),
 });
 export type FilterQuery = v.InferOutput<typeof filterQuerySchema>;
 
@@ -518,9 +536,18 @@ export type FilterAction =
   | "reset_weight"
   | "reset_height";
 
-/** Each action of section 4 as a new URL state; the page renders them as links. */
-export function applyFilterAction(state: SearchUrlState, action: FilterAction): SearchUrlState {
+/** The actions of section 4 that carry a value (the form's fields, the position button, the mode link). */
+export type FilterUpdate =
+  | { type: "update_location"; city: string }
+  | { type: "update_radius_position"; lat: number; lon: number; radius?: number }
+  | { type: "update_weight"; range: Range | undefined }
+  | { type: "update_height"; range: Range | undefined }
+  | { type: "update_search_mode"; mode: SearchMode };
+
+/** Each action of section 4 as a new URL state; the page renders them as links and forms. */
+export function applyFilterAction(state: SearchUrlState, action: FilterAction | FilterUpdate): SearchUrlState {
   const base: SearchUrlState = { ...state, page: 1 };
+  if (typeof action === "object") return applyFilterUpdate(base, action);
   switch (action) {
     case "reset_all":
       return { ...EMPTY_URL_STATE, gender: [], country: [], onlyShowType: [], ...(state.userType ? { userType: state.userType } : {}) };
@@ -545,6 +572,49 @@ export function applyFilterAction(state: SearchUrlState, action: FilterAction): 
       return rest;
     }
   }
+}
+
+function applyFilterUpdate(base: SearchUrlState, update: FilterUpdate): SearchUrlState {
+  switch (update.type) {
+    case "update_location": {
+      // A typed city replaces a position and the country mode: one location at a time.
+      const { lat: _lat, lon: _lon, city: _c, ...rest } = base;
+      const city = update.city.trim().slice(0, 80);
+      return { ...rest, country: [], ...(city ? { city } : {}) };
+    }
+    case "update_radius_position": {
+      const { city: _c, lat: _lat, lon: _lon, ...rest } = base;
+      const lat = Math.round(update.lat * 1e5) / 1e5;
+      const lon = Math.round(update.lon * 1e5) / 1e5;
+      // Out-of-range coordinates are no position (section 5): keep the rest.
+      if (!(Math.abs(lat) <= 90 && Math.abs(lon) <= 180)) return rest;
+      return { ...rest, country: [], lat, lon, ...(update.radius !== undefined ? { radius: update.radius } : {}) };
+    }
+    case "update_weight":
+    case "update_height": {
+      const key = update.type === "update_weight" ? "weight" : "height";
+      const { [key]: _old, ...rest } = base;
+      const range = update.range ? normalizeRange(update.range) : undefined;
+      return range ? { ...rest, [key]: range } : rest;
+    }
+    case "update_search_mode":
+      // Another mode searches other people: only the location carries over.
+      return {
+        ...EMPTY_URL_STATE,
+        gender: [],
+        onlyShowType: [],
+        country: [...base.country],
+        ...(base.city ? { city: base.city } : {}),
+        ...(base.lat !== undefined && base.lon !== undefined ? { lat: base.lat, lon: base.lon } : {}),
+        ...(base.radius !== undefined ? { radius: base.radius } : {}),
+      };
+  }
+}
+
+/** The listing path of a search mode's default target (for the "update search mode" link). */
+export function listingPathFor(mode: SearchMode, target: SearchTarget): string {
+  if (mode === "business") return LISTING_PATHS.business;
+  return LISTING_PATHS[target === "business" ? "escort" : target];
 }
 
 // --- Display (spec section 9) ----------------------------------------------------

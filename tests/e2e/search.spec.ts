@@ -1,4 +1,4 @@
-import { expect, logIn, test } from "./fixtures";
+import { DEMO, expect, logIn, test } from "./fixtures";
 
 test.describe("escort search", () => {
   test("filters by gender, age band, radius and price, and pages through results", async ({ page }) => {
@@ -53,4 +53,194 @@ test.describe("escort search", () => {
     await expect(page).toHaveURL(/\/de\/escorts\?.*radius=10/);
     await expect(page.getByTestId("search-total")).toBeVisible();
   });
+});
+
+test.describe("search filters and actions", () => {
+  test("sorts by price, shows facet counts and keeps the sort in the URL", async ({ page }) => {
+    await page.goto("/de/escorts");
+    const form = page.getByTestId("search-form");
+    // Facet counts next to the bands and genders (compact numbers).
+    await expect(form.getByLabel("Alter").locator("option", { hasText: "26-35" })).toHaveText(/^26-35 \(\d+(\.\d)?k?\)$/);
+    await expect(form.getByLabel("Preis pro Stunde").locator("option", { hasText: "100-150" })).toHaveText(/\(\d+(\.\d)?k?\)$/);
+    await expect(form.locator("label", { hasText: "Frau" })).toHaveText(/^Frau \(\d+(\.\d)?k?\)$/);
+    await expect(page.getByTestId("trait-facets")).toContainText("Figur");
+    await expect(page.getByTestId("search-total")).toHaveText(/^Gefundene Profile: \d+(\.\d)?k?$/);
+
+    await form.getByLabel("Sortierung").selectOption("price_low_to_high");
+    await form.getByRole("button", { name: "Suchen" }).click();
+    await expect(page).toHaveURL(/\/de\/escorts\?radius=100&sort=price_low_to_high$/);
+    const prices = (await page.getByTestId("tile-price").allTextContents()).map((text) => Number(text.replace(/[^\d]/g, "")));
+    expect(prices.length).toBeGreaterThan(1);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    await expect(form.getByLabel("Sortierung")).toHaveValue("price_low_to_high");
+
+    await page.getByTestId("action-reset_sort").click();
+    await expect(page).toHaveURL(/\/de\/escorts\?radius=100$/);
+  });
+
+  test("filters by weight and height ranges, hints at bad input, and resets each range", async ({ page }) => {
+    await page.goto("/de/escorts");
+    const weight = page.getByTestId("weight-range");
+    await weight.getByLabel("von").fill("50");
+    await weight.getByLabel("bis").fill("60");
+    await page.getByTestId("height-range").getByLabel("von").fill("160");
+    await page.getByTestId("search-form").getByRole("button", { name: "Suchen" }).click();
+    await expect(page).toHaveURL(/\/de\/escorts\?radius=100&weight=50-60&height=160%2B$/);
+    await expect(page.getByTestId("search-total")).toBeVisible();
+    await expect(weight.getByLabel("von")).toHaveValue("50");
+
+    await page.getByTestId("action-reset_weight").click();
+    await expect(page).toHaveURL(/\/de\/escorts\?radius=100&height=160%2B$/);
+    await page.getByTestId("action-reset_height").click();
+    await expect(page).toHaveURL(/\/de\/escorts\?radius=100$/);
+
+    // Min above max: searched with the values swapped, and said so by the field.
+    await weight.getByLabel("von").fill("80");
+    await weight.getByLabel("bis").fill("60");
+    await page.getByTestId("search-form").getByRole("button", { name: "Suchen" }).click();
+    await expect(weight.getByRole("alert")).toHaveText("Der Mindestwert ist größer als der Höchstwert; wir suchen mit vertauschten Werten.");
+    await expect(page.getByTestId("search-total")).toBeVisible();
+
+    // Text where a number belongs (a hand-made URL): a hint, never a 5xx.
+    const response = await page.goto("/de/escorts?weight_min=abc&height_min=20");
+    expect(response?.status()).toBe(200);
+    await expect(weight.getByRole("alert")).toHaveText("Bitte gib ganze Zahlen ein.");
+    await expect(page.getByTestId("height-range").getByRole("alert")).toHaveText("Bitte gib Werte zwischen 145 und 230 ein.");
+  });
+
+  test("only-show types, countries and a customized price per duration", async ({ page }) => {
+    await page.goto("/de/escorts");
+    const form = page.getByTestId("search-form");
+    await form.getByLabel("Verifiziert").check();
+    await form.getByRole("button", { name: "Suchen" }).click();
+    await expect(page).toHaveURL(/\/de\/escorts\?radius=100&only_show_type=is_verified$/);
+    await expect(form.getByLabel("Verifiziert")).toBeChecked();
+
+    await page.getByTestId("action-switch_customized_price").click();
+    await expect(page).toHaveURL(/\/de\/escorts\?radius=100&customized=1&only_show_type=is_verified$/);
+    const price = page.getByTestId("price-range");
+    await price.getByLabel("von").fill("100");
+    await price.getByLabel("bis").fill("200");
+    await form.locator("select[name=price_duration]").selectOption("30");
+    await form.getByRole("button", { name: "Suchen" }).click();
+    await expect(page).toHaveURL(/\/de\/escorts\?radius=100&customized=1&price=100-200&price_duration=30&only_show_type=is_verified$/);
+    await expect(form.locator("select[name=price_duration]")).toHaveValue("30");
+    await page.getByTestId("action-switch_customized_price").click();
+    await expect(page).toHaveURL(/\/de\/escorts\?radius=100&only_show_type=is_verified$/);
+    await expect(form.getByLabel("Preis pro Stunde")).toBeVisible();
+
+    // Country mode: no city, a country checked.
+    await page.goto("/de/escorts");
+    await form.getByLabel("Deutschland").check();
+    await form.getByRole("button", { name: "Suchen" }).click();
+    await expect(page).toHaveURL(/\/de\/escorts\?country=DE&radius=100$/);
+    await expect(page.getByTestId("search-tile").first()).toBeVisible();
+  });
+
+  test("location actions: a typed city, a position with radius, reset radius and position, reset all, search mode", async ({ page }) => {
+    await page.goto("/de/escorts");
+    const form = page.getByTestId("search-form");
+    await form.getByLabel("Ort", { exact: true }).fill("Hamburg");
+    await form.getByRole("button", { name: "Suchen" }).click();
+    await expect(page).toHaveURL(/\/de\/escorts\?city=Hamburg&radius=100$/);
+    await expect(form.getByLabel("Ort", { exact: true })).toHaveValue("Hamburg");
+    const hamburg = await page.getByTestId("search-tile").first().textContent();
+    expect(hamburg).toContain("Hamburg");
+
+    await form.getByLabel("Ort", { exact: true }).fill("Xyzzy");
+    await form.getByRole("button", { name: "Suchen" }).click();
+    await expect(page.getByText("Den Ort „Xyzzy“ haben wir nicht gefunden.")).toBeVisible();
+
+    // Update radius with lat/lon (what the location button sends with JavaScript).
+    await page.goto("/de/escorts?lat=53.55&lon=9.99&radius=20&gender=2");
+    await expect(page.getByTestId("search-position")).toContainText("Um deinen Standort");
+    await form.getByLabel("Umkreis").selectOption("50");
+    await form.getByRole("button", { name: "Suchen" }).click();
+    await expect(page).toHaveURL(/\/de\/escorts\?lat=53\.55&lon=9\.99&radius=50&gender=2$/);
+    await page.getByTestId("action-reset_radius_and_position").click();
+    await expect(page).toHaveURL(/\/de\/escorts\?gender=2$/);
+    await expect(form.getByLabel("Ort", { exact: true })).toHaveValue("");
+
+    await page.goto("/de/escorts?city=de-hamburg&radius=20&gender=2&age=26-35&sort=distance");
+    await page.getByTestId("switch-search-mode").click();
+    await expect(page).toHaveURL(/\/de\/agenturen-clubs\?city=de-hamburg&radius=20$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Agenturen & Clubs");
+    await page.getByTestId("switch-search-mode").click();
+    await expect(page).toHaveURL(/\/de\/escorts\?city=de-hamburg&radius=20$/);
+
+    await page.goto("/de/escorts?city=de-hamburg&radius=20&gender=2&age=26-35&sort=distance");
+    await page.getByTestId("action-reset_all").click();
+    await expect(page).toHaveURL(/\/de\/escorts$/);
+    await expect(page.getByTestId("search-tile")).toHaveCount(24);
+    // Reset all leaves a popular-filter path too.
+    await page.goto("/de/escorts/neu?gender=2");
+    await page.getByTestId("action-reset_all").click();
+    await expect(page).toHaveURL(/\/de\/escorts$/);
+  });
+
+  test("/clients: guests get a log-in prompt without results; escorts search clients", async ({ page }) => {
+    const response = await page.goto("/de/clients?gender=1");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByTestId("guest-clients-prompt")).toBeVisible();
+    await expect(page.getByTestId("search-tile")).toHaveCount(0);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    await page.getByRole("main").getByRole("link", { name: "Anmelden" }).click();
+    await expect(page).toHaveURL(/\/de\/login\?r=%2Fde%2Fclients$/);
+
+    await logIn(page, DEMO.escort, DEMO.password);
+    await page.goto("/de/clients");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kunden finden");
+    await expect(page.getByTestId("search-total")).toBeVisible();
+    // Escorts' searches hide the price filters (spec section 6).
+    await expect(page.getByTestId("search-form").getByLabel("Preis pro Stunde")).toHaveCount(0);
+  });
+
+  test("city field: a suggestion picked with the keyboard @js, the typed name without JavaScript", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/de/escorts");
+    const form = page.getByTestId("search-form");
+    if (!javaScriptEnabled) {
+      await expect(page.getByTestId("use-my-location")).toHaveCount(0);
+      await form.getByLabel("Ort", { exact: true }).fill("hamburg");
+      await form.getByRole("button", { name: "Suchen" }).click();
+      await expect(page).toHaveURL(/\/de\/escorts\?city=hamburg&radius=100$/);
+      await expect(form.getByLabel("Ort", { exact: true })).toHaveValue("Hamburg");
+      return;
+    }
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByTestId("use-my-location")).toBeVisible();
+    const city = form.getByRole("combobox", { name: "Ort", exact: true });
+    await city.pressSequentially("hambu");
+    const listbox = page.getByRole("listbox", { name: "Ortsvorschläge" });
+    await expect(listbox.getByRole("option").first()).toHaveText("Hamburg, Hamburg");
+    await city.press("ArrowDown");
+    await expect(city).toHaveAttribute("aria-activedescendant", /.+/);
+    await city.press("Enter");
+    await expect(page).toHaveURL(/\/de\/escorts\?city=de-hamburg&radius=100$/);
+    await expect(city).toHaveValue("Hamburg");
+    await expect(page.getByTestId("search-tile").first()).toContainText("Hamburg");
+
+    // "Use my location": the browser's position replaces the city (update radius with lat/lon).
+    await page.context().grantPermissions(["geolocation"]);
+    await page.context().setGeolocation({ latitude: 48.137154, longitude: 11.576124 });
+    await page.getByTestId("use-my-location").click();
+    await expect(page).toHaveURL(/\/de\/escorts\?lat=48\.13715&lon=11\.57612&radius=100$/);
+    await expect(page.getByTestId("search-position")).toContainText("Um deinen Standort");
+    await expect(page.getByTestId("search-tile").first()).toContainText("München");
+  });
+});
+
+test("filter links bring the form's fields in line, also after client-side navigation @js", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/de/escorts?radius=20&weight=50-60&sort=distance");
+  if (javaScriptEnabled) await page.waitForLoadState("networkidle");
+  const form = page.getByTestId("search-form");
+  await expect(form.getByLabel("Sortierung")).toHaveValue("distance");
+  await page.getByTestId("action-reset_sort").click();
+  await expect(page).toHaveURL(/\/de\/escorts\?radius=20&weight=50-60$/);
+  await expect(form.getByLabel("Sortierung")).toHaveValue("");
+  await page.getByTestId("action-reset_weight").click();
+  await expect(page).toHaveURL(/\/de\/escorts\?radius=20$/);
+  await expect(page.getByTestId("weight-range").getByLabel("von")).toHaveValue("");
+  await page.getByTestId("action-reset_radius_and_position").click();
+  await expect(page).toHaveURL(/\/de\/escorts\??$/);
+  await expect(form.getByLabel("Umkreis")).toHaveValue("100");
 });

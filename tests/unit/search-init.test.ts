@@ -45,6 +45,13 @@ describe("search-init", () => {
     expect(data.filters).toMatchObject({ radius_options: [5, 10, 20, 30, 50, 100] });
   });
 
+  it("resolves a city key (what the combobox sends) to exactly that city", async () => {
+    const searches = useApi();
+    const data = await loadSearchInit(post("?city=de-hamburg"), undefined, { apiUrl: API });
+    expect(data.city).toMatchObject({ key: "de-hamburg", name: "Hamburg" });
+    expect(searches[0]).toMatchObject({ filterquery: { location: { lat: 53.55, lon: 9.99, radius: 100 } } });
+  });
+
   it("resets a guest's member radius and asks for the canonical URL", async () => {
     const searches = useApi();
     const data = await loadSearchInit(post("?radius=300"), undefined, { apiUrl: API });

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { distanceLabel } from "#server/contract/search";
+import { compactCount, distanceLabel } from "#server/contract/search";
 import { LANGUAGE_TAGS, type Language } from "#server/contract/locales";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
@@ -15,6 +15,9 @@ export interface Tile {
   distanceKm: number | null;
   price: { durationMinutes: number; priceEur: number } | null;
   avatar: { url: string } | null;
+  /** Counts the hit carries (the API has no photo count on hits). */
+  reviewCount?: number;
+  ratingAvg?: number | null;
 }
 
 const moneyFormats = new Map<Language, Intl.NumberFormat>();
@@ -55,6 +58,13 @@ export function ResultTiles({ tiles }: { tiles: Tile[] }) {
                 price: money(lang).format(tile.price.priceEur),
                 minutes: tile.price.durationMinutes,
               })}
+            </span>
+          ) : null}
+          {tile.reviewCount ? (
+            <span className={ui.muted} data-testid="tile-reviews">
+              {" "}
+              · {t("search.review_count", { count: tile.reviewCount, n: compactCount(tile.reviewCount) })}
+              {tile.ratingAvg ? ` (${tile.ratingAvg.toFixed(1)} ★)` : ""}
             </span>
           ) : null}
         </li>

@@ -1,4 +1,5 @@
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigate, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   AGE_BAND_KEYS,
@@ -7,23 +8,43 @@ import {
   RADIUS_OPTIONS,
   SEARCH_PAGE_SIZE,
   ageBandOf,
+  applyFilterAction,
   clampRadius,
+  compactCount,
+  listingPathFor,
+  parseSearchParams,
   priceBandOf,
   radiusOptionsFor,
   serializeSearchParams,
+  type FilterAction,
+  type FilterUpdate,
+  type Range,
+  type RangeEnd,
+  type SearchUrlState,
 } from "#server/contract/search";
 import { GENDER } from "#server/contract/users";
+import { useLocalePath } from "~/i18n/lang";
+import { CityCombobox } from "./CityCombobox";
 import { ResultTiles } from "./ResultTiles";
-import type { SearchPageData } from "./search-page.server";
+import type { FacetCounts, GuestPromptData, SearchPageData } from "./search-page.server";
+// Type only: the checks and the traits bounds they need stay on the server.
+import type { SearchInputField } from "#server/contract/search-input";
+import * as css from "~/styles/search.css";
 import * as ui from "~/styles/ui.css";
 
 /**
  * The search pages of the listing paths /escorts, /clients and
  * /agenturen-clubs (G). The query string is the state (spec section 2); a GET
- * form owns every parameter and works without JavaScript. A URL the rules
- * change (radius reset, forced member sort) redirects to the canonical one
- * (spec section 5: "also in the URL").
+ * form owns every parameter and works without JavaScript, and each filter
+ * action of section 4 is a plain link built by applyFilterAction. A URL the
+ * rules change (radius reset, forced member sort) redirects to the canonical
+ * one (spec section 5: "also in the URL").
  */
+function hrefOf(state: SearchUrlState): string {
+  const text = serializeSearchParams(state).toString();
+  return text ? `?${text}` : "?";
+}
+
 function pageHref(query: string, page: number): string {
   const params = new URLSearchParams(query);
   if (page > 1) params.set("page", String(page));
@@ -32,36 +53,156 @@ function pageHref(query: string, page: number): string {
   return text ? `?${text}` : "?";
 }
 
+const endText = (end: RangeEnd | undefined) => (end === undefined || end === "*" ? "" : String(end));
+
+/** "Label (1.2k)" when the API counted the option. */
+function withCount(label: string, counts: Record<string, number> | undefined, key: string): string {
+  const n = counts?.[key];
+  return n === undefined ? label : `${label} (${compactCount(n)})`;
+}
+
+/** The form's current fields as a URL state (for the JS-only actions that start from what is on screen). */
+function formState(form: HTMLFormElement | null, fallback: SearchUrlState): SearchUrlState {
+  if (!form) return fallback;
+  const params = new URLSearchParams();
+  for (const [key, value] of new FormData(form)) if (typeof value === "string") params.append(key, value);
+  return parseSearchParams(params);
+}
+
+/** A select's initial value, also kept as data-value for the resync after navigations. */
+const selected = (value: string) => ({ defaultValue: value, "data-value": value });
+
+/** A min/max pair of number inputs with its hint; the URL gets `a-b` with * for an open end. */
+function RangeFields({ field, legend, range, raw, error }: {
+  field: SearchInputField;
+  legend: string;
+  range: Range | undefined;
+  raw: { min: string; max: string } | undefined;
+  error: string | null;
+}) {
+  const { t } = useTranslation();
+  const hintId = `${field}-hint`;
+  const describedBy = error ? hintId : undefined;
+  return (
+    <fieldset className={css.fieldset} data-testid={`${field}-range`}>
+      <legend className={ui.label}>{legend}</legend>
+      <div className={css.rangePair}>
+        <label className={css.rangePair}>
+          {t("search.min")}
+          <input className={`${ui.input} ${css.rangeInput}`} type="number" inputMode="numeric" name={`${field}_min`} defaultValue={raw?.min ?? endText(range?.[0])} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+        </label>
+        <label className={css.rangePair}>
+          {t("search.max")}
+          <input className={`${ui.input} ${css.rangeInput}`} type="number" inputMode="numeric" name={`${field}_max`} defaultValue={raw?.max ?? endText(range?.[1])} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+        </label>
+      </div>
+      {error ? (
+        <p id={hintId} className={ui.fieldError} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 /** The search page for escorts, clients or businesses (agencies and clubs). */
 export function SearchPage({ data }: { data: SearchPageData }) {
   const { t } = useTranslation();
   const submit = useSubmit();
-  const { state } = data;
+  const navigate = useNavigate();
+  const to = useLocalePath();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  const [geoFailed, setGeoFailed] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  // Links and the location button change the URL around the form: React updates the fields'
+  // defaults, not what they show, so bring the shown values in line after each navigation.
+  const { search } = useLocation();
+  useEffect(() => {
+    for (const element of Array.from(formRef.current?.elements ?? [])) {
+      if (element instanceof HTMLSelectElement && element.dataset.value !== undefined) element.value = element.dataset.value;
+      else if (element instanceof HTMLInputElement && element.type === "checkbox") element.checked = element.defaultChecked;
+      else if (element instanceof HTMLInputElement && element.type !== "hidden") element.value = element.defaultValue;
+    }
+  }, [search]);
+
+  const { state, facets } = data;
+  const allowed = new Set<string>(data.allowed);
   const radius = clampRadius(state.radius, data.isMember);
   const pages = Math.max(1, Math.ceil(data.total / SEARCH_PAGE_SIZE));
   const widerRadius = RADIUS_OPTIONS.find((r) => r > radius);
-  const widenHref = widerRadius ? pageHref(serializeSearchParams({ ...state, radius: widerRadius, page: 1 }).toString(), 1) : null;
+  const widenHref = widerRadius ? hrefOf({ ...state, radius: widerRadius, page: 1 }) : null;
+  const hasPosition = state.lat !== undefined && state.lon !== undefined;
+  const people = data.target !== "business";
+  const priceAllowed = allowed.has("price");
+
+  const inputError = (field: SearchInputField): string | null => {
+    const error = data.inputErrors[field];
+    return error ? t(`search.input_errors.${error}`, data.inputBounds[field]) : null;
+  };
+  const go = (next: SearchUrlState) => navigate(`${hrefOf(next)}`, { preventScrollReset: true });
+  const update = (change: FilterUpdate) => go(applyFilterAction(formState(formRef.current, state), change));
+
+  function locateMe() {
+    setGeoFailed(false);
+    if (!("geolocation" in navigator)) return setGeoFailed(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => update({ type: "update_radius_position", lat: position.coords.latitude, lon: position.coords.longitude }),
+      () => setGeoFailed(true),
+      { maximumAge: 300_000, timeout: 15_000 },
+    );
+  }
+
+  // Section 4's resets, each shown only when it would change something.
+  const actions: Array<{ action: FilterAction; label: string; show: boolean }> = [
+    { action: "reset_radius_and_position", label: t("search.actions.reset_radius_and_position"), show: state.radius !== undefined || hasPosition || Boolean(state.city) },
+    { action: "reset_sort", label: t("search.actions.reset_sort"), show: Boolean(state.sort) && !data.sortForced },
+    { action: "reset_weight", label: t("search.actions.reset_weight"), show: Boolean(state.weight) || Boolean(data.inputErrors.weight) },
+    { action: "reset_height", label: t("search.actions.reset_height"), show: Boolean(state.height) || Boolean(data.inputErrors.height) },
+  ];
+  const mode = data.mode === "business" ? "business" : "user";
+  const otherMode = mode === "business" ? "user" : "business";
+  const modeHref = `${to(listingPathFor(otherMode, data.target))}${hrefOf(applyFilterAction(state, { type: "update_search_mode", mode: otherMode }))}`;
 
   return (
     <main className={ui.page}>
       <h1>{t(`search.targets.${data.target}.headline`)}</h1>
-      {/* With JavaScript, a changed select or checkbox searches at once; without it the button does. */}
+      <p>
+        <Link to={modeHref.replace(/\?$/, "")} data-testid="switch-search-mode">
+          {t(`search.actions.mode_${otherMode}`)}
+        </Link>
+      </p>
+      {/* With JavaScript, a changed select or checkbox searches at once; typed fields and the button submit otherwise. */}
       <Form
+        ref={formRef}
         method="get"
         className={ui.stack}
         data-testid="search-form"
         onChange={(event) => {
-          if (!(event.target instanceof HTMLInputElement && event.target.type === "text")) submit(event.currentTarget, { preventScrollReset: true, replace: true });
+          const target = event.target;
+          if (target instanceof HTMLInputElement && (target.type === "text" || target.type === "number")) return;
+          submit(event.currentTarget, { preventScrollReset: true, replace: true });
         }}
       >
         <div className={ui.row}>
-          <label className={ui.field}>
-            <span className={ui.label}>{t("search.city")}</span>
-            <input className={ui.input} name="city" defaultValue={data.cityName} autoComplete="address-level2" />
-          </label>
+          {hasPosition ? (
+            <p className={ui.field} data-testid="search-position">
+              <span className={ui.label}>{t("search.city")}</span>
+              <span>{t("search.near_position")}</span>
+              <input type="hidden" name="lat" value={state.lat} />
+              <input type="hidden" name="lon" value={state.lon} />
+            </p>
+          ) : (
+            <CityCombobox
+              defaultValue={data.cityName}
+              label={t("search.city")}
+              describedBy={data.cityNotFound ? "city-hint" : undefined}
+              onPick={(city) => update({ type: "update_location", city: city.key })}
+            />
+          )}
           <label className={ui.field}>
             <span className={ui.label}>{t("search.radius")}</span>
-            <select className={ui.input} name="radius" defaultValue={String(radius)}>
+            <select className={ui.input} name="radius" {...selected(String(radius))}>
               {radiusOptionsFor(data.isMember).map((r) => (
                 <option key={r} value={r}>
                   {t("search.radius_km", { km: r })}
@@ -69,60 +210,158 @@ export function SearchPage({ data }: { data: SearchPageData }) {
               ))}
             </select>
           </label>
-          {data.target !== "business" ? (
           <label className={ui.field}>
-            <span className={ui.label}>{t("search.age")}</span>
-            <select className={ui.input} name="age" defaultValue={ageBandOf(state.age) ?? ""}>
-              <option value="">{t("search.any")}</option>
-              {AGE_BAND_KEYS.map((band) => (
-                <option key={band} value={band}>
-                  {band}
-                </option>
-              ))}
-            </select>
-          </label>
-          ) : null}
-          <label className={ui.field}>
-            <span className={ui.label}>{t("search.price")}</span>
-            <select className={ui.input} name="price" defaultValue={priceBandOf(state.price) ?? ""}>
-              <option value="">{t("search.any")}</option>
-              {PRICE_BAND_KEYS.map((band) => (
-                <option key={band} value={band}>
-                  {band} €
-                </option>
-              ))}
+            <span className={ui.label}>{t("search.sort")}</span>
+            <select className={ui.input} name="sort" {...selected(state.sort ?? "")}>
+              {/* The default sort stays out of the URL unless the rules force it there. */}
+              {data.sortForced ? null : <option value="">{t(`search.sorts.${data.defaultSort}`)}</option>}
+              {data.sorts
+                .filter((sort) => data.sortForced || sort !== data.defaultSort)
+                .map((sort) => (
+                  <option key={sort} value={sort}>
+                    {t(`search.sorts.${sort}`)}
+                  </option>
+                ))}
             </select>
           </label>
         </div>
-        {data.target !== "business" ? (
-        <fieldset className={ui.row}>
-          <legend className={ui.label}>{t("search.gender")}</legend>
-          {([GENDER.female, GENDER.male, GENDER.trans] as const).map((g) => (
-            <label key={g} className={ui.checkboxRow}>
-              <input type="checkbox" name="gender" value={g} defaultChecked={state.gender.includes(g)} />
-              {t(`search.genders.${g}`)}
+        {data.cityNotFound ? (
+          <p id="city-hint" className={ui.fieldError} role="alert">
+            {t("search.city_not_found", { city: state.city })}
+          </p>
+        ) : null}
+        {hydrated && !hasPosition ? (
+          <div className={ui.row}>
+            <button type="button" className={ui.buttonSecondary} onClick={locateMe} data-testid="use-my-location">
+              {t("search.actions.use_my_location")}
+            </button>
+            {geoFailed ? (
+              <span className={ui.fieldError} role="alert">
+                {t("search.actions.location_unavailable")}
+              </span>
+            ) : null}
+          </div>
+        ) : null}
+
+        <div className={ui.row}>
+          {people ? (
+            <label className={ui.field}>
+              <span className={ui.label}>{t("search.age")}</span>
+              <select className={ui.input} name="age" {...selected(ageBandOf(state.age) ?? "")}>
+                <option value="">{t("search.any")}</option>
+                {AGE_BAND_KEYS.map((band) => (
+                  <option key={band} value={band}>
+                    {withCount(band, facets.age, band)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          {priceAllowed && !state.customized ? (
+            <label className={ui.field}>
+              <span className={ui.label}>{t("search.price")}</span>
+              <select className={ui.input} name="price" {...selected(priceBandOf(state.price) ?? "")}>
+                <option value="">{t("search.any")}</option>
+                {PRICE_BAND_KEYS.map((band) => (
+                  <option key={band} value={band}>
+                    {withCount(`${band} €`, facets.price, band)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+        </div>
+        {priceAllowed && state.customized ? (
+          <div className={ui.row}>
+            <input type="hidden" name="customized" value="1" />
+            <RangeFields field="price" legend={t("search.price_custom")} range={state.price} raw={data.rawInputs.price} error={inputError("price")} />
+            {data.priceDurations.length > 0 ? (
+              <label className={ui.field}>
+                <span className={ui.label}>{t("search.price_duration")}</span>
+                <select className={ui.input} name="price_duration" {...selected(String(state.priceDuration ?? 60))}>
+                  {data.priceDurations.map((minutes) => (
+                    <option key={minutes} value={minutes}>
+                      {t(`search.durations.${minutes}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+          </div>
+        ) : null}
+        {priceAllowed ? (
+          <p className={css.actions}>
+            <Link to={hrefOf(applyFilterAction(state, "switch_customized_price"))} data-testid="action-switch_customized_price">
+              {t(state.customized ? "search.actions.price_bands" : "search.actions.price_custom")}
+            </Link>
+          </p>
+        ) : null}
+
+        {people ? (
+          <fieldset className={`${css.fieldset} ${ui.row}`}>
+            <legend className={ui.label}>{t("search.gender")}</legend>
+            {([GENDER.female, GENDER.male, GENDER.trans] as const).map((g) => (
+              <label key={g} className={ui.checkboxRow}>
+                <input type="checkbox" name="gender" value={g} defaultChecked={state.gender.includes(g)} />
+                {withCount(t(`search.genders.${g}`), facets.gender, String(g))}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        {people ? (
+          <div className={ui.row}>
+            <RangeFields field="weight" legend={t("search.weight")} range={state.weight} raw={data.rawInputs.weight} error={inputError("weight")} />
+            <RangeFields field="height" legend={t("search.height")} range={state.height} raw={data.rawInputs.height} error={inputError("height")} />
+          </div>
+        ) : null}
+        <fieldset className={`${css.fieldset} ${ui.row}`}>
+          <legend className={ui.label}>{t("search.only_show")}</legend>
+          {data.onlyShowTypes.map((type) => (
+            <label key={type} className={ui.checkboxRow}>
+              <input type="checkbox" name="only_show_type" value={type} defaultChecked={state.onlyShowType.includes(type)} />
+              {t(`search.only_show_types.${type}`)}
             </label>
           ))}
         </fieldset>
-        ) : null}
-        {state.sort ? <input type="hidden" name="sort" value={state.sort} /> : null}
+        <fieldset className={`${css.fieldset} ${ui.row}`}>
+          <legend className={ui.label}>{t("search.countries")}</legend>
+          <p className={ui.muted}>{t("search.countries_hint")}</p>
+          {data.countries.map((country) => (
+            <label key={country.code} className={ui.checkboxRow}>
+              <input type="checkbox" name="country" value={country.code} defaultChecked={state.country.includes(country.code)} />
+              {country.name}
+            </label>
+          ))}
+        </fieldset>
         <div className={ui.row}>
           <button type="submit" className={ui.button}>
             {t("search.submit")}
           </button>
-          <Link className={ui.buttonSecondary} to="?">
-            {t("search.reset_all")}
-          </Link>
         </div>
       </Form>
 
+      <nav aria-label={t("search.actions.label")} className={css.actions}>
+        {/* Reset all also leaves a popular-filter path (/escorts/neu → /escorts). */}
+        <Link to={`${to(listingPathFor(mode, data.target))}${hrefOf(applyFilterAction(state, "reset_all"))}`.replace(/\?$/, "")} data-testid="action-reset_all">
+          {t("search.reset_all")}
+        </Link>
+        {actions
+          .filter((entry) => entry.show)
+          .map((entry) => (
+            <Link key={entry.action} to={hrefOf(applyFilterAction(state, entry.action))} data-testid={`action-${entry.action}`}>
+              {entry.label}
+            </Link>
+          ))}
+      </nav>
+
       {data.searched ? (
         <p role="status" data-testid="search-total">
-          {t("search.total", { count: data.total })}
+          {t("search.total_compact", { count: data.total, n: compactCount(data.total) })}
         </p>
       ) : (
         <p role="status">{t("search.location_needed")}</p>
       )}
+      <TraitFacets facets={facets} />
       <ResultTiles tiles={data.tiles} />
       {data.searched && data.total < MIN_RECOMMENDED_RESULTS && widenHref ? (
         <p>
@@ -150,3 +389,56 @@ export function SearchPage({ data }: { data: SearchPageData }) {
   );
 }
 
+/** Counts of figure, type and cup groups among the results (not URL filters: spec section 2 has no such keys). */
+function TraitFacets({ facets }: { facets: FacetCounts }) {
+  const { t } = useTranslation();
+  const groups = (["figure_type", "race_type", "cup_size"] as const).filter((group) => Object.values(facets[group] ?? {}).some((n) => n > 0));
+  if (groups.length === 0) return null;
+  return (
+    <details data-testid="trait-facets">
+      <summary>{t("search.in_results")}</summary>
+      <dl>
+        {groups.map((group) => (
+          <div key={group}>
+            <dt className={ui.label}>{t(`traits.${group}._title`)}</dt>
+            <dd>
+              {Object.entries(facets[group] ?? {})
+                .filter(([, n]) => n > 0)
+                .map(([key, n]) => `${t(group === "cup_size" ? `traits.cup_size._categories.${key}` : `traits.${group}.${key}`)} (${compactCount(n)})`)
+                .join(" · ")}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
+/** /clients for a guest: no results, a prompt to log in or join (docs/decisions/009). */
+export function GuestClientsPrompt({ data }: { data: GuestPromptData }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <main className={ui.narrow}>
+      <h1>{t("search.guest_clients.headline")}</h1>
+      <p data-testid="guest-clients-prompt">{t("search.guest_clients.text")}</p>
+      <p className={ui.row}>
+        <Link className={ui.button} to={`${to("login")}?r=${encodeURIComponent(data.returnTo)}`}>
+          {t("search.guest_clients.login")}
+        </Link>
+        <Link className={ui.buttonSecondary} to={to("join/user")}>
+          {t("search.guest_clients.join")}
+        </Link>
+      </p>
+      <p>
+        <Link to={to(listingPathFor("user", "escort"))}>{t("search.guest_clients.escorts")}</Link>
+      </p>
+    </main>
+  );
+}
+
+
+/** A listing route's page: the search, or the guest prompt of /clients. */
+export function SearchRouteView({ data }: { data: SearchPageData | GuestPromptData }) {
+  return data.kind === "search" ? <SearchPage data={data} /> : <GuestClientsPrompt data={data} />;
+}

@@ -1,32 +1,113 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import type { SearchTarget } from "#server/contract/search";
+import { LANGUAGE_TAGS, isLanguage, DEFAULT_LANGUAGE } from "#server/contract/locales";
+import {
+  ONLY_SHOW_TYPES,
+  PRICE_DURATIONS,
+  SORTS_FOR_TARGET,
+  allowedFilters,
+  defaultSortFor,
+  searchTargetFor,
+  type SearchTarget,
+} from "#server/contract/search";
+import { SEARCH_INPUT_BOUNDS, searchInputErrors, type SearchInputError, type SearchInputField } from "#server/contract/search-input";
+import { USER_TYPE } from "#server/contract/users";
+// The countries our geo tables carry: the only ones a country-mode search can find anyone in.
+import { GEO_COUNTRIES } from "#server/db/geo/regions";
+import { createApiClient } from "~/api/client.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { loadSearchInit } from "~/search/search.server";
+import { notFoundResponse } from "~/utils/not-found.server";
 import type { Tile } from "./ResultTiles";
 
+/** Facet counts by facet name (snake_case, as requested) and bucket key. */
+export type FacetCounts = Partial<Record<"gender" | "age" | "price" | "figure_type" | "race_type" | "cup_size", Record<string, number>>>;
 
-/** Loader of a listing path: the path implies whom the search is for. */
-export async function loadSearchPage({ request, context }: LoaderFunctionArgs, target: SearchTarget) {
+/** The API's camelized meta → counts by the facet names the form knows. */
+function facetCounts(meta: unknown): FacetCounts {
+  const raw = (meta as { facets?: Record<string, Array<{ key: string; count: number }>> } | null)?.facets ?? {};
+  const names = { gender: "gender", age: "age", price: "price", figureType: "figure_type", raceType: "race_type", cupSize: "cup_size" } as const;
+  const out: FacetCounts = {};
+  for (const [camel, name] of Object.entries(names)) {
+    const buckets = raw[camel];
+    if (Array.isArray(buckets)) out[name] = Object.fromEntries(buckets.map((b) => [String(b.key), Number(b.count) || 0]));
+  }
+  return out;
+}
+
+/** Raw min/max texts of the fields with a hint, so the form shows what was typed. */
+function rawInputs(params: URLSearchParams, errors: Partial<Record<SearchInputField, SearchInputError>>) {
+  const out: Partial<Record<SearchInputField, { min: string; max: string }>> = {};
+  for (const field of Object.keys(errors) as SearchInputField[]) {
+    out[field] = { min: (params.get(`${field}_min`) ?? "").slice(0, 12), max: (params.get(`${field}_max`) ?? "").slice(0, 12) };
+  }
+  return out;
+}
+
+/**
+ * Loader of a listing path: the path implies whom the search is for. Guests
+ * on /clients get a sign-up prompt instead (docs/decisions/009).
+ */
+export async function loadSearchPage({ request, context, params }: LoaderFunctionArgs, target: SearchTarget) {
   const url = new URL(request.url);
-  const init = await loadSearchInit(request, context, { impliedUserType: target, mode: target === "business" ? "business" : "user" });
-  if (init.needsRedirect) {
+  const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
+  const t = await i18nServer.getFixedT(request);
+  const guestPrompt = () => ({
+    kind: "guest_prompt" as const,
+    target,
+    title: t("search.guest_clients.meta_title"),
+    description: t("search.guest_clients.text"),
+    returnTo: url.pathname,
+  });
+  // No token: a guest for sure; skip the search a guest could not see.
+  if (target === "client" && !createApiClient({ request, context }).session.token) return guestPrompt();
+
+  const mode = target === "business" ? "business" : "user";
+  // Popular filters (docs/decisions/010): a preset path segment; an unknown one is a 404 page.
+  const init = await loadSearchInit(request, context, { impliedUserType: target, mode, ...(mode === "user" ? { pathPopFilters: params.popFilters ?? null } : {}) });
+  if (init.unknownPopFilter) throw await notFoundResponse(request);
+  if (init.popFiltersToPath) throw redirect(`${url.pathname.replace(/\/$/, "")}/${init.popFiltersToPath}${init.canonicalQuery ? `?${init.canonicalQuery}` : ""}`);
+  const effectiveTarget = searchTargetFor(init.searcher, init.state.userType ?? target, mode);
+  // An invalid token reads as a guest, and guests never see clients (spec section 6).
+  if (target === "client" && init.searcher.userType === USER_TYPE.guest) return guestPrompt();
+
+  const inputErrors = searchInputErrors(url.searchParams);
+  // With a hint to show, stay on the typed URL (the canonical one would lose what was typed).
+  if (init.needsRedirect && Object.keys(inputErrors).length === 0) {
     const query = init.canonicalQuery;
     throw redirect(`${url.pathname}${query ? `?${query}` : ""}`);
   }
-  const t = await i18nServer.getFixedT(request);
-  const meta = (init.meta ?? { total: 0 }) as { total: number };
+  const allowed = allowedFilters(init.searcher, effectiveTarget);
+  const sortDefault = defaultSortFor(init.searcher);
+  const regionNames = new Intl.DisplayNames([LANGUAGE_TAGS[lang]], { type: "region" });
+  const meta = (init.meta ?? { total: 0 }) as { total?: number };
   return {
-    target,
+    kind: "search" as const,
+    target: effectiveTarget,
+    mode,
     title: t(`search.targets.${target}.meta_title`),
     description: t(`search.targets.${target}.meta_description`),
     state: init.state,
     query: init.canonicalQuery,
     cityName: init.city?.name ?? init.state.city ?? "",
+    /** A typed city the API could not resolve: the page says so instead of searching elsewhere unnoticed. */
+    cityNotFound: Boolean(init.state.city && !init.city && init.state.lat === undefined),
     searched: init.request !== null,
     tiles: init.hits as Tile[],
-    total: meta.total,
-    isMember: Boolean((init.filters as { radius_options?: number[] } | null)?.radius_options?.some((r) => r > 100)),
+    total: Number(meta.total ?? 0),
+    facets: facetCounts(init.meta),
+    isMember: init.searcher.isMember,
+    sorts: [...SORTS_FOR_TARGET[effectiveTarget]],
+    defaultSort: SORTS_FOR_TARGET[effectiveTarget].includes(sortDefault.sort) ? sortDefault.sort : SORTS_FOR_TARGET[effectiveTarget][0],
+    sortForced: sortDefault.forcedInUrl && SORTS_FOR_TARGET[effectiveTarget].includes(sortDefault.sort),
+    allowed: [...allowed].sort(),
+    onlyShowTypes: ONLY_SHOW_TYPES.filter((type) => !((type === "is_new" || type === "is_hot" || type === "on_tour") && !allowed.has(type))),
+    priceDurations: allowed.has("price_durations") ? [...PRICE_DURATIONS] : [],
+    countries: GEO_COUNTRIES.map((code) => ({ code, name: regionNames.of(code) ?? code })),
+    inputErrors,
+    inputBounds: SEARCH_INPUT_BOUNDS,
+    rawInputs: rawInputs(url.searchParams, inputErrors),
   };
 }
 
-export type SearchPageData = Awaited<ReturnType<typeof loadSearchPage>>;
+export type SearchPageData = Extract<Awaited<ReturnType<typeof loadSearchPage>>, { kind: "search" }>;
+export type GuestPromptData = Extract<Awaited<ReturnType<typeof loadSearchPage>>, { kind: "guest_prompt" }>;

@@ -1,0 +1,128 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AGE_BAND_KEYS, DEFAULT_RADIUS, RADIUS_OPTIONS } from "#server/contract/search";
+import { GENDER } from "#server/contract/users";
+import { useLocalePath } from "~/i18n/lang";
+import * as ui from "~/styles/ui.css";
+
+/** A popular-filter chip as the pages get it from their loaders. */
+export interface Chip {
+  slug: string;
+  key: string;
+  /** Path after the language, with its query. */
+  path: string;
+  active: boolean;
+}
+
+/** The popular filters as links (they work without JavaScript); the active one is marked. */
+export function PopFilterChips({ chips, clearPath }: { chips: Chip[]; clearPath?: string | null }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  if (chips.length === 0) return null;
+  return (
+    <nav aria-label={t("home.pop_filters_heading")} data-testid="pop-filters">
+      <h2>{t("home.pop_filters_heading")}</h2>
+      <ul className={ui.row} style={{ listStyle: "none", padding: 0 }}>
+        {chips.map((chip) => (
+          <li key={chip.slug}>
+            <Link className={chip.active ? ui.button : ui.buttonSecondary} to={to(chip.path)} aria-current={chip.active ? "true" : undefined} data-testid={`pop-filter-${chip.slug}`}>
+              {t(`search.pop_filters.${chip.key}`)}
+            </Link>
+          </li>
+        ))}
+        {clearPath ? (
+          <li>
+            <Link className={ui.linkButton} to={to(clearPath)}>
+              {t("home.pop_filters_clear")}
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The home page's quick search: a plain GET form to the listing path, so it
+ * works without JavaScript; the listing page canonicalizes what it sends.
+ */
+export function QuickSearchForm({ listing, cityName }: { listing: string; cityName: string }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <Form method="get" action={to(listing)} className={ui.card} data-testid="quick-search">
+      <h2>{t("home.quick_search")}</h2>
+      <div className={ui.row}>
+        <label className={ui.field}>
+          <span className={ui.label}>{t("search.city")}</span>
+          <input className={ui.input} name="city" defaultValue={cityName} autoComplete="address-level2" maxLength={80} />
+        </label>
+        <label className={ui.field}>
+          <span className={ui.label}>{t("search.radius")}</span>
+          <select className={ui.input} name="radius" defaultValue={String(DEFAULT_RADIUS)}>
+            {RADIUS_OPTIONS.map((r) => (
+              <option key={r} value={r}>
+                {t("search.radius_km", { km: r })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={ui.field}>
+          <span className={ui.label}>{t("search.gender")}</span>
+          <select className={ui.input} name="gender" defaultValue="">
+            <option value="">{t("search.any")}</option>
+            {([GENDER.female, GENDER.male, GENDER.trans] as const).map((g) => (
+              <option key={g} value={g}>
+                {t(`search.genders.${g}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={ui.field}>
+          <span className={ui.label}>{t("search.age")}</span>
+          <select className={ui.input} name="age" defaultValue="">
+            <option value="">{t("search.any")}</option>
+            {AGE_BAND_KEYS.map((band) => (
+              <option key={band} value={band}>
+                {band}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className={ui.row}>
+        <button type="submit" className={ui.button}>
+          {t("search.submit")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** Previous/next links over ?page= (the rest of the query is kept). */
+export function Pager({ query, page, pages }: { query: string; page: number; pages: number }) {
+  const { t } = useTranslation();
+  if (pages <= 1) return null;
+  const href = (n: number) => {
+    const params = new URLSearchParams(query);
+    if (n > 1) params.set("page", String(n));
+    else params.delete("page");
+    const text = params.toString();
+    return text ? `?${text}` : "?";
+  };
+  return (
+    <nav aria-label={t("search.pagination")} className={ui.row}>
+      {page > 1 ? (
+        <Link to={href(page - 1)} rel="prev">
+          {t("search.previous")}
+        </Link>
+      ) : null}
+      <span>{t("search.page_of", { page, pages })}</span>
+      {page < pages ? (
+        <Link to={href(page + 1)} rel="next" data-testid="next-page">
+          {t("search.next")}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,63 @@
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RADIUS_OPTIONS } from "#server/contract/search";
+import { ResultTiles } from "~/components/search/ResultTiles";
+import * as ui from "~/styles/ui.css";
+import { Pager, PopFilterChips, type Chip } from "./HomeParts";
+
+export interface NearbyProps {
+  variant: "nearby" | "nearby-pop";
+  placeName: string | null;
+  cityInput: string;
+  radius: number;
+  popFilters: string | null;
+  chips: Chip[];
+  clearPath: string | null;
+  searched: boolean;
+  tiles: Parameters<typeof ResultTiles>[0]["tiles"];
+  total: number;
+  page: number;
+  pages: number;
+  query: string;
+}
+
+/** Nearest first: a GET form for the place and radius (no JavaScript needed), the list and its pages. */
+export function Nearby(props: NearbyProps) {
+  const { t } = useTranslation();
+  return (
+    <main className={ui.page}>
+      <h1>{t("nearby.headline")}</h1>
+      <p>{t("nearby.intro", { place: props.placeName ?? (props.cityInput || t("home.default_city")) })}</p>
+      <Form method="get" className={ui.row} data-testid="nearby-form">
+        <label className={ui.field}>
+          <span className={ui.label}>{t("search.city")}</span>
+          <input className={ui.input} name="city" defaultValue={props.cityInput} autoComplete="address-level2" maxLength={80} />
+        </label>
+        <label className={ui.field}>
+          <span className={ui.label}>{t("search.radius")}</span>
+          <select className={ui.input} name="radius" defaultValue={String(props.radius)}>
+            {RADIUS_OPTIONS.map((r) => (
+              <option key={r} value={r}>
+                {t("search.radius_km", { km: r })}
+              </option>
+            ))}
+          </select>
+        </label>
+        {props.popFilters ? <input type="hidden" name="popFilters" value={props.popFilters} /> : null}
+        <button type="submit" className={ui.button}>
+          {t("search.submit")}
+        </button>
+      </Form>
+      <PopFilterChips chips={props.chips} clearPath={props.clearPath} />
+      {props.searched ? (
+        <p role="status" data-testid="search-total">
+          {t("search.total", { count: props.total })}
+        </p>
+      ) : (
+        <p role="status">{t("search.location_needed")}</p>
+      )}
+      <ResultTiles tiles={props.tiles} />
+      <Pager query={props.query} page={props.page} pages={props.pages} />
+    </main>
+  );
+}

@@ -1,0 +1,44 @@
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { clampRadius, serializeSearchParams } from "#server/contract/search";
+import { publicPageHeaders } from "~/api/profiles.server";
+import { i18nServer } from "~/i18n/i18next.server";
+import { listPageOf, popFilterChips } from "~/search/home.server";
+import { loadSearchInit, loadViewerOnce } from "~/search/search.server";
+
+export type NearbyVariant = "nearby" | "nearby-pop";
+
+/**
+ * nearby and nearby-pop (G): profiles of the searcher's own target nearest
+ * first (sort distance, fixed, never in the URL). The place: lat/lon from the
+ * query, else the city, else the signed-in user's own city, else Berlin.
+ * nearby-pop adds the popular filters as the popFilters query parameter.
+ */
+export async function loadNearby({ request, context }: LoaderFunctionArgs, variant: NearbyVariant) {
+  const url = new URL(request.url);
+  const viewer = await loadViewerOnce(request, context);
+  const init = await loadSearchInit(request, context, { fixedSort: "distance", fallbackCity: viewer?.profile.cityName ?? null });
+  if (init.needsRedirect) throw redirect(`${url.pathname}${init.canonicalQuery ? `?${init.canonicalQuery}` : ""}`);
+  const t = await i18nServer.getFixedT(request);
+  const active = init.popFilter?.slug ?? null;
+  // A chip keeps the place and radius; choosing one starts again at page 1.
+  const chipQuery = (slug: string | null) => {
+    const params = serializeSearchParams({ ...init.state, page: 1, ...(slug ? { popFilters: slug } : { popFilters: undefined }) }).toString();
+    return `${variant}${params ? `?${params}` : ""}`;
+  };
+  return data(
+    {
+      variant,
+      title: t(variant === "nearby-pop" ? "nearby.pop_meta_title" : "nearby.meta_title"),
+      description: t("nearby.meta_description"),
+      placeName: init.state.lat !== undefined ? null : (init.city?.name ?? null),
+      cityInput: init.state.city ?? "",
+      radius: clampRadius(init.state.radius, init.searcher.isMember),
+      popFilters: active,
+      chips: variant === "nearby-pop" ? popFilterChips(init.target, active, (slug) => chipQuery(slug)) : [],
+      clearPath: variant === "nearby-pop" && active ? chipQuery(null) : null,
+      searched: init.request !== null,
+      ...listPageOf(init),
+    },
+    { headers: publicPageHeaders(request) },
+  );
+}

@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { Nearby } from "~/components/home/Nearby";
+import { loadNearby } from "~/components/home/nearby.server";
+import { profileHeaders } from "~/components/profile/meta";
+import { metaFromLoader } from "~/utils/meta";
+
+/** /{lang}/nearby-pop (G): profiles nearest first, with the popular filters. */
+export const handle = { i18n: ["common"], hydrate: false };
+
+export const loader = (args: LoaderFunctionArgs) => loadNearby(args, "nearby-pop");
+
+export const headers = profileHeaders;
+export const meta = metaFromLoader();
+
+export default function NearbyPopPage() {
+  return <Nearby {...useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,22 @@
+/**
+ * Resource route for the search form's city combobox (JavaScript only):
+ * ?q=… → [{ key, name, region }] from GET /api/v2/search/city (at most 10,
+ * biggest first). Without JavaScript the form sends the typed name and the
+ * search page resolves it. Same answer for everyone: shared-cacheable. A plain
+ * Response (not Remix data): only our script reads it.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { createApiClient } from "~/api/client.server";
+import type { CitySuggestion } from "~/components/search/CityCombobox";
+
+const MAX_QUERY = 60;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
+  if (q.length < 2) return Response.json([] satisfies CitySuggestion[], { headers: { "Cache-Control": "public, max-age=300" } });
+  const api = createApiClient({ request, context });
+  const result = await api.call<Array<{ key: string; name: string; regionName?: string | null }>>("/api/v2/search/city", { params: { q }, auth: false, handleErrors: true });
+  const cities: CitySuggestion[] = result.ok ? result.data.map((city) => ({ key: city.key, name: city.name, region: city.regionName ?? null })) : [];
+  // A failed lookup is not cached: the next keystroke asks again.
+  return Response.json(cities, { headers: { "Cache-Control": result.ok ? "public, max-age=300" : "no-store" } });
+}
