@@ -173,6 +173,23 @@ describe("user-and-business search", () => {
     expect(count("figure_type", "slim")).toBe(2);
     expect(count("cup_size", "c_d")).toBe(2);
     expect(count("cup_size", "k_plus")).toBe(1);
+
+    // Disjunctive facets: a facet counts without its own filter, with every other filter applied.
+    const women = await search({ filterquery: { ...loc, gender: [GENDER.female], figure_type: [2] }, facets: { term: ["gender", "figure_type"], range: ["age"] } });
+    expect(women.meta.total).toBe(2);
+    expect(women.data.map((h) => h.user_id).sort()).toEqual([young.id, older.id].sort());
+    const womenCount = (facet: string, key: string) => women.meta.facets[facet]?.find((b) => b.key === key)?.count ?? 0;
+    expect(womenCount("gender", String(GENDER.female))).toBe(2);
+    expect(womenCount("gender", String(GENDER.male))).toBe(0); // the man has no figure_type 2
+    expect(womenCount("figure_type", "slim")).toBe(2);
+    expect(womenCount("figure_type", "athletic")).toBe(1); // mid: female, figure 3
+    expect(womenCount("age", "26-35")).toBe(0); // age is counted with every filter
+    const men = await search({ filterquery: { ...loc, gender: [GENDER.male] }, facets: { term: ["gender"] } });
+    expect(men.meta.total).toBe(1);
+    expect(men.meta.facets.gender).toEqual([
+      { key: String(GENDER.female), count: 3 },
+      { key: String(GENDER.male), count: 1 },
+    ]);
   });
 
   it("sorts by price, distance and activity and pages by 24", async () => {

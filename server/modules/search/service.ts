@@ -205,7 +205,16 @@ interface Plan {
   mediaLevels: readonly string[];
   /** Replaces the target's user type (SEO categories span several types). */
   userTypes?: readonly number[];
+  /**
+   * Term filters left out of the WHERE clause so their facet can count the
+   * other values too (disjunctive facets); the aggregate applies them itself.
+   */
+  looseFacets?: ReadonlySet<LooseFacet>;
 }
+
+/** Term facets whose filter is an IN list on an index column of their own (see totalAndFacets). */
+const LOOSE_FACETS = ["gender", "figure_type", "race_type"] as const;
+type LooseFacet = (typeof LOOSE_FACETS)[number];
 
 /**
  * The one WHERE clause of a search (page, total and facets). search_profiles
@@ -226,12 +235,13 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
   }
   if (filter.country && filter.country.length > 0) and.push(eb("search_profiles.country_code", "in", filter.country));
   and.push(plan.userTypes ? eb("search_profiles.user_type", "in", [...plan.userTypes]) : eb("search_profiles.user_type", "=", TARGET_USER_TYPE[plan.target]));
-  if (filter.gender && filter.gender.length > 0) and.push(eb("search_profiles.gender", "in", filter.gender));
+  const loose = plan.looseFacets;
+  if (filter.gender && filter.gender.length > 0 && !loose?.has("gender")) and.push(eb("search_profiles.gender", "in", filter.gender));
   if (filter.age) and.push(...ageConditions(eb, filter.age, now));
   if (filter.price) and.push(...between(eb, "search_profiles.price_hour", filter.price));
   for (const group of ["figure_type", "race_type", "cup_size"] as const) {
     const ids = filter[group];
-    if (ids && ids.length > 0) and.push(eb(`search_profiles.${group}`, "in", ids));
+    if (ids && ids.length > 0 && !(group !== "cup_size" && loose?.has(group))) and.push(eb(`search_profiles.${group}`, "in", ids));
   }
   if (filter.height) and.push(...between(eb, "search_profiles.height_cm", filter.height));
   if (filter.weight) and.push(...between(eb, "search_profiles.weight_kg", filter.weight));
@@ -412,7 +422,9 @@ export function searchScope(deps: ApiDeps, input: SearchInput) {
     mediaLevels: visibleMediaLevels(viewer),
     ...(input.userTypes ? { userTypes: input.userTypes } : {}),
   };
-  const from: FromFn = () => deps.db.selectFrom("search_profiles").where((eb) => searchConditions(eb, plan, input.extra));
+  /** The filtered rows; `loose` term filters are left to the caller (disjunctive facets). */
+  const from = (loose?: ReadonlySet<LooseFacet>): ReturnType<FromFn> =>
+    deps.db.selectFrom("search_profiles").where((eb) => searchConditions(eb, loose ? { ...plan, looseFacets: loose } : plan, input.extra));
   return { plan, from, sort, target, location, now };
 }
 
@@ -557,6 +569,8 @@ interface FacetDimension {
   /** Fixed bucket keys (range facets list every band, zero counts included). */
   bands?: string[];
   keyOf: (raw: unknown) => string | null;
+  /** For a loose facet: the raw values its filter accepts (the WHERE clause left it out). */
+  accepts?: ReadonlySet<number>;
 }
 
 /** Band expressions yield the band's index (integers group faster than text); this maps it back. */
@@ -568,9 +582,18 @@ function facetDimensions(request: ParsedSearchRequest, target: SearchTarget, now
   const dims: FacetDimension[] = [];
   const wanted = request.facets;
   if (!wanted) return dims;
+  const accepting = (facet: string): { accepts?: ReadonlySet<number> } => {
+    const values = (LOOSE_FACETS as readonly string[]).includes(facet) ? request.filterquery[facet as LooseFacet] : undefined;
+    return values && values.length > 0 ? { accepts: new Set(values) } : {};
+  };
   for (const facet of wanted.term ?? []) {
     if (facet === "gender" || facet === "country") {
-      dims.push({ facet, expr: sql.ref(facet === "gender" ? "search_profiles.gender" : "search_profiles.country_code"), keyOf: (raw) => (raw === null ? null : String(raw)) });
+      dims.push({
+        facet,
+        expr: sql.ref(facet === "gender" ? "search_profiles.gender" : "search_profiles.country_code"),
+        keyOf: (raw) => (raw === null ? null : String(raw)),
+        ...accepting(facet),
+      });
       continue;
     }
     const group = findTraitGroup(facet);
@@ -580,7 +603,7 @@ function facetDimensions(request: ParsedSearchRequest, target: SearchTarget, now
         ? // Spec section 9: cup groups a-b … k+.
           (raw: unknown) => group.options.find((o) => o.id === Number(raw))?.category ?? null
         : (raw: unknown) => (raw === null ? null : (group.options.find((o) => o.id === Number(raw))?.key ?? String(raw)));
-    dims.push({ facet, expr: sql.ref(`search_profiles.${facet}`), keyOf, ...(facet === "cup_size" ? { bands: [...CUP_SIZE_BANDS] } : {}) });
+    dims.push({ facet, expr: sql.ref(`search_profiles.${facet}`), keyOf, ...(facet === "cup_size" ? { bands: [...CUP_SIZE_BANDS] } : {}), ...accepting(facet) });
   }
   for (const facet of wanted.range ?? []) {
     if (facet === "age") {
@@ -617,15 +640,20 @@ function facetDimensions(request: ParsedSearchRequest, target: SearchTarget, now
  * The total and every requested facet from ONE grouped pass: rows are
  * grouped by the combination of facet values (a few hundred groups at most),
  * the total is the sum of all groups, each facet the sum over the others.
+ * A loose facet's filter (gender, figure, race) is applied here instead of in
+ * SQL: a group counts toward the total when every filter accepts it, and
+ * toward a facet when every filter but that facet's own does — so choosing
+ * "female" still shows how many men the search would find.
  */
 async function totalAndFacets(
-  from: FromFn,
+  from: (loose?: ReadonlySet<LooseFacet>) => ReturnType<FromFn>,
   request: ParsedSearchRequest,
   target: SearchTarget,
   now: number,
 ): Promise<{ total: number; facets: SearchResult["meta"]["facets"] }> {
   const dims = facetDimensions(request, target, now);
-  const rows = (await from()
+  const loose = new Set(dims.filter((dim) => dim.accepts).map((dim) => dim.facet as LooseFacet));
+  const rows = (await from(loose)
     .select([...dims.map((d, i) => d.expr.as(`f${i}`)), (eb) => eb.fn.countAll<number>().as("n")])
     .$if(dims.length > 0, (qb) => qb.groupBy(dims.map((_, i) => sql.lit(i + 1))))
     .execute()) as Array<Record<string, unknown> & { n: number | string }>;
@@ -634,8 +662,10 @@ async function totalAndFacets(
   const counts = dims.map(() => new Map<string, number>());
   for (const row of rows) {
     const n = Number(row.n);
-    total += n;
+    const rejectedBy = dims.flatMap((dim, i) => (dim.accepts && !dim.accepts.has(Number(row[`f${i}`])) ? [i] : []));
+    if (rejectedBy.length === 0) total += n;
     dims.forEach((dim, i) => {
+      if (rejectedBy.length > 1 || (rejectedBy.length === 1 && rejectedBy[0] !== i)) return;
       const key = dim.keyOf(row[`f${i}`]);
       if (key !== null) counts[i]!.set(key, (counts[i]!.get(key) ?? 0) + n);
     });
