@@ -42,6 +42,9 @@ export interface StepData {
   next_step: string | null;
   photo_count: number;
   traits: Record<string, number[]>;
+  /** The stored city's name and key ("de-berlin"), empty before the profile step. */
+  city: string;
+  city_key: string;
   profession: string;
   status: string;
   description: string;

@@ -4,6 +4,7 @@
  * are translation keys.
  */
 import * as v from "valibot";
+import { profileCityEntries } from "./profile-city";
 import { GENDER_VALUES, SALUTATIONS, type Gender } from "./users";
 import { emailSchema, passwordSchema, usernameSchema } from "./validation";
 
@@ -167,6 +168,8 @@ export const businessSignUpSchema = v.pipe(
         v.nonEmpty(required),
         v.maxLength(CONTACT_PERSON_MAX, `validation.signup.contact_person_too_long?requirement=${CONTACT_PERSON_MAX}`),
       ),
+      // Where the business is found (search radius, city directory).
+      ...profileCityEntries,
       username: signUpUsernameSchema,
       email: emailSchema,
       password: passwordSchema,

@@ -1,6 +1,6 @@
 /**
  * The registration steps after sign-up, as a person with JavaScript off:
- * photo upload (multipart form), profile, appearance, services,
+ * photo upload (multipart form), profile (with the city), appearance, services,
  * availability, welcome page; field errors translated at their fields with
  * the other input kept; later steps redirect to the next unfinished one.
  * Fixtures: tests/fixtures/photo-*.jpg are deterministic noise JPEGs made
@@ -61,12 +61,21 @@ test("an escort walks photo, profile, appearance, services and availability to t
   await page.locator('input[name="relationship_status"][value="1"]').check();
   await page.locator('input[name="race_type"][value="1"]').check();
   await page.getByLabel("Beruf").fill("Tänzerin");
+  await page.getByLabel("Wohnort oder Arbeitsort").fill("Qqqxyzhausen");
   await page.getByRole("button", { name: "Speichern und weiter" }).click();
   await expect(page.locator('[data-field-error="sexuality"]')).toHaveText("Bitte fülle dieses Feld aus.");
   await expect(page.locator("[data-form-errors]")).toContainText("Bitte korrigiere alle markierten Felder");
   await expect(page.getByLabel("Beruf")).toHaveValue("Tänzerin");
   await expect(page.locator('input[name="relationship_status"][value="1"]')).toBeChecked();
   await page.locator('input[name="sexuality"][value="3"]').check();
+  // A city the geo tables do not know: the server's error at the field, the rest kept.
+  await page.getByRole("button", { name: "Speichern und weiter" }).click();
+  await expect(page.locator('[data-field-error="city"]')).toHaveText("Diesen Ort kennen wir nicht. Bitte prüfe die Schreibweise oder wähle einen Ort aus den Vorschlägen.");
+  await expect(page.getByLabel("Wohnort oder Arbeitsort")).toHaveValue("Qqqxyzhausen");
+  await expect(page.getByLabel("Beruf")).toHaveValue("Tänzerin");
+  await expect(page.locator('input[name="sexuality"][value="3"]')).toBeChecked();
+  // The typed name is enough without JavaScript (folded umlauts too).
+  await page.getByLabel("Wohnort oder Arbeitsort").fill("hamburg");
   await page.getByRole("button", { name: "Speichern und weiter" }).click();
   await expect(page).toHaveURL(/\/de\/join\/user\/appearance$/);
 
@@ -112,6 +121,9 @@ test("an escort walks photo, profile, appearance, services and availability to t
   // Done steps may be revisited, with the saved values.
   await page.goto("/de/join/user/services");
   await expect(page.locator('input[name="prices.price_60_mins"]')).toHaveValue("200");
+  await page.goto("/de/join/user/profile");
+  await expect(page.getByLabel("Wohnort oder Arbeitsort")).toHaveValue("Hamburg");
+  await expect(page.locator('input[name="city_key"]')).toHaveValue("de-hamburg");
   await page.goto("/de/join/user/photo");
   const avatar = page.locator("img[src^='/media/']").first();
   const src = await avatar.getAttribute("src");
@@ -145,7 +157,7 @@ test("a business walks services, opening hours, description, photo and escorts",
   const username = `sb_${randomBytes(5).toString("hex")}`;
   const response = await request.post("/api/v2/registration/business/sign-up", {
     headers: { "x-forwarded-for": clientIp, "accept-language": "de" },
-    data: { company_name: "Club Abendrot", business_kind: "club", contact_person: "Eva Roth", username, email: `${username}@example.test`, password: PASSWORD, accept_terms: true },
+    data: { company_name: "Club Abendrot", business_kind: "club", contact_person: "Eva Roth", city: "Hamburg", username, email: `${username}@example.test`, password: PASSWORD, accept_terms: true },
   });
   expect(response.status(), await response.text()).toBe(201);
   await logIn(page, username, PASSWORD);
@@ -182,7 +194,7 @@ test("a business walks services, opening hours, description, photo and escorts",
   await expect(page.getByRole("link", { name: "Vorteile ansehen" })).toHaveAttribute("href", "/de/join/business-benefits");
 });
 
-test("the photo upload, a field error and a decimal comma work with and without JavaScript @js", async ({ page, request, clientIp }) => {
+test("the photo upload, a field error, the city and a decimal comma work with and without JavaScript @js", async ({ page, request, clientIp, javaScriptEnabled }) => {
   const username = await signUp(request, clientIp, "escort", 1);
   await logIn(page, username, PASSWORD);
   // With JavaScript the login posts by fetch: wait until it has taken us away from the login page.
@@ -193,12 +205,27 @@ test("the photo upload, a field error and a decimal comma work with and without 
   await expect(page).toHaveURL(/\/de\/join\/user\/profile$/);
   await page.locator('input[name="relationship_status"][value="2"]').check();
   await page.locator('input[name="race_type"][value="3"]').check();
+  const city = page.getByLabel("Wohnort oder Arbeitsort");
+  if (javaScriptEnabled) {
+    // The combobox suggests; picking one pins its key.
+    await city.pressSequentially("Münch");
+    await page.getByRole("option", { name: "München, Bayern" }).click();
+    await expect(page.locator('input[name="city_key"]')).toHaveValue("de-muenchen");
+  } else {
+    await city.fill("München");
+  }
   await page.getByRole("button", { name: "Speichern und weiter" }).click();
   await expect(page.locator('[data-field-error="sexuality"]')).toHaveText("Bitte fülle dieses Feld aus.");
   await expect(page.locator('input[name="race_type"][value="3"]')).toBeChecked();
+  await expect(city).toHaveValue("München");
   await page.locator('input[name="sexuality"][value="1"]').check();
   await page.getByRole("button", { name: "Speichern und weiter" }).click();
   await expect(page).toHaveURL(/\/de\/join\/user\/appearance$/);
+  // Shown again with the stored city.
+  await page.goto("/de/join/user/profile");
+  await expect(city).toHaveValue("München");
+  await expect(page.locator('input[name="city_key"]')).toHaveValue("de-muenchen");
+  await page.goto("/de/join/user/appearance");
   // Men see the penis fields; a decimal comma is fine.
   await page.getByLabel("Penislänge (cm)").fill("17,5");
   await page.getByRole("button", { name: "Speichern und weiter" }).click();

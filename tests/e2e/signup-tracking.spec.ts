@@ -16,7 +16,7 @@ test("the business welcome page lists steps 1 to 4 as done", async ({ page, requ
   const headers = { "x-forwarded-for": clientIp, "accept-language": "de" };
   const signUp = await request.post("/api/v2/registration/business/sign-up", {
     headers,
-    data: { company_name: "Club Morgenrot", business_kind: "club", contact_person: "Eva Roth", username, email: `${username}@example.test`, password: PASSWORD, accept_terms: true },
+    data: { company_name: "Club Morgenrot", business_kind: "club", contact_person: "Eva Roth", city: "Hamburg", username, email: `${username}@example.test`, password: PASSWORD, accept_terms: true },
   });
   expect(signUp.status(), await signUp.text()).toBe(201);
   const auth = { ...headers, authorization: `Bearer ${(await signUp.json()).data.access_token as string}` };

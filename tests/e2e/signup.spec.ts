@@ -167,6 +167,7 @@ test.describe("business sign-up", () => {
     await page.getByRole("radio", { name: "Club" }).check();
     await page.getByLabel("Name des Unternehmens").fill("Club Abendrot");
     await page.getByLabel("Ansprechpartner").fill("Erika Muster");
+    await page.getByLabel("Ort des Unternehmens").fill("Koeln");
     await page.getByLabel("Benutzername").fill(person.username);
     await page.getByLabel("E-Mail-Adresse").fill(person.email);
     await page.getByLabel("Passwort", { exact: true }).fill(person.password);
@@ -174,6 +175,27 @@ test.describe("business sign-up", () => {
     await page.getByRole("button", { name: "Weiter" }).click();
     await expect(page).toHaveURL(/\/de\/join\/business\/services$/);
     await verifyFromMailbox(page, person.email);
+  });
+
+  test("an unknown city is reported at its field; nothing else is lost and no account exists", async ({ page }) => {
+    const person = newPerson("Ort");
+    await page.goto("/de/join/business/basic");
+    await page.getByRole("radio", { name: "Agentur" }).check();
+    await page.getByLabel("Name des Unternehmens").fill("Agentur Nirgendwo");
+    await page.getByLabel("Ansprechpartner").fill("Erika Muster");
+    await page.getByLabel("Ort des Unternehmens").fill("Qqqxyzhausen");
+    await page.getByLabel("Benutzername").fill(person.username);
+    await page.getByLabel("E-Mail-Adresse").fill(person.email);
+    await page.getByLabel("Passwort", { exact: true }).fill(person.password);
+    await page.getByLabel(/Ich akzeptiere die AGB/).check();
+    await page.getByRole("button", { name: "Weiter" }).click();
+    await expect(page).toHaveURL(/\/de\/join\/business\/basic$/);
+    await expect(page.locator('[data-field-error="city"]')).toHaveText("Diesen Ort kennen wir nicht. Bitte prüfe die Schreibweise oder wähle einen Ort aus den Vorschlägen.");
+    await expect(page.getByLabel("Ort des Unternehmens")).toHaveValue("Qqqxyzhausen");
+    await expect(page.getByLabel("Name des Unternehmens")).toHaveValue("Agentur Nirgendwo");
+    await expect(page.getByLabel("Benutzername")).toHaveValue(person.username);
+    await logIn(page, person.username, person.password);
+    await expect(page.locator('[data-field-error="password"]')).toHaveText("Benutzername oder Passwort ist falsch.");
   });
 });
 

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GENDER, REGISTER_COMPLETED_STEP, REGISTER_STEP, USER_TYPE } from "#server/contract/users";
+import { ensureGeoData } from "#server/db/geo/load";
+import { cityBySlug } from "#server/modules/search/geo";
+import { PROFILE_POINT_MAX_OFFSET_KM } from "#server/modules/registration/city";
 import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../helpers/runtime";
 
 interface ErrorBody {
@@ -11,7 +14,9 @@ describe(`registration steps API (${TEST_DB})`, () => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime();
-  });
+    // The city field resolves against the geo tables.
+    await ensureGeoData(rt.deps.db);
+  }, 60_000);
   afterAll(async () => {
     await rt.close();
   });
@@ -44,7 +49,7 @@ describe(`registration steps API (${TEST_DB})`, () => {
     return rows.map((r) => r.option_id);
   }
 
-  const validProfile = { relationship_status: 1, race_type: 1, sexuality: 3, nationality: 44, languages: [1, 2], profession: "Tänzerin", status: "Hallo", description: "Über mich", interests: "Jazz" };
+  const validProfile = { relationship_status: 1, race_type: 1, sexuality: 3, city: "Hamburg", nationality: 44, languages: [1, 2], profession: "Tänzerin", status: "Hallo", description: "Über mich", interests: "Jazz" };
 
   it("saves the profile step, stores traits as rows and advances the step", async () => {
     const user = await person(USER_TYPE.escort, REGISTER_STEP.photo);
@@ -58,11 +63,113 @@ describe(`registration steps API (${TEST_DB})`, () => {
     expect(profile.status_text).toBe("Hallo");
   });
 
+  async function profileOf(userId: number) {
+    return await rt.deps.db.selectFrom("profiles").selectAll().where("user_id", "=", userId).executeTakeFirstOrThrow();
+  }
+
+  /** Great-circle distance in km (enough for "within 2 km of the centre"). */
+  function kmBetween(a: { lat: number; lon: number }, b: { lat: number; lon: number }) {
+    const rad = Math.PI / 180;
+    const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
+    return 2 * 6371 * Math.asin(Math.sqrt(h));
+  }
+
+  describe("the city of the profile step", () => {
+    it("stores the city the typed name resolves to, with a point near its centre, and shows it again", async () => {
+      const hamburg = (await cityBySlug(rt.deps, "DE", "hamburg"))!;
+      const user = await person(USER_TYPE.escort, REGISTER_STEP.photo);
+      const { status } = await put(user.token, "profile", { ...validProfile, city: "Hamburg" });
+      expect(status).toBe(200);
+      const profile = await profileOf(user.id);
+      expect(profile).toMatchObject({ city_id: hamburg.id, city_slug: "hamburg", city_name: "Hamburg", region_code: hamburg.region_code, country_code: "DE" });
+      const point = { lat: Number(profile.lat), lon: Number(profile.lon) };
+      const offset = kmBetween(hamburg, point);
+      expect(offset).toBeGreaterThan(0);
+      expect(offset).toBeLessThanOrEqual(PROFILE_POINT_MAX_OFFSET_KM + 0.01);
+      // Deterministic: saving again keeps the point; another user gets another one.
+      await put(user.token, "profile", { ...validProfile, city: "hamburg" });
+      expect(await profileOf(user.id)).toMatchObject(point);
+      const other = await person(USER_TYPE.client, REGISTER_STEP.photo);
+      await put(other.token, "profile", { ...validProfile, city: "Hamburg" });
+      expect(await profileOf(other.id)).not.toMatchObject(point);
+      // The step data prefill the field.
+      const steps = (await (await rt.request("/api/v2/registration/steps", { token: user.token })).json()) as { data: { city: string; city_key: string } };
+      expect(steps.data).toMatchObject({ city: "Hamburg", city_key: "de-hamburg" });
+    });
+
+    it("resolves keys, folded names and prefixes; a picked key counts only while the name still matches", async () => {
+      const user = await person(USER_TYPE.escort, REGISTER_STEP.photo);
+      const cityAfter = async (input: { city: string; city_key?: string }) => {
+        expect((await put(user.token, "profile", { ...validProfile, ...input })).status).toBe(200);
+        return (await profileOf(user.id)).city_slug;
+      };
+      expect(await cityAfter({ city: "de-berlin" })).toBe("berlin");
+      expect(await cityAfter({ city: "München" })).toBe("muenchen");
+      expect(await cityAfter({ city: "muenchen" })).toBe("muenchen");
+      expect(await cityAfter({ city: "Frankf" })).toBe("frankfurt-am-main");
+      expect(await cityAfter({ city: "Köln", city_key: "de-koeln" })).toBe("koeln");
+      // Typed something else after picking: the typed name wins.
+      expect(await cityAfter({ city: "Leipzig", city_key: "de-koeln" })).toBe("leipzig");
+      // A malformed key is ignored, not an error.
+      expect(await cityAfter({ city: "Dresden", city_key: "no key" })).toBe("dresden");
+    });
+
+    it("answers an unknown city with 400 at the field and saves nothing", async () => {
+      const user = await person(USER_TYPE.escort, REGISTER_STEP.photo);
+      const before = await profileOf(user.id).catch(() => null);
+      const { status, json } = await put(user.token, "profile", { ...validProfile, city: "Qqqxyzhausen" });
+      expect(status).toBe(400);
+      expect(json.errors).toEqual([expect.objectContaining({ source: "city", key: "validation.city_unknown" })]);
+      expect(await stepOf(user.id)).toBe(REGISTER_STEP.photo);
+      expect(await traitsOf(user.id, "sexuality")).toEqual([]);
+      expect(await profileOf(user.id).catch(() => null)).toEqual(before);
+      const blank = await put(user.token, "profile", { ...validProfile, city: "   " });
+      expect(blank.json.errors).toEqual([expect.objectContaining({ source: "city", key: "validation.required" })]);
+    });
+
+    it("keeps another user's city: the city goes to the caller's own profile only", async () => {
+      const alice = await person(USER_TYPE.escort, REGISTER_STEP.photo);
+      const bob = await person(USER_TYPE.escort, REGISTER_STEP.photo);
+      expect((await put(alice.token, "profile", { ...validProfile, city: "Hamburg" })).status).toBe(200);
+      const forged = await put(bob.token, "profile", { ...validProfile, city: "Berlin", user_id: alice.id, userId: alice.id });
+      expect(forged.status).toBe(200);
+      expect((await profileOf(alice.id)).city_slug).toBe("hamburg");
+      expect((await profileOf(bob.id)).city_slug).toBe("berlin");
+    });
+
+    it("makes an escort who finished registration findable within 10 km of the city", async () => {
+      const user = await person(USER_TYPE.escort, REGISTER_STEP.photo);
+      expect((await put(user.token, "profile", { ...validProfile, city: "Hamburg" })).status).toBe(200);
+      expect((await put(user.token, "appearance", { height: 170 })).status).toBe(200);
+      expect((await put(user.token, "services", { escort_service: [101] })).status).toBe(200);
+      const done = await put(user.token, "availability", { schedule: [] });
+      expect(done.json.data.next_step).toBe("completed");
+      const hamburg = (await cityBySlug(rt.deps, "DE", "hamburg"))!;
+      const ids: number[] = [];
+      for (let page = 1; page <= 20; page++) {
+        const res = await rt.request("/api/v2/search/user-and-business", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ filterquery: { user_type: "escort", location: { lat: hamburg.lat, lon: hamburg.lon, radius: 10 } }, page_no: page }),
+        });
+        expect(res.status).toBe(200);
+        const hits = ((await res.json()) as { data: Array<{ user_id: number }> }).data;
+        ids.push(...hits.map((h) => h.user_id));
+        if (hits.length === 0 || ids.includes(user.id)) break;
+      }
+      expect(ids).toContain(user.id);
+      // The SEO directory lists by city_id, which search_profiles carries too.
+      const row = await rt.deps.db.selectFrom("search_profiles").select(["city_id", "country_code", "region_code"]).where("user_id", "=", user.id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ city_id: hamburg.id, country_code: "DE", region_code: hamburg.region_code });
+    });
+  });
+
   it("requires relationship_status, race_type and sexuality, and refuses unknown option ids", async () => {
     const user = await person(USER_TYPE.client, REGISTER_STEP.photo);
     const missing = await put(user.token, "profile", { languages: [1] });
     expect(missing.status).toBe(400);
     expect(missing.json.errors.map((e) => [e.source, e.key]).sort()).toEqual([
+      ["city", "validation.required"],
       ["race_type", "validation.required"],
       ["relationship_status", "validation.required"],
       ["sexuality", "validation.required"],

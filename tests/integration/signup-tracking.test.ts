@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUSINESS_SIGNUP_TRACKING_TYPES } from "#server/contract/register";
 import { MEDIA_STATUS } from "#server/contract/media";
 import { USER_TYPE } from "#server/contract/users";
+import { ensureGeoData } from "#server/db/geo/load";
 import { freshIp, jsonOf } from "../helpers/auth";
 import { createTestRuntime, TEST_DB, type TestRuntime } from "../helpers/runtime";
 
@@ -26,7 +27,9 @@ describe(`business signup tracking (${TEST_DB})`, () => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime();
-  });
+    // The basic step's city resolves against the geo tables.
+    await ensureGeoData(rt.deps.db);
+  }, 60_000);
   afterAll(async () => {
     await rt.close();
   });
@@ -46,6 +49,7 @@ describe(`business signup tracking (${TEST_DB})`, () => {
       company_name: "Club Nordlicht",
       business_kind: "club",
       contact_person: "Erika Muster",
+      city: "Hamburg",
       username,
       email: `${username.toLowerCase()}@example.test`,
       password: "firmen-pass-77",

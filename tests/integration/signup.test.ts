@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REGISTER_STEP, USER_TYPE } from "#server/contract/users";
+import { ensureGeoData } from "#server/db/geo/load";
 import { createInvitationCode } from "#server/modules/invitations/service";
 import { EMAIL_VERIFICATION_TTL_MS, SIGNUP_LIMIT, VERIFICATION_RESEND_LIMIT } from "#server/modules/registration/signup.service";
 import { expectErrorShape, freshIp, jsonOf, passwordLogin } from "../helpers/auth";
@@ -40,6 +41,7 @@ function business(overrides: Json = {}): Json {
     company_name: "Agentur Nordlicht",
     business_kind: "agency",
     contact_person: "Erika Muster",
+    city: "Hamburg",
     username,
     email: `${username.toLowerCase()}@example.test`,
     password: "firmen-pass-77",
@@ -52,7 +54,9 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime();
-  });
+    // The business basic step resolves its city against the geo tables.
+    await ensureGeoData(rt.deps.db);
+  }, 60_000);
   afterAll(async () => {
     await rt.close();
   });
@@ -237,6 +241,11 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
       expect(row).toMatchObject({ business_kind: "club", contact_person: "Erika Muster", gender: null, birth_date: null });
       const profile = await rt.deps.db.selectFrom("profiles").selectAll().where("user_id", "=", row.id).executeTakeFirstOrThrow();
       expect(profile.display_name).toBe("Agentur Nordlicht");
+      // Findable from the start: the city row's columns and a point near its centre.
+      expect(profile).toMatchObject({ city_name: "Hamburg", city_slug: "hamburg", country_code: "DE", region_code: "04" });
+      expect(profile.city_id).toBeGreaterThan(0);
+      expect(Math.abs(Number(profile.lat) - 53.55)).toBeLessThan(0.05);
+      expect(Math.abs(Number(profile.lon) - 10)).toBeLessThan(0.05);
       expect((await latestToken(String(input.email))).link).toContain("/de/join/business/email?token=");
       expect((await userData(data.access_token as string)).next_destination).toBe("join/business/services?reason=finish_reg");
     });
@@ -249,6 +258,16 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
         contact_person: "validation.required",
         accept_terms: "validation.signup.terms_required",
       });
+      const noCity = await errorsOf(await post("/api/v2/registration/business/sign-up", business({ city: "" })), 400);
+      expect(noCity.map((e) => [e.source, e.key])).toEqual([["city", "validation.required"]]);
+    });
+
+    it("refuses an unknown city at its field and creates no account", async () => {
+      const input = business({ city: "Qqqxyzhausen" });
+      const errors = await errorsOf(await post("/api/v2/registration/business/sign-up", input), 400);
+      expect(errors.map((e) => [e.source, e.key])).toEqual([["city", "validation.city_unknown"]]);
+      const row = await rt.deps.db.selectFrom("users").select("id").where("username_key", "=", String(input.username).toLowerCase()).executeTakeFirst();
+      expect(row).toBeUndefined();
     });
   });
 

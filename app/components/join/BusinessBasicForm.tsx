@@ -14,8 +14,9 @@ import { CheckboxField } from "~/components/FieldControls";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { ChoiceFieldset } from "./ChoiceFieldset";
+import { CityField } from "./CityField";
 
-export const BUSINESS_FIELDS = ["company_name", "business_kind", "contact_person", "username", "email", "password", "accept_terms"] as const;
+export const BUSINESS_FIELDS = ["company_name", "business_kind", "contact_person", "city", "username", "email", "password", "accept_terms"] as const;
 
 interface Props {
   lastResult?: SubmissionResult<string[]> | null;
@@ -59,6 +60,7 @@ export function BusinessBasicForm({ lastResult, landingPageId = "", invitationCo
         name="contact_person"
         errors={fields.contact_person.errors}
       />
+      <CityField field={fields.city} keyField={fields.city_key} label={t("join.business_basic.city")} hint={t("join.business_basic.city_hint")} />
       <Field
         label={t("join.sign_up.username")}
         hint={t("join.sign_up.username_hint", { min: USERNAME_MIN, max: USERNAME_MAX })}

@@ -6,9 +6,10 @@ import type { StepData } from "~/api/join-steps.server";
 import { Field, FormErrors } from "~/components/Field";
 import { TextAreaField } from "~/components/FieldControls";
 import * as ui from "~/styles/ui.css";
+import { CityField } from "./CityField";
 import { SubmitRow, TraitChoices, TraitSelect, valueOf } from "./controls";
 
-/** Step 3: who you are (relationship_status, race_type, sexuality required) and your texts. */
+/** Step 3: who you are (relationship_status, race_type, sexuality and the city required) and your texts. */
 export function ProfileStep({ step, lastResult }: { step: StepData; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
@@ -17,6 +18,8 @@ export function ProfileStep({ step, lastResult }: { step: StepData; lastResult?:
       relationship_status: step.traits.relationship_status?.[0],
       race_type: step.traits.race_type?.[0],
       sexuality: step.traits.sexuality?.[0],
+      city: step.city,
+      city_key: step.city_key,
       nationality: step.traits.nationality?.[0],
       languages: step.traits.languages ?? [],
       profession: step.profession,
@@ -31,6 +34,7 @@ export function ProfileStep({ step, lastResult }: { step: StepData; lastResult?:
       <TraitChoices group="relationship_status" field={fields.relationship_status} required />
       <TraitChoices group="race_type" field={fields.race_type} required />
       <TraitChoices group="sexuality" field={fields.sexuality} required />
+      <CityField field={fields.city} keyField={fields.city_key} label={t("join_steps.profile.city")} hint={t("join_steps.profile.city_hint")} />
       <TraitSelect group="nationality" field={fields.nationality} />
       <TraitChoices group="languages" field={fields.languages} />
       <Field label={t("join_steps.profile.profession")} name="profession" maxLength={PROFESSION_MAX} defaultValue={valueOf(fields.profession)} errors={fields.profession.errors} />

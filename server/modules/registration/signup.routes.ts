@@ -32,7 +32,8 @@ export function registerRegistration({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/registration/business/sign-up",
-      summary: "Business sign-up, basic step (company, kind agency|club, contact person, account). Answers like /registration/sign-up; 5 per IP per hour.",
+      summary:
+        "Business sign-up, basic step (company, kind agency|club, contact person, city, account). Answers like /registration/sign-up; 5 per IP per hour. An unknown city is 400 validation.city_unknown at city.",
       tag: "registration",
       auth: "optional",
       body: businessSignUpSchema,

@@ -11,6 +11,8 @@ import { hashPassword, hmac, randomToken, safeEqual, sha256 } from "../../lib/cr
 import { recordHit, releaseHit, type Window } from "../auth/rate-limit";
 import { issueTokens, type IssuedTokens } from "../auth/tokens";
 import { redeemInvitationCode } from "../invitations/service";
+import type { CityHit } from "../search/geo";
+import { profileCityColumns, resolveProfileCity } from "./city";
 import { emailVerificationMail } from "./signup.mails";
 import { recordBusinessSignupStep } from "./tracking.service";
 
@@ -46,6 +48,8 @@ interface NewAccount {
   contactPerson: string | null;
   landingPageId: string | null;
   invitationCode: string | null;
+  /** Where the profile is found; individuals give it later, in the profile step. */
+  city: CityHit | null;
 }
 
 function signupWindow(clientIp: string): Window {
@@ -111,7 +115,10 @@ async function createAccount(deps: ApiDeps, account: NewAccount, clientIp: strin
           })
           .returning("id")
           .executeTakeFirstOrThrow();
-        await trx.insertInto("profiles").values({ user_id: row.id, display_name: account.displayName, updated_at: now }).execute();
+        await trx
+          .insertInto("profiles")
+          .values({ user_id: row.id, display_name: account.displayName, updated_at: now, ...(account.city ? profileCityColumns(account.city, row.id) : {}) })
+          .execute();
         // Funnel stage "1": the business account exists (its "basic" step is the sign-up).
         if (account.userType === USER_TYPE.business) await recordBusinessSignupStep(trx, row.id, "basic", now);
         return row.id;
@@ -149,6 +156,7 @@ export async function signUpIndividual(deps: ApiDeps, input: IndividualSignUpInp
       contactPerson: null,
       landingPageId: input.landing_page_id || null,
       invitationCode: input.invitation_code || null,
+      city: null,
     },
     clientIp,
     language,
@@ -156,6 +164,8 @@ export async function signUpIndividual(deps: ApiDeps, input: IndividualSignUpInp
 }
 
 export async function signUpBusiness(deps: ApiDeps, input: BusinessSignUpInput, clientIp: string, language: Language): Promise<SignUpResult> {
+  // Before the sign-up allowance is counted: a mistyped city costs no attempt and creates nothing.
+  const city = await resolveProfileCity(deps, input);
   return createAccount(
     deps,
     {
@@ -171,6 +181,7 @@ export async function signUpBusiness(deps: ApiDeps, input: BusinessSignUpInput, 
       contactPerson: input.contact_person,
       landingPageId: input.landing_page_id || null,
       invitationCode: input.invitation_code || null,
+      city,
     },
     clientIp,
     language,

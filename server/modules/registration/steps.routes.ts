@@ -44,7 +44,7 @@ export function registerRegistrationSteps({ v2, deps }: ModuleContext): void {
     async (c, { user }) => ok(c, await completePhotoStep(deps, user!.id, "individual")),
   );
   v2.add(
-    { method: "put", path: "/registration/profile", summary: `Save the profile step (relationship_status, race_type, sexuality required).${STEP_NOTE}`, tag: "registration", auth: "required", body: profileStepSchema, statuses: STEP_STATUSES },
+    { method: "put", path: "/registration/profile", summary: `Save the profile step (relationship_status, race_type, sexuality and city required: a name or a /search/city key, city_key optional; an unknown city is 400 validation.city_unknown at city).${STEP_NOTE}`, tag: "registration", auth: "required", body: profileStepSchema, statuses: STEP_STATUSES },
     async (c, { body, user }) => ok(c, await saveProfileStep(deps, user!.id, body)),
   );
   v2.add(

@@ -27,6 +27,8 @@ import {
 import { TRAIT_GROUP_KEYS, type TraitGroupKey } from "../../contract/traits";
 import { USER_TYPE } from "../../contract/users";
 import type { Database } from "../../db/schema";
+import { cityKey } from "../search/geo";
+import { profileCityColumns, resolveProfileCity } from "./city";
 import { recordBusinessSignupStep } from "./tracking.service";
 
 type Trx = Transaction<Database>;
@@ -123,10 +125,13 @@ async function replaceSchedule(trx: Trx, userId: number, schedule: BusinessSched
 export async function saveProfileStep(deps: ApiDeps, userId: number, input: ProfileStepInput): Promise<StepResult> {
   return await saveStep(deps, userId, "individual", "profile", async (trx, user) => {
     const now = deps.clock.now();
+    // After the step gate (a step not reached stays 409); an unknown city throws before anything is written.
+    const city = await resolveProfileCity({ ...deps, db: trx }, input);
     await ensureProfile(trx, user, now);
     await trx
       .updateTable("profiles")
       .set({
+        ...profileCityColumns(city, user.id),
         profession: input.profession || null,
         status_text: input.status || null,
         description: input.description || null,
@@ -297,7 +302,7 @@ export async function getStepData(deps: ApiDeps, userId: number) {
   const [profile, traits, prices, schedule, photos, escorts] = await Promise.all([
     deps.db
       .selectFrom("profiles")
-      .select(["profession", "status_text", "description", "interests", "height_cm", "weight_kg", "penis_length_cm", "penis_diameter_cm", "available_now_until"])
+      .select(["city_name", "city_slug", "country_code", "profession", "status_text", "description", "interests", "height_cm", "weight_kg", "penis_length_cm", "penis_diameter_cm", "available_now_until"])
       .where("user_id", "=", user.id)
       .executeTakeFirst(),
     deps.db.selectFrom("profile_traits").select(["group_key", "option_id"]).where("user_id", "=", user.id).orderBy("option_id").execute(),
@@ -331,6 +336,9 @@ export async function getStepData(deps: ApiDeps, userId: number) {
     steps: registerStepsFor(user.user_type),
     photo_count: Number(photos?.count ?? 0),
     traits: traitValues,
+    // What the city field shows again, and the key that pins it to the stored city (names repeat: Neustadt).
+    city: profile?.city_name ?? "",
+    city_key: profile?.city_slug && profile.country_code ? cityKey(profile.country_code, profile.city_slug) : "",
     profession: profile?.profession ?? "",
     status: profile?.status_text ?? "",
     description: profile?.description ?? "",
