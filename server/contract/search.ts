@@ -430,6 +430,10 @@ export const filterQuerySchema = v.object({
   figure_type: v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer())), v.maxLength(20))),
   race_type: v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer())), v.maxLength(20))),
   cup_size: v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer())), v.maxLength(20))),
+  /** Option ids of these single-choice trait groups (contract/traits), any of them. */
+  breast_type: v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer())), v.maxLength(20))),
+  hair_color: v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer())), v.maxLength(20))),
+  hair_length: v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer())), v.maxLength(20))),
   only_show_type: v.optional(v.pipe(v.array(v.picklist(ONLY_SHOW_TYPES)), v.maxLength(ONLY_SHOW_TYPES.length))),
   customized: v.optional(flag),
   /** escort_service trait option ids (contract/traits), any of them (white-label home fallback: 133). */

@@ -314,3 +314,18 @@ describe("white-label fallback filters (spec section 9)", () => {
     expect((await search(body({ language: ["zz"] }))).meta.total).toBe(0);
   });
 });
+
+describe("trait filters outside search_profiles", () => {
+  it("filters breast type, hair colour and hair length by option ids", async () => {
+    const spot = northOf(BERLIN, 800);
+    const loc = { location: { ...spot, radius: 5 } };
+    const a = await createProfile(rt, { point: spot, traits: [["breast_type", 1], ["hair_color", 2], ["hair_length", 3]] });
+    const b = await createProfile(rt, { point: spot, traits: [["breast_type", 2], ["hair_color", 2]] });
+    await createProfile(rt, { point: spot });
+    const ids = async (filter: Record<string, unknown>) => (await search({ filterquery: { ...loc, ...filter } })).data.map((h) => h.user_id).sort();
+    expect(await ids({ breast_type: [1] })).toEqual([a.id]);
+    expect(await ids({ hair_color: [2] })).toEqual([a.id, b.id].sort());
+    expect(await ids({ hair_color: [2], hair_length: [3] })).toEqual([a.id]);
+    expect(await ids({ hair_length: [1, 2] })).toEqual([]);
+  });
+});

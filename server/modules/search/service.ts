@@ -243,6 +243,10 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
     const ids = filter[group];
     if (ids && ids.length > 0 && !(group !== "cup_size" && loose?.has(group))) and.push(eb(`search_profiles.${group}`, "in", ids));
   }
+  for (const group of ["breast_type", "hair_color", "hair_length"] as const) {
+    const ids = filter[group];
+    if (ids && ids.length > 0) and.push(hasTraitOption(eb, group, ids));
+  }
   if (filter.height) and.push(...between(eb, "search_profiles.height_cm", filter.height));
   if (filter.weight) and.push(...between(eb, "search_profiles.weight_kg", filter.weight));
   if (filter.is_smoker !== undefined) and.push(eb("search_profiles.is_smoker", "=", filter.is_smoker));
