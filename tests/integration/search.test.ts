@@ -57,6 +57,8 @@ describe("city autocomplete", () => {
     expect(ber[0]).toMatchObject({ name: "Berlin", key: "de-berlin", region_name: "Berlin" });
     for (const q of ["muen", "mün", "Mun"]) expect((await get(q))[0]?.name, q).toBe("München");
     expect((await get("wien"))[0]?.key).toBe("at-wien");
+    // A key (the search URL's city value) is that exact city, not a prefix.
+    expect(await get("de-muenchen")).toEqual([expect.objectContaining({ name: "München", key: "de-muenchen" })]);
     expect(await get("zzzzqx")).toEqual([]);
     expect(await get("")).toEqual([]);
   });

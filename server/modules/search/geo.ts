@@ -57,8 +57,13 @@ function toHit(row: CityRow): CityHit {
   return { ...row, key: cityKey(row.country_code, row.slug), population: Number(row.population) };
 }
 
-/** Prefix match on either key, biggest cities first; empty input → no hits. */
+/** A city key ("de-muenchen", what `key` holds) finds exactly that city; else a prefix match on either key, biggest cities first; empty input → no hits. */
 export async function autocompleteCities(deps: ApiDeps, q: string, options: { country?: string; limit?: number } = {}): Promise<CityHit[]> {
+  const asKey = parseCityKey(q.trim().toLowerCase());
+  if (asKey && (options.country === undefined || options.country === asKey.countryCode)) {
+    const exact = await cityBySlug(deps, asKey.countryCode, asKey.slug);
+    if (exact) return [exact];
+  }
   const slugPrefix = slugify(q);
   const keyPrefix = nameKey(q);
   if (slugPrefix === "" && keyPrefix === "") return [];

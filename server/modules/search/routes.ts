@@ -19,7 +19,7 @@ export function registerSearch({ v2, deps }: ModuleContext): void {
     {
       method: "get",
       path: "/search/city",
-      summary: "City autocomplete: prefix match on the city's slug or folded name (München: 'muen', 'mun'), biggest first, at most 10. `key` is the search URL's city value.",
+      summary: "City autocomplete: a city key (de-muenchen) finds that city; otherwise a prefix match on the city's slug or folded name (München: 'muen', 'mun'), biggest first, at most 10. `key` is the search URL's city value.",
       tag: "search",
       auth: "optional",
       query: qSchema,
