@@ -1,22 +1,21 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable, type EntryContext, type HandleDataRequestFunction } from "@remix-run/node";
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { brandVariables } from "~/brand/brand";
-import { i18nConfig } from "~/i18n/config";
-import { i18nServer } from "~/i18n/i18next.server";
-import { resources } from "~/i18n/resources.server";
+import { I18nextProvider } from "react-i18next";
+import { applyRenderTimeoutHeaders, hadRenderTimeout } from "~/api/render-timeout.server";
+import { RenderTimeoutContext } from "~/components/RenderTimeoutNotice";
+import { i18nServer, serverI18n } from "~/i18n/i18next.server";
 import { applySessionCookies, readSession } from "~/session/session.server";
 import { etagOf, isPublicCacheable, matchesIfNoneMatch } from "~/utils/etag.server";
 
 export const streamTimeout = 10_000;
 
 /** Session cookies (sliding expiry, visitor id, language) ride on every data response too. */
-export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
   applySessionCookies(response.headers, readSession(request, Date.now()));
+  if (hadRenderTimeout(context)) applyRenderTimeoutHeaders(response.headers);
   return response;
 };
 
@@ -25,18 +24,14 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext?: AppLoadContext,
 ) {
   applySessionCookies(responseHeaders, readSession(request, Date.now()));
-  const instance = createInstance();
-  const lng = await i18nServer.getLocale(request);
-  const ns = i18nServer.getRouteNamespaces(remixContext);
-  await instance.use(initReactI18next).init({
-    ...i18nConfig,
-    lng,
-    ns,
-    resources,
-    interpolation: { ...i18nConfig.interpolation, defaultVariables: brandVariables() },
-  });
+  // One shared, fully loaded instance per language (app/i18n/i18next.server.ts).
+  const instance = serverI18n(await i18nServer.getLocale(request));
+  // An API call timed out while the loaders ran: the page is incomplete, so it is never cached.
+  const degraded = hadRenderTimeout(loadContext);
+  if (degraded) applyRenderTimeoutHeaders(responseHeaders);
 
   // Crawlers and no-JS clients get the whole document at once.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
@@ -47,7 +42,9 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={instance}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+        <RenderTimeoutContext.Provider value={degraded}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+        </RenderTimeoutContext.Provider>
       </I18nextProvider>,
       {
         [waitForAll || withEtag ? "onAllReady" : "onShellReady"]() {

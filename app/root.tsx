@@ -4,6 +4,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLo
 import { useChangeLanguage } from "remix-i18next/react";
 import { DEFAULT_LANGUAGE, LANGUAGE_TAGS } from "#server/contract/locales";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { RenderTimeoutNotice } from "~/components/RenderTimeoutNotice";
 import { languageFromPath } from "~/i18n/lang";
 import { publicOrigin } from "~/utils/seo";
 import "~/styles/global.css";
@@ -40,6 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        <RenderTimeoutNotice />
         {children}
         {hydrate ? <ScrollRestoration /> : null}
         {hydrate ? <Scripts /> : null}

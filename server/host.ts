@@ -29,6 +29,8 @@ export type HostLoadContext = {
 
 const LONG_CACHE = "public, max-age=31536000, immutable";
 
+const hasFileExtension = (path: string) => /\.[a-z0-9]+$/i.test(path);
+
 export function createHost({ api, build, mode, rootDir, trustProxy }: HostOptions) {
   const app = new Hono<{ Bindings: HttpBindings }>();
   const remix = createRequestHandler(build, mode);
@@ -46,15 +48,10 @@ export function createHost({ api, build, mode, rootDir, trustProxy }: HostOption
     "/build/*",
     serveStatic({ root: publicDir, onFound: (_path, c) => c.header("Cache-Control", LONG_CACHE) }),
   );
-  app.use(
-    "*",
-    serveStatic({
-      root: publicDir,
-      // Only real files with an extension; route paths fall through to Remix.
-      rewriteRequestPath: (path) => (/\.[a-z0-9]+$/i.test(path) && !path.startsWith("/build/") ? path : "/__none__"),
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
-    }),
-  );
+  const publicFiles = serveStatic({ root: publicDir, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") });
+  // Only paths with a file extension can be files in public/ (favicon.svg, …): page
+  // paths go straight to Remix without a file-system lookup per request.
+  app.use("*", (c, next) => (hasFileExtension(c.req.path) && !c.req.path.startsWith("/build/") ? publicFiles(c, next) : next()));
 
   const microCache = createMicroCache();
   app.all("*", (c) => {

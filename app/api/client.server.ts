@@ -18,6 +18,7 @@ import { DEFAULT_LANGUAGE, type Language } from "#server/contract/locales";
 import { languageFromPath } from "~/i18n/lang";
 import { COOKIE, clearCookie, readSession, type SessionState } from "~/session/session.server";
 import { camelize, isUnauthorized, normalizeErrors } from "./normalize";
+import { markRenderTimeout } from "./render-timeout.server";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type Params = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
@@ -208,7 +209,11 @@ export function createApiClient(init: ApiClientInit) {
         const outcome = await attempt(endpoint, options, cancel.signal);
         if (outcome.kind === "response") return interpret<T>(outcome.status, parseBody(outcome.text), options);
         if (outcome.kind === "cancelled") return cancelledFailure();
-        if (outcome.kind === "timeout") return failure(TIMEOUT_STATUS, TIMEOUT_STATUS, TIMEOUT_ERROR_KEY, TIMEOUT_ERROR_KEY);
+        if (outcome.kind === "timeout") {
+          // The page rendered from this request is degraded: entry.server.tsx must not let it be cached.
+          markRenderTimeout(init.context);
+          return failure(TIMEOUT_STATUS, TIMEOUT_STATUS, TIMEOUT_ERROR_KEY, TIMEOUT_ERROR_KEY);
+        }
         if (retriesLeft <= 0) return failure(NO_RESPONSE_STATUS, NO_INTERNET_CODE, NO_INTERNET_ERROR_KEY, NO_INTERNET_CODE);
         retriesLeft -= 1;
         await sleep(NETWORK_RETRY_DELAY_MS);

@@ -113,8 +113,16 @@ export function isUnauthorized(status: number, body: unknown, errors: ErrorItem[
 
 /** A key after snake_case → camelCase; underscores at the start or in runs stay ("_id", "a__b"). */
 function camelKey(key: string): string {
-  return key.replace(/(?<=[A-Za-z0-9])_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());
+  let camel = camelKeys.get(key);
+  if (camel === undefined) {
+    camel = key.replace(/(?<=[A-Za-z0-9])_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());
+    if (camelKeys.size < CAMEL_KEYS_MAX) camelKeys.set(key, camel);
+  }
+  return camel;
 }
+/** API field names are a small fixed set: remembering their camelCase spares a regex per key per answer. */
+const camelKeys = new Map<string, string>();
+const CAMEL_KEYS_MAX = 10_000;
 
 /**
  * snake_case keys to camelCase, deeply; arrays and plain objects only. Never
@@ -129,8 +137,8 @@ export function camelize<T = unknown>(value: unknown): T {
     const out: Record<string, unknown> = {};
     for (const [key, entry] of entries) {
       let name = key;
-      if (camelKey(key) !== key) {
-        const camel = camelKey(key);
+      const camel = camelKey(key);
+      if (camel !== key) {
         name = used.has(camel) ? key : camel;
         used.add(name);
       }

@@ -1,16 +1,119 @@
+import type { EntryContext } from "@remix-run/node";
+import { createInstance, type i18n, type TFunction } from "i18next";
+import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from "#server/contract/locales";
+import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from "#server/contract/locales";
 import { brandVariables } from "~/brand/brand";
 import { i18nConfig } from "./config";
 import { languageFromPath } from "./lang";
 import { resources } from "./resources.server";
 
 /** The language is the first path segment; nothing else decides it. */
-export const i18nServer = new RemixI18Next({
-  detection: {
-    supportedLanguages: [...SUPPORTED_LANGUAGES],
-    fallbackLanguage: DEFAULT_LANGUAGE,
-    findLocale: async (request) => languageFromPath(new URL(request.url).pathname) ?? DEFAULT_LANGUAGE,
-  },
-  i18next: { ...i18nConfig, resources, interpolation: { ...i18nConfig.interpolation, defaultVariables: brandVariables() } },
+function localeOf(request: Request): Language {
+  return languageFromPath(new URL(request.url).pathname) ?? DEFAULT_LANGUAGE;
+}
+
+const serverOptions = { ...i18nConfig, resources, interpolation: { ...i18nConfig.interpolation, defaultVariables: brandVariables() } };
+
+// Only for reading the routes' `handle.i18n`; translation never goes through it.
+const routeNamespaces = new RemixI18Next({
+  detection: { supportedLanguages: [...SUPPORTED_LANGUAGES], fallbackLanguage: DEFAULT_LANGUAGE, findLocale: async (request) => localeOf(request) },
+  i18next: serverOptions,
 });
+
+/** Above this many remembered texts per language the memo starts over (interpolated names make keys unbounded). */
+const MEMO_MAX_ENTRIES = 20_000;
+
+type Primitive = string | number | boolean;
+const isPrimitive = (value: unknown): value is Primitive => typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+
+/**
+ * A memo key for a t() call, or null when the call cannot be memoized (objects
+ * as values, returnObjects, several keys). Values carry their type, so a count
+ * of 1 and "1" stay apart.
+ */
+export function memoKey(key: unknown, options: unknown, extra: number): string | null {
+  if (typeof key !== "string" || extra > 0) return null;
+  if (options === undefined) return key;
+  if (typeof options !== "object" || options === null) return null;
+  const record = options as Record<string, unknown>;
+  if (record.returnObjects) return null;
+  let id = key;
+  for (const name of Object.keys(record).sort()) {
+    const value = record[name];
+    // fixedT passes lng/lngs/keyPrefix as null or undefined when unset.
+    if (value === undefined || value === null) continue;
+    if (isPrimitive(value)) id += `\u0000${name}\u0001${typeof value}\u0001${String(value)}`;
+    else if (Array.isArray(value) && value.every((item) => typeof item === "string")) id += `\u0000${name}\u0002${value.join("\u0002")}`;
+    else return null;
+  }
+  return id;
+}
+
+/**
+ * i18next's translate walks resources, plural rules and interpolation for
+ * every call, and a page makes hundreds of them with the same arguments.
+ * Resources never change while the process runs, so a result is a pure
+ * function of the key and options: remember it.
+ */
+function memoizeTranslate(instance: i18n): void {
+  const translate = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
+  const memo = new Map<string, unknown>();
+  const memoized = (key: unknown, options?: unknown, ...rest: unknown[]): unknown => {
+    const id = memoKey(key, options, rest.length);
+    if (id === null) return translate(key, options, ...rest);
+    const hit = memo.get(id);
+    if (hit !== undefined) return hit;
+    const value = translate(key, options);
+    if (memo.size >= MEMO_MAX_ENTRIES) memo.clear();
+    memo.set(id, value);
+    return value;
+  };
+  instance.t = memoized as unknown as typeof instance.t;
+}
+
+const instances = new Map<Language, i18n>();
+
+/**
+ * One initialised i18next instance per language, shared by every request:
+ * building one per request (as getFixedT and the render used to) cost about a
+ * tenth of a page's CPU. The server never changes an instance's language
+ * (useChangeLanguage runs in an effect, which the server does not run), and
+ * all resources are bundled, so init is synchronous and complete.
+ */
+export function serverI18n(lng: Language): i18n {
+  const cached = instances.get(lng);
+  if (cached) return cached;
+  const instance = createInstance();
+  instance.use(initReactI18next);
+  // With bundled resources and initImmediate off, init finishes before it returns.
+  void instance.init({ ...serverOptions, lng, initImmediate: false });
+  memoizeTranslate(instance);
+  instances.set(lng, instance);
+  return instance;
+}
+
+const fixedTs = new Map<Language, TFunction>();
+
+function fixedTFor(lng: Language): TFunction {
+  let t = fixedTs.get(lng);
+  if (!t) {
+    t = serverI18n(lng).getFixedT(lng);
+    fixedTs.set(lng, t);
+  }
+  return t;
+}
+
+/** The server side of i18n: the page language and a t() for loaders, both from the path. */
+export const i18nServer = {
+  async getLocale(request: Request): Promise<Language> {
+    return localeOf(request);
+  },
+  getRouteNamespaces(context: EntryContext): string[] {
+    return routeNamespaces.getRouteNamespaces(context);
+  },
+  /** The default namespace's t() in the request's (or the given) language. */
+  async getFixedT(requestOrLocale: Request | Language): Promise<TFunction> {
+    return fixedTFor(typeof requestOrLocale === "string" ? requestOrLocale : localeOf(requestOrLocale));
+  },
+};

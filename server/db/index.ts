@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type MigrationProvider } from "kysely";
+import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type MigrationProvider, type SqliteDatabase } from "kysely";
 import pg from "pg";
 import { type Dialect, dialectOf } from "./dialect";
 import { migrationsFor } from "./migrations/index";
@@ -39,12 +39,37 @@ export function openDatabase(databaseUrl: string, options: { poolSize?: number }
     // performance bar; docs/performance.md "Search").
     sqlite.pragma("mmap_size = 268435456");
     sqlite.pragma("cache_size = -65536");
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect, close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect, close: () => db.destroy() };
+}
+
+/** Distinct SQL texts kept prepared; `in (…)` lists of varying length make the set open-ended. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely prepares every query afresh, and preparing was ~4 % of a profile
+ * page's CPU (docs/performance.md). The same SQL texts repeat, and
+ * better-sqlite3 statements are reusable (nothing here iterates one while
+ * running another), so keep them.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -69,6 +69,28 @@ async function findProfileRow(db: DB, username: string) {
 
 export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfileRow>>>;
 
+const rowsInFlight = new WeakMap<DB, Map<string, Promise<ProfileRow | undefined>>>();
+
+/**
+ * The profile page asks for /detail and /regionbox of one profile at once;
+ * both resolve the same row. Calls that overlap share one query (nothing is
+ * kept after it finishes, so no answer is ever staler than its request).
+ */
+function sharedProfileRow(db: DB, username: string): Promise<ProfileRow | undefined> {
+  let running = rowsInFlight.get(db);
+  if (!running) {
+    running = new Map();
+    rowsInFlight.set(db, running);
+  }
+  const key = username.toLowerCase();
+  const pending = running.get(key);
+  if (pending) return pending;
+  const map = running;
+  const query = findProfileRow(db, username).finally(() => map.delete(key));
+  map.set(key, query);
+  return query;
+}
+
 /**
  * The profile `username` as `viewer` may see it, or the failure to answer:
  * 404 when it does not exist, is not listed (inactive, paused, hidden,
@@ -77,7 +99,7 @@ export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfileRow>>>
  * members-only profile. The owner always sees their own (not deleted) profile.
  */
 export async function loadVisibleProfile(deps: ApiDeps, username: string, viewer: ViewerContext): Promise<ProfileRow> {
-  const row = await findProfileRow(deps.db, username);
+  const row = await sharedProfileRow(deps.db, username);
   if (!row || row.status === "deleted") throw fail.notFound(PROFILE_NOT_FOUND);
   if (viewer.id === row.id) return row;
   const listed =
@@ -437,19 +459,24 @@ interface NearbyCity {
   lon: number;
 }
 
-const nearbyCityCaches = new WeakMap<DB, TtlCache<NearbyCity[]>>();
+const listedCityCaches = new WeakMap<DB, TtlCache<NearbyCity[]>>();
+/** City counts move slowly; one aggregation per five minutes serves every profile page. */
+const LISTED_CITIES_TTL_MS = 5 * 60_000;
 
-/** Cities with listed guest-visible profiles within REGIONBOX_RADIUS_KM of a point (cached: many profiles share a city). */
-async function citiesAround(deps: ApiDeps, lat: number, lon: number): Promise<NearbyCity[]> {
-  let cache = nearbyCityCaches.get(deps.db);
+/**
+ * Every city with listed guest-visible profiles: its count and mean point.
+ * One aggregation over all profiles, cached and shared by every profile page
+ * (the regionbox then picks the cities around a profile in memory); an
+ * aggregation per neighbourhood cost ~100–200 ms each on the 100k seed and
+ * had to run for every one of ~80 neighbourhoods (docs/performance.md).
+ */
+async function listedCities(deps: ApiDeps): Promise<NearbyCity[]> {
+  let cache = listedCityCaches.get(deps.db);
   if (!cache) {
-    cache = createTtlCache<NearbyCity[]>({ ttlMs: 5 * 60_000, maxEntries: 500 });
-    nearbyCityCaches.set(deps.db, cache);
+    cache = createTtlCache<NearbyCity[]>({ ttlMs: LISTED_CITIES_TTL_MS, maxEntries: 1 });
+    listedCityCaches.set(deps.db, cache);
   }
-  // Rounded to ~10 km so profiles of one city share an entry.
-  const key = `${lat.toFixed(1)}:${lon.toFixed(1)}`;
-  return cache.remember(key, deps.clock.now(), async () => {
-    const box = boundingBox(lat, lon, REGIONBOX_RADIUS_KM);
+  return cache.remember("all", deps.clock.now(), async () => {
     const rows = await deps.db
       .selectFrom("profiles")
       .innerJoin("users", "users.id", "profiles.user_id")
@@ -462,10 +489,8 @@ async function citiesAround(deps: ApiDeps, lat: number, lon: number): Promise<Ne
         eb.fn.avg<number>("profiles.lat").as("lat"),
         eb.fn.avg<number>("profiles.lon").as("lon"),
       ])
-      .where("profiles.lat", ">=", box.minLat)
-      .where("profiles.lat", "<=", box.maxLat)
-      .where("profiles.lon", ">=", box.minLon)
-      .where("profiles.lon", "<=", box.maxLon)
+      .where("profiles.lat", "is not", null)
+      .where("profiles.lon", "is not", null)
       .where("profiles.city_slug", "is not", null)
       .where("profiles.members_only", "=", 0)
       .where((eb) => isListedProfile(eb))
@@ -481,6 +506,12 @@ async function citiesAround(deps: ApiDeps, lat: number, lon: number): Promise<Ne
       lon: Number(r.lon),
     }));
   });
+}
+
+/** Cities with listed guest-visible profiles within REGIONBOX_RADIUS_KM of a point (a box first, the exact distance after). */
+async function citiesAround(deps: ApiDeps, lat: number, lon: number): Promise<NearbyCity[]> {
+  const box = boundingBox(lat, lon, REGIONBOX_RADIUS_KM);
+  return (await listedCities(deps)).filter((c) => c.lat >= box.minLat && c.lat <= box.maxLat && c.lon >= box.minLon && c.lon <= box.maxLon);
 }
 
 /** The profile's place and the cities around it (directory links). */

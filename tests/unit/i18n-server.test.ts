@@ -1,0 +1,79 @@
+/**
+ * The server's shared i18next instances (one per language, memoized t()):
+ * they must translate exactly like a fresh instance per request did.
+ */
+import { createInstance, type i18n as I18n } from "i18next";
+import { beforeAll, describe, expect, it } from "vitest";
+import { brandVariables } from "~/brand/brand";
+import { i18nConfig } from "~/i18n/config";
+import { i18nServer, memoKey, serverI18n } from "~/i18n/i18next.server";
+import { resources } from "~/i18n/resources.server";
+
+const fresh: Partial<Record<"de" | "en" | "pl", I18n>> = {};
+
+beforeAll(async () => {
+  for (const lng of ["de", "en", "pl"] as const) {
+    const instance = createInstance();
+    await instance.init({ ...i18nConfig, lng, resources, interpolation: { ...i18nConfig.interpolation, defaultVariables: brandVariables() } });
+    fresh[lng] = instance;
+  }
+});
+
+const CALLS: Array<[string, Record<string, unknown>?]> = [
+  ["profile.tabs.reviews"],
+  ["profile.prices.hours", { count: 1 }],
+  ["profile.prices.hours", { count: 2 }],
+  ["profile.prices.hours", { count: 5 }],
+  ["profile.avatar_alt", { name: "Lena" }],
+  ["profile.avatar_alt", { name: "Mia" }],
+  ["seo.profile_count", { count: 1 }],
+  ["seo.profile_count", { count: 3 }],
+  ["render_timeout.notice"],
+  ["no.such.key", { defaultValue: "fallback text" }],
+];
+
+describe("shared server instances", () => {
+  it("are built once per language", () => {
+    expect(serverI18n("de")).toBe(serverI18n("de"));
+    expect(serverI18n("de")).not.toBe(serverI18n("en"));
+    expect(serverI18n("en").language).toBe("en");
+  });
+
+  it("translate every call like a fresh instance, also when asked again (memoized)", () => {
+    for (const lng of ["de", "en", "pl"] as const) {
+      const t = serverI18n(lng).getFixedT(lng);
+      const expected = fresh[lng]!.getFixedT(lng);
+      for (let round = 0; round < 2; round++) {
+        for (const [key, options] of CALLS) expect(t(key, options as never), `${lng} ${key} ${JSON.stringify(options)}`).toBe(expected(key, options as never));
+      }
+    }
+    // Polish has a separate "few" plural: a memo that ignored the count would repeat "1".
+    const pl = serverI18n("pl").getFixedT("pl");
+    expect(pl("profile.prices.hours", { count: 2 })).not.toBe(pl("profile.prices.hours", { count: 1 }));
+  });
+
+  it("gives loaders the t() of the path's language, German otherwise", async () => {
+    const en = await i18nServer.getFixedT(new Request("http://x.test/en/p/lena"));
+    const de = await i18nServer.getFixedT(new Request("http://x.test/xx/p/lena"));
+    expect(en("render_timeout.retry")).toBe("Please try again.");
+    expect(de("render_timeout.retry")).toBe("Bitte versuche es noch einmal.");
+    expect(await i18nServer.getLocale(new Request("http://x.test/pl/escort"))).toBe("pl");
+  });
+});
+
+describe("memoKey", () => {
+  it("separates values by type and ignores unset options and their order", () => {
+    expect(memoKey("a.b", { count: 1 }, 0)).not.toBe(memoKey("a.b", { count: "1" }, 0));
+    expect(memoKey("a.b", { lng: "de", ns: "common", keyPrefix: undefined, lngs: null }, 0)).toBe(memoKey("a.b", { ns: "common", lng: "de" }, 0));
+    expect(memoKey("a.b", { name: "x", count: 2 }, 0)).toBe(memoKey("a.b", { count: 2, name: "x" }, 0));
+    expect(memoKey("a.b", { name: "x" }, 0)).not.toBe(memoKey("a.b", { name: "y" }, 0));
+  });
+
+  it("refuses calls it cannot key safely", () => {
+    expect(memoKey(["a", "b"], undefined, 0)).toBeNull();
+    expect(memoKey("a.b", { values: { nested: 1 } }, 0)).toBeNull();
+    expect(memoKey("a.b", { returnObjects: true }, 0)).toBeNull();
+    expect(memoKey("a.b", "default text", 0)).toBeNull();
+    expect(memoKey("a.b", {}, 1)).toBeNull();
+  });
+});
