@@ -433,6 +433,15 @@ export function searchScope(deps: ApiDeps, input: SearchInput) {
 }
 
 export async function runSearch(deps: ApiDeps, input: SearchInput): Promise<SearchResult> {
+  return searchPass(deps, input, true) as Promise<SearchResult>;
+}
+
+/** Only the ranked page (no total, no facets): teasers and other short lists. */
+export async function runSearchPage(deps: ApiDeps, input: SearchInput): Promise<SearchHit[]> {
+  return (await searchPass(deps, input, false)).hits;
+}
+
+async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: boolean): Promise<SearchResult | { hits: SearchHit[] }> {
   const { request } = input;
   const { plan, from, sort, target, location, now } = searchScope(deps, input);
 
@@ -460,7 +469,7 @@ export async function runSearch(deps: ApiDeps, input: SearchInput): Promise<Sear
       .limit(pageSize)
       .offset((request.page_no - 1) * pageSize)
       .execute(),
-    totalAndFacets(from, request, target, now),
+    withAggregate ? totalAndFacets(from, request, target, now) : null,
   ]);
   const ids = rows.map((r) => r.user_id);
   const [details, avatars] = await Promise.all([displayFieldsOf(deps, ids), avatarsOf(deps, ids, plan.mediaLevels)]);
@@ -492,6 +501,7 @@ export async function runSearch(deps: ApiDeps, input: SearchInput): Promise<Sear
     };
   });
 
+  if (!aggregate) return { hits };
   return {
     hits,
     meta: {

@@ -12,7 +12,7 @@ import { categoryFilter, countryCodeOfSlug, countrySlugOf, SEO_PAGE_SIZE, type S
 import { GEO_COUNTRIES } from "../../db/geo/regions";
 import type { ViewerContext } from "../profiles/access";
 import { cityBySlug, type CityHit } from "../search/geo";
-import { hasTraitOption, runSearch, searchScope, type SearchInput, type SearchResult } from "../search/service";
+import { hasTraitOption, runSearch, runSearchPage, searchScope, type SearchHit, type SearchInput, type SearchResult } from "../search/service";
 import { regionBySlug } from "./places";
 
 export interface DirectoryPlaceRef {
@@ -73,6 +73,11 @@ export function directorySearchInput(category: SeoCategory, place: DirectoryPlac
       return eb.and(parts);
     },
   };
+}
+
+/** The first `limit` profiles of a category in a place, without counting the rest (teasers). */
+export function topOfDirectory(deps: ApiDeps, category: SeoCategory, place: DirectoryPlaceRef, viewer: ViewerContext, limit: number): Promise<SearchHit[]> {
+  return runSearchPage(deps, directorySearchInput(category, place, 1, viewer, limit));
 }
 
 /** One page of a category in a place. */

@@ -25,7 +25,7 @@ import { createTtlCache, type TtlCache } from "../../lib/ttl-cache";
 import { GUEST_VIEWER, isGuestVisibleProfile, notBlockedWith, type ViewerContext } from "../profiles/access";
 import { avatarUrls } from "../profiles/service";
 import { citiesById } from "../search/geo";
-import { listDirectory, placeCounts, resolveDirectoryPlace, type DirectoryPlaceRef } from "./listing";
+import { listDirectory, placeCounts, resolveDirectoryPlace, topOfDirectory, type DirectoryPlaceRef } from "./listing";
 import { regionByCode, regionsOf } from "./places";
 
 export const DIRECTORY_NOT_FOUND = "exception.seo.directory_not_found";
@@ -208,13 +208,13 @@ async function childPlaces(deps: ApiDeps, category: SeoCategory, place: Director
     const city = cities.get(Number(key));
     const cityRegion = city ? (region ?? regionByCode(country.code, city.region_code)) : null;
     if (!city || !cityRegion) continue;
-    const teaser = await listDirectory(deps, category, { country, region: cityRegion, city }, 1, viewer, SEO_CITY_TEASER_SIZE);
+    const teaser = await topOfDirectory(deps, category, { country, region: cityRegion, city }, viewer, SEO_CITY_TEASER_SIZE);
     out.push({
       slug: city.slug,
       name: city.name,
       path: `${category}/${country.slug}/${cityRegion.slug}/${city.slug}`,
       profiles: count,
-      teaser: teaser.hits.map((t) => ({ username: t.username, display_name: t.display_name })),
+      teaser: teaser.map((t) => ({ username: t.username, display_name: t.display_name })),
     });
   }
   return out;
