@@ -23,6 +23,7 @@ import {
   type SearchTarget,
   type SearchUrlState,
 } from "#server/contract/search";
+import { APPEARANCE_CATALOG } from "#server/contract/search-appearance";
 import { createApiClient } from "~/api/client.server";
 import { loadViewer, type Viewer } from "~/api/viewer.server";
 import { userFiltersSetCookie } from "~/session/user-filters.server";
@@ -109,7 +110,11 @@ export async function loadSearchInit(request: Request, context: AppLoadContext |
   const url = new URL(request.url);
   const api = createApiClient({ request, ...(context ? { context } : {}), ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}) });
   const searcher = searcherOf(await loadViewerOnce(request, context));
-  const parsed = normalizeUrlState(parseSearchParams(url.searchParams), searcher, { ...(options.impliedUserType ? { impliedUserType: options.impliedUserType } : {}), mode });
+  const parsed = normalizeUrlState(parseSearchParams(url.searchParams), searcher, {
+    ...(options.impliedUserType ? { impliedUserType: options.impliedUserType } : {}),
+    mode,
+    appearance: APPEARANCE_CATALOG,
+  });
   const target = searchTargetFor(searcher, parsed.userType ?? options.impliedUserType, mode);
 
   // The preset: the path segment wins; on a route with that segment a query parameter moves into the path.
@@ -129,7 +134,7 @@ export async function loadSearchInit(request: Request, context: AppLoadContext |
   let effective: SearchUrlState = options.impliedUserType && !state.userType ? { ...state, userType: options.impliedUserType } : state;
   if (popFilter) effective = applyPopFilter(effective, popFilter, searcher, target);
   if (options.fixedSort) effective = { ...effective, sort: options.fixedSort };
-  const searchRequest = buildSearchRequest(effective, searcher, point, { mode });
+  const searchRequest = buildSearchRequest(effective, searcher, point, { mode, appearance: APPEARANCE_CATALOG });
   const [filters, result] = await Promise.all([
     api.call("/api/v2/search/filters", { method: "POST", body: { searchMode: mode, ...(effective.userType ? { user_type: effective.userType } : {}) }, camelize: false, handleErrors: true }),
     searchRequest

@@ -143,6 +143,73 @@ export function allowedFilters(searcher: Searcher, target: SearchTarget): Set<Re
   return allowed;
 }
 
+// --- Appearance filters (spec section 6) ----------------------------------------
+
+/**
+ * URL parameters that list option keys of a trait group (contract/traits):
+ * `cup` lists cup_size bands (CUP_SIZE_BANDS), the others option keys of the
+ * group of the same name. Repeated parameters: hair_color=blonde&hair_color=red.
+ */
+export const APPEARANCE_LIST_PARAMS = ["cup", "breast_type", "hair_color", "hair_length"] as const;
+export type AppearanceListParam = (typeof APPEARANCE_LIST_PARAMS)[number];
+/** Yes/no parameters: 1 = has, 0 = has none, absent = either. */
+export const APPEARANCE_FLAG_PARAMS = ["piercing", "tattoo"] as const;
+export type AppearanceFlagParam = (typeof APPEARANCE_FLAG_PARAMS)[number];
+export type AppearanceParam = AppearanceListParam | AppearanceFlagParam;
+/** Only non-empty lists and given flags; the whole object is absent when nothing is chosen. */
+export type AppearanceState = Partial<Record<AppearanceListParam, string[]>> & Partial<Record<AppearanceFlagParam, 0 | 1>>;
+
+/** The allowedFilters entry each parameter falls under ("hair" covers colour and length; tattoo follows piercing). */
+export const APPEARANCE_RULES: Record<AppearanceParam, RestrictedFilter> = {
+  cup: "cup_size",
+  breast_type: "breast_type",
+  hair_color: "hair",
+  hair_length: "hair",
+  piercing: "piercing",
+  tattoo: "piercing",
+};
+/** The filterquery field of each list parameter. */
+const APPEARANCE_FILTER_FIELDS = { cup: "cup_size", breast_type: "breast_type", hair_color: "hair_color", hair_length: "hair_length" } as const;
+
+/**
+ * URL key → option ids per list parameter (cup: band → its cup options),
+ * built from contract/traits by contract/search-appearance.ts and passed in
+ * by server code: this module is part of the search page's browser bundle,
+ * the trait lists are not. Without it, keys are checked for shape only and
+ * list filters are not sent (the flags need no catalog).
+ */
+export type AppearanceCatalog = Readonly<Record<AppearanceListParam, ReadonlyMap<string, readonly number[]>>>;
+
+const OPTION_KEY_RE = /^[a-z][a-z0-9_]{0,39}$/;
+const MAX_APPEARANCE_KEYS = 20;
+
+/** The appearance parameters a searcher may use on a target; businesses have no appearance traits. */
+export function allowedAppearanceParams(searcher: Searcher, target: SearchTarget): AppearanceParam[] {
+  if (target === "business") return [];
+  const allowed = allowedFilters(searcher, target);
+  return [...APPEARANCE_LIST_PARAMS, ...APPEARANCE_FLAG_PARAMS].filter((param) => allowed.has(APPEARANCE_RULES[param]));
+}
+
+/** Drops what the searcher may not use and, with a catalog, keys it does not know; undefined when nothing is left. */
+function restrictAppearance(
+  appearance: AppearanceState | undefined,
+  params: readonly AppearanceParam[],
+  catalog: AppearanceCatalog | undefined,
+): AppearanceState | undefined {
+  if (!appearance) return undefined;
+  const out: AppearanceState = {};
+  for (const param of APPEARANCE_LIST_PARAMS) {
+    const known = catalog?.[param];
+    const keys = params.includes(param) ? (appearance[param] ?? []).filter((key) => !known || known.has(key)) : [];
+    if (keys.length > 0) out[param] = [...keys];
+  }
+  for (const param of APPEARANCE_FLAG_PARAMS) {
+    const value = appearance[param];
+    if (params.includes(param) && value !== undefined) out[param] = value;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
 // --- Radius (spec sections 5 and 9) --------------------------------------------
 
 /**
@@ -230,6 +297,8 @@ export interface SearchUrlState {
   userType?: SearchTarget;
   customized: boolean;
   onlyShowType: OnlyShowType[];
+  /** Appearance filters (cup band, breast type, hair, piercing, tattoo); absent when none. */
+  appearance?: AppearanceState;
   popFilters?: string;
   page: number;
 }
@@ -240,6 +309,7 @@ export const EMPTY_URL_STATE: SearchUrlState = { gender: [], country: [], custom
 export const SEARCH_QUERY_KEYS = [
   "sort", "radius", "gender", "age", "price", "price_duration", "price_min", "price_max", "weight", "weight_min", "weight_max",
   "height", "height_min", "height_max", "country", "city", "lat", "lon", "user_type", "customized", "only_show_type", "popFilters", "page",
+  ...APPEARANCE_LIST_PARAMS, ...APPEARANCE_FLAG_PARAMS,
 ] as const;
 
 const GENDER_SET = new Set<number>(Object.values(GENDER));
@@ -312,12 +382,31 @@ export function parseSearchParams(params: URLSearchParams): SearchUrlState {
 
   state.onlyShowType = unique(listOf(params, "only_show_type").filter((t): t is OnlyShowType => (ONLY_SHOW_TYPES as readonly string[]).includes(t))).sort();
 
+  const appearance = parseAppearance(params);
+  if (appearance) state.appearance = appearance;
+
   const pop = params.get("popFilters");
   if (pop && POP_FILTER_RE.test(pop)) state.popFilters = pop;
 
   const page = numberIn(params.get("page"), 1, 10_000);
   state.page = page === undefined ? 1 : Math.trunc(page);
   return state;
+}
+
+/** Option keys by shape only (the catalog check is normalizeUrlState's), sorted and unique; flags 0/1. */
+function parseAppearance(params: URLSearchParams): AppearanceState | undefined {
+  const out: AppearanceState = {};
+  for (const param of APPEARANCE_LIST_PARAMS) {
+    const keys = unique(listOf(params, param).filter((key) => OPTION_KEY_RE.test(key)))
+      .sort()
+      .slice(0, MAX_APPEARANCE_KEYS);
+    if (keys.length > 0) out[param] = keys;
+  }
+  for (const param of APPEARANCE_FLAG_PARAMS) {
+    const raw = params.get(param);
+    if (raw === "0" || raw === "1") out[param] = raw === "1" ? 1 : 0;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 function sameRange(a: Range, b: Range): boolean {
@@ -347,6 +436,11 @@ export function serializeSearchParams(state: SearchUrlState): URLSearchParams {
   if (state.customized && state.priceDuration) out.set("price_duration", String(state.priceDuration));
   if (state.weight) out.set("weight", formatRange(state.weight));
   if (state.height) out.set("height", formatRange(state.height));
+  for (const param of APPEARANCE_LIST_PARAMS) for (const key of state.appearance?.[param] ?? []) out.append(param, key);
+  for (const param of APPEARANCE_FLAG_PARAMS) {
+    const value = state.appearance?.[param];
+    if (value !== undefined) out.set(param, String(value));
+  }
   for (const t of state.onlyShowType) out.append("only_show_type", t);
   if (state.popFilters) out.set("popFilters", state.popFilters);
   if (state.sort) out.set("sort", state.sort);
@@ -370,7 +464,7 @@ export function priceBandOf(range: Range | undefined): PriceBand | undefined {
 export function normalizeUrlState(
   state: SearchUrlState,
   searcher: Searcher,
-  options: { impliedUserType?: SearchTarget; mode?: SearchMode } = {},
+  options: { impliedUserType?: SearchTarget; mode?: SearchMode; appearance?: AppearanceCatalog } = {},
 ): SearchUrlState {
   const next: SearchUrlState = { ...state, gender: [...state.gender], country: [...state.country], onlyShowType: [...state.onlyShowType] };
   if (next.radius !== undefined) next.radius = clampRadius(next.radius, searcher.isMember);
@@ -394,6 +488,9 @@ export function normalizeUrlState(
   next.onlyShowType = next.onlyShowType.filter(
     (t) => !((t === "is_new" && !allowed.has("is_new")) || (t === "is_hot" && !allowed.has("is_hot")) || (t === "on_tour" && !allowed.has("on_tour"))),
   );
+  const appearance = restrictAppearance(next.appearance, allowedAppearanceParams(searcher, target), options.appearance);
+  if (appearance) next.appearance = appearance;
+  else delete next.appearance;
   return next;
 }
 
@@ -488,7 +585,7 @@ export function buildSearchRequest(
   state: SearchUrlState,
   searcher: Searcher,
   point: { lat: number; lon: number } | null,
-  options: { mode?: SearchMode; pageSize?: number; facets?: boolean } = {},
+  options: { mode?: SearchMode; pageSize?: number; facets?: boolean; appearance?: AppearanceCatalog } = {},
 ): SearchRequest | null {
   const mode = options.mode ?? "user";
   const target = searchTargetFor(searcher, state.userType, mode);
@@ -514,6 +611,15 @@ export function buildSearchRequest(
     (t) => !((t === "is_new" && !allowed.has("is_new")) || (t === "is_hot" && !allowed.has("is_hot")) || (t === "on_tour" && !allowed.has("on_tour"))),
   );
   if (flags.length > 0) filter.only_show_type = flags;
+  const look = restrictAppearance(state.appearance, allowedAppearanceParams(searcher, target), options.appearance);
+  if (look && options.appearance) {
+    for (const param of APPEARANCE_LIST_PARAMS) {
+      const catalog = options.appearance[param];
+      const ids = unique((look[param] ?? []).flatMap((key) => catalog.get(key) ?? [])).sort((a, b) => a - b);
+      if (ids.length > 0) filter[APPEARANCE_FILTER_FIELDS[param]] = ids.slice(0, MAX_APPEARANCE_KEYS);
+    }
+  }
+  for (const param of APPEARANCE_FLAG_PARAMS) if (look?.[param] !== undefined) filter[param] = look[param];
   const request: SearchRequest = {
     page_no: state.page,
     page_size: options.pageSize ?? SEARCH_PAGE_SIZE,
@@ -523,7 +629,11 @@ export function buildSearchRequest(
   };
   if (options.facets !== false) {
     request.facets = {
-      term: target === "escort" ? ["gender", "figure_type", "race_type", ...(allowed.has("cup_size") ? (["cup_size"] as const) : [])] : ["gender"],
+      term:
+        target === "escort"
+          ? ["gender", "figure_type", "race_type", ...(allowed.has("cup_size") ? (["cup_size"] as const) : [])]
+          : // Clients have cup sizes too: the appearance section counts them by band.
+            ["gender", ...(target === "client" && allowed.has("cup_size") ? (["cup_size"] as const) : [])],
       range: target === "escort" ? ["age", "price"] : ["age"],
     };
   }
@@ -538,7 +648,8 @@ export type FilterAction =
   | "reset_sort"
   | "switch_customized_price"
   | "reset_weight"
-  | "reset_height";
+  | "reset_height"
+  | "reset_appearance";
 
 /** The actions of section 4 that carry a value (the form's fields, the position button, the mode link). */
 export type FilterUpdate =
@@ -573,6 +684,10 @@ export function applyFilterAction(state: SearchUrlState, action: FilterAction | 
     }
     case "reset_height": {
       const { height: _h, ...rest } = base;
+      return rest;
+    }
+    case "reset_appearance": {
+      const { appearance: _a, ...rest } = base;
       return rest;
     }
   }

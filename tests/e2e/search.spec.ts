@@ -193,6 +193,53 @@ test.describe("search filters and actions", () => {
     await expect(page.getByTestId("search-total")).toBeVisible();
     // Escorts' searches hide the price filters (spec section 6).
     await expect(page.getByTestId("search-form").getByLabel("Preis pro Stunde")).toHaveCount(0);
+    // …and the appearance filters, also when typed into the URL (the canonical redirect drops them).
+    await expect(page.getByTestId("appearance-filters")).toHaveCount(0);
+    await page.goto("/de/clients?hair_color=blonde&cup=a_b&piercing=1&gender=1");
+    await expect(page).toHaveURL(/\/de\/clients\?gender=1$/);
+    await expect(page.getByTestId("appearance-filters")).toHaveCount(0);
+  });
+
+  test("appearance: hair colour, cup band and piercing narrow the results, reset appearance clears them @js", async ({ page, javaScriptEnabled }) => {
+    const total = async () => {
+      const text = (await page.getByTestId("search-total").textContent()) ?? "";
+      const [, n = "", k] = /([\d.]+)(k?)$/.exec(text.trim()) ?? [];
+      return Number(n) * (k ? 1000 : 1);
+    };
+    await page.goto("/de/escorts");
+    if (javaScriptEnabled) await page.waitForLoadState("networkidle");
+    const before = await total();
+    expect(before).toBeGreaterThan(0);
+    const section = page.getByTestId("appearance-filters");
+    // A native <details>: closed until opened, with or without JavaScript.
+    await expect(section.getByTestId("appearance-hair_color")).toBeHidden();
+    await section.getByText("Aussehen", { exact: true }).click();
+    // Cup bands carry their counts.
+    await expect(section.getByTestId("appearance-cup").locator("label", { hasText: "C–D" })).toHaveText(/^C–D \(\d+(\.\d)?k?\)$/);
+    await section.getByTestId("appearance-hair_color").getByLabel("Blond", { exact: true }).check();
+    // With JavaScript each change searches at once (and the section stays open with a filter set).
+    if (javaScriptEnabled) await expect(page).toHaveURL(/hair_color=blonde/);
+    await section.getByTestId("appearance-cup").getByLabel(/^C–D/).check();
+    if (javaScriptEnabled) await expect(page).toHaveURL(/cup=c_d/);
+    await section.getByTestId("appearance-piercing").getByLabel("Nein").check();
+    if (!javaScriptEnabled) await page.getByTestId("search-form").getByRole("button", { name: "Suchen" }).click();
+    await expect(page).toHaveURL(/\/de\/escorts\?radius=100&cup=c_d&hair_color=blonde&piercing=0$/);
+    await expect(page.getByTestId("search-total")).toBeVisible();
+    const after = await total();
+    expect(after).toBeGreaterThan(0);
+    expect(after).toBeLessThan(before);
+    await expect(section.getByTestId("appearance-hair_color").getByLabel("Blond", { exact: true })).toBeChecked();
+    await expect(section.getByTestId("appearance-cup").getByLabel(/^C–D/)).toBeChecked();
+    await expect(section.getByTestId("appearance-piercing").getByLabel("Nein")).toBeChecked();
+
+    await page.getByTestId("action-reset_appearance").click();
+    await expect(page).toHaveURL(/\/de\/escorts\?radius=100$/);
+    expect(await total()).toBe(before);
+    await expect(page.getByTestId("action-reset_appearance")).toHaveCount(0);
+    // Unknown keys are dropped by the canonical redirect, never an error.
+    const response = await page.goto("/de/escorts?hair_color=purple&cup=z_z&hair_length=long&tattoo=2");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/de\/escorts\?hair_length=long$/);
   });
 
   test("city field: a suggestion picked with the keyboard @js, the typed name without JavaScript", async ({ page, javaScriptEnabled }) => {

@@ -18,6 +18,7 @@ import {
   serializeSearchParams,
   type FilterAction,
   type FilterUpdate,
+  type AppearanceState,
   type Range,
   type RangeEnd,
   type SearchUrlState,
@@ -121,7 +122,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
   useEffect(() => {
     for (const element of Array.from(formRef.current?.elements ?? [])) {
       if (element instanceof HTMLSelectElement && element.dataset.value !== undefined) element.value = element.dataset.value;
-      else if (element instanceof HTMLInputElement && element.type === "checkbox") element.checked = element.defaultChecked;
+      else if (element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio")) element.checked = element.defaultChecked;
       else if (element instanceof HTMLInputElement && element.type !== "hidden") element.value = element.defaultValue;
     }
   }, [search]);
@@ -159,6 +160,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
     { action: "reset_sort", label: t("search.actions.reset_sort"), show: Boolean(state.sort) && !data.sortForced },
     { action: "reset_weight", label: t("search.actions.reset_weight"), show: Boolean(state.weight) || Boolean(data.inputErrors.weight) },
     { action: "reset_height", label: t("search.actions.reset_height"), show: Boolean(state.height) || Boolean(data.inputErrors.height) },
+    { action: "reset_appearance", label: t("search.actions.reset_appearance"), show: Boolean(state.appearance) },
   ];
   const mode = data.mode === "business" ? "business" : "user";
   const otherMode = mode === "business" ? "user" : "business";
@@ -314,6 +316,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
             <RangeFields field="height" legend={t("search.height")} range={state.height} raw={data.rawInputs.height} error={inputError("height")} />
           </div>
         ) : null}
+        <AppearanceSection fields={data.appearance} state={state.appearance} cupCounts={facets.cup_size} />
         <fieldset className={`${css.fieldset} ${ui.row}`}>
           <legend className={ui.label}>{t("search.only_show")}</legend>
           {data.onlyShowTypes.map((type) => (
@@ -386,6 +389,61 @@ export function SearchPage({ data }: { data: SearchPageData }) {
         </nav>
       ) : null}
     </main>
+  );
+}
+
+/**
+ * The appearance filters in a native <details> (opens without JavaScript; open
+ * when a filter is set): checkbox groups for the list parameters, any/yes/no
+ * radios for the flags. Cup bands carry their counts, but only while no band
+ * is chosen or for the chosen ones: the API counts within the chosen bands,
+ * so another band's 0 would not be what ticking it adds.
+ */
+function AppearanceSection({ fields, state, cupCounts }: {
+  fields: SearchPageData["appearance"];
+  state: AppearanceState | undefined;
+  cupCounts: Record<string, number> | undefined;
+}) {
+  const { t } = useTranslation();
+  if (fields.length === 0) return null;
+  return (
+    <details className={css.fieldset} open={Boolean(state)} data-testid="appearance-filters">
+      <summary className={ui.label}>{t("search.appearance.title")}</summary>
+      <div className={ui.stack}>
+        {fields.map((field) => {
+          if (field.param === "piercing" || field.param === "tattoo") {
+            const value = state?.[field.param];
+            return (
+              <fieldset key={field.param} className={`${css.fieldset} ${ui.row}`} data-testid={`appearance-${field.param}`}>
+                <legend className={ui.label}>{t(field.legendKey)}</legend>
+                {([["", t("search.any"), value === undefined], ["1", t("search.appearance.yes"), value === 1], ["0", t("search.appearance.no"), value === 0]] as const).map(([v, label, checked]) => (
+                  <label key={v} className={ui.checkboxRow}>
+                    <input type="radio" name={field.param} value={v} defaultChecked={checked} />
+                    {label}
+                  </label>
+                ))}
+              </fieldset>
+            );
+          }
+          const chosen = state?.[field.param] ?? [];
+          return (
+            <fieldset key={field.param} className={`${css.fieldset} ${ui.row}`} data-testid={`appearance-${field.param}`}>
+              <legend className={ui.label}>{t(field.legendKey)}</legend>
+              {field.options.map((option) => {
+                const checked = chosen.includes(option.value);
+                const label = t(option.labelKey);
+                return (
+                  <label key={option.value} className={ui.checkboxRow}>
+                    <input type="checkbox" name={field.param} value={option.value} defaultChecked={checked} />
+                    {field.param === "cup" && (chosen.length === 0 || checked) ? withCount(label, cupCounts, option.value) : label}
+                  </label>
+                );
+              })}
+            </fieldset>
+          );
+        })}
+      </div>
+    </details>
   );
 }
 

@@ -4,11 +4,13 @@ import {
   ONLY_SHOW_TYPES,
   PRICE_DURATIONS,
   SORTS_FOR_TARGET,
+  allowedAppearanceParams,
   allowedFilters,
   defaultSortFor,
   searchTargetFor,
   type SearchTarget,
 } from "#server/contract/search";
+import { appearanceFields } from "#server/contract/search-appearance";
 import { SEARCH_INPUT_BOUNDS, searchInputErrors, type SearchInputError, type SearchInputField } from "#server/contract/search-input";
 import { USER_TYPE } from "#server/contract/users";
 // The countries our geo tables carry: the only ones a country-mode search can find anyone in.
@@ -102,6 +104,8 @@ export async function loadSearchPage({ request, context, params }: LoaderFunctio
     allowed: [...allowed].sort(),
     onlyShowTypes: ONLY_SHOW_TYPES.filter((type) => !((type === "is_new" || type === "is_hot" || type === "on_tour") && !allowed.has(type))),
     priceDurations: allowed.has("price_durations") ? [...PRICE_DURATIONS] : [],
+    /** The appearance section's fields this searcher may use (none in escorts' searches). */
+    appearance: appearanceFields(allowedAppearanceParams(init.searcher, effectiveTarget)),
     countries: GEO_COUNTRIES.map((code) => ({ code, name: regionNames.of(code) ?? code })),
     inputErrors,
     inputBounds: SEARCH_INPUT_BOUNDS,

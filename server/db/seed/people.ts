@@ -122,7 +122,12 @@ export function searchAttributesFor(seed: string, username: string, kind: SeedKi
   if (rng.chance(0.25)) traits.push(["piercing", rng.int(1, 8)]);
   // Hourly rates cluster at round numbers between 80 and 400 euros.
   const hourlyPriceEur = kind === "escort" ? rng.weighted([[rng.int(8, 10) * 10, 25], [rng.int(11, 15) * 10, 35], [rng.int(16, 20) * 10, 25], [rng.int(21, 40) * 10, 15]] as const) : null;
-  return { heightCm, weightKg, isSmoker: rng.chance(0.25), hourlyPriceEur, traits };
+  const isSmoker = rng.chance(0.25);
+  // Hair and breast are drawn last, so every value above stayed what it was before they were seeded.
+  traits.push(["hair_color", rng.weighted([[1, 25], [2, 15], [3, 12], [4, 20], [5, 15], [6, 5], [7, 3], [8, 2], [9, 1], [10, 2]] as const)]);
+  traits.push(["hair_length", rng.weighted(female ? ([[3, 10], [4, 10], [5, 30], [6, 40], [7, 10]] as const) : ([[1, 10], [2, 40], [3, 40], [4, 10]] as const))]);
+  if (female) traits.push(["breast_type", rng.weighted([[1, 75], [2, 25]] as const)]);
+  return { heightCm, weightKg, isSmoker, hourlyPriceEur, traits };
 }
 
 export interface DemoAccount {
