@@ -20,6 +20,7 @@ import {
   type SearchTarget,
   type Searcher,
 } from "#server/contract/search";
+import { APPEARANCE_CATALOG } from "#server/contract/search-appearance";
 import { COOKIE, parseCookies, serializeCookie } from "./session.server";
 
 export const USER_FILTERS_MAX_AGE_S = 30 * 24 * 60 * 60;
@@ -42,7 +43,7 @@ export function savedSearchValue(listing: string, popFilters: string | null | un
   const target = TARGET_OF_LISTING.get(listing);
   if (!target || searchTargetFor(searcher, target) !== target) return null;
   if (popFilters && !findPopFilter(popFilters, target)) return null;
-  const state = normalizeUrlState(parseSearchParams(query), searcher, { impliedUserType: target });
+  const state = normalizeUrlState(parseSearchParams(query), searcher, { impliedUserType: target, appearance: APPEARANCE_CATALOG });
   // The listing word carries the target, the path the preset; a saved search starts at page 1.
   const canonical = serializeSearchParams({ ...state, page: 1, userType: undefined, popFilters: undefined }).toString();
   const value = `${listing}${popFilters ? `/${popFilters}` : ""}${canonical ? `?${canonical}` : ""}`;
