@@ -1,4 +1,5 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 
 let ipCounter = 0;
 
@@ -19,7 +20,36 @@ export const test = base.extend<{ clientIp: string }>({
 
 export { expect };
 
+/**
+ * Demo accounts are shared by tests running in parallel: use them to read and to log in, never to
+ * change what another test relies on (password, profile); sign up a fresh account for that.
+ */
 export const DEMO = { password: "demo-pass-2026", client: "demo_client", escort: "demo_escort", agency: "demo_agency" };
+
+export const SIGN_UP_PASSWORD = "Sommer-Abend-2026";
+
+/** A fresh account at registration step 1 through the real sign-up API; returns its username. */
+export async function signUp(request: APIRequestContext, clientIp: string, userType: "escort" | "client", gender: number) {
+  const username = `st_${randomBytes(5).toString("hex")}`;
+  const response = await request.post("/api/v2/registration/sign-up", {
+    headers: { "x-forwarded-for": clientIp, "accept-language": "de" },
+    data: {
+      user_type: userType,
+      username,
+      email: `${username}@example.test`,
+      password: SIGN_UP_PASSWORD,
+      gender,
+      salutation: gender === 1 ? "mr" : "ms",
+      birth_day: 12,
+      birth_month: 5,
+      birth_year: 1994,
+      accept_terms: true,
+      accept_privacy: true,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return username;
+}
 
 export async function logIn(page: Page, username: string, password: string, options: { keep?: boolean } = {}) {
   await page.goto("/de/login");

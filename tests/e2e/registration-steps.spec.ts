@@ -8,35 +8,11 @@
  */
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import type { APIRequestContext } from "@playwright/test";
-import { expect, logIn, test } from "./fixtures";
+import { expect, logIn, SIGN_UP_PASSWORD as PASSWORD, signUp, test } from "./fixtures";
 
 const PHOTO = fileURLToPath(new URL("../fixtures/photo-400x500.jpg", import.meta.url));
 const NARROW = fileURLToPath(new URL("../fixtures/photo-narrow-150x600.jpg", import.meta.url));
-const PASSWORD = "Sommer-Abend-2026";
 
-/** A fresh account at step 1 through the real sign-up API. */
-async function signUp(request: APIRequestContext, clientIp: string, userType: "escort" | "client", gender: number) {
-  const username = `st_${randomBytes(5).toString("hex")}`;
-  const response = await request.post("/api/v2/registration/sign-up", {
-    headers: { "x-forwarded-for": clientIp, "accept-language": "de" },
-    data: {
-      user_type: userType,
-      username,
-      email: `${username}@example.test`,
-      password: PASSWORD,
-      gender,
-      salutation: gender === 1 ? "mr" : "ms",
-      birth_day: 12,
-      birth_month: 5,
-      birth_year: 1994,
-      accept_terms: true,
-      accept_privacy: true,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return username;
-}
 
 test("an escort walks photo, profile, appearance, services and availability to the welcome page", async ({ page, request, clientIp }) => {
   const username = await signUp(request, clientIp, "escort", 2);
