@@ -2,6 +2,8 @@ import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
 
 /** The search form's extra pieces: range pairs, counts, the city combobox. */
+/** The body of the "more filters" disclosure: a little air below its summary. */
+export const moreBody = style({ marginTop: vars.space.sm });
 export const fieldset = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, padding: vars.space.sm, margin: 0 });
 export const rangePair = style({ display: "flex", gap: vars.space.xs, alignItems: "center" });
 export const rangeInput = style({ width: "6em" });

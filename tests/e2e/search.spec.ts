@@ -1,4 +1,12 @@
+import type { Page } from "@playwright/test";
 import { DEMO, expect, logIn, test } from "./fixtures";
+
+/** Opens the "more filters" disclosure (weight, height, appearance, only-show types, countries) unless it is open. */
+async function openMoreFilters(page: Page) {
+  const more = page.getByTestId("more-filters");
+  if ((await more.getAttribute("open")) === null) await more.locator("summary").first().click();
+  await expect(more).toHaveAttribute("open", "");
+}
 
 test.describe("escort search", () => {
   test("filters by gender, age band, radius and price, and pages through results", async ({ page }) => {
@@ -80,6 +88,9 @@ test.describe("search filters and actions", () => {
 
   test("filters by weight and height ranges, hints at bad input, and resets each range", async ({ page }) => {
     await page.goto("/de/escorts");
+    // Secondary filters start folded away (results come sooner on a phone).
+    await expect(page.getByTestId("weight-range")).toBeHidden();
+    await openMoreFilters(page);
     const weight = page.getByTestId("weight-range");
     await weight.getByLabel("von").fill("50");
     await weight.getByLabel("bis").fill("60");
@@ -95,6 +106,7 @@ test.describe("search filters and actions", () => {
     await expect(page).toHaveURL(/\/de\/escorts\?radius=100$/);
 
     // Min above max: searched with the values swapped, and said so by the field.
+    await openMoreFilters(page);
     await weight.getByLabel("von").fill("80");
     await weight.getByLabel("bis").fill("60");
     await page.getByTestId("search-form").getByRole("button", { name: "Suchen" }).click();
@@ -111,6 +123,7 @@ test.describe("search filters and actions", () => {
   test("only-show types, countries and a customized price per duration", async ({ page }) => {
     await page.goto("/de/escorts");
     const form = page.getByTestId("search-form");
+    await openMoreFilters(page);
     await form.getByLabel("Verifiziert").check();
     await form.getByRole("button", { name: "Suchen" }).click();
     await expect(page).toHaveURL(/\/de\/escorts\?radius=100&only_show_type=is_verified$/);
@@ -131,6 +144,7 @@ test.describe("search filters and actions", () => {
 
     // Country mode: no city, a country checked.
     await page.goto("/de/escorts");
+    await openMoreFilters(page);
     await form.getByLabel("Deutschland").check();
     await form.getByRole("button", { name: "Suchen" }).click();
     await expect(page).toHaveURL(/\/de\/escorts\?country=DE&radius=100$/);
@@ -213,6 +227,7 @@ test.describe("search filters and actions", () => {
     const section = page.getByTestId("appearance-filters");
     // A native <details>: closed until opened, with or without JavaScript.
     await expect(section.getByTestId("appearance-hair_color")).toBeHidden();
+    await openMoreFilters(page);
     await section.getByText("Aussehen", { exact: true }).click();
     // Cup bands carry their counts.
     await expect(section.getByTestId("appearance-cup").locator("label", { hasText: "C–D" })).toHaveText(/^C–D \(\d+(\.\d)?k?\)$/);

@@ -3,10 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   AGE_BAND_KEYS,
-  MIN_RECOMMENDED_RESULTS,
   PRICE_BAND_KEYS,
-  RADIUS_OPTIONS,
-  SEARCH_PAGE_SIZE,
   ageBandOf,
   applyFilterAction,
   clampRadius,
@@ -15,7 +12,6 @@ import {
   parseSearchParams,
   priceBandOf,
   radiusOptionsFor,
-  serializeSearchParams,
   type FilterAction,
   type FilterUpdate,
   type AppearanceState,
@@ -26,8 +22,9 @@ import {
 import { GENDER } from "#server/contract/users";
 import { useLocalePath } from "~/i18n/lang";
 import { CityCombobox } from "./CityCombobox";
-import { ResultTiles } from "./ResultTiles";
-import type { FacetCounts, GuestPromptData, SearchPageData } from "./search-page.server";
+import { hrefOf } from "./links";
+import { SearchResults } from "./SearchResults";
+import type { GuestPromptData, SearchPageData } from "./search-page.server";
 // Type only: the checks and the traits bounds they need stay on the server.
 import type { SearchInputField } from "#server/contract/search-input";
 import * as css from "~/styles/search.css";
@@ -41,19 +38,6 @@ import * as ui from "~/styles/ui.css";
  * rules change (radius reset, forced member sort) redirects to the canonical
  * one (spec section 5: "also in the URL").
  */
-function hrefOf(state: SearchUrlState): string {
-  const text = serializeSearchParams(state).toString();
-  return text ? `?${text}` : "?";
-}
-
-function pageHref(query: string, page: number): string {
-  const params = new URLSearchParams(query);
-  if (page > 1) params.set("page", String(page));
-  else params.delete("page");
-  const text = params.toString();
-  return text ? `?${text}` : "?";
-}
-
 const endText = (end: RangeEnd | undefined) => (end === undefined || end === "*" ? "" : String(end));
 
 /** "Label (1.2k)" when the API counted the option. */
@@ -130,12 +114,12 @@ export function SearchPage({ data }: { data: SearchPageData }) {
   const { state, facets } = data;
   const allowed = new Set<string>(data.allowed);
   const radius = clampRadius(state.radius, data.isMember);
-  const pages = Math.max(1, Math.ceil(data.total / SEARCH_PAGE_SIZE));
-  const widerRadius = RADIUS_OPTIONS.find((r) => r > radius);
-  const widenHref = widerRadius ? hrefOf({ ...state, radius: widerRadius, page: 1 }) : null;
   const hasPosition = state.lat !== undefined && state.lon !== undefined;
   const people = data.target !== "business";
   const priceAllowed = allowed.has("price");
+  const moreOpen = Boolean(
+    state.weight || state.height || state.appearance || state.onlyShowType.length > 0 || state.country.length > 0 || data.inputErrors.weight || data.inputErrors.height,
+  );
 
   const inputError = (field: SearchInputField): string | null => {
     const error = data.inputErrors[field];
@@ -310,32 +294,39 @@ export function SearchPage({ data }: { data: SearchPageData }) {
             ))}
           </fieldset>
         ) : null}
-        {people ? (
-          <div className={ui.row}>
-            <RangeFields field="weight" legend={t("search.weight")} range={state.weight} raw={data.rawInputs.weight} error={inputError("weight")} />
-            <RangeFields field="height" legend={t("search.height")} range={state.height} raw={data.rawInputs.height} error={inputError("height")} />
+        {/* Secondary filters fold away so results come sooner on a phone; a native <details> needs no
+            JavaScript, and it stays open while one of its filters is set or has an error. */}
+        <details className={css.fieldset} open={moreOpen} data-testid="more-filters">
+          <summary className={ui.label}>{t("search.more_filters")}</summary>
+          <div className={`${ui.stack} ${css.moreBody}`}>
+            {people ? (
+              <div className={ui.row}>
+                <RangeFields field="weight" legend={t("search.weight")} range={state.weight} raw={data.rawInputs.weight} error={inputError("weight")} />
+                <RangeFields field="height" legend={t("search.height")} range={state.height} raw={data.rawInputs.height} error={inputError("height")} />
+              </div>
+            ) : null}
+            <AppearanceSection fields={data.appearance} state={state.appearance} cupCounts={facets.cup_size} />
+            <fieldset className={`${css.fieldset} ${ui.row}`}>
+              <legend className={ui.label}>{t("search.only_show")}</legend>
+              {data.onlyShowTypes.map((type) => (
+                <label key={type} className={ui.checkboxRow}>
+                  <input type="checkbox" name="only_show_type" value={type} defaultChecked={state.onlyShowType.includes(type)} />
+                  {t(`search.only_show_types.${type}`)}
+                </label>
+              ))}
+            </fieldset>
+            <fieldset className={`${css.fieldset} ${ui.row}`}>
+              <legend className={ui.label}>{t("search.countries")}</legend>
+              <p className={ui.muted}>{t("search.countries_hint")}</p>
+              {data.countries.map((country) => (
+                <label key={country.code} className={ui.checkboxRow}>
+                  <input type="checkbox" name="country" value={country.code} defaultChecked={state.country.includes(country.code)} />
+                  {country.name}
+                </label>
+              ))}
+            </fieldset>
           </div>
-        ) : null}
-        <AppearanceSection fields={data.appearance} state={state.appearance} cupCounts={facets.cup_size} />
-        <fieldset className={`${css.fieldset} ${ui.row}`}>
-          <legend className={ui.label}>{t("search.only_show")}</legend>
-          {data.onlyShowTypes.map((type) => (
-            <label key={type} className={ui.checkboxRow}>
-              <input type="checkbox" name="only_show_type" value={type} defaultChecked={state.onlyShowType.includes(type)} />
-              {t(`search.only_show_types.${type}`)}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className={`${css.fieldset} ${ui.row}`}>
-          <legend className={ui.label}>{t("search.countries")}</legend>
-          <p className={ui.muted}>{t("search.countries_hint")}</p>
-          {data.countries.map((country) => (
-            <label key={country.code} className={ui.checkboxRow}>
-              <input type="checkbox" name="country" value={country.code} defaultChecked={state.country.includes(country.code)} />
-              {country.name}
-            </label>
-          ))}
-        </fieldset>
+        </details>
         <div className={ui.row}>
           <button type="submit" className={ui.button}>
             {t("search.submit")}
@@ -357,37 +348,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
           ))}
       </nav>
 
-      {data.searched ? (
-        <p role="status" data-testid="search-total">
-          {t("search.total_compact", { count: data.total, n: compactCount(data.total) })}
-        </p>
-      ) : (
-        <p role="status">{t("search.location_needed")}</p>
-      )}
-      <TraitFacets facets={facets} />
-      <ResultTiles tiles={data.tiles} />
-      {data.searched && data.total < MIN_RECOMMENDED_RESULTS && widenHref ? (
-        <p>
-          <Link to={widenHref} data-testid="widen-radius">
-            {t("search.widen_radius", { km: widerRadius })}
-          </Link>
-        </p>
-      ) : null}
-      {pages > 1 ? (
-        <nav aria-label={t("search.pagination")} className={ui.row}>
-          {state.page > 1 ? (
-            <Link to={pageHref(data.query, state.page - 1)} rel="prev">
-              {t("search.previous")}
-            </Link>
-          ) : null}
-          <span>{t("search.page_of", { page: state.page, pages })}</span>
-          {state.page < pages ? (
-            <Link to={pageHref(data.query, state.page + 1)} rel="next" data-testid="next-page">
-              {t("search.next")}
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <SearchResults data={data} />
     </main>
   );
 }
@@ -443,31 +404,6 @@ function AppearanceSection({ fields, state, cupCounts }: {
           );
         })}
       </div>
-    </details>
-  );
-}
-
-/** Counts of figure, type and cup groups among the results (not URL filters: spec section 2 has no such keys). */
-function TraitFacets({ facets }: { facets: FacetCounts }) {
-  const { t } = useTranslation();
-  const groups = (["figure_type", "race_type", "cup_size"] as const).filter((group) => Object.values(facets[group] ?? {}).some((n) => n > 0));
-  if (groups.length === 0) return null;
-  return (
-    <details data-testid="trait-facets">
-      <summary>{t("search.in_results")}</summary>
-      <dl>
-        {groups.map((group) => (
-          <div key={group}>
-            <dt className={ui.label}>{t(`traits.${group}._title`)}</dt>
-            <dd>
-              {Object.entries(facets[group] ?? {})
-                .filter(([, n]) => n > 0)
-                .map(([key, n]) => `${t(group === "cup_size" ? `traits.cup_size._categories.${key}` : `traits.${group}.${key}`)} (${compactCount(n)})`)
-                .join(" · ")}
-            </dd>
-          </div>
-        ))}
-      </dl>
     </details>
   );
 }

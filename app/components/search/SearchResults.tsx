@@ -1,0 +1,81 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { MIN_RECOMMENDED_RESULTS, RADIUS_OPTIONS, SEARCH_PAGE_SIZE, clampRadius, compactCount } from "#server/contract/search";
+import { hrefOf, pageHref } from "./links";
+import { ResultTiles } from "./ResultTiles";
+import type { FacetCounts, SearchPageData } from "./search-page.server";
+import * as ui from "~/styles/ui.css";
+
+/**
+ * What a search found: the total (1000+ as k), the trait counts among the
+ * results, the tiles, the offer to widen the radius below the recommended
+ * minimum of results, and the page links.
+ */
+export function SearchResults({ data }: { data: SearchPageData }) {
+  const { t } = useTranslation();
+  const { state, facets } = data;
+  const radius = clampRadius(state.radius, data.isMember);
+  const pages = Math.max(1, Math.ceil(data.total / SEARCH_PAGE_SIZE));
+  const widerRadius = RADIUS_OPTIONS.find((r) => r > radius);
+  const widenHref = widerRadius ? hrefOf({ ...state, radius: widerRadius, page: 1 }) : null;
+  return (
+    <>
+      {data.searched ? (
+        <p role="status" data-testid="search-total">
+          {t("search.total_compact", { count: data.total, n: compactCount(data.total) })}
+        </p>
+      ) : (
+        <p role="status">{t("search.location_needed")}</p>
+      )}
+      <TraitFacets facets={facets} />
+      <ResultTiles tiles={data.tiles} />
+      {data.searched && data.total < MIN_RECOMMENDED_RESULTS && widenHref ? (
+        <p>
+          <Link to={widenHref} data-testid="widen-radius">
+            {t("search.widen_radius", { km: widerRadius })}
+          </Link>
+        </p>
+      ) : null}
+      {pages > 1 ? (
+        <nav aria-label={t("search.pagination")} className={ui.row}>
+          {state.page > 1 ? (
+            <Link to={pageHref(data.query, state.page - 1)} rel="prev">
+              {t("search.previous")}
+            </Link>
+          ) : null}
+          <span>{t("search.page_of", { page: state.page, pages })}</span>
+          {state.page < pages ? (
+            <Link to={pageHref(data.query, state.page + 1)} rel="next" data-testid="next-page">
+              {t("search.next")}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+/** Counts of figure, type and cup groups among the results (not URL filters: spec section 2 has no such keys). */
+function TraitFacets({ facets }: { facets: FacetCounts }) {
+  const { t } = useTranslation();
+  const groups = (["figure_type", "race_type", "cup_size"] as const).filter((group) => Object.values(facets[group] ?? {}).some((n) => n > 0));
+  if (groups.length === 0) return null;
+  return (
+    <details data-testid="trait-facets">
+      <summary>{t("search.in_results")}</summary>
+      <dl>
+        {groups.map((group) => (
+          <div key={group}>
+            <dt className={ui.label}>{t(`traits.${group}._title`)}</dt>
+            <dd>
+              {Object.entries(facets[group] ?? {})
+                .filter(([, n]) => n > 0)
+                .map(([key, n]) => `${t(group === "cup_size" ? `traits.cup_size._categories.${key}` : `traits.${group}.${key}`)} (${compactCount(n)})`)
+                .join(" · ")}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
