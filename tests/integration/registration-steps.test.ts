@@ -123,6 +123,10 @@ describe(`registration steps API (${TEST_DB})`, () => {
       expect(await stepOf(user.id)).toBe(REGISTER_STEP.photo);
       expect(await traitsOf(user.id, "sexuality")).toEqual([]);
       expect(await profileOf(user.id).catch(() => null)).toEqual(before);
+      // Two letters are not a city, even though some city starts with them.
+      const short = await put(user.token, "profile", { ...validProfile, city: "Mü" });
+      expect(short.status).toBe(400);
+      expect(short.json.errors).toEqual([expect.objectContaining({ source: "city", key: "validation.city_unknown" })]);
       const blank = await put(user.token, "profile", { ...validProfile, city: "   " });
       expect(blank.json.errors).toEqual([expect.objectContaining({ source: "city", key: "validation.required" })]);
     });

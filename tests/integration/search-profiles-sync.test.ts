@@ -77,6 +77,27 @@ describe("search_profiles follows its source tables", () => {
     expect(await rowOf(user.id)).toBeUndefined();
   });
 
+  it("lets two transactions change one user's source rows at the same time", async () => {
+    const user = await createProfile(rt, { price: 100 });
+    const db = rt.deps.db;
+    // A changes the profile and keeps its transaction open for a moment; B changes the user meanwhile.
+    // On PostgreSQL B's refresh must wait for A (per-user lock) instead of failing on the primary key
+    // or overwriting A's change from an old snapshot; SQLite runs them one after the other.
+    const a = db.transaction().execute(async (trx) => {
+      await trx.updateTable("profiles").set({ is_hot: 1 }).where("user_id", "=", user.id).execute();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const b = db.transaction().execute(async (trx) => {
+      await trx.updateTable("users").set({ last_login_at: 1_234_567 }).where("id", "=", user.id).execute();
+    });
+    await Promise.all([a, b]);
+    const row = await rowOf(user.id);
+    expect(row).toMatchObject({ is_hot: 1 });
+    expect(Number(row?.last_login_at)).toBe(1_234_567);
+    expect(await actual()).toEqual(await expected());
+  });
+
   it("equals the defining query after any sequence of writes", async () => {
     const users = [];
     for (let i = 0; i < 6; i++) users.push(await createProfile(rt, { price: 90 + i * 10, traits: [["race_type", 1 + (i % 3)]] }));

@@ -317,6 +317,31 @@ describe("white-label fallback filters (spec section 9)", () => {
   });
 });
 
+describe("members-only profiles and repeated facets", () => {
+  it("keeps members-only profiles out of guests' results but not members'", async () => {
+    const spot = northOf(BERLIN, 1100);
+    const open = await createProfile(rt, { point: spot });
+    const secret = await createProfile(rt, { point: spot, membersOnly: true });
+    const member = await createProfile(rt, { userType: USER_TYPE.client, gender: GENDER.male, point: spot });
+    const body = { filterquery: { user_type: "escort", location: { ...spot, radius: 5 } } };
+    expect((await search(body)).data.map((h) => h.user_id)).toEqual([open.id]);
+    const token = await tokenOf(member);
+    expect((await search(body, token)).data.map((h) => h.user_id).sort()).toEqual([open.id, secret.id].sort());
+  });
+
+  it("counts a facet asked for twice once, still without its own filter", async () => {
+    const spot = northOf(BERLIN, 1150);
+    await createProfile(rt, { point: spot });
+    await createProfile(rt, { point: spot, gender: GENDER.male });
+    const { meta } = await search({ filterquery: { location: { ...spot, radius: 5 }, gender: [GENDER.female] }, facets: { term: ["gender", "gender"] } });
+    expect(meta.total).toBe(1);
+    expect(meta.facets.gender).toEqual([
+      { key: String(GENDER.male), count: 1 },
+      { key: String(GENDER.female), count: 1 },
+    ]);
+  });
+});
+
 describe("trait filters outside search_profiles", () => {
   it("filters breast type, hair colour and hair length by option ids", async () => {
     const spot = northOf(BERLIN, 800);

@@ -91,7 +91,15 @@ async function sqliteTriggers(db: Kysely<unknown>) {
 }
 
 async function postgresTriggers(db: Kysely<unknown>) {
-  await sql.raw(`CREATE FUNCTION search_profiles_refresh(uid integer) RETURNS void LANGUAGE sql AS $$ ${refreshStatements("postgres", "uid")} $$`).execute(db);
+  // One writer per user at a time: without the lock, two transactions that change different source rows of
+  // one user each delete and re-insert the row from their own snapshot — the second fails on the primary key
+  // or loses the first one's change. The lock waits for the other transaction's commit; the statements after
+  // it (a VOLATILE SQL function takes a fresh snapshot per statement) then see its writes.
+  await sql
+    .raw(
+      `CREATE FUNCTION search_profiles_refresh(uid integer) RETURNS void LANGUAGE sql VOLATILE AS $$ SELECT pg_advisory_xact_lock(${SEARCH_PROFILES_LOCK_SPACE}, uid); ${refreshStatements("postgres", "uid")} $$`,
+    )
+    .execute(db);
   const fn = async (name: string, body: string) =>
     sql.raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} RETURN NULL; END $$`).execute(db);
   await fn(
@@ -121,6 +129,9 @@ async function postgresTriggers(db: Kysely<unknown>) {
   await on("search_profiles_prices", "INSERT OR UPDATE OR DELETE", "profile_prices", "search_profiles_on_profile_prices");
   await on("search_profiles_traits", "INSERT OR UPDATE OR DELETE", "profile_traits", "search_profiles_on_profile_traits");
 }
+
+/** The first key of the per-user advisory locks of search_profiles refreshes (the second is the user id). */
+const SEARCH_PROFILES_LOCK_SPACE = 11;
 
 /** Ranking inputs, appended to every covering index so ordering needs no row lookups. */
 const RANKING = ["rise_up_until", "is_member", "member_until", "verified", "review_count", "rating_avg", "last_login_at", "user_id"];
@@ -166,11 +177,16 @@ export function up(dialect: Dialect) {
       .execute();
     // Each index carries every column the filters, facets and ranking read, so a search reads one
     // index range and never the table. Radius mode: the user type, then the box as a lat range.
-    const payload = ["gender", "birth_ymd", "price_hour", "figure_type", "race_type", "cup_size", "members_only", ...RANKING];
-    await db.schema.createIndex("search_profiles_geo").on("search_profiles").columns(["user_type", "lat", "lon", ...payload]).execute();
+    // The payload includes the only-show flags the popular filters use (hot, safer sex, available now,
+    // on tour, new) and the members-only flag guests' searches test.
+    const payload = [
+      "gender", "birth_ymd", "price_hour", "figure_type", "race_type", "cup_size", "members_only",
+      "is_hot", "safe_sex_status", "available_now_until", "on_tour_until", "created_at", ...RANKING,
+    ];
+    await db.schema.createIndex("search_profiles_geo").on("search_profiles").columns(["user_type", "lat", "lon", ...payload, "country_code"]).execute();
     // Country mode and the directory (city, region): equality first, then the same payload.
     await db.schema.createIndex("search_profiles_country").on("search_profiles").columns(["country_code", "user_type", ...payload]).execute();
-    await db.schema.createIndex("search_profiles_city").on("search_profiles").columns(["city_id", "user_type", ...payload]).execute();
+    await db.schema.createIndex("search_profiles_city").on("search_profiles").columns(["city_id", "user_type", ...payload, "country_code"]).execute();
     await db.schema.createIndex("search_profiles_region").on("search_profiles").columns(["country_code", "region_code", "user_type", ...payload]).execute();
 
     await sql.raw(`INSERT INTO search_profiles (${COLUMNS.join(", ")}) ${SEARCH_PROFILES_SOURCE.select(dialect)}`).execute(db);

@@ -298,6 +298,9 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
   if (plan.viewer.id !== null) {
     and.push(eb("search_profiles.user_id", "!=", plan.viewer.id));
     and.push(notBlockedWith(eb, plan.viewer.id));
+  } else {
+    // Profiles for logged-in members only (spec section 6) never reach guests' results.
+    and.push(eb("search_profiles.members_only", "=", 0));
   }
   if (extra) and.push(extra(eb));
   if (plan.name) {
@@ -475,30 +478,33 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
   const [details, avatars] = await Promise.all([displayFieldsOf(deps, ids), avatarsOf(deps, ids, plan.mediaLevels)]);
 
   const point = location.mode === "radius" ? location : null;
-  const hits: SearchHit[] = rows.map((r) => {
+  // A row whose user is gone (derived data out of step) is skipped, never shown as an empty tile.
+  const hits: SearchHit[] = rows.flatMap((r) => {
     const shown = details.get(r.user_id);
-    return {
+    if (!shown) return [];
+    const hit: SearchHit = {
       user_id: r.user_id,
-      username: shown?.username ?? "",
-      display_name: shown?.display_name ?? "",
+      username: shown.username,
+      display_name: shown.display_name,
       user_type: r.user_type,
       gender: r.gender,
       age: ageOf(r.birth_ymd, now),
-      city_name: shown?.city_name ?? null,
-      city_slug: shown?.city_slug ?? null,
-      city_id: shown?.city_id ?? null,
-      country_code: shown?.country_code ?? null,
-      distance_km: point && shown && shown.lat !== null && shown.lon !== null ? Math.round(haversineKm(point, { lat: shown.lat, lon: shown.lon }) * 10) / 10 : null,
+      city_name: shown.city_name,
+      city_slug: shown.city_slug,
+      city_id: shown.city_id,
+      country_code: shown.country_code,
+      distance_km: point && shown.lat !== null && shown.lon !== null ? Math.round(haversineKm(point, { lat: shown.lat, lon: shown.lon }) * 10) / 10 : null,
       price: r.price_hour === null ? null : { duration_minutes: DEFAULT_PRICE_DURATION, price_eur: Number(r.price_hour) },
       avatar: avatars.get(r.user_id) ?? null,
       is_member: r.is_member === 1 && (r.member_until === null || Number(r.member_until) > now),
-      is_new: shown !== undefined && Number(shown.created_at) > now - NEW_PROFILE_DAYS * DAY,
+      is_new: Number(shown.created_at) > now - NEW_PROFILE_DAYS * DAY,
       is_verified: r.verified === 1,
-      is_hot: shown?.is_hot === 1,
+      is_hot: shown.is_hot === 1,
       review_count: Number(r.review_count),
       rating_avg: r.rating_avg === null ? null : Number(r.rating_avg),
       last_login_at: r.last_login_at === null ? null : Number(r.last_login_at),
     };
+    return [hit];
   });
 
   if (!aggregate) return { hits };
@@ -594,13 +600,14 @@ function bandKey(bands: ReadonlyArray<readonly [string, unknown]>) {
 
 function facetDimensions(request: ParsedSearchRequest, target: SearchTarget, now: number): FacetDimension[] {
   const dims: FacetDimension[] = [];
-  const wanted = request.facets;
-  if (!wanted) return dims;
+  if (!request.facets) return dims;
+  // Each facet once: a repeated name would count its rows twice and spoil the disjunctive counts.
+  const wanted = { term: [...new Set(request.facets.term ?? [])], range: [...new Set(request.facets.range ?? [])] };
   const accepting = (facet: string): { accepts?: ReadonlySet<number> } => {
     const values = (LOOSE_FACETS as readonly string[]).includes(facet) ? request.filterquery[facet as LooseFacet] : undefined;
     return values && values.length > 0 ? { accepts: new Set(values) } : {};
   };
-  for (const facet of wanted.term ?? []) {
+  for (const facet of wanted.term) {
     if (facet === "gender" || facet === "country") {
       dims.push({
         facet,
@@ -619,7 +626,7 @@ function facetDimensions(request: ParsedSearchRequest, target: SearchTarget, now
         : (raw: unknown) => (raw === null ? null : (group.options.find((o) => o.id === Number(raw))?.key ?? String(raw)));
     dims.push({ facet, expr: sql.ref(`search_profiles.${facet}`), keyOf, ...(facet === "cup_size" ? { bands: [...CUP_SIZE_BANDS] } : {}), ...accepting(facet) });
   }
-  for (const facet of wanted.range ?? []) {
+  for (const facet of wanted.range) {
     if (facet === "age") {
       const bands = Object.entries(AGE_BANDS) as [string, readonly [number, number | "*"]][];
       const cases = sql.join(

@@ -203,21 +203,23 @@ async function childPlaces(deps: ApiDeps, category: SeoCategory, place: Director
   }
   const counts = await placeCounts(deps, category, place, viewer, "city_id", SEO_MAX_CITY_DISPLAY);
   const cities = await citiesById(deps, counts.map((c) => Number(c.key)));
-  const out: DirectoryPlace[] = [];
-  for (const { key, count } of counts) {
-    const city = cities.get(Number(key));
-    const cityRegion = city ? (region ?? regionByCode(country.code, city.region_code)) : null;
-    if (!city || !cityRegion) continue;
-    const teaser = await topOfDirectory(deps, category, { country, region: cityRegion, city }, viewer, SEO_CITY_TEASER_SIZE);
-    out.push({
-      slug: city.slug,
-      name: city.name,
-      path: `${category}/${country.slug}/${cityRegion.slug}/${city.slug}`,
-      profiles: count,
-      teaser: teaser.map((t) => ({ username: t.username, display_name: t.display_name })),
-    });
-  }
-  return out;
+  // The teasers of all cities at once (each is one ranked page of five, no count).
+  const entries = await Promise.all(
+    counts.map(async ({ key, count }): Promise<DirectoryPlace | null> => {
+      const city = cities.get(Number(key));
+      const cityRegion = city ? (region ?? regionByCode(country.code, city.region_code)) : null;
+      if (!city || !cityRegion) return null;
+      const teaser = await topOfDirectory(deps, category, { country, region: cityRegion, city }, viewer, SEO_CITY_TEASER_SIZE);
+      return {
+        slug: city.slug,
+        name: city.name,
+        path: `${category}/${country.slug}/${cityRegion.slug}/${city.slug}`,
+        profiles: count,
+        teaser: teaser.map((t) => ({ username: t.username, display_name: t.display_name })),
+      };
+    }),
+  );
+  return entries.filter((entry): entry is DirectoryPlace => entry !== null);
 }
 
 // --- Landing pages ------------------------------------------------------------------
