@@ -64,7 +64,7 @@ async function snapshot(rt: TestRuntime) {
   return { people, media };
 }
 
-async function countOf(rt: TestRuntime, table: "users" | "profiles" | "media" | "access_tokens" | "rate_counters" | "mail_outbox") {
+async function countOf(rt: TestRuntime, table: "users" | "profiles" | "media" | "access_tokens" | "rate_counters" | "mail_outbox" | "search_profiles") {
   const row = await rt.deps.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(row.n);
 }
