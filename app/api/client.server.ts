@@ -287,7 +287,7 @@ export function createApiClient(init: ApiClientInit) {
   function loginRedirect(): Response {
     const headers = new Headers();
     if (session.token) {
-      for (const name of [COOKIE.token, COOKIE.tokenExpiresAt, COOKIE.keepLoggedIn]) headers.append("Set-Cookie", clearCookie(name));
+      for (const name of [COOKIE.token, COOKIE.tokenExpiresAt, COOKIE.keepLoggedIn, COOKIE.userFilters]) headers.append("Set-Cookie", clearCookie(name));
     }
     const search = new URLSearchParams(requestUrl.search);
     search.delete("_data"); // Remix's data-request marker is not part of the page address.

@@ -38,16 +38,16 @@ export function memoKey(key: unknown, options: unknown, extra: number): string |
   if (typeof options !== "object" || options === null) return null;
   const record = options as Record<string, unknown>;
   if (record.returnObjects) return null;
-  let id = key;
+  const entries: Array<[string, string, unknown]> = [];
   for (const name of Object.keys(record).sort()) {
     const value = record[name];
     // fixedT passes lng/lngs/keyPrefix as null or undefined when unset.
     if (value === undefined || value === null) continue;
-    if (isPrimitive(value)) id += `\u0000${name}\u0001${typeof value}\u0001${String(value)}`;
-    else if (Array.isArray(value) && value.every((item) => typeof item === "string")) id += `\u0000${name}\u0002${value.join("\u0002")}`;
+    if (isPrimitive(value) || (Array.isArray(value) && value.every((item) => typeof item === "string"))) entries.push([name, typeof value, value]);
     else return null;
   }
-  return id;
+  // JSON keeps every value apart (no separator character a value could contain).
+  return JSON.stringify([key, entries]);
 }
 
 /**

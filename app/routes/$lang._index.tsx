@@ -39,6 +39,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       description: t("home.meta_description", { brand: brand.name }),
       listing,
       placeName: place.city?.name ?? null,
+      // A saved search around a position (lat/lon) has no city name: the heading says "near you".
+      nearPosition: place.byPosition === true,
       allResultsPath: saved ?? listing,
       chips: popFilterChips(searchTargetFor(searcher, undefined), null, (slug) => `${listing}/${slug}`),
       tiles: results.tiles,
@@ -71,7 +73,7 @@ export default function Home() {
       <PopFilterChips chips={page.chips} />
 
       <section aria-labelledby="home-top">
-        <h2 id="home-top">{t("home.top_heading", { place: page.placeName ?? t("home.default_city") })}</h2>
+        <h2 id="home-top">{page.nearPosition ? t("home.top_heading_position") : t("home.top_heading", { place: page.placeName ?? t("home.default_city") })}</h2>
         {page.tiles.length === 0 ? <p className={ui.muted}>{t("home.top_empty")}</p> : <ResultTiles tiles={page.tiles} />}
         {page.worldwide ? <p className={ui.muted} data-testid="home-worldwide">{t("home.worldwide_note")}</p> : null}
         <p className={ui.row}>

@@ -3,12 +3,16 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { SearchRouteView } from "~/components/search/SearchPage";
 import { loadSearchPage } from "~/components/search/search-page.server";
+import { profileHeaders } from "~/components/profile/meta";
+import { withPageHeaders } from "~/search/search.server";
 import { metaFromLoader } from "~/utils/meta";
 
 /** /{lang}/agenturen-clubs/{activeCategory?} (G): the business search: agencies and clubs. */
 export const handle = { i18n: ["common"] };
 
-export const loader = (args: LoaderFunctionArgs) => loadSearchPage(args, "business");
+export const loader = (args: LoaderFunctionArgs) => withPageHeaders(args, loadSearchPage(args, "business"));
+
+export const headers = profileHeaders;
 
 export const meta = metaFromLoader();
 

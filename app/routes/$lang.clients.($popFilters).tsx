@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { SearchRouteView } from "~/components/search/SearchPage";
 import { loadSearchPage } from "~/components/search/search-page.server";
+import { profileHeaders } from "~/components/profile/meta";
 import { withSavedSearch } from "~/search/search.server";
 import { metaFromLoader } from "~/utils/meta";
 
@@ -14,6 +15,8 @@ export const handle = { i18n: ["common"] };
 
 // Clients and escorts keep this search as their saved one (user_filters, docs/decisions/010).
 export const loader = (args: LoaderFunctionArgs) => withSavedSearch(args, loadSearchPage(args, "client"));
+
+export const headers = profileHeaders;
 
 const indexedMeta = metaFromLoader();
 const promptMeta = metaFromLoader({ noindex: true });

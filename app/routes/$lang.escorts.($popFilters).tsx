@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { SearchRouteView } from "~/components/search/SearchPage";
 import { loadSearchPage } from "~/components/search/search-page.server";
+import { profileHeaders } from "~/components/profile/meta";
 import { withSavedSearch } from "~/search/search.server";
 import { metaFromLoader } from "~/utils/meta";
 
@@ -11,6 +12,8 @@ export const handle = { i18n: ["common"] };
 
 // Clients and escorts keep this search as their saved one (user_filters, docs/decisions/010).
 export const loader = (args: LoaderFunctionArgs) => withSavedSearch(args, loadSearchPage(args, "escort"));
+
+export const headers = profileHeaders;
 
 export const meta = metaFromLoader();
 

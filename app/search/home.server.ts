@@ -66,10 +66,10 @@ export async function loadHomeTiles(api: Api, point: Point, brandId: BrandId): P
 }
 
 /** The point of a saved search's (or URL's) place: lat/lon, else the city, else Berlin. */
-export async function pointOfQuery(api: Api, query: URLSearchParams): Promise<{ point: Point; city: CityOption | null }> {
+export async function pointOfQuery(api: Api, query: URLSearchParams): Promise<{ point: Point; city: CityOption | null; byPosition?: true }> {
   const lat = Number(query.get("lat"));
   const lon = Number(query.get("lon"));
-  if (query.get("lat") && query.get("lon") && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && lat !== 0 && lon !== 0) return { point: { lat, lon }, city: null };
+  if (query.get("lat") && query.get("lon") && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && lat !== 0 && lon !== 0) return { point: { lat, lon }, city: null, byPosition: true };
   const q = query.get("city")?.trim();
   if (q && q.length <= 80) {
     const found = await api.call<CityOption[]>("/api/v2/search/city", { params: { q }, handleErrors: true });

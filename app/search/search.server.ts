@@ -25,6 +25,7 @@ import {
 } from "#server/contract/search";
 import { APPEARANCE_CATALOG } from "#server/contract/search-appearance";
 import { createApiClient } from "~/api/client.server";
+import { publicPageHeaders } from "~/api/profiles.server";
 import { loadViewer, type Viewer } from "~/api/viewer.server";
 import { userFiltersSetCookie } from "~/session/user-filters.server";
 
@@ -166,5 +167,14 @@ export async function loadSearchInit(request: Request, context: AppLoadContext |
 export async function withSavedSearch<T>(args: { request: Request; context: AppLoadContext }, page: Promise<T>) {
   const [result, viewer] = await Promise.all([page, loadViewerOnce(args.request, args.context)]);
   const cookie = viewer ? userFiltersSetCookie(args.request, searcherOf(viewer)) : null;
-  return data(result, cookie ? { headers: { "Set-Cookie": cookie } } : {});
+  return data(result, { headers: { ...publicPageHeaders(args.request), ...(cookie ? { "Set-Cookie": cookie } : {}) } });
+}
+
+/**
+ * A listing page's cache headers: shared caches and the guest micro-cache may
+ * keep a guest's page for a minute (it sets no cookie); a member's page is
+ * private. The routes pass them on with `headers = profileHeaders`.
+ */
+export async function withPageHeaders<T>(args: { request: Request }, page: Promise<T>) {
+  return data(await page, { headers: publicPageHeaders(args.request) });
 }

@@ -124,11 +124,13 @@ export function readSession(request: Request, now: number): SessionState {
 
 /** Cookies that start a session after a successful login. */
 export function loginCookies(accessToken: string, keepLoggedIn: boolean, now: number): string[] {
+  // A saved search belongs to whoever saved it: the next person to log in on this browser starts without it.
   if (keepLoggedIn) {
     return [
       serializeCookie(COOKIE.token, accessToken, { httpOnly: true, maxAge: KEEP_LOGGED_IN_MAX_AGE_S }),
       serializeCookie(COOKIE.keepLoggedIn, "1", { maxAge: KEEP_LOGGED_IN_MAX_AGE_S }),
       clearCookie(COOKIE.tokenExpiresAt),
+      clearCookie(COOKIE.userFilters),
     ];
   }
   return [
@@ -136,6 +138,7 @@ export function loginCookies(accessToken: string, keepLoggedIn: boolean, now: nu
     serializeCookie(COOKIE.token, accessToken, { httpOnly: true }),
     serializeCookie(COOKIE.tokenExpiresAt, String(now + SESSION_WINDOW_MS), { maxAge: SESSION_WINDOW_MS / 1000 }),
     clearCookie(COOKIE.keepLoggedIn),
+    clearCookie(COOKIE.userFilters),
   ];
 }
 

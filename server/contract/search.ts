@@ -747,10 +747,11 @@ export function distanceLabel(km: number | null | undefined): string | null {
 }
 
 /** Counts of 1000 and more in k (1.2k, 15k). */
-export function compactCount(n: number): string {
+export function compactCount(n: number, decimalSeparator = "."): string {
   if (!Number.isFinite(n) || n < 1000) return String(Math.max(0, Math.trunc(Number.isFinite(n) ? n : 0)));
   const k = n / 1000;
-  return `${k >= 10 ? Math.floor(k) : Math.floor(k * 10) / 10}k`;
+  // The language's decimal mark (1,2k in German); the pages pass it (app/utils/numbers.ts).
+  return `${String(k >= 10 ? Math.floor(k) : Math.floor(k * 10) / 10).replace(".", decimalSeparator)}k`;
 }
 
 /** The saved search of clients and escorts (the user_filters cookie). */

@@ -66,6 +66,17 @@ test("nearby with a city lists profiles nearest first and pages through them", a
   expect(distances.length).toBeGreaterThan(0);
   expect(distances).toEqual([...distances].sort((a, b) => a - b));
 
+  // Around a position (lat/lon): the intro says so, the form keeps the position when the radius changes,
+  // and a link drops it again.
+  await page.goto("/de/nearby?lat=53.5511&lon=9.9937&radius=50");
+  await expect(page.getByText("Sortiert nach Entfernung von deinem Standort.")).toBeVisible();
+  await form.getByLabel("Umkreis").selectOption("20");
+  await form.getByRole("button", { name: "Suchen" }).click();
+  await expect(page).toHaveURL(/\/de\/nearby\?lat=53\.5511&lon=9\.9937&radius=20$/);
+  await page.getByTestId("nearby-reset-position").click();
+  await expect(page).toHaveURL(/\/de\/nearby$/);
+  await expect(page.getByText("Sortiert nach Entfernung von Berlin.")).toBeVisible();
+
   await page.goto("/de/nearby-pop");
   await page.getByTestId("pop-filters").getByRole("link", { name: "Mit Foto" }).click();
   await expect(page).toHaveURL(/\/de\/nearby-pop\?popFilters=mit-foto$/);

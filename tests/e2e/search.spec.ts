@@ -198,6 +198,12 @@ test.describe("search filters and actions", () => {
     await expect(page.getByTestId("guest-clients-prompt")).toBeVisible();
     await expect(page.getByTestId("search-tile")).toHaveCount(0);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    // Guest pages of the search are cacheable and set no cookie.
+    expect(response?.headers()["cache-control"]).toBe("public, max-age=60, must-revalidate");
+    expect(response?.headers()["set-cookie"]).toBeUndefined();
+    // A made-up preset is a 404 for guests too, not another copy of the prompt.
+    expect((await page.request.get("/de/clients/quatsch")).status()).toBe(404);
+    await page.goto("/de/clients?gender=1");
     await page.getByRole("main").getByRole("link", { name: "Anmelden" }).click();
     await expect(page).toHaveURL(/\/de\/login\?r=%2Fde%2Fclients$/);
 
@@ -304,4 +310,20 @@ test("filter links bring the form's fields in line, also after client-side navig
   await page.getByTestId("action-reset_radius_and_position").click();
   await expect(page).toHaveURL(/\/de\/escorts\??$/);
   await expect(form.getByLabel("Umkreis")).toHaveValue("100");
+});
+
+test("a range sent with Enter keeps the typed value, also for the next filter change @js", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/de/escorts?city=Hamburg&weight=50-70");
+  if (javaScriptEnabled) await page.waitForLoadState("networkidle");
+  const from = page.getByTestId("weight-range").getByLabel("von");
+  await expect(from).toHaveValue("50");
+  await from.fill("60");
+  await from.press("Enter");
+  await expect(page).toHaveURL(/weight=60-70/);
+  await expect(from).toHaveValue("60");
+  await page.getByTestId("search-form").getByLabel(/^Mann/).check();
+  if (!javaScriptEnabled) await page.getByTestId("search-form").getByRole("button", { name: "Suchen" }).click();
+  await expect(page).toHaveURL(/gender=1/);
+  await expect(page).toHaveURL(/weight=60-70/);
+  await expect(from).toHaveValue("60");
 });

@@ -572,7 +572,7 @@ describe("unauthorized: code 401 and the login redirect", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`/en/login?r=${encodeURIComponent("/en/my_dashboard?tab=dates")}`);
     const cleared = response.headers.getSetCookie().map((c) => c.split(";")[0]);
-    expect(cleared).toEqual(["tk=", "tk_expired_at=", "keep_logged_in="]);
+    expect(cleared).toEqual(["tk=", "tk_expired_at=", "keep_logged_in=", "user_filters="]);
   });
 
   it("sets no cookies on the redirect for a visitor who had no token", async () => {

@@ -152,6 +152,9 @@ describe("rules of sections 5 and 6", () => {
     expect(distanceLabel(501)).toBe(">500km");
     expect(compactCount(999)).toBe("999");
     expect(compactCount(1234)).toBe("1.2k");
+    // The page passes its language's decimal mark (German: 1,2k).
+    expect(compactCount(1234, ",")).toBe("1,2k");
+    expect(compactCount(15_600, ",")).toBe("15k");
     expect(compactCount(15_600)).toBe("15k");
   });
 });

@@ -179,6 +179,8 @@ describe("cookie attributes", () => {
       expect(cookie.attributes).not.toContain("Secure");
     }
     expect(cookies.get("tk_expired_at")!.attributes).not.toContain("HttpOnly");
+    // The previous user's saved search is dropped at login (a shared browser must not show it to the next person).
+    expect(cookies.get("user_filters")?.value).toBe("");
   });
 
   it.each([

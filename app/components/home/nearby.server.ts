@@ -31,6 +31,8 @@ export async function loadNearby({ request, context }: LoaderFunctionArgs, varia
       title: t(variant === "nearby-pop" ? "nearby.pop_meta_title" : "nearby.meta_title"),
       description: t("nearby.meta_description"),
       placeName: init.state.lat !== undefined ? null : (init.city?.name ?? null),
+      // Searching around a position: the form carries it on (hidden fields) and the intro says so.
+      position: init.state.lat !== undefined && init.state.lon !== undefined ? { lat: init.state.lat, lon: init.state.lon } : null,
       cityInput: init.state.city ?? "",
       radius: clampRadius(init.state.radius, init.searcher.isMember),
       popFilters: active,

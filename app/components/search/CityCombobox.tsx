@@ -76,6 +76,9 @@ export function CityCombobox({ defaultValue, label, describedBy, onPick }: {
   }
 
   function pick(city: CitySuggestion, input: HTMLInputElement) {
+    // A suggestion request still on its way must not reopen the list over the new page.
+    clearTimeout(timer.current);
+    pending.current?.abort();
     input.value = city.name;
     close();
     onPick(city);

@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { compactCount, distanceLabel } from "#server/contract/search";
+import { distanceLabel } from "#server/contract/search";
 import { LANGUAGE_TAGS, type Language } from "#server/contract/locales";
 import { useLang, useLocalePath } from "~/i18n/lang";
+import { useNumbers } from "~/utils/numbers";
 import * as ui from "~/styles/ui.css";
 
 /** One search hit as the pages render it (a subset of the API's user-and-business hit). */
@@ -34,6 +35,7 @@ function money(lang: Language): Intl.NumberFormat {
 /** The result list of every search page (listing paths, home, nearby). */
 export function ResultTiles({ tiles }: { tiles: Tile[] }) {
   const { t } = useTranslation();
+  const numbers = useNumbers();
   const lang = useLang() as Language;
   const to = useLocalePath();
   return (
@@ -63,8 +65,8 @@ export function ResultTiles({ tiles }: { tiles: Tile[] }) {
           {tile.reviewCount ? (
             <span className={ui.muted} data-testid="tile-reviews">
               {" "}
-              · {t("search.review_count", { count: tile.reviewCount, n: compactCount(tile.reviewCount) })}
-              {tile.ratingAvg ? ` (${tile.ratingAvg.toFixed(1)} ★)` : ""}
+              · {t("search.review_count", { count: tile.reviewCount, n: numbers.count(tile.reviewCount) })}
+              {tile.ratingAvg ? ` (${numbers.oneDecimal(tile.ratingAvg)} ★)` : ""}
             </span>
           ) : null}
         </li>

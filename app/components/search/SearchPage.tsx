@@ -7,7 +7,6 @@ import {
   ageBandOf,
   applyFilterAction,
   clampRadius,
-  compactCount,
   listingPathFor,
   parseSearchParams,
   priceBandOf,
@@ -21,6 +20,7 @@ import {
 } from "#server/contract/search";
 import { GENDER } from "#server/contract/users";
 import { useLocalePath } from "~/i18n/lang";
+import { useNumbers } from "~/utils/numbers";
 import { CityCombobox } from "./CityCombobox";
 import { hrefOf } from "./links";
 import { SearchResults } from "./SearchResults";
@@ -40,10 +40,10 @@ import * as ui from "~/styles/ui.css";
  */
 const endText = (end: RangeEnd | undefined) => (end === undefined || end === "*" ? "" : String(end));
 
-/** "Label (1.2k)" when the API counted the option. */
-function withCount(label: string, counts: Record<string, number> | undefined, key: string): string {
+/** "Label (1,2k)" when the API counted the option (`count` formats in the page's language). */
+function withCount(label: string, counts: Record<string, number> | undefined, key: string, count: (n: number) => string): string {
   const n = counts?.[key];
-  return n === undefined ? label : `${label} (${compactCount(n)})`;
+  return n === undefined ? label : `${label} (${count(n)})`;
 }
 
 /** The form's current fields as a URL state (for the JS-only actions that start from what is on screen). */
@@ -54,7 +54,7 @@ function formState(form: HTMLFormElement | null, fallback: SearchUrlState): Sear
   return parseSearchParams(params);
 }
 
-/** A select's initial value, also kept as data-value for the resync after navigations. */
+/** A select's or input's initial value, also kept as data-value for the resync after navigations. */
 const selected = (value: string) => ({ defaultValue: value, "data-value": value });
 
 /** A min/max pair of number inputs with its hint; the URL gets `a-b` with * for an open end. */
@@ -74,11 +74,11 @@ function RangeFields({ field, legend, range, raw, error }: {
       <div className={css.rangePair}>
         <label className={css.rangePair}>
           {t("search.min")}
-          <input className={`${ui.input} ${css.rangeInput}`} type="number" inputMode="numeric" name={`${field}_min`} defaultValue={raw?.min ?? endText(range?.[0])} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+          <input className={`${ui.input} ${css.rangeInput}`} type="number" inputMode="numeric" name={`${field}_min`} {...selected(raw?.min ?? endText(range?.[0]))} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
         </label>
         <label className={css.rangePair}>
           {t("search.max")}
-          <input className={`${ui.input} ${css.rangeInput}`} type="number" inputMode="numeric" name={`${field}_max`} defaultValue={raw?.max ?? endText(range?.[1])} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+          <input className={`${ui.input} ${css.rangeInput}`} type="number" inputMode="numeric" name={`${field}_max`} {...selected(raw?.max ?? endText(range?.[1]))} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
         </label>
       </div>
       {error ? (
@@ -93,6 +93,7 @@ function RangeFields({ field, legend, range, raw, error }: {
 /** The search page for escorts, clients or businesses (agencies and clubs). */
 export function SearchPage({ data }: { data: SearchPageData }) {
   const { t } = useTranslation();
+  const { count } = useNumbers();
   const submit = useSubmit();
   const navigate = useNavigate();
   const to = useLocalePath();
@@ -105,7 +106,8 @@ export function SearchPage({ data }: { data: SearchPageData }) {
   const { search } = useLocation();
   useEffect(() => {
     for (const element of Array.from(formRef.current?.elements ?? [])) {
-      if (element instanceof HTMLSelectElement && element.dataset.value !== undefined) element.value = element.dataset.value;
+      // data-value, not defaultValue: React leaves a focused input's defaultValue stale (a range sent with Enter).
+      if ((element instanceof HTMLSelectElement || element instanceof HTMLInputElement) && element.dataset.value !== undefined) element.value = element.dataset.value;
       else if (element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio")) element.checked = element.defaultChecked;
       else if (element instanceof HTMLInputElement && element.type !== "hidden") element.value = element.defaultValue;
     }
@@ -237,7 +239,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
                 <option value="">{t("search.any")}</option>
                 {AGE_BAND_KEYS.map((band) => (
                   <option key={band} value={band}>
-                    {withCount(band, facets.age, band)}
+                    {withCount(band, facets.age, band, count)}
                   </option>
                 ))}
               </select>
@@ -250,7 +252,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
                 <option value="">{t("search.any")}</option>
                 {PRICE_BAND_KEYS.map((band) => (
                   <option key={band} value={band}>
-                    {withCount(`${band} €`, facets.price, band)}
+                    {withCount(`${band} €`, facets.price, band, count)}
                   </option>
                 ))}
               </select>
@@ -289,7 +291,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
             {([GENDER.female, GENDER.male, GENDER.trans] as const).map((g) => (
               <label key={g} className={ui.checkboxRow}>
                 <input type="checkbox" name="gender" value={g} defaultChecked={state.gender.includes(g)} />
-                {withCount(t(`search.genders.${g}`), facets.gender, String(g))}
+                {withCount(t(`search.genders.${g}`), facets.gender, String(g), count)}
               </label>
             ))}
           </fieldset>
@@ -366,6 +368,7 @@ function AppearanceSection({ fields, state, cupCounts }: {
   cupCounts: Record<string, number> | undefined;
 }) {
   const { t } = useTranslation();
+  const { count } = useNumbers();
   if (fields.length === 0) return null;
   return (
     <details className={css.fieldset} open={Boolean(state)} data-testid="appearance-filters">
@@ -396,7 +399,7 @@ function AppearanceSection({ fields, state, cupCounts }: {
                 return (
                   <label key={option.value} className={ui.checkboxRow}>
                     <input type="checkbox" name={field.param} value={option.value} defaultChecked={checked} />
-                    {field.param === "cup" && (chosen.length === 0 || checked) ? withCount(label, cupCounts, option.value) : label}
+                    {field.param === "cup" && (chosen.length === 0 || checked) ? withCount(label, cupCounts, option.value, count) : label}
                   </label>
                 );
               })}

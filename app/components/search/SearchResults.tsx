@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { MIN_RECOMMENDED_RESULTS, RADIUS_OPTIONS, SEARCH_PAGE_SIZE, clampRadius, compactCount } from "#server/contract/search";
+import { MIN_RECOMMENDED_RESULTS, RADIUS_OPTIONS, SEARCH_PAGE_SIZE, clampRadius } from "#server/contract/search";
 import { hrefOf, pageHref } from "./links";
 import { ResultTiles } from "./ResultTiles";
 import type { FacetCounts, SearchPageData } from "./search-page.server";
+import { useNumbers } from "~/utils/numbers";
 import * as ui from "~/styles/ui.css";
 
 /**
@@ -13,6 +14,7 @@ import * as ui from "~/styles/ui.css";
  */
 export function SearchResults({ data }: { data: SearchPageData }) {
   const { t } = useTranslation();
+  const { count } = useNumbers();
   const { state, facets } = data;
   const radius = clampRadius(state.radius, data.isMember);
   const pages = Math.max(1, Math.ceil(data.total / SEARCH_PAGE_SIZE));
@@ -22,7 +24,7 @@ export function SearchResults({ data }: { data: SearchPageData }) {
     <>
       {data.searched ? (
         <p role="status" data-testid="search-total">
-          {t("search.total_compact", { count: data.total, n: compactCount(data.total) })}
+          {t("search.total_compact", { count: data.total, n: count(data.total) })}
         </p>
       ) : (
         <p role="status">{t("search.location_needed")}</p>
@@ -58,6 +60,7 @@ export function SearchResults({ data }: { data: SearchPageData }) {
 /** Counts of figure, type and cup groups among the results (not URL filters: spec section 2 has no such keys). */
 function TraitFacets({ facets }: { facets: FacetCounts }) {
   const { t } = useTranslation();
+  const { count } = useNumbers();
   const groups = (["figure_type", "race_type", "cup_size"] as const).filter((group) => Object.values(facets[group] ?? {}).some((n) => n > 0));
   if (groups.length === 0) return null;
   return (
@@ -70,7 +73,7 @@ function TraitFacets({ facets }: { facets: FacetCounts }) {
             <dd>
               {Object.entries(facets[group] ?? {})
                 .filter(([, n]) => n > 0)
-                .map(([key, n]) => `${t(group === "cup_size" ? `traits.cup_size._categories.${key}` : `traits.${group}.${key}`)} (${compactCount(n)})`)
+                .map(([key, n]) => `${t(group === "cup_size" ? `traits.cup_size._categories.${key}` : `traits.${group}.${key}`)} (${count(n)})`)
                 .join(" · ")}
             </dd>
           </div>

@@ -1,3 +1,4 @@
+import { findPopFilter } from "#server/contract/pop-filters";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { LANGUAGE_TAGS, isLanguage, DEFAULT_LANGUAGE } from "#server/contract/locales";
 import {
@@ -60,8 +61,12 @@ export async function loadSearchPage({ request, context, params }: LoaderFunctio
     description: t("search.guest_clients.text"),
     returnTo: url.pathname,
   });
-  // No token: a guest for sure; skip the search a guest could not see.
-  if (target === "client" && !createApiClient({ request, context }).session.token) return guestPrompt();
+  // No token: a guest for sure; skip the search a guest could not see — but an unknown preset is a 404 for
+  // everyone (no duplicate pages under made-up paths).
+  if (target === "client" && !createApiClient({ request, context }).session.token) {
+    if (params.popFilters && !findPopFilter(params.popFilters, target)) throw await notFoundResponse(request);
+    return guestPrompt();
+  }
 
   const mode = target === "business" ? "business" : "user";
   // Popular filters (docs/decisions/010): a preset path segment; an unknown one is a 404 page.
