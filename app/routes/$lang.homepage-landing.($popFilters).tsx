@@ -12,7 +12,7 @@ import { profileHeaders } from "~/components/profile/meta";
 import { ResultTiles } from "~/components/search/ResultTiles";
 import { i18nServer } from "~/i18n/i18next.server";
 import { useLocalePath } from "~/i18n/lang";
-import { listPageOf, loadHomeTiles, popFilterChips, type ListPage } from "~/search/home.server";
+import { listPageOf, loadHomeTiles, popFilterChips, popFilterQueryTarget, type ListPage } from "~/search/home.server";
 import { loadSearchInit } from "~/search/search.server";
 import * as ui from "~/styles/ui.css";
 import { metaFromLoader } from "~/utils/meta";
@@ -32,6 +32,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = createApiClient({ request, context });
   const slug = params.popFilters ?? null;
   if (api.session.token) throw redirect(`/${lang}/homepage${slug ? `/${slug}` : ""}`, { headers: { "Cache-Control": "private, no-store" } });
+  const moved = slug ? null : popFilterQueryTarget(url, "escort");
+  if (moved) throw redirect(moved);
   let list: ListPage;
   if (slug) {
     const init = await loadSearchInit(request, context, { impliedUserType: "escort", pathPopFilters: slug });

@@ -13,7 +13,7 @@ import {
   type SearchRequest,
   type SearchTarget,
 } from "#server/contract/search";
-import { popFiltersFor } from "#server/contract/pop-filters";
+import { findPopFilter, popFiltersFor } from "#server/contract/pop-filters";
 import { directoryPath } from "#server/contract/seo";
 import type { createApiClient } from "~/api/client.server";
 import type { BrandId } from "~/brand/brand";
@@ -108,6 +108,21 @@ export async function loadTopCities(api: Api, limit = 8): Promise<PlaceLink[]> {
 }
 
 /** Chips for a target's presets; `pathOf` builds each chip's path after the language. */
+/**
+ * On a route with the preset as a path segment, a `popFilters` query parameter
+ * moves into the path (docs/decisions/010) — or, unknown, is dropped — so no
+ * query string makes a second copy of a page. Null when there is nothing to move.
+ */
+export function popFilterQueryTarget(url: URL, target: SearchTarget): string | null {
+  const slug = url.searchParams.get("popFilters");
+  if (slug === null) return null;
+  const rest = new URLSearchParams(url.searchParams);
+  rest.delete("popFilters");
+  const query = rest.toString();
+  const path = findPopFilter(slug, target) ? `${url.pathname.replace(/\/$/, "")}/${slug}` : url.pathname;
+  return `${path}${query ? `?${query}` : ""}`;
+}
+
 export function popFilterChips(target: SearchTarget, active: string | null, pathOf: (slug: string) => string): Chip[] {
   return popFiltersFor(target).map((filter) => ({ slug: filter.slug, key: filter.key, path: pathOf(filter.slug), active: filter.slug === active }));
 }

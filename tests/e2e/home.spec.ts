@@ -95,6 +95,11 @@ test("member homes need a login; the guest landing is noindex and sends members 
   const landing = await request.get("/de/homepage-landing/neu");
   expect(landing.status()).toBe(200);
   expect(await landing.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
+  // A preset given as a query parameter moves into the path; an unknown one is dropped (no duplicate pages).
+  const query = await request.get("/de/homepage-landing?popFilters=neu", { maxRedirects: 0 });
+  expect(query.headers()["location"]).toBe("/de/homepage-landing/neu");
+  const unknown = await request.get("/de/homepage-landing?popFilters=quatsch", { maxRedirects: 0 });
+  expect(unknown.headers()["location"]).toBe("/de/homepage-landing");
 
   await logIn(page, DEMO.client, DEMO.password);
   await expect(page).toHaveURL(/\/de\/my_dashboard$/);

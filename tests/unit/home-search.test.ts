@@ -7,7 +7,7 @@ import { http } from "msw";
 import { describe, expect, it } from "vitest";
 import { GLOBAL_RADIUS } from "#server/contract/search";
 import { createApiClient } from "~/api/client.server";
-import { globalFallbackRequest, loadHomeTiles, loadTopCities } from "~/search/home.server";
+import { globalFallbackRequest, loadHomeTiles, loadTopCities, popFilterQueryTarget } from "~/search/home.server";
 import { loadSearchInit } from "~/search/search.server";
 import { apiOk } from "../msw/api";
 import { API, server, SITE, listenWithMsw } from "../msw/server";
@@ -126,5 +126,15 @@ describe("presets in loadSearchInit", () => {
     const withPreset = await loadSearchInit(page("/de/nearby-pop?popFilters=verifiziert"), undefined, { apiUrl: API, fixedSort: "distance" });
     expect(withPreset.canonicalQuery).toBe("popFilters=verifiziert");
     expect(withPreset.popFilter?.key).toBe("verified");
+  });
+});
+
+describe("popFilterQueryTarget", () => {
+  it("moves a known preset into the path, drops an unknown one and keeps other parameters", () => {
+    expect(popFilterQueryTarget(new URL("http://x/de/homepage?popFilters=verifiziert&page=2"), "escort")).toBe("/de/homepage/verifiziert?page=2");
+    expect(popFilterQueryTarget(new URL("http://x/de/homepage-landing?popFilters=quatsch"), "escort")).toBe("/de/homepage-landing");
+    // Escort-only presets are unknown for a client search.
+    expect(popFilterQueryTarget(new URL("http://x/de/homepage?popFilters=neu"), "client")).toBe("/de/homepage");
+    expect(popFilterQueryTarget(new URL("http://x/de/homepage?page=2"), "escort")).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { searchTargetFor } from "#server/contract/search";
 import { createApiClient } from "~/api/client.server";
 import { i18nServer } from "~/i18n/i18next.server";
-import { listPageOf, loadPersonalized, popFilterChips } from "~/search/home.server";
+import { listPageOf, loadPersonalized, popFilterChips, popFilterQueryTarget } from "~/search/home.server";
 import { loadSearchInit, loadViewerOnce, searcherOf } from "~/search/search.server";
 import { userFiltersSetCookie } from "~/session/user-filters.server";
 import { notFoundResponse } from "~/utils/not-found.server";
@@ -26,6 +26,9 @@ export async function loadMemberHome({ request, context, params }: LoaderFunctio
   const target = searchTargetFor(searcher, undefined);
   const slug = params.popFilters ?? null;
   const headers = new Headers(PRIVATE_HEADERS);
+
+  const moved = slug ? null : popFilterQueryTarget(url, target);
+  if (moved) throw redirect(moved, { headers: PRIVATE_HEADERS });
 
   let list;
   let filterKey: string | null = null;
