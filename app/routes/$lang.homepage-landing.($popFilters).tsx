@@ -7,7 +7,8 @@ import { createApiClient } from "~/api/client.server";
 import { publicPageHeaders } from "~/api/profiles.server";
 import { brand } from "~/brand/brand";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { Pager, PopFilterChips } from "~/components/home/HomeParts";
+import { PopFilterChips } from "~/components/home/HomeParts";
+import { Pager } from "~/components/search/Pager";
 import { profileHeaders } from "~/components/profile/meta";
 import { ResultTiles } from "~/components/search/ResultTiles";
 import { i18nServer } from "~/i18n/i18next.server";
@@ -17,6 +18,7 @@ import { loadSearchInit } from "~/search/search.server";
 import * as ui from "~/styles/ui.css";
 import { metaFromLoader } from "~/utils/meta";
 import { notFoundResponse } from "~/utils/not-found.server";
+import { withQuery } from "~/components/search/links";
 
 /**
  * /{lang}/homepage-landing/{popFilters?} (G): the guest landing (campaigns):
@@ -38,7 +40,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (slug) {
     const init = await loadSearchInit(request, context, { impliedUserType: "escort", pathPopFilters: slug });
     if (init.unknownPopFilter) throw await notFoundResponse(request);
-    if (init.needsRedirect) throw redirect(`${url.pathname}${init.canonicalQuery ? `?${init.canonicalQuery}` : ""}`);
+    if (init.needsRedirect) throw redirect(withQuery(url.pathname, init.canonicalQuery));
     list = listPageOf(init);
   } else {
     const top = await loadHomeTiles(api, DEFAULT_LOCATION, brand.id);

@@ -20,6 +20,7 @@ import type { BrandId } from "~/brand/brand";
 import type { Chip } from "~/components/home/HomeParts";
 import type { Tile } from "~/components/search/ResultTiles";
 import type { CityOption, SearchInitData } from "./search.server";
+import { withQuery } from "~/components/search/links";
 
 type Api = ReturnType<typeof createApiClient>;
 
@@ -120,7 +121,7 @@ export function popFilterQueryTarget(url: URL, target: SearchTarget): string | n
   rest.delete("popFilters");
   const query = rest.toString();
   const path = findPopFilter(slug, target) ? `${url.pathname.replace(/\/$/, "")}/${slug}` : url.pathname;
-  return `${path}${query ? `?${query}` : ""}`;
+  return withQuery(path, query);
 }
 
 export function popFilterChips(target: SearchTarget, active: string | null, pathOf: (slug: string) => string): Chip[] {

@@ -98,31 +98,3 @@ export function QuickSearchForm({ listing, cityName }: { listing: string; cityNa
     </Form>
   );
 }
-
-/** Previous/next links over ?page= (the rest of the query is kept). */
-export function Pager({ query, page, pages }: { query: string; page: number; pages: number }) {
-  const { t } = useTranslation();
-  if (pages <= 1) return null;
-  const href = (n: number) => {
-    const params = new URLSearchParams(query);
-    if (n > 1) params.set("page", String(n));
-    else params.delete("page");
-    const text = params.toString();
-    return text ? `?${text}` : "?";
-  };
-  return (
-    <nav aria-label={t("search.pagination")} className={ui.row}>
-      {page > 1 ? (
-        <Link to={href(page - 1)} rel="prev">
-          {t("search.previous")}
-        </Link>
-      ) : null}
-      <span>{t("search.page_of", { page, pages })}</span>
-      {page < pages ? (
-        <Link to={href(page + 1)} rel="next" data-testid="next-page">
-          {t("search.next")}
-        </Link>
-      ) : null}
-    </nav>
-  );
-}

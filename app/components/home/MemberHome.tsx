@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import { ResultTiles } from "~/components/search/ResultTiles";
 import { useNumbers } from "~/utils/numbers";
 import * as ui from "~/styles/ui.css";
-import { Pager, PopFilterChips, type Chip } from "./HomeParts";
+import { Pager } from "~/components/search/Pager";
+import { PopFilterChips, type Chip } from "./HomeParts";
 
 export interface MemberHomeProps {
   name: string;

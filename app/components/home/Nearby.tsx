@@ -4,7 +4,8 @@ import { RADIUS_OPTIONS } from "#server/contract/search";
 import { ResultTiles } from "~/components/search/ResultTiles";
 import { useNumbers } from "~/utils/numbers";
 import * as ui from "~/styles/ui.css";
-import { Pager, PopFilterChips, type Chip } from "./HomeParts";
+import { Pager } from "~/components/search/Pager";
+import { PopFilterChips, type Chip } from "./HomeParts";
 
 export interface NearbyProps {
   variant: "nearby" | "nearby-pop";

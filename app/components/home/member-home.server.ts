@@ -8,6 +8,7 @@ import { loadSearchInit, loadViewerOnce, searcherOf } from "~/search/search.serv
 import { userFiltersSetCookie } from "~/session/user-filters.server";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { withQuery } from "~/components/search/links";
 
 export type MemberHomeVariant = "homepage" | "homepage-pop";
 
@@ -35,7 +36,7 @@ export async function loadMemberHome({ request, context, params }: LoaderFunctio
   if (slug) {
     const init = await loadSearchInit(request, context, { impliedUserType: target, pathPopFilters: slug, fallbackCity: viewer.profile.cityName });
     if (init.unknownPopFilter) throw await notFoundResponse(request);
-    if (init.needsRedirect) throw redirect(`${url.pathname}${init.canonicalQuery ? `?${init.canonicalQuery}` : ""}`, { headers: PRIVATE_HEADERS });
+    if (init.needsRedirect) throw redirect(withQuery(url.pathname, init.canonicalQuery), { headers: PRIVATE_HEADERS });
     list = listPageOf(init);
     filterKey = init.popFilter?.key ?? null;
     const cookie = userFiltersSetCookie(request, searcher);

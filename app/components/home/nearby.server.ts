@@ -4,6 +4,7 @@ import { publicPageHeaders } from "~/api/profiles.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { listPageOf, popFilterChips } from "~/search/home.server";
 import { loadSearchInit, loadViewerOnce } from "~/search/search.server";
+import { withQuery } from "~/components/search/links";
 
 export type NearbyVariant = "nearby" | "nearby-pop";
 
@@ -17,13 +18,13 @@ export async function loadNearby({ request, context }: LoaderFunctionArgs, varia
   const url = new URL(request.url);
   const viewer = await loadViewerOnce(request, context);
   const init = await loadSearchInit(request, context, { fixedSort: "distance", fallbackCity: viewer?.profile.cityName ?? null });
-  if (init.needsRedirect) throw redirect(`${url.pathname}${init.canonicalQuery ? `?${init.canonicalQuery}` : ""}`);
+  if (init.needsRedirect) throw redirect(withQuery(url.pathname, init.canonicalQuery));
   const t = await i18nServer.getFixedT(request);
   const active = init.popFilter?.slug ?? null;
   // A chip keeps the place and radius; choosing one starts again at page 1.
   const chipQuery = (slug: string | null) => {
     const params = serializeSearchParams({ ...init.state, page: 1, ...(slug ? { popFilters: slug } : { popFilters: undefined }) }).toString();
-    return `${variant}${params ? `?${params}` : ""}`;
+    return withQuery(variant, params);
   };
   return data(
     {

@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MIN_RECOMMENDED_RESULTS, RADIUS_OPTIONS, SEARCH_PAGE_SIZE, clampRadius } from "#server/contract/search";
-import { hrefOf, pageHref } from "./links";
+import { hrefOf } from "./links";
+import { Pager } from "./Pager";
 import { ResultTiles } from "./ResultTiles";
 import type { FacetCounts, SearchPageData } from "./search-page.server";
 import { useNumbers } from "~/utils/numbers";
@@ -38,21 +39,7 @@ export function SearchResults({ data }: { data: SearchPageData }) {
           </Link>
         </p>
       ) : null}
-      {pages > 1 ? (
-        <nav aria-label={t("search.pagination")} className={ui.row}>
-          {state.page > 1 ? (
-            <Link to={pageHref(data.query, state.page - 1)} rel="prev">
-              {t("search.previous")}
-            </Link>
-          ) : null}
-          <span>{t("search.page_of", { page: state.page, pages })}</span>
-          {state.page < pages ? (
-            <Link to={pageHref(data.query, state.page + 1)} rel="next" data-testid="next-page">
-              {t("search.next")}
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager query={data.query} page={state.page} pages={pages} />
     </>
   );
 }

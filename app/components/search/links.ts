@@ -14,3 +14,8 @@ export function pageHref(query: string, page: number): string {
   const text = params.toString();
   return text ? `?${text}` : "?";
 }
+
+/** A path with its query string, without a dangling "?" when the query is empty. */
+export function withQuery(path: string, query: string): string {
+  return query ? `${path}?${query}` : path;
+}

@@ -21,6 +21,7 @@ import { i18nServer } from "~/i18n/i18next.server";
 import { loadSearchInit } from "~/search/search.server";
 import { notFoundResponse } from "~/utils/not-found.server";
 import type { Tile } from "./ResultTiles";
+import { withQuery } from "~/components/search/links";
 
 /** Facet counts by facet name (snake_case, as requested) and bucket key. */
 export type FacetCounts = Partial<Record<"gender" | "age" | "price" | "figure_type" | "race_type" | "cup_size", Record<string, number>>>;
@@ -72,7 +73,7 @@ export async function loadSearchPage({ request, context, params }: LoaderFunctio
   // Popular filters (docs/decisions/010): a preset path segment; an unknown one is a 404 page.
   const init = await loadSearchInit(request, context, { impliedUserType: target, mode, ...(mode === "user" ? { pathPopFilters: params.popFilters ?? null } : {}) });
   if (init.unknownPopFilter) throw await notFoundResponse(request);
-  if (init.popFiltersToPath) throw redirect(`${url.pathname.replace(/\/$/, "")}/${init.popFiltersToPath}${init.canonicalQuery ? `?${init.canonicalQuery}` : ""}`);
+  if (init.popFiltersToPath) throw redirect(withQuery(`${url.pathname.replace(/\/$/, "")}/${init.popFiltersToPath}`, init.canonicalQuery));
   const effectiveTarget = searchTargetFor(init.searcher, init.state.userType ?? target, mode);
   // An invalid token reads as a guest, and guests never see clients (spec section 6).
   if (target === "client" && init.searcher.userType === USER_TYPE.guest) return guestPrompt();
@@ -81,7 +82,7 @@ export async function loadSearchPage({ request, context, params }: LoaderFunctio
   // With a hint to show, stay on the typed URL (the canonical one would lose what was typed).
   if (init.needsRedirect && Object.keys(inputErrors).length === 0) {
     const query = init.canonicalQuery;
-    throw redirect(`${url.pathname}${query ? `?${query}` : ""}`);
+    throw redirect(withQuery(url.pathname, query));
   }
   const allowed = allowedFilters(init.searcher, effectiveTarget);
   const sortDefault = defaultSortFor(init.searcher);
