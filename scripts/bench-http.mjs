@@ -97,7 +97,12 @@ async function fromSitemap(raw, out) {
 let urls = [];
 if (values.url) urls.push(values.url);
 if (values["urls-file"]) {
-  urls.push(...readFileSync(values["urls-file"], "utf8").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#")));
+  urls.push(
+    ...readFileSync(values["urls-file"], "utf8")
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith("#")),
+  );
 }
 for (const sitemap of values.sitemap) if (urls.length < limit) await fromSitemap(sitemap, urls);
 urls = urls.slice(0, limit).map((u) => loopbackUrl(u).href);
@@ -225,7 +230,9 @@ const largest = sized.at(-1) ?? { raw: 0, gz: 0 };
 const n = latencies.length;
 const label = measured.length === 1 ? `${values.method} ${measured[0]}` : `${values.method} ${measured.length} URLs (${measured[0]} …)`;
 console.info(`${label} — ${concurrency} connections, ${seconds.toFixed(1)} s${warmup ? `, after ${warmup} warm-up requests` : ""}`);
-console.info(`requests: ${n} (${(n / seconds).toFixed(0)}/s), distinct URLs: ${seen.size}, errors: ${errors}, micro-cache hits: ${cacheHits}`);
+console.info(
+  `requests: ${n} (${(n / seconds).toFixed(0)}/s), distinct URLs: ${seen.size}, errors: ${errors}, micro-cache hits: ${cacheHits}`,
+);
 console.info(`latency ms: p50 ${pct(50)}, p95 ${pct(95)}, p99 ${pct(99)}, max ${latencies.at(-1)?.toFixed(1)}`);
 console.info(`statuses: ${[...statuses].map(([s, c]) => `${s}×${c}`).join(", ")}`);
 if (cpu !== null) {
@@ -235,4 +242,6 @@ if (cpu !== null) {
       `(≈ ${perRequest > 0 ? Math.floor(1000 / perRequest) : "∞"} req/s on one free core); server busy ${((cpu / seconds) * 100).toFixed(0)} % of one core`,
   );
 }
-console.info(`body (200s, ${sized.length} samples): median ${median.raw} bytes / ${median.gz} gzipped; largest ${largest.raw} bytes / ${largest.gz} gzipped`);
+console.info(
+  `body (200s, ${sized.length} samples): median ${median.raw} bytes / ${median.gz} gzipped; largest ${largest.raw} bytes / ${largest.gz} gzipped`,
+);

@@ -18,7 +18,10 @@ if (!process.env.DATABASE_URL) {
 const { loadConfig } = await import("../server/config.ts");
 const { bootstrap } = await import("../server/bootstrap.ts");
 const runtime = await bootstrap(loadConfig(), { seed: false });
-const users = await runtime.database.db.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+const users = await runtime.database.db
+  .selectFrom("users")
+  .select((eb) => eb.fn.countAll().as("n"))
+  .executeTakeFirstOrThrow();
 console.info(`database ${runtime.database.dialect}, ${users.n} users`);
 
 const BERLIN = { lat: 52.52437, lon: 13.41053 };
@@ -44,12 +47,31 @@ const scenarios = [
     path: "/api/v2/search/user-and-business",
     body: { filterquery: { country: ["DE"], gender: [2] }, page_no: 3 },
   },
-  { name: "SEO directory: ladies in Berlin, page 2", path: "/api/v2/search/seo", body: { category: "ladies", country: "deutschland", city: "berlin", page_no: 2 } },
+  {
+    name: "SEO directory: ladies in Berlin, page 2",
+    path: "/api/v2/search/seo",
+    body: { category: "ladies", country: "deutschland", city: "berlin", page_no: 2 },
+  },
   // GET /seo/directory keeps guest pages for 60 s in process; these runs clear that cache before every
   // request, so they measure a cold listing (the page a crawler reaches first).
-  { name: "directory page, cold: escort in Berlin (city)", path: "/api/v2/seo/directory?category=escort&country=deutschland&region=berlin&city=berlin", body: null, cold: true },
-  { name: "directory page, cold: ladies in Bayern (region: counts and 10 city teasers)", path: "/api/v2/seo/directory?category=ladies&country=deutschland&region=bayern", body: null, cold: true },
-  { name: "directory page, cold: sex-and-erotic in Germany (country: region counts)", path: "/api/v2/seo/directory?category=sex-and-erotic&country=deutschland", body: null, cold: true },
+  {
+    name: "directory page, cold: escort in Berlin (city)",
+    path: "/api/v2/seo/directory?category=escort&country=deutschland&region=berlin&city=berlin",
+    body: null,
+    cold: true,
+  },
+  {
+    name: "directory page, cold: ladies in Bayern (region: counts and 10 city teasers)",
+    path: "/api/v2/seo/directory?category=ladies&country=deutschland&region=bayern",
+    body: null,
+    cold: true,
+  },
+  {
+    name: "directory page, cold: sex-and-erotic in Germany (country: region counts)",
+    path: "/api/v2/seo/directory?category=sex-and-erotic&country=deutschland",
+    body: null,
+    cold: true,
+  },
   { name: "city autocomplete 'mün'", path: "/api/v2/search/city?q=m%C3%BCn", body: null },
 ];
 

@@ -23,7 +23,12 @@ if (!built || stale || process.env.FORCE_BUILD === "1") {
 }
 const child = spawn(process.execPath, ["--enable-source-maps", "build/server.js"], {
   stdio: "inherit",
-  env: { NODE_ENV: "production", DEV_ROUTES: process.env.DEV_ROUTES ?? "1", APP_SECRET: process.env.APP_SECRET ?? "local-demo-secret-change-me", ...process.env },
+  env: {
+    NODE_ENV: "production",
+    DEV_ROUTES: process.env.DEV_ROUTES ?? "1",
+    APP_SECRET: process.env.APP_SECRET ?? "local-demo-secret-change-me",
+    ...process.env,
+  },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

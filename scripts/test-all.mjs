@@ -15,7 +15,9 @@ function run(label, command, args, env = {}) {
   console.info(`\n▶ ${label}: ${command} ${args.join(" ")}`);
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  console.info(`◀ ${label}: ${result.status === 0 ? "ok" : `failed (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.info(
+    `◀ ${label}: ${result.status === 0 ? "ok" : `failed (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return result.status === 0;
 }
 
@@ -54,20 +56,27 @@ function finish(ok) {
 
 const npx = "npx";
 if (!run("typecheck", npx, ["tsc", "--noEmit"])) finish(false);
+if (!run("format", npx, ["prettier", "--check", "."])) finish(false);
 if (!run("lint", npx, ["eslint", "--max-warnings", "0", "."])) finish(false);
 
 const sqliteReport = `${reportDir}/vitest-sqlite.json`;
-const vitestOk = run("vitest (unit + integration on SQLite)", npx, [
-  "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${sqliteReport}`,
-], { TEST_DB: "sqlite" });
+const vitestOk = run(
+  "vitest (unit + integration on SQLite)",
+  npx,
+  ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${sqliteReport}`],
+  { TEST_DB: "sqlite" },
+);
 countVitest(sqliteReport);
 if (!vitestOk) finish(false);
 
 if (await postgresReachable()) {
   const pgReport = `${reportDir}/vitest-postgres.json`;
-  const pgOk = run("vitest (integration on PostgreSQL)", npx, [
-    "vitest", "run", "tests/integration", "--reporter=default", "--reporter=json", `--outputFile.json=${pgReport}`,
-  ], { TEST_DB: "postgres" });
+  const pgOk = run(
+    "vitest (integration on PostgreSQL)",
+    npx,
+    ["vitest", "run", "tests/integration", "--reporter=default", "--reporter=json", `--outputFile.json=${pgReport}`],
+    { TEST_DB: "postgres" },
+  );
   countVitest(pgReport);
   if (!pgOk) finish(false);
 } else if (process.env.REQUIRE_POSTGRES === "1") {

@@ -44,10 +44,7 @@ export function createHost({ api, build, mode, rootDir, trustProxy }: HostOption
   app.all("/api/v2/*", (c) => api.fetch(c.req.raw, { remoteAddress: socketAddress(c.env) }));
   app.all("/oauth/v2/*", (c) => api.fetch(c.req.raw, { remoteAddress: socketAddress(c.env) }));
 
-  app.use(
-    "/build/*",
-    serveStatic({ root: publicDir, onFound: (_path, c) => c.header("Cache-Control", LONG_CACHE) }),
-  );
+  app.use("/build/*", serveStatic({ root: publicDir, onFound: (_path, c) => c.header("Cache-Control", LONG_CACHE) }));
   const publicFiles = serveStatic({ root: publicDir, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") });
   // Only paths with a file extension can be files in public/ (favicon.svg, …): page
   // paths go straight to Remix without a file-system lookup per request.

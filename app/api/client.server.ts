@@ -130,8 +130,7 @@ export function createApiClient(init: ApiClientInit) {
   const inProcess = !apiUrl && !init.fetchImpl ? init.context?.apiFetch : undefined;
   const networkFetch = init.fetchImpl ?? fetch;
   const sleep = init.sleep ?? defaultSleep;
-  const clientAddress =
-    init.context?.clientAddress ?? request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? "";
+  const clientAddress = init.context?.clientAddress ?? request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? "";
 
   function target(endpoint: string): { url: URL; isNode: boolean; send: (req: Request) => Promise<Response> } {
     // /node/ endpoints belong to the front end itself, never to the API host.
@@ -143,7 +142,11 @@ export function createApiClient(init: ApiClientInit) {
     return { url: new URL(endpoint, base.endsWith("/") ? base : `${base}/`), isNode: false, send: (req) => networkFetch(req) };
   }
 
-  function buildRequest(endpoint: string, options: CallOptions, signal: AbortSignal): { request: Request; send: (req: Request) => Promise<Response> } {
+  function buildRequest(
+    endpoint: string,
+    options: CallOptions,
+    signal: AbortSignal,
+  ): { request: Request; send: (req: Request) => Promise<Response> } {
     const method = options.method ?? "GET";
     const { url, isNode, send } = target(endpoint);
     const headers = new Headers({ accept: "application/json", "accept-language": language, "x-km-ff": session.visitorId });
@@ -287,7 +290,8 @@ export function createApiClient(init: ApiClientInit) {
   function loginRedirect(): Response {
     const headers = new Headers();
     if (session.token) {
-      for (const name of [COOKIE.token, COOKIE.tokenExpiresAt, COOKIE.keepLoggedIn, COOKIE.userFilters]) headers.append("Set-Cookie", clearCookie(name));
+      for (const name of [COOKIE.token, COOKIE.tokenExpiresAt, COOKIE.keepLoggedIn, COOKIE.userFilters])
+        headers.append("Set-Cookie", clearCookie(name));
     }
     const search = new URLSearchParams(requestUrl.search);
     search.delete("_data"); // Remix's data-request marker is not part of the page address.
@@ -306,7 +310,10 @@ export function createApiClient(init: ApiClientInit) {
      * Named calls in one /api/v2/batch round trip (the API runs them in
      * parallel); each result by name, shaped exactly like call()'s.
      */
-    async batch<R extends Record<string, unknown>>(calls: { [K in keyof R]: BatchCall }, options: CallOptions = {}): Promise<{ [K in keyof R]: ApiResult<R[K]> }> {
+    async batch<R extends Record<string, unknown>>(
+      calls: { [K in keyof R]: BatchCall },
+      options: CallOptions = {},
+    ): Promise<{ [K in keyof R]: ApiResult<R[K]> }> {
       const requests = Object.fromEntries(
         Object.entries(calls).map(([name, call]) => {
           const c = call as BatchCall;
@@ -328,9 +335,7 @@ export function createApiClient(init: ApiClientInit) {
           continue;
         }
         const entry = result.data?.[name];
-        out[name] = entry
-          ? interpret(entry.status, entry.body, options)
-          : failure(500, 500, DEFAULT_ERROR_KEY, DEFAULT_ERROR_KEY);
+        out[name] = entry ? interpret(entry.status, entry.body, options) : failure(500, 500, DEFAULT_ERROR_KEY, DEFAULT_ERROR_KEY);
       }
       return out as { [K in keyof R]: ApiResult<R[K]> };
     },

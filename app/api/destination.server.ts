@@ -16,7 +16,19 @@ import type { Viewer } from "./viewer.server";
  * leave (logout), to read the rules (legal, about, misc), error pages, and
  * the dev mailbox (where the verification mail is read outside production).
  */
-const ALWAYS_ALLOWED = ["join", "user/age_check_verification", "logout", "legal", "about", "misc", "error", "dev", "invites", "invitation-code", "federated"];
+const ALWAYS_ALLOWED = [
+  "join",
+  "user/age_check_verification",
+  "logout",
+  "legal",
+  "about",
+  "misc",
+  "error",
+  "dev",
+  "invites",
+  "invitation-code",
+  "federated",
+];
 
 /** The path (with its language) the viewer must go to from `pathname`, or null to stay. */
 export function requiredRedirect(viewer: Pick<Viewer, "nextDestination"> | null, pathname: string, lang: string): string | null {
@@ -36,7 +48,12 @@ export function requiredRedirect(viewer: Pick<Viewer, "nextDestination"> | null,
  * new token (the request's cookies do not carry it yet). Null when nothing
  * is open or the answer is unavailable (the layout catches it on the next page).
  */
-export async function destinationForToken(request: Request, context: AppLoadContext, accessToken: string, lang: string): Promise<string | null> {
+export async function destinationForToken(
+  request: Request,
+  context: AppLoadContext,
+  accessToken: string,
+  lang: string,
+): Promise<string | null> {
   const session = { ...readSession(request, Date.now()), token: accessToken };
   const api = createApiClient({ request, context, session });
   const result = await api.call<Viewer>("/api/v2/user/data", { handleErrors: true });

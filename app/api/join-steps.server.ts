@@ -16,7 +16,13 @@ import {
 import * as v from "valibot";
 import type { ErrorItem } from "#server/contract/errors";
 import { IMAGE_MAX_BYTES, IMAGES_PER_UPLOAD } from "#server/contract/media-upload";
-import { mayEnterRegisterStep, nextRegisterStep, registerStepPath, registerStepsFor, type BusinessSignupTrackingType } from "#server/contract/register";
+import {
+  mayEnterRegisterStep,
+  nextRegisterStep,
+  registerStepPath,
+  registerStepsFor,
+  type BusinessSignupTrackingType,
+} from "#server/contract/register";
 import { USER_TYPE } from "#server/contract/users";
 import { createApiClient } from "~/api/client.server";
 import { rawApiFetch } from "~/api/raw.server";
@@ -84,7 +90,13 @@ function notFound(): Response {
  * next unfinished step (a later step, another wizard, a step the type does
  * not have), or to the welcome page when registration is complete.
  */
-async function resolveStep(request: Request, context: LoaderFunctionArgs["context"], lang: string, audience: JoinAudience, stepKey: string) {
+async function resolveStep(
+  request: Request,
+  context: LoaderFunctionArgs["context"],
+  lang: string,
+  audience: JoinAudience,
+  stepKey: string,
+) {
   if (!(JOIN_STEP_KEYS[audience] as readonly string[]).includes(stepKey)) throw notFound();
   const viewer = await requireViewer(request, context);
   const userType = viewer.profile.userType;
@@ -153,7 +165,9 @@ function compactRows(formData: FormData, list: string, fields: readonly string[]
   let next = 0;
   for (const index of [...rows.keys()].sort((a, b) => a - b)) {
     const entries = rows.get(index)!;
-    const filled = entries.some(([suffix, value]) => (fields === null || fields.some((f) => suffix === `.${f}`)) && typeof value === "string" && value.trim() !== "");
+    const filled = entries.some(
+      ([suffix, value]) => (fields === null || fields.some((f) => suffix === `.${f}`)) && typeof value === "string" && value.trim() !== "",
+    );
     if (!filled) continue;
     for (const [suffix, value] of entries) out.append(`${list}[${next}]${suffix}`, value);
     next += 1;
@@ -186,7 +200,14 @@ class UploadLimitError extends Error {
   }
 }
 
-const limitItem = (key: string, params: Record<string, number>): ErrorItem => ({ code: 400, title: key, message: key, key, source: "files", params });
+const limitItem = (key: string, params: Record<string, number>): ErrorItem => ({
+  code: 400,
+  title: key,
+  message: key,
+  key,
+  source: "files",
+  params,
+});
 
 /**
  * Keeps uploaded photos in memory within the spec's limits: at most 16 files
@@ -213,7 +234,11 @@ function photoUploadHandler(): UploadHandler {
     }
     if (!isFile) return name === "files" ? undefined : new TextDecoder().decode(Buffer.concat(chunks));
     if (size === 0) return undefined;
-    return new File([Buffer.concat(chunks)].map((bytes) => new Uint8Array(bytes)), filename!, { type: contentType });
+    return new File(
+      [Buffer.concat(chunks)].map((bytes) => new Uint8Array(bytes)),
+      filename!,
+      { type: contentType },
+    );
   };
 }
 
@@ -222,13 +247,18 @@ const emptySubmission = () => parseWithValibot(new FormData(), { schema: v.objec
 async function submitPhoto(request: Request, context: ActionFunctionArgs["context"], lang: string, audience: JoinAudience, viewer: Viewer) {
   const isKnown = (name: string) => name === "files";
   const fail = (errors: readonly ErrorItem[]) =>
-    data({ lastResult: withRegroupedErrors(emptySubmission().reply(apiErrorReply(errors)), isKnown) }, { status: 400, headers: PRIVATE_HEADERS });
+    data(
+      { lastResult: withRegroupedErrors(emptySubmission().reply(apiErrorReply(errors)), isKnown) },
+      { status: 400, headers: PRIVATE_HEADERS },
+    );
   let form: FormData;
   try {
     form = await unstable_parseMultipartFormData(request, photoUploadHandler());
   } catch (err) {
     if (err instanceof UploadLimitError) return fail([err.item]);
-    return fail([{ code: 400, title: "validation.malformed_body", message: "validation.malformed_body", key: "validation.malformed_body" }]);
+    return fail([
+      { code: 400, title: "validation.malformed_body", message: "validation.malformed_body", key: "validation.malformed_body" },
+    ]);
   }
   const files = form.getAll("files").filter((entry): entry is File => typeof entry !== "string");
   if (files.length > 0) {
@@ -237,11 +267,19 @@ async function submitPhoto(request: Request, context: ActionFunctionArgs["contex
     const response = await rawApiFetch(request, context, "/api/v2/media/upload", { method: "POST", body: upload });
     if (response.status !== 201) {
       const body = (await response.json().catch(() => ({}))) as { errors?: ErrorItem[] };
-      return fail(body.errors?.length ? body.errors : [{ code: response.status, title: "exception.common.something_wrong_happened", message: "", key: "" }]);
+      return fail(
+        body.errors?.length
+          ? body.errors
+          : [{ code: response.status, title: "exception.common.something_wrong_happened", message: "", key: "" }],
+      );
     }
   }
   const api = createApiClient({ request, context });
-  const done = await api.call<{ next_step: string }>(`/api/v2/registration/${STEP_ENDPOINT[audience].photo}`, { method: "PUT", handleErrors: true, camelize: false });
+  const done = await api.call<{ next_step: string }>(`/api/v2/registration/${STEP_ENDPOINT[audience].photo}`, {
+    method: "PUT",
+    handleErrors: true,
+    camelize: false,
+  });
   if (!done.ok) return fail(done.errors);
   return redirect(`/${lang}/${registerStepPath(viewer.profile.userType, done.data.next_step)}`, { headers: PRIVATE_HEADERS });
 }

@@ -36,7 +36,8 @@ function codeOf(value: unknown, fallback: number): number | string {
 function paramsOf(value: unknown): Record<string, string | number> | undefined {
   if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
   const entries = Object.entries(value).filter(
-    (entry): entry is [string, string | number] => typeof entry[1] === "string" || (typeof entry[1] === "number" && Number.isFinite(entry[1])),
+    (entry): entry is [string, string | number] =>
+      typeof entry[1] === "string" || (typeof entry[1] === "number" && Number.isFinite(entry[1])),
   );
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
@@ -66,10 +67,13 @@ function fromListEntry(status: number, raw: unknown): ErrorItem {
 /** {field: "message" | ["message", ...]} → one item per message, attached to the field; null if not that shape. */
 function fromKeyedObject(status: number, record: Record<string, unknown>, skip: Set<string>): ErrorItem[] | null {
   const keyed = Object.entries(record).filter(([key]) => !skip.has(key));
-  const isMessages = (value: unknown) => typeof value === "string" || (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === "string"));
+  const isMessages = (value: unknown) =>
+    typeof value === "string" || (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === "string"));
   if (keyed.length === 0 || !keyed.every(([, value]) => isMessages(value))) return null;
   return keyed.flatMap(([key, value]) =>
-    (Array.isArray(value) ? (value as string[]) : [value as string]).map((title) => item(status, text(title), { key: key.trim() || undefined, source: key.trim() || undefined })),
+    (Array.isArray(value) ? (value as string[]) : [value as string]).map((title) =>
+      item(status, text(title), { key: key.trim() || undefined, source: key.trim() || undefined }),
+    ),
   );
 }
 

@@ -23,7 +23,12 @@ export interface InfoPageDocument {
   hasPrevious: boolean;
 }
 
-export function fetchInfoPage(api: ApiClient, section: PageSection, key: string, version: PageVersion): Promise<ApiResult<InfoPageDocument>> {
+export function fetchInfoPage(
+  api: ApiClient,
+  section: PageSection,
+  key: string,
+  version: PageVersion,
+): Promise<ApiResult<InfoPageDocument>> {
   return api.call<InfoPageDocument>(`/api/v2/pages/${section}/${encodeURIComponent(key)}`, {
     params: version === "previous" ? { version } : undefined,
     // Info pages are public: never send the token, so the answer is the same for everyone.

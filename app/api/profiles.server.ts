@@ -26,13 +26,29 @@ export interface ProfileDetail {
   registeredAt: number;
   updatedAt: number;
   lastActiveDays: number | null;
-  location: { cityName: string | null; citySlug: string | null; countryCode: string | null; countrySlug: string | null; region: { code: string; name: string; slug: string } | null };
+  location: {
+    cityName: string | null;
+    citySlug: string | null;
+    countryCode: string | null;
+    countrySlug: string | null;
+    region: { code: string; name: string; slug: string } | null;
+  };
   texts: { status: string | null; description: string | null; interests: string | null; profession: string | null };
-  appearance: { heightCm: number | null; weightKg: number | null; penisLengthCm: number | null; penisDiameterCm: number | null; isSmoker: boolean | null };
+  appearance: {
+    heightCm: number | null;
+    weightKg: number | null;
+    penisLengthCm: number | null;
+    penisDiameterCm: number | null;
+    isSmoker: boolean | null;
+  };
   traits: Array<{ groupKey: string; optionIds: number[] }>;
   languages: number[];
   prices: { times: Array<{ durationMinutes: number; priceEur: number }>; extras: Array<{ name: string; priceEur: number }> };
-  workHours: { availableNow: boolean; availableNowUntil: number | null; schedule: Array<{ day: number; timeFrom: string; timeTo: string; isOverDay: boolean }> };
+  workHours: {
+    availableNow: boolean;
+    availableNowUntil: number | null;
+    schedule: Array<{ day: number; timeFrom: string; timeTo: string; isOverDay: boolean }>;
+  };
   badges: {
     emailVerified: boolean;
     plusMember: boolean;
@@ -49,7 +65,14 @@ export interface ProfileDetail {
 }
 
 export interface RegionBox {
-  nearbyCities: Array<{ name: string; slug: string; countrySlug: string | null; regionSlug: string | null; distanceKm: number; profiles: number }>;
+  nearbyCities: Array<{
+    name: string;
+    slug: string;
+    countrySlug: string | null;
+    regionSlug: string | null;
+    distanceKm: number;
+    profiles: number;
+  }>;
 }
 
 export type ProfilePageData =
@@ -59,7 +82,9 @@ export type ProfilePageData =
 /** Guests share a page for a minute (then revalidate with the ETag); a signed-in viewer's page is theirs alone. */
 export function publicPageHeaders(request: Request): Record<string, string> {
   const signedIn = readSession(request, Date.now()).token !== null;
-  return signedIn ? { "Cache-Control": "private, no-cache", Vary: "Cookie" } : { "Cache-Control": "public, max-age=60, must-revalidate", Vary: "Cookie" };
+  return signedIn
+    ? { "Cache-Control": "private, no-cache", Vary: "Cookie" }
+    : { "Cache-Control": "public, max-age=60, must-revalidate", Vary: "Cookie" };
 }
 
 /**
@@ -78,7 +103,10 @@ export async function loadProfilePage(request: Request, context: AppLoadContext,
   checkProfileUsername(lang, username);
   const api = createApiClient({ request, context });
   const base = `/api/v2/profiles/${encodeURIComponent(username)}`;
-  const results = await api.batch<{ detail: ProfileDetail; regionbox: RegionBox }>({ detail: { endpoint: `${base}/detail` }, regionbox: { endpoint: `${base}/regionbox` } });
+  const results = await api.batch<{ detail: ProfileDetail; regionbox: RegionBox }>({
+    detail: { endpoint: `${base}/detail` },
+    regionbox: { endpoint: `${base}/regionbox` },
+  });
   const headers = publicPageHeaders(request);
   const signedIn = api.session.token !== null;
   if (!results.detail.ok) {

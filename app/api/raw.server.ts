@@ -16,7 +16,11 @@ export async function rawApiFetch(
 ): Promise<Response> {
   const session = readSession(request, Date.now());
   const requestUrl = new URL(request.url);
-  const headers = new Headers({ accept: "application/json", "accept-language": languageFromPath(requestUrl.pathname) ?? session.languageCookie ?? DEFAULT_LANGUAGE, "x-km-ff": session.visitorId });
+  const headers = new Headers({
+    accept: "application/json",
+    "accept-language": languageFromPath(requestUrl.pathname) ?? session.languageCookie ?? DEFAULT_LANGUAGE,
+    "x-km-ff": session.visitorId,
+  });
   if (session.token) headers.set("authorization", `Bearer ${session.token}`);
   const forwardedFor = context?.clientAddress ?? request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
   if (forwardedFor) headers.set("x-forwarded-for", forwardedFor);

@@ -17,7 +17,9 @@ export function Field({ name, label, errors = [], hint, id, ...input }: FieldPro
   const inputId = id ?? `field-${name}`;
   const errorId = `${inputId}-error`;
   const hintId = hint ? `${inputId}-hint` : undefined;
-  const messages = errors.map((error) => (typeof error === "string" ? translateMessage(t, error) : translateMessage(t, error.title, error.params)));
+  const messages = errors.map((error) =>
+    typeof error === "string" ? translateMessage(t, error) : translateMessage(t, error.title, error.params),
+  );
   return (
     <div className={ui.field}>
       <label className={ui.label} htmlFor={inputId}>

@@ -16,7 +16,9 @@ export const RENDER_TIMEOUT_NOTICE_ID = "render-timeout-notice";
  */
 export function RenderTimeoutNotice() {
   const fromServer = useContext(RenderTimeoutContext);
-  const [renderedByServer] = useState(() => fromServer || (typeof document !== "undefined" && document.getElementById(RENDER_TIMEOUT_NOTICE_ID) !== null));
+  const [renderedByServer] = useState(
+    () => fromServer || (typeof document !== "undefined" && document.getElementById(RENDER_TIMEOUT_NOTICE_ID) !== null),
+  );
   const location = useLocation();
   const [firstKey] = useState(location.key);
   const { t } = useTranslation();

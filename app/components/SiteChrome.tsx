@@ -51,7 +51,10 @@ export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | nul
             </>
           ) : (
             <>
-              <Link className={css.headerButton} to={`${to("login")}${location.pathname.endsWith("/login") ? "" : `?r=${encodeURIComponent(location.pathname)}`}`}>
+              <Link
+                className={css.headerButton}
+                to={`${to("login")}${location.pathname.endsWith("/login") ? "" : `?r=${encodeURIComponent(location.pathname)}`}`}
+              >
                 {t("nav.login")}
               </Link>
               <Link className={css.headerButton} to={to("join/user")}>
@@ -74,7 +77,12 @@ export function LanguageSwitcher() {
       <ul className={css.footerList}>
         {OFFERED_LANGUAGES.map((lang) => (
           <li key={lang}>
-            <a href={switchLanguage(location.pathname, lang) + location.search} hrefLang={lang} lang={lang} aria-current={lang === current ? "true" : undefined}>
+            <a
+              href={switchLanguage(location.pathname, lang) + location.search}
+              hrefLang={lang}
+              lang={lang}
+              aria-current={lang === current ? "true" : undefined}
+            >
               {t(`languages.${lang}`)}
             </a>
           </li>
@@ -94,36 +102,68 @@ export function SiteFooter() {
         <section>
           <h2 className={css.footerHeading}>{t("footer.about_heading", { brand: brand.name })}</h2>
           <ul className={css.footerList}>
-            <li><Link to={to("about")}>{t("footer.about")}</Link></li>
-            <li><Link to={to("about/rules")}>{t("footer.rules")}</Link></li>
-            <li><Link to={to("about/guidelines_and_policies")}>{t("footer.guidelines")}</Link></li>
-            <li><Link to={to("about/social_responsibility")}>{t("footer.social_responsibility")}</Link></li>
-            {brand.showMagazine ? <li><Link to={to("about/magazine")}>{t("footer.magazine")}</Link></li> : null}
-            <li><Link to={to("partners")}>{t("footer.partners")}</Link></li>
+            <li>
+              <Link to={to("about")}>{t("footer.about")}</Link>
+            </li>
+            <li>
+              <Link to={to("about/rules")}>{t("footer.rules")}</Link>
+            </li>
+            <li>
+              <Link to={to("about/guidelines_and_policies")}>{t("footer.guidelines")}</Link>
+            </li>
+            <li>
+              <Link to={to("about/social_responsibility")}>{t("footer.social_responsibility")}</Link>
+            </li>
+            {brand.showMagazine ? (
+              <li>
+                <Link to={to("about/magazine")}>{t("footer.magazine")}</Link>
+              </li>
+            ) : null}
+            <li>
+              <Link to={to("partners")}>{t("footer.partners")}</Link>
+            </li>
           </ul>
         </section>
         <section>
           <h2 className={css.footerHeading}>{t("footer.legal_heading")}</h2>
           <ul className={css.footerList}>
-            <li><Link to={to("legal/terms_and_conditions")}>{t("footer.terms")}</Link></li>
-            <li><Link to={to("legal/data_privacy_statement")}>{t("footer.privacy")}</Link></li>
-            <li><Link to={to("legal/imprint")}>{t("footer.imprint")}</Link></li>
-            <li><Link to={to("about/content_removal_request")}>{t("footer.content_removal")}</Link></li>
-            <li><Link to={to("about/2257_declaration")}>{t("footer.declaration_2257")}</Link></li>
+            <li>
+              <Link to={to("legal/terms_and_conditions")}>{t("footer.terms")}</Link>
+            </li>
+            <li>
+              <Link to={to("legal/data_privacy_statement")}>{t("footer.privacy")}</Link>
+            </li>
+            <li>
+              <Link to={to("legal/imprint")}>{t("footer.imprint")}</Link>
+            </li>
+            <li>
+              <Link to={to("about/content_removal_request")}>{t("footer.content_removal")}</Link>
+            </li>
+            <li>
+              <Link to={to("about/2257_declaration")}>{t("footer.declaration_2257")}</Link>
+            </li>
           </ul>
         </section>
         <section>
           <h2 className={css.footerHeading}>{t("footer.company_heading")}</h2>
           <ul className={css.footerList}>
-            <li><Link to={to("misc/press")}>{t("footer.press")}</Link></li>
-            <li><Link to={to("misc/advertisement")}>{t("footer.advertisement")}</Link></li>
+            <li>
+              <Link to={to("misc/press")}>{t("footer.press")}</Link>
+            </li>
+            <li>
+              <Link to={to("misc/advertisement")}>{t("footer.advertisement")}</Link>
+            </li>
           </ul>
         </section>
         <section>
           <h2 className={css.footerHeading}>{t("seo.footer.title")}</h2>
           <ul className={css.footerList}>
-            <li><Link to={to("location_guide")}>{t("seo.footer.location_guide")}</Link></li>
-            <li><Link to={to("seo_guide")}>{t("seo.footer.seo_guide")}</Link></li>
+            <li>
+              <Link to={to("location_guide")}>{t("seo.footer.location_guide")}</Link>
+            </li>
+            <li>
+              <Link to={to("seo_guide")}>{t("seo.footer.seo_guide")}</Link>
+            </li>
           </ul>
         </section>
         <section>

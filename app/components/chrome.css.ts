@@ -16,7 +16,13 @@ export const headerInner = style({
   alignItems: "center",
   gap: vars.space.md,
 });
-export const logo = style({ color: vars.color.onHeader, fontWeight: 800, fontSize: vars.font.sizeLg, textDecoration: "none", marginRight: "auto" });
+export const logo = style({
+  color: vars.color.onHeader,
+  fontWeight: 800,
+  fontSize: vars.font.sizeLg,
+  textDecoration: "none",
+  marginRight: "auto",
+});
 export const nav = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, alignItems: "center" });
 export const navLink = style({
   color: vars.color.onHeader,

@@ -17,7 +17,11 @@ const serverOptions = { ...i18nConfig, resources, interpolation: { ...i18nConfig
 
 // Only for reading the routes' `handle.i18n`; translation never goes through it.
 const routeNamespaces = new RemixI18Next({
-  detection: { supportedLanguages: [...SUPPORTED_LANGUAGES], fallbackLanguage: DEFAULT_LANGUAGE, findLocale: async (request) => localeOf(request) },
+  detection: {
+    supportedLanguages: [...SUPPORTED_LANGUAGES],
+    fallbackLanguage: DEFAULT_LANGUAGE,
+    findLocale: async (request) => localeOf(request),
+  },
   i18next: serverOptions,
 });
 
@@ -25,7 +29,8 @@ const routeNamespaces = new RemixI18Next({
 const MEMO_MAX_ENTRIES = 20_000;
 
 type Primitive = string | number | boolean;
-const isPrimitive = (value: unknown): value is Primitive => typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+const isPrimitive = (value: unknown): value is Primitive =>
+  typeof value === "string" || typeof value === "number" || typeof value === "boolean";
 
 /**
  * A memo key for a t() call, or null when the call cannot be memoized (objects
@@ -43,7 +48,8 @@ export function memoKey(key: unknown, options: unknown, extra: number): string |
     const value = record[name];
     // fixedT passes lng/lngs/keyPrefix as null or undefined when unset.
     if (value === undefined || value === null) continue;
-    if (isPrimitive(value) || (Array.isArray(value) && value.every((item) => typeof item === "string"))) entries.push([name, typeof value, value]);
+    if (isPrimitive(value) || (Array.isArray(value) && value.every((item) => typeof item === "string")))
+      entries.push([name, typeof value, value]);
     else return null;
   }
   // JSON keeps every value apart (no separator character a value could contain).

@@ -38,7 +38,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (page === null) throw await notFoundResponse(request);
   const address = { category, country: params.country, region: params.region, city: params.city };
   // One URL per page: ?page=1 (or other parameters) is the bare address.
-  if (rawPage === "1" || [...url.searchParams.keys()].some((key) => key !== "page")) throw redirect(localePath(lang, directoryPath(address, page)), 301);
+  if (rawPage === "1" || [...url.searchParams.keys()].some((key) => key !== "page"))
+    throw redirect(localePath(lang, directoryPath(address, page)), 301);
 
   const api = createApiClient({ request, context });
   const result = await api.call<DirectoryPageData>("/api/v2/seo/directory", { params: { ...address, page }, handleErrors: true });
@@ -53,7 +54,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const heading = place ? t("seo.heading_place", { category: categoryName, place }) : t("seo.heading_all", { category: categoryName });
   const pageSuffix = page > 1 ? t("seo.page_suffix", { page }) : "";
   const where = place ?? t("seo.everywhere");
-  const crumbs = directoryBreadcrumbs(address, { countryCode: dir.country?.code, regionName: dir.region?.name, cityName: dir.city?.name }).map((c) => ({
+  const crumbs = directoryBreadcrumbs(address, {
+    countryCode: dir.country?.code,
+    regionName: dir.region?.name,
+    cityName: dir.city?.name,
+  }).map((c) => ({
     href: localePath(lang, c.path),
     label: c.translate ? t(c.label, { brand: brand.name }) : c.label,
   }));
@@ -85,7 +90,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       heading,
       title: `${heading}${pageSuffix} | ${brand.name}`,
       description: t(`seo.categories.${category}.description`, { place: where, count: dir.total, brand: brand.name }) + pageSuffix,
-      intro: [t(`seo.categories.${category}.intro`, { place: where, count: dir.total }), t(`seo.intro.${dir.level}`, { count: dir.places.length, place: where })],
+      intro: [
+        t(`seo.categories.${category}.intro`, { place: where, count: dir.total }),
+        t(`seo.intro.${dir.level}`, { count: dir.places.length, place: where }),
+      ],
       crumbs,
       selfPath,
       jsonLd,
@@ -97,7 +105,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export const headers = profileHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, error }) =>
-  error || !data ? errorMeta(error) : pageMeta({ title: data.title, description: data.description, origin: rootOrigin(matches), pathname: data.selfPath });
+  error || !data
+    ? errorMeta(error)
+    : pageMeta({ title: data.title, description: data.description, origin: rootOrigin(matches), pathname: data.selfPath });
 
 export default function DirectoryPage() {
   const { lang, dir, heading, intro, crumbs } = useLoaderData<typeof loader>();
@@ -126,7 +136,8 @@ export default function DirectoryPage() {
           <ul className={css.places}>
             {dir.places.map((p) => (
               <li key={p.path}>
-                <Link to={localePath(lang, p.path)}>{p.nameKey ? t(p.nameKey) : p.name}</Link> <span className={ui.muted}>({t("seo.profile_count", { count: p.profiles })})</span>
+                <Link to={localePath(lang, p.path)}>{p.nameKey ? t(p.nameKey) : p.name}</Link>{" "}
+                <span className={ui.muted}>({t("seo.profile_count", { count: p.profiles })})</span>
                 {p.teaser.length > 0 ? (
                   <p className={ui.muted} style={{ margin: 0 }}>
                     {p.teaser.map((x, i) => (
@@ -158,7 +169,11 @@ export default function DirectoryPage() {
                     {n}
                   </span>
                 ) : (
-                  <Link className={css.pageLink} to={localePath(lang, directoryPath(address, n))} rel={n === dir.page + 1 ? "next" : n === dir.page - 1 ? "prev" : undefined}>
+                  <Link
+                    className={css.pageLink}
+                    to={localePath(lang, directoryPath(address, n))}
+                    rel={n === dir.page + 1 ? "next" : n === dir.page - 1 ? "prev" : undefined}
+                  >
                     {n}
                   </Link>
                 )}
@@ -168,7 +183,8 @@ export default function DirectoryPage() {
         </nav>
       ) : null}
       <p>
-        <Link to={localePath(lang, "seo_guide")}>{t("seo.guide_link")}</Link> · <Link to={localePath(lang, "location_guide")}>{t("seo.location_guide_link")}</Link>
+        <Link to={localePath(lang, "seo_guide")}>{t("seo.guide_link")}</Link> ·{" "}
+        <Link to={localePath(lang, "location_guide")}>{t("seo.location_guide_link")}</Link>
       </p>
     </main>
   );

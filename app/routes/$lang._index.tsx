@@ -32,7 +32,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const saved = readSavedSearch(request, searcher);
   const savedQuery = new URLSearchParams(saved?.split("?")[1] ?? "");
   const place = await pointOfQuery(api, savedQuery);
-  const [results, cities, t] = await Promise.all([loadHomeTiles(api, place.point, brand.id), loadTopCities(api), i18nServer.getFixedT(request)]);
+  const [results, cities, t] = await Promise.all([
+    loadHomeTiles(api, place.point, brand.id),
+    loadTopCities(api),
+    i18nServer.getFixedT(request),
+  ]);
   return data(
     {
       title: t("home.meta_title", { brand: brand.name }),
@@ -73,9 +77,15 @@ export default function Home() {
       <PopFilterChips chips={page.chips} />
 
       <section aria-labelledby="home-top">
-        <h2 id="home-top">{page.nearPosition ? t("home.top_heading_position") : t("home.top_heading", { place: page.placeName ?? t("home.default_city") })}</h2>
+        <h2 id="home-top">
+          {page.nearPosition ? t("home.top_heading_position") : t("home.top_heading", { place: page.placeName ?? t("home.default_city") })}
+        </h2>
         {page.tiles.length === 0 ? <p className={ui.muted}>{t("home.top_empty")}</p> : <ResultTiles tiles={page.tiles} />}
-        {page.worldwide ? <p className={ui.muted} data-testid="home-worldwide">{t("home.worldwide_note")}</p> : null}
+        {page.worldwide ? (
+          <p className={ui.muted} data-testid="home-worldwide">
+            {t("home.worldwide_note")}
+          </p>
+        ) : null}
         <p className={ui.row}>
           <Link to={to(page.allResultsPath)} data-testid="home-all-results">
             {t("home.all_results")}
@@ -90,7 +100,8 @@ export default function Home() {
           <ul className={ui.row} style={{ listStyle: "none", padding: 0 }} data-testid="home-cities">
             {page.cities.map((city) => (
               <li key={city.path}>
-                <Link to={to(city.path)}>{city.name}</Link> <span className={ui.muted}>({t("seo.profile_count", { count: city.profiles })})</span>
+                <Link to={to(city.path)}>{city.name}</Link>{" "}
+                <span className={ui.muted}>({t("seo.profile_count", { count: city.profiles })})</span>
               </li>
             ))}
           </ul>

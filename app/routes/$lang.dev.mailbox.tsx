@@ -23,7 +23,11 @@ interface OutboxMail {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const to = new URL(request.url).searchParams.get("to") ?? "";
   const api = createApiClient({ request, context });
-  const result = await api.call<OutboxMail[]>("/api/v2/dev/outbox", { params: { to: to || undefined, limit: 50 }, auth: false, handleErrors: true });
+  const result = await api.call<OutboxMail[]>("/api/v2/dev/outbox", {
+    params: { to: to || undefined, limit: 50 },
+    auth: false,
+    handleErrors: true,
+  });
   if (!result.ok) throw new Response("Not found", { status: 404 });
   return data({ mails: result.data, to }, { headers: PRIVATE_HEADERS });
 }

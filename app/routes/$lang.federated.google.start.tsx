@@ -15,7 +15,10 @@ export const handle = { i18n: ["common"], hydrate: false };
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { errorKey } = await startFederatedSignIn({ request, context, lang: params.lang!, provider: "google" });
   const t = await i18nServer.getFixedT(request);
-  return data({ title: t("federated.error_title"), errorKey }, { status: errorKey === "exception.federated.provider_not_configured" ? 404 : 400, headers: PRIVATE_HEADERS });
+  return data(
+    { title: t("federated.error_title"), errorKey },
+    { status: errorKey === "exception.federated.provider_not_configured" ? 404 : 400, headers: PRIVATE_HEADERS },
+  );
 }
 
 export function headers() {

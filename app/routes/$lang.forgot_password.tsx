@@ -33,8 +33,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   // Bots get the same answer as people, and nothing is sent.
   if (!isBotSubmission(formData)) {
     const api = createApiClient({ request, context });
-    const result = await api.call("/api/v2/registration/password/forgot", { method: "POST", body: submission.value, auth: false, handleErrors: true });
-    if (!result.ok) return data({ lastResult: replyWithApiErrors(submission, result.errors, ["email"]) }, { status: 400, headers: PRIVATE_HEADERS });
+    const result = await api.call("/api/v2/registration/password/forgot", {
+      method: "POST",
+      body: submission.value,
+      auth: false,
+      handleErrors: true,
+    });
+    if (!result.ok)
+      return data({ lastResult: replyWithApiErrors(submission, result.errors, ["email"]) }, { status: 400, headers: PRIVATE_HEADERS });
   }
   throw redirect(`/${params.lang}/forgot_password?sent=1`, { headers: PRIVATE_HEADERS });
 }
@@ -62,7 +68,13 @@ export default function ForgotPassword() {
             <p>{t("forgot_password.intro")}</p>
             <FormErrors errors={form.errors ?? []} />
             <Honeypot />
-            <Field label={t("forgot_password.email")} autoComplete="email" {...getInputProps(fields.email, { type: "email" })} name="email" errors={fields.email.errors} />
+            <Field
+              label={t("forgot_password.email")}
+              autoComplete="email"
+              {...getInputProps(fields.email, { type: "email" })}
+              name="email"
+              errors={fields.email.errors}
+            />
             <button className={ui.button} type="submit">
               {t("forgot_password.submit")}
             </button>

@@ -33,7 +33,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
   const api = createApiClient({ request, context });
   const slug = params.popFilters ?? null;
-  if (api.session.token) throw redirect(`/${lang}/homepage${slug ? `/${slug}` : ""}`, { headers: { "Cache-Control": "private, no-store" } });
+  if (api.session.token)
+    throw redirect(`/${lang}/homepage${slug ? `/${slug}` : ""}`, { headers: { "Cache-Control": "private, no-store" } });
   const moved = slug ? null : popFilterQueryTarget(url, "escort");
   if (moved) throw redirect(moved);
   let list: ListPage;

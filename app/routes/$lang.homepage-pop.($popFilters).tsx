@@ -14,7 +14,8 @@ export function headers() {
   return PRIVATE_HEADERS;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, location }) => pageMeta({ title: data?.title ?? "", origin: "", pathname: location.pathname, noindex: true });
+export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
+  pageMeta({ title: data?.title ?? "", origin: "", pathname: location.pathname, noindex: true });
 
 export default function MemberHomePopPage() {
   return <MemberHome {...useLoaderData<typeof loader>()} />;

@@ -20,7 +20,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = params.lang!;
   const code = params.invitationCode ?? "";
   const api = createApiClient({ request, context });
-  const result = await api.call<{ code: string }>(`/api/v2/registration/invitation-codes/${encodeURIComponent(code)}`, { auth: false, handleErrors: true });
+  const result = await api.call<{ code: string }>(`/api/v2/registration/invitation-codes/${encodeURIComponent(code)}`, {
+    auth: false,
+    handleErrors: true,
+  });
   if (result.ok) {
     const headers = new Headers(PRIVATE_HEADERS);
     headers.append("Set-Cookie", invitationCookie(result.data.code));

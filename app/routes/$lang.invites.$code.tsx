@@ -46,19 +46,38 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
   const code = params.code ?? "";
   const api = createApiClient({ request, context });
-  const result = await api.call<ClaimPreview>(`/api/v2/registration/claims/${encodeURIComponent(code)}`, { auth: false, handleErrors: true });
+  const result = await api.call<ClaimPreview>(`/api/v2/registration/claims/${encodeURIComponent(code)}`, {
+    auth: false,
+    handleErrors: true,
+  });
   if (!result.ok) {
     const claimed = result.status === 409;
     return data(
-      { kind: claimed ? ("claimed" as const) : ("missing" as const), title: t(claimed ? "invites.claim.claimed_title" : "invites.claim.missing_title"), claim: null, step: null, sent: false },
+      {
+        kind: claimed ? ("claimed" as const) : ("missing" as const),
+        title: t(claimed ? "invites.claim.claimed_title" : "invites.claim.missing_title"),
+        claim: null,
+        step: null,
+        sent: false,
+      },
       { status: claimed ? 410 : 404, headers: HEADERS },
     );
   }
   const claim = result.data;
   const hasToken = readClaimToken(request, code) !== null;
-  const step: Step = claim.state === "verified" && hasToken ? "password" : claim.state === "code_sent" ? "code" : claim.state === "locked" ? "locked" : "start";
+  const step: Step =
+    claim.state === "verified" && hasToken
+      ? "password"
+      : claim.state === "code_sent"
+        ? "code"
+        : claim.state === "locked"
+          ? "locked"
+          : "start";
   const sent = new URL(request.url).searchParams.get("sent") === "1";
-  return data({ kind: "open" as const, title: t("invites.claim.title", { name: claim.displayName }), claim, step, sent }, { headers: HEADERS });
+  return data(
+    { kind: "open" as const, title: t("invites.claim.title", { name: claim.displayName }), claim, step, sent },
+    { headers: HEADERS },
+  );
 }
 
 export function headers() {
@@ -78,7 +97,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   const api = createApiClient({ request, context });
-  const fail = (status: number, reply: unknown, formErrors: ErrorItem[] = []) => data({ intent, lastResult: reply, formErrors }, { status, headers: HEADERS });
+  const fail = (status: number, reply: unknown, formErrors: ErrorItem[] = []) =>
+    data({ intent, lastResult: reply, formErrors }, { status, headers: HEADERS });
 
   if (intent === "send") {
     const result = await api.call(`${base}/resend`, { method: "POST", body: {}, auth: false, handleErrors: true });
@@ -89,7 +109,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === "verify") {
     const submission = parseWithValibot(formData, { schema: verifySchema });
     if (submission.status !== "success") return fail(400, submission.reply());
-    const result = await api.call<{ bindToken: string }>(`${base}/verify`, { method: "POST", body: { code: submission.value.code }, auth: false, handleErrors: true });
+    const result = await api.call<{ bindToken: string }>(`${base}/verify`, {
+      method: "POST",
+      body: { code: submission.value.code },
+      auth: false,
+      handleErrors: true,
+    });
     if (!result.ok) return fail(result.status === 429 ? 429 : 400, replyWithApiErrors(submission, result.errors, ["code"]));
     const headers = new Headers(HEADERS);
     headers.append("Set-Cookie", claimTokenCookie(code, result.data.bindToken));
@@ -109,7 +134,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       auth: false,
       handleErrors: true,
     });
-    if (!result.ok) return fail(result.status === 409 ? 409 : 400, replyWithApiErrors(submission, result.errors, ["password", "password_confirmation", "email"], hide));
+    if (!result.ok)
+      return fail(
+        result.status === 409 ? 409 : 400,
+        replyWithApiErrors(submission, result.errors, ["password", "password_confirmation", "email"], hide),
+      );
     const headers = new Headers(HEADERS);
     for (const cookie of loginCookies(result.data.accessToken, false, Date.now())) headers.append("Set-Cookie", cookie);
     headers.append("Set-Cookie", clearClaimTokenCookie());
@@ -130,7 +159,9 @@ export default function ClaimPage() {
           <h1>{loaderData.title}</h1>
           <p>{t(loaderData.kind === "claimed" ? "invites.claim.claimed_text" : "invites.claim.missing_text")}</p>
           <p>
-            <Link to={to(loaderData.kind === "claimed" ? "login" : "")}>{t(loaderData.kind === "claimed" ? "invites.claim.to_login" : "invites.claim.to_home")}</Link>
+            <Link to={to(loaderData.kind === "claimed" ? "login" : "")}>
+              {t(loaderData.kind === "claimed" ? "invites.claim.to_login" : "invites.claim.to_home")}
+            </Link>
           </p>
         </div>
       </main>
@@ -142,7 +173,9 @@ export default function ClaimPage() {
       <div className={ui.card}>
         <h1>{title}</h1>
         <div className={ui.row} data-testid="claim-preview">
-          {claim.avatarUrl ? <img src={claim.avatarUrl} alt="" width={96} height={96} style={{ borderRadius: "50%", objectFit: "cover" }} /> : null}
+          {claim.avatarUrl ? (
+            <img src={claim.avatarUrl} alt="" width={96} height={96} style={{ borderRadius: "50%", objectFit: "cover" }} />
+          ) : null}
           <div>
             <strong>{claim.displayName}</strong>
             <div className={ui.muted}>
@@ -160,7 +193,9 @@ export default function ClaimPage() {
 function ClaimStep({ step, claim, sent }: { step: Step; claim: ClaimPreview; sent: boolean }) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
-  const target = t(claim.targetKind === "email" ? "invites.claim.target_email" : "invites.claim.target_phone", { target: claim.targetHint });
+  const target = t(claim.targetKind === "email" ? "invites.claim.target_email" : "invites.claim.target_phone", {
+    target: claim.targetHint,
+  });
   const generalErrors = actionData?.formErrors ?? [];
   if (step === "locked") {
     return (
@@ -251,7 +286,13 @@ function PasswordStep({ needsEmail }: { needsEmail: boolean }) {
       <FormErrors errors={[...(form.errors ?? []), ...(actionData?.formErrors ?? [])]} />
       <input type="hidden" name="intent" value="password" />
       {needsEmail ? (
-        <Field label={t("invites.claim.email")} autoComplete="email" {...getInputProps(fields.email, { type: "email" })} name="email" errors={fields.email.errors} />
+        <Field
+          label={t("invites.claim.email")}
+          autoComplete="email"
+          {...getInputProps(fields.email, { type: "email" })}
+          name="email"
+          errors={fields.email.errors}
+        />
       ) : null}
       <Field
         label={t("invites.claim.password")}

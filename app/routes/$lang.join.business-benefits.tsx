@@ -12,7 +12,10 @@ const PUBLIC_HEADERS = { "Cache-Control": "public, max-age=3600" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
-  return data({ title: t("join.benefits.business_meta_title"), description: t("join.benefits.business_intro") }, { headers: PUBLIC_HEADERS });
+  return data(
+    { title: t("join.benefits.business_meta_title"), description: t("join.benefits.business_intro") },
+    { headers: PUBLIC_HEADERS },
+  );
 }
 
 export function headers() {

@@ -17,7 +17,6 @@ import { signupOrigin, submitSignUp } from "~/utils/signup.server";
 
 export const handle = { i18n: ["common"] };
 
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (await loadViewer(request, context)) throw redirect(`/${params.lang}/my_dashboard`, { headers: PRIVATE_HEADERS });
   const t = await i18nServer.getFixedT(request);
@@ -31,7 +30,10 @@ export function headers() {
 export const meta = metaFromLoader({ noindex: true });
 
 export function action({ request, context, params }: ActionFunctionArgs) {
-  return submitSignUp({ request, context, lang: params.lang! }, { schema: businessSignUpSchema, endpoint: "/api/v2/registration/business/sign-up", fields: BUSINESS_FIELDS });
+  return submitSignUp(
+    { request, context, lang: params.lang! },
+    { schema: businessSignUpSchema, endpoint: "/api/v2/registration/business/sign-up", fields: BUSINESS_FIELDS },
+  );
 }
 
 export default function BusinessBasicPage() {

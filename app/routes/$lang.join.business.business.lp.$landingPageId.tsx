@@ -24,7 +24,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
   const headers = new Headers(PRIVATE_HEADERS);
   headers.append("Set-Cookie", landingPageCookie(id));
-  return data({ title: t("join.landing.business_title"), landingPageId: id, invitationCode: signupOrigin(request).invitationCode }, { headers });
+  return data(
+    { title: t("join.landing.business_title"), landingPageId: id, invitationCode: signupOrigin(request).invitationCode },
+    { headers },
+  );
 }
 
 export function headers() {

@@ -12,6 +12,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const username = url.searchParams.get("username") ?? undefined;
   const email = url.searchParams.get("email") ?? undefined;
   const api = createApiClient({ request, context });
-  const result = await api.call<{ available: boolean }>("/api/v2/registration/unique", { params: { username, email }, auth: false, handleErrors: true });
+  const result = await api.call<{ available: boolean }>("/api/v2/registration/unique", {
+    params: { username, email },
+    auth: false,
+    handleErrors: true,
+  });
   return data({ available: result.ok ? result.data.available : null }, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -18,7 +18,6 @@ import { signupOrigin, submitSignUp } from "~/utils/signup.server";
 
 export const handle = { i18n: ["common"] };
 
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Signed in already: the layout sends unfinished registrations on; the rest go home.
   if (await loadViewer(request, context)) throw redirect(`/${params.lang}/my_dashboard`, { headers: PRIVATE_HEADERS });
@@ -42,7 +41,10 @@ export function headers() {
 export const meta = metaFromLoader({ noindex: true });
 
 export function action({ request, context, params }: ActionFunctionArgs) {
-  return submitSignUp({ request, context, lang: params.lang! }, { schema: individualSignUpSchema(Date.now), endpoint: "/api/v2/registration/sign-up", fields: SIGN_UP_FIELDS });
+  return submitSignUp(
+    { request, context, lang: params.lang! },
+    { schema: individualSignUpSchema(Date.now), endpoint: "/api/v2/registration/sign-up", fields: SIGN_UP_FIELDS },
+  );
 }
 
 export default function SignUpPage() {
@@ -55,7 +57,12 @@ export default function SignUpPage() {
       <div className={ui.card}>
         <h1>{t("join.sign_up.title")}</h1>
         <p className={ui.muted}>{t("join.sign_up.intro")}</p>
-        <IndividualSignUpForm lastResult={actionData?.lastResult} defaultUserType={userType} landingPageId={landingPageId} invitationCode={invitationCode} />
+        <IndividualSignUpForm
+          lastResult={actionData?.lastResult}
+          defaultUserType={userType}
+          landingPageId={landingPageId}
+          invitationCode={invitationCode}
+        />
         <p>
           {t("join.sign_up.have_account")} <Link to={to("login")}>{t("join.sign_up.login")}</Link>
         </p>

@@ -30,7 +30,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!result.ok) throw new Response(null, { status: 502, headers: { "Cache-Control": "no-store" } });
   const t = await i18nServer.getFixedT(request);
   return data(
-    { lang, countries: result.data, title: t("seo.location_guide.meta_title", { brand: brand.name }), description: t("seo.location_guide.meta_description", { brand: brand.name }) },
+    {
+      lang,
+      countries: result.data,
+      title: t("seo.location_guide.meta_title", { brand: brand.name }),
+      description: t("seo.location_guide.meta_description", { brand: brand.name }),
+    },
     { headers: publicPageHeaders(request) },
   );
 }
@@ -51,18 +56,29 @@ export default function LocationGuide() {
       {countries.map((country) => (
         <section key={country.countryCode}>
           <h2>
-            <Link to={localePath(lang, directoryPath({ category: CATEGORY, country: country.countrySlug }))}>{t(`seo.countries.${country.countryCode}`)}</Link>{" "}
+            <Link to={localePath(lang, directoryPath({ category: CATEGORY, country: country.countrySlug }))}>
+              {t(`seo.countries.${country.countryCode}`)}
+            </Link>{" "}
             <span className={ui.muted}>({t("seo.profile_count", { count: country.profiles })})</span>
           </h2>
           {country.regions.map((region) => (
             <div key={region.slug}>
               <h3>
-                <Link to={localePath(lang, directoryPath({ category: CATEGORY, country: country.countrySlug, region: region.slug }))}>{region.name}</Link>
+                <Link to={localePath(lang, directoryPath({ category: CATEGORY, country: country.countrySlug, region: region.slug }))}>
+                  {region.name}
+                </Link>
               </h3>
               <ul>
                 {region.cities.map((city) => (
                   <li key={city.slug}>
-                    <Link to={localePath(lang, directoryPath({ category: CATEGORY, country: country.countrySlug, region: region.slug, city: city.slug }))}>{city.name}</Link>{" "}
+                    <Link
+                      to={localePath(
+                        lang,
+                        directoryPath({ category: CATEGORY, country: country.countrySlug, region: region.slug, city: city.slug }),
+                      )}
+                    >
+                      {city.name}
+                    </Link>{" "}
                     <span className={ui.muted}>({t("seo.profile_count", { count: city.profiles })})</span>
                   </li>
                 ))}

@@ -45,7 +45,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (await loadViewer(request, context)) throw redirect(returnTo ?? `/${lang}/my_dashboard`, { headers: PRIVATE_HEADERS });
   const t = await i18nServer.getFixedT(request);
   return data(
-    { title: t("login.meta_title"), description: t("login.meta_description"), returnTo: returnTo ?? "", googleSignIn: (await federatedProviders(request, context)).includes("google") },
+    {
+      title: t("login.meta_title"),
+      description: t("login.meta_description"),
+      returnTo: returnTo ?? "",
+      googleSignIn: (await federatedProviders(request, context)).includes("google"),
+    },
     { headers: PRIVATE_HEADERS },
   );
 }
@@ -64,7 +69,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithValibot(formData, { schema: loginFormSchema });
   if (submission.status !== "success") {
-    return data({ lastResult: submission.reply({ hideFields: ["password"] }), captcha: null as Captcha | null }, { status: 400, headers: PRIVATE_HEADERS });
+    return data(
+      { lastResult: submission.reply({ hideFields: ["password"] }), captcha: null as Captcha | null },
+      { status: 400, headers: PRIVATE_HEADERS },
+    );
   }
   const api = createApiClient({ request, context });
   if (isBotSubmission(formData)) {
@@ -82,7 +90,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     camelize: false,
   });
   if (!result.ok) {
-    const needsCaptcha = result.errors.some((e) => (CAPTCHA_TRIGGER_KEYS as readonly string[]).includes(e.key) || (CAPTCHA_TRIGGER_KEYS as readonly string[]).includes(e.title));
+    const needsCaptcha = result.errors.some(
+      (e) => (CAPTCHA_TRIGGER_KEYS as readonly string[]).includes(e.key) || (CAPTCHA_TRIGGER_KEYS as readonly string[]).includes(e.title),
+    );
     let captcha: Captcha | null = null;
     if (needsCaptcha) {
       const fresh = await api.call<Captcha>("/api/v2/captcha", { auth: false, handleErrors: true });
@@ -92,7 +102,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return data({ lastResult, captcha }, { status: result.status === 429 ? 429 : 400, headers: PRIVATE_HEADERS });
   }
   const headers = new Headers(PRIVATE_HEADERS);
-  for (const cookie of loginCookies(result.data.access_token, submission.value.keep_logged_in === "on", Date.now())) headers.append("Set-Cookie", cookie);
+  for (const cookie of loginCookies(result.data.access_token, submission.value.keep_logged_in === "on", Date.now()))
+    headers.append("Set-Cookie", cookie);
   // Open duties first (forced age check, unfinished registration, e-mail), then r, then the dashboard.
   const duty = await destinationForToken(request, context, result.data.access_token, lang);
   throw redirect(duty ?? safeReturnPath(submission.value.r, lang) ?? `/${lang}/my_dashboard`, { headers });
@@ -125,18 +136,36 @@ export default function LoginPage() {
           <FormErrors errors={form.errors ?? []} />
           <Honeypot />
           <input type="hidden" name="r" value={returnTo} />
-          <Field label={t("login.username")} autoComplete="username" {...getInputProps(fields.username, { type: "text" })} name="username" errors={fields.username.errors} />
-          <Field label={t("login.password")} autoComplete="current-password" {...getInputProps(fields.password, { type: "password" })} name="password" errors={fields.password.errors} />
+          <Field
+            label={t("login.username")}
+            autoComplete="username"
+            {...getInputProps(fields.username, { type: "text" })}
+            name="username"
+            errors={fields.username.errors}
+          />
+          <Field
+            label={t("login.password")}
+            autoComplete="current-password"
+            {...getInputProps(fields.password, { type: "password" })}
+            name="password"
+            errors={fields.password.errors}
+          />
           {captcha ? (
             <div className={ui.stack} data-captcha>
               <p>{t("login.captcha_intro")}</p>
               <img src={captcha.image} alt={t("login.captcha_alt")} width={200} height={64} />
               <input type="hidden" name="captcha_id" value={captcha.id} />
-              <Field label={t("login.captcha_label")} autoComplete="off" {...getInputProps(fields.captcha_answer, { type: "text" })} name="captcha_answer" errors={fields.captcha_answer.errors} />
+              <Field
+                label={t("login.captcha_label")}
+                autoComplete="off"
+                {...getInputProps(fields.captcha_answer, { type: "text" })}
+                name="captcha_answer"
+                errors={fields.captcha_answer.errors}
+              />
             </div>
-          ) : (
-            fields.captcha_answer.errors?.length ? <FormErrors errors={fields.captcha_answer.errors} /> : null
-          )}
+          ) : fields.captcha_answer.errors?.length ? (
+            <FormErrors errors={fields.captcha_answer.errors} />
+          ) : null}
           <label className={ui.checkboxRow}>
             <input type="checkbox" name="keep_logged_in" defaultChecked={false} />
             {t("login.keep_logged_in")}
@@ -151,7 +180,11 @@ export default function LoginPage() {
         {googleSignIn ? (
           // A plain link: the start route redirects to Google, no JavaScript needed.
           <p>
-            <a className={ui.buttonSecondary} href={to(`federated/google/start${returnTo ? `?r=${encodeURIComponent(returnTo)}` : ""}`)} data-testid="google-sign-in">
+            <a
+              className={ui.buttonSecondary}
+              href={to(`federated/google/start${returnTo ? `?r=${encodeURIComponent(returnTo)}` : ""}`)}
+              data-testid="google-sign-in"
+            >
               {t("federated.google_sign_in")}
             </a>
           </p>

@@ -32,7 +32,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
   const shortUrl = params.shortUrl ?? "";
   const api = createApiClient({ request, context });
-  const result = await api.call<LandingPageData | unknown[]>("/api/v2/registration/seo-landing-page", { method: "POST", body: { short_url: shortUrl }, handleErrors: true });
+  const result = await api.call<LandingPageData | unknown[]>("/api/v2/registration/seo-landing-page", {
+    method: "POST",
+    body: { short_url: shortUrl },
+    handleErrors: true,
+  });
   if (!result.ok || Array.isArray(result.data)) {
     // Recorded for operators (server log); the visitor simply lands on the home page.
     console.warn(`landing page failure: No data found for ${shortUrl}`);
@@ -41,7 +45,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const page = result.data;
   const userType = detailValue(page, "user_type") === "client" ? "client" : "escort";
   const gender = Number(detailValue(page, "gender"));
-  const category: SeoCategory | null = userType === "client" ? null : gender === GENDER.female ? "ladies" : gender === GENDER.male ? "male-escort" : "escort";
+  const category: SeoCategory | null =
+    userType === "client" ? null : gender === GENDER.female ? "ladies" : gender === GENDER.male ? "male-escort" : "escort";
 
   // Escort pages show the matching directory listing of the city; client pages invite to sign up.
   const place = page.place;
@@ -62,7 +67,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       shortUrl: page.shortUrl,
       heading: title,
       title: `${title} | ${brand.name}`,
-      description: t(userType === "client" ? "seo.landing.description_client" : "seo.landing.description_escort", { place: cityName ?? t("seo.everywhere"), brand: brand.name }),
+      description: t(userType === "client" ? "seo.landing.description_client" : "seo.landing.description_escort", {
+        place: cityName ?? t("seo.everywhere"),
+        brand: brand.name,
+      }),
       listing,
       directoryHref: address && listing ? localePath(lang, directoryPath(address)) : null,
     },
@@ -87,7 +95,11 @@ export default function LandingPage() {
             {t("seo.landing.more")}
           </Link>
         ) : null}
-        <Link className={ui.button} to={localePath(page.lang, `join/user/${page.userType}/lp/${encodeURIComponent(page.shortUrl)}`)} rel="nofollow">
+        <Link
+          className={ui.button}
+          to={localePath(page.lang, `join/user/${page.userType}/lp/${encodeURIComponent(page.shortUrl)}`)}
+          rel="nofollow"
+        >
           {t(page.userType === "client" ? "seo.landing.join_client" : "seo.landing.join_escort")}
         </Link>
       </div>

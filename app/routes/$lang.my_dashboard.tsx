@@ -49,8 +49,12 @@ export default function Dashboard() {
         <section className={ui.card}>
           <h2>{t("dashboard.next_steps")}</h2>
           <ul>
-            <li><Link to={to(`p/${viewer.username}`)}>{t("dashboard.view_profile")}</Link></li>
-            <li><Link to={to("user")}>{t("dashboard.settings")}</Link></li>
+            <li>
+              <Link to={to(`p/${viewer.username}`)}>{t("dashboard.view_profile")}</Link>
+            </li>
+            <li>
+              <Link to={to("user")}>{t("dashboard.settings")}</Link>
+            </li>
           </ul>
           <Form method="post" action={to("logout")}>
             <button className={ui.buttonSecondary} type="submit" data-testid="dashboard-logout">

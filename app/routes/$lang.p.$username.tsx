@@ -33,18 +33,29 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     ? p.texts.status.trim().slice(0, 155)
     : t("profile.meta.description", { name: p.displayName, type, city: p.cityName ?? "", brand: brand.name });
   const tabTitles = Object.fromEntries(
-    (["reviews", "business_reviews", "events", "blogs"] as const).map((tab) => [tab, t("profile.meta.tab_title", { tab: t(`profile.tabs.${tab}`), who, brand: brand.name })]),
+    (["reviews", "business_reviews", "events", "blogs"] as const).map((tab) => [
+      tab,
+      t("profile.meta.tab_title", { tab: t(`profile.tabs.${tab}`), who, brand: brand.name }),
+    ]),
   );
-  return data({ ...page, meta: { title, description, tabTitles }, jsonLd: profileJsonLd(p, publicOrigin(request), page.lang) }, result.init ?? undefined);
+  return data(
+    { ...page, meta: { title, description, tabTitles }, jsonLd: profileJsonLd(p, publicOrigin(request), page.lang) },
+    result.init ?? undefined,
+  );
 }
 
 /** Person or LocalBusiness: name, URL, public avatar and city only; no age, body or contact data. */
 function profileJsonLd(p: ProfileDetail, origin: string, lang: Parameters<typeof localePath>[0]) {
   const url = `${origin}${localePath(lang, `p/${p.username}`)}`;
   const address = p.location.cityName
-    ? { "@type": "PostalAddress", addressLocality: p.location.cityName, ...(p.location.countryCode ? { addressCountry: p.location.countryCode } : {}) }
+    ? {
+        "@type": "PostalAddress",
+        addressLocality: p.location.cityName,
+        ...(p.location.countryCode ? { addressCountry: p.location.countryCode } : {}),
+      }
     : undefined;
-  const image = p.avatarUrl && p.gallery.some((m) => m.url === p.avatarUrl && m.visibility === "public") ? `${origin}${p.avatarUrl}` : undefined;
+  const image =
+    p.avatarUrl && p.gallery.some((m) => m.url === p.avatarUrl && m.visibility === "public") ? `${origin}${p.avatarUrl}` : undefined;
   return {
     "@context": "https://schema.org",
     "@type": p.userType === USER_TYPE.business ? "LocalBusiness" : "Person",

@@ -34,13 +34,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithValibot(formData, { schema: resetPasswordSchema });
   const hide = ["password", "password_confirmation"];
-  if (submission.status !== "success") return data({ lastResult: submission.reply({ hideFields: hide }) }, { status: 400, headers: PRIVATE_HEADERS });
+  if (submission.status !== "success")
+    return data({ lastResult: submission.reply({ hideFields: hide }) }, { status: 400, headers: PRIVATE_HEADERS });
   const api = createApiClient({ request, context });
-  const result = await api.call("/api/v2/registration/password/reset", { method: "POST", body: submission.value, auth: false, handleErrors: true });
+  const result = await api.call("/api/v2/registration/password/reset", {
+    method: "POST",
+    body: submission.value,
+    auth: false,
+    handleErrors: true,
+  });
   if (!result.ok) {
     // The token is a hidden field: its errors belong to the form, not a field.
     const errors = result.errors.map((e) => (e.source === "token" ? { ...e, source: undefined } : e));
-    return data({ lastResult: replyWithApiErrors(submission, errors, ["password", "password_confirmation"], hide) }, { status: 400, headers: PRIVATE_HEADERS });
+    return data(
+      { lastResult: replyWithApiErrors(submission, errors, ["password", "password_confirmation"], hide) },
+      { status: 400, headers: PRIVATE_HEADERS },
+    );
   }
   throw redirect(`/${params.lang}/login?reset=1`, { headers: PRIVATE_HEADERS });
 }

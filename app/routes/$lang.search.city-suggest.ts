@@ -15,8 +15,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
   if (q.length < 2) return Response.json([] satisfies CitySuggestion[], { headers: { "Cache-Control": "public, max-age=300" } });
   const api = createApiClient({ request, context });
-  const result = await api.call<Array<{ key: string; name: string; regionName?: string | null }>>("/api/v2/search/city", { params: { q }, auth: false, handleErrors: true });
-  const cities: CitySuggestion[] = result.ok ? result.data.map((city) => ({ key: city.key, name: city.name, region: city.regionName ?? null })) : [];
+  const result = await api.call<Array<{ key: string; name: string; regionName?: string | null }>>("/api/v2/search/city", {
+    params: { q },
+    auth: false,
+    handleErrors: true,
+  });
+  const cities: CitySuggestion[] = result.ok
+    ? result.data.map((city) => ({ key: city.key, name: city.name, region: city.regionName ?? null }))
+    : [];
   // A failed lookup is not cached: the next keystroke asks again.
   return Response.json(cities, { headers: { "Cache-Control": result.ok ? "public, max-age=300" : "no-store" } });
 }

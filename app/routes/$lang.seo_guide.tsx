@@ -59,7 +59,8 @@ export default function SeoGuide() {
       <h2>{t("seo.guide.safety_title")}</h2>
       <p>{t("seo.guide.safety_text")}</p>
       <p>
-        <Link to={localePath(lang, "location_guide")}>{t("seo.location_guide_link")}</Link> · <Link to={localePath(lang, "about/rules")}>{t("seo.guide.rules_link")}</Link>
+        <Link to={localePath(lang, "location_guide")}>{t("seo.location_guide_link")}</Link> ·{" "}
+        <Link to={localePath(lang, "about/rules")}>{t("seo.guide.rules_link")}</Link>
       </p>
     </main>
   );

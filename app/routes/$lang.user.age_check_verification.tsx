@@ -21,7 +21,6 @@ import { AGE_CHECK_METHODS } from "#server/contract/signup";
 
 export const handle = { i18n: ["common"] };
 
-
 interface AgeCheckRequest {
   id: number;
   method: string;
@@ -47,7 +46,11 @@ export const meta = metaFromLoader({ noindex: true });
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const api = createApiClient({ request, context });
-  const result = await api.call("/api/v2/verification/age-check", { method: "POST", body: { method: formData.get("method") }, handleErrors: true });
+  const result = await api.call("/api/v2/verification/age-check", {
+    method: "POST",
+    body: { method: formData.get("method") },
+    handleErrors: true,
+  });
   if (!result.ok) return data({ errors: result.errors.map((e) => e.title) }, { status: 400, headers: PRIVATE_HEADERS });
   const forced = new URL(request.url).searchParams.get("type") === "forced";
   throw redirect(`/${params.lang}/user/age_check_verification${forced ? "?type=forced" : ""}`, { headers: PRIVATE_HEADERS });

@@ -49,13 +49,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   const api = createApiClient({ request, context });
-  const answer = (status: number, lastResult: unknown, formErrors: ErrorItem[] = []) => data({ intent, lastResult, formErrors }, { status, headers: PRIVATE_HEADERS });
+  const answer = (status: number, lastResult: unknown, formErrors: ErrorItem[] = []) =>
+    data({ intent, lastResult, formErrors }, { status, headers: PRIVATE_HEADERS });
 
   if (intent === "send") {
     const submission = parseWithValibot(formData, { schema: smsSendSchema });
     if (submission.status !== "success") return answer(400, submission.reply());
     const result = await api.call("/api/v2/registration/sms/send", { method: "POST", body: submission.value, handleErrors: true });
-    if (!result.ok) return answer(result.status === 429 ? 429 : 400, replyWithApiErrors(submission, result.errors, ["country_code", "phone"]));
+    if (!result.ok)
+      return answer(result.status === 429 ? 429 : 400, replyWithApiErrors(submission, result.errors, ["country_code", "phone"]));
     throw redirect(`/${params.lang}/user/phone?sent=1`, { headers: PRIVATE_HEADERS });
   }
   if (intent === "verify") {
@@ -74,7 +76,10 @@ export default function PhonePage() {
   const [searchParams] = useSearchParams();
   const { t, i18n } = useTranslation();
   const regions = new Intl.DisplayNames([i18n.language], { type: "region" });
-  const countryOptions = Object.entries(PHONE_COUNTRY_CODES).map(([region, cc]) => ({ value: String(cc), label: `${regions.of(region) ?? region} (+${cc})` }));
+  const countryOptions = Object.entries(PHONE_COUNTRY_CODES).map(([region, cc]) => ({
+    value: String(cc),
+    label: `${regions.of(region) ?? region} (+${cc})`,
+  }));
 
   const [sendForm, sendFields] = useForm({
     id: "phone-send",
@@ -132,7 +137,13 @@ export default function PhonePage() {
           <h2 style={{ fontSize: "1.1rem" }}>{t(status.pending ? "phone.other_number" : status.phone ? "phone.change" : "phone.add")}</h2>
           <FormErrors errors={sendForm.errors ?? []} />
           <input type="hidden" name="intent" value="send" />
-          <SelectField label={t("phone.country")} options={countryOptions} {...getSelectProps(sendFields.country_code)} name="country_code" errors={sendFields.country_code.errors} />
+          <SelectField
+            label={t("phone.country")}
+            options={countryOptions}
+            {...getSelectProps(sendFields.country_code)}
+            name="country_code"
+            errors={sendFields.country_code.errors}
+          />
           <Field
             label={t("phone.number")}
             hint={t("phone.number_hint")}

@@ -15,7 +15,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const upstream = await rawApiFetch(request, context, `/api/v2/media/${id}/file`);
   if (upstream.status !== 200) {
     await upstream.body?.cancel();
-    return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response("Not found", {
+      status: 404,
+      headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   const headers = new Headers();
   for (const name of PASSED_HEADERS) {

@@ -6,11 +6,15 @@ import { loadSearchInit } from "~/search/search.server";
  * first-screen search data as JSON. Per viewer, so never shared-cached.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return json({ code: 405, errors: [{ code: 405, title: "exception.common.method_not_allowed" }] }, { status: 405 });
+  if (request.method !== "POST")
+    return json({ code: 405, errors: [{ code: 405, title: "exception.common.method_not_allowed" }] }, { status: 405 });
   const data = await loadSearchInit(request, context);
   return json({ code: 200, data }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export function loader(_args: LoaderFunctionArgs) {
-  return json({ code: 405, errors: [{ code: 405, title: "exception.common.method_not_allowed" }] }, { status: 405, headers: { Allow: "POST" } });
+  return json(
+    { code: 405, errors: [{ code: 405, title: "exception.common.method_not_allowed" }] },
+    { status: 405, headers: { Allow: "POST" } },
+  );
 }

@@ -25,10 +25,17 @@ function file(lng: keyof typeof resources, ns: Namespace) {
 export function loader({ params, request }: LoaderFunctionArgs) {
   const ns = (params.ns ?? "").replace(/\.json$/, "");
   if (!isLanguage(params.lng) || !(NAMESPACES as readonly string[]).includes(ns)) {
-    return Response.json({ code: 404, errors: [{ code: 404, title: "exception.common.not_found", message: "exception.common.not_found", key: "not_found" }] }, { status: 404 });
+    return Response.json(
+      { code: 404, errors: [{ code: 404, title: "exception.common.not_found", message: "exception.common.not_found", key: "not_found" }] },
+      { status: 404 },
+    );
   }
   const { body, etag } = file(params.lng, ns as Namespace);
-  const headers = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=3600, stale-while-revalidate=86400", ETag: etag };
+  const headers = {
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": "public, max-age=3600, stale-while-revalidate=86400",
+    ETag: etag,
+  };
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
   return new Response(body, { headers });
 }

@@ -4,5 +4,7 @@ import { robotsTxt } from "~/utils/sitemap";
 
 /** robots.txt: sensitive and personal routes stay out of crawlers; the sitemap index is announced. */
 export function loader({ request }: LoaderFunctionArgs) {
-  return new Response(robotsTxt(publicOrigin(request)), { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  return new Response(robotsTxt(publicOrigin(request)), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

@@ -12,14 +12,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     api.call<SitemapEntry[]>("/api/v2/seo/sitemap/directory", { auth: false, handleErrors: true }),
     api.call<SitemapEntry[]>("/api/v2/seo/sitemap/profiles", { auth: false, handleErrors: true, params: { part: 1 } }),
   ]);
-  if (!directory.ok || !profiles.ok) return new Response("", { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "60" } });
+  if (!directory.ok || !profiles.ok)
+    return new Response("", { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "60" } });
   const parts = Number((profiles.meta as { parts?: number } | undefined)?.parts ?? 1);
-  const newest = (entries: SitemapEntry[]) => entries.reduce<number | null>((max, e) => (max === null || e.lastModified > max ? e.lastModified : max), null);
+  const newest = (entries: SitemapEntry[]) =>
+    entries.reduce<number | null>((max, e) => (max === null || e.lastModified > max ? e.lastModified : max), null);
   const origin = publicOrigin(request);
   const files = SUPPORTED_LANGUAGES.flatMap((lang) => [
     { loc: `${origin}/sitemaps/${lang}/pages.xml`, lastModified: null },
     { loc: `${origin}/sitemaps/${lang}/directory.xml`, lastModified: newest(directory.data) },
-    ...Array.from({ length: parts }, (_, i) => ({ loc: `${origin}/sitemaps/${lang}/profiles-${i + 1}.xml`, lastModified: i === 0 ? newest(profiles.data) : null })),
+    ...Array.from({ length: parts }, (_, i) => ({
+      loc: `${origin}/sitemaps/${lang}/profiles-${i + 1}.xml`,
+      lastModified: i === 0 ? newest(profiles.data) : null,
+    })),
   ]);
   return new Response(sitemapIndexXml(files), { headers: SITEMAP_HEADERS });
 }

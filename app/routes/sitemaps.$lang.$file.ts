@@ -12,14 +12,32 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!isLanguage(lang)) return new Response("", { status: 404 });
   const origin = publicOrigin(request);
   if (file === "pages.xml") {
-    return new Response(urlsetXml(origin, lang, infoSitemapPaths().map((path) => ({ path, lastModified: null }))), { headers: SITEMAP_HEADERS });
+    return new Response(
+      urlsetXml(
+        origin,
+        lang,
+        infoSitemapPaths().map((path) => ({ path, lastModified: null })),
+      ),
+      { headers: SITEMAP_HEADERS },
+    );
   }
   const api = createApiClient({ request, context });
   const profilesPart = /^profiles-([1-9]\d{0,4})\.xml$/.exec(file);
   if (file !== "directory.xml" && !profilesPart) return new Response("", { status: 404 });
   const result = profilesPart
-    ? await api.call<SitemapEntry[]>("/api/v2/seo/sitemap/profiles", { auth: false, handleErrors: true, params: { part: Number(profilesPart[1]) } })
+    ? await api.call<SitemapEntry[]>("/api/v2/seo/sitemap/profiles", {
+        auth: false,
+        handleErrors: true,
+        params: { part: Number(profilesPart[1]) },
+      })
     : await api.call<SitemapEntry[]>("/api/v2/seo/sitemap/directory", { auth: false, handleErrors: true });
   if (!result.ok) return new Response("", { status: result.status === 404 ? 404 : 503, headers: { "Cache-Control": "no-store" } });
-  return new Response(urlsetXml(origin, lang, result.data.map((e) => ({ path: e.path, lastModified: e.lastModified }))), { headers: SITEMAP_HEADERS });
+  return new Response(
+    urlsetXml(
+      origin,
+      lang,
+      result.data.map((e) => ({ path: e.path, lastModified: e.lastModified })),
+    ),
+    { headers: SITEMAP_HEADERS },
+  );
 }

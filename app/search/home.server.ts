@@ -54,12 +54,24 @@ function totalOf(meta: unknown, fallback: number): number {
  * Top-ranked escorts around a point (one page); in the white-label brand,
  * fewer than 20 add the worldwide search's hits after them (no profile twice).
  */
-export async function loadHomeTiles(api: Api, point: Point, brandId: BrandId): Promise<{ tiles: Tile[]; total: number; worldwide: boolean }> {
-  const top = await api.call<Tile[]>("/api/v2/search/top-ranking", { method: "POST", body: { lat: point.lat, lon: point.lon, limit: SEARCH_PAGE_SIZE }, handleErrors: true });
+export async function loadHomeTiles(
+  api: Api,
+  point: Point,
+  brandId: BrandId,
+): Promise<{ tiles: Tile[]; total: number; worldwide: boolean }> {
+  const top = await api.call<Tile[]>("/api/v2/search/top-ranking", {
+    method: "POST",
+    body: { lat: point.lat, lon: point.lon, limit: SEARCH_PAGE_SIZE },
+    handleErrors: true,
+  });
   const tiles = top.ok ? top.data : [];
   const total = top.ok ? totalOf(top.meta, tiles.length) : 0;
   if (brandId !== "white-label" || total >= WHITE_LABEL_MIN_HOME_RESULTS) return { tiles, total, worldwide: false };
-  const wide = await api.call<Tile[]>("/api/v2/search/user-and-business", { method: "POST", body: globalFallbackRequest(point), handleErrors: true });
+  const wide = await api.call<Tile[]>("/api/v2/search/user-and-business", {
+    method: "POST",
+    body: globalFallbackRequest(point),
+    handleErrors: true,
+  });
   if (!wide.ok) return { tiles, total, worldwide: false };
   const seen = new Set(tiles.map((tile) => tile.userId));
   const extra = wide.data.filter((tile) => !seen.has(tile.userId));
@@ -67,10 +79,14 @@ export async function loadHomeTiles(api: Api, point: Point, brandId: BrandId): P
 }
 
 /** The point of a saved search's (or URL's) place: lat/lon, else the city, else Berlin. */
-export async function pointOfQuery(api: Api, query: URLSearchParams): Promise<{ point: Point; city: CityOption | null; byPosition?: true }> {
+export async function pointOfQuery(
+  api: Api,
+  query: URLSearchParams,
+): Promise<{ point: Point; city: CityOption | null; byPosition?: true }> {
   const lat = Number(query.get("lat"));
   const lon = Number(query.get("lon"));
-  if (query.get("lat") && query.get("lon") && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && lat !== 0 && lon !== 0) return { point: { lat, lon }, city: null, byPosition: true };
+  if (query.get("lat") && query.get("lon") && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && lat !== 0 && lon !== 0)
+    return { point: { lat, lon }, city: null, byPosition: true };
   const q = query.get("city")?.trim();
   if (q && q.length <= 80) {
     const found = await api.call<CityOption[]>("/api/v2/search/city", { params: { q }, handleErrors: true });
@@ -125,7 +141,12 @@ export function popFilterQueryTarget(url: URL, target: SearchTarget): string | n
 }
 
 export function popFilterChips(target: SearchTarget, active: string | null, pathOf: (slug: string) => string): Chip[] {
-  return popFiltersFor(target).map((filter) => ({ slug: filter.slug, key: filter.key, path: pathOf(filter.slug), active: filter.slug === active }));
+  return popFiltersFor(target).map((filter) => ({
+    slug: filter.slug,
+    key: filter.key,
+    path: pathOf(filter.slug),
+    active: filter.slug === active,
+  }));
 }
 
 export interface ListPage {
@@ -149,7 +170,13 @@ export async function loadPersonalized(api: Api, url: URL): Promise<ListPage> {
   const result = await api.call<Tile[]>("/api/v2/search/personalized", { method: "POST", body: { page_no: page }, handleErrors: true });
   const tiles = result.ok ? result.data : [];
   const total = result.ok ? totalOf(result.meta, tiles.length) : 0;
-  return { tiles, total, page, pages: Math.min(MAX_PERSONALIZED_PAGE, Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE))), query: page > 1 ? `page=${page}` : "" };
+  return {
+    tiles,
+    total,
+    page,
+    pages: Math.min(MAX_PERSONALIZED_PAGE, Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE))),
+    query: page > 1 ? `page=${page}` : "",
+  };
 }
 
 /** A loadSearchInit result as a list page. */

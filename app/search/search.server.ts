@@ -94,7 +94,10 @@ export function searcherOf(viewer: Viewer | null): Searcher {
 
 async function resolveCity(api: ReturnType<typeof createApiClient>, q: string): Promise<CityOption | null> {
   const lookup = async (params: Record<string, string>) => {
-    const found = await api.call<Array<{ key: string; name: string; lat: number; lon: number }>>("/api/v2/search/city", { params, handleErrors: true });
+    const found = await api.call<Array<{ key: string; name: string; lat: number; lon: number }>>("/api/v2/search/city", {
+      params,
+      handleErrors: true,
+    });
     return found.ok ? found.data : [];
   };
   // A city key ("de-hamburg", what the city combobox sends): /search/city only prefix-matches
@@ -106,7 +109,11 @@ async function resolveCity(api: ReturnType<typeof createApiClient>, q: string): 
   return first ? { key: first.key, name: first.name, lat: first.lat, lon: first.lon } : null;
 }
 
-export async function loadSearchInit(request: Request, context: AppLoadContext | undefined, options: SearchInitOptions = {}): Promise<SearchInitData> {
+export async function loadSearchInit(
+  request: Request,
+  context: AppLoadContext | undefined,
+  options: SearchInitOptions = {},
+): Promise<SearchInitData> {
   const mode = options.mode ?? "user";
   const url = new URL(request.url);
   const api = createApiClient({ request, ...(context ? { context } : {}), ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}) });
@@ -129,17 +136,31 @@ export async function loadSearchInit(request: Request, context: AppLoadContext |
   if (options.fixedSort) delete state.sort;
   const canonicalQuery = serializeSearchParams(state).toString();
 
-  const placeQuery = state.city ?? (state.lat === undefined && state.country.length === 0 ? options.fallbackCity ?? undefined : undefined);
+  const placeQuery =
+    state.city ?? (state.lat === undefined && state.country.length === 0 ? (options.fallbackCity ?? undefined) : undefined);
   const city = placeQuery ? await resolveCity(api, placeQuery) : null;
-  const point = state.lat !== undefined && state.lon !== undefined ? { lat: state.lat, lon: state.lon } : city ?? (state.country.length > 0 ? null : DEFAULT_LOCATION);
+  const point =
+    state.lat !== undefined && state.lon !== undefined
+      ? { lat: state.lat, lon: state.lon }
+      : (city ?? (state.country.length > 0 ? null : DEFAULT_LOCATION));
   let effective: SearchUrlState = options.impliedUserType && !state.userType ? { ...state, userType: options.impliedUserType } : state;
   if (popFilter) effective = applyPopFilter(effective, popFilter, searcher, target);
   if (options.fixedSort) effective = { ...effective, sort: options.fixedSort };
   const searchRequest = buildSearchRequest(effective, searcher, point, { mode, appearance: APPEARANCE_CATALOG });
   const [filters, result] = await Promise.all([
-    api.call("/api/v2/search/filters", { method: "POST", body: { searchMode: mode, ...(effective.userType ? { user_type: effective.userType } : {}) }, camelize: false, handleErrors: true }),
+    api.call("/api/v2/search/filters", {
+      method: "POST",
+      body: { searchMode: mode, ...(effective.userType ? { user_type: effective.userType } : {}) },
+      camelize: false,
+      handleErrors: true,
+    }),
     searchRequest
-      ? api.call<unknown[]>("/api/v2/search/user-and-business", { method: "POST", body: searchRequest, handleErrors: true, autoCancel: true })
+      ? api.call<unknown[]>("/api/v2/search/user-and-business", {
+          method: "POST",
+          body: searchRequest,
+          handleErrors: true,
+          autoCancel: true,
+        })
       : Promise.resolve(null),
   ]);
   return {

@@ -38,7 +38,12 @@ const HOME_WORDS = new Set(["homepage", "homepage-pop"]);
  * The canonical saved value for a listing word, preset slug and query, or
  * null when any part is not acceptable for this searcher.
  */
-export function savedSearchValue(listing: string, popFilters: string | null | undefined, query: URLSearchParams, searcher: Searcher): string | null {
+export function savedSearchValue(
+  listing: string,
+  popFilters: string | null | undefined,
+  query: URLSearchParams,
+  searcher: Searcher,
+): string | null {
   if (!savesFilters(searcher.userType)) return null;
   const target = TARGET_OF_LISTING.get(listing);
   if (!target || searchTargetFor(searcher, target) !== target) return null;
@@ -94,5 +99,10 @@ export function userFiltersSetCookie(request: Request, searcher: Searcher): stri
 /** The header's search link (path after the language): the saved search, else the listing of the viewer's own target. */
 export function searchHomePath(request: Request, searcher: Searcher): string | null {
   if (!savesFilters(searcher.userType)) return null;
-  return savedSearchFromUrl(new URL(request.url), searcher) ?? readSavedSearch(request, searcher) ?? SAVED_LISTINGS[searchTargetFor(searcher, undefined)] ?? null;
+  return (
+    savedSearchFromUrl(new URL(request.url), searcher) ??
+    readSavedSearch(request, searcher) ??
+    SAVED_LISTINGS[searchTargetFor(searcher, undefined)] ??
+    null
+  );
 }

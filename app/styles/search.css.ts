@@ -4,7 +4,12 @@ import { vars } from "./theme.css";
 /** The search form's extra pieces: range pairs, counts, the city combobox. */
 /** The body of the "more filters" disclosure: a little air below its summary. */
 export const moreBody = style({ marginTop: vars.space.sm });
-export const fieldset = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, padding: vars.space.sm, margin: 0 });
+export const fieldset = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  padding: vars.space.sm,
+  margin: 0,
+});
 export const rangePair = style({ display: "flex", gap: vars.space.xs, alignItems: "center" });
 export const rangeInput = style({ width: "6em" });
 export const count = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSm, fontVariantNumeric: "tabular-nums" });
@@ -25,5 +30,15 @@ export const listbox = style({
   maxHeight: "16rem",
   overflowY: "auto",
 });
-export const option = style({ padding: `${vars.space.sm} ${vars.space.md}`, cursor: "pointer", minHeight: "44px", display: "flex", alignItems: "center" });
-globalStyle(`${option}[aria-selected="true"]`, { background: vars.color.surfaceAlt, outline: `2px solid ${vars.color.focus}`, outlineOffset: "-2px" });
+export const option = style({
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  cursor: "pointer",
+  minHeight: "44px",
+  display: "flex",
+  alignItems: "center",
+});
+globalStyle(`${option}[aria-selected="true"]`, {
+  background: vars.color.surfaceAlt,
+  outline: `2px solid ${vars.color.focus}`,
+  outlineOffset: "-2px",
+});

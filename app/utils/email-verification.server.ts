@@ -55,12 +55,20 @@ export async function emailVerificationAction({ request, context, params }: Acti
   if (intent === "verify") {
     const token = String(formData.get("token") ?? "");
     const result = await api.call("/api/v2/registration/email/verify", { method: "POST", body: { token }, handleErrors: true });
-    if (!result.ok) return data({ intent, errors: result.errors.map((e) => e.title) }, { status: result.status === 403 ? 403 : 400, headers: PRIVATE_HEADERS });
+    if (!result.ok)
+      return data(
+        { intent, errors: result.errors.map((e) => e.title) },
+        { status: result.status === 403 ? 403 : 400, headers: PRIVATE_HEADERS },
+      );
     throw redirect(`${path}?verified=1`, { headers: PRIVATE_HEADERS });
   }
   if (intent === "resend") {
     const result = await api.call("/api/v2/registration/email/resend", { method: "POST", handleErrors: true });
-    if (!result.ok) return data({ intent, errors: result.errors.map((e) => e.title) }, { status: result.status === 429 ? 429 : 400, headers: PRIVATE_HEADERS });
+    if (!result.ok)
+      return data(
+        { intent, errors: result.errors.map((e) => e.title) },
+        { status: result.status === 429 ? 429 : 400, headers: PRIVATE_HEADERS },
+      );
     throw redirect(`${path}?sent=1`, { headers: PRIVATE_HEADERS });
   }
   return data({ intent: "unknown", errors: ["validation.invalid"] }, { status: 400, headers: PRIVATE_HEADERS });

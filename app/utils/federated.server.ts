@@ -66,22 +66,35 @@ export async function startFederatedSignIn({ request, context, lang, provider }:
     auth: false,
     handleErrors: true,
   });
-  if (!result.ok) return { errorKey: result.errors[0]?.key && result.status === 404 ? result.errors[0].key : "exception.federated.provider_failed" };
+  if (!result.ok)
+    return { errorKey: result.errors[0]?.key && result.status === 404 ? result.errors[0].key : "exception.federated.provider_failed" };
   const r = safeReturnPath(new URL(request.url).searchParams.get("r"), lang);
   const stored: StoredState = { state: result.data.state, nonce: result.data.nonce, verifier: result.data.codeVerifier, r };
   const headers = new Headers(PRIVATE_HEADERS);
-  headers.append("Set-Cookie", serializeCookie(FEDERATED_STATE_COOKIE, JSON.stringify(stored), { httpOnly: true, maxAge: FEDERATED_STATE_TTL_S }));
+  headers.append(
+    "Set-Cookie",
+    serializeCookie(FEDERATED_STATE_COOKIE, JSON.stringify(stored), { httpOnly: true, maxAge: FEDERATED_STATE_TTL_S }),
+  );
   throw redirect(result.data.authorizationUrl, { headers });
 }
 
 /** Completes the sign-in (throws the redirect) or answers the error key to show. */
-export async function completeFederatedSignIn({ request, context, lang, provider }: FederatedArgs): Promise<{ errorKey: string; setCookies: string[] }> {
+export async function completeFederatedSignIn({
+  request,
+  context,
+  lang,
+  provider,
+}: FederatedArgs): Promise<{ errorKey: string; setCookies: string[] }> {
   const url = new URL(request.url);
   const stored = readState(request);
   // The state cookie is single use, whatever happens next.
   const setCookies = [clearCookie(FEDERATED_STATE_COOKIE)];
   const error = url.searchParams.get("error");
-  if (error) return { errorKey: error === "access_denied" ? "exception.federated.access_denied" : "exception.federated.provider_failed", setCookies };
+  if (error)
+    return {
+      errorKey: error === "access_denied" ? "exception.federated.access_denied" : "exception.federated.provider_failed",
+      setCookies,
+    };
   const code = url.searchParams.get("code");
   const state = url.searchParams.get("state");
   if (!stored || !state || state !== stored.state) return { errorKey: "exception.federated.state_mismatch", setCookies };

@@ -5,12 +5,19 @@ import type { ErrorItem } from "#server/contract/errors";
  * Puts API error items into a conform reply: errors whose `source` names one of
  * the form's fields attach to it, the rest go to the form's general list.
  */
-export function replyWithApiErrors<T>(submission: Submission<T>, errors: ErrorItem[], fieldNames: readonly string[], hideFields: string[] = []) {
+export function replyWithApiErrors<T>(
+  submission: Submission<T>,
+  errors: ErrorItem[],
+  fieldNames: readonly string[],
+  hideFields: string[] = [],
+) {
   const fieldErrors: Record<string, string[]> = {};
   const formErrors: string[] = [];
   for (const error of errors) {
     // Conform carries plain strings: placeholder values ride along as a query (see translateMessage).
-    const message = error.params ? `${error.title}?${new URLSearchParams(Object.entries(error.params).map(([k, v]) => [k, String(v)]))}` : error.title;
+    const message = error.params
+      ? `${error.title}?${new URLSearchParams(Object.entries(error.params).map(([k, v]) => [k, String(v)]))}`
+      : error.title;
     if (error.source && fieldNames.includes(error.source)) (fieldErrors[error.source] ??= []).push(message);
     else formErrors.push(message);
   }

@@ -65,7 +65,10 @@ export async function loadInfoPage({ request, context, section, key, version, ..
     // The catalog knows the key but no file exists for it: the spec's redirect still applies.
     if (result.status === 404) throw redirect(fallbackPath(lang, section));
     // Anything else (API down, time-out) is our failure: the error page with a 5xx status.
-    throw new Response(null, { status: result.status >= 500 && result.status < 600 ? result.status : 502, headers: { "Cache-Control": "no-store" } });
+    throw new Response(null, {
+      status: result.status >= 500 && result.status < 600 ? result.status : 502,
+      headers: { "Cache-Control": "no-store" },
+    });
   }
   const page = result.data;
   const t = await i18nServer.getFixedT(request);
@@ -89,4 +92,3 @@ export async function loadInfoPage({ request, context, section, key, version, ..
     { headers: infoPageCacheHeaders(request) },
   );
 }
-

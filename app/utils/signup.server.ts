@@ -67,16 +67,25 @@ export async function submitSignUp(
   const submission = parseWithValibot(formData, { schema: form.schema });
   const hide = ["password"];
   if (submission.status !== "success") {
-    return data({ lastResult: submission.reply({ hideFields: hide, formErrors: ["validation.correct_all_fields"] }) }, { status: 400, headers: PRIVATE_HEADERS });
+    return data(
+      { lastResult: submission.reply({ hideFields: hide, formErrors: ["validation.correct_all_fields"] }) },
+      { status: 400, headers: PRIVATE_HEADERS },
+    );
   }
   // Bots fill the hidden field: they get a plain refusal and no account.
   if (isBotSubmission(formData)) {
-    return data({ lastResult: submission.reply({ formErrors: ["exception.common.something_wrong_happened"], hideFields: hide }) }, { status: 400, headers: PRIVATE_HEADERS });
+    return data(
+      { lastResult: submission.reply({ formErrors: ["exception.common.something_wrong_happened"], hideFields: hide }) },
+      { status: 400, headers: PRIVATE_HEADERS },
+    );
   }
   const api = createApiClient({ request, context });
   const result = await api.call<SignUpAnswer>(form.endpoint, { method: "POST", body: submission.value, auth: false, handleErrors: true });
   if (!result.ok) {
-    return data({ lastResult: replyWithApiErrors(submission, result.errors, form.fields, hide) }, { status: result.status === 429 ? 429 : 400, headers: PRIVATE_HEADERS });
+    return data(
+      { lastResult: replyWithApiErrors(submission, result.errors, form.fields, hide) },
+      { status: result.status === 429 ? 429 : 400, headers: PRIVATE_HEADERS },
+    );
   }
   return redirectIntoRegistration(lang, result.data);
 }

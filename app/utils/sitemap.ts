@@ -61,9 +61,29 @@ export const ROBOTS_DISALLOWED = [
   "/node/",
   "/ws",
   ...SUPPORTED_LANGUAGES.flatMap((lang) =>
-    ["login", "logout", "forgot_password", "reset_password", "my_", "join/", "user/", "user", "messenger", "dev/", "buy/", "paywall/", "support/", "favorite", "visitor", "promotion", "content-create", "dating/", "invites/", "federated/", "error/"].map(
-      (p) => `/${lang}/${p}`,
-    ),
+    [
+      "login",
+      "logout",
+      "forgot_password",
+      "reset_password",
+      "my_",
+      "join/",
+      "user/",
+      "user",
+      "messenger",
+      "dev/",
+      "buy/",
+      "paywall/",
+      "support/",
+      "favorite",
+      "visitor",
+      "promotion",
+      "content-create",
+      "dating/",
+      "invites/",
+      "federated/",
+      "error/",
+    ].map((p) => `/${lang}/${p}`),
   ),
 ];
 

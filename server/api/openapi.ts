@@ -58,14 +58,17 @@ export function buildOpenApiDocument(routes: RegisteredRoute[]) {
       200: { description: "Success: `{ code: 200, data, meta? }`" },
       400: { description: "Invalid input", content: { "application/json": { schema: errorSchema } } },
     };
-    if (spec.auth === "required") responses[401] = { description: "Missing or invalid token", content: { "application/json": { schema: errorSchema } } };
+    if (spec.auth === "required")
+      responses[401] = { description: "Missing or invalid token", content: { "application/json": { schema: errorSchema } } };
     // A route that declares its own success status (201, 202) does not answer 200.
     if ((spec.statuses ?? []).some((status) => status < 300)) delete responses[200];
     if (spec.body) responses[413] = { description: "Request body too large", content: { "application/json": { schema: errorSchema } } };
     for (const status of spec.statuses ?? []) {
       // 201/202 are successes in the envelope; everything else is an error item list.
       responses[status] ??=
-        status < 300 ? { description: `Success (HTTP ${status}): \`{ code: 200, data }\`` } : { description: `HTTP ${status}`, content: { "application/json": { schema: errorSchema } } };
+        status < 300
+          ? { description: `Success (HTTP ${status}): \`{ code: 200, data }\`` }
+          : { description: `HTTP ${status}`, content: { "application/json": { schema: errorSchema } } };
     }
     (paths[openApiPath] ??= {})[spec.method] = {
       summary: spec.summary,
@@ -78,7 +81,11 @@ export function buildOpenApiDocument(routes: RegisteredRoute[]) {
   }
   return {
     openapi: "3.1.0",
-    info: { title: "Velora v2 API", version: "2.0.0", description: "The API behind the web tier. Errors use the item shape of the spec's section 8." },
+    info: {
+      title: "Velora v2 API",
+      version: "2.0.0",
+      description: "The API behind the web tier. Errors use the item shape of the spec's section 8.",
+    },
     servers: [{ url: "/" }],
     components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } }, schemas: { Error: errorSchema } },
     paths,

@@ -66,7 +66,9 @@ export class ApiRouter {
   ): void {
     this.registry.push({ fullPath: this.prefix + spec.path, spec: spec as RegisteredRoute["spec"] });
     const withFields = (err: unknown) =>
-      err instanceof ApiError && spec.errorFields ? new ApiError(err.status, err.items, { ...err.extra, ...spec.errorFields(err.items) }) : err;
+      err instanceof ApiError && spec.errorFields
+        ? new ApiError(err.status, err.items, { ...err.extra, ...spec.errorFields(err.items) })
+        : err;
     const limitBody = bodyLimit({
       maxSize: spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       onError: () => {

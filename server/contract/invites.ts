@@ -17,7 +17,11 @@ const DAY = 24 * HOUR;
 export const INVITATION_COOKIE = "invitation_code";
 export const INVITATION_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 /** Invitation codes travel in URLs and in the sign-up form: the sign-up tracking-id rule. */
-export const invitationCodeSchema = v.pipe(v.string(required), v.trim(), v.regex(TRACKING_ID_PATTERN, "validation.invitation_code.invalid"));
+export const invitationCodeSchema = v.pipe(
+  v.string(required),
+  v.trim(),
+  v.regex(TRACKING_ID_PATTERN, "validation.invitation_code.invalid"),
+);
 /** Lookups per client address: codes may be human-readable, so guessing is throttled. */
 export const INVITATION_LOOKUP_LIMIT = { windowMs: 10 * MINUTE, limit: 30 } as const;
 
@@ -53,15 +57,29 @@ const claimPasswordEntries = {
 export const claimPasswordFormSchema = v.pipe(
   v.object(claimPasswordEntries, required),
   v.forward(
-    v.partialCheck([["password"], ["password_confirmation"]], (input) => input.password === input.password_confirmation, "validation.password.confirmation_mismatch"),
+    v.partialCheck(
+      [["password"], ["password_confirmation"]],
+      (input) => input.password === input.password_confirmation,
+      "validation.password.confirmation_mismatch",
+    ),
     ["password_confirmation"],
   ),
 );
 /** The API's bind-password body: the form plus the bind token of the passed verification. */
 export const claimBindSchema = v.pipe(
-  v.object({ ...claimPasswordEntries, bind_token: v.pipe(v.string(required), v.nonEmpty(required), v.maxLength(128, "exception.claim.verification_required")) }, required),
+  v.object(
+    {
+      ...claimPasswordEntries,
+      bind_token: v.pipe(v.string(required), v.nonEmpty(required), v.maxLength(128, "exception.claim.verification_required")),
+    },
+    required,
+  ),
   v.forward(
-    v.partialCheck([["password"], ["password_confirmation"]], (input) => input.password === input.password_confirmation, "validation.password.confirmation_mismatch"),
+    v.partialCheck(
+      [["password"], ["password_confirmation"]],
+      (input) => input.password === input.password_confirmation,
+      "validation.password.confirmation_mismatch",
+    ),
     ["password_confirmation"],
   ),
 );
@@ -81,7 +99,11 @@ export const claimableProfileSchema = v.pipe(
     required,
   ),
   v.forward(
-    v.partialCheck([["email"], ["phone"]], (input) => (input.email === undefined) !== (input.phone === undefined), "validation.claim.email_or_phone"),
+    v.partialCheck(
+      [["email"], ["phone"]],
+      (input) => (input.email === undefined) !== (input.phone === undefined),
+      "validation.claim.email_or_phone",
+    ),
     ["email"],
   ),
 );
@@ -108,7 +130,12 @@ export type FederatedProvider = (typeof FEDERATED_PROVIDERS)[number];
 /** The browser has this long to come back from the provider. */
 export const FEDERATED_STATE_TTL_S = 10 * 60;
 export const FEDERATED_STATE_COOKIE = "federated_state";
-const redirectUriSchema = v.pipe(v.string(required), v.nonEmpty(required), v.maxLength(2048, "validation.invalid"), v.url("validation.invalid"));
+const redirectUriSchema = v.pipe(
+  v.string(required),
+  v.nonEmpty(required),
+  v.maxLength(2048, "validation.invalid"),
+  v.url("validation.invalid"),
+);
 export const federatedAuthorizeSchema = v.object(
   { provider: v.picklist(FEDERATED_PROVIDERS, "exception.federated.unknown_provider"), redirect_uri: redirectUriSchema },
   required,

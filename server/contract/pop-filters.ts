@@ -70,6 +70,7 @@ export function popFiltersFor(target: SearchTarget): PopFilter[] {
 export function applyPopFilter(state: SearchUrlState, filter: PopFilter, searcher: Searcher, target: SearchTarget): SearchUrlState {
   const onlyShowType = [...new Set([...state.onlyShowType, ...filter.onlyShowType])].sort();
   const next: SearchUrlState = { ...state, gender: [...state.gender], country: [...state.country], onlyShowType };
-  if (filter.sort && SORTS_FOR_TARGET[target].includes(filter.sort) && (!state.sort || state.sort === defaultSortFor(searcher).sort)) next.sort = filter.sort;
+  if (filter.sort && SORTS_FOR_TARGET[target].includes(filter.sort) && (!state.sort || state.sort === defaultSortFor(searcher).sort))
+    next.sort = filter.sort;
   return next;
 }

@@ -24,7 +24,9 @@ export const cityInputSchema = v.pipe(
 );
 
 /** Never an error of its own: a key that is malformed or stale just falls back to `city`. */
-export const cityKeyInputSchema = v.optional(v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(CITY_INPUT_MAX + 3, "validation.invalid")));
+export const cityKeyInputSchema = v.optional(
+  v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(CITY_INPUT_MAX + 3, "validation.invalid")),
+);
 
 /** The entries both step schemas spread in. */
 export const profileCityEntries = { city: cityInputSchema, city_key: cityKeyInputSchema };

@@ -45,7 +45,9 @@ export const BUSINESS_SIGNUP_TRACKING: Readonly<Record<BusinessRegisterStep, Bus
 
 /** The tracking code of a business step, or null when the step is not part of the funnel. */
 export function businessSignupTrackingType(stepKey: string): BusinessSignupTrackingType | null {
-  return (BUSINESS_REGISTER_STEPS as readonly string[]).includes(stepKey) ? BUSINESS_SIGNUP_TRACKING[stepKey as BusinessRegisterStep] : null;
+  return (BUSINESS_REGISTER_STEPS as readonly string[]).includes(stepKey)
+    ? BUSINESS_SIGNUP_TRACKING[stepKey as BusinessRegisterStep]
+    : null;
 }
 
 export const BUSINESS_STEP_NUMBERS: RegisterStepDef[] = [

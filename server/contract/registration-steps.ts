@@ -144,7 +144,12 @@ export const pricesSchema = v.object(
 
 export const extraSchema = v.object(
   {
-    name: v.pipe(v.string("validation.required"), v.trim(), v.nonEmpty("validation.required"), v.maxLength(EXTRA_NAME_MAX, `validation.steps.too_long?max=${EXTRA_NAME_MAX}`)),
+    name: v.pipe(
+      v.string("validation.required"),
+      v.trim(),
+      v.nonEmpty("validation.required"),
+      v.maxLength(EXTRA_NAME_MAX, `validation.steps.too_long?max=${EXTRA_NAME_MAX}`),
+    ),
     price: priceSchema,
   },
   "validation.required",
@@ -156,19 +161,32 @@ export const servicesStepSchema = v.object(
     meeting_option: optionalMulti("meeting_option"),
     customer_type: optionalMulti("customer_type"),
     prices: v.optional(pricesSchema, {}),
-    extras: v.optional(v.pipe(v.array(extraSchema, "validation.invalid"), v.maxLength(EXTRAS_MAX, `validation.steps.too_many?max=${EXTRAS_MAX}`)), []),
+    extras: v.optional(
+      v.pipe(v.array(extraSchema, "validation.invalid"), v.maxLength(EXTRAS_MAX, `validation.steps.too_many?max=${EXTRAS_MAX}`)),
+      [],
+    ),
   },
   "validation.required",
 );
 export type ServicesStepInput = v.InferOutput<typeof servicesStepSchema>;
 
 const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
-const timeSchema = v.pipe(v.string("validation.required"), v.trim(), v.nonEmpty("validation.required"), v.regex(TIME, "validation.steps.time_invalid"));
+const timeSchema = v.pipe(
+  v.string("validation.required"),
+  v.trim(),
+  v.nonEmpty("validation.required"),
+  v.regex(TIME, "validation.steps.time_invalid"),
+);
 
 export const scheduleSlotSchema = v.pipe(
   v.object(
     {
-      day: v.pipe(v.number(rangeMessage(1, 7)), v.integer(rangeMessage(1, 7)), v.minValue(1, rangeMessage(1, 7)), v.maxValue(7, rangeMessage(1, 7))),
+      day: v.pipe(
+        v.number(rangeMessage(1, 7)),
+        v.integer(rangeMessage(1, 7)),
+        v.minValue(1, rangeMessage(1, 7)),
+        v.maxValue(7, rangeMessage(1, 7)),
+      ),
       time_from: timeSchema,
       time_to: timeSchema,
       is_over_day: v.optional(v.boolean("validation.invalid"), false),
@@ -178,13 +196,19 @@ export const scheduleSlotSchema = v.pipe(
   // A slot that ends at or before its start runs past midnight, and must say so.
   v.forward(
     // Only judged when both times are well-formed (their own errors say the rest).
-    v.check((slot) => !TIME.test(slot.time_from) || !TIME.test(slot.time_to) || slot.is_over_day || slot.time_to > slot.time_from, "validation.steps.time_order"),
+    v.check(
+      (slot) => !TIME.test(slot.time_from) || !TIME.test(slot.time_to) || slot.is_over_day || slot.time_to > slot.time_from,
+      "validation.steps.time_order",
+    ),
     ["time_to"],
   ),
 );
 
 export const scheduleSchema = v.optional(
-  v.pipe(v.array(scheduleSlotSchema, "validation.invalid"), v.maxLength(SCHEDULE_SLOTS_MAX, `validation.steps.too_many?max=${SCHEDULE_SLOTS_MAX}`)),
+  v.pipe(
+    v.array(scheduleSlotSchema, "validation.invalid"),
+    v.maxLength(SCHEDULE_SLOTS_MAX, `validation.steps.too_many?max=${SCHEDULE_SLOTS_MAX}`),
+  ),
   [],
 );
 
@@ -233,7 +257,10 @@ export const businessEscortsStepSchema = v.object(
   {
     usernames: v.optional(
       v.pipe(
-        v.array(v.pipe(v.string("validation.invalid"), v.trim(), v.nonEmpty("validation.required"), v.maxLength(64, "validation.invalid")), "validation.invalid"),
+        v.array(
+          v.pipe(v.string("validation.invalid"), v.trim(), v.nonEmpty("validation.required"), v.maxLength(64, "validation.invalid")),
+          "validation.invalid",
+        ),
         v.maxLength(BUSINESS_ESCORTS_MAX, `validation.steps.too_many?max=${BUSINESS_ESCORTS_MAX}`),
       ),
       [],

@@ -5,7 +5,13 @@
  * translation keys. Server only, like search-input.ts: it needs traits.ts,
  * which the search page's browser bundle should not carry.
  */
-import { APPEARANCE_FLAG_PARAMS, APPEARANCE_LIST_PARAMS, type AppearanceCatalog, type AppearanceListParam, type AppearanceParam } from "./search";
+import {
+  APPEARANCE_FLAG_PARAMS,
+  APPEARANCE_LIST_PARAMS,
+  type AppearanceCatalog,
+  type AppearanceListParam,
+  type AppearanceParam,
+} from "./search";
 import { CUP_SIZE_BANDS, TRAIT_GROUPS, traitCategoryKey, traitLabelKey, traitTitleKey, type TraitOption } from "./traits";
 
 /** The trait group behind each parameter (`cup` filters cup_size by band). */
@@ -23,7 +29,14 @@ function optionsOf(group: string): readonly TraitOption[] {
 }
 
 export const APPEARANCE_CATALOG: AppearanceCatalog = {
-  cup: new Map(CUP_SIZE_BANDS.map((band) => [band, optionsOf("cup_size").filter((o) => o.category === band).map((o) => o.id)])),
+  cup: new Map(
+    CUP_SIZE_BANDS.map((band) => [
+      band,
+      optionsOf("cup_size")
+        .filter((o) => o.category === band)
+        .map((o) => o.id),
+    ]),
+  ),
   breast_type: new Map(optionsOf("breast_type").map((o) => [o.key, [o.id]])),
   hair_color: new Map(optionsOf("hair_color").map((o) => [o.key, [o.id]])),
   hair_length: new Map(optionsOf("hair_length").map((o) => [o.key, [o.id]])),

@@ -48,7 +48,16 @@ export const SEARCH_SORTS = [
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 /** Sorts offered per search target (spec section 4 "Sort options"). */
 export const SORTS_FOR_TARGET: Record<SearchTarget, readonly SearchSort[]> = {
-  escort: ["top_ranking", "top_ranking_distance_ring", "top_ranked", "rating", "last_login_at", "distance", "price_low_to_high", "price_high_to_low"],
+  escort: [
+    "top_ranking",
+    "top_ranking_distance_ring",
+    "top_ranked",
+    "rating",
+    "last_login_at",
+    "distance",
+    "price_low_to_high",
+    "price_high_to_low",
+  ],
   client: ["top_ranking", "top_ranked", "reviews_number_high_to_low", "last_login_at", "distance"],
   business: ["top_ranking", "top_ranked", "rating", "reviews_number_high_to_low", "last_login_at", "distance"],
 };
@@ -67,7 +76,17 @@ export const PRICE_BAND_KEYS = Object.keys(PRICE_BANDS) as PriceBand[];
 export const MIN_AGE = 18;
 export const MAX_AGE = 99;
 
-export const ONLY_SHOW_TYPES = ["is_visible", "is_new", "is_verified", "has_avatar", "on_tour", "has_review", "is_hot", "is_member", "safe_sex_status"] as const;
+export const ONLY_SHOW_TYPES = [
+  "is_visible",
+  "is_new",
+  "is_verified",
+  "has_avatar",
+  "on_tour",
+  "has_review",
+  "is_hot",
+  "is_member",
+  "safe_sex_status",
+] as const;
 export type OnlyShowType = (typeof ONLY_SHOW_TYPES)[number];
 /** A profile counts as new for this long after registration. */
 export const NEW_PROFILE_DAYS = 30;
@@ -134,10 +153,12 @@ export function defaultGendersFor(searcher: Searcher): number[] {
  * looking for clients); new, phone show, price, hot, fsk18 photos, on tour and
  * exclusive content exist only when the target is escorts.
  */
-export type RestrictedFilter = "cup_size" | "breast_type" | "hair" | "piercing" | "price_durations" | "is_new" | "price" | "is_hot" | "on_tour";
+export type RestrictedFilter =
+  "cup_size" | "breast_type" | "hair" | "piercing" | "price_durations" | "is_new" | "price" | "is_hot" | "on_tour";
 export function allowedFilters(searcher: Searcher, target: SearchTarget): Set<RestrictedFilter> {
   const allowed = new Set<RestrictedFilter>(["cup_size", "breast_type", "hair", "piercing", "price_durations"]);
-  if (searcher.userType === USER_TYPE.escort) for (const f of ["cup_size", "breast_type", "hair", "piercing", "price_durations"] as const) allowed.delete(f);
+  if (searcher.userType === USER_TYPE.escort)
+    for (const f of ["cup_size", "breast_type", "hair", "piercing", "price_durations"] as const) allowed.delete(f);
   if (target === "escort") for (const f of ["is_new", "price", "is_hot", "on_tour"] as const) allowed.add(f);
   else allowed.delete("price_durations");
   return allowed;
@@ -169,7 +190,12 @@ export const APPEARANCE_RULES: Record<AppearanceParam, RestrictedFilter> = {
   tattoo: "piercing",
 };
 /** The filterquery field of each list parameter. */
-const APPEARANCE_FILTER_FIELDS = { cup: "cup_size", breast_type: "breast_type", hair_color: "hair_color", hair_length: "hair_length" } as const;
+const APPEARANCE_FILTER_FIELDS = {
+  cup: "cup_size",
+  breast_type: "breast_type",
+  hair_color: "hair_color",
+  hair_length: "hair_length",
+} as const;
 
 /**
  * URL key → option ids per list parameter (cup: band → its cup options),
@@ -236,7 +262,7 @@ export type Range = [RangeEnd, RangeEnd];
 function parseEnd(raw: string | undefined): RangeEnd | null {
   if (raw === undefined) return null;
   const text = raw.trim();
-  if (text === "" ) return null;
+  if (text === "") return null;
   if (text === "*") return "*";
   if (!/^\d{1,6}$/.test(text)) return null;
   return Number(text);
@@ -307,9 +333,31 @@ export const EMPTY_URL_STATE: SearchUrlState = { gender: [], country: [], custom
 
 /** The query keys the search page owns; anything else in the URL is ignored. */
 export const SEARCH_QUERY_KEYS = [
-  "sort", "radius", "gender", "age", "price", "price_duration", "price_min", "price_max", "weight", "weight_min", "weight_max",
-  "height", "height_min", "height_max", "country", "city", "lat", "lon", "user_type", "customized", "only_show_type", "popFilters", "page",
-  ...APPEARANCE_LIST_PARAMS, ...APPEARANCE_FLAG_PARAMS,
+  "sort",
+  "radius",
+  "gender",
+  "age",
+  "price",
+  "price_duration",
+  "price_min",
+  "price_max",
+  "weight",
+  "weight_min",
+  "weight_max",
+  "height",
+  "height_min",
+  "height_max",
+  "country",
+  "city",
+  "lat",
+  "lon",
+  "user_type",
+  "customized",
+  "only_show_type",
+  "popFilters",
+  "page",
+  ...APPEARANCE_LIST_PARAMS,
+  ...APPEARANCE_FLAG_PARAMS,
 ] as const;
 
 const GENDER_SET = new Set<number>(Object.values(GENDER));
@@ -356,17 +404,23 @@ export function parseSearchParams(params: URLSearchParams): SearchUrlState {
   state.customized = customized === "1" || customized === "true";
   state.price = parseRange(params.get("price")) ?? rangeFromInputs(params.get("price_min"), params.get("price_max"));
   const duration = Number(params.get("price_duration"));
-  if ((PRICE_DURATIONS as readonly number[]).includes(duration) && duration !== DEFAULT_PRICE_DURATION) state.priceDuration = duration as PriceDuration;
+  if ((PRICE_DURATIONS as readonly number[]).includes(duration) && duration !== DEFAULT_PRICE_DURATION)
+    state.priceDuration = duration as PriceDuration;
   // Without a customized price, only the bands of spec section 9 per hour.
   if (!state.customized) {
     delete state.priceDuration;
-    if (state.price && !PRICE_BAND_KEYS.some((band) => sameRange(PRICE_BANDS[band] as unknown as Range, state.price as Range))) delete state.price;
+    if (state.price && !PRICE_BAND_KEYS.some((band) => sameRange(PRICE_BANDS[band] as unknown as Range, state.price as Range)))
+      delete state.price;
   }
 
   state.weight = parseRange(params.get("weight")) ?? rangeFromInputs(params.get("weight_min"), params.get("weight_max"));
   state.height = parseRange(params.get("height")) ?? rangeFromInputs(params.get("height_min"), params.get("height_max"));
 
-  state.country = unique(listOf(params, "country").filter((c) => COUNTRY_RE.test(c)).map((c) => c.toUpperCase())).sort();
+  state.country = unique(
+    listOf(params, "country")
+      .filter((c) => COUNTRY_RE.test(c))
+      .map((c) => c.toUpperCase()),
+  ).sort();
 
   const city = params.get("city")?.trim();
   if (city && city.length <= 80) state.city = city;
@@ -380,7 +434,9 @@ export function parseSearchParams(params: URLSearchParams): SearchUrlState {
   const userType = params.get("user_type");
   if (userType && (SEARCH_TARGETS as readonly string[]).includes(userType)) state.userType = userType as SearchTarget;
 
-  state.onlyShowType = unique(listOf(params, "only_show_type").filter((t): t is OnlyShowType => (ONLY_SHOW_TYPES as readonly string[]).includes(t))).sort();
+  state.onlyShowType = unique(
+    listOf(params, "only_show_type").filter((t): t is OnlyShowType => (ONLY_SHOW_TYPES as readonly string[]).includes(t)),
+  ).sort();
 
   const appearance = parseAppearance(params);
   if (appearance) state.appearance = appearance;
@@ -486,7 +542,12 @@ export function normalizeUrlState(
   }
   if (!allowed.has("price_durations")) delete next.priceDuration;
   next.onlyShowType = next.onlyShowType.filter(
-    (t) => !((t === "is_new" && !allowed.has("is_new")) || (t === "is_hot" && !allowed.has("is_hot")) || (t === "on_tour" && !allowed.has("on_tour"))),
+    (t) =>
+      !(
+        (t === "is_new" && !allowed.has("is_new")) ||
+        (t === "is_hot" && !allowed.has("is_hot")) ||
+        (t === "on_tour" && !allowed.has("on_tour"))
+      ),
   );
   const appearance = restrictAppearance(next.appearance, allowedAppearanceParams(searcher, target), options.appearance);
   if (appearance) next.appearance = appearance;
@@ -600,7 +661,8 @@ export function buildSearchRequest(
   if (genders.length > 0 && !genders.includes(0)) filter.gender = genders;
   if (state.age) filter.age = state.age;
   if (state.price && allowed.has("price")) {
-    const duration = state.customized && state.priceDuration && allowed.has("price_durations") ? state.priceDuration : DEFAULT_PRICE_DURATION;
+    const duration =
+      state.customized && state.priceDuration && allowed.has("price_durations") ? state.priceDuration : DEFAULT_PRICE_DURATION;
     if (duration === DEFAULT_PRICE_DURATION) filter.price = state.price;
     else filter[`price_${duration}`] = state.price;
   }
@@ -608,7 +670,12 @@ export function buildSearchRequest(
   if (state.weight) filter.weight = state.weight;
   if (state.height) filter.height = state.height;
   const flags = state.onlyShowType.filter(
-    (t) => !((t === "is_new" && !allowed.has("is_new")) || (t === "is_hot" && !allowed.has("is_hot")) || (t === "on_tour" && !allowed.has("on_tour"))),
+    (t) =>
+      !(
+        (t === "is_new" && !allowed.has("is_new")) ||
+        (t === "is_hot" && !allowed.has("is_hot")) ||
+        (t === "on_tour" && !allowed.has("on_tour"))
+      ),
   );
   if (flags.length > 0) filter.only_show_type = flags;
   const look = restrictAppearance(state.appearance, allowedAppearanceParams(searcher, target), options.appearance);

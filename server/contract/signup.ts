@@ -59,7 +59,19 @@ export function passwordContainsUsername(password: string, username: string): bo
  * Names that would read as the platform speaking, or collide with paths
  * (spec section 2: favicon.ico as a profile name is an error page).
  */
-export const RESERVED_USERNAMES = new Set(["admin", "administrator", "support", "velora", "team", "backend", "moderator", "system", "favicon.ico", "robots.txt", "sitemap.xml"]);
+export const RESERVED_USERNAMES = new Set([
+  "admin",
+  "administrator",
+  "support",
+  "velora",
+  "team",
+  "backend",
+  "moderator",
+  "system",
+  "favicon.ico",
+  "robots.txt",
+  "sitemap.xml",
+]);
 
 /** Registration usernames: the shared rules plus the reserved names. */
 export const signUpUsernameSchema = v.pipe(
@@ -85,7 +97,8 @@ function choice<const T extends readonly string[]>(options: T, message: string) 
   return v.pipe(v.optional(v.string(message), ""), v.picklist(options, message));
 }
 
-const intIn = (min: number, max: number, message: string) => v.pipe(v.number(required), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
+const intIn = (min: number, max: number, message: string) =>
+  v.pipe(v.number(required), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
 
 /**
  * The individual sign-up form (step 1). `now` is the clock that decides the
@@ -202,6 +215,8 @@ export type AgeCheckMethod = (typeof AGE_CHECK_METHODS)[number];
 
 /** Verification tokens travel in links; anything longer than ours is not one. */
 export const emailVerifySchema = v.object(
-  { token: v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(512, "exception.email_verification.invalid_or_expired")) },
+  {
+    token: v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(512, "exception.email_verification.invalid_or_expired")),
+  },
   required,
 );

@@ -17,8 +17,14 @@ const TOKEN_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 export async function runMaintenance(db: DB, clock: Clock): Promise<void> {
   const now = clock.now();
   await pruneCounters(db, now, COUNTER_RETENTION_MS);
-  await db.deleteFrom("captcha_challenges").where((eb) => eb.or([eb("expires_at", "<", now), eb("used_at", "is not", null)])).execute();
-  await db.deleteFrom("password_resets").where((eb) => eb.or([eb("expires_at", "<", now), eb("used_at", "is not", null)])).execute();
+  await db
+    .deleteFrom("captcha_challenges")
+    .where((eb) => eb.or([eb("expires_at", "<", now), eb("used_at", "is not", null)]))
+    .execute();
+  await db
+    .deleteFrom("password_resets")
+    .where((eb) => eb.or([eb("expires_at", "<", now), eb("used_at", "is not", null)]))
+    .execute();
   await db
     .deleteFrom("access_tokens")
     .where((eb) => eb.or([eb("refresh_expires_at", "<", now - TOKEN_RETENTION_MS), eb("revoked_at", "<", now - TOKEN_RETENTION_MS)]))

@@ -70,7 +70,9 @@ test.describe("login, dashboard, logout", () => {
     await page.getByLabel("Passwort", { exact: true }).fill("wrong-password-1");
     await page.getByLabel("Sicherheitscode aus dem Bild").fill("ZZZZZ");
     await page.getByRole("button", { name: "Anmelden" }).last().click();
-    await expect(page.locator('[data-field-error="captcha_answer"]')).toHaveText("Der Sicherheitscode stimmt nicht. Bitte versuche es mit dem neuen Code.");
+    await expect(page.locator('[data-field-error="captcha_answer"]')).toHaveText(
+      "Der Sicherheitscode stimmt nicht. Bitte versuche es mit dem neuen Code.",
+    );
   });
 });
 

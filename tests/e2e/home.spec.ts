@@ -114,7 +114,10 @@ test("member homes need a login; the guest landing is noindex and sends members 
   await expect(page).toHaveURL(/\/de\/homepage\/neu$/);
 });
 
-test("a client's search is saved and rebuilds the header's search link; guests get no user_filters cookie @js", async ({ page, context }) => {
+test("a client's search is saved and rebuilds the header's search link; guests get no user_filters cookie @js", async ({
+  page,
+  context,
+}) => {
   await page.goto("/de/escorts?city=Hamburg&radius=50");
   expect((await context.cookies()).map((c) => c.name)).not.toContain("user_filters");
 

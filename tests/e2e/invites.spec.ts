@@ -33,7 +33,9 @@ test.describe("profile claims", () => {
   test("preview → code from the mailbox → wrong code → right code → password → signed in", async ({ page }) => {
     const username = `claim_${unique()}`;
     const email = `${username}@claims.velora.local`;
-    const created = await page.request.post("/api/v2/dev/claimable-profiles", { data: { username, email, display_name: "Mia Sommer", city_name: "Hamburg" } });
+    const created = await page.request.post("/api/v2/dev/claimable-profiles", {
+      data: { username, email, display_name: "Mia Sommer", city_name: "Hamburg" },
+    });
     expect(created.status()).toBe(201);
     const inviteCode = ((await created.json()) as { data: { invite_code: string } }).data.invite_code;
     const invite = `/de/invites/${inviteCode}`;

@@ -14,7 +14,12 @@ test("home → location guide → city directory → profile → reviews tab", a
   await page.getByRole("link", { name: "Berlin", exact: true }).last().click();
   await expect(page).toHaveURL(/\/de\/sex-and-erotic\/deutschland\/berlin\/berlin$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sex & Erotik in Berlin");
-  await expect(page.locator('nav[aria-label="Brotkrümelnavigation"] a')).toHaveText(["Startseite", "Sex & Erotik", "Deutschland", "Berlin"]);
+  await expect(page.locator('nav[aria-label="Brotkrümelnavigation"] a')).toHaveText([
+    "Startseite",
+    "Sex & Erotik",
+    "Deutschland",
+    "Berlin",
+  ]);
   const firstTile = page.locator("main ul li a[href^='/de/p/']").first();
   const profileHref = await firstTile.getAttribute("href");
   await firstTile.click();
@@ -36,7 +41,10 @@ test("a guest sees public photos only and sign-up prompts on profile actions", a
   await expect(page.locator('main ul img[alt^="Foto"]')).toHaveCount(2);
   await expect(page.getByText("2 weitere Fotos nur für Mitglieder.")).toBeVisible();
   const actions = page.getByTestId("guest-actions");
-  await expect(actions.getByRole("link", { name: "Nachricht schreiben" })).toHaveAttribute("href", `/de/join/user?r=${encodeURIComponent(`/de/p/${DEMO.escort}`)}`);
+  await expect(actions.getByRole("link", { name: "Nachricht schreiben" })).toHaveAttribute(
+    "href",
+    `/de/join/user?r=${encodeURIComponent(`/de/p/${DEMO.escort}`)}`,
+  );
   await expect(actions.getByRole("link", { name: "Date anfragen" })).toBeVisible();
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as Record<string, unknown>;
   expect(jsonLd).toMatchObject({ "@type": "Person", name: "Lena" });
@@ -76,7 +84,10 @@ test("invalid usernames redirect to the error pages; unknown users get a real 40
 test("landing pages render from their url detail; unknown ones go home", async ({ page }) => {
   await page.goto("/de/lp/ladies-hamburg");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ladies in Hamburg");
-  await expect(page.getByRole("link", { name: "Alle Profile der Stadt" })).toHaveAttribute("href", "/de/ladies/deutschland/hamburg/hamburg");
+  await expect(page.getByRole("link", { name: "Alle Profile der Stadt" })).toHaveAttribute(
+    "href",
+    "/de/ladies/deutschland/hamburg/hamburg",
+  );
   await page.goto("/de/lp/no-such-landing-page");
   await expect(page).toHaveURL(/\/de$/);
 });
@@ -95,7 +106,8 @@ test("guest pages revalidate with the ETag; profile and directory HTML stay unde
 
 test("robots.txt keeps sensitive routes out and names the sitemap index", async ({ request }) => {
   const robots = await (await request.get("/robots.txt")).text();
-  for (const path of ["/api/", "/de/login", "/de/my_", "/de/join/", "/de/user/", "/de/messenger", "/de/dev/", "/node/"]) expect(robots).toContain(`Disallow: ${path}`);
+  for (const path of ["/api/", "/de/login", "/de/my_", "/de/join/", "/de/user/", "/de/messenger", "/de/dev/", "/node/"])
+    expect(robots).toContain(`Disallow: ${path}`);
   expect(robots).toMatch(/Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml/);
   const index = await (await request.get("/sitemap.xml")).text();
   expect(index).toContain("/sitemaps/de/directory.xml");

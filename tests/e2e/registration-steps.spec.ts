@@ -13,7 +13,6 @@ import { expect, logIn, SIGN_UP_PASSWORD as PASSWORD, signUp, test } from "./fix
 const PHOTO = fileURLToPath(new URL("../fixtures/photo-400x500.jpg", import.meta.url));
 const NARROW = fileURLToPath(new URL("../fixtures/photo-narrow-150x600.jpg", import.meta.url));
 
-
 test("an escort walks photo, profile, appearance, services and availability to the welcome page", async ({ page, request, clientIp }) => {
   const username = await signUp(request, clientIp, "escort", 2);
   await logIn(page, username, PASSWORD);
@@ -46,7 +45,9 @@ test("an escort walks photo, profile, appearance, services and availability to t
   await page.locator('input[name="sexuality"][value="3"]').check();
   // A city the geo tables do not know: the server's error at the field, the rest kept.
   await page.getByRole("button", { name: "Speichern und weiter" }).click();
-  await expect(page.locator('[data-field-error="city"]')).toHaveText("Diesen Ort kennen wir nicht. Bitte prüfe die Schreibweise oder wähle einen Ort aus den Vorschlägen.");
+  await expect(page.locator('[data-field-error="city"]')).toHaveText(
+    "Diesen Ort kennen wir nicht. Bitte prüfe die Schreibweise oder wähle einen Ort aus den Vorschlägen.",
+  );
   await expect(page.getByLabel("Wohnort oder Arbeitsort")).toHaveValue("Qqqxyzhausen");
   await expect(page.getByLabel("Beruf")).toHaveValue("Tänzerin");
   await expect(page.locator('input[name="sexuality"][value="3"]')).toBeChecked();
@@ -133,7 +134,16 @@ test("a business walks services, opening hours, description, photo and escorts",
   const username = `sb_${randomBytes(5).toString("hex")}`;
   const response = await request.post("/api/v2/registration/business/sign-up", {
     headers: { "x-forwarded-for": clientIp, "accept-language": "de" },
-    data: { company_name: "Club Abendrot", business_kind: "club", contact_person: "Eva Roth", city: "Hamburg", username, email: `${username}@example.test`, password: PASSWORD, accept_terms: true },
+    data: {
+      company_name: "Club Abendrot",
+      business_kind: "club",
+      contact_person: "Eva Roth",
+      city: "Hamburg",
+      username,
+      email: `${username}@example.test`,
+      password: PASSWORD,
+      accept_terms: true,
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   await logIn(page, username, PASSWORD);
@@ -155,7 +165,11 @@ test("a business walks services, opening hours, description, photo and escorts",
   await page.getByRole("button", { name: "Speichern und weiter" }).click();
   await expect(page.locator('[data-field-error="description"]')).toHaveText("Mindestens 140 Zeichen.");
   await expect(page.getByLabel("Beschreibung")).toHaveValue("Zu kurz.");
-  await page.getByLabel("Beschreibung").fill("Unser Club in Hamburg-Altona empfängt Gäste in ruhiger Atmosphäre mit Bar, Sauna und Themenzimmern. Diskret, gepflegt und mit freundlichem Team.");
+  await page
+    .getByLabel("Beschreibung")
+    .fill(
+      "Unser Club in Hamburg-Altona empfängt Gäste in ruhiger Atmosphäre mit Bar, Sauna und Themenzimmern. Diskret, gepflegt und mit freundlichem Team.",
+    );
   await page.getByRole("button", { name: "Speichern und weiter" }).click();
   await expect(page).toHaveURL(/\/de\/join\/business\/photo$/);
   await page.locator('input[type="file"][name="files"]').setInputFiles(PHOTO);
@@ -170,7 +184,12 @@ test("a business walks services, opening hours, description, photo and escorts",
   await expect(page.getByRole("link", { name: "Vorteile ansehen" })).toHaveAttribute("href", "/de/join/business-benefits");
 });
 
-test("the photo upload, a field error, the city and a decimal comma work with and without JavaScript @js", async ({ page, request, clientIp, javaScriptEnabled }) => {
+test("the photo upload, a field error, the city and a decimal comma work with and without JavaScript @js", async ({
+  page,
+  request,
+  clientIp,
+  javaScriptEnabled,
+}) => {
   const username = await signUp(request, clientIp, "escort", 1);
   await logIn(page, username, PASSWORD);
   // With JavaScript the login posts by fetch: wait until it has taken us away from the login page.

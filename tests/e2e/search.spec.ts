@@ -110,7 +110,9 @@ test.describe("search filters and actions", () => {
     await weight.getByLabel("von").fill("80");
     await weight.getByLabel("bis").fill("60");
     await page.getByTestId("search-form").getByRole("button", { name: "Suchen" }).click();
-    await expect(weight.getByRole("alert")).toHaveText("Der Mindestwert ist größer als der Höchstwert; wir suchen mit vertauschten Werten.");
+    await expect(weight.getByRole("alert")).toHaveText(
+      "Der Mindestwert ist größer als der Höchstwert; wir suchen mit vertauschten Werten.",
+    );
     await expect(page.getByTestId("search-total")).toBeVisible();
 
     // Text where a number belongs (a hand-made URL): a hint, never a 5xx.
@@ -220,7 +222,10 @@ test.describe("search filters and actions", () => {
     await expect(page.getByTestId("appearance-filters")).toHaveCount(0);
   });
 
-  test("appearance: hair colour, cup band and piercing narrow the results, reset appearance clears them @js", async ({ page, javaScriptEnabled }) => {
+  test("appearance: hair colour, cup band and piercing narrow the results, reset appearance clears them @js", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const total = async () => {
       const text = (await page.getByTestId("search-total").textContent()) ?? "";
       const [, n = "", k] = /([\d.]+)(k?)$/.exec(text.trim()) ?? [];

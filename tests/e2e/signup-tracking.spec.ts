@@ -16,7 +16,16 @@ test("the business welcome page lists steps 1 to 4 as done", async ({ page, requ
   const headers = { "x-forwarded-for": clientIp, "accept-language": "de" };
   const signUp = await request.post("/api/v2/registration/business/sign-up", {
     headers,
-    data: { company_name: "Club Morgenrot", business_kind: "club", contact_person: "Eva Roth", city: "Hamburg", username, email: `${username}@example.test`, password: PASSWORD, accept_terms: true },
+    data: {
+      company_name: "Club Morgenrot",
+      business_kind: "club",
+      contact_person: "Eva Roth",
+      city: "Hamburg",
+      username,
+      email: `${username}@example.test`,
+      password: PASSWORD,
+      accept_terms: true,
+    },
   });
   expect(signUp.status(), await signUp.text()).toBe(201);
   const auth = { ...headers, authorization: `Bearer ${(await signUp.json()).data.access_token as string}` };
@@ -27,7 +36,8 @@ test("the business welcome page lists steps 1 to 4 as done", async ({ page, requ
   await put("services", { company_service: [1], company_room: [1], environment: [3] });
   await put("schedule", { schedule: [{ day: 5, time_from: "18:00", time_to: "23:00" }] });
   await put("description", {
-    description: "Unser Club in Hamburg-Altona empfängt Gäste in ruhiger Atmosphäre mit Bar, Sauna und Themenzimmern. Diskret, gepflegt und mit einem freundlichen Team an der Bar.",
+    description:
+      "Unser Club in Hamburg-Altona empfängt Gäste in ruhiger Atmosphäre mit Bar, Sauna und Themenzimmern. Diskret, gepflegt und mit einem freundlichen Team an der Bar.",
   });
   const upload = await request.post("/api/v2/media/upload", {
     headers: auth,

@@ -27,7 +27,11 @@ function newPerson(prefix: string): Person {
   return { username, email: `${username.toLowerCase()}@example.test`, password: "Sicher-und-lang-42" };
 }
 
-async function fillIndividual(page: Page, person: Person, birth: { day: string; month: string; year: string } = { day: "15", month: "6", year: "1994" }) {
+async function fillIndividual(
+  page: Page,
+  person: Person,
+  birth: { day: string; month: string; year: string } = { day: "15", month: "6", year: "1994" },
+) {
   await page.getByRole("radio", { name: "Frau" }).check();
   await page.getByLabel("Geschlecht").selectOption({ label: "Frau" });
   await page.getByLabel("Benutzername").fill(person.username);
@@ -124,7 +128,10 @@ test.describe("individual sign-up", () => {
     await expect(page.getByLabel("E-Mail-Adresse")).toHaveValue(person.email);
   });
 
-  test("a taken username is reported at its field: live on blur with JavaScript, on submit without @js", async ({ page, javaScriptEnabled }) => {
+  test("a taken username is reported at its field: live on blur with JavaScript, on submit without @js", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/de/join/user/sign-up?type=client");
     // Filling moves on from the username field to the next ones (a blur).
     await fillIndividual(page, { ...newPerson("Dup"), username: DEMO.escort });
@@ -190,7 +197,9 @@ test.describe("business sign-up", () => {
     await page.getByLabel(/Ich akzeptiere die AGB/).check();
     await page.getByRole("button", { name: "Weiter" }).click();
     await expect(page).toHaveURL(/\/de\/join\/business\/basic$/);
-    await expect(page.locator('[data-field-error="city"]')).toHaveText("Diesen Ort kennen wir nicht. Bitte prüfe die Schreibweise oder wähle einen Ort aus den Vorschlägen.");
+    await expect(page.locator('[data-field-error="city"]')).toHaveText(
+      "Diesen Ort kennen wir nicht. Bitte prüfe die Schreibweise oder wähle einen Ort aus den Vorschlägen.",
+    );
     await expect(page.getByLabel("Ort des Unternehmens")).toHaveValue("Qqqxyzhausen");
     await expect(page.getByLabel("Name des Unternehmens")).toHaveValue("Agentur Nirgendwo");
     await expect(page.getByLabel("Benutzername")).toHaveValue(person.username);
@@ -222,7 +231,8 @@ test.describe("after login", () => {
     let unverified: string | undefined;
     for (let i = 0; i < DEFAULT_PROFILES && !unverified; i++) {
       const person = plan(i);
-      if (person.userType !== 3 && person.status === "active" && person.registerCompletedStep === 10 && person.emailVerifiedAt === null) unverified = person.username;
+      if (person.userType !== 3 && person.status === "active" && person.registerCompletedStep === 10 && person.emailVerifiedAt === null)
+        unverified = person.username;
     }
     expect(unverified).toBeDefined();
     await logIn(page, unverified!, DEMO.password);

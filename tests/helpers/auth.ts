@@ -17,7 +17,11 @@ export interface TokenAnswer {
 }
 
 /** POST /oauth/v2/token, form-encoded, with exactly the given fields. */
-export async function tokenRequest(rt: TestRuntime, fields: Record<string, string>, ip?: string): Promise<{ status: number; body: TokenAnswer }> {
+export async function tokenRequest(
+  rt: TestRuntime,
+  fields: Record<string, string>,
+  ip?: string,
+): Promise<{ status: number; body: TokenAnswer }> {
   const response = await rt.request("/oauth/v2/token", {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },

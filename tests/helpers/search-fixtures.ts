@@ -117,7 +117,10 @@ export async function createProfile(rt: TestRuntime, options: ProfileOptions = {
     })
     .execute();
   if (options.price !== undefined) {
-    await db.insertInto("profile_prices").values({ user_id: user.id, item_type: 1, duration_minutes: 60, name: null, price_eur: options.price, position: 0 }).execute();
+    await db
+      .insertInto("profile_prices")
+      .values({ user_id: user.id, item_type: 1, duration_minutes: 60, name: null, price_eur: options.price, position: 0 })
+      .execute();
   }
   for (const [group_key, option_id] of options.traits ?? []) {
     await db.insertInto("profile_traits").values({ user_id: user.id, group_key, option_id }).execute();

@@ -32,7 +32,9 @@ describe(`API error shape (${TEST_DB})`, () => {
       expect(response.headers.get("content-type")).toMatch(/^application\/json/);
       const body = await jsonOf(response);
       expectErrorShape(body, 404);
-      expect(body.errors).toEqual([{ code: 404, title: "exception.common.not_found", message: "exception.common.not_found", key: "exception.common.not_found" }]);
+      expect(body.errors).toEqual([
+        { code: 404, title: "exception.common.not_found", message: "exception.common.not_found", key: "exception.common.not_found" },
+      ]);
     }
   });
 
@@ -45,10 +47,10 @@ describe(`API error shape (${TEST_DB})`, () => {
   it("answers unreadable JSON bodies with 400 items, and oversized ones with 413", async () => {
     const post = (body: string, type = "application/json") =>
       rt.request("/api/v2/registration/password/validate", { method: "POST", headers: { "content-type": type }, body, ip: freshIp() });
-    const malformed = await post("{\"password\": ");
+    const malformed = await post('{"password": ');
     expect(malformed.status).toBe(400);
     expect((await jsonOf(malformed)).errors).toEqual([expect.objectContaining({ key: "validation.malformed_json" })]);
-    for (const body of ["null", "[]", "42", "\"text\"", "{}", ""]) {
+    for (const body of ["null", "[]", "42", '"text"', "{}", ""]) {
       const response = await post(body);
       expect(response.status, body).toBe(400);
       expectErrorShape(await jsonOf(response), 400);
@@ -59,24 +61,39 @@ describe(`API error shape (${TEST_DB})`, () => {
     // A form body on a JSON route is read as a form, and validated the same way.
     const form = await post("password=short", "application/x-www-form-urlencoded");
     expect(form.status).toBe(400);
-    expect((await jsonOf(form)).errors).toContainEqual(expect.objectContaining({ key: "validation.password.too_short", source: "password" }));
+    expect((await jsonOf(form)).errors).toContainEqual(
+      expect.objectContaining({ key: "validation.password.too_short", source: "password" }),
+    );
   });
 
   it("answers an unexpected failure with a bare 500 item, logs it, and leaks no stack trace", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const brokenDb = new Proxy(rt.deps.db, {
       get(target, property, receiver) {
-        if (property === "selectFrom") return () => { throw new Error("database is down at /secret/path.ts:12"); };
+        if (property === "selectFrom")
+          return () => {
+            throw new Error("database is down at /secret/path.ts:12");
+          };
         return Reflect.get(target, property, receiver) as unknown;
       },
     });
     const api = createApiApp({ ...rt.deps, db: brokenDb });
-    const response = await api.fetch(new Request("http://velora.test/api/v2/user/data", { headers: { authorization: "Bearer some-token" } }), { remoteAddress: freshIp() });
+    const response = await api.fetch(
+      new Request("http://velora.test/api/v2/user/data", { headers: { authorization: "Bearer some-token" } }),
+      { remoteAddress: freshIp() },
+    );
     expect(response.status).toBe(500);
     const text = await response.text();
     expect(JSON.parse(text)).toEqual({
       code: 500,
-      errors: [{ code: 500, title: "exception.common.something_wrong_happened", message: "exception.common.something_wrong_happened", key: "exception.common.something_wrong_happened" }],
+      errors: [
+        {
+          code: 500,
+          title: "exception.common.something_wrong_happened",
+          message: "exception.common.something_wrong_happened",
+          key: "exception.common.something_wrong_happened",
+        },
+      ],
     });
     expect(text).not.toMatch(/secret|database is down|\bat\s/);
     expect(logged).toHaveBeenCalledTimes(1);
@@ -89,7 +106,9 @@ describe(`API error shape (${TEST_DB})`, () => {
     expect(response.status).toBe(404);
     expectErrorShape(await jsonOf(response), 404);
     expect(production.routes.map((r) => r.fullPath)).not.toContain("/api/v2/dev/outbox");
-    const doc = (await jsonOf(await production.fetch(new Request("http://velora.test/api/v2/openapi.json")))) as { paths: Record<string, unknown> };
+    const doc = (await jsonOf(await production.fetch(new Request("http://velora.test/api/v2/openapi.json")))) as {
+      paths: Record<string, unknown>;
+    };
     expect(Object.keys(doc.paths)).not.toContain("/api/v2/dev/outbox");
   });
 
@@ -105,7 +124,19 @@ describe(`API error shape (${TEST_DB})`, () => {
 
     const keys = fc.oneof(
       fc.string({ maxLength: 12 }),
-      fc.constantFrom("__proto__", "constructor", "prototype", "email", "password", "password_confirmation", "token", "requests", "path", "method", "body"),
+      fc.constantFrom(
+        "__proto__",
+        "constructor",
+        "prototype",
+        "email",
+        "password",
+        "password_confirmation",
+        "token",
+        "requests",
+        "path",
+        "method",
+        "body",
+      ),
     );
     const jsonBodies = fc.oneof(
       fc.jsonValue({ maxDepth: 4 }),
@@ -117,7 +148,16 @@ describe(`API error shape (${TEST_DB})`, () => {
           fc.string({ minLength: 1, maxLength: 8 }),
           fc.record({
             method: fc.constantFrom("GET", "POST", "PUT", "DELETE", "get", "HEAD", 7),
-            path: fc.oneof(fc.string(), fc.constantFrom("/api/v2/user/data", "/api/v2/definitions/languages", "/api/v2/registration/password/validate", "/api/v2/batch", "/api/v2/x/../batch")),
+            path: fc.oneof(
+              fc.string(),
+              fc.constantFrom(
+                "/api/v2/user/data",
+                "/api/v2/definitions/languages",
+                "/api/v2/registration/password/validate",
+                "/api/v2/batch",
+                "/api/v2/x/../batch",
+              ),
+            ),
             params: fc.dictionary(fc.string({ maxLength: 5 }), fc.oneof(fc.string(), fc.integer(), fc.boolean()), { maxKeys: 3 }),
             body: fc.jsonValue({ maxDepth: 2 }),
           }),
@@ -125,7 +165,10 @@ describe(`API error shape (${TEST_DB})`, () => {
         ),
       }),
     );
-    const rawBodies = fc.oneof(fc.string({ unit: "binary", maxLength: 300 }), jsonBodies.map((value) => JSON.stringify(value)));
+    const rawBodies = fc.oneof(
+      fc.string({ unit: "binary", maxLength: 300 }),
+      jsonBodies.map((value) => JSON.stringify(value)),
+    );
     const contentTypes = fc.constantFrom(
       "application/json",
       "application/json; charset=utf-8",
@@ -181,7 +224,9 @@ describe(`API error shape (${TEST_DB})`, () => {
       const paths = fc.constantFrom("/api/v2/dev/outbox", "/api/v2/captcha", "/api/v2/definitions/countries", "/api/v2/user/data");
       const queries = fc.oneof(
         fc.string({ maxLength: 60 }),
-        fc.dictionary(fc.constantFrom("limit", "to", "lang", "x", "limit[]"), fc.string({ maxLength: 20 }), { maxKeys: 3 }).map((q) => new URLSearchParams(q).toString()),
+        fc
+          .dictionary(fc.constantFrom("limit", "to", "lang", "x", "limit[]"), fc.string({ maxLength: 20 }), { maxKeys: 3 })
+          .map((q) => new URLSearchParams(q).toString()),
         fc.constantFrom("limit=%zz", "to=%E0%A4%A", "limit=1&limit=2", "limit=0", "limit=101", "limit=1e3", "limit=-1"),
       );
       await fc.assert(

@@ -60,7 +60,9 @@ describe(`login limits and captcha (${TEST_DB})`, () => {
       expect(blocked.status).toBe(429);
       expectErrorShape(blocked.body, 429);
       expect(blocked.body.captcha_required).toBe(true);
-      expect(blocked.body.errors).toEqual([expect.objectContaining({ code: 429, key: "exception.account_login.exceeded_limit", source: "captcha_answer" })]);
+      expect(blocked.body.errors).toEqual([
+        expect.objectContaining({ code: 429, key: "exception.account_login.exceeded_limit", source: "captcha_answer" }),
+      ]);
       expect(blocked.body.access_token).toBeUndefined();
     });
 
@@ -109,7 +111,10 @@ describe(`login limits and captcha (${TEST_DB})`, () => {
     it("lets the attempt through when solved (answer case-insensitive)", async () => {
       const user = await lockedUser();
       const captcha = await createCaptcha(rt.deps, "ABCDE");
-      const { status, body } = await passwordLogin(rt, user.username, user.password, freshIp(), { captcha_id: captcha.id, captcha_answer: " abcde " });
+      const { status, body } = await passwordLogin(rt, user.username, user.password, freshIp(), {
+        captcha_id: captcha.id,
+        captcha_answer: " abcde ",
+      });
       expect(status).toBe(200);
       expect(typeof body.access_token).toBe("string");
     });
@@ -137,7 +142,10 @@ describe(`login limits and captcha (${TEST_DB})`, () => {
       expect(retry.body.errors?.[0]?.key).toBe("exception.login.captcha_not_verified");
 
       const used = await createCaptcha(rt.deps, "KMNPR");
-      const wrongPassword = await passwordLogin(rt, user.username, "wrong-password-1", freshIp(), { captcha_id: used.id, captcha_answer: "KMNPR" });
+      const wrongPassword = await passwordLogin(rt, user.username, "wrong-password-1", freshIp(), {
+        captcha_id: used.id,
+        captcha_answer: "KMNPR",
+      });
       expect(wrongPassword.status).toBe(400);
       expect(wrongPassword.body.errors?.[0]?.key).toBe("exception.login.invalid_credentials");
       expect(wrongPassword.body.captcha_required).toBe(true);
@@ -152,7 +160,9 @@ describe(`login limits and captcha (${TEST_DB})`, () => {
       const fresh = await createCaptcha(rt.deps, "ABCDE");
       const stale = await createCaptcha(rt.deps, "EFHKM");
       rt.clock.advance(10 * MINUTE - 1000);
-      expect((await passwordLogin(rt, user.username, user.password, freshIp(), { captcha_id: fresh.id, captcha_answer: "ABCDE" })).status).toBe(200);
+      expect(
+        (await passwordLogin(rt, user.username, user.password, freshIp(), { captcha_id: fresh.id, captcha_answer: "ABCDE" })).status,
+      ).toBe(200);
       rt.clock.advance(1000);
       // Still inside the account's 15-minute window, so a captcha is still needed.
       const late = await passwordLogin(rt, user.username, "wrong-password-1", freshIp(), { captcha_id: stale.id, captcha_answer: "EFHKM" });
@@ -188,11 +198,16 @@ describe(`login limits and captcha (${TEST_DB})`, () => {
     it("asks for a captcha after 10 failures from one IP within an hour, for any account", async () => {
       const ip = freshIp();
       const user = await createUser(rt);
-      const answers = await failLogins(Array.from({ length: 10 }, (_, i) => `ghost_${i}`), () => ip);
+      const answers = await failLogins(
+        Array.from({ length: 10 }, (_, i) => `ghost_${i}`),
+        () => ip,
+      );
       expect(answers.every((a) => a.status === 400)).toBe(true);
       const blocked = await passwordLogin(rt, user.username, user.password, ip);
       expect(blocked.status).toBe(429);
-      expect(blocked.body.errors).toEqual([expect.objectContaining({ key: "exception.ip_login.exceeded_limit", source: "captcha_answer" })]);
+      expect(blocked.body.errors).toEqual([
+        expect.objectContaining({ key: "exception.ip_login.exceeded_limit", source: "captcha_answer" }),
+      ]);
       // Other addresses are not affected.
       expect((await passwordLogin(rt, user.username, user.password, freshIp())).status).toBe(200);
       rt.clock.advance(HOUR);
@@ -208,9 +223,13 @@ describe(`login limits and captcha (${TEST_DB})`, () => {
       for (let i = 0; i < 3; i++) expect((await passwordLogin(rt, user.username, user.password, ip)).status).toBe(200);
       const blocked = await passwordLogin(rt, user.username, user.password, ip);
       expect(blocked.status).toBe(429);
-      expect(blocked.body.errors).toEqual([expect.objectContaining({ key: "exception.one_ip_daily_login.exceeded_limit", source: "captcha_answer" })]);
+      expect(blocked.body.errors).toEqual([
+        expect.objectContaining({ key: "exception.one_ip_daily_login.exceeded_limit", source: "captcha_answer" }),
+      ]);
       const captcha = await createCaptcha(rt.deps, "ABCDE");
-      expect((await passwordLogin(rt, user.username, user.password, ip, { captcha_id: captcha.id, captcha_answer: "ABCDE" })).status).toBe(200);
+      expect((await passwordLogin(rt, user.username, user.password, ip, { captcha_id: captcha.id, captcha_answer: "ABCDE" })).status).toBe(
+        200,
+      );
       rt.clock.advance(DAY - 1);
       expect((await passwordLogin(rt, user.username, user.password, ip)).status).toBe(429);
       rt.clock.advance(1);
@@ -227,9 +246,13 @@ describe(`login limits and captcha (${TEST_DB})`, () => {
       expect((await passwordLogin(rt, "ghost_wave", "wrong-password-1", freshIp())).status).toBe(400);
       const blocked = await passwordLogin(rt, user.username, user.password, freshIp());
       expect(blocked.status).toBe(429);
-      expect(blocked.body.errors).toEqual([expect.objectContaining({ key: "exception.login_global.exceeded_limit", source: "captcha_answer" })]);
+      expect(blocked.body.errors).toEqual([
+        expect.objectContaining({ key: "exception.login_global.exceeded_limit", source: "captcha_answer" }),
+      ]);
       const captcha = await createCaptcha(rt.deps, "ABCDE");
-      expect((await passwordLogin(rt, user.username, user.password, freshIp(), { captcha_id: captcha.id, captcha_answer: "ABCDE" })).status).toBe(200);
+      expect(
+        (await passwordLogin(rt, user.username, user.password, freshIp(), { captcha_id: captcha.id, captcha_answer: "ABCDE" })).status,
+      ).toBe(200);
       rt.clock.advance(5 * MINUTE);
       expect((await passwordLogin(rt, user.username, user.password, freshIp())).status).toBe(200);
     });

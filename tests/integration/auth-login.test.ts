@@ -29,8 +29,18 @@ describe(`login and logout (${TEST_DB})`, () => {
   });
 
   it("accepts the username or the e-mail address, in any case and with stray spaces", async () => {
-    const user = await createUser(rt, { username: `Mixed_Case_${Date.now() % 100000}`, email: `Some.One.${Date.now() % 100000}@Example.test` });
-    for (const identifier of [user.username, user.username.toUpperCase(), user.username.toLowerCase(), user.email, user.email.toUpperCase(), `  ${user.email}  `]) {
+    const user = await createUser(rt, {
+      username: `Mixed_Case_${Date.now() % 100000}`,
+      email: `Some.One.${Date.now() % 100000}@Example.test`,
+    });
+    for (const identifier of [
+      user.username,
+      user.username.toUpperCase(),
+      user.username.toLowerCase(),
+      user.email,
+      user.email.toUpperCase(),
+      `  ${user.email}  `,
+    ]) {
       const { status, body } = await passwordLogin(rt, identifier, user.password, freshIp());
       expect(status, identifier).toBe(200);
       expect(typeof body.access_token).toBe("string");
@@ -84,7 +94,10 @@ describe(`login and logout (${TEST_DB})`, () => {
   });
 
   it("refuses unsupported or missing grant types with unsupported_grant_type on grant_type", async () => {
-    for (const fields of [{ grant_type: "client_credentials" }, { grant_type: "" }, {}, { username: "x", password: "y" }] as Record<string, string>[]) {
+    for (const fields of [{ grant_type: "client_credentials" }, { grant_type: "" }, {}, { username: "x", password: "y" }] as Record<
+      string,
+      string
+    >[]) {
       const { status, body } = await tokenRequest(rt, fields, freshIp());
       expect(status, JSON.stringify(fields)).toBe(400);
       expect(body.error).toBe("unsupported_grant_type");
@@ -104,7 +117,10 @@ describe(`login and logout (${TEST_DB})`, () => {
     const post = (init: RequestInit) => rt.request("/oauth/v2/token", { method: "POST", ...init, ip: freshIp() });
 
     it("JSON instead of a form", async () => {
-      const response = await post({ headers: { "content-type": "application/json" }, body: JSON.stringify({ grant_type: "password", username: "a", password: "b" }) });
+      const response = await post({
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ grant_type: "password", username: "a", password: "b" }),
+      });
       expect(response.status).toBe(400);
       const body = await jsonOf(response);
       expectErrorShape(body, 400);
@@ -175,7 +191,9 @@ describe(`login and logout (${TEST_DB})`, () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.token_hash).toBe(sha256(access));
     expect(rows[0]!.refresh_hash).toBe(sha256(refresh));
-    const everything = JSON.stringify(await rt.deps.db.selectFrom("access_tokens").selectAll().execute(), (_k, value: unknown) => (typeof value === "bigint" ? String(value) : value));
+    const everything = JSON.stringify(await rt.deps.db.selectFrom("access_tokens").selectAll().execute(), (_k, value: unknown) =>
+      typeof value === "bigint" ? String(value) : value,
+    );
     expect(everything).not.toContain(access);
     expect(everything).not.toContain(refresh);
   });
@@ -190,7 +208,9 @@ describe(`login and logout (${TEST_DB})`, () => {
     expect(asAlice.data).toMatchObject({ id: alice.id, email: alice.email });
     expect(asBob.data).toMatchObject({ id: bob.id, email: bob.email });
     // The endpoint takes no id: asking for the other user changes nothing.
-    const probe = (await jsonOf(await rt.request(`/api/v2/user/data?id=${bob.id}&user_id=${bob.id}`, { token: aliceToken }))) as { data: { id: number } };
+    const probe = (await jsonOf(await rt.request(`/api/v2/user/data?id=${bob.id}&user_id=${bob.id}`, { token: aliceToken }))) as {
+      data: { id: number };
+    };
     expect(probe.data.id).toBe(alice.id);
   });
 

@@ -32,7 +32,9 @@ describe(`refresh tokens and token expiry (${TEST_DB})`, () => {
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe("invalid_grant");
     expectErrorShape(answer.body, 400);
-    expect(answer.body.errors).toEqual([expect.objectContaining({ key: "exception.oauth.invalid_refresh_token", source: "refresh_token" })]);
+    expect(answer.body.errors).toEqual([
+      expect.objectContaining({ key: "exception.oauth.invalid_refresh_token", source: "refresh_token" }),
+    ]);
     expect(answer.body.access_token).toBeUndefined();
   }
 

@@ -19,7 +19,13 @@ describe(`batch (${TEST_DB})`, () => {
   });
 
   const batch = (requests: unknown, token?: string) =>
-    rt.request("/api/v2/batch", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ requests }), token, ip: freshIp() });
+    rt.request("/api/v2/batch", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ requests }),
+      token,
+      ip: freshIp(),
+    });
 
   async function results(requests: unknown, token?: string): Promise<Results> {
     const response = await batch(requests, token);
@@ -64,7 +70,11 @@ describe(`batch (${TEST_DB})`, () => {
 
   it("passes params as the query string", async () => {
     const user = await createUser(rt);
-    await rt.request("/api/v2/registration/password/forgot", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: user.email }) });
+    await rt.request("/api/v2/registration/password/forgot", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: user.email }),
+    });
     const data = await results({
       one: { path: "/api/v2/dev/outbox", params: { to: user.email, limit: 1 } },
       bad: { path: "/api/v2/dev/outbox", params: { limit: "lots" } },
@@ -107,7 +117,12 @@ describe(`batch (${TEST_DB})`, () => {
       expectErrorShape(json, 400);
       expect(json.errors, path).toContainEqual(expect.objectContaining({ source: "requests.call.path" }));
     }
-    for (const path of ["/api/v2/user/data", "/api/v2/definitions/languages", "/api/v2/pages/legal/terms_and_conditions", "/api/v2/batched-thing"]) {
+    for (const path of [
+      "/api/v2/user/data",
+      "/api/v2/definitions/languages",
+      "/api/v2/pages/legal/terms_and_conditions",
+      "/api/v2/batched-thing",
+    ]) {
       expect(isBatchablePath(path), path).toBe(true);
     }
   });
@@ -115,7 +130,11 @@ describe(`batch (${TEST_DB})`, () => {
   it("never runs a batch inside a batch, even if a path got past the rule", async () => {
     // The /batch handler's own guard: dispatched calls are marked inBatch.
     const response = await rt.api.fetch(
-      new Request("http://velora.test/api/v2/batch", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ requests: { a: { path: "/api/v2/user/data" } } }) }),
+      new Request("http://velora.test/api/v2/batch", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ requests: { a: { path: "/api/v2/user/data" } } }),
+      }),
       { remoteAddress: freshIp(), inBatch: true },
     );
     expect(response.status).toBe(400);
@@ -124,7 +143,8 @@ describe(`batch (${TEST_DB})`, () => {
 
   it(`takes 1 to ${BATCH_MAX_CALLS} calls`, async () => {
     expect(BATCH_MAX_CALLS).toBe(20);
-    const calls = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`call_${i}`, { path: "/api/v2/definitions/languages" }]));
+    const calls = (n: number) =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`call_${i}`, { path: "/api/v2/definitions/languages" }]));
     const full = await results(calls(20));
     expect(Object.keys(full)).toHaveLength(20);
     expect(Object.values(full).every((r) => r.status === 200)).toBe(true);
@@ -153,7 +173,10 @@ describe(`batch (${TEST_DB})`, () => {
       expect(response.status, JSON.stringify(requests).slice(0, 60)).toBe(400);
       const json = await jsonOf(response);
       expectErrorShape(json, 400);
-      expect((json.errors as { key: string }[]).map((e) => e.key), JSON.stringify(requests).slice(0, 60)).toContain(key);
+      expect(
+        (json.errors as { key: string }[]).map((e) => e.key),
+        JSON.stringify(requests).slice(0, 60),
+      ).toContain(key);
     }
   });
 });

@@ -25,16 +25,32 @@ describe(`profile claims (${TEST_DB})`, () => {
     counter += 1;
     const username = `claim_me_${counter}`;
     const target = kind === "email" ? `${username}@example.test` : `+4915100000${String(counter).padStart(3, "0")}`;
-    const created = await createClaimableProfile(rt.deps, { username, displayName: `Lena ${counter}`, cityName: "Berlin", targetKind: kind, target });
+    const created = await createClaimableProfile(rt.deps, {
+      username,
+      displayName: `Lena ${counter}`,
+      cityName: "Berlin",
+      targetKind: kind,
+      target,
+    });
     return { ...created, username, target };
   }
 
   const post = (path: string, body: unknown = {}) =>
-    rt.request(`/api/v2/registration/claims/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), ip: freshIp() });
+    rt.request(`/api/v2/registration/claims/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+      ip: freshIp(),
+    });
   const preview = (code: string) => rt.request(`/api/v2/registration/claims/${code}`, { ip: freshIp() });
 
   async function latestCode(recipient: string): Promise<string> {
-    const mail = await rt.deps.db.selectFrom("mail_outbox").select("text_body").where("recipient", "=", recipient).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const mail = await rt.deps.db
+      .selectFrom("mail_outbox")
+      .select("text_body")
+      .where("recipient", "=", recipient)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     return /\b(\d{6})\b/.exec(mail.text_body)![1]!;
   }
 
@@ -47,7 +63,8 @@ describe(`profile claims (${TEST_DB})`, () => {
     return ((await jsonOf(response)).data as { bind_token: string }).bind_token;
   }
 
-  const errorKey = async (response: Response) => ((await jsonOf(response)).errors as Array<{ key: string; source?: string; params?: Record<string, number> }>)[0]!;
+  const errorKey = async (response: Response) =>
+    ((await jsonOf(response)).errors as Array<{ key: string; source?: string; params?: Record<string, number> }>)[0]!;
 
   it("walks preview → code → verify → password, then the account is active and signed in", async () => {
     const claim = await newClaim();
@@ -55,12 +72,22 @@ describe(`profile claims (${TEST_DB})`, () => {
     expect((await passwordLogin(rt, claim.username, "anything-1", freshIp())).status).toBe(400);
 
     const first = await jsonOf(await preview(claim.invite_code));
-    expect(first.data).toMatchObject({ username: claim.username, display_name: `Lena ${counter}`, city_name: "Berlin", avatar_url: null, target_kind: "email", state: "new" });
+    expect(first.data).toMatchObject({
+      username: claim.username,
+      display_name: `Lena ${counter}`,
+      city_name: "Berlin",
+      avatar_url: null,
+      target_kind: "email",
+      state: "new",
+    });
     expect((first.data as { target_hint: string }).target_hint).toBe(`c***@example.test`);
 
     const sent = await post(`${claim.invite_code}/resend`);
     expect(sent.status).toBe(200);
-    expect((await jsonOf(await preview(claim.invite_code))).data).toMatchObject({ state: "code_sent", attempts_left: VERIFICATION_MAX_ATTEMPTS });
+    expect((await jsonOf(await preview(claim.invite_code))).data).toMatchObject({
+      state: "code_sent",
+      attempts_left: VERIFICATION_MAX_ATTEMPTS,
+    });
     const mail = await rt.deps.db.selectFrom("mail_outbox").selectAll().where("recipient", "=", claim.target).executeTakeFirstOrThrow();
     expect(mail.template).toBe("profile_claim_code");
 
@@ -73,7 +100,11 @@ describe(`profile claims (${TEST_DB})`, () => {
     expect(weak.status).toBe(400);
     expect((await errorKey(weak)).source).toBe("password");
 
-    const bound = await post(`${claim.invite_code}/password`, { bind_token, password: "new-secret-77", password_confirmation: "new-secret-77" });
+    const bound = await post(`${claim.invite_code}/password`, {
+      bind_token,
+      password: "new-secret-77",
+      password_confirmation: "new-secret-77",
+    });
     expect(bound.status).toBe(200);
     const data = (await jsonOf(bound)).data as { access_token: string; user_id: number };
     expect(data.user_id).toBe(claim.user_id);
@@ -82,7 +113,11 @@ describe(`profile claims (${TEST_DB})`, () => {
     expect((await passwordLogin(rt, claim.username, "new-secret-77", freshIp())).status).toBe(200);
 
     // Binding twice is refused, and the invite is spent.
-    const again = await post(`${claim.invite_code}/password`, { bind_token, password: "other-secret-8", password_confirmation: "other-secret-8" });
+    const again = await post(`${claim.invite_code}/password`, {
+      bind_token,
+      password: "other-secret-8",
+      password_confirmation: "other-secret-8",
+    });
     expect(again.status).toBe(409);
     expect((await errorKey(again)).key).toBe("exception.claim.already_claimed");
     expect((await preview(claim.invite_code)).status).toBe(409);
@@ -96,7 +131,11 @@ describe(`profile claims (${TEST_DB})`, () => {
       const response = await post(`${claim.invite_code}/verify`, { code: wrongCode(right) });
       expect(response.status).toBe(400);
       const error = await errorKey(response);
-      expect(error).toMatchObject({ key: "exception.claim.code_invalid", source: "code", params: { count: VERIFICATION_MAX_ATTEMPTS - i } });
+      expect(error).toMatchObject({
+        key: "exception.claim.code_invalid",
+        source: "code",
+        params: { count: VERIFICATION_MAX_ATTEMPTS - i },
+      });
     }
     const fifth = await post(`${claim.invite_code}/verify`, { code: wrongCode(right) });
     expect(fifth.status).toBe(429);
@@ -129,7 +168,8 @@ describe(`profile claims (${TEST_DB})`, () => {
     let sent = CLAIM_RESEND_LIMIT.limit;
     while (sent < CLAIM_MAX_CODES) {
       rt.clock.advance(HOUR);
-      for (let i = 0; i < CLAIM_RESEND_LIMIT.limit && sent < CLAIM_MAX_CODES; i++, sent++) expect((await post(`${claim.invite_code}/resend`)).status).toBe(200);
+      for (let i = 0; i < CLAIM_RESEND_LIMIT.limit && sent < CLAIM_MAX_CODES; i++, sent++)
+        expect((await post(`${claim.invite_code}/resend`)).status).toBe(200);
     }
     rt.clock.advance(HOUR);
     // The last code has expired and no new one may be sent: the claim reads as locked.
@@ -144,29 +184,57 @@ describe(`profile claims (${TEST_DB})`, () => {
     const b = await newClaim();
     await post(`${a.invite_code}/resend`);
     const bToken = await verified(b);
-    const hijack = await post(`${a.invite_code}/password`, { bind_token: bToken, password: "hijack-pass-1", password_confirmation: "hijack-pass-1" });
+    const hijack = await post(`${a.invite_code}/password`, {
+      bind_token: bToken,
+      password: "hijack-pass-1",
+      password_confirmation: "hijack-pass-1",
+    });
     expect(hijack.status).toBe(403);
     expectErrorShape(await jsonOf(hijack), 403);
     // Not verified yet: a made-up token fails the same way.
-    const guessed = await post(`${a.invite_code}/password`, { bind_token: "x".repeat(43), password: "hijack-pass-1", password_confirmation: "hijack-pass-1" });
+    const guessed = await post(`${a.invite_code}/password`, {
+      bind_token: "x".repeat(43),
+      password: "hijack-pass-1",
+      password_confirmation: "hijack-pass-1",
+    });
     expect(guessed.status).toBe(403);
     // The numeric claim or user id is not an invite code.
     for (const id of [String(a.user_id), "1"]) expect((await preview(id)).status).toBe(404);
-    const rowA = await rt.deps.db.selectFrom("users").select(["status", "password_hash"]).where("id", "=", a.user_id).executeTakeFirstOrThrow();
+    const rowA = await rt.deps.db
+      .selectFrom("users")
+      .select(["status", "password_hash"])
+      .where("id", "=", a.user_id)
+      .executeTakeFirstOrThrow();
     expect(rowA.status).toBe("claimable");
     // B's own claim still binds.
-    expect((await post(`${b.invite_code}/password`, { bind_token: bToken, password: "b-secret-123", password_confirmation: "b-secret-123" })).status).toBe(200);
+    expect(
+      (await post(`${b.invite_code}/password`, { bind_token: bToken, password: "b-secret-123", password_confirmation: "b-secret-123" }))
+        .status,
+    ).toBe(200);
   });
 
   it("a phone claim sends its code by SMS to the outbox and asks for an e-mail address", async () => {
     const claim = await newClaim("phone");
     const token = await verified(claim, `sms:${claim.target}`);
-    const noEmail = await post(`${claim.invite_code}/password`, { bind_token: token, password: "phone-pass-12", password_confirmation: "phone-pass-12" });
+    const noEmail = await post(`${claim.invite_code}/password`, {
+      bind_token: token,
+      password: "phone-pass-12",
+      password_confirmation: "phone-pass-12",
+    });
     expect(noEmail.status).toBe(400);
     expect((await errorKey(noEmail)).source).toBe("email");
-    const bound = await post(`${claim.invite_code}/password`, { bind_token: token, password: "phone-pass-12", password_confirmation: "phone-pass-12", email: `owner${counter}@example.test` });
+    const bound = await post(`${claim.invite_code}/password`, {
+      bind_token: token,
+      password: "phone-pass-12",
+      password_confirmation: "phone-pass-12",
+      email: `owner${counter}@example.test`,
+    });
     expect(bound.status).toBe(200);
-    const user = await rt.deps.db.selectFrom("users").select(["status", "phone", "phone_verified_at", "email", "email_verified_at"]).where("id", "=", claim.user_id).executeTakeFirstOrThrow();
+    const user = await rt.deps.db
+      .selectFrom("users")
+      .select(["status", "phone", "phone_verified_at", "email", "email_verified_at"])
+      .where("id", "=", claim.user_id)
+      .executeTakeFirstOrThrow();
     expect(user).toMatchObject({ status: "active", phone: claim.target, email: `owner${counter}@example.test`, email_verified_at: null });
     expect(user.phone_verified_at).not.toBeNull();
   });
@@ -184,11 +252,25 @@ describe(`profile claims (${TEST_DB})`, () => {
     const create = async (userType: number, body: Record<string, unknown>) => {
       const user = await createUser(rt, { userType });
       const token = (await login(rt, user.username, user.password, freshIp())).body.access_token as string;
-      return rt.request("/api/v2/registration/claims", { method: "POST", token, headers: { "content-type": "application/json" }, body: JSON.stringify(body), ip: freshIp() });
+      return rt.request("/api/v2/registration/claims", {
+        method: "POST",
+        token,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+        ip: freshIp(),
+      });
     };
     const body = { username: "prepared_one", email: "prepared.one@example.test", display_name: "Prepared", city_name: "Köln" };
     for (const userType of [1, 2, 3]) expect((await create(userType, body)).status, `type ${userType}`).toBe(403);
-    expect((await rt.request("/api/v2/registration/claims", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).status).toBe(401);
+    expect(
+      (
+        await rt.request("/api/v2/registration/claims", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        })
+      ).status,
+    ).toBe(401);
 
     const created = await create(10, body);
     expect(created.status).toBe(201);
@@ -201,6 +283,9 @@ describe(`profile claims (${TEST_DB})`, () => {
     expect((await errorKey(both)).key).toBe("validation.claim.email_or_phone");
     const byPhone = await create(10, { username: "prepared_three", phone: "+4915100000998" });
     expect(byPhone.status).toBe(201);
-    expect((await jsonOf(await preview(((await jsonOf(byPhone)).data as { invite_code: string }).invite_code))).data).toMatchObject({ target_kind: "phone", target_hint: "+49*******0998" });
+    expect((await jsonOf(await preview(((await jsonOf(byPhone)).data as { invite_code: string }).invite_code))).data).toMatchObject({
+      target_kind: "phone",
+      target_hint: "+49*******0998",
+    });
   });
 });

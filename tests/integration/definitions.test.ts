@@ -42,9 +42,12 @@ describe(`definitions endpoints (${TEST_DB})`, () => {
 
   describe("GET /api/v2/definitions/languages", () => {
     it("lists de, en, es, pl with only de and en offered, names in the request language", async () => {
-      const { response, body } = await get<Array<{ code: string; name: string; native_name: string; offered: boolean }>>("/api/v2/definitions/languages", {
-        "accept-language": "en-GB,en;q=0.9",
-      });
+      const { response, body } = await get<Array<{ code: string; name: string; native_name: string; offered: boolean }>>(
+        "/api/v2/definitions/languages",
+        {
+          "accept-language": "en-GB,en;q=0.9",
+        },
+      );
       expect(response.status).toBe(200);
       expect(response.headers.get("cache-control")).toMatch(/^public/);
       expect(response.headers.get("vary")).toMatch(/accept-language/i);
@@ -107,11 +110,20 @@ describe(`definitions endpoints (${TEST_DB})`, () => {
     it("returns genders with their codes, salutations and the register steps", async () => {
       const { body } = await get<RegisterData>("/api/v2/definitions/register");
       expect(Object.fromEntries(body.data.genders.map((g) => [g.key, g.code]))).toEqual(GENDER);
-      expect(body.data.genders.find((g) => g.key === "couple_female_male")).toEqual({ key: "couple_female_male", code: 7, label_key: "traits.gender.couple_female_male" });
+      expect(body.data.genders.find((g) => g.key === "couple_female_male")).toEqual({
+        key: "couple_female_male",
+        code: 7,
+        label_key: "traits.gender.couple_female_male",
+      });
       expect(body.data.salutations.map((s) => s.key)).toEqual(["mr", "ms"]);
       expect(body.data.register_steps.individual).toEqual([
-        { key: "sign-up", step: 1 }, { key: "photo", step: 2 }, { key: "profile", step: 3 }, { key: "appearance", step: 4 },
-        { key: "services", step: 5 }, { key: "availability", step: 6 }, { key: "completed", step: 10 },
+        { key: "sign-up", step: 1 },
+        { key: "photo", step: 2 },
+        { key: "profile", step: 3 },
+        { key: "appearance", step: 4 },
+        { key: "services", step: 5 },
+        { key: "availability", step: 6 },
+        { key: "completed", step: 10 },
       ]);
       expect(body.data.register_steps.business).toEqual(["basic", "services", "schedule", "description", "photo", "escorts"]);
       expect(body.data.measures.height).toEqual({ min: 145, max: 230, unit: "cm" });
@@ -122,7 +134,9 @@ describe(`definitions endpoints (${TEST_DB})`, () => {
       const groups = body.data.trait_groups;
       expect(groups.map((g) => g.key)).toEqual(TRAIT_GROUPS.map((g) => g.key));
       expect(groups.filter((g) => g.required_at_registration).map((g) => [g.key, g.choice])).toEqual([
-        ["relationship_status", "single"], ["sexuality", "single"], ["race_type", "single"],
+        ["relationship_status", "single"],
+        ["sexuality", "single"],
+        ["race_type", "single"],
       ]);
       const service = groups.find((g) => g.key === "escort_service")!;
       expect(service).toMatchObject({ choice: "multiple", title_key: "traits.escort_service._title" });
@@ -132,7 +146,12 @@ describe(`definitions endpoints (${TEST_DB})`, () => {
         { key: "clothing", label_key: "traits.escort_service._categories.clothing" },
         { key: "fetish", label_key: "traits.escort_service._categories.fetish" },
       ]);
-      expect(service.options.find((o) => o.id === 133)).toEqual({ id: 133, key: "travel_companion", category: "soft", label_key: "traits.escort_service.travel_companion" });
+      expect(service.options.find((o) => o.id === 133)).toEqual({
+        id: 133,
+        key: "travel_companion",
+        category: "soft",
+        label_key: "traits.escort_service.travel_companion",
+      });
       const figure = groups.find((g) => g.key === "figure_type")!;
       expect(figure.categories).toEqual([]);
       expect(figure.options[0]).toEqual({ id: 1, key: "petite", label_key: "traits.figure_type.petite" });

@@ -59,7 +59,9 @@ describe(`federated/google web routes (${TEST_DB})`, () => {
 
   /** Runs start: answers the Google URL and the state cookie the browser would keep. */
   async function start(query = "") {
-    const response = await thrownResponse(startFederatedSignIn({ request: new Request(`${SITE}/de/federated/google/start${query}`), context, lang: "de", provider: "google" }));
+    const response = await thrownResponse(
+      startFederatedSignIn({ request: new Request(`${SITE}/de/federated/google/start${query}`), context, lang: "de", provider: "google" }),
+    );
     expect(response.status).toBe(302);
     const google = new URL(response.headers.get("location")!);
     const setCookies = response.headers.getSetCookie();
@@ -70,7 +72,9 @@ describe(`federated/google web routes (${TEST_DB})`, () => {
   }
 
   function callback(query: Record<string, string>, cookie?: string) {
-    const request = new Request(`${SITE}/de/federated/google/callback?${new URLSearchParams(query)}`, { headers: cookie ? { cookie } : {} });
+    const request = new Request(`${SITE}/de/federated/google/callback?${new URLSearchParams(query)}`, {
+      headers: cookie ? { cookie } : {},
+    });
     return completeFederatedSignIn({ request, context, lang: "de", provider: "google" });
   }
 
@@ -84,7 +88,14 @@ describe(`federated/google web routes (${TEST_DB})`, () => {
 
   it("a new Google account is created, signed in and sent to its next registration step", async () => {
     const { google, cookie } = await start();
-    msw.use(...googleHandlers({ code: "web-code-1", account: { sub: "web-new", email: "web.new@gmail.test", name: "Web Neu" }, nonce: google.searchParams.get("nonce")!, now: () => rt.clock.now() }));
+    msw.use(
+      ...googleHandlers({
+        code: "web-code-1",
+        account: { sub: "web-new", email: "web.new@gmail.test", name: "Web Neu" },
+        nonce: google.searchParams.get("nonce")!,
+        now: () => rt.clock.now(),
+      }),
+    );
     const response = await thrownResponse(callback({ code: "web-code-1", state: google.searchParams.get("state")! }, cookie));
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toMatch(/^\/de\/join\/user\/[a-z-]+\?reason=finish_reg$/);
@@ -96,15 +107,33 @@ describe(`federated/google web routes (${TEST_DB})`, () => {
   it("an existing account with the same verified e-mail is linked and returns to r", async () => {
     const existing = await createUser(rt, { email: "web.existing@example.test" });
     const { google, cookie } = await start(`?r=${encodeURIComponent("/de/my_dashboard?tab=1")}`);
-    msw.use(...googleHandlers({ code: "web-code-2", account: { sub: "web-existing", email: existing.email }, nonce: google.searchParams.get("nonce")!, now: () => rt.clock.now() }));
+    msw.use(
+      ...googleHandlers({
+        code: "web-code-2",
+        account: { sub: "web-existing", email: existing.email },
+        nonce: google.searchParams.get("nonce")!,
+        now: () => rt.clock.now(),
+      }),
+    );
     const response = await thrownResponse(callback({ code: "web-code-2", state: google.searchParams.get("state")! }, cookie));
     expect(response.headers.get("location")).toBe("/de/my_dashboard?tab=1");
-    const link = await rt.deps.db.selectFrom("federated_identities").select("user_id").where("subject", "=", "web-existing").executeTakeFirstOrThrow();
+    const link = await rt.deps.db
+      .selectFrom("federated_identities")
+      .select("user_id")
+      .where("subject", "=", "web-existing")
+      .executeTakeFirstOrThrow();
     expect(link.user_id).toBe(existing.id);
 
     // Second time: already linked, straight to the dashboard.
     const again = await start();
-    msw.use(...googleHandlers({ code: "web-code-3", account: { sub: "web-existing", email: existing.email }, nonce: again.google.searchParams.get("nonce")!, now: () => rt.clock.now() }));
+    msw.use(
+      ...googleHandlers({
+        code: "web-code-3",
+        account: { sub: "web-existing", email: existing.email },
+        nonce: again.google.searchParams.get("nonce")!,
+        now: () => rt.clock.now(),
+      }),
+    );
     const second = await thrownResponse(callback({ code: "web-code-3", state: again.google.searchParams.get("state")! }, again.cookie));
     expect(second.headers.get("location")).toBe("/de/my_dashboard");
   });
@@ -113,7 +142,9 @@ describe(`federated/google web routes (${TEST_DB})`, () => {
     const { google, cookie } = await start();
     // No Google handler is registered: any call to Google would fail the test.
     expect(await callback({ code: "c", state: "forged-state" }, cookie)).toMatchObject({ errorKey: "exception.federated.state_mismatch" });
-    expect(await callback({ code: "c", state: google.searchParams.get("state")! })).toMatchObject({ errorKey: "exception.federated.state_mismatch" });
+    expect(await callback({ code: "c", state: google.searchParams.get("state")! })).toMatchObject({
+      errorKey: "exception.federated.state_mismatch",
+    });
   });
 
   it("denied consent shows access_denied; a provider failure shows provider_failed", async () => {
@@ -132,7 +163,12 @@ describe(`federated/google web routes (${TEST_DB})`, () => {
     const saved = rt.deps.config.google;
     rt.deps.config.google = { ...saved, clientSecret: undefined };
     try {
-      const result = await startFederatedSignIn({ request: new Request(`${SITE}/de/federated/google/start`), context, lang: "de", provider: "google" });
+      const result = await startFederatedSignIn({
+        request: new Request(`${SITE}/de/federated/google/start`),
+        context,
+        lang: "de",
+        provider: "google",
+      });
       expect(result.errorKey).toBe("exception.federated.provider_not_configured");
     } finally {
       rt.deps.config.google = saved;

@@ -32,7 +32,12 @@ describe(`Google sign-in (${TEST_DB})`, () => {
   });
 
   const post = (path: string, body: unknown) =>
-    rt.request(`/api/v2/registration/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), ip: freshIp() });
+    rt.request(`/api/v2/registration/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+      ip: freshIp(),
+    });
 
   async function authorize() {
     const response = await post("third-party/authorize", { provider: "google", redirect_uri: REDIRECT });
@@ -45,7 +50,13 @@ describe(`Google sign-in (${TEST_DB})`, () => {
     const auth = await authorize();
     const code = `code-${++counter}`;
     msw.use(...googleHandlers({ code, account, nonce: auth.nonce, now: () => rt.clock.now(), calls }));
-    return await post("third-party", { provider: "google", code, code_verifier: auth.code_verifier, redirect_uri: REDIRECT, nonce: auth.nonce });
+    return await post("third-party", {
+      provider: "google",
+      code,
+      code_verifier: auth.code_verifier,
+      redirect_uri: REDIRECT,
+      nonce: auth.nonce,
+    });
   }
 
   const errorKey = async (response: Response) => ((await jsonOf(response)).errors as Array<{ key: string }>)[0]!.key;
@@ -92,7 +103,12 @@ describe(`Google sign-in (${TEST_DB})`, () => {
     expect(response.status).toBe(200);
     const data = (await jsonOf(response)).data as { access_token: string; outcome: string; user: Record<string, unknown> };
     expect(data.outcome).toBe("created");
-    expect(data.user).toMatchObject({ username: "Neu_Kunde", email: "Neu.Kunde@gmail.test", is_email_verified: true, register_completed_step: REGISTER_STEP["sign-up"] });
+    expect(data.user).toMatchObject({
+      username: "Neu_Kunde",
+      email: "Neu.Kunde@gmail.test",
+      is_email_verified: true,
+      register_completed_step: REGISTER_STEP["sign-up"],
+    });
     expect((data.user.profile as { user_type: number }).user_type).toBe(USER_TYPE.client);
     // The code went to Google with the PKCE verifier and our redirect URI.
     expect(calls[0]!.body.get("code_verifier")).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -113,7 +129,11 @@ describe(`Google sign-in (${TEST_DB})`, () => {
     expect(response.status).toBe(200);
     const data = (await jsonOf(response)).data as { outcome: string; user: { id: number } };
     expect(data).toMatchObject({ outcome: "linked", user: { id: existing.id } });
-    const link = await rt.deps.db.selectFrom("federated_identities").selectAll().where("subject", "=", "g-existing-1").executeTakeFirstOrThrow();
+    const link = await rt.deps.db
+      .selectFrom("federated_identities")
+      .selectAll()
+      .where("subject", "=", "g-existing-1")
+      .executeTakeFirstOrThrow();
     expect(link.user_id).toBe(existing.id);
   });
 
@@ -133,15 +153,35 @@ describe(`Google sign-in (${TEST_DB})`, () => {
 
   it("refuses a nonce that does not match the authorization request", async () => {
     const auth = await authorize();
-    msw.use(...googleHandlers({ code: "code-nonce", account: { sub: "g-nonce", email: "n@gmail.test" }, nonce: "another-nonce", now: () => rt.clock.now() }));
-    const response = await post("third-party", { provider: "google", code: "code-nonce", code_verifier: auth.code_verifier, redirect_uri: REDIRECT, nonce: auth.nonce });
+    msw.use(
+      ...googleHandlers({
+        code: "code-nonce",
+        account: { sub: "g-nonce", email: "n@gmail.test" },
+        nonce: "another-nonce",
+        now: () => rt.clock.now(),
+      }),
+    );
+    const response = await post("third-party", {
+      provider: "google",
+      code: "code-nonce",
+      code_verifier: auth.code_verifier,
+      redirect_uri: REDIRECT,
+      nonce: auth.nonce,
+    });
     expect(response.status).toBe(400);
     expect(await errorKey(response)).toBe("exception.federated.state_mismatch");
   });
 
   it("turns provider failures into 400 errors, never a 5xx", async () => {
     const auth = await authorize();
-    const attempt = () => post("third-party", { provider: "google", code: "code-x", code_verifier: auth.code_verifier, redirect_uri: REDIRECT, nonce: auth.nonce });
+    const attempt = () =>
+      post("third-party", {
+        provider: "google",
+        code: "code-x",
+        code_verifier: auth.code_verifier,
+        redirect_uri: REDIRECT,
+        nonce: auth.nonce,
+      });
     msw.use(http.post(GOOGLE.tokenUrl, () => HttpResponse.json({ error: "invalid_grant" }, { status: 400 })));
     let response = await attempt();
     expect(response.status).toBe(400);
@@ -157,7 +197,12 @@ describe(`Google sign-in (${TEST_DB})`, () => {
     const bad = await post("third-party", { provider: "google", code: "", code_verifier: "short", redirect_uri: REDIRECT });
     expect(bad.status).toBe(400);
     expect(((await jsonOf(bad)).errors as Array<{ source?: string }>).map((e) => e.source).sort()).toEqual(["code", "code_verifier"]);
-    const unknown = await post("third-party", { provider: "facebook", code: "c", code_verifier: auth.code_verifier, redirect_uri: REDIRECT });
+    const unknown = await post("third-party", {
+      provider: "facebook",
+      code: "c",
+      code_verifier: auth.code_verifier,
+      redirect_uri: REDIRECT,
+    });
     expect(await errorKey(unknown)).toBe("exception.federated.unknown_provider");
   });
 

@@ -24,11 +24,26 @@ describe("white-label worldwide search", () => {
   it("finds English-speaking travel companions far beyond the largest radius, nobody else", async () => {
     const english = findTraitGroup("languages")!.options.find((o) => o.key === "en")!.id;
     const german = findTraitGroup("languages")!.options.find((o) => o.key === "de")!.id;
-    const both: Array<[string, number]> = [["escort_service", 133], ["languages", english]];
+    const both: Array<[string, number]> = [
+      ["escort_service", 133],
+      ["languages", english],
+    ];
     const near = await createProfile(rt, { point: northOf(BERLIN, 3), traits: both });
     const far = await createProfile(rt, { point: northOf(BERLIN, MEMBER_MAX_RADIUS + 1500), traits: both });
-    const germanOnly = await createProfile(rt, { point: northOf(BERLIN, 4), traits: [["escort_service", 133], ["languages", german]] });
-    const otherService = await createProfile(rt, { point: northOf(BERLIN, 5), traits: [["escort_service", 134], ["languages", english]] });
+    const germanOnly = await createProfile(rt, {
+      point: northOf(BERLIN, 4),
+      traits: [
+        ["escort_service", 133],
+        ["languages", german],
+      ],
+    });
+    const otherService = await createProfile(rt, {
+      point: northOf(BERLIN, 5),
+      traits: [
+        ["escort_service", 134],
+        ["languages", english],
+      ],
+    });
     const res = await rt.request("/api/v2/search/user-and-business", {
       method: "POST",
       headers: { "content-type": "application/json" },

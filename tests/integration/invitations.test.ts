@@ -81,7 +81,13 @@ describe(`invitation codes (${TEST_DB})`, () => {
     const create = async (userType: number, body: Record<string, unknown>) => {
       const user = await createUser(rt, { userType });
       const token = (await login(rt, user.username, user.password, freshIp())).body.access_token as string;
-      return rt.request("/api/v2/registration/invitation-codes", { method: "POST", token, headers: { "content-type": "application/json" }, body: JSON.stringify(body), ip: freshIp() });
+      return rt.request("/api/v2/registration/invitation-codes", {
+        method: "POST",
+        token,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+        ip: freshIp(),
+      });
     };
     expect((await create(1, { code: "SOMMER2026" })).status).toBe(403);
     const created = await create(10, { code: "SOMMER2026", max_uses: 100 });

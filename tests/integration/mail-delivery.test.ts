@@ -193,7 +193,12 @@ describe(`mail outbox delivery over SMTP (${TEST_DB})`, () => {
   });
 
   it("never e-mails sms: rows, even one left unsent", async () => {
-    await outboxSmsProvider(rt.deps.db, rt.clock).send({ to: "+4915112345678", text: "Code 123456", template: "phone_code", language: "de" });
+    await outboxSmsProvider(rt.deps.db, rt.clock).send({
+      to: "+4915112345678",
+      text: "Code 123456",
+      template: "phone_code",
+      language: "de",
+    });
     await rt.deps.db
       .insertInto("mail_outbox")
       .values({

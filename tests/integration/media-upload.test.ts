@@ -14,13 +14,24 @@ function noise(width: number, height: number, seed = "noise"): Buffer {
   return pixels;
 }
 
-async function jpeg(width: number, height: number, options: { quality?: number; gps?: boolean; orientation?: number } = {}): Promise<Buffer> {
-  let image = sharp(noise(width, height, `${width}x${height}`), { raw: { width, height, channels: 3 } }).jpeg({ quality: options.quality ?? 95 });
+async function jpeg(
+  width: number,
+  height: number,
+  options: { quality?: number; gps?: boolean; orientation?: number } = {},
+): Promise<Buffer> {
+  let image = sharp(noise(width, height, `${width}x${height}`), { raw: { width, height, channels: 3 } }).jpeg({
+    quality: options.quality ?? 95,
+  });
   if (options.gps || options.orientation) {
     image = image.withMetadata({
       ...(options.orientation ? { orientation: options.orientation } : {}),
       ...(options.gps
-        ? { exif: { IFD0: { Make: "VeloraCam", Copyright: "secret-owner" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "52/1 31/1 1234/100", GPSLongitudeRef: "E", GPSLongitude: "13/1 24/1 0/1" } } }
+        ? {
+            exif: {
+              IFD0: { Make: "VeloraCam", Copyright: "secret-owner" },
+              IFD3: { GPSLatitudeRef: "N", GPSLatitude: "52/1 31/1 1234/100", GPSLongitudeRef: "E", GPSLongitude: "13/1 24/1 0/1" },
+            },
+          }
         : {}),
     });
   }
@@ -63,19 +74,29 @@ describe(`media upload and file visibility (${TEST_DB})`, () => {
     for (const file of files) form.append("files", new Blob([new Uint8Array(file.data)], { type: file.type ?? "image/jpeg" }), file.name);
     if (visibility) form.append("visibility", visibility);
     const response = await rt.request("/api/v2/media/upload", { method: "POST", token, body: form });
-    return { status: response.status, json: (await response.json()) as { data: Item[]; errors: Array<{ key: string; source?: string; params?: Record<string, unknown> }> } };
+    return {
+      status: response.status,
+      json: (await response.json()) as { data: Item[]; errors: Array<{ key: string; source?: string; params?: Record<string, unknown> }> },
+    };
   }
 
   async function fetchFile(id: number, token?: string) {
     const response = await rt.request(`/api/v2/media/${id}/file`, { token });
-    return { status: response.status, type: response.headers.get("content-type"), cache: response.headers.get("cache-control"), body: Buffer.from(await response.arrayBuffer()) };
+    return {
+      status: response.status,
+      type: response.headers.get("content-type"),
+      cache: response.headers.get("cache-control"),
+      body: Buffer.from(await response.arrayBuffer()),
+    };
   }
 
   it("stores a valid photo, makes the first one the avatar and lists it under /media/my", async () => {
     const user = await signedIn();
     const first = await upload(user.token, [{ data: await jpeg(320, 240), name: "a.jpg" }]);
     expect(first.status).toBe(201);
-    expect(first.json.data).toEqual([expect.objectContaining({ width: 320, height: 240, status: 1, visibility: "public", is_avatar: true, mime_type: "image/jpeg" })]);
+    expect(first.json.data).toEqual([
+      expect.objectContaining({ width: 320, height: 240, status: 1, visibility: "public", is_avatar: true, mime_type: "image/jpeg" }),
+    ]);
     const second = await upload(user.token, [{ data: await jpeg(300, 300), name: "b.jpg" }]);
     expect(second.json.data[0]!.is_avatar).toBe(false);
     const mine = (await (await rt.request("/api/v2/media/my", { token: user.token })).json()) as { data: Item[] };
@@ -100,16 +121,22 @@ describe(`media upload and file visibility (${TEST_DB})`, () => {
 
   it("refuses files under 50,000 bytes", async () => {
     const user = await signedIn();
-    const tiny = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#888" } }).jpeg().toBuffer();
+    const tiny = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#888" } })
+      .jpeg()
+      .toBuffer();
     expect(tiny.byteLength).toBeLessThan(50_000);
     const { json } = await upload(user.token, [{ data: tiny, name: "tiny.jpg" }]);
-    expect(json.errors).toEqual([expect.objectContaining({ key: "validation.image.file_too_small", source: "files.0", params: { min: 50_000 } })]);
+    expect(json.errors).toEqual([
+      expect.objectContaining({ key: "validation.image.file_too_small", source: "files.0", params: { min: 50_000 } }),
+    ]);
   });
 
   it("judges the type by content, not by the name or declared type", async () => {
     const user = await signedIn();
     const text = Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'>".padEnd(60_000, " ") + "</svg>");
-    const gif = await sharp(noise(300, 300), { raw: { width: 300, height: 300, channels: 3 } }).gif().toBuffer();
+    const gif = await sharp(noise(300, 300), { raw: { width: 300, height: 300, channels: 3 } })
+      .gif()
+      .toBuffer();
     const { status, json } = await upload(user.token, [
       { data: text, name: "photo.jpg", type: "image/jpeg" },
       { data: Buffer.concat([gif, Buffer.alloc(Math.max(0, 60_000 - gif.byteLength))]), name: "photo.png", type: "image/png" },
@@ -123,7 +150,9 @@ describe(`media upload and file visibility (${TEST_DB})`, () => {
     const mine = (await (await rt.request("/api/v2/media/my", { token: user.token })).json()) as { data: Item[] };
     expect(mine.data).toEqual([]);
     // A real PNG named .jpg is accepted as PNG.
-    const png = await sharp(noise(260, 260), { raw: { width: 260, height: 260, channels: 3 } }).png().toBuffer();
+    const png = await sharp(noise(260, 260), { raw: { width: 260, height: 260, channels: 3 } })
+      .png()
+      .toBuffer();
     const ok = await upload(user.token, [{ data: png, name: "photo.jpg", type: "image/jpeg" }]);
     expect(ok.json.data[0]!.mime_type).toBe("image/png");
   });
@@ -150,7 +179,10 @@ describe(`media upload and file visibility (${TEST_DB})`, () => {
   it("accepts at most 16 images per request", async () => {
     const user = await signedIn();
     const image = await jpeg(210, 210);
-    const { status, json } = await upload(user.token, Array.from({ length: 17 }, (_, i) => ({ data: image, name: `${i}.jpg` })));
+    const { status, json } = await upload(
+      user.token,
+      Array.from({ length: 17 }, (_, i) => ({ data: image, name: `${i}.jpg` })),
+    );
     expect(status).toBe(400);
     expect(json.errors).toEqual([expect.objectContaining({ key: "validation.image.too_many", source: "files", params: { max: 16 } })]);
   });
@@ -182,7 +214,11 @@ describe(`media upload and file visibility (${TEST_DB})`, () => {
     expect(await seen(other.token)).toEqual(["public", "logged_in"]);
     expect(await seen(member.token)).toEqual(["public", "logged_in", "plus_member"]);
     // A lapsed plus membership no longer opens plus_member photos.
-    await rt.deps.db.updateTable("users").set({ member_until: rt.clock.now() - 1000 }).where("id", "=", member.id).execute();
+    await rt.deps.db
+      .updateTable("users")
+      .set({ member_until: rt.clock.now() - 1000 })
+      .where("id", "=", member.id)
+      .execute();
     expect(await seen(member.token)).toEqual(["public", "logged_in"]);
     expect(await seen(owner.token)).toEqual(["public", "logged_in", "plus_member", "fsk18", "private"]);
     const guest = await fetchFile(ids.private!);

@@ -5,7 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestRuntime, TEST_DB, type TestRuntime } from "../helpers/runtime";
 
-type JsonSchema = { type?: string; properties?: Record<string, JsonSchema>; required?: string[]; anyOf?: JsonSchema[]; oneOf?: JsonSchema[] };
+type JsonSchema = {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+};
 interface Operation {
   summary: string;
   tags: string[];
@@ -71,7 +77,13 @@ describe(`OpenAPI document (${TEST_DB})`, () => {
       .sort();
     expect(documented).toEqual(registered);
     expect(registered.length).toBeGreaterThan(5);
-    for (const expected of ["post /oauth/v2/token", "get /api/v2/user/data", "post /api/v2/batch", "post /api/v2/registration/password/reset", "get /api/v2/captcha"]) {
+    for (const expected of [
+      "post /oauth/v2/token",
+      "get /api/v2/user/data",
+      "post /api/v2/batch",
+      "post /api/v2/registration/password/reset",
+      "get /api/v2/captcha",
+    ]) {
       expect(documented).toContain(expected);
     }
   });

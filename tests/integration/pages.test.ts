@@ -65,7 +65,12 @@ describe(`info pages API (${TEST_DB})`, () => {
   });
 
   it("answers an unknown key or section with a 404 error item and no caching", async () => {
-    for (const path of ["/api/v2/pages/about/unknown", "/api/v2/pages/legal/../../etc", "/api/v2/pages/blog/index", "/api/v2/pages/legal/terms_and_conditions.previous"]) {
+    for (const path of [
+      "/api/v2/pages/about/unknown",
+      "/api/v2/pages/legal/../../etc",
+      "/api/v2/pages/blog/index",
+      "/api/v2/pages/legal/terms_and_conditions.previous",
+    ]) {
       const response = await getPage(path);
       expect(response.status, path).toBe(404);
       expect(response.headers.get("cache-control")).toBe("private, no-store");
@@ -106,16 +111,18 @@ describe(`info pages API (${TEST_DB})`, () => {
           "---",
           "Hallo <img src=x onerror=alert(1)> und <script>alert(2)</script>",
           "",
-          "<iframe src=\"https://evil.test\"></iframe>",
+          '<iframe src="https://evil.test"></iframe>',
           "",
           "[klick](javascript:alert(3)) [auch](&#106;avascript:alert(4)) [gut](https://example.org)",
           "",
-          "![bild](data:image/svg+xml;base64,PHN2Zz4=) <pre><a href=\"javascript:alert(5)\">x</a>",
+          '![bild](data:image/svg+xml;base64,PHN2Zz4=) <pre><a href="javascript:alert(5)">x</a>',
         ].join("\n"),
       );
       clearPageCache();
       const api = createApiApp({ ...rt.deps, config: { ...rt.deps.config, contentDir: dir } });
-      const response = await api.fetch(new Request("http://velora.test/api/v2/pages/about/rules", { headers: { "accept-language": "pl" } }));
+      const response = await api.fetch(
+        new Request("http://velora.test/api/v2/pages/about/rules", { headers: { "accept-language": "pl" } }),
+      );
       expect(response.status).toBe(200);
       const { data } = (await response.json()) as PageBody;
       expect(data.language).toBe("de");
@@ -176,10 +183,21 @@ describe(`content removal requests (${TEST_DB})`, () => {
     expect(data.reference).toBe(`CR-${String(data.id).padStart(6, "0")}`);
 
     const row = await rt.deps.db.selectFrom("content_removal_requests").selectAll().where("id", "=", data.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ name: "<b>Anna</b>", email: "Anna@Example.com", reason: "non_consensual", language: "en", status: "open", reporter_user_id: null });
+    expect(row).toMatchObject({
+      name: "<b>Anna</b>",
+      email: "Anna@Example.com",
+      reason: "non_consensual",
+      language: "en",
+      status: "open",
+      reporter_user_id: null,
+    });
     expect(JSON.parse(row.urls)).toEqual(valid.urls);
 
-    const mail = await rt.deps.db.selectFrom("mail_outbox").selectAll().where("recipient", "=", "Anna@Example.com").executeTakeFirstOrThrow();
+    const mail = await rt.deps.db
+      .selectFrom("mail_outbox")
+      .selectAll()
+      .where("recipient", "=", "Anna@Example.com")
+      .executeTakeFirstOrThrow();
     expect(mail).toMatchObject({ template: "content_removal_received", language: "en" });
     expect(mail.subject).toContain(data.reference);
     expect(mail.text_body).toContain(valid.urls[0]);
@@ -194,7 +212,11 @@ describe(`content removal requests (${TEST_DB})`, () => {
     const response = await post(valid, { token: String(body.access_token) });
     expect(response.status).toBe(202);
     const { data } = (await response.json()) as { data: { id: number } };
-    const row = await rt.deps.db.selectFrom("content_removal_requests").select("reporter_user_id").where("id", "=", data.id).executeTakeFirstOrThrow();
+    const row = await rt.deps.db
+      .selectFrom("content_removal_requests")
+      .select("reporter_user_id")
+      .where("id", "=", data.id)
+      .executeTakeFirstOrThrow();
     expect(row.reporter_user_id).toBe(user.id);
   });
 
@@ -216,11 +238,26 @@ describe(`content removal requests (${TEST_DB})`, () => {
   it.each([
     ["no URL", { urls: [] }, "urls", "validation.content_removal.urls_required"],
     ["a javascript: URL", { urls: ["javascript:alert(1)"] }, "urls", "validation.content_removal.url_invalid"],
-    ["one ftp URL among good ones", { urls: ["https://ok.test/a", "ftp://files.test/b"] }, "urls", "validation.content_removal.url_invalid"],
-    ["too many URLs", { urls: Array.from({ length: CONTENT_REMOVAL_LIMITS.urlsMax + 1 }, (_, i) => `https://velora.test/p/${i}`) }, "urls", "validation.content_removal.too_many_urls"],
+    [
+      "one ftp URL among good ones",
+      { urls: ["https://ok.test/a", "ftp://files.test/b"] },
+      "urls",
+      "validation.content_removal.url_invalid",
+    ],
+    [
+      "too many URLs",
+      { urls: Array.from({ length: CONTENT_REMOVAL_LIMITS.urlsMax + 1 }, (_, i) => `https://velora.test/p/${i}`) },
+      "urls",
+      "validation.content_removal.too_many_urls",
+    ],
     ["an unknown reason", { reason: "boredom" }, "reason", "validation.content_removal.reason_required"],
     ["a short description", { description: "zu kurz" }, "description", "validation.content_removal.description_too_short"],
-    ["a long description", { description: "x".repeat(CONTENT_REMOVAL_LIMITS.descriptionMax + 1) }, "description", "validation.content_removal.description_too_long"],
+    [
+      "a long description",
+      { description: "x".repeat(CONTENT_REMOVAL_LIMITS.descriptionMax + 1) },
+      "description",
+      "validation.content_removal.description_too_long",
+    ],
     ["a long name", { name: "n".repeat(CONTENT_REMOVAL_LIMITS.nameMax + 1) }, "name", "validation.content_removal.name_too_long"],
     ["a bad e-mail address", { email: "not-an-address" }, "email", "validation.email.invalid"],
     ["an unconfirmed statement", { confirm_truth: false }, "confirm_truth", "validation.content_removal.confirmation_required"],
@@ -239,13 +276,19 @@ describe(`content removal requests (${TEST_DB})`, () => {
 
   it("allows five requests an hour per address, then answers 429 until the window has passed", async () => {
     const ip = freshIp();
-    const before = await rt.deps.db.selectFrom("mail_outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await rt.deps.db
+      .selectFrom("mail_outbox")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     for (let i = 0; i < CONTENT_REMOVAL_LIMIT.limit; i++) expect((await post(valid, { ip })).status).toBe(202);
 
     const blocked = await post(valid, { ip });
     expect(blocked.status).toBe(429);
     expect(((await blocked.json()) as ErrorBody).errors[0]).toMatchObject({ code: 429, key: "exception.content_removal.exceeded_limit" });
-    const after = await rt.deps.db.selectFrom("mail_outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await rt.deps.db
+      .selectFrom("mail_outbox")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n) - Number(before.n)).toBe(CONTENT_REMOVAL_LIMIT.limit);
 
     // Another address is not affected; invalid requests do not use up the allowance.

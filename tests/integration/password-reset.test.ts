@@ -29,7 +29,12 @@ describe(`password reset (${TEST_DB})`, () => {
     });
 
   const reset = (body: Record<string, unknown>) =>
-    rt.request("/api/v2/registration/password/reset", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), ip: freshIp() });
+    rt.request("/api/v2/registration/password/reset", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+      ip: freshIp(),
+    });
 
   async function mailsTo(address: string) {
     return await rt.deps.db.selectFrom("mail_outbox").selectAll().where("recipient", "=", address).orderBy("id", "asc").execute();
@@ -122,7 +127,9 @@ describe(`password reset (${TEST_DB})`, () => {
     // The first link is exactly one hour old now; the second has 10 minutes left.
     const expired = await reset({ token: early, password: "too-late-pass-13", password_confirmation: "too-late-pass-13" });
     expect(expired.status).toBe(400);
-    expect((await jsonOf(expired)).errors).toEqual([expect.objectContaining({ key: "exception.password_reset.invalid_or_expired", source: "token" })]);
+    expect((await jsonOf(expired)).errors).toEqual([
+      expect.objectContaining({ key: "exception.password_reset.invalid_or_expired", source: "token" }),
+    ]);
     expect((await reset({ token: late, password: "in-time-pass-14", password_confirmation: "in-time-pass-14" })).status).toBe(200);
   });
 
@@ -134,8 +141,16 @@ describe(`password reset (${TEST_DB})`, () => {
       [{ token, password: "short1", password_confirmation: "short1" }, "password", "validation.password.too_short"],
       [{ token, password: "onlyletters", password_confirmation: "onlyletters" }, "password", "validation.password.needs_digit"],
       [{ token, password: "1234567890", password_confirmation: "1234567890" }, "password", "validation.password.needs_letter"],
-      [{ token, password: `a1${"x".repeat(200)}`, password_confirmation: `a1${"x".repeat(200)}` }, "password", "validation.password.too_long"],
-      [{ token, password: "good-pass-15", password_confirmation: "good-pass-16" }, "password_confirmation", "validation.password.confirmation_mismatch"],
+      [
+        { token, password: `a1${"x".repeat(200)}`, password_confirmation: `a1${"x".repeat(200)}` },
+        "password",
+        "validation.password.too_long",
+      ],
+      [
+        { token, password: "good-pass-15", password_confirmation: "good-pass-16" },
+        "password_confirmation",
+        "validation.password.confirmation_mismatch",
+      ],
       [{ token, password: "good-pass-15" }, "password_confirmation", "validation.required"],
       [{ password: "good-pass-15", password_confirmation: "good-pass-15" }, "token", "validation.required"],
     ];
@@ -175,7 +190,15 @@ describe(`password reset (${TEST_DB})`, () => {
   it("sends at most 5 mails per address and hour, whatever the spelling, still answering 202", async () => {
     const user = await createUser(rt);
     rt.clock.set(Date.UTC(2028, 0, 1, 9, 0, 0));
-    const spellings = [user.email, user.email.toUpperCase(), ` ${user.email} `, user.email, user.email, user.email, user.email.toUpperCase()];
+    const spellings = [
+      user.email,
+      user.email.toUpperCase(),
+      ` ${user.email} `,
+      user.email,
+      user.email,
+      user.email,
+      user.email.toUpperCase(),
+    ];
     for (const spelling of spellings) expect((await forgot(spelling)).status).toBe(202);
     expect(await mailsTo(user.email)).toHaveLength(5);
     rt.clock.advance(HOUR);

@@ -37,19 +37,40 @@ describe(`phone verification by SMS (${TEST_DB})`, () => {
     return { ...user, token: body.access_token as string };
   }
   const send = (token: string, body: unknown) =>
-    rt.request("/api/v2/registration/sms/send", { method: "POST", token, headers: { "content-type": "application/json" }, body: JSON.stringify(body), ip: freshIp() });
+    rt.request("/api/v2/registration/sms/send", {
+      method: "POST",
+      token,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+      ip: freshIp(),
+    });
   const verify = (token: string, code: unknown) =>
-    rt.request("/api/v2/registration/sms/verify", { method: "POST", token, headers: { "content-type": "application/json" }, body: JSON.stringify({ code }), ip: freshIp() });
+    rt.request("/api/v2/registration/sms/verify", {
+      method: "POST",
+      token,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ code }),
+      ip: freshIp(),
+    });
   const firstError = async (response: Response) => ((await jsonOf(response)).errors as Array<{ key: string; source?: string }>)[0]!;
 
   async function outboxCode(e164: string): Promise<string> {
-    const row = await rt.deps.db.selectFrom("mail_outbox").select(["text_body", "template"]).where("recipient", "=", `sms:${e164}`).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const row = await rt.deps.db
+      .selectFrom("mail_outbox")
+      .select(["text_body", "template"])
+      .where("recipient", "=", `sms:${e164}`)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(row.template).toBe("sms_verification");
     return /\b(\d{6})\b/.exec(row.text_body)![1]!;
   }
 
   it("needs a login", async () => {
-    const response = await rt.request("/api/v2/registration/sms/send", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const response = await rt.request("/api/v2/registration/sms/send", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(response.status).toBe(401);
   });
 
@@ -65,7 +86,11 @@ describe(`phone verification by SMS (${TEST_DB})`, () => {
 
     const ok = await verify(user.token, await outboxCode(e164));
     expect(ok.status).toBe(200);
-    const row = await rt.deps.db.selectFrom("users").select(["phone", "phone_verified_at"]).where("id", "=", user.id).executeTakeFirstOrThrow();
+    const row = await rt.deps.db
+      .selectFrom("users")
+      .select(["phone", "phone_verified_at"])
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ phone: e164, phone_verified_at: rt.clock.now() });
     // The code is spent.
     expect((await verify(user.token, await outboxCode(e164))).status).toBe(400);
@@ -97,7 +122,8 @@ describe(`phone verification by SMS (${TEST_DB})`, () => {
     await send(user.token, { country_code: 49, phone: national });
     const right = await outboxCode(`+49${national.slice(1)}`);
     const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, "0");
-    for (let i = 1; i < VERIFICATION_MAX_ATTEMPTS; i++) expect((await firstError(await verify(user.token, wrong))).key).toBe("exception.sms.code_invalid");
+    for (let i = 1; i < VERIFICATION_MAX_ATTEMPTS; i++)
+      expect((await firstError(await verify(user.token, wrong))).key).toBe("exception.sms.code_invalid");
     expect((await verify(user.token, wrong)).status).toBe(429);
     expect((await verify(user.token, right)).status).toBe(400);
 
@@ -108,12 +134,16 @@ describe(`phone verification by SMS (${TEST_DB})`, () => {
     const expired = await verify(user.token, code);
     expect(expired.status).toBe(400);
     expect(await firstError(expired)).toMatchObject({ key: "exception.sms.no_pending_code", source: "code" });
-    expect(await firstError(await verify(user.token, "12a456"))).toMatchObject({ key: "validation.verification_code.invalid", source: "code" });
+    expect(await firstError(await verify(user.token, "12a456"))).toMatchObject({
+      key: "validation.verification_code.invalid",
+      source: "code",
+    });
   });
 
   it("limits sends per user and per number", async () => {
     const user = await signedIn();
-    for (let i = 0; i < SMS_USER_LIMIT.limit; i++) expect((await send(user.token, { country_code: 49, phone: freshNumber() })).status).toBe(200);
+    for (let i = 0; i < SMS_USER_LIMIT.limit; i++)
+      expect((await send(user.token, { country_code: 49, phone: freshNumber() })).status).toBe(200);
     const over = await send(user.token, { country_code: 49, phone: freshNumber() });
     expect(over.status).toBe(429);
     expect((await firstError(over)).key).toBe("exception.sms.too_many_requests");
@@ -133,7 +163,10 @@ describe(`phone verification by SMS (${TEST_DB})`, () => {
     const received: Array<{ auth: string | null; body: { to: string; text: string; sender: string } }> = [];
     msw.use(
       http.post(GATEWAY, async ({ request }) => {
-        received.push({ auth: request.headers.get("authorization"), body: (await request.json()) as { to: string; text: string; sender: string } });
+        received.push({
+          auth: request.headers.get("authorization"),
+          body: (await request.json()) as { to: string; text: string; sender: string },
+        });
         return HttpResponse.json({ id: "msg-1", status: "queued" }, { status: 202 });
       }),
     );
@@ -146,7 +179,9 @@ describe(`phone verification by SMS (${TEST_DB})`, () => {
     expect(received[0]!.body).toMatchObject({ to: e164, sender: "Velora" });
     const code = /\b(\d{6})\b/.exec(received[0]!.body.text)![1]!;
     // Nothing went to the outbox.
-    expect(await rt.deps.db.selectFrom("mail_outbox").select("id").where("recipient", "=", `sms:${e164}`).executeTakeFirst()).toBeUndefined();
+    expect(
+      await rt.deps.db.selectFrom("mail_outbox").select("id").where("recipient", "=", `sms:${e164}`).executeTakeFirst(),
+    ).toBeUndefined();
     expect((await verify(user.token, code)).status).toBe(200);
   });
 

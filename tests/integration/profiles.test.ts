@@ -34,7 +34,9 @@ describe(`profiles API (${TEST_DB})`, () => {
   let rt: TestRuntime;
   let mediaKey = 0;
 
-  async function person(options: { userType?: number; city?: [string, number, number]; member?: boolean; membersOnly?: boolean; visible?: boolean } = {}) {
+  async function person(
+    options: { userType?: number; city?: [string, number, number]; member?: boolean; membersOnly?: boolean; visible?: boolean } = {},
+  ) {
     const user = await createUser(rt, { userType: options.userType ?? USER_TYPE.escort });
     const [slug, lat, lon] = options.city ?? ["berlin", 52.52, 13.405];
     const now = rt.clock.now();
@@ -56,7 +58,12 @@ describe(`profiles API (${TEST_DB})`, () => {
         updated_at: now,
       })
       .execute();
-    if (options.member) await rt.deps.db.updateTable("users").set({ is_member: 1, member_until: now + 86_400_000 }).where("id", "=", user.id).execute();
+    if (options.member)
+      await rt.deps.db
+        .updateTable("users")
+        .set({ is_member: 1, member_until: now + 86_400_000 })
+        .where("id", "=", user.id)
+        .execute();
     const token = String((await login(rt, user.username, user.password)).body.access_token);
     return { ...user, token };
   }
@@ -116,7 +123,10 @@ describe(`profiles API (${TEST_DB})`, () => {
         { user_id: owner.id, item_type: 2, duration_minutes: null, name: "Dessous", price_eur: 30, position: 0 },
       ])
       .execute();
-    await rt.deps.db.insertInto("profile_schedule").values({ user_id: owner.id, day: 5, time_from: "18:00", time_to: "02:00", is_over_day: 1 }).execute();
+    await rt.deps.db
+      .insertInto("profile_schedule")
+      .values({ user_id: owner.id, day: 5, time_from: "18:00", time_to: "02:00", is_over_day: 1 })
+      .execute();
   });
 
   afterAll(async () => {
@@ -228,9 +238,13 @@ describe(`profiles API (${TEST_DB})`, () => {
   });
 
   it("gives region box, trust level, tags, work hours and avatars", async () => {
-    const region = await get<{ nearby_cities: Array<{ slug: string; distance_km: number }> }>(`/api/v2/profiles/${owner.username}/regionbox`);
+    const region = await get<{ nearby_cities: Array<{ slug: string; distance_km: number }> }>(
+      `/api/v2/profiles/${owner.username}/regionbox`,
+    );
     expect(region.body.data.nearby_cities.map((c) => c.slug)).toContain("potsdam");
-    const trust = await get<{ level: number; max: number; criteria: Array<{ key: string; met: boolean }> }>(`/api/v2/profiles/${owner.username}/trust-level`);
+    const trust = await get<{ level: number; max: number; criteria: Array<{ key: string; met: boolean }> }>(
+      `/api/v2/profiles/${owner.username}/trust-level`,
+    );
     expect(trust.body.data.max).toBe(4);
     expect(trust.body.data.criteria.find((c) => c.key === "email_verified")?.met).toBe(true);
     expect(trust.body.data.criteria.find((c) => c.key === "public_photo")?.met).toBe(true);
@@ -243,7 +257,9 @@ describe(`profiles API (${TEST_DB})`, () => {
   });
 
   it("estimates driving minutes from a given point or the viewer's own profile", async () => {
-    const fromPotsdam = await get<{ minutes: number; distance_km: number }>(`/api/v2/profiles/${owner.username}/driving-minutes?lat=52.39&lon=13.06`);
+    const fromPotsdam = await get<{ minutes: number; distance_km: number }>(
+      `/api/v2/profiles/${owner.username}/driving-minutes?lat=52.39&lon=13.06`,
+    );
     expect(fromPotsdam.status).toBe(200);
     expect(fromPotsdam.body.data.minutes).toBe(drivingMinutes(fromPotsdam.body.data.distance_km));
     expect(fromPotsdam.body.data.minutes).toBeGreaterThan(30);

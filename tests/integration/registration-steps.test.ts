@@ -36,7 +36,10 @@ describe(`registration steps API (${TEST_DB})`, () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),
     });
-    return { status: response.status, json: (await response.json()) as ErrorBody & { data: { register_completed_step: number; next_step: string } } };
+    return {
+      status: response.status,
+      json: (await response.json()) as ErrorBody & { data: { register_completed_step: number; next_step: string } },
+    };
   }
 
   async function stepOf(userId: number) {
@@ -45,11 +48,28 @@ describe(`registration steps API (${TEST_DB})`, () => {
   }
 
   async function traitsOf(userId: number, group: string) {
-    const rows = await rt.deps.db.selectFrom("profile_traits").select("option_id").where("user_id", "=", userId).where("group_key", "=", group).orderBy("option_id").execute();
+    const rows = await rt.deps.db
+      .selectFrom("profile_traits")
+      .select("option_id")
+      .where("user_id", "=", userId)
+      .where("group_key", "=", group)
+      .orderBy("option_id")
+      .execute();
     return rows.map((r) => r.option_id);
   }
 
-  const validProfile = { relationship_status: 1, race_type: 1, sexuality: 3, city: "Hamburg", nationality: 44, languages: [1, 2], profession: "Tänzerin", status: "Hallo", description: "Über mich", interests: "Jazz" };
+  const validProfile = {
+    relationship_status: 1,
+    race_type: 1,
+    sexuality: 3,
+    city: "Hamburg",
+    nationality: 44,
+    languages: [1, 2],
+    profession: "Tänzerin",
+    status: "Hallo",
+    description: "Über mich",
+    interests: "Jazz",
+  };
 
   it("saves the profile step, stores traits as rows and advances the step", async () => {
     const user = await person(USER_TYPE.escort, REGISTER_STEP.photo);
@@ -70,7 +90,9 @@ describe(`registration steps API (${TEST_DB})`, () => {
   /** Great-circle distance in km (enough for "within 2 km of the centre"). */
   function kmBetween(a: { lat: number; lon: number }, b: { lat: number; lon: number }) {
     const rad = Math.PI / 180;
-    const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
+    const h =
+      Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
+      Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
     return 2 * 6371 * Math.asin(Math.sqrt(h));
   }
 
@@ -81,7 +103,13 @@ describe(`registration steps API (${TEST_DB})`, () => {
       const { status } = await put(user.token, "profile", { ...validProfile, city: "Hamburg" });
       expect(status).toBe(200);
       const profile = await profileOf(user.id);
-      expect(profile).toMatchObject({ city_id: hamburg.id, city_slug: "hamburg", city_name: "Hamburg", region_code: hamburg.region_code, country_code: "DE" });
+      expect(profile).toMatchObject({
+        city_id: hamburg.id,
+        city_slug: "hamburg",
+        city_name: "Hamburg",
+        region_code: hamburg.region_code,
+        country_code: "DE",
+      });
       const point = { lat: Number(profile.lat), lon: Number(profile.lon) };
       const offset = kmBetween(hamburg, point);
       expect(offset).toBeGreaterThan(0);
@@ -93,7 +121,9 @@ describe(`registration steps API (${TEST_DB})`, () => {
       await put(other.token, "profile", { ...validProfile, city: "Hamburg" });
       expect(await profileOf(other.id)).not.toMatchObject(point);
       // The step data prefill the field.
-      const steps = (await (await rt.request("/api/v2/registration/steps", { token: user.token })).json()) as { data: { city: string; city_key: string } };
+      const steps = (await (await rt.request("/api/v2/registration/steps", { token: user.token })).json()) as {
+        data: { city: string; city_key: string };
+      };
       expect(steps.data).toMatchObject({ city: "Hamburg", city_key: "de-hamburg" });
     });
 
@@ -154,7 +184,10 @@ describe(`registration steps API (${TEST_DB})`, () => {
         const res = await rt.request("/api/v2/search/user-and-business", {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ filterquery: { user_type: "escort", location: { lat: hamburg.lat, lon: hamburg.lon, radius: 10 } }, page_no: page }),
+          body: JSON.stringify({
+            filterquery: { user_type: "escort", location: { lat: hamburg.lat, lon: hamburg.lon, radius: 10 } },
+            page_no: page,
+          }),
         });
         expect(res.status).toBe(200);
         const hits = ((await res.json()) as { data: Array<{ user_id: number }> }).data;
@@ -163,7 +196,11 @@ describe(`registration steps API (${TEST_DB})`, () => {
       }
       expect(ids).toContain(user.id);
       // The SEO directory lists by city_id, which search_profiles carries too.
-      const row = await rt.deps.db.selectFrom("search_profiles").select(["city_id", "country_code", "region_code"]).where("user_id", "=", user.id).executeTakeFirstOrThrow();
+      const row = await rt.deps.db
+        .selectFrom("search_profiles")
+        .select(["city_id", "country_code", "region_code"])
+        .where("user_id", "=", user.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ city_id: hamburg.id, country_code: "DE", region_code: hamburg.region_code });
     });
   });
@@ -187,7 +224,12 @@ describe(`registration steps API (${TEST_DB})`, () => {
 
   it("limits the profile texts (profession 70, status 250, description 2500)", async () => {
     const user = await person(USER_TYPE.client, REGISTER_STEP.photo);
-    const { status, json } = await put(user.token, "profile", { ...validProfile, profession: "x".repeat(71), status: "x".repeat(251), description: "x".repeat(2501) });
+    const { status, json } = await put(user.token, "profile", {
+      ...validProfile,
+      profession: "x".repeat(71),
+      status: "x".repeat(251),
+      description: "x".repeat(2501),
+    });
     expect(status).toBe(400);
     expect(json.errors.map((e) => [e.source, e.key, e.params?.max])).toEqual([
       ["profession", "validation.steps.too_long", "70"],
@@ -211,7 +253,9 @@ describe(`registration steps API (${TEST_DB})`, () => {
     expect(edge.status).toBe(200);
     // Penis fields take at most 5 characters.
     const long = await put(user.token, "appearance", { penis_length: 17.125 });
-    expect(long.json.errors).toEqual([expect.objectContaining({ source: "penis_length", key: "validation.steps.too_long", params: { max: "5" } })]);
+    expect(long.json.errors).toEqual([
+      expect.objectContaining({ source: "penis_length", key: "validation.steps.too_long", params: { max: "5" } }),
+    ]);
   });
 
   it("refuses penis fields for genders they do not apply to", async () => {
@@ -236,7 +280,11 @@ describe(`registration steps API (${TEST_DB})`, () => {
 
   it("saves services with prices and extras; validates prices 1-100000 and service ids", async () => {
     const user = await person(USER_TYPE.escort, REGISTER_STEP.appearance);
-    const bad = await put(user.token, "services", { escort_service: [101, 999], prices: { price_60_mins: 0, price_30_mins: 100001 }, extras: [{ name: "", price: 20 }] });
+    const bad = await put(user.token, "services", {
+      escort_service: [101, 999],
+      prices: { price_60_mins: 0, price_30_mins: 100001 },
+      extras: [{ name: "", price: 20 }],
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.errors.map((e) => [e.source, e.key])).toEqual([
       ["escort_service.1", "validation.invalid"],
@@ -252,7 +300,13 @@ describe(`registration steps API (${TEST_DB})`, () => {
       extras: [{ name: "Dessous nach Wunsch", price: 30 }],
     });
     expect(good.status).toBe(200);
-    const prices = await rt.deps.db.selectFrom("profile_prices").selectAll().where("user_id", "=", user.id).orderBy("item_type").orderBy("position").execute();
+    const prices = await rt.deps.db
+      .selectFrom("profile_prices")
+      .selectAll()
+      .where("user_id", "=", user.id)
+      .orderBy("item_type")
+      .orderBy("position")
+      .execute();
     expect(prices.map((p) => [p.item_type, p.duration_minutes, p.name, p.price_eur])).toEqual([
       [1, 60, null, 200],
       [1, 120, null, 350],
@@ -262,20 +316,35 @@ describe(`registration steps API (${TEST_DB})`, () => {
 
   it("saves the availability schedule and 'available now', and checks slot times", async () => {
     const user = await person(USER_TYPE.escort, REGISTER_STEP.services);
-    const bad = await put(user.token, "availability", { schedule: [{ day: 8, time_from: "25:00", time_to: "10:00" }, { day: 1, time_from: "22:00", time_to: "02:00" }] });
+    const bad = await put(user.token, "availability", {
+      schedule: [
+        { day: 8, time_from: "25:00", time_to: "10:00" },
+        { day: 1, time_from: "22:00", time_to: "02:00" },
+      ],
+    });
     expect(bad.json.errors.map((e) => [e.source, e.key])).toEqual([
       ["schedule.0.day", "validation.steps.range"],
       ["schedule.0.time_from", "validation.steps.time_invalid"],
       ["schedule.1.time_to", "validation.steps.time_order"],
     ]);
-    const good = await put(user.token, "availability", { schedule: [{ day: 5, time_from: "22:00", time_to: "04:00", is_over_day: true }, { day: 6, time_from: "10:00", time_to: "18:00" }], available_now: true });
+    const good = await put(user.token, "availability", {
+      schedule: [
+        { day: 5, time_from: "22:00", time_to: "04:00", is_over_day: true },
+        { day: 6, time_from: "10:00", time_to: "18:00" },
+      ],
+      available_now: true,
+    });
     expect(good.json.data).toEqual({ register_completed_step: REGISTER_COMPLETED_STEP, next_step: "completed" });
     const slots = await rt.deps.db.selectFrom("profile_schedule").selectAll().where("user_id", "=", user.id).orderBy("day").execute();
     expect(slots.map((s) => [s.day, s.time_from, s.time_to, s.is_over_day])).toEqual([
       [5, "22:00", "04:00", 1],
       [6, "10:00", "18:00", 0],
     ]);
-    const profile = await rt.deps.db.selectFrom("profiles").select("available_now_until").where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    const profile = await rt.deps.db
+      .selectFrom("profiles")
+      .select("available_now_until")
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(Number(profile.available_now_until)).toBeGreaterThan(rt.clock.now());
   });
 
@@ -309,7 +378,9 @@ describe(`registration steps API (${TEST_DB})`, () => {
     await put(alice.token, "profile", validProfile);
     await put(bob.token, "profile", { ...validProfile, sexuality: 1, user_id: alice.id });
     expect(await traitsOf(alice.id, "sexuality")).toEqual([3]);
-    const mine = (await (await rt.request("/api/v2/registration/steps", { token: bob.token })).json()) as { data: { traits: Record<string, number[]> } };
+    const mine = (await (await rt.request("/api/v2/registration/steps", { token: bob.token })).json()) as {
+      data: { traits: Record<string, number[]> };
+    };
     expect(mine.data.traits.sexuality).toEqual([1]);
   });
 
@@ -328,7 +399,9 @@ describe(`registration steps API (${TEST_DB})`, () => {
     const schedule = await put(business.token, "business/schedule", { schedule: [{ day: 1, time_from: "11:00", time_to: "23:00" }] });
     expect(schedule.json.data.next_step).toBe("description");
     const short = await put(business.token, "business/description", { description: "Zu kurz." });
-    expect(short.json.errors).toEqual([expect.objectContaining({ source: "description", key: "validation.steps.too_short", params: { min: "140" } })]);
+    expect(short.json.errors).toEqual([
+      expect.objectContaining({ source: "description", key: "validation.steps.too_short", params: { min: "140" } }),
+    ]);
     const description = await put(business.token, "business/description", { description: "Unser Club ".repeat(15) });
     expect(description.json.data.next_step).toBe("photo");
     // No photo yet: the photo step cannot be finished, and escorts are not reached.

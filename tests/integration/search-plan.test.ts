@@ -48,15 +48,21 @@ async function planOf(query: CompiledQuery): Promise<string> {
       }
     });
   }
-  const result = await rt.deps.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]));
+  const result = await rt.deps.db.executeQuery<{ detail: string }>(
+    CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
+  );
   return result.rows.map((r) => r.detail).join("\n");
 }
 
 /** A full scan of a big table (profiles, users, cities) without an index. */
 function fullScans(plan: string): string[] {
   const lines = plan.split("\n");
-  if (TEST_DB === "postgres") return lines.filter((l) => /Seq Scan on (search_profiles|profiles|users|cities|profile_traits|profile_prices)\b/.test(l));
-  return lines.filter((l) => /^SCAN (search_profiles|profiles|users|cities|profile_traits|profile_prices)\b/.test(l.trim()) && !/USING (COVERING )?INDEX/.test(l));
+  if (TEST_DB === "postgres")
+    return lines.filter((l) => /Seq Scan on (search_profiles|profiles|users|cities|profile_traits|profile_prices)\b/.test(l));
+  return lines.filter(
+    (l) =>
+      /^SCAN (search_profiles|profiles|users|cities|profile_traits|profile_prices)\b/.test(l.trim()) && !/USING (COVERING )?INDEX/.test(l),
+  );
 }
 
 async function expectIndexed(queries: CompiledQuery[]) {
@@ -108,7 +114,9 @@ describe("search query plans use indexes", () => {
   });
 
   it("the directory listing of a city and the city autocomplete", async () => {
-    await expectIndexed(await capture((deps) => seoSearch(deps, { category: "escort", country: "deutschland", city: "berlin", page_no: 1 })));
+    await expectIndexed(
+      await capture((deps) => seoSearch(deps, { category: "escort", country: "deutschland", city: "berlin", page_no: 1 })),
+    );
     await expectIndexed(await capture((deps) => autocompleteCities(deps, "ber")));
   });
 });

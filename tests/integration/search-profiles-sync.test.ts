@@ -46,9 +46,27 @@ async function rowOf(userId: number) {
 
 describe("search_profiles follows its source tables", () => {
   it("holds a listed profile with its price, traits and ranking inputs", async () => {
-    const user = await createProfile(rt, { price: 180, traits: [["figure_type", 2], ["cup_size", 3], ["piercing", 1]], heightCm: 170 });
+    const user = await createProfile(rt, {
+      price: 180,
+      traits: [
+        ["figure_type", 2],
+        ["cup_size", 3],
+        ["piercing", 1],
+      ],
+      heightCm: 170,
+    });
     const row = await rowOf(user.id);
-    expect(row).toMatchObject({ user_type: 2, gender: 2, price_hour: 180, figure_type: 2, cup_size: 3, has_piercing: 1, has_tattoo: 0, height_cm: 170, verified: 0 });
+    expect(row).toMatchObject({
+      user_type: 2,
+      gender: 2,
+      price_hour: 180,
+      figure_type: 2,
+      cup_size: 3,
+      has_piercing: 1,
+      has_tattoo: 0,
+      height_cm: 170,
+      verified: 0,
+    });
   });
 
   it("drops a profile that stops being listed and brings it back", async () => {
@@ -69,7 +87,12 @@ describe("search_profiles follows its source tables", () => {
     expect((await rowOf(user.id))?.price_hour).toBe(250);
     await rt.deps.db.deleteFrom("profile_prices").where("user_id", "=", user.id).execute();
     expect((await rowOf(user.id))?.price_hour).toBeNull();
-    await rt.deps.db.updateTable("profile_traits").set({ option_id: 4 }).where("user_id", "=", user.id).where("group_key", "=", "figure_type").execute();
+    await rt.deps.db
+      .updateTable("profile_traits")
+      .set({ option_id: 4 })
+      .where("user_id", "=", user.id)
+      .where("group_key", "=", "figure_type")
+      .execute();
     expect((await rowOf(user.id))?.figure_type).toBe(4);
     await rt.deps.db.insertInto("profile_traits").values({ user_id: user.id, group_key: "tattoo", option_id: 2 }).execute();
     expect((await rowOf(user.id))?.has_tattoo).toBe(1);
@@ -107,9 +130,19 @@ describe("search_profiles follows its source tables", () => {
       fc.record({ kind: fc.constant("status" as const), i: fc.nat(5), value: fc.constantFrom("active", "paused", "deactivated") }),
       fc.record({ kind: fc.constant("login" as const), i: fc.nat(5), value: fc.integer({ min: 0, max: 10 ** 12 }) }),
       fc.record({ kind: fc.constant("move" as const), i: fc.nat(5), value: fc.double({ min: 47, max: 55, noNaN: true }) }),
-      fc.record({ kind: fc.constant("price" as const), i: fc.nat(5), value: fc.integer({ min: 1, max: 100000 }), duration: fc.constantFrom(30, 60, 120) }),
+      fc.record({
+        kind: fc.constant("price" as const),
+        i: fc.nat(5),
+        value: fc.integer({ min: 1, max: 100000 }),
+        duration: fc.constantFrom(30, 60, 120),
+      }),
       fc.record({ kind: fc.constant("dropPrices" as const), i: fc.nat(5) }),
-      fc.record({ kind: fc.constant("trait" as const), i: fc.nat(5), group: fc.constantFrom("figure_type", "cup_size", "tattoo", "piercing", "hair_color"), value: fc.integer({ min: 1, max: 4 }) }),
+      fc.record({
+        kind: fc.constant("trait" as const),
+        i: fc.nat(5),
+        group: fc.constantFrom("figure_type", "cup_size", "tattoo", "piercing", "hair_color"),
+        value: fc.integer({ min: 1, max: 4 }),
+      }),
       fc.record({ kind: fc.constant("dropTraits" as const), i: fc.nat(5) }),
       fc.record({ kind: fc.constant("rank" as const), i: fc.nat(5), value: fc.integer({ min: 0, max: 200 }) }),
     );
@@ -132,7 +165,10 @@ describe("search_profiles follows its source tables", () => {
               await db.updateTable("profiles").set({ lat: w.value }).where("user_id", "=", id).execute();
               break;
             case "price":
-              await db.insertInto("profile_prices").values({ user_id: id, item_type: 1, duration_minutes: w.duration, name: null, price_eur: w.value, position: 0 }).execute();
+              await db
+                .insertInto("profile_prices")
+                .values({ user_id: id, item_type: 1, duration_minutes: w.duration, name: null, price_eur: w.value, position: 0 })
+                .execute();
               break;
             case "dropPrices":
               await db.deleteFrom("profile_prices").where("user_id", "=", id).execute();
@@ -145,7 +181,11 @@ describe("search_profiles follows its source tables", () => {
               await db.deleteFrom("profile_traits").where("user_id", "=", id).execute();
               break;
             case "rank":
-              await db.updateTable("profiles").set({ review_count: w.value, verified_at: w.value % 2 === 0 ? null : w.value }).where("user_id", "=", id).execute();
+              await db
+                .updateTable("profiles")
+                .set({ review_count: w.value, verified_at: w.value % 2 === 0 ? null : w.value })
+                .where("user_id", "=", id)
+                .execute();
               break;
           }
         }

@@ -39,7 +39,6 @@ async function tokenOf(user: { username: string; password: string }): Promise<st
   return res.body.access_token as string;
 }
 
-
 beforeAll(async () => {
   rt = await createTestRuntime();
   await ensureGeoData(rt.deps.db);
@@ -141,12 +140,40 @@ describe("user-and-business search", () => {
 
   it("filters age, price, weight and gender ranges and counts facets", async () => {
     const spot = northOf(BERLIN, 500);
-    const young = await createProfile(rt, { point: spot, age: 22, price: 120, weightKg: 55, traits: [["figure_type", 2], ["cup_size", 3]] });
-    const mid = await createProfile(rt, { point: spot, age: 30, price: 180, weightKg: 65, traits: [["figure_type", 3], ["cup_size", 4]] });
-    const older = await createProfile(rt, { point: spot, age: 50, price: 250, weightKg: 75, traits: [["figure_type", 2], ["cup_size", 11]] });
+    const young = await createProfile(rt, {
+      point: spot,
+      age: 22,
+      price: 120,
+      weightKg: 55,
+      traits: [
+        ["figure_type", 2],
+        ["cup_size", 3],
+      ],
+    });
+    const mid = await createProfile(rt, {
+      point: spot,
+      age: 30,
+      price: 180,
+      weightKg: 65,
+      traits: [
+        ["figure_type", 3],
+        ["cup_size", 4],
+      ],
+    });
+    const older = await createProfile(rt, {
+      point: spot,
+      age: 50,
+      price: 250,
+      weightKg: 75,
+      traits: [
+        ["figure_type", 2],
+        ["cup_size", 11],
+      ],
+    });
     const male = await createProfile(rt, { point: spot, age: 40, gender: GENDER.male });
     const loc = { location: { ...spot, radius: 5 } };
-    const ids = async (filter: Record<string, unknown>) => (await search({ filterquery: { ...loc, ...filter } })).data.map((h) => h.user_id).sort();
+    const ids = async (filter: Record<string, unknown>) =>
+      (await search({ filterquery: { ...loc, ...filter } })).data.map((h) => h.user_id).sort();
     expect(await ids({ age: [18, 25] })).toEqual([young.id]);
     expect(await ids({ age: [46, "*"] })).toEqual([older.id]);
     expect(await ids({ price: [100, 150] })).toEqual([young.id]);
@@ -177,7 +204,10 @@ describe("user-and-business search", () => {
     expect(count("cup_size", "k_plus")).toBe(1);
 
     // Disjunctive facets: a facet counts without its own filter, with every other filter applied.
-    const women = await search({ filterquery: { ...loc, gender: [GENDER.female], figure_type: [2] }, facets: { term: ["gender", "figure_type"], range: ["age"] } });
+    const women = await search({
+      filterquery: { ...loc, gender: [GENDER.female], figure_type: [2] },
+      facets: { term: ["gender", "figure_type"], range: ["age"] },
+    });
     expect(women.meta.total).toBe(2);
     expect(women.data.map((h) => h.user_id).sort()).toEqual([young.id, older.id].sort());
     const womenCount = (facet: string, key: string) => women.meta.facets[facet]?.find((b) => b.key === key)?.count ?? 0;
@@ -197,7 +227,8 @@ describe("user-and-business search", () => {
   it("sorts by price, distance and activity and pages by 24", async () => {
     const spot = northOf(BERLIN, 600);
     const created = [];
-    for (let i = 0; i < 30; i++) created.push(await createProfile(rt, { point: northOf(spot, i * 0.1), price: 100 + i, lastLoginAt: rt.clock.now() - i * 60_000 }));
+    for (let i = 0; i < 30; i++)
+      created.push(await createProfile(rt, { point: northOf(spot, i * 0.1), price: 100 + i, lastLoginAt: rt.clock.now() - i * 60_000 }));
     const loc = { location: { ...spot, radius: 5 } };
     const first = await search({ filterquery: loc, sort: "price_low_to_high" });
     expect(first.data).toHaveLength(24);
@@ -219,7 +250,11 @@ describe("user-and-business search", () => {
     const spot = northOf(BERLIN, 700);
     const plain = await createProfile(rt, { point: spot });
     const promoted = await createProfile(rt, { point: spot });
-    await rt.deps.db.updateTable("profiles").set({ rise_up_until: rt.clock.now() + 3_600_000 }).where("user_id", "=", promoted.id).execute();
+    await rt.deps.db
+      .updateTable("profiles")
+      .set({ rise_up_until: rt.clock.now() + 3_600_000 })
+      .where("user_id", "=", promoted.id)
+      .execute();
     const member = await createProfile(rt, { point: spot, isMember: true });
     const { data } = await search({ filterquery: { location: { ...spot, radius: 5 } }, sort: "top_ranking" });
     expect(data.map((h) => h.user_id)).toEqual([promoted.id, member.id, plain.id]);
@@ -234,7 +269,11 @@ describe("user-and-business search", () => {
 
   it("never answers 5xx for garbage", async () => {
     for (const body of ["[]", '{"filterquery":{"age":["x",1]}}', '{"sort":"nope"}', '{"filterquery":{"location":{"lat":"a"}}}', "{"]) {
-      const res = await rt.request("/api/v2/search/user-and-business", { method: "POST", headers: { "content-type": "application/json" }, body });
+      const res = await rt.request("/api/v2/search/user-and-business", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
       expect(res.status, body).toBe(400);
     }
   });
@@ -242,25 +281,48 @@ describe("user-and-business search", () => {
 
 describe("filters, personalized, top-ranking, seo", () => {
   it("describes the form per searcher", async () => {
-    const guest = await rt.request("/api/v2/search/filters", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const guest = await rt.request("/api/v2/search/filters", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     const g = ((await guest.json()) as { data: Record<string, unknown> }).data;
-    expect(g).toMatchObject({ target: "escort", default_sort: "top_ranking", radius_options: [5, 10, 20, 30, 50, 100], default_gender: [] });
+    expect(g).toMatchObject({
+      target: "escort",
+      default_sort: "top_ranking",
+      radius_options: [5, 10, 20, 30, 50, 100],
+      default_gender: [],
+    });
     const escort = await createProfile(rt, { point: northOf(BERLIN, 900), gender: GENDER.female });
-    const res = await rt.request("/api/v2/search/filters", { method: "POST", headers: { "content-type": "application/json" }, body: "{}", token: await tokenOf(escort) });
+    const res = await rt.request("/api/v2/search/filters", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+      token: await tokenOf(escort),
+    });
     const e = ((await res.json()) as { data: Record<string, unknown> }).data;
     expect(e).toMatchObject({ target: "client", default_gender: [GENDER.male], price_bands: [], price_durations: [] });
     expect(e.allowed_filters).not.toContain("cup_size");
   });
 
   it("personalized needs a login and searches around the user's own place, never showing themselves", async () => {
-    const unauth = await rt.request("/api/v2/search/personalized", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const unauth = await rt.request("/api/v2/search/personalized", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(unauth.status).toBe(401);
     const spot = northOf(BERLIN, 1000);
     const me = await createProfile(rt, { point: spot, userType: USER_TYPE.client, gender: GENDER.male });
     const escort = await createProfile(rt, { point: spot });
     const blocked = await createProfile(rt, { point: spot });
     await block(rt, blocked.id, me.id);
-    const res = await rt.request("/api/v2/search/personalized", { method: "POST", headers: { "content-type": "application/json" }, body: "{}", token: await tokenOf(me) });
+    const res = await rt.request("/api/v2/search/personalized", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+      token: await tokenOf(me),
+    });
     const body = (await res.json()) as { data: Hit[]; meta: Meta };
     const ids = body.data.map((h) => h.user_id);
     expect(ids).toContain(escort.id);
@@ -272,11 +334,22 @@ describe("filters, personalized, top-ranking, seo", () => {
   it("lists a category in a city for the directory, 12 per page, guest-visible only", async () => {
     const hamburg = { lat: 53.55073, lon: 9.99302 };
     const open = [];
-    for (let i = 0; i < 13; i++) open.push(await createProfile(rt, { point: hamburg, cityId: 2911298, citySlug: "hamburg", regionCode: "04" }));
-    const membersOnly = await createProfile(rt, { point: hamburg, cityId: 2911298, citySlug: "hamburg", regionCode: "04", membersOnly: true });
+    for (let i = 0; i < 13; i++)
+      open.push(await createProfile(rt, { point: hamburg, cityId: 2911298, citySlug: "hamburg", regionCode: "04" }));
+    const membersOnly = await createProfile(rt, {
+      point: hamburg,
+      cityId: 2911298,
+      citySlug: "hamburg",
+      regionCode: "04",
+      membersOnly: true,
+    });
     const male = await createProfile(rt, { point: hamburg, cityId: 2911298, citySlug: "hamburg", regionCode: "04", gender: GENDER.male });
     const seo = async (body: Record<string, unknown>) => {
-      const res = await rt.request("/api/v2/search/seo", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const res = await rt.request("/api/v2/search/seo", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
       return { status: res.status, body: (await res.json()) as { data: Hit[]; meta: Meta & { city: { name: string } } } };
     };
     const page1 = await seo({ category: "ladies", country: "deutschland", region: "hamburg", city: "hamburg" });
@@ -289,7 +362,9 @@ describe("filters, personalized, top-ranking, seo", () => {
     expect(all.sort()).toEqual(open.map((u) => u.id).sort());
     expect(all).not.toContain(membersOnly.id);
     expect(all).not.toContain(male.id);
-    expect((await seo({ category: "male-escort", country: "deutschland", city: "hamburg" })).body.data.map((h) => h.user_id)).toEqual([male.id]);
+    expect((await seo({ category: "male-escort", country: "deutschland", city: "hamburg" })).body.data.map((h) => h.user_id)).toEqual([
+      male.id,
+    ]);
     expect((await seo({ category: "escort", country: "deutschland", city: "atlantis" })).status).toBe(404);
     expect((await seo({ category: "escort", country: "deutschland", region: "bayern", city: "hamburg" })).status).toBe(404);
     expect((await seo({ category: "escort", page_no: 7 })).status).toBe(400);
@@ -300,13 +375,23 @@ describe("white-label fallback filters (spec section 9)", () => {
   it("searches the global radius for an escort service and a spoken language", async () => {
     const farAway = { lat: 40.4168, lon: -3.7038 }; // Madrid
     const name = `wl${Date.now().toString(36)}`;
-    const both = await createProfile(rt, { point: farAway, displayName: `${name}-both`, traits: [["escort_service", 133], ["languages", 2]] });
+    const both = await createProfile(rt, {
+      point: farAway,
+      displayName: `${name}-both`,
+      traits: [
+        ["escort_service", 133],
+        ["languages", 2],
+      ],
+    });
     await createProfile(rt, { point: farAway, displayName: `${name}-service`, traits: [["escort_service", 133]] });
     await createProfile(rt, { point: farAway, displayName: `${name}-language`, traits: [["languages", 2]] });
     const english = (await import("#server/contract/traits")).findTraitGroup("languages")?.options.find((o) => o.id === 2)?.key;
     expect(english).toBe("en");
 
-    const body = (filter: Record<string, unknown>) => ({ query: { name }, filterquery: { location: { ...BERLIN, radius: 69420 }, ...filter } });
+    const body = (filter: Record<string, unknown>) => ({
+      query: { name },
+      filterquery: { location: { ...BERLIN, radius: 69420 }, ...filter },
+    });
     const fallback = await search(body({ escort_service: [133], language: ["en"] }));
     expect(fallback.status).toBe(200);
     expect(fallback.data.map((h) => h.user_id)).toEqual([both.id]);
@@ -333,7 +418,10 @@ describe("members-only profiles and repeated facets", () => {
     const spot = northOf(BERLIN, 1150);
     await createProfile(rt, { point: spot });
     await createProfile(rt, { point: spot, gender: GENDER.male });
-    const { meta } = await search({ filterquery: { location: { ...spot, radius: 5 }, gender: [GENDER.female] }, facets: { term: ["gender", "gender"] } });
+    const { meta } = await search({
+      filterquery: { location: { ...spot, radius: 5 }, gender: [GENDER.female] },
+      facets: { term: ["gender", "gender"] },
+    });
     expect(meta.total).toBe(1);
     expect(meta.facets.gender).toEqual([
       { key: String(GENDER.male), count: 1 },
@@ -346,10 +434,24 @@ describe("trait filters outside search_profiles", () => {
   it("filters breast type, hair colour and hair length by option ids", async () => {
     const spot = northOf(BERLIN, 800);
     const loc = { location: { ...spot, radius: 5 } };
-    const a = await createProfile(rt, { point: spot, traits: [["breast_type", 1], ["hair_color", 2], ["hair_length", 3]] });
-    const b = await createProfile(rt, { point: spot, traits: [["breast_type", 2], ["hair_color", 2]] });
+    const a = await createProfile(rt, {
+      point: spot,
+      traits: [
+        ["breast_type", 1],
+        ["hair_color", 2],
+        ["hair_length", 3],
+      ],
+    });
+    const b = await createProfile(rt, {
+      point: spot,
+      traits: [
+        ["breast_type", 2],
+        ["hair_color", 2],
+      ],
+    });
     await createProfile(rt, { point: spot });
-    const ids = async (filter: Record<string, unknown>) => (await search({ filterquery: { ...loc, ...filter } })).data.map((h) => h.user_id).sort();
+    const ids = async (filter: Record<string, unknown>) =>
+      (await search({ filterquery: { ...loc, ...filter } })).data.map((h) => h.user_id).sort();
     expect(await ids({ breast_type: [1] })).toEqual([a.id]);
     expect(await ids({ hair_color: [2] })).toEqual([a.id, b.id].sort());
     expect(await ids({ hair_color: [2], hair_length: [3] })).toEqual([a.id]);

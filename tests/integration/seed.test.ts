@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEDIA_STATUS } from "#server/contract/media";
 import { GENDER, USER_TYPE } from "#server/contract/users";
 import { SEED_CITIES } from "#server/db/seed/cities";
-import { DEFAULT_PROFILES, DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, resetDemoData, seedDemoData, type SeedResult } from "#server/db/seed/index";
+import {
+  DEFAULT_PROFILES,
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  isDatabaseEmpty,
+  resetDemoData,
+  seedDemoData,
+  type SeedResult,
+} from "#server/db/seed/index";
 import { createLocalMediaStorage } from "#server/integrations/storage/local";
 import { createTestRuntime, login, TEST_DB, type TestRuntime } from "../helpers/runtime";
 
@@ -64,8 +72,14 @@ async function snapshot(rt: TestRuntime) {
   return { people, media };
 }
 
-async function countOf(rt: TestRuntime, table: "users" | "profiles" | "media" | "access_tokens" | "rate_counters" | "mail_outbox" | "search_profiles") {
-  const row = await rt.deps.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+async function countOf(
+  rt: TestRuntime,
+  table: "users" | "profiles" | "media" | "access_tokens" | "rate_counters" | "mail_outbox" | "search_profiles",
+) {
+  const row = await rt.deps.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -95,7 +109,13 @@ describe(`demo seed (${TEST_DB})`, () => {
       expect(status, account.username).toBe(200);
       const response = await first.rt.request("/api/v2/user/data", { token: String(body.access_token) });
       const { data } = (await response.json()) as {
-        data: { username: string; is_member: boolean; is_email_verified: boolean; registration_completed_at: number | null; profile: { user_type: number } };
+        data: {
+          username: string;
+          is_member: boolean;
+          is_email_verified: boolean;
+          registration_completed_at: number | null;
+          profile: { user_type: number };
+        };
       };
       expect(data.username).toBe(account.username);
       expect(data.profile.user_type).toBe(account.userType);
@@ -103,7 +123,11 @@ describe(`demo seed (${TEST_DB})`, () => {
       expect(data.registration_completed_at).not.toBeNull();
       expect(data.is_member).toBe(account.isMember);
     }
-    const member = await first.rt.deps.db.selectFrom("users").select(["is_member", "member_until"]).where("username", "=", "demo_member").executeTakeFirstOrThrow();
+    const member = await first.rt.deps.db
+      .selectFrom("users")
+      .select(["is_member", "member_until"])
+      .where("username", "=", "demo_member")
+      .executeTakeFirstOrThrow();
     expect(member.is_member).toBe(1);
     expect(member.member_until).toBeGreaterThan(first.rt.clock.now());
     // E-mail works as the login name too.
@@ -113,14 +137,21 @@ describe(`demo seed (${TEST_DB})`, () => {
 
   it("has people of every user type, escort gender and city, most in Berlin", async () => {
     const { db } = first.rt.deps;
-    const types = await db.selectFrom("users").select(["user_type", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("user_type").execute();
+    const types = await db
+      .selectFrom("users")
+      .select(["user_type", (eb) => eb.fn.countAll<number>().as("n")])
+      .groupBy("user_type")
+      .execute();
     const perType = new Map(types.map((t) => [t.user_type, Number(t.n)]));
     for (const type of [USER_TYPE.client, USER_TYPE.escort, USER_TYPE.business]) expect(perType.get(type) ?? 0).toBeGreaterThan(0);
     expect(first.result.byKind.agency).toBeGreaterThan(0);
     expect(first.result.byKind.club).toBeGreaterThan(0);
     // Every business says what it is; individuals have no kind.
     const kinds = await db.selectFrom("users").select(["username", "user_type", "business_kind"]).execute();
-    for (const row of kinds) expect(row.business_kind, row.username).toEqual(row.user_type === USER_TYPE.business ? expect.stringMatching(/^(agency|club)$/) : null);
+    for (const row of kinds)
+      expect(row.business_kind, row.username).toEqual(
+        row.user_type === USER_TYPE.business ? expect.stringMatching(/^(agency|club)$/) : null,
+      );
     expect(kinds.find((r) => r.username === "demo_agency")?.business_kind).toBe("agency");
     expect(kinds.find((r) => r.username === "demo_club")?.business_kind).toBe("club");
 
@@ -129,11 +160,19 @@ describe(`demo seed (${TEST_DB})`, () => {
     for (const gender of [GENDER.female, GENDER.male, GENDER.trans]) expect(genders).toContain(gender);
     expect(genders.some((g) => g >= GENDER.female_female)).toBe(true);
 
-    const cities = await db.selectFrom("profiles").select(["city_slug", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("city_slug").execute();
+    const cities = await db
+      .selectFrom("profiles")
+      .select(["city_slug", (eb) => eb.fn.countAll<number>().as("n")])
+      .groupBy("city_slug")
+      .execute();
     const perCity = new Map(cities.map((c) => [c.city_slug, Number(c.n)]));
     for (const city of SEED_CITIES) expect(perCity.get(city.slug) ?? 0, city.slug).toBeGreaterThan(0);
     expect(perCity.get("berlin")).toBe(Math.max(...perCity.values()));
-    const outside = await db.selectFrom("profiles").select("user_id").where((eb) => eb.or([eb("lat", "is", null), eb("lon", "is", null)])).execute();
+    const outside = await db
+      .selectFrom("profiles")
+      .select("user_id")
+      .where((eb) => eb.or([eb("lat", "is", null), eb("lon", "is", null)]))
+      .execute();
     expect(outside).toEqual([]);
   });
 
@@ -156,7 +195,11 @@ describe(`demo seed (${TEST_DB})`, () => {
     const badges = await db
       .selectFrom("profiles")
       .select(["is_hot", "safe_sex_status", "available_now_until", "verified_at"])
-      .where("user_id", "in", escorts.map((e) => e.user_id))
+      .where(
+        "user_id",
+        "in",
+        escorts.map((e) => e.user_id),
+      )
       .execute();
     const share = (pick: (b: (typeof badges)[number]) => boolean) => badges.filter(pick).length / badges.length;
     expect(share((b) => b.verified_at !== null)).toBeGreaterThan(0.2);
@@ -195,7 +238,10 @@ describe(`demo seed (${TEST_DB})`, () => {
     expect(b.media).toEqual(a.media);
     expect(a.people.length).toBe(first.result.users);
     // Same bytes for the same key: the photos are deterministic too.
-    const digest = async (dir: string, key: string) => createHash("sha256").update(await readFile(join(dir, key))).digest("hex");
+    const digest = async (dir: string, key: string) =>
+      createHash("sha256")
+        .update(await readFile(join(dir, key)))
+        .digest("hex");
     for (const row of a.media.slice(0, 20)) {
       expect(await digest(second.mediaDir, row.storage_key)).toBe(await digest(first.mediaDir, row.storage_key));
     }
@@ -208,7 +254,8 @@ describe(`demo seed (${TEST_DB})`, () => {
     await rt.deps.mailer.send({ to: "client@demo.velora.local", subject: "s", text: "t", html: "h", template: "test", language: "de" });
     expect(await countOf(rt, "access_tokens")).toBeGreaterThan(0);
     // The last person's photo: beyond the smaller seed below.
-    const someKey = (await rt.deps.db.selectFrom("media").select("storage_key").orderBy("user_id", "desc").executeTakeFirstOrThrow()).storage_key;
+    const someKey = (await rt.deps.db.selectFrom("media").select("storage_key").orderBy("user_id", "desc").executeTakeFirstOrThrow())
+      .storage_key;
     expect(await storage.exists(someKey)).toBe(true);
 
     const tables = await resetDemoData(rt.deps.db, { storage });

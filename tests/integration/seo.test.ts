@@ -29,9 +29,23 @@ describe(`SEO API (${TEST_DB})`, () => {
   let rt: TestRuntime;
   const names: Record<string, string> = {};
 
-  async function person(key: string, options: { userType?: number; gender?: number; city?: "berlin" | "hamburg"; membersOnly?: boolean; visible?: boolean; traits?: Array<[string, number]> } = {}) {
+  async function person(
+    key: string,
+    options: {
+      userType?: number;
+      gender?: number;
+      city?: "berlin" | "hamburg";
+      membersOnly?: boolean;
+      visible?: boolean;
+      traits?: Array<[string, number]>;
+    } = {},
+  ) {
     const user = await createUser(rt, { userType: options.userType ?? USER_TYPE.escort });
-    await rt.deps.db.updateTable("users").set({ gender: options.gender ?? GENDER.female }).where("id", "=", user.id).execute();
+    await rt.deps.db
+      .updateTable("users")
+      .set({ gender: options.gender ?? GENDER.female })
+      .where("id", "=", user.id)
+      .execute();
     const hamburg = options.city === "hamburg";
     await rt.deps.db
       .insertInto("profiles")
@@ -53,7 +67,8 @@ describe(`SEO API (${TEST_DB})`, () => {
         updated_at: rt.clock.now(),
       })
       .execute();
-    for (const [group, option] of options.traits ?? []) await rt.deps.db.insertInto("profile_traits").values({ user_id: user.id, group_key: group, option_id: option }).execute();
+    for (const [group, option] of options.traits ?? [])
+      await rt.deps.db.insertInto("profile_traits").values({ user_id: user.id, group_key: group, option_id: option }).execute();
     names[key] = user.username;
     return user;
   }
@@ -150,13 +165,28 @@ describe(`SEO API (${TEST_DB})`, () => {
   });
 
   it("answers landing pages from url_detail, and an array for unknown short URLs", async () => {
-    const found = await rt.request("/api/v2/registration/seo-landing-page", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ short_url: "escort-berlin" }) });
-    const body = (await found.json()) as Body<{ url_detail: Array<{ name: string; value: string }>; place: { region_slug: string } | null }>;
+    const found = await rt.request("/api/v2/registration/seo-landing-page", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ short_url: "escort-berlin" }),
+    });
+    const body = (await found.json()) as Body<{
+      url_detail: Array<{ name: string; value: string }>;
+      place: { region_slug: string } | null;
+    }>;
     expect(body.data.url_detail).toContainEqual({ name: "user_type", value: "escort", active: true });
     expect(body.data.place).toMatchObject({ region_slug: "berlin", city_slug: "berlin" });
-    const missing = await rt.request("/api/v2/registration/seo-landing-page", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ short_url: "nothing-here" }) });
+    const missing = await rt.request("/api/v2/registration/seo-landing-page", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ short_url: "nothing-here" }),
+    });
     expect(((await missing.json()) as Body<unknown>).data).toEqual([]);
-    const invalid = await rt.request("/api/v2/registration/seo-landing-page", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const invalid = await rt.request("/api/v2/registration/seo-landing-page", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(invalid.status).toBe(400);
   });
 
@@ -173,7 +203,9 @@ describe(`SEO API (${TEST_DB})`, () => {
     expect(listed).not.toContain(`p/${names.secret}`);
     expect(listed).not.toContain(`p/${names.hidden}`);
     expect((await rt.request("/api/v2/seo/sitemap/profiles?part=2")).status).toBe(404);
-    const guide = (await (await rt.request("/api/v2/seo/locations")).json()) as Body<Array<{ country_slug: string; regions: Array<{ slug: string }> }>>;
+    const guide = (await (await rt.request("/api/v2/seo/locations")).json()) as Body<
+      Array<{ country_slug: string; regions: Array<{ slug: string }> }>
+    >;
     expect(guide.data[0]?.regions.map((r) => r.slug)).toEqual(["berlin", "hamburg"]);
   });
 });

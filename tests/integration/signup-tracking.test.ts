@@ -87,7 +87,12 @@ describe(`business signup tracking (${TEST_DB})`, () => {
   }
 
   async function rowsOf(userId: number) {
-    return rt.deps.db.selectFrom("signup_tracking").select(["type", "landing_page_id", "created_at"]).where("user_id", "=", userId).orderBy("id").execute();
+    return rt.deps.db
+      .selectFrom("signup_tracking")
+      .select(["type", "landing_page_id", "created_at"])
+      .where("user_id", "=", userId)
+      .orderBy("id")
+      .execute();
   }
 
   async function tracking(token: string) {

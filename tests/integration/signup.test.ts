@@ -112,7 +112,11 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
       expect(data).toMatchObject({ user_type: USER_TYPE.escort, register_completed_step: REGISTER_STEP["sign-up"], token_type: "bearer" });
       expect(typeof data.access_token).toBe("string");
 
-      const row = await rt.deps.db.selectFrom("users").selectAll().where("id", "=", data.user_id as number).executeTakeFirstOrThrow();
+      const row = await rt.deps.db
+        .selectFrom("users")
+        .selectAll()
+        .where("id", "=", data.user_id as number)
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({
         username: input.username,
         username_key: String(input.username).toLowerCase(),
@@ -152,7 +156,10 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
     it("refuses a taken username (any case) and a taken e-mail at their fields with 409", async () => {
       const first = individual();
       expect((await signUp(first)).status).toBe(201);
-      const errors = await errorsOf(await signUp(individual({ username: String(first.username).toUpperCase(), email: String(first.email).toUpperCase() })), 409);
+      const errors = await errorsOf(
+        await signUp(individual({ username: String(first.username).toUpperCase(), email: String(first.email).toUpperCase() })),
+        409,
+      );
       expect(errors.map((e) => [e.key, e.source])).toEqual([
         ["exception.signup.username_taken", "username"],
         ["exception.signup.email_taken", "email"],
@@ -167,10 +174,14 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
       expect((await signUp(individual({ birth_day: day, birth_month: month, birth_year: year }))).status).toBe(201);
       const tomorrow = new Date(Date.UTC(year, month - 1, day + 1));
       const errors = await errorsOf(
-        await signUp(individual({ birth_day: tomorrow.getUTCDate(), birth_month: tomorrow.getUTCMonth() + 1, birth_year: tomorrow.getUTCFullYear() })),
+        await signUp(
+          individual({ birth_day: tomorrow.getUTCDate(), birth_month: tomorrow.getUTCMonth() + 1, birth_year: tomorrow.getUTCFullYear() }),
+        ),
         400,
       );
-      expect(errors).toEqual([expect.objectContaining({ key: "validation.signup.too_young", source: "birth_year", params: { requirement: "18" } })]);
+      expect(errors).toEqual([
+        expect.objectContaining({ key: "validation.signup.too_young", source: "birth_year", params: { requirement: "18" } }),
+      ]);
     });
 
     it("refuses a date that does not exist", async () => {
@@ -237,7 +248,11 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
       expect(response.status).toBe(201);
       const data = (await jsonOf(response)).data as Json;
       expect(data).toMatchObject({ user_type: USER_TYPE.business, register_completed_step: 1 });
-      const row = await rt.deps.db.selectFrom("users").selectAll().where("id", "=", data.user_id as number).executeTakeFirstOrThrow();
+      const row = await rt.deps.db
+        .selectFrom("users")
+        .selectAll()
+        .where("id", "=", data.user_id as number)
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ business_kind: "club", contact_person: "Erika Muster", gender: null, birth_date: null });
       const profile = await rt.deps.db.selectFrom("profiles").selectAll().where("user_id", "=", row.id).executeTakeFirstOrThrow();
       expect(profile.display_name).toBe("Agentur Nordlicht");
@@ -251,7 +266,13 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
     });
 
     it("validates kind, company, contact person and consent at their fields", async () => {
-      const errors = await errorsOf(await post("/api/v2/registration/business/sign-up", business({ business_kind: "sauna", company_name: " ", contact_person: "", accept_terms: false })), 400);
+      const errors = await errorsOf(
+        await post(
+          "/api/v2/registration/business/sign-up",
+          business({ business_kind: "sauna", company_name: " ", contact_person: "", accept_terms: false }),
+        ),
+        400,
+      );
       expect(Object.fromEntries(errors.map((e) => [e.source, e.key]))).toEqual({
         business_kind: "validation.signup.business_kind_required",
         company_name: "validation.required",
@@ -266,7 +287,11 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
       const input = business({ city: "Qqqxyzhausen" });
       const errors = await errorsOf(await post("/api/v2/registration/business/sign-up", input), 400);
       expect(errors.map((e) => [e.source, e.key])).toEqual([["city", "validation.city_unknown"]]);
-      const row = await rt.deps.db.selectFrom("users").select("id").where("username_key", "=", String(input.username).toLowerCase()).executeTakeFirst();
+      const row = await rt.deps.db
+        .selectFrom("users")
+        .select("id")
+        .where("username_key", "=", String(input.username).toLowerCase())
+        .executeTakeFirst();
       expect(row).toBeUndefined();
     });
   });
@@ -275,7 +300,8 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
     it("answers whether a username or an e-mail is free, case-insensitively", async () => {
       const taken = individual();
       await signUp(taken);
-      const ask = async (query: string) => ((await jsonOf(await rt.request(`/api/v2/registration/unique?${query}`, { ip: freshIp() }))).data as Json);
+      const ask = async (query: string) =>
+        (await jsonOf(await rt.request(`/api/v2/registration/unique?${query}`, { ip: freshIp() }))).data as Json;
       expect(await ask(`username=${String(taken.username).toUpperCase()}`)).toEqual({ field: "username", available: false });
       expect(await ask(`email=${encodeURIComponent(String(taken.email))}`)).toEqual({ field: "email", available: false });
       expect(await ask("username=frei_und_neu")).toEqual({ field: "username", available: true });
@@ -296,7 +322,11 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
     it("verifies once with the mailed token, also signed out; the token is stored hashed", async () => {
       const account = await freshAccount();
       const { token } = await latestToken(String(account.input.email));
-      const stored = await rt.deps.db.selectFrom("email_verifications").select("token_hash").where("user_id", "=", account.userId).execute();
+      const stored = await rt.deps.db
+        .selectFrom("email_verifications")
+        .select("token_hash")
+        .where("user_id", "=", account.userId)
+        .execute();
       expect(stored.map((r) => r.token_hash)).not.toContain(token);
 
       const response = await post("/api/v2/registration/email/verify", { token });
@@ -369,7 +399,11 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
     it("a bounced address must be verified again, and verifying clears the bounce", async () => {
       const account = await freshAccount();
       await post("/api/v2/registration/email/verify", { token: (await latestToken(String(account.input.email))).token });
-      await rt.deps.db.updateTable("users").set({ register_completed_step: 10, is_bounced_email: 1 }).where("id", "=", account.userId).execute();
+      await rt.deps.db
+        .updateTable("users")
+        .set({ register_completed_step: 10, is_bounced_email: 1 })
+        .where("id", "=", account.userId)
+        .execute();
       expect((await userData(account.token)).next_destination).toBe("join/user/email");
       expect((await post("/api/v2/registration/email/resend", {}, { token: account.token })).status).toBe(202);
       await post("/api/v2/registration/email/verify", { token: (await latestToken(String(account.input.email))).token });
@@ -385,7 +419,11 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
       const login = await passwordLogin(rt, user.username, user.password, freshIp());
       const token = login.body.access_token!;
       expect((await userData(token)).next_destination).toBeNull();
-      await rt.deps.db.updateTable("users").set({ forced_fake_check: 1, register_completed_step: 2, email_verified_at: null }).where("id", "=", user.id).execute();
+      await rt.deps.db
+        .updateTable("users")
+        .set({ forced_fake_check: 1, register_completed_step: 2, email_verified_at: null })
+        .where("id", "=", user.id)
+        .execute();
       expect((await userData(token)).next_destination).toBe("user/age_check_verification?type=forced");
     });
   });
@@ -398,7 +436,8 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
       expect(first.status).toBe(202);
       const created = (await jsonOf(first)).data as Json;
       expect(created).toMatchObject({ method: "id_document", status: "pending" });
-      const again = (await jsonOf(await post("/api/v2/verification/age-check", { method: "video_ident" }, { token: a.token }))).data as Json;
+      const again = (await jsonOf(await post("/api/v2/verification/age-check", { method: "video_ident" }, { token: a.token })))
+        .data as Json;
       expect(again.id).toBe(created.id);
       const ofB = await rt.request("/api/v2/verification/age-check", { token: b.token });
       expect((await jsonOf(ofB)).data).toBeNull();

@@ -165,7 +165,10 @@ describe(`websocket /ws (${TEST_DB})`, () => {
     const fresh = await createUser(rt);
     const freshToken = (await passwordLogin(rt, fresh.username, fresh.password, freshIp())).body.access_token!;
 
-    const clients = await Promise.all([open(`${ownBase}/ws?access_token=${freshToken}`), open(`${ownBase}/ws`, { cookie: `tk=${freshToken}` })]);
+    const clients = await Promise.all([
+      open(`${ownBase}/ws?access_token=${freshToken}`),
+      open(`${ownBase}/ws`, { cookie: `tk=${freshToken}` }),
+    ]);
     const sockets = clients.map((c) => (c.kind === "open" ? c.socket : null));
     expect(sockets.every(Boolean)).toBe(true);
     const closes = sockets.map((s) => closed(s!));

@@ -52,7 +52,8 @@ export function googleHandlers(options: { code: string; account: GoogleAccount; 
       return HttpResponse.json({ access_token: accessToken, id_token: idToken, token_type: "Bearer", expires_in: 3599 });
     }),
     http.get(GOOGLE.userinfoUrl, ({ request }) => {
-      if (request.headers.get("authorization") !== `Bearer ${accessToken}`) return HttpResponse.json({ error: "invalid_token" }, { status: 401 });
+      if (request.headers.get("authorization") !== `Bearer ${accessToken}`)
+        return HttpResponse.json({ error: "invalid_token" }, { status: 401 });
       return HttpResponse.json({ email_verified: true, ...options.account, picture: "https://lh3.google.test/a.png" });
     }),
   ];

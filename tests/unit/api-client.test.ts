@@ -47,7 +47,11 @@ function clientFor(path: string, init: PageInit = {}) {
 }
 
 /** Records every request that reaches the handler and answers with `reply`. */
-function capture(method: "get" | "post" | "put" | "patch" | "delete" | "all", url: string, reply: () => Response | Promise<Response> = () => apiOk({})) {
+function capture(
+  method: "get" | "post" | "put" | "patch" | "delete" | "all",
+  url: string,
+  reply: () => Response | Promise<Response> = () => apiOk({}),
+) {
   const seen: Request[] = [];
   server.use(
     http[method](url, ({ request }) => {
@@ -220,11 +224,13 @@ describe("success and failure", () => {
 
   it.each([203, 204, 206, 301])("HTTP %i is not a success status", async (status) => {
     server.use(
-      http.get(`${API}/api/v2/thing`, () =>
-        new HttpResponse(status === 204 ? null : JSON.stringify({ code: 200, data: { id: 7 } }), {
-          status,
-          headers: status === 301 ? { location: `${API}/api/v2/elsewhere` } : {},
-        }),
+      http.get(
+        `${API}/api/v2/thing`,
+        () =>
+          new HttpResponse(status === 204 ? null : JSON.stringify({ code: 200, data: { id: 7 } }), {
+            status,
+            headers: status === 301 ? { location: `${API}/api/v2/elsewhere` } : {},
+          }),
       ),
     );
     const result = expectFailure(await clientFor("/de").call("/api/v2/thing"));
@@ -233,14 +239,22 @@ describe("success and failure", () => {
   });
 
   it("a body code other than 200 is a failure, reported with that code", async () => {
-    server.use(http.get(`${API}/api/v2/thing`, () => HttpResponse.json({ code: 422, errors: [{ code: 422, title: "validation.required", key: "validation.required", source: "city" }] })));
+    server.use(
+      http.get(`${API}/api/v2/thing`, () =>
+        HttpResponse.json({ code: 422, errors: [{ code: 422, title: "validation.required", key: "validation.required", source: "city" }] }),
+      ),
+    );
     const result = expectFailure(await clientFor("/de").call("/api/v2/thing"));
     expect(result.status).toBe(422);
-    expect(result.errors).toEqual([{ code: 422, title: "validation.required", message: "validation.required", key: "validation.required", source: "city" }]);
+    expect(result.errors).toEqual([
+      { code: 422, title: "validation.required", message: "validation.required", key: "validation.required", source: "city" },
+    ]);
   });
 
   it("an errors list is a failure even with code 200", async () => {
-    server.use(http.get(`${API}/api/v2/thing`, () => HttpResponse.json({ code: 200, data: {}, errors: [{ title: "exception.thing.broken" }] })));
+    server.use(
+      http.get(`${API}/api/v2/thing`, () => HttpResponse.json({ code: 200, data: {}, errors: [{ title: "exception.thing.broken" }] })),
+    );
     const result = expectFailure(await clientFor("/de").call("/api/v2/thing"));
     expect(result.errors.map((e) => e.title)).toEqual(["exception.thing.broken"]);
   });
@@ -264,7 +278,11 @@ describe("success and failure", () => {
   });
 
   it("keeps keys as they are with camelize: false (the filters call)", async () => {
-    server.use(http.get(`${API}/api/v2/search/filters`, () => apiOk({ escort_service: [133], price_range: { min_price: 0 } }, { meta: { per_page: 24 } })));
+    server.use(
+      http.get(`${API}/api/v2/search/filters`, () =>
+        apiOk({ escort_service: [133], price_range: { min_price: 0 } }, { meta: { per_page: 24 } }),
+      ),
+    );
     const result = expectSuccess(await clientFor("/de").call("/api/v2/search/filters", { camelize: false }));
     expect(result.data).toEqual({ escort_service: [133], price_range: { min_price: 0 } });
     expect(result.meta).toEqual({ per_page: 24 });
@@ -317,7 +335,14 @@ describe("error bodies become error items", () => {
     );
     expect(errors).toEqual([
       { code: 400, title: "validation.required", message: "validation.required", key: "validation.required", source: "email" },
-      { code: 400, title: "validation.password.too_short", message: "validation.password.too_short", key: "validation.password.too_short", source: "password", params: { requirement: 8 } },
+      {
+        code: 400,
+        title: "validation.password.too_short",
+        message: "validation.password.too_short",
+        key: "validation.password.too_short",
+        source: "password",
+        params: { requirement: 8 },
+      },
       { code: 400, title: "exception.form.general", message: "exception.form.general", key: "exception.form.general" },
     ]);
     const split = fieldErrors(errors);
@@ -326,17 +351,33 @@ describe("error bodies become error items", () => {
   });
 
   it("turns a single error/error_description into one item", async () => {
-    const errors = await failWith(() => HttpResponse.json({ error: "invalid_request", error_description: "exception.oauth.missing_grant" }, { status: 400 }));
-    expect(errors).toEqual([{ code: 400, title: "exception.oauth.missing_grant", message: "exception.oauth.missing_grant", key: "invalid_request" }]);
+    const errors = await failWith(() =>
+      HttpResponse.json({ error: "invalid_request", error_description: "exception.oauth.missing_grant" }, { status: 400 }),
+    );
+    expect(errors).toEqual([
+      { code: 400, title: "exception.oauth.missing_grant", message: "exception.oauth.missing_grant", key: "invalid_request" },
+    ]);
   });
 
   it("turns a string body into one item", async () => {
     const errors = await failWith(() => HttpResponse.text("Service temporarily unavailable", { status: 503 }));
-    expect(errors).toEqual([{ code: 503, title: "Service temporarily unavailable", message: "Service temporarily unavailable", key: "Service temporarily unavailable" }]);
+    expect(errors).toEqual([
+      {
+        code: 503,
+        title: "Service temporarily unavailable",
+        message: "Service temporarily unavailable",
+        key: "Service temporarily unavailable",
+      },
+    ]);
   });
 
   it("turns a keyed object into items with key, title and source", async () => {
-    const errors = await failWith(() => HttpResponse.json({ email: ["validation.email.taken", "validation.email.bounced"], username: "validation.required" }, { status: 400 }));
+    const errors = await failWith(() =>
+      HttpResponse.json(
+        { email: ["validation.email.taken", "validation.email.bounced"], username: "validation.required" },
+        { status: 400 },
+      ),
+    );
     expect(errors).toEqual([
       { code: 400, title: "validation.email.taken", message: "validation.email.taken", key: "email", source: "email" },
       { code: 400, title: "validation.email.bounced", message: "validation.email.bounced", key: "email", source: "email" },
@@ -444,7 +485,9 @@ describe("network failure", () => {
     const sleep = vi.fn(async () => {});
     const result = expectFailure(await clientFor("/de", { sleep }).call("/api/v2/thing"));
     expect(result.status).toBe(0);
-    expect(result.errors).toEqual([{ code: NO_INTERNET_CODE, title: NO_INTERNET_ERROR_KEY, message: NO_INTERNET_ERROR_KEY, key: NO_INTERNET_CODE }]);
+    expect(result.errors).toEqual([
+      { code: NO_INTERNET_CODE, title: NO_INTERNET_ERROR_KEY, message: NO_INTERNET_ERROR_KEY, key: NO_INTERNET_CODE },
+    ]);
     expect(NO_INTERNET_CODE).toBe("E_NO_INTERNET");
     expect(NO_INTERNET_ERROR_KEY).toBe("exception.common.no_internet_connection_and_please_check_your_internet");
     expect(attempts).toBe(1);
@@ -519,9 +562,17 @@ describe("auto-cancel", () => {
   it("aborts the earlier call with the same method and endpoint, which resolves with E_CANCEL_REQUEST", async () => {
     const held = heldEndpoint("post", "/api/v2/search/users");
     const cookie = `km_ff=${VISITOR}`;
-    const first = clientFor("/de/search", { cookie }).call("/api/v2/search/users", { method: "POST", body: { page_no: 1 }, autoCancel: true });
+    const first = clientFor("/de/search", { cookie }).call("/api/v2/search/users", {
+      method: "POST",
+      body: { page_no: 1 },
+      autoCancel: true,
+    });
     await waitFor(() => held.started() === 1);
-    const second = clientFor("/de/search", { cookie }).call("/api/v2/search/users", { method: "POST", body: { page_no: 2 }, autoCancel: true });
+    const second = clientFor("/de/search", { cookie }).call("/api/v2/search/users", {
+      method: "POST",
+      body: { page_no: 2 },
+      autoCancel: true,
+    });
     const firstResult = expectFailure(await first);
     expect(firstResult.errors[0]!.code).toBe(CANCEL_REQUEST_CODE);
     expect(CANCEL_REQUEST_CODE).toBe("E_CANCEL_REQUEST");
@@ -568,7 +619,9 @@ describe("auto-cancel", () => {
 describe("unauthorized: code 401 and the login redirect", () => {
   it("redirects an unhandled HTTP 401 to /{lang}/login?r={path+search} and drops the dead token", async () => {
     server.use(http.get(`${API}/api/v2/user/data`, () => apiError(401, [{ key: "exception.common.unauthorized" }])));
-    const response = await thrownResponse(clientFor("/en/my_dashboard?tab=dates&_data=routes%2F%24lang.my_dashboard", { cookie: SIGNED_IN }).call("/api/v2/user/data"));
+    const response = await thrownResponse(
+      clientFor("/en/my_dashboard?tab=dates&_data=routes%2F%24lang.my_dashboard", { cookie: SIGNED_IN }).call("/api/v2/user/data"),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`/en/login?r=${encodeURIComponent("/en/my_dashboard?tab=dates")}`);
     const cleared = response.headers.getSetCookie().map((c) => c.split(";")[0]);
@@ -591,10 +644,18 @@ describe("unauthorized: code 401 and the login redirect", () => {
     },
   ])("treats $name as 401", async ({ reply }) => {
     server.use(http.post(`${API}/oauth/v2/token`, reply));
-    const response = await thrownResponse(clientFor("/de/my_dashboard").call("/oauth/v2/token", { method: "POST", body: { grant_type: "refresh_token" } }));
+    const response = await thrownResponse(
+      clientFor("/de/my_dashboard").call("/oauth/v2/token", { method: "POST", body: { grant_type: "refresh_token" } }),
+    );
     expect(response.headers.get("location")).toBe("/de/login?r=%2Fde%2Fmy_dashboard");
 
-    const handled = expectFailure(await clientFor("/de/my_dashboard").call("/oauth/v2/token", { method: "POST", body: { grant_type: "refresh_token" }, handleErrors: true }));
+    const handled = expectFailure(
+      await clientFor("/de/my_dashboard").call("/oauth/v2/token", {
+        method: "POST",
+        body: { grant_type: "refresh_token" },
+        handleErrors: true,
+      }),
+    );
     expect(handled.status).toBe(401);
     expect(handled.errors.length).toBeGreaterThan(0);
     expect(handled.errors.every((e) => e.code === 401)).toBe(true);
@@ -602,25 +663,49 @@ describe("unauthorized: code 401 and the login redirect", () => {
 
   it("returns the 401 to a caller that handles errors itself", async () => {
     server.use(http.get(`${API}/api/v2/user/data`, () => apiError(401, [{ key: "exception.common.unauthorized" }])));
-    const result = expectFailure(await clientFor("/de/my_dashboard", { cookie: SIGNED_IN }).call("/api/v2/user/data", { handleErrors: true }));
-    expect(result).toEqual({ ok: false, status: 401, errors: [{ code: 401, title: "exception.common.unauthorized", message: "exception.common.unauthorized", key: "exception.common.unauthorized" }] });
+    const result = expectFailure(
+      await clientFor("/de/my_dashboard", { cookie: SIGNED_IN }).call("/api/v2/user/data", { handleErrors: true }),
+    );
+    expect(result).toEqual({
+      ok: false,
+      status: 401,
+      errors: [
+        {
+          code: 401,
+          title: "exception.common.unauthorized",
+          message: "exception.common.unauthorized",
+          key: "exception.common.unauthorized",
+        },
+      ],
+    });
   });
 
-  it.each(["/de/login", "/de/login/", "/DE/Login", "/de/login?r=%2Fde%2Fsettings"])("does nothing on the login page itself (%s): no redirect loop", async (path) => {
-    server.use(http.get(`${API}/api/v2/user/data`, () => apiError(401, [{ key: "exception.common.unauthorized" }])));
-    const result = expectFailure(await clientFor(path, { cookie: SIGNED_IN }).call("/api/v2/user/data"));
-    expect(result.status).toBe(401);
-    expect(result.errors[0]!.code).toBe(401);
-  });
+  it.each(["/de/login", "/de/login/", "/DE/Login", "/de/login?r=%2Fde%2Fsettings"])(
+    "does nothing on the login page itself (%s): no redirect loop",
+    async (path) => {
+      server.use(http.get(`${API}/api/v2/user/data`, () => apiError(401, [{ key: "exception.common.unauthorized" }])));
+      const result = expectFailure(await clientFor(path, { cookie: SIGNED_IN }).call("/api/v2/user/data"));
+      expect(result.status).toBe(401);
+      expect(result.errors[0]!.code).toBe(401);
+    },
+  );
 
   it("a wrong password (invalid_grant with a field error) keeps its field for the login form", async () => {
     server.use(
       http.post(`${API}/oauth/v2/token`, () =>
-        apiError(400, [{ key: "exception.login.invalid_credentials", source: "password" }], { error: "invalid_grant", error_description: "exception.login.invalid_credentials" }),
+        apiError(400, [{ key: "exception.login.invalid_credentials", source: "password" }], {
+          error: "invalid_grant",
+          error_description: "exception.login.invalid_credentials",
+        }),
       ),
     );
     const result = expectFailure(
-      await clientFor("/de/login").call("/oauth/v2/token", { method: "POST", auth: false, handleErrors: true, body: { grant_type: "password", username: "a", password: "b" } }),
+      await clientFor("/de/login").call("/oauth/v2/token", {
+        method: "POST",
+        auth: false,
+        handleErrors: true,
+        body: { grant_type: "password", username: "a", password: "b" },
+      }),
     );
     expect(fieldErrors(result.errors).fields.password?.[0]?.title).toBe("exception.login.invalid_credentials");
   });
@@ -634,7 +719,10 @@ describe("batch over POST /api/v2/batch", () => {
         data: {
           user_data: { status: 200, body: { code: 200, data: { display_name: "Anna" } } },
           latest: { status: 200, body: { code: 200, data: [{ created_at: 1 }], meta: { total_count: 40 } } },
-          missing: { status: 404, body: { code: 404, errors: [{ code: 404, title: "exception.common.not_found", key: "exception.common.not_found" }] } },
+          missing: {
+            status: 404,
+            body: { code: 404, errors: [{ code: 404, title: "exception.common.not_found", key: "exception.common.not_found" }] },
+          },
           broken: { status: 500, body: null },
         },
       }),
@@ -662,7 +750,9 @@ describe("batch over POST /api/v2/batch", () => {
     expect(results.missing).toEqual({
       ok: false,
       status: 404,
-      errors: [{ code: 404, title: "exception.common.not_found", message: "exception.common.not_found", key: "exception.common.not_found" }],
+      errors: [
+        { code: 404, title: "exception.common.not_found", message: "exception.common.not_found", key: "exception.common.not_found" },
+      ],
     });
     expect(expectFailure(results.broken).errors[0]!.title).toBe(DEFAULT_ERROR_KEY);
   });
@@ -682,7 +772,11 @@ describe("batch over POST /api/v2/batch", () => {
   });
 
   it("a 401 inside the batch redirects to login unless errors are handled", async () => {
-    server.use(http.post(`${API}/api/v2/batch`, () => apiOk({ me: { status: 401, body: { code: 401, errors: [{ code: 401, title: "exception.common.unauthorized" }] } } })));
+    server.use(
+      http.post(`${API}/api/v2/batch`, () =>
+        apiOk({ me: { status: 401, body: { code: 401, errors: [{ code: 401, title: "exception.common.unauthorized" }] } } }),
+      ),
+    );
     const response = await thrownResponse(clientFor("/de/settings").batch({ me: { endpoint: "/api/v2/user/data" } }));
     expect(response.headers.get("location")).toBe("/de/login?r=%2Fde%2Fsettings");
     const handled = await clientFor("/de/settings").batch({ me: { endpoint: "/api/v2/user/data" } }, { handleErrors: true });

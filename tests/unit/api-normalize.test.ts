@@ -42,12 +42,16 @@ describe("normalizeErrors", () => {
     expect(normalizeErrors(400, { error: "invalid_scope", error_description: "Scope not allowed" })).toEqual([
       { code: 400, title: "Scope not allowed", message: "Scope not allowed", key: "invalid_scope" },
     ]);
-    expect(normalizeErrors(400, { error: "invalid_grant" })).toEqual([{ code: 401, title: "invalid_grant", message: "invalid_grant", key: "invalid_grant" }]);
+    expect(normalizeErrors(400, { error: "invalid_grant" })).toEqual([
+      { code: 401, title: "invalid_grant", message: "invalid_grant", key: "invalid_grant" },
+    ]);
     expect(normalizeErrors(403, { error: "access_denied" })[0]!.code).toBe(401);
   });
 
   it("turns a short string body into one item and a long or HTML one into the default", () => {
-    expect(normalizeErrors(503, "  Maintenance\n")).toEqual([{ code: 503, title: "Maintenance", message: "Maintenance", key: "Maintenance" }]);
+    expect(normalizeErrors(503, "  Maintenance\n")).toEqual([
+      { code: 503, title: "Maintenance", message: "Maintenance", key: "Maintenance" },
+    ]);
     expect(normalizeErrors(502, "<!doctype html><p>Bad gateway</p>")[0]!.title).toBe(DEFAULT_ERROR_KEY);
     expect(normalizeErrors(500, "x".repeat(301))[0]!.title).toBe(DEFAULT_ERROR_KEY);
     expect(normalizeErrors(500, "x".repeat(300))[0]!.title).toBe("x".repeat(300));
@@ -61,7 +65,9 @@ describe("normalizeErrors", () => {
       { code: 422, title: "too simple", message: "too simple", key: "password", source: "password" },
     ];
     expect(normalizeErrors(422, { code: 422, email: "validation.email.taken", password: ["too short", "too simple"] })).toEqual(expected);
-    expect(normalizeErrors(422, { code: 422, errors: { email: "validation.email.taken", password: ["too short", "too simple"] } })).toEqual(expected);
+    expect(normalizeErrors(422, { code: 422, errors: { email: "validation.email.taken", password: ["too short", "too simple"] } })).toEqual(
+      expected,
+    );
   });
 
   it.each([
@@ -74,13 +80,23 @@ describe("normalizeErrors", () => {
     ["nested objects", { code: 500, detail: { reason: "x" } }],
     ["an empty message list", { email: [] }],
   ])("falls back to the default item for %s", (_name, body) => {
-    expect(normalizeErrors(500, body)).toEqual([{ code: 500, title: DEFAULT_ERROR_KEY, message: DEFAULT_ERROR_KEY, key: DEFAULT_ERROR_KEY }]);
+    expect(normalizeErrors(500, body)).toEqual([
+      { code: 500, title: DEFAULT_ERROR_KEY, message: DEFAULT_ERROR_KEY, key: DEFAULT_ERROR_KEY },
+    ]);
   });
 
   it("never lets a malformed list entry through (wrong types become the default)", () => {
-    const items = normalizeErrors(400, { errors: [null, 7, [], { code: {}, title: ["x"], key: "", source: "" }, { code: "E_X", title: "" }] });
+    const items = normalizeErrors(400, {
+      errors: [null, 7, [], { code: {}, title: ["x"], key: "", source: "" }, { code: "E_X", title: "" }],
+    });
     expect(items).toHaveLength(5);
-    expect(items.map((e) => e.title)).toEqual([DEFAULT_ERROR_KEY, DEFAULT_ERROR_KEY, DEFAULT_ERROR_KEY, DEFAULT_ERROR_KEY, DEFAULT_ERROR_KEY]);
+    expect(items.map((e) => e.title)).toEqual([
+      DEFAULT_ERROR_KEY,
+      DEFAULT_ERROR_KEY,
+      DEFAULT_ERROR_KEY,
+      DEFAULT_ERROR_KEY,
+      DEFAULT_ERROR_KEY,
+    ]);
     expect(items.map((e) => e.code)).toEqual([400, 400, 400, 400, "E_X"]);
     expect(items.some((e) => "source" in e)).toBe(false);
   });
@@ -98,7 +114,14 @@ describe("normalizeErrors", () => {
     const entry = fc.oneof(
       fc.jsonValue(),
       fc.record(
-        { code: fc.jsonValue(), title: fc.jsonValue(), message: fc.jsonValue(), key: fc.jsonValue(), source: fc.jsonValue(), params: fc.jsonValue() },
+        {
+          code: fc.jsonValue(),
+          title: fc.jsonValue(),
+          message: fc.jsonValue(),
+          key: fc.jsonValue(),
+          source: fc.jsonValue(),
+          params: fc.jsonValue(),
+        },
         { requiredKeys: [] },
       ),
     );
@@ -143,7 +166,13 @@ describe("camelize", () => {
   });
 
   it("keeps leading underscores, runs of underscores and already-camel keys", () => {
-    expect(camelize({ _id: 1, __v: 2, a__b: 3, alreadyCamel: 4, UPPER_CASE: 5 })).toEqual({ _id: 1, __v: 2, a__b: 3, alreadyCamel: 4, UPPER_CASE: 5 });
+    expect(camelize({ _id: 1, __v: 2, a__b: 3, alreadyCamel: 4, UPPER_CASE: 5 })).toEqual({
+      _id: 1,
+      __v: 2,
+      a__b: 3,
+      alreadyCamel: 4,
+      UPPER_CASE: 5,
+    });
   });
 
   it("never drops a key when two would meet: the camel one keeps its name, the other its original", () => {
@@ -179,7 +208,11 @@ describe("camelize", () => {
   }
 
   // A tiny alphabet, so keys that meet after camelizing ("a_b"/"aB", "b_1"/"b1") come up often.
-  const snakeKey = fc.oneof({ arbitrary: fc.stringMatching(/^[ab1B_]{1,4}$/), weight: 4 }, { arbitrary: fc.stringMatching(/^_?[a-zA-Z0-9]{0,4}(_{1,2}[a-zA-Z0-9]{0,4}){0,3}$/), weight: 1 }, { arbitrary: fc.string(), weight: 1 });
+  const snakeKey = fc.oneof(
+    { arbitrary: fc.stringMatching(/^[ab1B_]{1,4}$/), weight: 4 },
+    { arbitrary: fc.stringMatching(/^_?[a-zA-Z0-9]{0,4}(_{1,2}[a-zA-Z0-9]{0,4}){0,3}$/), weight: 1 },
+    { arbitrary: fc.string(), weight: 1 },
+  );
   const snakeJson = fc.letrec((tie) => ({
     value: fc.oneof(
       { depthSize: "small" },

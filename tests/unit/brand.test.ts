@@ -19,7 +19,9 @@ describe("brand variants", () => {
     const dir = mkdtempSync(join(tmpdir(), "brand-"));
     mkdirSync(join(dir, "scripts"));
     cpSync("scripts/write-brand.mjs", join(dir, "scripts/write-brand.mjs"));
-    execFileSync(process.execPath, [join(dir, "scripts/write-brand.mjs")], { env: { ...process.env, BRAND: "white-label", BRAND_NAME: "Rotlicht Guide" } });
+    execFileSync(process.execPath, [join(dir, "scripts/write-brand.mjs")], {
+      env: { ...process.env, BRAND: "white-label", BRAND_NAME: "Rotlicht Guide" },
+    });
     const generated = readFileSync(join(dir, "app/brand/current.generated.ts"), "utf8");
     expect(generated).toContain('BUILD_BRAND = "white-label"');
     expect(generated).toContain('WHITE_LABEL_NAME = "Rotlicht Guide"');

@@ -14,7 +14,16 @@ import { API, server, SITE, listenWithMsw } from "../msw/server";
 
 listenWithMsw();
 
-const hit = (id: number) => ({ user_id: id, username: `u${id}`, display_name: `U${id}`, age: 30, city_name: "Berlin", distance_km: 1, price: null, avatar: null });
+const hit = (id: number) => ({
+  user_id: id,
+  username: `u${id}`,
+  display_name: `U${id}`,
+  age: 30,
+  city_name: "Berlin",
+  distance_km: 1,
+  price: null,
+  avatar: null,
+});
 const BERLIN = { lat: 52.52437, lon: 13.41053 };
 
 function useApi(topCount: number, wideIds: number[]) {
@@ -22,14 +31,19 @@ function useApi(topCount: number, wideIds: number[]) {
   server.use(
     http.post(`${API}/api/v2/search/top-ranking`, async ({ request }) => {
       calls.push({ path: "top-ranking", body: await request.json() });
-      return apiOk(Array.from({ length: Math.min(topCount, 24) }, (_, i) => hit(i + 1)), { meta: { total: topCount } });
+      return apiOk(
+        Array.from({ length: Math.min(topCount, 24) }, (_, i) => hit(i + 1)),
+        { meta: { total: topCount } },
+      );
     }),
     http.post(`${API}/api/v2/search/user-and-business`, async ({ request }) => {
       calls.push({ path: "user-and-business", body: await request.json() });
       return apiOk(wideIds.map(hit), { meta: { total: wideIds.length } });
     }),
     http.get(`${API}/api/v2/search/city`, ({ request }) =>
-      new URL(request.url).searchParams.get("q") === "Hamburg" ? apiOk([{ key: "de-hamburg", name: "Hamburg", lat: 53.55, lon: 9.99 }]) : apiOk([]),
+      new URL(request.url).searchParams.get("q") === "Hamburg"
+        ? apiOk([{ key: "de-hamburg", name: "Hamburg", lat: 53.55, lon: 9.99 }])
+        : apiOk([]),
     ),
     http.post(`${API}/api/v2/search/filters`, () => apiOk({ target: "escort" })),
   );
@@ -99,31 +113,55 @@ const page = (path: string) => new Request(`${SITE}${path}`);
 describe("presets in loadSearchInit", () => {
   it("applies a path preset to the request only, not to the URL", async () => {
     const calls = useApi(0, [1]);
-    const init = await loadSearchInit(page("/de/escorts/neu?gender=2"), undefined, { apiUrl: API, impliedUserType: "escort", pathPopFilters: "neu" });
+    const init = await loadSearchInit(page("/de/escorts/neu?gender=2"), undefined, {
+      apiUrl: API,
+      impliedUserType: "escort",
+      pathPopFilters: "neu",
+    });
     expect(init.popFilter?.slug).toBe("neu");
     expect(init.unknownPopFilter).toBe(false);
     expect(init.canonicalQuery).toBe("gender=2");
     expect(init.needsRedirect).toBe(false);
-    expect(calls.find((c) => c.path === "user-and-business")?.body).toMatchObject({ filterquery: { only_show_type: ["is_new"], gender: [2] } });
+    expect(calls.find((c) => c.path === "user-and-business")?.body).toMatchObject({
+      filterquery: { only_show_type: ["is_new"], gender: [2] },
+    });
   });
 
   it("flags an unknown path preset (the page answers 404) and moves a query preset into the path", async () => {
     useApi(0, []);
-    const unknown = await loadSearchInit(page("/de/escorts/quatsch"), undefined, { apiUrl: API, impliedUserType: "escort", pathPopFilters: "quatsch" });
+    const unknown = await loadSearchInit(page("/de/escorts/quatsch"), undefined, {
+      apiUrl: API,
+      impliedUserType: "escort",
+      pathPopFilters: "quatsch",
+    });
     expect(unknown.unknownPopFilter).toBe(true);
-    const moved = await loadSearchInit(page("/de/escorts?popFilters=hot&radius=50"), undefined, { apiUrl: API, impliedUserType: "escort", pathPopFilters: null });
+    const moved = await loadSearchInit(page("/de/escorts?popFilters=hot&radius=50"), undefined, {
+      apiUrl: API,
+      impliedUserType: "escort",
+      pathPopFilters: null,
+    });
     expect(moved.popFiltersToPath).toBe("hot");
     expect(moved.canonicalQuery).toBe("radius=50");
   });
 
   it("nearby: distance sort never in the URL, unknown query presets dropped, fallback city searched", async () => {
     const calls = useApi(0, [1]);
-    const init = await loadSearchInit(page("/de/nearby-pop?sort=rating&popFilters=nope"), undefined, { apiUrl: API, fixedSort: "distance", fallbackCity: "Hamburg" });
+    const init = await loadSearchInit(page("/de/nearby-pop?sort=rating&popFilters=nope"), undefined, {
+      apiUrl: API,
+      fixedSort: "distance",
+      fallbackCity: "Hamburg",
+    });
     expect(init.canonicalQuery).toBe("");
     expect(init.needsRedirect).toBe(true);
     expect(init.city?.name).toBe("Hamburg");
-    expect(calls.find((c) => c.path === "user-and-business")?.body).toMatchObject({ sort: "distance", filterquery: { location: { lat: 53.55, lon: 9.99, radius: 100 } } });
-    const withPreset = await loadSearchInit(page("/de/nearby-pop?popFilters=verifiziert"), undefined, { apiUrl: API, fixedSort: "distance" });
+    expect(calls.find((c) => c.path === "user-and-business")?.body).toMatchObject({
+      sort: "distance",
+      filterquery: { location: { lat: 53.55, lon: 9.99, radius: 100 } },
+    });
+    const withPreset = await loadSearchInit(page("/de/nearby-pop?popFilters=verifiziert"), undefined, {
+      apiUrl: API,
+      fixedSort: "distance",
+    });
     expect(withPreset.canonicalQuery).toBe("popFilters=verifiziert");
     expect(withPreset.popFilter?.key).toBe("verified");
   });
@@ -131,7 +169,9 @@ describe("presets in loadSearchInit", () => {
 
 describe("popFilterQueryTarget", () => {
   it("moves a known preset into the path, drops an unknown one and keeps other parameters", () => {
-    expect(popFilterQueryTarget(new URL("http://x/de/homepage?popFilters=verifiziert&page=2"), "escort")).toBe("/de/homepage/verifiziert?page=2");
+    expect(popFilterQueryTarget(new URL("http://x/de/homepage?popFilters=verifiziert&page=2"), "escort")).toBe(
+      "/de/homepage/verifiziert?page=2",
+    );
     expect(popFilterQueryTarget(new URL("http://x/de/homepage-landing?popFilters=quatsch"), "escort")).toBe("/de/homepage-landing");
     // Escort-only presets are unknown for a client search.
     expect(popFilterQueryTarget(new URL("http://x/de/homepage?popFilters=neu"), "client")).toBe("/de/homepage");

@@ -14,7 +14,12 @@ const fresh: Partial<Record<"de" | "en" | "pl", I18n>> = {};
 beforeAll(async () => {
   for (const lng of ["de", "en", "pl"] as const) {
     const instance = createInstance();
-    await instance.init({ ...i18nConfig, lng, resources, interpolation: { ...i18nConfig.interpolation, defaultVariables: brandVariables() } });
+    await instance.init({
+      ...i18nConfig,
+      lng,
+      resources,
+      interpolation: { ...i18nConfig.interpolation, defaultVariables: brandVariables() },
+    });
     fresh[lng] = instance;
   }
 });
@@ -44,7 +49,8 @@ describe("shared server instances", () => {
       const t = serverI18n(lng).getFixedT(lng);
       const expected = fresh[lng]!.getFixedT(lng);
       for (let round = 0; round < 2; round++) {
-        for (const [key, options] of CALLS) expect(t(key, options as never), `${lng} ${key} ${JSON.stringify(options)}`).toBe(expected(key, options as never));
+        for (const [key, options] of CALLS)
+          expect(t(key, options as never), `${lng} ${key} ${JSON.stringify(options)}`).toBe(expected(key, options as never));
       }
     }
     // Polish has a separate "few" plural: a memo that ignored the count would repeat "1".
@@ -64,7 +70,9 @@ describe("shared server instances", () => {
 describe("memoKey", () => {
   it("separates values by type and ignores unset options and their order", () => {
     expect(memoKey("a.b", { count: 1 }, 0)).not.toBe(memoKey("a.b", { count: "1" }, 0));
-    expect(memoKey("a.b", { lng: "de", ns: "common", keyPrefix: undefined, lngs: null }, 0)).toBe(memoKey("a.b", { ns: "common", lng: "de" }, 0));
+    expect(memoKey("a.b", { lng: "de", ns: "common", keyPrefix: undefined, lngs: null }, 0)).toBe(
+      memoKey("a.b", { ns: "common", lng: "de" }, 0),
+    );
     expect(memoKey("a.b", { name: "x", count: 2 }, 0)).toBe(memoKey("a.b", { count: 2, name: "x" }, 0));
     expect(memoKey("a.b", { name: "x" }, 0)).not.toBe(memoKey("a.b", { name: "y" }, 0));
   });

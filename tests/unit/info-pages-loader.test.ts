@@ -96,7 +96,10 @@ describe("loadInfoPage", () => {
   });
 
   it("redirects an unknown previous version like the page itself", async () => {
-    expect(await redirectOf(load("/de/legal/nope/previous", "legal", "nope", "previous"))).toEqual({ status: 302, location: "/de/legal/terms_and_conditions" });
+    expect(await redirectOf(load("/de/legal/nope/previous", "legal", "nope", "previous"))).toEqual({
+      status: 302,
+      location: "/de/legal/terms_and_conditions",
+    });
     expect(await redirectOf(load("/de/about/nope/previous", "about", "nope", "previous"))).toEqual({ status: 302, location: "/de/about" });
   });
 

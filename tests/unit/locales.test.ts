@@ -18,7 +18,11 @@ const load = (lng: string, ns: string) => flatten(JSON.parse(readFileSync(`local
 describe("translation files", () => {
   it("exist for every language and namespace, and nothing else", () => {
     for (const lng of SUPPORTED_LANGUAGES) {
-      expect(readdirSync(`locales/${lng}`).filter((f) => f.endsWith(".json")).sort()).toEqual(NAMESPACES.map((ns) => `${ns}.json`).sort());
+      expect(
+        readdirSync(`locales/${lng}`)
+          .filter((f) => f.endsWith(".json"))
+          .sort(),
+      ).toEqual(NAMESPACES.map((ns) => `${ns}.json`).sort());
     }
   });
 
@@ -27,14 +31,27 @@ describe("translation files", () => {
       const reference = load("de", ns);
       for (const lng of SUPPORTED_LANGUAGES) {
         const keys = load(lng, ns);
-        expect([...keys.keys()].filter((k) => !reference.has(k)), `${lng} has keys de lacks`).toEqual([]);
-        expect([...reference.keys()].filter((k) => !keys.has(k)), `${lng} lacks keys of de`).toEqual([]);
-        expect([...keys].filter(([, v]) => v.trim() === "").map(([k]) => k), `${lng} has empty texts`).toEqual([]);
+        expect(
+          [...keys.keys()].filter((k) => !reference.has(k)),
+          `${lng} has keys de lacks`,
+        ).toEqual([]);
+        expect(
+          [...reference.keys()].filter((k) => !keys.has(k)),
+          `${lng} lacks keys of de`,
+        ).toEqual([]);
+        expect(
+          [...keys].filter(([, v]) => v.trim() === "").map(([k]) => k),
+          `${lng} has empty texts`,
+        ).toEqual([]);
       }
     });
 
     it(`${ns}: placeholders match across languages`, () => {
-      const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort().join(",");
+      const placeholders = (text: string) =>
+        [...text.matchAll(/\{\{(\w+)\}\}/g)]
+          .map((m) => m[1])
+          .sort()
+          .join(",");
       const reference = load("de", ns);
       for (const lng of SUPPORTED_LANGUAGES) {
         const mismatched = [...load(lng, ns)].filter(([k, v]) => placeholders(v) !== placeholders(reference.get(k) ?? "")).map(([k]) => k);

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { createMicroCache, MICRO_CACHE_TTL_MS } from "#server/micro-cache";
 
 function page(body: string, headers: Record<string, string> = {}) {
-  return new Response(body, { status: 200, headers: { "cache-control": "public, max-age=60", etag: `W/"${body}"`, "content-type": "text/html", ...headers } });
+  return new Response(body, {
+    status: 200,
+    headers: { "cache-control": "public, max-age=60", etag: `W/"${body}"`, "content-type": "text/html", ...headers },
+  });
 }
 
 describe("guest page micro-cache", () => {
@@ -38,7 +41,11 @@ describe("guest page micro-cache", () => {
     expect(renders).toBe(8);
     const untagged = createMicroCache(() => 0);
     let plain = 0;
-    for (let i = 0; i < 2; i++) await untagged.handle(new Request("http://x.test/x"), async () => new Response(`p${++plain}`, { headers: { "cache-control": "public" } }));
+    for (let i = 0; i < 2; i++)
+      await untagged.handle(
+        new Request("http://x.test/x"),
+        async () => new Response(`p${++plain}`, { headers: { "cache-control": "public" } }),
+      );
     expect(plain).toBe(2);
   });
 });

@@ -14,8 +14,49 @@ import { ContentFileError, contentFilePath, parseContentFile } from "#server/mod
 
 const CONTENT_DIR = join(process.cwd(), "server/content");
 
-const ALLOWED_TAGS = new Set(["p", "h2", "h3", "h4", "h5", "h6", "a", "img", "ul", "ol", "li", "strong", "em", "code", "pre", "blockquote", "table", "thead", "tbody", "tr", "th", "td", "hr", "br", "del", "input"]);
-const ALLOWED_ATTRIBUTES = new Set(["id", "href", "title", "rel", "src", "alt", "loading", "align", "start", "class", "disabled", "checked", "type"]);
+const ALLOWED_TAGS = new Set([
+  "p",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "a",
+  "img",
+  "ul",
+  "ol",
+  "li",
+  "strong",
+  "em",
+  "code",
+  "pre",
+  "blockquote",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
+  "hr",
+  "br",
+  "del",
+  "input",
+]);
+const ALLOWED_ATTRIBUTES = new Set([
+  "id",
+  "href",
+  "title",
+  "rel",
+  "src",
+  "alt",
+  "loading",
+  "align",
+  "start",
+  "class",
+  "disabled",
+  "checked",
+  "type",
+]);
 
 /**
  * Every "<" in text is escaped, so each "<" left in the HTML opens a real tag.
@@ -40,7 +81,9 @@ function assertInert(html: string) {
 
 describe("renderMarkdown", () => {
   it("renders ordinary Markdown: headings from h2 with ids, lists, tables, emphasis, links", () => {
-    const html = renderMarkdown("# Über uns\n\nText mit **fett** und [Impressum](/de/legal/imprint).\n\n- a\n- b\n\n| A | B |\n|---|---|\n| 1 | 2 |\n");
+    const html = renderMarkdown(
+      "# Über uns\n\nText mit **fett** und [Impressum](/de/legal/imprint).\n\n- a\n- b\n\n| A | B |\n|---|---|\n| 1 | 2 |\n",
+    );
     expect(html).toContain('<h2 id="uber-uns">Über uns</h2>');
     expect(html).toContain("<strong>fett</strong>");
     expect(html).toContain('<a href="/de/legal/imprint">Impressum</a>');
@@ -49,7 +92,9 @@ describe("renderMarkdown", () => {
   });
 
   it("shows raw HTML as text instead of rendering it", () => {
-    const html = renderMarkdown('Hallo <b onclick="x()">fett</b>\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n<iframe src="https://evil.test"></iframe>');
+    const html = renderMarkdown(
+      'Hallo <b onclick="x()">fett</b>\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n<iframe src="https://evil.test"></iframe>',
+    );
     expect(html).toContain("&lt;b onclick=&quot;x()&quot;&gt;fett&lt;/b&gt;");
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
@@ -84,13 +129,17 @@ describe("renderMarkdown", () => {
   });
 
   it("judges an entity-encoded scheme by what it spells", () => {
-    const html = renderMarkdown("[a](&#106;avascript:alert(1)) [b](&#x6A;avascript:alert(1)) [c](javascript&colon;alert(1)) [d](/a?x=1&amp;y=2)");
+    const html = renderMarkdown(
+      "[a](&#106;avascript:alert(1)) [b](&#x6A;avascript:alert(1)) [c](javascript&colon;alert(1)) [d](/a?x=1&amp;y=2)",
+    );
     expect(html).toBe('<p>a b c <a href="/a?x=1&amp;y=2">d</a></p>\n');
     assertInert(html);
   });
 
   it("keeps http(s), mailto and relative links, escaping titles and alt text", () => {
-    const html = renderMarkdown('[a](https://example.org/x?y=1&z=2 "T\\"itle") [b](mailto:info@example.org) [c](/de/about) [d](#cookies) ![x" onerror="y](/img.png)');
+    const html = renderMarkdown(
+      '[a](https://example.org/x?y=1&z=2 "T\\"itle") [b](mailto:info@example.org) [c](/de/about) [d](#cookies) ![x" onerror="y](/img.png)',
+    );
     expect(html).toContain('<a href="https://example.org/x?y=1&amp;z=2" title="T&quot;itle" rel="noopener noreferrer">a</a>');
     expect(html).toContain('<a href="mailto:info@example.org">b</a>');
     expect(html).toContain('<a href="/de/about">c</a>');
@@ -113,7 +162,25 @@ describe("renderMarkdown", () => {
   it("keeps any generated Markdown inert (property)", () => {
     const piece = fc.oneof(
       fc.string(),
-      fc.constantFrom("<script>", "</script>", "<img src=x onerror=alert(1)>", "javascript:", "&#106;", "[", "](", ")", "<", ">", '"', "'", "![", "\n\n", "`", "<a href=", " onload="),
+      fc.constantFrom(
+        "<script>",
+        "</script>",
+        "<img src=x onerror=alert(1)>",
+        "javascript:",
+        "&#106;",
+        "[",
+        "](",
+        ")",
+        "<",
+        ">",
+        '"',
+        "'",
+        "![",
+        "\n\n",
+        "`",
+        "<a href=",
+        " onload=",
+      ),
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
@@ -145,7 +212,10 @@ describe("safeUrl", () => {
 
 describe("content files", () => {
   it("parses a front matter with quoted values and comments", () => {
-    const { meta, body } = parseContentFile('---\n# operator note\ntitle: "Titel: mit Doppelpunkt"\ndescription: Kurz\nupdated: 2026-10-01\n---\n\nText\n', "x.md");
+    const { meta, body } = parseContentFile(
+      '---\n# operator note\ntitle: "Titel: mit Doppelpunkt"\ndescription: Kurz\nupdated: 2026-10-01\n---\n\nText\n',
+      "x.md",
+    );
     expect(meta).toEqual({ title: "Titel: mit Doppelpunkt", description: "Kurz", updated: "2026-10-01" });
     expect(body.trim()).toBe("Text");
   });
@@ -168,14 +238,18 @@ describe("content files", () => {
   }
 
   it("has every catalog page in every language, and the same previous versions as German", () => {
-    const german = listFiles(join(CONTENT_DIR, "de")).map((path) => relative(join(CONTENT_DIR, "de"), path)).sort();
+    const german = listFiles(join(CONTENT_DIR, "de"))
+      .map((path) => relative(join(CONTENT_DIR, "de"), path))
+      .sort();
     for (const section of PAGE_SECTIONS) {
       for (const key of PAGE_CATALOG[section].keys) {
         expect(german).toContain(relative(join(CONTENT_DIR, "de"), contentFilePath(CONTENT_DIR, "de", section, key, "current")));
       }
     }
     for (const lang of SUPPORTED_LANGUAGES) {
-      const files = listFiles(join(CONTENT_DIR, lang)).map((path) => relative(join(CONTENT_DIR, lang), path)).sort();
+      const files = listFiles(join(CONTENT_DIR, lang))
+        .map((path) => relative(join(CONTENT_DIR, lang), path))
+        .sort();
       expect(files, lang).toEqual(german);
     }
   });

@@ -47,7 +47,8 @@ describe("the preset table", () => {
       for (const filter of popFiltersFor(target)) {
         const allowed = allowedFilters(GUEST_SEARCHER, target);
         for (const flag of filter.onlyShowType) {
-          if (flag === "is_new" || flag === "is_hot" || flag === "on_tour") expect(allowed.has(flag), `${filter.slug} on ${target}`).toBe(true);
+          if (flag === "is_new" || flag === "is_hot" || flag === "on_tour")
+            expect(allowed.has(flag), `${filter.slug} on ${target}`).toBe(true);
         }
       }
     }

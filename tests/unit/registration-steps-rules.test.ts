@@ -67,7 +67,10 @@ describe("form error mapping", () => {
 
   it("moves unknown fields to the general list and adds the generic hint", () => {
     const known = (name: string) => name === "height";
-    expect(regroupErrors({ height: ["a"], user_id: ["b"], "": ["c"] }, known)).toEqual({ height: ["a"], "": ["validation.correct_all_fields", "b", "c"] });
+    expect(regroupErrors({ height: ["a"], user_id: ["b"], "": ["c"] }, known)).toEqual({
+      height: ["a"],
+      "": ["validation.correct_all_fields", "b", "c"],
+    });
     expect(regroupErrors({ "": ["c"] }, known)).toEqual({ "": ["c"] });
   });
 });
@@ -80,7 +83,10 @@ describe("seeded registration data", () => {
         expect(registrationAttributesFor("seed", `u${i}`, kind, REGISTER_COMPLETED_STEP, 150)).toEqual(a);
         for (const [group, id] of a.traits) expect(isValidTraitOption(group, id), `${group} ${id}`).toBe(true);
         for (const slot of a.schedule) {
-          expect(v.safeParse(scheduleSlotSchema, { day: slot.day, time_from: slot.timeFrom, time_to: slot.timeTo, is_over_day: slot.isOverDay }).success).toBe(true);
+          expect(
+            v.safeParse(scheduleSlotSchema, { day: slot.day, time_from: slot.timeFrom, time_to: slot.timeTo, is_over_day: slot.isOverDay })
+              .success,
+          ).toBe(true);
         }
         for (const price of a.prices) expect(price.priceEur >= 1 && price.priceEur <= 100_000).toBe(true);
         if (kind === "escort" || kind === "client") {

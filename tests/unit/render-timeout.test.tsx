@@ -43,7 +43,9 @@ describe("the render-timeout flag", () => {
   it("stays off for answered calls, API errors and network failures", async () => {
     server.use(
       http.get(`${API}/api/v2/fast`, () => apiOk({ a: 1 })),
-      http.get(`${API}/api/v2/broken`, () => Response.json({ code: 500, errors: [{ key: "exception.common.something_wrong_happened" }] }, { status: 500 })),
+      http.get(`${API}/api/v2/broken`, () =>
+        Response.json({ code: 500, errors: [{ key: "exception.common.something_wrong_happened" }] }, { status: 500 }),
+      ),
       http.get(`${API}/api/v2/gone`, () => Response.error()),
     );
     const context = {};

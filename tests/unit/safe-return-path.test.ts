@@ -9,9 +9,12 @@ import { safeReturnPath } from "~/utils/forms.server";
 const ORIGIN = "https://velora.example";
 
 describe("safeReturnPath", () => {
-  it.each(["/de/my_dashboard", "/de/search?city=berlin&tags=a&tags=b", "/en/profile/anna#reviews", "/de"])("accepts the same-site path %s", (path) => {
-    expect(safeReturnPath(path, "de")).toBe(path);
-  });
+  it.each(["/de/my_dashboard", "/de/search?city=berlin&tags=a&tags=b", "/en/profile/anna#reviews", "/de"])(
+    "accepts the same-site path %s",
+    (path) => {
+      expect(safeReturnPath(path, "de")).toBe(path);
+    },
+  );
 
   it.each([
     ["another origin", "https://evil.example/de"],
@@ -40,7 +43,32 @@ describe("safeReturnPath", () => {
   it("property: whatever it accepts resolves to this site's origin and is not the login page", () => {
     const tricky = fc.oneof(
       fc.string(),
-      fc.string({ unit: fc.constantFrom("/", "\\", ".", ":", "@", "\t", "\n", "\r", " ", "%", "#", "?", "e", "v", "l", "o", "g", "i", "n", "d", "D", "L") }),
+      fc.string({
+        unit: fc.constantFrom(
+          "/",
+          "\\",
+          ".",
+          ":",
+          "@",
+          "\t",
+          "\n",
+          "\r",
+          " ",
+          "%",
+          "#",
+          "?",
+          "e",
+          "v",
+          "l",
+          "o",
+          "g",
+          "i",
+          "n",
+          "d",
+          "D",
+          "L",
+        ),
+      }),
       fc.webUrl().map((url) => url.replace(/^https?:/, "")),
       fc.webPath(),
     );

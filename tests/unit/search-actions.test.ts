@@ -26,12 +26,19 @@ describe("filter actions with a value", () => {
   const state = parse("country=AT&lat=52.1&lon=13.2&radius=20&gender=2&age=18-25&weight=50-70&sort=distance&page=4");
 
   it("update location: a typed city replaces position and countries, back to page 1", () => {
-    expect(qs(applyFilterAction(state, { type: "update_location", city: "de-hamburg" }))).toBe("city=de-hamburg&radius=20&gender=2&age=18-25&weight=50-70&sort=distance");
+    expect(qs(applyFilterAction(state, { type: "update_location", city: "de-hamburg" }))).toBe(
+      "city=de-hamburg&radius=20&gender=2&age=18-25&weight=50-70&sort=distance",
+    );
     expect(applyFilterAction(state, { type: "update_location", city: "  " })).not.toHaveProperty("city");
   });
 
   it("update radius with lat/lon: rounds to 5 decimals and drops the city", () => {
-    const next = applyFilterAction(parse("city=de-berlin&radius=50"), { type: "update_radius_position", lat: 53.5511234, lon: 9.9936789, radius: 10 });
+    const next = applyFilterAction(parse("city=de-berlin&radius=50"), {
+      type: "update_radius_position",
+      lat: 53.5511234,
+      lon: 9.9936789,
+      radius: 10,
+    });
     expect(qs(next)).toBe("lat=53.55112&lon=9.99368&radius=10");
     // Impossible coordinates are no position.
     expect(applyFilterAction(parse("city=de-berlin"), { type: "update_radius_position", lat: 123, lon: 9 })).not.toHaveProperty("lat");

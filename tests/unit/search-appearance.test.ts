@@ -40,7 +40,14 @@ const catalog = { appearance: APPEARANCE_CATALOG };
 describe("appearance parameters", () => {
   it("reads option keys (repeated or comma-separated) sorted and unique, flags only as 0/1", () => {
     const state = parse("cup=c_d&cup=a_b,c_d&breast_type=natural&hair_color=red&hair_color=blonde&hair_length=long&piercing=1&tattoo=0");
-    expect(state.appearance).toEqual({ cup: ["a_b", "c_d"], breast_type: ["natural"], hair_color: ["blonde", "red"], hair_length: ["long"], piercing: 1, tattoo: 0 });
+    expect(state.appearance).toEqual({
+      cup: ["a_b", "c_d"],
+      breast_type: ["natural"],
+      hair_color: ["blonde", "red"],
+      hair_length: ["long"],
+      piercing: 1,
+      tattoo: 0,
+    });
     expect(parse("cup=A%2BB&hair_color=&piercing=2&tattoo=yes")).not.toHaveProperty("appearance");
   });
 
@@ -51,7 +58,10 @@ describe("appearance parameters", () => {
   });
 
   it("drops unknown keys when normalizing with the catalog, never throwing", () => {
-    const state = normalizeUrlState(parse("cup=a_b&cup=z_z&hair_color=purple&hair_color=red&breast_type=constructor"), GUEST_SEARCHER, { impliedUserType: "escort", ...catalog });
+    const state = normalizeUrlState(parse("cup=a_b&cup=z_z&hair_color=purple&hair_color=red&breast_type=constructor"), GUEST_SEARCHER, {
+      impliedUserType: "escort",
+      ...catalog,
+    });
     expect(state.appearance).toEqual({ cup: ["a_b"], hair_color: ["red"] });
     expect(normalizeUrlState(parse("hair_color=purple"), GUEST_SEARCHER, catalog)).not.toHaveProperty("appearance");
   });
@@ -67,7 +77,12 @@ describe("appearance parameters", () => {
   });
 
   it("sends cup bands as their cup option ids and keys as option ids", () => {
-    const filter = buildSearchRequest(parse("cup=a_b&cup=k_plus&breast_type=enhanced&hair_color=blonde&hair_color=red&hair_length=long&piercing=0&tattoo=1"), GUEST_SEARCHER, BERLIN, catalog)?.filterquery;
+    const filter = buildSearchRequest(
+      parse("cup=a_b&cup=k_plus&breast_type=enhanced&hair_color=blonde&hair_color=red&hair_length=long&piercing=0&tattoo=1"),
+      GUEST_SEARCHER,
+      BERLIN,
+      catalog,
+    )?.filterquery;
     expect(filter).toMatchObject({ cup_size: [1, 2, 11], breast_type: [2], hair_color: [1, 6], hair_length: [6], piercing: 0, tattoo: 1 });
     // Without the catalog only the flags can be sent (the page always passes it).
     const bare = buildSearchRequest(parse("cup=a_b&piercing=1"), GUEST_SEARCHER, BERLIN)?.filterquery;
@@ -92,8 +107,15 @@ describe("appearance parameters", () => {
     const fields = appearanceFields(allowedAppearanceParams(GUEST_SEARCHER, "escort"));
     expect(fields.map((f) => f.param)).toEqual(["cup", "breast_type", "hair_color", "hair_length", "piercing", "tattoo"]);
     expect(fields[0]?.options.map((o) => o.value)).toEqual([...CUP_SIZE_BANDS]);
-    const lookup = (dict: unknown, key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], dict);
-    const keys = [...fields.flatMap((f) => [f.legendKey, ...f.options.map((o) => o.labelKey)]), "search.appearance.title", "search.appearance.yes", "search.appearance.no", "search.actions.reset_appearance"];
+    const lookup = (dict: unknown, key: string) =>
+      key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], dict);
+    const keys = [
+      ...fields.flatMap((f) => [f.legendKey, ...f.options.map((o) => o.labelKey)]),
+      "search.appearance.title",
+      "search.appearance.yes",
+      "search.appearance.no",
+      "search.actions.reset_appearance",
+    ];
     for (const dict of [de, en, es, pl]) for (const key of keys) expect(typeof lookup(dict, key), key).toBe("string");
   });
 });
@@ -112,7 +134,9 @@ const appearanceArb = fc
   })
   .map((raw) => {
     const out = Object.fromEntries(
-      Object.entries(raw).filter(([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0)).map(([key, value]) => [key, Array.isArray(value) ? [...value].sort() : value]),
+      Object.entries(raw)
+        .filter(([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0))
+        .map(([key, value]) => [key, Array.isArray(value) ? [...value].sort() : value]),
     );
     return Object.keys(out).length > 0 ? out : undefined;
   });
@@ -138,18 +162,28 @@ describe("appearance properties", () => {
     const keys = [...APPEARANCE_LIST_PARAMS, ...APPEARANCE_FLAG_PARAMS, "user_type", "gender"];
     const value = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom(...keyPool, "0", "1", "a_b,c_d", "constructor", "__proto__"));
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom(...keys), value), { maxLength: 20 }), searcherArb, fc.constantFrom("escort" as const, "client" as const), (pairs, searcher, implied) => {
-        const options = { impliedUserType: implied, ...catalog };
-        const state = normalizeUrlState(parseSearchParams(new URLSearchParams(pairs)), searcher, options);
-        const canonical = serializeSearchParams(state).toString();
-        expect(serializeSearchParams(normalizeUrlState(parseSearchParams(new URLSearchParams(canonical)), searcher, options)).toString()).toBe(canonical);
-        const request = buildSearchRequest({ ...state, userType: state.userType ?? implied }, searcher, BERLIN, catalog);
-        if (!request) return;
-        expect(v.safeParse(searchRequestSchema, request).success).toBe(true);
-        const filter = request.filterquery ?? {};
-        for (const group of ["cup_size", "breast_type", "hair_color", "hair_length"] as const) for (const id of filter[group] ?? []) expect(isValidTraitOption(group, id)).toBe(true);
-        if (searcher.userType === USER_TYPE.escort) for (const group of ["cup_size", "breast_type", "hair_color", "hair_length", "piercing", "tattoo"] as const) expect(filter).not.toHaveProperty(group);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...keys), value), { maxLength: 20 }),
+        searcherArb,
+        fc.constantFrom("escort" as const, "client" as const),
+        (pairs, searcher, implied) => {
+          const options = { impliedUserType: implied, ...catalog };
+          const state = normalizeUrlState(parseSearchParams(new URLSearchParams(pairs)), searcher, options);
+          const canonical = serializeSearchParams(state).toString();
+          expect(
+            serializeSearchParams(normalizeUrlState(parseSearchParams(new URLSearchParams(canonical)), searcher, options)).toString(),
+          ).toBe(canonical);
+          const request = buildSearchRequest({ ...state, userType: state.userType ?? implied }, searcher, BERLIN, catalog);
+          if (!request) return;
+          expect(v.safeParse(searchRequestSchema, request).success).toBe(true);
+          const filter = request.filterquery ?? {};
+          for (const group of ["cup_size", "breast_type", "hair_color", "hair_length"] as const)
+            for (const id of filter[group] ?? []) expect(isValidTraitOption(group, id)).toBe(true);
+          if (searcher.userType === USER_TYPE.escort)
+            for (const group of ["cup_size", "breast_type", "hair_color", "hair_length", "piercing", "tattoo"] as const)
+              expect(filter).not.toHaveProperty(group);
+        },
+      ),
       { numRuns: 500 },
     );
   });

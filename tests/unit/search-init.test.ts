@@ -15,7 +15,9 @@ function useApi() {
   const searches: unknown[] = [];
   server.use(
     http.get(`${API}/api/v2/search/city`, ({ request }) =>
-      new URL(request.url).searchParams.get("q") === "hamburg" ? apiOk([{ key: "de-hamburg", name: "Hamburg", lat: 53.55, lon: 9.99 }]) : apiOk([]),
+      new URL(request.url).searchParams.get("q") === "hamburg"
+        ? apiOk([{ key: "de-hamburg", name: "Hamburg", lat: 53.55, lon: 9.99 }])
+        : apiOk([]),
     ),
     http.post(`${API}/api/v2/search/filters`, () => apiOk({ target: "escort", radius_options: [5, 10, 20, 30, 50, 100] })),
     http.post(`${API}/api/v2/search/user-and-business`, async ({ request }) => {
@@ -38,7 +40,12 @@ describe("search-init", () => {
         page_no: 1,
         page_size: 24,
         sort: "top_ranking",
-        filterquery: expect.objectContaining({ user_type: "escort", location: { lat: 53.55, lon: 9.99, radius: 20 }, gender: [2], age: [18, 25] }),
+        filterquery: expect.objectContaining({
+          user_type: "escort",
+          location: { lat: 53.55, lon: 9.99, radius: 20 },
+          gender: [2],
+          age: [18, 25],
+        }),
       }),
     ]);
     expect(data.hits).toHaveLength(1);

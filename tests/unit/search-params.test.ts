@@ -59,7 +59,9 @@ describe("query string parsing", () => {
   });
 
   it("drops empty and malformed values", () => {
-    const state = parse("sort=best&radius=abc&gender=99&age=-&price=5-7&weight=*-*&height=&country=Deutschland&user_type=admin&only_show_type=x&page=0&lat=91&lon=5");
+    const state = parse(
+      "sort=best&radius=abc&gender=99&age=-&price=5-7&weight=*-*&height=&country=Deutschland&user_type=admin&only_show_type=x&page=0&lat=91&lon=5",
+    );
     expect(state).toEqual({ gender: [], country: [], customized: false, onlyShowType: [], page: 1 });
   });
 
@@ -67,7 +69,11 @@ describe("query string parsing", () => {
     expect(parse("weight_min=80&weight_max=60").weight).toEqual([60, 80]);
     expect(parse("height_min=170").height).toEqual([170, "*"]);
     expect(parse("price=90-130").price).toBeUndefined();
-    expect(parse("customized=1&price_min=90&price_max=130&price_duration=30")).toMatchObject({ customized: true, price: [90, 130], priceDuration: 30 });
+    expect(parse("customized=1&price_min=90&price_max=130&price_duration=30")).toMatchObject({
+      customized: true,
+      price: [90, 130],
+      priceDuration: 30,
+    });
   });
 
   it("reads age bands including the open 46+", () => {
@@ -125,7 +131,12 @@ describe("rules of sections 5 and 6", () => {
     expect(forEscort?.filterquery?.price).toBeUndefined();
     expect(forEscort?.filterquery?.only_show_type).toBeUndefined();
     const forClient = buildSearchRequest(parse("price=100-150&only_show_type=is_new"), client, BERLIN);
-    expect(forClient?.filterquery).toMatchObject({ user_type: "escort", price: [100, 150], only_show_type: ["is_new"], gender: [GENDER.female] });
+    expect(forClient?.filterquery).toMatchObject({
+      user_type: "escort",
+      price: [100, 150],
+      only_show_type: ["is_new"],
+      gender: [GENDER.female],
+    });
   });
 
   it("builds no search without a usable location", () => {
@@ -133,7 +144,12 @@ describe("rules of sections 5 and 6", () => {
     expect(buildSearchRequest(parse("country=DE"), client, null)?.filterquery).toMatchObject({ country: ["DE"] });
     expect(usableLocation({ location: { lat: 0, lon: 13, radius: 10 } }, false)).toBeNull();
     expect(usableLocation({ location: { lat: 52, lon: 13, radius: 0 } }, false)).toBeNull();
-    expect(usableLocation({ location: { lat: 52, lon: 13, radius: -3 } }, false)).toEqual({ mode: "radius", lat: 52, lon: 13, radius: DEFAULT_RADIUS });
+    expect(usableLocation({ location: { lat: 52, lon: 13, radius: -3 } }, false)).toEqual({
+      mode: "radius",
+      lat: 52,
+      lon: 13,
+      radius: DEFAULT_RADIUS,
+    });
   });
 
   it("implements the filter actions of section 4", () => {
@@ -177,7 +193,10 @@ const stateArb = fc.record({
   radius: fc.option(fc.integer({ min: -1000, max: 100000 }), { nil: undefined }),
   gender: fc.uniqueArray(fc.constantFrom(1, 2, 3, 6, 7, 8, 9, 10, 11), { maxLength: 4 }).map((g) => g.sort((a, b) => a - b)),
   age: fc.option(rangeArb(18, 99), { nil: undefined }),
-  price: fc.option(fc.constantFrom(...PRICE_BAND_KEYS).map((band) => parseRange(band)!), { nil: undefined }),
+  price: fc.option(
+    fc.constantFrom(...PRICE_BAND_KEYS).map((band) => parseRange(band)!),
+    { nil: undefined },
+  ),
   weight: fc.option(rangeArb(30, 200), { nil: undefined }),
   height: fc.option(rangeArb(100, 230), { nil: undefined }),
   country: fc.uniqueArray(fc.constantFrom("AT", "CH", "DE", "ES", "NL", "PL"), { maxLength: 3 }).map((c) => c.sort()),
@@ -211,17 +230,40 @@ describe("properties", () => {
   });
 
   it("never throws on garbage and always yields a canonical, stable URL", () => {
-    const keys = ["sort", "radius", "gender", "age", "price", "weight", "height", "country", "city", "lat", "lon", "user_type", "customized", "only_show_type", "popFilters", "page", "price_min", "weight_max"];
+    const keys = [
+      "sort",
+      "radius",
+      "gender",
+      "age",
+      "price",
+      "weight",
+      "height",
+      "country",
+      "city",
+      "lat",
+      "lon",
+      "user_type",
+      "customized",
+      "only_show_type",
+      "popFilters",
+      "page",
+      "price_min",
+      "weight_max",
+    ];
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom(...keys), fc.string({ maxLength: 30 })), { maxLength: 20 }), searcherArb, (pairs, searcher) => {
-        const params = new URLSearchParams(pairs);
-        const state = normalizeUrlState(parseSearchParams(params), searcher);
-        const canonical = serializeSearchParams(state);
-        // Normalizing a canonical URL changes nothing (no redirect loops).
-        expect(serializeSearchParams(normalizeUrlState(parseSearchParams(canonical), searcher)).toString()).toBe(canonical.toString());
-        const request = buildSearchRequest(state, searcher, BERLIN);
-        if (request) expect(v.safeParse(searchRequestSchema, request).success).toBe(true);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...keys), fc.string({ maxLength: 30 })), { maxLength: 20 }),
+        searcherArb,
+        (pairs, searcher) => {
+          const params = new URLSearchParams(pairs);
+          const state = normalizeUrlState(parseSearchParams(params), searcher);
+          const canonical = serializeSearchParams(state);
+          // Normalizing a canonical URL changes nothing (no redirect loops).
+          expect(serializeSearchParams(normalizeUrlState(parseSearchParams(canonical), searcher)).toString()).toBe(canonical.toString());
+          const request = buildSearchRequest(state, searcher, BERLIN);
+          if (request) expect(v.safeParse(searchRequestSchema, request).success).toBe(true);
+        },
+      ),
       { numRuns: 500 },
     );
   });

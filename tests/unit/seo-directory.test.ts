@@ -51,7 +51,8 @@ describe("category words", () => {
       expect(filter.userTypes.length).toBeGreaterThan(0);
       for (const type of filter.userTypes) expect([USER_TYPE.escort, USER_TYPE.business]).toContain(type);
       for (const gender of filter.genders ?? []) expect(genders.has(gender)).toBe(true);
-      for (const trait of filter.traits ?? []) for (const id of trait.optionIds) expect(isValidTraitOption(trait.group, id), `${word}: ${trait.group} ${id}`).toBe(true);
+      for (const trait of filter.traits ?? [])
+        for (const id of trait.optionIds) expect(isValidTraitOption(trait.group, id), `${word}: ${trait.group} ${id}`).toBe(true);
     }
   });
 
@@ -66,7 +67,14 @@ describe("category words", () => {
 
 describe("places", () => {
   it("use the geo tables' country slugs", () => {
-    const names: Record<string, string> = { DE: "Deutschland", AT: "Österreich", CH: "Schweiz", NL: "Niederlande", PL: "Polen", ES: "Spanien" };
+    const names: Record<string, string> = {
+      DE: "Deutschland",
+      AT: "Österreich",
+      CH: "Schweiz",
+      NL: "Niederlande",
+      PL: "Polen",
+      ES: "Spanien",
+    };
     for (const [code, slug] of Object.entries(SEO_COUNTRIES)) {
       expect(slug).toBe(slugify(names[code] ?? ""));
       expect(countryCodeOfSlug(slug)).toBe(code);
@@ -100,8 +108,20 @@ describe("paths and breadcrumbs", () => {
 
   it("lead from home to the current place, each crumb one level up", () => {
     const crumbs = directoryBreadcrumbs(address, { countryCode: "DE", regionName: "Bayern", cityName: "München" });
-    expect(crumbs.map((c) => c.path)).toEqual(["", "escort", "escort/deutschland", "escort/deutschland/bayern", "escort/deutschland/bayern/muenchen"]);
-    expect(crumbs.map((c) => c.label)).toEqual(["seo.breadcrumb.home", "seo.categories.escort.name", "seo.countries.DE", "Bayern", "München"]);
+    expect(crumbs.map((c) => c.path)).toEqual([
+      "",
+      "escort",
+      "escort/deutschland",
+      "escort/deutschland/bayern",
+      "escort/deutschland/bayern/muenchen",
+    ]);
+    expect(crumbs.map((c) => c.label)).toEqual([
+      "seo.breadcrumb.home",
+      "seo.categories.escort.name",
+      "seo.countries.DE",
+      "Bayern",
+      "München",
+    ]);
     expect(crumbs.map((c) => c.translate)).toEqual([true, true, true, false, false]);
     expect(directoryBreadcrumbs({ category: "escort" })).toHaveLength(2);
   });
@@ -122,11 +142,17 @@ describe("paths and breadcrumbs", () => {
 
 describe("sitemaps and robots.txt", () => {
   it("write a sitemap index and url sets with lastmod and hreflang alternates", () => {
-    const index = sitemapIndexXml([{ loc: "https://x.test/sitemaps/de/pages.xml", lastModified: null }, { loc: "https://x.test/sitemaps/de/profiles-1.xml", lastModified: Date.UTC(2026, 10, 20, 23, 0) }]);
+    const index = sitemapIndexXml([
+      { loc: "https://x.test/sitemaps/de/pages.xml", lastModified: null },
+      { loc: "https://x.test/sitemaps/de/profiles-1.xml", lastModified: Date.UTC(2026, 10, 20, 23, 0) },
+    ]);
     expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(index).toContain("<sitemap><loc>https://x.test/sitemaps/de/pages.xml</loc></sitemap>");
     expect(index).toContain("<lastmod>2026-11-20</lastmod>");
-    const set = urlsetXml("https://x.test", "en", [{ path: "p/a&b", lastModified: Date.UTC(2026, 0, 2) }, { path: "", lastModified: null }]);
+    const set = urlsetXml("https://x.test", "en", [
+      { path: "p/a&b", lastModified: Date.UTC(2026, 0, 2) },
+      { path: "", lastModified: null },
+    ]);
     expect(set).toContain("<url><loc>https://x.test/en/p/a&amp;b</loc><lastmod>2026-01-02</lastmod>");
     expect(set).toContain('<xhtml:link rel="alternate" hreflang="de" href="https://x.test/de/p/a&amp;b"/>');
     expect(set).toContain("<url><loc>https://x.test/en</loc><xhtml:link");

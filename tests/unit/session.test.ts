@@ -41,7 +41,10 @@ afterEach(() => {
 
 describe("the 24-hour window without keep_logged_in", () => {
   it("signs out when tk_expired_at is in the past: no token, expired, tk, tk_expired_at and user_filters cleared", () => {
-    const state = readSession(page("/de/my_dashboard", `tk=abc; tk_expired_at=${NOW - 1}; user_filters=%7B%7D; km_ff=${VISITOR}; language=de`), NOW);
+    const state = readSession(
+      page("/de/my_dashboard", `tk=abc; tk_expired_at=${NOW - 1}; user_filters=%7B%7D; km_ff=${VISITOR}; language=de`),
+      NOW,
+    );
     expect(state.token).toBeNull();
     expect(state.expired).toBe(true);
     const set = byName(state.setCookies);
@@ -101,7 +104,10 @@ describe("the 24-hour window without keep_logged_in", () => {
 
 describe("keep_logged_in", () => {
   it("skips the expiry check entirely", () => {
-    const state = readSession(page("/de", `tk=abc; keep_logged_in=1; tk_expired_at=${NOW - 7 * 24 * HOUR}; km_ff=${VISITOR}; language=de`), NOW);
+    const state = readSession(
+      page("/de", `tk=abc; keep_logged_in=1; tk_expired_at=${NOW - 7 * 24 * HOUR}; km_ff=${VISITOR}; language=de`),
+      NOW,
+    );
     expect(state.token).toBe("abc");
     expect(state.keepLoggedIn).toBe(true);
     expect(state.expired).toBe(false);

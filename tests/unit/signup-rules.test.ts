@@ -6,7 +6,14 @@
 import fc from "fast-check";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { ageOn, birthDateOf, individualSignUpSchema, MIN_SIGNUP_AGE, passwordContainsUsername, signUpUsernameSchema } from "#server/contract/signup";
+import {
+  ageOn,
+  birthDateOf,
+  individualSignUpSchema,
+  MIN_SIGNUP_AGE,
+  passwordContainsUsername,
+  signUpUsernameSchema,
+} from "#server/contract/signup";
 import { isValidProfileUsername, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN, usernameSchema } from "#server/contract/validation";
 import { requiredRedirect } from "~/api/destination.server";
 
@@ -33,7 +40,11 @@ describe("username rules", () => {
       }),
     );
     fc.assert(
-      fc.property(validName, fc.constantFrom(" ", "@", "!", "é", "/", "\u0000", "😀"), (name, bad) => !USERNAME_PATTERN.test(name + bad + "a")),
+      fc.property(
+        validName,
+        fc.constantFrom(" ", "@", "!", "é", "/", "\u0000", "😀"),
+        (name, bad) => !USERNAME_PATTERN.test(name + bad + "a"),
+      ),
     );
   });
 

@@ -25,9 +25,26 @@ const groups: readonly TraitGroup[] = TRAIT_GROUPS;
 
 /** Spec section 3: profile trait groups, plus the appearance/profile choice fields. */
 const SPEC_TRAIT_GROUPS = [
-  "environment", "figure_type", "hair_color", "hair_length", "intimate_hair", "sexuality", "race_type", "customer_type",
-  "meeting_option", "characteristic_trait", "body_hair", "escort_service", "partner_preference", "escort_role", "piercing",
-  "tattoo", "company_bizarre", "company_service", "company_room", "relationship_status",
+  "environment",
+  "figure_type",
+  "hair_color",
+  "hair_length",
+  "intimate_hair",
+  "sexuality",
+  "race_type",
+  "customer_type",
+  "meeting_option",
+  "characteristic_trait",
+  "body_hair",
+  "escort_service",
+  "partner_preference",
+  "escort_role",
+  "piercing",
+  "tattoo",
+  "company_bizarre",
+  "company_service",
+  "company_room",
+  "relationship_status",
 ];
 const SPEC_PROFILE_CHOICE_FIELDS = ["cup_size", "breast_type", "gender_identity", "you_have", "nationality", "languages"];
 /** Groups whose option keys are ISO codes (e.g. "ao" = Angola), so only their labels are screened. */
@@ -35,7 +52,10 @@ const ISO_KEYED_GROUPS = new Set(["nationality", "languages"]);
 
 type Tree = { [key: string]: string | Tree };
 const locales = Object.fromEntries(
-  SUPPORTED_LANGUAGES.map((lng) => [lng, JSON.parse(readFileSync(new URL(`../../locales/${lng}/common.json`, import.meta.url), "utf8")) as Tree]),
+  SUPPORTED_LANGUAGES.map((lng) => [
+    lng,
+    JSON.parse(readFileSync(new URL(`../../locales/${lng}/common.json`, import.meta.url), "utf8")) as Tree,
+  ]),
 );
 function lookup(tree: Tree, key: string): unknown {
   return key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Tree)[part] : undefined), tree);
@@ -49,7 +69,11 @@ function allLabelKeys(): string[] {
     for (const category of group.categories ?? []) keys.push(traitCategoryKey(group.key, category));
   }
   const { data } = getRegisterDefinitions();
-  keys.push(...data.genders.map((g) => g.label_key), ...data.salutations.map((s) => s.label_key), ...data.user_types.map((u) => u.label_key));
+  keys.push(
+    ...data.genders.map((g) => g.label_key),
+    ...data.salutations.map((s) => s.label_key),
+    ...data.user_types.map((u) => u.label_key),
+  );
   return keys;
 }
 
@@ -59,9 +83,29 @@ function allLabelKeys(): string[] {
  * keys and in every language's labels.
  */
 const FORBIDDEN = [
-  /\bao\b/, /\bfo\b/, /\bpur\b/, /\bblank\b/, /ohne\s*(gummi|kondom|schutz)/, /unprotected/, /without\s+(a\s+)?(condom|protection)/,
-  /bareback/, /\braw\b/, /tabulos/, /pregnan/, /schwanger/, /embaraz/, /ciąż/, /sin\s+(condón|condon|preservativo|protección)/,
-  /bez\s+(prezerwatywy|gumki|zabezpieczenia)/, /schoolgirl/, /schulmädchen/, /lolita/, /minderj/, /underage/, /\bteen/, /nastolat/,
+  /\bao\b/,
+  /\bfo\b/,
+  /\bpur\b/,
+  /\bblank\b/,
+  /ohne\s*(gummi|kondom|schutz)/,
+  /unprotected/,
+  /without\s+(a\s+)?(condom|protection)/,
+  /bareback/,
+  /\braw\b/,
+  /tabulos/,
+  /pregnan/,
+  /schwanger/,
+  /embaraz/,
+  /ciąż/,
+  /sin\s+(condón|condon|preservativo|protección)/,
+  /bez\s+(prezerwatywy|gumki|zabezpieczenia)/,
+  /schoolgirl/,
+  /schulmädchen/,
+  /lolita/,
+  /minderj/,
+  /underage/,
+  /\bteen/,
+  /nastolat/,
 ];
 
 describe("trait groups", () => {
@@ -95,7 +139,9 @@ describe("trait groups", () => {
     const group = findTraitGroup("escort_service")!;
     expect(group.categories).toEqual(ESCORT_SERVICE_CATEGORIES);
     for (const option of group.options) {
-      expect(Math.floor(option.id / 100)).toBe(ESCORT_SERVICE_CATEGORIES.indexOf(option.category as (typeof ESCORT_SERVICE_CATEGORIES)[number]) + 1);
+      expect(Math.floor(option.id / 100)).toBe(
+        ESCORT_SERVICE_CATEGORIES.indexOf(option.category as (typeof ESCORT_SERVICE_CATEGORIES)[number]) + 1,
+      );
     }
   });
 
@@ -103,11 +149,28 @@ describe("trait groups", () => {
     // Spec section 9: the white-label fallback search uses escort_service 133.
     expect(findTraitGroup("escort_service")!.options.find((o) => o.id === 133)?.key).toBe("travel_companion");
     // The first published ids (ID rule: never renumbered).
-    expect(findTraitGroup("relationship_status")!.options.slice(0, 6).map((o) => [o.id, o.key])).toEqual([
-      [1, "single"], [2, "in_relationship"], [3, "married"], [4, "open_relationship"], [5, "divorced"], [6, "widowed"],
+    expect(
+      findTraitGroup("relationship_status")!
+        .options.slice(0, 6)
+        .map((o) => [o.id, o.key]),
+    ).toEqual([
+      [1, "single"],
+      [2, "in_relationship"],
+      [3, "married"],
+      [4, "open_relationship"],
+      [5, "divorced"],
+      [6, "widowed"],
     ]);
-    expect(findTraitGroup("sexuality")!.options.slice(0, 5).map((o) => [o.id, o.key])).toEqual([
-      [1, "heterosexual"], [2, "homosexual"], [3, "bisexual"], [4, "pansexual"], [5, "asexual"],
+    expect(
+      findTraitGroup("sexuality")!
+        .options.slice(0, 5)
+        .map((o) => [o.id, o.key]),
+    ).toEqual([
+      [1, "heterosexual"],
+      [2, "homosexual"],
+      [3, "bisexual"],
+      [4, "pansexual"],
+      [5, "asexual"],
     ]);
   });
 
@@ -117,7 +180,15 @@ describe("trait groups", () => {
     expect(cup.categories).toEqual(CUP_SIZE_BANDS);
     expect(cup.options.map((o) => o.key).join("")).toBe("abcdefghijk");
     const band = (letter: string) => cup.options.find((o) => o.key === letter)?.category;
-    expect([band("a"), band("b"), band("c"), band("f"), band("g"), band("j"), band("k")]).toEqual(["a_b", "a_b", "c_d", "e_f", "g_h", "i_j", "k_plus"]);
+    expect([band("a"), band("b"), band("c"), band("f"), band("g"), band("j"), band("k")]).toEqual([
+      "a_b",
+      "a_b",
+      "c_d",
+      "e_f",
+      "g_h",
+      "i_j",
+      "k_plus",
+    ]);
   });
 
   it("requires exactly relationship_status, race_type and sexuality at registration, as single choices of individuals", () => {
@@ -211,23 +282,38 @@ describe("traitValueSchema", () => {
   const singles = groups.filter((g) => g.choice === "single");
   const multiples = groups.filter((g) => g.choice === "multiple");
   const schemaFor = (group: TraitGroup) => traitValueSchema(group.key as TraitGroupKey);
-  const notAnOption = (group: TraitGroup) => fc.integer({ min: -1000, max: 10_000 }).filter((id) => !group.options.some((o) => o.id === id));
+  const notAnOption = (group: TraitGroup) =>
+    fc.integer({ min: -1000, max: 10_000 }).filter((id) => !group.options.some((o) => o.id === id));
 
   it("single: accepts every valid id and returns it", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...singles).chain((g) => fc.tuple(fc.constant(g), fc.constantFrom(...g.options))), ([group, option]) => {
-        const result = v.safeParse(schemaFor(group), option.id);
-        expect(result.success && result.output).toBe(option.id);
-      }),
+      fc.property(
+        fc.constantFrom(...singles).chain((g) => fc.tuple(fc.constant(g), fc.constantFrom(...g.options))),
+        ([group, option]) => {
+          const result = v.safeParse(schemaFor(group), option.id);
+          expect(result.success && result.output).toBe(option.id);
+        },
+      ),
     );
   });
 
   it("single: rejects ids outside the group, non-integers, strings and arrays", () => {
     fc.assert(
       fc.property(
-        fc.constantFrom(...singles).chain((g) =>
-          fc.tuple(fc.constant(g), fc.oneof(notAnOption(g), fc.double({ noInteger: true }), fc.string({ minLength: 1 }), fc.array(fc.constantFrom(...g.options.map((o) => o.id))), fc.boolean())),
-        ),
+        fc
+          .constantFrom(...singles)
+          .chain((g) =>
+            fc.tuple(
+              fc.constant(g),
+              fc.oneof(
+                notAnOption(g),
+                fc.double({ noInteger: true }),
+                fc.string({ minLength: 1 }),
+                fc.array(fc.constantFrom(...g.options.map((o) => o.id))),
+                fc.boolean(),
+              ),
+            ),
+          ),
         ([group, input]) => {
           const result = v.safeParse(schemaFor(group), input);
           expect(result.success).toBe(false);
@@ -259,7 +345,14 @@ describe("traitValueSchema", () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...multiples).chain((g) =>
-          fc.tuple(fc.constant(g), fc.shuffledSubarray(g.options.map((o) => o.id), { minLength: 1 }), fc.nat()),
+          fc.tuple(
+            fc.constant(g),
+            fc.shuffledSubarray(
+              g.options.map((o) => o.id),
+              { minLength: 1 },
+            ),
+            fc.nat(),
+          ),
         ),
         ([group, ids, pick]) => {
           const withRepeat = [...ids, ids[pick % ids.length]!];
@@ -272,9 +365,9 @@ describe("traitValueSchema", () => {
   it("multiple: rejects an unknown id anywhere in the list, and non-arrays", () => {
     fc.assert(
       fc.property(
-        fc.constantFrom(...multiples).chain((g) =>
-          fc.tuple(fc.constant(g), fc.shuffledSubarray(g.options.map((o) => o.id)), notAnOption(g), fc.nat()),
-        ),
+        fc
+          .constantFrom(...multiples)
+          .chain((g) => fc.tuple(fc.constant(g), fc.shuffledSubarray(g.options.map((o) => o.id)), notAnOption(g), fc.nat())),
         ([group, ids, bad, at]) => {
           const list = [...ids];
           list.splice(at % (list.length + 1), 0, bad);

@@ -44,7 +44,9 @@ describe("isTranslationKey", () => {
 describe("translateMessage", () => {
   it("translates validation. and exception. keys in the reader's language", () => {
     expect(translateMessage(de.t, "validation.required")).toBe("Bitte fülle dieses Feld aus.");
-    expect(translateMessage(de.t, "exception.common.something_wrong_happened")).toBe("Da ist etwas schiefgelaufen. Bitte versuche es noch einmal.");
+    expect(translateMessage(de.t, "exception.common.something_wrong_happened")).toBe(
+      "Da ist etwas schiefgelaufen. Bitte versuche es noch einmal.",
+    );
     expect(translateMessage(en.t, "exception.common.something_wrong_happened")).toBe("Something went wrong. Please try again.");
   });
 
@@ -54,9 +56,14 @@ describe("translateMessage", () => {
   });
 
   it("fills placeholders from params and from a key's query string", () => {
-    expect(translateMessage(de.t, "validation.password.too_short", { requirement: 10 })).toBe("Das Passwort muss mindestens 10 Zeichen lang sein.");
+    expect(translateMessage(de.t, "validation.password.too_short", { requirement: 10 })).toBe(
+      "Das Passwort muss mindestens 10 Zeichen lang sein.",
+    );
     expect(translateMessage(de.t, "validation.password.too_short?requirement=8")).toBe("Das Passwort muss mindestens 8 Zeichen lang sein.");
-    expect(splitMessageKey("validation.password.too_long?requirement=128")).toEqual({ key: "validation.password.too_long", params: { requirement: "128" } });
+    expect(splitMessageKey("validation.password.too_long?requirement=128")).toEqual({
+      key: "validation.password.too_long",
+      params: { requirement: "128" },
+    });
   });
 
   it("falls back to the generic message for a missing key without spaces", () => {

@@ -36,7 +36,9 @@ describe("savedSearchValue", () => {
 
   it("applies the searcher's rules: radius reset, forced member sort", () => {
     expect(savedSearchValue("escorts", null, new URLSearchParams("radius=300"), client)).toBe("escorts?radius=100");
-    expect(savedSearchValue("escorts", null, new URLSearchParams("radius=300"), memberClient)).toBe("escorts?radius=300&sort=top_ranking_distance_ring");
+    expect(savedSearchValue("escorts", null, new URLSearchParams("radius=300"), memberClient)).toBe(
+      "escorts?radius=300&sort=top_ranking_distance_ring",
+    );
   });
 
   it("saves nothing for guests, businesses, unknown listings or presets the target does not offer", () => {
@@ -53,7 +55,19 @@ describe("parseSavedSearch (the cookie read back)", () => {
   it("returns the canonical form of a valid value and null for anything forged", () => {
     expect(parseSavedSearch("escorts/neu?radius=50&city=Hamburg", client)).toBe("escorts/neu?city=Hamburg&radius=50");
     expect(parseSavedSearch("escorts?radius=999999&sort=evil", client)).toBe("escorts?radius=100");
-    for (const forged of ["", "/escorts", "https://evil.test/escorts", "../admin", "escorts/neu/x", "escorts//neu", "ESCORTS", "escorts/Neu", "escorts/no-such", "messenger?x=1", `escorts?city=${"a".repeat(USER_FILTERS_MAX_LENGTH)}`]) {
+    for (const forged of [
+      "",
+      "/escorts",
+      "https://evil.test/escorts",
+      "../admin",
+      "escorts/neu/x",
+      "escorts//neu",
+      "ESCORTS",
+      "escorts/Neu",
+      "escorts/no-such",
+      "messenger?x=1",
+      `escorts?city=${"a".repeat(USER_FILTERS_MAX_LENGTH)}`,
+    ]) {
       expect(parseSavedSearch(forged, client), forged).toBeNull();
     }
     expect(parseSavedSearch("escorts?radius=50", GUEST_SEARCHER)).toBeNull();
@@ -64,14 +78,21 @@ describe("parseSavedSearch (the cookie read back)", () => {
     const cookie = fc.oneof(
       fc.string({ maxLength: 200 }),
       fc
-        .tuple(fc.constantFrom("escorts", "clients", "escorts/neu", "clients/verifiziert", "escorts/hot"), fc.array(keyValue, { maxLength: 8 }))
+        .tuple(
+          fc.constantFrom("escorts", "clients", "escorts/neu", "clients/verifiziert", "escorts/hot"),
+          fc.array(keyValue, { maxLength: 8 }),
+        )
         .map(([path, pairs]) => `${path}?${new URLSearchParams(pairs).toString()}`),
     );
     fc.assert(
       fc.property(cookie, fc.constantFrom(client, memberClient, escort), (raw, searcher) => {
         const value = parseSavedSearch(raw, searcher);
         if (value === null) return true;
-        return parseSavedSearch(value, searcher) === value && /^(escorts|clients)(\/[a-z0-9-]+)?(\?|$)/.test(value) && value.length <= USER_FILTERS_MAX_LENGTH;
+        return (
+          parseSavedSearch(value, searcher) === value &&
+          /^(escorts|clients)(\/[a-z0-9-]+)?(\?|$)/.test(value) &&
+          value.length <= USER_FILTERS_MAX_LENGTH
+        );
       }),
       { numRuns: 400 },
     );
@@ -94,9 +115,16 @@ describe("savedSearchFromUrl", () => {
 describe("the cookie", () => {
   it("is set HttpOnly, SameSite=Lax, for 30 days, and only when it changes", () => {
     const cookie = userFiltersSetCookie(request("/de/escorts?radius=50&gender=2"), client);
-    expect(cookie).toBe(`user_filters=${encodeURIComponent("escorts?radius=50&gender=2")}; Path=/; SameSite=Lax; Max-Age=${USER_FILTERS_MAX_AGE_S}; HttpOnly`);
+    expect(cookie).toBe(
+      `user_filters=${encodeURIComponent("escorts?radius=50&gender=2")}; Path=/; SameSite=Lax; Max-Age=${USER_FILTERS_MAX_AGE_S}; HttpOnly`,
+    );
     expect(USER_FILTERS_MAX_AGE_S).toBe(30 * 24 * 60 * 60);
-    expect(userFiltersSetCookie(request("/de/escorts?radius=50&gender=2", `user_filters=${encodeURIComponent("escorts?radius=50&gender=2")}`), client)).toBeNull();
+    expect(
+      userFiltersSetCookie(
+        request("/de/escorts?radius=50&gender=2", `user_filters=${encodeURIComponent("escorts?radius=50&gender=2")}`),
+        client,
+      ),
+    ).toBeNull();
   });
 
   it("is never set for guests or on other pages", () => {

@@ -1,8 +1,18 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-export const crumbs = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, listStyle: "none", padding: 0, margin: `0 0 ${vars.space.md}`, fontSize: vars.font.sizeSm });
-export const crumb = style({ selectors: { "&:not(:last-child)::after": { content: '"›"', marginLeft: vars.space.xs, color: vars.color.textMuted } } });
+export const crumbs = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.xs,
+  listStyle: "none",
+  padding: 0,
+  margin: `0 0 ${vars.space.md}`,
+  fontSize: vars.font.sizeSm,
+});
+export const crumb = style({
+  selectors: { "&:not(:last-child)::after": { content: '"›"', marginLeft: vars.space.xs, color: vars.color.textMuted } },
+});
 export const tiles = style({
   display: "grid",
   gridTemplateColumns: "repeat(2, 1fr)",
@@ -13,9 +23,35 @@ export const tiles = style({
   "@media": { "screen and (min-width: 768px)": { gridTemplateColumns: "repeat(4, 1fr)" } },
 });
 export const tile = style({ display: "block", textDecoration: "none", color: vars.color.text });
-export const tileImage = style({ width: "100%", height: "auto", aspectRatio: "3 / 4", objectFit: "cover", borderRadius: vars.radius.md, background: vars.color.surfaceAlt, display: "block" });
-export const tilePlaceholder = style([tileImage, { display: "flex", alignItems: "center", justifyContent: "center", fontSize: vars.font.sizeXl, color: vars.color.textMuted }]);
+export const tileImage = style({
+  width: "100%",
+  height: "auto",
+  aspectRatio: "3 / 4",
+  objectFit: "cover",
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceAlt,
+  display: "block",
+});
+export const tilePlaceholder = style([
+  tileImage,
+  { display: "flex", alignItems: "center", justifyContent: "center", fontSize: vars.font.sizeXl, color: vars.color.textMuted },
+]);
 export const tileName = style({ fontWeight: 600, margin: `${vars.space.xs} 0 0` });
-export const places = style({ listStyle: "none", padding: 0, display: "grid", gap: vars.space.sm, "@media": { "screen and (min-width: 768px)": { gridTemplateColumns: "repeat(2, 1fr)" } } });
+export const places = style({
+  listStyle: "none",
+  padding: 0,
+  display: "grid",
+  gap: vars.space.sm,
+  "@media": { "screen and (min-width: 768px)": { gridTemplateColumns: "repeat(2, 1fr)" } },
+});
 export const pager = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, listStyle: "none", padding: 0 });
-export const pageLink = style({ display: "inline-flex", minWidth: "44px", minHeight: "44px", alignItems: "center", justifyContent: "center", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, textDecoration: "none" });
+export const pageLink = style({
+  display: "inline-flex",
+  minWidth: "44px",
+  minHeight: "44px",
+  alignItems: "center",
+  justifyContent: "center",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  textDecoration: "none",
+});

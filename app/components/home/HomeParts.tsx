@@ -25,7 +25,12 @@ export function PopFilterChips({ chips, clearPath }: { chips: Chip[]; clearPath?
       <ul className={ui.row} style={{ listStyle: "none", padding: 0 }}>
         {chips.map((chip) => (
           <li key={chip.slug}>
-            <Link className={chip.active ? ui.button : ui.buttonSecondary} to={to(chip.path)} aria-current={chip.active ? "true" : undefined} data-testid={`pop-filter-${chip.slug}`}>
+            <Link
+              className={chip.active ? ui.button : ui.buttonSecondary}
+              to={to(chip.path)}
+              aria-current={chip.active ? "true" : undefined}
+              data-testid={`pop-filter-${chip.slug}`}
+            >
               {t(`search.pop_filters.${chip.key}`)}
             </Link>
           </li>

@@ -24,7 +24,9 @@ export function MemberHome(props: MemberHomeProps) {
   return (
     <main className={ui.page}>
       <h1 data-testid="member-home">{t("home_member.headline", { name: props.name })}</h1>
-      <p>{props.filterKey ? t("home_member.preset_intro", { filter: t(`search.pop_filters.${props.filterKey}`) }) : t("home_member.intro")}</p>
+      <p>
+        {props.filterKey ? t("home_member.preset_intro", { filter: t(`search.pop_filters.${props.filterKey}`) }) : t("home_member.intro")}
+      </p>
       <PopFilterChips chips={props.chips} clearPath={props.clearPath} />
       <p role="status" data-testid="search-total">
         {t("search.total_compact", { count: props.total, n: count(props.total) })}

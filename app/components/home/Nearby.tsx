@@ -31,14 +31,20 @@ export function Nearby(props: NearbyProps) {
   return (
     <main className={ui.page}>
       <h1>{t("nearby.headline")}</h1>
-      <p>{props.position ? t("nearby.intro_position") : t("nearby.intro", { place: props.placeName ?? (props.cityInput || t("home.default_city")) })}</p>
+      <p>
+        {props.position
+          ? t("nearby.intro_position")
+          : t("nearby.intro", { place: props.placeName ?? (props.cityInput || t("home.default_city")) })}
+      </p>
       <Form method="get" className={ui.row} data-testid="nearby-form">
         {props.position ? (
           // A position wins over a typed city: offer to drop it instead of a field that would be ignored.
           <p className={ui.field} data-testid="nearby-position">
             <span className={ui.label}>{t("search.city")}</span>
             <span>{t("search.near_position")}</span>
-            <Link to={props.popFilters ? `?popFilters=${encodeURIComponent(props.popFilters)}` : "?"} data-testid="nearby-reset-position">{t("search.actions.reset_radius_and_position")}</Link>
+            <Link to={props.popFilters ? `?popFilters=${encodeURIComponent(props.popFilters)}` : "?"} data-testid="nearby-reset-position">
+              {t("search.actions.reset_radius_and_position")}
+            </Link>
           </p>
         ) : (
           <label className={ui.field}>

@@ -34,7 +34,11 @@ export async function loadMemberHome({ request, context, params }: LoaderFunctio
   let list;
   let filterKey: string | null = null;
   if (slug) {
-    const init = await loadSearchInit(request, context, { impliedUserType: target, pathPopFilters: slug, fallbackCity: viewer.profile.cityName });
+    const init = await loadSearchInit(request, context, {
+      impliedUserType: target,
+      pathPopFilters: slug,
+      fallbackCity: viewer.profile.cityName,
+    });
     if (init.unknownPopFilter) throw await notFoundResponse(request);
     if (init.needsRedirect) throw redirect(withQuery(url.pathname, init.canonicalQuery), { headers: PRIVATE_HEADERS });
     list = listPageOf(init);
@@ -58,4 +62,3 @@ export async function loadMemberHome({ request, context, params }: LoaderFunctio
     { headers },
   );
 }
-

@@ -23,7 +23,11 @@ export async function loadNearby({ request, context }: LoaderFunctionArgs, varia
   const active = init.popFilter?.slug ?? null;
   // A chip keeps the place and radius; choosing one starts again at page 1.
   const chipQuery = (slug: string | null) => {
-    const params = serializeSearchParams({ ...init.state, page: 1, ...(slug ? { popFilters: slug } : { popFilters: undefined }) }).toString();
+    const params = serializeSearchParams({
+      ...init.state,
+      page: 1,
+      ...(slug ? { popFilters: slug } : { popFilters: undefined }),
+    }).toString();
     return withQuery(variant, params);
   };
   return data(

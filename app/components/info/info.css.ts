@@ -22,7 +22,14 @@ export const sideNav = style({
   padding: vars.space.md,
 });
 export const sideNavHeading = style({ fontSize: vars.font.sizeMd, margin: `0 0 ${vars.space.sm}` });
-export const sideNavList = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.xs });
+export const sideNavList = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xs,
+});
 export const sideNavLink = style({
   display: "block",
   padding: `${vars.space.xs} ${vars.space.sm}`,
@@ -54,8 +61,19 @@ globalStyle(`${prose} blockquote`, {
   borderRadius: `0 ${vars.radius.sm} ${vars.radius.sm} 0`,
 });
 globalStyle(`${prose} blockquote > :last-child`, { marginBottom: 0 });
-globalStyle(`${prose} table`, { display: "block", overflowX: "auto", borderCollapse: "collapse", margin: `0 0 ${vars.space.md}`, fontSize: vars.font.sizeSm });
-globalStyle(`${prose} th, ${prose} td`, { border: `1px solid ${vars.color.border}`, padding: `${vars.space.xs} ${vars.space.sm}`, textAlign: "left", verticalAlign: "top" });
+globalStyle(`${prose} table`, {
+  display: "block",
+  overflowX: "auto",
+  borderCollapse: "collapse",
+  margin: `0 0 ${vars.space.md}`,
+  fontSize: vars.font.sizeSm,
+});
+globalStyle(`${prose} th, ${prose} td`, {
+  border: `1px solid ${vars.color.border}`,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  textAlign: "left",
+  verticalAlign: "top",
+});
 globalStyle(`${prose} th`, { background: vars.color.surfaceAlt });
 globalStyle(`${prose} code`, { fontSize: "0.95em", background: vars.color.surfaceAlt, padding: "0 0.25em", borderRadius: "3px" });
 globalStyle(`${prose} hr`, { border: 0, borderTop: `1px solid ${vars.color.border}`, margin: `${vars.space.lg} 0` });

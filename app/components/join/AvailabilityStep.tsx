@@ -9,7 +9,15 @@ import { SubmitRow } from "./controls";
 import { ScheduleFields } from "./ScheduleFields";
 
 /** Step 6 (escorts) and the business opening hours: schedule slots; escorts also switch "available now". */
-export function AvailabilityStep({ step, lastResult, withAvailableNow }: { step: StepData; lastResult?: SubmissionResult<string[]>; withAvailableNow: boolean }) {
+export function AvailabilityStep({
+  step,
+  lastResult,
+  withAvailableNow,
+}: {
+  step: StepData;
+  lastResult?: SubmissionResult<string[]>;
+  withAvailableNow: boolean;
+}) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     lastResult,

@@ -15,12 +15,38 @@ export interface BenefitSection {
   items: readonly string[];
 }
 
-export const CLIENT_PLUS = ["unlimited_contact", "exclusive_media", "visitors_and_favorites", "invisible", "notes", "ad_free", "advanced_filters"] as const;
-export const PROVIDER_PLUS = ["unlimited_contact", "visitors", "search_position", "invisible", "free_rise_up", "trust_level", "ad_free"] as const;
+export const CLIENT_PLUS = [
+  "unlimited_contact",
+  "exclusive_media",
+  "visitors_and_favorites",
+  "invisible",
+  "notes",
+  "ad_free",
+  "advanced_filters",
+] as const;
+export const PROVIDER_PLUS = [
+  "unlimited_contact",
+  "visitors",
+  "search_position",
+  "invisible",
+  "free_rise_up",
+  "trust_level",
+  "ad_free",
+] as const;
 export const RISE_UP = ["top_escort_first", "search_first", "no_contact_limit"] as const;
 export const BUSINESS_ACCOUNT = ["linked_profiles", "own_page", "schedule", "reviews", "events"] as const;
 
-export function BenefitsPage({ title, intro, sections, cta }: { title: string; intro: string; sections: BenefitSection[]; cta: { to: string; label: string } }) {
+export function BenefitsPage({
+  title,
+  intro,
+  sections,
+  cta,
+}: {
+  title: string;
+  intro: string;
+  sections: BenefitSection[];
+  cta: { to: string; label: string };
+}) {
   const { t } = useTranslation();
   const to = useLocalePath();
   return (

@@ -16,7 +16,16 @@ import * as ui from "~/styles/ui.css";
 import { ChoiceFieldset } from "./ChoiceFieldset";
 import { CityField } from "./CityField";
 
-export const BUSINESS_FIELDS = ["company_name", "business_kind", "contact_person", "city", "username", "email", "password", "accept_terms"] as const;
+export const BUSINESS_FIELDS = [
+  "company_name",
+  "business_kind",
+  "contact_person",
+  "city",
+  "username",
+  "email",
+  "password",
+  "accept_terms",
+] as const;
 
 interface Props {
   lastResult?: SubmissionResult<string[]> | null;
@@ -42,7 +51,12 @@ export function BusinessBasicForm({ lastResult, landingPageId = "", invitationCo
       <Honeypot />
       <input {...getInputProps(fields.landing_page_id, { type: "hidden" })} />
       <input {...getInputProps(fields.invitation_code, { type: "hidden" })} />
-      <ChoiceFieldset field={fields.business_kind} legend={t("join.business_basic.kind")} options={BUSINESS_KINDS} labelOf={(value) => t(`join.business_basic.kind_${value}`)} />
+      <ChoiceFieldset
+        field={fields.business_kind}
+        legend={t("join.business_basic.kind")}
+        options={BUSINESS_KINDS}
+        labelOf={(value) => t(`join.business_basic.kind_${value}`)}
+      />
       <Field
         label={t("join.business_basic.company_name")}
         autoComplete="organization"
@@ -60,7 +74,12 @@ export function BusinessBasicForm({ lastResult, landingPageId = "", invitationCo
         name="contact_person"
         errors={fields.contact_person.errors}
       />
-      <CityField field={fields.city} keyField={fields.city_key} label={t("join.business_basic.city")} hint={t("join.business_basic.city_hint")} />
+      <CityField
+        field={fields.city}
+        keyField={fields.city_key}
+        label={t("join.business_basic.city")}
+        hint={t("join.business_basic.city_hint")}
+      />
       <Field
         label={t("join.sign_up.username")}
         hint={t("join.sign_up.username_hint", { min: USERNAME_MIN, max: USERNAME_MAX })}
@@ -69,7 +88,13 @@ export function BusinessBasicForm({ lastResult, landingPageId = "", invitationCo
         name="username"
         errors={fields.username.errors}
       />
-      <Field label={t("join.sign_up.email")} autoComplete="email" {...getInputProps(fields.email, { type: "email" })} name="email" errors={fields.email.errors} />
+      <Field
+        label={t("join.sign_up.email")}
+        autoComplete="email"
+        {...getInputProps(fields.email, { type: "email" })}
+        name="email"
+        errors={fields.email.errors}
+      />
       <Field
         label={t("join.sign_up.password")}
         hint={t("join.sign_up.password_hint", { min: PASSWORD_MIN })}
@@ -78,7 +103,12 @@ export function BusinessBasicForm({ lastResult, landingPageId = "", invitationCo
         name="password"
         errors={fields.password.errors}
       />
-      <CheckboxField label={t("join.business_basic.accept_terms")} {...getInputProps(fields.accept_terms, { type: "checkbox" })} name="accept_terms" errors={fields.accept_terms.errors} />
+      <CheckboxField
+        label={t("join.business_basic.accept_terms")}
+        {...getInputProps(fields.accept_terms, { type: "checkbox" })}
+        name="accept_terms"
+        errors={fields.accept_terms.errors}
+      />
       <p className={ui.muted}>
         <Link to={to("legal/terms_and_conditions")}>{t("join.sign_up.terms_link")}</Link> ·{" "}
         <Link to={to("legal/data_privacy_statement")}>{t("join.sign_up.privacy_link")}</Link>

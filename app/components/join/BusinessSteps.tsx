@@ -20,7 +20,15 @@ function SaveButton() {
   );
 }
 
-const BUSINESS_GROUPS = ["company_service", "company_room", "company_bizarre", "environment", "customer_type", "meeting_option", "languages"] as const;
+const BUSINESS_GROUPS = [
+  "company_service",
+  "company_room",
+  "company_bizarre",
+  "environment",
+  "customer_type",
+  "meeting_option",
+  "languages",
+] as const;
 
 /** Business step "services": what the club or agency offers. */
 export function BusinessServicesStep({ step, lastResult }: { step: StepData; lastResult?: SubmissionResult<string[]> }) {
@@ -57,7 +65,14 @@ export function BusinessDescriptionStep({ step, lastResult }: { step: StepData; 
         defaultValue={valueOf(fields.description)}
         errors={fields.description.errors}
       />
-      <TextAreaField label={t("join_steps.profile.status")} name="status" rows={2} maxLength={STATUS_TEXT_MAX} defaultValue={valueOf(fields.status)} errors={fields.status.errors} />
+      <TextAreaField
+        label={t("join_steps.profile.status")}
+        name="status"
+        rows={2}
+        maxLength={STATUS_TEXT_MAX}
+        defaultValue={valueOf(fields.status)}
+        errors={fields.status.errors}
+      />
       <SaveButton />
     </Form>
   );
@@ -70,7 +85,10 @@ export function BusinessEscortsStep({ step, lastResult }: { step: StepData; last
   const { t } = useTranslation();
   const [form, fields] = useForm({ lastResult, defaultValue: { usernames: step.escort_usernames } });
   const initial = fields.usernames.initialValue as unknown;
-  const names = [...(Array.isArray(initial) ? initial.map(String) : typeof initial === "string" ? [initial] : []), ...Array.from({ length: BLANK_USERNAMES }, () => "")];
+  const names = [
+    ...(Array.isArray(initial) ? initial.map(String) : typeof initial === "string" ? [initial] : []),
+    ...Array.from({ length: BLANK_USERNAMES }, () => ""),
+  ];
   return (
     <Form method="post" className={ui.stack} {...getFormProps(form)}>
       <FormErrors errors={form.errors ?? []} />

@@ -24,7 +24,10 @@ function SignupFunnel({ tracking }: { tracking: BusinessSignupTracking }) {
       <ul>
         {stages.map(({ key, code }) => (
           <li key={code}>
-            {t(reached.has(code) ? "join_steps.tracking.item_done" : "join_steps.tracking.item_open", { code, label: t(`join_steps.tracking.stage.${key}`) })}
+            {t(reached.has(code) ? "join_steps.tracking.item_done" : "join_steps.tracking.item_open", {
+              code,
+              label: t(`join_steps.tracking.stage.${key}`),
+            })}
           </li>
         ))}
       </ul>

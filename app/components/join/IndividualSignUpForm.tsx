@@ -55,7 +55,8 @@ function useUniqueCheck(field: "username" | "email") {
     taken: fetcher.data?.available === false,
     check(value: string) {
       const trimmed = value.trim();
-      if (field === "username" && (trimmed.length < USERNAME_MIN || trimmed.length > USERNAME_MAX || !USERNAME_PATTERN.test(trimmed))) return;
+      if (field === "username" && (trimmed.length < USERNAME_MIN || trimmed.length > USERNAME_MAX || !USERNAME_PATTERN.test(trimmed)))
+        return;
       if (field === "email" && !trimmed.includes("@")) return;
       fetcher.load(`${to("join/check-unique")}?${new URLSearchParams({ [field]: trimmed })}`);
     },
@@ -93,9 +94,19 @@ export function IndividualSignUpForm({ lastResult, defaultUserType = "", landing
       <input {...getInputProps(fields.landing_page_id, { type: "hidden" })} />
       <input {...getInputProps(fields.invitation_code, { type: "hidden" })} />
 
-      <ChoiceFieldset field={fields.user_type} legend={t("join.sign_up.user_type")} options={INDIVIDUAL_SIGNUP_TYPES} labelOf={(value) => t(`join.sign_up.user_type_${value}`)} />
+      <ChoiceFieldset
+        field={fields.user_type}
+        legend={t("join.sign_up.user_type")}
+        options={INDIVIDUAL_SIGNUP_TYPES}
+        labelOf={(value) => t(`join.sign_up.user_type_${value}`)}
+      />
 
-      <ChoiceFieldset field={fields.salutation} legend={t("traits.salutation._title")} options={SALUTATIONS} labelOf={(value) => t(`traits.salutation.${value}`)} />
+      <ChoiceFieldset
+        field={fields.salutation}
+        legend={t("traits.salutation._title")}
+        options={SALUTATIONS}
+        labelOf={(value) => t(`traits.salutation.${value}`)}
+      />
 
       <SelectField
         label={t("traits.gender._title")}
@@ -135,8 +146,20 @@ export function IndividualSignUpForm({ lastResult, defaultUserType = "", landing
         <legend className={ui.label}>{t("join.sign_up.birth_date")}</legend>
         <span className={ui.muted}>{t("join.sign_up.birth_date_hint", { age: MIN_SIGNUP_AGE })}</span>
         <div className={css.birthRow}>
-          <SelectField label={t("join.sign_up.birth_day")} placeholder={t("join.sign_up.day")} options={days} {...getSelectProps(fields.birth_day)} name="birth_day" />
-          <SelectField label={t("join.sign_up.birth_month")} placeholder={t("join.sign_up.month")} options={months} {...getSelectProps(fields.birth_month)} name="birth_month" />
+          <SelectField
+            label={t("join.sign_up.birth_day")}
+            placeholder={t("join.sign_up.day")}
+            options={days}
+            {...getSelectProps(fields.birth_day)}
+            name="birth_day"
+          />
+          <SelectField
+            label={t("join.sign_up.birth_month")}
+            placeholder={t("join.sign_up.month")}
+            options={months}
+            {...getSelectProps(fields.birth_month)}
+            name="birth_month"
+          />
           <Field
             label={t("join.sign_up.birth_year")}
             inputMode="numeric"
@@ -151,8 +174,18 @@ export function IndividualSignUpForm({ lastResult, defaultUserType = "", landing
         </p>
       </fieldset>
 
-      <CheckboxField label={t("join.sign_up.accept_terms")} {...getInputProps(fields.accept_terms, { type: "checkbox" })} name="accept_terms" errors={fields.accept_terms.errors} />
-      <CheckboxField label={t("join.sign_up.accept_privacy")} {...getInputProps(fields.accept_privacy, { type: "checkbox" })} name="accept_privacy" errors={fields.accept_privacy.errors} />
+      <CheckboxField
+        label={t("join.sign_up.accept_terms")}
+        {...getInputProps(fields.accept_terms, { type: "checkbox" })}
+        name="accept_terms"
+        errors={fields.accept_terms.errors}
+      />
+      <CheckboxField
+        label={t("join.sign_up.accept_privacy")}
+        {...getInputProps(fields.accept_privacy, { type: "checkbox" })}
+        name="accept_privacy"
+        errors={fields.accept_privacy.errors}
+      />
       <p className={ui.muted}>
         <Link to={to("legal/terms_and_conditions")}>{t("join.sign_up.terms_link")}</Link> ·{" "}
         <Link to={to("legal/data_privacy_statement")}>{t("join.sign_up.privacy_link")}</Link>

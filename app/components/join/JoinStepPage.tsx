@@ -30,7 +30,10 @@ export function JoinStepPage(props: JoinStepPageProps) {
   const { t } = useTranslation();
   const { audience, stepKey, step, media, lastResult } = props;
   const form = (() => {
-    if (stepKey === "completed") return <CompletedStep business={audience === "business"} isEmailVerified={props.isEmailVerified} signupTracking={props.signupTracking} />;
+    if (stepKey === "completed")
+      return (
+        <CompletedStep business={audience === "business"} isEmailVerified={props.isEmailVerified} signupTracking={props.signupTracking} />
+      );
     if (stepKey === "photo") return <PhotoStep media={media} lastResult={lastResult} />;
     if (audience === "user") {
       if (stepKey === "profile") return <ProfileStep step={step} lastResult={lastResult} />;

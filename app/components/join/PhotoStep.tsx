@@ -26,7 +26,14 @@ export function PhotoStep({ media, lastResult }: { media: MediaItem[]; lastResul
           <ul className={css.photos}>
             {media.map((item) => (
               <li key={item.id}>
-                <img className={css.photo} src={item.url} alt={item.is_avatar ? t("join_steps.photo.avatar") : t("join_steps.photo.photo")} width={96} height={96} loading="lazy" />
+                <img
+                  className={css.photo}
+                  src={item.url}
+                  alt={item.is_avatar ? t("join_steps.photo.avatar") : t("join_steps.photo.photo")}
+                  width={96}
+                  height={96}
+                  loading="lazy"
+                />
                 {item.is_avatar ? <span className={ui.muted}>{t("join_steps.photo.avatar")}</span> : null}
               </li>
             ))}

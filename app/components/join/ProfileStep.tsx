@@ -34,13 +34,47 @@ export function ProfileStep({ step, lastResult }: { step: StepData; lastResult?:
       <TraitChoices group="relationship_status" field={fields.relationship_status} required />
       <TraitChoices group="race_type" field={fields.race_type} required />
       <TraitChoices group="sexuality" field={fields.sexuality} required />
-      <CityField field={fields.city} keyField={fields.city_key} label={t("join_steps.profile.city")} hint={t("join_steps.profile.city_hint")} />
+      <CityField
+        field={fields.city}
+        keyField={fields.city_key}
+        label={t("join_steps.profile.city")}
+        hint={t("join_steps.profile.city_hint")}
+      />
       <TraitSelect group="nationality" field={fields.nationality} />
       <TraitChoices group="languages" field={fields.languages} />
-      <Field label={t("join_steps.profile.profession")} name="profession" maxLength={PROFESSION_MAX} defaultValue={valueOf(fields.profession)} errors={fields.profession.errors} />
-      <TextAreaField label={t("join_steps.profile.status")} name="status" maxLength={STATUS_TEXT_MAX} rows={2} hint={t("join_steps.max_chars", { max: STATUS_TEXT_MAX })} defaultValue={valueOf(fields.status)} errors={fields.status.errors} />
-      <TextAreaField label={t("join_steps.profile.description")} name="description" maxLength={DESCRIPTION_MAX} rows={6} hint={t("join_steps.max_chars", { max: DESCRIPTION_MAX })} defaultValue={valueOf(fields.description)} errors={fields.description.errors} />
-      <TextAreaField label={t("join_steps.profile.interests")} name="interests" maxLength={INTERESTS_MAX} rows={3} defaultValue={valueOf(fields.interests)} errors={fields.interests.errors} />
+      <Field
+        label={t("join_steps.profile.profession")}
+        name="profession"
+        maxLength={PROFESSION_MAX}
+        defaultValue={valueOf(fields.profession)}
+        errors={fields.profession.errors}
+      />
+      <TextAreaField
+        label={t("join_steps.profile.status")}
+        name="status"
+        maxLength={STATUS_TEXT_MAX}
+        rows={2}
+        hint={t("join_steps.max_chars", { max: STATUS_TEXT_MAX })}
+        defaultValue={valueOf(fields.status)}
+        errors={fields.status.errors}
+      />
+      <TextAreaField
+        label={t("join_steps.profile.description")}
+        name="description"
+        maxLength={DESCRIPTION_MAX}
+        rows={6}
+        hint={t("join_steps.max_chars", { max: DESCRIPTION_MAX })}
+        defaultValue={valueOf(fields.description)}
+        errors={fields.description.errors}
+      />
+      <TextAreaField
+        label={t("join_steps.profile.interests")}
+        name="interests"
+        maxLength={INTERESTS_MAX}
+        rows={3}
+        defaultValue={valueOf(fields.interests)}
+        errors={fields.interests.errors}
+      />
       <SubmitRow>
         <button className={ui.button} type="submit">
           {t("join_steps.save_continue")}

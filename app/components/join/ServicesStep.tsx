@@ -13,7 +13,8 @@ const BLANK_EXTRAS = 2;
 /** "15 Minuten", "2 Stunden": durations of the price list in the page's language. */
 export function useDurationLabel() {
   const { t } = useTranslation();
-  return (minutes: number) => (minutes < 60 ? t("join_steps.services.minutes", { count: minutes }) : t("join_steps.services.hours", { count: minutes / 60 }));
+  return (minutes: number) =>
+    minutes < 60 ? t("join_steps.services.minutes", { count: minutes }) : t("join_steps.services.hours", { count: minutes / 60 });
 }
 
 /** Step 5 (escorts): services by category, meeting options, customer types, time prices and extras. */
@@ -31,10 +32,16 @@ export function ServicesStep({ step, lastResult }: { step: StepData; lastResult?
     },
   });
   // Values as the form last had them (saved data, or what a failed submit sent).
-  const initial = { prices: fields.prices.initialValue as Record<string, unknown> | undefined, extras: fields.extras.initialValue as Array<{ name?: unknown; price?: unknown }> | undefined };
+  const initial = {
+    prices: fields.prices.initialValue as Record<string, unknown> | undefined,
+    extras: fields.extras.initialValue as Array<{ name?: unknown; price?: unknown }> | undefined,
+  };
   const errors = form.allErrors;
   const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
-  const extras = [...(Array.isArray(initial.extras) ? initial.extras : []), ...Array.from({ length: BLANK_EXTRAS }, () => ({}) as { name?: unknown; price?: unknown })];
+  const extras = [
+    ...(Array.isArray(initial.extras) ? initial.extras : []),
+    ...Array.from({ length: BLANK_EXTRAS }, () => ({}) as { name?: unknown; price?: unknown }),
+  ];
   return (
     <Form method="post" className={ui.stack} {...getFormProps(form)}>
       <FormErrors errors={form.errors ?? []} />

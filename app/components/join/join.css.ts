@@ -6,12 +6,28 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-export const fieldset = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: vars.space.md, margin: 0, minWidth: 0 });
+export const fieldset = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  margin: 0,
+  minWidth: 0,
+});
 export const choiceRow = style({ display: "flex", flexWrap: "wrap", gap: `${vars.space.sm} ${vars.space.lg}`, marginTop: vars.space.sm });
 export const choice = style({ display: "flex", gap: vars.space.sm, alignItems: "center", minHeight: "44px" });
-export const birthRow = style({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(96px, 1fr))", gap: vars.space.sm, alignItems: "end" });
+export const birthRow = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fit, minmax(96px, 1fr))",
+  gap: vars.space.sm,
+  alignItems: "end",
+});
 export const benefitList = style({ display: "grid", gap: vars.space.sm, paddingLeft: "1.4em", margin: 0 });
-export const bigChoices = style({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(220px, 1fr))", gap: vars.space.md, margin: `${vars.space.lg} 0` });
+export const bigChoices = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fit, minmax(220px, 1fr))",
+  gap: vars.space.md,
+  margin: `${vars.space.lg} 0`,
+});
 export const bigChoice = style({
   display: "flex",
   flexDirection: "column",

@@ -2,7 +2,15 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-export const fieldset = style({ border: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.xs, minWidth: 0 });
+export const fieldset = style({
+  border: "none",
+  margin: 0,
+  padding: 0,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xs,
+  minWidth: 0,
+});
 export const choiceRow = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md });
 /** 44px rows: easy targets on phones. */
 export const choice = style({ display: "flex", alignItems: "center", gap: vars.space.sm, minHeight: "44px" });

@@ -29,14 +29,30 @@ export const JOIN_STEP_KEYS = {
 
 /** Form schemas of the steps that post ordinary forms (photo posts multipart and has none). */
 export const STEP_SCHEMAS: Record<JoinAudience, Record<string, v.ObjectSchema<v.ObjectEntries, string>>> = {
-  user: { profile: profileStepSchema, appearance: appearanceStepSchema, services: servicesStepSchema, availability: availabilityStepSchema },
-  business: { services: businessServicesStepSchema, schedule: businessScheduleStepSchema, description: businessDescriptionStepSchema, escorts: businessEscortsStepSchema },
+  user: {
+    profile: profileStepSchema,
+    appearance: appearanceStepSchema,
+    services: servicesStepSchema,
+    availability: availabilityStepSchema,
+  },
+  business: {
+    services: businessServicesStepSchema,
+    schedule: businessScheduleStepSchema,
+    description: businessDescriptionStepSchema,
+    escorts: businessEscortsStepSchema,
+  },
 } as unknown as Record<JoinAudience, Record<string, v.ObjectSchema<v.ObjectEntries, string>>>;
 
 /** API endpoint (after /api/v2/registration/) of each step. */
 export const STEP_ENDPOINT: Record<JoinAudience, Record<string, string>> = {
   user: { photo: "photo", profile: "profile", appearance: "appearance", services: "services", availability: "availability" },
-  business: { services: "business/services", schedule: "business/schedule", description: "business/description", photo: "business/photo", escorts: "business/escorts" },
+  business: {
+    services: "business/services",
+    schedule: "business/schedule",
+    description: "business/description",
+    photo: "business/photo",
+    escorts: "business/escorts",
+  },
 };
 
 /** Shown above a form whose fields have errors (spec section 5: the generic hint). */
@@ -68,7 +84,10 @@ export function messageOf(item: ErrorItem): string {
  * Moves errors to the names the form renders; anything it cannot show goes
  * to the general list, and field errors bring the generic hint.
  */
-export function regroupErrors(error: Record<string, string[] | null> | undefined, isKnown: (name: string) => boolean): Record<string, string[]> {
+export function regroupErrors(
+  error: Record<string, string[] | null> | undefined,
+  isKnown: (name: string) => boolean,
+): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   let fieldErrors = false;
   for (const [name, messages] of Object.entries(error ?? {})) {

@@ -12,10 +12,21 @@ export const progress = style({
   margin: `0 0 ${vars.space.md}`,
   fontSize: vars.font.sizeSm,
 });
-export const progressItem = style({ padding: `2px ${vars.space.sm}`, borderRadius: vars.radius.sm, background: vars.color.surfaceAlt, color: vars.color.textMuted });
+export const progressItem = style({
+  padding: `2px ${vars.space.sm}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surfaceAlt,
+  color: vars.color.textMuted,
+});
 export const progressDone = style({ background: vars.color.successBg, color: vars.color.success });
 export const progressCurrent = style({ background: vars.color.primary, color: vars.color.onPrimary, fontWeight: 600 });
-export const fieldset = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: vars.space.md, margin: 0, minWidth: 0 });
+export const fieldset = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  margin: 0,
+  minWidth: 0,
+});
 export const legend = style({ fontWeight: 600, padding: `0 ${vars.space.xs}` });
 export const options = style({
   display: "grid",
@@ -35,6 +46,18 @@ export const row = style({
   paddingBottom: vars.space.sm,
   borderBottom: `1px solid ${vars.color.border}`,
 });
-export const photos = style({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(96px, 1fr))", gap: vars.space.sm, listStyle: "none", padding: 0 });
-export const photo = style({ width: "100%", aspectRatio: "1", objectFit: "cover", borderRadius: vars.radius.sm, background: vars.color.surfaceAlt });
+export const photos = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(96px, 1fr))",
+  gap: vars.space.sm,
+  listStyle: "none",
+  padding: 0,
+});
+export const photo = style({
+  width: "100%",
+  aspectRatio: "1",
+  objectFit: "cover",
+  borderRadius: vars.radius.sm,
+  background: vars.color.surfaceAlt,
+});
 export const nextSteps = style({ display: "grid", gap: vars.space.md, listStyle: "none", padding: 0 });

@@ -32,11 +32,31 @@ function optionLabel(t: TFunction, groupKey: string, optionId: number): string |
 
 function genderLabel(t: TFunction, gender: number | null): string | null {
   if (gender === null) return null;
-  const names: Record<number, string> = { 1: "male", 2: "female", 3: "trans", 6: "female_female", 7: "couple_female_male", 8: "trans_female", 9: "male_male", 10: "trans_male", 11: "trans_trans" };
+  const names: Record<number, string> = {
+    1: "male",
+    2: "female",
+    3: "trans",
+    6: "female_female",
+    7: "couple_female_male",
+    8: "trans_female",
+    9: "male_male",
+    10: "trans_male",
+    11: "trans_trans",
+  };
   return names[gender] ? t(`traits.gender.${names[gender]}`) : null;
 }
 
-export function ProfileHead({ profile, lang, tab, signedIn }: { profile: ProfileDetail; lang: Language; tab: ProfileTab; signedIn: boolean }) {
+export function ProfileHead({
+  profile,
+  lang,
+  tab,
+  signedIn,
+}: {
+  profile: ProfileDetail;
+  lang: Language;
+  tab: ProfileTab;
+  signedIn: boolean;
+}) {
   const { t } = useTranslation();
   const base = localePath(lang, `p/${profile.username}`);
   const selfPath = tab ? `${base}/${tab}` : base;
@@ -51,7 +71,13 @@ export function ProfileHead({ profile, lang, tab, signedIn }: { profile: Profile
     <>
       <header className={css.head}>
         {profile.avatarUrl ? (
-          <img className={css.avatar} src={profile.avatarUrl} alt={t("profile.avatar_alt", { name: profile.displayName })} width={160} height={213} />
+          <img
+            className={css.avatar}
+            src={profile.avatarUrl}
+            alt={t("profile.avatar_alt", { name: profile.displayName })}
+            width={160}
+            height={213}
+          />
         ) : (
           <div className={css.avatarPlaceholder} aria-hidden="true">
             {profile.displayName.slice(0, 1)}
@@ -71,7 +97,9 @@ export function ProfileHead({ profile, lang, tab, signedIn }: { profile: Profile
             {profile.badges.plusMember ? <li className={css.badge}>{t("profile.badges.plus")}</li> : null}
             {profile.badges.emailVerified ? <li className={css.badge}>{t("profile.badges.email_verified")}</li> : null}
             {profile.badges.trustLevel.shown ? (
-              <li className={css.badge}>{t("profile.badges.trust_level", { level: profile.badges.trustLevel.level, max: profile.badges.trustLevel.max })}</li>
+              <li className={css.badge}>
+                {t("profile.badges.trust_level", { level: profile.badges.trustLevel.level, max: profile.badges.trustLevel.max })}
+              </li>
             ) : null}
             {profile.workHours.availableNow ? <li className={css.badge}>{t("profile.badges.available_now")}</li> : null}
           </ul>
@@ -95,7 +123,17 @@ export function ProfileHead({ profile, lang, tab, signedIn }: { profile: Profile
 }
 
 /** Favorite, message, date request: guests get sign-up links (spec section 6); members the features' pages. */
-function ProfileActions({ profile, lang, signedIn, returnPath }: { profile: ProfileDetail; lang: Language; signedIn: boolean; returnPath: string }) {
+function ProfileActions({
+  profile,
+  lang,
+  signedIn,
+  returnPath,
+}: {
+  profile: ProfileDetail;
+  lang: Language;
+  signedIn: boolean;
+  returnPath: string;
+}) {
   const { t } = useTranslation();
   if (profile.isOwner) {
     return (
@@ -166,12 +204,32 @@ function weekdayName(lang: Language, day: number): string {
 }
 
 /** Trait groups shown under "characteristics" (languages get their own line; escort_service under services). */
-const SERVICE_GROUPS = new Set(["escort_service", "meeting_option", "customer_type", "escort_role", "company_service", "company_room", "company_bizarre", "environment"]);
+const SERVICE_GROUPS = new Set([
+  "escort_service",
+  "meeting_option",
+  "customer_type",
+  "escort_role",
+  "company_service",
+  "company_room",
+  "company_bizarre",
+  "environment",
+]);
 
-export function ProfileOverview({ profile, regionbox, lang, signedIn }: { profile: ProfileDetail; regionbox: RegionBox; lang: Language; signedIn: boolean }) {
+export function ProfileOverview({
+  profile,
+  regionbox,
+  lang,
+  signedIn,
+}: {
+  profile: ProfileDetail;
+  regionbox: RegionBox;
+  lang: Language;
+  signedIn: boolean;
+}) {
   const { t } = useTranslation();
   const traitsByGroup = new Map(profile.traits.map((g) => [g.groupKey, g.optionIds]));
-  const labelsOf = (group: string) => (traitsByGroup.get(group) ?? []).map((id) => optionLabel(t, group, id)).filter((l): l is string => l !== null);
+  const labelsOf = (group: string) =>
+    (traitsByGroup.get(group) ?? []).map((id) => optionLabel(t, group, id)).filter((l): l is string => l !== null);
   const characteristicGroups = TRAIT_GROUPS.filter((g) => !SERVICE_GROUPS.has(g.key) && g.key !== "languages" && traitsByGroup.has(g.key));
   const serviceGroups = TRAIT_GROUPS.filter((g) => SERVICE_GROUPS.has(g.key) && traitsByGroup.has(g.key));
   const a = profile.appearance;
@@ -180,8 +238,10 @@ export function ProfileOverview({ profile, regionbox, lang, signedIn }: { profil
   if (gender) measures.push([t("traits.gender._title"), gender]);
   if (a.heightCm !== null) measures.push([t("profile.appearance.height"), t("profile.appearance.cm", { value: a.heightCm })]);
   if (a.weightKg !== null) measures.push([t("profile.appearance.weight"), t("profile.appearance.kg", { value: a.weightKg })]);
-  if (a.penisLengthCm !== null) measures.push([t("profile.appearance.penis_length"), t("profile.appearance.cm", { value: a.penisLengthCm })]);
-  if (a.penisDiameterCm !== null) measures.push([t("profile.appearance.penis_diameter"), t("profile.appearance.cm", { value: a.penisDiameterCm })]);
+  if (a.penisLengthCm !== null)
+    measures.push([t("profile.appearance.penis_length"), t("profile.appearance.cm", { value: a.penisLengthCm })]);
+  if (a.penisDiameterCm !== null)
+    measures.push([t("profile.appearance.penis_diameter"), t("profile.appearance.cm", { value: a.penisDiameterCm })]);
   if (a.isSmoker !== null) measures.push([t("profile.appearance.smoker"), t(a.isSmoker ? "profile.yes" : "profile.no")]);
   if (profile.texts.profession) measures.push([t("profile.about.profession"), profile.texts.profession]);
   const languages = labelsOf("languages");
@@ -214,7 +274,9 @@ export function ProfileOverview({ profile, regionbox, lang, signedIn }: { profil
         )}
         {hiddenForMembers > 0 ? (
           <p className={css.prompt}>
-            {signedIn ? t("profile.gallery.hidden_plus", { count: hiddenForMembers }) : t("profile.gallery.hidden_guest", { count: hiddenForMembers })}{" "}
+            {signedIn
+              ? t("profile.gallery.hidden_plus", { count: hiddenForMembers })
+              : t("profile.gallery.hidden_guest", { count: hiddenForMembers })}{" "}
             {signedIn ? null : (
               <Link to={joinHref(lang, returnPath)} rel="nofollow">
                 {t("profile.gallery.join")}
@@ -273,13 +335,17 @@ export function ProfileOverview({ profile, regionbox, lang, signedIn }: { profil
               <tbody>
                 {profile.prices.times.map((p) => (
                   <tr key={`t${p.durationMinutes}`}>
-                    <th className={css.cell} scope="row">{durationLabel(t, p.durationMinutes)}</th>
+                    <th className={css.cell} scope="row">
+                      {durationLabel(t, p.durationMinutes)}
+                    </th>
                     <td className={css.cell}>{formatEuro(lang, p.priceEur)}</td>
                   </tr>
                 ))}
                 {profile.prices.extras.map((p, i) => (
                   <tr key={`e${i}`}>
-                    <th className={css.cell} scope="row">{p.name}</th>
+                    <th className={css.cell} scope="row">
+                      {p.name}
+                    </th>
                     <td className={css.cell}>+ {formatEuro(lang, p.priceEur)}</td>
                   </tr>
                 ))}
@@ -294,7 +360,9 @@ export function ProfileOverview({ profile, regionbox, lang, signedIn }: { profil
               <tbody>
                 {profile.workHours.schedule.map((s, i) => (
                   <tr key={i}>
-                    <th className={css.cell} scope="row">{weekdayName(lang, s.day)}</th>
+                    <th className={css.cell} scope="row">
+                      {weekdayName(lang, s.day)}
+                    </th>
                     <td className={css.cell}>
                       {t(s.isOverDay ? "profile.schedule.slot_over_day" : "profile.schedule.slot", { from: s.timeFrom, to: s.timeTo })}
                     </td>
@@ -318,7 +386,9 @@ export function ProfileOverview({ profile, regionbox, lang, signedIn }: { profil
       <section className={css.section} aria-labelledby="reviews-heading">
         <h2 id="reviews-heading">{t("profile.reviews_summary.title")}</h2>
         <p className={ui.muted}>
-          {profile.reviews.count === 0 ? t("profile.reviews_summary.none") : t("profile.reviews_summary.count", { count: profile.reviews.count })}
+          {profile.reviews.count === 0
+            ? t("profile.reviews_summary.none")
+            : t("profile.reviews_summary.count", { count: profile.reviews.count })}
         </p>
         <Link to={localePath(lang, `p/${profile.username}/reviews`)}>{t("profile.reviews_summary.link")}</Link>
       </section>
@@ -331,7 +401,12 @@ export function ProfileOverview({ profile, regionbox, lang, signedIn }: { profil
               .filter((c) => c.countrySlug && c.regionSlug)
               .map((c) => (
                 <li key={c.slug}>
-                  <Link to={localePath(lang, directoryPath({ category: "sex-and-erotic", country: c.countrySlug!, region: c.regionSlug!, city: c.slug }))}>
+                  <Link
+                    to={localePath(
+                      lang,
+                      directoryPath({ category: "sex-and-erotic", country: c.countrySlug!, region: c.regionSlug!, city: c.slug }),
+                    )}
+                  >
                     {t("profile.regionbox.city", { city: c.name, km: c.distanceKm })}
                   </Link>
                 </li>

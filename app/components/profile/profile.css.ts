@@ -9,10 +9,27 @@ export const head = style({
   alignItems: "center",
   "@media": { "screen and (min-width: 768px)": { gridTemplateColumns: "160px 1fr" } },
 });
-export const avatar = style({ width: "100%", height: "auto", aspectRatio: "3 / 4", objectFit: "cover", borderRadius: vars.radius.md, background: vars.color.surfaceAlt });
-export const avatarPlaceholder = style([avatar, { display: "flex", alignItems: "center", justifyContent: "center", fontSize: vars.font.sizeXl, color: vars.color.textMuted }]);
+export const avatar = style({
+  width: "100%",
+  height: "auto",
+  aspectRatio: "3 / 4",
+  objectFit: "cover",
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceAlt,
+});
+export const avatarPlaceholder = style([
+  avatar,
+  { display: "flex", alignItems: "center", justifyContent: "center", fontSize: vars.font.sizeXl, color: vars.color.textMuted },
+]);
 export const name = style({ margin: 0, fontSize: vars.font.sizeXl });
-export const badges = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, listStyle: "none", padding: 0, margin: `${vars.space.sm} 0 0` });
+export const badges = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.xs,
+  listStyle: "none",
+  padding: 0,
+  margin: `${vars.space.sm} 0 0`,
+});
 export const badge = style({
   fontSize: vars.font.sizeSm,
   padding: `2px ${vars.space.sm}`,
@@ -45,10 +62,25 @@ export const gallery = style({
   listStyle: "none",
   padding: 0,
   margin: 0,
-  "@media": { "screen and (min-width: 768px)": { gridTemplateColumns: "repeat(4, 1fr)" }, "screen and (min-width: 1200px)": { gridTemplateColumns: "repeat(5, 1fr)" } },
+  "@media": {
+    "screen and (min-width: 768px)": { gridTemplateColumns: "repeat(4, 1fr)" },
+    "screen and (min-width: 1200px)": { gridTemplateColumns: "repeat(5, 1fr)" },
+  },
 });
-export const galleryImage = style({ width: "100%", height: "auto", aspectRatio: "3 / 4", objectFit: "cover", borderRadius: vars.radius.sm, display: "block" });
-export const facts = style({ display: "grid", gridTemplateColumns: "minmax(120px, 40%) 1fr", gap: `${vars.space.xs} ${vars.space.md}`, margin: 0 });
+export const galleryImage = style({
+  width: "100%",
+  height: "auto",
+  aspectRatio: "3 / 4",
+  objectFit: "cover",
+  borderRadius: vars.radius.sm,
+  display: "block",
+});
+export const facts = style({
+  display: "grid",
+  gridTemplateColumns: "minmax(120px, 40%) 1fr",
+  gap: `${vars.space.xs} ${vars.space.md}`,
+  margin: 0,
+});
 export const factTerm = style({ color: vars.color.textMuted });
 export const factValue = style({ margin: 0 });
 export const table = style({ width: "100%", borderCollapse: "collapse" });

@@ -20,7 +20,12 @@ const MIN_CHARS = 2;
  * suggestions: up/down move, enter picks, escape closes. Requests are
  * debounced and the previous one is aborted, so slow phones do little work.
  */
-export function CityCombobox({ defaultValue, label, describedBy, onPick }: {
+export function CityCombobox({
+  defaultValue,
+  label,
+  describedBy,
+  onPick,
+}: {
   defaultValue: string;
   label: string;
   describedBy?: string;
@@ -63,7 +68,10 @@ export function CityCombobox({ defaultValue, label, describedBy, onPick }: {
     timer.current = setTimeout(() => {
       const controller = new AbortController();
       pending.current = controller;
-      fetch(`${to("search/city-suggest")}?q=${encodeURIComponent(text.trim())}`, { signal: controller.signal, headers: { accept: "application/json" } })
+      fetch(`${to("search/city-suggest")}?q=${encodeURIComponent(text.trim())}`, {
+        signal: controller.signal,
+        headers: { accept: "application/json" },
+      })
         .then((res) => (res.ok ? (res.json() as Promise<CitySuggestion[]>) : []))
         .then((list) => {
           setOptions(list);

@@ -58,7 +58,13 @@ function formState(form: HTMLFormElement | null, fallback: SearchUrlState): Sear
 const selected = (value: string) => ({ defaultValue: value, "data-value": value });
 
 /** A min/max pair of number inputs with its hint; the URL gets `a-b` with * for an open end. */
-function RangeFields({ field, legend, range, raw, error }: {
+function RangeFields({
+  field,
+  legend,
+  range,
+  raw,
+  error,
+}: {
   field: SearchInputField;
   legend: string;
   range: Range | undefined;
@@ -74,11 +80,27 @@ function RangeFields({ field, legend, range, raw, error }: {
       <div className={css.rangePair}>
         <label className={css.rangePair}>
           {t("search.min")}
-          <input className={`${ui.input} ${css.rangeInput}`} type="number" inputMode="numeric" name={`${field}_min`} {...selected(raw?.min ?? endText(range?.[0]))} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+          <input
+            className={`${ui.input} ${css.rangeInput}`}
+            type="number"
+            inputMode="numeric"
+            name={`${field}_min`}
+            {...selected(raw?.min ?? endText(range?.[0]))}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+          />
         </label>
         <label className={css.rangePair}>
           {t("search.max")}
-          <input className={`${ui.input} ${css.rangeInput}`} type="number" inputMode="numeric" name={`${field}_max`} {...selected(raw?.max ?? endText(range?.[1]))} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+          <input
+            className={`${ui.input} ${css.rangeInput}`}
+            type="number"
+            inputMode="numeric"
+            name={`${field}_max`}
+            {...selected(raw?.max ?? endText(range?.[1]))}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+          />
         </label>
       </div>
       {error ? (
@@ -107,8 +129,10 @@ export function SearchPage({ data }: { data: SearchPageData }) {
   useEffect(() => {
     for (const element of Array.from(formRef.current?.elements ?? [])) {
       // data-value, not defaultValue: React leaves a focused input's defaultValue stale (a range sent with Enter).
-      if ((element instanceof HTMLSelectElement || element instanceof HTMLInputElement) && element.dataset.value !== undefined) element.value = element.dataset.value;
-      else if (element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio")) element.checked = element.defaultChecked;
+      if ((element instanceof HTMLSelectElement || element instanceof HTMLInputElement) && element.dataset.value !== undefined)
+        element.value = element.dataset.value;
+      else if (element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio"))
+        element.checked = element.defaultChecked;
       else if (element instanceof HTMLInputElement && element.type !== "hidden") element.value = element.defaultValue;
     }
   }, [search]);
@@ -120,7 +144,13 @@ export function SearchPage({ data }: { data: SearchPageData }) {
   const people = data.target !== "business";
   const priceAllowed = allowed.has("price");
   const moreOpen = Boolean(
-    state.weight || state.height || state.appearance || state.onlyShowType.length > 0 || state.country.length > 0 || data.inputErrors.weight || data.inputErrors.height,
+    state.weight ||
+    state.height ||
+    state.appearance ||
+    state.onlyShowType.length > 0 ||
+    state.country.length > 0 ||
+    data.inputErrors.weight ||
+    data.inputErrors.height,
   );
 
   const inputError = (field: SearchInputField): string | null => {
@@ -142,7 +172,11 @@ export function SearchPage({ data }: { data: SearchPageData }) {
 
   // Section 4's resets, each shown only when it would change something.
   const actions: Array<{ action: FilterAction; label: string; show: boolean }> = [
-    { action: "reset_radius_and_position", label: t("search.actions.reset_radius_and_position"), show: state.radius !== undefined || hasPosition || Boolean(state.city) },
+    {
+      action: "reset_radius_and_position",
+      label: t("search.actions.reset_radius_and_position"),
+      show: state.radius !== undefined || hasPosition || Boolean(state.city),
+    },
     { action: "reset_sort", label: t("search.actions.reset_sort"), show: Boolean(state.sort) && !data.sortForced },
     { action: "reset_weight", label: t("search.actions.reset_weight"), show: Boolean(state.weight) || Boolean(data.inputErrors.weight) },
     { action: "reset_height", label: t("search.actions.reset_height"), show: Boolean(state.height) || Boolean(data.inputErrors.height) },
@@ -262,7 +296,13 @@ export function SearchPage({ data }: { data: SearchPageData }) {
         {priceAllowed && state.customized ? (
           <div className={ui.row}>
             <input type="hidden" name="customized" value="1" />
-            <RangeFields field="price" legend={t("search.price_custom")} range={state.price} raw={data.rawInputs.price} error={inputError("price")} />
+            <RangeFields
+              field="price"
+              legend={t("search.price_custom")}
+              range={state.price}
+              raw={data.rawInputs.price}
+              error={inputError("price")}
+            />
             {data.priceDurations.length > 0 ? (
               <label className={ui.field}>
                 <span className={ui.label}>{t("search.price_duration")}</span>
@@ -303,8 +343,20 @@ export function SearchPage({ data }: { data: SearchPageData }) {
           <div className={`${ui.stack} ${css.moreBody}`}>
             {people ? (
               <div className={ui.row}>
-                <RangeFields field="weight" legend={t("search.weight")} range={state.weight} raw={data.rawInputs.weight} error={inputError("weight")} />
-                <RangeFields field="height" legend={t("search.height")} range={state.height} raw={data.rawInputs.height} error={inputError("height")} />
+                <RangeFields
+                  field="weight"
+                  legend={t("search.weight")}
+                  range={state.weight}
+                  raw={data.rawInputs.weight}
+                  error={inputError("weight")}
+                />
+                <RangeFields
+                  field="height"
+                  legend={t("search.height")}
+                  range={state.height}
+                  raw={data.rawInputs.height}
+                  error={inputError("height")}
+                />
               </div>
             ) : null}
             <AppearanceSection fields={data.appearance} state={state.appearance} cupCounts={facets.cup_size} />
@@ -338,7 +390,10 @@ export function SearchPage({ data }: { data: SearchPageData }) {
 
       <nav aria-label={t("search.actions.label")} className={css.actions}>
         {/* Reset all also leaves a popular-filter path (/escorts/neu → /escorts). */}
-        <Link to={`${to(listingPathFor(mode, data.target))}${hrefOf(applyFilterAction(state, "reset_all"))}`.replace(/\?$/, "")} data-testid="action-reset_all">
+        <Link
+          to={`${to(listingPathFor(mode, data.target))}${hrefOf(applyFilterAction(state, "reset_all"))}`.replace(/\?$/, "")}
+          data-testid="action-reset_all"
+        >
           {t("search.reset_all")}
         </Link>
         {actions
@@ -362,7 +417,11 @@ export function SearchPage({ data }: { data: SearchPageData }) {
  * is chosen or for the chosen ones: the API counts within the chosen bands,
  * so another band's 0 would not be what ticking it adds.
  */
-function AppearanceSection({ fields, state, cupCounts }: {
+function AppearanceSection({
+  fields,
+  state,
+  cupCounts,
+}: {
   fields: SearchPageData["appearance"];
   state: AppearanceState | undefined;
   cupCounts: Record<string, number> | undefined;
@@ -380,7 +439,13 @@ function AppearanceSection({ fields, state, cupCounts }: {
             return (
               <fieldset key={field.param} className={`${css.fieldset} ${ui.row}`} data-testid={`appearance-${field.param}`}>
                 <legend className={ui.label}>{t(field.legendKey)}</legend>
-                {([["", t("search.any"), value === undefined], ["1", t("search.appearance.yes"), value === 1], ["0", t("search.appearance.no"), value === 0]] as const).map(([v, label, checked]) => (
+                {(
+                  [
+                    ["", t("search.any"), value === undefined],
+                    ["1", t("search.appearance.yes"), value === 1],
+                    ["0", t("search.appearance.no"), value === 0],
+                  ] as const
+                ).map(([v, label, checked]) => (
                   <label key={v} className={ui.checkboxRow}>
                     <input type="radio" name={field.param} value={v} defaultChecked={checked} />
                     {label}
@@ -433,7 +498,6 @@ export function GuestClientsPrompt({ data }: { data: GuestPromptData }) {
     </main>
   );
 }
-
 
 /** A listing route's page: the search, or the guest prompt of /clients. */
 export function SearchRouteView({ data }: { data: SearchPageData | GuestPromptData }) {

@@ -48,7 +48,9 @@ export function SearchResults({ data }: { data: SearchPageData }) {
 function TraitFacets({ facets }: { facets: FacetCounts }) {
   const { t } = useTranslation();
   const { count } = useNumbers();
-  const groups = (["figure_type", "race_type", "cup_size"] as const).filter((group) => Object.values(facets[group] ?? {}).some((n) => n > 0));
+  const groups = (["figure_type", "race_type", "cup_size"] as const).filter((group) =>
+    Object.values(facets[group] ?? {}).some((n) => n > 0),
+  );
   if (groups.length === 0) return null;
   return (
     <details data-testid="trait-facets">
@@ -60,7 +62,10 @@ function TraitFacets({ facets }: { facets: FacetCounts }) {
             <dd>
               {Object.entries(facets[group] ?? {})
                 .filter(([, n]) => n > 0)
-                .map(([key, n]) => `${t(group === "cup_size" ? `traits.cup_size._categories.${key}` : `traits.${group}.${key}`)} (${count(n)})`)
+                .map(
+                  ([key, n]) =>
+                    `${t(group === "cup_size" ? `traits.cup_size._categories.${key}` : `traits.${group}.${key}`)} (${count(n)})`,
+                )
                 .join(" · ")}
             </dd>
           </div>

@@ -29,7 +29,14 @@ export type FacetCounts = Partial<Record<"gender" | "age" | "price" | "figure_ty
 /** The API's camelized meta → counts by the facet names the form knows. */
 function facetCounts(meta: unknown): FacetCounts {
   const raw = (meta as { facets?: Record<string, Array<{ key: string; count: number }>> } | null)?.facets ?? {};
-  const names = { gender: "gender", age: "age", price: "price", figureType: "figure_type", raceType: "race_type", cupSize: "cup_size" } as const;
+  const names = {
+    gender: "gender",
+    age: "age",
+    price: "price",
+    figureType: "figure_type",
+    raceType: "race_type",
+    cupSize: "cup_size",
+  } as const;
   const out: FacetCounts = {};
   for (const [camel, name] of Object.entries(names)) {
     const buckets = raw[camel];
@@ -71,7 +78,11 @@ export async function loadSearchPage({ request, context, params }: LoaderFunctio
 
   const mode = target === "business" ? "business" : "user";
   // Popular filters (docs/decisions/010): a preset path segment; an unknown one is a 404 page.
-  const init = await loadSearchInit(request, context, { impliedUserType: target, mode, ...(mode === "user" ? { pathPopFilters: params.popFilters ?? null } : {}) });
+  const init = await loadSearchInit(request, context, {
+    impliedUserType: target,
+    mode,
+    ...(mode === "user" ? { pathPopFilters: params.popFilters ?? null } : {}),
+  });
   if (init.unknownPopFilter) throw await notFoundResponse(request);
   if (init.popFiltersToPath) throw redirect(withQuery(`${url.pathname.replace(/\/$/, "")}/${init.popFiltersToPath}`, init.canonicalQuery));
   const effectiveTarget = searchTargetFor(init.searcher, init.state.userType ?? target, mode);
@@ -108,7 +119,9 @@ export async function loadSearchPage({ request, context, params }: LoaderFunctio
     defaultSort: SORTS_FOR_TARGET[effectiveTarget].includes(sortDefault.sort) ? sortDefault.sort : SORTS_FOR_TARGET[effectiveTarget][0],
     sortForced: sortDefault.forcedInUrl && SORTS_FOR_TARGET[effectiveTarget].includes(sortDefault.sort),
     allowed: [...allowed].sort(),
-    onlyShowTypes: ONLY_SHOW_TYPES.filter((type) => !((type === "is_new" || type === "is_hot" || type === "on_tour") && !allowed.has(type))),
+    onlyShowTypes: ONLY_SHOW_TYPES.filter(
+      (type) => !((type === "is_new" || type === "is_hot" || type === "on_tour") && !allowed.has(type)),
+    ),
     priceDurations: allowed.has("price_durations") ? [...PRICE_DURATIONS] : [],
     /** The appearance section's fields this searcher may use (none in escorts' searches). */
     appearance: appearanceFields(allowedAppearanceParams(init.searcher, effectiveTarget)),

@@ -94,7 +94,11 @@ export function plannedCities(): GeoCity[] {
 const ROWS_PER_INSERT = 500;
 
 export async function geoDataLoaded(db: DB): Promise<boolean> {
-  const row = await db.selectFrom("cities").select(sql<number>`1`.as("one")).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom("cities")
+    .select(sql<number>`1`.as("one"))
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -104,7 +108,11 @@ export async function ensureGeoData(db: DB): Promise<number> {
   const cities = plannedCities();
   await db.transaction().execute(async (trx) => {
     // A concurrent starter may have loaded them meanwhile.
-    const again = await trx.selectFrom("cities").select(sql<number>`1`.as("one")).limit(1).executeTakeFirst();
+    const again = await trx
+      .selectFrom("cities")
+      .select(sql<number>`1`.as("one"))
+      .limit(1)
+      .executeTakeFirst();
     if (again) return;
     await trx
       .insertInto("countries")
@@ -114,9 +122,16 @@ export async function ensureGeoData(db: DB): Promise<number> {
     const regions = GEO_COUNTRIES.flatMap((country) =>
       Object.entries(REGION_NAMES[country]).map(([code, name]) => ({ country_code: country, code, slug: slugify(name), name })),
     );
-    await trx.insertInto("regions").values(regions).onConflict((oc) => oc.columns(["country_code", "code"]).doNothing()).execute();
+    await trx
+      .insertInto("regions")
+      .values(regions)
+      .onConflict((oc) => oc.columns(["country_code", "code"]).doNothing())
+      .execute();
     for (let i = 0; i < cities.length; i += ROWS_PER_INSERT) {
-      await trx.insertInto("cities").values(cities.slice(i, i + ROWS_PER_INSERT)).execute();
+      await trx
+        .insertInto("cities")
+        .values(cities.slice(i, i + ROWS_PER_INSERT))
+        .execute();
     }
   });
   return cities.length;

@@ -4,8 +4,27 @@
  * then every other diacritic stripped (ł → l, ñ → n), anything else a hyphen.
  */
 const TRANSLITERATION: Record<string, string> = {
-  ä: "ae", ö: "oe", ü: "ue", ß: "ss", Ä: "ae", Ö: "oe", Ü: "ue",
-  æ: "ae", Æ: "ae", ø: "o", Ø: "o", å: "a", Å: "a", ł: "l", Ł: "l", đ: "d", Đ: "d", þ: "th", œ: "oe", Œ: "oe", ı: "i",
+  ä: "ae",
+  ö: "oe",
+  ü: "ue",
+  ß: "ss",
+  Ä: "ae",
+  Ö: "oe",
+  Ü: "ue",
+  æ: "ae",
+  Æ: "ae",
+  ø: "o",
+  Ø: "o",
+  å: "a",
+  Å: "a",
+  ł: "l",
+  Ł: "l",
+  đ: "d",
+  Đ: "d",
+  þ: "th",
+  œ: "oe",
+  Œ: "oe",
+  ı: "i",
 };
 
 function fold(text: string, transliterate: boolean): string {

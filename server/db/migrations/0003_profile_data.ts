@@ -52,7 +52,11 @@ export function up(dialect: Dialect) {
       .addColumn("position", "integer", (c) => c.notNull().defaultTo(0))
       .execute();
     await db.schema.createIndex("profile_prices_user").on("profile_prices").columns(["user_id", "item_type", "position"]).execute();
-    await db.schema.createIndex("profile_prices_duration").on("profile_prices").columns(["duration_minutes", "price_eur", "user_id"]).execute();
+    await db.schema
+      .createIndex("profile_prices_duration")
+      .on("profile_prices")
+      .columns(["duration_minutes", "price_eur", "user_id"])
+      .execute();
 
     await db.schema
       .createTable("profile_schedule")

@@ -16,7 +16,10 @@ import { type Dialect, idColumn } from "../dialect";
  */
 export function up(dialect: Dialect) {
   return async (db: Kysely<unknown>) => {
-    await db.schema.alterTable("profiles").addColumn("members_only", "integer", (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable("profiles")
+      .addColumn("members_only", "integer", (c) => c.notNull().defaultTo(0))
+      .execute();
 
     await db.schema
       .createTable("blocks")
@@ -40,7 +43,13 @@ export function up(dialect: Dialect) {
 
     const now = Date.UTC(2026, 0, 1);
     const pages: [string, Array<{ name: string; value: string; active: boolean }>][] = [
-      ["escort-berlin", [{ name: "user_type", value: "escort", active: true }, { name: "city", value: "berlin", active: true }]],
+      [
+        "escort-berlin",
+        [
+          { name: "user_type", value: "escort", active: true },
+          { name: "city", value: "berlin", active: true },
+        ],
+      ],
       [
         "ladies-hamburg",
         [
@@ -49,8 +58,20 @@ export function up(dialect: Dialect) {
           { name: "gender", value: "2", active: true },
         ],
       ],
-      ["escort-muenchen", [{ name: "user_type", value: "escort", active: true }, { name: "city", value: "muenchen", active: true }]],
-      ["kunden-koeln", [{ name: "user_type", value: "client", active: true }, { name: "city", value: "koeln", active: true }]],
+      [
+        "escort-muenchen",
+        [
+          { name: "user_type", value: "escort", active: true },
+          { name: "city", value: "muenchen", active: true },
+        ],
+      ],
+      [
+        "kunden-koeln",
+        [
+          { name: "user_type", value: "client", active: true },
+          { name: "city", value: "koeln", active: true },
+        ],
+      ],
     ];
     for (const [shortUrl, detail] of pages) {
       await sql`INSERT INTO landing_pages (short_url, url_detail, active, created_at, updated_at)

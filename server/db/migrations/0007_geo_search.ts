@@ -72,7 +72,11 @@ export function up(dialect: Dialect) {
     // A profile's price of one duration (tiles, price sort, price filter): an
     // equality prefix per profile. Without it SQLite answers min(price_eur)
     // by walking profile_prices_duration across every profile's prices.
-    await db.schema.createIndex("profile_prices_user_duration").on("profile_prices").columns(["user_id", "item_type", "duration_minutes", "price_eur"]).execute();
+    await db.schema
+      .createIndex("profile_prices_user_duration")
+      .on("profile_prices")
+      .columns(["user_id", "item_type", "duration_minutes", "price_eur"])
+      .execute();
 
     // Directory pages list a city's or a region's profiles.
     await db.schema.createIndex("profiles_city_id").on("profiles").columns(["city_id", "user_id"]).execute();

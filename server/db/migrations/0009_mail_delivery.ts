@@ -12,7 +12,10 @@ import type { Dialect } from "../dialect";
 export function up(_dialect: Dialect) {
   return async (db: Kysely<unknown>) => {
     // One column per statement: SQLite's ALTER TABLE adds a single column.
-    await db.schema.alterTable("mail_outbox").addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable("mail_outbox")
+      .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+      .execute();
     await db.schema.alterTable("mail_outbox").addColumn("last_error", "text").execute();
     await db.schema.alterTable("mail_outbox").addColumn("next_attempt_at", "bigint").execute();
     await db.schema.alterTable("mail_outbox").addColumn("failed_at", "bigint").execute();

@@ -26,16 +26,48 @@ const TRAIT_GROUPS = ["figure_type", "race_type", "cup_size", "piercing", "tatto
 const TATTOO_SHOWN = "2, 3, 4";
 
 const COLUMNS = [
-  "user_id", "user_type", "gender", "birth_ymd", "lat", "lon", "country_code", "region_code", "city_id", "members_only",
-  "created_at", "last_login_at", "is_member", "member_until", "verified", "is_hot", "review_count", "rating_avg", "rise_up_until",
-  "available_now_until", "on_tour_until", "safe_sex_status", "is_smoker", "height_cm", "weight_kg", "price_hour",
-  "figure_type", "race_type", "cup_size", "has_piercing", "has_tattoo", "name_key", "username_key",
+  "user_id",
+  "user_type",
+  "gender",
+  "birth_ymd",
+  "lat",
+  "lon",
+  "country_code",
+  "region_code",
+  "city_id",
+  "members_only",
+  "created_at",
+  "last_login_at",
+  "is_member",
+  "member_until",
+  "verified",
+  "is_hot",
+  "review_count",
+  "rating_avg",
+  "rise_up_until",
+  "available_now_until",
+  "on_tour_until",
+  "safe_sex_status",
+  "is_smoker",
+  "height_cm",
+  "weight_kg",
+  "price_hour",
+  "figure_type",
+  "race_type",
+  "cup_size",
+  "has_piercing",
+  "has_tattoo",
+  "name_key",
+  "username_key",
 ] as const;
 
 /** The row of the user whose id is `userId` (an SQL expression), if listed. */
 function selectRows(dialect: Dialect, where: string): string {
   // Birth date as an integer YYYYMMDD: age bands compare integers, not text. Anything malformed stays NULL.
-  const wellFormed = dialect === "postgres" ? `u.birth_date ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'` : `u.birth_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`;
+  const wellFormed =
+    dialect === "postgres"
+      ? `u.birth_date ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`
+      : `u.birth_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`;
   const birthYmd = `CASE WHEN ${wellFormed} THEN CAST(replace(u.birth_date, '-', '') AS integer) END`;
   const trait = (group: string) => `(SELECT min(t.option_id) FROM profile_traits t WHERE t.user_id = u.id AND t.group_key = '${group}')`;
   return `SELECT u.id, u.user_type, u.gender, ${birthYmd}, p.lat, p.lon, p.country_code, p.region_code, p.city_id, p.members_only,
@@ -60,10 +92,38 @@ function refreshStatements(dialect: Dialect, userId: string): string {
 }
 
 /** Columns of users and profiles that a row depends on (updates of others do not recompute). */
-const USER_COLUMNS = ["status", "register_completed_step", "user_type", "gender", "birth_date", "created_at", "last_login_at", "is_member", "member_until", "username_key"];
+const USER_COLUMNS = [
+  "status",
+  "register_completed_step",
+  "user_type",
+  "gender",
+  "birth_date",
+  "created_at",
+  "last_login_at",
+  "is_member",
+  "member_until",
+  "username_key",
+];
 const PROFILE_COLUMNS = [
-  "display_name", "lat", "lon", "country_code", "region_code", "city_id", "is_visible", "members_only", "verified_at", "is_hot", "review_count",
-  "rating_avg", "rise_up_until", "available_now_until", "on_tour_until", "safe_sex_status", "is_smoker", "height_cm", "weight_kg",
+  "display_name",
+  "lat",
+  "lon",
+  "country_code",
+  "region_code",
+  "city_id",
+  "is_visible",
+  "members_only",
+  "verified_at",
+  "is_hot",
+  "review_count",
+  "rating_avg",
+  "rise_up_until",
+  "available_now_until",
+  "on_tour_until",
+  "safe_sex_status",
+  "is_smoker",
+  "height_cm",
+  "weight_kg",
 ];
 
 const TRAIT_CONDITION = (row: "NEW" | "OLD") => `${row}.group_key IN (${TRAIT_GROUPS.map((g) => `'${g}'`).join(", ")})`;
@@ -72,11 +132,17 @@ const PRICE_CONDITION = (row: "NEW" | "OLD") => `${row}.item_type = 1 AND ${row}
 async function sqliteTriggers(db: Kysely<unknown>) {
   const trigger = async (name: string, event: string, table: string, when: string | null, userId: string) =>
     sql
-      .raw(`CREATE TRIGGER ${name} AFTER ${event} ON ${table} FOR EACH ROW ${when ? `WHEN ${when} ` : ""}BEGIN ${refreshStatements("sqlite", userId)} END`)
+      .raw(
+        `CREATE TRIGGER ${name} AFTER ${event} ON ${table} FOR EACH ROW ${when ? `WHEN ${when} ` : ""}BEGIN ${refreshStatements("sqlite", userId)} END`,
+      )
       .execute(db);
   await trigger("search_profiles_users_ins", "INSERT", "users", null, "NEW.id");
   await trigger("search_profiles_users_upd", `UPDATE OF ${USER_COLUMNS.join(", ")}`, "users", null, "NEW.id");
-  await sql.raw(`CREATE TRIGGER search_profiles_users_del AFTER DELETE ON users FOR EACH ROW BEGIN DELETE FROM search_profiles WHERE user_id = OLD.id; END`).execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER search_profiles_users_del AFTER DELETE ON users FOR EACH ROW BEGIN DELETE FROM search_profiles WHERE user_id = OLD.id; END`,
+    )
+    .execute(db);
   await trigger("search_profiles_profiles_ins", "INSERT", "profiles", null, "NEW.user_id");
   await trigger("search_profiles_profiles_upd", `UPDATE OF ${PROFILE_COLUMNS.join(", ")}`, "profiles", null, "NEW.user_id");
   await trigger("search_profiles_profiles_del", "DELETE", "profiles", null, "OLD.user_id");
@@ -180,14 +246,41 @@ export function up(dialect: Dialect) {
     // The payload includes the only-show flags the popular filters use (hot, safer sex, available now,
     // on tour, new) and the members-only flag guests' searches test.
     const payload = [
-      "gender", "birth_ymd", "price_hour", "figure_type", "race_type", "cup_size", "members_only",
-      "is_hot", "safe_sex_status", "available_now_until", "on_tour_until", "created_at", ...RANKING,
+      "gender",
+      "birth_ymd",
+      "price_hour",
+      "figure_type",
+      "race_type",
+      "cup_size",
+      "members_only",
+      "is_hot",
+      "safe_sex_status",
+      "available_now_until",
+      "on_tour_until",
+      "created_at",
+      ...RANKING,
     ];
-    await db.schema.createIndex("search_profiles_geo").on("search_profiles").columns(["user_type", "lat", "lon", ...payload, "country_code"]).execute();
+    await db.schema
+      .createIndex("search_profiles_geo")
+      .on("search_profiles")
+      .columns(["user_type", "lat", "lon", ...payload, "country_code"])
+      .execute();
     // Country mode and the directory (city, region): equality first, then the same payload.
-    await db.schema.createIndex("search_profiles_country").on("search_profiles").columns(["country_code", "user_type", ...payload]).execute();
-    await db.schema.createIndex("search_profiles_city").on("search_profiles").columns(["city_id", "user_type", ...payload, "country_code"]).execute();
-    await db.schema.createIndex("search_profiles_region").on("search_profiles").columns(["country_code", "region_code", "user_type", ...payload]).execute();
+    await db.schema
+      .createIndex("search_profiles_country")
+      .on("search_profiles")
+      .columns(["country_code", "user_type", ...payload])
+      .execute();
+    await db.schema
+      .createIndex("search_profiles_city")
+      .on("search_profiles")
+      .columns(["city_id", "user_type", ...payload, "country_code"])
+      .execute();
+    await db.schema
+      .createIndex("search_profiles_region")
+      .on("search_profiles")
+      .columns(["country_code", "region_code", "user_type", ...payload])
+      .execute();
 
     await sql.raw(`INSERT INTO search_profiles (${COLUMNS.join(", ")}) ${SEARCH_PROFILES_SOURCE.select(dialect)}`).execute(db);
     if (dialect === "postgres") await postgresTriggers(db);

@@ -46,7 +46,10 @@ export interface SeedResult {
 }
 
 export async function isDatabaseEmpty(db: DB): Promise<boolean> {
-  const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n) === 0;
 }
 
@@ -177,10 +180,14 @@ async function writeRows(db: DB, sources: PhotoSources, people: readonly PersonP
       if (id === undefined) throw new Error(`no id for ${p.username}`);
       return id;
     };
-    const traitRows = people.flatMap((p) => (p.profile.search?.traits ?? []).map(([group_key, option_id]) => ({ user_id: idOf(p), group_key, option_id })));
+    const traitRows = people.flatMap((p) =>
+      (p.profile.search?.traits ?? []).map(([group_key, option_id]) => ({ user_id: idOf(p), group_key, option_id })),
+    );
     for (const batch of chunks(traitRows, ROWS_PER_INSERT)) await trx.insertInto("profile_traits").values(batch).execute();
     const priceRows = people.flatMap((p) =>
-      p.profile.search?.hourlyPriceEur ? [{ user_id: idOf(p), item_type: 1, duration_minutes: 60, name: null, price_eur: p.profile.search.hourlyPriceEur, position: 0 }] : [],
+      p.profile.search?.hourlyPriceEur
+        ? [{ user_id: idOf(p), item_type: 1, duration_minutes: 60, name: null, price_eur: p.profile.search.hourlyPriceEur, position: 0 }]
+        : [],
     );
     for (const batch of chunks(priceRows, ROWS_PER_INSERT)) await trx.insertInto("profile_prices").values(batch).execute();
     await writeRegistrationRows(trx, people, idOf);
@@ -241,15 +248,32 @@ async function writeRows(db: DB, sources: PhotoSources, people: readonly PersonP
 }
 
 /** Rows the registration steps would have saved (traits, more prices, schedule). */
-async function writeRegistrationRows(trx: Transaction<Database>, people: readonly PersonPlan[], idOf: (p: PersonPlan) => number): Promise<void> {
+async function writeRegistrationRows(
+  trx: Transaction<Database>,
+  people: readonly PersonPlan[],
+  idOf: (p: PersonPlan) => number,
+): Promise<void> {
   const traits = people.flatMap((p) => p.registration.traits.map(([group_key, option_id]) => ({ user_id: idOf(p), group_key, option_id })));
   for (const batch of chunks(traits, ROWS_PER_INSERT)) await trx.insertInto("profile_traits").values(batch).execute();
   const prices = people.flatMap((p) =>
-    p.registration.prices.map((price) => ({ user_id: idOf(p), item_type: price.itemType, duration_minutes: price.minutes, name: price.name, price_eur: price.priceEur, position: price.position })),
+    p.registration.prices.map((price) => ({
+      user_id: idOf(p),
+      item_type: price.itemType,
+      duration_minutes: price.minutes,
+      name: price.name,
+      price_eur: price.priceEur,
+      position: price.position,
+    })),
   );
   for (const batch of chunks(prices, ROWS_PER_INSERT)) await trx.insertInto("profile_prices").values(batch).execute();
   const slots = people.flatMap((p) =>
-    p.registration.schedule.map((slot) => ({ user_id: idOf(p), day: slot.day, time_from: slot.timeFrom, time_to: slot.timeTo, is_over_day: slot.isOverDay ? 1 : 0 })),
+    p.registration.schedule.map((slot) => ({
+      user_id: idOf(p),
+      day: slot.day,
+      time_from: slot.timeFrom,
+      time_to: slot.timeTo,
+      is_over_day: slot.isOverDay ? 1 : 0,
+    })),
   );
   for (const batch of chunks(slots, ROWS_PER_INSERT)) await trx.insertInto("profile_schedule").values(batch).execute();
 }
@@ -267,13 +291,19 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
   const now = clock.now();
 
   const demo = planDemoAccounts(seed, now);
-  const portraitJobs = demo.flatMap((p) => p.photos.flatMap((photo) => ("portrait" in photo.source ? [{ person: p, motif: photo.source.portrait }] : [])));
+  const portraitJobs = demo.flatMap((p) =>
+    p.photos.flatMap((photo) => ("portrait" in photo.source ? [{ person: p, motif: photo.source.portrait }] : [])),
+  );
   // One password hash for everyone: scrypt is deliberately slow, and every
   // demo login uses the same password anyway.
   const [passwordHash, pool, portraits] = await Promise.all([
     hashPassword(DEMO_PASSWORD),
     PhotoPool.render(storage, seed),
-    Promise.all(portraitJobs.map(async ({ person, motif }) => [person.username, await renderJpeg(portraitSvg(seed, person.profile.displayName, motif))] as const)),
+    Promise.all(
+      portraitJobs.map(
+        async ({ person, motif }) => [person.username, await renderJpeg(portraitSvg(seed, person.profile.displayName, motif))] as const,
+      ),
+    ),
   ]);
   const sources: PhotoSources = { pool, portraits: new Map(portraits) };
 
@@ -381,7 +411,7 @@ export async function tablesToReset(db: DB, dialect: Dialect = dialectOfDb(db)):
   const { tables, references } = await tableGraph(db, dialect);
   const present = new Set(tables.filter((t) => !MIGRATION_TABLES.has(t)));
   const wipe = new Set<string>(present.has("users") ? ["users"] : []);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [child, parent] of references) {
       if (wipe.has(parent) && !wipe.has(child) && present.has(child)) {
@@ -415,7 +445,7 @@ export async function resetDemoData(db: DB, options: ResetOptions = {}): Promise
   const dialect = dialectOfDb(db);
   const keys: string[] = [];
   if (options.storage) {
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await db.selectFrom("media").select(["id", "storage_key"]).where("id", ">", after).orderBy("id").limit(10_000).execute();
       if (page.length === 0) break;
       for (const row of page) keys.push(row.storage_key);

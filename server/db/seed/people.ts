@@ -11,7 +11,16 @@ import { pointInCity, SEED_CITIES, seedCity, type SeedCity } from "./cities";
 import { poolIndicesOf, type PhotoMotif } from "./photos";
 import { createDeck, createRandom, deckOf, type Random } from "./random";
 import { registrationAttributesFor, type RegistrationAttributes } from "./registration";
-import { descriptionFor, genderGroup, nameFor, type SeedKind, type SeedName, statusTextFor, type TextLanguage, usernameBase } from "./texts";
+import {
+  descriptionFor,
+  genderGroup,
+  nameFor,
+  type SeedKind,
+  type SeedName,
+  statusTextFor,
+  type TextLanguage,
+  usernameBase,
+} from "./texts";
 
 export const DEFAULT_SEED = "velora-demo";
 /** Generated people on first start; with the fixed demo accounts about 300 users. */
@@ -114,19 +123,114 @@ export function searchAttributesFor(seed: string, username: string, kind: SeedKi
   const heightCm = female ? rng.int(152, 182) : rng.int(165, 198);
   const weightKg = Math.round((heightCm - 100) * (female ? rng.float(0.75, 1.05) : rng.float(0.85, 1.2)));
   const traits: Array<readonly [string, number]> = [
-    ["race_type", rng.weighted([[1, 60], [2, 10], [3, 8], [4, 6], [5, 6], [6, 3], [7, 5], [8, 2]] as const)],
-    ["figure_type", rng.weighted(female ? ([[1, 15], [2, 30], [3, 20], [4, 15], [5, 15], [6, 5]] as const) : ([[2, 20], [3, 30], [4, 25], [7, 15], [8, 10]] as const))],
+    [
+      "race_type",
+      rng.weighted([
+        [1, 60],
+        [2, 10],
+        [3, 8],
+        [4, 6],
+        [5, 6],
+        [6, 3],
+        [7, 5],
+        [8, 2],
+      ] as const),
+    ],
+    [
+      "figure_type",
+      rng.weighted(
+        female
+          ? ([
+              [1, 15],
+              [2, 30],
+              [3, 20],
+              [4, 15],
+              [5, 15],
+              [6, 5],
+            ] as const)
+          : ([
+              [2, 20],
+              [3, 30],
+              [4, 25],
+              [7, 15],
+              [8, 10],
+            ] as const),
+      ),
+    ],
   ];
-  if (female) traits.push(["cup_size", rng.weighted([[1, 8], [2, 20], [3, 25], [4, 20], [5, 12], [6, 7], [7, 4], [8, 2], [9, 1], [10, 0.5], [11, 0.5]] as const)]);
+  if (female)
+    traits.push([
+      "cup_size",
+      rng.weighted([
+        [1, 8],
+        [2, 20],
+        [3, 25],
+        [4, 20],
+        [5, 12],
+        [6, 7],
+        [7, 4],
+        [8, 2],
+        [9, 1],
+        [10, 0.5],
+        [11, 0.5],
+      ] as const),
+    ]);
   if (rng.chance(0.3)) traits.push(["tattoo", rng.int(2, 4)]);
   if (rng.chance(0.25)) traits.push(["piercing", rng.int(1, 8)]);
   // Hourly rates cluster at round numbers between 80 and 400 euros.
-  const hourlyPriceEur = kind === "escort" ? rng.weighted([[rng.int(8, 10) * 10, 25], [rng.int(11, 15) * 10, 35], [rng.int(16, 20) * 10, 25], [rng.int(21, 40) * 10, 15]] as const) : null;
+  const hourlyPriceEur =
+    kind === "escort"
+      ? rng.weighted([
+          [rng.int(8, 10) * 10, 25],
+          [rng.int(11, 15) * 10, 35],
+          [rng.int(16, 20) * 10, 25],
+          [rng.int(21, 40) * 10, 15],
+        ] as const)
+      : null;
   const isSmoker = rng.chance(0.25);
   // Hair and breast are drawn last, so every value above stayed what it was before they were seeded.
-  traits.push(["hair_color", rng.weighted([[1, 25], [2, 15], [3, 12], [4, 20], [5, 15], [6, 5], [7, 3], [8, 2], [9, 1], [10, 2]] as const)]);
-  traits.push(["hair_length", rng.weighted(female ? ([[3, 10], [4, 10], [5, 30], [6, 40], [7, 10]] as const) : ([[1, 10], [2, 40], [3, 40], [4, 10]] as const))]);
-  if (female) traits.push(["breast_type", rng.weighted([[1, 75], [2, 25]] as const)]);
+  traits.push([
+    "hair_color",
+    rng.weighted([
+      [1, 25],
+      [2, 15],
+      [3, 12],
+      [4, 20],
+      [5, 15],
+      [6, 5],
+      [7, 3],
+      [8, 2],
+      [9, 1],
+      [10, 2],
+    ] as const),
+  ]);
+  traits.push([
+    "hair_length",
+    rng.weighted(
+      female
+        ? ([
+            [3, 10],
+            [4, 10],
+            [5, 30],
+            [6, 40],
+            [7, 10],
+          ] as const)
+        : ([
+            [1, 10],
+            [2, 40],
+            [3, 40],
+            [4, 10],
+          ] as const),
+    ),
+  ]);
+  if (female)
+    traits.push([
+      "breast_type",
+      rng.weighted([
+        [1, 75],
+        [2, 25],
+      ] as const),
+    ]);
   return { heightCm, weightKg, isSmoker, hourlyPriceEur, traits };
 }
 
@@ -198,10 +302,22 @@ export function storageKeyFor(seed: string, username: string, position: number):
 }
 
 type VisibilityWeights = readonly (readonly [MediaVisibility, number])[];
-const GALLERY_VISIBILITY: VisibilityWeights = [["public", 75], ["logged_in", 10], ["plus_member", 8], ["fsk18", 7]];
-const BUSINESS_VISIBILITY: VisibilityWeights = [["public", 85], ["logged_in", 10], ["plus_member", 5]];
+const GALLERY_VISIBILITY: VisibilityWeights = [
+  ["public", 75],
+  ["logged_in", 10],
+  ["plus_member", 8],
+  ["fsk18", 7],
+];
+const BUSINESS_VISIBILITY: VisibilityWeights = [
+  ["public", 85],
+  ["logged_in", 10],
+  ["plus_member", 5],
+];
 // Spec section 6: clients may only choose logged_in and plus for their media.
-const CLIENT_VISIBILITY: VisibilityWeights = [["logged_in", 70], ["plus_member", 30]];
+const CLIENT_VISIBILITY: VisibilityWeights = [
+  ["logged_in", 70],
+  ["plus_member", 30],
+];
 
 // Every block of 40 generated people: 22 escorts (15 women, 2 men, 2 trans,
 // 3 couples), 12 clients, 4 agencies, 2 clubs.
@@ -317,13 +433,39 @@ export function createPersonPlanner(seed: string, now: number) {
               : role === "client"
                 ? rng.weighted(CLIENT_GENDERS)
                 : role === "agency"
-                  ? rng.weighted([[GENDER.female, 80], [GENDER.male, 10], [GENDER.trans, 10]] as const)
+                  ? rng.weighted([
+                      [GENDER.female, 80],
+                      [GENDER.male, 10],
+                      [GENDER.trans, 10],
+                    ] as const)
                   : GENDER.female;
     const business = kind === "agency" || kind === "club";
     const language = business
       ? "de"
-      : rng.weighted<Basics["language"]>(kind === "escort" ? [["de", 85], ["en", 10], ["es", 2.5], ["pl", 2.5]] : [["de", 90], ["en", 6], ["es", 2], ["pl", 2]]);
-    const age = business ? null : kind === "escort" ? rng.weighted([[rng.int(19, 24), 35], [rng.int(25, 32), 45], [rng.int(33, 45), 20]]) : rng.int(22, 68);
+      : rng.weighted<Basics["language"]>(
+          kind === "escort"
+            ? [
+                ["de", 85],
+                ["en", 10],
+                ["es", 2.5],
+                ["pl", 2.5],
+              ]
+            : [
+                ["de", 90],
+                ["en", 6],
+                ["es", 2],
+                ["pl", 2],
+              ],
+        );
+    const age = business
+      ? null
+      : kind === "escort"
+        ? rng.weighted([
+            [rng.int(19, 24), 35],
+            [rng.int(25, 32), 45],
+            [rng.int(33, 45), 20],
+          ])
+        : rng.int(22, 68);
     const basics: Basics = { kind, gender, city, language, age };
 
     const name = nameFor(rng, kind, gender, city);
@@ -331,13 +473,20 @@ export function createPersonPlanner(seed: string, now: number) {
 
     const createdAt = now - rng.int(1, 900) * DAY - rng.int(0, 86_399) * 1000;
     const updatedAt = createdAt + Math.floor(rng.next() * (now - createdAt));
-    const lastLoginAt = rng.chance(0.1) ? null : now - Math.floor(rng.next() * Math.min(now - createdAt, (rng.chance(0.8) ? 30 : 365) * DAY));
+    const lastLoginAt = rng.chance(0.1)
+      ? null
+      : now - Math.floor(rng.next() * Math.min(now - createdAt, (rng.chance(0.8) ? 30 : 365) * DAY));
 
     // A few individuals stopped part-way through registration (steps of spec section 2).
-    const registerCompletedStep = !business && rng.chance(0.04) ? rng.int(REGISTER_STEP["sign-up"], REGISTER_STEP.availability) : REGISTER_COMPLETED_STEP;
+    const registerCompletedStep =
+      !business && rng.chance(0.04) ? rng.int(REGISTER_STEP["sign-up"], REGISTER_STEP.availability) : REGISTER_COMPLETED_STEP;
     const completed = registerCompletedStep === REGISTER_COMPLETED_STEP;
     const emailVerifiedAt = rng.chance(completed ? 0.96 : 0.4) ? createdAt + rng.int(1, 120) * 60_000 : null;
-    const status: UserStatus = rng.weighted([["active", 95], ["paused", 3], ["deactivated", 2]] as const);
+    const status: UserStatus = rng.weighted([
+      ["active", 95],
+      ["paused", 3],
+      ["deactivated", 2],
+    ] as const);
     const isVisible = !rng.chance(0.06);
 
     let isMember = false;
@@ -355,7 +504,15 @@ export function createPersonPlanner(seed: string, now: number) {
     const point = pointInCity(city, rng.next(), rng.next());
     const texts = textsFor(rng, basics, name, now, registerCompletedStep >= REGISTER_STEP.profile ? "some" : "none");
     const photoCount =
-      registerCompletedStep < REGISTER_STEP.photo ? 0 : kind === "client" ? (rng.chance(0.5) ? 1 : 0) : kind === "escort" ? rng.int(2, 5) : rng.int(2, 4);
+      registerCompletedStep < REGISTER_STEP.photo
+        ? 0
+        : kind === "client"
+          ? rng.chance(0.5)
+            ? 1
+            : 0
+          : kind === "escort"
+            ? rng.int(2, 5)
+            : rng.int(2, 4);
 
     return {
       kind,
@@ -374,10 +531,24 @@ export function createPersonPlanner(seed: string, now: number) {
       createdAt,
       updatedAt,
       lastLoginAt,
-      profile: { displayName: name.displayName, city, ...point, ...texts, isVisible, search: searchAttributesFor(seed, username, kind, gender), badges: badgesFor(seed, username, kind, now) },
+      profile: {
+        displayName: name.displayName,
+        city,
+        ...point,
+        ...texts,
+        isVisible,
+        search: searchAttributesFor(seed, username, kind, gender),
+        badges: badgesFor(seed, username, kind, now),
+      },
       photos: photosFor(rng, seed, username, basics, createdAt, photoCount, null),
       // searchAttributesFor is pure: calling it again gives the hourly price the profile got.
-      registration: registrationAttributesFor(seed, username, kind, registerCompletedStep, searchAttributesFor(seed, username, kind, gender)?.hourlyPriceEur ?? null),
+      registration: registrationAttributesFor(
+        seed,
+        username,
+        kind,
+        registerCompletedStep,
+        searchAttributesFor(seed, username, kind, gender)?.hourlyPriceEur ?? null,
+      ),
     };
   };
 }
@@ -393,7 +564,15 @@ export function planDemoAccounts(seed: string, now: number): PersonPlan[] {
     const name: SeedName = { displayName: account.displayName, callName: account.displayName };
     const createdAt = now - 120 * DAY;
     const photoCount = account.kind === "client" ? 1 : account.kind === "escort" ? 5 : 4;
-    const photos = photosFor(rng, seed, account.username, basics, createdAt, photoCount, account.kind === "club" || account.kind === "agency" ? "venue" : "single");
+    const photos = photosFor(
+      rng,
+      seed,
+      account.username,
+      basics,
+      createdAt,
+      photoCount,
+      account.kind === "club" || account.kind === "agency" ? "venue" : "single",
+    );
     if (account.kind === "escort") {
       // One photo of each visibility tier, to exercise the visibility rules.
       const tiers: MediaVisibility[] = ["public", "public", "logged_in", "plus_member", "fsk18"];

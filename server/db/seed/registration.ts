@@ -21,12 +21,21 @@ export interface RegistrationAttributes {
 const EXTRAS = ["Dessous nach Wunsch", "Übernachtung", "Rollenspiel", "Zweites Treffen am selben Tag", "Anfahrt außerhalb der Stadt"];
 
 function distinct(rng: ReturnType<typeof createRandom>, pool: readonly number[], count: number): number[] {
-  return rng.shuffle([...pool]).slice(0, count).sort((a, b) => a - b);
+  return rng
+    .shuffle([...pool])
+    .slice(0, count)
+    .sort((a, b) => a - b);
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-export function registrationAttributesFor(seed: string, username: string, kind: SeedKind, completedStep: number, hourlyPriceEur: number | null): RegistrationAttributes {
+export function registrationAttributesFor(
+  seed: string,
+  username: string,
+  kind: SeedKind,
+  completedStep: number,
+  hourlyPriceEur: number | null,
+): RegistrationAttributes {
   const rng = createRandom(`${seed}:registration:${username}`);
   const traits: Array<readonly [string, number]> = [];
   const prices: RegistrationAttributes["prices"] = [];
@@ -39,10 +48,40 @@ export function registrationAttributesFor(seed: string, username: string, kind: 
     for (const id of distinct(rng, range(1, 20), rng.int(2, 5))) traits.push(["company_room", id]);
     for (const id of distinct(rng, [1, 2], rng.int(1, 2))) traits.push(["languages", id]);
   } else if (done(REGISTER_STEP.profile)) {
-    traits.push(["relationship_status", rng.weighted([[1, 55], [2, 15], [3, 10], [4, 8], [5, 8], [6, 1], [7, 3]] as const)]);
-    traits.push(["sexuality", rng.weighted([[1, 65], [2, 8], [3, 18], [4, 4], [6, 3], [7, 2]] as const)]);
+    traits.push([
+      "relationship_status",
+      rng.weighted([
+        [1, 55],
+        [2, 15],
+        [3, 10],
+        [4, 8],
+        [5, 8],
+        [6, 1],
+        [7, 3],
+      ] as const),
+    ]);
+    traits.push([
+      "sexuality",
+      rng.weighted([
+        [1, 65],
+        [2, 8],
+        [3, 18],
+        [4, 4],
+        [6, 3],
+        [7, 2],
+      ] as const),
+    ]);
     traits.push(["languages", 1]);
-    for (const id of distinct(rng, range(2, 12), rng.weighted([[0, 40], [1, 45], [2, 15]] as const))) traits.push(["languages", id]);
+    for (const id of distinct(
+      rng,
+      range(2, 12),
+      rng.weighted([
+        [0, 40],
+        [1, 45],
+        [2, 15],
+      ] as const),
+    ))
+      traits.push(["languages", id]);
   }
 
   if (kind === "escort" && done(REGISTER_STEP.services)) {
@@ -53,9 +92,22 @@ export function registrationAttributesFor(seed: string, username: string, kind: 
     for (const id of distinct(rng, [1, 2, 3, 8], rng.int(1, 3))) traits.push(["customer_type", id]);
     if (hourlyPriceEur) {
       // Half an hour costs a bit more than half, two hours a bit less than double.
-      prices.push({ itemType: PRICE_ITEM_TYPE.time, minutes: 30, name: null, priceEur: Math.round((hourlyPriceEur * 0.6) / 10) * 10, position: 1 });
-      prices.push({ itemType: PRICE_ITEM_TYPE.time, minutes: 120, name: null, priceEur: Math.round((hourlyPriceEur * 1.8) / 10) * 10, position: 3 });
-      if (rng.chance(0.5)) prices.push({ itemType: PRICE_ITEM_TYPE.extra, minutes: null, name: rng.pick(EXTRAS), priceEur: rng.int(2, 10) * 10, position: 0 });
+      prices.push({
+        itemType: PRICE_ITEM_TYPE.time,
+        minutes: 30,
+        name: null,
+        priceEur: Math.round((hourlyPriceEur * 0.6) / 10) * 10,
+        position: 1,
+      });
+      prices.push({
+        itemType: PRICE_ITEM_TYPE.time,
+        minutes: 120,
+        name: null,
+        priceEur: Math.round((hourlyPriceEur * 1.8) / 10) * 10,
+        position: 3,
+      });
+      if (rng.chance(0.5))
+        prices.push({ itemType: PRICE_ITEM_TYPE.extra, minutes: null, name: rng.pick(EXTRAS), priceEur: rng.int(2, 10) * 10, position: 0 });
     }
   }
 

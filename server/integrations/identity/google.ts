@@ -100,7 +100,8 @@ export function googleProvider(config: AppConfig["google"], clock: Clock, fetchI
         throw new IdentityProviderError("id_token issuer, audience or subject mismatch");
       }
       if (typeof claims.exp !== "number" || claims.exp * 1000 <= clock.now()) throw new IdentityProviderError("id_token expired");
-      if (nonce !== undefined && claims.nonce !== nonce) throw new IdentityProviderError("id_token nonce mismatch", "exception.federated.state_mismatch");
+      if (nonce !== undefined && claims.nonce !== nonce)
+        throw new IdentityProviderError("id_token nonce mismatch", "exception.federated.state_mismatch");
 
       let infoResponse: Response;
       try {

@@ -62,7 +62,13 @@ export function outboxSmsProvider(db: DB, clock: Clock): SmsProvider {
  * A generic JSON gateway: POST {to, text, sender} with the API key as bearer
  * token. Any non-2xx answer or a network failure is a SmsSendError.
  */
-export function httpSmsProvider(options: { url: string; apiKey: string | undefined; sender: string; fetchImpl?: typeof fetch; timeoutMs?: number }): SmsProvider {
+export function httpSmsProvider(options: {
+  url: string;
+  apiKey: string | undefined;
+  sender: string;
+  fetchImpl?: typeof fetch;
+  timeoutMs?: number;
+}): SmsProvider {
   const doFetch = options.fetchImpl ?? fetch;
   return {
     async send(sms) {

@@ -56,5 +56,8 @@ export async function isOverLimit(db: DB, now: number, window: Window): Promise<
 
 /** Drops windows that ended long ago; called opportunistically. */
 export async function pruneCounters(db: DB, now: number, maxAgeMs = 2 * 24 * 60 * 60 * 1000): Promise<void> {
-  await db.deleteFrom("rate_counters").where("window_start", "<", now - maxAgeMs).execute();
+  await db
+    .deleteFrom("rate_counters")
+    .where("window_start", "<", now - maxAgeMs)
+    .execute();
 }

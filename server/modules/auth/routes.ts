@@ -51,27 +51,58 @@ export function registerAuth({ v2, oauth }: ModuleContext): void {
         return c.json(await passwordGrant(deps, input, c.get("clientIp")));
       }
       const tokens = await rotateRefreshToken(deps.db, deps.clock, input.refresh_token, c.get("clientIp"));
-      if (!tokens) throw new ApiError(400, [errorItem(400, "exception.oauth.invalid_refresh_token", "refresh_token")], { error: "invalid_grant" });
+      if (!tokens)
+        throw new ApiError(400, [errorItem(400, "exception.oauth.invalid_refresh_token", "refresh_token")], { error: "invalid_grant" });
       return c.json(tokens);
     },
   );
 
-  v2.add({ method: "post", path: "/user/logout", summary: "Revoke the calling token.", tag: "user", auth: "required" }, async (c, { user }) => {
-    const deps = c.get("deps");
-    await revokeToken(deps.db, deps.clock, user!.tokenId);
-    return ok(c, { logged_out: true });
-  });
-
-  v2.add({ method: "get", path: "/user/data", summary: "The signed-in user's info (spec section 3 'User info').", tag: "user", auth: "required" }, async (c, { user }) => {
-    return ok(c, await getUserData(c.get("deps"), user!.id));
-  });
-
-  v2.add({ method: "get", path: "/captcha", summary: "A new captcha challenge (SVG data URI), single use, 10 minutes; 30 per IP per 10 minutes.", tag: "registration", auth: "optional", statuses: [429] }, async (c) => {
-    return ok(c, await issueCaptcha(c.get("deps"), c.get("clientIp")));
-  });
+  v2.add(
+    { method: "post", path: "/user/logout", summary: "Revoke the calling token.", tag: "user", auth: "required" },
+    async (c, { user }) => {
+      const deps = c.get("deps");
+      await revokeToken(deps.db, deps.clock, user!.tokenId);
+      return ok(c, { logged_out: true });
+    },
+  );
 
   v2.add(
-    { method: "post", path: "/registration/password/forgot", summary: "Send a reset link; answers 202 whether or not the address exists.", tag: "registration", auth: "optional", body: forgotPasswordSchema, statuses: [202] },
+    {
+      method: "get",
+      path: "/user/data",
+      summary: "The signed-in user's info (spec section 3 'User info').",
+      tag: "user",
+      auth: "required",
+    },
+    async (c, { user }) => {
+      return ok(c, await getUserData(c.get("deps"), user!.id));
+    },
+  );
+
+  v2.add(
+    {
+      method: "get",
+      path: "/captcha",
+      summary: "A new captcha challenge (SVG data URI), single use, 10 minutes; 30 per IP per 10 minutes.",
+      tag: "registration",
+      auth: "optional",
+      statuses: [429],
+    },
+    async (c) => {
+      return ok(c, await issueCaptcha(c.get("deps"), c.get("clientIp")));
+    },
+  );
+
+  v2.add(
+    {
+      method: "post",
+      path: "/registration/password/forgot",
+      summary: "Send a reset link; answers 202 whether or not the address exists.",
+      tag: "registration",
+      auth: "optional",
+      body: forgotPasswordSchema,
+      statuses: [202],
+    },
     async (c, { body }) => {
       await requestPasswordReset(c.get("deps"), body.email, c.get("lang"));
       return ok(c, { sent: true }, { status: 202 });
@@ -79,7 +110,14 @@ export function registerAuth({ v2, oauth }: ModuleContext): void {
   );
 
   v2.add(
-    { method: "post", path: "/registration/password/reset", summary: "Set a new password with a reset token; ends all sessions.", tag: "registration", auth: "optional", body: resetPasswordSchema },
+    {
+      method: "post",
+      path: "/registration/password/reset",
+      summary: "Set a new password with a reset token; ends all sessions.",
+      tag: "registration",
+      auth: "optional",
+      body: resetPasswordSchema,
+    },
     async (c, { body }) => {
       await resetPassword(c.get("deps"), body.token, body.password);
       return ok(c, { reset: true });
@@ -87,7 +125,14 @@ export function registerAuth({ v2, oauth }: ModuleContext): void {
   );
 
   v2.add(
-    { method: "post", path: "/registration/password/validate", summary: "Check a password against the strength rules.", tag: "registration", auth: "optional", body: v.object({ password: passwordSchema }, "validation.required") },
+    {
+      method: "post",
+      path: "/registration/password/validate",
+      summary: "Check a password against the strength rules.",
+      tag: "registration",
+      auth: "optional",
+      body: v.object({ password: passwordSchema }, "validation.required"),
+    },
     (c) => ok(c, { valid: true }),
   );
 }

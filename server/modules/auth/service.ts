@@ -79,7 +79,9 @@ export async function passwordGrant(deps: ApiDeps, input: PasswordGrantInput, cl
     }
   }
 
-  const valid = user ? await verifyPassword(input.password, user.password_hash) : (await verifyPassword(input.password, await timingDummy()), false);
+  const valid = user
+    ? await verifyPassword(input.password, user.password_hash)
+    : (await verifyPassword(input.password, await timingDummy()), false);
   if (!user || !valid || user.status === "deleted") {
     await recordHit(db, now, windows.global);
     // The next attempt will need a captcha: say so, so a form can show it right away.
@@ -113,7 +115,11 @@ export async function requestPasswordReset(deps: ApiDeps, email: string, languag
   // Counted and checked in one step (parallel requests cannot slip past the
   // limit); the bucket holds a digest, not the address itself.
   if ((await recordHit(db, now, passwordResetWindow(email))) > PASSWORD_RESET_LIMIT.limit) return;
-  const user = await db.selectFrom("users").select(["id", "username", "email", "status"]).where("email_key", "=", email.toLowerCase()).executeTakeFirst();
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "username", "email", "status"])
+    .where("email_key", "=", email.toLowerCase())
+    .executeTakeFirst();
   if (!user || user.status === "deleted" || user.status === "banned") return;
   const token = randomToken();
   await db
@@ -137,12 +143,27 @@ export async function resetPassword(deps: ApiDeps, token: string, password: stri
   if (!reset) throw fail.badRequest("exception.password_reset.invalid_or_expired", "token");
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
-    const used = await trx.updateTable("password_resets").set({ used_at: now }).where("id", "=", reset.id).where("used_at", "is", null).executeTakeFirst();
+    const used = await trx
+      .updateTable("password_resets")
+      .set({ used_at: now })
+      .where("id", "=", reset.id)
+      .where("used_at", "is", null)
+      .executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) throw fail.badRequest("exception.password_reset.invalid_or_expired", "token");
     // Other reset links still in the user's mailbox must not set a password later.
-    await trx.updateTable("password_resets").set({ used_at: now }).where("user_id", "=", reset.user_id).where("used_at", "is", null).execute();
+    await trx
+      .updateTable("password_resets")
+      .set({ used_at: now })
+      .where("user_id", "=", reset.user_id)
+      .where("used_at", "is", null)
+      .execute();
     await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: now }).where("id", "=", reset.user_id).execute();
     // A new password ends every existing session.
-    await trx.updateTable("access_tokens").set({ revoked_at: now }).where("user_id", "=", reset.user_id).where("revoked_at", "is", null).execute();
+    await trx
+      .updateTable("access_tokens")
+      .set({ revoked_at: now })
+      .where("user_id", "=", reset.user_id)
+      .where("revoked_at", "is", null)
+      .execute();
   });
 }

@@ -57,7 +57,12 @@ export async function resolveAccessToken(db: DB, clock: Clock, token: string): P
 }
 
 /** Rotates a refresh token: the old pair is revoked, a new pair issued. */
-export async function rotateRefreshToken(db: DB, clock: Clock, refreshToken: string, clientIp: string | null): Promise<IssuedTokens | null> {
+export async function rotateRefreshToken(
+  db: DB,
+  clock: Clock,
+  refreshToken: string,
+  clientIp: string | null,
+): Promise<IssuedTokens | null> {
   const now = clock.now();
   const row = await db
     .selectFrom("access_tokens")
@@ -80,5 +85,10 @@ export async function rotateRefreshToken(db: DB, clock: Clock, refreshToken: str
 }
 
 export async function revokeToken(db: DB, clock: Clock, tokenId: number): Promise<void> {
-  await db.updateTable("access_tokens").set({ revoked_at: clock.now() }).where("id", "=", tokenId).where("revoked_at", "is", null).execute();
+  await db
+    .updateTable("access_tokens")
+    .set({ revoked_at: clock.now() })
+    .where("id", "=", tokenId)
+    .where("revoked_at", "is", null)
+    .execute();
 }

@@ -29,18 +29,28 @@ export function isBatchablePath(path: string): boolean {
   return !/^\/api\/v2\/batch(\/|$)/i.test(decoded);
 }
 
-const callSchema = v.object({
-  method: v.optional(v.picklist(["GET", "POST", "PUT", "PATCH", "DELETE"], "validation.batch.method"), "GET"),
-  path: v.pipe(v.string("validation.required"), v.maxLength(2048, "validation.batch.path"), v.check(isBatchablePath, "validation.batch.path")),
-  params: v.optional(v.record(v.string(), v.union([v.string(), v.number(), v.boolean(), v.array(v.union([v.string(), v.number()]))]))),
-  body: v.optional(v.unknown()),
-}, "validation.required");
+const callSchema = v.object(
+  {
+    method: v.optional(v.picklist(["GET", "POST", "PUT", "PATCH", "DELETE"], "validation.batch.method"), "GET"),
+    path: v.pipe(
+      v.string("validation.required"),
+      v.maxLength(2048, "validation.batch.path"),
+      v.check(isBatchablePath, "validation.batch.path"),
+    ),
+    params: v.optional(v.record(v.string(), v.union([v.string(), v.number(), v.boolean(), v.array(v.union([v.string(), v.number()]))]))),
+    body: v.optional(v.unknown()),
+  },
+  "validation.required",
+);
 
 const batchSchema = v.object(
   {
     requests: v.pipe(
       // valibot's record takes arrays too (names "0", "1", …); calls must be named.
-      v.custom<Record<string, unknown>>((input) => typeof input === "object" && input !== null && !Array.isArray(input), "validation.required"),
+      v.custom<Record<string, unknown>>(
+        (input) => typeof input === "object" && input !== null && !Array.isArray(input),
+        "validation.required",
+      ),
       v.record(v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/, "validation.batch.name")), callSchema, "validation.required"),
       v.check((calls) => Object.keys(calls).length >= 1 && Object.keys(calls).length <= BATCH_MAX_CALLS, "validation.batch.size"),
     ),
@@ -50,7 +60,14 @@ const batchSchema = v.object(
 
 export function registerBatch({ v2, dispatch }: ModuleContext): void {
   v2.add(
-    { method: "post", path: "/batch", summary: `Run up to ${BATCH_MAX_CALLS} named API calls in parallel; results per name.`, tag: "batch", auth: "optional", body: batchSchema },
+    {
+      method: "post",
+      path: "/batch",
+      summary: `Run up to ${BATCH_MAX_CALLS} named API calls in parallel; results per name.`,
+      tag: "batch",
+      auth: "optional",
+      body: batchSchema,
+    },
     async (c, { body }) => {
       // Second guard behind the path rule: a call dispatched by a batch never runs a batch.
       if (c.env?.inBatch) throw fail.badRequest("validation.batch.path", "path");

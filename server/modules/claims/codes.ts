@@ -21,7 +21,8 @@ export function verificationCodeMatches(secret: string, purpose: string, code: s
 
 /** "j***@example.com", "+49******4567": enough for the owner to recognise, too little to harvest. */
 export function maskTarget(kind: "email" | "phone", target: string): string {
-  if (kind === "phone") return target.length <= 6 ? "*".repeat(target.length) : `${target.slice(0, 3)}${"*".repeat(target.length - 7)}${target.slice(-4)}`;
+  if (kind === "phone")
+    return target.length <= 6 ? "*".repeat(target.length) : `${target.slice(0, 3)}${"*".repeat(target.length - 7)}${target.slice(-4)}`;
   const [local = "", domain = ""] = target.split("@");
   return `${local.slice(0, 1)}***@${domain}`;
 }

@@ -10,7 +10,15 @@ import { claimableProfileSchema } from "../../contract/invites";
 import { USER_TYPE } from "../../contract/users";
 import { emailSchema, usernameSchema } from "../../contract/validation";
 import type { ModuleContext } from "../index";
-import { assertTeam, bindClaimPassword, createClaimableProfile, type NewClaimableProfile, previewClaim, sendClaimCode, verifyClaimCode } from "./service";
+import {
+  assertTeam,
+  bindClaimPassword,
+  createClaimableProfile,
+  type NewClaimableProfile,
+  previewClaim,
+  sendClaimCode,
+  verifyClaimCode,
+} from "./service";
 
 function inviteCodeOf(raw: string | undefined): string {
   const parsed = v.safeParse(claimInviteCodeSchema, raw ?? "");
@@ -22,22 +30,50 @@ export function registerClaims({ v2, deps }: ModuleContext): void {
   const base = { tag: "profile claims", auth: "optional" as const };
 
   v2.add(
-    { ...base, method: "get", path: "/registration/claims/:code", summary: "Preview of a claimable profile: name, city, avatar, masked target, state (new|code_sent|locked|verified). 404 unknown/expired, 409 claimed.", statuses: [404, 409] },
+    {
+      ...base,
+      method: "get",
+      path: "/registration/claims/:code",
+      summary:
+        "Preview of a claimable profile: name, city, avatar, masked target, state (new|code_sent|locked|verified). 404 unknown/expired, 409 claimed.",
+      statuses: [404, 409],
+    },
     async (c) => ok(c, await previewClaim(c.get("deps"), inviteCodeOf(c.req.param("code")))),
   );
 
   v2.add(
-    { ...base, method: "post", path: "/registration/claims/:code/resend", summary: "Send a new 6-digit code to the e-mail address or phone on file (10 minutes; 3 per hour, 10 in all).", statuses: [404, 409, 429] },
+    {
+      ...base,
+      method: "post",
+      path: "/registration/claims/:code/resend",
+      summary: "Send a new 6-digit code to the e-mail address or phone on file (10 minutes; 3 per hour, 10 in all).",
+      statuses: [404, 409, 429],
+    },
     async (c) => ok(c, await sendClaimCode(c.get("deps"), inviteCodeOf(c.req.param("code")), c.get("lang"))),
   );
 
   v2.add(
-    { ...base, method: "post", path: "/registration/claims/:code/verify", summary: "Check the 6-digit code (5 tries); answers the bind_token for the password step (30 minutes).", body: claimVerifySchema, statuses: [404, 409, 429] },
+    {
+      ...base,
+      method: "post",
+      path: "/registration/claims/:code/verify",
+      summary: "Check the 6-digit code (5 tries); answers the bind_token for the password step (30 minutes).",
+      body: claimVerifySchema,
+      statuses: [404, 409, 429],
+    },
     async (c, { body }) => ok(c, await verifyClaimCode(c.get("deps"), inviteCodeOf(c.req.param("code")), body.code)),
   );
 
   v2.add(
-    { ...base, method: "post", path: "/registration/claims/:code/password", summary: "Bind a password with the bind_token: the account turns active and the token pair is answered. Phone claims also give an e-mail address.", body: claimBindSchema, statuses: [403, 404, 409] },
+    {
+      ...base,
+      method: "post",
+      path: "/registration/claims/:code/password",
+      summary:
+        "Bind a password with the bind_token: the account turns active and the token pair is answered. Phone claims also give an e-mail address.",
+      body: claimBindSchema,
+      statuses: [403, 404, 409],
+    },
     async (c, { body }) => ok(c, await bindClaimPassword(c.get("deps"), inviteCodeOf(c.req.param("code")), body, c.get("clientIp"))),
   );
 
@@ -67,13 +103,26 @@ export function registerClaims({ v2, deps }: ModuleContext): void {
       summary: "Dev only: create a claimable profile for an e-mail address; answers the invite code.",
       tag: "dev",
       auth: "optional",
-      body: v.object({ username: usernameSchema, email: emailSchema, display_name: v.optional(v.string()), city_name: v.optional(v.string()) }, "validation.required"),
+      body: v.object(
+        { username: usernameSchema, email: emailSchema, display_name: v.optional(v.string()), city_name: v.optional(v.string()) },
+        "validation.required",
+      ),
       statuses: [201, 409],
     },
     async (c, { body }) =>
-      ok(c, await createClaimableProfile(c.get("deps"), { username: body.username, displayName: body.display_name, cityName: body.city_name, targetKind: "email", target: body.email }), {
-        status: 201,
-      }),
+      ok(
+        c,
+        await createClaimableProfile(c.get("deps"), {
+          username: body.username,
+          displayName: body.display_name,
+          cityName: body.city_name,
+          targetKind: "email",
+          target: body.email,
+        }),
+        {
+          status: 201,
+        },
+      ),
   );
 }
 

@@ -60,7 +60,21 @@ export type ClaimState = "new" | "code_sent" | "locked" | "verified";
 async function openClaim(deps: ApiDeps, inviteCode: string): Promise<ClaimRow> {
   const claim = await deps.db
     .selectFrom("profile_claims")
-    .select(["id", "user_id", "target_kind", "target", "code_hash", "code_expires_at", "attempts", "codes_sent", "bind_hash", "bind_expires_at", "verified_at", "claimed_at", "expires_at"])
+    .select([
+      "id",
+      "user_id",
+      "target_kind",
+      "target",
+      "code_hash",
+      "code_expires_at",
+      "attempts",
+      "codes_sent",
+      "bind_hash",
+      "bind_expires_at",
+      "verified_at",
+      "claimed_at",
+      "expires_at",
+    ])
     .where("invite_hash", "=", sha256(inviteCode))
     .executeTakeFirst();
   if (!claim || claim.expires_at <= deps.clock.now()) throw fail.notFound("exception.claim.not_found");
@@ -70,7 +84,8 @@ async function openClaim(deps: ApiDeps, inviteCode: string): Promise<ClaimRow> {
 
 function stateOf(claim: ClaimRow, now: number): ClaimState {
   if (claim.verified_at !== null && claim.bind_expires_at !== null && claim.bind_expires_at > now) return "verified";
-  const liveCode = claim.code_hash !== null && claim.code_expires_at !== null && claim.code_expires_at > now && claim.attempts < VERIFICATION_MAX_ATTEMPTS;
+  const liveCode =
+    claim.code_hash !== null && claim.code_expires_at !== null && claim.code_expires_at > now && claim.attempts < VERIFICATION_MAX_ATTEMPTS;
   if (liveCode) return "code_sent";
   // No usable code and none may be sent any more.
   return claim.codes_sent >= CLAIM_MAX_CODES ? "locked" : "new";
@@ -113,7 +128,11 @@ export async function previewClaim(deps: ApiDeps, inviteCode: string) {
 }
 
 /** Sends a fresh code (voiding the previous one) to the target on file; 3 an hour, 10 in all. */
-export async function sendClaimCode(deps: ApiDeps, inviteCode: string, language: string): Promise<{ sent_to: string; code_expires_at: number }> {
+export async function sendClaimCode(
+  deps: ApiDeps,
+  inviteCode: string,
+  language: string,
+): Promise<{ sent_to: string; code_expires_at: number }> {
   const { db, clock, config } = deps;
   const claim = await openClaim(deps, inviteCode);
   const now = clock.now();
@@ -159,7 +178,11 @@ export async function sendClaimCode(deps: ApiDeps, inviteCode: string, language:
  * parallel guesses cannot exceed the limit); the fifth wrong one voids the
  * code. A match answers the bind token for the password step.
  */
-export async function verifyClaimCode(deps: ApiDeps, inviteCode: string, code: string): Promise<{ bind_token: string; bind_expires_at: number }> {
+export async function verifyClaimCode(
+  deps: ApiDeps,
+  inviteCode: string,
+  code: string,
+): Promise<{ bind_token: string; bind_expires_at: number }> {
   const { db, clock, config } = deps;
   const claim = await openClaim(deps, inviteCode);
   const now = clock.now();
@@ -199,18 +222,33 @@ export interface BindInput {
 }
 
 /** Sets the password, activates the account and signs it in. Works once per claim. */
-export async function bindClaimPassword(deps: ApiDeps, inviteCode: string, input: BindInput, clientIp: string): Promise<IssuedTokens & { user_id: number }> {
+export async function bindClaimPassword(
+  deps: ApiDeps,
+  inviteCode: string,
+  input: BindInput,
+  clientIp: string,
+): Promise<IssuedTokens & { user_id: number }> {
   const { db, clock } = deps;
   const claim = await openClaim(deps, inviteCode);
   const now = clock.now();
-  if (claim.bind_hash === null || claim.bind_expires_at === null || claim.bind_expires_at <= now || sha256(input.bind_token) !== claim.bind_hash) {
+  if (
+    claim.bind_hash === null ||
+    claim.bind_expires_at === null ||
+    claim.bind_expires_at <= now ||
+    sha256(input.bind_token) !== claim.bind_hash
+  ) {
     throw fail.forbidden("exception.claim.verification_required");
   }
   // A phone claim has no real address on file: the owner gives one now.
   let email: { email: string; email_key: string } | null = null;
   if (claim.target_kind === "phone") {
     if (!input.email) throw fail.badRequest("validation.required", "email");
-    const taken = await db.selectFrom("users").select("id").where("email_key", "=", input.email.toLowerCase()).where("id", "!=", claim.user_id).executeTakeFirst();
+    const taken = await db
+      .selectFrom("users")
+      .select("id")
+      .where("email_key", "=", input.email.toLowerCase())
+      .where("id", "!=", claim.user_id)
+      .executeTakeFirst();
     if (taken) throw fail.conflict("exception.signup.email_taken", "email");
     email = { email: input.email, email_key: input.email.toLowerCase() };
   }
@@ -301,7 +339,18 @@ export async function createClaimableProfile(deps: ApiDeps, input: NewClaimableP
       .executeTakeFirstOrThrow();
     await trx
       .insertInto("profiles")
-      .values({ user_id: user.id, display_name: input.displayName ?? input.username, city_name: input.cityName ?? null, city_slug: null, country_code: null, lat: null, lon: null, status_text: null, description: null, updated_at: now })
+      .values({
+        user_id: user.id,
+        display_name: input.displayName ?? input.username,
+        city_name: input.cityName ?? null,
+        city_slug: null,
+        country_code: null,
+        lat: null,
+        lon: null,
+        status_text: null,
+        description: null,
+        updated_at: now,
+      })
       .execute();
     await trx
       .insertInto("profile_claims")

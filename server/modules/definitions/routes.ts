@@ -7,7 +7,13 @@ const PUBLIC_CACHE = "public, max-age=300";
 
 export function registerDefinitions({ v2 }: ModuleContext): void {
   v2.add(
-    { method: "get", path: "/definitions/languages", summary: "Supported languages; `offered` marks those in the picker.", tag: "definitions", auth: "optional" },
+    {
+      method: "get",
+      path: "/definitions/languages",
+      summary: "Supported languages; `offered` marks those in the picker.",
+      tag: "definitions",
+      auth: "optional",
+    },
     (c) => {
       c.header("Cache-Control", PUBLIC_CACHE);
       c.header("Vary", "Accept-Language");
@@ -16,7 +22,13 @@ export function registerDefinitions({ v2 }: ModuleContext): void {
   );
 
   v2.add(
-    { method: "get", path: "/definitions/countries", summary: "Countries with names in the request language and phone codes.", tag: "definitions", auth: "optional" },
+    {
+      method: "get",
+      path: "/definitions/countries",
+      summary: "Countries with names in the request language and phone codes.",
+      tag: "definitions",
+      auth: "optional",
+    },
     (c) => {
       c.header("Cache-Control", PUBLIC_CACHE);
       c.header("Vary", "Accept-Language");

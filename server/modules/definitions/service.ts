@@ -68,7 +68,10 @@ function buildRegisterDefinitions() {
       user_types: group.userTypes,
       required_at_registration: group.requiredAtRegistration,
       title_key: traitTitleKey(group.key),
-      categories: ("categories" in group ? group.categories : []).map((category) => ({ key: category, label_key: traitCategoryKey(group.key, category) })),
+      categories: ("categories" in group ? group.categories : []).map((category) => ({
+        key: category,
+        label_key: traitCategoryKey(group.key, category),
+      })),
       options: group.options.map((option) => ({
         id: option.id,
         key: option.key,

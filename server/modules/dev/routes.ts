@@ -17,7 +17,10 @@ export function registerDev({ v2, deps }: ModuleContext): void {
       summary: "Dev only: newest mails in the outbox, optionally for one recipient.",
       tag: "dev",
       auth: "optional",
-      query: v.object({ to: v.optional(v.pipe(v.string(), v.trim())), limit: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(100)), "20") }),
+      query: v.object({
+        to: v.optional(v.pipe(v.string(), v.trim())),
+        limit: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(100)), "20"),
+      }),
     },
     async (c, { query }) => {
       let q = deps.db.selectFrom("mail_outbox").selectAll().orderBy("id", "desc").limit(query.limit);

@@ -6,15 +6,22 @@ import { authorize, listProviders, thirdPartySignIn } from "./service";
 
 export function registerFederated({ v2 }: ModuleContext): void {
   const base = { tag: "registration", auth: "optional" as const };
-  v2.add({ ...base, method: "get", path: "/registration/third-party/providers", summary: "Federated sign-in providers that are configured (e.g. [\"google\"])." }, (c) =>
-    ok(c, { providers: listProviders(c.get("deps")) }),
+  v2.add(
+    {
+      ...base,
+      method: "get",
+      path: "/registration/third-party/providers",
+      summary: 'Federated sign-in providers that are configured (e.g. ["google"]).',
+    },
+    (c) => ok(c, { providers: listProviders(c.get("deps")) }),
   );
   v2.add(
     {
       ...base,
       method: "post",
       path: "/registration/third-party/authorize",
-      summary: "Authorization URL for a provider with fresh state, nonce and PKCE verifier; the web tier keeps the last three in a short cookie. 404 when not configured.",
+      summary:
+        "Authorization URL for a provider with fresh state, nonce and PKCE verifier; the web tier keeps the last three in a short cookie. 404 when not configured.",
       body: federatedAuthorizeSchema,
       statuses: [404],
     },

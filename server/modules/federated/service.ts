@@ -39,7 +39,8 @@ function assertOwnCallback(deps: ApiDeps, provider: string, redirectUri: string)
   const url = new URL(redirectUri);
   const own = new URL(deps.config.publicUrl);
   const pathOk = new RegExp(`^/[a-z]{2}/federated/${provider}/callback$`).test(url.pathname);
-  if (url.origin !== own.origin || !pathOk || url.search || url.hash) throw fail.badRequest("exception.federated.redirect_uri_invalid", "redirect_uri");
+  if (url.origin !== own.origin || !pathOk || url.search || url.hash)
+    throw fail.badRequest("exception.federated.redirect_uri_invalid", "redirect_uri");
 }
 
 export function authorize(deps: ApiDeps, input: { provider: FederatedProvider; redirect_uri: string }) {
@@ -69,7 +70,12 @@ export async function thirdPartySignIn(deps: ApiDeps, input: ThirdPartyInput, cl
   assertOwnCallback(deps, input.provider, input.redirect_uri);
   let identity: FederatedIdentity;
   try {
-    identity = await provider.exchangeCode({ code: input.code, codeVerifier: input.code_verifier, redirectUri: input.redirect_uri, nonce: input.nonce });
+    identity = await provider.exchangeCode({
+      code: input.code,
+      codeVerifier: input.code_verifier,
+      redirectUri: input.redirect_uri,
+      nonce: input.nonce,
+    });
   } catch (err) {
     if (!(err instanceof IdentityProviderError)) throw err;
     // The provider's trouble, not a server fault: a clear error, never a 5xx.
@@ -100,16 +106,25 @@ async function resolveAccount(deps: ApiDeps, identity: FederatedIdentity, langua
   }
 
   const emailKey = identity.email?.toLowerCase() ?? null;
-  const sameEmail = emailKey ? await db.selectFrom("users").select(["id", "status", "email_verified_at"]).where("email_key", "=", emailKey).executeTakeFirst() : undefined;
+  const sameEmail = emailKey
+    ? await db.selectFrom("users").select(["id", "status", "email_verified_at"]).where("email_key", "=", emailKey).executeTakeFirst()
+    : undefined;
   if (sameEmail) {
     // An address the provider has not verified proves nothing: never link on it.
     if (!identity.emailVerified) throw new ApiError(409, [errorItem(409, "exception.federated.email_unverified")]);
     if (sameEmail.status === "claimable") throw new ApiError(409, [errorItem(409, "exception.federated.claim_first")]);
     assertMaySignIn(sameEmail.status);
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto("federated_identities").values({ user_id: sameEmail.id, provider: identity.provider, subject: identity.subject, email: identity.email, created_at: now }).execute();
+      await trx
+        .insertInto("federated_identities")
+        .values({ user_id: sameEmail.id, provider: identity.provider, subject: identity.subject, email: identity.email, created_at: now })
+        .execute();
       if (sameEmail.email_verified_at === null) {
-        await trx.updateTable("users").set({ email_verified_at: now, email_was_verified: 1, is_bounced_email: 0, updated_at: now }).where("id", "=", sameEmail.id).execute();
+        await trx
+          .updateTable("users")
+          .set({ email_verified_at: now, email_was_verified: 1, is_bounced_email: 0, updated_at: now })
+          .where("id", "=", sameEmail.id)
+          .execute();
       }
     });
     return { userId: sameEmail.id, outcome: "linked" };
@@ -141,8 +156,14 @@ async function resolveAccount(deps: ApiDeps, identity: FederatedIdentity, langua
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await trx.insertInto("profiles").values({ user_id: row.id, display_name: (identity.name ?? username).slice(0, 60), updated_at: now }).execute();
-    await trx.insertInto("federated_identities").values({ user_id: row.id, provider: identity.provider, subject: identity.subject, email: identity.email, created_at: now }).execute();
+    await trx
+      .insertInto("profiles")
+      .values({ user_id: row.id, display_name: (identity.name ?? username).slice(0, 60), updated_at: now })
+      .execute();
+    await trx
+      .insertInto("federated_identities")
+      .values({ user_id: row.id, provider: identity.provider, subject: identity.subject, email: identity.email, created_at: now })
+      .execute();
     return row.id;
   });
   return { userId, outcome: "created" };

@@ -20,7 +20,8 @@ export function registerInvitations({ v2, deps }: ModuleContext): void {
     {
       method: "get",
       path: "/registration/invitation-codes/:code",
-      summary: "Whether an invitation code is usable (404 exception.invitation.invalid_or_expired otherwise); 30 lookups per IP per 10 minutes.",
+      summary:
+        "Whether an invitation code is usable (404 exception.invitation.invalid_or_expired otherwise); 30 lookups per IP per 10 minutes.",
       tag: "registration",
       auth: "optional",
       statuses: [404, 429],
@@ -44,9 +45,16 @@ export function registerInvitations({ v2, deps }: ModuleContext): void {
     },
     async (c, { body, user }) => {
       assertTeam(user!.userType);
-      const taken = body.code ? await deps.db.selectFrom("invitation_codes").select("id").where("code", "=", body.code).executeTakeFirst() : undefined;
+      const taken = body.code
+        ? await deps.db.selectFrom("invitation_codes").select("id").where("code", "=", body.code).executeTakeFirst()
+        : undefined;
       if (taken) throw fail.conflict("exception.invitation.code_taken", "code");
-      const code = await createInvitationCode(c.get("deps"), { code: body.code, createdByUserId: user!.id, maxUses: body.max_uses ?? null, expiresAt: body.expires_at ?? null });
+      const code = await createInvitationCode(c.get("deps"), {
+        code: body.code,
+        createdByUserId: user!.id,
+        maxUses: body.max_uses ?? null,
+        expiresAt: body.expires_at ?? null,
+      });
       return ok(c, { code }, { status: 201 });
     },
   );

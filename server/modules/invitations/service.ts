@@ -28,7 +28,14 @@ export async function checkInvitationCode(deps: ApiDeps, code: string, clientIp:
   const row = await db
     .selectFrom("invitation_codes")
     .leftJoin("users", "users.id", "invitation_codes.created_by_user_id")
-    .select(["invitation_codes.code", "invitation_codes.uses", "invitation_codes.max_uses", "invitation_codes.expires_at", "users.username", "users.status"])
+    .select([
+      "invitation_codes.code",
+      "invitation_codes.uses",
+      "invitation_codes.max_uses",
+      "invitation_codes.expires_at",
+      "users.username",
+      "users.status",
+    ])
     .where("invitation_codes.code", "=", code)
     .executeTakeFirst();
   if (!row || !isUsable(row, now)) throw fail.notFound("exception.invitation.invalid_or_expired");

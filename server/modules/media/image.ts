@@ -23,22 +23,30 @@ export type ImageCheck = { ok: true; image: CleanImage } | { ok: false; error: E
 const MAX_INPUT_PIXELS = 50_000_000;
 
 export async function cleanImage(input: Uint8Array, source: string): Promise<ImageCheck> {
-  if (input.byteLength < IMAGE_MIN_BYTES) return { ok: false, error: errorItem(400, "validation.image.file_too_small", source, { min: IMAGE_MIN_BYTES }) };
-  if (input.byteLength > IMAGE_MAX_BYTES) return { ok: false, error: errorItem(400, "validation.image.file_too_large", source, { max: IMAGE_MAX_BYTES }) };
+  if (input.byteLength < IMAGE_MIN_BYTES)
+    return { ok: false, error: errorItem(400, "validation.image.file_too_small", source, { min: IMAGE_MIN_BYTES }) };
+  if (input.byteLength > IMAGE_MAX_BYTES)
+    return { ok: false, error: errorItem(400, "validation.image.file_too_large", source, { max: IMAGE_MAX_BYTES }) };
   let format: string | undefined;
   try {
     format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
   } catch {
     format = undefined;
   }
-  if (format !== "jpeg" && format !== "png" && format !== "webp") return { ok: false, error: errorItem(400, "validation.image.invalid_type", source) };
+  if (format !== "jpeg" && format !== "png" && format !== "webp")
+    return { ok: false, error: errorItem(400, "validation.image.invalid_type", source) };
   try {
     const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
     const encoded =
-      format === "jpeg" ? pipeline.jpeg({ quality: 88, mozjpeg: true }) : format === "png" ? pipeline.png({ compressionLevel: 9 }) : pipeline.webp({ quality: 88 });
+      format === "jpeg"
+        ? pipeline.jpeg({ quality: 88, mozjpeg: true })
+        : format === "png"
+          ? pipeline.png({ compressionLevel: 9 })
+          : pipeline.webp({ quality: 88 });
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
     // Width as the viewer sees it (after the orientation is applied).
-    if (info.width < IMAGE_MIN_WIDTH) return { ok: false, error: errorItem(400, "validation.image.too_small", source, { min: IMAGE_MIN_WIDTH }) };
+    if (info.width < IMAGE_MIN_WIDTH)
+      return { ok: false, error: errorItem(400, "validation.image.too_small", source, { min: IMAGE_MIN_WIDTH }) };
     return { ok: true, image: { data, format, mimeType: IMAGE_FORMATS[format], width: info.width, height: info.height } };
   } catch {
     // A header that reads fine over a broken body.

@@ -45,7 +45,13 @@ export function registerMedia({ v2, deps }: ModuleContext): void {
   );
 
   v2.add(
-    { method: "get", path: "/media/my", summary: "The caller's own media, in gallery order, with their file URLs.", tag: "media", auth: "required" },
+    {
+      method: "get",
+      path: "/media/my",
+      summary: "The caller's own media, in gallery order, with their file URLs.",
+      tag: "media",
+      auth: "required",
+    },
     async (c, { user }) => ok(c, await listMyMedia(deps, user!.id)),
   );
 

@@ -144,7 +144,11 @@ export async function listMyMedia(deps: ApiDeps, userId: number): Promise<MediaI
  * viewers — nobody yet —, private for the owner). Others see accepted media
  * only; the owner also pending and rejected ones.
  */
-export async function readMediaFile(deps: ApiDeps, mediaId: number, user: AuthUser | null): Promise<{ data: Buffer; mimeType: string; visibility: string }> {
+export async function readMediaFile(
+  deps: ApiDeps,
+  mediaId: number,
+  user: AuthUser | null,
+): Promise<{ data: Buffer; mimeType: string; visibility: string }> {
   const media = await deps.db
     .selectFrom("media")
     .select(["user_id", "visibility", "status", "storage_key", "mime_type", "kind"])
@@ -153,7 +157,9 @@ export async function readMediaFile(deps: ApiDeps, mediaId: number, user: AuthUs
   if (!media || media.kind !== MEDIA_KIND.photo) throw fail.notFound();
   const viewer = await viewerContext(deps, user);
   const isOwner = viewer.id === media.user_id;
-  const allowed = (isOwner || media.status === MEDIA_STATUS.accepted) && mediaLevelsFor(viewer, media.user_id).includes(media.visibility as MediaVisibility);
+  const allowed =
+    (isOwner || media.status === MEDIA_STATUS.accepted) &&
+    mediaLevelsFor(viewer, media.user_id).includes(media.visibility as MediaVisibility);
   if (!allowed) throw fail.notFound();
   const data = await storageOf(deps).read(media.storage_key);
   if (!data) throw fail.notFound();

@@ -31,7 +31,19 @@ function trimControls(value: string): string {
   return value.slice(start, end);
 }
 
-const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", colon: ":", tab: "\t", newline: "\n", sol: "/", num: "#", quest: "?" };
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  colon: ":",
+  tab: "\t",
+  newline: "\n",
+  sol: "/",
+  num: "#",
+  quest: "?",
+};
 
 /**
  * CommonMark decodes character references in link destinations and marked

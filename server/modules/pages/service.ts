@@ -90,7 +90,13 @@ async function readIfExists(path: string): Promise<string | null> {
   }
 }
 
-async function buildPage(contentDir: string, language: Language, section: PageSection, key: string, version: PageVersion): Promise<PageDocument | null> {
+async function buildPage(
+  contentDir: string,
+  language: Language,
+  section: PageSection,
+  key: string,
+  version: PageVersion,
+): Promise<PageDocument | null> {
   // A page missing in one translation falls back to German, the binding text.
   for (const candidate of language === DEFAULT_LANGUAGE ? [language] : [language, DEFAULT_LANGUAGE]) {
     const currentPath = contentFilePath(contentDir, candidate, section, key, "current");

@@ -7,7 +7,12 @@ import { phoneStatus, sendSmsCode, verifySmsCode } from "./service";
 export function registerPhone({ v2 }: ModuleContext): void {
   const base = { tag: "registration", auth: "required" as const };
   v2.add(
-    { ...base, method: "get", path: "/registration/sms", summary: "The caller's phone, its verification time and the pending code (masked number, expiry, tries left)." },
+    {
+      ...base,
+      method: "get",
+      path: "/registration/sms",
+      summary: "The caller's phone, its verification time and the pending code (masked number, expiry, tries left).",
+    },
     async (c, { user }) => ok(c, await phoneStatus(c.get("deps"), user!.id)),
   );
   v2.add(
@@ -23,7 +28,14 @@ export function registerPhone({ v2 }: ModuleContext): void {
     async (c, { body, user }) => ok(c, await sendSmsCode(c.get("deps"), user!.id, body, c.get("lang"))),
   );
   v2.add(
-    { ...base, method: "post", path: "/registration/sms/verify", summary: "Check the code (10 minutes, 5 tries); sets the verified phone.", body: smsVerifySchema, statuses: [429] },
+    {
+      ...base,
+      method: "post",
+      path: "/registration/sms/verify",
+      summary: "Check the code (10 minutes, 5 tries); sets the verified phone.",
+      body: smsVerifySchema,
+      statuses: [429],
+    },
     async (c, { body, user }) => ok(c, await verifySmsCode(c.get("deps"), user!.id, body.code)),
   );
 }

@@ -25,7 +25,13 @@ export async function phoneStatus(deps: ApiDeps, userId: number) {
   return {
     phone: user.phone,
     phone_verified_at: user.phone_verified_at,
-    pending: pending ? { phone_hint: maskTarget("phone", pending.phone), expires_at: pending.expires_at, attempts_left: VERIFICATION_MAX_ATTEMPTS - pending.attempts } : null,
+    pending: pending
+      ? {
+          phone_hint: maskTarget("phone", pending.phone),
+          expires_at: pending.expires_at,
+          attempts_left: VERIFICATION_MAX_ATTEMPTS - pending.attempts,
+        }
+      : null,
   };
 }
 
@@ -78,10 +84,23 @@ export async function sendSmsCode(deps: ApiDeps, userId: number, input: { countr
     throw new ApiError(400, [errorItem(400, "exception.sms.send_failed")]);
   }
   // A new code voids the older ones: only the latest message counts.
-  await db.updateTable("sms_verifications").set({ expires_at: now }).where("user_id", "=", userId).where("verified_at", "is", null).where("expires_at", ">", now).execute();
+  await db
+    .updateTable("sms_verifications")
+    .set({ expires_at: now })
+    .where("user_id", "=", userId)
+    .where("verified_at", "is", null)
+    .where("expires_at", ">", now)
+    .execute();
   await db
     .insertInto("sms_verifications")
-    .values({ user_id: userId, phone, code_hash: hashVerificationCode(config.appSecret, purpose(userId, phone), code), created_at: now, expires_at: expiresAt, verified_at: null })
+    .values({
+      user_id: userId,
+      phone,
+      code_hash: hashVerificationCode(config.appSecret, purpose(userId, phone), code),
+      created_at: now,
+      expires_at: expiresAt,
+      verified_at: null,
+    })
     .execute();
   return { phone_hint: maskTarget("phone", phone), expires_at: expiresAt };
 }
@@ -107,7 +126,11 @@ export async function verifySmsCode(deps: ApiDeps, userId: number, code: string)
   }
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("sms_verifications").set({ verified_at: now }).where("id", "=", pending.id).execute();
-    await trx.updateTable("users").set({ phone: pending.phone, phone_verified_at: now, updated_at: now }).where("id", "=", userId).execute();
+    await trx
+      .updateTable("users")
+      .set({ phone: pending.phone, phone_verified_at: now, updated_at: now })
+      .where("id", "=", userId)
+      .execute();
   });
   return { phone: pending.phone, phone_verified_at: now };
 }

@@ -107,10 +107,7 @@ export async function isBlockedBetween(deps: ApiDeps, a: number, b: number): Pro
     .selectFrom("blocks")
     .select("blocker_id")
     .where((eb) =>
-      eb.or([
-        eb.and([eb("blocker_id", "=", a), eb("blocked_id", "=", b)]),
-        eb.and([eb("blocker_id", "=", b), eb("blocked_id", "=", a)]),
-      ]),
+      eb.or([eb.and([eb("blocker_id", "=", a), eb("blocked_id", "=", b)]), eb.and([eb("blocker_id", "=", b), eb("blocked_id", "=", a)])]),
     )
     .executeTakeFirst();
   return row !== undefined;

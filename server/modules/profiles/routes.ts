@@ -45,17 +45,33 @@ async function resolve(c: Context<ApiEnv>) {
 }
 
 const coordinate = (min: number, max: number) =>
-  v.optional(v.pipe(v.string(), v.transform(Number), v.number("validation.invalid"), v.minValue(min, "validation.invalid"), v.maxValue(max, "validation.invalid")));
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.transform(Number),
+      v.number("validation.invalid"),
+      v.minValue(min, "validation.invalid"),
+      v.maxValue(max, "validation.invalid"),
+    ),
+  );
 
 const drivingQuery = v.object({ lat: coordinate(-90, 90), lon: coordinate(-180, 180) });
 
 export function registerProfiles({ v2 }: ModuleContext): void {
   const base = { tag: TAG, auth: "optional" as const, statuses: STATUSES };
 
-  v2.add({ ...base, method: "get", path: "/profiles/:username/mini", summary: "A profile's card: name, type, age, city, avatar." + VISIBILITY_NOTE }, async (c) => {
-    const { deps, viewer, row } = await resolve(c);
-    return ok(c, await profileMini(deps, row, viewer));
-  });
+  v2.add(
+    {
+      ...base,
+      method: "get",
+      path: "/profiles/:username/mini",
+      summary: "A profile's card: name, type, age, city, avatar." + VISIBILITY_NOTE,
+    },
+    async (c) => {
+      const { deps, viewer, row } = await resolve(c);
+      return ok(c, await profileMini(deps, row, viewer));
+    },
+  );
 
   v2.add(
     {
@@ -74,36 +90,73 @@ export function registerProfiles({ v2 }: ModuleContext): void {
     },
   );
 
-  v2.add({ ...base, method: "get", path: "/profiles/:username/trust-level", summary: "Trust level 0–4 with its criteria; `shown` is the plus badge." + VISIBILITY_NOTE }, async (c) => {
-    const { deps, row } = await resolve(c);
-    return ok(c, await trustLevel(deps, row));
-  });
+  v2.add(
+    {
+      ...base,
+      method: "get",
+      path: "/profiles/:username/trust-level",
+      summary: "Trust level 0–4 with its criteria; `shown` is the plus badge." + VISIBILITY_NOTE,
+    },
+    async (c) => {
+      const { deps, row } = await resolve(c);
+      return ok(c, await trustLevel(deps, row));
+    },
+  );
 
   v2.add(
-    { ...base, method: "get", path: "/profiles/:username/regionbox", summary: "The profile's city, region and country slugs and up to 8 cities within 100 km." + VISIBILITY_NOTE },
+    {
+      ...base,
+      method: "get",
+      path: "/profiles/:username/regionbox",
+      summary: "The profile's city, region and country slugs and up to 8 cities within 100 km." + VISIBILITY_NOTE,
+    },
     async (c) => {
       const { deps, row } = await resolve(c);
       return ok(c, await regionbox(deps, row));
     },
   );
 
-  v2.add({ ...base, method: "get", path: "/profiles/:username/avatars", summary: "The avatar photos the viewer may see." + VISIBILITY_NOTE }, async (c) => {
-    const { deps, viewer, row } = await resolve(c);
-    return ok(c, await visibleMedia(deps, row.id, viewer, { avatarsOnly: true }));
-  });
-
-  v2.add({ ...base, method: "get", path: "/profiles/:username/work-hours", summary: "Weekly schedule (ISO day 1–7, HH:MM) and available-now." + VISIBILITY_NOTE }, async (c) => {
-    const { deps, row } = await resolve(c);
-    return ok(c, await workHours(deps, row));
-  });
-
-  v2.add({ ...base, method: "get", path: "/profiles/:username/tags", summary: "Offer tags (role, services, meeting options, customers) as group_key + option_id." + VISIBILITY_NOTE }, async (c) => {
-    const { deps, row } = await resolve(c);
-    return ok(c, await tagsOf(deps, row.id));
-  });
+  v2.add(
+    { ...base, method: "get", path: "/profiles/:username/avatars", summary: "The avatar photos the viewer may see." + VISIBILITY_NOTE },
+    async (c) => {
+      const { deps, viewer, row } = await resolve(c);
+      return ok(c, await visibleMedia(deps, row.id, viewer, { avatarsOnly: true }));
+    },
+  );
 
   v2.add(
-    { ...base, method: "get", path: "/profiles/:username/nearby", summary: "Up to 12 listed profiles of the same type within 25 km, closest first, visible to the viewer." + VISIBILITY_NOTE },
+    {
+      ...base,
+      method: "get",
+      path: "/profiles/:username/work-hours",
+      summary: "Weekly schedule (ISO day 1–7, HH:MM) and available-now." + VISIBILITY_NOTE,
+    },
+    async (c) => {
+      const { deps, row } = await resolve(c);
+      return ok(c, await workHours(deps, row));
+    },
+  );
+
+  v2.add(
+    {
+      ...base,
+      method: "get",
+      path: "/profiles/:username/tags",
+      summary: "Offer tags (role, services, meeting options, customers) as group_key + option_id." + VISIBILITY_NOTE,
+    },
+    async (c) => {
+      const { deps, row } = await resolve(c);
+      return ok(c, await tagsOf(deps, row.id));
+    },
+  );
+
+  v2.add(
+    {
+      ...base,
+      method: "get",
+      path: "/profiles/:username/nearby",
+      summary: "Up to 12 listed profiles of the same type within 25 km, closest first, visible to the viewer." + VISIBILITY_NOTE,
+    },
     async (c) => {
       const { deps, viewer, row } = await resolve(c);
       return ok(c, await nearbyProfiles(deps, row, viewer));
@@ -124,7 +177,8 @@ export function registerProfiles({ v2 }: ModuleContext): void {
     },
     async (c, { query }) => {
       const { deps, viewer, row } = await resolve(c);
-      const origin = query.lat !== undefined && query.lon !== undefined ? { lat: query.lat, lon: query.lon } : await viewerPoint(deps, viewer);
+      const origin =
+        query.lat !== undefined && query.lon !== undefined ? { lat: query.lat, lon: query.lon } : await viewerPoint(deps, viewer);
       if (!origin) throw fail.badRequest("validation.required", "lat");
       if (row.lat === null || row.lon === null) return ok(c, { distance_km: null, minutes: null });
       const distance = distanceKm(origin, { lat: row.lat, lon: row.lon });

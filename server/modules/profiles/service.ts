@@ -139,17 +139,15 @@ export async function visibleMedia(deps: ApiDeps, ownerId: number, viewer: Viewe
     .where("visibility", "in", [...levels]);
   if (options.avatarsOnly) query = query.where("is_avatar", "=", 1);
   const rows = await query.orderBy("position").orderBy("id").execute();
-  return rows.map(
-    (m): GalleryItem => ({
-      id: m.id,
-      kind: m.kind,
-      visibility: m.visibility,
-      width: m.width,
-      height: m.height,
-      is_avatar: m.is_avatar === 1,
-      url: mediaPath(m.id),
-    }),
-  );
+  return rows.map((m): GalleryItem => ({
+    id: m.id,
+    kind: m.kind,
+    visibility: m.visibility,
+    width: m.width,
+    height: m.height,
+    is_avatar: m.is_avatar === 1,
+    url: mediaPath(m.id),
+  }));
 }
 
 /** How many accepted media each level hides from this viewer, so the page can say "log in to see 3 more". */
@@ -258,7 +256,9 @@ async function pricesOf(deps: ApiDeps, userId: number) {
     .orderBy("id")
     .execute();
   return {
-    times: rows.filter((r) => r.item_type === 1 && r.duration_minutes !== null).map((r) => ({ duration_minutes: r.duration_minutes as number, price_eur: r.price_eur })),
+    times: rows
+      .filter((r) => r.item_type === 1 && r.duration_minutes !== null)
+      .map((r) => ({ duration_minutes: r.duration_minutes as number, price_eur: r.price_eur })),
     extras: rows.filter((r) => r.item_type === 2).map((r) => ({ name: r.name ?? "", price_eur: r.price_eur })),
   };
 }
@@ -399,7 +399,19 @@ export async function nearbyProfiles(deps: ApiDeps, row: ProfileRow, viewer: Vie
   let query = deps.db
     .selectFrom("profiles")
     .innerJoin("users", "users.id", "profiles.user_id")
-    .select(["users.id", "users.username", "users.user_type", "users.gender", "users.birth_date", "users.is_member", "users.member_until", "profiles.display_name", "profiles.city_name", "profiles.lat", "profiles.lon"])
+    .select([
+      "users.id",
+      "users.username",
+      "users.user_type",
+      "users.gender",
+      "users.birth_date",
+      "users.is_member",
+      "users.member_until",
+      "profiles.display_name",
+      "profiles.city_name",
+      "profiles.lat",
+      "profiles.lon",
+    ])
     .where("profiles.lat", ">=", box.minLat)
     .where("profiles.lat", "<=", box.maxLat)
     .where("profiles.lon", ">=", box.minLon)
@@ -411,7 +423,11 @@ export async function nearbyProfiles(deps: ApiDeps, row: ProfileRow, viewer: Vie
   else query = query.where("users.id", "!=", viewer.id).where((eb) => notBlockedWith(eb, viewer.id as number));
   const rows = await query.orderBy(order).limit(NEARBY_LIMIT).execute();
   const now = deps.clock.now();
-  const avatars = await avatarUrls(deps, rows.map((r) => r.id), viewer);
+  const avatars = await avatarUrls(
+    deps,
+    rows.map((r) => r.id),
+    viewer,
+  );
   return rows.map((r) => ({
     id: r.id,
     username: r.username,
@@ -422,7 +438,8 @@ export async function nearbyProfiles(deps: ApiDeps, row: ProfileRow, viewer: Vie
     city_name: r.city_name,
     is_member: isPlus(r, now),
     avatar_url: avatars.get(r.id) ?? null,
-    distance_km: Math.round(distanceKm({ lat: row.lat as number, lon: row.lon as number }, { lat: r.lat as number, lon: r.lon as number }) * 10) / 10,
+    distance_km:
+      Math.round(distanceKm({ lat: row.lat as number, lon: row.lon as number }, { lat: r.lat as number, lon: r.lon as number }) * 10) / 10,
   }));
 }
 

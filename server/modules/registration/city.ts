@@ -26,7 +26,8 @@ export async function resolveProfileCity(deps: ApiDeps, input: ProfileCityInput)
   }
   // A bare prefix of one or two letters would silently place the profile in the biggest city that starts
   // that way; from three letters on the best match is taken (the next screens show the city chosen).
-  if (!parseCityKey(input.city.trim().toLowerCase()) && nameKey(input.city).length < MIN_TYPED_CITY_LENGTH) throw fail.badRequest(CITY_UNKNOWN_MESSAGE, "city");
+  if (!parseCityKey(input.city.trim().toLowerCase()) && nameKey(input.city).length < MIN_TYPED_CITY_LENGTH)
+    throw fail.badRequest(CITY_UNKNOWN_MESSAGE, "city");
   const city = await resolveCity(deps, input.city);
   if (!city) throw fail.badRequest(CITY_UNKNOWN_MESSAGE, "city");
   return city;

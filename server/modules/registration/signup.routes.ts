@@ -1,6 +1,12 @@
 import * as v from "valibot";
 import { ok } from "../../api/router";
-import { AGE_CHECK_METHODS, businessSignUpSchema, emailVerifySchema, individualSignUpSchema, uniqueCheckSchema } from "../../contract/signup";
+import {
+  AGE_CHECK_METHODS,
+  businessSignUpSchema,
+  emailVerifySchema,
+  individualSignUpSchema,
+  uniqueCheckSchema,
+} from "../../contract/signup";
 import type { ModuleContext } from "../index";
 import {
   checkUnique,
@@ -59,7 +65,8 @@ export function registerRegistration({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/registration/email/verify",
-      summary: "Confirm an e-mail address with the token from the verification link (single use, 48 hours). Signed in as another account: 403.",
+      summary:
+        "Confirm an e-mail address with the token from the verification link (single use, 48 hours). Signed in as another account: 403.",
       tag: "registration",
       auth: "optional",
       body: emailVerifySchema,
@@ -95,10 +102,14 @@ export function registerRegistration({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/verification/age-check",
-      summary: "Ask for an age check by a method; recorded as pending until a verification provider resolves it. One open request per user.",
+      summary:
+        "Ask for an age check by a method; recorded as pending until a verification provider resolves it. One open request per user.",
       tag: "verification",
       auth: "required",
-      body: v.object({ method: v.picklist(AGE_CHECK_METHODS, "validation.signup.age_check_method_required") }, "validation.signup.age_check_method_required"),
+      body: v.object(
+        { method: v.picklist(AGE_CHECK_METHODS, "validation.signup.age_check_method_required") },
+        "validation.signup.age_check_method_required",
+      ),
       statuses: [202],
     },
     async (c, { body, user }) => ok(c, await requestAgeCheck(c.get("deps"), user!.id, body.method), { status: 202 }),

@@ -64,7 +64,8 @@ async function assertUnique(deps: ApiDeps, username: string, email: string): Pro
     .where((eb) => eb.or([eb("username_key", "=", username.toLowerCase()), eb("email_key", "=", email.toLowerCase())]))
     .execute();
   const items = [];
-  if (rows.some((row) => row.username_key === username.toLowerCase())) items.push(errorItem(409, "exception.signup.username_taken", "username"));
+  if (rows.some((row) => row.username_key === username.toLowerCase()))
+    items.push(errorItem(409, "exception.signup.username_taken", "username"));
   if (rows.some((row) => row.email_key === email.toLowerCase())) items.push(errorItem(409, "exception.signup.email_taken", "email"));
   if (items.length > 0) throw new ApiError(409, items);
 }
@@ -88,7 +89,9 @@ async function createAccount(deps: ApiDeps, account: NewAccount, clientIp: strin
         // Redeemed in the same transaction: a failed sign-up gives the use back.
         // An unknown or used-up code does not stop the sign-up; it is just not recorded.
         const invitationCode =
-          account.invitationCode && (await redeemInvitationCode({ ...deps, db: trx }, account.invitationCode)) ? account.invitationCode : null;
+          account.invitationCode && (await redeemInvitationCode({ ...deps, db: trx }, account.invitationCode))
+            ? account.invitationCode
+            : null;
         const row = await trx
           .insertInto("users")
           .values({
@@ -117,7 +120,12 @@ async function createAccount(deps: ApiDeps, account: NewAccount, clientIp: strin
           .executeTakeFirstOrThrow();
         await trx
           .insertInto("profiles")
-          .values({ user_id: row.id, display_name: account.displayName, updated_at: now, ...(account.city ? profileCityColumns(account.city, row.id) : {}) })
+          .values({
+            user_id: row.id,
+            display_name: account.displayName,
+            updated_at: now,
+            ...(account.city ? profileCityColumns(account.city, row.id) : {}),
+          })
           .execute();
         // Funnel stage "1": the business account exists (its "basic" step is the sign-up).
         if (account.userType === USER_TYPE.business) await recordBusinessSignupStep(trx, row.id, "basic", now);
@@ -137,7 +145,12 @@ async function createAccount(deps: ApiDeps, account: NewAccount, clientIp: strin
   }
 }
 
-export async function signUpIndividual(deps: ApiDeps, input: IndividualSignUpInput, clientIp: string, language: Language): Promise<SignUpResult> {
+export async function signUpIndividual(
+  deps: ApiDeps,
+  input: IndividualSignUpInput,
+  clientIp: string,
+  language: Language,
+): Promise<SignUpResult> {
   // The schema already refused dates that do not exist.
   const birthDate = birthDateOf(input.birth_day, input.birth_month, input.birth_year);
   if (!birthDate) throw fail.badRequest("validation.signup.birth_date_invalid", "birth_year");
@@ -163,7 +176,12 @@ export async function signUpIndividual(deps: ApiDeps, input: IndividualSignUpInp
   );
 }
 
-export async function signUpBusiness(deps: ApiDeps, input: BusinessSignUpInput, clientIp: string, language: Language): Promise<SignUpResult> {
+export async function signUpBusiness(
+  deps: ApiDeps,
+  input: BusinessSignUpInput,
+  clientIp: string,
+  language: Language,
+): Promise<SignUpResult> {
   // Before the sign-up allowance is counted: a mistyped city costs no attempt and creates nothing.
   const city = await resolveProfileCity(deps, input);
   return createAccount(
@@ -189,7 +207,11 @@ export async function signUpBusiness(deps: ApiDeps, input: BusinessSignUpInput, 
 }
 
 /** Whether a username or e-mail address is still free (the server check at sign-up is what counts). */
-export async function checkUnique(deps: ApiDeps, input: { username?: string; email?: string }, clientIp: string): Promise<{ field: "username" | "email"; available: boolean }> {
+export async function checkUnique(
+  deps: ApiDeps,
+  input: { username?: string; email?: string },
+  clientIp: string,
+): Promise<{ field: "username" | "email"; available: boolean }> {
   const { db, clock } = deps;
   if ((await recordHit(db, clock.now(), { bucket: `signup-unique:ip:${clientIp}`, ...UNIQUE_CHECK_LIMIT })) > UNIQUE_CHECK_LIMIT.limit) {
     throw fail.tooMany("exception.signup.unique_exceeded_limit");
@@ -221,12 +243,23 @@ function verificationPath(userType: number): string {
 
 async function sendVerificationMail(deps: ApiDeps, userId: number, language: string): Promise<void> {
   const { db, clock, config, mailer } = deps;
-  const user = await db.selectFrom("users").select(["username", "email", "email_key", "user_type"]).where("id", "=", userId).executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom("users")
+    .select(["username", "email", "email_key", "user_type"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
   const now = clock.now();
   const token = signToken(config.appSecret, randomToken());
   await db
     .insertInto("email_verifications")
-    .values({ user_id: userId, email_key: user.email_key, token_hash: sha256(token), created_at: now, expires_at: now + EMAIL_VERIFICATION_TTL_MS, used_at: null })
+    .values({
+      user_id: userId,
+      email_key: user.email_key,
+      token_hash: sha256(token),
+      created_at: now,
+      expires_at: now + EMAIL_VERIFICATION_TTL_MS,
+      used_at: null,
+    })
     .execute();
   const link = `${config.publicUrl}/${language}/${verificationPath(user.user_type)}?token=${encodeURIComponent(token)}`;
   await mailer.send(emailVerificationMail({ to: user.email, username: user.username, link, language }));
@@ -242,7 +275,10 @@ export async function resendVerification(deps: ApiDeps, userId: number, language
   const user = await db.selectFrom("users").select(["email_verified_at", "is_bounced_email"]).where("id", "=", userId).executeTakeFirst();
   if (!user) throw fail.notFound();
   if (isVerified(user)) throw fail.conflict("exception.email_verification.already_verified");
-  if ((await recordHit(db, clock.now(), { bucket: `email-verification:user:${userId}`, ...VERIFICATION_RESEND_LIMIT })) > VERIFICATION_RESEND_LIMIT.limit) {
+  if (
+    (await recordHit(db, clock.now(), { bucket: `email-verification:user:${userId}`, ...VERIFICATION_RESEND_LIMIT })) >
+    VERIFICATION_RESEND_LIMIT.limit
+  ) {
     throw fail.tooMany("exception.email_verification.exceeded_limit");
   }
   await sendVerificationMail(deps, userId, language);
@@ -272,11 +308,25 @@ export async function verifyEmail(deps: ApiDeps, token: string, callerId: number
   if (!row) throw invalid();
   if (callerId !== null && callerId !== row.userId) throw fail.forbidden("exception.email_verification.other_account");
   await db.transaction().execute(async (trx) => {
-    const used = await trx.updateTable("email_verifications").set({ used_at: now }).where("id", "=", row.id).where("used_at", "is", null).executeTakeFirst();
+    const used = await trx
+      .updateTable("email_verifications")
+      .set({ used_at: now })
+      .where("id", "=", row.id)
+      .where("used_at", "is", null)
+      .executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) throw invalid();
     // Older links in the mailbox are spent too.
-    await trx.updateTable("email_verifications").set({ used_at: now }).where("user_id", "=", row.userId).where("used_at", "is", null).execute();
-    await trx.updateTable("users").set({ email_verified_at: now, email_was_verified: 1, is_bounced_email: 0, updated_at: now }).where("id", "=", row.userId).execute();
+    await trx
+      .updateTable("email_verifications")
+      .set({ used_at: now })
+      .where("user_id", "=", row.userId)
+      .where("used_at", "is", null)
+      .execute();
+    await trx
+      .updateTable("users")
+      .set({ email_verified_at: now, email_was_verified: 1, is_bounced_email: 0, updated_at: now })
+      .where("id", "=", row.userId)
+      .execute();
   });
   return { verified: true, user_type: row.userType };
 }

@@ -36,27 +36,72 @@ const STEP_NOTE =
 
 export function registerRegistrationSteps({ v2, deps }: ModuleContext): void {
   v2.add(
-    { method: "get", path: "/registration/steps", summary: "The caller's registration steps and saved step values (to prefill the forms).", tag: "registration", auth: "required" },
+    {
+      method: "get",
+      path: "/registration/steps",
+      summary: "The caller's registration steps and saved step values (to prefill the forms).",
+      tag: "registration",
+      auth: "required",
+    },
     async (c, { user }) => ok(c, await getStepData(deps, user!.id)),
   );
   v2.add(
-    { method: "put", path: "/registration/photo", summary: `Finish the photo step (individuals): needs at least one uploaded photo (POST /media/upload).${STEP_NOTE}`, tag: "registration", auth: "required", statuses: STEP_STATUSES },
+    {
+      method: "put",
+      path: "/registration/photo",
+      summary: `Finish the photo step (individuals): needs at least one uploaded photo (POST /media/upload).${STEP_NOTE}`,
+      tag: "registration",
+      auth: "required",
+      statuses: STEP_STATUSES,
+    },
     async (c, { user }) => ok(c, await completePhotoStep(deps, user!.id, "individual")),
   );
   v2.add(
-    { method: "put", path: "/registration/profile", summary: `Save the profile step (relationship_status, race_type, sexuality and city required: a name or a /search/city key, city_key optional; an unknown city is 400 validation.city_unknown at city).${STEP_NOTE}`, tag: "registration", auth: "required", body: profileStepSchema, statuses: STEP_STATUSES },
+    {
+      method: "put",
+      path: "/registration/profile",
+      summary: `Save the profile step (relationship_status, race_type, sexuality and city required: a name or a /search/city key, city_key optional; an unknown city is 400 validation.city_unknown at city).${STEP_NOTE}`,
+      tag: "registration",
+      auth: "required",
+      body: profileStepSchema,
+      statuses: STEP_STATUSES,
+    },
     async (c, { body, user }) => ok(c, await saveProfileStep(deps, user!.id, body)),
   );
   v2.add(
-    { method: "put", path: "/registration/appearance", summary: `Save the appearance step (height 145-230, weight 40-200, penis fields only for genders they apply to).${STEP_NOTE}`, tag: "registration", auth: "required", body: appearanceStepSchema, statuses: STEP_STATUSES },
+    {
+      method: "put",
+      path: "/registration/appearance",
+      summary: `Save the appearance step (height 145-230, weight 40-200, penis fields only for genders they apply to).${STEP_NOTE}`,
+      tag: "registration",
+      auth: "required",
+      body: appearanceStepSchema,
+      statuses: STEP_STATUSES,
+    },
     async (c, { body, user }) => ok(c, await saveAppearanceStep(deps, user!.id, body)),
   );
   v2.add(
-    { method: "put", path: "/registration/services", summary: `Save the services step of escorts (services, meeting options, customer types, prices, extras).${STEP_NOTE}`, tag: "registration", auth: "required", body: servicesStepSchema, statuses: STEP_STATUSES },
+    {
+      method: "put",
+      path: "/registration/services",
+      summary: `Save the services step of escorts (services, meeting options, customer types, prices, extras).${STEP_NOTE}`,
+      tag: "registration",
+      auth: "required",
+      body: servicesStepSchema,
+      statuses: STEP_STATUSES,
+    },
     async (c, { body, user }) => ok(c, await saveServicesStep(deps, user!.id, body)),
   );
   v2.add(
-    { method: "put", path: "/registration/availability", summary: `Save the availability step (schedule slots, available now).${STEP_NOTE}`, tag: "registration", auth: "required", body: availabilityStepSchema, statuses: STEP_STATUSES },
+    {
+      method: "put",
+      path: "/registration/availability",
+      summary: `Save the availability step (schedule slots, available now).${STEP_NOTE}`,
+      tag: "registration",
+      auth: "required",
+      body: availabilityStepSchema,
+      statuses: STEP_STATUSES,
+    },
     async (c, { body, user }) => ok(c, await saveAvailabilityStep(deps, user!.id, body)),
   );
   v2.add(
@@ -72,24 +117,62 @@ export function registerRegistrationSteps({ v2, deps }: ModuleContext): void {
     async (c, { user }) => ok(c, await listBusinessSignupTracking(deps, user!.id)),
   );
   v2.add(
-    { method: "put", path: "/registration/business/services", summary: `Save the business services step.${STEP_NOTE}`, tag: "registration", auth: "required", body: businessServicesStepSchema, statuses: STEP_STATUSES },
+    {
+      method: "put",
+      path: "/registration/business/services",
+      summary: `Save the business services step.${STEP_NOTE}`,
+      tag: "registration",
+      auth: "required",
+      body: businessServicesStepSchema,
+      statuses: STEP_STATUSES,
+    },
     async (c, { body, user }) => ok(c, await saveBusinessServicesStep(deps, user!.id, body)),
   );
   v2.add(
-    { method: "put", path: "/registration/business/schedule", summary: `Save the business opening hours.${STEP_NOTE}`, tag: "registration", auth: "required", body: businessScheduleStepSchema, statuses: STEP_STATUSES },
+    {
+      method: "put",
+      path: "/registration/business/schedule",
+      summary: `Save the business opening hours.${STEP_NOTE}`,
+      tag: "registration",
+      auth: "required",
+      body: businessScheduleStepSchema,
+      statuses: STEP_STATUSES,
+    },
     async (c, { body, user }) => ok(c, await saveBusinessScheduleStep(deps, user!.id, body)),
   );
   v2.add(
-    { method: "put", path: "/registration/business/description", summary: `Save the business description (140 to 2500 characters).${STEP_NOTE}`, tag: "registration", auth: "required", body: businessDescriptionStepSchema, statuses: STEP_STATUSES },
+    {
+      method: "put",
+      path: "/registration/business/description",
+      summary: `Save the business description (140 to 2500 characters).${STEP_NOTE}`,
+      tag: "registration",
+      auth: "required",
+      body: businessDescriptionStepSchema,
+      statuses: STEP_STATUSES,
+    },
     async (c, { body, user }) => ok(c, await saveBusinessDescriptionStep(deps, user!.id, body)),
   );
   v2.add(
-    { method: "put", path: "/registration/business/photo", summary: `Finish the business photo step: needs at least one uploaded photo.${STEP_NOTE}`, tag: "registration", auth: "required", statuses: STEP_STATUSES },
+    {
+      method: "put",
+      path: "/registration/business/photo",
+      summary: `Finish the business photo step: needs at least one uploaded photo.${STEP_NOTE}`,
+      tag: "registration",
+      auth: "required",
+      statuses: STEP_STATUSES,
+    },
     async (c, { user }) => ok(c, await completePhotoStep(deps, user!.id, "business")),
   );
   v2.add(
-    { method: "put", path: "/registration/business/escorts", summary: `Link escort profiles by username (existing escorts only; replaces the list).${STEP_NOTE}`, tag: "registration", auth: "required", body: businessEscortsStepSchema, statuses: STEP_STATUSES },
+    {
+      method: "put",
+      path: "/registration/business/escorts",
+      summary: `Link escort profiles by username (existing escorts only; replaces the list).${STEP_NOTE}`,
+      tag: "registration",
+      auth: "required",
+      body: businessEscortsStepSchema,
+      statuses: STEP_STATUSES,
+    },
     async (c, { body, user }) => ok(c, await saveBusinessEscortsStep(deps, user!.id, body)),
   );
 }
-

@@ -78,7 +78,8 @@ async function saveStep(
     const gate = mayEnterRegisterStep(user.user_type, user.register_completed_step, stepKey);
     // Individuals and businesses both have a "services" and a "photo" step, with different forms.
     const isBusiness = user.user_type === USER_TYPE.business;
-    if (gate === "unknown_step" || isBusiness !== (audience === "business")) throw fail.forbidden("exception.registration.step_not_for_user_type");
+    if (gate === "unknown_step" || isBusiness !== (audience === "business"))
+      throw fail.forbidden("exception.registration.step_not_for_user_type");
     if (gate === "not_reached") throw fail.conflict("exception.registration.step_not_reached");
     check?.(user);
     await write(trx, user);
@@ -118,7 +119,15 @@ async function replaceSchedule(trx: Trx, userId: number, schedule: BusinessSched
   if (schedule.length === 0) return;
   await trx
     .insertInto("profile_schedule")
-    .values(schedule.map((slot) => ({ user_id: userId, day: slot.day, time_from: slot.time_from, time_to: slot.time_to, is_over_day: slot.is_over_day ? 1 : 0 })))
+    .values(
+      schedule.map((slot) => ({
+        user_id: userId,
+        day: slot.day,
+        time_from: slot.time_from,
+        time_to: slot.time_to,
+        is_over_day: slot.is_over_day ? 1 : 0,
+      })),
+    )
     .execute();
 }
 
@@ -195,7 +204,11 @@ export async function saveAppearanceStep(deps: ApiDeps, userId: number, input: A
 
 export async function saveServicesStep(deps: ApiDeps, userId: number, input: ServicesStepInput): Promise<StepResult> {
   return await saveStep(deps, userId, "individual", "services", async (trx, user) => {
-    await replaceTraits(trx, user.id, { escort_service: input.escort_service, meeting_option: input.meeting_option, customer_type: input.customer_type });
+    await replaceTraits(trx, user.id, {
+      escort_service: input.escort_service,
+      meeting_option: input.meeting_option,
+      customer_type: input.customer_type,
+    });
     await trx.deleteFrom("profile_prices").where("user_id", "=", user.id).execute();
     const prices = input.prices as Record<string, number | null | undefined>;
     const timeRows = PRICE_DURATIONS.flatMap((minutes, position) => {
@@ -283,7 +296,9 @@ export async function saveBusinessEscortsStep(deps: ApiDeps, userId: number, inp
             .where("status", "=", "active")
             .execute();
     const idByKey = new Map(found.map((row) => [row.username_key, row.id]));
-    const missing = keys.flatMap((key, index) => (idByKey.has(key) ? [] : [errorItem(400, "validation.steps.escort_not_found", `usernames.${index}`)]));
+    const missing = keys.flatMap((key, index) =>
+      idByKey.has(key) ? [] : [errorItem(400, "validation.steps.escort_not_found", `usernames.${index}`)],
+    );
     if (missing.length > 0) throw new ApiError(400, missing);
     const ids = [...new Set(keys.map((key) => idByKey.get(key)!))];
     await trx.deleteFrom("business_escorts").where("business_user_id", "=", user.id).execute();
@@ -302,7 +317,20 @@ export async function getStepData(deps: ApiDeps, userId: number) {
   const [profile, traits, prices, schedule, photos, escorts] = await Promise.all([
     deps.db
       .selectFrom("profiles")
-      .select(["city_name", "city_slug", "country_code", "profession", "status_text", "description", "interests", "height_cm", "weight_kg", "penis_length_cm", "penis_diameter_cm", "available_now_until"])
+      .select([
+        "city_name",
+        "city_slug",
+        "country_code",
+        "profession",
+        "status_text",
+        "description",
+        "interests",
+        "height_cm",
+        "weight_kg",
+        "penis_length_cm",
+        "penis_diameter_cm",
+        "available_now_until",
+      ])
       .where("user_id", "=", user.id)
       .executeTakeFirst(),
     deps.db.selectFrom("profile_traits").select(["group_key", "option_id"]).where("user_id", "=", user.id).orderBy("option_id").execute(),
@@ -313,8 +341,19 @@ export async function getStepData(deps: ApiDeps, userId: number) {
       .orderBy("item_type")
       .orderBy("position")
       .execute(),
-    deps.db.selectFrom("profile_schedule").select(["day", "time_from", "time_to", "is_over_day"]).where("user_id", "=", user.id).orderBy("day").orderBy("time_from").execute(),
-    deps.db.selectFrom("media").select(({ fn }) => fn.countAll<number>().as("count")).where("user_id", "=", user.id).where("status", "!=", MEDIA_STATUS.rejected).executeTakeFirst(),
+    deps.db
+      .selectFrom("profile_schedule")
+      .select(["day", "time_from", "time_to", "is_over_day"])
+      .where("user_id", "=", user.id)
+      .orderBy("day")
+      .orderBy("time_from")
+      .execute(),
+    deps.db
+      .selectFrom("media")
+      .select(({ fn }) => fn.countAll<number>().as("count"))
+      .where("user_id", "=", user.id)
+      .where("status", "!=", MEDIA_STATUS.rejected)
+      .executeTakeFirst(),
     deps.db
       .selectFrom("business_escorts")
       .innerJoin("users", "users.id", "business_escorts.escort_user_id")
@@ -326,7 +365,8 @@ export async function getStepData(deps: ApiDeps, userId: number) {
   const traitValues: Record<string, number[]> = {};
   for (const row of traits) (traitValues[row.group_key] ??= []).push(row.option_id);
   const timePrices: Record<string, number> = {};
-  for (const row of prices) if (row.item_type === PRICE_ITEM_TYPE.time && row.duration_minutes !== null) timePrices[priceKey(row.duration_minutes)] = row.price_eur;
+  for (const row of prices)
+    if (row.item_type === PRICE_ITEM_TYPE.time && row.duration_minutes !== null) timePrices[priceKey(row.duration_minutes)] = row.price_eur;
   const now = deps.clock.now();
   return {
     user_type: user.user_type,
@@ -349,7 +389,12 @@ export async function getStepData(deps: ApiDeps, userId: number) {
     penis_diameter: profile?.penis_diameter_cm ?? null,
     prices: timePrices,
     extras: prices.filter((row) => row.item_type === PRICE_ITEM_TYPE.extra).map((row) => ({ name: row.name ?? "", price: row.price_eur })),
-    schedule: schedule.map((slot) => ({ day: slot.day, time_from: slot.time_from, time_to: slot.time_to, is_over_day: slot.is_over_day === 1 })),
+    schedule: schedule.map((slot) => ({
+      day: slot.day,
+      time_from: slot.time_from,
+      time_to: slot.time_to,
+      is_over_day: slot.is_over_day === 1,
+    })),
     available_now: profile?.available_now_until != null && Number(profile.available_now_until) > now,
     escort_usernames: escorts.map((row) => row.username),
   };

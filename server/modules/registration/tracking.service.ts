@@ -35,8 +35,16 @@ export interface SignupTrackingEvent {
 }
 
 /** The caller's own funnel events in funnel order; only businesses have a funnel. */
-export async function listBusinessSignupTracking(deps: ApiDeps, userId: number): Promise<{ types: readonly BusinessSignupTrackingType[]; events: SignupTrackingEvent[] }> {
-  const user = await deps.db.selectFrom("users").select("user_type").where("id", "=", userId).where("status", "=", "active").executeTakeFirst();
+export async function listBusinessSignupTracking(
+  deps: ApiDeps,
+  userId: number,
+): Promise<{ types: readonly BusinessSignupTrackingType[]; events: SignupTrackingEvent[] }> {
+  const user = await deps.db
+    .selectFrom("users")
+    .select("user_type")
+    .where("id", "=", userId)
+    .where("status", "=", "active")
+    .executeTakeFirst();
   if (!user) throw fail.unauthorized();
   if (user.user_type !== USER_TYPE.business) throw fail.forbidden("exception.registration.step_not_for_user_type");
   const rows = await deps.db.selectFrom("signup_tracking").select(["type", "created_at"]).where("user_id", "=", userId).execute();

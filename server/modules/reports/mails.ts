@@ -42,7 +42,8 @@ const TEXTS: Record<string, Texts> = {
     urlsHeading: "Contenidos denunciados:",
     next: "Nuestro equipo de moderación revisa la denuncia sin demora y bloquea los contenidos de forma preventiva si hay indicios de que se publicaron sin consentimiento, muestran a menores o implican coacción. Te informaremos de nuestra decisión por correo electrónico.",
     reference: "Indica el número {reference} en cualquier consulta.",
-    urgent: "Si alguien está en peligro inmediato, contacta de inmediato con la policía (número de emergencia 110 en Alemania, 112 en la UE).",
+    urgent:
+      "Si alguien está en peligro inmediato, contacta de inmediato con la policía (número de emergencia 110 en Alemania, 112 en la UE).",
   },
   pl: {
     subject: "Otrzymaliśmy Twoje zgłoszenie {reference}",
@@ -51,7 +52,8 @@ const TEXTS: Record<string, Texts> = {
     urlsHeading: "Zgłoszone treści:",
     next: "Nasz zespół moderacji niezwłocznie sprawdzi zgłoszenie i zablokuje treści zapobiegawczo, jeśli istnieją przesłanki, że opublikowano je bez zgody, przedstawiają osoby niepełnoletnie lub wiążą się z przymusem. O naszej decyzji poinformujemy Cię e-mailem.",
     reference: "W razie pytań podaj numer {reference}.",
-    urgent: "Jeśli ktoś jest w bezpośrednim niebezpieczeństwie, natychmiast skontaktuj się z policją (numer alarmowy 110 w Niemczech, 112 w UE).",
+    urgent:
+      "Jeśli ktoś jest w bezpośrednim niebezpieczeństwie, natychmiast skontaktuj się z policją (numer alarmowy 110 w Niemczech, 112 w UE).",
   },
 };
 
@@ -59,17 +61,33 @@ function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{(\w+)\}/g, (match, name: string) => values[name] ?? match);
 }
 
-export function contentRemovalReceivedMail(input: { to: string; name: string; reference: string; urls: string[]; language: string }): OutgoingMail {
+export function contentRemovalReceivedMail(input: {
+  to: string;
+  name: string;
+  reference: string;
+  urls: string[];
+  language: string;
+}): OutgoingMail {
   const texts = TEXTS[input.language] ?? TEXTS.de!;
   const values = { name: input.name, reference: input.reference };
-  const [subject, greeting, received, next, reference] = [texts.subject, texts.greeting, texts.received, texts.next, texts.reference].map((t) => fill(t, values)) as [
-    string,
-    string,
-    string,
-    string,
-    string,
-  ];
-  const text = [greeting, "", received, "", texts.urlsHeading, ...input.urls.map((url) => `- ${url}`), "", next, "", texts.urgent, "", reference, ""].join("\n");
+  const [subject, greeting, received, next, reference] = [texts.subject, texts.greeting, texts.received, texts.next, texts.reference].map(
+    (t) => fill(t, values),
+  ) as [string, string, string, string, string];
+  const text = [
+    greeting,
+    "",
+    received,
+    "",
+    texts.urlsHeading,
+    ...input.urls.map((url) => `- ${url}`),
+    "",
+    next,
+    "",
+    texts.urgent,
+    "",
+    reference,
+    "",
+  ].join("\n");
   const html =
     `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(received)}</p>` +
     `<p>${escapeHtml(texts.urlsHeading)}</p><ul>${input.urls.map((url) => `<li>${escapeHtml(url)}</li>`).join("")}</ul>` +

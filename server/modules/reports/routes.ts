@@ -16,7 +16,11 @@ export function registerReports({ v2 }: ModuleContext): void {
       statuses: [202, 429],
     },
     async (c, { body, user }) => {
-      const filed = await fileContentRemovalRequest(c.get("deps"), body, { clientIp: c.get("clientIp"), language: c.get("lang"), userId: user?.id ?? null });
+      const filed = await fileContentRemovalRequest(c.get("deps"), body, {
+        clientIp: c.get("clientIp"),
+        language: c.get("lang"),
+        userId: user?.id ?? null,
+      });
       return ok(c, filed, { status: 202 });
     },
   );

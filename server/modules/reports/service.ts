@@ -58,6 +58,8 @@ export async function fileContentRemovalRequest(
     .returning("id")
     .executeTakeFirstOrThrow();
   const reference = contentRemovalReference(row.id);
-  await mailer.send(contentRemovalReceivedMail({ to: input.email, name: input.name, reference, urls: input.urls, language: context.language }));
+  await mailer.send(
+    contentRemovalReceivedMail({ to: input.email, name: input.name, reference, urls: input.urls, language: context.language }),
+  );
   return { id: row.id, reference };
 }

@@ -36,7 +36,9 @@ export function parseCityKey(value: string): { countryCode: string; slug: string
 function baseQuery(deps: ApiDeps) {
   return deps.db
     .selectFrom("cities")
-    .leftJoin("regions", (join) => join.onRef("regions.country_code", "=", "cities.country_code").onRef("regions.code", "=", "cities.region_code"))
+    .leftJoin("regions", (join) =>
+      join.onRef("regions.country_code", "=", "cities.country_code").onRef("regions.code", "=", "cities.region_code"),
+    )
     .select([
       "cities.id",
       "cities.name",
@@ -91,7 +93,9 @@ export async function cityById(deps: ApiDeps, id: number): Promise<CityHit | nul
 /** Cities by GeoNames id, for a handful of ids (directory child places). */
 export async function citiesById(deps: ApiDeps, ids: readonly number[]): Promise<Map<number, CityHit>> {
   if (ids.length === 0) return new Map();
-  const rows = await baseQuery(deps).where("cities.id", "in", [...ids]).execute();
+  const rows = await baseQuery(deps)
+    .where("cities.id", "in", [...ids])
+    .execute();
   return new Map(rows.map((row) => [row.id, toHit(row)]));
 }
 

@@ -40,7 +40,8 @@ export function searchFilters(viewer: ViewerContext, gender: number | null, body
   const target = searchTargetFor(searcher, body.user_type, body.searchMode);
   const allowed = allowedFilters(searcher, target);
   const sort = defaultSortFor(searcher);
-  const traitOptions = (key: string) => findTraitGroup(key)?.options.map((o) => ({ id: o.id, key: o.key, ...(o.category ? { category: o.category } : {}) })) ?? [];
+  const traitOptions = (key: string) =>
+    findTraitGroup(key)?.options.map((o) => ({ id: o.id, key: o.key, ...(o.category ? { category: o.category } : {}) })) ?? [];
   return {
     target,
     sorts: SORTS_FOR_TARGET[target],
@@ -90,7 +91,11 @@ export const topRankingSchema = v.object({
   limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SEARCH_PAGE_SIZE)), 10),
 });
 
-export async function topRanking(deps: ApiDeps, user: AuthUser | null, body: v.InferOutput<typeof topRankingSchema>): Promise<SearchResult> {
+export async function topRanking(
+  deps: ApiDeps,
+  user: AuthUser | null,
+  body: v.InferOutput<typeof topRankingSchema>,
+): Promise<SearchResult> {
   const { viewer, gender } = await searchViewer(deps, user);
   const point = body.lat !== undefined && body.lon !== undefined ? { lat: body.lat, lon: body.lon } : DEFAULT_LOCATION;
   const request: ParsedSearchRequest = {
@@ -119,7 +124,10 @@ export const seoSearchSchema = v.object({
  * /seo/directory (server/modules/seo/listing.ts) in the search result shape,
  * guests' view, 12 per page.
  */
-export async function seoSearch(deps: ApiDeps, body: v.InferOutput<typeof seoSearchSchema>): Promise<SearchResult & { meta: SearchResult["meta"] & { city: unknown; region: unknown } }> {
+export async function seoSearch(
+  deps: ApiDeps,
+  body: v.InferOutput<typeof seoSearchSchema>,
+): Promise<SearchResult & { meta: SearchResult["meta"] & { city: unknown; region: unknown } }> {
   const place = await resolveDirectoryPlace(deps, body, "exception.search.place_not_found");
   const result = await listDirectory(deps, body.category, place, body.page_no, GUEST_VIEWER);
   return { ...result, meta: { ...result.meta, city: place.city, region: place.region } };

@@ -3,7 +3,16 @@ import { ok } from "../../api/router";
 import { searchRequestSchema } from "../../contract/search";
 import type { ModuleContext } from "../index";
 import { autocompleteCities } from "./geo";
-import { autocompleteUsers, personalizedSearch, searchFilters, seoSearch, seoSearchSchema, topRanking, topRankingSchema, searchFiltersSchema } from "./public";
+import {
+  autocompleteUsers,
+  personalizedSearch,
+  searchFilters,
+  seoSearch,
+  seoSearchSchema,
+  topRanking,
+  topRankingSchema,
+  searchFiltersSchema,
+} from "./public";
 import { runSearch, searchViewer } from "./service";
 
 const qSchema = v.object({
@@ -19,7 +28,8 @@ export function registerSearch({ v2, deps }: ModuleContext): void {
     {
       method: "get",
       path: "/search/city",
-      summary: "City autocomplete: a city key (de-muenchen) finds that city; otherwise a prefix match on the city's slug or folded name (München: 'muen', 'mun'), biggest first, at most 10. `key` is the search URL's city value.",
+      summary:
+        "City autocomplete: a city key (de-muenchen) finds that city; otherwise a prefix match on the city's slug or folded name (München: 'muen', 'mun'), biggest first, at most 10. `key` is the search URL's city value.",
       tag: "search",
       auth: "optional",
       query: qSchema,
@@ -34,7 +44,8 @@ export function registerSearch({ v2, deps }: ModuleContext): void {
     {
       method: "get",
       path: "/search/autocomplete",
-      summary: "Search box autocomplete: cities (as /search/city) and up to 5 listed profiles whose username or name starts with q (block relations excluded).",
+      summary:
+        "Search box autocomplete: cities (as /search/city) and up to 5 listed profiles whose username or name starts with q (block relations excluded).",
       tag: "search",
       auth: "optional",
       query: qSchema,
@@ -69,7 +80,8 @@ export function registerSearch({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/search/filters",
-      summary: "What the search form offers this searcher: target, sorts and default sort, radius options, default genders, bands, durations, flags, trait facet options. Not camelized by the client (spec section 7).",
+      summary:
+        "What the search form offers this searcher: target, sorts and default sort, radius options, default genders, bands, durations, flags, trait facet options. Not camelized by the client (spec section 7).",
       tag: "search",
       auth: "optional",
       body: searchFiltersSchema,
@@ -101,7 +113,8 @@ export function registerSearch({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/search/top-ranking",
-      summary: "Top-ranked escorts (rise-up first, then membership, verification, reviews, activity) around a point (default Berlin, radius 100).",
+      summary:
+        "Top-ranked escorts (rise-up first, then membership, verification, reviews, activity) around a point (default Berlin, radius 100).",
       tag: "search",
       auth: "optional",
       body: topRankingSchema,

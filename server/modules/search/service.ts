@@ -106,7 +106,11 @@ function ageConditions(eb: EB, range: Range, now: number): Expression<SqlBool>[]
   return out;
 }
 
-function between(eb: EB, column: "search_profiles.height_cm" | "search_profiles.weight_kg" | "search_profiles.price_hour", range: Range): Expression<SqlBool>[] {
+function between(
+  eb: EB,
+  column: "search_profiles.height_cm" | "search_profiles.weight_kg" | "search_profiles.price_hour",
+  range: Range,
+): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
   if (range[0] !== "*") out.push(eb(column, ">=", range[0]));
   if (range[1] !== "*") out.push(eb(column, "<=", range[1]));
@@ -234,7 +238,11 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
     and.push(eb("search_profiles.lat", "is not", null));
   }
   if (filter.country && filter.country.length > 0) and.push(eb("search_profiles.country_code", "in", filter.country));
-  and.push(plan.userTypes ? eb("search_profiles.user_type", "in", [...plan.userTypes]) : eb("search_profiles.user_type", "=", TARGET_USER_TYPE[plan.target]));
+  and.push(
+    plan.userTypes
+      ? eb("search_profiles.user_type", "in", [...plan.userTypes])
+      : eb("search_profiles.user_type", "=", TARGET_USER_TYPE[plan.target]),
+  );
   const loose = plan.looseFacets;
   if (filter.gender && filter.gender.length > 0 && !loose?.has("gender")) and.push(eb("search_profiles.gender", "in", filter.gender));
   if (filter.age) and.push(...ageConditions(eb, filter.age, now));
@@ -277,7 +285,10 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
         and.push(eb("search_profiles.is_hot", "=", 1));
         break;
       case "is_member":
-        and.push(eb("search_profiles.is_member", "=", 1), eb.or([eb("search_profiles.member_until", "is", null), eb("search_profiles.member_until", ">", now)]));
+        and.push(
+          eb("search_profiles.is_member", "=", 1),
+          eb.or([eb("search_profiles.member_until", "is", null), eb("search_profiles.member_until", ">", now)]),
+        );
         break;
       case "safe_sex_status":
         and.push(eb("search_profiles.safe_sex_status", "=", 1));
@@ -293,7 +304,10 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
   }
   for (const duration of PRICE_DURATIONS) {
     const range = filter[`price_${duration}`];
-    if (range) and.push(duration === DEFAULT_PRICE_DURATION ? eb.and(between(eb, "search_profiles.price_hour", range)) : priceInRange(eb, duration, range));
+    if (range)
+      and.push(
+        duration === DEFAULT_PRICE_DURATION ? eb.and(between(eb, "search_profiles.price_hour", range)) : priceInRange(eb, duration, range),
+      );
   }
   if (plan.viewer.id !== null) {
     and.push(eb("search_profiles.user_id", "!=", plan.viewer.id));
@@ -395,7 +409,8 @@ function ageOf(birthYmd: number | null, now: number): number | null {
 
 export function haversineKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
   const rad = Math.PI / 180;
-  const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
+  const h =
+    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -493,7 +508,10 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
       city_slug: shown.city_slug,
       city_id: shown.city_id,
       country_code: shown.country_code,
-      distance_km: point && shown.lat !== null && shown.lon !== null ? Math.round(haversineKm(point, { lat: shown.lat, lon: shown.lon }) * 10) / 10 : null,
+      distance_km:
+        point && shown.lat !== null && shown.lon !== null
+          ? Math.round(haversineKm(point, { lat: shown.lat, lon: shown.lon }) * 10) / 10
+          : null,
       price: r.price_hour === null ? null : { duration_minutes: DEFAULT_PRICE_DURATION, price_eur: Number(r.price_hour) },
       avatar: avatars.get(r.user_id) ?? null,
       is_member: r.is_member === 1 && (r.member_until === null || Number(r.member_until) > now),
@@ -563,7 +581,11 @@ async function displayFieldsOf(deps: ApiDeps, userIds: number[]) {
   return out;
 }
 
-async function avatarsOf(deps: ApiDeps, userIds: number[], levels: readonly string[]): Promise<Map<number, { media_id: number; url: string }>> {
+async function avatarsOf(
+  deps: ApiDeps,
+  userIds: number[],
+  levels: readonly string[],
+): Promise<Map<number, { media_id: number; url: string }>> {
   const out = new Map<number, { media_id: number; url: string }>();
   if (userIds.length === 0) return out;
   const rows = await deps.db
@@ -624,7 +646,13 @@ function facetDimensions(request: ParsedSearchRequest, target: SearchTarget, now
         ? // Spec section 9: cup groups a-b … k+.
           (raw: unknown) => group.options.find((o) => o.id === Number(raw))?.category ?? null
         : (raw: unknown) => (raw === null ? null : (group.options.find((o) => o.id === Number(raw))?.key ?? String(raw)));
-    dims.push({ facet, expr: sql.ref(`search_profiles.${facet}`), keyOf, ...(facet === "cup_size" ? { bands: [...CUP_SIZE_BANDS] } : {}), ...accepting(facet) });
+    dims.push({
+      facet,
+      expr: sql.ref(`search_profiles.${facet}`),
+      keyOf,
+      ...(facet === "cup_size" ? { bands: [...CUP_SIZE_BANDS] } : {}),
+      ...accepting(facet),
+    });
   }
   for (const facet of wanted.range) {
     if (facet === "age") {

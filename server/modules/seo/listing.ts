@@ -12,7 +12,15 @@ import { categoryFilter, countryCodeOfSlug, countrySlugOf, SEO_PAGE_SIZE, type S
 import { GEO_COUNTRIES } from "../../db/geo/regions";
 import type { ViewerContext } from "../profiles/access";
 import { cityBySlug, type CityHit } from "../search/geo";
-import { hasTraitOption, runSearch, runSearchPage, searchScope, type SearchHit, type SearchInput, type SearchResult } from "../search/service";
+import {
+  hasTraitOption,
+  runSearch,
+  runSearchPage,
+  searchScope,
+  type SearchHit,
+  type SearchInput,
+  type SearchResult,
+} from "../search/service";
 import { regionBySlug } from "./places";
 
 export interface DirectoryPlaceRef {
@@ -52,14 +60,23 @@ export async function resolveDirectoryPlace(
 }
 
 /** The search input of a category in a place (page size SEO_PAGE_SIZE, top_ranking). */
-export function directorySearchInput(category: SeoCategory, place: DirectoryPlaceRef, page: number, viewer: ViewerContext, pageSize = SEO_PAGE_SIZE): SearchInput {
+export function directorySearchInput(
+  category: SeoCategory,
+  place: DirectoryPlaceRef,
+  page: number,
+  viewer: ViewerContext,
+  pageSize = SEO_PAGE_SIZE,
+): SearchInput {
   const filter = categoryFilter(category);
   return {
     request: {
       page_no: page,
       page_size: pageSize,
       searchMode: "user",
-      filterquery: { country: place.country ? [place.country.code] : [...GEO_COUNTRIES], ...(filter.genders ? { gender: [...filter.genders] } : {}) },
+      filterquery: {
+        country: place.country ? [place.country.code] : [...GEO_COUNTRIES],
+        ...(filter.genders ? { gender: [...filter.genders] } : {}),
+      },
       sort: "top_ranking",
     },
     viewer,
@@ -76,12 +93,25 @@ export function directorySearchInput(category: SeoCategory, place: DirectoryPlac
 }
 
 /** The first `limit` profiles of a category in a place, without counting the rest (teasers). */
-export function topOfDirectory(deps: ApiDeps, category: SeoCategory, place: DirectoryPlaceRef, viewer: ViewerContext, limit: number): Promise<SearchHit[]> {
+export function topOfDirectory(
+  deps: ApiDeps,
+  category: SeoCategory,
+  place: DirectoryPlaceRef,
+  viewer: ViewerContext,
+  limit: number,
+): Promise<SearchHit[]> {
   return runSearchPage(deps, directorySearchInput(category, place, 1, viewer, limit));
 }
 
 /** One page of a category in a place. */
-export function listDirectory(deps: ApiDeps, category: SeoCategory, place: DirectoryPlaceRef, page: number, viewer: ViewerContext, pageSize = SEO_PAGE_SIZE): Promise<SearchResult> {
+export function listDirectory(
+  deps: ApiDeps,
+  category: SeoCategory,
+  place: DirectoryPlaceRef,
+  page: number,
+  viewer: ViewerContext,
+  pageSize = SEO_PAGE_SIZE,
+): Promise<SearchResult> {
   return runSearch(deps, directorySearchInput(category, place, page, viewer, pageSize));
 }
 

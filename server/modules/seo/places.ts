@@ -18,7 +18,10 @@ function isGeoCountry(code: string | null | undefined): code is GeoCountry {
 }
 
 const regionsByCountry = new Map<GeoCountry, SeoRegion[]>(
-  GEO_COUNTRIES.map((country) => [country, Object.entries(REGION_NAMES[country]).map(([code, name]) => ({ code, name, slug: slugify(name) }))]),
+  GEO_COUNTRIES.map((country) => [
+    country,
+    Object.entries(REGION_NAMES[country]).map(([code, name]) => ({ code, name, slug: slugify(name) })),
+  ]),
 );
 
 export function regionsOf(countryCode: string): readonly SeoRegion[] {

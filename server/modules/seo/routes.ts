@@ -5,9 +5,14 @@ import type { ModuleContext } from "../index";
 import { viewerContext } from "../profiles/access";
 import { directoryPage, directorySitemap, landingPage, locationGuide, profileSitemap } from "./service";
 
-const slug = v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "validation.invalid"), v.maxLength(80, "validation.invalid")));
+const slug = v.optional(
+  v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "validation.invalid"), v.maxLength(80, "validation.invalid")),
+);
 const pageNumber = (max: number) =>
-  v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, "validation.invalid"), v.transform(Number), v.maxValue(max, "validation.invalid")), "1");
+  v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, "validation.invalid"), v.transform(Number), v.maxValue(max, "validation.invalid")),
+    "1",
+  );
 
 const directoryQuery = v.object({
   category: v.picklist(SEO_CATEGORY_WORDS, "validation.invalid"),
@@ -17,7 +22,12 @@ const directoryQuery = v.object({
   page: pageNumber(SEO_MAX_PAGE),
 });
 
-const landingBody = v.object({ short_url: v.pipe(v.string("validation.required"), v.trim(), v.nonEmpty("validation.required"), v.maxLength(120, "validation.invalid")) }, "validation.required");
+const landingBody = v.object(
+  {
+    short_url: v.pipe(v.string("validation.required"), v.trim(), v.nonEmpty("validation.required"), v.maxLength(120, "validation.invalid")),
+  },
+  "validation.required",
+);
 
 export function registerSeo({ v2 }: ModuleContext): void {
   v2.add(
@@ -36,7 +46,11 @@ export function registerSeo({ v2 }: ModuleContext): void {
     async (c, { query }) => {
       const deps = c.get("deps");
       const viewer = await viewerContext(deps, c.get("user"));
-      const page = await directoryPage(deps, { category: query.category, country: query.country, region: query.region, city: query.city, page: Number(query.page) }, viewer);
+      const page = await directoryPage(
+        deps,
+        { category: query.category, country: query.country, region: query.region, city: query.city, page: Number(query.page) },
+        viewer,
+      );
       c.header("Cache-Control", viewer.id === null ? "public, max-age=60" : "private, no-store");
       return ok(c, page);
     },
@@ -61,7 +75,13 @@ export function registerSeo({ v2 }: ModuleContext): void {
   );
 
   v2.add(
-    { method: "get", path: "/seo/sitemap/directory", tag: "seo", auth: "optional", summary: "Every directory path (after the language) with at least one guest-visible profile, with its last modification (epoch ms)." },
+    {
+      method: "get",
+      path: "/seo/sitemap/directory",
+      tag: "seo",
+      auth: "optional",
+      summary: "Every directory path (after the language) with at least one guest-visible profile, with its last modification (epoch ms).",
+    },
     async (c) => {
       c.header("Cache-Control", "public, max-age=600");
       return ok(c, await directorySitemap(c.get("deps")));
@@ -91,7 +111,8 @@ export function registerSeo({ v2 }: ModuleContext): void {
       path: "/seo/locations",
       tag: "seo",
       auth: "optional",
-      summary: "The location guide: countries, regions and cities with guest-visible escorts and businesses, with profile counts, largest first.",
+      summary:
+        "The location guide: countries, regions and cities with guest-visible escorts and businesses, with profile counts, largest first.",
     },
     async (c) => {
       c.header("Cache-Control", "public, max-age=600");

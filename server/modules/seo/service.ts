@@ -62,7 +62,13 @@ function listed(db: DB, category: SeoCategory, place: Place, viewer: ViewerConte
           .selectFrom("profile_traits")
           .select(sql<number>`1`.as("one"))
           .whereRef("profile_traits.user_id", "=", "users.id")
-          .where((t) => t.or(traits.map((trait) => t.and([t("profile_traits.group_key", "=", trait.group), t("profile_traits.option_id", "in", [...trait.optionIds])])))),
+          .where((t) =>
+            t.or(
+              traits.map((trait) =>
+                t.and([t("profile_traits.group_key", "=", trait.group), t("profile_traits.option_id", "in", [...trait.optionIds])]),
+              ),
+            ),
+          ),
       ),
     );
   }
@@ -154,19 +160,17 @@ async function buildDirectoryPage(deps: ApiDeps, query: DirectoryQuery, viewer: 
       .where("user_id", "in", ids)
       .executeTakeFirst(),
   ]);
-  const profiles = result.hits.map(
-    (h): DirectoryTile => ({
-      id: h.user_id,
-      username: h.username,
-      display_name: h.display_name,
-      user_type: h.user_type,
-      gender: h.gender,
-      age: h.age,
-      city_name: h.city_name,
-      is_member: h.is_member,
-      avatar_url: avatars.get(h.user_id) ?? null,
-    }),
-  );
+  const profiles = result.hits.map((h): DirectoryTile => ({
+    id: h.user_id,
+    username: h.username,
+    display_name: h.display_name,
+    user_type: h.user_type,
+    gender: h.gender,
+    age: h.age,
+    city_name: h.city_name,
+    is_member: h.is_member,
+    avatar_url: avatars.get(h.user_id) ?? null,
+  }));
   const places = level === "city" ? [] : await childPlaces(deps, query.category, place, viewer);
   return {
     category: query.category,
@@ -185,24 +189,36 @@ async function buildDirectoryPage(deps: ApiDeps, query: DirectoryQuery, viewer: 
 }
 
 /** The next level down with profile counts: countries, regions (where known) or cities; at most SEO_MAX_CITY_DISPLAY. */
-async function childPlaces(deps: ApiDeps, category: SeoCategory, place: DirectoryPlaceRef, viewer: ViewerContext): Promise<DirectoryPlace[]> {
+async function childPlaces(
+  deps: ApiDeps,
+  category: SeoCategory,
+  place: DirectoryPlaceRef,
+  viewer: ViewerContext,
+): Promise<DirectoryPlace[]> {
   const { country, region } = place;
   if (!country) {
     const rows = await placeCounts(deps, category, place, viewer, "country_code", SEO_MAX_CITY_DISPLAY);
     return rows.flatMap((r) => {
       const slug = countrySlugOf(r.key);
-      return slug ? [{ slug, name: slug, name_key: `seo.countries.${r.key}`, path: `${category}/${slug}`, profiles: r.count, teaser: [] }] : [];
+      return slug
+        ? [{ slug, name: slug, name_key: `seo.countries.${r.key}`, path: `${category}/${slug}`, profiles: r.count, teaser: [] }]
+        : [];
     });
   }
   if (!region && regionsOf(country.code).length > 0) {
     const rows = await placeCounts(deps, category, place, viewer, "region_code", SEO_MAX_CITY_DISPLAY);
     return rows.flatMap((r) => {
       const found = regionByCode(country.code, r.key);
-      return found ? [{ slug: found.slug, name: found.name, path: `${category}/${country.slug}/${found.slug}`, profiles: r.count, teaser: [] }] : [];
+      return found
+        ? [{ slug: found.slug, name: found.name, path: `${category}/${country.slug}/${found.slug}`, profiles: r.count, teaser: [] }]
+        : [];
     });
   }
   const counts = await placeCounts(deps, category, place, viewer, "city_id", SEO_MAX_CITY_DISPLAY);
-  const cities = await citiesById(deps, counts.map((c) => Number(c.key)));
+  const cities = await citiesById(
+    deps,
+    counts.map((c) => Number(c.key)),
+  );
   // The teasers of all cities at once (each is one ranked page of five, no count).
   const entries = await Promise.all(
     counts.map(async ({ key, count }): Promise<DirectoryPlace | null> => {
@@ -255,7 +271,12 @@ export async function landingPage(deps: ApiDeps, shortUrl: string) {
   if (!row) return null;
   const urlDetail = parseUrlDetail(row.url_detail);
   const citySlug = urlDetail.find((item) => item.active && item.name === "city")?.value;
-  return { short_url: row.short_url, url_detail: urlDetail, updated_at: row.updated_at, place: citySlug ? await placeOfCity(deps, citySlug) : null };
+  return {
+    short_url: row.short_url,
+    url_detail: urlDetail,
+    updated_at: row.updated_at,
+    place: citySlug ? await placeOfCity(deps, citySlug) : null,
+  };
 }
 
 /** The directory address of a city slug, from the profiles placed there (null when nobody lives there). */
@@ -298,7 +319,12 @@ export async function directorySitemap(deps: ApiDeps): Promise<SitemapEntry[]> {
       // Cities by city_id, as the directory lists them (listing.ts), so every sitemap path has profiles.
       const rows = await listed(deps.db, category, {}, GUEST_VIEWER)
         .innerJoin("cities", "cities.id", "profiles.city_id")
-        .select((eb) => ["profiles.country_code", "profiles.region_code", "cities.slug as city_slug", eb.fn.max("profiles.updated_at").as("last")])
+        .select((eb) => [
+          "profiles.country_code",
+          "profiles.region_code",
+          "cities.slug as city_slug",
+          eb.fn.max("profiles.updated_at").as("last"),
+        ])
         .groupBy(["profiles.country_code", "profiles.region_code", "cities.slug"])
         .execute();
       const latest = new Map<string, number>();
@@ -327,7 +353,9 @@ export async function profileSitemap(deps: ApiDeps, part: number): Promise<{ par
       .selectFrom("profiles")
       .innerJoin("users", "users.id", "profiles.user_id")
       .where((eb) => isGuestVisibleProfile(eb));
-  const count = await base().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const count = await base()
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   const parts = Math.max(1, Math.ceil(Number(count.n) / SITEMAP_PROFILES_PER_FILE));
   if (part < 1 || part > parts) throw fail.notFound();
   const rows = await base()
@@ -360,7 +388,13 @@ export async function locationGuide(deps: ApiDeps): Promise<GuideCountry[]> {
   return cache.remember("guide", deps.clock.now(), async () => {
     const rows = await listed(deps.db, "sex-and-erotic", {}, GUEST_VIEWER)
       .innerJoin("cities", "cities.id", "profiles.city_id")
-      .select((eb) => ["profiles.country_code", "profiles.region_code", "cities.slug as city_slug", eb.fn.max("cities.name").as("name"), eb.fn.countAll<number>().as("n")])
+      .select((eb) => [
+        "profiles.country_code",
+        "profiles.region_code",
+        "cities.slug as city_slug",
+        eb.fn.max("cities.name").as("name"),
+        eb.fn.countAll<number>().as("n"),
+      ])
       .groupBy(["profiles.country_code", "profiles.region_code", "cities.slug"])
       .execute();
     const countries = new Map<string, GuideCountry>();
@@ -369,7 +403,12 @@ export async function locationGuide(deps: ApiDeps): Promise<GuideCountry[]> {
       const region = regionByCode(r.country_code, r.region_code);
       if (!countrySlug || !region || !r.city_slug || !r.country_code) continue;
       const n = Number(r.n);
-      const country = countries.get(r.country_code) ?? { country_code: r.country_code, country_slug: countrySlug, profiles: 0, regions: [] };
+      const country = countries.get(r.country_code) ?? {
+        country_code: r.country_code,
+        country_slug: countrySlug,
+        profiles: 0,
+        regions: [],
+      };
       countries.set(r.country_code, country);
       country.profiles += n;
       let entry = country.regions.find((x) => x.slug === region.slug);
@@ -380,7 +419,8 @@ export async function locationGuide(deps: ApiDeps): Promise<GuideCountry[]> {
       entry.profiles += n;
       entry.cities.push({ slug: r.city_slug, name: r.name ?? r.city_slug, profiles: n });
     }
-    const byCount = <T extends { profiles: number; slug?: string }>(a: T, b: T) => b.profiles - a.profiles || (a.slug ?? "").localeCompare(b.slug ?? "");
+    const byCount = <T extends { profiles: number; slug?: string }>(a: T, b: T) =>
+      b.profiles - a.profiles || (a.slug ?? "").localeCompare(b.slug ?? "");
     return [...countries.values()]
       .map((c) => ({ ...c, regions: c.regions.map((r) => ({ ...r, cities: r.cities.sort(byCount) })).sort(byCount) }))
       .sort((a, b) => b.profiles - a.profiles);
