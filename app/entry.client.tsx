@@ -15,7 +15,11 @@ async function hydrate() {
     .init({
       ...i18nConfig,
       lng: document.documentElement.lang,
+      // Only the namespaces the matched routes declare; a client navigation loads more (app/root.tsx).
       ns: getInitialNamespaces(),
+      // Every language has every key (tests/unit/locales.test.ts), so the browser never needs the
+      // German fallback the server keeps; loading it doubled the download of en, es and pl pages.
+      fallbackLng: false,
       backend: { loadPath: "/public/locales/{{lng}}/{{ns}}.json" },
       interpolation: { ...i18nConfig.interpolation, defaultVariables: brandVariables() },
     });

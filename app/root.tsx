@@ -1,11 +1,13 @@
 import { cssBundleHref } from "@remix-run/css-bundle";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { DEFAULT_LANGUAGE, LANGUAGE_TAGS } from "#server/contract/locales";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { RenderTimeoutNotice } from "~/components/RenderTimeoutNotice";
 import { languageFromPath } from "~/i18n/lang";
+import { useRouteNamespaces } from "~/i18n/namespaces";
 import { publicOrigin } from "~/utils/seo";
 import "~/styles/global.css";
 
@@ -53,6 +55,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const data = useRouteLoaderData<typeof loader>("root");
   useChangeLanguage(data?.lang ?? DEFAULT_LANGUAGE);
+  // A client navigation shows the new routes only once the namespaces they declare are loaded: this
+  // suspends, and Remix runs navigations in a transition, so the old page stays meanwhile (no raw keys).
+  useTranslation(useRouteNamespaces(), { useSuspense: true });
   return <Outlet />;
 }
 

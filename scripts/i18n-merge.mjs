@@ -1,10 +1,11 @@
-// Deep-merges a fragment {de:{...},en:{...},es:{...},pl:{...}} into
-// locales/<lng>/<namespace>.json (default namespace common), keeping keys
-// sorted as they were and refusing a fragment that lacks a language.
+// Deep-merges a fragment {de:{...},en:{...},es:{...},pl:{...}} into the
+// translation files, keeping keys sorted as they were and refusing a fragment
+// that lacks a language. Each first key segment goes to the namespace file
+// that already holds it (docs/decisions/014); a new one needs the namespace.
 // Usage: node scripts/i18n-merge.mjs fragment.json [namespace]
-import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 
-const [fragmentPath, namespace = "common"] = process.argv.slice(2);
+const [fragmentPath, namespace] = process.argv.slice(2);
 if (!fragmentPath) {
   console.error("usage: node scripts/i18n-merge.mjs fragment.json [namespace]");
   process.exit(2);
@@ -39,13 +40,33 @@ for (let i = 0; ; i++) {
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+const targets = new Set();
 try {
+  const holder = new Map();
+  for (const file of readdirSync("locales/de").filter((f) => f.endsWith(".json")))
+    for (const group of Object.keys(JSON.parse(readFileSync(`locales/de/${file}`, "utf8")))) holder.set(group, file.slice(0, -5));
+  const namespaceOf = (group) => {
+    const ns = namespace ?? holder.get(group);
+    if (!ns) throw new Error(`no namespace holds "${group}" yet: name one (node scripts/i18n-merge.mjs fragment.json <namespace>)`);
+    if (holder.has(group) && holder.get(group) !== ns) throw new Error(`"${group}" lives in ${holder.get(group)}.json, not ${ns}.json`);
+    return ns;
+  };
+  // Every group is placed before any file is written.
+  for (const group of Object.keys(fragment.de ?? {})) namespaceOf(group);
   for (const lng of LANGUAGES) {
-    const file = `locales/${lng}/${namespace}.json`;
-    const current = JSON.parse(readFileSync(file, "utf8"));
-    writeFileSync(file, JSON.stringify(merge(current, fragment[lng]), null, 2) + "\n");
+    const byNamespace = new Map();
+    for (const [group, value] of Object.entries(fragment[lng] ?? {})) {
+      const ns = namespaceOf(group);
+      byNamespace.set(ns, { ...byNamespace.get(ns), [group]: value });
+    }
+    for (const [ns, part] of byNamespace) {
+      const file = `locales/${lng}/${ns}.json`;
+      const current = JSON.parse(readFileSync(file, "utf8"));
+      writeFileSync(file, JSON.stringify(merge(current, part), null, 2) + "\n");
+      targets.add(ns);
+    }
   }
 } finally {
   rmdirSync(lock);
 }
-console.info(`merged ${reference.size} keys into locales/*/${namespace}.json`);
+console.info(`merged ${reference.size} keys into locales/*/{${[...targets].join(",")}}.json`);

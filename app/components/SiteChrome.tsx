@@ -156,13 +156,13 @@ export function SiteFooter() {
           </ul>
         </section>
         <section>
-          <h2 className={css.footerHeading}>{t("seo.footer.title")}</h2>
+          <h2 className={css.footerHeading}>{t("footer.seo_title")}</h2>
           <ul className={css.footerList}>
             <li>
-              <Link to={to("location_guide")}>{t("seo.footer.location_guide")}</Link>
+              <Link to={to("location_guide")}>{t("footer.location_guide")}</Link>
             </li>
             <li>
-              <Link to={to("seo_guide")}>{t("seo.footer.seo_guide")}</Link>
+              <Link to={to("seo_guide")}>{t("footer.seo_guide")}</Link>
             </li>
           </ul>
         </section>

@@ -6,7 +6,11 @@ export const i18nConfig = {
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: DEFAULT_NAMESPACE,
   ns: [...NAMESPACES],
-  // Plain-text messages may contain ":"; namespaces are chosen by useTranslation(ns).
+  // A key keeps its full path ("search.sort.newest") in whichever namespace holds it, and a first
+  // segment lives in one namespace only (tests/unit/locales.test.ts), so every t() may look in all
+  // loaded namespaces: code names keys, routes decide what is loaded (docs/decisions/014).
+  fallbackNS: NAMESPACES.filter((ns) => ns !== DEFAULT_NAMESPACE),
+  // Plain-text messages may contain ":"; namespaces are never written into keys.
   nsSeparator: false as const,
   interpolation: { escapeValue: false },
   react: { useSuspense: false },

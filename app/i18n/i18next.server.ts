@@ -1,8 +1,6 @@
-import type { EntryContext } from "@remix-run/node";
 import { createInstance, type i18n, type TFunction } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { RemixI18Next } from "remix-i18next/server";
-import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from "#server/contract/locales";
+import { DEFAULT_LANGUAGE, type Language } from "#server/contract/locales";
 import { brandVariables } from "~/brand/brand";
 import { i18nConfig } from "./config";
 import { languageFromPath } from "./lang";
@@ -14,16 +12,6 @@ function localeOf(request: Request): Language {
 }
 
 const serverOptions = { ...i18nConfig, resources, interpolation: { ...i18nConfig.interpolation, defaultVariables: brandVariables() } };
-
-// Only for reading the routes' `handle.i18n`; translation never goes through it.
-const routeNamespaces = new RemixI18Next({
-  detection: {
-    supportedLanguages: [...SUPPORTED_LANGUAGES],
-    fallbackLanguage: DEFAULT_LANGUAGE,
-    findLocale: async (request) => localeOf(request),
-  },
-  i18next: serverOptions,
-});
 
 /** Above this many remembered texts per language the memo starts over (interpolated names make keys unbounded). */
 const MEMO_MAX_ENTRIES = 20_000;
@@ -115,10 +103,10 @@ export const i18nServer = {
   async getLocale(request: Request): Promise<Language> {
     return localeOf(request);
   },
-  getRouteNamespaces(context: EntryContext): string[] {
-    return routeNamespaces.getRouteNamespaces(context);
-  },
-  /** The default namespace's t() in the request's (or the given) language. */
+  /**
+   * A t() in the request's (or the given) language. The server holds every namespace, and t() looks
+   * in all of them (fallbackNS), so a loader names keys without naming their namespace.
+   */
   async getFixedT(requestOrLocale: Request | Language): Promise<TFunction> {
     return fixedTFor(typeof requestOrLocale === "string" ? requestOrLocale : localeOf(requestOrLocale));
   },

@@ -1,25 +1,134 @@
 // Translation resources bundled into the server build, so rendering never
-// waits on the file system. The browser loads the same files over HTTP.
+// waits on the file system. The browser loads the same files over HTTP, one
+// namespace at a time (docs/decisions/014).
 import deCommon from "../../locales/de/common.json";
+import deAccount from "../../locales/de/account.json";
+import deAuth from "../../locales/de/auth.json";
+import deDev from "../../locales/de/dev.json";
+import deDirectory from "../../locales/de/directory.json";
+import deHome from "../../locales/de/home.json";
+import deInfo from "../../locales/de/info.json";
+import deInvites from "../../locales/de/invites.json";
+import deJoin from "../../locales/de/join.json";
+import deProfile from "../../locales/de/profile.json";
+import deSearch from "../../locales/de/search.json";
+import deTraits from "../../locales/de/traits.json";
 import dePaella from "../../locales/de/paella.json";
 import dePayment from "../../locales/de/payment.json";
 import dePromotion from "../../locales/de/promotion.json";
 import enCommon from "../../locales/en/common.json";
+import enAccount from "../../locales/en/account.json";
+import enAuth from "../../locales/en/auth.json";
+import enDev from "../../locales/en/dev.json";
+import enDirectory from "../../locales/en/directory.json";
+import enHome from "../../locales/en/home.json";
+import enInfo from "../../locales/en/info.json";
+import enInvites from "../../locales/en/invites.json";
+import enJoin from "../../locales/en/join.json";
+import enProfile from "../../locales/en/profile.json";
+import enSearch from "../../locales/en/search.json";
+import enTraits from "../../locales/en/traits.json";
 import enPaella from "../../locales/en/paella.json";
 import enPayment from "../../locales/en/payment.json";
 import enPromotion from "../../locales/en/promotion.json";
 import esCommon from "../../locales/es/common.json";
+import esAccount from "../../locales/es/account.json";
+import esAuth from "../../locales/es/auth.json";
+import esDev from "../../locales/es/dev.json";
+import esDirectory from "../../locales/es/directory.json";
+import esHome from "../../locales/es/home.json";
+import esInfo from "../../locales/es/info.json";
+import esInvites from "../../locales/es/invites.json";
+import esJoin from "../../locales/es/join.json";
+import esProfile from "../../locales/es/profile.json";
+import esSearch from "../../locales/es/search.json";
+import esTraits from "../../locales/es/traits.json";
 import esPaella from "../../locales/es/paella.json";
 import esPayment from "../../locales/es/payment.json";
 import esPromotion from "../../locales/es/promotion.json";
 import plCommon from "../../locales/pl/common.json";
+import plAccount from "../../locales/pl/account.json";
+import plAuth from "../../locales/pl/auth.json";
+import plDev from "../../locales/pl/dev.json";
+import plDirectory from "../../locales/pl/directory.json";
+import plHome from "../../locales/pl/home.json";
+import plInfo from "../../locales/pl/info.json";
+import plInvites from "../../locales/pl/invites.json";
+import plJoin from "../../locales/pl/join.json";
+import plProfile from "../../locales/pl/profile.json";
+import plSearch from "../../locales/pl/search.json";
+import plTraits from "../../locales/pl/traits.json";
 import plPaella from "../../locales/pl/paella.json";
 import plPayment from "../../locales/pl/payment.json";
 import plPromotion from "../../locales/pl/promotion.json";
 
 export const resources = {
-  de: { common: deCommon, paella: dePaella, payment: dePayment, promotion: dePromotion },
-  en: { common: enCommon, paella: enPaella, payment: enPayment, promotion: enPromotion },
-  es: { common: esCommon, paella: esPaella, payment: esPayment, promotion: esPromotion },
-  pl: { common: plCommon, paella: plPaella, payment: plPayment, promotion: plPromotion },
+  de: {
+    common: deCommon,
+    account: deAccount,
+    auth: deAuth,
+    dev: deDev,
+    directory: deDirectory,
+    home: deHome,
+    info: deInfo,
+    invites: deInvites,
+    join: deJoin,
+    profile: deProfile,
+    search: deSearch,
+    traits: deTraits,
+    paella: dePaella,
+    payment: dePayment,
+    promotion: dePromotion,
+  },
+  en: {
+    common: enCommon,
+    account: enAccount,
+    auth: enAuth,
+    dev: enDev,
+    directory: enDirectory,
+    home: enHome,
+    info: enInfo,
+    invites: enInvites,
+    join: enJoin,
+    profile: enProfile,
+    search: enSearch,
+    traits: enTraits,
+    paella: enPaella,
+    payment: enPayment,
+    promotion: enPromotion,
+  },
+  es: {
+    common: esCommon,
+    account: esAccount,
+    auth: esAuth,
+    dev: esDev,
+    directory: esDirectory,
+    home: esHome,
+    info: esInfo,
+    invites: esInvites,
+    join: esJoin,
+    profile: esProfile,
+    search: esSearch,
+    traits: esTraits,
+    paella: esPaella,
+    payment: esPayment,
+    promotion: esPromotion,
+  },
+  pl: {
+    common: plCommon,
+    account: plAccount,
+    auth: plAuth,
+    dev: plDev,
+    directory: plDirectory,
+    home: plHome,
+    info: plInfo,
+    invites: plInvites,
+    join: plJoin,
+    profile: plProfile,
+    search: plSearch,
+    traits: plTraits,
+    paella: plPaella,
+    payment: plPayment,
+    promotion: plPromotion,
+  },
 };

@@ -4,8 +4,6 @@ import { ErrorContent } from "~/components/ErrorBoundary";
 import { useLocalePath } from "~/i18n/lang";
 import { i18nServer } from "~/i18n/i18next.server";
 
-export const handle = { i18n: ["common"] };
-
 /** Unknown paths show the error page with a real 404 status. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request);

@@ -22,7 +22,7 @@ import { metaFromLoader } from "~/utils/meta";
  * Berlin (or the signed-in user's saved search), the biggest directory cities
  * and the join prompt. Guests get a public, cacheable page without cookies.
  */
-export const handle = { i18n: ["common"], hydrate: false };
+export const handle = { i18n: ["home", "search", "directory"], hydrate: false };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = createApiClient({ request, context });

@@ -6,7 +6,7 @@ import { infoPageHeaders, infoPageMeta } from "~/components/info/meta";
 import { loadInfoPage } from "~/utils/info-pages.server";
 
 /** /about/{key}/previous (G): the previous version without header or footer. */
-export const handle = { i18n: ["common"], hydrate: false, layout: "bare" };
+export const handle = { i18n: ["info"], hydrate: false, layout: "bare" };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return loadInfoPage({ request, context, lang: params.lang, section: "about", key: params.key, version: "previous" });

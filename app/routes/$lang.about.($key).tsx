@@ -6,7 +6,7 @@ import { infoPageHeaders, infoPageMeta } from "~/components/info/meta";
 import { loadInfoPage } from "~/utils/info-pages.server";
 
 /** /about and /about/{key} (G). Pure content: no JavaScript is shipped. */
-export const handle = { i18n: ["common"], hydrate: false };
+export const handle = { i18n: ["info"], hydrate: false };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return loadInfoPage({ request, context, lang: params.lang, section: "about", key: params.key, version: "current" });

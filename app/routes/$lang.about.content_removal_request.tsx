@@ -31,7 +31,7 @@ import { loadInfoPage } from "~/utils/info-pages.server";
  * The form posts to this route and works without JavaScript; with it, conform
  * validates on blur. A static segment, so it wins over $lang.about.($key).
  */
-export const handle = { i18n: ["common"] };
+export const handle = { i18n: ["info"] };
 
 /** The API's schema, except that the form sends the URLs as one textarea, one per line. */
 const removalFormSchema = v.object(

@@ -5,7 +5,7 @@ import { createApiClient } from "~/api/client.server";
 import * as ui from "~/styles/ui.css";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["common"], hydrate: false };
+export const handle = { i18n: ["dev"], hydrate: false };
 
 interface OutboxMail {
   id: number;

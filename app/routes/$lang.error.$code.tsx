@@ -5,8 +5,6 @@ import { ErrorContent } from "~/components/ErrorBoundary";
 import { useLocalePath } from "~/i18n/lang";
 import { i18nServer } from "~/i18n/i18next.server";
 
-export const handle = { i18n: ["common"] };
-
 /** /error/404 and /error/500 (G): the page answers with the status it names. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const status = params.code === "500" ? 500 : 404;

@@ -10,7 +10,7 @@ import { completeFederatedSignIn } from "~/utils/federated.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["common"], hydrate: false };
+export const handle = { i18n: ["auth"], hydrate: false };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { errorKey, setCookies } = await completeFederatedSignIn({ request, context, lang: params.lang!, provider: "google" });

@@ -10,7 +10,7 @@ import { i18nServer } from "~/i18n/i18next.server";
 import { FederatedErrorPage } from "~/components/FederatedError";
 import { metaFromLoader } from "~/utils/meta";
 
-export const handle = { i18n: ["common"], hydrate: false };
+export const handle = { i18n: ["auth"], hydrate: false };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { errorKey } = await startFederatedSignIn({ request, context, lang: params.lang!, provider: "google" });

@@ -26,7 +26,7 @@ import { withQuery } from "~/components/search/links";
  * noindex: it repeats the home page or /escorts/{slug} (docs/decisions/010).
  * Signed-in users belong on their own home.
  */
-export const handle = { i18n: ["common"], hydrate: false };
+export const handle = { i18n: ["home", "search"], hydrate: false };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -6,7 +6,7 @@ import { loadMemberHome } from "~/components/home/member-home.server";
 import { pageMeta, PRIVATE_HEADERS } from "~/utils/seo";
 
 /** /{lang}/homepage-pop/{popFilters?} (login needed): the member home with the popular-filter panel. */
-export const handle = { i18n: ["common"] };
+export const handle = { i18n: ["home", "search"] };
 
 export const loader = (args: LoaderFunctionArgs) => loadMemberHome(args, "homepage-pop");
 

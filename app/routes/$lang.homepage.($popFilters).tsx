@@ -6,7 +6,7 @@ import { loadMemberHome } from "~/components/home/member-home.server";
 import { pageMeta, PRIVATE_HEADERS } from "~/utils/seo";
 
 /** /{lang}/homepage/{popFilters?} (login needed): the member home. */
-export const handle = { i18n: ["common"] };
+export const handle = { i18n: ["home", "search"] };
 
 export const loader = (args: LoaderFunctionArgs) => loadMemberHome(args, "homepage");
 

@@ -14,7 +14,7 @@ import * as ui from "~/styles/ui.css";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["common"], hydrate: false };
+export const handle = { i18n: ["invites"], hydrate: false };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = params.lang!;

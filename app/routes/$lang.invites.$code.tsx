@@ -24,7 +24,7 @@ import { replyWithApiErrors } from "~/utils/forms.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["common"] };
+export const handle = { i18n: ["invites"] };
 
 // The invite code is in the URL: it must not leak to other sites through the Referer.
 const HEADERS = { ...PRIVATE_HEADERS, "Referrer-Policy": "same-origin" };

@@ -6,7 +6,7 @@ import { BenefitsPage, CLIENT_PLUS, PROVIDER_PLUS, RISE_UP } from "~/components/
 import { i18nServer } from "~/i18n/i18next.server";
 import { metaFromLoader } from "~/utils/meta";
 
-export const handle = { i18n: ["common"] };
+export const handle = { i18n: ["join"] };
 
 const PUBLIC_HEADERS = { "Cache-Control": "public, max-age=3600" };
 

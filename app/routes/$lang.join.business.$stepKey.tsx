@@ -11,7 +11,7 @@ import { JoinStepPage } from "~/components/join/JoinStepPage";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["common"] };
+export const handle = { i18n: ["join", "search", "traits"] };
 
 export const loader = (args: LoaderFunctionArgs) => loadJoinStep(args, "business");
 export const action = (args: ActionFunctionArgs) => submitJoinStep(args, "business");

@@ -12,7 +12,7 @@ import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { metaFromLoader } from "~/utils/meta";
 
-export const handle = { i18n: ["common"] };
+export const handle = { i18n: ["join"] };
 
 const PUBLIC_HEADERS = { "Cache-Control": "public, max-age=300" };
 

@@ -15,7 +15,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 import { landingPageCookie, signupOrigin } from "~/utils/signup.server";
 
-export const handle = { i18n: ["common"] };
+export const handle = { i18n: ["join", "search"] };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (await loadViewer(request, context)) throw redirect(`/${params.lang}/my_dashboard`, { headers: PRIVATE_HEADERS });

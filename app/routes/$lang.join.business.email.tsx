@@ -6,7 +6,7 @@ import { emailVerificationAction, emailVerificationLoader } from "~/utils/email-
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["common"] };
+export const handle = { i18n: ["join"] };
 
 export const loader = (args: LoaderFunctionArgs) => emailVerificationLoader(args, "business");
 export const action = (args: ActionFunctionArgs) => emailVerificationAction(args, "business");

@@ -18,7 +18,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 import { landingPageCookie, signupOrigin } from "~/utils/signup.server";
 
-export const handle = { i18n: ["common"] };
+export const handle = { i18n: ["join", "traits"] };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { userType, landingPageId } = params;

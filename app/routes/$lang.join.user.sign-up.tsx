@@ -16,7 +16,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 import { signupOrigin, submitSignUp } from "~/utils/signup.server";
 
-export const handle = { i18n: ["common"] };
+export const handle = { i18n: ["join", "traits"] };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Signed in already: the layout sends unfinished registrations on; the rest go home.

@@ -14,7 +14,7 @@ import * as ui from "~/styles/ui.css";
 import { metaFromLoader } from "~/utils/meta";
 
 /** The location guide (G): every country, region and city with providers, linked to its directory page. */
-export const handle = { i18n: ["common"], hydrate: false };
+export const handle = { i18n: ["directory"], hydrate: false };
 
 interface GuideCountry {
   countryCode: string;

@@ -18,7 +18,7 @@ import { federatedProviders } from "~/utils/federated.server";
 import { isBotSubmission, replyWithApiErrors, safeReturnPath } from "~/utils/forms.server";
 import { pageMeta, PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["common"] };
+export const handle = { i18n: ["auth"] };
 
 const loginFormSchema = v.object(
   {

@@ -8,7 +8,7 @@ import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { pageMeta, PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["common"] };
+export const handle = { i18n: ["account"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);

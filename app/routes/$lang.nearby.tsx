@@ -7,7 +7,7 @@ import { profileHeaders } from "~/components/profile/meta";
 import { metaFromLoader } from "~/utils/meta";
 
 /** /{lang}/nearby (G): profiles nearest first. */
-export const handle = { i18n: ["common"], hydrate: false };
+export const handle = { i18n: ["home", "search"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadNearby(args, "nearby");
 

@@ -2,7 +2,7 @@ import { profileHeaders, profileMeta } from "~/components/profile/meta";
 import { ProfileTabPage } from "~/components/profile/ProfileTabRoute";
 
 /** p/{username}/events (G): its content arrives with a later feature; until then a real empty state. */
-export const handle = { i18n: ["common"], hydrate: false };
+export const handle = { hydrate: false };
 
 export const headers = profileHeaders;
 export const meta = profileMeta("events");

@@ -13,7 +13,7 @@ import * as ui from "~/styles/ui.css";
 import { publicOrigin } from "~/utils/seo";
 
 /** p/{username} and its tabs (G). Pure content: no JavaScript is shipped. */
-export const handle = { i18n: ["common"], hydrate: false };
+export const handle = { i18n: ["profile", "traits"], hydrate: false };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const result = await loadProfilePage(request, context, params);

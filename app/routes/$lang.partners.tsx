@@ -6,7 +6,7 @@ import { infoPageHeaders, infoPageMeta } from "~/components/info/meta";
 import { loadInfoPage } from "~/utils/info-pages.server";
 
 /** /partners (G). Pure content: no JavaScript is shipped. */
-export const handle = { i18n: ["common"], hydrate: false };
+export const handle = { i18n: ["info"], hydrate: false };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return loadInfoPage({ request, context, lang: params.lang, section: "partners", key: undefined, version: "current" });

@@ -13,7 +13,7 @@ import { replyWithApiErrors } from "~/utils/forms.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["common"] };
+export const handle = { i18n: ["auth"] };
 
 /** The reset link from the e-mail: /{lang}/reset_password?token=… */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -15,7 +15,7 @@ import * as ui from "~/styles/ui.css";
 import { metaFromLoader } from "~/utils/meta";
 
 /** seo_guide (G): how the directory is organised, with a link to every category that has profiles. */
-export const handle = { i18n: ["common"], hydrate: false };
+export const handle = { i18n: ["directory"], hydrate: false };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;

@@ -10,8 +10,6 @@ import { searchHomePath } from "~/session/user-filters.server";
 
 export type LayoutKind = "full" | "no-footer" | "bare";
 
-export const handle = { i18n: ["common"] };
-
 /**
  * Every page lives under a required language segment. A path whose first
  * segment is not a supported language is moved under one (cookie, else de).

@@ -19,7 +19,7 @@ import { PRIVATE_HEADERS } from "~/utils/seo";
 import { LANGUAGE_TAGS } from "#server/contract/locales";
 import { AGE_CHECK_METHODS } from "#server/contract/signup";
 
-export const handle = { i18n: ["common"] };
+export const handle = { i18n: ["join"] };
 
 interface AgeCheckRequest {
   id: number;

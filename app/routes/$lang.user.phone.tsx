@@ -21,7 +21,7 @@ import { replyWithApiErrors } from "~/utils/forms.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["common"] };
+export const handle = { i18n: ["account"] };
 
 interface PhoneStatus {
   phone: string | null;

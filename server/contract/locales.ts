@@ -4,7 +4,29 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "de";
 /** es and pl are served in full but hidden from the language picker. */
 export const OFFERED_LANGUAGES: readonly Language[] = ["de", "en"];
-export const NAMESPACES = ["common", "paella", "payment", "promotion"] as const;
+/**
+ * Translation namespaces: `common` holds the chrome every page shows (header, footer, error pages, the
+ * API's validation.* and exception.* messages); one namespace per web-tier feature holds the rest, so
+ * a page loads only what its routes declare in `handle.i18n` (docs/decisions/014). paella, payment and
+ * promotion are the spec's (section 7), empty so far. A key's first segment names exactly one namespace.
+ */
+export const NAMESPACES = [
+  "common",
+  "account",
+  "auth",
+  "dev",
+  "directory",
+  "home",
+  "info",
+  "invites",
+  "join",
+  "profile",
+  "search",
+  "traits",
+  "paella",
+  "payment",
+  "promotion",
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";
 

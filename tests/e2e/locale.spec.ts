@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 test("a path without a language prefix is redirected under /de", async ({ page }) => {
@@ -52,4 +53,77 @@ test("translation files are served at /public/locales/{lng}/{ns}.json", async ({
   expect((await pl.json()).login.title).toBe("Zaloguj się");
   expect((await request.get("/public/locales/xx/common.json")).status()).toBe(404);
   expect((await request.get("/public/locales/de/unknown.json")).status()).toBe(404);
+});
+
+/** The translation files a page fetched, as "lng/ns.json". */
+function recordLocaleFiles(page: Page): string[] {
+  const files: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith("/public/locales/")) files.push(path.slice("/public/locales/".length));
+  });
+  return files;
+}
+
+/** Text that reads like a key of a feature namespace ("search.sort.newest"). */
+const RAW_KEY = /\b(?:search|traits|profile|home|join|seo|info|invites|dashboard|phone)\.[a-z_]+/;
+
+test("a hydrated page downloads only the namespaces its routes declare, in its own language only @js", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const files = recordLocaleFiles(page);
+  await page.goto("/de/login");
+  await page.waitForLoadState("networkidle");
+  // Without JavaScript a page needs no translation file at all.
+  expect(files.sort()).toEqual(javaScriptEnabled ? ["de/auth.json", "de/common.json"] : []);
+  files.length = 0;
+  await page.goto("/en/escorts");
+  await page.waitForLoadState("networkidle");
+  expect(files.sort()).toEqual(javaScriptEnabled ? ["en/common.json", "en/search.json", "en/traits.json"] : []);
+});
+
+test("a client navigation shows the next page only with its namespaces loaded: no raw keys, not even briefly @js", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const files = recordLocaleFiles(page);
+  await page.goto("/de/login");
+  await page.waitForLoadState("networkidle");
+  if (javaScriptEnabled) {
+    // Records any text that ever reads like a key while the page changes.
+    await page.evaluate((pattern) => {
+      const w = window as unknown as { rawKeys: string[]; sameDocument: boolean };
+      w.rawKeys = [];
+      w.sameDocument = true;
+      const looksRaw = new RegExp(pattern);
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of [record.target, ...record.addedNodes]) {
+            const text = node.textContent ?? "";
+            if (looksRaw.test(text)) w.rawKeys.push(text.slice(0, 120));
+          }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    }, RAW_KEY.source);
+  }
+  await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Escorts" }).click();
+  await expect(page).toHaveURL(/\/de\/escorts$/);
+  await expect(page.getByTestId("search-form").getByLabel("Umkreis")).toBeVisible();
+  // Into a page that ships no JavaScript of its own: after a client navigation it renders in the browser too.
+  await page.getByTestId("search-tile").first().getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/de\/p\/[^/]+$/);
+  await expect(page.getByRole("heading", { name: "Fotos" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Merkmale und Aussehen" })).toBeVisible();
+  expect(await page.locator("body").innerText()).not.toMatch(RAW_KEY);
+  if (!javaScriptEnabled) {
+    expect(files).toEqual([]);
+    return;
+  }
+  const seen = await page.evaluate(() => {
+    const { rawKeys, sameDocument } = window as unknown as { rawKeys: string[]; sameDocument?: boolean };
+    return { rawKeys, sameDocument };
+  });
+  expect(seen.sameDocument, "the navigations stayed in the document").toBe(true);
+  expect(seen.rawKeys).toEqual([]);
+  expect(files.sort()).toEqual(["de/auth.json", "de/common.json", "de/profile.json", "de/search.json", "de/traits.json"]);
 });

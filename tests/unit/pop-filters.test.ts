@@ -18,10 +18,10 @@ import {
   type Searcher,
 } from "#server/contract/search";
 import { GENDER, USER_TYPE } from "#server/contract/users";
-import de from "../../locales/de/common.json";
-import en from "../../locales/en/common.json";
-import es from "../../locales/es/common.json";
-import pl from "../../locales/pl/common.json";
+import de from "../../locales/de/search.json";
+import en from "../../locales/en/search.json";
+import es from "../../locales/es/search.json";
+import pl from "../../locales/pl/search.json";
 
 const memberClient: Searcher = { userType: USER_TYPE.client, gender: GENDER.male, isMember: true };
 const escort: Searcher = { userType: USER_TYPE.escort, gender: GENDER.female, isMember: false };

@@ -24,11 +24,22 @@ import {
 import { APPEARANCE_CATALOG, appearanceFields } from "#server/contract/search-appearance";
 import { CUP_SIZE_BANDS, isValidTraitOption } from "#server/contract/traits";
 import { GENDER, USER_TYPE } from "#server/contract/users";
-import de from "../../locales/de/common.json";
-import en from "../../locales/en/common.json";
-import es from "../../locales/es/common.json";
-import pl from "../../locales/pl/common.json";
+import deSearch from "../../locales/de/search.json";
+import deTraits from "../../locales/de/traits.json";
+import enSearch from "../../locales/en/search.json";
+import enTraits from "../../locales/en/traits.json";
+import esSearch from "../../locales/es/search.json";
+import esTraits from "../../locales/es/traits.json";
+import plSearch from "../../locales/pl/search.json";
+import plTraits from "../../locales/pl/traits.json";
 
+// The search form names keys of both namespaces.
+const [de, en, es, pl] = [
+  { ...deSearch, ...deTraits },
+  { ...enSearch, ...enTraits },
+  { ...esSearch, ...esTraits },
+  { ...plSearch, ...plTraits },
+];
 const parse = (qs: string) => parseSearchParams(new URLSearchParams(qs));
 const qs = (state: ReturnType<typeof parse>) => serializeSearchParams(state).toString();
 const client: Searcher = { userType: USER_TYPE.client, gender: GENDER.male, isMember: false };

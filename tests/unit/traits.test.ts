@@ -51,11 +51,11 @@ const SPEC_PROFILE_CHOICE_FIELDS = ["cup_size", "breast_type", "gender_identity"
 const ISO_KEYED_GROUPS = new Set(["nationality", "languages"]);
 
 type Tree = { [key: string]: string | Tree };
+const readNamespace = (lng: string, ns: string) =>
+  JSON.parse(readFileSync(new URL(`../../locales/${lng}/${ns}.json`, import.meta.url), "utf8")) as Tree;
+// Trait labels live in the traits namespace, the user type names in common.
 const locales = Object.fromEntries(
-  SUPPORTED_LANGUAGES.map((lng) => [
-    lng,
-    JSON.parse(readFileSync(new URL(`../../locales/${lng}/common.json`, import.meta.url), "utf8")) as Tree,
-  ]),
+  SUPPORTED_LANGUAGES.map((lng) => [lng, { ...readNamespace(lng, "common"), ...readNamespace(lng, "traits") }]),
 );
 function lookup(tree: Tree, key: string): unknown {
   return key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Tree)[part] : undefined), tree);
