@@ -3,6 +3,7 @@
  * "Configuration" table documents the same list; keep the two in step.
  */
 import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 
 export interface AppConfig {
@@ -15,6 +16,10 @@ export interface AppConfig {
   databaseUrl: string;
   /** Directory for uploaded and generated media on the embedded default. */
   mediaDir: string;
+  /** Where uploads are streamed while a request is processed (a disk, not tmpfs: up to 320 MB per request). */
+  uploadTmpDir: string;
+  /** Images decoded and encoded at once in this process (every upload request queues for a slot per image). */
+  imageConcurrency: number;
   /** Operator-editable Markdown of the info pages (about, legal, misc, partners). */
   contentDir: string;
   /** Seed demo data on first start when the database has no users. */
@@ -39,6 +44,13 @@ function bool(value: string | undefined, fallback: boolean): boolean {
   return ["1", "true", "yes", "on"].includes(value.toLowerCase());
 }
 
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got ${value}`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = env.NODE_ENV === "production" ? "production" : env.NODE_ENV === "test" ? "test" : "development";
   const port = Number(env.PORT ?? 3000);
@@ -54,6 +66,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     databaseUrl: env.DATABASE_URL ?? `sqlite:${resolve("data/velora.sqlite")}`,
     mediaDir: resolve(env.MEDIA_DIR ?? "data/media"),
+    uploadTmpDir: resolve(env.UPLOAD_TMP_DIR ?? "data/upload-tmp"),
+    imageConcurrency: positiveInt("IMAGE_CONCURRENCY", env.IMAGE_CONCURRENCY, Math.min(4, Math.max(1, availableParallelism() - 1))),
     contentDir: resolve(env.CONTENT_DIR ?? "server/content"),
     seedOnEmpty: bool(env.SEED_ON_EMPTY, true),
     appSecret,

@@ -5,17 +5,11 @@
  * the API saves.
  */
 import { parseWithValibot } from "@conform-to/valibot";
-import {
-  data,
-  redirect,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type UploadHandler,
-} from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
-import type { ErrorItem } from "#server/contract/errors";
-import { IMAGE_MAX_BYTES, IMAGES_PER_UPLOAD } from "#server/contract/media-upload";
+import { DEFAULT_ERROR_KEY, type ErrorItem } from "#server/contract/errors";
+import type { MediaItem } from "#server/contract/media";
+import { IMAGE_MAX_BYTES, UPLOAD_MAX_BODY_BYTES } from "#server/contract/media-upload";
 import {
   mayEnterRegisterStep,
   nextRegisterStep,
@@ -72,14 +66,7 @@ export interface BusinessSignupTracking {
   events: Array<{ type: BusinessSignupTrackingType; created_at: number }>;
 }
 
-export interface MediaItem {
-  id: number;
-  url: string;
-  visibility: string;
-  is_avatar: boolean;
-  width: number;
-  height: number;
-}
+export type { MediaItem };
 
 function notFound(): Response {
   return new Response("Not found", { status: 404, headers: PRIVATE_HEADERS });
@@ -194,84 +181,51 @@ function prepareForm(audience: JoinAudience, stepKey: string, formData: FormData
   return formData;
 }
 
-class UploadLimitError extends Error {
-  constructor(readonly item: ErrorItem) {
-    super(item.key);
-  }
-}
-
-const limitItem = (key: string, params: Record<string, number>): ErrorItem => ({
+const malformedItem: ErrorItem = {
   code: 400,
-  title: key,
-  message: key,
-  key,
-  source: "files",
-  params,
-});
+  title: "validation.malformed_body",
+  message: "validation.malformed_body",
+  key: "validation.malformed_body",
+};
 
-/**
- * Keeps uploaded photos in memory within the spec's limits: at most 16 files
- * of at most 20,000,000 bytes each; other fields are small strings.
- */
-function photoUploadHandler(): UploadHandler {
-  let files = 0;
-  return async ({ name, filename, contentType, data: stream }) => {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const isFile = name === "files" && !!filename;
-    if (isFile) {
-      files += 1;
-      if (files > IMAGES_PER_UPLOAD) throw new UploadLimitError(limitItem("validation.image.too_many", { max: IMAGES_PER_UPLOAD }));
-    }
-    const limit = isFile ? IMAGE_MAX_BYTES : 1024;
-    for await (const chunk of stream) {
-      size += chunk.byteLength;
-      if (size > limit) {
-        if (isFile) throw new UploadLimitError(limitItem("validation.image.file_too_large", { max: IMAGE_MAX_BYTES }));
-        return undefined;
-      }
-      chunks.push(chunk);
-    }
-    if (!isFile) return name === "files" ? undefined : new TextDecoder().decode(Buffer.concat(chunks));
-    if (size === 0) return undefined;
-    return new File(
-      [Buffer.concat(chunks)].map((bytes) => new Uint8Array(bytes)),
-      filename!,
-      { type: contentType },
-    );
-  };
-}
+/** Statuses of the upload API the page answers with as they are (the form shows the error either way). */
+const PASSED_UPLOAD_STATUSES = new Set([400, 413, 429, 503]);
 
 const emptySubmission = () => parseWithValibot(new FormData(), { schema: v.object({}) });
 
+/**
+ * The photo step streams the browser's multipart body straight through to
+ * POST /media/upload (ADR 018): the web tier never parses or holds a file;
+ * the API streams it to disk, enforces the caps and answers per file. A form
+ * sent without a new photo (the member already has one) continues to the next step.
+ */
 async function submitPhoto(request: Request, context: ActionFunctionArgs["context"], lang: string, audience: JoinAudience, viewer: Viewer) {
   const isKnown = (name: string) => name === "files";
-  const fail = (errors: readonly ErrorItem[]) =>
+  const fail = (errors: readonly ErrorItem[], status = 400, retryAfter: string | null = null) =>
     data(
       { lastResult: withRegroupedErrors(emptySubmission().reply(apiErrorReply(errors)), isKnown) },
-      { status: 400, headers: PRIVATE_HEADERS },
+      { status, headers: retryAfter ? { ...PRIVATE_HEADERS, "Retry-After": retryAfter } : PRIVATE_HEADERS },
     );
-  let form: FormData;
-  try {
-    form = await unstable_parseMultipartFormData(request, photoUploadHandler());
-  } catch (err) {
-    if (err instanceof UploadLimitError) return fail([err.item]);
-    return fail([
-      { code: 400, title: "validation.malformed_body", message: "validation.malformed_body", key: "validation.malformed_body" },
-    ]);
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) return fail([malformedItem], 415);
+  const contentLength = request.headers.get("content-length");
+  if (Number(contentLength ?? 0) > UPLOAD_MAX_BODY_BYTES) {
+    return fail([{ ...limitItem("validation.image.file_too_large", { max: IMAGE_MAX_BYTES }), code: 413 }], 413);
   }
-  const files = form.getAll("files").filter((entry): entry is File => typeof entry !== "string");
-  if (files.length > 0) {
-    const upload = new FormData();
-    for (const file of files) upload.append("files", file, file.name);
-    const response = await rawApiFetch(request, context, "/api/v2/media/upload", { method: "POST", body: upload });
-    if (response.status !== 201) {
-      const body = (await response.json().catch(() => ({}))) as { errors?: ErrorItem[] };
-      return fail(
-        body.errors?.length
-          ? body.errors
-          : [{ code: response.status, title: "exception.common.something_wrong_happened", message: "", key: "" }],
-      );
+  const response = await rawApiFetch(request, context, "/api/v2/media/upload", {
+    method: "POST",
+    body: { stream: request.body, contentType, contentLength },
+  });
+  if (response.status !== 201) {
+    const body = (await response.json().catch(() => ({}))) as { errors?: ErrorItem[] };
+    const errors = body.errors ?? [];
+    const nothingChosen = response.status === 400 && errors.length === 1 && errors[0]?.key === "validation.image.required";
+    if (!nothingChosen) {
+      const shown = errors.length
+        ? errors
+        : [{ code: response.status, title: DEFAULT_ERROR_KEY, message: DEFAULT_ERROR_KEY, key: DEFAULT_ERROR_KEY }];
+      const retryAfter = response.headers.get("retry-after");
+      return fail(shown, PASSED_UPLOAD_STATUSES.has(response.status) ? response.status : 400, retryAfter);
     }
   }
   const api = createApiClient({ request, context });
@@ -283,6 +237,15 @@ async function submitPhoto(request: Request, context: ActionFunctionArgs["contex
   if (!done.ok) return fail(done.errors);
   return redirect(`/${lang}/${registerStepPath(viewer.profile.userType, done.data.next_step)}`, { headers: PRIVATE_HEADERS });
 }
+
+const limitItem = (key: string, params: Record<string, number>): ErrorItem => ({
+  code: 400,
+  title: key,
+  message: key,
+  key,
+  source: "files",
+  params,
+});
 
 export async function submitJoinStep({ request, context, params }: ActionFunctionArgs, audience: JoinAudience) {
   const lang = params.lang!;

@@ -5,6 +5,7 @@
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from "#server/contract/locales";
+import type { MediaImage } from "#server/contract/media";
 import { isValidProfileUsername } from "#server/contract/validation";
 import { localePath } from "~/i18n/lang";
 import { readSession } from "~/session/session.server";
@@ -20,7 +21,7 @@ export interface ProfileDetail {
   age: number | null;
   cityName: string | null;
   isMember: boolean;
-  avatarUrl: string | null;
+  avatar: MediaImage | null;
   isOwner: boolean;
   membersOnly: boolean;
   registeredAt: number;
@@ -58,7 +59,7 @@ export interface ProfileDetail {
   };
   tours: unknown[];
   reviews: { count: number; average: number | null };
-  gallery: Array<{ id: number; kind: string; visibility: string; width: number; height: number; isAvatar: boolean; url: string }>;
+  gallery: Array<{ id: number; kind: string; visibility: string; isAvatar: boolean; image: MediaImage }>;
   /** Keyed by visibility, camelized: loggedIn, plusMember, fsk18. */
   hiddenMedia: Partial<Record<"loggedIn" | "plusMember" | "fsk18", number>>;
   actions: { canFavorite: boolean; canMessage: boolean; canRequestDate: boolean };

@@ -12,7 +12,11 @@ export async function rawApiFetch(
   request: Request,
   context: AppLoadContext | undefined,
   endpoint: string,
-  init: { method?: "GET" | "POST"; body?: FormData } = {},
+  init: {
+    method?: "GET" | "POST";
+    /** A FormData, or a request body streamed through as it arrives (with its content type and length). */
+    body?: FormData | { stream: ReadableStream<Uint8Array>; contentType: string; contentLength: string | null };
+  } = {},
 ): Promise<Response> {
   const session = readSession(request, Date.now());
   const requestUrl = new URL(request.url);
@@ -26,13 +30,23 @@ export async function rawApiFetch(
   if (forwardedFor) headers.set("x-forwarded-for", forwardedFor);
   const apiUrl = process.env.API_URL;
   const base = apiUrl ? (apiUrl.endsWith("/") ? apiUrl : `${apiUrl}/`) : requestUrl.origin;
-  // fetch sets the multipart boundary itself from the FormData body.
+  let body: BodyInit | undefined;
+  if (init.body instanceof FormData) {
+    // fetch sets the multipart boundary itself from the FormData body.
+    body = init.body;
+  } else if (init.body) {
+    body = init.body.stream;
+    headers.set("content-type", init.body.contentType);
+    if (init.body.contentLength) headers.set("content-length", init.body.contentLength);
+  }
   const apiRequest = new Request(new URL(endpoint.replace(/^\//, ""), base.endsWith("/") ? base : `${base}/`), {
     method: init.method ?? "GET",
     headers,
-    body: init.body,
+    body,
     redirect: "manual",
-  });
+    // A streamed body goes out as it comes in (Node's fetch requires saying so).
+    ...(body && !(body instanceof FormData) ? { duplex: "half" } : {}),
+  } as RequestInit);
   if (!apiUrl && context?.apiFetch) return await context.apiFetch(apiRequest);
   return await fetch(apiRequest);
 }

@@ -1,4 +1,5 @@
 /** Web-tier types and calls of the SEO group (directory, landing pages, sitemaps). Keys camelized. */
+import type { MediaImage } from "#server/contract/media";
 import type { DirectoryLevel, SeoCategory } from "#server/contract/seo";
 
 export interface DirectoryTile {
@@ -10,7 +11,7 @@ export interface DirectoryTile {
   age: number | null;
   cityName: string | null;
   isMember: boolean;
-  avatarUrl: string | null;
+  avatar: MediaImage | null;
 }
 
 export interface DirectoryPlace {

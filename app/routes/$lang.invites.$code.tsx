@@ -14,7 +14,10 @@ import { claimPasswordFormSchema, claimVerifySchema } from "#server/contract/inv
 import { PASSWORD_MIN } from "#server/contract/validation";
 import { createApiClient } from "~/api/client.server";
 import { destinationForToken } from "~/api/destination.server";
+import type { MediaImage } from "#server/contract/media";
 import { Field, FormErrors } from "~/components/Field";
+import { Picture } from "~/components/Picture";
+import * as pictureCss from "~/components/picture.css";
 import { i18nServer } from "~/i18n/i18next.server";
 import { useLocalePath } from "~/i18n/lang";
 import { loginCookies } from "~/session/session.server";
@@ -33,7 +36,7 @@ interface ClaimPreview {
   username: string;
   displayName: string;
   cityName: string | null;
-  avatarUrl: string | null;
+  avatar: MediaImage | null;
   targetKind: "email" | "phone";
   targetHint: string;
   state: "new" | "code_sent" | "locked" | "verified";
@@ -173,8 +176,8 @@ export default function ClaimPage() {
       <div className={ui.card}>
         <h1>{title}</h1>
         <div className={ui.row} data-testid="claim-preview">
-          {claim.avatarUrl ? (
-            <img src={claim.avatarUrl} alt="" width={96} height={96} style={{ borderRadius: "50%", objectFit: "cover" }} />
+          {claim.avatar ? (
+            <Picture image={claim.avatar} alt="" sizes="96px" width={96} height={96} className={pictureCss.round} priority />
           ) : null}
           <div>
             <strong>{claim.displayName}</strong>

@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
+import { MEDIA_VARIANT_MAX_WIDTH, mediaFallbackUrl } from "#server/contract/media";
 import { USER_TYPE, userTypeName } from "#server/contract/users";
 import { loadProfilePage, type ProfileDetail } from "~/api/profiles.server";
 import { brand } from "~/brand/brand";
@@ -54,8 +55,11 @@ function profileJsonLd(p: ProfileDetail, origin: string, lang: Parameters<typeof
         ...(p.location.countryCode ? { addressCountry: p.location.countryCode } : {}),
       }
     : undefined;
+  const avatar = p.avatar;
   const image =
-    p.avatarUrl && p.gallery.some((m) => m.url === p.avatarUrl && m.visibility === "public") ? `${origin}${p.avatarUrl}` : undefined;
+    avatar && p.gallery.some((m) => m.image.path === avatar.path && m.visibility === "public")
+      ? `${origin}${mediaFallbackUrl(avatar, MEDIA_VARIANT_MAX_WIDTH)}`
+      : undefined;
   return {
     "@context": "https://schema.org",
     "@type": p.userType === USER_TYPE.business ? "LocalBusiness" : "Person",

@@ -2,7 +2,7 @@
  * Route definition that validates input with valibot and records the route
  * for the OpenAPI document, so the schema is the one source of both.
  */
-import type { Context, Hono } from "hono";
+import type { Context, Hono, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type * as v from "valibot";
 import type { ErrorItem } from "../contract/errors";
@@ -28,6 +28,12 @@ export interface RouteSpec<B extends AnySchema | undefined, Q extends AnySchema 
   statuses?: number[];
   /** Largest accepted request body; bigger ones get 413. Defaults to DEFAULT_MAX_BODY_BYTES. */
   maxBodyBytes?: number;
+  /**
+   * The handler streams the body itself and enforces maxBodyBytes while reading (uploads).
+   * Hono's bodyLimit buffers a body without Content-Length in memory to count it, so such
+   * routes only get the up-front Content-Length check here.
+   */
+  streamsBody?: boolean;
   /**
    * Extra top-level fields for this route's input failures, e.g. OAuth's
    * `error` code, so clients of that protocol read them as they expect.
@@ -69,12 +75,19 @@ export class ApiRouter {
       err instanceof ApiError && spec.errorFields
         ? new ApiError(err.status, err.items, { ...err.extra, ...spec.errorFields(err.items) })
         : err;
-    const limitBody = bodyLimit({
-      maxSize: spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-      onError: () => {
-        throw withFields(new ApiError(413, [errorItem(413, "validation.malformed_body")]));
-      },
-    });
+    const maxBodyBytes = spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    const tooLarge = () => withFields(new ApiError(413, [errorItem(413, "validation.malformed_body")]));
+    const limitBody: MiddlewareHandler<ApiEnv> = spec.streamsBody
+      ? async (c, next) => {
+          if (Number(c.req.header("content-length") ?? 0) > maxBodyBytes) throw tooLarge();
+          await next();
+        }
+      : bodyLimit({
+          maxSize: maxBodyBytes,
+          onError: () => {
+            throw tooLarge();
+          },
+        });
     this.hono.on(spec.method.toUpperCase(), spec.path, limitBody, async (c) => {
       const user = c.get("user");
       if (spec.auth === "required" && !user) throw fail.unauthorized();

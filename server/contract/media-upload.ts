@@ -8,6 +8,16 @@ export const IMAGE_MAX_BYTES = 20_000_000;
 export const IMAGE_MIN_WIDTH = 200;
 /** Spec section 5: at most 16 images selectable at once. */
 export const IMAGES_PER_UPLOAD = 16;
+/**
+ * Decoded pixels an upload may have (width × height as stored in the file). 50 MP covers the
+ * full-resolution output of 48/50 MP phone cameras; beyond it a small file can still demand
+ * gigabytes to decode (a "decompression bomb"), so it is refused before decoding.
+ */
+export const IMAGE_MAX_PIXELS = 50_000_000;
+/** Upload requests per user and hour (each up to IMAGES_PER_UPLOAD photos); the next gets 429. */
+export const UPLOADS_PER_HOUR = 30;
+/** The largest upload request: the largest allowed batch plus the multipart framing. Beyond it: 413. */
+export const UPLOAD_MAX_BODY_BYTES = IMAGES_PER_UPLOAD * IMAGE_MAX_BYTES + 1024 * 1024;
 export const IMAGE_FORMATS = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" } as const;
 export type ImageFormat = keyof typeof IMAGE_FORMATS;
 export const IMAGE_ACCEPT = Object.values(IMAGE_FORMATS).join(",");
@@ -26,5 +36,5 @@ export function defaultUploadVisibility(userType: number): MediaVisibility {
   return userType === USER_TYPE.client ? "logged_in" : "public";
 }
 
-/** The URL a media file is served at (host route that enforces visibility). */
-export const mediaFileUrl = (id: number) => `/media/${id}`;
+/** Where a media row's files are served (the web route checks access again on every request); `key` is the row's random public id. */
+export const mediaPath = (key: string) => `/media/${key}`;

@@ -202,6 +202,10 @@ export interface MediaTable {
   position: number;
   is_avatar: Generated<number>;
   created_at: number;
+  /** Random key of the row's URLs (/media/{public_id}/…); the database fills it in (migration 0012). */
+  public_id: Generated<string>;
+  /** Widths of the stored variants, "160,320,640"; null for a row stored before variants (one file at storage_key). */
+  variant_widths: string | null;
 }
 
 /** Escort profiles a business links (business registration step "escorts"). */

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { IMAGE_ACCEPT, IMAGE_MIN_WIDTH, IMAGES_PER_UPLOAD } from "#server/contract/media-upload";
 import type { MediaItem } from "~/api/join-steps.server";
 import { FormErrors } from "~/components/Field";
+import { Picture } from "~/components/Picture";
 import * as ui from "~/styles/ui.css";
 import { ErrorLine, SubmitRow } from "./controls";
 import * as css from "./steps.css";
@@ -26,13 +27,13 @@ export function PhotoStep({ media, lastResult }: { media: MediaItem[]; lastResul
           <ul className={css.photos}>
             {media.map((item) => (
               <li key={item.id}>
-                <img
+                <Picture
+                  image={item.image}
                   className={css.photo}
-                  src={item.url}
                   alt={item.is_avatar ? t("join_steps.photo.avatar") : t("join_steps.photo.photo")}
+                  sizes="96px"
                   width={96}
                   height={96}
-                  loading="lazy"
                 />
                 {item.is_avatar ? <span className={ui.muted}>{t("join_steps.photo.avatar")}</span> : null}
               </li>

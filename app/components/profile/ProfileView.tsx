@@ -6,6 +6,7 @@ import { directoryPath } from "#server/contract/seo";
 import { findTraitGroup, TRAIT_GROUPS, traitLabelKey, traitTitleKey } from "#server/contract/traits";
 import { USER_TYPE, userTypeName } from "#server/contract/users";
 import type { ProfileDetail, RegionBox } from "~/api/profiles.server";
+import { Picture } from "~/components/Picture";
 import { localePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import * as css from "./profile.css";
@@ -70,13 +71,15 @@ export function ProfileHead({
   return (
     <>
       <header className={css.head}>
-        {profile.avatarUrl ? (
-          <img
+        {profile.avatar ? (
+          <Picture
+            image={profile.avatar}
             className={css.avatar}
-            src={profile.avatarUrl}
             alt={t("profile.avatar_alt", { name: profile.displayName })}
+            sizes="(min-width: 768px) 160px, 96px"
             width={160}
             height={213}
+            priority
           />
         ) : (
           <div className={css.avatarPlaceholder} aria-hidden="true">
@@ -258,12 +261,13 @@ export function ProfileOverview({
           <ul className={css.gallery}>
             {profile.gallery.map((m, i) => (
               <li key={m.id}>
-                <img
+                <Picture
+                  image={m.image}
                   className={css.galleryImage}
-                  src={m.url}
                   alt={t("profile.gallery.photo_alt", { name: profile.displayName, number: i + 1 })}
-                  width={m.width}
-                  height={m.height}
+                  sizes="(min-width: 1200px) 220px, (min-width: 768px) 25vw, 33vw"
+                  width={m.image.width}
+                  height={m.image.height}
                   loading={i < 3 ? "eager" : "lazy"}
                 />
               </li>

@@ -2,6 +2,8 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { distanceLabel } from "#server/contract/search";
 import { LANGUAGE_TAGS, type Language } from "#server/contract/locales";
+import type { MediaImage } from "#server/contract/media";
+import { Picture } from "~/components/Picture";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import { useNumbers } from "~/utils/numbers";
 import * as ui from "~/styles/ui.css";
@@ -15,7 +17,7 @@ export interface Tile {
   cityName: string | null;
   distanceKm: number | null;
   price: { durationMinutes: number; priceEur: number } | null;
-  avatar: { url: string } | null;
+  avatar: MediaImage | null;
   /** Counts the hit carries (the API has no photo count on hits). */
   reviewCount?: number;
   ratingAvg?: number | null;
@@ -42,7 +44,7 @@ export function ResultTiles({ tiles }: { tiles: Tile[] }) {
     <ul className={ui.stack} data-testid="search-results">
       {tiles.map((tile) => (
         <li key={tile.userId} className={ui.card} data-testid="search-tile">
-          {tile.avatar ? <img src={tile.avatar.url} alt="" width={96} height={96} loading="lazy" /> : null}
+          {tile.avatar ? <Picture image={tile.avatar} alt="" sizes="96px" width={96} height={96} /> : null}
           <Link to={to(`p/${tile.username}`)}>
             <strong>{tile.displayName}</strong>
           </Link>

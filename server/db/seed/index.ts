@@ -7,8 +7,9 @@
  */
 import { PostgresIntrospector, sql, type Transaction } from "kysely";
 import type { AppConfig } from "../../config";
-import { MEDIA_KIND, MEDIA_STATUS } from "../../contract/media";
+import { MEDIA_KIND, MEDIA_STATUS, MEDIA_VARIANT_MIME } from "../../contract/media";
 import { createMediaStorage, type MediaStorage } from "../../integrations/storage/index";
+import { storageKeysOf } from "../../modules/media/images";
 import type { Clock } from "../../lib/clock";
 import { hashPassword } from "../../lib/crypto";
 import type { Dialect } from "../dialect";
@@ -16,7 +17,7 @@ import type { DB } from "../index";
 import type { Database } from "../schema";
 import { ensureGeoData } from "../geo/load";
 import { createPersonPlanner, DEFAULT_PROFILES, DEFAULT_SEED, MAX_PROFILES, planDemoAccounts, type PersonPlan } from "./people";
-import { POOL_MOTIFS, poolImageSvg, portraitSvg, renderJpeg, type RenderedPhoto } from "./photos";
+import { SeedPhotos } from "./photo-files";
 import type { SeedKind } from "./texts";
 
 export { DEMO_ACCOUNTS, type DemoAccount, DEFAULT_PROFILES, DEFAULT_SEED, MAX_PROFILES } from "./people";
@@ -59,9 +60,6 @@ const CHUNK_PEOPLE = 2000;
 const ROWS_PER_INSERT = 500;
 const FILE_CONCURRENCY = 32;
 const SQLITE_SEED_CACHE_KIB = 256 * 1024;
-// Local storage hard-links each photo to a pool file, and ext4 allows 65,000
-// links per file: a pool file gets a fresh twin after this many uses.
-const LINKS_PER_POOL_FILE = 50_000;
 
 async function forEachLimit<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -71,75 +69,13 @@ async function forEachLimit<T>(items: readonly T[], limit: number, task: (item: 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** The rendered pool in storage; hands out a source key per use. */
-class PhotoPool {
-  private readonly uses: number[];
-
-  constructor(
-    private readonly storage: MediaStorage,
-    readonly images: readonly RenderedPhoto[],
-  ) {
-    this.uses = images.map(() => 0);
-  }
-
-  private keyOf(index: number, generation: number): string {
-    return `seed-pool/pool-${String(index).padStart(2, "0")}-g${generation}.jpg`;
-  }
-
-  static async render(storage: MediaStorage, seed: string): Promise<PhotoPool> {
-    const images = await Promise.all(POOL_MOTIFS.map((_, index) => renderJpeg(poolImageSvg(seed, index))));
-    const pool = new PhotoPool(storage, images);
-    await Promise.all(images.map((image, index) => storage.put(pool.keyOf(index, 0), image.data, { contentType: "image/jpeg" })));
-    return pool;
-  }
-
-  /** Called in a fixed order, so the twin files appear deterministically. */
-  async sourceKey(index: number): Promise<string> {
-    const image = this.images[index];
-    if (!image) throw new Error(`no pool image ${index}`);
-    const uses = this.uses[index] ?? 0;
-    this.uses[index] = uses + 1;
-    const generation = Math.floor(uses / LINKS_PER_POOL_FILE);
-    if (generation > 0 && uses % LINKS_PER_POOL_FILE === 0) {
-      await this.storage.put(this.keyOf(index, generation), image.data, { contentType: "image/jpeg" });
-    }
-    return this.keyOf(index, generation);
-  }
-}
-
-interface PhotoSources {
-  pool: PhotoPool;
-  /** Rendered portraits of the fixed demo accounts, by username. */
-  portraits: Map<string, RenderedPhoto>;
-}
-
-function imageOf(sources: PhotoSources, person: PersonPlan, photo: PersonPlan["photos"][number]): RenderedPhoto {
-  const image = "pool" in photo.source ? sources.pool.images[photo.source.pool] : sources.portraits.get(person.username);
-  if (!image) throw new Error(`no image for ${person.username} #${photo.position}`);
-  return image;
-}
-
-async function writeFiles(storage: MediaStorage, sources: PhotoSources, people: readonly PersonPlan[]): Promise<void> {
-  // Source keys are assigned sequentially (deterministic twins); the copies run in parallel.
-  const jobs: { from: string | null; person: PersonPlan; photo: PersonPlan["photos"][number] }[] = [];
-  for (const person of people) {
-    for (const photo of person.photos) {
-      jobs.push({ from: "pool" in photo.source ? await sources.pool.sourceKey(photo.source.pool) : null, person, photo });
-    }
-  }
-  await forEachLimit(jobs, FILE_CONCURRENCY, async ({ from, person, photo }) => {
-    if (from) await storage.copy(from, photo.storageKey);
-    else await storage.put(photo.storageKey, imageOf(sources, person, photo).data, { contentType: "image/jpeg" });
-  });
-}
-
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
 
-async function writeRows(db: DB, sources: PhotoSources, people: readonly PersonPlan[], passwordHash: string, now: number): Promise<number> {
+async function writeRows(db: DB, photos: SeedPhotos, people: readonly PersonPlan[], passwordHash: string, now: number): Promise<number> {
   let media = 0;
   await db.transaction().execute(async (trx) => {
     const ids = new Map<string, number>();
@@ -224,17 +160,18 @@ async function writeRows(db: DB, sources: PhotoSources, people: readonly PersonP
     }
     const mediaRows = people.flatMap((p) =>
       p.photos.map((photo) => {
-        const image = imageOf(sources, p, photo);
+        const stored = photos.of(p, photo);
         return {
           user_id: idOf(p),
           kind: MEDIA_KIND.photo,
           visibility: photo.visibility,
           status: MEDIA_STATUS.accepted,
-          storage_key: photo.storageKey,
-          mime_type: "image/jpeg",
-          width: image.width,
-          height: image.height,
-          bytes: image.bytes,
+          storage_key: stored.storageKey,
+          mime_type: MEDIA_VARIANT_MIME.jpeg,
+          width: stored.image.width,
+          height: stored.image.height,
+          variant_widths: stored.image.widths.join(","),
+          bytes: stored.bytes,
           position: photo.position,
           is_avatar: photo.isAvatar ? 1 : 0,
           created_at: photo.createdAt,
@@ -291,21 +228,9 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
   const now = clock.now();
 
   const demo = planDemoAccounts(seed, now);
-  const portraitJobs = demo.flatMap((p) =>
-    p.photos.flatMap((photo) => ("portrait" in photo.source ? [{ person: p, motif: photo.source.portrait }] : [])),
-  );
   // One password hash for everyone: scrypt is deliberately slow, and every
-  // demo login uses the same password anyway.
-  const [passwordHash, pool, portraits] = await Promise.all([
-    hashPassword(DEMO_PASSWORD),
-    PhotoPool.render(storage, seed),
-    Promise.all(
-      portraitJobs.map(
-        async ({ person, motif }) => [person.username, await renderJpeg(portraitSvg(seed, person.profile.displayName, motif))] as const,
-      ),
-    ),
-  ]);
-  const sources: PhotoSources = { pool, portraits: new Map(portraits) };
+  // demo login uses the same password anyway. Photos are stored before any row points at them.
+  const [passwordHash, photos] = await Promise.all([hashPassword(DEMO_PASSWORD), SeedPhotos.create(storage, seed, demo)]);
 
   const planPerson = createPersonPlanner(seed, now);
   const total = demo.length + profiles;
@@ -321,24 +246,17 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
   const result: SeedResult = {
     users: 0,
     media: 0,
-    renderedPhotos: pool.images.length + portraits.length,
+    renderedPhotos: photos.renderedCount,
     byKind: { client: 0, escort: 0, agency: 0, club: 0 },
   };
   const restoreCache = await enlargeSqliteCache(db);
   try {
-    // Files of the next chunk are written while the current chunk's rows go in;
-    // a chunk's rows are inserted only after its files exist.
-    let current = chunkAt(0);
-    await writeFiles(storage, sources, current);
     for (let start = 0; start < total; start += CHUNK_PEOPLE) {
-      const nextStart = start + CHUNK_PEOPLE;
-      const next = nextStart < total ? chunkAt(nextStart) : [];
-      const [media] = await Promise.all([writeRows(db, sources, current, passwordHash, now), writeFiles(storage, sources, next)]);
+      const current = chunkAt(start);
+      result.media += await writeRows(db, photos, current, passwordHash, now);
       result.users += current.length;
-      result.media += media;
       for (const person of current) result.byKind[person.kind] += 1;
       options.onProgress?.(result.users, total);
-      current = next;
     }
   } finally {
     await restoreCache();
@@ -443,12 +361,19 @@ export async function tablesToReset(db: DB, dialect: Dialect = dialectOfDb(db)):
  */
 export async function resetDemoData(db: DB, options: ResetOptions = {}): Promise<string[]> {
   const dialect = dialectOfDb(db);
-  const keys: string[] = [];
+  // Rows share files (the seed's pool): each file once.
+  const keys = new Set<string>();
   if (options.storage) {
     for (let after = 0; ;) {
-      const page = await db.selectFrom("media").select(["id", "storage_key"]).where("id", ">", after).orderBy("id").limit(10_000).execute();
+      const page = await db
+        .selectFrom("media")
+        .select(["id", "storage_key", "variant_widths"])
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(10_000)
+        .execute();
       if (page.length === 0) break;
-      for (const row of page) keys.push(row.storage_key);
+      for (const row of page) for (const key of storageKeysOf(row)) keys.add(key);
       after = page[page.length - 1]?.id ?? after;
     }
   }
@@ -468,6 +393,6 @@ export async function resetDemoData(db: DB, options: ResetOptions = {}): Promise
     });
   }
   const storage = options.storage;
-  if (storage) await forEachLimit(keys, FILE_CONCURRENCY, (key) => storage.delete(key));
+  if (storage) await forEachLimit([...keys], FILE_CONCURRENCY, (key) => storage.delete(key));
   return tables;
 }

@@ -33,7 +33,8 @@ const DAY = 24 * 60 * 60 * 1000;
 export interface PhotoPlan {
   /** A pool image, or the person's own rendered portrait (fixed demo accounts). */
   source: { pool: number } | { portrait: PhotoMotif };
-  storageKey: string;
+  /** Where a portrait's variants go; pool photos share the pool's files (seed/photo-files.ts). */
+  storageKey: string | null;
   visibility: MediaVisibility;
   position: number;
   isAvatar: boolean;
@@ -295,10 +296,10 @@ function birthDateFor(now: number, age: number, dayOffset: number): string {
   return new Date(birthday).toISOString().slice(0, 10);
 }
 
-/** Deterministic, unguessable-looking keys, fanned out over 256 directories. */
+/** Deterministic, unguessable-looking variant-set keys, fanned out over 256 directories. */
 export function storageKeyFor(seed: string, username: string, position: number): string {
   const hash = sha256(`${seed}:${username}:${position}`).slice(0, 32);
-  return `media/${hash.slice(0, 2)}/${hash}.jpg`;
+  return `media/${hash.slice(0, 2)}/${hash}`;
 }
 
 type VisibilityWeights = readonly (readonly [MediaVisibility, number])[];
@@ -402,7 +403,7 @@ function photosFor(
       isAvatar && portrait ? { portrait } : { pool: isAvatar ? avatarPool : (gallery[(position - 1) % gallery.length] as number) };
     return {
       source,
-      storageKey: storageKeyFor(seed, username, position),
+      storageKey: "portrait" in source ? storageKeyFor(seed, username, position) : null,
       visibility,
       position,
       isAvatar,

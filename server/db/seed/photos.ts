@@ -1,15 +1,14 @@
 /**
  * Demo photos rendered at seed time: an SVG (gradient, an abstract silhouette
- * or venue, a caption) turned into a JPEG by sharp. No camera, no people, no
- * metadata: sharp writes no EXIF unless asked to (withMetadata), so nothing
- * leaks the way a real upload could.
+ * or venue, a caption) turned into the same sized variants an upload gets.
+ * No camera, no people, no metadata: sharp writes no EXIF unless asked to
+ * (withMetadata), so nothing leaks the way a real upload could.
  */
-import sharp from "sharp";
+import { renderVariants, type RenderedImage } from "../../modules/media/images";
 import { createRandom } from "./random";
 
 export const PHOTO_WIDTH = 600;
 export const PHOTO_HEIGHT = 800;
-const JPEG_QUALITY = 82;
 
 export type PhotoMotif = "single" | "couple" | "venue";
 
@@ -133,14 +132,11 @@ export function portraitSvg(seed: string, displayName: string, motif: PhotoMotif
   return frame(palette, `${body}${monogram}`, caption, rng.int(20, 160));
 }
 
-export interface RenderedPhoto {
-  data: Buffer;
-  width: number;
-  height: number;
-  bytes: number;
-}
-
-export async function renderJpeg(svg: string): Promise<RenderedPhoto> {
-  const { data, info } = await sharp(Buffer.from(svg)).jpeg({ quality: JPEG_QUALITY }).toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, bytes: info.size };
+/**
+ * A demo photo rendered into its stored variants (ADR 018: AVIF, WebP, JPEG at
+ * each width up to the photo's own), exactly as an upload would be stored.
+ * The SVG is rasterised once at full size and every variant is made from it.
+ */
+export async function renderPhoto(svg: string): Promise<RenderedImage> {
+  return await renderVariants(Buffer.from(svg));
 }

@@ -3,9 +3,10 @@
  * under the media directory, e.g. <MEDIA_DIR>/media/ab/ab12….jpg.
  */
 import { randomBytes } from "node:crypto";
-import { promises as fs } from "node:fs";
+import { createReadStream, promises as fs } from "node:fs";
 import { dirname, join } from "node:path";
-import { assertStorageKey, type MediaStorage } from "./storage";
+import { Readable } from "node:stream";
+import { assertStorageKey, type MediaStorage, type StoredObject } from "./storage";
 
 function errorCode(err: unknown): string | undefined {
   return err instanceof Error && "code" in err ? String((err as NodeJS.ErrnoException).code) : undefined;
@@ -53,6 +54,25 @@ export class LocalMediaStorage implements MediaStorage {
       return await fs.readFile(this.pathOf(key));
     } catch (err) {
       if (errorCode(err) === "ENOENT") return null;
+      throw err;
+    }
+  }
+
+  async open(key: string): Promise<StoredObject | null> {
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(this.pathOf(key), "r");
+    } catch (err) {
+      if (errorCode(err) === "ENOENT") return null;
+      throw err;
+    }
+    try {
+      const { size } = await handle.stat();
+      // The stream owns the handle from here on and closes it at the end or on cancel.
+      const stream = createReadStream("", { fd: handle, autoClose: true });
+      return { body: Readable.toWeb(stream) as ReadableStream<Uint8Array>, size };
+    } catch (err) {
+      await handle.close();
       throw err;
     }
   }

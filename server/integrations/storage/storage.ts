@@ -1,14 +1,26 @@
 /**
- * Where media bytes live. The embedded default is the local disk under
- * MEDIA_DIR; an S3-compatible implementation can replace it behind the same
- * interface. Objects are addressed by the media row's storage_key.
+ * Where media bytes live: the port every adapter implements. The embedded
+ * default is the local disk under MEDIA_DIR (./local.ts); an S3-compatible
+ * adapter implements the same five calls (PutObject, GetObject, HeadObject,
+ * CopyObject, DeleteObject) and passes the same contract tests
+ * (tests/helpers/storage-contract.ts). Objects are addressed by keys the media
+ * module derives from a media row's storage_key (one key per variant file).
+ * Nothing outside this folder knows where or how bytes are kept.
  */
+
+/** A stored object opened for reading: its bytes as a stream, its size up front. */
+export interface StoredObject {
+  body: ReadableStream<Uint8Array>;
+  size: number;
+}
 
 export interface MediaStorage {
   /** Stores bytes under key, replacing what was there. Readers never see a partial object. */
   put(key: string, data: Uint8Array, options?: { contentType?: string }): Promise<void>;
   /** The object's bytes, or null when there is none. */
   read(key: string): Promise<Buffer | null>;
+  /** The object as a stream (served to browsers without holding it in memory), or null when there is none. */
+  open(key: string): Promise<StoredObject | null>;
   exists(key: string): Promise<boolean>;
   /** Copies an object without passing its bytes through the process where the backend allows it. */
   copy(fromKey: string, toKey: string): Promise<void>;

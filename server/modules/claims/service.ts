@@ -20,8 +20,8 @@ import {
   VERIFICATION_CODE_TTL_MS,
   VERIFICATION_MAX_ATTEMPTS,
 } from "../../contract/invites";
-import { mediaFileUrl } from "../../contract/media-upload";
 import { MEDIA_STATUS } from "../../contract/media";
+import { mediaGrant, mediaImageOf } from "../media/images";
 import { REGISTER_COMPLETED_STEP, USER_TYPE } from "../../contract/users";
 import { smsProviderFor, SmsSendError } from "../../integrations/sms/sms";
 import { hashPassword, randomToken, sha256 } from "../../lib/crypto";
@@ -104,7 +104,7 @@ export async function previewClaim(deps: ApiDeps, inviteCode: string) {
   // Only an accepted public avatar: the preview is a guest page.
   const avatar = await deps.db
     .selectFrom("media")
-    .select("id")
+    .select(["public_id", "width", "height", "variant_widths"])
     .where("user_id", "=", claim.user_id)
     .where("is_avatar", "=", 1)
     .where("status", "=", MEDIA_STATUS.accepted)
@@ -117,7 +117,8 @@ export async function previewClaim(deps: ApiDeps, inviteCode: string) {
     display_name: profile.display_name ?? profile.username,
     city_name: profile.city_name,
     user_type: profile.user_type,
-    avatar_url: avatar ? mediaFileUrl(avatar.id) : null,
+    // The profile is not listed until claimed: the picture is shown through a short-lived grant (ADR 017).
+    avatar: avatar ? mediaImageOf(avatar, mediaGrant(deps.config.appSecret, avatar.public_id, now)) : null,
     target_kind: claim.target_kind,
     target_hint: maskTarget(claim.target_kind, claim.target),
     state: stateOf(claim, now),

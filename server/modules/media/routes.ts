@@ -1,13 +1,33 @@
 /** HTTP of the media group (spec section 7: upload, my, …): photo upload, own list, and the file gate. */
-import { ApiError, errorItem, fail } from "../../api/errors";
+import type { Context } from "hono";
+import { ApiError, fail } from "../../api/errors";
 import { ok } from "../../api/router";
+import type { ApiEnv } from "../../api/types";
 import { MEDIA_VISIBILITY, type MediaVisibility } from "../../contract/media";
-import { defaultUploadVisibility, IMAGE_MAX_BYTES, IMAGES_PER_UPLOAD } from "../../contract/media-upload";
+import { defaultUploadVisibility, IMAGE_MAX_BYTES, IMAGES_PER_UPLOAD, UPLOAD_MAX_BODY_BYTES } from "../../contract/media-upload";
 import type { ModuleContext } from "../index";
-import { listMyMedia, readMediaFile, uploadPhotos } from "./service";
+import { receiveUpload } from "./multipart";
+import { imageQueueOf } from "./queue";
+import { assertUploadAllowed, countUpload, listMyMedia, readMediaVariant, uploadPhotos } from "./service";
 
-/** Room for the largest allowed batch plus the multipart framing. */
-const UPLOAD_MAX_BODY = IMAGES_PER_UPLOAD * IMAGE_MAX_BYTES + 1024 * 1024;
+/** Variants never change under their URL (a new upload gets a new key): browsers keep them a year. */
+const IMMUTABLE = "max-age=31536000, immutable";
+/**
+ * Shared caches (a CDN, later) revalidate guest-visible photos hourly, so a ban or a
+ * pause reaches them within the hour; browsers keep what they were already shown.
+ */
+const SHARED_CACHE = `public, ${IMMUTABLE}, s-maxage=3600`;
+const PRIVATE_CACHE = `private, ${IMMUTABLE}`;
+
+/** 429 and 503 carry Retry-After (seconds) as a header too, for clients that honour it. */
+function withRetryAfter(c: Context<ApiEnv>, err: unknown): never | Response {
+  if (err instanceof ApiError && (err.status === 429 || err.status === 503) && typeof err.extra.retry_after === "number") {
+    return c.json({ code: err.status, ...err.extra, errors: err.items }, err.status as 429, {
+      "Retry-After": String(err.extra.retry_after),
+    });
+  }
+  throw err;
+}
 
 export function registerMedia({ v2, deps }: ModuleContext): void {
   v2.add(
@@ -15,32 +35,43 @@ export function registerMedia({ v2, deps }: ModuleContext): void {
       method: "post",
       path: "/media/upload",
       summary:
-        "Upload 1 to 16 photos (multipart/form-data: files, optional visibility). Each 50,000 to 20,000,000 bytes, JPEG/PNG/WebP by content, at least 200 px wide; EXIF/GPS are removed. The first photo of a user becomes the avatar. Errors carry source files.N.",
+        "Upload 1 to 16 photos (multipart/form-data: files, optional visibility), streamed to disk and processed one at a time. Each 50,000 to 20,000,000 bytes (larger: 413), JPEG/PNG/WebP by content, at most 50 megapixels, at least 200 px wide; stored as AVIF, WebP and JPEG variants at widths 160/320/640/1080 without EXIF/GPS. The first photo of a user becomes the avatar. Errors carry source files.N. 30 upload requests per user and hour (then 429 with Retry-After); 503 with Retry-After while the image queue is full.",
       tag: "media",
       auth: "required",
-      maxBodyBytes: UPLOAD_MAX_BODY,
-      statuses: [201, 400, 401, 413],
+      maxBodyBytes: UPLOAD_MAX_BODY_BYTES,
+      streamsBody: true,
+      statuses: [201, 400, 401, 413, 429, 503],
     },
     async (c, { user }) => {
-      const type = (c.req.header("content-type") ?? "").toLowerCase();
-      if (!type.includes("multipart/form-data")) throw new ApiError(400, [errorItem(400, "validation.malformed_body")]);
-      const form = await c.req.formData().catch(() => {
-        throw new ApiError(400, [errorItem(400, "validation.malformed_body")]);
-      });
-      const files = form.getAll("files").filter((entry): entry is File => typeof entry !== "string" && entry.size > 0);
-      if (files.length === 0) throw fail.badRequest("validation.image.required", "files");
-      if (files.length > IMAGES_PER_UPLOAD) {
-        throw new ApiError(400, [errorItem(400, "validation.image.too_many", "files", { max: IMAGES_PER_UPLOAD })]);
+      try {
+        // Refusals that need no body come before reading it.
+        imageQueueOf(deps).assertRoom();
+        await assertUploadAllowed(deps, user!.id);
+        const upload = await receiveUpload(c.req.raw, {
+          tmpDir: deps.config.uploadTmpDir,
+          fileField: "files",
+          maxFiles: IMAGES_PER_UPLOAD,
+          maxFileBytes: IMAGE_MAX_BYTES,
+          maxBodyBytes: UPLOAD_MAX_BODY_BYTES,
+          fields: ["visibility"],
+        });
+        try {
+          if (upload.files.length === 0) throw fail.badRequest("validation.image.required", "files");
+          await countUpload(deps, user!.id);
+          const requested = upload.fields.get("visibility");
+          let visibility: MediaVisibility = defaultUploadVisibility(user!.userType);
+          if (requested) {
+            if (!(MEDIA_VISIBILITY as readonly string[]).includes(requested)) throw fail.badRequest("validation.invalid", "visibility");
+            visibility = requested as MediaVisibility;
+          }
+          const items = await uploadPhotos(deps, { id: user!.id, userType: user!.userType }, upload.files, visibility);
+          return ok(c, items, { status: 201 });
+        } finally {
+          await upload.cleanup();
+        }
+      } catch (err) {
+        return withRetryAfter(c, err);
       }
-      const requested = form.get("visibility");
-      let visibility: MediaVisibility = defaultUploadVisibility(user!.userType);
-      if (typeof requested === "string" && requested !== "") {
-        if (!(MEDIA_VISIBILITY as readonly string[]).includes(requested)) throw fail.badRequest("validation.invalid", "visibility");
-        visibility = requested as MediaVisibility;
-      }
-      const bytes = await Promise.all(files.map(async (file) => new Uint8Array(await file.arrayBuffer())));
-      const items = await uploadPhotos(deps, { id: user!.id, userType: user!.userType }, bytes, visibility);
-      return ok(c, items, { status: 201 });
     },
   );
 
@@ -48,7 +79,7 @@ export function registerMedia({ v2, deps }: ModuleContext): void {
     {
       method: "get",
       path: "/media/my",
-      summary: "The caller's own media, in gallery order, with their file URLs.",
+      summary: "The caller's own media, in gallery order, with their image variants.",
       tag: "media",
       auth: "required",
     },
@@ -58,23 +89,20 @@ export function registerMedia({ v2, deps }: ModuleContext): void {
   v2.add(
     {
       method: "get",
-      path: "/media/:id/file",
+      path: "/media/:key/:variant",
       summary:
-        "The bytes of a photo if the caller may see it (owner; public for all; logged_in for signed-in users; plus_member for running plus memberships; fsk18 for age-verified viewers, i.e. only the owner until age verification exists; private for the owner). 404 otherwise. Browsers use /media/{id}, which forwards the session.",
+        "One stored variant of a photo ({width}.avif|webp|jpg, or `original` for photos stored before variants), by the photo's random key, if the caller may see it: never for banned or deleted accounts; the owner always; others only accepted photos of a listed profile (active, registration finished, visible), not across a block, not a members-only profile as a guest, at a visibility level they have (public all; logged_in signed-in; plus_member running plus; fsk18 age-verified; private nobody); or with a valid grant `g` (claim preview). 404 otherwise. Browsers use /media/{key}/{variant}, which forwards the session.",
       tag: "media",
       auth: "optional",
       statuses: [404],
     },
     async (c, { user }) => {
-      const id = c.req.param("id") ?? "";
-      if (!/^\d{1,12}$/.test(id)) throw fail.notFound();
-      const file = await readMediaFile(deps, Number(id), user);
-      return c.body(new Uint8Array(file.data), 200, {
+      const file = await readMediaVariant(deps, c.req.param("key") ?? "", c.req.param("variant") ?? "", user, c.req.query("g"));
+      return c.body(file.object.body, 200, {
         "Content-Type": file.mimeType,
-        "Content-Length": String(file.data.byteLength),
+        "Content-Length": String(file.object.size),
         "X-Content-Type-Options": "nosniff",
-        // Only public files may sit in shared caches; the rest depend on who asks.
-        "Cache-Control": file.visibility === "public" ? "public, max-age=86400" : "private, max-age=300",
+        "Cache-Control": file.access === "shared" ? SHARED_CACHE : PRIVATE_CACHE,
         Vary: "Authorization",
       });
     },

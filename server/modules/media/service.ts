@@ -1,53 +1,55 @@
 /**
  * Photo uploads and the media file gate. Uploads are stored through the
- * configured MediaStorage and accepted at once (status accepted 1): there is
- * no moderation queue yet — when it comes, new rows start as pending 0 and
- * only the owner sees them until a moderator accepts them.
+ * configured MediaStorage as sized variants (ADR 018) and accepted at once
+ * (status accepted 1): there is no moderation queue yet — when it comes, new
+ * rows start as pending 0 and only the owner sees them until a moderator
+ * accepts them. Files are served by the row's random public id (ADR 017).
  */
 import { randomBytes } from "node:crypto";
-import { ApiError, fail } from "../../api/errors";
+import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps, AuthUser } from "../../api/types";
 import type { ErrorItem } from "../../contract/errors";
-import { MEDIA_KIND, MEDIA_STATUS, type MediaVisibility } from "../../contract/media";
-import { mediaFileUrl, uploadVisibilitiesFor } from "../../contract/media-upload";
+import {
+  MEDIA_KIND,
+  MEDIA_STATUS,
+  MEDIA_VARIANT_MIME,
+  ORIGINAL_VARIANT,
+  parseVariantName,
+  type MediaItem,
+  type MediaVisibility,
+} from "../../contract/media";
+import { UPLOADS_PER_HOUR, uploadVisibilitiesFor } from "../../contract/media-upload";
 import { createMediaStorage, type MediaStorage } from "../../integrations/storage/index";
-import { mediaLevelsFor, viewerContext } from "../profiles/access";
-import { cleanImage, type CleanImage } from "./image";
-
-export interface MediaItem {
-  id: number;
-  url: string;
-  visibility: string;
-  status: number;
-  mime_type: string;
-  width: number;
-  height: number;
-  position: number;
-  is_avatar: boolean;
-}
+import type { StoredObject } from "../../integrations/storage/storage";
+import { isOverLimit, recordHit, type Window } from "../auth/rate-limit";
+import { isBlockedBetween, mediaAccess, viewerContext } from "../profiles/access";
+import { isValidMediaGrant, mediaImageOf, storageKeysOf, variantStorageKey } from "./images";
+import type { ReceivedFile } from "./multipart";
+import { imageQueueOf } from "./queue";
+import { checkImageHeader, renderVariants, type ImageHeader, type RenderedImage } from "./variants";
 
 interface MediaRow {
   id: number;
+  public_id: string;
   visibility: string;
   status: number;
-  mime_type: string;
   width: number;
   height: number;
+  variant_widths: string | null;
   position: number;
   is_avatar: number;
 }
 
+const ITEM_COLUMNS = ["id", "public_id", "visibility", "status", "width", "height", "variant_widths", "position", "is_avatar"] as const;
+
 function toItem(row: MediaRow): MediaItem {
   return {
     id: row.id,
-    url: mediaFileUrl(row.id),
     visibility: row.visibility,
     status: row.status,
-    mime_type: row.mime_type,
-    width: row.width,
-    height: row.height,
     position: row.position,
     is_avatar: row.is_avatar === 1,
+    image: mediaImageOf(row),
   };
 }
 
@@ -62,32 +64,107 @@ export function storageOf(deps: ApiDeps): MediaStorage {
   return storage;
 }
 
-function storageKeyFor(image: CleanImage): string {
+/** A fresh variant-set prefix: media/ab/ab12… (256 directories on the local disk). */
+function newStorageKey(): string {
   const name = randomBytes(16).toString("hex");
-  return `media/${name.slice(0, 2)}/${name}.${image.format === "jpeg" ? "jpg" : image.format}`;
+  return `media/${name.slice(0, 2)}/${name}`;
+}
+
+const HOUR = 60 * 60 * 1000;
+export const uploadWindow = (userId: number): Window => ({ bucket: `media-upload:${userId}`, windowMs: HOUR, limit: UPLOADS_PER_HOUR });
+
+function uploadLimited(window: Window, now: number): ApiError {
+  const retryAfter = Math.ceil((window.windowMs - (now % window.windowMs)) / 1000);
+  return new ApiError(429, [errorItem(429, "exception.media.upload_limit", undefined, { max: window.limit })], { retry_after: retryAfter });
+}
+
+/** Refuses a user already at the hourly upload limit before the request's body is read. */
+export async function assertUploadAllowed(deps: ApiDeps, userId: number): Promise<void> {
+  const window = uploadWindow(userId);
+  const now = deps.clock.now();
+  if (await isOverLimit(deps.db, now, window)) throw uploadLimited(window, now);
 }
 
 /**
- * Checks every file first (all-or-nothing: a batch with one bad file stores
- * nothing, and every bad file gets its own error with source files.N), then
- * stores them. The user's first photo becomes the avatar.
+ * Counts an upload that carries photos (a form sent without a new photo costs
+ * nothing); the one over the limit gets 429 with the seconds until the window ends.
+ */
+export async function countUpload(deps: ApiDeps, userId: number): Promise<void> {
+  const window = uploadWindow(userId);
+  const now = deps.clock.now();
+  if ((await recordHit(deps.db, now, window)) > window.limit) throw uploadLimited(window, now);
+}
+
+async function storeVariants(storage: MediaStorage, key: string, image: RenderedImage): Promise<number> {
+  let bytes = 0;
+  for (const variant of image.variants) {
+    await storage.put(variantStorageKey(key, variant.width, variant.format), variant.data, {
+      contentType: MEDIA_VARIANT_MIME[variant.format],
+    });
+    bytes += variant.data.byteLength;
+  }
+  return bytes;
+}
+
+/** Deletes the files of rows that are gone, unless another row still uses them (demo rows share the seed's pool). */
+export async function deleteUnusedFiles(
+  deps: ApiDeps,
+  rows: readonly { storage_key: string; variant_widths: string | null }[],
+): Promise<void> {
+  const storage = storageOf(deps);
+  for (const row of rows) {
+    const used = await deps.db.selectFrom("media").select("id").where("storage_key", "=", row.storage_key).executeTakeFirst();
+    if (used) continue;
+    for (const key of storageKeysOf(row)) await storage.delete(key);
+  }
+}
+
+/**
+ * Checks every file's header first (size, type, pixels, width: cheap, nothing
+ * decoded), so a batch with one bad file costs no decoding and every bad file
+ * gets its own error with source files.N. Then renders and stores the photos
+ * one at a time, each in a slot of the process-wide image queue, and inserts
+ * all rows at once (all or nothing). The user's first photo becomes the avatar.
  */
 export async function uploadPhotos(
   deps: ApiDeps,
   user: { id: number; userType: number },
-  files: readonly Uint8Array[],
+  files: readonly ReceivedFile[],
   visibility: MediaVisibility,
 ): Promise<MediaItem[]> {
   if (!uploadVisibilitiesFor(user.userType).includes(visibility)) throw fail.badRequest("validation.invalid", "visibility");
-  const checked = await Promise.all(files.map((file, index) => cleanImage(file, `files.${index}`)));
-  const errors: ErrorItem[] = checked.flatMap((result) => (result.ok ? [] : [result.error]));
-  if (errors.length > 0) throw new ApiError(400, errors);
-  const images = checked.map((result) => (result as { ok: true; image: CleanImage }).image);
+  const headers: ImageHeader[] = [];
+  const errors: ErrorItem[] = [];
+  for (const file of files) {
+    const check = await checkImageHeader(file.path, file.bytes, `files.${file.index}`);
+    if (check.ok) headers.push(check.header);
+    else errors.push(check.error);
+  }
+  if (errors.length > 0) throw new ApiError(errors.some((e) => e.code === 413) ? 413 : 400, errors);
+
   const storage = storageOf(deps);
-  const keys = images.map(storageKeyFor);
-  // Files first: a row never points at bytes that do not exist.
-  await Promise.all(images.map((image, index) => storage.put(keys[index]!, image.data, { contentType: image.mimeType })));
+  const queue = imageQueueOf(deps);
+  const stored: { key: string; image: RenderedImage; bytes: number }[] = [];
+  const removeStored = async () => {
+    for (const { key, image } of stored) {
+      for (const variant of image.variants)
+        await storage.delete(variantStorageKey(key, variant.width, variant.format)).catch(() => undefined);
+    }
+  };
   try {
+    for (const [i, file] of files.entries()) {
+      const image = await queue.run(async () => {
+        try {
+          return await renderVariants(file.path, headers[i]);
+        } catch {
+          // A header that reads fine over a broken body.
+          throw new ApiError(400, [errorItem(400, "validation.image.invalid_type", `files.${file.index}`)]);
+        }
+      });
+      const key = newStorageKey();
+      stored.push({ key, image, bytes: 0 });
+      stored[stored.length - 1]!.bytes = await storeVariants(storage, key, image);
+    }
     const rows = await deps.db.transaction().execute(async (trx) => {
       const last = await trx
         .selectFrom("media")
@@ -100,27 +177,29 @@ export async function uploadPhotos(
       return await trx
         .insertInto("media")
         .values(
-          images.map((image, index) => ({
+          stored.map(({ key, image, bytes }, index) => ({
             user_id: user.id,
             kind: MEDIA_KIND.photo,
             visibility,
             status: MEDIA_STATUS.accepted,
-            storage_key: keys[index]!,
-            mime_type: image.mimeType,
+            storage_key: key,
+            mime_type: MEDIA_VARIANT_MIME.jpeg,
             width: image.width,
             height: image.height,
-            bytes: image.data.byteLength,
+            variant_widths: image.widths.join(","),
+            bytes,
             position: start + index,
             is_avatar: !hasAvatar && index === 0 ? 1 : 0,
             created_at: now,
           })),
         )
-        .returning(["id", "visibility", "status", "mime_type", "width", "height", "position", "is_avatar"])
+        .returning([...ITEM_COLUMNS])
         .execute();
     });
     return rows.sort((a, b) => a.position - b.position).map(toItem);
   } catch (err) {
-    await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+    // Files first, rows after: a failure leaves no row without files, and no files without a row.
+    await removeStored();
     throw err;
   }
 }
@@ -128,7 +207,7 @@ export async function uploadPhotos(
 export async function listMyMedia(deps: ApiDeps, userId: number): Promise<MediaItem[]> {
   const rows = await deps.db
     .selectFrom("media")
-    .select(["id", "visibility", "status", "mime_type", "width", "height", "position", "is_avatar"])
+    .select([...ITEM_COLUMNS])
     .where("user_id", "=", userId)
     .orderBy("position")
     .orderBy("id")
@@ -136,32 +215,80 @@ export async function listMyMedia(deps: ApiDeps, userId: number): Promise<MediaI
   return rows.map(toItem);
 }
 
+export interface MediaFile {
+  object: StoredObject;
+  mimeType: string;
+  /** shared: the same for every viewer (guest-visible), so shared caches may keep it. */
+  access: "shared" | "private";
+}
+
+const PUBLIC_ID = /^[0-9a-f]{32}$/;
+
 /**
- * The file of a media row for this viewer; 404 alike for "missing" and "not
- * allowed" so ids reveal nothing. Who sees which visibility is decided in one
- * place (profiles/access.ts: public for all, logged_in for signed-in users,
- * plus_member for running plus memberships, fsk18 only for age-verified
- * viewers — nobody yet —, private for the owner). Others see accepted media
- * only; the owner also pending and rejected ones.
+ * One variant of a media row for this viewer (ADR 017); 404 alike for
+ * "missing" and "not allowed", so a key reveals nothing. The rule is
+ * profiles/access.ts mediaAccess: the owner's status and profile, blocks,
+ * the photo's status and visibility, or a valid grant.
  */
-export async function readMediaFile(
+export async function readMediaVariant(
   deps: ApiDeps,
-  mediaId: number,
+  publicId: string,
+  variantName: string,
   user: AuthUser | null,
-): Promise<{ data: Buffer; mimeType: string; visibility: string }> {
-  const media = await deps.db
+  grant: string | undefined,
+): Promise<MediaFile> {
+  const variant = parseVariantName(variantName);
+  if (!PUBLIC_ID.test(publicId) || !variant) throw fail.notFound();
+  const row = await deps.db
     .selectFrom("media")
-    .select(["user_id", "visibility", "status", "storage_key", "mime_type", "kind"])
-    .where("id", "=", mediaId)
+    .innerJoin("users", "users.id", "media.user_id")
+    .leftJoin("profiles", "profiles.user_id", "media.user_id")
+    .select([
+      "media.user_id",
+      "media.kind",
+      "media.visibility",
+      "media.status",
+      "media.storage_key",
+      "media.mime_type",
+      "media.variant_widths",
+      "users.status as owner_status",
+      "users.user_type",
+      "users.register_completed_step",
+      "profiles.is_visible",
+      "profiles.members_only",
+    ])
+    .where("media.public_id", "=", publicId)
     .executeTakeFirst();
-  if (!media || media.kind !== MEDIA_KIND.photo) throw fail.notFound();
+  if (!row || row.kind !== MEDIA_KIND.photo) throw fail.notFound();
+
+  const hasVariants = row.variant_widths !== null;
+  let key: string;
+  let mimeType: string;
+  if (variant === ORIGINAL_VARIANT) {
+    // Only rows stored before variants have a single original file.
+    if (hasVariants) throw fail.notFound();
+    key = row.storage_key;
+    mimeType = row.mime_type;
+  } else {
+    if (!storageKeysOf(row).includes(variantStorageKey(row.storage_key, variant.width, variant.format))) throw fail.notFound();
+    key = variantStorageKey(row.storage_key, variant.width, variant.format);
+    mimeType = MEDIA_VARIANT_MIME[variant.format];
+  }
+
   const viewer = await viewerContext(deps, user);
-  const isOwner = viewer.id === media.user_id;
-  const allowed =
-    (isOwner || media.status === MEDIA_STATUS.accepted) &&
-    mediaLevelsFor(viewer, media.user_id).includes(media.visibility as MediaVisibility);
-  if (!allowed) throw fail.notFound();
-  const data = await storageOf(deps).read(media.storage_key);
-  if (!data) throw fail.notFound();
-  return { data, mimeType: media.mime_type, visibility: media.visibility };
+  const owner = {
+    id: row.user_id,
+    status: row.owner_status,
+    user_type: row.user_type,
+    register_completed_step: row.register_completed_step,
+    is_visible: row.is_visible,
+    members_only: row.members_only,
+  };
+  const blocked = viewer.id !== null && viewer.id !== owner.id && (await isBlockedBetween(deps, viewer.id, owner.id));
+  const granted = isValidMediaGrant(deps.config.appSecret, publicId, grant, deps.clock.now());
+  const access = mediaAccess(viewer, owner, row, { blocked, granted });
+  if (!access) throw fail.notFound();
+  const object = await storageOf(deps).open(key);
+  if (!object) throw fail.notFound();
+  return { object, mimeType, access };
 }

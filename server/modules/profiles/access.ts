@@ -4,7 +4,7 @@
  */
 import { sql, type ExpressionBuilder } from "kysely";
 import type { ApiDeps, AuthUser } from "../../api/types";
-import { MEDIA_VISIBILITY, type MediaVisibility } from "../../contract/media";
+import { MEDIA_STATUS, MEDIA_VISIBILITY, type MediaVisibility } from "../../contract/media";
 import { REGISTER_COMPLETED_STEP, USER_TYPE } from "../../contract/users";
 import type { Database } from "../../db/schema";
 
@@ -61,6 +61,55 @@ export function visibleMediaLevels(viewer: ViewerContext): MediaVisibility[] {
 /** The owner sees every level of their own media. */
 export function mediaLevelsFor(viewer: ViewerContext, ownerId: number): readonly MediaVisibility[] {
   return viewer.id === ownerId ? MEDIA_VISIBILITY : visibleMediaLevels(viewer);
+}
+
+/** What the rules need to know about a profile's owner (users joined with profiles; profile columns null without a profile). */
+export interface OwnerState {
+  id: number;
+  status: string;
+  user_type: number;
+  register_completed_step: number;
+  is_visible: number | null;
+  members_only: number | null;
+}
+
+/** The same rule as isListedProfile below, for a row already read. */
+export function isListedOwner(owner: OwnerState): boolean {
+  return (
+    owner.status === "active" &&
+    owner.register_completed_step >= REGISTER_COMPLETED_STEP &&
+    (PROFILE_USER_TYPES as readonly number[]).includes(owner.user_type) &&
+    owner.is_visible === 1
+  );
+}
+
+/**
+ * Who may see a media file (ADR 017): the answer of every media URL.
+ * - Accounts that are banned or deleted show nothing, to anyone.
+ * - The owner sees every own photo, in any state (the registration photo step shows
+ *   photos of an unfinished account; a paused member still manages their gallery).
+ * - Everyone else sees accepted photos of a listed profile (active, registration
+ *   finished, visible: not paused, deactivated, claimable or hidden), not across a
+ *   block, not a members-only profile as a guest, and only at a visibility level
+ *   the viewer has (visibleMediaLevels).
+ * - A valid grant (a page the API authorised another way, the claim preview) opens an
+ *   accepted photo of an account that is not banned or deleted.
+ * "shared" means the same answer for every viewer (a guest may see it): shared caches may keep it.
+ */
+export function mediaAccess(
+  viewer: ViewerContext,
+  owner: OwnerState,
+  media: { visibility: string; status: number },
+  relation: { blocked: boolean; granted: boolean },
+): "shared" | "private" | null {
+  if (owner.status === "banned" || owner.status === "deleted") return null;
+  if (viewer.id === owner.id) return "private";
+  if (media.status !== MEDIA_STATUS.accepted) return null;
+  if (relation.granted) return "private";
+  if (!isListedOwner(owner) || relation.blocked) return null;
+  if (viewer.id === null && owner.members_only === 1) return null;
+  if (!visibleMediaLevels(viewer).includes(media.visibility as MediaVisibility)) return null;
+  return media.visibility === "public" && owner.members_only === 0 ? "shared" : "private";
 }
 
 type ProfileQueryTables = Database & { users: Database["users"]; profiles: Database["profiles"] };

@@ -6,20 +6,17 @@
 import { sql } from "kysely";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
-import { MEDIA_STATUS, type MediaVisibility } from "../../contract/media";
-import { mediaFileUrl } from "../../contract/media-upload";
+import { MEDIA_STATUS, type GalleryItem, type MediaImage, type MediaVisibility } from "../../contract/media";
 import { countrySlugOf } from "../../contract/seo";
-import { REGISTER_COMPLETED_STEP, USER_TYPE } from "../../contract/users";
+import { USER_TYPE } from "../../contract/users";
 import type { DB } from "../../db/index";
 import { createTtlCache, type TtlCache } from "../../lib/ttl-cache";
 import { ageAt } from "../auth/user-data";
 import { regionByCode } from "../seo/places";
-import { isBlockedBetween, isListedProfile, mediaLevelsFor, notBlockedWith, PROFILE_USER_TYPES, type ViewerContext } from "./access";
+import { mediaImageOf } from "../media/images";
+import { isBlockedBetween, isListedOwner, isListedProfile, mediaLevelsFor, notBlockedWith, type ViewerContext } from "./access";
 
 const DAY = 24 * 60 * 60 * 1000;
-
-/** Media are served by id (GET /media/{id}); that route checks visibility again on every request. */
-const mediaPath = mediaFileUrl;
 
 export const PROFILE_NOT_FOUND = "exception.profile.not_found";
 export const PROFILE_MEMBERS_ONLY = "exception.profile.members_only";
@@ -102,12 +99,7 @@ export async function loadVisibleProfile(deps: ApiDeps, username: string, viewer
   const row = await sharedProfileRow(deps.db, username);
   if (!row || row.status === "deleted") throw fail.notFound(PROFILE_NOT_FOUND);
   if (viewer.id === row.id) return row;
-  const listed =
-    row.status === "active" &&
-    row.register_completed_step >= REGISTER_COMPLETED_STEP &&
-    (PROFILE_USER_TYPES as readonly number[]).includes(row.user_type) &&
-    row.is_visible === 1;
-  if (!listed) throw fail.notFound(PROFILE_NOT_FOUND);
+  if (!isListedOwner(row)) throw fail.notFound(PROFILE_NOT_FOUND);
   if (viewer.id !== null && (await isBlockedBetween(deps, viewer.id, row.id))) throw fail.notFound(PROFILE_NOT_FOUND);
   if (viewer.id === null && row.members_only === 1) throw fail.forbidden(PROFILE_MEMBERS_ONLY);
   return row;
@@ -117,23 +109,13 @@ function isPlus(row: Pick<ProfileRow, "is_member" | "member_until">, now: number
   return row.is_member === 1 && (row.member_until === null || row.member_until > now);
 }
 
-export interface GalleryItem {
-  id: number;
-  kind: string;
-  visibility: string;
-  width: number;
-  height: number;
-  is_avatar: boolean;
-  url: string;
-}
-
 /** Media of `ownerId` the viewer may see (accepted only; the owner also sees pending ones). */
 export async function visibleMedia(deps: ApiDeps, ownerId: number, viewer: ViewerContext, options: { avatarsOnly?: boolean } = {}) {
   const levels = mediaLevelsFor(viewer, ownerId);
   const statuses = viewer.id === ownerId ? [MEDIA_STATUS.accepted, MEDIA_STATUS.pending] : [MEDIA_STATUS.accepted];
   let query = deps.db
     .selectFrom("media")
-    .select(["id", "kind", "visibility", "width", "height", "is_avatar", "status"])
+    .select(["id", "public_id", "kind", "visibility", "width", "height", "variant_widths", "is_avatar", "status"])
     .where("user_id", "=", ownerId)
     .where("status", "in", statuses)
     .where("visibility", "in", [...levels]);
@@ -143,10 +125,8 @@ export async function visibleMedia(deps: ApiDeps, ownerId: number, viewer: Viewe
     id: m.id,
     kind: m.kind,
     visibility: m.visibility,
-    width: m.width,
-    height: m.height,
     is_avatar: m.is_avatar === 1,
-    url: mediaPath(m.id),
+    image: mediaImageOf(m),
   }));
 }
 
@@ -284,7 +264,7 @@ export function miniOf(row: ProfileRow, avatar: GalleryItem | undefined, now: nu
     age: ageAt(row.birth_date, now),
     city_name: row.city_name,
     is_member: isPlus(row, now),
-    avatar_url: avatar?.url ?? null,
+    avatar: avatar?.image ?? null,
   };
 }
 
@@ -423,7 +403,7 @@ export async function nearbyProfiles(deps: ApiDeps, row: ProfileRow, viewer: Vie
   else query = query.where("users.id", "!=", viewer.id).where((eb) => notBlockedWith(eb, viewer.id as number));
   const rows = await query.orderBy(order).limit(NEARBY_LIMIT).execute();
   const now = deps.clock.now();
-  const avatars = await avatarUrls(
+  const avatars = await avatarImages(
     deps,
     rows.map((r) => r.id),
     viewer,
@@ -437,19 +417,19 @@ export async function nearbyProfiles(deps: ApiDeps, row: ProfileRow, viewer: Vie
     age: ageAt(r.birth_date, now),
     city_name: r.city_name,
     is_member: isPlus(r, now),
-    avatar_url: avatars.get(r.id) ?? null,
+    avatar: avatars.get(r.id) ?? null,
     distance_km:
       Math.round(distanceKm({ lat: row.lat as number, lon: row.lon as number }, { lat: r.lat as number, lon: r.lon as number }) * 10) / 10,
   }));
 }
 
 /** The avatar each user shows to this viewer (their first visible avatar photo). */
-export async function avatarUrls(deps: ApiDeps, userIds: number[], viewer: ViewerContext): Promise<Map<number, string>> {
-  const out = new Map<number, string>();
+export async function avatarImages(deps: ApiDeps, userIds: number[], viewer: ViewerContext): Promise<Map<number, MediaImage>> {
+  const out = new Map<number, MediaImage>();
   if (userIds.length === 0) return out;
   const rows = await deps.db
     .selectFrom("media")
-    .select(["id", "user_id", "visibility"])
+    .select(["id", "user_id", "visibility", "public_id", "width", "height", "variant_widths"])
     .where("user_id", "in", userIds)
     .where("is_avatar", "=", 1)
     .where("status", "=", MEDIA_STATUS.accepted)
@@ -458,7 +438,7 @@ export async function avatarUrls(deps: ApiDeps, userIds: number[], viewer: Viewe
   for (const m of rows) {
     if (out.has(m.user_id)) continue;
     if (!mediaLevelsFor(viewer, m.user_id).includes(m.visibility as MediaVisibility)) continue;
-    out.set(m.user_id, mediaPath(m.id));
+    out.set(m.user_id, mediaImageOf(m));
   }
   return out;
 }

@@ -30,7 +30,8 @@ import {
   usableLocation,
   DEFAULT_PRICE_DURATION,
 } from "../../contract/search";
-import { mediaFileUrl } from "../../contract/media-upload";
+import type { MediaImage } from "../../contract/media";
+import { mediaImageOf } from "../media/images";
 import { CUP_SIZE_BANDS, findTraitGroup } from "../../contract/traits";
 import { USER_TYPE } from "../../contract/users";
 import type { Database } from "../../db/schema";
@@ -58,7 +59,7 @@ export interface SearchHit {
   distance_km: number | null;
   /** Price per hour in euros (or null). */
   price: { duration_minutes: number; price_eur: number } | null;
-  avatar: { media_id: number; url: string } | null;
+  avatar: MediaImage | null;
   is_member: boolean;
   is_new: boolean;
   is_verified: boolean;
@@ -581,23 +582,19 @@ async function displayFieldsOf(deps: ApiDeps, userIds: number[]) {
   return out;
 }
 
-async function avatarsOf(
-  deps: ApiDeps,
-  userIds: number[],
-  levels: readonly string[],
-): Promise<Map<number, { media_id: number; url: string }>> {
-  const out = new Map<number, { media_id: number; url: string }>();
+async function avatarsOf(deps: ApiDeps, userIds: number[], levels: readonly string[]): Promise<Map<number, MediaImage>> {
+  const out = new Map<number, MediaImage>();
   if (userIds.length === 0) return out;
   const rows = await deps.db
     .selectFrom("media")
-    .select(["id", "user_id"])
+    .select(["user_id", "public_id", "width", "height", "variant_widths"])
     .where("user_id", "in", userIds)
     .where("is_avatar", "=", 1)
     .where("status", "=", 1)
     .where("visibility", "in", [...levels])
     .orderBy("position")
     .execute();
-  for (const row of rows) if (!out.has(row.user_id)) out.set(row.user_id, { media_id: row.id, url: mediaFileUrl(row.id) });
+  for (const row of rows) if (!out.has(row.user_id)) out.set(row.user_id, mediaImageOf(row));
   return out;
 }
 

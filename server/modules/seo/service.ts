@@ -23,7 +23,8 @@ import type { DB } from "../../db/index";
 import type { Database } from "../../db/schema";
 import { createTtlCache, type TtlCache } from "../../lib/ttl-cache";
 import { GUEST_VIEWER, isGuestVisibleProfile, notBlockedWith, type ViewerContext } from "../profiles/access";
-import { avatarUrls } from "../profiles/service";
+import type { MediaImage } from "../../contract/media";
+import { avatarImages } from "../profiles/service";
 import { citiesById } from "../search/geo";
 import { listDirectory, placeCounts, resolveDirectoryPlace, topOfDirectory, type DirectoryPlaceRef } from "./listing";
 import { regionByCode, regionsOf } from "./places";
@@ -90,7 +91,7 @@ export interface DirectoryTile {
   age: number | null;
   city_name: string | null;
   is_member: boolean;
-  avatar_url: string | null;
+  avatar: MediaImage | null;
 }
 
 export interface DirectoryPlace {
@@ -153,7 +154,7 @@ async function buildDirectoryPage(deps: ApiDeps, query: DirectoryQuery, viewer: 
   if (total === 0 || query.page > pages) throw fail.notFound(DIRECTORY_NOT_FOUND);
   const ids = result.hits.map((h) => h.user_id);
   const [avatars, changed] = await Promise.all([
-    avatarUrls(deps, ids, viewer),
+    avatarImages(deps, ids, viewer),
     deps.db
       .selectFrom("profiles")
       .select((eb) => eb.fn.max("updated_at").as("last"))
@@ -169,7 +170,7 @@ async function buildDirectoryPage(deps: ApiDeps, query: DirectoryQuery, viewer: 
     age: h.age,
     city_name: h.city_name,
     is_member: h.is_member,
-    avatar_url: avatars.get(h.user_id) ?? null,
+    avatar: avatars.get(h.user_id) ?? null,
   }));
   const places = level === "city" ? [] : await childPlaces(deps, query.category, place, viewer);
   return {

@@ -1,0 +1,36 @@
+/**
+ * Media files: /media/{key}/{variant} (ADR 017). Never a bare static URL: every
+ * request goes through the API's access gate (GET /api/v2/media/{key}/{variant})
+ * with the viewer's own token, so a guest sees only what guests may see and
+ * everything else answers 404. The key is random per photo; the variant names
+ * a width and format (ADR 018), and each URL's bytes never change.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { rawApiFetch } from "~/api/raw.server";
+
+const PASSED_HEADERS = ["content-type", "content-length", "cache-control", "x-content-type-options"];
+
+const notFound = () =>
+  new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" } });
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const key = params.key ?? "";
+  const variant = params.variant ?? "";
+  // The API validates both too; this keeps junk from costing an API call.
+  if (!/^[0-9a-f]{32}$/.test(key) || !/^[\w.]{1,16}$/.test(variant)) return notFound();
+  const grant = new URL(request.url).searchParams.get("g");
+  const query = grant ? `?g=${encodeURIComponent(grant)}` : "";
+  const upstream = await rawApiFetch(request, context, `/api/v2/media/${key}/${variant}${query}`);
+  if (upstream.status !== 200) {
+    await upstream.body?.cancel();
+    return notFound();
+  }
+  const headers = new Headers();
+  for (const name of PASSED_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  // A private answer depends on who asks (the session cookie), not only on the URL.
+  if (!/^\s*public\b/i.test(headers.get("cache-control") ?? "")) headers.set("Vary", "Cookie");
+  return new Response(upstream.body, { status: 200, headers });
+}
