@@ -1,71 +1,50 @@
-import { mkdtempSync, rmSync } from "node:fs";
+/**
+ * Photo uploads (issue 9 items 4 and 15): streamed to disk with caps, checked
+ * by header before anything is decoded, processed one at a time per request in
+ * a process-wide queue, limited per user, and stored as AVIF/WebP/JPEG variants
+ * without metadata.
+ */
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRandom } from "#server/db/seed/random";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { MEDIA_VARIANT_FORMATS, mediaVariantUrl, type MediaImage, type MediaItem } from "#server/contract/media";
+import { IMAGE_MAX_BYTES, UPLOAD_MAX_BODY_BYTES, UPLOADS_PER_HOUR } from "#server/contract/media-upload";
+import { recordHit } from "#server/modules/auth/rate-limit";
+import { imageQueueOf, UPLOAD_QUEUE_MAX } from "#server/modules/media/queue";
+import { uploadWindow } from "#server/modules/media/service";
+import { freshIp } from "../helpers/auth";
+import { countingMultipart, jpeg, jpegClaiming, noise } from "../helpers/images";
 import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../helpers/runtime";
 
-/** Noise compresses badly, so small dimensions still give files above the 50,000-byte minimum. */
-function noise(width: number, height: number, seed = "noise"): Buffer {
-  const rng = createRandom(seed);
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < pixels.length; i++) pixels[i] = Math.floor(rng.next() * 256);
-  return pixels;
+/** What the test's body stream hands out per pull. */
+const FIRST_CHUNK = 64 * 1024;
+
+interface Answer {
+  data: MediaItem[];
+  errors: Array<{ key: string; source?: string; params?: Record<string, unknown> }>;
 }
 
-async function jpeg(
-  width: number,
-  height: number,
-  options: { quality?: number; gps?: boolean; orientation?: number } = {},
-): Promise<Buffer> {
-  let image = sharp(noise(width, height, `${width}x${height}`), { raw: { width, height, channels: 3 } }).jpeg({
-    quality: options.quality ?? 95,
-  });
-  if (options.gps || options.orientation) {
-    image = image.withMetadata({
-      ...(options.orientation ? { orientation: options.orientation } : {}),
-      ...(options.gps
-        ? {
-            exif: {
-              IFD0: { Make: "VeloraCam", Copyright: "secret-owner" },
-              IFD3: { GPSLatitudeRef: "N", GPSLatitude: "52/1 31/1 1234/100", GPSLongitudeRef: "E", GPSLongitude: "13/1 24/1 0/1" },
-            },
-          }
-        : {}),
-    });
-  }
-  return await image.toBuffer();
-}
-
-interface Item {
-  id: number;
-  url: string;
-  visibility: string;
-  status: number;
-  width: number;
-  height: number;
-  is_avatar: boolean;
-  mime_type: string;
-}
-
-describe(`media upload and file visibility (${TEST_DB})`, () => {
+describe(`media upload (${TEST_DB})`, () => {
   let rt: TestRuntime;
-  let mediaDir: string;
+  let dir: string;
   beforeAll(async () => {
     rt = await createTestRuntime();
-    mediaDir = mkdtempSync(join(tmpdir(), "velora-media-"));
-    (rt.deps.config as { mediaDir: string }).mediaDir = mediaDir;
+    dir = mkdtempSync(join(tmpdir(), "velora-media-"));
+    const config = rt.deps.config as { mediaDir: string; uploadTmpDir: string; imageConcurrency: number };
+    config.mediaDir = join(dir, "media");
+    config.uploadTmpDir = join(dir, "upload-tmp");
+    config.imageConcurrency = 2;
   });
   afterAll(async () => {
     await rt.close();
-    rmSync(mediaDir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
   });
 
-  async function signedIn(userType = 2, isMember = false) {
+  async function signedIn(userType = 2) {
     const user = await createUser(rt, { userType });
-    if (isMember) await rt.deps.db.updateTable("users").set({ is_member: 1 }).where("id", "=", user.id).execute();
-    const { body } = await login(rt, user.username, user.password);
+    const { body } = await login(rt, user.username, user.password, freshIp());
     return { ...user, token: String(body.access_token) };
   }
 
@@ -74,36 +53,51 @@ describe(`media upload and file visibility (${TEST_DB})`, () => {
     for (const file of files) form.append("files", new Blob([new Uint8Array(file.data)], { type: file.type ?? "image/jpeg" }), file.name);
     if (visibility) form.append("visibility", visibility);
     const response = await rt.request("/api/v2/media/upload", { method: "POST", token, body: form });
-    return {
-      status: response.status,
-      json: (await response.json()) as { data: Item[]; errors: Array<{ key: string; source?: string; params?: Record<string, unknown> }> },
-    };
+    return { status: response.status, headers: response.headers, json: (await response.json()) as Answer };
   }
 
-  async function fetchFile(id: number, token?: string) {
-    const response = await rt.request(`/api/v2/media/${id}/file`, { token });
-    return {
-      status: response.status,
-      type: response.headers.get("content-type"),
-      cache: response.headers.get("cache-control"),
-      body: Buffer.from(await response.arrayBuffer()),
-    };
+  async function variant(image: MediaImage, width: number, format: (typeof MEDIA_VARIANT_FORMATS)[number], token?: string) {
+    const response = await rt.request(`/api/v2${mediaVariantUrl(image, width, format)}`, { token });
+    return { status: response.status, type: response.headers.get("content-type"), body: Buffer.from(await response.arrayBuffer()) };
   }
 
-  it("stores a valid photo, makes the first one the avatar and lists it under /media/my", async () => {
+  const tempFiles = () => {
+    try {
+      return readdirSync(join(dir, "upload-tmp"));
+    } catch {
+      return [];
+    }
+  };
+
+  it("stores every width in AVIF, WebP and JPEG, makes the first photo the avatar and lists it under /media/my", async () => {
     const user = await signedIn();
-    const first = await upload(user.token, [{ data: await jpeg(320, 240), name: "a.jpg" }]);
+    const first = await upload(user.token, [{ data: await jpeg(700, 500), name: "a.jpg" }]);
     expect(first.status).toBe(201);
-    expect(first.json.data).toEqual([
-      expect.objectContaining({ width: 320, height: 240, status: 1, visibility: "public", is_avatar: true, mime_type: "image/jpeg" }),
-    ]);
+    const item = first.json.data[0]!;
+    expect(item).toMatchObject({ status: 1, visibility: "public", is_avatar: true });
+    expect(item.image).toMatchObject({ width: 700, height: 500, widths: [160, 320, 640, 700] });
+    expect(item.image.path).toMatch(/^\/media\/[0-9a-f]{32}$/);
+    for (const width of item.image.widths) {
+      for (const format of MEDIA_VARIANT_FORMATS) {
+        const file = await variant(item.image, width, format, user.token);
+        expect(file.status, `${width} ${format}`).toBe(200);
+        expect(file.type).toBe(`image/${format}`);
+        const meta = await sharp(file.body).metadata();
+        expect(meta.format === "heif" ? "avif" : meta.format).toBe(format);
+        expect(meta.width).toBe(width);
+      }
+    }
+    // Not upscaled: no 1080 for a 700 px photo.
+    expect((await variant(item.image, 1080, "jpeg", user.token)).status).toBe(404);
     const second = await upload(user.token, [{ data: await jpeg(300, 300), name: "b.jpg" }]);
     expect(second.json.data[0]!.is_avatar).toBe(false);
-    const mine = (await (await rt.request("/api/v2/media/my", { token: user.token })).json()) as { data: Item[] };
-    expect(mine.data.map((m) => [m.id, m.is_avatar, m.url])).toEqual([
-      [first.json.data[0]!.id, true, `/media/${first.json.data[0]!.id}`],
-      [second.json.data[0]!.id, false, `/media/${second.json.data[0]!.id}`],
+    expect(second.json.data[0]!.image.widths).toEqual([160, 300]);
+    const mine = (await (await rt.request("/api/v2/media/my", { token: user.token })).json()) as { data: MediaItem[] };
+    expect(mine.data.map((m) => [m.id, m.is_avatar, m.image.path])).toEqual([
+      [item.id, true, item.image.path],
+      [second.json.data[0]!.id, false, second.json.data[0]!.image.path],
     ]);
+    expect(tempFiles()).toEqual([]);
   });
 
   it("needs login", async () => {
@@ -124,56 +118,69 @@ describe(`media upload and file visibility (${TEST_DB})`, () => {
     const tiny = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#888" } })
       .jpeg()
       .toBuffer();
-    expect(tiny.byteLength).toBeLessThan(50_000);
     const { json } = await upload(user.token, [{ data: tiny, name: "tiny.jpg" }]);
     expect(json.errors).toEqual([
       expect.objectContaining({ key: "validation.image.file_too_small", source: "files.0", params: { min: 50_000 } }),
     ]);
   });
 
-  it("judges the type by content, not by the name or declared type", async () => {
+  it("refuses a photo of more than 50 megapixels by its header, before decoding it", async () => {
+    const user = await signedIn();
+    const bomb = await jpegClaiming(10_000, 10_000);
+    expect((await sharp(bomb).metadata()).width).toBe(10_000);
+    const { status, json } = await upload(user.token, [{ data: bomb, name: "bomb.jpg" }]);
+    expect(status).toBe(400);
+    expect(json.errors).toEqual([
+      expect.objectContaining({ key: "validation.image.too_many_pixels", source: "files.0", params: { max: 50 } }),
+    ]);
+  });
+
+  it("judges the type by content, not by the name or declared type, all or nothing", async () => {
     const user = await signedIn();
     const text = Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'>".padEnd(60_000, " ") + "</svg>");
     const gif = await sharp(noise(300, 300), { raw: { width: 300, height: 300, channels: 3 } })
       .gif()
       .toBuffer();
     const { status, json } = await upload(user.token, [
+      { data: await jpeg(300, 300), name: "ok.jpg" },
       { data: text, name: "photo.jpg", type: "image/jpeg" },
       { data: Buffer.concat([gif, Buffer.alloc(Math.max(0, 60_000 - gif.byteLength))]), name: "photo.png", type: "image/png" },
     ]);
     expect(status).toBe(400);
     expect(json.errors.map((e) => [e.source, e.key])).toEqual([
-      ["files.0", "validation.image.invalid_type"],
       ["files.1", "validation.image.invalid_type"],
+      ["files.2", "validation.image.invalid_type"],
     ]);
-    // All or nothing: nothing was stored.
-    const mine = (await (await rt.request("/api/v2/media/my", { token: user.token })).json()) as { data: Item[] };
+    const mine = (await (await rt.request("/api/v2/media/my", { token: user.token })).json()) as { data: MediaItem[] };
     expect(mine.data).toEqual([]);
-    // A real PNG named .jpg is accepted as PNG.
+    // A real PNG named .jpg is accepted (and stored like every photo: AVIF, WebP, JPEG).
     const png = await sharp(noise(260, 260), { raw: { width: 260, height: 260, channels: 3 } })
       .png()
       .toBuffer();
     const ok = await upload(user.token, [{ data: png, name: "photo.jpg", type: "image/jpeg" }]);
-    expect(ok.json.data[0]!.mime_type).toBe("image/png");
+    expect(ok.status).toBe(201);
+    expect(tempFiles()).toEqual([]);
   });
 
-  it("removes EXIF and GPS data and applies the orientation", async () => {
+  it("removes EXIF and GPS data from every variant and applies the orientation", async () => {
     const user = await signedIn();
     const withGps = await jpeg(400, 300, { gps: true, orientation: 6 });
-    const before = await sharp(withGps).metadata();
-    expect(before.exif?.toString("latin1")).toContain("secret-owner");
-    expect(before.orientation).toBe(6);
+    expect((await sharp(withGps).metadata()).exif?.toString("latin1")).toContain("secret-owner");
     const { json } = await upload(user.token, [{ data: withGps, name: "gps.jpg" }]);
-    const item = json.data[0]!;
+    const image = json.data[0]!.image;
     // Orientation 6 is a quarter turn: the stored photo is upright, 300 wide.
-    expect([item.width, item.height]).toEqual([300, 400]);
-    const file = await fetchFile(item.id, user.token);
-    expect(file.status).toBe(200);
-    const after = await sharp(file.body).metadata();
-    expect(after.exif).toBeUndefined();
-    expect(after.orientation).toBeUndefined();
-    expect(file.body.toString("latin1")).not.toContain("secret-owner");
-    expect(file.body.toString("latin1")).not.toContain("VeloraCam");
+    expect([image.width, image.height, image.widths]).toEqual([300, 400, [160, 300]]);
+    for (const width of image.widths) {
+      for (const format of MEDIA_VARIANT_FORMATS) {
+        const file = await variant(image, width, format, user.token);
+        const meta = await sharp(file.body).metadata();
+        expect(meta.exif, `${width}.${format}`).toBeUndefined();
+        expect(meta.orientation).toBeUndefined();
+        expect(meta.height).toBe(Math.round((400 * width) / 300));
+        expect(file.body.toString("latin1")).not.toContain("secret-owner");
+        expect(file.body.toString("latin1")).not.toContain("VeloraCam");
+      }
+    }
   });
 
   it("accepts at most 16 images per request", async () => {
@@ -185,6 +192,7 @@ describe(`media upload and file visibility (${TEST_DB})`, () => {
     );
     expect(status).toBe(400);
     expect(json.errors).toEqual([expect.objectContaining({ key: "validation.image.too_many", source: "files", params: { max: 16 } })]);
+    expect(tempFiles()).toEqual([]);
   });
 
   it("lets clients choose only logged_in, plus_member or private", async () => {
@@ -195,43 +203,113 @@ describe(`media upload and file visibility (${TEST_DB})`, () => {
     expect(json.data[0]!.visibility).toBe("logged_in");
   });
 
-  it("enforces visibility on the media file for guests, members and other users", async () => {
-    const owner = await signedIn();
-    const member = await signedIn(1, true);
-    const other = await signedIn(1);
-    const image = await jpeg(240, 240);
-    const ids: Record<string, number> = {};
-    for (const visibility of ["public", "logged_in", "plus_member", "fsk18", "private"]) {
-      const { json } = await upload(owner.token, [{ data: image, name: "x.jpg" }], visibility);
-      ids[visibility] = json.data[0]!.id;
-    }
-    const seen = async (token?: string) => {
-      const out: string[] = [];
-      for (const [visibility, id] of Object.entries(ids)) if ((await fetchFile(id, token)).status === 200) out.push(visibility);
-      return out;
-    };
-    expect(await seen()).toEqual(["public"]);
-    expect(await seen(other.token)).toEqual(["public", "logged_in"]);
-    expect(await seen(member.token)).toEqual(["public", "logged_in", "plus_member"]);
-    // A lapsed plus membership no longer opens plus_member photos.
-    await rt.deps.db
-      .updateTable("users")
-      .set({ member_until: rt.clock.now() - 1000 })
-      .where("id", "=", member.id)
-      .execute();
-    expect(await seen(member.token)).toEqual(["public", "logged_in"]);
-    expect(await seen(owner.token)).toEqual(["public", "logged_in", "plus_member", "fsk18", "private"]);
-    const guest = await fetchFile(ids.private!);
-    expect(guest.status).toBe(404);
-    expect(guest.type).toContain("application/json");
-    expect((await fetchFile(ids.public!)).cache).toBe("public, max-age=86400");
-    expect((await fetchFile(ids.logged_in!, other.token)).cache).toBe("private, max-age=300");
-    // A rejected photo is gone for everyone but its owner.
-    await rt.deps.db.updateTable("media").set({ status: 2 }).where("id", "=", ids.public!).execute();
-    expect((await fetchFile(ids.public!)).status).toBe(404);
-    expect((await fetchFile(ids.public!, owner.token)).status).toBe(200);
-    expect((await rt.request("/api/v2/media/abc/file")).status).toBe(404);
-    expect((await fetchFile(999_999)).status).toBe(404);
+  describe("bounded cost", () => {
+    it("streams: a file over 20,000,000 bytes is refused with 413 after at most that much is read, Content-Length or not", async () => {
+      const user = await signedIn();
+      const big = countingMultipart([{ name: "files", filename: "big.jpg", type: "image/jpeg", size: 60_000_000 }]);
+      const response = await rt.request("/api/v2/media/upload", {
+        method: "POST",
+        token: user.token,
+        headers: { "content-type": big.contentType },
+        body: big.body,
+        duplex: "half",
+      } as RequestInit);
+      expect(response.status).toBe(413);
+      const body = (await response.json()) as Answer;
+      expect(body.errors).toEqual([expect.objectContaining({ key: "validation.image.file_too_large", source: "files.0" })]);
+      // The parser stops at the cap (plus what was already in flight), never reading the other 40 MB.
+      expect(big.state.pulled).toBeLessThan(IMAGE_MAX_BYTES + 2 * 1024 * 1024);
+      expect(tempFiles()).toEqual([]);
+    });
+
+    it("refuses a declared body over the request cap with 413 without reading it", async () => {
+      const user = await signedIn();
+      const big = countingMultipart([{ name: "files", filename: "big.jpg", type: "image/jpeg", size: 1000 }]);
+      const response = await rt.request("/api/v2/media/upload", {
+        method: "POST",
+        token: user.token,
+        headers: { "content-type": big.contentType, "content-length": String(UPLOAD_MAX_BODY_BYTES + 1) },
+        body: big.body,
+        duplex: "half",
+      } as RequestInit);
+      expect(response.status).toBe(413);
+      // A ReadableStream pulls its first chunk by itself; the server read nothing beyond it.
+      expect(big.state.pulled).toBeLessThanOrEqual(FIRST_CHUNK);
+    });
+
+    it("processes the photos of a request one at a time, and at most imageConcurrency photos in the process", async () => {
+      const users = await Promise.all([signedIn(), signedIn()]);
+      const photos = await Promise.all([jpeg(420, 300), jpeg(380, 280), jpeg(340, 260)]);
+      const files = photos.map((data, i) => ({ data, name: `${i}.jpg` }));
+      const queue = imageQueueOf(rt.deps);
+      const before = queue.stats().peakActive;
+      // One request alone: its photos never overlap, though two slots are free.
+      expect((await upload(users[0].token, files)).status).toBe(201);
+      expect(queue.stats().peakActive).toBe(Math.max(before, 1));
+      // Three requests at once on two slots: never more than two photos in work.
+      const results = await Promise.all([upload(users[0].token, files), upload(users[1].token, files), upload(users[1].token, files)]);
+      expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
+      expect(queue.stats().peakActive).toBe(2);
+      expect(queue.stats()).toMatchObject({ active: 0, pending: 0 });
+    }, 120_000);
+
+    it("answers 503 with Retry-After, before reading the body, while the image queue is full", async () => {
+      const user = await signedIn();
+      const queue = imageQueueOf(rt.deps);
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const blockers = Array.from({ length: 2 + UPLOAD_QUEUE_MAX }, () => queue.run(() => gate));
+      onTestFinished(async () => {
+        release();
+        await Promise.all(blockers);
+      });
+      const body = countingMultipart([{ name: "files", filename: "a.jpg", type: "image/jpeg", data: await jpeg(300, 300) }]);
+      const response = await rt.request("/api/v2/media/upload", {
+        method: "POST",
+        token: user.token,
+        headers: { "content-type": body.contentType },
+        body: body.body,
+        duplex: "half",
+      } as RequestInit);
+      expect(response.status).toBe(503);
+      expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(((await response.json()) as Answer).errors[0]?.key).toBe("exception.media.busy");
+      expect(body.state.pulled).toBeLessThanOrEqual(FIRST_CHUNK);
+    });
+
+    it(`limits a user to ${UPLOADS_PER_HOUR} uploads an hour (429 with Retry-After, body unread); a form without photos does not count`, async () => {
+      const user = await signedIn();
+      const other = await signedIn();
+      const now = rt.clock.now();
+      for (let i = 0; i < UPLOADS_PER_HOUR - 1; i++) await recordHit(rt.deps.db, now, uploadWindow(user.id));
+      // Sent without a photo: 400 required, not counted.
+      const empty = new FormData();
+      empty.append("files", new Blob([]), "");
+      const none = await rt.request("/api/v2/media/upload", { method: "POST", token: user.token, body: empty });
+      expect(((await none.json()) as Answer).errors[0]?.key).toBe("validation.image.required");
+      const image = await jpeg(250, 250);
+      expect((await upload(user.token, [{ data: image, name: "last.jpg" }])).status).toBe(201);
+      const body = countingMultipart([{ name: "files", filename: "a.jpg", type: "image/jpeg", data: image }]);
+      const refused = await rt.request("/api/v2/media/upload", {
+        method: "POST",
+        token: user.token,
+        headers: { "content-type": body.contentType },
+        body: body.body,
+        duplex: "half",
+      } as RequestInit);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(((await refused.json()) as Answer).errors[0]).toMatchObject({
+        key: "exception.media.upload_limit",
+        params: { max: UPLOADS_PER_HOUR },
+      });
+      expect(body.state.pulled).toBeLessThanOrEqual(FIRST_CHUNK);
+      // Per user: someone else uploads on.
+      expect((await upload(other.token, [{ data: image, name: "a.jpg" }])).status).toBe(201);
+      // The next hour opens the window again.
+      rt.clock.advance(60 * 60 * 1000);
+      expect((await upload(user.token, [{ data: image, name: "again.jpg" }])).status).toBe(201);
+    });
   });
 
   it("finishes the photo step once a photo exists", async () => {

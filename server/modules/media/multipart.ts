@@ -94,7 +94,8 @@ export async function receiveUpload(request: Request, limits: UploadLimits): Pro
   const stop = new AbortController();
   const refuse = (status: number, item: ErrorItem) => {
     refusal ??= new ApiError(status, [item]);
-    stop.abort();
+    // Not inside busboy's own event handler: destroying it there breaks its state.
+    queueMicrotask(() => stop.abort());
   };
   const cleanup = async () => {
     await Promise.all(received.map((file) => rm(file.path, { force: true })));
