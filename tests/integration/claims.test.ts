@@ -76,7 +76,7 @@ describe(`profile claims (${TEST_DB})`, () => {
       username: claim.username,
       display_name: `Lena ${counter}`,
       city_name: "Berlin",
-      avatar_url: null,
+      avatar: null,
       target_kind: "email",
       state: "new",
     });

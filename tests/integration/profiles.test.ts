@@ -4,7 +4,7 @@
  * ways), media levels per viewer, and user B trying user A's private things.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MEDIA_STATUS, type MediaVisibility } from "#server/contract/media";
+import { MEDIA_STATUS, mediaFallbackUrl, type MediaImage, type MediaVisibility } from "#server/contract/media";
 import { USER_TYPE } from "#server/contract/users";
 import { drivingMinutes } from "#server/modules/profiles/service";
 import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../helpers/runtime";
@@ -17,7 +17,7 @@ interface Body<T> {
 interface Detail {
   username: string;
   is_owner: boolean;
-  gallery: Array<{ id: number; visibility: string; url: string }>;
+  gallery: Array<{ id: number; visibility: string; image: MediaImage }>;
   hidden_media: Record<string, number>;
   traits: Array<{ group_key: string; option_ids: number[] }>;
   prices: { times: Array<{ duration_minutes: number; price_eur: number }>; extras: Array<{ name: string; price_eur: number }> };
@@ -160,11 +160,14 @@ describe(`profiles API (${TEST_DB})`, () => {
     expect(galleryLevels(res.body.data)).toEqual(["fsk18", "logged_in", "plus_member", "private", "public", "public"]);
   });
 
-  it("does not let user B fetch A's private or plus media file by id", async () => {
-    const privateFile = await rt.request(`/api/v2/media/${mediaIds.get("private")}/file`, { token: client.token });
-    expect(privateFile.status).toBe(404);
-    const plusFile = await rt.request(`/api/v2/media/${mediaIds.get("plus_member")}/file`, { token: client.token });
-    expect(plusFile.status).toBe(404);
+  it("does not let user B fetch A's private or plus media file, by id or by the key the owner sees", async () => {
+    const mine = await get<Detail>(`/api/v2/profiles/${owner.username}/detail`, owner.token);
+    for (const level of ["private", "plus_member"] as const) {
+      const item = mine.body.data.gallery.find((m) => m.visibility === level)!;
+      expect((await rt.request(`/api/v2/media/${mediaIds.get(level)}/file`, { token: client.token })).status).toBe(404);
+      const file = await rt.request(`/api/v2${mediaFallbackUrl(item.image)}`, { token: client.token });
+      expect(file.status, level).toBe(404);
+    }
   });
 
   it("answers the page data: traits with ids, prices, schedule, location, empty reviews and tours", async () => {

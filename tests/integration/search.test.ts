@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { MediaImage } from "#server/contract/media";
 import { GENDER, USER_TYPE } from "#server/contract/users";
 import { ensureGeoData } from "#server/db/geo/load";
 import { createTestRuntime, login, type TestRuntime } from "../helpers/runtime";
@@ -12,7 +13,7 @@ interface Hit {
   distance_km: number | null;
   age: number | null;
   price: { price_eur: number } | null;
-  avatar: { url: string } | null;
+  avatar: MediaImage | null;
 }
 interface Meta {
   total: number;
@@ -260,11 +261,16 @@ describe("user-and-business search", () => {
     expect(data.map((h) => h.user_id)).toEqual([promoted.id, member.id, plain.id]);
   });
 
-  it("shows avatars through the media URL", async () => {
+  it("shows avatars as images under a random key, with their variant widths", async () => {
     const spot = northOf(BERLIN, 800);
     const withAvatar = await createProfile(rt, { point: spot, avatar: true });
     const { data } = await search({ filterquery: { location: { ...spot, radius: 5 } } });
-    expect(data.find((h) => h.user_id === withAvatar.id)?.avatar?.url).toMatch(/^\/media\/\d+$/);
+    expect(data.find((h) => h.user_id === withAvatar.id)?.avatar).toMatchObject({
+      path: expect.stringMatching(/^\/media\/[0-9a-f]{32}$/),
+      width: 600,
+      height: 800,
+      widths: [160, 320, 600],
+    });
   });
 
   it("never answers 5xx for garbage", async () => {

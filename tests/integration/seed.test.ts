@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MEDIA_STATUS } from "#server/contract/media";
 import { GENDER, USER_TYPE } from "#server/contract/users";
 import { SEED_CITIES } from "#server/db/seed/cities";
@@ -17,6 +17,7 @@ import {
   type SeedResult,
 } from "#server/db/seed/index";
 import { createLocalMediaStorage } from "#server/integrations/storage/local";
+import { storageKeysOf } from "#server/modules/media/images";
 import { createTestRuntime, login, TEST_DB, type TestRuntime } from "../helpers/runtime";
 
 interface Seeded {
@@ -210,29 +211,43 @@ describe(`demo seed (${TEST_DB})`, () => {
     expect(escorts.filter((e) => e.verified === 1).length).toBe(badges.filter((b) => b.verified_at !== null).length);
   });
 
-  it("writes a real JPEG without EXIF for every media row", async () => {
+  it("stores every variant of every media row (AVIF, WebP, JPEG per width) without EXIF, sharing the pool's files", async () => {
     const storage = createLocalMediaStorage(first.mediaDir);
     const rows = await first.rt.deps.db.selectFrom("media").selectAll().orderBy("id").execute();
     expect(rows.length).toBeGreaterThan(first.result.users);
+    const checked = new Set<string>();
     for (const row of rows) {
-      const path = storage.pathOf(row.storage_key);
-      const file = await stat(path);
-      expect(file.size).toBe(row.bytes);
-      const meta = await sharp(path).metadata();
-      expect(meta.format).toBe("jpeg");
-      expect([meta.width, meta.height]).toEqual([row.width, row.height]);
-      expect(meta.exif).toBeUndefined();
       expect(row.status).toBe(MEDIA_STATUS.accepted);
       expect(row.kind).toBe("photo");
       expect(row.is_avatar).toBe(row.position === 0 ? 1 : 0);
+      expect(row.variant_widths).toBe("160,320,600");
+      expect(row.public_id).toMatch(/^[0-9a-f]{32}$/);
+      if (checked.has(row.storage_key)) continue;
+      checked.add(row.storage_key);
+      let bytes = 0;
+      for (const key of storageKeysOf(row)) {
+        const path = storage.pathOf(key);
+        bytes += (await stat(path)).size;
+        const meta = await sharp(path).metadata();
+        const [width, ext] = key.split("/").pop()!.split(".");
+        expect(meta.format === "heif" ? "avif" : meta.format === "jpeg" ? "jpg" : meta.format).toBe(ext);
+        expect(meta.width).toBe(Number(width));
+        expect(meta.height).toBe(Math.round((Number(width) * row.height) / row.width));
+        expect(meta.exif).toBeUndefined();
+      }
+      expect(bytes).toBe(row.bytes);
     }
+    // 741 rows, but only the rendered photos' files: the pool and the demo portraits.
+    expect(checked.size).toBe(first.result.renderedPhotos);
     expect(new Set(rows.map((r) => r.visibility))).toEqual(new Set(["public", "logged_in", "plus_member", "fsk18"]));
     const avatars = rows.filter((r) => r.is_avatar === 1).map((r) => r.user_id);
     expect(new Set(avatars).size).toBe(avatars.length);
   });
 
   it("produces the same people, places and photos when seeded again into a fresh database", async () => {
-    second = await seededRuntime();
+    // Rendered afresh, not copied from the cache of rendered photos: the same bytes either way.
+    vi.stubEnv("SEED_PHOTO_CACHE", "off");
+    second = await seededRuntime().finally(() => vi.unstubAllEnvs());
     const [a, b] = await Promise.all([snapshot(first.rt), snapshot(second.rt)]);
     expect(b.people).toEqual(a.people);
     expect(b.media).toEqual(a.media);
@@ -243,7 +258,9 @@ describe(`demo seed (${TEST_DB})`, () => {
         .update(await readFile(join(dir, key)))
         .digest("hex");
     for (const row of a.media.slice(0, 20)) {
-      expect(await digest(second.mediaDir, row.storage_key)).toBe(await digest(first.mediaDir, row.storage_key));
+      for (const key of storageKeysOf({ storage_key: row.storage_key, variant_widths: "160,320,600" })) {
+        expect(await digest(second.mediaDir, key)).toBe(await digest(first.mediaDir, key));
+      }
     }
   }, 120_000);
 
@@ -253,9 +270,7 @@ describe(`demo seed (${TEST_DB})`, () => {
     await login(rt, "demo_client", DEMO_PASSWORD);
     await rt.deps.mailer.send({ to: "client@demo.velora.local", subject: "s", text: "t", html: "h", template: "test", language: "de" });
     expect(await countOf(rt, "access_tokens")).toBeGreaterThan(0);
-    // The last person's photo: beyond the smaller seed below.
-    const someKey = (await rt.deps.db.selectFrom("media").select("storage_key").orderBy("user_id", "desc").executeTakeFirstOrThrow())
-      .storage_key;
+    const someKey = `${(await rt.deps.db.selectFrom("media").select("storage_key").orderBy("user_id", "desc").executeTakeFirstOrThrow()).storage_key}/160.avif`;
     expect(await storage.exists(someKey)).toBe(true);
 
     const tables = await resetDemoData(rt.deps.db, { storage });
@@ -268,6 +283,9 @@ describe(`demo seed (${TEST_DB})`, () => {
       expect(await countOf(rt, table), table).toBe(0);
     }
     expect(await storage.exists(someKey)).toBe(false);
+    // Every file of every row is gone (rows shared the pool's files: each deleted once).
+    const left = (await readdir(mediaDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+    expect(left.map((entry) => entry.name)).toEqual([]);
     expect(await isDatabaseEmpty(rt.deps.db)).toBe(true);
     await resetDemoData(rt.deps.db, { storage }); // idempotent
 
@@ -276,6 +294,5 @@ describe(`demo seed (${TEST_DB})`, () => {
     const firstUser = await rt.deps.db.selectFrom("users").select(["id", "username"]).orderBy("id").executeTakeFirstOrThrow();
     expect(firstUser).toEqual({ id: 1, username: DEMO_ACCOUNTS[0]!.username });
     expect((await login(rt, "demo_escort", DEMO_PASSWORD)).status).toBe(200);
-    expect(await storage.exists(someKey)).toBe(false);
   }, 120_000);
 });

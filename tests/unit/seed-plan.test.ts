@@ -145,8 +145,13 @@ describe("demo seed planner", () => {
       if (p.kind === "client") for (const photo of p.photos) expect(["logged_in", "plus_member"]).toContain(photo.visibility);
       else if (p.photos[0]) expect(p.photos[0].visibility).toBe("public");
     }
-    const keys = people.flatMap((p) => p.photos.map((photo) => photo.storageKey));
+    // Pool photos share the pool's files; each portrait has a key of its own.
+    const demo = planDemoAccounts(SEED, NOW);
+    const keys = demo.flatMap((p) => p.photos.flatMap((photo) => ("portrait" in photo.source ? [photo.storageKey] : [])));
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.every((key) => key !== null)).toBe(true);
     expect(new Set(keys).size).toBe(keys.length);
+    for (const p of people) for (const photo of p.photos) if ("pool" in photo.source) expect(photo.storageKey).toBeNull();
   });
 
   it("derives usernames from display names in ASCII", () => {
