@@ -37,7 +37,8 @@ export function Picture({
       <img
         // loading before src: some browsers decide on lazy loading when they meet src.
         loading={priority ? "eager" : loading}
-        fetchPriority={priority ? "high" : undefined}
+        // React 18 knows no fetchPriority prop; the lowercase attribute passes through as is.
+        {...(priority ? { fetchpriority: "high" } : {})}
         decoding="async"
         className={className}
         src={mediaFallbackUrl(image)}
