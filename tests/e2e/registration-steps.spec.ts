@@ -7,6 +7,7 @@
  * with sharp (400x500 px and, too narrow, 150x600 px; both above 50,000 bytes).
  */
 import { randomBytes } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, logIn, SIGN_UP_PASSWORD as PASSWORD, signUp, test } from "./fixtures";
 
@@ -102,14 +103,42 @@ test("an escort walks photo, profile, appearance, services and availability to t
   await expect(page.getByLabel("Wohnort oder Arbeitsort")).toHaveValue("Hamburg");
   await expect(page.locator('input[name="city_key"]')).toHaveValue("de-hamburg");
   await page.goto("/de/join/user/photo");
-  const avatar = page.locator("img[src^='/media/']").first();
+  // A <picture> of sized variants under a random key (ADR 017, 018).
+  const avatar = page.locator("picture img[src^='/media/']").first();
   const src = await avatar.getAttribute("src");
-  expect(src).toMatch(/^\/media\/\d+$/);
-  // The avatar of an escort is public: a guest gets the image, an unknown id is 404.
+  expect(src).toMatch(/^\/media\/[0-9a-f]{32}\/400\.jpg$/);
+  expect(await avatar.getAttribute("srcset")).toMatch(/\/160\.jpg 160w, .+\/320\.jpg 320w, .+\/400\.jpg 400w$/);
+  await expect(page.locator("picture source[type='image/avif']").first()).toHaveAttribute("sizes", "96px");
+  // Registration is finished, so the public avatar is listed: guests get it, and shared caches may keep it.
   const guest = await request.get(src!, { headers: { "x-forwarded-for": clientIp } });
   expect(guest.status()).toBe(200);
   expect(guest.headers()["content-type"]).toBe("image/jpeg");
-  expect((await request.get("/media/999999999")).status()).toBe(404);
+  expect(guest.headers()["cache-control"]).toBe("public, max-age=31536000, immutable, s-maxage=3600");
+  expect((await request.get(src!.replace("/400.jpg", "/400.avif"))).headers()["content-type"]).toBe("image/avif");
+  // Sequential ids are not served.
+  expect((await request.get("/media/1")).status()).toBe(404);
+});
+
+test("a photo over 20,000,000 bytes gets 413 and the translated error in the form, without JavaScript", async ({
+  page,
+  request,
+  clientIp,
+}, testInfo) => {
+  const username = await signUp(request, clientIp, "escort", 2);
+  await logIn(page, username, PASSWORD);
+  await page.waitForURL((url) => !url.pathname.endsWith("/login"));
+  await page.goto("/de/join/user/photo");
+  const big = testInfo.outputPath("big.jpg");
+  writeFileSync(big, Buffer.concat([readFileSync(PHOTO), Buffer.alloc(21_000_000, 0x20)]));
+  await page.locator('input[type="file"][name="files"]').setInputFiles(big);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith("/de/join/user/photo")),
+    page.getByRole("button", { name: "Hochladen und weiter" }).click(),
+  ]);
+  expect(response.status()).toBe(413);
+  await expect(page.locator('[data-field-error="files"]')).toHaveText("Die Datei ist zu groß (höchstens 20.000.000 Bytes).");
+  await expect(page).toHaveURL(/\/de\/join\/user\/photo$/);
+  await page.screenshot({ path: testInfo.outputPath("photo-too-large-390.png"), fullPage: true });
 });
 
 test("a client skips services and availability; unknown steps are 404", async ({ page, request, clientIp }) => {
