@@ -106,19 +106,6 @@ async function storeVariants(storage: MediaStorage, key: string, image: Rendered
   return bytes;
 }
 
-/** Deletes the files of rows that are gone, unless another row still uses them (demo rows share the seed's pool). */
-export async function deleteUnusedFiles(
-  deps: ApiDeps,
-  rows: readonly { storage_key: string; variant_widths: string | null }[],
-): Promise<void> {
-  const storage = storageOf(deps);
-  for (const row of rows) {
-    const used = await deps.db.selectFrom("media").select("id").where("storage_key", "=", row.storage_key).executeTakeFirst();
-    if (used) continue;
-    for (const key of storageKeysOf(row)) await storage.delete(key);
-  }
-}
-
 /**
  * Checks every file's header first (size, type, pixels, width: cheap, nothing
  * decoded), so a batch with one bad file costs no decoding and every bad file
