@@ -9,7 +9,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MEDIA_STATUS, MEDIA_VISIBILITY, mediaVariantUrl, type MediaImage, type MediaVisibility } from "#server/contract/media";
+import {
+  MEDIA_STATUS,
+  MEDIA_VISIBILITY,
+  mediaFallbackUrl,
+  mediaVariantUrl,
+  type MediaImage,
+  type MediaVisibility,
+} from "#server/contract/media";
 import { USER_TYPE } from "#server/contract/users";
 import { createLocalMediaStorage } from "#server/integrations/storage/local";
 import { createClaimableProfile } from "#server/modules/claims/service";
@@ -204,6 +211,40 @@ describe(`media access (${TEST_DB})`, () => {
     ]) {
       expect((await rt.request(path)).status, path).toBe(404);
     }
+  });
+
+  it("serves a photo stored before variants as its one original file, under the same rules", async () => {
+    const owner = await signIn(USER_TYPE.escort);
+    await addProfile(owner.id);
+    await createLocalMediaStorage(rt.deps.config.mediaDir).put("media/legacy/one.jpg", sample);
+    const row = await rt.deps.db
+      .insertInto("media")
+      .values({
+        user_id: owner.id,
+        kind: "photo",
+        visibility: "logged_in",
+        status: MEDIA_STATUS.accepted,
+        storage_key: "media/legacy/one.jpg",
+        mime_type: "image/jpeg",
+        width: 160,
+        height: 160,
+        variant_widths: null,
+        bytes: sample.byteLength,
+        position: 0,
+        is_avatar: 1,
+        created_at: rt.clock.now(),
+      })
+      .returning(["public_id", "width", "height", "variant_widths"])
+      .executeTakeFirstOrThrow();
+    const image = mediaImageOf(row);
+    expect(image.widths).toEqual([]);
+    const url = `/api/v2${mediaFallbackUrl(image)}`;
+    expect(url).toMatch(/\/original$/);
+    expect((await rt.request(url)).status).toBe(404);
+    const member = await rt.request(url, { token: tokens.get("member") });
+    expect(member.status).toBe(200);
+    expect(Buffer.from(await member.arrayBuffer()).equals(sample)).toBe(true);
+    expect((await rt.request(`/api/v2${image.path}/160.jpg`, { token: tokens.get("member") })).status).toBe(404);
   });
 
   it("lets shared caches keep only what every guest may see; the rest is private to the browser", async () => {

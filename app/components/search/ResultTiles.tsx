@@ -42,9 +42,9 @@ export function ResultTiles({ tiles }: { tiles: Tile[] }) {
   const to = useLocalePath();
   return (
     <ul className={ui.stack} data-testid="search-results">
-      {tiles.map((tile) => (
+      {tiles.map((tile, i) => (
         <li key={tile.userId} className={ui.card} data-testid="search-tile">
-          {tile.avatar ? <Picture image={tile.avatar} alt="" sizes="96px" width={96} height={96} /> : null}
+          {tile.avatar ? <Picture image={tile.avatar} alt="" sizes="96px" width={96} height={96} priority={i < 2} /> : null}
           <Link to={to(`p/${tile.username}`)}>
             <strong>{tile.displayName}</strong>
           </Link>
