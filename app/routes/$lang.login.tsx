@@ -18,6 +18,7 @@ import * as ui from "~/styles/ui.css";
 import { federatedProviders } from "~/utils/federated.server";
 import { isBotSubmission, replyWithApiErrors, safeReturnPath } from "~/utils/forms.server";
 import { pageMeta, PRIVATE_HEADERS } from "~/utils/seo";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["auth"] };
 
@@ -63,7 +64,7 @@ export const meta: MetaFunction<typeof loader, { root: () => { origin: string } 
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const lang = params.lang!;
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithValibot(formData, { schema: loginFormSchema });
   if (submission.status !== "success") {
     return data(

@@ -76,8 +76,11 @@ export const USERNAME_MAX = 20;
 export const USERNAME_PATTERN = /^[A-Za-z0-9ÄÖÜäöüß]+(?:[_.-][A-Za-z0-9ÄÖÜäöüß]+)*$/;
 const ROUTE_USERNAME_EXTRAS = new Set(["", "s", "n", "c", "l", "r"]);
 
+/** No account's name is longer; a longer one in a URL is simply not a profile (and never reaches the API). */
+export const ROUTE_USERNAME_MAX = 64;
+
 export function isValidProfileUsername(value: string): boolean {
-  return ROUTE_USERNAME_EXTRAS.has(value) || USERNAME_PATTERN.test(value);
+  return ROUTE_USERNAME_EXTRAS.has(value) || (value.length <= ROUTE_USERNAME_MAX && USERNAME_PATTERN.test(value));
 }
 
 export const usernameSchema = v.pipe(
