@@ -20,6 +20,20 @@ export default tseslint.config(
     },
   },
   {
+    // Actions read form posts through one reader that answers 415/400 for what is not a form (never a 500).
+    files: ["app/**"],
+    ignores: ["app/utils/form-data.server.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='formData']",
+          message: "Read form posts with readFormData() from ~/utils/form-data.server.",
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures take `{}` and call `use()`; neither is React.
     files: ["tests/e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off", "no-empty-pattern": "off" },

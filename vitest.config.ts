@@ -13,7 +13,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "tests/fuzz/**/*.test.ts"],
     setupFiles: ["tests/setup/vitest.setup.ts"],
     environment: "node",
     testTimeout: 20_000,

@@ -40,6 +40,16 @@ export function createHost({ api, build, mode, rootDir, trustProxy }: HostOption
   const clientAddress = (request: Request, env: HttpBindings | undefined) =>
     (trustProxy && request.headers.get("x-forwarded-for")?.split(",")[0]?.trim()) || socketAddress(env);
 
+  // A 413 refuses a body that was not read to its end, so the connection cannot carry another request:
+  // say so (Connection: close), and Node ends the socket once the answer is out instead of reading on.
+  app.use("*", async (c, next) => {
+    await next();
+    if (c.res.status !== 413 || c.res.headers.get("connection") === "close") return;
+    const headers = new Headers(c.res.headers);
+    headers.set("Connection", "close");
+    c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
+  });
+
   // The API itself decides whether to trust X-Forwarded-For (TRUST_PROXY).
   app.all("/api/v2/*", (c) => api.fetch(c.req.raw, { remoteAddress: socketAddress(c.env) }));
   app.all("/oauth/v2/*", (c) => api.fetch(c.req.raw, { remoteAddress: socketAddress(c.env) }));

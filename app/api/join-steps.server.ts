@@ -33,6 +33,7 @@ import {
 } from "~/components/join/step-forms";
 import { i18nServer } from "~/i18n/i18next.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { readFormData } from "~/utils/form-data.server";
 
 /** GET /registration/steps (snake_case kept: trait group keys and price keys are data). */
 export interface StepData {
@@ -256,7 +257,7 @@ export async function submitJoinStep({ request, context, params }: ActionFunctio
   const endpoint = STEP_ENDPOINT[audience][stepKey];
   if (!schema || !endpoint) throw new Response("Method not allowed", { status: 405, headers: PRIVATE_HEADERS });
   const isKnown = (name: string) => Object.hasOwn(schema.entries, rootOf(name));
-  const formData = prepareForm(audience, stepKey, await request.formData());
+  const formData = prepareForm(audience, stepKey, await readFormData(request));
   const submission = parseWithValibot(formData, { schema });
   if (submission.status !== "success") {
     return data({ lastResult: withRegroupedErrors(submission.reply(), isKnown) }, { status: 400, headers: PRIVATE_HEADERS });

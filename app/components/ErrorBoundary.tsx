@@ -16,7 +16,7 @@ export function GeneralErrorBoundary() {
 }
 
 export function ErrorContent({ status, homeHref, t }: { status: number; homeHref: string; t: TFunction }) {
-  const kind = status === 404 ? "not_found" : status === 403 ? "forbidden" : "server_error";
+  const kind = status === 404 ? "not_found" : status === 403 ? "forbidden" : status >= 400 && status < 500 ? "bad_request" : "server_error";
   return (
     <main className={ui.narrow} data-error-status={status}>
       <div className={ui.card}>

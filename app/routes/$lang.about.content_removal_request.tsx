@@ -25,6 +25,7 @@ import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import { isBotSubmission, replyWithApiErrors } from "~/utils/forms.server";
 import { loadInfoPage } from "~/utils/info-pages.server";
+import { readFormData } from "~/utils/form-data.server";
 
 /**
  * /about/content_removal_request (G): the page text plus the removal form.
@@ -61,7 +62,7 @@ export const headers: HeadersFunction = (args) => (args.actionHeaders.get("Cache
 export const meta = infoPageMeta();
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithValibot(formData, { schema: removalFormSchema });
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: NO_STORE });
   // Bots that fill the hidden field get the same answer as people; nothing is filed or mailed.

@@ -26,6 +26,7 @@ import { claimTokenCookie, clearClaimTokenCookie, readClaimToken } from "~/utils
 import { replyWithApiErrors } from "~/utils/forms.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["invites"] };
 
@@ -97,7 +98,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const lang = params.lang!;
   const code = params.code ?? "";
   const base = `/api/v2/registration/claims/${encodeURIComponent(code)}`;
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   const api = createApiClient({ request, context });
   const fail = (status: number, reply: unknown, formErrors: ErrorItem[] = []) =>

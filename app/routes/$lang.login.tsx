@@ -10,6 +10,7 @@ import { createApiClient } from "~/api/client.server";
 import { destinationForToken } from "~/api/destination.server";
 import { loadViewer } from "~/api/viewer.server";
 import { Field, FormErrors, Honeypot } from "~/components/Field";
+import { LoginCaptcha, type LoginCaptchaChallenge as Captcha } from "~/components/LoginCaptcha";
 import { i18nServer } from "~/i18n/i18next.server";
 import { useLocalePath } from "~/i18n/lang";
 import { loginCookies } from "~/session/session.server";
@@ -17,6 +18,7 @@ import * as ui from "~/styles/ui.css";
 import { federatedProviders } from "~/utils/federated.server";
 import { isBotSubmission, replyWithApiErrors, safeReturnPath } from "~/utils/forms.server";
 import { pageMeta, PRIVATE_HEADERS } from "~/utils/seo";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["auth"] };
 
@@ -32,10 +34,6 @@ const FIELDS = ["username", "password", "captcha_answer"] as const;
 
 interface TokenResponse {
   access_token: string;
-}
-interface Captcha {
-  id: string;
-  image: string;
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -66,7 +64,7 @@ export const meta: MetaFunction<typeof loader, { root: () => { origin: string } 
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const lang = params.lang!;
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithValibot(formData, { schema: loginFormSchema });
   if (submission.status !== "success") {
     return data(
@@ -81,10 +79,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       { status: 400, headers: PRIVATE_HEADERS },
     );
   }
-  const { username, password, captcha_id, captcha_answer } = submission.value;
+  const { username, password, captcha_id, captcha_answer, captcha_pow } = submission.value;
   const result = await api.call<TokenResponse>("/oauth/v2/token", {
     method: "POST",
-    body: { grant_type: "password", username, password, captcha_id, captcha_answer },
+    body: { grant_type: "password", username, password, captcha_id, captcha_answer, captcha_pow },
     auth: false,
     handleErrors: true,
     camelize: false,
@@ -95,8 +93,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     );
     let captcha: Captcha | null = null;
     if (needsCaptcha) {
-      const fresh = await api.call<Captcha>("/api/v2/captcha", { auth: false, handleErrors: true });
-      captcha = fresh.ok ? fresh.data : null;
+      // Not camelized: the proof-of-work parameters are signed as the API wrote them.
+      const fresh = await api.call<Captcha>("/api/v2/captcha", { auth: false, handleErrors: true, camelize: false });
+      captcha = fresh.ok ? { id: fresh.data.id, image: fresh.data.image, pow: fresh.data.pow } : null;
     }
     const lastResult = replyWithApiErrors(submission, result.errors, FIELDS, ["password", "captcha_answer"]);
     return data({ lastResult, captcha }, { status: result.status === 429 ? 429 : 400, headers: PRIVATE_HEADERS });
@@ -151,18 +150,12 @@ export default function LoginPage() {
             errors={fields.password.errors}
           />
           {captcha ? (
-            <div className={ui.stack} data-captcha>
-              <p>{t("login.captcha_intro")}</p>
-              <img src={captcha.image} alt={t("login.captcha_alt")} width={200} height={64} />
-              <input type="hidden" name="captcha_id" value={captcha.id} />
-              <Field
-                label={t("login.captcha_label")}
-                autoComplete="off"
-                {...getInputProps(fields.captcha_answer, { type: "text" })}
-                name="captcha_answer"
-                errors={fields.captcha_answer.errors}
-              />
-            </div>
+            <LoginCaptcha
+              key={captcha.id}
+              captcha={captcha}
+              answer={getInputProps(fields.captcha_answer, { type: "text" })}
+              errors={fields.captcha_answer.errors}
+            />
           ) : fields.captcha_answer.errors?.length ? (
             <FormErrors errors={fields.captcha_answer.errors} />
           ) : null}

@@ -1,6 +1,10 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { createApiClient } from "~/api/client.server";
 import { logoutCookies } from "~/session/session.server";
+import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
+
+/** The layout's language check does not run before an action: an unknown segment ("/Ā/logout") must not reach a Location header. */
+const homeOf = (lang: string | undefined) => `/${isLanguage(lang) ? lang : DEFAULT_LANGUAGE}`;
 
 /** Logout is a POST (never mutate on GET); it revokes the token in the API. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -8,9 +12,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (api.session.token) await api.call("/api/v2/user/logout", { method: "POST", handleErrors: true });
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   for (const cookie of logoutCookies()) headers.append("Set-Cookie", cookie);
-  throw redirect(`/${params.lang}?logged_out=1`, { headers });
+  throw redirect(`${homeOf(params.lang)}?logged_out=1`, { headers });
 }
 
 export function loader({ params }: LoaderFunctionArgs) {
-  return redirect(`/${params.lang}`);
+  return redirect(homeOf(params.lang));
 }

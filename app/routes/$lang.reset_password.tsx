@@ -12,6 +12,7 @@ import * as ui from "~/styles/ui.css";
 import { replyWithApiErrors } from "~/utils/forms.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["auth"] };
 
@@ -31,7 +32,7 @@ export function headers() {
 export const meta = metaFromLoader({ noindex: true });
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithValibot(formData, { schema: resetPasswordSchema });
   const hide = ["password", "password_confirmation"];
   if (submission.status !== "success")

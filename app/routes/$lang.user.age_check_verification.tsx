@@ -18,6 +18,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 import { LANGUAGE_TAGS } from "#server/contract/locales";
 import { AGE_CHECK_METHODS } from "#server/contract/signup";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["join"] };
 
@@ -44,7 +45,7 @@ export function headers() {
 export const meta = metaFromLoader({ noindex: true });
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const api = createApiClient({ request, context });
   const result = await api.call("/api/v2/verification/age-check", {
     method: "POST",

@@ -20,6 +20,7 @@ import * as ui from "~/styles/ui.css";
 import { replyWithApiErrors } from "~/utils/forms.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["account"] };
 
@@ -46,7 +47,7 @@ export const meta = metaFromLoader({ noindex: true });
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   const api = createApiClient({ request, context });
   const answer = (status: number, lastResult: unknown, formErrors: ErrorItem[] = []) =>

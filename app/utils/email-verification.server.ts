@@ -9,6 +9,7 @@ import { createApiClient } from "~/api/client.server";
 import { loadViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { PRIVATE_HEADERS } from "./seo";
+import { readFormData } from "~/utils/form-data.server";
 
 export type VerificationKind = "user" | "business";
 
@@ -48,7 +49,7 @@ export async function emailVerificationLoader({ request, context, params }: Load
 }
 
 export async function emailVerificationAction({ request, context, params }: ActionFunctionArgs, kind: VerificationKind) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   const api = createApiClient({ request, context });
   const path = pagePath(params.lang!, kind);

@@ -36,7 +36,8 @@ export function safeReturnPath(value: FormDataEntryValue | string | null | undef
   if (resolved.origin !== base) return null;
   // Route matching ignores case, so /DE/LOGIN is the login page too (a loop after login).
   if (resolved.pathname.toLowerCase().startsWith(`/${lang.toLowerCase()}/login`)) return null;
-  return value;
+  // The resolved form is percent-encoded ASCII: it can go into a Location header (a raw "€" cannot: 500).
+  return `${resolved.pathname}${resolved.search}${resolved.hash}`;
 }
 
 /** Bots fill the hidden website_url field. */

@@ -14,6 +14,7 @@ import { nextRegisterStep, registerStepPath } from "#server/contract/register";
 import { TRACKING_ID_PATTERN } from "#server/contract/signup";
 import { clearCookie, loginCookies, parseCookies, serializeCookie } from "~/session/session.server";
 import { PRIVATE_HEADERS } from "./seo";
+import { readFormData } from "~/utils/form-data.server";
 
 export const LANDING_PAGE_COOKIE = "join_lp";
 /** A week: people often look twice before they sign up. */
@@ -63,7 +64,7 @@ export async function submitSignUp(
   { request, context, lang }: { request: Request; context: AppLoadContext; lang: string },
   form: { schema: v.GenericSchema; endpoint: string; fields: readonly string[] },
 ) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithValibot(formData, { schema: form.schema });
   const hide = ["password"];
   if (submission.status !== "success") {

@@ -7,6 +7,9 @@ import * as v from "valibot";
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const EMAIL_MAX = 254;
+export const CAPTCHA_ANSWER_MAX = 32;
+/** An ALTCHA payload is about 600 characters; room for more, never megabytes. */
+export const CAPTCHA_POW_MAX = 4_000;
 
 const required = "validation.required";
 
@@ -34,7 +37,9 @@ export const loginSchema = v.object(
     username: v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(EMAIL_MAX, "validation.invalid")),
     password: v.pipe(v.string(required), v.nonEmpty(required), v.maxLength(PASSWORD_MAX, "validation.invalid")),
     captcha_id: v.optional(v.string()),
-    captcha_answer: v.optional(v.pipe(v.string(), v.trim())),
+    captcha_answer: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(CAPTCHA_ANSWER_MAX, "validation.invalid"))),
+    /** ALTCHA payload (base64 JSON) from the login page's script. */
+    captcha_pow: v.optional(v.pipe(v.string(), v.maxLength(CAPTCHA_POW_MAX, "validation.invalid"))),
   },
   required,
 );
@@ -71,8 +76,11 @@ export const USERNAME_MAX = 20;
 export const USERNAME_PATTERN = /^[A-Za-z0-9ÄÖÜäöüß]+(?:[_.-][A-Za-z0-9ÄÖÜäöüß]+)*$/;
 const ROUTE_USERNAME_EXTRAS = new Set(["", "s", "n", "c", "l", "r"]);
 
+/** No account's name is longer; a longer one in a URL is simply not a profile (and never reaches the API). */
+export const ROUTE_USERNAME_MAX = 64;
+
 export function isValidProfileUsername(value: string): boolean {
-  return ROUTE_USERNAME_EXTRAS.has(value) || USERNAME_PATTERN.test(value);
+  return ROUTE_USERNAME_EXTRAS.has(value) || (value.length <= ROUTE_USERNAME_MAX && USERNAME_PATTERN.test(value));
 }
 
 export const usernameSchema = v.pipe(

@@ -1,4 +1,5 @@
-import { DEMO, expect, logIn, signUp, test } from "./fixtures";
+import { setCaptchaAnswer } from "./captcha-store";
+import { DEMO, expect, logIn, SIGN_UP_PASSWORD, signUp, test } from "./fixtures";
 
 test.describe("login, dashboard, logout", () => {
   test("logs in, sees the dashboard and logs out @js", async ({ page }) => {
@@ -73,6 +74,35 @@ test.describe("login, dashboard, logout", () => {
     await expect(page.locator('[data-field-error="captcha_answer"]')).toHaveText(
       "Der Sicherheitscode stimmt nicht. Bitte versuche es mit dem neuen Code.",
     );
+  });
+
+  test("a locked account logs in through the captcha: typed from the image without JavaScript, solved by the browser with it @js", async ({
+    page,
+    request,
+    clientIp,
+    javaScriptEnabled,
+  }) => {
+    const username = await signUp(request, clientIp, "client", 1);
+    for (let i = 0; i < 5; i++) await logIn(page, username, "wrong-password-1");
+    await logIn(page, username, SIGN_UP_PASSWORD);
+    const captcha = page.locator("[data-captcha]");
+    await expect(captcha).toBeVisible();
+    await page.getByLabel("Passwort", { exact: true }).fill(SIGN_UP_PASSWORD);
+    if (javaScriptEnabled) {
+      // The proof of work runs in the browser; the image and its field step aside.
+      await expect(page.locator("[data-captcha-solved]")).toHaveText("Bestätigt. Du kannst dich jetzt anmelden.", { timeout: 30_000 });
+      await expect(captcha.locator("img")).toHaveCount(0);
+    } else {
+      const image = captcha.locator("img");
+      await expect(image).toHaveAttribute("src", /^data:image\/png;base64,/);
+      expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      const id = await captcha.locator('input[name="captcha_id"]').getAttribute("value");
+      setCaptchaAnswer(id!, "KMNPR");
+      await page.getByLabel("Sicherheitscode aus dem Bild").fill("kmnpr");
+    }
+    await page.getByRole("button", { name: "Anmelden" }).last().click();
+    // Signed in: the unfinished registration takes over.
+    await expect(page).toHaveURL(/\/de\/join\/user\/photo\?reason=finish_reg/);
   });
 });
 

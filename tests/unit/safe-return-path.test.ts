@@ -34,6 +34,14 @@ describe("safeReturnPath", () => {
     expect(safeReturnPath(value, "de")).toBeNull();
   });
 
+  it.each([
+    ["/de/€x", "/de/%E2%82%ACx"],
+    ["/de/p/äöü?q=ł#ß", "/de/p/%C3%A4%C3%B6%C3%BC?q=%C5%82#%C3%9F"],
+    ["/de/x/../my_dashboard", "/de/my_dashboard"],
+  ])("hands back %s as the ASCII path the browser would request (%s)", (value, expected) => {
+    expect(safeReturnPath(value, "de")).toBe(expected);
+  });
+
   it("rejects non-strings (a File from a form)", () => {
     expect(safeReturnPath(null, "de")).toBeNull();
     expect(safeReturnPath(undefined, "de")).toBeNull();
@@ -71,11 +79,15 @@ describe("safeReturnPath", () => {
       }),
       fc.webUrl().map((url) => url.replace(/^https?:/, "")),
       fc.webPath(),
+      fc.string({ unit: "grapheme" }).map((s) => `/de/${s}`),
     );
     fc.assert(
       fc.property(tricky, (value) => {
         const accepted = safeReturnPath(value, "de");
         if (accepted === null) return;
+        // Always usable as a redirect target: a Location header takes only Latin-1, and ours is ASCII.
+        expect(accepted).toMatch(/^[\x21-\x7e]+$/);
+        expect(() => new Headers({ Location: accepted })).not.toThrow();
         const resolved = new URL(accepted, ORIGIN);
         expect(resolved.origin).toBe(ORIGIN);
         expect(resolved.pathname.toLowerCase().startsWith("/de/login")).toBe(false);

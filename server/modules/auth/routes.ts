@@ -83,7 +83,8 @@ export function registerAuth({ v2, oauth }: ModuleContext): void {
     {
       method: "get",
       path: "/captcha",
-      summary: "A new captcha challenge (SVG data URI), single use, 10 minutes; 30 per IP per 10 minutes.",
+      summary:
+        "A new captcha challenge: a PNG data URI of the code (typed as captcha_answer) and an ALTCHA proof-of-work challenge (its solution sent as captcha_pow); single use, 10 minutes; 30 per IP per 10 minutes.",
       tag: "registration",
       auth: "optional",
       statuses: [429],

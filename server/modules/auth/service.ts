@@ -17,6 +17,8 @@ export interface PasswordGrantInput {
   password: string;
   captcha_id?: string;
   captcha_answer?: string;
+  /** ALTCHA proof of work (the login page's script solves it instead of the image). */
+  captcha_pow?: string;
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -66,11 +68,11 @@ export async function passwordGrant(deps: ApiDeps, input: PasswordGrantInput, cl
     provisional.find((window, i) => hits[i]! > window.limit) ?? ((await isOverLimit(db, now, windows.global)) ? windows.global : undefined);
 
   if (exceeded) {
-    if (!input.captcha_id || !input.captcha_answer) {
+    if (!input.captcha_pow && (!input.captcha_id || !input.captcha_answer)) {
       await releaseHits(deps, now, provisional);
       throw new ApiError(429, [errorItem(429, exceeded.key, "captcha_answer")], { error: "invalid_request", captcha_required: true });
     }
-    if (!(await verifyCaptcha(deps, input.captcha_id, input.captcha_answer))) {
+    if (!(await verifyCaptcha(deps, { id: input.captcha_id, answer: input.captcha_answer, pow: input.captcha_pow }))) {
       await releaseHits(deps, now, provisional);
       throw new ApiError(400, [errorItem(400, "exception.login.captcha_not_verified", "captcha_answer")], {
         error: "invalid_request",

@@ -45,10 +45,6 @@ export function registerInvitations({ v2, deps }: ModuleContext): void {
     },
     async (c, { body, user }) => {
       assertTeam(user!.userType);
-      const taken = body.code
-        ? await deps.db.selectFrom("invitation_codes").select("id").where("code", "=", body.code).executeTakeFirst()
-        : undefined;
-      if (taken) throw fail.conflict("exception.invitation.code_taken", "code");
       const code = await createInvitationCode(c.get("deps"), {
         code: body.code,
         createdByUserId: user!.id,
@@ -73,7 +69,7 @@ export function registerInvitations({ v2, deps }: ModuleContext): void {
         max_uses: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
         expires_in_ms: v.optional(v.pipe(v.number(), v.integer())),
       }),
-      statuses: [201],
+      statuses: [201, 409],
     },
     async (c, { body }) => {
       const now = deps.clock.now();

@@ -78,7 +78,8 @@ export interface NewInvitation {
 
 export async function createInvitationCode(deps: ApiDeps, input: NewInvitation = {}): Promise<string> {
   const code = input.code ?? randomToken(12);
-  await deps.db
+  // A taken code is a conflict for every caller (team route, dev route), decided by the unique index, not a prior read.
+  const inserted = await deps.db
     .insertInto("invitation_codes")
     .values({
       code,
@@ -87,6 +88,8 @@ export async function createInvitationCode(deps: ApiDeps, input: NewInvitation =
       expires_at: input.expiresAt ?? null,
       created_at: deps.clock.now(),
     })
-    .execute();
+    .onConflict((oc) => oc.column("code").doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) throw fail.conflict("exception.invitation.code_taken", "code");
   return code;
 }
