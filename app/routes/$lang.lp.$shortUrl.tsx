@@ -88,7 +88,7 @@ export default function LandingPage() {
     <main className={ui.page}>
       <h1>{page.heading}</h1>
       <p>{page.description}</p>
-      {page.listing ? <ProfileTiles profiles={page.listing.profiles} lang={page.lang} /> : null}
+      {page.listing ? <ProfileTiles profiles={page.listing.profiles} /> : null}
       <div className={ui.row}>
         {page.directoryHref ? (
           <Link className={ui.buttonSecondary} to={page.directoryHref}>

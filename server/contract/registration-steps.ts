@@ -56,6 +56,24 @@ export function penisFieldsApply(gender: number | null | undefined): boolean {
   return gender !== null && gender !== undefined && PENIS_GENDERS.has(gender);
 }
 
+/**
+ * Genders whose appearance form shows cup sizes: every gender code that
+ * includes a woman or a trans person. Men and male couples never see (nor
+ * may send) them.
+ */
+const CUP_SIZE_GENDERS: ReadonlySet<number> = new Set([
+  GENDER.female,
+  GENDER.trans,
+  GENDER.female_female,
+  GENDER.couple_female_male,
+  GENDER.trans_female,
+  GENDER.trans_male,
+  GENDER.trans_trans,
+]);
+export function cupSizeApplies(gender: number | null | undefined): boolean {
+  return gender !== null && gender !== undefined && CUP_SIZE_GENDERS.has(gender);
+}
+
 export const rangeMessage = (min: number, max: number) => `validation.steps.range?min=${min}&max=${max}`;
 
 /** A whole number or decimal in [min, max]; the message names both bounds. */

@@ -8,6 +8,7 @@ import { USER_TYPE, userTypeName } from "#server/contract/users";
 import type { ProfileDetail, RegionBox } from "~/api/profiles.server";
 import { localePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
+import { photoAnchor, ProfileGallery } from "./ProfileGallery";
 import * as css from "./profile.css";
 
 export const PROFILE_TABS = ["", "reviews", "business_reviews", "events", "blogs"] as const;
@@ -71,13 +72,7 @@ export function ProfileHead({
     <>
       <header className={css.head}>
         {profile.avatarUrl ? (
-          <img
-            className={css.avatar}
-            src={profile.avatarUrl}
-            alt={t("profile.avatar_alt", { name: profile.displayName })}
-            width={160}
-            height={213}
-          />
+          <ProfileAvatar profile={profile} lang={lang} tab={tab} />
         ) : (
           <div className={css.avatarPlaceholder} aria-hidden="true">
             {profile.displayName.slice(0, 1)}
@@ -119,6 +114,36 @@ export function ProfileHead({
         </ul>
       </nav>
     </>
+  );
+}
+
+/**
+ * The head's photo. On the profile tab it opens the avatar's larger view
+ * (the gallery holds it); on other tabs it leads there.
+ */
+function ProfileAvatar({ profile, lang, tab }: { profile: ProfileDetail; lang: Language; tab: ProfileTab }) {
+  const { t } = useTranslation();
+  const image = (
+    <img
+      className={css.avatar}
+      src={profile.avatarUrl ?? ""}
+      alt={t("profile.avatar_alt", { name: profile.displayName })}
+      width={160}
+      height={213}
+    />
+  );
+  const item = profile.gallery.find((m) => m.url === profile.avatarUrl);
+  if (!item) return image;
+  const anchor = `#${photoAnchor(item.id)}`;
+  return (
+    <a
+      className={css.avatarLink}
+      href={tab === "" ? anchor : `${localePath(lang, `p/${profile.username}`)}${anchor}`}
+      aria-label={t("profile.avatar_open", { name: profile.displayName })}
+      data-testid="avatar-open"
+    >
+      {image}
+    </a>
   );
 }
 
@@ -255,20 +280,7 @@ export function ProfileOverview({
       <section className={css.section} aria-labelledby="gallery-heading">
         <h2 id="gallery-heading">{t("profile.gallery.title")}</h2>
         {profile.gallery.length > 0 ? (
-          <ul className={css.gallery}>
-            {profile.gallery.map((m, i) => (
-              <li key={m.id}>
-                <img
-                  className={css.galleryImage}
-                  src={m.url}
-                  alt={t("profile.gallery.photo_alt", { name: profile.displayName, number: i + 1 })}
-                  width={m.width}
-                  height={m.height}
-                  loading={i < 3 ? "eager" : "lazy"}
-                />
-              </li>
-            ))}
-          </ul>
+          <ProfileGallery gallery={profile.gallery} name={profile.displayName} closeTo="#gallery-heading" />
         ) : (
           <p className={ui.muted}>{t("profile.gallery.empty")}</p>
         )}

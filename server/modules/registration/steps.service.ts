@@ -13,6 +13,7 @@ import {
   AVAILABLE_NOW_MS,
   PRICE_DURATIONS,
   PRICE_ITEM_TYPE,
+  cupSizeApplies,
   penisFieldsApply,
   priceKey,
   type AppearanceStepInput,
@@ -160,9 +161,13 @@ export async function saveProfileStep(deps: ApiDeps, userId: number, input: Prof
 }
 
 export async function saveAppearanceStep(deps: ApiDeps, userId: number, input: AppearanceStepInput): Promise<StepResult> {
+  // Fields the user's gender has no use for are refused at their field, never stored.
   const check = (user: StepUser) => {
-    if (penisFieldsApply(user.gender)) return;
-    const items = (["penis_length", "penis_diameter"] as const)
+    const notApplicable = [
+      ...(penisFieldsApply(user.gender) ? [] : (["penis_length", "penis_diameter"] as const)),
+      ...(cupSizeApplies(user.gender) ? [] : (["cup_size"] as const)),
+    ];
+    const items = notApplicable
       .filter((field) => input[field] !== undefined && input[field] !== null)
       .map((field) => errorItem(400, "validation.steps.not_applicable", field));
     if (items.length > 0) throw new ApiError(400, items);
