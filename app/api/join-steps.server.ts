@@ -29,6 +29,7 @@ import { rawApiFetch } from "~/api/raw.server";
 import { requireViewer, type Viewer } from "~/api/viewer.server";
 import {
   apiErrorReply,
+  fieldNamesOf,
   JOIN_STEP_KEYS,
   rootOf,
   STEP_ENDPOINT,
@@ -38,6 +39,7 @@ import {
   type JoinAudience,
 } from "~/components/join/step-forms";
 import { i18nServer } from "~/i18n/i18next.server";
+import { readReturnPath } from "~/session/return-path.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 /** GET /registration/steps (snake_case kept: trait group keys and price keys are data). */
@@ -47,6 +49,10 @@ export interface StepData {
   register_completed_step: number;
   next_step: string | null;
   photo_count: number;
+  /** False for clients: the photo step can be passed without one. */
+  photo_required: boolean;
+  /** The special-category consent stands (ethnicity and sexual orientation may be stored). */
+  special_data_consent: boolean;
   traits: Record<string, number[]>;
   /** The stored city's name and key ("de-berlin"), empty before the profile step. */
   city: string;
@@ -142,6 +148,8 @@ export async function loadJoinStep({ request, context, params }: LoaderFunctionA
       media: media?.ok ? media.data : [],
       // The funnel is a courtesy on the welcome page: without it the page still works.
       signupTracking: tracking?.ok ? tracking.data : null,
+      // The page a prompt sent the new member off from: the welcome page leads back there.
+      returnTo: stepKey === "completed" ? readReturnPath(request, lang) : null,
     },
     { headers: PRIVATE_HEADERS },
   );
@@ -260,7 +268,8 @@ async function submitPhoto(request: Request, context: ActionFunctionArgs["contex
       { code: 400, title: "validation.malformed_body", message: "validation.malformed_body", key: "validation.malformed_body" },
     ]);
   }
-  const files = form.getAll("files").filter((entry): entry is File => typeof entry !== "string");
+  // "Go on without a photo" (clients) ignores a file chosen by mistake; the API decides whether one is needed.
+  const files = form.get("skip") === "1" ? [] : form.getAll("files").filter((entry): entry is File => typeof entry !== "string");
   if (files.length > 0) {
     const upload = new FormData();
     for (const file of files) upload.append("files", file, file.name);
@@ -292,7 +301,8 @@ export async function submitJoinStep({ request, context, params }: ActionFunctio
   const schema = STEP_SCHEMAS[audience][stepKey];
   const endpoint = STEP_ENDPOINT[audience][stepKey];
   if (!schema || !endpoint) throw new Response("Method not allowed", { status: 405, headers: PRIVATE_HEADERS });
-  const isKnown = (name: string) => Object.hasOwn(schema.entries, rootOf(name));
+  const fields = fieldNamesOf(schema);
+  const isKnown = (name: string) => fields.has(rootOf(name));
   const formData = prepareForm(audience, stepKey, await request.formData());
   const submission = parseWithValibot(formData, { schema });
   if (submission.status !== "success") {

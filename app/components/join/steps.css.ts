@@ -65,3 +65,6 @@ export const photo = style({
   background: vars.color.surfaceAlt,
 });
 export const nextSteps = style({ display: "grid", gap: vars.space.md, listStyle: "none", padding: 0 });
+export const sectionTitle = style({ fontSize: vars.font.sizeLg, margin: `0 0 ${vars.space.xs}` });
+/** The special-category answers and their consent: set apart by a rule, not boxed (their fieldsets keep the full width). */
+export const special = style({ borderTop: `2px solid ${vars.color.border}`, paddingTop: vars.space.md });

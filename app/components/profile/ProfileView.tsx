@@ -1,13 +1,16 @@
-import { Link, NavLink } from "@remix-run/react";
+import { Link, NavLink, useRouteLoaderData } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_TAGS, type Language } from "#server/contract/locales";
+import { emailVerificationPath } from "#server/contract/email-verification";
 import { directoryPath } from "#server/contract/seo";
 import { findTraitGroup, TRAIT_GROUPS, traitLabelKey, traitTitleKey } from "#server/contract/traits";
 import { USER_TYPE, userTypeName } from "#server/contract/users";
 import type { ProfileDetail, RegionBox } from "~/api/profiles.server";
 import { localePath } from "~/i18n/lang";
+import type { loader as layoutLoader } from "~/routes/$lang";
 import * as ui from "~/styles/ui.css";
+import { withReturnPath } from "~/utils/return-path";
 import { photoAnchor, ProfileGallery } from "./ProfileGallery";
 import * as css from "./profile.css";
 
@@ -160,6 +163,7 @@ function ProfileActions({
   returnPath: string;
 }) {
   const { t } = useTranslation();
+  const viewerType = useRouteLoaderData<typeof layoutLoader>("routes/$lang")?.viewer?.profile.userType;
   if (profile.isOwner) {
     return (
       <p>
@@ -186,6 +190,20 @@ function ProfileActions({
               {t("profile.actions.date_request")}
             </Link>
           ) : null}
+        </div>
+      </div>
+    );
+  }
+  if (profile.actions.verifyEmailFirst) {
+    // Messaging and date requests wait for a verified address (ADR 024); the verification page leads back here.
+    const verify = withReturnPath(localePath(lang, emailVerificationPath(viewerType ?? USER_TYPE.client)), returnPath);
+    return (
+      <div className={css.prompt} data-testid="verify-email-actions">
+        <p>{t("profile.actions.verify_prompt", { name: profile.displayName })}</p>
+        <div className={ui.row}>
+          <Link className={ui.button} to={verify} rel="nofollow">
+            {t("profile.actions.verify_email")}
+          </Link>
         </div>
       </div>
     );

@@ -11,6 +11,7 @@ import * as m0008InvitesClaimsPhone from "./0008_invites_claims_phone";
 import * as m0009MailDelivery from "./0009_mail_delivery";
 import * as m0010SignupTracking from "./0010_signup_tracking";
 import * as m0011SearchProfiles from "./0011_search_profiles";
+import * as m0012Consents from "./0012_consents";
 
 /**
  * Migrations are listed here, not read from a folder, so they survive
@@ -29,5 +30,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0009_mail_delivery": { up: m0009MailDelivery.up(dialect) },
     "0010_signup_tracking": { up: m0010SignupTracking.up(dialect) },
     "0011_search_profiles": { up: m0011SearchProfiles.up(dialect) },
+    "0012_consents": { up: m0012Consents.up(dialect) },
   };
 }
