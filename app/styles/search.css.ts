@@ -107,3 +107,12 @@ globalStyle(`${filters} > ${filtersToggle}`, { "@media": { "screen and (min-widt
 globalStyle(`${filters} > ${filtersBody}`, { "@media": { "screen and (min-width: 1024px)": { paddingTop: vars.space.md } } });
 export const results = style({ minWidth: 0 });
 export const pager = style({ justifyContent: "center", margin: `${vars.space.md} 0` });
+/** The reset links above the results: a row of 44 px tap targets. */
+export const resets = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: `0 ${vars.space.md}`,
+  margin: `0 0 ${vars.space.sm}`,
+  fontSize: vars.font.sizeSm,
+});
+globalStyle(`${resets} > a`, { display: "inline-flex", alignItems: "center", minHeight: "44px" });

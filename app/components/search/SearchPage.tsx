@@ -1,8 +1,9 @@
-import { Form, Link, useLocation, useNavigate, useSubmit } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigate, useParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   AGE_BAND_KEYS,
+  DEFAULT_RADIUS,
   PRICE_BAND_KEYS,
   ageBandOf,
   applyFilterAction,
@@ -176,7 +177,8 @@ export function SearchPage({ data }: { data: SearchPageData }) {
     {
       action: "reset_radius_and_position",
       label: t("search.actions.reset_radius_and_position"),
-      show: state.radius !== undefined || hasPosition || Boolean(state.city),
+      // The form always sends the radius: its default alone is nothing to reset.
+      show: (state.radius !== undefined && state.radius !== DEFAULT_RADIUS) || hasPosition || Boolean(state.city),
     },
     { action: "reset_sort", label: t("search.actions.reset_sort"), show: Boolean(state.sort) && !data.sortForced },
     { action: "reset_weight", label: t("search.actions.reset_weight"), show: Boolean(state.weight) || Boolean(data.inputErrors.weight) },
@@ -184,7 +186,15 @@ export function SearchPage({ data }: { data: SearchPageData }) {
     { action: "reset_appearance", label: t("search.actions.reset_appearance"), show: Boolean(state.appearance) },
   ];
   const active = useActiveFilters(data);
-  const filtersOpen = data.cityNotFound || Object.keys(data.inputErrors).length > 0;
+  const { popFilters } = useParams();
+  const anythingSet =
+    Boolean(popFilters) ||
+    active.place.length > 0 ||
+    active.filters.length > 0 ||
+    actions.some((entry) => entry.show) ||
+    state.country.length > 0;
+  // Open while something in the form needs attention: an unknown city, a range hint, or a custom price still to type.
+  const filtersOpen = data.cityNotFound || Object.keys(data.inputErrors).length > 0 || (state.customized && !state.price);
   const mode = data.mode === "business" ? "business" : "user";
   const otherMode = mode === "business" ? "user" : "business";
   const modeHref = `${to(listingPathFor(otherMode, data.target))}${hrefOf(applyFilterAction(state, { type: "update_search_mode", mode: otherMode }))}`;
@@ -198,9 +208,27 @@ export function SearchPage({ data }: { data: SearchPageData }) {
         </Link>
       </div>
       <SearchSummary data={data} place={active.place} filters={active.filters} />
+      {/* The resets stay outside the fold: one tap undoes a filter without opening the form. */}
+      {anythingSet ? (
+        <nav aria-label={t("search.actions.label")} className={css.resets}>
+          {/* Reset all also leaves a popular-filter path (/escorts/neu → /escorts). */}
+          <Link
+            to={`${to(listingPathFor(mode, data.target))}${hrefOf(applyFilterAction(state, "reset_all"))}`.replace(/\?$/, "")}
+            data-testid="action-reset_all"
+          >
+            {t("search.reset_all")}
+          </Link>
+          {actions
+            .filter((entry) => entry.show)
+            .map((entry) => (
+              <Link key={entry.action} to={hrefOf(applyFilterAction(state, entry.action))} data-testid={`action-${entry.action}`}>
+                {entry.label}
+              </Link>
+            ))}
+        </nav>
+      ) : null}
       <div className={css.layout}>
-        {/* Results come first on a phone: the whole form folds into a native <details> (no JavaScript needed),
-            open while something in it needs attention (an unknown city, a range hint). */}
+        {/* Results come first on a phone: the whole form folds into a native <details> (no JavaScript needed). */}
         <details className={css.filters} open={filtersOpen} data-testid="search-filters">
           <summary className={css.filtersToggle} data-testid="search-filters-toggle">
             {active.filters.length > 0 ? t("search.filters_count", { n: active.filters.length }) : t("search.filters")}
@@ -399,23 +427,6 @@ export function SearchPage({ data }: { data: SearchPageData }) {
                 </button>
               </div>
             </Form>
-
-            <nav aria-label={t("search.actions.label")} className={css.actions}>
-              {/* Reset all also leaves a popular-filter path (/escorts/neu → /escorts). */}
-              <Link
-                to={`${to(listingPathFor(mode, data.target))}${hrefOf(applyFilterAction(state, "reset_all"))}`.replace(/\?$/, "")}
-                data-testid="action-reset_all"
-              >
-                {t("search.reset_all")}
-              </Link>
-              {actions
-                .filter((entry) => entry.show)
-                .map((entry) => (
-                  <Link key={entry.action} to={hrefOf(applyFilterAction(state, entry.action))} data-testid={`action-${entry.action}`}>
-                    {entry.label}
-                  </Link>
-                ))}
-            </nav>
           </div>
         </details>
         <section className={css.results} aria-label={t("search.results_label")}>
