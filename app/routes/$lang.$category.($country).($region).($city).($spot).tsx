@@ -26,7 +26,7 @@ import { pageMeta, publicOrigin } from "~/utils/seo";
  * that is not a directory page answers the real 404. Spots (districts) have
  * no data yet: a spot URL is a 404, never a thin copy of the city page.
  */
-export const handle = { i18n: ["directory", "profile"], hydrate: false };
+export const handle = { i18n: ["directory"], hydrate: false };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;

@@ -62,7 +62,7 @@ export function ProfileTile({ tile, eager }: { tile: ProfileTileView; eager: boo
     <Link className={css.tile} to={to(`p/${tile.username}`)} data-testid="search-tile">
       <span className={css.media}>
         <TileImage url={tile.avatarUrl} initial={tile.displayName.slice(0, 1)} eager={eager} />
-        {tile.isMember ? <span className={css.badge}>{t("profile.badges.plus")}</span> : null}
+        {tile.isMember ? <span className={css.badge}>{t("tile.plus")}</span> : null}
       </span>
       <span className={css.body}>
         <span className={css.name}>
@@ -72,7 +72,7 @@ export function ProfileTile({ tile, eager }: { tile: ProfileTileView; eager: boo
         {place ? <span className={css.line}>{place}</span> : null}
         {tile.price ? (
           <span className={css.line} data-testid="tile-price">
-            {t(tile.price.durationMinutes === 60 ? "search.per_hour" : "search.per_minutes", {
+            {t(tile.price.durationMinutes === 60 ? "tile.per_hour" : "tile.per_minutes", {
               price: money(lang).format(tile.price.priceEur),
               minutes: tile.price.durationMinutes,
             })}
@@ -80,7 +80,7 @@ export function ProfileTile({ tile, eager }: { tile: ProfileTileView; eager: boo
         ) : null}
         {tile.reviewCount ? (
           <span className={css.line} data-testid="tile-reviews">
-            {t("search.review_count", { count: tile.reviewCount, n: numbers.count(tile.reviewCount) })}
+            {t("tile.review_count", { count: tile.reviewCount, n: numbers.count(tile.reviewCount) })}
             {tile.ratingAvg ? ` (${numbers.oneDecimal(tile.ratingAvg)} ★)` : ""}
           </span>
         ) : null}
