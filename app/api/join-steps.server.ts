@@ -23,6 +23,7 @@ import { rawApiFetch } from "~/api/raw.server";
 import { requireViewer, type Viewer } from "~/api/viewer.server";
 import {
   apiErrorReply,
+  fieldNamesOf,
   JOIN_STEP_KEYS,
   rootOf,
   STEP_ENDPOINT,
@@ -32,6 +33,7 @@ import {
   type JoinAudience,
 } from "~/components/join/step-forms";
 import { i18nServer } from "~/i18n/i18next.server";
+import { readReturnPath } from "~/session/return-path.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 import { readFormData } from "~/utils/form-data.server";
 
@@ -42,6 +44,10 @@ export interface StepData {
   register_completed_step: number;
   next_step: string | null;
   photo_count: number;
+  /** False for clients: the photo step can be passed without one. */
+  photo_required: boolean;
+  /** The special-category consent stands (ethnicity and sexual orientation may be stored). */
+  special_data_consent: boolean;
   traits: Record<string, number[]>;
   /** The stored city's name and key ("de-berlin"), empty before the profile step. */
   city: string;
@@ -130,6 +136,8 @@ export async function loadJoinStep({ request, context, params }: LoaderFunctionA
       media: media?.ok ? media.data : [],
       // The funnel is a courtesy on the welcome page: without it the page still works.
       signupTracking: tracking?.ok ? tracking.data : null,
+      // The page a prompt sent the new member off from: the welcome page leads back there.
+      returnTo: stepKey === "completed" ? readReturnPath(request, lang) : null,
     },
     { headers: PRIVATE_HEADERS },
   );
@@ -207,26 +215,31 @@ async function submitPhoto(request: Request, context: ActionFunctionArgs["contex
       { lastResult: withRegroupedErrors(emptySubmission().reply(apiErrorReply(errors)), isKnown) },
       { status, headers: retryAfter ? { ...PRIVATE_HEADERS, "Retry-After": retryAfter } : PRIVATE_HEADERS },
     );
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) return fail([malformedItem], 415);
-  const contentLength = request.headers.get("content-length");
-  if (Number(contentLength ?? 0) > UPLOAD_MAX_BODY_BYTES) {
-    return fail([{ ...limitItem("validation.image.file_too_large", { max: IMAGE_MAX_BYTES }), code: 413 }], 413);
-  }
-  const response = await rawApiFetch(request, context, "/api/v2/media/upload", {
-    method: "POST",
-    body: { stream: request.body, contentType, contentLength },
-  });
-  if (response.status !== 201) {
-    const body = (await response.json().catch(() => ({}))) as { errors?: ErrorItem[] };
-    const errors = body.errors ?? [];
-    const nothingChosen = response.status === 400 && errors.length === 1 && errors[0]?.key === "validation.image.required";
-    if (!nothingChosen) {
-      const shown = errors.length
-        ? errors
-        : [{ code: response.status, title: DEFAULT_ERROR_KEY, message: DEFAULT_ERROR_KEY, key: DEFAULT_ERROR_KEY }];
-      const retryAfter = response.headers.get("retry-after");
-      return fail(shown, PASSED_UPLOAD_STATUSES.has(response.status) ? response.status : 400, retryAfter);
+  // "Go on without a photo" (clients) posts to ?skip=1 and ignores a file chosen by mistake: the body is
+  // never read, and the API decides whether the step needs a photo.
+  const skipped = new URL(request.url).searchParams.get("skip") === "1";
+  if (!skipped) {
+    const contentType = request.headers.get("content-type") ?? "";
+    if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) return fail([malformedItem], 415);
+    const contentLength = request.headers.get("content-length");
+    if (Number(contentLength ?? 0) > UPLOAD_MAX_BODY_BYTES) {
+      return fail([{ ...limitItem("validation.image.file_too_large", { max: IMAGE_MAX_BYTES }), code: 413 }], 413);
+    }
+    const response = await rawApiFetch(request, context, "/api/v2/media/upload", {
+      method: "POST",
+      body: { stream: request.body, contentType, contentLength },
+    });
+    if (response.status !== 201) {
+      const body = (await response.json().catch(() => ({}))) as { errors?: ErrorItem[] };
+      const errors = body.errors ?? [];
+      const nothingChosen = response.status === 400 && errors.length === 1 && errors[0]?.key === "validation.image.required";
+      if (!nothingChosen) {
+        const shown = errors.length
+          ? errors
+          : [{ code: response.status, title: DEFAULT_ERROR_KEY, message: DEFAULT_ERROR_KEY, key: DEFAULT_ERROR_KEY }];
+        const retryAfter = response.headers.get("retry-after");
+        return fail(shown, PASSED_UPLOAD_STATUSES.has(response.status) ? response.status : 400, retryAfter);
+      }
     }
   }
   const api = createApiClient({ request, context });
@@ -256,7 +269,8 @@ export async function submitJoinStep({ request, context, params }: ActionFunctio
   const schema = STEP_SCHEMAS[audience][stepKey];
   const endpoint = STEP_ENDPOINT[audience][stepKey];
   if (!schema || !endpoint) throw new Response("Method not allowed", { status: 405, headers: PRIVATE_HEADERS });
-  const isKnown = (name: string) => Object.hasOwn(schema.entries, rootOf(name));
+  const fields = fieldNamesOf(schema);
+  const isKnown = (name: string) => fields.has(rootOf(name));
   const formData = prepareForm(audience, stepKey, await readFormData(request));
   const submission = parseWithValibot(formData, { schema });
   if (submission.status !== "success") {

@@ -62,7 +62,8 @@ export interface ProfileDetail {
   gallery: Array<{ id: number; kind: string; visibility: string; isAvatar: boolean; image: MediaImage }>;
   /** Keyed by visibility, camelized: loggedIn, plusMember, fsk18. */
   hiddenMedia: Partial<Record<"loggedIn" | "plusMember" | "fsk18", number>>;
-  actions: { canFavorite: boolean; canMessage: boolean; canRequestDate: boolean };
+  /** verifyEmailFirst: messaging and date requests wait for the viewer's verified address (ADR 024). */
+  actions: { canFavorite: boolean; canMessage: boolean; canRequestDate: boolean; verifyEmailFirst: boolean };
 }
 
 export interface RegionBox {

@@ -16,6 +16,8 @@ export interface Viewer {
   isEmailVerified: boolean;
   emailWasVerified: boolean;
   isBouncedEmail: boolean;
+  /** The address needs (re-)verification; messaging and posting wait for it (ADR 024). */
+  mustVerifyEmail: boolean;
   forcedFakeCheck: boolean;
   registerCompletedStep: number;
   /** Where the user must go first (path after the language, may carry a query), or null. */

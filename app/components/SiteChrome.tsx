@@ -4,6 +4,8 @@ import { OFFERED_LANGUAGES } from "#server/contract/locales";
 import type { Viewer } from "~/api/viewer.server";
 import { brand } from "~/brand/brand";
 import { switchLanguage, useLang, useLocalePath } from "~/i18n/lang";
+import { emailVerificationPath } from "#server/contract/email-verification";
+import { withReturnPath } from "~/utils/return-path";
 import * as css from "./chrome.css";
 
 /** `searchHome`: the signed-in user's saved search (path after the language), rebuilt from user_filters. */
@@ -65,6 +67,29 @@ export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | nul
         </nav>
       </div>
     </header>
+  );
+}
+
+/**
+ * A slim line under the header while a member's address needs verification
+ * (ADR 024): nothing is blocked, but messaging and posting wait for it. The
+ * verification page leads back to the page it was opened from. Not shown
+ * on the join pages (the wizard and the verification page say it there).
+ */
+export function EmailVerificationNotice({ viewer }: { viewer: Viewer | null }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const location = useLocation();
+  if (!viewer?.mustVerifyEmail) return null;
+  if (location.pathname.split("/")[2] === "join") return null;
+  const here = location.pathname + location.search;
+  return (
+    <div className={css.notice} role="note" data-testid="verify-email-notice">
+      <p className={css.noticeInner}>
+        {t("nav.verify_email_notice")}{" "}
+        <Link to={withReturnPath(to(emailVerificationPath(viewer.profile.userType)), here)}>{t("nav.verify_email_link")}</Link>
+      </p>
+    </div>
   );
 }
 

@@ -51,3 +51,12 @@ export const footerInner = style({
 });
 export const footerList = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.xs });
 export const footerHeading = style({ fontSize: vars.font.sizeMd, margin: `0 0 ${vars.space.sm}` });
+
+/** The e-mail verification line under the header: calm, readable, never in the way. */
+export const notice = style({ background: vars.color.surfaceAlt, borderBottom: `1px solid ${vars.color.border}` });
+export const noticeInner = style({
+  maxWidth: vars.width.content,
+  margin: "0 auto",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  fontSize: vars.font.sizeSm,
+});

@@ -26,7 +26,7 @@ import { pageMeta, publicOrigin } from "~/utils/seo";
  * that is not a directory page answers the real 404. Spots (districts) have
  * no data yet: a spot URL is a 404, never a thin copy of the city page.
  */
-export const handle = { i18n: ["directory", "profile"], hydrate: false };
+export const handle = { i18n: ["directory"], hydrate: false };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
@@ -90,9 +90,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       heading,
       title: `${heading}${pageSuffix} | ${brand.name}`,
       description: t(`seo.categories.${category}.description`, { place: where, count: dir.total, brand: brand.name }) + pageSuffix,
+      // A city has no smaller places to list: its one line is the profile count (no "(0)" places line).
       intro: [
         t(`seo.categories.${category}.intro`, { place: where, count: dir.total }),
-        t(`seo.intro.${dir.level}`, { count: dir.places.length, place: where }),
+        ...(dir.level === "city" ? [] : [t(`seo.intro.${dir.level}`, { count: dir.places.length, place: where })]),
       ],
       crumbs,
       selfPath,
@@ -156,7 +157,7 @@ export default function DirectoryPage() {
 
       <section aria-labelledby="profiles-heading">
         <h2 id="profiles-heading">{t("seo.profiles_heading", { count: dir.total })}</h2>
-        <ProfileTiles profiles={dir.profiles} lang={lang} />
+        <ProfileTiles profiles={dir.profiles} />
       </section>
 
       {dir.pages > 1 ? (

@@ -33,6 +33,7 @@ export default function JoinBusinessStepRoute() {
       step={data.step}
       media={data.media}
       isEmailVerified={data.isEmailVerified}
+      returnTo={data.returnTo}
       progress={data.progress}
       signupTracking={data.signupTracking}
       lastResult={actionData?.lastResult}

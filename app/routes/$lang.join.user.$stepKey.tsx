@@ -33,6 +33,7 @@ export default function JoinUserStepRoute() {
       step={data.step}
       media={data.media}
       isEmailVerified={data.isEmailVerified}
+      returnTo={data.returnTo}
       progress={data.progress}
       lastResult={actionData?.lastResult}
     />

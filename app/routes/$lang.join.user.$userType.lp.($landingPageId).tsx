@@ -16,6 +16,7 @@ import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { returnPathParam } from "~/session/return-path.server";
 import { landingPageCookie, signupOrigin } from "~/utils/signup.server";
 
 export const handle = { i18n: ["join", "traits"] };
@@ -37,6 +38,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       userType,
       landingPageId: validLandingPage || origin.landingPageId,
       invitationCode: origin.invitationCode,
+      returnTo: returnPathParam(request, params.lang ?? ""),
     },
     { headers },
   );
@@ -50,7 +52,7 @@ export function headers() {
 export const meta = metaFromLoader({ noindex: true });
 
 export default function SignUpLandingPage() {
-  const { userType, landingPageId, invitationCode, title, description } = useLoaderData<typeof loader>();
+  const { userType, landingPageId, invitationCode, title, description, returnTo } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const to = useLocalePath();
   return (
@@ -63,7 +65,12 @@ export default function SignUpLandingPage() {
             <li key={n}>{t(`join.landing.${userType}_point_${n}`)}</li>
           ))}
         </ul>
-        <IndividualSignUpForm defaultUserType={userType} landingPageId={landingPageId} invitationCode={invitationCode} />
+        <IndividualSignUpForm
+          defaultUserType={userType}
+          landingPageId={landingPageId}
+          invitationCode={invitationCode}
+          returnTo={returnTo}
+        />
         <p>
           {t("join.sign_up.have_account")} <Link to={to("login")}>{t("join.sign_up.login")}</Link>
         </p>

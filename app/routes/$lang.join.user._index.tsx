@@ -1,25 +1,35 @@
 /**
  * join/user (G): the way in for individuals. Two big choices, plain links,
  * so it works without JavaScript; each leads to the sign-up form with the
- * type chosen.
+ * type chosen, carrying the return path `r` of the prompt that sent the
+ * visitor here (a profile's "write to Lena").
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { INDIVIDUAL_SIGNUP_TYPES } from "#server/contract/signup";
 import * as css from "~/components/join/signup.css";
 import { i18nServer } from "~/i18n/i18next.server";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
+import { returnPathParam } from "~/session/return-path.server";
 import { metaFromLoader } from "~/utils/meta";
+import { withReturnPath } from "~/utils/return-path";
 
 export const handle = { i18n: ["join"] };
 
 const PUBLIC_HEADERS = { "Cache-Control": "public, max-age=300" };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
-  return data({ title: t("join.choose.meta_title"), description: t("join.choose.meta_description") }, { headers: PUBLIC_HEADERS });
+  return data(
+    {
+      title: t("join.choose.meta_title"),
+      description: t("join.choose.meta_description"),
+      returnTo: returnPathParam(request, params.lang ?? ""),
+    },
+    { headers: PUBLIC_HEADERS },
+  );
 }
 
 export function headers() {
@@ -29,6 +39,7 @@ export function headers() {
 export const meta = metaFromLoader();
 
 export default function JoinChoosePage() {
+  const { returnTo } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const to = useLocalePath();
   return (
@@ -37,7 +48,12 @@ export default function JoinChoosePage() {
       <p>{t("join.choose.intro")}</p>
       <div className={css.bigChoices}>
         {INDIVIDUAL_SIGNUP_TYPES.map((type) => (
-          <Link key={type} className={css.bigChoice} to={`${to("join/user/sign-up")}?type=${type}`} data-testid={`join-as-${type}`}>
+          <Link
+            key={type}
+            className={css.bigChoice}
+            to={withReturnPath(`${to("join/user/sign-up")}?type=${type}`, returnTo)}
+            data-testid={`join-as-${type}`}
+          >
             <span className={css.bigChoiceTitle}>{t(`join.choose.${type}_title`)}</span>
             <span>{t(`join.choose.${type}_text`)}</span>
           </Link>

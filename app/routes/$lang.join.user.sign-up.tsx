@@ -14,6 +14,8 @@ import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { returnPathParam } from "~/session/return-path.server";
+import { withReturnPath } from "~/utils/return-path";
 import { signupOrigin, submitSignUp } from "~/utils/signup.server";
 
 export const handle = { i18n: ["join", "traits"] };
@@ -28,6 +30,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       title: t("join.sign_up.meta_title"),
       description: t("join.sign_up.meta_description"),
       userType: isIndividualSignupType(type) ? type : ("" as const),
+      returnTo: returnPathParam(request, params.lang ?? ""),
       ...signupOrigin(request),
     },
     { headers: PRIVATE_HEADERS },
@@ -48,7 +51,7 @@ export function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function SignUpPage() {
-  const { userType, landingPageId, invitationCode } = useLoaderData<typeof loader>();
+  const { userType, landingPageId, invitationCode, returnTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const to = useLocalePath();
@@ -62,9 +65,10 @@ export default function SignUpPage() {
           defaultUserType={userType}
           landingPageId={landingPageId}
           invitationCode={invitationCode}
+          returnTo={returnTo}
         />
         <p>
-          {t("join.sign_up.have_account")} <Link to={to("login")}>{t("join.sign_up.login")}</Link>
+          {t("join.sign_up.have_account")} <Link to={withReturnPath(to("login"), returnTo)}>{t("join.sign_up.login")}</Link>
         </p>
         <p>
           <Link to={to("join/business")}>{t("join.sign_up.business_instead")}</Link>

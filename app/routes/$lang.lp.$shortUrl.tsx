@@ -22,7 +22,7 @@ import { metaFromLoader } from "~/utils/meta";
  * failure is recorded ("No data found for {short_url}") and the visitor goes
  * to the home page (spec section 8).
  */
-export const handle = { i18n: ["directory", "profile"], hydrate: false };
+export const handle = { i18n: ["directory"], hydrate: false };
 
 function detailValue(page: LandingPageData, name: string): string | undefined {
   return page.urlDetail.find((item) => item.active && item.name === name)?.value;
@@ -88,7 +88,7 @@ export default function LandingPage() {
     <main className={ui.page}>
       <h1>{page.heading}</h1>
       <p>{page.description}</p>
-      {page.listing ? <ProfileTiles profiles={page.listing.profiles} lang={page.lang} /> : null}
+      {page.listing ? <ProfileTiles profiles={page.listing.profiles} /> : null}
       <div className={ui.row}>
         {page.directoryHref ? (
           <Link className={ui.buttonSecondary} to={page.directoryHref}>

@@ -40,7 +40,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     ]),
   );
   return data(
-    { ...page, meta: { title, description, tabTitles }, jsonLd: profileJsonLd(p, publicOrigin(request), page.lang) },
+    // Structured data is for search engines: none for profiles they must not list (members only, ADR 023).
+    { ...page, meta: { title, description, tabTitles }, jsonLd: p.membersOnly ? null : profileJsonLd(p, publicOrigin(request), page.lang) },
     result.init ?? undefined,
   );
 }
@@ -78,7 +79,7 @@ export default function ProfileLayout() {
   if (page.kind === "members_only") return <MembersOnlyPrompt lang={page.lang} username={page.username} />;
   return (
     <main className={ui.page}>
-      {"jsonLd" in page ? <JsonLd data={page.jsonLd} /> : null}
+      {"jsonLd" in page && page.jsonLd ? <JsonLd data={page.jsonLd} /> : null}
       <Outlet />
     </main>
   );

@@ -3,7 +3,7 @@ import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { requiredRedirect } from "~/api/destination.server";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { SiteFooter, SiteHeader } from "~/components/SiteChrome";
+import { EmailVerificationNotice, SiteFooter, SiteHeader } from "~/components/SiteChrome";
 import { loadViewerOnce, searcherOf } from "~/search/search.server";
 import { readSession } from "~/session/session.server";
 import { searchHomePath } from "~/session/user-filters.server";
@@ -21,7 +21,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     throw redirect(`/${lang}${url.pathname}${url.search}`, { headers: { Vary: "Cookie" } });
   }
   const viewer = await loadViewerOnce(request, context);
-  // A signed-in user with an open duty (age check, registration, e-mail) goes there first.
+  // A signed-in user with an open duty (age check, unfinished registration) goes there first; an unverified
+  // e-mail address is none (ADR 024).
   const duty = requiredRedirect(viewer, new URL(request.url).pathname, params.lang);
   if (duty) throw redirect(duty, { headers: { "Cache-Control": "private, no-store" } });
   // The header's search link: the saved search of clients and escorts (spec section 2).
@@ -44,6 +45,7 @@ export default function LanguageLayout() {
   return (
     <>
       {kind !== "bare" ? <SiteHeader viewer={viewer} searchHome={searchHome} /> : null}
+      {kind !== "bare" ? <EmailVerificationNotice viewer={viewer} /> : null}
       <div id="main-content">
         <Outlet />
       </div>

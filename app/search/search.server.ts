@@ -146,7 +146,9 @@ export async function loadSearchInit(
   let effective: SearchUrlState = options.impliedUserType && !state.userType ? { ...state, userType: options.impliedUserType } : state;
   if (popFilter) effective = applyPopFilter(effective, popFilter, searcher, target);
   if (options.fixedSort) effective = { ...effective, sort: options.fixedSort };
-  const searchRequest = buildSearchRequest(effective, searcher, point, { mode, appearance: APPEARANCE_CATALOG });
+  // A typed city the API does not know runs no search: results from elsewhere under "not found" would mislead.
+  const unknownCity = Boolean(state.city) && city === null && state.lat === undefined;
+  const searchRequest = unknownCity ? null : buildSearchRequest(effective, searcher, point, { mode, appearance: APPEARANCE_CATALOG });
   const [filters, result] = await Promise.all([
     api.call("/api/v2/search/filters", {
       method: "POST",

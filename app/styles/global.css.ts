@@ -14,7 +14,10 @@ globalStyle("body", {
 globalStyle("a", { color: vars.color.primary });
 globalStyle("a:hover", { color: vars.color.primaryHover });
 globalStyle(":focus-visible", { outline: `3px solid ${vars.color.focus}`, outlineOffset: "2px" });
-globalStyle("h1, h2, h3", { lineHeight: 1.25, margin: `0 0 ${vars.space.md}` });
+// Long German compounds ("Geschäftsbedingungen") must never widen a phone's page: headings scale with
+// the viewport and break inside a word as a last resort (hyphenated where the browser has a dictionary).
+globalStyle("h1, h2, h3", { lineHeight: 1.25, margin: `0 0 ${vars.space.md}`, overflowWrap: "break-word", hyphens: "auto" });
+globalStyle("h1", { fontSize: "clamp(1.5rem, 1rem + 2.5vw, 2rem)" });
 globalStyle("img", { maxWidth: "100%", height: "auto" });
 globalStyle(".visually-hidden", {
   position: "absolute",

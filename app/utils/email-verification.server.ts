@@ -8,6 +8,7 @@ import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type Load
 import { createApiClient } from "~/api/client.server";
 import { loadViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
+import { clearReturnPath, readReturnPath, returnPathCookie, returnPathParam } from "~/session/return-path.server";
 import { PRIVATE_HEADERS } from "./seo";
 import { readFormData } from "~/utils/form-data.server";
 
@@ -31,6 +32,14 @@ export async function emailVerificationLoader({ request, context, params }: Load
     throw redirect(`/${params.lang}/login?r=${encodeURIComponent(url.pathname)}`, { headers: PRIVATE_HEADERS });
   }
   const t = await i18nServer.getFixedT(request);
+  // Where "later" and "continue" lead: the page that asked for verification (r), remembered for the mail's link.
+  const lang = params.lang ?? "";
+  const returnParam = returnPathParam(request, lang);
+  const returnTo = returnParam ?? readReturnPath(request, lang);
+  const headers = new Headers({ ...PRIVATE_HEADERS, "Referrer-Policy": "same-origin" });
+  if (returnParam) headers.append("Set-Cookie", returnPathCookie(returnParam));
+  // Verified: the way back is shown once, then forgotten.
+  else if (verified && returnTo) headers.append("Set-Cookie", clearReturnPath());
   return data(
     {
       title: t("join.email.meta_title"),
@@ -42,9 +51,10 @@ export async function emailVerificationLoader({ request, context, params }: Load
       signedIn: viewer !== null,
       email: viewer?.email ?? null,
       isEmailVerified: viewer?.isEmailVerified ?? false,
+      returnTo,
     },
-    // The token is in the URL: keep it out of Referer headers to other sites.
-    { headers: { ...PRIVATE_HEADERS, "Referrer-Policy": "same-origin" } },
+    // The token is in the URL: keep it out of Referer headers to other sites (Referrer-Policy above).
+    { headers },
   );
 }
 

@@ -8,7 +8,8 @@ import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type * as v from "valibot";
 import { createApiClient } from "~/api/client.server";
-import { isBotSubmission, replyWithApiErrors } from "./forms.server";
+import { returnPathCookie } from "~/session/return-path.server";
+import { isBotSubmission, replyWithApiErrors, safeReturnPath } from "./forms.server";
 import { INVITATION_COOKIE } from "#server/contract/invites";
 import { nextRegisterStep, registerStepPath } from "#server/contract/register";
 import { TRACKING_ID_PATTERN } from "#server/contract/signup";
@@ -44,8 +45,10 @@ export interface SignUpAnswer {
  * After a successful sign-up: signed in (as after a login without "keep me
  * logged in"), the tracking cookies spent, and on to the next step.
  */
-export function redirectIntoRegistration(lang: string, answer: SignUpAnswer): never {
+export function redirectIntoRegistration(lang: string, answer: SignUpAnswer, returnTo: string | null = null): never {
   const headers = new Headers(PRIVATE_HEADERS);
+  // The page the visitor came from waits at the end of registration and verification.
+  if (returnTo) headers.append("Set-Cookie", returnPathCookie(returnTo));
   for (const cookie of loginCookies(answer.accessToken, false, Date.now())) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", clearCookie(LANDING_PAGE_COOKIE));
   headers.append("Set-Cookie", clearCookie(INVITATION_COOKIE));
@@ -88,5 +91,5 @@ export async function submitSignUp(
       { status: result.status === 429 ? 429 : 400, headers: PRIVATE_HEADERS },
     );
   }
-  return redirectIntoRegistration(lang, result.data);
+  return redirectIntoRegistration(lang, result.data, safeReturnPath(formData.get("r"), lang));
 }

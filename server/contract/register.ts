@@ -71,6 +71,15 @@ export function nextRegisterStep(userType: number, completedStep: number): Regis
   return registerStepsFor(userType).find((s) => s.step > completedStep) ?? null;
 }
 
+/**
+ * Whether the photo step needs a photo. Escorts and businesses are found by
+ * their photos; a client's profile is seen by members only and needs none
+ * (ADR 023): the step can be passed without one.
+ */
+export function photoRequired(userType: number): boolean {
+  return userType !== USER_TYPE.client;
+}
+
 /** Path (after the language) of a registration step for a user type. */
 export function registerStepPath(userType: number, stepKey: string): string {
   return userType === USER_TYPE.business ? `join/business/${stepKey}` : `join/user/${stepKey}`;
@@ -82,22 +91,19 @@ export interface PostLoginUser {
   forcedFakeCheck: boolean;
   /** An age-check flag of the account requires the check now (KYC, later issues). */
   ageCheckRequired?: boolean;
-  isEmailVerified: boolean;
-  emailWasVerified: boolean;
-  isBouncedEmail: boolean;
 }
 
 /**
  * Where a signed-in user must go before anything else (path after the
- * language), or null. Order: forced age check, unfinished registration,
- * e-mail verification (unless verified earlier and not bounced since).
+ * language), or null. Order: forced age check, then an unfinished
+ * registration. An unverified e-mail address is no such duty (ADR 024): the
+ * member browses, and only the actions of contract/email-verification ask
+ * for it.
  */
 export function requiredDestination(user: PostLoginUser): string | null {
   if (user.forcedFakeCheck || user.ageCheckRequired) return "user/age_check_verification?type=forced";
   const next = nextRegisterStep(user.userType, user.registerCompletedStep);
   if (next && next.key !== "completed") return `${registerStepPath(user.userType, next.key)}?reason=finish_reg`;
-  const mustVerify = !user.isEmailVerified && (!user.emailWasVerified || user.isBouncedEmail);
-  if (mustVerify) return user.userType === USER_TYPE.business ? "join/business/email" : "join/user/email";
   return null;
 }
 

@@ -6,6 +6,7 @@
  * spec: "only values from min to max").
  */
 import * as v from "valibot";
+import { SPECIAL_CATEGORY_TRAITS, SPECIAL_DATA_CONSENT_FIELD, SPECIAL_DATA_CONSENT_REQUIRED } from "./consents";
 import { APPEARANCE_MEASURES, traitValueSchema, type TraitGroupKey } from "./traits";
 import { profileCityEntries } from "./profile-city";
 import { PRICE_DURATIONS } from "./search";
@@ -56,6 +57,24 @@ export function penisFieldsApply(gender: number | null | undefined): boolean {
   return gender !== null && gender !== undefined && PENIS_GENDERS.has(gender);
 }
 
+/**
+ * Genders whose appearance form shows cup sizes: every gender code that
+ * includes a woman or a trans person. Men and male couples never see (nor
+ * may send) them.
+ */
+const CUP_SIZE_GENDERS: ReadonlySet<number> = new Set([
+  GENDER.female,
+  GENDER.trans,
+  GENDER.female_female,
+  GENDER.couple_female_male,
+  GENDER.trans_female,
+  GENDER.trans_male,
+  GENDER.trans_trans,
+]);
+export function cupSizeApplies(gender: number | null | undefined): boolean {
+  return gender !== null && gender !== undefined && CUP_SIZE_GENDERS.has(gender);
+}
+
 export const rangeMessage = (min: number, max: number) => `validation.steps.range?min=${min}&max=${max}`;
 
 /** A whole number or decimal in [min, max]; the message names both bounds. */
@@ -79,11 +98,18 @@ function text(max: number, messageKey = "validation.steps.too_long") {
   return v.optional(v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(max, `${messageKey}?max=${max}`)));
 }
 
-export const profileStepSchema = v.object(
+/**
+ * The profile step's fields. Ethnicity and sexual orientation are optional
+ * for everyone and need the separate consent beside them (GDPR Art. 9,
+ * ADR 023); the spec's "registration requires race_type, sexuality" gave way.
+ */
+export const profileStepFields = v.object(
   {
     relationship_status: traitValueSchema("relationship_status"),
-    race_type: traitValueSchema("race_type"),
-    sexuality: traitValueSchema("sexuality"),
+    race_type: optionalTrait("race_type"),
+    sexuality: optionalTrait("sexuality"),
+    /** The explicit, separate consent to store the two above (unticked: none is stored, a stored one is deleted). */
+    [SPECIAL_DATA_CONSENT_FIELD]: v.optional(v.boolean("validation.invalid"), false),
     // Required: without a place nobody finds the profile in search or the city directory.
     ...profileCityEntries,
     nationality: optionalTrait("nationality"),
@@ -94,6 +120,19 @@ export const profileStepSchema = v.object(
     interests: text(INTERESTS_MAX),
   },
   "validation.required",
+);
+
+/** Special-category answers without the consent are refused at the consent checkbox, never stored. */
+export const profileStepSchema = v.pipe(
+  profileStepFields,
+  v.forward(
+    v.partialCheck(
+      [["race_type"], ["sexuality"], [SPECIAL_DATA_CONSENT_FIELD]],
+      (input) => input[SPECIAL_DATA_CONSENT_FIELD] === true || SPECIAL_CATEGORY_TRAITS.every((key) => input[key] == null),
+      SPECIAL_DATA_CONSENT_REQUIRED,
+    ),
+    [SPECIAL_DATA_CONSENT_FIELD],
+  ),
 );
 export type ProfileStepInput = v.InferOutput<typeof profileStepSchema>;
 

@@ -295,6 +295,16 @@ export interface Database {
   age_check_requests: AgeCheckRequestsTable;
   signup_tracking: SignupTrackingTable;
   search_profiles: SearchProfilesTable;
+  consents: ConsentsTable;
+}
+
+/** Consents given apart from the terms (migration 0012, ADR 023); active while withdrawn_at is null. */
+export interface ConsentsTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: string;
+  granted_at: number;
+  withdrawn_at: number | null;
 }
 
 /** Business signup funnel events (migration 0010; codes in server/contract/register.ts). */

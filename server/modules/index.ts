@@ -4,6 +4,7 @@ import type { ApiBindings, ApiDeps } from "../api/types";
 import { registerAuth } from "./auth/routes";
 import { registerBatch } from "./batch/routes";
 import { registerClaims } from "./claims/routes";
+import { registerConsents } from "./consents/routes";
 import { registerDefinitions } from "./definitions/routes";
 import { registerDev } from "./dev/routes";
 import { registerFederated } from "./federated/routes";
@@ -30,6 +31,7 @@ export function registerModules(ctx: ModuleContext): void {
   registerAuth(ctx);
   registerBatch(ctx);
   registerClaims(ctx);
+  registerConsents(ctx);
   registerDefinitions(ctx);
   registerDev(ctx);
   registerFederated(ctx);

@@ -33,17 +33,19 @@ test("an escort walks photo, profile, appearance, services and availability to t
   await page.getByRole("button", { name: "Hochladen und weiter" }).click();
   await expect(page).toHaveURL(/\/de\/join\/user\/profile$/);
 
-  // Profile: a required choice missing; the rest stays as typed.
+  // Profile: ethnicity without its consent (ADR 023) is refused at the consent; the rest stays as typed.
   await page.locator('input[name="relationship_status"][value="1"]').check();
   await page.locator('input[name="race_type"][value="1"]').check();
   await page.getByLabel("Beruf").fill("Tänzerin");
   await page.getByLabel("Wohnort oder Arbeitsort").fill("Qqqxyzhausen");
   await page.getByRole("button", { name: "Speichern und weiter" }).click();
-  await expect(page.locator('[data-field-error="sexuality"]')).toHaveText("Bitte fülle dieses Feld aus.");
+  await expect(page.locator('[data-field-error="special_data_consent"]')).toContainText("brauchen wir deine Einwilligung");
   await expect(page.locator("[data-form-errors]")).toContainText("Bitte korrigiere alle markierten Felder");
   await expect(page.getByLabel("Beruf")).toHaveValue("Tänzerin");
   await expect(page.locator('input[name="relationship_status"][value="1"]')).toBeChecked();
+  await expect(page.locator('input[name="race_type"][value="1"]')).toBeChecked();
   await page.locator('input[name="sexuality"][value="3"]').check();
+  await page.getByLabel(/Ich willige ausdrücklich ein/).check();
   // A city the geo tables do not know: the server's error at the field, the rest kept.
   await page.getByRole("button", { name: "Speichern und weiter" }).click();
   await expect(page.locator('[data-field-error="city"]')).toHaveText(
@@ -239,10 +241,11 @@ test("the photo upload, a field error, the city and a decimal comma work with an
     await city.fill("München");
   }
   await page.getByRole("button", { name: "Speichern und weiter" }).click();
-  await expect(page.locator('[data-field-error="sexuality"]')).toHaveText("Bitte fülle dieses Feld aus.");
+  await expect(page.locator('[data-field-error="special_data_consent"]')).toContainText("brauchen wir deine Einwilligung");
   await expect(page.locator('input[name="race_type"][value="3"]')).toBeChecked();
   await expect(city).toHaveValue("München");
   await page.locator('input[name="sexuality"][value="1"]').check();
+  await page.getByLabel(/Ich willige ausdrücklich ein/).check();
   await page.getByRole("button", { name: "Speichern und weiter" }).click();
   await expect(page).toHaveURL(/\/de\/join\/user\/appearance$/);
   // Shown again with the stored city.

@@ -1,8 +1,20 @@
 import type { Page } from "@playwright/test";
 import { DEMO, expect, logIn, test } from "./fixtures";
 
+/**
+ * Opens the folded filter form (item 18: on a phone results come first, the form waits behind a
+ * "Filter" disclosure). On wide screens the form stands beside the results and has no toggle.
+ */
+async function openFilters(page: Page) {
+  const filters = page.getByTestId("search-filters");
+  const toggle = page.getByTestId("search-filters-toggle");
+  if ((await filters.getAttribute("open")) === null && (await toggle.isVisible())) await toggle.click();
+  await expect(page.getByTestId("search-form").getByRole("button", { name: "Suchen" })).toBeVisible();
+}
+
 /** Opens the "more filters" disclosure (weight, height, appearance, only-show types, countries) unless it is open. */
 async function openMoreFilters(page: Page) {
+  await openFilters(page);
   const more = page.getByTestId("more-filters");
   if ((await more.getAttribute("open")) === null) await more.locator("summary").first().click();
   await expect(more).toHaveAttribute("open", "");
@@ -17,6 +29,7 @@ test.describe("escort search", () => {
     await expect(page.getByTestId("search-tile").first()).toBeVisible();
 
     await page.goto("/de/escorts");
+    await openFilters(page);
     const form = page.getByTestId("search-form");
     await form.getByLabel("Frau").check();
     await form.getByLabel("Alter").selectOption("26-35");
@@ -56,6 +69,7 @@ test.describe("escort search", () => {
     // Hydration waits for the translation file; only then does a change submit.
     if (javaScriptEnabled) await page.waitForLoadState("networkidle");
     const form = page.getByTestId("search-form");
+    await openFilters(page);
     await form.getByLabel("Umkreis").selectOption("10");
     if (!javaScriptEnabled) await form.getByRole("button", { name: "Suchen" }).click();
     await expect(page).toHaveURL(/\/de\/escorts\?.*radius=10/);
@@ -74,6 +88,7 @@ test.describe("search filters and actions", () => {
     await expect(page.getByTestId("trait-facets")).toContainText("Figur");
     await expect(page.getByTestId("search-total")).toHaveText(/^Gefundene Profile: \d+(\.\d)?k?$/);
 
+    await openFilters(page);
     await form.getByLabel("Sortierung").selectOption("price_low_to_high");
     await form.getByRole("button", { name: "Suchen" }).click();
     await expect(page).toHaveURL(/\/de\/escorts\?radius=100&sort=price_low_to_high$/);
@@ -131,8 +146,11 @@ test.describe("search filters and actions", () => {
     await expect(page).toHaveURL(/\/de\/escorts\?radius=100&only_show_type=is_verified$/);
     await expect(form.getByLabel("Verifiziert")).toBeChecked();
 
+    await openFilters(page);
     await page.getByTestId("action-switch_customized_price").click();
     await expect(page).toHaveURL(/\/de\/escorts\?radius=100&customized=1&only_show_type=is_verified$/);
+    // A custom price is still to be typed: the filters stay open.
+    await expect(page.getByTestId("search-filters")).toHaveAttribute("open", "");
     const price = page.getByTestId("price-range");
     await price.getByLabel("von").fill("100");
     await price.getByLabel("bis").fill("200");
@@ -140,8 +158,10 @@ test.describe("search filters and actions", () => {
     await form.getByRole("button", { name: "Suchen" }).click();
     await expect(page).toHaveURL(/\/de\/escorts\?radius=100&customized=1&price=100-200&price_duration=30&only_show_type=is_verified$/);
     await expect(form.locator("select[name=price_duration]")).toHaveValue("30");
+    await openFilters(page);
     await page.getByTestId("action-switch_customized_price").click();
     await expect(page).toHaveURL(/\/de\/escorts\?radius=100&only_show_type=is_verified$/);
+    await openFilters(page);
     await expect(form.getByLabel("Preis pro Stunde")).toBeVisible();
 
     // Country mode: no city, a country checked.
@@ -155,6 +175,7 @@ test.describe("search filters and actions", () => {
 
   test("location actions: a typed city, a position with radius, reset radius and position, reset all, search mode", async ({ page }) => {
     await page.goto("/de/escorts");
+    await openFilters(page);
     const form = page.getByTestId("search-form");
     await form.getByLabel("Ort", { exact: true }).fill("Hamburg");
     await form.getByRole("button", { name: "Suchen" }).click();
@@ -163,6 +184,7 @@ test.describe("search filters and actions", () => {
     const hamburg = await page.getByTestId("search-tile").first().textContent();
     expect(hamburg).toContain("Hamburg");
 
+    await openFilters(page);
     await form.getByLabel("Ort", { exact: true }).fill("Xyzzy");
     await form.getByRole("button", { name: "Suchen" }).click();
     await expect(page.getByText("Den Ort „Xyzzy“ haben wir nicht gefunden.")).toBeVisible();
@@ -170,6 +192,7 @@ test.describe("search filters and actions", () => {
     // Update radius with lat/lon (what the location button sends with JavaScript).
     await page.goto("/de/escorts?lat=53.55&lon=9.99&radius=20&gender=2");
     await expect(page.getByTestId("search-position")).toContainText("Um deinen Standort");
+    await openFilters(page);
     await form.getByLabel("Umkreis").selectOption("50");
     await form.getByRole("button", { name: "Suchen" }).click();
     await expect(page).toHaveURL(/\/de\/escorts\?lat=53\.55&lon=9\.99&radius=50&gender=2$/);
@@ -272,6 +295,7 @@ test.describe("search filters and actions", () => {
     const form = page.getByTestId("search-form");
     if (!javaScriptEnabled) {
       await expect(page.getByTestId("use-my-location")).toHaveCount(0);
+      await openFilters(page);
       await form.getByLabel("Ort", { exact: true }).fill("hamburg");
       await form.getByRole("button", { name: "Suchen" }).click();
       await expect(page).toHaveURL(/\/de\/escorts\?city=hamburg&radius=100$/);
@@ -322,10 +346,12 @@ test("a range sent with Enter keeps the typed value, also for the next filter ch
   if (javaScriptEnabled) await page.waitForLoadState("networkidle");
   const from = page.getByTestId("weight-range").getByLabel("von");
   await expect(from).toHaveValue("50");
+  await openFilters(page);
   await from.fill("60");
   await from.press("Enter");
   await expect(page).toHaveURL(/weight=60-70/);
   await expect(from).toHaveValue("60");
+  await openFilters(page);
   await page.getByTestId("search-form").getByLabel(/^Mann/).check();
   if (!javaScriptEnabled) await page.getByTestId("search-form").getByRole("button", { name: "Suchen" }).click();
   await expect(page).toHaveURL(/gender=1/);

@@ -225,7 +225,7 @@ test.describe("after login", () => {
     await expect(page).toHaveURL(/\/de\/legal\/imprint$/);
   });
 
-  test("a finished user with an unverified e-mail goes to the verification page and can resend", async ({ page }) => {
+  test("a finished user with an unverified e-mail browses on, is reminded, and can resend from the verification page", async ({ page }) => {
     // A generated demo person (deterministic seed) who finished registration but never verified.
     const plan = createPersonPlanner(DEFAULT_SEED, Date.now());
     let unverified: string | undefined;
@@ -236,10 +236,18 @@ test.describe("after login", () => {
     }
     expect(unverified).toBeDefined();
     await logIn(page, unverified!, DEMO.password);
-    await expect(page).toHaveURL(/\/de\/join\/user\/email$/);
+    // No redirect to the verification page (ADR 024): the dashboard, with a reminder under the header.
+    await expect(page).toHaveURL(/\/de\/my_dashboard$/);
+    const notice = page.getByTestId("verify-email-notice");
+    await expect(notice).toBeVisible();
+    await notice.getByRole("link").click();
+    await expect(page).toHaveURL(/\/de\/join\/user\/email\?r=%2Fde%2Fmy_dashboard$/);
     await expect(page.getByText("Wir haben dir eine E-Mail an")).toBeVisible();
     await page.getByTestId("email-resend").click();
     await expect(page.getByTestId("email-sent")).toBeVisible();
+    // "Later" returns to where the reminder was followed from, never in a circle.
+    await page.getByTestId("email-later").click();
+    await expect(page).toHaveURL(/\/de\/my_dashboard$/);
   });
 });
 

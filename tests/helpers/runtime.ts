@@ -26,7 +26,8 @@ export interface TestRuntime {
   close(): Promise<void>;
 }
 
-async function createPostgresSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A schema of its own on the test PostgreSQL (tests that run migrations step by step use it too). */
+export async function createPostgresSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
   const schema = `t_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: POSTGRES_BASE_URL });
   await admin.connect();

@@ -22,7 +22,7 @@ interface Detail {
   traits: Array<{ group_key: string; option_ids: number[] }>;
   prices: { times: Array<{ duration_minutes: number; price_eur: number }>; extras: Array<{ name: string; price_eur: number }> };
   work_hours: { schedule: Array<{ day: number; time_from: string }>; available_now: boolean };
-  actions: { can_favorite: boolean; can_message: boolean; can_request_date: boolean };
+  actions: { can_favorite: boolean; can_message: boolean; can_request_date: boolean; verify_email_first: boolean };
   location: { city_slug: string; region: { slug: string } | null; country_slug: string | null };
   reviews: { count: number };
   tours: unknown[];
@@ -140,7 +140,7 @@ describe(`profiles API (${TEST_DB})`, () => {
     expect(res.status).toBe(200);
     expect(galleryLevels(res.body.data)).toEqual(["public"]);
     expect(res.body.data.hidden_media).toEqual({ logged_in: 1, plus_member: 1, fsk18: 1 });
-    expect(res.body.data.actions).toEqual({ can_favorite: false, can_message: false, can_request_date: false });
+    expect(res.body.data.actions).toEqual({ can_favorite: false, can_message: false, can_request_date: false, verify_email_first: false });
     expect(res.headers.get("cache-control")).toBe("public, max-age=60");
   });
 

@@ -62,6 +62,8 @@ describe(`registration steps API (${TEST_DB})`, () => {
     relationship_status: 1,
     race_type: 1,
     sexuality: 3,
+    // Ethnicity and sexual orientation are stored only with this consent (ADR 023; member-privacy.test.ts).
+    special_data_consent: true,
     city: "Hamburg",
     nationality: 44,
     languages: [1, 2],
@@ -205,15 +207,13 @@ describe(`registration steps API (${TEST_DB})`, () => {
     });
   });
 
-  it("requires relationship_status, race_type and sexuality, and refuses unknown option ids", async () => {
+  it("requires relationship_status and the city (ethnicity and sexual orientation are optional), and refuses unknown option ids", async () => {
     const user = await person(USER_TYPE.client, REGISTER_STEP.photo);
     const missing = await put(user.token, "profile", { languages: [1] });
     expect(missing.status).toBe(400);
     expect(missing.json.errors.map((e) => [e.source, e.key]).sort()).toEqual([
       ["city", "validation.required"],
-      ["race_type", "validation.required"],
       ["relationship_status", "validation.required"],
-      ["sexuality", "validation.required"],
     ]);
     const invalid = await put(user.token, "profile", { ...validProfile, sexuality: 999, languages: [1, 1], nationality: "de" });
     expect(invalid.status).toBe(400);

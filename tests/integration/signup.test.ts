@@ -404,11 +404,15 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
         .set({ register_completed_step: 10, is_bounced_email: 1 })
         .where("id", "=", account.userId)
         .execute();
-      expect((await userData(account.token)).next_destination).toBe("join/user/email");
+      // Re-verification is asked for, but no page redirects there (ADR 024).
+      const bounced = await userData(account.token);
+      expect(bounced.must_verify_email).toBe(true);
+      expect(bounced.next_destination).toBeNull();
       expect((await post("/api/v2/registration/email/resend", {}, { token: account.token })).status).toBe(202);
       await post("/api/v2/registration/email/verify", { token: (await latestToken(String(account.input.email))).token });
       const me = await userData(account.token);
       expect(me.is_bounced_email).toBe(false);
+      expect(me.must_verify_email).toBe(false);
       expect(me.next_destination).toBeNull();
     });
   });

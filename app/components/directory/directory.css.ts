@@ -13,30 +13,6 @@ export const crumbs = style({
 export const crumb = style({
   selectors: { "&:not(:last-child)::after": { content: '"›"', marginLeft: vars.space.xs, color: vars.color.textMuted } },
 });
-export const tiles = style({
-  display: "grid",
-  gridTemplateColumns: "repeat(2, 1fr)",
-  gap: vars.space.md,
-  listStyle: "none",
-  padding: 0,
-  margin: `${vars.space.md} 0`,
-  "@media": { "screen and (min-width: 768px)": { gridTemplateColumns: "repeat(4, 1fr)" } },
-});
-export const tile = style({ display: "block", textDecoration: "none", color: vars.color.text });
-export const tileImage = style({
-  width: "100%",
-  height: "auto",
-  aspectRatio: "3 / 4",
-  objectFit: "cover",
-  borderRadius: vars.radius.md,
-  background: vars.color.surfaceAlt,
-  display: "block",
-});
-export const tilePlaceholder = style([
-  tileImage,
-  { display: "flex", alignItems: "center", justifyContent: "center", fontSize: vars.font.sizeXl, color: vars.color.textMuted },
-]);
-export const tileName = style({ fontWeight: 600, margin: `${vars.space.xs} 0 0` });
 export const places = style({
   listStyle: "none",
   padding: 0,

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { penisFieldsApply, PENIS_FIELD_MAX_CHARS } from "#server/contract/registration-steps";
+import { cupSizeApplies, penisFieldsApply, PENIS_FIELD_MAX_CHARS } from "#server/contract/registration-steps";
 import { APPEARANCE_MEASURES } from "#server/contract/traits";
 import type { StepData } from "~/api/join-steps.server";
 import { Field, FormErrors } from "~/components/Field";
@@ -9,7 +9,7 @@ import * as ui from "~/styles/ui.css";
 import { SubmitRow, TraitChoices, valueOf, type FieldLike } from "./controls";
 import * as css from "./steps.css";
 
-/** Step 4: measures (with their ranges as hints) and appearance choices; penis fields only where the gender makes them apply. */
+/** Step 4: measures (with their ranges as hints) and appearance choices; penis fields and cup sizes only where the gender makes them apply. */
 export function AppearanceStep({ step, lastResult }: { step: StepData; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
   const single = (key: string) => step.traits[key]?.[0];
@@ -59,7 +59,7 @@ export function AppearanceStep({ step, lastResult }: { step: StepData; lastResul
         ) : null}
       </div>
       <TraitChoices group="figure_type" field={fields.figure_type} />
-      <TraitChoices group="cup_size" field={fields.cup_size} />
+      {cupSizeApplies(step.gender) ? <TraitChoices group="cup_size" field={fields.cup_size} /> : null}
       <TraitChoices group="hair_length" field={fields.hair_length} />
       <TraitChoices group="hair_color" field={fields.hair_color} />
       <TraitChoices group="body_hair" field={fields.body_hair} />

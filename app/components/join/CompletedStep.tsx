@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { emailVerificationPath } from "#server/contract/email-verification";
 import { BUSINESS_REGISTER_STEPS, BUSINESS_SIGNUP_TRACKING } from "#server/contract/register";
+import { USER_TYPE } from "#server/contract/users";
 import type { BusinessSignupTracking } from "~/api/join-steps.server";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
@@ -40,23 +42,33 @@ export function CompletedStep({
   business,
   isEmailVerified,
   signupTracking,
+  returnTo,
 }: {
   business: boolean;
   isEmailVerified: boolean;
   signupTracking?: BusinessSignupTracking | null;
+  returnTo: string | null;
 }) {
   const { t } = useTranslation();
   const to = useLocalePath();
+  const verifyPath = to(emailVerificationPath(business ? USER_TYPE.business : USER_TYPE.client));
   return (
     <div className={ui.stack}>
       <p>{t("join_steps.completed.intro")}</p>
+      {returnTo ? (
+        <p>
+          <Link className={ui.button} to={returnTo} data-testid="return-to">
+            {t("join_steps.completed.return")}
+          </Link>
+        </p>
+      ) : null}
       {business && signupTracking ? <SignupFunnel tracking={signupTracking} /> : null}
       <ul className={css.nextSteps}>
         {!isEmailVerified ? (
           <li className={ui.card}>
             <h2>{t("join_steps.completed.verify_email_title")}</h2>
             <p>{t("join_steps.completed.verify_email_text")}</p>
-            <Link className={ui.linkButton} to={to(business ? "join/business/email" : "join/user/email")}>
+            <Link className={ui.linkButton} to={verifyPath}>
               {t("join_steps.completed.verify_email_link")}
             </Link>
           </li>

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/Field";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
+import { withReturnPath } from "~/utils/return-path";
 
 export interface EmailVerificationData {
   kind: "user" | "business";
@@ -18,6 +19,8 @@ export interface EmailVerificationData {
   signedIn: boolean;
   email: string | null;
   isEmailVerified: boolean;
+  /** The page that asked for verification (or where sign-up started): "later" and "continue" lead back there. */
+  returnTo: string | null;
 }
 
 export function EmailVerificationPage({ page, action }: { page: EmailVerificationData; action?: { intent: string; errors: string[] } }) {
@@ -34,7 +37,11 @@ export function EmailVerificationPage({ page, action }: { page: EmailVerificatio
           {t("join.email.verified_text")}
         </p>
         <p>
-          <Link className={ui.linkButton} to={page.signedIn ? to("my_dashboard") : to("login")}>
+          <Link
+            className={page.signedIn ? ui.button : ui.linkButton}
+            to={page.signedIn ? (page.returnTo ?? to("my_dashboard")) : withReturnPath(to("login"), page.returnTo)}
+            data-testid="email-continue"
+          >
             {page.signedIn ? t("join.email.continue") : t("join.email.login")}
           </Link>
         </p>
@@ -84,8 +91,11 @@ export function EmailVerificationPage({ page, action }: { page: EmailVerificatio
           ) : null}
         </>
       )}
+      {/* Nothing forces verification (ADR 024): "later" goes back to where the member was, never in a circle. */}
       <p>
-        <Link to={to("my_dashboard")}>{t("join.email.later")}</Link>
+        <Link to={page.returnTo ?? to("")} data-testid="email-later">
+          {t("join.email.later")}
+        </Link>
       </p>
     </Shell>
   );

@@ -19,6 +19,7 @@ import { CheckboxField, SelectField } from "~/components/FieldControls";
 import { translateMessage } from "~/i18n/translate";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
+import { withReturnPath } from "~/utils/return-path";
 import { ChoiceFieldset } from "./ChoiceFieldset";
 import * as css from "./signup.css";
 
@@ -41,6 +42,8 @@ interface Props {
   defaultUserType?: IndividualSignupType | "";
   landingPageId?: string;
   invitationCode?: string;
+  /** Where to return after sign-up and verification (a profile the visitor came from); posted along as `r`. */
+  returnTo?: string | null;
 }
 
 interface UniqueAnswer {
@@ -63,7 +66,13 @@ function useUniqueCheck(field: "username" | "email") {
   };
 }
 
-export function IndividualSignUpForm({ lastResult, defaultUserType = "", landingPageId = "", invitationCode = "" }: Props) {
+export function IndividualSignUpForm({
+  lastResult,
+  defaultUserType = "",
+  landingPageId = "",
+  invitationCode = "",
+  returnTo = null,
+}: Props) {
   const { t } = useTranslation();
   const lang = useLang();
   const to = useLocalePath();
@@ -88,9 +97,11 @@ export function IndividualSignUpForm({ lastResult, defaultUserType = "", landing
   const birthErrors = [...(fields.birth_day.errors ?? []), ...(fields.birth_month.errors ?? []), ...(fields.birth_year.errors ?? [])];
 
   return (
-    <Form method="post" action={to("join/user/sign-up")} className={ui.stack} {...getFormProps(form)}>
+    // `r` also rides in the action URL: a failed post re-renders the page from it.
+    <Form method="post" action={withReturnPath(to("join/user/sign-up"), returnTo)} className={ui.stack} {...getFormProps(form)}>
       <FormErrors errors={form.errors ?? []} />
       <Honeypot />
+      {returnTo ? <input type="hidden" name="r" value={returnTo} /> : null}
       <input {...getInputProps(fields.landing_page_id, { type: "hidden" })} />
       <input {...getInputProps(fields.invitation_code, { type: "hidden" })} />
 

@@ -21,6 +21,8 @@ export interface JoinStepPageProps {
   isEmailVerified: boolean;
   progress: Array<{ key: string; done: boolean; current: boolean }>;
   lastResult?: SubmissionResult<string[]>;
+  /** The page to return to from the welcome page (where a prompt sent the new member off), or null. */
+  returnTo?: string | null;
   /** Business funnel for the welcome page; absent for individuals. */
   signupTracking?: BusinessSignupTracking | null;
 }
@@ -32,9 +34,14 @@ export function JoinStepPage(props: JoinStepPageProps) {
   const form = (() => {
     if (stepKey === "completed")
       return (
-        <CompletedStep business={audience === "business"} isEmailVerified={props.isEmailVerified} signupTracking={props.signupTracking} />
+        <CompletedStep
+          business={audience === "business"}
+          isEmailVerified={props.isEmailVerified}
+          signupTracking={props.signupTracking}
+          returnTo={props.returnTo ?? null}
+        />
       );
-    if (stepKey === "photo") return <PhotoStep media={media} lastResult={lastResult} />;
+    if (stepKey === "photo") return <PhotoStep media={media} photoRequired={step.photo_required} lastResult={lastResult} />;
     if (audience === "user") {
       if (stepKey === "profile") return <ProfileStep step={step} lastResult={lastResult} />;
       if (stepKey === "appearance") return <AppearanceStep step={step} lastResult={lastResult} />;

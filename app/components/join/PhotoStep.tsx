@@ -11,13 +11,24 @@ import * as css from "./steps.css";
 
 /**
  * The photo step: a plain multipart form (works without JavaScript). With
- * photos already uploaded, the user may continue without choosing more.
+ * photos already uploaded, the user may continue without choosing more;
+ * clients may always go on without one (their profiles are for members
+ * only, ADR 023).
  */
-export function PhotoStep({ media, lastResult }: { media: MediaItem[]; lastResult?: SubmissionResult<string[]> }) {
+export function PhotoStep({
+  media,
+  photoRequired,
+  lastResult,
+}: {
+  media: MediaItem[];
+  photoRequired: boolean;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation();
   const [form, fields] = useForm({ lastResult });
   const errors = fields.files?.errors;
   const hasPhotos = media.length > 0;
+  const optional = !photoRequired && !hasPhotos;
   return (
     <Form method="post" encType="multipart/form-data" className={ui.stack} {...getFormProps(form)}>
       <FormErrors errors={form.errors ?? []} />
@@ -46,6 +57,7 @@ export function PhotoStep({ media, lastResult }: { media: MediaItem[]; lastResul
           {hasPhotos ? t("join_steps.photo.files_more") : t("join_steps.photo.files")}
         </label>
         <span id="field-files-hint" className={ui.muted}>
+          {optional ? `${t("join_steps.photo.optional_hint")} ` : null}
           {t("join_steps.photo.files_hint", { width: IMAGE_MIN_WIDTH, count: IMAGES_PER_UPLOAD })}
         </span>
         <input
@@ -55,7 +67,7 @@ export function PhotoStep({ media, lastResult }: { media: MediaItem[]; lastResul
           name="files"
           accept={IMAGE_ACCEPT}
           multiple
-          required={!hasPhotos}
+          required={photoRequired && !hasPhotos}
           aria-invalid={errors?.length ? true : undefined}
           aria-describedby={["field-files-hint", errors?.length ? "field-files-error" : null].filter(Boolean).join(" ")}
         />
@@ -65,6 +77,12 @@ export function PhotoStep({ media, lastResult }: { media: MediaItem[]; lastResul
         <button className={ui.button} type="submit">
           {hasPhotos ? t("join_steps.photo.continue") : t("join_steps.photo.submit")}
         </button>
+        {/* Without a chosen file the same post just finishes the step. */}
+        {optional ? (
+          <button className={ui.buttonSecondary} type="submit" formAction="?skip=1" formNoValidate data-testid="photo-skip">
+            {t("join_steps.photo.skip")}
+          </button>
+        ) : null}
       </SubmitRow>
     </Form>
   );

@@ -1,15 +1,22 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SPECIAL_DATA_CONSENT_FIELD } from "#server/contract/consents";
 import { DESCRIPTION_MAX, INTERESTS_MAX, PROFESSION_MAX, STATUS_TEXT_MAX } from "#server/contract/registration-steps";
 import type { StepData } from "~/api/join-steps.server";
 import { Field, FormErrors } from "~/components/Field";
-import { TextAreaField } from "~/components/FieldControls";
+import { CheckboxField, TextAreaField } from "~/components/FieldControls";
 import * as ui from "~/styles/ui.css";
 import { CityField } from "./CityField";
 import { SubmitRow, TraitChoices, TraitSelect, valueOf } from "./controls";
+import * as css from "./steps.css";
 
-/** Step 3: who you are (relationship_status, race_type, sexuality and the city required) and your texts. */
+/**
+ * Step 3: who you are (relationship status and the city required) and your
+ * texts. Ethnicity and sexual orientation sit apart, optional, with their
+ * own consent checkbox (GDPR Art. 9, ADR 023): without the tick neither is
+ * stored, and unticking later deletes both.
+ */
 export function ProfileStep({ step, lastResult }: { step: StepData; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
@@ -18,6 +25,7 @@ export function ProfileStep({ step, lastResult }: { step: StepData; lastResult?:
       relationship_status: step.traits.relationship_status?.[0],
       race_type: step.traits.race_type?.[0],
       sexuality: step.traits.sexuality?.[0],
+      [SPECIAL_DATA_CONSENT_FIELD]: step.special_data_consent ? "on" : undefined,
       city: step.city,
       city_key: step.city_key,
       nationality: step.traits.nationality?.[0],
@@ -28,12 +36,27 @@ export function ProfileStep({ step, lastResult }: { step: StepData; lastResult?:
       interests: step.interests,
     },
   });
+  const consent = fields[SPECIAL_DATA_CONSENT_FIELD];
   return (
     <Form method="post" className={ui.stack} {...getFormProps(form)}>
       <FormErrors errors={form.errors ?? []} />
       <TraitChoices group="relationship_status" field={fields.relationship_status} required />
-      <TraitChoices group="race_type" field={fields.race_type} required />
-      <TraitChoices group="sexuality" field={fields.sexuality} required />
+      <section className={css.special} aria-labelledby="special-data-title" data-testid="special-data">
+        <h2 id="special-data-title" className={css.sectionTitle}>
+          {t("join_steps.profile.special_title")}
+        </h2>
+        <p className={ui.muted}>{t("join_steps.profile.special_text")}</p>
+        <div className={ui.stack}>
+          <TraitChoices group="race_type" field={fields.race_type} />
+          <TraitChoices group="sexuality" field={fields.sexuality} />
+          <CheckboxField
+            label={t("join_steps.profile.special_consent")}
+            name={SPECIAL_DATA_CONSENT_FIELD}
+            defaultChecked={consent.initialValue === "on"}
+            errors={consent.errors}
+          />
+        </div>
+      </section>
       <CityField
         field={fields.city}
         keyField={fields.city_key}

@@ -54,6 +54,10 @@ export function StepProgress({ items }: { items: Array<{ key: string; done: bool
   );
 }
 
+/** Characters of the longest word that still fit half a 390 px phone's option grid beside its control. */
+const LONG_WORD = 13;
+const longestWord = (label: string) => Math.max(...label.split(/[\s/-]+/).map((word) => word.length));
+
 /** One trait group as a fieldset. Required single choices get a helper text. */
 export function TraitChoices({ group, field, required = false }: { group: string; field: FieldLike; required?: boolean }) {
   const { t } = useTranslation();
@@ -64,29 +68,27 @@ export function TraitChoices({ group, field, required = false }: { group: string
   const hasError = (field.errors?.length ?? 0) > 0;
   const hintId = required ? `field-${group}-hint` : undefined;
   const describedBy = [hasError ? `field-${group}-error` : null, hintId].filter(Boolean).join(" ") || undefined;
-  // Without JavaScript a radio cannot be unticked: optional single choices offer "no answer".
+  // Without JavaScript a radio cannot be unticked: optional single choices offer "no answer", once per group.
   const noAnswer = type === "radio" && !required;
-  const renderOptions = (options: typeof definition.options) => (
+  const option = (value: string, label: string, checked: boolean) => (
+    // A label with a word too long for half a phone's width gets a row of its own instead of overflowing.
+    <label key={value} className={`${css.option} ${longestWord(label) > LONG_WORD ? css.optionWide : ""}`}>
+      <input
+        className={css.control}
+        type={type}
+        name={field.name}
+        value={value}
+        defaultChecked={checked}
+        required={required && type === "radio" ? true : undefined}
+      />
+      <span className={css.optionText}>{label}</span>
+    </label>
+  );
+  const noAnswerOption = noAnswer ? option("", t("join_steps.no_answer"), selected.size === 0) : null;
+  const renderOptions = (options: typeof definition.options, first: ReactNode = null) => (
     <div className={css.options}>
-      {noAnswer ? (
-        <label className={css.option}>
-          <input className={css.control} type="radio" name={field.name} value="" defaultChecked={selected.size === 0} />
-          <span>{t("join_steps.no_answer")}</span>
-        </label>
-      ) : null}
-      {options.map((option) => (
-        <label key={option.id} className={css.option}>
-          <input
-            className={css.control}
-            type={type}
-            name={field.name}
-            value={option.id}
-            defaultChecked={selected.has(String(option.id))}
-            required={required && type === "radio" ? true : undefined}
-          />
-          <span>{t(traitLabelKey(group, option.key))}</span>
-        </label>
-      ))}
+      {first}
+      {options.map((o) => option(String(o.id), t(traitLabelKey(group, o.key)), selected.has(String(o.id))))}
     </div>
   );
   return (
@@ -100,14 +102,19 @@ export function TraitChoices({ group, field, required = false }: { group: string
           {t("join_steps.required_choice")}
         </p>
       ) : null}
-      {definition.categories
-        ? definition.categories.map((category) => (
+      {definition.categories ? (
+        <>
+          {noAnswerOption ? <div className={css.options}>{noAnswerOption}</div> : null}
+          {definition.categories.map((category) => (
             <div key={category}>
               <p className={css.category}>{t(traitCategoryKey(group, category))}</p>
-              {renderOptions(definition.options.filter((option) => option.category === category))}
+              {renderOptions(definition.options.filter((o) => o.category === category))}
             </div>
-          ))
-        : renderOptions(definition.options)}
+          ))}
+        </>
+      ) : (
+        renderOptions(definition.options, noAnswerOption)
+      )}
       <ErrorLine name={group} errors={field.errors} />
     </fieldset>
   );

@@ -27,8 +27,10 @@ export const JOIN_STEP_KEYS = {
   business: ["services", "schedule", "description", "photo", "escorts", "completed"],
 } as const satisfies Record<JoinAudience, readonly string[]>;
 
+type StepSchema = v.GenericSchema<Record<string, unknown>, Record<string, unknown>>;
+
 /** Form schemas of the steps that post ordinary forms (photo posts multipart and has none). */
-export const STEP_SCHEMAS: Record<JoinAudience, Record<string, v.ObjectSchema<v.ObjectEntries, string>>> = {
+export const STEP_SCHEMAS: Record<JoinAudience, Record<string, StepSchema>> = {
   user: {
     profile: profileStepSchema,
     appearance: appearanceStepSchema,
@@ -41,7 +43,13 @@ export const STEP_SCHEMAS: Record<JoinAudience, Record<string, v.ObjectSchema<v.
     description: businessDescriptionStepSchema,
     escorts: businessEscortsStepSchema,
   },
-} as unknown as Record<JoinAudience, Record<string, v.ObjectSchema<v.ObjectEntries, string>>>;
+} as unknown as Record<JoinAudience, Record<string, StepSchema>>;
+
+/** A step schema's top-level field names: its object's entries, also when a pipe adds checks across fields. */
+export function fieldNamesOf(schema: StepSchema): ReadonlySet<string> {
+  const object = ("entries" in schema ? schema : (schema as unknown as { pipe: unknown[] }).pipe[0]) as { entries: v.ObjectEntries };
+  return new Set(Object.keys(object.entries));
+}
 
 /** API endpoint (after /api/v2/registration/) of each step. */
 export const STEP_ENDPOINT: Record<JoinAudience, Record<string, string>> = {

@@ -34,7 +34,11 @@ export const options = style({
   gap: `0 ${vars.space.md}`,
   marginTop: vars.space.sm,
 });
-export const option = style({ display: "flex", gap: vars.space.sm, alignItems: "center", minHeight: "44px" });
+export const option = style({ display: "flex", gap: vars.space.sm, alignItems: "center", minHeight: "44px", minWidth: 0 });
+/** An option whose label has a very long word spans the whole row. */
+export const optionWide = style({ gridColumn: "1 / -1" });
+/** Last resort for a word longer than the row: break it rather than overflow. */
+export const optionText = style({ minWidth: 0, overflowWrap: "anywhere" });
 export const control = style({ width: "22px", height: "22px", margin: 0, flex: "0 0 auto", accentColor: vars.color.primary });
 export const category = style({ marginTop: vars.space.md, fontSize: vars.font.sizeMd, fontWeight: 600 });
 export const twoColumns = style({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(140px, 1fr))", gap: vars.space.md });
@@ -61,3 +65,6 @@ export const photo = style({
   background: vars.color.surfaceAlt,
 });
 export const nextSteps = style({ display: "grid", gap: vars.space.md, listStyle: "none", padding: 0 });
+export const sectionTitle = style({ fontSize: vars.font.sizeLg, margin: `0 0 ${vars.space.xs}` });
+/** The special-category answers and their consent: set apart by a rule, not boxed (their fieldsets keep the full width). */
+export const special = style({ borderTop: `2px solid ${vars.color.border}`, paddingTop: vars.space.md });

@@ -1,14 +1,19 @@
-import { Link, NavLink } from "@remix-run/react";
+import { Link, NavLink, useRouteLoaderData } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_TAGS, type Language } from "#server/contract/locales";
+import { emailVerificationPath } from "#server/contract/email-verification";
 import { directoryPath } from "#server/contract/seo";
 import { findTraitGroup, TRAIT_GROUPS, traitLabelKey, traitTitleKey } from "#server/contract/traits";
 import { USER_TYPE, userTypeName } from "#server/contract/users";
 import type { ProfileDetail, RegionBox } from "~/api/profiles.server";
+import type { MediaImage } from "#server/contract/media";
 import { Picture } from "~/components/Picture";
 import { localePath } from "~/i18n/lang";
+import type { loader as layoutLoader } from "~/routes/$lang";
 import * as ui from "~/styles/ui.css";
+import { withReturnPath } from "~/utils/return-path";
+import { photoAnchor, ProfileGallery } from "./ProfileGallery";
 import * as css from "./profile.css";
 
 export const PROFILE_TABS = ["", "reviews", "business_reviews", "events", "blogs"] as const;
@@ -72,15 +77,7 @@ export function ProfileHead({
     <>
       <header className={css.head}>
         {profile.avatar ? (
-          <Picture
-            image={profile.avatar}
-            className={css.avatar}
-            alt={t("profile.avatar_alt", { name: profile.displayName })}
-            sizes="(min-width: 768px) 160px, 96px"
-            width={160}
-            height={213}
-            priority
-          />
+          <ProfileAvatar profile={{ ...profile, avatar: profile.avatar }} lang={lang} tab={tab} />
         ) : (
           <div className={css.avatarPlaceholder} aria-hidden="true">
             {profile.displayName.slice(0, 1)}
@@ -125,6 +122,38 @@ export function ProfileHead({
   );
 }
 
+/**
+ * The head's photo. On the profile tab it opens the avatar's larger view
+ * (the gallery holds it); on other tabs it leads there.
+ */
+function ProfileAvatar({ profile, lang, tab }: { profile: ProfileDetail & { avatar: MediaImage }; lang: Language; tab: ProfileTab }) {
+  const { t } = useTranslation();
+  const image = (
+    <Picture
+      image={profile.avatar}
+      className={css.avatar}
+      alt={t("profile.avatar_alt", { name: profile.displayName })}
+      sizes="(min-width: 768px) 160px, 96px"
+      width={160}
+      height={213}
+      priority
+    />
+  );
+  const item = profile.gallery.find((m) => m.isAvatar) ?? profile.gallery.find((m) => m.image.path === profile.avatar.path);
+  if (!item) return image;
+  const anchor = `#${photoAnchor(item.id)}`;
+  return (
+    <a
+      className={css.avatarLink}
+      href={tab === "" ? anchor : `${localePath(lang, `p/${profile.username}`)}${anchor}`}
+      aria-label={t("profile.avatar_open", { name: profile.displayName })}
+      data-testid="avatar-open"
+    >
+      {image}
+    </a>
+  );
+}
+
 /** Favorite, message, date request: guests get sign-up links (spec section 6); members the features' pages. */
 function ProfileActions({
   profile,
@@ -138,6 +167,7 @@ function ProfileActions({
   returnPath: string;
 }) {
   const { t } = useTranslation();
+  const viewerType = useRouteLoaderData<typeof layoutLoader>("routes/$lang")?.viewer?.profile.userType;
   if (profile.isOwner) {
     return (
       <p>
@@ -164,6 +194,20 @@ function ProfileActions({
               {t("profile.actions.date_request")}
             </Link>
           ) : null}
+        </div>
+      </div>
+    );
+  }
+  if (profile.actions.verifyEmailFirst) {
+    // Messaging and date requests wait for a verified address (ADR 024); the verification page leads back here.
+    const verify = withReturnPath(localePath(lang, emailVerificationPath(viewerType ?? USER_TYPE.client)), returnPath);
+    return (
+      <div className={css.prompt} data-testid="verify-email-actions">
+        <p>{t("profile.actions.verify_prompt", { name: profile.displayName })}</p>
+        <div className={ui.row}>
+          <Link className={ui.button} to={verify} rel="nofollow">
+            {t("profile.actions.verify_email")}
+          </Link>
         </div>
       </div>
     );
@@ -258,21 +302,7 @@ export function ProfileOverview({
       <section className={css.section} aria-labelledby="gallery-heading">
         <h2 id="gallery-heading">{t("profile.gallery.title")}</h2>
         {profile.gallery.length > 0 ? (
-          <ul className={css.gallery}>
-            {profile.gallery.map((m, i) => (
-              <li key={m.id}>
-                <Picture
-                  image={m.image}
-                  className={css.galleryImage}
-                  alt={t("profile.gallery.photo_alt", { name: profile.displayName, number: i + 1 })}
-                  sizes="(min-width: 1200px) 220px, (min-width: 768px) 25vw, 33vw"
-                  width={m.image.width}
-                  height={m.image.height}
-                  loading={i < 3 ? "eager" : "lazy"}
-                />
-              </li>
-            ))}
-          </ul>
+          <ProfileGallery gallery={profile.gallery} name={profile.displayName} closeTo="#gallery-heading" />
         ) : (
           <p className={ui.muted}>{t("profile.gallery.empty")}</p>
         )}

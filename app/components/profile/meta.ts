@@ -8,10 +8,15 @@ export const PROFILE_ROUTE_ID = "routes/$lang.p.$username";
 
 interface ProfileMetaData {
   kind?: string;
+  profile?: { membersOnly: boolean };
   meta?: { title: string; description: string; tabTitles: Record<string, string> };
 }
 
-/** Title per tab; members-only prompts and empty tabs are noindex (nothing to rank), the profile itself is indexable. */
+/**
+ * Title per tab; members-only prompts and empty tabs are noindex (nothing to
+ * rank); a profile is indexable unless it is for members only (clients,
+ * ADR 023), which a search engine must never list even if it saw one.
+ */
 export function profileMeta(tab: ProfileTab): MetaFunction {
   return ({ matches, location, error }) => {
     if (error) return errorMeta(error);
@@ -22,7 +27,7 @@ export function profileMeta(tab: ProfileTab): MetaFunction {
       description: meta?.description,
       origin: rootOrigin(matches),
       pathname: location.pathname,
-      noindex: data?.kind !== "profile" || tab !== "",
+      noindex: data?.kind !== "profile" || tab !== "" || data.profile?.membersOnly === true,
     });
   };
 }

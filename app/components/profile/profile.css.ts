@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 /** Mobile first: one column; two from 768 px. */
@@ -37,18 +37,19 @@ export const badge = style({
   background: vars.color.surfaceAlt,
   color: vars.color.accent,
 });
+/** Tabs wrap onto a second line rather than hide one off screen (no tab is ever out of sight). */
 export const tabs = style({
   display: "flex",
-  gap: vars.space.sm,
-  overflowX: "auto",
+  flexWrap: "wrap",
   listStyle: "none",
   padding: 0,
   margin: `${vars.space.lg} 0`,
   borderBottom: `1px solid ${vars.color.border}`,
 });
 export const tab = style({
-  display: "inline-block",
-  padding: `${vars.space.sm} ${vars.space.md}`,
+  display: "inline-flex",
+  alignItems: "center",
+  padding: `${vars.space.sm} 12px`,
   minHeight: "44px",
   textDecoration: "none",
   whiteSpace: "nowrap",
@@ -83,8 +84,15 @@ export const facts = style({
 });
 export const factTerm = style({ color: vars.color.textMuted });
 export const factValue = style({ margin: 0 });
-export const table = style({ width: "100%", borderCollapse: "collapse" });
-export const cell = style({ padding: `${vars.space.xs} 0`, borderBottom: `1px solid ${vars.color.border}`, textAlign: "left" });
+export const table = style({ width: "100%", borderCollapse: "collapse", margin: `0 0 ${vars.space.md}` });
+/** Rows with air: the day (or duration) and its hours (or price) never run into each other. */
+export const cell = style({
+  padding: `${vars.space.sm} ${vars.space.md} ${vars.space.sm} 0`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  textAlign: "left",
+  verticalAlign: "top",
+  selectors: { "&:last-child": { paddingRight: 0 } },
+});
 export const prompt = style({
   padding: vars.space.md,
   borderRadius: vars.radius.md,
@@ -92,3 +100,64 @@ export const prompt = style({
   border: `1px solid ${vars.color.border}`,
 });
 export const text = style({ whiteSpace: "pre-line", overflowWrap: "anywhere" });
+
+export const galleryLink = style({ display: "block", borderRadius: vars.radius.sm });
+export const avatarLink = style({ display: "block", borderRadius: vars.radius.md });
+
+/** A photo's larger view: hidden until its id is the URL's fragment (:target), then over the whole screen. */
+export const lightbox = style({
+  display: "none",
+  position: "fixed",
+  inset: 0,
+  zIndex: 100,
+  flexDirection: "column",
+  background: "#120c1c",
+  color: "#ffffff",
+  selectors: { "&:target": { display: "flex" } },
+});
+export const lightboxFigure = style({
+  flex: "1 1 auto",
+  minHeight: 0,
+  margin: 0,
+  padding: vars.space.sm,
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "center",
+  justifyContent: "center",
+  gap: vars.space.xs,
+});
+export const lightboxImage = style({
+  display: "block",
+  maxWidth: "100%",
+  maxHeight: "calc(100vh - 120px)",
+  width: "auto",
+  height: "auto",
+  objectFit: "contain",
+  borderRadius: vars.radius.sm,
+});
+export const lightboxCaption = style({ fontSize: vars.font.sizeSm });
+export const lightboxNav = style({
+  display: "grid",
+  gridTemplateColumns: "1fr auto 1fr",
+  gap: vars.space.sm,
+  padding: vars.space.sm,
+  alignItems: "center",
+});
+export const lightboxLink = style({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  minHeight: "44px",
+  minWidth: "44px",
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.sm,
+  border: "1px solid rgba(255, 255, 255, 0.6)",
+  color: "#ffffff",
+  textDecoration: "none",
+  selectors: {
+    "&:hover": { color: "#ffffff", background: "rgba(255, 255, 255, 0.12)" },
+    '&[rel="prev"]': { justifySelf: "start" },
+    '&[rel="next"]': { justifySelf: "end" },
+  },
+});
+globalStyle(`${section} h3`, { marginTop: vars.space.lg });

@@ -1,8 +1,9 @@
-import { Form, Link, useLocation, useNavigate, useSubmit } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigate, useParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   AGE_BAND_KEYS,
+  DEFAULT_RADIUS,
   PRICE_BAND_KEYS,
   ageBandOf,
   applyFilterAction,
@@ -24,6 +25,7 @@ import { useNumbers } from "~/utils/numbers";
 import { CityCombobox } from "./CityCombobox";
 import { hrefOf } from "./links";
 import { SearchResults } from "./SearchResults";
+import { SearchSummary, useActiveFilters } from "./SearchSummary";
 import type { GuestPromptData, SearchPageData } from "./search-page.server";
 // Type only: the checks and the traits bounds they need stay on the server.
 import type { SearchInputField } from "#server/contract/search-input";
@@ -175,237 +177,262 @@ export function SearchPage({ data }: { data: SearchPageData }) {
     {
       action: "reset_radius_and_position",
       label: t("search.actions.reset_radius_and_position"),
-      show: state.radius !== undefined || hasPosition || Boolean(state.city),
+      // The form always sends the radius: its default alone is nothing to reset.
+      show: (state.radius !== undefined && state.radius !== DEFAULT_RADIUS) || hasPosition || Boolean(state.city),
     },
     { action: "reset_sort", label: t("search.actions.reset_sort"), show: Boolean(state.sort) && !data.sortForced },
     { action: "reset_weight", label: t("search.actions.reset_weight"), show: Boolean(state.weight) || Boolean(data.inputErrors.weight) },
     { action: "reset_height", label: t("search.actions.reset_height"), show: Boolean(state.height) || Boolean(data.inputErrors.height) },
     { action: "reset_appearance", label: t("search.actions.reset_appearance"), show: Boolean(state.appearance) },
   ];
+  const active = useActiveFilters(data);
+  const { popFilters } = useParams();
+  const anythingSet =
+    Boolean(popFilters) ||
+    active.place.length > 0 ||
+    active.filters.length > 0 ||
+    actions.some((entry) => entry.show) ||
+    state.country.length > 0;
+  // Open while something in the form needs attention: an unknown city, a range hint, or a custom price still to type.
+  const filtersOpen = data.cityNotFound || Object.keys(data.inputErrors).length > 0 || (state.customized && !state.price);
   const mode = data.mode === "business" ? "business" : "user";
   const otherMode = mode === "business" ? "user" : "business";
   const modeHref = `${to(listingPathFor(otherMode, data.target))}${hrefOf(applyFilterAction(state, { type: "update_search_mode", mode: otherMode }))}`;
 
   return (
     <main className={ui.page}>
-      <h1>{t(`search.targets.${data.target}.headline`)}</h1>
-      <p>
+      <div className={css.head}>
+        <h1 className={css.headTitle}>{t(`search.targets.${data.target}.headline`)}</h1>
         <Link to={modeHref.replace(/\?$/, "")} data-testid="switch-search-mode">
           {t(`search.actions.mode_${otherMode}`)}
         </Link>
-      </p>
-      {/* With JavaScript, a changed select or checkbox searches at once; typed fields and the button submit otherwise. */}
-      <Form
-        ref={formRef}
-        method="get"
-        className={ui.stack}
-        data-testid="search-form"
-        onChange={(event) => {
-          const target = event.target;
-          if (target instanceof HTMLInputElement && (target.type === "text" || target.type === "number")) return;
-          submit(event.currentTarget, { preventScrollReset: true, replace: true });
-        }}
-      >
-        <div className={ui.row}>
-          {hasPosition ? (
-            <p className={ui.field} data-testid="search-position">
-              <span className={ui.label}>{t("search.city")}</span>
-              <span>{t("search.near_position")}</span>
-              <input type="hidden" name="lat" value={state.lat} />
-              <input type="hidden" name="lon" value={state.lon} />
-            </p>
-          ) : (
-            <CityCombobox
-              defaultValue={data.cityName}
-              label={t("search.city")}
-              describedBy={data.cityNotFound ? "city-hint" : undefined}
-              onPick={(city) => update({ type: "update_location", city: city.key })}
-            />
-          )}
-          <label className={ui.field}>
-            <span className={ui.label}>{t("search.radius")}</span>
-            <select className={ui.input} name="radius" {...selected(String(radius))}>
-              {radiusOptionsFor(data.isMember).map((r) => (
-                <option key={r} value={r}>
-                  {t("search.radius_km", { km: r })}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={ui.field}>
-            <span className={ui.label}>{t("search.sort")}</span>
-            <select className={ui.input} name="sort" {...selected(state.sort ?? "")}>
-              {/* The default sort stays out of the URL unless the rules force it there. */}
-              {data.sortForced ? null : <option value="">{t(`search.sorts.${data.defaultSort}`)}</option>}
-              {data.sorts
-                .filter((sort) => data.sortForced || sort !== data.defaultSort)
-                .map((sort) => (
-                  <option key={sort} value={sort}>
-                    {t(`search.sorts.${sort}`)}
-                  </option>
-                ))}
-            </select>
-          </label>
-        </div>
-        {data.cityNotFound ? (
-          <p id="city-hint" className={ui.fieldError} role="alert">
-            {t("search.city_not_found", { city: state.city })}
-          </p>
-        ) : null}
-        {hydrated && !hasPosition ? (
-          <div className={ui.row}>
-            <button type="button" className={ui.buttonSecondary} onClick={locateMe} data-testid="use-my-location">
-              {t("search.actions.use_my_location")}
-            </button>
-            {geoFailed ? (
-              <span className={ui.fieldError} role="alert">
-                {t("search.actions.location_unavailable")}
-              </span>
-            ) : null}
-          </div>
-        ) : null}
-
-        <div className={ui.row}>
-          {people ? (
-            <label className={ui.field}>
-              <span className={ui.label}>{t("search.age")}</span>
-              <select className={ui.input} name="age" {...selected(ageBandOf(state.age) ?? "")}>
-                <option value="">{t("search.any")}</option>
-                {AGE_BAND_KEYS.map((band) => (
-                  <option key={band} value={band}>
-                    {withCount(band, facets.age, band, count)}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : null}
-          {priceAllowed && !state.customized ? (
-            <label className={ui.field}>
-              <span className={ui.label}>{t("search.price")}</span>
-              <select className={ui.input} name="price" {...selected(priceBandOf(state.price) ?? "")}>
-                <option value="">{t("search.any")}</option>
-                {PRICE_BAND_KEYS.map((band) => (
-                  <option key={band} value={band}>
-                    {withCount(`${band} €`, facets.price, band, count)}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : null}
-        </div>
-        {priceAllowed && state.customized ? (
-          <div className={ui.row}>
-            <input type="hidden" name="customized" value="1" />
-            <RangeFields
-              field="price"
-              legend={t("search.price_custom")}
-              range={state.price}
-              raw={data.rawInputs.price}
-              error={inputError("price")}
-            />
-            {data.priceDurations.length > 0 ? (
-              <label className={ui.field}>
-                <span className={ui.label}>{t("search.price_duration")}</span>
-                <select className={ui.input} name="price_duration" {...selected(String(state.priceDuration ?? 60))}>
-                  {data.priceDurations.map((minutes) => (
-                    <option key={minutes} value={minutes}>
-                      {t(`search.durations.${minutes}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            ) : null}
-          </div>
-        ) : null}
-        {priceAllowed ? (
-          <p className={css.actions}>
-            <Link to={hrefOf(applyFilterAction(state, "switch_customized_price"))} data-testid="action-switch_customized_price">
-              {t(state.customized ? "search.actions.price_bands" : "search.actions.price_custom")}
-            </Link>
-          </p>
-        ) : null}
-
-        {people ? (
-          <fieldset className={`${css.fieldset} ${ui.row}`}>
-            <legend className={ui.label}>{t("search.gender")}</legend>
-            {([GENDER.female, GENDER.male, GENDER.trans] as const).map((g) => (
-              <label key={g} className={ui.checkboxRow}>
-                <input type="checkbox" name="gender" value={g} defaultChecked={state.gender.includes(g)} />
-                {withCount(t(`search.genders.${g}`), facets.gender, String(g), count)}
-              </label>
+      </div>
+      <SearchSummary data={data} place={active.place} filters={active.filters} />
+      {/* The resets stay outside the fold: one tap undoes a filter without opening the form. */}
+      {anythingSet ? (
+        <nav aria-label={t("search.actions.label")} className={css.resets}>
+          {/* Reset all also leaves a popular-filter path (/escorts/neu → /escorts). */}
+          <Link
+            to={`${to(listingPathFor(mode, data.target))}${hrefOf(applyFilterAction(state, "reset_all"))}`.replace(/\?$/, "")}
+            data-testid="action-reset_all"
+          >
+            {t("search.reset_all")}
+          </Link>
+          {actions
+            .filter((entry) => entry.show)
+            .map((entry) => (
+              <Link key={entry.action} to={hrefOf(applyFilterAction(state, entry.action))} data-testid={`action-${entry.action}`}>
+                {entry.label}
+              </Link>
             ))}
-          </fieldset>
-        ) : null}
-        {/* Secondary filters fold away so results come sooner on a phone; a native <details> needs no
-            JavaScript, and it stays open while one of its filters is set or has an error. */}
-        <details className={css.fieldset} open={moreOpen} data-testid="more-filters">
-          <summary className={ui.label}>{t("search.more_filters")}</summary>
-          <div className={`${ui.stack} ${css.moreBody}`}>
-            {people ? (
+        </nav>
+      ) : null}
+      <div className={css.layout}>
+        {/* Results come first on a phone: the whole form folds into a native <details> (no JavaScript needed). */}
+        <details className={css.filters} open={filtersOpen} data-testid="search-filters">
+          <summary className={css.filtersToggle} data-testid="search-filters-toggle">
+            {active.filters.length > 0 ? t("search.filters_count", { n: active.filters.length }) : t("search.filters")}
+          </summary>
+          <div className={css.filtersBody}>
+            {/* With JavaScript, a changed select or checkbox searches at once; typed fields and the button submit otherwise. */}
+            <Form
+              ref={formRef}
+              method="get"
+              className={ui.stack}
+              data-testid="search-form"
+              onChange={(event) => {
+                const target = event.target;
+                if (target instanceof HTMLInputElement && (target.type === "text" || target.type === "number")) return;
+                submit(event.currentTarget, { preventScrollReset: true, replace: true });
+              }}
+            >
               <div className={ui.row}>
-                <RangeFields
-                  field="weight"
-                  legend={t("search.weight")}
-                  range={state.weight}
-                  raw={data.rawInputs.weight}
-                  error={inputError("weight")}
-                />
-                <RangeFields
-                  field="height"
-                  legend={t("search.height")}
-                  range={state.height}
-                  raw={data.rawInputs.height}
-                  error={inputError("height")}
-                />
+                {hasPosition ? (
+                  <p className={ui.field} data-testid="search-position">
+                    <span className={ui.label}>{t("search.city")}</span>
+                    <span>{t("search.near_position")}</span>
+                    <input type="hidden" name="lat" value={state.lat} />
+                    <input type="hidden" name="lon" value={state.lon} />
+                  </p>
+                ) : (
+                  <CityCombobox
+                    defaultValue={data.cityName}
+                    label={t("search.city")}
+                    describedBy={data.cityNotFound ? "city-hint" : undefined}
+                    onPick={(city) => update({ type: "update_location", city: city.key })}
+                  />
+                )}
+                <label className={ui.field}>
+                  <span className={ui.label}>{t("search.radius")}</span>
+                  <select className={ui.input} name="radius" {...selected(String(radius))}>
+                    {radiusOptionsFor(data.isMember).map((r) => (
+                      <option key={r} value={r}>
+                        {t("search.radius_km", { km: r })}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label className={ui.field}>
+                  <span className={ui.label}>{t("search.sort")}</span>
+                  <select className={ui.input} name="sort" {...selected(state.sort ?? "")}>
+                    {/* The default sort stays out of the URL unless the rules force it there. */}
+                    {data.sortForced ? null : <option value="">{t(`search.sorts.${data.defaultSort}`)}</option>}
+                    {data.sorts
+                      .filter((sort) => data.sortForced || sort !== data.defaultSort)
+                      .map((sort) => (
+                        <option key={sort} value={sort}>
+                          {t(`search.sorts.${sort}`)}
+                        </option>
+                      ))}
+                  </select>
+                </label>
               </div>
-            ) : null}
-            <AppearanceSection fields={data.appearance} state={state.appearance} cupCounts={facets.cup_size} />
-            <fieldset className={`${css.fieldset} ${ui.row}`}>
-              <legend className={ui.label}>{t("search.only_show")}</legend>
-              {data.onlyShowTypes.map((type) => (
-                <label key={type} className={ui.checkboxRow}>
-                  <input type="checkbox" name="only_show_type" value={type} defaultChecked={state.onlyShowType.includes(type)} />
-                  {t(`search.only_show_types.${type}`)}
-                </label>
-              ))}
-            </fieldset>
-            <fieldset className={`${css.fieldset} ${ui.row}`}>
-              <legend className={ui.label}>{t("search.countries")}</legend>
-              <p className={ui.muted}>{t("search.countries_hint")}</p>
-              {data.countries.map((country) => (
-                <label key={country.code} className={ui.checkboxRow}>
-                  <input type="checkbox" name="country" value={country.code} defaultChecked={state.country.includes(country.code)} />
-                  {country.name}
-                </label>
-              ))}
-            </fieldset>
+              {data.cityNotFound ? (
+                <p id="city-hint" className={ui.fieldError} role="alert">
+                  {t("search.city_not_found", { city: state.city })}
+                </p>
+              ) : null}
+              {hydrated && !hasPosition ? (
+                <div className={ui.row}>
+                  <button type="button" className={ui.buttonSecondary} onClick={locateMe} data-testid="use-my-location">
+                    {t("search.actions.use_my_location")}
+                  </button>
+                  {geoFailed ? (
+                    <span className={ui.fieldError} role="alert">
+                      {t("search.actions.location_unavailable")}
+                    </span>
+                  ) : null}
+                </div>
+              ) : null}
+
+              <div className={ui.row}>
+                {people ? (
+                  <label className={ui.field}>
+                    <span className={ui.label}>{t("search.age")}</span>
+                    <select className={ui.input} name="age" {...selected(ageBandOf(state.age) ?? "")}>
+                      <option value="">{t("search.any")}</option>
+                      {AGE_BAND_KEYS.map((band) => (
+                        <option key={band} value={band}>
+                          {withCount(band, facets.age, band, count)}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                ) : null}
+                {priceAllowed && !state.customized ? (
+                  <label className={ui.field}>
+                    <span className={ui.label}>{t("search.price")}</span>
+                    <select className={ui.input} name="price" {...selected(priceBandOf(state.price) ?? "")}>
+                      <option value="">{t("search.any")}</option>
+                      {PRICE_BAND_KEYS.map((band) => (
+                        <option key={band} value={band}>
+                          {withCount(`${band} €`, facets.price, band, count)}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                ) : null}
+              </div>
+              {priceAllowed && state.customized ? (
+                <div className={ui.row}>
+                  <input type="hidden" name="customized" value="1" />
+                  <RangeFields
+                    field="price"
+                    legend={t("search.price_custom")}
+                    range={state.price}
+                    raw={data.rawInputs.price}
+                    error={inputError("price")}
+                  />
+                  {data.priceDurations.length > 0 ? (
+                    <label className={ui.field}>
+                      <span className={ui.label}>{t("search.price_duration")}</span>
+                      <select className={ui.input} name="price_duration" {...selected(String(state.priceDuration ?? 60))}>
+                        {data.priceDurations.map((minutes) => (
+                          <option key={minutes} value={minutes}>
+                            {t(`search.durations.${minutes}`)}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                  ) : null}
+                </div>
+              ) : null}
+              {priceAllowed ? (
+                <p className={css.actions}>
+                  <Link to={hrefOf(applyFilterAction(state, "switch_customized_price"))} data-testid="action-switch_customized_price">
+                    {t(state.customized ? "search.actions.price_bands" : "search.actions.price_custom")}
+                  </Link>
+                </p>
+              ) : null}
+
+              {people ? (
+                <fieldset className={`${css.fieldset} ${ui.row}`}>
+                  <legend className={ui.label}>{t("search.gender")}</legend>
+                  {([GENDER.female, GENDER.male, GENDER.trans] as const).map((g) => (
+                    <label key={g} className={ui.checkboxRow}>
+                      <input type="checkbox" name="gender" value={g} defaultChecked={state.gender.includes(g)} />
+                      {withCount(t(`search.genders.${g}`), facets.gender, String(g), count)}
+                    </label>
+                  ))}
+                </fieldset>
+              ) : null}
+              {/* Secondary filters fold away so results come sooner on a phone; a native <details> needs no
+                    JavaScript, and it stays open while one of its filters is set or has an error. */}
+              <details className={css.fieldset} open={moreOpen} data-testid="more-filters">
+                <summary className={ui.label}>{t("search.more_filters")}</summary>
+                <div className={`${ui.stack} ${css.moreBody}`}>
+                  {people ? (
+                    <div className={ui.row}>
+                      <RangeFields
+                        field="weight"
+                        legend={t("search.weight")}
+                        range={state.weight}
+                        raw={data.rawInputs.weight}
+                        error={inputError("weight")}
+                      />
+                      <RangeFields
+                        field="height"
+                        legend={t("search.height")}
+                        range={state.height}
+                        raw={data.rawInputs.height}
+                        error={inputError("height")}
+                      />
+                    </div>
+                  ) : null}
+                  <AppearanceSection fields={data.appearance} state={state.appearance} cupCounts={facets.cup_size} />
+                  <fieldset className={`${css.fieldset} ${ui.row}`}>
+                    <legend className={ui.label}>{t("search.only_show")}</legend>
+                    {data.onlyShowTypes.map((type) => (
+                      <label key={type} className={ui.checkboxRow}>
+                        <input type="checkbox" name="only_show_type" value={type} defaultChecked={state.onlyShowType.includes(type)} />
+                        {t(`search.only_show_types.${type}`)}
+                      </label>
+                    ))}
+                  </fieldset>
+                  <fieldset className={`${css.fieldset} ${ui.row}`}>
+                    <legend className={ui.label}>{t("search.countries")}</legend>
+                    <p className={ui.muted}>{t("search.countries_hint")}</p>
+                    {data.countries.map((country) => (
+                      <label key={country.code} className={ui.checkboxRow}>
+                        <input type="checkbox" name="country" value={country.code} defaultChecked={state.country.includes(country.code)} />
+                        {country.name}
+                      </label>
+                    ))}
+                  </fieldset>
+                </div>
+              </details>
+              <div className={ui.row}>
+                <button type="submit" className={ui.button}>
+                  {t("search.submit")}
+                </button>
+              </div>
+            </Form>
           </div>
         </details>
-        <div className={ui.row}>
-          <button type="submit" className={ui.button}>
-            {t("search.submit")}
-          </button>
-        </div>
-      </Form>
-
-      <nav aria-label={t("search.actions.label")} className={css.actions}>
-        {/* Reset all also leaves a popular-filter path (/escorts/neu → /escorts). */}
-        <Link
-          to={`${to(listingPathFor(mode, data.target))}${hrefOf(applyFilterAction(state, "reset_all"))}`.replace(/\?$/, "")}
-          data-testid="action-reset_all"
-        >
-          {t("search.reset_all")}
-        </Link>
-        {actions
-          .filter((entry) => entry.show)
-          .map((entry) => (
-            <Link key={entry.action} to={hrefOf(applyFilterAction(state, entry.action))} data-testid={`action-${entry.action}`}>
-              {entry.label}
-            </Link>
-          ))}
-      </nav>
-
-      <SearchResults data={data} />
+        <section className={css.results} aria-label={t("search.results_label")}>
+          <SearchResults data={data} />
+        </section>
+      </div>
     </main>
   );
 }

@@ -9,13 +9,12 @@ import { useNumbers } from "~/utils/numbers";
 import * as ui from "~/styles/ui.css";
 
 /**
- * What a search found: the total (1000+ as k), the trait counts among the
- * results, the tiles, the offer to widen the radius below the recommended
- * minimum of results, and the page links.
+ * What a search found (its total stands in the summary line above): the
+ * tiles, the offer to widen the radius below the recommended minimum of
+ * results, the page links and the trait counts among the results.
  */
 export function SearchResults({ data }: { data: SearchPageData }) {
   const { t } = useTranslation();
-  const { count } = useNumbers();
   const { state, facets } = data;
   const radius = clampRadius(state.radius, data.isMember);
   const pages = Math.max(1, Math.ceil(data.total / SEARCH_PAGE_SIZE));
@@ -23,14 +22,12 @@ export function SearchResults({ data }: { data: SearchPageData }) {
   const widenHref = widerRadius ? hrefOf({ ...state, radius: widerRadius, page: 1 }) : null;
   return (
     <>
-      {data.searched ? (
-        <p role="status" data-testid="search-total">
-          {t("search.total_compact", { count: data.total, n: count(data.total) })}
+      {/* An unknown city is said at the city field (the filters stay open); nothing else was searched. */}
+      {!data.searched && !data.cityNotFound ? (
+        <p role="status" data-testid="search-not-searched">
+          {t("search.location_needed")}
         </p>
-      ) : (
-        <p role="status">{t("search.location_needed")}</p>
-      )}
-      <TraitFacets facets={facets} />
+      ) : null}
       <ResultTiles tiles={data.tiles} />
       {data.searched && data.total < MIN_RECOMMENDED_RESULTS && widenHref ? (
         <p>
@@ -40,6 +37,7 @@ export function SearchResults({ data }: { data: SearchPageData }) {
         </p>
       ) : null}
       <Pager query={data.query} page={state.page} pages={pages} />
+      <TraitFacets facets={facets} />
     </>
   );
 }

@@ -12,6 +12,7 @@ import * as m0009MailDelivery from "./0009_mail_delivery";
 import * as m0010SignupTracking from "./0010_signup_tracking";
 import * as m0011SearchProfiles from "./0011_search_profiles";
 import * as m0012MediaVariants from "./0012_media_variants";
+import * as m0013Consents from "./0013_consents";
 
 /**
  * Migrations are listed here, not read from a folder, so they survive
@@ -31,5 +32,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0010_signup_tracking": { up: m0010SignupTracking.up(dialect) },
     "0011_search_profiles": { up: m0011SearchProfiles.up(dialect) },
     "0012_media_variants": { up: m0012MediaVariants.up(dialect) },
+    "0013_consents": { up: m0013Consents.up(dialect) },
   };
 }

@@ -7,6 +7,7 @@
  */
 import { PostgresIntrospector, sql, type Transaction } from "kysely";
 import type { AppConfig } from "../../config";
+import { SPECIAL_CATEGORY_TRAITS, SPECIAL_DATA_CONSENT } from "../../contract/consents";
 import { MEDIA_KIND, MEDIA_STATUS, MEDIA_VARIANT_MIME } from "../../contract/media";
 import { createMediaStorage, type MediaStorage } from "../../integrations/storage/index";
 import { storageKeysOf } from "../../modules/media/images";
@@ -127,6 +128,7 @@ async function writeRows(db: DB, photos: SeedPhotos, people: readonly PersonPlan
     );
     for (const batch of chunks(priceRows, ROWS_PER_INSERT)) await trx.insertInto("profile_prices").values(batch).execute();
     await writeRegistrationRows(trx, people, idOf);
+    await writeSpecialDataConsents(trx, people, idOf);
     // Profiles last: the search_profiles triggers (migration 0011) then compute each row once, with its
     // traits and prices already in place, instead of once per trait and price row.
     for (const batch of chunks(people, ROWS_PER_INSERT)) {
@@ -182,6 +184,22 @@ async function writeRows(db: DB, photos: SeedPhotos, people: readonly PersonPlan
     media = mediaRows.length;
   });
   return media;
+}
+
+/**
+ * Seeded people who state ethnicity or sexual orientation gave the consent
+ * those need (ADR 023) when they registered.
+ */
+async function writeSpecialDataConsents(
+  trx: Transaction<Database>,
+  people: readonly PersonPlan[],
+  idOf: (p: PersonPlan) => number,
+): Promise<void> {
+  const special: ReadonlySet<string> = new Set(SPECIAL_CATEGORY_TRAITS);
+  const rows = people
+    .filter((p) => [...(p.profile.search?.traits ?? []), ...p.registration.traits].some(([group]) => special.has(group)))
+    .map((p) => ({ user_id: idOf(p), purpose: SPECIAL_DATA_CONSENT, granted_at: p.createdAt, withdrawn_at: null }));
+  for (const batch of chunks(rows, ROWS_PER_INSERT)) await trx.insertInto("consents").values(batch).execute();
 }
 
 /** Rows the registration steps would have saved (traits, more prices, schedule). */

@@ -1,5 +1,6 @@
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
+import { mustVerifyEmail } from "../../contract/email-verification";
 import { requiredDestination } from "../../contract/register";
 import { REGISTER_COMPLETED_STEP } from "../../contract/users";
 
@@ -40,7 +41,11 @@ export async function getUserData(deps: ApiDeps, userId: number) {
     .where("users.id", "=", userId)
     .executeTakeFirst();
   if (!row) throw fail.notFound();
-  const isEmailVerified = row.email_verified_at !== null && row.is_bounced_email === 0;
+  const email = {
+    isEmailVerified: row.email_verified_at !== null && row.is_bounced_email === 0,
+    emailWasVerified: row.email_was_verified === 1,
+    isBouncedEmail: row.is_bounced_email === 1,
+  };
   return {
     id: row.id,
     username: row.username,
@@ -51,9 +56,11 @@ export async function getUserData(deps: ApiDeps, userId: number) {
     age: ageAt(row.birth_date, deps.clock.now()),
     registration_completed_at: row.register_completed_step >= REGISTER_COMPLETED_STEP ? row.created_at : null,
     is_member: row.is_member === 1,
-    is_email_verified: isEmailVerified,
-    email_was_verified: row.email_was_verified === 1,
-    is_bounced_email: row.is_bounced_email === 1,
+    is_email_verified: email.isEmailVerified,
+    email_was_verified: email.emailWasVerified,
+    is_bounced_email: email.isBouncedEmail,
+    /** Spec section 4: the address still needs (re-)verification; messaging and posting wait for it (ADR 024). */
+    must_verify_email: mustVerifyEmail(email),
     forced_fake_check: row.forced_fake_check === 1,
     register_completed_step: row.register_completed_step,
     /** Where the web tier must send this user first (path after the language), or null. */
@@ -61,9 +68,6 @@ export async function getUserData(deps: ApiDeps, userId: number) {
       userType: row.user_type,
       registerCompletedStep: row.register_completed_step,
       forcedFakeCheck: row.forced_fake_check === 1,
-      isEmailVerified,
-      emailWasVerified: row.email_was_verified === 1,
-      isBouncedEmail: row.is_bounced_email === 1,
     }),
   };
 }

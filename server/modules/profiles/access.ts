@@ -3,8 +3,11 @@
  * (profile pages, the profiles group, the directory and the sitemap use it).
  */
 import { sql, type ExpressionBuilder } from "kysely";
+import { fail } from "../../api/errors";
 import type { ApiDeps, AuthUser } from "../../api/types";
+import { EMAIL_VERIFICATION_REQUIRED, mustVerifyEmail, VERIFIED_EMAIL_NEEDED, type MemberAction } from "../../contract/email-verification";
 import { MEDIA_STATUS, MEDIA_VISIBILITY, type MediaVisibility } from "../../contract/media";
+import { MEMBERS_ONLY_USER_TYPES } from "../../contract/profiles";
 import { REGISTER_COMPLETED_STEP, USER_TYPE } from "../../contract/users";
 import type { Database } from "../../db/schema";
 
@@ -24,15 +27,23 @@ export interface ViewerContext {
    * verified and fsk18 media stay hidden from everyone but their owner.
    */
   isAgeVerified: boolean;
+  /** The address still needs verification: messaging and posting wait for it (contract/email-verification). */
+  mustVerifyEmail: boolean;
 }
 
-export const GUEST_VIEWER: ViewerContext = { id: null, userType: USER_TYPE.guest, isPlusMember: false, isAgeVerified: false };
+export const GUEST_VIEWER: ViewerContext = {
+  id: null,
+  userType: USER_TYPE.guest,
+  isPlusMember: false,
+  isAgeVerified: false,
+  mustVerifyEmail: false,
+};
 
 export async function viewerContext(deps: ApiDeps, user: AuthUser | null): Promise<ViewerContext> {
   if (!user) return GUEST_VIEWER;
   const row = await deps.db
     .selectFrom("users")
-    .select(["is_member", "member_until", "user_type"])
+    .select(["is_member", "member_until", "user_type", "email_verified_at", "email_was_verified", "is_bounced_email"])
     .where("id", "=", user.id)
     .executeTakeFirst();
   if (!row) return GUEST_VIEWER;
@@ -42,7 +53,27 @@ export async function viewerContext(deps: ApiDeps, user: AuthUser | null): Promi
     userType: row.user_type,
     isPlusMember: row.is_member === 1 && (row.member_until === null || row.member_until > now),
     isAgeVerified: false,
+    mustVerifyEmail: mustVerifyEmail({
+      isEmailVerified: row.email_verified_at !== null && row.is_bounced_email === 0,
+      emailWasVerified: row.email_was_verified === 1,
+      isBouncedEmail: row.is_bounced_email === 1,
+    }),
   };
+}
+
+/**
+ * The guard of member actions that reach others or publish (message, date
+ * request, review, post): 403 exception.email_verification.required while
+ * the viewer's address needs verification. Guests are the caller's concern
+ * (those routes require a token).
+ */
+export function assertMayAct(viewer: ViewerContext, action: MemberAction): void {
+  if (verifyFirst(viewer, action)) throw fail.forbidden(EMAIL_VERIFICATION_REQUIRED);
+}
+
+/** Whether this viewer must verify their address before `action`. */
+export function verifyFirst(viewer: ViewerContext, action: MemberAction): boolean {
+  return viewer.id !== null && VERIFIED_EMAIL_NEEDED[action] && viewer.mustVerifyEmail;
 }
 
 /**
@@ -128,9 +159,23 @@ export function isListedProfile(eb: ExpressionBuilder<ProfileQueryTables, "users
   ]);
 }
 
-/** Listed and visible to guests (members-only profiles excluded): what crawlers and caches may see. */
+/**
+ * Visible to guests: not members-only by the owner's choice nor by its type
+ * (contract/profiles MEMBERS_ONLY_USER_TYPES: clients). Expects `users`
+ * joined with `profiles`.
+ */
+export function isGuestVisible(eb: ExpressionBuilder<ProfileQueryTables, "users" | "profiles">) {
+  return eb.and([eb("profiles.members_only", "=", 0), eb("users.user_type", "not in", [...MEMBERS_ONLY_USER_TYPES])]);
+}
+
+/** Listed and visible to guests: what crawlers, shared caches and sitemaps may see. */
 export function isGuestVisibleProfile(eb: ExpressionBuilder<ProfileQueryTables, "users" | "profiles">) {
-  return eb.and([isListedProfile(eb), eb("profiles.members_only", "=", 0)]);
+  return eb.and([isListedProfile(eb), isGuestVisible(eb)]);
+}
+
+/** The same rule on the search table's rows (they carry user_type and members_only). */
+export function isGuestVisibleSearchRow(eb: ExpressionBuilder<Database, "search_profiles">) {
+  return eb.and([eb("search_profiles.members_only", "=", 0), eb("search_profiles.user_type", "not in", [...MEMBERS_ONLY_USER_TYPES])]);
 }
 
 /** No block relation between the viewer and the profile's owner, in either direction. */

@@ -7,6 +7,7 @@ import { sql } from "kysely";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { MEDIA_STATUS, type GalleryItem, type MediaImage, type MediaVisibility } from "../../contract/media";
+import { isMembersOnlyProfile } from "../../contract/profiles";
 import { countrySlugOf } from "../../contract/seo";
 import { USER_TYPE } from "../../contract/users";
 import type { DB } from "../../db/index";
@@ -14,7 +15,17 @@ import { createTtlCache, type TtlCache } from "../../lib/ttl-cache";
 import { ageAt } from "../auth/user-data";
 import { regionByCode } from "../seo/places";
 import { mediaImageOf } from "../media/images";
-import { isBlockedBetween, isListedOwner, isListedProfile, mediaLevelsFor, notBlockedWith, type ViewerContext } from "./access";
+import {
+  isBlockedBetween,
+  isGuestVisible,
+  isGuestVisibleProfile,
+  isListedOwner,
+  isListedProfile,
+  mediaLevelsFor,
+  notBlockedWith,
+  verifyFirst,
+  type ViewerContext,
+} from "./access";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -101,8 +112,12 @@ export async function loadVisibleProfile(deps: ApiDeps, username: string, viewer
   if (viewer.id === row.id) return row;
   if (!isListedOwner(row)) throw fail.notFound(PROFILE_NOT_FOUND);
   if (viewer.id !== null && (await isBlockedBetween(deps, viewer.id, row.id))) throw fail.notFound(PROFILE_NOT_FOUND);
-  if (viewer.id === null && row.members_only === 1) throw fail.forbidden(PROFILE_MEMBERS_ONLY);
+  if (viewer.id === null && isMembersOnlyRow(row)) throw fail.forbidden(PROFILE_MEMBERS_ONLY);
   return row;
+}
+
+function isMembersOnlyRow(row: Pick<ProfileRow, "user_type" | "members_only">): boolean {
+  return isMembersOnlyProfile({ userType: row.user_type, membersOnly: row.members_only === 1 });
 }
 
 function isPlus(row: Pick<ProfileRow, "is_member" | "member_until">, now: number): boolean {
@@ -290,7 +305,8 @@ export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: View
   return {
     ...miniOf(row, avatar, now),
     is_owner: isOwner,
-    members_only: row.members_only === 1,
+    // By the owner's choice or by type (clients, ADR 023): the page is then noindex and never shared-cached.
+    members_only: isMembersOnlyRow(row),
     registered_at: row.created_at,
     updated_at: row.updated_at,
     // Activity is shown coarsely (a day bucket), never the exact time.
@@ -329,6 +345,8 @@ export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: View
       can_favorite: viewer.id !== null && !isOwner,
       can_message: viewer.id !== null && !isOwner,
       can_request_date: viewer.id !== null && !isOwner && row.user_type === USER_TYPE.escort,
+      // Both wait for a verified address (ADR 024): the page offers the verification, with the way back here.
+      verify_email_first: !isOwner && (verifyFirst(viewer, "message") || verifyFirst(viewer, "date_request")),
     },
   };
 }
@@ -399,7 +417,7 @@ export async function nearbyProfiles(deps: ApiDeps, row: ProfileRow, viewer: Vie
     .where("users.id", "!=", row.id)
     .where("users.user_type", "=", row.user_type)
     .where((eb) => isListedProfile(eb));
-  if (viewer.id === null) query = query.where("profiles.members_only", "=", 0);
+  if (viewer.id === null) query = query.where((eb) => isGuestVisible(eb));
   else query = query.where("users.id", "!=", viewer.id).where((eb) => notBlockedWith(eb, viewer.id as number));
   const rows = await query.orderBy(order).limit(NEARBY_LIMIT).execute();
   const now = deps.clock.now();
@@ -489,8 +507,7 @@ async function listedCities(deps: ApiDeps): Promise<NearbyCity[]> {
       .where("profiles.lat", "is not", null)
       .where("profiles.lon", "is not", null)
       .where("profiles.city_slug", "is not", null)
-      .where("profiles.members_only", "=", 0)
-      .where((eb) => isListedProfile(eb))
+      .where((eb) => isGuestVisibleProfile(eb))
       .groupBy("profiles.city_slug")
       .execute();
     return rows.map((r) => ({

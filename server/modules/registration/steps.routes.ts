@@ -49,7 +49,7 @@ export function registerRegistrationSteps({ v2, deps }: ModuleContext): void {
     {
       method: "put",
       path: "/registration/photo",
-      summary: `Finish the photo step (individuals): needs at least one uploaded photo (POST /media/upload).${STEP_NOTE}`,
+      summary: `Finish the photo step (individuals): escorts need at least one uploaded photo (POST /media/upload), clients may go on without one.${STEP_NOTE}`,
       tag: "registration",
       auth: "required",
       statuses: STEP_STATUSES,
@@ -60,7 +60,7 @@ export function registerRegistrationSteps({ v2, deps }: ModuleContext): void {
     {
       method: "put",
       path: "/registration/profile",
-      summary: `Save the profile step (relationship_status, race_type, sexuality and city required: a name or a /search/city key, city_key optional; an unknown city is 400 validation.city_unknown at city).${STEP_NOTE}`,
+      summary: `Save the profile step (relationship_status and city required: a name or a /search/city key, city_key optional; an unknown city is 400 validation.city_unknown at city). race_type and sexuality are optional and stored only with special_data_consent true (else 400 validation.steps.special_data_consent_required at special_data_consent); false withdraws a standing consent and deletes both.${STEP_NOTE}`,
       tag: "registration",
       auth: "required",
       body: profileStepSchema,

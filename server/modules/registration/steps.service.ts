@@ -8,11 +8,19 @@ import type { Transaction } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { MEDIA_STATUS } from "../../contract/media";
-import { completedStepAfter, findRegisterStep, mayEnterRegisterStep, nextRegisterStep, registerStepsFor } from "../../contract/register";
+import {
+  completedStepAfter,
+  findRegisterStep,
+  mayEnterRegisterStep,
+  nextRegisterStep,
+  photoRequired,
+  registerStepsFor,
+} from "../../contract/register";
 import {
   AVAILABLE_NOW_MS,
   PRICE_DURATIONS,
   PRICE_ITEM_TYPE,
+  cupSizeApplies,
   penisFieldsApply,
   priceKey,
   type AppearanceStepInput,
@@ -26,7 +34,9 @@ import {
 } from "../../contract/registration-steps";
 import { TRAIT_GROUP_KEYS, type TraitGroupKey } from "../../contract/traits";
 import { USER_TYPE } from "../../contract/users";
+import { SPECIAL_DATA_CONSENT, SPECIAL_DATA_CONSENT_FIELD } from "../../contract/consents";
 import type { Database } from "../../db/schema";
+import { activeConsentSince, grantConsent, withdrawConsent } from "../consents/service";
 import { cityKey } from "../search/geo";
 import { profileCityColumns, resolveProfileCity } from "./city";
 import { recordBusinessSignupStep } from "./tracking.service";
@@ -149,10 +159,13 @@ export async function saveProfileStep(deps: ApiDeps, userId: number, input: Prof
       })
       .where("user_id", "=", user.id)
       .execute();
+    // Ethnicity and sexual orientation only with the consent beside them (ADR 023; the schema refused them
+    // without it). No consent now: a standing one is withdrawn and what it covered deleted.
+    if (input[SPECIAL_DATA_CONSENT_FIELD]) await grantConsent(trx, user.id, SPECIAL_DATA_CONSENT, now);
+    else await withdrawConsent(trx, user.id, SPECIAL_DATA_CONSENT, now);
     await replaceTraits(trx, user.id, {
       relationship_status: input.relationship_status,
-      race_type: input.race_type,
-      sexuality: input.sexuality,
+      ...(input[SPECIAL_DATA_CONSENT_FIELD] ? { race_type: input.race_type ?? null, sexuality: input.sexuality ?? null } : {}),
       nationality: input.nationality,
       languages: input.languages,
     });
@@ -160,9 +173,13 @@ export async function saveProfileStep(deps: ApiDeps, userId: number, input: Prof
 }
 
 export async function saveAppearanceStep(deps: ApiDeps, userId: number, input: AppearanceStepInput): Promise<StepResult> {
+  // Fields the user's gender has no use for are refused at their field, never stored.
   const check = (user: StepUser) => {
-    if (penisFieldsApply(user.gender)) return;
-    const items = (["penis_length", "penis_diameter"] as const)
+    const notApplicable = [
+      ...(penisFieldsApply(user.gender) ? [] : (["penis_length", "penis_diameter"] as const)),
+      ...(cupSizeApplies(user.gender) ? [] : (["cup_size"] as const)),
+    ];
+    const items = notApplicable
       .filter((field) => input[field] !== undefined && input[field] !== null)
       .map((field) => errorItem(400, "validation.steps.not_applicable", field));
     if (items.length > 0) throw new ApiError(400, items);
@@ -243,9 +260,13 @@ export async function saveAvailabilityStep(deps: ApiDeps, userId: number, input:
   });
 }
 
-/** The photo step is done once the user has at least one photo that is not rejected. */
+/**
+ * The photo step is done once the user has at least one photo that is not
+ * rejected; clients may finish it without one (photoRequired).
+ */
 export async function completePhotoStep(deps: ApiDeps, userId: number, audience: Audience): Promise<StepResult> {
   return await saveStep(deps, userId, audience, "photo", async (trx, user) => {
+    if (!photoRequired(user.user_type)) return;
     const photo = await trx
       .selectFrom("media")
       .select("id")
@@ -314,7 +335,7 @@ export async function saveBusinessEscortsStep(deps: ApiDeps, userId: number, inp
 /** What the step forms show: the steps of the user's type and their own saved values. */
 export async function getStepData(deps: ApiDeps, userId: number) {
   const user = await loadStepUser(deps.db, userId);
-  const [profile, traits, prices, schedule, photos, escorts] = await Promise.all([
+  const [profile, traits, prices, schedule, photos, escorts, specialConsent] = await Promise.all([
     deps.db
       .selectFrom("profiles")
       .select([
@@ -361,6 +382,7 @@ export async function getStepData(deps: ApiDeps, userId: number) {
       .where("business_escorts.business_user_id", "=", user.id)
       .orderBy("business_escorts.position")
       .execute(),
+    activeConsentSince(deps.db, user.id, SPECIAL_DATA_CONSENT),
   ]);
   const traitValues: Record<string, number[]> = {};
   for (const row of traits) (traitValues[row.group_key] ??= []).push(row.option_id);
@@ -375,6 +397,10 @@ export async function getStepData(deps: ApiDeps, userId: number) {
     next_step: nextRegisterStep(user.user_type, user.register_completed_step)?.key ?? null,
     steps: registerStepsFor(user.user_type),
     photo_count: Number(photos?.count ?? 0),
+    /** A photo is optional for clients (their profiles are for members only; ADR 023). */
+    photo_required: photoRequired(user.user_type),
+    /** Whether the special-category consent stands (the profile step's checkbox shows it). */
+    special_data_consent: specialConsent !== null,
     traits: traitValues,
     // What the city field shows again, and the key that pins it to the stored city (names repeat: Neustadt).
     city: profile?.city_name ?? "",

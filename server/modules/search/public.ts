@@ -26,7 +26,7 @@ import {
 } from "../../contract/search";
 import { SEO_MAX_PAGE, SEO_CATEGORY_WORDS, type SeoCategory } from "../../contract/seo";
 import { findTraitGroup } from "../../contract/traits";
-import { GUEST_VIEWER, isListedProfile, notBlockedWith, viewerContext, type ViewerContext } from "../profiles/access";
+import { GUEST_VIEWER, isGuestVisible, isListedProfile, notBlockedWith, viewerContext, type ViewerContext } from "../profiles/access";
 import { listDirectory, resolveDirectoryPlace } from "../seo/listing";
 import { runSearch, searcherOf, searchViewer, type SearchResult } from "./service";
 
@@ -145,7 +145,7 @@ export async function autocompleteUsers(deps: ApiDeps, user: AuthUser | null, q:
     .where((eb) => {
       const parts = [isListedProfile(eb), eb("users.username_key", ">=", prefix), eb("users.username_key", "<", `${prefix}\u007f`)];
       if (viewer.id !== null) parts.push(notBlockedWith(eb, viewer.id), eb("users.id", "!=", viewer.id));
-      else parts.push(eb("profiles.members_only", "=", 0));
+      else parts.push(isGuestVisible(eb));
       return eb.and(parts);
     })
     .orderBy("users.username_key")

@@ -9,7 +9,7 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { fail } from "../../api/errors";
 import type { ApiDeps, AuthUser } from "../../api/types";
-import { visibleMediaLevels, viewerContext, type ViewerContext } from "../profiles/access";
+import { isGuestVisibleSearchRow, visibleMediaLevels, viewerContext, type ViewerContext } from "../profiles/access";
 import {
   AGE_BANDS,
   GLOBAL_RADIUS,
@@ -314,8 +314,8 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
     and.push(eb("search_profiles.user_id", "!=", plan.viewer.id));
     and.push(notBlockedWith(eb, plan.viewer.id));
   } else {
-    // Profiles for logged-in members only (spec section 6) never reach guests' results.
-    and.push(eb("search_profiles.members_only", "=", 0));
+    // Profiles for logged-in members only (spec section 6; clients by type, ADR 023) never reach guests' results.
+    and.push(isGuestVisibleSearchRow(eb));
   }
   if (extra) and.push(extra(eb));
   if (plan.name) {

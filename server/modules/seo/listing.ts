@@ -10,7 +10,7 @@ import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { categoryFilter, countryCodeOfSlug, countrySlugOf, SEO_PAGE_SIZE, type SeoCategory } from "../../contract/seo";
 import { GEO_COUNTRIES } from "../../db/geo/regions";
-import type { ViewerContext } from "../profiles/access";
+import { isGuestVisibleSearchRow, type ViewerContext } from "../profiles/access";
 import { cityBySlug, type CityHit } from "../search/geo";
 import {
   hasTraitOption,
@@ -83,7 +83,7 @@ export function directorySearchInput(
     viewerGender: null,
     userTypes: filter.userTypes,
     extra: (eb) => {
-      const parts: Expression<SqlBool>[] = [eb("search_profiles.members_only", "=", 0)];
+      const parts: Expression<SqlBool>[] = [isGuestVisibleSearchRow(eb)];
       if (place.city) parts.push(eb("search_profiles.city_id", "=", place.city.id));
       else if (place.region) parts.push(eb("search_profiles.region_code", "=", place.region.code));
       if (filter.traits && filter.traits.length > 0) parts.push(eb.or(filter.traits.map((t) => hasTraitOption(eb, t.group, t.optionIds))));

@@ -1,0 +1,93 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LANGUAGE_TAGS, type Language } from "#server/contract/locales";
+import type { MediaImage } from "#server/contract/media";
+import { distanceLabel } from "#server/contract/search";
+import { useLang, useLocalePath } from "~/i18n/lang";
+import { useNumbers } from "~/utils/numbers";
+import { TileImage } from "./TileImage";
+import * as css from "./tiles.css";
+
+/** What one tile shows; every list (search hits, directory profiles) maps its items to this. */
+export interface ProfileTileView {
+  key: number;
+  username: string;
+  displayName: string;
+  age: number | null;
+  cityName: string | null;
+  avatar: MediaImage | null;
+  distanceKm?: number | null;
+  price?: { durationMinutes: number; priceEur: number } | null;
+  reviewCount?: number;
+  ratingAvg?: number | null;
+  isMember?: boolean;
+}
+
+/** Tiles of the first row on the widest grid load eagerly (above the fold); the rest lazily. */
+const EAGER_TILES = 4;
+/** The first screen of a phone (two tiles) fetches its photos first. */
+const PRIORITY_TILES = 2;
+
+const moneyFormats = new Map<Language, Intl.NumberFormat>();
+/** Euro prices per language, built once per language (Intl formatters are costly to create). */
+function money(lang: Language): Intl.NumberFormat {
+  let format = moneyFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(LANGUAGE_TAGS[lang], { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
+    moneyFormats.set(lang, format);
+  }
+  return format;
+}
+
+/** The profile photo grid every list page shows (search, home, nearby, directory, landing pages). */
+export function ProfileTileGrid({ tiles, testId = "search-results" }: { tiles: ProfileTileView[]; testId?: string }) {
+  return (
+    <ul className={css.grid} data-testid={testId}>
+      {tiles.map((tile, index) => (
+        <li key={tile.key}>
+          <ProfileTile tile={tile} eager={index < EAGER_TILES} priority={index < PRIORITY_TILES} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One profile: photo, name and age, place, price and reviews — all one link to the profile. */
+export function ProfileTile({ tile, eager, priority = false }: { tile: ProfileTileView; eager: boolean; priority?: boolean }) {
+  const { t } = useTranslation();
+  const numbers = useNumbers();
+  const lang = useLang();
+  const to = useLocalePath();
+  const place = [tile.cityName, tile.distanceKm !== null && tile.distanceKm !== undefined ? distanceLabel(tile.distanceKm) : null]
+    .filter(Boolean)
+    .join(" · ");
+  return (
+    <Link className={css.tile} to={to(`p/${tile.username}`)} data-testid="search-tile">
+      <span className={css.media}>
+        <TileImage image={tile.avatar} initial={tile.displayName.slice(0, 1)} eager={eager} priority={priority} />
+        {tile.isMember ? <span className={css.badge}>{t("tile.plus")}</span> : null}
+      </span>
+      <span className={css.body}>
+        <span className={css.name}>
+          {tile.displayName}
+          {tile.age !== null ? `, ${tile.age}` : ""}
+        </span>
+        {place ? <span className={css.line}>{place}</span> : null}
+        {tile.price ? (
+          <span className={css.line} data-testid="tile-price">
+            {t(tile.price.durationMinutes === 60 ? "tile.per_hour" : "tile.per_minutes", {
+              price: money(lang).format(tile.price.priceEur),
+              minutes: tile.price.durationMinutes,
+            })}
+          </span>
+        ) : null}
+        {tile.reviewCount ? (
+          <span className={css.line} data-testid="tile-reviews">
+            {t("tile.review_count", { count: tile.reviewCount, n: numbers.count(tile.reviewCount) })}
+            {tile.ratingAvg ? ` (${numbers.oneDecimal(tile.ratingAvg)} ★)` : ""}
+          </span>
+        ) : null}
+      </span>
+    </Link>
+  );
+}

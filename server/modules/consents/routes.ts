@@ -1,0 +1,38 @@
+/** HTTP of the member's own consents (ADR 023): list, withdraw. Granting happens in the forms that ask (registration profile step). */
+import * as v from "valibot";
+import { fail } from "../../api/errors";
+import { ok } from "../../api/router";
+import { CONSENT_PURPOSES, type ConsentPurpose } from "../../contract/consents";
+import type { ModuleContext } from "../index";
+import { listConsents, withdrawOwnConsent } from "./service";
+
+const purposeSchema = v.picklist(CONSENT_PURPOSES);
+
+export function registerConsents({ v2, deps }: ModuleContext): void {
+  v2.add(
+    {
+      method: "get",
+      path: "/user/consents",
+      summary: "The caller's consents that stand now: [{purpose, granted_at}] (purposes: special_category_data).",
+      tag: "user",
+      auth: "required",
+    },
+    async (c, { user }) => ok(c, await listConsents(deps, user!.id)),
+  );
+  v2.add(
+    {
+      method: "delete",
+      path: "/user/consents/:purpose",
+      summary:
+        "Withdraw a consent; special_category_data also deletes the ethnicity and sexual orientation it covered. Answers the consents that still stand. 404 for an unknown purpose.",
+      tag: "user",
+      auth: "required",
+      statuses: [404],
+    },
+    async (c, { user }) => {
+      const parsed = v.safeParse(purposeSchema, c.req.param("purpose"));
+      if (!parsed.success) throw fail.notFound();
+      return ok(c, await withdrawOwnConsent(deps, user!.id, parsed.output as ConsentPurpose));
+    },
+  );
+}
