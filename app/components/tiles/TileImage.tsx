@@ -2,8 +2,11 @@ import type { MediaImage } from "#server/contract/media";
 import { Picture } from "~/components/Picture";
 import * as css from "./tiles.css";
 
-/** Two columns on a phone up to five on wide screens (tiles.css): the slot widths the browser picks variants for. */
-const TILE_SIZES = "(min-width: 1200px) 240px, (min-width: 768px) 25vw, 50vw";
+/**
+ * The slot widths the browser picks variants for, as tiles.css lays the grid out: two columns on a
+ * phone, three from 600 px, four from 960 px, inside the 1120 px page (less beside the search filters).
+ */
+const TILE_SIZES = "(min-width: 1120px) 260px, (min-width: 960px) 25vw, (min-width: 600px) 33vw, 50vw";
 
 /**
  * A tile's photo as a responsive <picture> of the stored variants (ADR 018).
