@@ -36,6 +36,9 @@ export function safeReturnPath(value: FormDataEntryValue | string | null | undef
   if (resolved.origin !== base) return null;
   // Route matching ignores case, so /DE/LOGIN is the login page too (a loop after login).
   if (resolved.pathname.toLowerCase().startsWith(`/${lang.toLowerCase()}/login`)) return null;
+  // Dot segments can leave two leading slashes ("/.//evil.example" resolves to "//evil.example"): as a
+  // Location that is another host, so the resolved path must be as site-relative as the input was.
+  if (resolved.pathname.startsWith("//")) return null;
   // The resolved form is percent-encoded ASCII: it can go into a Location header (a raw "€" cannot: 500).
   return `${resolved.pathname}${resolved.search}${resolved.hash}`;
 }

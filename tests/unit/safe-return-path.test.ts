@@ -19,6 +19,8 @@ describe("safeReturnPath", () => {
   it.each([
     ["another origin", "https://evil.example/de"],
     ["a protocol-relative URL", "//evil.example/de"],
+    ["a protocol-relative URL behind a dot segment", "/.//evil.example/de"],
+    ["a protocol-relative URL behind a parent segment", "/x/..//evil.example"],
     ["a backslash trick", "/\\evil.example"],
     ["a tab the URL parser drops", "/\t/evil.example"],
     ["a newline the URL parser drops", "/\n/evil.example"],
