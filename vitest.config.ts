@@ -13,7 +13,8 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "tests/fuzz/**/*.test.ts"],
+    // Tests mirror the tree (README "Tests"): api/<group>, web/<feature>, host, server/<area>, fuzz.
+    include: ["tests/{api,web,host,server,fuzz}/**/*.test.{ts,tsx}"],
     setupFiles: ["tests/setup/vitest.setup.ts"],
     environment: "node",
     testTimeout: 20_000,

@@ -1,10 +1,17 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleDataRequestFunction } from "@remix-run/node";
+import {
+  createReadableStreamFromReadable,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+} from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { applyRenderTimeoutHeaders, hadRenderTimeout } from "~/api/render-timeout.server";
+import { NonceContext } from "~/components/nonce";
 import { RenderTimeoutContext } from "~/components/RenderTimeoutNotice";
 import { i18nServer, serverI18n } from "~/i18n/i18next.server";
 import { applySessionCookies, readSession } from "~/session/session.server";
@@ -17,6 +24,18 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   applySessionCookies(response.headers, readSession(request, Date.now()));
   if (hadRenderTimeout(context)) applyRenderTimeoutHeaders(response.headers);
   return response;
+};
+
+/** The host's request logger; under remix-serve (web tier alone) the console. */
+function logError(context: AppLoadContext | undefined, fields: Record<string, unknown>, message: string) {
+  if (context?.log) context.log.error(fields, message);
+  else console.error(message, fields);
+}
+
+/** Loader and action failures, logged once with the request id (the error page shows no details). */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  logError(context, { err: error, method: request.method, path: new URL(request.url).pathname }, "web tier error");
 };
 
 export default async function handleRequest(
@@ -38,25 +57,36 @@ export default async function handleRequest(
   // Public guest pages are rendered whole and tagged, so a revalidation can answer 304.
   const withEtag = isPublicCacheable(request, responseStatusCode, responseHeaders);
 
+  // The Content-Security-Policy nonce of this response (server/security/headers.ts): Remix's and React's
+  // inline scripts must carry it. Under remix-serve (web tier alone) there is none, and no CSP from us.
+  const nonce = loadContext?.cspNonce;
+
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Aborts a render still streaming after the time-out. Cleared when the stream ends: a pending timer
+    // keeps the whole render (React tree, loader data, response) alive for 11 s after every request.
+    const abortTimer: { id?: ReturnType<typeof setTimeout> } = {};
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={instance}>
-        <RenderTimeoutContext.Provider value={degraded}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
-        </RenderTimeoutContext.Provider>
+        <NonceContext.Provider value={nonce}>
+          <RenderTimeoutContext.Provider value={degraded}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+          </RenderTimeoutContext.Provider>
+        </NonceContext.Provider>
       </I18nextProvider>,
       {
+        nonce,
         [waitForAll || withEtag ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
+          body.once("close", () => clearTimeout(abortTimer.id));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (withEtag && responseStatusCode === 200) {
             const chunks: Buffer[] = [];
             body.on("data", (chunk: Buffer) => chunks.push(chunk));
             body.on("end", () => {
               const html = Buffer.concat(chunks);
-              const etag = etagOf(html);
+              const etag = etagOf(html, nonce);
               responseHeaders.set("ETag", etag);
               if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
                 responseHeaders.delete("Content-Type");
@@ -72,14 +102,15 @@ export default async function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer.id);
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logError(loadContext, { err: error }, "render failed after the shell was sent");
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    abortTimer.id = setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -6,6 +6,9 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     apiFetch?: HostLoadContext["apiFetch"];
     clientAddress?: HostLoadContext["clientAddress"];
+    cspNonce?: HostLoadContext["cspNonce"];
+    requestId?: HostLoadContext["requestId"];
+    log?: HostLoadContext["log"];
   }
   interface Future {
     v3_singleFetch: true;

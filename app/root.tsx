@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { DEFAULT_LANGUAGE, LANGUAGE_TAGS } from "#server/contract/locales";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { useNonce } from "~/components/nonce";
 import { RenderTimeoutNotice } from "~/components/RenderTimeoutNotice";
 import { languageFromPath } from "~/i18n/lang";
 import { useRouteNamespaces } from "~/i18n/namespaces";
@@ -20,7 +21,7 @@ export const handle = { i18n: ["common"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  return { lang: languageFromPath(url.pathname) ?? DEFAULT_LANGUAGE, origin: publicOrigin(request) };
+  return { lang: languageFromPath(url.pathname) ?? DEFAULT_LANGUAGE, origin: publicOrigin() };
 }
 
 /** Pages that set `handle.hydrate = false` ship no JavaScript at all. */
@@ -32,6 +33,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const lang = data?.lang ?? DEFAULT_LANGUAGE;
   const hydrate = useHydrate();
+  const nonce = useNonce();
   return (
     <html lang={lang} dir="ltr">
       <head>
@@ -45,8 +47,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <RenderTimeoutNotice />
         {children}
-        {hydrate ? <ScrollRestoration /> : null}
-        {hydrate ? <Scripts /> : null}
+        {hydrate ? <ScrollRestoration nonce={nonce} /> : null}
+        {hydrate ? <Scripts nonce={nonce} /> : null}
       </body>
     </html>
   );

@@ -25,7 +25,9 @@ const child = spawn(process.execPath, ["--enable-source-maps", "build/server.js"
   stdio: "inherit",
   env: {
     NODE_ENV: "production",
-    DEV_ROUTES: process.env.DEV_ROUTES ?? "1",
+    DEMO_MODE: "1",
+    // A person watches this terminal: readable lines instead of JSON (pino-pretty, a dev dependency).
+    ...(process.stdout.isTTY ? { LOG_FORMAT: "pretty" } : {}),
     APP_SECRET: process.env.APP_SECRET ?? "local-demo-secret-change-me",
     ...process.env,
   },

@@ -55,6 +55,16 @@ function finish(ok) {
 }
 
 const npx = "npx";
+// The suites that talk to a database through tests/helpers/runtime.ts: they run again on PostgreSQL.
+const DATABASE_SUITES = [
+  "tests/api",
+  "tests/host",
+  "tests/server",
+  "tests/web/auth",
+  "tests/web/home",
+  "tests/web/api-client",
+  "tests/web/session",
+];
 if (!run("typecheck", npx, ["tsc", "--noEmit"])) finish(false);
 if (!run("format", npx, ["prettier", "--check", "."])) finish(false);
 if (!run("lint", npx, ["eslint", "--max-warnings", "0", "."])) finish(false);
@@ -74,7 +84,7 @@ if (await postgresReachable()) {
   const pgOk = run(
     "vitest (integration on PostgreSQL)",
     npx,
-    ["vitest", "run", "tests/integration", "--reporter=default", "--reporter=json", `--outputFile.json=${pgReport}`],
+    ["vitest", "run", ...DATABASE_SUITES, "--reporter=default", "--reporter=json", `--outputFile.json=${pgReport}`],
     { TEST_DB: "postgres" },
   );
   countVitest(pgReport);

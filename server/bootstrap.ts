@@ -11,16 +11,20 @@ import { isDatabaseEmpty, seedDemoData } from "./db/seed/index";
 import { outboxMailer } from "./integrations/mail/mailer";
 import { systemClock, type Clock } from "./lib/clock";
 
+import { createLogger, type Logger } from "./ops/logger";
+
 export interface Runtime {
   config: AppConfig;
   database: DatabaseHandle;
   deps: ApiDeps;
   api: ApiApp;
   seeded: boolean;
+  log: Logger;
 }
 
 export async function bootstrap(config: AppConfig, options: { clock?: Clock; seed?: boolean } = {}): Promise<Runtime> {
   const clock = options.clock ?? systemClock;
+  const log = createLogger({ level: config.logLevel, format: config.logFormat });
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database);
   // Reference data (countries, regions, cities); a no-op once loaded.
@@ -30,6 +34,6 @@ export async function bootstrap(config: AppConfig, options: { clock?: Clock; see
     await seedDemoData({ db: database.db, clock, config });
     seeded = true;
   }
-  const deps: ApiDeps = { db: database.db, dialect: database.dialect, config, clock, mailer: outboxMailer(database.db, clock) };
-  return { config, database, deps, api: createApiApp(deps), seeded };
+  const deps: ApiDeps = { db: database.db, dialect: database.dialect, config, clock, mailer: outboxMailer(database.db, clock), log };
+  return { config, database, deps, api: createApiApp(deps), seeded, log };
 }

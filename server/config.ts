@@ -28,8 +28,23 @@ export interface AppConfig {
   appSecret: string;
   /** Trust X-Forwarded-For from the network (set behind a load balancer). */
   trustProxy: boolean;
-  /** Dev-only pages and endpoints (mailbox, test routes). */
-  devRoutes: boolean;
+  /**
+   * Dev-only pages and endpoints (mailbox, test routes): "off" in production, "loopback" in the demo of
+   * `npm start` and in development (answered only to a TCP peer on this machine), "on" in tests.
+   */
+  devRoutes: DevRoutes;
+  /** `npm start`'s demo (DEMO_MODE=1): a production build with demo data and the loopback-only dev mailbox. */
+  demoMode: boolean;
+  /** pino level: fatal, error, warn, info (default), debug, trace, silent. */
+  logLevel: string;
+  /** "json" (default: one object per line) or "pretty" (npm start in a terminal). */
+  logFormat: "json" | "pretty";
+  /** Prometheus metrics listener; never the public port. Port 0 turns it off. */
+  metrics: { host: string; port: number };
+  /** Load shedding (server/ops/admission.ts): requests in flight, and event-loop lag in ms (0 = off). */
+  admission: { maxInFlight: number; maxEventLoopLagMs: number; maxEventLoopUtilization: number };
+  /** On SIGTERM, in-flight requests get this long to finish before open sockets are closed. */
+  shutdownGraceMs: number;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -37,6 +52,19 @@ export interface AppConfig {
   sms: { apiUrl: string | undefined; apiKey: string | undefined; sender: string };
   /** Google sign-in; off unless client id and secret are set. Endpoints overridable (tests, proxies). */
   google: { clientId: string | undefined; clientSecret: string | undefined; authUrl: string; tokenUrl: string; userinfoUrl: string };
+}
+
+export type DevRoutes = "off" | "loopback" | "on";
+
+/**
+ * Production never has dev routes, whatever DEV_ROUTES says: the dev mailbox shows password-reset links.
+ * The demo of `npm start` (a production build a newcomer uses on this machine) and development answer
+ * loopback peers only; the test runner's in-memory API has no TCP peer at all.
+ */
+function devRoutesFor(nodeEnv: AppConfig["nodeEnv"], demoMode: boolean, flag: string | undefined): DevRoutes {
+  if (nodeEnv === "production" && !demoMode) return "off";
+  if (!bool(flag, true)) return "off";
+  return nodeEnv === "test" ? "on" : "loopback";
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -57,6 +85,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!Number.isInteger(port) || port <= 0 || port > 65535) {
     throw new Error(`PORT must be a TCP port, got ${env.PORT}`);
   }
+  const demoMode = bool(env.DEMO_MODE, false);
+  // Canonical URLs, hreflang alternates, sitemaps and links in mails name this origin; in production it is
+  // never guessed from a request's Host header (issue 9 item 9). The demo of `npm start` runs on localhost.
+  if (nodeEnv === "production" && !demoMode && !env.PUBLIC_URL) throw new Error("PUBLIC_URL must be set in production");
   const appSecret = env.APP_SECRET ?? (nodeEnv === "production" ? "" : randomBytes(32).toString("hex"));
   if (!appSecret) throw new Error("APP_SECRET must be set in production");
   return {
@@ -72,7 +104,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedOnEmpty: bool(env.SEED_ON_EMPTY, true),
     appSecret,
     trustProxy: bool(env.TRUST_PROXY, false),
-    devRoutes: bool(env.DEV_ROUTES, nodeEnv !== "production"),
+    devRoutes: devRoutesFor(nodeEnv, demoMode, env.DEV_ROUTES),
+    demoMode,
+    logLevel: env.LOG_LEVEL || (nodeEnv === "test" ? "silent" : "info"),
+    logFormat: env.LOG_FORMAT === "pretty" ? "pretty" : "json",
+    metrics: { host: env.METRICS_HOST || "127.0.0.1", port: env.METRICS_PORT === undefined ? 9464 : Number(env.METRICS_PORT) },
+    admission: {
+      // ~80 signed-in pages/s on 2 cores (docs/performance.md): 64 in flight is under a second of queue.
+      maxInFlight: positiveInt("MAX_IN_FLIGHT", env.MAX_IN_FLIGHT, 64),
+      maxEventLoopLagMs: env.MAX_EVENT_LOOP_LAG_MS === "0" ? 0 : positiveInt("MAX_EVENT_LOOP_LAG_MS", env.MAX_EVENT_LOOP_LAG_MS, 500),
+      // A loop busy 98 % of half a second has a queue of unparsed requests behind it. 0 turns it off.
+      maxEventLoopUtilization: env.MAX_EVENT_LOOP_LAG_MS === "0" ? 0 : Number(env.MAX_EVENT_LOOP_UTILIZATION ?? 0.98),
+    },
+    shutdownGraceMs: positiveInt("SHUTDOWN_GRACE_MS", env.SHUTDOWN_GRACE_MS, 25_000),
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? "Velora <no-reply@velora.local>",

@@ -7,9 +7,21 @@ import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { HttpBindings } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { requestId, type RequestIdVariables } from "hono/request-id";
+import type { SecureHeadersVariables } from "hono/secure-headers";
 import type { ApiApp } from "./api/app";
+import { DEFAULT_LANGUAGE, isLanguage } from "./contract/locales";
+import { CROSS_SITE_ERROR_CODE } from "./contract/errors";
+import type { DatabaseHandle } from "./db/index";
 import { createMicroCache } from "./micro-cache";
+import { admissionControl, type AdmissionOptions } from "./ops/admission";
+import { compression } from "./ops/compression";
+import { readiness } from "./ops/health";
+import type { Logger } from "./ops/logger";
+import { routeLabeler, type Metrics } from "./ops/metrics";
+import { CSP_NONCE_KEY, securityHeaders } from "./security/headers";
+import { originVerdict, ownOrigins } from "./security/same-origin";
 
 export interface HostOptions {
   api: ApiApp;
@@ -18,6 +30,12 @@ export interface HostOptions {
   rootDir: string;
   /** Behind a load balancer: the client is the first X-Forwarded-For address. */
   trustProxy: boolean;
+  /** The public origin (PUBLIC_URL): a form posted from it is ours even behind a TLS-terminating proxy. */
+  publicUrl?: string;
+  /** Access log and request metrics; without them (tests), requests are neither logged nor counted. */
+  observe?: { log: Logger; metrics?: Metrics; database?: DatabaseHandle; isDraining?: () => boolean };
+  /** Load shedding; off when absent (tests). */
+  admission?: AdmissionOptions;
 }
 
 /** What loaders and actions get as `context` when hosted by this process. */
@@ -25,50 +43,174 @@ export type HostLoadContext = {
   /** In-process v2 API: the web tier's client calls this instead of the network. */
   apiFetch: (request: Request) => Promise<Response>;
   clientAddress: string;
+  /** This response's Content-Security-Policy nonce: every inline script Remix emits carries it. */
+  cspNonce?: string;
+  /** The request id (X-Request-Id) every log line of this request carries, in the API too. */
+  requestId?: string;
+  /** Logs for the web tier's own failures (render errors), tagged with the request id. */
+  log?: Pick<Logger, "error" | "warn">;
 };
+
+type HostEnv = { Bindings: HttpBindings; Variables: SecureHeadersVariables & RequestIdVariables };
 
 const LONG_CACHE = "public, max-age=31536000, immutable";
 
+const languageOfPath = (path: string) => {
+  const segment = path.split("/")[1] ?? "";
+  return isLanguage(segment) ? segment : DEFAULT_LANGUAGE;
+};
+
+/** The API and the build assets are never micro-cached pages. */
+const mayBeGuestPage = (path: string) => !/^\/(?:api|oauth|build)\//.test(path);
+
 const hasFileExtension = (path: string) => /\.[a-z0-9]+$/i.test(path);
 
-export function createHost({ api, build, mode, rootDir, trustProxy }: HostOptions) {
-  const app = new Hono<{ Bindings: HttpBindings }>();
+export function createHost({ api, build, mode, rootDir, trustProxy, publicUrl, observe, admission }: HostOptions) {
+  const app = new Hono<HostEnv>();
   const remix = createRequestHandler(build, mode);
   const publicDir = join(rootDir, "public");
+
+  // Every request gets an id (a sane incoming X-Request-Id is kept), echoed in the response.
+  app.use("*", requestId());
+  app.use("*", finishResponse);
+  if (observe) app.use("*", accessLog(observe, routeLabeler({ apiGroups: apiGroupsOf(api), pageWords: pageWordsOf(build) })));
+  app.get("/healthz", (c) => c.json({ status: "ok" }, 200, { "Cache-Control": "no-store" }));
+  const database = observe?.database;
+  if (database) {
+    app.get("/readyz", async (c) => {
+      // Shutting down: no new work, while what is in flight finishes (server/ops/http-server.ts).
+      if (observe?.isDraining?.()) return c.json({ ready: false, draining: true }, 503, { "Cache-Control": "no-store" });
+      const state = await readiness(database);
+      return c.json(state, state.ready ? 200 : 503, { "Cache-Control": "no-store" });
+    });
+  }
 
   const socketAddress = (env: HttpBindings | undefined) => env?.incoming?.socket?.remoteAddress ?? "0.0.0.0";
   const clientAddress = (request: Request, env: HttpBindings | undefined) =>
     (trustProxy && request.headers.get("x-forwarded-for")?.split(",")[0]?.trim()) || socketAddress(env);
 
-  // A 413 refuses a body that was not read to its end, so the connection cannot carry another request:
-  // say so (Connection: close), and Node ends the socket once the answer is out instead of reading on.
+  // Outermost of what follows: pages (also micro-cache hits), API JSON and locale files leave compressed.
+  app.use("*", compression());
+
+  // Guest pages come from the micro-cache with the security headers they were rendered with: the page's
+  // inline scripts carry the nonce of that render, so its CSP must travel with it. Hence the cache sits
+  // outside the security headers, which run (and pick a fresh nonce) only when a page is rendered.
+  const microCache = createMicroCache();
   app.use("*", async (c, next) => {
-    await next();
-    if (c.res.status !== 413 || c.res.headers.get("connection") === "close") return;
+    if (!mayBeGuestPage(c.req.path)) return await next();
+    c.res = await microCache.handle(c.req.raw, async () => {
+      await next();
+      return c.res;
+    });
+  });
+  // Inside the micro-cache (a cached guest page costs nothing and is served even under load).
+  if (admission) app.use("*", admissionControl(admission));
+  app.use("*", securityHeaders({ publicUrl }));
+
+  // The API itself decides whether to trust X-Forwarded-For (TRUST_PROXY).
+  const direct = (c: Context<HostEnv>) =>
+    api.fetch(c.req.raw, { remoteAddress: socketAddress(c.env), peerAddress: socketAddress(c.env), requestId: c.get("requestId") });
+  app.all("/api/v2/*", direct);
+  app.all("/oauth/v2/*", direct);
+
+  // The .br/.gz twins scripts/precompress.mjs wrote at build time go out as they are. (serveStatic's
+  // onFound runs after its Response is made, too late for headers: servedWith sets them.)
+  const buildFiles = serveStatic({ root: publicDir, precompressed: true });
+  app.use("/build/*", async (c, next) => servedWith(await buildFiles(c, next), LONG_CACHE));
+  const publicFiles = serveStatic({ root: publicDir });
+  // Only paths with a file extension can be files in public/ (favicon.svg, …): page
+  // paths go straight to Remix without a file-system lookup per request.
+  app.use("*", async (c, next) => {
+    if (!hasFileExtension(c.req.path) || c.req.path.startsWith("/build/")) return await next();
+    return servedWith(await publicFiles(c, next), "public, max-age=3600");
+  });
+
+  const loadContext = (c: Context<HostEnv>): HostLoadContext => {
+    const client = clientAddress(c.req.raw, c.env);
+    const peer = socketAddress(c.env);
+    const reqId = c.get("requestId");
+    return {
+      apiFetch: (request) => api.fetch(request, { remoteAddress: client, internal: true, peerAddress: peer, requestId: reqId }),
+      clientAddress: client,
+      cspNonce: c.get(CSP_NONCE_KEY),
+      requestId: reqId,
+      log: observe?.log.child({ reqId }),
+    };
+  };
+
+  // Every web-tier request that acts (document posts, ?_data= posts, resource routes, logout) comes from
+  // our own pages, or is refused with the translated error page before Remix runs.
+  const isOwnOrigin = ownOrigins(publicUrl);
+  app.use("*", async (c, next) => {
+    if (originVerdict(c.req.raw, isOwnOrigin) === "same-origin") return await next();
+    const page = new URL(`/${languageOfPath(c.req.path)}/error/${CROSS_SITE_ERROR_CODE}`, c.req.url);
+    const refused = await remix(new Request(page, { headers: c.req.raw.headers }), loadContext(c));
+    const headers = new Headers(refused.headers);
+    headers.set("Cache-Control", "no-store");
+    return new Response(refused.body, { status: 403, headers });
+  });
+
+  app.all("*", (c) => remix(c.req.raw, loadContext(c)));
+
+  return app;
+}
+
+/** A file serveStatic found, with its cache policy; anything else (it passed the request on) as it is. */
+function servedWith(found: unknown, cacheControl: string): Response | undefined {
+  if (!(found instanceof Response)) return undefined;
+  if (found.status === 200 || found.status === 206) found.headers.set("Cache-Control", cacheControl);
+  return found;
+}
+
+/**
+ * What every response gets on its way out, whoever made it (Remix and the API return Responses of their
+ * own, past Hono's header handling):
+ * - the request id;
+ * - a 304 without a Content-Security-Policy: it keeps the browser's copy, whose inline scripts carry the
+ *   nonce of the render it came from, and a new policy would replace the stored one and block them;
+ * - `Connection: close` on a 413: the refused body was not read to its end, so the connection cannot carry
+ *   another request, and Node ends the socket once the answer is out instead of reading on.
+ */
+async function finishResponse(c: Context<HostEnv>, next: () => Promise<void>) {
+  await next();
+  if (!c.res.headers.has("x-request-id")) c.res.headers.set("X-Request-Id", c.get("requestId"));
+  if (c.res.status === 304) c.res.headers.delete("Content-Security-Policy");
+  if (c.res.status === 413 && c.res.headers.get("connection") !== "close") {
     const headers = new Headers(c.res.headers);
     headers.set("Connection", "close");
     c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
-  });
+  }
+}
 
-  // The API itself decides whether to trust X-Forwarded-For (TRUST_PROXY).
-  app.all("/api/v2/*", (c) => api.fetch(c.req.raw, { remoteAddress: socketAddress(c.env) }));
-  app.all("/oauth/v2/*", (c) => api.fetch(c.req.raw, { remoteAddress: socketAddress(c.env) }));
-
-  app.use("/build/*", serveStatic({ root: publicDir, onFound: (_path, c) => c.header("Cache-Control", LONG_CACHE) }));
-  const publicFiles = serveStatic({ root: publicDir, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") });
-  // Only paths with a file extension can be files in public/ (favicon.svg, …): page
-  // paths go straight to Remix without a file-system lookup per request.
-  app.use("*", (c, next) => (hasFileExtension(c.req.path) && !c.req.path.startsWith("/build/") ? publicFiles(c, next) : next()));
-
-  const microCache = createMicroCache();
-  app.all("*", (c) => {
-    const client = clientAddress(c.req.raw, c.env);
-    const context: HostLoadContext = {
-      apiFetch: (request) => api.fetch(request, { remoteAddress: client, internal: true }),
-      clientAddress: client,
+/** One line per request: id, method, path (a field, so JSON escapes it), route group, status, time. */
+function accessLog({ log, metrics }: NonNullable<HostOptions["observe"]>, label: (path: string) => string) {
+  return async (c: Context<HostEnv>, next: () => Promise<void>) => {
+    const started = performance.now();
+    await next();
+    const seconds = (performance.now() - started) / 1000;
+    const route = label(c.req.path);
+    metrics?.observeRequest(c.req.method, route, c.res.status, seconds);
+    const entry = {
+      reqId: c.get("requestId"),
+      method: c.req.method,
+      path: c.req.path,
+      route,
+      status: c.res.status,
+      ms: Math.round(seconds * 1000),
     };
-    return microCache.handle(c.req.raw, () => remix(c.req.raw, context));
-  });
+    if (route === "/healthz" || route === "/readyz") log.debug(entry, "request");
+    else if (c.res.status >= 500) log.error(entry, "request");
+    else log.info(entry, "request");
+  };
+}
 
-  return app;
+/** The API's endpoint groups (first path word after /api/v2), for bounded metric labels. */
+function apiGroupsOf(api: ApiApp): string[] {
+  return [...new Set(api.routes.map((route) => route.fullPath.split("/")[3] ?? "").filter(Boolean))];
+}
+
+/** The first static path word after the language of every web route (p, escorts, join, ...). */
+function pageWordsOf(build: ServerBuild): string[] {
+  const words = Object.values(build.routes).map((route) => (route.path ?? "").split("/")[0] ?? "");
+  return [...new Set(words.filter((word) => word && !word.startsWith(":") && !word.includes("*")))];
 }

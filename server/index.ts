@@ -15,30 +15,53 @@ import { createHost } from "./host";
 import { createSmtpSender } from "./integrations/mail/smtp";
 import { startMailDelivery } from "./jobs/mail-delivery";
 import { startMaintenance } from "./jobs/maintenance";
+import { outboxDepth } from "./integrations/mail/mailer";
+import { createLifecycle, tuneServer } from "./ops/http-server";
+import { createMetrics, serveMetrics } from "./ops/metrics";
 import { attachWebsocket } from "./realtime/ws";
-
-const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
   const rootDir = process.cwd();
   const runtime = await bootstrap(config);
+  const { log, database } = runtime;
   const build = (await import(pathToFileURL(join(rootDir, "build/index.js")).href)) as ServerBuild;
-  const host = createHost({ api: runtime.api, build, mode: config.nodeEnv, rootDir, trustProxy: config.trustProxy });
+  // Without SMTP the outbox is the dev mailbox, not a queue: nothing waits there for delivery.
+  const lifecycle = createLifecycle();
+  const metrics = createMetrics({ database, queueDepth: async () => (config.smtpUrl ? await outboxDepth(database.db) : 0) });
+  const host = createHost({
+    api: runtime.api,
+    build,
+    mode: config.nodeEnv,
+    rootDir,
+    trustProxy: config.trustProxy,
+    publicUrl: config.publicUrl,
+    observe: { log, metrics, database, isDraining: () => lifecycle.draining },
+    admission: config.admission,
+  });
 
   const server = serve({ fetch: host.fetch, port: config.port, hostname: config.host }) as Server;
-  const realtime = attachWebsocket(server, { db: runtime.database.db, clock: runtime.deps.clock });
-  const stopMaintenance = startMaintenance(runtime.database.db, runtime.deps.clock);
+  tuneServer(server);
+  lifecycle.attach(server);
+  const metricsServer = config.metrics.port > 0 ? serveMetrics(metrics, config.metrics, log) : null;
+  const realtime = attachWebsocket(server, { db: database.db, clock: runtime.deps.clock, publicUrl: config.publicUrl });
+  const stopMaintenance = startMaintenance(database.db, runtime.deps.clock, log);
   // Without SMTP_URL the outbox is the mailbox (dev mailbox page); with it, the outbox is delivered.
   const stopMailDelivery = config.smtpUrl
-    ? startMailDelivery(runtime.database.db, runtime.deps.clock, createSmtpSender(config.smtpUrl, config.mailFrom))
+    ? startMailDelivery(database.db, runtime.deps.clock, createSmtpSender(config.smtpUrl, config.mailFrom), log)
     : () => {};
 
   server.once("listening", () => {
-    console.info(`Velora listening on ${config.publicUrl} (database: ${runtime.database.dialect})`);
+    log.info({ url: config.publicUrl, database: database.dialect }, "Velora listening");
     if (runtime.seeded) {
-      console.info(`Demo data seeded. Log in at ${config.publicUrl}/de/login with password "${DEMO_PASSWORD}" as:`);
-      for (const account of DEMO_ACCOUNTS) console.info(`  ${account.username.padEnd(16)} ${account.email}`);
+      log.info(
+        {
+          login: `${config.publicUrl}/de/login`,
+          password: DEMO_PASSWORD,
+          accounts: DEMO_ACCOUNTS.map((a) => `${a.username} <${a.email}>`),
+        },
+        "demo data seeded",
+      );
     }
   });
 
@@ -46,18 +69,13 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.info(`${signal}: finishing in-flight requests`);
-    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    force.unref();
+    log.info({ signal, graceMs: config.shutdownGraceMs }, "shutting down: finishing in-flight requests");
     stopMaintenance();
     stopMailDelivery();
-    await realtime.close();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
-    await runtime.database.close();
-    console.info("stopped");
+    const [{ forced }] = await Promise.all([lifecycle.drain(config.shutdownGraceMs), realtime.close()]);
+    metricsServer?.close();
+    await database.close();
+    log.info({ forced }, "stopped");
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -151,6 +151,8 @@ export function createApiClient(init: ApiClientInit) {
     const { url, isNode, send } = target(endpoint);
     const headers = new Headers({ accept: "application/json", "accept-language": language, "x-km-ff": session.visitorId });
     if (clientAddress) headers.set("x-forwarded-for", clientAddress);
+    // The page's request id follows its API calls, so both tiers' log lines join up.
+    if (init.context?.requestId) headers.set("x-request-id", init.context.requestId);
     if (!isNode && options.auth !== false && session.token) headers.set("authorization", `Bearer ${session.token}`);
     appendParams(url, options.params);
     let body: string | undefined;
@@ -343,14 +345,3 @@ export function createApiClient(init: ApiClientInit) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
-
-/** Error items split by `source`: field errors for form fields, the rest general. */
-export function fieldErrors(errors: ErrorItem[]): { fields: Record<string, ErrorItem[]>; general: ErrorItem[] } {
-  const fields: Record<string, ErrorItem[]> = {};
-  const general: ErrorItem[] = [];
-  for (const error of errors) {
-    if (error.source) (fields[error.source] ??= []).push(error);
-    else general.push(error);
-  }
-  return { fields, general };
-}

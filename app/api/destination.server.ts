@@ -14,11 +14,14 @@ import type { Viewer } from "./viewer.server";
  * Paths (after the language, with everything below them) a user with an open
  * duty may still visit: the ways to fulfil one (join/*, the age check), to
  * leave (logout), to read the rules (legal, about, misc), error pages, and
- * the dev mailbox (where the verification mail is read outside production).
+ * the dev mailbox (where the verification mail is read outside production),
+ * and the answer to a business that wants to list the member (declining a
+ * stranger's request must never wait for a finished profile).
  */
 const ALWAYS_ALLOWED = [
   "join",
   "user/age_check_verification",
+  "user/linked_profiles",
   "logout",
   "legal",
   "about",

@@ -22,7 +22,6 @@ import { createApiClient } from "~/api/client.server";
 import { rawApiFetch } from "~/api/raw.server";
 import { requireViewer, type Viewer } from "~/api/viewer.server";
 import {
-  apiErrorReply,
   fieldNamesOf,
   JOIN_STEP_KEYS,
   rootOf,
@@ -32,6 +31,7 @@ import {
   withRegroupedErrors,
   type JoinAudience,
 } from "~/components/join/step-forms";
+import { apiErrorReply } from "~/utils/api-errors";
 import { i18nServer } from "~/i18n/i18next.server";
 import { readReturnPath } from "~/session/return-path.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
@@ -65,6 +65,8 @@ export interface StepData {
   schedule: Array<{ day: number; time_from: string; time_to: string; is_over_day: boolean }>;
   available_now: boolean;
   escort_usernames: string[];
+  /** Named escorts who have not accepted yet (they are listed only once they do). */
+  pending_escort_usernames: string[];
 }
 
 /** GET /registration/business/tracking: the business's own signup funnel. */

@@ -11,6 +11,7 @@ import { localePath } from "~/i18n/lang";
 import { readSession } from "~/session/session.server";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { createApiClient } from "./client.server";
+import { GUEST_MAX_AGE, guestPage, memberView, noStore } from "~/utils/cache-headers";
 
 export interface ProfileDetail {
   id: number;
@@ -84,9 +85,7 @@ export type ProfilePageData =
 /** Guests share a page for a minute (then revalidate with the ETag); a signed-in viewer's page is theirs alone. */
 export function publicPageHeaders(request: Request): Record<string, string> {
   const signedIn = readSession(request, Date.now()).token !== null;
-  return signedIn
-    ? { "Cache-Control": "private, no-cache", Vary: "Cookie" }
-    : { "Cache-Control": "public, max-age=60, must-revalidate", Vary: "Cookie" };
+  return signedIn ? memberView() : guestPage(GUEST_MAX_AGE.profile, { revalidate: true, varyCookie: true });
 }
 
 /**
@@ -118,7 +117,7 @@ export async function loadProfilePage(request: Request, context: AppLoadContext,
     }
     // Unknown, hidden or blocked: the same real 404 page either way.
     if (status === 404) throw await notFoundResponse(request);
-    throw new Response(null, { status: status >= 500 && status < 600 ? status : 502, headers: { "Cache-Control": "no-store" } });
+    throw new Response(null, { status: status >= 500 && status < 600 ? status : 502, headers: noStore() });
   }
   const regionbox = results.regionbox.ok ? results.regionbox.data : { nearbyCities: [] };
   return data({ kind: "profile", lang, signedIn, profile: results.detail.data, regionbox } as ProfilePageData, { headers });

@@ -8,6 +8,7 @@
  * exactly one request from the loaders to the render, whatever the host.
  */
 import type { AppLoadContext } from "@remix-run/node";
+import { CACHE_HEADER, NO_STORE } from "~/utils/cache-headers";
 
 export const RENDER_TIMEOUT_HEADER = "X-Render-Timeout";
 
@@ -23,7 +24,7 @@ export function hadRenderTimeout(context: AppLoadContext | undefined): boolean {
 
 /** Marks a degraded answer so nothing downstream caches it. */
 export function applyRenderTimeoutHeaders(headers: Headers): void {
-  headers.set("Cache-Control", "no-store");
+  headers.set(CACHE_HEADER, NO_STORE);
   headers.delete("ETag");
   headers.set(RENDER_TIMEOUT_HEADER, "1");
 }

@@ -1,51 +1,15 @@
-/** Web-tier types and calls of the SEO group (directory, landing pages, sitemaps). Keys camelized. */
-import type { MediaImage } from "#server/contract/media";
-import type { DirectoryLevel, SeoCategory } from "#server/contract/seo";
+/** Web-tier types of the SEO group (directory, landing pages, sitemaps): the contract's, camelized. */
+import type {
+  DirectoryPage,
+  DirectoryPlace as ContractPlace,
+  DirectoryTile as ContractTile,
+  LandingPageResponse,
+  SitemapEntry as ContractSitemapEntry,
+} from "#server/contract/seo";
+import type { Camelize } from "./camelize";
 
-export interface DirectoryTile {
-  id: number;
-  username: string;
-  displayName: string;
-  userType: number;
-  gender: number | null;
-  age: number | null;
-  cityName: string | null;
-  isMember: boolean;
-  avatar: MediaImage | null;
-}
-
-export interface DirectoryPlace {
-  slug: string;
-  name: string;
-  nameKey?: string;
-  path: string;
-  profiles: number;
-  teaser: Array<{ username: string; displayName: string }>;
-}
-
-export interface DirectoryPageData {
-  category: SeoCategory;
-  level: DirectoryLevel;
-  page: number;
-  pages: number;
-  total: number;
-  country: { code: string; slug: string } | null;
-  region: { code: string; slug: string; name: string } | null;
-  city: { slug: string; name: string } | null;
-  places: DirectoryPlace[];
-  profiles: DirectoryTile[];
-  lastModified: number | null;
-}
-
-export interface LandingPageData {
-  shortUrl: string;
-  urlDetail: Array<{ name: string; value: string; active: boolean }>;
-  updatedAt: number;
-  /** The directory address of the page's city, when profiles live there. */
-  place: { countrySlug: string; regionSlug: string; citySlug: string; cityName: string } | null;
-}
-
-export interface SitemapEntry {
-  path: string;
-  lastModified: number;
-}
+export type DirectoryTile = Camelize<ContractTile>;
+export type DirectoryPlace = Camelize<ContractPlace>;
+export type DirectoryPageData = Camelize<DirectoryPage>;
+export type LandingPageData = Camelize<LandingPageResponse>;
+export type SitemapEntry = Camelize<ContractSitemapEntry>;

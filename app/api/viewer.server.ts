@@ -1,31 +1,32 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
+import type { UserDataResponse } from "#server/contract/users";
+import type { Camelize } from "./camelize";
 import { languageFromPath } from "~/i18n/lang";
 import { createApiClient } from "./client.server";
 
-/** The signed-in user as the header and dashboards need them (camelized /user/data). */
-export interface Viewer {
-  id: number;
-  username: string;
-  email: string;
-  language: string;
-  status: string;
-  profile: { userType: number; gender: number | null; displayName: string; cityName: string | null };
-  age: number | null;
-  registrationCompletedAt: number | null;
-  isMember: boolean;
-  isEmailVerified: boolean;
-  emailWasVerified: boolean;
-  isBouncedEmail: boolean;
-  /** The address needs (re-)verification; messaging and posting wait for it (ADR 024). */
-  mustVerifyEmail: boolean;
-  forcedFakeCheck: boolean;
-  registerCompletedStep: number;
-  /** Where the user must go first (path after the language, may carry a query), or null. */
-  nextDestination: string | null;
+/** The signed-in user as the header and dashboards need them: /user/data, camelized (contract/users). */
+export type Viewer = Camelize<UserDataResponse>;
+
+/** One viewer per request: the layout, the page and its components all ask, the API is asked once. */
+const viewers = new WeakMap<AppLoadContext, Promise<Viewer | null>>();
+
+/**
+ * The viewer, or null for guests (an invalid token reads as a guest). Asked of the API once per page
+ * request, however many loaders want it: the memo lives on the request's load context. A form post
+ * asks afresh, since its action may have changed what the viewer is.
+ */
+export function loadViewer(request: Request, context: AppLoadContext | undefined): Promise<Viewer | null> {
+  // Outside a request (a loader called directly, e.g. by a test) there is nobody signed in.
+  if (!context) return Promise.resolve(null);
+  const reads = request.method === "GET" || request.method === "HEAD";
+  const known = reads ? viewers.get(context) : undefined;
+  if (known) return known;
+  const viewer = fetchViewer(request, context);
+  if (reads) viewers.set(context, viewer);
+  return viewer;
 }
 
-/** The viewer, or null for guests (an invalid token reads as a guest). */
-export async function loadViewer(request: Request, context: AppLoadContext): Promise<Viewer | null> {
+async function fetchViewer(request: Request, context: AppLoadContext): Promise<Viewer | null> {
   const api = createApiClient({ request, context });
   if (!api.session.token) return null;
   const result = await api.call<Viewer>("/api/v2/user/data", { handleErrors: true });

@@ -1,3 +1,4 @@
+import { ErrorLine } from "~/components/form/ErrorLine";
 import type { InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "~/i18n/translate";
@@ -38,9 +39,7 @@ export function Field({ name, label, errors = [], hint, id, ...input }: FieldPro
         aria-describedby={[messages.length > 0 ? errorId : null, hintId].filter(Boolean).join(" ") || undefined}
         {...input}
       />
-      <p id={errorId} className={ui.fieldError} data-field-error={name} aria-live="polite">
-        {messages[0] ?? ""}
-      </p>
+      <ErrorLine id={errorId} name={name} message={messages[0]} />
     </div>
   );
 }

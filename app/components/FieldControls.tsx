@@ -3,6 +3,7 @@
  * control, and an error line whose space is always reserved. Errors arrive
  * already translated or as keys (translated here like Field does).
  */
+import { ErrorLine } from "~/components/form/ErrorLine";
 import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "~/i18n/translate";
@@ -31,14 +32,6 @@ function Hint({ id, text }: { id?: string; text?: string }) {
       {text}
     </span>
   ) : null;
-}
-
-function ErrorLine({ id, name, message }: { id: string; name: string; message?: string }) {
-  return (
-    <p id={id} className={ui.fieldError} data-field-error={name} aria-live="polite">
-      {message ?? ""}
-    </p>
-  );
 }
 
 export function TextAreaField({ name, label, errors = [], hint, id, ...textarea }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {

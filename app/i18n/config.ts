@@ -7,7 +7,7 @@ export const i18nConfig = {
   defaultNS: DEFAULT_NAMESPACE,
   ns: [...NAMESPACES],
   // A key keeps its full path ("search.sort.newest") in whichever namespace holds it, and a first
-  // segment lives in one namespace only (tests/unit/locales.test.ts), so every t() may look in all
+  // segment lives in one namespace only (tests/web/i18n/locales.test.ts), so every t() may look in all
   // loaded namespaces: code names keys, routes decide what is loaded (docs/decisions/014).
   fallbackNS: NAMESPACES.filter((ns) => ns !== DEFAULT_NAMESPACE),
   // Plain-text messages may contain ":"; namespaces are never written into keys.

@@ -19,6 +19,7 @@ import { errorMeta } from "~/utils/error-meta";
 import { rootOrigin } from "~/utils/meta";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { pageMeta, publicOrigin } from "~/utils/seo";
+import { noStore } from "~/utils/cache-headers";
 
 /**
  * SEO directory (G): /{lang}/{category}/{country}/{region}/{city}/{spot?}.
@@ -45,7 +46,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const result = await api.call<DirectoryPageData>("/api/v2/seo/directory", { params: { ...address, page }, handleErrors: true });
   if (!result.ok) {
     if (result.status === 404 || result.status === 400) throw await notFoundResponse(request);
-    throw new Response(null, { status: 502, headers: { "Cache-Control": "no-store" } });
+    throw new Response(null, { status: 502, headers: noStore() });
   }
   const dir = result.data;
   const t = await i18nServer.getFixedT(request);
@@ -62,7 +63,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     href: localePath(lang, c.path),
     label: c.translate ? t(c.label, { brand: brand.name }) : c.label,
   }));
-  const origin = publicOrigin(request);
+  const origin = publicOrigin();
   const selfPath = localePath(lang, directoryPath(address, page));
   const jsonLd = [
     {

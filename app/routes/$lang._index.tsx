@@ -12,7 +12,8 @@ import { ResultTiles } from "~/components/search/ResultTiles";
 import { i18nServer } from "~/i18n/i18next.server";
 import { useLocalePath } from "~/i18n/lang";
 import { loadHomeTiles, loadTopCities, pointOfQuery, popFilterChips } from "~/search/home.server";
-import { loadViewerOnce, searcherOf } from "~/search/search.server";
+import { searcherOf } from "~/search/search.server";
+import { loadViewer } from "~/api/viewer.server";
 import { readSavedSearch } from "~/session/user-filters.server";
 import * as ui from "~/styles/ui.css";
 import { metaFromLoader } from "~/utils/meta";
@@ -26,7 +27,7 @@ export const handle = { i18n: ["home", "search", "directory"], hydrate: false };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = createApiClient({ request, context });
-  const searcher = searcherOf(await loadViewerOnce(request, context));
+  const searcher = searcherOf(await loadViewer(request, context));
   const listing = LISTING_PATHS[searchTargetFor(searcher, undefined)];
   // Only clients and escorts have a saved search; its place centres the first row.
   const saved = readSavedSearch(request, searcher);

@@ -26,6 +26,7 @@ import * as ui from "~/styles/ui.css";
 import { isBotSubmission, replyWithApiErrors } from "~/utils/forms.server";
 import { loadInfoPage } from "~/utils/info-pages.server";
 import { readFormData } from "~/utils/form-data.server";
+import { CACHE_HEADER, privateAnswer } from "~/utils/cache-headers";
 
 /**
  * /about/content_removal_request (G): the page text plus the removal form.
@@ -52,13 +53,13 @@ const MESSAGE_PARAMS: Record<string, { requirement: number }> = {
   "validation.content_removal.description_too_long": { requirement: CONTENT_REMOVAL_LIMITS.descriptionMax },
 };
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
+const NO_STORE = privateAnswer();
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return loadInfoPage({ request, context, lang: params.lang, section: "about", key: CONTENT_REMOVAL_PAGE_KEY, version: "current" });
 }
 
-export const headers: HeadersFunction = (args) => (args.actionHeaders.get("Cache-Control") ? new Headers(NO_STORE) : infoPageHeaders(args));
+export const headers: HeadersFunction = (args) => (args.actionHeaders.get(CACHE_HEADER) ? new Headers(NO_STORE) : infoPageHeaders(args));
 export const meta = infoPageMeta();
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

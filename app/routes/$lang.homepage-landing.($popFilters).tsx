@@ -19,6 +19,7 @@ import * as ui from "~/styles/ui.css";
 import { metaFromLoader } from "~/utils/meta";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { withQuery } from "~/components/search/links";
+import { privateAnswer } from "~/utils/cache-headers";
 
 /**
  * /{lang}/homepage-landing/{popFilters?} (G): the guest landing (campaigns):
@@ -33,8 +34,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
   const api = createApiClient({ request, context });
   const slug = params.popFilters ?? null;
-  if (api.session.token)
-    throw redirect(`/${lang}/homepage${slug ? `/${slug}` : ""}`, { headers: { "Cache-Control": "private, no-store" } });
+  if (api.session.token) throw redirect(`/${lang}/homepage${slug ? `/${slug}` : ""}`, { headers: privateAnswer() });
   const moved = slug ? null : popFilterQueryTarget(url, "escort");
   if (moved) throw redirect(moved);
   let list: ListPage;

@@ -5,10 +5,11 @@ import { useTranslation } from "react-i18next";
 import { BenefitsPage, BUSINESS_ACCOUNT, PROVIDER_PLUS } from "~/components/join/BenefitsPage";
 import { i18nServer } from "~/i18n/i18next.server";
 import { metaFromLoader } from "~/utils/meta";
+import { GUEST_MAX_AGE, guestPage } from "~/utils/cache-headers";
 
 export const handle = { i18n: ["join"] };
 
-const PUBLIC_HEADERS = { "Cache-Control": "public, max-age=3600" };
+const PUBLIC_HEADERS = guestPage(GUEST_MAX_AGE.static);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request);

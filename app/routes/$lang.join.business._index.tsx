@@ -11,10 +11,11 @@ import { i18nServer } from "~/i18n/i18next.server";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { metaFromLoader } from "~/utils/meta";
+import { GUEST_MAX_AGE, guestPage } from "~/utils/cache-headers";
 
 export const handle = { i18n: ["join"] };
 
-const PUBLIC_HEADERS = { "Cache-Control": "public, max-age=300" };
+const PUBLIC_HEADERS = guestPage(GUEST_MAX_AGE.page);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request);

@@ -6,6 +6,7 @@
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { createApiClient } from "~/api/client.server";
+import { privateAnswer } from "~/utils/cache-headers";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -17,5 +18,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     auth: false,
     handleErrors: true,
   });
-  return data({ available: result.ok ? result.data.available : null }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ available: result.ok ? result.data.available : null }, { headers: privateAnswer() });
 }

@@ -15,10 +15,11 @@ import * as ui from "~/styles/ui.css";
 import { returnPathParam } from "~/session/return-path.server";
 import { metaFromLoader } from "~/utils/meta";
 import { withReturnPath } from "~/utils/return-path";
+import { GUEST_MAX_AGE, guestPage } from "~/utils/cache-headers";
 
 export const handle = { i18n: ["join"] };
 
-const PUBLIC_HEADERS = { "Cache-Control": "public, max-age=300" };
+const PUBLIC_HEADERS = guestPage(GUEST_MAX_AGE.page);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request);

@@ -12,6 +12,7 @@ import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { metaFromLoader } from "~/utils/meta";
+import { noStore } from "~/utils/cache-headers";
 
 /** The location guide (G): every country, region and city with providers, linked to its directory page. */
 export const handle = { i18n: ["directory"], hydrate: false };
@@ -27,7 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
   const api = createApiClient({ request, context });
   const result = await api.call<GuideCountry[]>("/api/v2/seo/locations", { handleErrors: true });
-  if (!result.ok) throw new Response(null, { status: 502, headers: { "Cache-Control": "no-store" } });
+  if (!result.ok) throw new Response(null, { status: 502, headers: noStore() });
   const t = await i18nServer.getFixedT(request);
   return data(
     {

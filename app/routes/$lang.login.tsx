@@ -82,7 +82,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { username, password, captcha_id, captcha_answer, captcha_pow } = submission.value;
   const result = await api.call<TokenResponse>("/oauth/v2/token", {
     method: "POST",
-    body: { grant_type: "password", username, password, captcha_id, captcha_answer, captcha_pow },
+    body: {
+      grant_type: "password",
+      username,
+      password,
+      captcha_id,
+      captcha_answer,
+      captcha_pow,
+      keep_logged_in: submission.value.keep_logged_in === "on" ? "1" : "0",
+    },
     auth: false,
     handleErrors: true,
     camelize: false,

@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { createApiClient } from "~/api/client.server";
 import { logoutCookies } from "~/session/session.server";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
+import { privateAnswer } from "~/utils/cache-headers";
 
 /** The layout's language check does not run before an action: an unknown segment ("/Ā/logout") must not reach a Location header. */
 const homeOf = (lang: string | undefined) => `/${isLanguage(lang) ? lang : DEFAULT_LANGUAGE}`;
@@ -10,7 +11,7 @@ const homeOf = (lang: string | undefined) => `/${isLanguage(lang) ? lang : DEFAU
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const api = createApiClient({ request, context });
   if (api.session.token) await api.call("/api/v2/user/logout", { method: "POST", handleErrors: true });
-  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  const headers = new Headers(privateAnswer());
   for (const cookie of logoutCookies()) headers.append("Set-Cookie", cookie);
   throw redirect(`${homeOf(params.lang)}?logged_out=1`, { headers });
 }

@@ -39,7 +39,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   });
   if (!result.ok || Array.isArray(result.data)) {
     // Recorded for operators (server log); the visitor simply lands on the home page.
-    console.warn(`landing page failure: No data found for ${shortUrl}`);
+    // The short URL is what the visitor typed: a field, never part of the message (issue 9 item 9).
+    context.log?.warn({ shortUrl }, "landing page failure: no data found");
     throw redirect(localePath(lang, ""));
   }
   const page = result.data;

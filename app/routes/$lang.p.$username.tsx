@@ -41,7 +41,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
   return data(
     // Structured data is for search engines: none for profiles they must not list (members only, ADR 023).
-    { ...page, meta: { title, description, tabTitles }, jsonLd: p.membersOnly ? null : profileJsonLd(p, publicOrigin(request), page.lang) },
+    { ...page, meta: { title, description, tabTitles }, jsonLd: p.membersOnly ? null : profileJsonLd(p, publicOrigin(), page.lang) },
     result.init ?? undefined,
   );
 }

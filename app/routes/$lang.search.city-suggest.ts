@@ -8,12 +8,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createApiClient } from "~/api/client.server";
 import type { CitySuggestion } from "~/components/search/CityCombobox";
+import { GUEST_MAX_AGE, guestPage, noStore } from "~/utils/cache-headers";
 
 const MAX_QUERY = 60;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
-  if (q.length < 2) return Response.json([] satisfies CitySuggestion[], { headers: { "Cache-Control": "public, max-age=300" } });
+  if (q.length < 2) return Response.json([] satisfies CitySuggestion[], { headers: guestPage(GUEST_MAX_AGE.suggestions) });
   const api = createApiClient({ request, context });
   const result = await api.call<Array<{ key: string; name: string; regionName?: string | null }>>("/api/v2/search/city", {
     params: { q },
@@ -24,5 +25,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ? result.data.map((city) => ({ key: city.key, name: city.name, region: city.regionName ?? null }))
     : [];
   // A failed lookup is not cached: the next keystroke asks again.
-  return Response.json(cities, { headers: { "Cache-Control": result.ok ? "public, max-age=300" : "no-store" } });
+  return Response.json(cities, { headers: result.ok ? guestPage(GUEST_MAX_AGE.suggestions) : noStore() });
 }

@@ -4,9 +4,11 @@ import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { requiredRedirect } from "~/api/destination.server";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { EmailVerificationNotice, SiteFooter, SiteHeader } from "~/components/SiteChrome";
-import { loadViewerOnce, searcherOf } from "~/search/search.server";
+import { searcherOf } from "~/search/search.server";
+import { loadViewer } from "~/api/viewer.server";
 import { readSession } from "~/session/session.server";
 import { searchHomePath } from "~/session/user-filters.server";
+import { privateAnswer } from "~/utils/cache-headers";
 
 export type LayoutKind = "full" | "no-footer" | "bare";
 
@@ -20,11 +22,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const lang = readSession(request, Date.now()).languageCookie ?? DEFAULT_LANGUAGE;
     throw redirect(`/${lang}${url.pathname}${url.search}`, { headers: { Vary: "Cookie" } });
   }
-  const viewer = await loadViewerOnce(request, context);
+  const viewer = await loadViewer(request, context);
   // A signed-in user with an open duty (age check, unfinished registration) goes there first; an unverified
   // e-mail address is none (ADR 024).
   const duty = requiredRedirect(viewer, new URL(request.url).pathname, params.lang);
-  if (duty) throw redirect(duty, { headers: { "Cache-Control": "private, no-store" } });
+  if (duty) throw redirect(duty, { headers: privateAnswer() });
   // The header's search link: the saved search of clients and escorts (spec section 2).
   const searchHome = viewer ? searchHomePath(request, searcherOf(viewer)) : null;
   return { lang: params.lang, viewer, searchHome };

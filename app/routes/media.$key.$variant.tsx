@@ -7,11 +7,11 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { rawApiFetch } from "~/api/raw.server";
+import { CACHE_HEADER, noStore } from "~/utils/cache-headers";
 
-const PASSED_HEADERS = ["content-type", "content-length", "cache-control", "x-content-type-options"];
+const PASSED_HEADERS = ["content-type", "content-length", CACHE_HEADER.toLowerCase(), "x-content-type-options"];
 
-const notFound = () =>
-  new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" } });
+const notFound = () => new Response("Not found", { status: 404, headers: { ...noStore(), "Content-Type": "text/plain; charset=utf-8" } });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const key = params.key ?? "";
@@ -31,6 +31,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     if (value) headers.set(name, value);
   }
   // A private answer depends on who asks (the session cookie), not only on the URL.
-  if (!/^\s*public\b/i.test(headers.get("cache-control") ?? "")) headers.set("Vary", "Cookie");
+  if (!/^\s*public\b/i.test(headers.get(CACHE_HEADER) ?? "")) headers.set("Vary", "Cookie");
   return new Response(upstream.body, { status: 200, headers });
 }

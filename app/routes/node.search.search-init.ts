@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { loadSearchInit } from "~/search/search.server";
+import { privateAnswer } from "~/utils/cache-headers";
 
 /**
  * POST /node/search/search-init?{search query} (spec section 7): the
@@ -9,7 +10,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST")
     return json({ code: 405, errors: [{ code: 405, title: "exception.common.method_not_allowed" }] }, { status: 405 });
   const data = await loadSearchInit(request, context);
-  return json({ code: 200, data }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ code: 200, data }, { headers: privateAnswer() });
 }
 
 export function loader(_args: LoaderFunctionArgs) {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isLanguage, NAMESPACES, type Namespace } from "#server/contract/locales";
 import { resources } from "~/i18n/resources.server";
+import { GUEST_MAX_AGE, guestPage } from "~/utils/cache-headers";
 
 // Serialized once per process; the files change only with a deploy.
 const cache = new Map<string, { body: string; etag: string }>();
@@ -33,7 +34,7 @@ export function loader({ params, request }: LoaderFunctionArgs) {
   const { body, etag } = file(params.lng, ns as Namespace);
   const headers = {
     "Content-Type": "application/json; charset=utf-8",
-    "Cache-Control": "public, max-age=3600, stale-while-revalidate=86400",
+    ...guestPage(GUEST_MAX_AGE.static, { staleWhileRevalidateSeconds: 86_400 }),
     ETag: etag,
   };
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });

@@ -4,6 +4,7 @@ import { createApiClient } from "~/api/client.server";
 import type { SitemapEntry } from "~/api/seo.server";
 import { publicOrigin } from "~/utils/seo";
 import { SITEMAP_HEADERS, sitemapIndexXml } from "~/utils/sitemap";
+import { noStore } from "~/utils/cache-headers";
 
 /** The sitemap index: per language the info pages, the directory and the profiles (in parts of 10,000). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -12,12 +13,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     api.call<SitemapEntry[]>("/api/v2/seo/sitemap/directory", { auth: false, handleErrors: true }),
     api.call<SitemapEntry[]>("/api/v2/seo/sitemap/profiles", { auth: false, handleErrors: true, params: { part: 1 } }),
   ]);
-  if (!directory.ok || !profiles.ok)
-    return new Response("", { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "60" } });
+  if (!directory.ok || !profiles.ok) return new Response("", { status: 503, headers: { ...noStore(), "Retry-After": "60" } });
   const parts = Number((profiles.meta as { parts?: number } | undefined)?.parts ?? 1);
   const newest = (entries: SitemapEntry[]) =>
     entries.reduce<number | null>((max, e) => (max === null || e.lastModified > max ? e.lastModified : max), null);
-  const origin = publicOrigin(request);
+  const origin = publicOrigin();
   const files = SUPPORTED_LANGUAGES.flatMap((lang) => [
     { loc: `${origin}/sitemaps/${lang}/pages.xml`, lastModified: null },
     { loc: `${origin}/sitemaps/${lang}/directory.xml`, lastModified: newest(directory.data) },

@@ -4,13 +4,14 @@ import { createApiClient } from "~/api/client.server";
 import type { SitemapEntry } from "~/api/seo.server";
 import { publicOrigin } from "~/utils/seo";
 import { infoSitemapPaths, SITEMAP_HEADERS, urlsetXml } from "~/utils/sitemap";
+import { noStore } from "~/utils/cache-headers";
 
 /** /sitemaps/{lang}/pages.xml, directory.xml and profiles-{n}.xml (guest-visible profiles only). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = params.lang;
   const file = params.file ?? "";
   if (!isLanguage(lang)) return new Response("", { status: 404 });
-  const origin = publicOrigin(request);
+  const origin = publicOrigin();
   if (file === "pages.xml") {
     return new Response(
       urlsetXml(
@@ -31,7 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         params: { part: Number(profilesPart[1]) },
       })
     : await api.call<SitemapEntry[]>("/api/v2/seo/sitemap/directory", { auth: false, handleErrors: true });
-  if (!result.ok) return new Response("", { status: result.status === 404 ? 404 : 503, headers: { "Cache-Control": "no-store" } });
+  if (!result.ok) return new Response("", { status: result.status === 404 ? 404 : 503, headers: noStore() });
   return new Response(
     urlsetXml(
       origin,

@@ -75,19 +75,6 @@ export interface SearchInitOptions {
   fallbackCity?: string | null;
 }
 
-const viewers = new WeakMap<Request, Promise<Viewer | null>>();
-
-/** The viewer of a request, asked of the API once however many loaders want it. */
-export function loadViewerOnce(request: Request, context: AppLoadContext | undefined): Promise<Viewer | null> {
-  if (!context) return Promise.resolve(null);
-  let viewer = viewers.get(request);
-  if (!viewer) {
-    viewer = loadViewer(request, context);
-    viewers.set(request, viewer);
-  }
-  return viewer;
-}
-
 export function searcherOf(viewer: Viewer | null): Searcher {
   return viewer ? { userType: viewer.profile.userType, gender: viewer.profile.gender, isMember: viewer.isMember } : GUEST_SEARCHER;
 }
@@ -117,7 +104,7 @@ export async function loadSearchInit(
   const mode = options.mode ?? "user";
   const url = new URL(request.url);
   const api = createApiClient({ request, ...(context ? { context } : {}), ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}) });
-  const searcher = searcherOf(await loadViewerOnce(request, context));
+  const searcher = searcherOf(await loadViewer(request, context));
   const parsed = normalizeUrlState(parseSearchParams(url.searchParams), searcher, {
     ...(options.impliedUserType ? { impliedUserType: options.impliedUserType } : {}),
     mode,
@@ -188,7 +175,7 @@ export async function loadSearchInit(
  * request is a search that clients and escorts save (never for guests).
  */
 export async function withSavedSearch<T>(args: { request: Request; context: AppLoadContext }, page: Promise<T>) {
-  const [result, viewer] = await Promise.all([page, loadViewerOnce(args.request, args.context)]);
+  const [result, viewer] = await Promise.all([page, loadViewer(args.request, args.context)]);
   const cookie = viewer ? userFiltersSetCookie(args.request, searcherOf(viewer)) : null;
   return data(result, { headers: { ...publicPageHeaders(args.request), ...(cookie ? { "Set-Cookie": cookie } : {}) } });
 }

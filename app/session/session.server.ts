@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { LANGUAGE_COOKIE_MAX_AGE_S, SESSION_WINDOW_MS, VISITOR_COOKIE_MAX_AGE_S } from "#server/contract/constants";
 import { isLanguage, type Language } from "#server/contract/locales";
 import { languageFromPath } from "~/i18n/lang";
+import { CACHE_HEADER } from "~/utils/cache-headers";
 
 export const COOKIE = {
   token: "tk",
@@ -46,6 +47,7 @@ export function parseCookies(header: string | null): Map<string, string> {
 
 interface CookieOptions {
   maxAge?: number;
+  /** Default true: only a cookie that a script of ours must read may say false. */
   httpOnly?: boolean;
 }
 
@@ -55,7 +57,8 @@ const secure = () => process.env.COOKIE_SECURE === "1" || (process.env.PUBLIC_UR
 export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
   const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", "SameSite=Lax"];
   if (options.maxAge !== undefined) parts.push(`Max-Age=${options.maxAge}`);
-  if (options.httpOnly) parts.push("HttpOnly");
+  // No script of ours reads a cookie: all are HttpOnly unless a caller says a script needs one.
+  if (options.httpOnly !== false) parts.push("HttpOnly");
   if (secure()) parts.push("Secure");
   return parts.join("; ");
 }
@@ -153,7 +156,7 @@ export function applySessionCookies(headers: Headers, state: SessionState): void
   // cacheable (guest) pages carry none; the visitor id and language cookie
   // are set on the next private response instead. Session cookies never
   // appear here: a signed-in page is private.
-  const cacheable = /\bpublic\b/.test(headers.get("Cache-Control") ?? "");
+  const cacheable = /\bpublic\b/.test(headers.get(CACHE_HEADER) ?? "");
   for (const cookie of state.setCookies) {
     const name = cookie.split("=")[0];
     if (already.has(name)) continue;

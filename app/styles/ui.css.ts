@@ -10,6 +10,10 @@ export const card = style({
   padding: vars.space.lg,
 });
 export const stack = style({ display: "flex", flexDirection: "column", gap: vars.space.md });
+/** A list without bullets or indent: entries are cards or rows of their own. */
+export const plainList = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.md });
+/** A section heading inside a card. */
+export const sectionTitle = style({ fontSize: "1.15rem", margin: `${vars.space.md} 0 0` });
 export const row = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center" });
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSm });
 

@@ -1,16 +1,22 @@
 import { createHash } from "node:crypto";
+import { CACHE_HEADER } from "./cache-headers";
 
 /**
  * Guest pages marked public carry an ETag, so crawlers and caches revalidate
  * with If-None-Match and get a bodiless 304 when nothing changed.
  */
 export function isPublicCacheable(request: Request, status: number, headers: Headers): boolean {
-  return request.method === "GET" && status === 200 && /^\s*public\b/i.test(headers.get("Cache-Control") ?? "");
+  return request.method === "GET" && status === 200 && /^\s*public\b/i.test(headers.get(CACHE_HEADER) ?? "");
 }
 
-/** A weak validator: the same HTML (after rendering) gives the same tag. */
-export function etagOf(body: Uint8Array): string {
-  return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+/**
+ * A weak validator: the same HTML (after rendering) gives the same tag. The page's CSP nonce differs per
+ * render, so it is left out: the same page revalidates with 304, and a 304 never carries a CSP header
+ * (server/host.ts), so the browser keeps the policy that matches the nonces of the copy it has.
+ */
+export function etagOf(body: Uint8Array, nonce?: string): string {
+  const stable = nonce ? Buffer.from(Buffer.from(body).toString("utf8").replaceAll(nonce, "")) : body;
+  return `W/"${createHash("sha1").update(stable).digest("base64url")}"`;
 }
 
 /** RFC 9110 weak comparison against an If-None-Match header (a list, or "*"). */

@@ -41,7 +41,7 @@ export interface FederatedArgs {
 }
 
 export function callbackUrl(request: Request, lang: string, provider: FederatedProvider): string {
-  return `${publicOrigin(request)}/${lang}/federated/${provider}/callback`;
+  return `${publicOrigin()}/${lang}/federated/${provider}/callback`;
 }
 
 function readState(request: Request): StoredState | null {

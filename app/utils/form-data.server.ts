@@ -5,9 +5,10 @@
  * claims (broken multipart) is 400. Both are thrown as responses, so the
  * route's error page answers with that status instead of a 500.
  */
+import { privateAnswer } from "./cache-headers";
 const FORM_CONTENT_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
-const errorHeaders = { "Cache-Control": "private, no-store" };
+const errorHeaders = privateAnswer();
 
 /** The media type of a request body, lowercased, without parameters; "" when none is given. */
 export function mediaType(request: Request): string {

@@ -1,27 +1,15 @@
 import type { Submission } from "@conform-to/react";
 import type { ErrorItem } from "#server/contract/errors";
+import { apiErrorReply } from "./api-errors";
 
-/**
- * Puts API error items into a conform reply: errors whose `source` names one of
- * the form's fields attach to it, the rest go to the form's general list.
- */
+/** API error items as a conform reply (apiErrorReply): sourced items at their fields, the rest above the form. */
 export function replyWithApiErrors<T>(
   submission: Submission<T>,
   errors: ErrorItem[],
   fieldNames: readonly string[],
   hideFields: string[] = [],
 ) {
-  const fieldErrors: Record<string, string[]> = {};
-  const formErrors: string[] = [];
-  for (const error of errors) {
-    // Conform carries plain strings: placeholder values ride along as a query (see translateMessage).
-    const message = error.params
-      ? `${error.title}?${new URLSearchParams(Object.entries(error.params).map(([k, v]) => [k, String(v)]))}`
-      : error.title;
-    if (error.source && fieldNames.includes(error.source)) (fieldErrors[error.source] ??= []).push(message);
-    else formErrors.push(message);
-  }
-  return submission.reply({ fieldErrors, formErrors, hideFields });
+  return submission.reply({ ...apiErrorReply(errors, fieldNames), hideFields });
 }
 
 /** A same-site path to return to after login, or null for anything else. */

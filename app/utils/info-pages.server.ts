@@ -13,6 +13,7 @@ import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
 import { readSession } from "~/session/session.server";
 import { formatCalendarDate } from "~/utils/dates";
+import { GUEST_MAX_AGE, guestPage, memberView, noStore } from "./cache-headers";
 
 /** Operators write {{brand}} in the Markdown; the brand is fixed at build time in the web tier. */
 const BRAND_PLACEHOLDER = /\{\{\s*brand\s*\}\}/g;
@@ -37,7 +38,7 @@ export function fallbackPath(lang: Language, section: PageSection): string {
  */
 export function infoPageCacheHeaders(request: Request): Record<string, string> {
   const signedIn = readSession(request, Date.now()).token !== null;
-  return signedIn ? { "Cache-Control": "private, no-cache", Vary: "Cookie" } : { "Cache-Control": "public, max-age=300", Vary: "Cookie" };
+  return signedIn ? memberView() : guestPage(GUEST_MAX_AGE.page, { varyCookie: true });
 }
 
 export interface InfoPageLoaderInput {
@@ -67,7 +68,7 @@ export async function loadInfoPage({ request, context, section, key, version, ..
     // Anything else (API down, time-out) is our failure: the error page with a 5xx status.
     throw new Response(null, {
       status: result.status >= 500 && result.status < 600 ? result.status : 502,
-      headers: { "Cache-Control": "no-store" },
+      headers: noStore(),
     });
   }
   const page = result.data;

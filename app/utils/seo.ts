@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { SUPPORTED_LANGUAGES, DEFAULT_LANGUAGE, type Language } from "#server/contract/locales";
 import { switchLanguage } from "~/i18n/lang";
+import { privatePage } from "./cache-headers";
 
 export interface PageMetaInput {
   title: string;
@@ -32,8 +33,12 @@ export function pageMeta({ title, description, origin, pathname, noindex }: Page
 }
 
 /** Sensitive pages: never cached by shared caches, never indexed. */
-export const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } as const;
+export const PRIVATE_HEADERS = privatePage();
 
-export function publicOrigin(request: Request): string {
-  return process.env.PUBLIC_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
+/**
+ * The public origin of canonical and hreflang URLs, sitemaps and redirect URIs: PUBLIC_URL (required in
+ * production, server/config.ts), never the request's Host header, which any client can set.
+ */
+export function publicOrigin(): string {
+  return (process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
 }

@@ -6,6 +6,7 @@
 import { SUPPORTED_LANGUAGES, type Language } from "#server/contract/locales";
 import { PAGE_CATALOG, PAGE_SECTIONS, pagePath } from "#server/contract/pages";
 import { localePath } from "~/i18n/lang";
+import { GUEST_MAX_AGE, guestPage } from "./cache-headers";
 
 export function xmlEscape(value: string): string {
   return value.replace(/[<>&'"]/g, (ch) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[ch] as string);
@@ -52,7 +53,7 @@ export function infoSitemapPaths(): string[] {
   return paths;
 }
 
-export const SITEMAP_HEADERS = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } as const;
+export const SITEMAP_HEADERS = { "Content-Type": "application/xml; charset=utf-8", ...guestPage(GUEST_MAX_AGE.static) };
 
 /** Paths no crawler should fetch: personal, transactional, API and dev routes (spec "sensitive" pages). */
 export const ROBOTS_DISALLOWED = [

@@ -7,6 +7,7 @@ import { DEFAULT_ERROR_KEY } from "../contract/errors";
 import { DEFAULT_LANGUAGE, isLanguage } from "../contract/locales";
 import { resolveAccessToken } from "../modules/auth/tokens";
 import { registerModules } from "../modules/index";
+import { isLoopbackAddress } from "../lib/network";
 import { ApiError, errorItem } from "./errors";
 import { buildOpenApiDocument } from "./openapi";
 import { ApiRouter, type RegisteredRoute } from "./router";
@@ -23,6 +24,9 @@ export function createApiApp(deps: ApiDeps): ApiApp {
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);
+    // The host's id, or (from our own web tier over the network) the X-Request-Id it sent.
+    const reqId = c.env?.requestId ?? (c.env?.internal ? c.req.header("x-request-id") : undefined) ?? crypto.randomUUID();
+    c.set("log", deps.log.child({ reqId }));
     c.set("clientIp", clientIp(c, deps));
     const lang = (c.req.header("accept-language") ?? "").slice(0, 2).toLowerCase();
     c.set("lang", isLanguage(lang) ? lang : DEFAULT_LANGUAGE);
@@ -33,6 +37,12 @@ export function createApiApp(deps: ApiDeps): ApiApp {
     await next();
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "private, no-store");
   });
+
+  // The demo's dev routes (the mailbox shows password-reset links) answer only a peer on this machine;
+  // to anyone else they do not exist.
+  if (deps.config.devRoutes === "loopback") {
+    app.use("/api/v2/dev/*", async (c, next) => (isLoopbackAddress(c.env?.peerAddress) ? await next() : notFound(c)));
+  }
 
   const v2 = new Hono<ApiEnv>();
   const oauth = new Hono<ApiEnv>();
@@ -47,7 +57,7 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   app.route("/api/v2", v2);
   app.route("/oauth/v2", oauth);
 
-  app.notFound((c) => c.json({ code: 404, errors: [errorItem(404, "exception.common.not_found")] }, 404));
+  app.notFound(notFound);
   app.onError((err, c) => errorResponse(c, err));
 
   return {
@@ -56,11 +66,15 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   };
 }
 
+function notFound(c: Context<ApiEnv>): Response {
+  return c.json({ code: 404, errors: [errorItem(404, "exception.common.not_found")] }, 404);
+}
+
 function errorResponse(c: Context<ApiEnv>, err: Error): Response {
   if (err instanceof ApiError) {
     return c.json({ code: err.status, ...err.extra, errors: err.items }, err.status as 400);
   }
-  console.error("[api] unhandled", c.req.method, c.req.path, err);
+  (c.get("log") ?? c.get("deps")?.log)?.error({ err, method: c.req.method, path: c.req.path }, "unhandled API error");
   return c.json({ code: 500, errors: [errorItem(500, DEFAULT_ERROR_KEY)] }, 500);
 }
 

@@ -3,6 +3,7 @@ import type { Language } from "../contract/locales";
 import type { DB, Dialect } from "../db/index";
 import type { Mailer } from "../integrations/mail/mailer";
 import type { Clock } from "../lib/clock";
+import type { Logger } from "../ops/logger";
 
 /** Everything a service needs, passed in rather than imported (tests swap parts). */
 export interface ApiDeps {
@@ -11,6 +12,7 @@ export interface ApiDeps {
   config: AppConfig;
   clock: Clock;
   mailer: Mailer;
+  log: Logger;
 }
 
 export interface AuthUser {
@@ -24,6 +26,13 @@ export interface ApiBindings {
   remoteAddress?: string;
   /** The call comes from our own web tier in this process: its X-Forwarded-For is trusted. */
   internal?: boolean;
+  /**
+   * The TCP peer of the connection that carried the request, never taken from X-Forwarded-For:
+   * the loopback-only dev routes of the demo decide on it.
+   */
+  peerAddress?: string;
+  /** The host's request id (X-Request-Id): the API's log lines carry the page's id. */
+  requestId?: string;
   /** Set by /batch on the calls it dispatches: a batch never runs inside a batch. */
   inBatch?: boolean;
 }
@@ -35,5 +44,7 @@ export type ApiEnv = {
     clientIp: string;
     user: AuthUser | null;
     lang: Language;
+    /** The deps' logger bound to this request's id. */
+    log: Logger;
   };
 };

@@ -16,6 +16,9 @@ export interface ErrorItem {
   params?: Record<string, string | number>;
 }
 
+/** The error page (`/{lang}/error/{code}`) a refused cross-site post shows, with status 403. */
+export const CROSS_SITE_ERROR_CODE = "cross-site";
+
 export const DEFAULT_ERROR_KEY = "exception.common.something_wrong_happened";
 export const TIMEOUT_ERROR_KEY = "exception.common.request_timeout_and_try_again";
 export const NO_INTERNET_ERROR_KEY = "exception.common.no_internet_connection_and_please_check_your_internet";

@@ -5,6 +5,7 @@
  * turns a category word into a search filter, the web tier builds paths and
  * breadcrumbs from the same slugs.
  */
+import type { MediaImage } from "./media";
 import { GENDER, USER_TYPE } from "./users";
 
 /** Profiles per directory page (spec section 9 "SEO page size 12"). */
@@ -176,4 +177,63 @@ export function parseDirectoryPage(raw: string | null): number | null {
   if (!/^[1-9]\d*$/.test(raw)) return null;
   const page = Number(raw);
   return page <= SEO_MAX_PAGE ? page : null;
+}
+
+// --- Response types of the SEO group (issue 8 item 1: declared once; the web tier reads them camelized) ---
+
+export interface DirectoryTile {
+  id: number;
+  username: string;
+  display_name: string;
+  user_type: number;
+  gender: number | null;
+  age: number | null;
+  city_name: string | null;
+  is_member: boolean;
+  avatar: MediaImage | null;
+}
+
+export interface DirectoryPlace {
+  slug: string;
+  name: string;
+  /** Translation key instead of a name (countries). */
+  name_key?: string;
+  /** Directory path of the place after the language, e.g. "escort/deutschland/berlin". */
+  path: string;
+  profiles: number;
+  teaser: Array<{ username: string; display_name: string }>;
+}
+
+export interface DirectoryPage {
+  category: SeoCategory;
+  level: DirectoryLevel;
+  page: number;
+  pages: number;
+  total: number;
+  country: { code: string; slug: string } | null;
+  region: { code: string; slug: string; name: string } | null;
+  city: { slug: string; name: string } | null;
+  places: DirectoryPlace[];
+  profiles: DirectoryTile[];
+  last_modified: number | null;
+}
+
+export interface UrlDetailItem {
+  name: string;
+  value: string;
+  active: boolean;
+}
+
+/** POST /registration/seo-landing-page: the active landing page of a short URL. */
+export interface LandingPageResponse {
+  short_url: string;
+  url_detail: UrlDetailItem[];
+  updated_at: number;
+  /** The directory address of the page's city, when profiles live there. */
+  place: { country_slug: string; region_slug: string; city_slug: string; city_name: string } | null;
+}
+
+export interface SitemapEntry {
+  path: string;
+  last_modified: number;
 }

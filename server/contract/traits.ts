@@ -22,7 +22,7 @@
  *
  * Legal note (ProstSchG §32): advertising sexual services without a condom
  * or with pregnant persons is forbidden in Germany, so no such option may
- * ever be added; tests/unit/traits.test.ts guards the keys and all labels.
+ * ever be added; tests/api/definitions/traits.test.ts guards the keys and all labels.
  */
 import * as v from "valibot";
 

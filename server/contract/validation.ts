@@ -40,6 +40,8 @@ export const loginSchema = v.object(
     captcha_answer: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(CAPTCHA_ANSWER_MAX, "validation.invalid"))),
     /** ALTCHA payload (base64 JSON) from the login page's script. */
     captcha_pow: v.optional(v.pipe(v.string(), v.maxLength(CAPTCHA_POW_MAX, "validation.invalid"))),
+    /** "1": keep me logged in (no 24-hour session window, ADR 016). */
+    keep_logged_in: v.optional(v.picklist(["0", "1"], "validation.invalid")),
   },
   required,
 );

@@ -18,6 +18,8 @@ export interface DatabaseHandle {
   db: DB;
   dialect: Dialect;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool (metrics); the embedded SQLite has one connection and none. */
+  pool?: { total: number; idle: number; waiting: number };
 }
 
 // int8 (bigint) columns hold epoch milliseconds, well inside Number's exact range.
@@ -44,7 +46,14 @@ export function openDatabase(databaseUrl: string, options: { poolSize?: number }
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect, close: () => db.destroy() };
+  return {
+    db,
+    dialect,
+    close: () => db.destroy(),
+    get pool() {
+      return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+    },
+  };
 }
 
 /** Distinct SQL texts kept prepared; `in (…)` lists of varying length make the set open-ended. */
@@ -72,7 +81,7 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+async function migratorFor(handle: DatabaseHandle): Promise<Migrator> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle.dialect) };
   // Kysely looks for its migration tables in every schema it can see unless told
   // which one: another schema's tables (a parallel test run) would make it skip
@@ -81,8 +90,17 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
     handle.dialect === "postgres"
       ? (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(handle.db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({ db: handle.db, provider, migrationTableSchema });
-  const { error, results } = await migrator.migrateToLatest();
+  return new Migrator({ db: handle.db, provider, migrationTableSchema });
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const { error, results } = await (await migratorFor(handle)).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/** The migrations this build knows that the database has not run (readiness: must be none). */
+export async function pendingMigrations(handle: DatabaseHandle): Promise<string[]> {
+  const migrations = await (await migratorFor(handle)).getMigrations();
+  return migrations.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
 }

@@ -15,6 +15,7 @@ import { randomUUID } from "node:crypto";
 import type { DB } from "../db/index";
 import type { SmtpSender } from "../integrations/mail/smtp";
 import { SMS_OUTBOX_PREFIX } from "../integrations/sms/sms";
+import type { Logger } from "../ops/logger";
 import type { Clock } from "../lib/clock";
 
 export const MAIL_DELIVERY_INTERVAL_MS = 5_000;
@@ -106,7 +107,13 @@ export async function deliverMailBatch(db: DB, clock: Clock, sender: SmtpSender,
 }
 
 /** Starts the periodic delivery; returns a stop function for shutdown. */
-export function startMailDelivery(db: DB, clock: Clock, sender: SmtpSender, intervalMs = MAIL_DELIVERY_INTERVAL_MS): () => void {
+export function startMailDelivery(
+  db: DB,
+  clock: Clock,
+  sender: SmtpSender,
+  log: Pick<Logger, "warn" | "error">,
+  intervalMs = MAIL_DELIVERY_INTERVAL_MS,
+): () => void {
   let running = false;
   const tick = async () => {
     // A slow SMTP server must not make passes pile up in one process.
@@ -114,9 +121,9 @@ export function startMailDelivery(db: DB, clock: Clock, sender: SmtpSender, inte
     running = true;
     try {
       const { failed } = await deliverMailBatch(db, clock, sender);
-      if (failed > 0) console.warn(`[mail-delivery] ${failed} mail(s) failed, will retry with backoff`);
+      if (failed > 0) log.warn({ job: "mail-delivery", failed }, "mails failed, will retry with backoff");
     } catch (err) {
-      console.error("[mail-delivery]", err);
+      log.error({ job: "mail-delivery", err }, "mail delivery pass failed");
     } finally {
       running = false;
     }

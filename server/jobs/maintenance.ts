@@ -5,8 +5,9 @@
  * processes doing it at once is harmless.
  */
 import type { DB } from "../db/index";
+import type { Logger } from "../ops/logger";
 import type { Clock } from "../lib/clock";
-import { pruneCounters } from "../modules/auth/rate-limit";
+import { pruneCounters } from "../lib/rate-limit";
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 /** Longest rate-limit window is one day; keep two for safety. */
@@ -32,8 +33,8 @@ export async function runMaintenance(db: DB, clock: Clock): Promise<void> {
 }
 
 /** Starts the periodic run; returns a stop function for shutdown. */
-export function startMaintenance(db: DB, clock: Clock): () => void {
-  const tick = () => runMaintenance(db, clock).catch((err) => console.error("[maintenance]", err));
+export function startMaintenance(db: DB, clock: Clock, log: Pick<Logger, "error">): () => void {
+  const tick = () => runMaintenance(db, clock).catch((err: unknown) => log.error({ job: "maintenance", err }, "maintenance pass failed"));
   void tick();
   const timer = setInterval(tick, MAINTENANCE_INTERVAL_MS);
   timer.unref();

@@ -1,8 +1,8 @@
 /** Every endpoint group registers here. One module per group (DESIGN §5). */
-import type { ApiRouter } from "../api/router";
-import type { ApiBindings, ApiDeps } from "../api/types";
+import type { ModuleContext } from "../api/module-context";
 import { registerAuth } from "./auth/routes";
 import { registerBatch } from "./batch/routes";
+import { registerBusinessLinks } from "./business-links/routes";
 import { registerClaims } from "./claims/routes";
 import { registerConsents } from "./consents/routes";
 import { registerDefinitions } from "./definitions/routes";
@@ -19,17 +19,10 @@ import { registerReports } from "./reports/routes";
 import { registerSearch } from "./search/routes";
 import { registerSeo } from "./seo/routes";
 
-export interface ModuleContext {
-  v2: ApiRouter;
-  oauth: ApiRouter;
-  /** Runs a request through the whole API again (used by /batch). */
-  dispatch(request: Request, bindings?: ApiBindings): Promise<Response>;
-  deps: ApiDeps;
-}
-
 export function registerModules(ctx: ModuleContext): void {
   registerAuth(ctx);
   registerBatch(ctx);
+  registerBusinessLinks(ctx);
   registerClaims(ctx);
   registerConsents(ctx);
   registerDefinitions(ctx);

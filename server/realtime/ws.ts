@@ -9,6 +9,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import type { DB } from "../db/index";
 import type { Clock } from "../lib/clock";
 import { resolveAccessToken } from "../modules/auth/tokens";
+import { ownOrigins, upgradeAllowed } from "../security/same-origin";
 
 export const WS_PATH = "/ws";
 /** Close code sent to every client when the server shuts down (RFC 6455 "going away"). */
@@ -40,8 +41,8 @@ function tokenFrom(request: IncomingMessage, url: URL): string | null {
   return null;
 }
 
-function refuse(socket: Duplex, status: 401 | 404 | 503) {
-  const reason = { 401: "Unauthorized", 404: "Not Found", 503: "Service Unavailable" }[status];
+function refuse(socket: Duplex, status: 401 | 403 | 404 | 503) {
+  const reason = { 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 503: "Service Unavailable" }[status];
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
@@ -49,11 +50,12 @@ export interface RealtimeHub {
   close(): Promise<void>;
 }
 
-export function attachWebsocket(server: Server, deps: { db: DB; clock: Clock }): RealtimeHub {
+export function attachWebsocket(server: Server, deps: { db: DB; clock: Clock; publicUrl?: string }): RealtimeHub {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
   const users = new WeakMap<WebSocket, number>();
   let closing = false;
 
+  const isOwnOrigin = ownOrigins(deps.publicUrl);
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Node's http server leaves an upgraded socket without an error listener:
     // a client resetting the connection while we check its token would crash
@@ -63,6 +65,8 @@ export function attachWebsocket(server: Server, deps: { db: DB; clock: Clock }):
     const url = requestUrl(request);
     if (!url || url.pathname !== WS_PATH) return refuse(socket, 404);
     if (closing) return refuse(socket, 503);
+    // The handshake carries the tk cookie: a page of another site must not open a socket in the visitor's name.
+    if (!upgradeAllowed(request.headers.origin, request.headers.host, isOwnOrigin)) return refuse(socket, 403);
     const token = tokenFrom(request, url);
     const verify = token ? resolveAccessToken(deps.db, deps.clock, token) : Promise.resolve(null);
     verify

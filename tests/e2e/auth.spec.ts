@@ -64,7 +64,10 @@ test.describe("login, dashboard, logout", () => {
   });
 
   test("repeated failures bring up a captcha that works without JavaScript", async ({ page }) => {
-    for (let i = 0; i < 5; i++) await logIn(page, "demo_member_captcha_probe", "wrong-password-1");
+    for (let i = 0; i < 5; i++) {
+      await logIn(page, "demo_member_captcha_probe", "wrong-password-1");
+      await expect(page.locator('[data-field-error="password"]')).not.toBeEmpty();
+    }
     await logIn(page, "demo_member_captcha_probe", "wrong-password-1");
     await expect(page.locator("[data-captcha] img")).toBeVisible();
     await expect(page.locator('[data-field-error="captcha_answer"]')).toContainText("Sicherheitscode");
@@ -83,7 +86,11 @@ test.describe("login, dashboard, logout", () => {
     javaScriptEnabled,
   }) => {
     const username = await signUp(request, clientIp, "client", 1);
-    for (let i = 0; i < 5; i++) await logIn(page, username, "wrong-password-1");
+    for (let i = 0; i < 5; i++) {
+      await logIn(page, username, "wrong-password-1");
+      // Each failure must have reached the server before the next try (a navigation would cancel it).
+      await expect(page.locator('[data-field-error="password"]')).not.toBeEmpty();
+    }
     await logIn(page, username, SIGN_UP_PASSWORD);
     const captcha = page.locator("[data-captcha]");
     await expect(captcha).toBeVisible();

@@ -2,7 +2,7 @@
  * Invitations, profile claims and phone verification with JavaScript off:
  * every step is a plain form post. Codes are read from the dev mailbox.
  * (Google sign-in needs Google or msw in the browser's path; its callback is
- * covered by tests/integration/federated-callback.test.ts instead.)
+ * covered by tests/web/auth/federated-callback.test.ts instead.)
  */
 import { DEMO, expect, logIn, test } from "./fixtures";
 

@@ -1,9 +1,6 @@
-import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import WebSocket from "ws";
 import { DEMO, expect, test } from "./fixtures";
+import { startOwnServer } from "./own-server";
 
 /**
  * The one process as an operator runs it: serves, authenticates /ws with the
@@ -11,28 +8,10 @@ import { DEMO, expect, test } from "./fixtures";
  */
 test("serves, authenticates /ws and shuts down cleanly on SIGTERM", async () => {
   test.setTimeout(90_000);
+  const server = await startOwnServer(3397);
+  const { base, child, exited } = server;
   const port = 3397;
-  const dir = mkdtempSync(join(tmpdir(), "velora-process-"));
-  const child = spawn(process.execPath, ["build/server.js"], {
-    cwd: process.env.E2E_APP_DIR ?? ".",
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_URL: `sqlite:${join(dir, "db.sqlite")}`,
-      MEDIA_DIR: join(dir, "media"),
-      APP_SECRET: "process-test",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   try {
-    await expect.poll(() => output, { timeout: 60_000 }).toContain("listening");
-    const base = `http://127.0.0.1:${port}`;
     expect((await fetch(`${base}/de`)).status).toBe(200);
 
     const token = await fetch(`${base}/oauth/v2/token`, {
@@ -59,7 +38,7 @@ test("serves, authenticates /ws and shuts down cleanly on SIGTERM", async () => 
     child.kill("SIGTERM");
     expect(await closed).toBe(1001);
     expect(await exited).toBe(0);
-    expect(output).toContain("stopped");
+    expect(server.output()).toContain("stopped");
   } finally {
     if (child.exitCode === null) child.kill("SIGKILL");
   }

@@ -358,3 +358,25 @@ test("a range sent with Enter keeps the typed value, also for the next filter ch
   await expect(page).toHaveURL(/weight=60-70/);
   await expect(from).toHaveValue("60");
 });
+
+test("the location slot keeps its place when the page hydrates: the form below does not move @js", async ({
+  browser,
+  javaScriptEnabled,
+}) => {
+  // An unknown city opens the folded filters, so the slot is on the first screen of a phone.
+  const path = "/de/escorts?city=Nirgendwo";
+  const viewport = { width: 390, height: 844 };
+  const ageTopWith = async (javaScript: boolean) => {
+    const context = await browser.newContext({ javaScriptEnabled: javaScript, viewport, locale: "de-DE" });
+    const page = await context.newPage();
+    await page.goto(path);
+    await expect(page.getByTestId(javaScript ? "use-my-location" : "browse-places")).toBeVisible();
+    const box = await page.getByText("Alter", { exact: true }).first().boundingBox();
+    await context.close();
+    return box?.y;
+  };
+  const before = await ageTopWith(false);
+  expect(before).toBeGreaterThan(0);
+  // Without JavaScript the slot offers the places instead of the location button.
+  if (javaScriptEnabled) expect(await ageTopWith(true)).toBe(before);
+});

@@ -12,6 +12,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from "#server/db/i
 import { outboxMailer } from "#server/integrations/mail/mailer";
 import { manualClock } from "#server/lib/clock";
 import { hashPassword } from "#server/lib/crypto";
+import { createLogger } from "#server/ops/logger";
 
 export const TEST_DB = process.env.TEST_DB === "postgres" ? "postgres" : "sqlite";
 export const POSTGRES_BASE_URL = process.env.DATABASE_URL_TEST ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -46,6 +47,12 @@ export async function createPostgresSchema(): Promise<{ url: string; drop: () =>
   };
 }
 
+/**
+ * Errors the API logs reach console.error, which fails the test (tests/setup/vitest.setup.ts) unless the
+ * test expects it: an unexpected failure must not hide in a silent log.
+ */
+export const testLogger = createLogger({ level: "error" }, { write: (line: string) => console.error(line.trimEnd()) });
+
 export async function createTestRuntime(): Promise<TestRuntime> {
   let databaseUrl = ":memory:";
   let drop = async () => {};
@@ -58,7 +65,14 @@ export async function createTestRuntime(): Promise<TestRuntime> {
   const database = openDatabase(databaseUrl, { poolSize: 4 });
   await migrateToLatest(database);
   const clock = manualClock();
-  const deps: ApiDeps = { db: database.db, dialect: database.dialect, config, clock, mailer: outboxMailer(database.db, clock) };
+  const deps: ApiDeps = {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    clock,
+    mailer: outboxMailer(database.db, clock),
+    log: testLogger,
+  };
   const api = createApiApp(deps);
   return {
     api,

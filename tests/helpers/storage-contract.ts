@@ -1,7 +1,7 @@
 /**
  * What every MediaStorage adapter must do (server/integrations/storage/storage.ts),
  * as a suite an adapter's test runs against its own backend: the local disk
- * today (tests/unit/local-storage.test.ts), an S3-compatible store when that
+ * today (tests/server/integrations/local-storage.test.ts), an S3-compatible store when that
  * adapter arrives (against s3rver on 127.0.0.1).
  */
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 /**
  * Minimal typings for smtp-server (used only as a real SMTP peer in
- * tests/integration/mail-delivery.test.ts; the package ships no types and
+ * tests/server/jobs/mail-delivery.test.ts; the package ships no types and
  * @types/smtp-server is not installed). Covers just what the tests use.
  */
 declare module "smtp-server" {

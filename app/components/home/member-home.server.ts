@@ -4,7 +4,8 @@ import { searchTargetFor } from "#server/contract/search";
 import { createApiClient } from "~/api/client.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { listPageOf, loadPersonalized, popFilterChips, popFilterQueryTarget } from "~/search/home.server";
-import { loadSearchInit, loadViewerOnce, searcherOf } from "~/search/search.server";
+import { loadSearchInit, searcherOf } from "~/search/search.server";
+import { loadViewer } from "~/api/viewer.server";
 import { userFiltersSetCookie } from "~/session/user-filters.server";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
@@ -21,7 +22,7 @@ export type MemberHomeVariant = "homepage" | "homepage-pop";
 export async function loadMemberHome({ request, context, params }: LoaderFunctionArgs, variant: MemberHomeVariant) {
   const url = new URL(request.url);
   const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
-  const viewer = await loadViewerOnce(request, context);
+  const viewer = await loadViewer(request, context);
   if (!viewer) throw redirect(`/${lang}/login?r=${encodeURIComponent(url.pathname + url.search)}`, { headers: PRIVATE_HEADERS });
   const searcher = searcherOf(viewer);
   const target = searchTargetFor(searcher, undefined);

@@ -3,7 +3,8 @@ import { clampRadius, serializeSearchParams } from "#server/contract/search";
 import { publicPageHeaders } from "~/api/profiles.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { listPageOf, popFilterChips } from "~/search/home.server";
-import { loadSearchInit, loadViewerOnce } from "~/search/search.server";
+import { loadViewer } from "~/api/viewer.server";
+import { loadSearchInit } from "~/search/search.server";
 import { withQuery } from "~/components/search/links";
 
 export type NearbyVariant = "nearby" | "nearby-pop";
@@ -16,7 +17,7 @@ export type NearbyVariant = "nearby" | "nearby-pop";
  */
 export async function loadNearby({ request, context }: LoaderFunctionArgs, variant: NearbyVariant) {
   const url = new URL(request.url);
-  const viewer = await loadViewerOnce(request, context);
+  const viewer = await loadViewer(request, context);
   const init = await loadSearchInit(request, context, { fixedSort: "distance", fallbackCity: viewer?.profile.cityName ?? null });
   if (init.needsRedirect) throw redirect(withQuery(url.pathname, init.canonicalQuery));
   const t = await i18nServer.getFixedT(request);

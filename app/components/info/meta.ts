@@ -1,5 +1,6 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { metaFromLoader } from "~/utils/meta";
+import { CACHE_HEADER, NO_STORE } from "~/utils/cache-headers";
 
 /**
  * Title, description, canonical and hreflang of an info page. Previous
@@ -13,10 +14,10 @@ export function infoPageMeta(options: { noindex?: boolean } = {}): MetaFunction 
 export const infoPageHeaders: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
   const headers = new Headers();
   if (errorHeaders) {
-    headers.set("Cache-Control", "no-store");
+    headers.set(CACHE_HEADER, NO_STORE);
     return headers;
   }
-  for (const name of ["Cache-Control", "Vary"]) {
+  for (const name of [CACHE_HEADER, "Vary"]) {
     const value = loaderHeaders.get(name);
     if (value) headers.set(name, value);
   }

@@ -84,6 +84,7 @@ const BLANK_USERNAMES = 3;
 export function BusinessEscortsStep({ step, lastResult }: { step: StepData; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
   const [form, fields] = useForm({ lastResult, defaultValue: { usernames: step.escort_usernames } });
+  const pending = new Set(step.pending_escort_usernames.map((name) => name.toLowerCase()));
   const initial = fields.usernames.initialValue as unknown;
   const names = [
     ...(Array.isArray(initial) ? initial.map(String) : typeof initial === "string" ? [initial] : []),
@@ -103,6 +104,7 @@ export function BusinessEscortsStep({ step, lastResult }: { step: StepData; last
             id={`field-usernames-${i}`}
             autoComplete="off"
             defaultValue={name}
+            hint={pending.has(name.toLowerCase()) ? t("join_steps.escorts.pending") : undefined}
             errors={form.allErrors[`usernames[${i}]`]}
           />
         ))}

@@ -1,3 +1,4 @@
+import { ErrorLine } from "~/components/form/ErrorLine";
 import { getCollectionProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "~/i18n/translate";
@@ -32,9 +33,7 @@ export function ChoiceFieldset({
           </label>
         ))}
       </div>
-      <p id={errorId} className={ui.fieldError} data-field-error={field.name} aria-live="polite">
-        {field.errors?.[0] ? translateMessage(t, field.errors[0]) : ""}
-      </p>
+      <ErrorLine id={errorId} name={field.name} message={field.errors?.[0] ? translateMessage(t, field.errors[0]) : undefined} />
     </fieldset>
   );
 }

@@ -9,7 +9,7 @@
 import { useState, type FormEvent } from "react";
 import { CityCombobox } from "~/components/search/CityCombobox";
 import * as ui from "~/styles/ui.css";
-import { ErrorLine, valueOf, type FieldLike } from "./controls";
+import { StepErrorLine, valueOf, type FieldLike } from "./controls";
 
 export function CityField({ field, keyField, label, hint }: { field: FieldLike; keyField: FieldLike; label: string; hint: string }) {
   const [key, setKey] = useState(valueOf(keyField));
@@ -29,7 +29,7 @@ export function CityField({ field, keyField, label, hint }: { field: FieldLike; 
       <p id="field-city-hint" className={ui.muted}>
         {hint}
       </p>
-      <ErrorLine name="city" errors={field.errors} />
+      <StepErrorLine name="city" errors={field.errors} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import type { MediaItem } from "~/api/join-steps.server";
 import { FormErrors } from "~/components/Field";
 import { Picture } from "~/components/Picture";
 import * as ui from "~/styles/ui.css";
-import { ErrorLine, SubmitRow } from "./controls";
+import { StepErrorLine, SubmitRow } from "./controls";
 import * as css from "./steps.css";
 
 /**
@@ -71,7 +71,7 @@ export function PhotoStep({
           aria-invalid={errors?.length ? true : undefined}
           aria-describedby={["field-files-hint", errors?.length ? "field-files-error" : null].filter(Boolean).join(" ")}
         />
-        <ErrorLine name="files" errors={errors} />
+        <StepErrorLine name="files" errors={errors} />
       </div>
       <SubmitRow>
         <button className={ui.button} type="submit">

@@ -3,6 +3,7 @@
  * groups for trait groups (radio for single choice, checkboxes for multiple;
  * escort services grouped by category) labelled from traits.* keys.
  */
+import { ErrorLine } from "~/components/form/ErrorLine";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { findTraitGroup, traitCategoryKey, traitLabelKey, traitTitleKey } from "#server/contract/traits";
@@ -24,13 +25,10 @@ export function valuesOf(field: FieldLike): string[] {
 }
 export const valueOf = (field: FieldLike): string => valuesOf(field)[0] ?? "";
 
-export function ErrorLine({ name, errors }: { name: string; errors?: string[] }) {
+/** The error line of a step field: the first of its untranslated messages. */
+export function StepErrorLine({ name, errors }: { name: string; errors?: string[] }) {
   const { t } = useTranslation();
-  return (
-    <p id={`field-${name}-error`} className={ui.fieldError} data-field-error={name} aria-live="polite">
-      {errors?.[0] ? translateMessage(t, errors[0]) : ""}
-    </p>
-  );
+  return <ErrorLine name={name} message={errors?.[0] ? translateMessage(t, errors[0]) : undefined} />;
 }
 
 export function StepProgress({ items }: { items: Array<{ key: string; done: boolean; current: boolean }> }) {
@@ -115,7 +113,7 @@ export function TraitChoices({ group, field, required = false }: { group: string
       ) : (
         renderOptions(definition.options, noAnswerOption)
       )}
-      <ErrorLine name={group} errors={field.errors} />
+      <StepErrorLine name={group} errors={field.errors} />
     </fieldset>
   );
 }
@@ -149,7 +147,7 @@ export function TraitSelect({ group, field }: { group: string; field: FieldLike 
           </option>
         ))}
       </select>
-      <ErrorLine name={group} errors={field.errors} />
+      <StepErrorLine name={group} errors={field.errors} />
     </div>
   );
 }

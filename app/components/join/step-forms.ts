@@ -6,7 +6,6 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import type * as v from "valibot";
-import type { ErrorItem } from "#server/contract/errors";
 import {
   appearanceStepSchema,
   availabilityStepSchema,
@@ -82,12 +81,6 @@ export function fieldNameOf(source: string): string {
 
 export const rootOf = (name: string) => name.split(/[.[]/, 1)[0] ?? name;
 
-/** The message with its params inline, so the form can translate it later ("validation.steps.range?min=145&max=230"). */
-export function messageOf(item: ErrorItem): string {
-  if (!item.params || Object.keys(item.params).length === 0 || item.title.includes("?")) return item.title;
-  return `${item.title}?${new URLSearchParams(Object.entries(item.params).map(([k, v]) => [k, String(v)])).toString()}`;
-}
-
 /**
  * Moves errors to the names the form renders; anything it cannot show goes
  * to the general list, and field errors bring the generic hint.
@@ -111,17 +104,6 @@ export function regroupErrors(
 
 export function withRegroupedErrors(result: SubmissionResult<string[]>, isKnown: (name: string) => boolean): SubmissionResult<string[]> {
   return { ...result, error: regroupErrors(result.error as Record<string, string[] | null> | undefined, isKnown) };
-}
-
-/** API error items as conform reply options (field names mapped later by regroupErrors). */
-export function apiErrorReply(errors: readonly ErrorItem[]): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
-  const formErrors: string[] = [];
-  const fieldErrors: Record<string, string[]> = {};
-  for (const item of errors) {
-    if (item.source) (fieldErrors[item.source] ??= []).push(messageOf(item));
-    else formErrors.push(messageOf(item));
-  }
-  return { formErrors, fieldErrors };
 }
 
 /** Business steps with their own wording ("Euer Angebot") live under join_steps.business_<step>. */

@@ -3,6 +3,7 @@ import { errorMeta } from "~/utils/error-meta";
 import { rootOrigin } from "~/utils/meta";
 import { pageMeta } from "~/utils/seo";
 import type { ProfileTab } from "./ProfileView";
+import { CACHE_HEADER, NO_STORE } from "~/utils/cache-headers";
 
 export const PROFILE_ROUTE_ID = "routes/$lang.p.$username";
 
@@ -36,10 +37,10 @@ export function profileMeta(tab: ProfileTab): MetaFunction {
 export const profileHeaders: HeadersFunction = ({ loaderHeaders, parentHeaders, errorHeaders }) => {
   const headers = new Headers();
   if (errorHeaders) {
-    headers.set("Cache-Control", errorHeaders.get("Cache-Control") ?? "no-store");
+    headers.set(CACHE_HEADER, errorHeaders.get(CACHE_HEADER) ?? NO_STORE);
     return headers;
   }
-  for (const name of ["Cache-Control", "Vary"]) {
+  for (const name of [CACHE_HEADER, "Vary"]) {
     const value = loaderHeaders.get(name) ?? parentHeaders.get(name);
     if (value) headers.set(name, value);
   }

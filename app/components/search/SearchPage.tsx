@@ -292,11 +292,19 @@ export function SearchPage({ data }: { data: SearchPageData }) {
                   {t("search.city_not_found", { city: state.city })}
                 </p>
               ) : null}
-              {hydrated && !hasPosition ? (
+              {!hasPosition ? (
+                // The same slot before and after hydration, so the form does not jump when the button arrives:
+                // without JavaScript it offers the places to pick from instead.
                 <div className={ui.row}>
-                  <button type="button" className={ui.buttonSecondary} onClick={locateMe} data-testid="use-my-location">
-                    {t("search.actions.use_my_location")}
-                  </button>
+                  {hydrated ? (
+                    <button type="button" className={ui.buttonSecondary} onClick={locateMe} data-testid="use-my-location">
+                      {t("search.actions.use_my_location")}
+                    </button>
+                  ) : (
+                    <Link to={to("location_guide")} className={ui.buttonSecondary} data-testid="browse-places">
+                      {t("search.actions.browse_places")}
+                    </Link>
+                  )}
                   {geoFailed ? (
                     <span className={ui.fieldError} role="alert">
                       {t("search.actions.location_unavailable")}

@@ -15,7 +15,7 @@ import { appearanceFields } from "#server/contract/search-appearance";
 import { SEARCH_INPUT_BOUNDS, searchInputErrors, type SearchInputError, type SearchInputField } from "#server/contract/search-input";
 import { USER_TYPE } from "#server/contract/users";
 // The countries our geo tables carry: the only ones a country-mode search can find anyone in.
-import { GEO_COUNTRIES } from "#server/db/geo/regions";
+import { GEO_COUNTRIES } from "#server/contract/geo";
 import { createApiClient } from "~/api/client.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { loadSearchInit } from "~/search/search.server";

@@ -10,7 +10,7 @@
 import { createRequire } from "node:module";
 import { sql } from "kysely";
 import type { DB } from "../index";
-import { GEO_COUNTRIES, type GeoCountry, REGION_NAMES } from "./regions";
+import { GEO_COUNTRIES, type GeoCountry, REGION_NAMES } from "../../contract/geo";
 import { nameKey, slugify } from "./slug";
 
 interface PackageCity {

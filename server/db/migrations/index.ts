@@ -13,6 +13,8 @@ import * as m0010SignupTracking from "./0010_signup_tracking";
 import * as m0011SearchProfiles from "./0011_search_profiles";
 import * as m0012MediaVariants from "./0012_media_variants";
 import * as m0013Consents from "./0013_consents";
+import * as m0014SessionWindowTokenFamilies from "./0014_session_window_token_families";
+import * as m0015BusinessLinkConsent from "./0015_business_link_consent";
 
 /**
  * Migrations are listed here, not read from a folder, so they survive
@@ -33,5 +35,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0011_search_profiles": { up: m0011SearchProfiles.up(dialect) },
     "0012_media_variants": { up: m0012MediaVariants.up(dialect) },
     "0013_consents": { up: m0013Consents.up(dialect) },
+    "0014_session_window_token_families": { up: m0014SessionWindowTokenFamilies.up(dialect) },
+    "0015_business_link_consent": { up: m0015BusinessLinkConsent.up(dialect) },
   };
 }

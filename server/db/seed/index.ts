@@ -5,20 +5,22 @@
  * clock. The default size (about 300 users) is what a newcomer sees on first
  * start; `profiles` scales it to benchmark sizes (100k and more).
  */
-import { PostgresIntrospector, sql, type Transaction } from "kysely";
+import { PostgresIntrospector, sql } from "kysely";
 import type { AppConfig } from "../../config";
-import { SPECIAL_CATEGORY_TRAITS, SPECIAL_DATA_CONSENT } from "../../contract/consents";
-import { MEDIA_KIND, MEDIA_STATUS, MEDIA_VARIANT_MIME } from "../../contract/media";
 import { createMediaStorage, type MediaStorage } from "../../integrations/storage/index";
 import { storageKeysOf } from "../../modules/media/images";
 import type { Clock } from "../../lib/clock";
 import { hashPassword } from "../../lib/crypto";
 import type { Dialect } from "../dialect";
 import type { DB } from "../index";
-import type { Database } from "../schema";
 import { ensureGeoData } from "../geo/load";
 import { createPersonPlanner, DEFAULT_PROFILES, DEFAULT_SEED, MAX_PROFILES, planDemoAccounts, type PersonPlan } from "./people";
+import { writeAccounts } from "./accounts";
+import { consentsPart } from "./consents";
+import { mediaPart } from "./media";
+import type { SeedPart } from "./part";
 import { SeedPhotos } from "./photo-files";
+import { profileDetailsPart, profilesPart } from "./profiles";
 import type { SeedKind } from "./texts";
 
 export { DEMO_ACCOUNTS, type DemoAccount, DEFAULT_PROFILES, DEFAULT_SEED, MAX_PROFILES } from "./people";
@@ -57,8 +59,6 @@ export async function isDatabaseEmpty(db: DB): Promise<boolean> {
 
 /** People planned, written to storage and inserted per chunk. */
 const CHUNK_PEOPLE = 2000;
-// 500 users × 22 columns = 11,000 bind parameters: below SQLite's 32,766 and PostgreSQL's 65,535.
-const ROWS_PER_INSERT = 500;
 const FILE_CONCURRENCY = 32;
 const SQLITE_SEED_CACHE_KIB = 256 * 1024;
 
@@ -70,167 +70,20 @@ async function forEachLimit<T>(items: readonly T[], limit: number, task: (item: 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-async function writeRows(db: DB, photos: SeedPhotos, people: readonly PersonPlan[], passwordHash: string, now: number): Promise<number> {
-  let media = 0;
-  await db.transaction().execute(async (trx) => {
-    const ids = new Map<string, number>();
-    for (const batch of chunks(people, ROWS_PER_INSERT)) {
-      const rows = await trx
-        .insertInto("users")
-        .values(
-          batch.map((p) => ({
-            username: p.username,
-            username_key: p.username.toLowerCase(),
-            email: p.email,
-            email_key: p.email.toLowerCase(),
-            password_hash: passwordHash,
-            user_type: p.userType,
-            gender: p.gender,
-            salutation: p.salutation,
-            birth_date: p.birthDate,
-            language: p.language,
-            is_member: p.isMember ? 1 : 0,
-            member_until: p.memberUntil,
-            email_verified_at: p.emailVerifiedAt,
-            email_was_verified: p.emailVerifiedAt === null ? 0 : 1,
-            register_completed_step: p.registerCompletedStep,
-            status: p.status,
-            created_at: p.createdAt,
-            updated_at: p.updatedAt,
-            last_login_at: p.lastLoginAt,
-            business_kind: p.kind === "agency" || p.kind === "club" ? p.kind : null,
-          })),
-        )
-        .returning(["id", "username_key"])
-        .execute();
-      // Matched by key: neither database promises RETURNING rows in VALUES order.
-      for (const row of rows) ids.set(row.username_key, row.id);
-    }
-    const idOf = (p: PersonPlan) => {
-      const id = ids.get(p.username.toLowerCase());
-      if (id === undefined) throw new Error(`no id for ${p.username}`);
-      return id;
-    };
-    const traitRows = people.flatMap((p) =>
-      (p.profile.search?.traits ?? []).map(([group_key, option_id]) => ({ user_id: idOf(p), group_key, option_id })),
-    );
-    for (const batch of chunks(traitRows, ROWS_PER_INSERT)) await trx.insertInto("profile_traits").values(batch).execute();
-    const priceRows = people.flatMap((p) =>
-      p.profile.search?.hourlyPriceEur
-        ? [{ user_id: idOf(p), item_type: 1, duration_minutes: 60, name: null, price_eur: p.profile.search.hourlyPriceEur, position: 0 }]
-        : [],
-    );
-    for (const batch of chunks(priceRows, ROWS_PER_INSERT)) await trx.insertInto("profile_prices").values(batch).execute();
-    await writeRegistrationRows(trx, people, idOf);
-    await writeSpecialDataConsents(trx, people, idOf);
-    // Profiles last: the search_profiles triggers (migration 0011) then compute each row once, with its
-    // traits and prices already in place, instead of once per trait and price row.
-    for (const batch of chunks(people, ROWS_PER_INSERT)) {
-      await trx
-        .insertInto("profiles")
-        .values(
-          batch.map((p) => ({
-            user_id: idOf(p),
-            display_name: p.profile.displayName,
-            city_name: p.profile.city.name,
-            city_slug: p.profile.city.slug,
-            city_id: p.profile.city.geonameId,
-            region_code: p.profile.city.regionCode,
-            country_code: "DE",
-            height_cm: p.profile.search?.heightCm ?? null,
-            weight_kg: p.profile.search?.weightKg ?? null,
-            is_smoker: p.profile.search ? (p.profile.search.isSmoker ? 1 : 0) : null,
-            lat: p.profile.lat,
-            lon: p.profile.lon,
-            status_text: p.profile.statusText,
-            description: p.profile.description,
-            is_visible: p.profile.isVisible ? 1 : 0,
-            verified_at: p.profile.badges.verifiedAt,
-            is_hot: p.profile.badges.isHot ? 1 : 0,
-            safe_sex_status: p.profile.badges.safeSexStatus ? 1 : 0,
-            available_now_until: p.profile.badges.availableNowUntil,
-            updated_at: Math.min(now, p.updatedAt),
-          })),
-        )
-        .execute();
-    }
-    const mediaRows = people.flatMap((p) =>
-      p.photos.map((photo) => {
-        const stored = photos.of(p, photo);
-        return {
-          user_id: idOf(p),
-          kind: MEDIA_KIND.photo,
-          visibility: photo.visibility,
-          status: MEDIA_STATUS.accepted,
-          storage_key: stored.storageKey,
-          mime_type: MEDIA_VARIANT_MIME.jpeg,
-          width: stored.image.width,
-          height: stored.image.height,
-          variant_widths: stored.image.widths.join(","),
-          bytes: stored.bytes,
-          position: photo.position,
-          is_avatar: photo.isAvatar ? 1 : 0,
-          created_at: photo.createdAt,
-        };
-      }),
-    );
-    for (const batch of chunks(mediaRows, ROWS_PER_INSERT)) await trx.insertInto("media").values(batch).execute();
-    media = mediaRows.length;
-  });
-  return media;
-}
-
 /**
- * Seeded people who state ethnicity or sexual orientation gave the consent
- * those need (ADR 023) when they registered.
+ * The seed's parts, in the order they write within a chunk (server/db/seed/part.ts): details before the
+ * profile rows (the search triggers compute each profile once), media last.
  */
-async function writeSpecialDataConsents(
-  trx: Transaction<Database>,
-  people: readonly PersonPlan[],
-  idOf: (p: PersonPlan) => number,
-): Promise<void> {
-  const special: ReadonlySet<string> = new Set(SPECIAL_CATEGORY_TRAITS);
-  const rows = people
-    .filter((p) => [...(p.profile.search?.traits ?? []), ...p.registration.traits].some(([group]) => special.has(group)))
-    .map((p) => ({ user_id: idOf(p), purpose: SPECIAL_DATA_CONSENT, granted_at: p.createdAt, withdrawn_at: null }));
-  for (const batch of chunks(rows, ROWS_PER_INSERT)) await trx.insertInto("consents").values(batch).execute();
-}
+const SEED_PARTS: readonly SeedPart[] = [profileDetailsPart, consentsPart, profilesPart, mediaPart];
 
-/** Rows the registration steps would have saved (traits, more prices, schedule). */
-async function writeRegistrationRows(
-  trx: Transaction<Database>,
-  people: readonly PersonPlan[],
-  idOf: (p: PersonPlan) => number,
-): Promise<void> {
-  const traits = people.flatMap((p) => p.registration.traits.map(([group_key, option_id]) => ({ user_id: idOf(p), group_key, option_id })));
-  for (const batch of chunks(traits, ROWS_PER_INSERT)) await trx.insertInto("profile_traits").values(batch).execute();
-  const prices = people.flatMap((p) =>
-    p.registration.prices.map((price) => ({
-      user_id: idOf(p),
-      item_type: price.itemType,
-      duration_minutes: price.minutes,
-      name: price.name,
-      price_eur: price.priceEur,
-      position: price.position,
-    })),
-  );
-  for (const batch of chunks(prices, ROWS_PER_INSERT)) await trx.insertInto("profile_prices").values(batch).execute();
-  const slots = people.flatMap((p) =>
-    p.registration.schedule.map((slot) => ({
-      user_id: idOf(p),
-      day: slot.day,
-      time_from: slot.timeFrom,
-      time_to: slot.timeTo,
-      is_over_day: slot.isOverDay ? 1 : 0,
-    })),
-  );
-  for (const batch of chunks(slots, ROWS_PER_INSERT)) await trx.insertInto("profile_schedule").values(batch).execute();
+/** One chunk in one transaction: the accounts, then every part. Answers the media rows written. */
+async function writeChunk(db: DB, photos: SeedPhotos, people: readonly PersonPlan[], passwordHash: string, now: number): Promise<number> {
+  return await db.transaction().execute(async (trx) => {
+    const idOf = await writeAccounts(trx, people, passwordHash);
+    let media = 0;
+    for (const part of SEED_PARTS) media += (await part.write({ trx, people, idOf, now, photos }))?.media ?? 0;
+    return media;
+  });
 }
 
 export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
@@ -271,7 +124,7 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
   try {
     for (let start = 0; start < total; start += CHUNK_PEOPLE) {
       const current = chunkAt(start);
-      result.media += await writeRows(db, photos, current, passwordHash, now);
+      result.media += await writeChunk(db, photos, current, passwordHash, now);
       result.users += current.length;
       for (const person of current) result.byKind[person.kind] += 1;
       options.onProgress?.(result.users, total);

@@ -38,3 +38,14 @@ export function outboxMailer(db: DB, clock: Clock): Mailer {
     },
   };
 }
+
+/** Mails waiting for delivery (not sent, not given up): the job queue depth of metrics. */
+export async function outboxDepth(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom("mail_outbox")
+    .select(({ fn }) => fn.countAll<number>().as("count"))
+    .where("sent_at", "is", null)
+    .where("failed_at", "is", null)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}

@@ -13,7 +13,7 @@ import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { CAPTCHA_ALPHABET, renderCaptchaPng } from "./captcha-image";
 import { captchaAnswerHash } from "./captcha-answer";
-import { recordHit } from "./rate-limit";
+import { recordHit } from "../../lib/rate-limit";
 import { hmac, randomToken, safeEqual } from "../../lib/crypto";
 
 export const CAPTCHA_TTL_MS = 10 * 60 * 1000;

@@ -2,7 +2,7 @@
  * Brute-force limits on login (ADR 005). When one is reached, further attempts
  * need a solved captcha; the limit's key tells the form to show one.
  */
-import type { Window } from "./rate-limit";
+import type { Window } from "../../lib/rate-limit";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -2,9 +2,11 @@
  * Mail texts. Kept with the API (which sends them) in the four languages;
  * the wording mirrors the web tier's tone.
  */
+import type { Language } from "../../contract/locales";
+import { composeMail, fill, textsFor } from "../../integrations/mail/compose";
 import type { OutgoingMail } from "../../integrations/mail/mailer";
 
-const RESET: Record<string, { subject: string; greeting: string; body: string; ignore: string }> = {
+const RESET: Record<Language, { subject: string; greeting: string; body: string; ignore: string }> = {
   de: {
     subject: "Passwort zurücksetzen",
     greeting: "Hallo {username},",
@@ -31,19 +33,13 @@ const RESET: Record<string, { subject: string; greeting: string; body: string; i
   },
 };
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
 export function passwordResetMail(input: { to: string; username: string; link: string; language: string }): OutgoingMail {
-  const text = RESET[input.language] ?? RESET.de!;
-  const greeting = text.greeting.replace("{username}", input.username);
-  return {
+  const text = textsFor(RESET, input.language);
+  return composeMail({
     to: input.to,
-    subject: text.subject,
     template: "password_reset",
     language: input.language,
-    text: `${greeting}\n\n${text.body}\n${input.link}\n\n${text.ignore}\n`,
-    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(text.body)}</p><p><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p><p>${escapeHtml(text.ignore)}</p>`,
-  };
+    subject: text.subject,
+    blocks: [fill(text.greeting, { username: input.username }), text.body, { link: input.link }, text.ignore],
+  });
 }

@@ -3,7 +3,7 @@ import type { ErrorItem } from "../../contract/errors";
 import { ApiError, errorItem } from "../../api/errors";
 import { ok } from "../../api/router";
 import { forgotPasswordSchema, loginSchema, passwordSchema, resetPasswordSchema } from "../../contract/validation";
-import type { ModuleContext } from "../index";
+import type { ModuleContext } from "../../api/module-context";
 import { issueCaptcha } from "./captcha";
 import { passwordGrant, requestPasswordReset, resetPassword } from "./service";
 import { revokeToken, rotateRefreshToken } from "./tokens";

@@ -6,7 +6,7 @@ import type { ApiDeps } from "../../api/types";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto";
 import { verifyCaptcha } from "./captcha";
 import { loginWindows } from "./login-policy";
-import { isOverLimit, recordHit, releaseHit, type Window } from "./rate-limit";
+import { isOverLimit, recordHit, releaseHit, type Window } from "../../lib/rate-limit";
 import { issueTokens, type IssuedTokens } from "./tokens";
 import { passwordResetMail } from "./mails";
 
@@ -19,6 +19,7 @@ export interface PasswordGrantInput {
   captcha_answer?: string;
   /** ALTCHA proof of work (the login page's script solves it instead of the image). */
   captcha_pow?: string;
+  keep_logged_in?: "0" | "1";
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -100,7 +101,7 @@ export async function passwordGrant(deps: ApiDeps, input: PasswordGrantInput, cl
     throw new ApiError(403, [errorItem(403, "exception.login.account_banned")], { error: "invalid_grant" });
   }
   await db.updateTable("users").set({ last_login_at: now }).where("id", "=", user.id).execute();
-  return issueTokens(db, clock, user.id, clientIp);
+  return issueTokens(db, clock, user.id, clientIp, { keepLoggedIn: input.keep_logged_in === "1" });
 }
 
 /** Reset mails per address: enough for a lost mail or two, too few to flood an inbox. */

@@ -1,13 +1,26 @@
 /**
- * Opaque access and refresh tokens, stored as SHA-256 digests with expiry.
- * The web tier adds the 24-hour sliding window on top (spec section 4).
+ * Opaque access and refresh tokens, stored as SHA-256 digests with expiry (ADR 004, ADR 016).
+ * The API enforces the spec's 24-hour session window itself: a token unused for 24 hours stops
+ * working, and each use slides the window, unless the member chose "keep me logged in" at sign-in
+ * (then the token lives its 30 days). The web tier's cookies only mirror this.
+ * Refresh tokens rotate; presenting one that was exchanged more than a few seconds ago means it leaked
+ * (the thief or the owner is replaying it), so the whole family of tokens derived from that sign-in is
+ * revoked.
  */
+import { SESSION_WINDOW_MS } from "../../contract/constants";
 import type { DB } from "../../db/index";
 import type { Clock } from "../../lib/clock";
 import { randomToken, sha256 } from "../../lib/crypto";
 
 export const ACCESS_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const REFRESH_TOKEN_TTL_MS = 90 * 24 * 60 * 60 * 1000;
+/**
+ * Two tabs or a retried request may exchange the same refresh token at once: within this interval after
+ * the rotation, a second exchange is refused but not taken for a leak (the family lives on).
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+/** The window slides at most this often per token: one write per token and 5 minutes, not per request. */
+export const SESSION_SLIDE_STEP_MS = 5 * 60 * 1000;
 
 export interface IssuedTokens {
   access_token: string;
@@ -16,7 +29,20 @@ export interface IssuedTokens {
   refresh_token: string;
 }
 
-export async function issueTokens(db: DB, clock: Clock, userId: number, clientIp: string | null): Promise<IssuedTokens> {
+export interface SessionOptions {
+  /** "Keep me logged in": no 24-hour window. */
+  keepLoggedIn?: boolean;
+  /** A refresh rotation continues its family; a sign-in starts one. */
+  familyId?: string;
+}
+
+export async function issueTokens(
+  db: DB,
+  clock: Clock,
+  userId: number,
+  clientIp: string | null,
+  { keepLoggedIn = false, familyId = randomToken() }: SessionOptions = {},
+): Promise<IssuedTokens> {
   const access = randomToken();
   const refresh = randomToken();
   const now = clock.now();
@@ -31,6 +57,9 @@ export async function issueTokens(db: DB, clock: Clock, userId: number, clientIp
       refresh_expires_at: now + REFRESH_TOKEN_TTL_MS,
       revoked_at: null,
       client_ip: clientIp,
+      idle_expires_at: keepLoggedIn ? null : now + SESSION_WINDOW_MS,
+      family_id: familyId,
+      rotated_at: null,
     })
     .execute();
   return { access_token: access, token_type: "bearer", expires_in: ACCESS_TOKEN_TTL_MS / 1000, refresh_token: refresh };
@@ -42,21 +71,50 @@ export interface TokenOwner {
   userType: number;
 }
 
-/** The user behind a live access token, or null. Banned and deleted users have none. */
+/** The user behind a live access token, or null. Banned and deleted users have none. Slides the window. */
 export async function resolveAccessToken(db: DB, clock: Clock, token: string): Promise<TokenOwner | null> {
+  const now = clock.now();
   const row = await db
     .selectFrom("access_tokens")
     .innerJoin("users", "users.id", "access_tokens.user_id")
-    .select(["access_tokens.id as tokenId", "users.id as userId", "users.user_type as userType", "users.status as status"])
+    .select([
+      "access_tokens.id as tokenId",
+      "access_tokens.idle_expires_at as idleExpiresAt",
+      "users.id as userId",
+      "users.user_type as userType",
+      "users.status as status",
+    ])
     .where("access_tokens.token_hash", "=", sha256(token))
     .where("access_tokens.revoked_at", "is", null)
-    .where("access_tokens.expires_at", ">", clock.now())
+    .where("access_tokens.expires_at", ">", now)
+    .where((eb) => eb.or([eb("access_tokens.idle_expires_at", "is", null), eb("access_tokens.idle_expires_at", ">", now)]))
     .executeTakeFirst();
   if (!row || row.status === "banned" || row.status === "deleted") return null;
+  if (row.idleExpiresAt !== null && row.idleExpiresAt - now < SESSION_WINDOW_MS - SESSION_SLIDE_STEP_MS) {
+    await db
+      .updateTable("access_tokens")
+      .set({ idle_expires_at: now + SESSION_WINDOW_MS })
+      .where("id", "=", row.tokenId)
+      .execute();
+  }
   return { tokenId: row.tokenId, userId: row.userId, userType: row.userType };
 }
 
-/** Rotates a refresh token: the old pair is revoked, a new pair issued. */
+/** Ends every token of a family (a leaked refresh token was replayed). */
+async function revokeFamily(db: DB, now: number, familyId: string): Promise<void> {
+  await db
+    .updateTable("access_tokens")
+    .set({ revoked_at: now })
+    .where("family_id", "=", familyId)
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
+/**
+ * Rotates a refresh token: the old pair is revoked, a new pair of the same family issued with the same
+ * session policy. A refresh token that was already exchanged ends the whole family. A session whose
+ * 24-hour window ran out cannot be revived by its refresh token.
+ */
 export async function rotateRefreshToken(
   db: DB,
   clock: Clock,
@@ -67,21 +125,36 @@ export async function rotateRefreshToken(
   const row = await db
     .selectFrom("access_tokens")
     .innerJoin("users", "users.id", "access_tokens.user_id")
-    .select(["access_tokens.id as id", "access_tokens.user_id as userId", "users.status as status"])
+    .select([
+      "access_tokens.id as id",
+      "access_tokens.user_id as userId",
+      "access_tokens.family_id as familyId",
+      "access_tokens.revoked_at as revokedAt",
+      "access_tokens.rotated_at as rotatedAt",
+      "access_tokens.refresh_expires_at as refreshExpiresAt",
+      "access_tokens.idle_expires_at as idleExpiresAt",
+      "users.status as status",
+    ])
     .where("refresh_hash", "=", sha256(refreshToken))
-    .where("revoked_at", "is", null)
-    .where("refresh_expires_at", ">", now)
     .executeTakeFirst();
-  if (!row || row.status === "banned" || row.status === "deleted") return null;
-  const revoked = await db
+  if (!row) return null;
+  if (row.rotatedAt !== null) {
+    // Only tokens issued since migration 0014 have a family (and a rotation time to replay).
+    if (row.familyId !== null && now - row.rotatedAt > REFRESH_REUSE_GRACE_MS) await revokeFamily(db, now, row.familyId);
+    return null;
+  }
+  if (row.revokedAt !== null || row.refreshExpiresAt <= now || row.status === "banned" || row.status === "deleted") return null;
+  if (row.idleExpiresAt !== null && row.idleExpiresAt <= now) return null;
+  const rotated = await db
     .updateTable("access_tokens")
-    .set({ revoked_at: now })
+    .set({ revoked_at: now, rotated_at: now })
     .where("id", "=", row.id)
+    .where("rotated_at", "is", null)
     .where("revoked_at", "is", null)
     .executeTakeFirst();
-  // A concurrent rotation won the race: the token was used twice, refuse.
-  if (Number(revoked.numUpdatedRows) !== 1) return null;
-  return issueTokens(db, clock, row.userId, clientIp);
+  // A concurrent exchange of the same refresh token won the race (within the grace interval by definition).
+  if (Number(rotated.numUpdatedRows) !== 1) return null;
+  return issueTokens(db, clock, row.userId, clientIp, { keepLoggedIn: row.idleExpiresAt === null, familyId: row.familyId ?? undefined });
 }
 
 export async function revokeToken(db: DB, clock: Clock, tokenId: number): Promise<void> {

@@ -1,3 +1,4 @@
+import type { UserDataResponse } from "../../contract/users";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { mustVerifyEmail } from "../../contract/email-verification";
@@ -15,7 +16,7 @@ export function ageAt(birthDate: string | null, now: number): number | null {
   return age;
 }
 
-export async function getUserData(deps: ApiDeps, userId: number) {
+export async function getUserData(deps: ApiDeps, userId: number): Promise<UserDataResponse> {
   const row = await deps.db
     .selectFrom("users")
     .leftJoin("profiles", "profiles.user_id", "users.id")
@@ -59,11 +60,9 @@ export async function getUserData(deps: ApiDeps, userId: number) {
     is_email_verified: email.isEmailVerified,
     email_was_verified: email.emailWasVerified,
     is_bounced_email: email.isBouncedEmail,
-    /** Spec section 4: the address still needs (re-)verification; messaging and posting wait for it (ADR 024). */
     must_verify_email: mustVerifyEmail(email),
     forced_fake_check: row.forced_fake_check === 1,
     register_completed_step: row.register_completed_step,
-    /** Where the web tier must send this user first (path after the language), or null. */
     next_destination: requiredDestination({
       userType: row.user_type,
       registerCompletedStep: row.register_completed_step,

@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import { fail } from "../../api/errors";
 import { ok } from "../../api/router";
-import type { ModuleContext } from "../index";
+import type { ModuleContext } from "../../api/module-context";
 
 export const BATCH_MAX_CALLS = 20;
 

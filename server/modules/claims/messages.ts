@@ -1,4 +1,5 @@
 /** Texts of the claim code mail and SMS, in the four languages. */
+import { composeMail, fill } from "../../integrations/mail/compose";
 import type { OutgoingMail } from "../../integrations/mail/mailer";
 
 const TEXT: Record<string, { subject: string; body: string; sms: string; ignore: string }> = {
@@ -28,25 +29,19 @@ const TEXT: Record<string, { subject: string; body: string; sms: string; ignore:
   },
 };
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
 function textFor(language: string) {
   return TEXT[language] ?? TEXT.de!;
 }
 
 export function claimCodeMail(input: { to: string; name: string; code: string; language: string }): OutgoingMail {
   const text = textFor(input.language);
-  const body = text.body.replace("{name}", input.name);
-  return {
+  return composeMail({
     to: input.to,
-    subject: text.subject,
     template: "profile_claim_code",
     language: input.language,
-    text: `${body}\n\n${input.code}\n\n${text.ignore}\n`,
-    html: `<p>${escapeHtml(body)}</p><p style="font-size:1.5em;letter-spacing:.2em"><strong>${input.code}</strong></p><p>${escapeHtml(text.ignore)}</p>`,
-  };
+    subject: text.subject,
+    blocks: [fill(text.body, { name: input.name }), { code: input.code }, text.ignore],
+  });
 }
 
 export function claimCodeSms(code: string, language: string): string {

@@ -9,7 +9,7 @@ import { claimBindSchema, claimInviteCodeSchema, claimVerifySchema } from "../..
 import { claimableProfileSchema } from "../../contract/invites";
 import { USER_TYPE } from "../../contract/users";
 import { emailSchema, usernameSchema } from "../../contract/validation";
-import type { ModuleContext } from "../index";
+import type { ModuleContext } from "../../api/module-context";
 import {
   assertTeam,
   bindClaimPassword,
@@ -95,7 +95,7 @@ export function registerClaims({ v2, deps }: ModuleContext): void {
   );
 
   // Dev only (DEV_ROUTES): QA and the e2e suite create claimable profiles.
-  if (!deps.config.devRoutes) return;
+  if (deps.config.devRoutes === "off") return;
   v2.add(
     {
       method: "post",

@@ -21,12 +21,12 @@ import {
   VERIFICATION_MAX_ATTEMPTS,
 } from "../../contract/invites";
 import { MEDIA_STATUS } from "../../contract/media";
-import { mediaGrant, mediaImageOf } from "../media/images";
+import { mediaGrant, mediaImageOf } from "../media/index";
 import { REGISTER_COMPLETED_STEP, USER_TYPE } from "../../contract/users";
 import { smsProviderFor, SmsSendError } from "../../integrations/sms/sms";
 import { hashPassword, randomToken, sha256 } from "../../lib/crypto";
-import { recordHit, releaseHit } from "../auth/rate-limit";
-import { issueTokens, type IssuedTokens } from "../auth/tokens";
+import { recordHit, releaseHit } from "../../lib/rate-limit";
+import { issueTokens, type IssuedTokens } from "../auth/index";
 import { hashVerificationCode, maskTarget, newVerificationCode, verificationCodeMatches } from "./codes";
 import { claimCodeMail, claimCodeSms } from "./messages";
 

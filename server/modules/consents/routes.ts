@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { fail } from "../../api/errors";
 import { ok } from "../../api/router";
 import { CONSENT_PURPOSES, type ConsentPurpose } from "../../contract/consents";
-import type { ModuleContext } from "../index";
+import type { ModuleContext } from "../../api/module-context";
 import { listConsents, withdrawOwnConsent } from "./service";
 
 const purposeSchema = v.picklist(CONSENT_PURPOSES);

@@ -1,5 +1,5 @@
 import { ok } from "../../api/router";
-import type { ModuleContext } from "../index";
+import type { ModuleContext } from "../../api/module-context";
 import { listCountries, listLanguages, matchesIfNoneMatch, getRegisterDefinitions } from "./service";
 
 /** Public, shared-cache friendly: the same for every user, per language. */

@@ -4,12 +4,12 @@
  */
 import * as v from "valibot";
 import { ok } from "../../api/router";
-import type { ModuleContext } from "../index";
+import type { ModuleContext } from "../../api/module-context";
 
 export function registerDev({ v2, deps }: ModuleContext): void {
   // Not registered at all in production: the route answers the ordinary 404
   // and the OpenAPI document does not advertise it.
-  if (!deps.config.devRoutes) return;
+  if (deps.config.devRoutes === "off") return;
   v2.add(
     {
       method: "get",

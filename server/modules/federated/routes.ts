@@ -1,7 +1,7 @@
 /** Third-party sign-up / login (registration group, spec section 7). */
 import { ok } from "../../api/router";
 import { federatedAuthorizeSchema, thirdPartySignInSchema } from "../../contract/invites";
-import type { ModuleContext } from "../index";
+import type { ModuleContext } from "../../api/module-context";
 import { authorize, listProviders, thirdPartySignIn } from "./service";
 
 export function registerFederated({ v2 }: ModuleContext): void {

@@ -17,9 +17,9 @@ import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from "../../contract/val
 import { configuredProviders, oauthProviderFor } from "../../integrations/identity/index";
 import { IdentityProviderError, pkcePair, type FederatedIdentity } from "../../integrations/identity/oauth";
 import { randomToken } from "../../lib/crypto";
-import { getUserData } from "../auth/user-data";
-import { issueTokens } from "../auth/tokens";
-import { UNUSABLE_PASSWORD } from "../claims/service";
+import { getUserData } from "../auth/index";
+import { issueTokens } from "../auth/index";
+import { UNUSABLE_PASSWORD } from "../claims/index";
 
 export function listProviders(deps: ApiDeps): string[] {
   return configuredProviders(deps.config);

@@ -2,8 +2,8 @@ import * as v from "valibot";
 import { ok } from "../../api/router";
 import { fail } from "../../api/errors";
 import { invitationCodeSchema } from "../../contract/invites";
-import type { ModuleContext } from "../index";
-import { assertTeam } from "../claims/service";
+import type { ModuleContext } from "../../api/module-context";
+import { assertTeam } from "../claims/index";
 import { checkInvitationCode, createInvitationCode } from "./service";
 
 const newInvitationSchema = v.object(
@@ -56,7 +56,7 @@ export function registerInvitations({ v2, deps }: ModuleContext): void {
   );
 
   // Dev only (DEV_ROUTES): QA and the e2e suite make their own codes.
-  if (!deps.config.devRoutes) return;
+  if (deps.config.devRoutes === "off") return;
   v2.add(
     {
       method: "post",

@@ -8,7 +8,7 @@ import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { INVITATION_LOOKUP_LIMIT } from "../../contract/invites";
 import { randomToken } from "../../lib/crypto";
-import { recordHit } from "../auth/rate-limit";
+import { recordHit } from "../../lib/rate-limit";
 
 export interface InvitationInfo {
   code: string;

@@ -5,7 +5,7 @@ import { ok } from "../../api/router";
 import type { ApiEnv } from "../../api/types";
 import { MEDIA_VISIBILITY, type MediaVisibility } from "../../contract/media";
 import { defaultUploadVisibility, IMAGE_MAX_BYTES, IMAGES_PER_UPLOAD, UPLOAD_MAX_BODY_BYTES } from "../../contract/media-upload";
-import type { ModuleContext } from "../index";
+import type { ModuleContext } from "../../api/module-context";
 import { receiveUpload } from "./multipart";
 import { imageQueueOf } from "./queue";
 import { assertUploadAllowed, countUpload, listMyMedia, readMediaVariant, uploadPhotos } from "./service";

@@ -21,8 +21,8 @@ import {
 import { UPLOADS_PER_HOUR, uploadVisibilitiesFor } from "../../contract/media-upload";
 import { createMediaStorage, type MediaStorage } from "../../integrations/storage/index";
 import type { StoredObject } from "../../integrations/storage/storage";
-import { isOverLimit, recordHit, type Window } from "../auth/rate-limit";
-import { isBlockedBetween, mediaAccess, viewerContext } from "../profiles/access";
+import { isOverLimit, msUntilRoom, recordHit, type Window } from "../../lib/rate-limit";
+import { isBlockedBetween, mediaAccess, viewerContext } from "../access/index";
 import { isValidMediaGrant, mediaImageOf, storageKeysOf, variantStorageKey } from "./images";
 import type { ReceivedFile } from "./multipart";
 import { imageQueueOf } from "./queue";
@@ -73,8 +73,8 @@ function newStorageKey(): string {
 const HOUR = 60 * 60 * 1000;
 export const uploadWindow = (userId: number): Window => ({ bucket: `media-upload:${userId}`, windowMs: HOUR, limit: UPLOADS_PER_HOUR });
 
-function uploadLimited(window: Window, now: number): ApiError {
-  const retryAfter = Math.ceil((window.windowMs - (now % window.windowMs)) / 1000);
+async function uploadLimited(deps: ApiDeps, window: Window, now: number): Promise<ApiError> {
+  const retryAfter = Math.max(1, Math.ceil((await msUntilRoom(deps.db, now, window)) / 1000));
   return new ApiError(429, [errorItem(429, "exception.media.upload_limit", undefined, { max: window.limit })], { retry_after: retryAfter });
 }
 
@@ -82,7 +82,7 @@ function uploadLimited(window: Window, now: number): ApiError {
 export async function assertUploadAllowed(deps: ApiDeps, userId: number): Promise<void> {
   const window = uploadWindow(userId);
   const now = deps.clock.now();
-  if (await isOverLimit(deps.db, now, window)) throw uploadLimited(window, now);
+  if (await isOverLimit(deps.db, now, window)) throw await uploadLimited(deps, window, now);
 }
 
 /**
@@ -92,7 +92,7 @@ export async function assertUploadAllowed(deps: ApiDeps, userId: number): Promis
 export async function countUpload(deps: ApiDeps, userId: number): Promise<void> {
   const window = uploadWindow(userId);
   const now = deps.clock.now();
-  if ((await recordHit(deps.db, now, window)) > window.limit) throw uploadLimited(window, now);
+  if ((await recordHit(deps.db, now, window)) > window.limit) throw await uploadLimited(deps, window, now);
 }
 
 async function storeVariants(storage: MediaStorage, key: string, image: RenderedImage): Promise<number> {
@@ -214,7 +214,7 @@ const PUBLIC_ID = /^[0-9a-f]{32}$/;
 /**
  * One variant of a media row for this viewer (ADR 017); 404 alike for
  * "missing" and "not allowed", so a key reveals nothing. The rule is
- * profiles/access.ts mediaAccess: the owner's status and profile, blocks,
+ * access/visibility.ts mediaAccess: the owner's status and profile, blocks,
  * the photo's status and visibility, or a valid grant.
  */
 export async function readMediaVariant(

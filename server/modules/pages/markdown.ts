@@ -8,12 +8,7 @@
  * tag through unescaped).
  */
 import { Marked, type Tokens } from "marked";
-
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
-}
+import { escapeHtml } from "../../lib/html";
 
 const ALLOWED_SCHEMES = new Set(["http", "https", "mailto"]);
 

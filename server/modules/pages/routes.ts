@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { fail } from "../../api/errors";
 import { ok } from "../../api/router";
 import { isPageSection, PAGE_VERSIONS } from "../../contract/pages";
-import type { ModuleContext } from "../index";
+import type { ModuleContext } from "../../api/module-context";
 import { loadPage } from "./service";
 
 /** Pages change only on deploy; five minutes keeps edits visible soon after one. */

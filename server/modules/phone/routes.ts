@@ -1,7 +1,7 @@
 /** SMS send and verify of the registration group (spec section 7). */
 import { ok } from "../../api/router";
 import { smsSendSchema, smsVerifySchema } from "../../contract/invites";
-import type { ModuleContext } from "../index";
+import type { ModuleContext } from "../../api/module-context";
 import { phoneStatus, sendSmsCode, verifySmsCode } from "./service";
 
 export function registerPhone({ v2 }: ModuleContext): void {

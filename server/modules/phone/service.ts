@@ -11,8 +11,8 @@ import type { ApiDeps } from "../../api/types";
 import { SMS_NUMBER_LIMIT, SMS_USER_LIMIT, VERIFICATION_CODE_TTL_MS, VERIFICATION_MAX_ATTEMPTS } from "../../contract/invites";
 import { toE164 } from "../../contract/validation";
 import { smsProviderFor, SmsSendError } from "../../integrations/sms/sms";
-import { recordHit, releaseHit } from "../auth/rate-limit";
-import { hashVerificationCode, maskTarget, newVerificationCode, verificationCodeMatches } from "../claims/codes";
+import { recordHit, releaseHit } from "../../lib/rate-limit";
+import { hashVerificationCode, maskTarget, newVerificationCode, verificationCodeMatches } from "../claims/index";
 import { phoneVerificationSms } from "./messages";
 
 const purpose = (userId: number, phone: string) => `sms:${userId}:${phone}`;

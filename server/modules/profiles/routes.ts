@@ -4,8 +4,8 @@ import { fail } from "../../api/errors";
 import { ok } from "../../api/router";
 import type { ApiEnv } from "../../api/types";
 import { isValidProfileUsername } from "../../contract/validation";
-import type { ModuleContext } from "../index";
-import { viewerContext, type ViewerContext } from "./access";
+import type { ModuleContext } from "../../api/module-context";
+import { viewerContext, type ViewerContext } from "../access/index";
 import {
   distanceKm,
   drivingMinutes,

@@ -12,9 +12,9 @@ import { countrySlugOf } from "../../contract/seo";
 import { USER_TYPE } from "../../contract/users";
 import type { DB } from "../../db/index";
 import { createTtlCache, type TtlCache } from "../../lib/ttl-cache";
-import { ageAt } from "../auth/user-data";
-import { regionByCode } from "../seo/places";
-import { mediaImageOf } from "../media/images";
+import { ageAt } from "../auth/index";
+import { regionByCode } from "../geo/index";
+import { mediaImageOf } from "../media/index";
 import {
   isBlockedBetween,
   isGuestVisible,
@@ -25,7 +25,7 @@ import {
   notBlockedWith,
   verifyFirst,
   type ViewerContext,
-} from "./access";
+} from "../access/index";
 
 const DAY = 24 * 60 * 60 * 1000;
 

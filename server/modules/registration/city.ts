@@ -8,7 +8,7 @@ import type { ApiDeps } from "../../api/types";
 import { CITY_UNKNOWN_MESSAGE, type ProfileCityInput } from "../../contract/profile-city";
 import { nameKey } from "../../db/geo/slug";
 import { sha256 } from "../../lib/crypto";
-import { cityBySlug, parseCityKey, resolveCity, type CityHit } from "../search/geo";
+import { cityBySlug, parseCityKey, resolveCity, type CityHit } from "../geo/index";
 
 /** Typed city names shorter than this (folded) are not resolved by prefix. */
 const MIN_TYPED_CITY_LENGTH = 3;

@@ -2,9 +2,11 @@
  * The verification mail in the four languages (the API sends it; wording
  * follows the web tier's tone, informal German "du").
  */
+import type { Language } from "../../contract/locales";
+import { composeMail, fill, textsFor } from "../../integrations/mail/compose";
 import type { OutgoingMail } from "../../integrations/mail/mailer";
 
-const VERIFY: Record<string, { subject: string; greeting: string; body: string; validity: string; ignore: string }> = {
+const VERIFY: Record<Language, { subject: string; greeting: string; body: string; validity: string; ignore: string }> = {
   de: {
     subject: "Bitte bestätige deine E-Mail-Adresse",
     greeting: "Hallo {username},",
@@ -35,19 +37,13 @@ const VERIFY: Record<string, { subject: string; greeting: string; body: string; 
   },
 };
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
 export function emailVerificationMail(input: { to: string; username: string; link: string; language: string }): OutgoingMail {
-  const text = VERIFY[input.language] ?? VERIFY.de!;
-  const greeting = text.greeting.replace("{username}", input.username);
-  return {
+  const text = textsFor(VERIFY, input.language);
+  return composeMail({
     to: input.to,
-    subject: text.subject,
     template: "email_verification",
     language: input.language,
-    text: `${greeting}\n\n${text.body}\n${input.link}\n\n${text.validity}\n${text.ignore}\n`,
-    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(text.body)}</p><p><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p><p>${escapeHtml(text.validity)} ${escapeHtml(text.ignore)}</p>`,
-  };
+    subject: text.subject,
+    blocks: [fill(text.greeting, { username: input.username }), text.body, { link: input.link }, `${text.validity} ${text.ignore}`],
+  });
 }

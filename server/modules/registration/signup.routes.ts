@@ -7,7 +7,7 @@ import {
   individualSignUpSchema,
   uniqueCheckSchema,
 } from "../../contract/signup";
-import type { ModuleContext } from "../index";
+import type { ModuleContext } from "../../api/module-context";
 import {
   checkUnique,
   latestAgeCheck,

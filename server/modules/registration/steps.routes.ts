@@ -15,7 +15,7 @@ import {
   profileStepSchema,
   servicesStepSchema,
 } from "../../contract/registration-steps";
-import type { ModuleContext } from "../index";
+import type { ModuleContext } from "../../api/module-context";
 import {
   completePhotoStep,
   getStepData,

@@ -7,6 +7,7 @@
 import type { Transaction } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
+import { BUSINESS_LINK_STATUS } from "../../contract/business-links";
 import { MEDIA_STATUS } from "../../contract/media";
 import {
   completedStepAfter,
@@ -36,8 +37,9 @@ import { TRAIT_GROUP_KEYS, type TraitGroupKey } from "../../contract/traits";
 import { USER_TYPE } from "../../contract/users";
 import { SPECIAL_DATA_CONSENT, SPECIAL_DATA_CONSENT_FIELD } from "../../contract/consents";
 import type { Database } from "../../db/schema";
-import { activeConsentSince, grantConsent, withdrawConsent } from "../consents/service";
-import { cityKey } from "../search/geo";
+import { mailBusinessLinkRequests, setNamedEscorts } from "../business-links/index";
+import { activeConsentSince, grantConsent, withdrawConsent } from "../consents/index";
+import { cityKey } from "../geo/index";
 import { profileCityColumns, resolveProfileCity } from "./city";
 import { recordBusinessSignupStep } from "./tracking.service";
 
@@ -302,10 +304,14 @@ export async function saveBusinessDescriptionStep(deps: ApiDeps, userId: number,
   });
 }
 
-/** Links escort profiles by username: only existing, active escorts; the list replaces the previous one. */
+/**
+ * Names escort profiles by username: only existing, active escorts; the list replaces the previous one.
+ * A newly named escort is asked first and listed only after accepting (business-links module).
+ */
 export async function saveBusinessEscortsStep(deps: ApiDeps, userId: number, input: BusinessEscortsStepInput): Promise<StepResult> {
   const keys = input.usernames.map((name) => name.toLowerCase());
-  return await saveStep(deps, userId, "business", "escorts", async (trx, user) => {
+  let requested: number[] = [];
+  const result = await saveStep(deps, userId, "business", "escorts", async (trx, user) => {
     const found =
       keys.length === 0
         ? []
@@ -321,15 +327,10 @@ export async function saveBusinessEscortsStep(deps: ApiDeps, userId: number, inp
       idByKey.has(key) ? [] : [errorItem(400, "validation.steps.escort_not_found", `usernames.${index}`)],
     );
     if (missing.length > 0) throw new ApiError(400, missing);
-    const ids = [...new Set(keys.map((key) => idByKey.get(key)!))];
-    await trx.deleteFrom("business_escorts").where("business_user_id", "=", user.id).execute();
-    if (ids.length === 0) return;
-    const now = deps.clock.now();
-    await trx
-      .insertInto("business_escorts")
-      .values(ids.map((escort_user_id, position) => ({ business_user_id: user.id, escort_user_id, position, created_at: now })))
-      .execute();
+    requested = await setNamedEscorts(trx, deps, user.id, [...new Set(keys.map((key) => idByKey.get(key)!))]);
   });
+  await mailBusinessLinkRequests(deps, userId, requested);
+  return result;
 }
 
 /** What the step forms show: the steps of the user's type and their own saved values. */
@@ -378,7 +379,7 @@ export async function getStepData(deps: ApiDeps, userId: number) {
     deps.db
       .selectFrom("business_escorts")
       .innerJoin("users", "users.id", "business_escorts.escort_user_id")
-      .select("users.username")
+      .select(["users.username", "business_escorts.status"])
       .where("business_escorts.business_user_id", "=", user.id)
       .orderBy("business_escorts.position")
       .execute(),
@@ -423,5 +424,7 @@ export async function getStepData(deps: ApiDeps, userId: number) {
     })),
     available_now: profile?.available_now_until != null && Number(profile.available_now_until) > now,
     escort_usernames: escorts.map((row) => row.username),
+    /** Named escorts who have not accepted yet: the step form marks them as asked. */
+    pending_escort_usernames: escorts.filter((row) => row.status === BUSINESS_LINK_STATUS.pending).map((row) => row.username),
   };
 }

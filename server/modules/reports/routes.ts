@@ -1,6 +1,6 @@
 import { ok } from "../../api/router";
 import { contentRemovalRequestSchema } from "../../contract/content-removal";
-import type { ModuleContext } from "../index";
+import type { ModuleContext } from "../../api/module-context";
 import { fileContentRemovalRequest } from "./service";
 
 export function registerReports({ v2 }: ModuleContext): void {

@@ -6,7 +6,7 @@
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import type { ContentRemovalRequest } from "../../contract/content-removal";
-import { isOverLimit, recordHit, type Window } from "../auth/rate-limit";
+import { isOverLimit, recordHit, type Window } from "../../lib/rate-limit";
 import { contentRemovalReceivedMail } from "./mails";
 
 const HOUR = 60 * 60 * 1000;
@@ -58,8 +58,6 @@ export async function fileContentRemovalRequest(
     .returning("id")
     .executeTakeFirstOrThrow();
   const reference = contentRemovalReference(row.id);
-  await mailer.send(
-    contentRemovalReceivedMail({ to: input.email, name: input.name, reference, urls: input.urls, language: context.language }),
-  );
+  await mailer.send(contentRemovalReceivedMail({ to: input.email, reference, language: context.language }));
   return { id: row.id, reference };
 }

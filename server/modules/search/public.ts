@@ -3,6 +3,7 @@
  * top-ranking, SEO directory listing and username autocomplete. All of them
  * go through runSearch, so visibility and block rules are the same everywhere.
  */
+import type { Expression, SqlBool } from "kysely";
 import * as v from "valibot";
 import { fail } from "../../api/errors";
 import type { ApiDeps, AuthUser } from "../../api/types";
@@ -24,10 +25,8 @@ import {
   searchTargetFor,
   type ParsedSearchRequest,
 } from "../../contract/search";
-import { SEO_MAX_PAGE, SEO_CATEGORY_WORDS, type SeoCategory } from "../../contract/seo";
 import { findTraitGroup } from "../../contract/traits";
-import { GUEST_VIEWER, isGuestVisible, isListedProfile, notBlockedWith, viewerContext, type ViewerContext } from "../profiles/access";
-import { listDirectory, resolveDirectoryPlace } from "../seo/listing";
+import { isGuestVisible, isListedProfile, notBlockedWith, viewerContext, type ViewerContext } from "../access/index";
 import { runSearch, searcherOf, searchViewer, type SearchResult } from "./service";
 
 export const searchFiltersSchema = v.object({
@@ -108,31 +107,6 @@ export async function topRanking(
   return runSearch(deps, { request, viewer, viewerGender: gender });
 }
 
-const slugSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(/^[a-z0-9][a-z0-9-]{0,79}$/, "validation.search.slug_invalid"));
-
-export const seoSearchSchema = v.object({
-  category: v.picklist(SEO_CATEGORY_WORDS as [SeoCategory, ...SeoCategory[]]),
-  /** Country slug (deutschland) or ISO code (DE). */
-  country: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40))),
-  region: v.optional(slugSchema),
-  city: v.optional(slugSchema),
-  page_no: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SEO_MAX_PAGE)), 1),
-});
-
-/**
- * A directory page through the search group: the same listing as GET
- * /seo/directory (server/modules/seo/listing.ts) in the search result shape,
- * guests' view, 12 per page.
- */
-export async function seoSearch(
-  deps: ApiDeps,
-  body: v.InferOutput<typeof seoSearchSchema>,
-): Promise<SearchResult & { meta: SearchResult["meta"] & { city: unknown; region: unknown } }> {
-  const place = await resolveDirectoryPlace(deps, body, "exception.search.place_not_found");
-  const result = await listDirectory(deps, body.category, place, body.page_no, GUEST_VIEWER);
-  return { ...result, meta: { ...result.meta, city: place.city, region: place.region } };
-}
-
 /** Listed profiles whose username starts with q (block relations excluded). */
 export async function autocompleteUsers(deps: ApiDeps, user: AuthUser | null, q: string) {
   const prefix = q.trim().toLowerCase();
@@ -143,7 +117,11 @@ export async function autocompleteUsers(deps: ApiDeps, user: AuthUser | null, q:
     .innerJoin("profiles", "profiles.user_id", "users.id")
     .select(["users.username", "profiles.display_name", "users.user_type"])
     .where((eb) => {
-      const parts = [isListedProfile(eb), eb("users.username_key", ">=", prefix), eb("users.username_key", "<", `${prefix}\u007f`)];
+      const parts: Expression<SqlBool>[] = [
+        isListedProfile(eb),
+        eb("users.username_key", ">=", prefix),
+        eb("users.username_key", "<", `${prefix}\u007f`),
+      ];
       if (viewer.id !== null) parts.push(notBlockedWith(eb, viewer.id), eb("users.id", "!=", viewer.id));
       else parts.push(isGuestVisible(eb));
       return eb.and(parts);

@@ -1,18 +1,9 @@
 import * as v from "valibot";
 import { ok } from "../../api/router";
 import { searchRequestSchema } from "../../contract/search";
-import type { ModuleContext } from "../index";
-import { autocompleteCities } from "./geo";
-import {
-  autocompleteUsers,
-  personalizedSearch,
-  searchFilters,
-  seoSearch,
-  seoSearchSchema,
-  topRanking,
-  topRankingSchema,
-  searchFiltersSchema,
-} from "./public";
+import type { ModuleContext } from "../../api/module-context";
+import { autocompleteCities } from "../geo/index";
+import { autocompleteUsers, personalizedSearch, searchFilters, topRanking, topRankingSchema, searchFiltersSchema } from "./public";
 import { runSearch, searchViewer } from "./service";
 
 const qSchema = v.object({
@@ -122,24 +113,6 @@ export function registerSearch({ v2, deps }: ModuleContext): void {
     async (c, { body, user }) => {
       const result = await topRanking(deps, user, body);
       c.header("Cache-Control", "private, max-age=60");
-      return ok(c, result.hits, { meta: result.meta });
-    },
-  );
-
-  v2.add(
-    {
-      method: "post",
-      path: "/search/seo",
-      summary:
-        "Directory listing: profiles of a category word (contract/seo) in a country, region or city (slugs), 12 per page, pages 1–6; guest-visible profiles only. 404 for an unknown country/region/city. See docs/api.md.",
-      tag: "search",
-      auth: "optional",
-      body: seoSearchSchema,
-      statuses: [404],
-    },
-    async (c, { body }) => {
-      const result = await seoSearch(deps, body);
-      c.header("Cache-Control", "public, max-age=300");
       return ok(c, result.hits, { meta: result.meta });
     },
   );

@@ -9,7 +9,7 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { fail } from "../../api/errors";
 import type { ApiDeps, AuthUser } from "../../api/types";
-import { isGuestVisibleSearchRow, visibleMediaLevels, viewerContext, type ViewerContext } from "../profiles/access";
+import { isGuestVisibleSearchRow, notBlockedWith, visibleMediaLevels, viewerContext, type ViewerContext } from "../access/index";
 import {
   AGE_BANDS,
   GLOBAL_RADIUS,
@@ -31,7 +31,7 @@ import {
   DEFAULT_PRICE_DURATION,
 } from "../../contract/search";
 import type { MediaImage } from "../../contract/media";
-import { mediaImageOf } from "../media/images";
+import { mediaImageOf } from "../media/index";
 import { CUP_SIZE_BANDS, findTraitGroup } from "../../contract/traits";
 import { USER_TYPE } from "../../contract/users";
 import type { Database } from "../../db/schema";
@@ -153,23 +153,6 @@ export function hasTraitOption(eb: EB, group: string, optionIds: readonly number
       .whereRef("profile_traits.user_id", "=", "search_profiles.user_id")
       .where("profile_traits.group_key", "=", group)
       .where("profile_traits.option_id", "in", [...optionIds]),
-  );
-}
-
-/** No block relation between the viewer and the profile's owner, in either direction. */
-function notBlockedWith(eb: EB, viewerId: number) {
-  return eb.not(
-    eb.exists(
-      eb
-        .selectFrom("blocks")
-        .select(sql<number>`1`.as("one"))
-        .where((b) =>
-          b.or([
-            b.and([b("blocks.blocker_id", "=", viewerId), b("blocks.blocked_id", "=", b.ref("search_profiles.user_id"))]),
-            b.and([b("blocks.blocker_id", "=", b.ref("search_profiles.user_id")), b("blocks.blocked_id", "=", viewerId)]),
-          ]),
-        ),
-    ),
   );
 }
 
@@ -312,7 +295,7 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
   }
   if (plan.viewer.id !== null) {
     and.push(eb("search_profiles.user_id", "!=", plan.viewer.id));
-    and.push(notBlockedWith(eb, plan.viewer.id));
+    and.push(notBlockedWith(eb, plan.viewer.id, "search_profiles.user_id"));
   } else {
     // Profiles for logged-in members only (spec section 6; clients by type, ADR 023) never reach guests' results.
     and.push(isGuestVisibleSearchRow(eb));

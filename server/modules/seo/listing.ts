@@ -6,12 +6,21 @@
  * (members-only profiles excluded) plus the viewer's blocks.
  */
 import { sql, type Expression, type SqlBool } from "kysely";
+import * as v from "valibot";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
-import { categoryFilter, countryCodeOfSlug, countrySlugOf, SEO_PAGE_SIZE, type SeoCategory } from "../../contract/seo";
-import { GEO_COUNTRIES } from "../../db/geo/regions";
-import { isGuestVisibleSearchRow, type ViewerContext } from "../profiles/access";
-import { cityBySlug, type CityHit } from "../search/geo";
+import {
+  categoryFilter,
+  countryCodeOfSlug,
+  countrySlugOf,
+  SEO_CATEGORY_WORDS,
+  SEO_MAX_PAGE,
+  SEO_PAGE_SIZE,
+  type SeoCategory,
+} from "../../contract/seo";
+import { GEO_COUNTRIES } from "../../contract/geo";
+import { GUEST_VIEWER, isGuestVisibleSearchRow, type ViewerContext } from "../access/index";
+import { cityBySlug, type CityHit } from "../geo/index";
 import {
   hasTraitOption,
   runSearch,
@@ -20,8 +29,8 @@ import {
   type SearchHit,
   type SearchInput,
   type SearchResult,
-} from "../search/service";
-import { regionBySlug } from "./places";
+} from "../search/index";
+import { regionBySlug } from "../geo/index";
 
 export interface DirectoryPlaceRef {
   country: { code: string; slug: string } | null;
@@ -134,4 +143,29 @@ export async function placeCounts(
     .limit(limit)
     .execute();
   return rows.map((r) => ({ key: String(r.k), count: Number(r.n) }));
+}
+
+const slugSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(/^[a-z0-9][a-z0-9-]{0,79}$/, "validation.search.slug_invalid"));
+
+export const seoSearchSchema = v.object({
+  category: v.picklist(SEO_CATEGORY_WORDS as [SeoCategory, ...SeoCategory[]]),
+  /** Country slug (deutschland) or ISO code (DE). */
+  country: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40))),
+  region: v.optional(slugSchema),
+  city: v.optional(slugSchema),
+  page_no: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SEO_MAX_PAGE)), 1),
+});
+
+/**
+ * POST /search/seo (registered by this module: the search group's path, the directory's listing): the same listing as GET
+ * /seo/directory (server/modules/seo/listing.ts) in the search result shape,
+ * guests' view, 12 per page.
+ */
+export async function seoSearch(
+  deps: ApiDeps,
+  body: v.InferOutput<typeof seoSearchSchema>,
+): Promise<SearchResult & { meta: SearchResult["meta"] & { city: unknown; region: unknown } }> {
+  const place = await resolveDirectoryPlace(deps, body, "exception.search.place_not_found");
+  const result = await listDirectory(deps, body.category, place, body.page_no, GUEST_VIEWER);
+  return { ...result, meta: { ...result.meta, city: place.city, region: place.region } };
 }

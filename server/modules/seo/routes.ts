@@ -1,8 +1,9 @@
 import * as v from "valibot";
 import { ok } from "../../api/router";
 import { SEO_CATEGORY_WORDS, SEO_MAX_PAGE } from "../../contract/seo";
-import type { ModuleContext } from "../index";
-import { viewerContext } from "../profiles/access";
+import type { ModuleContext } from "../../api/module-context";
+import { viewerContext } from "../access/index";
+import { seoSearch, seoSearchSchema } from "./listing";
 import { directoryPage, directorySitemap, landingPage, locationGuide, profileSitemap } from "./service";
 
 const slug = v.optional(
@@ -29,7 +30,7 @@ const landingBody = v.object(
   "validation.required",
 );
 
-export function registerSeo({ v2 }: ModuleContext): void {
+export function registerSeo({ v2, deps }: ModuleContext): void {
   v2.add(
     {
       method: "get",
@@ -117,6 +118,24 @@ export function registerSeo({ v2 }: ModuleContext): void {
     async (c) => {
       c.header("Cache-Control", "public, max-age=600");
       return ok(c, await locationGuide(c.get("deps")));
+    },
+  );
+
+  v2.add(
+    {
+      method: "post",
+      path: "/search/seo",
+      summary:
+        "Directory listing: profiles of a category word (contract/seo) in a country, region or city (slugs), 12 per page, pages 1–6; guest-visible profiles only. 404 for an unknown country/region/city. See docs/api.md.",
+      tag: "search",
+      auth: "optional",
+      body: seoSearchSchema,
+      statuses: [404],
+    },
+    async (c, { body }) => {
+      const result = await seoSearch(deps, body);
+      c.header("Cache-Control", "public, max-age=300");
+      return ok(c, result.hits, { meta: result.meta });
     },
   );
 }

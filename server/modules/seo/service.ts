@@ -17,17 +17,22 @@ import {
   SEO_MAX_PAGE,
   SEO_PAGE_SIZE,
   type DirectoryLevel,
+  type DirectoryPage,
+  type DirectoryPlace,
+  type DirectoryTile,
+  type LandingPageResponse,
+  type SitemapEntry,
+  type UrlDetailItem,
   type SeoCategory,
 } from "../../contract/seo";
 import type { DB } from "../../db/index";
 import type { Database } from "../../db/schema";
 import { createTtlCache, type TtlCache } from "../../lib/ttl-cache";
-import { GUEST_VIEWER, isGuestVisibleProfile, notBlockedWith, type ViewerContext } from "../profiles/access";
-import type { MediaImage } from "../../contract/media";
-import { avatarImages } from "../profiles/service";
-import { citiesById } from "../search/geo";
+import { GUEST_VIEWER, isGuestVisibleProfile, notBlockedWith, type ViewerContext } from "../access/index";
+import { avatarImages } from "../profiles/index";
+import { citiesById } from "../geo/index";
 import { listDirectory, placeCounts, resolveDirectoryPlace, topOfDirectory, type DirectoryPlaceRef } from "./listing";
-import { regionByCode, regionsOf } from "./places";
+import { regionByCode, regionsOf } from "../geo/index";
 
 export const DIRECTORY_NOT_FOUND = "exception.seo.directory_not_found";
 
@@ -80,43 +85,6 @@ function listed(db: DB, category: SeoCategory, place: Place, viewer: ViewerConte
     query = query.where((eb) => notBlockedWith(eb, viewerId));
   }
   return query;
-}
-
-export interface DirectoryTile {
-  id: number;
-  username: string;
-  display_name: string;
-  user_type: number;
-  gender: number | null;
-  age: number | null;
-  city_name: string | null;
-  is_member: boolean;
-  avatar: MediaImage | null;
-}
-
-export interface DirectoryPlace {
-  slug: string;
-  name: string;
-  /** Translation key instead of a name (countries). */
-  name_key?: string;
-  /** Directory path of the place after the language, e.g. "escort/deutschland/berlin". */
-  path: string;
-  profiles: number;
-  teaser: Array<{ username: string; display_name: string }>;
-}
-
-export interface DirectoryPage {
-  category: SeoCategory;
-  level: DirectoryLevel;
-  page: number;
-  pages: number;
-  total: number;
-  country: { code: string; slug: string } | null;
-  region: { code: string; slug: string; name: string } | null;
-  city: { slug: string; name: string } | null;
-  places: DirectoryPlace[];
-  profiles: DirectoryTile[];
-  last_modified: number | null;
 }
 
 const directoryCaches = new WeakMap<DB, TtlCache<DirectoryPage>>();
@@ -241,12 +209,6 @@ async function childPlaces(
 
 // --- Landing pages ------------------------------------------------------------------
 
-export interface UrlDetailItem {
-  name: string;
-  value: string;
-  active: boolean;
-}
-
 export function parseUrlDetail(json: string): UrlDetailItem[] {
   try {
     const parsed = JSON.parse(json) as unknown;
@@ -262,7 +224,7 @@ export function parseUrlDetail(json: string): UrlDetailItem[] {
 }
 
 /** The active landing page of a short URL, or null (the route then answers the spec's array for "not found"). */
-export async function landingPage(deps: ApiDeps, shortUrl: string) {
+export async function landingPage(deps: ApiDeps, shortUrl: string): Promise<LandingPageResponse | null> {
   const row = await deps.db
     .selectFrom("landing_pages")
     .select(["short_url", "url_detail", "updated_at"])
@@ -281,7 +243,7 @@ export async function landingPage(deps: ApiDeps, shortUrl: string) {
 }
 
 /** The directory address of a city slug, from the profiles placed there (null when nobody lives there). */
-async function placeOfCity(deps: ApiDeps, citySlug: string) {
+async function placeOfCity(deps: ApiDeps, citySlug: string): Promise<LandingPageResponse["place"]> {
   const row = await deps.db
     .selectFrom("profiles")
     .select(["country_code", "region_code", "city_name"])
@@ -299,11 +261,6 @@ async function placeOfCity(deps: ApiDeps, citySlug: string) {
 // --- Sitemaps -----------------------------------------------------------------------
 
 export const SITEMAP_PROFILES_PER_FILE = 10_000;
-
-export interface SitemapEntry {
-  path: string;
-  last_modified: number;
-}
 
 const sitemapCaches = new WeakMap<DB, TtlCache<SitemapEntry[]>>();
 

@@ -1,0 +1,74 @@
+/**
+ * Kysely table types, one file per group (issue 8 item 6); this index names the database and re-exports
+ * them, so `db/schema` stays the one import. Times are epoch milliseconds (UTC) in both dialects, booleans
+ * are 0/1 integers (ADR 003).
+ */
+import type {
+  UsersTable,
+  AccessTokensTable,
+  PasswordResetsTable,
+  RateCountersTable,
+  CaptchaChallengesTable,
+  EmailVerificationsTable,
+  AgeCheckRequestsTable,
+  FederatedIdentitiesTable,
+  ConsentsTable,
+} from "./accounts";
+import type { MailOutboxTable } from "./mail";
+import type {
+  ProfilesTable,
+  ProfileTraitsTable,
+  ProfilePricesTable,
+  ProfileScheduleTable,
+  MediaTable,
+  BusinessEscortsTable,
+  BlocksTable,
+} from "./profiles";
+import type { CountriesTable, RegionsTable, CitiesTable } from "./geo";
+import type {
+  InvitationCodesTable,
+  ProfileClaimsTable,
+  SmsVerificationsTable,
+  SignupTrackingTable,
+  LandingPagesTable,
+} from "./registration";
+import type { ContentRemovalRequestsTable } from "./moderation";
+import type { SearchProfilesTable } from "./search";
+
+export type * from "./accounts";
+export type * from "./mail";
+export type * from "./profiles";
+export type * from "./geo";
+export type * from "./registration";
+export type * from "./moderation";
+export type * from "./search";
+
+export interface Database {
+  users: UsersTable;
+  access_tokens: AccessTokensTable;
+  password_resets: PasswordResetsTable;
+  rate_counters: RateCountersTable;
+  captcha_challenges: CaptchaChallengesTable;
+  mail_outbox: MailOutboxTable;
+  profiles: ProfilesTable;
+  profile_traits: ProfileTraitsTable;
+  profile_prices: ProfilePricesTable;
+  profile_schedule: ProfileScheduleTable;
+  media: MediaTable;
+  business_escorts: BusinessEscortsTable;
+  content_removal_requests: ContentRemovalRequestsTable;
+  blocks: BlocksTable;
+  landing_pages: LandingPagesTable;
+  countries: CountriesTable;
+  regions: RegionsTable;
+  cities: CitiesTable;
+  invitation_codes: InvitationCodesTable;
+  profile_claims: ProfileClaimsTable;
+  sms_verifications: SmsVerificationsTable;
+  federated_identities: FederatedIdentitiesTable;
+  email_verifications: EmailVerificationsTable;
+  age_check_requests: AgeCheckRequestsTable;
+  signup_tracking: SignupTrackingTable;
+  search_profiles: SearchProfilesTable;
+  consents: ConsentsTable;
+}

@@ -1,0 +1,102 @@
+/** Profiles and what hangs on them: traits, prices, hours, media, business links, blocks. Times are epoch milliseconds (UTC), booleans 0/1 integers (ADR 003). */
+import type { Generated } from "kysely";
+
+export interface ProfilesTable {
+  user_id: number;
+  display_name: string;
+  city_name: string | null;
+  city_slug: string | null;
+  country_code: string | null;
+  lat: number | null;
+  lon: number | null;
+  status_text: string | null;
+  description: string | null;
+  is_visible: Generated<number>;
+  updated_at: number;
+  profession: string | null;
+  interests: string | null;
+  height_cm: number | null;
+  weight_kg: number | null;
+  penis_length_cm: number | null;
+  penis_diameter_cm: number | null;
+  is_smoker: number | null;
+  city_id: number | null;
+  region_code: string | null;
+  available_now_until: number | null;
+  /** Guests see a sign-up prompt instead of the profile (spec section 6). */
+  members_only: Generated<number>;
+  /** Search ranking inputs (migration 0007; docs/search-ranking.md), filled by later features. */
+  verified_at: number | null;
+  rise_up_until: number | null;
+  review_count: Generated<number>;
+  rating_avg: number | null;
+  is_hot: Generated<number>;
+  on_tour_until: number | null;
+  safe_sex_status: Generated<number>;
+}
+
+/** One row per chosen option of a trait group (single or multiple choice). */
+export interface ProfileTraitsTable {
+  user_id: number;
+  group_key: string;
+  option_id: number;
+}
+
+export interface ProfilePricesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 1 time, 2 extra (spec section 3). */
+  item_type: number;
+  duration_minutes: number | null;
+  name: string | null;
+  price_eur: number;
+  position: Generated<number>;
+}
+
+export interface ProfileScheduleTable {
+  id: Generated<number>;
+  user_id: number;
+  /** ISO weekday 1–7. */
+  day: number;
+  time_from: string;
+  time_to: string;
+  is_over_day: Generated<number>;
+}
+
+export interface MediaTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  visibility: string;
+  status: number;
+  storage_key: string;
+  mime_type: string;
+  width: number;
+  height: number;
+  bytes: number;
+  position: number;
+  is_avatar: Generated<number>;
+  created_at: number;
+  /** Random key of the row's URLs (/media/{public_id}/…); the database fills it in (migration 0012). */
+  public_id: Generated<string>;
+  /** Widths of the stored variants, "160,320,640"; null for a row stored before variants (one file at storage_key). */
+  variant_widths: string | null;
+}
+
+/** Escort profiles a business links (business registration step "escorts"). */
+export interface BusinessEscortsTable {
+  business_user_id: number;
+  escort_user_id: number;
+  position: Generated<number>;
+  created_at: number;
+  /** BUSINESS_LINK_STATUS: a business lists an escort only once the escort accepted. */
+  status: Generated<string>;
+  decided_at: number | null;
+}
+
+/** A block relation: blocker hides from blocked and the other way round. */
+export interface BlocksTable {
+  blocker_id: number;
+  blocked_id: number;
+  created_at: number;
+}

@@ -1,0 +1,53 @@
+/**
+ * Seed part "accounts": the users rows of a chunk. It runs first and hands out the ids every other part
+ * uses (server/db/seed/part.ts).
+ */
+import type { Transaction } from "kysely";
+import type { Database } from "../schema";
+import { inBatches } from "./part";
+import type { PersonPlan } from "./people";
+
+export async function writeAccounts(
+  trx: Transaction<Database>,
+  people: readonly PersonPlan[],
+  passwordHash: string,
+): Promise<(person: PersonPlan) => number> {
+  const ids = new Map<string, number>();
+  for (const batch of inBatches(people)) {
+    const rows = await trx
+      .insertInto("users")
+      .values(
+        batch.map((p) => ({
+          username: p.username,
+          username_key: p.username.toLowerCase(),
+          email: p.email,
+          email_key: p.email.toLowerCase(),
+          password_hash: passwordHash,
+          user_type: p.userType,
+          gender: p.gender,
+          salutation: p.salutation,
+          birth_date: p.birthDate,
+          language: p.language,
+          is_member: p.isMember ? 1 : 0,
+          member_until: p.memberUntil,
+          email_verified_at: p.emailVerifiedAt,
+          email_was_verified: p.emailVerifiedAt === null ? 0 : 1,
+          register_completed_step: p.registerCompletedStep,
+          status: p.status,
+          created_at: p.createdAt,
+          updated_at: p.updatedAt,
+          last_login_at: p.lastLoginAt,
+          business_kind: p.kind === "agency" || p.kind === "club" ? p.kind : null,
+        })),
+      )
+      .returning(["id", "username_key"])
+      .execute();
+    // Matched by key: neither database promises RETURNING rows in VALUES order.
+    for (const row of rows) ids.set(row.username_key, row.id);
+  }
+  return (p: PersonPlan) => {
+    const id = ids.get(p.username.toLowerCase());
+    if (id === undefined) throw new Error(`no id for ${p.username}`);
+    return id;
+  };
+}

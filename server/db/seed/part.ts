@@ -1,0 +1,47 @@
+/**
+ * One part of the demo seed per group (issue 8 item 5). The index plans people chunk by chunk and, inside
+ * each chunk's transaction, inserts the accounts and then runs every part in SEED_PARTS order; a new
+ * feature that needs demo rows adds a part file and one line to that list instead of editing the others.
+ */
+import type { Insertable, Transaction } from "kysely";
+import type { Database } from "../schema";
+import type { PersonPlan } from "./people";
+import type { SeedPhotos } from "./photo-files";
+
+export interface SeedChunk {
+  trx: Transaction<Database>;
+  /** The people of this chunk (the demo accounts come first, in chunk 0). */
+  people: readonly PersonPlan[];
+  /** The user id the accounts part gave a person. */
+  idOf: (person: PersonPlan) => number;
+  now: number;
+  photos: SeedPhotos;
+}
+
+export interface SeedPart {
+  name: string;
+  /** Writes this part's rows for the chunk; answers how many media rows it wrote (for the summary). */
+  write(chunk: SeedChunk): Promise<{ media?: number } | void>;
+}
+
+// 500 rows × up to 22 columns stays below SQLite's 32,766 and PostgreSQL's 65,535 bind parameters.
+export const ROWS_PER_INSERT = 500;
+
+/** Inserts rows in statements of ROWS_PER_INSERT. */
+export async function insertAll<T extends keyof Database & string>(
+  trx: Transaction<Database>,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+): Promise<void> {
+  for (const batch of inBatches(rows))
+    await trx
+      .insertInto(table)
+      .values(batch as never)
+      .execute();
+}
+
+export function inBatches<T>(items: readonly T[], size = ROWS_PER_INSERT): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

@@ -1,0 +1,7 @@
+/**
+ * The access kernel (issue 8 item 3): the rules every feature needs about who may see whom and what —
+ * the viewer, profile visibility and the listed-profile rule, media access, and the one block rule.
+ * Other modules import it only through this file.
+ */
+export * from "./blocks";
+export * from "./visibility";

@@ -1,0 +1,179 @@
+/**
+ * Who may see which profile and which media: the one place for these rules
+ * (profile pages, the profiles group, the directory and the sitemap use it).
+ */
+import type { ExpressionBuilder } from "kysely";
+import { fail } from "../../api/errors";
+import type { ApiDeps, AuthUser } from "../../api/types";
+import { EMAIL_VERIFICATION_REQUIRED, mustVerifyEmail, VERIFIED_EMAIL_NEEDED, type MemberAction } from "../../contract/email-verification";
+import { MEDIA_STATUS, MEDIA_VISIBILITY, type MediaVisibility } from "../../contract/media";
+import { MEMBERS_ONLY_USER_TYPES } from "../../contract/profiles";
+import { REGISTER_COMPLETED_STEP, USER_TYPE } from "../../contract/users";
+import type { Database } from "../../db/schema";
+
+/** Profiles of these types are public pages; backend and team accounts are not. */
+export const PROFILE_USER_TYPES = [USER_TYPE.client, USER_TYPE.escort, USER_TYPE.business] as const;
+
+/** What the rules need to know about the person looking. */
+export interface ViewerContext {
+  /** null for guests. */
+  id: number | null;
+  userType: number;
+  /** Plus membership running now (is_member and not expired). */
+  isPlusMember: boolean;
+  /**
+   * Adult (fsk18) media need a verified age (DESIGN §8). No age verification
+   * exists yet (it arrives with the verification group), so nobody is
+   * verified and fsk18 media stay hidden from everyone but their owner.
+   */
+  isAgeVerified: boolean;
+  /** The address still needs verification: messaging and posting wait for it (contract/email-verification). */
+  mustVerifyEmail: boolean;
+}
+
+export const GUEST_VIEWER: ViewerContext = {
+  id: null,
+  userType: USER_TYPE.guest,
+  isPlusMember: false,
+  isAgeVerified: false,
+  mustVerifyEmail: false,
+};
+
+export async function viewerContext(deps: ApiDeps, user: AuthUser | null): Promise<ViewerContext> {
+  if (!user) return GUEST_VIEWER;
+  const row = await deps.db
+    .selectFrom("users")
+    .select(["is_member", "member_until", "user_type", "email_verified_at", "email_was_verified", "is_bounced_email"])
+    .where("id", "=", user.id)
+    .executeTakeFirst();
+  if (!row) return GUEST_VIEWER;
+  const now = deps.clock.now();
+  return {
+    id: user.id,
+    userType: row.user_type,
+    isPlusMember: row.is_member === 1 && (row.member_until === null || row.member_until > now),
+    isAgeVerified: false,
+    mustVerifyEmail: mustVerifyEmail({
+      isEmailVerified: row.email_verified_at !== null && row.is_bounced_email === 0,
+      emailWasVerified: row.email_was_verified === 1,
+      isBouncedEmail: row.is_bounced_email === 1,
+    }),
+  };
+}
+
+/**
+ * The guard of member actions that reach others or publish (message, date
+ * request, review, post): 403 exception.email_verification.required while
+ * the viewer's address needs verification. Guests are the caller's concern
+ * (those routes require a token).
+ */
+export function assertMayAct(viewer: ViewerContext, action: MemberAction): void {
+  if (verifyFirst(viewer, action)) throw fail.forbidden(EMAIL_VERIFICATION_REQUIRED);
+}
+
+/** Whether this viewer must verify their address before `action`. */
+export function verifyFirst(viewer: ViewerContext, action: MemberAction): boolean {
+  return viewer.id !== null && VERIFIED_EMAIL_NEEDED[action] && viewer.mustVerifyEmail;
+}
+
+/**
+ * The media visibilities a viewer may see on someone else's profile:
+ * public for everyone; logged_in for members; plus_member for plus members;
+ * fsk18 for age-verified viewers; private never (only the owner).
+ */
+export function visibleMediaLevels(viewer: ViewerContext): MediaVisibility[] {
+  const levels: MediaVisibility[] = ["public"];
+  if (viewer.id !== null) levels.push("logged_in");
+  if (viewer.id !== null && viewer.isPlusMember) levels.push("plus_member");
+  if (viewer.id !== null && viewer.isAgeVerified) levels.push("fsk18");
+  return levels;
+}
+
+/** The owner sees every level of their own media. */
+export function mediaLevelsFor(viewer: ViewerContext, ownerId: number): readonly MediaVisibility[] {
+  return viewer.id === ownerId ? MEDIA_VISIBILITY : visibleMediaLevels(viewer);
+}
+
+/** What the rules need to know about a profile's owner (users joined with profiles; profile columns null without a profile). */
+export interface OwnerState {
+  id: number;
+  status: string;
+  user_type: number;
+  register_completed_step: number;
+  is_visible: number | null;
+  members_only: number | null;
+}
+
+/** The same rule as isListedProfile below, for a row already read. */
+export function isListedOwner(owner: OwnerState): boolean {
+  return (
+    owner.status === "active" &&
+    owner.register_completed_step >= REGISTER_COMPLETED_STEP &&
+    (PROFILE_USER_TYPES as readonly number[]).includes(owner.user_type) &&
+    owner.is_visible === 1
+  );
+}
+
+/**
+ * Who may see a media file (ADR 017): the answer of every media URL.
+ * - Accounts that are banned or deleted show nothing, to anyone.
+ * - The owner sees every own photo, in any state (the registration photo step shows
+ *   photos of an unfinished account; a paused member still manages their gallery).
+ * - Everyone else sees accepted photos of a listed profile (active, registration
+ *   finished, visible: not paused, deactivated, claimable or hidden), not across a
+ *   block, not a members-only profile as a guest, and only at a visibility level
+ *   the viewer has (visibleMediaLevels).
+ * - A valid grant (a page the API authorised another way, the claim preview) opens an
+ *   accepted photo of an account that is not banned or deleted.
+ * "shared" means the same answer for every viewer (a guest may see it): shared caches may keep it.
+ */
+export function mediaAccess(
+  viewer: ViewerContext,
+  owner: OwnerState,
+  media: { visibility: string; status: number },
+  relation: { blocked: boolean; granted: boolean },
+): "shared" | "private" | null {
+  if (owner.status === "banned" || owner.status === "deleted") return null;
+  if (viewer.id === owner.id) return "private";
+  if (media.status !== MEDIA_STATUS.accepted) return null;
+  if (relation.granted) return "private";
+  if (!isListedOwner(owner) || relation.blocked) return null;
+  if (viewer.id === null && owner.members_only === 1) return null;
+  if (!visibleMediaLevels(viewer).includes(media.visibility as MediaVisibility)) return null;
+  return media.visibility === "public" && owner.members_only === 0 ? "shared" : "private";
+}
+
+type ProfileQueryTables = Database & { users: Database["users"]; profiles: Database["profiles"] };
+
+/**
+ * A listed profile: an active account that finished registration and shows
+ * its profile (not paused, deactivated, banned, deleted or hidden).
+ * Expects `users` joined with `profiles`.
+ */
+export function isListedProfile(eb: ExpressionBuilder<ProfileQueryTables, "users" | "profiles">) {
+  return eb.and([
+    eb("users.status", "=", "active"),
+    eb("users.register_completed_step", ">=", REGISTER_COMPLETED_STEP),
+    eb("users.user_type", "in", [...PROFILE_USER_TYPES]),
+    eb("profiles.is_visible", "=", 1),
+  ]);
+}
+
+/**
+ * Visible to guests: not members-only by the owner's choice nor by its type
+ * (contract/profiles MEMBERS_ONLY_USER_TYPES: clients). Expects `users`
+ * joined with `profiles`.
+ */
+export function isGuestVisible(eb: ExpressionBuilder<ProfileQueryTables, "users" | "profiles">) {
+  return eb.and([eb("profiles.members_only", "=", 0), eb("users.user_type", "not in", [...MEMBERS_ONLY_USER_TYPES])]);
+}
+
+/** Listed and visible to guests: what crawlers, shared caches and sitemaps may see. */
+export function isGuestVisibleProfile(eb: ExpressionBuilder<ProfileQueryTables, "users" | "profiles">) {
+  return eb.and([isListedProfile(eb), isGuestVisible(eb)]);
+}
+
+/** The same rule on the search table's rows (they carry user_type and members_only). */
+export function isGuestVisibleSearchRow(eb: ExpressionBuilder<Database, "search_profiles">) {
+  return eb.and([eb("search_profiles.members_only", "=", 0), eb("search_profiles.user_type", "not in", [...MEMBERS_ONLY_USER_TYPES])]);
+}

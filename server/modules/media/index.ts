@@ -1,0 +1,2 @@
+/** The public face of the media module: Stored images and their variants, for the modules that show photos. Other modules import only this file. */
+export * from "./images";

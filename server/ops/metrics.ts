@@ -1,0 +1,109 @@
+/**
+ * Prometheus metrics (issue 9 item 16) with prom-client, served on their own listener (METRICS_PORT,
+ * loopback by default) so they are never reachable through the public port. Labels stay few: a route
+ * label is a known route group, never a raw path (every username would be a new time series).
+ */
+import { createServer, type Server } from "node:http";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { DatabaseHandle } from "../db/index";
+import type { Logger } from "./logger";
+
+export interface Metrics {
+  registry: Registry;
+  observeRequest(method: string, route: string, status: number, seconds: number): void;
+}
+
+export interface MetricsSources {
+  database: DatabaseHandle;
+  /** Mails waiting in the outbox: the job queue this process works off. */
+  queueDepth: () => Promise<number>;
+}
+
+export function createMetrics({ database, queueDepth }: MetricsSources): Metrics {
+  const registry = new Registry();
+  // Process CPU, memory, GC and event-loop lag (nodejs_eventloop_lag_*), from prom-client itself.
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "HTTP requests answered, by method, route group and status.",
+    labelNames: ["method", "route", "status"] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to the response head, by method and route group.",
+    labelNames: ["method", "route"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  new Gauge({
+    name: "db_pool_connections",
+    help: "PostgreSQL pool connections by state (the embedded SQLite has one connection and reports none).",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    collect() {
+      const pool = database.pool;
+      if (!pool) return;
+      this.set({ state: "total" }, pool.total);
+      this.set({ state: "idle" }, pool.idle);
+      this.set({ state: "waiting" }, pool.waiting);
+    },
+  });
+  new Gauge({
+    name: "job_queue_depth",
+    help: "Jobs waiting: mails in the outbox not yet delivered.",
+    registers: [registry],
+    async collect() {
+      this.set(await queueDepth());
+    },
+  });
+  return {
+    registry,
+    observeRequest(method, route, status, seconds) {
+      requests.inc({ method, route, status: String(status) });
+      duration.observe({ method, route }, seconds);
+    },
+  };
+}
+
+/** The metrics listener. A port already taken is logged, not fatal: metrics must never stop the product. */
+export function serveMetrics(metrics: Metrics, { host, port }: { host: string; port: number }, log: Logger): Server {
+  const server = createServer((req, res) => {
+    if (req.url !== "/metrics") {
+      res.writeHead(404).end();
+      return;
+    }
+    metrics.registry
+      .metrics()
+      .then((body) => res.writeHead(200, { "content-type": metrics.registry.contentType }).end(body))
+      .catch((err: unknown) => {
+        log.error({ err }, "metrics collection failed");
+        res.writeHead(500).end();
+      });
+  });
+  server.on("error", (err) => log.warn({ err, host, port }, "metrics listener not started"));
+  server.listen(port, host, () => log.info({ host, port }, "metrics listening"));
+  return server;
+}
+
+/**
+ * A bounded label for a request path: the API group or the page's first path word when the app knows
+ * it, otherwise "other".
+ */
+export function routeLabeler({ apiGroups, pageWords }: { apiGroups: Iterable<string>; pageWords: Iterable<string> }) {
+  const api = new Set(apiGroups);
+  const pages = new Set(pageWords);
+  return (path: string): string => {
+    const segments = path.split("/").filter(Boolean);
+    const [first, second] = segments;
+    if (first === "api" && second === "v2") return api.has(segments[2] ?? "") ? `/api/v2/${segments[2]}` : "/api/v2/other";
+    if (first === "oauth") return "/oauth/v2";
+    if (first === "build" || first === "media" || first === "public" || first === "healthz" || first === "readyz") return `/${first}`;
+    if (first === undefined) return "/";
+    if (/^(de|en|es|pl)$/.test(first)) {
+      if (second === undefined) return "/:lang";
+      return pages.has(second) ? `/:lang/${second}` : "/:lang/other";
+    }
+    return "other";
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * Issue 9 item 1: the dev mailbox shows password-reset links, so production never has dev routes and the
+ * demo of `npm start` answers them only to a TCP peer on this machine (never trusting X-Forwarded-For).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiApp } from "#server/api/app";
+import { loadConfig } from "#server/config";
+import { createTestRuntime, type TestRuntime } from "../../helpers/runtime";
+
+let rt: TestRuntime;
+beforeAll(async () => {
+  rt = await createTestRuntime();
+});
+afterAll(async () => {
+  await rt.close();
+});
+
+describe("which dev routes a configuration gets", () => {
+  const base = { APP_SECRET: "s", PUBLIC_URL: "https://www.velora.example" };
+  it("production has none, whatever DEV_ROUTES says", () => {
+    expect(loadConfig({ ...base, NODE_ENV: "production" }).devRoutes).toBe("off");
+    expect(loadConfig({ ...base, NODE_ENV: "production", DEV_ROUTES: "1" }).devRoutes).toBe("off");
+  });
+  it("the demo of npm start and development answer loopback peers only; DEV_ROUTES=0 turns them off", () => {
+    expect(loadConfig({ ...base, NODE_ENV: "production", DEMO_MODE: "1" }).devRoutes).toBe("loopback");
+    expect(loadConfig({ ...base, NODE_ENV: "development" }).devRoutes).toBe("loopback");
+    expect(loadConfig({ ...base, NODE_ENV: "production", DEMO_MODE: "1", DEV_ROUTES: "0" }).devRoutes).toBe("off");
+  });
+  it("the test runner's in-memory API has them for everyone", () => {
+    expect(loadConfig({ ...base, NODE_ENV: "test" }).devRoutes).toBe("on");
+  });
+});
+
+describe("the loopback-only dev routes of the demo", () => {
+  const outbox = (bindings: Parameters<ReturnType<typeof createApiApp>["fetch"]>[1], headers: Record<string, string> = {}) => {
+    const demo = createApiApp({ ...rt.deps, config: { ...rt.deps.config, devRoutes: "loopback", trustProxy: true } });
+    return demo.fetch(new Request("http://velora.test/api/v2/dev/outbox", { headers }), bindings);
+  };
+
+  it("answer a peer on this machine, over IPv4, IPv6 and IPv4-mapped IPv6", async () => {
+    for (const peer of ["127.0.0.1", "::1", "::ffff:127.0.0.1"]) {
+      expect((await outbox({ remoteAddress: peer, peerAddress: peer })).status, peer).toBe(200);
+    }
+  });
+
+  it("do not exist for a remote peer, nor for one that claims loopback in X-Forwarded-For", async () => {
+    expect((await outbox({ remoteAddress: "203.0.113.7", peerAddress: "203.0.113.7" })).status).toBe(404);
+    const spoofed = await outbox({ remoteAddress: "203.0.113.7", peerAddress: "203.0.113.7" }, { "x-forwarded-for": "127.0.0.1" });
+    expect(spoofed.status).toBe(404);
+    // The web tier's in-process call carries the visitor's connection, not its own.
+    expect((await outbox({ remoteAddress: "127.0.0.1", internal: true, peerAddress: "198.51.100.4" })).status).toBe(404);
+  });
+
+  it("do not exist when the caller gives no peer at all", async () => {
+    expect((await outbox({ remoteAddress: "127.0.0.1" })).status).toBe(404);
+  });
+
+  it("leave every other route alone", async () => {
+    const demo = createApiApp({ ...rt.deps, config: { ...rt.deps.config, devRoutes: "loopback" } });
+    const response = await demo.fetch(new Request("http://velora.test/api/v2/openapi.json"), {
+      remoteAddress: "203.0.113.7",
+      peerAddress: "203.0.113.7",
+    });
+    expect(response.status).toBe(200);
+  });
+});

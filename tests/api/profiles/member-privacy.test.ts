@@ -1,0 +1,260 @@
+/**
+ * Issue 9 items 19 and 20 through the real API on both databases: members
+ * with an unverified address browse (only messaging, date requests, reviews
+ * and posting wait), clients' profiles are for members only (never for
+ * guests, crawlers or sitemaps), clients need no photo, and ethnicity and
+ * sexual orientation are stored only with a separate, timestamped,
+ * withdrawable consent (ADRs 023, 024).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SPECIAL_DATA_CONSENT } from "#server/contract/consents";
+import { EMAIL_VERIFICATION_REQUIRED } from "#server/contract/email-verification";
+import { GENDER, REGISTER_STEP, USER_TYPE } from "#server/contract/users";
+import { ensureGeoData } from "#server/db/geo/load";
+import { assertMayAct, viewerContext } from "#server/modules/access/visibility";
+import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+
+interface Body<T> {
+  code: number;
+  data: T;
+  errors?: Array<{ code: number; key: string; source?: string }>;
+}
+
+describe(`member privacy and e-mail verification (${TEST_DB})`, () => {
+  let rt: TestRuntime;
+  beforeAll(async () => {
+    rt = await createTestRuntime();
+    await ensureGeoData(rt.deps.db);
+  }, 60_000);
+  afterAll(async () => {
+    await rt.close();
+  });
+
+  /** A signed-in user with a listed profile in Berlin; unverified when asked. */
+  async function member(options: { userType?: number; verified?: boolean; completedStep?: number; gender?: number } = {}) {
+    const user = await createUser(rt, { userType: options.userType ?? USER_TYPE.client });
+    await rt.deps.db
+      .updateTable("users")
+      .set({
+        email_verified_at: options.verified === false ? null : rt.clock.now(),
+        register_completed_step: options.completedStep ?? 10,
+        gender: options.gender ?? GENDER.male,
+      })
+      .where("id", "=", user.id)
+      .execute();
+    await rt.deps.db
+      .insertInto("profiles")
+      .values({
+        user_id: user.id,
+        display_name: `Name ${user.username}`,
+        city_name: "Berlin",
+        city_slug: "berlin",
+        country_code: "DE",
+        region_code: "16",
+        lat: 52.52,
+        lon: 13.405,
+        is_visible: 1,
+        updated_at: rt.clock.now(),
+      })
+      .execute();
+    const token = String((await login(rt, user.username, user.password)).body.access_token);
+    return { ...user, token };
+  }
+
+  async function call<T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}) {
+    const response = await rt.request(path, {
+      method: init.method ?? "GET",
+      token: init.token,
+      ...(init.body !== undefined ? { headers: { "content-type": "application/json" }, body: JSON.stringify(init.body) } : {}),
+    });
+    return { status: response.status, body: (await response.json()) as Body<T> };
+  }
+
+  describe("an unverified address (ADR 024)", () => {
+    it("is no duty that redirects: user/data says must_verify_email and no next destination", async () => {
+      const newcomer = await member({ verified: false });
+      const { status, body } = await call<{ must_verify_email: boolean; next_destination: string | null }>("/api/v2/user/data", {
+        token: newcomer.token,
+      });
+      expect(status).toBe(200);
+      expect(body.data.must_verify_email).toBe(true);
+      expect(body.data.next_destination).toBeNull();
+      const verified = await member();
+      expect((await call<{ must_verify_email: boolean }>("/api/v2/user/data", { token: verified.token })).body.data.must_verify_email).toBe(
+        false,
+      );
+    });
+
+    it("still lets the member read profiles; messaging and date requests ask for verification first", async () => {
+      const escort = await member({ userType: USER_TYPE.escort, gender: GENDER.female });
+      const newcomer = await member({ verified: false });
+      const verified = await member();
+      type Actions = { actions: { can_message: boolean; can_request_date: boolean; verify_email_first: boolean } };
+      const unverifiedView = await call<Actions>(`/api/v2/profiles/${escort.username}/detail`, { token: newcomer.token });
+      expect(unverifiedView.status).toBe(200);
+      expect(unverifiedView.body.data.actions).toMatchObject({ can_message: true, can_request_date: true, verify_email_first: true });
+      const verifiedView = await call<Actions>(`/api/v2/profiles/${escort.username}/detail`, { token: verified.token });
+      expect(verifiedView.body.data.actions.verify_email_first).toBe(false);
+      const guestView = await call<Actions>(`/api/v2/profiles/${escort.username}/detail`);
+      expect(guestView.body.data.actions.verify_email_first).toBe(false);
+    });
+
+    it("the API guard refuses messaging, date requests, reviews and posts with 403, and nothing private to the member", async () => {
+      const newcomer = await member({ verified: false });
+      const viewer = await viewerContext(rt.deps, { id: newcomer.id } as never);
+      for (const action of ["message", "date_request", "review", "post"] as const) {
+        expect(() => assertMayAct(viewer, action)).toThrowError(expect.objectContaining({ status: 403 }));
+        try {
+          assertMayAct(viewer, action);
+        } catch (error) {
+          expect((error as { items: Array<{ key: string }> }).items[0]?.key).toBe(EMAIL_VERIFICATION_REQUIRED);
+        }
+      }
+      for (const action of ["favorite", "save_search", "edit_profile", "upload_media"] as const)
+        expect(() => assertMayAct(viewer, action)).not.toThrow();
+      const verified = await viewerContext(rt.deps, { id: (await member()).id } as never);
+      expect(() => assertMayAct(verified, "message")).not.toThrow();
+    });
+  });
+
+  describe("clients' profiles (ADR 023)", () => {
+    it("are for signed-in members only: 403 members_only for guests, 200 and members_only for members", async () => {
+      const client = await member();
+      const escort = await member({ userType: USER_TYPE.escort, gender: GENDER.female });
+      const guest = await call(`/api/v2/profiles/${client.username}/detail`);
+      expect(guest.status).toBe(403);
+      expect(guest.body.errors?.[0]?.key).toBe("exception.profile.members_only");
+      const seen = await call<{ members_only: boolean }>(`/api/v2/profiles/${client.username}/detail`, { token: escort.token });
+      expect(seen.status).toBe(200);
+      expect(seen.body.data.members_only).toBe(true);
+      // An escort's profile stays public.
+      const public_ = await call<{ members_only: boolean }>(`/api/v2/profiles/${escort.username}/detail`);
+      expect(public_.status).toBe(200);
+      expect(public_.body.data.members_only).toBe(false);
+    });
+
+    it("never reach the sitemap, guests' autocomplete or guests' nearby lists", async () => {
+      const client = await member();
+      const other = await member();
+      const escort = await member({ userType: USER_TYPE.escort, gender: GENDER.female });
+      const sitemap = await call<Array<{ path: string }>>("/api/v2/seo/sitemap/profiles?part=1");
+      const paths = sitemap.body.data.map((entry) => entry.path);
+      expect(paths).toContain(`p/${escort.username}`);
+      expect(paths).not.toContain(`p/${client.username}`);
+      const typed = await call<{ users: Array<{ username: string }> }>(`/api/v2/search/autocomplete?q=${client.username.slice(0, 8)}`);
+      expect(typed.body.data.users.map((u) => u.username)).not.toContain(client.username);
+      const asMember = await call<{ users: Array<{ username: string }> }>(`/api/v2/search/autocomplete?q=${client.username}`, {
+        token: escort.token,
+      });
+      expect(asMember.body.data.users.map((u) => u.username)).toContain(client.username);
+      const nearbyForGuests = await call<Array<{ username: string }>>(`/api/v2/profiles/${other.username}/nearby`, { token: undefined });
+      expect(nearbyForGuests.status).toBe(403);
+      const nearbyForMembers = await call<Array<{ username: string }>>(`/api/v2/profiles/${other.username}/nearby`, {
+        token: escort.token,
+      });
+      expect(nearbyForMembers.body.data.map((p) => p.username)).toContain(client.username);
+    });
+  });
+
+  describe("registration", () => {
+    async function put(token: string, path: string, body?: unknown) {
+      return call<{ next_step: string }>(`/api/v2/registration/${path}`, { token, method: "PUT", body: body ?? {} });
+    }
+
+    it("lets clients finish the photo step without a photo; escorts still need one", async () => {
+      const client = await member({ completedStep: REGISTER_STEP["sign-up"] });
+      expect((await put(client.token, "photo")).status).toBe(200);
+      const escort = await member({ userType: USER_TYPE.escort, completedStep: REGISTER_STEP["sign-up"], gender: GENDER.female });
+      const refused = await put(escort.token, "photo");
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors?.[0]).toMatchObject({ key: "validation.image.required", source: "files" });
+    });
+
+    it("refuses cup sizes for men at the field", async () => {
+      const man = await member({ completedStep: REGISTER_STEP.profile, gender: GENDER.male });
+      const refused = await put(man.token, "appearance", { cup_size: 3 });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors?.[0]).toMatchObject({ key: "validation.steps.not_applicable", source: "cup_size" });
+      const woman = await member({ completedStep: REGISTER_STEP.profile, gender: GENDER.female });
+      expect((await put(woman.token, "appearance", { cup_size: 3 })).status).toBe(200);
+    });
+
+    const profile = { relationship_status: 1, city: "Hamburg" };
+    const special = async (userId: number) => {
+      const traits = await rt.deps.db
+        .selectFrom("profile_traits")
+        .select(["group_key", "option_id"])
+        .where("user_id", "=", userId)
+        .where("group_key", "in", ["race_type", "sexuality"])
+        .orderBy("group_key")
+        .execute();
+      const consents = await rt.deps.db.selectFrom("consents").selectAll().where("user_id", "=", userId).orderBy("id").execute();
+      const searchRow = await rt.deps.db.selectFrom("search_profiles").select("race_type").where("user_id", "=", userId).executeTakeFirst();
+      return { traits: traits.map((t) => `${t.group_key}:${t.option_id}`), consents, searchRace: searchRow?.race_type ?? null };
+    };
+
+    it("takes the profile step without ethnicity or sexual orientation, and stores neither nor a consent", async () => {
+      const user = await member({ completedStep: REGISTER_STEP.photo });
+      const saved = await put(user.token, "profile", profile);
+      expect(saved.status).toBe(200);
+      expect(await special(user.id)).toEqual({ traits: [], consents: [], searchRace: null });
+    });
+
+    it("refuses ethnicity or sexual orientation without the consent, at the consent field, storing nothing", async () => {
+      const user = await member({ completedStep: REGISTER_STEP.photo });
+      for (const extra of [{ race_type: 1 }, { sexuality: 3 }, { race_type: 1, special_data_consent: false }]) {
+        const refused = await put(user.token, "profile", { ...profile, ...extra });
+        expect(refused.status).toBe(400);
+        expect(refused.body.errors?.map((e) => [e.key, e.source])).toEqual([
+          ["validation.steps.special_data_consent_required", "special_data_consent"],
+        ]);
+      }
+      expect((await special(user.id)).traits).toEqual([]);
+    });
+
+    it("stores them with the consent and its time; unticking withdraws it and deletes both, search included", async () => {
+      // Registered already (listed in search): the step is redone, as the profile settings will.
+      const user = await member();
+      rt.clock.advance(1000);
+      const grantedAt = rt.clock.now();
+      expect((await put(user.token, "profile", { ...profile, race_type: 2, sexuality: 3, special_data_consent: true })).status).toBe(200);
+      const given = await special(user.id);
+      expect(given.traits).toEqual(["race_type:2", "sexuality:3"]);
+      expect(given.consents).toEqual([
+        expect.objectContaining({ purpose: SPECIAL_DATA_CONSENT, granted_at: grantedAt, withdrawn_at: null }),
+      ]);
+      expect(given.searchRace).toBe(2);
+      const listed = await call<Array<{ purpose: string; granted_at: number }>>("/api/v2/user/consents", { token: user.token });
+      expect(listed.body.data).toEqual([{ purpose: SPECIAL_DATA_CONSENT, granted_at: grantedAt }]);
+
+      // Saving again with the tick keeps the first consent (one grant, its own time).
+      rt.clock.advance(1000);
+      expect((await put(user.token, "profile", { ...profile, race_type: 1, special_data_consent: true })).status).toBe(200);
+      expect((await special(user.id)).consents).toHaveLength(1);
+      expect((await special(user.id)).traits).toEqual(["race_type:1"]);
+
+      rt.clock.advance(1000);
+      const withdrawnAt = rt.clock.now();
+      expect((await put(user.token, "profile", profile)).status).toBe(200);
+      const gone = await special(user.id);
+      expect(gone.traits).toEqual([]);
+      expect(gone.searchRace).toBeNull();
+      expect(gone.consents).toEqual([expect.objectContaining({ granted_at: grantedAt, withdrawn_at: withdrawnAt })]);
+    });
+
+    it("withdraws through DELETE /user/consents/{purpose}, deleting what it covered", async () => {
+      const user = await member({ userType: USER_TYPE.escort, gender: GENDER.female });
+      expect((await put(user.token, "profile", { ...profile, race_type: 4, special_data_consent: true })).status).toBe(200);
+      expect((await special(user.id)).searchRace).toBe(4);
+      const withdrawn = await call<unknown[]>(`/api/v2/user/consents/${SPECIAL_DATA_CONSENT}`, { token: user.token, method: "DELETE" });
+      expect(withdrawn.status).toBe(200);
+      expect(withdrawn.body.data).toEqual([]);
+      const after = await special(user.id);
+      expect(after.traits).toEqual([]);
+      expect(after.searchRace).toBeNull();
+      expect(after.consents[0]?.withdrawn_at).not.toBeNull();
+      expect((await call(`/api/v2/user/consents/whatever`, { token: user.token, method: "DELETE" })).status).toBe(404);
+      expect((await call(`/api/v2/user/consents/${SPECIAL_DATA_CONSENT}`, { method: "DELETE" })).status).toBe(401);
+    });
+  });
+});

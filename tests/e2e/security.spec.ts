@@ -1,0 +1,39 @@
+import { expect, test } from "./fixtures";
+
+/**
+ * Issue 9 items 3 and 6 in a real browser: the Content-Security-Policy blocks nothing of ours on hydrated
+ * pages (Remix's inline scripts carry the nonce), and a form posted from a page of another site is refused.
+ */
+test.describe("with JavaScript", () => {
+  test.use({ javaScriptEnabled: true });
+
+  test("hydrated pages run under the Content-Security-Policy without a single violation", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => console.error(`Content Security Policy: ${event.violatedDirective}`));
+    });
+    for (const path of ["/de/login", "/de/escorts", "/de/join/user"]) {
+      const response = await page.goto(path);
+      expect(response?.headers()["content-security-policy"]).toMatch(/'nonce-/);
+      await page.waitForLoadState("networkidle");
+    }
+    expect(violations).toEqual([]);
+  });
+});
+
+test("a form posted from a page of another site is refused with the translated 403 page", async ({ page, baseURL }) => {
+  // A page of another origin with a login form aimed at us (the browser sends Origin and Sec-Fetch-Site itself).
+  await page.route("http://foreign.example/", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<form method="post" action="${baseURL}/de/login"><input name="username" value="demo_client"><input name="password" value="x"><button>go</button></form>`,
+    }),
+  );
+  await page.goto("http://foreign.example/");
+  const [response] = await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "go" }).click()]);
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Formular von einer fremden Seite" })).toBeVisible();
+});

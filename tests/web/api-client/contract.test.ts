@@ -1,0 +1,106 @@
+/**
+ * The web tier's client against the real v2 API on a real database (the
+ * in-process path the host uses), so the msw answers in the unit tests are
+ * known to match what the API really sends: the token grant with a
+ * form-encoded body, field errors, camelized data, the batch envelope and the
+ * 401 → login redirect with a revoked token.
+ */
+import type { AppLoadContext } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createApiClient, type ApiResult } from "~/api/client.server";
+import { createTestRuntime, createUser, type TestRuntime } from "../../helpers/runtime";
+
+let runtime: TestRuntime;
+
+beforeAll(async () => {
+  vi.stubEnv("API_URL", ""); // the host's in-process API, not an external one
+  runtime = await createTestRuntime();
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await runtime.close();
+});
+
+const VISITOR = "contract-visitor-1";
+
+/** A client as a loader on `path` would create it, with the host's in-process API. */
+function clientFor(path: string, cookie = `km_ff=${VISITOR}`) {
+  const request = new Request(`http://velora.test${path}`, { headers: { cookie } });
+  const context = {
+    apiFetch: (apiRequest: Request) => runtime.api.fetch(apiRequest, { remoteAddress: "203.0.113.20", internal: true }),
+    clientAddress: "203.0.113.20",
+  } as unknown as AppLoadContext;
+  return createApiClient({ request, context, now: () => runtime.clock.now() });
+}
+
+function signedIn(token: string) {
+  return `tk=${token}; tk_expired_at=${runtime.clock.now() + 60_000}; km_ff=${VISITOR}`;
+}
+
+function expectSuccess<T>(result: ApiResult<T>) {
+  if (!result.ok) throw new Error(`expected a success, got ${JSON.stringify(result)}`);
+  return result;
+}
+
+async function tokenFor(username: string, password: string): Promise<string> {
+  const result = await clientFor("/de/login").call<{ access_token: string }>("/oauth/v2/token", {
+    method: "POST",
+    auth: false,
+    handleErrors: true,
+    camelize: false,
+    body: { grant_type: "password", username, password },
+  });
+  return expectSuccess(result).data.access_token;
+}
+
+describe("the client against the real API", () => {
+  it("logs in over /oauth/v2/token with a form-encoded body and reads camelized user data", async () => {
+    const user = await createUser(runtime);
+    const token = await tokenFor(user.username, user.password);
+    expect(token.length).toBeGreaterThan(20);
+    const me = expectSuccess(await clientFor("/de/my_dashboard", signedIn(token)).call<Record<string, unknown>>("/api/v2/user/data"));
+    expect(me.data.username).toBe(user.username);
+    expect(Object.keys(me.data).some((key) => key.includes("_"))).toBe(false);
+  });
+
+  it("a wrong password comes back as a 401-coded failure with the password field error", async () => {
+    const user = await createUser(runtime);
+    const result = await clientFor("/de/login").call("/oauth/v2/token", {
+      method: "POST",
+      auth: false,
+      handleErrors: true,
+      body: { grant_type: "password", username: user.username, password: "wrong-password-1" },
+    });
+    if (result.ok) throw new Error("expected a failure");
+    expect(result.status).toBe(401);
+    expect(result.errors.find((error) => error.source === "password")?.title).toBe("exception.login.invalid_credentials");
+  });
+
+  it("runs named calls through /api/v2/batch and returns each by name", async () => {
+    const results = await clientFor("/en").batch<{ languages: Array<{ code: string; nativeName: string }>; missing: unknown }>({
+      languages: { endpoint: "/api/v2/definitions/languages", params: { unused: null } },
+      missing: { endpoint: "/api/v2/definitions/nothing_here" },
+    });
+    const languages = expectSuccess(results.languages).data;
+    expect(languages.map((l) => l.code)).toEqual(["de", "en", "es", "pl"]);
+    expect(languages.find((l) => l.code === "de")?.nativeName).toBe("Deutsch");
+    if (results.missing.ok) throw new Error("expected a failure");
+    expect(results.missing.status).toBe(404);
+    expect(results.missing.errors[0]?.title).toBe("exception.common.not_found");
+  });
+
+  it("a revoked token turns the next call into a redirect to login with the current path", async () => {
+    const user = await createUser(runtime);
+    const token = await tokenFor(user.username, user.password);
+    expectSuccess(await clientFor("/de/settings", signedIn(token)).call("/api/v2/user/logout", { method: "POST" }));
+    let thrown: unknown;
+    try {
+      await clientFor("/de/settings?tab=privacy", signedIn(token)).call("/api/v2/user/data");
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("location")).toBe(`/de/login?r=${encodeURIComponent("/de/settings?tab=privacy")}`);
+  });
+});
