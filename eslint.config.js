@@ -12,6 +12,20 @@ const CACHE_CONTROL_RULE = {
   message: "Pick a Cache-Control policy from ~/utils/cache-headers (noStore, privatePage, memberView, guestPage).",
 };
 
+// The seam between the tiers (issue 8 item 1): API paths and client calls live only in the endpoint
+// modules (app/api/<group>.server.ts), each typed from the contract, so a renamed field fails the typecheck.
+const ENDPOINT_MODULE_MESSAGE =
+  "Call the API through an endpoint module in app/api/<group>.server.ts (paths and response types live there).";
+const API_SEAM_RULES = [
+  { selector: "Literal[value=/^\\/(api|oauth)\\/v2\\//]", message: ENDPOINT_MODULE_MESSAGE },
+  { selector: "TemplateElement[value.raw=/^\\/(api|oauth)\\/v2\\//]", message: ENDPOINT_MODULE_MESSAGE },
+  { selector: "CallExpression[callee.object.name='api'][callee.property.name=/^(call|batch|raw)$/]", message: ENDPOINT_MODULE_MESSAGE },
+  {
+    selector: "CallExpression[callee.object.callee.name='createApiClient'][callee.property.name=/^(call|batch|raw)$/]",
+    message: ENDPOINT_MODULE_MESSAGE,
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ["node_modules/", "build/", "public/build/", "data/", "test-results/", "playwright-report/", ".cache/", ".snapshots/"],
@@ -32,11 +46,12 @@ export default tseslint.config(
     // Actions read form posts through one reader that answers 415/400 for what is not a form (never a 500),
     // and every Cache-Control policy comes from ~/utils/cache-headers (issue 8 item 2).
     files: ["app/**"],
-    ignores: ["app/utils/form-data.server.ts", "app/utils/cache-headers.ts"],
-    rules: { "no-restricted-syntax": ["error", FORM_DATA_RULE, CACHE_CONTROL_RULE] },
+    ignores: ["app/utils/form-data.server.ts", "app/utils/cache-headers.ts", "app/api/**"],
+    rules: { "no-restricted-syntax": ["error", FORM_DATA_RULE, CACHE_CONTROL_RULE, ...API_SEAM_RULES] },
   },
-  { files: ["app/utils/form-data.server.ts"], rules: { "no-restricted-syntax": ["error", CACHE_CONTROL_RULE] } },
-  { files: ["app/utils/cache-headers.ts"], rules: { "no-restricted-syntax": ["error", FORM_DATA_RULE] } },
+  { files: ["app/api/**"], rules: { "no-restricted-syntax": ["error", FORM_DATA_RULE, CACHE_CONTROL_RULE] } },
+  { files: ["app/utils/form-data.server.ts"], rules: { "no-restricted-syntax": ["error", CACHE_CONTROL_RULE, ...API_SEAM_RULES] } },
+  { files: ["app/utils/cache-headers.ts"], rules: { "no-restricted-syntax": ["error", FORM_DATA_RULE, ...API_SEAM_RULES] } },
   {
     // Import boundaries (issue 8 item 3, docs/architecture.md): the web tier knows the API only through the
     // contract and its own client, never the API's database, modules or internals.

@@ -42,6 +42,12 @@ export interface CallOptions {
   camelize?: boolean;
 }
 
+export interface RawCallOptions {
+  method?: "GET" | "POST";
+  /** A FormData, or a request body streamed through as it arrives (with its content type and length). */
+  body?: FormData | { stream: ReadableStream<Uint8Array>; contentType: string; contentLength: string | null };
+}
+
 export type ApiSuccess<T> = { ok: true; status: number; data: T; meta?: unknown };
 export type ApiFailure = { ok: false; status: number; errors: ErrorItem[] };
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
@@ -142,6 +148,15 @@ export function createApiClient(init: ApiClientInit) {
     return { url: new URL(endpoint, base.endsWith("/") ? base : `${base}/`), isNode: false, send: (req) => networkFetch(req) };
   }
 
+  function baseHeaders(withToken: boolean): Headers {
+    const headers = new Headers({ accept: "application/json", "accept-language": language, "x-km-ff": session.visitorId });
+    if (clientAddress) headers.set("x-forwarded-for", clientAddress);
+    // The page's request id follows its API calls, so both tiers' log lines join up.
+    if (init.context?.requestId) headers.set("x-request-id", init.context.requestId);
+    if (withToken && session.token) headers.set("authorization", `Bearer ${session.token}`);
+    return headers;
+  }
+
   function buildRequest(
     endpoint: string,
     options: CallOptions,
@@ -149,11 +164,7 @@ export function createApiClient(init: ApiClientInit) {
   ): { request: Request; send: (req: Request) => Promise<Response> } {
     const method = options.method ?? "GET";
     const { url, isNode, send } = target(endpoint);
-    const headers = new Headers({ accept: "application/json", "accept-language": language, "x-km-ff": session.visitorId });
-    if (clientAddress) headers.set("x-forwarded-for", clientAddress);
-    // The page's request id follows its API calls, so both tiers' log lines join up.
-    if (init.context?.requestId) headers.set("x-request-id", init.context.requestId);
-    if (!isNode && options.auth !== false && session.token) headers.set("authorization", `Bearer ${session.token}`);
+    const headers = baseHeaders(!isNode && options.auth !== false);
     appendParams(url, options.params);
     let body: string | undefined;
     if (method !== "GET" && options.body !== undefined) {
@@ -307,6 +318,33 @@ export function createApiClient(init: ApiClientInit) {
     language,
     call<T = unknown>(endpoint: string, options: CallOptions = {}): Promise<ApiResult<T>> {
       return run<T>(endpoint, options);
+    },
+    /**
+     * A call whose bodies are not JSON (multipart going in, image bytes coming out): same target,
+     * headers and token as call(), the API's Response as it is, no envelope, no timeout (uploads
+     * stream for as long as the member's connection needs).
+     */
+    async raw(endpoint: string, options: RawCallOptions = {}): Promise<Response> {
+      const { url, send } = target(endpoint);
+      const headers = baseHeaders(true);
+      let body: BodyInit | undefined;
+      if (options.body instanceof FormData) {
+        // fetch sets the multipart boundary itself from the FormData body.
+        body = options.body;
+      } else if (options.body) {
+        body = options.body.stream;
+        headers.set("content-type", options.body.contentType);
+        if (options.body.contentLength) headers.set("content-length", options.body.contentLength);
+      }
+      const apiRequest = new Request(url, {
+        method: options.method ?? "GET",
+        headers,
+        body,
+        redirect: "manual",
+        // A streamed body goes out as it comes in (Node's fetch requires saying so).
+        ...(body && !(body instanceof FormData) ? { duplex: "half" } : {}),
+      } as RequestInit);
+      return send(apiRequest);
     },
     /**
      * Named calls in one /api/v2/batch round trip (the API runs them in

@@ -5,7 +5,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { directoryBreadcrumbs, directoryPath, isSeoCategory, parseDirectoryPage, SEO_PAGE_SIZE } from "#server/contract/seo";
 import { createApiClient } from "~/api/client.server";
 import { publicPageHeaders } from "~/api/profiles.server";
-import type { DirectoryPageData } from "~/api/seo.server";
+import { fetchDirectory } from "~/api/seo.server";
 import { brand } from "~/brand/brand";
 import * as css from "~/components/directory/directory.css";
 import { ProfileTiles } from "~/components/directory/ProfileTiles";
@@ -43,7 +43,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     throw redirect(localePath(lang, directoryPath(address, page)), 301);
 
   const api = createApiClient({ request, context });
-  const result = await api.call<DirectoryPageData>("/api/v2/seo/directory", { params: { ...address, page }, handleErrors: true });
+  const result = await fetchDirectory(api, { ...address, page });
   if (!result.ok) {
     if (result.status === 404 || result.status === 400) throw await notFoundResponse(request);
     throw new Response(null, { status: 502, headers: noStore() });

@@ -2,19 +2,11 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { createApiClient } from "~/api/client.server";
+import { fetchOutbox } from "~/api/dev.server";
 import * as ui from "~/styles/ui.css";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 export const handle = { i18n: ["dev"], hydrate: false };
-
-interface OutboxMail {
-  id: number;
-  recipient: string;
-  subject: string;
-  textBody: string;
-  template: string;
-  createdAt: number;
-}
 
 /**
  * Dev mailbox (DEV_ROUTES, off in production): what the embedded mailer
@@ -23,11 +15,7 @@ interface OutboxMail {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const to = new URL(request.url).searchParams.get("to") ?? "";
   const api = createApiClient({ request, context });
-  const result = await api.call<OutboxMail[]>("/api/v2/dev/outbox", {
-    params: { to: to || undefined, limit: 50 },
-    auth: false,
-    handleErrors: true,
-  });
+  const result = await fetchOutbox(api, { to: to || undefined, limit: 50 });
   if (!result.ok) throw new Response("Not found", { status: 404 });
   return data({ mails: result.data, to }, { headers: PRIVATE_HEADERS });
 }

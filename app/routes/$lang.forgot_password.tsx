@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { forgotPasswordSchema } from "#server/contract/validation";
 import { createApiClient } from "~/api/client.server";
+import { requestPasswordReset } from "~/api/registration.server";
 import { Field, FormErrors, Honeypot } from "~/components/Field";
 import { i18nServer } from "~/i18n/i18next.server";
 import { useLocalePath } from "~/i18n/lang";
@@ -34,12 +35,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   // Bots get the same answer as people, and nothing is sent.
   if (!isBotSubmission(formData)) {
     const api = createApiClient({ request, context });
-    const result = await api.call("/api/v2/registration/password/forgot", {
-      method: "POST",
-      body: submission.value,
-      auth: false,
-      handleErrors: true,
-    });
+    const result = await requestPasswordReset(api, submission.value);
     if (!result.ok)
       return data({ lastResult: replyWithApiErrors(submission, result.errors, ["email"]) }, { status: 400, headers: PRIVATE_HEADERS });
   }

@@ -7,6 +7,7 @@ import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { createApiClient } from "~/api/client.server";
+import { fetchInvitationCode } from "~/api/registration.server";
 import { useLocalePath } from "~/i18n/lang";
 import { i18nServer } from "~/i18n/i18next.server";
 import { invitationCookie } from "~/session/invitation.server";
@@ -20,10 +21,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = params.lang!;
   const code = params.invitationCode ?? "";
   const api = createApiClient({ request, context });
-  const result = await api.call<{ code: string }>(`/api/v2/registration/invitation-codes/${encodeURIComponent(code)}`, {
-    auth: false,
-    handleErrors: true,
-  });
+  const result = await fetchInvitationCode(api, code);
   if (result.ok) {
     const headers = new Headers(PRIVATE_HEADERS);
     headers.append("Set-Cookie", invitationCookie(result.data.code));

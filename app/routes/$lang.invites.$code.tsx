@@ -13,8 +13,14 @@ import type { ErrorItem } from "#server/contract/errors";
 import { claimPasswordFormSchema, claimVerifySchema } from "#server/contract/invites";
 import { PASSWORD_MIN } from "#server/contract/validation";
 import { createApiClient } from "~/api/client.server";
+import {
+  bindClaimPassword,
+  fetchClaimPreview,
+  resendClaimCode,
+  verifyClaimCode,
+  type ClaimPreviewData as ClaimPreview,
+} from "~/api/registration.server";
 import { destinationForToken } from "~/api/destination.server";
-import type { MediaImage } from "#server/contract/media";
 import { Field, FormErrors } from "~/components/Field";
 import { Picture } from "~/components/Picture";
 import * as pictureCss from "~/components/picture.css";
@@ -33,27 +39,13 @@ export const handle = { i18n: ["invites"] };
 // The invite code is in the URL: it must not leak to other sites through the Referer.
 const HEADERS = { ...PRIVATE_HEADERS, "Referrer-Policy": "same-origin" };
 
-interface ClaimPreview {
-  username: string;
-  displayName: string;
-  cityName: string | null;
-  avatar: MediaImage | null;
-  targetKind: "email" | "phone";
-  targetHint: string;
-  state: "new" | "code_sent" | "locked" | "verified";
-  attemptsLeft: number;
-}
-
 type Step = "start" | "code" | "password" | "locked";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
   const code = params.code ?? "";
   const api = createApiClient({ request, context });
-  const result = await api.call<ClaimPreview>(`/api/v2/registration/claims/${encodeURIComponent(code)}`, {
-    auth: false,
-    handleErrors: true,
-  });
+  const result = await fetchClaimPreview(api, code);
   if (!result.ok) {
     const claimed = result.status === 409;
     return data(
@@ -97,7 +89,6 @@ const passwordSchema = claimPasswordFormSchema;
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const lang = params.lang!;
   const code = params.code ?? "";
-  const base = `/api/v2/registration/claims/${encodeURIComponent(code)}`;
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   const api = createApiClient({ request, context });
@@ -105,7 +96,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     data({ intent, lastResult: reply, formErrors }, { status, headers: HEADERS });
 
   if (intent === "send") {
-    const result = await api.call(`${base}/resend`, { method: "POST", body: {}, auth: false, handleErrors: true });
+    const result = await resendClaimCode(api, code);
     if (!result.ok) return fail(result.status === 429 ? 429 : 400, null, result.errors);
     throw redirect(`/${lang}/invites/${encodeURIComponent(code)}?sent=1`, { headers: HEADERS });
   }
@@ -113,12 +104,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === "verify") {
     const submission = parseWithValibot(formData, { schema: verifySchema });
     if (submission.status !== "success") return fail(400, submission.reply());
-    const result = await api.call<{ bindToken: string }>(`${base}/verify`, {
-      method: "POST",
-      body: { code: submission.value.code },
-      auth: false,
-      handleErrors: true,
-    });
+    const result = await verifyClaimCode(api, code, { code: submission.value.code });
     if (!result.ok) return fail(result.status === 429 ? 429 : 400, replyWithApiErrors(submission, result.errors, ["code"]));
     const headers = new Headers(HEADERS);
     headers.append("Set-Cookie", claimTokenCookie(code, result.data.bindToken));
@@ -132,12 +118,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const bindToken = readClaimToken(request, code);
     if (!bindToken) return fail(403, submission.reply({ formErrors: ["exception.claim.verification_required"], hideFields: hide }));
     const { password, password_confirmation, email } = submission.value;
-    const result = await api.call<{ accessToken: string }>(`${base}/password`, {
-      method: "POST",
-      body: { bind_token: bindToken, password, password_confirmation, email },
-      auth: false,
-      handleErrors: true,
-    });
+    const result = await bindClaimPassword(api, code, { bind_token: bindToken, password, password_confirmation, email });
     if (!result.ok)
       return fail(
         result.status === 409 ? 409 : 400,

@@ -2,7 +2,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BenefitsPage, BUSINESS_ACCOUNT, PROVIDER_PLUS } from "~/components/join/BenefitsPage";
+import { BenefitsPage, BUSINESS_ACCOUNT, PROVIDER_PLUS } from "~/features/join/BenefitsPage";
 import { i18nServer } from "~/i18n/i18next.server";
 import { metaFromLoader } from "~/utils/meta";
 import { GUEST_MAX_AGE, guestPage } from "~/utils/cache-headers";

@@ -1,13 +1,13 @@
 /**
  * Registration steps of businesses (services, schedule, description, photo, escorts, completed).
  * One route module for all steps; each step's form is its own component in
- * app/components/join/. Sign-up (basic) has its own route.
+ * app/features/join/. Sign-up (basic) has its own route.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { loadJoinStep, submitJoinStep } from "~/api/join-steps.server";
+import { loadJoinStep, submitJoinStep } from "~/features/join/steps.server";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { JoinStepPage } from "~/components/join/JoinStepPage";
+import { JoinStepPage } from "~/features/join/JoinStepPage";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 

@@ -6,7 +6,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BUSINESS_REGISTER_STEPS } from "#server/contract/register";
-import * as css from "~/components/join/signup.css";
+import * as css from "~/features/join/signup.css";
 import { i18nServer } from "~/i18n/i18next.server";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";

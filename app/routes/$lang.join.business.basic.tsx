@@ -7,7 +7,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { businessSignUpSchema } from "#server/contract/signup";
 import { loadViewer } from "~/api/viewer.server";
-import { BUSINESS_FIELDS, BusinessBasicForm } from "~/components/join/BusinessBasicForm";
+import { BUSINESS_FIELDS, BusinessBasicForm } from "~/features/join/BusinessBasicForm";
 import { i18nServer } from "~/i18n/i18next.server";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
@@ -32,7 +32,7 @@ export const meta = metaFromLoader({ noindex: true });
 export function action({ request, context, params }: ActionFunctionArgs) {
   return submitSignUp(
     { request, context, lang: params.lang! },
-    { schema: businessSignUpSchema, endpoint: "/api/v2/registration/business/sign-up", fields: BUSINESS_FIELDS },
+    { schema: businessSignUpSchema, kind: "business", fields: BUSINESS_FIELDS },
   );
 }
 

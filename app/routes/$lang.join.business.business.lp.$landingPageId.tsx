@@ -8,7 +8,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { TRACKING_ID_PATTERN } from "#server/contract/signup";
 import { loadViewer } from "~/api/viewer.server";
-import { BusinessBasicForm } from "~/components/join/BusinessBasicForm";
+import { BusinessBasicForm } from "~/features/join/BusinessBasicForm";
 import { i18nServer } from "~/i18n/i18next.server";
 import * as ui from "~/styles/ui.css";
 import { metaFromLoader } from "~/utils/meta";

@@ -6,6 +6,7 @@
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { createApiClient } from "~/api/client.server";
+import { checkUnique } from "~/api/registration.server";
 import { privateAnswer } from "~/utils/cache-headers";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -13,10 +14,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const username = url.searchParams.get("username") ?? undefined;
   const email = url.searchParams.get("email") ?? undefined;
   const api = createApiClient({ request, context });
-  const result = await api.call<{ available: boolean }>("/api/v2/registration/unique", {
-    params: { username, email },
-    auth: false,
-    handleErrors: true,
-  });
+  const result = await checkUnique(api, { username, email });
   return data({ available: result.ok ? result.data.available : null }, { headers: privateAnswer() });
 }

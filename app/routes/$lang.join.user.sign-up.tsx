@@ -8,7 +8,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { individualSignUpSchema, isIndividualSignupType } from "#server/contract/signup";
 import { loadViewer } from "~/api/viewer.server";
-import { IndividualSignUpForm, SIGN_UP_FIELDS } from "~/components/join/IndividualSignUpForm";
+import { IndividualSignUpForm, SIGN_UP_FIELDS } from "~/features/join/IndividualSignUpForm";
 import { i18nServer } from "~/i18n/i18next.server";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
@@ -46,7 +46,7 @@ export const meta = metaFromLoader({ noindex: true });
 export function action({ request, context, params }: ActionFunctionArgs) {
   return submitSignUp(
     { request, context, lang: params.lang! },
-    { schema: individualSignUpSchema(Date.now), endpoint: "/api/v2/registration/sign-up", fields: SIGN_UP_FIELDS },
+    { schema: individualSignUpSchema(Date.now), kind: "individual", fields: SIGN_UP_FIELDS },
   );
 }
 

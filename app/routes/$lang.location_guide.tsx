@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { directoryPath } from "#server/contract/seo";
 import { createApiClient } from "~/api/client.server";
 import { publicPageHeaders } from "~/api/profiles.server";
+import { fetchLocations } from "~/api/seo.server";
 import { brand } from "~/brand/brand";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { profileHeaders } from "~/components/profile/meta";
@@ -17,17 +18,10 @@ import { noStore } from "~/utils/cache-headers";
 /** The location guide (G): every country, region and city with providers, linked to its directory page. */
 export const handle = { i18n: ["directory"], hydrate: false };
 
-interface GuideCountry {
-  countryCode: string;
-  countrySlug: string;
-  profiles: number;
-  regions: Array<{ slug: string; name: string; profiles: number; cities: Array<{ slug: string; name: string; profiles: number }> }>;
-}
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
   const api = createApiClient({ request, context });
-  const result = await api.call<GuideCountry[]>("/api/v2/seo/locations", { handleErrors: true });
+  const result = await fetchLocations(api);
   if (!result.ok) throw new Response(null, { status: 502, headers: noStore() });
   const t = await i18nServer.getFixedT(request);
   return data(

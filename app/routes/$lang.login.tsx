@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import * as v from "valibot";
 import { CAPTCHA_TRIGGER_KEYS } from "#server/contract/errors";
 import { loginSchema } from "#server/contract/validation";
+import { issueCaptcha, passwordToken } from "~/api/auth.server";
 import { createApiClient } from "~/api/client.server";
 import { destinationForToken } from "~/api/destination.server";
 import { loadViewer } from "~/api/viewer.server";
@@ -31,10 +32,6 @@ const loginFormSchema = v.object(
   "validation.required",
 );
 const FIELDS = ["username", "password", "captcha_answer"] as const;
-
-interface TokenResponse {
-  access_token: string;
-}
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = params.lang!;
@@ -80,20 +77,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     );
   }
   const { username, password, captcha_id, captcha_answer, captcha_pow } = submission.value;
-  const result = await api.call<TokenResponse>("/oauth/v2/token", {
-    method: "POST",
-    body: {
-      grant_type: "password",
-      username,
-      password,
-      captcha_id,
-      captcha_answer,
-      captcha_pow,
-      keep_logged_in: submission.value.keep_logged_in === "on" ? "1" : "0",
-    },
-    auth: false,
-    handleErrors: true,
-    camelize: false,
+  const result = await passwordToken(api, {
+    username,
+    password,
+    captcha_id,
+    captcha_answer,
+    captcha_pow,
+    keep_logged_in: submission.value.keep_logged_in === "on" ? "1" : "0",
   });
   if (!result.ok) {
     const needsCaptcha = result.errors.some(
@@ -102,7 +92,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     let captcha: Captcha | null = null;
     if (needsCaptcha) {
       // Not camelized: the proof-of-work parameters are signed as the API wrote them.
-      const fresh = await api.call<Captcha>("/api/v2/captcha", { auth: false, handleErrors: true, camelize: false });
+      const fresh = await issueCaptcha(api);
       captcha = fresh.ok ? { id: fresh.data.id, image: fresh.data.image, pow: fresh.data.pow } : null;
     }
     const lastResult = replyWithApiErrors(submission, result.errors, FIELDS, ["password", "captcha_answer"]);

@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { logout } from "~/api/auth.server";
 import { createApiClient } from "~/api/client.server";
 import { logoutCookies } from "~/session/session.server";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
@@ -10,7 +11,7 @@ const homeOf = (lang: string | undefined) => `/${isLanguage(lang) ? lang : DEFAU
 /** Logout is a POST (never mutate on GET); it revokes the token in the API. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const api = createApiClient({ request, context });
-  if (api.session.token) await api.call("/api/v2/user/logout", { method: "POST", handleErrors: true });
+  if (api.session.token) await logout(api);
   const headers = new Headers(privateAnswer());
   for (const cookie of logoutCookies()) headers.append("Set-Cookie", cookie);
   throw redirect(`${homeOf(params.lang)}?logged_out=1`, { headers });

@@ -6,7 +6,7 @@ import { directoryPath, type SeoCategory } from "#server/contract/seo";
 import { GENDER } from "#server/contract/users";
 import { createApiClient } from "~/api/client.server";
 import { publicPageHeaders } from "~/api/profiles.server";
-import type { DirectoryPageData, LandingPageData } from "~/api/seo.server";
+import { fetchDirectory, fetchLandingPage, type DirectoryPageData, type LandingPageData } from "~/api/seo.server";
 import { brand } from "~/brand/brand";
 import { ProfileTiles } from "~/components/directory/ProfileTiles";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
@@ -32,11 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
   const shortUrl = params.shortUrl ?? "";
   const api = createApiClient({ request, context });
-  const result = await api.call<LandingPageData | unknown[]>("/api/v2/registration/seo-landing-page", {
-    method: "POST",
-    body: { short_url: shortUrl },
-    handleErrors: true,
-  });
+  const result = await fetchLandingPage(api, shortUrl);
   if (!result.ok || Array.isArray(result.data)) {
     // Recorded for operators (server log); the visitor simply lands on the home page.
     // The short URL is what the visitor typed: a field, never part of the message (issue 9 item 9).
@@ -54,7 +50,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const address = category && place ? { category, country: place.countrySlug, region: place.regionSlug, city: place.citySlug } : null;
   let listing: DirectoryPageData | null = null;
   if (address) {
-    const found = await api.call<DirectoryPageData>("/api/v2/seo/directory", { params: address, handleErrors: true });
+    const found = await fetchDirectory(api, address);
     listing = found.ok ? found.data : null;
   }
   const t = await i18nServer.getFixedT(request);

@@ -1,10 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SPECIAL_DATA_CONSENT, type ConsentItem } from "#server/contract/consents";
+import { SPECIAL_DATA_CONSENT } from "#server/contract/consents";
 import { isLanguage } from "#server/contract/locales";
 import { userTypeName } from "#server/contract/users";
 import { createApiClient } from "~/api/client.server";
+import { fetchConsents, withdrawConsent } from "~/api/users.server";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { useLocalePath } from "~/i18n/lang";
@@ -18,10 +19,7 @@ export const handle = { i18n: ["account"] };
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const t = await i18nServer.getFixedT(request);
-  const consents = await createApiClient({ request, context }).call<ConsentItem[]>("/api/v2/user/consents", {
-    camelize: false,
-    handleErrors: true,
-  });
+  const consents = await fetchConsents(createApiClient({ request, context }));
   const special = consents.ok ? consents.data.find((c) => c.purpose === SPECIAL_DATA_CONSENT) : undefined;
   const lang = isLanguage(params.lang) ? params.lang : "de";
   return data(
@@ -42,7 +40,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readFormData(request);
   if (form.get("intent") !== "withdraw_special_data") throw new Response("Bad request", { status: 400, headers: PRIVATE_HEADERS });
   const api = createApiClient({ request, context });
-  const result = await api.call(`/api/v2/user/consents/${SPECIAL_DATA_CONSENT}`, { method: "DELETE", handleErrors: true });
+  const result = await withdrawConsent(api, SPECIAL_DATA_CONSENT);
   if (!result.ok) throw new Response("Unavailable", { status: 503, headers: PRIVATE_HEADERS });
   throw redirect(`/${params.lang}/my_dashboard?withdrawn=1`, { headers: PRIVATE_HEADERS });
 }

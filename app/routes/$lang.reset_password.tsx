@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { useTranslation } from "react-i18next";
 import { PASSWORD_MIN, resetPasswordSchema } from "#server/contract/validation";
 import { createApiClient } from "~/api/client.server";
+import { resetPassword } from "~/api/registration.server";
 import { Field, FormErrors } from "~/components/Field";
 import { i18nServer } from "~/i18n/i18next.server";
 import { useLocalePath } from "~/i18n/lang";
@@ -38,12 +39,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== "success")
     return data({ lastResult: submission.reply({ hideFields: hide }) }, { status: 400, headers: PRIVATE_HEADERS });
   const api = createApiClient({ request, context });
-  const result = await api.call("/api/v2/registration/password/reset", {
-    method: "POST",
-    body: submission.value,
-    auth: false,
-    handleErrors: true,
-  });
+  const result = await resetPassword(api, submission.value);
   if (!result.ok) {
     // The token is a hidden field: its errors belong to the form, not a field.
     const errors = result.errors.map((e) => (e.source === "token" ? { ...e, source: undefined } : e));

@@ -7,6 +7,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createApiClient } from "~/api/client.server";
+import { searchCities } from "~/api/search.server";
 import type { CitySuggestion } from "~/components/search/CityCombobox";
 import { GUEST_MAX_AGE, guestPage, noStore } from "~/utils/cache-headers";
 
@@ -16,11 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
   if (q.length < 2) return Response.json([] satisfies CitySuggestion[], { headers: guestPage(GUEST_MAX_AGE.suggestions) });
   const api = createApiClient({ request, context });
-  const result = await api.call<Array<{ key: string; name: string; regionName?: string | null }>>("/api/v2/search/city", {
-    params: { q },
-    auth: false,
-    handleErrors: true,
-  });
+  const result = await searchCities(api, { q });
   const cities: CitySuggestion[] = result.ok
     ? result.data.map((city) => ({ key: city.key, name: city.name, region: city.regionName ?? null }))
     : [];

@@ -5,7 +5,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { SEO_CATEGORY_WORDS } from "#server/contract/seo";
 import { createApiClient } from "~/api/client.server";
 import { publicPageHeaders } from "~/api/profiles.server";
-import type { SitemapEntry } from "~/api/seo.server";
+import { fetchDirectorySitemap } from "~/api/seo.server";
 import { brand } from "~/brand/brand";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { profileHeaders } from "~/components/profile/meta";
@@ -20,7 +20,7 @@ export const handle = { i18n: ["directory"], hydrate: false };
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
   const api = createApiClient({ request, context });
-  const result = await api.call<SitemapEntry[]>("/api/v2/seo/sitemap/directory", { handleErrors: true });
+  const result = await fetchDirectorySitemap(api);
   const live = new Set(result.ok ? result.data.map((e) => e.path) : []);
   const t = await i18nServer.getFixedT(request);
   return data(

@@ -8,9 +8,10 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { createApiClient } from "~/api/client.server";
+import { fetchLatestAgeCheck, requestAgeCheck } from "~/api/registration.server";
 import { requireViewer } from "~/api/viewer.server";
 import { FormErrors } from "~/components/Field";
-import * as css from "~/components/join/signup.css";
+import * as css from "~/features/join/signup.css";
 import { i18nServer } from "~/i18n/i18next.server";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
@@ -22,17 +23,10 @@ import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["join"] };
 
-interface AgeCheckRequest {
-  id: number;
-  method: string;
-  status: string;
-  createdAt: number;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireViewer(request, context);
   const api = createApiClient({ request, context });
-  const latest = await api.call<AgeCheckRequest | null>("/api/v2/verification/age-check", { handleErrors: true });
+  const latest = await fetchLatestAgeCheck(api);
   const t = await i18nServer.getFixedT(request);
   const forced = new URL(request.url).searchParams.get("type") === "forced";
   return data({ title: t("join.age_check.meta_title"), forced, latest: latest.ok ? latest.data : null }, { headers: PRIVATE_HEADERS });
@@ -47,11 +41,7 @@ export const meta = metaFromLoader({ noindex: true });
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const api = createApiClient({ request, context });
-  const result = await api.call("/api/v2/verification/age-check", {
-    method: "POST",
-    body: { method: formData.get("method") },
-    handleErrors: true,
-  });
+  const result = await requestAgeCheck(api, formData.get("method"));
   if (!result.ok) return data({ errors: result.errors.map((e) => e.title) }, { status: 400, headers: PRIVATE_HEADERS });
   const forced = new URL(request.url).searchParams.get("type") === "forced";
   throw redirect(`/${params.lang}/user/age_check_verification${forced ? "?type=forced" : ""}`, { headers: PRIVATE_HEADERS });

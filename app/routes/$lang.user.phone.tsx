@@ -12,6 +12,7 @@ import { PHONE_COUNTRY_CODES } from "#server/contract/countries";
 import type { ErrorItem } from "#server/contract/errors";
 import { smsSendSchema, smsVerifySchema } from "#server/contract/invites";
 import { createApiClient } from "~/api/client.server";
+import { fetchPhoneStatus, sendSmsCode, verifySmsCode } from "~/api/registration.server";
 import { requireViewer } from "~/api/viewer.server";
 import { Field, FormErrors } from "~/components/Field";
 import { SelectField } from "~/components/FieldControls";
@@ -24,17 +25,11 @@ import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["account"] };
 
-interface PhoneStatus {
-  phone: string | null;
-  phoneVerifiedAt: number | null;
-  pending: { phoneHint: string; expiresAt: number; attemptsLeft: number } | null;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireViewer(request, context);
   const t = await i18nServer.getFixedT(request);
   const api = createApiClient({ request, context });
-  const status = await api.call<PhoneStatus>("/api/v2/registration/sms");
+  const status = await fetchPhoneStatus(api);
   if (!status.ok) throw new Response(null, { status: status.status >= 500 ? 503 : status.status });
   return data({ title: t("phone.meta_title"), status: status.data }, { headers: PRIVATE_HEADERS });
 }
@@ -56,7 +51,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === "send") {
     const submission = parseWithValibot(formData, { schema: smsSendSchema });
     if (submission.status !== "success") return answer(400, submission.reply());
-    const result = await api.call("/api/v2/registration/sms/send", { method: "POST", body: submission.value, handleErrors: true });
+    const result = await sendSmsCode(api, submission.value);
     if (!result.ok)
       return answer(result.status === 429 ? 429 : 400, replyWithApiErrors(submission, result.errors, ["country_code", "phone"]));
     throw redirect(`/${params.lang}/user/phone?sent=1`, { headers: PRIVATE_HEADERS });
@@ -64,7 +59,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === "verify") {
     const submission = parseWithValibot(formData, { schema: smsVerifySchema });
     if (submission.status !== "success") return answer(400, submission.reply());
-    const result = await api.call("/api/v2/registration/sms/verify", { method: "POST", body: submission.value, handleErrors: true });
+    const result = await verifySmsCode(api, submission.value);
     if (!result.ok) return answer(result.status === 429 ? 429 : 400, replyWithApiErrors(submission, result.errors, ["code"]));
     throw redirect(`/${params.lang}/user/phone?verified=1`, { headers: PRIVATE_HEADERS });
   }

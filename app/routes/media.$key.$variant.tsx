@@ -6,7 +6,8 @@
  * a width and format (ADR 018), and each URL's bytes never change.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { rawApiFetch } from "~/api/raw.server";
+import { createApiClient } from "~/api/client.server";
+import { fetchMediaFile } from "~/api/media.server";
 import { CACHE_HEADER, noStore } from "~/utils/cache-headers";
 
 const PASSED_HEADERS = ["content-type", "content-length", CACHE_HEADER.toLowerCase(), "x-content-type-options"];
@@ -19,8 +20,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // The API validates both too; this keeps junk from costing an API call.
   if (!/^[0-9a-f]{32}$/.test(key) || !/^[\w.]{1,16}$/.test(variant)) return notFound();
   const grant = new URL(request.url).searchParams.get("g");
-  const query = grant ? `?g=${encodeURIComponent(grant)}` : "";
-  const upstream = await rawApiFetch(request, context, `/api/v2/media/${key}/${variant}${query}`);
+  const upstream = await fetchMediaFile(createApiClient({ request, context }), key, variant, grant);
   if (upstream.status !== 200) {
     await upstream.body?.cancel();
     return notFound();

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { SUPPORTED_LANGUAGES } from "#server/contract/locales";
 import { createApiClient } from "~/api/client.server";
-import type { SitemapEntry } from "~/api/seo.server";
+import { fetchDirectorySitemap, fetchProfileSitemap, type SitemapEntry } from "~/api/seo.server";
 import { publicOrigin } from "~/utils/seo";
 import { SITEMAP_HEADERS, sitemapIndexXml } from "~/utils/sitemap";
 import { noStore } from "~/utils/cache-headers";
@@ -9,10 +9,7 @@ import { noStore } from "~/utils/cache-headers";
 /** The sitemap index: per language the info pages, the directory and the profiles (in parts of 10,000). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = createApiClient({ request, context });
-  const [directory, profiles] = await Promise.all([
-    api.call<SitemapEntry[]>("/api/v2/seo/sitemap/directory", { auth: false, handleErrors: true }),
-    api.call<SitemapEntry[]>("/api/v2/seo/sitemap/profiles", { auth: false, handleErrors: true, params: { part: 1 } }),
-  ]);
+  const [directory, profiles] = await Promise.all([fetchDirectorySitemap(api), fetchProfileSitemap(api, 1)]);
   if (!directory.ok || !profiles.ok) return new Response("", { status: 503, headers: { ...noStore(), "Retry-After": "60" } });
   const parts = Number((profiles.meta as { parts?: number } | undefined)?.parts ?? 1);
   const newest = (entries: SitemapEntry[]) =>

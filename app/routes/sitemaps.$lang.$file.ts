@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isLanguage } from "#server/contract/locales";
 import { createApiClient } from "~/api/client.server";
-import type { SitemapEntry } from "~/api/seo.server";
+import { fetchDirectorySitemap, fetchProfileSitemap } from "~/api/seo.server";
 import { publicOrigin } from "~/utils/seo";
 import { infoSitemapPaths, SITEMAP_HEADERS, urlsetXml } from "~/utils/sitemap";
 import { noStore } from "~/utils/cache-headers";
@@ -25,13 +25,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = createApiClient({ request, context });
   const profilesPart = /^profiles-([1-9]\d{0,4})\.xml$/.exec(file);
   if (file !== "directory.xml" && !profilesPart) return new Response("", { status: 404 });
-  const result = profilesPart
-    ? await api.call<SitemapEntry[]>("/api/v2/seo/sitemap/profiles", {
-        auth: false,
-        handleErrors: true,
-        params: { part: Number(profilesPart[1]) },
-      })
-    : await api.call<SitemapEntry[]>("/api/v2/seo/sitemap/directory", { auth: false, handleErrors: true });
+  const result = profilesPart ? await fetchProfileSitemap(api, Number(profilesPart[1])) : await fetchDirectorySitemap(api);
   if (!result.ok) return new Response("", { status: result.status === 404 ? 404 : 503, headers: noStore() });
   return new Response(
     urlsetXml(

@@ -15,14 +15,16 @@ import {
 } from "#server/contract/search";
 import { findPopFilter, popFiltersFor } from "#server/contract/pop-filters";
 import { directoryPath } from "#server/contract/seo";
-import type { createApiClient } from "~/api/client.server";
+import type { ApiClient } from "~/api/client.server";
+import { personalized, searchCities, searchProfiles, topRanking } from "~/api/search.server";
+import { fetchLocations } from "~/api/seo.server";
 import type { BrandId } from "~/brand/brand";
 import type { Chip } from "~/components/home/HomeParts";
 import type { Tile } from "~/components/search/ResultTiles";
 import type { CityOption, SearchInitData } from "./search.server";
 import { withQuery } from "~/components/search/links";
 
-type Api = ReturnType<typeof createApiClient>;
+type Api = ApiClient;
 
 export interface Point {
   lat: number;
@@ -59,19 +61,11 @@ export async function loadHomeTiles(
   point: Point,
   brandId: BrandId,
 ): Promise<{ tiles: Tile[]; total: number; worldwide: boolean }> {
-  const top = await api.call<Tile[]>("/api/v2/search/top-ranking", {
-    method: "POST",
-    body: { lat: point.lat, lon: point.lon, limit: SEARCH_PAGE_SIZE },
-    handleErrors: true,
-  });
+  const top = await topRanking(api, { lat: point.lat, lon: point.lon, limit: SEARCH_PAGE_SIZE });
   const tiles = top.ok ? top.data : [];
   const total = top.ok ? totalOf(top.meta, tiles.length) : 0;
   if (brandId !== "white-label" || total >= WHITE_LABEL_MIN_HOME_RESULTS) return { tiles, total, worldwide: false };
-  const wide = await api.call<Tile[]>("/api/v2/search/user-and-business", {
-    method: "POST",
-    body: globalFallbackRequest(point),
-    handleErrors: true,
-  });
+  const wide = await searchProfiles(api, globalFallbackRequest(point));
   if (!wide.ok) return { tiles, total, worldwide: false };
   const seen = new Set(tiles.map((tile) => tile.userId));
   const extra = wide.data.filter((tile) => !seen.has(tile.userId));
@@ -89,7 +83,7 @@ export async function pointOfQuery(
     return { point: { lat, lon }, city: null, byPosition: true };
   const q = query.get("city")?.trim();
   if (q && q.length <= 80) {
-    const found = await api.call<CityOption[]>("/api/v2/search/city", { params: { q }, handleErrors: true });
+    const found = await searchCities(api, { q });
     const city = found.ok ? found.data[0] : undefined;
     if (city) return { point: { lat: city.lat, lon: city.lon }, city };
   }
@@ -103,14 +97,9 @@ export interface PlaceLink {
   profiles: number;
 }
 
-interface GuideCountry {
-  countrySlug: string;
-  regions: Array<{ slug: string; cities: Array<{ slug: string; name: string; profiles: number }> }>;
-}
-
 /** The cities with the most listed profiles, linked to their escort directory page. */
 export async function loadTopCities(api: Api, limit = 8): Promise<PlaceLink[]> {
-  const result = await api.call<GuideCountry[]>("/api/v2/seo/locations", { handleErrors: true });
+  const result = await fetchLocations(api);
   if (!result.ok) return [];
   const cities = result.data.flatMap((country) =>
     country.regions.flatMap((region) =>
@@ -167,7 +156,7 @@ const MAX_PERSONALIZED_PAGE = 100;
 export async function loadPersonalized(api: Api, url: URL): Promise<ListPage> {
   const raw = Number(url.searchParams.get("page") ?? "1");
   const page = Number.isInteger(raw) && raw >= 1 && raw <= MAX_PERSONALIZED_PAGE ? raw : 1;
-  const result = await api.call<Tile[]>("/api/v2/search/personalized", { method: "POST", body: { page_no: page }, handleErrors: true });
+  const result = await personalized(api, page);
   const tiles = result.ok ? result.data : [];
   const total = result.ok ? totalOf(result.meta, tiles.length) : 0;
   return {

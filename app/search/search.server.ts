@@ -25,6 +25,7 @@ import {
 } from "#server/contract/search";
 import { APPEARANCE_CATALOG } from "#server/contract/search-appearance";
 import { createApiClient } from "~/api/client.server";
+import { searchCities, searchFilters, searchProfiles } from "~/api/search.server";
 import { publicPageHeaders } from "~/api/profiles.server";
 import { loadViewer, type Viewer } from "~/api/viewer.server";
 import { userFiltersSetCookie } from "~/session/user-filters.server";
@@ -80,11 +81,8 @@ export function searcherOf(viewer: Viewer | null): Searcher {
 }
 
 async function resolveCity(api: ReturnType<typeof createApiClient>, q: string): Promise<CityOption | null> {
-  const lookup = async (params: Record<string, string>) => {
-    const found = await api.call<Array<{ key: string; name: string; lat: number; lon: number }>>("/api/v2/search/city", {
-      params,
-      handleErrors: true,
-    });
+  const lookup = async (params: { q: string; country?: string }) => {
+    const found = await searchCities(api, params);
     return found.ok ? found.data : [];
   };
   // A city key ("de-hamburg", what the city combobox sends): /search/city only prefix-matches
@@ -137,20 +135,8 @@ export async function loadSearchInit(
   const unknownCity = Boolean(state.city) && city === null && state.lat === undefined;
   const searchRequest = unknownCity ? null : buildSearchRequest(effective, searcher, point, { mode, appearance: APPEARANCE_CATALOG });
   const [filters, result] = await Promise.all([
-    api.call("/api/v2/search/filters", {
-      method: "POST",
-      body: { searchMode: mode, ...(effective.userType ? { user_type: effective.userType } : {}) },
-      camelize: false,
-      handleErrors: true,
-    }),
-    searchRequest
-      ? api.call<unknown[]>("/api/v2/search/user-and-business", {
-          method: "POST",
-          body: searchRequest,
-          handleErrors: true,
-          autoCancel: true,
-        })
-      : Promise.resolve(null),
+    searchFilters(api, { searchMode: mode, ...(effective.userType ? { user_type: effective.userType } : {}) }),
+    searchRequest ? searchProfiles(api, searchRequest, { autoCancel: true }) : Promise.resolve(null),
   ]);
   return {
     state,

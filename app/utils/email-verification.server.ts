@@ -6,6 +6,7 @@
  */
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { createApiClient } from "~/api/client.server";
+import { resendVerificationMail, verifyEmail } from "~/api/registration.server";
 import { loadViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { clearReturnPath, readReturnPath, returnPathCookie, returnPathParam } from "~/session/return-path.server";
@@ -65,7 +66,7 @@ export async function emailVerificationAction({ request, context, params }: Acti
   const path = pagePath(params.lang!, kind);
   if (intent === "verify") {
     const token = String(formData.get("token") ?? "");
-    const result = await api.call("/api/v2/registration/email/verify", { method: "POST", body: { token }, handleErrors: true });
+    const result = await verifyEmail(api, token);
     if (!result.ok)
       return data(
         { intent, errors: result.errors.map((e) => e.title) },
@@ -74,7 +75,7 @@ export async function emailVerificationAction({ request, context, params }: Acti
     throw redirect(`${path}?verified=1`, { headers: PRIVATE_HEADERS });
   }
   if (intent === "resend") {
-    const result = await api.call("/api/v2/registration/email/resend", { method: "POST", handleErrors: true });
+    const result = await resendVerificationMail(api);
     if (!result.ok)
       return data(
         { intent, errors: result.errors.map((e) => e.title) },

@@ -9,22 +9,10 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { FEDERATED_STATE_COOKIE, FEDERATED_STATE_TTL_S, type FederatedProvider } from "#server/contract/invites";
 import { createApiClient } from "~/api/client.server";
+import { authorizeThirdParty, fetchThirdPartyProviders, signInThirdParty } from "~/api/registration.server";
 import { clearCookie, loginCookies, parseCookies, serializeCookie } from "~/session/session.server";
 import { safeReturnPath } from "./forms.server";
 import { PRIVATE_HEADERS, publicOrigin } from "./seo";
-
-interface Authorization {
-  authorizationUrl: string;
-  state: string;
-  nonce: string;
-  codeVerifier: string;
-}
-
-interface SignInAnswer {
-  accessToken: string;
-  outcome: "signed_in" | "linked" | "created";
-  user: { nextDestination?: string | null };
-}
 
 interface StoredState {
   state: string;
@@ -60,12 +48,7 @@ function readState(request: Request): StoredState | null {
 /** Redirects to the provider, or answers the error key when that is impossible. */
 export async function startFederatedSignIn({ request, context, lang, provider }: FederatedArgs): Promise<{ errorKey: string }> {
   const api = createApiClient({ request, context });
-  const result = await api.call<Authorization>("/api/v2/registration/third-party/authorize", {
-    method: "POST",
-    body: { provider, redirect_uri: callbackUrl(request, lang, provider) },
-    auth: false,
-    handleErrors: true,
-  });
+  const result = await authorizeThirdParty(api, { provider, redirect_uri: callbackUrl(request, lang, provider) });
   if (!result.ok)
     return { errorKey: result.errors[0]?.key && result.status === 404 ? result.errors[0].key : "exception.federated.provider_failed" };
   const r = safeReturnPath(new URL(request.url).searchParams.get("r"), lang);
@@ -101,11 +84,12 @@ export async function completeFederatedSignIn({
   if (!code) return { errorKey: "exception.federated.provider_failed", setCookies };
 
   const api = createApiClient({ request, context });
-  const result = await api.call<SignInAnswer>("/api/v2/registration/third-party", {
-    method: "POST",
-    body: { provider, code, code_verifier: stored.verifier, redirect_uri: callbackUrl(request, lang, provider), nonce: stored.nonce },
-    auth: false,
-    handleErrors: true,
+  const result = await signInThirdParty(api, {
+    provider,
+    code,
+    code_verifier: stored.verifier,
+    redirect_uri: callbackUrl(request, lang, provider),
+    nonce: stored.nonce,
   });
   if (!result.ok) {
     const key = result.errors[0]?.key ?? "";
@@ -121,6 +105,6 @@ export async function completeFederatedSignIn({
 /** Whether the login page should offer the provider. */
 export async function federatedProviders(request: Request, context: AppLoadContext): Promise<string[]> {
   const api = createApiClient({ request, context });
-  const result = await api.call<{ providers: string[] }>("/api/v2/registration/third-party/providers", { auth: false, handleErrors: true });
+  const result = await fetchThirdPartyProviders(api);
   return result.ok ? result.data.providers : [];
 }

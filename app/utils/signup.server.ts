@@ -8,6 +8,7 @@ import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type * as v from "valibot";
 import { createApiClient } from "~/api/client.server";
+import { signUp, type SignUpAnswer, type SignUpKind } from "~/api/registration.server";
 import { returnPathCookie } from "~/session/return-path.server";
 import { isBotSubmission, replyWithApiErrors, safeReturnPath } from "./forms.server";
 import { INVITATION_COOKIE } from "#server/contract/invites";
@@ -35,12 +36,6 @@ export function signupOrigin(request: Request): { landingPageId: string; invitat
   return { landingPageId: trackingCookie(request, LANDING_PAGE_COOKIE), invitationCode: trackingCookie(request, INVITATION_COOKIE) };
 }
 
-export interface SignUpAnswer {
-  accessToken: string;
-  userType: number;
-  registerCompletedStep: number;
-}
-
 /**
  * After a successful sign-up: signed in (as after a login without "keep me
  * logged in"), the tracking cookies spent, and on to the next step.
@@ -65,7 +60,7 @@ export function redirectIntoRegistration(lang: string, answer: SignUpAnswer, ret
  */
 export async function submitSignUp(
   { request, context, lang }: { request: Request; context: AppLoadContext; lang: string },
-  form: { schema: v.GenericSchema; endpoint: string; fields: readonly string[] },
+  form: { schema: v.GenericSchema; kind: SignUpKind; fields: readonly string[] },
 ) {
   const formData = await readFormData(request);
   const submission = parseWithValibot(formData, { schema: form.schema });
@@ -84,7 +79,7 @@ export async function submitSignUp(
     );
   }
   const api = createApiClient({ request, context });
-  const result = await api.call<SignUpAnswer>(form.endpoint, { method: "POST", body: submission.value, auth: false, handleErrors: true });
+  const result = await signUp(api, form.kind, submission.value);
   if (!result.ok) {
     return data(
       { lastResult: replyWithApiErrors(submission, result.errors, form.fields, hide) },

@@ -120,3 +120,18 @@ export const REGION_NAMES: Record<GeoCountry, Record<string, string>> = {
     ML: "Melilla",
   },
 };
+
+export interface CityHit {
+  id: number;
+  name: string;
+  slug: string;
+  /** "<country>-<slug>", the search URL's city value. */
+  key: string;
+  country_code: string;
+  region_code: string;
+  region_name: string | null;
+  region_slug: string | null;
+  lat: number;
+  lon: number;
+  population: number;
+}

@@ -3,6 +3,9 @@
  * (issue 3 items 5–7): limits and request schemas shared by both tiers.
  */
 import * as v from "valibot";
+import type { MediaImage } from "./media";
+import type { UserDataResponse } from "./users";
+import type { IssuedTokens } from "./auth";
 import { PHONE_COUNTRY_CODES } from "./countries";
 import { TRACKING_ID_PATTERN } from "./signup";
 import { SUPPORTED_LANGUAGES } from "./locales";
@@ -150,3 +153,60 @@ export const thirdPartySignInSchema = v.object(
   },
   required,
 );
+
+export interface InvitationInfo {
+  code: string;
+  expires_at: number | null;
+  uses_left: number | null;
+  /** Username of the member who invited, when a member did. */
+  invited_by: string | null;
+}
+
+export type ClaimState = "new" | "code_sent" | "locked" | "verified";
+
+/** GET /registration/claims/{code}: what the claim page shows before anything is proven. */
+export interface ClaimPreview {
+  username: string;
+  display_name: string;
+  city_name: string | null;
+  user_type: number;
+  avatar: MediaImage | null;
+  target_kind: "email" | "phone";
+  target_hint: string;
+  state: ClaimState;
+  attempts_left: number;
+  code_expires_at: number | null;
+  expires_at: number;
+}
+
+/** POST /registration/claims/{code}/verify. */
+export interface ClaimCodeVerified {
+  bind_token: string;
+  bind_expires_at: number;
+}
+
+/** POST /registration/claims/{code}/password: the claimed account, signed in. */
+export type ClaimBound = IssuedTokens & { user_id: number };
+
+/** POST /registration/third-party/authorize: where to send the browser, and what to keep for the callback. */
+export interface ThirdPartyAuthorization {
+  authorization_url: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+}
+
+/** POST /registration/third-party: signed in, with what happened to the account. */
+export type ThirdPartySignIn = IssuedTokens & { outcome: "signed_in" | "linked" | "created"; user: UserDataResponse };
+
+/** GET /registration/third-party/providers. */
+export interface ThirdPartyProviders {
+  providers: string[];
+}
+
+/** GET /registration/sms: the member's phone and a code on its way, if any. */
+export interface PhoneStatus {
+  phone: string | null;
+  phone_verified_at: number | null;
+  pending: { phone_hint: string; expires_at: number; attempts_left: number } | null;
+}

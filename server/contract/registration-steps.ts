@@ -11,6 +11,7 @@ import { APPEARANCE_MEASURES, traitValueSchema, type TraitGroupKey } from "./tra
 import { profileCityEntries } from "./profile-city";
 import { PRICE_DURATIONS } from "./search";
 import { GENDER } from "./users";
+import type { BusinessSignupTrackingType, RegisterStepDef } from "./register";
 
 export const PROFESSION_MAX = 70;
 export const STATUS_TEXT_MAX = 250;
@@ -322,3 +323,49 @@ export const STEP_ENDPOINTS = {
   businessPhoto: { path: "business/photo", step: "photo" },
   businessEscorts: { path: "business/escorts", step: "escorts" },
 } as const;
+
+/** GET /registration/steps (snake_case kept: trait group keys and price keys are data). */
+export interface StepData {
+  user_type: number;
+  gender: number | null;
+  register_completed_step: number;
+  next_step: string | null;
+  /** The registration steps of the member's type, in order. */
+  steps: RegisterStepDef[];
+  photo_count: number;
+  /** False for clients: the photo step can be passed without one. */
+  photo_required: boolean;
+  /** The special-category consent stands (ethnicity and sexual orientation may be stored). */
+  special_data_consent: boolean;
+  traits: Record<string, number[]>;
+  /** The stored city's name and key ("de-berlin"), empty before the profile step. */
+  city: string;
+  city_key: string;
+  profession: string;
+  status: string;
+  description: string;
+  interests: string;
+  height: number | null;
+  weight: number | null;
+  penis_length: number | null;
+  penis_diameter: number | null;
+  prices: Record<string, number>;
+  extras: Array<{ name: string; price: number }>;
+  schedule: Array<{ day: number; time_from: string; time_to: string; is_over_day: boolean }>;
+  available_now: boolean;
+  escort_usernames: string[];
+  /** Named escorts who have not accepted yet (they are listed only once they do). */
+  pending_escort_usernames: string[];
+}
+
+/** GET /registration/business/tracking: the business's own signup funnel. */
+export interface BusinessSignupTracking {
+  types: BusinessSignupTrackingType[];
+  events: Array<{ type: BusinessSignupTrackingType; created_at: number }>;
+}
+
+export interface StepResult {
+  register_completed_step: number;
+  /** Key of the step to show next ("completed" at the end). */
+  next_step: string;
+}

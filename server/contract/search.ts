@@ -10,6 +10,7 @@
  */
 import * as v from "valibot";
 import { GENDER, USER_TYPE } from "./users";
+import type { MediaImage } from "./media";
 
 export { SEO_PAGE_SIZE } from "./seo";
 
@@ -824,4 +825,34 @@ export function compactCount(n: number, decimalSeparator = "."): string {
 /** The saved search of clients and escorts (the user_filters cookie). */
 export function savesFilters(userType: number): boolean {
   return userType === USER_TYPE.client || userType === USER_TYPE.escort;
+}
+
+export interface SearchHit {
+  user_id: number;
+  username: string;
+  display_name: string;
+  user_type: number;
+  gender: number | null;
+  age: number | null;
+  city_name: string | null;
+  city_slug: string | null;
+  city_id: number | null;
+  country_code: string | null;
+  /** Kilometres from the search point (radius mode), else null. */
+  distance_km: number | null;
+  /** Price per hour in euros (or null). */
+  price: { duration_minutes: number; price_eur: number } | null;
+  avatar: MediaImage | null;
+  is_member: boolean;
+  is_new: boolean;
+  is_verified: boolean;
+  is_hot: boolean;
+  review_count: number;
+  rating_avg: number | null;
+  last_login_at: number | null;
+}
+
+export interface FacetBucket {
+  key: string;
+  count: number;
 }

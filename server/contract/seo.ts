@@ -237,3 +237,10 @@ export interface SitemapEntry {
   path: string;
   last_modified: number;
 }
+
+export interface GuideCountry {
+  country_code: string;
+  country_slug: string;
+  profiles: number;
+  regions: Array<{ slug: string; name: string; profiles: number; cities: Array<{ slug: string; name: string; profiles: number }> }>;
+}

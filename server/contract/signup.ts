@@ -4,6 +4,7 @@
  * are translation keys.
  */
 import * as v from "valibot";
+import type { IssuedTokens } from "./auth";
 import { profileCityEntries } from "./profile-city";
 import { GENDER_VALUES, SALUTATIONS, type Gender } from "./users";
 import { emailSchema, passwordSchema, usernameSchema } from "./validation";
@@ -220,3 +221,23 @@ export const emailVerifySchema = v.object(
   },
   required,
 );
+
+export interface SignUpResult extends IssuedTokens {
+  user_id: number;
+  user_type: number;
+  register_completed_step: number;
+}
+
+/** GET /registration/unique. */
+export interface UniqueCheck {
+  field: "username" | "email";
+  available: boolean;
+}
+
+/** GET /verification/age-check: the member's latest request, or null. */
+export interface AgeCheckRequest {
+  id: number;
+  method: string;
+  status: string;
+  created_at: number;
+}

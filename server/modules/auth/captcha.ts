@@ -15,6 +15,8 @@ import { CAPTCHA_ALPHABET, renderCaptchaPng } from "./captcha-image";
 import { captchaAnswerHash } from "./captcha-answer";
 import { recordHit } from "../../lib/rate-limit";
 import { hmac, randomToken, safeEqual } from "../../lib/crypto";
+import type { IssuedCaptcha } from "../../contract/auth";
+export type { IssuedCaptcha };
 
 export const CAPTCHA_TTL_MS = 10 * 60 * 1000;
 export const CAPTCHA_LENGTH = 5;
@@ -25,15 +27,6 @@ export const CAPTCHA_LENGTH = 5;
  * (WebCrypto), nothing for the server (one derivation to issue, one HMAC to verify).
  */
 export const CAPTCHA_POW = { algorithm: "PBKDF2/SHA-256", cost: 1_000, counterMin: 500, counterMax: 1_500 } as const;
-
-export interface IssuedCaptcha {
-  id: string;
-  /** PNG data URI of the code, for members without JavaScript. */
-  image: string;
-  expires_at: number;
-  /** ALTCHA v2 challenge (signed parameters), solved by the login page's script. */
-  pow: Challenge;
-}
 
 export function randomCaptchaCode(): string {
   return Array.from({ length: CAPTCHA_LENGTH }, () => CAPTCHA_ALPHABET[randomInt(0, CAPTCHA_ALPHABET.length)]).join("");

@@ -11,6 +11,8 @@ import { SESSION_WINDOW_MS } from "../../contract/constants";
 import type { DB } from "../../db/index";
 import type { Clock } from "../../lib/clock";
 import { randomToken, sha256 } from "../../lib/crypto";
+import type { IssuedTokens } from "../../contract/auth";
+export type { IssuedTokens };
 
 export const ACCESS_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const REFRESH_TOKEN_TTL_MS = 90 * 24 * 60 * 60 * 1000;
@@ -21,13 +23,6 @@ export const REFRESH_TOKEN_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 export const REFRESH_REUSE_GRACE_MS = 10_000;
 /** The window slides at most this often per token: one write per token and 5 minutes, not per request. */
 export const SESSION_SLIDE_STEP_MS = 5 * 60 * 1000;
-
-export interface IssuedTokens {
-  access_token: string;
-  token_type: "bearer";
-  expires_in: number;
-  refresh_token: string;
-}
 
 export interface SessionOptions {
   /** "Keep me logged in": no 24-hour window. */

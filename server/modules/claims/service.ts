@@ -21,12 +21,13 @@ import {
   VERIFICATION_MAX_ATTEMPTS,
 } from "../../contract/invites";
 import { MEDIA_STATUS } from "../../contract/media";
+import type { ClaimBound, ClaimCodeVerified, ClaimPreview, ClaimState } from "../../contract/invites";
 import { mediaGrant, mediaImageOf } from "../media/index";
 import { REGISTER_COMPLETED_STEP, USER_TYPE } from "../../contract/users";
 import { smsProviderFor, SmsSendError } from "../../integrations/sms/sms";
 import { hashPassword, randomToken, sha256 } from "../../lib/crypto";
 import { recordHit, releaseHit } from "../../lib/rate-limit";
-import { issueTokens, type IssuedTokens } from "../auth/index";
+import { issueTokens } from "../auth/index";
 import { hashVerificationCode, maskTarget, newVerificationCode, verificationCodeMatches } from "./codes";
 import { claimCodeMail, claimCodeSms } from "./messages";
 
@@ -53,8 +54,6 @@ type ClaimRow = {
   claimed_at: number | null;
   expires_at: number;
 };
-
-export type ClaimState = "new" | "code_sent" | "locked" | "verified";
 
 /** The open claim behind an invite code; unknown and expired ones are 404, claimed ones 409. */
 async function openClaim(deps: ApiDeps, inviteCode: string): Promise<ClaimRow> {
@@ -91,7 +90,7 @@ function stateOf(claim: ClaimRow, now: number): ClaimState {
   return claim.codes_sent >= CLAIM_MAX_CODES ? "locked" : "new";
 }
 
-export async function previewClaim(deps: ApiDeps, inviteCode: string) {
+export async function previewClaim(deps: ApiDeps, inviteCode: string): Promise<ClaimPreview> {
   const claim = await openClaim(deps, inviteCode);
   const profile = await deps.db
     .selectFrom("users")
@@ -179,11 +178,7 @@ export async function sendClaimCode(
  * parallel guesses cannot exceed the limit); the fifth wrong one voids the
  * code. A match answers the bind token for the password step.
  */
-export async function verifyClaimCode(
-  deps: ApiDeps,
-  inviteCode: string,
-  code: string,
-): Promise<{ bind_token: string; bind_expires_at: number }> {
+export async function verifyClaimCode(deps: ApiDeps, inviteCode: string, code: string): Promise<ClaimCodeVerified> {
   const { db, clock, config } = deps;
   const claim = await openClaim(deps, inviteCode);
   const now = clock.now();
@@ -223,12 +218,7 @@ export interface BindInput {
 }
 
 /** Sets the password, activates the account and signs it in. Works once per claim. */
-export async function bindClaimPassword(
-  deps: ApiDeps,
-  inviteCode: string,
-  input: BindInput,
-  clientIp: string,
-): Promise<IssuedTokens & { user_id: number }> {
+export async function bindClaimPassword(deps: ApiDeps, inviteCode: string, input: BindInput, clientIp: string): Promise<ClaimBound> {
   const { db, clock } = deps;
   const claim = await openClaim(deps, inviteCode);
   const now = clock.now();

@@ -5,6 +5,7 @@
 import * as v from "valibot";
 import { ok } from "../../api/router";
 import type { ModuleContext } from "../../api/module-context";
+import type { OutboxMail } from "../../contract/dev";
 
 export function registerDev({ v2, deps }: ModuleContext): void {
   // Not registered at all in production: the route answers the ordinary 404
@@ -25,7 +26,7 @@ export function registerDev({ v2, deps }: ModuleContext): void {
     async (c, { query }) => {
       let q = deps.db.selectFrom("mail_outbox").selectAll().orderBy("id", "desc").limit(query.limit);
       if (query.to) q = q.where("recipient", "=", query.to);
-      const rows = await q.execute();
+      const rows: OutboxMail[] = await q.execute();
       return ok(c, rows);
     },
   );

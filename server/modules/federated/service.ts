@@ -11,7 +11,7 @@
  */
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
-import type { FederatedProvider } from "../../contract/invites";
+import type { FederatedProvider, ThirdPartyAuthorization, ThirdPartySignIn } from "../../contract/invites";
 import { REGISTER_STEP, USER_TYPE } from "../../contract/users";
 import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from "../../contract/validation";
 import { configuredProviders, oauthProviderFor } from "../../integrations/identity/index";
@@ -43,7 +43,7 @@ function assertOwnCallback(deps: ApiDeps, provider: string, redirectUri: string)
     throw fail.badRequest("exception.federated.redirect_uri_invalid", "redirect_uri");
 }
 
-export function authorize(deps: ApiDeps, input: { provider: FederatedProvider; redirect_uri: string }) {
+export function authorize(deps: ApiDeps, input: { provider: FederatedProvider; redirect_uri: string }): ThirdPartyAuthorization {
   const provider = providerOrThrow(deps, input.provider);
   assertOwnCallback(deps, input.provider, input.redirect_uri);
   const state = randomToken(24);
@@ -65,7 +65,12 @@ export interface ThirdPartyInput {
   nonce?: string;
 }
 
-export async function thirdPartySignIn(deps: ApiDeps, input: ThirdPartyInput, clientIp: string, language: string) {
+export async function thirdPartySignIn(
+  deps: ApiDeps,
+  input: ThirdPartyInput,
+  clientIp: string,
+  language: string,
+): Promise<ThirdPartySignIn> {
   const provider = providerOrThrow(deps, input.provider);
   assertOwnCallback(deps, input.provider, input.redirect_uri);
   let identity: FederatedIdentity;

@@ -5,21 +5,8 @@
  */
 import type { ApiDeps } from "../../api/types";
 import { nameKey, prefixUpperBound, slugify } from "../../db/geo/slug";
-
-export interface CityHit {
-  id: number;
-  name: string;
-  slug: string;
-  /** "<country>-<slug>", the search URL's city value. */
-  key: string;
-  country_code: string;
-  region_code: string;
-  region_name: string | null;
-  region_slug: string | null;
-  lat: number;
-  lon: number;
-  population: number;
-}
+import type { CityHit } from "../../contract/geo";
+export type { CityHit };
 
 export const CITY_AUTOCOMPLETE_LIMIT = 10;
 

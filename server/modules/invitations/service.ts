@@ -9,14 +9,8 @@ import type { ApiDeps } from "../../api/types";
 import { INVITATION_LOOKUP_LIMIT } from "../../contract/invites";
 import { randomToken } from "../../lib/crypto";
 import { recordHit } from "../../lib/rate-limit";
-
-export interface InvitationInfo {
-  code: string;
-  expires_at: number | null;
-  uses_left: number | null;
-  /** Username of the member who invited, when a member did. */
-  invited_by: string | null;
-}
+import type { InvitationInfo } from "../../contract/invites";
+export type { InvitationInfo };
 
 /** The usable invitation with this code, or a 404 (unknown, expired, used up). */
 export async function checkInvitationCode(deps: ApiDeps, code: string, clientIp: string): Promise<InvitationInfo> {

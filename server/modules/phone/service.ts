@@ -8,7 +8,13 @@
 import { sql } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
-import { SMS_NUMBER_LIMIT, SMS_USER_LIMIT, VERIFICATION_CODE_TTL_MS, VERIFICATION_MAX_ATTEMPTS } from "../../contract/invites";
+import {
+  SMS_NUMBER_LIMIT,
+  SMS_USER_LIMIT,
+  VERIFICATION_CODE_TTL_MS,
+  VERIFICATION_MAX_ATTEMPTS,
+  type PhoneStatus,
+} from "../../contract/invites";
 import { toE164 } from "../../contract/validation";
 import { smsProviderFor, SmsSendError } from "../../integrations/sms/sms";
 import { recordHit, releaseHit } from "../../lib/rate-limit";
@@ -17,7 +23,7 @@ import { phoneVerificationSms } from "./messages";
 
 const purpose = (userId: number, phone: string) => `sms:${userId}:${phone}`;
 
-export async function phoneStatus(deps: ApiDeps, userId: number) {
+export async function phoneStatus(deps: ApiDeps, userId: number): Promise<PhoneStatus> {
   const now = deps.clock.now();
   const user = await deps.db.selectFrom("users").select(["phone", "phone_verified_at"]).where("id", "=", userId).executeTakeFirst();
   if (!user) throw fail.notFound();

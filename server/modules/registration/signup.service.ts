@@ -5,16 +5,25 @@
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { REGISTER_STEP, USER_TYPE } from "../../contract/users";
-import { birthDateOf, type AgeCheckMethod, type BusinessSignUpInput, type IndividualSignUpInput } from "../../contract/signup";
+import {
+  birthDateOf,
+  type AgeCheckMethod,
+  type AgeCheckRequest,
+  type UniqueCheck,
+  type BusinessSignUpInput,
+  type IndividualSignUpInput,
+} from "../../contract/signup";
 import type { Language } from "../../contract/locales";
 import { hashPassword, hmac, randomToken, safeEqual, sha256 } from "../../lib/crypto";
 import { recordHit, releaseHit, type Window } from "../../lib/rate-limit";
-import { issueTokens, type IssuedTokens } from "../auth/index";
+import { issueTokens } from "../auth/index";
 import { redeemInvitationCode } from "../invitations/index";
 import type { CityHit } from "../geo/index";
 import { profileCityColumns, resolveProfileCity } from "./city";
 import { emailVerificationMail } from "./signup.mails";
 import { recordBusinessSignupStep } from "./tracking.service";
+import type { SignUpResult } from "../../contract/signup";
+export type { SignUpResult };
 
 const HOUR = 60 * 60 * 1000;
 
@@ -28,12 +37,6 @@ export const EMAIL_VERIFICATION_TTL_MS = 48 * HOUR;
 
 /** The first registration step both kinds of account finish with the sign-up. */
 const SIGNUP_DONE_STEP = REGISTER_STEP["sign-up"];
-
-export interface SignUpResult extends IssuedTokens {
-  user_id: number;
-  user_type: number;
-  register_completed_step: number;
-}
 
 interface NewAccount {
   username: string;
@@ -207,11 +210,7 @@ export async function signUpBusiness(
 }
 
 /** Whether a username or e-mail address is still free (the server check at sign-up is what counts). */
-export async function checkUnique(
-  deps: ApiDeps,
-  input: { username?: string; email?: string },
-  clientIp: string,
-): Promise<{ field: "username" | "email"; available: boolean }> {
+export async function checkUnique(deps: ApiDeps, input: { username?: string; email?: string }, clientIp: string): Promise<UniqueCheck> {
   const { db, clock } = deps;
   if ((await recordHit(db, clock.now(), { bucket: `signup-unique:ip:${clientIp}`, ...UNIQUE_CHECK_LIMIT })) > UNIQUE_CHECK_LIMIT.limit) {
     throw fail.tooMany("exception.signup.unique_exceeded_limit");
@@ -354,7 +353,7 @@ export async function requestAgeCheck(deps: ApiDeps, userId: number, method: Age
   return row;
 }
 
-export async function latestAgeCheck(deps: ApiDeps, userId: number) {
+export async function latestAgeCheck(deps: ApiDeps, userId: number): Promise<AgeCheckRequest | null> {
   return (
     (await deps.db
       .selectFrom("age_check_requests")

@@ -42,6 +42,8 @@ import { activeConsentSince, grantConsent, withdrawConsent } from "../consents/i
 import { cityKey } from "../geo/index";
 import { profileCityColumns, resolveProfileCity } from "./city";
 import { recordBusinessSignupStep } from "./tracking.service";
+import type { StepData, StepResult } from "../../contract/registration-steps";
+export type { StepResult };
 
 type Trx = Transaction<Database>;
 
@@ -55,12 +57,6 @@ interface StepUser {
 
 /** Whose endpoint: /registration/* for individuals, /registration/business/* for businesses. */
 export type Audience = "individual" | "business";
-
-export interface StepResult {
-  register_completed_step: number;
-  /** Key of the step to show next ("completed" at the end). */
-  next_step: string;
-}
 
 async function loadStepUser(db: ApiDeps["db"] | Trx, userId: number): Promise<StepUser> {
   const row = await db
@@ -334,7 +330,7 @@ export async function saveBusinessEscortsStep(deps: ApiDeps, userId: number, inp
 }
 
 /** What the step forms show: the steps of the user's type and their own saved values. */
-export async function getStepData(deps: ApiDeps, userId: number) {
+export async function getStepData(deps: ApiDeps, userId: number): Promise<StepData> {
   const user = await loadStepUser(deps.db, userId);
   const [profile, traits, prices, schedule, photos, escorts, specialConsent] = await Promise.all([
     deps.db

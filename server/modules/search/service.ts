@@ -35,6 +35,8 @@ import { mediaImageOf } from "../media/index";
 import { CUP_SIZE_BANDS, findTraitGroup } from "../../contract/traits";
 import { USER_TYPE } from "../../contract/users";
 import type { Database } from "../../db/schema";
+import type { SearchHit, FacetBucket } from "../../contract/search";
+export type { SearchHit, FacetBucket };
 
 const DAY = 24 * 60 * 60 * 1000;
 const EARTH_RADIUS_KM = 6371.0088;
@@ -43,36 +45,6 @@ const KM_PER_DEGREE = 111.195;
 type EB = ExpressionBuilder<Database, "search_profiles">;
 
 const TARGET_USER_TYPE: Record<SearchTarget, number> = { escort: USER_TYPE.escort, client: USER_TYPE.client, business: USER_TYPE.business };
-
-export interface SearchHit {
-  user_id: number;
-  username: string;
-  display_name: string;
-  user_type: number;
-  gender: number | null;
-  age: number | null;
-  city_name: string | null;
-  city_slug: string | null;
-  city_id: number | null;
-  country_code: string | null;
-  /** Kilometres from the search point (radius mode), else null. */
-  distance_km: number | null;
-  /** Price per hour in euros (or null). */
-  price: { duration_minutes: number; price_eur: number } | null;
-  avatar: MediaImage | null;
-  is_member: boolean;
-  is_new: boolean;
-  is_verified: boolean;
-  is_hot: boolean;
-  review_count: number;
-  rating_avg: number | null;
-  last_login_at: number | null;
-}
-
-export interface FacetBucket {
-  key: string;
-  count: number;
-}
 
 export interface SearchResult {
   hits: SearchHit[];

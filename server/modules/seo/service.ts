@@ -33,6 +33,8 @@ import { avatarImages } from "../profiles/index";
 import { citiesById } from "../geo/index";
 import { listDirectory, placeCounts, resolveDirectoryPlace, topOfDirectory, type DirectoryPlaceRef } from "./listing";
 import { regionByCode, regionsOf } from "../geo/index";
+import type { GuideCountry } from "../../contract/seo";
+export type { GuideCountry };
 
 export const DIRECTORY_NOT_FOUND = "exception.seo.directory_not_found";
 
@@ -326,13 +328,6 @@ export async function profileSitemap(deps: ApiDeps, part: number): Promise<{ par
 }
 
 // --- Location guide -------------------------------------------------------------------
-
-export interface GuideCountry {
-  country_code: string;
-  country_slug: string;
-  profiles: number;
-  regions: Array<{ slug: string; name: string; profiles: number; cities: Array<{ slug: string; name: string; profiles: number }> }>;
-}
 
 const guideCaches = new WeakMap<DB, TtlCache<GuideCountry[]>>();
 

@@ -4,6 +4,7 @@
  * reachable only through its own invite code and its own bind token.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { slotMs } from "#server/lib/rate-limit";
 import { CLAIM_MAX_CODES, CLAIM_RESEND_LIMIT, VERIFICATION_CODE_TTL_MS, VERIFICATION_MAX_ATTEMPTS } from "#server/contract/invites";
 import { createClaimableProfile } from "#server/modules/claims/service";
 import { expectErrorShape, freshIp, jsonOf, passwordLogin } from "../../helpers/auth";
@@ -167,11 +168,11 @@ describe(`profile claims (${TEST_DB})`, () => {
     expect((await errorKey(over)).key).toBe("exception.claim.resend_limit");
     let sent = CLAIM_RESEND_LIMIT.limit;
     while (sent < CLAIM_MAX_CODES) {
-      rt.clock.advance(HOUR);
+      rt.clock.advance(HOUR + slotMs(CLAIM_RESEND_LIMIT));
       for (let i = 0; i < CLAIM_RESEND_LIMIT.limit && sent < CLAIM_MAX_CODES; i++, sent++)
         expect((await post(`${claim.invite_code}/resend`)).status).toBe(200);
     }
-    rt.clock.advance(HOUR);
+    rt.clock.advance(HOUR + slotMs(CLAIM_RESEND_LIMIT));
     // The last code has expired and no new one may be sent: the claim reads as locked.
     expect((await jsonOf(await preview(claim.invite_code))).data).toMatchObject({ state: "locked" });
     const locked = await post(`${claim.invite_code}/resend`);

@@ -6,7 +6,7 @@ import { appearanceStepSchema, penisFieldsApply, scheduleSlotSchema, servicesSte
 import { isValidTraitOption } from "#server/contract/traits";
 import { GENDER, REGISTER_COMPLETED_STEP, REGISTER_STEP, USER_TYPE } from "#server/contract/users";
 import { registrationAttributesFor } from "#server/db/seed/registration";
-import { fieldNameOf, regroupErrors } from "~/components/join/step-forms";
+import { fieldNameOf, regroupErrors } from "~/features/join/step-forms";
 
 describe("appearance ranges (spec section 5)", () => {
   for (const [field, min, max, integer] of [

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { emailVerificationPath } from "#server/contract/email-verification";
 import { BUSINESS_REGISTER_STEPS, BUSINESS_SIGNUP_TRACKING } from "#server/contract/register";
 import { USER_TYPE } from "#server/contract/users";
-import type { BusinessSignupTracking } from "~/api/join-steps.server";
+import type { BusinessSignupTracking } from "~/features/join/steps.server";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import * as css from "./steps.css";

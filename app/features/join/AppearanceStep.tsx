@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cupSizeApplies, penisFieldsApply, PENIS_FIELD_MAX_CHARS } from "#server/contract/registration-steps";
 import { APPEARANCE_MEASURES } from "#server/contract/traits";
-import type { StepData } from "~/api/join-steps.server";
+import type { StepData } from "~/features/join/steps.server";
 import { Field, FormErrors } from "~/components/Field";
 import * as ui from "~/styles/ui.css";
 import { SubmitRow, TraitChoices, valueOf, type FieldLike } from "./controls";

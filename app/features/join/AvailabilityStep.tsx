@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { StepData } from "~/api/join-steps.server";
+import type { StepData } from "~/features/join/steps.server";
 import { FormErrors } from "~/components/Field";
 import { CheckboxField } from "~/components/FieldControls";
 import * as ui from "~/styles/ui.css";

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { IMAGE_ACCEPT, IMAGE_MIN_WIDTH, IMAGES_PER_UPLOAD } from "#server/contract/media-upload";
-import type { MediaItem } from "~/api/join-steps.server";
+import type { MediaItem } from "~/features/join/steps.server";
 import { FormErrors } from "~/components/Field";
 import { Picture } from "~/components/Picture";
 import * as ui from "~/styles/ui.css";

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import type { BusinessSignupTracking, MediaItem, StepData } from "~/api/join-steps.server";
+import type { BusinessSignupTracking, MediaItem, StepData } from "~/features/join/steps.server";
 import { AppearanceStep } from "./AppearanceStep";
 import { AvailabilityStep } from "./AvailabilityStep";
 import { BusinessDescriptionStep, BusinessEscortsStep, BusinessServicesStep } from "./BusinessSteps";

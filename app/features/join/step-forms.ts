@@ -50,18 +50,6 @@ export function fieldNamesOf(schema: StepSchema): ReadonlySet<string> {
   return new Set(Object.keys(object.entries));
 }
 
-/** API endpoint (after /api/v2/registration/) of each step. */
-export const STEP_ENDPOINT: Record<JoinAudience, Record<string, string>> = {
-  user: { photo: "photo", profile: "profile", appearance: "appearance", services: "services", availability: "availability" },
-  business: {
-    services: "business/services",
-    schedule: "business/schedule",
-    description: "business/description",
-    photo: "business/photo",
-    escorts: "business/escorts",
-  },
-};
-
 /** Shown above a form whose fields have errors (spec section 5: the generic hint). */
 export const FIX_FIELDS_KEY = "validation.correct_all_fields";
 

@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SPECIAL_DATA_CONSENT_FIELD } from "#server/contract/consents";
 import { DESCRIPTION_MAX, INTERESTS_MAX, PROFESSION_MAX, STATUS_TEXT_MAX } from "#server/contract/registration-steps";
-import type { StepData } from "~/api/join-steps.server";
+import type { StepData } from "~/features/join/steps.server";
 import { Field, FormErrors } from "~/components/Field";
 import { CheckboxField, TextAreaField } from "~/components/FieldControls";
 import * as ui from "~/styles/ui.css";

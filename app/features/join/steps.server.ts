@@ -10,70 +10,28 @@ import * as v from "valibot";
 import { DEFAULT_ERROR_KEY, type ErrorItem } from "#server/contract/errors";
 import type { MediaItem } from "#server/contract/media";
 import { IMAGE_MAX_BYTES, UPLOAD_MAX_BODY_BYTES } from "#server/contract/media-upload";
-import {
-  mayEnterRegisterStep,
-  nextRegisterStep,
-  registerStepPath,
-  registerStepsFor,
-  type BusinessSignupTrackingType,
-} from "#server/contract/register";
+import { mayEnterRegisterStep, nextRegisterStep, registerStepPath, registerStepsFor } from "#server/contract/register";
 import { USER_TYPE } from "#server/contract/users";
 import { createApiClient } from "~/api/client.server";
-import { rawApiFetch } from "~/api/raw.server";
+import { uploadMedia, fetchMyMedia } from "~/api/media.server";
+import { fetchBusinessSignupTracking, fetchStepData, registrationStepEndpoint, saveRegistrationStep } from "~/api/registration.server";
 import { requireViewer, type Viewer } from "~/api/viewer.server";
 import {
   fieldNamesOf,
   JOIN_STEP_KEYS,
   rootOf,
-  STEP_ENDPOINT,
   STEP_SCHEMAS,
   textKeyOf,
   withRegroupedErrors,
   type JoinAudience,
-} from "~/components/join/step-forms";
+} from "~/features/join/step-forms";
 import { apiErrorReply } from "~/utils/api-errors";
 import { i18nServer } from "~/i18n/i18next.server";
 import { readReturnPath } from "~/session/return-path.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 import { readFormData } from "~/utils/form-data.server";
-
-/** GET /registration/steps (snake_case kept: trait group keys and price keys are data). */
-export interface StepData {
-  user_type: number;
-  gender: number | null;
-  register_completed_step: number;
-  next_step: string | null;
-  photo_count: number;
-  /** False for clients: the photo step can be passed without one. */
-  photo_required: boolean;
-  /** The special-category consent stands (ethnicity and sexual orientation may be stored). */
-  special_data_consent: boolean;
-  traits: Record<string, number[]>;
-  /** The stored city's name and key ("de-berlin"), empty before the profile step. */
-  city: string;
-  city_key: string;
-  profession: string;
-  status: string;
-  description: string;
-  interests: string;
-  height: number | null;
-  weight: number | null;
-  penis_length: number | null;
-  penis_diameter: number | null;
-  prices: Record<string, number>;
-  extras: Array<{ name: string; price: number }>;
-  schedule: Array<{ day: number; time_from: string; time_to: string; is_over_day: boolean }>;
-  available_now: boolean;
-  escort_usernames: string[];
-  /** Named escorts who have not accepted yet (they are listed only once they do). */
-  pending_escort_usernames: string[];
-}
-
-/** GET /registration/business/tracking: the business's own signup funnel. */
-export interface BusinessSignupTracking {
-  types: BusinessSignupTrackingType[];
-  events: Array<{ type: BusinessSignupTrackingType; created_at: number }>;
-}
+import type { StepData, BusinessSignupTracking } from "#server/contract/registration-steps";
+export type { StepData, BusinessSignupTracking };
 
 export type { MediaItem };
 
@@ -117,11 +75,9 @@ export async function loadJoinStep({ request, context, params }: LoaderFunctionA
   const viewer = await resolveStep(request, context, lang, audience, stepKey);
   const api = createApiClient({ request, context });
   const [stepData, media, tracking] = await Promise.all([
-    api.call<StepData>("/api/v2/registration/steps", { camelize: false }),
-    stepKey === "photo" ? api.call<MediaItem[]>("/api/v2/media/my", { camelize: false }) : Promise.resolve(null),
-    audience === "business" && stepKey === "completed"
-      ? api.call<BusinessSignupTracking>("/api/v2/registration/business/tracking", { camelize: false })
-      : Promise.resolve(null),
+    fetchStepData(api),
+    stepKey === "photo" ? fetchMyMedia(api) : Promise.resolve(null),
+    audience === "business" && stepKey === "completed" ? fetchBusinessSignupTracking(api) : Promise.resolve(null),
   ]);
   if (!stepData.ok) throw new Response("Unavailable", { status: 503, headers: PRIVATE_HEADERS });
   const t = await i18nServer.getFixedT(request);
@@ -227,10 +183,7 @@ async function submitPhoto(request: Request, context: ActionFunctionArgs["contex
     if (Number(contentLength ?? 0) > UPLOAD_MAX_BODY_BYTES) {
       return fail([{ ...limitItem("validation.image.file_too_large", { max: IMAGE_MAX_BYTES }), code: 413 }], 413);
     }
-    const response = await rawApiFetch(request, context, "/api/v2/media/upload", {
-      method: "POST",
-      body: { stream: request.body, contentType, contentLength },
-    });
+    const response = await uploadMedia(createApiClient({ request, context }), { stream: request.body, contentType, contentLength });
     if (response.status !== 201) {
       const body = (await response.json().catch(() => ({}))) as { errors?: ErrorItem[] };
       const errors = body.errors ?? [];
@@ -245,11 +198,7 @@ async function submitPhoto(request: Request, context: ActionFunctionArgs["contex
     }
   }
   const api = createApiClient({ request, context });
-  const done = await api.call<{ next_step: string }>(`/api/v2/registration/${STEP_ENDPOINT[audience].photo}`, {
-    method: "PUT",
-    handleErrors: true,
-    camelize: false,
-  });
+  const done = await saveRegistrationStep(api, registrationStepEndpoint(audience, "photo")!);
   if (!done.ok) return fail(done.errors);
   return redirect(`/${lang}/${registerStepPath(viewer.profile.userType, done.data.next_step)}`, { headers: PRIVATE_HEADERS });
 }
@@ -269,7 +218,7 @@ export async function submitJoinStep({ request, context, params }: ActionFunctio
   const viewer = await resolveStep(request, context, lang, audience, stepKey);
   if (stepKey === "photo") return await submitPhoto(request, context, lang, audience, viewer);
   const schema = STEP_SCHEMAS[audience][stepKey];
-  const endpoint = STEP_ENDPOINT[audience][stepKey];
+  const endpoint = registrationStepEndpoint(audience, stepKey);
   if (!schema || !endpoint) throw new Response("Method not allowed", { status: 405, headers: PRIVATE_HEADERS });
   const fields = fieldNamesOf(schema);
   const isKnown = (name: string) => fields.has(rootOf(name));
@@ -279,12 +228,7 @@ export async function submitJoinStep({ request, context, params }: ActionFunctio
     return data({ lastResult: withRegroupedErrors(submission.reply(), isKnown) }, { status: 400, headers: PRIVATE_HEADERS });
   }
   const api = createApiClient({ request, context });
-  const result = await api.call<{ next_step: string }>(`/api/v2/registration/${endpoint}`, {
-    method: "PUT",
-    body: submission.value,
-    handleErrors: true,
-    camelize: false,
-  });
+  const result = await saveRegistrationStep(api, endpoint, submission.value);
   if (!result.ok) {
     const lastResult = withRegroupedErrors(submission.reply(apiErrorReply(result.errors)), isKnown);
     return data({ lastResult }, { status: result.status === 409 || result.status === 403 ? result.status : 400, headers: PRIVATE_HEADERS });

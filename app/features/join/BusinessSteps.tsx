@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BUSINESS_DESCRIPTION_MIN, DESCRIPTION_MAX, STATUS_TEXT_MAX } from "#server/contract/registration-steps";
-import type { StepData } from "~/api/join-steps.server";
+import type { StepData } from "~/features/join/steps.server";
 import { Field, FormErrors } from "~/components/Field";
 import { TextAreaField } from "~/components/FieldControls";
 import * as ui from "~/styles/ui.css";

@@ -1,0 +1,33 @@
+/** The auth group's endpoints (token, captcha, logout), as the web tier calls them. */
+import type { IssuedCaptcha, IssuedTokens } from "#server/contract/auth";
+import type { ApiClient, ApiResult } from "./client.server";
+
+export interface PasswordGrant {
+  username: string;
+  password: string;
+  keep_logged_in?: "0" | "1";
+  captcha_id?: string;
+  captcha_answer?: string;
+  captcha_pow?: string;
+}
+
+/** POST /oauth/v2/token with the password grant (form-encoded, as OAuth wants it). */
+export function passwordToken(api: ApiClient, grant: PasswordGrant): Promise<ApiResult<IssuedTokens>> {
+  return api.call<IssuedTokens>("/oauth/v2/token", {
+    method: "POST",
+    body: { grant_type: "password", ...grant },
+    auth: false,
+    handleErrors: true,
+    camelize: false,
+  });
+}
+
+/** GET /captcha: a fresh challenge (keys as issued: the browser's solver reads them as they are). */
+export function issueCaptcha(api: ApiClient): Promise<ApiResult<IssuedCaptcha>> {
+  return api.call<IssuedCaptcha>("/api/v2/captcha", { auth: false, handleErrors: true, camelize: false });
+}
+
+/** POST /user/logout: revokes the token the session carries. */
+export function logout(api: ApiClient): Promise<ApiResult<unknown>> {
+  return api.call("/api/v2/user/logout", { method: "POST", handleErrors: true });
+}
