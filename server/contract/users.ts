@@ -51,7 +51,14 @@ export interface UserDataResponse {
   email: string;
   language: string;
   status: string;
-  profile: { user_type: number; gender: number | null; display_name: string; city_name: string | null };
+  profile: {
+    user_type: number;
+    gender: number | null;
+    display_name: string;
+    city_name: string | null;
+    /** Businesses: agency or club (contract/signup BUSINESS_KINDS); null for everyone else. */
+    business_kind: string | null;
+  };
   age: number | null;
   registration_completed_at: number | null;
   is_member: boolean;

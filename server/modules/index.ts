@@ -18,6 +18,7 @@ import { registerRegistrationSteps } from "./registration/steps.routes";
 import { registerReports } from "./reports/routes";
 import { registerSearch } from "./search/routes";
 import { registerSeo } from "./seo/routes";
+import { registerSettings } from "./settings/routes";
 
 export function registerModules(ctx: ModuleContext): void {
   registerAuth(ctx);
@@ -38,4 +39,5 @@ export function registerModules(ctx: ModuleContext): void {
   registerReports(ctx);
   registerSearch(ctx);
   registerSeo(ctx);
+  registerSettings(ctx);
 }

@@ -1,16 +1,15 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cupSizeApplies, penisFieldsApply, PENIS_FIELD_MAX_CHARS } from "#server/contract/registration-steps";
 import { APPEARANCE_MEASURES } from "#server/contract/traits";
-import type { StepData } from "~/features/join/steps.server";
 import { Field, FormErrors } from "~/components/Field";
 import * as ui from "~/styles/ui.css";
-import { SubmitRow, TraitChoices, valueOf, type FieldLike } from "./controls";
+import { SubmitRow, TraitChoices, valueOf, type FieldLike, type StepFormProps } from "./controls";
 import * as css from "./steps.css";
 
 /** Step 4: measures (with their ranges as hints) and appearance choices; penis fields and cup sizes only where the gender makes them apply. */
-export function AppearanceStep({ step, lastResult }: { step: StepData; lastResult?: SubmissionResult<string[]> }) {
+export function AppearanceStep({ step, lastResult, submitLabel }: StepFormProps) {
   const { t } = useTranslation();
   const single = (key: string) => step.traits[key]?.[0];
   const [form, fields] = useForm({
@@ -69,7 +68,7 @@ export function AppearanceStep({ step, lastResult }: { step: StepData; lastResul
       <TraitChoices group="tattoo" field={fields.tattoo} />
       <SubmitRow>
         <button className={ui.button} type="submit">
-          {t("join_steps.save_continue")}
+          {submitLabel ?? t("join_steps.save_continue")}
         </button>
       </SubmitRow>
     </Form>

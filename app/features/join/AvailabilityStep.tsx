@@ -1,23 +1,14 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { StepData } from "~/features/join/steps.server";
 import { FormErrors } from "~/components/Field";
 import { CheckboxField } from "~/components/FieldControls";
 import * as ui from "~/styles/ui.css";
-import { SubmitRow } from "./controls";
+import { SubmitRow, type StepFormProps } from "./controls";
 import { ScheduleFields } from "./ScheduleFields";
 
 /** Step 6 (escorts) and the business opening hours: schedule slots; escorts also switch "available now". */
-export function AvailabilityStep({
-  step,
-  lastResult,
-  withAvailableNow,
-}: {
-  step: StepData;
-  lastResult?: SubmissionResult<string[]>;
-  withAvailableNow: boolean;
-}) {
+export function AvailabilityStep({ step, lastResult, withAvailableNow, submitLabel }: StepFormProps & { withAvailableNow: boolean }) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     lastResult,
@@ -38,7 +29,7 @@ export function AvailabilityStep({
       ) : null}
       <SubmitRow>
         <button className={ui.button} type="submit">
-          {t("join_steps.save_continue")}
+          {submitLabel ?? t("join_steps.save_continue")}
         </button>
       </SubmitRow>
     </Form>

@@ -1,20 +1,19 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BUSINESS_DESCRIPTION_MIN, DESCRIPTION_MAX, STATUS_TEXT_MAX } from "#server/contract/registration-steps";
-import type { StepData } from "~/features/join/steps.server";
 import { Field, FormErrors } from "~/components/Field";
 import { TextAreaField } from "~/components/FieldControls";
 import * as ui from "~/styles/ui.css";
-import { SubmitRow, TraitChoices, valueOf } from "./controls";
+import { SubmitRow, TraitChoices, valueOf, type StepFormProps } from "./controls";
 import * as css from "./steps.css";
 
-function SaveButton() {
+function SaveButton({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (
     <SubmitRow>
       <button className={ui.button} type="submit">
-        {t("join_steps.save_continue")}
+        {label ?? t("join_steps.save_continue")}
       </button>
     </SubmitRow>
   );
@@ -31,7 +30,7 @@ const BUSINESS_GROUPS = [
 ] as const;
 
 /** Business step "services": what the club or agency offers. */
-export function BusinessServicesStep({ step, lastResult }: { step: StepData; lastResult?: SubmissionResult<string[]> }) {
+export function BusinessServicesStep({ step, lastResult, submitLabel }: StepFormProps) {
   const [form, fields] = useForm({
     lastResult,
     defaultValue: Object.fromEntries(BUSINESS_GROUPS.map((group) => [group, step.traits[group] ?? []])),
@@ -42,13 +41,13 @@ export function BusinessServicesStep({ step, lastResult }: { step: StepData; las
       {BUSINESS_GROUPS.map((group) => (
         <TraitChoices key={group} group={group} field={fields[group] ?? { name: group }} />
       ))}
-      <SaveButton />
+      <SaveButton label={submitLabel} />
     </Form>
   );
 }
 
 /** Business step "description": 140 to 2500 characters, plus an optional status line. */
-export function BusinessDescriptionStep({ step, lastResult }: { step: StepData; lastResult?: SubmissionResult<string[]> }) {
+export function BusinessDescriptionStep({ step, lastResult, submitLabel }: StepFormProps) {
   const { t } = useTranslation();
   const [form, fields] = useForm({ lastResult, defaultValue: { description: step.description, status: step.status } });
   return (
@@ -73,7 +72,7 @@ export function BusinessDescriptionStep({ step, lastResult }: { step: StepData; 
         defaultValue={valueOf(fields.status)}
         errors={fields.status.errors}
       />
-      <SaveButton />
+      <SaveButton label={submitLabel} />
     </Form>
   );
 }
@@ -81,7 +80,7 @@ export function BusinessDescriptionStep({ step, lastResult }: { step: StepData; 
 const BLANK_USERNAMES = 3;
 
 /** Business step "escorts": link existing escort profiles by username (may stay empty). */
-export function BusinessEscortsStep({ step, lastResult }: { step: StepData; lastResult?: SubmissionResult<string[]> }) {
+export function BusinessEscortsStep({ step, lastResult, submitLabel }: StepFormProps) {
   const { t } = useTranslation();
   const [form, fields] = useForm({ lastResult, defaultValue: { usernames: step.escort_usernames } });
   const pending = new Set(step.pending_escort_usernames.map((name) => name.toLowerCase()));
@@ -109,7 +108,7 @@ export function BusinessEscortsStep({ step, lastResult }: { step: StepData; last
           />
         ))}
       </fieldset>
-      <SaveButton />
+      <SaveButton label={submitLabel} />
     </Form>
   );
 }

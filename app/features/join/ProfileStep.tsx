@@ -1,14 +1,13 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SPECIAL_DATA_CONSENT_FIELD } from "#server/contract/consents";
 import { DESCRIPTION_MAX, INTERESTS_MAX, PROFESSION_MAX, STATUS_TEXT_MAX } from "#server/contract/registration-steps";
-import type { StepData } from "~/features/join/steps.server";
 import { Field, FormErrors } from "~/components/Field";
 import { CheckboxField, TextAreaField } from "~/components/FieldControls";
 import * as ui from "~/styles/ui.css";
 import { CityField } from "./CityField";
-import { SubmitRow, TraitChoices, TraitSelect, valueOf } from "./controls";
+import { SubmitRow, TraitChoices, TraitSelect, valueOf, type StepFormProps } from "./controls";
 import * as css from "./steps.css";
 
 /**
@@ -17,7 +16,7 @@ import * as css from "./steps.css";
  * own consent checkbox (GDPR Art. 9, ADR 023): without the tick neither is
  * stored, and unticking later deletes both.
  */
-export function ProfileStep({ step, lastResult }: { step: StepData; lastResult?: SubmissionResult<string[]> }) {
+export function ProfileStep({ step, lastResult, submitLabel }: StepFormProps) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     lastResult,
@@ -100,7 +99,7 @@ export function ProfileStep({ step, lastResult }: { step: StepData; lastResult?:
       />
       <SubmitRow>
         <button className={ui.button} type="submit">
-          {t("join_steps.save_continue")}
+          {submitLabel ?? t("join_steps.save_continue")}
         </button>
       </SubmitRow>
     </Form>

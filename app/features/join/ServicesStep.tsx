@@ -1,11 +1,10 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EXTRA_NAME_MAX, PRICE_DURATIONS, PRICE_MAX, PRICE_MIN, priceKey } from "#server/contract/registration-steps";
-import type { StepData } from "~/features/join/steps.server";
 import { Field, FormErrors } from "~/components/Field";
 import * as ui from "~/styles/ui.css";
-import { SubmitRow, TraitChoices } from "./controls";
+import { SubmitRow, TraitChoices, type StepFormProps } from "./controls";
 import * as css from "./steps.css";
 
 const BLANK_EXTRAS = 2;
@@ -18,7 +17,7 @@ export function useDurationLabel() {
 }
 
 /** Step 5 (escorts): services by category, meeting options, customer types, time prices and extras. */
-export function ServicesStep({ step, lastResult }: { step: StepData; lastResult?: SubmissionResult<string[]> }) {
+export function ServicesStep({ step, lastResult, submitLabel }: StepFormProps) {
   const { t } = useTranslation();
   const durationLabel = useDurationLabel();
   const [form, fields] = useForm({
@@ -94,7 +93,7 @@ export function ServicesStep({ step, lastResult }: { step: StepData; lastResult?
       </fieldset>
       <SubmitRow>
         <button className={ui.button} type="submit">
-          {t("join_steps.save_continue")}
+          {submitLabel ?? t("join_steps.save_continue")}
         </button>
       </SubmitRow>
     </Form>

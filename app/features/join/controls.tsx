@@ -4,7 +4,9 @@
  * escort services grouped by category) labelled from traits.* keys.
  */
 import { ErrorLine } from "~/components/form/ErrorLine";
+import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
+import type { StepData } from "#server/contract/registration-steps";
 import { useTranslation } from "react-i18next";
 import { findTraitGroup, traitCategoryKey, traitLabelKey, traitTitleKey } from "#server/contract/traits";
 import { translateMessage } from "~/i18n/translate";
@@ -150,6 +152,13 @@ export function TraitSelect({ group, field }: { group: string; field: FieldLike 
       <StepErrorLine name={group} errors={field.errors} />
     </div>
   );
+}
+
+/** What every step form takes: the saved values, the last answer, and its button's words (settings say "save"). */
+export interface StepFormProps {
+  step: StepData;
+  lastResult?: SubmissionResult<string[]>;
+  submitLabel?: string;
 }
 
 export function SubmitRow({ children }: { children: ReactNode }) {

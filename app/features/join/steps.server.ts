@@ -138,7 +138,8 @@ function decimalPoint(formData: FormData, names: readonly string[]): FormData {
   return formData;
 }
 
-function prepareForm(audience: JoinAudience, stepKey: string, formData: FormData): FormData {
+/** A no-JS step form's raw post made ready for its schema: decimal commas, blank list rows dropped (settings reuse it). */
+export function prepareStepForm(audience: JoinAudience, stepKey: string, formData: FormData): FormData {
   if (audience === "user" && stepKey === "appearance") return decimalPoint(formData, ["penis_length", "penis_diameter"]);
   if (audience === "user" && stepKey === "services") return compactRows(formData, "extras", ["name", "price"]);
   if ((audience === "user" && stepKey === "availability") || (audience === "business" && stepKey === "schedule")) {
@@ -222,7 +223,7 @@ export async function submitJoinStep({ request, context, params }: ActionFunctio
   if (!schema || !endpoint) throw new Response("Method not allowed", { status: 405, headers: PRIVATE_HEADERS });
   const fields = fieldNamesOf(schema);
   const isKnown = (name: string) => fields.has(rootOf(name));
-  const formData = prepareForm(audience, stepKey, await readFormData(request));
+  const formData = prepareStepForm(audience, stepKey, await readFormData(request));
   const submission = parseWithValibot(formData, { schema });
   if (submission.status !== "success") {
     return data({ lastResult: withRegroupedErrors(submission.reply(), isKnown) }, { status: 400, headers: PRIVATE_HEADERS });

@@ -36,6 +36,7 @@ export async function getUserData(deps: ApiDeps, userId: number): Promise<UserDa
       "users.register_completed_step",
       "users.created_at",
       "users.status",
+      "users.business_kind",
       "profiles.display_name",
       "profiles.city_name",
     ])
@@ -53,7 +54,13 @@ export async function getUserData(deps: ApiDeps, userId: number): Promise<UserDa
     email: row.email,
     language: row.language,
     status: row.status,
-    profile: { user_type: row.user_type, gender: row.gender, display_name: row.display_name ?? row.username, city_name: row.city_name },
+    profile: {
+      user_type: row.user_type,
+      gender: row.gender,
+      display_name: row.display_name ?? row.username,
+      city_name: row.city_name,
+      business_kind: row.business_kind,
+    },
     age: ageAt(row.birth_date, deps.clock.now()),
     registration_completed_at: row.register_completed_step >= REGISTER_COMPLETED_STEP ? row.created_at : null,
     is_member: row.is_member === 1,

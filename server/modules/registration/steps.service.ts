@@ -45,13 +45,17 @@ import { recordBusinessSignupStep } from "./tracking.service";
 import type { StepData, StepResult } from "../../contract/registration-steps";
 export type { StepResult };
 
-type Trx = Transaction<Database>;
+export type Trx = Transaction<Database>;
 
-interface StepUser {
+/** The member whose profile a form writes: what the writers need to know about them. */
+export interface ProfileOwner {
   id: number;
   username: string;
   user_type: number;
   gender: number | null;
+}
+
+interface StepUser extends ProfileOwner {
   register_completed_step: number;
 }
 
@@ -102,7 +106,7 @@ async function saveStep(
 }
 
 /** Profiles are created at sign-up; older or imported accounts may lack the row. */
-async function ensureProfile(trx: Trx, user: StepUser, now: number): Promise<void> {
+async function ensureProfile(trx: Trx, user: ProfileOwner, now: number): Promise<void> {
   const existing = await trx.selectFrom("profiles").select("user_id").where("user_id", "=", user.id).executeTakeFirst();
   if (!existing) await trx.insertInto("profiles").values({ user_id: user.id, display_name: user.username, updated_at: now }).execute();
 }
@@ -140,122 +144,135 @@ async function replaceSchedule(trx: Trx, userId: number, schedule: BusinessSched
 }
 
 export async function saveProfileStep(deps: ApiDeps, userId: number, input: ProfileStepInput): Promise<StepResult> {
-  return await saveStep(deps, userId, "individual", "profile", async (trx, user) => {
-    const now = deps.clock.now();
-    // After the step gate (a step not reached stays 409); an unknown city throws before anything is written.
-    const city = await resolveProfileCity({ ...deps, db: trx }, input);
-    await ensureProfile(trx, user, now);
-    await trx
-      .updateTable("profiles")
-      .set({
-        ...profileCityColumns(city, user.id),
-        profession: input.profession || null,
-        status_text: input.status || null,
-        description: input.description || null,
-        interests: input.interests || null,
-        updated_at: now,
-      })
-      .where("user_id", "=", user.id)
-      .execute();
-    // Ethnicity and sexual orientation only with the consent beside them (ADR 023; the schema refused them
-    // without it). No consent now: a standing one is withdrawn and what it covered deleted.
-    if (input[SPECIAL_DATA_CONSENT_FIELD]) await grantConsent(trx, user.id, SPECIAL_DATA_CONSENT, now);
-    else await withdrawConsent(trx, user.id, SPECIAL_DATA_CONSENT, now);
-    await replaceTraits(trx, user.id, {
-      relationship_status: input.relationship_status,
-      ...(input[SPECIAL_DATA_CONSENT_FIELD] ? { race_type: input.race_type ?? null, sexuality: input.sexuality ?? null } : {}),
-      nationality: input.nationality,
-      languages: input.languages,
-    });
+  return await saveStep(deps, userId, "individual", "profile", (trx, user) => writeProfile(deps, trx, user, input));
+}
+
+/** Writes the profile form's values (registration step and settings page alike). */
+export async function writeProfile(deps: ApiDeps, trx: Trx, user: ProfileOwner, input: ProfileStepInput): Promise<void> {
+  const now = deps.clock.now();
+  // After the step gate (a step not reached stays 409); an unknown city throws before anything is written.
+  const city = await resolveProfileCity({ ...deps, db: trx }, input);
+  await ensureProfile(trx, user, now);
+  await trx
+    .updateTable("profiles")
+    .set({
+      ...profileCityColumns(city, user.id),
+      profession: input.profession || null,
+      status_text: input.status || null,
+      description: input.description || null,
+      interests: input.interests || null,
+      updated_at: now,
+    })
+    .where("user_id", "=", user.id)
+    .execute();
+  // Ethnicity and sexual orientation only with the consent beside them (ADR 023; the schema refused them
+  // without it). No consent now: a standing one is withdrawn and what it covered deleted.
+  if (input[SPECIAL_DATA_CONSENT_FIELD]) await grantConsent(trx, user.id, SPECIAL_DATA_CONSENT, now);
+  else await withdrawConsent(trx, user.id, SPECIAL_DATA_CONSENT, now);
+  await replaceTraits(trx, user.id, {
+    relationship_status: input.relationship_status,
+    ...(input[SPECIAL_DATA_CONSENT_FIELD] ? { race_type: input.race_type ?? null, sexuality: input.sexuality ?? null } : {}),
+    nationality: input.nationality,
+    languages: input.languages,
   });
 }
 
+/** Fields the member's gender has no use for are refused at their field, never stored. */
+export function checkAppearance(user: ProfileOwner, input: AppearanceStepInput): void {
+  const notApplicable = [
+    ...(penisFieldsApply(user.gender) ? [] : (["penis_length", "penis_diameter"] as const)),
+    ...(cupSizeApplies(user.gender) ? [] : (["cup_size"] as const)),
+  ];
+  const items = notApplicable
+    .filter((field) => input[field] !== undefined && input[field] !== null)
+    .map((field) => errorItem(400, "validation.steps.not_applicable", field));
+  if (items.length > 0) throw new ApiError(400, items);
+}
+
 export async function saveAppearanceStep(deps: ApiDeps, userId: number, input: AppearanceStepInput): Promise<StepResult> {
-  // Fields the user's gender has no use for are refused at their field, never stored.
-  const check = (user: StepUser) => {
-    const notApplicable = [
-      ...(penisFieldsApply(user.gender) ? [] : (["penis_length", "penis_diameter"] as const)),
-      ...(cupSizeApplies(user.gender) ? [] : (["cup_size"] as const)),
-    ];
-    const items = notApplicable
-      .filter((field) => input[field] !== undefined && input[field] !== null)
-      .map((field) => errorItem(400, "validation.steps.not_applicable", field));
-    if (items.length > 0) throw new ApiError(400, items);
-  };
   return await saveStep(
     deps,
     userId,
     "individual",
     "appearance",
-    async (trx, user) => {
-      const now = deps.clock.now();
-      await ensureProfile(trx, user, now);
-      await trx
-        .updateTable("profiles")
-        .set({
-          height_cm: input.height ?? null,
-          weight_kg: input.weight ?? null,
-          penis_length_cm: input.penis_length ?? null,
-          penis_diameter_cm: input.penis_diameter ?? null,
-          updated_at: now,
-        })
-        .where("user_id", "=", user.id)
-        .execute();
-      await replaceTraits(trx, user.id, {
-        figure_type: input.figure_type,
-        cup_size: input.cup_size,
-        hair_length: input.hair_length,
-        hair_color: input.hair_color,
-        body_hair: input.body_hair,
-        intimate_hair: input.intimate_hair,
-        characteristic_trait: input.characteristic_trait,
-        piercing: input.piercing,
-        tattoo: input.tattoo,
-      });
-    },
-    check,
+    (trx, user) => writeAppearance(deps, trx, user, input),
+    (user) => checkAppearance(user, input),
   );
 }
 
-export async function saveServicesStep(deps: ApiDeps, userId: number, input: ServicesStepInput): Promise<StepResult> {
-  return await saveStep(deps, userId, "individual", "services", async (trx, user) => {
-    await replaceTraits(trx, user.id, {
-      escort_service: input.escort_service,
-      meeting_option: input.meeting_option,
-      customer_type: input.customer_type,
-    });
-    await trx.deleteFrom("profile_prices").where("user_id", "=", user.id).execute();
-    const prices = input.prices as Record<string, number | null | undefined>;
-    const timeRows = PRICE_DURATIONS.flatMap((minutes, position) => {
-      const price = prices[priceKey(minutes)];
-      return price === null || price === undefined
-        ? []
-        : [{ user_id: user.id, item_type: PRICE_ITEM_TYPE.time, duration_minutes: minutes, name: null, price_eur: price, position }];
-    });
-    const extraRows = input.extras.map((extra, position) => ({
-      user_id: user.id,
-      item_type: PRICE_ITEM_TYPE.extra,
-      duration_minutes: null,
-      name: extra.name,
-      price_eur: extra.price,
-      position,
-    }));
-    const rows = [...timeRows, ...extraRows];
-    if (rows.length > 0) await trx.insertInto("profile_prices").values(rows).execute();
+/** Writes the appearance form's values (registration step and settings page alike). */
+export async function writeAppearance(deps: ApiDeps, trx: Trx, user: ProfileOwner, input: AppearanceStepInput): Promise<void> {
+  const now = deps.clock.now();
+  await ensureProfile(trx, user, now);
+  await trx
+    .updateTable("profiles")
+    .set({
+      height_cm: input.height ?? null,
+      weight_kg: input.weight ?? null,
+      penis_length_cm: input.penis_length ?? null,
+      penis_diameter_cm: input.penis_diameter ?? null,
+      updated_at: now,
+    })
+    .where("user_id", "=", user.id)
+    .execute();
+  await replaceTraits(trx, user.id, {
+    figure_type: input.figure_type,
+    cup_size: input.cup_size,
+    hair_length: input.hair_length,
+    hair_color: input.hair_color,
+    body_hair: input.body_hair,
+    intimate_hair: input.intimate_hair,
+    characteristic_trait: input.characteristic_trait,
+    piercing: input.piercing,
+    tattoo: input.tattoo,
   });
 }
 
-export async function saveAvailabilityStep(deps: ApiDeps, userId: number, input: AvailabilityStepInput): Promise<StepResult> {
-  return await saveStep(deps, userId, "individual", "availability", async (trx, user) => {
-    const now = deps.clock.now();
-    await ensureProfile(trx, user, now);
-    await replaceSchedule(trx, user.id, input.schedule);
-    await trx
-      .updateTable("profiles")
-      .set({ available_now_until: input.available_now ? now + AVAILABLE_NOW_MS : null, updated_at: now })
-      .where("user_id", "=", user.id)
-      .execute();
+export async function saveServicesStep(deps: ApiDeps, userId: number, input: ServicesStepInput): Promise<StepResult> {
+  return await saveStep(deps, userId, "individual", "services", (trx, user) => writeServices(deps, trx, user, input));
+}
+
+/** Writes the services form's values (registration step and settings page alike). */
+export async function writeServices(deps: ApiDeps, trx: Trx, user: ProfileOwner, input: ServicesStepInput): Promise<void> {
+  await replaceTraits(trx, user.id, {
+    escort_service: input.escort_service,
+    meeting_option: input.meeting_option,
+    customer_type: input.customer_type,
   });
+  await trx.deleteFrom("profile_prices").where("user_id", "=", user.id).execute();
+  const prices = input.prices as Record<string, number | null | undefined>;
+  const timeRows = PRICE_DURATIONS.flatMap((minutes, position) => {
+    const price = prices[priceKey(minutes)];
+    return price === null || price === undefined
+      ? []
+      : [{ user_id: user.id, item_type: PRICE_ITEM_TYPE.time, duration_minutes: minutes, name: null, price_eur: price, position }];
+  });
+  const extraRows = input.extras.map((extra, position) => ({
+    user_id: user.id,
+    item_type: PRICE_ITEM_TYPE.extra,
+    duration_minutes: null,
+    name: extra.name,
+    price_eur: extra.price,
+    position,
+  }));
+  const rows = [...timeRows, ...extraRows];
+  if (rows.length > 0) await trx.insertInto("profile_prices").values(rows).execute();
+}
+
+export async function saveAvailabilityStep(deps: ApiDeps, userId: number, input: AvailabilityStepInput): Promise<StepResult> {
+  return await saveStep(deps, userId, "individual", "availability", (trx, user) => writeAvailability(deps, trx, user, input));
+}
+
+/** Writes the availability form's values (registration step and settings page alike). */
+export async function writeAvailability(deps: ApiDeps, trx: Trx, user: ProfileOwner, input: AvailabilityStepInput): Promise<void> {
+  const now = deps.clock.now();
+  await ensureProfile(trx, user, now);
+  await replaceSchedule(trx, user.id, input.schedule);
+  await trx
+    .updateTable("profiles")
+    .set({ available_now_until: input.available_now ? now + AVAILABLE_NOW_MS : null, updated_at: now })
+    .where("user_id", "=", user.id)
+    .execute();
 }
 
 /**
@@ -277,27 +294,41 @@ export async function completePhotoStep(deps: ApiDeps, userId: number, audience:
 }
 
 export async function saveBusinessServicesStep(deps: ApiDeps, userId: number, input: BusinessServicesStepInput): Promise<StepResult> {
-  return await saveStep(deps, userId, "business", "services", async (trx, user) => {
-    await replaceTraits(trx, user.id, input);
-  });
+  return await saveStep(deps, userId, "business", "services", (trx, user) => writeBusinessServices(deps, trx, user, input));
+}
+
+/** Writes the services form's values (registration step and settings page alike). */
+export async function writeBusinessServices(deps: ApiDeps, trx: Trx, user: ProfileOwner, input: BusinessServicesStepInput): Promise<void> {
+  await replaceTraits(trx, user.id, input);
 }
 
 export async function saveBusinessScheduleStep(deps: ApiDeps, userId: number, input: BusinessScheduleStepInput): Promise<StepResult> {
-  return await saveStep(deps, userId, "business", "schedule", async (trx, user) => {
-    await replaceSchedule(trx, user.id, input.schedule);
-  });
+  return await saveStep(deps, userId, "business", "schedule", (trx, user) => writeBusinessSchedule(deps, trx, user, input));
+}
+
+/** Writes the schedule form's values (registration step and settings page alike). */
+export async function writeBusinessSchedule(deps: ApiDeps, trx: Trx, user: ProfileOwner, input: BusinessScheduleStepInput): Promise<void> {
+  await replaceSchedule(trx, user.id, input.schedule);
 }
 
 export async function saveBusinessDescriptionStep(deps: ApiDeps, userId: number, input: BusinessDescriptionStepInput): Promise<StepResult> {
-  return await saveStep(deps, userId, "business", "description", async (trx, user) => {
-    const now = deps.clock.now();
-    await ensureProfile(trx, user, now);
-    await trx
-      .updateTable("profiles")
-      .set({ description: input.description, status_text: input.status || null, updated_at: now })
-      .where("user_id", "=", user.id)
-      .execute();
-  });
+  return await saveStep(deps, userId, "business", "description", (trx, user) => writeBusinessDescription(deps, trx, user, input));
+}
+
+/** Writes the description form's values (registration step and settings page alike). */
+export async function writeBusinessDescription(
+  deps: ApiDeps,
+  trx: Trx,
+  user: ProfileOwner,
+  input: BusinessDescriptionStepInput,
+): Promise<void> {
+  const now = deps.clock.now();
+  await ensureProfile(trx, user, now);
+  await trx
+    .updateTable("profiles")
+    .set({ description: input.description, status_text: input.status || null, updated_at: now })
+    .where("user_id", "=", user.id)
+    .execute();
 }
 
 /**

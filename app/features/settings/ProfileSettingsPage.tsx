@@ -1,0 +1,94 @@
+/**
+ * user/{name_characteristics | status_description | service_prices | contact}: the registration forms
+ * again, filled with what is saved, under a "save" button; the page says when it saved.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { StepData } from "#server/contract/registration-steps";
+import type { SettingsKey, SettingsSection } from "#server/contract/settings";
+import { AppearanceStep } from "~/features/join/AppearanceStep";
+import { AvailabilityStep } from "~/features/join/AvailabilityStep";
+import { BusinessDescriptionStep, BusinessServicesStep } from "~/features/join/BusinessSteps";
+import { ProfileStep } from "~/features/join/ProfileStep";
+import { ServicesStep } from "~/features/join/ServicesStep";
+import { useLocalePath } from "~/i18n/lang";
+import * as ui from "~/styles/ui.css";
+import { pageTextKey } from "./page-text";
+import * as css from "./settings.css";
+
+interface Props {
+  pageKey: SettingsKey;
+  sections: SettingsSection[];
+  step: StepData;
+  isBusiness: boolean;
+  saved: boolean;
+  /** The section whose post came back with errors, and its answer. */
+  failed: { section: SettingsSection; lastResult: SubmissionResult<string[]> } | null;
+}
+
+function SectionForm({
+  section,
+  step,
+  lastResult,
+  label,
+}: {
+  section: SettingsSection;
+  step: StepData;
+  lastResult?: SubmissionResult<string[]>;
+  label: string;
+}) {
+  const props = { step, lastResult, submitLabel: label };
+  switch (section) {
+    case "appearance":
+      return <AppearanceStep {...props} />;
+    case "profile":
+      return <ProfileStep {...props} />;
+    case "services":
+      return <ServicesStep {...props} />;
+    case "availability":
+      return <AvailabilityStep {...props} withAvailableNow />;
+    case "business_services":
+      return <BusinessServicesStep {...props} />;
+    case "business_description":
+      return <BusinessDescriptionStep {...props} />;
+    case "business_schedule":
+      return <AvailabilityStep {...props} withAvailableNow={false} />;
+  }
+}
+
+export function ProfileSettingsPage({ pageKey, sections, step, isBusiness, saved, failed }: Props) {
+  const { t } = useTranslation("account");
+  const to = useLocalePath();
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.stack}>
+        <Link className={css.back} to={to("user")}>
+          {t("settings.back")}
+        </Link>
+        <h1>{t(pageTextKey(pageKey, "title", isBusiness))}</h1>
+        <p className={ui.muted}>{t(pageTextKey(pageKey, "intro", isBusiness))}</p>
+        {saved ? (
+          <p className={ui.notice} role="status" data-testid="settings-saved">
+            {t("settings.saved")}
+          </p>
+        ) : null}
+        {sections.map((section) => (
+          <div key={section} data-section={section}>
+            <SectionForm
+              section={section}
+              step={step}
+              lastResult={failed?.section === section ? failed.lastResult : undefined}
+              label={t("settings.save")}
+            />
+          </div>
+        ))}
+        {pageKey === "contact" ? (
+          <p>
+            <Link to={to("user/phone")}>{t("settings.phone_link")}</Link>
+          </p>
+        ) : null}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,48 @@
+/** user: the settings index, the member's pages group by group, each row one link with what it holds. */
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { SettingsGroup, SettingsKey } from "#server/contract/settings";
+import { useLocalePath } from "~/i18n/lang";
+import * as ui from "~/styles/ui.css";
+import { pageTextKey } from "./page-text";
+import * as css from "./settings.css";
+
+export function SettingsIndexPage({
+  groups,
+  isBusiness,
+}: {
+  groups: Array<{ key: SettingsGroup; items: SettingsKey[] }>;
+  isBusiness: boolean;
+}) {
+  const { t } = useTranslation("account");
+  const to = useLocalePath();
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.stack}>
+        <h1>{t("settings.title")}</h1>
+        {groups
+          .filter((group) => group.items.length > 0)
+          .map((group) => (
+            <section key={group.key} className={css.group} aria-labelledby={`settings-${group.key}`} data-testid={`settings-${group.key}`}>
+              <h2 id={`settings-${group.key}`} className={css.groupTitle}>
+                {t(`settings.groups.${group.key}`)}
+              </h2>
+              <ul className={css.items}>
+                {group.items.map((item) => (
+                  <li key={item}>
+                    <Link className={css.item} to={to(`user/${item}`)}>
+                      <span className={css.itemLabel}>{t(pageTextKey(item, "title", isBusiness))}</span>
+                      <span className={ui.muted}>{t(pageTextKey(item, "summary", isBusiness))}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        <Link className={css.back} to={to("my_dashboard")}>
+          {t("settings.to_dashboard")}
+        </Link>
+      </div>
+    </main>
+  );
+}

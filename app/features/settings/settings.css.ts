@@ -1,0 +1,31 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+/** One settings group: a card whose rows are whole-width links (tap targets of at least 48 px). */
+export const group = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  overflow: "hidden",
+});
+
+export const groupTitle = style({ fontSize: "1.05rem", margin: 0, padding: `${vars.space.md} ${vars.space.md} ${vars.space.sm}` });
+
+export const items = style({ listStyle: "none", margin: 0, padding: 0 });
+
+export const item = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: "2px",
+  minHeight: "48px",
+  justifyContent: "center",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderTop: `1px solid ${vars.color.border}`,
+  color: "inherit",
+  textDecoration: "none",
+  selectors: { "&:hover, &:focus-visible": { background: vars.color.surfaceAlt } },
+});
+
+export const itemLabel = style({ fontWeight: 600, color: vars.color.primary });
+
+export const back = style({ display: "inline-flex", alignItems: "center", minHeight: "44px" });

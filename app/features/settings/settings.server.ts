@@ -1,0 +1,118 @@
+/**
+ * The settings pages' loader and action logic (issue 10): the index, and the profile pages that edit
+ * what registration collected with the same forms and schemas, saved through PUT /settings/{section}.
+ */
+import { parseWithValibot } from "@conform-to/valibot";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  SETTINGS_GROUPS,
+  SETTINGS_SECTIONS,
+  sectionsOfPage,
+  settingsKeyShownTo,
+  type SettingsKey,
+  type SettingsSection,
+  type SettingsViewer,
+} from "#server/contract/settings";
+import { USER_TYPE } from "#server/contract/users";
+import { createApiClient } from "~/api/client.server";
+import { fetchStepData } from "~/api/registration.server";
+import { fetchSettingsIndex, saveSettingsSection } from "~/api/settings.server";
+import { requireViewer, type Viewer } from "~/api/viewer.server";
+import { prepareStepForm } from "~/features/join/steps.server";
+import { fieldNamesOf, rootOf, STEP_SCHEMAS, withRegroupedErrors, type JoinAudience } from "~/features/join/step-forms";
+import { i18nServer } from "~/i18n/i18next.server";
+import { apiErrorReply } from "~/utils/api-errors";
+import { readFormData } from "~/utils/form-data.server";
+import { PRIVATE_HEADERS } from "~/utils/seo";
+import { pageTextKey } from "./page-text";
+
+/** Settings pages with a page today; the index links only these (issue 10 adds the rest one by one). */
+export const BUILT_SETTINGS_PAGES: ReadonlySet<SettingsKey> = new Set([
+  "name_characteristics",
+  "service_prices",
+  "contact",
+  "status_description",
+  "linked_profiles",
+  "age_check_verification",
+]);
+
+/** The profile pages this feature renders itself (linked profiles and the age check have their own routes). */
+const PROFILE_PAGES: ReadonlySet<string> = new Set(["name_characteristics", "service_prices", "contact", "status_description"]);
+
+const settingsViewerOf = (viewer: Viewer): SettingsViewer => ({
+  userType: viewer.profile.userType,
+  businessKind: viewer.profile.businessKind,
+});
+
+/** The registration step form a section shows (and whose schema and form preparation it uses). */
+export function stepFormOf(section: SettingsSection): { audience: JoinAudience; stepKey: string } {
+  const { audience, step } = SETTINGS_SECTIONS[section];
+  return { audience: audience === "business" ? "business" : "user", stepKey: step };
+}
+
+export async function loadSettingsIndex({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const api = createApiClient({ request, context });
+  const index = await fetchSettingsIndex(api);
+  if (!index.ok) throw new Response(null, { status: index.status >= 500 ? 503 : index.status, headers: PRIVATE_HEADERS });
+  const t = await i18nServer.getFixedT(request);
+  const groups = index.data.groups.map((group) => ({
+    key: group.key,
+    items: group.items.filter((item) => BUILT_SETTINGS_PAGES.has(item)),
+  }));
+  return data(
+    { title: t("settings.meta_title"), groups, isBusiness: viewer.profile.userType === USER_TYPE.business },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+/** A profile page's key, if this member has it; else 404 (an unknown key and a hidden page look alike). */
+async function profilePageOf(request: Request, context: LoaderFunctionArgs["context"], key: string | undefined) {
+  const viewer = await requireViewer(request, context);
+  const isPageKey = (SETTINGS_GROUPS.profile_appearance as readonly string[]).includes(key ?? "");
+  if (!key || !isPageKey || !PROFILE_PAGES.has(key) || !settingsKeyShownTo(key as SettingsKey, settingsViewerOf(viewer))) {
+    throw new Response(null, { status: 404, headers: PRIVATE_HEADERS });
+  }
+  const sections = sectionsOfPage(key as SettingsKey, settingsViewerOf(viewer));
+  return { viewer, key: key as SettingsKey, sections };
+}
+
+export async function loadProfileSettings({ request, context, params }: LoaderFunctionArgs) {
+  const { viewer, key, sections } = await profilePageOf(request, context, params.key);
+  const step = await fetchStepData(createApiClient({ request, context }));
+  if (!step.ok) throw new Response(null, { status: 503, headers: PRIVATE_HEADERS });
+  const t = await i18nServer.getFixedT(request);
+  return data(
+    {
+      title: t(pageTextKey(key, "title", viewer.profile.userType === USER_TYPE.business)),
+      key,
+      sections,
+      step: step.data,
+      isBusiness: viewer.profile.userType === USER_TYPE.business,
+    },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+/** Saves the page's form through its section; back to the page with "saved", or the form with its errors and input. */
+export async function submitProfileSettings({ request, context, params }: ActionFunctionArgs) {
+  const { key, sections } = await profilePageOf(request, context, params.key);
+  const formData = await readFormData(request);
+  const requested = formData.get("section");
+  const section = sections.find((candidate) => candidate === requested) ?? sections[0];
+  if (!section) throw new Response(null, { status: 405, headers: PRIVATE_HEADERS });
+  const { audience, stepKey } = stepFormOf(section);
+  const schema = STEP_SCHEMAS[audience][stepKey]!;
+  const fields = fieldNamesOf(schema);
+  const isKnown = (name: string) => fields.has(rootOf(name));
+  const submission = parseWithValibot(prepareStepForm(audience, stepKey, formData), { schema });
+  if (submission.status !== "success") {
+    return data({ section, lastResult: withRegroupedErrors(submission.reply(), isKnown) }, { status: 400, headers: PRIVATE_HEADERS });
+  }
+  const result = await saveSettingsSection(createApiClient({ request, context }), section, submission.value);
+  if (!result.ok) {
+    const lastResult = withRegroupedErrors(submission.reply(apiErrorReply(result.errors)), isKnown);
+    return data({ section, lastResult }, { status: result.status === 403 ? 403 : 400, headers: PRIVATE_HEADERS });
+  }
+  throw redirect(`/${params.lang}/user/${key}?saved=1`, { headers: PRIVATE_HEADERS });
+}

@@ -1,0 +1,115 @@
+/**
+ * The member's settings (spec section 2 "Settings", section 6): the pages under user/{key}, who sees
+ * which, and the sections a page saves. A section reuses the registration step's schema, so what
+ * sign-up collected is edited under the same rules (lengths, ranges, the special-category consent).
+ */
+import type { BusinessKind } from "./signup";
+import { USER_TYPE } from "./users";
+
+/** The two groups of the settings index, in the spec's order. */
+export const SETTINGS_GROUPS = {
+  profile_appearance: ["name_characteristics", "service_prices", "contact", "status_description", "media_gallery", "linked_profiles"],
+  account_membership: [
+    "membership",
+    "email_password",
+    "age_check_verification",
+    "date_review_display",
+    "first_contact_filter_and_blocklist",
+    "search_visibility",
+    "notifications",
+    "forum_notifications",
+    "billing_invoices",
+    "data_privacy",
+    "pause_delete",
+  ],
+} as const;
+export type SettingsGroup = keyof typeof SETTINGS_GROUPS;
+export type SettingsKey = (typeof SETTINGS_GROUPS)[SettingsGroup][number];
+
+/**
+ * The "certain business types" of section 6, decided once here. Agencies and clubs both present the
+ * escorts who work with them, so both keep linked profiles; a club's prices are entry fees and each
+ * lady's own, so service prices are the agency's rate card only.
+ */
+export const BUSINESS_KINDS_WITH_LINKED_PROFILES: readonly BusinessKind[] = ["agency", "club"];
+export const BUSINESS_KINDS_WITH_SERVICE_PRICES: readonly BusinessKind[] = ["agency"];
+
+export interface SettingsViewer {
+  userType: number;
+  businessKind: string | null;
+}
+
+/**
+ * Whether a settings page exists for this member (section 6): linked profiles hidden for clients and
+ * the business kinds above; service prices hidden for clients (nothing to price) and those kinds;
+ * date review display hidden for clients.
+ */
+export function settingsKeyShownTo(key: SettingsKey, viewer: SettingsViewer): boolean {
+  const kind = viewer.businessKind as BusinessKind | null;
+  const isBusiness = viewer.userType === USER_TYPE.business;
+  switch (key) {
+    case "linked_profiles":
+      return viewer.userType === USER_TYPE.escort || (isBusiness && kind !== null && BUSINESS_KINDS_WITH_LINKED_PROFILES.includes(kind));
+    case "service_prices":
+      return viewer.userType === USER_TYPE.escort || (isBusiness && kind !== null && BUSINESS_KINDS_WITH_SERVICE_PRICES.includes(kind));
+    case "date_review_display":
+      return viewer.userType !== USER_TYPE.client;
+    default:
+      return true;
+  }
+}
+
+/**
+ * The sections a settings page saves (PUT /settings/{section}), each with the registration step's
+ * schema. Individuals and businesses fill different forms under the same page key.
+ */
+export const SETTINGS_SECTIONS = {
+  appearance: { audience: "individual", step: "appearance" },
+  profile: { audience: "individual", step: "profile" },
+  services: { audience: "priced", step: "services" },
+  availability: { audience: "escort", step: "availability" },
+  business_services: { audience: "business", step: "services" },
+  business_description: { audience: "business", step: "description" },
+  business_schedule: { audience: "business", step: "schedule" },
+} as const;
+export type SettingsSection = keyof typeof SETTINGS_SECTIONS;
+export type SettingsAudience = (typeof SETTINGS_SECTIONS)[SettingsSection]["audience"];
+
+/** Whether a member may save a section: escorts and clients theirs, businesses theirs, prices where the page is shown. */
+export function sectionAllowedFor(section: SettingsSection, viewer: SettingsViewer): boolean {
+  const audience: SettingsAudience = SETTINGS_SECTIONS[section].audience;
+  switch (audience) {
+    case "individual":
+      return viewer.userType === USER_TYPE.escort || viewer.userType === USER_TYPE.client;
+    case "escort":
+      return viewer.userType === USER_TYPE.escort;
+    case "business":
+      return viewer.userType === USER_TYPE.business;
+    case "priced":
+      return settingsKeyShownTo("service_prices", viewer);
+  }
+}
+
+/** Which section each profile page edits, per kind of member (null: the page has no form of that kind). */
+export function sectionsOfPage(key: SettingsKey, viewer: SettingsViewer): SettingsSection[] {
+  const business = viewer.userType === USER_TYPE.business;
+  const candidates: Partial<Record<SettingsKey, SettingsSection[]>> = business
+    ? {
+        name_characteristics: ["business_services"],
+        status_description: ["business_description"],
+        service_prices: ["services"],
+        contact: ["business_schedule"],
+      }
+    : {
+        name_characteristics: ["appearance"],
+        status_description: ["profile"],
+        service_prices: ["services"],
+        contact: ["availability"],
+      };
+  return (candidates[key] ?? []).filter((section) => sectionAllowedFor(section, viewer));
+}
+
+/** GET /settings: the index the member sees, page keys per group (only pages shown to them). */
+export interface SettingsIndex {
+  groups: Array<{ key: SettingsGroup; items: SettingsKey[] }>;
+}

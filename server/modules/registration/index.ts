@@ -1,0 +1,14 @@
+/** The public face of the registration module: the profile form writers, shared with the settings pages. Other modules import only this file. */
+export {
+  checkAppearance,
+  getStepData,
+  writeAppearance,
+  writeAvailability,
+  writeBusinessDescription,
+  writeBusinessSchedule,
+  writeBusinessServices,
+  writeProfile,
+  writeServices,
+  type ProfileOwner,
+  type Trx,
+} from "./steps.service";

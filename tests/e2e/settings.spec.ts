@@ -1,0 +1,120 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { DEMO, expect, logIn, test } from "./fixtures";
+
+/**
+ * Settings (issue 10): a member edits what registration collected, without JavaScript, with the
+ * errors at their fields and the rest of the input kept. Each test edits an account no other test
+ * reads: a seeded escort of its own city (every seeded account has the demo password) or demo_club.
+ */
+async function seededEscortNear(request: APIRequestContext, clientIp: string, lat: number, lon: number): Promise<string> {
+  const response = await request.post("/api/v2/search/user-and-business", {
+    headers: { "x-forwarded-for": clientIp },
+    data: { filterquery: { user_type: "escort", location: { lat, lon, radius: 10 } }, page_no: 1 },
+  });
+  expect(response.status()).toBe(200);
+  const hits = ((await response.json()) as { data: Array<{ username: string }> }).data;
+  expect(hits.length).toBeGreaterThan(0);
+  return hits[0]!.username;
+}
+
+const save = (page: Page) => page.getByRole("button", { name: "Speichern", exact: true }).click();
+
+test("an escort moves to another city and rewrites her status; a bad city is reported at its field, the rest kept", async ({
+  page,
+  request,
+  clientIp,
+}) => {
+  const username = await seededEscortNear(request, clientIp, 51.3397, 12.3731); // Leipzig
+  await logIn(page, username, DEMO.password);
+  await page.goto("/de/user");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Einstellungen");
+  await expect(page.getByTestId("settings-profile_appearance").getByRole("link")).toHaveText([
+    /Aussehen & Merkmale/,
+    /Service & Preise/,
+    /Erreichbarkeit/,
+    /Über dich & Beschreibung/,
+    /Verknüpfte Profile/,
+  ]);
+  await page.getByRole("link", { name: /Über dich & Beschreibung/ }).click();
+  await expect(page).toHaveURL(/\/de\/user\/status_description$/);
+
+  await page.locator('input[name="relationship_status"][value="1"]').check();
+  await page.getByLabel("Wohnort oder Arbeitsort").fill("Atlantis Nirgendwo");
+  await page.getByLabel("Status", { exact: true }).fill("Diese Woche in Dresden");
+  await save(page);
+  await expect(page.locator('[data-field-error="city"]')).toHaveText(
+    "Diesen Ort kennen wir nicht. Bitte prüfe die Schreibweise oder wähle einen Ort aus den Vorschlägen.",
+  );
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("Diese Woche in Dresden");
+  await expect(page.getByTestId("settings-saved")).toHaveCount(0);
+
+  await page.getByLabel("Wohnort oder Arbeitsort").fill("dresden");
+  await save(page);
+  await expect(page).toHaveURL(/\/de\/user\/status_description\?saved=1$/);
+  await expect(page.getByTestId("settings-saved")).toHaveText("Gespeichert. Deine Änderungen sind jetzt sichtbar.");
+  await expect(page.getByLabel("Wohnort oder Arbeitsort")).toHaveValue("Dresden");
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("Diese Woche in Dresden");
+  // The search finds her in Dresden now (search_profiles follows by trigger).
+  const inDresden = await request.post("/api/v2/search/user-and-business", {
+    headers: { "x-forwarded-for": clientIp },
+    data: {
+      filterquery: { user_type: "escort", location: { lat: 51.0504, lon: 13.7373, radius: 10 } },
+      query: { name: username },
+      page_no: 1,
+    },
+  });
+  const names = ((await inDresden.json()) as { data: Array<{ username: string }> }).data.map((hit) => hit.username);
+  expect(names).toContain(username);
+});
+
+test("prices: an out-of-range price is refused at its field with the extras kept; a valid one is saved", async ({
+  page,
+  request,
+  clientIp,
+}) => {
+  const username = await seededEscortNear(request, clientIp, 50.9375, 6.9603); // Köln
+  await logIn(page, username, DEMO.password);
+  await page.goto("/de/user/service_prices");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Service & Preise");
+  await page.locator('input[name="prices.price_60_mins"]').fill("0");
+  await page.locator('input[name="extras[0].name"]').fill("Übernachtung");
+  await page.locator('input[name="extras[0].price"]').fill("900");
+  await save(page);
+  await expect(page.locator('[data-field-error="prices.price_60_mins"]')).toHaveText("Nur Werte von 1 bis 100000 möglich.");
+  await expect(page.locator('input[name="extras[0].name"]')).toHaveValue("Übernachtung");
+  await page.locator('input[name="prices.price_60_mins"]').fill("250");
+  await save(page);
+  await expect(page).toHaveURL(/\/de\/user\/service_prices\?saved=1$/);
+  await expect(page.locator('input[name="prices.price_60_mins"]')).toHaveValue("250");
+  await expect(page.locator('input[name="extras[0].name"]')).toHaveValue("Übernachtung");
+});
+
+test("a club has opening hours and a description but no price list; the description keeps its minimum", async ({ page }) => {
+  await logIn(page, "demo_club", DEMO.password);
+  await page.goto("/de/user");
+  const profileLinks = page.getByTestId("settings-profile_appearance").getByRole("link");
+  await expect(profileLinks).toHaveText([/Angebot & Ausstattung/, /Öffnungszeiten/, /Beschreibung/, /Verknüpfte Profile/]);
+  expect((await page.goto("/de/user/service_prices"))?.status()).toBe(404);
+
+  await page.goto("/de/user/status_description");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Beschreibung");
+  await page.getByLabel("Beschreibung").fill("Zu kurz.");
+  await save(page);
+  await expect(page.locator('[data-field-error="description"]')).toHaveText("Mindestens 140 Zeichen.");
+  await expect(page.getByLabel("Beschreibung")).toHaveValue("Zu kurz.");
+  const text =
+    "Club Mondschein in Berlin-Mitte: Bar, Sauna, Whirlpool und sechs Themenzimmer. Diskret, gepflegt, mit freundlichem Team und Parkplätzen im Hof.";
+  await page.getByLabel("Beschreibung").fill(text);
+  await save(page);
+  await expect(page).toHaveURL(/\/de\/user\/status_description\?saved=1$/);
+  await expect(page.getByLabel("Beschreibung")).toHaveValue(text);
+});
+
+test("settings need a login and unknown pages are 404", async ({ page }) => {
+  await page.goto("/de/user/contact");
+  await expect(page).toHaveURL(/\/de\/login\?r=%2Fde%2Fuser%2Fcontact$/);
+  await logIn(page, DEMO.client, DEMO.password);
+  expect((await page.goto("/de/user/no_such_page"))?.status()).toBe(404);
+  // A client has no price list (section 6 and nothing to price).
+  expect((await page.goto("/de/user/service_prices"))?.status()).toBe(404);
+});
