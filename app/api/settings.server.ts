@@ -1,5 +1,6 @@
 /** The settings group's endpoints, as the web tier calls them. */
-import type { SettingsIndex, SettingsSection } from "#server/contract/settings";
+import type { ChangeEmailInput, ChangePasswordInput, EmailSettings, SettingsIndex, SettingsSection } from "#server/contract/settings";
+import type { Camelize } from "./camelize";
 import type { ApiClient, ApiResult } from "./client.server";
 
 /** GET /settings: the pages this member has (page keys are data: not camelized). */
@@ -10,4 +11,29 @@ export function fetchSettingsIndex(api: ApiClient): Promise<ApiResult<SettingsIn
 /** PUT /settings/{section}: saves one section of the member's own profile. */
 export function saveSettingsSection(api: ApiClient, section: SettingsSection, body: unknown): Promise<ApiResult<unknown>> {
   return api.call(`/api/v2/settings/${section}`, { method: "PUT", body, handleErrors: true });
+}
+
+/** GET /settings/email: the address, whether it is verified, and a change waiting for its link. */
+export function fetchEmailSettings(api: ApiClient): Promise<ApiResult<Camelize<EmailSettings>>> {
+  return api.call<Camelize<EmailSettings>>("/api/v2/settings/email", { handleErrors: true });
+}
+
+/** PUT /settings/email: a new address, confirmed by the current password. */
+export function requestEmailChange(api: ApiClient, body: ChangeEmailInput): Promise<ApiResult<Camelize<EmailSettings>>> {
+  return api.call<Camelize<EmailSettings>>("/api/v2/settings/email", { method: "PUT", body, handleErrors: true });
+}
+
+/** DELETE /settings/email/pending. */
+export function cancelEmailChange(api: ApiClient): Promise<ApiResult<Camelize<EmailSettings>>> {
+  return api.call<Camelize<EmailSettings>>("/api/v2/settings/email/pending", { method: "DELETE", handleErrors: true });
+}
+
+/** POST /settings/email/confirm: the token from the link sent to the new address. */
+export function confirmEmailChange(api: ApiClient, token: string): Promise<ApiResult<{ email: string }>> {
+  return api.call<{ email: string }>("/api/v2/settings/email/confirm", { method: "POST", body: { token }, handleErrors: true });
+}
+
+/** PUT /settings/password. */
+export function changePassword(api: ApiClient, body: ChangePasswordInput): Promise<ApiResult<{ changed: true }>> {
+  return api.call<{ changed: true }>("/api/v2/settings/password", { method: "PUT", body, handleErrors: true });
 }

@@ -3,7 +3,9 @@
  * which, and the sections a page saves. A section reuses the registration step's schema, so what
  * sign-up collected is edited under the same rules (lengths, ranges, the special-category consent).
  */
+import * as v from "valibot";
 import type { BusinessKind } from "./signup";
+import { emailSchema, PASSWORD_MAX, passwordSchema } from "./validation";
 import { USER_TYPE } from "./users";
 
 /** The two groups of the settings index, in the spec's order. */
@@ -112,4 +114,58 @@ export function sectionsOfPage(key: SettingsKey, viewer: SettingsViewer): Settin
 /** GET /settings: the index the member sees, page keys per group (only pages shown to them). */
 export interface SettingsIndex {
   groups: Array<{ key: SettingsGroup; items: SettingsKey[] }>;
+}
+
+// --- user/email_password -------------------------------------------------------------------------
+
+const MINUTE = 60_000;
+/** A new address's confirmation link: a day, like the deletion link (issue 10). */
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * MINUTE;
+/** Change requests per account and hour: each mails two addresses. */
+export const EMAIL_CHANGE_LIMIT = { windowMs: 60 * MINUTE, limit: 3 } as const;
+/** Wrong current passwords per account and 15 minutes before the settings refuse to check more (the login limit's numbers). */
+export const CURRENT_PASSWORD_LIMIT = { windowMs: 15 * MINUTE, limit: 5 } as const;
+
+const currentPassword = v.pipe(
+  v.string("validation.required"),
+  v.nonEmpty("validation.required"),
+  v.maxLength(PASSWORD_MAX, "validation.invalid"),
+);
+
+/** PUT /settings/email: the new address, confirmed by the current password. */
+export const changeEmailSchema = v.object({ email: emailSchema, current_password: currentPassword }, "validation.required");
+export type ChangeEmailInput = v.InferOutput<typeof changeEmailSchema>;
+
+/** PUT /settings/password: the current password, and the new one twice. */
+export const changePasswordSchema = v.pipe(
+  v.object(
+    {
+      current_password: currentPassword,
+      password: passwordSchema,
+      password_confirmation: v.pipe(v.string("validation.required"), v.nonEmpty("validation.required")),
+    },
+    "validation.required",
+  ),
+  v.forward(
+    v.partialCheck(
+      [["password"], ["password_confirmation"]],
+      (input) => input.password === input.password_confirmation,
+      "validation.password.confirmation_mismatch",
+    ),
+    ["password_confirmation"],
+  ),
+);
+export type ChangePasswordInput = v.InferOutput<typeof changePasswordSchema>;
+
+/** POST /settings/email/confirm: the token from the link sent to the new address. */
+export const confirmEmailChangeSchema = v.object(
+  { token: v.pipe(v.string("validation.required"), v.nonEmpty("validation.required"), v.maxLength(200, "validation.invalid")) },
+  "validation.required",
+);
+
+/** GET /settings/email: the account's address and a change waiting for its link, if any. */
+export interface EmailSettings {
+  email: string;
+  is_email_verified: boolean;
+  pending: { email: string; expires_at: number } | null;
 }

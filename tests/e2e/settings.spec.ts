@@ -118,3 +118,57 @@ test("settings need a login and unknown pages are 404", async ({ page }) => {
   // A client has no price list (section 6 and nothing to price).
   expect((await page.goto("/de/user/service_prices"))?.status()).toBe(404);
 });
+
+test("e-mail and password: a wrong current password is reported at its field; the new address counts after its link; the new password works", async ({
+  page,
+  request,
+  clientIp,
+}) => {
+  const username = await seededEscortNear(request, clientIp, 50.1109, 8.6821); // Frankfurt
+  const fresh = `neu_${username}@example.test`.toLowerCase();
+  await logIn(page, username, DEMO.password);
+  await page.goto("/de/user");
+  await page.getByRole("link", { name: /E-Mail & Passwort/ }).click();
+  await expect(page).toHaveURL(/\/de\/user\/email_password$/);
+
+  const emailForm = page.locator("#email-form");
+  await emailForm.getByLabel("Neue E-Mail-Adresse").fill(fresh);
+  await emailForm.getByLabel("Aktuelles Passwort").fill("nicht-das-passwort");
+  await emailForm.getByRole("button", { name: "Bestätigungslink senden" }).click();
+  await expect(emailForm.locator('[data-field-error="current_password"]')).toHaveText("Das aktuelle Passwort stimmt nicht.");
+  await expect(emailForm.getByLabel("Neue E-Mail-Adresse")).toHaveValue(fresh);
+  await expect(emailForm.getByLabel("Aktuelles Passwort")).toHaveValue("");
+  await emailForm.getByLabel("Aktuelles Passwort").fill(DEMO.password);
+  await emailForm.getByRole("button", { name: "Bestätigungslink senden" }).click();
+  await expect(page).toHaveURL(/\?sent=1$/);
+  await expect(page.getByTestId("pending-email")).toContainText(fresh);
+  await expect(page.getByTestId("current-email")).not.toContainText(fresh);
+
+  // The link from the mail to the new address: one button, then the address is the account's.
+  await page.goto(`/de/dev/mailbox?to=${encodeURIComponent(fresh)}`);
+  const link = await page.locator('[data-mail="email_change_confirm"] [data-mail-link]').first().getAttribute("href");
+  expect(link).toContain("/de/user/email_password?confirm=");
+  await page.goto(link!);
+  await page.getByRole("button", { name: "Adresse bestätigen" }).click();
+  await expect(page).toHaveURL(/\/de\/user\/email_password\?confirmed=1$/);
+  await expect(page.getByTestId("settings-notice")).toHaveText("Deine neue E-Mail-Adresse ist bestätigt und ab sofort aktiv.");
+  await expect(page.getByTestId("current-email")).toContainText(fresh);
+
+  // The password: the confirmation must match; then the new one logs in and the old one does not.
+  const passwordForm = page.locator("#password-form");
+  await passwordForm.getByLabel("Aktuelles Passwort").fill(DEMO.password);
+  await passwordForm.getByLabel("Neues Passwort", { exact: true }).fill("Sommer-Regen-2027");
+  await passwordForm.getByLabel("Neues Passwort wiederholen").fill("Sommer-Regen-2028");
+  await passwordForm.getByRole("button", { name: "Passwort ändern" }).click();
+  await expect(passwordForm.locator('[data-field-error="password_confirmation"]')).not.toBeEmpty();
+  await passwordForm.getByLabel("Aktuelles Passwort").fill(DEMO.password);
+  await passwordForm.getByLabel("Neues Passwort", { exact: true }).fill("Sommer-Regen-2027");
+  await passwordForm.getByLabel("Neues Passwort wiederholen").fill("Sommer-Regen-2027");
+  await passwordForm.getByRole("button", { name: "Passwort ändern" }).click();
+  await expect(page.getByTestId("settings-notice")).toHaveText("Dein Passwort ist geändert. Alle anderen Geräte wurden abgemeldet.");
+  await page.context().clearCookies();
+  await logIn(page, fresh, DEMO.password);
+  await expect(page.locator('[data-field-error="password"]')).toHaveText("Benutzername oder Passwort ist falsch.");
+  await logIn(page, fresh, "Sommer-Regen-2027");
+  await expect(page).toHaveURL(/\/de\/my_dashboard$/);
+});

@@ -29,3 +29,5 @@ export const item = style({
 export const itemLabel = style({ fontWeight: 600, color: vars.color.primary });
 
 export const back = style({ display: "inline-flex", alignItems: "center", minHeight: "44px" });
+
+export const cardTitle = style({ fontSize: "1.15rem", margin: 0 });

@@ -33,6 +33,7 @@ export const BUILT_SETTINGS_PAGES: ReadonlySet<SettingsKey> = new Set([
   "contact",
   "status_description",
   "linked_profiles",
+  "email_password",
   "age_check_verification",
 ]);
 

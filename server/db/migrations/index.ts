@@ -15,6 +15,7 @@ import * as m0012MediaVariants from "./0012_media_variants";
 import * as m0013Consents from "./0013_consents";
 import * as m0014SessionWindowTokenFamilies from "./0014_session_window_token_families";
 import * as m0015BusinessLinkConsent from "./0015_business_link_consent";
+import * as m0016EmailChanges from "./0016_email_changes";
 
 /**
  * Migrations are listed here, not read from a folder, so they survive
@@ -37,5 +38,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0013_consents": { up: m0013Consents.up(dialect) },
     "0014_session_window_token_families": { up: m0014SessionWindowTokenFamilies.up(dialect) },
     "0015_business_link_consent": { up: m0015BusinessLinkConsent.up(dialect) },
+    "0016_email_changes": { up: m0016EmailChanges.up(dialect) },
   };
 }

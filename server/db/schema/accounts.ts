@@ -92,6 +92,18 @@ export interface EmailVerificationsTable {
   used_at: number | null;
 }
 
+/** A new e-mail address waiting for its link to be opened (migration 0016). */
+export interface EmailChangesTable {
+  id: Generated<number>;
+  user_id: number;
+  new_email: string;
+  new_email_key: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  closed_at: number | null;
+}
+
 /** An age check asked for by the user; providers (issue KYC) resolve it later. */
 export interface AgeCheckRequestsTable {
   id: Generated<number>;

@@ -10,6 +10,7 @@ import type {
   RateCountersTable,
   CaptchaChallengesTable,
   EmailVerificationsTable,
+  EmailChangesTable,
   AgeCheckRequestsTable,
   FederatedIdentitiesTable,
   ConsentsTable,
@@ -67,6 +68,7 @@ export interface Database {
   sms_verifications: SmsVerificationsTable;
   federated_identities: FederatedIdentitiesTable;
   email_verifications: EmailVerificationsTable;
+  email_changes: EmailChangesTable;
   age_check_requests: AgeCheckRequestsTable;
   signup_tracking: SignupTrackingTable;
   search_profiles: SearchProfilesTable;

@@ -10,7 +10,8 @@ import {
   profileStepSchema,
   servicesStepSchema,
 } from "../../contract/registration-steps";
-import type { SettingsSection } from "../../contract/settings";
+import { changeEmailSchema, changePasswordSchema, confirmEmailChangeSchema, type SettingsSection } from "../../contract/settings";
+import { cancelEmailChange, changePassword, confirmEmailChange, emailSettings, requestEmailChange } from "./account.service";
 import { saveSettingsSection, settingsIndex, type SectionInputs } from "./service";
 
 /** Each section's body: the registration step's schema (one rule for sign-up and settings). */
@@ -61,4 +62,69 @@ export function registerSettings({ v2 }: ModuleContext): void {
       async (c, { body, user }) => ok(c, await saveSettingsSection(c.get("deps"), user!.id, section, body as never)),
     );
   }
+
+  registerEmailPassword(v2);
+}
+
+/** user/email_password: the address (changed only through a link to the new one) and the password. */
+function registerEmailPassword(v2: ModuleContext["v2"]): void {
+  v2.add(
+    {
+      method: "get",
+      path: "/settings/email",
+      summary: "The account's e-mail address, whether it is verified, and a change waiting for its link (24 hours).",
+      tag: "settings",
+      auth: "required",
+    },
+    async (c, { user }) => ok(c, await emailSettings(c.get("deps"), user!.id)),
+  );
+  v2.add(
+    {
+      method: "put",
+      path: "/settings/email",
+      summary:
+        "Asks for a new address, confirmed by the current password: a link goes to the new address (24 hours), a notice to the old one; the account keeps the old address until the link is opened. 400 exception.settings.current_password_wrong, 409 exception.signup.email_taken, 429 after 3 requests an hour or 5 wrong passwords in 15 minutes.",
+      tag: "settings",
+      auth: "required",
+      body: changeEmailSchema,
+      statuses: [400, 401, 409, 429],
+    },
+    async (c, { body, user }) => ok(c, await requestEmailChange(c.get("deps"), user!.id, body, c.get("lang"))),
+  );
+  v2.add(
+    {
+      method: "delete",
+      path: "/settings/email/pending",
+      summary: "Withdraws a change of address that waits for its link.",
+      tag: "settings",
+      auth: "required",
+    },
+    async (c, { user }) => ok(c, await cancelEmailChange(c.get("deps"), user!.id)),
+  );
+  v2.add(
+    {
+      method: "post",
+      path: "/settings/email/confirm",
+      summary:
+        "Opens the link sent to a new address: it becomes the account's, verified, and the old address is told. The token decides; a signed-in caller must own it (403).",
+      tag: "settings",
+      auth: "optional",
+      body: confirmEmailChangeSchema,
+      statuses: [400, 403, 409],
+    },
+    async (c, { body, user }) => ok(c, await confirmEmailChange(c.get("deps"), body.token, user?.id ?? null)),
+  );
+  v2.add(
+    {
+      method: "put",
+      path: "/settings/password",
+      summary:
+        "A new password (the registration rules), confirmed by the current one; every other session ends, this one stays. A notice goes to the account's address.",
+      tag: "settings",
+      auth: "required",
+      body: changePasswordSchema,
+      statuses: [400, 401, 429],
+    },
+    async (c, { body, user }) => ok(c, await changePassword(c.get("deps"), user!.id, user!.tokenId, body)),
+  );
 }

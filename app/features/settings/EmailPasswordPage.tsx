@@ -1,0 +1,185 @@
+/**
+ * user/email_password, the page: the address (with a change waiting for its link, and a way to withdraw
+ * it) and the password, each its own plain form; or, from the mail's link, the one confirm button.
+ */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { changeEmailSchema, changePasswordSchema } from "#server/contract/settings";
+import { PASSWORD_MIN } from "#server/contract/validation";
+import { Field, FormErrors } from "~/components/Field";
+import { useLocalePath } from "~/i18n/lang";
+import * as ui from "~/styles/ui.css";
+import * as css from "./settings.css";
+
+export interface EmailPasswordView {
+  mode: "manage" | "confirm" | "confirmed";
+  token: string;
+  settings: { email: string; isEmailVerified: boolean; pending: { email: string; expiresAt: number } | null } | null;
+}
+
+interface Answer {
+  intent: unknown;
+  lastResult: SubmissionResult<string[]> | null;
+  formErrors: string[];
+}
+
+const NOTICES = ["sent", "cancelled", "confirmed", "password_changed"] as const;
+
+function EmailForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
+  const { t } = useTranslation("account");
+  const [form, fields] = useForm({
+    id: "email-form",
+    lastResult,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: changeEmailSchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <Form method="post" className={ui.stack} {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="email" />
+      <FormErrors errors={form.errors ?? []} />
+      <Field
+        label={t("settings.email.new_email")}
+        autoComplete="email"
+        {...getInputProps(fields.email, { type: "email" })}
+        errors={fields.email.errors}
+      />
+      <Field
+        label={t("settings.email.current_password")}
+        autoComplete="current-password"
+        {...getInputProps(fields.current_password, { type: "password" })}
+        id="email-current-password"
+        errors={fields.current_password.errors}
+      />
+      <div className={ui.row}>
+        <button className={ui.button} type="submit">
+          {t("settings.email.submit")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function PasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
+  const { t } = useTranslation("account");
+  const [form, fields] = useForm({
+    id: "password-form",
+    lastResult,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: changePasswordSchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <Form method="post" className={ui.stack} {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="password" />
+      <FormErrors errors={form.errors ?? []} />
+      <Field
+        label={t("settings.password.current_password")}
+        autoComplete="current-password"
+        {...getInputProps(fields.current_password, { type: "password" })}
+        id="password-current-password"
+        errors={fields.current_password.errors}
+      />
+      <Field
+        label={t("settings.password.new_password")}
+        hint={t("settings.password.hint", { min: PASSWORD_MIN })}
+        autoComplete="new-password"
+        {...getInputProps(fields.password, { type: "password" })}
+        errors={fields.password.errors}
+      />
+      <Field
+        label={t("settings.password.confirmation")}
+        autoComplete="new-password"
+        {...getInputProps(fields.password_confirmation, { type: "password" })}
+        errors={fields.password_confirmation.errors}
+      />
+      <div className={ui.row}>
+        <button className={ui.button} type="submit">
+          {t("settings.password.submit")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export function EmailPasswordPage({ view, answer, notice }: { view: EmailPasswordView; answer: Answer | null; notice: string | null }) {
+  const { t, i18n } = useTranslation("account");
+  const to = useLocalePath();
+  const shownNotice = NOTICES.find((key) => key === notice);
+  if (view.mode !== "manage") {
+    return (
+      <main className={ui.narrow}>
+        <div className={`${ui.card} ${ui.stack}`}>
+          <h1>{t("settings.email.confirm_title")}</h1>
+          {view.mode === "confirmed" ? (
+            <>
+              <p className={ui.notice} role="status" data-testid="settings-notice">
+                {t("settings.notices.confirmed")}
+              </p>
+              <Link to={to("login")}>{t("settings.email.to_login")}</Link>
+            </>
+          ) : view.token ? (
+            <Form method="post" className={ui.stack}>
+              <FormErrors errors={answer?.formErrors ?? []} />
+              <p>{t("settings.email.confirm_text")}</p>
+              <input type="hidden" name="intent" value="confirm" />
+              <input type="hidden" name="token" value={view.token} />
+              <div className={ui.row}>
+                <button className={ui.button} type="submit">
+                  {t("settings.email.confirm_submit")}
+                </button>
+              </div>
+            </Form>
+          ) : (
+            <FormErrors errors={["exception.settings.email_change_invalid"]} />
+          )}
+        </div>
+      </main>
+    );
+  }
+  const settings = view.settings!;
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.stack}>
+        <Link className={css.back} to={to("user")}>
+          {t("settings.back")}
+        </Link>
+        <h1>{t("settings.pages.email_password.title")}</h1>
+        {shownNotice ? (
+          <p className={ui.notice} role="status" data-testid="settings-notice">
+            {t(`settings.notices.${shownNotice}`)}
+          </p>
+        ) : null}
+        <section className={`${ui.card} ${ui.stack}`} aria-labelledby="email-title">
+          <h2 id="email-title" className={css.cardTitle}>
+            {t("settings.email.title")}
+          </h2>
+          <p data-testid="current-email">
+            {t("settings.email.current", { email: settings.email })}{" "}
+            <span className={ui.muted}>{settings.isEmailVerified ? t("settings.email.verified") : t("settings.email.unverified")}</span>
+          </p>
+          {settings.pending ? (
+            <div className={ui.notice} data-testid="pending-email">
+              <p>{t("settings.email.pending", { email: settings.pending.email, until: date.format(settings.pending.expiresAt) })}</p>
+              <Form method="post">
+                <input type="hidden" name="intent" value="cancel" />
+                <button className={ui.buttonSecondary} type="submit">
+                  {t("settings.email.cancel")}
+                </button>
+              </Form>
+            </div>
+          ) : null}
+          <EmailForm lastResult={answer?.intent === "email" ? answer.lastResult : null} />
+        </section>
+        <section className={`${ui.card} ${ui.stack}`} aria-labelledby="password-title">
+          <h2 id="password-title" className={css.cardTitle}>
+            {t("settings.password.title")}
+          </h2>
+          <p className={ui.muted}>{t("settings.password.intro")}</p>
+          <PasswordForm lastResult={answer?.intent === "password" ? answer.lastResult : null} />
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,213 @@
+/**
+ * user/email_password (issue 10): change the e-mail address (it takes effect only when the link sent to
+ * the new address is opened; the old one is told twice, at the request and at the change) and the
+ * password (the current one required; every other session ends). The current password guards both,
+ * behind the login's per-account limit, so a stolen session cannot take the account over quietly.
+ */
+import { ApiError, errorItem, fail } from "../../api/errors";
+import type { ApiDeps } from "../../api/types";
+import {
+  CURRENT_PASSWORD_LIMIT,
+  EMAIL_CHANGE_LIMIT,
+  EMAIL_CHANGE_TTL_MS,
+  type ChangeEmailInput,
+  type ChangePasswordInput,
+  type EmailSettings,
+} from "../../contract/settings";
+import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto";
+import { isOverLimit, recordHit, releaseHit, type Window } from "../../lib/rate-limit";
+import { maskTarget } from "../claims/index";
+import { emailChangeConfirmMail, emailChangedMail, emailChangeRequestedMail, passwordChangedMail } from "./mails";
+
+interface Account {
+  id: number;
+  username: string;
+  email: string;
+  email_key: string;
+  email_verified_at: number | null;
+  password_hash: string;
+  language: string;
+}
+
+async function loadAccount(deps: ApiDeps, userId: number): Promise<Account> {
+  const row = await deps.db
+    .selectFrom("users")
+    .select(["id", "username", "email", "email_key", "email_verified_at", "password_hash", "language"])
+    .where("id", "=", userId)
+    .where("status", "=", "active")
+    .executeTakeFirst();
+  if (!row) throw fail.unauthorized();
+  return row;
+}
+
+const currentPasswordWindow = (userId: number): Window => ({ bucket: `settings:current-password:${userId}`, ...CURRENT_PASSWORD_LIMIT });
+
+/** The current password, checked like a login: a wrong one counts, and past the limit none is checked for a while. */
+async function assertCurrentPassword(deps: ApiDeps, account: Account, password: string): Promise<void> {
+  const now = deps.clock.now();
+  const window = currentPasswordWindow(account.id);
+  if (await isOverLimit(deps.db, now, window))
+    throw new ApiError(429, [errorItem(429, "exception.settings.too_many_attempts", "current_password")]);
+  await recordHit(deps.db, now, window);
+  if (!(await verifyPassword(password, account.password_hash))) {
+    throw new ApiError(400, [errorItem(400, "exception.settings.current_password_wrong", "current_password")]);
+  }
+  await releaseHit(deps.db, now, window);
+}
+
+async function openChange(deps: ApiDeps, userId: number) {
+  return deps.db
+    .selectFrom("email_changes")
+    .select(["id", "new_email", "expires_at"])
+    .where("user_id", "=", userId)
+    .where("closed_at", "is", null)
+    .where("expires_at", ">", deps.clock.now())
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+}
+
+export async function emailSettings(deps: ApiDeps, userId: number): Promise<EmailSettings> {
+  const account = await loadAccount(deps, userId);
+  const pending = await openChange(deps, userId);
+  return {
+    email: account.email,
+    is_email_verified: account.email_verified_at !== null,
+    pending: pending ? { email: pending.new_email, expires_at: pending.expires_at } : null,
+  };
+}
+
+/** Starts a change of address: a link to the new address, a notice to the old one. */
+export async function requestEmailChange(deps: ApiDeps, userId: number, input: ChangeEmailInput, language: string): Promise<EmailSettings> {
+  const account = await loadAccount(deps, userId);
+  await assertCurrentPassword(deps, account, input.current_password);
+  const newKey = input.email.toLowerCase();
+  if (newKey === account.email_key) throw fail.badRequest("exception.settings.email_unchanged", "email");
+  const taken = await deps.db.selectFrom("users").select("id").where("email_key", "=", newKey).executeTakeFirst();
+  if (taken) throw new ApiError(409, [errorItem(409, "exception.signup.email_taken", "email")]);
+  const now = deps.clock.now();
+  const limit = { bucket: `settings:email-change:${userId}`, ...EMAIL_CHANGE_LIMIT };
+  if ((await recordHit(deps.db, now, limit)) > limit.limit)
+    throw new ApiError(429, [errorItem(429, "exception.settings.too_many_attempts", "email")]);
+  const token = randomToken();
+  await deps.db.transaction().execute(async (trx) => {
+    // One open request at a time: an earlier link stops working.
+    await trx.updateTable("email_changes").set({ closed_at: now }).where("user_id", "=", userId).where("closed_at", "is", null).execute();
+    await trx
+      .insertInto("email_changes")
+      .values({
+        user_id: userId,
+        new_email: input.email,
+        new_email_key: newKey,
+        token_hash: sha256(token),
+        created_at: now,
+        expires_at: now + EMAIL_CHANGE_TTL_MS,
+        closed_at: null,
+      })
+      .execute();
+  });
+  const link = `${deps.config.publicUrl}/${language}/user/email_password?confirm=${encodeURIComponent(token)}`;
+  await deps.mailer.send(emailChangeConfirmMail({ to: input.email, username: account.username, language, link }));
+  await deps.mailer.send(
+    emailChangeRequestedMail({ to: account.email, username: account.username, language, target: maskTarget("email", input.email) }),
+  );
+  return emailSettings(deps, userId);
+}
+
+/** Withdraws an open change: its link stops working. */
+export async function cancelEmailChange(deps: ApiDeps, userId: number): Promise<EmailSettings> {
+  await deps.db
+    .updateTable("email_changes")
+    .set({ closed_at: deps.clock.now() })
+    .where("user_id", "=", userId)
+    .where("closed_at", "is", null)
+    .execute();
+  return emailSettings(deps, userId);
+}
+
+/**
+ * Opens the link: the new address becomes the account's, verified (the link proves the mailbox). The
+ * token alone decides (the link may be opened on another device); a signed-in caller must be its owner.
+ */
+export async function confirmEmailChange(deps: ApiDeps, token: string, callerId: number | null): Promise<{ email: string }> {
+  const now = deps.clock.now();
+  const invalid = () => fail.badRequest("exception.settings.email_change_invalid", "token");
+  const change = await deps.db
+    .selectFrom("email_changes")
+    .innerJoin("users", "users.id", "email_changes.user_id")
+    .select([
+      "email_changes.id as id",
+      "email_changes.user_id as userId",
+      "email_changes.new_email as newEmail",
+      "email_changes.new_email_key as newKey",
+      "users.email as oldEmail",
+      "users.username as username",
+      "users.language as language",
+      "users.status as status",
+    ])
+    .where("email_changes.token_hash", "=", sha256(token))
+    .where("email_changes.closed_at", "is", null)
+    .where("email_changes.expires_at", ">", now)
+    .executeTakeFirst();
+  if (!change || change.status !== "active") throw invalid();
+  if (callerId !== null && callerId !== change.userId) throw fail.forbidden("exception.email_verification.other_account");
+  await deps.db.transaction().execute(async (trx) => {
+    const closed = await trx
+      .updateTable("email_changes")
+      .set({ closed_at: now })
+      .where("id", "=", change.id)
+      .where("closed_at", "is", null)
+      .executeTakeFirst();
+    if (Number(closed.numUpdatedRows) !== 1) throw invalid();
+    // Taken meanwhile by a sign-up: the unique key would refuse it anyway; say so at the field.
+    const taken = await trx.selectFrom("users").select("id").where("email_key", "=", change.newKey).executeTakeFirst();
+    if (taken) throw new ApiError(409, [errorItem(409, "exception.signup.email_taken", "token")]);
+    await trx
+      .updateTable("users")
+      .set({
+        email: change.newEmail,
+        email_key: change.newKey,
+        email_verified_at: now,
+        email_was_verified: 1,
+        is_bounced_email: 0,
+        updated_at: now,
+      })
+      .where("id", "=", change.userId)
+      .execute();
+  });
+  await deps.mailer.send(
+    emailChangedMail({
+      to: change.oldEmail,
+      username: change.username,
+      language: change.language,
+      target: maskTarget("email", change.newEmail),
+    }),
+  );
+  return { email: change.newEmail };
+}
+
+/** A new password; every other session ends (this one stays signed in). */
+export async function changePassword(
+  deps: ApiDeps,
+  userId: number,
+  tokenId: number,
+  input: ChangePasswordInput,
+): Promise<{ changed: true }> {
+  const account = await loadAccount(deps, userId);
+  await assertCurrentPassword(deps, account, input.current_password);
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: now }).where("id", "=", userId).execute();
+    await trx
+      .updateTable("access_tokens")
+      .set({ revoked_at: now })
+      .where("user_id", "=", userId)
+      .where("id", "!=", tokenId)
+      .where("revoked_at", "is", null)
+      .execute();
+    // Reset links still in the mailbox must not set a password later.
+    await trx.updateTable("password_resets").set({ used_at: now }).where("user_id", "=", userId).where("used_at", "is", null).execute();
+  });
+  await deps.mailer.send(passwordChangedMail({ to: account.email, username: account.username, language: account.language }));
+  return { changed: true };
+}
