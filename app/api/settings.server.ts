@@ -1,5 +1,13 @@
 /** The settings group's endpoints, as the web tier calls them. */
-import type { ChangeEmailInput, ChangePasswordInput, EmailSettings, SettingsIndex, SettingsSection } from "#server/contract/settings";
+import type {
+  ChangeEmailInput,
+  ChangePasswordInput,
+  EmailSettings,
+  FirstContactFilter,
+  FirstContactFilterInput,
+  SettingsIndex,
+  SettingsSection,
+} from "#server/contract/settings";
 import type { Camelize } from "./camelize";
 import type { ApiClient, ApiResult } from "./client.server";
 
@@ -36,4 +44,19 @@ export function confirmEmailChange(api: ApiClient, token: string): Promise<ApiRe
 /** PUT /settings/password. */
 export function changePassword(api: ApiClient, body: ChangePasswordInput): Promise<ApiResult<{ changed: true }>> {
   return api.call<{ changed: true }>("/api/v2/settings/password", { method: "PUT", body, handleErrors: true });
+}
+
+/** GET /settings/first_contact_filter. */
+export function fetchFirstContactFilter(api: ApiClient): Promise<ApiResult<FirstContactFilter>> {
+  return api.call<FirstContactFilter>("/api/v2/settings/first_contact_filter", { camelize: false, handleErrors: true });
+}
+
+/** PUT /settings/first_contact_filter. */
+export function saveFirstContactFilter(api: ApiClient, body: FirstContactFilterInput): Promise<ApiResult<FirstContactFilter>> {
+  return api.call<FirstContactFilter>("/api/v2/settings/first_contact_filter", {
+    method: "PUT",
+    body,
+    camelize: false,
+    handleErrors: true,
+  });
 }

@@ -6,7 +6,8 @@
 import * as v from "valibot";
 import type { BusinessKind } from "./signup";
 import { emailSchema, PASSWORD_MAX, passwordSchema } from "./validation";
-import { USER_TYPE } from "./users";
+import { COUNTRY_CODES } from "./countries";
+import { GENDER_VALUES, USER_TYPE } from "./users";
 
 /** The two groups of the settings index, in the spec's order. */
 export const SETTINGS_GROUPS = {
@@ -168,4 +169,88 @@ export interface EmailSettings {
   email: string;
   is_email_verified: boolean;
   pending: { email: string; expires_at: number } | null;
+}
+
+// --- user/first_contact_filter_and_blocklist -----------------------------------------------------
+
+/** Who may open a first contact: the ages the spec's registration allows. */
+export const FIRST_CONTACT_AGE = { min: 18, max: 99 } as const;
+export const FIRST_CONTACT_USER_TYPES = ["client", "escort", "business"] as const;
+export type FirstContactUserType = (typeof FIRST_CONTACT_USER_TYPES)[number];
+/** Origins a member may allow: the countries of the platform's country list. */
+export const FIRST_CONTACT_COUNTRIES: readonly string[] = COUNTRY_CODES.map((country) => country.code);
+
+const ageBound = v.optional(
+  v.nullable(
+    v.pipe(
+      v.number(`validation.steps.range?min=${FIRST_CONTACT_AGE.min}&max=${FIRST_CONTACT_AGE.max}`),
+      v.integer(`validation.steps.range?min=${FIRST_CONTACT_AGE.min}&max=${FIRST_CONTACT_AGE.max}`),
+      v.minValue(FIRST_CONTACT_AGE.min, `validation.steps.range?min=${FIRST_CONTACT_AGE.min}&max=${FIRST_CONTACT_AGE.max}`),
+      v.maxValue(FIRST_CONTACT_AGE.max, `validation.steps.range?min=${FIRST_CONTACT_AGE.min}&max=${FIRST_CONTACT_AGE.max}`),
+    ),
+  ),
+);
+
+/**
+ * PUT /settings/first_contact_filter: who may write to the member first. Empty lists allow everyone;
+ * the messenger (issue 12) applies it, once, in its contact rules.
+ */
+export const firstContactFilterSchema = v.pipe(
+  v.object(
+    {
+      age_min: ageBound,
+      age_max: ageBound,
+      genders: v.optional(
+        v.pipe(
+          v.array(
+            v.pipe(
+              v.number("validation.invalid"),
+              v.check((n) => (GENDER_VALUES as number[]).includes(n), "validation.invalid"),
+            ),
+          ),
+          v.maxLength(GENDER_VALUES.length, "validation.invalid"),
+        ),
+        [],
+      ),
+      user_types: v.optional(
+        v.pipe(v.array(v.picklist(FIRST_CONTACT_USER_TYPES, "validation.invalid")), v.maxLength(3, "validation.invalid")),
+        [],
+      ),
+      countries: v.optional(
+        v.pipe(
+          v.array(
+            v.pipe(
+              v.string("validation.invalid"),
+              v.check((code) => FIRST_CONTACT_COUNTRIES.includes(code), "validation.invalid"),
+            ),
+          ),
+          v.maxLength(FIRST_CONTACT_COUNTRIES.length, "validation.invalid"),
+        ),
+        [],
+      ),
+      members_only: v.optional(v.boolean("validation.invalid"), false),
+      verified_only: v.optional(v.boolean("validation.invalid"), false),
+    },
+    "validation.required",
+  ),
+  v.forward(
+    v.partialCheck(
+      [["age_min"], ["age_max"]],
+      (input) => input.age_min == null || input.age_max == null || input.age_min <= input.age_max,
+      "validation.settings.age_order",
+    ),
+    ["age_max"],
+  ),
+);
+export type FirstContactFilterInput = v.InferOutput<typeof firstContactFilterSchema>;
+
+/** GET /settings/first_contact_filter: the stored filter (everyone allowed until one is saved). */
+export interface FirstContactFilter {
+  age_min: number | null;
+  age_max: number | null;
+  genders: number[];
+  user_types: FirstContactUserType[];
+  countries: string[];
+  members_only: boolean;
+  verified_only: boolean;
 }

@@ -2,6 +2,7 @@
 import type { ModuleContext } from "../api/module-context";
 import { registerAuth } from "./auth/routes";
 import { registerBatch } from "./batch/routes";
+import { registerBlocks } from "./blocks/routes";
 import { registerBusinessLinks } from "./business-links/routes";
 import { registerClaims } from "./claims/routes";
 import { registerConsents } from "./consents/routes";
@@ -23,6 +24,7 @@ import { registerSettings } from "./settings/routes";
 export function registerModules(ctx: ModuleContext): void {
   registerAuth(ctx);
   registerBatch(ctx);
+  registerBlocks(ctx);
   registerBusinessLinks(ctx);
   registerClaims(ctx);
   registerConsents(ctx);

@@ -172,3 +172,45 @@ test("e-mail and password: a wrong current password is reported at its field; th
   await logIn(page, fresh, "Sommer-Regen-2027");
   await expect(page).toHaveURL(/\/de\/my_dashboard$/);
 });
+
+test("first contact filter and block list: a reversed age range and an unknown name are reported at their fields; block and unblock", async ({
+  page,
+  request,
+  clientIp,
+}) => {
+  const username = await seededEscortNear(request, clientIp, 48.7758, 9.1829); // Stuttgart
+  await logIn(page, username, DEMO.password);
+  await page.goto("/de/user");
+  await page.getByRole("link", { name: /Erstkontakt & Blockliste/ }).click();
+  const filter = page.locator("#filter-form");
+  await filter.getByLabel("Von").fill("40");
+  await filter.getByLabel("Bis").fill("30");
+  await filter.getByLabel("Mann", { exact: true }).check();
+  await filter.getByLabel("Nur verifizierte Mitglieder").check();
+  await filter.getByRole("button", { name: "Speichern" }).click();
+  await expect(filter.locator('[data-field-error="age_max"]')).toHaveText("Das Höchstalter darf nicht unter dem Mindestalter liegen.");
+  await expect(filter.getByLabel("Mann", { exact: true })).toBeChecked();
+  await expect(filter.getByLabel("Von")).toHaveValue("40");
+  await filter.getByLabel("Bis").fill("60");
+  await filter.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByTestId("settings-notice")).toHaveText("Dein Filter ist gespeichert.");
+  await expect(filter.getByLabel("Bis")).toHaveValue("60");
+  await expect(filter.getByLabel("Mann", { exact: true })).toBeChecked();
+  await expect(filter.getByLabel("Frau", { exact: true })).not.toBeChecked();
+  await expect(filter.getByLabel("Nur verifizierte Mitglieder")).toBeChecked();
+
+  const blocklist = page.getByTestId("blocklist");
+  await blocklist.getByLabel("Benutzername").fill("niemand_hier_42");
+  await blocklist.getByRole("button", { name: "Blockieren" }).click();
+  await expect(blocklist.locator('[data-field-error="username"]')).toHaveText("Dieses Mitglied gibt es nicht.");
+  await expect(blocklist.getByLabel("Benutzername")).toHaveValue("niemand_hier_42");
+  await blocklist.getByLabel("Benutzername").fill(DEMO.client);
+  await blocklist.getByRole("button", { name: "Blockieren" }).click();
+  await expect(page.getByTestId("settings-notice")).toHaveText("Das Mitglied ist blockiert. Ihr seht euch nicht mehr.");
+  await expect(blocklist.getByRole("listitem")).toHaveCount(1);
+  await expect(blocklist.getByRole("listitem")).toContainText(`@${DEMO.client}`);
+  // Blocked both ways: her profile is gone for demo_client's searches and pages; here it is one button to undo.
+  await blocklist.getByRole("button", { name: `${DEMO.client} freigeben` }).click();
+  await expect(page.getByTestId("settings-notice")).toHaveText("Die Blockierung ist aufgehoben.");
+  await expect(page.getByTestId("blocklist-empty")).toBeVisible();
+});

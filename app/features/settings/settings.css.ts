@@ -31,3 +31,17 @@ export const itemLabel = style({ fontWeight: 600, color: vars.color.primary });
 export const back = style({ display: "inline-flex", alignItems: "center", minHeight: "44px" });
 
 export const cardTitle = style({ fontSize: "1.15rem", margin: 0 });
+
+/** A <details> summary that keeps its disclosure triangle and a 44 px tap target. */
+export const summary = style({ minHeight: "44px", padding: "10px 0", boxSizing: "border-box", cursor: "pointer", fontWeight: 600 });
+
+export const blockRow = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.sm,
+  alignItems: "center",
+  justifyContent: "space-between",
+  padding: `${vars.space.sm} 0`,
+  borderTop: `1px solid ${vars.color.border}`,
+  overflowWrap: "anywhere",
+});

@@ -16,6 +16,7 @@ import * as m0013Consents from "./0013_consents";
 import * as m0014SessionWindowTokenFamilies from "./0014_session_window_token_families";
 import * as m0015BusinessLinkConsent from "./0015_business_link_consent";
 import * as m0016EmailChanges from "./0016_email_changes";
+import * as m0017FirstContactFilters from "./0017_first_contact_filters";
 
 /**
  * Migrations are listed here, not read from a folder, so they survive
@@ -39,5 +40,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0014_session_window_token_families": { up: m0014SessionWindowTokenFamilies.up(dialect) },
     "0015_business_link_consent": { up: m0015BusinessLinkConsent.up(dialect) },
     "0016_email_changes": { up: m0016EmailChanges.up(dialect) },
+    "0017_first_contact_filters": { up: m0017FirstContactFilters.up(dialect) },
   };
 }

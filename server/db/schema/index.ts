@@ -24,6 +24,7 @@ import type {
   MediaTable,
   BusinessEscortsTable,
   BlocksTable,
+  FirstContactFiltersTable,
 } from "./profiles";
 import type { CountriesTable, RegionsTable, CitiesTable } from "./geo";
 import type {
@@ -59,6 +60,7 @@ export interface Database {
   business_escorts: BusinessEscortsTable;
   content_removal_requests: ContentRemovalRequestsTable;
   blocks: BlocksTable;
+  first_contact_filters: FirstContactFiltersTable;
   landing_pages: LandingPagesTable;
   countries: CountriesTable;
   regions: RegionsTable;

@@ -95,6 +95,19 @@ export interface BusinessEscortsTable {
 }
 
 /** A block relation: blocker hides from blocked and the other way round. */
+/** Who may open a first contact with a member (migration 0017); lists are comma-separated codes. */
+export interface FirstContactFiltersTable {
+  user_id: number;
+  age_min: number | null;
+  age_max: number | null;
+  genders: string;
+  user_types: string;
+  countries: string;
+  members_only: number;
+  verified_only: number;
+  updated_at: number;
+}
+
 export interface BlocksTable {
   blocker_id: number;
   blocked_id: number;

@@ -10,7 +10,14 @@ import {
   profileStepSchema,
   servicesStepSchema,
 } from "../../contract/registration-steps";
-import { changeEmailSchema, changePasswordSchema, confirmEmailChangeSchema, type SettingsSection } from "../../contract/settings";
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  confirmEmailChangeSchema,
+  firstContactFilterSchema,
+  type SettingsSection,
+} from "../../contract/settings";
+import { firstContactFilter, saveFirstContactFilter } from "./first-contact.service";
 import { cancelEmailChange, changePassword, confirmEmailChange, emailSettings, requestEmailChange } from "./account.service";
 import { saveSettingsSection, settingsIndex, type SectionInputs } from "./service";
 
@@ -64,6 +71,29 @@ export function registerSettings({ v2 }: ModuleContext): void {
   }
 
   registerEmailPassword(v2);
+  v2.add(
+    {
+      method: "get",
+      path: "/settings/first_contact_filter",
+      summary: "Who may open a first contact with the member (everyone until a filter is saved).",
+      tag: "settings",
+      auth: "required",
+    },
+    async (c, { user }) => ok(c, await firstContactFilter(c.get("deps"), user!.id)),
+  );
+  v2.add(
+    {
+      method: "put",
+      path: "/settings/first_contact_filter",
+      summary:
+        "Saves who may open a first contact: an age range (18-99), genders, user types, origin countries (empty lists allow everyone), plus members only and verified only. The messenger applies it.",
+      tag: "settings",
+      auth: "required",
+      body: firstContactFilterSchema,
+      statuses: [400, 401],
+    },
+    async (c, { body, user }) => ok(c, await saveFirstContactFilter(c.get("deps"), user!.id, body)),
+  );
 }
 
 /** user/email_password: the address (changed only through a link to the new one) and the password. */

@@ -1,0 +1,63 @@
+/**
+ * user/first_contact_filter_and_blocklist (issue 10): who may write first, and the block list. Three plain
+ * forms on one page (intent filter, block, unblock); each answers with its errors next to its own field.
+ */
+import { parseWithValibot } from "@conform-to/valibot";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import * as v from "valibot";
+import { firstContactFilterSchema } from "#server/contract/settings";
+import { usernameSchema } from "#server/contract/validation";
+import { blockMember, fetchBlockList, unblockMember } from "~/api/blocks.server";
+import { createApiClient } from "~/api/client.server";
+import { fetchFirstContactFilter, saveFirstContactFilter } from "~/api/settings.server";
+import { requireViewer } from "~/api/viewer.server";
+import { i18nServer } from "~/i18n/i18next.server";
+import { readFormData } from "~/utils/form-data.server";
+import { replyWithApiErrors } from "~/utils/forms.server";
+import { PRIVATE_HEADERS } from "~/utils/seo";
+
+const blockSchema = v.object({ username: usernameSchema }, "validation.required");
+
+export async function loadFirstContact({ request, context }: LoaderFunctionArgs) {
+  await requireViewer(request, context);
+  const api = createApiClient({ request, context });
+  const [filter, blocks] = await Promise.all([fetchFirstContactFilter(api), fetchBlockList(api)]);
+  if (!filter.ok || !blocks.ok) throw new Response(null, { status: 503, headers: PRIVATE_HEADERS });
+  const t = await i18nServer.getFixedT(request);
+  return data(
+    { title: t("settings.pages.first_contact_filter_and_blocklist.title"), filter: filter.data, blocks: blocks.data },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+export async function submitFirstContact({ request, context, params }: ActionFunctionArgs) {
+  await requireViewer(request, context);
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  const api = createApiClient({ request, context });
+  const page = `/${params.lang}/user/first_contact_filter_and_blocklist`;
+  if (intent === "filter") {
+    const submission = parseWithValibot(formData, { schema: firstContactFilterSchema });
+    if (submission.status !== "success") return data({ intent, lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
+    const result = await saveFirstContactFilter(api, submission.value);
+    if (!result.ok)
+      return data(
+        { intent, lastResult: replyWithApiErrors(submission, result.errors, ["age_min", "age_max", "genders", "user_types", "countries"]) },
+        { status: 400, headers: PRIVATE_HEADERS },
+      );
+    throw redirect(`${page}?saved=filter`, { headers: PRIVATE_HEADERS });
+  }
+  if (intent === "block" || intent === "unblock") {
+    const submission = parseWithValibot(formData, { schema: blockSchema });
+    if (submission.status !== "success") return data({ intent, lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
+    const result = await (intent === "block" ? blockMember : unblockMember)(api, submission.value.username);
+    if (!result.ok) {
+      const status = result.status === 404 || result.status === 409 ? result.status : 400;
+      // The unknown-member error of the API belongs at the username field.
+      const errors = result.errors.map((error) => ({ ...error, source: error.source ?? "username" }));
+      return data({ intent, lastResult: replyWithApiErrors(submission, errors, ["username"]) }, { status, headers: PRIVATE_HEADERS });
+    }
+    throw redirect(`${page}?saved=${intent}`, { headers: PRIVATE_HEADERS });
+  }
+  return data({ intent: null, lastResult: null }, { status: 400, headers: PRIVATE_HEADERS });
+}
