@@ -254,3 +254,26 @@ export interface FirstContactFilter {
   members_only: boolean;
   verified_only: boolean;
 }
+
+// --- user/pause_delete ---------------------------------------------------------------------------
+
+/** Account states a member may use the settings in (a paused member still edits and resumes). */
+export const SELF_SERVICE_STATUSES = ["active", "paused", "deactivated"] as const;
+export type SelfServiceStatus = (typeof SELF_SERVICE_STATUSES)[number];
+
+/** The deletion link (issue 10: confirmed by a link sent by e-mail, valid 24 hours). */
+export const ACCOUNT_DELETION_TTL_MS = 24 * 60 * MINUTE;
+
+/** POST /user/delete: the current password, so a session left open elsewhere cannot delete the account. */
+export const deleteAccountSchema = v.object({ current_password: currentPassword }, "validation.required");
+/** POST /user/delete/confirm: the token from the link. */
+export const confirmDeletionSchema = confirmEmailChangeSchema;
+
+/** GET /user/account-state: what the pause_delete page shows. */
+export interface AccountState {
+  status: SelfServiceStatus;
+  is_member: boolean;
+  member_until: number | null;
+  /** A deletion link is out and valid until then. */
+  deletion_requested_until: number | null;
+}

@@ -1,5 +1,6 @@
 /** Every endpoint group registers here. One module per group (DESIGN §5). */
 import type { ModuleContext } from "../api/module-context";
+import { registerAccount } from "./account/routes";
 import { registerAuth } from "./auth/routes";
 import { registerBatch } from "./batch/routes";
 import { registerBlocks } from "./blocks/routes";
@@ -22,6 +23,7 @@ import { registerSeo } from "./seo/routes";
 import { registerSettings } from "./settings/routes";
 
 export function registerModules(ctx: ModuleContext): void {
+  registerAccount(ctx);
   registerAuth(ctx);
   registerBatch(ctx);
   registerBlocks(ctx);

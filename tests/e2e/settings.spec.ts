@@ -214,3 +214,45 @@ test("first contact filter and block list: a reversed age range and an unknown n
   await expect(page.getByTestId("settings-notice")).toHaveText("Die Blockierung ist aufgehoben.");
   await expect(page.getByTestId("blocklist-empty")).toBeVisible();
 });
+
+test("pause and resume hide and show the profile; the account is deleted only through the e-mail link", async ({
+  page,
+  request,
+  clientIp,
+}) => {
+  const username = await seededEscortNear(request, clientIp, 52.3759, 9.732); // Hannover
+  await logIn(page, username, DEMO.password);
+  await page.goto("/de/user");
+  await page.getByRole("link", { name: /Pausieren & Löschen/ }).click();
+  await expect(page.getByTestId("account-status")).toHaveText("Dein Profil ist sichtbar.");
+  await page.getByRole("button", { name: "Profil pausieren" }).click();
+  await expect(page.getByTestId("settings-notice")).toHaveText("Dein Profil ist pausiert.");
+  expect((await request.get(`/de/p/${username}`, { headers: { "x-forwarded-for": clientIp } })).status()).toBe(404);
+  await page.getByRole("button", { name: "Profil wieder zeigen" }).click();
+  await expect(page.getByTestId("account-status")).toHaveText("Dein Profil ist sichtbar.");
+  expect((await request.get(`/de/p/${username}`, { headers: { "x-forwarded-for": clientIp } })).status()).toBe(200);
+
+  await page.getByLabel("Aktuelles Passwort").fill("nicht-das-passwort");
+  await page.getByRole("button", { name: "Link zum Löschen anfordern" }).click();
+  await expect(page.locator('[data-field-error="current_password"]')).toHaveText("Das aktuelle Passwort stimmt nicht.");
+  await page.getByLabel("Aktuelles Passwort").fill(DEMO.password);
+  await page.getByRole("button", { name: "Link zum Löschen anfordern" }).click();
+  await expect(page.getByTestId("deletion-pending")).toBeVisible();
+  // Still there until the link is opened and confirmed.
+  expect((await request.get(`/de/p/${username}`, { headers: { "x-forwarded-for": clientIp } })).status()).toBe(200);
+
+  await page.goto(`/de/dev/mailbox?to=${encodeURIComponent(`${username}@demo.velora.local`)}`);
+  const link = await page.locator('[data-mail="account_deletion_confirm"] [data-mail-link]').first().getAttribute("href");
+  expect(link).toContain("/de/user/pause_delete?delete=");
+  await page.goto(link!);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Konto endgültig löschen");
+  await page.getByRole("button", { name: "Konto jetzt löschen" }).click();
+  await expect(page).toHaveURL(/\/de\/user\/pause_delete\?deleted=1$/);
+  await expect(page.getByTestId("settings-notice")).toHaveText("Dein Konto ist gelöscht. Danke, dass du dabei warst.");
+  // Gone for guests as soon as the guest-page micro-cache (5 s) has let go of the page.
+  await expect
+    .poll(async () => (await request.get(`/de/p/${username}`, { headers: { "x-forwarded-for": clientIp } })).status(), { timeout: 10_000 })
+    .toBe(404);
+  await logIn(page, username, DEMO.password);
+  await expect(page.locator('[data-field-error="password"]')).toHaveText("Benutzername oder Passwort ist falsch.");
+});

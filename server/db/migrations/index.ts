@@ -17,6 +17,7 @@ import * as m0014SessionWindowTokenFamilies from "./0014_session_window_token_fa
 import * as m0015BusinessLinkConsent from "./0015_business_link_consent";
 import * as m0016EmailChanges from "./0016_email_changes";
 import * as m0017FirstContactFilters from "./0017_first_contact_filters";
+import * as m0018AccountDeletions from "./0018_account_deletions";
 
 /**
  * Migrations are listed here, not read from a folder, so they survive
@@ -41,5 +42,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0015_business_link_consent": { up: m0015BusinessLinkConsent.up(dialect) },
     "0016_email_changes": { up: m0016EmailChanges.up(dialect) },
     "0017_first_contact_filters": { up: m0017FirstContactFilters.up(dialect) },
+    "0018_account_deletions": { up: m0018AccountDeletions.up(dialect) },
   };
 }

@@ -104,6 +104,16 @@ export interface EmailChangesTable {
   closed_at: number | null;
 }
 
+/** A deletion waiting for its e-mail link (migration 0018). */
+export interface AccountDeletionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  closed_at: number | null;
+}
+
 /** An age check asked for by the user; providers (issue KYC) resolve it later. */
 export interface AgeCheckRequestsTable {
   id: Generated<number>;

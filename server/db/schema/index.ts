@@ -11,6 +11,7 @@ import type {
   CaptchaChallengesTable,
   EmailVerificationsTable,
   EmailChangesTable,
+  AccountDeletionsTable,
   AgeCheckRequestsTable,
   FederatedIdentitiesTable,
   ConsentsTable,
@@ -71,6 +72,7 @@ export interface Database {
   federated_identities: FederatedIdentitiesTable;
   email_verifications: EmailVerificationsTable;
   email_changes: EmailChangesTable;
+  account_deletions: AccountDeletionsTable;
   age_check_requests: AgeCheckRequestsTable;
   signup_tracking: SignupTrackingTable;
   search_profiles: SearchProfilesTable;

@@ -279,3 +279,25 @@ export async function readMediaVariant(
   if (!object) throw fail.notFound();
   return { object, mimeType, access };
 }
+
+/**
+ * Deletes every photo of a member, rows first, then the files no other row still uses (seeded photos share
+ * their files). For an account's deletion: what is gone from the database is never served again, and a
+ * file that fails to delete is only disk space, never a leak.
+ */
+export async function removeAllMediaOf(deps: ApiDeps, userId: number): Promise<number> {
+  const rows = await deps.db.selectFrom("media").select(["storage_key", "variant_widths"]).where("user_id", "=", userId).execute();
+  if (rows.length === 0) return 0;
+  await deps.db.deleteFrom("media").where("user_id", "=", userId).execute();
+  const storage = storageOf(deps);
+  const keys = [...new Set(rows.map((row) => row.storage_key))];
+  const stillUsed = new Set(
+    (await deps.db.selectFrom("media").select("storage_key").where("storage_key", "in", keys).execute()).map((row) => row.storage_key),
+  );
+  for (const row of rows) {
+    if (stillUsed.has(row.storage_key)) continue;
+    for (const key of storageKeysOf(row)) await storage.delete(key).catch(() => undefined);
+    stillUsed.add(row.storage_key);
+  }
+  return rows.length;
+}

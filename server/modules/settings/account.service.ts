@@ -10,6 +10,7 @@ import {
   CURRENT_PASSWORD_LIMIT,
   EMAIL_CHANGE_LIMIT,
   EMAIL_CHANGE_TTL_MS,
+  SELF_SERVICE_STATUSES,
   type ChangeEmailInput,
   type ChangePasswordInput,
   type EmailSettings,
@@ -34,7 +35,7 @@ async function loadAccount(deps: ApiDeps, userId: number): Promise<Account> {
     .selectFrom("users")
     .select(["id", "username", "email", "email_key", "email_verified_at", "password_hash", "language"])
     .where("id", "=", userId)
-    .where("status", "=", "active")
+    .where("status", "in", [...SELF_SERVICE_STATUSES])
     .executeTakeFirst();
   if (!row) throw fail.unauthorized();
   return row;
@@ -148,7 +149,7 @@ export async function confirmEmailChange(deps: ApiDeps, token: string, callerId:
     .where("email_changes.closed_at", "is", null)
     .where("email_changes.expires_at", ">", now)
     .executeTakeFirst();
-  if (!change || change.status !== "active") throw invalid();
+  if (!change || !(SELF_SERVICE_STATUSES as readonly string[]).includes(change.status)) throw invalid();
   if (callerId !== null && callerId !== change.userId) throw fail.forbidden("exception.email_verification.other_account");
   await deps.db.transaction().execute(async (trx) => {
     const closed = await trx

@@ -17,6 +17,7 @@ import type {
   ServicesStepInput,
 } from "../../contract/registration-steps";
 import {
+  SELF_SERVICE_STATUSES,
   SETTINGS_GROUPS,
   sectionAllowedFor,
   settingsKeyShownTo,
@@ -47,7 +48,7 @@ async function loadOwner(db: ApiDeps["db"] | Trx, userId: number): Promise<Setti
     .selectFrom("users")
     .select(["id", "username", "user_type", "gender", "business_kind"])
     .where("id", "=", userId)
-    .where("status", "=", "active")
+    .where("status", "in", [...SELF_SERVICE_STATUSES])
     .executeTakeFirst();
   if (!row) throw fail.unauthorized();
   return row;

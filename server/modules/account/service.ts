@@ -1,0 +1,220 @@
+/**
+ * user/pause_delete (issue 10): pause (the profile disappears from search, the directory and its page;
+ * resumable any time), deactivate (the same, and every session ends), resume, and delete — free, confirmed
+ * by a link sent by e-mail (24 hours), behind the current password.
+ *
+ * Deletion removes or anonymizes everything personal at once (ADR 026): the profile and its traits,
+ * prices, hours, photos (files too), consents, blocks, links to businesses, filters, pending changes and
+ * sessions; the account row stays only as an anonymous tombstone (status deleted, no name, address,
+ * birth date or password), so ids in other members' records (later messages and reviews) point at "a
+ * deleted member". The username becomes free again: erasure outweighs reserving it. What the law makes us
+ * keep — invoices and their payment records for 10 years (§147 AO, §257 HGB) — arrives with payments and
+ * will stay with the tombstone, nothing else.
+ */
+import { ApiError, errorItem, fail } from "../../api/errors";
+import type { ApiDeps } from "../../api/types";
+import {
+  ACCOUNT_DELETION_TTL_MS,
+  CURRENT_PASSWORD_LIMIT,
+  SELF_SERVICE_STATUSES,
+  type AccountState,
+  type SelfServiceStatus,
+} from "../../contract/settings";
+import { randomToken, sha256, verifyPassword } from "../../lib/crypto";
+import { isOverLimit, recordHit, releaseHit } from "../../lib/rate-limit";
+import { UNUSABLE_PASSWORD } from "../claims/index";
+import { removeAllMediaOf } from "../media/index";
+import { accountDeletedMail, deletionConfirmMail } from "./mails";
+
+interface Account {
+  id: number;
+  username: string;
+  email: string;
+  status: SelfServiceStatus;
+  password_hash: string;
+  language: string;
+  is_member: number;
+  member_until: number | null;
+}
+
+async function loadAccount(deps: ApiDeps, userId: number): Promise<Account> {
+  const row = await deps.db
+    .selectFrom("users")
+    .select(["id", "username", "email", "status", "password_hash", "language", "is_member", "member_until"])
+    .where("id", "=", userId)
+    .where("status", "in", [...SELF_SERVICE_STATUSES])
+    .executeTakeFirst();
+  if (!row) throw fail.unauthorized();
+  return row as Account;
+}
+
+export async function accountState(deps: ApiDeps, userId: number): Promise<AccountState> {
+  const account = await loadAccount(deps, userId);
+  const now = deps.clock.now();
+  const pending = await deps.db
+    .selectFrom("account_deletions")
+    .select("expires_at")
+    .where("user_id", "=", userId)
+    .where("closed_at", "is", null)
+    .where("expires_at", ">", now)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  return {
+    status: account.status,
+    is_member: account.is_member === 1 && (account.member_until === null || account.member_until > now),
+    member_until: account.member_until,
+    deletion_requested_until: pending?.expires_at ?? null,
+  };
+}
+
+/**
+ * Pauses or deactivates (the search table and every listing rule follow the status), or resumes.
+ * Deactivating also ends every other session: the member is gone until they sign in again.
+ */
+export async function setAccountStatus(deps: ApiDeps, userId: number, tokenId: number, status: SelfServiceStatus): Promise<AccountState> {
+  await loadAccount(deps, userId);
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({ status, updated_at: now }).where("id", "=", userId).execute();
+    if (status === "deactivated") {
+      await trx
+        .updateTable("access_tokens")
+        .set({ revoked_at: now })
+        .where("user_id", "=", userId)
+        .where("id", "!=", tokenId)
+        .where("revoked_at", "is", null)
+        .execute();
+    }
+  });
+  return accountState(deps, userId);
+}
+
+/** Sends the deletion link; the current password first (a session left open elsewhere is not enough). */
+export async function requestDeletion(deps: ApiDeps, userId: number, currentPassword: string, language: string): Promise<AccountState> {
+  const account = await loadAccount(deps, userId);
+  const now = deps.clock.now();
+  const window = { bucket: `settings:current-password:${userId}`, ...CURRENT_PASSWORD_LIMIT };
+  if (await isOverLimit(deps.db, now, window))
+    throw new ApiError(429, [errorItem(429, "exception.settings.too_many_attempts", "current_password")]);
+  await recordHit(deps.db, now, window);
+  if (!(await verifyPassword(currentPassword, account.password_hash))) {
+    throw new ApiError(400, [errorItem(400, "exception.settings.current_password_wrong", "current_password")]);
+  }
+  await releaseHit(deps.db, now, window);
+  const token = randomToken();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("account_deletions")
+      .set({ closed_at: now })
+      .where("user_id", "=", userId)
+      .where("closed_at", "is", null)
+      .execute();
+    await trx
+      .insertInto("account_deletions")
+      .values({ user_id: userId, token_hash: sha256(token), created_at: now, expires_at: now + ACCOUNT_DELETION_TTL_MS, closed_at: null })
+      .execute();
+  });
+  const link = `${deps.config.publicUrl}/${language}/user/pause_delete?delete=${encodeURIComponent(token)}`;
+  await deps.mailer.send(deletionConfirmMail({ to: account.email, username: account.username, language, link }));
+  return accountState(deps, userId);
+}
+
+/** Withdraws a deletion that waits for its link. */
+export async function cancelDeletion(deps: ApiDeps, userId: number): Promise<AccountState> {
+  await deps.db
+    .updateTable("account_deletions")
+    .set({ closed_at: deps.clock.now() })
+    .where("user_id", "=", userId)
+    .where("closed_at", "is", null)
+    .execute();
+  return accountState(deps, userId);
+}
+
+/** Opens the link: the account is deleted now. A signed-in caller must be its owner. */
+export async function confirmDeletion(deps: ApiDeps, token: string, callerId: number | null): Promise<{ deleted: true }> {
+  const now = deps.clock.now();
+  const invalid = () => fail.badRequest("exception.account.deletion_link_invalid", "token");
+  const request = await deps.db
+    .selectFrom("account_deletions")
+    .innerJoin("users", "users.id", "account_deletions.user_id")
+    .select([
+      "account_deletions.id as id",
+      "users.id as userId",
+      "users.status as status",
+      "users.email as email",
+      "users.username as username",
+      "users.language as language",
+    ])
+    .where("account_deletions.token_hash", "=", sha256(token))
+    .where("account_deletions.closed_at", "is", null)
+    .where("account_deletions.expires_at", ">", now)
+    .executeTakeFirst();
+  if (!request || !(SELF_SERVICE_STATUSES as readonly string[]).includes(request.status)) throw invalid();
+  if (callerId !== null && callerId !== request.userId) throw fail.forbidden("exception.account.other_account");
+  await deleteAccount(deps, request.userId, request.id);
+  await deps.mailer.send(accountDeletedMail({ to: request.email, username: request.username, language: request.language }));
+  return { deleted: true };
+}
+
+/** The deletion itself (see the module comment): one transaction for the rows, then the photo files. */
+async function deleteAccount(deps: ApiDeps, userId: number, requestId: number): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const closed = await trx
+      .updateTable("account_deletions")
+      .set({ closed_at: now })
+      .where("id", "=", requestId)
+      .where("closed_at", "is", null)
+      .executeTakeFirst();
+    if (Number(closed.numUpdatedRows) !== 1) throw fail.badRequest("exception.account.deletion_link_invalid", "token");
+    const byUser = [
+      "profile_traits",
+      "profile_prices",
+      "profile_schedule",
+      "consents",
+      "first_contact_filters",
+      "email_changes",
+      "email_verifications",
+      "password_resets",
+      "sms_verifications",
+      "age_check_requests",
+      "signup_tracking",
+    ] as const;
+    for (const table of byUser) await trx.deleteFrom(table).where("user_id", "=", userId).execute();
+    await trx
+      .deleteFrom("blocks")
+      .where((eb) => eb.or([eb("blocker_id", "=", userId), eb("blocked_id", "=", userId)]))
+      .execute();
+    await trx
+      .deleteFrom("business_escorts")
+      .where((eb) => eb.or([eb("business_user_id", "=", userId), eb("escort_user_id", "=", userId)]))
+      .execute();
+    await trx.deleteFrom("profiles").where("user_id", "=", userId).execute();
+    await trx.updateTable("access_tokens").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
+    const tombstone = `deleted_${userId}`;
+    await trx
+      .updateTable("users")
+      .set({
+        status: "deleted",
+        username: tombstone,
+        username_key: tombstone,
+        email: `${tombstone}@deleted.invalid`,
+        email_key: `${tombstone}@deleted.invalid`,
+        password_hash: UNUSABLE_PASSWORD,
+        gender: null,
+        salutation: null,
+        birth_date: null,
+        phone: null,
+        phone_verified_at: null,
+        landing_page_id: null,
+        invitation_code: null,
+        business_kind: null,
+        contact_person: null,
+        email_verified_at: null,
+        updated_at: now,
+      })
+      .where("id", "=", userId)
+      .execute();
+  });
+  await removeAllMediaOf(deps, userId);
+}

@@ -1,0 +1,191 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNT_DELETION_TTL_MS } from "#server/contract/settings";
+import { USER_TYPE } from "#server/contract/users";
+import { freshIp } from "../../helpers/auth";
+import { jpeg } from "../../helpers/images";
+import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+
+interface Answer {
+  data?: { status?: string; is_member?: boolean; deletion_requested_until?: number | null; deleted?: boolean };
+  errors?: Array<{ key: string; source?: string }>;
+}
+
+/** Every file under a directory (the media store). */
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+describe(`pause, deactivate and delete (${TEST_DB})`, () => {
+  let rt: TestRuntime;
+  let dir: string;
+  beforeAll(async () => {
+    rt = await createTestRuntime();
+    dir = mkdtempSync(join(tmpdir(), "velora-account-"));
+    const config = rt.deps.config as { mediaDir: string; uploadTmpDir: string };
+    config.mediaDir = join(dir, "media");
+    config.uploadTmpDir = join(dir, "upload-tmp");
+  });
+  afterAll(async () => {
+    await rt.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A listed escort in Berlin, signed in. */
+  async function escort() {
+    const user = await createUser(rt, { userType: USER_TYPE.escort });
+    await rt.deps.db
+      .insertInto("profiles")
+      .values({
+        user_id: user.id,
+        display_name: `Name ${user.username}`,
+        city_name: "Berlin",
+        city_slug: "berlin",
+        country_code: "DE",
+        region_code: "16",
+        lat: 52.52,
+        lon: 13.405,
+        is_visible: 1,
+        updated_at: rt.clock.now(),
+      })
+      .execute();
+    return { ...user, token: String((await login(rt, user.username, user.password, freshIp())).body.access_token) };
+  }
+
+  async function call(token: string | undefined, method: string, path: string, body?: unknown) {
+    const response = await rt.request(`/api/v2/user/${path}`, {
+      method,
+      token,
+      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+    });
+    return { status: response.status, json: (await response.json()) as Answer };
+  }
+
+  const detail = async (username: string, token?: string) => (await rt.request(`/api/v2/profiles/${username}/detail`, { token })).status;
+  const listed = async (userId: number) =>
+    (await rt.deps.db.selectFrom("search_profiles").select("user_id").where("user_id", "=", userId).executeTakeFirst()) !== undefined;
+
+  async function deletionToken(email: string): Promise<string> {
+    const mails = await rt.deps.db
+      .selectFrom("mail_outbox")
+      .select("text_body")
+      .where("recipient", "=", email)
+      .where("template", "=", "account_deletion_confirm")
+      .orderBy("id", "desc")
+      .execute();
+    const link = /https?:\/\/\S+pause_delete\?delete=[A-Za-z0-9_%-]+/.exec(mails[0]!.text_body)![0];
+    return new URL(link).searchParams.get("delete")!;
+  }
+
+  it("a pause hides the profile everywhere until the member resumes; the member still uses the settings", async () => {
+    const member = await escort();
+    const viewer = await escort();
+    expect(await listed(member.id)).toBe(true);
+    const paused = await call(member.token, "POST", "pause");
+    expect(paused.status).toBe(200);
+    expect(paused.json.data).toMatchObject({ status: "paused", deletion_requested_until: null });
+    expect(await detail(member.username, viewer.token)).toBe(404);
+    expect(await detail(member.username)).toBe(404);
+    expect(await listed(member.id)).toBe(false);
+    expect((await rt.request("/api/v2/settings", { token: member.token })).status).toBe(200);
+    const resumed = await call(member.token, "POST", "resume");
+    expect(resumed.json.data?.status).toBe("active");
+    expect(await detail(member.username, viewer.token)).toBe(200);
+    expect(await listed(member.id)).toBe(true);
+  });
+
+  it("deactivating also ends every other session", async () => {
+    const member = await escort();
+    const other = String((await login(rt, member.username, member.password, freshIp())).body.access_token);
+    expect((await call(member.token, "POST", "deactivate")).json.data?.status).toBe("deactivated");
+    expect((await rt.request("/api/v2/user/data", { token: other })).status).toBe(401);
+    expect((await rt.request("/api/v2/user/data", { token: member.token })).status).toBe(200);
+    expect(await detail(member.username)).toBe(404);
+  });
+
+  it("deletes only through the link, and then removes the profile, photos, settings and login", async () => {
+    const member = await escort();
+    const viewer = await escort();
+    const form = new FormData();
+    form.append("files", new Blob([new Uint8Array(await jpeg(400, 400))], { type: "image/jpeg" }), "a.jpg");
+    expect((await rt.request("/api/v2/media/upload", { method: "POST", token: member.token, body: form })).status).toBe(201);
+    expect(filesUnder(join(dir, "media")).length).toBeGreaterThan(0);
+    await rt.deps.db.insertInto("blocks").values({ blocker_id: viewer.id, blocked_id: member.id, created_at: 0 }).execute();
+
+    const wrong = await call(member.token, "POST", "delete", { current_password: "nope-nope-1" });
+    expect(wrong.json.errors?.[0]).toMatchObject({ key: "exception.settings.current_password_wrong", source: "current_password" });
+    const asked = await call(member.token, "POST", "delete", { current_password: member.password });
+    expect(asked.status).toBe(202);
+    expect(asked.json.data?.deletion_requested_until).toBe(rt.clock.now() + ACCOUNT_DELETION_TTL_MS);
+    // Nothing is gone yet; a withdrawn request's link no longer works.
+    expect(await detail(member.username, viewer.token)).toBe(404); // (blocked by the viewer)
+    expect(await listed(member.id)).toBe(true);
+    const withdrawn = await deletionToken(member.email);
+    await call(member.token, "DELETE", "delete");
+    expect((await call(undefined, "POST", "delete/confirm", { token: withdrawn })).status).toBe(400);
+
+    await call(member.token, "POST", "delete", { current_password: member.password });
+    const token = await deletionToken(member.email);
+    expect((await call(viewer.token, "POST", "delete/confirm", { token })).status).toBe(403);
+    const done = await call(undefined, "POST", "delete/confirm", { token });
+    expect(done.status).toBe(200);
+    expect(done.json.data).toEqual({ deleted: true });
+
+    const row = await rt.deps.db
+      .selectFrom("users")
+      .select(["status", "username", "email", "birth_date", "gender"])
+      .where("id", "=", member.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      status: "deleted",
+      username: `deleted_${member.id}`,
+      email: `deleted_${member.id}@deleted.invalid`,
+      birth_date: null,
+      gender: null,
+    });
+    for (const table of ["profiles", "media"] as const) {
+      const left = await rt.deps.db.selectFrom(table).select("user_id").where("user_id", "=", member.id).execute();
+      expect(left, table).toEqual([]);
+    }
+    expect(await rt.deps.db.selectFrom("blocks").select("blocker_id").where("blocked_id", "=", member.id).execute()).toEqual([]);
+    expect(filesUnder(join(dir, "media"))).toEqual([]);
+    expect(await listed(member.id)).toBe(false);
+    expect((await rt.request("/api/v2/user/data", { token: member.token })).status).toBe(401);
+    expect((await login(rt, member.username, member.password, freshIp())).status).toBe(400);
+    // The name is free again.
+    const unique = await rt.request(`/api/v2/registration/unique?username=${member.username}`, { ip: freshIp() });
+    expect(((await unique.json()) as { data: { available: boolean } }).data.available).toBe(true);
+    const last = await rt.deps.db
+      .selectFrom("mail_outbox")
+      .select("template")
+      .where("recipient", "=", member.email)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(last.template).toBe("account_deleted");
+    // The link is spent.
+    expect((await call(undefined, "POST", "delete/confirm", { token })).status).toBe(400);
+  });
+
+  it("lets a deletion link expire after a day", async () => {
+    const member = await escort();
+    await call(member.token, "POST", "delete", { current_password: member.password });
+    const token = await deletionToken(member.email);
+    rt.clock.advance(ACCOUNT_DELETION_TTL_MS);
+    const late = await call(undefined, "POST", "delete/confirm", { token });
+    expect(late.status).toBe(400);
+    expect(late.json.errors?.[0]).toMatchObject({ key: "exception.account.deletion_link_invalid", source: "token" });
+    // (The session's own 24-hour window has passed too; the account itself is untouched.)
+    expect((await login(rt, member.username, member.password, freshIp())).status).toBe(200);
+  });
+
+  it("asks for a login", async () => {
+    for (const path of ["pause", "resume", "deactivate"]) expect((await call(undefined, "POST", path)).status).toBe(401);
+    expect((await call(undefined, "GET", "account-state")).status).toBe(401);
+    expect((await call(undefined, "POST", "delete", { current_password: "x" })).status).toBe(401);
+  });
+});
