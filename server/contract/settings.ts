@@ -7,6 +7,7 @@ import * as v from "valibot";
 import type { BusinessKind } from "./signup";
 import { emailSchema, PASSWORD_MAX, passwordSchema } from "./validation";
 import { COUNTRY_CODES } from "./countries";
+import type { StepData } from "./registration-steps";
 import { GENDER_VALUES, USER_TYPE } from "./users";
 
 /** The two groups of the settings index, in the spec's order. */
@@ -276,4 +277,68 @@ export interface AccountState {
   member_until: number | null;
   /** A deletion link is out and valid until then. */
   deletion_requested_until: number | null;
+}
+
+// --- my_dashboard: profile completeness ----------------------------------------------------------
+
+export type CompletenessKey = "photo" | "city" | "description" | "status" | "appearance" | "services" | "prices" | "hours";
+
+export interface CompletenessItem {
+  key: CompletenessKey;
+  done: boolean;
+  /** Where the member completes it: a settings page, or "photo" for the photo upload. */
+  page: SettingsKey | "photo";
+}
+
+/** What the completeness reads of the saved profile (GET /registration/steps). */
+export type CompletenessInput = Pick<
+  StepData,
+  "photo_count" | "city" | "description" | "status" | "height" | "weight" | "traits" | "prices" | "schedule"
+>;
+
+/**
+ * How complete a profile is, and the next useful step (issue 10, my_dashboard): what members of this kind
+ * look for first, in that order. Clients are shown to members only and need less.
+ */
+export function profileCompleteness(
+  profile: CompletenessInput,
+  viewer: SettingsViewer,
+): { percent: number; items: CompletenessItem[]; next: CompletenessItem | null } {
+  const has = (group: string) => (profile.traits[group]?.length ?? 0) > 0;
+  const checks: Record<CompletenessKey, () => boolean> = {
+    photo: () => profile.photo_count > 0,
+    city: () => profile.city !== "",
+    description: () => profile.description.trim() !== "",
+    status: () => profile.status.trim() !== "",
+    appearance: () => profile.height !== null || profile.weight !== null || has("figure_type") || has("hair_color"),
+    services: () => (viewer.userType === USER_TYPE.business ? has("company_service") : has("escort_service")),
+    prices: () => Object.keys(profile.prices).length > 0,
+    hours: () => profile.schedule.length > 0,
+  };
+  const pages: Record<CompletenessKey, SettingsKey | "photo"> = {
+    photo: "photo",
+    city: "status_description",
+    description: "status_description",
+    status: "status_description",
+    appearance: "name_characteristics",
+    services: viewer.userType === USER_TYPE.business ? "name_characteristics" : "service_prices",
+    prices: "service_prices",
+    hours: "contact",
+  };
+  const keys: CompletenessKey[] =
+    viewer.userType === USER_TYPE.client
+      ? ["photo", "city", "description", "appearance"]
+      : viewer.userType === USER_TYPE.business
+        ? [
+            "photo",
+            "description",
+            "services",
+            "hours",
+            "status",
+            ...(settingsKeyShownTo("service_prices", viewer) ? (["prices"] as const) : []),
+          ]
+        : ["photo", "city", "description", "services", "prices", "hours", "appearance", "status"];
+  const items = keys.map((key) => ({ key, done: checks[key](), page: pages[key] }));
+  const done = items.filter((item) => item.done).length;
+  return { percent: Math.round((done / items.length) * 100), items, next: items.find((item) => !item.done) ?? null };
 }

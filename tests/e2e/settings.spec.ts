@@ -256,3 +256,26 @@ test("pause and resume hide and show the profile; the account is deleted only th
   await logIn(page, username, DEMO.password);
   await expect(page.locator('[data-field-error="password"]')).toHaveText("Benutzername oder Passwort ist falsch.");
 });
+
+test("the dashboard shows how complete the profile is, the verification state and a link to every settings page", async ({ page }) => {
+  await logIn(page, DEMO.agency, DEMO.password);
+  await expect(page).toHaveURL(/\/de\/my_dashboard$/);
+  const completeness = page.getByTestId("dashboard-completeness");
+  await expect(completeness.getByText(/^Zu \d+ % vollständig$/)).toBeVisible();
+  await expect(completeness.locator("progress")).toHaveAttribute("max", "100");
+  await expect(page.getByTestId("dashboard-verification")).toContainText("E-Mail-Adresse bestätigt");
+  const settings = page.getByTestId("dashboard-settings").getByRole("link");
+  await expect(settings).toHaveText([
+    "Angebot & Ausstattung",
+    "Service & Preise",
+    "Öffnungszeiten",
+    "Beschreibung",
+    "Verknüpfte Profile",
+    "E-Mail & Passwort",
+    "Altersverifikation",
+    "Erstkontakt & Blockliste",
+    "Pausieren & Löschen",
+  ]);
+  await settings.filter({ hasText: "Öffnungszeiten" }).click();
+  await expect(page).toHaveURL(/\/de\/user\/contact$/);
+});

@@ -1,0 +1,159 @@
+/**
+ * my_dashboard, the page: the state of the account (paused?), how complete the profile is and the next
+ * useful step, verification, every settings page, privacy, and the logout.
+ */
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { emailVerificationPath } from "#server/contract/email-verification";
+import type { CompletenessItem, SettingsGroup, SettingsKey } from "#server/contract/settings";
+import { USER_TYPE, userTypeName } from "#server/contract/users";
+import type { Viewer } from "~/api/viewer.server";
+import { pageTextKey } from "~/features/settings/page-text";
+import * as settingsCss from "~/features/settings/settings.css";
+import { useLocalePath } from "~/i18n/lang";
+import * as ui from "~/styles/ui.css";
+import * as css from "./dashboard.css";
+
+export interface DashboardProps {
+  viewer: Viewer;
+  completeness: { percent: number; items: CompletenessItem[]; next: CompletenessItem | null } | null;
+  photoPath: string;
+  settingsGroups: Array<{ key: SettingsGroup; items: SettingsKey[] }>;
+  phoneVerified: boolean | null;
+  specialConsentSince: string | null;
+  withdrawn: boolean;
+}
+
+export function DashboardPage(props: DashboardProps) {
+  const { viewer, completeness, specialConsentSince, withdrawn } = props;
+  const { t } = useTranslation("account");
+  const { t: tCommon } = useTranslation();
+  const to = useLocalePath();
+  const isBusiness = viewer.profile.userType === USER_TYPE.business;
+  const pathOf = (item: CompletenessItem) => to(item.page === "photo" ? props.photoPath : `user/${item.page}`);
+  return (
+    <main className={ui.page}>
+      <h1 data-testid="dashboard-greeting">{t("dashboard.greeting", { name: viewer.profile.displayName })}</h1>
+      <div className={ui.stack}>
+        {viewer.status === "paused" || viewer.status === "deactivated" ? (
+          <p className={ui.notice} role="status" data-testid="dashboard-paused">
+            {t(`dashboard.status_${viewer.status}`)} <Link to={to("user/pause_delete")}>{t("dashboard.resume")}</Link>
+          </p>
+        ) : null}
+        {completeness ? (
+          <section className={ui.card} aria-labelledby="profile-title" data-testid="dashboard-completeness">
+            <h2 id="profile-title">{t("dashboard.profile_title")}</h2>
+            <label className={css.meter}>
+              <span>{t("dashboard.complete", { percent: completeness.percent })}</span>
+              <progress className={css.progress} max={100} value={completeness.percent} />
+            </label>
+            {completeness.next ? (
+              <p>
+                {t("dashboard.next")} <Link to={pathOf(completeness.next)}>{t(`dashboard.items.${completeness.next.key}`)}</Link>
+              </p>
+            ) : (
+              <p>{t("dashboard.all_done")}</p>
+            )}
+            <ul className={css.checklist}>
+              {completeness.items.map((item) => (
+                <li key={item.key} data-done={item.done ? "1" : "0"}>
+                  <span aria-hidden="true">{item.done ? "✓" : "○"}</span>{" "}
+                  {item.done ? t(`dashboard.done_items.${item.key}`) : <Link to={pathOf(item)}>{t(`dashboard.items.${item.key}`)}</Link>}
+                  <span className={css.hidden}>{item.done ? t("dashboard.done") : t("dashboard.open")}</span>
+                </li>
+              ))}
+            </ul>
+            <Link to={to(`p/${viewer.username}`)}>{t("dashboard.view_profile")}</Link>
+          </section>
+        ) : null}
+        <section className={ui.card} aria-labelledby="verification-title" data-testid="dashboard-verification">
+          <h2 id="verification-title">{t("dashboard.verification_title")}</h2>
+          <ul className={css.checklist}>
+            <li>
+              <span aria-hidden="true">{viewer.isEmailVerified ? "✓" : "○"}</span>{" "}
+              {viewer.isEmailVerified ? (
+                t("dashboard.email_done", { email: viewer.email })
+              ) : (
+                <Link to={to(emailVerificationPath(viewer.profile.userType))}>{t("dashboard.email_open")}</Link>
+              )}
+            </li>
+            {props.phoneVerified !== null ? (
+              <li>
+                <span aria-hidden="true">{props.phoneVerified ? "✓" : "○"}</span>{" "}
+                <Link to={to("user/phone")}>{props.phoneVerified ? t("dashboard.phone_done") : t("dashboard.phone_open")}</Link>
+              </li>
+            ) : null}
+            <li>
+              <span aria-hidden="true">○</span> <Link to={to("user/age_check_verification")}>{t("dashboard.age_check")}</Link>
+            </li>
+          </ul>
+        </section>
+        <section className={ui.card} aria-labelledby="settings-title" data-testid="dashboard-settings">
+          <h2 id="settings-title">{t("dashboard.settings")}</h2>
+          {props.settingsGroups
+            .filter((group) => group.items.length > 0)
+            .map((group) => (
+              <div key={group.key}>
+                <h3 className={css.groupTitle}>{t(`settings.groups.${group.key}`)}</h3>
+                <ul className={settingsCss.items}>
+                  {group.items.map((item) => (
+                    <li key={item}>
+                      <Link className={settingsCss.item} to={to(`user/${item}`)}>
+                        <span className={settingsCss.itemLabel}>{t(pageTextKey(item, "title", isBusiness))}</span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+        </section>
+        <section className={ui.card}>
+          <h2>{t("dashboard.account")}</h2>
+          <dl>
+            <dt>{t("dashboard.username")}</dt>
+            <dd>{viewer.username}</dd>
+            <dt>{t("dashboard.user_type")}</dt>
+            <dd>{tCommon(`user_types.${userTypeName(viewer.profile.userType)}`)}</dd>
+            <dt>{t("dashboard.membership")}</dt>
+            <dd>{viewer.isMember ? t("dashboard.member_plus") : t("dashboard.member_basic")}</dd>
+            <dt>{t("dashboard.email")}</dt>
+            <dd>
+              {viewer.email} · {viewer.isEmailVerified ? t("dashboard.email_verified") : t("dashboard.email_unverified")}
+            </dd>
+          </dl>
+        </section>
+        <section className={ui.card} aria-labelledby="privacy-title" data-testid="dashboard-privacy">
+          <h2 id="privacy-title">{t("dashboard.privacy_title")}</h2>
+          {withdrawn ? (
+            <p className={ui.notice} role="status">
+              {t("dashboard.special_consent_withdrawn")}
+            </p>
+          ) : null}
+          {specialConsentSince ? (
+            <>
+              <p>{t("dashboard.special_consent_given", { date: specialConsentSince })}</p>
+              <Form method="post">
+                <button
+                  className={ui.buttonSecondary}
+                  type="submit"
+                  name="intent"
+                  value="withdraw_special_data"
+                  data-testid="withdraw-special-data"
+                >
+                  {t("dashboard.special_consent_withdraw")}
+                </button>
+              </Form>
+            </>
+          ) : (
+            <p>{t("dashboard.special_consent_none")}</p>
+          )}
+        </section>
+        <Form method="post" action={to("logout")}>
+          <button className={ui.buttonSecondary} type="submit" data-testid="dashboard-logout">
+            {tCommon("nav.logout")}
+          </button>
+        </Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * my_dashboard (issue 10 item 1): the member's start page. One round of parallel calls: the saved profile
+ * (for its completeness), the settings pages this member has, the phone status and the consents.
+ */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { SPECIAL_DATA_CONSENT } from "#server/contract/consents";
+import { isLanguage } from "#server/contract/locales";
+import { profileCompleteness } from "#server/contract/settings";
+import { USER_TYPE } from "#server/contract/users";
+import { createApiClient } from "~/api/client.server";
+import { fetchPhoneStatus, fetchStepData } from "~/api/registration.server";
+import { fetchSettingsIndex } from "~/api/settings.server";
+import { fetchConsents, withdrawConsent } from "~/api/users.server";
+import { requireViewer } from "~/api/viewer.server";
+import { BUILT_SETTINGS_PAGES } from "~/features/settings/settings.server";
+import { i18nServer } from "~/i18n/i18next.server";
+import { formatCalendarDate } from "~/utils/dates";
+import { readFormData } from "~/utils/form-data.server";
+import { PRIVATE_HEADERS } from "~/utils/seo";
+
+export async function loadDashboard({ request, context, params }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const t = await i18nServer.getFixedT(request);
+  const api = createApiClient({ request, context });
+  const [consents, step, settings, phone] = await Promise.all([
+    fetchConsents(api),
+    fetchStepData(api),
+    fetchSettingsIndex(api),
+    fetchPhoneStatus(api),
+  ]);
+  const special = consents.ok ? consents.data.find((c) => c.purpose === SPECIAL_DATA_CONSENT) : undefined;
+  const lang = isLanguage(params.lang) ? params.lang : "de";
+  const settingsViewer = { userType: viewer.profile.userType, businessKind: viewer.profile.businessKind };
+  return data(
+    {
+      viewer,
+      title: t("dashboard.meta_title"),
+      // The parts below are a courtesy: a failed call leaves its card out, never the page.
+      completeness: step.ok ? profileCompleteness(step.data, settingsViewer) : null,
+      photoPath: viewer.profile.userType === USER_TYPE.business ? "join/business/photo" : "join/user/photo",
+      settingsGroups: settings.ok
+        ? settings.data.groups.map((group) => ({ key: group.key, items: group.items.filter((item) => BUILT_SETTINGS_PAGES.has(item)) }))
+        : [],
+      phoneVerified: phone.ok ? phone.data.phoneVerifiedAt !== null : null,
+      // ADR 023: when the special-category consent was given (a calendar day), so it can be withdrawn here.
+      specialConsentSince: special ? formatCalendarDate(new Date(special.granted_at).toISOString().slice(0, 10), lang) : null,
+      withdrawn: new URL(request.url).searchParams.get("withdrawn") === "1",
+    },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+/** Withdrawing the special-category consent (a plain form post): the API deletes what it covered. */
+export async function submitDashboard({ request, context, params }: ActionFunctionArgs) {
+  await requireViewer(request, context);
+  const form = await readFormData(request);
+  if (form.get("intent") !== "withdraw_special_data") throw new Response("Bad request", { status: 400, headers: PRIVATE_HEADERS });
+  const result = await withdrawConsent(createApiClient({ request, context }), SPECIAL_DATA_CONSENT);
+  if (!result.ok) throw new Response("Unavailable", { status: 503, headers: PRIVATE_HEADERS });
+  throw redirect(`/${params.lang}/my_dashboard?withdrawn=1`, { headers: PRIVATE_HEADERS });
+}
