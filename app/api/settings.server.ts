@@ -5,6 +5,7 @@ import type {
   EmailSettings,
   FirstContactFilter,
   FirstContactFilterInput,
+  NotificationPreferences,
   SettingsIndex,
   SettingsSection,
 } from "#server/contract/settings";
@@ -59,4 +60,14 @@ export function saveFirstContactFilter(api: ApiClient, body: FirstContactFilterI
     camelize: false,
     handleErrors: true,
   });
+}
+
+/** GET /settings/notifications (kinds and channels are data: not camelized). */
+export function fetchNotificationPreferences(api: ApiClient): Promise<ApiResult<NotificationPreferences>> {
+  return api.call<NotificationPreferences>("/api/v2/settings/notifications", { camelize: false, handleErrors: true });
+}
+
+/** PUT /settings/notifications. */
+export function saveNotificationPreferences(api: ApiClient, body: unknown): Promise<ApiResult<NotificationPreferences>> {
+  return api.call<NotificationPreferences>("/api/v2/settings/notifications", { method: "PUT", body, camelize: false, handleErrors: true });
 }

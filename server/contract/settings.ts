@@ -342,3 +342,42 @@ export function profileCompleteness(
   const done = items.filter((item) => item.done).length;
   return { percent: Math.round((done / items.length) * 100), items, next: items.find((item) => !item.done) ?? null };
 }
+
+// --- user/notifications --------------------------------------------------------------------------
+
+/** What a member can be told about (issue 10), and how: by e-mail, by push, in the bar of the site. */
+export const NOTIFICATION_KINDS = ["messages", "dates", "favorites", "visitors", "reviews", "news"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const NOTIFICATION_CHANNELS = ["email", "push", "bar"] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+export type NotificationPreferences = Record<NotificationKind, Record<NotificationChannel, boolean>>;
+
+/**
+ * Until a member chooses: what concerns a meeting reaches them everywhere; who looked or kept them only in
+ * the bar; news never by e-mail or push without an explicit yes (advertising by e-mail needs consent, UWG § 7).
+ */
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  messages: { email: true, push: true, bar: true },
+  dates: { email: true, push: true, bar: true },
+  reviews: { email: true, push: true, bar: true },
+  favorites: { email: false, push: false, bar: true },
+  visitors: { email: false, push: false, bar: true },
+  news: { email: false, push: false, bar: true },
+};
+
+const channelSwitches = v.object(
+  Object.fromEntries(NOTIFICATION_CHANNELS.map((channel) => [channel, v.optional(v.boolean("validation.invalid"), false)])) as Record<
+    NotificationChannel,
+    v.OptionalSchema<v.BooleanSchema<string>, false>
+  >,
+  "validation.invalid",
+);
+
+/** PUT /settings/notifications: every kind's channels; a switch left out is off (an unticked checkbox). */
+export const notificationPreferencesSchema = v.object(
+  Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, v.optional(channelSwitches, {})])) as Record<
+    NotificationKind,
+    v.OptionalSchema<typeof channelSwitches, Record<string, never>>
+  >,
+  "validation.required",
+);

@@ -274,8 +274,27 @@ test("the dashboard shows how complete the profile is, the verification state an
     "E-Mail & Passwort",
     "Altersverifikation",
     "Erstkontakt & Blockliste",
+    "Benachrichtigungen",
     "Pausieren & Löschen",
   ]);
   await settings.filter({ hasText: "Öffnungszeiten" }).click();
   await expect(page).toHaveURL(/\/de\/user\/contact$/);
+});
+
+test("notifications: one checkbox per kind and channel, saved at once and shown again", async ({ page, request, clientIp }) => {
+  const username = await seededEscortNear(request, clientIp, 53.0793, 8.8017); // Bremen
+  await logIn(page, username, DEMO.password);
+  await page.goto("/de/user");
+  await page.getByRole("link", { name: /Benachrichtigungen/ }).click();
+  const messagesByMail = page.getByRole("checkbox", { name: "Nachrichten per E-Mail" });
+  const newsByMail = page.getByRole("checkbox", { name: "Neuigkeiten per E-Mail" });
+  await expect(messagesByMail).toBeChecked();
+  await expect(newsByMail).not.toBeChecked();
+  await messagesByMail.uncheck();
+  await newsByMail.check();
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByTestId("settings-notice")).toHaveText("Deine Benachrichtigungen sind gespeichert.");
+  await expect(messagesByMail).not.toBeChecked();
+  await expect(newsByMail).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Dates per Push" })).toBeChecked();
 });

@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 /** One settings group: a card whose rows are whole-width links (tap targets of at least 48 px). */
@@ -44,4 +44,26 @@ export const blockRow = style({
   padding: `${vars.space.sm} 0`,
   borderTop: `1px solid ${vars.color.border}`,
   overflowWrap: "anywhere",
+});
+
+/** Kinds by channels: the row heading left, one 44 px checkbox cell per channel. */
+export const switchTable = style({
+  width: "100%",
+  borderCollapse: "collapse",
+});
+globalStyle(`${switchTable} th, ${switchTable} td`, {
+  padding: `${vars.space.xs} ${vars.space.xs}`,
+  borderTop: `1px solid ${vars.color.border}`,
+});
+globalStyle(`${switchTable} thead th`, { borderTop: "none", fontSize: vars.font.sizeSm, textAlign: "center", whiteSpace: "nowrap" });
+globalStyle(`${switchTable} tbody th`, { textAlign: "left", fontWeight: 600 });
+globalStyle(`${switchTable} td`, { textAlign: "center", width: "18%" });
+export const switchBox = style({ width: "24px", height: "24px", margin: "10px", accentColor: vars.color.primary });
+export const visuallyHidden = style({
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
 });

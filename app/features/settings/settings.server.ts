@@ -35,6 +35,7 @@ export const BUILT_SETTINGS_PAGES: ReadonlySet<SettingsKey> = new Set([
   "linked_profiles",
   "email_password",
   "first_contact_filter_and_blocklist",
+  "notifications",
   "pause_delete",
   "age_check_verification",
 ]);

@@ -26,6 +26,7 @@ import type {
   BusinessEscortsTable,
   BlocksTable,
   FirstContactFiltersTable,
+  NotificationPreferencesTable,
 } from "./profiles";
 import type { CountriesTable, RegionsTable, CitiesTable } from "./geo";
 import type {
@@ -62,6 +63,7 @@ export interface Database {
   content_removal_requests: ContentRemovalRequestsTable;
   blocks: BlocksTable;
   first_contact_filters: FirstContactFiltersTable;
+  notification_preferences: NotificationPreferencesTable;
   landing_pages: LandingPagesTable;
   countries: CountriesTable;
   regions: RegionsTable;

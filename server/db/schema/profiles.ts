@@ -108,6 +108,15 @@ export interface FirstContactFiltersTable {
   updated_at: number;
 }
 
+/** A member's choice per notification kind and channel (migration 0019); no row: the default. */
+export interface NotificationPreferencesTable {
+  user_id: number;
+  kind: string;
+  channel: string;
+  enabled: number;
+  updated_at: number;
+}
+
 export interface BlocksTable {
   blocker_id: number;
   blocked_id: number;

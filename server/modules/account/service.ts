@@ -179,6 +179,7 @@ async function deleteAccount(deps: ApiDeps, userId: number, requestId: number): 
       "sms_verifications",
       "age_check_requests",
       "signup_tracking",
+      "notification_preferences",
     ] as const;
     for (const table of byUser) await trx.deleteFrom(table).where("user_id", "=", userId).execute();
     await trx

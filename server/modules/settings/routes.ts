@@ -15,9 +15,11 @@ import {
   changePasswordSchema,
   confirmEmailChangeSchema,
   firstContactFilterSchema,
+  notificationPreferencesSchema,
   type SettingsSection,
 } from "../../contract/settings";
 import { firstContactFilter, saveFirstContactFilter } from "./first-contact.service";
+import { notificationPreferences, saveNotificationPreferences } from "./notifications.service";
 import { cancelEmailChange, changePassword, confirmEmailChange, emailSettings, requestEmailChange } from "./account.service";
 import { saveSettingsSection, settingsIndex, type SectionInputs } from "./service";
 
@@ -70,6 +72,29 @@ export function registerSettings({ v2 }: ModuleContext): void {
     );
   }
 
+  v2.add(
+    {
+      method: "get",
+      path: "/settings/notifications",
+      summary:
+        "The member's notification choices: for messages, dates, favorites, visitors, reviews and news, by e-mail, push and in the bar.",
+      tag: "settings",
+      auth: "required",
+    },
+    async (c, { user }) => ok(c, await notificationPreferences(c.get("deps"), user!.id)),
+  );
+  v2.add(
+    {
+      method: "put",
+      path: "/settings/notifications",
+      summary: "Saves every kind's channels at once; a switch left out is off. News by e-mail or push only with an explicit yes.",
+      tag: "settings",
+      auth: "required",
+      body: notificationPreferencesSchema,
+      statuses: [400, 401],
+    },
+    async (c, { body, user }) => ok(c, await saveNotificationPreferences(c.get("deps"), user!.id, body)),
+  );
   registerEmailPassword(v2);
   v2.add(
     {

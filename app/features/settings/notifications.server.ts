@@ -1,0 +1,28 @@
+/** user/notifications (issue 10): one table of switches, kind by channel, saved at once. */
+import { parseWithValibot } from "@conform-to/valibot";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { notificationPreferencesSchema } from "#server/contract/settings";
+import { createApiClient } from "~/api/client.server";
+import { fetchNotificationPreferences, saveNotificationPreferences } from "~/api/settings.server";
+import { requireViewer } from "~/api/viewer.server";
+import { i18nServer } from "~/i18n/i18next.server";
+import { readFormData } from "~/utils/form-data.server";
+import { PRIVATE_HEADERS } from "~/utils/seo";
+
+export async function loadNotifications({ request, context }: LoaderFunctionArgs) {
+  await requireViewer(request, context);
+  const preferences = await fetchNotificationPreferences(createApiClient({ request, context }));
+  if (!preferences.ok) throw new Response(null, { status: preferences.status >= 500 ? 503 : preferences.status, headers: PRIVATE_HEADERS });
+  const t = await i18nServer.getFixedT(request);
+  return data({ title: t("settings.pages.notifications.title"), preferences: preferences.data }, { headers: PRIVATE_HEADERS });
+}
+
+export async function submitNotifications({ request, context, params }: ActionFunctionArgs) {
+  await requireViewer(request, context);
+  const submission = parseWithValibot(await readFormData(request), { schema: notificationPreferencesSchema });
+  if (submission.status !== "success")
+    return data({ formErrors: ["validation.correct_all_fields"] }, { status: 400, headers: PRIVATE_HEADERS });
+  const result = await saveNotificationPreferences(createApiClient({ request, context }), submission.value);
+  if (!result.ok) return data({ formErrors: result.errors.map((error) => error.key) }, { status: 400, headers: PRIVATE_HEADERS });
+  throw redirect(`/${params.lang}/user/notifications?saved=1`, { headers: PRIVATE_HEADERS });
+}
