@@ -2,6 +2,8 @@
 import type {
   ChangeEmailInput,
   ChangePasswordInput,
+  DateReviewDisplay,
+  DateReviewDisplayInput,
   EmailSettings,
   FirstContactFilter,
   FirstContactFilterInput,
@@ -70,4 +72,14 @@ export function fetchNotificationPreferences(api: ApiClient): Promise<ApiResult<
 /** PUT /settings/notifications. */
 export function saveNotificationPreferences(api: ApiClient, body: unknown): Promise<ApiResult<NotificationPreferences>> {
   return api.call<NotificationPreferences>("/api/v2/settings/notifications", { method: "PUT", body, camelize: false, handleErrors: true });
+}
+
+/** GET /settings/date_review_display. */
+export function fetchDateReviewDisplay(api: ApiClient): Promise<ApiResult<Camelize<DateReviewDisplay>>> {
+  return api.call<Camelize<DateReviewDisplay>>("/api/v2/settings/date_review_display", { handleErrors: true });
+}
+
+/** PUT /settings/date_review_display. */
+export function saveDateReviewDisplay(api: ApiClient, body: DateReviewDisplayInput): Promise<ApiResult<Camelize<DateReviewDisplay>>> {
+  return api.call<Camelize<DateReviewDisplay>>("/api/v2/settings/date_review_display", { method: "PUT", body, handleErrors: true });
 }

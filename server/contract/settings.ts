@@ -381,3 +381,19 @@ export const notificationPreferencesSchema = v.object(
   >,
   "validation.required",
 );
+
+// --- user/date_review_display ---------------------------------------------------------------------
+
+/** PUT /settings/date_review_display: whether the reviews of dates and their average show on the profile. */
+export const dateReviewDisplaySchema = v.object(
+  { show_reviews: v.optional(v.boolean("validation.invalid"), false), show_rating: v.optional(v.boolean("validation.invalid"), false) },
+  "validation.required",
+);
+export type DateReviewDisplayInput = v.InferOutput<typeof dateReviewDisplaySchema>;
+
+/** GET /settings/date_review_display: the choice, and how many reviews there are to show. */
+export interface DateReviewDisplay {
+  show_reviews: boolean;
+  show_rating: boolean;
+  review_count: number;
+}

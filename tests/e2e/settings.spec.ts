@@ -273,6 +273,7 @@ test("the dashboard shows how complete the profile is, the verification state an
     "Verknüpfte Profile",
     "E-Mail & Passwort",
     "Altersverifikation",
+    "Bewertungen anzeigen",
     "Erstkontakt & Blockliste",
     "Benachrichtigungen",
     "Pausieren & Löschen",
@@ -297,4 +298,20 @@ test("notifications: one checkbox per kind and channel, saved at once and shown 
   await expect(messagesByMail).not.toBeChecked();
   await expect(newsByMail).toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Dates per Push" })).toBeChecked();
+});
+
+test("review display: an escort hides the average; a client has no such page", async ({ page, request, clientIp }) => {
+  const username = await seededEscortNear(request, clientIp, 48.1351, 11.582); // München
+  await logIn(page, username, DEMO.password);
+  await page.goto("/de/user/date_review_display");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bewertungen anzeigen");
+  await expect(page.getByLabel("Bewertungen auf meinem Profil zeigen")).toBeChecked();
+  await page.getByLabel("Durchschnittliche Bewertung zeigen").uncheck();
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByTestId("settings-notice")).toHaveText("Deine Auswahl ist gespeichert.");
+  await expect(page.getByLabel("Durchschnittliche Bewertung zeigen")).not.toBeChecked();
+  await expect(page.getByLabel("Bewertungen auf meinem Profil zeigen")).toBeChecked();
+  await page.context().clearCookies();
+  await logIn(page, DEMO.client, DEMO.password);
+  expect((await page.goto("/de/user/date_review_display"))?.status()).toBe(404);
 });

@@ -34,6 +34,7 @@ export const BUILT_SETTINGS_PAGES: ReadonlySet<SettingsKey> = new Set([
   "status_description",
   "linked_profiles",
   "email_password",
+  "date_review_display",
   "first_contact_filter_and_blocklist",
   "notifications",
   "pause_delete",

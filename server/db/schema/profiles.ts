@@ -30,6 +30,9 @@ export interface ProfilesTable {
   rise_up_until: number | null;
   review_count: Generated<number>;
   rating_avg: number | null;
+  /** The owner's choice (migration 0020): the reviews of dates and the average show on the profile. */
+  reviews_shown: Generated<number>;
+  rating_shown: Generated<number>;
   is_hot: Generated<number>;
   on_tour_until: number | null;
   safe_sex_status: Generated<number>;

@@ -474,8 +474,9 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
       is_new: Number(shown.created_at) > now - NEW_PROFILE_DAYS * DAY,
       is_verified: r.verified === 1,
       is_hot: shown.is_hot === 1,
-      review_count: Number(r.review_count),
-      rating_avg: r.rating_avg === null ? null : Number(r.rating_avg),
+      // The owner's choice (user/date_review_display): hidden reviews and averages are not shown on tiles.
+      review_count: shown.reviews_shown === 1 ? Number(r.review_count) : 0,
+      rating_avg: r.rating_avg === null || shown.rating_shown !== 1 ? null : Number(r.rating_avg),
       last_login_at: r.last_login_at === null ? null : Number(r.last_login_at),
     };
     return [hit];
@@ -512,6 +513,8 @@ async function displayFieldsOf(deps: ApiDeps, userIds: number[]) {
       lon: number | null;
       created_at: number;
       is_hot: number;
+      reviews_shown: number;
+      rating_shown: number;
     }
   >();
   if (userIds.length === 0) return out;
@@ -530,6 +533,8 @@ async function displayFieldsOf(deps: ApiDeps, userIds: number[]) {
       "profiles.lat",
       "profiles.lon",
       "profiles.is_hot",
+      "profiles.reviews_shown",
+      "profiles.rating_shown",
     ])
     .where("users.id", "in", userIds)
     .execute();

@@ -16,10 +16,12 @@ import {
   confirmEmailChangeSchema,
   firstContactFilterSchema,
   notificationPreferencesSchema,
+  dateReviewDisplaySchema,
   type SettingsSection,
 } from "../../contract/settings";
 import { firstContactFilter, saveFirstContactFilter } from "./first-contact.service";
 import { notificationPreferences, saveNotificationPreferences } from "./notifications.service";
+import { dateReviewDisplay, saveDateReviewDisplay } from "./review-display.service";
 import { cancelEmailChange, changePassword, confirmEmailChange, emailSettings, requestEmailChange } from "./account.service";
 import { saveSettingsSection, settingsIndex, type SectionInputs } from "./service";
 
@@ -94,6 +96,29 @@ export function registerSettings({ v2 }: ModuleContext): void {
       statuses: [400, 401],
     },
     async (c, { body, user }) => ok(c, await saveNotificationPreferences(c.get("deps"), user!.id, body)),
+  );
+  v2.add(
+    {
+      method: "get",
+      path: "/settings/date_review_display",
+      summary: "Whether the reviews of the member's dates and their average show on the profile, and how many there are. 403 for clients.",
+      tag: "settings",
+      auth: "required",
+      statuses: [401, 403],
+    },
+    async (c, { user }) => ok(c, await dateReviewDisplay(c.get("deps"), user!.id)),
+  );
+  v2.add(
+    {
+      method: "put",
+      path: "/settings/date_review_display",
+      summary: "Saves whether reviews and the average rating show on the profile (escorts and businesses; 403 for clients).",
+      tag: "settings",
+      auth: "required",
+      body: dateReviewDisplaySchema,
+      statuses: [400, 401, 403],
+    },
+    async (c, { body, user }) => ok(c, await saveDateReviewDisplay(c.get("deps"), user!.id, body)),
   );
   registerEmailPassword(v2);
   v2.add(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "#server/contract/settings";
+import { USER_TYPE } from "#server/contract/users";
 import { wantsNotification } from "#server/modules/settings/notifications.service";
 import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 
@@ -51,5 +52,87 @@ describe(`notification preferences (${TEST_DB})`, () => {
     expect(bad.status).toBe(400);
     expect(bad.json.errors?.[0]?.source).toBe("messages.email");
     expect((await call(undefined, "GET")).status).toBe(401);
+  });
+});
+
+describe(`date review display (${TEST_DB})`, () => {
+  let rt: TestRuntime;
+  beforeAll(async () => {
+    rt = await createTestRuntime();
+  });
+  afterAll(async () => {
+    await rt.close();
+  });
+
+  async function member(userType: number) {
+    const user = await createUser(rt, { userType });
+    await rt.deps.db
+      .insertInto("profiles")
+      .values({ user_id: user.id, display_name: user.username, review_count: 3, rating_avg: 4.5, updated_at: 0 })
+      .execute();
+    return { ...user, token: String((await login(rt, user.username, user.password)).body.access_token) };
+  }
+
+  const call = async (token: string, method: string, body?: unknown) => {
+    const response = await rt.request("/api/v2/settings/date_review_display", {
+      method,
+      token,
+      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+    });
+    return { status: response.status, json: (await response.json()) as { data?: unknown } };
+  };
+
+  it("shows reviews until the escort says otherwise; clients have no such setting", async () => {
+    const escort = await member(USER_TYPE.escort);
+    expect((await call(escort.token, "GET")).json.data).toEqual({ show_reviews: true, show_rating: true, review_count: 3 });
+    const saved = await call(escort.token, "PUT", { show_reviews: true });
+    expect(saved.json.data).toEqual({ show_reviews: true, show_rating: false, review_count: 3 });
+    const row = await rt.deps.db
+      .selectFrom("profiles")
+      .select(["reviews_shown", "rating_shown"])
+      .where("user_id", "=", escort.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ reviews_shown: 1, rating_shown: 0 });
+    const client = await member(USER_TYPE.client);
+    expect((await call(client.token, "GET")).status).toBe(403);
+    expect((await call(client.token, "PUT", { show_reviews: false })).status).toBe(403);
+  });
+
+  it("a hidden average and hidden reviews leave the search tiles too", async () => {
+    const user = await createUser(rt, { userType: USER_TYPE.escort });
+    await rt.deps.db
+      .insertInto("profiles")
+      .values({
+        user_id: user.id,
+        display_name: user.username,
+        city_name: "Berlin",
+        country_code: "DE",
+        region_code: "16",
+        lat: 52.52,
+        lon: 13.405,
+        is_visible: 1,
+        review_count: 3,
+        rating_avg: 4.5,
+        updated_at: 0,
+      })
+      .execute();
+    const token = String((await login(rt, user.username, user.password)).body.access_token);
+    const tile = async () => {
+      const response = await rt.request("/api/v2/search/user-and-business", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          filterquery: { user_type: "escort", location: { lat: 52.52, lon: 13.405, radius: 5 } },
+          query: { name: user.username },
+          page_no: 1,
+        }),
+      });
+      return ((await response.json()) as { data: Array<{ username: string; review_count: number; rating_avg: number | null }> }).data.find(
+        (hit) => hit.username === user.username,
+      );
+    };
+    expect(await tile()).toMatchObject({ review_count: 3, rating_avg: 4.5 });
+    await call(token, "PUT", { show_reviews: false, show_rating: false });
+    expect(await tile()).toMatchObject({ review_count: 0, rating_avg: null });
   });
 });
