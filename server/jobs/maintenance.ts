@@ -1,6 +1,8 @@
 /**
- * Housekeeping that keeps the abuse tables small: finished rate-limit windows,
- * expired or used captchas, spent password-reset links and dead tokens.
+ * Housekeeping that keeps the abuse tables small and personal data no longer
+ * than needed: finished rate-limit windows, expired or used captchas, spent
+ * password-reset links, dead tokens, old mails of the outbox (they hold
+ * addresses and links), spent e-mail-change and deletion requests.
  * Runs in every API process; the deletes are idempotent, so several
  * processes doing it at once is harmless.
  */
@@ -14,6 +16,8 @@ export const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 const COUNTER_RETENTION_MS = 2 * 24 * 60 * 60 * 1000;
 /** Revoked or expired tokens stay a week for incident forensics. */
 const TOKEN_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** A mail a month old has been delivered or never will be; its copy holds an address and maybe a link. */
+export const MAIL_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 export async function runMaintenance(db: DB, clock: Clock): Promise<void> {
   const now = clock.now();
@@ -30,6 +34,16 @@ export async function runMaintenance(db: DB, clock: Clock): Promise<void> {
     .deleteFrom("access_tokens")
     .where((eb) => eb.or([eb("refresh_expires_at", "<", now - TOKEN_RETENTION_MS), eb("revoked_at", "<", now - TOKEN_RETENTION_MS)]))
     .execute();
+  await db
+    .deleteFrom("mail_outbox")
+    .where("created_at", "<", now - MAIL_RETENTION_MS)
+    .execute();
+  for (const table of ["email_changes", "account_deletions"] as const) {
+    await db
+      .deleteFrom(table)
+      .where((eb) => eb.or([eb("expires_at", "<", now - TOKEN_RETENTION_MS), eb("closed_at", "<", now - TOKEN_RETENTION_MS)]))
+      .execute();
+  }
 }
 
 /** Starts the periodic run; returns a stop function for shutdown. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runMaintenance } from "#server/jobs/maintenance";
+import { MAIL_RETENTION_MS, runMaintenance } from "#server/jobs/maintenance";
 import { createCaptcha, CAPTCHA_ISSUE_LIMIT } from "#server/modules/auth/captcha";
 import { recordHit } from "#server/lib/rate-limit";
-import { createTestRuntime, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { createTestRuntime, createUser, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 
 describe(`maintenance and captcha issuing (${TEST_DB})`, () => {
   let rt: TestRuntime;
@@ -39,5 +39,51 @@ describe(`maintenance and captcha issuing (${TEST_DB})`, () => {
     const captchas = (await db.selectFrom("captcha_challenges").select("id").execute()).map((r) => r.id);
     expect(captchas).toContain(fresh.id);
     expect(captchas).not.toContain(stale.id);
+  });
+
+  it("drops outbox mails after a month and spent e-mail-change and deletion requests after a week", async () => {
+    const db = rt.deps.db;
+    const user = await createUser(rt);
+    const mail = (recipient: string) => ({
+      recipient,
+      subject: "s",
+      text_body: "t",
+      html_body: "h",
+      template: "test",
+      language: "de",
+      created_at: rt.clock.now(),
+      sent_at: null,
+    });
+    await db.insertInto("mail_outbox").values(mail("old@example.test")).execute();
+    const request = { user_id: user.id, created_at: rt.clock.now(), expires_at: rt.clock.now() + 1000, closed_at: null };
+    await db
+      .insertInto("email_changes")
+      .values({ ...request, new_email: "a@example.test", new_email_key: "a@example.test", token_hash: "old-change" })
+      .execute();
+    await db
+      .insertInto("account_deletions")
+      .values({ ...request, token_hash: "old-deletion" })
+      .execute();
+    rt.clock.advance(MAIL_RETENTION_MS + 1);
+    await db.insertInto("mail_outbox").values(mail("new@example.test")).execute();
+    await db
+      .insertInto("email_changes")
+      .values({
+        ...request,
+        created_at: rt.clock.now(),
+        expires_at: rt.clock.now() + 1000,
+        new_email: "b@example.test",
+        new_email_key: "b@example.test",
+        token_hash: "new-change",
+      })
+      .execute();
+    await runMaintenance(db, rt.clock);
+    expect(
+      (await db.selectFrom("mail_outbox").select("recipient").where("template", "=", "test").execute()).map((row) => row.recipient),
+    ).toEqual(["new@example.test"]);
+    expect(
+      (await db.selectFrom("email_changes").select("token_hash").where("user_id", "=", user.id).execute()).map((row) => row.token_hash),
+    ).toEqual(["new-change"]);
+    expect(await db.selectFrom("account_deletions").select("token_hash").where("user_id", "=", user.id).execute()).toEqual([]);
   });
 });
