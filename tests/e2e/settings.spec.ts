@@ -46,12 +46,12 @@ test("an escort moves to another city and rewrites her status; a bad city is rep
     "Diesen Ort kennen wir nicht. Bitte prüfe die Schreibweise oder wähle einen Ort aus den Vorschlägen.",
   );
   await expect(page.getByLabel("Status", { exact: true })).toHaveValue("Diese Woche in Dresden");
-  await expect(page.getByTestId("settings-saved")).toHaveCount(0);
+  await expect(page.getByTestId("settings-notice")).toHaveCount(0);
 
   await page.getByLabel("Wohnort oder Arbeitsort").fill("dresden");
   await save(page);
   await expect(page).toHaveURL(/\/de\/user\/status_description\?saved=1$/);
-  await expect(page.getByTestId("settings-saved")).toHaveText("Gespeichert. Deine Änderungen sind jetzt sichtbar.");
+  await expect(page.getByTestId("settings-notice")).toHaveText("Gespeichert. Deine Änderungen sind jetzt sichtbar.");
   await expect(page.getByLabel("Wohnort oder Arbeitsort")).toHaveValue("Dresden");
   await expect(page.getByLabel("Status", { exact: true })).toHaveValue("Diese Woche in Dresden");
   // The search finds her in Dresden now (search_profiles follows by trigger).

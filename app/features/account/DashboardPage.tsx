@@ -59,7 +59,7 @@ export function DashboardPage(props: DashboardProps) {
                 <li key={item.key} data-done={item.done ? "1" : "0"}>
                   <span aria-hidden="true">{item.done ? "✓" : "○"}</span>{" "}
                   {item.done ? t(`dashboard.done_items.${item.key}`) : <Link to={pathOf(item)}>{t(`dashboard.items.${item.key}`)}</Link>}
-                  <span className={css.hidden}>{item.done ? t("dashboard.done") : t("dashboard.open")}</span>
+                  <span className="visually-hidden">{item.done ? t("dashboard.done") : t("dashboard.open")}</span>
                 </li>
               ))}
             </ul>

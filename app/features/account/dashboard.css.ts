@@ -5,12 +5,3 @@ export const meter = style({ display: "flex", flexDirection: "column", gap: vars
 export const progress = style({ width: "100%", height: "12px", accentColor: vars.color.primary });
 export const checklist = style({ listStyle: "none", padding: 0, margin: `${vars.space.sm} 0`, display: "grid", gap: vars.space.sm });
 export const groupTitle = style({ fontSize: "1rem", margin: `${vars.space.md} 0 ${vars.space.xs}` });
-/** Read by screen readers only: the state a check mark shows. */
-export const hidden = style({
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-});

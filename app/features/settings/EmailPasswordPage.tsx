@@ -11,6 +11,7 @@ import { PASSWORD_MIN } from "#server/contract/validation";
 import { Field, FormErrors } from "~/components/Field";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
+import { SettingsFrame } from "./SettingsFrame";
 import * as css from "./settings.css";
 
 export interface EmailPasswordView {
@@ -140,46 +141,35 @@ export function EmailPasswordPage({ view, answer, notice }: { view: EmailPasswor
   const settings = view.settings!;
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   return (
-    <main className={ui.narrow}>
-      <div className={ui.stack}>
-        <Link className={css.back} to={to("user")}>
-          {t("settings.back")}
-        </Link>
-        <h1>{t("settings.pages.email_password.title")}</h1>
-        {shownNotice ? (
-          <p className={ui.notice} role="status" data-testid="settings-notice">
-            {t(`settings.notices.${shownNotice}`)}
-          </p>
+    <SettingsFrame title={t("settings.pages.email_password.title")} notice={shownNotice ? t(`settings.notices.${shownNotice}`) : null}>
+      <section className={`${ui.card} ${ui.stack}`} aria-labelledby="email-title">
+        <h2 id="email-title" className={css.cardTitle}>
+          {t("settings.email.title")}
+        </h2>
+        <p data-testid="current-email">
+          {t("settings.email.current", { email: settings.email })}{" "}
+          <span className={ui.muted}>{settings.isEmailVerified ? t("settings.email.verified") : t("settings.email.unverified")}</span>
+        </p>
+        {settings.pending ? (
+          <div className={ui.notice} data-testid="pending-email">
+            <p>{t("settings.email.pending", { email: settings.pending.email, until: date.format(settings.pending.expiresAt) })}</p>
+            <Form method="post">
+              <input type="hidden" name="intent" value="cancel" />
+              <button className={ui.buttonSecondary} type="submit">
+                {t("settings.email.cancel")}
+              </button>
+            </Form>
+          </div>
         ) : null}
-        <section className={`${ui.card} ${ui.stack}`} aria-labelledby="email-title">
-          <h2 id="email-title" className={css.cardTitle}>
-            {t("settings.email.title")}
-          </h2>
-          <p data-testid="current-email">
-            {t("settings.email.current", { email: settings.email })}{" "}
-            <span className={ui.muted}>{settings.isEmailVerified ? t("settings.email.verified") : t("settings.email.unverified")}</span>
-          </p>
-          {settings.pending ? (
-            <div className={ui.notice} data-testid="pending-email">
-              <p>{t("settings.email.pending", { email: settings.pending.email, until: date.format(settings.pending.expiresAt) })}</p>
-              <Form method="post">
-                <input type="hidden" name="intent" value="cancel" />
-                <button className={ui.buttonSecondary} type="submit">
-                  {t("settings.email.cancel")}
-                </button>
-              </Form>
-            </div>
-          ) : null}
-          <EmailForm lastResult={answer?.intent === "email" ? answer.lastResult : null} />
-        </section>
-        <section className={`${ui.card} ${ui.stack}`} aria-labelledby="password-title">
-          <h2 id="password-title" className={css.cardTitle}>
-            {t("settings.password.title")}
-          </h2>
-          <p className={ui.muted}>{t("settings.password.intro")}</p>
-          <PasswordForm lastResult={answer?.intent === "password" ? answer.lastResult : null} />
-        </section>
-      </div>
-    </main>
+        <EmailForm lastResult={answer?.intent === "email" ? answer.lastResult : null} />
+      </section>
+      <section className={`${ui.card} ${ui.stack}`} aria-labelledby="password-title">
+        <h2 id="password-title" className={css.cardTitle}>
+          {t("settings.password.title")}
+        </h2>
+        <p className={ui.muted}>{t("settings.password.intro")}</p>
+        <PasswordForm lastResult={answer?.intent === "password" ? answer.lastResult : null} />
+      </section>
+    </SettingsFrame>
   );
 }

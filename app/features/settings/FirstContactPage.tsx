@@ -3,7 +3,7 @@
  * origins, members only, verified only) and the block list (block by username, unblock from the list).
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { BlockListData } from "~/api/blocks.server";
 import { FIRST_CONTACT_AGE, FIRST_CONTACT_COUNTRIES, FIRST_CONTACT_USER_TYPES, type FirstContactFilter } from "#server/contract/settings";
@@ -13,9 +13,9 @@ import { Field, FormErrors } from "~/components/Field";
 import { CheckboxField } from "~/components/FieldControls";
 import { ErrorLine } from "~/components/form/ErrorLine";
 import * as steps from "~/features/join/steps.css";
-import { useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
+import { SettingsFrame } from "./SettingsFrame";
 import * as css from "./settings.css";
 
 interface Answer {
@@ -196,62 +196,53 @@ export function FirstContactPage({
   saved: string | null;
 }) {
   const { t, i18n } = useTranslation("account");
-  const to = useLocalePath();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
   const notice = saved === "filter" || saved === "block" || saved === "unblock" ? saved : null;
   return (
-    <main className={ui.narrow}>
-      <div className={ui.stack}>
-        <Link className={css.back} to={to("user")}>
-          {t("settings.back")}
-        </Link>
-        <h1>{t("settings.pages.first_contact_filter_and_blocklist.title")}</h1>
-        {notice ? (
-          <p className={ui.notice} role="status" data-testid="settings-notice">
-            {t(`settings.first_contact.saved_${notice}`)}
-          </p>
-        ) : null}
-        <section className={`${ui.card} ${ui.stack}`} aria-labelledby="filter-title">
-          <h2 id="filter-title" className={css.cardTitle}>
-            {t("settings.first_contact.title")}
-          </h2>
-          <p className={ui.muted}>{t("settings.first_contact.intro")}</p>
-          <FilterForm filter={filter} lastResult={answer?.intent === "filter" ? answer.lastResult : null} />
-        </section>
-        <section className={`${ui.card} ${ui.stack}`} aria-labelledby="blocklist-title" data-testid="blocklist">
-          <h2 id="blocklist-title" className={css.cardTitle}>
-            {t("settings.blocklist.title")}
-          </h2>
-          <p className={ui.muted}>{t("settings.blocklist.intro", { count: blocks.total, max: blocks.limit })}</p>
-          <BlockForm lastResult={answer?.intent === "block" ? answer.lastResult : null} />
-          {blocks.items.length === 0 ? (
-            <p data-testid="blocklist-empty">{t("settings.blocklist.empty")}</p>
-          ) : (
-            <ul className={css.items}>
-              {blocks.items.map((item) => (
-                <li key={item.username} className={css.blockRow}>
-                  <span>
-                    <strong>{item.displayName}</strong> <span className={ui.muted}>@{item.username}</span>
-                    <br />
-                    <span className={ui.muted}>{t("settings.blocklist.since", { date: date.format(item.blockedAt) })}</span>
-                  </span>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="unblock" />
-                    <input type="hidden" name="username" value={item.username} />
-                    <button
-                      className={ui.buttonSecondary}
-                      type="submit"
-                      aria-label={t("settings.blocklist.unblock_named", { username: item.username })}
-                    >
-                      {t("settings.blocklist.unblock")}
-                    </button>
-                  </Form>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      </div>
-    </main>
+    <SettingsFrame
+      title={t("settings.pages.first_contact_filter_and_blocklist.title")}
+      notice={notice ? t(`settings.first_contact.saved_${notice}`) : null}
+    >
+      <section className={`${ui.card} ${ui.stack}`} aria-labelledby="filter-title">
+        <h2 id="filter-title" className={css.cardTitle}>
+          {t("settings.first_contact.title")}
+        </h2>
+        <p className={ui.muted}>{t("settings.first_contact.intro")}</p>
+        <FilterForm filter={filter} lastResult={answer?.intent === "filter" ? answer.lastResult : null} />
+      </section>
+      <section className={`${ui.card} ${ui.stack}`} aria-labelledby="blocklist-title" data-testid="blocklist">
+        <h2 id="blocklist-title" className={css.cardTitle}>
+          {t("settings.blocklist.title")}
+        </h2>
+        <p className={ui.muted}>{t("settings.blocklist.intro", { count: blocks.total, max: blocks.limit })}</p>
+        <BlockForm lastResult={answer?.intent === "block" ? answer.lastResult : null} />
+        {blocks.items.length === 0 ? (
+          <p data-testid="blocklist-empty">{t("settings.blocklist.empty")}</p>
+        ) : (
+          <ul className={css.items}>
+            {blocks.items.map((item) => (
+              <li key={item.username} className={css.blockRow}>
+                <span>
+                  <strong>{item.displayName}</strong> <span className={ui.muted}>@{item.username}</span>
+                  <br />
+                  <span className={ui.muted}>{t("settings.blocklist.since", { date: date.format(item.blockedAt) })}</span>
+                </span>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="unblock" />
+                  <input type="hidden" name="username" value={item.username} />
+                  <button
+                    className={ui.buttonSecondary}
+                    type="submit"
+                    aria-label={t("settings.blocklist.unblock_named", { username: item.username })}
+                  >
+                    {t("settings.blocklist.unblock")}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </SettingsFrame>
   );
 }

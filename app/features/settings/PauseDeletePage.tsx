@@ -10,6 +10,7 @@ import type { AccountStateData } from "~/api/account.server";
 import { Field, FormErrors } from "~/components/Field";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
+import { SettingsFrame } from "./SettingsFrame";
 import * as css from "./settings.css";
 
 export interface PauseDeleteView {
@@ -112,60 +113,49 @@ export function PauseDeletePage({ view, answer, done }: { view: PauseDeleteView;
   const state = view.state!;
   const shownDone = DONE.find((key) => key === done);
   return (
-    <main className={ui.narrow}>
-      <div className={ui.stack}>
-        <Link className={css.back} to={to("user")}>
-          {t("settings.back")}
-        </Link>
-        <h1>{t("settings.pages.pause_delete.title")}</h1>
-        {shownDone ? (
-          <p className={ui.notice} role="status" data-testid="settings-notice">
-            {t(`settings.pause.done_${shownDone}`)}
+    <SettingsFrame title={t("settings.pages.pause_delete.title")} notice={shownDone ? t(`settings.pause.done_${shownDone}`) : null}>
+      <FormErrors errors={answer && answer.intent !== "request_delete" ? answer.formErrors : []} />
+      <section className={`${ui.card} ${ui.stack}`} aria-labelledby="pause-title">
+        <h2 id="pause-title" className={css.cardTitle}>
+          {t("settings.pause.title")}
+        </h2>
+        <p data-testid="account-status">{t(`settings.pause.status_${state.status}`)}</p>
+        {state.status === "active" ? (
+          <>
+            <p className={ui.muted}>{t("settings.pause.pause_text")}</p>
+            <div className={ui.row}>
+              <ActionButton intent="pause" label={t("settings.pause.pause")} primary />
+              <ActionButton intent="deactivate" label={t("settings.pause.deactivate")} />
+            </div>
+            <p className={ui.muted}>{t("settings.pause.deactivate_text")}</p>
+          </>
+        ) : (
+          <div className={ui.row}>
+            <ActionButton intent="resume" label={t("settings.pause.resume")} primary />
+          </div>
+        )}
+      </section>
+      <section className={`${ui.card} ${ui.stack}`} aria-labelledby="delete-title">
+        <h2 id="delete-title" className={css.cardTitle}>
+          {t("settings.delete.title")}
+        </h2>
+        <WhatDeletionMeans />
+        {state.isMember ? (
+          <p className={ui.notice} data-testid="membership-warning">
+            {state.memberUntil
+              ? t("settings.delete.membership_until", { date: day.format(state.memberUntil) })
+              : t("settings.delete.membership")}
           </p>
         ) : null}
-        <FormErrors errors={answer && answer.intent !== "request_delete" ? answer.formErrors : []} />
-        <section className={`${ui.card} ${ui.stack}`} aria-labelledby="pause-title">
-          <h2 id="pause-title" className={css.cardTitle}>
-            {t("settings.pause.title")}
-          </h2>
-          <p data-testid="account-status">{t(`settings.pause.status_${state.status}`)}</p>
-          {state.status === "active" ? (
-            <>
-              <p className={ui.muted}>{t("settings.pause.pause_text")}</p>
-              <div className={ui.row}>
-                <ActionButton intent="pause" label={t("settings.pause.pause")} primary />
-                <ActionButton intent="deactivate" label={t("settings.pause.deactivate")} />
-              </div>
-              <p className={ui.muted}>{t("settings.pause.deactivate_text")}</p>
-            </>
-          ) : (
-            <div className={ui.row}>
-              <ActionButton intent="resume" label={t("settings.pause.resume")} primary />
-            </div>
-          )}
-        </section>
-        <section className={`${ui.card} ${ui.stack}`} aria-labelledby="delete-title">
-          <h2 id="delete-title" className={css.cardTitle}>
-            {t("settings.delete.title")}
-          </h2>
-          <WhatDeletionMeans />
-          {state.isMember ? (
-            <p className={ui.notice} data-testid="membership-warning">
-              {state.memberUntil
-                ? t("settings.delete.membership_until", { date: day.format(state.memberUntil) })
-                : t("settings.delete.membership")}
-            </p>
-          ) : null}
-          {state.deletionRequestedUntil ? (
-            <div className={ui.notice} data-testid="deletion-pending">
-              <p>{t("settings.delete.pending", { until: date.format(state.deletionRequestedUntil) })}</p>
-              <ActionButton intent="cancel_delete" label={t("settings.delete.cancel")} />
-            </div>
-          ) : (
-            <DeleteRequestForm lastResult={answer?.intent === "request_delete" ? answer.lastResult : null} />
-          )}
-        </section>
-      </div>
-    </main>
+        {state.deletionRequestedUntil ? (
+          <div className={ui.notice} data-testid="deletion-pending">
+            <p>{t("settings.delete.pending", { until: date.format(state.deletionRequestedUntil) })}</p>
+            <ActionButton intent="cancel_delete" label={t("settings.delete.cancel")} />
+          </div>
+        ) : (
+          <DeleteRequestForm lastResult={answer?.intent === "request_delete" ? answer.lastResult : null} />
+        )}
+      </section>
+    </SettingsFrame>
   );
 }

@@ -13,9 +13,8 @@ import { BusinessDescriptionStep, BusinessServicesStep } from "~/features/join/B
 import { ProfileStep } from "~/features/join/ProfileStep";
 import { ServicesStep } from "~/features/join/ServicesStep";
 import { useLocalePath } from "~/i18n/lang";
-import * as ui from "~/styles/ui.css";
 import { pageTextKey } from "./page-text";
-import * as css from "./settings.css";
+import { SettingsFrame } from "./SettingsFrame";
 
 interface Props {
   pageKey: SettingsKey;
@@ -61,34 +60,27 @@ export function ProfileSettingsPage({ pageKey, sections, step, isBusiness, saved
   const { t } = useTranslation("account");
   const to = useLocalePath();
   return (
-    <main className={ui.narrow}>
-      <div className={ui.stack}>
-        <Link className={css.back} to={to("user")}>
-          {t("settings.back")}
-        </Link>
-        <h1>{t(pageTextKey(pageKey, "title", isBusiness))}</h1>
-        <p className={ui.muted}>{t(pageTextKey(pageKey, "intro", isBusiness))}</p>
-        {saved ? (
-          <p className={ui.notice} role="status" data-testid="settings-saved">
-            {t("settings.saved")}
-          </p>
-        ) : null}
-        {sections.map((section) => (
-          <div key={section} data-section={section}>
-            <SectionForm
-              section={section}
-              step={step}
-              lastResult={failed?.section === section ? failed.lastResult : undefined}
-              label={t("settings.save")}
-            />
-          </div>
-        ))}
-        {pageKey === "contact" ? (
-          <p>
-            <Link to={to("user/phone")}>{t("settings.phone_link")}</Link>
-          </p>
-        ) : null}
-      </div>
-    </main>
+    <SettingsFrame
+      title={t(pageTextKey(pageKey, "title", isBusiness))}
+      intro={t(pageTextKey(pageKey, "intro", isBusiness))}
+      notice={saved ? t("settings.saved") : null}
+    >
+      {" "}
+      {sections.map((section) => (
+        <div key={section} data-section={section}>
+          <SectionForm
+            section={section}
+            step={step}
+            lastResult={failed?.section === section ? failed.lastResult : undefined}
+            label={t("settings.save")}
+          />
+        </div>
+      ))}
+      {pageKey === "contact" ? (
+        <p>
+          <Link to={to("user/phone")}>{t("settings.phone_link")}</Link>
+        </p>
+      ) : null}
+    </SettingsFrame>
   );
 }

@@ -59,11 +59,3 @@ globalStyle(`${switchTable} thead th`, { borderTop: "none", fontSize: vars.font.
 globalStyle(`${switchTable} tbody th`, { textAlign: "left", fontWeight: 600 });
 globalStyle(`${switchTable} td`, { textAlign: "center", width: "18%" });
 export const switchBox = style({ width: "24px", height: "24px", margin: "10px", accentColor: vars.color.primary });
-export const visuallyHidden = style({
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-});

@@ -11,19 +11,13 @@
  * keep — invoices and their payment records for 10 years (§147 AO, §257 HGB) — arrives with payments and
  * will stay with the tombstone, nothing else.
  */
-import { ApiError, errorItem, fail } from "../../api/errors";
+import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
-import {
-  ACCOUNT_DELETION_TTL_MS,
-  CURRENT_PASSWORD_LIMIT,
-  SELF_SERVICE_STATUSES,
-  type AccountState,
-  type SelfServiceStatus,
-} from "../../contract/settings";
-import { randomToken, sha256, verifyPassword } from "../../lib/crypto";
-import { isOverLimit, recordHit, releaseHit } from "../../lib/rate-limit";
+import { ACCOUNT_DELETION_TTL_MS, SELF_SERVICE_STATUSES, type AccountState, type SelfServiceStatus } from "../../contract/settings";
+import { randomToken, sha256 } from "../../lib/crypto";
 import { UNUSABLE_PASSWORD } from "../claims/index";
 import { removeAllMediaOf } from "../media/index";
+import { assertCurrentPassword } from "../settings/index";
 import { accountDeletedMail, deletionConfirmMail } from "./mails";
 
 interface Account {
@@ -92,15 +86,8 @@ export async function setAccountStatus(deps: ApiDeps, userId: number, tokenId: n
 /** Sends the deletion link; the current password first (a session left open elsewhere is not enough). */
 export async function requestDeletion(deps: ApiDeps, userId: number, currentPassword: string, language: string): Promise<AccountState> {
   const account = await loadAccount(deps, userId);
+  await assertCurrentPassword(deps, account, currentPassword);
   const now = deps.clock.now();
-  const window = { bucket: `settings:current-password:${userId}`, ...CURRENT_PASSWORD_LIMIT };
-  if (await isOverLimit(deps.db, now, window))
-    throw new ApiError(429, [errorItem(429, "exception.settings.too_many_attempts", "current_password")]);
-  await recordHit(deps.db, now, window);
-  if (!(await verifyPassword(currentPassword, account.password_hash))) {
-    throw new ApiError(400, [errorItem(400, "exception.settings.current_password_wrong", "current_password")]);
-  }
-  await releaseHit(deps.db, now, window);
   const token = randomToken();
   await deps.db.transaction().execute(async (trx) => {
     await trx

@@ -43,8 +43,15 @@ async function loadAccount(deps: ApiDeps, userId: number): Promise<Account> {
 
 const currentPasswordWindow = (userId: number): Window => ({ bucket: `settings:current-password:${userId}`, ...CURRENT_PASSWORD_LIMIT });
 
-/** The current password, checked like a login: a wrong one counts, and past the limit none is checked for a while. */
-async function assertCurrentPassword(deps: ApiDeps, account: Account, password: string): Promise<void> {
+/**
+ * The current password, checked like a login: a wrong one counts, and past the limit none is checked for a
+ * while. Guards every change a stolen session must not make quietly (address, password, deletion).
+ */
+export async function assertCurrentPassword(
+  deps: ApiDeps,
+  account: { id: number; password_hash: string },
+  password: string,
+): Promise<void> {
   const now = deps.clock.now();
   const window = currentPasswordWindow(account.id);
   if (await isOverLimit(deps.db, now, window))

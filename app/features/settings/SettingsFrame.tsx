@@ -1,0 +1,39 @@
+/** The frame of every settings page: the way back to the index, the heading, the intro and the notice of what was just saved. */
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocalePath } from "~/i18n/lang";
+import * as ui from "~/styles/ui.css";
+import * as css from "./settings.css";
+
+export function SettingsFrame({
+  title,
+  intro,
+  notice,
+  children,
+}: {
+  title: string;
+  intro?: string;
+  notice?: string | null;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("account");
+  const to = useLocalePath();
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.stack}>
+        <Link className={css.back} to={to("user")}>
+          {t("settings.back")}
+        </Link>
+        <h1>{title}</h1>
+        {intro ? <p className={ui.muted}>{intro}</p> : null}
+        {notice ? (
+          <p className={ui.notice} role="status" data-testid="settings-notice">
+            {notice}
+          </p>
+        ) : null}
+        {children}
+      </div>
+    </main>
+  );
+}

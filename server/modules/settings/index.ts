@@ -1,0 +1,2 @@
+/** The public face of the settings module: the current-password guard, for the modules that change an account. Other modules import only this file. */
+export { assertCurrentPassword } from "./account.service";
