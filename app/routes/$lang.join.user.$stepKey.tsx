@@ -1,13 +1,11 @@
 /**
  * Registration steps of individuals (photo, profile, appearance, services, availability, completed).
- * One route module for all steps; each step's form is its own component in
- * app/features/join/. Sign-up has its own route.
+ * One route module for all steps; the page and each step's form live in app/features/join/.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { loadJoinStep, submitJoinStep } from "~/features/join/steps.server";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { JoinStepPage } from "~/features/join/JoinStepPage";
+import { JoinStepRouteView } from "~/features/join/JoinStepPage";
+import { loadJoinStep, submitJoinStep } from "~/features/join/steps.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
@@ -22,23 +20,7 @@ export function headers() {
 
 export const meta = metaFromLoader({ noindex: true });
 
-export default function JoinUserStepRoute() {
-  const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  return (
-    <JoinStepPage
-      audience={data.audience}
-      stepKey={data.stepKey}
-      title={data.title}
-      step={data.step}
-      media={data.media}
-      isEmailVerified={data.isEmailVerified}
-      returnTo={data.returnTo}
-      progress={data.progress}
-      lastResult={actionData?.lastResult}
-    />
-  );
-}
+export default JoinStepRouteView;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

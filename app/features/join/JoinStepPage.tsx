@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { BusinessSignupTracking, MediaItem, StepData } from "~/features/join/steps.server";
+import type { BusinessSignupTracking, loadJoinStep, MediaItem, StepData, submitJoinStep } from "~/features/join/steps.server";
 import { AppearanceStep } from "./AppearanceStep";
 import { AvailabilityStep } from "./AvailabilityStep";
 import { BusinessDescriptionStep, BusinessEscortsStep, BusinessServicesStep } from "./BusinessSteps";
@@ -62,5 +63,25 @@ export function JoinStepPage(props: JoinStepPageProps) {
       {stepKey !== "completed" ? <p>{t(`join_steps.${textKeyOf(audience, stepKey)}.intro`)}</p> : null}
       <div key={`${audience}:${stepKey}`}>{form}</div>
     </main>
+  );
+}
+
+/** The page of a join step route (individuals and businesses alike): the loader's data and the action's answer. */
+export function JoinStepRouteView() {
+  const data = useLoaderData<typeof loadJoinStep>();
+  const actionData = useActionData<typeof submitJoinStep>();
+  return (
+    <JoinStepPage
+      audience={data.audience}
+      stepKey={data.stepKey}
+      title={data.title}
+      step={data.step}
+      media={data.media}
+      isEmailVerified={data.isEmailVerified}
+      returnTo={data.returnTo}
+      progress={data.progress}
+      signupTracking={data.signupTracking}
+      lastResult={actionData?.lastResult}
+    />
   );
 }
