@@ -5,6 +5,8 @@ import { DEMO, expect, logIn, test } from "./fixtures";
  * Settings (issue 10): a member edits what registration collected, without JavaScript, with the
  * errors at their fields and the rest of the input kept. Each test edits an account no other test
  * reads: a seeded escort of its own city (every seeded account has the demo password) or demo_club.
+ * The cities lie more than 100 km from Hamburg and Berlin, whose searches other tests check: a login
+ * moves an escort up the ranking of every search around her.
  */
 async function seededEscortNear(request: APIRequestContext, clientIp: string, lat: number, lon: number): Promise<string> {
   const response = await request.post("/api/v2/search/user-and-business", {
@@ -283,7 +285,8 @@ test("the dashboard shows how complete the profile is, the verification state an
 });
 
 test("notifications: one checkbox per kind and channel, saved at once and shown again", async ({ page, request, clientIp }) => {
-  const username = await seededEscortNear(request, clientIp, 53.0793, 8.8017); // Bremen
+  // Nürnberg: more than 100 km from every city another test searches (a login moves an escort up the ranking).
+  const username = await seededEscortNear(request, clientIp, 49.4521, 11.0767); // Nürnberg
   await logIn(page, username, DEMO.password);
   await page.goto("/de/user");
   await page.getByRole("link", { name: /Benachrichtigungen/ }).click();
