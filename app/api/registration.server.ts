@@ -55,7 +55,7 @@ export function saveRegistrationStep(api: ApiClient, stepEndpoint: string, body?
 
 /** GET /registration/steps: the saved values that prefill the step forms (snake_case kept: trait and price keys are data). */
 export function fetchStepData(api: ApiClient): Promise<ApiResult<StepData>> {
-  return api.call<StepData>(`${BASE}/steps`, { camelize: false });
+  return api.call<StepData>(`${BASE}/steps`, { camelize: false, handleErrors: true });
 }
 
 /** GET /registration/business/tracking: the business's own sign-up funnel. */

@@ -21,6 +21,7 @@ import * as css from "./settings.css";
 interface Answer {
   intent: unknown;
   lastResult: SubmissionResult<string[]> | null;
+  formErrors?: string[];
 }
 
 const asList = (value: unknown): string[] =>
@@ -215,6 +216,7 @@ export function FirstContactPage({
           {t("settings.blocklist.title")}
         </h2>
         <p className={ui.muted}>{t("settings.blocklist.intro", { count: blocks.total, max: blocks.limit })}</p>
+        <FormErrors errors={answer?.intent === "unblock" ? (answer.formErrors ?? []) : []} />
         <BlockForm lastResult={answer?.intent === "block" ? answer.lastResult : null} />
         {blocks.items.length === 0 ? (
           <p data-testid="blocklist-empty">{t("settings.blocklist.empty")}</p>

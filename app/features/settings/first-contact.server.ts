@@ -6,7 +6,7 @@ import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
 import { firstContactFilterSchema } from "#server/contract/settings";
-import { usernameSchema } from "#server/contract/validation";
+import { isValidProfileUsername } from "#server/contract/validation";
 import { blockMember, fetchBlockList, unblockMember } from "~/api/blocks.server";
 import { createApiClient } from "~/api/client.server";
 import { fetchFirstContactFilter, saveFirstContactFilter } from "~/api/settings.server";
@@ -16,7 +16,18 @@ import { readFormData } from "~/utils/form-data.server";
 import { replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-const blockSchema = v.object({ username: usernameSchema }, "validation.required");
+/** The rule of profile addresses (older accounts have names sign-up no longer allows); the API decides who exists. */
+const blockSchema = v.object(
+  {
+    username: v.pipe(
+      v.string("validation.required"),
+      v.trim(),
+      v.nonEmpty("validation.required"),
+      v.check(isValidProfileUsername, "exception.block.user_not_found"),
+    ),
+  },
+  "validation.required",
+);
 
 export async function loadFirstContact({ request, context }: LoaderFunctionArgs) {
   await requireViewer(request, context);
@@ -49,13 +60,24 @@ export async function submitFirstContact({ request, context, params }: ActionFun
   }
   if (intent === "block" || intent === "unblock") {
     const submission = parseWithValibot(formData, { schema: blockSchema });
-    if (submission.status !== "success") return data({ intent, lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
+    // An unblock is a button beside a name, not a field: its errors are shown above the list.
+    if (submission.status !== "success") {
+      const keys = Object.values(submission.error ?? {}).flatMap((messages) => messages ?? []);
+      return data(
+        { intent, lastResult: submission.reply(), formErrors: intent === "unblock" ? keys : [] },
+        { status: 400, headers: PRIVATE_HEADERS },
+      );
+    }
     const result = await (intent === "block" ? blockMember : unblockMember)(api, submission.value.username);
     if (!result.ok) {
       const status = result.status === 404 || result.status === 409 ? result.status : 400;
       // The unknown-member error of the API belongs at the username field.
       const errors = result.errors.map((error) => ({ ...error, source: error.source ?? "username" }));
-      return data({ intent, lastResult: replyWithApiErrors(submission, errors, ["username"]) }, { status, headers: PRIVATE_HEADERS });
+      const formErrors = intent === "unblock" ? result.errors.map((error) => error.key) : [];
+      return data(
+        { intent, lastResult: replyWithApiErrors(submission, errors, ["username"]), formErrors },
+        { status, headers: PRIVATE_HEADERS },
+      );
     }
     throw redirect(`${page}?saved=${intent}`, { headers: PRIVATE_HEADERS });
   }

@@ -16,7 +16,7 @@ import type { ApiDeps } from "../../api/types";
 import { ACCOUNT_DELETION_TTL_MS, SELF_SERVICE_STATUSES, type AccountState, type SelfServiceStatus } from "../../contract/settings";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { UNUSABLE_PASSWORD } from "../claims/index";
-import { removeAllMediaOf } from "../media/index";
+import { deleteMediaFiles } from "../media/index";
 import { assertCurrentPassword } from "../settings/index";
 import { accountDeletedMail, deletionConfirmMail } from "./mails";
 
@@ -146,6 +146,7 @@ export async function confirmDeletion(deps: ApiDeps, token: string, callerId: nu
 /** The deletion itself (see the module comment): one transaction for the rows, then the photo files. */
 async function deleteAccount(deps: ApiDeps, userId: number, requestId: number): Promise<void> {
   const now = deps.clock.now();
+  let photos: Array<{ storage_key: string; variant_widths: string | null }> = [];
   await deps.db.transaction().execute(async (trx) => {
     const closed = await trx
       .updateTable("account_deletions")
@@ -167,6 +168,8 @@ async function deleteAccount(deps: ApiDeps, userId: number, requestId: number): 
       "age_check_requests",
       "signup_tracking",
       "notification_preferences",
+      "federated_identities",
+      "profile_claims",
     ] as const;
     for (const table of byUser) await trx.deleteFrom(table).where("user_id", "=", userId).execute();
     await trx
@@ -179,15 +182,21 @@ async function deleteAccount(deps: ApiDeps, userId: number, requestId: number): 
       .execute();
     await trx.deleteFrom("profiles").where("user_id", "=", userId).execute();
     await trx.updateTable("access_tokens").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
-    const tombstone = `deleted_${userId}`;
+    // The sessions stay a week for incident forensics (maintenance), but without the address they came from.
+    await trx.updateTable("access_tokens").set({ client_ip: null }).where("user_id", "=", userId).execute();
+    // Photo rows go with everything else; their files after the commit.
+    photos = await trx.selectFrom("media").select(["storage_key", "variant_widths"]).where("user_id", "=", userId).execute();
+    await trx.deleteFrom("media").where("user_id", "=", userId).execute();
+    // A colon is in no username and no address a sign-up accepts: nobody can take the tombstone's keys first.
+    const tombstone = `deleted:${userId}`;
     await trx
       .updateTable("users")
       .set({
         status: "deleted",
         username: tombstone,
         username_key: tombstone,
-        email: `${tombstone}@deleted.invalid`,
-        email_key: `${tombstone}@deleted.invalid`,
+        email: tombstone,
+        email_key: tombstone,
         password_hash: UNUSABLE_PASSWORD,
         gender: null,
         salutation: null,
@@ -204,5 +213,5 @@ async function deleteAccount(deps: ApiDeps, userId: number, requestId: number): 
       .where("id", "=", userId)
       .execute();
   });
-  await removeAllMediaOf(deps, userId);
+  await deleteMediaFiles(deps, photos);
 }

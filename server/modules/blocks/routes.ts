@@ -1,15 +1,14 @@
-import * as v from "valibot";
 import { fail } from "../../api/errors";
 import { ok } from "../../api/router";
 import type { ModuleContext } from "../../api/module-context";
-import { usernameSchema } from "../../contract/validation";
+import { isValidProfileUsername } from "../../contract/validation";
 import { blockList, blockMember, unblockMember } from "./service";
 
 /** A name no username can have names nobody: 404 before any lookup. */
 function usernameOf(raw: string | undefined): string {
-  const parsed = v.safeParse(usernameSchema, raw);
-  if (!parsed.success) throw fail.notFound("exception.block.user_not_found");
-  return parsed.output;
+  // The rule of profile addresses, not of sign-up: older accounts have names sign-up no longer allows.
+  if (!raw || !isValidProfileUsername(raw)) throw fail.notFound("exception.block.user_not_found");
+  return raw;
 }
 
 /** The block group (spec section 7): the member's own list, block and unblock by username. */

@@ -56,7 +56,12 @@ export async function blockMember(deps: ApiDeps, userId: number, username: strin
     if (Number(count.n) >= BLOCK_LIST_LIMIT) {
       throw new ApiError(409, [errorItem(409, "exception.block.limit_reached", "username", { max: BLOCK_LIST_LIMIT })]);
     }
-    await trx.insertInto("blocks").values({ blocker_id: userId, blocked_id: other.id, created_at: deps.clock.now() }).execute();
+    // A double submit may have won the race since the check above: nothing to add then.
+    await trx
+      .insertInto("blocks")
+      .values({ blocker_id: userId, blocked_id: other.id, created_at: deps.clock.now() })
+      .onConflict((oc) => oc.columns(["blocker_id", "blocked_id"]).doNothing())
+      .execute();
   });
   return blockList(deps, userId);
 }

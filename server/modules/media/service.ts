@@ -281,14 +281,15 @@ export async function readMediaVariant(
 }
 
 /**
- * Deletes every photo of a member, rows first, then the files no other row still uses (seeded photos share
- * their files). For an account's deletion: what is gone from the database is never served again, and a
- * file that fails to delete is only disk space, never a leak.
+ * Deletes the files of photo rows already deleted (an account's deletion deletes its rows in its own
+ * transaction), except files another row still uses (seeded photos share theirs). A file that fails to
+ * delete is only disk space, never a leak: no row serves it any more.
  */
-export async function removeAllMediaOf(deps: ApiDeps, userId: number): Promise<number> {
-  const rows = await deps.db.selectFrom("media").select(["storage_key", "variant_widths"]).where("user_id", "=", userId).execute();
-  if (rows.length === 0) return 0;
-  await deps.db.deleteFrom("media").where("user_id", "=", userId).execute();
+export async function deleteMediaFiles(
+  deps: ApiDeps,
+  rows: ReadonlyArray<{ storage_key: string; variant_widths: string | null }>,
+): Promise<void> {
+  if (rows.length === 0) return;
   const storage = storageOf(deps);
   const keys = [...new Set(rows.map((row) => row.storage_key))];
   const stillUsed = new Set(
@@ -299,5 +300,4 @@ export async function removeAllMediaOf(deps: ApiDeps, userId: number): Promise<n
     for (const key of storageKeysOf(row)) await storage.delete(key).catch(() => undefined);
     stillUsed.add(row.storage_key);
   }
-  return rows.length;
 }

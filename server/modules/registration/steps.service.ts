@@ -34,9 +34,10 @@ import {
   type ServicesStepInput,
 } from "../../contract/registration-steps";
 import { TRAIT_GROUP_KEYS, type TraitGroupKey } from "../../contract/traits";
+import { SELF_SERVICE_STATUSES } from "../../contract/settings";
 import { USER_TYPE } from "../../contract/users";
 import { SPECIAL_DATA_CONSENT, SPECIAL_DATA_CONSENT_FIELD } from "../../contract/consents";
-import type { Database } from "../../db/schema";
+import type { Database, UserStatus } from "../../db/schema";
 import { mailBusinessLinkRequests, setNamedEscorts } from "../business-links/index";
 import { activeConsentSince, grantConsent, withdrawConsent } from "../consents/index";
 import { cityKey } from "../geo/index";
@@ -62,12 +63,13 @@ interface StepUser extends ProfileOwner {
 /** Whose endpoint: /registration/* for individuals, /registration/business/* for businesses. */
 export type Audience = "individual" | "business";
 
-async function loadStepUser(db: ApiDeps["db"] | Trx, userId: number): Promise<StepUser> {
+/** The member of a step: active to save one; reading the saved values also works paused or deactivated (settings, dashboard). */
+async function loadStepUser(db: ApiDeps["db"] | Trx, userId: number, statuses: readonly UserStatus[] = ["active"]): Promise<StepUser> {
   const row = await db
     .selectFrom("users")
     .select(["id", "username", "user_type", "gender", "register_completed_step"])
     .where("id", "=", userId)
-    .where("status", "=", "active")
+    .where("status", "in", [...statuses])
     .executeTakeFirst();
   if (!row) throw fail.unauthorized();
   return row;
@@ -362,7 +364,7 @@ export async function saveBusinessEscortsStep(deps: ApiDeps, userId: number, inp
 
 /** What the step forms show: the steps of the user's type and their own saved values. */
 export async function getStepData(deps: ApiDeps, userId: number): Promise<StepData> {
-  const user = await loadStepUser(deps.db, userId);
+  const user = await loadStepUser(deps.db, userId, SELF_SERVICE_STATUSES);
   const [profile, traits, prices, schedule, photos, escorts, specialConsent] = await Promise.all([
     deps.db
       .selectFrom("profiles")

@@ -16,8 +16,8 @@ import {
   type EmailSettings,
 } from "../../contract/settings";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto";
-import { isOverLimit, recordHit, releaseHit, type Window } from "../../lib/rate-limit";
-import { maskTarget } from "../claims/index";
+import { recordHit, releaseHit, type Window } from "../../lib/rate-limit";
+import { maskTarget, UNUSABLE_PASSWORD } from "../claims/index";
 import { emailChangeConfirmMail, emailChangedMail, emailChangeRequestedMail, passwordChangedMail } from "./mails";
 
 interface Account {
@@ -44,19 +44,24 @@ async function loadAccount(deps: ApiDeps, userId: number): Promise<Account> {
 const currentPasswordWindow = (userId: number): Window => ({ bucket: `settings:current-password:${userId}`, ...CURRENT_PASSWORD_LIMIT });
 
 /**
- * The current password, checked like a login: a wrong one counts, and past the limit none is checked for a
- * while. Guards every change a stolen session must not make quietly (address, password, deletion).
+ * The current password, checked like a login: the attempt is counted before the check (so parallel guesses
+ * cannot all pass the limit) and given back when it was right; past 5 wrong ones in 15 minutes none is
+ * checked for a while (the login's numbers, its own bucket). Guards every change a stolen session must not
+ * make quietly (address, password, deletion). An account without a password (Google sign-in) is told to
+ * set one through "forgot password" first.
  */
 export async function assertCurrentPassword(
   deps: ApiDeps,
   account: { id: number; password_hash: string },
   password: string,
 ): Promise<void> {
+  if (account.password_hash === UNUSABLE_PASSWORD) throw fail.badRequest("exception.settings.no_password", "current_password");
   const now = deps.clock.now();
   const window = currentPasswordWindow(account.id);
-  if (await isOverLimit(deps.db, now, window))
+  if ((await recordHit(deps.db, now, window)) > window.limit) {
+    await releaseHit(deps.db, now, window);
     throw new ApiError(429, [errorItem(429, "exception.settings.too_many_attempts", "current_password")]);
-  await recordHit(deps.db, now, window);
+  }
   if (!(await verifyPassword(password, account.password_hash))) {
     throw new ApiError(400, [errorItem(400, "exception.settings.current_password_wrong", "current_password")]);
   }
@@ -90,12 +95,13 @@ export async function requestEmailChange(deps: ApiDeps, userId: number, input: C
   await assertCurrentPassword(deps, account, input.current_password);
   const newKey = input.email.toLowerCase();
   if (newKey === account.email_key) throw fail.badRequest("exception.settings.email_unchanged", "email");
-  const taken = await deps.db.selectFrom("users").select("id").where("email_key", "=", newKey).executeTakeFirst();
-  if (taken) throw new ApiError(409, [errorItem(409, "exception.signup.email_taken", "email")]);
+  // Counted before the "taken" answer: the form must not become a free lookup of who has an account.
   const now = deps.clock.now();
   const limit = { bucket: `settings:email-change:${userId}`, ...EMAIL_CHANGE_LIMIT };
   if ((await recordHit(deps.db, now, limit)) > limit.limit)
     throw new ApiError(429, [errorItem(429, "exception.settings.too_many_attempts", "email")]);
+  const taken = await deps.db.selectFrom("users").select("id").where("email_key", "=", newKey).executeTakeFirst();
+  if (taken) throw new ApiError(409, [errorItem(409, "exception.signup.email_taken", "email")]);
   const token = randomToken();
   await deps.db.transaction().execute(async (trx) => {
     // One open request at a time: an earlier link stops working.
@@ -169,6 +175,25 @@ export async function confirmEmailChange(deps: ApiDeps, token: string, callerId:
     // Taken meanwhile by a sign-up: the unique key would refuse it anyway; say so at the field.
     const taken = await trx.selectFrom("users").select("id").where("email_key", "=", change.newKey).executeTakeFirst();
     if (taken) throw new ApiError(409, [errorItem(409, "exception.signup.email_taken", "token")]);
+    // Links that went to the old address (reset, deletion, verification) stop working with it.
+    await trx
+      .updateTable("password_resets")
+      .set({ used_at: now })
+      .where("user_id", "=", change.userId)
+      .where("used_at", "is", null)
+      .execute();
+    await trx
+      .updateTable("email_verifications")
+      .set({ used_at: now })
+      .where("user_id", "=", change.userId)
+      .where("used_at", "is", null)
+      .execute();
+    await trx
+      .updateTable("account_deletions")
+      .set({ closed_at: now })
+      .where("user_id", "=", change.userId)
+      .where("closed_at", "is", null)
+      .execute();
     await trx
       .updateTable("users")
       .set({

@@ -39,10 +39,16 @@ export async function saveNotificationPreferences(
   const rows = NOTIFICATION_KINDS.flatMap((kind) =>
     NOTIFICATION_CHANNELS.map((channel) => ({ user_id: userId, kind, channel, enabled: input[kind]?.[channel] ? 1 : 0, updated_at: now })),
   );
-  await deps.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("notification_preferences").where("user_id", "=", userId).execute();
-    await trx.insertInto("notification_preferences").values(rows).execute();
-  });
+  // An upsert, not delete-and-insert: two saves at once must not collide on the key.
+  await deps.db
+    .insertInto("notification_preferences")
+    .values(rows)
+    .onConflict((oc) =>
+      oc
+        .columns(["user_id", "kind", "channel"])
+        .doUpdateSet((eb) => ({ enabled: eb.ref("excluded.enabled"), updated_at: eb.ref("excluded.updated_at") })),
+    )
+    .execute();
   return notificationPreferences(deps, userId);
 }
 

@@ -70,6 +70,14 @@ describe(`block list (${TEST_DB})`, () => {
     expect(await detail(escort.username, client.token)).toBe(200);
   });
 
+  it("blocks older accounts whose names sign-up no longer allows, and a double submit once", async () => {
+    const client = await member(USER_TYPE.client);
+    const old = await createUser(rt, { username: "ab", userType: USER_TYPE.escort });
+    const both = await Promise.all([call(client.token, "POST", `/${old.username}`), call(client.token, "POST", `/${old.username}`)]);
+    expect(both.map((answer) => answer.status)).toEqual([200, 200]);
+    expect((await call(client.token, "GET", "")).json.data?.items.map((item) => item.username)).toEqual(["ab"]);
+  });
+
   it("refuses oneself, unknown and impossible names", async () => {
     const client = await member(USER_TYPE.client);
     const self = await call(client.token, "POST", `/${client.username}`);

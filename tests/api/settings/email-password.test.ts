@@ -79,6 +79,33 @@ describe(`settings: e-mail and password (${TEST_DB})`, () => {
       expect((await mailsTo(user.email)).map((mail) => mail.template)).toContain("password_changed");
     });
 
+    it("lets at most five of a burst of parallel wrong passwords be checked", async () => {
+      const user = await member();
+      const burst = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          call(user.token, "PUT", "password", {
+            current_password: `wrong-${i}-password`,
+            password: "Neues-Passwort-9",
+            password_confirmation: "Neues-Passwort-9",
+          }),
+        ),
+      );
+      expect(burst.filter((answer) => answer.status === 400)).toHaveLength(CURRENT_PASSWORD_LIMIT.limit);
+      expect(burst.filter((answer) => answer.status === 429)).toHaveLength(12 - CURRENT_PASSWORD_LIMIT.limit);
+    });
+
+    it("tells an account without a password (Google sign-in) to set one first, without counting it", async () => {
+      const user = await member();
+      await rt.deps.db.updateTable("users").set({ password_hash: "!unusable" }).where("id", "=", user.id).execute();
+      const answer = await call(user.token, "PUT", "password", {
+        current_password: "anything-1",
+        password: "Neues-Passwort-9",
+        password_confirmation: "Neues-Passwort-9",
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.json.errors?.[0]).toMatchObject({ key: "exception.settings.no_password", source: "current_password" });
+    });
+
     it("stops checking current passwords after five wrong ones in a quarter hour", async () => {
       const user = await member();
       const attempt = (current: string) =>
@@ -112,6 +139,16 @@ describe(`settings: e-mail and password (${TEST_DB})`, () => {
       const noticeText = (await mailsTo(user.email)).find((mail) => mail.template === "email_change_requested")!.text_body;
       expect(noticeText).not.toContain(fresh);
 
+      // A reset link that went to the old address before the change…
+      await rt.request("/api/v2/registration/password/forgot", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: user.email }),
+      });
+      const resetMail = (await mailsTo(user.email)).filter((mail) => mail.template === "password_reset").pop()!;
+      const resetToken = new URL(/https?:\/\/\S+reset_password\?token=[A-Za-z0-9_%-]+/.exec(resetMail.text_body)![0]).searchParams.get(
+        "token",
+      )!;
       const token = await confirmToken(fresh);
       // Another signed-in member cannot use it; the owner, or anyone holding the link, can.
       const stranger = await member();
@@ -128,6 +165,13 @@ describe(`settings: e-mail and password (${TEST_DB})`, () => {
       expect((await mailsTo(user.email)).map((mail) => mail.template)).toContain("email_changed");
       // The link works once.
       expect((await call(undefined, "POST", "email/confirm", { token })).status).toBe(400);
+      // …stops working with the old address.
+      const reset = await rt.request("/api/v2/registration/password/reset", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ token: resetToken, password: "Uebernahme-123", password_confirmation: "Uebernahme-123" }),
+      });
+      expect(reset.status).toBe(400);
       expect((await call(user.token, "GET", "email")).json.data).toMatchObject({ email: fresh, pending: null });
     });
 

@@ -40,6 +40,13 @@ describe(`notification preferences (${TEST_DB})`, () => {
       news: { email: true, push: false, bar: false },
     });
     expect(await wantsNotification(rt.deps, user.id, "news", "email")).toBe(true);
+    // A second save, and two at once, overwrite the stored choices.
+    await Promise.all([
+      call(user.token, "PUT", { news: { email: true }, dates: { bar: true } }),
+      call(user.token, "PUT", { news: { email: true }, dates: { bar: true } }),
+    ]);
+    expect(await wantsNotification(rt.deps, user.id, "dates", "bar")).toBe(true);
+    expect(await wantsNotification(rt.deps, user.id, "messages", "email")).toBe(false);
     expect(await wantsNotification(rt.deps, user.id, "dates", "push")).toBe(false);
     // Another member still has the defaults.
     expect(await wantsNotification(rt.deps, other.id, "dates", "push")).toBe(true);
