@@ -30,7 +30,9 @@ async function target(deps: ApiDeps, username: string): Promise<{ id: number }> 
     .selectFrom("users")
     .select("id")
     .where("username_key", "=", username.toLowerCase())
-    .where("status", "!=", "deleted")
+    // Members who use their account (also paused or deactivated ones a member met before); banned,
+    // deleted and unclaimed accounts answer like unknown names, so the form reveals nothing about them.
+    .where("status", "in", ["active", "paused", "deactivated"])
     .executeTakeFirst();
   if (!row) throw fail.notFound("exception.block.user_not_found");
   return row;

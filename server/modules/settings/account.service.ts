@@ -104,6 +104,9 @@ export async function requestEmailChange(deps: ApiDeps, userId: number, input: C
   if (taken) throw new ApiError(409, [errorItem(409, "exception.signup.email_taken", "email")]);
   const token = randomToken();
   await deps.db.transaction().execute(async (trx) => {
+    // Two requests at once must not both stay open: PostgreSQL serializes them on the member's row
+    // (SQLite runs one write transaction at a time anyway).
+    if (deps.dialect === "postgres") await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
     // One open request at a time: an earlier link stops working.
     await trx.updateTable("email_changes").set({ closed_at: now }).where("user_id", "=", userId).where("closed_at", "is", null).execute();
     await trx

@@ -84,6 +84,12 @@ describe(`block list (${TEST_DB})`, () => {
     expect(self.status).toBe(400);
     expect(self.json.errors?.[0]).toMatchObject({ key: "exception.block.self", source: "username" });
     expect((await call(client.token, "POST", "/nobody_by_that_name")).status).toBe(404);
+    // Banned and unclaimed accounts answer like unknown names.
+    for (const status of ["banned", "claimable"] as const) {
+      const hidden = await createUser(rt, { userType: USER_TYPE.escort });
+      await rt.deps.db.updateTable("users").set({ status }).where("id", "=", hidden.id).execute();
+      expect((await call(client.token, "POST", `/${hidden.username}`)).status, status).toBe(404);
+    }
     expect((await call(client.token, "POST", "/x%20y%3Cscript%3E")).status).toBe(404);
     expect((await call(undefined, "GET", "")).status).toBe(401);
     expect((await call(undefined, "POST", `/${client.username}`)).status).toBe(401);

@@ -198,6 +198,22 @@ describe(`settings: e-mail and password (${TEST_DB})`, () => {
       expect((await call(undefined, "POST", "email/confirm", { token: second })).status).toBe(400);
     });
 
+    it("keeps one open request when two arrive at once", async () => {
+      const user = await member();
+      await Promise.all(
+        ["a", "b"].map((tag) =>
+          call(user.token, "PUT", "email", { email: `${tag}_${user.username}@example.test`, current_password: user.password }),
+        ),
+      );
+      const open = await rt.deps.db
+        .selectFrom("email_changes")
+        .select("id")
+        .where("user_id", "=", user.id)
+        .where("closed_at", "is", null)
+        .execute();
+      expect(open).toHaveLength(1);
+    });
+
     it("lets a link expire after a day", async () => {
       const user = await member();
       const address = `late_${user.username}@example.test`;
