@@ -20,6 +20,7 @@ export interface DashboardProps {
   photoPath: string;
   settingsGroups: Array<{ key: SettingsGroup; items: SettingsKey[] }>;
   phoneVerified: boolean | null;
+  ageCheck: string;
   specialConsentSince: string | null;
   withdrawn: boolean;
 }
@@ -83,8 +84,15 @@ export function DashboardPage(props: DashboardProps) {
                 <Link to={to("user/phone")}>{props.phoneVerified ? t("dashboard.phone_done") : t("dashboard.phone_open")}</Link>
               </li>
             ) : null}
-            <li>
-              <span aria-hidden="true">○</span> <Link to={to("user/age_check_verification")}>{t("dashboard.age_check")}</Link>
+            <li data-testid="dashboard-age-check">
+              <span aria-hidden="true">{props.ageCheck === "verified" ? "✓" : "○"}</span>{" "}
+              {props.ageCheck === "verified" ? (
+                t("dashboard.age_check_verified")
+              ) : (
+                <Link to={to("user/age_check_verification")}>
+                  {props.ageCheck === "pending" ? t("dashboard.age_check_pending") : t("dashboard.age_check")}
+                </Link>
+              )}
             </li>
           </ul>
         </section>

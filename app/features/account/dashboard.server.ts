@@ -8,7 +8,7 @@ import { isLanguage } from "#server/contract/locales";
 import { profileCompleteness } from "#server/contract/settings";
 import { USER_TYPE } from "#server/contract/users";
 import { createApiClient } from "~/api/client.server";
-import { fetchPhoneStatus, fetchStepData } from "~/api/registration.server";
+import { fetchLatestAgeCheck, fetchPhoneStatus, fetchStepData } from "~/api/registration.server";
 import { fetchSettingsIndex } from "~/api/settings.server";
 import { fetchConsents, withdrawConsent } from "~/api/users.server";
 import { requireViewer } from "~/api/viewer.server";
@@ -22,11 +22,12 @@ export async function loadDashboard({ request, context, params }: LoaderFunction
   const viewer = await requireViewer(request, context);
   const t = await i18nServer.getFixedT(request);
   const api = createApiClient({ request, context });
-  const [consents, step, settings, phone] = await Promise.all([
+  const [consents, step, settings, phone, ageCheck] = await Promise.all([
     fetchConsents(api),
     fetchStepData(api),
     fetchSettingsIndex(api),
     fetchPhoneStatus(api),
+    fetchLatestAgeCheck(api),
   ]);
   const special = consents.ok ? consents.data.find((c) => c.purpose === SPECIAL_DATA_CONSENT) : undefined;
   const lang = isLanguage(params.lang) ? params.lang : "de";
@@ -42,6 +43,8 @@ export async function loadDashboard({ request, context, params }: LoaderFunction
         ? settings.data.groups.map((group) => ({ key: group.key, items: group.items.filter((item) => BUILT_SETTINGS_PAGES.has(item)) }))
         : [],
       phoneVerified: phone.ok ? phone.data.phoneVerifiedAt !== null : null,
+      // The latest age check: none, pending (a provider decides, KYC issue), verified or rejected.
+      ageCheck: ageCheck.ok && ageCheck.data ? ageCheck.data.status : "none",
       // ADR 023: when the special-category consent was given (a calendar day), so it can be withdrawn here.
       specialConsentSince: special ? formatCalendarDate(new Date(special.granted_at).toISOString().slice(0, 10), lang) : null,
       withdrawn: new URL(request.url).searchParams.get("withdrawn") === "1",
