@@ -1,6 +1,6 @@
 /**
  * Resource route for the search form's city combobox (JavaScript only):
- * ?q=… → [{ key, name, region }] from GET /api/v2/search/city (at most 10,
+ * ?q=… → [{ key, name, region }] from the search group's city lookup (app/api/search.server, at most 10,
  * biggest first). Without JavaScript the form sends the typed name and the
  * search page resolves it. Same answer for everyone: shared-cacheable. A plain
  * Response (not Remix data): only our script reads it.

@@ -1,6 +1,6 @@
 /**
  * Media files: /media/{key}/{variant} (ADR 017). Never a bare static URL: every
- * request goes through the API's access gate (GET /api/v2/media/{key}/{variant})
+ * request goes through the API's access gate (app/api/media.server fetchMediaFile)
  * with the viewer's own token, so a guest sees only what guests may see and
  * everything else answers 404. The key is random per photo; the variant names
  * a width and format (ADR 018), and each URL's bytes never change.

@@ -139,3 +139,22 @@ export async function login(runtime: TestRuntime, username: string, password: st
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
+
+/** A listed profile in Berlin for a user made with createUser (visible, with a point: search and pages find it). */
+export async function addBerlinProfile(runtime: TestRuntime, userId: number, username: string): Promise<void> {
+  await runtime.deps.db
+    .insertInto("profiles")
+    .values({
+      user_id: userId,
+      display_name: `Name ${username}`,
+      city_name: "Berlin",
+      city_slug: "berlin",
+      country_code: "DE",
+      region_code: "16",
+      lat: 52.52,
+      lon: 13.405,
+      is_visible: 1,
+      updated_at: runtime.clock.now(),
+    })
+    .execute();
+}

@@ -17,7 +17,7 @@ import { ACCOUNT_DELETION_TTL_MS, SELF_SERVICE_STATUSES, type AccountState, type
 import { randomToken, sha256 } from "../../lib/crypto";
 import { UNUSABLE_PASSWORD } from "../claims/index";
 import { deleteMediaFiles } from "../media/index";
-import { assertCurrentPassword } from "../settings/index";
+import { assertCurrentPassword, closeOpenRequests } from "../settings/index";
 import { accountDeletedMail, deletionConfirmMail } from "./mails";
 
 interface Account {
@@ -90,12 +90,7 @@ export async function requestDeletion(deps: ApiDeps, userId: number, currentPass
   const now = deps.clock.now();
   const token = randomToken();
   await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("account_deletions")
-      .set({ closed_at: now })
-      .where("user_id", "=", userId)
-      .where("closed_at", "is", null)
-      .execute();
+    await closeOpenRequests(trx, "account_deletions", userId, now);
     await trx
       .insertInto("account_deletions")
       .values({ user_id: userId, token_hash: sha256(token), created_at: now, expires_at: now + ACCOUNT_DELETION_TTL_MS, closed_at: null })
@@ -108,12 +103,7 @@ export async function requestDeletion(deps: ApiDeps, userId: number, currentPass
 
 /** Withdraws a deletion that waits for its link. */
 export async function cancelDeletion(deps: ApiDeps, userId: number): Promise<AccountState> {
-  await deps.db
-    .updateTable("account_deletions")
-    .set({ closed_at: deps.clock.now() })
-    .where("user_id", "=", userId)
-    .where("closed_at", "is", null)
-    .execute();
+  await closeOpenRequests(deps.db, "account_deletions", userId, deps.clock.now());
   return accountState(deps, userId);
 }
 

@@ -18,6 +18,7 @@ import {
 import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto";
 import { recordHit, releaseHit, type Window } from "../../lib/rate-limit";
 import { maskTarget, UNUSABLE_PASSWORD } from "../claims/index";
+import { closeOpenRequests } from "./link-requests";
 import { emailChangeConfirmMail, emailChangedMail, emailChangeRequestedMail, passwordChangedMail } from "./mails";
 
 interface Account {
@@ -108,7 +109,7 @@ export async function requestEmailChange(deps: ApiDeps, userId: number, input: C
     // (SQLite runs one write transaction at a time anyway).
     if (deps.dialect === "postgres") await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
     // One open request at a time: an earlier link stops working.
-    await trx.updateTable("email_changes").set({ closed_at: now }).where("user_id", "=", userId).where("closed_at", "is", null).execute();
+    await closeOpenRequests(trx, "email_changes", userId, now);
     await trx
       .insertInto("email_changes")
       .values({
@@ -132,12 +133,7 @@ export async function requestEmailChange(deps: ApiDeps, userId: number, input: C
 
 /** Withdraws an open change: its link stops working. */
 export async function cancelEmailChange(deps: ApiDeps, userId: number): Promise<EmailSettings> {
-  await deps.db
-    .updateTable("email_changes")
-    .set({ closed_at: deps.clock.now() })
-    .where("user_id", "=", userId)
-    .where("closed_at", "is", null)
-    .execute();
+  await closeOpenRequests(deps.db, "email_changes", userId, deps.clock.now());
   return emailSettings(deps, userId);
 }
 
@@ -191,12 +187,7 @@ export async function confirmEmailChange(deps: ApiDeps, token: string, callerId:
       .where("user_id", "=", change.userId)
       .where("used_at", "is", null)
       .execute();
-    await trx
-      .updateTable("account_deletions")
-      .set({ closed_at: now })
-      .where("user_id", "=", change.userId)
-      .where("closed_at", "is", null)
-      .execute();
+    await closeOpenRequests(trx, "account_deletions", change.userId, now);
     await trx
       .updateTable("users")
       .set({

@@ -6,7 +6,7 @@ import { ACCOUNT_DELETION_TTL_MS } from "#server/contract/settings";
 import { USER_TYPE } from "#server/contract/users";
 import { freshIp } from "../../helpers/auth";
 import { jpeg } from "../../helpers/images";
-import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 
 interface Answer {
   data?: { status?: string; is_member?: boolean; deletion_requested_until?: number | null; deleted?: boolean };
@@ -39,21 +39,7 @@ describe(`pause, deactivate and delete (${TEST_DB})`, () => {
   /** A listed escort in Berlin, signed in. */
   async function escort() {
     const user = await createUser(rt, { userType: USER_TYPE.escort });
-    await rt.deps.db
-      .insertInto("profiles")
-      .values({
-        user_id: user.id,
-        display_name: `Name ${user.username}`,
-        city_name: "Berlin",
-        city_slug: "berlin",
-        country_code: "DE",
-        region_code: "16",
-        lat: 52.52,
-        lon: 13.405,
-        is_visible: 1,
-        updated_at: rt.clock.now(),
-      })
-      .execute();
+    await addBerlinProfile(rt, user.id, user.username);
     return { ...user, token: String((await login(rt, user.username, user.password, freshIp())).body.access_token) };
   }
 

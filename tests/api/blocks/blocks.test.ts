@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BLOCK_LIST_LIMIT } from "#server/contract/blocks";
 import { USER_TYPE } from "#server/contract/users";
-import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 
 interface Answer {
   data?: { items: Array<{ username: string; display_name: string; blocked_at: number }>; total: number; limit: number };
@@ -20,21 +20,7 @@ describe(`block list (${TEST_DB})`, () => {
   /** A listed escort in Berlin (or a client), signed in. */
   async function member(userType: number = USER_TYPE.escort) {
     const user = await createUser(rt, { userType });
-    await rt.deps.db
-      .insertInto("profiles")
-      .values({
-        user_id: user.id,
-        display_name: `Name ${user.username}`,
-        city_name: "Berlin",
-        city_slug: "berlin",
-        country_code: "DE",
-        region_code: "16",
-        lat: 52.52,
-        lon: 13.405,
-        is_visible: 1,
-        updated_at: rt.clock.now(),
-      })
-      .execute();
+    await addBerlinProfile(rt, user.id, user.username);
     return { ...user, token: String((await login(rt, user.username, user.password)).body.access_token) };
   }
 

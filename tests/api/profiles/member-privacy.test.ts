@@ -12,7 +12,7 @@ import { EMAIL_VERIFICATION_REQUIRED } from "#server/contract/email-verification
 import { GENDER, REGISTER_STEP, USER_TYPE } from "#server/contract/users";
 import { ensureGeoData } from "#server/db/geo/load";
 import { assertMayAct, viewerContext } from "#server/modules/access/visibility";
-import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 
 interface Body<T> {
   code: number;
@@ -42,21 +42,7 @@ describe(`member privacy and e-mail verification (${TEST_DB})`, () => {
       })
       .where("id", "=", user.id)
       .execute();
-    await rt.deps.db
-      .insertInto("profiles")
-      .values({
-        user_id: user.id,
-        display_name: `Name ${user.username}`,
-        city_name: "Berlin",
-        city_slug: "berlin",
-        country_code: "DE",
-        region_code: "16",
-        lat: 52.52,
-        lon: 13.405,
-        is_visible: 1,
-        updated_at: rt.clock.now(),
-      })
-      .execute();
+    await addBerlinProfile(rt, user.id, user.username);
     const token = String((await login(rt, user.username, user.password)).body.access_token);
     return { ...user, token };
   }
