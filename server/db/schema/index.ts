@@ -16,6 +16,7 @@ import type {
   FederatedIdentitiesTable,
   ConsentsTable,
 } from "./accounts";
+import type { JobsTable } from "./jobs";
 import type { MailOutboxTable } from "./mail";
 import type {
   ProfilesTable,
@@ -40,6 +41,7 @@ import type { ContentRemovalRequestsTable } from "./moderation";
 import type { SearchProfilesTable } from "./search";
 
 export type * from "./accounts";
+export type * from "./jobs";
 export type * from "./mail";
 export type * from "./profiles";
 export type * from "./geo";
@@ -54,6 +56,7 @@ export interface Database {
   rate_counters: RateCountersTable;
   captcha_challenges: CaptchaChallengesTable;
   mail_outbox: MailOutboxTable;
+  jobs: JobsTable;
   profiles: ProfilesTable;
   profile_traits: ProfileTraitsTable;
   profile_prices: ProfilePricesTable;
