@@ -8,8 +8,12 @@ export interface JobPayloads {
   "mail.deliver": { outbox_id: number };
   /** Remove the files of media rows already deleted (an account's deletion, a deleted photo). */
   "media.delete_files": { files: Array<{ storage_key: string; variant_widths: string | null }> };
-  /** Build a member's data export (issue 10, data_privacy). */
+  /** Build a member's data export (issue 10, data_privacy; ADR 032). */
   "export.build": { export_id: number };
+  /** Remove a ready export's file when its download time is over (run_at = expires_at). */
+  "export.expire": { export_id: number };
+  /** Remove stored objects no row points to any more (e.g. the exports of a deleted account). */
+  "storage.delete": { keys: string[] };
 }
 
 export type JobKind = keyof JobPayloads;

@@ -17,6 +17,7 @@ import type {
   ConsentsTable,
 } from "./accounts";
 import type { JobsTable } from "./jobs";
+import type { DataExportsTable } from "./privacy";
 import type { MailOutboxTable } from "./mail";
 import type {
   ProfilesTable,
@@ -42,6 +43,7 @@ import type { SearchProfilesTable } from "./search";
 
 export type * from "./accounts";
 export type * from "./jobs";
+export type * from "./privacy";
 export type * from "./mail";
 export type * from "./profiles";
 export type * from "./geo";
@@ -57,6 +59,7 @@ export interface Database {
   captcha_challenges: CaptchaChallengesTable;
   mail_outbox: MailOutboxTable;
   jobs: JobsTable;
+  data_exports: DataExportsTable;
   profiles: ProfilesTable;
   profile_traits: ProfileTraitsTable;
   profile_prices: ProfilePricesTable;

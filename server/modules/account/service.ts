@@ -180,6 +180,10 @@ async function deleteAccount(deps: ApiDeps, userId: number, requestId: number): 
     const photos = await trx.selectFrom("media").select(["storage_key", "variant_widths"]).where("user_id", "=", userId).execute();
     await trx.deleteFrom("media").where("user_id", "=", userId).execute();
     if (photos.length > 0) await enqueueJob(trx, deps.clock, "media.delete_files", { files: photos });
+    const exports = await trx.selectFrom("data_exports").select("storage_key").where("user_id", "=", userId).execute();
+    const exportKeys = exports.flatMap((row) => (row.storage_key ? [row.storage_key] : []));
+    await trx.deleteFrom("data_exports").where("user_id", "=", userId).execute();
+    if (exportKeys.length > 0) await enqueueJob(trx, deps.clock, "storage.delete", { keys: exportKeys });
     // A colon is in no username and no address a sign-up accepts: nobody can take the tombstone's keys first.
     const tombstone = `deleted:${userId}`;
     await trx
