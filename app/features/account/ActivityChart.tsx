@@ -153,7 +153,7 @@ export function ActivityFigure({ charts, lang }: { charts: DashboardCharts; lang
             </thead>
             <tbody>
               {[...charts.days.keys()].reverse().map((i) => (
-                <tr key={charts.days[i]}>
+                <tr key={charts.days[i]} data-day={charts.days[i]}>
                   <th scope="row">{formatChartDay(charts.days[i]!, lang, "short")}</th>
                   <td>{number.format(charts.series.views[i]!)}</td>
                   <td>{number.format(charts.series.favorites[i]!)}</td>

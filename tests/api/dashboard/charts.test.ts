@@ -89,6 +89,18 @@ describe(`dashboard charts (${TEST_DB})`, () => {
     expect(next.body.data.series.views.slice(-2)).toEqual([3, 1]);
   });
 
+  it("counts a guest's view that arrives through /batch, as the profile page sends it", async () => {
+    const escort = await member(USER_TYPE.escort);
+    const response = await rt.request("/api/v2/batch", {
+      method: "POST",
+      ip: "192.0.2.60",
+      headers: { "content-type": "application/json", "user-agent": BROWSER },
+      body: JSON.stringify({ requests: { detail: { path: `/api/v2/profiles/${escort.username}/detail` } } }),
+    });
+    expect(response.status).toBe(200);
+    expect((await charts(escort.token)).body.data.totals.views).toBe(1);
+  });
+
   it("stores no address, browser or viewer id, only a day's hash, and drops the hashes of past days", async () => {
     const escort = await member(USER_TYPE.escort);
     const client = await member(USER_TYPE.client);
