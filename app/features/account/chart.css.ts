@@ -22,9 +22,10 @@ export const range = style({
   },
 });
 export const figure = style({ margin: 0 });
-export const svg = style({ display: "block", width: "100%", maxWidth: "560px", height: "auto", overflow: "visible" });
+export const svg = style({ display: "block", width: "100%", maxWidth: "480px", height: "auto", overflow: "visible" });
 export const grid = style({ stroke: vars.color.border, strokeWidth: 1 });
-export const axisText = style({ fill: vars.color.textMuted, fontSize: "12px", fontFamily: vars.font.body });
+// In viewBox units: about 11 px on a 390 px phone, 20 px at the chart's widest.
+export const axisText = style({ fill: vars.color.textMuted, fontSize: "14px", fontFamily: vars.font.body });
 export const bar = style({ fill: vars.color.primary });
 const line = { fill: "none", strokeWidth: 2, strokeLinejoin: "round", strokeLinecap: "round" } as const;
 export const lineFavorites = style({ ...line, stroke: vars.color.accent, strokeDasharray: "6 3" });
@@ -44,7 +45,8 @@ export const swatchViews = style({ ...swatch, background: vars.color.primary });
 export const swatchFavorites = style({ ...swatch, height: "0", borderTop: `3px dashed ${vars.color.accent}` });
 export const swatchContacts = style({ ...swatch, height: "0", borderTop: `3px dotted ${vars.color.success}` });
 export const details = style({ marginTop: vars.space.sm });
-export const detailsSummary = style({ minHeight: "44px", display: "flex", alignItems: "center", cursor: "pointer", fontWeight: 600 });
+// Stays a list item so the open/closed marker shows; the padding makes a 44 px tap target.
+export const detailsSummary = style({ padding: "11px 0", cursor: "pointer", fontWeight: 600 });
 export const tableWrap = style({ maxHeight: "320px", overflowY: "auto" });
 export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: vars.font.sizeSm, fontVariantNumeric: "tabular-nums" });
 globalStyle(`${table} th, ${table} td`, {
@@ -52,4 +54,4 @@ globalStyle(`${table} th, ${table} td`, {
   borderBottom: `1px solid ${vars.color.border}`,
   textAlign: "right",
 });
-globalStyle(`${table} th:first-child`, { textAlign: "left" });
+globalStyle(`${table} th:first-child`, { textAlign: "left", whiteSpace: "nowrap" });

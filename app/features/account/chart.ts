@@ -6,9 +6,9 @@
 
 export const CHART_WIDTH = 400;
 export const CHART_HEIGHT = 180;
-const PAD = { top: 10, right: 6, bottom: 22, left: 34 };
+const PAD = { top: 10, right: 8, bottom: 24, left: 36 };
 /** At most this many day labels under the axis (they must not overlap at 390 px). */
-const MAX_X_LABELS = 6;
+const MAX_X_LABELS = 5;
 
 export interface ChartInput {
   /** YYYY-MM-DD, oldest first. */
