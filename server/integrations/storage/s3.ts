@@ -31,8 +31,9 @@ export function s3ClientConfig(config: S3StorageConfig): S3ClientConfig {
       config.accessKeyId && config.secretAccessKey
         ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
         : undefined, // the SDK's default chain: instance roles, AWS_* variables, profiles
-    // SDK ≥ 3.729 adds CRC32 checksums (aws-chunked bodies) to every request by default, which many
-    // S3-compatible stores (MinIO versions, Ceph, s3rver) refuse or mis-store: only when an operation needs one.
+    // SDK ≥ 3.729 adds a CRC32 checksum to every upload by default (an aws-chunked trailer for streamed
+    // bodies, a signed header in presigned URLs) and expects them back, which broke uploads to several
+    // S3-compatible stores. Only when an operation requires one (s3rver passes either way).
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
     maxAttempts: 3,
