@@ -7,6 +7,7 @@ import { registerBlocks } from "./blocks/routes";
 import { registerBusinessLinks } from "./business-links/routes";
 import { registerClaims } from "./claims/routes";
 import { registerConsents } from "./consents/routes";
+import { registerDashboard } from "./dashboard/routes";
 import { registerDefinitions } from "./definitions/routes";
 import { registerDev } from "./dev/routes";
 import { registerFederated } from "./federated/routes";
@@ -31,6 +32,7 @@ export function registerModules(ctx: ModuleContext): void {
   registerBusinessLinks(ctx);
   registerClaims(ctx);
   registerConsents(ctx);
+  registerDashboard(ctx);
   registerDefinitions(ctx);
   registerDev(ctx);
   registerFederated(ctx);

@@ -1,8 +1,8 @@
 /**
  * What every MediaStorage adapter must do (server/integrations/storage/storage.ts),
  * as a suite an adapter's test runs against its own backend: the local disk
- * today (tests/server/integrations/local-storage.test.ts), an S3-compatible store when that
- * adapter arrives (against s3rver on 127.0.0.1).
+ * (tests/server/integrations/local-storage.test.ts) and an S3-compatible bucket
+ * served by s3rver on 127.0.0.1 (tests/server/integrations/s3-storage.test.ts).
  */
 import { describe, expect, it } from "vitest";
 import type { MediaStorage } from "#server/integrations/storage/storage";

@@ -40,6 +40,7 @@ import type {
 } from "./registration";
 import type { ContentRemovalRequestsTable } from "./moderation";
 import type { SearchProfilesTable } from "./search";
+import type { ProfileViewDaysTable, ProfileViewMarksTable } from "./stats";
 
 export type * from "./accounts";
 export type * from "./jobs";
@@ -50,6 +51,7 @@ export type * from "./geo";
 export type * from "./registration";
 export type * from "./moderation";
 export type * from "./search";
+export type * from "./stats";
 
 export interface Database {
   users: UsersTable;
@@ -85,4 +87,6 @@ export interface Database {
   signup_tracking: SignupTrackingTable;
   search_profiles: SearchProfilesTable;
   consents: ConsentsTable;
+  profile_view_days: ProfileViewDaysTable;
+  profile_view_marks: ProfileViewMarksTable;
 }

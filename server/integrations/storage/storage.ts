@@ -1,9 +1,9 @@
 /**
  * Where media bytes live: the port every adapter implements. The embedded
- * default is the local disk under MEDIA_DIR (./local.ts); an S3-compatible
- * adapter implements the same five calls (PutObject, GetObject, HeadObject,
- * CopyObject, DeleteObject) and passes the same contract tests
- * (tests/helpers/storage-contract.ts). Objects are addressed by keys the media
+ * default is the local disk under MEDIA_DIR (./local.ts); the S3-compatible
+ * adapter (./s3.ts, STORAGE=s3, ADR 027) maps the calls onto PutObject,
+ * GetObject, HeadObject, CopyObject and DeleteObject; both pass the same
+ * contract tests (tests/helpers/storage-contract.ts). Objects are addressed by keys the media
  * module derives from a media row's storage_key (one key per variant file).
  * Nothing outside this folder knows where or how bytes are kept.
  */

@@ -162,6 +162,8 @@ async function deleteAccount(deps: ApiDeps, userId: number, requestId: number): 
       "notification_preferences",
       "federated_identities",
       "profile_claims",
+      "profile_view_days",
+      "profile_view_marks",
     ] as const;
     for (const table of byUser) await trx.deleteFrom(table).where("user_id", "=", userId).execute();
     await trx
