@@ -15,7 +15,7 @@ const SECRET_COLUMN = /(_hash$|^token|^claim_token$|^secret|^code$|^storage_key$
 
 /** Tables with a user_id column, exported whole (minus secrets), by the file (name without .json) they go to. */
 const USER_TABLES: Record<string, readonly string[]> = {
-  profile: ["profiles", "profile_traits", "profile_prices", "profile_schedule"],
+  profile: ["profiles", "profile_traits", "profile_prices", "profile_schedule", "profile_view_days"],
   settings: ["first_contact_filters", "notification_preferences", "consents"],
   security: ["email_changes", "password_resets", "sms_verifications", "age_check_requests", "account_deletions", "federated_identities"],
   "sign-up": ["signup_tracking", "profile_claims"],
