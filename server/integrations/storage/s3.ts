@@ -7,7 +7,9 @@
 import type * as SdkModule from "@aws-sdk/client-s3";
 import type { S3Client, S3ClientConfig } from "@aws-sdk/client-s3";
 import type { S3StorageConfig } from "../../config";
-import { assertStorageKey, type MediaStorage, type StoredObject } from "./storage";
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { assertStorageKey, type ByteRange, type MediaStorage, type StoredObject } from "./storage";
 
 type Sdk = typeof SdkModule;
 let sdkLoaded: Promise<Sdk> | undefined;
@@ -80,18 +82,36 @@ export class S3MediaStorage implements MediaStorage {
     );
   }
 
+  /** A single PutObject streamed from the file (up to 5 GB, far above any upload limit). */
+  async putFile(key: string, path: string, options?: { contentType?: string }): Promise<void> {
+    const objectKey = this.objectKey(key);
+    const { sdk, client } = await this.s3();
+    const { size } = await stat(path);
+    await client.send(
+      new sdk.PutObjectCommand({
+        Bucket: this.bucket,
+        Key: objectKey,
+        Body: createReadStream(path),
+        ContentLength: size,
+        ContentType: options?.contentType ?? "application/octet-stream",
+      }),
+    );
+  }
+
   async read(key: string): Promise<Buffer | null> {
     const object = await this.open(key);
     if (!object) return null;
     return Buffer.from(await new Response(object.body).arrayBuffer());
   }
 
-  async open(key: string): Promise<StoredObject | null> {
+  async open(key: string, range?: ByteRange): Promise<StoredObject | null> {
     const objectKey = this.objectKey(key);
     const { sdk, client } = await this.s3();
     let answer;
     try {
-      answer = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: objectKey }));
+      answer = await client.send(
+        new sdk.GetObjectCommand({ Bucket: this.bucket, Key: objectKey, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+      );
     } catch (err) {
       if (isMissing(err)) return null;
       throw err;
@@ -99,7 +119,10 @@ export class S3MediaStorage implements MediaStorage {
     if (!answer.Body) throw new Error(`S3 GetObject returned no body for ${key}`);
     // The response socket's stream as a web stream: bytes flow to the browser as they arrive, and a
     // cancelled stream destroys the socket instead of reading the rest.
-    return { body: answer.Body.transformToWebStream(), size: answer.ContentLength ?? 0 };
+    const size = answer.ContentLength ?? 0;
+    // "bytes 0-99/1234" on a ranged answer; the whole object's size otherwise.
+    const totalSize = Number(/\/(\d+)$/.exec(answer.ContentRange ?? "")?.[1] ?? size);
+    return { body: answer.Body.transformToWebStream(), size, totalSize };
   }
 
   async exists(key: string): Promise<boolean> {
