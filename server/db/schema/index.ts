@@ -38,6 +38,7 @@ import type {
 } from "./registration";
 import type { ContentRemovalRequestsTable } from "./moderation";
 import type { SearchProfilesTable } from "./search";
+import type { MediaWatermarksTable } from "./media-gallery";
 
 export type * from "./accounts";
 export type * from "./mail";
@@ -46,6 +47,7 @@ export type * from "./geo";
 export type * from "./registration";
 export type * from "./moderation";
 export type * from "./search";
+export type * from "./media-gallery";
 
 export interface Database {
   users: UsersTable;
@@ -78,5 +80,6 @@ export interface Database {
   age_check_requests: AgeCheckRequestsTable;
   signup_tracking: SignupTrackingTable;
   search_profiles: SearchProfilesTable;
+  media_watermarks: MediaWatermarksTable;
   consents: ConsentsTable;
 }
