@@ -23,6 +23,7 @@ export const NAMESPACES = [
   "profile",
   "search",
   "traits",
+  "gallery",
   "paella",
   "payment",
   "promotion",

@@ -84,16 +84,10 @@ export interface GalleryPage {
 }
 
 export const galleryQuerySchema = v.object({
-  page: v.optional(
-    v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, "validation.invalid"), v.transform(Number)),
-    "1",
-  ),
+  page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, "validation.invalid"), v.transform(Number)), "1"),
 });
 
-export const mediaVisibilitySchema = v.object(
-  { visibility: v.picklist(MEDIA_VISIBILITY, "validation.invalid") },
-  "validation.required",
-);
+export const mediaVisibilitySchema = v.object({ visibility: v.picklist(MEDIA_VISIBILITY, "validation.invalid") }, "validation.required");
 export type MediaVisibilityInput = v.InferOutput<typeof mediaVisibilitySchema>;
 
 /** PUT /media/{id}/position: the 0-based place in the whole gallery (larger than the last: the end). */
@@ -110,7 +104,10 @@ export const ORDERING_MAX_IDS = 2000;
 export const albumOrderingSchema = v.object(
   {
     ids: v.pipe(
-      v.array(v.pipe(v.number("validation.invalid"), v.integer("validation.invalid"), v.minValue(1, "validation.invalid")), "validation.invalid"),
+      v.array(
+        v.pipe(v.number("validation.invalid"), v.integer("validation.invalid"), v.minValue(1, "validation.invalid")),
+        "validation.invalid",
+      ),
       v.minLength(1, "validation.required"),
       v.maxLength(ORDERING_MAX_IDS, "validation.invalid"),
     ),

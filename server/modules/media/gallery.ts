@@ -130,7 +130,12 @@ export async function galleryPage(deps: ApiDeps, user: { id: number; userType: n
 }
 
 async function ownRow(db: ApiDeps["db"] | Transaction<Database>, userId: number, id: number): Promise<OwnRow> {
-  const row = await db.selectFrom("media").select([...OWN_COLUMNS]).where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+  const row = await db
+    .selectFrom("media")
+    .select([...OWN_COLUMNS])
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   if (!row) throw fail.notFound();
   return row;
 }
@@ -163,13 +168,7 @@ async function writeOrder(trx: Transaction<Database>, userId: number, ordered: R
 }
 
 async function galleryOrder(trx: Transaction<Database>, userId: number) {
-  return await trx
-    .selectFrom("media")
-    .select(["id", "position"])
-    .where("user_id", "=", userId)
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
+  return await trx.selectFrom("media").select(["id", "position"]).where("user_id", "=", userId).orderBy("position").orderBy("id").execute();
 }
 
 /** Moves one photo to a 0-based place in the whole gallery (past the end: last); the others close up. */
@@ -208,8 +207,18 @@ async function setFlag(deps: ApiDeps, userId: number, id: number, flag: "is_avat
   await deps.db.transaction().execute(async (trx) => {
     const row = await ownRow(trx, userId, id);
     if (row.kind !== MEDIA_KIND.photo) throw fail.badRequest("validation.invalid", "id");
-    await trx.updateTable("media").set({ [flag]: 0 }).where("user_id", "=", userId).where(flag, "=", 1).execute();
-    await trx.updateTable("media").set({ [flag]: 1 }).where("id", "=", id).where("user_id", "=", userId).execute();
+    await trx
+      .updateTable("media")
+      .set({ [flag]: 0 })
+      .where("user_id", "=", userId)
+      .where(flag, "=", 1)
+      .execute();
+    await trx
+      .updateTable("media")
+      .set({ [flag]: 1 })
+      .where("id", "=", id)
+      .where("user_id", "=", userId)
+      .execute();
   });
   return await answer(deps, userId, id);
 }
