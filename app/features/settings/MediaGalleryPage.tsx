@@ -256,7 +256,8 @@ function WatermarkForm({ gallery, answer }: { gallery: GalleryPage; answer: Gall
         {t("gallery.watermark.title")}
       </h2>
       <p className={ui.muted}>{t("gallery.watermark.intro")}</p>
-      <Form method="post" action={`?page=${gallery.page}`} className={ui.stack}>
+      {/* noValidate: the server's translated message at the field, not the browser's own bubble. */}
+      <Form method="post" action={`?page=${gallery.page}`} className={ui.stack} noValidate>
         <input type="hidden" name="intent" value="watermark" />
         {mine ? <FormErrors errors={mine.formErrors} /> : null}
         <CheckboxField

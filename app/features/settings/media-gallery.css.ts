@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
-import { GALLERY_COLUMNS } from "#server/contract/media-gallery";
+// Relative: the vanilla-extract compiler does not resolve the #server alias.
+import { GALLERY_COLUMNS } from "../../../server/contract/media-gallery";
 import { vars } from "~/styles/theme.css";
 
 /** Spec: 3, 4, 5, 5, 7 columns from 320, 768, 960, 1200, 1556 px (one source: contract/media-gallery). */

@@ -1,0 +1,14 @@
+import { chromium } from "@playwright/test";
+const [base, user, out, action] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+const page = await browser.newPage({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, locale: "de-DE" });
+await page.goto(`${base}/de/login`);
+await page.getByLabel("Benutzername oder E-Mail").fill(user);
+await page.getByLabel("Passwort", { exact: true }).fill("demo-pass-2026");
+await page.getByRole("button", { name: "Anmelden" }).last().click();
+await page.waitForLoadState();
+await page.goto(`${base}/de/user/media_gallery`);
+if (action === "item") await page.getByTestId("gallery-tile").nth(1).getByRole("link").click();
+await page.screenshot({ path: `${out}.png`, fullPage: true });
+await page.screenshot({ path: `${out}.first.png` });
+await browser.close();
