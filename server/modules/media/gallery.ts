@@ -72,7 +72,8 @@ function toOwnItem(row: OwnRow, signature: string | null): OwnMediaItem {
     is_avatar: Number(row.is_avatar) === 1,
     is_cover: Number(row.is_cover) === 1,
     fake_check: (FAKE_CHECK_STATUS as readonly string[]).includes(row.fake_check) ? (row.fake_check as FakeCheckStatus) : "none",
-    watermark_current: row.kind !== MEDIA_KIND.photo || row.watermark === signature,
+    // Rows without variants (stored before them) have nothing derived to mark.
+    watermark_current: row.kind !== MEDIA_KIND.photo || row.variant_widths === null || row.watermark === signature,
     image: mediaImageOf(row),
   };
 }
