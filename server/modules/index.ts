@@ -14,6 +14,7 @@ import { registerInvitations } from "./invitations/routes";
 import { registerMedia } from "./media/routes";
 import { registerPages } from "./pages/routes";
 import { registerPhone } from "./phone/routes";
+import { registerPrivacy } from "./privacy/routes";
 import { registerProfiles } from "./profiles/routes";
 import { registerRegistration } from "./registration/signup.routes";
 import { registerRegistrationSteps } from "./registration/steps.routes";
@@ -37,6 +38,7 @@ export function registerModules(ctx: ModuleContext): void {
   registerMedia(ctx);
   registerPages(ctx);
   registerPhone(ctx);
+  registerPrivacy(ctx);
   registerProfiles(ctx);
   registerRegistration(ctx);
   registerRegistrationSteps(ctx);

@@ -16,6 +16,8 @@ import type {
   FederatedIdentitiesTable,
   ConsentsTable,
 } from "./accounts";
+import type { JobsTable } from "./jobs";
+import type { DataExportsTable } from "./privacy";
 import type { MailOutboxTable } from "./mail";
 import type {
   ProfilesTable,
@@ -41,6 +43,8 @@ import type { SearchProfilesTable } from "./search";
 import type { MediaWatermarksTable } from "./media-gallery";
 
 export type * from "./accounts";
+export type * from "./jobs";
+export type * from "./privacy";
 export type * from "./mail";
 export type * from "./profiles";
 export type * from "./geo";
@@ -56,6 +60,8 @@ export interface Database {
   rate_counters: RateCountersTable;
   captcha_challenges: CaptchaChallengesTable;
   mail_outbox: MailOutboxTable;
+  jobs: JobsTable;
+  data_exports: DataExportsTable;
   profiles: ProfilesTable;
   profile_traits: ProfileTraitsTable;
   profile_prices: ProfilePricesTable;

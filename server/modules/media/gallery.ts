@@ -23,6 +23,7 @@ import {
   type WatermarkSettings,
 } from "../../contract/media-gallery";
 import { uploadVisibilitiesFor } from "../../contract/media-upload";
+import { enqueueJob } from "../../jobs/queue";
 import { countHits, msUntilRoom, recordHit, type Window } from "../../lib/rate-limit";
 import { mediaImageOf, parseVariantWidths, variantStorageKey } from "./images";
 import { imageQueueOf } from "./queue";
@@ -236,6 +237,8 @@ export async function deleteMedia(deps: ApiDeps, userId: number, id: number): Pr
     const row = await ownRow(trx, userId, id);
     const files = await trx.selectFrom("media").select(["storage_key", "variant_widths"]).where("id", "=", id).executeTakeFirstOrThrow();
     await trx.deleteFrom("media").where("id", "=", id).where("user_id", "=", userId).execute();
+    // The files go by a job committed with the row (retried on storage errors); removed at once below when possible.
+    await enqueueJob(trx, deps.clock, "media.delete_files", { files: [files] });
     const order = await galleryOrder(trx, userId);
     await writeOrder(trx, userId, order);
     if (Number(row.is_avatar) === 1 && order.length > 0) {
@@ -243,8 +246,18 @@ export async function deleteMedia(deps: ApiDeps, userId: number, id: number): Pr
     }
     return files;
   });
-  await deleteMediaFiles(deps, [removed]);
+  await removeFiles(deps, [removed]);
   return { deleted: id };
+}
+
+/** Deletes files no row uses any more; a storage error leaves them to the media.delete_files job. */
+async function removeFiles(deps: ApiDeps, files: Array<{ storage_key: string; variant_widths: string | null }>): Promise<void> {
+  try {
+    await deleteMediaFiles(deps, files);
+  } catch (err) {
+    deps.log.warn({ err }, "media files not deleted at once; left to a job");
+    await enqueueJob(deps.db, deps.clock, "media.delete_files", { files });
+  }
 }
 
 /** The member asks the team to check a photo is real: none or rejected → pending; the team decides. */
@@ -372,10 +385,10 @@ async function renderStale(deps: ApiDeps, userId: number): Promise<void> {
       .where("storage_key", "=", row.storage_key)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 1) {
-      await deleteMediaFiles(deps, [row]);
+      await removeFiles(deps, [{ storage_key: row.storage_key, variant_widths: row.variant_widths }]);
     } else {
       // Deleted or re-rendered meanwhile: these files belong to no row.
-      await deleteMediaFiles(deps, [{ storage_key: key, variant_widths: image.widths.join(",") }]);
+      await removeFiles(deps, [{ storage_key: key, variant_widths: image.widths.join(",") }]);
     }
   }
 }

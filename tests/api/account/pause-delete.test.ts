@@ -146,6 +146,9 @@ describe(`pause, deactivate and delete (${TEST_DB})`, () => {
       expect(left, table).toEqual([]);
     }
     expect(await rt.deps.db.selectFrom("blocks").select("blocker_id").where("blocked_id", "=", member.id).execute()).toEqual([]);
+    // The files go by the job enqueued with the deletion (retried until the storage has them gone).
+    expect(filesUnder(join(dir, "media")).length).toBeGreaterThan(0);
+    expect(await rt.jobs.runDue()).toEqual({ done: 1, retry: 0, failed: 0 });
     expect(filesUnder(join(dir, "media"))).toEqual([]);
     expect(await listed(member.id)).toBe(false);
     expect((await rt.request("/api/v2/user/data", { token: member.token })).status).toBe(401);
