@@ -286,6 +286,7 @@ test("the dashboard shows how complete the profile is, the verification state an
     "Bewertungen anzeigen",
     "Erstkontakt & Blockliste",
     "Benachrichtigungen",
+    "Datenschutz",
     "Pausieren & Löschen",
   ]);
   await settings.filter({ hasText: "Öffnungszeiten" }).click();
