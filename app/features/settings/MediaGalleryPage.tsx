@@ -88,14 +88,17 @@ function ManagePanel({ item, gallery, answer }: { item: OwnMediaItem; gallery: G
       </div>
       {mine ? <FormErrors errors={mine.formErrors} /> : null}
       <div className={css.manage}>
-        <Picture
-          image={item.image}
-          alt={t("gallery.photo_alt", { position: index + 1 })}
-          sizes="240px"
-          width={240}
-          height={Math.round((240 * item.image.height) / item.image.width)}
-          className={css.preview}
-        />
+        {/* One grid cell: <picture> has display: contents, its <source>s would take cells of their own. */}
+        <div>
+          <Picture
+            image={item.image}
+            alt={t("gallery.photo_alt", { position: index + 1 })}
+            sizes="240px"
+            width={240}
+            height={Math.round((240 * item.image.height) / item.image.width)}
+            className={css.preview}
+          />
+        </div>
         <div className={ui.stack}>
           <dl className={css.facts}>
             <dt>{t("gallery.manage.status")}</dt>
