@@ -14,6 +14,7 @@ import deJoin from "../../locales/de/join.json";
 import deProfile from "../../locales/de/profile.json";
 import deSearch from "../../locales/de/search.json";
 import deTraits from "../../locales/de/traits.json";
+import deGallery from "../../locales/de/gallery.json";
 import dePaella from "../../locales/de/paella.json";
 import dePayment from "../../locales/de/payment.json";
 import dePromotion from "../../locales/de/promotion.json";
@@ -30,6 +31,7 @@ import enJoin from "../../locales/en/join.json";
 import enProfile from "../../locales/en/profile.json";
 import enSearch from "../../locales/en/search.json";
 import enTraits from "../../locales/en/traits.json";
+import enGallery from "../../locales/en/gallery.json";
 import enPaella from "../../locales/en/paella.json";
 import enPayment from "../../locales/en/payment.json";
 import enPromotion from "../../locales/en/promotion.json";
@@ -46,6 +48,7 @@ import esJoin from "../../locales/es/join.json";
 import esProfile from "../../locales/es/profile.json";
 import esSearch from "../../locales/es/search.json";
 import esTraits from "../../locales/es/traits.json";
+import esGallery from "../../locales/es/gallery.json";
 import esPaella from "../../locales/es/paella.json";
 import esPayment from "../../locales/es/payment.json";
 import esPromotion from "../../locales/es/promotion.json";
@@ -62,6 +65,7 @@ import plJoin from "../../locales/pl/join.json";
 import plProfile from "../../locales/pl/profile.json";
 import plSearch from "../../locales/pl/search.json";
 import plTraits from "../../locales/pl/traits.json";
+import plGallery from "../../locales/pl/gallery.json";
 import plPaella from "../../locales/pl/paella.json";
 import plPayment from "../../locales/pl/payment.json";
 import plPromotion from "../../locales/pl/promotion.json";
@@ -81,6 +85,7 @@ export const resources = {
     profile: deProfile,
     search: deSearch,
     traits: deTraits,
+    gallery: deGallery,
     paella: dePaella,
     payment: dePayment,
     promotion: dePromotion,
@@ -99,6 +104,7 @@ export const resources = {
     profile: enProfile,
     search: enSearch,
     traits: enTraits,
+    gallery: enGallery,
     paella: enPaella,
     payment: enPayment,
     promotion: enPromotion,
@@ -117,6 +123,7 @@ export const resources = {
     profile: esProfile,
     search: esSearch,
     traits: esTraits,
+    gallery: esGallery,
     paella: esPaella,
     payment: esPayment,
     promotion: esPromotion,
@@ -135,6 +142,7 @@ export const resources = {
     profile: plProfile,
     search: plSearch,
     traits: plTraits,
+    gallery: plGallery,
     paella: plPaella,
     payment: plPayment,
     promotion: plPromotion,

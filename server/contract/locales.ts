@@ -24,6 +24,7 @@ export const NAMESPACES = [
   "profile",
   "search",
   "traits",
+  "gallery",
   "paella",
   "payment",
   "promotion",

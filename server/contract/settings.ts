@@ -316,7 +316,7 @@ export function profileCompleteness(
     hours: () => profile.schedule.length > 0,
   };
   const pages: Record<CompletenessKey, SettingsKey | "photo"> = {
-    photo: "photo",
+    photo: "media_gallery",
     city: "status_description",
     description: "status_description",
     status: "status_description",

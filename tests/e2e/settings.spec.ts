@@ -35,6 +35,7 @@ test("an escort moves to another city and rewrites her status; a bad city is rep
     /Service & Preise/,
     /Erreichbarkeit/,
     /Über dich & Beschreibung/,
+    /Fotos & Galerie/,
     /Verknüpfte Profile/,
   ]);
   await page.getByRole("link", { name: /Über dich & Beschreibung/ }).click();
@@ -95,7 +96,13 @@ test("a club has opening hours and a description but no price list; the descript
   await logIn(page, "demo_club", DEMO.password);
   await page.goto("/de/user");
   const profileLinks = page.getByTestId("settings-profile_appearance").getByRole("link");
-  await expect(profileLinks).toHaveText([/Angebot & Ausstattung/, /Öffnungszeiten/, /Beschreibung/, /Verknüpfte Profile/]);
+  await expect(profileLinks).toHaveText([
+    /Angebot & Ausstattung/,
+    /Öffnungszeiten/,
+    /Beschreibung/,
+    /Fotos & Galerie/,
+    /Verknüpfte Profile/,
+  ]);
   expect((await page.goto("/de/user/service_prices"))?.status()).toBe(404);
 
   await page.goto("/de/user/status_description");
@@ -272,12 +279,14 @@ test("the dashboard shows how complete the profile is, the verification state an
     "Service & Preise",
     "Öffnungszeiten",
     "Beschreibung",
+    "Fotos & Galerie",
     "Verknüpfte Profile",
     "E-Mail & Passwort",
     "Altersverifikation",
     "Bewertungen anzeigen",
     "Erstkontakt & Blockliste",
     "Benachrichtigungen",
+    "Datenschutz",
     "Pausieren & Löschen",
   ]);
   await settings.filter({ hasText: "Öffnungszeiten" }).click();

@@ -10,9 +10,12 @@ export function SettingsFrame({
   title,
   intro,
   notice,
+  wide = false,
   children,
 }: {
   title: string;
+  /** A page with a grid (the media gallery) uses the content width instead of the form width. */
+  wide?: boolean;
   intro?: string;
   notice?: string | null;
   children: ReactNode;
@@ -20,7 +23,7 @@ export function SettingsFrame({
   const { t } = useTranslation("account");
   const to = useLocalePath();
   return (
-    <main className={ui.narrow}>
+    <main className={wide ? ui.page : ui.narrow}>
       <div className={ui.stack}>
         <Link className={css.back} to={to("user")}>
           {t("settings.back")}

@@ -32,6 +32,7 @@ export const BUILT_SETTINGS_PAGES: ReadonlySet<SettingsKey> = new Set([
   "service_prices",
   "contact",
   "status_description",
+  "media_gallery",
   "linked_profiles",
   "email_password",
   "date_review_display",

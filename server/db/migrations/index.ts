@@ -23,6 +23,7 @@ import * as m0020ReviewDisplay from "./0020_review_display";
 import * as m0021Jobs from "./0021_jobs";
 import * as m0022DataExports from "./0022_data_exports";
 import * as m0027ProfileViews from "./0027_profile_views";
+import * as m0025MediaGallery from "./0025_media_gallery";
 
 /**
  * Migrations are listed here, not read from a folder, so they survive
@@ -53,5 +54,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0021_jobs": { up: m0021Jobs.up(dialect) },
     "0022_data_exports": { up: m0022DataExports.up(dialect) },
     "0027_profile_views": { up: m0027ProfileViews.up(dialect) },
+    "0025_media_gallery": { up: m0025MediaGallery.up(dialect) },
   };
 }

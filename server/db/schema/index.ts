@@ -41,6 +41,7 @@ import type {
 import type { ContentRemovalRequestsTable } from "./moderation";
 import type { SearchProfilesTable } from "./search";
 import type { ProfileViewDaysTable, ProfileViewMarksTable } from "./stats";
+import type { MediaWatermarksTable } from "./media-gallery";
 
 export type * from "./accounts";
 export type * from "./jobs";
@@ -52,6 +53,7 @@ export type * from "./registration";
 export type * from "./moderation";
 export type * from "./search";
 export type * from "./stats";
+export type * from "./media-gallery";
 
 export interface Database {
   users: UsersTable;
@@ -86,6 +88,7 @@ export interface Database {
   age_check_requests: AgeCheckRequestsTable;
   signup_tracking: SignupTrackingTable;
   search_profiles: SearchProfilesTable;
+  media_watermarks: MediaWatermarksTable;
   consents: ConsentsTable;
   profile_view_days: ProfileViewDaysTable;
   profile_view_marks: ProfileViewMarksTable;

@@ -84,6 +84,12 @@ export interface MediaTable {
   public_id: Generated<string>;
   /** Widths of the stored variants, "160,320,640"; null for a row stored before variants (one file at storage_key). */
   variant_widths: string | null;
+  /** The member's cover photo (migration 0025). */
+  is_cover: Generated<number>;
+  /** Fake check of section 3: none, pending, accepted, rejected (migration 0025). */
+  fake_check: Generated<string>;
+  /** Watermark the variants carry ("white:bottom_right:100"), null for none (migration 0025, ADR 029). */
+  watermark: string | null;
 }
 
 /** Escort profiles a business links (business registration step "escorts"). */

@@ -160,6 +160,7 @@ async function deleteAccount(deps: ApiDeps, userId: number, requestId: number): 
       "age_check_requests",
       "signup_tracking",
       "notification_preferences",
+      "media_watermarks",
       "federated_identities",
       "profile_claims",
       "profile_view_days",

@@ -6,6 +6,8 @@ import type { ApiEnv } from "../../api/types";
 import { MEDIA_VISIBILITY, type MediaVisibility } from "../../contract/media";
 import { defaultUploadVisibility, IMAGE_MAX_BYTES, IMAGES_PER_UPLOAD, UPLOAD_MAX_BODY_BYTES } from "../../contract/media-upload";
 import type { ModuleContext } from "../../api/module-context";
+import { registerChunkedUpload } from "./chunked";
+import { registerGallery } from "./gallery-routes";
 import { receiveUpload } from "./multipart";
 import { imageQueueOf } from "./queue";
 import { assertUploadAllowed, countUpload, listMyMedia, readMediaVariant, uploadPhotos } from "./service";
@@ -29,7 +31,10 @@ function withRetryAfter(c: Context<ApiEnv>, err: unknown): never | Response {
   throw err;
 }
 
-export function registerMedia({ v2, deps }: ModuleContext): void {
+export function registerMedia(context: ModuleContext): void {
+  const { v2, deps } = context;
+  registerGallery(context);
+  registerChunkedUpload(context);
   v2.add(
     {
       method: "post",

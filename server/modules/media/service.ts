@@ -26,7 +26,9 @@ import { isBlockedBetween, mediaAccess, viewerContext } from "../access/index";
 import { isValidMediaGrant, mediaImageOf, storageKeysOf, variantStorageKey } from "./images";
 import type { ReceivedFile } from "./multipart";
 import { imageQueueOf } from "./queue";
-import { checkImageHeader, renderVariants, type ImageHeader, type RenderedImage } from "./variants";
+import { checkImageHeader, MASTER_FILE, renderVariants, type ImageHeader, type RenderedImage } from "./variants";
+import { watermarkSignature } from "../../contract/media-gallery";
+import { watermarkSettingsOf } from "./watermark-settings";
 
 interface MediaRow {
   id: number;
@@ -65,7 +67,7 @@ export function storageOf(deps: ApiDeps): MediaStorage {
 }
 
 /** A fresh variant-set prefix: media/ab/ab12… (256 directories on the local disk). */
-function newStorageKey(): string {
+export function newStorageKey(): string {
   const name = randomBytes(16).toString("hex");
   return `media/${name.slice(0, 2)}/${name}`;
 }
@@ -95,8 +97,10 @@ export async function countUpload(deps: ApiDeps, userId: number): Promise<void> 
   if ((await recordHit(deps.db, now, window)) > window.limit) throw await uploadLimited(deps, window, now);
 }
 
-async function storeVariants(storage: MediaStorage, key: string, image: RenderedImage): Promise<number> {
+export async function storeVariants(storage: MediaStorage, key: string, image: RenderedImage): Promise<number> {
   let bytes = 0;
+  // The master is private: its name is no variant name, so the file gate never serves it (ADR 029).
+  if (image.master) await storage.put(`${key}/${MASTER_FILE}`, image.master, { contentType: MEDIA_VARIANT_MIME.jpeg });
   for (const variant of image.variants) {
     await storage.put(variantStorageKey(key, variant.width, variant.format), variant.data, {
       contentType: MEDIA_VARIANT_MIME[variant.format],
@@ -131,9 +135,12 @@ export async function uploadPhotos(
 
   const storage = storageOf(deps);
   const queue = imageQueueOf(deps);
+  // New photos get the member's current watermark at once (ADR 029).
+  const watermark = await watermarkSettingsOf(deps, user.id);
   const stored: { key: string; image: RenderedImage; bytes: number }[] = [];
   const removeStored = async () => {
     for (const { key, image } of stored) {
+      await storage.delete(`${key}/${MASTER_FILE}`).catch(() => undefined);
       for (const variant of image.variants)
         await storage.delete(variantStorageKey(key, variant.width, variant.format)).catch(() => undefined);
     }
@@ -142,7 +149,7 @@ export async function uploadPhotos(
     for (const [i, file] of files.entries()) {
       const image = await queue.run(async () => {
         try {
-          return await renderVariants(file.path, headers[i]);
+          return await renderVariants(file.path, headers[i], { watermark, master: true });
         } catch {
           // A header that reads fine over a broken body.
           throw new ApiError(400, [errorItem(400, "validation.image.invalid_type", `files.${file.index}`)]);
@@ -177,6 +184,7 @@ export async function uploadPhotos(
             bytes,
             position: start + index,
             is_avatar: !hasAvatar && index === 0 ? 1 : 0,
+            watermark: watermarkSignature(watermark),
             created_at: now,
           })),
         )
@@ -298,6 +306,7 @@ export async function deleteMediaFiles(
   for (const row of rows) {
     if (stillUsed.has(row.storage_key)) continue;
     for (const key of storageKeysOf(row)) await storage.delete(key);
+    await storage.delete(`${row.storage_key}/${MASTER_FILE}`);
     stillUsed.add(row.storage_key);
   }
 }

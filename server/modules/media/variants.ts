@@ -15,7 +15,9 @@ import sharp from "sharp";
 import { errorItem } from "../../api/errors";
 import type { ErrorItem } from "../../contract/errors";
 import { MEDIA_VARIANT_FORMATS, MEDIA_VARIANT_MAX_WIDTH, type MediaVariantFormat, variantWidthsFor } from "../../contract/media";
+import type { WatermarkSettings } from "../../contract/media-gallery";
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_MIN_BYTES, IMAGE_MIN_WIDTH } from "../../contract/media-upload";
+import { applyWatermark } from "./watermark";
 
 // libvips keeps recently decoded images in a cache for reuse; uploads are never read twice,
 // so the cache only holds memory after each request.
@@ -70,7 +72,23 @@ export interface RenderedImage {
   height: number;
   widths: number[];
   variants: RenderedVariant[];
+  /**
+   * The clean source of later re-renders (ADR 029): the upright photo at the largest variant width,
+   * without watermark or metadata, as a high-quality JPEG. Stored privately (never served).
+   */
+  master?: Buffer;
 }
+
+export interface RenderOptions {
+  /** Drawn onto every variant (never onto the master); null or disabled: none. */
+  watermark?: WatermarkSettings | null;
+  /** Also encode the master (uploads and re-renders do; the seed's shared photos do not). */
+  master?: boolean;
+}
+
+/** File name of the master inside a row's storage key; no variant name matches it, so it is never served. */
+export const MASTER_FILE = "master.jpg";
+const MASTER_QUALITY = 92;
 
 /** Encoder settings per format, chosen for size at a speed an upload can afford (docs/performance.md). */
 const ENCODERS = {
@@ -98,7 +116,7 @@ function encode(pipeline: sharp.Sharp, format: MediaVariantFormat): sharp.Sharp 
  * never holds more than one encoder's memory). Throws when the body behind a
  * good header is broken; the caller turns that into invalid_type.
  */
-export async function renderVariants(input: string | Buffer, header?: ImageHeader): Promise<RenderedImage> {
+export async function renderVariants(input: string | Buffer, header?: ImageHeader, options: RenderOptions = {}): Promise<RenderedImage> {
   const decoded = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, sequentialRead: true })
     .rotate()
     .resize({ width: MEDIA_VARIANT_MAX_WIDTH, withoutEnlargement: true })
@@ -112,12 +130,14 @@ export async function renderVariants(input: string | Buffer, header?: ImageHeade
   // The upright size of the original (the decode may have shrunk it); generated images are already upright.
   const { width, height } = header ?? { width: info.width, height: info.height };
   const widths = variantWidthsFor(width);
+  const master = options.master ? await sharp(decoded.data, { raw }).jpeg({ quality: MASTER_QUALITY }).toBuffer() : undefined;
+  const pixels = options.watermark?.enabled ? await applyWatermark(decoded.data, raw, options.watermark) : decoded.data;
   const variants: RenderedVariant[] = [];
   for (const w of widths) {
     for (const format of MEDIA_VARIANT_FORMATS) {
-      const pipeline = sharp(decoded.data, { raw }).resize({ width: w });
+      const pipeline = sharp(pixels, { raw }).resize({ width: w });
       variants.push({ width: w, format, data: await encode(pipeline, format).toBuffer() });
     }
   }
-  return { width, height, widths, variants };
+  return { width, height, widths, variants, ...(master ? { master } : {}) };
 }

@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import yazl from "yazl";
 import type { DB } from "../../db/index";
 import type { MediaStorage } from "../../integrations/storage/index";
-import { parseVariantWidths, variantStorageKey } from "../media/index";
+import { MASTER_FILE, parseVariantWidths, variantStorageKey } from "../media/index";
 
 /** Column names that never leave the database (storage keys are internal addresses, not the member's data). */
 const SECRET_COLUMN = /(_hash$|^token|^claim_token$|^secret|^code$|^storage_key$)/;
@@ -124,9 +124,10 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
     .execute();
   const files: Record<number, string> = {};
   for (const photo of photos) {
+    // The clean master (no watermark, ADR 029) where there is one, else the largest JPEG rendition.
     const widths = parseVariantWidths(photo.variant_widths);
-    const key = widths.length === 0 ? photo.storage_key : variantStorageKey(photo.storage_key, Math.max(...widths), "jpeg");
-    const bytes = await storage.read(key);
+    const largest = widths.length === 0 ? photo.storage_key : variantStorageKey(photo.storage_key, Math.max(...widths), "jpeg");
+    const bytes = (widths.length > 0 ? await storage.read(`${photo.storage_key}/${MASTER_FILE}`) : null) ?? (await storage.read(largest));
     if (!bytes) continue;
     const name = `media/${photo.id}.jpg`;
     zip.addBuffer(bytes, name, { mtime, compress: false });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StorageConfig } from "#server/config";
 import { mediaVariantUrl, type MediaItem } from "#server/contract/media";
 import { s3ClientConfig } from "#server/integrations/storage/s3";
+import { MASTER_FILE } from "#server/modules/media/variants";
 import { freshIp } from "../../helpers/auth";
 import { jpeg } from "../../helpers/images";
 import { startS3rver, type TestS3 } from "../../helpers/s3rver";
@@ -51,9 +52,11 @@ describe(`media upload into S3 (${TEST_DB})`, () => {
 
     const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.config.bucket, Prefix: "app/media/" }));
     const keys = (listed.Contents ?? []).map((object) => object.Key!);
-    // 160, 320, 640 and its own 700 px, each as AVIF, WebP and JPEG.
-    expect(keys).toHaveLength(12);
-    for (const key of keys) expect(key).toMatch(/^app\/media\/[0-9a-f]{2}\/[0-9a-f]{32}\/(160|320|640|700)\.(avif|webp|jpg)$/);
+    // 160, 320, 640 and its own 700 px, each as AVIF, WebP and JPEG, and the private master (ADR 029).
+    expect(keys).toHaveLength(13);
+    const variants = keys.filter((key) => !key.endsWith(`/${MASTER_FILE}`));
+    expect(variants).toHaveLength(12);
+    for (const key of variants) expect(key).toMatch(/^app\/media\/[0-9a-f]{2}\/[0-9a-f]{32}\/(160|320|640|700)\.(avif|webp|jpg)$/);
     expect(existsSync(join(dir, "media"))).toBe(false);
 
     const url = `/api/v2${mediaVariantUrl(item.image, 320, "webp")}`;

@@ -19,7 +19,7 @@ describe("profile completeness (my_dashboard)", () => {
   it("starts an escort at the photo and walks her through what clients look for", () => {
     const start = profileCompleteness(empty, escort);
     expect(start.percent).toBe(0);
-    expect(start.next).toEqual({ key: "photo", done: false, page: "photo" });
+    expect(start.next).toEqual({ key: "photo", done: false, page: "media_gallery" });
     expect(start.items.map((item) => item.key)).toEqual([
       "photo",
       "city",

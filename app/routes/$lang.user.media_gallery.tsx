@@ -1,0 +1,25 @@
+/** user/media_gallery (issue 10 item 3). A thin adapter over app/features/settings. */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { loadMediaGallery, submitMediaGallery, type GalleryActionData } from "~/features/settings/media-gallery.server";
+import { MediaGalleryPage } from "~/features/settings/MediaGalleryPage";
+import { metaFromLoader } from "~/utils/meta";
+import { PRIVATE_HEADERS } from "~/utils/seo";
+
+export const handle = { i18n: ["account", "gallery"], hydrate: false };
+
+export const loader = (args: LoaderFunctionArgs) => loadMediaGallery(args);
+
+export const action = (args: ActionFunctionArgs) => submitMediaGallery(args);
+
+export const headers = () => PRIVATE_HEADERS;
+
+export const meta = metaFromLoader({ noindex: true });
+
+export default function MediaGalleryRoute() {
+  const { gallery, selected, done, defaultVisibility } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as GalleryActionData | undefined;
+  return (
+    <MediaGalleryPage gallery={gallery} selected={selected} done={done} answer={answer ?? null} defaultVisibility={defaultVisibility} />
+  );
+}

@@ -1,0 +1,224 @@
+/**
+ * The chunked upload of spec section 7 (ADR 029). Each piece is streamed to disk by the same
+ * multipart reader as a whole upload (ADR 018), checked against its meta, and kept under
+ * {uploadTmpDir}/chunked/{user}/{upload_id}/{index}.part; the final `end` joins the pieces into one
+ * file and hands it to the ordinary photo pipeline (header checks, variants, master, watermark).
+ * The token comes as ?jwt= (the spec's clients cannot set headers on their upload requests) or as
+ * the usual bearer header. Pieces are addressed by the caller's own user id: nobody can add to or
+ * finish another member's upload.
+ */
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { randomUUID } from "node:crypto";
+import * as v from "valibot";
+import { ApiError, errorItem, fail } from "../../api/errors";
+import type { ModuleContext } from "../../api/module-context";
+import { ok } from "../../api/router";
+import type { ApiDeps, AuthUser } from "../../api/types";
+import {
+  CHUNK_SIZE,
+  CHUNKED_UPLOAD_TTL_MS,
+  CHUNKED_UPLOADS_OPEN_MAX,
+  chunkCount,
+  chunkMetaSchema,
+  chunkRangeOf,
+  endMetaSchema,
+  UPLOAD_ID,
+  type ChunkedUploadState,
+} from "../../contract/media-chunked";
+import { MEDIA_VISIBILITY, type MediaVisibility } from "../../contract/media";
+import { defaultUploadVisibility } from "../../contract/media-upload";
+import { resolveAccessToken } from "../auth/index";
+import { receiveUpload } from "./multipart";
+import { imageQueueOf } from "./queue";
+import { assertUploadAllowed, countUpload, uploadPhotos } from "./service";
+
+interface Stored {
+  totalSize: number;
+  mimeType: string;
+  createdAt: number;
+}
+
+const userDir = (deps: ApiDeps, userId: number) => join(deps.config.uploadTmpDir, "chunked", String(userId));
+
+function uploadIdOf(value: string | undefined): string {
+  if (!value || !UPLOAD_ID.test(value)) throw fail.badRequest("validation.invalid", "upload_id");
+  return value;
+}
+
+function metaOf<S extends v.GenericSchema>(schema: S, raw: string | undefined): v.InferOutput<S> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw ?? "");
+  } catch {
+    throw fail.badRequest("validation.malformed_json", "meta");
+  }
+  const result = v.safeParse(schema, parsed);
+  if (!result.success) {
+    const issue = result.issues[0];
+    const path = issue.path?.map((p) => String(p.key)).join(".");
+    throw new ApiError(400, [errorItem(400, issue.message, path ? `meta.${path}` : "meta")]);
+  }
+  return result.output;
+}
+
+async function readStored(dir: string): Promise<Stored | null> {
+  try {
+    return JSON.parse(await readFile(join(dir, "upload.json"), "utf8")) as Stored;
+  } catch {
+    return null;
+  }
+}
+
+async function receivedOf(dir: string): Promise<number[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return names
+    .map((name) => /^(\d+)\.part$/.exec(name)?.[1])
+    .filter((n): n is string => n !== undefined)
+    .map(Number)
+    .sort((a, b) => a - b);
+}
+
+/** Removes the member's uploads older than the TTL; returns the ids still open. */
+async function openUploads(deps: ApiDeps, userId: number): Promise<string[]> {
+  const base = userDir(deps, userId);
+  const ids = await readdir(base).catch(() => [] as string[]);
+  const open: string[] = [];
+  for (const id of ids) {
+    const stored = await readStored(join(base, id));
+    if (!stored || deps.clock.now() - stored.createdAt > CHUNKED_UPLOAD_TTL_MS) await rm(join(base, id), { recursive: true, force: true });
+    else open.push(id);
+  }
+  return open;
+}
+
+async function stateOf(dir: string, uploadId: string, stored: Stored): Promise<ChunkedUploadState> {
+  return { upload_id: uploadId, received: await receivedOf(dir), total_chunks: chunkCount(stored.totalSize) };
+}
+
+/** The caller: the bearer header's user, else the ?jwt= token's (spec section 7). */
+async function callerOf(deps: ApiDeps, user: AuthUser | null, jwt: string | undefined): Promise<AuthUser> {
+  if (user) return user;
+  const owner = jwt ? await resolveAccessToken(deps.db, deps.clock, jwt) : null;
+  if (!owner) throw fail.unauthorized();
+  return { id: owner.userId, userType: owner.userType, tokenId: owner.tokenId };
+}
+
+export function registerChunkedUpload({ v2, deps }: ModuleContext): void {
+  v2.add(
+    {
+      method: "post",
+      path: "/media/upload/chunked",
+      summary: `Chunked photo upload (spec section 7), token as ?jwt= or bearer. multipart/form-data with action=upload, upload_id (16-64 of A-Z a-z 0-9 _ -), meta JSON {chunkIndex, chunkRange "start-end", chunkSize, totalSize, mimeType} and the piece as chunk: every piece ${CHUNK_SIZE} bytes except the last; answers the pieces held. Then action=end with meta {last_chunk, totalSize, mimeType} (and optional visibility): the joined file goes through the ordinary upload (201 with the items, errors as files.0). At most ${CHUNKED_UPLOADS_OPEN_MAX} unfinished uploads per member; pieces expire after 24 hours.`,
+      tag: "media",
+      auth: "optional",
+      maxBodyBytes: CHUNK_SIZE + 64 * 1024,
+      streamsBody: true,
+      statuses: [200, 201, 400, 401, 409, 413, 429, 503],
+    },
+    async (c, { user }) => {
+      const caller = await callerOf(deps, user, c.req.query("jwt"));
+      imageQueueOf(deps).assertRoom();
+      const upload = await receiveUpload(c.req.raw, {
+        tmpDir: deps.config.uploadTmpDir,
+        fileField: "chunk",
+        maxFiles: 1,
+        maxFileBytes: CHUNK_SIZE,
+        maxBodyBytes: CHUNK_SIZE + 64 * 1024,
+        fields: ["action", "upload_id", "meta", "visibility"],
+      });
+      try {
+        const uploadId = uploadIdOf(upload.fields.get("upload_id"));
+        const dir = join(userDir(deps, caller.id), uploadId);
+        const action = upload.fields.get("action");
+        if (action === "upload") {
+          const meta = metaOf(chunkMetaSchema, upload.fields.get("meta"));
+          const piece = upload.files[0];
+          if (!piece) throw fail.badRequest("validation.required", "chunk");
+          const range = chunkRangeOf(meta.chunkIndex, meta.totalSize);
+          if (meta.chunkIndex >= chunkCount(meta.totalSize) || meta.chunkRange !== `${range.start}-${range.end}`) {
+            throw fail.badRequest("validation.invalid", "meta.chunkRange");
+          }
+          if (meta.chunkSize !== range.size || piece.bytes !== range.size) throw fail.badRequest("validation.invalid", "meta.chunkSize");
+          let stored = await readStored(dir);
+          if (!stored) {
+            if ((await openUploads(deps, caller.id)).length >= CHUNKED_UPLOADS_OPEN_MAX) {
+              throw new ApiError(429, [errorItem(429, "exception.media.chunked_open", undefined, { max: CHUNKED_UPLOADS_OPEN_MAX })]);
+            }
+            stored = { totalSize: meta.totalSize, mimeType: meta.mimeType, createdAt: deps.clock.now() };
+            await mkdir(dir, { recursive: true });
+            await writeFile(join(dir, "upload.json"), JSON.stringify(stored));
+          } else if (stored.totalSize !== meta.totalSize || stored.mimeType !== meta.mimeType) {
+            throw fail.conflict("exception.media.chunked_mismatch", "meta");
+          }
+          // A piece sent twice (a retry after a lost answer) replaces the first: same bytes, same place.
+          await rename(piece.path, join(dir, `${meta.chunkIndex}.part`));
+          return ok(c, await stateOf(dir, uploadId, stored));
+        }
+        if (action === "end") {
+          const meta = metaOf(endMetaSchema, upload.fields.get("meta"));
+          const stored = await readStored(dir);
+          if (!stored) throw fail.notFound();
+          if (stored.totalSize !== meta.totalSize || stored.mimeType !== meta.mimeType)
+            throw fail.conflict("exception.media.chunked_mismatch", "meta");
+          const total = chunkCount(stored.totalSize);
+          const received = await receivedOf(dir);
+          if (meta.last_chunk !== total - 1 || received.length !== total) {
+            throw new ApiError(409, [errorItem(409, "exception.media.chunked_incomplete", "meta.last_chunk")], {
+              received,
+              total_chunks: total,
+            });
+          }
+          const requested = upload.fields.get("visibility");
+          if (requested && !(MEDIA_VISIBILITY as readonly string[]).includes(requested))
+            throw fail.badRequest("validation.invalid", "visibility");
+          const visibility = (requested as MediaVisibility | undefined) ?? defaultUploadVisibility(caller.userType);
+          await assertUploadAllowed(deps, caller.id);
+          const joined = join(deps.config.uploadTmpDir, `${randomUUID()}.joined`);
+          try {
+            const out = createWriteStream(joined);
+            for (let i = 0; i < total; i++) await pipeline(createReadStream(join(dir, `${i}.part`)), out, { end: i === total - 1 });
+            const bytes = (await stat(joined)).size;
+            if (bytes !== stored.totalSize) throw fail.badRequest("validation.invalid", "meta.totalSize");
+            await countUpload(deps, caller.id);
+            const items = await uploadPhotos(
+              deps,
+              { id: caller.id, userType: caller.userType },
+              [{ path: joined, bytes, index: 0 }],
+              visibility,
+            );
+            await rm(dir, { recursive: true, force: true });
+            return ok(c, items, { status: 201 });
+          } finally {
+            await rm(joined, { force: true });
+          }
+        }
+        throw fail.badRequest("validation.invalid", "action");
+      } finally {
+        await upload.cleanup();
+      }
+    },
+  );
+
+  v2.add(
+    {
+      method: "get",
+      path: "/media/upload/chunked/:uploadId",
+      summary:
+        "The pieces the server holds of one of the caller's chunked uploads (to resume after a dropped connection); token as ?jwt= or bearer. 404 for an unknown or another member's upload.",
+      tag: "media",
+      auth: "optional",
+      statuses: [400, 401, 404],
+    },
+    async (c, { user }) => {
+      const caller = await callerOf(deps, user, c.req.query("jwt"));
+      const uploadId = uploadIdOf(c.req.param("uploadId"));
+      const dir = join(userDir(deps, caller.id), uploadId);
+      const stored = await readStored(dir);
+      if (!stored) throw fail.notFound();
+      return ok(c, await stateOf(dir, uploadId, stored));
+    },
+  );
+}

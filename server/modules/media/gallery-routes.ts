@@ -1,0 +1,164 @@
+/** HTTP of the member's gallery (spec section 7 "media and gallery": my, delete, album ordering, visibility, watermark, avatar, positions, move-to-top, cover). */
+import { ApiError } from "../../api/errors";
+import type { ModuleContext } from "../../api/module-context";
+import { ok } from "../../api/router";
+import {
+  albumOrderingSchema,
+  galleryQuerySchema,
+  GALLERY_PAGE_SIZE,
+  mediaPositionSchema,
+  mediaVisibilitySchema,
+  WATERMARK_CHANGES_PER_HOUR,
+  watermarkSchema,
+} from "../../contract/media-gallery";
+import {
+  deleteMedia,
+  galleryPage,
+  mediaIdOf,
+  requestFakeCheck,
+  saveWatermark,
+  setAlbumOrdering,
+  setMediaAvatar,
+  setMediaCover,
+  setMediaPosition,
+  setMediaVisibility,
+} from "./gallery";
+
+const OWN = "Only the caller's own media: another member's id is 404, like a missing one, and nothing changes.";
+
+export function registerGallery({ v2, deps }: ModuleContext): void {
+  v2.add(
+    {
+      method: "get",
+      path: "/media/gallery",
+      summary: `One page (${GALLERY_PAGE_SIZE} items, ?page=1…) of the caller's media in gallery order with status, visibility, position, avatar, cover, fake check and whether the watermark is applied; plus the watermark settings, the changes left this hour and the visibilities the caller may choose.`,
+      tag: "media",
+      auth: "required",
+      query: galleryQuerySchema,
+      statuses: [400, 401],
+    },
+    async (c, { user, query }) => ok(c, await galleryPage(deps, { id: user!.id, userType: user!.userType }, query.page)),
+  );
+
+  v2.add(
+    {
+      method: "put",
+      path: "/media/watermark",
+      summary: `Saves the watermark (enabled, color white|inverse|official, corner top_left|top_right|bottom_left|bottom_right, opacity 35-100). A change re-renders every photo's derived images in the background from the private master; at most ${WATERMARK_CHANGES_PER_HOUR} changes per hour (then 429 with Retry-After).`,
+      tag: "media",
+      auth: "required",
+      body: watermarkSchema,
+      statuses: [400, 401, 429],
+    },
+    async (c, { user, body }) => {
+      try {
+        return ok(c, await saveWatermark(deps, user!.id, body));
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 429 && typeof err.extra.retry_after === "number") {
+          return c.json({ code: 429, ...err.extra, errors: err.items }, 429, { "Retry-After": String(err.extra.retry_after) });
+        }
+        throw err;
+      }
+    },
+  );
+
+  v2.add(
+    {
+      method: "put",
+      path: "/media/album/ordering",
+      summary: "Reorders the whole gallery: ids lists every media id of the caller exactly once, in the new order (else 400).",
+      tag: "media",
+      auth: "required",
+      body: albumOrderingSchema,
+      statuses: [400, 401],
+    },
+    async (c, { user, body }) => ok(c, await setAlbumOrdering(deps, user!.id, body.ids)),
+  );
+
+  v2.add(
+    {
+      method: "put",
+      path: "/media/:id/visibility",
+      summary: `Sets one item's visibility (public, logged_in, plus_member, fsk18, private; clients only logged_in, plus_member, private). ${OWN}`,
+      tag: "media",
+      auth: "required",
+      body: mediaVisibilitySchema,
+      statuses: [400, 401, 404],
+    },
+    async (c, { user, body }) =>
+      ok(c, await setMediaVisibility(deps, { id: user!.id, userType: user!.userType }, mediaIdOf(c.req.param("id")), body.visibility)),
+  );
+
+  v2.add(
+    {
+      method: "put",
+      path: "/media/:id/position",
+      summary: `Moves one item to a 0-based place in the whole gallery (beyond the end: last); the others close up. ${OWN}`,
+      tag: "media",
+      auth: "required",
+      body: mediaPositionSchema,
+      statuses: [400, 401, 404],
+    },
+    async (c, { user, body }) => ok(c, await setMediaPosition(deps, user!.id, mediaIdOf(c.req.param("id")), body.position)),
+  );
+
+  v2.add(
+    {
+      method: "post",
+      path: "/media/:id/move-to-top",
+      summary: `Moves one item to the first place of the gallery. ${OWN}`,
+      tag: "media",
+      auth: "required",
+      statuses: [401, 404],
+    },
+    async (c, { user }) => ok(c, await setMediaPosition(deps, user!.id, mediaIdOf(c.req.param("id")), 0)),
+  );
+
+  v2.add(
+    {
+      method: "put",
+      path: "/media/:id/avatar",
+      summary: `Makes one photo the avatar (the previous one stops being it). ${OWN}`,
+      tag: "media",
+      auth: "required",
+      statuses: [400, 401, 404],
+    },
+    async (c, { user }) => ok(c, await setMediaAvatar(deps, user!.id, mediaIdOf(c.req.param("id")))),
+  );
+
+  v2.add(
+    {
+      method: "put",
+      path: "/media/:id/cover",
+      summary: `Makes one photo the profile's cover (the previous one stops being it). ${OWN}`,
+      tag: "media",
+      auth: "required",
+      statuses: [400, 401, 404],
+    },
+    async (c, { user }) => ok(c, await setMediaCover(deps, user!.id, mediaIdOf(c.req.param("id")))),
+  );
+
+  v2.add(
+    {
+      method: "post",
+      path: "/media/:id/fake-check",
+      summary: `Asks the team to check that a photo is real: fake check none or rejected → pending (already pending or accepted: 409). ${OWN}`,
+      tag: "media",
+      auth: "required",
+      statuses: [401, 404, 409],
+    },
+    async (c, { user }) => ok(c, await requestFakeCheck(deps, user!.id, mediaIdOf(c.req.param("id")))),
+  );
+
+  v2.add(
+    {
+      method: "delete",
+      path: "/media/:id",
+      summary: `Deletes one item and its files; a deleted avatar passes to the first remaining photo. ${OWN}`,
+      tag: "media",
+      auth: "required",
+      statuses: [401, 404],
+    },
+    async (c, { user }) => ok(c, await deleteMedia(deps, user!.id, mediaIdOf(c.req.param("id")))),
+  );
+}
