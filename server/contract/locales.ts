@@ -23,6 +23,7 @@ export const NAMESPACES = [
   "profile",
   "search",
   "traits",
+  "visibility",
   "paella",
   "payment",
   "promotion",

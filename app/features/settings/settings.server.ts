@@ -36,6 +36,7 @@ export const BUILT_SETTINGS_PAGES: ReadonlySet<SettingsKey> = new Set([
   "email_password",
   "date_review_display",
   "first_contact_filter_and_blocklist",
+  "search_visibility",
   "notifications",
   "pause_delete",
   "age_check_verification",

@@ -34,6 +34,8 @@ export interface ProfilesTable {
   reviews_shown: Generated<number>;
   rating_shown: Generated<number>;
   is_hot: Generated<number>;
+  /** The owner's choice (migration 0023): not listed in search, the directory, nearby, autocomplete or sitemaps. */
+  search_hidden: Generated<number>;
   on_tour_until: number | null;
   safe_sex_status: Generated<number>;
 }

@@ -20,7 +20,7 @@ import {
   isGuestVisible,
   isGuestVisibleProfile,
   isListedOwner,
-  isListedProfile,
+  isFindableProfile,
   mediaLevelsFor,
   notBlockedWith,
   verifyFirst,
@@ -416,7 +416,7 @@ export async function nearbyProfiles(deps: ApiDeps, row: ProfileRow, viewer: Vie
     .where("profiles.lon", "<=", box.maxLon)
     .where("users.id", "!=", row.id)
     .where("users.user_type", "=", row.user_type)
-    .where((eb) => isListedProfile(eb));
+    .where((eb) => isFindableProfile(eb));
   if (viewer.id === null) query = query.where((eb) => isGuestVisible(eb));
   else query = query.where("users.id", "!=", viewer.id).where((eb) => notBlockedWith(eb, viewer.id as number));
   const rows = await query.orderBy(order).limit(NEARBY_LIMIT).execute();

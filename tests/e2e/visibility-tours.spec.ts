@@ -1,0 +1,53 @@
+import type { APIRequestContext } from "@playwright/test";
+import { DEMO, expect, logIn, test } from "./fixtures";
+
+/**
+ * user/search_visibility and user/tours (issue 10, ADR 028) without JavaScript. Each test edits a seeded
+ * escort no other test reads: the LAST hit of a search around a city (other tests take the first, and a
+ * login moves an escort up the ranking).
+ */
+async function escortsNear(request: APIRequestContext, clientIp: string, lat: number, lon: number): Promise<string[]> {
+  const response = await request.post("/api/v2/search/user-and-business", {
+    headers: { "x-forwarded-for": clientIp },
+    data: { filterquery: { user_type: "escort", location: { lat, lon, radius: 10 } }, page_no: 1 },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: Array<{ username: string }> }).data.map((hit) => hit.username);
+}
+
+const DRESDEN = { lat: 51.0504, lon: 13.7373 };
+
+test("search visibility: an escort hides her profile from search and shows it again; invisible browsing is for plus members", async ({
+  page,
+  request,
+  clientIp,
+}) => {
+  const before = await escortsNear(request, clientIp, DRESDEN.lat, DRESDEN.lon);
+  expect(before.length).toBeGreaterThan(1);
+  const username = before.at(-1)!;
+  await logIn(page, username, DEMO.password);
+  await page.goto("/de/user");
+  await page.getByRole("link", { name: /Sichtbarkeit in der Suche/ }).click();
+  await expect(page).toHaveURL(/\/de\/user\/search_visibility$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sichtbarkeit in der Suche");
+  await expect(page.getByTestId("search-visibility-state")).toHaveText(/erscheint in Suche/);
+  // Not a plus member: the switch is there, disabled, with the reason.
+  await expect(page.getByLabel("Unsichtbar surfen")).toBeDisabled();
+  await expect(page.locator("#field-invisible_browsing-hint")).toHaveText(/nur mit Plus-Mitgliedschaft/);
+
+  await page.getByLabel("In der Suche verbergen").check();
+  await page.getByRole("button", { name: "Speichern", exact: true }).click();
+  await expect(page).toHaveURL(/\/de\/user\/search_visibility\?saved=1$/);
+  await expect(page.getByTestId("settings-notice")).toHaveText("Deine Auswahl ist gespeichert.");
+  await expect(page.getByTestId("search-visibility-state")).toHaveText(/verborgen/);
+  await expect(page.getByLabel("In der Suche verbergen")).toBeChecked();
+  expect(await escortsNear(request, clientIp, DRESDEN.lat, DRESDEN.lon)).not.toContain(username);
+  // Her page stays reachable at its address.
+  expect((await page.goto(`/de/p/${username}`))?.status()).toBe(200);
+
+  await page.goto("/de/user/search_visibility");
+  await page.getByLabel("In der Suche verbergen").uncheck();
+  await page.getByRole("button", { name: "Speichern", exact: true }).click();
+  await expect(page.getByTestId("search-visibility-state")).toHaveText(/erscheint in Suche/);
+  expect(await escortsNear(request, clientIp, DRESDEN.lat, DRESDEN.lon)).toContain(username);
+});
