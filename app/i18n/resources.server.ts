@@ -14,6 +14,7 @@ import deProfile from "../../locales/de/profile.json";
 import deSearch from "../../locales/de/search.json";
 import deTraits from "../../locales/de/traits.json";
 import deVisibility from "../../locales/de/visibility.json";
+import deTours from "../../locales/de/tours.json";
 import dePaella from "../../locales/de/paella.json";
 import dePayment from "../../locales/de/payment.json";
 import dePromotion from "../../locales/de/promotion.json";
@@ -30,6 +31,7 @@ import enProfile from "../../locales/en/profile.json";
 import enSearch from "../../locales/en/search.json";
 import enTraits from "../../locales/en/traits.json";
 import enVisibility from "../../locales/en/visibility.json";
+import enTours from "../../locales/en/tours.json";
 import enPaella from "../../locales/en/paella.json";
 import enPayment from "../../locales/en/payment.json";
 import enPromotion from "../../locales/en/promotion.json";
@@ -46,6 +48,7 @@ import esProfile from "../../locales/es/profile.json";
 import esSearch from "../../locales/es/search.json";
 import esTraits from "../../locales/es/traits.json";
 import esVisibility from "../../locales/es/visibility.json";
+import esTours from "../../locales/es/tours.json";
 import esPaella from "../../locales/es/paella.json";
 import esPayment from "../../locales/es/payment.json";
 import esPromotion from "../../locales/es/promotion.json";
@@ -62,6 +65,7 @@ import plProfile from "../../locales/pl/profile.json";
 import plSearch from "../../locales/pl/search.json";
 import plTraits from "../../locales/pl/traits.json";
 import plVisibility from "../../locales/pl/visibility.json";
+import plTours from "../../locales/pl/tours.json";
 import plPaella from "../../locales/pl/paella.json";
 import plPayment from "../../locales/pl/payment.json";
 import plPromotion from "../../locales/pl/promotion.json";
@@ -81,6 +85,7 @@ export const resources = {
     search: deSearch,
     traits: deTraits,
     visibility: deVisibility,
+    tours: deTours,
     paella: dePaella,
     payment: dePayment,
     promotion: dePromotion,
@@ -99,6 +104,7 @@ export const resources = {
     search: enSearch,
     traits: enTraits,
     visibility: enVisibility,
+    tours: enTours,
     paella: enPaella,
     payment: enPayment,
     promotion: enPromotion,
@@ -117,6 +123,7 @@ export const resources = {
     search: esSearch,
     traits: esTraits,
     visibility: esVisibility,
+    tours: esTours,
     paella: esPaella,
     payment: esPayment,
     promotion: esPromotion,
@@ -135,6 +142,7 @@ export const resources = {
     search: plSearch,
     traits: plTraits,
     visibility: plVisibility,
+    tours: plTours,
     paella: plPaella,
     payment: plPayment,
     promotion: plPromotion,

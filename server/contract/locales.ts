@@ -24,6 +24,7 @@ export const NAMESPACES = [
   "search",
   "traits",
   "visibility",
+  "tours",
   "paella",
   "payment",
   "promotion",

@@ -21,6 +21,7 @@ import * as m0018AccountDeletions from "./0018_account_deletions";
 import * as m0019NotificationPreferences from "./0019_notification_preferences";
 import * as m0020ReviewDisplay from "./0020_review_display";
 import * as m0023SearchVisibility from "./0023_search_visibility";
+import * as m0024Tours from "./0024_tours";
 
 /**
  * Migrations are listed here, not read from a folder, so they survive
@@ -49,5 +50,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0019_notification_preferences": { up: m0019NotificationPreferences.up(dialect) },
     "0020_review_display": { up: m0020ReviewDisplay.up(dialect) },
     "0023_search_visibility": { up: m0023SearchVisibility.up(dialect) },
+    "0024_tours": { up: m0024Tours.up(dialect) },
   };
 }

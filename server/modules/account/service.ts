@@ -160,6 +160,7 @@ async function deleteAccount(deps: ApiDeps, userId: number, requestId: number): 
       "notification_preferences",
       "federated_identities",
       "profile_claims",
+      "tours",
     ] as const;
     for (const table of byUser) await trx.deleteFrom(table).where("user_id", "=", userId).execute();
     await trx
