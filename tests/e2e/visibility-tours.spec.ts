@@ -51,3 +51,64 @@ test("search visibility: an escort hides her profile from search and shows it ag
   await expect(page.getByTestId("search-visibility-state")).toHaveText(/erscheint in Suche/);
   expect(await escortsNear(request, clientIp, DRESDEN.lat, DRESDEN.lon)).toContain(username);
 });
+
+/** Today and a later calendar day in the site's time zone (tours are calendar days there). */
+function berlinDay(offsetDays: number): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date(Date.now() + offsetDays * 86_400_000));
+}
+
+test("tours: an escort announces a tour from the dashboard, sees it active on her profile, cancels and removes it", async ({
+  page,
+  request,
+  clientIp,
+}) => {
+  const near = await escortsNear(request, clientIp, DRESDEN.lat, DRESDEN.lon);
+  expect(near.length).toBeGreaterThan(2);
+  const username = near.at(-2)!;
+  await logIn(page, username, DEMO.password);
+  await page.goto("/de/my_dashboard");
+  await page.getByRole("link", { name: "Touren ankündigen und verwalten" }).click();
+  await expect(page).toHaveURL(/\/de\/user\/tours$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Touren");
+  await expect(page.getByTestId("tours-empty")).toBeVisible();
+
+  // An unknown city is reported at its field; the dates are kept.
+  await page.getByLabel("Stadt *").fill("Atlantis Nirgendwo");
+  await page.getByLabel("Von *", { exact: true }).fill(berlinDay(0));
+  await page.getByLabel("Bis *", { exact: true }).fill(berlinDay(2));
+  await page.getByRole("button", { name: "Tour ankündigen" }).click();
+  await expect(page.locator('[data-field-error="city"]')).toHaveText(/Diesen Ort kennen wir nicht/);
+  await expect(page.getByLabel("Von *", { exact: true })).toHaveValue(berlinDay(0));
+  // The end before the start: at the end date, the city kept.
+  await page.getByLabel("Stadt *").fill("Rostock");
+  await page.getByLabel("Bis *", { exact: true }).fill(berlinDay(-1));
+  await page.getByRole("button", { name: "Tour ankündigen" }).click();
+  await expect(page.locator('[data-field-error="date_to"]')).toHaveText("Das Ende darf nicht vor dem Beginn liegen.");
+  await expect(page.getByLabel("Stadt *")).toHaveValue("Rostock");
+
+  await page.getByLabel("Bis *", { exact: true }).fill(berlinDay(2));
+  await page.getByRole("button", { name: "Tour ankündigen" }).click();
+  await expect(page).toHaveURL(/\/de\/user\/tours\?saved=created$/);
+  await expect(page.getByTestId("settings-notice")).toHaveText("Deine Tour ist angekündigt.");
+  const tour = page.getByTestId("tour");
+  await expect(tour).toHaveCount(1);
+  await expect(tour).toContainText("Rostock");
+  await expect(tour.getByTestId("tour-status")).toHaveText("Läuft");
+
+  // Her profile shows it; Rostock's search lists her as on tour.
+  await page.goto(`/de/p/${username}`);
+  await expect(page.getByTestId("profile-tours")).toContainText("Jetzt in Rostock");
+  const onTour = await request.post("/api/v2/search/user-and-business", {
+    headers: { "x-forwarded-for": clientIp },
+    data: { filterquery: { user_type: "escort", location: { lat: 54.0887, lon: 12.1405, radius: 10 }, only_show_type: ["on_tour"] } },
+  });
+  expect(((await onTour.json()) as { data: Array<{ username: string }> }).data.map((hit) => hit.username)).toContain(username);
+
+  await page.goto("/de/user/tours");
+  await page.getByRole("button", { name: "Absagen" }).click();
+  await expect(page.getByTestId("settings-notice")).toHaveText("Die Tour ist abgesagt.");
+  await expect(page.getByTestId("tour-status")).toHaveText("Abgesagt");
+  await page.getByRole("button", { name: "Entfernen" }).click();
+  await expect(page.getByTestId("settings-notice")).toHaveText("Die Tour ist entfernt.");
+  await expect(page.getByTestId("tours-empty")).toBeVisible();
+});

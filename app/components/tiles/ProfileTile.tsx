@@ -4,7 +4,7 @@ import { LANGUAGE_TAGS, type Language } from "#server/contract/locales";
 import type { MediaImage } from "#server/contract/media";
 import { distanceLabel } from "#server/contract/search";
 import { useLang, useLocalePath } from "~/i18n/lang";
-import { formatCalendarDate } from "~/utils/dates";
+import { formatDayMonth } from "~/utils/dates";
 import { useNumbers } from "~/utils/numbers";
 import { TileImage } from "./TileImage";
 import * as css from "./tiles.css";
@@ -81,7 +81,7 @@ export function ProfileTile({ tile, eager, priority = false }: { tile: ProfileTi
         {place ? <span className={css.line}>{place}</span> : null}
         {tile.tour ? (
           <span className={css.line} data-testid="tile-tour">
-            {t("tile.in_town", { from: formatCalendarDate(tile.tour.dateFrom, lang), to: formatCalendarDate(tile.tour.dateTo, lang) })}
+            {t("tile.in_town", { from: formatDayMonth(tile.tour.dateFrom, lang), to: formatDayMonth(tile.tour.dateTo, lang) })}
           </span>
         ) : null}
         {tile.price ? (

@@ -96,7 +96,7 @@ export function ToursPage({
           <Field
             type="date"
             name="date_from"
-            label={t("tours.date_from")}
+            label={`${t("tours.date_from")} *`}
             defaultValue={input?.date_from ?? ""}
             errors={fieldErrors.date_from ?? []}
             required
@@ -104,7 +104,7 @@ export function ToursPage({
           <Field
             type="date"
             name="date_to"
-            label={t("tours.date_to")}
+            label={`${t("tours.date_to")} *`}
             hint={t("tours.date_to_hint", { days: list.maxDays })}
             defaultValue={input?.date_to ?? ""}
             errors={fieldErrors.date_to ?? []}
