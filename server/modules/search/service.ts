@@ -408,6 +408,8 @@ export interface SearchInput {
   userTypes?: readonly number[];
   /** A directory place inside the country filter (the directory's city or region). */
   place?: SearchPlace;
+  /** Profiles where they live only, without members touring there (counts per child place). */
+  homesOnly?: boolean;
 }
 
 export interface SearchPlace {
@@ -452,7 +454,7 @@ export async function searchScope(deps: ApiDeps, input: SearchInput) {
     mediaLevels: visibleMediaLevels(viewer),
     ...(input.userTypes ? { userTypes: input.userTypes } : {}),
     ...(input.place ? { place: input.place } : {}),
-    touring: await touringIn(deps, location, filter, input.place),
+    touring: input.homesOnly ? new Map() : await touringIn(deps, location, filter, input.place),
   };
   /** The filtered rows; `loose` term filters are left to the caller (disjunctive facets). */
   const from = (loose?: ReadonlySet<LooseFacet>): ReturnType<FromFn> =>

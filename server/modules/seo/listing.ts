@@ -133,7 +133,8 @@ export async function placeCounts(
   by: "country_code" | "region_code" | "city_id",
   limit: number,
 ): Promise<Array<{ key: string; count: number }>> {
-  const { from } = await searchScope(deps, directorySearchInput(category, place, 1, viewer));
+  // Members touring here live elsewhere: they would count under (and link to) their home city.
+  const { from } = await searchScope(deps, { ...directorySearchInput(category, place, 1, viewer), homesOnly: true });
   const column = sql.ref(`search_profiles.${by}`);
   const rows = await from()
     .select([column.as("k"), (eb) => eb.fn.countAll<number>().as("n")])

@@ -186,6 +186,12 @@ describe(`tours (${TEST_DB})`, () => {
     const directory = await directoryNames("muenchen", "bayern");
     expect(directory.find((p) => p.username === berliner.username)?.tour).toMatchObject({ city_name: "München" });
     expect(directory.map((p) => p.username)).toContain(local.username);
+    // The region page counts members where they live: no link to Berlin under Bayern.
+    clearDirectoryCache(rt.deps.db);
+    const bayern = await call<{ places: Array<{ path: string }> }>(
+      "/api/v2/seo/directory?category=escort&country=deutschland&region=bayern",
+    );
+    expect(bayern.body.data.places.map((p) => p.path)).toEqual(["escort/deutschland/bayern/muenchen"]);
     const list = await call<TourList>("/api/v2/tours", { token: berliner.token });
     expect(list.body.data.tours[0]?.status).toBe("active");
     // The profile page shows it.
