@@ -107,6 +107,15 @@ describe(`tours (${TEST_DB})`, () => {
     expect((await create(me.token, { city: "Dresden", date_from: day(120), date_to: day(121) })).status).toBe(200);
   });
 
+  it("holds the limit when four tours are announced at once", async () => {
+    const me = await escort();
+    const results = await Promise.all(
+      [10, 20, 30, 40].map((start) => create(me.token, { city: "München", date_from: day(start), date_to: day(start + 1) })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 409]);
+    expect((await call<TourList>("/api/v2/tours", { token: me.token })).body.data.open_count).toBe(TOURS_MAX_OPEN);
+  });
+
   it("answers only the owner: another member's tour id is refused, and only escorts tour", async () => {
     const owner = await escort();
     const other = await escort();
