@@ -111,4 +111,14 @@ test("tours: an escort announces a tour from the dashboard, sees it active on he
   await page.getByRole("button", { name: "Entfernen" }).click();
   await expect(page.getByTestId("settings-notice")).toHaveText("Die Tour ist entfernt.");
   await expect(page.getByTestId("tours-empty")).toBeVisible();
+  // The way back leads to the settings, which link the tours too.
+  await page.getByRole("link", { name: "← Alle Einstellungen" }).click();
+  await page.getByTestId("settings-tours").getByRole("link").click();
+  await expect(page).toHaveURL(/\/de\/user\/tours$/);
+  // Clients do not tour: no page, no link.
+  await page.context().clearCookies();
+  await logIn(page, DEMO.client, DEMO.password);
+  expect((await page.goto("/de/user/tours"))?.status()).toBe(404);
+  await page.goto("/de/user");
+  await expect(page.getByTestId("settings-tours")).toHaveCount(0);
 });
