@@ -107,6 +107,18 @@ describe(`tours (${TEST_DB})`, () => {
     expect((await create(me.token, { city: "Dresden", date_from: day(120), date_to: day(121) })).status).toBe(200);
   });
 
+  it("reads calendar days in Europe/Berlin, summer and winter time alike", () => {
+    expect(startOfDay("2026-07-01")).toBe(Date.UTC(2026, 5, 30, 22));
+    expect(startOfDay("2026-01-15")).toBe(Date.UTC(2026, 0, 14, 23));
+    // The nights the clocks change.
+    expect(startOfDay("2026-03-29")).toBe(Date.UTC(2026, 2, 28, 23));
+    expect(startOfDay("2026-03-30")).toBe(Date.UTC(2026, 2, 29, 22));
+    expect(startOfDay("2026-10-25")).toBe(Date.UTC(2026, 9, 24, 22));
+    expect(startOfDay("2026-10-26")).toBe(Date.UTC(2026, 9, 25, 23));
+    expect(todayIn(Date.UTC(2026, 5, 30, 22, 30))).toBe("2026-07-01");
+    expect(todayIn(Date.UTC(2026, 5, 30, 21, 30))).toBe("2026-06-30");
+  });
+
   it("holds the limit when four tours are announced at once", async () => {
     const me = await escort();
     const results = await Promise.all(
