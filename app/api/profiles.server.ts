@@ -58,7 +58,8 @@ export interface ProfileDetail {
     ageVerified: boolean;
     trustLevel: { level: number; max: number; shown: boolean };
   };
-  tours: unknown[];
+  /** Upcoming and active tours, soonest first. */
+  tours: Array<{ cityName: string; dateFrom: string; dateTo: string; status: "upcoming" | "active" }>;
   reviews: { count: number; average: number | null };
   gallery: Array<{ id: number; kind: string; visibility: string; isAvatar: boolean; image: MediaImage }>;
   /** Keyed by visibility, camelized: loggedIn, plusMember, fsk18. */

@@ -8,6 +8,8 @@ import type {
   FirstContactFilter,
   FirstContactFilterInput,
   NotificationPreferences,
+  SearchVisibility,
+  SearchVisibilityInput,
   SettingsIndex,
   SettingsSection,
 } from "#server/contract/settings";
@@ -82,4 +84,14 @@ export function fetchDateReviewDisplay(api: ApiClient): Promise<ApiResult<Cameli
 /** PUT /settings/date_review_display. */
 export function saveDateReviewDisplay(api: ApiClient, body: DateReviewDisplayInput): Promise<ApiResult<Camelize<DateReviewDisplay>>> {
   return api.call<Camelize<DateReviewDisplay>>("/api/v2/settings/date_review_display", { method: "PUT", body, handleErrors: true });
+}
+
+/** GET /settings/search_visibility. */
+export function fetchSearchVisibility(api: ApiClient): Promise<ApiResult<Camelize<SearchVisibility>>> {
+  return api.call<Camelize<SearchVisibility>>("/api/v2/settings/search_visibility", { handleErrors: true });
+}
+
+/** PUT /settings/search_visibility. */
+export function saveSearchVisibility(api: ApiClient, body: SearchVisibilityInput): Promise<ApiResult<Camelize<SearchVisibility>>> {
+  return api.call<Camelize<SearchVisibility>>("/api/v2/settings/search_visibility", { method: "PUT", body, handleErrors: true });
 }

@@ -96,9 +96,10 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({ name, label, errors = [], id, ...input }: Omit<Common, "hint"> & InputHTMLAttributes<HTMLInputElement>) {
+export function CheckboxField({ name, label, errors = [], id, hint, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
   const messages = useMessages(errors);
   const inputId = id ?? `field-${name}`;
+  const describedBy = [hint ? `${inputId}-hint` : null, messages.length > 0 ? `${inputId}-error` : null].filter(Boolean).join(" ");
   return (
     <div className={ui.field}>
       <label className={css.checkboxLabel} htmlFor={inputId}>
@@ -108,11 +109,16 @@ export function CheckboxField({ name, label, errors = [], id, ...input }: Omit<C
           type="checkbox"
           className={css.checkbox}
           aria-invalid={messages.length > 0 ? true : undefined}
-          aria-describedby={messages.length > 0 ? `${inputId}-error` : undefined}
+          aria-describedby={describedBy || undefined}
           {...input}
         />
         <span>{label}</span>
       </label>
+      {hint ? (
+        <p id={`${inputId}-hint`} className={ui.muted} style={{ margin: 0 }}>
+          {hint}
+        </p>
+      ) : null}
       <ErrorLine id={`${inputId}-error`} name={name} message={messages[0]} />
     </div>
   );

@@ -15,6 +15,8 @@ import deProfile from "../../locales/de/profile.json";
 import deSearch from "../../locales/de/search.json";
 import deTraits from "../../locales/de/traits.json";
 import deGallery from "../../locales/de/gallery.json";
+import deVisibility from "../../locales/de/visibility.json";
+import deTours from "../../locales/de/tours.json";
 import dePaella from "../../locales/de/paella.json";
 import dePayment from "../../locales/de/payment.json";
 import dePromotion from "../../locales/de/promotion.json";
@@ -32,6 +34,8 @@ import enProfile from "../../locales/en/profile.json";
 import enSearch from "../../locales/en/search.json";
 import enTraits from "../../locales/en/traits.json";
 import enGallery from "../../locales/en/gallery.json";
+import enVisibility from "../../locales/en/visibility.json";
+import enTours from "../../locales/en/tours.json";
 import enPaella from "../../locales/en/paella.json";
 import enPayment from "../../locales/en/payment.json";
 import enPromotion from "../../locales/en/promotion.json";
@@ -49,6 +53,8 @@ import esProfile from "../../locales/es/profile.json";
 import esSearch from "../../locales/es/search.json";
 import esTraits from "../../locales/es/traits.json";
 import esGallery from "../../locales/es/gallery.json";
+import esVisibility from "../../locales/es/visibility.json";
+import esTours from "../../locales/es/tours.json";
 import esPaella from "../../locales/es/paella.json";
 import esPayment from "../../locales/es/payment.json";
 import esPromotion from "../../locales/es/promotion.json";
@@ -66,6 +72,8 @@ import plProfile from "../../locales/pl/profile.json";
 import plSearch from "../../locales/pl/search.json";
 import plTraits from "../../locales/pl/traits.json";
 import plGallery from "../../locales/pl/gallery.json";
+import plVisibility from "../../locales/pl/visibility.json";
+import plTours from "../../locales/pl/tours.json";
 import plPaella from "../../locales/pl/paella.json";
 import plPayment from "../../locales/pl/payment.json";
 import plPromotion from "../../locales/pl/promotion.json";
@@ -86,6 +94,8 @@ export const resources = {
     search: deSearch,
     traits: deTraits,
     gallery: deGallery,
+    visibility: deVisibility,
+    tours: deTours,
     paella: dePaella,
     payment: dePayment,
     promotion: dePromotion,
@@ -105,6 +115,8 @@ export const resources = {
     search: enSearch,
     traits: enTraits,
     gallery: enGallery,
+    visibility: enVisibility,
+    tours: enTours,
     paella: enPaella,
     payment: enPayment,
     promotion: enPromotion,
@@ -124,6 +136,8 @@ export const resources = {
     search: esSearch,
     traits: esTraits,
     gallery: esGallery,
+    visibility: esVisibility,
+    tours: esTours,
     paella: esPaella,
     payment: esPayment,
     promotion: esPromotion,
@@ -143,6 +157,8 @@ export const resources = {
     search: plSearch,
     traits: plTraits,
     gallery: plGallery,
+    visibility: plVisibility,
+    tours: plTours,
     paella: plPaella,
     payment: plPayment,
     promotion: plPromotion,

@@ -21,3 +21,13 @@ export function formatCalendarDate(isoDate: string, lang: Language): string {
   const { pattern, locale } = FORMATS[lang];
   return format(date, pattern, { locale });
 }
+
+const DAY_MONTH: Record<Language, string> = { de: "d. MMM", en: "d MMM", es: "d MMM", pl: "d MMM" };
+
+/** A calendar day without its year ("25. Nov."), for short ranges on tiles. */
+export function formatDayMonth(isoDate: string, lang: Language): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!match) return isoDate;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return format(date, DAY_MONTH[lang], { locale: FORMATS[lang].locale });
+}

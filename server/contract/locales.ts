@@ -25,6 +25,8 @@ export const NAMESPACES = [
   "search",
   "traits",
   "gallery",
+  "visibility",
+  "tours",
   "paella",
   "payment",
   "promotion",

@@ -850,6 +850,8 @@ export interface SearchHit {
   review_count: number;
   rating_avg: number | null;
   last_login_at: number | null;
+  /** Listed here because of an active tour in the searched place ("in town from/to"; ADR 028), else null. */
+  tour: { city_name: string; date_from: string; date_to: string } | null;
 }
 
 export interface FacetBucket {

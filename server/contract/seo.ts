@@ -191,6 +191,8 @@ export interface DirectoryTile {
   city_name: string | null;
   is_member: boolean;
   avatar: MediaImage | null;
+  /** In town on an active tour (ADR 028), else null. */
+  tour: { city_name: string; date_from: string; date_to: string } | null;
 }
 
 export interface DirectoryPlace {

@@ -397,3 +397,31 @@ export interface DateReviewDisplay {
   show_rating: boolean;
   review_count: number;
 }
+
+// --- user/search_visibility -----------------------------------------------------------------------
+
+/**
+ * PUT /settings/search_visibility (ADR 028): `hidden_in_search` keeps the profile out of search, the
+ * directory, nearby, autocomplete and the sitemaps (its page stays reachable by its address);
+ * `invisible_browsing` (plus members only, spec section 6) keeps the member's visits out of others'
+ * visitors lists. A switch left out is off.
+ */
+export const searchVisibilitySchema = v.object(
+  {
+    hidden_in_search: v.optional(v.boolean("validation.invalid"), false),
+    invisible_browsing: v.optional(v.boolean("validation.invalid"), false),
+  },
+  "validation.required",
+);
+export type SearchVisibilityInput = v.InferOutput<typeof searchVisibilitySchema>;
+
+/** The error of switching invisible browsing on without a running plus membership (403). */
+export const INVISIBLE_BROWSING_PLUS_ONLY = "exception.settings.invisible_browsing_plus_only";
+
+/** GET /settings/search_visibility: the choices, and whether invisible browsing is open to the member now. */
+export interface SearchVisibility {
+  hidden_in_search: boolean;
+  /** The stored choice; it takes effect only while `plus_member` (a lapsed membership keeps it stored, unused). */
+  invisible_browsing: boolean;
+  plus_member: boolean;
+}

@@ -23,6 +23,7 @@ import { registerReports } from "./reports/routes";
 import { registerSearch } from "./search/routes";
 import { registerSeo } from "./seo/routes";
 import { registerSettings } from "./settings/routes";
+import { registerTours } from "./tours/routes";
 
 export function registerModules(ctx: ModuleContext): void {
   registerAccount(ctx);
@@ -48,4 +49,5 @@ export function registerModules(ctx: ModuleContext): void {
   registerSearch(ctx);
   registerSeo(ctx);
   registerSettings(ctx);
+  registerTours(ctx);
 }

@@ -285,6 +285,7 @@ test("the dashboard shows how complete the profile is, the verification state an
     "Altersverifikation",
     "Bewertungen anzeigen",
     "Erstkontakt & Blockliste",
+    "Sichtbarkeit in der Suche",
     "Benachrichtigungen",
     "Datenschutz",
     "Pausieren & Löschen",

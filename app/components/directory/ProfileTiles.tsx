@@ -10,6 +10,7 @@ function tileOfProfile(p: DirectoryTile): ProfileTileView {
     cityName: p.cityName,
     avatar: p.avatar,
     isMember: p.isMember,
+    tour: p.tour,
   };
 }
 

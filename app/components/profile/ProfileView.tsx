@@ -12,6 +12,7 @@ import { Picture } from "~/components/Picture";
 import { localePath } from "~/i18n/lang";
 import type { loader as layoutLoader } from "~/routes/$lang";
 import * as ui from "~/styles/ui.css";
+import { formatCalendarDate } from "~/utils/dates";
 import { withReturnPath } from "~/utils/return-path";
 import { photoAnchor, ProfileGallery } from "./ProfileGallery";
 import * as css from "./profile.css";
@@ -414,7 +415,21 @@ export function ProfileOverview({
 
       <section className={css.section} aria-labelledby="tours-heading">
         <h2 id="tours-heading">{t("profile.tours.title")}</h2>
-        <p className={ui.muted}>{t("profile.tours.empty", { name: profile.displayName })}</p>
+        {profile.tours.length === 0 ? (
+          <p className={ui.muted}>{t("profile.tours.empty", { name: profile.displayName })}</p>
+        ) : (
+          <ul data-testid="profile-tours">
+            {profile.tours.map((tour) => (
+              <li key={`${tour.cityName}-${tour.dateFrom}`}>
+                {t(tour.status === "active" ? "profile.tours.stop_active" : "profile.tours.stop_upcoming", {
+                  city: tour.cityName,
+                  from: formatCalendarDate(tour.dateFrom, lang),
+                  to: formatCalendarDate(tour.dateTo, lang),
+                })}
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
 
       <section className={css.section} aria-labelledby="reviews-heading">

@@ -15,6 +15,7 @@ export interface Tile {
   /** Counts the hit carries (the API has no photo count on hits). */
   reviewCount?: number;
   ratingAvg?: number | null;
+  tour?: { cityName: string; dateFrom: string; dateTo: string } | null;
 }
 
 export function tileOfHit(hit: Tile): ProfileTileView {
@@ -30,6 +31,7 @@ export function tileOfHit(hit: Tile): ProfileTileView {
     reviewCount: hit.reviewCount,
     ratingAvg: hit.ratingAvg,
     isMember: hit.isMember,
+    tour: hit.tour ?? null,
   };
 }
 

@@ -4,6 +4,7 @@ import { LANGUAGE_TAGS, type Language } from "#server/contract/locales";
 import type { MediaImage } from "#server/contract/media";
 import { distanceLabel } from "#server/contract/search";
 import { useLang, useLocalePath } from "~/i18n/lang";
+import { formatDayMonth } from "~/utils/dates";
 import { useNumbers } from "~/utils/numbers";
 import { TileImage } from "./TileImage";
 import * as css from "./tiles.css";
@@ -21,6 +22,8 @@ export interface ProfileTileView {
   reviewCount?: number;
   ratingAvg?: number | null;
   isMember?: boolean;
+  /** Listed because of an active tour here (ADR 028): the tour city and its dates replace the home city. */
+  tour?: { cityName: string; dateFrom: string; dateTo: string } | null;
 }
 
 /** Tiles of the first row on the widest grid load eagerly (above the fold); the rest lazily. */
@@ -58,7 +61,10 @@ export function ProfileTile({ tile, eager, priority = false }: { tile: ProfileTi
   const numbers = useNumbers();
   const lang = useLang();
   const to = useLocalePath();
-  const place = [tile.cityName, tile.distanceKm !== null && tile.distanceKm !== undefined ? distanceLabel(tile.distanceKm) : null]
+  const place = [
+    tile.tour ? tile.tour.cityName : tile.cityName,
+    tile.distanceKm !== null && tile.distanceKm !== undefined ? distanceLabel(tile.distanceKm) : null,
+  ]
     .filter(Boolean)
     .join(" · ");
   return (
@@ -73,6 +79,11 @@ export function ProfileTile({ tile, eager, priority = false }: { tile: ProfileTi
           {tile.age !== null ? `, ${tile.age}` : ""}
         </span>
         {place ? <span className={css.line}>{place}</span> : null}
+        {tile.tour ? (
+          <span className={css.line} data-testid="tile-tour">
+            {t("tile.in_town", { from: formatDayMonth(tile.tour.dateFrom, lang), to: formatDayMonth(tile.tour.dateTo, lang) })}
+          </span>
+        ) : null}
         {tile.price ? (
           <span className={css.line} data-testid="tile-price">
             {t(tile.price.durationMinutes === 60 ? "tile.per_hour" : "tile.per_minutes", {

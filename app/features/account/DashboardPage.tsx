@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { DashboardCharts } from "#server/contract/dashboard";
 import { emailVerificationPath } from "#server/contract/email-verification";
 import type { CompletenessItem, SettingsGroup, SettingsKey } from "#server/contract/settings";
+import { TOUR_USER_TYPES } from "#server/contract/tours";
 import { USER_TYPE, userTypeName } from "#server/contract/users";
 import type { Viewer } from "~/api/viewer.server";
 import { pageTextKey } from "~/features/settings/page-text";
@@ -123,6 +124,12 @@ export function DashboardPage(props: DashboardProps) {
               </div>
             ))}
         </section>
+        {TOUR_USER_TYPES.includes(viewer.profile.userType) ? (
+          <section className={ui.card} aria-labelledby="tours-title" data-testid="dashboard-tours">
+            <h2 id="tours-title">{t("dashboard.tours_title")}</h2>
+            <Link to={to("user/tours")}>{t("dashboard.tours_link")}</Link>
+          </section>
+        ) : null}
         <section className={ui.card}>
           <h2>{t("dashboard.account")}</h2>
           <dl>

@@ -10,9 +10,12 @@ import * as css from "./settings.css";
 export function SettingsIndexPage({
   groups,
   isBusiness,
+  tours = false,
 }: {
   groups: Array<{ key: SettingsGroup; items: SettingsKey[] }>;
   isBusiness: boolean;
+  /** Escorts also manage their tours here (user/tours, not a settings key of the spec). */
+  tours?: boolean;
 }) {
   const { t } = useTranslation("account");
   const to = useLocalePath();
@@ -39,6 +42,21 @@ export function SettingsIndexPage({
               </ul>
             </section>
           ))}
+        {tours ? (
+          <section className={css.group} aria-labelledby="settings-tours" data-testid="settings-tours">
+            <h2 id="settings-tours" className={css.groupTitle}>
+              {t("dashboard.tours_title")}
+            </h2>
+            <ul className={css.items}>
+              <li>
+                <Link className={css.item} to={to("user/tours")}>
+                  <span className={css.itemLabel}>{t("dashboard.tours_title")}</span>
+                  <span className={ui.muted}>{t("dashboard.tours_link")}</span>
+                </Link>
+              </li>
+            </ul>
+          </section>
+        ) : null}
         <Link className={css.back} to={to("my_dashboard")}>
           {t("settings.to_dashboard")}
         </Link>

@@ -13,6 +13,7 @@ import {
   type SettingsSection,
   type SettingsViewer,
 } from "#server/contract/settings";
+import { TOUR_USER_TYPES } from "#server/contract/tours";
 import { USER_TYPE } from "#server/contract/users";
 import { createApiClient } from "~/api/client.server";
 import { fetchStepData } from "~/api/registration.server";
@@ -37,6 +38,7 @@ export const BUILT_SETTINGS_PAGES: ReadonlySet<SettingsKey> = new Set([
   "email_password",
   "date_review_display",
   "first_contact_filter_and_blocklist",
+  "search_visibility",
   "notifications",
   "pause_delete",
   "age_check_verification",
@@ -68,7 +70,12 @@ export async function loadSettingsIndex({ request, context }: LoaderFunctionArgs
     items: group.items.filter((item) => BUILT_SETTINGS_PAGES.has(item)),
   }));
   return data(
-    { title: t("settings.meta_title"), groups, isBusiness: viewer.profile.userType === USER_TYPE.business },
+    {
+      title: t("settings.meta_title"),
+      groups,
+      isBusiness: viewer.profile.userType === USER_TYPE.business,
+      tours: TOUR_USER_TYPES.includes(viewer.profile.userType),
+    },
     { headers: PRIVATE_HEADERS },
   );
 }

@@ -22,8 +22,10 @@ import * as m0019NotificationPreferences from "./0019_notification_preferences";
 import * as m0020ReviewDisplay from "./0020_review_display";
 import * as m0021Jobs from "./0021_jobs";
 import * as m0022DataExports from "./0022_data_exports";
-import * as m0027ProfileViews from "./0027_profile_views";
+import * as m0023SearchVisibility from "./0023_search_visibility";
+import * as m0024Tours from "./0024_tours";
 import * as m0025MediaGallery from "./0025_media_gallery";
+import * as m0027ProfileViews from "./0027_profile_views";
 
 /**
  * Migrations are listed here, not read from a folder, so they survive
@@ -53,7 +55,9 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0020_review_display": { up: m0020ReviewDisplay.up(dialect) },
     "0021_jobs": { up: m0021Jobs.up(dialect) },
     "0022_data_exports": { up: m0022DataExports.up(dialect) },
-    "0027_profile_views": { up: m0027ProfileViews.up(dialect) },
+    "0023_search_visibility": { up: m0023SearchVisibility.up(dialect) },
+    "0024_tours": { up: m0024Tours.up(dialect) },
     "0025_media_gallery": { up: m0025MediaGallery.up(dialect) },
+    "0027_profile_views": { up: m0027ProfileViews.up(dialect) },
   };
 }

@@ -21,6 +21,8 @@ export interface UsersTable {
   language: string;
   is_member: Generated<number>;
   member_until: number | null;
+  /** Plus members' choice (migration 0023): visits leave no trace in the visitors list (issue 11 honours it while plus runs). */
+  invisible_browsing: Generated<number>;
   email_verified_at: number | null;
   email_was_verified: Generated<number>;
   is_bounced_email: Generated<number>;

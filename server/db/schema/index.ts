@@ -29,6 +29,7 @@ import type {
   BlocksTable,
   FirstContactFiltersTable,
   NotificationPreferencesTable,
+  ToursTable,
 } from "./profiles";
 import type { CountriesTable, RegionsTable, CitiesTable } from "./geo";
 import type {
@@ -68,6 +69,7 @@ export interface Database {
   profile_traits: ProfileTraitsTable;
   profile_prices: ProfilePricesTable;
   profile_schedule: ProfileScheduleTable;
+  tours: ToursTable;
   media: MediaTable;
   business_escorts: BusinessEscortsTable;
   content_removal_requests: ContentRemovalRequestsTable;

@@ -34,6 +34,8 @@ export interface ProfilesTable {
   reviews_shown: Generated<number>;
   rating_shown: Generated<number>;
   is_hot: Generated<number>;
+  /** The owner's choice (migration 0023): not listed in search, the directory, nearby, autocomplete or sitemaps. */
+  search_hidden: Generated<number>;
   on_tour_until: number | null;
   safe_sex_status: Generated<number>;
 }
@@ -129,5 +131,26 @@ export interface NotificationPreferencesTable {
 export interface BlocksTable {
   blocker_id: number;
   blocked_id: number;
+  created_at: number;
+}
+
+/** An escort's announced stay in another city (migration 0024, ADR 028); the status is derived from the dates. */
+export interface ToursTable {
+  id: Generated<number>;
+  user_id: number;
+  city_id: number;
+  city_slug: string;
+  city_name: string;
+  country_code: string;
+  region_code: string | null;
+  lat: number;
+  lon: number;
+  /** Calendar days (YYYY-MM-DD) in TOUR_TIME_ZONE, as written. */
+  date_from: string;
+  date_to: string;
+  /** The instants they span: start of date_from (inclusive), start of the day after date_to (exclusive). */
+  starts_at: number;
+  ends_at: number;
+  cancelled_at: number | null;
   created_at: number;
 }

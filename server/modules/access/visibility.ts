@@ -168,9 +168,18 @@ export function isGuestVisible(eb: ExpressionBuilder<ProfileQueryTables, "users"
   return eb.and([eb("profiles.members_only", "=", 0), eb("users.user_type", "not in", [...MEMBERS_ONLY_USER_TYPES])]);
 }
 
-/** Listed and visible to guests: what crawlers, shared caches and sitemaps may see. */
+/**
+ * Listed and not hidden by its owner (user/search_visibility, ADR 028): what lists of profiles show —
+ * search (search_profiles holds only these), the directory, nearby, autocomplete, sitemaps. A hidden
+ * profile's own page stays reachable by its address (isListedProfile/isListedOwner decide that).
+ */
+export function isFindableProfile(eb: ExpressionBuilder<ProfileQueryTables, "users" | "profiles">) {
+  return eb.and([isListedProfile(eb), eb("profiles.search_hidden", "=", 0)]);
+}
+
+/** Findable and visible to guests: the lists crawlers, shared caches and sitemaps may see. */
 export function isGuestVisibleProfile(eb: ExpressionBuilder<ProfileQueryTables, "users" | "profiles">) {
-  return eb.and([isListedProfile(eb), isGuestVisible(eb)]);
+  return eb.and([isFindableProfile(eb), isGuestVisible(eb)]);
 }
 
 /** The same rule on the search table's rows (they carry user_type and members_only). */

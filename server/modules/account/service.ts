@@ -165,6 +165,7 @@ async function deleteAccount(deps: ApiDeps, userId: number, requestId: number): 
       "profile_claims",
       "profile_view_days",
       "profile_view_marks",
+      "tours",
     ] as const;
     for (const table of byUser) await trx.deleteFrom(table).where("user_id", "=", userId).execute();
     await trx

@@ -20,12 +20,13 @@ import {
   isGuestVisible,
   isGuestVisibleProfile,
   isListedOwner,
-  isListedProfile,
+  isFindableProfile,
   mediaLevelsFor,
   notBlockedWith,
   verifyFirst,
   type ViewerContext,
 } from "../access/index";
+import { upcomingToursOf } from "../tours/index";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -291,13 +292,14 @@ export async function profileMini(deps: ApiDeps, row: ProfileRow, viewer: Viewer
 /** Everything the profile page shows, in one answer. */
 export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: ViewerContext) {
   const now = deps.clock.now();
-  const [gallery, hidden, traits, prices, hours, trust] = await Promise.all([
+  const [gallery, hidden, traits, prices, hours, trust, tours] = await Promise.all([
     visibleMedia(deps, row.id, viewer),
     hiddenMediaCounts(deps, row.id, viewer),
     traitsOf(deps, row.id),
     pricesOf(deps, row.id),
     workHours(deps, row),
     trustLevel(deps, row),
+    upcomingToursOf(deps, row.id),
   ]);
   const avatar = gallery.find((m) => m.is_avatar) ?? gallery[0];
   const isOwner = viewer.id === row.id;
@@ -334,8 +336,8 @@ export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: View
       age_verified: false,
       trust_level: trust,
     },
-    // Tours arrive with the tours group (spec section 4 "Tour status").
-    tours: [] as Array<never>,
+    // Upcoming and active tours, soonest first (spec section 4 "Tour status"; ADR 028).
+    tours,
     // Reviews arrive with dates and reviews; the summary is real, just empty.
     reviews: { count: 0, average: null as number | null },
     gallery,
@@ -416,7 +418,7 @@ export async function nearbyProfiles(deps: ApiDeps, row: ProfileRow, viewer: Vie
     .where("profiles.lon", "<=", box.maxLon)
     .where("users.id", "!=", row.id)
     .where("users.user_type", "=", row.user_type)
-    .where((eb) => isListedProfile(eb));
+    .where((eb) => isFindableProfile(eb));
   if (viewer.id === null) query = query.where((eb) => isGuestVisible(eb));
   else query = query.where("users.id", "!=", viewer.id).where((eb) => notBlockedWith(eb, viewer.id as number));
   const rows = await query.orderBy(order).limit(NEARBY_LIMIT).execute();

@@ -1,4 +1,4 @@
-/** The public face of the registration module: the profile form writers, shared with the settings pages. Other modules import only this file. */
+/** The public face of the registration module: the profile form writers, shared with the settings pages, and the city field's resolver (tours). Other modules import only this file. */
 export {
   checkAppearance,
   getStepData,
@@ -12,3 +12,4 @@ export {
   type ProfileOwner,
   type Trx,
 } from "./steps.service";
+export { resolveProfileCity } from "./city";

@@ -26,7 +26,7 @@ import {
   type ParsedSearchRequest,
 } from "../../contract/search";
 import { findTraitGroup } from "../../contract/traits";
-import { isGuestVisible, isListedProfile, notBlockedWith, viewerContext, type ViewerContext } from "../access/index";
+import { isFindableProfile, isGuestVisible, notBlockedWith, viewerContext, type ViewerContext } from "../access/index";
 import { runSearch, searcherOf, searchViewer, type SearchResult } from "./service";
 
 export const searchFiltersSchema = v.object({
@@ -107,7 +107,7 @@ export async function topRanking(
   return runSearch(deps, { request, viewer, viewerGender: gender });
 }
 
-/** Listed profiles whose username starts with q (block relations excluded). */
+/** Findable profiles (listed, not hidden by their owner) whose username starts with q (block relations excluded). */
 export async function autocompleteUsers(deps: ApiDeps, user: AuthUser | null, q: string) {
   const prefix = q.trim().toLowerCase();
   if (prefix.length < 2) return [];
@@ -118,7 +118,7 @@ export async function autocompleteUsers(deps: ApiDeps, user: AuthUser | null, q:
     .select(["users.username", "profiles.display_name", "users.user_type"])
     .where((eb) => {
       const parts: Expression<SqlBool>[] = [
-        isListedProfile(eb),
+        isFindableProfile(eb),
         eb("users.username_key", ">=", prefix),
         eb("users.username_key", "<", `${prefix}\u007f`),
       ];

@@ -32,6 +32,7 @@ import {
 } from "../../contract/search";
 import type { MediaImage } from "../../contract/media";
 import { mediaImageOf } from "../media/index";
+import { activeTours, type ActiveTour } from "../tours/index";
 import { CUP_SIZE_BANDS, findTraitGroup } from "../../contract/traits";
 import { USER_TYPE } from "../../contract/users";
 import type { Database } from "../../db/schema";
@@ -165,6 +166,13 @@ interface Plan {
   mediaLevels: readonly string[];
   /** Replaces the target's user type (SEO categories span several types). */
   userTypes?: readonly number[];
+  /** A directory place inside the country filter: one city or one region. */
+  place?: SearchPlace;
+  /**
+   * Members with an active tour in the searched place (ADR 028), with their distance from the search
+   * point in radius mode: listed here besides the profiles that live here, and what on_tour matches.
+   */
+  touring?: ReadonlyMap<number, ActiveTour & { distance_km: number | null }>;
   /**
    * Term filters left out of the WHERE clause so their facet can count the
    * other values too (disjunctive facets); the aggregate applies them itself.
@@ -186,14 +194,24 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
   const { filter, now } = plan;
   const and: Expression<SqlBool>[] = [];
   const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
+  // Where the profiles live; touring members of the place join them (one OR, only when there are any).
+  const home: Expression<SqlBool>[] = [];
   if (radius) {
     const box = boundingBox(radius.lat, radius.lon, radius.radius);
-    and.push(eb("search_profiles.lat", ">=", box.minLat), eb("search_profiles.lat", "<=", box.maxLat));
-    and.push(eb("search_profiles.lon", ">=", box.minLon), eb("search_profiles.lon", "<=", box.maxLon));
+    home.push(eb("search_profiles.lat", ">=", box.minLat), eb("search_profiles.lat", "<=", box.maxLat));
+    home.push(eb("search_profiles.lon", ">=", box.minLon), eb("search_profiles.lon", "<=", box.maxLon));
   } else if (plan.location.mode === "radius") {
-    and.push(eb("search_profiles.lat", "is not", null));
+    home.push(eb("search_profiles.lat", "is not", null));
   }
-  if (filter.country && filter.country.length > 0) and.push(eb("search_profiles.country_code", "in", filter.country));
+  if (filter.country && filter.country.length > 0) home.push(eb("search_profiles.country_code", "in", filter.country));
+  if (plan.place?.cityId !== undefined) home.push(eb("search_profiles.city_id", "=", plan.place.cityId));
+  else if (plan.place?.regionCode !== undefined) home.push(eb("search_profiles.region_code", "=", plan.place.regionCode));
+  const touringIds = [...(plan.touring?.keys() ?? [])];
+  if (touringIds.length === 0) and.push(...home);
+  else {
+    const within = radius ? [eb(distanceSql(radius.lat, radius.lon), "<=", radius.radius)] : [];
+    and.push(eb.or([eb.and([...home, ...within]), eb("search_profiles.user_id", "in", touringIds)]));
+  }
   and.push(
     plan.userTypes
       ? eb("search_profiles.user_type", "in", [...plan.userTypes])
@@ -231,8 +249,9 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
       case "has_avatar":
         and.push(hasPublicAvatar(eb, plan.mediaLevels));
         break;
+      // On tour here: an active tour in the searched place (ADR 028).
       case "on_tour":
-        and.push(eb("search_profiles.on_tour_until", ">", now));
+        and.push(touringIds.length > 0 ? eb("search_profiles.user_id", "in", touringIds) : sql<SqlBool>`1 = 0`);
         break;
       case "has_review":
         and.push(eb("search_profiles.review_count", ">", 0));
@@ -282,7 +301,7 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
       ]),
     );
   }
-  if (radius) and.push(eb(distanceSql(radius.lat, radius.lon), "<=", radius.radius));
+  if (radius && touringIds.length === 0) and.push(eb(distanceSql(radius.lat, radius.lon), "<=", radius.radius));
   return eb.and(and);
 }
 
@@ -305,10 +324,19 @@ function rankingScore(now: number) {
 /** Distance rings (km) of top_ranking_distance_ring: near rings first, ranked within. */
 export const DISTANCE_RINGS_KM = [5, 10, 20, 50, 100] as const;
 
+/** A distance expression in which touring members sit at their tour city (their distance is known in advance). */
+function touringDistance(plan: Plan, expression: RawBuilder<number>, of: (km: number) => number): RawBuilder<number> {
+  const cases = [...(plan.touring ?? [])].flatMap(([id, tour]) =>
+    tour.distance_km === null ? [] : [sql`when ${sql.lit(id)} then ${sql.lit(of(tour.distance_km))}`],
+  );
+  if (cases.length === 0) return expression;
+  return sql<number>`(case search_profiles.user_id ${sql.join(cases, sql` `)} else ${expression} end)`;
+}
+
 function orderFor(sort: SearchSort, plan: Plan) {
   const score = rankingScore(plan.now);
   const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
-  const distance = radius ? distanceSql(radius.lat, radius.lon) : null;
+  const distance = radius ? touringDistance(plan, distanceSql(radius.lat, radius.lon), (km) => km) : null;
   const tail = [sql`search_profiles.last_login_at desc`, sql`search_profiles.user_id desc`];
   switch (sort) {
     case "distance":
@@ -317,7 +345,7 @@ function orderFor(sort: SearchSort, plan: Plan) {
       if (!radius) return [sql`${score} desc`, ...tail];
       // Ring membership compares a planar squared distance (no trigonometry per row; up to five
       // comparisons per row): within 500 km its error is ~1 %, irrelevant for ranking buckets.
-      const squared = planarSquaredKm(radius.lat, radius.lon);
+      const squared = touringDistance(plan, planarSquaredKm(radius.lat, radius.lon), (km) => km * km);
       const ring = sql`(case ${sql.join(
         DISTANCE_RINGS_KM.map((km, i) => sql`when ${squared} < ${sql.lit(km * km)} then ${sql.lit(i)}`),
         sql` `,
@@ -378,10 +406,36 @@ export interface SearchInput {
   extra?: (eb: EB) => Expression<SqlBool>;
   /** Overrides the user-type condition (SEO categories span several types). */
   userTypes?: readonly number[];
+  /** A directory place inside the country filter (the directory's city or region). */
+  place?: SearchPlace;
+  /** Profiles where they live only, without members touring there (counts per child place). */
+  homesOnly?: boolean;
+}
+
+export interface SearchPlace {
+  cityId?: number;
+  regionCode?: string;
+}
+
+/** Active tours in the searched place, by member (one tour at a time: tours never overlap). */
+async function touringIn(deps: ApiDeps, location: SearchLocation, filter: FilterQuery, place: SearchPlace | undefined) {
+  const radius = location.mode === "radius" && location.radius !== GLOBAL_RADIUS ? location : null;
+  const tours = await activeTours(deps, {
+    ...(radius ? { box: boundingBox(radius.lat, radius.lon, radius.radius) } : {}),
+    ...(filter.country && filter.country.length > 0 ? { countries: filter.country } : {}),
+    ...(place?.cityId !== undefined ? { cityId: place.cityId } : place?.regionCode !== undefined ? { regionCode: place.regionCode } : {}),
+  });
+  const out = new Map<number, ActiveTour & { distance_km: number | null }>();
+  for (const tour of tours) {
+    const distance = radius ? haversineKm(radius, tour) : null;
+    if (distance !== null && radius && distance > radius.radius) continue;
+    if (!out.has(tour.user_id)) out.set(tour.user_id, { ...tour, distance_km: distance });
+  }
+  return out;
 }
 
 /** How a search request reads: its plan and the filtered search_profiles query it starts from. */
-export function searchScope(deps: ApiDeps, input: SearchInput) {
+export async function searchScope(deps: ApiDeps, input: SearchInput) {
   const { request, viewer } = input;
   const now = deps.clock.now();
   const searcher = searcherOf(viewer, input.viewerGender);
@@ -399,6 +453,8 @@ export function searchScope(deps: ApiDeps, input: SearchInput) {
     now,
     mediaLevels: visibleMediaLevels(viewer),
     ...(input.userTypes ? { userTypes: input.userTypes } : {}),
+    ...(input.place ? { place: input.place } : {}),
+    touring: input.homesOnly ? new Map() : await touringIn(deps, location, filter, input.place),
   };
   /** The filtered rows; `loose` term filters are left to the caller (disjunctive facets). */
   const from = (loose?: ReadonlySet<LooseFacet>): ReturnType<FromFn> =>
@@ -417,7 +473,7 @@ export async function runSearchPage(deps: ApiDeps, input: SearchInput): Promise<
 
 async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: boolean): Promise<SearchResult | { hits: SearchHit[] }> {
   const { request } = input;
-  const { plan, from, sort, target, location, now } = searchScope(deps, input);
+  const { plan, from, sort, target, location, now } = await searchScope(deps, input);
 
   // Two passes over the matching index range: the ordered page, and one
   // GROUP BY that yields the total and every facet at once.
@@ -453,6 +509,7 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
   const hits: SearchHit[] = rows.flatMap((r) => {
     const shown = details.get(r.user_id);
     if (!shown) return [];
+    const touring = plan.touring?.get(r.user_id) ?? null;
     const hit: SearchHit = {
       user_id: r.user_id,
       username: shown.username,
@@ -464,8 +521,11 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
       city_slug: shown.city_slug,
       city_id: shown.city_id,
       country_code: shown.country_code,
-      distance_km:
-        point && shown.lat !== null && shown.lon !== null
+      distance_km: touring
+        ? touring.distance_km === null
+          ? null
+          : Math.round(touring.distance_km * 10) / 10
+        : point && shown.lat !== null && shown.lon !== null
           ? Math.round(haversineKm(point, { lat: shown.lat, lon: shown.lon }) * 10) / 10
           : null,
       price: r.price_hour === null ? null : { duration_minutes: DEFAULT_PRICE_DURATION, price_eur: Number(r.price_hour) },
@@ -478,6 +538,7 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
       review_count: shown.reviews_shown === 1 ? Number(r.review_count) : 0,
       rating_avg: r.rating_avg === null || shown.rating_shown !== 1 ? null : Number(r.rating_avg),
       last_login_at: r.last_login_at === null ? null : Number(r.last_login_at),
+      tour: touring ? { city_name: touring.city_name, date_from: touring.date_from, date_to: touring.date_to } : null,
     };
     return [hit];
   });

@@ -91,10 +91,10 @@ export function directorySearchInput(
     viewer,
     viewerGender: null,
     userTypes: filter.userTypes,
+    // The place is the search's location (not an extra condition): members touring there are listed too.
+    ...(place.city ? { place: { cityId: place.city.id } } : place.region ? { place: { regionCode: place.region.code } } : {}),
     extra: (eb) => {
       const parts: Expression<SqlBool>[] = [isGuestVisibleSearchRow(eb)];
-      if (place.city) parts.push(eb("search_profiles.city_id", "=", place.city.id));
-      else if (place.region) parts.push(eb("search_profiles.region_code", "=", place.region.code));
       if (filter.traits && filter.traits.length > 0) parts.push(eb.or(filter.traits.map((t) => hasTraitOption(eb, t.group, t.optionIds))));
       return eb.and(parts);
     },
@@ -133,7 +133,8 @@ export async function placeCounts(
   by: "country_code" | "region_code" | "city_id",
   limit: number,
 ): Promise<Array<{ key: string; count: number }>> {
-  const { from } = searchScope(deps, directorySearchInput(category, place, 1, viewer));
+  // Members touring here live elsewhere: they would count under (and link to) their home city.
+  const { from } = await searchScope(deps, { ...directorySearchInput(category, place, 1, viewer), homesOnly: true });
   const column = sql.ref(`search_profiles.${by}`);
   const rows = await from()
     .select([column.as("k"), (eb) => eb.fn.countAll<number>().as("n")])

@@ -141,6 +141,7 @@ async function buildDirectoryPage(deps: ApiDeps, query: DirectoryQuery, viewer: 
     city_name: h.city_name,
     is_member: h.is_member,
     avatar: avatars.get(h.user_id) ?? null,
+    tour: h.tour,
   }));
   const places = level === "city" ? [] : await childPlaces(deps, query.category, place, viewer);
   return {

@@ -17,11 +17,13 @@ import {
   firstContactFilterSchema,
   notificationPreferencesSchema,
   dateReviewDisplaySchema,
+  searchVisibilitySchema,
   type SettingsSection,
 } from "../../contract/settings";
 import { firstContactFilter, saveFirstContactFilter } from "./first-contact.service";
 import { notificationPreferences, saveNotificationPreferences } from "./notifications.service";
 import { dateReviewDisplay, saveDateReviewDisplay } from "./review-display.service";
+import { saveSearchVisibility, searchVisibility } from "./search-visibility.service";
 import { cancelEmailChange, changePassword, confirmEmailChange, emailSettings, requestEmailChange } from "./account.service";
 import { saveSettingsSection, settingsIndex, type SectionInputs } from "./service";
 
@@ -119,6 +121,31 @@ export function registerSettings({ v2 }: ModuleContext): void {
       statuses: [400, 401, 403],
     },
     async (c, { body, user }) => ok(c, await saveDateReviewDisplay(c.get("deps"), user!.id, body)),
+  );
+  v2.add(
+    {
+      method: "get",
+      path: "/settings/search_visibility",
+      summary:
+        "Whether the member's profile is hidden from lists (search, directory, nearby, autocomplete, sitemaps), invisible browsing, and whether the member has plus now.",
+      tag: "settings",
+      auth: "required",
+      statuses: [401],
+    },
+    async (c, { user }) => ok(c, await searchVisibility(c.get("deps"), user!.id)),
+  );
+  v2.add(
+    {
+      method: "put",
+      path: "/settings/search_visibility",
+      summary:
+        "Saves hidden_in_search (the profile page stays reachable by its address) and invisible_browsing (switching it on needs a running plus membership: else 403 exception.settings.invisible_browsing_plus_only). A switch left out is off.",
+      tag: "settings",
+      auth: "required",
+      body: searchVisibilitySchema,
+      statuses: [400, 401, 403],
+    },
+    async (c, { body, user }) => ok(c, await saveSearchVisibility(c.get("deps"), user!.id, body)),
   );
   registerEmailPassword(v2);
   v2.add(

@@ -1,5 +1,5 @@
 /**
- * search_profiles is derived data kept by triggers (migration 0011). After any
+ * search_profiles is derived data kept by triggers (migrations 0011, 0023). After any
  * sequence of writes to users, profiles, prices and traits it must equal what
  * the defining SELECT computes from the source tables — on SQLite and on
  * PostgreSQL. A random sequence of writes checks that invariant; a few named
@@ -8,7 +8,7 @@
 import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SEARCH_PROFILES_SOURCE } from "#server/db/migrations/0011_search_profiles";
+import { SEARCH_PROFILES_SOURCE } from "#server/db/migrations/0023_search_visibility";
 import { createTestRuntime, type TestRuntime } from "../../helpers/runtime";
 import { createProfile } from "../../helpers/search-fixtures";
 
@@ -79,6 +79,11 @@ describe("search_profiles follows its source tables", () => {
     expect(await rowOf(user.id)).toBeUndefined();
     await rt.deps.db.updateTable("users").set({ status: "active" }).where("id", "=", user.id).execute();
     expect(await rowOf(user.id)).toBeDefined();
+    // Hidden from search by the owner (user/search_visibility, migration 0023).
+    await rt.deps.db.updateTable("profiles").set({ search_hidden: 1 }).where("user_id", "=", user.id).execute();
+    expect(await rowOf(user.id)).toBeUndefined();
+    await rt.deps.db.updateTable("profiles").set({ search_hidden: 0 }).where("user_id", "=", user.id).execute();
+    expect(await rowOf(user.id)).toBeDefined();
   });
 
   it("follows price and trait changes, and deletes", async () => {
@@ -127,6 +132,7 @@ describe("search_profiles follows its source tables", () => {
     const ids = users.map((u) => u.id);
     const write = fc.oneof(
       fc.record({ kind: fc.constant("visible" as const), i: fc.nat(5), value: fc.integer({ min: 0, max: 1 }) }),
+      fc.record({ kind: fc.constant("hidden" as const), i: fc.nat(5), value: fc.integer({ min: 0, max: 1 }) }),
       fc.record({ kind: fc.constant("status" as const), i: fc.nat(5), value: fc.constantFrom("active", "paused", "deactivated") }),
       fc.record({ kind: fc.constant("login" as const), i: fc.nat(5), value: fc.integer({ min: 0, max: 10 ** 12 }) }),
       fc.record({ kind: fc.constant("move" as const), i: fc.nat(5), value: fc.double({ min: 47, max: 55, noNaN: true }) }),
@@ -154,6 +160,9 @@ describe("search_profiles follows its source tables", () => {
           switch (w.kind) {
             case "visible":
               await db.updateTable("profiles").set({ is_visible: w.value }).where("user_id", "=", id).execute();
+              break;
+            case "hidden":
+              await db.updateTable("profiles").set({ search_hidden: w.value }).where("user_id", "=", id).execute();
               break;
             case "status":
               await db.updateTable("users").set({ status: w.value }).where("id", "=", id).execute();
