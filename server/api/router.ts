@@ -95,7 +95,13 @@ export class ApiRouter {
       let body: unknown;
       try {
         query = spec.query ? await parseOrThrowAsync(spec.query, queryObject(c)) : undefined;
-        body = spec.body ? await parseOrThrowAsync(spec.body, await readBody(c, spec.bodyFormat ?? "json")) : undefined;
+        if (spec.body) {
+          const raw = await readBody(c, spec.bodyFormat ?? "json");
+          // valibot's object schemas take an array for an object with no keys: `[true]` would pass as `{}`
+          // and reset every optional field to its default. A body of the wrong shape is a malformed body.
+          if (Array.isArray(raw) && spec.body.type !== "array") throw new ApiError(400, [errorItem(400, "validation.malformed_body")]);
+          body = await parseOrThrowAsync(spec.body, raw);
+        }
       } catch (err) {
         throw withFields(err);
       }

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiApp } from "#server/api/app";
 import { expectErrorShape, freshIp, jsonOf } from "../helpers/auth";
-import { createTestRuntime, TEST_DB, type TestRuntime } from "../helpers/runtime";
+import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../helpers/runtime";
 
 describe(`API error shape (${TEST_DB})`, () => {
   let rt: TestRuntime;
@@ -64,6 +64,21 @@ describe(`API error shape (${TEST_DB})`, () => {
     expect((await jsonOf(form)).errors).toContainEqual(
       expect.objectContaining({ key: "validation.password.too_short", source: "password" }),
     );
+  });
+
+  it("refuses an array where the body must be an object (it would read as an object with every field left out)", async () => {
+    const member = await createUser(rt);
+    const token = String((await login(rt, member.username, member.password, freshIp())).body.access_token);
+    for (const body of ["[true]", "[]", '[{"search_hidden": true}]']) {
+      const response = await rt.request("/api/v2/settings/search_visibility", {
+        method: "PUT",
+        token,
+        headers: { "content-type": "application/json" },
+        body,
+      });
+      expect(response.status, body).toBe(400);
+      expect((await jsonOf(response)).errors, body).toEqual([expect.objectContaining({ key: "validation.malformed_body" })]);
+    }
   });
 
   it("answers an unexpected failure with a bare 500 item, logs it, and leaks no stack trace", async () => {
