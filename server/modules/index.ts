@@ -12,6 +12,7 @@ import { registerDev } from "./dev/routes";
 import { registerFederated } from "./federated/routes";
 import { registerInvitations } from "./invitations/routes";
 import { registerMedia } from "./media/routes";
+import { registerModeration } from "./moderation/routes";
 import { registerPages } from "./pages/routes";
 import { registerPhone } from "./phone/routes";
 import { registerProfiles } from "./profiles/routes";
@@ -35,6 +36,7 @@ export function registerModules(ctx: ModuleContext): void {
   registerFederated(ctx);
   registerInvitations(ctx);
   registerMedia(ctx);
+  registerModeration(ctx);
   registerPages(ctx);
   registerPhone(ctx);
   registerProfiles(ctx);

@@ -20,6 +20,7 @@ import * as m0017FirstContactFilters from "./0017_first_contact_filters";
 import * as m0018AccountDeletions from "./0018_account_deletions";
 import * as m0019NotificationPreferences from "./0019_notification_preferences";
 import * as m0020ReviewDisplay from "./0020_review_display";
+import * as m0026Moderation from "./0026_moderation";
 
 /**
  * Migrations are listed here, not read from a folder, so they survive
@@ -47,5 +48,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0018_account_deletions": { up: m0018AccountDeletions.up(dialect) },
     "0019_notification_preferences": { up: m0019NotificationPreferences.up(dialect) },
     "0020_review_display": { up: m0020ReviewDisplay.up(dialect) },
+    "0026_moderation": { up: m0026Moderation.up(dialect) },
   };
 }

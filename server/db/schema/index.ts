@@ -36,7 +36,7 @@ import type {
   SignupTrackingTable,
   LandingPagesTable,
 } from "./registration";
-import type { ContentRemovalRequestsTable } from "./moderation";
+import type { ContentRemovalRequestsTable, MediaDecisionsTable, ProfileTextChangesTable } from "./moderation";
 import type { SearchProfilesTable } from "./search";
 
 export type * from "./accounts";
@@ -78,5 +78,7 @@ export interface Database {
   age_check_requests: AgeCheckRequestsTable;
   signup_tracking: SignupTrackingTable;
   search_profiles: SearchProfilesTable;
+  profile_text_changes: ProfileTextChangesTable;
+  media_decisions: MediaDecisionsTable;
   consents: ConsentsTable;
 }
