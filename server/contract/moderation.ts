@@ -112,6 +112,12 @@ export interface ModerationDecision {
 /** GET /moderation/my: the owner's own items under review and the last word on each. */
 export interface MyModeration {
   /** Texts waiting for a team member, or refused since their last change (with the reason). */
-  texts: Array<{ field: ModeratedTextField; status: number; reason: RejectionReason | null; created_at: number; decided_at: number | null }>;
+  texts: Array<{
+    field: ModeratedTextField;
+    status: number;
+    reason: RejectionReason | null;
+    created_at: number;
+    decided_at: number | null;
+  }>;
   media: { pending: number; rejected: Array<{ id: number; reason: RejectionReason | null; decided_at: number | null }> };
 }

@@ -66,17 +66,9 @@ export const PROSTSCHG_TERMS: ReadonlyArray<{ phrase: string; language: "de" | "
     "embarazar",
   ].map((phrase) => ({ phrase, language: "es" as const })),
   // Polish.
-  ...[
-    "bez gumki",
-    "bez gumy",
-    "bez prezerwatywy",
-    "bez kondomu",
-    "bez zabezpieczenia",
-    "na żywca",
-    "w ciąży",
-    "ciężarna",
-    "ciężarne",
-  ].map((phrase) => ({ phrase, language: "pl" as const })),
+  ...["bez gumki", "bez gumy", "bez prezerwatywy", "bez kondomu", "bez zabezpieczenia", "na żywca", "w ciąży", "ciężarna", "ciężarne"].map(
+    (phrase) => ({ phrase, language: "pl" as const }),
+  ),
 ];
 
 const LEET: Record<string, string> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", $: "s" };

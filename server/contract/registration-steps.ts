@@ -97,9 +97,9 @@ const optionalTrait = <K extends TraitGroupKey>(key: K) => v.optional(v.nullable
 const optionalMulti = <K extends TraitGroupKey>(key: K) => v.optional(traitValueSchema(key), () => [] as never);
 
 /** ProstSchG §32: a profile text that offers sex without a condom or with pregnant women is refused at its field (ADR 030). */
-const lawfulText = v.check<string, string>(
-  (input) => findProstSchGTerm(input) === null,
-  (issue) => prostSchGMessage(findProstSchGTerm(String(issue.input)) ?? ""),
+const lawfulText = v.check(
+  (input: string) => findProstSchGTerm(input) === null,
+  (issue: v.CheckIssue<string>) => prostSchGMessage(findProstSchGTerm(String(issue.input)) ?? ""),
 );
 
 function text(max: number, messageKey = "validation.steps.too_long") {

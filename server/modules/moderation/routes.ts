@@ -29,7 +29,10 @@ export function registerModeration({ v2 }: ModuleContext): void {
   );
   for (const kind of ["media", "texts"] as const) {
     const decide = kind === "media" ? decideMedia : decideText;
-    const what = kind === "media" ? "a waiting photo; it becomes visible to others as its visibility allows" : "a waiting profile text; it replaces the published one";
+    const what =
+      kind === "media"
+        ? "a waiting photo; it becomes visible to others as its visibility allows"
+        : "a waiting profile text; it replaces the published one";
     v2.add(
       {
         method: "post",

@@ -99,17 +99,15 @@ export async function moderationQueue(deps: ApiDeps, staffId: number, page: numb
     language: row.language,
   });
   const items: QueueItem[] = [
-    ...media.map(
-      (row): QueueItem => ({
-        kind: "media",
-        id: row.id,
-        created_at: Number(row.created_at),
-        owner: owner(row),
-        visibility: row.visibility,
-        is_avatar: row.is_avatar === 1,
-        image: mediaImageOf(row),
-      }),
-    ),
+    ...media.map((row): QueueItem => ({
+      kind: "media",
+      id: row.id,
+      created_at: Number(row.created_at),
+      owner: owner(row),
+      visibility: row.visibility,
+      is_avatar: row.is_avatar === 1,
+      image: mediaImageOf(row),
+    })),
     ...texts
       .filter((row) => (MODERATED_TEXT_FIELD_KEYS as string[]).includes(row.field))
       .map((row): QueueItem => {
@@ -148,7 +146,9 @@ async function tellOwner(
     .where("id", "=", ownerId)
     .executeTakeFirst();
   if (!owner || owner.status === "deleted") return;
-  await deps.mailer.send(moderationDecisionMail({ to: owner.email, username: owner.username, language: owner.language, subject, accepted, reason }));
+  await deps.mailer.send(
+    moderationDecisionMail({ to: owner.email, username: owner.username, language: owner.language, subject, accepted, reason }),
+  );
 }
 
 /**

@@ -4,7 +4,7 @@
  * member accepts it. The owner reads their own proposal at once (the forms and their own profile page
  * overlay it).
  */
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { ApiDeps } from "../../api/types";
 import {
   MODERATED_TEXT_FIELD_KEYS,
@@ -27,7 +27,12 @@ export const REJECTION_SHOWN_MS = 30 * 24 * 60 * 60 * 1000;
  * published text again withdraws a waiting proposal; anything else becomes (or replaces) the one waiting
  * proposal of that field. Runs inside the form's transaction, after the profile row exists.
  */
-export async function proposeTexts(trx: Trx, userId: number, values: Partial<Record<ModeratedTextField, string | null | undefined>>, now: number) {
+export async function proposeTexts(
+  trx: Trx,
+  userId: number,
+  values: Partial<Record<ModeratedTextField, string | null | undefined>>,
+  now: number,
+) {
   const fields = MODERATED_TEXT_FIELD_KEYS.filter((field) => field in values);
   if (fields.length === 0) return;
   const accepted = await trx
@@ -47,7 +52,11 @@ export async function proposeTexts(trx: Trx, userId: number, values: Partial<Rec
         .where("status", "=", TEXT_REVIEW_STATUS.pending)
         .execute();
     if (value === null) {
-      await trx.updateTable("profiles").set({ [column]: null, updated_at: now }).where("user_id", "=", userId).execute();
+      await trx
+        .updateTable("profiles")
+        .set({ [column]: null, updated_at: now })
+        .where("user_id", "=", userId)
+        .execute();
       await withdraw();
     } else if (value === published) {
       await withdraw();
@@ -59,7 +68,8 @@ export async function proposeTexts(trx: Trx, userId: number, values: Partial<Rec
         .onConflict((oc) =>
           oc
             .columns(["user_id", "field"])
-            .where("status", "=", TEXT_REVIEW_STATUS.pending)
+            // A literal, not a parameter: SQLite matches the partial index's predicate only by its text.
+            .where("status", "=", sql.lit(TEXT_REVIEW_STATUS.pending))
             .doUpdateSet({ value, created_at: now }),
         )
         .execute();
@@ -97,7 +107,8 @@ export async function ownTextReviews(deps: ApiDeps, userId: number): Promise<MyM
   for (const row of rows) {
     if (seen.has(row.field) || !(MODERATED_TEXT_FIELD_KEYS as string[]).includes(row.field)) continue;
     seen.add(row.field);
-    const refusedLately = row.status === TEXT_REVIEW_STATUS.rejected && row.decided_at !== null && now - row.decided_at < REJECTION_SHOWN_MS;
+    const refusedLately =
+      row.status === TEXT_REVIEW_STATUS.rejected && row.decided_at !== null && now - row.decided_at < REJECTION_SHOWN_MS;
     if (row.status !== TEXT_REVIEW_STATUS.pending && !refusedLately) continue;
     out.push({
       field: row.field as ModeratedTextField,

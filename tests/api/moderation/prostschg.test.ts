@@ -106,7 +106,10 @@ describe("profile forms refuse such texts at their field", () => {
   });
 
   it("the business description and an extra's name", () => {
-    const business = v.safeParse(businessDescriptionStepSchema, { description: `${"Club am Stadtpark. ".repeat(8)} Gerne ohne Gummi.`, status: "" });
+    const business = v.safeParse(businessDescriptionStepSchema, {
+      description: `${"Club am Stadtpark. ".repeat(8)} Gerne ohne Gummi.`,
+      status: "",
+    });
     expect(messages(business)).toEqual([["description", "validation.prostschg?term=ohne+Gummi"]]);
     expect(messages(v.safeParse(extraSchema, { name: "AO", price: 50 }))).toEqual([["name", "validation.prostschg?term=AO"]]);
     expect(v.safeParse(extraSchema, { name: "Massage", price: 50 }).success).toBe(true);
