@@ -13,6 +13,7 @@ import deJoin from "../../locales/de/join.json";
 import deProfile from "../../locales/de/profile.json";
 import deSearch from "../../locales/de/search.json";
 import deTraits from "../../locales/de/traits.json";
+import deModeration from "../../locales/de/moderation.json";
 import dePaella from "../../locales/de/paella.json";
 import dePayment from "../../locales/de/payment.json";
 import dePromotion from "../../locales/de/promotion.json";
@@ -28,6 +29,7 @@ import enJoin from "../../locales/en/join.json";
 import enProfile from "../../locales/en/profile.json";
 import enSearch from "../../locales/en/search.json";
 import enTraits from "../../locales/en/traits.json";
+import enModeration from "../../locales/en/moderation.json";
 import enPaella from "../../locales/en/paella.json";
 import enPayment from "../../locales/en/payment.json";
 import enPromotion from "../../locales/en/promotion.json";
@@ -43,6 +45,7 @@ import esJoin from "../../locales/es/join.json";
 import esProfile from "../../locales/es/profile.json";
 import esSearch from "../../locales/es/search.json";
 import esTraits from "../../locales/es/traits.json";
+import esModeration from "../../locales/es/moderation.json";
 import esPaella from "../../locales/es/paella.json";
 import esPayment from "../../locales/es/payment.json";
 import esPromotion from "../../locales/es/promotion.json";
@@ -58,6 +61,7 @@ import plJoin from "../../locales/pl/join.json";
 import plProfile from "../../locales/pl/profile.json";
 import plSearch from "../../locales/pl/search.json";
 import plTraits from "../../locales/pl/traits.json";
+import plModeration from "../../locales/pl/moderation.json";
 import plPaella from "../../locales/pl/paella.json";
 import plPayment from "../../locales/pl/payment.json";
 import plPromotion from "../../locales/pl/promotion.json";
@@ -76,6 +80,7 @@ export const resources = {
     profile: deProfile,
     search: deSearch,
     traits: deTraits,
+    moderation: deModeration,
     paella: dePaella,
     payment: dePayment,
     promotion: dePromotion,
@@ -93,6 +98,7 @@ export const resources = {
     profile: enProfile,
     search: enSearch,
     traits: enTraits,
+    moderation: enModeration,
     paella: enPaella,
     payment: enPayment,
     promotion: enPromotion,
@@ -110,6 +116,7 @@ export const resources = {
     profile: esProfile,
     search: esSearch,
     traits: esTraits,
+    moderation: esModeration,
     paella: esPaella,
     payment: esPayment,
     promotion: esPromotion,
@@ -127,6 +134,7 @@ export const resources = {
     profile: plProfile,
     search: plSearch,
     traits: plTraits,
+    moderation: plModeration,
     paella: plPaella,
     payment: plPayment,
     promotion: plPromotion,

@@ -23,6 +23,7 @@ export const NAMESPACES = [
   "profile",
   "search",
   "traits",
+  "moderation",
   "paella",
   "payment",
   "promotion",

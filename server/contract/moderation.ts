@@ -55,6 +55,8 @@ export const queueQuerySchema = v.object({
     ),
     "1",
   ),
+  /** Only this member's items (a username; case does not matter). */
+  owner: v.optional(v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(100, "validation.invalid"))),
 });
 
 /** POST /backoffice/{media|texts}/{id}/reject: one reason of the list. */
@@ -96,6 +98,8 @@ export type QueueItem =
 /** GET /backoffice/queue. */
 export interface ModerationQueue {
   items: QueueItem[];
+  /** The owner filter as applied, or null. */
+  owner: string | null;
   page: number;
   page_size: number;
   total: number;

@@ -19,13 +19,13 @@ export function registerModeration({ v2 }: ModuleContext): void {
     {
       method: "get",
       path: "/backoffice/queue",
-      summary: `Photos and profile texts waiting for moderation, oldest first, 20 a page (page=1…), with the owner and a preview (the proposed text and the published one). ${STAFF_NOTE}`,
+      summary: `Photos and profile texts waiting for moderation, oldest first, 20 a page (page=1…; owner=username for one member's items), with the owner and a preview (the proposed text and the published one). ${STAFF_NOTE}`,
       tag: "backoffice",
       auth: "required",
       query: queueQuerySchema,
       statuses: [400, 401, 403],
     },
-    async (c, { query, user }) => ok(c, await moderationQueue(c.get("deps"), user!.id, query.page)),
+    async (c, { query, user }) => ok(c, await moderationQueue(c.get("deps"), user!.id, query.page, query.owner || undefined)),
   );
   for (const kind of ["media", "texts"] as const) {
     const decide = kind === "media" ? decideMedia : decideText;

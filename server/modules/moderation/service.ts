@@ -35,20 +35,25 @@ async function loadStaff(deps: ApiDeps, userId: number): Promise<{ id: number }>
 }
 
 /** The queue: waiting photos and texts together, oldest first, QUEUE_PAGE_SIZE a page. */
-export async function moderationQueue(deps: ApiDeps, staffId: number, page: number): Promise<ModerationQueue> {
+export async function moderationQueue(deps: ApiDeps, staffId: number, page: number, ownerName?: string): Promise<ModerationQueue> {
   await loadStaff(deps, staffId);
   const take = page * QUEUE_PAGE_SIZE;
-  const mediaBase = deps.db
+  const owner = ownerName ? ownerName.toLowerCase() : null;
+  let mediaBase = deps.db
     .selectFrom("media")
     .innerJoin("users", "users.id", "media.user_id")
     .where("media.status", "=", MEDIA_STATUS.pending)
     .where("media.kind", "=", MEDIA_KIND.photo)
     .where("users.status", "not in", [...GONE_STATUSES]);
-  const textBase = deps.db
+  let textBase = deps.db
     .selectFrom("profile_text_changes")
     .innerJoin("users", "users.id", "profile_text_changes.user_id")
     .where("profile_text_changes.status", "=", TEXT_REVIEW_STATUS.pending)
     .where("users.status", "not in", [...GONE_STATUSES]);
+  if (owner) {
+    mediaBase = mediaBase.where("users.username_key", "=", owner);
+    textBase = textBase.where("users.username_key", "=", owner);
+  }
   const [mediaCount, textCount, media, texts] = await Promise.all([
     mediaBase.select(({ fn }) => fn.countAll<number>().as("n")).executeTakeFirst(),
     textBase.select(({ fn }) => fn.countAll<number>().as("n")).executeTakeFirst(),
@@ -92,7 +97,7 @@ export async function moderationQueue(deps: ApiDeps, staffId: number, page: numb
       .limit(take)
       .execute(),
   ]);
-  const owner = (row: { owner_id: number; username: string; user_type: number; language: string }) => ({
+  const ownerOf = (row: { owner_id: number; username: string; user_type: number; language: string }) => ({
     id: row.owner_id,
     username: row.username,
     user_type: row.user_type,
@@ -103,7 +108,7 @@ export async function moderationQueue(deps: ApiDeps, staffId: number, page: numb
       kind: "media",
       id: row.id,
       created_at: Number(row.created_at),
-      owner: owner(row),
+      owner: ownerOf(row),
       visibility: row.visibility,
       is_avatar: row.is_avatar === 1,
       image: mediaImageOf(row),
@@ -116,7 +121,7 @@ export async function moderationQueue(deps: ApiDeps, staffId: number, page: numb
           kind: "text",
           id: row.id,
           created_at: Number(row.created_at),
-          owner: owner(row),
+          owner: ownerOf(row),
           field,
           value: row.value,
           current: (row as Record<string, unknown>)[MODERATED_TEXT_FIELDS[field]] as string | null,
@@ -125,6 +130,7 @@ export async function moderationQueue(deps: ApiDeps, staffId: number, page: numb
   ].sort((a, b) => a.created_at - b.created_at || (a.kind === b.kind ? a.id - b.id : a.kind === "media" ? -1 : 1));
   return {
     items: items.slice((page - 1) * QUEUE_PAGE_SIZE, take),
+    owner: ownerName ?? null,
     page,
     page_size: QUEUE_PAGE_SIZE,
     total: Number(mediaCount?.n ?? 0) + Number(textCount?.n ?? 0),
