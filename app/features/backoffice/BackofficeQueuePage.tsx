@@ -19,6 +19,8 @@ const USER_TYPE_KEYS: Record<number, string> = { 0: "guest", 1: "client", 2: "es
 
 function ItemCard({ entry, failure, action }: { entry: QueueEntry; failure: DecisionFailure | null; action: string }) {
   const { t, i18n } = useTranslation("moderation");
+  // API messages (validation.*, exception.*) live in common, which the other namespaces do not fall back to.
+  const { t: tCommon } = useTranslation();
   const to = useLocalePath();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   const kind = entry.kind === "media" ? "media" : "text";
@@ -98,7 +100,7 @@ function ItemCard({ entry, failure, action }: { entry: QueueEntry; failure: Deci
               ))}
             </select>
             <p id={errorId} className={ui.fieldError}>
-              {reasonErrors.map((message) => translateMessage(t, message)).join(" ")}
+              {reasonErrors.map((message) => translateMessage(tCommon, message)).join(" ")}
             </p>
           </div>
           <button className={ui.buttonSecondary} type="submit" name="intent" value="reject" style={{ marginBottom: "1.4em" }}>

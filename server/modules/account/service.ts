@@ -160,6 +160,9 @@ async function deleteAccount(deps: ApiDeps, userId: number, requestId: number): 
       "notification_preferences",
       "federated_identities",
       "profile_claims",
+      // Proposed texts and the decisions on the member's photos (ADR 030).
+      "profile_text_changes",
+      "media_decisions",
     ] as const;
     for (const table of byUser) await trx.deleteFrom(table).where("user_id", "=", userId).execute();
     await trx
