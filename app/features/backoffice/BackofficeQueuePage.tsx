@@ -60,12 +60,16 @@ function ItemCard({ entry, failure, action }: { entry: QueueEntry; failure: Deci
         </>
       ) : (
         <>
-          <h3 className={ui.muted}>{t("moderation.backoffice.proposed")}</h3>
-          <blockquote className={css.proposed} lang={entry.owner.language}>
-            {entry.value}
-          </blockquote>
-          <h3 className={ui.muted}>{t("moderation.backoffice.current")}</h3>
-          <p className={css.current}>{entry.current ?? t("moderation.backoffice.none")}</p>
+          <div className={css.textBlock}>
+            <h3 className={css.textLabel}>{t("moderation.backoffice.proposed")}</h3>
+            <blockquote className={css.proposed} lang={entry.owner.language}>
+              {entry.value}
+            </blockquote>
+          </div>
+          <div className={css.textBlock}>
+            <h3 className={css.textLabel}>{t("moderation.backoffice.current")}</h3>
+            <p className={css.current}>{entry.current ?? t("moderation.backoffice.none")}</p>
+          </div>
         </>
       )}
       {failure?.item === key ? <FormErrors errors={failure.formErrors} /> : null}
@@ -143,7 +147,7 @@ export function BackofficeQueuePage({
             {t(`moderation.backoffice.done_${done}`)}
           </p>
         ) : null}
-        <Form method="get" className={ui.row}>
+        <Form method="get" className={css.filter}>
           <div className={ui.field} style={{ flex: "1 1 220px" }}>
             <label className={ui.label} htmlFor="owner-filter">
               {t("moderation.backoffice.filter_label")}

@@ -30,7 +30,22 @@ export const proposed = style({
 export const current = style({ margin: 0, whiteSpace: "pre-wrap", color: vars.color.textMuted });
 
 /** Accept beside reject on wide screens, stacked on phones; every control at least 44 px. */
-export const decisions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, alignItems: "flex-end" });
+export const decisions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.md,
+  alignItems: "flex-end",
+  borderTop: `1px solid ${vars.color.border}`,
+  paddingTop: vars.space.md,
+  marginTop: vars.space.sm,
+});
+
+/** The proposed text and the published one, each under its small heading. */
+export const textBlock = style({ display: "flex", flexDirection: "column", gap: vars.space.xs });
+export const textLabel = style({ margin: 0, fontSize: vars.font.sizeSm, color: vars.color.textMuted });
+
+/** The owner filter: the button level with the input, not with the label. */
+export const filter = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "flex-end" });
 export const rejectForm = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "flex-end", flex: "1 1 220px" });
 export const select = style({ minHeight: "44px", width: "100%" });
 
