@@ -10,7 +10,13 @@ export function TextReviewNotice({ reviews }: { reviews: MyModeration["texts"] }
   const { t } = useTranslation("moderation");
   if (reviews.length === 0) return null;
   return (
-    <section className={ui.notice} aria-labelledby="text-review-title" data-testid="text-reviews">
+    // A refusal needs the member's attention (the alert colours); a text that only waits does not.
+    <section
+      className={reviews.some((review) => review.status !== 0) ? ui.alert : ui.notice}
+      style={{ marginBottom: "16px" }}
+      aria-labelledby="text-review-title"
+      data-testid="text-reviews"
+    >
       <h2 id="text-review-title" className={ui.sectionTitle} style={{ marginTop: 0 }}>
         {t("moderation.owner.title")}
       </h2>

@@ -230,6 +230,27 @@ describe(`moderation (${TEST_DB})`, () => {
     expect((await call(team, "POST", `/backoffice/texts/${waiting[0]!.id}/accept`)).status).toBe(404);
   });
 
+  it("two moderators at once: one decision counts, the other gets 409; two saves at once leave one waiting text", async () => {
+    const owner = await escort();
+    const photo = await upload(owner.token);
+    const answers = await Promise.all([
+      call(team, "POST", `/backoffice/media/${photo.id}/accept`),
+      call(backend, "POST", `/backoffice/media/${photo.id}/reject`, { reason: "terms" }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const base = { relationship_status: 1, city: "Berlin" };
+    const saves = await Promise.all([
+      call(owner.token, "PUT", "/settings/profile", { ...base, status: "Erste Fassung" }),
+      call(owner.token, "PUT", "/settings/profile", { ...base, status: "Zweite Fassung" }),
+    ]);
+    expect(saves.map((a) => a.status)).toEqual([200, 200]);
+    const waiting = (await queueItems()).filter((item) => item.kind === "text" && item.owner.id === owner.id);
+    expect(waiting).toHaveLength(1);
+    // The owner filter finds the same, by name in any case.
+    const filtered = await call<ModerationQueue>(team, "GET", `/backoffice/queue?owner=${owner.username.toUpperCase()}`);
+    expect(filtered.json.data.items.map((item) => item.id)).toEqual(waiting.map((item) => item.id));
+  });
+
   it("refuses texts that offer sex without a condom or target pregnancy, with the phrase named at the field", async () => {
     const owner = await escort();
     const base = { relationship_status: 1, city: "Berlin" };
