@@ -2,7 +2,7 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3300);
 
-/** Debian's Chromium (scripts/ensure-chromium.mjs); Playwright's download cannot work here. */
+/** Debian's Chromium (scripts/ensure-system-packages.mjs); Playwright's download cannot work here. */
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [

@@ -14,6 +14,11 @@ function newestMtime(dir) {
   return newest;
 }
 
+// Video encoding needs Debian's ffmpeg; a machine without apt rights still starts (videos are then refused).
+if (spawnSync(process.execPath, ["scripts/ensure-system-packages.mjs", "--only=ffmpeg"], { stdio: "inherit" }).status !== 0) {
+  console.warn("ffmpeg is not installed: video uploads will be refused until it is");
+}
+
 const built = existsSync("build/server.js") && existsSync("build/index.js");
 const stale = built && Math.max(newestMtime("app"), newestMtime("server"), newestMtime("locales")) > statSync("build/server.js").mtimeMs;
 if (!built || stale || process.env.FORCE_BUILD === "1") {

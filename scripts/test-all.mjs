@@ -65,6 +65,8 @@ const DATABASE_SUITES = [
   "tests/web/api-client",
   "tests/web/session",
 ];
+// Chromium for the e2e run, ffmpeg for the video tests (vitest) and the server.
+if (!run("system packages", "node", ["scripts/ensure-system-packages.mjs"])) finish(false);
 if (!run("typecheck", npx, ["tsc", "--noEmit"])) finish(false);
 if (!run("format", npx, ["prettier", "--check", "."])) finish(false);
 if (!run("lint", npx, ["eslint", "--max-warnings", "0", "."])) finish(false);
@@ -97,7 +99,6 @@ if (await postgresReachable()) {
 }
 
 if (!run("build", "npm", ["run", "build"])) finish(false);
-if (!run("chromium", "node", ["scripts/ensure-chromium.mjs"])) finish(false);
 const e2eReport = `${reportDir}/playwright.json`;
 const e2eOk = run("playwright e2e", npx, ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport });
 countPlaywright(e2eReport);

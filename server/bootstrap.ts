@@ -34,6 +34,13 @@ export async function bootstrap(config: AppConfig, options: { clock?: Clock; see
     await seedDemoData({ db: database.db, clock, config });
     seeded = true;
   }
-  const deps: ApiDeps = { db: database.db, dialect: database.dialect, config, clock, mailer: outboxMailer(database.db, clock), log };
+  const deps: ApiDeps = {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    clock,
+    mailer: outboxMailer(database.db, clock, { deliver: Boolean(config.smtpUrl) }),
+    log,
+  };
   return { config, database, deps, api: createApiApp(deps), seeded, log };
 }

@@ -16,6 +16,8 @@ export interface AppConfig {
   databaseUrl: string;
   /** Directory for uploaded and generated media on the embedded default. */
   mediaDir: string;
+  /** Where media bytes live: the local disk under mediaDir (default) or an S3-compatible bucket (ADR 027). */
+  storage: StorageConfig;
   /** Where uploads are streamed while a request is processed (a disk, not tmpfs: up to 320 MB per request). */
   uploadTmpDir: string;
   /** Images decoded and encoded at once in this process (every upload request queues for a slot per image). */
@@ -55,6 +57,70 @@ export interface AppConfig {
 }
 
 export type DevRoutes = "off" | "loopback" | "on";
+
+export interface S3StorageConfig {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service's URL (MinIO, Ceph, R2, …); unset for AWS itself. */
+  endpoint: string | undefined;
+  /** Unset: the SDK's default credential chain (instance role, AWS_* variables). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** bucket in the path (http://host/bucket/key) instead of the host name; most self-hosted stores need it. */
+  forcePathStyle: boolean;
+  /** Prepended to every key: "" or ending in "/". */
+  prefix: string;
+}
+
+export type StorageConfig = { kind: "local" } | ({ kind: "s3" } & S3StorageConfig);
+
+const S3_BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const S3_PREFIX = /^(?:[A-Za-z0-9][A-Za-z0-9._-]*\/)*$/;
+
+/**
+ * STORAGE=local (default) or s3. An incomplete or contradictory S3 setup stops the start with every problem
+ * named at once, instead of failing on the first upload.
+ */
+export function storageConfigFrom(env: Record<string, string | undefined>): StorageConfig {
+  const kind = (env.STORAGE || "local").toLowerCase();
+  if (kind === "local") return { kind: "local" };
+  if (kind !== "s3") throw new Error(`STORAGE must be "local" or "s3", got ${JSON.stringify(env.STORAGE)}`);
+  const problems: string[] = [];
+  const bucket = env.S3_BUCKET ?? "";
+  if (!bucket) problems.push("S3_BUCKET is required");
+  else if (!S3_BUCKET_NAME.test(bucket)) problems.push(`S3_BUCKET is not a valid bucket name: ${JSON.stringify(bucket)}`);
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== "http:" && url.protocol !== "https:"))
+      problems.push(`S3_ENDPOINT must be an http(s) URL, got ${JSON.stringify(endpoint)}`);
+  }
+  // AWS needs the bucket's region; an S3-compatible store mostly ignores it, so us-east-1 is a safe default there.
+  const region = env.S3_REGION || (endpoint ? "us-east-1" : "");
+  if (!region) problems.push("S3_REGION is required unless S3_ENDPOINT is set");
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or both left unset for the default credential chain)");
+  const prefix = env.S3_PREFIX ?? "";
+  if (!S3_PREFIX.test(prefix)) problems.push(`S3_PREFIX must be empty or path segments ending in "/", got ${JSON.stringify(prefix)}`);
+  if (problems.length > 0) throw new Error(`STORAGE=s3 is incomplete: ${problems.join("; ")}`);
+  return {
+    kind: "s3",
+    bucket,
+    region,
+    endpoint,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, false),
+    prefix,
+  };
+}
 
 /**
  * Production never has dev routes, whatever DEV_ROUTES says: the dev mailbox shows password-reset links.
@@ -98,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     databaseUrl: env.DATABASE_URL ?? `sqlite:${resolve("data/velora.sqlite")}`,
     mediaDir: resolve(env.MEDIA_DIR ?? "data/media"),
+    storage: storageConfigFrom(env),
     uploadTmpDir: resolve(env.UPLOAD_TMP_DIR ?? "data/upload-tmp"),
     imageConcurrency: positiveInt("IMAGE_CONCURRENCY", env.IMAGE_CONCURRENCY, Math.min(4, Math.max(1, availableParallelism() - 1))),
     contentDir: resolve(env.CONTENT_DIR ?? "server/content"),

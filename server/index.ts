@@ -13,9 +13,9 @@ import { loadConfig } from "./config";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_STAFF_ACCOUNTS } from "./db/seed/index";
 import { createHost } from "./host";
 import { createSmtpSender } from "./integrations/mail/smtp";
-import { startMailDelivery } from "./jobs/mail-delivery";
+import { jobHandlersFor } from "./jobs/handlers";
 import { startMaintenance } from "./jobs/maintenance";
-import { outboxDepth } from "./integrations/mail/mailer";
+import { createJobRunner, jobCounts } from "./jobs/queue";
 import { createLifecycle, tuneServer } from "./ops/http-server";
 import { createMetrics, serveMetrics } from "./ops/metrics";
 import { attachWebsocket } from "./realtime/ws";
@@ -26,9 +26,8 @@ async function main() {
   const runtime = await bootstrap(config);
   const { log, database } = runtime;
   const build = (await import(pathToFileURL(join(rootDir, "build/index.js")).href)) as ServerBuild;
-  // Without SMTP the outbox is the dev mailbox, not a queue: nothing waits there for delivery.
   const lifecycle = createLifecycle();
-  const metrics = createMetrics({ database, queueDepth: async () => (config.smtpUrl ? await outboxDepth(database.db) : 0) });
+  const metrics = createMetrics({ database, jobs: () => jobCounts(database.db, runtime.deps.clock.now()) });
   const host = createHost({
     api: runtime.api,
     build,
@@ -46,10 +45,17 @@ async function main() {
   const metricsServer = config.metrics.port > 0 ? serveMetrics(metrics, config.metrics, log) : null;
   const realtime = attachWebsocket(server, { db: database.db, clock: runtime.deps.clock, publicUrl: config.publicUrl });
   const stopMaintenance = startMaintenance(database.db, runtime.deps.clock, log);
-  // Without SMTP_URL the outbox is the mailbox (dev mailbox page); with it, the outbox is delivered.
-  const stopMailDelivery = config.smtpUrl
-    ? startMailDelivery(database.db, runtime.deps.clock, createSmtpSender(config.smtpUrl, config.mailFrom), log)
-    : () => {};
+  // Without SMTP_URL the outbox is the mailbox (dev mailbox page); with it, each mail is a delivery job.
+  const smtp = config.smtpUrl ? createSmtpSender(config.smtpUrl, config.mailFrom) : undefined;
+  const jobs = createJobRunner({
+    db: database.db,
+    dialect: database.dialect,
+    clock: runtime.deps.clock,
+    log,
+    handlers: jobHandlersFor(runtime.deps, { smtp }),
+    onFinished: (kind, outcome, seconds) => metrics.observeJob(kind, outcome, seconds),
+  });
+  jobs.start();
 
   server.once("listening", () => {
     log.info({ url: config.publicUrl, database: database.dialect }, "Velora listening");
@@ -71,8 +77,8 @@ async function main() {
     stopping = true;
     log.info({ signal, graceMs: config.shutdownGraceMs }, "shutting down: finishing in-flight requests");
     stopMaintenance();
-    stopMailDelivery();
-    const [{ forced }] = await Promise.all([lifecycle.drain(config.shutdownGraceMs), realtime.close()]);
+    const [{ forced }] = await Promise.all([lifecycle.drain(config.shutdownGraceMs), realtime.close(), jobs.stop(config.shutdownGraceMs)]);
+    smtp?.close();
     metricsServer?.close();
     await database.close();
     log.info({ forced }, "stopped");

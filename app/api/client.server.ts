@@ -151,6 +151,9 @@ export function createApiClient(init: ApiClientInit) {
   function baseHeaders(withToken: boolean): Headers {
     const headers = new Headers({ accept: "application/json", "accept-language": language, "x-km-ff": session.visitorId });
     if (clientAddress) headers.set("x-forwarded-for", clientAddress);
+    // The browser's name: the API tells crawlers from people (profile views, ADR 033).
+    const userAgent = request.headers.get("user-agent");
+    if (userAgent) headers.set("user-agent", userAgent);
     // The page's request id follows its API calls, so both tiers' log lines join up.
     if (init.context?.requestId) headers.set("x-request-id", init.context.requestId);
     if (withToken && session.token) headers.set("authorization", `Bearer ${session.token}`);

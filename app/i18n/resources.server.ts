@@ -3,6 +3,7 @@
 // namespace at a time (docs/decisions/014).
 import deCommon from "../../locales/de/common.json";
 import deAccount from "../../locales/de/account.json";
+import deCharts from "../../locales/de/charts.json";
 import deAuth from "../../locales/de/auth.json";
 import deDev from "../../locales/de/dev.json";
 import deDirectory from "../../locales/de/directory.json";
@@ -19,6 +20,7 @@ import dePayment from "../../locales/de/payment.json";
 import dePromotion from "../../locales/de/promotion.json";
 import enCommon from "../../locales/en/common.json";
 import enAccount from "../../locales/en/account.json";
+import enCharts from "../../locales/en/charts.json";
 import enAuth from "../../locales/en/auth.json";
 import enDev from "../../locales/en/dev.json";
 import enDirectory from "../../locales/en/directory.json";
@@ -35,6 +37,7 @@ import enPayment from "../../locales/en/payment.json";
 import enPromotion from "../../locales/en/promotion.json";
 import esCommon from "../../locales/es/common.json";
 import esAccount from "../../locales/es/account.json";
+import esCharts from "../../locales/es/charts.json";
 import esAuth from "../../locales/es/auth.json";
 import esDev from "../../locales/es/dev.json";
 import esDirectory from "../../locales/es/directory.json";
@@ -51,6 +54,7 @@ import esPayment from "../../locales/es/payment.json";
 import esPromotion from "../../locales/es/promotion.json";
 import plCommon from "../../locales/pl/common.json";
 import plAccount from "../../locales/pl/account.json";
+import plCharts from "../../locales/pl/charts.json";
 import plAuth from "../../locales/pl/auth.json";
 import plDev from "../../locales/pl/dev.json";
 import plDirectory from "../../locales/pl/directory.json";
@@ -70,6 +74,7 @@ export const resources = {
   de: {
     common: deCommon,
     account: deAccount,
+    charts: deCharts,
     auth: deAuth,
     dev: deDev,
     directory: deDirectory,
@@ -88,6 +93,7 @@ export const resources = {
   en: {
     common: enCommon,
     account: enAccount,
+    charts: enCharts,
     auth: enAuth,
     dev: enDev,
     directory: enDirectory,
@@ -106,6 +112,7 @@ export const resources = {
   es: {
     common: esCommon,
     account: esAccount,
+    charts: esCharts,
     auth: esAuth,
     dev: esDev,
     directory: esDirectory,
@@ -124,6 +131,7 @@ export const resources = {
   pl: {
     common: plCommon,
     account: plAccount,
+    charts: plCharts,
     auth: plAuth,
     dev: plDev,
     directory: plDirectory,

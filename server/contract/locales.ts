@@ -13,6 +13,7 @@ export const OFFERED_LANGUAGES: readonly Language[] = ["de", "en"];
 export const NAMESPACES = [
   "common",
   "account",
+  "charts",
   "auth",
   "dev",
   "directory",

@@ -19,8 +19,21 @@ const TOKEN_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /** A mail a month old has been delivered or never will be; its copy holds an address and maybe a link. */
 export const MAIL_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** Finished jobs stay a week (what ran, for support); failed ones a month, for whoever looks into them. */
+export const DONE_JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+export const FAILED_JOB_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
 export async function runMaintenance(db: DB, clock: Clock): Promise<void> {
   const now = clock.now();
+  await db
+    .deleteFrom("jobs")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("state", "=", "done"), eb("finished_at", "<", now - DONE_JOB_RETENTION_MS)]),
+        eb.and([eb("state", "=", "failed"), eb("finished_at", "<", now - FAILED_JOB_RETENTION_MS)]),
+      ]),
+    )
+    .execute();
   await pruneCounters(db, now, COUNTER_RETENTION_MS);
   await db
     .deleteFrom("captcha_challenges")

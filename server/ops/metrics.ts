@@ -11,15 +11,17 @@ import type { Logger } from "./logger";
 export interface Metrics {
   registry: Registry;
   observeRequest(method: string, route: string, status: number, seconds: number): void;
+  /** A background job's run ended (server/jobs/queue.ts). */
+  observeJob(kind: string, outcome: string, seconds: number): void;
 }
 
 export interface MetricsSources {
   database: DatabaseHandle;
-  /** Mails waiting in the outbox: the job queue this process works off. */
-  queueDepth: () => Promise<number>;
+  /** The job table: jobs due and waiting, running, and failed for good. */
+  jobs: () => Promise<{ due: number; running: number; failed: number }>;
 }
 
-export function createMetrics({ database, queueDepth }: MetricsSources): Metrics {
+export function createMetrics({ database, jobs }: MetricsSources): Metrics {
   const registry = new Registry();
   // Process CPU, memory, GC and event-loop lag (nodejs_eventloop_lag_*), from prom-client itself.
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
@@ -51,17 +53,45 @@ export function createMetrics({ database, queueDepth }: MetricsSources): Metrics
   });
   new Gauge({
     name: "job_queue_depth",
-    help: "Jobs waiting: mails in the outbox not yet delivered.",
+    help: "Jobs of the job table that are due and wait for a worker.",
     registers: [registry],
     async collect() {
-      this.set(await queueDepth());
+      this.set((await jobs()).due);
     },
+  });
+  new Gauge({
+    name: "jobs",
+    help: "Jobs of the job table by state: running now, failed for good (kept 30 days).",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    async collect() {
+      const counts = await jobs();
+      this.set({ state: "running" }, counts.running);
+      this.set({ state: "failed" }, counts.failed);
+    },
+  });
+  const jobRuns = new Counter({
+    name: "job_runs_total",
+    help: "Job runs by kind and outcome (done, retry, failed).",
+    labelNames: ["kind", "outcome"] as const,
+    registers: [registry],
+  });
+  const jobSeconds = new Histogram({
+    name: "job_run_duration_seconds",
+    help: "Time a job run took, by kind.",
+    labelNames: ["kind"] as const,
+    buckets: [0.01, 0.1, 0.5, 1, 5, 30, 120, 600],
+    registers: [registry],
   });
   return {
     registry,
     observeRequest(method, route, status, seconds) {
       requests.inc({ method, route, status: String(status) });
       duration.observe({ method, route }, seconds);
+    },
+    observeJob(kind, outcome, seconds) {
+      jobRuns.inc({ kind, outcome });
+      jobSeconds.observe({ kind }, seconds);
     },
   };
 }

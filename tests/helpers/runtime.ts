@@ -10,6 +10,8 @@ import type { ApiDeps } from "#server/api/types";
 import { loadConfig } from "#server/config";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "#server/db/index";
 import { outboxMailer } from "#server/integrations/mail/mailer";
+import { jobHandlersFor } from "#server/jobs/handlers";
+import { createJobRunner, type JobRunner } from "#server/jobs/queue";
 import { manualClock } from "#server/lib/clock";
 import { hashPassword } from "#server/lib/crypto";
 import { createLogger } from "#server/ops/logger";
@@ -24,6 +26,8 @@ export interface TestRuntime {
   database: DatabaseHandle;
   /** Calls the API as a browser would reach it through the host. */
   request(path: string, init?: RequestInit & { ip?: string; token?: string }): Promise<Response>;
+  /** The job runner with the product's handlers; `jobs.runDue()` runs what is due now. */
+  jobs: JobRunner;
   close(): Promise<void>;
 }
 
@@ -74,11 +78,13 @@ export async function createTestRuntime(): Promise<TestRuntime> {
     log: testLogger,
   };
   const api = createApiApp(deps);
+  const jobs = createJobRunner({ db: deps.db, dialect: deps.dialect, clock, log: testLogger, handlers: jobHandlersFor(deps) });
   return {
     api,
     deps,
     clock,
     database,
+    jobs,
     request(path, init = {}) {
       const { ip, token, ...rest } = init;
       const headers = new Headers(rest.headers);

@@ -1,9 +1,12 @@
 /**
  * What every MediaStorage adapter must do (server/integrations/storage/storage.ts),
  * as a suite an adapter's test runs against its own backend: the local disk
- * today (tests/server/integrations/local-storage.test.ts), an S3-compatible store when that
- * adapter arrives (against s3rver on 127.0.0.1).
+ * (tests/server/integrations/local-storage.test.ts) and an S3-compatible bucket
+ * served by s3rver on 127.0.0.1 (tests/server/integrations/s3-storage.test.ts).
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { MediaStorage } from "#server/integrations/storage/storage";
 
@@ -40,6 +43,37 @@ export function describeMediaStorage(name: string, storageOf: () => MediaStorage
       await again!.body.cancel();
       await storage.delete("media/cd/two/1080.avif");
       expect(await storage.open("media/cd/two/1080.avif")).toBeNull();
+    });
+
+    it("opens byte ranges (video players seek with them), clamped to the object", async () => {
+      const storage = storageOf();
+      const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
+      await storage.put("media/ef/range.mp4", bytes);
+      const middle = await storage.open("media/ef/range.mp4", { start: 100, end: 199 });
+      expect({ size: middle?.size, totalSize: middle?.totalSize }).toEqual({ size: 100, totalSize: 1000 });
+      expect(Buffer.from(await new Response(middle!.body).arrayBuffer()).equals(bytes.subarray(100, 200))).toBe(true);
+      const tail = await storage.open("media/ef/range.mp4", { start: 990, end: 5000 });
+      expect(tail?.size).toBe(10);
+      expect(Buffer.from(await new Response(tail!.body).arrayBuffer()).equals(bytes.subarray(990))).toBe(true);
+      const whole = await storage.open("media/ef/range.mp4");
+      expect({ size: whole?.size, totalSize: whole?.totalSize }).toEqual({ size: 1000, totalSize: 1000 });
+      await whole!.body.cancel();
+      expect(await storage.open("media/ef/missing.mp4", { start: 0, end: 9 })).toBeNull();
+    });
+
+    it("stores a file from disk (videos) without a partial object", async () => {
+      const storage = storageOf();
+      const dir = mkdtempSync(join(tmpdir(), "velora-putfile-"));
+      try {
+        const bytes = Buffer.alloc(3_000_000, 9);
+        writeFileSync(join(dir, "source.mp4"), bytes);
+        await storage.putFile("videos/ab/source", join(dir, "source.mp4"), { contentType: "video/mp4" });
+        expect((await storage.read("videos/ab/source"))?.equals(bytes)).toBe(true);
+        await expect(storage.putFile("videos/ab/other", join(dir, "missing.mp4"))).rejects.toThrow();
+        expect(await storage.exists("videos/ab/other")).toBe(false);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     it("copies to an independent key, replacing an existing target", async () => {

@@ -4,13 +4,15 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { DashboardCharts } from "#server/contract/dashboard";
 import { emailVerificationPath } from "#server/contract/email-verification";
 import type { CompletenessItem, SettingsGroup, SettingsKey } from "#server/contract/settings";
 import { USER_TYPE, userTypeName } from "#server/contract/users";
 import type { Viewer } from "~/api/viewer.server";
 import { pageTextKey } from "~/features/settings/page-text";
 import * as settingsCss from "~/features/settings/settings.css";
-import { useLocalePath } from "~/i18n/lang";
+import { useLang, useLocalePath } from "~/i18n/lang";
+import { ActivityChart } from "./ActivityChart";
 import * as ui from "~/styles/ui.css";
 import * as css from "./dashboard.css";
 
@@ -23,11 +25,14 @@ export interface DashboardProps {
   ageCheck: string;
   specialConsentSince: string | null;
   withdrawn: boolean;
+  /** Escorts and businesses: views, favorites and contacts per day; null for clients or when the call failed. */
+  charts: DashboardCharts | null;
 }
 
 export function DashboardPage(props: DashboardProps) {
   const { viewer, completeness, specialConsentSince, withdrawn } = props;
   const { t } = useTranslation("account");
+  const lang = useLang();
   const { t: tCommon } = useTranslation();
   const to = useLocalePath();
   const isBusiness = viewer.profile.userType === USER_TYPE.business;
@@ -66,6 +71,9 @@ export function DashboardPage(props: DashboardProps) {
             </ul>
             <Link to={to(`p/${viewer.username}`)}>{t("dashboard.view_profile")}</Link>
           </section>
+        ) : null}
+        {props.charts ? (
+          <ActivityChart charts={props.charts} lang={lang} rangePath={(range) => `${to("my_dashboard")}?range=${range}`} />
         ) : null}
         <section className={ui.card} aria-labelledby="verification-title" data-testid="dashboard-verification">
           <h2 id="verification-title">{t("dashboard.verification_title")}</h2>

@@ -1,13 +1,16 @@
 /**
  * my_dashboard (issue 10 item 1): the member's start page. One round of parallel calls: the saved profile
- * (for its completeness), the settings pages this member has, the phone status and the consents.
+ * (for its completeness), the settings pages this member has, the phone status, the consents and, for
+ * escorts and businesses, the activity charts (?range= picks 7, 30 or 90 days).
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { SPECIAL_DATA_CONSENT } from "#server/contract/consents";
+import { CHART_USER_TYPES, DASHBOARD_CHART_RANGES, DEFAULT_CHART_RANGE, type DashboardChartRange } from "#server/contract/dashboard";
 import { isLanguage } from "#server/contract/locales";
 import { profileCompleteness } from "#server/contract/settings";
 import { USER_TYPE } from "#server/contract/users";
 import { createApiClient } from "~/api/client.server";
+import { fetchDashboardCharts } from "~/api/dashboard.server";
 import { fetchLatestAgeCheck, fetchPhoneStatus, fetchStepData } from "~/api/registration.server";
 import { fetchSettingsIndex } from "~/api/settings.server";
 import { fetchConsents, withdrawConsent } from "~/api/users.server";
@@ -18,16 +21,25 @@ import { formatCalendarDate } from "~/utils/dates";
 import { readFormData } from "~/utils/form-data.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
+/** The range asked for in the address; anything else (a typo, an old link) shows the default. */
+function chartRangeOf(url: URL): DashboardChartRange {
+  const asked = Number(url.searchParams.get("range"));
+  return (DASHBOARD_CHART_RANGES as readonly number[]).includes(asked) ? (asked as DashboardChartRange) : DEFAULT_CHART_RANGE;
+}
+
 export async function loadDashboard({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const t = await i18nServer.getFixedT(request);
   const api = createApiClient({ request, context });
-  const [consents, step, settings, phone, ageCheck] = await Promise.all([
+  const url = new URL(request.url);
+  const hasCharts = CHART_USER_TYPES.includes(viewer.profile.userType);
+  const [consents, step, settings, phone, ageCheck, charts] = await Promise.all([
     fetchConsents(api),
     fetchStepData(api),
     fetchSettingsIndex(api),
     fetchPhoneStatus(api),
     fetchLatestAgeCheck(api),
+    hasCharts ? fetchDashboardCharts(api, chartRangeOf(url)) : null,
   ]);
   const special = consents.ok ? consents.data.find((c) => c.purpose === SPECIAL_DATA_CONSENT) : undefined;
   const lang = isLanguage(params.lang) ? params.lang : "de";
@@ -47,7 +59,9 @@ export async function loadDashboard({ request, context, params }: LoaderFunction
       ageCheck: ageCheck.ok && ageCheck.data ? ageCheck.data.status : "none",
       // ADR 023: when the special-category consent was given (a calendar day), so it can be withdrawn here.
       specialConsentSince: special ? formatCalendarDate(new Date(special.granted_at).toISOString().slice(0, 10), lang) : null,
-      withdrawn: new URL(request.url).searchParams.get("withdrawn") === "1",
+      withdrawn: url.searchParams.get("withdrawn") === "1",
+      // Clients have no charts (contract/dashboard CHART_USER_TYPES).
+      charts: charts?.ok ? charts.data : null,
     },
     { headers: PRIVATE_HEADERS },
   );

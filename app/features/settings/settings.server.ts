@@ -39,6 +39,7 @@ export const BUILT_SETTINGS_PAGES: ReadonlySet<SettingsKey> = new Set([
   "notifications",
   "pause_delete",
   "age_check_verification",
+  "data_privacy",
 ]);
 
 /** The profile pages this feature renders itself (linked profiles and the age check have their own routes). */

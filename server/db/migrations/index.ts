@@ -20,7 +20,10 @@ import * as m0017FirstContactFilters from "./0017_first_contact_filters";
 import * as m0018AccountDeletions from "./0018_account_deletions";
 import * as m0019NotificationPreferences from "./0019_notification_preferences";
 import * as m0020ReviewDisplay from "./0020_review_display";
+import * as m0021Jobs from "./0021_jobs";
+import * as m0022DataExports from "./0022_data_exports";
 import * as m0026Moderation from "./0026_moderation";
+import * as m0027ProfileViews from "./0027_profile_views";
 
 /**
  * Migrations are listed here, not read from a folder, so they survive
@@ -48,6 +51,9 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0018_account_deletions": { up: m0018AccountDeletions.up(dialect) },
     "0019_notification_preferences": { up: m0019NotificationPreferences.up(dialect) },
     "0020_review_display": { up: m0020ReviewDisplay.up(dialect) },
+    "0021_jobs": { up: m0021Jobs.up(dialect) },
+    "0022_data_exports": { up: m0022DataExports.up(dialect) },
     "0026_moderation": { up: m0026Moderation.up(dialect) },
+    "0027_profile_views": { up: m0027ProfileViews.up(dialect) },
   };
 }

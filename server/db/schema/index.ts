@@ -16,6 +16,8 @@ import type {
   FederatedIdentitiesTable,
   ConsentsTable,
 } from "./accounts";
+import type { JobsTable } from "./jobs";
+import type { DataExportsTable } from "./privacy";
 import type { MailOutboxTable } from "./mail";
 import type {
   ProfilesTable,
@@ -38,14 +40,18 @@ import type {
 } from "./registration";
 import type { ContentRemovalRequestsTable, MediaDecisionsTable, ProfileTextChangesTable } from "./moderation";
 import type { SearchProfilesTable } from "./search";
+import type { ProfileViewDaysTable, ProfileViewMarksTable } from "./stats";
 
 export type * from "./accounts";
+export type * from "./jobs";
+export type * from "./privacy";
 export type * from "./mail";
 export type * from "./profiles";
 export type * from "./geo";
 export type * from "./registration";
 export type * from "./moderation";
 export type * from "./search";
+export type * from "./stats";
 
 export interface Database {
   users: UsersTable;
@@ -54,6 +60,8 @@ export interface Database {
   rate_counters: RateCountersTable;
   captcha_challenges: CaptchaChallengesTable;
   mail_outbox: MailOutboxTable;
+  jobs: JobsTable;
+  data_exports: DataExportsTable;
   profiles: ProfilesTable;
   profile_traits: ProfileTraitsTable;
   profile_prices: ProfilePricesTable;
@@ -81,4 +89,6 @@ export interface Database {
   profile_text_changes: ProfileTextChangesTable;
   media_decisions: MediaDecisionsTable;
   consents: ConsentsTable;
+  profile_view_days: ProfileViewDaysTable;
+  profile_view_marks: ProfileViewMarksTable;
 }

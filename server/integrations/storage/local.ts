@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { createReadStream, promises as fs } from "node:fs";
 import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
-import { assertStorageKey, type MediaStorage, type StoredObject } from "./storage";
+import { assertStorageKey, type ByteRange, type MediaStorage, type StoredObject } from "./storage";
 
 function errorCode(err: unknown): string | undefined {
   return err instanceof Error && "code" in err ? String((err as NodeJS.ErrnoException).code) : undefined;
@@ -49,6 +49,19 @@ export class LocalMediaStorage implements MediaStorage {
     }
   }
 
+  async putFile(key: string, source: string): Promise<void> {
+    const path = this.pathOf(key);
+    await this.ensureDir(path);
+    const temp = this.tempPath(path);
+    try {
+      await fs.copyFile(source, temp);
+      await fs.rename(temp, path);
+    } catch (err) {
+      await fs.rm(temp, { force: true });
+      throw err;
+    }
+  }
+
   async read(key: string): Promise<Buffer | null> {
     try {
       return await fs.readFile(this.pathOf(key));
@@ -58,7 +71,7 @@ export class LocalMediaStorage implements MediaStorage {
     }
   }
 
-  async open(key: string): Promise<StoredObject | null> {
+  async open(key: string, range?: ByteRange): Promise<StoredObject | null> {
     let handle: fs.FileHandle;
     try {
       handle = await fs.open(this.pathOf(key), "r");
@@ -68,9 +81,11 @@ export class LocalMediaStorage implements MediaStorage {
     }
     try {
       const { size } = await handle.stat();
+      const start = range ? Math.min(range.start, size) : 0;
+      const end = range ? Math.min(range.end, size - 1) : size - 1;
       // The stream owns the handle from here on and closes it at the end or on cancel.
-      const stream = createReadStream("", { fd: handle, autoClose: true });
-      return { body: Readable.toWeb(stream) as ReadableStream<Uint8Array>, size };
+      const stream = createReadStream("", { fd: handle, autoClose: true, start, end: Math.max(end, start - 1) });
+      return { body: Readable.toWeb(stream) as ReadableStream<Uint8Array>, size: Math.max(0, end - start + 1), totalSize: size };
     } catch (err) {
       await handle.close();
       throw err;

@@ -1,9 +1,9 @@
 /**
  * Where media bytes live: the port every adapter implements. The embedded
- * default is the local disk under MEDIA_DIR (./local.ts); an S3-compatible
- * adapter implements the same five calls (PutObject, GetObject, HeadObject,
- * CopyObject, DeleteObject) and passes the same contract tests
- * (tests/helpers/storage-contract.ts). Objects are addressed by keys the media
+ * default is the local disk under MEDIA_DIR (./local.ts); the S3-compatible
+ * adapter (./s3.ts, STORAGE=s3, ADR 027) maps the calls onto PutObject,
+ * GetObject, HeadObject, CopyObject and DeleteObject; both pass the same
+ * contract tests (tests/helpers/storage-contract.ts). Objects are addressed by keys the media
  * module derives from a media row's storage_key (one key per variant file).
  * Nothing outside this folder knows where or how bytes are kept.
  */
@@ -11,7 +11,16 @@
 /** A stored object opened for reading: its bytes as a stream, its size up front. */
 export interface StoredObject {
   body: ReadableStream<Uint8Array>;
+  /** Bytes in `body` (the range's length when a range was asked for). */
   size: number;
+  /** The whole object's size. */
+  totalSize: number;
+}
+
+/** Inclusive byte positions, as HTTP Range counts them; `end` is clamped to the object. */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 export interface MediaStorage {
@@ -19,8 +28,14 @@ export interface MediaStorage {
   put(key: string, data: Uint8Array, options?: { contentType?: string }): Promise<void>;
   /** The object's bytes, or null when there is none. */
   read(key: string): Promise<Buffer | null>;
-  /** The object as a stream (served to browsers without holding it in memory), or null when there is none. */
-  open(key: string): Promise<StoredObject | null>;
+  /** Stores a file's bytes under key without holding them in memory (videos); same visibility rule as put. */
+  putFile(key: string, path: string, options?: { contentType?: string }): Promise<void>;
+  /**
+   * The object as a stream (served to browsers without holding it in memory), or null when there is none.
+   * With a range, only those bytes (video players seek with Range requests); a range starting past the
+   * end is the caller's to refuse (it knows totalSize from a first open or exists()).
+   */
+  open(key: string, range?: ByteRange): Promise<StoredObject | null>;
   exists(key: string): Promise<boolean>;
   /** Copies an object without passing its bytes through the process where the backend allows it. */
   copy(fromKey: string, toKey: string): Promise<void>;

@@ -14,9 +14,9 @@
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { ACCOUNT_DELETION_TTL_MS, SELF_SERVICE_STATUSES, type AccountState, type SelfServiceStatus } from "../../contract/settings";
+import { enqueueJob } from "../../jobs/queue";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { UNUSABLE_PASSWORD } from "../claims/index";
-import { deleteMediaFiles } from "../media/index";
 import { assertCurrentPassword, closeOpenRequests } from "../settings/index";
 import { accountDeletedMail, deletionConfirmMail } from "./mails";
 
@@ -133,10 +133,12 @@ export async function confirmDeletion(deps: ApiDeps, token: string, callerId: nu
   return { deleted: true };
 }
 
-/** The deletion itself (see the module comment): one transaction for the rows, then the photo files. */
+/**
+ * The deletion itself (see the module comment): one transaction for the rows and the job that removes
+ * the photo files afterwards (retried until the storage has them gone; ADR 031).
+ */
 async function deleteAccount(deps: ApiDeps, userId: number, requestId: number): Promise<void> {
   const now = deps.clock.now();
-  let photos: Array<{ storage_key: string; variant_widths: string | null }> = [];
   await deps.db.transaction().execute(async (trx) => {
     const closed = await trx
       .updateTable("account_deletions")
@@ -160,6 +162,8 @@ async function deleteAccount(deps: ApiDeps, userId: number, requestId: number): 
       "notification_preferences",
       "federated_identities",
       "profile_claims",
+      "profile_view_days",
+      "profile_view_marks",
       // Proposed texts and the decisions on the member's photos (ADR 030).
       "profile_text_changes",
       "media_decisions",
@@ -177,9 +181,14 @@ async function deleteAccount(deps: ApiDeps, userId: number, requestId: number): 
     await trx.updateTable("access_tokens").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
     // The sessions stay a week for incident forensics (maintenance), but without the address they came from.
     await trx.updateTable("access_tokens").set({ client_ip: null }).where("user_id", "=", userId).execute();
-    // Photo rows go with everything else; their files after the commit.
-    photos = await trx.selectFrom("media").select(["storage_key", "variant_widths"]).where("user_id", "=", userId).execute();
+    // Photo rows go with everything else; their files by a job after the commit.
+    const photos = await trx.selectFrom("media").select(["storage_key", "variant_widths"]).where("user_id", "=", userId).execute();
     await trx.deleteFrom("media").where("user_id", "=", userId).execute();
+    if (photos.length > 0) await enqueueJob(trx, deps.clock, "media.delete_files", { files: photos });
+    const exports = await trx.selectFrom("data_exports").select("storage_key").where("user_id", "=", userId).execute();
+    const exportKeys = exports.flatMap((row) => (row.storage_key ? [row.storage_key] : []));
+    await trx.deleteFrom("data_exports").where("user_id", "=", userId).execute();
+    if (exportKeys.length > 0) await enqueueJob(trx, deps.clock, "storage.delete", { keys: exportKeys });
     // A colon is in no username and no address a sign-up accepts: nobody can take the tombstone's keys first.
     const tombstone = `deleted:${userId}`;
     await trx
@@ -206,5 +215,4 @@ async function deleteAccount(deps: ApiDeps, userId: number, requestId: number): 
       .where("id", "=", userId)
       .execute();
   });
-  await deleteMediaFiles(deps, photos);
 }

@@ -73,7 +73,8 @@ export function registerBatch({ v2, dispatch }: ModuleContext): void {
       if (c.env?.inBatch) throw fail.badRequest("validation.batch.path", "path");
       const origin = new URL(c.req.url).origin;
       const headers = new Headers();
-      for (const name of ["authorization", "accept-language", "x-forwarded-for", "x-km-ff"]) {
+      // user-agent: the profile view counter tells crawlers from people by it (ADR 033).
+      for (const name of ["authorization", "accept-language", "x-forwarded-for", "x-km-ff", "user-agent"]) {
         const value = c.req.header(name);
         if (value) headers.set(name, value);
       }

@@ -1,3 +1,3 @@
 /** The public face of the media module: Stored images and their variants, for the modules that show photos. Other modules import only this file. */
 export * from "./images";
-export { deleteMediaFiles } from "./service";
+export { deleteMediaFiles, storageOf } from "./service";

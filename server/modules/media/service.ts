@@ -290,9 +290,9 @@ export async function readMediaVariant(
 }
 
 /**
- * Deletes the files of photo rows already deleted (an account's deletion deletes its rows in its own
- * transaction), except files another row still uses (seeded photos share theirs). A file that fails to
- * delete is only disk space, never a leak: no row serves it any more.
+ * Deletes the files of photo rows already deleted (the `media.delete_files` job an account's deletion
+ * enqueues with its rows), except files another row still uses (seeded photos share theirs). A storage
+ * error fails the job, which retries it; files already gone are no error, so a rerun is harmless.
  */
 export async function deleteMediaFiles(
   deps: ApiDeps,
@@ -306,7 +306,7 @@ export async function deleteMediaFiles(
   );
   for (const row of rows) {
     if (stillUsed.has(row.storage_key)) continue;
-    for (const key of storageKeysOf(row)) await storage.delete(key).catch(() => undefined);
+    for (const key of storageKeysOf(row)) await storage.delete(key);
     stillUsed.add(row.storage_key);
   }
 }

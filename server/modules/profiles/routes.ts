@@ -6,6 +6,7 @@ import type { ApiEnv } from "../../api/types";
 import { isValidProfileUsername } from "../../contract/validation";
 import type { ModuleContext } from "../../api/module-context";
 import { viewerContext, type ViewerContext } from "../access/index";
+import { recordProfileView } from "../dashboard/index";
 import {
   distanceKm,
   drivingMinutes,
@@ -86,7 +87,16 @@ export function registerProfiles({ v2 }: ModuleContext): void {
     },
     async (c) => {
       const { deps, viewer, row } = await resolve(c);
-      return ok(c, await profileDetail(deps, row, viewer));
+      const detail = await profileDetail(deps, row, viewer);
+      // The dashboard's view counter (ADR 033). A failed count must not cost the viewer the page.
+      await recordProfileView(deps, {
+        ownerId: row.id,
+        viewerId: viewer.id,
+        viewerType: viewer.userType,
+        ip: c.get("clientIp"),
+        userAgent: c.req.header("user-agent") ?? "",
+      }).catch((err: unknown) => c.get("log").warn({ err }, "profile view not counted"));
+      return ok(c, detail);
     },
   );
 

@@ -108,6 +108,9 @@ describe(`pause, deactivate and delete (${TEST_DB})`, () => {
       .insertInto("federated_identities")
       .values({ user_id: member.id, provider: "google", subject: `sub-${member.id}`, email: member.email, created_at: 0 })
       .execute();
+    // Her profile-view counters (ADR 033).
+    await rt.deps.db.insertInto("profile_view_days").values({ user_id: member.id, day: "2026-11-20", views: 3 }).execute();
+    await rt.deps.db.insertInto("profile_view_marks").values({ user_id: member.id, day: "2026-11-20", viewer_hash: "h" }).execute();
 
     const wrong = await call(member.token, "POST", "delete", { current_password: "nope-nope-1" });
     expect(wrong.json.errors?.[0]).toMatchObject({ key: "exception.settings.current_password_wrong", source: "current_password" });
@@ -141,11 +144,14 @@ describe(`pause, deactivate and delete (${TEST_DB})`, () => {
       birth_date: null,
       gender: null,
     });
-    for (const table of ["profiles", "media", "federated_identities"] as const) {
+    for (const table of ["profiles", "media", "federated_identities", "profile_view_days", "profile_view_marks"] as const) {
       const left = await rt.deps.db.selectFrom(table).select("user_id").where("user_id", "=", member.id).execute();
       expect(left, table).toEqual([]);
     }
     expect(await rt.deps.db.selectFrom("blocks").select("blocker_id").where("blocked_id", "=", member.id).execute()).toEqual([]);
+    // The files go by the job enqueued with the deletion (retried until the storage has them gone).
+    expect(filesUnder(join(dir, "media")).length).toBeGreaterThan(0);
+    expect(await rt.jobs.runDue()).toEqual({ done: 1, retry: 0, failed: 0 });
     expect(filesUnder(join(dir, "media"))).toEqual([]);
     expect(await listed(member.id)).toBe(false);
     expect((await rt.request("/api/v2/user/data", { token: member.token })).status).toBe(401);

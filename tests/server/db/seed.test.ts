@@ -198,6 +198,20 @@ describe(`demo seed (${TEST_DB})`, () => {
     expect(statuses.map((s) => s.status).sort()).toEqual(["active", "deactivated", "paused"]);
   });
 
+  it("gives the demo escort and businesses 90 days of profile views before today, nobody else (ADR 033)", async () => {
+    const { db } = first.rt.deps;
+    const rows = await db
+      .selectFrom("profile_view_days")
+      .innerJoin("users", "users.id", "profile_view_days.user_id")
+      .select(["users.username", "profile_view_days.day", "profile_view_days.views"])
+      .execute();
+    expect([...new Set(rows.map((row) => row.username))].sort()).toEqual(["demo_agency", "demo_club", "demo_escort"]);
+    const escort = rows.filter((row) => row.username === "demo_escort");
+    expect(escort).toHaveLength(90);
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(first.rt.clock.now());
+    expect(escort.every((row) => row.day < today && row.views > 0)).toBe(true);
+  });
+
   it("gives some listed escorts the badges the popular filters select (verified, hot, safer sex, available now)", async () => {
     const { db } = first.rt.deps;
     const now = first.rt.clock.now();

@@ -4,8 +4,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { outboxMailer, type OutgoingMail } from "#server/integrations/mail/mailer";
 import { createSmtpSender, type SmtpSender } from "#server/integrations/mail/smtp";
 import { outboxSmsProvider } from "#server/integrations/sms/sms";
-import { backoffMs, deliverMailBatch, MAX_ATTEMPTS } from "#server/jobs/mail-delivery";
-import { createTestRuntime, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { mailDeliveryHandler } from "#server/jobs/mail-delivery";
+import type { Logger } from "#server/ops/logger";
+import { createJobRunner, DEFAULT_MAX_ATTEMPTS, enqueueJob, jobBackoffMs } from "#server/jobs/queue";
+import { createTestRuntime, TEST_DB, testLogger, type TestRuntime } from "../../helpers/runtime";
 
 const FROM = "Velora <no-reply@velora.test>";
 
@@ -56,7 +58,7 @@ function mail(to: string, overrides: Partial<OutgoingMail> = {}): OutgoingMail {
   };
 }
 
-describe(`mail outbox delivery over SMTP (${TEST_DB})`, () => {
+describe(`mail outbox delivery over SMTP, one job per mail (${TEST_DB})`, () => {
   let rt: TestRuntime;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let senders: SmtpSender[] = [];
@@ -65,10 +67,21 @@ describe(`mail outbox delivery over SMTP (${TEST_DB})`, () => {
     senders.push(s);
     return s;
   };
+  /** A worker as server/index.ts starts it with SMTP_URL set (each call is another worker). */
+  const worker = (smtpSender: SmtpSender = sender(), batchSize = 4, log: Pick<Logger, "warn" | "error"> = testLogger) =>
+    createJobRunner({
+      db: rt.deps.db,
+      dialect: rt.deps.dialect,
+      clock: rt.clock,
+      log,
+      batchSize,
+      handlers: { "mail.deliver": mailDeliveryHandler(rt.deps.db, rt.clock, smtpSender) },
+    });
+  const deliveringMailer = () => outboxMailer(rt.deps.db, rt.clock, { deliver: true });
   const rowsFor = (recipient: string) =>
     rt.deps.db
       .selectFrom("mail_outbox")
-      .select(["sent_at", "attempts", "last_error", "next_attempt_at", "failed_at", "claim_token"])
+      .select(["sent_at", "attempts", "last_error", "failed_at"])
       .where("recipient", "=", recipient)
       .execute();
 
@@ -82,6 +95,7 @@ describe(`mail outbox delivery over SMTP (${TEST_DB})`, () => {
   });
   beforeEach(async () => {
     await rt.deps.db.deleteFrom("mail_outbox").execute();
+    await rt.deps.db.deleteFrom("jobs").execute();
     smtp.received.length = 0;
   });
   afterEach(() => {
@@ -90,12 +104,10 @@ describe(`mail outbox delivery over SMTP (${TEST_DB})`, () => {
   });
 
   it("sends queued mails with From, To, Subject and text and html parts, and marks them sent", async () => {
-    const mailer = outboxMailer(rt.deps.db, rt.clock);
-    await mailer.send(mail("anna@example.com"));
-    await mailer.send(mail("ben@example.com"));
+    await deliveringMailer().send(mail("anna@example.com"));
+    await deliveringMailer().send(mail("ben@example.com"));
 
-    const result = await deliverMailBatch(rt.deps.db, rt.clock, sender());
-    expect(result).toEqual({ sent: 2, failed: 0 });
+    expect(await worker().runDue()).toEqual({ done: 2, retry: 0, failed: 0 });
     expect(smtp.received).toHaveLength(2);
     const toAnna = smtp.received.find((r) => r.rcptTo.includes("anna@example.com"));
     expect(toAnna?.mailFrom).toBe("no-reply@velora.test");
@@ -109,97 +121,73 @@ describe(`mail outbox delivery over SMTP (${TEST_DB})`, () => {
     for (const to of ["anna@example.com", "ben@example.com"]) {
       const [row] = await rowsFor(to);
       expect(row?.sent_at).not.toBeNull();
-      expect(row?.claim_token).toBeNull();
     }
     // Nothing left: a second pass sends nothing again.
-    expect(await deliverMailBatch(rt.deps.db, rt.clock, sender())).toEqual({ sent: 0, failed: 0 });
+    expect(await worker().runDue()).toEqual({ done: 0, retry: 0, failed: 0 });
     expect(smtp.received).toHaveLength(2);
   });
 
+  it("the embedded default (no SMTP) writes the mailbox row and enqueues nothing", async () => {
+    await outboxMailer(rt.deps.db, rt.clock).send(mail("dora@example.com"));
+    expect(await rowsFor("dora@example.com")).toHaveLength(1);
+    expect(await rt.deps.db.selectFrom("jobs").select("id").execute()).toEqual([]);
+  });
+
   it("keeps a refused mail unsent, counts the attempt, backs off and finally gives up", async () => {
-    await outboxMailer(rt.deps.db, rt.clock).send(mail("nobody@reject.test"));
+    await deliveringMailer().send(mail("nobody@reject.test"));
     const start = rt.clock.now();
 
-    expect(await deliverMailBatch(rt.deps.db, rt.clock, sender())).toEqual({ sent: 0, failed: 1 });
+    expect(await worker().runDue()).toEqual({ done: 0, retry: 1, failed: 0 });
     let [row] = await rowsFor("nobody@reject.test");
     expect(row?.sent_at).toBeNull();
     expect(Number(row?.attempts)).toBe(1);
     expect(row?.last_error).toMatch(/550|Mailbox unavailable/);
-    expect(Number(row?.next_attempt_at)).toBe(start + backoffMs(1));
-    expect(row?.claim_token).toBeNull();
+    const job = await rt.deps.db.selectFrom("jobs").select(["run_at", "state"]).executeTakeFirstOrThrow();
+    expect(job).toEqual({ run_at: start + jobBackoffMs(1), state: "queued" });
 
     // Not due yet: the next pass leaves it alone.
-    expect(await deliverMailBatch(rt.deps.db, rt.clock, sender())).toEqual({ sent: 0, failed: 0 });
+    expect(await worker().runDue()).toEqual({ done: 0, retry: 0, failed: 0 });
 
-    for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
-      rt.clock.advance(backoffMs(attempt - 1));
-      expect(await deliverMailBatch(rt.deps.db, rt.clock, sender())).toEqual({ sent: 0, failed: 1 });
+    const givenUp: string[] = [];
+    const log = { warn: () => {}, error: (_fields: unknown, message: string) => givenUp.push(message) } as unknown as Pick<
+      Logger,
+      "warn" | "error"
+    >;
+    for (let attempt = 2; attempt <= DEFAULT_MAX_ATTEMPTS; attempt++) {
+      rt.clock.advance(jobBackoffMs(attempt - 1));
+      const last = attempt === DEFAULT_MAX_ATTEMPTS;
+      expect(await worker(sender(), 4, log).runDue()).toEqual({ done: 0, retry: last ? 0 : 1, failed: last ? 1 : 0 });
     }
+    expect(givenUp).toEqual(["job failed for good"]);
     [row] = await rowsFor("nobody@reject.test");
-    expect(Number(row?.attempts)).toBe(MAX_ATTEMPTS);
+    expect(Number(row?.attempts)).toBe(DEFAULT_MAX_ATTEMPTS);
     expect(row?.sent_at).toBeNull();
     expect(row?.failed_at).not.toBeNull();
     rt.clock.advance(24 * 60 * 60 * 1000);
-    expect(await deliverMailBatch(rt.deps.db, rt.clock, sender())).toEqual({ sent: 0, failed: 0 });
+    expect(await worker().runDue()).toEqual({ done: 0, retry: 0, failed: 0 });
     expect(smtp.received).toHaveLength(0);
   });
 
   it("delivers each mail exactly once when two workers run at the same time", async () => {
-    const mailer = outboxMailer(rt.deps.db, rt.clock);
     const recipients = Array.from({ length: 12 }, (_, i) => `user${i}@example.com`);
-    for (const to of recipients) await mailer.send(mail(to));
+    for (const to of recipients) await deliveringMailer().send(mail(to));
 
-    const [a, b] = await Promise.all([
-      deliverMailBatch(rt.deps.db, rt.clock, sender(), 8),
-      deliverMailBatch(rt.deps.db, rt.clock, sender(), 8),
-    ]);
-    // Whatever one worker claimed, the other did not; leftovers go in the next pass.
-    const rest = await deliverMailBatch(rt.deps.db, rt.clock, sender(), 8);
-    expect(a.sent + b.sent + rest.sent).toBe(recipients.length);
+    const [a, b] = await Promise.all([worker(sender(), 3).runDue(), worker(sender(), 3).runDue()]);
+    expect(a.done + b.done).toBe(recipients.length);
     const delivered = smtp.received.flatMap((r) => r.rcptTo).sort();
     expect(delivered).toEqual([...recipients].sort());
     const unsent = await rt.deps.db.selectFrom("mail_outbox").select("id").where("sent_at", "is", null).execute();
     expect(unsent).toHaveLength(0);
   });
 
-  it("does not hand rows claimed by a worker that is still sending to another worker", async () => {
-    const mailer = outboxMailer(rt.deps.db, rt.clock);
-    const recipients = Array.from({ length: 6 }, (_, i) => `slow${i}@example.com`);
-    for (const to of recipients) await mailer.send(mail(to));
-
-    // Worker A claims 4 rows and stalls before its first send (a slow SMTP server).
-    const real = sender();
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let stalled = () => {};
-    const started = new Promise<void>((resolve) => (stalled = resolve));
-    const slow: SmtpSender = {
-      async send(message) {
-        stalled();
-        await gate;
-        await real.send(message);
-      },
-      close: () => real.close(),
-    };
-    const passA = deliverMailBatch(rt.deps.db, rt.clock, slow, 4);
-    await started;
-
-    // Worker B meanwhile gets only the 2 unclaimed rows, even after time passes (within the lease).
-    rt.clock.advance(60_000);
-    expect(await deliverMailBatch(rt.deps.db, rt.clock, sender(), 10)).toEqual({ sent: 2, failed: 0 });
-    release();
-    expect(await passA).toEqual({ sent: 4, failed: 0 });
-    expect(smtp.received.flatMap((r) => r.rcptTo).sort()).toEqual([...recipients].sort());
-  });
-
-  it("never e-mails sms: rows, even one left unsent", async () => {
+  it("never e-mails sms: rows, even when a job names one", async () => {
     await outboxSmsProvider(rt.deps.db, rt.clock).send({
       to: "+4915112345678",
       text: "Code 123456",
       template: "phone_code",
       language: "de",
     });
-    await rt.deps.db
+    const stray = await rt.deps.db
       .insertInto("mail_outbox")
       .values({
         recipient: "sms:+4915187654321",
@@ -211,15 +199,15 @@ describe(`mail outbox delivery over SMTP (${TEST_DB})`, () => {
         created_at: rt.clock.now(),
         sent_at: null,
       })
-      .execute();
-    await outboxMailer(rt.deps.db, rt.clock).send(mail("carla@example.com"));
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await enqueueJob(rt.deps.db, rt.clock, "mail.deliver", { outbox_id: stray.id });
+    await deliveringMailer().send(mail("carla@example.com"));
 
-    expect(await deliverMailBatch(rt.deps.db, rt.clock, sender())).toEqual({ sent: 1, failed: 0 });
+    expect(await worker().runDue()).toEqual({ done: 2, retry: 0, failed: 0 });
     expect(smtp.received.flatMap((r) => r.rcptTo)).toEqual(["carla@example.com"]);
-    const [stray] = await rowsFor("sms:+4915187654321");
-    expect(stray?.sent_at).toBeNull();
-    expect(Number(stray?.attempts)).toBe(0);
-    expect(stray?.claim_token).toBeNull();
+    const [strayRow] = await rowsFor("sms:+4915187654321");
+    expect(strayRow?.sent_at).toBeNull();
   });
 
   it("refuses an SMTP_URL that is not smtp:// or smtps://", () => {

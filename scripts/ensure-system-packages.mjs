@@ -1,0 +1,35 @@
+// Debian packages the product and its tests run: Chromium (Playwright drives Debian's browser; its own
+// download cannot work here) and ffmpeg/ffprobe (video encoding, ADR 034). Installs what is missing with
+// apt (root or sudo needed). `--only=ffmpeg` checks just that one (npm start).
+import { existsSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const PACKAGES = [
+  { name: "chromium", present: () => existsSync(CHROMIUM), debs: ["chromium", "fonts-dejavu-core"] },
+  { name: "ffmpeg", present: () => existsSync("/usr/bin/ffmpeg") && existsSync("/usr/bin/ffprobe"), debs: ["ffmpeg"] },
+];
+
+const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
+const missing = PACKAGES.filter((pkg) => (!only || pkg.name === only) && !pkg.present());
+if (missing.length === 0) process.exit(0);
+
+console.info(`installing Debian's ${missing.map((pkg) => pkg.name).join(" and ")} with apt-get`);
+const asRoot = process.getuid?.() === 0 ? [] : ["sudo"];
+const run = (args) => {
+  const result = spawnSync(asRoot.length ? asRoot[0] : args[0], asRoot.length ? args : args.slice(1), {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+  if (result.status !== 0) {
+    console.error(`failed: ${args.join(" ")}`);
+    process.exit(result.status ?? 1);
+  }
+};
+run(["apt-get", "update", "-qq"]);
+run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", ...missing.flatMap((pkg) => pkg.debs)]);
+const still = missing.filter((pkg) => !pkg.present());
+if (still.length > 0) {
+  console.error(`${still.map((pkg) => pkg.name).join(", ")} still missing after install`);
+  process.exit(1);
+}

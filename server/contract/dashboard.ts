@@ -1,0 +1,68 @@
+/**
+ * The dashboard charts (spec section 7 "dashboard charts", issue 10 item 1): how often a member's profile
+ * was viewed, favorited and contacted per day. ADR 033 says what a view is and what is stored about viewers.
+ */
+import * as v from "valibot";
+import { USER_TYPE } from "./users";
+
+/** Chart ranges in days (the dashboard offers each as a link); the default is the middle one. */
+export const DASHBOARD_CHART_RANGES = [7, 30, 90] as const;
+export type DashboardChartRange = (typeof DASHBOARD_CHART_RANGES)[number];
+export const DEFAULT_CHART_RANGE: DashboardChartRange = 30;
+
+/**
+ * Members whose profile others look at: escorts and businesses. A client's profile is seen by few
+ * (members only, ADR 023) and they advertise nothing, so they get no charts.
+ */
+export const CHART_USER_TYPES: readonly number[] = [USER_TYPE.escort, USER_TYPE.business];
+
+/** The calendar day views are counted in (the product is German-first; one day for everybody). */
+export const CHART_TIME_ZONE = "Europe/Berlin";
+
+export const CHART_SERIES = ["views", "favorites", "contacts"] as const;
+export type ChartSeriesKey = (typeof CHART_SERIES)[number];
+
+/**
+ * Series whose counter exists. Favorites (issue 11) and contacts (issue 12) have no tables yet: their
+ * series are real zeros until those issues count them.
+ */
+export const TRACKED_CHART_SERIES: readonly ChartSeriesKey[] = ["views"];
+
+export const dashboardChartsQuerySchema = v.strictObject(
+  {
+    range: v.optional(
+      v.pipe(
+        v.string("validation.invalid"),
+        v.transform(Number),
+        v.picklist(DASHBOARD_CHART_RANGES as unknown as number[], "validation.invalid"),
+      ),
+      String(DEFAULT_CHART_RANGE),
+    ),
+  },
+  "validation.invalid",
+);
+
+/** GET /dashboard/charts: one value per day and series, oldest day first, the last day being today. */
+export interface DashboardCharts {
+  range: DashboardChartRange;
+  /** Calendar days (YYYY-MM-DD in CHART_TIME_ZONE), as many as range. */
+  days: string[];
+  series: Record<ChartSeriesKey, number[]>;
+  totals: Record<ChartSeriesKey, number>;
+  /** Which series are counted today; the others are zeros until their feature exists. */
+  tracked: ChartSeriesKey[];
+}
+
+/** YYYY-MM-DD of an instant in CHART_TIME_ZONE. */
+export function chartDayOf(ms: number): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone: CHART_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(ms);
+}
+
+/** The `count` calendar days ending with `lastDay`, oldest first (calendar arithmetic, no time zone). */
+export function chartDaysEnding(lastDay: string, count: number): string[] {
+  const [y, m, d] = lastDay.split("-").map(Number) as [number, number, number];
+  const days: string[] = [];
+  for (let i = count - 1; i >= 0; i--) days.push(new Date(Date.UTC(y, m - 1, d - i)).toISOString().slice(0, 10));
+  return days;
+}

@@ -1,0 +1,24 @@
+/**
+ * The handler of every job kind (server/jobs/kinds.ts), bound to the process's dependencies. A kind
+ * without a handler here is not claimed by this process (mail delivery only runs with SMTP_URL).
+ */
+import type { ApiDeps } from "../api/types";
+import type { SmtpSender } from "../integrations/mail/smtp";
+import { deleteMediaFiles, storageOf } from "../modules/media/index";
+import { buildExport, expireExport } from "../modules/privacy/index";
+import { mailDeliveryHandler } from "./mail-delivery";
+import type { JobHandlers } from "./queue";
+
+export function jobHandlersFor(deps: ApiDeps, options: { smtp?: SmtpSender } = {}): JobHandlers {
+  return {
+    ...(options.smtp ? { "mail.deliver": mailDeliveryHandler(deps.db, deps.clock, options.smtp) } : {}),
+    "media.delete_files": { run: (payload) => deleteMediaFiles(deps, payload.files) },
+    "export.build": { run: (payload, context) => buildExport(deps, payload.export_id, context) },
+    "export.expire": { run: (payload) => expireExport(deps, payload.export_id) },
+    "storage.delete": {
+      async run(payload) {
+        for (const key of payload.keys) await storageOf(deps).delete(key);
+      },
+    },
+  };
+}

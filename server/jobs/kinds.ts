@@ -1,0 +1,19 @@
+/**
+ * Every job kind and its payload: the one list both the enqueuing services and the handlers
+ * (server/jobs/handlers.ts) are typed against. Payloads are JSON; they carry ids, not copies of data,
+ * so a job always works on the current rows.
+ */
+export interface JobPayloads {
+  /** Send one row of the mail outbox over SMTP (only enqueued when SMTP_URL is set). */
+  "mail.deliver": { outbox_id: number };
+  /** Remove the files of media rows already deleted (an account's deletion, a deleted photo). */
+  "media.delete_files": { files: Array<{ storage_key: string; variant_widths: string | null }> };
+  /** Build a member's data export (issue 10, data_privacy; ADR 032). */
+  "export.build": { export_id: number };
+  /** Remove a ready export's file when its download time is over (run_at = expires_at). */
+  "export.expire": { export_id: number };
+  /** Remove stored objects no row points to any more (e.g. the exports of a deleted account). */
+  "storage.delete": { keys: string[] };
+}
+
+export type JobKind = keyof JobPayloads;

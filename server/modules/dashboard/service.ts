@@ -1,0 +1,37 @@
+/** The dashboard charts (spec "dashboard charts"): the caller's own series, never anybody else's. */
+import { fail } from "../../api/errors";
+import type { ApiDeps, AuthUser } from "../../api/types";
+import {
+  CHART_SERIES,
+  CHART_USER_TYPES,
+  chartDayOf,
+  chartDaysEnding,
+  TRACKED_CHART_SERIES,
+  type ChartSeriesKey,
+  type DashboardChartRange,
+  type DashboardCharts,
+} from "../../contract/dashboard";
+
+export async function dashboardCharts(deps: ApiDeps, user: AuthUser, range: DashboardChartRange): Promise<DashboardCharts> {
+  if (!CHART_USER_TYPES.includes(user.userType)) throw fail.forbidden("exception.dashboard.no_charts_for_user_type");
+  const days = chartDaysEnding(chartDayOf(deps.clock.now()), range);
+  const rows = await deps.db
+    .selectFrom("profile_view_days")
+    .select(["day", "views"])
+    .where("user_id", "=", user.id)
+    .where("day", ">=", days[0]!)
+    .where("day", "<=", days[days.length - 1]!)
+    .execute();
+  const viewsByDay = new Map(rows.map((row) => [row.day, Number(row.views)]));
+  // Favorites (issue 11) and contacts (issue 12) are counted by those features; until then no member has any.
+  const series: Record<ChartSeriesKey, number[]> = {
+    views: days.map((day) => viewsByDay.get(day) ?? 0),
+    favorites: days.map(() => 0),
+    contacts: days.map(() => 0),
+  };
+  const totals = Object.fromEntries(CHART_SERIES.map((key) => [key, series[key].reduce((a, b) => a + b, 0)])) as Record<
+    ChartSeriesKey,
+    number
+  >;
+  return { range, days, series, totals, tracked: [...TRACKED_CHART_SERIES] };
+}

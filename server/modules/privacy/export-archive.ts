@@ -1,0 +1,147 @@
+/**
+ * What a data export contains (ADR 032): every row the product keeps about the member, as JSON, and the
+ * largest stored rendition of each of their photos. Columns that hold secrets (password and token
+ * hashes, codes, claim tokens) are left out: they identify nothing for the member and would only help
+ * an attacker who gets hold of the file. Mails are listed without their bodies (they hold live links).
+ */
+import { sql } from "kysely";
+import yazl from "yazl";
+import type { DB } from "../../db/index";
+import type { MediaStorage } from "../../integrations/storage/index";
+import { parseVariantWidths, variantStorageKey } from "../media/index";
+
+/** Column names that never leave the database (storage keys are internal addresses, not the member's data). */
+const SECRET_COLUMN = /(_hash$|^token|^claim_token$|^secret|^code$|^storage_key$)/;
+
+/** Tables with a user_id column, exported whole (minus secrets), by the file (name without .json) they go to. */
+const USER_TABLES: Record<string, readonly string[]> = {
+  profile: ["profiles", "profile_traits", "profile_prices", "profile_schedule", "profile_view_days"],
+  settings: ["first_contact_filters", "notification_preferences", "consents"],
+  security: ["email_changes", "password_resets", "sms_verifications", "age_check_requests", "account_deletions", "federated_identities"],
+  "sign-up": ["signup_tracking", "profile_claims"],
+  exports: ["data_exports"],
+};
+
+type Row = Record<string, unknown>;
+
+function withoutSecrets(rows: Row[]): Row[] {
+  return rows.map((row) => Object.fromEntries(Object.entries(row).filter(([column]) => !SECRET_COLUMN.test(column))));
+}
+
+async function rowsOf(db: DB, table: string, userId: number): Promise<Row[]> {
+  const result = await sql<Row>`select * from ${sql.table(table)} where user_id = ${userId} order by 1`.execute(db);
+  return withoutSecrets(result.rows);
+}
+
+export interface ArchiveInput {
+  userId: number;
+  /** The README, in the member's language. */
+  readme: string;
+  /** Zip entries' modification time. */
+  now: number;
+}
+
+/** Builds the ZIP in memory: a member's photos are a few megabytes of renditions (see ADR 032 on videos). */
+export async function buildExportArchive(db: DB, storage: MediaStorage, input: ArchiveInput): Promise<Buffer> {
+  const { userId } = input;
+  const mtime = new Date(input.now);
+  const zip = new yazl.ZipFile();
+  const addJson = (name: string, value: unknown) => zip.addBuffer(Buffer.from(`${JSON.stringify(value, null, 2)}\n`), name, { mtime });
+
+  zip.addBuffer(Buffer.from(input.readme), "README.txt", { mtime });
+  const account = await db
+    .selectFrom("users")
+    .select([
+      "id",
+      "username",
+      "email",
+      "user_type",
+      "gender",
+      "salutation",
+      "birth_date",
+      "language",
+      "is_member",
+      "member_until",
+      "email_verified_at",
+      "status",
+      "phone",
+      "phone_verified_at",
+      "business_kind",
+      "contact_person",
+      "landing_page_id",
+      "invitation_code",
+      "created_at",
+      "updated_at",
+      "last_login_at",
+    ])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  addJson("account.json", account);
+  for (const [file, tables] of Object.entries(USER_TABLES)) {
+    const content: Record<string, Row[]> = {};
+    for (const table of tables) content[table] = await rowsOf(db, table, userId);
+    addJson(`${file}.json`, content);
+  }
+  addJson("sessions.json", {
+    sessions: await db
+      .selectFrom("access_tokens")
+      .select(["created_at", "expires_at", "idle_expires_at", "revoked_at", "client_ip"])
+      .where("user_id", "=", userId)
+      .orderBy("id")
+      .execute(),
+  });
+  addJson("blocks.json", {
+    blocked_by_you: await db
+      .selectFrom("blocks")
+      .innerJoin("users", "users.id", "blocks.blocked_id")
+      .select(["users.username", "blocks.created_at"])
+      .where("blocks.blocker_id", "=", userId)
+      .orderBy("blocks.created_at")
+      .execute(),
+  });
+  addJson("business-links.json", {
+    links: await db
+      .selectFrom("business_escorts")
+      .selectAll()
+      .where((eb) => eb.or([eb("business_user_id", "=", userId), eb("escort_user_id", "=", userId)]))
+      .execute(),
+  });
+  addJson("mails.json", {
+    mails: await db
+      .selectFrom("mail_outbox")
+      .select(["template", "language", "created_at", "sent_at"])
+      .where("recipient", "=", account.email)
+      .orderBy("id")
+      .execute(),
+  });
+
+  const media = await rowsOf(db, "media", userId);
+  const photos = await db
+    .selectFrom("media")
+    .select(["id", "storage_key", "variant_widths"])
+    .where("user_id", "=", userId)
+    .orderBy("id")
+    .execute();
+  const files: Record<number, string> = {};
+  for (const photo of photos) {
+    const widths = parseVariantWidths(photo.variant_widths);
+    const key = widths.length === 0 ? photo.storage_key : variantStorageKey(photo.storage_key, Math.max(...widths), "jpeg");
+    const bytes = await storage.read(key);
+    if (!bytes) continue;
+    const name = `media/${photo.id}.jpg`;
+    zip.addBuffer(bytes, name, { mtime, compress: false });
+    files[photo.id] = name;
+  }
+  addJson(
+    "media.json",
+    media.map((row) => ({
+      ...Object.fromEntries(Object.entries(row).filter(([column]) => column !== "storage_key")),
+      file: files[Number(row.id)] ?? null,
+    })),
+  );
+
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,97 @@
+/** The export mail and the export's README (issue 10, data_privacy), four languages, informal German "du". */
+import type { Language } from "../../contract/locales";
+import { composeMail, fill, textsFor } from "../../integrations/mail/compose";
+import type { OutgoingMail } from "../../integrations/mail/mailer";
+
+const READY: Record<Language, { subject: string; greeting: string; body: string; tail: string }> = {
+  de: {
+    subject: "Dein Datenexport ist fertig",
+    greeting: "Hallo {username},",
+    body: "der Export deiner Daten bei Velora ist fertig. Du kannst ihn nach dem Einloggen hier herunterladen:",
+    tail: "Der Download ist 7 Tage lang möglich, danach löschen wir die Datei. Wenn du den Export nicht angefordert hast, ändere bitte dein Passwort.",
+  },
+  en: {
+    subject: "Your data export is ready",
+    greeting: "Hello {username},",
+    body: "the export of your Velora data is ready. After logging in you can download it here:",
+    tail: "The download is available for 7 days; then we delete the file. If you did not request the export, please change your password.",
+  },
+  es: {
+    subject: "Tu exportación de datos está lista",
+    greeting: "Hola {username}:",
+    body: "la exportación de tus datos de Velora está lista. Después de iniciar sesión puedes descargarla aquí:",
+    tail: "La descarga está disponible durante 7 días; después borramos el archivo. Si no has pedido la exportación, cambia tu contraseña.",
+  },
+  pl: {
+    subject: "Eksport twoich danych jest gotowy",
+    greeting: "Cześć {username},",
+    body: "eksport twoich danych z Velora jest gotowy. Po zalogowaniu możesz go pobrać tutaj:",
+    tail: "Pobieranie jest możliwe przez 7 dni, potem usuwamy plik. Jeśli to nie ty zleciłeś eksport, zmień hasło.",
+  },
+};
+
+export function exportReadyMail(input: { to: string; username: string; language: string; link: string }): OutgoingMail {
+  const text = textsFor(READY, input.language);
+  return composeMail({
+    to: input.to,
+    template: "data_export_ready",
+    language: input.language,
+    subject: text.subject,
+    blocks: [fill(text.greeting, { username: input.username }), text.body, { link: input.link }, text.tail],
+  });
+}
+
+const README: Record<Language, string> = {
+  de: `Dein Datenexport von Velora ({date})
+
+Diese Datei enthält alles, was wir über dein Konto speichern:
+- account.json: Konto (Name, E-Mail, Geburtsdatum, Sprache, Status, Zeitpunkte)
+- profile.json: Profil, Merkmale, Preise, Arbeitszeiten
+- media.json und media/: deine Fotos mit Status, Sichtbarkeit und Position
+- settings.json: Erstkontakt-Filter, Benachrichtigungen, Einwilligungen
+- blocks.json, business-links.json: deine Sperrliste, Verknüpfungen mit Agenturen und Clubs
+- sessions.json, security.json: Anmeldungen, E-Mail-Änderungen, Bestätigungen, Altersprüfung
+- sign-up.json, mails.json, exports.json: Registrierung, E-Mails an dich (ohne Inhalt), frühere Exporte
+Zeiten sind Millisekunden seit 1970 (UTC). Passwörter und Sicherheitscodes speichern wir nur als Hash; sie sind nicht enthalten.
+`,
+  en: `Your Velora data export ({date})
+
+This file contains everything we store about your account:
+- account.json: account (name, e-mail, birth date, language, status, times)
+- profile.json: profile, characteristics, prices, working hours
+- media.json and media/: your photos with status, visibility and position
+- settings.json: first-contact filter, notifications, consents
+- blocks.json, business-links.json: your block list, links with agencies and clubs
+- sessions.json, security.json: logins, e-mail changes, confirmations, age check
+- sign-up.json, mails.json, exports.json: sign-up, e-mails sent to you (without content), earlier exports
+Times are milliseconds since 1970 (UTC). Passwords and security codes are stored only as hashes and are not included.
+`,
+  es: `Tu exportación de datos de Velora ({date})
+
+Este archivo contiene todo lo que guardamos sobre tu cuenta:
+- account.json: cuenta (nombre, correo, fecha de nacimiento, idioma, estado, fechas)
+- profile.json: perfil, características, precios, horario
+- media.json y media/: tus fotos con estado, visibilidad y posición
+- settings.json: filtro de primer contacto, notificaciones, consentimientos
+- blocks.json, business-links.json: tu lista de bloqueos, vínculos con agencias y clubes
+- sessions.json, security.json: inicios de sesión, cambios de correo, confirmaciones, verificación de edad
+- sign-up.json, mails.json, exports.json: registro, correos enviados a ti (sin contenido), exportaciones anteriores
+Las fechas son milisegundos desde 1970 (UTC). Las contraseñas y los códigos de seguridad solo se guardan como hash y no se incluyen.
+`,
+  pl: `Eksport twoich danych z Velora ({date})
+
+Ten plik zawiera wszystko, co przechowujemy o twoim koncie:
+- account.json: konto (nazwa, e-mail, data urodzenia, język, status, daty)
+- profile.json: profil, cechy, ceny, godziny pracy
+- media.json i media/: twoje zdjęcia ze statusem, widocznością i pozycją
+- settings.json: filtr pierwszego kontaktu, powiadomienia, zgody
+- blocks.json, business-links.json: twoja lista blokad, powiązania z agencjami i klubami
+- sessions.json, security.json: logowania, zmiany e-mail, potwierdzenia, weryfikacja wieku
+- sign-up.json, mails.json, exports.json: rejestracja, e-maile do ciebie (bez treści), wcześniejsze eksporty
+Czasy to milisekundy od 1970 (UTC). Hasła i kody bezpieczeństwa przechowujemy tylko jako hash; nie są zawarte.
+`,
+};
+
+export function exportReadme(language: string, date: string): string {
+  return fill(textsFor(README, language), { date });
+}

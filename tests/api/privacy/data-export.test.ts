@@ -1,0 +1,226 @@
+/**
+ * Issue 10, user/data_privacy: the self-service data export (ADR 032) — one a day, built by the job
+ * table, a ZIP of JSON and the member's photos without secrets, downloadable by its owner only, for
+ * 7 days, removed with the account.
+ */
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import yauzl from "yauzl";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DATA_EXPORT_INTERVAL_MS, DATA_EXPORT_TTL_MS, type DataExport, type DataExportStatus } from "#server/contract/privacy";
+import { USER_TYPE } from "#server/contract/users";
+import { freshIp } from "../../helpers/auth";
+import { jpeg } from "../../helpers/images";
+import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+
+interface Answer<T> {
+  data?: T;
+  errors?: Array<{ key: string }>;
+  next_request_at?: number;
+}
+
+/** Every entry of a ZIP: name → bytes. */
+function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err ?? new Error("no zip"));
+      const entries = new Map<string, Buffer>();
+      zip.on("entry", (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamErr, stream) => {
+          if (streamErr || !stream) return reject(streamErr ?? new Error("no stream"));
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("end", () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on("end", () => resolve(entries));
+      zip.on("error", reject);
+      zip.readEntry();
+    });
+  });
+}
+
+describe(`the data export (${TEST_DB})`, () => {
+  let rt: TestRuntime;
+  let dir: string;
+  beforeAll(async () => {
+    rt = await createTestRuntime();
+    dir = mkdtempSync(join(tmpdir(), "velora-export-"));
+    const config = rt.deps.config as { mediaDir: string; uploadTmpDir: string };
+    config.mediaDir = join(dir, "media");
+    config.uploadTmpDir = join(dir, "upload-tmp");
+  });
+  afterAll(async () => {
+    await rt.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function escort() {
+    const user = await createUser(rt, { userType: USER_TYPE.escort });
+    await addBerlinProfile(rt, user.id, user.username);
+    return { ...user, token: await signIn(user) };
+  }
+  /** A fresh session (sessions end after 24 idle hours, and these tests move the clock by days). */
+  const signIn = async (user: { username: string; password: string }) =>
+    String((await login(rt, user.username, user.password, freshIp())).body.access_token);
+
+  async function call<T>(token: string | undefined, method: string, path = "") {
+    const response = await rt.request(`/api/v2/user/data-export${path}`, { method, token });
+    return { status: response.status, json: (await response.json()) as Answer<T> };
+  }
+  const status = async (token: string) => (await call<DataExportStatus>(token, "GET")).json.data!;
+  /** Whether the ZIP of this export is in the media store. */
+  const fileOf = async (exportId: number) => {
+    const row = await rt.deps.db.selectFrom("data_exports").select("storage_key").where("id", "=", exportId).executeTakeFirstOrThrow();
+    return join(dir, "media", row.storage_key!);
+  };
+
+  it("is built in the background into a ZIP of JSON and the member's photos, without secrets, and mailed", async () => {
+    const member = await escort();
+    const form = new FormData();
+    form.append("files", new Blob([new Uint8Array(await jpeg(400, 500))], { type: "image/jpeg" }), "a.jpg");
+    expect((await rt.request("/api/v2/media/upload", { method: "POST", token: member.token, body: form })).status).toBe(201);
+
+    const requested = await call<DataExport>(member.token, "POST");
+    expect(requested.status).toBe(202);
+    expect(requested.json.data).toMatchObject({ state: "init", ready_at: null });
+    expect((await status(member.token)).latest?.state).toBe("init");
+    // One at a time.
+    expect((await call(member.token, "POST")).json.errors?.[0]?.key).toBe("exception.privacy.export_in_progress");
+
+    expect(await rt.jobs.runDue()).toMatchObject({ done: 1, failed: 0 });
+    const ready = await status(member.token);
+    expect(ready.latest).toMatchObject({ state: "ready", ready_at: rt.clock.now(), expires_at: rt.clock.now() + DATA_EXPORT_TTL_MS });
+    expect(ready.latest!.size_bytes).toBeGreaterThan(1000);
+
+    const mail = await rt.deps.db
+      .selectFrom("mail_outbox")
+      .select(["template", "text_body"])
+      .where("recipient", "=", member.email)
+      .where("template", "=", "data_export_ready")
+      .executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain("http://velora.test/de/user/data_privacy");
+
+    const download = await rt.request(`/api/v2/user/data-export/${ready.latest!.id}/file`, { token: member.token });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-type")).toBe("application/zip");
+    expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="velora-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(download.headers.get("cache-control")).toContain("no-store");
+    const entries = await unzip(Buffer.from(await download.arrayBuffer()));
+    expect([...entries.keys()].filter((name) => name.endsWith(".json") || name.endsWith(".txt")).sort()).toEqual(
+      [
+        "README.txt",
+        "account.json",
+        "blocks.json",
+        "business-links.json",
+        "exports.json",
+        "mails.json",
+        "media.json",
+        "profile.json",
+        "security.json",
+        "sessions.json",
+        "settings.json",
+        "sign-up.json",
+      ].sort(),
+    );
+    const account = JSON.parse(entries.get("account.json")!.toString("utf8")) as Record<string, unknown>;
+    expect(account).toMatchObject({ id: member.id, username: member.username, email: member.email });
+    expect(entries.get("README.txt")!.toString("utf8")).toMatch(/^Dein Datenexport von Velora/);
+    const profile = JSON.parse(entries.get("profile.json")!.toString("utf8")) as { profiles: Array<{ user_id: number }> };
+    expect(profile.profiles).toEqual([expect.objectContaining({ user_id: member.id })]);
+    const media = JSON.parse(entries.get("media.json")!.toString("utf8")) as Array<{ file: string | null }>;
+    expect(media).toHaveLength(1);
+    const photo = entries.get(media[0]!.file!)!;
+    expect(photo.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    // No password, token or code hash, and no storage address, anywhere.
+    const allJson = [...entries]
+      .filter(([name]) => name.endsWith(".json"))
+      .map(([, bytes]) => bytes.toString("utf8"))
+      .join("\n");
+    expect(allJson).not.toMatch(/_hash"|"token|storage_key|"code"/);
+    expect(allJson).not.toContain("$argon2");
+  });
+
+  it("allows one export a day, and a new one after it", async () => {
+    const member = await escort();
+    expect((await call(member.token, "POST")).status).toBe(202);
+    await rt.jobs.runDue();
+    const tooSoon = await call(member.token, "POST");
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.json.errors?.[0]?.key).toBe("exception.privacy.export_too_soon");
+    expect((await status(member.token)).next_request_at).toBe(rt.clock.now() + DATA_EXPORT_INTERVAL_MS);
+    rt.clock.advance(DATA_EXPORT_INTERVAL_MS);
+    const later = await signIn(member);
+    expect((await status(later)).next_request_at).toBeNull();
+    expect((await call(later, "POST")).status).toBe(202);
+    await rt.jobs.runDue();
+  });
+
+  it("answers another member's export, a guest and an id that names nothing with 404 / 401", async () => {
+    const owner = await escort();
+    const other = await escort();
+    await call(owner.token, "POST");
+    await rt.jobs.runDue();
+    const id = (await status(owner.token)).latest!.id;
+    expect((await rt.request(`/api/v2/user/data-export/${id}/file`, { token: other.token })).status).toBe(404);
+    expect((await rt.request(`/api/v2/user/data-export/${id}/file`)).status).toBe(401);
+    expect((await call(undefined, "POST")).status).toBe(401);
+    for (const bad of ["abc", "0", "-1", "1e3", "99999999999999999999"]) {
+      expect((await rt.request(`/api/v2/user/data-export/${bad}/file`, { token: owner.token })).status, bad).toBe(404);
+    }
+    expect((await rt.request(`/api/v2/user/data-export/${id}/file`, { token: owner.token })).status).toBe(200);
+  });
+
+  it("removes the file when the 7 days are over", async () => {
+    const member = await escort();
+    await call(member.token, "POST");
+    await rt.jobs.runDue();
+    const id = (await status(member.token)).latest!.id;
+    const file = await fileOf(id);
+    expect(existsSync(file)).toBe(true);
+    rt.clock.advance(DATA_EXPORT_TTL_MS - 1);
+    await rt.jobs.runDue();
+    const later = await signIn(member);
+    expect((await rt.request(`/api/v2/user/data-export/${id}/file`, { token: later })).status).toBe(200);
+    rt.clock.advance(1);
+    expect((await rt.jobs.runDue()).done).toBeGreaterThanOrEqual(1);
+    expect((await status(later)).latest?.state).toBe("expired");
+    expect((await rt.request(`/api/v2/user/data-export/${id}/file`, { token: later })).status).toBe(404);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it("goes with the account: rows at once, the file by a job", async () => {
+    const member = await escort();
+    await call(member.token, "POST");
+    await rt.jobs.runDue();
+    const file = await fileOf((await status(member.token)).latest!.id);
+    expect(existsSync(file)).toBe(true);
+    await rt.request("/api/v2/user/delete", {
+      method: "POST",
+      token: member.token,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ current_password: member.password }),
+    });
+    const mail = await rt.deps.db
+      .selectFrom("mail_outbox")
+      .select("text_body")
+      .where("recipient", "=", member.email)
+      .where("template", "=", "account_deletion_confirm")
+      .executeTakeFirstOrThrow();
+    const link = /https?:\/\/\S+pause_delete\?delete=[A-Za-z0-9_%-]+/.exec(mail.text_body)![0];
+    const confirmed = await rt.request("/api/v2/user/delete/confirm", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token: new URL(link).searchParams.get("delete") }),
+    });
+    expect(confirmed.status).toBe(200);
+    expect(await rt.deps.db.selectFrom("data_exports").select("id").where("user_id", "=", member.id).execute()).toEqual([]);
+    expect(existsSync(file)).toBe(true);
+    await rt.jobs.runDue();
+    expect(existsSync(file)).toBe(false);
+  });
+});
