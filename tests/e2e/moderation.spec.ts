@@ -94,7 +94,7 @@ test("a team member accepts a photo and rejects a text with a reason; the owner 
   await description.getByLabel("Grund der Ablehnung").selectOption("contact_details");
   await description.getByRole("button", { name: "Ablehnen" }).click();
   await expect(page.getByTestId("backoffice-notice")).toHaveText("Abgelehnt. Das Mitglied ist per E-Mail informiert, mit dem Grund.");
-  await expect(page.getByTestId("queue-empty")).toBeVisible();
+  await expect(page.getByTestId("queue-empty")).toHaveText(`Von ${owner} wartet nichts auf eine Prüfung.`);
 
   // Guest pages may be served from the host's micro-cache for a few seconds.
   await expect.poll(publicPhotos, { timeout: 20_000, intervals: [2_000] }).toBeGreaterThan(0);

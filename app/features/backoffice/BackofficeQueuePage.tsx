@@ -168,7 +168,7 @@ export function BackofficeQueuePage({
         </p>
         {queue.items.length === 0 ? (
           <p className={ui.card} data-testid="queue-empty">
-            {t("moderation.backoffice.empty")}
+            {queue.owner ? t("moderation.backoffice.empty_owner", { owner: queue.owner }) : t("moderation.backoffice.empty")}
           </p>
         ) : (
           <ul className={ui.plainList}>
