@@ -34,6 +34,8 @@ try {
     await page.getByLabel("Benutzername oder E-Mail").fill(user);
     await page.getByLabel("Passwort", { exact: true }).fill(process.env.DEMO_PASSWORD ?? "demo-pass-2026");
     await page.getByRole("button", { name: "Anmelden" }).last().click();
+    // Wait for the login's redirect: a page opened before it lands would be seen as a guest.
+    await page.waitForURL((url) => !url.pathname.endsWith("/login"), { timeout: 15_000 }).catch(() => undefined);
     await page.waitForLoadState();
   }
   for (const path of paths) {

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { bootstrap } from "./bootstrap";
 import { loadConfig } from "./config";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/seed/index";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_STAFF_ACCOUNTS } from "./db/seed/index";
 import { createHost } from "./host";
 import { createSmtpSender } from "./integrations/mail/smtp";
 import { jobHandlersFor } from "./jobs/handlers";
@@ -64,7 +64,7 @@ async function main() {
         {
           login: `${config.publicUrl}/de/login`,
           password: DEMO_PASSWORD,
-          accounts: DEMO_ACCOUNTS.map((a) => `${a.username} <${a.email}>`),
+          accounts: [...DEMO_ACCOUNTS, ...DEMO_STAFF_ACCOUNTS].map((a) => `${a.username} <${a.email}>`),
         },
         "demo data seeded",
       );

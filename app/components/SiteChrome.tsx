@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OFFERED_LANGUAGES } from "#server/contract/locales";
+import { isStaffUserType } from "#server/contract/moderation";
 import type { Viewer } from "~/api/viewer.server";
 import { brand } from "~/brand/brand";
 import { switchLanguage, useLang, useLocalePath } from "~/i18n/lang";
@@ -45,6 +46,11 @@ export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | nul
               <NavLink className={css.navLink} to={to("my_dashboard")}>
                 {t("nav.dashboard")}
               </NavLink>
+              {isStaffUserType(viewer.profile.userType) ? (
+                <NavLink className={css.navLink} to={to("backoffice")}>
+                  {t("nav.backoffice")}
+                </NavLink>
+              ) : null}
               <Form method="post" action={to("logout")}>
                 <button className={css.headerButton} type="submit">
                   {t("nav.logout")}

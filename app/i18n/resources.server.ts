@@ -17,6 +17,7 @@ import deTraits from "../../locales/de/traits.json";
 import deGallery from "../../locales/de/gallery.json";
 import deVisibility from "../../locales/de/visibility.json";
 import deTours from "../../locales/de/tours.json";
+import deModeration from "../../locales/de/moderation.json";
 import dePaella from "../../locales/de/paella.json";
 import dePayment from "../../locales/de/payment.json";
 import dePromotion from "../../locales/de/promotion.json";
@@ -36,6 +37,7 @@ import enTraits from "../../locales/en/traits.json";
 import enGallery from "../../locales/en/gallery.json";
 import enVisibility from "../../locales/en/visibility.json";
 import enTours from "../../locales/en/tours.json";
+import enModeration from "../../locales/en/moderation.json";
 import enPaella from "../../locales/en/paella.json";
 import enPayment from "../../locales/en/payment.json";
 import enPromotion from "../../locales/en/promotion.json";
@@ -55,6 +57,7 @@ import esTraits from "../../locales/es/traits.json";
 import esGallery from "../../locales/es/gallery.json";
 import esVisibility from "../../locales/es/visibility.json";
 import esTours from "../../locales/es/tours.json";
+import esModeration from "../../locales/es/moderation.json";
 import esPaella from "../../locales/es/paella.json";
 import esPayment from "../../locales/es/payment.json";
 import esPromotion from "../../locales/es/promotion.json";
@@ -74,6 +77,7 @@ import plTraits from "../../locales/pl/traits.json";
 import plGallery from "../../locales/pl/gallery.json";
 import plVisibility from "../../locales/pl/visibility.json";
 import plTours from "../../locales/pl/tours.json";
+import plModeration from "../../locales/pl/moderation.json";
 import plPaella from "../../locales/pl/paella.json";
 import plPayment from "../../locales/pl/payment.json";
 import plPromotion from "../../locales/pl/promotion.json";
@@ -96,6 +100,7 @@ export const resources = {
     gallery: deGallery,
     visibility: deVisibility,
     tours: deTours,
+    moderation: deModeration,
     paella: dePaella,
     payment: dePayment,
     promotion: dePromotion,
@@ -117,6 +122,7 @@ export const resources = {
     gallery: enGallery,
     visibility: enVisibility,
     tours: enTours,
+    moderation: enModeration,
     paella: enPaella,
     payment: enPayment,
     promotion: enPromotion,
@@ -138,6 +144,7 @@ export const resources = {
     gallery: esGallery,
     visibility: esVisibility,
     tours: esTours,
+    moderation: esModeration,
     paella: esPaella,
     payment: esPayment,
     promotion: esPromotion,
@@ -159,6 +166,7 @@ export const resources = {
     gallery: plGallery,
     visibility: plVisibility,
     tours: plTours,
+    moderation: plModeration,
     paella: plPaella,
     payment: plPayment,
     promotion: plPromotion,

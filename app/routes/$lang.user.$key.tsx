@@ -10,8 +10,8 @@ import { ProfileSettingsPage } from "~/features/settings/ProfileSettingsPage";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-// The step forms' controls and trait names live in join, search and traits.
-export const handle = { i18n: ["account", "join", "search", "traits"] };
+// The step forms' controls and trait names live in join, search and traits; texts under review in moderation.
+export const handle = { i18n: ["account", "join", "search", "traits", "moderation"] };
 
 export const loader = (args: LoaderFunctionArgs) => loadProfileSettings(args);
 

@@ -27,6 +27,7 @@ export const NAMESPACES = [
   "gallery",
   "visibility",
   "tours",
+  "moderation",
   "paella",
   "payment",
   "promotion",

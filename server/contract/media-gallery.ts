@@ -67,6 +67,8 @@ export interface OwnMediaItem extends MediaItem {
   fake_check: FakeCheckStatus;
   /** False while the variants still carry an older watermark (re-rendered in the background). */
   watermark_current: boolean;
+  /** Videos: the encoded file (`image` is its poster), once encoded; null for photos and while encoding. */
+  video: { path: string; duration_ms: number } | null;
 }
 
 /** GET /media/gallery?page=N. */

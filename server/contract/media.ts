@@ -99,7 +99,10 @@ export function variantHeight(image: Pick<MediaImage, "width" | "height">, width
 export interface MediaItem {
   id: number;
   visibility: string;
+  /** MEDIA_STATUS: a new photo waits (pending) until a team member accepts or rejects it (ADR 030). */
   status: number;
+  /** contract/moderation REJECTION_REASONS for a rejected photo, else null. */
+  rejection_reason: string | null;
   position: number;
   is_avatar: boolean;
   image: MediaImage;

@@ -9,8 +9,10 @@ import * as v from "valibot";
 import { SPECIAL_CATEGORY_TRAITS, SPECIAL_DATA_CONSENT_FIELD, SPECIAL_DATA_CONSENT_REQUIRED } from "./consents";
 import { APPEARANCE_MEASURES, traitValueSchema, type TraitGroupKey } from "./traits";
 import { profileCityEntries } from "./profile-city";
+import { findProstSchGTerm, prostSchGMessage } from "./prostschg";
 import { PRICE_DURATIONS } from "./search";
 import { GENDER } from "./users";
+import type { MyModeration } from "./moderation";
 import type { BusinessSignupTrackingType, RegisterStepDef } from "./register";
 
 export const PROFESSION_MAX = 70;
@@ -94,9 +96,15 @@ function measure(key: keyof typeof APPEARANCE_MEASURES, options: { integer: bool
 const optionalTrait = <K extends TraitGroupKey>(key: K) => v.optional(v.nullable(traitValueSchema(key)));
 const optionalMulti = <K extends TraitGroupKey>(key: K) => v.optional(traitValueSchema(key), () => [] as never);
 
+/** ProstSchG §32: a profile text that offers sex without a condom or with pregnant women is refused at its field (ADR 030). */
+const lawfulText = v.check(
+  (input: string) => findProstSchGTerm(input) === null,
+  (issue: v.CheckIssue<string>) => prostSchGMessage(findProstSchGTerm(String(issue.input)) ?? ""),
+);
+
 function text(max: number, messageKey = "validation.steps.too_long") {
   // No default value: conform's form coercion turns an empty field into undefined, which must stay valid.
-  return v.optional(v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(max, `${messageKey}?max=${max}`)));
+  return v.optional(v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(max, `${messageKey}?max=${max}`), lawfulText));
 }
 
 /**
@@ -189,6 +197,7 @@ export const extraSchema = v.object(
       v.trim(),
       v.nonEmpty("validation.required"),
       v.maxLength(EXTRA_NAME_MAX, `validation.steps.too_long?max=${EXTRA_NAME_MAX}`),
+      lawfulText,
     ),
     price: priceSchema,
   },
@@ -286,6 +295,7 @@ export const businessDescriptionStepSchema = v.object(
       v.nonEmpty("validation.required"),
       v.minLength(BUSINESS_DESCRIPTION_MIN, `validation.steps.too_short?min=${BUSINESS_DESCRIPTION_MIN}`),
       v.maxLength(DESCRIPTION_MAX, `validation.steps.too_long?max=${DESCRIPTION_MAX}`),
+      lawfulText,
     ),
     status: text(STATUS_TEXT_MAX),
   },
@@ -356,6 +366,11 @@ export interface StepData {
   escort_usernames: string[];
   /** Named escorts who have not accepted yet (they are listed only once they do). */
   pending_escort_usernames: string[];
+  /**
+   * The texts above are the member's own latest (ADR 030): those waiting for a team member, or refused
+   * lately with the reason, are named here so the form can say so.
+   */
+  text_reviews: MyModeration["texts"];
 }
 
 /** GET /registration/business/tracking: the business's own signup funnel. */

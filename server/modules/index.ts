@@ -13,6 +13,7 @@ import { registerDev } from "./dev/routes";
 import { registerFederated } from "./federated/routes";
 import { registerInvitations } from "./invitations/routes";
 import { registerMedia } from "./media/routes";
+import { registerModeration } from "./moderation/routes";
 import { registerPages } from "./pages/routes";
 import { registerPhone } from "./phone/routes";
 import { registerPrivacy } from "./privacy/routes";
@@ -39,6 +40,7 @@ export function registerModules(ctx: ModuleContext): void {
   registerFederated(ctx);
   registerInvitations(ctx);
   registerMedia(ctx);
+  registerModeration(ctx);
   registerPages(ctx);
   registerPhone(ctx);
   registerPrivacy(ctx);

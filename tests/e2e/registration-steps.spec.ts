@@ -9,9 +9,25 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import type { APIRequestContext } from "@playwright/test";
 import { expect, logIn, SIGN_UP_PASSWORD as PASSWORD, signUp, test } from "./fixtures";
 
 const PHOTO = fileURLToPath(new URL("../fixtures/photo-400x500.jpg", import.meta.url));
+
+/** Accepts a member's waiting photos as the seeded team account does in the back office (through its API). */
+async function acceptPhotosOf(request: APIRequestContext, clientIp: string, username: string) {
+  const headers = { "x-forwarded-for": clientIp };
+  const token = await request.post("/oauth/v2/token", {
+    headers,
+    form: { grant_type: "password", username: "demo_team", password: "demo-pass-2026" },
+  });
+  expect(token.status(), await token.text()).toBe(200);
+  const auth = { ...headers, authorization: `Bearer ${(await token.json()).access_token as string}` };
+  const queue = await request.get(`/api/v2/backoffice/queue?owner=${username}`, { headers: auth });
+  const items = (await queue.json()).data.items as Array<{ kind: string; id: number }>;
+  for (const item of items.filter((entry) => entry.kind === "media"))
+    expect((await request.post(`/api/v2/backoffice/media/${item.id}/accept`, { headers: auth })).status()).toBe(200);
+}
 const NARROW = fileURLToPath(new URL("../fixtures/photo-narrow-150x600.jpg", import.meta.url));
 
 test("an escort walks photo, profile, appearance, services and availability to the welcome page", async ({ page, request, clientIp }) => {
@@ -111,7 +127,10 @@ test("an escort walks photo, profile, appearance, services and availability to t
   expect(src).toMatch(/^\/media\/[0-9a-f]{32}\/400\.jpg$/);
   expect(await avatar.getAttribute("srcset")).toMatch(/\/160\.jpg 160w, .+\/320\.jpg 320w, .+\/400\.jpg 400w$/);
   await expect(page.locator("picture source[type='image/avif']").first()).toHaveAttribute("sizes", "96px");
-  // Registration is finished, so the public avatar is listed: guests get it, and shared caches may keep it.
+  // The photo waits for the back office (ADR 030): guests get nothing until a team member accepts it.
+  expect((await request.get(src!, { headers: { "x-forwarded-for": clientIp } })).status()).toBe(404);
+  await acceptPhotosOf(request, clientIp, username);
+  // Registration is finished and the photo accepted, so the public avatar is listed: guests get it, and shared caches may keep it.
   const guest = await request.get(src!, { headers: { "x-forwarded-for": clientIp } });
   expect(guest.status()).toBe(200);
   expect(guest.headers()["content-type"]).toBe("image/jpeg");

@@ -12,6 +12,7 @@ import { AvailabilityStep } from "~/features/join/AvailabilityStep";
 import { BusinessDescriptionStep, BusinessServicesStep } from "~/features/join/BusinessSteps";
 import { ProfileStep } from "~/features/join/ProfileStep";
 import { ServicesStep } from "~/features/join/ServicesStep";
+import { TextReviewNotice } from "~/features/moderation/TextReviewNotice";
 import { useLocalePath } from "~/i18n/lang";
 import { pageTextKey } from "./page-text";
 import { SettingsFrame } from "./SettingsFrame";
@@ -68,6 +69,7 @@ export function ProfileSettingsPage({ pageKey, sections, step, isBusiness, saved
       {" "}
       {sections.map((section) => (
         <div key={section} data-section={section}>
+          {section === "profile" || section === "business_description" ? <TextReviewNotice reviews={step.text_reviews} /> : null}
           <SectionForm
             section={section}
             step={step}

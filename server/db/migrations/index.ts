@@ -25,7 +25,9 @@ import * as m0022DataExports from "./0022_data_exports";
 import * as m0023SearchVisibility from "./0023_search_visibility";
 import * as m0024Tours from "./0024_tours";
 import * as m0025MediaGallery from "./0025_media_gallery";
+import * as m0026Moderation from "./0026_moderation";
 import * as m0027ProfileViews from "./0027_profile_views";
+import * as m0028MediaVideo from "./0028_media_video";
 
 /**
  * Migrations are listed here, not read from a folder, so they survive
@@ -58,6 +60,8 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0023_search_visibility": { up: m0023SearchVisibility.up(dialect) },
     "0024_tours": { up: m0024Tours.up(dialect) },
     "0025_media_gallery": { up: m0025MediaGallery.up(dialect) },
+    "0026_moderation": { up: m0026Moderation.up(dialect) },
     "0027_profile_views": { up: m0027ProfileViews.up(dialect) },
+    "0028_media_video": { up: m0028MediaVideo.up(dialect) },
   };
 }

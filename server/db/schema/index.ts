@@ -39,7 +39,7 @@ import type {
   SignupTrackingTable,
   LandingPagesTable,
 } from "./registration";
-import type { ContentRemovalRequestsTable } from "./moderation";
+import type { ContentRemovalRequestsTable, MediaDecisionsTable, ProfileTextChangesTable } from "./moderation";
 import type { SearchProfilesTable } from "./search";
 import type { ProfileViewDaysTable, ProfileViewMarksTable } from "./stats";
 import type { MediaWatermarksTable } from "./media-gallery";
@@ -91,6 +91,8 @@ export interface Database {
   signup_tracking: SignupTrackingTable;
   search_profiles: SearchProfilesTable;
   media_watermarks: MediaWatermarksTable;
+  profile_text_changes: ProfileTextChangesTable;
+  media_decisions: MediaDecisionsTable;
   consents: ConsentsTable;
   profile_view_days: ProfileViewDaysTable;
   profile_view_marks: ProfileViewMarksTable;

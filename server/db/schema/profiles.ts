@@ -86,6 +86,8 @@ export interface MediaTable {
   public_id: Generated<string>;
   /** Widths of the stored variants, "160,320,640"; null for a row stored before variants (one file at storage_key). */
   variant_widths: string | null;
+  /** Videos (0028): the encoded file's length; null for photos. */
+  duration_ms: number | null;
   /** The member's cover photo (migration 0025). */
   is_cover: Generated<number>;
   /** Fake check of section 3: none, pending, accepted, rejected (migration 0025). */

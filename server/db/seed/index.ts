@@ -18,6 +18,7 @@ import { createPersonPlanner, DEFAULT_PROFILES, DEFAULT_SEED, MAX_PROFILES, plan
 import { writeAccounts } from "./accounts";
 import { consentsPart } from "./consents";
 import { mediaPart } from "./media";
+import { moderationPart } from "./moderation";
 import type { SeedPart } from "./part";
 import { SeedPhotos } from "./photo-files";
 import { profileDetailsPart, profilesPart } from "./profiles";
@@ -25,6 +26,8 @@ import type { SeedKind } from "./texts";
 import { viewsPart } from "./views";
 
 export { DEMO_ACCOUNTS, type DemoAccount, DEFAULT_PROFILES, DEFAULT_SEED, MAX_PROFILES } from "./people";
+
+export { DEMO_STAFF_ACCOUNTS } from "./moderation";
 
 export const DEMO_PASSWORD = "demo-pass-2026";
 
@@ -75,14 +78,14 @@ async function forEachLimit<T>(items: readonly T[], limit: number, task: (item: 
  * The seed's parts, in the order they write within a chunk (server/db/seed/part.ts): details before the
  * profile rows (the search triggers compute each profile once), media last.
  */
-const SEED_PARTS: readonly SeedPart[] = [profileDetailsPart, consentsPart, profilesPart, mediaPart, viewsPart];
+const SEED_PARTS: readonly SeedPart[] = [profileDetailsPart, consentsPart, profilesPart, mediaPart, viewsPart, moderationPart];
 
 /** One chunk in one transaction: the accounts, then every part. Answers the media rows written. */
 async function writeChunk(db: DB, photos: SeedPhotos, people: readonly PersonPlan[], passwordHash: string, now: number): Promise<number> {
   return await db.transaction().execute(async (trx) => {
     const idOf = await writeAccounts(trx, people, passwordHash);
     let media = 0;
-    for (const part of SEED_PARTS) media += (await part.write({ trx, people, idOf, now, photos }))?.media ?? 0;
+    for (const part of SEED_PARTS) media += (await part.write({ trx, people, idOf, now, photos, passwordHash }))?.media ?? 0;
     return media;
   });
 }

@@ -16,6 +16,8 @@ export interface SeedChunk {
   idOf: (person: PersonPlan) => number;
   now: number;
   photos: SeedPhotos;
+  /** The demo password's hash, for parts that add accounts of their own (the back office's). */
+  passwordHash: string;
 }
 
 export interface SeedPart {

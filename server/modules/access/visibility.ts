@@ -7,6 +7,7 @@ import { fail } from "../../api/errors";
 import type { ApiDeps, AuthUser } from "../../api/types";
 import { EMAIL_VERIFICATION_REQUIRED, mustVerifyEmail, VERIFIED_EMAIL_NEEDED, type MemberAction } from "../../contract/email-verification";
 import { MEDIA_STATUS, MEDIA_VISIBILITY, type MediaVisibility } from "../../contract/media";
+import { isStaffUserType } from "../../contract/moderation";
 import { MEMBERS_ONLY_USER_TYPES } from "../../contract/profiles";
 import { REGISTER_COMPLETED_STEP, USER_TYPE } from "../../contract/users";
 import type { Database } from "../../db/schema";
@@ -119,6 +120,7 @@ export function isListedOwner(owner: OwnerState): boolean {
  * - Accounts that are banned or deleted show nothing, to anyone.
  * - The owner sees every own photo, in any state (the registration photo step shows
  *   photos of an unfinished account; a paused member still manages their gallery).
+ * - Team and backend accounts see every photo, in any state: they moderate them (ADR 030).
  * - Everyone else sees accepted photos of a listed profile (active, registration
  *   finished, visible: not paused, deactivated, claimable or hidden), not across a
  *   block, not a members-only profile as a guest, and only at a visibility level
@@ -135,6 +137,8 @@ export function mediaAccess(
 ): "shared" | "private" | null {
   if (owner.status === "banned" || owner.status === "deleted") return null;
   if (viewer.id === owner.id) return "private";
+  // The back office sees what it moderates, in any state (ADR 030).
+  if (viewer.id !== null && isStaffUserType(viewer.userType)) return "private";
   if (media.status !== MEDIA_STATUS.accepted) return null;
   if (relation.granted) return "private";
   if (!isListedOwner(owner) || relation.blocked) return null;

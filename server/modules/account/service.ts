@@ -166,6 +166,9 @@ async function deleteAccount(deps: ApiDeps, userId: number, requestId: number): 
       "profile_view_days",
       "profile_view_marks",
       "tours",
+      // Proposed texts and the decisions on the member's photos (ADR 030).
+      "profile_text_changes",
+      "media_decisions",
     ] as const;
     for (const table of byUser) await trx.deleteFrom(table).where("user_id", "=", userId).execute();
     await trx

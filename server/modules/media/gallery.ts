@@ -22,12 +22,13 @@ import {
   type WatermarkInput,
   type WatermarkSettings,
 } from "../../contract/media-gallery";
-import { uploadVisibilitiesFor } from "../../contract/media-upload";
+import { mediaPath, uploadVisibilitiesFor } from "../../contract/media-upload";
+import { VIDEO_VARIANT } from "../../contract/media-video";
 import { enqueueJob } from "../../jobs/queue";
 import { countHits, msUntilRoom, recordHit, type Window } from "../../lib/rate-limit";
 import { mediaImageOf, parseVariantWidths, variantStorageKey } from "./images";
 import { imageQueueOf } from "./queue";
-import { deleteMediaFiles, newStorageKey, storageOf, storeVariants } from "./service";
+import { deleteMediaFiles, newStorageKey, rejectionReasonsOf, storageOf, storeVariants } from "./service";
 import { MASTER_FILE, renderVariants } from "./variants";
 import { watermarkSettingsOf } from "./watermark-settings";
 
@@ -45,6 +46,7 @@ const OWN_COLUMNS = [
   "is_cover",
   "fake_check",
   "watermark",
+  "duration_ms",
 ] as const;
 
 interface OwnRow {
@@ -61,14 +63,16 @@ interface OwnRow {
   is_cover: number;
   fake_check: string;
   watermark: string | null;
+  duration_ms: number | null;
 }
 
-function toOwnItem(row: OwnRow, signature: string | null): OwnMediaItem {
+function toOwnItem(row: OwnRow, signature: string | null, rejectionReason: string | null): OwnMediaItem {
   return {
     id: row.id,
     kind: row.kind,
     visibility: row.visibility,
     status: row.status,
+    rejection_reason: rejectionReason,
     position: row.position,
     is_avatar: Number(row.is_avatar) === 1,
     is_cover: Number(row.is_cover) === 1,
@@ -76,6 +80,11 @@ function toOwnItem(row: OwnRow, signature: string | null): OwnMediaItem {
     // Rows without variants (stored before them) have nothing derived to mark.
     watermark_current: row.kind !== MEDIA_KIND.photo || row.variant_widths === null || row.watermark === signature,
     image: mediaImageOf(row),
+    // A video's file exists once it is encoded (its poster then has variants).
+    video:
+      row.kind === MEDIA_KIND.video && row.variant_widths !== null && row.duration_ms !== null
+        ? { path: `${mediaPath(row.public_id)}/${VIDEO_VARIANT}`, duration_ms: Number(row.duration_ms) }
+        : null,
   };
 }
 
@@ -115,7 +124,8 @@ export async function galleryPage(deps: ApiDeps, user: { id: number; userType: n
     .limit(GALLERY_PAGE_SIZE)
     .offset((current - 1) * GALLERY_PAGE_SIZE)
     .execute();
-  const items = rows.map((row) => toOwnItem(row, signature));
+  const reasons = await rejectionReasonsOf(deps, rows);
+  const items = rows.map((row) => toOwnItem(row, signature, reasons.get(row.id) ?? null));
   // Photos still carrying an older watermark (a restart cut the re-render short): resume it.
   if (items.some((item) => !item.watermark_current)) scheduleWatermarkRender(deps, user.id);
   const used = await countHits(deps.db, deps.clock.now(), watermarkWindow(user.id));
@@ -144,7 +154,8 @@ async function ownRow(db: ApiDeps["db"] | Transaction<Database>, userId: number,
 
 async function answer(deps: ApiDeps, userId: number, id: number): Promise<OwnMediaItem> {
   const signature = watermarkSignature(await watermarkSettingsOf(deps, userId));
-  return toOwnItem(await ownRow(deps.db, userId, id), signature);
+  const row = await ownRow(deps.db, userId, id);
+  return toOwnItem(row, signature, (await rejectionReasonsOf(deps, [row])).get(row.id) ?? null);
 }
 
 export async function setMediaVisibility(

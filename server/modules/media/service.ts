@@ -1,9 +1,8 @@
 /**
  * Photo uploads and the media file gate. Uploads are stored through the
- * configured MediaStorage as sized variants (ADR 018) and accepted at once
- * (status accepted 1): there is no moderation queue yet — when it comes, new
- * rows start as pending 0 and only the owner sees them until a moderator
- * accepts them. Files are served by the row's random public id (ADR 017).
+ * configured MediaStorage as sized variants (ADR 018) and start pending 0:
+ * only the owner (and the back office) sees them until a team member accepts
+ * them (ADR 030). Files are served by the row's random public id (ADR 017).
  */
 import { randomBytes } from "node:crypto";
 import { ApiError, errorItem, fail } from "../../api/errors";
@@ -44,11 +43,12 @@ interface MediaRow {
 
 const ITEM_COLUMNS = ["id", "public_id", "visibility", "status", "width", "height", "variant_widths", "position", "is_avatar"] as const;
 
-function toItem(row: MediaRow): MediaItem {
+function toItem(row: MediaRow, rejectionReason: string | null = null): MediaItem {
   return {
     id: row.id,
     visibility: row.visibility,
     status: row.status,
+    rejection_reason: rejectionReason,
     position: row.position,
     is_avatar: row.is_avatar === 1,
     image: mediaImageOf(row),
@@ -175,7 +175,7 @@ export async function uploadPhotos(
             user_id: user.id,
             kind: MEDIA_KIND.photo,
             visibility,
-            status: MEDIA_STATUS.accepted,
+            status: MEDIA_STATUS.pending,
             storage_key: key,
             mime_type: MEDIA_VARIANT_MIME.jpeg,
             width: image.width,
@@ -191,7 +191,7 @@ export async function uploadPhotos(
         .returning([...ITEM_COLUMNS])
         .execute();
     });
-    return rows.sort((a, b) => a.position - b.position).map(toItem);
+    return rows.sort((a, b) => a.position - b.position).map((row) => toItem(row));
   } catch (err) {
     // Files first, rows after: a failure leaves no row without files, and no files without a row.
     await removeStored();
@@ -207,7 +207,16 @@ export async function listMyMedia(deps: ApiDeps, userId: number): Promise<MediaI
     .orderBy("position")
     .orderBy("id")
     .execute();
-  return rows.map(toItem);
+  const reasons = await rejectionReasonsOf(deps, rows);
+  return rows.map((row) => toItem(row, reasons.get(row.id) ?? null));
+}
+
+/** Why the owner's refused media were refused (the back office's decision, ADR 030), by media id. */
+export async function rejectionReasonsOf(deps: ApiDeps, rows: ReadonlyArray<{ id: number; status: number }>): Promise<Map<number, string>> {
+  const rejected = rows.filter((row) => row.status === MEDIA_STATUS.rejected).map((row) => row.id);
+  if (rejected.length === 0) return new Map();
+  const decisions = await deps.db.selectFrom("media_decisions").select(["media_id", "reason"]).where("media_id", "in", rejected).execute();
+  return new Map(decisions.flatMap((row) => (row.reason ? [[row.media_id, row.reason] as const] : [])));
 }
 
 export interface MediaFile {

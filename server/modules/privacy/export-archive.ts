@@ -20,6 +20,8 @@ const USER_TABLES: Record<string, readonly string[]> = {
   security: ["email_changes", "password_resets", "sms_verifications", "age_check_requests", "account_deletions", "federated_identities"],
   "sign-up": ["signup_tracking", "profile_claims"],
   exports: ["data_exports"],
+  // Proposed profile texts and the decisions on the member's photos, with the reasons (ADR 030).
+  moderation: ["profile_text_changes", "media_decisions"],
 };
 
 type Row = Record<string, unknown>;

@@ -48,6 +48,7 @@ Diese Datei enthält alles, was wir über dein Konto speichern:
 - account.json: Konto (Name, E-Mail, Geburtsdatum, Sprache, Status, Zeitpunkte)
 - profile.json: Profil, Merkmale, Preise, Arbeitszeiten
 - media.json und media/: deine Fotos mit Status, Sichtbarkeit und Position
+- moderation.json: deine eingereichten Profiltexte und die Entscheidungen über deine Fotos, mit Gründen
 - settings.json: Erstkontakt-Filter, Benachrichtigungen, Einwilligungen
 - blocks.json, business-links.json: deine Sperrliste, Verknüpfungen mit Agenturen und Clubs
 - sessions.json, security.json: Anmeldungen, E-Mail-Änderungen, Bestätigungen, Altersprüfung
@@ -60,6 +61,7 @@ This file contains everything we store about your account:
 - account.json: account (name, e-mail, birth date, language, status, times)
 - profile.json: profile, characteristics, prices, working hours
 - media.json and media/: your photos with status, visibility and position
+- moderation.json: the profile texts you submitted and the decisions on your photos, with reasons
 - settings.json: first-contact filter, notifications, consents
 - blocks.json, business-links.json: your block list, links with agencies and clubs
 - sessions.json, security.json: logins, e-mail changes, confirmations, age check
@@ -72,6 +74,7 @@ Este archivo contiene todo lo que guardamos sobre tu cuenta:
 - account.json: cuenta (nombre, correo, fecha de nacimiento, idioma, estado, fechas)
 - profile.json: perfil, características, precios, horario
 - media.json y media/: tus fotos con estado, visibilidad y posición
+- moderation.json: los textos de perfil que enviaste y las decisiones sobre tus fotos, con motivos
 - settings.json: filtro de primer contacto, notificaciones, consentimientos
 - blocks.json, business-links.json: tu lista de bloqueos, vínculos con agencias y clubes
 - sessions.json, security.json: inicios de sesión, cambios de correo, confirmaciones, verificación de edad
@@ -84,6 +87,7 @@ Ten plik zawiera wszystko, co przechowujemy o twoim koncie:
 - account.json: konto (nazwa, e-mail, data urodzenia, język, status, daty)
 - profile.json: profil, cechy, ceny, godziny pracy
 - media.json i media/: twoje zdjęcia ze statusem, widocznością i pozycją
+- moderation.json: przesłane przez ciebie teksty profilu i decyzje dotyczące twoich zdjęć, z powodami
 - settings.json: filtr pierwszego kontaktu, powiadomienia, zgody
 - blocks.json, business-links.json: twoja lista blokad, powiązania z agencjami i klubami
 - sessions.json, security.json: logowania, zmiany e-mail, potwierdzenia, weryfikacja wieku

@@ -15,6 +15,7 @@ import { createTtlCache, type TtlCache } from "../../lib/ttl-cache";
 import { ageAt } from "../auth/index";
 import { regionByCode } from "../geo/index";
 import { mediaImageOf } from "../media/index";
+import { ownPendingTexts } from "../moderation/index";
 import {
   isBlockedBetween,
   isGuestVisible,
@@ -292,7 +293,8 @@ export async function profileMini(deps: ApiDeps, row: ProfileRow, viewer: Viewer
 /** Everything the profile page shows, in one answer. */
 export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: ViewerContext) {
   const now = deps.clock.now();
-  const [gallery, hidden, traits, prices, hours, trust, tours] = await Promise.all([
+  const isOwner = viewer.id === row.id;
+  const [gallery, hidden, traits, prices, hours, trust, tours, ownTexts] = await Promise.all([
     visibleMedia(deps, row.id, viewer),
     hiddenMediaCounts(deps, row.id, viewer),
     traitsOf(deps, row.id),
@@ -300,9 +302,10 @@ export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: View
     workHours(deps, row),
     trustLevel(deps, row),
     upcomingToursOf(deps, row.id),
+    // The owner reads their own texts at once; everyone else the last accepted ones (ADR 030).
+    isOwner ? ownPendingTexts(deps.db, row.id) : Promise.resolve({} as Awaited<ReturnType<typeof ownPendingTexts>>),
   ]);
   const avatar = gallery.find((m) => m.is_avatar) ?? gallery[0];
-  const isOwner = viewer.id === row.id;
   const languages = traits.find((t) => t.group_key === "languages")?.option_ids ?? [];
   return {
     ...miniOf(row, avatar, now),
@@ -314,7 +317,12 @@ export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: View
     // Activity is shown coarsely (a day bucket), never the exact time.
     last_active_days: row.last_login_at === null ? null : Math.max(0, Math.floor((now - row.last_login_at) / DAY)),
     location: location(row),
-    texts: { status: row.status_text, description: row.description, interests: row.interests, profession: row.profession },
+    texts: {
+      status: ownTexts.status ?? row.status_text,
+      description: ownTexts.description ?? row.description,
+      interests: ownTexts.interests ?? row.interests,
+      profession: ownTexts.profession ?? row.profession,
+    },
     appearance: {
       height_cm: row.height_cm,
       weight_kg: row.weight_kg,

@@ -41,6 +41,7 @@ import type { Database, UserStatus } from "../../db/schema";
 import { mailBusinessLinkRequests, setNamedEscorts } from "../business-links/index";
 import { activeConsentSince, grantConsent, withdrawConsent } from "../consents/index";
 import { cityKey } from "../geo/index";
+import { ownPendingTexts, ownTextReviews, proposeTexts } from "../moderation/index";
 import { profileCityColumns, resolveProfileCity } from "./city";
 import { recordBusinessSignupStep } from "./tracking.service";
 import type { StepData, StepResult } from "../../contract/registration-steps";
@@ -159,14 +160,17 @@ export async function writeProfile(deps: ApiDeps, trx: Trx, user: ProfileOwner, 
     .updateTable("profiles")
     .set({
       ...profileCityColumns(city, user.id),
-      profession: input.profession || null,
-      status_text: input.status || null,
-      description: input.description || null,
-      interests: input.interests || null,
       updated_at: now,
     })
     .where("user_id", "=", user.id)
     .execute();
+  // Texts go public only once a team member accepts them (ADR 030); the owner sees them at once.
+  await proposeTexts(
+    trx,
+    user.id,
+    { profession: input.profession, status: input.status, description: input.description, interests: input.interests },
+    now,
+  );
   // Ethnicity and sexual orientation only with the consent beside them (ADR 023; the schema refused them
   // without it). No consent now: a standing one is withdrawn and what it covered deleted.
   if (input[SPECIAL_DATA_CONSENT_FIELD]) await grantConsent(trx, user.id, SPECIAL_DATA_CONSENT, now);
@@ -326,11 +330,8 @@ export async function writeBusinessDescription(
 ): Promise<void> {
   const now = deps.clock.now();
   await ensureProfile(trx, user, now);
-  await trx
-    .updateTable("profiles")
-    .set({ description: input.description, status_text: input.status || null, updated_at: now })
-    .where("user_id", "=", user.id)
-    .execute();
+  // Texts go public only once a team member accepts them (ADR 030); the owner sees them at once.
+  await proposeTexts(trx, user.id, { description: input.description, status: input.status }, now);
 }
 
 /**
@@ -365,7 +366,7 @@ export async function saveBusinessEscortsStep(deps: ApiDeps, userId: number, inp
 /** What the step forms show: the steps of the user's type and their own saved values. */
 export async function getStepData(deps: ApiDeps, userId: number): Promise<StepData> {
   const user = await loadStepUser(deps.db, userId, SELF_SERVICE_STATUSES);
-  const [profile, traits, prices, schedule, photos, escorts, specialConsent] = await Promise.all([
+  const [profile, traits, prices, schedule, photos, escorts, specialConsent, ownTexts, textReviews] = await Promise.all([
     deps.db
       .selectFrom("profiles")
       .select([
@@ -413,6 +414,8 @@ export async function getStepData(deps: ApiDeps, userId: number): Promise<StepDa
       .orderBy("business_escorts.position")
       .execute(),
     activeConsentSince(deps.db, user.id, SPECIAL_DATA_CONSENT),
+    ownPendingTexts(deps.db, user.id),
+    ownTextReviews(deps, user.id),
   ]);
   const traitValues: Record<string, number[]> = {};
   for (const row of traits) (traitValues[row.group_key] ??= []).push(row.option_id);
@@ -435,10 +438,11 @@ export async function getStepData(deps: ApiDeps, userId: number): Promise<StepDa
     // What the city field shows again, and the key that pins it to the stored city (names repeat: Neustadt).
     city: profile?.city_name ?? "",
     city_key: profile?.city_slug && profile.country_code ? cityKey(profile.country_code, profile.city_slug) : "",
-    profession: profile?.profession ?? "",
-    status: profile?.status_text ?? "",
-    description: profile?.description ?? "",
-    interests: profile?.interests ?? "",
+    // The owner's own latest texts: a proposal waiting for moderation before the published one.
+    profession: ownTexts.profession ?? profile?.profession ?? "",
+    status: ownTexts.status ?? profile?.status_text ?? "",
+    description: ownTexts.description ?? profile?.description ?? "",
+    interests: ownTexts.interests ?? profile?.interests ?? "",
     height: profile?.height_cm ?? null,
     weight: profile?.weight_kg ?? null,
     penis_length: profile?.penis_length_cm ?? null,
@@ -455,5 +459,6 @@ export async function getStepData(deps: ApiDeps, userId: number): Promise<StepDa
     escort_usernames: escorts.map((row) => row.username),
     /** Named escorts who have not accepted yet: the step form marks them as asked. */
     pending_escort_usernames: escorts.filter((row) => row.status === BUSINESS_LINK_STATUS.pending).map((row) => row.username),
+    text_reviews: textReviews,
   };
 }

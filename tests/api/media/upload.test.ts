@@ -74,7 +74,8 @@ describe(`media upload (${TEST_DB})`, () => {
     const first = await upload(user.token, [{ data: await jpeg(700, 500), name: "a.jpg" }]);
     expect(first.status).toBe(201);
     const item = first.json.data[0]!;
-    expect(item).toMatchObject({ status: 1, visibility: "public", is_avatar: true });
+    // A new photo waits for the back office (ADR 030); its owner sees it at once (the variants below).
+    expect(item).toMatchObject({ status: 0, rejection_reason: null, visibility: "public", is_avatar: true });
     expect(item.image).toMatchObject({ width: 700, height: 500, widths: [160, 320, 640, 700] });
     expect(item.image.path).toMatch(/^\/media\/[0-9a-f]{32}$/);
     for (const width of item.image.widths) {

@@ -120,6 +120,7 @@ describe(`the data export (${TEST_DB})`, () => {
         "exports.json",
         "mails.json",
         "media.json",
+        "moderation.json",
         "profile.json",
         "security.json",
         "sessions.json",

@@ -3,6 +3,7 @@ import { GENDER, REGISTER_COMPLETED_STEP, REGISTER_STEP, USER_TYPE } from "#serv
 import { ensureGeoData } from "#server/db/geo/load";
 import { cityBySlug } from "#server/modules/geo/cities";
 import { PROFILE_POINT_MAX_OFFSET_KM } from "#server/modules/registration/city";
+import { acceptAllPending } from "../../helpers/moderation";
 import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 
 interface ErrorBody {
@@ -80,9 +81,11 @@ describe(`registration steps API (${TEST_DB})`, () => {
     expect(json.data).toEqual({ register_completed_step: REGISTER_STEP.profile, next_step: "appearance" });
     expect(await traitsOf(user.id, "sexuality")).toEqual([3]);
     expect(await traitsOf(user.id, "languages")).toEqual([1, 2]);
-    const profile = await rt.deps.db.selectFrom("profiles").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
-    expect(profile.profession).toBe("Tänzerin");
-    expect(profile.status_text).toBe("Hallo");
+    const published = () => rt.deps.db.selectFrom("profiles").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    // The texts wait for a team member (ADR 030): public once accepted.
+    expect(await published()).toMatchObject({ profession: null, status_text: null });
+    expect(await acceptAllPending(rt, user.id)).toBeGreaterThanOrEqual(2);
+    expect(await published()).toMatchObject({ profession: "Tänzerin", status_text: "Hallo" });
   });
 
   async function profileOf(userId: number) {

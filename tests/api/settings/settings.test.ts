@@ -3,6 +3,7 @@ import { SETTINGS_GROUPS } from "#server/contract/settings";
 import { GENDER, USER_TYPE } from "#server/contract/users";
 import { ensureGeoData } from "#server/db/geo/load";
 import { cityBySlug } from "#server/modules/geo/cities";
+import { acceptAllPending } from "../../helpers/moderation";
 import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 
 interface Answer {
@@ -92,12 +93,16 @@ describe(`settings API (${TEST_DB})`, () => {
       const saved = await call(escort.token, "PUT", "/profile", profile);
       expect(saved.status, JSON.stringify(saved.json)).toBe(200);
       expect(saved.json.data).toEqual({ section: "profile", saved: true });
-      const row = await rt.deps.db
-        .selectFrom("profiles")
-        .select(["city_name", "status_text", "profession"])
-        .where("user_id", "=", escort.id)
-        .executeTakeFirstOrThrow();
-      expect(row).toEqual({ city_name: "Hamburg", status_text: "Heute in Hamburg", profession: "Tänzerin" });
+      const published = () =>
+        rt.deps.db
+          .selectFrom("profiles")
+          .select(["city_name", "status_text", "profession"])
+          .where("user_id", "=", escort.id)
+          .executeTakeFirstOrThrow();
+      // The city moves at once; the texts wait for a team member (ADR 030), then go public.
+      expect(await published()).toEqual({ city_name: "Hamburg", status_text: null, profession: null });
+      expect(await acceptAllPending(rt, escort.id)).toBe(4);
+      expect(await published()).toEqual({ city_name: "Hamburg", status_text: "Heute in Hamburg", profession: "Tänzerin" });
       // Registration was finished long ago: saving a section never moves the register step.
       const user = await rt.deps.db
         .selectFrom("users")

@@ -11,6 +11,7 @@ import {
   DEFAULT_PROFILES,
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
+  DEMO_STAFF_ACCOUNTS,
   isDatabaseEmpty,
   resetDemoData,
   seedDemoData,
@@ -98,8 +99,20 @@ describe(`demo seed (${TEST_DB})`, () => {
 
   it("creates about 300 users: the demo accounts and the default generated profiles", async () => {
     expect(first.result.users).toBe(DEMO_ACCOUNTS.length + DEFAULT_PROFILES);
-    expect(await countOf(first.rt, "users")).toBe(first.result.users);
+    // And the back office's team and backend accounts, which have no profile (ADR 030).
+    expect(await countOf(first.rt, "users")).toBe(first.result.users + DEMO_STAFF_ACCOUNTS.length);
     expect(await countOf(first.rt, "profiles")).toBe(first.result.users);
+    const staff = await first.rt.deps.db
+      .selectFrom("users")
+      .leftJoin("profiles", "profiles.user_id", "users.id")
+      .select(["users.username", "users.user_type", "users.status", "profiles.user_id as profile"])
+      .where("users.user_type", "in", [USER_TYPE.team, USER_TYPE.backend])
+      .orderBy("users.username")
+      .execute();
+    expect(staff).toEqual([
+      { username: "demo_backend", user_type: USER_TYPE.backend, status: "active", profile: null },
+      { username: "demo_team", user_type: USER_TYPE.team, status: "active", profile: null },
+    ]);
     expect(await countOf(first.rt, "media")).toBe(first.result.media);
     expect(await isDatabaseEmpty(first.rt.deps.db)).toBe(false);
   });
@@ -231,7 +244,8 @@ describe(`demo seed (${TEST_DB})`, () => {
     expect(rows.length).toBeGreaterThan(first.result.users);
     const checked = new Set<string>();
     for (const row of rows) {
-      expect(row.status).toBe(MEDIA_STATUS.accepted);
+      // Accepted, but for a few new photos that wait in the back office's queue (ADR 030).
+      expect([MEDIA_STATUS.accepted, MEDIA_STATUS.pending]).toContain(row.status);
       expect(row.kind).toBe("photo");
       expect(row.is_avatar).toBe(row.position === 0 ? 1 : 0);
       expect(row.variant_widths).toBe("160,320,600");
@@ -251,6 +265,11 @@ describe(`demo seed (${TEST_DB})`, () => {
       }
       expect(bytes).toBe(row.bytes);
     }
+    const waiting = rows.filter((r) => r.status === MEDIA_STATUS.pending);
+    expect(waiting.length).toBe(3);
+    expect(waiting.every((r) => r.is_avatar === 0)).toBe(true);
+    const waitingTexts = await first.rt.deps.db.selectFrom("profile_text_changes").select(["field", "status"]).execute();
+    expect(waitingTexts).toEqual(Array.from({ length: 3 }, () => ({ field: "status", status: 0 })));
     // 741 rows, but only the rendered photos' files: the pool and the demo portraits.
     expect(checked.size).toBe(first.result.renderedPhotos);
     expect(new Set(rows.map((r) => r.visibility))).toEqual(new Set(["public", "logged_in", "plus_member", "fsk18"]));

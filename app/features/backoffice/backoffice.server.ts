@@ -1,0 +1,103 @@
+/**
+ * The back office's queue page (ADR 030): loader and action. Only team and backend accounts reach it;
+ * everyone else, guests included, gets the same 404 as for a page that does not exist. Every decision is a
+ * plain form post (accept, or reject with a reason from the contract's list), answered with a redirect to
+ * the same queue page; a refused post (no reason, decided meanwhile) shows its error at the item.
+ */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import * as v from "valibot";
+import { isStaffUserType, REJECTION_REASONS, type RejectionReason } from "#server/contract/moderation";
+import { createApiClient } from "~/api/client.server";
+import { decideModeration, fetchModerationQueue } from "~/api/moderation.server";
+import { loadViewer } from "~/api/viewer.server";
+import { i18nServer } from "~/i18n/i18next.server";
+import { readFormData } from "~/utils/form-data.server";
+import { PRIVATE_HEADERS } from "~/utils/seo";
+
+const notFound = () => new Response(null, { status: 404, headers: PRIVATE_HEADERS });
+
+async function requireStaff(request: Request, context: LoaderFunctionArgs["context"]) {
+  const viewer = await loadViewer(request, context);
+  if (!viewer || !isStaffUserType(viewer.profile.userType)) throw notFound();
+  return viewer;
+}
+
+/** page and owner from the query string; anything odd reads as the first page of everyone. */
+function queueParams(url: URL): { page: number; owner: string | null } {
+  const page = Number(url.searchParams.get("page") ?? "1");
+  const owner = (url.searchParams.get("owner") ?? "").trim().slice(0, 100);
+  return { page: Number.isInteger(page) && page >= 1 && page <= 9999 ? page : 1, owner: owner || null };
+}
+
+export async function loadBackofficeQueue({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context);
+  const url = new URL(request.url);
+  const { page, owner } = queueParams(url);
+  const queue = await fetchModerationQueue(createApiClient({ request, context }), page, owner);
+  if (!queue.ok)
+    throw queue.status === 403
+      ? notFound()
+      : new Response(null, { status: queue.status >= 500 ? 503 : queue.status, headers: PRIVATE_HEADERS });
+  const t = await i18nServer.getFixedT(request);
+  const done = url.searchParams.get("done");
+  return data(
+    {
+      title: t("moderation.backoffice.title"),
+      queue: queue.data,
+      done: done === "accepted" || done === "rejected" ? (done as "accepted" | "rejected") : null,
+    },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+/** One decision form: which item, and accept or reject (then with a reason of the list). */
+const decisionSchema = v.object({
+  kind: v.picklist(["media", "text"]),
+  id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number)),
+  intent: v.picklist(["accept", "reject"]),
+  reason: v.optional(v.string(), ""),
+});
+
+export interface DecisionFailure {
+  item: string;
+  /** Translation keys, shown at the item (the reason's select for a missing reason). */
+  reasonErrors: string[];
+  formErrors: string[];
+}
+
+export async function submitBackofficeDecision({ request, context, params }: ActionFunctionArgs) {
+  await requireStaff(request, context);
+  const form = await readFormData(request);
+  const parsed = v.safeParse(decisionSchema, Object.fromEntries([...form.entries()].map(([k, value]) => [k, String(value)])));
+  if (!parsed.success) throw new Response(null, { status: 400, headers: PRIVATE_HEADERS });
+  const { kind, id, intent, reason } = parsed.output;
+  const item = `${kind}-${id}`;
+  let chosen: RejectionReason | null = null;
+  if (intent === "reject") {
+    if (!(REJECTION_REASONS as readonly string[]).includes(reason)) {
+      return data<DecisionFailure>(
+        { item, reasonErrors: ["validation.backoffice.reason_required"], formErrors: [] },
+        { status: 400, headers: PRIVATE_HEADERS },
+      );
+    }
+    chosen = reason as RejectionReason;
+  }
+  const result = await decideModeration(createApiClient({ request, context }), kind, id, chosen);
+  if (!result.ok) {
+    if (result.status === 403) throw notFound();
+    const reasonErrors = result.errors.filter((e) => e.source === "reason").map((e) => e.key);
+    const formErrors = result.errors.filter((e) => e.source !== "reason").map((e) => e.key);
+    return data<DecisionFailure>(
+      { item, reasonErrors, formErrors },
+      { status: result.status === 409 ? 409 : 400, headers: PRIVATE_HEADERS },
+    );
+  }
+  // Back to the same page of the queue (and filter); the decided item is gone from it.
+  const url = new URL(request.url);
+  const next = new URLSearchParams();
+  const { page, owner } = queueParams(url);
+  if (page > 1) next.set("page", String(page));
+  if (owner) next.set("owner", owner);
+  next.set("done", intent === "accept" ? "accepted" : "rejected");
+  throw redirect(`/${params.lang}/backoffice?${next.toString()}`, { headers: PRIVATE_HEADERS });
+}

@@ -1,0 +1,266 @@
+/**
+ * The back office's moderation (issue 10 item 4, ADR 030): the queue of photos and profile texts that wait
+ * for a team member, oldest first, and the decisions on them. Only team (10) and backend (9) accounts may
+ * read or decide (403 for everyone else, checked here on every call). Each decision is taken once (two
+ * moderators at once: the second gets 409), and the owner is told by e-mail in their language.
+ */
+import { ApiError, errorItem, fail } from "../../api/errors";
+import type { ApiDeps } from "../../api/types";
+import { MEDIA_KIND, MEDIA_STATUS } from "../../contract/media";
+import {
+  isStaffUserType,
+  MODERATED_TEXT_FIELD_KEYS,
+  MODERATED_TEXT_FIELDS,
+  QUEUE_PAGE_SIZE,
+  TEXT_REVIEW_STATUS,
+  type ModeratedTextField,
+  type ModerationDecision,
+  type ModerationQueue,
+  type MyModeration,
+  type QueueItem,
+  type RejectionReason,
+} from "../../contract/moderation";
+import { mediaImageOf } from "../media/index";
+import { moderationDecisionMail } from "./mails";
+import { ownTextReviews, REJECTION_SHOWN_MS } from "./texts";
+
+/** Owners whose items no longer matter: nobody sees anything of theirs anyway. */
+const GONE_STATUSES = ["banned", "deleted"] as const;
+
+/** The moderator, read from the database on every call (a token's user type could be stale). */
+async function loadStaff(deps: ApiDeps, userId: number): Promise<{ id: number }> {
+  const row = await deps.db.selectFrom("users").select(["id", "user_type", "status"]).where("id", "=", userId).executeTakeFirst();
+  if (!row || row.status !== "active" || !isStaffUserType(row.user_type)) throw fail.forbidden("exception.backoffice.staff_only");
+  return { id: row.id };
+}
+
+/** The queue: waiting photos and texts together, oldest first, QUEUE_PAGE_SIZE a page. */
+export async function moderationQueue(deps: ApiDeps, staffId: number, page: number, ownerName?: string): Promise<ModerationQueue> {
+  await loadStaff(deps, staffId);
+  const take = page * QUEUE_PAGE_SIZE;
+  const owner = ownerName ? ownerName.toLowerCase() : null;
+  let mediaBase = deps.db
+    .selectFrom("media")
+    .innerJoin("users", "users.id", "media.user_id")
+    .where("media.status", "=", MEDIA_STATUS.pending)
+    .where("media.kind", "=", MEDIA_KIND.photo)
+    .where("users.status", "not in", [...GONE_STATUSES]);
+  let textBase = deps.db
+    .selectFrom("profile_text_changes")
+    .innerJoin("users", "users.id", "profile_text_changes.user_id")
+    .where("profile_text_changes.status", "=", TEXT_REVIEW_STATUS.pending)
+    .where("users.status", "not in", [...GONE_STATUSES]);
+  if (owner) {
+    mediaBase = mediaBase.where("users.username_key", "=", owner);
+    textBase = textBase.where("users.username_key", "=", owner);
+  }
+  const [mediaCount, textCount, media, texts] = await Promise.all([
+    mediaBase.select(({ fn }) => fn.countAll<number>().as("n")).executeTakeFirst(),
+    textBase.select(({ fn }) => fn.countAll<number>().as("n")).executeTakeFirst(),
+    mediaBase
+      .select([
+        "media.id",
+        "media.created_at",
+        "media.visibility",
+        "media.is_avatar",
+        "media.public_id",
+        "media.width",
+        "media.height",
+        "media.variant_widths",
+        "users.id as owner_id",
+        "users.username",
+        "users.user_type",
+        "users.language",
+      ])
+      .orderBy("media.created_at")
+      .orderBy("media.id")
+      .limit(take)
+      .execute(),
+    textBase
+      .leftJoin("profiles", "profiles.user_id", "profile_text_changes.user_id")
+      .select([
+        "profile_text_changes.id",
+        "profile_text_changes.created_at",
+        "profile_text_changes.field",
+        "profile_text_changes.value",
+        "profiles.profession",
+        "profiles.status_text",
+        "profiles.description",
+        "profiles.interests",
+        "users.id as owner_id",
+        "users.username",
+        "users.user_type",
+        "users.language",
+      ])
+      .orderBy("profile_text_changes.created_at")
+      .orderBy("profile_text_changes.id")
+      .limit(take)
+      .execute(),
+  ]);
+  const ownerOf = (row: { owner_id: number; username: string; user_type: number; language: string }) => ({
+    id: row.owner_id,
+    username: row.username,
+    user_type: row.user_type,
+    language: row.language,
+  });
+  const items: QueueItem[] = [
+    ...media.map((row): QueueItem => ({
+      kind: "media",
+      id: row.id,
+      created_at: Number(row.created_at),
+      owner: ownerOf(row),
+      visibility: row.visibility,
+      is_avatar: row.is_avatar === 1,
+      image: mediaImageOf(row),
+    })),
+    ...texts
+      .filter((row) => (MODERATED_TEXT_FIELD_KEYS as string[]).includes(row.field))
+      .map((row): QueueItem => {
+        const field = row.field as ModeratedTextField;
+        return {
+          kind: "text",
+          id: row.id,
+          created_at: Number(row.created_at),
+          owner: ownerOf(row),
+          field,
+          value: row.value,
+          current: (row as Record<string, unknown>)[MODERATED_TEXT_FIELDS[field]] as string | null,
+        };
+      }),
+  ].sort((a, b) => a.created_at - b.created_at || (a.kind === b.kind ? a.id - b.id : a.kind === "media" ? -1 : 1));
+  return {
+    items: items.slice((page - 1) * QUEUE_PAGE_SIZE, take),
+    owner: ownerName ?? null,
+    page,
+    page_size: QUEUE_PAGE_SIZE,
+    total: Number(mediaCount?.n ?? 0) + Number(textCount?.n ?? 0),
+  };
+}
+
+const alreadyDecided = () => new ApiError(409, [errorItem(409, "exception.backoffice.already_decided")]);
+
+async function tellOwner(
+  deps: ApiDeps,
+  ownerId: number,
+  subject: { kind: "media" } | { kind: "text"; field: ModeratedTextField },
+  accepted: boolean,
+  reason: RejectionReason | null,
+): Promise<void> {
+  const owner = await deps.db
+    .selectFrom("users")
+    .select(["email", "username", "language", "status"])
+    .where("id", "=", ownerId)
+    .executeTakeFirst();
+  if (!owner || owner.status === "deleted") return;
+  await deps.mailer.send(
+    moderationDecisionMail({ to: owner.email, username: owner.username, language: owner.language, subject, accepted, reason }),
+  );
+}
+
+/**
+ * Accepts (reason null) or refuses a waiting photo. 404 for no such photo, 409 when it is not waiting
+ * (decided already, or still uploading or encoding).
+ */
+export async function decideMedia(
+  deps: ApiDeps,
+  staffId: number,
+  mediaId: number,
+  reason: RejectionReason | null,
+): Promise<ModerationDecision> {
+  const staff = await loadStaff(deps, staffId);
+  const status = reason === null ? MEDIA_STATUS.accepted : MEDIA_STATUS.rejected;
+  const now = deps.clock.now();
+  const ownerId = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("media").select(["id", "user_id", "status"]).where("id", "=", mediaId).executeTakeFirst();
+    if (!row) throw fail.notFound();
+    // The status guard makes the update the lock: of two moderators, only one changes the row.
+    const updated = await trx
+      .updateTable("media")
+      .set({ status })
+      .where("id", "=", mediaId)
+      .where("status", "=", MEDIA_STATUS.pending)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw alreadyDecided();
+    const decision = { user_id: row.user_id, status, reason, decided_by: staff.id, decided_at: now };
+    await trx
+      .insertInto("media_decisions")
+      .values({ media_id: mediaId, ...decision })
+      .onConflict((oc) => oc.column("media_id").doUpdateSet(decision))
+      .execute();
+    return row.user_id;
+  });
+  await tellOwner(deps, ownerId, { kind: "media" }, reason === null, reason);
+  return { kind: "media", id: mediaId, status, reason };
+}
+
+/** Accepts (the text goes public: the profile column takes it) or refuses a waiting text; 404 and 409 as for photos. */
+export async function decideText(
+  deps: ApiDeps,
+  staffId: number,
+  changeId: number,
+  reason: RejectionReason | null,
+): Promise<ModerationDecision> {
+  const staff = await loadStaff(deps, staffId);
+  const status = reason === null ? TEXT_REVIEW_STATUS.accepted : TEXT_REVIEW_STATUS.rejected;
+  const now = deps.clock.now();
+  const change = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("profile_text_changes")
+      .select(["id", "user_id", "field", "value"])
+      .where("id", "=", changeId)
+      .executeTakeFirst();
+    if (!row || !(MODERATED_TEXT_FIELD_KEYS as string[]).includes(row.field)) throw fail.notFound();
+    const updated = await trx
+      .updateTable("profile_text_changes")
+      .set({ status, reason, decided_at: now, decided_by: staff.id })
+      .where("id", "=", changeId)
+      .where("status", "=", TEXT_REVIEW_STATUS.pending)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw alreadyDecided();
+    const field = row.field as ModeratedTextField;
+    if (reason === null) {
+      await trx
+        .updateTable("profiles")
+        .set({ [MODERATED_TEXT_FIELDS[field]]: row.value, updated_at: now })
+        .where("user_id", "=", row.user_id)
+        .execute();
+    }
+    return { userId: row.user_id, field };
+  });
+  await tellOwner(deps, change.userId, { kind: "text", field: change.field }, reason === null, reason);
+  return { kind: "text", id: changeId, status, reason };
+}
+
+/** The owner's own view: texts waiting or lately refused, photos waiting, photos lately refused and why. */
+export async function myModeration(deps: ApiDeps, userId: number): Promise<MyModeration> {
+  const since = deps.clock.now() - REJECTION_SHOWN_MS;
+  const [texts, pending, rejected] = await Promise.all([
+    ownTextReviews(deps, userId),
+    deps.db
+      .selectFrom("media")
+      .select(({ fn }) => fn.countAll<number>().as("n"))
+      .where("user_id", "=", userId)
+      .where("status", "=", MEDIA_STATUS.pending)
+      .executeTakeFirst(),
+    deps.db
+      .selectFrom("media")
+      .leftJoin("media_decisions", "media_decisions.media_id", "media.id")
+      .select(["media.id", "media_decisions.reason", "media_decisions.decided_at"])
+      .where("media.user_id", "=", userId)
+      .where("media.status", "=", MEDIA_STATUS.rejected)
+      .where((eb) => eb.or([eb("media_decisions.decided_at", "is", null), eb("media_decisions.decided_at", ">=", since)]))
+      .orderBy("media.id")
+      .execute(),
+  ]);
+  return {
+    texts,
+    media: {
+      pending: Number(pending?.n ?? 0),
+      rejected: rejected.map((row) => ({
+        id: row.id,
+        reason: (row.reason as RejectionReason | null) ?? null,
+        decided_at: row.decided_at === null ? null : Number(row.decided_at),
+      })),
+    },
+  };
+}
