@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
+import * as css from "./settings.css";
 import { MembershipStateLine } from "./MembershipPage";
 import type { MembershipView } from "./membership.server";
 import { SettingsFrame } from "./SettingsFrame";
@@ -13,7 +14,7 @@ export function BillingInvoicesPage({ membership }: { membership: MembershipView
   return (
     <SettingsFrame title={t("settings.pages.billing_invoices.title")} intro={t("membership.billing.intro")}>
       <section className={ui.card} aria-labelledby="billing-invoices" data-testid="billing-invoices">
-        <h2 id="billing-invoices" className={ui.sectionTitle} style={{ marginTop: 0 }}>
+        <h2 id="billing-invoices" className={css.cardTitle}>
           {t("membership.billing.invoices_title")}
         </h2>
         <p data-testid="billing-invoices-empty">
@@ -22,18 +23,20 @@ export function BillingInvoicesPage({ membership }: { membership: MembershipView
         <p>{t("membership.billing.invoices_later")}</p>
       </section>
       <section className={ui.card} aria-labelledby="billing-address" data-testid="billing-address">
-        <h2 id="billing-address" className={ui.sectionTitle} style={{ marginTop: 0 }}>
+        <h2 id="billing-address" className={css.cardTitle}>
           {t("membership.billing.address_title")}
         </h2>
         <p>{t("membership.billing.address_none")}</p>
       </section>
       <section className={ui.card} aria-labelledby="billing-plan">
-        <h2 id="billing-plan" className={ui.sectionTitle} style={{ marginTop: 0 }}>
+        <h2 id="billing-plan" className={css.cardTitle}>
           {t("membership.billing.plan_title")}
         </h2>
         <MembershipStateLine membership={membership} />
-        <p className={ui.muted}>
-          <Link to={to("user/membership")}>{t("membership.billing.plan_link")}</Link>
+        <p style={{ margin: 0 }}>
+          <Link className={css.back} to={to("user/membership")}>
+            {t("membership.billing.plan_link")}
+          </Link>
         </p>
       </section>
     </SettingsFrame>
