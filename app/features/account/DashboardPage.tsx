@@ -190,7 +190,7 @@ export function DashboardPage(props: DashboardProps) {
 }
 
 /** What waits for the team or was refused, each with the page where the member sees it in full or changes it. */
-function ModerationCard({ moderation }: { moderation: NonNullable<DashboardProps["moderation"]> }) {
+export function ModerationCard({ moderation }: { moderation: NonNullable<DashboardProps["moderation"]> }) {
   const { t } = useTranslation("moderation");
   const to = useLocalePath();
   const refused = moderation.mediaRejected > 0 || moderation.texts.some((text) => text.status !== 0);
