@@ -18,6 +18,7 @@ import deGallery from "../../locales/de/gallery.json";
 import deVisibility from "../../locales/de/visibility.json";
 import deTours from "../../locales/de/tours.json";
 import deModeration from "../../locales/de/moderation.json";
+import deMembership from "../../locales/de/membership.json";
 import dePaella from "../../locales/de/paella.json";
 import dePayment from "../../locales/de/payment.json";
 import dePromotion from "../../locales/de/promotion.json";
@@ -38,6 +39,7 @@ import enGallery from "../../locales/en/gallery.json";
 import enVisibility from "../../locales/en/visibility.json";
 import enTours from "../../locales/en/tours.json";
 import enModeration from "../../locales/en/moderation.json";
+import enMembership from "../../locales/en/membership.json";
 import enPaella from "../../locales/en/paella.json";
 import enPayment from "../../locales/en/payment.json";
 import enPromotion from "../../locales/en/promotion.json";
@@ -58,6 +60,7 @@ import esGallery from "../../locales/es/gallery.json";
 import esVisibility from "../../locales/es/visibility.json";
 import esTours from "../../locales/es/tours.json";
 import esModeration from "../../locales/es/moderation.json";
+import esMembership from "../../locales/es/membership.json";
 import esPaella from "../../locales/es/paella.json";
 import esPayment from "../../locales/es/payment.json";
 import esPromotion from "../../locales/es/promotion.json";
@@ -78,6 +81,7 @@ import plGallery from "../../locales/pl/gallery.json";
 import plVisibility from "../../locales/pl/visibility.json";
 import plTours from "../../locales/pl/tours.json";
 import plModeration from "../../locales/pl/moderation.json";
+import plMembership from "../../locales/pl/membership.json";
 import plPaella from "../../locales/pl/paella.json";
 import plPayment from "../../locales/pl/payment.json";
 import plPromotion from "../../locales/pl/promotion.json";
@@ -101,6 +105,7 @@ export const resources = {
     visibility: deVisibility,
     tours: deTours,
     moderation: deModeration,
+    membership: deMembership,
     paella: dePaella,
     payment: dePayment,
     promotion: dePromotion,
@@ -123,6 +128,7 @@ export const resources = {
     visibility: enVisibility,
     tours: enTours,
     moderation: enModeration,
+    membership: enMembership,
     paella: enPaella,
     payment: enPayment,
     promotion: enPromotion,
@@ -145,6 +151,7 @@ export const resources = {
     visibility: esVisibility,
     tours: esTours,
     moderation: esModeration,
+    membership: esMembership,
     paella: esPaella,
     payment: esPayment,
     promotion: esPromotion,
@@ -167,6 +174,7 @@ export const resources = {
     visibility: plVisibility,
     tours: plTours,
     moderation: plModeration,
+    membership: plMembership,
     paella: plPaella,
     payment: plPayment,
     promotion: plPromotion,

@@ -28,6 +28,7 @@ export const NAMESPACES = [
   "visibility",
   "tours",
   "moderation",
+  "membership",
   "paella",
   "payment",
   "promotion",
