@@ -81,6 +81,24 @@ describe(`API error shape (${TEST_DB})`, () => {
     }
   });
 
+  it("answers ids beyond the id column with 404, on PostgreSQL too (where they would fail the query)", async () => {
+    const member = await createUser(rt);
+    const token = String((await login(rt, member.username, member.password, freshIp())).body.access_token);
+    const calls: Array<[string, string]> = [
+      ["PUT", "/api/v2/media/9999999999/avatar"],
+      ["PUT", "/api/v2/media/2147483648/cover"],
+      ["DELETE", "/api/v2/media/9999999999"],
+      ["POST", "/api/v2/media/9999999999/move-to-top"],
+      ["GET", "/api/v2/user/data-export/9999999999/file"],
+      ["POST", "/api/v2/tours/9999999999/cancel"],
+    ];
+    for (const [method, path] of calls) {
+      const response = await rt.request(path, { method, token });
+      expect(response.status, `${method} ${path}`).toBeLessThan(500);
+      expect([403, 404], `${method} ${path}`).toContain(response.status);
+    }
+  });
+
   it("answers an unexpected failure with a bare 500 item, logs it, and leaks no stack trace", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const brokenDb = new Proxy(rt.deps.db, {

@@ -8,6 +8,7 @@
 import { randomBytes } from "node:crypto";
 import type { Transaction } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
+import { rowIdParam } from "../../api/params";
 import type { ApiDeps } from "../../api/types";
 import type { Database } from "../../db/schema/index";
 import { MEDIA_KIND, MEDIA_VARIANT_MIME, type MediaVisibility } from "../../contract/media";
@@ -88,11 +89,8 @@ function toOwnItem(row: OwnRow, signature: string | null, rejectionReason: strin
   };
 }
 
-/** A media id from the path: digits only, else it cannot be anyone's row (404 like a missing one). */
-export function mediaIdOf(value: string | undefined): number {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value)) throw fail.notFound();
-  return Number(value);
-}
+/** A media id from the path (404 like a missing row when it cannot be one). */
+export const mediaIdOf = (value: string | undefined): number => rowIdParam(value);
 
 const HOUR = 60 * 60 * 1000;
 export const watermarkWindow = (userId: number): Window => ({

@@ -1,16 +1,12 @@
 /** HTTP of the back office's moderation (ADR 030) and the owner's view of their items under review. */
-import { fail } from "../../api/errors";
+import { rowIdParam } from "../../api/params";
 import type { ModuleContext } from "../../api/module-context";
 import { ok } from "../../api/router";
 import { queueQuerySchema, rejectSchema } from "../../contract/moderation";
 import { decideMedia, decideText, moderationQueue, myModeration } from "./service";
 
-const ID = /^[1-9]\d{0,15}$/;
-/** A path id that is no positive integer names nothing: 404, like a missing row. */
-function idParam(raw: string | undefined): number {
-  if (!raw || !ID.test(raw)) throw fail.notFound();
-  return Number(raw);
-}
+/** A path id that is no positive integer (fitting the id column) names nothing: 404, like a missing row. */
+const idParam = (raw: string | undefined) => rowIdParam(raw);
 
 const STAFF_NOTE = "Team (10) and backend (9) accounts only: 403 exception.backoffice.staff_only for everyone else.";
 

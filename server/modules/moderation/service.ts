@@ -219,6 +219,8 @@ export async function decideText(
       .set({ status, reason, decided_at: now, decided_by: staff.id })
       .where("id", "=", changeId)
       .where("status", "=", TEXT_REVIEW_STATUS.pending)
+      // The text the moderator read: if the owner replaced it meanwhile, the new one waits for its own decision.
+      .where("value", "=", row.value)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw alreadyDecided();
     const field = row.field as ModeratedTextField;

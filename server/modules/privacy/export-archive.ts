@@ -10,19 +10,40 @@ import type { DB } from "../../db/index";
 import type { MediaStorage } from "../../integrations/storage/index";
 import { MASTER_FILE, parseVariantWidths, variantStorageKey } from "../media/index";
 
-/** Column names that never leave the database (storage keys are internal addresses, not the member's data). */
-const SECRET_COLUMN = /(_hash$|^token|^claim_token$|^secret|^code$|^storage_key$)/;
+/**
+ * Column names that never leave the database: secrets (hashes, tokens, codes), internal storage
+ * addresses, and which team member decided on the member's content (staff identities stay internal).
+ */
+const SECRET_COLUMN = /(_hash$|^token|^claim_token$|^secret|^code$|^storage_key$|^decided_by$)/;
 
 /** Tables with a user_id column, exported whole (minus secrets), by the file (name without .json) they go to. */
 const USER_TABLES: Record<string, readonly string[]> = {
-  profile: ["profiles", "profile_traits", "profile_prices", "profile_schedule", "profile_view_days"],
-  settings: ["first_contact_filters", "notification_preferences", "consents"],
-  security: ["email_changes", "password_resets", "sms_verifications", "age_check_requests", "account_deletions", "federated_identities"],
+  profile: ["profiles", "profile_traits", "profile_prices", "profile_schedule", "profile_view_days", "tours"],
+  settings: ["first_contact_filters", "notification_preferences", "consents", "media_watermarks"],
+  security: [
+    "email_changes",
+    "email_verifications",
+    "password_resets",
+    "sms_verifications",
+    "age_check_requests",
+    "account_deletions",
+    "federated_identities",
+  ],
   "sign-up": ["signup_tracking", "profile_claims"],
   exports: ["data_exports"],
   // Proposed profile texts and the decisions on the member's photos, with the reasons (ADR 030).
   moderation: ["profile_text_changes", "media_decisions"],
 };
+
+/** Tables with a user_id that are exported by their own code below (sessions, photos). */
+const EXPORTED_BY_CODE = ["access_tokens", "media"] as const;
+/** Tables with a user_id that are not the member's data to hand out, and why (a test holds every table to one of the lists). */
+export const NOT_EXPORTED: Record<string, string> = {
+  search_profiles: "a copy of the profile made for search (profile.json has the original)",
+  profile_view_marks: "keyed hashes of the day's visitors (about other people, deleted daily)",
+};
+/** Every table with a user_id this export covers. */
+export const EXPORTED_TABLES: readonly string[] = [...Object.values(USER_TABLES).flat(), ...EXPORTED_BY_CODE];
 
 type Row = Record<string, unknown>;
 
@@ -72,6 +93,7 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
       "contact_person",
       "landing_page_id",
       "invitation_code",
+      "invisible_browsing",
       "created_at",
       "updated_at",
       "last_login_at",

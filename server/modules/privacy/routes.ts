@@ -1,15 +1,11 @@
 /** HTTP of the member's data export (issue 10, user/data_privacy; ADR 032). Consents are the consents module's. */
 import { ok } from "../../api/router";
 import type { ModuleContext } from "../../api/module-context";
-import { fail } from "../../api/errors";
+import { rowIdParam } from "../../api/params";
 import { exportStatus, openExport, requestExport } from "./service";
 
-/** Ids are positive integers; anything else names no export. */
-function exportIdOf(raw: string | undefined): number {
-  const id = /^[1-9]\d{0,9}$/.test(raw ?? "") ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id)) throw fail.notFound();
-  return id;
-}
+/** Ids are positive integers that fit the id column; anything else names no export. */
+const exportIdOf = (raw: string | undefined) => rowIdParam(raw);
 
 export function registerPrivacy({ v2, deps }: ModuleContext): void {
   v2.add(

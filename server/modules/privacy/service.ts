@@ -61,9 +61,22 @@ export async function requestExport(deps: ApiDeps, userId: number): Promise<Data
   return await deps.db.transaction().execute(async (trx) => {
     // Serializes two requests of one member on PostgreSQL (SQLite runs one write transaction at a time).
     await trx.updateTable("users").set({ updated_at: deps.clock.now() }).where("id", "=", userId).execute();
-    const { latest, latestCounted } = await latestExports({ ...deps, db: trx }, userId);
+    const { latest, latestCounted: counted } = await latestExports({ ...deps, db: trx }, userId);
+    let latestCounted = counted;
     const now = deps.clock.now();
-    if (latest && (latest.state === "init" || latest.state === "processing")) throw fail.conflict(DATA_EXPORT_IN_PROGRESS);
+    if (latest && (latest.state === "init" || latest.state === "processing")) {
+      // Still being built while its job is open; a build whose job ended without finishing it (a worker
+      // that died on the last try) failed, and must not block the member for good.
+      const open = await trx
+        .selectFrom("jobs")
+        .select("id")
+        .where("job_key", "=", `export:${userId}`)
+        .where("state", "in", ["queued", "running"])
+        .executeTakeFirst();
+      if (open) throw fail.conflict(DATA_EXPORT_IN_PROGRESS);
+      await trx.updateTable("data_exports").set({ state: "failed" }).where("id", "=", latest.id).execute();
+      if (latestCounted?.id === latest.id) latestCounted = undefined;
+    }
     const next = nextRequestAt(latestCounted, now);
     if (next !== null) {
       throw new ApiError(429, [errorItem(429, DATA_EXPORT_TOO_SOON)], {
@@ -103,14 +116,22 @@ export async function buildExport(deps: ApiDeps, exportId: number, context: JobC
     await storage.put(key, archive, { contentType: "application/zip" });
     const readyAt = deps.clock.now();
     const expiresAt = readyAt + DATA_EXPORT_TTL_MS;
-    await deps.db.transaction().execute(async (trx) => {
-      await trx
+    const kept = await deps.db.transaction().execute(async (trx) => {
+      const updated = await trx
         .updateTable("data_exports")
         .set({ state: "ready", ready_at: readyAt, expires_at: expiresAt, storage_key: key, size_bytes: archive.length })
         .where("id", "=", exportId)
-        .execute();
+        .where("state", "=", "processing")
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return false;
       await enqueueJob(trx, deps.clock, "export.expire", { export_id: exportId }, { runAt: expiresAt });
+      return true;
     });
+    // The account was deleted (its exports with it) while this one was built: the file goes, no mail.
+    if (!kept) {
+      await storage.delete(key);
+      return;
+    }
   } catch (err) {
     await storage.delete(key).catch(() => undefined);
     if (context.attempt >= context.maxAttempts)

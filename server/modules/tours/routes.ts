@@ -1,4 +1,4 @@
-import { fail } from "../../api/errors";
+import { rowIdParam } from "../../api/params";
 import { ok } from "../../api/router";
 import type { ModuleContext } from "../../api/module-context";
 import { createTourSchema, TOUR_ERRORS, TOUR_MAX_DAYS, TOUR_MAX_DAYS_AHEAD, TOURS_MAX_OPEN } from "../../contract/tours";
@@ -6,8 +6,7 @@ import { cancelTour, createTour, deleteTour, listTours } from "./service";
 
 /** A path id that is no positive integer names no tour: 404 before any lookup. */
 function tourIdOf(raw: string | undefined): number {
-  if (!raw || !/^[1-9][0-9]{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) throw fail.notFound(TOUR_ERRORS.notFound);
-  return Number(raw);
+  return rowIdParam(raw, TOUR_ERRORS.notFound);
 }
 
 const RULES = `At most ${TOURS_MAX_OPEN} upcoming or active tours, ${TOUR_MAX_DAYS} days long at most, starting today or within ${TOUR_MAX_DAYS_AHEAD} days, never overlapping another.`;
