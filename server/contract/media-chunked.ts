@@ -60,3 +60,19 @@ export interface ChunkedUploadState {
   received: number[];
   total_chunks: number;
 }
+
+/**
+ * The upload-only token (ADR 029): what page script gets instead of the session, which stays in an
+ * httpOnly cookie. It opens the two chunked upload endpoints and nothing else, for one member, for
+ * this long.
+ */
+export const UPLOAD_TOKEN_TTL_MS = 30 * 60 * 1000;
+/** Marks the token's kind; no session token has this prefix (they are random base64url). */
+export const UPLOAD_TOKEN_PREFIX = "mu1.";
+
+/** POST /media/upload/token answers this. */
+export interface UploadToken {
+  token: string;
+  /** Epoch milliseconds. */
+  expires_at: number;
+}
