@@ -76,3 +76,11 @@ export interface UploadToken {
   /** Epoch milliseconds. */
   expires_at: number;
 }
+
+/**
+ * The browser shrinks a photo before sending it (spec section 7: "compression in the browser from
+ * 100 KB"): JPEG at this quality, the longer side at most this long (well above the largest variant).
+ */
+export const COMPRESS_FROM_BYTES = 100 * 1024;
+export const COMPRESS_MAX_SIDE = 2560;
+export const COMPRESS_QUALITY = 0.85;
