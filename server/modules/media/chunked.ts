@@ -7,10 +7,8 @@
  * the usual bearer header. Pieces are addressed by the caller's own user id: nobody can add to or
  * finish another member's upload.
  */
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { pipeline } from "node:stream/promises";
 import { randomUUID } from "node:crypto";
 import * as v from "valibot";
 import { ApiError, errorItem, fail } from "../../api/errors";
@@ -201,8 +199,13 @@ export function registerChunkedUpload({ v2, deps }: ModuleContext): void {
           await assertUploadAllowed(deps, caller.id);
           const joined = join(deps.config.uploadTmpDir, `${randomUUID()}.joined`);
           try {
-            const out = createWriteStream(joined);
-            for (let i = 0; i < total; i++) await pipeline(createReadStream(join(dir, `${i}.part`)), out, { end: i === total - 1 });
+            // One piece (512 KB) in memory at a time; piped streams with end: false pile up listeners.
+            const out = await open(joined, "w");
+            try {
+              for (let i = 0; i < total; i++) await out.write(await readFile(join(dir, `${i}.part`)));
+            } finally {
+              await out.close();
+            }
             const bytes = (await stat(joined)).size;
             if (bytes !== stored.totalSize) throw fail.badRequest("validation.invalid", "meta.totalSize");
             await countUpload(deps, caller.id);
