@@ -39,7 +39,7 @@ export function ChunkedUploadStatus({ store }: { store: UploadStore }) {
   const { t, i18n } = useTranslation("gallery-upload");
   const { t: tc } = useTranslation();
   const state = useStore(store);
-  if (state.phase === "idle") return <div aria-live="polite" data-testid="gallery-upload-progress" />;
+  if (state.phase === "idle") return <div aria-live="polite" className={css.idle} data-testid="gallery-upload-progress" />;
   const percent = new Intl.NumberFormat(i18n.language, { style: "percent" }).format(state.fraction);
   const at = { current: state.current, count: state.count, percent };
   const text =

@@ -11,3 +11,6 @@ export const progress = style({
 export const failed = style({ margin: 0, color: vars.color.danger });
 
 export const status = style({ margin: 0, color: vars.color.textMuted });
+
+/** The empty live region waits in the form's stack without adding a gap of its own. */
+export const idle = style({ marginTop: `calc(-1 * ${vars.space.md})` });
