@@ -111,4 +111,12 @@ test("@js an escort uploads a large photo: with JavaScript shrunk and in pieces 
   expect(count).toBeGreaterThanOrEqual(3);
   expect(pieces.map((p) => p.chunkIndex)).toEqual([0, 1, ...Array.from({ length: count - 1 }, (_, i) => i + 1)]);
   expect(pieces.every((p) => p.chunkSize <= CHUNK_SIZE)).toBe(true);
+
+  // The hydrated page's other forms still work (client-side posts): the new photo becomes the avatar.
+  await tiles.last().getByRole("link").click();
+  const manage = page.getByTestId("gallery-manage");
+  await expect(manage).toContainText(`Foto ${before + 1} von ${before + 1}`);
+  await manage.getByRole("button", { name: "Als Profilbild" }).click();
+  await expect(page.getByTestId("settings-notice")).toHaveText("Als Profilbild gesetzt.");
+  await expect(manage.getByTestId("gallery-role")).toContainText("Profilbild");
 });
