@@ -44,6 +44,8 @@ export interface CallOptions {
 
 export interface RawCallOptions {
   method?: "GET" | "POST";
+  /** A byte range asked for by the browser (video seeking), passed on as it came. */
+  range?: string | null;
   /** A FormData, or a request body streamed through as it arrives (with its content type and length). */
   body?: FormData | { stream: ReadableStream<Uint8Array>; contentType: string; contentLength: string | null };
 }
@@ -339,6 +341,7 @@ export function createApiClient(init: ApiClientInit) {
         headers.set("content-type", options.body.contentType);
         if (options.body.contentLength) headers.set("content-length", options.body.contentLength);
       }
+      if (options.range) headers.set("range", options.range);
       const apiRequest = new Request(url, {
         method: options.method ?? "GET",
         headers,

@@ -9,10 +9,21 @@ export function uploadMedia(api: ApiClient, body: NonNullable<RawCallOptions["bo
   return api.raw("/api/v2/media/upload", { method: "POST", body });
 }
 
-/** GET /media/{key}/{variant}: the file, through the API's access gate (ADR 017). */
-export function fetchMediaFile(api: ApiClient, key: string, variant: string, grant: string | null): Promise<Response> {
+/** GET /media/{key}/{variant}: the file, through the API's access gate (ADR 017); a video's byte range passed on. */
+export function fetchMediaFile(
+  api: ApiClient,
+  key: string,
+  variant: string,
+  grant: string | null,
+  range: string | null = null,
+): Promise<Response> {
   const query = grant ? `?g=${encodeURIComponent(grant)}` : "";
-  return api.raw(`/api/v2/media/${key}/${variant}${query}`);
+  return api.raw(`/api/v2/media/${key}/${variant}${query}`, { range });
+}
+
+/** POST /media/video: one video, streamed through as it arrives (ADR 034). */
+export function uploadVideoFile(api: ApiClient, body: NonNullable<RawCallOptions["body"]>): Promise<Response> {
+  return api.raw("/api/v2/media/video", { method: "POST", body });
 }
 
 /** GET /media/my: the member's own photos (keys as stored). */

@@ -13,6 +13,7 @@ import type {
   SettingsIndex,
   SettingsSection,
 } from "#server/contract/settings";
+import type { MembershipState } from "#server/contract/membership";
 import type { Camelize } from "./camelize";
 import type { ApiClient, ApiResult } from "./client.server";
 
@@ -94,4 +95,9 @@ export function fetchSearchVisibility(api: ApiClient): Promise<ApiResult<Cameliz
 /** PUT /settings/search_visibility. */
 export function saveSearchVisibility(api: ApiClient, body: SearchVisibilityInput): Promise<ApiResult<Camelize<SearchVisibility>>> {
   return api.call<Camelize<SearchVisibility>>("/api/v2/settings/search_visibility", { method: "PUT", body, handleErrors: true });
+}
+
+/** GET /settings/membership: plus now and until when, and its benefits for this member (benefit keys are data: not camelized). */
+export function fetchMembershipState(api: ApiClient): Promise<ApiResult<MembershipState>> {
+  return api.call<MembershipState>("/api/v2/settings/membership", { camelize: false, handleErrors: true });
 }

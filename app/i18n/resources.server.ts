@@ -19,6 +19,7 @@ import deGalleryUpload from "../../locales/de/gallery-upload.json";
 import deVisibility from "../../locales/de/visibility.json";
 import deTours from "../../locales/de/tours.json";
 import deModeration from "../../locales/de/moderation.json";
+import deMembership from "../../locales/de/membership.json";
 import dePaella from "../../locales/de/paella.json";
 import dePayment from "../../locales/de/payment.json";
 import dePromotion from "../../locales/de/promotion.json";
@@ -40,6 +41,7 @@ import enGalleryUpload from "../../locales/en/gallery-upload.json";
 import enVisibility from "../../locales/en/visibility.json";
 import enTours from "../../locales/en/tours.json";
 import enModeration from "../../locales/en/moderation.json";
+import enMembership from "../../locales/en/membership.json";
 import enPaella from "../../locales/en/paella.json";
 import enPayment from "../../locales/en/payment.json";
 import enPromotion from "../../locales/en/promotion.json";
@@ -61,6 +63,7 @@ import esGalleryUpload from "../../locales/es/gallery-upload.json";
 import esVisibility from "../../locales/es/visibility.json";
 import esTours from "../../locales/es/tours.json";
 import esModeration from "../../locales/es/moderation.json";
+import esMembership from "../../locales/es/membership.json";
 import esPaella from "../../locales/es/paella.json";
 import esPayment from "../../locales/es/payment.json";
 import esPromotion from "../../locales/es/promotion.json";
@@ -82,6 +85,7 @@ import plGalleryUpload from "../../locales/pl/gallery-upload.json";
 import plVisibility from "../../locales/pl/visibility.json";
 import plTours from "../../locales/pl/tours.json";
 import plModeration from "../../locales/pl/moderation.json";
+import plMembership from "../../locales/pl/membership.json";
 import plPaella from "../../locales/pl/paella.json";
 import plPayment from "../../locales/pl/payment.json";
 import plPromotion from "../../locales/pl/promotion.json";
@@ -106,6 +110,7 @@ export const resources = {
     visibility: deVisibility,
     tours: deTours,
     moderation: deModeration,
+    membership: deMembership,
     paella: dePaella,
     payment: dePayment,
     promotion: dePromotion,
@@ -129,6 +134,7 @@ export const resources = {
     visibility: enVisibility,
     tours: enTours,
     moderation: enModeration,
+    membership: enMembership,
     paella: enPaella,
     payment: enPayment,
     promotion: enPromotion,
@@ -152,6 +158,7 @@ export const resources = {
     visibility: esVisibility,
     tours: esTours,
     moderation: esModeration,
+    membership: esMembership,
     paella: esPaella,
     payment: esPayment,
     promotion: esPromotion,
@@ -175,6 +182,7 @@ export const resources = {
     visibility: plVisibility,
     tours: plTours,
     moderation: plModeration,
+    membership: plMembership,
     paella: plPaella,
     payment: plPayment,
     promotion: plPromotion,

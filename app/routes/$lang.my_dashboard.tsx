@@ -5,7 +5,7 @@ import { loadDashboard, submitDashboard } from "~/features/account/dashboard.ser
 import { DashboardPage } from "~/features/account/DashboardPage";
 import { pageMeta, PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["account", "charts"] };
+export const handle = { i18n: ["account", "charts", "moderation"] };
 
 export const loader = (args: LoaderFunctionArgs) => loadDashboard(args);
 

@@ -29,6 +29,7 @@ export const NAMESPACES = [
   "visibility",
   "tours",
   "moderation",
+  "membership",
   "paella",
   "payment",
   "promotion",

@@ -82,7 +82,10 @@ export type QueueItem =
       owner: QueueOwner;
       visibility: string;
       is_avatar: boolean;
+      /** A photo, or a video's poster. */
       image: MediaImage;
+      /** Videos (ADR 034): the encoded file to watch before deciding; null for photos. */
+      video_path: string | null;
     }
   | {
       kind: "text";

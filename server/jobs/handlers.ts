@@ -4,7 +4,7 @@
  */
 import type { ApiDeps } from "../api/types";
 import type { SmtpSender } from "../integrations/mail/smtp";
-import { deleteMediaFiles, storageOf } from "../modules/media/index";
+import { deleteMediaFiles, encodeVideoHandler, storageOf } from "../modules/media/index";
 import { buildExport, expireExport } from "../modules/privacy/index";
 import { mailDeliveryHandler } from "./mail-delivery";
 import type { JobHandlers } from "./queue";
@@ -13,6 +13,7 @@ export function jobHandlersFor(deps: ApiDeps, options: { smtp?: SmtpSender } = {
   return {
     ...(options.smtp ? { "mail.deliver": mailDeliveryHandler(deps.db, deps.clock, options.smtp) } : {}),
     "media.delete_files": { run: (payload) => deleteMediaFiles(deps, payload.files) },
+    "media.encode_video": encodeVideoHandler(deps),
     "export.build": { run: (payload, context) => buildExport(deps, payload.export_id, context) },
     "export.expire": { run: (payload) => expireExport(deps, payload.export_id) },
     "storage.delete": {

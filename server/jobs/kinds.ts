@@ -8,6 +8,8 @@ export interface JobPayloads {
   "mail.deliver": { outbox_id: number };
   /** Remove the files of media rows already deleted (an account's deletion, a deleted photo). */
   "media.delete_files": { files: Array<{ storage_key: string; variant_widths: string | null }> };
+  /** Encode an uploaded video into the stored MP4 and its poster (ADR 034). */
+  "media.encode_video": { media_id: number };
   /** Build a member's data export (issue 10, data_privacy; ADR 032). */
   "export.build": { export_id: number };
   /** Remove a ready export's file when its download time is over (run_at = expires_at). */

@@ -6,6 +6,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { DashboardCharts } from "#server/contract/dashboard";
 import { emailVerificationPath } from "#server/contract/email-verification";
+import type { ModeratedTextField, RejectionReason } from "#server/contract/moderation";
 import type { CompletenessItem, SettingsGroup, SettingsKey } from "#server/contract/settings";
 import { TOUR_USER_TYPES } from "#server/contract/tours";
 import { USER_TYPE, userTypeName } from "#server/contract/users";
@@ -26,6 +27,12 @@ export interface DashboardProps {
   ageCheck: string;
   specialConsentSince: string | null;
   withdrawn: boolean;
+  /** The member's own photos and texts under review or refused lately (ADR 030); null when none are. */
+  moderation: {
+    texts: Array<{ field: ModeratedTextField; status: number; reason: RejectionReason | null }>;
+    mediaPending: number;
+    mediaRejected: number;
+  } | null;
   /** Escorts and businesses: views, favorites and contacts per day; null for clients or when the call failed. */
   charts: DashboardCharts | null;
 }
@@ -73,6 +80,7 @@ export function DashboardPage(props: DashboardProps) {
             <Link to={to(`p/${viewer.username}`)}>{t("dashboard.view_profile")}</Link>
           </section>
         ) : null}
+        {props.moderation ? <ModerationCard moderation={props.moderation} /> : null}
         {props.charts ? (
           <ActivityChart charts={props.charts} lang={lang} rangePath={(range) => `${to("my_dashboard")}?range=${range}`} />
         ) : null}
@@ -178,5 +186,49 @@ export function DashboardPage(props: DashboardProps) {
         </Form>
       </div>
     </main>
+  );
+}
+
+/** What waits for the team or was refused, each with the page where the member sees it in full or changes it. */
+export function ModerationCard({ moderation }: { moderation: NonNullable<DashboardProps["moderation"]> }) {
+  const { t } = useTranslation("moderation");
+  const to = useLocalePath();
+  const refused = moderation.mediaRejected > 0 || moderation.texts.some((text) => text.status !== 0);
+  return (
+    <section className={refused ? ui.alert : ui.card} aria-labelledby="moderation-title" data-testid="dashboard-moderation">
+      <h2 id="moderation-title" style={{ marginTop: 0 }}>
+        {t("moderation.dashboard.title")}
+      </h2>
+      <p className={ui.muted}>{t("moderation.owner.intro")}</p>
+      <ul className={css.checklist}>
+        {moderation.mediaPending > 0 ? (
+          <li data-testid="moderation-media-pending">
+            <Link className={css.tapRow} to={to("user/media_gallery")}>
+              {t("moderation.dashboard.media_pending", { count: moderation.mediaPending })}
+            </Link>
+          </li>
+        ) : null}
+        {moderation.mediaRejected > 0 ? (
+          <li data-testid="moderation-media-rejected">
+            <Link className={css.tapRow} to={to("user/media_gallery")}>
+              {t("moderation.dashboard.media_rejected", { count: moderation.mediaRejected })}
+            </Link>
+          </li>
+        ) : null}
+        {moderation.texts.map((text) => {
+          const field = t(`moderation.fields.${text.field}`);
+          return (
+            <li key={text.field} data-testid="moderation-text" data-field={text.field} data-status={text.status}>
+              {/* Every moderated text is edited on the "about you & description" page (both kinds of profile). */}
+              <Link className={css.tapRow} to={to("user/status_description")}>
+                {text.status === 0
+                  ? t("moderation.owner.pending", { field })
+                  : t("moderation.owner.rejected", { field, reason: t(`moderation.reasons.${text.reason ?? "terms"}`) })}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }

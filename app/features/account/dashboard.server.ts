@@ -1,7 +1,8 @@
 /**
  * my_dashboard (issue 10 item 1): the member's start page. One round of parallel calls: the saved profile
  * (for its completeness), the settings pages this member has, the phone status, the consents and, for
- * escorts and businesses, the activity charts (?range= picks 7, 30 or 90 days).
+ * escorts and businesses, the activity charts (?range= picks 7, 30 or 90 days), and what of the member's own
+ * photos and texts waits for the team or was refused (ADR 030).
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { SPECIAL_DATA_CONSENT } from "#server/contract/consents";
@@ -11,6 +12,7 @@ import { profileCompleteness } from "#server/contract/settings";
 import { USER_TYPE } from "#server/contract/users";
 import { createApiClient } from "~/api/client.server";
 import { fetchDashboardCharts } from "~/api/dashboard.server";
+import { fetchMyModeration } from "~/api/moderation.server";
 import { fetchLatestAgeCheck, fetchPhoneStatus, fetchStepData } from "~/api/registration.server";
 import { fetchSettingsIndex } from "~/api/settings.server";
 import { fetchConsents, withdrawConsent } from "~/api/users.server";
@@ -33,12 +35,13 @@ export async function loadDashboard({ request, context, params }: LoaderFunction
   const api = createApiClient({ request, context });
   const url = new URL(request.url);
   const hasCharts = CHART_USER_TYPES.includes(viewer.profile.userType);
-  const [consents, step, settings, phone, ageCheck, charts] = await Promise.all([
+  const [consents, step, settings, phone, ageCheck, moderation, charts] = await Promise.all([
     fetchConsents(api),
     fetchStepData(api),
     fetchSettingsIndex(api),
     fetchPhoneStatus(api),
     fetchLatestAgeCheck(api),
+    fetchMyModeration(api),
     hasCharts ? fetchDashboardCharts(api, chartRangeOf(url)) : null,
   ]);
   const special = consents.ok ? consents.data.find((c) => c.purpose === SPECIAL_DATA_CONSENT) : undefined;
@@ -60,6 +63,16 @@ export async function loadDashboard({ request, context, params }: LoaderFunction
       // ADR 023: when the special-category consent was given (a calendar day), so it can be withdrawn here.
       specialConsentSince: special ? formatCalendarDate(new Date(special.granted_at).toISOString().slice(0, 10), lang) : null,
       withdrawn: url.searchParams.get("withdrawn") === "1",
+      // Photos and texts waiting for the team or refused lately; null when nothing is (the card stays out).
+      moderation:
+        moderation.ok &&
+        (moderation.data.texts.length > 0 || moderation.data.media.pending > 0 || moderation.data.media.rejected.length > 0)
+          ? {
+              texts: moderation.data.texts.map((text) => ({ field: text.field, status: text.status, reason: text.reason })),
+              mediaPending: moderation.data.media.pending,
+              mediaRejected: moderation.data.media.rejected.length,
+            }
+          : null,
       // Clients have no charts (contract/dashboard CHART_USER_TYPES).
       charts: charts?.ok ? charts.data : null,
     },

@@ -45,13 +45,20 @@ function ItemCard({ entry, failure, action }: { entry: QueueEntry; failure: Deci
       {entry.kind === "media" ? (
         <>
           <div className={css.photo}>
-            <Picture
-              image={entry.image}
-              alt={t("moderation.backoffice.photo_alt", { username: entry.owner.username })}
-              sizes="240px"
-              width={entry.image.width}
-              height={entry.image.height}
-            />
+            {entry.videoPath ? (
+              // A video: watch it before deciding (the poster shows until it plays).
+              <video controls preload="none" width={240} src={entry.videoPath} data-testid="backoffice-video">
+                <a href={entry.videoPath}>{entry.videoPath}</a>
+              </video>
+            ) : (
+              <Picture
+                image={entry.image}
+                alt={t("moderation.backoffice.photo_alt", { username: entry.owner.username })}
+                sizes="240px"
+                width={entry.image.width}
+                height={entry.image.height}
+              />
+            )}
           </div>
           <p className={ui.muted}>
             {t("moderation.backoffice.visibility", { visibility: t(`moderation.visibility.${entry.visibility}`) })}

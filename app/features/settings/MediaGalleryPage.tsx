@@ -23,6 +23,7 @@ import { Picture } from "~/components/Picture";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import { ChunkedUploadStatus, useChunkedPhotoUpload } from "./ChunkedPhotoUpload";
+import { VideoPlayer, VideoTileImage, VideoUploadForm } from "./GalleryVideo";
 import type { GalleryActionData, GalleryIntent } from "./media-gallery.server";
 import * as css from "./media-gallery.css";
 import { SettingsFrame } from "./SettingsFrame";
@@ -91,14 +92,18 @@ function ManagePanel({ item, gallery, answer }: { item: OwnMediaItem; gallery: G
       <div className={css.manage}>
         {/* One grid cell: <picture> has display: contents, its <source>s would take cells of their own. */}
         <div>
-          <Picture
-            image={item.image}
-            alt={t("gallery.photo_alt", { position: index + 1 })}
-            sizes="240px"
-            width={240}
-            height={Math.round((240 * item.image.height) / item.image.width)}
-            className={css.preview}
-          />
+          {item.kind === "video" ? (
+            <VideoPlayer item={item} />
+          ) : (
+            <Picture
+              image={item.image}
+              alt={t("gallery.photo_alt", { position: index + 1 })}
+              sizes="240px"
+              width={240}
+              height={Math.round((240 * item.image.height) / item.image.width)}
+              className={css.preview}
+            />
+          )}
         </div>
         <div className={ui.stack}>
           <dl className={css.facts}>
@@ -356,7 +361,11 @@ export function MediaGalleryPage({
   const { t } = useTranslation("gallery");
   const { t: ta } = useTranslation("account");
   const generalErrors =
-    answer && answer.intent !== "upload" && answer.intent !== "watermark" && (!selected || answer.id !== selected.id)
+    answer &&
+    answer.intent !== "upload" &&
+    answer.intent !== "upload_video" &&
+    answer.intent !== "watermark" &&
+    (!selected || answer.id !== selected.id)
       ? answer.formErrors
       : [];
   return (
@@ -368,6 +377,7 @@ export function MediaGalleryPage({
     >
       <FormErrors errors={generalErrors} />
       <UploadForm gallery={gallery} answer={answer} defaultVisibility={defaultVisibility} uploadToken={uploadToken} />
+      <VideoUploadForm gallery={gallery} answer={answer} defaultVisibility={defaultVisibility} />
       {selected ? <ManagePanel item={selected} gallery={gallery} answer={answer} /> : null}
       <section className={ui.stack} aria-labelledby="photos-title">
         <h2 id="photos-title" style={{ margin: 0, fontSize: "1.15rem" }}>
@@ -389,7 +399,11 @@ export function MediaGalleryPage({
                     aria-label={t("gallery.manage_link", { position: item.position + 1 })}
                     aria-current={selected?.id === item.id ? "true" : undefined}
                   >
-                    <Picture image={item.image} alt="" sizes={TILE_SIZES} width={150} height={200} className={css.tileImage} />
+                    {item.kind === "video" ? (
+                      <VideoTileImage item={item} sizes={TILE_SIZES} />
+                    ) : (
+                      <Picture image={item.image} alt="" sizes={TILE_SIZES} width={150} height={200} className={css.tileImage} />
+                    )}
                     {item.is_avatar || item.is_cover ? (
                       <span className={css.badges}>
                         {item.is_avatar ? <span className={css.badge}>{t("gallery.badge.avatar")}</span> : null}

@@ -100,3 +100,32 @@ export const empty = style({
   border: `2px dashed ${vars.color.border}`,
   borderRadius: vars.radius.md,
 });
+
+/** A video tile while it is encoded: a neutral block with its state, the tile's shape kept. */
+export const videoPlaceholder = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  width: "100%",
+  height: "100%",
+  minHeight: "120px",
+  margin: 0,
+  padding: vars.space.xs,
+  textAlign: "center",
+  fontSize: "0.8rem",
+  color: vars.color.textMuted,
+  background: vars.color.surfaceAlt,
+});
+
+/** The play mark and length on a video tile. */
+export const videoMark = style({
+  position: "absolute",
+  right: "4px",
+  bottom: "4px",
+  background: vars.color.header,
+  color: vars.color.onHeader,
+  fontSize: "0.75rem",
+  lineHeight: 1.3,
+  padding: "1px 6px",
+  borderRadius: "999px",
+});

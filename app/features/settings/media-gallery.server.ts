@@ -11,7 +11,16 @@ import { MEDIA_VISIBILITY, type MediaVisibility } from "#server/contract/media";
 import { GALLERY_PAGE_SIZE, watermarkSchema } from "#server/contract/media-gallery";
 import { defaultUploadVisibility, IMAGE_MAX_BYTES, UPLOAD_MAX_BODY_BYTES } from "#server/contract/media-upload";
 import { createApiClient } from "~/api/client.server";
-import { fetchGallery, fetchUploadToken, runGalleryAction, saveWatermark, uploadMedia, type GalleryAction } from "~/api/media.server";
+import {
+  fetchGallery,
+  fetchUploadToken,
+  runGalleryAction,
+  saveWatermark,
+  uploadMedia,
+  uploadVideoFile,
+  type GalleryAction,
+} from "~/api/media.server";
+import { VIDEO_MAX_BYTES } from "#server/contract/media-video";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { messageOf } from "~/utils/api-errors";
@@ -19,7 +28,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 export const GALLERY_INTENTS = ["visibility", "position", "top", "avatar", "cover", "fake_check", "delete", "watermark"] as const;
-export type GalleryIntent = (typeof GALLERY_INTENTS)[number] | "upload";
+export type GalleryIntent = (typeof GALLERY_INTENTS)[number] | "upload" | "upload_video";
 
 /** What a refused post answers: where the errors belong and the input to show again. */
 export interface GalleryActionData {
@@ -56,7 +65,7 @@ export async function loadMediaGallery({ request, context }: LoaderFunctionArgs)
       selected: result.data.items.find((item) => item.id === itemId) ?? null,
       defaultVisibility: defaultUploadVisibility(viewer.profile.userType),
       uploadToken: upload.ok ? upload.data.token : null,
-      done: done && (GALLERY_INTENTS as readonly string[]).concat("upload").includes(done) ? (done as GalleryIntent) : null,
+      done: done && (GALLERY_INTENTS as readonly string[]).concat("upload", "upload_video").includes(done) ? (done as GalleryIntent) : null,
     },
     { headers: PRIVATE_HEADERS },
   );
@@ -108,11 +117,30 @@ async function submitUpload(request: Request, context: ActionFunctionArgs["conte
   return backTo(lang, page, null, "upload");
 }
 
+/** The video upload (ADR 034): the same streaming, to POST /media/video; errors point at the file field. */
+async function submitVideoUpload(request: Request, context: ActionFunctionArgs["context"], lang: string, page: number) {
+  const contentType = request.headers.get("content-type") ?? "";
+  const contentLength = request.headers.get("content-length");
+  if (!request.body) return refused("upload_video", null, [{ ...errorOf("validation.video.required"), source: "file" }], 400);
+  if (Number(contentLength ?? 0) > VIDEO_MAX_BYTES + 1024 * 1024) {
+    return refused("upload_video", null, [{ ...errorOf("validation.video.file_too_large", 413), source: "file" }], 413);
+  }
+  const response = await uploadVideoFile(createApiClient({ request, context }), { stream: request.body, contentType, contentLength });
+  if (response.status !== 201) {
+    const body = (await response.json().catch(() => ({}))) as { errors?: ErrorItem[] };
+    const errors = body.errors?.length ? body.errors : [errorOf("exception.common.something_wrong_happened", response.status)];
+    return refused("upload_video", null, errors, statusOf(response.status));
+  }
+  return backTo(lang, page, null, "upload_video");
+}
+
 export async function submitMediaGallery({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
   const lang = params.lang!;
-  const page = pageOf(new URL(request.url));
+  const url = new URL(request.url);
+  const page = pageOf(url);
   if (/^multipart\/form-data\s*;/i.test(request.headers.get("content-type") ?? "")) {
+    if (url.searchParams.get("upload") === "video") return await submitVideoUpload(request, context, lang, page);
     return await submitUpload(request, context, lang, page);
   }
   const form = await readFormData(request);

@@ -43,6 +43,9 @@ export const BUILT_SETTINGS_PAGES: ReadonlySet<SettingsKey> = new Set([
   "pause_delete",
   "age_check_verification",
   "data_privacy",
+  "membership",
+  "billing_invoices",
+  "forum_notifications",
 ]);
 
 /** The profile pages this feature renders itself (linked profiles and the age check have their own routes). */

@@ -81,11 +81,16 @@ export class LocalMediaStorage implements MediaStorage {
     }
     try {
       const { size } = await handle.stat();
-      const start = range ? Math.min(range.start, size) : 0;
+      const start = range ? range.start : 0;
       const end = range ? Math.min(range.end, size - 1) : size - 1;
+      if (start > end) {
+        // Nothing to read (an empty file, or a range past the end): an empty body, the handle closed.
+        await handle.close();
+        return { body: new Blob([]).stream(), size: 0, totalSize: size };
+      }
       // The stream owns the handle from here on and closes it at the end or on cancel.
-      const stream = createReadStream("", { fd: handle, autoClose: true, start, end: Math.max(end, start - 1) });
-      return { body: Readable.toWeb(stream) as ReadableStream<Uint8Array>, size: Math.max(0, end - start + 1), totalSize: size };
+      const stream = createReadStream("", { fd: handle, autoClose: true, start, end });
+      return { body: Readable.toWeb(stream) as ReadableStream<Uint8Array>, size: end - start + 1, totalSize: size };
     } catch (err) {
       await handle.close();
       throw err;

@@ -152,7 +152,8 @@ async function ownRow(db: ApiDeps["db"] | Transaction<Database>, userId: number,
   return row;
 }
 
-async function answer(deps: ApiDeps, userId: number, id: number): Promise<OwnMediaItem> {
+/** One of the caller's items as the gallery shows it (404 for anybody else's id). */
+export async function galleryItem(deps: ApiDeps, userId: number, id: number): Promise<OwnMediaItem> {
   const signature = watermarkSignature(await watermarkSettingsOf(deps, userId));
   const row = await ownRow(deps.db, userId, id);
   return toOwnItem(row, signature, (await rejectionReasonsOf(deps, [row])).get(row.id) ?? null);
@@ -168,7 +169,7 @@ export async function setMediaVisibility(
   // Spec section 6: clients may only choose logged_in and plus (and private).
   if (!uploadVisibilitiesFor(user.userType).includes(visibility)) throw fail.badRequest("validation.invalid", "visibility");
   await deps.db.updateTable("media").set({ visibility }).where("id", "=", id).where("user_id", "=", user.id).execute();
-  return await answer(deps, user.id, id);
+  return await galleryItem(deps, user.id, id);
 }
 
 /** Writes positions 0..n-1 in the given order, touching only rows whose position changes. */
@@ -194,7 +195,7 @@ export async function setMediaPosition(deps: ApiDeps, userId: number, id: number
     rest.splice(Math.min(position, rest.length), 0, moving);
     await writeOrder(trx, userId, rest);
   });
-  return await answer(deps, userId, id);
+  return await galleryItem(deps, userId, id);
 }
 
 /** Album ordering: the whole gallery in a new order; the ids must be exactly the member's, each once. */
@@ -233,7 +234,7 @@ async function setFlag(deps: ApiDeps, userId: number, id: number, flag: "is_avat
       .where("user_id", "=", userId)
       .execute();
   });
-  return await answer(deps, userId, id);
+  return await galleryItem(deps, userId, id);
 }
 
 export const setMediaAvatar = (deps: ApiDeps, userId: number, id: number) => setFlag(deps, userId, id, "is_avatar");
@@ -282,7 +283,7 @@ export async function requestFakeCheck(deps: ApiDeps, userId: number, id: number
     .where("user_id", "=", userId)
     .where("fake_check", "=", row.fake_check)
     .execute();
-  return await answer(deps, userId, id);
+  return await galleryItem(deps, userId, id);
 }
 
 /**

@@ -44,6 +44,8 @@ export interface UploadLimits {
   maxBodyBytes: number;
   /** Text fields kept (others are ignored); each at most 1 KiB. */
   fields: readonly string[];
+  /** The error of a file over maxFileBytes and where it points; default the photo form's (files.N). */
+  tooLarge?: { key: string; source: (index: number) => string };
 }
 
 const MAX_FIELD_BYTES = 1024;
@@ -112,7 +114,8 @@ export async function receiveUpload(request: Request, limits: UploadLimits): Pro
       file.bytes += chunk.byteLength;
     });
     stream.on("limit", () => {
-      refuse(413, errorItem(413, "validation.image.file_too_large", `files.${file.index}`, { max: limits.maxFileBytes }));
+      const tooLarge = limits.tooLarge ?? { key: "validation.image.file_too_large", source: (index: number) => `files.${index}` };
+      refuse(413, errorItem(413, tooLarge.key, tooLarge.source(file.index), { max: limits.maxFileBytes }));
     });
     writes.push(pipeline(stream, createWriteStream(file.path)));
   });

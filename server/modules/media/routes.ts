@@ -8,6 +8,8 @@ import { defaultUploadVisibility, IMAGE_MAX_BYTES, IMAGES_PER_UPLOAD, UPLOAD_MAX
 import type { ModuleContext } from "../../api/module-context";
 import { registerChunkedUpload } from "./chunked";
 import { registerGallery } from "./gallery-routes";
+import { registerVideoUpload } from "./video-routes";
+import type { ByteRange } from "../../integrations/storage/storage";
 import { receiveUpload } from "./multipart";
 import { imageQueueOf } from "./queue";
 import { assertUploadAllowed, countUpload, listMyMedia, readMediaVariant, uploadPhotos } from "./service";
@@ -31,10 +33,23 @@ function withRetryAfter(c: Context<ApiEnv>, err: unknown): never | Response {
   throw err;
 }
 
+/**
+ * One `bytes=start-end` or `bytes=start-` range (what video players send to seek); anything else —
+ * suffix ranges, several ranges, junk — is answered with the whole file, which HTTP allows.
+ */
+function singleByteRange(header: string | undefined): ByteRange | undefined {
+  const match = /^bytes=(\d{1,15})-(\d{0,15})$/.exec(header?.trim() ?? "");
+  if (!match) return undefined;
+  const start = Number(match[1]);
+  const end = match[2] === "" ? Number.MAX_SAFE_INTEGER : Number(match[2]);
+  return end >= start ? { start, end } : undefined;
+}
+
 export function registerMedia(context: ModuleContext): void {
   const { v2, deps } = context;
   registerGallery(context);
   registerChunkedUpload(context);
+  registerVideoUpload(context);
   v2.add(
     {
       method: "post",
@@ -96,20 +111,29 @@ export function registerMedia(context: ModuleContext): void {
       method: "get",
       path: "/media/:key/:variant",
       summary:
-        "One stored variant of a photo ({width}.avif|webp|jpg, or `original` for photos stored before variants), by the photo's random key, if the caller may see it: never for banned or deleted accounts; the owner always; others only accepted photos of a listed profile (active, registration finished, visible), not across a block, not a members-only profile as a guest, at a visibility level they have (public all; logged_in signed-in; plus_member running plus; fsk18 age-verified; private nobody); or with a valid grant `g` (claim preview). 404 otherwise. Browsers use /media/{key}/{variant}, which forwards the session.",
+        "One stored variant of a photo ({width}.avif|webp|jpg, or `original` for photos stored before variants) or a video (`video.mp4`, with single byte ranges: 206/416; its poster as the photo variants), by the photo's random key, if the caller may see it: never for banned or deleted accounts; the owner always; others only accepted photos of a listed profile (active, registration finished, visible), not across a block, not a members-only profile as a guest, at a visibility level they have (public all; logged_in signed-in; plus_member running plus; fsk18 age-verified; private nobody); or with a valid grant `g` (claim preview). 404 otherwise. Browsers use /media/{key}/{variant}, which forwards the session.",
       tag: "media",
       auth: "optional",
-      statuses: [404],
+      statuses: [206, 404, 416],
     },
     async (c, { user }) => {
-      const file = await readMediaVariant(deps, c.req.param("key") ?? "", c.req.param("variant") ?? "", user, c.req.query("g"));
-      return c.body(file.object.body, 200, {
+      const range = singleByteRange(c.req.header("range"));
+      const file = await readMediaVariant(deps, c.req.param("key") ?? "", c.req.param("variant") ?? "", user, c.req.query("g"), range);
+      const headers: Record<string, string> = {
         "Content-Type": file.mimeType,
         "Content-Length": String(file.object.size),
         "X-Content-Type-Options": "nosniff",
         "Cache-Control": file.access === "shared" ? SHARED_CACHE : PRIVATE_CACHE,
         Vary: "Authorization",
-      });
+      };
+      if (file.mimeType.startsWith("video/")) headers["Accept-Ranges"] = "bytes";
+      if (!file.ranged || !range) return c.body(file.object.body, 200, headers);
+      if (range.start >= file.object.totalSize) {
+        await file.object.body.cancel();
+        return c.body(null, 416, { "Content-Range": `bytes */${file.object.totalSize}`, "Cache-Control": headers["Cache-Control"]! });
+      }
+      const end = range.start + file.object.size - 1;
+      return c.body(file.object.body, 206, { ...headers, "Content-Range": `bytes ${range.start}-${end}/${file.object.totalSize}` });
     },
   );
 }

@@ -18,8 +18,9 @@ import {
   type MediaVisibility,
 } from "../../contract/media";
 import { UPLOADS_PER_HOUR, uploadVisibilitiesFor } from "../../contract/media-upload";
+import { VIDEO_VARIANT } from "../../contract/media-video";
 import { createMediaStorage, type MediaStorage } from "../../integrations/storage/index";
-import type { StoredObject } from "../../integrations/storage/storage";
+import type { ByteRange, StoredObject } from "../../integrations/storage/storage";
 import { isOverLimit, msUntilRoom, recordHit, type Window } from "../../lib/rate-limit";
 import { isBlockedBetween, mediaAccess, viewerContext } from "../access/index";
 import { isValidMediaGrant, mediaImageOf, storageKeysOf, variantStorageKey } from "./images";
@@ -224,6 +225,8 @@ export interface MediaFile {
   mimeType: string;
   /** shared: the same for every viewer (guest-visible), so shared caches may keep it. */
   access: "shared" | "private";
+  /** The answer is the asked byte range of a video (206), not the whole file. */
+  ranged?: boolean;
 }
 
 const PUBLIC_ID = /^[0-9a-f]{32}$/;
@@ -240,9 +243,11 @@ export async function readMediaVariant(
   variantName: string,
   user: AuthUser | null,
   grant: string | undefined,
+  range?: ByteRange,
 ): Promise<MediaFile> {
-  const variant = parseVariantName(variantName);
-  if (!PUBLIC_ID.test(publicId) || !variant) throw fail.notFound();
+  const isVideoFile = variantName === VIDEO_VARIANT;
+  const variant = isVideoFile ? null : parseVariantName(variantName);
+  if (!PUBLIC_ID.test(publicId) || (!variant && !isVideoFile)) throw fail.notFound();
   const row = await deps.db
     .selectFrom("media")
     .innerJoin("users", "users.id", "media.user_id")
@@ -263,12 +268,19 @@ export async function readMediaVariant(
     ])
     .where("media.public_id", "=", publicId)
     .executeTakeFirst();
-  if (!row || row.kind !== MEDIA_KIND.photo) throw fail.notFound();
+  // A video row serves its encoded file and its poster's variants (ADR 034); a photo row no video file.
+  if (!row || (row.kind !== MEDIA_KIND.photo && row.kind !== MEDIA_KIND.video) || (isVideoFile && row.kind !== MEDIA_KIND.video))
+    throw fail.notFound();
 
   const hasVariants = row.variant_widths !== null;
   let key: string;
   let mimeType: string;
-  if (variant === ORIGINAL_VARIANT) {
+  if (isVideoFile || !variant) {
+    // Encoded yet? Until then there is no file to serve (the poster's variants arrive with it).
+    if (!hasVariants) throw fail.notFound();
+    key = `${row.storage_key}/${VIDEO_VARIANT}`;
+    mimeType = "video/mp4";
+  } else if (variant === ORIGINAL_VARIANT) {
     // Only rows stored before variants have a single original file.
     if (hasVariants) throw fail.notFound();
     key = row.storage_key;
@@ -292,9 +304,9 @@ export async function readMediaVariant(
   const granted = isValidMediaGrant(deps.config.appSecret, publicId, grant, deps.clock.now());
   const access = mediaAccess(viewer, owner, row, { blocked, granted });
   if (!access) throw fail.notFound();
-  const object = await storageOf(deps).open(key);
+  const object = await storageOf(deps).open(key, isVideoFile ? range : undefined);
   if (!object) throw fail.notFound();
-  return { object, mimeType, access };
+  return { object, mimeType, access, ranged: isVideoFile && range !== undefined };
 }
 
 /**
@@ -315,7 +327,8 @@ export async function deleteMediaFiles(
   for (const row of rows) {
     if (stillUsed.has(row.storage_key)) continue;
     for (const key of storageKeysOf(row)) await storage.delete(key);
-    await storage.delete(`${row.storage_key}/${MASTER_FILE}`);
+    // Files beside the variants: a photo's private master, a video's encoded file and its unencoded source.
+    for (const extra of [MASTER_FILE, VIDEO_VARIANT, "source"]) await storage.delete(`${row.storage_key}/${extra}`);
     stillUsed.add(row.storage_key);
   }
 }

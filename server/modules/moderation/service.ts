@@ -7,6 +7,7 @@
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { MEDIA_KIND, MEDIA_STATUS } from "../../contract/media";
+import { VIDEO_VARIANT } from "../../contract/media-video";
 import {
   isStaffUserType,
   MODERATED_TEXT_FIELD_KEYS,
@@ -43,7 +44,8 @@ export async function moderationQueue(deps: ApiDeps, staffId: number, page: numb
     .selectFrom("media")
     .innerJoin("users", "users.id", "media.user_id")
     .where("media.status", "=", MEDIA_STATUS.pending)
-    .where("media.kind", "=", MEDIA_KIND.photo)
+    // Photos, and videos once encoded (a video waits in encoding 3 until its file and poster exist).
+    .where("media.kind", "in", [MEDIA_KIND.photo, MEDIA_KIND.video])
     .where("users.status", "not in", [...GONE_STATUSES]);
   let textBase = deps.db
     .selectFrom("profile_text_changes")
@@ -67,6 +69,7 @@ export async function moderationQueue(deps: ApiDeps, staffId: number, page: numb
         "media.width",
         "media.height",
         "media.variant_widths",
+        "media.kind",
         "users.id as owner_id",
         "users.username",
         "users.user_type",
@@ -112,6 +115,7 @@ export async function moderationQueue(deps: ApiDeps, staffId: number, page: numb
       visibility: row.visibility,
       is_avatar: row.is_avatar === 1,
       image: mediaImageOf(row),
+      video_path: row.kind === MEDIA_KIND.video ? `${mediaImageOf(row).path}/${VIDEO_VARIANT}` : null,
     })),
     ...texts
       .filter((row) => (MODERATED_TEXT_FIELD_KEYS as string[]).includes(row.field))

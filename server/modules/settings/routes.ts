@@ -23,6 +23,7 @@ import {
 import { firstContactFilter, saveFirstContactFilter } from "./first-contact.service";
 import { notificationPreferences, saveNotificationPreferences } from "./notifications.service";
 import { dateReviewDisplay, saveDateReviewDisplay } from "./review-display.service";
+import { membershipState } from "./membership.service";
 import { saveSearchVisibility, searchVisibility } from "./search-visibility.service";
 import { cancelEmailChange, changePassword, confirmEmailChange, emailSettings, requestEmailChange } from "./account.service";
 import { saveSettingsSection, settingsIndex, type SectionInputs } from "./service";
@@ -146,6 +147,18 @@ export function registerSettings({ v2 }: ModuleContext): void {
       statuses: [400, 401, 403],
     },
     async (c, { body, user }) => ok(c, await saveSearchVisibility(c.get("deps"), user!.id, body)),
+  );
+  v2.add(
+    {
+      method: "get",
+      path: "/settings/membership",
+      summary:
+        "Whether plus runs for the member and until when (member_until, ms; null: no end), whether an earlier one lapsed, and the plus benefits for their kind (clients, or escorts and businesses). Buying arrives with payments: purchase_available is false.",
+      tag: "settings",
+      auth: "required",
+      statuses: [401],
+    },
+    async (c, { user }) => ok(c, await membershipState(c.get("deps"), user!.id)),
   );
   registerEmailPassword(v2);
   v2.add(

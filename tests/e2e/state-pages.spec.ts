@@ -1,0 +1,106 @@
+/**
+ * Pages whose subject arrives later (issue 10), with JavaScript off: membership, invoices and forum
+ * notifications show the member's real state (plus or not, until when; no invoices, no billing address,
+ * no forum subscriptions) and what will appear, for a client, a plus client and an escort; no buy button.
+ * And the dashboard lists the member's own photos and texts waiting for the team (the seeded queue).
+ */
+import type { Page } from "@playwright/test";
+import { DEMO, expect, logIn, test } from "./fixtures";
+
+const MEMBER = "demo_member";
+
+async function visitStatePages(page: Page, username: string) {
+  await logIn(page, username, DEMO.password);
+  await page.waitForURL((url) => !url.pathname.endsWith("/login"));
+  await page.goto("/de/user");
+  const group = page.getByTestId("settings-account_membership");
+  await expect(group.getByRole("link", { name: /Mitgliedschaft/ })).toBeVisible();
+  await expect(group.getByRole("link", { name: /Forum-Benachrichtigungen/ })).toBeVisible();
+  await group.getByRole("link", { name: /Rechnungen & Zahlungsdaten/ }).click();
+  await expect(page).toHaveURL(/\/de\/user\/billing_invoices$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rechnungen & Zahlungsdaten");
+  await expect(page.getByTestId("billing-invoices-empty")).toHaveText("Noch keine Rechnungen.");
+  await expect(page.getByTestId("billing-invoices")).toContainText("als PDF herunterladen");
+  await expect(page.getByTestId("billing-address")).toContainText("keine Rechnungsadresse gespeichert");
+
+  const forum = await page.goto("/de/user/forum_notifications");
+  expect(forum?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Forum-Benachrichtigungen");
+  await expect(page.getByTestId("forum-empty")).toHaveText("Du folgst keinen Forenthemen.");
+  await expect(page.getByTestId("forum-email")).toContainText("@");
+
+  const membership = await page.goto("/de/user/membership");
+  expect(membership?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mitgliedschaft");
+  // Nothing can be bought yet: the page says so and offers no button.
+  await expect(page.locator("main").getByRole("button")).toHaveCount(0);
+}
+
+test("a client without plus: basic membership, the client benefits, no invoices, no forum subscriptions", async ({ page }) => {
+  await visitStatePages(page, DEMO.client);
+  await expect(page.getByTestId("membership-state")).toHaveText("Basis (kostenlos) · Du hast die kostenlose Basis-Mitgliedschaft.");
+  const benefits = page.getByTestId("membership-benefits");
+  await expect(benefits.getByRole("heading")).toHaveText("Das bringt dir Plus als Kunde");
+  await expect(benefits.locator("[data-benefit]")).toHaveCount(7);
+  await expect(benefits.locator('[data-benefit="advanced_filters"]')).toBeVisible();
+  await expect(page.getByTestId("membership-purchase")).toContainText("Plus kann hier noch nicht gekauft werden.");
+});
+
+test("a client with plus sees it running and until when, on the membership and the billing page", async ({ page }) => {
+  await visitStatePages(page, MEMBER);
+  const state = page.getByTestId("membership-state");
+  await expect(state).toHaveAttribute("data-plus", "1");
+  await expect(state).toHaveText(/^Plus · Plus läuft bis zum \d{1,2}\. \S+ \d{4}\.$/);
+  await expect(page.getByTestId("membership-benefits").getByRole("heading")).toHaveText("Deine Plus-Vorteile");
+  await expect(page.getByTestId("membership-purchase")).toContainText("verlängert sich nicht automatisch");
+  await page.goto("/de/user/billing_invoices");
+  await expect(page.getByTestId("membership-state")).toHaveAttribute("data-plus", "1");
+});
+
+test("an escort: the benefits for profiles, the same honest empty states", async ({ page }) => {
+  await visitStatePages(page, DEMO.escort);
+  const benefits = page.getByTestId("membership-benefits");
+  await expect(benefits.locator('[data-benefit="better_search_position"]')).toHaveText("Bessere Platzierung in der Suche");
+  await expect(benefits.locator('[data-benefit="advanced_filters"]')).toHaveCount(0);
+});
+
+test("the dashboard lists the member's own photo and text waiting for the team, with links to where they are", async ({
+  page,
+  request,
+  clientIp,
+}) => {
+  const headers = { "x-forwarded-for": clientIp, "accept-language": "de" };
+  const token = await request.post("/oauth/v2/token", {
+    headers,
+    form: { grant_type: "password", username: "demo_team", password: DEMO.password },
+  });
+  const { access_token: teamToken } = (await token.json()) as { access_token: string };
+  const queue = await request.get("/api/v2/backoffice/queue", { headers: { ...headers, authorization: `Bearer ${teamToken}` } });
+  expect(queue.status()).toBe(200);
+  const items = ((await queue.json()) as { data: { items: Array<{ kind: string; field?: string; owner: { username: string } }> } }).data
+    .items;
+  // The seed gives a few escorts a waiting photo and a waiting status text each.
+  const owner = items.find((item) => item.kind === "text" && item.field === "status")!.owner.username;
+  expect(items.some((item) => item.kind === "media" && item.owner.username === owner)).toBe(true);
+
+  await logIn(page, owner, DEMO.password);
+  await page.waitForURL((url) => !url.pathname.endsWith("/login"));
+  await page.goto("/de/my_dashboard");
+  const card = page.getByTestId("dashboard-moderation");
+  await expect(card.getByRole("heading")).toHaveText("Wartet auf Freigabe");
+  await expect(card.getByTestId("moderation-media-pending")).toHaveText("1 Foto wird geprüft");
+  await expect(card.locator('[data-field="status"]')).toHaveText("Status-Text: wird geprüft.");
+  await card.getByRole("link", { name: "Status-Text: wird geprüft." }).click();
+  await expect(page).toHaveURL(/\/de\/user\/status_description$/);
+  await page.goto("/de/my_dashboard");
+  await page.getByTestId("moderation-media-pending").getByRole("link").click();
+  await expect(page).toHaveURL(/\/de\/user\/media_gallery$/);
+
+  // A member with nothing under review gets no card.
+  await page.context().clearCookies();
+  await logIn(page, DEMO.client, DEMO.password);
+  await page.waitForURL((url) => !url.pathname.endsWith("/login"));
+  await page.goto("/de/my_dashboard");
+  await expect(page.getByTestId("dashboard-greeting")).toBeVisible();
+  await expect(page.getByTestId("dashboard-moderation")).toHaveCount(0);
+});
