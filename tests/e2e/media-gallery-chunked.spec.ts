@@ -83,7 +83,7 @@ test("@js an escort uploads a large photo: with JavaScript shrunk and in pieces 
     : page.waitForRequest((r) => r.method() === "GET" && r.url().includes("/api/v2/media/upload/chunked/"));
 
   await page.getByLabel("Fotos auswählen").setInputFiles(photoPath);
-  await page.getByLabel("Sichtbar für").selectOption("logged_in");
+  await page.getByRole("region", { name: "Fotos hochladen" }).getByLabel("Sichtbar für").selectOption("logged_in");
   await page.getByTestId("gallery-upload").click();
   if (javaScriptEnabled) {
     await expect(page.getByRole("progressbar", { name: "Fortschritt des Uploads" })).toBeVisible();
