@@ -19,9 +19,11 @@ export interface ChunkedUploadOptions {
   fetch?: typeof fetch;
   /** Pieces held by the server so far, of all. */
   onProgress?: (done: number, total: number) => void;
-  /** Attempts per piece before giving up (each after a short pause). */
+  /** Attempts per piece before giving up; the pause before each retry doubles (backoff), capped at 30 s. */
   attempts?: number;
   pauseMs?: number;
+  /** Called before each retry of a piece (the connection dropped). */
+  onRetry?: (index: number, attempt: number) => void;
 }
 
 export class ChunkedUploadError extends Error {
@@ -40,7 +42,8 @@ const endpoint = (origin: string, token: string, uploadId?: string) =>
 export async function uploadInChunks(options: ChunkedUploadOptions): Promise<unknown> {
   const doFetch = options.fetch ?? fetch;
   const attempts = options.attempts ?? 5;
-  const pause = () => new Promise((resolve) => setTimeout(resolve, options.pauseMs ?? 1000));
+  const pause = (attempt: number) =>
+    new Promise((resolve) => setTimeout(resolve, Math.min(30_000, (options.pauseMs ?? 1000) * 2 ** (attempt - 1))));
   const totalSize = options.file.size;
   const total = chunkCount(totalSize);
 
@@ -73,7 +76,8 @@ export async function uploadInChunks(options: ChunkedUploadOptions): Promise<unk
       } catch (err) {
         // A refusal is final; a dropped connection is retried after asking what arrived.
         if (err instanceof ChunkedUploadError || attempt >= attempts) throw err;
-        await pause();
+        options.onRetry?.(index, attempt);
+        await pause(attempt);
         received = await held().catch(() => received);
         if (received.has(index)) break;
       }

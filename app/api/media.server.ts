@@ -1,5 +1,6 @@
 /** The media group's endpoints whose bodies are not JSON: uploads in, image bytes out. */
 import type { MediaItem, MediaVisibility } from "#server/contract/media";
+import type { UploadToken } from "#server/contract/media-chunked";
 import type { GalleryPage, WatermarkInput, WatermarkSettings } from "#server/contract/media-gallery";
 import type { ApiClient, ApiResult, RawCallOptions } from "./client.server";
 
@@ -69,4 +70,9 @@ export function runGalleryAction(api: ApiClient, action: GalleryAction): Promise
 /** PUT /media/watermark. */
 export function saveWatermark(api: ApiClient, body: WatermarkInput): Promise<ApiResult<WatermarkSettings>> {
   return api.call<WatermarkSettings>("/api/v2/media/watermark", { method: "PUT", body, camelize: false, handleErrors: true });
+}
+
+/** POST /media/upload/token: an upload-only token the gallery page hands to its script (ADR 029). */
+export function fetchUploadToken(api: ApiClient): Promise<ApiResult<UploadToken>> {
+  return api.call<UploadToken>("/api/v2/media/upload/token", { method: "POST", camelize: false, handleErrors: true });
 }

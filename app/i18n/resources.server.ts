@@ -15,6 +15,7 @@ import deProfile from "../../locales/de/profile.json";
 import deSearch from "../../locales/de/search.json";
 import deTraits from "../../locales/de/traits.json";
 import deGallery from "../../locales/de/gallery.json";
+import deGalleryUpload from "../../locales/de/gallery-upload.json";
 import deVisibility from "../../locales/de/visibility.json";
 import deTours from "../../locales/de/tours.json";
 import deModeration from "../../locales/de/moderation.json";
@@ -36,6 +37,7 @@ import enProfile from "../../locales/en/profile.json";
 import enSearch from "../../locales/en/search.json";
 import enTraits from "../../locales/en/traits.json";
 import enGallery from "../../locales/en/gallery.json";
+import enGalleryUpload from "../../locales/en/gallery-upload.json";
 import enVisibility from "../../locales/en/visibility.json";
 import enTours from "../../locales/en/tours.json";
 import enModeration from "../../locales/en/moderation.json";
@@ -57,6 +59,7 @@ import esProfile from "../../locales/es/profile.json";
 import esSearch from "../../locales/es/search.json";
 import esTraits from "../../locales/es/traits.json";
 import esGallery from "../../locales/es/gallery.json";
+import esGalleryUpload from "../../locales/es/gallery-upload.json";
 import esVisibility from "../../locales/es/visibility.json";
 import esTours from "../../locales/es/tours.json";
 import esModeration from "../../locales/es/moderation.json";
@@ -78,6 +81,7 @@ import plProfile from "../../locales/pl/profile.json";
 import plSearch from "../../locales/pl/search.json";
 import plTraits from "../../locales/pl/traits.json";
 import plGallery from "../../locales/pl/gallery.json";
+import plGalleryUpload from "../../locales/pl/gallery-upload.json";
 import plVisibility from "../../locales/pl/visibility.json";
 import plTours from "../../locales/pl/tours.json";
 import plModeration from "../../locales/pl/moderation.json";
@@ -102,6 +106,7 @@ export const resources = {
     search: deSearch,
     traits: deTraits,
     gallery: deGallery,
+    "gallery-upload": deGalleryUpload,
     visibility: deVisibility,
     tours: deTours,
     moderation: deModeration,
@@ -125,6 +130,7 @@ export const resources = {
     search: enSearch,
     traits: enTraits,
     gallery: enGallery,
+    "gallery-upload": enGalleryUpload,
     visibility: enVisibility,
     tours: enTours,
     moderation: enModeration,
@@ -148,6 +154,7 @@ export const resources = {
     search: esSearch,
     traits: esTraits,
     gallery: esGallery,
+    "gallery-upload": esGalleryUpload,
     visibility: esVisibility,
     tours: esTours,
     moderation: esModeration,
@@ -171,6 +178,7 @@ export const resources = {
     search: plSearch,
     traits: plTraits,
     gallery: plGallery,
+    "gallery-upload": plGalleryUpload,
     visibility: plVisibility,
     tours: plTours,
     moderation: plModeration,

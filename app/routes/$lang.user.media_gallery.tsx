@@ -6,7 +6,7 @@ import { MediaGalleryPage } from "~/features/settings/MediaGalleryPage";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["account", "gallery"], hydrate: false };
+export const handle = { i18n: ["account", "gallery", "gallery-upload"] };
 
 export const loader = (args: LoaderFunctionArgs) => loadMediaGallery(args);
 
@@ -17,9 +17,16 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function MediaGalleryRoute() {
-  const { gallery, selected, done, defaultVisibility } = useLoaderData<typeof loader>();
+  const { gallery, selected, done, defaultVisibility, uploadToken } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as GalleryActionData | undefined;
   return (
-    <MediaGalleryPage gallery={gallery} selected={selected} done={done} answer={answer ?? null} defaultVisibility={defaultVisibility} />
+    <MediaGalleryPage
+      gallery={gallery}
+      selected={selected}
+      done={done}
+      answer={answer ?? null}
+      defaultVisibility={defaultVisibility}
+      uploadToken={uploadToken}
+    />
   );
 }

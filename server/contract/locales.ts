@@ -25,6 +25,7 @@ export const NAMESPACES = [
   "search",
   "traits",
   "gallery",
+  "gallery-upload",
   "visibility",
   "tours",
   "moderation",

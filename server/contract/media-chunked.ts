@@ -60,3 +60,27 @@ export interface ChunkedUploadState {
   received: number[];
   total_chunks: number;
 }
+
+/**
+ * The upload-only token (ADR 029): what page script gets instead of the session, which stays in an
+ * httpOnly cookie. It opens the two chunked upload endpoints and nothing else, for one member, for
+ * this long.
+ */
+export const UPLOAD_TOKEN_TTL_MS = 30 * 60 * 1000;
+/** Marks the token's kind; no session token has this prefix (they are random base64url). */
+export const UPLOAD_TOKEN_PREFIX = "mu1.";
+
+/** POST /media/upload/token answers this. */
+export interface UploadToken {
+  token: string;
+  /** Epoch milliseconds. */
+  expires_at: number;
+}
+
+/**
+ * The browser shrinks a photo before sending it (spec section 7: "compression in the browser from
+ * 100 KB"): JPEG at this quality, the longer side at most this long (well above the largest variant).
+ */
+export const COMPRESS_FROM_BYTES = 100 * 1024;
+export const COMPRESS_MAX_SIDE = 2560;
+export const COMPRESS_QUALITY = 0.85;

@@ -41,7 +41,7 @@ test("an escort uploads a photo, makes it her avatar, changes visibility and wat
 
   // Upload: a plain multipart form.
   await page.getByLabel("Fotos auswählen").setInputFiles(PHOTO);
-  await page.getByLabel("Sichtbar für").selectOption("logged_in");
+  await page.getByRole("region", { name: "Fotos hochladen" }).getByLabel("Sichtbar für").selectOption("logged_in");
   await page.getByTestId("gallery-upload").click();
   await expect(notice(page)).toHaveText("Hochgeladen.");
   await expect(tiles(page)).toHaveCount(before + 1);

@@ -22,6 +22,7 @@ import { CheckboxField, SelectField } from "~/components/FieldControls";
 import { Picture } from "~/components/Picture";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
+import { ChunkedUploadStatus, useChunkedPhotoUpload } from "./ChunkedPhotoUpload";
 import { VideoPlayer, VideoTileImage, VideoUploadForm } from "./GalleryVideo";
 import type { GalleryActionData, GalleryIntent } from "./media-gallery.server";
 import * as css from "./media-gallery.css";
@@ -195,13 +196,17 @@ function UploadForm({
   gallery,
   answer,
   defaultVisibility,
+  uploadToken,
 }: {
   gallery: GalleryPage;
   answer: GalleryActionData | null;
   defaultVisibility: string;
+  uploadToken: string | null;
 }) {
   const { t } = useTranslation("gallery");
   const { t: tc } = useTranslation();
+  // With JavaScript: pieces, compression, progress and resume (ADR 029); without, the plain post.
+  const chunked = useChunkedPhotoUpload(uploadToken, gallery.page);
   const mine = answer?.intent === "upload" ? answer : null;
   const fileErrors = mine?.fieldErrors.files ?? [];
   return (
@@ -209,7 +214,7 @@ function UploadForm({
       <h2 id="upload-title" style={{ margin: 0, fontSize: "1.15rem" }}>
         {t("gallery.upload.title")}
       </h2>
-      <Form method="post" action={`?page=${gallery.page}`} encType="multipart/form-data" className={ui.stack}>
+      <Form method="post" action={`?page=${gallery.page}`} encType="multipart/form-data" className={ui.stack} onSubmit={chunked.onSubmit}>
         {mine ? <FormErrors errors={mine.formErrors} /> : null}
         <div className={ui.field}>
           <label className={ui.label} htmlFor="field-files">
@@ -239,8 +244,9 @@ function UploadForm({
           options={gallery.visibilities.map((value) => ({ value, label: t(`gallery.visibility.${value}`) }))}
           errors={mine?.fieldErrors.visibility ?? []}
         />
+        <ChunkedUploadStatus store={chunked.store} />
         <div className={ui.row}>
-          <button type="submit" className={ui.button} data-testid="gallery-upload">
+          <button type="submit" className={ui.button} data-testid="gallery-upload" disabled={chunked.busy}>
             {t("gallery.upload.submit")}
           </button>
         </div>
@@ -342,12 +348,15 @@ export function MediaGalleryPage({
   done,
   answer,
   defaultVisibility,
+  uploadToken = null,
 }: {
   gallery: GalleryPage;
   selected: OwnMediaItem | null;
   done: GalleryIntent | null;
   answer: GalleryActionData | null;
   defaultVisibility: string;
+  /** The upload-only token for the page's script (ADR 029); null: the plain form only. */
+  uploadToken?: string | null;
 }) {
   const { t } = useTranslation("gallery");
   const { t: ta } = useTranslation("account");
@@ -367,7 +376,7 @@ export function MediaGalleryPage({
       notice={done && !answer ? t(`gallery.done.${done}`) : null}
     >
       <FormErrors errors={generalErrors} />
-      <UploadForm gallery={gallery} answer={answer} defaultVisibility={defaultVisibility} />
+      <UploadForm gallery={gallery} answer={answer} defaultVisibility={defaultVisibility} uploadToken={uploadToken} />
       <VideoUploadForm gallery={gallery} answer={answer} defaultVisibility={defaultVisibility} />
       {selected ? <ManagePanel item={selected} gallery={gallery} answer={answer} /> : null}
       <section className={ui.stack} aria-labelledby="photos-title">

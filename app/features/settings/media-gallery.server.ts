@@ -11,7 +11,15 @@ import { MEDIA_VISIBILITY, type MediaVisibility } from "#server/contract/media";
 import { GALLERY_PAGE_SIZE, watermarkSchema } from "#server/contract/media-gallery";
 import { defaultUploadVisibility, IMAGE_MAX_BYTES, UPLOAD_MAX_BODY_BYTES } from "#server/contract/media-upload";
 import { createApiClient } from "~/api/client.server";
-import { fetchGallery, runGalleryAction, saveWatermark, uploadMedia, uploadVideoFile, type GalleryAction } from "~/api/media.server";
+import {
+  fetchGallery,
+  fetchUploadToken,
+  runGalleryAction,
+  saveWatermark,
+  uploadMedia,
+  uploadVideoFile,
+  type GalleryAction,
+} from "~/api/media.server";
 import { VIDEO_MAX_BYTES } from "#server/contract/media-video";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
@@ -40,8 +48,13 @@ function pageOf(url: URL): number {
 export async function loadMediaGallery({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const url = new URL(request.url);
-  const result = await fetchGallery(createApiClient({ request, context }), pageOf(url));
+  const api = createApiClient({ request, context });
+  // The upload-only token lets the page's script send photos in pieces (ADR 029); without it (or
+  // without JavaScript) the plain form posts as before. One after the other: the first call may
+  // renew the session, and two renewals at once would look like a replayed refresh token.
+  const result = await fetchGallery(api, pageOf(url));
   if (!result.ok) throw new Response(null, { status: result.status >= 500 ? 503 : result.status, headers: PRIVATE_HEADERS });
+  const upload = await fetchUploadToken(api);
   const t = await i18nServer.getFixedT(request);
   const itemId = positiveInt(url.searchParams.get("item"));
   const done = url.searchParams.get("done");
@@ -51,6 +64,7 @@ export async function loadMediaGallery({ request, context }: LoaderFunctionArgs)
       gallery: result.data,
       selected: result.data.items.find((item) => item.id === itemId) ?? null,
       defaultVisibility: defaultUploadVisibility(viewer.profile.userType),
+      uploadToken: upload.ok ? upload.data.token : null,
       done: done && (GALLERY_INTENTS as readonly string[]).concat("upload", "upload_video").includes(done) ? (done as GalleryIntent) : null,
     },
     { headers: PRIVATE_HEADERS },

@@ -7,10 +7,8 @@
  * the usual bearer header. Pieces are addressed by the caller's own user id: nobody can add to or
  * finish another member's upload.
  */
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { pipeline } from "node:stream/promises";
 import { randomUUID } from "node:crypto";
 import * as v from "valibot";
 import { ApiError, errorItem, fail } from "../../api/errors";
@@ -26,6 +24,8 @@ import {
   chunkRangeOf,
   endMetaSchema,
   UPLOAD_ID,
+  UPLOAD_TOKEN_PREFIX,
+  UPLOAD_TOKEN_TTL_MS,
   type ChunkedUploadState,
 } from "../../contract/media-chunked";
 import { MEDIA_VISIBILITY, type MediaVisibility } from "../../contract/media";
@@ -33,6 +33,7 @@ import { defaultUploadVisibility } from "../../contract/media-upload";
 import { resolveAccessToken } from "../auth/index";
 import { receiveUpload } from "./multipart";
 import { imageQueueOf } from "./queue";
+import { mintUploadToken, resolveUploadToken } from "./upload-token";
 import { assertUploadAllowed, countUpload, uploadPhotos } from "./service";
 
 interface Stored {
@@ -98,15 +99,35 @@ async function stateOf(dir: string, uploadId: string, stored: Stored): Promise<C
   return { upload_id: uploadId, received: await receivedOf(dir), total_chunks: chunkCount(stored.totalSize) };
 }
 
-/** The caller: the bearer header's user, else the ?jwt= token's (spec section 7). */
+/**
+ * The caller: the bearer header's user, else the ?jwt= token's (spec section 7): a session token or
+ * the page's upload-only token (ADR 029), which only these endpoints accept.
+ */
 async function callerOf(deps: ApiDeps, user: AuthUser | null, jwt: string | undefined): Promise<AuthUser> {
   if (user) return user;
+  if (jwt?.startsWith(UPLOAD_TOKEN_PREFIX)) {
+    const uploader = await resolveUploadToken(deps, jwt);
+    if (!uploader) throw fail.unauthorized();
+    return uploader;
+  }
   const owner = jwt ? await resolveAccessToken(deps.db, deps.clock, jwt) : null;
   if (!owner) throw fail.unauthorized();
   return { id: owner.userId, userType: owner.userType, tokenId: owner.tokenId };
 }
 
 export function registerChunkedUpload({ v2, deps }: ModuleContext): void {
+  v2.add(
+    {
+      method: "post",
+      path: "/media/upload/token",
+      summary: `An upload-only token for the caller (${UPLOAD_TOKEN_TTL_MS / 60_000} minutes): accepted as ?jwt= by the chunked upload endpoints and by nothing else, so a web page can hand it to its script without exposing the session.`,
+      tag: "media",
+      auth: "required",
+      statuses: [401],
+    },
+    (c, { user }) => Promise.resolve(ok(c, mintUploadToken(deps, user!.id))),
+  );
+
   v2.add(
     {
       method: "post",
@@ -178,8 +199,13 @@ export function registerChunkedUpload({ v2, deps }: ModuleContext): void {
           await assertUploadAllowed(deps, caller.id);
           const joined = join(deps.config.uploadTmpDir, `${randomUUID()}.joined`);
           try {
-            const out = createWriteStream(joined);
-            for (let i = 0; i < total; i++) await pipeline(createReadStream(join(dir, `${i}.part`)), out, { end: i === total - 1 });
+            // One piece (512 KB) in memory at a time; piped streams with end: false pile up listeners.
+            const out = await open(joined, "w");
+            try {
+              for (let i = 0; i < total; i++) await out.write(await readFile(join(dir, `${i}.part`)));
+            } finally {
+              await out.close();
+            }
             const bytes = (await stat(joined)).size;
             if (bytes !== stored.totalSize) throw fail.badRequest("validation.invalid", "meta.totalSize");
             await countUpload(deps, caller.id);
