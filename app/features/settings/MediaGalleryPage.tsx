@@ -78,11 +78,13 @@ function ManagePanel({ item, gallery, answer }: { item: OwnMediaItem; gallery: G
   const last = gallery.total - 1;
   const page = gallery.page;
   const mine = answer && answer.id === item.id ? answer : null;
+  // A video is no profile picture, cover or identity proof (the API refuses those for videos too).
+  const isVideo = item.kind === "video";
   return (
     <section id="manage" className={`${ui.card} ${ui.stack}`} aria-labelledby="manage-title" data-testid="gallery-manage">
       <div className={ui.row} style={{ justifyContent: "space-between" }}>
         <h2 id="manage-title" style={{ margin: 0, fontSize: "1.15rem" }}>
-          {t("gallery.manage.title", { position: index + 1, total: gallery.total })}
+          {t(isVideo ? "gallery.manage.title_video" : "gallery.manage.title", { position: index + 1, total: gallery.total })}
         </h2>
         <Link to={galleryHref(page)} className={ui.linkButton}>
           {t("gallery.manage.close")}
@@ -135,10 +137,10 @@ function ManagePanel({ item, gallery, answer }: { item: OwnMediaItem; gallery: G
             ) : null}
           </dl>
           <div className={css.actions}>
-            {!item.is_avatar ? (
+            {!item.is_avatar && !isVideo ? (
               <ActionButton intent="avatar" item={item} page={page} label={t("gallery.action.avatar")} secondary={false} />
             ) : null}
-            {!item.is_cover ? <ActionButton intent="cover" item={item} page={page} label={t("gallery.action.cover")} /> : null}
+            {!item.is_cover && !isVideo ? <ActionButton intent="cover" item={item} page={page} label={t("gallery.action.cover")} /> : null}
             {index > 0 ? <ActionButton intent="top" item={item} page={page} label={t("gallery.action.top")} /> : null}
             {index > 0 ? (
               <ActionButton
@@ -158,7 +160,7 @@ function ManagePanel({ item, gallery, answer }: { item: OwnMediaItem; gallery: G
                 extra={{ position: String(index + 1), dir: "down" }}
               />
             ) : null}
-            {item.fake_check === "none" || item.fake_check === "rejected" ? (
+            {!isVideo && (item.fake_check === "none" || item.fake_check === "rejected") ? (
               <ActionButton intent="fake_check" item={item} page={page} label={t("gallery.action.fake_check")} />
             ) : null}
           </div>
@@ -181,9 +183,9 @@ function ManagePanel({ item, gallery, answer }: { item: OwnMediaItem; gallery: G
           </Form>
           <details>
             <summary className={ui.muted} style={{ minHeight: "44px", paddingTop: "10px", boxSizing: "border-box", cursor: "pointer" }}>
-              {t("gallery.action.delete_open")}
+              {t(isVideo ? "gallery.action.delete_open_video" : "gallery.action.delete_open")}
             </summary>
-            <p>{t("gallery.action.delete_warning")}</p>
+            <p>{t(isVideo ? "gallery.action.delete_warning_video" : "gallery.action.delete_warning")}</p>
             <ActionButton intent="delete" item={item} page={page} label={t("gallery.action.delete")} secondary={false} />
           </details>
         </div>

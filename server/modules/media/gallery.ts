@@ -273,6 +273,8 @@ async function removeFiles(deps: ApiDeps, files: Array<{ storage_key: string; va
 /** The member asks the team to check a photo is real: none or rejected → pending; the team decides. */
 export async function requestFakeCheck(deps: ApiDeps, userId: number, id: number): Promise<OwnMediaItem> {
   const row = await ownRow(deps.db, userId, id);
+  // The fake check compares photos with the person; a video is no such proof.
+  if (row.kind !== MEDIA_KIND.photo) throw fail.badRequest("validation.invalid", "id");
   if (row.fake_check === "pending" || row.fake_check === "accepted") throw fail.conflict("exception.gallery.fake_check_open", "id");
   await deps.db
     .updateTable("media")

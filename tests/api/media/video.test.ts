@@ -114,6 +114,12 @@ describe(`video uploads (${TEST_DB})`, () => {
     const poster = await rt.request(`/api/v2${encoded.image.path}/${encoded.image.widths[0]}.jpg`, { token: owner.token });
     expect(poster.status).toBe(200);
 
+    // A video is no profile picture, cover or identity proof.
+    for (const action of ["avatar", "cover"]) {
+      expect((await rt.request(`/api/v2/media/${id}/${action}`, { method: "PUT", token: owner.token })).status, action).toBe(400);
+    }
+    expect((await rt.request(`/api/v2/media/${id}/fake-check`, { method: "POST", token: owner.token })).status).toBe(400);
+
     // Waiting for the team: nobody else sees it.
     expect((await rt.request(url, { token: other.token })).status).toBe(404);
     expect((await rt.request(url)).status).toBe(404);
