@@ -44,7 +44,7 @@ async function main() {
   lifecycle.attach(server);
   const metricsServer = config.metrics.port > 0 ? serveMetrics(metrics, config.metrics, log) : null;
   const realtime = attachWebsocket(server, { db: database.db, clock: runtime.deps.clock, publicUrl: config.publicUrl });
-  const stopMaintenance = startMaintenance(database.db, runtime.deps.clock, log);
+  const stopMaintenance = startMaintenance(database.db, runtime.deps.clock, log, { uploadTmpDir: config.uploadTmpDir });
   // Without SMTP_URL the outbox is the mailbox (dev mailbox page); with it, each mail is a delivery job.
   const smtp = config.smtpUrl ? createSmtpSender(config.smtpUrl, config.mailFrom) : undefined;
   const jobs = createJobRunner({

@@ -10,6 +10,7 @@ import type { DB } from "../db/index";
 import type { Logger } from "../ops/logger";
 import type { Clock } from "../lib/clock";
 import { pruneCounters } from "../lib/rate-limit";
+import { sweepChunkedUploads } from "../modules/media/index";
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 /** Longest rate-limit window is one day; keep two for safety. */
@@ -23,8 +24,10 @@ export const MAIL_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 export const DONE_JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 export const FAILED_JOB_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
-export async function runMaintenance(db: DB, clock: Clock): Promise<void> {
+export async function runMaintenance(db: DB, clock: Clock, options: { uploadTmpDir?: string } = {}): Promise<void> {
   const now = clock.now();
+  // Chunked uploads nobody finished within their day (pieces of photos on disk).
+  if (options.uploadTmpDir) await sweepChunkedUploads(options.uploadTmpDir, now);
   await db
     .deleteFrom("jobs")
     .where((eb) =>
@@ -60,8 +63,9 @@ export async function runMaintenance(db: DB, clock: Clock): Promise<void> {
 }
 
 /** Starts the periodic run; returns a stop function for shutdown. */
-export function startMaintenance(db: DB, clock: Clock, log: Pick<Logger, "error">): () => void {
-  const tick = () => runMaintenance(db, clock).catch((err: unknown) => log.error({ job: "maintenance", err }, "maintenance pass failed"));
+export function startMaintenance(db: DB, clock: Clock, log: Pick<Logger, "error">, options: { uploadTmpDir?: string } = {}): () => void {
+  const tick = () =>
+    runMaintenance(db, clock, options).catch((err: unknown) => log.error({ job: "maintenance", err }, "maintenance pass failed"));
   void tick();
   const timer = setInterval(tick, MAINTENANCE_INTERVAL_MS);
   timer.unref();

@@ -15,6 +15,7 @@ import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { ACCOUNT_DELETION_TTL_MS, SELF_SERVICE_STATUSES, type AccountState, type SelfServiceStatus } from "../../contract/settings";
 import { enqueueJob } from "../../jobs/queue";
+import { removeChunkedUploads } from "../media/index";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { UNUSABLE_PASSWORD } from "../claims/index";
 import { assertCurrentPassword, closeOpenRequests } from "../settings/index";
@@ -129,6 +130,8 @@ export async function confirmDeletion(deps: ApiDeps, token: string, callerId: nu
   if (!request || !(SELF_SERVICE_STATUSES as readonly string[]).includes(request.status)) throw invalid();
   if (callerId !== null && callerId !== request.userId) throw fail.forbidden("exception.account.other_account");
   await deleteAccount(deps, request.userId, request.id);
+  // Pieces of photos the member never finished uploading (on this server's disk).
+  await removeChunkedUploads(deps, request.userId);
   await deps.mailer.send(accountDeletedMail({ to: request.email, username: request.username, language: request.language }));
   return { deleted: true };
 }

@@ -95,6 +95,42 @@ async function openUploads(deps: ApiDeps, userId: number): Promise<string[]> {
   return open;
 }
 
+/** One chain of work per member in this process (starting uploads). */
+const memberLocks = new Map<number, Promise<unknown>>();
+async function withMemberLock<T>(userId: number, work: () => Promise<T>): Promise<T> {
+  const before = memberLocks.get(userId) ?? Promise.resolve();
+  const run = before.catch(() => undefined).then(work);
+  memberLocks.set(userId, run);
+  try {
+    return await run;
+  } finally {
+    if (memberLocks.get(userId) === run) memberLocks.delete(userId);
+  }
+}
+
+/** Every member's chunked uploads older than the TTL go (maintenance): nobody finishes them any more. */
+export async function sweepChunkedUploads(uploadTmpDir: string, now: number): Promise<number> {
+  const base = join(uploadTmpDir, "chunked");
+  let removed = 0;
+  for (const user of await readdir(base).catch(() => [] as string[])) {
+    for (const id of await readdir(join(base, user)).catch(() => [] as string[])) {
+      const dir = join(base, user, id);
+      const stored = await readStored(dir);
+      const createdAt = stored?.createdAt ?? (await stat(dir).catch(() => null))?.mtimeMs ?? 0;
+      if (now - createdAt > CHUNKED_UPLOAD_TTL_MS) {
+        await rm(dir, { recursive: true, force: true });
+        removed += 1;
+      }
+    }
+  }
+  return removed;
+}
+
+/** A deleted account's unfinished uploads (pieces of its photos) go with it. */
+export async function removeChunkedUploads(deps: ApiDeps, userId: number): Promise<void> {
+  await rm(userDir(deps, userId), { recursive: true, force: true });
+}
+
 async function stateOf(dir: string, uploadId: string, stored: Stored): Promise<ChunkedUploadState> {
   return { upload_id: uploadId, received: await receivedOf(dir), total_chunks: chunkCount(stored.totalSize) };
 }
@@ -163,15 +199,20 @@ export function registerChunkedUpload({ v2, deps }: ModuleContext): void {
             throw fail.badRequest("validation.invalid", "meta.chunkRange");
           }
           if (meta.chunkSize !== range.size || piece.bytes !== range.size) throw fail.badRequest("validation.invalid", "meta.chunkSize");
-          let stored = await readStored(dir);
-          if (!stored) {
+          // Starting an upload counts the open ones and creates the new one under the member's lock, so
+          // parallel first pieces cannot all pass the count.
+          const stored = await withMemberLock(caller.id, async () => {
+            const existing = await readStored(dir);
+            if (existing) return existing;
             if ((await openUploads(deps, caller.id)).length >= CHUNKED_UPLOADS_OPEN_MAX) {
               throw new ApiError(429, [errorItem(429, "exception.media.chunked_open", undefined, { max: CHUNKED_UPLOADS_OPEN_MAX })]);
             }
-            stored = { totalSize: meta.totalSize, mimeType: meta.mimeType, createdAt: deps.clock.now() };
+            const created: Stored = { totalSize: meta.totalSize, mimeType: meta.mimeType, createdAt: deps.clock.now() };
             await mkdir(dir, { recursive: true });
-            await writeFile(join(dir, "upload.json"), JSON.stringify(stored));
-          } else if (stored.totalSize !== meta.totalSize || stored.mimeType !== meta.mimeType) {
+            await writeFile(join(dir, "upload.json"), JSON.stringify(created));
+            return created;
+          });
+          if (stored.totalSize !== meta.totalSize || stored.mimeType !== meta.mimeType) {
             throw fail.conflict("exception.media.chunked_mismatch", "meta");
           }
           // A piece sent twice (a retry after a lost answer) replaces the first: same bytes, same place.
@@ -197,12 +238,19 @@ export function registerChunkedUpload({ v2, deps }: ModuleContext): void {
             throw fail.badRequest("validation.invalid", "visibility");
           const visibility = (requested as MediaVisibility | undefined) ?? defaultUploadVisibility(caller.userType);
           await assertUploadAllowed(deps, caller.id);
+          // Take the pieces away atomically: of two `end` requests at once, one joins, the other finds nothing.
+          const finishing = join(userDir(deps, caller.id), `finishing-${randomUUID()}`);
+          try {
+            await rename(dir, finishing);
+          } catch {
+            throw fail.notFound();
+          }
           const joined = join(deps.config.uploadTmpDir, `${randomUUID()}.joined`);
           try {
             // One piece (512 KB) in memory at a time; piped streams with end: false pile up listeners.
             const out = await open(joined, "w");
             try {
-              for (let i = 0; i < total; i++) await out.write(await readFile(join(dir, `${i}.part`)));
+              for (let i = 0; i < total; i++) await out.write(await readFile(join(finishing, `${i}.part`)));
             } finally {
               await out.close();
             }
@@ -215,10 +263,10 @@ export function registerChunkedUpload({ v2, deps }: ModuleContext): void {
               [{ path: joined, bytes, index: 0 }],
               visibility,
             );
-            await rm(dir, { recursive: true, force: true });
             return ok(c, items, { status: 201 });
           } finally {
             await rm(joined, { force: true });
+            await rm(finishing, { recursive: true, force: true });
           }
         }
         throw fail.badRequest("validation.invalid", "action");

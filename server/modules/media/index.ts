@@ -3,3 +3,4 @@ export * from "./images";
 export { deleteMediaFiles, storageOf } from "./service";
 export { MASTER_FILE } from "./variants";
 export { encodeVideoHandler } from "./video";
+export { removeChunkedUploads, sweepChunkedUploads } from "./chunked";

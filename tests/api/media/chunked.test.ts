@@ -4,12 +4,13 @@
  * API), meta checked, another member's upload unreachable, and the joined file goes through the
  * ordinary photo pipeline (EXIF/GPS stripped).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHUNK_SIZE, chunkCount } from "#server/contract/media-chunked";
+import { CHUNK_SIZE, CHUNKED_UPLOAD_TTL_MS, CHUNKED_UPLOADS_OPEN_MAX, chunkCount } from "#server/contract/media-chunked";
+import { removeChunkedUploads, sweepChunkedUploads } from "#server/modules/media/chunked";
 import type { MediaItem } from "#server/contract/media";
 import { mediaVariantUrl } from "#server/contract/media";
 import { uploadInChunks } from "~/api/media-chunked";
@@ -231,5 +232,64 @@ describe(`chunked media upload (${TEST_DB})`, () => {
     });
     expect(answer.status).toBe(400);
     expect(answer.json.errors?.[0]).toMatchObject({ key: "validation.image.invalid_type", source: "files.0" });
+  });
+
+  /** Sends every piece of `bytes` as one upload; answers its id. */
+  async function sendPieces(token: string, bytes: Buffer, mimeType = "image/jpeg"): Promise<string> {
+    const id = uploadId();
+    const totalSize = bytes.byteLength;
+    for (let index = 0; index < chunkCount(totalSize); index++) {
+      const start = index * CHUNK_SIZE;
+      const end = Math.min(totalSize, start + CHUNK_SIZE) - 1;
+      const meta = JSON.stringify({ chunkIndex: index, chunkRange: `${start}-${end}`, chunkSize: end - start + 1, totalSize, mimeType });
+      expect((await post(token, { action: "upload", upload_id: id, meta }, bytes.subarray(start, end + 1))).status).toBe(200);
+    }
+    return id;
+  }
+
+  it("of two `end` requests at once, one makes the photo and the other finds nothing", async () => {
+    const user = await member();
+    const id = await sendPieces(user.token, photo);
+    const endMeta = JSON.stringify({ last_chunk: chunkCount(photo.byteLength) - 1, totalSize: photo.byteLength, mimeType: "image/jpeg" });
+    const answers = await Promise.all([
+      post(user.token, { action: "end", upload_id: id, meta: endMeta }),
+      post(user.token, { action: "end", upload_id: id, meta: endMeta }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 404]);
+    expect(await rt.deps.db.selectFrom("media").select("id").where("user_id", "=", user.id).execute()).toHaveLength(1);
+  });
+
+  it("counts open uploads under a lock: parallel first pieces cannot pass the limit", async () => {
+    const user = await member();
+    const small = photo.subarray(0, 1000);
+    const starts = await Promise.all(
+      Array.from({ length: CHUNKED_UPLOADS_OPEN_MAX + 6 }, () =>
+        post(
+          user.token,
+          {
+            action: "upload",
+            upload_id: uploadId(),
+            meta: JSON.stringify({ chunkIndex: 0, chunkRange: "0-999", chunkSize: 1000, totalSize: 1000, mimeType: "image/jpeg" }),
+          },
+          small,
+        ),
+      ),
+    );
+    expect(starts.filter((answer) => answer.status === 200)).toHaveLength(CHUNKED_UPLOADS_OPEN_MAX);
+    expect(starts.filter((answer) => answer.status === 429)).toHaveLength(6);
+  });
+
+  it("maintenance sweeps unfinished uploads after their day; a deleted account's go at once", async () => {
+    const user = await member();
+    await sendPieces(user.token, photo.subarray(0, 1000));
+    const base = join(dir, "upload-tmp", "chunked", String(user.id));
+    expect(readdirSync(base)).toHaveLength(1);
+    expect(await sweepChunkedUploads(join(dir, "upload-tmp"), rt.clock.now())).toBe(0);
+    expect(await sweepChunkedUploads(join(dir, "upload-tmp"), rt.clock.now() + CHUNKED_UPLOAD_TTL_MS + 1)).toBeGreaterThanOrEqual(1);
+    expect(readdirSync(base)).toHaveLength(0);
+
+    await sendPieces(user.token, photo.subarray(0, 1000));
+    await removeChunkedUploads(rt.deps, user.id);
+    expect(existsSync(base)).toBe(false);
   });
 });
