@@ -19,6 +19,9 @@ export const PROSTSCHG_TERMS: ReadonlyArray<{ phrase: string; language: "de" | "
     "alles ohne",
     "ohne Gummi",
     "ohne Gummis",
+    "ohne Gummie",
+    "französisch pur",
+    "FP",
     "ohne Kondom",
     "ohne Schutz",
     "ohne Verhütung",
@@ -158,11 +161,27 @@ const HARMLESS_AFTER: Readonly<Record<string, readonly string[]>> = {
   natur: ["die", "der", "zur", "freie", "freien", "schone", "schonen", "mutter"],
 };
 
+/**
+ * A phrase right after a negation says the opposite of an offer: "kein AO", "niemals ohne Gummi",
+ * "never bareback", "nunca sin condón", "nigdy bez gumki" (Polish "nie" is "not").
+ */
+const NEGATIONS = new Set(
+  ["kein", "keine", "keinen", "nicht", "nie", "niemals", "no", "not", "never", "nunca", "jamas", "nigdy", "zero"].flatMap((word) =>
+    tokens(word),
+  ),
+);
+
+/** Words after a phrase that make it harmless: "blank rasiert" is shaved, not unprotected. */
+const HARMLESS_BEFORE: Readonly<Record<string, readonly string[]>> = {
+  blank: ["rasiert", "rasierte", "rasiertes", "rasiere", "gewachst", "shaved", "geputzt", "poliert"],
+};
+
 /** The folded words of a phrase, and all of them written as one word ("ohnegummi"). */
 const TERM_WORDS = PROSTSCHG_TERMS.map((term) => ({
   phrase: term.phrase,
   words: tokens(term.phrase),
   harmlessAfter: new Set((HARMLESS_AFTER[term.phrase] ?? []).flatMap((word) => tokens(word))),
+  harmlessBefore: new Set((HARMLESS_BEFORE[term.phrase] ?? []).flatMap((word) => tokens(word))),
 }));
 
 /**
@@ -175,10 +194,12 @@ export function findProstSchGTerm(text: string): string | null {
   for (const term of TERM_WORDS) {
     const solid = collapse(term.words.join(""));
     for (let i = 0; i < words.length; i++) {
-      if (i > 0 && term.harmlessAfter.has(words[i - 1]!)) continue;
-      if (words[i] === solid) return term.phrase;
-      if (term.words.length > 1 && i + term.words.length <= words.length && term.words.every((w, k) => words[i + k] === w))
-        return term.phrase;
+      if (i > 0 && (term.harmlessAfter.has(words[i - 1]!) || NEGATIONS.has(words[i - 1]!))) continue;
+      const length =
+        words[i] === solid ? 1 : term.words.length > 1 && term.words.every((w, k) => words[i + k] === w) ? term.words.length : 0;
+      if (length === 0) continue;
+      if (term.harmlessBefore.has(words[i + length] ?? "")) continue;
+      return term.phrase;
     }
   }
   return null;

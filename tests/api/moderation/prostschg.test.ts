@@ -12,6 +12,11 @@ describe("findProstSchGTerm", () => {
     ["a-o gegen Aufpreis", "AO"],
     ["4O auf Wunsch", "AO"],
     ["Sex ohne Gummi", "ohne Gummi"],
+    ["Sex ohne Gummie", "ohne Gummie"],
+    ["Französisch pur bis zum Schluss", "französisch pur"],
+    ["FP gegen Aufpreis", "FP"],
+    ["AO kein Problem", "AO"],
+    ["blank und tabulos", "blank"],
     ["OHNE   GUMMI!!!", "ohne Gummi"],
     ["0hne Gumm1", "ohne Gummi"],
     ["ohnegummi", "ohne Gummi"],
@@ -51,6 +56,14 @@ describe("findProstSchGTerm", () => {
   });
 
   const negatives = [
+    // A negation right before the phrase says the opposite; "blank rasiert" is shaved.
+    "Kein AO, niemals!",
+    "Nur mit Gummi, niemals ohne Gummi!",
+    "nie ohne Kondom",
+    "never bareback, safety first",
+    "nunca sin condón",
+    "nigdy bez gumki",
+    "Intimbereich blank rasiert",
     "Spaziergänge im Naturpark und Wandern",
     "Ich liebe die Natur, Wandern in der Natur und Naturkosmetik",
     "Mutter Natur",
