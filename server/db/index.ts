@@ -25,6 +25,17 @@ export interface DatabaseHandle {
 // int8 (bigint) columns hold epoch milliseconds, well inside Number's exact range.
 pg.types.setTypeParser(20, (value) => Number(value));
 
+const rawSqliteHandles = new WeakMap<DB, SQLite.Database>();
+
+/**
+ * The better-sqlite3 connection behind an embedded database, for the few statements that must run as one
+ * synchronous transaction (the job claim, ADR 031): no other query of this process can interleave, and
+ * `BEGIN IMMEDIATE` keeps other processes out.
+ */
+export function sqliteHandleOf(db: DB): SQLite.Database | undefined {
+  return rawSqliteHandles.get(db);
+}
+
 export function openDatabase(databaseUrl: string, options: { poolSize?: number } = {}): DatabaseHandle {
   const dialect = dialectOf(databaseUrl);
   if (dialect === "sqlite") {
@@ -42,6 +53,7 @@ export function openDatabase(databaseUrl: string, options: { poolSize?: number }
     sqlite.pragma("mmap_size = 268435456");
     sqlite.pragma("cache_size = -65536");
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    rawSqliteHandles.set(db, sqlite);
     return { db, dialect, close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });

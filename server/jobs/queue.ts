@@ -12,7 +12,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql, type Transaction } from "kysely";
-import type { DB, Dialect } from "../db/index";
+import { sqliteHandleOf, type DB, type Dialect } from "../db/index";
 import type { Database, JobState } from "../db/schema";
 import type { Clock } from "../lib/clock";
 import type { Logger } from "../ops/logger";
@@ -120,23 +120,30 @@ export async function claimJobs(db: DB, dialect: Dialect, request: ClaimRequest)
       .updateTable("jobs")
       .set((eb) => ({ state: "running", locked_by: worker, locked_until: now + leaseMs, attempts: eb("attempts", "+", 1) }))
       .where("id", "in", due)
-      .returning(["id", "kind", "payload", "attempts", "max_attempts"])
-      .execute();
+      .returning(["id", "kind", "payload", "attempts", "max_attempts"]);
   };
-  const rows =
-    dialect === "postgres"
-      ? await claim(db)
-      : await db.connection().execute(async (connection) => {
-          await sql`BEGIN IMMEDIATE`.execute(connection);
-          try {
-            const claimed = await claim(connection);
-            await sql`COMMIT`.execute(connection);
-            return claimed;
-          } catch (err) {
-            await sql`ROLLBACK`.execute(connection);
-            throw err;
-          }
-        });
+  let rows: Array<{ id: number; kind: string; payload: string; attempts: number; max_attempts: number }>;
+  const sqlite = dialect === "sqlite" ? sqliteHandleOf(db) : undefined;
+  if (dialect === "postgres") {
+    rows = await claim(db).execute();
+  } else if (sqlite) {
+    // One synchronous IMMEDIATE transaction on the connection itself: nothing of this process runs in
+    // between (an awaited BEGIN … COMMIT would let a second handle block the event loop on the lock).
+    const compiled = claim(db).compile();
+    rows = sqlite.transaction(() => sqlite.prepare(compiled.sql).all(...(compiled.parameters as unknown[])) as typeof rows).immediate();
+  } else {
+    rows = await db.connection().execute(async (connection) => {
+      await sql`BEGIN IMMEDIATE`.execute(connection);
+      try {
+        const claimed = await claim(connection).execute();
+        await sql`COMMIT`.execute(connection);
+        return claimed;
+      } catch (err) {
+        await sql`ROLLBACK`.execute(connection);
+        throw err;
+      }
+    });
+  }
   return rows
     .map((row) => ({
       id: row.id,

@@ -7,7 +7,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { JobPayloads } from "#server/jobs/kinds";
 import { claimJobs, createJobRunner, DEFAULT_LEASE_MS, enqueueJob, jobBackoffMs, jobCounts, type JobHandlers } from "#server/jobs/queue";
 import { runMaintenance } from "#server/jobs/maintenance";
-import { createTestRuntime, TEST_DB, testLogger, type TestRuntime } from "../../helpers/runtime";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { migrateToLatest, openDatabase } from "#server/db/index";
+import { createPostgresSchema, createTestRuntime, TEST_DB, testLogger, type TestRuntime } from "../../helpers/runtime";
 
 type Files = JobPayloads["media.delete_files"];
 const payload = (n: number): Files => ({ files: [{ storage_key: `k/${n}`, variant_widths: null }] });
@@ -82,6 +86,31 @@ describe(`the job table (${TEST_DB})`, () => {
     expect(a.done + b.done).toBe(20);
     expect([...ran].sort()).toEqual(Array.from({ length: 20 }, (_, n) => `k/${n}`).sort());
     expect((await state()).every((row) => row.state === "done" && row.attempts === 1)).toBe(true);
+  });
+
+  it("runs each job once when two database handles (as two processes would) share one database", async () => {
+    // A database of its own that two handles open: a file for SQLite, a schema for PostgreSQL.
+    const folder = mkdtempSync(join(tmpdir(), "velora-jobs-"));
+    const schema = TEST_DB === "postgres" ? await createPostgresSchema() : null;
+    const url = schema ? schema.url : `sqlite:${join(folder, "jobs.sqlite")}`;
+    const first = openDatabase(url, { poolSize: 3 });
+    const second = openDatabase(url, { poolSize: 3 });
+    try {
+      await migrateToLatest(first);
+      for (let n = 0; n < 30; n++) await enqueueJob(first.db, rt.clock, "media.delete_files", payload(n));
+      const runnerOn = (handle: typeof first) =>
+        createJobRunner({ db: handle.db, dialect: handle.dialect, clock: rt.clock, log: quietLog, handlers, batchSize: 2 });
+      const [a, b] = await Promise.all([runnerOn(first).runDue(), runnerOn(second).runDue()]);
+      expect(a.done + b.done).toBe(30);
+      expect([...ran].sort()).toEqual(Array.from({ length: 30 }, (_, n) => `k/${n}`).sort());
+      const states = await second.db.selectFrom("jobs").select(["state", "attempts"]).execute();
+      expect(states.every((row) => row.state === "done" && Number(row.attempts) === 1)).toBe(true);
+    } finally {
+      await first.close();
+      await second.close();
+      await schema?.drop();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it("retries a failed run with backoff, then gives up after max_attempts", async () => {
