@@ -44,7 +44,11 @@ const isoDate = v.pipe(
   v.nonEmpty("validation.required"),
   v.isoDate(TOUR_ERRORS.dateInvalid),
   // isoDate accepts 2026-02-31; a real calendar day round-trips.
-  v.check((value) => new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value, TOUR_ERRORS.dateInvalid),
+  // valibot runs the checks after a failed one too: an empty or malformed value must not throw here.
+  v.check((value) => {
+    const day = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+  }, TOUR_ERRORS.dateInvalid),
 );
 
 /** POST /tours: a city (as the profile's city field: a name or a /search/city key, plus the picked key) and two dates. */

@@ -82,6 +82,12 @@ describe(`tours (${TEST_DB})`, () => {
     const badDate = await create(me.token, { city: "München", date_from: "2026-02-31", date_to: day(3) });
     expect(badDate.status).toBe(400);
     expect(badDate.body.errors?.[0]).toMatchObject({ key: "validation.tours.date_invalid", source: "date_from" });
+    // An empty or malformed date is a field error too, never a 500 (the fuzz found one).
+    for (const date_from of ["", "2026-13-45", "x"]) {
+      const answer = await create(me.token, { city: "München", date_from, date_to: day(3) });
+      expect(answer.status, date_from).toBe(400);
+      expect(answer.body.errors?.map((error) => error.source), date_from).toContain("date_from");
+    }
     const unknownCity = await create(me.token, { city: "Atlantis Nirgendwo", date_from: day(100), date_to: day(101) });
     expect(unknownCity.status).toBe(400);
     expect(unknownCity.body.errors?.[0]).toMatchObject({ key: "validation.city_unknown", source: "city" });
