@@ -1,5 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
-import { DEMO, expect, logIn, test } from "./fixtures";
+import { DEMO, expect, logIn, seededEscortNear, test } from "./fixtures";
 
 /**
  * user/data_privacy (issue 10) without JavaScript: the consents, and the data export — requested with a
@@ -7,23 +6,13 @@ import { DEMO, expect, logIn, test } from "./fixtures";
  * escort of Dresden (far from the Hamburg and Berlin searches other tests check; the settings test moves a
  * Leipzig escort to Dresden, and a login ranks her first; every seeded account has the demo password).
  */
-async function seededEscortNear(request: APIRequestContext, clientIp: string, lat: number, lon: number): Promise<string> {
-  const response = await request.post("/api/v2/search/user-and-business", {
-    headers: { "x-forwarded-for": clientIp },
-    data: { filterquery: { user_type: "escort", location: { lat, lon, radius: 10 } }, page_no: 1 },
-  });
-  expect(response.status()).toBe(200);
-  const hits = ((await response.json()) as { data: Array<{ username: string }> }).data;
-  expect(hits.length).toBeGreaterThan(0);
-  return hits[hits.length - 1]!.username;
-}
 
 test("data privacy: request an export, see it being built, download the ZIP, and wait a day for the next", async ({
   page,
   request,
   clientIp,
 }) => {
-  const username = await seededEscortNear(request, clientIp, 51.0504, 13.7373); // Dresden
+  const username = await seededEscortNear(request, clientIp, 51.0504, 13.7373, -1); // Dresden
   await logIn(page, username, DEMO.password);
   await page.goto("/de/user");
   await page.getByRole("link", { name: /^Datenschutz Einwilligungen/ }).click();

@@ -1,8 +1,8 @@
 import { statSync } from "node:fs";
-import type { APIRequestContext, Request } from "@playwright/test";
+import type { Request } from "@playwright/test";
 import sharp from "sharp";
 import { CHUNK_SIZE } from "#server/contract/media-chunked";
-import { DEMO, expect, logIn, test } from "./fixtures";
+import { DEMO, expect, logIn, seededEscortNear, test } from "./fixtures";
 
 /**
  * The gallery's photo upload WITH JavaScript (ADR 029): the page shrinks a large photo in the browser,
@@ -10,18 +10,6 @@ import { DEMO, expect, logIn, test } from "./fixtures";
  * retries after asking the server what it holds) and shows the photo in the gallery afterwards.
  * Without JavaScript the same photo goes through the plain form in one post.
  */
-async function seededEscortNear(request: APIRequestContext, clientIp: string, lat: number, lon: number, fromEnd: number): Promise<string> {
-  const response = await request.post("/api/v2/search/user-and-business", {
-    headers: { "x-forwarded-for": clientIp },
-    data: { filterquery: { user_type: "escort", location: { lat, lon, radius: 10 } }, page_no: 1 },
-  });
-  expect(response.status()).toBe(200);
-  const hits = ((await response.json()) as { data: Array<{ username: string }> }).data;
-  expect(hits.length).toBeGreaterThan(fromEnd);
-  // Counted from the end: the no-JS gallery test takes the last, the settings tests the first.
-  return hits[hits.length - fromEnd]!.username;
-}
-
 interface PieceMeta {
   chunkIndex: number;
   chunkSize: number;
@@ -54,7 +42,7 @@ test("@js an escort uploads a large photo: with JavaScript shrunk and in pieces 
   const original = statSync(photoPath).size;
 
   // Stuttgart; each project its own escort (they run at the same time and count tiles).
-  const username = await seededEscortNear(request, clientIp, 48.7758, 9.1829, javaScriptEnabled ? 2 : 3);
+  const username = await seededEscortNear(request, clientIp, 48.7758, 9.1829, javaScriptEnabled ? -2 : -3);
   await logIn(page, username, DEMO.password);
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto("/de/user/media_gallery");

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { DEMO, expect, logIn, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { DEMO, expect, logIn, seededEscortNear, test } from "./fixtures";
 
 /**
  * The media gallery (issue 10 item 3) without JavaScript: an escort uploads a photo, makes it her
@@ -8,18 +8,6 @@ import { DEMO, expect, logIn, test } from "./fixtures";
  * its field with the rest kept) and deletes it. A seeded escort no other test picks.
  */
 const PHOTO = fileURLToPath(new URL("../fixtures/photo-400x500.jpg", import.meta.url));
-
-async function seededEscortNear(request: APIRequestContext, clientIp: string, lat: number, lon: number): Promise<string> {
-  const response = await request.post("/api/v2/search/user-and-business", {
-    headers: { "x-forwarded-for": clientIp },
-    data: { filterquery: { user_type: "escort", location: { lat, lon, radius: 10 } }, page_no: 1 },
-  });
-  expect(response.status()).toBe(200);
-  const hits = ((await response.json()) as { data: Array<{ username: string }> }).data;
-  expect(hits.length).toBeGreaterThan(0);
-  // The last of the first page: the settings tests take the first escort of their cities.
-  return hits[hits.length - 1]!.username;
-}
 
 const notice = (page: Page) => page.getByTestId("settings-notice");
 const tiles = (page: Page) => page.getByTestId("gallery-tile");
@@ -31,7 +19,7 @@ test("an escort uploads a photo, makes it her avatar, changes visibility and wat
   clientIp,
 }) => {
   // Stuttgart: more than 100 km from the Hamburg and Berlin searches other tests check (Bremen is not).
-  const username = await seededEscortNear(request, clientIp, 48.7758, 9.1829);
+  const username = await seededEscortNear(request, clientIp, 48.7758, 9.1829, -1);
   await logIn(page, username, DEMO.password);
   await page.goto("/de/user");
   await page.getByRole("link", { name: /Fotos & Galerie/ }).click();

@@ -1,6 +1,5 @@
 import { execFileSync } from "node:child_process";
-import type { APIRequestContext } from "@playwright/test";
-import { DEMO, expect, logIn, test } from "./fixtures";
+import { DEMO, expect, logIn, seededEscortNear, test } from "./fixtures";
 
 /**
  * Videos in the gallery (issue 10 item 3, ADR 034) without JavaScript: an escort uploads a clip with the
@@ -8,16 +7,6 @@ import { DEMO, expect, logIn, test } from "./fixtures";
  * the poster with its length, waiting for the team; the panel plays it and the file answers byte ranges.
  * A bad file is refused at its field. The second-to-last seeded escort of Düsseldorf (no other test's).
  */
-async function seededEscortNear(request: APIRequestContext, clientIp: string, lat: number, lon: number): Promise<string> {
-  const response = await request.post("/api/v2/search/user-and-business", {
-    headers: { "x-forwarded-for": clientIp },
-    data: { filterquery: { user_type: "escort", location: { lat, lon, radius: 10 } }, page_no: 1 },
-  });
-  const hits = ((await response.json()) as { data: Array<{ username: string }> }).data;
-  expect(hits.length).toBeGreaterThan(2);
-  return hits.at(-2)!.username;
-}
-
 test("an escort uploads a video: prepared in the background, then shown with poster and length and playable", async ({
   page,
   request,
@@ -49,7 +38,7 @@ test("an escort uploads a video: prepared in the background, then shown with pos
   const notVideo = testInfo.outputPath("notes.mp4");
   execFileSync("sh", ["-c", `printf 'only text, no video here %.0s' $(seq 1 200) > ${notVideo}`]);
 
-  const username = await seededEscortNear(request, clientIp, 51.2277, 6.7735); // Düsseldorf
+  const username = await seededEscortNear(request, clientIp, 51.2277, 6.7735, -2); // Düsseldorf
   await logIn(page, username, DEMO.password);
   await page.goto("/de/user/media_gallery");
   const form = page.getByRole("region", { name: "Video hochladen" });

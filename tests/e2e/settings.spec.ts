@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { DEMO, expect, logIn, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { DEMO, expect, logIn, seededEscortNear, test } from "./fixtures";
 
 /**
  * Settings (issue 10): a member edits what registration collected, without JavaScript, with the
@@ -8,16 +8,6 @@ import { DEMO, expect, logIn, test } from "./fixtures";
  * The cities lie more than 100 km from Hamburg and Berlin, whose searches other tests check: a login
  * moves an escort up the ranking of every search around her.
  */
-async function seededEscortNear(request: APIRequestContext, clientIp: string, lat: number, lon: number): Promise<string> {
-  const response = await request.post("/api/v2/search/user-and-business", {
-    headers: { "x-forwarded-for": clientIp },
-    data: { filterquery: { user_type: "escort", location: { lat, lon, radius: 10 } }, page_no: 1 },
-  });
-  expect(response.status()).toBe(200);
-  const hits = ((await response.json()) as { data: Array<{ username: string }> }).data;
-  expect(hits.length).toBeGreaterThan(0);
-  return hits[0]!.username;
-}
 
 const save = (page: Page) => page.getByRole("button", { name: "Speichern", exact: true }).click();
 

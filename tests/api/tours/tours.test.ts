@@ -86,7 +86,10 @@ describe(`tours (${TEST_DB})`, () => {
     for (const date_from of ["", "2026-13-45", "x"]) {
       const answer = await create(me.token, { city: "München", date_from, date_to: day(3) });
       expect(answer.status, date_from).toBe(400);
-      expect(answer.body.errors?.map((error) => error.source), date_from).toContain("date_from");
+      expect(
+        answer.body.errors?.map((error) => error.source),
+        date_from,
+      ).toContain("date_from");
     }
     const unknownCity = await create(me.token, { city: "Atlantis Nirgendwo", date_from: day(100), date_to: day(101) });
     expect(unknownCity.status).toBe(400);
