@@ -292,7 +292,7 @@ test("notifications: one checkbox per kind and channel, saved at once and shown 
   const username = await seededEscortNear(request, clientIp, 49.4521, 11.0767); // Nürnberg
   await logIn(page, username, DEMO.password);
   await page.goto("/de/user");
-  await page.getByRole("link", { name: /Benachrichtigungen/ }).click();
+  await page.getByRole("link", { name: /^Benachrichtigungen/ }).click();
   const messagesByMail = page.getByRole("checkbox", { name: "Nachrichten per E-Mail" });
   const newsByMail = page.getByRole("checkbox", { name: "Neuigkeiten per E-Mail" });
   await expect(messagesByMail).toBeChecked();
