@@ -72,7 +72,11 @@ function notFound(c: Context<ApiEnv>): Response {
 
 function errorResponse(c: Context<ApiEnv>, err: Error): Response {
   if (err instanceof ApiError) {
-    return c.json({ code: err.status, ...err.extra, errors: err.items }, err.status as 400);
+    // A limit (429) or a full queue (503) says when to come back, in the body and, for clients that honour
+    // it, as Retry-After (seconds).
+    const retryAfter = err.extra.retry_after;
+    const headers: Record<string, string> = typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : {};
+    return c.json({ code: err.status, ...err.extra, errors: err.items }, err.status as 400, headers);
   }
   (c.get("log") ?? c.get("deps")?.log)?.error({ err, method: c.req.method, path: c.req.path }, "unhandled API error");
   return c.json({ code: 500, errors: [errorItem(500, DEFAULT_ERROR_KEY)] }, 500);

@@ -11,7 +11,7 @@
  * Handlers must be idempotent: a job can run twice when a worker dies after the work but before the commit.
  */
 import { randomUUID } from "node:crypto";
-import { sql, type Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import { sqliteHandleOf, type DB, type Dialect } from "../db/index";
 import type { Database, JobState } from "../db/schema";
 import type { Clock } from "../lib/clock";
@@ -101,7 +101,7 @@ interface ClaimRequest {
 export async function claimJobs(db: DB, dialect: Dialect, request: ClaimRequest): Promise<ClaimedJob[]> {
   if (request.kinds.length === 0 || request.limit < 1) return [];
   const { kinds, limit, worker, now, leaseMs } = request;
-  const claim = (executor: DB | Transaction<Database>) => {
+  const claim = (executor: DB) => {
     let due = executor
       .selectFrom("jobs")
       .select("id")
@@ -123,26 +123,15 @@ export async function claimJobs(db: DB, dialect: Dialect, request: ClaimRequest)
       .returning(["id", "kind", "payload", "attempts", "max_attempts"]);
   };
   let rows: Array<{ id: number; kind: string; payload: string; attempts: number; max_attempts: number }>;
-  const sqlite = dialect === "sqlite" ? sqliteHandleOf(db) : undefined;
   if (dialect === "postgres") {
     rows = await claim(db).execute();
-  } else if (sqlite) {
+  } else {
     // One synchronous IMMEDIATE transaction on the connection itself: nothing of this process runs in
     // between (an awaited BEGIN … COMMIT would let a second handle block the event loop on the lock).
+    const sqlite = sqliteHandleOf(db);
+    if (!sqlite) throw new Error("job claims need a database opened by openDatabase()");
     const compiled = claim(db).compile();
     rows = sqlite.transaction(() => sqlite.prepare(compiled.sql).all(...(compiled.parameters as unknown[])) as typeof rows).immediate();
-  } else {
-    rows = await db.connection().execute(async (connection) => {
-      await sql`BEGIN IMMEDIATE`.execute(connection);
-      try {
-        const claimed = await claim(connection).execute();
-        await sql`COMMIT`.execute(connection);
-        return claimed;
-      } catch (err) {
-        await sql`ROLLBACK`.execute(connection);
-        throw err;
-      }
-    });
   }
   return rows
     .map((row) => ({

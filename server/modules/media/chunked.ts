@@ -28,13 +28,11 @@ import {
   UPLOAD_TOKEN_TTL_MS,
   type ChunkedUploadState,
 } from "../../contract/media-chunked";
-import { MEDIA_VISIBILITY, type MediaVisibility } from "../../contract/media";
-import { defaultUploadVisibility } from "../../contract/media-upload";
 import { resolveAccessToken } from "../auth/index";
 import { receiveUpload } from "./multipart";
 import { imageQueueOf } from "./queue";
 import { mintUploadToken, resolveUploadToken } from "./upload-token";
-import { assertUploadAllowed, countUpload, uploadPhotos } from "./service";
+import { assertUploadAllowed, countUpload, requestedUploadVisibility, uploadPhotos } from "./service";
 
 interface Stored {
   totalSize: number;
@@ -233,10 +231,7 @@ export function registerChunkedUpload({ v2, deps }: ModuleContext): void {
               total_chunks: total,
             });
           }
-          const requested = upload.fields.get("visibility");
-          if (requested && !(MEDIA_VISIBILITY as readonly string[]).includes(requested))
-            throw fail.badRequest("validation.invalid", "visibility");
-          const visibility = (requested as MediaVisibility | undefined) ?? defaultUploadVisibility(caller.userType);
+          const visibility = requestedUploadVisibility(upload.fields.get("visibility"), caller.userType);
           await assertUploadAllowed(deps, caller.id);
           // Take the pieces away atomically: of two `end` requests at once, one joins, the other finds nothing.
           const finishing = join(userDir(deps, caller.id), `finishing-${randomUUID()}`);

@@ -1,5 +1,4 @@
 /** HTTP of the member's gallery (spec section 7 "media and gallery": my, delete, album ordering, visibility, watermark, avatar, positions, move-to-top, cover). */
-import { ApiError } from "../../api/errors";
 import type { ModuleContext } from "../../api/module-context";
 import { ok } from "../../api/router";
 import {
@@ -50,16 +49,7 @@ export function registerGallery({ v2, deps }: ModuleContext): void {
       body: watermarkSchema,
       statuses: [400, 401, 429],
     },
-    async (c, { user, body }) => {
-      try {
-        return ok(c, await saveWatermark(deps, user!.id, body));
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 429 && typeof err.extra.retry_after === "number") {
-          return c.json({ code: 429, ...err.extra, errors: err.items }, 429, { "Retry-After": String(err.extra.retry_after) });
-        }
-        throw err;
-      }
-    },
+    async (c, { user, body }) => ok(c, await saveWatermark(deps, user!.id, body)),
   );
 
   v2.add(

@@ -1,10 +1,7 @@
 /** HTTP of the media group (spec section 7: upload, my, …): photo upload, own list, and the file gate. */
-import type { Context } from "hono";
-import { ApiError, fail } from "../../api/errors";
+import { fail } from "../../api/errors";
 import { ok } from "../../api/router";
-import type { ApiEnv } from "../../api/types";
-import { MEDIA_VISIBILITY, type MediaVisibility } from "../../contract/media";
-import { defaultUploadVisibility, IMAGE_MAX_BYTES, IMAGES_PER_UPLOAD, UPLOAD_MAX_BODY_BYTES } from "../../contract/media-upload";
+import { IMAGE_MAX_BYTES, IMAGES_PER_UPLOAD, UPLOAD_MAX_BODY_BYTES } from "../../contract/media-upload";
 import type { ModuleContext } from "../../api/module-context";
 import { registerChunkedUpload } from "./chunked";
 import { registerGallery } from "./gallery-routes";
@@ -12,7 +9,7 @@ import { registerVideoUpload } from "./video-routes";
 import type { ByteRange } from "../../integrations/storage/storage";
 import { receiveUpload } from "./multipart";
 import { imageQueueOf } from "./queue";
-import { assertUploadAllowed, countUpload, listMyMedia, readMediaVariant, uploadPhotos } from "./service";
+import { assertUploadAllowed, countUpload, listMyMedia, readMediaVariant, requestedUploadVisibility, uploadPhotos } from "./service";
 
 /** Variants never change under their URL (a new upload gets a new key): browsers keep them a year. */
 const IMMUTABLE = "max-age=31536000, immutable";
@@ -22,16 +19,6 @@ const IMMUTABLE = "max-age=31536000, immutable";
  */
 const SHARED_CACHE = `public, ${IMMUTABLE}, s-maxage=3600`;
 const PRIVATE_CACHE = `private, ${IMMUTABLE}`;
-
-/** 429 and 503 carry Retry-After (seconds) as a header too, for clients that honour it. */
-function withRetryAfter(c: Context<ApiEnv>, err: unknown): never | Response {
-  if (err instanceof ApiError && (err.status === 429 || err.status === 503) && typeof err.extra.retry_after === "number") {
-    return c.json({ code: err.status, ...err.extra, errors: err.items }, err.status as 429, {
-      "Retry-After": String(err.extra.retry_after),
-    });
-  }
-  throw err;
-}
 
 /**
  * One `bytes=start-end` or `bytes=start-` range (what video players send to seek); anything else —
@@ -63,34 +50,25 @@ export function registerMedia(context: ModuleContext): void {
       statuses: [201, 400, 401, 413, 429, 503],
     },
     async (c, { user }) => {
+      // Refusals that need no body come before reading it.
+      imageQueueOf(deps).assertRoom();
+      await assertUploadAllowed(deps, user!.id);
+      const upload = await receiveUpload(c.req.raw, {
+        tmpDir: deps.config.uploadTmpDir,
+        fileField: "files",
+        maxFiles: IMAGES_PER_UPLOAD,
+        maxFileBytes: IMAGE_MAX_BYTES,
+        maxBodyBytes: UPLOAD_MAX_BODY_BYTES,
+        fields: ["visibility"],
+      });
       try {
-        // Refusals that need no body come before reading it.
-        imageQueueOf(deps).assertRoom();
-        await assertUploadAllowed(deps, user!.id);
-        const upload = await receiveUpload(c.req.raw, {
-          tmpDir: deps.config.uploadTmpDir,
-          fileField: "files",
-          maxFiles: IMAGES_PER_UPLOAD,
-          maxFileBytes: IMAGE_MAX_BYTES,
-          maxBodyBytes: UPLOAD_MAX_BODY_BYTES,
-          fields: ["visibility"],
-        });
-        try {
-          if (upload.files.length === 0) throw fail.badRequest("validation.image.required", "files");
-          await countUpload(deps, user!.id);
-          const requested = upload.fields.get("visibility");
-          let visibility: MediaVisibility = defaultUploadVisibility(user!.userType);
-          if (requested) {
-            if (!(MEDIA_VISIBILITY as readonly string[]).includes(requested)) throw fail.badRequest("validation.invalid", "visibility");
-            visibility = requested as MediaVisibility;
-          }
-          const items = await uploadPhotos(deps, { id: user!.id, userType: user!.userType }, upload.files, visibility);
-          return ok(c, items, { status: 201 });
-        } finally {
-          await upload.cleanup();
-        }
-      } catch (err) {
-        return withRetryAfter(c, err);
+        if (upload.files.length === 0) throw fail.badRequest("validation.image.required", "files");
+        await countUpload(deps, user!.id);
+        const visibility = requestedUploadVisibility(upload.fields.get("visibility"), user!.userType);
+        const items = await uploadPhotos(deps, { id: user!.id, userType: user!.userType }, upload.files, visibility);
+        return ok(c, items, { status: 201 });
+      } finally {
+        await upload.cleanup();
       }
     },
   );

@@ -12,12 +12,13 @@ import {
   MEDIA_KIND,
   MEDIA_STATUS,
   MEDIA_VARIANT_MIME,
+  MEDIA_VISIBILITY,
   ORIGINAL_VARIANT,
   parseVariantName,
   type MediaItem,
   type MediaVisibility,
 } from "../../contract/media";
-import { UPLOADS_PER_HOUR, uploadVisibilitiesFor } from "../../contract/media-upload";
+import { defaultUploadVisibility, UPLOADS_PER_HOUR, uploadVisibilitiesFor } from "../../contract/media-upload";
 import { VIDEO_VARIANT } from "../../contract/media-video";
 import { createMediaStorage, type MediaStorage } from "../../integrations/storage/index";
 import type { ByteRange, StoredObject } from "../../integrations/storage/storage";
@@ -73,12 +74,23 @@ export function newStorageKey(): string {
   return `media/${name.slice(0, 2)}/${name}`;
 }
 
+/**
+ * The visibility an upload asked for (a form field), or the member type's default; an unknown value is a
+ * field error. Whether this member may give it is uploadPhotos'/uploadVideo's check.
+ */
+export function requestedUploadVisibility(requested: string | undefined, userType: number): MediaVisibility {
+  if (!requested) return defaultUploadVisibility(userType);
+  if (!(MEDIA_VISIBILITY as readonly string[]).includes(requested)) throw fail.badRequest("validation.invalid", "visibility");
+  return requested as MediaVisibility;
+}
+
 const HOUR = 60 * 60 * 1000;
 export const uploadWindow = (userId: number): Window => ({ bucket: `media-upload:${userId}`, windowMs: HOUR, limit: UPLOADS_PER_HOUR });
 
-async function uploadLimited(deps: ApiDeps, window: Window, now: number): Promise<ApiError> {
+/** The 429 of an upload limit: its key names the limit (`max`), retry_after the seconds until there is room. */
+export async function uploadLimited(deps: ApiDeps, window: Window, now: number, key = "exception.media.upload_limit"): Promise<ApiError> {
   const retryAfter = Math.max(1, Math.ceil((await msUntilRoom(deps.db, now, window)) / 1000));
-  return new ApiError(429, [errorItem(429, "exception.media.upload_limit", undefined, { max: window.limit })], { retry_after: retryAfter });
+  return new ApiError(429, [errorItem(429, key, undefined, { max: window.limit })], { retry_after: retryAfter });
 }
 
 /** Refuses a user already at the hourly upload limit before the request's body is read. */

@@ -1,23 +1,13 @@
 /** HTTP of video uploads (spec section 7 "media and gallery": video; ADR 034). */
-import type { Context } from "hono";
-import { ApiError, fail } from "../../api/errors";
+import { fail } from "../../api/errors";
 import { ok } from "../../api/router";
-import type { ApiEnv } from "../../api/types";
 import type { ModuleContext } from "../../api/module-context";
-import { MEDIA_VISIBILITY, type MediaVisibility } from "../../contract/media";
-import { defaultUploadVisibility } from "../../contract/media-upload";
 import { VIDEO_MAX_BYTES, VIDEO_MAX_DURATION_MS, VIDEO_UPLOADS_PER_DAY } from "../../contract/media-video";
 import { receiveUpload } from "./multipart";
+import { requestedUploadVisibility } from "./service";
 import { assertVideoUploadAllowed, uploadVideo } from "./video";
 
 const VIDEO_MAX_BODY_BYTES = VIDEO_MAX_BYTES + 1024 * 1024;
-
-function withRetryAfter(c: Context<ApiEnv>, err: unknown): never | Response {
-  if (err instanceof ApiError && err.status === 429 && typeof err.extra.retry_after === "number") {
-    return c.json({ code: 429, ...err.extra, errors: err.items }, 429, { "Retry-After": String(err.extra.retry_after) });
-  }
-  throw err;
-}
 
 export function registerVideoUpload({ v2, deps }: ModuleContext): void {
   v2.add(
@@ -32,32 +22,23 @@ export function registerVideoUpload({ v2, deps }: ModuleContext): void {
       statuses: [201, 400, 401, 413, 429],
     },
     async (c, { user }) => {
+      await assertVideoUploadAllowed(deps, user!.id);
+      const upload = await receiveUpload(c.req.raw, {
+        tmpDir: deps.config.uploadTmpDir,
+        fileField: "file",
+        maxFiles: 1,
+        maxFileBytes: VIDEO_MAX_BYTES,
+        maxBodyBytes: VIDEO_MAX_BODY_BYTES,
+        fields: ["visibility"],
+        tooLarge: { key: "validation.video.file_too_large", source: () => "file" },
+      });
       try {
-        await assertVideoUploadAllowed(deps, user!.id);
-        const upload = await receiveUpload(c.req.raw, {
-          tmpDir: deps.config.uploadTmpDir,
-          fileField: "file",
-          maxFiles: 1,
-          maxFileBytes: VIDEO_MAX_BYTES,
-          maxBodyBytes: VIDEO_MAX_BODY_BYTES,
-          fields: ["visibility"],
-          tooLarge: { key: "validation.video.file_too_large", source: () => "file" },
-        });
-        try {
-          const file = upload.files[0];
-          if (!file) throw fail.badRequest("validation.video.required", "file");
-          const requested = upload.fields.get("visibility");
-          let visibility: MediaVisibility = defaultUploadVisibility(user!.userType);
-          if (requested) {
-            if (!(MEDIA_VISIBILITY as readonly string[]).includes(requested)) throw fail.badRequest("validation.invalid", "visibility");
-            visibility = requested as MediaVisibility;
-          }
-          return ok(c, await uploadVideo(deps, { id: user!.id, userType: user!.userType }, file, visibility), { status: 201 });
-        } finally {
-          await upload.cleanup();
-        }
-      } catch (err) {
-        return withRetryAfter(c, err);
+        const file = upload.files[0];
+        if (!file) throw fail.badRequest("validation.video.required", "file");
+        const visibility = requestedUploadVisibility(upload.fields.get("visibility"), user!.userType);
+        return ok(c, await uploadVideo(deps, { id: user!.id, userType: user!.userType }, file, visibility), { status: 201 });
+      } finally {
+        await upload.cleanup();
       }
     },
   );

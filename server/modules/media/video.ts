@@ -5,7 +5,7 @@
  * job is done, then pending 0 for the team (ADR 030), accepted 1 or rejected 2 by their decision; a
  * file ffmpeg cannot encode after every retry ends rejected (2) without a team decision.
  */
-import { mkdtemp, rm, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, stat } from "node:fs/promises";
 import { createWriteStream } from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -26,10 +26,10 @@ import {
 } from "../../contract/media-video";
 import { outputSize, probeVideo, transcodeVideo, ENCODE_TIMEOUT_MS } from "../../integrations/video/ffmpeg";
 import { enqueueJob, type JobContext, type JobHandler } from "../../jobs/queue";
-import { isOverLimit, msUntilRoom, recordHit, type Window } from "../../lib/rate-limit";
+import { isOverLimit, recordHit, type Window } from "../../lib/rate-limit";
 import { galleryItem } from "./gallery";
 import type { ReceivedFile } from "./multipart";
-import { newStorageKey, storageOf, storeVariants } from "./service";
+import { newStorageKey, storageOf, storeVariants, uploadLimited } from "./service";
 import { renderVariants } from "./variants";
 
 /** The private upload, kept until the encode succeeded; never served (no variant name reaches it). */
@@ -40,10 +40,7 @@ const ENCODE_ATTEMPTS = 3;
 const DAY = 24 * 60 * 60 * 1000;
 const videoWindow = (userId: number): Window => ({ bucket: `media-video:${userId}`, windowMs: DAY, limit: VIDEO_UPLOADS_PER_DAY });
 
-async function limited(deps: ApiDeps, window: Window, now: number): Promise<ApiError> {
-  const retryAfter = Math.max(1, Math.ceil((await msUntilRoom(deps.db, now, window)) / 1000));
-  return new ApiError(429, [errorItem(429, "exception.media.video_limit", undefined, { max: window.limit })], { retry_after: retryAfter });
-}
+const limited = (deps: ApiDeps, window: Window, now: number) => uploadLimited(deps, window, now, "exception.media.video_limit");
 
 /** Refuses a member at the daily limit before the body is read. */
 export async function assertVideoUploadAllowed(deps: ApiDeps, userId: number): Promise<void> {
@@ -128,6 +125,8 @@ export async function encodeVideo(deps: ApiDeps, mediaId: number, context: JobCo
     .executeTakeFirst();
   if (!row || row.kind !== MEDIA_KIND.video || row.status !== MEDIA_STATUS.encoding) return;
   const storage = storageOf(deps);
+  // A worker process that never received an upload has no temp folder yet.
+  await mkdir(deps.config.uploadTmpDir, { recursive: true });
   const work = await mkdtemp(join(deps.config.uploadTmpDir, "encode-"));
   try {
     const source = await storage.open(`${row.storage_key}/${VIDEO_SOURCE_FILE}`);
