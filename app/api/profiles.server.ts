@@ -6,6 +6,8 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from "#server/contract/locales";
 import type { MediaImage } from "#server/contract/media";
+import type { ProfileRelation } from "#server/contract/profile-relation";
+import type { Camelize } from "./camelize";
 import { isValidProfileUsername } from "#server/contract/validation";
 import { localePath } from "~/i18n/lang";
 import { readSession } from "~/session/session.server";
@@ -66,6 +68,8 @@ export interface ProfileDetail {
   hiddenMedia: Partial<Record<"loggedIn" | "plusMember" | "fsk18", number>>;
   /** verifyEmailFirst: messaging and date requests wait for the viewer's verified address (ADR 024). */
   actions: { canFavorite: boolean; canMessage: boolean; canRequestDate: boolean; verifyEmailFirst: boolean };
+  /** Favorite, friend link, note, report and block for the signed-in viewer (issue 11). */
+  relation: Camelize<ProfileRelation>;
 }
 
 export interface RegionBox {

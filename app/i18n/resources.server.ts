@@ -17,6 +17,10 @@ import deTraits from "../../locales/de/traits.json";
 import deGallery from "../../locales/de/gallery.json";
 import deGalleryUpload from "../../locales/de/gallery-upload.json";
 import deVisibility from "../../locales/de/visibility.json";
+import deRelations from "../../locales/de/relations.json";
+import deFavorites from "../../locales/de/favorites.json";
+import deFriends from "../../locales/de/friends.json";
+import deReports from "../../locales/de/reports.json";
 import deTours from "../../locales/de/tours.json";
 import deModeration from "../../locales/de/moderation.json";
 import deMembership from "../../locales/de/membership.json";
@@ -39,6 +43,10 @@ import enTraits from "../../locales/en/traits.json";
 import enGallery from "../../locales/en/gallery.json";
 import enGalleryUpload from "../../locales/en/gallery-upload.json";
 import enVisibility from "../../locales/en/visibility.json";
+import enRelations from "../../locales/en/relations.json";
+import enFavorites from "../../locales/en/favorites.json";
+import enFriends from "../../locales/en/friends.json";
+import enReports from "../../locales/en/reports.json";
 import enTours from "../../locales/en/tours.json";
 import enModeration from "../../locales/en/moderation.json";
 import enMembership from "../../locales/en/membership.json";
@@ -61,6 +69,10 @@ import esTraits from "../../locales/es/traits.json";
 import esGallery from "../../locales/es/gallery.json";
 import esGalleryUpload from "../../locales/es/gallery-upload.json";
 import esVisibility from "../../locales/es/visibility.json";
+import esRelations from "../../locales/es/relations.json";
+import esFavorites from "../../locales/es/favorites.json";
+import esFriends from "../../locales/es/friends.json";
+import esReports from "../../locales/es/reports.json";
 import esTours from "../../locales/es/tours.json";
 import esModeration from "../../locales/es/moderation.json";
 import esMembership from "../../locales/es/membership.json";
@@ -83,6 +95,10 @@ import plTraits from "../../locales/pl/traits.json";
 import plGallery from "../../locales/pl/gallery.json";
 import plGalleryUpload from "../../locales/pl/gallery-upload.json";
 import plVisibility from "../../locales/pl/visibility.json";
+import plRelations from "../../locales/pl/relations.json";
+import plFavorites from "../../locales/pl/favorites.json";
+import plFriends from "../../locales/pl/friends.json";
+import plReports from "../../locales/pl/reports.json";
 import plTours from "../../locales/pl/tours.json";
 import plModeration from "../../locales/pl/moderation.json";
 import plMembership from "../../locales/pl/membership.json";
@@ -108,6 +124,10 @@ export const resources = {
     gallery: deGallery,
     "gallery-upload": deGalleryUpload,
     visibility: deVisibility,
+    relations: deRelations,
+    favorites: deFavorites,
+    friends: deFriends,
+    reports: deReports,
     tours: deTours,
     moderation: deModeration,
     membership: deMembership,
@@ -132,6 +152,10 @@ export const resources = {
     gallery: enGallery,
     "gallery-upload": enGalleryUpload,
     visibility: enVisibility,
+    relations: enRelations,
+    favorites: enFavorites,
+    friends: enFriends,
+    reports: enReports,
     tours: enTours,
     moderation: enModeration,
     membership: enMembership,
@@ -156,6 +180,10 @@ export const resources = {
     gallery: esGallery,
     "gallery-upload": esGalleryUpload,
     visibility: esVisibility,
+    relations: esRelations,
+    favorites: esFavorites,
+    friends: esFriends,
+    reports: esReports,
     tours: esTours,
     moderation: esModeration,
     membership: esMembership,
@@ -180,6 +208,10 @@ export const resources = {
     gallery: plGallery,
     "gallery-upload": plGalleryUpload,
     visibility: plVisibility,
+    relations: plRelations,
+    favorites: plFavorites,
+    friends: plFriends,
+    reports: plReports,
     tours: plTours,
     moderation: plModeration,
     membership: plMembership,

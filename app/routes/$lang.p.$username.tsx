@@ -1,5 +1,5 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { MEDIA_VARIANT_MAX_WIDTH, mediaFallbackUrl } from "#server/contract/media";
 import { USER_TYPE, userTypeName } from "#server/contract/users";
 import { loadProfilePage, type ProfileDetail } from "~/api/profiles.server";
@@ -7,6 +7,8 @@ import { brand } from "~/brand/brand";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { JsonLd } from "~/components/JsonLd";
 import { profileHeaders, profileMeta } from "~/components/profile/meta";
+import type { ProfileOutletContext } from "~/components/profile/ProfileTabRoute";
+import { submitProfileAction } from "~/features/profile-actions/actions.server";
 import { MembersOnlyPrompt } from "~/components/profile/ProfileView";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
@@ -14,7 +16,10 @@ import * as ui from "~/styles/ui.css";
 import { publicOrigin } from "~/utils/seo";
 
 /** p/{username} and its tabs (G). Pure content: no JavaScript is shipped. */
-export const handle = { i18n: ["profile", "traits"], hydrate: false };
+export const handle = { i18n: ["profile", "traits", "relations"], hydrate: false };
+
+/** The member actions of every tab (favorite, friend, note, report, block) post here (issue 11). */
+export const action = (args: ActionFunctionArgs) => submitProfileAction(args);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const result = await loadProfilePage(request, context, params);
@@ -76,11 +81,13 @@ export const meta = profileMeta("");
 
 export default function ProfileLayout() {
   const page = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const outlet: ProfileOutletContext = { refused: answer ?? null };
   if (page.kind === "members_only") return <MembersOnlyPrompt lang={page.lang} username={page.username} />;
   return (
     <main className={ui.page}>
       {"jsonLd" in page && page.jsonLd ? <JsonLd data={page.jsonLd} /> : null}
-      <Outlet />
+      <Outlet context={outlet} />
     </main>
   );
 }

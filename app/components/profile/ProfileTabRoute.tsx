@@ -1,15 +1,22 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import { useOutletContext, useRouteLoaderData } from "@remix-run/react";
+import type { ProfileActionRefused } from "~/features/profile-actions/types";
 import type { loader as profileLoader } from "~/routes/$lang.p.$username";
 import { PROFILE_ROUTE_ID } from "./meta";
 import { ProfileHead, ProfileOverview, ProfileTabEmpty, type ProfileTab } from "./ProfileView";
 
+/** What the profile layout hands its tabs: the answer of a refused member action (its action lives on the layout). */
+export interface ProfileOutletContext {
+  refused: ProfileActionRefused | null;
+}
+
 /** What each p/{username} tab renders: the head, the tabs and the tab's content. */
 export function ProfileTabPage({ tab }: { tab: ProfileTab }) {
   const page = useRouteLoaderData<typeof profileLoader>(PROFILE_ROUTE_ID);
+  const outlet = useOutletContext<ProfileOutletContext | undefined>();
   if (!page || page.kind !== "profile") return null;
   return (
     <>
-      <ProfileHead profile={page.profile} lang={page.lang} tab={tab} signedIn={page.signedIn} />
+      <ProfileHead profile={page.profile} lang={page.lang} tab={tab} signedIn={page.signedIn} refused={outlet?.refused ?? null} />
       {tab === "" ? (
         <ProfileOverview profile={page.profile} regionbox={page.regionbox} lang={page.lang} signedIn={page.signedIn} />
       ) : (

@@ -9,6 +9,8 @@ import { USER_TYPE, userTypeName } from "#server/contract/users";
 import type { ProfileDetail, RegionBox } from "~/api/profiles.server";
 import type { MediaImage } from "#server/contract/media";
 import { Picture } from "~/components/Picture";
+import { ProfileMemberActions } from "~/features/profile-actions/ProfileMemberActions";
+import type { ProfileActionRefused } from "~/features/profile-actions/types";
 import { localePath } from "~/i18n/lang";
 import type { loader as layoutLoader } from "~/routes/$lang";
 import * as ui from "~/styles/ui.css";
@@ -58,11 +60,14 @@ export function ProfileHead({
   lang,
   tab,
   signedIn,
+  refused,
 }: {
   profile: ProfileDetail;
   lang: Language;
   tab: ProfileTab;
   signedIn: boolean;
+  /** The member action this page refused last (the route's action answer), shown at its form. */
+  refused: ProfileActionRefused | null;
 }) {
   const { t } = useTranslation();
   const base = localePath(lang, `p/${profile.username}`);
@@ -108,6 +113,7 @@ export function ProfileHead({
       </header>
       {profile.texts.status ? <p className={css.text}>{profile.texts.status}</p> : null}
       <ProfileActions profile={profile} lang={lang} signedIn={signedIn} returnPath={selfPath} />
+      {signedIn ? <ProfileMemberActions profile={profile} lang={lang} tab={tab} refused={refused} /> : null}
       <nav aria-label={t("profile.tabs.label")}>
         <ul className={css.tabs}>
           {PROFILE_TABS.filter((key) => key !== "business_reviews" || showBusinessReviews).map((key) => (

@@ -28,6 +28,7 @@ import {
   type ViewerContext,
 } from "../access/index";
 import { upcomingToursOf } from "../tours/index";
+import { profileRelation } from "./relation";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -294,7 +295,7 @@ export async function profileMini(deps: ApiDeps, row: ProfileRow, viewer: Viewer
 export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: ViewerContext) {
   const now = deps.clock.now();
   const isOwner = viewer.id === row.id;
-  const [gallery, hidden, traits, prices, hours, trust, tours, ownTexts] = await Promise.all([
+  const [gallery, hidden, traits, prices, hours, trust, tours, ownTexts, relation] = await Promise.all([
     visibleMedia(deps, row.id, viewer),
     hiddenMediaCounts(deps, row.id, viewer),
     traitsOf(deps, row.id),
@@ -304,6 +305,7 @@ export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: View
     upcomingToursOf(deps, row.id),
     // The owner reads their own texts at once; everyone else the last accepted ones (ADR 030).
     isOwner ? ownPendingTexts(deps.db, row.id) : Promise.resolve({} as Awaited<ReturnType<typeof ownPendingTexts>>),
+    profileRelation(deps, viewer, row.id),
   ]);
   const avatar = gallery.find((m) => m.is_avatar) ?? gallery[0];
   const languages = traits.find((t) => t.group_key === "languages")?.option_ids ?? [];
@@ -358,6 +360,8 @@ export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: View
       // Both wait for a verified address (ADR 024): the page offers the verification, with the way back here.
       verify_email_first: !isOwner && (verifyFirst(viewer, "message") || verifyFirst(viewer, "date_request")),
     },
+    // Favorite, friend link, note, report and block as they stand for this viewer (issue 11).
+    relation,
   };
 }
 

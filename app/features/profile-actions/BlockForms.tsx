@@ -1,0 +1,28 @@
+/** Block from the profile (spec section 7 "block"), behind a disclosure: a block is drastic and says what it does first. */
+import { useTranslation } from "react-i18next";
+import * as ui from "~/styles/ui.css";
+import { ProfileActionForm, refusalFor, type ProfileActionFormProps } from "./form-parts";
+
+export function BlockForms({ profile, lang, tab, refused }: ProfileActionFormProps) {
+  const { t } = useTranslation("relations");
+  if (!profile.relation.canBlock) return null;
+  const mine = refusalFor(refused, ["block"]);
+  return (
+    <details open={mine !== null} data-testid="block-action">
+      <summary className={ui.linkButton}>{t("relations.block.summary")}</summary>
+      <ProfileActionForm profile={profile} lang={lang} tab={tab} intent="block" className={ui.stack}>
+        <p className={ui.muted}>{t("relations.block.explain", { name: profile.displayName })}</p>
+        {mine ? (
+          <p className={ui.alert} role="alert">
+            {mine.formErrors.map((key) => t(key)).join(" ")}
+          </p>
+        ) : null}
+        <p>
+          <button type="submit" className={ui.buttonSecondary}>
+            {t("relations.block.submit", { name: profile.displayName })}
+          </button>
+        </p>
+      </ProfileActionForm>
+    </details>
+  );
+}

@@ -1,0 +1,2 @@
+/** The friends group's public face for other modules. */
+export { friendRelation } from "./relation";

@@ -1,0 +1,2 @@
+/** The notes group's public face for other modules. */
+export { noteRelation } from "./relation";
