@@ -1,6 +1,7 @@
 /** Block from the profile (spec section 7 "block"), behind a disclosure: a block is drastic and says what it does first. */
 import { useTranslation } from "react-i18next";
 import * as ui from "~/styles/ui.css";
+import * as css from "./profile-actions.css";
 import { ProfileActionForm, refusalFor, type ProfileActionFormProps } from "./form-parts";
 
 export function BlockForms({ profile, lang, tab, refused }: ProfileActionFormProps) {
@@ -9,7 +10,7 @@ export function BlockForms({ profile, lang, tab, refused }: ProfileActionFormPro
   const mine = refusalFor(refused, ["block"]);
   return (
     <details open={mine !== null} data-testid="block-action">
-      <summary className={ui.linkButton}>{t("relations.block.summary")}</summary>
+      <summary className={css.disclosureSummary}>{t("relations.block.summary")}</summary>
       <ProfileActionForm profile={profile} lang={lang} tab={tab} intent="block" className={ui.stack}>
         <p className={ui.muted}>{t("relations.block.explain", { name: profile.displayName })}</p>
         {mine ? (
