@@ -1,7 +1,18 @@
 /** OpenAPI 3.1 document built from the registered routes' valibot schemas. */
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
+import responseSchemas from "../contract/generated/response-schemas.json";
+import type { ResponseName } from "../contract/responses";
 import type { RegisteredRoute } from "./router";
+
+/** The success envelope around a declared body (schemas generated from contract/responses.ts). */
+function successSchema(name: ResponseName): Record<string, unknown> {
+  return {
+    type: "object",
+    required: ["code", "data"],
+    properties: { code: { const: 200 }, data: responseSchemas.bodies[name], meta: {} },
+  };
+}
 
 const errorSchema = {
   type: "object",
@@ -54,8 +65,9 @@ export function buildOpenApiDocument(routes: RegisteredRoute[]) {
         }))
       : [];
     const bodyType = spec.bodyFormat === "form" ? "application/x-www-form-urlencoded" : "application/json";
+    const success = spec.response ? { content: { "application/json": { schema: successSchema(spec.response) } } } : {};
     const responses: Record<string, unknown> = {
-      200: { description: "Success: `{ code: 200, data, meta? }`" },
+      200: { description: "Success: `{ code: 200, data, meta? }`", ...success },
       400: { description: "Invalid input", content: { "application/json": { schema: errorSchema } } },
     };
     if (spec.auth === "required")
@@ -67,7 +79,7 @@ export function buildOpenApiDocument(routes: RegisteredRoute[]) {
       // 201/202 are successes in the envelope; everything else is an error item list.
       responses[status] ??=
         status < 300
-          ? { description: `Success (HTTP ${status}): \`{ code: 200, data }\`` }
+          ? { description: `Success (HTTP ${status}): \`{ code: 200, data }\``, ...success }
           : { description: `HTTP ${status}`, content: { "application/json": { schema: errorSchema } } };
     }
     (paths[openApiPath] ??= {})[spec.method] = {
@@ -87,7 +99,10 @@ export function buildOpenApiDocument(routes: RegisteredRoute[]) {
       description: "The API behind the web tier. Errors use the item shape of the spec's section 8.",
     },
     servers: [{ url: "/" }],
-    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } }, schemas: { Error: errorSchema } },
+    components: {
+      securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+      schemas: { ...responseSchemas.definitions, Error: errorSchema },
+    },
     paths,
   };
 }

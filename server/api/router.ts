@@ -6,6 +6,7 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type * as v from "valibot";
 import type { ErrorItem } from "../contract/errors";
+import type { ResponseBodies, ResponseName } from "../contract/responses";
 import { ApiError, errorItem, fail } from "./errors";
 import type { ApiEnv, AuthUser } from "./types";
 import { parseOrThrowAsync } from "./validate";
@@ -13,7 +14,11 @@ import { parseOrThrowAsync } from "./validate";
 type Method = "get" | "post" | "put" | "patch" | "delete";
 type AnySchema = v.GenericSchema | v.GenericSchemaAsync;
 
-export interface RouteSpec<B extends AnySchema | undefined, Q extends AnySchema | undefined> {
+export interface RouteSpec<
+  B extends AnySchema | undefined,
+  Q extends AnySchema | undefined,
+  N extends ResponseName | undefined = undefined,
+> {
   method: Method;
   path: string;
   summary: string;
@@ -26,6 +31,11 @@ export interface RouteSpec<B extends AnySchema | undefined, Q extends AnySchema 
   bodyFormat?: "json" | "form";
   /** Answers documented beyond 200 and the error shape. */
   statuses?: number[];
+  /**
+   * The success body's declared type, by its name in contract/responses.ts: the handler must answer it (`ok`
+   * is typed by it) and the OpenAPI document describes it with the schema generated from the same type.
+   */
+  response?: N;
   /** Largest accepted request body; bigger ones get 413. Defaults to DEFAULT_MAX_BODY_BYTES. */
   maxBodyBytes?: number;
   /**
@@ -46,8 +56,17 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 export interface RegisteredRoute {
   fullPath: string;
-  spec: RouteSpec<AnySchema | undefined, AnySchema | undefined>;
+  spec: RouteSpec<AnySchema | undefined, AnySchema | undefined, ResponseName | undefined>;
 }
+
+/**
+ * A success answer that remembers the type of its `data` for the typechecker (`ok` makes them). A route that
+ * declares `response` must answer with data of that type; a raw Response (files, redirects) passes as it is.
+ */
+export type Answer<T> = Response & { readonly __data?: T };
+
+/** What a route's handler must answer: the declared body type, or anything when none is declared. */
+type AnswerOf<N extends ResponseName | undefined> = N extends ResponseName ? Answer<ResponseBodies[N]> : Response;
 
 type Infer<S> = S extends AnySchema ? v.InferOutput<S> : undefined;
 
@@ -57,7 +76,7 @@ export interface HandlerInput<B, Q> {
   user: AuthUser | null;
 }
 
-export type Handler<B, Q> = (c: Context<ApiEnv>, input: HandlerInput<B, Q>) => Promise<Response> | Response;
+export type Handler<B, Q, R extends Response = Response> = (c: Context<ApiEnv>, input: HandlerInput<B, Q>) => Promise<R> | R;
 
 export class ApiRouter {
   constructor(
@@ -66,10 +85,11 @@ export class ApiRouter {
     private readonly registry: RegisteredRoute[],
   ) {}
 
-  add<B extends AnySchema | undefined = undefined, Q extends AnySchema | undefined = undefined>(
-    spec: RouteSpec<B, Q>,
-    handler: Handler<Infer<B>, Infer<Q>>,
-  ): void {
+  add<
+    B extends AnySchema | undefined = undefined,
+    Q extends AnySchema | undefined = undefined,
+    N extends ResponseName | undefined = undefined,
+  >(spec: RouteSpec<B, Q, N>, handler: Handler<Infer<B>, Infer<Q>, AnswerOf<N>>): void {
     this.registry.push({ fullPath: this.prefix + spec.path, spec: spec as RegisteredRoute["spec"] });
     const withFields = (err: unknown) =>
       err instanceof ApiError && spec.errorFields
@@ -140,7 +160,7 @@ async function readBody(c: Context<ApiEnv>, format: "json" | "form"): Promise<un
 }
 
 /** The success envelope: `{ code: 200, data, meta? }`. */
-export function ok(c: Context<ApiEnv>, data: unknown, options: { meta?: unknown; status?: 200 | 201 | 202 } = {}): Response {
+export function ok<T>(c: Context<ApiEnv>, data: T, options: { meta?: unknown; status?: 200 | 201 | 202 } = {}): Answer<T> {
   const body = options.meta === undefined ? { code: 200, data } : { code: 200, data, meta: options.meta };
   return c.json(body, options.status ?? 200);
 }

@@ -9,6 +9,7 @@ import { createApiApp, type ApiApp } from "#server/api/app";
 import type { ApiDeps } from "#server/api/types";
 import { loadConfig } from "#server/config";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "#server/db/index";
+import { checkDeclaredResponse, routeMatchers } from "./response-contract";
 import { outboxMailer } from "#server/integrations/mail/mailer";
 import { jobHandlersFor } from "#server/jobs/handlers";
 import { createJobRunner, type JobRunner } from "#server/jobs/queue";
@@ -78,6 +79,7 @@ export async function createTestRuntime(): Promise<TestRuntime> {
     log: testLogger,
   };
   const api = createApiApp(deps);
+  const matchers = routeMatchers(api.routes);
   const jobs = createJobRunner({ db: deps.db, dialect: deps.dialect, clock, log: testLogger, handlers: jobHandlersFor(deps) });
   return {
     api,
@@ -85,11 +87,14 @@ export async function createTestRuntime(): Promise<TestRuntime> {
     clock,
     database,
     jobs,
-    request(path, init = {}) {
+    async request(path, init = {}) {
       const { ip, token, ...rest } = init;
       const headers = new Headers(rest.headers);
       if (token) headers.set("authorization", `Bearer ${token}`);
-      return api.fetch(new Request(`http://velora.test${path}`, { ...rest, headers }), { remoteAddress: ip ?? "203.0.113.10" });
+      const request = new Request(`http://velora.test${path}`, { ...rest, headers });
+      const response = await api.fetch(request, { remoteAddress: ip ?? "203.0.113.10" });
+      await checkDeclaredResponse(matchers, request.method, new URL(request.url), response);
+      return response;
     },
     async close() {
       await database.close();

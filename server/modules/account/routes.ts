@@ -23,6 +23,7 @@ export function registerAccount({ v2 }: ModuleContext): void {
     {
       method: "get",
       path: "/user/account-state",
+      response: "AccountState",
       summary: "The account's state (active, paused, deactivated), its membership and a deletion waiting for its link.",
       tag: "user",
       auth: "required",
@@ -30,14 +31,16 @@ export function registerAccount({ v2 }: ModuleContext): void {
     async (c, { user }) => ok(c, await accountState(c.get("deps"), user!.id)),
   );
   for (const route of STATUS_ROUTES) {
-    v2.add({ method: "post", path: route.path, summary: route.summary, tag: "user", auth: "required" }, async (c, { user }) =>
-      ok(c, await setAccountStatus(c.get("deps"), user!.id, user!.tokenId, route.status)),
+    v2.add(
+      { method: "post", path: route.path, summary: route.summary, tag: "user", auth: "required", response: "AccountState" },
+      async (c, { user }) => ok(c, await setAccountStatus(c.get("deps"), user!.id, user!.tokenId, route.status)),
     );
   }
   v2.add(
     {
       method: "post",
       path: "/user/delete",
+      response: "AccountState",
       summary:
         "Asks to delete the account, confirmed by the current password: a link goes to the account's address (24 hours). Nothing is deleted before the link is opened. 400 exception.settings.current_password_wrong, 429 after 5 wrong passwords in 15 minutes.",
       tag: "user",
@@ -49,7 +52,14 @@ export function registerAccount({ v2 }: ModuleContext): void {
       ok(c, await requestDeletion(c.get("deps"), user!.id, body.current_password, c.get("lang")), { status: 202 }),
   );
   v2.add(
-    { method: "delete", path: "/user/delete", summary: "Withdraws a deletion that waits for its link.", tag: "user", auth: "required" },
+    {
+      method: "delete",
+      path: "/user/delete",
+      summary: "Withdraws a deletion that waits for its link.",
+      tag: "user",
+      auth: "required",
+      response: "AccountState",
+    },
     async (c, { user }) => ok(c, await cancelDeletion(c.get("deps"), user!.id)),
   );
   v2.add(

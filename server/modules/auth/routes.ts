@@ -70,6 +70,7 @@ export function registerAuth({ v2, oauth }: ModuleContext): void {
     {
       method: "get",
       path: "/user/data",
+      response: "UserData",
       summary: "The signed-in user's info (spec section 3 'User info').",
       tag: "user",
       auth: "required",
@@ -83,6 +84,7 @@ export function registerAuth({ v2, oauth }: ModuleContext): void {
     {
       method: "get",
       path: "/captcha",
+      response: "IssuedCaptcha",
       summary:
         "A new captcha challenge: a PNG data URI of the code (typed as captcha_answer) and an ALTCHA proof-of-work challenge (its solution sent as captcha_pow); single use, 10 minutes; 30 per IP per 10 minutes.",
       tag: "registration",

@@ -17,6 +17,7 @@ export function registerBlocks({ v2 }: ModuleContext): void {
     {
       method: "get",
       path: "/block",
+      response: "BlockList",
       summary: "The signed-in member's block list, newest first (at most 500).",
       tag: "block",
       auth: "required",
@@ -27,6 +28,7 @@ export function registerBlocks({ v2 }: ModuleContext): void {
     {
       method: "post",
       path: "/block/:username",
+      response: "BlockList",
       summary:
         "Blocks a member: from now on neither finds, sees or writes to the other. Again: no change. 400 exception.block.self, 404 exception.block.user_not_found, 409 exception.block.limit_reached at 500.",
       tag: "block",
@@ -39,6 +41,7 @@ export function registerBlocks({ v2 }: ModuleContext): void {
     {
       method: "delete",
       path: "/block/:username",
+      response: "BlockList",
       summary: "Lifts the member's own block of a username (a block the other member set stays).",
       tag: "block",
       auth: "required",

@@ -12,6 +12,7 @@ export function registerBusinessLinks({ v2 }: ModuleContext): void {
     {
       method: "get",
       path: "/user/business-links",
+      response: "BusinessLinksView",
       summary: "The signed-in member's business links: requests to and listings of an escort, the escorts a business named.",
       tag: "user",
       auth: "required",

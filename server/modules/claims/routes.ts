@@ -34,6 +34,7 @@ export function registerClaims({ v2, deps }: ModuleContext): void {
       ...base,
       method: "get",
       path: "/registration/claims/:code",
+      response: "ClaimPreview",
       summary:
         "Preview of a claimable profile: name, city, avatar, masked target, state (new|code_sent|locked|verified). 404 unknown/expired, 409 claimed.",
       statuses: [404, 409],
@@ -57,6 +58,7 @@ export function registerClaims({ v2, deps }: ModuleContext): void {
       ...base,
       method: "post",
       path: "/registration/claims/:code/verify",
+      response: "ClaimCodeVerified",
       summary: "Check the 6-digit code (5 tries); answers the bind_token for the password step (30 minutes).",
       body: claimVerifySchema,
       statuses: [404, 409, 429],
@@ -69,6 +71,7 @@ export function registerClaims({ v2, deps }: ModuleContext): void {
       ...base,
       method: "post",
       path: "/registration/claims/:code/password",
+      response: "ClaimBound",
       summary:
         "Bind a password with the bind_token: the account turns active and the token pair is answered. Phone claims also give an e-mail address.",
       body: claimBindSchema,

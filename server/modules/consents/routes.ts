@@ -13,6 +13,7 @@ export function registerConsents({ v2, deps }: ModuleContext): void {
     {
       method: "get",
       path: "/user/consents",
+      response: "ConsentList",
       summary: "The caller's consents that stand now: [{purpose, granted_at}] (purposes: special_category_data).",
       tag: "user",
       auth: "required",
@@ -23,6 +24,7 @@ export function registerConsents({ v2, deps }: ModuleContext): void {
     {
       method: "delete",
       path: "/user/consents/:purpose",
+      response: "ConsentList",
       summary:
         "Withdraw a consent; special_category_data also deletes the ethnicity and sexual orientation it covered. Answers the consents that still stand. 404 for an unknown purpose.",
       tag: "user",

@@ -10,6 +10,7 @@ export function registerDefinitions({ v2 }: ModuleContext): void {
     {
       method: "get",
       path: "/definitions/languages",
+      response: "LanguageDefinitions",
       summary: "Supported languages; `offered` marks those in the picker.",
       tag: "definitions",
       auth: "optional",
@@ -25,6 +26,7 @@ export function registerDefinitions({ v2 }: ModuleContext): void {
     {
       method: "get",
       path: "/definitions/countries",
+      response: "CountryDefinitions",
       summary: "Countries with names in the request language and phone codes.",
       tag: "definitions",
       auth: "optional",

@@ -9,23 +9,8 @@ import { COUNTRY_CODES } from "../../contract/countries";
 import { LANGUAGE_TAGS, OFFERED_LANGUAGES, SUPPORTED_LANGUAGES, type Language } from "../../contract/locales";
 import { BUSINESS_REGISTER_STEPS, INDIVIDUAL_REGISTER_STEPS } from "../../contract/register";
 import { APPEARANCE_MEASURES, TRAIT_GROUPS, traitCategoryKey, traitLabelKey, traitTitleKey } from "../../contract/traits";
+import type { CountryDefinition, LanguageDefinition } from "../../contract/definitions";
 import { GENDER, SALUTATIONS, SELECTABLE_USER_TYPES, USER_TYPE, userTypeName } from "../../contract/users";
-
-export interface LanguageDefinition {
-  code: Language;
-  /** In the language of the request. */
-  name: string;
-  /** In the language itself, for the language picker. */
-  native_name: string;
-  /** es and pl are served in full but not offered in the picker. */
-  offered: boolean;
-}
-
-export interface CountryDefinition {
-  code: string;
-  name: string;
-  phone_code: number;
-}
 
 function capitalize(text: string, tag: string): string {
   return text.charAt(0).toLocaleUpperCase(tag) + text.slice(1);

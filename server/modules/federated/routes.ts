@@ -32,6 +32,7 @@ export function registerFederated({ v2 }: ModuleContext): void {
       ...base,
       method: "post",
       path: "/registration/third-party",
+      response: "ThirdPartySignIn",
       summary:
         "Complete a third-party sign-in: exchange the code, then sign in the linked account, link the account with the same verified e-mail, or create a client account (register step 1). Answers the token pair, outcome and user data.",
       body: thirdPartySignInSchema,

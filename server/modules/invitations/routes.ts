@@ -20,6 +20,7 @@ export function registerInvitations({ v2, deps }: ModuleContext): void {
     {
       method: "get",
       path: "/registration/invitation-codes/:code",
+      response: "InvitationInfo",
       summary:
         "Whether an invitation code is usable (404 exception.invitation.invalid_or_expired otherwise); 30 lookups per IP per 10 minutes.",
       tag: "registration",

@@ -77,6 +77,7 @@ export function registerMedia(context: ModuleContext): void {
     {
       method: "get",
       path: "/media/my",
+      response: "MediaItems",
       summary: "The caller's own media, in gallery order, with their image variants.",
       tag: "media",
       auth: "required",

@@ -11,6 +11,7 @@ export function registerPhone({ v2 }: ModuleContext): void {
       ...base,
       method: "get",
       path: "/registration/sms",
+      response: "PhoneStatus",
       summary: "The caller's phone, its verification time and the pending code (masked number, expiry, tries left).",
     },
     async (c, { user }) => ok(c, await phoneStatus(c.get("deps"), user!.id)),

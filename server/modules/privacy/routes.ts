@@ -12,6 +12,7 @@ export function registerPrivacy({ v2, deps }: ModuleContext): void {
     {
       method: "get",
       path: "/user/data-export",
+      response: "DataExportStatus",
       summary:
         "The caller's newest data export {latest: {id, state, created_at, ready_at, expires_at, size_bytes} | null, next_request_at}.",
       tag: "user",
@@ -23,6 +24,7 @@ export function registerPrivacy({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/user/data-export",
+      response: "DataExport",
       summary:
         "Requests an export of all the caller's data (a ZIP of JSON and their photos, built in the background; a mail says when it is ready). 202 with the export. 409 exception.privacy.export_in_progress, 429 exception.privacy.export_too_soon (one a day; next_request_at).",
       tag: "user",

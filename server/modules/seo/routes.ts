@@ -79,6 +79,7 @@ export function registerSeo({ v2, deps }: ModuleContext): void {
     {
       method: "get",
       path: "/seo/sitemap/directory",
+      response: "DirectorySitemap",
       tag: "seo",
       auth: "optional",
       summary: "Every directory path (after the language) with at least one guest-visible profile, with its last modification (epoch ms).",
@@ -110,6 +111,7 @@ export function registerSeo({ v2, deps }: ModuleContext): void {
     {
       method: "get",
       path: "/seo/locations",
+      response: "LocationGuide",
       tag: "seo",
       auth: "optional",
       summary:

@@ -17,6 +17,7 @@ export function registerTours({ v2 }: ModuleContext): void {
     {
       method: "get",
       path: "/tours",
+      response: "TourList",
       summary:
         "The member's tours (newest start first) with their status (upcoming, active, past, cancelled as of the server clock), and the limits.",
       tag: "tours",
@@ -29,6 +30,7 @@ export function registerTours({ v2 }: ModuleContext): void {
     {
       method: "post",
       path: "/tours",
+      response: "TourList",
       summary: `Announces a tour: city (name or /search/city key, city_key optional, as the profile's city field), date_from and date_to (YYYY-MM-DD, calendar days in Europe/Berlin). ${RULES} Field errors at date_from, date_to or city; 409 exception.tours.limit_reached.`,
       tag: "tours",
       auth: "required",
@@ -41,6 +43,7 @@ export function registerTours({ v2 }: ModuleContext): void {
     {
       method: "post",
       path: "/tours/:id/cancel",
+      response: "TourList",
       summary:
         "Cancels one of the member's upcoming or active tours (it stays listed as cancelled). 404 for an id that is not the member's; 409 for a past or cancelled tour.",
       tag: "tours",
@@ -53,6 +56,7 @@ export function registerTours({ v2 }: ModuleContext): void {
     {
       method: "delete",
       path: "/tours/:id",
+      response: "TourList",
       summary: "Removes one of the member's tours, whatever its state. 404 for an id that is not the member's.",
       tag: "tours",
       auth: "required",

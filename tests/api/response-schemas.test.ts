@@ -1,0 +1,166 @@
+/**
+ * The declared success bodies (server/contract/responses.ts) and their generated JSON schemas: the committed
+ * schemas are what the generator makes of today's types, every name a route declares has one, and the OpenAPI
+ * document describes those routes' success bodies with them.
+ */
+import { describe, expect, it } from "vitest";
+import committed from "#server/contract/generated/response-schemas.json";
+import { createTestRuntime } from "../helpers/runtime";
+import { generateResponseSchemas } from "../../scripts/contract-schemas.mjs";
+
+/**
+ * Routes whose success body is not declared yet. The list only shrinks: a new route declares its response, and
+ * each group that gets its types crosses its routes off (files and streams answer no JSON and stay here).
+ */
+const UNDECLARED: string[] = [
+  "delete /api/v2/media/:id",
+  "delete /api/v2/settings/email/pending",
+  "get /api/v2/backoffice/queue",
+  "get /api/v2/dashboard/charts",
+  "get /api/v2/definitions/register",
+  "get /api/v2/dev/outbox",
+  "get /api/v2/media/:key/:variant",
+  "get /api/v2/media/gallery",
+  "get /api/v2/media/upload/chunked/:uploadId",
+  "get /api/v2/moderation/my",
+  "get /api/v2/pages/:section/:key",
+  "get /api/v2/profiles/:username/avatars",
+  "get /api/v2/profiles/:username/detail",
+  "get /api/v2/profiles/:username/driving-minutes",
+  "get /api/v2/profiles/:username/mini",
+  "get /api/v2/profiles/:username/nearby",
+  "get /api/v2/profiles/:username/regionbox",
+  "get /api/v2/profiles/:username/tags",
+  "get /api/v2/profiles/:username/trust-level",
+  "get /api/v2/profiles/:username/work-hours",
+  "get /api/v2/registration/business/tracking",
+  "get /api/v2/registration/steps",
+  "get /api/v2/registration/third-party/providers",
+  "get /api/v2/registration/unique",
+  "get /api/v2/search/autocomplete",
+  "get /api/v2/search/city",
+  "get /api/v2/seo/directory",
+  "get /api/v2/seo/sitemap/profiles",
+  "get /api/v2/settings",
+  "get /api/v2/settings/date_review_display",
+  "get /api/v2/settings/email",
+  "get /api/v2/settings/first_contact_filter",
+  "get /api/v2/settings/membership",
+  "get /api/v2/settings/notifications",
+  "get /api/v2/settings/search_visibility",
+  "get /api/v2/user/data-export/:id/file",
+  "get /api/v2/verification/age-check",
+  "post /api/v2/backoffice/media/:id/accept",
+  "post /api/v2/backoffice/media/:id/reject",
+  "post /api/v2/backoffice/texts/:id/accept",
+  "post /api/v2/backoffice/texts/:id/reject",
+  "post /api/v2/batch",
+  "post /api/v2/dev/claimable-profiles",
+  "post /api/v2/dev/invitation-codes",
+  "post /api/v2/media/:id/fake-check",
+  "post /api/v2/media/:id/move-to-top",
+  "post /api/v2/media/upload",
+  "post /api/v2/media/upload/chunked",
+  "post /api/v2/media/upload/token",
+  "post /api/v2/media/video",
+  "post /api/v2/registration/business/sign-up",
+  "post /api/v2/registration/claims",
+  "post /api/v2/registration/claims/:code/resend",
+  "post /api/v2/registration/email/resend",
+  "post /api/v2/registration/email/verify",
+  "post /api/v2/registration/invitation-codes",
+  "post /api/v2/registration/password/forgot",
+  "post /api/v2/registration/password/reset",
+  "post /api/v2/registration/password/validate",
+  "post /api/v2/registration/seo-landing-page",
+  "post /api/v2/registration/sign-up",
+  "post /api/v2/registration/sms/send",
+  "post /api/v2/registration/sms/verify",
+  "post /api/v2/registration/third-party/authorize",
+  "post /api/v2/reports/content-removal",
+  "post /api/v2/search/filters",
+  "post /api/v2/search/personalized",
+  "post /api/v2/search/seo",
+  "post /api/v2/search/top-ranking",
+  "post /api/v2/search/user-and-business",
+  "post /api/v2/settings/email/confirm",
+  "post /api/v2/user/business-links/:business/accept",
+  "post /api/v2/user/business-links/:business/decline",
+  "post /api/v2/user/delete/confirm",
+  "post /api/v2/user/logout",
+  "post /api/v2/verification/age-check",
+  "post /oauth/v2/token",
+  "put /api/v2/media/:id/avatar",
+  "put /api/v2/media/:id/cover",
+  "put /api/v2/media/:id/position",
+  "put /api/v2/media/:id/visibility",
+  "put /api/v2/media/album/ordering",
+  "put /api/v2/media/watermark",
+  "put /api/v2/registration/appearance",
+  "put /api/v2/registration/availability",
+  "put /api/v2/registration/business/description",
+  "put /api/v2/registration/business/escorts",
+  "put /api/v2/registration/business/photo",
+  "put /api/v2/registration/business/schedule",
+  "put /api/v2/registration/business/services",
+  "put /api/v2/registration/photo",
+  "put /api/v2/registration/profile",
+  "put /api/v2/registration/services",
+  "put /api/v2/settings/appearance",
+  "put /api/v2/settings/availability",
+  "put /api/v2/settings/business_description",
+  "put /api/v2/settings/business_schedule",
+  "put /api/v2/settings/business_services",
+  "put /api/v2/settings/date_review_display",
+  "put /api/v2/settings/email",
+  "put /api/v2/settings/first_contact_filter",
+  "put /api/v2/settings/notifications",
+  "put /api/v2/settings/password",
+  "put /api/v2/settings/profile",
+  "put /api/v2/settings/search_visibility",
+  "put /api/v2/settings/services",
+];
+
+describe("declared response bodies", () => {
+  it("the committed schemas are fresh (npm run contract:schemas)", () => {
+    expect(JSON.parse(generateResponseSchemas() as string)).toEqual(committed);
+  }, 60_000);
+
+  it("new routes declare their response; the undeclared list only shrinks", async () => {
+    const rt = await createTestRuntime();
+    try {
+      const undeclared = rt.api.routes
+        .filter((r) => !r.spec.response)
+        .map((r) => `${r.spec.method} ${r.fullPath}`)
+        .sort();
+      expect(undeclared).toEqual(UNDECLARED);
+    } finally {
+      await rt.close();
+    }
+  });
+
+  it("every declared response has a schema, and the OpenAPI document uses it", async () => {
+    const rt = await createTestRuntime();
+    try {
+      const doc = (await (await rt.request("/api/v2/openapi.json")).json()) as {
+        paths: Record<
+          string,
+          Record<string, { responses: Record<string, { content?: Record<string, { schema: { properties: { data: unknown } } }> }> }>
+        >;
+      };
+      const declared = rt.api.routes.filter((r) => r.spec.response);
+      expect(declared.length).toBeGreaterThan(0);
+      for (const { fullPath, spec } of declared) {
+        const name = spec.response!;
+        expect(Object.keys(committed.bodies), name).toContain(name);
+        const op = doc.paths[fullPath.replace(/:([A-Za-z_]+)/g, "{$1}")]![spec.method]!;
+        const success = Object.entries(op.responses).find(([status]) => Number(status) < 300)![1];
+        expect(success.content?.["application/json"]?.schema.properties.data, `${spec.method} ${fullPath}`).toEqual(
+          (committed.bodies as Record<string, unknown>)[name],
+        );
+      }
+    } finally {
+      await rt.close();
+    }
+  });
+});
