@@ -3,25 +3,14 @@
  * POST /api/v2/reports/content-removal), typed for loaders and actions.
  */
 import type { ContentRemovalRequest } from "#server/contract/content-removal";
-import type { PageSection, PageVersion } from "#server/contract/pages";
-import type { Language } from "#server/contract/locales";
+import type { PageDocument, PageSection, PageVersion } from "#server/contract/pages";
+import type { Camelize } from "./camelize";
 import type { ApiResult, createApiClient } from "./client.server";
 
 type ApiClient = ReturnType<typeof createApiClient>;
 
 /** GET /api/v2/pages/{section}/{key}, camelized. */
-export interface InfoPageDocument {
-  section: PageSection;
-  key: string;
-  version: PageVersion;
-  language: Language;
-  title: string;
-  description: string;
-  /** YYYY-MM-DD */
-  updatedAt: string;
-  html: string;
-  hasPrevious: boolean;
-}
+export type InfoPageDocument = Camelize<PageDocument>;
 
 export function fetchInfoPage(
   api: ApiClient,

@@ -16,3 +16,23 @@ export interface IssuedCaptcha {
   /** ALTCHA v2 challenge (signed parameters), solved by the login page's script. */
   pow: Challenge;
 }
+
+/** POST /user/logout: the token (and its family) is revoked. */
+export interface LoggedOut {
+  logged_out: true;
+}
+
+/** POST /registration/password/forgot (202): a reset link was mailed if the address belongs to an account. */
+export interface ResetMailRequested {
+  sent: true;
+}
+
+/** POST /registration/password/reset: the new password is set. */
+export interface PasswordResetDone {
+  reset: true;
+}
+
+/** POST /registration/password/validate: the password meets the rules (a failure is a 400 with the rule). */
+export interface PasswordAccepted {
+  valid: true;
+}

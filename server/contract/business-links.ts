@@ -31,3 +31,8 @@ export interface BusinessLinksView {
   /** For a business: the escorts it named, and whether each accepted. */
   as_business: Array<{ escort_username: string; status: BusinessLinkStatus; requested_at: number }>;
 }
+
+/** POST /user/business-links/{business}/accept|decline: the link's state after the answer. */
+export interface BusinessLinkAnswered {
+  status: "accepted" | "declined";
+}

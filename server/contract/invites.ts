@@ -210,3 +210,37 @@ export interface PhoneStatus {
   phone_verified_at: number | null;
   pending: { phone_hint: string; expires_at: number; attempts_left: number } | null;
 }
+
+/** POST /registration/claims/{code}/resend: where the new code went (masked) and until when it holds. */
+export interface ClaimCodeSent {
+  sent_to: string;
+  code_expires_at: number;
+}
+
+/** POST /registration/claims (201, back office): the claimable profile and the code its owner claims it with. */
+export interface ClaimableProfileCreated {
+  user_id: number;
+  invite_code: string;
+}
+
+/** POST /registration/invitation-codes (201): a new invitation code. */
+export interface InvitationCodeCreated {
+  code: string;
+}
+
+/** GET /registration/third-party/providers: the sign-in providers configured on this installation. */
+export interface ThirdPartyProviders {
+  providers: string[];
+}
+
+/** POST /registration/sms/send: the code went to this number (masked) and holds until expires_at. */
+export interface SmsCodeSent {
+  phone_hint: string;
+  expires_at: number;
+}
+
+/** POST /registration/sms/verify: the number is verified. */
+export interface SmsVerified {
+  phone: string;
+  phone_verified_at: number;
+}

@@ -135,3 +135,13 @@ export const watermarkSchema = v.object(
 export type WatermarkInput = v.InferOutput<typeof watermarkSchema>;
 
 export type { MediaStatus };
+
+/** PUT /media/album/ordering: the album in its new order (ids of the member's own media). */
+export interface AlbumOrdering {
+  ids: number[];
+}
+
+/** DELETE /media/{id}: the id of the medium that was deleted (its files follow by a job). */
+export interface MediaDeleted {
+  deleted: number;
+}

@@ -4,6 +4,8 @@
  * navigation. The API serves exactly these; the web tier builds its routes,
  * redirects and side navigation from the same list.
  */
+import type { Language } from "./locales";
+
 export const PAGE_SECTIONS = ["about", "legal", "misc", "partners"] as const;
 export type PageSection = (typeof PAGE_SECTIONS)[number];
 
@@ -74,4 +76,20 @@ export function navigationKeys(section: PageSection): string[] {
 /** The page's path after the language prefix, e.g. "about", "legal/imprint". */
 export function pagePath(section: PageSection, key: string): string {
   return key === INDEX_KEY ? section : `${section}/${key}`;
+}
+
+/** GET /pages/{section}/{key}: one info or legal page, rendered. */
+export interface PageDocument {
+  section: PageSection;
+  key: string;
+  /** The version served: "current" also when "previous" was asked for but none exists. */
+  version: PageVersion;
+  /** The language of the text (de when the asked-for translation is missing). */
+  language: Language;
+  title: string;
+  description: string;
+  /** Calendar date the text was last changed, YYYY-MM-DD. */
+  updated_at: string;
+  html: string;
+  has_previous: boolean;
 }

@@ -375,7 +375,7 @@ export interface StepData {
 
 /** GET /registration/business/tracking: the business's own signup funnel. */
 export interface BusinessSignupTracking {
-  types: BusinessSignupTrackingType[];
+  types: readonly BusinessSignupTrackingType[];
   events: Array<{ type: BusinessSignupTrackingType; created_at: number }>;
 }
 

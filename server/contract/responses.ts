@@ -12,33 +12,84 @@ import type { CountryDefinition, LanguageDefinition } from "./definitions";
 import type { IssuedCaptcha } from "./auth";
 import type { ClaimBound, ClaimCodeVerified, ClaimPreview, InvitationInfo, PhoneStatus, ThirdPartySignIn } from "./invites";
 import type { MediaItem } from "./media";
+import type { ChunkedUploadState, UploadToken } from "./media-chunked";
+import type { AlbumOrdering, GalleryPage, MediaDeleted, OwnMediaItem, WatermarkSettings } from "./media-gallery";
 import type { DataExport, DataExportStatus } from "./privacy";
 import type { GuideCountry, SitemapEntry } from "./seo";
 import type { AccountState } from "./settings";
 import type { TourList } from "./tours";
 import type { UserDataResponse } from "./users";
 
+import type { LoggedOut, PasswordAccepted, PasswordResetDone, ResetMailRequested } from "./auth";
+import type { BusinessLinkAnswered } from "./business-links";
+import type { AccountDeleted } from "./settings";
+import type {
+  ClaimableProfileCreated,
+  ClaimCodeSent,
+  InvitationCodeCreated,
+  SmsCodeSent,
+  SmsVerified,
+  ThirdPartyAuthorization,
+  ThirdPartyProviders,
+} from "./invites";
+import type { PageDocument } from "./pages";
+import type { BusinessSignupTracking, StepData, StepResult } from "./registration-steps";
+import type { DirectoryPage } from "./seo";
+import type { AgeCheckRequest, EmailVerified, SignUpResult, UniqueCheck, VerificationMailSent } from "./signup";
+
 export interface ResponseBodies {
+  AccountDeleted: AccountDeleted;
   AccountState: AccountState;
+  AgeCheckState: AgeCheckRequest | null;
+  AlbumOrdering: AlbumOrdering;
   BlockList: BlockList;
+  BusinessLinkAnswered: BusinessLinkAnswered;
   BusinessLinksView: BusinessLinksView;
+  BusinessSignupTracking: BusinessSignupTracking;
+  /** POST /media/upload/chunked: the pieces held after an upload action, the new media after the end action. */
+  ChunkedUploadAnswer: ChunkedUploadState | MediaItem[];
+  ChunkedUploadState: ChunkedUploadState;
   ClaimBound: ClaimBound;
+  ClaimCodeSent: ClaimCodeSent;
   ClaimCodeVerified: ClaimCodeVerified;
   ClaimPreview: ClaimPreview;
+  ClaimableProfileCreated: ClaimableProfileCreated;
   ConsentList: ConsentItem[];
   CountryDefinitions: CountryDefinition[];
   DataExport: DataExport;
   DataExportStatus: DataExportStatus;
+  DirectoryPage: DirectoryPage;
   DirectorySitemap: SitemapEntry[];
+  EmailVerified: EmailVerified;
+  GalleryPage: GalleryPage;
+  InvitationCodeCreated: InvitationCodeCreated;
   InvitationInfo: InvitationInfo;
   IssuedCaptcha: IssuedCaptcha;
   LanguageDefinitions: LanguageDefinition[];
   LocationGuide: GuideCountry[];
+  LoggedOut: LoggedOut;
+  MediaDeleted: MediaDeleted;
   MediaItems: MediaItem[];
+  OwnMediaItem: OwnMediaItem;
+  PageDocument: PageDocument;
+  PasswordAccepted: PasswordAccepted;
+  PasswordResetDone: PasswordResetDone;
   PhoneStatus: PhoneStatus;
+  ResetMailRequested: ResetMailRequested;
+  SignUpResult: SignUpResult;
+  SmsCodeSent: SmsCodeSent;
+  SmsVerified: SmsVerified;
+  StepData: StepData;
+  StepResult: StepResult;
+  ThirdPartyAuthorization: ThirdPartyAuthorization;
+  ThirdPartyProviders: ThirdPartyProviders;
   ThirdPartySignIn: ThirdPartySignIn;
   TourList: TourList;
+  UniqueCheck: UniqueCheck;
+  UploadToken: UploadToken;
   UserData: UserDataResponse;
+  VerificationMailSent: VerificationMailSent;
+  WatermarkSettings: WatermarkSettings;
 }
 
 export type ResponseName = keyof ResponseBodies;

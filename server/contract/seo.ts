@@ -46,6 +46,21 @@ export interface CategoryFilter {
   traits?: ReadonlyArray<{ group: string; optionIds: readonly number[] }>;
 }
 
+/** The directory's category words, in the order the directory lists them. */
+export const SEO_CATEGORY_WORDS = [
+  "sex-and-erotic",
+  "escort",
+  "ladies",
+  "huren-nutten",
+  "domina-bdsm",
+  "tantra-erotische-massagen",
+  "bordell-club",
+  "gangbang-bukkake",
+  "transen-shemale",
+  "male-escort",
+] as const;
+export type SeoCategory = (typeof SEO_CATEGORY_WORDS)[number];
+
 export const SEO_CATEGORIES = {
   "sex-and-erotic": { userTypes: [USER_TYPE.escort, USER_TYPE.business] },
   escort: { userTypes: [USER_TYPE.escort] },
@@ -70,10 +85,7 @@ export const SEO_CATEGORIES = {
   "gangbang-bukkake": { userTypes: [USER_TYPE.escort, USER_TYPE.business], traits: [{ group: "escort_service", optionIds: [208, 209] }] },
   "transen-shemale": { userTypes: [USER_TYPE.escort], genders: [GENDER.trans, GENDER.trans_female, GENDER.trans_male, GENDER.trans_trans] },
   "male-escort": { userTypes: [USER_TYPE.escort], genders: [GENDER.male, GENDER.male_male] },
-} as const satisfies Record<string, CategoryFilter>;
-
-export type SeoCategory = keyof typeof SEO_CATEGORIES;
-export const SEO_CATEGORY_WORDS = Object.keys(SEO_CATEGORIES) as SeoCategory[];
+} as const satisfies Record<SeoCategory, CategoryFilter>;
 
 export function isSeoCategory(value: unknown): value is SeoCategory {
   return typeof value === "string" && Object.hasOwn(SEO_CATEGORIES, value);

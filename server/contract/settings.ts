@@ -279,6 +279,11 @@ export interface AccountState {
   deletion_requested_until: number | null;
 }
 
+/** POST /user/delete/confirm: the account is deleted (its data follows the rules of ADR 026). */
+export interface AccountDeleted {
+  deleted: true;
+}
+
 // --- my_dashboard: profile completeness ----------------------------------------------------------
 
 export type CompletenessKey = "photo" | "city" | "description" | "status" | "appearance" | "services" | "prices" | "hours";

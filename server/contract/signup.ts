@@ -241,3 +241,14 @@ export interface AgeCheckRequest {
   status: string;
   created_at: number;
 }
+
+/** POST /registration/email/verify: the address is verified; the member's type picks the next page. */
+export interface EmailVerified {
+  verified: true;
+  user_type: number;
+}
+
+/** POST /registration/email/resend (202): a new verification mail is on its way. */
+export interface VerificationMailSent {
+  sent: true;
+}

@@ -132,10 +132,13 @@ describe(`OpenAPI document (${TEST_DB})`, () => {
     expect(operation("/api/v2/user/data", "get")!.security).toEqual([{ bearer: [] }]);
   });
 
-  it("documents 202 (not 200) for the forgot-password call", () => {
+  it("documents 202 (not 200) for the forgot-password call, with its declared body", () => {
     const responses = operation("/api/v2/registration/password/forgot", "post")!.responses;
     expect(responses["202"]).toBeDefined();
-    expect(responses["202"]!.content).toBeUndefined();
+    expect(responses["202"]!.content?.["application/json"]?.schema).toMatchObject({
+      properties: { data: { $ref: "#/components/schemas/ResetMailRequested" } },
+    });
+    expect(doc.components.schemas.ResetMailRequested).toMatchObject({ required: ["sent"] });
     expect(responses["200"]).toBeUndefined();
   });
 

@@ -66,6 +66,7 @@ export function registerAccount({ v2 }: ModuleContext): void {
     {
       method: "post",
       path: "/user/delete/confirm",
+      response: "AccountDeleted",
       summary:
         "Opens the deletion link: the account is deleted now (profile, photos, texts, settings, sessions; an anonymous tombstone stays). A signed-in caller must own it (403).",
       tag: "user",

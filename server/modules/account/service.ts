@@ -13,7 +13,13 @@
  */
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
-import { ACCOUNT_DELETION_TTL_MS, SELF_SERVICE_STATUSES, type AccountState, type SelfServiceStatus } from "../../contract/settings";
+import {
+  ACCOUNT_DELETION_TTL_MS,
+  SELF_SERVICE_STATUSES,
+  type AccountDeleted,
+  type AccountState,
+  type SelfServiceStatus,
+} from "../../contract/settings";
 import { enqueueJob } from "../../jobs/queue";
 import { removeChunkedUploads } from "../media/index";
 import { randomToken, sha256 } from "../../lib/crypto";
@@ -109,7 +115,7 @@ export async function cancelDeletion(deps: ApiDeps, userId: number): Promise<Acc
 }
 
 /** Opens the link: the account is deleted now. A signed-in caller must be its owner. */
-export async function confirmDeletion(deps: ApiDeps, token: string, callerId: number | null): Promise<{ deleted: true }> {
+export async function confirmDeletion(deps: ApiDeps, token: string, callerId: number | null): Promise<AccountDeleted> {
   const now = deps.clock.now();
   const invalid = () => fail.badRequest("exception.account.deletion_link_invalid", "token");
   const request = await deps.db

@@ -58,7 +58,7 @@ export function registerAuth({ v2, oauth }: ModuleContext): void {
   );
 
   v2.add(
-    { method: "post", path: "/user/logout", summary: "Revoke the calling token.", tag: "user", auth: "required" },
+    { method: "post", path: "/user/logout", summary: "Revoke the calling token.", tag: "user", auth: "required", response: "LoggedOut" },
     async (c, { user }) => {
       const deps = c.get("deps");
       await revokeToken(deps.db, deps.clock, user!.tokenId);
@@ -100,6 +100,7 @@ export function registerAuth({ v2, oauth }: ModuleContext): void {
     {
       method: "post",
       path: "/registration/password/forgot",
+      response: "ResetMailRequested",
       summary: "Send a reset link; answers 202 whether or not the address exists.",
       tag: "registration",
       auth: "optional",
@@ -116,6 +117,7 @@ export function registerAuth({ v2, oauth }: ModuleContext): void {
     {
       method: "post",
       path: "/registration/password/reset",
+      response: "PasswordResetDone",
       summary: "Set a new password with a reset token; ends all sessions.",
       tag: "registration",
       auth: "optional",
@@ -131,11 +133,12 @@ export function registerAuth({ v2, oauth }: ModuleContext): void {
     {
       method: "post",
       path: "/registration/password/validate",
+      response: "PasswordAccepted",
       summary: "Check a password against the strength rules.",
       tag: "registration",
       auth: "optional",
       body: v.object({ password: passwordSchema }, "validation.required"),
     },
-    (c) => ok(c, { valid: true }),
+    (c) => ok(c, { valid: true } as const),
   );
 }

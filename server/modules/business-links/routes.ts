@@ -26,6 +26,7 @@ export function registerBusinessLinks({ v2 }: ModuleContext): void {
       {
         method: "post",
         path: `/user/business-links/:business/${answer}`,
+        response: "BusinessLinkAnswered",
         summary:
           answer === "accept"
             ? "The escort agrees to be listed by this business."

@@ -47,6 +47,7 @@ export function registerClaims({ v2, deps }: ModuleContext): void {
       ...base,
       method: "post",
       path: "/registration/claims/:code/resend",
+      response: "ClaimCodeSent",
       summary: "Send a new 6-digit code to the e-mail address or phone on file (10 minutes; 3 per hour, 10 in all).",
       statuses: [404, 409, 429],
     },
@@ -84,6 +85,7 @@ export function registerClaims({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/registration/claims",
+      response: "ClaimableProfileCreated",
       summary:
         "Team only (user types backend 9, team 10): pre-create a claimable profile for its owner's e-mail address or phone (E.164); answers the invite code for invites/{code} once.",
       tag: "profile claims",

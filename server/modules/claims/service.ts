@@ -21,7 +21,14 @@ import {
   VERIFICATION_MAX_ATTEMPTS,
 } from "../../contract/invites";
 import { MEDIA_STATUS } from "../../contract/media";
-import type { ClaimBound, ClaimCodeVerified, ClaimPreview, ClaimState } from "../../contract/invites";
+import type {
+  ClaimableProfileCreated,
+  ClaimBound,
+  ClaimCodeSent,
+  ClaimCodeVerified,
+  ClaimPreview,
+  ClaimState,
+} from "../../contract/invites";
 import { mediaGrant, mediaImageOf } from "../media/index";
 import { REGISTER_COMPLETED_STEP, USER_TYPE } from "../../contract/users";
 import { smsProviderFor, SmsSendError } from "../../integrations/sms/sms";
@@ -128,11 +135,7 @@ export async function previewClaim(deps: ApiDeps, inviteCode: string): Promise<C
 }
 
 /** Sends a fresh code (voiding the previous one) to the target on file; 3 an hour, 10 in all. */
-export async function sendClaimCode(
-  deps: ApiDeps,
-  inviteCode: string,
-  language: string,
-): Promise<{ sent_to: string; code_expires_at: number }> {
+export async function sendClaimCode(deps: ApiDeps, inviteCode: string, language: string): Promise<ClaimCodeSent> {
   const { db, clock, config } = deps;
   const claim = await openClaim(deps, inviteCode);
   const now = clock.now();
@@ -288,7 +291,7 @@ export interface NewClaimableProfile {
  * tests). The profile counts as complete (it was filled in for the owner);
  * the answer's invite code is shown once and stored only as a digest.
  */
-export async function createClaimableProfile(deps: ApiDeps, input: NewClaimableProfile): Promise<{ user_id: number; invite_code: string }> {
+export async function createClaimableProfile(deps: ApiDeps, input: NewClaimableProfile): Promise<ClaimableProfileCreated> {
   const { db, clock } = deps;
   const now = clock.now();
   const inviteCode = randomToken(24);

@@ -11,6 +11,7 @@ export function registerFederated({ v2 }: ModuleContext): void {
       ...base,
       method: "get",
       path: "/registration/third-party/providers",
+      response: "ThirdPartyProviders",
       summary: 'Federated sign-in providers that are configured (e.g. ["google"]).',
     },
     (c) => ok(c, { providers: listProviders(c.get("deps")) }),
@@ -20,6 +21,7 @@ export function registerFederated({ v2 }: ModuleContext): void {
       ...base,
       method: "post",
       path: "/registration/third-party/authorize",
+      response: "ThirdPartyAuthorization",
       summary:
         "Authorization URL for a provider with fresh state, nonce and PKCE verifier; the web tier keeps the last three in a short cookie. 404 when not configured.",
       body: federatedAuthorizeSchema,

@@ -38,6 +38,7 @@ export function registerInvitations({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/registration/invitation-codes",
+      response: "InvitationCodeCreated",
       summary: "Team only (user types backend 9, team 10): create an invitation code (chosen or random; max_uses and expires_at optional).",
       tag: "registration",
       auth: "required",
@@ -62,6 +63,7 @@ export function registerInvitations({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/dev/invitation-codes",
+      response: "InvitationCodeCreated",
       summary: "Dev only: create an invitation code (max_uses, expires_in_ms optional).",
       tag: "dev",
       auth: "optional",

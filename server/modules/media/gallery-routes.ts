@@ -30,6 +30,7 @@ export function registerGallery({ v2, deps }: ModuleContext): void {
     {
       method: "get",
       path: "/media/gallery",
+      response: "GalleryPage",
       summary: `One page (${GALLERY_PAGE_SIZE} items, ?page=1…) of the caller's media in gallery order with status, visibility, position, avatar, cover, fake check and whether the watermark is applied; plus the watermark settings, the changes left this hour and the visibilities the caller may choose.`,
       tag: "media",
       auth: "required",
@@ -43,6 +44,7 @@ export function registerGallery({ v2, deps }: ModuleContext): void {
     {
       method: "put",
       path: "/media/watermark",
+      response: "WatermarkSettings",
       summary: `Saves the watermark (enabled, color white|inverse|official, corner top_left|top_right|bottom_left|bottom_right, opacity 35-100). A change re-renders every photo's derived images in the background from the private master; at most ${WATERMARK_CHANGES_PER_HOUR} changes per hour (then 429 with Retry-After).`,
       tag: "media",
       auth: "required",
@@ -56,6 +58,7 @@ export function registerGallery({ v2, deps }: ModuleContext): void {
     {
       method: "put",
       path: "/media/album/ordering",
+      response: "AlbumOrdering",
       summary: "Reorders the whole gallery: ids lists every media id of the caller exactly once, in the new order (else 400).",
       tag: "media",
       auth: "required",
@@ -69,6 +72,7 @@ export function registerGallery({ v2, deps }: ModuleContext): void {
     {
       method: "put",
       path: "/media/:id/visibility",
+      response: "OwnMediaItem",
       summary: `Sets one item's visibility (public, logged_in, plus_member, fsk18, private; clients only logged_in, plus_member, private). ${OWN}`,
       tag: "media",
       auth: "required",
@@ -83,6 +87,7 @@ export function registerGallery({ v2, deps }: ModuleContext): void {
     {
       method: "put",
       path: "/media/:id/position",
+      response: "OwnMediaItem",
       summary: `Moves one item to a 0-based place in the whole gallery (beyond the end: last); the others close up. ${OWN}`,
       tag: "media",
       auth: "required",
@@ -96,6 +101,7 @@ export function registerGallery({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/media/:id/move-to-top",
+      response: "OwnMediaItem",
       summary: `Moves one item to the first place of the gallery. ${OWN}`,
       tag: "media",
       auth: "required",
@@ -108,6 +114,7 @@ export function registerGallery({ v2, deps }: ModuleContext): void {
     {
       method: "put",
       path: "/media/:id/avatar",
+      response: "OwnMediaItem",
       summary: `Makes one photo the avatar (the previous one stops being it). ${OWN}`,
       tag: "media",
       auth: "required",
@@ -120,6 +127,7 @@ export function registerGallery({ v2, deps }: ModuleContext): void {
     {
       method: "put",
       path: "/media/:id/cover",
+      response: "OwnMediaItem",
       summary: `Makes one photo the profile's cover (the previous one stops being it). ${OWN}`,
       tag: "media",
       auth: "required",
@@ -132,6 +140,7 @@ export function registerGallery({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/media/:id/fake-check",
+      response: "OwnMediaItem",
       summary: `Asks the team to check that a photo is real: fake check none or rejected → pending (already pending or accepted: 409). ${OWN}`,
       tag: "media",
       auth: "required",
@@ -144,6 +153,7 @@ export function registerGallery({ v2, deps }: ModuleContext): void {
     {
       method: "delete",
       path: "/media/:id",
+      response: "MediaDeleted",
       summary: `Deletes one item and its files; a deleted avatar passes to the first remaining photo. ${OWN}`,
       tag: "media",
       auth: "required",

@@ -17,8 +17,10 @@ import {
   GALLERY_PAGE_SIZE,
   WATERMARK_CHANGES_PER_HOUR,
   watermarkSignature,
+  type AlbumOrdering,
   type FakeCheckStatus,
   type GalleryPage,
+  type MediaDeleted,
   type OwnMediaItem,
   type WatermarkInput,
   type WatermarkSettings,
@@ -197,7 +199,7 @@ export async function setMediaPosition(deps: ApiDeps, userId: number, id: number
 }
 
 /** Album ordering: the whole gallery in a new order; the ids must be exactly the member's, each once. */
-export async function setAlbumOrdering(deps: ApiDeps, userId: number, ids: readonly number[]): Promise<{ ids: number[] }> {
+export async function setAlbumOrdering(deps: ApiDeps, userId: number, ids: readonly number[]): Promise<AlbumOrdering> {
   return await deps.db.transaction().execute(async (trx) => {
     const order = await galleryOrder(trx, userId);
     const known = new Map(order.map((row) => [row.id, row]));
@@ -242,7 +244,7 @@ export const setMediaCover = (deps: ApiDeps, userId: number, id: number) => setF
  * Deletes one photo and its files. When it was the avatar, the first remaining photo becomes the
  * avatar (a profile keeps a face while it has photos); positions close up.
  */
-export async function deleteMedia(deps: ApiDeps, userId: number, id: number): Promise<{ deleted: number }> {
+export async function deleteMedia(deps: ApiDeps, userId: number, id: number): Promise<MediaDeleted> {
   const removed = await deps.db.transaction().execute(async (trx) => {
     const row = await ownRow(trx, userId, id);
     const files = await trx.selectFrom("media").select(["storage_key", "variant_widths"]).where("id", "=", id).executeTakeFirstOrThrow();

@@ -41,6 +41,7 @@ export function registerMedia(context: ModuleContext): void {
     {
       method: "post",
       path: "/media/upload",
+      response: "MediaItems",
       summary:
         "Upload 1 to 16 photos (multipart/form-data: files, optional visibility), streamed to disk and processed one at a time. Each 50,000 to 20,000,000 bytes (larger: 413), JPEG/PNG/WebP by content, at most 50 megapixels, at least 200 px wide; stored as AVIF, WebP and JPEG variants at widths 160/320/640/1080 without EXIF/GPS. The first photo of a user becomes the avatar. Errors carry source files.N. 30 upload requests per user and hour (then 429 with Retry-After); 503 with Retry-After while the image queue is full.",
       tag: "media",

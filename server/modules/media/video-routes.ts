@@ -14,6 +14,7 @@ export function registerVideoUpload({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/media/video",
+      response: "OwnMediaItem",
       summary: `Upload one video (multipart/form-data: file, optional visibility): MP4, WebM or MOV by content, at most ${VIDEO_MAX_BYTES / 1_000_000} MB (larger: 413) and ${VIDEO_MAX_DURATION_MS / 60_000} minutes, at least 1 second, at most 4096 px. Answers 201 with the gallery item in status encoding 3; a background job encodes it to H.264/AAC MP4 (≤1280×720, no metadata) with a poster, then it waits for the team (pending 0). ${VIDEO_UPLOADS_PER_DAY} videos per member and day (then 429 with Retry-After). Errors carry source file: validation.video.invalid_type, too_short, too_long, too_large_dimensions.`,
       tag: "media",
       auth: "required",

@@ -17,6 +17,7 @@ export function registerPages({ v2 }: ModuleContext): void {
     {
       method: "get",
       path: "/pages/:section/:key",
+      response: "PageDocument",
       summary:
         "An info page (section about|legal|misc|partners; partners and the about index use key 'index') in the accept-language, rendered from Markdown. " +
         "version=previous serves the previous version, or the current one (version 'current') when there is none. Unknown key: 404.",

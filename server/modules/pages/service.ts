@@ -15,23 +15,8 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import * as v from "valibot";
 import { DEFAULT_LANGUAGE, type Language } from "../../contract/locales";
-import { isPageKey, type PageSection, type PageVersion } from "../../contract/pages";
+import { isPageKey, type PageDocument, type PageSection, type PageVersion } from "../../contract/pages";
 import { renderMarkdown } from "./markdown";
-
-export interface PageDocument {
-  section: PageSection;
-  key: string;
-  /** The version served: "current" also when "previous" was asked for but none exists. */
-  version: PageVersion;
-  /** The language of the text (de when the asked-for translation is missing). */
-  language: Language;
-  title: string;
-  description: string;
-  /** Calendar date the text was last changed, YYYY-MM-DD. */
-  updated_at: string;
-  html: string;
-  has_previous: boolean;
-}
 
 const frontMatterSchema = v.object({
   title: v.pipe(v.string(), v.trim(), v.nonEmpty()),

@@ -21,6 +21,7 @@ export function registerPhone({ v2 }: ModuleContext): void {
       ...base,
       method: "post",
       path: "/registration/sms/send",
+      response: "SmsCodeSent",
       summary:
         "Send a 6-digit code by SMS. country_code one of 49, 43, 41, 31; phone: optional plus then digits (national or international). 5 per user and 3 per number per hour; provider failure → 400 exception.sms.send_failed.",
       body: smsSendSchema,
@@ -33,6 +34,7 @@ export function registerPhone({ v2 }: ModuleContext): void {
       ...base,
       method: "post",
       path: "/registration/sms/verify",
+      response: "SmsVerified",
       summary: "Check the code (10 minutes, 5 tries); sets the verified phone.",
       body: smsVerifySchema,
       statuses: [429],

@@ -14,6 +14,8 @@ import {
   VERIFICATION_CODE_TTL_MS,
   VERIFICATION_MAX_ATTEMPTS,
   type PhoneStatus,
+  type SmsCodeSent,
+  type SmsVerified,
 } from "../../contract/invites";
 import { toE164 } from "../../contract/validation";
 import { smsProviderFor, SmsSendError } from "../../integrations/sms/sms";
@@ -53,7 +55,12 @@ async function latestPending(deps: ApiDeps, userId: number, now: number) {
     .executeTakeFirst();
 }
 
-export async function sendSmsCode(deps: ApiDeps, userId: number, input: { country_code: number; phone: string }, language: string) {
+export async function sendSmsCode(
+  deps: ApiDeps,
+  userId: number,
+  input: { country_code: number; phone: string },
+  language: string,
+): Promise<SmsCodeSent> {
   const { db, clock, config } = deps;
   const now = clock.now();
   const phone = toE164(input.country_code, input.phone);
@@ -111,7 +118,7 @@ export async function sendSmsCode(deps: ApiDeps, userId: number, input: { countr
   return { phone_hint: maskTarget("phone", phone), expires_at: expiresAt };
 }
 
-export async function verifySmsCode(deps: ApiDeps, userId: number, code: string) {
+export async function verifySmsCode(deps: ApiDeps, userId: number, code: string): Promise<SmsVerified> {
   const { db, clock, config } = deps;
   const now = clock.now();
   const pending = await latestPending(deps, userId, now);

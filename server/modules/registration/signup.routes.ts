@@ -23,6 +23,7 @@ export function registerRegistration({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/registration/sign-up",
+      response: "SignUpResult",
       summary:
         "Individual sign-up (client or escort), step 1. Creates the account, sends the verification mail and answers the token pair plus user_id; 5 per IP per hour.",
       tag: "registration",
@@ -38,6 +39,7 @@ export function registerRegistration({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/registration/business/sign-up",
+      response: "SignUpResult",
       summary:
         "Business sign-up, basic step (company, kind agency|club, contact person, city, account). Answers like /registration/sign-up; 5 per IP per hour. An unknown city is 400 validation.city_unknown at city.",
       tag: "registration",
@@ -52,6 +54,7 @@ export function registerRegistration({ v2, deps }: ModuleContext): void {
     {
       method: "get",
       path: "/registration/unique",
+      response: "UniqueCheck",
       summary: "Live check whether a username or an e-mail address (exactly one) is free; 60 per IP per 10 minutes.",
       tag: "registration",
       auth: "optional",
@@ -65,6 +68,7 @@ export function registerRegistration({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/registration/email/verify",
+      response: "EmailVerified",
       summary:
         "Confirm an e-mail address with the token from the verification link (single use, 48 hours). Signed in as another account: 403.",
       tag: "registration",
@@ -79,6 +83,7 @@ export function registerRegistration({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/registration/email/resend",
+      response: "VerificationMailSent",
       summary: "Send the signed-in user a new verification link; 3 per hour. 409 when the address is already verified.",
       tag: "registration",
       auth: "required",
@@ -91,6 +96,7 @@ export function registerRegistration({ v2, deps }: ModuleContext): void {
     {
       method: "get",
       path: "/verification/age-check",
+      response: "AgeCheckState",
       summary: "The signed-in user's latest age-check request (or null).",
       tag: "verification",
       auth: "required",
@@ -102,6 +108,7 @@ export function registerRegistration({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/verification/age-check",
+      response: "AgeCheckState",
       summary:
         "Ask for an age check by a method; recorded as pending until a verification provider resolves it. One open request per user.",
       tag: "verification",

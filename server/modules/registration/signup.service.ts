@@ -22,7 +22,7 @@ import type { CityHit } from "../geo/index";
 import { profileCityColumns, resolveProfileCity } from "./city";
 import { emailVerificationMail } from "./signup.mails";
 import { recordBusinessSignupStep } from "./tracking.service";
-import type { SignUpResult } from "../../contract/signup";
+import type { EmailVerified, SignUpResult, VerificationMailSent } from "../../contract/signup";
 export type { SignUpResult };
 
 const HOUR = 60 * 60 * 1000;
@@ -269,7 +269,7 @@ function isVerified(user: { email_verified_at: number | null; is_bounced_email: 
   return user.email_verified_at !== null && user.is_bounced_email === 0;
 }
 
-export async function resendVerification(deps: ApiDeps, userId: number, language: string): Promise<{ sent: true }> {
+export async function resendVerification(deps: ApiDeps, userId: number, language: string): Promise<VerificationMailSent> {
   const { db, clock } = deps;
   const user = await db.selectFrom("users").select(["email_verified_at", "is_bounced_email"]).where("id", "=", userId).executeTakeFirst();
   if (!user) throw fail.notFound();
@@ -289,7 +289,7 @@ export async function resendVerification(deps: ApiDeps, userId: number, language
  * works signed out too); signed in as someone else, it is refused, so one
  * account never confirms another's address by accident.
  */
-export async function verifyEmail(deps: ApiDeps, token: string, callerId: number | null): Promise<{ verified: true; user_type: number }> {
+export async function verifyEmail(deps: ApiDeps, token: string, callerId: number | null): Promise<EmailVerified> {
   const { db, clock, config } = deps;
   const invalid = () => fail.badRequest("exception.email_verification.invalid_or_expired", "token");
   if (!hasValidSignature(config.appSecret, token)) throw invalid();

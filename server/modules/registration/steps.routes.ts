@@ -39,6 +39,7 @@ export function registerRegistrationSteps({ v2, deps }: ModuleContext): void {
     {
       method: "get",
       path: "/registration/steps",
+      response: "StepData",
       summary: "The caller's registration steps and saved step values (to prefill the forms).",
       tag: "registration",
       auth: "required",
@@ -49,6 +50,7 @@ export function registerRegistrationSteps({ v2, deps }: ModuleContext): void {
     {
       method: "put",
       path: "/registration/photo",
+      response: "StepResult",
       summary: `Finish the photo step (individuals): escorts need at least one uploaded photo (POST /media/upload), clients may go on without one.${STEP_NOTE}`,
       tag: "registration",
       auth: "required",
@@ -60,6 +62,7 @@ export function registerRegistrationSteps({ v2, deps }: ModuleContext): void {
     {
       method: "put",
       path: "/registration/profile",
+      response: "StepResult",
       summary: `Save the profile step (relationship_status and city required: a name or a /search/city key, city_key optional; an unknown city is 400 validation.city_unknown at city). race_type and sexuality are optional and stored only with special_data_consent true (else 400 validation.steps.special_data_consent_required at special_data_consent); false withdraws a standing consent and deletes both.${STEP_NOTE}`,
       tag: "registration",
       auth: "required",
@@ -72,6 +75,7 @@ export function registerRegistrationSteps({ v2, deps }: ModuleContext): void {
     {
       method: "put",
       path: "/registration/appearance",
+      response: "StepResult",
       summary: `Save the appearance step (height 145-230, weight 40-200, penis fields only for genders they apply to).${STEP_NOTE}`,
       tag: "registration",
       auth: "required",
@@ -84,6 +88,7 @@ export function registerRegistrationSteps({ v2, deps }: ModuleContext): void {
     {
       method: "put",
       path: "/registration/services",
+      response: "StepResult",
       summary: `Save the services step of escorts (services, meeting options, customer types, prices, extras).${STEP_NOTE}`,
       tag: "registration",
       auth: "required",
@@ -96,6 +101,7 @@ export function registerRegistrationSteps({ v2, deps }: ModuleContext): void {
     {
       method: "put",
       path: "/registration/availability",
+      response: "StepResult",
       summary: `Save the availability step (schedule slots, available now).${STEP_NOTE}`,
       tag: "registration",
       auth: "required",
@@ -108,6 +114,7 @@ export function registerRegistrationSteps({ v2, deps }: ModuleContext): void {
     {
       method: "get",
       path: "/registration/business/tracking",
+      response: "BusinessSignupTracking",
       summary:
         'The caller\'s own business signup funnel: {types: ["1","2","3","3.1","4"], events: [{type, created_at}]} in funnel order (1 basic, 2 services, 3 schedule, 3.1 description, 4 photo). 403 for individuals.',
       tag: "registration",
@@ -120,6 +127,7 @@ export function registerRegistrationSteps({ v2, deps }: ModuleContext): void {
     {
       method: "put",
       path: "/registration/business/services",
+      response: "StepResult",
       summary: `Save the business services step.${STEP_NOTE}`,
       tag: "registration",
       auth: "required",
@@ -132,6 +140,7 @@ export function registerRegistrationSteps({ v2, deps }: ModuleContext): void {
     {
       method: "put",
       path: "/registration/business/schedule",
+      response: "StepResult",
       summary: `Save the business opening hours.${STEP_NOTE}`,
       tag: "registration",
       auth: "required",
@@ -144,6 +153,7 @@ export function registerRegistrationSteps({ v2, deps }: ModuleContext): void {
     {
       method: "put",
       path: "/registration/business/description",
+      response: "StepResult",
       summary: `Save the business description (140 to 2500 characters).${STEP_NOTE}`,
       tag: "registration",
       auth: "required",
@@ -156,6 +166,7 @@ export function registerRegistrationSteps({ v2, deps }: ModuleContext): void {
     {
       method: "put",
       path: "/registration/business/photo",
+      response: "StepResult",
       summary: `Finish the business photo step: needs at least one uploaded photo.${STEP_NOTE}`,
       tag: "registration",
       auth: "required",
@@ -167,6 +178,7 @@ export function registerRegistrationSteps({ v2, deps }: ModuleContext): void {
     {
       method: "put",
       path: "/registration/business/escorts",
+      response: "StepResult",
       summary: `Link escort profiles by username (existing escorts only; replaces the list).${STEP_NOTE}`,
       tag: "registration",
       auth: "required",

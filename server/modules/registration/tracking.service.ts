@@ -7,6 +7,7 @@ import type { Kysely, Transaction } from "kysely";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { BUSINESS_SIGNUP_TRACKING_TYPES, businessSignupTrackingType, type BusinessSignupTrackingType } from "../../contract/register";
+import type { BusinessSignupTracking } from "../../contract/registration-steps";
 import { USER_TYPE } from "../../contract/users";
 import type { Database } from "../../db/schema";
 
@@ -29,16 +30,8 @@ export async function recordBusinessSignupStep(db: Db, userId: number, stepKey: 
     .execute();
 }
 
-export interface SignupTrackingEvent {
-  type: BusinessSignupTrackingType;
-  created_at: number;
-}
-
 /** The caller's own funnel events in funnel order; only businesses have a funnel. */
-export async function listBusinessSignupTracking(
-  deps: ApiDeps,
-  userId: number,
-): Promise<{ types: readonly BusinessSignupTrackingType[]; events: SignupTrackingEvent[] }> {
+export async function listBusinessSignupTracking(deps: ApiDeps, userId: number): Promise<BusinessSignupTracking> {
   const user = await deps.db
     .selectFrom("users")
     .select("user_type")

@@ -149,7 +149,7 @@ export async function placeCounts(
 const slugSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(/^[a-z0-9][a-z0-9-]{0,79}$/, "validation.search.slug_invalid"));
 
 export const seoSearchSchema = v.object({
-  category: v.picklist(SEO_CATEGORY_WORDS as [SeoCategory, ...SeoCategory[]]),
+  category: v.picklist(SEO_CATEGORY_WORDS),
   /** Country slug (deutschland) or ISO code (DE). */
   country: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40))),
   region: v.optional(slugSchema),

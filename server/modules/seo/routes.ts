@@ -35,6 +35,7 @@ export function registerSeo({ v2, deps }: ModuleContext): void {
     {
       method: "get",
       path: "/seo/directory",
+      response: "DirectoryPage",
       tag: "seo",
       auth: "optional",
       query: directoryQuery,
