@@ -1,0 +1,39 @@
+// Measures the JavaScript a page downloads: opens each page in headless Chromium with JavaScript on and a
+// fresh cache, records every script response and sums raw and gzipped bytes (gzip computed here at level 9,
+// as scripts/precompress.mjs serves them). Needs a running server:
+//   node scripts/bench-js.mjs --base http://127.0.0.1:3313 [--path /de/escorts ...]
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+
+const args = process.argv.slice(2);
+const option = (name) => args.flatMap((arg, i) => (arg === name ? [args[i + 1]] : []));
+const base = option("--base")[0] ?? "http://127.0.0.1:3300";
+const paths = option("--path");
+const pages = paths.length > 0 ? paths : ["/de/escorts", "/de/login", "/de", "/de/p/demo_escort", "/de/join/user"];
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
+});
+const rows = [];
+for (const path of pages) {
+  const context = await browser.newContext({ javaScriptEnabled: true, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const files = [];
+  page.on("response", async (response) => {
+    if (response.request().resourceType() !== "script") return;
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    files.push({ file: new URL(response.url()).pathname, raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+  });
+  await page.goto(base + path, { waitUntil: "networkidle" });
+  await page.waitForLoadState("networkidle");
+  await context.close();
+  const raw = files.reduce((sum, f) => sum + f.raw, 0);
+  const gzip = files.reduce((sum, f) => sum + f.gzip, 0);
+  rows.push({ path, requests: files.length, raw, gzip });
+}
+await browser.close();
+
+console.info("| page | scripts | raw bytes | gzip bytes |");
+console.info("|---|---:|---:|---:|");
+for (const row of rows) console.info(`| ${row.path} | ${row.requests} | ${row.raw} | ${row.gzip} |`);
