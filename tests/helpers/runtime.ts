@@ -169,3 +169,10 @@ export async function addBerlinProfile(runtime: TestRuntime, userId: number, use
     })
     .execute();
 }
+
+/** A member with a listed Berlin profile, signed in: the usual other party of an authorization test. */
+export async function listedMember(runtime: TestRuntime, userType: number = 2) {
+  const user = await createUser(runtime, { userType });
+  await addBerlinProfile(runtime, user.id, user.username);
+  return { ...user, token: String((await login(runtime, user.username, user.password)).body.access_token) };
+}

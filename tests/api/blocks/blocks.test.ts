@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BLOCK_LIST_LIMIT } from "#server/contract/blocks";
 import { USER_TYPE } from "#server/contract/users";
-import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { createTestRuntime, createUser, listedMember, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 
 interface Answer {
   data?: { items: Array<{ username: string; display_name: string; blocked_at: number }>; total: number; limit: number };
@@ -18,11 +18,7 @@ describe(`block list (${TEST_DB})`, () => {
   });
 
   /** A listed escort in Berlin (or a client), signed in. */
-  async function member(userType: number = USER_TYPE.escort) {
-    const user = await createUser(rt, { userType });
-    await addBerlinProfile(rt, user.id, user.username);
-    return { ...user, token: String((await login(rt, user.username, user.password)).body.access_token) };
-  }
+  const member = (userType: number = USER_TYPE.escort) => listedMember(rt, userType);
 
   async function call(token: string | undefined, method: string, path: string) {
     const response = await rt.request(`/api/v2/block${path}`, { method, token });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_RELATION } from "#server/contract/profile-relation";
 import { USER_TYPE } from "#server/contract/users";
-import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { createTestRuntime, createUser, listedMember, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 
 /** The `relation` of the profile detail (issue 11): what the page may offer this viewer. */
 describe(`profile relation to its viewer (${TEST_DB})`, () => {
@@ -13,11 +13,8 @@ describe(`profile relation to its viewer (${TEST_DB})`, () => {
     await rt.close();
   });
 
-  async function member(userType: number = USER_TYPE.escort) {
-    const user = await createUser(rt, { userType });
-    await addBerlinProfile(rt, user.id, user.username);
-    return { ...user, token: String((await login(rt, user.username, user.password)).body.access_token) };
-  }
+  /** A listed escort in Berlin (or a client), signed in. */
+  const member = (userType: number = USER_TYPE.escort) => listedMember(rt, userType);
 
   async function relation(username: string, token?: string) {
     const response = await rt.request(`/api/v2/profiles/${username}/detail`, { token });
