@@ -275,6 +275,8 @@ test("the dashboard shows how complete the profile is, the verification state an
     "Beschreibung",
     "Fotos & Galerie",
     "Verknüpfte Profile",
+    "Safer Sex",
+    "Interview",
     "Mitgliedschaft",
     "E-Mail & Passwort",
     "Altersverifikation",
