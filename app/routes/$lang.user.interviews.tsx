@@ -26,6 +26,7 @@ export default function InterviewSettingsRoute() {
       questions={page.questions}
       answers={page.answers}
       max={page.max}
+      isBusiness={page.isBusiness}
       saved={searchParams.get("saved") === "1" && !refused}
       refused={refused}
     />

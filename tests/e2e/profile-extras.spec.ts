@@ -25,7 +25,7 @@ test("an escort says safer sex, names her dates and answers an interview questio
   await page.getByLabel("Ich biete nur Safer Sex an").check();
   await save(page);
   await expect(page).toHaveURL(/\/de\/user\/safer_sex\?saved=safe_sex$/);
-  await expect(page.getByTestId("settings-notice")).toHaveText("Gespeichert. Dein Profil zeigt jetzt deinen Stand.");
+  await expect(page.getByTestId("settings-notice")).toHaveText("Gespeichert. Das Profil zeigt jetzt den neuen Stand.");
   await expect(page.getByLabel("Ich biete nur Safer Sex an")).toBeChecked();
 
   for (const kind of ["Kurzes Treffen", "Mehrere Stunden", "Dinner-Date", "Übernachtung", "Wochenende", "Reisebegleitung"])

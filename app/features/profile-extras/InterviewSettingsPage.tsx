@@ -11,6 +11,7 @@ export function InterviewSettingsPage({
   questions,
   answers,
   max,
+  isBusiness,
   saved,
   refused,
 }: {
@@ -18,12 +19,17 @@ export function InterviewSettingsPage({
   questions: string[];
   answers: Record<string, string>;
   max: number;
+  isBusiness: boolean;
   saved: boolean;
   refused: { formErrors: string[]; fieldErrors: Record<string, string[]>; input: Record<string, string> } | null;
 }) {
   const { t } = useTranslation("account");
   return (
-    <SettingsFrame title={title} intro={t("settings.interviews.intro", { max })} notice={saved ? t("settings.interviews.saved") : null}>
+    <SettingsFrame
+      title={title}
+      intro={t(isBusiness ? "settings.interviews_business.intro" : "settings.interviews.intro", { max })}
+      notice={saved ? t("settings.interviews.saved") : null}
+    >
       <FormErrors errors={refused?.formErrors ?? []} />
       <Form method="post" className={`${ui.card} ${ui.stack}`}>
         {questions.map((key) => (

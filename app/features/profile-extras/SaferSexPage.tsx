@@ -7,6 +7,7 @@ import { CheckboxField } from "~/components/FieldControls";
 import { SettingsFrame } from "~/features/settings/SettingsFrame";
 import * as ui from "~/styles/ui.css";
 import type { SaferSexIntent } from "./intents";
+import * as css from "./profile-extras.css";
 
 export function SaferSexPage({
   title,
@@ -54,18 +55,16 @@ export function SaferSexPage({
           <p className={ui.muted}>{t("settings.safer_sex.dates_intro")}</p>
           <FormErrors errors={refused?.intent === "preferred_dates" ? refused.formErrors : []} />
           <input type="hidden" name="intent" value="preferred_dates" />
-          <fieldset className={ui.stack}>
-            <legend className={ui.label}>{t("settings.safer_sex.dates_legend")}</legend>
-            {DATE_KINDS.map((kind) => (
-              <CheckboxField
-                key={kind}
-                id={`kind-${kind}`}
-                label={t(`profile.preferred_dates.kinds.${kind}`, { ns: "profile" })}
-                name="kinds"
-                value={kind}
-                defaultChecked={chosen.has(kind)}
-              />
-            ))}
+          <fieldset className={css.fieldset}>
+            <legend className={css.legend}>{t("settings.safer_sex.dates_legend")}</legend>
+            <div className={css.options}>
+              {DATE_KINDS.map((kind) => (
+                <label key={kind} className={css.option}>
+                  <input type="checkbox" className={css.control} name="kinds" value={kind} defaultChecked={chosen.has(kind)} />
+                  <span>{t(`profile.preferred_dates.kinds.${kind}`, { ns: "profile" })}</span>
+                </label>
+              ))}
+            </div>
           </fieldset>
           <div className={ui.row}>
             <button className={ui.button} type="submit">

@@ -5,6 +5,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
 import { interviewAnswerSchema, interviewQuestionsFor } from "#server/contract/interviews";
+import { USER_TYPE } from "#server/contract/users";
 import { createApiClient } from "~/api/client.server";
 import { fetchInterviews, saveInterviews } from "~/api/profile-extras.server";
 import { requireViewer } from "~/api/viewer.server";
@@ -12,16 +13,19 @@ import { i18nServer } from "~/i18n/i18next.server";
 import { messageOf } from "~/utils/api-errors";
 import { readFormData } from "~/utils/form-data.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { pageTextKey } from "~/features/settings/page-text";
 
 export async function loadInterviewSettings({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const interviews = await fetchInterviews(createApiClient({ request, context }), viewer.username);
   if (!interviews.ok) throw new Response(null, { status: interviews.status >= 500 ? 503 : interviews.status, headers: PRIVATE_HEADERS });
   const t = await i18nServer.getFixedT(request);
+  const isBusiness = viewer.profile.userType === USER_TYPE.business;
   const answers = Object.fromEntries(interviews.data.items.map((item) => [item.questionKey, item.answer]));
   return data(
     {
-      title: t("settings.pages.interviews.title", { ns: "account" }),
+      title: t(pageTextKey("interviews", "title", isBusiness), { ns: "account" }),
+      isBusiness,
       questions: interviews.data.questions,
       answers,
       max: interviews.data.answerMax,

@@ -6,8 +6,9 @@ const BUSINESS_WORDED: ReadonlySet<SettingsKey> = new Set([
   "status_description",
   "contact",
   "service_prices",
-  // A house states safer sex but has no preferred dates (ADR 039).
+  // A house states safer sex but has no preferred dates; it answers its own interview questions (ADR 039).
   "safer_sex",
+  "interviews",
 ]);
 
 /** The translation key of a settings page's title, summary or intro, for this kind of member. */
