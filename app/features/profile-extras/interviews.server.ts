@@ -3,8 +3,7 @@
  * with a text field per question; an emptied field removes that answer. Refused answers stay in their fields.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import * as v from "valibot";
-import { interviewAnswerSchema, interviewQuestionsFor } from "#server/contract/interviews";
+import { interviewQuestionsFor } from "#server/contract/interviews";
 import { USER_TYPE } from "#server/contract/users";
 import { createApiClient } from "~/api/client.server";
 import { fetchInterviews, saveInterviews } from "~/api/profile-extras.server";
@@ -14,6 +13,7 @@ import { messageOf } from "~/utils/api-errors";
 import { readFormData } from "~/utils/form-data.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 import { pageTextKey } from "~/features/settings/page-text";
+import { readInterviewForm } from "./interview-form";
 
 export async function loadInterviewSettings({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
@@ -38,17 +38,7 @@ export async function submitInterviewSettings({ request, context, params }: Acti
   const viewer = await requireViewer(request, context);
   const form = await readFormData(request);
   const questions = interviewQuestionsFor(viewer.profile.userType);
-  const input: Record<string, string> = Object.fromEntries(
-    // Browsers send line breaks as CRLF but count them as one character (maxlength): so does the API.
-    questions.map((key) => [key, String(form.get(key) ?? "").replace(/\r\n?/g, "\n")]),
-  );
-  const fieldErrors: Record<string, string[]> = {};
-  const answers: Record<string, string | null> = {};
-  for (const key of questions) {
-    const parsed = v.safeParse(interviewAnswerSchema, input[key]);
-    if (parsed.success) answers[key] = parsed.output === "" ? null : parsed.output;
-    else fieldErrors[key] = [parsed.issues[0].message];
-  }
+  const { input, answers, fieldErrors } = readInterviewForm(form, questions);
   const refuse = (formErrors: string[], errors: Record<string, string[]>, status = 400) =>
     data({ formErrors, fieldErrors: errors, input }, { status, headers: PRIVATE_HEADERS });
   if (Object.keys(fieldErrors).length > 0) return refuse(["validation.correct_all_fields"], fieldErrors);
