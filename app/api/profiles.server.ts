@@ -13,6 +13,7 @@ import { localePath } from "~/i18n/lang";
 import { readSession } from "~/session/session.server";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { createApiClient } from "./client.server";
+import { profileExtrasBatch, type InterviewsData, type PreferredDatesData } from "./profile-extras.server";
 import { GUEST_MAX_AGE, guestPage, memberView, noStore } from "~/utils/cache-headers";
 
 export interface ProfileDetail {
@@ -59,6 +60,8 @@ export interface ProfileDetail {
     photoVerified: boolean;
     ageVerified: boolean;
     trustLevel: { level: number; max: number; shown: boolean };
+    /** The owner offers only protected sex (ADR 039). */
+    safeSex: boolean;
   };
   /** Upcoming and active tours, soonest first. */
   tours: Array<{ cityName: string; dateFrom: string; dateTo: string; status: "upcoming" | "active" }>;
@@ -84,7 +87,16 @@ export interface RegionBox {
 }
 
 export type ProfilePageData =
-  | { kind: "profile"; lang: Language; signedIn: boolean; profile: ProfileDetail; regionbox: RegionBox }
+  | {
+      kind: "profile";
+      lang: Language;
+      signedIn: boolean;
+      profile: ProfileDetail;
+      regionbox: RegionBox;
+      /** The interview and an escort's preferred dates (ADR 039); null when not answered (or not an escort). */
+      interviews: InterviewsData | null;
+      preferredDates: PreferredDatesData | null;
+    }
   | { kind: "members_only"; lang: Language; signedIn: false; username: string };
 
 /** Guests share a page for a minute (then revalidate with the ETag); a signed-in viewer's page is theirs alone. */
@@ -109,9 +121,15 @@ export async function loadProfilePage(request: Request, context: AppLoadContext,
   checkProfileUsername(lang, username);
   const api = createApiClient({ request, context });
   const base = `/api/v2/profiles/${encodeURIComponent(username)}`;
-  const results = await api.batch<{ detail: ProfileDetail; regionbox: RegionBox }>({
+  const results = await api.batch<{
+    detail: ProfileDetail;
+    regionbox: RegionBox;
+    interviews: InterviewsData;
+    preferredDates: PreferredDatesData;
+  }>({
     detail: { endpoint: `${base}/detail` },
     regionbox: { endpoint: `${base}/regionbox` },
+    ...profileExtrasBatch(username),
   });
   const headers = publicPageHeaders(request);
   const signedIn = api.session.token !== null;
@@ -125,5 +143,9 @@ export async function loadProfilePage(request: Request, context: AppLoadContext,
     throw new Response(null, { status: status >= 500 && status < 600 ? status : 502, headers: noStore() });
   }
   const regionbox = results.regionbox.ok ? results.regionbox.data : { nearbyCities: [] };
-  return data({ kind: "profile", lang, signedIn, profile: results.detail.data, regionbox } as ProfilePageData, { headers });
+  const interviews = results.interviews.ok ? results.interviews.data : null;
+  const preferredDates = results.preferredDates.ok ? results.preferredDates.data : null;
+  return data({ kind: "profile", lang, signedIn, profile: results.detail.data, regionbox, interviews, preferredDates } as ProfilePageData, {
+    headers,
+  });
 }

@@ -9,10 +9,21 @@ import { emailSchema, PASSWORD_MAX, passwordSchema } from "./validation";
 import { COUNTRY_CODES } from "./countries";
 import type { StepData } from "./registration-steps";
 import { GENDER_VALUES, USER_TYPE } from "./users";
+import { safeSexSettableBy } from "./safesex";
 
 /** The two groups of the settings index, in the spec's order. */
 export const SETTINGS_GROUPS = {
-  profile_appearance: ["name_characteristics", "service_prices", "contact", "status_description", "media_gallery", "linked_profiles"],
+  // safer_sex and interviews: issue 11 (ADR 039), not settings keys of the spec; profile pages like the others.
+  profile_appearance: [
+    "name_characteristics",
+    "service_prices",
+    "contact",
+    "status_description",
+    "media_gallery",
+    "linked_profiles",
+    "safer_sex",
+    "interviews",
+  ],
   account_membership: [
     "membership",
     "email_password",
@@ -58,6 +69,9 @@ export function settingsKeyShownTo(key: SettingsKey, viewer: SettingsViewer): bo
       return viewer.userType === USER_TYPE.escort || (isBusiness && kind !== null && BUSINESS_KINDS_WITH_SERVICE_PRICES.includes(kind));
     case "date_review_display":
       return viewer.userType !== USER_TYPE.client;
+    // Safer sex is a statement about what one offers (contract/safesex, ADR 039).
+    case "safer_sex":
+      return safeSexSettableBy(viewer.userType);
     default:
       return true;
   }

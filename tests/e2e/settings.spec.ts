@@ -27,6 +27,8 @@ test("an escort moves to another city and rewrites her status; a bad city is rep
     /Über dich & Beschreibung/,
     /Fotos & Galerie/,
     /Verknüpfte Profile/,
+    /Safer Sex/,
+    /Interview/,
   ]);
   await page.getByRole("link", { name: /Über dich & Beschreibung/ }).click();
   await expect(page).toHaveURL(/\/de\/user\/status_description$/);
@@ -92,6 +94,8 @@ test("a club has opening hours and a description but no price list; the descript
     /Beschreibung/,
     /Fotos & Galerie/,
     /Verknüpfte Profile/,
+    /Safer Sex/,
+    /Interview/,
   ]);
   expect((await page.goto("/de/user/service_prices"))?.status()).toBe(404);
 
@@ -271,6 +275,8 @@ test("the dashboard shows how complete the profile is, the verification state an
     "Beschreibung",
     "Fotos & Galerie",
     "Verknüpfte Profile",
+    "Safer Sex",
+    "Interview",
     "Mitgliedschaft",
     "E-Mail & Passwort",
     "Altersverifikation",

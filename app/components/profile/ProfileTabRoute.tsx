@@ -1,16 +1,20 @@
 import { useOutletContext, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { ProfileActionRefused } from "~/features/profile-actions/types";
 import type { loader as profileLoader } from "~/routes/$lang.p.$username";
 import { PROFILE_ROUTE_ID } from "./meta";
 import { ProfileHead, ProfileOverview, ProfileTabEmpty, type ProfileTab } from "./ProfileView";
+
+/** The profile layout's data for a shown profile. */
+export type ProfilePage = Extract<NonNullable<ReturnType<typeof useRouteLoaderData<typeof profileLoader>>>, { kind: "profile" }>;
 
 /** What the profile layout hands its tabs: the answer of a refused member action (its action lives on the layout). */
 export interface ProfileOutletContext {
   refused: ProfileActionRefused | null;
 }
 
-/** What each p/{username} tab renders: the head, the tabs and the tab's content. */
-export function ProfileTabPage({ tab }: { tab: ProfileTab }) {
+/** What each p/{username} tab renders: the head, the tabs and the tab's content (`content`: a tab with its own data). */
+export function ProfileTabPage({ tab, content }: { tab: ProfileTab; content?: (page: ProfilePage) => ReactNode }) {
   const page = useRouteLoaderData<typeof profileLoader>(PROFILE_ROUTE_ID);
   const outlet = useOutletContext<ProfileOutletContext | undefined>();
   if (!page || page.kind !== "profile") return null;
@@ -18,7 +22,16 @@ export function ProfileTabPage({ tab }: { tab: ProfileTab }) {
     <>
       <ProfileHead profile={page.profile} lang={page.lang} tab={tab} signedIn={page.signedIn} refused={outlet?.refused ?? null} />
       {tab === "" ? (
-        <ProfileOverview profile={page.profile} regionbox={page.regionbox} lang={page.lang} signedIn={page.signedIn} />
+        <ProfileOverview
+          profile={page.profile}
+          regionbox={page.regionbox}
+          lang={page.lang}
+          signedIn={page.signedIn}
+          interviews={page.interviews}
+          preferredDates={page.preferredDates}
+        />
+      ) : content ? (
+        content(page)
       ) : (
         <ProfileTabEmpty tab={tab} profile={page.profile} lang={page.lang} />
       )}

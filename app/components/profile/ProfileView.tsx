@@ -17,6 +17,8 @@ import * as ui from "~/styles/ui.css";
 import { formatCalendarDate } from "~/utils/dates";
 import { withReturnPath } from "~/utils/return-path";
 import { photoAnchor, ProfileGallery } from "./ProfileGallery";
+import { ProfileInterview, ProfilePreferredDates } from "./ProfileExtras";
+import type { InterviewsData, PreferredDatesData } from "~/api/profile-extras.server";
 import * as css from "./profile.css";
 
 export const PROFILE_TABS = ["", "reviews", "business_reviews", "events", "blogs"] as const;
@@ -108,6 +110,11 @@ export function ProfileHead({
               </li>
             ) : null}
             {profile.workHours.availableNow ? <li className={css.badge}>{t("profile.badges.available_now")}</li> : null}
+            {profile.badges.safeSex ? (
+              <li className={css.badge} data-testid="badge-safe-sex">
+                {t("profile.badges.safe_sex")}
+              </li>
+            ) : null}
           </ul>
         </div>
       </header>
@@ -274,11 +281,16 @@ export function ProfileOverview({
   regionbox,
   lang,
   signedIn,
+  interviews = null,
+  preferredDates = null,
 }: {
   profile: ProfileDetail;
   regionbox: RegionBox;
   lang: Language;
   signedIn: boolean;
+  /** The interview and an escort's preferred dates (issue 11, ADR 039). */
+  interviews?: InterviewsData | null;
+  preferredDates?: PreferredDatesData | null;
 }) {
   const { t } = useTranslation();
   const traitsByGroup = new Map(profile.traits.map((g) => [g.groupKey, g.optionIds]));
@@ -340,6 +352,8 @@ export function ProfileOverview({
           ) : null}
         </section>
       ) : null}
+
+      <ProfileInterview interviews={interviews} />
 
       <section className={css.section} aria-labelledby="facts-heading">
         <h2 id="facts-heading">{t("profile.characteristics.title")}</h2>
@@ -418,6 +432,8 @@ export function ProfileOverview({
           <p>{t(signedIn ? "profile.contact.rules_member" : "profile.contact.rules_guest")}</p>
         </section>
       ) : null}
+
+      <ProfilePreferredDates dates={preferredDates} lang={lang} />
 
       <section className={css.section} aria-labelledby="tours-heading">
         <h2 id="tours-heading">{t("profile.tours.title")}</h2>

@@ -161,3 +161,8 @@ export const lightboxLink = style({
   },
 });
 globalStyle(`${section} h3`, { marginTop: vars.space.lg });
+
+/** The interview: each question over its answer (issue 11, ADR 039). */
+export const interview = style({ display: "flex", flexDirection: "column", gap: vars.space.md, margin: 0 });
+export const interviewItem = style({ display: "flex", flexDirection: "column", gap: vars.space.xs });
+export const interviewQuestion = style({ fontWeight: 600 });

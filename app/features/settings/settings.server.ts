@@ -46,6 +46,8 @@ export const BUILT_SETTINGS_PAGES: ReadonlySet<SettingsKey> = new Set([
   "membership",
   "billing_invoices",
   "forum_notifications",
+  "safer_sex",
+  "interviews",
 ]);
 
 /** The profile pages this feature renders itself (linked profiles and the age check have their own routes). */

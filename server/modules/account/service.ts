@@ -178,6 +178,9 @@ async function deleteAccount(deps: ApiDeps, userId: number, requestId: number): 
       // Proposed texts and the decisions on the member's photos (ADR 030).
       "profile_text_changes",
       "media_decisions",
+      // Interview answers and preferred date kinds (ADR 039).
+      "profile_interviews",
+      "profile_date_kinds",
     ] as const;
     for (const table of byUser) await trx.deleteFrom(table).where("user_id", "=", userId).execute();
     await trx

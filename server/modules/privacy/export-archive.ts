@@ -18,7 +18,16 @@ const SECRET_COLUMN = /(_hash$|^token|^claim_token$|^secret|^code$|^storage_key$
 
 /** Tables with a user_id column, exported whole (minus secrets), by the file (name without .json) they go to. */
 const USER_TABLES: Record<string, readonly string[]> = {
-  profile: ["profiles", "profile_traits", "profile_prices", "profile_schedule", "profile_view_days", "tours"],
+  profile: [
+    "profiles",
+    "profile_traits",
+    "profile_prices",
+    "profile_schedule",
+    "profile_view_days",
+    "tours",
+    "profile_interviews",
+    "profile_date_kinds",
+  ],
   settings: ["first_contact_filters", "notification_preferences", "consents", "media_watermarks"],
   security: [
     "email_changes",

@@ -73,6 +73,7 @@ async function findProfileRow(db: DB, username: string) {
       "profiles.members_only",
       "profiles.available_now_until",
       "profiles.updated_at",
+      "profiles.safe_sex_status",
     ])
     .where("users.username_key", "=", username.toLowerCase())
     .executeTakeFirst();
@@ -345,6 +346,8 @@ export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: View
       photo_verified: false,
       age_verified: false,
       trust_level: trust,
+      // The owner's safer-sex statement (spec section 7 "safesex", ADR 039).
+      safe_sex: row.safe_sex_status === 1,
     },
     // Upcoming and active tours, soonest first (spec section 4 "Tour status"; ADR 028).
     tours,

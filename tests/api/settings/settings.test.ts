@@ -57,7 +57,7 @@ describe(`settings API (${TEST_DB})`, () => {
     it("a client has no linked profiles, no service prices and no date review display", async () => {
       const client = await member(USER_TYPE.client, { gender: GENDER.male });
       const items = itemsOf((await call(client.token, "GET", "")).json);
-      expect(items.profile_appearance).toEqual(["name_characteristics", "contact", "status_description", "media_gallery"]);
+      expect(items.profile_appearance).toEqual(["name_characteristics", "contact", "status_description", "media_gallery", "interviews"]);
       expect(items.account_membership).not.toContain("date_review_display");
       expect(items.account_membership).toContain("email_password");
     });

@@ -1,0 +1,132 @@
+/**
+ * The profile's interview, an escort's preferred dates and the business reviews tab (issue 11 item 7, ADR 039).
+ * Pure content: no JavaScript.
+ */
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LANGUAGE_TAGS, type Language } from "#server/contract/locales";
+import { findTraitGroup, traitLabelKey } from "#server/contract/traits";
+import type { ProfileDetail } from "~/api/profiles.server";
+import type { BusinessReviewsData, InterviewsData, PreferredDatesData } from "~/api/profile-extras.server";
+import { localePath } from "~/i18n/lang";
+import * as ui from "~/styles/ui.css";
+import { formatCalendarDate } from "~/utils/dates";
+import * as css from "./profile.css";
+
+/** Answered questions, question first; nothing when there is no answer (an empty interview is not news). */
+export function ProfileInterview({ interviews }: { interviews: InterviewsData | null }) {
+  const { t } = useTranslation();
+  if (!interviews || interviews.items.length === 0) return null;
+  return (
+    <section className={css.section} aria-labelledby="interview-heading" data-testid="profile-interview">
+      <h2 id="interview-heading">{t("profile.interviews.title")}</h2>
+      <dl className={css.interview}>
+        {interviews.items.map((item) => (
+          <div key={item.questionKey} className={css.interviewItem}>
+            <dt className={css.interviewQuestion}>{t(`profile.interviews.questions.${item.questionKey}`)}</dt>
+            <dd className={`${css.factValue} ${css.text}`}>{item.answer}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+const weekdayFormats = new Map<Language, Intl.DateTimeFormat>();
+
+function weekdayShort(lang: Language, day: number): string {
+  let format = weekdayFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LANGUAGE_TAGS[lang], { weekday: "short", timeZone: "UTC" });
+    weekdayFormats.set(lang, format);
+  }
+  // 2024-01-01 was a Monday: ISO day 1.
+  return format.format(new Date(Date.UTC(2024, 0, day)));
+}
+
+/** What kind of date, where and on which days: only for escorts, and only what they said. */
+export function ProfilePreferredDates({ dates, lang }: { dates: PreferredDatesData | null; lang: Language }) {
+  const { t } = useTranslation();
+  if (!dates || dates.kinds.length + dates.meetingOptionIds.length + dates.days.length === 0) return null;
+  const meeting = findTraitGroup("meeting_option");
+  const places = dates.meetingOptionIds
+    .map((id) => meeting?.options.find((o) => o.id === id))
+    .filter((o): o is NonNullable<typeof o> => o !== undefined)
+    .map((o) => t(traitLabelKey("meeting_option", o.key)));
+  return (
+    <section className={css.section} aria-labelledby="preferred-dates-heading" data-testid="profile-preferred-dates">
+      <h2 id="preferred-dates-heading">{t("profile.preferred_dates.title")}</h2>
+      <dl className={css.facts}>
+        {dates.kinds.length > 0 ? (
+          <>
+            <dt className={css.factTerm}>{t("profile.preferred_dates.kinds_label")}</dt>
+            <dd className={css.factValue}>{dates.kinds.map((kind) => t(`profile.preferred_dates.kinds.${kind}`)).join(", ")}</dd>
+          </>
+        ) : null}
+        {places.length > 0 ? (
+          <>
+            <dt className={css.factTerm}>{t("profile.preferred_dates.where")}</dt>
+            <dd className={css.factValue}>{places.join(", ")}</dd>
+          </>
+        ) : null}
+        {dates.days.length > 0 ? (
+          <>
+            <dt className={css.factTerm}>{t("profile.preferred_dates.days")}</dt>
+            <dd className={css.factValue}>{dates.days.map((day) => weekdayShort(lang, day)).join(", ")}</dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+/** p/{username}/business_reviews: the listing, newest first, with plain previous/next links. */
+export function BusinessReviewsTab({ profile, reviews, lang }: { profile: ProfileDetail; reviews: BusinessReviewsData; lang: Language }) {
+  const { t } = useTranslation();
+  const base = localePath(lang, `p/${profile.username}/business_reviews`);
+  const pages = Math.max(1, Math.ceil(reviews.total / reviews.pageSize));
+  const pageHref = (page: number) => (page === 1 ? base : `${base}?page=${page}`);
+  return (
+    <section className={css.section} aria-labelledby="tab-heading" data-testid="tab-business_reviews">
+      <h2 id="tab-heading">{t("profile.tabs.business_reviews")}</h2>
+      {reviews.total === 0 ? (
+        <p>{t("profile.empty.business_reviews", { name: profile.displayName })}</p>
+      ) : (
+        <>
+          <p className={ui.muted}>
+            {t("profile.business_reviews.count", { count: reviews.total })}
+            {reviews.average !== null ? ` · ${t("profile.business_reviews.average", { value: reviews.average.toFixed(1) })}` : null}
+          </p>
+          <ul className={ui.plainList}>
+            {reviews.items.map((review) => (
+              <li key={review.id} className={ui.card}>
+                <p>
+                  <strong>{review.author?.displayName ?? t("profile.business_reviews.former_member")}</strong>{" "}
+                  <span className={ui.muted}>{formatCalendarDate(new Date(review.createdAt).toISOString().slice(0, 10), lang)}</span>
+                </p>
+                <p>{t("profile.business_reviews.rating", { value: review.rating.toFixed(1) })}</p>
+                {review.text ? <p className={css.text}>{review.text}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {pages > 1 ? (
+        <nav aria-label={t("profile.business_reviews.pages")} className={ui.row}>
+          {reviews.page > 1 ? (
+            <Link className={ui.buttonSecondary} to={pageHref(Math.min(reviews.page - 1, pages))} rel="prev">
+              {t("profile.business_reviews.previous")}
+            </Link>
+          ) : null}
+          <span>{t("profile.business_reviews.page_of", { page: reviews.page, pages })}</span>
+          {reviews.page < pages ? (
+            <Link className={ui.buttonSecondary} to={pageHref(reviews.page + 1)} rel="next">
+              {t("profile.business_reviews.next")}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+      <Link to={localePath(lang, `p/${profile.username}`)}>{t("profile.empty.back", { name: profile.displayName })}</Link>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+/** user/interviews, the page: one text field per question of the member's catalogue (ADR 039). */
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormErrors } from "~/components/Field";
+import { TextAreaField } from "~/components/FieldControls";
+import { SettingsFrame } from "~/features/settings/SettingsFrame";
+import * as ui from "~/styles/ui.css";
+
+export function InterviewSettingsPage({
+  title,
+  questions,
+  answers,
+  max,
+  isBusiness,
+  saved,
+  refused,
+}: {
+  title: string;
+  questions: string[];
+  answers: Record<string, string>;
+  max: number;
+  isBusiness: boolean;
+  saved: boolean;
+  refused: { formErrors: string[]; fieldErrors: Record<string, string[]>; input: Record<string, string> } | null;
+}) {
+  const { t } = useTranslation("account");
+  return (
+    <SettingsFrame
+      title={title}
+      intro={t(isBusiness ? "settings.interviews_business.intro" : "settings.interviews.intro", { max })}
+      notice={saved ? t("settings.interviews.saved") : null}
+    >
+      <FormErrors errors={refused?.formErrors ?? []} />
+      <Form method="post" className={`${ui.card} ${ui.stack}`}>
+        {questions.map((key) => (
+          <TextAreaField
+            key={key}
+            name={key}
+            label={t(`profile.interviews.questions.${key}`, { ns: "profile" })}
+            defaultValue={refused ? (refused.input[key] ?? "") : (answers[key] ?? "")}
+            errors={refused?.fieldErrors[key] ?? []}
+            maxLength={max}
+            rows={3}
+            hint={t("settings.interviews.hint", { max })}
+          />
+        ))}
+        <div className={ui.row}>
+          <button className={ui.button} type="submit">
+            {t("settings.save")}
+          </button>
+        </div>
+      </Form>
+    </SettingsFrame>
+  );
+}

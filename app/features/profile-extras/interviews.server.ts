@@ -1,0 +1,57 @@
+/**
+ * user/interviews (issue 11 item 7, ADR 039): the owner answers the questions of their kind of member. One form
+ * with a text field per question; an emptied field removes that answer. Refused answers stay in their fields.
+ */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { interviewQuestionsFor } from "#server/contract/interviews";
+import { USER_TYPE } from "#server/contract/users";
+import { createApiClient } from "~/api/client.server";
+import { fetchInterviews, saveInterviews } from "~/api/profile-extras.server";
+import { requireViewer } from "~/api/viewer.server";
+import { i18nServer } from "~/i18n/i18next.server";
+import { messageOf } from "~/utils/api-errors";
+import { readFormData } from "~/utils/form-data.server";
+import { PRIVATE_HEADERS } from "~/utils/seo";
+import { pageTextKey } from "~/features/settings/page-text";
+import { readInterviewForm } from "./interview-form";
+
+export async function loadInterviewSettings({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const interviews = await fetchInterviews(createApiClient({ request, context }), viewer.username);
+  if (!interviews.ok) throw new Response(null, { status: interviews.status >= 500 ? 503 : interviews.status, headers: PRIVATE_HEADERS });
+  const t = await i18nServer.getFixedT(request);
+  const isBusiness = viewer.profile.userType === USER_TYPE.business;
+  const answers = Object.fromEntries(interviews.data.items.map((item) => [item.questionKey, item.answer]));
+  return data(
+    {
+      title: t(pageTextKey("interviews", "title", isBusiness), { ns: "account" }),
+      isBusiness,
+      questions: interviews.data.questions,
+      answers,
+      max: interviews.data.answerMax,
+    },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+export async function submitInterviewSettings({ request, context, params }: ActionFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const form = await readFormData(request);
+  const questions = interviewQuestionsFor(viewer.profile.userType);
+  const { input, answers, fieldErrors } = readInterviewForm(form, questions);
+  const refuse = (formErrors: string[], errors: Record<string, string[]>, status = 400) =>
+    data({ formErrors, fieldErrors: errors, input }, { status, headers: PRIVATE_HEADERS });
+  if (Object.keys(fieldErrors).length > 0) return refuse(["validation.correct_all_fields"], fieldErrors);
+  const saved = await saveInterviews(createApiClient({ request, context }), viewer.username, { answers });
+  if (!saved.ok) {
+    const formErrors: string[] = [];
+    const errors: Record<string, string[]> = {};
+    for (const item of saved.errors) {
+      const field = item.source?.replace(/^answers\./, "");
+      if (field && questions.includes(field as never)) (errors[field] ??= []).push(messageOf(item));
+      else formErrors.push(messageOf(item));
+    }
+    return refuse(formErrors, errors, saved.status === 403 ? 403 : 400);
+  }
+  throw redirect(`/${params.lang}/user/interviews?saved=1`, { headers: PRIVATE_HEADERS });
+}

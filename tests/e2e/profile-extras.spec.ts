@@ -1,0 +1,83 @@
+import type { Page } from "@playwright/test";
+import { DEMO, expect, logIn, seededEscortNear, test } from "./fixtures";
+
+/**
+ * Safer sex, interviews, preferred dates and business reviews (issue 11 items 6 and 7, ADR 039), without
+ * JavaScript. The escort is the second-to-last seeded escort of Dresden: no other test takes her (the charts
+ * test takes the last one).
+ */
+
+const save = (page: Page, index = 0) => page.getByRole("button", { name: "Speichern", exact: true }).nth(index).click();
+
+test("an escort says safer sex, names her dates and answers an interview question; her profile shows all of it", async ({
+  page,
+  request,
+  clientIp,
+  browser,
+}) => {
+  const username = await seededEscortNear(request, clientIp, 51.0504, 13.7373, -2); // Dresden
+  await logIn(page, username, DEMO.password);
+  await page.goto("/de/user");
+  await page.getByRole("link", { name: /Safer Sex & Dates/ }).click();
+  await expect(page).toHaveURL(/\/de\/user\/safer_sex$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Safer Sex & Dates");
+
+  await page.getByLabel("Ich biete nur Safer Sex an").check();
+  await save(page);
+  await expect(page).toHaveURL(/\/de\/user\/safer_sex\?saved=safe_sex$/);
+  await expect(page.getByTestId("settings-notice")).toHaveText("Gespeichert. Das Profil zeigt jetzt den neuen Stand.");
+  await expect(page.getByLabel("Ich biete nur Safer Sex an")).toBeChecked();
+
+  for (const kind of ["Kurzes Treffen", "Mehrere Stunden", "Dinner-Date", "Übernachtung", "Wochenende", "Reisebegleitung"])
+    await page.getByLabel(kind, { exact: true }).setChecked(kind === "Dinner-Date" || kind === "Wochenende");
+  await save(page, 1);
+  await expect(page).toHaveURL(/\?saved=preferred_dates$/);
+  await expect(page.getByLabel("Dinner-Date", { exact: true })).toBeChecked();
+  await expect(page.getByLabel("Übernachtung", { exact: true })).not.toBeChecked();
+
+  await page.goto("/de/user/interviews");
+  const question = page.getByLabel("Wie sieht für dich das perfekte Date aus?");
+  // A phrase the ProstSchG forbids is refused at its field, the text kept.
+  await question.fill("Gerne auch ohne Gummi");
+  await save(page);
+  await expect(page.locator('[data-field-error="perfect_date"]')).toContainText("„ohne Gummi“");
+  await expect(question).toHaveValue("Gerne auch ohne Gummi");
+  await question.fill("Ein langer Abend am Elbufer, gutes Essen und keine Eile.");
+  await save(page);
+  await expect(page.getByTestId("settings-notice")).toHaveText("Gespeichert. Deine Antworten stehen auf deinem Profil.");
+  await expect(question).toHaveValue("Ein langer Abend am Elbufer, gutes Essen und keine Eile.");
+
+  // A guest sees the badge, the answer and the preferred dates.
+  const guest = await browser.newPage();
+  await guest.goto(`/de/p/${username}`);
+  await expect(guest.getByTestId("badge-safe-sex")).toHaveText("Nur Safer Sex");
+  const interview = guest.getByTestId("profile-interview");
+  await expect(interview.getByText("Wie sieht für dich das perfekte Date aus?")).toBeVisible();
+  await expect(interview.getByText("Ein langer Abend am Elbufer, gutes Essen und keine Eile.")).toBeVisible();
+  await expect(guest.getByTestId("profile-preferred-dates")).toContainText("Dinner-Date, Wochenende");
+  await guest.close();
+
+  // Switched off again, the badge goes.
+  await page.goto("/de/user/safer_sex");
+  await page.getByLabel("Ich biete nur Safer Sex an").uncheck();
+  await save(page);
+  await page.goto(`/de/p/${username}`);
+  await expect(page.getByTestId("badge-safe-sex")).toHaveCount(0);
+});
+
+test("a club's business reviews tab lists what there is; a client has no safer-sex page but an interview", async ({ page }) => {
+  await page.goto("/de/p/demo_club/business_reviews");
+  await expect(page.getByTestId("tab-business_reviews")).toContainText("Für Club Mondschein gibt es noch keine Bewertungen als Betrieb.");
+  await page.goto("/de/p/demo_club/business_reviews?page=abc");
+  await expect(page).toHaveURL(/\/de\/p\/demo_club\/business_reviews$/);
+  expect((await page.goto(`/de/p/${DEMO.escort}/business_reviews`))?.status()).toBe(404);
+
+  await logIn(page, DEMO.client, DEMO.password);
+  await page.goto("/de/user");
+  await expect(page.getByTestId("settings-profile_appearance").getByRole("link", { name: /Interview/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Safer Sex/ })).toHaveCount(0);
+  expect((await page.goto("/de/user/safer_sex"))?.status()).toBe(404);
+  await page.goto("/de/user/interviews");
+  await expect(page.getByLabel("Was ich suche")).toBeVisible();
+  await expect(page.getByLabel("Was ich nicht mache")).toHaveCount(0);
+});
