@@ -14,24 +14,43 @@ const CLIENT = USER_TYPE.client;
 const ESCORT = USER_TYPE.escort;
 const BUSINESS = USER_TYPE.business;
 
-/** The catalogue, in the order a profile shows it. A key never changes meaning; retired keys are never reused. */
-export const INTERVIEW_QUESTIONS = [
-  { key: "perfect_date", userTypes: [CLIENT, ESCORT] },
-  { key: "what_i_like", userTypes: [CLIENT, ESCORT] },
-  { key: "what_i_do_not_do", userTypes: [ESCORT] },
-  { key: "first_meeting", userTypes: [ESCORT] },
-  { key: "before_booking", userTypes: [ESCORT] },
-  { key: "looking_for", userTypes: [CLIENT] },
-  { key: "as_a_guest", userTypes: [CLIENT] },
-  { key: "free_time", userTypes: [CLIENT, ESCORT] },
-  { key: "house_special", userTypes: [BUSINESS] },
-  { key: "atmosphere", userTypes: [BUSINESS] },
-  { key: "first_visit", userTypes: [BUSINESS] },
-  { key: "house_rules", userTypes: [BUSINESS] },
-  { key: "team", userTypes: [BUSINESS] },
-] as const satisfies ReadonlyArray<{ key: string; userTypes: readonly number[] }>;
+/** The question keys, in the order a profile shows them. A key never changes meaning; retired keys are never reused. */
+export const INTERVIEW_QUESTION_KEYS = [
+  "perfect_date",
+  "what_i_like",
+  "what_i_do_not_do",
+  "first_meeting",
+  "before_booking",
+  "looking_for",
+  "as_a_guest",
+  "free_time",
+  "house_special",
+  "atmosphere",
+  "first_visit",
+  "house_rules",
+  "team",
+] as const;
 
-export type InterviewQuestionKey = (typeof INTERVIEW_QUESTIONS)[number]["key"];
+export type InterviewQuestionKey = (typeof INTERVIEW_QUESTION_KEYS)[number];
+
+/** Who answers which question (the catalogue in the keys' order). */
+const ASKED_OF: Record<InterviewQuestionKey, readonly number[]> = {
+  perfect_date: [CLIENT, ESCORT],
+  what_i_like: [CLIENT, ESCORT],
+  what_i_do_not_do: [ESCORT],
+  first_meeting: [ESCORT],
+  before_booking: [ESCORT],
+  looking_for: [CLIENT],
+  as_a_guest: [CLIENT],
+  free_time: [CLIENT, ESCORT],
+  house_special: [BUSINESS],
+  atmosphere: [BUSINESS],
+  first_visit: [BUSINESS],
+  house_rules: [BUSINESS],
+  team: [BUSINESS],
+};
+
+export const INTERVIEW_QUESTIONS = INTERVIEW_QUESTION_KEYS.map((key) => ({ key, userTypes: ASKED_OF[key] }));
 
 /** The question keys a member of this type may answer, in catalogue order. */
 export function interviewQuestionsFor(userType: number): InterviewQuestionKey[] {

@@ -36,6 +36,10 @@ import type { PageDocument } from "./pages";
 import type { BusinessSignupTracking, StepData, StepResult } from "./registration-steps";
 import type { DirectoryPage } from "./seo";
 import type { AgeCheckRequest, EmailVerified, SignUpResult, UniqueCheck, VerificationMailSent } from "./signup";
+import type { Interviews } from "./interviews";
+import type { PreferredDates } from "./preferred-dates";
+import type { BusinessReviewsPage } from "./business-reviews";
+import type { SafeSexState } from "./safesex";
 
 export interface ResponseBodies {
   AccountDeleted: AccountDeleted;
@@ -45,6 +49,7 @@ export interface ResponseBodies {
   BlockList: BlockList;
   BusinessLinkAnswered: BusinessLinkAnswered;
   BusinessLinksView: BusinessLinksView;
+  BusinessReviewsPage: BusinessReviewsPage;
   BusinessSignupTracking: BusinessSignupTracking;
   /** POST /media/upload/chunked: the pieces held after an upload action, the new media after the end action. */
   ChunkedUploadAnswer: ChunkedUploadState | MediaItem[];
@@ -62,6 +67,7 @@ export interface ResponseBodies {
   DirectorySitemap: SitemapEntry[];
   EmailVerified: EmailVerified;
   GalleryPage: GalleryPage;
+  Interviews: Interviews;
   InvitationCodeCreated: InvitationCodeCreated;
   InvitationInfo: InvitationInfo;
   IssuedCaptcha: IssuedCaptcha;
@@ -75,7 +81,9 @@ export interface ResponseBodies {
   PasswordAccepted: PasswordAccepted;
   PasswordResetDone: PasswordResetDone;
   PhoneStatus: PhoneStatus;
+  PreferredDates: PreferredDates;
   ResetMailRequested: ResetMailRequested;
+  SafeSexState: SafeSexState;
   SignUpResult: SignUpResult;
   SmsCodeSent: SmsCodeSent;
   SmsVerified: SmsVerified;

@@ -40,6 +40,7 @@ export function registerProfileExtras({ v2 }: ModuleContext): void {
       ...read,
       method: "get",
       path: "/profiles/:username/interviews",
+      response: "Interviews",
       summary:
         "The profile's interview: answered questions of the fixed catalogue (question_key, answer ≤ 250 characters) in catalogue order, and the keys its kind of member may answer." +
         VISIBILITY_NOTE,
@@ -53,6 +54,7 @@ export function registerProfileExtras({ v2 }: ModuleContext): void {
     {
       method: "put",
       path: "/profiles/:username/interviews",
+      response: "Interviews",
       summary:
         "Sets the owner's answers by question key; an empty answer or null removes it, keys left out stay. 403 exception.interviews.owner_only on anyone else's profile; " +
         "400 exception.interviews.unknown_question at a key outside the owner's catalogue; 400 at a key whose answer is longer than 250 characters or fails the ProstSchG filter.",
@@ -69,6 +71,7 @@ export function registerProfileExtras({ v2 }: ModuleContext): void {
       ...read,
       method: "get",
       path: "/profiles/:username/preferred-dates",
+      response: "PreferredDates",
       summary:
         "An escort's preferred kinds of date, with their meeting options (trait meeting_option ids) and the weekdays of their working hours. 404 exception.preferred_dates.not_offered for other profiles." +
         VISIBILITY_NOTE,
@@ -82,6 +85,7 @@ export function registerProfileExtras({ v2 }: ModuleContext): void {
     {
       method: "put",
       path: "/profiles/:username/preferred-dates",
+      response: "PreferredDates",
       summary:
         "Replaces the owner's preferred kinds of date. 403 exception.preferred_dates.owner_only on anyone else's profile; 403 exception.preferred_dates.not_offered for members who are not escorts.",
       tag: TAG,
@@ -97,6 +101,7 @@ export function registerProfileExtras({ v2 }: ModuleContext): void {
       ...read,
       method: "get",
       path: "/profiles/:username/business-reviews",
+      response: "BusinessReviewsPage",
       query: businessReviewsQuerySchema,
       statuses: [400, 403, 404],
       summary:

@@ -9,6 +9,7 @@ export function registerSafeSex({ v2 }: ModuleContext): void {
     {
       method: "get",
       path: "/safesex",
+      response: "SafeSexState",
       summary: "The member's safer-sex status (the profile badge and search's only-show flag safe_sex_status) and whether they may set it.",
       tag: "safesex",
       auth: "required",
@@ -20,6 +21,7 @@ export function registerSafeSex({ v2 }: ModuleContext): void {
     {
       method: "put",
       path: "/safesex",
+      response: "SafeSexState",
       summary:
         "Sets the member's safer-sex status: they offer only protected sex. Escorts and businesses only: else 403 exception.safesex.providers_only.",
       tag: "safesex",
