@@ -7,7 +7,7 @@ import { createApiClient } from "~/api/client.server";
 import { publicPageHeaders } from "~/api/profiles.server";
 import { brand } from "~/brand/brand";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { PopFilterChips } from "~/components/home/HomeParts";
+import { PopFilterChips } from "~/features/home/HomeParts";
 import { Pager } from "~/components/search/Pager";
 import { profileHeaders } from "~/components/profile/meta";
 import { ResultTiles } from "~/components/search/ResultTiles";
