@@ -1,8 +1,7 @@
 /** invites/{code}: a person claims the profile prepared for them. A thin adapter over app/features/invites. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ClaimPage } from "~/features/invites/ClaimPage";
-import { CLAIM_HEADERS } from "~/features/invites/claim-headers";
-import { loadClaim, submitClaim } from "~/features/invites/claim.server";
+import { CLAIM_HEADERS, loadClaim, submitClaim } from "~/features/invites/claim.server";
 import { metaFromLoader } from "~/utils/meta";
 
 export const handle = { i18n: ["invites"] };

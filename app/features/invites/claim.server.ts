@@ -14,7 +14,10 @@ import { loginCookies } from "~/session/session.server";
 import { claimTokenCookie, clearClaimTokenCookie, readClaimToken } from "~/utils/claims.server";
 import { replyWithApiErrors } from "~/utils/forms.server";
 import { readFormData } from "~/utils/form-data.server";
-import { CLAIM_HEADERS as HEADERS } from "./claim-headers";
+import { PRIVATE_HEADERS } from "~/utils/seo";
+
+/** The invite code is in the URL: it must not leak to other sites through the Referer. */
+export const CLAIM_HEADERS = { ...PRIVATE_HEADERS, "Referrer-Policy": "same-origin" };
 
 export type ClaimStep = "start" | "code" | "password" | "locked";
 
@@ -33,7 +36,7 @@ export async function loadClaim({ request, context, params }: LoaderFunctionArgs
         step: null,
         sent: false,
       },
-      { status: claimed ? 410 : 404, headers: HEADERS },
+      { status: claimed ? 410 : 404, headers: CLAIM_HEADERS },
     );
   }
   const claim = result.data;
@@ -49,7 +52,7 @@ export async function loadClaim({ request, context, params }: LoaderFunctionArgs
   const sent = new URL(request.url).searchParams.get("sent") === "1";
   return data(
     { kind: "open" as const, title: t("invites.claim.title", { name: claim.displayName }), claim, step, sent },
-    { headers: HEADERS },
+    { headers: CLAIM_HEADERS },
   );
 }
 
@@ -61,12 +64,12 @@ export async function submitClaim({ request, context, params }: ActionFunctionAr
   const intent = formData.get("intent");
   const api = createApiClient({ request, context });
   const fail = (status: number, reply: unknown, formErrors: ErrorItem[] = []) =>
-    data({ intent, lastResult: reply, formErrors }, { status, headers: HEADERS });
+    data({ intent, lastResult: reply, formErrors }, { status, headers: CLAIM_HEADERS });
 
   if (intent === "send") {
     const result = await resendClaimCode(api, code);
     if (!result.ok) return fail(result.status === 429 ? 429 : 400, null, result.errors);
-    throw redirect(`/${lang}/invites/${encodeURIComponent(code)}?sent=1`, { headers: HEADERS });
+    throw redirect(`/${lang}/invites/${encodeURIComponent(code)}?sent=1`, { headers: CLAIM_HEADERS });
   }
 
   if (intent === "verify") {
@@ -74,7 +77,7 @@ export async function submitClaim({ request, context, params }: ActionFunctionAr
     if (submission.status !== "success") return fail(400, submission.reply());
     const result = await verifyClaimCode(api, code, { code: submission.value.code });
     if (!result.ok) return fail(result.status === 429 ? 429 : 400, replyWithApiErrors(submission, result.errors, ["code"]));
-    const headers = new Headers(HEADERS);
+    const headers = new Headers(CLAIM_HEADERS);
     headers.append("Set-Cookie", claimTokenCookie(code, result.data.bindToken));
     throw redirect(`/${lang}/invites/${encodeURIComponent(code)}`, { headers });
   }
@@ -92,7 +95,7 @@ export async function submitClaim({ request, context, params }: ActionFunctionAr
         result.status === 409 ? 409 : 400,
         replyWithApiErrors(submission, result.errors, ["password", "password_confirmation", "email"], hide),
       );
-    const headers = new Headers(HEADERS);
+    const headers = new Headers(CLAIM_HEADERS);
     for (const cookie of loginCookies(result.data.accessToken, false, Date.now())) headers.append("Set-Cookie", cookie);
     headers.append("Set-Cookie", clearClaimTokenCookie());
     const duty = await destinationForToken(request, context, result.data.accessToken, lang);
