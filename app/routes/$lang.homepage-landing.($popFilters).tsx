@@ -1,93 +1,19 @@
-import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
-import { DEFAULT_LOCATION } from "#server/contract/search";
-import { createApiClient } from "~/api/client.server";
-import { publicPageHeaders } from "~/api/profiles.server";
-import { brand } from "~/brand/brand";
+/** /{lang}/homepage-landing/{popFilters?} (G): the guest landing of campaigns. A thin adapter over app/features/home. */
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { PopFilterChips } from "~/components/home/HomeParts";
-import { Pager } from "~/components/search/Pager";
 import { profileHeaders } from "~/components/profile/meta";
-import { ResultTiles } from "~/components/search/ResultTiles";
-import { i18nServer } from "~/i18n/i18next.server";
-import { useLocalePath } from "~/i18n/lang";
-import { listPageOf, loadHomeTiles, popFilterChips, popFilterQueryTarget, type ListPage } from "~/search/home.server";
-import { loadSearchInit } from "~/search/search.server";
-import * as ui from "~/styles/ui.css";
+import { HomepageLandingPage } from "~/features/home/HomepageLandingPage";
+import { loadHomepageLanding } from "~/features/home/homepage-landing.server";
 import { metaFromLoader } from "~/utils/meta";
-import { notFoundResponse } from "~/utils/not-found.server";
-import { withQuery } from "~/components/search/links";
-import { privateAnswer } from "~/utils/cache-headers";
 
-/**
- * /{lang}/homepage-landing/{popFilters?} (G): the guest landing (campaigns):
- * hero, join prompt and escorts with the preset (else the top-ranked ones).
- * noindex: it repeats the home page or /escorts/{slug} (docs/decisions/010).
- * Signed-in users belong on their own home.
- */
 export const handle = { i18n: ["home", "search"], hydrate: false };
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
-  const api = createApiClient({ request, context });
-  const slug = params.popFilters ?? null;
-  if (api.session.token) throw redirect(`/${lang}/homepage${slug ? `/${slug}` : ""}`, { headers: privateAnswer() });
-  const moved = slug ? null : popFilterQueryTarget(url, "escort");
-  if (moved) throw redirect(moved);
-  let list: ListPage;
-  if (slug) {
-    const init = await loadSearchInit(request, context, { impliedUserType: "escort", pathPopFilters: slug });
-    if (init.unknownPopFilter) throw await notFoundResponse(request);
-    if (init.needsRedirect) throw redirect(withQuery(url.pathname, init.canonicalQuery));
-    list = listPageOf(init);
-  } else {
-    const top = await loadHomeTiles(api, DEFAULT_LOCATION, brand.id);
-    list = { tiles: top.tiles, total: top.total, page: 1, pages: 1, query: "" };
-  }
-  const t = await i18nServer.getFixedT(request);
-  return data(
-    {
-      title: t("home_landing.meta_title", { brand: brand.name }),
-      description: t("home_landing.meta_description", { brand: brand.name }),
-      chips: popFilterChips("escort", slug, (s) => `homepage-landing/${s}`),
-      clearPath: slug ? "homepage-landing" : null,
-      ...list,
-    },
-    { headers: publicPageHeaders(request) },
-  );
-}
+export const loader = (args: LoaderFunctionArgs) => loadHomepageLanding(args);
 
 export const headers = profileHeaders;
 export const meta = metaFromLoader({ noindex: true });
 
-export default function HomepageLanding() {
-  const page = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
-  const to = useLocalePath();
-  return (
-    <main className={ui.page}>
-      <section className={ui.card}>
-        <h1>{t("home_landing.headline", { brand: brand.name })}</h1>
-        <p>{t("home_landing.intro")}</p>
-        <div className={ui.row}>
-          <Link className={ui.button} to={to("join/user")} data-testid="landing-join">
-            {t("home.cta_join")}
-          </Link>
-          <Link className={ui.buttonSecondary} to={to("login")}>
-            {t("nav.login")}
-          </Link>
-        </div>
-      </section>
-      <PopFilterChips chips={page.chips} clearPath={page.clearPath} />
-      <h2>{t("home_landing.results_heading")}</h2>
-      <ResultTiles tiles={page.tiles} />
-      <Pager query={page.query} page={page.page} pages={page.pages} />
-    </main>
-  );
-}
+export default HomepageLandingPage;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { MemberHome } from "~/components/home/MemberHome";
-import { loadMemberHome } from "~/components/home/member-home.server";
+import { MemberHome } from "~/features/home/MemberHome";
+import { loadMemberHome } from "~/features/home/member-home.server";
 import { pageMeta, PRIVATE_HEADERS } from "~/utils/seo";
 
 /** /{lang}/homepage-pop/{popFilters?} (login needed): the member home with the popular-filter panel. */

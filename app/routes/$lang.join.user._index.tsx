@@ -1,72 +1,15 @@
-/**
- * join/user (G): the way in for individuals. Two big choices, plain links,
- * so it works without JavaScript; each leads to the sign-up form with the
- * type chosen, carrying the return path `r` of the prompt that sent the
- * visitor here (a profile's "write to Lena").
- */
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { INDIVIDUAL_SIGNUP_TYPES } from "#server/contract/signup";
-import * as css from "~/features/join/signup.css";
-import { i18nServer } from "~/i18n/i18next.server";
-import { useLocalePath } from "~/i18n/lang";
-import * as ui from "~/styles/ui.css";
-import { returnPathParam } from "~/session/return-path.server";
+/** join/user (G): the way in for individuals. A thin adapter over app/features/join. */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { JoinChoosePage } from "~/features/join/JoinChoosePage";
+import { JOIN_CHOICE_HEADERS, loadJoinChoice } from "~/features/join/choose.server";
 import { metaFromLoader } from "~/utils/meta";
-import { withReturnPath } from "~/utils/return-path";
-import { GUEST_MAX_AGE, guestPage } from "~/utils/cache-headers";
 
 export const handle = { i18n: ["join"] };
 
-const PUBLIC_HEADERS = guestPage(GUEST_MAX_AGE.page);
+export const loader = (args: LoaderFunctionArgs) => loadJoinChoice(args);
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const t = await i18nServer.getFixedT(request);
-  return data(
-    {
-      title: t("join.choose.meta_title"),
-      description: t("join.choose.meta_description"),
-      returnTo: returnPathParam(request, params.lang ?? ""),
-    },
-    { headers: PUBLIC_HEADERS },
-  );
-}
-
-export function headers() {
-  return PUBLIC_HEADERS;
-}
+export const headers = () => JOIN_CHOICE_HEADERS;
 
 export const meta = metaFromLoader();
 
-export default function JoinChoosePage() {
-  const { returnTo } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
-  const to = useLocalePath();
-  return (
-    <main className={ui.page}>
-      <h1>{t("join.choose.title")}</h1>
-      <p>{t("join.choose.intro")}</p>
-      <div className={css.bigChoices}>
-        {INDIVIDUAL_SIGNUP_TYPES.map((type) => (
-          <Link
-            key={type}
-            className={css.bigChoice}
-            to={withReturnPath(`${to("join/user/sign-up")}?type=${type}`, returnTo)}
-            data-testid={`join-as-${type}`}
-          >
-            <span className={css.bigChoiceTitle}>{t(`join.choose.${type}_title`)}</span>
-            <span>{t(`join.choose.${type}_text`)}</span>
-          </Link>
-        ))}
-        <Link className={css.bigChoice} to={to("join/business")} data-testid="join-as-business">
-          <span className={css.bigChoiceTitle}>{t("join.choose.business_title")}</span>
-          <span>{t("join.choose.business_text")}</span>
-        </Link>
-      </div>
-      <p>
-        <Link to={to("join/benefits")}>{t("join.choose.benefits_link")}</Link>
-      </p>
-    </main>
-  );
-}
+export default JoinChoosePage;

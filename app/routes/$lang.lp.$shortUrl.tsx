@@ -1,108 +1,19 @@
-import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
-import { directoryPath, type SeoCategory } from "#server/contract/seo";
-import { GENDER } from "#server/contract/users";
-import { createApiClient } from "~/api/client.server";
-import { publicPageHeaders } from "~/api/profiles.server";
-import { fetchDirectory, fetchLandingPage, type DirectoryPageData, type LandingPageData } from "~/api/seo.server";
-import { brand } from "~/brand/brand";
-import { ProfileTiles } from "~/components/directory/ProfileTiles";
+/** lp/{shortUrl} (G): an SEO landing page (spec section 8). A thin adapter over app/features/directory. */
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { profileHeaders } from "~/components/profile/meta";
-import { i18nServer } from "~/i18n/i18next.server";
-import { localePath } from "~/i18n/lang";
-import * as ui from "~/styles/ui.css";
+import { LandingPage } from "~/features/directory/LandingPage";
+import { loadLandingPage } from "~/features/directory/landing.server";
 import { metaFromLoader } from "~/utils/meta";
 
-/**
- * lp/{shortUrl} (G): an SEO landing page described by urlDetail items
- * (name, value, active); user_type holds client or escort. Without data the
- * failure is recorded ("No data found for {short_url}") and the visitor goes
- * to the home page (spec section 8).
- */
 export const handle = { i18n: ["directory"], hydrate: false };
 
-function detailValue(page: LandingPageData, name: string): string | undefined {
-  return page.urlDetail.find((item) => item.active && item.name === name)?.value;
-}
-
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
-  const shortUrl = params.shortUrl ?? "";
-  const api = createApiClient({ request, context });
-  const result = await fetchLandingPage(api, shortUrl);
-  if (!result.ok || Array.isArray(result.data)) {
-    // Recorded for operators (server log); the visitor simply lands on the home page.
-    // The short URL is what the visitor typed: a field, never part of the message (issue 9 item 9).
-    context.log?.warn({ shortUrl }, "landing page failure: no data found");
-    throw redirect(localePath(lang, ""));
-  }
-  const page = result.data;
-  const userType = detailValue(page, "user_type") === "client" ? "client" : "escort";
-  const gender = Number(detailValue(page, "gender"));
-  const category: SeoCategory | null =
-    userType === "client" ? null : gender === GENDER.female ? "ladies" : gender === GENDER.male ? "male-escort" : "escort";
-
-  // Escort pages show the matching directory listing of the city; client pages invite to sign up.
-  const place = page.place;
-  const address = category && place ? { category, country: place.countrySlug, region: place.regionSlug, city: place.citySlug } : null;
-  let listing: DirectoryPageData | null = null;
-  if (address) {
-    const found = await fetchDirectory(api, address);
-    listing = found.ok ? found.data : null;
-  }
-  const t = await i18nServer.getFixedT(request);
-  const cityName = place?.cityName ?? null;
-  const kindLabel = category ? t(`seo.categories.${category}.name`) : t("seo.landing.clients");
-  const title = cityName ? t("seo.heading_place", { category: kindLabel, place: cityName }) : kindLabel;
-  return data(
-    {
-      lang,
-      userType,
-      shortUrl: page.shortUrl,
-      heading: title,
-      title: `${title} | ${brand.name}`,
-      description: t(userType === "client" ? "seo.landing.description_client" : "seo.landing.description_escort", {
-        place: cityName ?? t("seo.everywhere"),
-        brand: brand.name,
-      }),
-      listing,
-      directoryHref: address && listing ? localePath(lang, directoryPath(address)) : null,
-    },
-    { headers: publicPageHeaders(request) },
-  );
-}
+export const loader = (args: LoaderFunctionArgs) => loadLandingPage(args);
 
 export const headers = profileHeaders;
 export const meta = metaFromLoader();
 
-export default function LandingPage() {
-  const page = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
-  return (
-    <main className={ui.page}>
-      <h1>{page.heading}</h1>
-      <p>{page.description}</p>
-      {page.listing ? <ProfileTiles profiles={page.listing.profiles} /> : null}
-      <div className={ui.row}>
-        {page.directoryHref ? (
-          <Link className={ui.buttonSecondary} to={page.directoryHref}>
-            {t("seo.landing.more")}
-          </Link>
-        ) : null}
-        <Link
-          className={ui.button}
-          to={localePath(page.lang, `join/user/${page.userType}/lp/${encodeURIComponent(page.shortUrl)}`)}
-          rel="nofollow"
-        >
-          {t(page.userType === "client" ? "seo.landing.join_client" : "seo.landing.join_escort")}
-        </Link>
-      </div>
-    </main>
-  );
-}
+export default LandingPage;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

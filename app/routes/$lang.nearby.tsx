@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { Nearby } from "~/components/home/Nearby";
-import { loadNearby } from "~/components/home/nearby.server";
+import { Nearby } from "~/features/home/Nearby";
+import { loadNearby } from "~/features/home/nearby.server";
 import { profileHeaders } from "~/components/profile/meta";
 import { metaFromLoader } from "~/utils/meta";
 

@@ -1,0 +1,106 @@
+/**
+ * user/phone: verify a phone number by SMS. Pick the country (DE 49, AT 43, CH 41, NL 31), enter the
+ * number, then the 6-digit code from the SMS. Two plain forms; works without JavaScript.
+ */
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PHONE_COUNTRY_CODES } from "#server/contract/countries";
+import { smsSendSchema, smsVerifySchema } from "#server/contract/invites";
+import { Field, FormErrors } from "~/components/Field";
+import { SelectField } from "~/components/FieldControls";
+import * as ui from "~/styles/ui.css";
+import type { loadPhone, submitPhone } from "./phone.server";
+
+export function PhonePage() {
+  const { status } = useLoaderData<typeof loadPhone>();
+  const actionData = useActionData<typeof submitPhone>();
+  const [searchParams] = useSearchParams();
+  const { t, i18n } = useTranslation();
+  const regions = new Intl.DisplayNames([i18n.language], { type: "region" });
+  const countryOptions = Object.entries(PHONE_COUNTRY_CODES).map(([region, cc]) => ({
+    value: String(cc),
+    label: `${regions.of(region) ?? region} (+${cc})`,
+  }));
+
+  const [sendForm, sendFields] = useForm({
+    id: "phone-send",
+    lastResult: actionData?.intent === "send" ? (actionData.lastResult as never) : undefined,
+    defaultValue: { country_code: String(PHONE_COUNTRY_CODES.DE) },
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: smsSendSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const [verifyForm, verifyFields] = useForm({
+    id: "phone-verify",
+    lastResult: actionData?.intent === "verify" ? (actionData.lastResult as never) : undefined,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: smsVerifySchema }),
+    shouldValidate: "onSubmit",
+  });
+
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.card}>
+        <h1>{t("phone.title")}</h1>
+        {status.phone && status.phoneVerifiedAt ? (
+          <p className={ui.notice} role="status" data-testid="phone-verified">
+            {t(searchParams.get("verified") ? "phone.verified_now" : "phone.verified", { phone: status.phone })}
+          </p>
+        ) : (
+          <p className={ui.muted}>{t("phone.intro")}</p>
+        )}
+        <FormErrors errors={actionData?.formErrors ?? []} />
+
+        {status.pending ? (
+          <Form method="post" className={ui.stack} {...getFormProps(verifyForm)}>
+            {searchParams.get("sent") ? (
+              <p className={ui.notice} role="status" data-testid="phone-sent">
+                {t("phone.sent", { phone: status.pending.phoneHint })}
+              </p>
+            ) : null}
+            <FormErrors errors={verifyForm.errors ?? []} />
+            <input type="hidden" name="intent" value="verify" />
+            <Field
+              label={t("phone.code_label")}
+              hint={t("phone.code_hint", { count: status.pending.attemptsLeft })}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              {...getInputProps(verifyFields.code, { type: "text" })}
+              name="code"
+              errors={verifyFields.code.errors}
+            />
+            <button className={ui.button} type="submit">
+              {t("phone.verify")}
+            </button>
+          </Form>
+        ) : null}
+
+        <Form method="post" className={ui.stack} {...getFormProps(sendForm)}>
+          <h2 style={{ fontSize: "1.1rem" }}>{t(status.pending ? "phone.other_number" : status.phone ? "phone.change" : "phone.add")}</h2>
+          <FormErrors errors={sendForm.errors ?? []} />
+          <input type="hidden" name="intent" value="send" />
+          <SelectField
+            label={t("phone.country")}
+            options={countryOptions}
+            {...getSelectProps(sendFields.country_code)}
+            name="country_code"
+            errors={sendFields.country_code.errors}
+          />
+          <Field
+            label={t("phone.number")}
+            hint={t("phone.number_hint")}
+            inputMode="tel"
+            autoComplete="tel-national"
+            {...getInputProps(sendFields.phone, { type: "tel" })}
+            name="phone"
+            errors={sendFields.phone.errors}
+          />
+          <button className={status.pending ? ui.buttonSecondary : ui.button} type="submit">
+            {t("phone.send")}
+          </button>
+        </Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,53 @@
+/** forgot_password: the e-mail form, or the "sent" notice after it. */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { forgotPasswordSchema } from "#server/contract/validation";
+import { Field, FormErrors, Honeypot } from "~/components/Field";
+import { useLocalePath } from "~/i18n/lang";
+import * as ui from "~/styles/ui.css";
+import type { submitForgotPassword } from "./forgot-password.server";
+
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const [searchParams] = useSearchParams();
+  const actionData = useActionData<typeof submitForgotPassword>();
+  const [form, fields] = useForm({
+    lastResult: actionData?.lastResult,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: forgotPasswordSchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.card}>
+        <h1>{t("forgot_password.title")}</h1>
+        {searchParams.get("sent") ? (
+          <p className={ui.notice} role="status" data-testid="forgot-sent">
+            {t("forgot_password.sent")}
+          </p>
+        ) : (
+          <Form method="post" className={ui.stack} {...getFormProps(form)}>
+            <p>{t("forgot_password.intro")}</p>
+            <FormErrors errors={form.errors ?? []} />
+            <Honeypot />
+            <Field
+              label={t("forgot_password.email")}
+              autoComplete="email"
+              {...getInputProps(fields.email, { type: "email" })}
+              name="email"
+              errors={fields.email.errors}
+            />
+            <button className={ui.button} type="submit">
+              {t("forgot_password.submit")}
+            </button>
+          </Form>
+        )}
+        <p>
+          <Link to={to("login")}>{t("forgot_password.back_to_login")}</Link>
+        </p>
+      </div>
+    </main>
+  );
+}

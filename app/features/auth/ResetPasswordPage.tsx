@@ -1,0 +1,60 @@
+/** reset_password: the new password form (the token from the e-mail rides along), or the expired-link notice. */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PASSWORD_MIN, resetPasswordSchema } from "#server/contract/validation";
+import { Field, FormErrors } from "~/components/Field";
+import { useLocalePath } from "~/i18n/lang";
+import * as ui from "~/styles/ui.css";
+import type { loadResetPassword, submitResetPassword } from "./reset-password.server";
+
+export function ResetPasswordPage() {
+  const { token } = useLoaderData<typeof loadResetPassword>();
+  const actionData = useActionData<typeof submitResetPassword>();
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const { pathname } = useLocation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.lastResult,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: resetPasswordSchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.card}>
+        <h1>{t("reset_password.title")}</h1>
+        {token ? (
+          // Remix's default form action drops the query string; keep the token in it.
+          <Form method="post" action={`${pathname}?token=${encodeURIComponent(token)}`} className={ui.stack} {...getFormProps(form)}>
+            <FormErrors errors={form.errors ?? []} />
+            <input type="hidden" name="token" value={token} />
+            <Field
+              label={t("reset_password.password")}
+              hint={t("reset_password.password_hint", { min: PASSWORD_MIN })}
+              autoComplete="new-password"
+              {...getInputProps(fields.password, { type: "password" })}
+              name="password"
+              errors={fields.password.errors}
+            />
+            <Field
+              label={t("reset_password.password_confirmation")}
+              autoComplete="new-password"
+              {...getInputProps(fields.password_confirmation, { type: "password" })}
+              name="password_confirmation"
+              errors={fields.password_confirmation.errors}
+            />
+            <button className={ui.button} type="submit">
+              {t("reset_password.submit")}
+            </button>
+          </Form>
+        ) : (
+          <FormErrors errors={["exception.password_reset.invalid_or_expired"]} />
+        )}
+        <p>
+          <Link to={to("forgot_password")}>{t("reset_password.request_new")}</Link>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,183 @@
+/** invites/{code}: the claim page. Steps, each a plain form: preview with "send me a code" → enter the 6-digit code
+ * (or ask for a new one) → set a password → signed in. This page only shows the state the API answers. */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { claimPasswordFormSchema, claimVerifySchema } from "#server/contract/invites";
+import { PASSWORD_MIN } from "#server/contract/validation";
+import type { ClaimPreviewData as ClaimPreview } from "~/api/registration.server";
+import { Field, FormErrors } from "~/components/Field";
+import { Picture } from "~/components/Picture";
+import * as pictureCss from "~/components/picture.css";
+import { useLocalePath } from "~/i18n/lang";
+import * as ui from "~/styles/ui.css";
+import type { ClaimStep as ClaimStepName, loadClaim, submitClaim } from "./claim.server";
+
+export function ClaimPage() {
+  const loaderData = useLoaderData<typeof loadClaim>();
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  if (loaderData.kind !== "open") {
+    return (
+      <main className={ui.narrow}>
+        <div className={ui.card} data-testid={`claim-${loaderData.kind}`}>
+          <h1>{loaderData.title}</h1>
+          <p>{t(loaderData.kind === "claimed" ? "invites.claim.claimed_text" : "invites.claim.missing_text")}</p>
+          <p>
+            <Link to={to(loaderData.kind === "claimed" ? "login" : "")}>
+              {t(loaderData.kind === "claimed" ? "invites.claim.to_login" : "invites.claim.to_home")}
+            </Link>
+          </p>
+        </div>
+      </main>
+    );
+  }
+  const { claim, step, sent, title } = loaderData;
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.card}>
+        <h1>{title}</h1>
+        <div className={ui.row} data-testid="claim-preview">
+          {claim.avatar ? (
+            <Picture image={claim.avatar} alt="" sizes="96px" width={96} height={96} className={pictureCss.round} priority />
+          ) : null}
+          <div>
+            <strong>{claim.displayName}</strong>
+            <div className={ui.muted}>
+              @{claim.username}
+              {claim.cityName ? ` · ${claim.cityName}` : ""}
+            </div>
+          </div>
+        </div>
+        <ClaimStep step={step} claim={claim} sent={sent} />
+      </div>
+    </main>
+  );
+}
+
+function ClaimStep({ step, claim, sent }: { step: ClaimStepName; claim: ClaimPreview; sent: boolean }) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof submitClaim>();
+  const target = t(claim.targetKind === "email" ? "invites.claim.target_email" : "invites.claim.target_phone", {
+    target: claim.targetHint,
+  });
+  const generalErrors = actionData?.formErrors ?? [];
+  if (step === "locked") {
+    return (
+      <p role="alert" className={ui.alert} data-testid="claim-locked">
+        {t("invites.claim.locked")}
+      </p>
+    );
+  }
+  if (step === "password") return <PasswordStep needsEmail={claim.targetKind === "phone"} />;
+  return (
+    <div className={ui.stack}>
+      <FormErrors errors={generalErrors} />
+      {step === "start" ? (
+        <>
+          <p>{t("invites.claim.intro", { target })}</p>
+          <SendForm label={t("invites.claim.send")} />
+        </>
+      ) : (
+        <>
+          {sent ? (
+            <p className={ui.notice} role="status" data-testid="claim-sent">
+              {t("invites.claim.sent", { target })}
+            </p>
+          ) : null}
+          <VerifyForm attemptsLeft={claim.attemptsLeft} />
+          <p className={ui.muted}>{t("invites.claim.no_code")}</p>
+          <SendForm label={t("invites.claim.resend")} secondary />
+        </>
+      )}
+    </div>
+  );
+}
+
+function SendForm({ label, secondary }: { label: string; secondary?: boolean }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="send" />
+      <button className={secondary ? ui.buttonSecondary : ui.button} type="submit">
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+function VerifyForm({ attemptsLeft }: { attemptsLeft: number }) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof submitClaim>();
+  const [form, fields] = useForm({
+    id: "claim-verify",
+    lastResult: actionData?.intent === "verify" ? (actionData.lastResult as never) : undefined,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: claimVerifySchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" className={ui.stack} {...getFormProps(form)}>
+      <FormErrors errors={form.errors ?? []} />
+      <input type="hidden" name="intent" value="verify" />
+      <Field
+        label={t("invites.claim.code_label")}
+        hint={t("invites.claim.code_hint", { count: attemptsLeft })}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        {...getInputProps(fields.code, { type: "text" })}
+        name="code"
+        errors={fields.code.errors}
+      />
+      <button className={ui.button} type="submit">
+        {t("invites.claim.verify")}
+      </button>
+    </Form>
+  );
+}
+
+function PasswordStep({ needsEmail }: { needsEmail: boolean }) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof submitClaim>();
+  const { pathname } = useLocation();
+  const [form, fields] = useForm({
+    id: "claim-password",
+    lastResult: actionData?.intent === "password" ? (actionData.lastResult as never) : undefined,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: claimPasswordFormSchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <Form method="post" action={pathname} className={ui.stack} {...getFormProps(form)}>
+      <p>{t("invites.claim.password_intro")}</p>
+      <FormErrors errors={[...(form.errors ?? []), ...(actionData?.formErrors ?? [])]} />
+      <input type="hidden" name="intent" value="password" />
+      {needsEmail ? (
+        <Field
+          label={t("invites.claim.email")}
+          autoComplete="email"
+          {...getInputProps(fields.email, { type: "email" })}
+          name="email"
+          errors={fields.email.errors}
+        />
+      ) : null}
+      <Field
+        label={t("invites.claim.password")}
+        hint={t("invites.claim.password_hint", { min: PASSWORD_MIN })}
+        autoComplete="new-password"
+        {...getInputProps(fields.password, { type: "password" })}
+        name="password"
+        errors={fields.password.errors}
+      />
+      <Field
+        label={t("invites.claim.password_confirmation")}
+        autoComplete="new-password"
+        {...getInputProps(fields.password_confirmation, { type: "password" })}
+        name="password_confirmation"
+        errors={fields.password_confirmation.errors}
+      />
+      <button className={ui.button} type="submit">
+        {t("invites.claim.bind")}
+      </button>
+    </Form>
+  );
+}
