@@ -61,6 +61,8 @@ export const REPORT_TYPES = {
   unprotected_sex: { category: "illegal", priority: 3 },
   /** Other content the reporter holds illegal (a DSA Art. 16 notice; the explanation says which law). */
   illegal_content: { category: "illegal", priority: 3 },
+  /** Someone's photos, videos or texts used without their permission (copyright, trademark). */
+  copyright: { category: "illegal", priority: 4 },
   /** Fraud or scam: advance payments, fake bookings, phishing. */
   scam: { category: "authenticity", priority: 3 },
   /** Someone pretends to be another person, or uses someone else's photos. */
@@ -82,7 +84,7 @@ export const REPORT_TYPE_KEYS = Object.keys(REPORT_TYPES) as ReportType[];
 /** Types for every kind: danger to a person and illegal content can hide anywhere. */
 const EVERYWHERE = ["underage", "trafficking", "threat", "personal_data", "illegal_content", "hate_harassment"] as const;
 /** Types for kinds that show pictures or video. */
-const IMAGERY = ["non_consensual_imagery", "impersonation"] as const;
+const IMAGERY = ["non_consensual_imagery", "impersonation", "copyright"] as const;
 
 /** Which types apply to which kind (a report of another type is refused with 400 at `type`). */
 export const REPORT_TYPES_BY_KIND: Record<ReportObjectKind, readonly ReportType[]> = {
@@ -165,7 +167,12 @@ export const fileReportSchema = v.object(
   {
     kind: v.picklist(REPORT_OBJECT_KINDS, "validation.reports.kind_invalid"),
     object_id: v.optional(
-      v.pipe(v.number("validation.reports.object_invalid"), v.integer("validation.reports.object_invalid"), v.minValue(1, "validation.reports.object_invalid"), v.maxValue(2_147_483_647, "validation.reports.object_invalid")),
+      v.pipe(
+        v.number("validation.reports.object_invalid"),
+        v.integer("validation.reports.object_invalid"),
+        v.minValue(1, "validation.reports.object_invalid"),
+        v.maxValue(2_147_483_647, "validation.reports.object_invalid"),
+      ),
     ),
     url: v.optional(
       v.pipe(

@@ -120,11 +120,7 @@ interface ResolvedObject {
 const PROFILE_TYPES = [USER_TYPE.client, USER_TYPE.escort, USER_TYPE.business];
 
 async function profileTarget(deps: ApiDeps, where: { id: number } | { usernameKey: string }): Promise<number | null> {
-  let query = deps.db
-    .selectFrom("users")
-    .select("id")
-    .where("status", "!=", "deleted")
-    .where("user_type", "in", PROFILE_TYPES);
+  let query = deps.db.selectFrom("users").select("id").where("status", "!=", "deleted").where("user_type", "in", PROFILE_TYPES);
   query = "id" in where ? query.where("id", "=", where.id) : query.where("username_key", "=", where.usernameKey);
   return (await query.executeTakeFirst())?.id ?? null;
 }
@@ -274,13 +270,13 @@ function ownReportOf(row: ReportRow & { username: string | null }): OwnReport {
 
 function ownReportsQuery(deps: ApiDeps, userId: number) {
   return deps.db
-    .selectFrom("reports")
+    .selectFrom("reports as report")
     .leftJoin("users as target", (join) =>
-      join.onRef("target.id", "=", "reports.target_user_id").on("reports.object_kind", "=", "profile").on("target.status", "!=", "deleted"),
+      join.onRef("target.id", "=", "report.target_user_id").on("report.object_kind", "=", "profile").on("target.status", "!=", "deleted"),
     )
-    .selectAll("reports")
+    .selectAll("report")
     .select("target.username as username")
-    .where("reports.user_id", "=", userId);
+    .where("report.user_id", "=", userId);
 }
 
 /** GET /reports: the member's own reports, newest first, with their state and decision. */
@@ -293,8 +289,8 @@ export async function ownReports(deps: ApiDeps, userId: number, page: number): P
       .where("user_id", "=", userId)
       .executeTakeFirst(),
     ownReportsQuery(deps, userId)
-      .orderBy("reports.created_at", "desc")
-      .orderBy("reports.id", "desc")
+      .orderBy("report.created_at", "desc")
+      .orderBy("report.id", "desc")
       .limit(size)
       .offset((page - 1) * size)
       .execute(),
@@ -304,7 +300,7 @@ export async function ownReports(deps: ApiDeps, userId: number, page: number): P
 
 /** GET /reports/{id}: one of the member's own reports; anyone else's is 404 (its existence is not told). */
 export async function ownReport(deps: ApiDeps, userId: number, reportId: number): Promise<OwnReport> {
-  const row = await ownReportsQuery(deps, userId).where("reports.id", "=", reportId).executeTakeFirst();
+  const row = await ownReportsQuery(deps, userId).where("report.id", "=", reportId).executeTakeFirst();
   if (!row) throw fail.notFound("exception.reports.not_found");
   return ownReportOf(row);
 }
@@ -326,44 +322,42 @@ export async function reportQueue(deps: ApiDeps, staffId: number, page: number):
       .where("state", "=", "open")
       .executeTakeFirst(),
     deps.db
-      .selectFrom("reports")
-      .leftJoin("users as target", "target.id", "reports.target_user_id")
-      .leftJoin("users as reporter", "reporter.id", "reports.user_id")
-      .selectAll("reports")
+      .selectFrom("reports as report")
+      .leftJoin("users as target", "target.id", "report.target_user_id")
+      .leftJoin("users as reporter", "reporter.id", "report.user_id")
+      .selectAll("report")
       .select(["target.username as target_username", "target.status as target_status", "reporter.username as reporter_username"])
-      .where("reports.state", "=", "open")
-      .orderBy("reports.priority")
-      .orderBy("reports.created_at")
-      .orderBy("reports.id")
+      .where("report.state", "=", "open")
+      .orderBy("report.priority")
+      .orderBy("report.created_at")
+      .orderBy("report.id")
       .limit(size)
       .offset((page - 1) * size)
       .execute(),
   ]);
   return {
-    items: rows.map(
-      (row): QueuedReport => ({
-        id: row.id,
-        reference: reportReference(row.id),
-        kind: row.object_kind as ReportObjectKind,
-        object_id: row.object_id,
-        url: row.url,
-        type: row.type as ReportType,
-        priority: row.priority,
-        text: row.text,
-        created_at: Number(row.created_at),
-        object_checked: row.object_checked === 1,
-        target:
-          row.target_user_id !== null && row.target_username !== null
-            ? { id: row.target_user_id, username: row.target_username, status: row.target_status ?? "deleted" }
-            : null,
-        reporter: {
-          username: row.reporter_username,
-          name: row.reporter_name,
-          email: row.reporter_email,
-          guest: row.user_id === null && row.reporter_key?.startsWith("u:") !== true,
-        },
-      }),
-    ),
+    items: rows.map((row): QueuedReport => ({
+      id: row.id,
+      reference: reportReference(row.id),
+      kind: row.object_kind as ReportObjectKind,
+      object_id: row.object_id,
+      url: row.url,
+      type: row.type as ReportType,
+      priority: row.priority,
+      text: row.text,
+      created_at: Number(row.created_at),
+      object_checked: row.object_checked === 1,
+      target:
+        row.target_user_id !== null && row.target_username !== null
+          ? { id: row.target_user_id, username: row.target_username, status: row.target_status ?? "deleted" }
+          : null,
+      reporter: {
+        username: row.reporter_username,
+        name: row.reporter_name,
+        email: row.reporter_email,
+        guest: row.user_id === null && row.reporter_key?.startsWith("u:") !== true,
+      },
+    })),
     page,
     page_size: size,
     total: Number(count?.n ?? 0),
@@ -384,7 +378,12 @@ export async function decideReport(deps: ApiDeps, staffId: number, reportId: num
     const row = await trx.selectFrom("reports").selectAll().where("id", "=", reportId).executeTakeFirst();
     if (!row) throw fail.notFound("exception.reports.not_found");
     const decision = { state: "decided", outcome: input.outcome, statement: input.statement, decided_by: staffId, decided_at: now };
-    const updated = await trx.updateTable("reports").set(decision).where("id", "=", reportId).where("state", "=", "open").executeTakeFirst();
+    const updated = await trx
+      .updateTable("reports")
+      .set(decision)
+      .where("id", "=", reportId)
+      .where("state", "=", "open")
+      .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw fail.conflict("exception.backoffice.already_decided");
     const others = await trx
       .selectFrom("reports")
@@ -397,7 +396,11 @@ export async function decideReport(deps: ApiDeps, staffId: number, reportId: num
       await trx
         .updateTable("reports")
         .set(decision)
-        .where("id", "in", others.map((other) => other.id))
+        .where(
+          "id",
+          "in",
+          others.map((other) => other.id),
+        )
         .where("state", "=", "open")
         .execute();
     const target =
@@ -411,7 +414,12 @@ export async function decideReport(deps: ApiDeps, staffId: number, reportId: num
     const actionable = target && target.status !== "deleted" && !isStaffUserType(target.user_type);
     if (actionable && input.outcome === "account_banned") {
       await trx.updateTable("users").set({ status: "banned", updated_at: now }).where("id", "=", target.id).execute();
-      await trx.updateTable("access_tokens").set({ revoked_at: now }).where("user_id", "=", target.id).where("revoked_at", "is", null).execute();
+      await trx
+        .updateTable("access_tokens")
+        .set({ revoked_at: now })
+        .where("user_id", "=", target.id)
+        .where("revoked_at", "is", null)
+        .execute();
     }
     if (input.outcome === "content_removed" && row.object_kind === "media" && row.object_id !== null)
       await trx.updateTable("media").set({ status: MEDIA_STATUS.rejected }).where("id", "=", row.object_id).execute();
@@ -437,7 +445,11 @@ async function tellReporter(deps: ApiDeps, report: ReportRow, input: DecideRepor
   let to = report.reporter_email;
   let language = report.language;
   if (report.user_id !== null) {
-    const member = await deps.db.selectFrom("users").select(["email", "language", "status"]).where("id", "=", report.user_id).executeTakeFirst();
+    const member = await deps.db
+      .selectFrom("users")
+      .select(["email", "language", "status"])
+      .where("id", "=", report.user_id)
+      .executeTakeFirst();
     if (!member || member.status === "deleted") return;
     to = member.email;
     language = member.language;

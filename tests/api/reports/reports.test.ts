@@ -62,7 +62,13 @@ describe(`reports (${TEST_DB})`, () => {
 
     const list = await call<{ items: OwnReport[]; total: number }>("GET", "/reports", { token: reporter.token });
     expect(list.json.data?.total).toBe(1);
-    expect(list.json.data?.items[0]).toMatchObject({ kind: "profile", object_id: escort.id, username: escort.username, state: "open", decision: null });
+    expect(list.json.data?.items[0]).toMatchObject({
+      kind: "profile",
+      object_id: escort.id,
+      username: escort.username,
+      state: "open",
+      decision: null,
+    });
 
     // A second report on the same object while the first is open: 409, nothing filed.
     const again = await call("POST", "/reports", {
@@ -110,11 +116,26 @@ describe(`reports (${TEST_DB})`, () => {
 
     const filed = await call<{ id: number }>("POST", "/reports", {
       lang: "en",
-      body: { kind: "page", url, type: "unprotected_sex", name: "Gast", email: "Gast.Notice@example.com", text: explanation, good_faith: true },
+      body: {
+        kind: "page",
+        url,
+        type: "unprotected_sex",
+        name: "Gast",
+        email: "Gast.Notice@example.com",
+        text: explanation,
+        good_faith: true,
+      },
     });
     expect(filed.status).toBe(202);
     const row = await rt.deps.db.selectFrom("reports").selectAll().where("id", "=", filed.json.data!.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ object_kind: "profile", object_id: escort.id, target_user_id: escort.id, user_id: null, url, language: "en" });
+    expect(row).toMatchObject({
+      object_kind: "profile",
+      object_id: escort.id,
+      target_user_id: escort.id,
+      user_id: null,
+      url,
+      language: "en",
+    });
     const mail = (await mailsTo("Gast.Notice@example.com"))[0]!;
     expect(mail).toMatchObject({ template: "report_received", language: "en" });
     // An unverified address: the mail repeats nothing the guest typed.
@@ -123,11 +144,21 @@ describe(`reports (${TEST_DB})`, () => {
 
     // A page that is no profile stays a notice by address, unchecked.
     const other = await call<{ id: number }>("POST", "/reports", {
-      body: { kind: "page", url: "https://velora.test/de/about/magazine/x", type: "illegal_content", name: "G", email: "g@example.com", text: explanation, good_faith: true },
+      body: {
+        kind: "page",
+        url: "https://velora.test/de/about/magazine/x",
+        type: "illegal_content",
+        name: "G",
+        email: "g@example.com",
+        text: explanation,
+        good_faith: true,
+      },
     });
     expect(other.status).toBe(202);
     // An underage report may be anonymous (DSA Art. 16(2)(c)).
-    const anonymous = await call("POST", "/reports", { body: { kind: "page", url, type: "underage", text: explanation, good_faith: true } });
+    const anonymous = await call("POST", "/reports", {
+      body: { kind: "page", url, type: "underage", text: explanation, good_faith: true },
+    });
     expect(anonymous.status).toBe(202);
   });
 
@@ -143,15 +174,26 @@ describe(`reports (${TEST_DB})`, () => {
       [{ kind: "profile", object_id: reporter.id, type: "spam", good_faith: true }, 400, "exception.reports.own_object"],
       [{ kind: "profile", object_id: escort.id, type: "other", good_faith: true }, 400, "validation.reports.text_required"],
       [{ kind: "profile", object_id: escort.id, type: "spam", text: "kurz", good_faith: true }, 400, "validation.reports.text_too_short"],
-      [{ kind: "profile", object_id: escort.id, type: "spam", text: "x".repeat(REPORT_LIMITS.textMax + 1), good_faith: true }, 400, "validation.reports.text_too_long"],
+      [
+        { kind: "profile", object_id: escort.id, type: "spam", text: "x".repeat(REPORT_LIMITS.textMax + 1), good_faith: true },
+        400,
+        "validation.reports.text_too_long",
+      ],
       [{ kind: "message", object_id: 5, type: "spam", good_faith: true }, 400, "validation.reports.url_required"],
-      [{ kind: "page", url: "javascript:alert(1)", type: "spam", text: explanation, good_faith: true }, 400, "validation.reports.url_invalid"],
+      [
+        { kind: "page", url: "javascript:alert(1)", type: "spam", text: explanation, good_faith: true },
+        400,
+        "validation.reports.url_invalid",
+      ],
       [{ kind: "profile", object_id: "1", type: "spam", good_faith: true }, 400, "validation.reports.object_invalid"],
     ];
     for (const [body, status, key] of cases) {
       const answer = await post(body);
       expect(answer.status, key).toBe(status);
-      expect(answer.json.errors?.map((e) => e.key), key).toContain(key);
+      expect(
+        answer.json.errors?.map((e) => e.key),
+        key,
+      ).toContain(key);
     }
     // A kind without a table yet: taken by kind, id and the exact location.
     const message = await post({ kind: "message", object_id: 5, url: "https://velora.test/de/messages/5", type: "spam", good_faith: true });
@@ -202,23 +244,53 @@ describe(`reports (${TEST_DB})`, () => {
     expect(photo.status).toBe(202);
     const row = await rt.deps.db.selectFrom("reports").selectAll().where("id", "=", photo.json.data!.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ target_user_id: escort.id, priority: 2, object_checked: 1 });
-    expect((await call("POST", "/reports", { token: escort.token, body: { kind: "media", object_id: media.id, type: "spam", good_faith: true } })).status).toBe(400);
-    expect((await call("POST", "/reports", { token: reporter.token, body: { kind: "media", object_id: 2_000_000_000, type: "spam", good_faith: true } })).status).toBe(404);
+    expect(
+      (
+        await call("POST", "/reports", {
+          token: escort.token,
+          body: { kind: "media", object_id: media.id, type: "spam", good_faith: true },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call("POST", "/reports", {
+          token: reporter.token,
+          body: { kind: "media", object_id: 2_000_000_000, type: "spam", good_faith: true },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("limits reports per member and per guest address", async () => {
     const reporter = await member(USER_TYPE.client);
-    const targets = await Promise.all(Array.from({ length: REPORT_MEMBER_LIMIT.limit + 1 }, () => createUser(rt, { userType: USER_TYPE.escort })));
+    const targets = await Promise.all(
+      Array.from({ length: REPORT_MEMBER_LIMIT.limit + 1 }, () => createUser(rt, { userType: USER_TYPE.escort })),
+    );
     for (let i = 0; i < REPORT_MEMBER_LIMIT.limit; i++) {
-      const answer = await call("POST", "/reports", { token: reporter.token, body: { kind: "profile", object_id: targets[i]!.id, type: "spam", good_faith: true } });
+      const answer = await call("POST", "/reports", {
+        token: reporter.token,
+        body: { kind: "profile", object_id: targets[i]!.id, type: "spam", good_faith: true },
+      });
       expect(answer.status).toBe(202);
     }
-    const over = await call("POST", "/reports", { token: reporter.token, body: { kind: "profile", object_id: targets.at(-1)!.id, type: "spam", good_faith: true } });
+    const over = await call("POST", "/reports", {
+      token: reporter.token,
+      body: { kind: "profile", object_id: targets.at(-1)!.id, type: "spam", good_faith: true },
+    });
     expect(over.status).toBe(429);
     expect(over.json.errors?.[0]?.key).toBe("exception.reports.exceeded_limit");
 
     const ip = "192.0.2.77";
-    const notice = (i: number) => ({ kind: "page", url: `https://velora.test/de/x/${i}`, type: "spam", name: "G", email: `g${i}@example.com`, text: explanation, good_faith: true });
+    const notice = (i: number) => ({
+      kind: "page",
+      url: `https://velora.test/de/x/${i}`,
+      type: "spam",
+      name: "G",
+      email: `g${i}@example.com`,
+      text: explanation,
+      good_faith: true,
+    });
     for (let i = 0; i < REPORT_GUEST_LIMIT.limit; i++) expect((await call("POST", "/reports", { ip, body: notice(i) })).status).toBe(202);
     expect((await call("POST", "/reports", { ip, body: notice(99) })).status).toBe(429);
   });
@@ -236,17 +308,39 @@ describe(`reports (${TEST_DB})`, () => {
     const reporter = await member(USER_TYPE.client);
     const guestMail = "guest.decision@example.com";
     const escort = await member();
-    const spam = await call<{ id: number }>("POST", "/reports", { token: reporter.token, body: { kind: "profile", object_id: escort.id, type: "spam", good_faith: true } });
+    const spam = await call<{ id: number }>("POST", "/reports", {
+      token: reporter.token,
+      body: { kind: "profile", object_id: escort.id, type: "spam", good_faith: true },
+    });
     rt.clock.advance(1000);
     const minor = await call<{ id: number }>("POST", "/reports", {
-      body: { kind: "page", url: `https://velora.test/de/p/${escort.username}`, type: "underage", name: "G", email: guestMail, text: explanation, good_faith: true },
+      body: {
+        kind: "page",
+        url: `https://velora.test/de/p/${escort.username}`,
+        type: "underage",
+        name: "G",
+        email: guestMail,
+        text: explanation,
+        good_faith: true,
+      },
     });
     // Only these two are open (earlier tests filed more).
-    await rt.deps.db.updateTable("reports").set({ state: "decided" }).where("id", "not in", [spam.json.data!.id, minor.json.data!.id]).execute();
+    await rt.deps.db
+      .updateTable("reports")
+      .set({ state: "decided" })
+      .where("id", "not in", [spam.json.data!.id, minor.json.data!.id])
+      .execute();
     // Members, the reported escort and guests: no queue, no decision.
     for (const token of [reporter.token, escort.token]) {
       expect((await call("GET", "/backoffice/reports", { token })).status).toBe(403);
-      expect((await call("POST", `/backoffice/reports/${spam.json.data!.id}/decide`, { token, body: { outcome: "no_action", statement: explanation } })).status).toBe(403);
+      expect(
+        (
+          await call("POST", `/backoffice/reports/${spam.json.data!.id}/decide`, {
+            token,
+            body: { outcome: "no_action", statement: explanation },
+          })
+        ).status,
+      ).toBe(403);
     }
     expect((await call("GET", "/backoffice/reports")).status).toBe(401);
 
@@ -260,7 +354,10 @@ describe(`reports (${TEST_DB})`, () => {
       reporter: { guest: true, email: guestMail },
     });
 
-    const invalid = await call("POST", `/backoffice/reports/${spam.json.data!.id}/decide`, { token: team.token, body: { outcome: "maybe", statement: "kurz" } });
+    const invalid = await call("POST", `/backoffice/reports/${spam.json.data!.id}/decide`, {
+      token: team.token,
+      body: { outcome: "maybe", statement: "kurz" },
+    });
     expect(invalid.status).toBe(400);
     const statement = "Das Profil wurde geprüft; die Angebote verstoßen gegen § 32 ProstSchG.";
     const decided = await call<OwnReport>("POST", `/backoffice/reports/${spam.json.data!.id}/decide`, {
@@ -269,11 +366,24 @@ describe(`reports (${TEST_DB})`, () => {
     });
     expect(decided.status).toBe(200);
     // Every open report on the object is decided with it; again: 409.
-    expect((await call("POST", `/backoffice/reports/${minor.json.data!.id}/decide`, { token: team.token, body: { outcome: "no_action", statement } })).status).toBe(409);
-    expect((await call("POST", "/backoffice/reports/2000000000/decide", { token: team.token, body: { outcome: "no_action", statement } })).status).toBe(404);
+    expect(
+      (
+        await call("POST", `/backoffice/reports/${minor.json.data!.id}/decide`, {
+          token: team.token,
+          body: { outcome: "no_action", statement },
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (await call("POST", "/backoffice/reports/2000000000/decide", { token: team.token, body: { outcome: "no_action", statement } }))
+        .status,
+    ).toBe(404);
 
     const own = await call<OwnReport>("GET", `/reports/${spam.json.data!.id}`, { token: reporter.token });
-    expect(own.json.data).toMatchObject({ state: "decided", decision: { outcome: "account_banned", statement, decided_at: rt.clock.now() } });
+    expect(own.json.data).toMatchObject({
+      state: "decided",
+      decision: { outcome: "account_banned", statement, decided_at: rt.clock.now() },
+    });
     expect((await mailsTo(reporter.email)).at(-1)).toMatchObject({ template: "report_decided" });
     expect((await mailsTo(reporter.email)).at(-1)!.text_body).toContain(statement);
     expect((await mailsTo(guestMail)).map((mail) => mail.template)).toEqual(["report_received", "report_decided"]);
@@ -286,8 +396,13 @@ describe(`reports (${TEST_DB})`, () => {
   it("keeps the report but forgets the reporter when the reporter deletes their account", async () => {
     const reporter = await member(USER_TYPE.client);
     const escort = await member();
-    const filed = await call<{ id: number }>("POST", "/reports", { token: reporter.token, body: { kind: "profile", object_id: escort.id, type: "spam", good_faith: true } });
-    expect((await call("POST", "/user/delete", { token: reporter.token, body: { current_password: reporter.password } })).status).toBeLessThan(300);
+    const filed = await call<{ id: number }>("POST", "/reports", {
+      token: reporter.token,
+      body: { kind: "profile", object_id: escort.id, type: "spam", good_faith: true },
+    });
+    expect(
+      (await call("POST", "/user/delete", { token: reporter.token, body: { current_password: reporter.password } })).status,
+    ).toBeLessThan(300);
     const mail = await rt.deps.db
       .selectFrom("mail_outbox")
       .select("text_body")
