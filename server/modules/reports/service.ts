@@ -5,7 +5,7 @@
  * limited per member and per IP address so nobody can flood the moderators'
  * queue or someone's mailbox.
  */
-import { fail } from "../../api/errors";
+import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import type { ContentRemovalRequest } from "../../contract/content-removal";
 import { isOverLimit, recordHit, type Window } from "../../lib/rate-limit";
@@ -14,6 +14,7 @@ import { MEDIA_STATUS } from "../../contract/media";
 import { isStaffUserType } from "../../contract/moderation";
 import {
   ANONYMOUS_TYPES,
+  CHECKED_OBJECT_KINDS,
   REPORT_LIMITS,
   REPORT_TYPES,
   REPORT_TYPES_BY_KIND,
@@ -129,8 +130,7 @@ async function profileTarget(deps: ApiDeps, where: { id: number } | { usernameKe
 async function resolveObject(deps: ApiDeps, input: FileReportInput): Promise<ResolvedObject> {
   const { kind } = input;
   if (kind === "page") {
-    if (!input.url) throw fail.badRequest("validation.reports.url_required", "url");
-    const match = PROFILE_PATH.exec(new URL(input.url).pathname);
+    const match = PROFILE_PATH.exec(new URL(input.url!).pathname);
     if (match) {
       let name: string;
       try {
@@ -160,8 +160,7 @@ async function resolveObject(deps: ApiDeps, input: FileReportInput): Promise<Res
     if (!row) throw fail.notFound("exception.reports.object_not_found");
     return { kind, objectId: row.id, checked: true, targetUserId: row.user_id };
   }
-  // Messages, blogs, … have no table yet: the exact location is what lets the team find the object.
-  if (!input.url) throw fail.badRequest("validation.reports.url_required", "url");
+  // Messages, blogs, … have no table yet: the exact location (required above) is what lets the team find the object.
   return { kind, objectId: input.object_id, checked: false, targetUserId: null };
 }
 
@@ -183,12 +182,21 @@ export async function fileReport(
 
   const guest = context.userId === null;
   const anonymousAllowed = ANONYMOUS_TYPES.includes(input.type);
-  if (guest && !anonymousAllowed && !input.name) throw fail.badRequest("validation.reports.name_required", "name");
-  if (guest && !anonymousAllowed && !input.email) throw fail.badRequest("validation.reports.email_required", "email");
+  // The rules across fields, all at once so a form shows every missing field together.
+  const missing: Array<[string, string]> = [];
+  if (guest && !anonymousAllowed && !input.name) missing.push(["validation.reports.name_required", "name"]);
+  if (guest && !anonymousAllowed && !input.email) missing.push(["validation.reports.email_required", "email"]);
   // A guest's report and any notice by address is a DSA notice: it needs a substantiated explanation.
   const textRequired = guest || input.kind === "page" || input.type === "other";
-  if (textRequired && !input.text) throw fail.badRequest("validation.reports.text_required", "text");
-  if (input.text && input.text.length < REPORT_LIMITS.textMin) throw fail.badRequest("validation.reports.text_too_short", "text");
+  if (textRequired && !input.text) missing.push(["validation.reports.text_required", "text"]);
+  else if (input.text && input.text.length < REPORT_LIMITS.textMin) missing.push(["validation.reports.text_too_short", "text"]);
+  const needsUrl = !CHECKED_OBJECT_KINDS.includes(input.kind);
+  if (needsUrl && !input.url) missing.push(["validation.reports.url_required", "url"]);
+  if (missing.length > 0)
+    throw new ApiError(
+      400,
+      missing.map(([key, source]) => errorItem(400, key, source)),
+    );
 
   const object = await resolveObject(deps, input);
   if (!REPORT_TYPES_BY_KIND[object.kind].includes(input.type)) throw fail.badRequest("validation.reports.type_invalid", "type");
