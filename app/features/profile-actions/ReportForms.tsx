@@ -8,6 +8,7 @@ import { REPORT_LIMITS } from "#server/contract/reports";
 import type { Language } from "#server/contract/locales";
 import { CheckboxField, TextAreaField } from "~/components/FieldControls";
 import { ReportTypeSelect } from "~/features/reports/ReportTypeSelect";
+import * as css from "~/features/reports/reports.css";
 import { localePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { ProfileActionForm, refusalFor, type ProfileActionFormProps } from "./form-parts";
@@ -54,7 +55,9 @@ export function ReportForms({ profile, lang, tab, refused }: ProfileActionFormPr
           </button>
         </p>
         <p className={ui.muted}>
-          <Link to={localePath(lang, "user/reports")}>{t("reports.profile.my_reports")}</Link>
+          <Link className={css.tapLink} to={localePath(lang, "user/reports")}>
+            {t("reports.profile.my_reports")}
+          </Link>
         </p>
       </ProfileActionForm>
     </details>
@@ -67,7 +70,11 @@ export function GuestReportLink({ lang, username }: { lang: Language; username: 
   const location = localePath(lang, `p/${username}`);
   return (
     <p className={ui.muted} data-testid="guest-report">
-      <Link to={`${localePath(lang, "about/content_removal_request")}?location=${encodeURIComponent(location)}#notice-form`} rel="nofollow">
+      <Link
+        className={css.tapLink}
+        to={`${localePath(lang, "about/content_removal_request")}?location=${encodeURIComponent(location)}#notice-form`}
+        rel="nofollow"
+      >
         {t("reports.profile.guest_link")}
       </Link>
     </p>

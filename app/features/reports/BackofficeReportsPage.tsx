@@ -142,7 +142,9 @@ export function BackofficeReportsPage({
   return (
     <main className={ui.page}>
       <div className={ui.stack}>
-        <Link to={to("backoffice")}>{t("reports.backoffice.back")}</Link>
+        <Link className={css.tapLink} to={to("backoffice")}>
+          {t("reports.backoffice.back")}
+        </Link>
         <h1>{t("reports.backoffice.title")}</h1>
         <p className={ui.muted}>{t("reports.backoffice.intro")}</p>
         {done && !failure ? (

@@ -17,7 +17,9 @@ export function MyReportsPage({ title, reports }: { title: string; reports: OwnR
   return (
     <main className={ui.narrow}>
       <div className={ui.stack}>
-        <Link to={to("user")}>{t("reports.mine.back")}</Link>
+        <Link className={css.tapLink} to={to("user")}>
+          {t("reports.mine.back")}
+        </Link>
         <h1>{title}</h1>
         <p className={ui.muted}>{t("reports.mine.intro")}</p>
         {reports.items.length === 0 ? (

@@ -49,3 +49,6 @@ export const quote = style({
   whiteSpace: "pre-wrap",
 });
 export const select = style({ minHeight: "44px", width: "100%" });
+
+/** A link on its own line, tall enough to tap (44 px). */
+export const tapLink = style({ display: "inline-flex", alignItems: "center", minHeight: "44px" });

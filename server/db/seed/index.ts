@@ -19,6 +19,7 @@ import { writeAccounts } from "./accounts";
 import { consentsPart } from "./consents";
 import { mediaPart } from "./media";
 import { moderationPart } from "./moderation";
+import { reportsPart } from "./reports";
 import type { SeedPart } from "./part";
 import { SeedPhotos } from "./photo-files";
 import { profileDetailsPart, profilesPart } from "./profiles";
@@ -78,7 +79,7 @@ async function forEachLimit<T>(items: readonly T[], limit: number, task: (item: 
  * The seed's parts, in the order they write within a chunk (server/db/seed/part.ts): details before the
  * profile rows (the search triggers compute each profile once), media last.
  */
-const SEED_PARTS: readonly SeedPart[] = [profileDetailsPart, consentsPart, profilesPart, mediaPart, viewsPart, moderationPart];
+const SEED_PARTS: readonly SeedPart[] = [profileDetailsPart, consentsPart, profilesPart, mediaPart, viewsPart, moderationPart, reportsPart];
 
 /** One chunk in one transaction: the accounts, then every part. Answers the media rows written. */
 async function writeChunk(db: DB, photos: SeedPhotos, people: readonly PersonPlan[], passwordHash: string, now: number): Promise<number> {

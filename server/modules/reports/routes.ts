@@ -13,7 +13,7 @@ export function registerReports({ v2 }: ModuleContext): void {
       method: "post",
       path: "/reports/content-removal",
       summary:
-        "File a content removal request (no login needed). Answers 202 with the reference and mails a confirmation to the requester; 429 after 5 requests per hour from one address.",
+        "File a content removal request (no login needed). Answers 202 with the reference and mails a confirmation to the requester; 429 after 5 requests per hour from one address. Kept for older clients: the web notice form files through POST /reports, which reaches the back office queue (ADR 038).",
       tag: "reports",
       auth: "optional",
       body: contentRemovalRequestSchema,
