@@ -262,6 +262,25 @@ describe(`reports (${TEST_DB})`, () => {
     ).toBe(404);
   });
 
+  it("takes reports of paused and banned accounts (the record matters), not of deleted ones or staff", async () => {
+    const reporter = await member(USER_TYPE.client);
+    const post = (objectId: number) =>
+      call("POST", "/reports", {
+        token: reporter.token,
+        body: { kind: "profile", object_id: objectId, type: "trafficking", good_faith: true },
+      });
+    for (const status of ["paused", "banned", "deactivated"] as const) {
+      const target = await createUser(rt, { userType: USER_TYPE.escort });
+      await rt.deps.db.updateTable("users").set({ status }).where("id", "=", target.id).execute();
+      expect((await post(target.id)).status, status).toBe(202);
+    }
+    const deleted = await createUser(rt, { userType: USER_TYPE.escort });
+    await rt.deps.db.updateTable("users").set({ status: "deleted" }).where("id", "=", deleted.id).execute();
+    expect((await post(deleted.id)).status).toBe(404);
+    const staff = await createUser(rt, { userType: USER_TYPE.team });
+    expect((await post(staff.id)).status).toBe(404);
+  });
+
   it("limits reports per member and per guest address", async () => {
     const reporter = await member(USER_TYPE.client);
     const targets = await Promise.all(
