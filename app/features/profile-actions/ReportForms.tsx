@@ -21,7 +21,7 @@ export function ReportForms({ profile, lang, tab, refused }: ProfileActionFormPr
   const input = mine?.input ?? {};
   const errors = (field: string) => mine?.fieldErrors[field] ?? [];
   return (
-    <details open={mine !== null} data-testid="report-action">
+    <details open={mine !== null} className={css.disclosure} data-testid="report-action">
       <summary className={ui.linkButton}>{t("reports.profile.summary")}</summary>
       <ProfileActionForm profile={profile} lang={lang} tab={tab} intent="report" className={ui.stack}>
         <input type="hidden" name="object_id" value={profile.id} />

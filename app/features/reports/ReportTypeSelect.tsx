@@ -4,6 +4,7 @@ import { REPORT_CATEGORIES, REPORT_TYPES, reportTypesFor, type ReportObjectKind 
 import { ErrorLine } from "~/components/form/ErrorLine";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
+import * as css from "./reports.css";
 
 export function ReportTypeSelect({
   kind,
@@ -28,7 +29,7 @@ export function ReportTypeSelect({
       <select
         id={id}
         name="type"
-        className={ui.input}
+        className={`${ui.input} ${css.typeSelect}`}
         defaultValue={defaultValue ?? ""}
         required
         aria-invalid={message ? true : undefined}

@@ -52,3 +52,10 @@ export const select = style({ minHeight: "44px", width: "100%" });
 
 /** A link on its own line, tall enough to tap (44 px). */
 export const tapLink = style({ display: "inline-flex", alignItems: "center", minHeight: "44px" });
+
+/**
+ * The profile's report disclosure sits in a wrapping row beside block: open, it takes the full row, and it may
+ * shrink below its select's longest option (else the longest type name would widen the page on a phone).
+ */
+export const disclosure = style({ minWidth: 0, maxWidth: "100%", selectors: { "&[open]": { flexBasis: "100%" } } });
+export const typeSelect = style({ maxWidth: "100%", minWidth: 0 });
