@@ -1,8 +1,7 @@
 /**
- * The info pages endpoint group of the v2 API (GET /api/v2/pages/...,
- * POST /api/v2/reports/content-removal), typed for loaders and actions.
+ * The info pages endpoint group of the v2 API (GET /api/v2/pages/...), typed
+ * for loaders. The content removal page files notices through reports.server.ts.
  */
-import type { ContentRemovalRequest } from "#server/contract/content-removal";
 import type { PageDocument, PageSection, PageVersion } from "#server/contract/pages";
 import type { Camelize } from "./camelize";
 import type { ApiResult, createApiClient } from "./client.server";
@@ -24,13 +23,4 @@ export function fetchInfoPage(
     auth: false,
     handleErrors: true,
   });
-}
-
-export interface FiledContentRemoval {
-  id: number;
-  reference: string;
-}
-
-export function fileContentRemoval(api: ApiClient, body: ContentRemovalRequest): Promise<ApiResult<FiledContentRemoval>> {
-  return api.call<FiledContentRemoval>("/api/v2/reports/content-removal", { method: "POST", body, handleErrors: true });
 }

@@ -48,28 +48,37 @@ test("pages exist in every language", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("O serwisie Velora");
 });
 
-test("the content removal request works without login and without JavaScript @js", async ({ page }) => {
+test("the notice form (content removal request) works without login and without JavaScript @js", async ({ page }, testInfo) => {
+  // One open report per address and object: each project reports under its own address.
+  const email = `erika.${testInfo.project.name}@example.test`;
   await page.goto("/de/about/content_removal_request");
   await page.getByRole("button", { name: "Meldung absenden" }).click();
-  await expect(page.locator('[data-field-error="name"]')).not.toBeEmpty();
-  await expect(page.locator('[data-field-error="email"]')).not.toBeEmpty();
-  await expect(page.locator('[data-field-error="description"]')).not.toBeEmpty();
-  // A bad URL is reported at its field; everything else typed stays.
-  await page.getByLabel("Dein Name").fill("Erika Muster");
-  await page.getByLabel("Deine E-Mail-Adresse").fill("erika@example.test");
-  await page.getByLabel("Adressen (URLs) der Inhalte").fill("not a url");
-  await page.getByLabel("Grund der Meldung").selectOption({ label: "Meine persönlichen Daten (Name, Adresse, Telefonnummer)" });
-  await page.getByLabel("Beschreibung").fill("Auf dieser Seite stehen meine private Adresse und Telefonnummer.");
+  await expect(page.locator('[data-field-error="type"]')).not.toBeEmpty();
+  await expect(page.locator('[data-field-error="good_faith"]')).not.toBeEmpty();
+  // The rules of a guest's notice: address, explanation, name and e-mail, each at its field; everything typed stays.
+  await page.getByLabel("Was ist das Problem?").selectOption({ label: "Private Daten veröffentlicht (Doxxing)" });
   await page.getByLabel(/Ich versichere/).check();
   await page.getByRole("button", { name: "Meldung absenden" }).click();
-  await expect(page.locator('[data-field-error="urls"]')).not.toBeEmpty();
+  await expect(page.locator('[data-field-error="url"]')).not.toBeEmpty();
+  await expect(page.locator('[data-field-error="text"]')).not.toBeEmpty();
+  await expect(page.locator('[data-field-error="name"]')).not.toBeEmpty();
+  await expect(page.locator('[data-field-error="email"]')).not.toBeEmpty();
+  await page.getByLabel("Genaue Adresse (URL) des Inhalts").fill("not a url");
+  await page.getByLabel("Dein Name").fill("Erika Muster");
+  await page.getByLabel("Deine E-Mail-Adresse").fill(email);
+  await page.getByLabel("Erklärung", { exact: true }).fill("Auf dieser Seite stehen meine private Adresse und Telefonnummer.");
+  await page.getByLabel(/Ich versichere/).check();
+  await page.getByRole("button", { name: "Meldung absenden" }).click();
+  await expect(page.locator('[data-field-error="url"]')).not.toBeEmpty();
   await expect(page.getByLabel("Dein Name")).toHaveValue("Erika Muster");
-  await expect(page.getByLabel("Beschreibung")).toHaveValue("Auf dieser Seite stehen meine private Adresse und Telefonnummer.");
-  await page.getByLabel("Adressen (URLs) der Inhalte").fill("http://127.0.0.1:3300/de/p/demo_escort");
+  await expect(page.getByLabel("Erklärung", { exact: true })).toHaveValue(
+    "Auf dieser Seite stehen meine private Adresse und Telefonnummer.",
+  );
+  await page.getByLabel("Genaue Adresse (URL) des Inhalts").fill("http://127.0.0.1:3300/de/p/demo_escort");
   await page.getByLabel(/Ich versichere/).check();
   await page.getByRole("button", { name: "Meldung absenden" }).click();
   await expect(page).toHaveURL(/sent=1/);
   await expect(page.getByTestId("removal-sent")).toBeVisible();
-  await page.goto("/de/dev/mailbox?to=erika%40example.test");
-  await expect(page.locator("[data-recipient='erika@example.test']").first()).toContainText("CR-");
+  await page.goto(`/de/dev/mailbox?to=${encodeURIComponent(email)}`);
+  await expect(page.locator(`[data-recipient='${email}']`).first()).toContainText("R-");
 });

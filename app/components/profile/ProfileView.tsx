@@ -10,6 +10,7 @@ import type { ProfileDetail, RegionBox } from "~/api/profiles.server";
 import type { MediaImage } from "#server/contract/media";
 import { Picture } from "~/components/Picture";
 import { ProfileMemberActions } from "~/features/profile-actions/ProfileMemberActions";
+import { GuestReportLink } from "~/features/profile-actions/ReportForms";
 import type { ProfileActionRefused } from "~/features/profile-actions/types";
 import { localePath } from "~/i18n/lang";
 import type { loader as layoutLoader } from "~/routes/$lang";
@@ -209,6 +210,7 @@ function ProfileActions({
             </Link>
           ) : null}
         </div>
+        <GuestReportLink lang={lang} username={profile.username} />
       </div>
     );
   }

@@ -133,6 +133,7 @@ export function BackofficeQueuePage({
   failure: DecisionFailure | null;
 }) {
   const { t } = useTranslation("moderation");
+  const to = useLocalePath();
   const location = useLocation();
   const pages = Math.max(1, Math.ceil(queue.total / queue.pageSize));
   const query = (page: number) => {
@@ -149,6 +150,11 @@ export function BackofficeQueuePage({
       <div className={ui.stack}>
         <h1>{t("moderation.backoffice.title")}</h1>
         <p className={ui.muted}>{t("moderation.backoffice.intro")}</p>
+        <p>
+          <Link to={to("backoffice/reports")} data-testid="backoffice-reports-link">
+            {t("moderation.backoffice.reports_link")}
+          </Link>
+        </p>
         {done ? (
           <p className={ui.notice} role="status" data-testid="backoffice-notice">
             {t(`moderation.backoffice.done_${done}`)}

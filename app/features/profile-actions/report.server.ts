@@ -1,4 +1,26 @@
-/** The report forms of the profile page (issue 11). */
-import type { ProfileActionHandler } from "./types";
+/** Report a profile from the profile page (issue 11 item 5, ADR 038): the API files it and mails the confirmation. */
+import { fileReport } from "~/api/reports.server";
+import { refusedBy, type ProfileActionHandler } from "./types";
 
-export const REPORT_ACTIONS: Record<string, ProfileActionHandler> = {};
+/** The fields of the report form, where the API's field errors are shown. */
+const FIELDS = ["type", "text", "good_faith"] as const;
+
+export const REPORT_ACTIONS: Record<string, ProfileActionHandler> = {
+  report: async ({ api, form }) => {
+    const input = {
+      type: String(form.get("type") ?? ""),
+      text: String(form.get("text") ?? ""),
+      good_faith: form.get("good_faith") === "on" ? "on" : "",
+    };
+    const objectId = Number(form.get("object_id"));
+    const result = await fileReport(api, {
+      kind: "profile",
+      object_id: Number.isSafeInteger(objectId) && objectId > 0 ? objectId : undefined,
+      type: input.type,
+      text: input.text,
+      good_faith: input.good_faith === "on",
+    });
+    if (!result.ok) return refusedBy("report", result, FIELDS, input);
+    return { done: "reported" };
+  },
+};

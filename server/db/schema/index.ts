@@ -44,6 +44,7 @@ import type { SearchProfilesTable } from "./search";
 import type { ProfileViewDaysTable, ProfileViewMarksTable } from "./stats";
 import type { MediaWatermarksTable } from "./media-gallery";
 import type { ProfileInterviewsTable, ProfileDateKindsTable } from "./profile-extras";
+import type { ReportsTable } from "./reports";
 
 export type * from "./accounts";
 export type * from "./jobs";
@@ -57,6 +58,7 @@ export type * from "./search";
 export type * from "./stats";
 export type * from "./media-gallery";
 export type * from "./profile-extras";
+export type * from "./reports";
 
 export interface Database {
   users: UsersTable;
@@ -100,4 +102,5 @@ export interface Database {
   profile_view_marks: ProfileViewMarksTable;
   profile_interviews: ProfileInterviewsTable;
   profile_date_kinds: ProfileDateKindsTable;
+  reports: ReportsTable;
 }

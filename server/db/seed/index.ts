@@ -19,6 +19,7 @@ import { writeAccounts } from "./accounts";
 import { consentsPart } from "./consents";
 import { mediaPart } from "./media";
 import { moderationPart } from "./moderation";
+import { reportsPart } from "./reports";
 import type { SeedPart } from "./part";
 import { SeedPhotos } from "./photo-files";
 import { profileDetailsPart, profilesPart } from "./profiles";
@@ -87,6 +88,7 @@ const SEED_PARTS: readonly SeedPart[] = [
   viewsPart,
   moderationPart,
   profileExtrasPart,
+  reportsPart,
 ];
 
 /** One chunk in one transaction: the accounts, then every part. Answers the media rows written. */

@@ -183,6 +183,8 @@ async function deleteAccount(deps: ApiDeps, userId: number, requestId: number): 
       "profile_date_kinds",
     ] as const;
     for (const table of byUser) await trx.deleteFrom(table).where("user_id", "=", userId).execute();
+    // Reports the member filed stay for the team's record (DSA), without the reporter (ADR 038).
+    await trx.updateTable("reports").set({ user_id: null, reporter_key: null }).where("user_id", "=", userId).execute();
     await trx
       .deleteFrom("blocks")
       .where((eb) => eb.or([eb("blocker_id", "=", userId), eb("blocked_id", "=", userId)]))

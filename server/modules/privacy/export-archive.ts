@@ -42,6 +42,8 @@ const USER_TABLES: Record<string, readonly string[]> = {
   exports: ["data_exports"],
   // Proposed profile texts and the decisions on the member's photos, with the reasons (ADR 030).
   moderation: ["profile_text_changes", "media_decisions"],
+  // The reports the member filed, with their state and decision (ADR 038).
+  reports: ["reports"],
 };
 
 /** Tables with a user_id that are exported by their own code below (sessions, photos). */

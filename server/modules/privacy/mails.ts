@@ -49,6 +49,7 @@ Diese Datei enthält alles, was wir über dein Konto speichern:
 - profile.json: Profil, Merkmale, Preise, Arbeitszeiten
 - media.json und media/: deine Fotos mit Status, Sichtbarkeit und Position
 - moderation.json: deine eingereichten Profiltexte und die Entscheidungen über deine Fotos, mit Gründen
+- reports.json: deine Meldungen, ihr Stand und unsere Entscheidungen
 - settings.json: Erstkontakt-Filter, Benachrichtigungen, Einwilligungen
 - blocks.json, business-links.json: deine Sperrliste, Verknüpfungen mit Agenturen und Clubs
 - sessions.json, security.json: Anmeldungen, E-Mail-Änderungen, Bestätigungen, Altersprüfung
@@ -62,6 +63,7 @@ This file contains everything we store about your account:
 - profile.json: profile, characteristics, prices, working hours
 - media.json and media/: your photos with status, visibility and position
 - moderation.json: the profile texts you submitted and the decisions on your photos, with reasons
+- reports.json: your reports, their state and our decisions
 - settings.json: first-contact filter, notifications, consents
 - blocks.json, business-links.json: your block list, links with agencies and clubs
 - sessions.json, security.json: logins, e-mail changes, confirmations, age check
@@ -75,6 +77,7 @@ Este archivo contiene todo lo que guardamos sobre tu cuenta:
 - profile.json: perfil, características, precios, horario
 - media.json y media/: tus fotos con estado, visibilidad y posición
 - moderation.json: los textos de perfil que enviaste y las decisiones sobre tus fotos, con motivos
+- reports.json: tus denuncias, su estado y nuestras decisiones
 - settings.json: filtro de primer contacto, notificaciones, consentimientos
 - blocks.json, business-links.json: tu lista de bloqueos, vínculos con agencias y clubes
 - sessions.json, security.json: inicios de sesión, cambios de correo, confirmaciones, verificación de edad
@@ -88,6 +91,7 @@ Ten plik zawiera wszystko, co przechowujemy o twoim koncie:
 - profile.json: profil, cechy, ceny, godziny pracy
 - media.json i media/: twoje zdjęcia ze statusem, widocznością i pozycją
 - moderation.json: przesłane przez ciebie teksty profilu i decyzje dotyczące twoich zdjęć, z powodami
+- reports.json: twoje zgłoszenia, ich stan i nasze decyzje
 - settings.json: filtr pierwszego kontaktu, powiadomienia, zgody
 - blocks.json, business-links.json: twoja lista blokad, powiązania z agencjami i klubami
 - sessions.json, security.json: logowania, zmiany e-mail, potwierdzenia, weryfikacja wieku

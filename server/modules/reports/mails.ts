@@ -8,6 +8,7 @@
 import type { Language } from "../../contract/locales";
 import { composeMail, fill, textsFor } from "../../integrations/mail/compose";
 import type { OutgoingMail } from "../../integrations/mail/mailer";
+import type { ReportOutcome } from "../../contract/reports";
 
 interface Texts {
   subject: string;
@@ -64,5 +65,174 @@ export function contentRemovalReceivedMail(input: { to: string; reference: strin
     language: input.language,
     subject: fill(texts.subject, values),
     blocks: [texts.greeting, texts.received, texts.next, texts.urgent, texts.reference].map((block) => fill(block, values)),
+  });
+}
+
+/** How the reports' mails name a decision (DSA Art. 17(3)(a): what restriction, if any). */
+const OUTCOME_TEXTS: Record<Language, Record<ReportOutcome, string>> = {
+  de: {
+    no_action: "Wir haben keinen Verstoß festgestellt und nichts entfernt.",
+    content_removed: "Wir haben die gemeldeten Inhalte entfernt.",
+    account_restricted: "Wir haben das Konto eingeschränkt.",
+    account_banned: "Wir haben das Konto gesperrt.",
+  },
+  en: {
+    no_action: "We found no violation and removed nothing.",
+    content_removed: "We removed the reported content.",
+    account_restricted: "We restricted the account.",
+    account_banned: "We banned the account.",
+  },
+  es: {
+    no_action: "No hemos encontrado ninguna infracción y no hemos eliminado nada.",
+    content_removed: "Hemos eliminado el contenido denunciado.",
+    account_restricted: "Hemos restringido la cuenta.",
+    account_banned: "Hemos bloqueado la cuenta.",
+  },
+  pl: {
+    no_action: "Nie stwierdziliśmy naruszenia i niczego nie usunęliśmy.",
+    content_removed: "Usunęliśmy zgłoszone treści.",
+    account_restricted: "Ograniczyliśmy konto.",
+    account_banned: "Zablokowaliśmy konto.",
+  },
+};
+
+interface ReportTexts {
+  receivedSubject: string;
+  receivedBody: string;
+  receivedNext: string;
+  decidedSubject: string;
+  decidedBody: string;
+  reasons: string;
+  redress: string;
+  targetSubject: string;
+  targetBody: string;
+  greeting: string;
+  reference: string;
+}
+
+const REPORT_TEXTS: Record<Language, ReportTexts> = {
+  de: {
+    greeting: "Hallo,",
+    receivedSubject: "Deine Meldung {reference} ist eingegangen",
+    receivedBody: "vielen Dank für deine Meldung. Wir haben sie erhalten und unter der Nummer {reference} erfasst.",
+    receivedNext:
+      "Unser Moderationsteam prüft sie so schnell wie möglich; Meldungen zu Minderjährigen und Menschenhandel zuerst. Über unsere Entscheidung informieren wir dich per E-Mail.",
+    decidedSubject: "Unsere Entscheidung zu deiner Meldung {reference}",
+    decidedBody: "wir haben deine Meldung {reference} geprüft. {outcome}",
+    reasons: "Begründung: {statement}",
+    redress:
+      "Bist du mit der Entscheidung nicht einverstanden, antworte auf diese E-Mail; wir prüfen sie dann erneut. Du kannst dich auch an eine außergerichtliche Streitbeilegungsstelle oder ein Gericht wenden.",
+    targetSubject: "Eine Moderationsentscheidung zu deinem Konto {username}",
+    targetBody: "nach einer Meldung haben wir Inhalte deines Kontos {username} geprüft. {outcome}",
+    reference: "Bitte gib bei Rückfragen die Nummer {reference} an.",
+  },
+  en: {
+    greeting: "Hello,",
+    receivedSubject: "Your report {reference} has been received",
+    receivedBody: "thank you for your report. We have received it and filed it under number {reference}.",
+    receivedNext:
+      "Our moderation team reviews it as soon as possible, reports about minors and trafficking first. We will inform you of our decision by e-mail.",
+    decidedSubject: "Our decision on your report {reference}",
+    decidedBody: "we have reviewed your report {reference}. {outcome}",
+    reasons: "Reasons: {statement}",
+    redress:
+      "If you disagree with the decision, reply to this e-mail and we will review it again. You may also turn to an out-of-court dispute settlement body or a court.",
+    targetSubject: "A moderation decision on your account {username}",
+    targetBody: "following a report, we have reviewed content of your account {username}. {outcome}",
+    reference: "Please quote number {reference} in any follow-up.",
+  },
+  es: {
+    greeting: "Hola:",
+    receivedSubject: "Hemos recibido tu denuncia {reference}",
+    receivedBody: "gracias por tu denuncia. La hemos recibido y registrado con el número {reference}.",
+    receivedNext:
+      "Nuestro equipo de moderación la revisará lo antes posible, primero las denuncias sobre menores y trata. Te informaremos de nuestra decisión por correo electrónico.",
+    decidedSubject: "Nuestra decisión sobre tu denuncia {reference}",
+    decidedBody: "hemos revisado tu denuncia {reference}. {outcome}",
+    reasons: "Motivos: {statement}",
+    redress:
+      "Si no estás de acuerdo con la decisión, responde a este correo y la revisaremos de nuevo. También puedes acudir a un órgano de resolución extrajudicial de litigios o a un tribunal.",
+    targetSubject: "Una decisión de moderación sobre tu cuenta {username}",
+    targetBody: "tras una denuncia, hemos revisado contenidos de tu cuenta {username}. {outcome}",
+    reference: "Indica el número {reference} en cualquier consulta.",
+  },
+  pl: {
+    greeting: "Dzień dobry,",
+    receivedSubject: "Otrzymaliśmy Twoje zgłoszenie {reference}",
+    receivedBody: "dziękujemy za zgłoszenie. Otrzymaliśmy je i zarejestrowaliśmy pod numerem {reference}.",
+    receivedNext:
+      "Nasz zespół moderacji sprawdzi je jak najszybciej, w pierwszej kolejności zgłoszenia dotyczące osób niepełnoletnich i handlu ludźmi. O naszej decyzji poinformujemy Cię e-mailem.",
+    decidedSubject: "Nasza decyzja w sprawie zgłoszenia {reference}",
+    decidedBody: "sprawdziliśmy Twoje zgłoszenie {reference}. {outcome}",
+    reasons: "Uzasadnienie: {statement}",
+    redress:
+      "Jeśli nie zgadzasz się z decyzją, odpowiedz na tę wiadomość, a ponownie ją rozpatrzymy. Możesz też zwrócić się do pozasądowego organu rozstrzygania sporów lub do sądu.",
+    targetSubject: "Decyzja moderacyjna dotycząca Twojego konta {username}",
+    targetBody: "po zgłoszeniu sprawdziliśmy treści Twojego konta {username}. {outcome}",
+    reference: "W razie pytań podaj numer {reference}.",
+  },
+};
+
+/**
+ * The confirmation of a report (DSA Art. 16(4)). As for content removal requests, the address may be a guest's
+ * unverified one: the mail repeats nothing the reporter typed, only our reference.
+ */
+export function reportReceivedMail(input: { to: string; reference: string; language: string }): OutgoingMail {
+  const texts = textsFor(REPORT_TEXTS, input.language);
+  const values = { reference: input.reference };
+  return composeMail({
+    to: input.to,
+    template: "report_received",
+    language: input.language,
+    subject: fill(texts.receivedSubject, values),
+    blocks: [texts.greeting, texts.receivedBody, texts.receivedNext, texts.reference].map((block) => fill(block, values)),
+  });
+}
+
+/** The decision on a report, to the reporter (DSA Art. 16(5)): what was decided, why, and how to contest it. */
+export function reportDecidedMail(input: {
+  to: string;
+  reference: string;
+  language: string;
+  outcome: ReportOutcome;
+  statement: string;
+}): OutgoingMail {
+  const texts = textsFor(REPORT_TEXTS, input.language);
+  const values = {
+    reference: input.reference,
+    outcome: textsFor(OUTCOME_TEXTS, input.language)[input.outcome],
+    statement: input.statement,
+  };
+  return composeMail({
+    to: input.to,
+    template: "report_decided",
+    language: input.language,
+    subject: fill(texts.decidedSubject, values),
+    blocks: [texts.greeting, texts.decidedBody, texts.reasons, texts.redress, texts.reference].map((block) => fill(block, values)),
+  });
+}
+
+/** The statement of reasons to the reported account when something was done (DSA Art. 17). */
+export function reportActionMail(input: {
+  to: string;
+  username: string;
+  reference: string;
+  language: string;
+  outcome: ReportOutcome;
+  statement: string;
+}): OutgoingMail {
+  const texts = textsFor(REPORT_TEXTS, input.language);
+  const values = {
+    reference: input.reference,
+    username: input.username,
+    outcome: textsFor(OUTCOME_TEXTS, input.language)[input.outcome],
+    statement: input.statement,
+  };
+  return composeMail({
+    to: input.to,
+    template: "report_action",
+    language: input.language,
+    subject: fill(texts.targetSubject, values),
+    blocks: [texts.greeting, texts.targetBody, texts.reasons, texts.redress, texts.reference].map((block) => fill(block, values)),
   });
 }

@@ -1,13 +1,40 @@
 /**
- * Reports about content on the platform. For now: content removal requests,
- * which anyone may file (no login), limited per IP address so the form
- * cannot be used to flood the moderators' queue or someone's mailbox.
+ * Reports about content on the platform: content removal requests (the older
+ * API, kept for its clients) and reports and notices (ADR 038), which members
+ * and guests file and the back office decides. Anyone may file without login,
+ * limited per member and per IP address so nobody can flood the moderators'
+ * queue or someone's mailbox.
  */
-import { fail } from "../../api/errors";
+import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import type { ContentRemovalRequest } from "../../contract/content-removal";
 import { isOverLimit, recordHit, type Window } from "../../lib/rate-limit";
-import { contentRemovalReceivedMail } from "./mails";
+import type { Selectable } from "kysely";
+import { MEDIA_STATUS } from "../../contract/media";
+import { isStaffUserType } from "../../contract/moderation";
+import {
+  ANONYMOUS_TYPES,
+  CHECKED_OBJECT_KINDS,
+  REPORT_LIMITS,
+  REPORT_TYPES,
+  REPORT_TYPES_BY_KIND,
+  reportReference,
+  type DecideReportInput,
+  type FiledReport,
+  type FileReportInput,
+  type OwnReport,
+  type OwnReportList,
+  type QueuedReport,
+  type ReportDecision,
+  type ReportObjectKind,
+  type ReportOutcome,
+  type ReportQueue,
+  type ReportState,
+  type ReportType,
+} from "../../contract/reports";
+import { USER_TYPE } from "../../contract/users";
+import type { ReportsTable } from "../../db/schema";
+import { contentRemovalReceivedMail, reportActionMail, reportDecidedMail, reportReceivedMail } from "./mails";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -60,4 +87,383 @@ export async function fileContentRemovalRequest(
   const reference = contentRemovalReference(row.id);
   await mailer.send(contentRemovalReceivedMail({ to: input.email, reference, language: context.language }));
   return { id: row.id, reference };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reports and notices (issue 11 item 5, ADR 038).
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Not in the spec (ADR 038). A member files at most 10 reports an hour (a person who reports more is a
+ * script or a campaign); a guest address 5, as for content removal requests. Refused posts count too, so
+ * the limit cannot be used to probe which ids exist.
+ */
+export const REPORT_MEMBER_LIMIT = { windowMs: HOUR, limit: 10, key: "exception.reports.exceeded_limit" } as const;
+export const REPORT_GUEST_LIMIT = { windowMs: HOUR, limit: 5, key: "exception.reports.exceeded_limit" } as const;
+
+export function reportWindow(userId: number | null, clientIp: string): Window {
+  return userId === null
+    ? { bucket: `reports:ip:${clientIp}`, windowMs: REPORT_GUEST_LIMIT.windowMs, limit: REPORT_GUEST_LIMIT.limit }
+    : { bucket: `reports:user:${userId}`, windowMs: REPORT_MEMBER_LIMIT.windowMs, limit: REPORT_MEMBER_LIMIT.limit };
+}
+
+/** Profiles live at /{lang}/p/{username}: a notice naming one becomes a report of that profile. */
+const PROFILE_PATH = /^\/(?:de|en|es|pl)\/p\/([^/?#]+)/;
+
+interface ResolvedObject {
+  kind: ReportObjectKind;
+  objectId: number | null;
+  checked: boolean;
+  targetUserId: number | null;
+}
+
+/** Member accounts that have profiles (staff have none and are reported to the operator, not the team). */
+const PROFILE_TYPES = [USER_TYPE.client, USER_TYPE.escort, USER_TYPE.business];
+
+async function profileTarget(deps: ApiDeps, where: { id: number } | { usernameKey: string }): Promise<number | null> {
+  let query = deps.db.selectFrom("users").select("id").where("status", "!=", "deleted").where("user_type", "in", PROFILE_TYPES);
+  query = "id" in where ? query.where("id", "=", where.id) : query.where("username_key", "=", where.usernameKey);
+  return (await query.executeTakeFirst())?.id ?? null;
+}
+
+/** Finds the reported object where its kind has a table; kinds without one are taken as given (ADR 038). */
+async function resolveObject(deps: ApiDeps, input: FileReportInput): Promise<ResolvedObject> {
+  const { kind } = input;
+  if (kind === "page") {
+    const match = PROFILE_PATH.exec(new URL(input.url!).pathname);
+    if (match) {
+      let name: string;
+      try {
+        name = decodeURIComponent(match[1]!).toLowerCase();
+      } catch {
+        name = "";
+      }
+      const id = name ? await profileTarget(deps, { usernameKey: name }) : null;
+      if (id !== null) return { kind: "profile", objectId: id, checked: true, targetUserId: id };
+    }
+    return { kind, objectId: null, checked: false, targetUserId: null };
+  }
+  if (input.object_id === undefined) throw fail.badRequest("validation.reports.object_invalid", "object_id");
+  if (kind === "profile") {
+    const id = await profileTarget(deps, { id: input.object_id });
+    if (id === null) throw fail.notFound("exception.reports.object_not_found");
+    return { kind, objectId: id, checked: true, targetUserId: id };
+  }
+  if (kind === "media") {
+    const row = await deps.db
+      .selectFrom("media")
+      .innerJoin("users", "users.id", "media.user_id")
+      .select(["media.id", "media.user_id"])
+      .where("media.id", "=", input.object_id)
+      .where("users.status", "!=", "deleted")
+      .executeTakeFirst();
+    if (!row) throw fail.notFound("exception.reports.object_not_found");
+    return { kind, objectId: row.id, checked: true, targetUserId: row.user_id };
+  }
+  // Messages, blogs, … have no table yet: the exact location (required above) is what lets the team find the object.
+  return { kind, objectId: input.object_id, checked: false, targetUserId: null };
+}
+
+/**
+ * Files a report (members and guests). Blocks do not stop a report either way: reporting is no contact (the
+ * reported member never learns who reported), and someone who was harassed and blocked must still be able
+ * to tell us (ADR 038). Own objects cannot be reported; one report per reporter and object stays open (409).
+ */
+export async function fileReport(
+  deps: ApiDeps,
+  input: FileReportInput,
+  context: { clientIp: string; language: string; userId: number | null },
+): Promise<FiledReport> {
+  const { db, clock, mailer } = deps;
+  const now = clock.now();
+  const window = reportWindow(context.userId, context.clientIp);
+  if (await isOverLimit(db, now, window)) throw fail.tooMany(REPORT_MEMBER_LIMIT.key);
+  await recordHit(db, now, window);
+
+  const guest = context.userId === null;
+  const anonymousAllowed = ANONYMOUS_TYPES.includes(input.type);
+  // The rules across fields, all at once so a form shows every missing field together.
+  const missing: Array<[string, string]> = [];
+  if (guest && !anonymousAllowed && !input.name) missing.push(["validation.reports.name_required", "name"]);
+  if (guest && !anonymousAllowed && !input.email) missing.push(["validation.reports.email_required", "email"]);
+  // A guest's report and any notice by address is a DSA notice: it needs a substantiated explanation.
+  const textRequired = guest || input.kind === "page" || input.type === "other";
+  if (textRequired && !input.text) missing.push(["validation.reports.text_required", "text"]);
+  else if (input.text && input.text.length < REPORT_LIMITS.textMin) missing.push(["validation.reports.text_too_short", "text"]);
+  const needsUrl = !CHECKED_OBJECT_KINDS.includes(input.kind);
+  if (needsUrl && !input.url) missing.push(["validation.reports.url_required", "url"]);
+  if (missing.length > 0)
+    throw new ApiError(
+      400,
+      missing.map(([key, source]) => errorItem(400, key, source)),
+    );
+
+  const object = await resolveObject(deps, input);
+  if (!REPORT_TYPES_BY_KIND[object.kind].includes(input.type)) throw fail.badRequest("validation.reports.type_invalid", "type");
+  if (context.userId !== null && object.targetUserId === context.userId) throw fail.badRequest("exception.reports.own_object");
+
+  const reporter = context.userId
+    ? await db.selectFrom("users").select(["email", "language"]).where("id", "=", context.userId).executeTakeFirst()
+    : undefined;
+  const email = guest ? (input.email ?? null) : null;
+  const reporterKey = context.userId !== null ? `u:${context.userId}` : email ? `e:${email.toLowerCase()}` : null;
+  const objectRef = object.objectId !== null ? `${object.kind}:${object.objectId}` : `page:${input.url}`;
+  if (reporterKey) {
+    const open = await db
+      .selectFrom("reports")
+      .select("id")
+      .where("reporter_key", "=", reporterKey)
+      .where("object_ref", "=", objectRef)
+      .where("state", "=", "open")
+      .executeTakeFirst();
+    if (open) throw fail.conflict("exception.reports.already_open");
+  }
+  let id: number;
+  try {
+    const row = await db
+      .insertInto("reports")
+      .values({
+        user_id: context.userId,
+        reporter_key: reporterKey,
+        reporter_name: guest ? (input.name ?? null) : null,
+        reporter_email: email,
+        object_kind: object.kind,
+        object_id: object.objectId,
+        url: input.url ?? null,
+        object_ref: objectRef,
+        object_checked: object.checked ? 1 : 0,
+        target_user_id: object.targetUserId,
+        type: input.type,
+        priority: REPORT_TYPES[input.type].priority,
+        text: input.text ?? null,
+        language: context.language,
+        created_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    id = row.id;
+  } catch (error) {
+    // Two posts at once: the partial unique index lets one through.
+    if (reporterKey) throw fail.conflict("exception.reports.already_open");
+    throw error;
+  }
+  const reference = reportReference(id);
+  const to = reporter?.email ?? email;
+  if (to) await mailer.send(reportReceivedMail({ to, reference, language: reporter?.language ?? context.language }));
+  return { id, reference, state: "open" };
+}
+
+type ReportRow = Selectable<ReportsTable>;
+
+function decisionOf(row: ReportRow): ReportDecision | null {
+  if (row.state !== "decided" || row.outcome === null || row.decided_at === null) return null;
+  return { outcome: row.outcome as ReportOutcome, statement: row.statement ?? "", decided_at: Number(row.decided_at) };
+}
+
+function ownReportOf(row: ReportRow & { username: string | null }): OwnReport {
+  return {
+    id: row.id,
+    reference: reportReference(row.id),
+    kind: row.object_kind as ReportObjectKind,
+    object_id: row.object_id,
+    url: row.url,
+    username: row.username,
+    type: row.type as ReportType,
+    text: row.text,
+    state: row.state as ReportState,
+    created_at: Number(row.created_at),
+    decision: decisionOf(row),
+  };
+}
+
+function ownReportsQuery(deps: ApiDeps, userId: number) {
+  return deps.db
+    .selectFrom("reports as report")
+    .leftJoin("users as target", (join) =>
+      join.onRef("target.id", "=", "report.target_user_id").on("report.object_kind", "=", "profile").on("target.status", "!=", "deleted"),
+    )
+    .selectAll("report")
+    .select("target.username as username")
+    .where("report.user_id", "=", userId);
+}
+
+/** GET /reports: the member's own reports, newest first, with their state and decision. */
+export async function ownReports(deps: ApiDeps, userId: number, page: number): Promise<OwnReportList> {
+  const size = REPORT_LIMITS.pageSize;
+  const [count, rows] = await Promise.all([
+    deps.db
+      .selectFrom("reports")
+      .select(({ fn }) => fn.countAll<number>().as("n"))
+      .where("user_id", "=", userId)
+      .executeTakeFirst(),
+    ownReportsQuery(deps, userId)
+      .orderBy("report.created_at", "desc")
+      .orderBy("report.id", "desc")
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute(),
+  ]);
+  return { items: rows.map(ownReportOf), page, page_size: size, total: Number(count?.n ?? 0) };
+}
+
+/** GET /reports/{id}: one of the member's own reports; anyone else's is 404 (its existence is not told). */
+export async function ownReport(deps: ApiDeps, userId: number, reportId: number): Promise<OwnReport> {
+  const row = await ownReportsQuery(deps, userId).where("report.id", "=", reportId).executeTakeFirst();
+  if (!row) throw fail.notFound("exception.reports.not_found");
+  return ownReportOf(row);
+}
+
+/** Staff (team 10, backend 9), read from the database on every call: anyone else gets 403. */
+async function requireStaff(deps: ApiDeps, userId: number): Promise<void> {
+  const row = await deps.db.selectFrom("users").select(["user_type", "status"]).where("id", "=", userId).executeTakeFirst();
+  if (!row || row.status !== "active" || !isStaffUserType(row.user_type)) throw fail.forbidden("exception.backoffice.staff_only");
+}
+
+/** GET /backoffice/reports: open reports, most urgent first, then oldest first. */
+export async function reportQueue(deps: ApiDeps, staffId: number, page: number): Promise<ReportQueue> {
+  await requireStaff(deps, staffId);
+  const size = REPORT_LIMITS.pageSize;
+  const [count, rows] = await Promise.all([
+    deps.db
+      .selectFrom("reports")
+      .select(({ fn }) => fn.countAll<number>().as("n"))
+      .where("state", "=", "open")
+      .executeTakeFirst(),
+    deps.db
+      .selectFrom("reports as report")
+      .leftJoin("users as target", "target.id", "report.target_user_id")
+      .leftJoin("users as reporter", "reporter.id", "report.user_id")
+      .selectAll("report")
+      .select(["target.username as target_username", "target.status as target_status", "reporter.username as reporter_username"])
+      .where("report.state", "=", "open")
+      .orderBy("report.priority")
+      .orderBy("report.created_at")
+      .orderBy("report.id")
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute(),
+  ]);
+  return {
+    items: rows.map((row): QueuedReport => ({
+      id: row.id,
+      reference: reportReference(row.id),
+      kind: row.object_kind as ReportObjectKind,
+      object_id: row.object_id,
+      url: row.url,
+      type: row.type as ReportType,
+      priority: row.priority,
+      text: row.text,
+      created_at: Number(row.created_at),
+      object_checked: row.object_checked === 1,
+      target:
+        row.target_user_id !== null && row.target_username !== null
+          ? { id: row.target_user_id, username: row.target_username, status: row.target_status ?? "deleted" }
+          : null,
+      reporter: {
+        username: row.reporter_username,
+        name: row.reporter_name,
+        email: row.reporter_email,
+        guest: row.user_id === null && row.reporter_key?.startsWith("u:") !== true,
+      },
+    })),
+    page,
+    page_size: size,
+    total: Number(count?.n ?? 0),
+  };
+}
+
+/**
+ * Decides an open report. The decision closes every open report on the same object (each reporter is told
+ * the same outcome and reasons); of two moderators the second gets 409. A ban takes effect at once (the
+ * account's status, its sessions); removing a photo refuses it; a restriction and a removal of other content
+ * are recorded and carried out by the team by hand until those objects have their own tools (ADR 038).
+ * The reported account gets the statement of reasons when something was done (DSA Art. 17).
+ */
+export async function decideReport(deps: ApiDeps, staffId: number, reportId: number, input: DecideReportInput): Promise<OwnReport> {
+  await requireStaff(deps, staffId);
+  const now = deps.clock.now();
+  const decided = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("reports").selectAll().where("id", "=", reportId).executeTakeFirst();
+    if (!row) throw fail.notFound("exception.reports.not_found");
+    const decision = { state: "decided", outcome: input.outcome, statement: input.statement, decided_by: staffId, decided_at: now };
+    const updated = await trx
+      .updateTable("reports")
+      .set(decision)
+      .where("id", "=", reportId)
+      .where("state", "=", "open")
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw fail.conflict("exception.backoffice.already_decided");
+    const others = await trx
+      .selectFrom("reports")
+      .selectAll()
+      .where("object_ref", "=", row.object_ref)
+      .where("state", "=", "open")
+      .where("id", "!=", reportId)
+      .execute();
+    if (others.length > 0)
+      await trx
+        .updateTable("reports")
+        .set(decision)
+        .where(
+          "id",
+          "in",
+          others.map((other) => other.id),
+        )
+        .where("state", "=", "open")
+        .execute();
+    const target =
+      row.target_user_id === null
+        ? undefined
+        : await trx
+            .selectFrom("users")
+            .select(["id", "email", "username", "language", "status", "user_type"])
+            .where("id", "=", row.target_user_id)
+            .executeTakeFirst();
+    const actionable = target && target.status !== "deleted" && !isStaffUserType(target.user_type);
+    if (actionable && input.outcome === "account_banned") {
+      await trx.updateTable("users").set({ status: "banned", updated_at: now }).where("id", "=", target.id).execute();
+      await trx
+        .updateTable("access_tokens")
+        .set({ revoked_at: now })
+        .where("user_id", "=", target.id)
+        .where("revoked_at", "is", null)
+        .execute();
+    }
+    if (input.outcome === "content_removed" && row.object_kind === "media" && row.object_id !== null)
+      await trx.updateTable("media").set({ status: MEDIA_STATUS.rejected }).where("id", "=", row.object_id).execute();
+    return { row: { ...row, ...decision }, others, target: actionable ? target : undefined };
+  });
+  const reporters = [decided.row, ...decided.others];
+  for (const report of reporters) await tellReporter(deps, report, input);
+  if (decided.target && input.outcome !== "no_action")
+    await deps.mailer.send(
+      reportActionMail({
+        to: decided.target.email,
+        username: decided.target.username,
+        reference: reportReference(decided.row.id),
+        language: decided.target.language,
+        outcome: input.outcome,
+        statement: input.statement,
+      }),
+    );
+  return ownReportOf({ ...decided.row, username: null });
+}
+
+async function tellReporter(deps: ApiDeps, report: ReportRow, input: DecideReportInput): Promise<void> {
+  let to = report.reporter_email;
+  let language = report.language;
+  if (report.user_id !== null) {
+    const member = await deps.db
+      .selectFrom("users")
+      .select(["email", "language", "status"])
+      .where("id", "=", report.user_id)
+      .executeTakeFirst();
+    if (!member || member.status === "deleted") return;
+    to = member.email;
+    language = member.language;
+  }
+  if (!to) return;
+  await deps.mailer.send(
+    reportDecidedMail({ to, reference: reportReference(report.id), language, outcome: input.outcome, statement: input.statement }),
+  );
 }

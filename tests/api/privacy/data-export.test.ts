@@ -124,6 +124,7 @@ describe(`the data export (${TEST_DB})`, () => {
         "media.json",
         "moderation.json",
         "profile.json",
+        "reports.json",
         "security.json",
         "sessions.json",
         "settings.json",

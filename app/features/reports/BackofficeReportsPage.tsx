@@ -1,0 +1,179 @@
+/**
+ * The back office's reports (ADR 038): open reports, most urgent first, then oldest first, each with the
+ * reported object linked, the reporter, the explanation, and one plain decision form (outcome and statement of
+ * reasons, which the reporter and, when something was done, the reported account read). Not hydrated.
+ */
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { REPORT_LIMITS, REPORT_OUTCOMES } from "#server/contract/reports";
+import type { QueuedReportData, ReportQueueData } from "~/api/reports.server";
+import { FormErrors } from "~/components/Field";
+import { TextAreaField } from "~/components/FieldControls";
+import { ErrorLine } from "~/components/form/ErrorLine";
+import { useLocalePath } from "~/i18n/lang";
+import { translateMessage } from "~/i18n/translate";
+import * as ui from "~/styles/ui.css";
+import type { ReportDecisionFailure } from "./backoffice-reports.server";
+import * as css from "./reports.css";
+
+function ReportedObject({ report }: { report: QueuedReportData }) {
+  const { t } = useTranslation("reports");
+  const to = useLocalePath();
+  const kind = t(`reports.kinds.${report.kind}`);
+  if (report.kind === "profile" && report.target)
+    return (
+      <p className={css.line}>
+        {kind}: <Link to={to(`p/${report.target.username}`)}>{report.target.username}</Link>
+        {report.target.status !== "active" ? ` (${report.target.status})` : ""}
+      </p>
+    );
+  return (
+    <>
+      <p className={css.line}>
+        {kind}
+        {report.objectId !== null ? ` #${report.objectId}` : ""}
+        {report.target ? (
+          <>
+            {" · "}
+            <Link to={to(`p/${report.target.username}`)}>{report.target.username}</Link>
+          </>
+        ) : null}
+        {report.objectChecked ? "" : ` · ${t("reports.backoffice.unchecked")}`}
+      </p>
+      {report.url ? (
+        <p className={css.line}>
+          <a href={report.url} className={css.url} rel="noreferrer noopener" target="_blank">
+            {report.url}
+          </a>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function ReportCard({ report, failure, action }: { report: QueuedReportData; failure: ReportDecisionFailure | null; action: string }) {
+  const { t, i18n } = useTranslation("reports");
+  const { t: tCommon } = useTranslation();
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const mine = failure?.id === report.id ? failure : null;
+  const outcomeId = `outcome-${report.id}`;
+  const outcomeError = mine?.fieldErrors.outcome?.[0];
+  const reporter =
+    report.reporter.username ??
+    ([report.reporter.name, report.reporter.email].filter(Boolean).join(", ") || t("reports.backoffice.anonymous"));
+  return (
+    <li className={css.card} data-testid="report-item" data-report={report.id} data-target={report.target?.username ?? ""}>
+      <div className={css.head}>
+        <strong>
+          {report.reference} · {t(`reports.types.${report.type}`)}
+        </strong>
+        <span className={report.priority <= 1 ? css.priorityUrgent : css.stateOpen}>
+          {t("reports.backoffice.priority", { priority: report.priority })}
+        </span>
+      </div>
+      <ReportedObject report={report} />
+      <p className={ui.muted}>
+        {t("reports.backoffice.filed", { date: date.format(report.createdAt) })} ·{" "}
+        {report.reporter.guest ? t("reports.backoffice.guest", { reporter }) : t("reports.backoffice.member", { reporter })}
+      </p>
+      {report.text ? <blockquote className={css.quote}>{report.text}</blockquote> : null}
+      {mine ? <FormErrors errors={mine.formErrors.map((key) => translateMessage(tCommon, key))} /> : null}
+      <Form method="post" action={action} className={ui.stack}>
+        <input type="hidden" name="id" value={report.id} />
+        <div className={ui.field}>
+          <label className={ui.label} htmlFor={outcomeId}>
+            {t("reports.backoffice.outcome")}
+          </label>
+          <select
+            id={outcomeId}
+            name="outcome"
+            className={`${ui.input} ${css.select}`}
+            defaultValue={mine?.input.outcome ?? ""}
+            aria-invalid={outcomeError ? true : undefined}
+            aria-describedby={outcomeError ? `${outcomeId}-error` : undefined}
+          >
+            <option value="">{t("reports.backoffice.choose_outcome")}</option>
+            {REPORT_OUTCOMES.map((outcome) => (
+              <option key={outcome} value={outcome}>
+                {t(`reports.outcomes.${outcome}`)}
+              </option>
+            ))}
+          </select>
+          <ErrorLine
+            id={`${outcomeId}-error`}
+            name="outcome"
+            message={outcomeError ? translateMessage(tCommon, outcomeError) : undefined}
+          />
+        </div>
+        <TextAreaField
+          id={`statement-${report.id}`}
+          name="statement"
+          label={t("reports.backoffice.statement")}
+          hint={t("reports.backoffice.statement_hint", { min: REPORT_LIMITS.statementMin })}
+          rows={3}
+          maxLength={REPORT_LIMITS.statementMax}
+          defaultValue={mine?.input.statement}
+          errors={mine?.fieldErrors.statement}
+        />
+        <div>
+          <button className={ui.button} type="submit">
+            {t("reports.backoffice.decide")}
+          </button>
+        </div>
+      </Form>
+    </li>
+  );
+}
+
+export function BackofficeReportsPage({
+  queue,
+  done,
+  failure,
+}: {
+  queue: ReportQueueData;
+  done: boolean;
+  failure: ReportDecisionFailure | null;
+}) {
+  const { t } = useTranslation("reports");
+  const to = useLocalePath();
+  const location = useLocation();
+  const pages = Math.max(1, Math.ceil(queue.total / queue.pageSize));
+  const action = `${location.pathname}${queue.page > 1 ? `?page=${queue.page}` : ""}`;
+  return (
+    <main className={ui.page}>
+      <div className={ui.stack}>
+        <Link className={css.tapLink} to={to("backoffice")}>
+          {t("reports.backoffice.back")}
+        </Link>
+        <h1>{t("reports.backoffice.title")}</h1>
+        <p className={ui.muted}>{t("reports.backoffice.intro")}</p>
+        {done && !failure ? (
+          <p className={ui.notice} role="status" data-testid="backoffice-notice">
+            {t("reports.backoffice.done")}
+          </p>
+        ) : null}
+        <p>
+          <strong>{t("reports.backoffice.count", { count: queue.total })}</strong>
+        </p>
+        {queue.items.length === 0 ? (
+          <p className={ui.card} data-testid="reports-empty">
+            {t("reports.backoffice.empty")}
+          </p>
+        ) : (
+          <ul className={css.list}>
+            {queue.items.map((report) => (
+              <ReportCard key={report.id} report={report} failure={failure} action={action} />
+            ))}
+          </ul>
+        )}
+        {pages > 1 ? (
+          <nav className={ui.row} aria-label={t("reports.mine.pages")}>
+            {queue.page > 1 ? <Link to={`?page=${queue.page - 1}`}>{t("reports.mine.previous")}</Link> : null}
+            <span>{t("reports.mine.page_of", { page: queue.page, pages })}</span>
+            {queue.page < pages ? <Link to={`?page=${queue.page + 1}`}>{t("reports.mine.next")}</Link> : null}
+          </nav>
+        ) : null}
+      </div>
+    </main>
+  );
+}

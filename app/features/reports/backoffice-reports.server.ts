@@ -1,0 +1,69 @@
+/**
+ * The back office's reports page (ADR 038): open reports by priority, then age, each with a decision form
+ * (outcome and statement of reasons). Team and backend accounts only; everyone else gets the 404 of a page that
+ * does not exist, like the moderation queue (ADR 030). Plain form posts, answered with a redirect.
+ */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { isStaffUserType } from "#server/contract/moderation";
+import { createApiClient } from "~/api/client.server";
+import { decideReport, fetchReportQueue } from "~/api/reports.server";
+import { loadViewer } from "~/api/viewer.server";
+import { i18nServer } from "~/i18n/i18next.server";
+import { readFormData } from "~/utils/form-data.server";
+import { PRIVATE_HEADERS } from "~/utils/seo";
+
+const notFound = () => new Response(null, { status: 404, headers: PRIVATE_HEADERS });
+
+async function requireStaff(request: Request, context: LoaderFunctionArgs["context"]): Promise<void> {
+  const viewer = await loadViewer(request, context);
+  if (!viewer || !isStaffUserType(viewer.profile.userType)) throw notFound();
+}
+
+function pageOf(url: URL): number {
+  const raw = url.searchParams.get("page") ?? "1";
+  return /^[1-9]\d{0,3}$/.test(raw) ? Number(raw) : 1;
+}
+
+export async function loadReportQueue({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context);
+  const url = new URL(request.url);
+  const queue = await fetchReportQueue(createApiClient({ request, context }), pageOf(url));
+  if (!queue.ok) throw queue.status === 403 ? notFound() : new Response(null, { status: 503, headers: PRIVATE_HEADERS });
+  const t = await i18nServer.getFixedT(request);
+  return data(
+    { title: t("reports.backoffice.title"), queue: queue.data, done: url.searchParams.get("done") === "decided" },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+export interface ReportDecisionFailure {
+  id: number;
+  fieldErrors: Record<string, string[]>;
+  formErrors: string[];
+  input: { outcome: string; statement: string };
+}
+
+export async function submitReportDecision({ request, context, params }: ActionFunctionArgs) {
+  await requireStaff(request, context);
+  const form = await readFormData(request);
+  const rawId = String(form.get("id") ?? "");
+  if (!/^[1-9]\d{0,9}$/.test(rawId)) throw new Response(null, { status: 400, headers: PRIVATE_HEADERS });
+  const id = Number(rawId);
+  const input = { outcome: String(form.get("outcome") ?? ""), statement: String(form.get("statement") ?? "") };
+  const result = await decideReport(createApiClient({ request, context }), id, input);
+  if (!result.ok) {
+    if (result.status === 403) throw notFound();
+    const fieldErrors: Record<string, string[]> = {};
+    const formErrors: string[] = [];
+    for (const error of result.errors) {
+      if (error.source === "outcome" || error.source === "statement") (fieldErrors[error.source] ??= []).push(error.key);
+      else formErrors.push(error.key);
+    }
+    return data<ReportDecisionFailure>(
+      { id, fieldErrors, formErrors, input },
+      { status: result.status === 409 || result.status === 404 ? result.status : 400, headers: PRIVATE_HEADERS },
+    );
+  }
+  const page = pageOf(new URL(request.url));
+  throw redirect(`/${params.lang}/backoffice/reports?${page > 1 ? `page=${page}&` : ""}done=decided`, { headers: PRIVATE_HEADERS });
+}

@@ -1,0 +1,52 @@
+/**
+ * The public notice form (issue 11 item 5, ADR 038) on about/content_removal_request: anyone, signed in or not,
+ * reports content by its web address (DSA Art. 16). It files through POST /reports like every report, so the
+ * notice lands in the same back office queue and the same mails follow. A plain form post; a refusal shows the
+ * errors at the fields with the input kept; success redirects to the page with `sent=1`.
+ */
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { DEFAULT_ERROR_KEY } from "#server/contract/errors";
+import { CONTENT_REMOVAL_PAGE_KEY } from "#server/contract/pages";
+import { createApiClient } from "~/api/client.server";
+import { fileReport } from "~/api/reports.server";
+import { isBotSubmission } from "~/utils/forms.server";
+import { readFormData } from "~/utils/form-data.server";
+import { privateAnswer } from "~/utils/cache-headers";
+
+export const NOTICE_FIELDS = ["url", "type", "text", "name", "email", "good_faith"] as const;
+
+export interface NoticeFailure {
+  fieldErrors: Record<string, string[]>;
+  formErrors: string[];
+  input: Record<string, string>;
+}
+
+export async function submitNotice({ request, context, params }: ActionFunctionArgs) {
+  const form = await readFormData(request);
+  const headers = privateAnswer();
+  const input = Object.fromEntries(NOTICE_FIELDS.map((field) => [field, String(form.get(field) ?? "")]));
+  // Bots that fill the hidden field get the same answer as people; nothing is filed or mailed.
+  if (!isBotSubmission(form)) {
+    const result = await fileReport(createApiClient({ request, context }), {
+      kind: "page",
+      url: input.url,
+      type: input.type,
+      text: input.text,
+      name: input.name,
+      email: input.email,
+      good_faith: input.good_faith === "on",
+    });
+    if (!result.ok) {
+      const fieldErrors: Record<string, string[]> = {};
+      const formErrors: string[] = [];
+      for (const error of result.errors) {
+        if (error.source && (NOTICE_FIELDS as readonly string[]).includes(error.source)) (fieldErrors[error.source] ??= []).push(error.key);
+        else formErrors.push(error.key);
+      }
+      if (formErrors.length === 0 && Object.keys(fieldErrors).length === 0) formErrors.push(DEFAULT_ERROR_KEY);
+      const status = result.status === 429 || result.status === 409 ? result.status : result.status >= 500 ? 503 : 400;
+      return data<NoticeFailure>({ fieldErrors, formErrors, input }, { status, headers });
+    }
+  }
+  throw redirect(`/${params.lang}/about/${CONTENT_REMOVAL_PAGE_KEY}?sent=1#notice-form`, { headers });
+}

@@ -1,0 +1,303 @@
+/**
+ * Reports and notices (issue 11 item 5, ADR 038): what anyone may report, about which object, with which
+ * details, and what the reporter and the back office read. The one source of truth for both tiers.
+ *
+ * A report names one object by kind and id (or, for the public notice form, by its web address). Its type
+ * says what is wrong; the type's category groups the select, its priority orders the back office queue
+ * (underage and trafficking first). The spec lists no categories or types: they are designed from what a
+ * platform of this kind must act on (DSA Art. 16 notices of illegal content, ProstSchG § 32, the terms).
+ */
+import * as v from "valibot";
+import { emailSchema } from "./validation";
+
+/**
+ * What can be reported (spec section 7 "report": profiles, messages, blogs, comments, events, reviews, dates,
+ * live, recordings, media) plus `page`: content named only by its web address, from the public notice form.
+ */
+export const REPORT_OBJECT_KINDS = [
+  "profile",
+  "media",
+  "message",
+  "blog",
+  "comment",
+  "event",
+  "review",
+  "date",
+  "live",
+  "recording",
+  "page",
+] as const;
+export type ReportObjectKind = (typeof REPORT_OBJECT_KINDS)[number];
+
+/**
+ * Kinds whose objects exist today: the API checks the id (404 when there is no such object). The others are
+ * accepted by kind and id without a check until their feature brings a table; for them the exact location
+ * (`url`) is required, so the team can find the object (ADR 038).
+ */
+export const CHECKED_OBJECT_KINDS: readonly ReportObjectKind[] = ["profile", "media"];
+
+/** The groups of the type select; a category is only a heading, the type is what counts. */
+export const REPORT_CATEGORIES = ["safety", "illegal", "authenticity", "conduct", "other"] as const;
+export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
+
+/**
+ * The report types, each with its category and priority (1 = most urgent; the queue sorts by priority, then
+ * age). Priority 1: a person may be in danger now (a minor, a victim of trafficking). Priority 2: serious harm
+ * to a person that grows with every hour online (intimate images without consent, doxxing, threats).
+ * Priority 3: illegal or dangerous offers and deception with victims. Priority 4: the rest.
+ */
+export const REPORT_TYPES = {
+  /** A person shown or offered appears to be under 18 (child sexual abuse material is a crime everywhere). */
+  underage: { category: "safety", priority: 1 },
+  /** Coercion, trafficking, exploitation, a pimp speaking for the person (StGB §§ 232 ff., ProstSchG). */
+  trafficking: { category: "safety", priority: 1 },
+  /** Threats of violence or of exposure. */
+  threat: { category: "safety", priority: 2 },
+  /** Intimate images or videos published without the consent of the person shown. */
+  non_consensual_imagery: { category: "illegal", priority: 2 },
+  /** Someone's private data (real name, address, workplace, phone) published (doxxing). */
+  personal_data: { category: "illegal", priority: 2 },
+  /** Offers of sex without a condom or with pregnant women (ProstSchG § 32). */
+  unprotected_sex: { category: "illegal", priority: 3 },
+  /** Other content the reporter holds illegal (a DSA Art. 16 notice; the explanation says which law). */
+  illegal_content: { category: "illegal", priority: 3 },
+  /** Someone's photos, videos or texts used without their permission (copyright, trademark). */
+  copyright: { category: "illegal", priority: 4 },
+  /** Fraud or scam: advance payments, fake bookings, phishing. */
+  scam: { category: "authenticity", priority: 3 },
+  /** Someone pretends to be another person, or uses someone else's photos. */
+  impersonation: { category: "authenticity", priority: 3 },
+  /** The profile belongs to nobody real, or the person is not who the profile says. */
+  fake_profile: { category: "authenticity", priority: 4 },
+  /** A review about a meeting that did not take place, bought or written by the profile itself. */
+  fake_review: { category: "authenticity", priority: 4 },
+  /** Insults, harassment, hate against a group. */
+  hate_harassment: { category: "conduct", priority: 3 },
+  /** Advertising, mass messages, links to other sites. */
+  spam: { category: "conduct", priority: 4 },
+  /** Anything else against the rules; the explanation is required. */
+  other: { category: "other", priority: 4 },
+} as const satisfies Record<string, { category: ReportCategory; priority: number }>;
+export type ReportType = keyof typeof REPORT_TYPES;
+export const REPORT_TYPE_KEYS = Object.keys(REPORT_TYPES) as ReportType[];
+
+/** Types for every kind: danger to a person and illegal content can hide anywhere. */
+const EVERYWHERE = ["underage", "trafficking", "threat", "personal_data", "illegal_content", "hate_harassment"] as const;
+/** Types for kinds that show pictures or video. */
+const IMAGERY = ["non_consensual_imagery", "impersonation", "copyright"] as const;
+
+/** Which types apply to which kind (a report of another type is refused with 400 at `type`). */
+export const REPORT_TYPES_BY_KIND: Record<ReportObjectKind, readonly ReportType[]> = {
+  profile: [...EVERYWHERE, ...IMAGERY, "unprotected_sex", "scam", "fake_profile", "spam", "other"],
+  media: [...EVERYWHERE, ...IMAGERY, "unprotected_sex", "other"],
+  message: [...EVERYWHERE, "non_consensual_imagery", "unprotected_sex", "scam", "spam", "other"],
+  blog: [...EVERYWHERE, ...IMAGERY, "unprotected_sex", "scam", "spam", "other"],
+  comment: [...EVERYWHERE, "unprotected_sex", "scam", "spam", "other"],
+  event: [...EVERYWHERE, "unprotected_sex", "scam", "spam", "other"],
+  review: [...EVERYWHERE, "fake_review", "spam", "other"],
+  date: [...EVERYWHERE, "unprotected_sex", "scam", "other"],
+  live: [...EVERYWHERE, ...IMAGERY, "unprotected_sex", "other"],
+  recording: [...EVERYWHERE, ...IMAGERY, "unprotected_sex", "other"],
+  page: REPORT_TYPE_KEYS,
+};
+
+/** The types in select order: by priority, then as listed. */
+export function reportTypesFor(kind: ReportObjectKind): ReportType[] {
+  return REPORT_TYPE_KEYS.filter((type) => REPORT_TYPES_BY_KIND[kind].includes(type)).sort(
+    (a, b) => REPORT_TYPES[a].priority - REPORT_TYPES[b].priority,
+  );
+}
+
+/**
+ * Child sexual abuse reports may be filed without name and e-mail (DSA Art. 16(2)(c) exempts offences of
+ * Directive 2011/93/EU): nobody should hold back such a report for fear of being named.
+ */
+export const ANONYMOUS_TYPES: readonly ReportType[] = ["underage"];
+
+export const REPORT_LIMITS = {
+  /** The explanation: optional for members' reports (except type other), required in a guest's notice. */
+  textMin: 20,
+  textMax: 2000,
+  nameMax: 120,
+  urlMax: 2000,
+  /** The team's statement of reasons (DSA Art. 17): what was decided and why, read by the reporter. */
+  statementMin: 20,
+  statementMax: 2000,
+  /** A page of the member's reports and of the back office queue. */
+  pageSize: 20,
+} as const;
+
+/** open: waiting for the team; decided: the decision is recorded and mailed. */
+export const REPORT_STATES = ["open", "decided"] as const;
+export type ReportState = (typeof REPORT_STATES)[number];
+
+/** What the team decided (DSA Art. 17 (1) lists the restrictions a statement of reasons must name). */
+export const REPORT_OUTCOMES = ["no_action", "content_removed", "account_restricted", "account_banned"] as const;
+export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
+
+/** Only web addresses can name content on the platform. */
+export function isHttpUrl(value: string): boolean {
+  if (value.length > REPORT_LIMITS.urlMax) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+const required = "validation.required";
+
+/** An optional trimmed text: empty means absent. */
+const optionalText = (max: number, key: string) =>
+  v.optional(
+    v.pipe(
+      v.string(key),
+      v.trim(),
+      v.maxLength(max, key),
+      v.transform((s) => (s === "" ? undefined : s)),
+    ),
+  );
+
+/**
+ * POST /reports. Cross-field rules (the type fits the kind; object_id or url as the kind needs; name and
+ * e-mail from guests; the explanation where required) are checked by the service and answered at the field.
+ */
+export const fileReportSchema = v.object(
+  {
+    kind: v.picklist(REPORT_OBJECT_KINDS, "validation.reports.kind_invalid"),
+    object_id: v.optional(
+      v.pipe(
+        v.number("validation.reports.object_invalid"),
+        v.integer("validation.reports.object_invalid"),
+        v.minValue(1, "validation.reports.object_invalid"),
+        v.maxValue(2_147_483_647, "validation.reports.object_invalid"),
+      ),
+    ),
+    url: v.optional(
+      v.pipe(
+        v.string("validation.reports.url_invalid"),
+        v.trim(),
+        v.transform((s) => (s === "" ? undefined : s)),
+        v.check((s) => s === undefined || isHttpUrl(s), "validation.reports.url_invalid"),
+      ),
+    ),
+    type: v.picklist(REPORT_TYPE_KEYS, "validation.reports.type_required"),
+    text: optionalText(REPORT_LIMITS.textMax, "validation.reports.text_too_long"),
+    name: optionalText(REPORT_LIMITS.nameMax, "validation.reports.name_too_long"),
+    email: v.optional(
+      v.pipe(
+        v.string("validation.email.invalid"),
+        v.trim(),
+        v.transform((s) => (s === "" ? undefined : s)),
+        v.check((s) => s === undefined || v.is(emailSchema, s), "validation.email.invalid"),
+      ),
+    ),
+    // An unchecked box is absent from a form post: default it to false so the check reports its own message.
+    good_faith: v.pipe(
+      v.optional(v.boolean("validation.reports.good_faith_required"), false),
+      v.check((value) => value === true, "validation.reports.good_faith_required"),
+    ),
+  },
+  required,
+);
+export type FileReportInput = v.InferOutput<typeof fileReportSchema>;
+
+/** GET /reports and GET /backoffice/reports: page=1…; nothing else. */
+export const reportsQuerySchema = v.strictObject(
+  {
+    page: v.optional(
+      v.pipe(
+        v.string("validation.invalid"),
+        v.regex(/^[1-9]\d{0,3}$/, "validation.invalid"),
+        v.transform((s) => Number(s)),
+      ),
+      "1",
+    ),
+  },
+  "validation.invalid",
+);
+
+/** POST /backoffice/reports/{id}/decide. */
+export const decideReportSchema = v.object(
+  {
+    outcome: v.picklist(REPORT_OUTCOMES, "validation.reports.outcome_required"),
+    statement: v.pipe(
+      v.string(required),
+      v.trim(),
+      v.nonEmpty(required),
+      v.minLength(REPORT_LIMITS.statementMin, "validation.reports.statement_too_short"),
+      v.maxLength(REPORT_LIMITS.statementMax, "validation.reports.statement_too_long"),
+    ),
+  },
+  required,
+);
+export type DecideReportInput = v.InferOutput<typeof decideReportSchema>;
+
+/** The reference the reporter quotes: R-000042. */
+export function reportReference(id: number): string {
+  return `R-${String(id).padStart(6, "0")}`;
+}
+
+/** The decision, as the reporter reads it. */
+export interface ReportDecision {
+  outcome: ReportOutcome;
+  statement: string;
+  decided_at: number;
+}
+
+/** One of the member's own reports (GET /reports, GET /reports/{id}). */
+export interface OwnReport {
+  id: number;
+  reference: string;
+  kind: ReportObjectKind;
+  object_id: number | null;
+  url: string | null;
+  /** For a reported profile: its username while it exists (the list links it). */
+  username: string | null;
+  type: ReportType;
+  text: string | null;
+  state: ReportState;
+  created_at: number;
+  decision: ReportDecision | null;
+}
+
+export interface OwnReportList {
+  items: OwnReport[];
+  page: number;
+  page_size: number;
+  total: number;
+}
+
+/** POST /reports answers 202 with the reference the confirmation mail repeats. */
+export interface FiledReport {
+  id: number;
+  reference: string;
+  state: ReportState;
+}
+
+/** One open report in the back office queue (staff only). */
+export interface QueuedReport {
+  id: number;
+  reference: string;
+  kind: ReportObjectKind;
+  object_id: number | null;
+  url: string | null;
+  type: ReportType;
+  priority: number;
+  text: string | null;
+  created_at: number;
+  /** Whether the object was checked to exist when filed (false for kinds without a table yet and for page). */
+  object_checked: boolean;
+  /** The reported account (profile, media owner), null when unknown. */
+  target: { id: number; username: string; status: string } | null;
+  /** Who reported: a member's username, or a guest's name and e-mail (null for an anonymous underage report). */
+  reporter: { username: string | null; name: string | null; email: string | null; guest: boolean };
+}
+
+export interface ReportQueue {
+  items: QueuedReport[];
+  page: number;
+  page_size: number;
+  total: number;
+}
