@@ -40,6 +40,7 @@ import type { Interviews } from "./interviews";
 import type { PreferredDates } from "./preferred-dates";
 import type { BusinessReviewsPage } from "./business-reviews";
 import type { SafeSexState } from "./safesex";
+import type { FiledReport, OwnReport, OwnReportList, ReportQueue } from "./reports";
 
 export interface ResponseBodies {
   AccountDeleted: AccountDeleted;
@@ -66,6 +67,7 @@ export interface ResponseBodies {
   DirectoryPage: DirectoryPage;
   DirectorySitemap: SitemapEntry[];
   EmailVerified: EmailVerified;
+  FiledReport: FiledReport;
   GalleryPage: GalleryPage;
   Interviews: Interviews;
   InvitationCodeCreated: InvitationCodeCreated;
@@ -77,11 +79,14 @@ export interface ResponseBodies {
   MediaDeleted: MediaDeleted;
   MediaItems: MediaItem[];
   OwnMediaItem: OwnMediaItem;
+  OwnReport: OwnReport;
+  OwnReportList: OwnReportList;
   PageDocument: PageDocument;
   PasswordAccepted: PasswordAccepted;
   PasswordResetDone: PasswordResetDone;
   PhoneStatus: PhoneStatus;
   PreferredDates: PreferredDates;
+  ReportQueue: ReportQueue;
   ResetMailRequested: ResetMailRequested;
   SafeSexState: SafeSexState;
   SignUpResult: SignUpResult;

@@ -47,7 +47,6 @@ const UNDECLARED: string[] = [
   "post /api/v2/batch",
   "post /api/v2/dev/claimable-profiles",
   "post /api/v2/registration/seo-landing-page",
-  "post /api/v2/reports/content-removal",
   "post /api/v2/search/filters",
   "post /api/v2/search/personalized",
   "post /api/v2/search/seo",

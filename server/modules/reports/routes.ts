@@ -1,9 +1,8 @@
 import { ok } from "../../api/router";
-import { contentRemovalRequestSchema } from "../../contract/content-removal";
 import type { ModuleContext } from "../../api/module-context";
 import { rowIdParam } from "../../api/params";
 import { decideReportSchema, fileReportSchema, REPORT_LIMITS, reportsQuerySchema } from "../../contract/reports";
-import { decideReport, fileContentRemovalRequest, fileReport, ownReport, ownReports, reportQueue } from "./service";
+import { decideReport, fileReport, ownReport, ownReports, reportQueue } from "./service";
 
 const STAFF_NOTE = "Team (10) and backend (9) accounts only: 403 exception.backoffice.staff_only for everyone else.";
 
@@ -11,27 +10,8 @@ export function registerReports({ v2 }: ModuleContext): void {
   v2.add(
     {
       method: "post",
-      path: "/reports/content-removal",
-      summary:
-        "File a content removal request (no login needed). Answers 202 with the reference and mails a confirmation to the requester; 429 after 5 requests per hour from one address. Kept for older clients: the web notice form files through POST /reports, which reaches the back office queue (ADR 038).",
-      tag: "reports",
-      auth: "optional",
-      body: contentRemovalRequestSchema,
-      statuses: [202, 429],
-    },
-    async (c, { body, user }) => {
-      const filed = await fileContentRemovalRequest(c.get("deps"), body, {
-        clientIp: c.get("clientIp"),
-        language: c.get("lang"),
-        userId: user?.id ?? null,
-      });
-      return ok(c, filed, { status: 202 });
-    },
-  );
-  v2.add(
-    {
-      method: "post",
       path: "/reports",
+      response: "FiledReport",
       summary:
         "Reports an object (kind + object_id; kind page: by its web address in url) with a type of contract/reports. Members and guests (guests give name and e-mail, except for underage reports, and an explanation). Answers 202 with the reference and mails a confirmation. 400 type not for this kind, own object, missing fields; 404 no such profile or photo; 409 exception.reports.already_open (one open report per reporter and object); 429 after 10 an hour per member, 5 per guest address. Blocks do not stop a report.",
       tag: "reports",
@@ -52,6 +32,7 @@ export function registerReports({ v2 }: ModuleContext): void {
     {
       method: "get",
       path: "/reports",
+      response: "OwnReportList",
       summary: `The signed-in member's own reports, newest first, ${REPORT_LIMITS.pageSize} a page (page=1…), each with its state and, once decided, the outcome and the statement of reasons.`,
       tag: "reports",
       auth: "required",
@@ -64,6 +45,7 @@ export function registerReports({ v2 }: ModuleContext): void {
     {
       method: "get",
       path: "/reports/:id",
+      response: "OwnReport",
       summary: "One of the member's own reports with its decision; 404 for anyone else's.",
       tag: "reports",
       auth: "required",
@@ -75,6 +57,7 @@ export function registerReports({ v2 }: ModuleContext): void {
     {
       method: "get",
       path: "/backoffice/reports",
+      response: "ReportQueue",
       summary: `Open reports, most urgent type first (underage, trafficking), then oldest first, ${REPORT_LIMITS.pageSize} a page, with the reported object and the reporter. ${STAFF_NOTE}`,
       tag: "backoffice",
       auth: "required",
@@ -87,6 +70,7 @@ export function registerReports({ v2 }: ModuleContext): void {
     {
       method: "post",
       path: "/backoffice/reports/:id/decide",
+      response: "OwnReport",
       summary: `Decides an open report (no_action, content_removed, account_restricted, account_banned) with a statement of reasons; every open report on the same object is decided with it, each reporter is told by e-mail, and the reported account gets the statement when something was done. 404 unknown id, 409 decided already. ${STAFF_NOTE}`,
       tag: "backoffice",
       auth: "required",

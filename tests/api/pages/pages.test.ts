@@ -1,20 +1,17 @@
 /**
- * Info pages and content removal requests through the real API on a real
- * database (issue 2 item 10): every page in every language, 404s, previous
- * versions, sanitizing, the removal form's validation, rate limit and mail.
+ * Info pages through the real API on a real database (issue 2 item 10): every
+ * page in every language, 404s, previous versions, sanitizing. (Notices of
+ * illegal content are reports now: tests/api/reports.)
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiApp } from "#server/api/app";
-import { slotMs } from "#server/lib/rate-limit";
-import { CONTENT_REMOVAL_LIMITS } from "#server/contract/content-removal";
 import { SUPPORTED_LANGUAGES } from "#server/contract/locales";
 import { PAGE_CATALOG, PAGE_SECTIONS } from "#server/contract/pages";
 import { clearPageCache } from "#server/modules/pages/service";
-import { CONTENT_REMOVAL_LIMIT } from "#server/modules/reports/service";
-import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { createTestRuntime, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 
 interface PageBody {
   code: number;
@@ -143,166 +140,5 @@ describe(`info pages API (${TEST_DB})`, () => {
       rmSync(dir, { recursive: true, force: true });
       clearPageCache();
     }
-  });
-});
-
-describe(`content removal requests (${TEST_DB})`, () => {
-  let rt: TestRuntime;
-  beforeAll(async () => {
-    rt = await createTestRuntime();
-  });
-  afterAll(async () => {
-    await rt.close();
-  });
-
-  let ipCounter = 0;
-  const freshIp = () => `198.51.100.${++ipCounter}`;
-
-  const valid = {
-    name: "Anna Beispiel",
-    email: "anna@example.com",
-    urls: ["https://velora.test/de/p/someone", "https://velora.test/de/p/someone/blogs"],
-    reason: "non_consensual",
-    description: "Diese Fotos zeigen mich und wurden ohne meine Einwilligung veröffentlicht.",
-    confirm_truth: true,
-  };
-
-  function post(body: unknown, init: { ip?: string; lang?: string; token?: string } = {}) {
-    return rt.request("/api/v2/reports/content-removal", {
-      method: "POST",
-      headers: { "content-type": "application/json", "accept-language": init.lang ?? "de" },
-      body: JSON.stringify(body),
-      ip: init.ip ?? freshIp(),
-      token: init.token,
-    });
-  }
-
-  it("files a request, answers 202 with a reference and mails a confirmation in the request's language, with nothing the sender typed", async () => {
-    const response = await post({ ...valid, name: "<b>Anna</b>", email: "  Anna@Example.com " }, { lang: "en" });
-    expect(response.status).toBe(202);
-    const { data } = (await response.json()) as { data: { id: number; reference: string } };
-    expect(data.reference).toBe(`CR-${String(data.id).padStart(6, "0")}`);
-
-    const row = await rt.deps.db.selectFrom("content_removal_requests").selectAll().where("id", "=", data.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({
-      name: "<b>Anna</b>",
-      email: "Anna@Example.com",
-      reason: "non_consensual",
-      language: "en",
-      status: "open",
-      reporter_user_id: null,
-    });
-    expect(JSON.parse(row.urls)).toEqual(valid.urls);
-
-    const mail = await rt.deps.db
-      .selectFrom("mail_outbox")
-      .selectAll()
-      .where("recipient", "=", "Anna@Example.com")
-      .executeTakeFirstOrThrow();
-    expect(mail).toMatchObject({ template: "content_removal_received", language: "en" });
-    expect(mail.subject).toContain(data.reference);
-    // The address is unverified: the mail must not carry the typed name or links (issue 9 item 9).
-    for (const body of [mail.text_body, mail.html_body ?? ""]) {
-      expect(body).not.toContain(valid.urls[0]);
-      expect(body).not.toContain("Anna");
-    }
-    expect(mail.text_body).toMatch(/^Hello,/);
-  });
-
-  it("records the reporter when a signed-in member files a request", async () => {
-    const user = await createUser(rt);
-    const { body } = await login(rt, user.username, user.password, freshIp());
-    const response = await post(valid, { token: String(body.access_token) });
-    expect(response.status).toBe(202);
-    const { data } = (await response.json()) as { data: { id: number } };
-    const row = await rt.deps.db
-      .selectFrom("content_removal_requests")
-      .select("reporter_user_id")
-      .where("id", "=", data.id)
-      .executeTakeFirstOrThrow();
-    expect(row.reporter_user_id).toBe(user.id);
-  });
-
-  it("answers an empty request with one error per field, each with its source", async () => {
-    const response = await post({});
-    expect(response.status).toBe(400);
-    const { errors } = (await response.json()) as ErrorBody;
-    const bySource = Object.fromEntries(errors.map((e) => [e.source, e.key]));
-    expect(bySource).toEqual({
-      name: "validation.required",
-      email: "validation.required",
-      urls: "validation.required",
-      reason: "validation.required",
-      description: "validation.required",
-      confirm_truth: "validation.content_removal.confirmation_required",
-    });
-  });
-
-  it.each([
-    ["no URL", { urls: [] }, "urls", "validation.content_removal.urls_required"],
-    ["a javascript: URL", { urls: ["javascript:alert(1)"] }, "urls", "validation.content_removal.url_invalid"],
-    [
-      "one ftp URL among good ones",
-      { urls: ["https://ok.test/a", "ftp://files.test/b"] },
-      "urls",
-      "validation.content_removal.url_invalid",
-    ],
-    [
-      "too many URLs",
-      { urls: Array.from({ length: CONTENT_REMOVAL_LIMITS.urlsMax + 1 }, (_, i) => `https://velora.test/p/${i}`) },
-      "urls",
-      "validation.content_removal.too_many_urls",
-    ],
-    ["an unknown reason", { reason: "boredom" }, "reason", "validation.content_removal.reason_required"],
-    ["a short description", { description: "zu kurz" }, "description", "validation.content_removal.description_too_short"],
-    [
-      "a long description",
-      { description: "x".repeat(CONTENT_REMOVAL_LIMITS.descriptionMax + 1) },
-      "description",
-      "validation.content_removal.description_too_long",
-    ],
-    ["a long name", { name: "n".repeat(CONTENT_REMOVAL_LIMITS.nameMax + 1) }, "name", "validation.content_removal.name_too_long"],
-    ["a bad e-mail address", { email: "not-an-address" }, "email", "validation.email.invalid"],
-    ["an unconfirmed statement", { confirm_truth: false }, "confirm_truth", "validation.content_removal.confirmation_required"],
-    ["a confirmation that is not a boolean", { confirm_truth: "yes" }, "confirm_truth", "validation.content_removal.confirmation_required"],
-  ])("rejects %s at its field", async (_label, override, source, key) => {
-    const response = await post({ ...valid, ...override });
-    expect(response.status).toBe(400);
-    const { errors } = (await response.json()) as ErrorBody;
-    expect(errors).toEqual([expect.objectContaining({ code: 400, source, key })]);
-  });
-
-  it("sends the limit with a count error so the form can say it", async () => {
-    const response = await post({ ...valid, urls: Array.from({ length: 21 }, (_, i) => `https://velora.test/p/${i}`) });
-    expect(((await response.json()) as ErrorBody).errors[0]!.params).toEqual({ requirement: CONTENT_REMOVAL_LIMITS.urlsMax });
-  });
-
-  it("allows five requests an hour per address, then answers 429 until the window has passed", async () => {
-    const ip = freshIp();
-    const before = await rt.deps.db
-      .selectFrom("mail_outbox")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
-    for (let i = 0; i < CONTENT_REMOVAL_LIMIT.limit; i++) expect((await post(valid, { ip })).status).toBe(202);
-
-    const blocked = await post(valid, { ip });
-    expect(blocked.status).toBe(429);
-    expect(((await blocked.json()) as ErrorBody).errors[0]).toMatchObject({ code: 429, key: "exception.content_removal.exceeded_limit" });
-    const after = await rt.deps.db
-      .selectFrom("mail_outbox")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
-    expect(Number(after.n) - Number(before.n)).toBe(CONTENT_REMOVAL_LIMIT.limit);
-
-    // Another address is not affected; invalid requests do not use up the allowance.
-    expect((await post(valid)).status).toBe(202);
-    rt.clock.advance(CONTENT_REMOVAL_LIMIT.windowMs + slotMs(CONTENT_REMOVAL_LIMIT));
-    expect((await post(valid, { ip })).status).toBe(202);
-  });
-
-  it("does not count invalid requests against the limit", async () => {
-    const ip = freshIp();
-    for (let i = 0; i < CONTENT_REMOVAL_LIMIT.limit + 2; i++) expect((await post({ ...valid, urls: [] }, { ip })).status).toBe(400);
-    expect((await post(valid, { ip })).status).toBe(202);
   });
 });
