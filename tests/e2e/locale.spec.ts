@@ -127,5 +127,14 @@ test("a client navigation shows the next page only with its namespaces loaded: n
   });
   expect(seen.sameDocument, "the navigations stayed in the document").toBe(true);
   expect(seen.rawKeys).toEqual([]);
-  expect(files.sort()).toEqual(["de/auth.json", "de/common.json", "de/profile.json", "de/search.json", "de/traits.json"]);
+  // The profile route declares its own namespaces and those of the member actions it renders.
+  expect(files.sort()).toEqual([
+    "de/auth.json",
+    "de/common.json",
+    "de/profile.json",
+    "de/relations.json",
+    "de/reports.json",
+    "de/search.json",
+    "de/traits.json",
+  ]);
 });
