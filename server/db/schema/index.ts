@@ -43,6 +43,7 @@ import type { ContentRemovalRequestsTable, MediaDecisionsTable, ProfileTextChang
 import type { SearchProfilesTable } from "./search";
 import type { ProfileViewDaysTable, ProfileViewMarksTable } from "./stats";
 import type { MediaWatermarksTable } from "./media-gallery";
+import type { FavoritesTable, ProfileCountersTable, ProfileVisitsTable } from "./favorites";
 
 export type * from "./accounts";
 export type * from "./jobs";
@@ -55,6 +56,7 @@ export type * from "./moderation";
 export type * from "./search";
 export type * from "./stats";
 export type * from "./media-gallery";
+export type * from "./favorites";
 
 export interface Database {
   users: UsersTable;
@@ -96,4 +98,7 @@ export interface Database {
   consents: ConsentsTable;
   profile_view_days: ProfileViewDaysTable;
   profile_view_marks: ProfileViewMarksTable;
+  favorites: FavoritesTable;
+  profile_counters: ProfileCountersTable;
+  profile_visits: ProfileVisitsTable;
 }
