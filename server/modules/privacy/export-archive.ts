@@ -18,7 +18,7 @@ const SECRET_COLUMN = /(_hash$|^token|^claim_token$|^secret|^code$|^storage_key$
 
 /** Tables with a user_id column, exported whole (minus secrets), by the file (name without .json) they go to. */
 const USER_TABLES: Record<string, readonly string[]> = {
-  profile: ["profiles", "profile_traits", "profile_prices", "profile_schedule", "profile_view_days", "tours"],
+  profile: ["profiles", "profile_traits", "profile_prices", "profile_schedule", "profile_view_days", "tours", "profile_counters"],
   settings: ["first_contact_filters", "notification_preferences", "consents", "media_watermarks"],
   security: [
     "email_changes",
@@ -36,7 +36,7 @@ const USER_TABLES: Record<string, readonly string[]> = {
 };
 
 /** Tables with a user_id that are exported by their own code below (sessions, photos). */
-const EXPORTED_BY_CODE = ["access_tokens", "media"] as const;
+const EXPORTED_BY_CODE = ["access_tokens", "media", "favorites"] as const;
 /** Tables with a user_id that are not the member's data to hand out, and why (a test holds every table to one of the lists). */
 export const NOT_EXPORTED: Record<string, string> = {
   search_profiles: "a copy of the profile made for search (profile.json has the original)",
@@ -121,6 +121,23 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
       .select(["users.username", "blocks.created_at"])
       .where("blocks.blocker_id", "=", userId)
       .orderBy("blocks.created_at")
+      .execute(),
+  });
+  // Whom the member keeps and whose profiles they looked at (ADR 036); who keeps or visited them is about others.
+  addJson("favorites-visits.json", {
+    favorites: await db
+      .selectFrom("favorites")
+      .innerJoin("users", "users.id", "favorites.target_id")
+      .select(["users.username", "favorites.created_at"])
+      .where("favorites.user_id", "=", userId)
+      .orderBy("favorites.created_at")
+      .execute(),
+    visited: await db
+      .selectFrom("profile_visits")
+      .innerJoin("users", "users.id", "profile_visits.owner_id")
+      .select(["users.username", "profile_visits.last_visited_at", "profile_visits.visit_days"])
+      .where("profile_visits.visitor_id", "=", userId)
+      .orderBy("profile_visits.last_visited_at")
       .execute(),
   });
   addJson("business-links.json", {
