@@ -105,12 +105,12 @@ function filterTerms(eb: EB, filters: UserListFilters, viewer: ViewerContext, no
         and.push(
           eb.exists(
             eb
-              .selectFrom("tours")
+              .selectFrom("tours as tr")
               .select(sql<number>`1`.as("one"))
-              .whereRef("tours.user_id", "=", "users.id")
-              .where("tours.cancelled_at", "is", null)
-              .where("tours.starts_at", "<=", now)
-              .where("tours.ends_at", ">", now),
+              .whereRef("tr.user_id", "=", "users.id")
+              .where("tr.cancelled_at", "is", null)
+              .where("tr.starts_at", "<=", now)
+              .where("tr.ends_at", ">", now),
           ),
         );
         break;

@@ -31,12 +31,12 @@ function relationOf(deps: ApiDeps, userId: number, type: number): Relation {
   return (type === FAVORITE_TYPE.favorite
     ? deps.db
         .selectFrom("favorites")
-        .select(["favorites.target_id as other_id", "favorites.created_at as at", sql<number | null>`null`.as("visit_days")])
-        .where("favorites.user_id", "=", userId)
+        .select(["target_id as other_id", "created_at as at", sql<number | null>`null`.as("visit_days")])
+        .where("user_id", "=", userId)
     : deps.db
         .selectFrom("favorites")
-        .select(["favorites.user_id as other_id", "favorites.created_at as at", sql<number | null>`null`.as("visit_days")])
-        .where("favorites.target_id", "=", userId)) as unknown as Relation;
+        .select(["user_id as other_id", "created_at as at", sql<number | null>`null`.as("visit_days")])
+        .where("target_id", "=", userId)) as unknown as Relation;
 }
 
 /**

@@ -126,11 +126,11 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
   // Whom the member keeps and whose profiles they looked at (ADR 036); who keeps or visited them is about others.
   addJson("favorites-visits.json", {
     favorites: await db
-      .selectFrom("favorites")
-      .innerJoin("users", "users.id", "favorites.target_id")
-      .select(["users.username", "favorites.created_at"])
-      .where("favorites.user_id", "=", userId)
-      .orderBy("favorites.created_at")
+      .selectFrom("favorites as fv")
+      .innerJoin("users", "users.id", "fv.target_id")
+      .select(["users.username", "fv.created_at"])
+      .where("fv.user_id", "=", userId)
+      .orderBy("fv.created_at")
       .execute(),
     visited: await db
       .selectFrom("profile_visits")
