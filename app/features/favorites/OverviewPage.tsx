@@ -40,7 +40,7 @@ export function OverviewPage({ title, lists }: { title: string; lists: OverviewS
                 </Link>
               ) : null}
             </div>
-            {list.locked ? (
+            {list.locked && list.total > 0 ? (
               <LockedList group={group} total={list.total} />
             ) : list.items.length > 0 ? (
               <ProfileTileGrid tiles={tilesOf(list, 0)} testId={`${headingId}-tiles`} />

@@ -79,7 +79,13 @@ export function UserListPage({ group, title, url, list }: { group: UserListGroup
       </nav>
       <p className={ui.muted}>{t(`favorites.intro.${group}.${url.type}`)}</p>
       {list.locked ? (
-        <LockedList group={group} total={list.total} />
+        list.total > 0 ? (
+          <LockedList group={group} total={list.total} />
+        ) : (
+          <p className={ui.card} data-testid="list-empty">
+            {t(`favorites.empty.${group}.${url.type}`)}
+          </p>
+        )
       ) : (
         <>
           <FilterForm path={path} url={url} list={list} open={filtered} />
@@ -167,7 +173,7 @@ function FilterForm({ path, url, list, open }: { path: string; url: UserListUrl;
           {SELECTABLE_USER_TYPES.map((type) => (
             <label key={type} className={ui.checkboxRow}>
               <input type="checkbox" name="user_type" value={type} defaultChecked={(f.user_type ?? []).includes(type)} />
-              {t(`user_types.${userTypeName(type)}`)}
+              {t(`user_types.${userTypeName(type)}`, { ns: "common" })}
             </label>
           ))}
         </fieldset>

@@ -17,6 +17,7 @@ import { ensureGeoData } from "../geo/load";
 import { createPersonPlanner, DEFAULT_PROFILES, DEFAULT_SEED, MAX_PROFILES, planDemoAccounts, type PersonPlan } from "./people";
 import { writeAccounts } from "./accounts";
 import { consentsPart } from "./consents";
+import { favoritesPart } from "./favorites";
 import { mediaPart } from "./media";
 import { moderationPart } from "./moderation";
 import type { SeedPart } from "./part";
@@ -78,7 +79,15 @@ async function forEachLimit<T>(items: readonly T[], limit: number, task: (item: 
  * The seed's parts, in the order they write within a chunk (server/db/seed/part.ts): details before the
  * profile rows (the search triggers compute each profile once), media last.
  */
-const SEED_PARTS: readonly SeedPart[] = [profileDetailsPart, consentsPart, profilesPart, mediaPart, viewsPart, moderationPart];
+const SEED_PARTS: readonly SeedPart[] = [
+  profileDetailsPart,
+  consentsPart,
+  profilesPart,
+  mediaPart,
+  viewsPart,
+  moderationPart,
+  favoritesPart,
+];
 
 /** One chunk in one transaction: the accounts, then every part. Answers the media rows written. */
 async function writeChunk(db: DB, photos: SeedPhotos, people: readonly PersonPlan[], passwordHash: string, now: number): Promise<number> {
