@@ -19,6 +19,7 @@ import {
   type UserListFilters,
   type UserListItem,
 } from "../../contract/favorites";
+import { plusRunning } from "../../contract/membership";
 import { NEW_PROFILE_DAYS } from "../../contract/search";
 import type { Database } from "../../db/schema";
 import { isListedProfile, notBlockedWith, visibleMediaLevels, type ViewerContext } from "../access/index";
@@ -253,7 +254,7 @@ export async function runList(
     age: ageOf(row.birth_date, now),
     city_name: row.city_name,
     avatar: avatars.get(row.id) ?? null,
-    is_member: row.is_member === 1 && (row.member_until === null || Number(row.member_until) > now),
+    is_member: plusRunning(row.is_member, row.member_until === null ? null : Number(row.member_until), now),
     is_new: Number(row.created_at) > now - NEW_PROFILE_DAYS * DAY,
     is_verified: row.verified_at !== null,
     is_hot: row.is_hot === 1,

@@ -8,6 +8,7 @@ import { sql } from "kysely";
 import type { ApiDeps, AuthUser } from "../../api/types";
 import { chartDayOf } from "../../contract/dashboard";
 import { VISIT_RETENTION_DAYS, VISITOR_TYPE, type UserList, type UserListQuery } from "../../contract/favorites";
+import { plusRunning } from "../../contract/membership";
 import { isStaffUserType } from "../../contract/moderation";
 import { viewerContext } from "../access/index";
 import { countList, lockedList, runList, type Relation } from "./list";
@@ -33,8 +34,10 @@ async function browsesInvisibly(deps: ApiDeps, userId: number): Promise<boolean>
     .where("id", "=", userId)
     .executeTakeFirst();
   if (!row) return true;
-  const plus = row.is_member === 1 && (row.member_until === null || Number(row.member_until) > deps.clock.now());
-  return plus && row.invisible_browsing === 1;
+  return (
+    row.invisible_browsing === 1 &&
+    plusRunning(row.is_member, row.member_until === null ? null : Number(row.member_until), deps.clock.now())
+  );
 }
 
 /** Records the visit if it is the visitor's first of this profile today. Returns whether it was recorded. */
