@@ -270,4 +270,27 @@ describe(`favorites and visitors (${TEST_DB})`, () => {
     const visits = await rt.deps.db.selectFrom("profile_visits").selectAll().where("owner_id", "=", escort.id).execute();
     expect(visits.map((v) => v.visit_days)).toEqual([1]);
   });
+  it("feeds the dashboard: favorites still kept, per Berlin day of adding; the counter follows", async () => {
+    const escort = await member();
+    const a = await member(USER_TYPE.client);
+    const b = await member(USER_TYPE.client);
+    await favorite(a.token, escort.username);
+    await favorite(b.token, escort.username);
+    const charts = async () =>
+      (
+        (await (await rt.request("/api/v2/dashboard/charts?range=7", { token: escort.token })).json()) as {
+          data: { series: { favorites: number[] }; totals: { favorites: number }; tracked: string[] };
+        }
+      ).data;
+    const first = await charts();
+    expect(first.tracked).toContain("favorites");
+    expect(first.series.favorites.at(-1)).toBe(2);
+    expect(first.totals.favorites).toBe(2);
+    // Taken back: it leaves the chart (no inflation by adding again), and the counter for search.
+    await unfavorite(b.token, escort.username);
+    await favorite(a.token, escort.username);
+    expect((await charts()).totals.favorites).toBe(1);
+    const counter = await rt.deps.db.selectFrom("profile_counters").selectAll().where("user_id", "=", escort.id).executeTakeFirst();
+    expect(counter?.favorites).toBe(1);
+  });
 });
