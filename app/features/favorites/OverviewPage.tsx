@@ -10,7 +10,7 @@ import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { useNumbers } from "~/utils/numbers";
 import * as css from "./favorites.css";
-import { GROUP_PATH, LockedList, tilesOf } from "./UserListPage";
+import { GROUP_PATH, LockedList, useTilesOf } from "./UserListPage";
 
 export interface OverviewSection {
   group: UserListGroup;
@@ -22,6 +22,7 @@ export function OverviewPage({ title, lists }: { title: string; lists: OverviewS
   const { t } = useTranslation("favorites");
   const to = useLocalePath();
   const numbers = useNumbers();
+  const tilesOf = useTilesOf();
   return (
     <main className={ui.page}>
       <h1>{title}</h1>

@@ -8,11 +8,13 @@ import { useTranslation } from "react-i18next";
 import { ONLY_SHOW_TYPES } from "#server/contract/search";
 import { USER_LIST_AGE_BUCKET_KEYS, USER_LIST_PAGE_SIZE, isOwnList } from "#server/contract/favorites";
 import { findTraitGroup } from "#server/contract/traits";
+import { chartDayOf } from "#server/contract/dashboard";
 import { GENDER, SELECTABLE_USER_TYPES, userTypeName } from "#server/contract/users";
 import type { UserListData, UserListGroup } from "~/api/favorites.server";
 import { Pager } from "~/components/search/Pager";
 import { ProfileTileGrid, type ProfileTileView } from "~/components/tiles/ProfileTile";
-import { useLocalePath } from "~/i18n/lang";
+import { useLang, useLocalePath } from "~/i18n/lang";
+import { formatDayMonth } from "~/utils/dates";
 import * as ui from "~/styles/ui.css";
 import { useNumbers } from "~/utils/numbers";
 import * as css from "./favorites.css";
@@ -21,16 +23,23 @@ import type { UserListUrl } from "./user-list.server";
 /** The page path of each group (spec section 2). */
 export const GROUP_PATH: Record<UserListGroup, string> = { favorites: "favorite", visitors: "visitor" };
 
-export function tilesOf(list: UserListData, offset: number): ProfileTileView[] {
-  return list.items.map((item, index) => ({
-    key: offset + index,
-    username: item.username,
-    displayName: item.displayName,
-    age: item.age,
-    cityName: item.cityName,
-    avatar: item.avatar,
-    isMember: item.isMember,
-  }));
+/** The tiles of a list, each with the day it was added or last visited (the product's Berlin day, ADR 033). */
+export function useTilesOf() {
+  const { t } = useTranslation("favorites");
+  const lang = useLang();
+  return (list: UserListData, offset: number): ProfileTileView[] =>
+    list.items.map((item, index) => ({
+      key: offset + index,
+      username: item.username,
+      displayName: item.displayName,
+      age: item.age,
+      cityName: item.cityName,
+      avatar: item.avatar,
+      isMember: item.isMember,
+      note: t(item.visitDays === null ? "favorites.tile.added" : "favorites.tile.visited", {
+        date: formatDayMonth(chartDayOf(item.at), lang),
+      }),
+    }));
 }
 
 /** The count and the way to plus, for a list of others the member may not see (section 6). */
@@ -55,6 +64,7 @@ export function UserListPage({ group, title, url, list }: { group: UserListGroup
   const { t } = useTranslation("favorites");
   const to = useLocalePath();
   const numbers = useNumbers();
+  const tilesOf = useTilesOf();
   const path = to(GROUP_PATH[group]);
   const pages = Math.max(1, Math.ceil(list.total / USER_LIST_PAGE_SIZE));
   const filtered = url.query !== `type=${url.type}`;
@@ -88,8 +98,13 @@ export function UserListPage({ group, title, url, list }: { group: UserListGroup
         )
       ) : (
         <>
-          <FilterForm path={path} url={url} list={list} open={filtered} />
-          <p data-testid="list-total">{t("favorites.total", { count: list.total, n: numbers.count(list.total) })}</p>
+          {/* Nothing to filter or count in an empty list: only the empty state. */}
+          {list.total > 0 || filtered ? (
+            <>
+              <FilterForm path={path} url={url} list={list} open={filtered} />
+              <p data-testid="list-total">{t("favorites.total", { count: list.total, n: numbers.count(list.total) })}</p>
+            </>
+          ) : null}
           {list.items.length > 0 ? (
             <ProfileTileGrid tiles={tilesOf(list, (url.page - 1) * USER_LIST_PAGE_SIZE)} testId="user-list" />
           ) : (
