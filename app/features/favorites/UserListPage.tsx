@@ -105,7 +105,8 @@ export function UserListPage({ group, title, url, list }: { group: UserListGroup
               <p data-testid="list-total">{t("favorites.total", { count: list.total, n: numbers.count(list.total) })}</p>
             </>
           ) : null}
-          {list.items.length > 0 ? (
+          {/* Past the last page (an old link) the pager leads back; the empty state is for an empty list. */}
+          {list.total > 0 ? (
             <ProfileTileGrid tiles={tilesOf(list, (url.page - 1) * USER_LIST_PAGE_SIZE)} testId="user-list" />
           ) : (
             <div className={`${ui.card} ${ui.stack}`} data-testid="list-empty">

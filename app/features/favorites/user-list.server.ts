@@ -2,7 +2,7 @@
  * The pages favorite, visitor and favorite_visitor (spec section 2 "Personal", issue 11): the URL says the
  * list's type, page and filters; the API decides what the member may see (a locked list carries the count).
  */
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
 import { USER_LIST_PAGE_MAX, USER_LIST_PAGE_SIZE, userListQuerySchema, type UserListFilters } from "#server/contract/favorites";
 import { createApiClient, type Params } from "~/api/client.server";
@@ -69,6 +69,11 @@ export async function loadUserListPage({ request, context }: LoaderFunctionArgs,
   const result = await fetchUserList(api, group, apiParams(url.type, url.page, USER_LIST_PAGE_SIZE, url.filters));
   if (!result.ok)
     throw new Response(null, { status: result.status >= 500 || result.status === 0 ? 503 : result.status, headers: PRIVATE_HEADERS });
+  // Past the last page (an old link, a list that shrank): the last page instead.
+  if (result.data.items.length === 0 && result.data.total > 0 && url.page > 1) {
+    const last = Math.ceil(result.data.total / USER_LIST_PAGE_SIZE);
+    throw redirect(`${new URL(request.url).pathname}?${url.query}${last > 1 ? `&page=${last}` : ""}`, { headers: PRIVATE_HEADERS });
+  }
   const t = await i18nServer.getFixedT(request);
   const title = t(group === "favorites" ? "favorites.title" : "favorites.visitors_title");
   const page: UserListPageData = { group, title, url, list: result.data };
