@@ -5,7 +5,7 @@ import { loadDashboard, submitDashboard } from "~/features/account/dashboard.ser
 import { DashboardPage } from "~/features/account/DashboardPage";
 import { pageMeta, PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["account", "charts", "moderation"] };
+export const handle = { i18n: ["account", "charts", "moderation", "favorites"] };
 
 export const loader = (args: LoaderFunctionArgs) => loadDashboard(args);
 

@@ -23,10 +23,10 @@ export const CHART_SERIES = ["views", "favorites", "contacts"] as const;
 export type ChartSeriesKey = (typeof CHART_SERIES)[number];
 
 /**
- * Series whose counter exists. Favorites (issue 11) and contacts (issue 12) have no tables yet: their
- * series are real zeros until those issues count them.
+ * Series whose counter exists. Favorites are counted since issue 11 (ADR 036); contacts (issue 12) have no
+ * table yet: their series is real zeros until that issue counts them.
  */
-export const TRACKED_CHART_SERIES: readonly ChartSeriesKey[] = ["views"];
+export const TRACKED_CHART_SERIES: readonly ChartSeriesKey[] = ["views", "favorites"];
 
 export const dashboardChartsQuerySchema = v.strictObject(
   {

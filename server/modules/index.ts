@@ -10,6 +10,7 @@ import { registerConsents } from "./consents/routes";
 import { registerDashboard } from "./dashboard/routes";
 import { registerDefinitions } from "./definitions/routes";
 import { registerDev } from "./dev/routes";
+import { registerFavorites } from "./favorites/routes";
 import { registerFederated } from "./federated/routes";
 import { registerInvitations } from "./invitations/routes";
 import { registerMedia } from "./media/routes";
@@ -39,6 +40,7 @@ export function registerModules(ctx: ModuleContext): void {
   registerDashboard(ctx);
   registerDefinitions(ctx);
   registerDev(ctx);
+  registerFavorites(ctx);
   registerFederated(ctx);
   registerInvitations(ctx);
   registerMedia(ctx);

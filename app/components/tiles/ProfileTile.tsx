@@ -24,6 +24,8 @@ export interface ProfileTileView {
   isMember?: boolean;
   /** Listed because of an active tour here (ADR 028): the tour city and its dates replace the home city. */
   tour?: { cityName: string; dateFrom: string; dateTo: string } | null;
+  /** A list's own line under the place (favorites and visitors: since when, last visit). */
+  note?: string | null;
 }
 
 /** Tiles of the first row on the widest grid load eagerly (above the fold); the rest lazily. */
@@ -82,6 +84,11 @@ export function ProfileTile({ tile, eager, priority = false }: { tile: ProfileTi
         {tile.tour ? (
           <span className={css.line} data-testid="tile-tour">
             {t("tile.in_town", { from: formatDayMonth(tile.tour.dateFrom, lang), to: formatDayMonth(tile.tour.dateTo, lang) })}
+          </span>
+        ) : null}
+        {tile.note ? (
+          <span className={css.line} data-testid="tile-note">
+            {tile.note}
           </span>
         ) : null}
         {tile.price ? (

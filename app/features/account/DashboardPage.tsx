@@ -138,6 +138,18 @@ export function DashboardPage(props: DashboardProps) {
             <Link to={to("user/tours")}>{t("dashboard.tours_link")}</Link>
           </section>
         ) : null}
+        <section className={ui.card} aria-labelledby="favorites-title" data-testid="dashboard-favorites">
+          <h2 id="favorites-title">{t("favorites.overview_title", { ns: "favorites" })}</h2>
+          <ul className={settingsCss.items}>
+            {(["favorite_visitor", "favorite", "visitor"] as const).map((path) => (
+              <li key={path}>
+                <Link className={settingsCss.item} to={to(path)}>
+                  <span className={settingsCss.itemLabel}>{t(`favorites.dashboard.${path}`, { ns: "favorites" })}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
         <section className={ui.card}>
           <h2>{t("dashboard.account")}</h2>
           <dl>

@@ -28,6 +28,8 @@ import * as m0025MediaGallery from "./0025_media_gallery";
 import * as m0026Moderation from "./0026_moderation";
 import * as m0027ProfileViews from "./0027_profile_views";
 import * as m0028MediaVideo from "./0028_media_video";
+import * as m0029Favorites from "./0029_favorites";
+import * as m0030ProfileVisits from "./0030_profile_visits";
 import * as m0033Reports from "./0033_reports";
 import * as m0034ProfileExtras from "./0034_profile_extras";
 
@@ -65,6 +67,8 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0026_moderation": { up: m0026Moderation.up(dialect) },
     "0027_profile_views": { up: m0027ProfileViews.up(dialect) },
     "0028_media_video": { up: m0028MediaVideo.up(dialect) },
+    "0029_favorites": { up: m0029Favorites.up(dialect) },
+    "0030_profile_visits": { up: m0030ProfileVisits.up(dialect) },
     "0033_reports": { up: m0033Reports.up(dialect) },
     "0034_profile_extras": { up: m0034ProfileExtras.up(dialect) },
   };

@@ -45,6 +45,7 @@ import type { ProfileViewDaysTable, ProfileViewMarksTable } from "./stats";
 import type { MediaWatermarksTable } from "./media-gallery";
 import type { ProfileInterviewsTable, ProfileDateKindsTable } from "./profile-extras";
 import type { ReportsTable } from "./reports";
+import type { FavoritesTable, ProfileCountersTable, ProfileVisitsTable } from "./favorites";
 
 export type * from "./accounts";
 export type * from "./jobs";
@@ -59,6 +60,7 @@ export type * from "./stats";
 export type * from "./media-gallery";
 export type * from "./profile-extras";
 export type * from "./reports";
+export type * from "./favorites";
 
 export interface Database {
   users: UsersTable;
@@ -103,4 +105,7 @@ export interface Database {
   profile_interviews: ProfileInterviewsTable;
   profile_date_kinds: ProfileDateKindsTable;
   reports: ReportsTable;
+  favorites: FavoritesTable;
+  profile_counters: ProfileCountersTable;
+  profile_visits: ProfileVisitsTable;
 }

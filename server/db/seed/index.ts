@@ -17,6 +17,7 @@ import { ensureGeoData } from "../geo/load";
 import { createPersonPlanner, DEFAULT_PROFILES, DEFAULT_SEED, MAX_PROFILES, planDemoAccounts, type PersonPlan } from "./people";
 import { writeAccounts } from "./accounts";
 import { consentsPart } from "./consents";
+import { favoritesPart } from "./favorites";
 import { mediaPart } from "./media";
 import { moderationPart } from "./moderation";
 import { reportsPart } from "./reports";
@@ -89,6 +90,7 @@ const SEED_PARTS: readonly SeedPart[] = [
   moderationPart,
   profileExtrasPart,
   reportsPart,
+  favoritesPart,
 ];
 
 /** One chunk in one transaction: the accounts, then every part. Answers the media rows written. */

@@ -189,6 +189,21 @@ async function deleteAccount(deps: ApiDeps, userId: number, requestId: number): 
       .deleteFrom("blocks")
       .where((eb) => eb.or([eb("blocker_id", "=", userId), eb("blocked_id", "=", userId)]))
       .execute();
+    // Favorites and visits both ways (ADR 036); the profiles the member kept count one favorite less.
+    await trx
+      .updateTable("profile_counters")
+      .set((eb) => ({ favorites: eb("favorites", "-", 1) }))
+      .where("user_id", "in", (eb) => eb.selectFrom("favorites").select("target_id").where("user_id", "=", userId))
+      .execute();
+    await trx
+      .deleteFrom("favorites")
+      .where((eb) => eb.or([eb("user_id", "=", userId), eb("target_id", "=", userId)]))
+      .execute();
+    await trx
+      .deleteFrom("profile_visits")
+      .where((eb) => eb.or([eb("owner_id", "=", userId), eb("visitor_id", "=", userId)]))
+      .execute();
+    await trx.deleteFrom("profile_counters").where("user_id", "=", userId).execute();
     await trx
       .deleteFrom("business_escorts")
       .where((eb) => eb.or([eb("business_user_id", "=", userId), eb("escort_user_id", "=", userId)]))

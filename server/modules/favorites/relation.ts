@@ -2,7 +2,12 @@
 import type { ApiDeps } from "../../api/types";
 import type { FavoriteRelation } from "../../contract/profile-relation";
 
-export async function favoriteRelation(_deps: ApiDeps, _viewerId: number, _ownerId: number): Promise<FavoriteRelation | null> {
-  // Filled by the favorites group (issue 11 item 2).
-  return null;
+export async function favoriteRelation(deps: ApiDeps, viewerId: number, ownerId: number): Promise<FavoriteRelation | null> {
+  const row = await deps.db
+    .selectFrom("favorites")
+    .select("target_id")
+    .where("user_id", "=", viewerId)
+    .where("target_id", "=", ownerId)
+    .executeTakeFirst();
+  return { is_favorite: row !== undefined };
 }

@@ -27,6 +27,7 @@ const USER_TABLES: Record<string, readonly string[]> = {
     "tours",
     "profile_interviews",
     "profile_date_kinds",
+    "profile_counters",
   ],
   settings: ["first_contact_filters", "notification_preferences", "consents", "media_watermarks"],
   security: [
@@ -47,7 +48,7 @@ const USER_TABLES: Record<string, readonly string[]> = {
 };
 
 /** Tables with a user_id that are exported by their own code below (sessions, photos). */
-const EXPORTED_BY_CODE = ["access_tokens", "media"] as const;
+const EXPORTED_BY_CODE = ["access_tokens", "media", "favorites"] as const;
 /** Tables with a user_id that are not the member's data to hand out, and why (a test holds every table to one of the lists). */
 export const NOT_EXPORTED: Record<string, string> = {
   search_profiles: "a copy of the profile made for search (profile.json has the original)",
@@ -132,6 +133,23 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
       .select(["users.username", "blocks.created_at"])
       .where("blocks.blocker_id", "=", userId)
       .orderBy("blocks.created_at")
+      .execute(),
+  });
+  // Whom the member keeps and whose profiles they looked at (ADR 036); who keeps or visited them is about others.
+  addJson("favorites-visits.json", {
+    favorites: await db
+      .selectFrom("favorites as fv")
+      .innerJoin("users", "users.id", "fv.target_id")
+      .select(["users.username", "fv.created_at"])
+      .where("fv.user_id", "=", userId)
+      .orderBy("fv.created_at")
+      .execute(),
+    visited: await db
+      .selectFrom("profile_visits")
+      .innerJoin("users", "users.id", "profile_visits.owner_id")
+      .select(["users.username", "profile_visits.last_visited_at", "profile_visits.visit_days"])
+      .where("profile_visits.visitor_id", "=", userId)
+      .orderBy("profile_visits.last_visited_at")
       .execute(),
   });
   addJson("business-links.json", {

@@ -52,6 +52,7 @@ Diese Datei enthält alles, was wir über dein Konto speichern:
 - reports.json: deine Meldungen, ihr Stand und unsere Entscheidungen
 - settings.json: Erstkontakt-Filter, Benachrichtigungen, Einwilligungen
 - blocks.json, business-links.json: deine Sperrliste, Verknüpfungen mit Agenturen und Clubs
+- favorites-visits.json: deine Favoriten und die Profile, die du angesehen hast
 - sessions.json, security.json: Anmeldungen, E-Mail-Änderungen, Bestätigungen, Altersprüfung
 - sign-up.json, mails.json, exports.json: Registrierung, E-Mails an dich (ohne Inhalt), frühere Exporte
 Zeiten sind Millisekunden seit 1970 (UTC). Passwörter und Sicherheitscodes speichern wir nur als Hash; sie sind nicht enthalten.
@@ -66,6 +67,7 @@ This file contains everything we store about your account:
 - reports.json: your reports, their state and our decisions
 - settings.json: first-contact filter, notifications, consents
 - blocks.json, business-links.json: your block list, links with agencies and clubs
+- favorites-visits.json: your favourites and the profiles you looked at
 - sessions.json, security.json: logins, e-mail changes, confirmations, age check
 - sign-up.json, mails.json, exports.json: sign-up, e-mails sent to you (without content), earlier exports
 Times are milliseconds since 1970 (UTC). Passwords and security codes are stored only as hashes and are not included.
@@ -80,6 +82,7 @@ Este archivo contiene todo lo que guardamos sobre tu cuenta:
 - reports.json: tus denuncias, su estado y nuestras decisiones
 - settings.json: filtro de primer contacto, notificaciones, consentimientos
 - blocks.json, business-links.json: tu lista de bloqueos, vínculos con agencias y clubes
+- favorites-visits.json: tus favoritos y los perfiles que has visitado
 - sessions.json, security.json: inicios de sesión, cambios de correo, confirmaciones, verificación de edad
 - sign-up.json, mails.json, exports.json: registro, correos enviados a ti (sin contenido), exportaciones anteriores
 Las fechas son milisegundos desde 1970 (UTC). Las contraseñas y los códigos de seguridad solo se guardan como hash y no se incluyen.
@@ -94,6 +97,7 @@ Ten plik zawiera wszystko, co przechowujemy o twoim koncie:
 - reports.json: twoje zgłoszenia, ich stan i nasze decyzje
 - settings.json: filtr pierwszego kontaktu, powiadomienia, zgody
 - blocks.json, business-links.json: twoja lista blokad, powiązania z agencjami i klubami
+- favorites-visits.json: twoje ulubione i profile, które oglądałeś
 - sessions.json, security.json: logowania, zmiany e-mail, potwierdzenia, weryfikacja wieku
 - sign-up.json, mails.json, exports.json: rejestracja, e-maile do ciebie (bez treści), wcześniejsze eksporty
 Czasy to milisekundy od 1970 (UTC). Hasła i kody bezpieczeństwa przechowujemy tylko jako hash; nie są zawarte.

@@ -7,6 +7,7 @@ import { isValidProfileUsername } from "../../contract/validation";
 import type { ModuleContext } from "../../api/module-context";
 import { viewerContext, type ViewerContext } from "../access/index";
 import { recordProfileView } from "../dashboard/index";
+import { recordProfileVisit } from "../favorites/index";
 import {
   distanceKm,
   drivingMinutes,
@@ -96,6 +97,10 @@ export function registerProfiles({ v2 }: ModuleContext): void {
         ip: c.get("clientIp"),
         userAgent: c.req.header("user-agent") ?? "",
       }).catch((err: unknown) => c.get("log").warn({ err }, "profile view not counted"));
+      // The visitors list (issue 11, ADR 036): signed-in members only, not invisible plus members or staff.
+      await recordProfileVisit(deps, { ownerId: row.id, viewerId: viewer.id, viewerType: viewer.userType }).catch((err: unknown) =>
+        c.get("log").warn({ err }, "profile visit not recorded"),
+      );
       return ok(c, detail);
     },
   );

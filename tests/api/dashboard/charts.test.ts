@@ -74,10 +74,10 @@ describe(`dashboard charts (${TEST_DB})`, () => {
     expect(body.data.series.views.at(-1)).toBe(3);
     expect(body.data.series.views.slice(0, -1).every((n) => n === 0)).toBe(true);
     expect(body.data.totals).toEqual({ views: 3, favorites: 0, contacts: 0 });
-    // Favorites (issue 11) and contacts (issue 12) are real zero series until those features count them.
+    // Nobody favorited this profile; contacts (issue 12) are real zero series until the messenger counts them.
     expect(body.data.series.favorites).toEqual(Array(30).fill(0));
     expect(body.data.series.contacts).toEqual(Array(30).fill(0));
-    expect(body.data.tracked).toEqual(["views"]);
+    expect(body.data.tracked).toEqual(["views", "favorites"]);
 
     // The next day the same viewer counts again, on that day.
     rt.clock.advance(DAY);

@@ -120,6 +120,7 @@ describe(`the data export (${TEST_DB})`, () => {
         "blocks.json",
         "business-links.json",
         "exports.json",
+        "favorites-visits.json",
         "mails.json",
         "media.json",
         "moderation.json",

@@ -1,0 +1,296 @@
+/**
+ * The one list query of favorites and visitors (spec section 3 "User search (favorites, visitors)"): a
+ * member's relation rows joined with the other member's profile, filtered by the user-search filters, with
+ * the figure_type and race_type facets. Lists are small (at most FAVORITES_LIMIT favorites, 90 days of
+ * visits), so the filters read `users`/`profiles` directly instead of search's derived table: a profile
+ * hidden from search (ADR 028) stays in the lists of those who already know it.
+ *
+ * Who appears (ADR 036): listed profiles only (active, registration finished, visible — not banned,
+ * deleted, paused, deactivated or unclaimed), never across a block in either direction.
+ */
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import type { ApiDeps } from "../../api/types";
+import {
+  USER_LIST_AGE_BUCKETS,
+  USER_LIST_FACETS,
+  type UserList,
+  type UserListFacet,
+  type UserListFacetBucket,
+  type UserListFilters,
+  type UserListItem,
+} from "../../contract/favorites";
+import { plusRunning } from "../../contract/membership";
+import { NEW_PROFILE_DAYS } from "../../contract/search";
+import type { Database } from "../../db/schema";
+import { isListedProfile, notBlockedWith, visibleMediaLevels, type ViewerContext } from "../access/index";
+import { mediaImageOf } from "../media/index";
+
+const DAY = 24 * 60 * 60 * 1000;
+/** The city filter offers the cities of the list, at most this many (the most frequent first). */
+const CITY_CHOICES_MAX = 30;
+
+/** A member's relation rows: the other member, when, and (visits) on how many days. */
+export type Relation = SelectQueryBuilder<Database, never, { other_id: number; at: number; visit_days: number | null }>;
+
+type Tables = Database & { rel: { other_id: number; at: number; visit_days: number | null } };
+type EB = ExpressionBuilder<Tables, "rel" | "users" | "profiles">;
+
+function baseQuery(deps: ApiDeps, relation: Relation, viewerId: number) {
+  return deps.db
+    .selectFrom(relation.as("rel"))
+    .innerJoin("users", "users.id", "rel.other_id")
+    .innerJoin("profiles", "profiles.user_id", "users.id")
+    .where((eb) =>
+      eb.and([
+        isListedProfile(eb as never),
+        notBlockedWith(eb as unknown as ExpressionBuilder<Database, "users">, viewerId) as Expression<SqlBool>,
+      ]),
+    );
+}
+
+/** YYYY-MM-DD of the day `years` before `now` (UTC): birth dates compare as text. */
+function yearsBefore(now: number, years: number): string {
+  const d = new Date(now);
+  return new Date(Date.UTC(d.getUTCFullYear() - years, d.getUTCMonth(), d.getUTCDate())).toISOString().slice(0, 10);
+}
+
+function hasTrait(eb: EB, group: string, ids: readonly number[]) {
+  return eb.exists(
+    eb
+      .selectFrom("profile_traits")
+      .select(sql<number>`1`.as("one"))
+      .whereRef("profile_traits.user_id", "=", "users.id")
+      .where("profile_traits.group_key", "=", group)
+      .where("profile_traits.option_id", "in", [...ids]),
+  );
+}
+
+/**
+ * The "safer sex" flag (issue 11 item 6) is the profile column `profiles.safe_sex_status` (0/1), which
+ * search's derived table copies as well; this is the one place the lists read it.
+ */
+function safeSexFlag(eb: EB): Expression<SqlBool> {
+  return eb("profiles.safe_sex_status", "=", 1);
+}
+
+/** The WHERE terms of the filters; `skip` leaves one facet's own filter out (disjunctive facets). */
+function filterTerms(eb: EB, filters: UserListFilters, viewer: ViewerContext, now: number, skip?: UserListFacet): Expression<SqlBool>[] {
+  const and: Expression<SqlBool>[] = [];
+  for (const flag of filters.only_show_type ?? []) {
+    switch (flag) {
+      // "Visible now": available-now is switched on (as in search).
+      case "is_visible":
+        and.push(eb("profiles.available_now_until", ">", now));
+        break;
+      case "is_new":
+        and.push(eb("users.created_at", ">", now - NEW_PROFILE_DAYS * DAY));
+        break;
+      case "is_verified":
+        and.push(eb("profiles.verified_at", "is not", null));
+        break;
+      case "has_avatar":
+        and.push(
+          eb.exists(
+            eb
+              .selectFrom("media")
+              .select(sql<number>`1`.as("one"))
+              .whereRef("media.user_id", "=", "users.id")
+              .where("media.is_avatar", "=", 1)
+              .where("media.status", "=", 1)
+              .where("media.visibility", "in", visibleMediaLevels(viewer)),
+          ),
+        );
+        break;
+      // On an active tour somewhere (a list has no searched place; ADR 028's status rule, as of now).
+      case "on_tour":
+        and.push(
+          eb.exists(
+            eb
+              .selectFrom("tours as tr")
+              .select(sql<number>`1`.as("one"))
+              .whereRef("tr.user_id", "=", "users.id")
+              .where("tr.cancelled_at", "is", null)
+              .where("tr.starts_at", "<=", now)
+              .where("tr.ends_at", ">", now),
+          ),
+        );
+        break;
+      case "has_review":
+        and.push(eb("profiles.review_count", ">", 0));
+        break;
+      case "is_hot":
+        and.push(eb("profiles.is_hot", "=", 1));
+        break;
+      case "is_member":
+        and.push(eb("users.is_member", "=", 1), eb.or([eb("users.member_until", "is", null), eb("users.member_until", ">", now)]));
+        break;
+      case "safe_sex_status":
+        and.push(safeSexFlag(eb));
+        break;
+    }
+  }
+  if (filters.gender?.length) and.push(eb("users.gender", "in", filters.gender));
+  if (filters.user_type?.length) and.push(eb("users.user_type", "in", filters.user_type));
+  if (filters.age?.length) {
+    and.push(
+      eb.or(
+        filters.age.map((bucket) => {
+          const [min, max] = USER_LIST_AGE_BUCKETS[bucket];
+          // age ≥ min ⇔ born on or before today − min years; age ≤ max ⇔ born after today − (max + 1) years.
+          const terms = [eb("users.birth_date", "<=", yearsBefore(now, min))];
+          if (max !== null) terms.push(eb("users.birth_date", ">", yearsBefore(now, max + 1)));
+          return eb.and(terms);
+        }),
+      ),
+    );
+  }
+  if (filters.race_type?.length && skip !== "race_type") and.push(hasTrait(eb, "race_type", filters.race_type));
+  if (filters.figure_type?.length && skip !== "figure_type") and.push(hasTrait(eb, "figure_type", filters.figure_type));
+  if (filters.meeting_option?.length) and.push(hasTrait(eb, "meeting_option", filters.meeting_option));
+  if (filters.city !== undefined) and.push(eb("profiles.city_id", "=", filters.city));
+  return and;
+}
+
+function ageOf(birthDate: string | null, now: number): number | null {
+  if (!birthDate || !/^\d{4}-\d{2}-\d{2}$/.test(birthDate)) return null;
+  const [y, m, d] = birthDate.split("-").map(Number) as [number, number, number];
+  const today = new Date(now);
+  let age = today.getUTCFullYear() - y;
+  if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) age -= 1;
+  return age;
+}
+
+export interface ListRequest {
+  type: number;
+  page_no: number;
+  page_size: number;
+  filters: UserListFilters;
+}
+
+/** Only the count: a locked list (section 6) tells how many, never who. */
+export async function countList(deps: ApiDeps, relation: Relation, viewerId: number): Promise<number> {
+  const row = await baseQuery(deps, relation, viewerId)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function runList(
+  deps: ApiDeps,
+  relation: Relation,
+  viewer: ViewerContext & { id: number },
+  request: ListRequest,
+  limit: number | null,
+): Promise<UserList> {
+  const now = deps.clock.now();
+  const filtered = (skip?: UserListFacet) =>
+    baseQuery(deps, relation, viewer.id).where((eb) => eb.and(filterTerms(eb as EB, request.filters, viewer, now, skip)));
+  const [rows, total, facetRows, cities] = await Promise.all([
+    filtered()
+      .select([
+        "users.id",
+        "users.username",
+        "users.user_type",
+        "users.gender",
+        "users.birth_date",
+        "users.created_at",
+        "users.is_member",
+        "users.member_until",
+        "profiles.display_name",
+        "profiles.city_name",
+        "profiles.verified_at",
+        "profiles.is_hot",
+        "rel.at",
+        "rel.visit_days",
+      ])
+      .orderBy("rel.at", "desc")
+      .orderBy("users.id", "desc")
+      .limit(request.page_size)
+      .offset((request.page_no - 1) * request.page_size)
+      .execute(),
+    filtered()
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+    Promise.all(
+      USER_LIST_FACETS.map((facet) =>
+        filtered(facet)
+          .innerJoin("profile_traits", "profile_traits.user_id", "users.id")
+          .where("profile_traits.group_key", "=", facet)
+          .select(["profile_traits.option_id", (eb) => eb.fn.count<number>("users.id").distinct().as("n")])
+          .groupBy("profile_traits.option_id")
+          .orderBy("profile_traits.option_id")
+          .execute(),
+      ),
+    ),
+    baseQuery(deps, relation, viewer.id)
+      .where("profiles.city_id", "is not", null)
+      .where("profiles.city_name", "is not", null)
+      .select(["profiles.city_id", (eb) => eb.fn.max("profiles.city_name").as("name"), (eb) => eb.fn.countAll<number>().as("n")])
+      .groupBy("profiles.city_id")
+      .orderBy("n", "desc")
+      .orderBy("profiles.city_id")
+      .limit(CITY_CHOICES_MAX)
+      .execute(),
+  ]);
+  const ids = rows.map((row) => row.id);
+  const avatars = new Map<number, ReturnType<typeof mediaImageOf>>();
+  if (ids.length > 0) {
+    const media = await deps.db
+      .selectFrom("media")
+      .select(["user_id", "public_id", "width", "height", "variant_widths"])
+      .where("user_id", "in", ids)
+      .where("is_avatar", "=", 1)
+      .where("status", "=", 1)
+      .where("visibility", "in", visibleMediaLevels(viewer))
+      .orderBy("position")
+      .execute();
+    for (const m of media) if (!avatars.has(m.user_id)) avatars.set(m.user_id, mediaImageOf(m));
+  }
+  const items: UserListItem[] = rows.map((row) => ({
+    username: row.username,
+    display_name: row.display_name,
+    user_type: row.user_type,
+    gender: row.gender,
+    age: ageOf(row.birth_date, now),
+    city_name: row.city_name,
+    avatar: avatars.get(row.id) ?? null,
+    is_member: plusRunning(row.is_member, row.member_until === null ? null : Number(row.member_until), now),
+    is_new: Number(row.created_at) > now - NEW_PROFILE_DAYS * DAY,
+    is_verified: row.verified_at !== null,
+    is_hot: row.is_hot === 1,
+    at: Number(row.at),
+    visit_days: row.visit_days === null ? null : Number(row.visit_days),
+  }));
+  const facets = Object.fromEntries(
+    USER_LIST_FACETS.map((facet, i) => [
+      facet,
+      facetRows[i]!.map((r): UserListFacetBucket => ({ key: Number(r.option_id), count: Number(r.n) })),
+    ]),
+  ) as Record<UserListFacet, UserListFacetBucket[]>;
+  return {
+    type: request.type,
+    items,
+    locked: false,
+    total: Number(total.n),
+    page_no: request.page_no,
+    page_size: request.page_size,
+    facets,
+    cities: cities.map((c) => ({ id: Number(c.city_id), name: String(c.name) })),
+    limit,
+  };
+}
+
+/** The answer of a locked list: the count only. */
+export function lockedList(request: ListRequest, total: number, limit: number | null): UserList {
+  return {
+    type: request.type,
+    items: [],
+    locked: true,
+    total,
+    page_no: request.page_no,
+    page_size: request.page_size,
+    facets: { figure_type: [], race_type: [] },
+    cities: [],
+    limit,
+  };
+}
