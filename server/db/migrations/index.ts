@@ -28,6 +28,8 @@ import * as m0025MediaGallery from "./0025_media_gallery";
 import * as m0026Moderation from "./0026_moderation";
 import * as m0027ProfileViews from "./0027_profile_views";
 import * as m0028MediaVideo from "./0028_media_video";
+import * as m0031FriendLinks from "./0031_friend_links";
+import * as m0032ProfileNotes from "./0032_profile_notes";
 
 /**
  * Migrations are listed here, not read from a folder, so they survive
@@ -63,5 +65,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0026_moderation": { up: m0026Moderation.up(dialect) },
     "0027_profile_views": { up: m0027ProfileViews.up(dialect) },
     "0028_media_video": { up: m0028MediaVideo.up(dialect) },
+    "0031_friend_links": { up: m0031FriendLinks.up(dialect) },
+    "0032_profile_notes": { up: m0032ProfileNotes.up(dialect) },
   };
 }

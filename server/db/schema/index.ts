@@ -43,6 +43,8 @@ import type { ContentRemovalRequestsTable, MediaDecisionsTable, ProfileTextChang
 import type { SearchProfilesTable } from "./search";
 import type { ProfileViewDaysTable, ProfileViewMarksTable } from "./stats";
 import type { MediaWatermarksTable } from "./media-gallery";
+import type { FriendLinksTable } from "./friends";
+import type { ProfileNotesTable } from "./notes";
 
 export type * from "./accounts";
 export type * from "./jobs";
@@ -55,6 +57,8 @@ export type * from "./moderation";
 export type * from "./search";
 export type * from "./stats";
 export type * from "./media-gallery";
+export type * from "./friends";
+export type * from "./notes";
 
 export interface Database {
   users: UsersTable;
@@ -96,4 +100,6 @@ export interface Database {
   consents: ConsentsTable;
   profile_view_days: ProfileViewDaysTable;
   profile_view_marks: ProfileViewMarksTable;
+  friend_links: FriendLinksTable;
+  profile_notes: ProfileNotesTable;
 }
