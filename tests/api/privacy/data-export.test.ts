@@ -120,6 +120,8 @@ describe(`the data export (${TEST_DB})`, () => {
         "blocks.json",
         "business-links.json",
         "exports.json",
+        "friends.json",
+        "notes.json",
         "mails.json",
         "media.json",
         "moderation.json",
