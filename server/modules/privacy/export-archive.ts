@@ -35,7 +35,7 @@ const USER_TABLES: Record<string, readonly string[]> = {
   moderation: ["profile_text_changes", "media_decisions"],
 };
 
-/** Tables with a user_id that are exported by their own code below (sessions, photos), and the member tables keyed otherwise (friends.json, notes.json). */
+/** Tables with a user_id that are exported by their own code below (sessions, photos), and the member tables keyed otherwise (friend-links.json, notes.json). */
 const EXPORTED_BY_CODE = ["access_tokens", "media", "friend_links", "profile_notes"] as const;
 /** Tables with a user_id that are not the member's data to hand out, and why (a test holds every table to one of the lists). */
 export const NOT_EXPORTED: Record<string, string> = {
@@ -124,7 +124,7 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
       .execute(),
   });
   // Friend links with the other member's name; the keys are capabilities, not data (ADR 037).
-  addJson("friends.json", {
+  addJson("friend-links.json", {
     links: await db
       .selectFrom("friend_links")
       .innerJoin("users", (join) =>

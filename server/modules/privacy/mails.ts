@@ -51,7 +51,7 @@ Diese Datei enthält alles, was wir über dein Konto speichern:
 - moderation.json: deine eingereichten Profiltexte und die Entscheidungen über deine Fotos, mit Gründen
 - settings.json: Erstkontakt-Filter, Benachrichtigungen, Einwilligungen
 - blocks.json, business-links.json: deine Sperrliste, Verknüpfungen mit Agenturen und Clubs
-- friends.json, notes.json: deine Freundschaften und Anfragen, deine privaten Notizen zu Profilen
+- friend-links.json, notes.json: deine Freundschaften und Anfragen, deine privaten Notizen zu Profilen
 - sessions.json, security.json: Anmeldungen, E-Mail-Änderungen, Bestätigungen, Altersprüfung
 - sign-up.json, mails.json, exports.json: Registrierung, E-Mails an dich (ohne Inhalt), frühere Exporte
 Zeiten sind Millisekunden seit 1970 (UTC). Passwörter und Sicherheitscodes speichern wir nur als Hash; sie sind nicht enthalten.
@@ -65,7 +65,7 @@ This file contains everything we store about your account:
 - moderation.json: the profile texts you submitted and the decisions on your photos, with reasons
 - settings.json: first-contact filter, notifications, consents
 - blocks.json, business-links.json: your block list, links with agencies and clubs
-- friends.json, notes.json: your friendships and requests, your private notes on profiles
+- friend-links.json, notes.json: your friendships and requests, your private notes on profiles
 - sessions.json, security.json: logins, e-mail changes, confirmations, age check
 - sign-up.json, mails.json, exports.json: sign-up, e-mails sent to you (without content), earlier exports
 Times are milliseconds since 1970 (UTC). Passwords and security codes are stored only as hashes and are not included.
@@ -79,7 +79,7 @@ Este archivo contiene todo lo que guardamos sobre tu cuenta:
 - moderation.json: los textos de perfil que enviaste y las decisiones sobre tus fotos, con motivos
 - settings.json: filtro de primer contacto, notificaciones, consentimientos
 - blocks.json, business-links.json: tu lista de bloqueos, vínculos con agencias y clubes
-- friends.json, notes.json: tus amistades y solicitudes, tus notas privadas sobre perfiles
+- friend-links.json, notes.json: tus amistades y solicitudes, tus notas privadas sobre perfiles
 - sessions.json, security.json: inicios de sesión, cambios de correo, confirmaciones, verificación de edad
 - sign-up.json, mails.json, exports.json: registro, correos enviados a ti (sin contenido), exportaciones anteriores
 Las fechas son milisegundos desde 1970 (UTC). Las contraseñas y los códigos de seguridad solo se guardan como hash y no se incluyen.
@@ -93,7 +93,7 @@ Ten plik zawiera wszystko, co przechowujemy o twoim koncie:
 - moderation.json: przesłane przez ciebie teksty profilu i decyzje dotyczące twoich zdjęć, z powodami
 - settings.json: filtr pierwszego kontaktu, powiadomienia, zgody
 - blocks.json, business-links.json: twoja lista blokad, powiązania z agencjami i klubami
-- friends.json, notes.json: twoje znajomości i zaproszenia, twoje prywatne notatki o profilach
+- friend-links.json, notes.json: twoje znajomości i zaproszenia, twoje prywatne notatki o profilach
 - sessions.json, security.json: logowania, zmiany e-mail, potwierdzenia, weryfikacja wieku
 - sign-up.json, mails.json, exports.json: rejestracja, e-maile do ciebie (bez treści), wcześniejsze eksporty
 Czasy to milisekundy od 1970 (UTC). Hasła i kody bezpieczeństwa przechowujemy tylko jako hash; nie są zawarte.

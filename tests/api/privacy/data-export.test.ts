@@ -120,7 +120,7 @@ describe(`the data export (${TEST_DB})`, () => {
         "blocks.json",
         "business-links.json",
         "exports.json",
-        "friends.json",
+        "friend-links.json",
         "notes.json",
         "mails.json",
         "media.json",

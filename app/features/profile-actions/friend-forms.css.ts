@@ -1,0 +1,22 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+/** The friend block: its status line above its buttons. */
+export const friend = style({ display: "flex", flexDirection: "column", gap: vars.space.xs, alignItems: "flex-start" });
+
+export const status = style({ margin: 0, fontWeight: 600 });
+
+/** The private note: a quiet card, marked as visible only to its author. */
+export const note = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  border: `1px dashed ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+});
+
+export const noteSummary = style({ cursor: "pointer", fontWeight: 600, minHeight: "44px", display: "flex", alignItems: "center" });
+
+export const noteText = style({ margin: 0, whiteSpace: "pre-wrap", overflowWrap: "anywhere" });
