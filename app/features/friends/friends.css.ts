@@ -1,7 +1,7 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-/** Three tabs side by side on a phone: each wraps its label under the count if it must, never the row. */
+/** Three tabs side by side on a phone: the label over its count, the same in each. */
 export const tabs = style({
   listStyle: "none",
   margin: 0,
@@ -14,7 +14,7 @@ export const tabs = style({
 
 export const tab = style({
   display: "flex",
-  flexWrap: "wrap",
+  flexDirection: "column",
   justifyContent: "center",
   alignItems: "center",
   gap: vars.space.xs,

@@ -2,7 +2,9 @@
  * The friend forms of the profile page (issue 11 item 3, ADR 037): what the link's state allows, each a plain form.
  * The link's id and the viewer's key ride in hidden fields; the API checks both against the signed-in member.
  */
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { localePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import { ProfileActionForm, refusalFor, type ProfileActionFormProps } from "./form-parts";
@@ -75,6 +77,11 @@ export function FriendForms({ profile, lang, tab, refused }: ProfileActionFormPr
             </button>
           </ProfileActionForm>
         </>
+      ) : null}
+      {friend.state !== "none" ? (
+        <Link to={localePath(lang, "user/friends")} className={css.listLink}>
+          {t("friends.profile.list_link")}
+        </Link>
       ) : null}
     </div>
   );

@@ -35,7 +35,7 @@ export function NoteForms({ profile, lang, tab, refused }: ProfileActionFormProp
   return (
     <details className={css.note} open={note.text !== null || mine !== null} data-testid="note-action">
       <summary className={css.noteSummary}>{t("friends.notes.summary")}</summary>
-      <p className={ui.muted}>{t("friends.notes.private_hint", { name: profile.displayName })}</p>
+      <p className={`${ui.muted} ${css.noteHint}`}>{t("friends.notes.private_hint", { name: profile.displayName })}</p>
       {errors.length > 0 ? (
         <p className={ui.alert} role="alert">
           {errors.join(" ")}
@@ -53,11 +53,11 @@ export function NoteForms({ profile, lang, tab, refused }: ProfileActionFormProp
             maxLength={NOTE_MAX_LENGTH}
             required
           />
-          <p>
+          <div>
             <button type="submit" className={ui.button}>
               {t(note.text === null ? "friends.notes.save" : "friends.notes.change")}
             </button>
-          </p>
+          </div>
         </ProfileActionForm>
       ) : (
         <>

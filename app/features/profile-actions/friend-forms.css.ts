@@ -17,6 +17,18 @@ export const note = style({
   background: vars.color.surface,
 });
 
-export const noteSummary = style({ cursor: "pointer", fontWeight: 600, minHeight: "44px", display: "flex", alignItems: "center" });
+/** A list item keeps the disclosure triangle; the padding makes the tap target 44 px high. */
+export const noteSummary = style({ cursor: "pointer", fontWeight: 600, display: "list-item", padding: "10px 0", lineHeight: "24px" });
+
+export const noteHint = style({ margin: 0 });
+
+/** A small link with a full-height tap target. */
+export const listLink = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "44px",
+  fontSize: vars.font.sizeSm,
+  color: vars.color.textMuted,
+});
 
 export const noteText = style({ margin: 0, whiteSpace: "pre-wrap", overflowWrap: "anywhere" });

@@ -24,6 +24,7 @@ import { SeedPhotos } from "./photo-files";
 import { profileDetailsPart, profilesPart } from "./profiles";
 import type { SeedKind } from "./texts";
 import { viewsPart } from "./views";
+import { friendsPart } from "./friends";
 
 export { DEMO_ACCOUNTS, type DemoAccount, DEFAULT_PROFILES, DEFAULT_SEED, MAX_PROFILES } from "./people";
 
@@ -78,7 +79,7 @@ async function forEachLimit<T>(items: readonly T[], limit: number, task: (item: 
  * The seed's parts, in the order they write within a chunk (server/db/seed/part.ts): details before the
  * profile rows (the search triggers compute each profile once), media last.
  */
-const SEED_PARTS: readonly SeedPart[] = [profileDetailsPart, consentsPart, profilesPart, mediaPart, viewsPart, moderationPart];
+const SEED_PARTS: readonly SeedPart[] = [profileDetailsPart, consentsPart, profilesPart, mediaPart, viewsPart, moderationPart, friendsPart];
 
 /** One chunk in one transaction: the accounts, then every part. Answers the media rows written. */
 async function writeChunk(db: DB, photos: SeedPhotos, people: readonly PersonPlan[], passwordHash: string, now: number): Promise<number> {
