@@ -19,12 +19,15 @@ function dayOf(ms: number): string {
 
 export function FriendsPage({ list, done, refused }: { list: FriendListData; done: string | null; refused: FriendsRefused | null }) {
   const { t } = useTranslation("friends");
+  // Error keys (exception.*, validation.*) live in the default namespace.
+  const { t: tErrors } = useTranslation();
   const to = useLocalePath();
   const tabPath = (tab: FriendListType, page = 1) => {
     const query = new URLSearchParams({ ...(tab === "friends" ? {} : { tab }), ...(page > 1 ? { page: String(page) } : {}) }).toString();
     return `${to("user/friends")}${query ? `?${query}` : ""}`;
   };
   const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
+  // A refusal shows at its entry; one whose entry is gone (answered meanwhile) shows above the list.
   return (
     <main className={ui.narrow}>
       <div className={ui.stack}>
@@ -35,9 +38,9 @@ export function FriendsPage({ list, done, refused }: { list: FriendListData; don
             {t(`friends.page.done.${done}`)}
           </p>
         ) : null}
-        {refused && refused.linkId === null ? (
+        {refused && !list.items.some((item) => item.linkId === refused.linkId) ? (
           <p className={ui.alert} role="alert">
-            {refused.formErrors.map((key) => translateMessage(t, key)).join(" ")}
+            {refused.formErrors.map((key) => translateMessage(tErrors, key)).join(" ")}
           </p>
         ) : null}
         <nav aria-label={t("friends.page.tabs_label")}>
@@ -89,6 +92,8 @@ export function FriendsPage({ list, done, refused }: { list: FriendListData; don
 
 function FriendEntry({ item, type, refused }: { item: Item; type: FriendListType; refused: FriendsRefused | null }) {
   const { t } = useTranslation("friends");
+  // Error keys (exception.*, validation.*) live in the default namespace.
+  const { t: tErrors } = useTranslation();
   const lang = useLang();
   const to = useLocalePath();
   const date = formatCalendarDate(dayOf(item.since), lang);
@@ -109,7 +114,7 @@ function FriendEntry({ item, type, refused }: { item: Item; type: FriendListType
       <p className={ui.muted}>{t(`friends.page.since.${type}`, { date })}</p>
       {refused ? (
         <p className={ui.alert} role="alert">
-          {refused.formErrors.map((key) => translateMessage(t, key)).join(" ")}
+          {refused.formErrors.map((key) => translateMessage(tErrors, key)).join(" ")}
         </p>
       ) : null}
       <div className={ui.row}>

@@ -13,6 +13,8 @@ import { FRIEND_INTENTS } from "./friend-intents";
 
 export function FriendForms({ profile, lang, tab, refused }: ProfileActionFormProps) {
   const { t } = useTranslation("friends");
+  // Error keys (exception.*, validation.*) live in the default namespace.
+  const { t: tErrors } = useTranslation();
   const friend = profile.relation.friend;
   if (!friend) return null;
   const mine = refusalFor(refused, FRIEND_INTENTS);
@@ -23,7 +25,7 @@ export function FriendForms({ profile, lang, tab, refused }: ProfileActionFormPr
     <div className={css.friend} data-testid="friend-action" data-state={friend.state}>
       {mine ? (
         <p className={ui.alert} role="alert">
-          {mine.formErrors.map((key) => translateMessage(t, key)).join(" ")}
+          {mine.formErrors.map((key) => translateMessage(tErrors, key)).join(" ")}
         </p>
       ) : null}
       {friend.state === "none" && friend.canRequest ? (

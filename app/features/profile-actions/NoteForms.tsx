@@ -15,6 +15,8 @@ import { NOTE_INTENTS } from "./friend-intents";
 
 export function NoteForms({ profile, lang, tab, refused }: ProfileActionFormProps) {
   const { t } = useTranslation("friends");
+  // Error keys (exception.*, validation.*) live in the default namespace.
+  const { t: tErrors } = useTranslation();
   const note = profile.relation.note;
   if (!note) return null;
   const mine = refusalFor(refused, NOTE_INTENTS);
@@ -31,7 +33,7 @@ export function NoteForms({ profile, lang, tab, refused }: ProfileActionFormProp
       </p>
     );
   }
-  const errors = mine?.formErrors.map((key) => translateMessage(t, key)) ?? [];
+  const errors = mine?.formErrors.map((key) => translateMessage(tErrors, key)) ?? [];
   return (
     <details className={css.note} open={note.text !== null || mine !== null} data-testid="note-action">
       <summary className={css.noteSummary}>{t("friends.notes.summary")}</summary>
