@@ -1,3 +1,4 @@
+import yauzl from "yauzl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   FRIEND_CANCEL_COOLDOWN_MS,
@@ -9,6 +10,8 @@ import {
   type FriendList,
 } from "#server/contract/friends";
 import { USER_TYPE } from "#server/contract/users";
+import type { MediaStorage } from "#server/integrations/storage/index";
+import { buildExportArchive } from "#server/modules/privacy/export-archive";
 import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 
 interface Answer<T> {
@@ -16,6 +19,30 @@ interface Answer<T> {
   errors?: Array<{ key: string; source?: string }>;
 }
 type Member = Awaited<ReturnType<typeof createUser>> & { token: string };
+
+/** The archive's JSON files by name. */
+function jsonEntries(bytes: Buffer): Promise<Map<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err ?? new Error("no zip"));
+      const entries = new Map<string, unknown>();
+      zip.on("entry", (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamErr, stream) => {
+          if (streamErr || !stream) return reject(streamErr ?? new Error("no stream"));
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("end", () => {
+            if (entry.fileName.endsWith(".json")) entries.set(entry.fileName, JSON.parse(Buffer.concat(chunks).toString("utf8")));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on("end", () => resolve(entries));
+      zip.on("error", reject);
+      zip.readEntry();
+    });
+  });
+}
 
 describe(`friend links (${TEST_DB})`, () => {
   let rt: TestRuntime;
@@ -386,5 +413,28 @@ describe(`friend links (${TEST_DB})`, () => {
     expect(notes).toEqual([]);
     expect((await list(ben, "received")).total).toBe(0);
     expect((await list(carl, "sent")).total).toBe(0);
+  });
+
+  it("exports the member's links without keys, and their own notes but not the notes about them", async () => {
+    const anna = await member();
+    const ben = await member(USER_TYPE.escort);
+    await request(anna, ben);
+    const now = rt.clock.now();
+    await rt.deps.db
+      .insertInto("profile_notes")
+      .values([
+        { author_id: anna.id, subject_id: ben.id, text: "Annas Notiz", created_at: now, updated_at: now },
+        { author_id: ben.id, subject_id: anna.id, text: "Bens Notiz über Anna", created_at: now, updated_at: now },
+      ])
+      .execute();
+    const zip = await buildExportArchive(rt.deps.db, {} as MediaStorage, { userId: anna.id, readme: "x", now });
+    const entries = await jsonEntries(zip);
+    expect(entries.get("friend-links.json")).toEqual({
+      links: [{ other: ben.username, direction: "sent", status: "pending", requested_at: now, answered_at: null }],
+    });
+    expect(entries.get("notes.json")).toEqual({
+      notes: [{ profile: ben.username, text: "Annas Notiz", created_at: now, updated_at: now }],
+    });
+    expect(JSON.stringify([...entries.values()])).not.toMatch(/accept_key|deny_key|Bens Notiz/);
   });
 });
