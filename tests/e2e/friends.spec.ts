@@ -51,6 +51,18 @@ test("a full friend request cycle between two members: request on the profile, a
   await expect(benPage.getByTestId("friends-empty")).toHaveText(
     "Du hast noch keine Freunde. Schick eine Anfrage über den Button im Profil.",
   );
+  await benPage.screenshot({ path: testInfo.outputPath("friends-empty-390.png"), fullPage: true });
+  // Unknown tabs and parameters are refused; a guest goes to the login.
+  expect((await benPage.request.get("/de/user/friends?tab=enemies")).status()).toBe(400);
+  expect((await benPage.request.get("/de/user/friends?sort=name")).status()).toBe(400);
+  const guest = await request.get("/de/user/friends", { maxRedirects: 0 });
+  expect(guest.status()).toBe(302);
+  // A forged key is refused at the form, not a crash.
+  const forged = await benPage.request.post("/de/user/friends", {
+    form: { intent: "accept", link_id: "1", key: "A".repeat(43), tab: "received" },
+  });
+  expect(forged.status()).toBe(404);
+  expect(await forged.text()).toContain("Diese Anfrage gibt es nicht mehr.");
 
   await logIn(page, anna, SIGN_UP_PASSWORD);
   await page.goto(`/de/p/${ben}`);
