@@ -41,6 +41,8 @@ export const FRIEND_ERRORS = {
   userNotFound: "exception.friends.user_not_found",
   notFound: "exception.friends.not_found",
   self: "exception.friends.self",
+  /** The asker's own profile is not listed (paused, unfinished, a back office account): the other could not see the request. */
+  ownProfileHidden: "exception.friends.own_profile_hidden",
   alreadyFriends: "exception.friends.already_friends",
   /** The other member asked first: answer their request instead. */
   requestReceived: "exception.friends.request_received",

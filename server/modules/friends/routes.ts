@@ -45,8 +45,8 @@ export function registerFriends({ v2 }: ModuleContext): void {
       ...base,
       method: "post",
       path: "/friends/request/:username",
-      summary: `Asks a member for friendship; again while open: no change. 400 exception.friends.self; 404 for names the member may not see; 409 already_friends, request_received (answer theirs), cool_down (${DAYS(FRIEND_REJECT_COOLDOWN_MS)} days after a rejection, ${DAYS(FRIEND_CANCEL_COOLDOWN_MS)} after a cancel), friends_limit (${FRIENDS_MAX}), open_limit (${FRIEND_OPEN_REQUESTS_MAX} open), receiver_full (${FRIEND_RECEIVED_REQUESTS_MAX} waiting); 429 daily_limit (${FRIEND_REQUESTS_PER_DAY} a day).`,
-      statuses: [400, 401, 404, 409, 429],
+      summary: `Asks a member for friendship; again while open: no change. 400 exception.friends.self; 403 own_profile_hidden while the asker's own profile is not listed (paused…); 404 for names the member may not see; 409 already_friends, request_received (answer theirs), cool_down (${DAYS(FRIEND_REJECT_COOLDOWN_MS)} days after a rejection, ${DAYS(FRIEND_CANCEL_COOLDOWN_MS)} after a cancel), friends_limit (${FRIENDS_MAX}), open_limit (${FRIEND_OPEN_REQUESTS_MAX} open), receiver_full (${FRIEND_RECEIVED_REQUESTS_MAX} waiting); 429 daily_limit (${FRIEND_REQUESTS_PER_DAY} a day).`,
+      statuses: [400, 401, 403, 404, 409, 429],
     },
     async (c, { user }) => ok(c, await requestFriend(c.get("deps"), user!.id, usernameOf(c.req.param("username")))),
   );

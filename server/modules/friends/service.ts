@@ -206,6 +206,8 @@ export async function linkWith(deps: ApiDeps, viewerId: number, username: string
 /** POST /friends/request/{username}. Again while it is open: no change. */
 export async function requestFriend(deps: ApiDeps, viewerId: number, username: string): Promise<FriendLinkAnswer> {
   const other = await reachableMember(deps, viewerId, username);
+  // A request shows on both sides: the other member must be able to see who asks.
+  if (!(await isListedMember(deps.db, viewerId))) throw fail.forbidden(FRIEND_ERRORS.ownProfileHidden);
   const now = deps.clock.now();
   const window = dailyWindow(viewerId);
   await deps.db.transaction().execute(async (trx) => {

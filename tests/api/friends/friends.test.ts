@@ -278,6 +278,12 @@ describe(`friend links (${TEST_DB})`, () => {
     const fresh = await member(USER_TYPE.escort);
     await rt.deps.db.updateTable("users").set({ status: "paused" }).where("id", "=", fresh.id).execute();
     expect((await request(anna, fresh)).status).toBe(404);
+    // A paused member asks nobody: the other could not see the request.
+    await rt.deps.db.updateTable("users").set({ status: "paused" }).where("id", "=", anna.id).execute();
+    const hidden = await request(anna, await member(USER_TYPE.escort));
+    expect(hidden.status).toBe(403);
+    expect(hidden.json.errors?.[0]?.key).toBe("exception.friends.own_profile_hidden");
+    await rt.deps.db.updateTable("users").set({ status: "active" }).where("id", "=", anna.id).execute();
     expect((await call(anna.token, "POST", "/request/nobody_here")).status).toBe(404);
     const self = await request(anna, anna);
     expect(self.status).toBe(400);
