@@ -194,7 +194,10 @@ function coolDownEnds(link: Link | undefined, me: number): number {
 
 /** The friend part of a profile's relation to a signed-in viewer (the profile is already known to be visible). */
 export async function friendRelation(deps: ApiDeps, viewerId: number, ownerId: number): Promise<FriendRelation> {
-  return relationOf(await linkOfPair(deps.db, viewerId, ownerId), viewerId, deps.clock.now());
+  const relation = relationOf(await linkOfPair(deps.db, viewerId, ownerId), viewerId, deps.clock.now());
+  // Not offered while the viewer's own profile is hidden (requestFriend refuses it).
+  if (relation.can_request && !(await isListedMember(deps.db, viewerId))) return { ...relation, can_request: false };
+  return relation;
 }
 
 /** GET /friends/{username}/accepted: the link with this member as the viewer sees it. */

@@ -280,7 +280,9 @@ describe(`friend links (${TEST_DB})`, () => {
     expect((await request(anna, fresh)).status).toBe(404);
     // A paused member asks nobody: the other could not see the request.
     await rt.deps.db.updateTable("users").set({ status: "paused" }).where("id", "=", anna.id).execute();
-    const hidden = await request(anna, await member(USER_TYPE.escort));
+    const someone = await member(USER_TYPE.escort);
+    expect(await link(anna, someone)).toMatchObject({ state: "none", can_request: false });
+    const hidden = await request(anna, someone);
     expect(hidden.status).toBe(403);
     expect(hidden.json.errors?.[0]?.key).toBe("exception.friends.own_profile_hidden");
     await rt.deps.db.updateTable("users").set({ status: "active" }).where("id", "=", anna.id).execute();
