@@ -354,13 +354,19 @@ describe(`friend links (${TEST_DB})`, () => {
     const dora = await member();
     const emil = await member();
     const both = await Promise.all([request(dora, emil), request(emil, dora), request(dora, emil)]);
-    expect(both.map((a) => a.status).sort()).toEqual([200, 200, 409]);
     const links = await rt.deps.db
       .selectFrom("friend_links")
-      .select("id")
+      .select(["sender_id", "status"])
       .where((eb) => eb.or([eb("sender_id", "=", dora.id), eb("receiver_id", "=", dora.id)]))
       .execute();
     expect(links).toHaveLength(1);
+    expect(links[0]!.status).toBe("pending");
+    // Whoever came first asked; the other's request is refused, the first asker's second one changes nothing.
+    const doraFirst = links[0]!.sender_id === dora.id;
+    expect(both.map((a) => a.status)).toEqual(doraFirst ? [200, 409, 200] : [409, 200, 409]);
+    for (const refused of both.filter((a) => a.status === 409)) {
+      expect(refused.json.errors?.[0]?.key).toBe("exception.friends.request_received");
+    }
   });
 
   it(`allows ${FRIEND_REQUESTS_PER_DAY} new requests a day`, async () => {
