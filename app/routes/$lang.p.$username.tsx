@@ -16,7 +16,7 @@ import * as ui from "~/styles/ui.css";
 import { publicOrigin } from "~/utils/seo";
 
 /** p/{username} and its tabs (G). Pure content: no JavaScript is shipped. */
-export const handle = { i18n: ["profile", "traits", "relations", "reports", "favorites"], hydrate: false };
+export const handle = { i18n: ["profile", "traits", "relations", "reports", "favorites", "friends"], hydrate: false };
 
 /** The member actions of every tab (favorite, friend, note, report, block) post here (issue 11). */
 export const action = (args: ActionFunctionArgs) => submitProfileAction(args);

@@ -1,6 +1,83 @@
-/** The note forms of the profile page (issue 11). */
-import type { ProfileActionFormProps } from "./form-parts";
+/**
+ * The private note on the profile page (issue 11 item 4, ADR 037): only its author sees it. Plus members write and
+ * change it; a former plus member still reads and deletes it; members without plus are told it is a plus benefit.
+ */
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { NOTE_MAX_LENGTH } from "#server/contract/notes";
+import { TextAreaField } from "~/components/FieldControls";
+import { localePath } from "~/i18n/lang";
+import { translateMessage } from "~/i18n/translate";
+import * as ui from "~/styles/ui.css";
+import { ProfileActionForm, refusalFor, type ProfileActionFormProps } from "./form-parts";
+import * as css from "./friend-forms.css";
+import { NOTE_INTENTS } from "./friend-intents";
 
-export function NoteForms(_props: ProfileActionFormProps) {
-  return null;
+export function NoteForms({ profile, lang, tab, refused }: ProfileActionFormProps) {
+  const { t } = useTranslation("friends");
+  // Error keys (exception.*, validation.*) live in the default namespace.
+  const { t: tErrors } = useTranslation();
+  const note = profile.relation.note;
+  if (!note) return null;
+  const mine = refusalFor(refused, NOTE_INTENTS);
+  const form = { profile, lang, tab };
+  const upgrade = (
+    <Link to={localePath(lang, "user/membership")} data-testid="note-upgrade">
+      {t("friends.notes.upgrade_link")}
+    </Link>
+  );
+  if (!note.canWrite && note.text === null) {
+    return (
+      <p className={ui.muted} data-testid="note-plus-prompt">
+        {t("friends.notes.plus_only")} {upgrade}
+      </p>
+    );
+  }
+  const errors = mine?.formErrors.map((key) => translateMessage(tErrors, key)) ?? [];
+  return (
+    <details className={css.note} open={note.text !== null || mine !== null} data-testid="note-action">
+      <summary className={css.noteSummary}>{t("friends.notes.summary")}</summary>
+      <p className={`${ui.muted} ${css.noteHint}`}>{t("friends.notes.private_hint", { name: profile.displayName })}</p>
+      {errors.length > 0 ? (
+        <p className={ui.alert} role="alert">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+      {note.canWrite ? (
+        <ProfileActionForm {...form} intent="note_save" className={ui.stack}>
+          <TextAreaField
+            name="text"
+            label={t("friends.notes.label")}
+            hint={t("friends.notes.hint", { max: NOTE_MAX_LENGTH })}
+            defaultValue={mine?.intent === "note_save" ? (mine.input?.text ?? "") : (note.text ?? "")}
+            errors={mine?.fieldErrors.text ?? []}
+            rows={4}
+            maxLength={NOTE_MAX_LENGTH}
+            required
+          />
+          <div>
+            <button type="submit" className={ui.button}>
+              {t(note.text === null ? "friends.notes.save" : "friends.notes.change")}
+            </button>
+          </div>
+        </ProfileActionForm>
+      ) : (
+        <>
+          <p className={css.noteText} data-testid="note-text">
+            {note.text}
+          </p>
+          <p className={ui.muted}>
+            {t("friends.notes.lapsed")} {upgrade}
+          </p>
+        </>
+      )}
+      {note.text !== null ? (
+        <ProfileActionForm {...form} intent="note_delete">
+          <button type="submit" className={ui.linkButton}>
+            {t("friends.notes.delete")}
+          </button>
+        </ProfileActionForm>
+      ) : null}
+    </details>
+  );
 }

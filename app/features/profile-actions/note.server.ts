@@ -1,4 +1,42 @@
-/** The note forms of the profile page (issue 11). */
+/** The note forms of the profile page (issue 11 item 4, ADR 037): write or change (plus), delete. */
+import * as v from "valibot";
+import { DEFAULT_ERROR_KEY } from "#server/contract/errors";
+import { noteSchema } from "#server/contract/notes";
+import { deleteNote, writeNote } from "~/api/notes.server";
+import { apiErrorReply } from "~/utils/api-errors";
 import type { ProfileActionHandler } from "./types";
 
-export const NOTE_ACTIONS: Record<string, ProfileActionHandler> = {};
+export const NOTE_ACTIONS: Record<string, ProfileActionHandler> = {
+  note_save: async ({ api, username, form }) => {
+    const input = { text: String(form.get("text") ?? "") };
+    const parsed = v.safeParse(noteSchema, input);
+    if (!parsed.success) {
+      const text = v.flatten<typeof noteSchema>(parsed.issues).nested?.text ?? ["validation.required"];
+      return { intent: "note_save", status: 400, formErrors: [], fieldErrors: { text }, input };
+    }
+    const result = await writeNote(api, username, parsed.output);
+    if (result.ok) return { done: "note_saved" };
+    // The placeholders ride along in the message (messageOf), so "at most {{max}}" keeps its number.
+    const { formErrors, fieldErrors } = apiErrorReply(result.errors, ["text"]);
+    return {
+      intent: "note_save",
+      status: result.status >= 500 ? 503 : result.status,
+      formErrors: formErrors.length || Object.keys(fieldErrors).length ? formErrors : [DEFAULT_ERROR_KEY],
+      fieldErrors,
+      input,
+    };
+  },
+  note_delete: async ({ api, username }) => {
+    const result = await deleteNote(api, username);
+    if (result.ok) return { done: "note_deleted" };
+    const { formErrors } = apiErrorReply(result.errors);
+    const status = result.status >= 500 ? 503 : result.status;
+    return {
+      intent: "note_delete",
+      status,
+      formErrors: formErrors.length ? formErrors : [DEFAULT_ERROR_KEY],
+      fieldErrors: {},
+      input: null,
+    };
+  },
+};

@@ -30,6 +30,8 @@ import * as m0027ProfileViews from "./0027_profile_views";
 import * as m0028MediaVideo from "./0028_media_video";
 import * as m0029Favorites from "./0029_favorites";
 import * as m0030ProfileVisits from "./0030_profile_visits";
+import * as m0031FriendLinks from "./0031_friend_links";
+import * as m0032ProfileNotes from "./0032_profile_notes";
 import * as m0033Reports from "./0033_reports";
 import * as m0034ProfileExtras from "./0034_profile_extras";
 
@@ -69,6 +71,8 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0028_media_video": { up: m0028MediaVideo.up(dialect) },
     "0029_favorites": { up: m0029Favorites.up(dialect) },
     "0030_profile_visits": { up: m0030ProfileVisits.up(dialect) },
+    "0031_friend_links": { up: m0031FriendLinks.up(dialect) },
+    "0032_profile_notes": { up: m0032ProfileNotes.up(dialect) },
     "0033_reports": { up: m0033Reports.up(dialect) },
     "0034_profile_extras": { up: m0034ProfileExtras.up(dialect) },
   };

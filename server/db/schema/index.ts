@@ -46,6 +46,8 @@ import type { MediaWatermarksTable } from "./media-gallery";
 import type { ProfileInterviewsTable, ProfileDateKindsTable } from "./profile-extras";
 import type { ReportsTable } from "./reports";
 import type { FavoritesTable, ProfileCountersTable, ProfileVisitsTable } from "./favorites";
+import type { FriendLinksTable } from "./friends";
+import type { ProfileNotesTable } from "./notes";
 
 export type * from "./accounts";
 export type * from "./jobs";
@@ -61,6 +63,8 @@ export type * from "./media-gallery";
 export type * from "./profile-extras";
 export type * from "./reports";
 export type * from "./favorites";
+export type * from "./friends";
+export type * from "./notes";
 
 export interface Database {
   users: UsersTable;
@@ -108,4 +112,6 @@ export interface Database {
   favorites: FavoritesTable;
   profile_counters: ProfileCountersTable;
   profile_visits: ProfileVisitsTable;
+  friend_links: FriendLinksTable;
+  profile_notes: ProfileNotesTable;
 }

@@ -27,6 +27,7 @@ import { profileDetailsPart, profilesPart } from "./profiles";
 import type { SeedKind } from "./texts";
 import { viewsPart } from "./views";
 import { profileExtrasPart } from "./profile-extras";
+import { friendsPart } from "./friends";
 
 export { DEMO_ACCOUNTS, type DemoAccount, DEFAULT_PROFILES, DEFAULT_SEED, MAX_PROFILES } from "./people";
 
@@ -91,6 +92,7 @@ const SEED_PARTS: readonly SeedPart[] = [
   profileExtrasPart,
   reportsPart,
   favoritesPart,
+  friendsPart,
 ];
 
 /** One chunk in one transaction: the accounts, then every part. Answers the media rows written. */

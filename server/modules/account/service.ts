@@ -204,6 +204,15 @@ async function deleteAccount(deps: ApiDeps, userId: number, requestId: number): 
       .where((eb) => eb.or([eb("owner_id", "=", userId), eb("visitor_id", "=", userId)]))
       .execute();
     await trx.deleteFrom("profile_counters").where("user_id", "=", userId).execute();
+    // Friend links both ways, the member's notes and the notes others wrote about them (ADR 037).
+    await trx
+      .deleteFrom("friend_links")
+      .where((eb) => eb.or([eb("sender_id", "=", userId), eb("receiver_id", "=", userId)]))
+      .execute();
+    await trx
+      .deleteFrom("profile_notes")
+      .where((eb) => eb.or([eb("author_id", "=", userId), eb("subject_id", "=", userId)]))
+      .execute();
     await trx
       .deleteFrom("business_escorts")
       .where((eb) => eb.or([eb("business_user_id", "=", userId), eb("escort_user_id", "=", userId)]))

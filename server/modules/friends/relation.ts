@@ -1,8 +1,9 @@
 /** The friend part of a profile's relation to its viewer (contract/profile-relation). */
 import type { ApiDeps } from "../../api/types";
 import type { FriendRelation } from "../../contract/profile-relation";
+import { friendRelation as linkRelation } from "./service";
 
-export async function friendRelation(_deps: ApiDeps, _viewerId: number, _ownerId: number): Promise<FriendRelation | null> {
-  // Filled by the friends group (issue 11 item 3).
-  return null;
+/** Called for a signed-in viewer on a profile they may see (not their own); the service says the rest. */
+export async function friendRelation(deps: ApiDeps, viewerId: number, ownerId: number): Promise<FriendRelation | null> {
+  return linkRelation(deps, viewerId, ownerId);
 }

@@ -1,2 +1,3 @@
 /** The notes group's public face for other modules. */
 export { noteRelation } from "./relation";
+export { notesFor } from "./service";

@@ -47,8 +47,8 @@ const USER_TABLES: Record<string, readonly string[]> = {
   reports: ["reports"],
 };
 
-/** Tables with a user_id that are exported by their own code below (sessions, photos). */
-const EXPORTED_BY_CODE = ["access_tokens", "media", "favorites"] as const;
+/** Tables with a user_id that are exported by their own code below (sessions, photos, favorites), and the member tables keyed otherwise (friend-links.json, notes.json). */
+const EXPORTED_BY_CODE = ["access_tokens", "media", "favorites", "friend_links", "profile_notes"] as const;
 /** Tables with a user_id that are not the member's data to hand out, and why (a test holds every table to one of the lists). */
 export const NOT_EXPORTED: Record<string, string> = {
   search_profiles: "a copy of the profile made for search (profile.json has the original)",
@@ -150,6 +150,38 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
       .select(["users.username", "profile_visits.last_visited_at", "profile_visits.visit_days"])
       .where("profile_visits.visitor_id", "=", userId)
       .orderBy("profile_visits.last_visited_at")
+      .execute(),
+  });
+  // Friend links with the other member's name; the keys are capabilities, not data (ADR 037).
+  addJson("friend-links.json", {
+    links: await db
+      .selectFrom("friend_links")
+      .innerJoin("users", (join) =>
+        join.on((eb) =>
+          eb.or([
+            eb.and([eb("friend_links.sender_id", "=", userId), eb("friend_links.receiver_id", "=", eb.ref("users.id"))]),
+            eb.and([eb("friend_links.receiver_id", "=", userId), eb("friend_links.sender_id", "=", eb.ref("users.id"))]),
+          ]),
+        ),
+      )
+      .select((eb) => [
+        "users.username as other",
+        eb.case().when("friend_links.sender_id", "=", userId).then("sent").else("received").end().as("direction"),
+        "friend_links.status",
+        "friend_links.requested_at",
+        "friend_links.answered_at",
+      ])
+      .orderBy("friend_links.id")
+      .execute(),
+  });
+  // The member's own notes; notes others wrote about them are those authors' private data.
+  addJson("notes.json", {
+    notes: await db
+      .selectFrom("profile_notes")
+      .innerJoin("users", "users.id", "profile_notes.subject_id")
+      .select(["users.username as profile", "profile_notes.text", "profile_notes.created_at", "profile_notes.updated_at"])
+      .where("profile_notes.author_id", "=", userId)
+      .orderBy("profile_notes.created_at")
       .execute(),
   });
   addJson("business-links.json", {

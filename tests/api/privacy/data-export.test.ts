@@ -121,6 +121,8 @@ describe(`the data export (${TEST_DB})`, () => {
         "business-links.json",
         "exports.json",
         "favorites-visits.json",
+        "friend-links.json",
+        "notes.json",
         "mails.json",
         "media.json",
         "moderation.json",

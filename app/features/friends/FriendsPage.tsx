@@ -1,0 +1,159 @@
+/** user/friends, the page: three tabs (friends, requests received, requests sent), each entry with its forms. */
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FRIEND_LIST_TYPES, type FriendListType } from "#server/contract/friends";
+import type { FriendListData } from "~/api/friends.server";
+import { useLang, useLocalePath } from "~/i18n/lang";
+import { translateMessage } from "~/i18n/translate";
+import * as ui from "~/styles/ui.css";
+import { formatCalendarDate } from "~/utils/dates";
+import type { FriendsRefused } from "./friends.server";
+import * as css from "./friends.css";
+
+type Item = FriendListData["items"][number];
+
+/** A moment as the calendar day in the site's home zone (the dates elsewhere are read there too). */
+function dayOf(ms: number): string {
+  return new Date(ms).toLocaleDateString("sv-SE", { timeZone: "Europe/Berlin" });
+}
+
+export function FriendsPage({ list, done, refused }: { list: FriendListData; done: string | null; refused: FriendsRefused | null }) {
+  const { t } = useTranslation("friends");
+  // Error keys (exception.*, validation.*) live in the default namespace.
+  const { t: tErrors } = useTranslation();
+  const to = useLocalePath();
+  const tabPath = (tab: FriendListType, page = 1) => {
+    const query = new URLSearchParams({ ...(tab === "friends" ? {} : { tab }), ...(page > 1 ? { page: String(page) } : {}) }).toString();
+    return `${to("user/friends")}${query ? `?${query}` : ""}`;
+  };
+  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
+  // A refusal shows at its entry; one whose entry is gone (answered meanwhile) shows above the list.
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.stack}>
+        <h1>{t("friends.title")}</h1>
+        <p className={ui.muted}>{t("friends.page.intro", { max: list.limits.friendsMax })}</p>
+        {done ? (
+          <p className={ui.notice} role="status" data-testid="friends-done">
+            {t(`friends.page.done.${done}`)}
+          </p>
+        ) : null}
+        {refused && !list.items.some((item) => item.linkId === refused.linkId) ? (
+          <p className={ui.alert} role="alert">
+            {refused.formErrors.map((key) => translateMessage(tErrors, key)).join(" ")}
+          </p>
+        ) : null}
+        <nav aria-label={t("friends.page.tabs_label")}>
+          <ul className={css.tabs}>
+            {FRIEND_LIST_TYPES.map((tab) => (
+              <li key={tab}>
+                <Link
+                  to={tabPath(tab)}
+                  className={css.tab}
+                  aria-current={tab === list.type ? "page" : undefined}
+                  data-testid={`friends-tab-${tab}`}
+                >
+                  {t(`friends.page.tabs.${tab}`)} <span className={css.count}>{list.counts[tab]}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {list.items.length === 0 ? (
+          <p className={css.empty} data-testid="friends-empty">
+            {t(`friends.page.empty.${list.type}`)}
+          </p>
+        ) : (
+          <ul className={css.list} data-testid="friends-list">
+            {list.items.map((item) => (
+              <FriendEntry key={item.linkId} item={item} type={list.type} refused={refused?.linkId === item.linkId ? refused : null} />
+            ))}
+          </ul>
+        )}
+        {pages > 1 ? (
+          <nav className={ui.row} aria-label={t("friends.page.pages_label")}>
+            {list.page > 1 ? (
+              <Link className={ui.buttonSecondary} to={tabPath(list.type, list.page - 1)} rel="prev">
+                {t("friends.page.previous")}
+              </Link>
+            ) : null}
+            <span className={ui.muted}>{t("friends.page.page_of", { page: list.page, pages })}</span>
+            {list.page < pages ? (
+              <Link className={ui.buttonSecondary} to={tabPath(list.type, list.page + 1)} rel="next">
+                {t("friends.page.next")}
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </div>
+    </main>
+  );
+}
+
+function FriendEntry({ item, type, refused }: { item: Item; type: FriendListType; refused: FriendsRefused | null }) {
+  const { t } = useTranslation("friends");
+  // Error keys (exception.*, validation.*) live in the default namespace.
+  const { t: tErrors } = useTranslation();
+  const lang = useLang();
+  const to = useLocalePath();
+  const date = formatCalendarDate(dayOf(item.since), lang);
+  const hidden = (
+    <>
+      <input type="hidden" name="link_id" value={item.linkId} />
+      <input type="hidden" name="tab" value={type} />
+    </>
+  );
+  return (
+    <li className={css.item} data-testid="friend-entry" data-username={item.username}>
+      <div className={css.who}>
+        <Link to={to(`p/${item.username}`)} className={css.name}>
+          {item.displayName}
+        </Link>
+        {item.cityName ? <span className={ui.muted}>{item.cityName}</span> : null}
+      </div>
+      <p className={ui.muted}>{t(`friends.page.since.${type}`, { date })}</p>
+      {refused ? (
+        <p className={ui.alert} role="alert">
+          {refused.formErrors.map((key) => translateMessage(tErrors, key)).join(" ")}
+        </p>
+      ) : null}
+      <div className={ui.row}>
+        {type === "received" ? (
+          <>
+            <Form method="post">
+              {hidden}
+              <input type="hidden" name="key" value={item.acceptKey ?? ""} />
+              <button type="submit" name="intent" value="accept" className={ui.button}>
+                {t("friends.profile.accept")}
+              </button>
+            </Form>
+            <Form method="post">
+              {hidden}
+              <input type="hidden" name="key" value={item.denyKey ?? ""} />
+              <button type="submit" name="intent" value="reject" className={ui.buttonSecondary}>
+                {t("friends.profile.reject")}
+              </button>
+            </Form>
+          </>
+        ) : null}
+        {type === "sent" ? (
+          <Form method="post">
+            {hidden}
+            <input type="hidden" name="key" value={item.denyKey ?? ""} />
+            <button type="submit" name="intent" value="cancel" className={ui.buttonSecondary}>
+              {t("friends.profile.cancel")}
+            </button>
+          </Form>
+        ) : null}
+        {type === "friends" ? (
+          <Form method="post">
+            {hidden}
+            <button type="submit" name="intent" value="unfriend" className={ui.buttonSecondary}>
+              {t("friends.profile.unfriend")}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+    </li>
+  );
+}
