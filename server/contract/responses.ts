@@ -41,6 +41,9 @@ import type { PreferredDates } from "./preferred-dates";
 import type { BusinessReviewsPage } from "./business-reviews";
 import type { SafeSexState } from "./safesex";
 import type { FiledReport, OwnReport, OwnReportList, ReportQueue } from "./reports";
+import type { FavoriteChange, UserList } from "./favorites";
+import type { FriendLinkAnswer, FriendList } from "./friends";
+import type { NoteAnswer } from "./notes";
 
 export interface ResponseBodies {
   AccountDeleted: AccountDeleted;
@@ -67,7 +70,10 @@ export interface ResponseBodies {
   DirectoryPage: DirectoryPage;
   DirectorySitemap: SitemapEntry[];
   EmailVerified: EmailVerified;
+  FavoriteChange: FavoriteChange;
   FiledReport: FiledReport;
+  FriendLinkAnswer: FriendLinkAnswer;
+  FriendList: FriendList;
   GalleryPage: GalleryPage;
   Interviews: Interviews;
   InvitationCodeCreated: InvitationCodeCreated;
@@ -78,6 +84,7 @@ export interface ResponseBodies {
   LoggedOut: LoggedOut;
   MediaDeleted: MediaDeleted;
   MediaItems: MediaItem[];
+  NoteAnswer: NoteAnswer;
   OwnMediaItem: OwnMediaItem;
   OwnReport: OwnReport;
   OwnReportList: OwnReportList;
@@ -101,6 +108,7 @@ export interface ResponseBodies {
   UniqueCheck: UniqueCheck;
   UploadToken: UploadToken;
   UserData: UserDataResponse;
+  UserList: UserList;
   VerificationMailSent: VerificationMailSent;
   WatermarkSettings: WatermarkSettings;
 }

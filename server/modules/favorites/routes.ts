@@ -23,6 +23,7 @@ export function registerFavorites({ v2 }: ModuleContext): void {
     {
       method: "get",
       path: "/favorites",
+      response: "UserList",
       summary:
         "The caller's favorites: type 1 whom they keep, type 2 who keeps them (plus only; without plus `locked` with the count only). " +
         FILTERS,
@@ -37,6 +38,7 @@ export function registerFavorites({ v2 }: ModuleContext): void {
     {
       method: "post",
       path: "/favorites/:username",
+      response: "FavoriteChange",
       summary: `Keeps a profile (again: no change). 400 exception.favorites.self, 403 for staff, 404 unknown, unlisted or blocked either way, 409 at ${FAVORITES_LIMIT}.`,
       tag: "favorites",
       auth: "required",
@@ -48,6 +50,7 @@ export function registerFavorites({ v2 }: ModuleContext): void {
     {
       method: "delete",
       path: "/favorites/:username",
+      response: "FavoriteChange",
       summary: "Stops keeping a profile (not kept: no change). 404 unknown, unlisted or blocked either way.",
       tag: "favorites",
       auth: "required",
@@ -59,6 +62,7 @@ export function registerFavorites({ v2 }: ModuleContext): void {
     {
       method: "get",
       path: "/visitors",
+      response: "UserList",
       summary:
         "The caller's visits (once per member, profile and day; none from invisible plus members or staff; 90 days): type 1 who looked at them " +
         "(plus only; without plus `locked` with the count only), type 2 whom they looked at. " +
