@@ -138,6 +138,8 @@ export interface UserListItem {
   at: number;
   /** Visitors lists: on how many days this member visited (within the retention); favorites: null. */
   visit_days: number | null;
+  /** The viewer's own private note on this profile (notes, plus: ADR 037), shown only to its author. */
+  private_note: string | null;
 }
 
 export interface UserListFacetBucket {

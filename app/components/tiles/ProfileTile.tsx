@@ -26,7 +26,12 @@ export interface ProfileTileView {
   tour?: { cityName: string; dateFrom: string; dateTo: string } | null;
   /** A list's own line under the place (favorites and visitors: since when, last visit). */
   note?: string | null;
+  /** The viewer's private note on this profile (notes, plus), the start of it: only its author sees the list. */
+  privateNote?: string | null;
 }
+
+/** How much of a private note a tile shows: a first line, the whole note is on the profile. */
+const PRIVATE_NOTE_PREVIEW = 80;
 
 /** Tiles of the first row on the widest grid load eagerly (above the fold); the rest lazily. */
 const EAGER_TILES = 4;
@@ -89,6 +94,16 @@ export function ProfileTile({ tile, eager, priority = false }: { tile: ProfileTi
         {tile.note ? (
           <span className={css.line} data-testid="tile-note">
             {tile.note}
+          </span>
+        ) : null}
+        {tile.privateNote ? (
+          <span className={css.line} data-testid="tile-private-note">
+            {t("tile.private_note", {
+              text:
+                tile.privateNote.length > PRIVATE_NOTE_PREVIEW
+                  ? `${tile.privateNote.slice(0, PRIVATE_NOTE_PREVIEW).trimEnd()}…`
+                  : tile.privateNote,
+            })}
           </span>
         ) : null}
         {tile.price ? (

@@ -39,6 +39,7 @@ export function useTilesOf() {
       note: t(item.visitDays === null ? "favorites.tile.added" : "favorites.tile.visited", {
         date: formatDayMonth(chartDayOf(item.at), lang),
       }),
+      privateNote: item.privateNote,
     }));
 }
 

@@ -1,11 +1,14 @@
 /** Block from the profile (spec section 7 "block"), behind a disclosure: a block is drastic and says what it does first. */
 import { useTranslation } from "react-i18next";
+import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import * as css from "./profile-actions.css";
 import { ProfileActionForm, refusalFor, type ProfileActionFormProps } from "./form-parts";
 
 export function BlockForms({ profile, lang, tab, refused }: ProfileActionFormProps) {
   const { t } = useTranslation("relations");
+  // Error keys live in the default namespace (common), with their placeholders in the key (messageOf).
+  const { t: tErrors } = useTranslation();
   if (!profile.relation.canBlock) return null;
   const mine = refusalFor(refused, ["block"]);
   return (
@@ -15,7 +18,7 @@ export function BlockForms({ profile, lang, tab, refused }: ProfileActionFormPro
         <p className={ui.muted}>{t("relations.block.explain", { name: profile.displayName })}</p>
         {mine ? (
           <p className={ui.alert} role="alert">
-            {mine.formErrors.map((key) => t(key)).join(" ")}
+            {mine.formErrors.map((key) => translateMessage(tErrors, key)).join(" ")}
           </p>
         ) : null}
         <p>

@@ -2,11 +2,13 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useLocalePath } from "~/i18n/lang";
+import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import { ProfileActionForm, refusalFor, type ProfileActionFormProps } from "./form-parts";
 
 export function FavoriteForms({ profile, lang, tab, refused }: ProfileActionFormProps) {
   const { t } = useTranslation("favorites");
+  const { t: tErrors } = useTranslation();
   const to = useLocalePath();
   const favorite = profile.relation.favorite;
   if (!favorite) return null;
@@ -16,7 +18,7 @@ export function FavoriteForms({ profile, lang, tab, refused }: ProfileActionForm
     <ProfileActionForm profile={profile} lang={lang} tab={tab} intent={intent} className={ui.stack}>
       {mine ? (
         <p className={ui.alert} role="alert">
-          {mine.formErrors.map((key) => t(key)).join(" ")}
+          {mine.formErrors.map((key) => translateMessage(tErrors, key)).join(" ")}
         </p>
       ) : null}
       <p className={ui.row}>

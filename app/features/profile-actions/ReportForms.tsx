@@ -10,12 +10,13 @@ import { CheckboxField, TextAreaField } from "~/components/FieldControls";
 import { ReportTypeSelect } from "~/features/reports/ReportTypeSelect";
 import * as css from "~/features/reports/reports.css";
 import { localePath } from "~/i18n/lang";
+import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import { ProfileActionForm, refusalFor, type ProfileActionFormProps } from "./form-parts";
 
 export function ReportForms({ profile, lang, tab, refused }: ProfileActionFormProps) {
   const { t } = useTranslation("reports");
-  const { t: tCommon } = useTranslation();
+  const { t: tErrors } = useTranslation();
   if (!profile.relation.canReport) return null;
   const mine = refusalFor(refused, ["report"]);
   const input = mine?.input ?? {};
@@ -28,7 +29,7 @@ export function ReportForms({ profile, lang, tab, refused }: ProfileActionFormPr
         <p className={ui.muted}>{t("reports.profile.explain", { name: profile.displayName })}</p>
         {mine && mine.formErrors.length > 0 ? (
           <p className={ui.alert} role="alert">
-            {mine.formErrors.map((key) => tCommon(key)).join(" ")}
+            {mine.formErrors.map((key) => translateMessage(tErrors, key)).join(" ")}
           </p>
         ) : null}
         <ReportTypeSelect kind="profile" id="report-type" defaultValue={input.type} errors={errors("type")} />

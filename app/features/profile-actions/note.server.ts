@@ -1,10 +1,8 @@
 /** The note forms of the profile page (issue 11 item 4, ADR 037): write or change (plus), delete. */
 import * as v from "valibot";
-import { DEFAULT_ERROR_KEY } from "#server/contract/errors";
 import { noteSchema } from "#server/contract/notes";
 import { deleteNote, writeNote } from "~/api/notes.server";
-import { apiErrorReply } from "~/utils/api-errors";
-import type { ProfileActionHandler } from "./types";
+import { refusedBy, type ProfileActionHandler } from "./types";
 
 export const NOTE_ACTIONS: Record<string, ProfileActionHandler> = {
   note_save: async ({ api, username, form }) => {
@@ -17,26 +15,11 @@ export const NOTE_ACTIONS: Record<string, ProfileActionHandler> = {
     const result = await writeNote(api, username, parsed.output);
     if (result.ok) return { done: "note_saved" };
     // The placeholders ride along in the message (messageOf), so "at most {{max}}" keeps its number.
-    const { formErrors, fieldErrors } = apiErrorReply(result.errors, ["text"]);
-    return {
-      intent: "note_save",
-      status: result.status >= 500 ? 503 : result.status,
-      formErrors: formErrors.length || Object.keys(fieldErrors).length ? formErrors : [DEFAULT_ERROR_KEY],
-      fieldErrors,
-      input,
-    };
+    return refusedBy("note_save", result, ["text"], input);
   },
   note_delete: async ({ api, username }) => {
     const result = await deleteNote(api, username);
     if (result.ok) return { done: "note_deleted" };
-    const { formErrors } = apiErrorReply(result.errors);
-    const status = result.status >= 500 ? 503 : result.status;
-    return {
-      intent: "note_delete",
-      status,
-      formErrors: formErrors.length ? formErrors : [DEFAULT_ERROR_KEY],
-      fieldErrors: {},
-      input: null,
-    };
+    return refusedBy("note_delete", result);
   },
 };

@@ -6,6 +6,7 @@ import { DEFAULT_ERROR_KEY } from "#server/contract/errors";
 import type { Language } from "#server/contract/locales";
 import type { ApiClient, ApiFailure } from "~/api/client.server";
 import type { Viewer } from "~/api/viewer.server";
+import { apiErrorReply } from "~/utils/api-errors";
 
 export interface ProfileActionContext {
   api: ApiClient;
@@ -35,20 +36,17 @@ export type ProfileActionOutcome = ProfileActionDone | ProfileActionRefused;
 
 export type ProfileActionHandler = (context: ProfileActionContext) => Promise<ProfileActionOutcome>;
 
-/** An API refusal as the page shows it: field errors where the API names a source the form has, the rest above the form. */
+/**
+ * An API refusal as the page shows it: field errors where the API names a source the form has, the rest above
+ * the form (the one mapping, apiErrorReply: placeholders such as "at most {{max}}" keep their values).
+ */
 export function refusedBy(
   intent: string,
   failure: ApiFailure,
   fields: readonly string[] = [],
   input: Record<string, string> | null = null,
 ): ProfileActionRefused {
-  const fieldErrors: Record<string, string[]> = {};
-  const formErrors: string[] = [];
-  for (const error of failure.errors) {
-    const field = error.source && fields.includes(error.source) ? error.source : null;
-    if (field) (fieldErrors[field] ??= []).push(error.key);
-    else formErrors.push(error.key);
-  }
+  const { formErrors, fieldErrors } = apiErrorReply(failure.errors, fields);
   // A failure without items (a timeout, a 5xx) still says something.
   if (formErrors.length === 0 && Object.keys(fieldErrors).length === 0) formErrors.push(DEFAULT_ERROR_KEY);
   return { intent, status: failure.status >= 500 ? 503 : failure.status, formErrors, fieldErrors, input };

@@ -24,6 +24,7 @@ import { NEW_PROFILE_DAYS } from "../../contract/search";
 import type { Database } from "../../db/schema";
 import { isListedProfile, notBlockedWith, visibleMediaLevels, type ViewerContext } from "../access/index";
 import { mediaImageOf } from "../media/index";
+import { notesFor } from "../notes/index";
 
 const DAY = 24 * 60 * 60 * 1000;
 /** The city filter offers the cities of the list, at most this many (the most frequent first). */
@@ -246,6 +247,8 @@ export async function runList(
       .execute();
     for (const m of media) if (!avatars.has(m.user_id)) avatars.set(m.user_id, mediaImageOf(m));
   }
+  // The viewer's own notes on these profiles: a list is always its viewer's, so nobody reads another's note.
+  const notes = await notesFor(deps, viewer.id, ids);
   const items: UserListItem[] = rows.map((row) => ({
     username: row.username,
     display_name: row.display_name,
@@ -260,6 +263,7 @@ export async function runList(
     is_hot: row.is_hot === 1,
     at: Number(row.at),
     visit_days: row.visit_days === null ? null : Number(row.visit_days),
+    private_note: notes.get(row.id) ?? null,
   }));
   const facets = Object.fromEntries(
     USER_LIST_FACETS.map((facet, i) => [
