@@ -131,6 +131,8 @@ test("a client navigation shows the next page only with its namespaces loaded: n
   expect(files.sort()).toEqual([
     "de/auth.json",
     "de/common.json",
+    "de/favorites.json",
+    "de/friends.json",
     "de/profile.json",
     "de/relations.json",
     "de/reports.json",

@@ -150,6 +150,18 @@ export function DashboardPage(props: DashboardProps) {
             ))}
           </ul>
         </section>
+        <section className={ui.card} aria-labelledby="people-title" data-testid="dashboard-people">
+          <h2 id="people-title">{t("dashboard.people_title")}</h2>
+          <ul className={settingsCss.items}>
+            {(["friends", "reports"] as const).map((page) => (
+              <li key={page}>
+                <Link className={settingsCss.item} to={to(`user/${page}`)}>
+                  <span className={settingsCss.itemLabel}>{t(`dashboard.people.${page}`)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
         <section className={ui.card}>
           <h2>{t("dashboard.account")}</h2>
           <dl>
