@@ -12,6 +12,7 @@ import * as css from "~/features/reports/reports.css";
 import { localePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
+import * as actionsCss from "./profile-actions.css";
 import { ProfileActionForm, refusalFor, type ProfileActionFormProps } from "./form-parts";
 
 export function ReportForms({ profile, lang, tab, refused }: ProfileActionFormProps) {
@@ -23,7 +24,7 @@ export function ReportForms({ profile, lang, tab, refused }: ProfileActionFormPr
   const errors = (field: string) => mine?.fieldErrors[field] ?? [];
   return (
     <details open={mine !== null} className={css.disclosure} data-testid="report-action">
-      <summary className={ui.linkButton}>{t("reports.profile.summary")}</summary>
+      <summary className={actionsCss.disclosureSummary}>{t("reports.profile.summary")}</summary>
       <ProfileActionForm profile={profile} lang={lang} tab={tab} intent="report" className={ui.stack}>
         <input type="hidden" name="object_id" value={profile.id} />
         <p className={ui.muted}>{t("reports.profile.explain", { name: profile.displayName })}</p>
