@@ -62,6 +62,17 @@ export interface UserListPageData {
   list: UserListData;
 }
 
+/**
+ * Past the last page (an old link, a list that shrank): where to go instead, or null to stay. A locked list
+ * has no items on any page but a total, so it goes to its first page (never to a later one: that loops).
+ */
+export function pastLastPageRedirect(pathname: string, url: UserListUrl, list: Pick<UserListData, "items" | "total" | "locked">) {
+  if (list.items.length > 0 || list.total === 0 || url.page === 1) return null;
+  const last = list.locked ? 1 : Math.ceil(list.total / USER_LIST_PAGE_SIZE);
+  if (last >= url.page) return null;
+  return `${pathname}?${url.query}${last > 1 ? `&page=${last}` : ""}`;
+}
+
 export async function loadUserListPage({ request, context }: LoaderFunctionArgs, group: UserListGroup) {
   await requireViewer(request, context);
   const url = parseUserListUrl(new URL(request.url));
@@ -69,11 +80,8 @@ export async function loadUserListPage({ request, context }: LoaderFunctionArgs,
   const result = await fetchUserList(api, group, apiParams(url.type, url.page, USER_LIST_PAGE_SIZE, url.filters));
   if (!result.ok)
     throw new Response(null, { status: result.status >= 500 || result.status === 0 ? 503 : result.status, headers: PRIVATE_HEADERS });
-  // Past the last page (an old link, a list that shrank): the last page instead.
-  if (result.data.items.length === 0 && result.data.total > 0 && url.page > 1) {
-    const last = Math.ceil(result.data.total / USER_LIST_PAGE_SIZE);
-    throw redirect(`${new URL(request.url).pathname}?${url.query}${last > 1 ? `&page=${last}` : ""}`, { headers: PRIVATE_HEADERS });
-  }
+  const target = pastLastPageRedirect(new URL(request.url).pathname, url, result.data);
+  if (target) throw redirect(target, { headers: PRIVATE_HEADERS });
   const t = await i18nServer.getFixedT(request);
   const title = t(group === "favorites" ? "favorites.title" : "favorites.visitors_title");
   const page: UserListPageData = { group, title, url, list: result.data };

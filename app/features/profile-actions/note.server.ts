@@ -2,11 +2,12 @@
 import * as v from "valibot";
 import { noteSchema } from "#server/contract/notes";
 import { deleteNote, writeNote } from "~/api/notes.server";
+import { normalizeLineBreaks } from "~/utils/line-breaks";
 import { refusedBy, type ProfileActionHandler } from "./types";
 
 export const NOTE_ACTIONS: Record<string, ProfileActionHandler> = {
   note_save: async ({ api, username, form }) => {
-    const input = { text: String(form.get("text") ?? "") };
+    const input = { text: normalizeLineBreaks(String(form.get("text") ?? "")) };
     const parsed = v.safeParse(noteSchema, input);
     if (!parsed.success) {
       const text = v.flatten<typeof noteSchema>(parsed.issues).nested?.text ?? ["validation.required"];

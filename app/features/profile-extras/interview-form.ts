@@ -1,6 +1,7 @@
 /** The interview form's fields, read for the API (issue 11, ADR 039): one text field per question key. */
 import * as v from "valibot";
 import { interviewAnswerSchema } from "#server/contract/interviews";
+import { normalizeLineBreaks } from "~/utils/line-breaks";
 
 export interface InterviewFormResult {
   /** What was sent, line breaks as the browser counted them (kept in the fields when refused). */
@@ -12,7 +13,7 @@ export interface InterviewFormResult {
 
 export function readInterviewForm(form: FormData, questions: readonly string[]): InterviewFormResult {
   // Browsers send line breaks as CRLF but count them as one character (maxlength): so does the API.
-  const input = Object.fromEntries(questions.map((key) => [key, String(form.get(key) ?? "").replace(/\r\n?/g, "\n")]));
+  const input = Object.fromEntries(questions.map((key) => [key, normalizeLineBreaks(String(form.get(key) ?? ""))]));
   const answers: Record<string, string | null> = {};
   const fieldErrors: Record<string, string[]> = {};
   for (const key of questions) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiParams, hasFilters, parseUserListUrl } from "~/features/favorites/user-list.server";
+import { apiParams, hasFilters, parseUserListUrl, pastLastPageRedirect } from "~/features/favorites/user-list.server";
 
 const parse = (query: string) => parseUserListUrl(new URL(`http://x/de/favorite${query}`));
 
@@ -36,5 +36,18 @@ describe("the favorites and visitors page URL", () => {
     expect(parse("?page=101").page).toBe(1);
     expect(parse("?city=").filters).toEqual({});
     expect(hasFilters(parse("").filters)).toBe(false);
+  });
+
+  it("sends a page past the last to the last page, and a locked list to its first page (no loop)", () => {
+    const items = [] as never[];
+    expect(pastLastPageRedirect("/de/favorite", parse("?type=1&page=5"), { items, total: 13, locked: false })).toBe(
+      "/de/favorite?type=1&page=2",
+    );
+    expect(pastLastPageRedirect("/de/favorite", parse("?type=1&page=3"), { items, total: 5, locked: false })).toBe("/de/favorite?type=1");
+    // Who keeps me / who visited me without plus: no items on any page, only the count.
+    const lockedTarget = pastLastPageRedirect("/de/favorite", parse("?type=2&page=2"), { items, total: 40, locked: true });
+    expect(lockedTarget).toBe("/de/favorite?type=2");
+    expect(pastLastPageRedirect("/de/visitor", parse("?type=1"), { items, total: 40, locked: true })).toBeNull();
+    expect(pastLastPageRedirect("/de/favorite", parse("?type=1&page=2"), { items, total: 0, locked: false })).toBeNull();
   });
 });
