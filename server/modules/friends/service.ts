@@ -168,6 +168,20 @@ async function countTab(db: DB, me: number, tab: Tab): Promise<number> {
   return Number(row.n);
 }
 
+/**
+ * For the limits: every link of the tab, also those whose other member is hidden (paused, banned, unfinished)
+ * or blocked. Counting only the visible ones would let a member pass FRIENDS_MAX and the request limits.
+ */
+async function countForLimit(db: DB, me: number, tab: Tab): Promise<number> {
+  const row = await db
+    .selectFrom("friend_links")
+    .where((eb) => eb.or([eb("friend_links.sender_id", "=", me), eb("friend_links.receiver_id", "=", me)]))
+    .where((eb) => tabFilter(me, tab)(eb))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** The link as one of its members sees it (null members: no link). */
 function relationOf(link: Link | undefined, me: number, now: number): FriendRelation {
   if (link?.status === "accepted") return { state: "friends", link_id: link.id, accept_key: null, deny_key: null, can_request: false };
@@ -222,10 +236,10 @@ export async function requestFriend(deps: ApiDeps, viewerId: number, username: s
       throw conflict(FRIEND_ERRORS.requestReceived);
     }
     if (coolDownEnds(link, viewerId) > now) throw conflict(FRIEND_ERRORS.coolDown);
-    if ((await countTab(trx, viewerId, "friends")) >= FRIENDS_MAX) throw conflict(FRIEND_ERRORS.friendsLimit);
-    if ((await countTab(trx, other.id, "friends")) >= FRIENDS_MAX) throw conflict(FRIEND_ERRORS.otherFriendsLimit);
-    if ((await countTab(trx, viewerId, "sent")) >= FRIEND_OPEN_REQUESTS_MAX) throw conflict(FRIEND_ERRORS.openLimit);
-    if ((await countTab(trx, other.id, "received")) >= FRIEND_RECEIVED_REQUESTS_MAX) throw conflict(FRIEND_ERRORS.receiverFull);
+    if ((await countForLimit(trx, viewerId, "friends")) >= FRIENDS_MAX) throw conflict(FRIEND_ERRORS.friendsLimit);
+    if ((await countForLimit(trx, other.id, "friends")) >= FRIENDS_MAX) throw conflict(FRIEND_ERRORS.otherFriendsLimit);
+    if ((await countForLimit(trx, viewerId, "sent")) >= FRIEND_OPEN_REQUESTS_MAX) throw conflict(FRIEND_ERRORS.openLimit);
+    if ((await countForLimit(trx, other.id, "received")) >= FRIEND_RECEIVED_REQUESTS_MAX) throw conflict(FRIEND_ERRORS.receiverFull);
     if (await isOverLimit(trx, now, window)) throw fail.tooMany(FRIEND_ERRORS.dailyLimit);
     const fresh = {
       sender_id: viewerId,
@@ -284,8 +298,8 @@ export async function acceptFriend(deps: ApiDeps, viewerId: number, input: Frien
     // Read again under the locks: a parallel answer may have taken it.
     const link = await pendingLinkFor(deps, trx, viewerId, input, "receiver", "accept");
     if (!(await isListedMember(trx, link.otherId))) throw fail.notFound(FRIEND_ERRORS.notFound);
-    if ((await countTab(trx, viewerId, "friends")) >= FRIENDS_MAX) throw conflict(FRIEND_ERRORS.friendsLimit);
-    if ((await countTab(trx, link.otherId, "friends")) >= FRIENDS_MAX) throw conflict(FRIEND_ERRORS.otherFriendsLimit);
+    if ((await countForLimit(trx, viewerId, "friends")) >= FRIENDS_MAX) throw conflict(FRIEND_ERRORS.friendsLimit);
+    if ((await countForLimit(trx, link.otherId, "friends")) >= FRIENDS_MAX) throw conflict(FRIEND_ERRORS.otherFriendsLimit);
     await trx
       .updateTable("friend_links")
       .set({ status: "accepted", accept_key: null, deny_key: null, answered_at: now })

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   FRIEND_CANCEL_COOLDOWN_MS,
   FRIEND_OPEN_REQUESTS_MAX,
+  FRIEND_RECEIVED_REQUESTS_MAX,
   FRIEND_REJECT_COOLDOWN_MS,
   FRIEND_REQUESTS_PER_DAY,
   FRIENDS_MAX,
@@ -367,6 +368,60 @@ describe(`friend links (${TEST_DB})`, () => {
     for (const refused of both.filter((a) => a.status === 409)) {
       expect(refused.json.errors?.[0]?.key).toBe("exception.friends.request_received");
     }
+  });
+
+  it("counts links to hidden and blocked members against the limits (only the lists leave them out)", async () => {
+    const now = rt.clock.now();
+    async function links(rows: Array<{ from: number; to: number; status: "pending" | "accepted" }>) {
+      const values = rows.map(({ from, to, status }) => ({
+        sender_id: from,
+        receiver_id: to,
+        pair_key: from < to ? `${from}:${to}` : `${to}:${from}`,
+        status,
+        accept_key: status === "pending" ? "a".repeat(43) : null,
+        deny_key: status === "pending" ? "d".repeat(43) : null,
+        requested_at: now,
+        answered_at: status === "pending" ? null : now,
+      }));
+      for (let i = 0; i < values.length; i += 100)
+        await rt.deps.db
+          .insertInto("friend_links")
+          .values(values.slice(i, i + 100))
+          .execute();
+    }
+    const refusal = async (from: Member, to: { username: string }) => {
+      const answer = await request(from, to);
+      return [answer.status, answer.json.errors?.[0]?.key];
+    };
+
+    // Open requests: all but one to listed members, the last one to a member who paused since.
+    const anna = await member();
+    const open = await quietMembers(FRIEND_OPEN_REQUESTS_MAX + 1);
+    await links(open.slice(0, FRIEND_OPEN_REQUESTS_MAX).map((t) => ({ from: anna.id, to: t.id, status: "pending" })));
+    await rt.deps.db.updateTable("users").set({ status: "paused" }).where("id", "=", open[0]!.id).execute();
+    expect((await list(anna, "sent")).total).toBe(FRIEND_OPEN_REQUESTS_MAX - 1);
+    expect(await refusal(anna, open[FRIEND_OPEN_REQUESTS_MAX]!)).toEqual([
+      409,
+      `exception.friends.open_limit?max=${FRIEND_OPEN_REQUESTS_MAX}`,
+    ]);
+
+    // Friends: one of them blocked by the member since.
+    const ben = await member();
+    const friends = await quietMembers(FRIENDS_MAX);
+    await links(friends.map((f) => ({ from: f.id, to: ben.id, status: "accepted" })));
+    await rt.deps.db.insertInto("blocks").values({ blocker_id: ben.id, blocked_id: friends[0]!.id, created_at: now }).execute();
+    expect((await list(ben)).total).toBe(FRIENDS_MAX - 1);
+    const carl = await member(USER_TYPE.escort);
+    expect(await refusal(ben, carl)).toEqual([409, `exception.friends.friends_limit?max=${FRIENDS_MAX}`]);
+    expect(await refusal(carl, ben)).toEqual([409, "exception.friends.other_friends_limit"]);
+
+    // Received requests: one of the senders banned since.
+    const dora = await member(USER_TYPE.escort);
+    const senders = await quietMembers(FRIEND_RECEIVED_REQUESTS_MAX);
+    await links(senders.map((f) => ({ from: f.id, to: dora.id, status: "pending" })));
+    await rt.deps.db.updateTable("users").set({ status: "banned" }).where("id", "=", senders[0]!.id).execute();
+    expect((await list(dora, "received")).total).toBe(FRIEND_RECEIVED_REQUESTS_MAX - 1);
+    expect(await refusal(carl, dora)).toEqual([409, "exception.friends.receiver_full"]);
   });
 
   it(`allows ${FRIEND_REQUESTS_PER_DAY} new requests a day`, async () => {
