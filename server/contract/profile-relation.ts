@@ -25,7 +25,15 @@ export interface FriendRelation {
   deny_key: string | null;
   /** Whether a new request may be sent now (state none and the other member accepts requests). */
   can_request: boolean;
+  /**
+   * Why not, in state none with `can_request` false: `cool_down` (the viewer's last request was rejected or
+   * cancelled a short while ago), `own_profile_hidden` (the viewer's own profile is paused, unfinished or not
+   * visible). Null otherwise.
+   */
+  request_blocked_reason: FriendRequestBlockedReason | null;
 }
+
+export type FriendRequestBlockedReason = "cool_down" | "own_profile_hidden";
 
 /** The viewer's private note on this profile (plus members, spec section 6 "notes"). */
 export interface NoteRelation {

@@ -35,7 +35,13 @@ export function FriendForms({ profile, lang, tab, refused }: ProfileActionFormPr
           </button>
         </ProfileActionForm>
       ) : null}
-      {friend.state === "none" && !friend.canRequest ? <p className={ui.muted}>{t("friends.profile.cool_down", { name })}</p> : null}
+      {friend.state === "none" && !friend.canRequest ? (
+        <p className={ui.muted} data-reason={friend.requestBlockedReason ?? undefined}>
+          {friend.requestBlockedReason === "own_profile_hidden"
+            ? t("friends.profile.own_profile_hidden", { name })
+            : t("friends.profile.cool_down", { name })}
+        </p>
+      ) : null}
       {friend.state === "request_sent" ? (
         <>
           <p className={css.status}>{t("friends.profile.sent", { name })}</p>

@@ -184,18 +184,27 @@ async function countForLimit(db: DB, me: number, tab: Tab): Promise<number> {
 
 /** The link as one of its members sees it (null members: no link). */
 function relationOf(link: Link | undefined, me: number, now: number): FriendRelation {
-  if (link?.status === "accepted") return { state: "friends", link_id: link.id, accept_key: null, deny_key: null, can_request: false };
+  const closed = { accept_key: null, can_request: false, request_blocked_reason: null };
+  if (link?.status === "accepted") return { ...closed, state: "friends", link_id: link.id, deny_key: null };
   if (link?.status === "pending") {
     const sent = link.sender_id === me;
     return {
+      ...closed,
       state: sent ? "request_sent" : "request_received",
       link_id: link.id,
       accept_key: sent ? null : link.accept_key,
       deny_key: link.deny_key,
-      can_request: false,
     };
   }
-  return { state: "none", link_id: null, accept_key: null, deny_key: null, can_request: coolDownEnds(link, me) <= now };
+  const coolingDown = coolDownEnds(link, me) > now;
+  return {
+    state: "none",
+    link_id: null,
+    accept_key: null,
+    deny_key: null,
+    can_request: !coolingDown,
+    request_blocked_reason: coolingDown ? "cool_down" : null,
+  };
 }
 
 /** When this member may ask again after a rejected or cancelled request of theirs (0: any time). */
@@ -209,8 +218,10 @@ function coolDownEnds(link: Link | undefined, me: number): number {
 /** The friend part of a profile's relation to a signed-in viewer (the profile is already known to be visible). */
 export async function friendRelation(deps: ApiDeps, viewerId: number, ownerId: number): Promise<FriendRelation> {
   const relation = relationOf(await linkOfPair(deps.db, viewerId, ownerId), viewerId, deps.clock.now());
-  // Not offered while the viewer's own profile is hidden (requestFriend refuses it).
-  if (relation.can_request && !(await isListedMember(deps.db, viewerId))) return { ...relation, can_request: false };
+  // Not offered while the viewer's own profile is hidden (requestFriend refuses it). That reason comes first:
+  // a cool-down ends by itself, a hidden profile only by the viewer's doing.
+  if (relation.state === "none" && !(await isListedMember(deps.db, viewerId)))
+    return { ...relation, can_request: false, request_blocked_reason: "own_profile_hidden" };
   return relation;
 }
 

@@ -204,7 +204,7 @@ describe(`friend links (${TEST_DB})`, () => {
     await request(anna, ben);
     const sent = (await list(anna, "sent")).items[0]!;
     const cancelled = await call<FriendLinkAnswer>(anna.token, "POST", "/cancel", { link_id: sent.link_id, key: sent.deny_key });
-    expect(cancelled.json.data).toMatchObject({ state: "none", can_request: false });
+    expect(cancelled.json.data).toMatchObject({ state: "none", can_request: false, request_blocked_reason: "cool_down" });
     expect((await list(ben, "received")).total).toBe(0);
     expect((await request(anna, ben)).json.errors?.[0]?.key).toBe("exception.friends.cool_down");
     rt.clock.advance(FRIEND_CANCEL_COOLDOWN_MS + 1);
@@ -215,8 +215,8 @@ describe(`friend links (${TEST_DB})`, () => {
     const received = (await list(ben, "received")).items[0]!;
     expect(received.accept_key).not.toBe(sent.deny_key);
     const rejected = await call<FriendLinkAnswer>(ben.token, "POST", "/reject", { link_id: received.link_id, key: received.deny_key });
-    expect(rejected.json.data).toMatchObject({ state: "none", can_request: true });
-    expect(await link(anna, ben)).toMatchObject({ state: "none", can_request: false });
+    expect(rejected.json.data).toMatchObject({ state: "none", can_request: true, request_blocked_reason: null });
+    expect(await link(anna, ben)).toMatchObject({ state: "none", can_request: false, request_blocked_reason: "cool_down" });
     expect((await request(anna, ben)).status).toBe(409);
     rt.clock.advance(FRIEND_REJECT_COOLDOWN_MS - 1000);
     anna.token = String((await login(rt, anna.username, anna.password)).body.access_token);
@@ -282,7 +282,7 @@ describe(`friend links (${TEST_DB})`, () => {
     // A paused member asks nobody: the other could not see the request.
     await rt.deps.db.updateTable("users").set({ status: "paused" }).where("id", "=", anna.id).execute();
     const someone = await member(USER_TYPE.escort);
-    expect(await link(anna, someone)).toMatchObject({ state: "none", can_request: false });
+    expect(await link(anna, someone)).toMatchObject({ state: "none", can_request: false, request_blocked_reason: "own_profile_hidden" });
     const hidden = await request(anna, someone);
     expect(hidden.status).toBe(403);
     expect(hidden.json.errors?.[0]?.key).toBe("exception.friends.own_profile_hidden");

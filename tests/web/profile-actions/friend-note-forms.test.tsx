@@ -42,6 +42,7 @@ const friend = (state: NonNullable<Relation["friend"]>["state"], rest: Partial<N
   acceptKey: null,
   denyKey: null,
   canRequest: state === "none",
+  requestBlockedReason: null,
   ...rest,
 });
 
@@ -82,10 +83,30 @@ describe("FriendForms", () => {
     expect(friends).toContain('href="/de/user/friends"');
 
     const coolDown = render(
-      <FriendForms profile={profileWith({ friend: friend("none", { canRequest: false }) })} lang="de" tab="" refused={null} />,
+      <FriendForms
+        profile={profileWith({ friend: friend("none", { canRequest: false, requestBlockedReason: "cool_down" }) })}
+        lang="de"
+        tab=""
+        refused={null}
+      />,
     );
     expect(intents(coolDown)).toEqual([]);
     expect(coolDown).toContain("Du kannst Lena erst später wieder anfragen.");
+
+    // The viewer's own profile paused or unfinished: no cool-down, say what it is.
+    const hidden = render(
+      <FriendForms
+        profile={profileWith({ friend: friend("none", { canRequest: false, requestBlockedReason: "own_profile_hidden" }) })}
+        lang="de"
+        tab=""
+        refused={null}
+      />,
+    );
+    expect(intents(hidden)).toEqual([]);
+    expect(hidden).not.toContain("erst später");
+    expect(hidden).toContain(
+      "Solange dein eigenes Profil pausiert, unvollständig oder nicht sichtbar ist, kannst du Lena keine Freundschaftsanfrage senden.",
+    );
 
     expect(render(<FriendForms profile={profileWith({})} lang="de" tab="" refused={null} />)).toBe("");
   });
