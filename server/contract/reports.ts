@@ -193,11 +193,9 @@ export const fileReportSchema = v.object(
         v.check((s) => s === undefined || v.is(emailSchema, s), "validation.email.invalid"),
       ),
     ),
-    // An unchecked box is absent from a form post: default it to false so the check reports its own message.
-    good_faith: v.pipe(
-      v.optional(v.boolean("validation.reports.good_faith_required"), false),
-      v.check((value) => value === true, "validation.reports.good_faith_required"),
-    ),
+    // An unchecked box is absent from a form post: false. That it is ticked is a rule across fields (the service
+    // checks it with the others), so a form shows it together with a missing name, address or explanation.
+    good_faith: v.optional(v.boolean("validation.reports.good_faith_required"), false),
   },
   required,
 );

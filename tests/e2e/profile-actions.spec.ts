@@ -36,8 +36,8 @@ test("a member blocks a profile from the profile page, lands on the block list, 
 });
 
 test("an unknown intent answers 400 and a body that is not a form 415, never a 5xx", async ({ page, request, clientIp }) => {
-  // Another Bremen escort than the block test's: that one is hidden from demo_client while the test runs.
-  const username = await seededEscortNear(request, clientIp, 53.0793, 8.8017, -2);
+  // Another Bremen escort than the block test's (the last): that one is hidden from demo_client while it runs.
+  const username = await seededEscortNear(request, clientIp, 53.0793, 8.8017, 0);
   await logIn(page, DEMO.client, DEMO.password);
   await page.goto(`/de/p/${username}`);
   const response = await page.request.post(`/de/p/${username}`, {

@@ -1,4 +1,5 @@
 /** Report a profile from the profile page (issue 11 item 5, ADR 038): the API files it and mails the confirmation. */
+import { normalizeLineBreaks } from "~/utils/line-breaks";
 import { fileReport } from "~/api/reports.server";
 import { refusedBy, type ProfileActionHandler } from "./types";
 
@@ -9,7 +10,8 @@ export const REPORT_ACTIONS: Record<string, ProfileActionHandler> = {
   report: async ({ api, form }) => {
     const input = {
       type: String(form.get("type") ?? ""),
-      text: String(form.get("text") ?? ""),
+      // A browser sends line breaks as CRLF; the limit counts characters as the member typed them.
+      text: normalizeLineBreaks(String(form.get("text") ?? "")),
       good_faith: form.get("good_faith") === "on" ? "on" : "",
     };
     const objectId = Number(form.get("object_id"));

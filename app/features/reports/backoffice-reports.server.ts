@@ -5,7 +5,10 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isStaffUserType } from "#server/contract/moderation";
+import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { createApiClient } from "~/api/client.server";
+import { localePath } from "~/i18n/lang";
+import { apiErrorReply } from "~/utils/api-errors";
 import { decideReport, fetchReportQueue } from "~/api/reports.server";
 import { loadViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
@@ -53,17 +56,14 @@ export async function submitReportDecision({ request, context, params }: ActionF
   const result = await decideReport(createApiClient({ request, context }), id, input);
   if (!result.ok) {
     if (result.status === 403) throw notFound();
-    const fieldErrors: Record<string, string[]> = {};
-    const formErrors: string[] = [];
-    for (const error of result.errors) {
-      if (error.source === "outcome" || error.source === "statement") (fieldErrors[error.source] ??= []).push(error.key);
-      else formErrors.push(error.key);
-    }
+    const { fieldErrors, formErrors } = apiErrorReply(result.errors, ["outcome", "statement"]);
     return data<ReportDecisionFailure>(
       { id, fieldErrors, formErrors, input },
       { status: result.status === 409 || result.status === 404 ? result.status : 400, headers: PRIVATE_HEADERS },
     );
   }
   const page = pageOf(new URL(request.url));
-  throw redirect(`/${params.lang}/backoffice/reports?${page > 1 ? `page=${page}&` : ""}done=decided`, { headers: PRIVATE_HEADERS });
+  // The language segment is checked: it becomes the start of the Location.
+  const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
+  throw redirect(`${localePath(lang, "backoffice/reports")}?${page > 1 ? `page=${page}&` : ""}done=decided`, { headers: PRIVATE_HEADERS });
 }

@@ -4,10 +4,14 @@
  * notice lands in the same back office queue and the same mails follow. A plain form post; a refusal shows the
  * errors at the fields with the input kept; success redirects to the page with `sent=1`.
  */
+import { normalizeLineBreaks } from "~/utils/line-breaks";
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { DEFAULT_ERROR_KEY } from "#server/contract/errors";
 import { CONTENT_REMOVAL_PAGE_KEY } from "#server/contract/pages";
+import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { createApiClient } from "~/api/client.server";
+import { localePath } from "~/i18n/lang";
+import { apiErrorReply } from "~/utils/api-errors";
 import { fileReport } from "~/api/reports.server";
 import { isBotSubmission } from "~/utils/forms.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -24,7 +28,8 @@ export interface NoticeFailure {
 export async function submitNotice({ request, context, params }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const headers = privateAnswer();
-  const input = Object.fromEntries(NOTICE_FIELDS.map((field) => [field, String(form.get(field) ?? "")]));
+  // A browser sends line breaks as CRLF; the limits count characters as the person typed them.
+  const input = Object.fromEntries(NOTICE_FIELDS.map((field) => [field, normalizeLineBreaks(String(form.get(field) ?? ""))]));
   // Bots that fill the hidden field get the same answer as people; nothing is filed or mailed.
   if (!isBotSubmission(form)) {
     const result = await fileReport(createApiClient({ request, context }), {
@@ -37,16 +42,13 @@ export async function submitNotice({ request, context, params }: ActionFunctionA
       good_faith: input.good_faith === "on",
     });
     if (!result.ok) {
-      const fieldErrors: Record<string, string[]> = {};
-      const formErrors: string[] = [];
-      for (const error of result.errors) {
-        if (error.source && (NOTICE_FIELDS as readonly string[]).includes(error.source)) (fieldErrors[error.source] ??= []).push(error.key);
-        else formErrors.push(error.key);
-      }
+      const { fieldErrors, formErrors } = apiErrorReply(result.errors, NOTICE_FIELDS);
       if (formErrors.length === 0 && Object.keys(fieldErrors).length === 0) formErrors.push(DEFAULT_ERROR_KEY);
       const status = result.status === 429 || result.status === 409 ? result.status : result.status >= 500 ? 503 : 400;
       return data<NoticeFailure>({ fieldErrors, formErrors, input }, { status, headers });
     }
   }
-  throw redirect(`/${params.lang}/about/${CONTENT_REMOVAL_PAGE_KEY}?sent=1#notice-form`, { headers });
+  // The language segment is checked: it becomes the start of the Location (an unknown one is the default's).
+  const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
+  throw redirect(`${localePath(lang, `about/${CONTENT_REMOVAL_PAGE_KEY}`)}?sent=1#notice-form`, { headers });
 }

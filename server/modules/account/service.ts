@@ -185,6 +185,12 @@ async function deleteAccount(deps: ApiDeps, userId: number, requestId: number): 
     for (const table of byUser) await trx.deleteFrom(table).where("user_id", "=", userId).execute();
     // Reports the member filed stay for the team's record (DSA), without the reporter (ADR 038).
     await trx.updateTable("reports").set({ user_id: null, reporter_key: null }).where("user_id", "=", userId).execute();
+    // Content removal requests from before reports (ADR 038) likewise, without the name and address typed then.
+    await trx
+      .updateTable("content_removal_requests")
+      .set({ reporter_user_id: null, name: "", email: "" })
+      .where("reporter_user_id", "=", userId)
+      .execute();
     await trx
       .deleteFrom("blocks")
       .where((eb) => eb.or([eb("blocker_id", "=", userId), eb("blocked_id", "=", userId)]))

@@ -184,6 +184,15 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
       .orderBy("profile_notes.created_at")
       .execute(),
   });
+  // Content removal requests the member filed before reports existed (ADR 038); keyed by reporter_user_id.
+  addJson("content-removal-requests.json", {
+    requests: await db
+      .selectFrom("content_removal_requests")
+      .select(["name", "email", "urls", "reason", "description", "status", "created_at", "resolved_at"])
+      .where("reporter_user_id", "=", userId)
+      .orderBy("id")
+      .execute(),
+  });
   addJson("business-links.json", {
     links: await db
       .selectFrom("business_escorts")

@@ -49,7 +49,7 @@ Diese Datei enthält alles, was wir über dein Konto speichern:
 - profile.json: Profil, Merkmale, Preise, Arbeitszeiten
 - media.json und media/: deine Fotos mit Status, Sichtbarkeit und Position
 - moderation.json: deine eingereichten Profiltexte und die Entscheidungen über deine Fotos, mit Gründen
-- reports.json: deine Meldungen, ihr Stand und unsere Entscheidungen
+- reports.json, content-removal-requests.json: deine Meldungen (auch Löschanfragen von früher), ihr Stand und unsere Entscheidungen
 - settings.json: Erstkontakt-Filter, Benachrichtigungen, Einwilligungen
 - blocks.json, business-links.json: deine Sperrliste, Verknüpfungen mit Agenturen und Clubs
 - favorites-visits.json: deine Favoriten und die Profile, die du angesehen hast
@@ -65,7 +65,7 @@ This file contains everything we store about your account:
 - profile.json: profile, characteristics, prices, working hours
 - media.json and media/: your photos with status, visibility and position
 - moderation.json: the profile texts you submitted and the decisions on your photos, with reasons
-- reports.json: your reports, their state and our decisions
+- reports.json, content-removal-requests.json: your reports (also earlier removal requests), their state and our decisions
 - settings.json: first-contact filter, notifications, consents
 - blocks.json, business-links.json: your block list, links with agencies and clubs
 - favorites-visits.json: your favourites and the profiles you looked at
@@ -81,7 +81,7 @@ Este archivo contiene todo lo que guardamos sobre tu cuenta:
 - profile.json: perfil, características, precios, horario
 - media.json y media/: tus fotos con estado, visibilidad y posición
 - moderation.json: los textos de perfil que enviaste y las decisiones sobre tus fotos, con motivos
-- reports.json: tus denuncias, su estado y nuestras decisiones
+- reports.json, content-removal-requests.json: tus denuncias (también solicitudes de retirada anteriores), su estado y nuestras decisiones
 - settings.json: filtro de primer contacto, notificaciones, consentimientos
 - blocks.json, business-links.json: tu lista de bloqueos, vínculos con agencias y clubes
 - favorites-visits.json: tus favoritos y los perfiles que has visitado
@@ -97,7 +97,7 @@ Ten plik zawiera wszystko, co przechowujemy o twoim koncie:
 - profile.json: profil, cechy, ceny, godziny pracy
 - media.json i media/: twoje zdjęcia ze statusem, widocznością i pozycją
 - moderation.json: przesłane przez ciebie teksty profilu i decyzje dotyczące twoich zdjęć, z powodami
-- reports.json: twoje zgłoszenia, ich stan i nasze decyzje
+- reports.json, content-removal-requests.json: twoje zgłoszenia (także wcześniejsze wnioski o usunięcie), ich stan i nasze decyzje
 - settings.json: filtr pierwszego kontaktu, powiadomienia, zgody
 - blocks.json, business-links.json: twoja lista blokad, powiązania z agencjami i klubami
 - favorites-visits.json: twoje ulubione i profile, które oglądałeś

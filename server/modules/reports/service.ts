@@ -5,7 +5,8 @@
  */
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
-import { isOverLimit, recordHit, type Window } from "../../lib/rate-limit";
+import { recordHit, type Window } from "../../lib/rate-limit";
+import { isBlockedBetween, isListedProfile } from "../access/index";
 import type { Selectable } from "kysely";
 import { MEDIA_STATUS } from "../../contract/media";
 import { isStaffUserType } from "../../contract/moderation";
@@ -72,8 +73,27 @@ async function profileTarget(deps: ApiDeps, where: { id: number } | { usernameKe
   return (await query.executeTakeFirst())?.id ?? null;
 }
 
+/**
+ * A profile reported by its id: only one the reporter can see (listed), or one a block separates from them (they
+ * met before; the harassed must still be heard). Anything else answers like an unknown id, so filing a report
+ * tells nobody whether an account exists, and the member's own report list never names a profile they could
+ * not see.
+ */
+async function reportableProfile(deps: ApiDeps, id: number, reporterId: number | null): Promise<number | null> {
+  const listed = await deps.db
+    .selectFrom("users")
+    .innerJoin("profiles", "profiles.user_id", "users.id")
+    .select("users.id")
+    .where("users.id", "=", id)
+    .where((eb) => isListedProfile(eb))
+    .executeTakeFirst();
+  if (listed) return listed.id;
+  if (reporterId === null || !(await isBlockedBetween(deps, reporterId, id))) return null;
+  return profileTarget(deps, { id });
+}
+
 /** Finds the reported object where its kind has a table; kinds without one are taken as given (ADR 038). */
-async function resolveObject(deps: ApiDeps, input: FileReportInput): Promise<ResolvedObject> {
+async function resolveObject(deps: ApiDeps, input: FileReportInput, reporterId: number | null): Promise<ResolvedObject> {
   const { kind } = input;
   if (kind === "page") {
     const match = PROFILE_PATH.exec(new URL(input.url!).pathname);
@@ -91,7 +111,7 @@ async function resolveObject(deps: ApiDeps, input: FileReportInput): Promise<Res
   }
   if (input.object_id === undefined) throw fail.badRequest("validation.reports.object_invalid", "object_id");
   if (kind === "profile") {
-    const id = await profileTarget(deps, { id: input.object_id });
+    const id = await reportableProfile(deps, input.object_id, reporterId);
     if (id === null) throw fail.notFound("exception.reports.object_not_found");
     return { kind, objectId: id, checked: true, targetUserId: id };
   }
@@ -123,8 +143,8 @@ export async function fileReport(
   const { db, clock, mailer } = deps;
   const now = clock.now();
   const window = reportWindow(context.userId, context.clientIp);
-  if (await isOverLimit(db, now, window)) throw fail.tooMany(REPORT_MEMBER_LIMIT.key);
-  await recordHit(db, now, window);
+  // Counted first, in one statement: parallel posts cannot all pass a check made before any of them counted.
+  if ((await recordHit(db, now, window)) > window.limit) throw fail.tooMany(REPORT_MEMBER_LIMIT.key);
 
   const guest = context.userId === null;
   const anonymousAllowed = ANONYMOUS_TYPES.includes(input.type);
@@ -132,19 +152,21 @@ export async function fileReport(
   const missing: Array<[string, string]> = [];
   if (guest && !anonymousAllowed && !input.name) missing.push(["validation.reports.name_required", "name"]);
   if (guest && !anonymousAllowed && !input.email) missing.push(["validation.reports.email_required", "email"]);
-  // A guest's report and any notice by address is a DSA notice: it needs a substantiated explanation.
-  const textRequired = guest || input.kind === "page" || input.type === "other";
+  // A guest's report, any notice by address and any report of illegal content is a DSA notice (Art. 16(2)(a)):
+  // it needs a substantiated explanation of why the content is illegal.
+  const textRequired = guest || input.kind === "page" || input.type === "other" || REPORT_TYPES[input.type].category === "illegal";
   if (textRequired && !input.text) missing.push(["validation.reports.text_required", "text"]);
   else if (input.text && input.text.length < REPORT_LIMITS.textMin) missing.push(["validation.reports.text_too_short", "text"]);
   const needsUrl = !CHECKED_OBJECT_KINDS.includes(input.kind);
   if (needsUrl && !input.url) missing.push(["validation.reports.url_required", "url"]);
+  if (!input.good_faith) missing.push(["validation.reports.good_faith_required", "good_faith"]);
   if (missing.length > 0)
     throw new ApiError(
       400,
       missing.map(([key, source]) => errorItem(400, key, source)),
     );
 
-  const object = await resolveObject(deps, input);
+  const object = await resolveObject(deps, input, context.userId);
   if (!REPORT_TYPES_BY_KIND[object.kind].includes(input.type)) throw fail.badRequest("validation.reports.type_invalid", "type");
   if (context.userId !== null && object.targetUserId === context.userId) throw fail.badRequest("exception.reports.own_object");
 
@@ -152,7 +174,10 @@ export async function fileReport(
     ? await db.selectFrom("users").select(["email", "language"]).where("id", "=", context.userId).executeTakeFirst()
     : undefined;
   const email = guest ? (input.email ?? null) : null;
-  const reporterKey = context.userId !== null ? `u:${context.userId}` : email ? `e:${email.toLowerCase()}` : null;
+  // Only members are held to one open report per object (409). A guest's address is typed, not verified: keyed
+  // by it, a 409 would tell anyone whether that address reported this object, and let the reported member block
+  // someone's notice by filing junk under their address first. Guests are bounded by the per-address limit.
+  const reporterKey = context.userId !== null ? `u:${context.userId}` : null;
   const objectRef = object.objectId !== null ? `${object.kind}:${object.objectId}` : `page:${input.url}`;
   if (reporterKey) {
     const open = await db
@@ -375,8 +400,25 @@ export async function decideReport(deps: ApiDeps, staffId: number, reportId: num
         .where("revoked_at", "is", null)
         .execute();
     }
-    if (input.outcome === "content_removed" && row.object_kind === "media" && row.object_id !== null)
-      await trx.updateTable("media").set({ status: MEDIA_STATUS.rejected }).where("id", "=", row.object_id).execute();
+    if (input.outcome === "content_removed" && row.object_kind === "media" && row.object_id !== null) {
+      const media = await trx.selectFrom("media").select("user_id").where("id", "=", row.object_id).executeTakeFirst();
+      if (media) {
+        await trx.updateTable("media").set({ status: MEDIA_STATUS.rejected }).where("id", "=", row.object_id).execute();
+        // The same decision row the moderation queue writes (ADR 030): the owner's gallery shows why.
+        const mediaDecision = {
+          user_id: media.user_id,
+          status: MEDIA_STATUS.rejected,
+          reason: input.statement,
+          decided_by: staffId,
+          decided_at: now,
+        };
+        await trx
+          .insertInto("media_decisions")
+          .values({ media_id: row.object_id, ...mediaDecision })
+          .onConflict((oc) => oc.column("media_id").doUpdateSet(mediaDecision))
+          .execute();
+      }
+    }
     return { row: { ...row, ...decision }, others, target: actionable ? target : undefined };
   });
   const reporters = [decided.row, ...decided.others];

@@ -119,6 +119,7 @@ describe(`the data export (${TEST_DB})`, () => {
         "account.json",
         "blocks.json",
         "business-links.json",
+        "content-removal-requests.json",
         "exports.json",
         "favorites-visits.json",
         "friend-links.json",

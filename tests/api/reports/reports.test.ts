@@ -52,7 +52,7 @@ describe(`reports (${TEST_DB})`, () => {
     const escort = await member();
     const filed = await call<{ id: number; reference: string; state: string }>("POST", "/reports", {
       token: reporter.token,
-      body: { kind: "profile", object_id: escort.id, type: "unprotected_sex", good_faith: true },
+      body: { kind: "profile", object_id: escort.id, type: "unprotected_sex", text: explanation, good_faith: true },
     });
     expect(filed.status).toBe(202);
     expect(filed.json.data).toEqual({ id: expect.any(Number), reference: reportReference(filed.json.data!.id), state: "open" });
@@ -239,7 +239,7 @@ describe(`reports (${TEST_DB})`, () => {
     expect((await call("POST", `/block/${escort.username}`, { token: reporter.token })).status).toBe(200);
     const photo = await call<{ id: number }>("POST", "/reports", {
       token: reporter.token,
-      body: { kind: "media", object_id: media.id, type: "non_consensual_imagery", good_faith: true },
+      body: { kind: "media", object_id: media.id, type: "non_consensual_imagery", text: explanation, good_faith: true },
     });
     expect(photo.status).toBe(202);
     const row = await rt.deps.db.selectFrom("reports").selectAll().where("id", "=", photo.json.data!.id).executeTakeFirstOrThrow();
@@ -262,18 +262,39 @@ describe(`reports (${TEST_DB})`, () => {
     ).toBe(404);
   });
 
-  it("takes reports of paused and banned accounts (the record matters), not of deleted ones or staff", async () => {
+  it("takes by id only profiles the reporter can see or is blocked from; paused and banned ones by their address", async () => {
     const reporter = await member(USER_TYPE.client);
     const post = (objectId: number) =>
       call("POST", "/reports", {
         token: reporter.token,
         body: { kind: "profile", object_id: objectId, type: "trafficking", good_faith: true },
       });
+    // By id, a profile the reporter cannot see answers like an unknown id: filing tells nobody it exists, and
+    // the member's own list never names it. A notice naming its address still reaches the queue (the record matters).
     for (const status of ["paused", "banned", "deactivated"] as const) {
-      const target = await createUser(rt, { userType: USER_TYPE.escort });
+      const target = await member();
       await rt.deps.db.updateTable("users").set({ status }).where("id", "=", target.id).execute();
-      expect((await post(target.id)).status, status).toBe(202);
+      expect((await post(target.id)).status, status).toBe(404);
+      const notice = await call<{ id: number }>("POST", "/reports", {
+        token: reporter.token,
+        body: {
+          kind: "page",
+          url: `https://velora.test/de/p/${target.username}`,
+          type: "trafficking",
+          text: explanation,
+          good_faith: true,
+        },
+      });
+      expect(notice.status, status).toBe(202);
+      const row = await rt.deps.db.selectFrom("reports").selectAll().where("id", "=", notice.json.data!.id).executeTakeFirstOrThrow();
+      expect(row, status).toMatchObject({ object_kind: "profile", target_user_id: target.id });
     }
+    const unfinished = await createUser(rt, { userType: USER_TYPE.escort });
+    expect((await post(unfinished.id)).status).toBe(404);
+    // A member who blocked the reporter is hidden from them, but a block must not silence the harassed.
+    const blocker = await member();
+    expect((await call("POST", `/block/${reporter.username}`, { token: blocker.token })).status).toBe(200);
+    expect((await post(blocker.id)).status).toBe(202);
     const deleted = await createUser(rt, { userType: USER_TYPE.escort });
     await rt.deps.db.updateTable("users").set({ status: "deleted" }).where("id", "=", deleted.id).execute();
     expect((await post(deleted.id)).status).toBe(404);
@@ -281,11 +302,59 @@ describe(`reports (${TEST_DB})`, () => {
     expect((await post(staff.id)).status).toBe(404);
   });
 
+  it("never tells a guest whether an address reported something: no 409 for guests, and nobody blocks another's notice", async () => {
+    const escort = await member();
+    const notice = (email: string) => ({
+      kind: "profile",
+      object_id: escort.id,
+      type: "spam",
+      name: "Gast",
+      email,
+      text: explanation,
+      good_faith: true,
+    });
+    expect((await call("POST", "/reports", { body: notice("victim@example.com") })).status).toBe(202);
+    // The reported member, signed out, tries the victim's address: the same answer as for any other address.
+    expect((await call("POST", "/reports", { body: notice("Victim@Example.com") })).status).toBe(202);
+    expect((await call("POST", "/reports", { body: notice("someone.else@example.com") })).status).toBe(202);
+  });
+
+  it("holds the limits under parallel posts: the hit is counted before the check", async () => {
+    const reporter = await member(USER_TYPE.client);
+    const targets = await Promise.all(Array.from({ length: REPORT_MEMBER_LIMIT.limit + 6 }, () => member()));
+    const answers = await Promise.all(
+      targets.map((target) =>
+        call("POST", "/reports", {
+          token: reporter.token,
+          body: { kind: "profile", object_id: target.id, type: "spam", good_faith: true },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 202)).toHaveLength(REPORT_MEMBER_LIMIT.limit);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(6);
+    const ip = "192.0.2.91";
+    const guests = await Promise.all(
+      Array.from({ length: REPORT_GUEST_LIMIT.limit + 4 }, (_, i) =>
+        call("POST", "/reports", {
+          ip,
+          body: {
+            kind: "page",
+            url: `https://velora.test/de/y/${i}`,
+            type: "spam",
+            name: "G",
+            email: `p${i}@example.com`,
+            text: explanation,
+            good_faith: true,
+          },
+        }),
+      ),
+    );
+    expect(guests.filter((a) => a.status === 202)).toHaveLength(REPORT_GUEST_LIMIT.limit);
+  });
+
   it("limits reports per member and per guest address", async () => {
     const reporter = await member(USER_TYPE.client);
-    const targets = await Promise.all(
-      Array.from({ length: REPORT_MEMBER_LIMIT.limit + 1 }, () => createUser(rt, { userType: USER_TYPE.escort })),
-    );
+    const targets = await Promise.all(Array.from({ length: REPORT_MEMBER_LIMIT.limit + 1 }, () => member()));
     for (let i = 0; i < REPORT_MEMBER_LIMIT.limit; i++) {
       const answer = await call("POST", "/reports", {
         token: reporter.token,
