@@ -51,6 +51,9 @@ export function compression(): MiddlewareHandler {
     // The bytes differ from the identity body's: a strong validator would claim otherwise.
     const etag = out.get("etag");
     if (etag && !etag.startsWith("W/")) out.set("ETag", `W/${etag}`);
+    // Hono copies the previous answer's headers onto a new one (its Content-Length too, which would make the
+    // client wait for bytes that never come): drop the previous answer first.
+    c.res = undefined;
     c.res = new Response(Readable.toWeb(compressed) as ReadableStream, {
       status: response.status,
       statusText: response.statusText,

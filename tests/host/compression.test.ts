@@ -80,6 +80,20 @@ describe("compression", () => {
     expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
   });
 
+  it("compresses a public file without keeping its identity length (a client would wait for the missing bytes)", async () => {
+    const root = mkdtempSync(join(tmpdir(), "velora-public-"));
+    mkdirSync(join(root, "public/scripts"), { recursive: true });
+    const source = "window.answer = 42;\n".repeat(200);
+    writeFileSync(join(root, "public/scripts/list.js"), source);
+    const response = await hostAt(root)("/scripts/list.js", "br");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-encoding")).toBe("br");
+    const body = await bodyOf(response);
+    const length = response.headers.get("content-length");
+    expect(length === null || Number(length) === body.length, `content-length ${length} for ${body.length} bytes`).toBe(true);
+    expect(brotliDecompressSync(body).toString()).toBe(source);
+  });
+
   it("leaves tiny answers alone", async () => {
     const response = await hostAt()("/healthz", "br");
     expect(response.headers.get("content-encoding")).toBeNull();

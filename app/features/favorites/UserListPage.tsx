@@ -6,7 +6,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ONLY_SHOW_TYPES } from "#server/contract/search";
-import { USER_LIST_AGE_BUCKET_KEYS, USER_LIST_PAGE_SIZE, isOwnList } from "#server/contract/favorites";
+import { LAZY_LOAD_THRESHOLD, USER_LIST_AGE_BUCKET_KEYS, USER_LIST_PAGE_SIZE, isOwnList } from "#server/contract/favorites";
 import { findTraitGroup } from "#server/contract/traits";
 import { chartDayOf } from "#server/contract/dashboard";
 import { GENDER, SELECTABLE_USER_TYPES, userTypeName } from "#server/contract/users";
@@ -19,6 +19,9 @@ import * as ui from "~/styles/ui.css";
 import { useNumbers } from "~/utils/numbers";
 import * as css from "./favorites.css";
 import type { UserListUrl } from "./user-list.server";
+
+/** The list's one script: loads the next page as the member scrolls (a static file, no framework). */
+const LAZY_LIST_SCRIPT = "/scripts/lazy-list.js";
 
 /** The page path of each group (spec section 2). */
 export const GROUP_PATH: Record<UserListGroup, string> = { favorites: "favorite", visitors: "visitor" };
@@ -108,7 +111,13 @@ export function UserListPage({ group, title, url, list }: { group: UserListGroup
           ) : null}
           {/* Past the last page (an old link) the pager leads back; the empty state is for an empty list. */}
           {list.total > 0 ? (
-            <ProfileTileGrid tiles={tilesOf(list, (url.page - 1) * USER_LIST_PAGE_SIZE)} testId="user-list" />
+            // With JavaScript the next page joins this one as the member scrolls (public/scripts/lazy-list.js);
+            // without it, the pager below pages by hand.
+            <div data-lazy-list="" data-threshold-phone={LAZY_LOAD_THRESHOLD.phone} data-threshold-other={LAZY_LOAD_THRESHOLD.other}>
+              <ProfileTileGrid tiles={tilesOf(list, (url.page - 1) * USER_LIST_PAGE_SIZE)} testId="user-list" />
+              <Pager query={url.query} page={url.page} pages={pages} />
+              {url.page < pages ? <script src={LAZY_LIST_SCRIPT} defer /> : null}
+            </div>
           ) : (
             <div className={`${ui.card} ${ui.stack}`} data-testid="list-empty">
               <p>{filtered ? t("favorites.empty.filtered") : t(`favorites.empty.${group}.${url.type}`)}</p>
@@ -127,7 +136,7 @@ export function UserListPage({ group, title, url, list }: { group: UserListGroup
               ) : null}
             </div>
           )}
-          <Pager query={url.query} page={url.page} pages={pages} />
+          {list.total > 0 ? null : <Pager query={url.query} page={url.page} pages={pages} />}
         </>
       )}
     </main>

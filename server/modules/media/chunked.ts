@@ -228,6 +228,8 @@ export function registerChunkedUpload({ v2, deps }: ModuleContext): void {
           const total = chunkCount(stored.totalSize);
           const received = await receivedOf(dir);
           if (meta.last_chunk !== total - 1 || received.length !== total) {
+            // Another `end` may have taken the pieces away since this one looked: nothing is left to finish.
+            if (!(await readStored(dir))) throw fail.notFound();
             throw new ApiError(409, [errorItem(409, "exception.media.chunked_incomplete", "meta.last_chunk")], {
               received,
               total_chunks: total,
