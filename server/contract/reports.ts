@@ -193,9 +193,13 @@ export const fileReportSchema = v.object(
         v.check((s) => s === undefined || v.is(emailSchema, s), "validation.email.invalid"),
       ),
     ),
-    // An unchecked box is absent from a form post: false. That it is ticked is a rule across fields (the service
-    // checks it with the others), so a form shows it together with a missing name, address or explanation.
-    good_faith: v.optional(v.boolean("validation.reports.good_faith_required"), false),
+    // An unchecked box is absent from a form post: default it to false so the check reports its own message
+    // (together with the other fields' errors of this schema; the service checks it again with the rules
+    // across fields, which run only once the schema passes).
+    good_faith: v.pipe(
+      v.optional(v.boolean("validation.reports.good_faith_required"), false),
+      v.check((value) => value === true, "validation.reports.good_faith_required"),
+    ),
   },
   required,
 );
