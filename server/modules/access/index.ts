@@ -5,3 +5,4 @@
  */
 export * from "./blocks";
 export * from "./visibility";
+export * from "./reach";

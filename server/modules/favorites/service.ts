@@ -18,7 +18,7 @@ import {
 import { isStaffUserType } from "../../contract/moderation";
 import type { Database } from "../../db/schema";
 import type { Kysely } from "kysely";
-import { isBlockedBetween, isListedProfile, viewerContext } from "../access/index";
+import { findOwner, isListedOwner, isReachable, viewerContext } from "../access/index";
 import { countList, lockedList, runList, type ListRequest, type Relation } from "./list";
 
 /** The list request of a query: its page and its filters. */
@@ -58,15 +58,10 @@ export async function favoriteList(deps: ApiDeps, user: AuthUser, query: UserLis
  * deactivated or unclaimed), not across a block either way (both answer like an unknown name), not oneself.
  */
 async function target(deps: ApiDeps, userId: number, username: string): Promise<{ id: number; username: string }> {
-  const row = await deps.db
-    .selectFrom("users")
-    .innerJoin("profiles", "profiles.user_id", "users.id")
-    .select(["users.id", "users.username"])
-    .where("users.username_key", "=", username.toLowerCase())
-    .where((eb) => isListedProfile(eb))
-    .executeTakeFirst();
-  if (row && row.id === userId) throw fail.badRequest(FAVORITE_ERRORS.self, "username");
-  if (!row || (await isBlockedBetween(deps, userId, row.id))) throw fail.notFound(FAVORITE_ERRORS.notFound);
+  const row = await findOwner(deps.db, { username });
+  // Oneself is 400 only where the profile is listed (as any other unlisted profile, an unlisted own one is unknown).
+  if (row && row.id === userId && isListedOwner(row)) throw fail.badRequest(FAVORITE_ERRORS.self, "username");
+  if (!row || row.id === userId || !(await isReachable(deps, userId, row))) throw fail.notFound(FAVORITE_ERRORS.notFound);
   return row;
 }
 

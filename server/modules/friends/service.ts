@@ -30,7 +30,7 @@ import type { FriendRelation } from "../../contract/profile-relation";
 import type { DB } from "../../db/index";
 import type { Database, FriendLinksTable } from "../../db/schema";
 import { isOverLimit, recordHit, type Window } from "../../lib/rate-limit";
-import { isBlockedBetween, isListedOwner, isListedProfile, notBlockedWith } from "../access/index";
+import { findOwner, isBlockedBetween, isListedOwner, isListedProfile, isReachable, notBlockedWith } from "../access/index";
 
 type Link = Pick<FriendLinksTable, "sender_id" | "receiver_id" | "status" | "accept_key" | "deny_key" | "requested_at" | "answered_at"> & {
   id: number;
@@ -63,49 +63,20 @@ function conflict(key: string): ApiError {
 }
 
 /** The member a username names, with what the visibility rule needs; undefined for unknown names. */
-async function memberByUsername(db: DB, username: string) {
-  return db
-    .selectFrom("users")
-    .leftJoin("profiles", "profiles.user_id", "users.id")
-    .select([
-      "users.id",
-      "users.username",
-      "users.status",
-      "users.user_type",
-      "users.register_completed_step",
-      "profiles.is_visible",
-      "profiles.members_only",
-    ])
-    .where("users.username_key", "=", username.toLowerCase())
-    .executeTakeFirst();
-}
-
 /**
  * The other member of a request, as the viewer may reach them: their profile is listed and no block separates
  * the two. Anyone else answers like an unknown name.
  */
 async function reachableMember(deps: ApiDeps, viewerId: number, username: string): Promise<{ id: number; username: string }> {
-  const row = await memberByUsername(deps.db, username);
+  const row = await findOwner(deps.db, { username });
   if (row && row.id === viewerId) throw fail.badRequest(FRIEND_ERRORS.self, "username");
-  if (!row || !isListedOwner(row) || (await isBlockedBetween(deps, viewerId, row.id))) throw fail.notFound(FRIEND_ERRORS.userNotFound);
+  if (!row || !(await isReachable(deps, viewerId, row))) throw fail.notFound(FRIEND_ERRORS.userNotFound);
   return row;
 }
 
 /** Whether the member with this id is listed (the rule of profile pages). */
 async function isListedMember(db: DB, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom("users")
-    .leftJoin("profiles", "profiles.user_id", "users.id")
-    .select([
-      "users.id",
-      "users.status",
-      "users.user_type",
-      "users.register_completed_step",
-      "profiles.is_visible",
-      "profiles.members_only",
-    ])
-    .where("users.id", "=", userId)
-    .executeTakeFirst();
+  const row = await findOwner(db, { id: userId });
   return row !== undefined && isListedOwner(row);
 }
 

@@ -7,27 +7,15 @@
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { NOTE_ERRORS, NOTE_MAX_LENGTH, type NoteAnswer, type NoteInput } from "../../contract/notes";
-import { isBlockedBetween, isListedOwner, type ViewerContext } from "../access/index";
+import { findOwner, isReachable, type ViewerContext } from "../access/index";
 
 type Member = ViewerContext & { id: number };
 
 /** The profile's owner, if the author may see the profile; otherwise the same 404 as the profile page. */
 async function subjectOf(deps: ApiDeps, author: Member, username: string): Promise<number> {
-  const row = await deps.db
-    .selectFrom("users")
-    .leftJoin("profiles", "profiles.user_id", "users.id")
-    .select([
-      "users.id",
-      "users.status",
-      "users.user_type",
-      "users.register_completed_step",
-      "profiles.is_visible",
-      "profiles.members_only",
-    ])
-    .where("users.username_key", "=", username.toLowerCase())
-    .executeTakeFirst();
+  const row = await findOwner(deps.db, { username });
   // One's own profile takes no note: notes are about others.
-  if (!row || row.id === author.id || !isListedOwner(row) || (await isBlockedBetween(deps, author.id, row.id))) {
+  if (!row || row.id === author.id || !(await isReachable(deps, author.id, row))) {
     throw fail.notFound(NOTE_ERRORS.profileNotFound);
   }
   return row.id;

@@ -6,7 +6,7 @@
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { recordHit, type Window } from "../../lib/rate-limit";
-import { isBlockedBetween, isListedProfile } from "../access/index";
+import { findOwner, isBlockedBetween, isListedOwner } from "../access/index";
 import type { Selectable } from "kysely";
 import { MEDIA_STATUS } from "../../contract/media";
 import { isStaffUserType } from "../../contract/moderation";
@@ -80,14 +80,9 @@ async function profileTarget(deps: ApiDeps, where: { id: number } | { usernameKe
  * not see.
  */
 async function reportableProfile(deps: ApiDeps, id: number, reporterId: number | null): Promise<number | null> {
-  const listed = await deps.db
-    .selectFrom("users")
-    .innerJoin("profiles", "profiles.user_id", "users.id")
-    .select("users.id")
-    .where("users.id", "=", id)
-    .where((eb) => isListedProfile(eb))
-    .executeTakeFirst();
-  if (listed) return listed.id;
+  const owner = await findOwner(deps.db, { id });
+  if (!owner) return null;
+  if (isListedOwner(owner)) return owner.id;
   if (reporterId === null || !(await isBlockedBetween(deps, reporterId, id))) return null;
   return profileTarget(deps, { id });
 }
