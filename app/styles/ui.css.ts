@@ -82,3 +82,23 @@ export const notice = style({
 });
 export const checkboxRow = style({ display: "flex", gap: vars.space.sm, alignItems: "center", minHeight: "44px" });
 export const honeypot = style({ position: "absolute", left: "-10000px", width: "1px", height: "1px", overflow: "hidden" });
+
+/** A row of tabs that wraps onto a second line rather than hide one off screen; the current one is underlined. */
+export const tabBar = style({
+  display: "flex",
+  flexWrap: "wrap",
+  listStyle: "none",
+  padding: 0,
+  margin: `${vars.space.md} 0`,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const tab = style({
+  display: "inline-flex",
+  alignItems: "center",
+  padding: `${vars.space.sm} 12px`,
+  minHeight: "44px",
+  textDecoration: "none",
+  whiteSpace: "nowrap",
+  selectors: { '&[aria-current="page"]': { borderBottom: `3px solid ${vars.color.primary}`, fontWeight: 600 } },
+});

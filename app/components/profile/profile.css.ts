@@ -1,5 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import * as ui from "~/styles/ui.css";
 
 /** Mobile first: one column; two from 768 px. */
 export const head = style({
@@ -37,24 +38,9 @@ export const badge = style({
   background: vars.color.surfaceAlt,
   color: vars.color.accent,
 });
-/** Tabs wrap onto a second line rather than hide one off screen (no tab is ever out of sight). */
-export const tabs = style({
-  display: "flex",
-  flexWrap: "wrap",
-  listStyle: "none",
-  padding: 0,
-  margin: `${vars.space.lg} 0`,
-  borderBottom: `1px solid ${vars.color.border}`,
-});
-export const tab = style({
-  display: "inline-flex",
-  alignItems: "center",
-  padding: `${vars.space.sm} 12px`,
-  minHeight: "44px",
-  textDecoration: "none",
-  whiteSpace: "nowrap",
-  selectors: { '&[aria-current="page"]': { borderBottom: `3px solid ${vars.color.primary}`, fontWeight: 600 } },
-});
+/** The profile's tabs: the shared tab row (app/styles/ui.css), with more room above and below. */
+export const tabs = style([ui.tabBar, { margin: `${vars.space.lg} 0` }]);
+export const tab = ui.tab;
 export const section = style({ marginTop: vars.space.lg });
 export const gallery = style({
   display: "grid",

@@ -76,11 +76,11 @@ export function UserListPage({ group, title, url, list }: { group: UserListGroup
     <main className={ui.page}>
       <h1>{title}</h1>
       <nav aria-label={t("favorites.tabs_label")}>
-        <ul className={css.tabs}>
+        <ul className={ui.tabBar}>
           {([1, 2] as const).map((type) => (
             <li key={type}>
               <Link
-                className={css.tab}
+                className={ui.tab}
                 to={`${path}?type=${type}`}
                 aria-current={type === url.type ? "page" : undefined}
                 data-testid={`tab-${type}`}

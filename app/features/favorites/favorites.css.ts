@@ -1,24 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-export const tabs = style({
-  display: "flex",
-  flexWrap: "wrap",
-  listStyle: "none",
-  padding: 0,
-  margin: `${vars.space.md} 0`,
-  borderBottom: `1px solid ${vars.color.border}`,
-});
-
-export const tab = style({
-  display: "inline-flex",
-  alignItems: "center",
-  padding: `${vars.space.sm} 12px`,
-  minHeight: "44px",
-  textDecoration: "none",
-  selectors: { '&[aria-current="page"]': { borderBottom: `3px solid ${vars.color.primary}`, fontWeight: 600 } },
-});
-
 export const filters = style({ margin: `${vars.space.md} 0` });
 
 export const fieldset = style({ border: "none", padding: 0, margin: 0, display: "flex", flexWrap: "wrap", gap: `0 ${vars.space.md}` });

@@ -1,4 +1,3 @@
-import yauzl from "yauzl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   FRIEND_CANCEL_COOLDOWN_MS,
@@ -14,6 +13,7 @@ import { USER_TYPE } from "#server/contract/users";
 import type { MediaStorage } from "#server/integrations/storage/index";
 import { buildExportArchive } from "#server/modules/privacy/export-archive";
 import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { unzip } from "../../helpers/zip";
 
 interface Answer<T> {
   data?: T;
@@ -22,27 +22,11 @@ interface Answer<T> {
 type Member = Awaited<ReturnType<typeof createUser>> & { token: string };
 
 /** The archive's JSON files by name. */
-function jsonEntries(bytes: Buffer): Promise<Map<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error("no zip"));
-      const entries = new Map<string, unknown>();
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamErr, stream) => {
-          if (streamErr || !stream) return reject(streamErr ?? new Error("no stream"));
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("end", () => {
-            if (entry.fileName.endsWith(".json")) entries.set(entry.fileName, JSON.parse(Buffer.concat(chunks).toString("utf8")));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(entries));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
+async function jsonEntries(bytes: Buffer): Promise<Map<string, unknown>> {
+  const entries = await unzip(bytes);
+  return new Map(
+    [...entries].filter(([name]) => name.endsWith(".json")).map(([name, body]) => [name, JSON.parse(body.toString("utf8")) as unknown]),
+  );
 }
 
 describe(`friend links (${TEST_DB})`, () => {

@@ -6,7 +6,6 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import yauzl from "yauzl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { DATA_EXPORT_INTERVAL_MS, DATA_EXPORT_TTL_MS, type DataExport, type DataExportStatus } from "#server/contract/privacy";
@@ -15,35 +14,12 @@ import { EXPORTED_TABLES, NOT_EXPORTED } from "#server/modules/privacy/export-ar
 import { freshIp } from "../../helpers/auth";
 import { jpeg } from "../../helpers/images";
 import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { unzip } from "../../helpers/zip";
 
 interface Answer<T> {
   data?: T;
   errors?: Array<{ key: string }>;
   next_request_at?: number;
-}
-
-/** Every entry of a ZIP: name → bytes. */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error("no zip"));
-      const entries = new Map<string, Buffer>();
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamErr, stream) => {
-          if (streamErr || !stream) return reject(streamErr ?? new Error("no stream"));
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("end", () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(entries));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
 }
 
 describe(`the data export (${TEST_DB})`, () => {
