@@ -12,6 +12,7 @@ import { outboxMailer } from "./integrations/mail/mailer";
 import { systemClock, type Clock } from "./lib/clock";
 
 import { createLogger, type Logger } from "./ops/logger";
+import { inProcessBus } from "./realtime/bus";
 
 export interface Runtime {
   config: AppConfig;
@@ -41,6 +42,7 @@ export async function bootstrap(config: AppConfig, options: { clock?: Clock; see
     clock,
     mailer: outboxMailer(database.db, clock, { deliver: Boolean(config.smtpUrl) }),
     log,
+    bus: inProcessBus(),
   };
   return { config, database, deps, api: createApiApp(deps), seeded, log };
 }

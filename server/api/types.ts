@@ -4,6 +4,7 @@ import type { DB, Dialect } from "../db/index";
 import type { Mailer } from "../integrations/mail/mailer";
 import type { Clock } from "../lib/clock";
 import type { Logger } from "../ops/logger";
+import type { Bus } from "../realtime/bus";
 
 /** Everything a service needs, passed in rather than imported (tests swap parts). */
 export interface ApiDeps {
@@ -13,6 +14,8 @@ export interface ApiDeps {
   clock: Clock;
   mailer: Mailer;
   log: Logger;
+  /** Realtime fan-out to the sockets of every instance (publish after commit). */
+  bus: Bus;
 }
 
 export interface AuthUser {

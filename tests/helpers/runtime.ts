@@ -16,6 +16,7 @@ import { createJobRunner, type JobRunner } from "#server/jobs/queue";
 import { manualClock } from "#server/lib/clock";
 import { hashPassword } from "#server/lib/crypto";
 import { createLogger } from "#server/ops/logger";
+import { inProcessBus } from "#server/realtime/bus";
 
 export const TEST_DB = process.env.TEST_DB === "postgres" ? "postgres" : "sqlite";
 export const POSTGRES_BASE_URL = process.env.DATABASE_URL_TEST ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -77,6 +78,7 @@ export async function createTestRuntime(): Promise<TestRuntime> {
     clock,
     mailer: outboxMailer(database.db, clock),
     log: testLogger,
+    bus: inProcessBus(),
   };
   const api = createApiApp(deps);
   const matchers = routeMatchers(api.routes);

@@ -1,12 +1,21 @@
-import { CHART_USER_TYPES, chartDayOf } from "../../contract/dashboard";
+import { CHART_USER_TYPES, chartDayOf, chartDaysEnding } from "../../contract/dashboard";
 import { DEMO_ACCOUNTS } from "./people";
 import { insertAll, type SeedPart } from "./part";
 import { createRandom } from "./random";
 
-const DAY = 24 * 60 * 60 * 1000;
 /** The longest chart range: the demo dashboards show a full history. */
 const HISTORY_DAYS = 90;
 const DEMO_USERNAMES: ReadonlySet<string> = new Set(DEMO_ACCOUNTS.map((account) => account.username));
+/** Friday, Saturday and Sunday (getUTCDay of a calendar day at midnight UTC). */
+const WEEKEND_DAYS: readonly number[] = [0, 5, 6];
+
+/**
+ * The HISTORY_DAYS calendar days before today in the chart's time zone, oldest first. Calendar arithmetic,
+ * not 24-hour steps back from now: across a DST change two such steps can land on the same Berlin day.
+ */
+export function demoViewDays(now: number): string[] {
+  return chartDaysEnding(chartDayOf(now), HISTORY_DAYS + 1).slice(0, HISTORY_DAYS);
+}
 
 /**
  * Profile views of the past 90 days for the demo escort and businesses (ADR 033), so their dashboards show
@@ -16,16 +25,15 @@ const DEMO_USERNAMES: ReadonlySet<string> = new Set(DEMO_ACCOUNTS.map((account) 
 export const viewsPart: SeedPart = {
   name: "views",
   async write({ trx, people, idOf, now }) {
+    const days = demoViewDays(now);
     const rows = people
       .filter((p) => DEMO_USERNAMES.has(p.username) && CHART_USER_TYPES.includes(p.userType))
       .flatMap((p) => {
         const rng = createRandom(`views:${p.username}`);
-        return Array.from({ length: HISTORY_DAYS }, (_, i) => {
-          const daysAgo = HISTORY_DAYS - i;
-          const at = now - daysAgo * DAY;
-          const weekend = [0, 5, 6].includes(new Date(at).getUTCDay()) ? 1.6 : 1;
-          const trend = 1 + (HISTORY_DAYS - daysAgo) / HISTORY_DAYS;
-          return { user_id: idOf(p), day: chartDayOf(at), views: Math.round(rng.int(2, 8) * weekend * trend) };
+        return days.map((day, i) => {
+          const weekend = WEEKEND_DAYS.includes(new Date(`${day}T00:00:00Z`).getUTCDay()) ? 1.6 : 1;
+          const trend = 1 + (i + 1) / HISTORY_DAYS;
+          return { user_id: idOf(p), day, views: Math.round(rng.int(2, 8) * weekend * trend) };
         });
       });
     await insertAll(trx, "profile_view_days", rows);

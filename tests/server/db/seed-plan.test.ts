@@ -5,6 +5,7 @@ import { GENDER, USER_TYPE } from "#server/contract/users";
 import { SEED_CITIES } from "#server/db/seed/cities";
 import { createPersonPlanner, DEMO_ACCOUNTS, planDemoAccounts, type PersonPlan } from "#server/db/seed/people";
 import { createDeck, createRandom } from "#server/db/seed/random";
+import { demoViewDays } from "#server/db/seed/views";
 import { usernameBase } from "#server/db/seed/texts";
 import { ageAt } from "#server/modules/auth/user-data";
 
@@ -160,5 +161,19 @@ describe("demo seed planner", () => {
     expect(usernameBase("Bücherwurm42")).toBe("buecherwurm42");
     expect(usernameBase("Séparée Bar & Club")).toBe("separee_bar_club");
     expect(usernameBase("&&&")).toBe("user");
+  });
+});
+
+describe("demo profile views", () => {
+  it("plans 90 distinct calendar days before today, also across a DST change late in the evening", () => {
+    // 23:09 in Berlin on 25 November: 90 days back crosses the October change from UTC+2 to UTC+1, where
+    // stepping back 24 hours from 22:09 UTC once hit the same Berlin day twice and broke the seed.
+    for (const now of [Date.UTC(2026, 10, 25, 22, 9), Date.UTC(2026, 3, 20, 22, 30), Date.UTC(2026, 10, 25, 0, 30)]) {
+      const days = demoViewDays(now);
+      const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(now);
+      expect(new Set(days).size).toBe(90);
+      expect(days.at(-1)! < today).toBe(true);
+      expect([...days].sort()).toEqual(days);
+    }
   });
 });
