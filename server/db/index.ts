@@ -52,6 +52,13 @@ export function openDatabase(databaseUrl: string, options: { poolSize?: number }
     // performance bar; docs/performance.md "Search").
     sqlite.pragma("mmap_size = 268435456");
     sqlite.pragma("cache_size = -65536");
+    // Planner statistics (sqlite_stat1). Without them SQLite guesses, and on a large database it guessed wrong:
+    // the search page's avatar lookup for 24 members walked the (status, created_at) index over every media
+    // row (760 ms) instead of the user index (docs/performance.md). At open it analyzes only tables whose
+    // statistics are missing or stale, reading at most ~1000 rows per index (SQLite's recommendation for
+    // long-lived connections); maintenance repeats it (refreshPlannerStatistics).
+    sqlite.pragma("analysis_limit = 1000");
+    sqlite.pragma("optimize = 0x10002");
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     rawSqliteHandles.set(db, sqlite);
     return { db, dialect, close: () => db.destroy() };
@@ -66,6 +73,20 @@ export function openDatabase(databaseUrl: string, options: { poolSize?: number }
       return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
     },
   };
+}
+
+/**
+ * Brings the planner's statistics up to date after data changed a lot (a seed) and periodically (maintenance).
+ * PostgreSQL's autovacuum does this by itself; after a bulk load an explicit ANALYZE makes the first queries fast.
+ */
+export async function refreshPlannerStatistics(db: DB, options: { afterBulkLoad?: boolean } = {}): Promise<void> {
+  const sqlite = rawSqliteHandles.get(db);
+  if (sqlite) {
+    // Every table, analyzed only where statistics are missing or the row count moved a lot (within analysis_limit).
+    sqlite.pragma("optimize = 0x10002");
+    return;
+  }
+  if (options.afterBulkLoad) await sql`analyze`.execute(db);
 }
 
 /** Distinct SQL texts kept prepared; `in (…)` lists of varying length make the set open-ended. */

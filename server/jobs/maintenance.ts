@@ -6,7 +6,7 @@
  * Runs in every API process; the deletes are idempotent, so several
  * processes doing it at once is harmless.
  */
-import type { DB } from "../db/index";
+import { refreshPlannerStatistics, type DB } from "../db/index";
 import type { Logger } from "../ops/logger";
 import type { Clock } from "../lib/clock";
 import { pruneCounters } from "../lib/rate-limit";
@@ -60,6 +60,8 @@ export async function runMaintenance(db: DB, clock: Clock, options: { uploadTmpD
       .where((eb) => eb.or([eb("expires_at", "<", now - TOKEN_RETENTION_MS), eb("closed_at", "<", now - TOKEN_RETENTION_MS)]))
       .execute();
   }
+  // A growing embedded database keeps the planner's statistics current (cheap when nothing moved much).
+  await refreshPlannerStatistics(db);
 }
 
 /** Starts the periodic run; returns a stop function for shutdown. */

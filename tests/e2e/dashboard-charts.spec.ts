@@ -1,22 +1,14 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { DEMO, expect, logIn, test } from "./fixtures";
+import { DEMO, expect, logIn, seededEscortNear, test } from "./fixtures";
 
 /**
  * Dashboard charts (issue 10 item 1, ADR 033), without JavaScript: a seeded escort's dashboard draws her
  * profile views as an SVG chart; a member looking at her profile (twice: a reload) adds one view today.
- * The escort is a Dresden one from the end of the first result page (more than 100 km from Hamburg and
- * Berlin, whose searches other tests check; the settings test moves somebody to Dresden, who then ranks
- * first after her login).
+ * The escort is the nearest of Dresden (seededEscortNear: the Dresden tests that hide an escort or send her
+ * on tour take theirs from the end, so the front stays put).
  */
 async function dresdenEscort(request: APIRequestContext, clientIp: string): Promise<string> {
-  const response = await request.post("/api/v2/search/user-and-business", {
-    headers: { "x-forwarded-for": clientIp },
-    data: { filterquery: { user_type: "escort", location: { lat: 51.0504, lon: 13.7373, radius: 10 } }, page_no: 1 },
-  });
-  expect(response.status()).toBe(200);
-  const hits = ((await response.json()) as { data: Array<{ username: string }> }).data;
-  expect(hits.length).toBeGreaterThan(1);
-  return hits.at(-1)!.username;
+  return seededEscortNear(request, clientIp, 51.0504, 13.7373, 0);
 }
 
 /** Today's views in the chart's table (the table is the chart's text version; its rows carry their day). */

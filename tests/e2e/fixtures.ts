@@ -60,15 +60,17 @@ export async function logIn(page: Page, username: string, password: string, opti
 }
 
 /**
- * A seeded escort near a place, by her rank on the first result page of a 10 km search: 0 the first,
- * -1 the last, -2 the one before it. Tests that change an account each take one no other test takes,
- * in cities more than 100 km from the Hamburg and Berlin searches other tests check (a login moves an
- * escort up the ranking around her). Every seeded account has the demo password.
+ * A seeded escort near a place, by her place on the first result page of a 10 km search sorted by distance:
+ * 0 the nearest, -1 the farthest, -2 the one before it. Distance, not the ranking: logins, favorites and
+ * visits of other tests move escorts in the ranking while the suite runs, never in distance. Tests that
+ * change an account each take one no other test takes, in cities more than 100 km from the Hamburg and
+ * Berlin searches other tests check (a login still moves an escort up the ranking around her). Every
+ * seeded account has the demo password.
  */
 export async function seededEscortNear(request: APIRequestContext, clientIp: string, lat: number, lon: number, rank = 0): Promise<string> {
   const response = await request.post("/api/v2/search/user-and-business", {
     headers: { "x-forwarded-for": clientIp },
-    data: { filterquery: { user_type: "escort", location: { lat, lon, radius: 10 } }, page_no: 1 },
+    data: { filterquery: { user_type: "escort", location: { lat, lon, radius: 10 } }, sort: "distance", page_no: 1 },
   });
   expect(response.status()).toBe(200);
   const hits = ((await response.json()) as { data: Array<{ username: string }> }).data;

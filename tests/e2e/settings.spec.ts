@@ -35,30 +35,30 @@ test("an escort moves to another city and rewrites her status; a bad city is rep
 
   await page.locator('input[name="relationship_status"][value="1"]').check();
   await page.getByLabel("Wohnort oder Arbeitsort").fill("Atlantis Nirgendwo");
-  await page.getByLabel("Status", { exact: true }).fill("Diese Woche in Dresden");
+  await page.getByLabel("Status", { exact: true }).fill("Diese Woche in Rostock");
   await save(page);
   await expect(page.locator('[data-field-error="city"]')).toHaveText(
     "Diesen Ort kennen wir nicht. Bitte prüfe die Schreibweise oder wähle einen Ort aus den Vorschlägen.",
   );
-  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("Diese Woche in Dresden");
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("Diese Woche in Rostock");
   await expect(page.getByTestId("settings-notice")).toHaveCount(0);
 
-  await page.getByLabel("Wohnort oder Arbeitsort").fill("dresden");
+  await page.getByLabel("Wohnort oder Arbeitsort").fill("rostock");
   await save(page);
   await expect(page).toHaveURL(/\/de\/user\/status_description\?saved=1$/);
   await expect(page.getByTestId("settings-notice")).toHaveText("Gespeichert. Deine Änderungen sind jetzt sichtbar.");
-  await expect(page.getByLabel("Wohnort oder Arbeitsort")).toHaveValue("Dresden");
-  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("Diese Woche in Dresden");
-  // The search finds her in Dresden now (search_profiles follows by trigger).
-  const inDresden = await request.post("/api/v2/search/user-and-business", {
+  await expect(page.getByLabel("Wohnort oder Arbeitsort")).toHaveValue("Rostock");
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("Diese Woche in Rostock");
+  // The search finds her in Rostock now (no other test picks escorts there) (search_profiles follows by trigger).
+  const inRostock = await request.post("/api/v2/search/user-and-business", {
     headers: { "x-forwarded-for": clientIp },
     data: {
-      filterquery: { user_type: "escort", location: { lat: 51.0504, lon: 13.7373, radius: 10 } },
+      filterquery: { user_type: "escort", location: { lat: 54.0887, lon: 12.1405, radius: 10 } },
       query: { name: username },
       page_no: 1,
     },
   });
-  const names = ((await inDresden.json()) as { data: Array<{ username: string }> }).data.map((hit) => hit.username);
+  const names = ((await inRostock.json()) as { data: Array<{ username: string }> }).data.map((hit) => hit.username);
   expect(names).toContain(username);
 });
 

@@ -3,13 +3,13 @@ import { DEMO, expect, logIn, test } from "./fixtures";
 
 /**
  * user/search_visibility and user/tours (issue 10, ADR 028) without JavaScript. Each test edits a seeded
- * escort no other test reads: the LAST hit of a search around a city (other tests take the first, and a
- * login moves an escort up the ranking).
+ * escort no other test reads, from the far end of a search around Dresden sorted by distance: both take
+ * their escort out of that list for a while, which leaves the nearer ones other tests take where they are.
  */
 async function escortsNear(request: APIRequestContext, clientIp: string, lat: number, lon: number): Promise<string[]> {
   const response = await request.post("/api/v2/search/user-and-business", {
     headers: { "x-forwarded-for": clientIp },
-    data: { filterquery: { user_type: "escort", location: { lat, lon, radius: 10 } }, page_no: 1 },
+    data: { filterquery: { user_type: "escort", location: { lat, lon, radius: 10 } }, sort: "distance", page_no: 1 },
   });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: Array<{ username: string }> }).data.map((hit) => hit.username);

@@ -52,6 +52,61 @@ const COLUMNS = SEARCH_PROFILES_COLUMNS;
 /** Ranking inputs, appended to every covering index so ordering needs no row lookups. */
 const RANKING = ["rise_up_until", "is_member", "member_until", "verified", "review_count", "rating_avg", "last_login_at", "user_id"];
 
+/**
+ * Each index carries every column the filters, facets and ranking read, so a search reads one index range and
+ * never the table. The payload includes the only-show flags the popular filters use (hot, safer sex, available
+ * now, on tour, new) and the members-only flag guests' searches test. Later migrations that add ranking inputs
+ * (0045) build the same four indexes with a longer payload.
+ */
+export const SEARCH_INDEX_PAYLOAD_0011: readonly string[] = [
+  "gender",
+  "birth_ymd",
+  "price_hour",
+  "figure_type",
+  "race_type",
+  "cup_size",
+  "members_only",
+  "is_hot",
+  "safe_sex_status",
+  "available_now_until",
+  "on_tour_until",
+  "created_at",
+  ...RANKING,
+];
+
+/** The covering indexes of search_profiles. */
+export const SEARCH_INDEX_NAMES = [
+  "search_profiles_geo",
+  "search_profiles_country",
+  "search_profiles_city",
+  "search_profiles_region",
+] as const;
+
+export async function createSearchIndexes(db: Kysely<unknown>, payload: readonly string[]) {
+  // Radius mode: the user type, then the box as a lat range.
+  await db.schema
+    .createIndex("search_profiles_geo")
+    .on("search_profiles")
+    .columns(["user_type", "lat", "lon", ...payload, "country_code"])
+    .execute();
+  // Country mode and the directory (city, region): equality first, then the same payload.
+  await db.schema
+    .createIndex("search_profiles_country")
+    .on("search_profiles")
+    .columns(["country_code", "user_type", ...payload])
+    .execute();
+  await db.schema
+    .createIndex("search_profiles_city")
+    .on("search_profiles")
+    .columns(["city_id", "user_type", ...payload, "country_code"])
+    .execute();
+  await db.schema
+    .createIndex("search_profiles_region")
+    .on("search_profiles")
+    .columns(["country_code", "region_code", "user_type", ...payload])
+    .execute();
+}
+
 export function up(dialect: Dialect) {
   return async (db: Kysely<unknown>) => {
     const bigint = dialect === "postgres" ? "bigint" : "integer";
@@ -91,46 +146,7 @@ export function up(dialect: Dialect) {
       .addColumn("name_key", "text", (c) => c.notNull())
       .addColumn("username_key", "text", (c) => c.notNull())
       .execute();
-    // Each index carries every column the filters, facets and ranking read, so a search reads one
-    // index range and never the table. Radius mode: the user type, then the box as a lat range.
-    // The payload includes the only-show flags the popular filters use (hot, safer sex, available now,
-    // on tour, new) and the members-only flag guests' searches test.
-    const payload = [
-      "gender",
-      "birth_ymd",
-      "price_hour",
-      "figure_type",
-      "race_type",
-      "cup_size",
-      "members_only",
-      "is_hot",
-      "safe_sex_status",
-      "available_now_until",
-      "on_tour_until",
-      "created_at",
-      ...RANKING,
-    ];
-    await db.schema
-      .createIndex("search_profiles_geo")
-      .on("search_profiles")
-      .columns(["user_type", "lat", "lon", ...payload, "country_code"])
-      .execute();
-    // Country mode and the directory (city, region): equality first, then the same payload.
-    await db.schema
-      .createIndex("search_profiles_country")
-      .on("search_profiles")
-      .columns(["country_code", "user_type", ...payload])
-      .execute();
-    await db.schema
-      .createIndex("search_profiles_city")
-      .on("search_profiles")
-      .columns(["city_id", "user_type", ...payload, "country_code"])
-      .execute();
-    await db.schema
-      .createIndex("search_profiles_region")
-      .on("search_profiles")
-      .columns(["country_code", "region_code", "user_type", ...payload])
-      .execute();
+    await createSearchIndexes(db, SEARCH_INDEX_PAYLOAD_0011);
 
     await sql.raw(`INSERT INTO search_profiles (${COLUMNS.join(", ")}) ${DEFINITION.source.select(dialect)}`).execute(db);
     await DEFINITION.createTriggers(dialect, db);

@@ -15,9 +15,6 @@ export const SEARCH_PROFILES_0023 = {
   profileColumns: [...SEARCH_PROFILES_0011.profileColumns, "search_hidden"],
 };
 
-/** The current definition of search_profiles rows (tests compare the table against it). */
-export const SEARCH_PROFILES_SOURCE = searchProfilesSql(SEARCH_PROFILES_0023).source;
-
 export function up(dialect: Dialect) {
   return async (db: Kysely<unknown>) => {
     await db.schema

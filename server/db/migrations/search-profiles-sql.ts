@@ -13,6 +13,8 @@ export interface SearchProfilesDefinition {
   listed: string;
   /** Columns of profiles that a row depends on (updates of others do not recompute). */
   profileColumns: readonly string[];
+  /** The row carries the favorites and visits of profile_counters (0045) and follows its changes. */
+  counters?: boolean;
 }
 
 /** Trait groups denormalized into the row (single choice: the option id; piercing/tattoo: a flag). */
@@ -57,7 +59,8 @@ export const SEARCH_PROFILES_COLUMNS = [
   "username_key",
 ] as const;
 
-const COLUMNS = SEARCH_PROFILES_COLUMNS;
+/** Popularity columns of definitions with `counters` (0045), after the others. */
+export const SEARCH_PROFILES_COUNTER_COLUMNS = ["favorite_count", "visit_count"] as const;
 
 /** Columns of users that a row depends on. */
 const USER_COLUMNS = [
@@ -81,7 +84,13 @@ const SEARCH_PROFILES_LOCK_SPACE = 11;
 
 /** The SQL of one definition: its rows, and the triggers that keep them. */
 export function searchProfilesSql(definition: SearchProfilesDefinition) {
-  const { listed, profileColumns } = definition;
+  const { listed, profileColumns, counters = false } = definition;
+  const COLUMNS: readonly string[] = counters ? [...SEARCH_PROFILES_COLUMNS, ...SEARCH_PROFILES_COUNTER_COLUMNS] : SEARCH_PROFILES_COLUMNS;
+  const counterSelect = counters
+    ? `,
+      coalesce((SELECT c.favorites FROM profile_counters c WHERE c.user_id = u.id), 0),
+      coalesce((SELECT c.visits FROM profile_counters c WHERE c.user_id = u.id), 0)`
+    : "";
 
   /** The row of the user whose id is `userId` (an SQL expression), if listed. */
   function selectRows(dialect: Dialect, where: string): string {
@@ -100,7 +109,7 @@ export function searchProfilesSql(definition: SearchProfilesDefinition) {
       ${trait("figure_type")}, ${trait("race_type")}, ${trait("cup_size")},
       CASE WHEN EXISTS (SELECT 1 FROM profile_traits t WHERE t.user_id = u.id AND t.group_key = 'piercing') THEN 1 ELSE 0 END,
       CASE WHEN EXISTS (SELECT 1 FROM profile_traits t WHERE t.user_id = u.id AND t.group_key = 'tattoo' AND t.option_id IN (${TATTOO_SHOWN})) THEN 1 ELSE 0 END,
-      lower(p.display_name), u.username_key
+      lower(p.display_name), u.username_key${counterSelect}
     FROM users u JOIN profiles p ON p.user_id = u.id
     WHERE ${listed} AND ${where}`;
   }
@@ -134,6 +143,11 @@ export function searchProfilesSql(definition: SearchProfilesDefinition) {
       await trigger(`search_profiles_${table}_ins`, "INSERT", table, condition("NEW"), "NEW.user_id");
       await trigger(`search_profiles_${table}_upd`, "UPDATE", table, `${condition("NEW")} OR ${condition("OLD")}`, "NEW.user_id");
       await trigger(`search_profiles_${table}_del`, "DELETE", table, condition("OLD"), "OLD.user_id");
+    }
+    if (counters) {
+      // A favorite or a visit day changes one counter row; its profile's row follows (rows are never deleted alone).
+      await trigger("search_profiles_counters_ins", "INSERT", "profile_counters", null, "NEW.user_id");
+      await trigger("search_profiles_counters_upd", "UPDATE OF favorites, visits", "profile_counters", null, "NEW.user_id");
     }
   }
 
@@ -175,6 +189,11 @@ export function searchProfilesSql(definition: SearchProfilesDefinition) {
     await on("search_profiles_profiles_upd", `UPDATE OF ${profileColumns.join(", ")}`, "profiles", "search_profiles_on_profiles");
     await on("search_profiles_prices", "INSERT OR UPDATE OR DELETE", "profile_prices", "search_profiles_on_profile_prices");
     await on("search_profiles_traits", "INSERT OR UPDATE OR DELETE", "profile_traits", "search_profiles_on_profile_traits");
+    if (counters) {
+      await fn("search_profiles_on_profile_counters", `PERFORM search_profiles_refresh(NEW.user_id);`);
+      await on("search_profiles_counters_ins", "INSERT", "profile_counters", "search_profiles_on_profile_counters");
+      await on("search_profiles_counters_upd", "UPDATE OF favorites, visits", "profile_counters", "search_profiles_on_profile_counters");
+    }
   }
 
   /** Drops what createTriggers made (the table and its rows stay). */
@@ -186,6 +205,7 @@ export function searchProfilesSql(definition: SearchProfilesDefinition) {
         "search_profiles_on_profiles",
         "search_profiles_on_profile_prices",
         "search_profiles_on_profile_traits",
+        ...(counters ? ["search_profiles_on_profile_counters"] : []),
       ])
         await sql.raw(`DROP FUNCTION ${name}() CASCADE`).execute(db);
       await sql.raw(`DROP FUNCTION search_profiles_refresh(integer)`).execute(db);
@@ -193,6 +213,7 @@ export function searchProfilesSql(definition: SearchProfilesDefinition) {
     }
     const names = ["users_ins", "users_upd", "users_del", "profiles_ins", "profiles_upd", "profiles_del"];
     for (const table of ["profile_prices", "profile_traits"]) names.push(`${table}_ins`, `${table}_upd`, `${table}_del`);
+    if (counters) names.push("counters_ins", "counters_upd");
     for (const name of names) await sql.raw(`DROP TRIGGER search_profiles_${name}`).execute(db);
   }
 

@@ -44,4 +44,7 @@ export interface SearchProfilesTable {
   /** lower(display_name) */
   name_key: string;
   username_key: string;
+  /** profile_counters.favorites and .visits (0045): popularity for the ranking. */
+  favorite_count: number;
+  visit_count: number;
 }

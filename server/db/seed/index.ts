@@ -12,7 +12,7 @@ import { storageKeysOf } from "../../modules/media/images";
 import type { Clock } from "../../lib/clock";
 import { hashPassword } from "../../lib/crypto";
 import type { Dialect } from "../dialect";
-import type { DB } from "../index";
+import { refreshPlannerStatistics, type DB } from "../index";
 import { ensureGeoData } from "../geo/load";
 import { createPersonPlanner, DEFAULT_PROFILES, DEFAULT_SEED, MAX_PROFILES, planDemoAccounts, type PersonPlan } from "./people";
 import { writeAccounts } from "./accounts";
@@ -151,6 +151,7 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
   } finally {
     await restoreCache();
   }
+  await refreshPlannerStatistics(db, { afterBulkLoad: true });
   return result;
 }
 

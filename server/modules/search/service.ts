@@ -307,11 +307,14 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
 
 /**
  * Ranking score (docs/search-ranking.md): rise-up promotion first, then plus
- * membership, verification, reviews and recent activity.
+ * membership, verification, reviews, recent activity and popularity.
  */
 function rankingScore(now: number) {
+  // Popularity is capped so that bought or faked favorites lift a profile within its tier, never above it.
   return sql<number>`(
     (case when search_profiles.rise_up_until > ${sql.lit(now)} then 1000 else 0 end)
+    + (case when search_profiles.favorite_count > 50 then 100 else search_profiles.favorite_count * 2 end)
+    + (case when search_profiles.visit_count > 500 then 50 else search_profiles.visit_count / 10 end)
     + (case when search_profiles.is_member = 1 and (search_profiles.member_until is null or search_profiles.member_until > ${sql.lit(now)}) then 300 else 0 end)
     + (case when search_profiles.verified = 1 then 200 else 0 end)
     + (case when search_profiles.review_count > 50 then 200 else search_profiles.review_count * 4 end)

@@ -8,7 +8,7 @@
 import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SEARCH_PROFILES_SOURCE } from "#server/db/migrations/0023_search_visibility";
+import { SEARCH_PROFILES_SOURCE } from "#server/db/migrations/0045_search_popularity";
 import { createTestRuntime, type TestRuntime } from "../../helpers/runtime";
 import { createProfile } from "../../helpers/search-fixtures";
 
@@ -67,6 +67,19 @@ describe("search_profiles follows its source tables", () => {
       height_cm: 170,
       verified: 0,
     });
+  });
+
+  it("copies the favorites and visits of profile_counters, inserted or changed", async () => {
+    const user = await createProfile(rt);
+    expect(await rowOf(user.id)).toMatchObject({ favorite_count: 0, visit_count: 0 });
+    await rt.deps.db.insertInto("profile_counters").values({ user_id: user.id, favorites: 3, visits: 0 }).execute();
+    expect(await rowOf(user.id)).toMatchObject({ favorite_count: 3, visit_count: 0 });
+    await rt.deps.db.updateTable("profile_counters").set({ visits: 41 }).where("user_id", "=", user.id).execute();
+    expect(await rowOf(user.id)).toMatchObject({ favorite_count: 3, visit_count: 41 });
+    // A change elsewhere recomputes the row from its sources and keeps the counts.
+    await rt.deps.db.updateTable("profiles").set({ height_cm: 171 }).where("user_id", "=", user.id).execute();
+    expect(await rowOf(user.id)).toMatchObject({ favorite_count: 3, visit_count: 41, height_cm: 171 });
+    expect(await actual()).toEqual(await expected());
   });
 
   it("drops a profile that stops being listed and brings it back", async () => {

@@ -261,6 +261,28 @@ describe("user-and-business search", () => {
     expect(data.map((h) => h.user_id)).toEqual([promoted.id, member.id, plain.id]);
   });
 
+  it("lifts favorites and visits within a tier, never above it (ADR 045)", async () => {
+    const spot = northOf(BERLIN, 740);
+    const login = rt.clock.now() - 3_600_000;
+    const kept = await createProfile(rt, { point: spot, lastLoginAt: login });
+    const other = await createProfile(rt, { point: spot, lastLoginAt: login });
+    const ranked = async () =>
+      (await search({ filterquery: { location: { ...spot, radius: 5 } }, sort: "top_ranking" })).data.map((h) => h.user_id);
+    // A tie in score breaks by id, newest first.
+    expect(await ranked()).toEqual([other.id, kept.id]);
+
+    // A favorite through the real service moves the counter, the trigger the search row, the row the order.
+    const client = await createProfile(rt, { userType: USER_TYPE.client, point: spot });
+    const favorite = await rt.request(`/api/v2/favorites/${kept.username}`, { method: "POST", token: await tokenOf(client) });
+    expect(favorite.status).toBe(200);
+    expect(await ranked()).toEqual([kept.id, other.id]);
+
+    // However many favorites and visits, verification (a higher tier) still comes first.
+    await rt.deps.db.updateTable("profile_counters").set({ favorites: 100_000, visits: 100_000 }).where("user_id", "=", kept.id).execute();
+    await rt.deps.db.updateTable("profiles").set({ verified_at: rt.clock.now() }).where("user_id", "=", other.id).execute();
+    expect(await ranked()).toEqual([other.id, kept.id]);
+  });
+
   it("shows avatars as images under a random key, with their variant widths", async () => {
     const spot = northOf(BERLIN, 800);
     const withAvatar = await createProfile(rt, { point: spot, avatar: true });
