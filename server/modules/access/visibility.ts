@@ -40,7 +40,7 @@ export const GUEST_VIEWER: ViewerContext = {
   mustVerifyEmail: false,
 };
 
-export async function viewerContext(deps: ApiDeps, user: AuthUser | null): Promise<ViewerContext> {
+export async function viewerContext(deps: ApiDeps, user: Pick<AuthUser, "id"> | null): Promise<ViewerContext> {
   if (!user) return GUEST_VIEWER;
   const row = await deps.db
     .selectFrom("users")

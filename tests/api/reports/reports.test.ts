@@ -260,6 +260,38 @@ describe(`reports (${TEST_DB})`, () => {
         })
       ).status,
     ).toBe(404);
+    // Media ids are sequential: a photo the reporter may not see (private, or not yet accepted) answers like an
+    // unknown id, so counting through ids reveals nothing.
+    for (const hidden of [
+      { visibility: "private", status: MEDIA_STATUS.accepted },
+      { visibility: "public", status: MEDIA_STATUS.pending },
+    ]) {
+      const other = await rt.deps.db
+        .insertInto("media")
+        .values({
+          user_id: escort.id,
+          kind: "photo",
+          ...hidden,
+          storage_key: `test/${escort.id}-${hidden.visibility}-${hidden.status}.jpg`,
+          mime_type: "image/jpeg",
+          width: 100,
+          height: 100,
+          bytes: 100,
+          position: 1,
+          created_at: rt.clock.now(),
+          variant_widths: null,
+          duration_ms: null,
+          watermark: null,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const probe = await call("POST", "/reports", {
+        token: reporter.token,
+        body: { kind: "media", object_id: other.id, type: "spam", good_faith: true },
+      });
+      expect(probe.status, JSON.stringify(hidden)).toBe(404);
+      expect(probe.json.errors?.[0]?.key).toBe("exception.reports.object_not_found");
+    }
   });
 
   it("takes by id only profiles the reporter can see or is blocked from; paused and banned ones by their address", async () => {
