@@ -8,8 +8,10 @@ import { startOwnServer } from "./own-server";
  * flight may not.
  */
 test("SIGTERM under load: every request in flight is answered, none is reset, exit code 0", async () => {
-  test.setTimeout(120_000);
-  const server = await startOwnServer(3396, { DEMO_MODE: "1", SHUTDOWN_GRACE_MS: "30000" });
+  // The grace period is long enough for 200 renders on a loaded 2-core machine (at 30 s a busy run once cut the
+  // last renders off): what is tested is that the server waits for them, not how fast it renders.
+  test.setTimeout(200_000);
+  const server = await startOwnServer(3396, { DEMO_MODE: "1", SHUTDOWN_GRACE_MS: "120000" });
   const { base, child, exited } = server;
   try {
     const token = await fetch(`${base}/oauth/v2/token`, {
