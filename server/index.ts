@@ -43,7 +43,14 @@ async function main() {
   tuneServer(server);
   lifecycle.attach(server);
   const metricsServer = config.metrics.port > 0 ? serveMetrics(metrics, config.metrics, log) : null;
-  const realtime = attachWebsocket(server, { db: database.db, clock: runtime.deps.clock, publicUrl: config.publicUrl });
+  const realtime = attachWebsocket(server, {
+    db: database.db,
+    clock: runtime.deps.clock,
+    bus: runtime.deps.bus,
+    presence: runtime.deps.presence,
+    publicUrl: config.publicUrl,
+    log,
+  });
   const stopMaintenance = startMaintenance(database.db, runtime.deps.clock, log, { uploadTmpDir: config.uploadTmpDir });
   // Without SMTP_URL the outbox is the mailbox (dev mailbox page); with it, each mail is a delivery job.
   const smtp = config.smtpUrl ? createSmtpSender(config.smtpUrl, config.mailFrom) : undefined;
@@ -78,6 +85,8 @@ async function main() {
     log.info({ signal, graceMs: config.shutdownGraceMs }, "shutting down: finishing in-flight requests");
     stopMaintenance();
     const [{ forced }] = await Promise.all([lifecycle.drain(config.shutdownGraceMs), realtime.close(), jobs.stop(config.shutdownGraceMs)]);
+    runtime.deps.presence.close();
+    await runtime.deps.bus.close();
     smtp?.close();
     metricsServer?.close();
     await database.close();
