@@ -155,7 +155,8 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
       const row = await deps.db
         .selectFrom("users")
         .select("users.id")
-        .where("users.username", "=", username)
+        .where("users.username_key", "=", username.toLowerCase())
+        .where("users.status", "=", "active")
         .where((eb) => notBlockedWith(eb, fromId))
         .executeTakeFirst();
       return row && row.id !== fromId ? row.id : null;
@@ -251,7 +252,11 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
       .executeTakeFirst();
     if (!row) return null;
     const until = row.member_until === null ? null : Number(row.member_until);
-    return { userId, username: row.username, invisible: row.invisible_browsing === 1 && plusRunning(row.is_member, until, deps.clock.now()) };
+    return {
+      userId,
+      username: row.username,
+      invisible: row.invisible_browsing === 1 && plusRunning(row.is_member, until, deps.clock.now()),
+    };
   }
 
   // Sockets that vanished without a close (a laptop lid, a dead NAT entry) are found by the ws ping.
