@@ -21,6 +21,8 @@ export interface RealtimeProviderProps extends RealtimeInit {
    * `more` when another page follows.
    */
   fetchSince?: (afterId: number) => Promise<{ messages: IncomingMessage[]; more: boolean }>;
+  /** Resync this thread's cursor only (a conversation page); without it, the store's highest id. */
+  thread?: string;
   /** A feature event (message, notification…): the page merges it or asks for a resync. */
   onEvent?: (event: RealtimeEvent, context: { store: RealtimeStore; client: RealtimeClient }) => void;
 }
@@ -37,16 +39,29 @@ function defaultUrl(): string {
   return `${protocol === "https:" ? "wss:" : "ws:"}//${host}/ws`;
 }
 
-/** Asks for pages after the store's last seen id until a short page, merging each. */
-export async function resyncStore(store: RealtimeStore, fetchSince: NonNullable<RealtimeProviderProps["fetchSince"]>): Promise<void> {
+/** The resync cursor: the highest stored id in one thread (a conversation page), or in the whole store. */
+export function lastSeenIdIn(state: RealtimeState, thread?: string): number {
+  if (thread === undefined) return state.lastSeenId;
+  return (state.messages[thread] ?? []).reduce((max, m) => (m.id !== null && m.id > max ? m.id : max), 0);
+}
+
+/**
+ * Asks for pages after the last seen id until a short page, merging each. With `thread`, the cursor is that
+ * thread's (the messenger resyncs one conversation with after_id; events of other threads must not move it).
+ */
+export async function resyncStore(
+  store: RealtimeStore,
+  fetchSince: NonNullable<RealtimeProviderProps["fetchSince"]>,
+  thread?: string,
+): Promise<void> {
   for (let page = 0; page < RESYNC_MAX_PAGES; page++) {
-    const { messages, more } = await fetchSince(store.getState().lastSeenId);
+    const { messages, more } = await fetchSince(lastSeenIdIn(store.getState(), thread));
     store.getState().receive(messages);
     if (!more || messages.length === 0) return;
   }
 }
 
-export function RealtimeProvider({ children, url, fetchSince, onEvent, ...init }: RealtimeProviderProps) {
+export function RealtimeProvider({ children, url, fetchSince, onEvent, thread, ...init }: RealtimeProviderProps) {
   const [store] = useState(() => createRealtimeStore(init));
   const [client, setClient] = useState<RealtimeClient | null>(null);
 
@@ -54,7 +69,7 @@ export function RealtimeProvider({ children, url, fetchSince, onEvent, ...init }
     if (store.getState().userId === null) return;
     const live = createRealtimeClient({
       url: url ?? defaultUrl(),
-      resync: async () => (fetchSince ? resyncStore(store, fetchSince) : undefined),
+      resync: async () => (fetchSince ? resyncStore(store, fetchSince, thread) : undefined),
       onState: (state) => store.getState().setConnection(state),
       onFrame: (frame) => {
         const state = store.getState();

@@ -1,4 +1,5 @@
 export {
+  lastSeenIdIn,
   RealtimeProvider,
   resyncStore,
   useRealtime,

@@ -10,6 +10,7 @@ import {
   backoffDelay,
   createRealtimeClient,
   createRealtimeStore,
+  lastSeenIdIn,
   RealtimeProvider,
   resyncStore,
   useRealtime,
@@ -194,6 +195,15 @@ describe("realtime client", () => {
     expect(api.calls.length).toBeGreaterThanOrEqual(3);
     expect(store.getState().lastSeenId).toBe(4);
     client.stop();
+  });
+
+  it("resyncs one thread from that thread's cursor, not from ids of other threads", async () => {
+    const store = createRealtimeStore({ userId: 1, messages: [msg(1), msg(2), msg(9, "carl")] });
+    const api = fakeApi([msg(1), msg(2), msg(3), msg(4)]);
+    expect(lastSeenIdIn(store.getState(), "ben")).toBe(2);
+    await resyncStore(store, api.fetchSince, "ben");
+    expect(api.calls).toEqual([2]);
+    expect(store.getState().messages.ben!.map((m) => m.id)).toEqual([1, 2, 3, 4]);
   });
 
   it("coalesces resync requests: one at a time, one more queued", async () => {
