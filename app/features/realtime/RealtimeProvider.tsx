@@ -39,10 +39,9 @@ function defaultUrl(): string {
   return `${protocol === "https:" ? "wss:" : "ws:"}//${host}/ws`;
 }
 
-/** The resync cursor: the highest stored id in one thread (a conversation page), or in the whole store. */
+/** The resync cursor of one thread (a conversation page), or of the whole store. */
 export function lastSeenIdIn(state: RealtimeState, thread?: string): number {
-  if (thread === undefined) return state.lastSeenId;
-  return (state.messages[thread] ?? []).reduce((max, m) => (m.id !== null && m.id > max ? m.id : max), 0);
+  return thread === undefined ? state.lastSeenId : (state.cursors[thread] ?? 0);
 }
 
 /**
@@ -56,7 +55,7 @@ export async function resyncStore(
 ): Promise<void> {
   for (let page = 0; page < RESYNC_MAX_PAGES; page++) {
     const { messages, more } = await fetchSince(lastSeenIdIn(store.getState(), thread));
-    store.getState().receive(messages);
+    store.getState().synced(messages);
     if (!more || messages.length === 0) return;
   }
 }

@@ -8,6 +8,10 @@
  *
  * The database is the record: whatever arrives — a socket event, a resync page, the answer to a send — is
  * merged by id, so a message seen twice is kept once and a late one falls into its place.
+ *
+ * The resync cursor moves only with what came from the API (server render, resync pages), never with live
+ * events: a live message that arrives after a gap (one published while the socket was away, or a hint the
+ * bus lost) must not carry the cursor past the gap, or the next resync would skip the missing message.
  */
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { TYPING_TTL_MS, type OnlineStatus } from "#server/contract/realtime";
@@ -46,14 +50,19 @@ export interface RealtimeState {
   /** The signed-in member (null: a visitor; the store stays empty). */
   userId: number | null;
   connection: ConnectionState;
-  /** Highest stored message id the client holds: "what did I miss after this?" */
+  /** The resync cursor: every stored message up to this id came from the API ("what did I miss after this?"). */
   lastSeenId: number;
+  /** The same cursor per thread (a conversation resyncs with its own after_id). */
+  cursors: Record<string, number>;
   messages: Record<string, LiveMessage[]>;
   presence: Record<number, OnlineStatus>;
   /** Who is typing to us: member id → the thread and until when (epoch ms). */
   typing: Record<number, { thread: string | null; until: number }>;
 
+  /** Live messages (socket events): merged, the cursor stays. */
   receive(messages: readonly IncomingMessage[]): void;
+  /** A page from the API, complete after the cursor: merged, and the cursors move to its highest ids. */
+  synced(messages: readonly IncomingMessage[]): void;
   /** Adds an optimistic message (status preparing while photos upload, else sending). */
   addPending(message: { clientKey: string; thread: string; senderId: number; text: string; sentAt: number; preparing?: boolean }): void;
   setStatus(clientKey: string, status: MessageStatus): void;
@@ -113,19 +122,34 @@ function highestId(current: number, incoming: readonly IncomingMessage[]): numbe
   return incoming.reduce((max, m) => (m.id > max ? m.id : max), current);
 }
 
+function movedCursors(cursors: Record<string, number>, incoming: readonly IncomingMessage[]): Record<string, number> {
+  const next = { ...cursors };
+  for (const m of incoming) if (m.id > (next[m.thread] ?? 0)) next[m.thread] = m.id;
+  return next;
+}
+
 export function createRealtimeStore(init: RealtimeInit): RealtimeStore {
   const first = init.messages ?? [];
   return createStore<RealtimeState>()((set) => ({
     userId: init.userId,
     connection: "idle",
     lastSeenId: highestId(0, first),
+    cursors: movedCursors({}, first),
     messages: merge({}, first),
     presence: { ...(init.presence ?? {}) },
     typing: {},
 
     receive(messages) {
       if (messages.length === 0) return;
-      set((state) => ({ messages: merge(state.messages, messages), lastSeenId: highestId(state.lastSeenId, messages) }));
+      set((state) => ({ messages: merge(state.messages, messages) }));
+    },
+    synced(messages) {
+      if (messages.length === 0) return;
+      set((state) => ({
+        messages: merge(state.messages, messages),
+        lastSeenId: highestId(state.lastSeenId, messages),
+        cursors: movedCursors(state.cursors, messages),
+      }));
     },
     addPending({ clientKey, thread, senderId, text, sentAt, preparing }) {
       set((state) => {
@@ -148,10 +172,8 @@ export function createRealtimeStore(init: RealtimeInit): RealtimeStore {
       });
     },
     confirm(clientKey, message) {
-      set((state) => ({
-        messages: merge(state.messages, [{ ...message, clientKey }]),
-        lastSeenId: highestId(state.lastSeenId, [message]),
-      }));
+      // Our own message: stored, but the cursor stays (messages before it may still be on their way).
+      set((state) => ({ messages: merge(state.messages, [{ ...message, clientKey }]) }));
     },
     setPresence(member, status) {
       set((state) => (state.presence[member] === status ? {} : { presence: { ...state.presence, [member]: status } }));

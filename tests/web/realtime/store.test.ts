@@ -16,11 +16,25 @@ describe("realtime store", () => {
     store.getState().receive([msg(3), msg(1)]);
     store.getState().receive([msg(2), msg(3), msg(1)]);
     store.getState().receive([msg(5, "carl"), msg(4)]);
-    const { messages, lastSeenId } = store.getState();
+    const { messages } = store.getState();
     expect(messages.ben!.map((m) => m.id)).toEqual([1, 2, 3, 4]);
     expect(messages.carl!.map((m) => m.id)).toEqual([5]);
     expect(messages.ben!.every((m) => m.status === "success")).toBe(true);
-    expect(lastSeenId).toBe(5);
+  });
+
+  it("moves the resync cursor only with pages from the API: a live message after a gap leaves the gap to fetch", () => {
+    const store = createRealtimeStore({ userId: 1, messages: [msg(1), msg(2)] });
+    expect(store.getState().lastSeenId).toBe(2);
+    // 3 was published while the socket was away; 4 arrives live.
+    store.getState().receive([msg(4)]);
+    expect(store.getState().lastSeenId).toBe(2);
+    expect(store.getState().cursors.ben).toBe(2);
+    // The resync after 2 brings 3 and 4 (4 again): merged once, cursor at 4.
+    store.getState().synced([msg(3), msg(4)]);
+    expect(store.getState().messages.ben!.map((m) => m.id)).toEqual([1, 2, 3, 4]);
+    expect(store.getState().lastSeenId).toBe(4);
+    store.getState().synced([msg(8, "carl")]);
+    expect(store.getState().cursors).toEqual({ ben: 4, carl: 8 });
   });
 
   it("starts from the server-rendered messages, with the cursor at their highest id", () => {
@@ -52,7 +66,7 @@ describe("realtime store", () => {
     ]);
     store.getState().confirm("k2", msg(3, "ben", { senderId: 1, text: "photo" }));
     expect(store.getState().messages.ben!.map((m) => m.id)).toEqual([1, 2, 3]);
-    expect(store.getState().lastSeenId).toBe(3);
+    expect(store.getState().lastSeenId).toBe(1);
   });
 
   it("keeps typing indicators for TYPING_TTL_MS, and presence per member", () => {
