@@ -14,8 +14,8 @@ import { CHATTING_MS, ONLINE_STATUS, PRESENCE_HEARTBEAT_MS, type OnlineStatus, t
 import type { Clock } from "../lib/clock";
 import type { Bus } from "./bus";
 
-/** Another instance's announcement counts this long without a newer one. */
-const REMOTE_TTL_MS = 3 * PRESENCE_HEARTBEAT_MS;
+/** Another instance's announcement counts for this many heartbeats without a newer one. */
+const REMOTE_TTL_HEARTBEATS = 3;
 /** How often local states are re-derived (chatting fades), and stale remote entries dropped. */
 const TICK_MS = 5_000;
 
@@ -50,8 +50,17 @@ interface RemoteEntry {
 
 const RANK: Record<PresenceState, number> = { offline: 0, away: 1, online: 2, chatting: 3 };
 
-export function createPresence(deps: { bus: Bus; clock: Clock; instanceId: string; tickMs?: number }): PresenceService {
+export function createPresence(deps: {
+  bus: Bus;
+  clock: Clock;
+  instanceId: string;
+  /** Tests shorten these. */
+  tickMs?: number;
+  heartbeatMs?: number;
+}): PresenceService {
   const { bus, clock, instanceId } = deps;
+  const heartbeatMs = deps.heartbeatMs ?? PRESENCE_HEARTBEAT_MS;
+  const remoteTtlMs = REMOTE_TTL_HEARTBEATS * heartbeatMs;
   const local = new Map<number, LocalMember>();
   const remote = new Map<number, Map<string, RemoteEntry>>();
   const listeners = new Set<(memberId: number) => void>();
@@ -76,9 +85,9 @@ export function createPresence(deps: { bus: Bus; clock: Clock; instanceId: strin
   /** Re-derives a local member's state; announces and notifies when it changed. */
   function refresh(memberId: number) {
     const member = local.get(memberId);
-    const state = localState(member);
-    if (member && state === member.announced) return;
     if (!member) return;
+    const state = localState(member);
+    if (state === member.announced) return;
     member.announced = state;
     void bus.publish({ to: [], event: { type: "presence", instance: instanceId, member: memberId, state, invisible: member.invisible } });
     if (state === "offline") local.delete(memberId);
@@ -126,19 +135,19 @@ export function createPresence(deps: { bus: Bus; clock: Clock; instanceId: strin
 
   const tick = setInterval(() => {
     for (const memberId of [...local.keys()]) refresh(memberId);
-    const oldest = clock.now() - REMOTE_TTL_MS;
+    const oldest = clock.now() - remoteTtlMs;
     for (const [memberId, entries] of remote) {
       for (const [instance, entry] of entries) if (entry.at < oldest) setRemote(memberId, instance, "offline", false);
     }
   }, deps.tickMs ?? TICK_MS);
   tick.unref();
-  const heartbeat = setInterval(sync, PRESENCE_HEARTBEAT_MS);
+  const heartbeat = setInterval(sync, heartbeatMs);
   heartbeat.unref();
 
   function combined(memberId: number): { state: PresenceState; invisible: boolean } {
     let state = localState(local.get(memberId));
     let invisible = local.get(memberId)?.invisible ?? false;
-    const oldest = clock.now() - REMOTE_TTL_MS;
+    const oldest = clock.now() - remoteTtlMs;
     for (const entry of remote.get(memberId)?.values() ?? []) {
       if (entry.at < oldest) continue;
       if (RANK[entry.state] > RANK[state]) state = entry.state;
