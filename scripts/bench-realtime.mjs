@@ -3,6 +3,7 @@
 //   npm run build   # once: the harness starts build/server.js
 //   node scripts/bench-realtime.mjs [--members 200] [--messages 10000] [--rate 200] [--adapter bus|messenger]
 //                                    [--drop-every-ms 200] [--kill-at 0.4] [--down-ms 3000] [--ports 3721,3722]
+//                                    [--no-resync]   (proves the checker: losses must be reported)
 //
 // Two app instances on one PostgreSQL database and one Redis (logical database 15, flushed first), N members
 // each holding a socket to one of them through the real browser client (app/features/realtime, bundled
@@ -42,6 +43,8 @@ const { values: args } = parseArgs({
     "down-ms": { type: "string", default: "3000" },
     ports: { type: "string", default: "3721,3722" },
     "partners-per-member": { type: "string", default: "4" },
+    // The checker's own check: without resync, the cut sockets and the killed instance must show losses.
+    "no-resync": { type: "boolean", default: false },
     "database-url": {
       type: "string",
       default: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/velora_bench_realtime",
@@ -61,6 +64,8 @@ const DATABASE_URL = args["database-url"];
 const REDIS_URL = args["redis-url"];
 const STREAM_KEY = "velora:realtime";
 const STREAM_MAXLEN = 10_000;
+/** MESSENGER_CONVERSATION_PAGE_SIZE: a resync page with after_id holds at most this many. */
+const MESSENGER_PAGE_SIZE = 30;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (...parts) => console.info(`[${new Date().toISOString().slice(11, 19)}]`, ...parts);
@@ -243,19 +248,25 @@ function messengerAdapter() {
         body: JSON.stringify({ body: text }),
       });
       if (res.status !== 201) throw new Error(`send ${res.status}: ${await res.text()}`);
-      const body = await res.json();
-      return body.message.id;
+      // { code, data: SendResult { outcome, message: Message, thread_id } }
+      return (await res.json()).data.message.id;
     },
     async history(member, thread, afterId, partner) {
       const res = await fetch(`${base()}/messenger/messages/${partner.username}?after_id=${afterId}`, {
         headers: { authorization: `Bearer ${member.token}` },
       });
       if (!res.ok) throw new Error(`history ${res.status}`);
-      const body = await res.json();
-      const messages = (body.messages ?? [])
-        .filter((m) => m.sender_id !== member.id)
-        .map((m) => ({ id: m.id, thread, senderId: m.sender_id, text: m.body, sentAt: Date.parse(m.created_at) || 0 }));
-      return { messages, more: Boolean(body.has_more ?? body.more) };
+      // { code, data: Conversation { messages: Message[] (oldest first; after_id: up to a page) } }
+      const all = (await res.json()).data.messages ?? [];
+      // Both directions: the checker counts only what the partner sent.
+      const messages = all.map((m) => ({
+        id: m.id,
+        thread,
+        senderId: m.mine ? member.id : partner.id,
+        text: m.body,
+        sentAt: m.created_at,
+      }));
+      return { messages, more: all.length >= MESSENGER_PAGE_SIZE };
     },
     fromEvent: () => null, // a hint: the client fetches
     close: async () => {},
@@ -264,7 +275,7 @@ function messengerAdapter() {
 const adapter = args.adapter === "messenger" ? messengerAdapter() : busAdapter();
 
 // ---- clients ----
-const sentAt = new Map(); // message id → send time
+const sentAt = new Map(); // message id → { send time, recipient index }
 const latencies = [];
 let liveDeliveries = 0;
 let rawDuplicates = 0;
@@ -296,18 +307,19 @@ const clients = members.map((member) => {
     onFrame: (frame) => {
       if (frame.type !== "event" || frame.event.type !== adapter.eventType) return;
       const id = frame.event.message?.id ?? frame.event.message_id;
-      const started = sentAt.get(id);
+      const sent = sentAt.get(id);
       if (seenLive.has(id)) rawDuplicates += 1;
       seenLive.add(id);
-      if (started !== undefined) {
-        latencies.push(performance.now() - started);
+      // Only the recipient's socket counts (the messenger also tells the sender's other tabs).
+      if (sent !== undefined && sent.to === member.index) {
+        latencies.push(performance.now() - sent.t0);
         liveDeliveries += 1;
       }
       const incoming = adapter.fromEvent(frame.event);
       if (incoming) store.getState().receive([incoming]);
       else void client.resyncNow();
     },
-    resync: resyncAll,
+    resync: args["no-resync"] ? async () => {} : resyncAll,
   });
   return { member, store, client };
 });
@@ -356,7 +368,7 @@ for (let i = 0; i < MESSAGES; i++) {
   const p = adapter
     .send(from, to, `m${i}`, Date.now())
     .then((id) => {
-      sentAt.set(id, t0);
+      sentAt.set(id, { t0, to: to.index });
       acked.push({ id, from: from.index, to: to.index, thread: conversationOf(from.index, to.index), order: acked.length });
     })
     .catch(() => (sendErrors += 1))
