@@ -13,7 +13,7 @@ import type { Duplex } from "node:stream";
 import * as v from "valibot";
 import { WebSocketServer, type WebSocket } from "ws";
 import { plusRunning } from "../contract/membership";
-import { ClientFrameSchema, WS_CLOSE, type RealtimeEnvelope, type ServerFrame } from "../contract/realtime";
+import { ClientFrameSchema, ONLINE_STATUS, WS_CLOSE, type RealtimeEnvelope, type ServerFrame } from "../contract/realtime";
 import type { DB } from "../db/index";
 import type { Clock } from "../lib/clock";
 import { createTtlCache } from "../lib/ttl-cache";
@@ -92,6 +92,8 @@ interface Client {
   refilledAt: number;
   alive: boolean;
   watching: Set<number>;
+  /** Watched members separated from this one by a block (either way): their status reads "unknown". */
+  screened: Set<number>;
 }
 
 export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
@@ -137,9 +139,30 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
     if (!sockets) return;
     for (const ws of sockets) {
       const client = clients.get(ws);
-      if (client) send(ws, frame({ type: "presence", member, status: deps.presence.status(client.userId, member) }));
+      if (client) send(ws, presenceFrame(client, member));
     }
   });
+
+  function presenceFrame(client: Client, member: number): string {
+    const status = client.screened.has(member) ? ONLINE_STATUS.unknown : deps.presence.status(client.userId, member);
+    return frame({ type: "presence", member, status });
+  }
+
+  /** The watched members with a block between them and the viewer (either way). */
+  async function blockedAmong(viewerId: number, members: readonly number[]): Promise<Set<number>> {
+    if (members.length === 0) return new Set();
+    const rows = await deps.db
+      .selectFrom("blocks")
+      .select(["blocker_id", "blocked_id"])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("blocker_id", "=", viewerId), eb("blocked_id", "in", members)]),
+          eb.and([eb("blocked_id", "=", viewerId), eb("blocker_id", "in", members)]),
+        ]),
+      )
+      .execute();
+    return new Set(rows.map((row) => (row.blocker_id === viewerId ? row.blocked_id : row.blocker_id)));
+  }
 
   function takeToken(client: Client): boolean {
     const now = Date.now();
@@ -163,18 +186,19 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
     });
   }
 
-  function setWatching(ws: WebSocket, client: Client, members: readonly number[]) {
+  function setWatching(ws: WebSocket, client: Client, members: readonly number[], screened: Set<number> = new Set()) {
     for (const member of client.watching) {
       const set = watchers.get(member);
       set?.delete(ws);
       if (set?.size === 0) watchers.delete(member);
     }
     client.watching = new Set(members);
+    client.screened = screened;
     for (const member of client.watching) {
       let set = watchers.get(member);
       if (!set) watchers.set(member, (set = new Set()));
       set.add(ws);
-      send(ws, frame({ type: "presence", member, status: deps.presence.status(client.userId, member) }));
+      send(ws, presenceFrame(client, member));
     }
   }
 
@@ -202,7 +226,12 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
       case "presence":
         return deps.presence.heartbeat(client.userId, ws, message.state);
       case "watch":
-        return setWatching(ws, client, message.members);
+        blockedAmong(client.userId, message.members)
+          .then((screened) => {
+            if (clients.has(ws)) setWatching(ws, client, message.members, screened);
+          })
+          .catch(() => undefined);
+        return;
       case "typing":
         deps.presence.typed(client.userId);
         typingTarget(client.userId, message.to)
@@ -223,6 +252,7 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
       refilledAt: Date.now(),
       alive: true,
       watching: new Set(),
+      screened: new Set(),
     };
     clients.set(ws, client);
     let sockets = byMember.get(member.userId);

@@ -202,6 +202,26 @@ describe(`realtime hub (${TEST_DB})`, () => {
     expect(frame).toEqual({ type: "presence", member: shy.id, status: ONLINE_STATUS.none });
   });
 
+  it("answers unknown (5) for a watched member across a block, either way", async () => {
+    const [anna, ben, carl] = [await member(), await member(), await member()];
+    await rt.deps.db.insertInto("blocks").values({ blocker_id: ben.id, blocked_id: anna.id, created_at: rt.clock.now() }).execute();
+    await rt.deps.db.insertInto("blocks").values({ blocker_id: anna.id, blocked_id: carl.id, created_at: rt.clock.now() }).execute();
+    await open(ben.token);
+    await open(carl.token);
+    const annaTab = await open(anna.token);
+    annaTab.send({ type: "watch", members: [ben.id, carl.id] });
+    expect(await annaTab.next((f) => f.type === "presence" && f.member === ben.id)).toEqual({
+      type: "presence",
+      member: ben.id,
+      status: ONLINE_STATUS.unknown,
+    });
+    expect(await annaTab.next((f) => f.type === "presence" && f.member === carl.id)).toEqual({
+      type: "presence",
+      member: carl.id,
+      status: ONLINE_STATUS.unknown,
+    });
+  });
+
   it("closes a socket that floods frames with 1008, and keeps the member's other tabs", async () => {
     const anna = await member();
     const calm = await open(anna.token);
