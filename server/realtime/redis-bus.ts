@@ -156,7 +156,9 @@ export function redisStreamsBus(options: RedisBusOptions): RedisBus {
   }
 
   const loop = readLoop();
-  const ready = Promise.race([started, wait(READY_TIMEOUT_MS)]);
+  // The writer too: without an offline queue, a publish in its first milliseconds would be dropped.
+  const writerReady = new Promise<void>((resolve) => (writer.status === "ready" ? resolve() : writer.once("ready", () => resolve())));
+  const ready = Promise.race([Promise.all([started, writerReady]).then(() => undefined), wait(READY_TIMEOUT_MS)]);
 
   return {
     ready,
