@@ -27,7 +27,12 @@ async function main() {
   const { log, database } = runtime;
   const build = (await import(pathToFileURL(join(rootDir, "build/index.js")).href)) as ServerBuild;
   const lifecycle = createLifecycle();
-  const metrics = createMetrics({ database, jobs: () => jobCounts(database.db, runtime.deps.clock.now()) });
+  let openSockets = () => 0;
+  const metrics = createMetrics({
+    database,
+    jobs: () => jobCounts(database.db, runtime.deps.clock.now()),
+    websockets: () => openSockets(),
+  });
   const host = createHost({
     api: runtime.api,
     build,
@@ -51,6 +56,7 @@ async function main() {
     publicUrl: config.publicUrl,
     log,
   });
+  openSockets = () => realtime.socketCount();
   const stopMaintenance = startMaintenance(database.db, runtime.deps.clock, log, { uploadTmpDir: config.uploadTmpDir });
   // Without SMTP_URL the outbox is the mailbox (dev mailbox page); with it, each mail is a delivery job.
   const smtp = config.smtpUrl ? createSmtpSender(config.smtpUrl, config.mailFrom) : undefined;
