@@ -12,7 +12,10 @@ import { outboxMailer } from "./integrations/mail/mailer";
 import { systemClock, type Clock } from "./lib/clock";
 
 import { createLogger, type Logger } from "./ops/logger";
-import { inProcessBus } from "./realtime/bus";
+import { randomUUID } from "node:crypto";
+import { inProcessBus, type Bus } from "./realtime/bus";
+import { createPresence } from "./realtime/presence";
+import { redisStreamsBus } from "./realtime/redis-bus";
 
 export interface Runtime {
   config: AppConfig;
@@ -35,6 +38,16 @@ export async function bootstrap(config: AppConfig, options: { clock?: Clock; see
     await seedDemoData({ db: database.db, clock, config });
     seeded = true;
   }
+  // Several instances fan out through one Redis stream; a single process needs no Redis (ADR 042).
+  const instanceId = randomUUID().slice(0, 8);
+  let bus: Bus;
+  if (config.redisUrl) {
+    const redis = redisStreamsBus({ url: config.redisUrl, instanceId, log });
+    await redis.ready;
+    bus = redis;
+  } else {
+    bus = inProcessBus();
+  }
   const deps: ApiDeps = {
     db: database.db,
     dialect: database.dialect,
@@ -42,7 +55,8 @@ export async function bootstrap(config: AppConfig, options: { clock?: Clock; see
     clock,
     mailer: outboxMailer(database.db, clock, { deliver: Boolean(config.smtpUrl) }),
     log,
-    bus: inProcessBus(),
+    bus,
+    presence: createPresence({ bus, clock, instanceId }),
   };
   return { config, database, deps, api: createApiApp(deps), seeded, log };
 }

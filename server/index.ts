@@ -27,7 +27,12 @@ async function main() {
   const { log, database } = runtime;
   const build = (await import(pathToFileURL(join(rootDir, "build/index.js")).href)) as ServerBuild;
   const lifecycle = createLifecycle();
-  const metrics = createMetrics({ database, jobs: () => jobCounts(database.db, runtime.deps.clock.now()) });
+  let openSockets = () => 0;
+  const metrics = createMetrics({
+    database,
+    jobs: () => jobCounts(database.db, runtime.deps.clock.now()),
+    websockets: () => openSockets(),
+  });
   const host = createHost({
     api: runtime.api,
     build,
@@ -43,7 +48,15 @@ async function main() {
   tuneServer(server);
   lifecycle.attach(server);
   const metricsServer = config.metrics.port > 0 ? serveMetrics(metrics, config.metrics, log) : null;
-  const realtime = attachWebsocket(server, { db: database.db, clock: runtime.deps.clock, publicUrl: config.publicUrl });
+  const realtime = attachWebsocket(server, {
+    db: database.db,
+    clock: runtime.deps.clock,
+    bus: runtime.deps.bus,
+    presence: runtime.deps.presence,
+    publicUrl: config.publicUrl,
+    log,
+  });
+  openSockets = () => realtime.socketCount();
   const stopMaintenance = startMaintenance(database.db, runtime.deps.clock, log, { uploadTmpDir: config.uploadTmpDir });
   // Without SMTP_URL the outbox is the mailbox (dev mailbox page); with it, each mail is a delivery job.
   const smtp = config.smtpUrl ? createSmtpSender(config.smtpUrl, config.mailFrom) : undefined;
@@ -78,6 +91,8 @@ async function main() {
     log.info({ signal, graceMs: config.shutdownGraceMs }, "shutting down: finishing in-flight requests");
     stopMaintenance();
     const [{ forced }] = await Promise.all([lifecycle.drain(config.shutdownGraceMs), realtime.close(), jobs.stop(config.shutdownGraceMs)]);
+    runtime.deps.presence.close();
+    await runtime.deps.bus.close();
     smtp?.close();
     metricsServer?.close();
     await database.close();

@@ -5,6 +5,7 @@ import type { Mailer } from "../integrations/mail/mailer";
 import type { Clock } from "../lib/clock";
 import type { Logger } from "../ops/logger";
 import type { Bus } from "../realtime/bus";
+import type { PresenceService } from "../realtime/presence";
 
 /** Everything a service needs, passed in rather than imported (tests swap parts). */
 export interface ApiDeps {
@@ -16,6 +17,8 @@ export interface ApiDeps {
   log: Logger;
   /** Realtime fan-out to the sockets of every instance (publish after commit). */
   bus: Bus;
+  /** Live online status of members across instances (never stored; ADR 042). */
+  presence: PresenceService;
 }
 
 export interface AuthUser {

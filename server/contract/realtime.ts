@@ -6,14 +6,93 @@
  * restarted instance) resyncs through the API from the last id it saw. Typing and presence are best-effort
  * and never stored.
  */
+import * as v from "valibot";
+
+/**
+ * Online status codes (spec section 3 "Messenger": 0-5). 0 none: no open socket (or invisible, seen by
+ * others); 1 available: a socket is open; 2 chatting: typed in the last CHATTING_MS; 3 invisible: shown
+ * only to the invisible member themself; 4 unavailable: sockets open but every tab reports away;
+ * 5 unknown: the caller may not learn it (for example across a block) or presence cannot be told.
+ */
+export const ONLINE_STATUS = {
+  none: 0,
+  available: 1,
+  chatting: 2,
+  invisible: 3,
+  unavailable: 4,
+  unknown: 5,
+} as const;
+export const ONLINE_STATUS_NAMES = ["none", "available", "chatting", "invisible", "unavailable", "unknown"] as const;
+export type OnlineStatusName = (typeof ONLINE_STATUS_NAMES)[number];
+export type OnlineStatus = 0 | 1 | 2 | 3 | 4 | 5;
+
+/** A member counts as "chatting" this long after their last typing signal. */
+export const CHATTING_MS = 30_000;
+/** A typing indicator fades after this without a new signal (clients send one at most every TYPING_THROTTLE_MS). */
+export const TYPING_TTL_MS = 6_000;
+export const TYPING_THROTTLE_MS = 2_500;
+/** Clients send a presence heartbeat this often; the server resends its members' presence as often. */
+export const PRESENCE_HEARTBEAT_MS = 25_000;
+/** Members one socket may watch for presence changes. */
+export const PRESENCE_WATCH_MAX = 100;
 
 /** One event for the sockets of the members in `to`. Features add their members to this union. */
 export type RealtimeEvent =
   /** A test and diagnostics event: the hub passes it on like any other. */
-  { type: "ping"; at: number };
+  | { type: "ping"; at: number }
+  /** `from` is typing to the member in `to` (best-effort; never stored). */
+  | { type: "typing"; from: number; from_username: string; thread: number | null }
+  /**
+   * A member's presence changed on one instance (`to` is empty: every hub tells the sockets watching the
+   * member, and every presence service updates its view). `instance` says whose sockets these are.
+   */
+  | { type: "presence"; instance: string; member: number; state: PresenceState; invisible: boolean }
+  /** An instance's whole view of its members, resent every PRESENCE_HEARTBEAT_MS; entries expire without it. */
+  | { type: "presence.sync"; instance: string; members: Array<[member: number, state: PresenceState, invisible: 0 | 1]> };
+
+/** What one instance knows of a member: offline there, a socket open, typing recently, all tabs away. */
+export type PresenceState = "offline" | "online" | "chatting" | "away";
 
 export interface RealtimeEnvelope {
   /** Member ids whose open sockets receive the event. */
   to: readonly number[];
   event: RealtimeEvent;
 }
+
+// ---- /ws wire protocol: client → server (JSON text frames; anything else is ignored) ----
+
+const username = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
+
+/** The frames a client may send. Unknown or malformed frames are ignored (but count for the rate limit). */
+export const ClientFrameSchema = v.variant("type", [
+  /** Liveness: answered with {type:"pong"}. The bare text "ping" is accepted too. */
+  v.object({ type: v.literal("ping") }),
+  /** "I am typing to this member" (optionally in this thread); relayed to their sockets, never stored. */
+  v.object({
+    type: v.literal("typing"),
+    to: username,
+    thread: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
+  }),
+  /** Heartbeat: the tab is visible ("active") or hidden/idle ("away"). */
+  v.object({ type: v.literal("presence"), state: v.picklist(["active", "away"]) }),
+  /** Replace the set of members whose presence this socket follows (at most PRESENCE_WATCH_MAX). */
+  v.object({
+    type: v.literal("watch"),
+    members: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.maxLength(PRESENCE_WATCH_MAX)),
+  }),
+]);
+export type ClientFrame = v.InferOutput<typeof ClientFrameSchema>;
+
+// ---- server → client ----
+
+export type ServerFrame =
+  /** First frame after the handshake. */
+  | { type: "hello"; user_id: number }
+  | { type: "pong" }
+  /** A feature event for this member (messages, notifications, typing). */
+  | { type: "event"; event: RealtimeEvent }
+  /** A watched member's status as this member may see it. */
+  | { type: "presence"; member: number; status: OnlineStatus };
+
+/** Close codes the server uses. 1008: policy (rate limit); 1013: too slow to keep up, reconnect and resync. */
+export const WS_CLOSE = { goingAway: 1001, policy: 1008, tryAgainLater: 1013 } as const;

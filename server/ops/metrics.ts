@@ -19,9 +19,11 @@ export interface MetricsSources {
   database: DatabaseHandle;
   /** The job table: jobs due and waiting, running, and failed for good. */
   jobs: () => Promise<{ due: number; running: number; failed: number }>;
+  /** Open /ws sockets on this instance (the hub attaches after the metrics exist). */
+  websockets?: () => number;
 }
 
-export function createMetrics({ database, jobs }: MetricsSources): Metrics {
+export function createMetrics({ database, jobs, websockets }: MetricsSources): Metrics {
   const registry = new Registry();
   // Process CPU, memory, GC and event-loop lag (nodejs_eventloop_lag_*), from prom-client itself.
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
@@ -49,6 +51,14 @@ export function createMetrics({ database, jobs }: MetricsSources): Metrics {
       this.set({ state: "total" }, pool.total);
       this.set({ state: "idle" }, pool.idle);
       this.set({ state: "waiting" }, pool.waiting);
+    },
+  });
+  new Gauge({
+    name: "websocket_connections",
+    help: "Open /ws sockets on this instance.",
+    registers: [registry],
+    collect() {
+      this.set(websockets?.() ?? 0);
     },
   });
   new Gauge({

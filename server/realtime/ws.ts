@@ -1,20 +1,42 @@
 /**
- * The websocket endpoint /ws. The handshake is authenticated with the access
- * token: the tk cookie (same origin) or ?access_token= for other clients.
- * For now it greets and keeps the socket; the messenger builds on it.
+ * The websocket endpoint /ws and its hub (issue 12 item 6; ADR 042).
+ *
+ * The handshake is authenticated with the access token: the tk cookie (same origin) or ?access_token= for
+ * other clients; the Origin is checked. The hub routes every envelope of the bus to the open sockets of the
+ * members in `to` (a member may have several tabs), takes a small typed protocol from the client (ping,
+ * typing, presence heartbeat, presence watch; see server/contract/realtime.ts), limits each socket's frame
+ * rate (close 1008 on abuse), drops sockets that cannot keep up (their buffer grows past a bound; the client
+ * reconnects and resyncs), and closes everything with 1001 on shutdown.
  */
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
+import * as v from "valibot";
 import { WebSocketServer, type WebSocket } from "ws";
+import { plusRunning } from "../contract/membership";
+import { ClientFrameSchema, ONLINE_STATUS, WS_CLOSE, type RealtimeEnvelope, type ServerFrame } from "../contract/realtime";
 import type { DB } from "../db/index";
 import type { Clock } from "../lib/clock";
+import { createTtlCache } from "../lib/ttl-cache";
+import { notBlockedWith } from "../modules/access/blocks";
 import { resolveAccessToken } from "../modules/auth/tokens";
+import type { Logger } from "../ops/logger";
 import { ownOrigins, upgradeAllowed } from "../security/same-origin";
+import type { Bus } from "./bus";
+import type { PresenceService } from "./presence";
 
 export const WS_PATH = "/ws";
 /** Close code sent to every client when the server shuts down (RFC 6455 "going away"). */
-export const WS_CLOSE_GOING_AWAY = 1001;
+export const WS_CLOSE_GOING_AWAY = WS_CLOSE.goingAway;
 const MAX_PAYLOAD_BYTES = 64 * 1024;
+
+/** Per-socket token bucket: a burst of this many frames… */
+export const WS_RATE_BURST = 30;
+/** …refilled at this many frames per second. Typing (one per 2.5 s) and heartbeats stay far below. */
+export const WS_RATE_PER_SECOND = 5;
+/** A socket whose unsent data exceeds this is too slow: it is dropped and resyncs when it reconnects. */
+export const WS_MAX_BUFFERED_BYTES = 1024 * 1024;
+/** The server pings every socket this often; one that did not answer the previous ping is dropped. */
+const WS_LIVENESS_MS = 30_000;
 
 function requestUrl(request: IncomingMessage): URL | null {
   try {
@@ -48,12 +70,237 @@ function refuse(socket: Duplex, status: 401 | 403 | 404 | 503) {
 
 export interface RealtimeHub {
   close(): Promise<void>;
+  /** Open sockets on this instance (metrics, tests). */
+  socketCount(): number;
 }
 
-export function attachWebsocket(server: Server, deps: { db: DB; clock: Clock; publicUrl?: string }): RealtimeHub {
+export interface HubDeps {
+  db: DB;
+  clock: Clock;
+  bus: Bus;
+  presence: PresenceService;
+  publicUrl?: string;
+  log?: Pick<Logger, "warn">;
+  /** Tests tighten these. */
+  limits?: { burst?: number; perSecond?: number; maxBufferedBytes?: number };
+}
+
+interface Client {
+  userId: number;
+  username: string;
+  tokens: number;
+  refilledAt: number;
+  alive: boolean;
+  watching: Set<number>;
+  /** Watched members separated from this one by a block (either way): their status reads "unknown". */
+  screened: Set<number>;
+}
+
+export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
-  const users = new WeakMap<WebSocket, number>();
+  const clients = new Map<WebSocket, Client>();
+  const byMember = new Map<number, Set<WebSocket>>();
+  const watchers = new Map<number, Set<WebSocket>>();
+  const burst = deps.limits?.burst ?? WS_RATE_BURST;
+  const perSecond = deps.limits?.perSecond ?? WS_RATE_PER_SECOND;
+  const maxBuffered = deps.limits?.maxBufferedBytes ?? WS_MAX_BUFFERED_BYTES;
+  // Typing targets by (sender, username): the recipient's id, or null when unknown or blocked either way.
+  const typingTargets = createTtlCache<number | null>({ ttlMs: 30_000, maxEntries: 10_000 });
   let closing = false;
+
+  /** Sends unless the socket is gone; drops a socket that cannot keep up rather than buffering without end. */
+  function send(ws: WebSocket, text: string) {
+    if (ws.readyState !== ws.OPEN) return;
+    if (ws.bufferedAmount > maxBuffered) {
+      // close() would queue its frame behind the backlog: cut the connection; the client reconnects and resyncs.
+      deps.log?.warn({ buffered: ws.bufferedAmount }, "realtime: dropping a socket that cannot keep up");
+      ws.terminate();
+      return;
+    }
+    ws.send(text);
+  }
+  const frame = (value: ServerFrame) => JSON.stringify(value);
+
+  function route(envelope: RealtimeEnvelope) {
+    const { event } = envelope;
+    // Presence travels between instances; sockets learn it through the watch lists below.
+    if (event.type === "presence" || event.type === "presence.sync") return;
+    let text: string | null = null;
+    for (const member of new Set(envelope.to)) {
+      const sockets = byMember.get(member);
+      if (!sockets) continue;
+      text ??= frame({ type: "event", event });
+      for (const ws of sockets) send(ws, text);
+    }
+  }
+  const unsubscribeBus = deps.bus.subscribe(route);
+  const unsubscribePresence = deps.presence.onChange((member) => {
+    const sockets = watchers.get(member);
+    if (!sockets) return;
+    for (const ws of sockets) {
+      const client = clients.get(ws);
+      if (client) send(ws, presenceFrame(client, member));
+    }
+  });
+
+  function presenceFrame(client: Client, member: number): string {
+    const status = client.screened.has(member) ? ONLINE_STATUS.unknown : deps.presence.status(client.userId, member);
+    return frame({ type: "presence", member, status });
+  }
+
+  /** The watched members with a block between them and the viewer (either way). */
+  async function blockedAmong(viewerId: number, members: readonly number[]): Promise<Set<number>> {
+    if (members.length === 0) return new Set();
+    const rows = await deps.db
+      .selectFrom("blocks")
+      .select(["blocker_id", "blocked_id"])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("blocker_id", "=", viewerId), eb("blocked_id", "in", members)]),
+          eb.and([eb("blocked_id", "=", viewerId), eb("blocker_id", "in", members)]),
+        ]),
+      )
+      .execute();
+    return new Set(rows.map((row) => (row.blocker_id === viewerId ? row.blocked_id : row.blocker_id)));
+  }
+
+  function takeToken(client: Client): boolean {
+    const now = Date.now();
+    client.tokens = Math.min(burst, client.tokens + ((now - client.refilledAt) / 1000) * perSecond);
+    client.refilledAt = now;
+    if (client.tokens < 1) return false;
+    client.tokens -= 1;
+    return true;
+  }
+
+  async function typingTarget(fromId: number, username: string): Promise<number | null> {
+    return typingTargets.remember(`${fromId}:${username.toLowerCase()}`, deps.clock.now(), async () => {
+      const row = await deps.db
+        .selectFrom("users")
+        .select("users.id")
+        .where("users.username_key", "=", username.toLowerCase())
+        .where("users.status", "=", "active")
+        .where((eb) => notBlockedWith(eb, fromId))
+        .executeTakeFirst();
+      return row && row.id !== fromId ? row.id : null;
+    });
+  }
+
+  function setWatching(ws: WebSocket, client: Client, members: readonly number[], screened: Set<number> = new Set()) {
+    for (const member of client.watching) {
+      const set = watchers.get(member);
+      set?.delete(ws);
+      if (set?.size === 0) watchers.delete(member);
+    }
+    client.watching = new Set(members);
+    client.screened = screened;
+    for (const member of client.watching) {
+      let set = watchers.get(member);
+      if (!set) watchers.set(member, (set = new Set()));
+      set.add(ws);
+      send(ws, presenceFrame(client, member));
+    }
+  }
+
+  function onFrame(ws: WebSocket, client: Client, data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) {
+    if (!takeToken(client)) {
+      ws.close(WS_CLOSE.policy, "rate limit");
+      return;
+    }
+    if (isBinary) return;
+    const text = data.toString();
+    if (text === "ping") return send(ws, frame({ type: "pong" }));
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return;
+    }
+    const result = v.safeParse(ClientFrameSchema, parsed);
+    // Unknown or malformed frames are ignored: a newer client may speak more than this server knows.
+    if (!result.success) return;
+    const message = result.output;
+    switch (message.type) {
+      case "ping":
+        return send(ws, frame({ type: "pong" }));
+      case "presence":
+        return deps.presence.heartbeat(client.userId, ws, message.state);
+      case "watch":
+        blockedAmong(client.userId, message.members)
+          .then((screened) => {
+            if (clients.has(ws)) setWatching(ws, client, message.members, screened);
+          })
+          .catch(() => undefined);
+        return;
+      case "typing":
+        deps.presence.typed(client.userId);
+        typingTarget(client.userId, message.to)
+          .then((target) => {
+            if (target === null) return;
+            const event = { type: "typing", from: client.userId, from_username: client.username, thread: message.thread ?? null } as const;
+            return deps.bus.publish({ to: [target], event });
+          })
+          .catch(() => undefined);
+    }
+  }
+
+  function opened(ws: WebSocket, member: { userId: number; username: string; invisible: boolean }) {
+    const client: Client = {
+      userId: member.userId,
+      username: member.username,
+      tokens: burst,
+      refilledAt: Date.now(),
+      alive: true,
+      watching: new Set(),
+      screened: new Set(),
+    };
+    clients.set(ws, client);
+    let sockets = byMember.get(member.userId);
+    if (!sockets) byMember.set(member.userId, (sockets = new Set()));
+    sockets.add(ws);
+    // Without a listener, an invalid or oversized frame emits an unhandled
+    // 'error' and takes the process down; ws closes the socket itself (1002/1009).
+    ws.on("error", () => ws.terminate());
+    ws.on("pong", () => (client.alive = true));
+    ws.on("message", (data, isBinary) => onFrame(ws, client, data, isBinary));
+    ws.once("close", () => {
+      clients.delete(ws);
+      sockets.delete(ws);
+      if (sockets.size === 0) byMember.delete(member.userId);
+      setWatching(ws, client, []);
+      deps.presence.socketClosed(member.userId, ws);
+    });
+    send(ws, frame({ type: "hello", user_id: member.userId }));
+    deps.presence.socketOpened(member.userId, ws, member.invisible);
+  }
+
+  async function memberOf(userId: number) {
+    const row = await deps.db
+      .selectFrom("users")
+      .select(["username", "invisible_browsing", "is_member", "member_until"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    if (!row) return null;
+    const until = row.member_until === null ? null : Number(row.member_until);
+    return {
+      userId,
+      username: row.username,
+      invisible: row.invisible_browsing === 1 && plusRunning(row.is_member, until, deps.clock.now()),
+    };
+  }
+
+  // Sockets that vanished without a close (a laptop lid, a dead NAT entry) are found by the ws ping.
+  const liveness = setInterval(() => {
+    for (const [ws, client] of clients) {
+      if (!client.alive) {
+        ws.terminate();
+        continue;
+      }
+      client.alive = false;
+      ws.ping();
+    }
+  }, WS_LIVENESS_MS);
+  liveness.unref();
 
   const isOwnOrigin = ownOrigins(deps.publicUrl);
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -70,21 +317,12 @@ export function attachWebsocket(server: Server, deps: { db: DB; clock: Clock; pu
     const token = tokenFrom(request, url);
     const verify = token ? resolveAccessToken(deps.db, deps.clock, token) : Promise.resolve(null);
     verify
-      .then((owner) => {
-        if (!owner) return refuse(socket, 401);
+      .then(async (owner) => (owner ? memberOf(owner.userId) : null))
+      .then((member) => {
+        if (!member) return refuse(socket, 401);
         if (closing) return refuse(socket, 503);
         socket.removeListener("error", onSocketError);
-        wss.handleUpgrade(request, socket, head, (ws) => {
-          users.set(ws, owner.userId);
-          // Without a listener, an invalid or oversized frame emits an unhandled
-          // 'error' and takes the process down; ws closes the socket itself (1002/1009).
-          ws.on("error", () => ws.terminate());
-          ws.on("message", (data, isBinary) => {
-            // Only a ping protocol for now; the messenger adds real events.
-            if (!isBinary && data.toString() === "ping") ws.send(JSON.stringify({ type: "pong" }));
-          });
-          ws.send(JSON.stringify({ type: "hello", user_id: owner.userId }));
-        });
+        wss.handleUpgrade(request, socket, head, (ws) => opened(ws, member));
       })
       // The token could not be checked (database down): not the client's fault, so no 401.
       .catch(() => refuse(socket, 503));
@@ -92,9 +330,13 @@ export function attachWebsocket(server: Server, deps: { db: DB; clock: Clock; pu
   server.on("upgrade", onUpgrade);
 
   return {
+    socketCount: () => clients.size,
     close: () =>
       new Promise((resolve) => {
         closing = true;
+        clearInterval(liveness);
+        unsubscribeBus();
+        unsubscribePresence();
         server.removeListener("upgrade", onUpgrade);
         for (const client of wss.clients) client.close(WS_CLOSE_GOING_AWAY, "server shutting down");
         // wss.close waits for the clients' closing handshakes (ws ends it after 30 s at most).

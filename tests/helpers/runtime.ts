@@ -17,6 +17,7 @@ import { manualClock } from "#server/lib/clock";
 import { hashPassword } from "#server/lib/crypto";
 import { createLogger } from "#server/ops/logger";
 import { inProcessBus } from "#server/realtime/bus";
+import { createPresence } from "#server/realtime/presence";
 
 export const TEST_DB = process.env.TEST_DB === "postgres" ? "postgres" : "sqlite";
 export const POSTGRES_BASE_URL = process.env.DATABASE_URL_TEST ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -71,6 +72,7 @@ export async function createTestRuntime(): Promise<TestRuntime> {
   const database = openDatabase(databaseUrl, { poolSize: 4 });
   await migrateToLatest(database);
   const clock = manualClock();
+  const bus = inProcessBus();
   const deps: ApiDeps = {
     db: database.db,
     dialect: database.dialect,
@@ -78,7 +80,8 @@ export async function createTestRuntime(): Promise<TestRuntime> {
     clock,
     mailer: outboxMailer(database.db, clock),
     log: testLogger,
-    bus: inProcessBus(),
+    bus,
+    presence: createPresence({ bus, clock, instanceId: "test" }),
   };
   const api = createApiApp(deps);
   const matchers = routeMatchers(api.routes);
@@ -99,6 +102,8 @@ export async function createTestRuntime(): Promise<TestRuntime> {
       return response;
     },
     async close() {
+      deps.presence.close();
+      await bus.close();
       await database.close();
       await drop();
     },

@@ -25,7 +25,7 @@ beforeAll(async () => {
     },
   });
   const log = createLogger({ level: "info" }, sink);
-  metrics = createMetrics({ database: rt.database, jobs: async () => ({ due: 3, running: 1, failed: 2 }) });
+  metrics = createMetrics({ database: rt.database, jobs: async () => ({ due: 3, running: 1, failed: 2 }), websockets: () => 4 });
   ({ get: fetchHost } = await createTestHost(rt, { observe: { log, metrics, database: rt.database } }));
 }, 60_000);
 afterAll(async () => {
@@ -117,6 +117,7 @@ describe("metrics", () => {
     expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/v2\/user",status="401"\}/);
     expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/:lang\/login"\}/);
     expect(text).toMatch(/^job_queue_depth 3$/m);
+    expect(text).toMatch(/^websocket_connections 4$/m);
     expect(text).toMatch(/^jobs\{state="running"\} 1$/m);
     expect(text).toMatch(/^jobs\{state="failed"\} 2$/m);
     metrics.observeJob("mail.deliver", "retry", 0.2);

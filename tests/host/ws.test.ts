@@ -27,6 +27,10 @@ function open(url: string, headers: Record<string, string> = {}): Promise<Outcom
   });
 }
 
+function hubDeps(rt: TestRuntime) {
+  return { db: rt.deps.db, clock: rt.clock, bus: rt.deps.bus, presence: rt.deps.presence };
+}
+
 function nextMessage(socket: WebSocket): Promise<unknown> {
   return new Promise((resolve) => socket.once("message", (data) => resolve(JSON.parse(String(data)) as unknown)));
 }
@@ -51,7 +55,7 @@ describe(`websocket /ws (${TEST_DB})`, () => {
       res.writeHead(200, { "content-type": "text/plain" });
       res.end("ok");
     });
-    hub = attachWebsocket(server, { db: rt.deps.db, clock: rt.clock, publicUrl: "https://www.velora.example" });
+    hub = attachWebsocket(server, { ...hubDeps(rt), publicUrl: "https://www.velora.example" });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     port = (server.address() as { port: number }).port;
     base = `ws://127.0.0.1:${port}`;
@@ -168,7 +172,7 @@ describe(`websocket /ws (${TEST_DB})`, () => {
   it("closes every client with 1001 when the hub closes, and takes no new ones", async () => {
     // A separate server, so closing its hub does not affect the other tests.
     const own = createServer((_req, res) => res.end("ok"));
-    const ownHub = attachWebsocket(own, { db: rt.deps.db, clock: rt.clock });
+    const ownHub = attachWebsocket(own, hubDeps(rt));
     await new Promise<void>((resolve) => own.listen(0, "127.0.0.1", resolve));
     const ownBase = `ws://127.0.0.1:${(own.address() as { port: number }).port}`;
     const fresh = await createUser(rt);

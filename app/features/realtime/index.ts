@@ -1,0 +1,18 @@
+export {
+  lastSeenIdIn,
+  RealtimeProvider,
+  resyncStore,
+  useRealtime,
+  useRealtimeClient,
+  useRealtimeStore,
+  type RealtimeProviderProps,
+} from "./RealtimeProvider";
+export { backoffDelay, createRealtimeClient, type RealtimeClient, type SocketLike } from "./client";
+export {
+  createRealtimeStore,
+  type IncomingMessage,
+  type LiveMessage,
+  type MessageStatus,
+  type RealtimeState,
+  type RealtimeStore,
+} from "./store";

@@ -1,0 +1,194 @@
+/**
+ * The messenger's live state in the browser (issue 12 items 2 and 6; ADR 042; DESIGN.md "Client state").
+ *
+ * A zustand store created per provider (createRealtimeStore), never a module singleton: two server renders
+ * must not share one member's messages with another. It holds messages per thread (ordered by id, each id
+ * once, optimistic sends at the end with their status), the highest message id seen (the resync cursor),
+ * presence and typing of other members, and the socket's state.
+ *
+ * The database is the record: whatever arrives — a socket event, a resync page, the answer to a send — is
+ * merged by id, so a message seen twice is kept once and a late one falls into its place.
+ *
+ * The resync cursor moves only with what came from the API (server render, resync pages), never with live
+ * events: a live message that arrives after a gap (one published while the socket was away, or a hint the
+ * bus lost) must not carry the cursor past the gap, or the next resync would skip the missing message.
+ */
+import { createStore, type StoreApi } from "zustand/vanilla";
+import { TYPING_TTL_MS, type OnlineStatus } from "#server/contract/realtime";
+
+/** The spec's message statuses (section 3 "Messenger"). */
+export type MessageStatus = "preparing" | "sending" | "success" | "fail";
+
+/** A message as the store keeps it; the messenger maps its API type into this. */
+export interface LiveMessage {
+  /** The database id; null while an optimistic send has no answer yet. */
+  id: number | null;
+  /** The client's own key of an optimistic send (it comes back with the stored message). */
+  clientKey: string | null;
+  /** The conversation: the other member's username (or a thread id as text). */
+  thread: string;
+  senderId: number;
+  text: string;
+  /** Epoch ms. */
+  sentAt: number;
+  status: MessageStatus;
+}
+
+/** A stored message from the API or a socket event. */
+export interface IncomingMessage {
+  id: number;
+  clientKey?: string | null;
+  thread: string;
+  senderId: number;
+  text: string;
+  sentAt: number;
+}
+
+export type ConnectionState = "idle" | "connecting" | "open" | "reconnecting" | "closed";
+
+export interface RealtimeState {
+  /** The signed-in member (null: a visitor; the store stays empty). */
+  userId: number | null;
+  connection: ConnectionState;
+  /** The resync cursor: every stored message up to this id came from the API ("what did I miss after this?"). */
+  lastSeenId: number;
+  /** The same cursor per thread (a conversation resyncs with its own after_id). */
+  cursors: Record<string, number>;
+  messages: Record<string, LiveMessage[]>;
+  presence: Record<number, OnlineStatus>;
+  /** Who is typing to us: member id → the thread and until when (epoch ms). */
+  typing: Record<number, { thread: string | null; until: number }>;
+
+  /** Live messages (socket events): merged, the cursor stays. */
+  receive(messages: readonly IncomingMessage[]): void;
+  /** A page from the API, complete after the cursor: merged, and the cursors move to its highest ids. */
+  synced(messages: readonly IncomingMessage[]): void;
+  /** Adds an optimistic message (status preparing while photos upload, else sending). */
+  addPending(message: { clientKey: string; thread: string; senderId: number; text: string; sentAt: number; preparing?: boolean }): void;
+  setStatus(clientKey: string, status: MessageStatus): void;
+  /** The API stored an optimistic send: it takes the stored id and counts as success. */
+  confirm(clientKey: string, stored: IncomingMessage): void;
+  setPresence(member: number, status: OnlineStatus): void;
+  setTyping(member: number, thread: string | null, now: number): void;
+  /** Forgets typing indicators that ran out. */
+  expireTyping(now: number): void;
+  setConnection(state: ConnectionState): void;
+}
+
+export interface RealtimeInit {
+  userId: number | null;
+  messages?: readonly IncomingMessage[];
+  presence?: Record<number, OnlineStatus>;
+}
+
+export type RealtimeStore = StoreApi<RealtimeState>;
+
+function stored(message: IncomingMessage): LiveMessage {
+  return {
+    id: message.id,
+    clientKey: message.clientKey ?? null,
+    thread: message.thread,
+    senderId: message.senderId,
+    text: message.text,
+    sentAt: message.sentAt,
+    status: "success",
+  };
+}
+
+/** Stored messages by id, then pending ones in the order they were added. */
+function ordered(list: LiveMessage[]): LiveMessage[] {
+  const saved = list.filter((m) => m.id !== null).sort((a, b) => a.id! - b.id!);
+  return [...saved, ...list.filter((m) => m.id === null)];
+}
+
+/** Merges stored messages into the threads: by id once, replacing the optimistic copy with the same client key. */
+function merge(threads: Record<string, LiveMessage[]>, incoming: readonly IncomingMessage[]): Record<string, LiveMessage[]> {
+  const next = { ...threads };
+  const touched = new Set<string>();
+  for (const message of incoming) {
+    const list = touched.has(message.thread) ? next[message.thread]! : [...(next[message.thread] ?? [])];
+    touched.add(message.thread);
+    next[message.thread] = list;
+    if (list.some((m) => m.id === message.id)) continue;
+    const pending = message.clientKey ? list.findIndex((m) => m.id === null && m.clientKey === message.clientKey) : -1;
+    if (pending >= 0) list[pending] = stored(message);
+    else list.push(stored(message));
+  }
+  for (const thread of touched) next[thread] = ordered(next[thread]!);
+  return next;
+}
+
+function highestId(current: number, incoming: readonly IncomingMessage[]): number {
+  return incoming.reduce((max, m) => (m.id > max ? m.id : max), current);
+}
+
+function movedCursors(cursors: Record<string, number>, incoming: readonly IncomingMessage[]): Record<string, number> {
+  const next = { ...cursors };
+  for (const m of incoming) if (m.id > (next[m.thread] ?? 0)) next[m.thread] = m.id;
+  return next;
+}
+
+export function createRealtimeStore(init: RealtimeInit): RealtimeStore {
+  const first = init.messages ?? [];
+  return createStore<RealtimeState>()((set) => ({
+    userId: init.userId,
+    connection: "idle",
+    lastSeenId: highestId(0, first),
+    cursors: movedCursors({}, first),
+    messages: merge({}, first),
+    presence: { ...(init.presence ?? {}) },
+    typing: {},
+
+    receive(messages) {
+      if (messages.length === 0) return;
+      set((state) => ({ messages: merge(state.messages, messages) }));
+    },
+    synced(messages) {
+      if (messages.length === 0) return;
+      set((state) => ({
+        messages: merge(state.messages, messages),
+        lastSeenId: highestId(state.lastSeenId, messages),
+        cursors: movedCursors(state.cursors, messages),
+      }));
+    },
+    addPending({ clientKey, thread, senderId, text, sentAt, preparing }) {
+      set((state) => {
+        const list = state.messages[thread] ?? [];
+        if (list.some((m) => m.clientKey === clientKey)) return {};
+        const message: LiveMessage = { id: null, clientKey, thread, senderId, text, sentAt, status: preparing ? "preparing" : "sending" };
+        return { messages: { ...state.messages, [thread]: [...list, message] } };
+      });
+    },
+    setStatus(clientKey, status) {
+      set((state) => {
+        for (const [thread, list] of Object.entries(state.messages)) {
+          const index = list.findIndex((m) => m.id === null && m.clientKey === clientKey);
+          if (index < 0) continue;
+          const copy = [...list];
+          copy[index] = { ...copy[index]!, status };
+          return { messages: { ...state.messages, [thread]: copy } };
+        }
+        return {};
+      });
+    },
+    confirm(clientKey, message) {
+      // Our own message: stored, but the cursor stays (messages before it may still be on their way).
+      set((state) => ({ messages: merge(state.messages, [{ ...message, clientKey }]) }));
+    },
+    setPresence(member, status) {
+      set((state) => (state.presence[member] === status ? {} : { presence: { ...state.presence, [member]: status } }));
+    },
+    setTyping(member, thread, now) {
+      set((state) => ({ typing: { ...state.typing, [member]: { thread, until: now + TYPING_TTL_MS } } }));
+    },
+    expireTyping(now) {
+      set((state) => {
+        const left = Object.entries(state.typing).filter(([, t]) => t.until > now);
+        return left.length === Object.keys(state.typing).length ? {} : { typing: Object.fromEntries(left) };
+      });
+    },
+    setConnection(connection) {
+      set({ connection });
+    },
+  }));
+}

@@ -1,0 +1,461 @@
+// Realtime delivery under failure (issue 12 "Measured when done"; ADR 042; results in docs/performance.md).
+//
+//   npm run build   # once: the harness starts build/server.js
+//   node scripts/bench-realtime.mjs [--members 200] [--messages 10000] [--rate 200] [--adapter bus|messenger]
+//                                    [--drop-every-ms 200] [--kill-at 0.4] [--down-ms 3000] [--ports 3721,3722]
+//                                    [--no-resync]   (proves the checker: losses must be reported)
+//
+// Two app instances on one PostgreSQL database and one Redis (logical database 15, flushed first), N members
+// each holding a socket to one of them through the real browser client (app/features/realtime, bundled
+// with esbuild): reconnect with jittered backoff and a resync from the last seen id after every connect.
+// Messages go out at a steady rate while random sockets are cut and one instance is killed (SIGKILL) and
+// restarted. Then every client resyncs once more and the checker compares what every sender had acknowledged
+// with what every recipient holds: lost, duplicated, order per conversation; plus the delivery latency from
+// send to the recipient's socket (messages that arrived live; the rest came by resync).
+//
+// Adapters (send(from, to, text) → acknowledged id; history(member, partner, afterId) → stored messages):
+//  - bus: the bench plays the messenger. Its "database" is an array in this process (ids in commit order);
+//    it publishes each committed message with the bus adapter's own command (XADD MAXLEN ~ on the stream the
+//    instances read), carrying the message. This measures stream → both instances → hub → sockets → client.
+//  - messenger: POST /api/v2/messenger/send/:username, GET /api/v2/messenger/messages/:username?after_id=.
+//    The socket event is a hint ({type:"message"}); the client fetches the conversation after its last id.
+//    Contact rules apply (first-contact and hourly limits): run it with members the rules let through.
+import { spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { build } from "esbuild";
+import { Redis } from "ioredis";
+import pg from "pg";
+import WebSocket from "ws";
+
+const { values: args } = parseArgs({
+  options: {
+    members: { type: "string", default: "200" },
+    messages: { type: "string", default: "10000" },
+    rate: { type: "string", default: "200" },
+    adapter: { type: "string", default: "bus" },
+    "drop-every-ms": { type: "string", default: "200" },
+    "kill-at": { type: "string", default: "0.4" },
+    "down-ms": { type: "string", default: "3000" },
+    ports: { type: "string", default: "3721,3722" },
+    "partners-per-member": { type: "string", default: "4" },
+    // The checker's own check: without resync, the cut sockets and the killed instance must show losses.
+    "no-resync": { type: "boolean", default: false },
+    "database-url": {
+      type: "string",
+      default: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/velora_bench_realtime",
+    },
+    "redis-url": { type: "string", default: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/15" },
+  },
+});
+const MEMBERS = Number(args.members);
+const MESSAGES = Number(args.messages);
+const RATE = Number(args.rate);
+const DROP_EVERY_MS = Number(args["drop-every-ms"]);
+const KILL_AT = Number(args["kill-at"]);
+const DOWN_MS = Number(args["down-ms"]);
+const PORTS = args.ports.split(",").map(Number);
+const PARTNERS = Number(args["partners-per-member"]);
+const DATABASE_URL = args["database-url"];
+const REDIS_URL = args["redis-url"];
+const STREAM_KEY = "velora:realtime";
+const STREAM_MAXLEN = 10_000;
+/** MESSENGER_CONVERSATION_PAGE_SIZE: a resync page with after_id holds at most this many. */
+const MESSENGER_PAGE_SIZE = 30;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const log = (...parts) => console.info(`[${new Date().toISOString().slice(11, 19)}]`, ...parts);
+
+if (!existsSync("build/server.js")) {
+  console.error("build/server.js is missing: run `npm run build` first");
+  process.exit(2);
+}
+
+// ---- the real browser client, bundled for Node ----
+const work = mkdtempSync(join(tmpdir(), "bench-realtime-"));
+await build({
+  stdin: {
+    contents: `export { createRealtimeClient } from "./app/features/realtime/client.ts";
+               export { createRealtimeStore } from "./app/features/realtime/store.ts";
+               export { resyncStore } from "./app/features/realtime/RealtimeProvider.tsx";`,
+    resolveDir: process.cwd(),
+    loader: "ts",
+  },
+  outfile: join(work, "client.mjs"),
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  jsx: "automatic",
+  alias: { "#server": "./server", "~": "./app" },
+  logLevel: "warning",
+});
+const { createRealtimeClient, createRealtimeStore, resyncStore } = await import(pathToFileURL(join(work, "client.mjs")).href);
+
+// ---- a fresh database and stream ----
+async function freshDatabase() {
+  const url = new URL(DATABASE_URL);
+  const name = url.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(DATABASE_URL), { pathname: "/postgres" }).href });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+}
+await freshDatabase();
+const redis = new Redis(REDIS_URL);
+await redis.flushdb();
+
+// ---- two app instances ----
+const instances = PORTS.map((port, index) => ({ port, index, child: null, up: false }));
+function startInstance(instance) {
+  const child = spawn(process.execPath, ["build/server.js"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(instance.port),
+      DATABASE_URL,
+      REDIS_URL,
+      SEED_ON_EMPTY: "0",
+      MAX_EVENT_LOOP_LAG_MS: "0",
+      METRICS_PORT: "0",
+      LOG_LEVEL: "warn",
+      APP_SECRET: "bench-secret",
+      MEDIA_DIR: join(work, `media-${instance.index}`),
+      PUBLIC_URL: `http://127.0.0.1:${instance.port}`,
+    },
+  });
+  instance.child = child;
+  child.on("exit", () => {
+    if (instance.child === child) instance.up = false;
+  });
+}
+async function waitHealthy(instance, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${instance.port}/healthz`);
+      if (res.ok) return void (instance.up = true);
+    } catch {
+      // not yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`instance on ${instance.port} did not become healthy`);
+}
+// One after the other: the first migrates the empty database.
+for (const instance of instances) {
+  startInstance(instance);
+  await waitHealthy(instance);
+}
+log(`instances up on ${PORTS.join(", ")}`);
+
+// ---- members (inserted directly: registration is not what is measured) ----
+const db = new pg.Client({ connectionString: DATABASE_URL });
+await db.connect();
+const members = [];
+for (let i = 0; i < MEMBERS; i++) {
+  const username = `bench_${i}_${randomBytes(2).toString("hex")}`;
+  const now = Date.now();
+  const { rows } = await db.query(
+    `INSERT INTO users (username, username_key, email, email_key, password_hash, user_type, gender, salutation, birth_date, language,
+       member_until, is_member, email_verified_at, register_completed_step, status, created_at, updated_at, last_login_at)
+     VALUES ($1, $2, $3, $4, 'x', $5, 1, 'mr', '1990-01-15', 'de', $6, 1, $7, 10, 'active', $7, $7, NULL) RETURNING id`,
+    [username, username, `${username}@bench.test`, `${username}@bench.test`, i % 2 ? 1 : 2, now + 86_400_000 * 30, now],
+  );
+  const token = randomBytes(32).toString("base64url");
+  await db.query(
+    `INSERT INTO access_tokens (user_id, token_hash, refresh_hash, created_at, expires_at, refresh_expires_at, revoked_at, client_ip, idle_expires_at, family_id, rotated_at)
+     VALUES ($1, $2, $3, $4, $5, $5, NULL, NULL, NULL, $6, NULL)`,
+    [
+      rows[0].id,
+      createHash("sha256").update(token).digest("hex"),
+      createHash("sha256").update(randomBytes(8)).digest("hex"),
+      now,
+      now + 86_400_000 * 30,
+      randomBytes(8).toString("hex"),
+    ],
+  );
+  members.push({ index: i, id: rows[0].id, username, token, partners: new Set() });
+}
+await db.end();
+// Conversations: each member talks to a few others (both directions).
+for (const member of members) {
+  while (member.partners.size < PARTNERS) {
+    const other = members[Math.floor(Math.random() * MEMBERS)];
+    if (other === member) continue;
+    member.partners.add(other.index);
+    other.partners.add(member.index);
+  }
+}
+const conversationOf = (a, b) => `${Math.min(a, b)}-${Math.max(a, b)}`;
+log(`${MEMBERS} members, ${members.reduce((n, m) => n + m.partners.size, 0) / 2} conversations`);
+
+// ---- adapters ----
+function busAdapter() {
+  const writer = new Redis(REDIS_URL, { enableOfflineQueue: false });
+  const record = []; // the "database": messages in commit order; the id is the position
+  return {
+    name: "bus",
+    eventType: "bench.message",
+    async send(from, to, text, sentAt) {
+      const message = { id: record.length + 1, from: from.id, to: to.id, thread: conversationOf(from.index, to.index), text, sentAt };
+      record.push(message); // committed
+      await writer
+        .xadd(
+          STREAM_KEY,
+          "MAXLEN",
+          "~",
+          STREAM_MAXLEN,
+          "*",
+          "e",
+          JSON.stringify({ to: [to.id], event: { type: "bench.message", message } }),
+        )
+        .catch(() => undefined); // the record stands; the client's resync repairs a lost hint
+      return message.id;
+    },
+    /** Stored messages to `member` after `afterId` in the thread (a page of 50, oldest first). */
+    async history(member, thread, afterId) {
+      const page = record.filter((m) => m.to === member.id && m.thread === thread && m.id > afterId).slice(0, 51);
+      return { messages: page.slice(0, 50).map(toIncoming), more: page.length > 50 };
+    },
+    fromEvent: (event) => toIncoming(event.message),
+    close: () => writer.quit(),
+  };
+  function toIncoming(m) {
+    return { id: m.id, thread: m.thread, senderId: m.from, text: m.text, sentAt: m.sentAt };
+  }
+}
+
+function messengerAdapter() {
+  let next = 0;
+  const base = () => {
+    const live = instances.filter((i) => i.up);
+    return `http://127.0.0.1:${live[next++ % live.length].port}/api/v2`;
+  };
+  return {
+    name: "messenger",
+    eventType: "message",
+    async send(from, to, text) {
+      const res = await fetch(`${base()}/messenger/send/${to.username}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${from.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ body: text }),
+      });
+      if (res.status !== 201) throw new Error(`send ${res.status}: ${await res.text()}`);
+      // { code, data: SendResult { outcome, message: Message, thread_id } }
+      return (await res.json()).data.message.id;
+    },
+    async history(member, thread, afterId, partner) {
+      const res = await fetch(`${base()}/messenger/messages/${partner.username}?after_id=${afterId}`, {
+        headers: { authorization: `Bearer ${member.token}` },
+      });
+      if (!res.ok) throw new Error(`history ${res.status}`);
+      // { code, data: Conversation { messages: Message[] (oldest first; after_id: up to a page) } }
+      const all = (await res.json()).data.messages ?? [];
+      // Both directions: the checker counts only what the partner sent.
+      const messages = all.map((m) => ({
+        id: m.id,
+        thread,
+        senderId: m.mine ? member.id : partner.id,
+        text: m.body,
+        sentAt: m.created_at,
+      }));
+      return { messages, more: all.length >= MESSENGER_PAGE_SIZE };
+    },
+    fromEvent: () => null, // a hint: the client fetches
+    close: async () => {},
+  };
+}
+const adapter = args.adapter === "messenger" ? messengerAdapter() : busAdapter();
+
+// ---- clients ----
+const sentAt = new Map(); // message id → { send time, recipient index }
+const latencies = [];
+let liveDeliveries = 0;
+let rawDuplicates = 0;
+const sockets = new Map(); // member index → current ws
+const clients = members.map((member) => {
+  const store = createRealtimeStore({ userId: member.id });
+  const seenLive = new Set();
+  let connects = 0;
+  const partners = [...member.partners].map((i) => members[i]);
+  const resyncAll = async () => {
+    for (const partner of partners) {
+      const thread = conversationOf(member.index, partner.index);
+      await resyncStore(store, (afterId) => adapter.history(member, thread, afterId, partner), thread);
+    }
+  };
+  const client = createRealtimeClient({
+    url: "ws://unused",
+    backoff: { baseMs: 250, maxMs: 4_000 },
+    createSocket: () => {
+      // The load balancer: the member's home instance, the other one on every second attempt or when it is down.
+      const live = instances.filter((i) => i.up);
+      const home = instances[(member.index + connects++) % instances.length];
+      const target = home.up || live.length === 0 ? home : live[0];
+      const ws = new WebSocket(`ws://127.0.0.1:${target.port}/ws?access_token=${member.token}`);
+      ws.on("error", () => {});
+      sockets.set(member.index, ws);
+      return ws;
+    },
+    onFrame: (frame) => {
+      if (frame.type !== "event" || frame.event.type !== adapter.eventType) return;
+      const id = frame.event.message?.id ?? frame.event.message_id;
+      const sent = sentAt.get(id);
+      if (seenLive.has(id)) rawDuplicates += 1;
+      seenLive.add(id);
+      // Only the recipient's socket counts (the messenger also tells the sender's other tabs).
+      if (sent !== undefined && sent.to === member.index) {
+        latencies.push(performance.now() - sent.t0);
+        liveDeliveries += 1;
+      }
+      const incoming = adapter.fromEvent(frame.event);
+      if (incoming) store.getState().receive([incoming]);
+      else void client.resyncNow();
+    },
+    resync: args["no-resync"] ? async () => {} : resyncAll,
+  });
+  return { member, store, client };
+});
+for (const { client } of clients) client.start();
+{
+  const deadline = Date.now() + 30_000;
+  while (clients.some((c) => c.client.state !== "open") && Date.now() < deadline) await sleep(100);
+  log(`${clients.filter((c) => c.client.state === "open").length}/${MEMBERS} sockets open`);
+}
+
+// ---- load with chaos ----
+const acked = []; // { id, from, to, thread, order }
+let sendErrors = 0;
+let drops = 0;
+const chaos = setInterval(() => {
+  const ws = sockets.get(Math.floor(Math.random() * MEMBERS));
+  if (ws && ws.readyState === WebSocket.OPEN) {
+    ws.terminate();
+    drops += 1;
+  }
+}, DROP_EVERY_MS);
+let killed = false;
+const victim = instances[instances.length - 1];
+const started = performance.now();
+const inFlight = new Set();
+for (let i = 0; i < MESSAGES; i++) {
+  // Steady rate: message i leaves at i / RATE seconds.
+  const due = started + (i * 1000) / RATE;
+  const wait = due - performance.now();
+  if (wait > 1) await sleep(wait);
+  if (!killed && i >= MESSAGES * KILL_AT) {
+    killed = true;
+    log(`killing the instance on ${victim.port} (SIGKILL) at message ${i}`);
+    victim.up = false;
+    victim.child.kill("SIGKILL");
+    setTimeout(() => {
+      log(`restarting the instance on ${victim.port}`);
+      startInstance(victim);
+      waitHealthy(victim).then(() => log(`instance on ${victim.port} healthy again`));
+    }, DOWN_MS);
+  }
+  const from = members[Math.floor(Math.random() * MEMBERS)];
+  const partnerList = [...from.partners];
+  const to = members[partnerList[Math.floor(Math.random() * partnerList.length)]];
+  const t0 = performance.now();
+  const p = adapter
+    .send(from, to, `m${i}`, Date.now())
+    .then((id) => {
+      sentAt.set(id, { t0, to: to.index });
+      acked.push({ id, from: from.index, to: to.index, thread: conversationOf(from.index, to.index), order: acked.length });
+    })
+    .catch(() => (sendErrors += 1))
+    .finally(() => inFlight.delete(p));
+  inFlight.add(p);
+}
+await Promise.all(inFlight);
+const sendSeconds = (performance.now() - started) / 1000;
+clearInterval(chaos);
+log(`sent ${acked.length} acknowledged (${sendErrors} refused) in ${sendSeconds.toFixed(1)} s; ${drops} sockets cut`);
+
+// ---- settle: every client connected, then one more resync ("after resync") ----
+{
+  const deadline = Date.now() + 60_000;
+  while ((instances.some((i) => !i.up) || clients.some((c) => c.client.state !== "open")) && Date.now() < deadline) await sleep(200);
+  for (const { client } of clients) client.reconnectNow();
+  await sleep(500);
+  const batch = 20;
+  for (let i = 0; i < clients.length; i += batch) await Promise.all(clients.slice(i, i + batch).map((c) => c.client.resyncNow()));
+}
+
+// ---- the checker ----
+let lost = 0;
+let duplicated = 0;
+let misordered = 0;
+const expected = new Map(); // recipient index → thread → ids in ack order
+for (const message of acked) {
+  const byThread = expected.get(message.to) ?? new Map();
+  expected.set(message.to, byThread);
+  const list = byThread.get(message.thread) ?? [];
+  byThread.set(message.thread, list);
+  list.push(message.id);
+}
+const lostExamples = [];
+for (const { member, store } of clients) {
+  const held = store.getState().messages;
+  for (const [thread, ids] of expected.get(member.index) ?? new Map()) {
+    const got = (held[thread] ?? []).filter((m) => m.senderId !== member.id).map((m) => m.id);
+    const counts = new Map();
+    for (const id of got) counts.set(id, (counts.get(id) ?? 0) + 1);
+    for (const [, count] of counts) if (count > 1) duplicated += count - 1;
+    const gotSet = new Set(got);
+    for (const id of ids) {
+      if (!gotSet.has(id)) {
+        lost += 1;
+        if (lostExamples.length < 5) lostExamples.push({ member: member.index, thread, id });
+      }
+    }
+    // Order: what the recipient shows for the conversation is the senders' acknowledged order.
+    const want = [...ids].sort((a, b) => a - b);
+    const shown = got.filter((id) => ids.includes(id));
+    if (shown.join(",") !== want.join(",")) misordered += 1;
+  }
+}
+const sorted = [...latencies].sort((a, b) => a - b);
+const pct = (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const result = {
+  adapter: adapter.name,
+  members: MEMBERS,
+  instances: instances.length,
+  acknowledged: acked.length,
+  refused: sendErrors,
+  rate_target: RATE,
+  rate_achieved: Number((acked.length / sendSeconds).toFixed(1)),
+  sockets_cut: drops,
+  instance_killed: killed,
+  delivered_live: liveDeliveries,
+  redelivered_live: rawDuplicates,
+  lost,
+  duplicated,
+  conversations_misordered: misordered,
+  latency_ms: {
+    p50: Number(pct(50).toFixed(1)),
+    p95: Number(pct(95).toFixed(1)),
+    p99: Number(pct(99).toFixed(1)),
+    max: Number((sorted.at(-1) ?? NaN).toFixed(1)),
+  },
+};
+console.info(JSON.stringify(result, null, 2));
+if (lostExamples.length) console.info("lost, for example:", lostExamples);
+
+for (const { client } of clients) client.stop();
+await adapter.close();
+await redis.quit();
+for (const instance of instances) instance.child?.kill("SIGTERM");
+await sleep(500);
+rmSync(work, { recursive: true, force: true });
+const ok = lost === 0 && duplicated === 0 && misordered === 0 && acked.length > 0;
+console.info(ok ? "OK: 0 lost, 0 duplicated, order kept" : "FAILED");
+process.exit(ok ? 0 : 1);
