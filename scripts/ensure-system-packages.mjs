@@ -8,6 +8,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PACKAGES = [
   { name: "chromium", present: () => existsSync(CHROMIUM), debs: ["chromium", "fonts-dejavu-core"] },
   { name: "ffmpeg", present: () => existsSync("/usr/bin/ffmpeg") && existsSync("/usr/bin/ffprobe"), debs: ["ffmpeg"] },
+  // The realtime bus's Redis Streams adapter is tested against a real Redis (test-all starts one if none runs).
+  { name: "redis", present: () => existsSync("/usr/bin/redis-server"), debs: ["redis-server"] },
 ];
 
 const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);

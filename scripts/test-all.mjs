@@ -3,7 +3,7 @@
 // integration suite again on PostgreSQL (when reachable; REQUIRE_POSTGRES=1
 // makes it mandatory, as CI does), the build, and Playwright against the
 // built server. Ends with one summary line: "total: N passed, N failed".
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, existsSync } from "node:fs";
 import net from "node:net";
 
@@ -48,7 +48,34 @@ function postgresReachable() {
   });
 }
 
+function reachable(host, port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    socket.setTimeout(2000);
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+    socket.once("timeout", () => (socket.destroy(), resolve(false)));
+  });
+}
+
+/**
+ * The Redis the realtime bus tests talk to: REDIS_URL, else a local one on 6379, else a private throwaway
+ * server this run starts (no persistence) and stops at the end.
+ */
+let ownRedis = null;
+async function ensureRedis() {
+  if (process.env.REDIS_URL || (await reachable("127.0.0.1", 6379))) return;
+  const port = 6399;
+  ownRedis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+    stdio: "ignore",
+  });
+  for (let i = 0; i < 50 && !(await reachable("127.0.0.1", port)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
+  console.info(`started a private Redis for this run on ${process.env.REDIS_URL}`);
+}
+
 function finish(ok) {
+  ownRedis?.kill();
   console.info(`\nSummary (unit, integration on both databases, e2e):`);
   console.info(`total: ${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
   process.exit(ok && results.failed === 0 ? 0 : 1);
@@ -67,6 +94,7 @@ const DATABASE_SUITES = [
 ];
 // Chromium for the e2e run, ffmpeg for the video tests (vitest) and the server.
 if (!run("system packages", "node", ["scripts/ensure-system-packages.mjs"])) finish(false);
+await ensureRedis();
 if (!run("typecheck", npx, ["tsc", "--noEmit"])) finish(false);
 if (!run("format", npx, ["prettier", "--check", "."])) finish(false);
 if (!run("lint", npx, ["eslint", "--max-warnings", "0", "."])) finish(false);
