@@ -1,6 +1,7 @@
 /** The messenger group's endpoints (spec section 7 "messenger"; ADR 043), as the web tier calls them. */
 import type {
   Conversation,
+  MessengerAutocomplete,
   MessengerUnread,
   SendResult,
   ThreadAction,
@@ -70,4 +71,9 @@ export function runThreadAction(api: ApiClient, threadId: number, action: Thread
 /** GET /messenger/photos/{key}/{variant}: the file, through the API's check of the two members. */
 export function fetchMessagePhoto(api: ApiClient, key: string, variant: string): Promise<Response> {
   return api.raw(`/api/v2/messenger/photos/${key}/${variant}`);
+}
+
+/** GET /messenger/autocomplete: names the member may write to. */
+export function fetchAutocomplete(api: ApiClient, q: string): Promise<ApiResult<Camelize<MessengerAutocomplete>>> {
+  return api.call<Camelize<MessengerAutocomplete>>("/api/v2/messenger/autocomplete", { params: { q }, handleErrors: true });
 }

@@ -17,7 +17,7 @@ export function jobHandlersFor(deps: ApiDeps, options: { smtp?: SmtpSender } = {
     "media.encode_video": encodeVideoHandler(deps),
     "export.build": { run: (payload, context) => buildExport(deps, payload.export_id, context) },
     "export.expire": { run: (payload) => expireExport(deps, payload.export_id) },
-    "messenger.unread_mail": { run: (payload) => sendUnreadMail(deps, payload.thread_id, payload.member_id) },
+    "mail.messenger_unread": { run: (payload) => sendUnreadMail(deps, payload.thread_id, payload.member_id) },
     "storage.delete": {
       async run(payload) {
         for (const key of payload.keys) await storageOf(deps).delete(key);

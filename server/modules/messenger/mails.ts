@@ -44,7 +44,7 @@ const TEXTS: Record<Language, UnreadTexts> = {
   },
 };
 
-/** The job `messenger.unread_mail`: sends at most one mail per conversation and day, only if still unread. */
+/** The job `mail.messenger_unread`: sends at most one mail per conversation and day, only if still unread. */
 export async function sendUnreadMail(deps: ApiDeps, threadId: number, memberId: number): Promise<void> {
   const now = deps.clock.now();
   const view = await deps.db

@@ -582,9 +582,9 @@ export async function sendMessage(
       await enqueueJob(
         trx,
         deps.clock,
-        "messenger.unread_mail",
+        "mail.messenger_unread",
         { thread_id: thread.id, member_id: other.id },
-        { runAt: now + UNREAD_MAIL_DELAY_MS, key: `messenger.unread_mail:${thread.id}:${other.id}` },
+        { runAt: now + UNREAD_MAIL_DELAY_MS, key: `mail.messenger_unread:${thread.id}:${other.id}` },
       );
     }
     const photos = await photosOfMessages(trx, [message.id]);
