@@ -29,6 +29,16 @@ export const avatar = style({
   overflow: "hidden",
 });
 
+/** A fixed 48 px slot for the avatar, whatever the picture inside does. */
+export const avatarBox = style({
+  width: "48px",
+  height: "48px",
+  flex: "0 0 48px",
+  borderRadius: "50%",
+  overflow: "hidden",
+  display: "block",
+});
+
 export const threadMain = style({ display: "flex", flexDirection: "column", gap: "2px", minWidth: 0 });
 
 export const threadLink = style({
@@ -122,8 +132,6 @@ export const photos = style({
 export const photo = style({ width: "100%", height: "auto", borderRadius: vars.radius.sm, display: "block" });
 
 export const compose = style({
-  position: "sticky",
-  bottom: 0,
   background: vars.color.surface,
   borderTop: `1px solid ${vars.color.border}`,
   padding: `${vars.space.sm} 0`,

@@ -36,7 +36,11 @@ export function Avatar({ image, name }: { image: MediaImage | null; name: string
         {(name || "?").slice(0, 1).toUpperCase()}
       </span>
     );
-  return <Picture image={image} alt="" sizes="48px" width={48} height={48} className={css.avatar} />;
+  return (
+    <span className={css.avatarBox}>
+      <Picture image={image} alt="" sizes="48px" width={48} height={48} className={css.avatar} />
+    </span>
+  );
 }
 
 /** The message text: links only to the whitelisted domains (contract MESSENGER_LINK_DOMAINS), the rest as text. */
