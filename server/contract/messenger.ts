@@ -374,3 +374,9 @@ export interface ThreadMediums {
 export interface MessengerAutocomplete {
   items: Array<{ username: string; display_name: string; user_type: number }>;
 }
+
+/** POST /messenger/boost/{id}: the boosted message and what it cost (answers 402 until the wallet issue makes it payable). */
+export interface BoostResult {
+  message_id: number;
+  dollars: number;
+}

@@ -44,6 +44,7 @@ import type { FiledReport, OwnReport, OwnReportList, ReportQueue } from "./repor
 import type { FavoriteChange, UserList } from "./favorites";
 import type { FriendLinkAnswer, FriendList } from "./friends";
 import type {
+  BoostResult,
   Conversation,
   MessengerAutocomplete,
   MessengerUnread,
@@ -84,6 +85,7 @@ export interface ResponseBodies {
   FiledReport: FiledReport;
   FriendLinkAnswer: FriendLinkAnswer;
   FriendList: FriendList;
+  BoostResult: BoostResult;
   Conversation: Conversation;
   MessengerAutocomplete: MessengerAutocomplete;
   MessengerUnread: MessengerUnread;

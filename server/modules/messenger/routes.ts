@@ -211,6 +211,7 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
       ...base,
       method: "post",
       path: "/messenger/boost/:id",
+      response: "BoostResult",
       summary: `Boosting a message costs ${MESSENGER_DOLLAR_PRICES.boost} dollars; payable with the wallet. Until then 402 exception.messenger.not_payable_yet.`,
       statuses: [401, 402, 404],
     },
