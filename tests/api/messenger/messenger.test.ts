@@ -22,6 +22,9 @@ import type { RealtimeEnvelope } from "#server/contract/realtime";
 import { USER_TYPE } from "#server/contract/users";
 import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { jpeg } from "../../helpers/images";
+import { unzip } from "../../helpers/zip";
+import type { MediaStorage } from "#server/integrations/storage/index";
+import { buildExportArchive } from "#server/modules/privacy/export-archive";
 
 interface Answer<T> {
   data?: T;
@@ -626,6 +629,25 @@ describe(`messenger (${TEST_DB})`, () => {
     const boost = await call(a.token, "POST", "/boost/1");
     expect(boost.status).toBe(402);
     expect(boost.json.errors![0]!.key).toBe("exception.messenger.not_payable_yet");
+  });
+
+  it("exports the member's messages as far as their own view reaches", async () => {
+    const a = await member();
+    const b = await member(USER_TYPE.escort);
+    await send(a, b, "erste");
+    const sent = await send(b, a, "zweite");
+    await action(a, sent.json.data!.thread_id, "delete");
+    await send(a, b, "dritte");
+    const zip = await buildExportArchive(rt.deps.db, {} as MediaStorage, { userId: a.id, readme: "x", now: rt.clock.now() });
+    const entries = await unzip(zip);
+    const messages = JSON.parse(entries.get("messages.json")!.toString("utf8")) as {
+      messages: Array<{ body: string; direction: string; other: string }>;
+    };
+    expect(messages.messages.map((m) => [m.body, m.direction, m.other])).toEqual([["dritte", "sent", b.username]]);
+    const theirs = await unzip(
+      await buildExportArchive(rt.deps.db, {} as MediaStorage, { userId: b.id, readme: "x", now: rt.clock.now() }),
+    );
+    expect(JSON.parse(theirs.get("messages.json")!.toString("utf8")).messages).toHaveLength(3);
   });
 
   it("answers any body, content type or query with a 4xx, never a 5xx", async () => {
