@@ -296,7 +296,7 @@ function MessageItem({ message, here }: { message: Message; here: string }) {
         <time dateTime={new Date(message.createdAt).toISOString()}>{formatMessageTime(message.createdAt, lang)}</time>
         {message.mine ? <span>{message.read ? t("messenger.read") : t("messenger.delivered")}</span> : null}
         {!message.mine ? (
-          <Link to={`${here}?report=${message.id}#report`} rel="nofollow" data-testid="message-report">
+          <Link className={css.metaLink} to={`${here}?report=${message.id}#report`} rel="nofollow" data-testid="message-report">
             {t("messenger.report.link")}
           </Link>
         ) : null}

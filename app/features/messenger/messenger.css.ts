@@ -161,3 +161,12 @@ export const mediums = style({
   padding: 0,
   margin: 0,
 });
+
+/** The report link under a message: a 44 px tap target without a box of its own. */
+export const metaLink = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "44px",
+  padding: `0 ${vars.space.xs}`,
+  margin: "-12px 0",
+});
