@@ -10,7 +10,16 @@ import { withReturnPath } from "~/utils/return-path";
 import * as css from "./chrome.css";
 
 /** `searchHome`: the signed-in user's saved search (path after the language), rebuilt from user_filters. */
-export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | null; searchHome?: string | null }) {
+export function SiteHeader({
+  viewer,
+  searchHome = null,
+  unreadMessages = null,
+}: {
+  viewer: Viewer | null;
+  searchHome?: string | null;
+  /** The messenger's unread messages (ADR 043); null when unknown. */
+  unreadMessages?: number | null;
+}) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const location = useLocation();
@@ -43,6 +52,10 @@ export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | nul
                   {t("nav.my_search")}
                 </Link>
               ) : null}
+              <NavLink className={css.navLink} to={to("messenger")} data-testid="nav-messages" data-messenger-unread={unreadMessages ?? ""}>
+                {t("nav.messages")}
+                {unreadMessages ? <span className={css.navCount}>{unreadMessages > 99 ? "99+" : unreadMessages}</span> : null}
+              </NavLink>
               <NavLink className={css.navLink} to={to("my_dashboard")}>
                 {t("nav.dashboard")}
               </NavLink>

@@ -60,3 +60,16 @@ export const noticeInner = style({
   padding: `${vars.space.sm} ${vars.space.md}`,
   fontSize: vars.font.sizeSm,
 });
+/** The unread count beside "Nachrichten" (ADR 043). */
+export const navCount = style({
+  display: "inline-block",
+  marginLeft: "0.35em",
+  minWidth: "1.5em",
+  padding: "0 0.35em",
+  borderRadius: "999px",
+  background: "#ffffff",
+  color: vars.color.primary,
+  fontSize: vars.font.sizeSm,
+  fontWeight: 700,
+  textAlign: "center",
+});

@@ -6,6 +6,8 @@ import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { EmailVerificationNotice, SiteFooter, SiteHeader } from "~/components/SiteChrome";
 import { searcherOf } from "~/search/search.server";
 import { loadViewer } from "~/api/viewer.server";
+import { createApiClient } from "~/api/client.server";
+import { fetchUnread } from "~/api/messenger.server";
 import { readSession } from "~/session/session.server";
 import { searchHomePath } from "~/session/user-filters.server";
 import { privateAnswer } from "~/utils/cache-headers";
@@ -29,7 +31,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (duty) throw redirect(duty, { headers: privateAnswer() });
   // The header's search link: the saved search of clients and escorts (spec section 2).
   const searchHome = viewer ? searchHomePath(request, searcherOf(viewer)) : null;
-  return { lang: params.lang, viewer, searchHome };
+  // The header's "Nachrichten" with the unread count (ADR 043); a failed count shows the link without one.
+  let unreadMessages: number | null = null;
+  if (viewer && context) {
+    const unread = await fetchUnread(createApiClient({ request, context }));
+    unreadMessages = unread.ok ? unread.data.unreadMessages : null;
+  }
+  return { lang: params.lang, viewer, searchHome, unreadMessages };
 }
 
 function useLayoutKind(): LayoutKind {
@@ -42,11 +50,11 @@ function useLayoutKind(): LayoutKind {
 }
 
 export default function LanguageLayout() {
-  const { viewer, searchHome } = useLoaderData<typeof loader>();
+  const { viewer, searchHome, unreadMessages } = useLoaderData<typeof loader>();
   const kind = useLayoutKind();
   return (
     <>
-      {kind !== "bare" ? <SiteHeader viewer={viewer} searchHome={searchHome} /> : null}
+      {kind !== "bare" ? <SiteHeader viewer={viewer} searchHome={searchHome} unreadMessages={unreadMessages} /> : null}
       {kind !== "bare" ? <EmailVerificationNotice viewer={viewer} /> : null}
       <div id="main-content">
         <Outlet />

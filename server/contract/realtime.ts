@@ -48,7 +48,13 @@ export type RealtimeEvent =
    */
   | { type: "presence"; instance: string; member: number; state: PresenceState; invisible: boolean }
   /** An instance's whole view of its members, resent every PRESENCE_HEARTBEAT_MS; entries expire without it. */
-  | { type: "presence.sync"; instance: string; members: Array<[member: number, state: PresenceState, invisible: 0 | 1]> };
+  | { type: "presence.sync"; instance: string; members: Array<[member: number, state: PresenceState, invisible: 0 | 1]> }
+  /** Messenger (ADR 043): a message was committed in a thread; the client fetches it with after_id. */
+  | { type: "message"; thread_id: number; message_id: number }
+  /** A member read a thread up to a message (the other side's "read" ticks; the reader's other tabs). */
+  | { type: "thread_read"; thread_id: number; reader_id: number; last_read_id: number }
+  /** A thread changed for this member (hidden, restored, deleted, accepted, declined, marked unread). */
+  | { type: "thread_changed"; thread_id: number };
 
 /** What one instance knows of a member: offline there, a socket open, typing recently, all tabs away. */
 export type PresenceState = "offline" | "online" | "chatting" | "away";

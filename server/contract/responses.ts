@@ -43,6 +43,17 @@ import type { SafeSexState } from "./safesex";
 import type { FiledReport, OwnReport, OwnReportList, ReportQueue } from "./reports";
 import type { FavoriteChange, UserList } from "./favorites";
 import type { FriendLinkAnswer, FriendList } from "./friends";
+import type {
+  BoostResult,
+  Conversation,
+  MessengerAutocomplete,
+  MessengerUnread,
+  SendCheck,
+  SendResult,
+  ThreadActionResult,
+  ThreadList,
+  ThreadMediums,
+} from "./messenger";
 import type { NoteAnswer } from "./notes";
 
 export interface ResponseBodies {
@@ -74,6 +85,15 @@ export interface ResponseBodies {
   FiledReport: FiledReport;
   FriendLinkAnswer: FriendLinkAnswer;
   FriendList: FriendList;
+  BoostResult: BoostResult;
+  Conversation: Conversation;
+  MessengerAutocomplete: MessengerAutocomplete;
+  MessengerUnread: MessengerUnread;
+  SendCheck: SendCheck;
+  SendResult: SendResult;
+  ThreadActionResult: ThreadActionResult;
+  ThreadList: ThreadList;
+  ThreadMediums: ThreadMediums;
   GalleryPage: GalleryPage;
   Interviews: Interviews;
   InvitationCodeCreated: InvitationCodeCreated;

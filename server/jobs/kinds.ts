@@ -16,6 +16,8 @@ export interface JobPayloads {
   "export.expire": { export_id: number };
   /** Remove stored objects no row points to any more (e.g. the exports of a deleted account). */
   "storage.delete": { keys: string[] };
+  /** The unread-message e-mail of one conversation for one member, 15 minutes after a message (ADR 043). */
+  "mail.messenger_unread": { thread_id: number; member_id: number };
 }
 
 export type JobKind = keyof JobPayloads;

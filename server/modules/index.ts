@@ -15,6 +15,7 @@ import { registerFederated } from "./federated/routes";
 import { registerFriends } from "./friends/routes";
 import { registerInvitations } from "./invitations/routes";
 import { registerMedia } from "./media/routes";
+import { registerMessenger } from "./messenger/routes";
 import { registerModeration } from "./moderation/routes";
 import { registerNotes } from "./notes/routes";
 import { registerPages } from "./pages/routes";
@@ -47,6 +48,7 @@ export function registerModules(ctx: ModuleContext): void {
   registerFriends(ctx);
   registerInvitations(ctx);
   registerMedia(ctx);
+  registerMessenger(ctx);
   registerModeration(ctx);
   registerNotes(ctx);
   registerPages(ctx);

@@ -19,6 +19,8 @@ const UNDECLARED: string[] = [
   "get /api/v2/definitions/register",
   "get /api/v2/dev/outbox",
   "get /api/v2/media/:key/:variant",
+  // A message photo's bytes (a file, ADR 043).
+  "get /api/v2/messenger/photos/:key/:variant",
   "get /api/v2/moderation/my",
   "get /api/v2/profiles/:username/avatars",
   "get /api/v2/profiles/:username/detail",

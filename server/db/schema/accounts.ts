@@ -32,6 +32,8 @@ export interface UsersTable {
   created_at: number;
   updated_at: number;
   last_login_at: number | null;
+  /** Last messenger activity (migration 0035): the online status until live presence exists (ADR 043). */
+  last_active_at: number | null;
   /** Verified phone in E.164 (migration 0008), set by SMS verification. */
   phone: string | null;
   phone_verified_at: number | null;

@@ -48,6 +48,13 @@ import type { ReportsTable } from "./reports";
 import type { FavoritesTable, ProfileCountersTable, ProfileVisitsTable } from "./favorites";
 import type { FriendLinksTable } from "./friends";
 import type { ProfileNotesTable } from "./notes";
+import type {
+  MessengerFirstContactsTable,
+  MessengerMessagesTable,
+  MessengerPhotosTable,
+  MessengerThreadMembersTable,
+  MessengerThreadsTable,
+} from "./messenger";
 
 export type * from "./accounts";
 export type * from "./jobs";
@@ -65,6 +72,7 @@ export type * from "./reports";
 export type * from "./favorites";
 export type * from "./friends";
 export type * from "./notes";
+export type * from "./messenger";
 
 export interface Database {
   users: UsersTable;
@@ -114,4 +122,9 @@ export interface Database {
   profile_visits: ProfileVisitsTable;
   friend_links: FriendLinksTable;
   profile_notes: ProfileNotesTable;
+  messenger_threads: MessengerThreadsTable;
+  messenger_thread_members: MessengerThreadMembersTable;
+  messenger_messages: MessengerMessagesTable;
+  messenger_photos: MessengerPhotosTable;
+  messenger_first_contacts: MessengerFirstContactsTable;
 }

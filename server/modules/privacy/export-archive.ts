@@ -174,6 +174,29 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
       .orderBy("friend_links.id")
       .execute(),
   });
+  // Messages the member sent and received, with the other member's name, as far as their own view reaches (messages
+  // they deleted for themselves are left out); photos by their count (ADR 043).
+  addJson("messages.json", {
+    messages: await db
+      .selectFrom("messenger_messages")
+      .innerJoin("messenger_thread_members", (join) =>
+        join
+          .onRef("messenger_thread_members.thread_id", "=", "messenger_messages.thread_id")
+          .on("messenger_thread_members.member_id", "=", userId),
+      )
+      .innerJoin("users", "users.id", "messenger_thread_members.partner_id")
+      .select((eb) => [
+        "users.username as other",
+        eb.case().when("messenger_messages.sender_id", "=", userId).then("sent").else("received").end().as("direction"),
+        "messenger_messages.body",
+        "messenger_messages.action_type",
+        "messenger_messages.photo_count",
+        "messenger_messages.created_at",
+      ])
+      .whereRef("messenger_messages.id", ">", "messenger_thread_members.deleted_up_to")
+      .orderBy("messenger_messages.id")
+      .execute(),
+  });
   // The member's own notes; notes others wrote about them are those authors' private data.
   addJson("notes.json", {
     notes: await db

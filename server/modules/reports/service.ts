@@ -143,7 +143,23 @@ async function resolveObject(deps: ApiDeps, input: FileReportInput, reporterId: 
       throw fail.notFound("exception.reports.object_not_found");
     return { kind, objectId: row.id, checked: true, targetUserId: row.user_id };
   }
-  // Messages, blogs, … have no table yet: the exact location (required above) is what lets the team find the object.
+  if (kind === "message") {
+    // A message (and its photos) only by the member who received it; anyone else's id answers like an unknown one (ADR 043).
+    const row =
+      reporterId === null
+        ? undefined
+        : await deps.db
+            .selectFrom("messenger_messages")
+            .innerJoin("users", "users.id", "messenger_messages.sender_id")
+            .select(["messenger_messages.id", "messenger_messages.sender_id"])
+            .where("messenger_messages.id", "=", input.object_id)
+            .where("messenger_messages.recipient_id", "=", reporterId)
+            .where("users.status", "!=", "deleted")
+            .executeTakeFirst();
+    if (!row) throw fail.notFound("exception.reports.object_not_found");
+    return { kind, objectId: row.id, checked: true, targetUserId: row.sender_id };
+  }
+  // Blogs, … have no table yet: the exact location (required above) is what lets the team find the object.
   return { kind, objectId: input.object_id, checked: false, targetUserId: null };
 }
 

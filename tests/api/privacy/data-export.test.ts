@@ -99,6 +99,7 @@ describe(`the data export (${TEST_DB})`, () => {
         "exports.json",
         "favorites-visits.json",
         "friend-links.json",
+        "messages.json",
         "notes.json",
         "mails.json",
         "media.json",

@@ -1,0 +1,306 @@
+/**
+ * messenger/{username}: the conversation (30 a page, older pages by a link, a reload link), state banners, the
+ * requests folder's answers, the compose form (multipart: text and up to 4 photos), thread actions and the report
+ * form of a message. The list carries data attributes where a JavaScript store attaches later (thread id, last id).
+ */
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BLOCKING_STATES, MESSAGE_BODY_MAX, MESSAGE_PHOTOS_MAX } from "#server/contract/messenger";
+import { CheckboxField, TextAreaField } from "~/components/FieldControls";
+import { Picture } from "~/components/Picture";
+import { ReportTypeSelect } from "~/features/reports/ReportTypeSelect";
+import type { ConversationData, ThreadMediumsData } from "~/api/messenger.server";
+import { useLang, useLocalePath } from "~/i18n/lang";
+import { translateMessage } from "~/i18n/translate";
+import * as ui from "~/styles/ui.css";
+import type { ConversationRefused, MessengerDone } from "./messenger.server";
+import * as css from "./messenger.css";
+import { Avatar, formatMessageTime, MessageText, OnlineStatus } from "./parts";
+
+type Message = ConversationData["messages"][number];
+
+export function ConversationPage({
+  conversation,
+  before,
+  done,
+  refused,
+  mediums,
+  reportId,
+}: {
+  conversation: ConversationData;
+  before: number | null;
+  done: MessengerDone | null;
+  refused: ConversationRefused | null;
+  mediums: ThreadMediumsData["items"] | null;
+  reportId: number | null;
+}) {
+  const { t } = useTranslation("messenger");
+  const { t: tErrors } = useTranslation();
+  const to = useLocalePath();
+  const { partner, state, canSend } = conversation;
+  const name = partner.displayName || t("messenger.deleted_member");
+  const here = to(`messenger/${partner.username}`);
+  const blocked = (BLOCKING_STATES as readonly string[]).includes(state);
+  const upgrade = refused?.intent === "send" ? refused.upgrade : canSend.upgrade;
+  const errorsOf = (field: string) => refused?.fieldErrors[field] ?? [];
+  const oldest = conversation.messages[0];
+  const threadAction = (intent: string, label: string) => (
+    <Form method="post" key={intent}>
+      <input type="hidden" name="thread_id" value={conversation.threadId ?? ""} />
+      <button className={ui.buttonSecondary} type="submit" name="intent" value={intent} data-testid={`conversation-${intent}`}>
+        {label}
+      </button>
+    </Form>
+  );
+  const partnerWrote = conversation.messages.some((message) => !message.mine);
+  const reportMessage = reportId !== null ? conversation.messages.find((message) => message.id === reportId && !message.mine) : undefined;
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.stack}>
+        <p>
+          <Link className={css.tapLink} to={to("messenger")}>
+            ← {t("messenger.back")}
+          </Link>
+        </p>
+        <div className={css.head}>
+          <Avatar image={partner.avatar} name={name} />
+          <div className={css.threadMain}>
+            <h1 className={css.name} style={{ fontSize: "1.25rem", margin: 0 }}>
+              {partner.username && !blocked ? <Link to={to(`p/${partner.username}`)}>{name}</Link> : name}
+            </h1>
+            <OnlineStatus code={partner.onlineStatus} />
+          </div>
+        </div>
+        {done ? (
+          <p className={ui.notice} role="status" data-testid="conversation-done">
+            {t(`messenger.done.${done}`)}
+          </p>
+        ) : null}
+        {state !== "normal" ? (
+          <p className={blocked ? ui.alert : ui.notice} role="status" data-testid="conversation-state" data-state={state}>
+            {t(`messenger.state_banner.${state}`, { name })}
+          </p>
+        ) : null}
+        {conversation.folder === "requests" ? (
+          <div className={ui.notice} data-testid="conversation-request">
+            <p>{t("messenger.request_banner", { name })}</p>
+            <div className={ui.row}>
+              {threadAction("accept", t("messenger.actions.accept"))}
+              {threadAction("decline", t("messenger.actions.decline"))}
+            </div>
+          </div>
+        ) : null}
+        {refused && refused.formErrors.length > 0 ? (
+          <p className={ui.alert} role="alert" data-testid="conversation-error">
+            {refused.formErrors.map((key) => translateMessage(tErrors, key)).join(" ")}
+          </p>
+        ) : null}
+        {mediums ? (
+          <section className={ui.stack} aria-labelledby="mediums-title">
+            <h2 id="mediums-title" className={ui.sectionTitle}>
+              {t("messenger.mediums.title")}
+            </h2>
+            {mediums.length === 0 ? <p className={ui.muted}>{t("messenger.mediums.empty")}</p> : null}
+            <ul className={css.mediums} data-testid="mediums">
+              {mediums.map((item) => (
+                <li key={item.id}>
+                  <Picture
+                    image={item.image}
+                    alt=""
+                    sizes="120px"
+                    width={item.image.width}
+                    height={item.image.height}
+                    className={css.photo}
+                  />
+                </li>
+              ))}
+            </ul>
+            <Link className={css.tapLink} to={here}>
+              {t("messenger.mediums.close")}
+            </Link>
+          </section>
+        ) : null}
+        <div className={ui.row}>
+          {conversation.hasOlder && oldest ? (
+            <Link className={ui.buttonSecondary} to={`${here}?before=${oldest.id}`} rel="prev" data-testid="conversation-older">
+              {t("messenger.older")}
+            </Link>
+          ) : null}
+          {before !== null ? (
+            <Link className={ui.buttonSecondary} to={here}>
+              {t("messenger.newest")}
+            </Link>
+          ) : null}
+        </div>
+        {conversation.messages.length === 0 ? (
+          <p className={ui.muted} data-testid="conversation-empty">
+            {t(blocked ? "messenger.empty_conversation_blocked" : "messenger.empty_conversation", { name })}
+          </p>
+        ) : null}
+        <ol
+          className={css.messages}
+          data-testid="messages"
+          data-messenger-thread={conversation.threadId ?? ""}
+          data-messenger-partner={partner.username}
+          data-last-id={conversation.lastId}
+        >
+          {conversation.messages.map((message) => (
+            <MessageItem key={message.id} message={message} here={here} />
+          ))}
+        </ol>
+        <p>
+          <Link className={css.tapLink} to={`${here}#compose`} reloadDocument data-testid="conversation-reload">
+            ↻ {t("messenger.reload")}
+          </Link>
+        </p>
+        {reportMessage ? (
+          <Form method="post" className={`${ui.card} ${ui.stack}`} id="report" data-testid="report-form">
+            <h2 className={ui.sectionTitle}>{t("messenger.report.title")}</h2>
+            <p className={ui.muted}>{t("messenger.report.explain", { name })}</p>
+            <input type="hidden" name="message_id" value={reportMessage.id} />
+            <ReportTypeSelect kind="message" id="report-type" errors={errorsOf("type")} />
+            <TextAreaField
+              id="report-text"
+              name="text"
+              label={t("messenger.report.text")}
+              rows={3}
+              maxLength={2000}
+              errors={errorsOf("text")}
+            />
+            <CheckboxField
+              id="report-good-faith"
+              name="good_faith"
+              label={t("messenger.report.good_faith")}
+              errors={errorsOf("good_faith")}
+            />
+            <div className={ui.row}>
+              <button className={ui.button} type="submit" name="intent" value="report">
+                {t("messenger.report.submit")}
+              </button>
+              <Link className={css.tapLink} to={here}>
+                {t("messenger.report.cancel")}
+              </Link>
+            </div>
+          </Form>
+        ) : null}
+        {upgrade ? (
+          <div className={css.upgrade} data-testid="upgrade-prompt">
+            <strong>{t("messenger.upgrade.title")}</strong>
+            <p style={{ margin: 0 }}>{t("messenger.upgrade.text")}</p>
+            <Link className={ui.button} to={to("user/membership")}>
+              {t("messenger.upgrade.link")}
+            </Link>
+          </div>
+        ) : null}
+        {!blocked ? (
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            className={`${css.compose} ${ui.stack}`}
+            id="compose"
+            data-testid="compose"
+            data-messenger-compose=""
+          >
+            {!refused && canSend.outcome !== "success" && canSend.messageKey ? (
+              <p className={ui.alert} role="status" data-testid="send-check">
+                {translateMessage(tErrors, canSend.messageKey)}
+              </p>
+            ) : null}
+            <TextAreaField
+              id="compose-body"
+              name="body"
+              label={t("messenger.compose.label", { name })}
+              rows={3}
+              maxLength={MESSAGE_BODY_MAX}
+              defaultValue={refused?.intent === "send" ? refused.body : ""}
+              errors={errorsOf("body")}
+              className={`${ui.input} ${css.textarea}`}
+            />
+            <div className={ui.field}>
+              <label className={ui.label} htmlFor="compose-files">
+                {t("messenger.compose.photos", { max: MESSAGE_PHOTOS_MAX })}
+              </label>
+              <input id="compose-files" type="file" name="files" accept="image/jpeg,image/png,image/webp" multiple />
+              <p className={ui.fieldError} role={errorsOf("files").length ? "alert" : undefined}>
+                {errorsOf("files")
+                  .map((key) => translateMessage(tErrors, key))
+                  .join(" ")}
+              </p>
+            </div>
+            <p>
+              <button className={ui.button} type="submit" data-testid="compose-send">
+                {t("messenger.compose.send")}
+              </button>
+            </p>
+          </Form>
+        ) : null}
+        {conversation.threadId !== null ? (
+          <details data-testid="conversation-actions">
+            <summary className={css.actionSummary}>{t("messenger.actions.summary")}</summary>
+            <div className={ui.row}>
+              {partnerWrote && state === "normal" ? (
+                <Form method="post">
+                  <button className={ui.buttonSecondary} type="submit" name="intent" value="no_thanks" data-testid="conversation-no_thanks">
+                    {t("messenger.actions.no_thanks")}
+                  </button>
+                </Form>
+              ) : null}
+              {threadAction("unread", t("messenger.actions.unread"))}
+              {conversation.folder === "hidden"
+                ? threadAction("restore", t("messenger.actions.restore"))
+                : threadAction("hide", t("messenger.actions.hide"))}
+              {threadAction("delete", t("messenger.actions.delete"))}
+              <Link className={ui.buttonSecondary} to={`${here}?view=photos`} data-testid="conversation-mediums">
+                {t("messenger.mediums.link")}
+              </Link>
+            </div>
+            <p className={ui.muted}>{t("messenger.actions.no_thanks_hint")}</p>
+          </details>
+        ) : null}
+      </div>
+    </main>
+  );
+}
+
+function MessageItem({ message, here }: { message: Message; here: string }) {
+  const { t } = useTranslation("messenger");
+  const lang = useLang();
+  return (
+    <li
+      className={`${css.bubble} ${message.mine ? css.bubbleMine : ""}`}
+      data-testid="message"
+      data-message-id={message.id}
+      data-mine={message.mine ? "1" : "0"}
+    >
+      {message.actionType === 2 ? (
+        <span className={css.noThanks}>{t(message.mine ? "messenger.no_thanks_sent" : "messenger.no_thanks_received")}</span>
+      ) : (
+        <MessageText body={message.body} />
+      )}
+      {message.photos.length > 0 ? (
+        <span className={css.photos}>
+          {message.photos.map((photo) => (
+            <Picture
+              key={photo.id}
+              image={photo.image}
+              alt={t("messenger.photo_alt")}
+              sizes="(min-width: 600px) 240px, 40vw"
+              width={photo.image.width}
+              height={photo.image.height}
+              className={css.photo}
+            />
+          ))}
+        </span>
+      ) : null}
+      <span className={css.meta}>
+        <time dateTime={new Date(message.createdAt).toISOString()}>{formatMessageTime(message.createdAt, lang)}</time>
+        {message.mine ? <span>{message.read ? t("messenger.read") : t("messenger.delivered")}</span> : null}
+        {!message.mine ? (
+          <Link className={css.metaLink} to={`${here}?report=${message.id}#report`} rel="nofollow" data-testid="message-report">
+            {t("messenger.report.link")}
+          </Link>
+        ) : null}
+      </span>
+    </li>
+  );
+}

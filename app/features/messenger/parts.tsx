@@ -1,0 +1,61 @@
+/** Pieces both messenger pages use: times, the online status, the partner's avatar, message text with safe links. */
+import { useTranslation } from "react-i18next";
+import type { Language } from "#server/contract/locales";
+import { messageParts, ONLINE_STATUS, ONLINE_STATUS_NAMES } from "#server/contract/messenger";
+import type { MediaImage } from "#server/contract/media";
+import { Picture } from "~/components/Picture";
+import * as css from "./messenger.css";
+
+const LOCALES: Record<Language, string> = { de: "de-DE", en: "en-GB", es: "es-ES", pl: "pl-PL" };
+
+/** A message's moment in the site's home zone: the time today, else day and time. */
+export function formatMessageTime(ms: number, lang: Language, now = Date.now()): string {
+  const zone = "Europe/Berlin";
+  const day = (value: number) => new Date(value).toLocaleDateString("sv-SE", { timeZone: zone });
+  const time = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: zone, hour: "2-digit", minute: "2-digit" }).format(ms);
+  if (day(ms) === day(now)) return time;
+  const date = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: zone, day: "numeric", month: "short" }).format(ms);
+  return `${date}, ${time}`;
+}
+
+export function OnlineStatus({ code }: { code: number }) {
+  const { t } = useTranslation("messenger");
+  const name = ONLINE_STATUS_NAMES[code] ?? "unknown";
+  if (code === ONLINE_STATUS.none) return null;
+  return (
+    <span className={code === ONLINE_STATUS.available || code === ONLINE_STATUS.chatting ? css.online : css.status} data-online={name}>
+      {t(`messenger.online.${name}`)}
+    </span>
+  );
+}
+
+export function Avatar({ image, name }: { image: MediaImage | null; name: string }) {
+  if (!image)
+    return (
+      <span className={css.avatar} aria-hidden="true">
+        {(name || "?").slice(0, 1).toUpperCase()}
+      </span>
+    );
+  return (
+    <span className={css.avatarBox}>
+      <Picture image={image} alt="" sizes="48px" width={48} height={48} className={css.avatar} />
+    </span>
+  );
+}
+
+/** The message text: links only to the whitelisted domains (contract MESSENGER_LINK_DOMAINS), the rest as text. */
+export function MessageText({ body }: { body: string }) {
+  return (
+    <>
+      {messageParts(body).map((part, i) =>
+        part.kind === "link" ? (
+          <a key={i} href={part.href} rel="nofollow noopener noreferrer ugc" target="_blank">
+            {part.text}
+          </a>
+        ) : (
+          <span key={i}>{part.text}</span>
+        ),
+      )}
+    </>
+  );
+}

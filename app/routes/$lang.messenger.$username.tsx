@@ -1,0 +1,32 @@
+/** messenger/{username} (spec section 2, no footer): one conversation. A thin adapter over app/features/messenger. */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ConversationPage } from "~/features/messenger/ConversationPage";
+import { loadConversation, submitConversation } from "~/features/messenger/messenger.server";
+import { metaFromLoader } from "~/utils/meta";
+import { PRIVATE_HEADERS } from "~/utils/seo";
+
+export const handle = { i18n: ["messenger", "reports"], hydrate: false, layout: "no-footer" };
+
+export const loader = (args: LoaderFunctionArgs) => loadConversation(args);
+
+export const action = (args: ActionFunctionArgs) => submitConversation(args);
+
+export const headers = () => PRIVATE_HEADERS;
+
+export const meta = metaFromLoader({ noindex: true });
+
+export default function ConversationRoute() {
+  const { conversation, before, done, mediums, reportId } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>() ?? null;
+  return (
+    <ConversationPage
+      conversation={conversation}
+      before={before}
+      done={refused ? null : done}
+      refused={refused}
+      mediums={mediums}
+      reportId={refused?.reportId ?? reportId}
+    />
+  );
+}

@@ -1,0 +1,23 @@
+/** messenger (spec section 2: messenger/{targetUsername?}, no footer): the thread list. A thin adapter over app/features/messenger. */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ThreadsPage } from "~/features/messenger/ThreadsPage";
+import { loadThreads, submitThreads } from "~/features/messenger/messenger.server";
+import { metaFromLoader } from "~/utils/meta";
+import { PRIVATE_HEADERS } from "~/utils/seo";
+
+export const handle = { i18n: ["messenger"], hydrate: false, layout: "no-footer" };
+
+export const loader = (args: LoaderFunctionArgs) => loadThreads(args);
+
+export const action = (args: ActionFunctionArgs) => submitThreads(args);
+
+export const headers = () => PRIVATE_HEADERS;
+
+export const meta = metaFromLoader({ noindex: true });
+
+export default function MessengerRoute() {
+  const { list, done, q, matches } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>() ?? null;
+  return <ThreadsPage list={list} done={refused ? null : done} refused={refused} q={q} matches={matches} />;
+}

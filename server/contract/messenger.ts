@@ -1,0 +1,382 @@
+/**
+ * The messenger (issue 12 items 1–5 and 8; spec sections 2, 3 "Messenger", 4 "Message send outcomes" and
+ * "Conversation state", 7 messenger, 8 messenger errors, 9 page sizes and image limits; ADR 043).
+ *
+ * One thread per pair of members. Each member has their own view of it (hidden, deleted up to a message, last
+ * read message, unread count, folder). Whether a message may be sent is decided in one service function
+ * (server/modules/messenger/rules.ts) that answers one outcome of MESSAGE_SEND_OUTCOMES; what the other member's
+ * account allows is the conversation state (CONVERSATION_STATES), derived in the spec's order.
+ */
+import * as v from "valibot";
+import { IMAGE_MAX_BYTES, IMAGE_MIN_BYTES, IMAGE_MIN_WIDTH } from "./media-upload";
+import type { MediaImage } from "./media";
+
+/** Spec section 9: page sizes. */
+export const MESSENGER_CONVERSATION_PAGE_SIZE = 30;
+export const MESSENGER_THREADS_PAGE_SIZE = 20;
+/** Spec section 5: at most 4 photos sent at once; the media pipeline's byte and width limits. */
+export const MESSAGE_PHOTOS_MAX = 4;
+export const MESSAGE_PHOTO_LIMITS = { minBytes: IMAGE_MIN_BYTES, maxBytes: IMAGE_MAX_BYTES, minWidth: IMAGE_MIN_WIDTH } as const;
+/** A message's text (the spec shows no bound; a long letter, not a document). */
+export const MESSAGE_BODY_MAX = 2000;
+/** The whole multipart body of a send with photos. */
+export const MESSAGE_UPLOAD_MAX_BODY_BYTES = MESSAGE_PHOTOS_MAX * IMAGE_MAX_BYTES + 64 * 1024;
+/** Autocomplete: at least this many characters, at most this many names. */
+export const MESSENGER_AUTOCOMPLETE_MIN = 2;
+export const MESSENGER_AUTOCOMPLETE_MAX = 8;
+
+/**
+ * First contacts (a message that opens a conversation) per sender and rolling 24 hours (issue 12 item 3).
+ * Inside an existing conversation there is no cap.
+ */
+export const FIRST_CONTACTS_PER_DAY = { basic: 3, plus_client: 50, plus_escort: 100, business: 10 } as const;
+/** Hot escorts (search's is_hot, active within these hours) take first contacts only from plus clients. */
+export const HOT_ESCORT_ACTIVE_HOURS = 4;
+/** New escorts (registered within these days) take first contacts only from plus clients. */
+export const NEW_ESCORT_DAYS = 14;
+/** A basic client and a basic escort: messages each may send the other in a conversation per rolling 24 hours. */
+export const FREE_PAIR_MESSAGES_PER_DAY = 10;
+/** First contacts from basic members a member receives per rolling 24 hours; more are "first-contact overflow". */
+export const FIRST_CONTACTS_RECEIVED_PER_DAY = 30;
+/** Every member's messages, whatever the conversation: a person typing, never a script (ADR 043). */
+export const OVERALL_MESSAGE_LIMITS = { perHour: 60, perDay: 300 } as const;
+/** Dollar prices of the outcomes that can be paid later (spec section 9; payable with the wallet issue). */
+export const MESSENGER_DOLLAR_PRICES = { first_contact_unlock: 5, boost: 5, minimal_tipping: 5 } as const;
+/** The unread-message e-mail: after this delay, at most once per conversation and day. */
+export const UNREAD_MAIL_DELAY_MS = 15 * 60 * 1000;
+export const UNREAD_MAIL_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** Online status: a message sent within this time is "chatting", activity within this time "available". */
+export const CHATTING_WITHIN_MS = 5 * 60 * 1000;
+export const AVAILABLE_WITHIN_MS = 15 * 60 * 1000;
+
+/**
+ * Spec section 9: eight whitelisted link domains. A link to one of them (or a subdomain) is shown as a link; any
+ * other address stays plain text. Our own site, the counselling and health services a member may need.
+ */
+export const MESSENGER_LINK_DOMAINS = [
+  "velora.de",
+  "velora.example",
+  "hydra-berlin.de",
+  "bufas.net",
+  "liebesleben.de",
+  "hilfetelefon.de",
+  "aidshilfe.de",
+  "openstreetmap.org",
+] as const;
+
+/** Whether a link target is on a whitelisted domain (https or http, the domain itself or a subdomain). */
+export function isWhitelistedLink(href: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return false;
+  const host = url.hostname.toLowerCase();
+  return MESSENGER_LINK_DOMAINS.some((domain) => host === domain || host.endsWith(`.${domain}`));
+}
+
+/** A message's text cut into plain text and whitelisted links (the one rule both tiers render by). */
+export type MessagePart = { kind: "text"; text: string } | { kind: "link"; text: string; href: string };
+export function messageParts(body: string): MessagePart[] {
+  const parts: MessagePart[] = [];
+  const pattern = /\bhttps?:\/\/[^\s<>"']+/gi;
+  let last = 0;
+  for (const match of body.matchAll(pattern)) {
+    const raw = match[0].replace(/[.,;:!?)]+$/, "");
+    const start = match.index;
+    if (!isWhitelistedLink(raw)) continue;
+    if (start > last) parts.push({ kind: "text", text: body.slice(last, start) });
+    parts.push({ kind: "link", text: raw, href: raw });
+    last = start + raw.length;
+  }
+  if (last < body.length) parts.push({ kind: "text", text: body.slice(last) });
+  return parts;
+}
+
+/** Spec section 3: action types of a message. */
+export const MESSAGE_ACTION = { normal: 0, no_thanks: 2 } as const;
+/** Spec section 3: message statuses of the client store (sending, success, fail, preparing). */
+export const MESSAGE_STATUSES = ["sending", "success", "fail", "preparing"] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** Spec section 3: online status codes 0–5. */
+export const ONLINE_STATUS = { none: 0, available: 1, chatting: 2, invisible: 3, unavailable: 4, unknown: 5 } as const;
+export const ONLINE_STATUS_NAMES = ["none", "available", "chatting", "invisible", "unavailable", "unknown"] as const;
+export type OnlineStatusName = (typeof ONLINE_STATUS_NAMES)[number];
+
+/**
+ * Spec section 4 "Conversation state", from the other member: support accounts and deleted members first, then
+ * the spec's order (banned, paused, deactivated, hidden, blocked by you, blocked by them), then the no-thanks
+ * states, else normal.
+ */
+export const CONVERSATION_STATES = [
+  "normal",
+  "support",
+  "deleted",
+  "banned",
+  "user_paused",
+  "deactivated",
+  "hidden",
+  "blocked_user",
+  "blocked_by_user",
+  "no_thanks",
+  "sent_no_thanks",
+] as const;
+export type ConversationState = (typeof CONVERSATION_STATES)[number];
+/** States in which the viewer cannot send (sent_no_thanks: the viewer may write again, which withdraws it). */
+export const BLOCKING_STATES: readonly ConversationState[] = [
+  "support",
+  "deleted",
+  "banned",
+  "user_paused",
+  "deactivated",
+  "hidden",
+  "blocked_user",
+  "blocked_by_user",
+  "no_thanks",
+];
+
+/**
+ * Spec section 4 "Message send outcomes", plus email_verification (ADR 024), conversation_state (a blocking state)
+ * and the dollar outcomes designed in now (boost). The recipient's first-contact filter outcomes (gender,
+ * user_type, origin, age, membership_verification, verified) do not reach the sender: such a first contact lands
+ * in the recipient's requests folder (issue 12 item 5) and the sender reads "success".
+ */
+export const MESSAGE_SEND_OUTCOMES = [
+  "success",
+  "failed",
+  "conversation_state",
+  "email_verification",
+  "first_contact_overflow",
+  "membership_verification",
+  "gender",
+  "user_type",
+  "origin",
+  "age",
+  "verified",
+  "hot_escort",
+  "new_escort",
+  "minimal_tipping",
+  "free_limit",
+  "first_contact_limit",
+  "overall_message_limit",
+  "boost",
+] as const;
+export type MessageSendOutcome = (typeof MESSAGE_SEND_OUTCOMES)[number];
+/** The filter outcomes that send a first contact to the requests folder. */
+export const REQUEST_OUTCOMES: readonly MessageSendOutcome[] = [
+  "membership_verification",
+  "gender",
+  "user_type",
+  "origin",
+  "age",
+  "verified",
+];
+
+/** Each refusal's translated message (exception.messenger.*; the state's own key for conversation_state). */
+export const MESSENGER_ERRORS = {
+  failed: "exception.messenger.failed",
+  first_contact_overflow: "exception.messenger.first_contact_overflow",
+  hot_escort: "exception.messenger.hot_escort",
+  new_escort: "exception.messenger.new_escort",
+  minimal_tipping: "exception.messenger.minimal_tipping",
+  free_limit: `exception.messenger.free_limit?max=${FREE_PAIR_MESSAGES_PER_DAY}`,
+  first_contact_limit: "exception.messenger.first_contact_limit",
+  overall_message_limit: "exception.messenger.overall_message_limit",
+  boost: "exception.messenger.not_payable_yet",
+  email_verification: "exception.email_verification.required",
+  userNotFound: "exception.messenger.user_not_found",
+  threadNotFound: "exception.messenger.thread_not_found",
+  photoNotFound: "exception.messenger.photo_not_found",
+  self: "exception.messenger.self",
+  empty: "validation.messenger.empty",
+  bodyTooLong: `validation.messenger.body_too_long?max=${MESSAGE_BODY_MAX}`,
+  tooManyPhotos: `validation.messenger.too_many_photos?max=${MESSAGE_PHOTOS_MAX}`,
+  notARequest: "exception.messenger.not_a_request",
+} as const;
+/** The message of a blocking conversation state (blocked_by_user reads "currently unavailable"). */
+export const STATE_ERRORS: Record<ConversationState, string> = {
+  normal: "exception.messenger.failed",
+  support: "exception.messenger.state.support",
+  deleted: "exception.messenger.state.deleted",
+  banned: "exception.messenger.state.banned",
+  user_paused: "exception.messenger.state.user_paused",
+  deactivated: "exception.messenger.state.deactivated",
+  hidden: "exception.messenger.state.hidden",
+  blocked_user: "exception.messenger.state.blocked_user",
+  blocked_by_user: "exception.messenger.state.unavailable",
+  no_thanks: "exception.messenger.state.no_thanks",
+  sent_no_thanks: "exception.messenger.state.sent_no_thanks",
+};
+
+/** The thread list's folders: the inbox, first contacts the member's filter held back, and hidden threads. */
+export const THREAD_FOLDERS = ["inbox", "requests", "hidden"] as const;
+export type ThreadFolder = (typeof THREAD_FOLDERS)[number];
+/** Thread actions (spec section 4 "Threads") and the requests folder's answers. */
+export const THREAD_ACTIONS = ["hide", "restore", "delete", "read", "unread", "accept", "decline"] as const;
+export type ThreadAction = (typeof THREAD_ACTIONS)[number];
+
+const pageParam = v.optional(
+  v.pipe(
+    v.string("validation.invalid"),
+    v.regex(/^[1-9]\d{0,3}$/, "validation.invalid"),
+    v.transform((s) => Number(s)),
+  ),
+  "1",
+);
+const idParam = v.optional(
+  v.pipe(
+    v.string("validation.invalid"),
+    v.regex(/^[1-9]\d{0,9}$/, "validation.invalid"),
+    v.transform((s) => Number(s)),
+    v.maxValue(2_147_483_647, "validation.invalid"),
+  ),
+);
+
+/** GET /messenger/threads. */
+export const threadListQuerySchema = v.strictObject(
+  { folder: v.optional(v.picklist(THREAD_FOLDERS, "validation.invalid"), "inbox"), page: pageParam },
+  "validation.invalid",
+);
+/** GET /messenger/messages/{username}: the newest page, older ones before_id, or what arrived after after_id (resync). */
+export const conversationQuerySchema = v.strictObject({ before_id: idParam, after_id: idParam }, "validation.invalid");
+/** GET /messenger/autocomplete. */
+export const autocompleteQuerySchema = v.strictObject(
+  { q: v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(40, "validation.invalid")) },
+  "validation.invalid",
+);
+
+/** POST /messenger/send/{username} (JSON). Photos come through the multipart variant of the same path. */
+export const sendMessageSchema = v.object(
+  {
+    body: v.pipe(
+      v.string(MESSENGER_ERRORS.empty),
+      v.trim(),
+      v.nonEmpty(MESSENGER_ERRORS.empty),
+      v.maxLength(MESSAGE_BODY_MAX, MESSENGER_ERRORS.bodyTooLong),
+    ),
+  },
+  MESSENGER_ERRORS.empty,
+);
+export type SendMessageInput = v.InferOutput<typeof sendMessageSchema>;
+/** The text of a send with photos may be empty. */
+export const photoCaptionSchema = v.pipe(v.string(), v.trim(), v.maxLength(MESSAGE_BODY_MAX, MESSENGER_ERRORS.bodyTooLong));
+
+/** The other member of a thread as the viewer sees them. */
+export interface MessengerPartner {
+  username: string;
+  display_name: string;
+  user_type: number;
+  /** ONLINE_STATUS code 0–5. */
+  online_status: number;
+  avatar: MediaImage | null;
+}
+
+export interface MessagePhoto {
+  id: number;
+  image: MediaImage;
+}
+
+export interface Message {
+  id: number;
+  thread_id: number;
+  /** Sent by the viewer. */
+  mine: boolean;
+  body: string;
+  /** MESSAGE_ACTION: 0 normal, 2 no thanks. */
+  action_type: number;
+  photos: MessagePhoto[];
+  created_at: number;
+  /** The other member has read it (for the viewer's own messages). */
+  read: boolean;
+}
+
+export interface ThreadSummary {
+  thread_id: number;
+  partner: MessengerPartner;
+  state: ConversationState;
+  folder: ThreadFolder;
+  unread_count: number;
+  last_message: { id: number; mine: boolean; preview: string; photo_count: number; action_type: number; created_at: number } | null;
+  updated_at: number;
+}
+
+/** GET /messenger/threads. */
+export interface ThreadList {
+  folder: ThreadFolder;
+  items: ThreadSummary[];
+  page: number;
+  page_size: number;
+  total: number;
+  counts: { unread_threads: number; requests: number; hidden: number };
+}
+
+/** What a send would answer now (direction check), with the flags the page needs. */
+export interface SendCheck {
+  outcome: MessageSendOutcome;
+  /** The translated message's key for a refusal; null on success. */
+  message_key: string | null;
+  /** A plus membership would lift the refusal: the page shows the upgrade prompt. */
+  upgrade: boolean;
+  /** A dollar payment would lift it (not payable before the wallet). */
+  dollar_offer: { kind: "first_contact_unlock" | "boost" | "minimal_tipping"; dollars: number; payable: boolean } | null;
+  /** The next message opens a conversation (counts against the first-contact limit). */
+  first_contact: boolean;
+  first_contacts_left: number | null;
+}
+
+/** GET /messenger/messages/{username}. */
+export interface Conversation {
+  thread_id: number | null;
+  partner: MessengerPartner;
+  state: ConversationState;
+  folder: ThreadFolder | null;
+  /** Oldest first. */
+  messages: Message[];
+  has_older: boolean;
+  /** The newest message id the viewer holds (a resync's after_id). */
+  last_id: number;
+  can_send: SendCheck;
+  unread_count: number;
+}
+
+/** POST /messenger/send/{username} (and /no-thanks): the message and what it did. */
+export interface SendResult {
+  outcome: "success";
+  message: Message;
+  thread_id: number;
+}
+
+/** GET /messenger/unread. */
+export interface MessengerUnread {
+  unread_messages: number;
+  unread_threads: number;
+  requests: number;
+}
+
+/** POST /messenger/threads/{id}/{action}. */
+export interface ThreadActionResult {
+  thread_id: number;
+  action: ThreadAction;
+  folder: ThreadFolder | null;
+  unread_count: number;
+}
+
+/** GET /messenger/threads/{id}/mediums: the photos of a thread, newest first. */
+export interface ThreadMediums {
+  thread_id: number;
+  items: Array<MessagePhoto & { message_id: number; mine: boolean; created_at: number }>;
+}
+
+/** GET /messenger/autocomplete. */
+export interface MessengerAutocomplete {
+  items: Array<{ username: string; display_name: string; user_type: number }>;
+}
+
+/** POST /messenger/boost/{id}: the boosted message and what it cost (answers 402 until the wallet issue makes it payable). */
+export interface BoostResult {
+  message_id: number;
+  dollars: number;
+}

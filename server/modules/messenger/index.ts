@@ -1,0 +1,2 @@
+/** The messenger's public face for other modules and the job handlers (ADR 043). */
+export { sendUnreadMail } from "./mails";

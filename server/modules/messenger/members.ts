@@ -1,0 +1,227 @@
+/**
+ * The members of a conversation as the messenger's rules read them, the conversation state (spec section 4, in its
+ * order) and the online status codes 0–5 (spec section 3) derived from stored activity (ADR 043).
+ */
+import type { ApiDeps } from "../../api/types";
+import {
+  CHATTING_WITHIN_MS,
+  AVAILABLE_WITHIN_MS,
+  ONLINE_STATUS,
+  type ConversationState,
+  type MessengerPartner,
+} from "../../contract/messenger";
+import { plusRunning } from "../../contract/membership";
+import { isStaffUserType } from "../../contract/moderation";
+import type { DB } from "../../db/index";
+import { isListedOwner, visibleMediaLevels, type ViewerContext } from "../access/index";
+import { mediaImageOf } from "../media/index";
+
+export interface MemberRow {
+  id: number;
+  username: string;
+  email: string;
+  language: string;
+  status: string;
+  user_type: number;
+  register_completed_step: number;
+  gender: number | null;
+  birth_date: string | null;
+  is_member: number;
+  member_until: number | null;
+  invisible_browsing: number;
+  created_at: number;
+  last_login_at: number | null;
+  last_active_at: number | null;
+  business_kind: string | null;
+  is_visible: number | null;
+  members_only: number | null;
+  display_name: string | null;
+  country_code: string | null;
+  is_hot: number | null;
+  verified_at: number | null;
+}
+
+function memberQuery(db: DB) {
+  return db
+    .selectFrom("users")
+    .leftJoin("profiles", "profiles.user_id", "users.id")
+    .select([
+      "users.id",
+      "users.username",
+      "users.email",
+      "users.language",
+      "users.status",
+      "users.user_type",
+      "users.register_completed_step",
+      "users.gender",
+      "users.birth_date",
+      "users.is_member",
+      "users.member_until",
+      "users.invisible_browsing",
+      "users.created_at",
+      "users.last_login_at",
+      "users.last_active_at",
+      "users.business_kind",
+      "profiles.is_visible",
+      "profiles.members_only",
+      "profiles.display_name",
+      "profiles.country_code",
+      "profiles.is_hot",
+      "profiles.verified_at",
+    ]);
+}
+
+function normalize(row: MemberRow): MemberRow {
+  return {
+    ...row,
+    created_at: Number(row.created_at),
+    last_login_at: row.last_login_at === null ? null : Number(row.last_login_at),
+    last_active_at: row.last_active_at === null ? null : Number(row.last_active_at),
+    member_until: row.member_until === null ? null : Number(row.member_until),
+  };
+}
+
+export async function memberById(db: DB, id: number): Promise<MemberRow | undefined> {
+  const row = await memberQuery(db).where("users.id", "=", id).executeTakeFirst();
+  return row ? normalize(row) : undefined;
+}
+
+export async function memberByUsername(db: DB, username: string): Promise<MemberRow | undefined> {
+  const row = await memberQuery(db).where("users.username_key", "=", username.toLowerCase()).executeTakeFirst();
+  return row ? normalize(row) : undefined;
+}
+
+export async function membersByIds(db: DB, ids: number[]): Promise<Map<number, MemberRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await memberQuery(db).where("users.id", "in", ids).execute();
+  return new Map(rows.map((row) => [row.id, normalize(row)]));
+}
+
+export function isPlus(member: MemberRow, now: number): boolean {
+  return plusRunning(member.is_member, member.member_until, now);
+}
+
+export function ageOf(birthDate: string | null, now: number): number | null {
+  if (!birthDate || !/^\d{4}-\d{2}-\d{2}$/.test(birthDate)) return null;
+  const [y, m, d] = birthDate.split("-").map(Number) as [number, number, number];
+  const today = new Date(now);
+  let age = today.getUTCFullYear() - y;
+  if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) age -= 1;
+  return age;
+}
+
+/** Who blocked whom between the viewer and others: the block relation (block, blocked by, or both). */
+export async function blockRelations(db: DB, viewerId: number, others: number[]): Promise<Map<number, { mine: boolean; theirs: boolean }>> {
+  const result = new Map<number, { mine: boolean; theirs: boolean }>();
+  if (others.length === 0) return result;
+  const rows = await db
+    .selectFrom("blocks")
+    .select(["blocker_id", "blocked_id"])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("blocker_id", "=", viewerId), eb("blocked_id", "in", others)]),
+        eb.and([eb("blocked_id", "=", viewerId), eb("blocker_id", "in", others)]),
+      ]),
+    )
+    .execute();
+  for (const row of rows) {
+    const other = row.blocker_id === viewerId ? row.blocked_id : row.blocker_id;
+    const entry = result.get(other) ?? { mine: false, theirs: false };
+    if (row.blocker_id === viewerId) entry.mine = true;
+    else entry.theirs = true;
+    result.set(other, entry);
+  }
+  return result;
+}
+
+/**
+ * Spec section 4: the conversation state from the other member. Support accounts and deleted members first (there
+ * is nobody to reach), then banned, paused, deactivated, hidden, blocked by you (the relation block or both),
+ * blocked by them; then who said no thanks; else normal.
+ */
+export function conversationState(
+  viewerId: number,
+  other: MemberRow | undefined,
+  blocks: { mine: boolean; theirs: boolean } | undefined,
+  noThanksBy: number | null,
+): ConversationState {
+  if (!other || other.status === "deleted") return "deleted";
+  if (isStaffUserType(other.user_type)) return "support";
+  if (other.status === "banned") return "banned";
+  if (other.status === "paused") return "user_paused";
+  if (other.status === "deactivated") return "deactivated";
+  if (!isListedOwner(other)) return "hidden";
+  if (blocks?.mine) return "blocked_user";
+  if (blocks?.theirs) return "blocked_by_user";
+  if (noThanksBy === other.id) return "no_thanks";
+  if (noThanksBy === viewerId) return "sent_no_thanks";
+  return "normal";
+}
+
+/** When each of these members last sent a message, for "chatting" (only recent ones are read). */
+export async function recentSenders(db: DB, ids: number[], now: number): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("messenger_messages")
+    .select("sender_id")
+    .where("sender_id", "in", ids)
+    .where("created_at", ">", now - CHATTING_WITHIN_MS)
+    .groupBy("sender_id")
+    .execute();
+  return new Set(rows.map((row) => row.sender_id));
+}
+
+/**
+ * Spec section 3: online status 0–5 as the viewer sees the other member. Deleted or banned: unknown; not reachable
+ * (paused, deactivated, hidden, a block): unavailable; a plus member browsing invisibly: none (never revealed);
+ * a message sent within 5 minutes: chatting; activity within 15 minutes: available; else none. Live presence
+ * (issue 12 item 6) replaces the stored activity later.
+ */
+export function onlineStatus(other: MemberRow | undefined, state: ConversationState, chatting: boolean, now: number): number {
+  if (state === "deleted" || state === "banned") return ONLINE_STATUS.unknown;
+  if (state !== "normal" && state !== "no_thanks" && state !== "sent_no_thanks") return ONLINE_STATUS.unavailable;
+  if (!other) return ONLINE_STATUS.unknown;
+  if (other.invisible_browsing === 1 && isPlus(other, now)) return ONLINE_STATUS.none;
+  if (chatting) return ONLINE_STATUS.chatting;
+  const last = Math.max(other.last_active_at ?? 0, other.last_login_at ?? 0);
+  if (last > now - AVAILABLE_WITHIN_MS) return ONLINE_STATUS.available;
+  return ONLINE_STATUS.none;
+}
+
+/** The avatars the viewer may see of these members, by member id. */
+export async function avatarsOf(
+  deps: ApiDeps,
+  viewer: ViewerContext,
+  ids: number[],
+): Promise<Map<number, ReturnType<typeof mediaImageOf>>> {
+  const avatars = new Map<number, ReturnType<typeof mediaImageOf>>();
+  if (ids.length === 0) return avatars;
+  const rows = await deps.db
+    .selectFrom("media")
+    .select(["user_id", "public_id", "width", "height", "variant_widths"])
+    .where("user_id", "in", ids)
+    .where("is_avatar", "=", 1)
+    .where("status", "=", 1)
+    .where("visibility", "in", visibleMediaLevels(viewer))
+    .orderBy("position")
+    .execute();
+  for (const row of rows) if (!avatars.has(row.user_id)) avatars.set(row.user_id, mediaImageOf(row));
+  return avatars;
+}
+
+/** The partner as the viewer sees them; a deleted member keeps no name. */
+export function partnerOf(
+  other: MemberRow | undefined,
+  state: ConversationState,
+  status: number,
+  avatar: ReturnType<typeof mediaImageOf> | undefined,
+): MessengerPartner {
+  const visible = state === "normal" || state === "no_thanks" || state === "sent_no_thanks" || state === "support";
+  return {
+    username: other && state !== "deleted" ? other.username : "",
+    display_name: other && state !== "deleted" ? (other.display_name ?? other.username) : "",
+    user_type: other?.user_type ?? 0,
+    online_status: status,
+    avatar: visible ? (avatar ?? null) : null,
+  };
+}

@@ -1,0 +1,242 @@
+/** The messenger group (spec section 7 "messenger"; ADR 043). Every route answers for the signed-in member only. */
+import * as v from "valibot";
+import { ApiError, errorItem, fail } from "../../api/errors";
+import { rowIdParam } from "../../api/params";
+import { ok } from "../../api/router";
+import type { ModuleContext } from "../../api/module-context";
+import {
+  FIRST_CONTACTS_PER_DAY,
+  FREE_PAIR_MESSAGES_PER_DAY,
+  MESSAGE_ACTION,
+  MESSAGE_PHOTOS_MAX,
+  MESSAGE_UPLOAD_MAX_BODY_BYTES,
+  MESSENGER_CONVERSATION_PAGE_SIZE,
+  MESSENGER_DOLLAR_PRICES,
+  MESSENGER_ERRORS,
+  MESSENGER_THREADS_PAGE_SIZE,
+  OVERALL_MESSAGE_LIMITS,
+  THREAD_ACTIONS,
+  autocompleteQuerySchema,
+  conversationQuerySchema,
+  photoCaptionSchema,
+  sendMessageSchema,
+  threadListQuerySchema,
+  type ThreadAction,
+} from "../../contract/messenger";
+import { IMAGE_MAX_BYTES } from "../../contract/media-upload";
+import { isValidProfileUsername } from "../../contract/validation";
+import { imageQueueOf, receiveUpload } from "../media/index";
+import { preparePhotos, readMessagePhoto } from "./photos";
+import {
+  autocomplete,
+  conversationWith,
+  directionCheck,
+  precheckSend,
+  sendMessage,
+  threadAction,
+  threadList,
+  threadMediums,
+  unreadCounts,
+} from "./service";
+
+function usernameOf(raw: string | undefined): string {
+  if (!raw || !isValidProfileUsername(raw)) throw fail.notFound(MESSENGER_ERRORS.userNotFound);
+  return raw;
+}
+
+const RULES = `Contact rules (one outcome each, error key exception.messenger.*, top-level outcome and upgrade): a blocking conversation state (403, the state's key; blocked by them reads "currently unavailable"); e-mail verification (403); overall ${OVERALL_MESSAGE_LIMITS.perHour}/hour and ${OVERALL_MESSAGE_LIMITS.perDay}/day (429); inside a conversation a free client and a free escort ${FREE_PAIR_MESSAGES_PER_DAY} messages each per 24 h (429 free_limit); a first contact: hot and new escorts only from plus clients (403), first contacts per 24 h basic ${FIRST_CONTACTS_PER_DAY.basic}, plus clients ${FIRST_CONTACTS_PER_DAY.plus_client}, plus escorts ${FIRST_CONTACTS_PER_DAY.plus_escort}, agencies and clubs ${FIRST_CONTACTS_PER_DAY.business} (429), the recipient's overflow (403); the recipient's first-contact filter sends the message to their requests folder (the sender reads success).`;
+
+/** The messenger group. */
+export function registerMessenger({ v2, deps }: ModuleContext): void {
+  const base = { tag: "messenger", auth: "required" as const };
+  v2.add(
+    {
+      ...base,
+      method: "get",
+      path: "/messenger/unread",
+      response: "MessengerUnread",
+      summary: "Unread messages and threads of the inbox, and the requests waiting.",
+      statuses: [401],
+    },
+    async (c, { user }) => ok(c, await unreadCounts(deps, user!.id)),
+  );
+  v2.add(
+    {
+      ...base,
+      method: "get",
+      path: "/messenger/threads",
+      response: "ThreadList",
+      summary: `One folder (inbox | requests | hidden) of the member's threads, ${MESSENGER_THREADS_PAGE_SIZE} a page, latest first: the other member with online status 0–5 and conversation state, the last message, unread counts.`,
+      query: threadListQuerySchema,
+      statuses: [400, 401],
+    },
+    async (c, { user, query }) => ok(c, await threadList(deps, user!.id, query.folder, query.page)),
+  );
+  v2.add(
+    {
+      ...base,
+      method: "get",
+      path: "/messenger/messages/:username",
+      response: "Conversation",
+      summary: `The conversation with a member: the newest ${MESSENGER_CONVERSATION_PAGE_SIZE} messages (oldest first), older ones with before_id, a resync with after_id (the messages after the last one the client holds); the state, and what a send would answer now (can_send). No messages when there is no thread yet.`,
+      query: conversationQuerySchema,
+      statuses: [400, 401, 404],
+    },
+    async (c, { user, query }) => ok(c, await conversationWith(deps, user!.id, usernameOf(c.req.param("username")), query)),
+  );
+  v2.add(
+    {
+      ...base,
+      method: "get",
+      path: "/messenger/direction/:username",
+      response: "SendCheck",
+      summary: `The direction check: what sending to this member would answer now, without sending. ${RULES}`,
+      statuses: [400, 401, 404],
+    },
+    async (c, { user }) => ok(c, await directionCheck(deps, user!.id, usernameOf(c.req.param("username")))),
+  );
+  v2.add(
+    {
+      ...base,
+      method: "post",
+      path: "/messenger/send/:username",
+      response: "SendResult",
+      summary: `Sends a text message (body 1–2000 characters). ${RULES}`,
+      body: sendMessageSchema,
+      statuses: [201, 400, 401, 403, 404, 429],
+    },
+    async (c, { user, body }) =>
+      ok(c, await sendMessage(deps, user!.id, usernameOf(c.req.param("username")), { body: body.body }), { status: 201 }),
+  );
+  v2.add(
+    {
+      ...base,
+      method: "post",
+      path: "/messenger/send/:username/photos",
+      response: "SendResult",
+      summary: `Sends up to ${MESSAGE_PHOTOS_MAX} photos with an optional text, or a text alone (multipart/form-data: body, files; the web's compose form). Each 50,000–20,000,000 bytes, JPEG/PNG/WebP, at least 200 px wide; stored without EXIF/GPS and visible only to the two members. Errors carry source files.N. ${RULES}`,
+      maxBodyBytes: MESSAGE_UPLOAD_MAX_BODY_BYTES,
+      streamsBody: true,
+      statuses: [201, 400, 401, 403, 404, 413, 429, 503],
+    },
+    async (c, { user }) => {
+      const username = usernameOf(c.req.param("username"));
+      imageQueueOf(deps).assertRoom();
+      await precheckSend(deps, user!.id, username);
+      const upload = await receiveUpload(c.req.raw, {
+        tmpDir: deps.config.uploadTmpDir,
+        fileField: "files",
+        maxFiles: MESSAGE_PHOTOS_MAX,
+        maxFileBytes: IMAGE_MAX_BYTES,
+        maxBodyBytes: MESSAGE_UPLOAD_MAX_BODY_BYTES,
+        fields: ["body"],
+      });
+      try {
+        const caption = v.safeParse(photoCaptionSchema, upload.fields.get("body") ?? "");
+        if (!caption.success) throw fail.badRequest(caption.issues[0].message, "body");
+        // The web's one compose form: text alone is a text message.
+        if (upload.files.length === 0) {
+          const text = v.safeParse(sendMessageSchema, { body: caption.output });
+          if (!text.success) throw fail.badRequest(text.issues[0].message, "body");
+          return ok(c, await sendMessage(deps, user!.id, username, { body: text.output.body }), { status: 201 });
+        }
+        const prepared = await preparePhotos(deps, upload.files);
+        try {
+          return ok(c, await sendMessage(deps, user!.id, username, { body: caption.output, photos: prepared.photos }), { status: 201 });
+        } catch (err) {
+          await prepared.remove();
+          throw err;
+        }
+      } finally {
+        await upload.cleanup();
+      }
+    },
+  );
+  v2.add(
+    {
+      ...base,
+      method: "post",
+      path: "/messenger/no-thanks/:username",
+      response: "SendResult",
+      summary:
+        "Sends the polite no thanks (action type 2) in an existing conversation: the other member cannot write further until the sender writes again. 404 without a conversation.",
+      statuses: [201, 401, 403, 404],
+    },
+    async (c, { user }) =>
+      ok(c, await sendMessage(deps, user!.id, usernameOf(c.req.param("username")), { body: "", actionType: MESSAGE_ACTION.no_thanks }), {
+        status: 201,
+      }),
+  );
+  v2.add(
+    {
+      ...base,
+      method: "post",
+      path: "/messenger/threads/:id/:action",
+      response: "ThreadActionResult",
+      summary: `A thread action on the member's own view: ${THREAD_ACTIONS.join(", ")} (accept and decline answer a thread in the requests folder; declining is silent to the sender). Another member's thread answers 404.`,
+      statuses: [401, 404, 409],
+    },
+    async (c, { user }) => {
+      const action = c.req.param("action") as ThreadAction;
+      if (!(THREAD_ACTIONS as readonly string[]).includes(action)) throw fail.notFound(MESSENGER_ERRORS.threadNotFound);
+      return ok(c, await threadAction(deps, user!.id, rowIdParam(c.req.param("id"), MESSENGER_ERRORS.threadNotFound), action));
+    },
+  );
+  v2.add(
+    {
+      ...base,
+      method: "get",
+      path: "/messenger/threads/:id/mediums",
+      response: "ThreadMediums",
+      summary: "The photos exchanged in the member's view of a thread, newest first. Another member's thread answers 404.",
+      statuses: [401, 404],
+    },
+    async (c, { user }) => ok(c, await threadMediums(deps, user!.id, rowIdParam(c.req.param("id"), MESSENGER_ERRORS.threadNotFound))),
+  );
+  v2.add(
+    {
+      ...base,
+      method: "get",
+      path: "/messenger/autocomplete",
+      response: "MessengerAutocomplete",
+      summary:
+        "Usernames the member may write to, by prefix (at least 2 characters): conversations first, then findable profiles; never blocked, hidden or staff accounts.",
+      query: autocompleteQuerySchema,
+      statuses: [400, 401],
+    },
+    async (c, { user, query }) => ok(c, await autocomplete(deps, user!.id, query.q)),
+  );
+  v2.add(
+    {
+      ...base,
+      method: "post",
+      path: "/messenger/boost/:id",
+      response: "BoostResult",
+      summary: `Boosting a message costs ${MESSENGER_DOLLAR_PRICES.boost} dollars; payable with the wallet. Until then 402 exception.messenger.not_payable_yet.`,
+      statuses: [401, 402, 404],
+    },
+    () => {
+      throw new ApiError(402, [errorItem(402, MESSENGER_ERRORS.boost)], { outcome: "boost", upgrade: false });
+    },
+  );
+  v2.add(
+    {
+      ...base,
+      method: "get",
+      path: "/messenger/photos/:key/:variant",
+      summary:
+        "One variant of a message photo ({width}.avif|webp|jpg), only for the two members of its thread while the message is in their view. 404 otherwise. Browsers use /messenger-photo/{key}/{variant}.",
+      statuses: [404],
+    },
+    async (c, { user }) => {
+      const file = await readMessagePhoto(deps, user!.id, c.req.param("key") ?? "", c.req.param("variant") ?? "");
+      return c.body(file.object.body, 200, {
+        "Content-Type": file.mimeType,
+        "Content-Length": String(file.object.size),
+        "X-Content-Type-Options": "nosniff",
+        "Cache-Control": "private, max-age=31536000, immutable",
+        Vary: "Authorization",
+      });
+    },
+  );
+}

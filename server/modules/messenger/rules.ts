@@ -1,0 +1,200 @@
+/**
+ * The contact rules (issue 12 item 3; spec section 4 "Message send outcomes", section 8 "Messenger"; ADR 043): the
+ * ONE function that decides whether a member may send a message now, answering one outcome with its own translated
+ * message, whether a plus upgrade would lift it, and which dollar payment would (designed in, not payable yet).
+ *
+ * Order: a blocking conversation state; the sender's verified e-mail address (ADR 024); the overall message limit;
+ * then inside an existing conversation only the limit between a free client and a free escort; for a first contact
+ * hot and new escorts (plus clients only), the sender's first contacts per 24 hours, the recipient's first-contact
+ * overflow, and last the recipient's first-contact filter, which does not refuse: the message goes to the
+ * recipient's requests folder (issue 12 item 5) and the sender reads success.
+ */
+import type { ApiDeps } from "../../api/types";
+import {
+  BLOCKING_STATES,
+  FIRST_CONTACTS_PER_DAY,
+  FIRST_CONTACTS_RECEIVED_PER_DAY,
+  FREE_PAIR_MESSAGES_PER_DAY,
+  HOT_ESCORT_ACTIVE_HOURS,
+  MESSENGER_DOLLAR_PRICES,
+  MESSENGER_ERRORS,
+  NEW_ESCORT_DAYS,
+  OVERALL_MESSAGE_LIMITS,
+  STATE_ERRORS,
+  type ConversationState,
+  type MessageSendOutcome,
+  type SendCheck,
+} from "../../contract/messenger";
+import { USER_TYPE } from "../../contract/users";
+import type { DB } from "../../db/index";
+import { firstContactFilter } from "../settings/index";
+import { ageOf, isPlus, type MemberRow } from "./members";
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+export interface Decision extends SendCheck {
+  /** For success of a first contact the filter held back: the recipient's requests folder and why. */
+  requestReason: MessageSendOutcome | null;
+}
+
+export interface DecideInput {
+  sender: MemberRow;
+  recipient: MemberRow;
+  state: ConversationState;
+  /** The sender must verify their address first (viewerContext). */
+  mustVerifyEmail: boolean;
+  /** The thread and whether it already holds a message. */
+  threadId: number | null;
+  conversationExists: boolean;
+}
+
+/** The sender's first contacts per rolling 24 hours (no cap inside an existing conversation). */
+export function firstContactLimitOf(sender: MemberRow, now: number): number {
+  if (sender.user_type === USER_TYPE.business) return FIRST_CONTACTS_PER_DAY.business;
+  if (!isPlus(sender, now)) return FIRST_CONTACTS_PER_DAY.basic;
+  return sender.user_type === USER_TYPE.escort ? FIRST_CONTACTS_PER_DAY.plus_escort : FIRST_CONTACTS_PER_DAY.plus_client;
+}
+
+function refusal(
+  outcome: MessageSendOutcome,
+  key: string,
+  upgrade: boolean,
+  firstContact: boolean,
+  extra: Partial<SendCheck> = {},
+): Decision {
+  return {
+    outcome,
+    message_key: key,
+    upgrade,
+    dollar_offer: null,
+    first_contact: firstContact,
+    first_contacts_left: null,
+    requestReason: null,
+    ...extra,
+  };
+}
+
+async function count(query: Promise<{ n: number | string | bigint } | undefined>): Promise<number> {
+  return Number((await query)?.n ?? 0);
+}
+
+/** The recipient's first-contact filter against the sender: the first outcome it refuses, or null. */
+async function filterOutcome(deps: ApiDeps, sender: MemberRow, recipient: MemberRow, now: number): Promise<MessageSendOutcome | null> {
+  const filter = await firstContactFilter(deps, recipient.id);
+  if (filter.members_only && !isPlus(sender, now)) return "membership_verification";
+  if (filter.verified_only && sender.verified_at === null) return "verified";
+  const typeName = sender.user_type === USER_TYPE.client ? "client" : sender.user_type === USER_TYPE.escort ? "escort" : "business";
+  if (filter.user_types.length > 0 && !filter.user_types.includes(typeName)) return "user_type";
+  if (filter.genders.length > 0 && (sender.gender === null || !filter.genders.includes(sender.gender))) return "gender";
+  if (filter.countries.length > 0 && (sender.country_code === null || !filter.countries.includes(sender.country_code))) return "origin";
+  if (filter.age_min !== null || filter.age_max !== null) {
+    const age = ageOf(sender.birth_date, now);
+    // Businesses have no age; a person without a known age does not pass an age filter.
+    if (sender.user_type !== USER_TYPE.business) {
+      if (age === null) return "age";
+      if (filter.age_min !== null && age < filter.age_min) return "age";
+      if (filter.age_max !== null && age > filter.age_max) return "age";
+    }
+  }
+  return null;
+}
+
+/** Decides a send (see the file's comment). `db` may be the sending transaction. */
+export async function decideSend(deps: ApiDeps, db: DB, input: DecideInput): Promise<Decision> {
+  const { sender, recipient, state } = input;
+  const now = deps.clock.now();
+  const firstContact = !input.conversationExists;
+  if (BLOCKING_STATES.includes(state)) return refusal("conversation_state", STATE_ERRORS[state], false, firstContact);
+  if (input.mustVerifyEmail) return refusal("email_verification", MESSENGER_ERRORS.email_verification, false, firstContact);
+
+  const sent = (since: number) =>
+    count(
+      db
+        .selectFrom("messenger_messages")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("sender_id", "=", sender.id)
+        .where("created_at", ">", since)
+        .executeTakeFirst(),
+    );
+  if ((await sent(now - HOUR)) >= OVERALL_MESSAGE_LIMITS.perHour || (await sent(now - DAY)) >= OVERALL_MESSAGE_LIMITS.perDay)
+    return refusal("overall_message_limit", MESSENGER_ERRORS.overall_message_limit, false, firstContact);
+
+  const senderPlus = isPlus(sender, now);
+  const recipientPlus = isPlus(recipient, now);
+  const success: Decision = {
+    outcome: "success",
+    message_key: null,
+    upgrade: false,
+    dollar_offer: null,
+    first_contact: firstContact,
+    first_contacts_left: null,
+    requestReason: null,
+  };
+
+  if (!firstContact) {
+    // A basic client and a basic escort: a daily allowance each way; either member's plus lifts it.
+    const pair = [sender.user_type, recipient.user_type].sort().join(",");
+    if (pair === `${USER_TYPE.client},${USER_TYPE.escort}` && !senderPlus && !recipientPlus && input.threadId !== null) {
+      const n = await count(
+        db
+          .selectFrom("messenger_messages")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("thread_id", "=", input.threadId)
+          .where("sender_id", "=", sender.id)
+          .where("created_at", ">", now - DAY)
+          .executeTakeFirst(),
+      );
+      if (n >= FREE_PAIR_MESSAGES_PER_DAY) return refusal("free_limit", MESSENGER_ERRORS.free_limit, true, false);
+    }
+    return success;
+  }
+
+  // Hot and new escorts take first contacts from plus clients only; only a client can lift it by upgrading.
+  const plusClient = sender.user_type === USER_TYPE.client && senderPlus;
+  if (recipient.user_type === USER_TYPE.escort && !plusClient) {
+    const active = Math.max(recipient.last_active_at ?? 0, recipient.last_login_at ?? 0);
+    const upgradeLifts = sender.user_type === USER_TYPE.client;
+    if (recipient.is_hot === 1 && active > now - HOT_ESCORT_ACTIVE_HOURS * HOUR)
+      return refusal("hot_escort", MESSENGER_ERRORS.hot_escort, upgradeLifts, true);
+    if (recipient.created_at > now - NEW_ESCORT_DAYS * DAY) return refusal("new_escort", MESSENGER_ERRORS.new_escort, upgradeLifts, true);
+  }
+
+  const limit = firstContactLimitOf(sender, now);
+  const used = await count(
+    db
+      .selectFrom("messenger_first_contacts")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("sender_id", "=", sender.id)
+      .where("created_at", ">", now - DAY)
+      .executeTakeFirst(),
+  );
+  if (used >= limit) {
+    const basicPerson = !senderPlus && sender.user_type !== USER_TYPE.business;
+    return refusal("first_contact_limit", MESSENGER_ERRORS.first_contact_limit, basicPerson, true, {
+      first_contacts_left: 0,
+      dollar_offer: { kind: "first_contact_unlock", dollars: MESSENGER_DOLLAR_PRICES.first_contact_unlock, payable: false },
+    });
+  }
+
+  if (!senderPlus) {
+    const received = await count(
+      db
+        .selectFrom("messenger_first_contacts")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("recipient_id", "=", recipient.id)
+        .where("sender_plus", "=", 0)
+        .where("created_at", ">", now - DAY)
+        .executeTakeFirst(),
+    );
+    if (received >= FIRST_CONTACTS_RECEIVED_PER_DAY)
+      return refusal("first_contact_overflow", MESSENGER_ERRORS.first_contact_overflow, sender.user_type !== USER_TYPE.business, true);
+  }
+
+  return { ...success, first_contacts_left: limit - used, requestReason: await filterOutcome(deps, sender, recipient, now) };
+}
+
+/** The HTTP status of a refusal: limits are 429, everything else the member cannot do now is 403. */
+export function refusalStatus(outcome: MessageSendOutcome): number {
+  return outcome === "overall_message_limit" || outcome === "first_contact_limit" || outcome === "free_limit" ? 429 : 403;
+}

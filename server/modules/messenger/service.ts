@@ -1,0 +1,725 @@
+/**
+ * The messenger (issue 12, ADR 043): threads per pair of members, each member's own view of a thread, sending under
+ * the contact rules (rules.ts), thread actions, the requests folder, thread mediums and autocomplete. Every read and
+ * action is for the signed-in member's own view: a thread id of someone else's conversation answers 404 like an
+ * unknown one. A message is committed first, then published on the bus as a small hint (contract/realtime).
+ */
+import { sql, type ExpressionBuilder } from "kysely";
+import { ApiError, errorItem, fail } from "../../api/errors";
+import type { ApiDeps } from "../../api/types";
+import {
+  MESSAGE_ACTION,
+  MESSENGER_AUTOCOMPLETE_MAX,
+  MESSENGER_AUTOCOMPLETE_MIN,
+  MESSENGER_CONVERSATION_PAGE_SIZE,
+  MESSENGER_ERRORS,
+  MESSENGER_THREADS_PAGE_SIZE,
+  UNREAD_MAIL_DELAY_MS,
+  type Conversation,
+  type ConversationState,
+  type Message,
+  type MessagePhoto,
+  type MessengerAutocomplete,
+  type MessengerUnread,
+  type SendCheck,
+  type SendResult,
+  type ThreadAction,
+  type ThreadActionResult,
+  type ThreadFolder,
+  type ThreadList,
+  type ThreadMediums,
+  type ThreadSummary,
+} from "../../contract/messenger";
+import type { DB } from "../../db/index";
+import type { Database } from "../../db/schema";
+import { enqueueJob } from "../../jobs/queue";
+import { isFindableProfile, notBlockedWith, viewerContext, type ViewerContext } from "../access/index";
+import {
+  avatarsOf,
+  blockRelations,
+  conversationState,
+  memberById,
+  memberByUsername,
+  membersByIds,
+  onlineStatus,
+  partnerOf,
+  recentSenders,
+  type MemberRow,
+} from "./members";
+import { photoImageOf, photosOfMessages, type StoredPhoto } from "./photos";
+import { decideSend, refusalStatus, type Decision } from "./rules";
+
+export function pairKey(a: number, b: number): string {
+  return a < b ? `${a}:${b}` : `${b}:${a}`;
+}
+
+interface ThreadRow {
+  id: number;
+  starter_id: number;
+  other_id: number;
+  last_message_id: number | null;
+  no_thanks_by: number | null;
+}
+
+interface MemberView {
+  thread_id: number;
+  member_id: number;
+  partner_id: number;
+  folder: string;
+  hidden: number;
+  deleted_up_to: number;
+  last_read_id: number;
+  unread_count: number;
+  last_visible_id: number;
+  updated_at: number;
+}
+
+async function threadOfPair(db: DB, a: number, b: number): Promise<ThreadRow | undefined> {
+  return db
+    .selectFrom("messenger_threads")
+    .select(["id", "starter_id", "other_id", "last_message_id", "no_thanks_by"])
+    .where("pair_key", "=", pairKey(a, b))
+    .executeTakeFirst();
+}
+
+async function viewOf(db: DB, threadId: number, memberId: number): Promise<MemberView | undefined> {
+  const row = await db
+    .selectFrom("messenger_thread_members")
+    .select([
+      "thread_id",
+      "member_id",
+      "partner_id",
+      "folder",
+      "hidden",
+      "deleted_up_to",
+      "last_read_id",
+      "unread_count",
+      "last_visible_id",
+      "updated_at",
+    ])
+    .where("thread_id", "=", threadId)
+    .where("member_id", "=", memberId)
+    .executeTakeFirst();
+  return row ? { ...row, updated_at: Number(row.updated_at) } : undefined;
+}
+
+/** The member's own view of a thread by its id; another member's thread answers like a missing one. */
+async function ownThread(deps: ApiDeps, threadId: number, memberId: number): Promise<{ thread: ThreadRow; view: MemberView }> {
+  const view = await viewOf(deps.db, threadId, memberId);
+  if (!view) throw fail.notFound(MESSENGER_ERRORS.threadNotFound);
+  const thread = await deps.db
+    .selectFrom("messenger_threads")
+    .select(["id", "starter_id", "other_id", "last_message_id", "no_thanks_by"])
+    .where("id", "=", threadId)
+    .executeTakeFirstOrThrow();
+  return { thread, view };
+}
+
+function folderOf(view: MemberView): ThreadFolder | null {
+  if (view.folder === "declined") return null;
+  if (view.hidden === 1) return "hidden";
+  return view.folder === "requests" ? "requests" : "inbox";
+}
+
+/** The first characters of a message for the thread list. */
+function previewOf(body: string): string {
+  const flat = body.replace(/\s+/g, " ").trim();
+  return flat.length > 80 ? `${flat.slice(0, 79)}…` : flat;
+}
+
+/** Marks the member active (the online status until live presence exists). */
+export async function touchActivity(deps: ApiDeps, memberId: number): Promise<void> {
+  await deps.db.updateTable("users").set({ last_active_at: deps.clock.now() }).where("id", "=", memberId).execute();
+}
+
+// --- lists -------------------------------------------------------------------------------------------------------
+
+function listFilter(folder: ThreadFolder) {
+  return (eb: ExpressionBuilder<Database, "messenger_thread_members">) => {
+    const visible = eb("messenger_thread_members.last_visible_id", ">", eb.ref("messenger_thread_members.deleted_up_to"));
+    if (folder === "hidden") return eb.and([visible, eb("messenger_thread_members.hidden", "=", 1)]);
+    return eb.and([visible, eb("messenger_thread_members.hidden", "=", 0), eb("messenger_thread_members.folder", "=", folder)]);
+  };
+}
+
+async function countFolder(db: DB, memberId: number, folder: ThreadFolder, unreadOnly = false): Promise<number> {
+  let query = db
+    .selectFrom("messenger_thread_members")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("member_id", "=", memberId)
+    .where((eb) => listFilter(folder)(eb));
+  if (unreadOnly) query = query.where("unread_count", ">", 0);
+  return Number((await query.executeTakeFirst())?.n ?? 0);
+}
+
+/** GET /messenger/unread: for the header's "Nachrichten" and the tabs. */
+export async function unreadCounts(deps: ApiDeps, memberId: number): Promise<MessengerUnread> {
+  const row = await deps.db
+    .selectFrom("messenger_thread_members")
+    .select((eb) => [eb.fn.sum<number>("unread_count").as("n"), eb.fn.countAll<number>().as("threads")])
+    .where("member_id", "=", memberId)
+    .where((eb) => listFilter("inbox")(eb))
+    .where("unread_count", ">", 0)
+    .executeTakeFirst();
+  return {
+    unread_messages: Number(row?.n ?? 0),
+    unread_threads: Number(row?.threads ?? 0),
+    requests: await countFolder(deps.db, memberId, "requests"),
+  };
+}
+
+/** Partners with state, status and avatar, for a set of member views. */
+async function partnersFor(
+  deps: ApiDeps,
+  viewer: ViewerContext,
+  memberId: number,
+  partnerIds: number[],
+  noThanks: Map<number, number | null>,
+) {
+  const now = deps.clock.now();
+  const [members, blocks, chatting, avatars] = await Promise.all([
+    membersByIds(deps.db, partnerIds),
+    blockRelations(deps.db, memberId, partnerIds),
+    recentSenders(deps.db, partnerIds, now),
+    avatarsOf(deps, viewer, partnerIds),
+  ]);
+  return (partnerId: number, threadId: number) => {
+    const other = members.get(partnerId);
+    const state = conversationState(memberId, other, blocks.get(partnerId), noThanks.get(threadId) ?? null);
+    return { state, partner: partnerOf(other, state, onlineStatus(other, state, chatting.has(partnerId), now), avatars.get(partnerId)) };
+  };
+}
+
+/** GET /messenger/threads: one folder's page, the latest conversation first. */
+export async function threadList(deps: ApiDeps, memberId: number, folder: ThreadFolder, page: number): Promise<ThreadList> {
+  await touchActivity(deps, memberId);
+  const viewer = await viewerContext(deps, { id: memberId });
+  const rows = await deps.db
+    .selectFrom("messenger_thread_members")
+    .innerJoin("messenger_threads", "messenger_threads.id", "messenger_thread_members.thread_id")
+    .select([
+      "messenger_thread_members.thread_id",
+      "messenger_thread_members.partner_id",
+      "messenger_thread_members.folder",
+      "messenger_thread_members.hidden",
+      "messenger_thread_members.unread_count",
+      "messenger_thread_members.last_visible_id",
+      "messenger_thread_members.updated_at",
+      "messenger_threads.no_thanks_by",
+    ])
+    .where("messenger_thread_members.member_id", "=", memberId)
+    .where((eb) => listFilter(folder)(eb))
+    .orderBy("messenger_thread_members.updated_at", "desc")
+    .orderBy("messenger_thread_members.thread_id", "desc")
+    .limit(MESSENGER_THREADS_PAGE_SIZE)
+    .offset((page - 1) * MESSENGER_THREADS_PAGE_SIZE)
+    .execute();
+  const lastIds = rows.map((row) => row.last_visible_id);
+  const lasts = new Map(
+    (lastIds.length === 0
+      ? []
+      : await deps.db
+          .selectFrom("messenger_messages")
+          .select(["id", "sender_id", "body", "photo_count", "action_type", "created_at"])
+          .where("id", "in", lastIds)
+          .execute()
+    ).map((row) => [row.id, row]),
+  );
+  const partner = await partnersFor(
+    deps,
+    viewer,
+    memberId,
+    [...new Set(rows.map((row) => row.partner_id))],
+    new Map(rows.map((row) => [row.thread_id, row.no_thanks_by])),
+  );
+  const items: ThreadSummary[] = rows.map((row) => {
+    const last = lasts.get(row.last_visible_id);
+    const { state, partner: p } = partner(row.partner_id, row.thread_id);
+    return {
+      thread_id: row.thread_id,
+      partner: p,
+      state,
+      folder: row.hidden === 1 ? "hidden" : row.folder === "requests" ? "requests" : "inbox",
+      unread_count: row.unread_count,
+      last_message: last
+        ? {
+            id: last.id,
+            mine: last.sender_id === memberId,
+            preview: previewOf(last.body),
+            photo_count: last.photo_count,
+            action_type: last.action_type,
+            created_at: Number(last.created_at),
+          }
+        : null,
+      updated_at: Number(row.updated_at),
+    };
+  });
+  const [total, unreadThreads, requests, hidden] = await Promise.all([
+    countFolder(deps.db, memberId, folder),
+    countFolder(deps.db, memberId, "inbox", true),
+    countFolder(deps.db, memberId, "requests"),
+    countFolder(deps.db, memberId, "hidden"),
+  ]);
+  return {
+    folder,
+    items,
+    page,
+    page_size: MESSENGER_THREADS_PAGE_SIZE,
+    total,
+    counts: { unread_threads: unreadThreads, requests, hidden },
+  };
+}
+
+// --- a conversation ----------------------------------------------------------------------------------------------
+
+/** The other member named in a path, or 404; writing to oneself is a 400. */
+async function partnerByName(deps: ApiDeps, memberId: number, username: string): Promise<MemberRow> {
+  const other = await memberByUsername(deps.db, username);
+  if (other && other.id === memberId) throw fail.badRequest(MESSENGER_ERRORS.self);
+  // Deleted accounts keep a tombstone name nobody can type; unfinished and claimable ones are nobody to write to.
+  if (!other || other.status === "deleted" || other.status === "claimable") throw fail.notFound(MESSENGER_ERRORS.userNotFound);
+  return other;
+}
+
+function toMessage(
+  row: { id: number; thread_id: number; sender_id: number; body: string; action_type: number; created_at: number | string },
+  memberId: number,
+  photos: Map<number, StoredPhoto[]>,
+  partnerReadUpTo: number,
+): Message {
+  return {
+    id: row.id,
+    thread_id: row.thread_id,
+    mine: row.sender_id === memberId,
+    body: row.body,
+    action_type: row.action_type,
+    photos: (photos.get(row.id) ?? []).map((photo): MessagePhoto => ({ id: photo.id, image: photoImageOf(photo) })),
+    created_at: Number(row.created_at),
+    read: row.sender_id === memberId && partnerReadUpTo >= row.id,
+  };
+}
+
+interface PairContext {
+  me: MemberRow;
+  other: MemberRow;
+  viewer: ViewerContext;
+  thread: ThreadRow | undefined;
+  state: ConversationState;
+}
+
+async function pairContext(deps: ApiDeps, db: DB, memberId: number, other: MemberRow): Promise<PairContext> {
+  const me = await memberById(db, memberId);
+  if (!me) throw fail.unauthorized();
+  const thread = await threadOfPair(db, memberId, other.id);
+  const blocks = await blockRelations(db, memberId, [other.id]);
+  const state = conversationState(memberId, other, blocks.get(other.id), thread?.no_thanks_by ?? null);
+  const viewer = await viewerContext(deps, { id: memberId });
+  return { me, other, viewer, thread, state };
+}
+
+async function decide(deps: ApiDeps, db: DB, ctx: PairContext): Promise<Decision> {
+  return decideSend(deps, db, {
+    sender: ctx.me,
+    recipient: ctx.other,
+    state: ctx.state,
+    mustVerifyEmail: ctx.viewer.mustVerifyEmail,
+    threadId: ctx.thread?.id ?? null,
+    conversationExists: ctx.thread?.last_message_id != null,
+  });
+}
+
+function publicCheck(decision: Decision): SendCheck {
+  const { requestReason: _hidden, ...check } = decision;
+  return check;
+}
+
+/** GET /messenger/direction/{username}: what sending would answer now, without sending. */
+export async function directionCheck(deps: ApiDeps, memberId: number, username: string): Promise<SendCheck> {
+  const other = await partnerByName(deps, memberId, username);
+  return publicCheck(await decide(deps, deps.db, await pairContext(deps, deps.db, memberId, other)));
+}
+
+/**
+ * GET /messenger/messages/{username}: the newest page (oldest first within it), an older page (before_id), or
+ * everything after after_id (a client's resync, up to a page; has_older then says nothing).
+ */
+export async function conversationWith(
+  deps: ApiDeps,
+  memberId: number,
+  username: string,
+  query: { before_id?: number; after_id?: number },
+): Promise<Conversation> {
+  await touchActivity(deps, memberId);
+  const other = await partnerByName(deps, memberId, username);
+  const ctx = await pairContext(deps, deps.db, memberId, other);
+  const decision = publicCheck(await decide(deps, deps.db, ctx));
+  const now = deps.clock.now();
+  const chatting = (await recentSenders(deps.db, [other.id], now)).has(other.id);
+  const avatar = (await avatarsOf(deps, ctx.viewer, [other.id])).get(other.id);
+  const partner = partnerOf(other, ctx.state, onlineStatus(other, ctx.state, chatting, now), avatar);
+  const view = ctx.thread ? await viewOf(deps.db, ctx.thread.id, memberId) : undefined;
+  if (!ctx.thread || !view) {
+    // Nothing to read: a deleted or hidden member's name is no way to learn more about them.
+    return {
+      thread_id: null,
+      partner,
+      state: ctx.state,
+      folder: null,
+      messages: [],
+      has_older: false,
+      last_id: 0,
+      can_send: decision,
+      unread_count: 0,
+    };
+  }
+  const partnerView = await viewOf(deps.db, ctx.thread.id, other.id);
+  let rowsQuery = deps.db
+    .selectFrom("messenger_messages")
+    .select(["id", "thread_id", "sender_id", "body", "action_type", "created_at"])
+    .where("thread_id", "=", ctx.thread.id)
+    .where("id", ">", view.deleted_up_to);
+  if (query.after_id !== undefined) rowsQuery = rowsQuery.where("id", ">", query.after_id).orderBy("id", "asc");
+  else {
+    if (query.before_id !== undefined) rowsQuery = rowsQuery.where("id", "<", query.before_id);
+    rowsQuery = rowsQuery.orderBy("id", "desc");
+  }
+  const fetched = await rowsQuery.limit(MESSENGER_CONVERSATION_PAGE_SIZE + 1).execute();
+  const hasMore = fetched.length > MESSENGER_CONVERSATION_PAGE_SIZE;
+  const page = fetched.slice(0, MESSENGER_CONVERSATION_PAGE_SIZE);
+  if (query.after_id === undefined) page.reverse();
+  const photos = await photosOfMessages(
+    deps.db,
+    page.map((row) => row.id),
+  );
+  const messages = page.map((row) => toMessage(row, memberId, photos, partnerView?.last_read_id ?? 0));
+  return {
+    thread_id: ctx.thread.id,
+    partner,
+    state: ctx.state,
+    folder: folderOf(view),
+    messages,
+    has_older: query.after_id === undefined ? hasMore : false,
+    last_id: Math.max(view.last_visible_id, query.after_id ?? 0),
+    can_send: decision,
+    unread_count: view.unread_count,
+  };
+}
+
+// --- sending -----------------------------------------------------------------------------------------------------
+
+function refused(decision: Decision): ApiError {
+  return new ApiError(
+    refusalStatus(decision.outcome),
+    [errorItem(refusalStatus(decision.outcome), decision.message_key ?? MESSENGER_ERRORS.failed)],
+    {
+      outcome: decision.outcome,
+      upgrade: decision.upgrade,
+    },
+  );
+}
+
+/** PostgreSQL: hold the sender's row so parallel sends count the limits one after the other (SQLite writes serially). */
+async function lockSender(deps: ApiDeps, trx: DB, memberId: number): Promise<void> {
+  if (deps.dialect !== "postgres") return;
+  await trx.selectFrom("users").select("id").where("id", "=", memberId).forUpdate().execute();
+}
+
+/** The photos of a send, already rendered and stored (photos.ts); rows are written with the message. */
+export interface PreparedPhoto {
+  public_id: string;
+  storage_key: string;
+  width: number;
+  height: number;
+  variant_widths: string;
+  bytes: number;
+}
+
+/** Checks a send before its photos are processed (a refusal costs no image work). */
+export async function precheckSend(deps: ApiDeps, memberId: number, username: string): Promise<void> {
+  const other = await partnerByName(deps, memberId, username);
+  const decision = await decide(deps, deps.db, await pairContext(deps, deps.db, memberId, other));
+  if (decision.outcome !== "success") throw refused(decision);
+}
+
+/**
+ * Sends a message (text, photos, or the no-thanks action) under the contact rules. In one transaction: the rules
+ * again on the locked sender, the thread and both views, the message and its photos, the first-contact record,
+ * the unread mail job; after the commit the hint on the bus.
+ */
+export async function sendMessage(
+  deps: ApiDeps,
+  memberId: number,
+  username: string,
+  input: { body: string; actionType?: number; photos?: PreparedPhoto[] },
+): Promise<SendResult> {
+  const other = await partnerByName(deps, memberId, username);
+  const actionType = input.actionType ?? MESSAGE_ACTION.normal;
+  const result = await deps.db.transaction().execute(async (trx) => {
+    // Every read of the rules inside the transaction (SQLite holds one connection for it).
+    const tdeps: ApiDeps = { ...deps, db: trx };
+    await lockSender(deps, trx, memberId);
+    const ctx = await pairContext(tdeps, trx, memberId, other);
+    const now = deps.clock.now();
+    if (actionType === MESSAGE_ACTION.no_thanks) {
+      // No thanks answers a conversation the other member opened; it needs no contact allowance of its own.
+      if (!ctx.thread || ctx.thread.last_message_id === null) throw fail.notFound(MESSENGER_ERRORS.threadNotFound);
+      if (ctx.state !== "normal" && ctx.state !== "sent_no_thanks") throw refused(await decide(tdeps, trx, ctx));
+    } else {
+      const decision = await decide(tdeps, trx, ctx);
+      if (decision.outcome !== "success") throw refused(decision);
+      return write(trx, ctx, decision, now);
+    }
+    return write(trx, ctx, null, now);
+  });
+  await deps.bus.publish({
+    to: [memberId, other.id],
+    event: { type: "message", thread_id: result.thread_id, message_id: result.message.id },
+  });
+  return result;
+
+  async function write(trx: DB, ctx: PairContext, decision: Decision | null, now: number): Promise<SendResult> {
+    let thread = ctx.thread;
+    const firstContact = decision?.first_contact ?? false;
+    if (!thread) {
+      await trx
+        .insertInto("messenger_threads")
+        .values({ pair_key: pairKey(memberId, other.id), starter_id: memberId, other_id: other.id, created_at: now })
+        .onConflict((oc) => oc.column("pair_key").doNothing())
+        .execute();
+      thread = await threadOfPair(trx, memberId, other.id);
+      if (!thread) throw fail.notFound(MESSENGER_ERRORS.threadNotFound);
+    }
+    const message = await trx
+      .insertInto("messenger_messages")
+      .values({
+        thread_id: thread.id,
+        sender_id: memberId,
+        recipient_id: other.id,
+        body: input.body,
+        action_type: actionType,
+        photo_count: input.photos?.length ?? 0,
+        created_at: now,
+      })
+      .returning(["id", "thread_id", "sender_id", "body", "action_type", "created_at"])
+      .executeTakeFirstOrThrow();
+    if (input.photos && input.photos.length > 0) {
+      await trx
+        .insertInto("messenger_photos")
+        .values(
+          input.photos.map((photo, position) => ({ ...photo, message_id: message.id, thread_id: thread!.id, position, created_at: now })),
+        )
+        .execute();
+    }
+    // No thanks: the other side cannot write further; a normal message from who said it withdraws it.
+    const noThanksBy = actionType === MESSAGE_ACTION.no_thanks ? memberId : thread.no_thanks_by === memberId ? null : thread.no_thanks_by;
+    await trx
+      .updateTable("messenger_threads")
+      .set({ last_message_id: message.id, no_thanks_by: noThanksBy })
+      .where("id", "=", thread.id)
+      .execute();
+
+    const mine = await viewOf(trx, thread.id, memberId);
+    if (!mine) {
+      await trx
+        .insertInto("messenger_thread_members")
+        .values({
+          thread_id: thread.id,
+          member_id: memberId,
+          partner_id: other.id,
+          last_read_id: message.id,
+          last_visible_id: message.id,
+          updated_at: now,
+        })
+        .execute();
+    } else {
+      await trx
+        .updateTable("messenger_thread_members")
+        // Writing in a thread of one's requests folder accepts it; writing brings a hidden thread back.
+        .set({
+          folder: "inbox",
+          request_reason: null,
+          hidden: 0,
+          last_read_id: message.id,
+          unread_count: 0,
+          last_visible_id: message.id,
+          updated_at: now,
+        })
+        .where("thread_id", "=", thread.id)
+        .where("member_id", "=", memberId)
+        .execute();
+    }
+    const theirs = await viewOf(trx, thread.id, other.id);
+    if (!theirs) {
+      const toRequests = decision?.requestReason ? { folder: "requests", request_reason: decision.requestReason } : {};
+      await trx
+        .insertInto("messenger_thread_members")
+        .values({
+          thread_id: thread.id,
+          member_id: other.id,
+          partner_id: memberId,
+          unread_count: 1,
+          last_visible_id: message.id,
+          updated_at: now,
+          ...toRequests,
+        })
+        .execute();
+    } else {
+      await trx
+        .updateTable("messenger_thread_members")
+        .set((eb) => ({ hidden: 0, unread_count: eb("unread_count", "+", 1), last_visible_id: message.id, updated_at: now }))
+        .where("thread_id", "=", thread.id)
+        .where("member_id", "=", other.id)
+        .execute();
+    }
+    if (firstContact) {
+      await trx
+        .insertInto("messenger_first_contacts")
+        .values({ sender_id: memberId, recipient_id: other.id, sender_plus: ctx.viewer.isPlusMember ? 1 : 0, created_at: now })
+        .execute();
+    }
+    await trx.updateTable("users").set({ last_active_at: now }).where("id", "=", memberId).execute();
+    if (actionType === MESSAGE_ACTION.normal) {
+      await enqueueJob(
+        trx,
+        deps.clock,
+        "mail.messenger_unread",
+        { thread_id: thread.id, member_id: other.id },
+        { runAt: now + UNREAD_MAIL_DELAY_MS, key: `mail.messenger_unread:${thread.id}:${other.id}` },
+      );
+    }
+    const photos = await photosOfMessages(trx, [message.id]);
+    return { outcome: "success", thread_id: thread.id, message: toMessage(message, memberId, photos, 0) };
+  }
+}
+
+// --- thread actions ----------------------------------------------------------------------------------------------
+
+/** POST /messenger/threads/{id}/{action}: the member's own view changes; the other member's never does. */
+export async function threadAction(deps: ApiDeps, memberId: number, threadId: number, action: ThreadAction): Promise<ThreadActionResult> {
+  const { thread, view } = await ownThread(deps, threadId, memberId);
+  const last = thread.last_message_id ?? 0;
+  const set = (
+    values: Partial<{
+      hidden: number;
+      folder: string;
+      request_reason: null;
+      last_read_id: number;
+      unread_count: number;
+      deleted_up_to: number;
+    }>,
+  ) =>
+    deps.db
+      .updateTable("messenger_thread_members")
+      .set(values)
+      .where("thread_id", "=", threadId)
+      .where("member_id", "=", memberId)
+      .execute();
+  switch (action) {
+    case "hide":
+      await set({ hidden: 1 });
+      break;
+    case "restore":
+      await set({ hidden: 0 });
+      break;
+    case "delete":
+      // Delete for me: everything up to now leaves the member's view; a new message brings the thread back.
+      await set({ deleted_up_to: last, last_read_id: last, unread_count: 0, hidden: 0 });
+      break;
+    case "read":
+      await set({ last_read_id: last, unread_count: 0 });
+      await deps.bus.publish({
+        to: [memberId, view.partner_id],
+        event: { type: "thread_read", thread_id: threadId, reader_id: memberId, last_read_id: last },
+      });
+      break;
+    case "unread": {
+      const lastIncoming = await deps.db
+        .selectFrom("messenger_messages")
+        .select("id")
+        .where("thread_id", "=", threadId)
+        .where("sender_id", "=", view.partner_id)
+        .where("id", ">", view.deleted_up_to)
+        .orderBy("id", "desc")
+        .limit(1)
+        .executeTakeFirst();
+      if (lastIncoming) await set({ last_read_id: lastIncoming.id - 1, unread_count: Math.max(1, view.unread_count) });
+      break;
+    }
+    case "accept":
+    case "decline":
+      if (view.folder !== "requests") throw fail.conflict(MESSENGER_ERRORS.notARequest);
+      // Declining is silent: the sender keeps reading "delivered"; the thread leaves every folder of the member.
+      await set(
+        action === "accept" ? { folder: "inbox", request_reason: null } : { folder: "declined", unread_count: 0, last_read_id: last },
+      );
+      break;
+  }
+  if (action !== "read") await deps.bus.publish({ to: [memberId], event: { type: "thread_changed", thread_id: threadId } });
+  const after = (await viewOf(deps.db, threadId, memberId))!;
+  return { thread_id: threadId, action, folder: folderOf(after), unread_count: after.unread_count };
+}
+
+/** GET /messenger/threads/{id}/mediums: the photos of the member's view of a thread, newest first. */
+export async function threadMediums(deps: ApiDeps, memberId: number, threadId: number): Promise<ThreadMediums> {
+  const { view } = await ownThread(deps, threadId, memberId);
+  const rows = await deps.db
+    .selectFrom("messenger_photos")
+    .innerJoin("messenger_messages", "messenger_messages.id", "messenger_photos.message_id")
+    .select([
+      "messenger_photos.id",
+      "messenger_photos.public_id",
+      "messenger_photos.width",
+      "messenger_photos.height",
+      "messenger_photos.variant_widths",
+      "messenger_photos.message_id",
+      "messenger_photos.created_at",
+      "messenger_messages.sender_id",
+    ])
+    .where("messenger_photos.thread_id", "=", threadId)
+    .where("messenger_photos.message_id", ">", view.deleted_up_to)
+    .orderBy("messenger_photos.id", "desc")
+    .limit(200)
+    .execute();
+  return {
+    thread_id: threadId,
+    items: rows.map((row) => ({
+      id: row.id,
+      image: photoImageOf(row),
+      message_id: row.message_id,
+      mine: row.sender_id === memberId,
+      created_at: Number(row.created_at),
+    })),
+  };
+}
+
+/**
+ * GET /messenger/autocomplete: names the member may write to, by prefix: members they have a conversation with
+ * first, then findable profiles; never a blocked, hidden or staff account.
+ */
+export async function autocomplete(deps: ApiDeps, memberId: number, q: string): Promise<MessengerAutocomplete> {
+  const prefix = q.trim().toLowerCase();
+  if (prefix.length < MESSENGER_AUTOCOMPLETE_MIN || !/^[\p{L}\p{N}_.-]+$/u.test(prefix)) return { items: [] };
+  const like = `${prefix.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  const rows = await deps.db
+    .selectFrom("users")
+    .innerJoin("profiles", "profiles.user_id", "users.id")
+    .leftJoin("messenger_threads", (join) =>
+      join.on((eb) =>
+        eb.or([
+          eb.and([eb("messenger_threads.starter_id", "=", memberId), eb("messenger_threads.other_id", "=", eb.ref("users.id"))]),
+          eb.and([eb("messenger_threads.other_id", "=", memberId), eb("messenger_threads.starter_id", "=", eb.ref("users.id"))]),
+        ]),
+      ),
+    )
+    .select(["users.username", "profiles.display_name", "users.user_type", "messenger_threads.id as thread_id"])
+    .where(sql<boolean>`users.username_key like ${like} escape '\\'`)
+    .where("users.id", "!=", memberId)
+    .where((eb) => isFindableProfile(eb as never))
+    .where((eb) => notBlockedWith(eb as unknown as ExpressionBuilder<Database, "users">, memberId))
+    // Conversations first (the same order on both dialects: no reliance on where NULLs sort).
+    .orderBy(sql`case when messenger_threads.id is null then 1 else 0 end`)
+    .orderBy("users.username_key")
+    .limit(MESSENGER_AUTOCOMPLETE_MAX)
+    .execute();
+  return { items: rows.map((row) => ({ username: row.username, display_name: row.display_name, user_type: row.user_type })) };
+}

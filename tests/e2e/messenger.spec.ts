@@ -1,0 +1,150 @@
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { jpeg } from "../helpers/images";
+import { expect, logIn, signUp, SIGN_UP_PASSWORD, test } from "./fixtures";
+
+/**
+ * Issue 12 in the browser without JavaScript: two members exchange messages and photos through the plain multipart
+ * form, one hides and restores the thread and says no thanks, and the other hits the first-contact limit of a basic
+ * member and sees the upgrade prompt.
+ */
+
+/** A fresh client through sign-up and the registration steps (by the API), so the profile is listed. */
+async function listedClient(request: APIRequestContext, clientIp: string, gender: number): Promise<string> {
+  const username = await signUp(request, clientIp, "client", gender);
+  const headers = { "x-forwarded-for": clientIp, "accept-language": "de" };
+  const login = await request.post("/oauth/v2/token", { headers, form: { grant_type: "password", username, password: SIGN_UP_PASSWORD } });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const auth = { ...headers, authorization: `Bearer ${token}` };
+  for (const [path, data] of [
+    ["photo", {}],
+    ["profile", { relationship_status: 1, city: "Stuttgart" }],
+    ["appearance", { height: 180, weight: 80 }],
+  ] as const) {
+    const response = await request.put(`/api/v2/registration/${path}`, { headers: auth, data });
+    expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+  }
+  return username;
+}
+
+/** A signed-in browser without JavaScript whose e-mail address is verified through the dev mailbox (sending needs it). */
+async function memberPage(browser: Browser, clientIp: string, username: string): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, locale: "de-DE" });
+  const page = await context.newPage();
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": clientIp });
+  await logIn(page, username, SIGN_UP_PASSWORD);
+  await page.goto(`/de/dev/mailbox?to=${encodeURIComponent(`${username}@example.test`)}`);
+  const link = await page.locator('[data-mail="email_verification"] [data-mail-link]').first().getAttribute("href");
+  await page.goto(link!);
+  await page.getByTestId("email-confirm").click();
+  await expect(page.getByTestId("email-verified")).toBeVisible();
+  return page;
+}
+
+async function send(page: Page, text: string, photos: Buffer[] = []) {
+  await page.getByLabel(/^Nachricht an/).fill(text);
+  if (photos.length > 0)
+    await page.getByLabel(/^Fotos/).setInputFiles(photos.map((buffer, i) => ({ name: `foto-${i}.jpg`, mimeType: "image/jpeg", buffer })));
+  await page.getByTestId("compose-send").click();
+}
+
+test("two members exchange messages and photos, hide and restore, say no thanks; a basic member hits the first-contact limit", async ({
+  request,
+  clientIp,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const anna = await listedClient(request, clientIp, 2);
+  const ben = await listedClient(request, clientIp, 1);
+  const others = [
+    await listedClient(request, clientIp, 2),
+    await listedClient(request, clientIp, 2),
+    await listedClient(request, clientIp, 2),
+  ];
+  const annaPage = await memberPage(browser, clientIp, anna);
+  const benPage = await memberPage(browser, clientIp, ben);
+
+  // Anna's empty messenger, then the conversation with Ben, reached by the new-message field.
+  await annaPage.goto("/de/messenger");
+  await expect(annaPage.getByTestId("messenger-empty")).toBeVisible();
+  await expect(annaPage.locator("footer")).toHaveCount(0);
+  await annaPage.getByTestId("messenger-new").fill(ben.slice(0, 8));
+  await annaPage.getByRole("button", { name: "Suchen" }).click();
+  await annaPage
+    .getByRole("link", { name: new RegExp(`schreiben$`) })
+    .first()
+    .click();
+  await expect(annaPage).toHaveURL(new RegExp(`/de/messenger/${ben}$`));
+  await expect(annaPage.getByTestId("conversation-empty")).toBeVisible();
+
+  // Text with a whitelisted and a foreign link, and a photo, in one multipart post.
+  const photo = await jpeg(640, 480, { gps: true });
+  await send(annaPage, "Hallo Ben! Infos: https://velora.de/hilfe und https://evil.example/x", [photo]);
+  await expect(annaPage).toHaveURL(/done=sent/);
+  const first = annaPage.getByTestId("message").last();
+  await expect(first).toContainText("Hallo Ben!");
+  await expect(first.getByRole("link", { name: "https://velora.de/hilfe" })).toHaveAttribute("href", "https://velora.de/hilfe");
+  await expect(first.getByRole("link", { name: "https://evil.example/x" })).toHaveCount(0);
+  const img = first.locator("img");
+  await expect(img).toHaveCount(1);
+  const src = (await img.getAttribute("src"))!;
+  expect(src).toMatch(/^\/messenger-photo\/[0-9a-f]{32}\/\d+\.jpg$/);
+  expect((await annaPage.request.get(src)).status()).toBe(200);
+  // Nobody else sees it (the API test tries a third member): a guest gets 404.
+  expect((await request.get(src)).status()).toBe(404);
+  await expect(annaPage.getByTestId("messages")).toHaveAttribute("data-last-id", /^[1-9]\d*$/);
+
+  // Ben: the header counts it, the list shows it unread; the conversation reads it; he answers with a photo.
+  await benPage.goto("/de/messenger");
+  await expect(benPage.getByTestId("nav-messages")).toContainText("1");
+  const thread = benPage.locator(`[data-testid="thread"][data-username="${anna}"]`);
+  await expect(benPage.getByTestId("thread-unread")).toHaveText("1");
+  await benPage.screenshot({ path: testInfo.outputPath("messenger-list-390.png"), fullPage: true });
+  await benPage.goto(`/de/messenger/${anna}`);
+  await expect(benPage.getByTestId("message")).toHaveCount(1);
+  expect((await benPage.request.get(src)).status()).toBe(200);
+  await send(benPage, "Hallo Anna, hier ein Foto zurück.", [await jpeg(400, 300)]);
+  await expect(benPage.getByTestId("message")).toHaveCount(2);
+  await benPage.screenshot({ path: testInfo.outputPath("messenger-conversation-390.png"), fullPage: true });
+
+  // Anna reloads and sees the answer; her first message is read now.
+  await annaPage.getByTestId("conversation-reload").click();
+  await expect(annaPage.getByTestId("message")).toHaveCount(2);
+  await expect(annaPage.getByTestId("message").last()).toContainText("hier ein Foto zurück");
+  await expect(annaPage.getByTestId("message").first()).toContainText("Gelesen");
+
+  // Ben hides the thread and restores it from the hidden folder.
+  await benPage.getByTestId("conversation-actions").locator("summary").click();
+  await benPage.getByTestId("conversation-hide").click();
+  await expect(benPage.getByTestId("messenger-done")).toContainText("ausgeblendet");
+  await expect(benPage.getByTestId("messenger-empty")).toBeVisible();
+  await benPage.getByTestId("messenger-folder-hidden").click();
+  await expect(thread).toHaveCount(1);
+  await thread.locator("summary").click();
+  await thread.getByTestId("thread-restore").click();
+  await expect(benPage.getByTestId("messenger-done")).toContainText("wieder im Posteingang");
+  await expect(benPage.getByTestId("thread")).toHaveCount(1);
+
+  // Ben says no thanks: Anna can no longer write and reads why.
+  await benPage.goto(`/de/messenger/${anna}`);
+  await benPage.getByTestId("conversation-actions").locator("summary").click();
+  await benPage.getByTestId("conversation-no_thanks").click();
+  await expect(benPage.getByTestId("conversation-state")).toHaveAttribute("data-state", "sent_no_thanks");
+  await annaPage.goto(`/de/messenger/${ben}`);
+  await expect(annaPage.getByTestId("conversation-state")).toHaveAttribute("data-state", "no_thanks");
+  await expect(annaPage.getByTestId("compose")).toHaveCount(0);
+
+  // Anna (basic) opens two more conversations, then the fourth first contact of the day is refused with the upgrade prompt.
+  for (const other of others.slice(0, 2)) {
+    await annaPage.goto(`/de/messenger/${other}`);
+    await send(annaPage, "Hallo, magst du schreiben?");
+    await expect(annaPage).toHaveURL(/done=sent/);
+  }
+  await annaPage.goto(`/de/messenger/${others[2]}`);
+  // The page tells before a post, and the refused post keeps the text.
+  await expect(annaPage.getByTestId("upgrade-prompt")).toBeVisible();
+  await send(annaPage, "Noch ein Versuch");
+  await expect(annaPage.getByTestId("conversation-error")).toContainText("so viele neue Kontakte");
+  await expect(annaPage.getByTestId("upgrade-prompt")).toBeVisible();
+  await expect(annaPage.getByLabel(/^Nachricht an/)).toHaveValue("Noch ein Versuch");
+  await annaPage.screenshot({ path: testInfo.outputPath("messenger-upgrade-390.png"), fullPage: true });
+});
