@@ -44,12 +44,22 @@ import type { FiledReport, OwnReport, OwnReportList, ReportQueue } from "./repor
 import type { FavoriteChange, UserList } from "./favorites";
 import type { FriendLinkAnswer, FriendList } from "./friends";
 import type { NoteAnswer } from "./notes";
+import type {
+  AnnouncementDismissed,
+  AnnouncementList,
+  NotificationChange,
+  NotificationList,
+  NotificationSummary,
+  PushSettings,
+} from "./notifications";
 
 export interface ResponseBodies {
   AccountDeleted: AccountDeleted;
   AccountState: AccountState;
   AgeCheckState: AgeCheckRequest | null;
   AlbumOrdering: AlbumOrdering;
+  AnnouncementDismissed: AnnouncementDismissed;
+  AnnouncementList: AnnouncementList;
   BlockList: BlockList;
   BusinessLinkAnswered: BusinessLinkAnswered;
   BusinessLinksView: BusinessLinksView;
@@ -85,6 +95,9 @@ export interface ResponseBodies {
   MediaDeleted: MediaDeleted;
   MediaItems: MediaItem[];
   NoteAnswer: NoteAnswer;
+  NotificationChange: NotificationChange;
+  NotificationList: NotificationList;
+  NotificationSummary: NotificationSummary;
   OwnMediaItem: OwnMediaItem;
   OwnReport: OwnReport;
   OwnReportList: OwnReportList;
@@ -93,6 +106,7 @@ export interface ResponseBodies {
   PasswordResetDone: PasswordResetDone;
   PhoneStatus: PhoneStatus;
   PreferredDates: PreferredDates;
+  PushSettings: PushSettings;
   ReportQueue: ReportQueue;
   ResetMailRequested: ResetMailRequested;
   SafeSexState: SafeSexState;

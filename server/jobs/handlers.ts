@@ -5,6 +5,7 @@
 import type { ApiDeps } from "../api/types";
 import type { SmtpSender } from "../integrations/mail/smtp";
 import { deleteMediaFiles, encodeVideoHandler, storageOf } from "../modules/media/index";
+import { sendNotificationMail, sendPushNotification } from "../modules/notifications/index";
 import { buildExport, expireExport } from "../modules/privacy/index";
 import { mailDeliveryHandler } from "./mail-delivery";
 import type { JobHandlers } from "./queue";
@@ -16,6 +17,8 @@ export function jobHandlersFor(deps: ApiDeps, options: { smtp?: SmtpSender } = {
     "media.encode_video": encodeVideoHandler(deps),
     "export.build": { run: (payload, context) => buildExport(deps, payload.export_id, context) },
     "export.expire": { run: (payload) => expireExport(deps, payload.export_id) },
+    "notification.push": { run: (payload, context) => sendPushNotification(deps, payload, context) },
+    "notification.email": { run: (payload) => sendNotificationMail(deps, payload) },
     "storage.delete": {
       async run(payload) {
         for (const key of payload.keys) await storageOf(deps).delete(key);

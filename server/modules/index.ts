@@ -17,6 +17,7 @@ import { registerInvitations } from "./invitations/routes";
 import { registerMedia } from "./media/routes";
 import { registerModeration } from "./moderation/routes";
 import { registerNotes } from "./notes/routes";
+import { registerNotifications } from "./notifications/routes";
 import { registerPages } from "./pages/routes";
 import { registerPhone } from "./phone/routes";
 import { registerPrivacy } from "./privacy/routes";
@@ -49,6 +50,7 @@ export function registerModules(ctx: ModuleContext): void {
   registerMedia(ctx);
   registerModeration(ctx);
   registerNotes(ctx);
+  registerNotifications(ctx);
   registerPages(ctx);
   registerPhone(ctx);
   registerPrivacy(ctx);

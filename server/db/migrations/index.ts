@@ -34,6 +34,7 @@ import * as m0031FriendLinks from "./0031_friend_links";
 import * as m0032ProfileNotes from "./0032_profile_notes";
 import * as m0033Reports from "./0033_reports";
 import * as m0034ProfileExtras from "./0034_profile_extras";
+import * as m0040Notifications from "./0040_notifications";
 
 /**
  * Migrations are listed here, not read from a folder, so they survive
@@ -75,5 +76,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0032_profile_notes": { up: m0032ProfileNotes.up(dialect) },
     "0033_reports": { up: m0033Reports.up(dialect) },
     "0034_profile_extras": { up: m0034ProfileExtras.up(dialect) },
+    "0040_notifications": { up: m0040Notifications.up(dialect) },
   };
 }

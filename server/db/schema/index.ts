@@ -48,6 +48,7 @@ import type { ReportsTable } from "./reports";
 import type { FavoritesTable, ProfileCountersTable, ProfileVisitsTable } from "./favorites";
 import type { FriendLinksTable } from "./friends";
 import type { ProfileNotesTable } from "./notes";
+import type { AnnouncementDismissalsTable, AnnouncementsTable, NotificationsTable, PushSubscriptionsTable } from "./notifications";
 
 export type * from "./accounts";
 export type * from "./jobs";
@@ -65,6 +66,7 @@ export type * from "./reports";
 export type * from "./favorites";
 export type * from "./friends";
 export type * from "./notes";
+export type * from "./notifications";
 
 export interface Database {
   users: UsersTable;
@@ -114,4 +116,8 @@ export interface Database {
   profile_visits: ProfileVisitsTable;
   friend_links: FriendLinksTable;
   profile_notes: ProfileNotesTable;
+  notifications: NotificationsTable;
+  announcements: AnnouncementsTable;
+  announcement_dismissals: AnnouncementDismissalsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
