@@ -8,6 +8,7 @@ import { switchLanguage, useLang, useLocalePath } from "~/i18n/lang";
 import { emailVerificationPath } from "#server/contract/email-verification";
 import { withReturnPath } from "~/utils/return-path";
 import * as css from "./chrome.css";
+import { NotificationBell } from "./NotificationBell";
 
 /** `searchHome`: the signed-in user's saved search (path after the language), rebuilt from user_filters. */
 export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | null; searchHome?: string | null }) {
@@ -46,6 +47,7 @@ export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | nul
               <NavLink className={css.navLink} to={to("my_dashboard")}>
                 {t("nav.dashboard")}
               </NavLink>
+              <NotificationBell summary={viewer.notifications} />
               {isStaffUserType(viewer.profile.userType) ? (
                 <NavLink className={css.navLink} to={to("backoffice")}>
                   {t("nav.backoffice")}

@@ -20,6 +20,7 @@ import deVisibility from "../../locales/de/visibility.json";
 import deRelations from "../../locales/de/relations.json";
 import deFavorites from "../../locales/de/favorites.json";
 import deFriends from "../../locales/de/friends.json";
+import deNotifications from "../../locales/de/notifications.json";
 import deReports from "../../locales/de/reports.json";
 import deTours from "../../locales/de/tours.json";
 import deModeration from "../../locales/de/moderation.json";
@@ -46,6 +47,7 @@ import enVisibility from "../../locales/en/visibility.json";
 import enRelations from "../../locales/en/relations.json";
 import enFavorites from "../../locales/en/favorites.json";
 import enFriends from "../../locales/en/friends.json";
+import enNotifications from "../../locales/en/notifications.json";
 import enReports from "../../locales/en/reports.json";
 import enTours from "../../locales/en/tours.json";
 import enModeration from "../../locales/en/moderation.json";
@@ -72,6 +74,7 @@ import esVisibility from "../../locales/es/visibility.json";
 import esRelations from "../../locales/es/relations.json";
 import esFavorites from "../../locales/es/favorites.json";
 import esFriends from "../../locales/es/friends.json";
+import esNotifications from "../../locales/es/notifications.json";
 import esReports from "../../locales/es/reports.json";
 import esTours from "../../locales/es/tours.json";
 import esModeration from "../../locales/es/moderation.json";
@@ -98,6 +101,7 @@ import plVisibility from "../../locales/pl/visibility.json";
 import plRelations from "../../locales/pl/relations.json";
 import plFavorites from "../../locales/pl/favorites.json";
 import plFriends from "../../locales/pl/friends.json";
+import plNotifications from "../../locales/pl/notifications.json";
 import plReports from "../../locales/pl/reports.json";
 import plTours from "../../locales/pl/tours.json";
 import plModeration from "../../locales/pl/moderation.json";
@@ -127,6 +131,7 @@ export const resources = {
     relations: deRelations,
     favorites: deFavorites,
     friends: deFriends,
+    notifications: deNotifications,
     reports: deReports,
     tours: deTours,
     moderation: deModeration,
@@ -155,6 +160,7 @@ export const resources = {
     relations: enRelations,
     favorites: enFavorites,
     friends: enFriends,
+    notifications: enNotifications,
     reports: enReports,
     tours: enTours,
     moderation: enModeration,
@@ -183,6 +189,7 @@ export const resources = {
     relations: esRelations,
     favorites: esFavorites,
     friends: esFriends,
+    notifications: esNotifications,
     reports: esReports,
     tours: esTours,
     moderation: esModeration,
@@ -211,6 +218,7 @@ export const resources = {
     relations: plRelations,
     favorites: plFavorites,
     friends: plFriends,
+    notifications: plNotifications,
     reports: plReports,
     tours: plTours,
     moderation: plModeration,

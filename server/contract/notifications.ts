@@ -163,7 +163,7 @@ export interface AnnouncementDismissed {
   dismissed: boolean;
 }
 
-const announcementText = v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(ANNOUNCEMENT_TEXT_MAX, "validation.too_long"));
+const announcementText = v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(ANNOUNCEMENT_TEXT_MAX, "validation.invalid"));
 
 /** POST /backoffice/announcements: German text required, the others optional (empty: German shown). */
 export const announcementCreateSchema = v.object(
@@ -177,7 +177,7 @@ export const announcementCreateSchema = v.object(
       v.pipe(
         v.string("validation.invalid"),
         v.trim(),
-        v.maxLength(200, "validation.too_long"),
+        v.maxLength(200, "validation.invalid"),
         v.regex(/^([a-z0-9_\-/?=&.]*)$/i, "validation.invalid"),
       ),
       "",
@@ -201,7 +201,7 @@ export const pushSubscriptionSchema = v.object(
     endpoint: v.pipe(
       v.string("validation.invalid"),
       v.url("validation.invalid"),
-      v.maxLength(1000, "validation.too_long"),
+      v.maxLength(1000, "validation.invalid"),
       v.startsWith("https://", "validation.invalid"),
     ),
     keys: v.object(
@@ -217,7 +217,7 @@ export const pushSubscriptionSchema = v.object(
 export type PushSubscriptionInput = v.InferOutput<typeof pushSubscriptionSchema>;
 
 export const pushUnsubscribeSchema = v.object(
-  { endpoint: v.pipe(v.string("validation.invalid"), v.maxLength(1000, "validation.too_long")) },
+  { endpoint: v.pipe(v.string("validation.invalid"), v.maxLength(1000, "validation.invalid")) },
   "validation.required",
 );
 

@@ -28,6 +28,7 @@ import type { SeedKind } from "./texts";
 import { viewsPart } from "./views";
 import { profileExtrasPart } from "./profile-extras";
 import { friendsPart } from "./friends";
+import { notificationsPart } from "./notifications";
 
 export { DEMO_ACCOUNTS, type DemoAccount, DEFAULT_PROFILES, DEFAULT_SEED, MAX_PROFILES } from "./people";
 
@@ -93,6 +94,7 @@ const SEED_PARTS: readonly SeedPart[] = [
   reportsPart,
   favoritesPart,
   friendsPart,
+  notificationsPart,
 ];
 
 /** One chunk in one transaction: the accounts, then every part. Answers the media rows written. */

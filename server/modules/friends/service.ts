@@ -251,7 +251,7 @@ export async function requestFriend(deps: ApiDeps, viewerId: number, username: s
       event: "friend_request",
       actorId: viewerId,
       subject: { type: "friend_link", id: linkId },
-      url: "user/friends?type=received",
+      url: "user/friends?tab=received",
     });
   });
   await publishNotificationHints(deps, hints);

@@ -11,6 +11,6 @@
  * Messages (event "message", no e-mail here: the messenger's delayed digest mails) and dates ("date_request",
  * "date_answer", "review") are wired by their modules when they land.
  */
-export { notify, publishNotificationHints, wantsChannel, type NotificationHints, type NotifyInput } from "./service";
+export { notificationSummary, notify, publishNotificationHints, wantsChannel, type NotificationHints, type NotifyInput } from "./service";
 export { sendPushNotification } from "./push";
 export { sendNotificationMail } from "./mail";

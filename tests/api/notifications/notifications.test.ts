@@ -68,7 +68,7 @@ describe(`notification centre (${TEST_DB})`, () => {
       content_type: "request",
       stickiness: "long",
       actor: { username: a.username, display_name: `Name ${a.username}` },
-      url: "user/friends?type=received",
+      url: "user/friends?tab=received",
       read_at: null,
     });
     // The sender has none; the hint went to the receiver only, with the line in their language.
@@ -107,7 +107,7 @@ describe(`notification centre (${TEST_DB})`, () => {
       .executeTakeFirstOrThrow();
     expect(mail.template).toBe("notification.friend_request");
     expect(mail.subject).toBe(`Name ${a.username} möchte mit dir befreundet sein`);
-    expect(mail.text_body).toContain("http://velora.test/de/user/friends?type=received");
+    expect(mail.text_body).toContain("http://velora.test/de/user/friends?tab=received");
   });
 
   it("lists unread first, then newest, 20 a page; marks read and unread, all read, deletes", async () => {

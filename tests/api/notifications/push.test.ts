@@ -165,7 +165,7 @@ describe(`Web Push sending (${TEST_DB})`, () => {
     const payload = JSON.parse(decrypt(phoneRequest.body, phone)) as PushPayload;
     expect(payload).toMatchObject({
       title: `Name ${asker.username} möchte mit dir befreundet sein`,
-      url: "/de/user/friends?type=received",
+      url: "/de/user/friends?tab=received",
     });
     expect(Buffer.byteLength(JSON.stringify(payload))).toBeLessThan(4096);
     const left = await rt.deps.db.selectFrom("push_subscriptions").select("endpoint").where("user_id", "=", me.id).execute();
