@@ -169,7 +169,12 @@ const announcementText = v.pipe(v.string("validation.invalid"), v.trim(), v.maxL
 export const announcementCreateSchema = v.object(
   {
     severity: v.picklist(ANNOUNCEMENT_SEVERITIES, "validation.invalid"),
-    text_de: v.pipe(announcementText, v.nonEmpty("validation.required")),
+    text_de: v.pipe(
+      v.string("validation.required"),
+      v.trim(),
+      v.nonEmpty("validation.required"),
+      v.maxLength(ANNOUNCEMENT_TEXT_MAX, "validation.invalid"),
+    ),
     text_en: v.optional(announcementText, ""),
     text_es: v.optional(announcementText, ""),
     text_pl: v.optional(announcementText, ""),
