@@ -25,39 +25,39 @@ export function BackofficeAnnouncementsPage({
   return (
     <main className={ui.narrow}>
       <div className={ui.stack}>
-        <h1>{t("announcements.title")}</h1>
+        <h1>{t("announcement_desk.title")}</h1>
         {created ? (
           <p className={ui.notice} role="status" data-testid="announcement-created">
-            {t("announcements.created")}
+            {t("announcement_desk.created")}
           </p>
         ) : null}
         <section className={ui.stack} aria-labelledby="active-title">
           <h2 id="active-title" className={ui.sectionTitle}>
-            {t("announcements.active")}
+            {t("announcement_desk.active")}
           </h2>
           {active.length === 0 ? (
-            <p className={ui.muted}>{t("announcements.none")}</p>
+            <p className={ui.muted}>{t("announcement_desk.none")}</p>
           ) : (
             <ul className={ui.plainList} data-testid="active-announcements">
               {active.map((item) => (
                 <li key={item.id} className={ui.card}>
-                  <strong>{t(`announcements.severities.${item.severity}`)}</strong> {item.text}
+                  <strong>{t(`announcement_desk.severities.${item.severity}`)}</strong> {item.text}
                 </li>
               ))}
             </ul>
           )}
         </section>
         <Form method="post" className={`${ui.card} ${ui.stack}`}>
-          <h2 className={ui.sectionTitle}>{t("announcements.new")}</h2>
+          <h2 className={ui.sectionTitle}>{t("announcement_desk.new")}</h2>
           <FormErrors errors={failure?.formErrors ?? []} />
           <div className={ui.field}>
             <label className={ui.label} htmlFor="field-severity">
-              {t("announcements.severity")}
+              {t("announcement_desk.severity")}
             </label>
             <select id="field-severity" name="severity" className={ui.input} defaultValue={input.severity || "info"}>
               {ANNOUNCEMENT_SEVERITIES.map((severity) => (
                 <option key={severity} value={severity}>
-                  {t(`announcements.severities.${severity}`)}
+                  {t(`announcement_desk.severities.${severity}`)}
                 </option>
               ))}
             </select>
@@ -67,20 +67,20 @@ export function BackofficeAnnouncementsPage({
               message={errors("severity")[0] ? translateMessage(tCommon, errors("severity")[0]!) : undefined}
             />
           </div>
-          <Field name="text_de" label={t("announcements.text_de")} defaultValue={input.text_de} errors={errors("text_de")} />
-          <Field name="text_en" label={t("announcements.text_en")} defaultValue={input.text_en} errors={errors("text_en")} />
-          <Field name="text_es" label={t("announcements.text_es")} defaultValue={input.text_es} errors={errors("text_es")} />
-          <Field name="text_pl" label={t("announcements.text_pl")} defaultValue={input.text_pl} errors={errors("text_pl")} />
+          <Field name="text_de" label={t("announcement_desk.text_de")} defaultValue={input.text_de} errors={errors("text_de")} />
+          <Field name="text_en" label={t("announcement_desk.text_en")} defaultValue={input.text_en} errors={errors("text_en")} />
+          <Field name="text_es" label={t("announcement_desk.text_es")} defaultValue={input.text_es} errors={errors("text_es")} />
+          <Field name="text_pl" label={t("announcement_desk.text_pl")} defaultValue={input.text_pl} errors={errors("text_pl")} />
           <Field
             name="url"
-            label={t("announcements.url")}
-            hint={t("announcements.url_hint")}
+            label={t("announcement_desk.url")}
+            hint={t("announcement_desk.url_hint")}
             defaultValue={input.url}
             errors={errors("url")}
           />
           <Field
             name="days"
-            label={t("announcements.days")}
+            label={t("announcement_desk.days")}
             type="number"
             inputMode="numeric"
             min={1}
@@ -90,7 +90,7 @@ export function BackofficeAnnouncementsPage({
           />
           <div className={ui.row}>
             <button type="submit" className={ui.button}>
-              {t("announcements.publish")}
+              {t("announcement_desk.publish")}
             </button>
           </div>
         </Form>

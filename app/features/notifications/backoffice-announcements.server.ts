@@ -32,7 +32,7 @@ export async function loadBackofficeAnnouncements({ request, context, params }: 
   const t = await i18nServer.getFixedT(request);
   return data(
     {
-      title: t("announcements.title", { ns: "notifications" }),
+      title: t("announcement_desk.title", { ns: "notifications" }),
       active: active.ok ? active.data.items : [],
       created: new URL(request.url).searchParams.get("done") === "created",
     },
