@@ -1,7 +1,7 @@
 // `npm start`: builds on first run (or when sources are newer), then starts the
 // one process. Production deployments run `npm run build` once and `npm run serve`.
 import { spawnSync, spawn } from "node:child_process";
-import { existsSync, statSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 function newestMtime(dir) {
@@ -26,6 +26,27 @@ if (!built || stale || process.env.FORCE_BUILD === "1") {
   const result = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+// Web Push for the demo (ADR 044): a VAPID key pair generated once on this machine and kept under data/ (never
+// committed). Production sets VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY itself, or offers no push.
+function demoVapid() {
+  if (process.env.VAPID_PUBLIC_KEY || process.env.VAPID_PRIVATE_KEY) return {};
+  const file = "data/vapid-demo.json";
+  try {
+    if (!existsSync(file)) {
+      const out = spawnSync(process.execPath, ["-e", "process.stdout.write(JSON.stringify(require('web-push').generateVAPIDKeys()))"], {
+        encoding: "utf8",
+      });
+      if (out.status !== 0) return {};
+      mkdirSync("data", { recursive: true });
+      writeFileSync(file, out.stdout, { mode: 0o600 });
+    }
+    const keys = JSON.parse(readFileSync(file, "utf8"));
+    return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: "mailto:demo@velora.local" };
+  } catch {
+    return {};
+  }
+}
+
 const child = spawn(process.execPath, ["--enable-source-maps", "build/server.js"], {
   stdio: "inherit",
   env: {
@@ -34,6 +55,7 @@ const child = spawn(process.execPath, ["--enable-source-maps", "build/server.js"
     // A person watches this terminal: readable lines instead of JSON (pino-pretty, a dev dependency).
     ...(process.stdout.isTTY ? { LOG_FORMAT: "pretty" } : {}),
     APP_SECRET: process.env.APP_SECRET ?? "local-demo-secret-change-me",
+    ...demoVapid(),
     ...process.env,
   },
 });

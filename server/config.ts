@@ -52,6 +52,11 @@ export interface AppConfig {
   mailFrom: string;
   /** SMS delivery: JSON POST to apiUrl with the key as bearer; unset → the outbox (server/integrations/sms). */
   sms: { apiUrl: string | undefined; apiKey: string | undefined; sender: string };
+  /**
+   * Web Push (ADR 044): VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT (mailto: or https:). Unset: push is
+   * simply not offered. `npm start`'s demo generates a pair once under data/ (scripts/start.mjs).
+   */
+  vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
   /** Google sign-in; off unless client id and secret are set. Endpoints overridable (tests, proxies). */
   google: { clientId: string | undefined; clientSecret: string | undefined; authUrl: string; tokenUrl: string; userinfoUrl: string };
 }
@@ -145,6 +150,17 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   return n;
 }
 
+function vapidFrom(env: Record<string, string | undefined>): AppConfig["vapid"] {
+  const publicKey = env.VAPID_PUBLIC_KEY || undefined;
+  const privateKey = env.VAPID_PRIVATE_KEY || undefined;
+  if (!publicKey && !privateKey) return undefined;
+  if (!publicKey || !privateKey) throw new Error("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together");
+  const subject = env.VAPID_SUBJECT || "mailto:no-reply@velora.local";
+  if (!/^(mailto:|https:\/\/)/.test(subject))
+    throw new Error(`VAPID_SUBJECT must be a mailto: or https: URL, got ${JSON.stringify(subject)}`);
+  return { publicKey, privateKey, subject };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = env.NODE_ENV === "production" ? "production" : env.NODE_ENV === "test" ? "test" : "development";
   const port = Number(env.PORT ?? 3000);
@@ -188,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? "Velora <no-reply@velora.local>",
     sms: { apiUrl: env.SMS_API_URL || undefined, apiKey: env.SMS_API_KEY || undefined, sender: env.SMS_SENDER || "Velora" },
+    vapid: vapidFrom(env),
     google: {
       clientId: env.GOOGLE_CLIENT_ID || undefined,
       clientSecret: env.GOOGLE_CLIENT_SECRET || undefined,

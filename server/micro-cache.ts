@@ -25,7 +25,8 @@ interface Entry {
 function isGuestGet(request: Request): boolean {
   if (request.method !== "GET") return false;
   const cookies = request.headers.get("cookie") ?? "";
-  return !/(?:^|;\s*)tk=/.test(cookies) && !request.headers.has("authorization");
+  // A guest who dismissed an announcement (ADR 044) sees their own view of the bar.
+  return !/(?:^|;\s*)(?:tk|announcements_dismissed)=/.test(cookies) && !request.headers.has("authorization");
 }
 
 function weakEqual(a: string, b: string): boolean {

@@ -8,6 +8,7 @@ import { switchLanguage, useLang, useLocalePath } from "~/i18n/lang";
 import { emailVerificationPath } from "#server/contract/email-verification";
 import { withReturnPath } from "~/utils/return-path";
 import * as css from "./chrome.css";
+import { NotificationBell } from "./NotificationBell";
 
 /** `searchHome`: the signed-in user's saved search (path after the language), rebuilt from user_filters. */
 export function SiteHeader({
@@ -59,6 +60,7 @@ export function SiteHeader({
               <NavLink className={css.navLink} to={to("my_dashboard")}>
                 {t("nav.dashboard")}
               </NavLink>
+              <NotificationBell summary={viewer.notifications} />
               {isStaffUserType(viewer.profile.userType) ? (
                 <NavLink className={css.navLink} to={to("backoffice")}>
                   {t("nav.backoffice")}

@@ -21,6 +21,7 @@ import deRelations from "../../locales/de/relations.json";
 import deFavorites from "../../locales/de/favorites.json";
 import deFriends from "../../locales/de/friends.json";
 import deMessenger from "../../locales/de/messenger.json";
+import deNotifications from "../../locales/de/notifications.json";
 import deReports from "../../locales/de/reports.json";
 import deTours from "../../locales/de/tours.json";
 import deModeration from "../../locales/de/moderation.json";
@@ -48,6 +49,7 @@ import enRelations from "../../locales/en/relations.json";
 import enFavorites from "../../locales/en/favorites.json";
 import enFriends from "../../locales/en/friends.json";
 import enMessenger from "../../locales/en/messenger.json";
+import enNotifications from "../../locales/en/notifications.json";
 import enReports from "../../locales/en/reports.json";
 import enTours from "../../locales/en/tours.json";
 import enModeration from "../../locales/en/moderation.json";
@@ -75,6 +77,7 @@ import esRelations from "../../locales/es/relations.json";
 import esFavorites from "../../locales/es/favorites.json";
 import esFriends from "../../locales/es/friends.json";
 import esMessenger from "../../locales/es/messenger.json";
+import esNotifications from "../../locales/es/notifications.json";
 import esReports from "../../locales/es/reports.json";
 import esTours from "../../locales/es/tours.json";
 import esModeration from "../../locales/es/moderation.json";
@@ -102,6 +105,7 @@ import plRelations from "../../locales/pl/relations.json";
 import plFavorites from "../../locales/pl/favorites.json";
 import plFriends from "../../locales/pl/friends.json";
 import plMessenger from "../../locales/pl/messenger.json";
+import plNotifications from "../../locales/pl/notifications.json";
 import plReports from "../../locales/pl/reports.json";
 import plTours from "../../locales/pl/tours.json";
 import plModeration from "../../locales/pl/moderation.json";
@@ -132,6 +136,7 @@ export const resources = {
     favorites: deFavorites,
     friends: deFriends,
     messenger: deMessenger,
+    notifications: deNotifications,
     reports: deReports,
     tours: deTours,
     moderation: deModeration,
@@ -161,6 +166,7 @@ export const resources = {
     favorites: enFavorites,
     friends: enFriends,
     messenger: enMessenger,
+    notifications: enNotifications,
     reports: enReports,
     tours: enTours,
     moderation: enModeration,
@@ -190,6 +196,7 @@ export const resources = {
     favorites: esFavorites,
     friends: esFriends,
     messenger: esMessenger,
+    notifications: esNotifications,
     reports: esReports,
     tours: esTours,
     moderation: esModeration,
@@ -219,6 +226,7 @@ export const resources = {
     favorites: plFavorites,
     friends: plFriends,
     messenger: plMessenger,
+    notifications: plNotifications,
     reports: plReports,
     tours: plTours,
     moderation: plModeration,

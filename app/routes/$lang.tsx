@@ -2,15 +2,20 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { requiredRedirect } from "~/api/destination.server";
+import { AnnouncementBar } from "~/components/AnnouncementBar";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { EmailVerificationNotice, SiteFooter, SiteHeader } from "~/components/SiteChrome";
 import { searcherOf } from "~/search/search.server";
 import { loadViewer } from "~/api/viewer.server";
 import { createApiClient } from "~/api/client.server";
 import { fetchUnread } from "~/api/messenger.server";
+import { loadAnnouncements } from "~/features/notifications/announcements.server";
 import { readSession } from "~/session/session.server";
 import { searchHomePath } from "~/session/user-filters.server";
 import { privateAnswer } from "~/utils/cache-headers";
+
+/** The popups of realtime notifications (ADR 044): a static file, no framework, for signed-in members only. */
+const NOTIFICATIONS_SCRIPT = "/scripts/notifications.js";
 
 export type LayoutKind = "full" | "no-footer" | "bare";
 
@@ -24,7 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const lang = readSession(request, Date.now()).languageCookie ?? DEFAULT_LANGUAGE;
     throw redirect(`/${lang}${url.pathname}${url.search}`, { headers: { Vary: "Cookie" } });
   }
-  const viewer = await loadViewer(request, context);
+  const [viewer, announcements] = await Promise.all([loadViewer(request, context), loadAnnouncements(request, context, params.lang)]);
   // A signed-in user with an open duty (age check, unfinished registration) goes there first; an unverified
   // e-mail address is none (ADR 024).
   const duty = requiredRedirect(viewer, new URL(request.url).pathname, params.lang);
@@ -37,7 +42,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const unread = await fetchUnread(createApiClient({ request, context }));
     unreadMessages = unread.ok ? unread.data.unreadMessages : null;
   }
-  return { lang: params.lang, viewer, searchHome, unreadMessages };
+  return { lang: params.lang, viewer, searchHome, unreadMessages, announcements };
 }
 
 function useLayoutKind(): LayoutKind {
@@ -50,12 +55,14 @@ function useLayoutKind(): LayoutKind {
 }
 
 export default function LanguageLayout() {
-  const { viewer, searchHome, unreadMessages } = useLoaderData<typeof loader>();
+  const { viewer, searchHome, unreadMessages, announcements } = useLoaderData<typeof loader>();
   const kind = useLayoutKind();
   return (
     <>
       {kind !== "bare" ? <SiteHeader viewer={viewer} searchHome={searchHome} unreadMessages={unreadMessages} /> : null}
+      {kind !== "bare" ? <AnnouncementBar announcements={announcements} /> : null}
       {kind !== "bare" ? <EmailVerificationNotice viewer={viewer} /> : null}
+      {viewer ? <script src={NOTIFICATIONS_SCRIPT} defer /> : null}
       <div id="main-content">
         <Outlet />
       </div>

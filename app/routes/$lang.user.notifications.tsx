@@ -17,12 +17,13 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function NotificationsRoute() {
-  const { preferences } = useLoaderData<typeof loader>();
+  const { preferences, push } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   return (
     <NotificationsPage
       preferences={preferences}
+      push={push}
       saved={searchParams.get("saved") === "1" && !answer}
       formErrors={answer?.formErrors ?? []}
     />

@@ -31,6 +31,7 @@ export const NAMESPACES = [
   "favorites",
   "friends",
   "messenger",
+  "notifications",
   "reports",
   "tours",
   "moderation",

@@ -7,6 +7,8 @@
  * and never stored.
  */
 import * as v from "valibot";
+import type { NotificationContentType, NotificationEvent, NotificationStickiness } from "./notifications";
+import type { NotificationKind } from "./settings";
 
 /**
  * Online status codes (spec section 3 "Messenger": 0-5). 0 none: no open socket (or invisible, seen by
@@ -54,7 +56,22 @@ export type RealtimeEvent =
   /** A member read a thread up to a message (the other side's "read" ticks; the reader's other tabs). */
   | { type: "thread_read"; thread_id: number; reader_id: number; last_read_id: number }
   /** A thread changed for this member (hidden, restored, deleted, accepted, declined, marked unread). */
-  | { type: "thread_changed"; thread_id: number };
+  | { type: "thread_changed"; thread_id: number }
+  /**
+   * A notification was stored for the member (ADR 044): the bell's count grows, and with JavaScript a popup shows
+   * for `stickiness` (contract/notifications STICKINESS_MS). `title` is in the member's language; the record is
+   * GET /notifications.
+   */
+  | {
+      type: "notification";
+      id: number;
+      event: NotificationEvent;
+      kind: NotificationKind;
+      content_type: NotificationContentType;
+      stickiness: NotificationStickiness;
+      title: string;
+      url: string | null;
+    };
 
 /** What one instance knows of a member: offline there, a socket open, typing recently, all tabs away. */
 export type PresenceState = "offline" | "online" | "chatting" | "away";

@@ -55,12 +55,22 @@ import type {
   ThreadMediums,
 } from "./messenger";
 import type { NoteAnswer } from "./notes";
+import type {
+  AnnouncementDismissed,
+  AnnouncementList,
+  NotificationChange,
+  NotificationList,
+  NotificationSummary,
+  PushSettings,
+} from "./notifications";
 
 export interface ResponseBodies {
   AccountDeleted: AccountDeleted;
   AccountState: AccountState;
   AgeCheckState: AgeCheckRequest | null;
   AlbumOrdering: AlbumOrdering;
+  AnnouncementDismissed: AnnouncementDismissed;
+  AnnouncementList: AnnouncementList;
   BlockList: BlockList;
   BusinessLinkAnswered: BusinessLinkAnswered;
   BusinessLinksView: BusinessLinksView;
@@ -105,6 +115,9 @@ export interface ResponseBodies {
   MediaDeleted: MediaDeleted;
   MediaItems: MediaItem[];
   NoteAnswer: NoteAnswer;
+  NotificationChange: NotificationChange;
+  NotificationList: NotificationList;
+  NotificationSummary: NotificationSummary;
   OwnMediaItem: OwnMediaItem;
   OwnReport: OwnReport;
   OwnReportList: OwnReportList;
@@ -113,6 +126,7 @@ export interface ResponseBodies {
   PasswordResetDone: PasswordResetDone;
   PhoneStatus: PhoneStatus;
   PreferredDates: PreferredDates;
+  PushSettings: PushSettings;
   ReportQueue: ReportQueue;
   ResetMailRequested: ResetMailRequested;
   SafeSexState: SafeSexState;

@@ -364,8 +364,21 @@ export function profileCompleteness(
 
 // --- user/notifications --------------------------------------------------------------------------
 
-/** What a member can be told about (issue 10), and how: by e-mail, by push, in the bar of the site. */
-export const NOTIFICATION_KINDS = ["messages", "dates", "favorites", "visitors", "reviews", "news"] as const;
+/**
+ * What a member can be told about (issue 10; issue 12 item 7 added friend requests and moderation decisions),
+ * and how: by e-mail, by push, in the bar of the site (the bell, my_notification and the popups). "news" covers
+ * the site's announcements and news (ADR 044).
+ */
+export const NOTIFICATION_KINDS = [
+  "messages",
+  "friend_requests",
+  "dates",
+  "reviews",
+  "favorites",
+  "visitors",
+  "moderation",
+  "news",
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_CHANNELS = ["email", "push", "bar"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
@@ -379,6 +392,9 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   messages: { email: true, push: true, bar: true },
   dates: { email: true, push: true, bar: true },
   reviews: { email: true, push: true, bar: true },
+  friend_requests: { email: false, push: true, bar: true },
+  // A decision about the member's own photo or text: mailed before issue 12, so the mail stays on.
+  moderation: { email: true, push: true, bar: true },
   favorites: { email: false, push: false, bar: true },
   visitors: { email: false, push: false, bar: true },
   news: { email: false, push: false, bar: true },

@@ -1,3 +1,5 @@
+import type { NotificationSummary } from "./notifications";
+
 /** User types, genders and salutations of spec section 3. */
 export const USER_TYPE = { guest: 0, client: 1, escort: 2, business: 3, backend: 9, team: 10 } as const;
 export type UserTypeName = keyof typeof USER_TYPE;
@@ -71,4 +73,6 @@ export interface UserDataResponse {
   register_completed_step: number;
   /** Where the web tier must send this user first (path after the language, may carry a query), or null. */
   next_destination: string | null;
+  /** The header's bell (ADR 044): the unread count and the latest few, read with the user in one API call. */
+  notifications: NotificationSummary;
 }

@@ -6,6 +6,7 @@ import type { ApiDeps } from "../api/types";
 import type { SmtpSender } from "../integrations/mail/smtp";
 import { deleteMediaFiles, encodeVideoHandler, storageOf } from "../modules/media/index";
 import { sendUnreadMail } from "../modules/messenger/index";
+import { sendNotificationMail, sendPushNotification } from "../modules/notifications/index";
 import { buildExport, expireExport } from "../modules/privacy/index";
 import { mailDeliveryHandler } from "./mail-delivery";
 import type { JobHandlers } from "./queue";
@@ -18,6 +19,8 @@ export function jobHandlersFor(deps: ApiDeps, options: { smtp?: SmtpSender } = {
     "export.build": { run: (payload, context) => buildExport(deps, payload.export_id, context) },
     "export.expire": { run: (payload) => expireExport(deps, payload.export_id) },
     "mail.messenger_unread": { run: (payload) => sendUnreadMail(deps, payload.thread_id, payload.member_id) },
+    "notification.push": { run: (payload, context) => sendPushNotification(deps, payload, context) },
+    "notification.email": { run: (payload) => sendNotificationMail(deps, payload) },
     "storage.delete": {
       async run(payload) {
         for (const key of payload.keys) await storageOf(deps).delete(key);

@@ -3,6 +3,18 @@
  * (server/jobs/handlers.ts) are typed against. Payloads are JSON; they carry ids, not copies of data,
  * so a job always works on the current rows.
  */
+import type { NotificationEvent } from "../contract/notifications";
+
+/** A notification's delivery outside the site: ids and the few strings needed, rendered in the member's language when sent. */
+export interface NotificationJob {
+  user_id: number;
+  event: NotificationEvent;
+  actor_id: number | null;
+  url: string | null;
+  /** The stored row (null when the member keeps this kind out of the bar). */
+  notification_id: number | null;
+}
+
 export interface JobPayloads {
   /** Send one row of the mail outbox over SMTP (only enqueued when SMTP_URL is set). */
   "mail.deliver": { outbox_id: number };
@@ -14,6 +26,10 @@ export interface JobPayloads {
   "export.build": { export_id: number };
   /** Remove a ready export's file when its download time is over (run_at = expires_at). */
   "export.expire": { export_id: number };
+  /** Send one notification by Web Push to every browser the member subscribed (ADR 044). */
+  "notification.push": NotificationJob;
+  /** Mail one notification to the member (the kinds whose module has no mail of its own, ADR 044). */
+  "notification.email": NotificationJob;
   /** Remove stored objects no row points to any more (e.g. the exports of a deleted account). */
   "storage.delete": { keys: string[] };
   /** The unread-message e-mail of one conversation for one member, 15 minutes after a message (ADR 043). */

@@ -18,6 +18,7 @@ import { registerMedia } from "./media/routes";
 import { registerMessenger } from "./messenger/routes";
 import { registerModeration } from "./moderation/routes";
 import { registerNotes } from "./notes/routes";
+import { registerNotifications } from "./notifications/routes";
 import { registerPages } from "./pages/routes";
 import { registerPhone } from "./phone/routes";
 import { registerPrivacy } from "./privacy/routes";
@@ -51,6 +52,7 @@ export function registerModules(ctx: ModuleContext): void {
   registerMessenger(ctx);
   registerModeration(ctx);
   registerNotes(ctx);
+  registerNotifications(ctx);
   registerPages(ctx);
   registerPhone(ctx);
   registerPrivacy(ctx);

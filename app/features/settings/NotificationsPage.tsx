@@ -4,15 +4,19 @@ import { useTranslation } from "react-i18next";
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, type NotificationPreferences } from "#server/contract/settings";
 import { FormErrors } from "~/components/Field";
 import * as ui from "~/styles/ui.css";
+import type { PushSettingsData } from "~/api/notifications.server";
+import { useLocalePath } from "~/i18n/lang";
 import { SettingsFrame } from "./SettingsFrame";
 import * as css from "./settings.css";
 
 export function NotificationsPage({
   preferences,
+  push,
   saved,
   formErrors,
 }: {
   preferences: NotificationPreferences;
+  push: PushSettingsData;
   saved: boolean;
   formErrors: string[];
 }) {
@@ -67,6 +71,57 @@ export function NotificationsPage({
           </button>
         </div>
       </Form>
+      <PushSwitch push={push} />
     </SettingsFrame>
+  );
+}
+
+/**
+ * Push on this device (ADR 044): needs JavaScript by nature (a service worker and the browser's permission); the
+ * switch is public/scripts/push-subscribe.js. Without JavaScript, or without VAPID keys on the server, the page
+ * says so politely.
+ */
+function PushSwitch({ push }: { push: PushSettingsData }) {
+  const { t } = useTranslation("account");
+  const to = useLocalePath();
+  const text = (key: string) => t(`settings.notifications.push.${key}`);
+  return (
+    <section className={`${ui.card} ${ui.stack}`} aria-labelledby="push-title" data-testid="push-settings">
+      <h2 id="push-title" className={ui.sectionTitle}>
+        {text("title")}
+      </h2>
+      {push.enabled && push.publicKey ? (
+        <div
+          className={ui.stack}
+          data-push
+          data-public-key={push.publicKey}
+          data-url={to("user/notifications/push")}
+          data-text-enable={text("enable")}
+          data-text-disable={text("disable")}
+          data-text-on={text("on")}
+          data-text-off={text("off")}
+          data-text-denied={text("denied")}
+          data-text-unsupported={text("unsupported")}
+          data-text-failed={text("failed")}
+        >
+          <p className={ui.muted}>{t("settings.notifications.push.intro", { count: push.devices })}</p>
+          <p data-push-status role="status" hidden />
+          <noscript>
+            <p className={ui.muted}>{text("no_js")}</p>
+          </noscript>
+          {/* Shown by the script: a switch that cannot work without JavaScript is not offered without it. */}
+          <div data-push-row hidden>
+            <div className={ui.row}>
+              <button type="button" className={ui.buttonSecondary} data-push-toggle>
+                {text("enable")}
+              </button>
+            </div>
+          </div>
+          <script src="/scripts/push-subscribe.js" defer />
+        </div>
+      ) : (
+        <p className={ui.muted}>{text("not_offered")}</p>
+      )}
+    </section>
   );
 }

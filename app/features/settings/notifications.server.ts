@@ -3,6 +3,7 @@ import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { notificationPreferencesSchema } from "#server/contract/settings";
 import { createApiClient } from "~/api/client.server";
+import { fetchPushSettings } from "~/api/notifications.server";
 import { fetchNotificationPreferences, saveNotificationPreferences } from "~/api/settings.server";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
@@ -11,10 +12,19 @@ import { PRIVATE_HEADERS } from "~/utils/seo";
 
 export async function loadNotifications({ request, context }: LoaderFunctionArgs) {
   await requireViewer(request, context);
-  const preferences = await fetchNotificationPreferences(createApiClient({ request, context }));
+  const api = createApiClient({ request, context });
+  const [preferences, push] = await Promise.all([fetchNotificationPreferences(api), fetchPushSettings(api)]);
   if (!preferences.ok) throw new Response(null, { status: preferences.status >= 500 ? 503 : preferences.status, headers: PRIVATE_HEADERS });
   const t = await i18nServer.getFixedT(request);
-  return data({ title: t("settings.pages.notifications.title"), preferences: preferences.data }, { headers: PRIVATE_HEADERS });
+  return data(
+    {
+      title: t("settings.pages.notifications.title"),
+      preferences: preferences.data,
+      // Push is offered only with VAPID keys (ADR 044); the switch's script needs the public key.
+      push: push.ok ? push.data : { enabled: false, publicKey: null, devices: 0 },
+    },
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
 export async function submitNotifications({ request, context, params }: ActionFunctionArgs) {

@@ -56,6 +56,7 @@ globalStyle(`${switchTable} th, ${switchTable} td`, {
   borderTop: `1px solid ${vars.color.border}`,
 });
 globalStyle(`${switchTable} thead th`, { borderTop: "none", fontSize: vars.font.sizeSm, textAlign: "center", whiteSpace: "nowrap" });
-globalStyle(`${switchTable} tbody th`, { textAlign: "left", fontWeight: 600 });
+// Long German compounds ("Freundschaftsanfragen") break rather than push the table past a 390 px screen.
+globalStyle(`${switchTable} tbody th`, { textAlign: "left", fontWeight: 600, overflowWrap: "break-word", hyphens: "manual" });
 globalStyle(`${switchTable} td`, { textAlign: "center", width: "18%" });
 export const switchBox = style({ width: "24px", height: "24px", margin: "10px", accentColor: vars.color.primary });

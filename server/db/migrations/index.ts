@@ -35,6 +35,7 @@ import * as m0032ProfileNotes from "./0032_profile_notes";
 import * as m0033Reports from "./0033_reports";
 import * as m0034ProfileExtras from "./0034_profile_extras";
 import * as m0035Messenger from "./0035_messenger";
+import * as m0040Notifications from "./0040_notifications";
 import * as m0045SearchPopularity from "./0045_search_popularity";
 
 /**
@@ -78,6 +79,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0033_reports": { up: m0033Reports.up(dialect) },
     "0034_profile_extras": { up: m0034ProfileExtras.up(dialect) },
     "0035_messenger": { up: m0035Messenger.up(dialect) },
+    "0040_notifications": { up: m0040Notifications.up(dialect) },
     "0045_search_popularity": { up: m0045SearchPopularity.up(dialect) },
   };
 }

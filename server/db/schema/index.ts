@@ -55,6 +55,7 @@ import type {
   MessengerThreadMembersTable,
   MessengerThreadsTable,
 } from "./messenger";
+import type { AnnouncementDismissalsTable, AnnouncementsTable, NotificationsTable, PushSubscriptionsTable } from "./notifications";
 
 export type * from "./accounts";
 export type * from "./jobs";
@@ -73,6 +74,7 @@ export type * from "./favorites";
 export type * from "./friends";
 export type * from "./notes";
 export type * from "./messenger";
+export type * from "./notifications";
 
 export interface Database {
   users: UsersTable;
@@ -127,4 +129,8 @@ export interface Database {
   messenger_messages: MessengerMessagesTable;
   messenger_photos: MessengerPhotosTable;
   messenger_first_contacts: MessengerFirstContactsTable;
+  notifications: NotificationsTable;
+  announcements: AnnouncementsTable;
+  announcement_dismissals: AnnouncementDismissalsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }

@@ -29,6 +29,7 @@ import { viewsPart } from "./views";
 import { profileExtrasPart } from "./profile-extras";
 import { friendsPart } from "./friends";
 import { messengerPart } from "./messenger";
+import { notificationsPart } from "./notifications";
 
 export { DEMO_ACCOUNTS, type DemoAccount, DEFAULT_PROFILES, DEFAULT_SEED, MAX_PROFILES } from "./people";
 
@@ -95,6 +96,7 @@ const SEED_PARTS: readonly SeedPart[] = [
   favoritesPart,
   friendsPart,
   messengerPart,
+  notificationsPart,
 ];
 
 /** One chunk in one transaction: the accounts, then every part. Answers the media rows written. */

@@ -1,3 +1,4 @@
+import { notificationSummary } from "../notifications/index";
 import type { UserDataResponse } from "../../contract/users";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
@@ -43,6 +44,7 @@ export async function getUserData(deps: ApiDeps, userId: number): Promise<UserDa
     .where("users.id", "=", userId)
     .executeTakeFirst();
   if (!row) throw fail.notFound();
+  const notifications = await notificationSummary(deps, userId);
   const email = {
     isEmailVerified: row.email_verified_at !== null && row.is_bounced_email === 0,
     emailWasVerified: row.email_was_verified === 1,
@@ -75,5 +77,6 @@ export async function getUserData(deps: ApiDeps, userId: number): Promise<UserDa
       registerCompletedStep: row.register_completed_step,
       forcedFakeCheck: row.forced_fake_check === 1,
     }),
+    notifications,
   };
 }

@@ -19,7 +19,9 @@ import { isStaffUserType } from "../../contract/moderation";
 import type { Database } from "../../db/schema";
 import type { Kysely } from "kysely";
 import { findOwner, isListedOwner, isReachable, viewerContext } from "../access/index";
+import { notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
 import { countList, lockedList, runList, type ListRequest, type Relation } from "./list";
+import { seesWhoKeepsThem } from "./relation";
 
 /** The list request of a query: its page and its filters. */
 export function listRequestOf(query: UserListQuery): ListRequest {
@@ -89,7 +91,7 @@ export async function addFavorite(deps: ApiDeps, user: AuthUser, username: strin
   if (isStaffUserType(user.userType)) throw fail.forbidden(FAVORITE_ERRORS.staff);
   const other = await target(deps, user.id, username);
   const now = deps.clock.now();
-  const total = await deps.db.transaction().execute(async (trx) => {
+  const added = await deps.db.transaction().execute(async (trx): Promise<{ total: number; hints: NotificationHints }> => {
     // Concurrent adds of one member run one after the other: PostgreSQL locks the member's row; SQLite
     // serializes writers. So the count below is exact when the insert happens.
     if (deps.dialect === "postgres") await trx.selectFrom("users").select("id").where("id", "=", user.id).forUpdate().execute();
@@ -100,7 +102,7 @@ export async function addFavorite(deps: ApiDeps, user: AuthUser, username: strin
       .where("target_id", "=", other.id)
       .executeTakeFirst();
     const count = await countOf(trx, user.id);
-    if (existing) return count;
+    if (existing) return { total: count, hints: [] };
     if (count >= FAVORITES_LIMIT) {
       throw new ApiError(409, [errorItem(409, FAVORITE_ERRORS.limitReached, "username", { max: FAVORITES_LIMIT })]);
     }
@@ -111,11 +113,21 @@ export async function addFavorite(deps: ApiDeps, user: AuthUser, username: strin
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
       await bumpCounter(trx, other.id, 1);
-      return count + 1;
+      // Who keeps a profile is a plus benefit (ADR 036): without plus the owner learns only that someone did.
+      // One notification per member and day, however often they remove and add again.
+      const hints = await notify(deps, trx, {
+        userId: other.id,
+        event: "favorited",
+        actorId: (await seesWhoKeepsThem(trx, other.id, now)) ? user.id : null,
+        url: "favorite_visitor",
+        dedupeKey: `favorited:${user.id}:${chartDayOf(now)}`,
+      });
+      return { total: count + 1, hints };
     }
-    return count;
+    return { total: count, hints: [] };
   });
-  return { username: other.username, is_favorite: true, total, limit: FAVORITES_LIMIT };
+  await publishNotificationHints(deps, added.hints);
+  return { username: other.username, is_favorite: true, total: added.total, limit: FAVORITES_LIMIT };
 }
 
 /** DELETE /favorites/{username}: stops keeping a profile (not kept: no change). */

@@ -13,6 +13,8 @@ import { isStaffUserType } from "../../contract/moderation";
 import { viewerContext } from "../access/index";
 import { countList, lockedList, runList, type Relation } from "./list";
 import { listRequestOf } from "./service";
+import { seesWhoKeepsThem } from "./relation";
+import { notify, publishNotificationHints } from "../notifications/index";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -64,14 +66,22 @@ export async function recordProfileVisit(deps: ApiDeps, visit: ProfileVisit): Pr
           .where("profile_visits.last_day", "<", day),
       )
       .executeTakeFirst();
-    if (Number(result.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
     await trx
       .insertInto("profile_counters")
       .values({ user_id: ownerId, favorites: 0, visits: 1 })
       .onConflict((oc) => oc.column("user_id").doUpdateSet((eb) => ({ visits: eb("profile_counters.visits", "+", 1) })))
       .execute();
-    return true;
+    // Aggregated by nature: this runs once per visitor, profile and day. Who visited is a plus benefit (ADR 036).
+    return notify(deps, trx, {
+      userId: ownerId,
+      event: "visited",
+      actorId: (await seesWhoKeepsThem(trx, ownerId, now)) ? viewerId : null,
+      url: "visitor",
+      dedupeKey: `visited:${viewerId}:${day}`,
+    });
   });
+  if (recorded) await publishNotificationHints(deps, recorded);
   if (cleanedOn.get(deps) !== day) {
     cleanedOn.set(deps, day);
     await deps.db
@@ -79,7 +89,7 @@ export async function recordProfileVisit(deps: ApiDeps, visit: ProfileVisit): Pr
       .where("last_visited_at", "<", now - VISIT_RETENTION_DAYS * DAY)
       .execute();
   }
-  return recorded;
+  return recorded !== null;
 }
 
 function relationOf(deps: ApiDeps, userId: number, type: number): Relation {

@@ -31,6 +31,7 @@ import type { DB } from "../../db/index";
 import type { Database, FriendLinksTable } from "../../db/schema";
 import { isOverLimit, recordHit, type Window } from "../../lib/rate-limit";
 import { findOwner, isBlockedBetween, isListedOwner, isListedProfile, isReachable, notBlockedWith } from "../access/index";
+import { notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
 
 type Link = Pick<FriendLinksTable, "sender_id" | "receiver_id" | "status" | "accept_key" | "deny_key" | "requested_at" | "answered_at"> & {
   id: number;
@@ -209,12 +210,12 @@ export async function requestFriend(deps: ApiDeps, viewerId: number, username: s
   if (!(await isListedMember(deps.db, viewerId))) throw fail.forbidden(FRIEND_ERRORS.ownProfileHidden);
   const now = deps.clock.now();
   const window = dailyWindow(viewerId);
-  await deps.db.transaction().execute(async (trx) => {
+  const hints = await deps.db.transaction().execute(async (trx): Promise<NotificationHints> => {
     await lockMembers(deps, trx, [viewerId, other.id]);
     const link = await linkOfPair(trx, viewerId, other.id);
     if (link?.status === "accepted") throw conflict(FRIEND_ERRORS.alreadyFriends);
     if (link?.status === "pending") {
-      if (link.sender_id === viewerId) return;
+      if (link.sender_id === viewerId) return [];
       throw conflict(FRIEND_ERRORS.requestReceived);
     }
     if (coolDownEnds(link, viewerId) > now) throw conflict(FRIEND_ERRORS.coolDown);
@@ -232,14 +233,28 @@ export async function requestFriend(deps: ApiDeps, viewerId: number, username: s
       requested_at: now,
       answered_at: null,
     };
-    if (link) await trx.updateTable("friend_links").set(fresh).where("id", "=", link.id).execute();
-    else
-      await trx
+    let linkId: number;
+    if (link) {
+      await trx.updateTable("friend_links").set(fresh).where("id", "=", link.id).execute();
+      linkId = link.id;
+    } else {
+      const inserted = await trx
         .insertInto("friend_links")
         .values({ ...fresh, pair_key: pairKey(viewerId, other.id) })
-        .execute();
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      linkId = inserted.id;
+    }
     await recordHit(trx, now, window);
+    return notify(deps, trx, {
+      userId: other.id,
+      event: "friend_request",
+      actorId: viewerId,
+      subject: { type: "friend_link", id: linkId },
+      url: "user/friends?tab=received",
+    });
   });
+  await publishNotificationHints(deps, hints);
   return { ...(await friendRelation(deps, viewerId, other.id)), username: other.username };
 }
 
@@ -274,7 +289,7 @@ async function answerFor(deps: ApiDeps, viewerId: number, otherId: number): Prom
 /** POST /friends/accept: the receiver, with the accept key. Both stay within the friend limit. */
 export async function acceptFriend(deps: ApiDeps, viewerId: number, input: FriendKeyInput): Promise<FriendLinkAnswer> {
   const now = deps.clock.now();
-  const otherId = await deps.db.transaction().execute(async (trx) => {
+  const accepted = await deps.db.transaction().execute(async (trx) => {
     const first = await pendingLinkFor(deps, trx, viewerId, input, "receiver", "accept");
     await lockMembers(deps, trx, [viewerId, first.otherId]);
     // Read again under the locks: a parallel answer may have taken it.
@@ -288,9 +303,17 @@ export async function acceptFriend(deps: ApiDeps, viewerId: number, input: Frien
       .where("id", "=", link.id)
       .where("status", "=", "pending")
       .execute();
-    return link.otherId;
+    const hints = await notify(deps, trx, {
+      userId: link.otherId,
+      event: "friend_accepted",
+      actorId: viewerId,
+      subject: { type: "friend_link", id: link.id },
+      url: "user/friends",
+    });
+    return { otherId: link.otherId, hints };
   });
-  return answerFor(deps, viewerId, otherId);
+  await publishNotificationHints(deps, accepted.hints);
+  return answerFor(deps, viewerId, accepted.otherId);
 }
 
 /** POST /friends/reject (the receiver) and /friends/cancel (the sender), both with the deny key. */

@@ -22,6 +22,7 @@ import {
   type RejectionReason,
 } from "../../contract/moderation";
 import { mediaImageOf } from "../media/index";
+import { notify, publishNotificationHints, wantsChannel } from "../notifications/index";
 import { moderationDecisionMail } from "./mails";
 import { ownTextReviews, REJECTION_SHOWN_MS } from "./texts";
 
@@ -156,6 +157,8 @@ async function tellOwner(
     .where("id", "=", ownerId)
     .executeTakeFirst();
   if (!owner || owner.status === "deleted") return;
+  // The member's choice for moderation decisions by e-mail (ADR 044; on by default, as before issue 12).
+  if (!(await wantsChannel(deps.db, ownerId, "moderation", "email"))) return;
   await deps.mailer.send(
     moderationDecisionMail({ to: owner.email, username: owner.username, language: owner.language, subject, accepted, reason }),
   );
@@ -174,7 +177,7 @@ export async function decideMedia(
   const staff = await loadStaff(deps, staffId);
   const status = reason === null ? MEDIA_STATUS.accepted : MEDIA_STATUS.rejected;
   const now = deps.clock.now();
-  const ownerId = await deps.db.transaction().execute(async (trx) => {
+  const decided = await deps.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("media").select(["id", "user_id", "status"]).where("id", "=", mediaId).executeTakeFirst();
     if (!row) throw fail.notFound();
     // The status guard makes the update the lock: of two moderators, only one changes the row.
@@ -191,8 +194,17 @@ export async function decideMedia(
       .values({ media_id: mediaId, ...decision })
       .onConflict((oc) => oc.column("media_id").doUpdateSet(decision))
       .execute();
-    return row.user_id;
+    const hints = await notify(deps, trx, {
+      userId: row.user_id,
+      event: reason === null ? "moderation_accepted" : "moderation_rejected",
+      subject: { type: "media", id: mediaId },
+      params: { item: "photo", ...(reason === null ? {} : { reason }) },
+      url: "user/media_gallery",
+    });
+    return { ownerId: row.user_id, hints };
   });
+  await publishNotificationHints(deps, decided.hints);
+  const ownerId = decided.ownerId;
   await tellOwner(deps, ownerId, { kind: "media" }, reason === null, reason);
   return { kind: "media", id: mediaId, status, reason };
 }
@@ -231,8 +243,16 @@ export async function decideText(
         .where("user_id", "=", row.user_id)
         .execute();
     }
-    return { userId: row.user_id, field };
+    const hints = await notify(deps, trx, {
+      userId: row.user_id,
+      event: reason === null ? "moderation_accepted" : "moderation_rejected",
+      subject: { type: "profile_text_change", id: changeId },
+      params: { item: field, ...(reason === null ? {} : { reason }) },
+      url: "user/status_description",
+    });
+    return { userId: row.user_id, field, hints };
   });
+  await publishNotificationHints(deps, change.hints);
   await tellOwner(deps, change.userId, { kind: "text", field: change.field }, reason === null, reason);
   return { kind: "text", id: changeId, status, reason };
 }

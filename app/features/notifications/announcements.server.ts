@@ -1,0 +1,51 @@
+/**
+ * The announcement bar's data and its dismiss form (ADR 044). Members' dismissals are stored by the API; a guest's
+ * are the ids in one cookie (at most 20, newest kept), sent along as `dismissed`.
+ */
+import { redirect, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/node";
+import { isLanguage, DEFAULT_LANGUAGE, type Language } from "#server/contract/locales";
+import { createApiClient } from "~/api/client.server";
+import { dismissAnnouncement, fetchAnnouncements, type AnnouncementListData } from "~/api/notifications.server";
+import { loadViewer } from "~/api/viewer.server";
+import { parseCookies, serializeCookie } from "~/session/session.server";
+import { privateAnswer } from "~/utils/cache-headers";
+import { readFormData } from "~/utils/form-data.server";
+import { safeReturnPath } from "~/utils/forms.server";
+
+const COOKIE = "announcements_dismissed";
+const COOKIE_MAX = 20;
+const COOKIE_MAX_AGE_S = 90 * 24 * 60 * 60;
+
+function dismissedOf(request: Request): number[] {
+  const raw = parseCookies(request.headers.get("cookie")).get(COOKIE) ?? "";
+  return raw
+    .split(",")
+    .filter((part) => /^[1-9]\d{0,8}$/.test(part))
+    .map(Number)
+    .slice(-COOKIE_MAX);
+}
+
+/** The announcements for this page's header; none when the API cannot answer (the page still renders). */
+export async function loadAnnouncements(request: Request, context: AppLoadContext, lang: Language): Promise<AnnouncementListData["items"]> {
+  const result = await fetchAnnouncements(createApiClient({ request, context }), lang, dismissedOf(request));
+  return result.ok ? result.data.items : [];
+}
+
+/** POST /{lang}/announcements/dismiss: id, r (the page to return to). */
+export async function submitAnnouncementDismiss({ request, context, params }: ActionFunctionArgs) {
+  const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
+  const form = await readFormData(request);
+  const rawId = String(form.get("id") ?? "");
+  const back = safeReturnPath(form.get("r"), lang) ?? `/${lang}`;
+  if (!/^[1-9]\d{0,8}$/.test(rawId)) throw redirect(back, { headers: privateAnswer() });
+  const id = Number(rawId);
+  const viewer = await loadViewer(request, context);
+  if (viewer) {
+    await dismissAnnouncement(createApiClient({ request, context }), id);
+    throw redirect(back, { headers: privateAnswer() });
+  }
+  const ids = [...dismissedOf(request).filter((known) => known !== id), id].slice(-COOKIE_MAX);
+  const headers = new Headers(privateAnswer());
+  headers.append("Set-Cookie", serializeCookie(COOKIE, ids.join(","), { maxAge: COOKIE_MAX_AGE_S }));
+  throw redirect(back, { headers });
+}

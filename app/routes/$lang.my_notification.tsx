@@ -1,0 +1,28 @@
+/** my_notification (spec section 2; issue 12 item 7, ADR 044). A thin adapter over app/features/notifications. */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { NotificationsPage } from "~/features/notifications/NotificationsPage";
+import { loadNotificationsPage, submitNotificationsPage } from "~/features/notifications/notifications.server";
+import { metaFromLoader } from "~/utils/meta";
+import { PRIVATE_HEADERS } from "~/utils/seo";
+
+export const handle = { i18n: ["notifications"], hydrate: false };
+
+export const loader = (args: LoaderFunctionArgs) => loadNotificationsPage(args);
+
+export const action = (args: ActionFunctionArgs) => submitNotificationsPage(args);
+
+export const headers = () => PRIVATE_HEADERS;
+
+export const meta = metaFromLoader({ noindex: true });
+
+export default function MyNotificationRoute() {
+  const { list, filter, done } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>() ?? null;
+  return <NotificationsPage list={list} filter={filter === "unread" ? "unread" : "all"} done={refused ? null : done} refused={refused} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

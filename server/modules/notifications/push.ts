@@ -1,0 +1,181 @@
+/**
+ * Web Push (ADR 044): a member's browsers subscribe with the VAPID public key (settings page), the
+ * `notification.push` job encrypts a small JSON payload for each subscription with `web-push` and sends it to
+ * the browser's push service. A 404 or 410 from the push service means the subscription is gone: its row is
+ * deleted. Other failures retry with the job table's backoff; a retry may reach a browser twice, where the
+ * notification's tag makes the second replace the first.
+ * Without VAPID keys push is not offered: subscribe answers 404, and no job sends anything.
+ */
+import webpush, { type PushSubscription as WebPushSubscription, type RequestOptions } from "web-push";
+import { fail } from "../../api/errors";
+import type { ApiDeps } from "../../api/types";
+import {
+  PUSH_PAYLOAD_MAX_BYTES,
+  PUSH_SUBSCRIPTIONS_MAX,
+  type PushPayload,
+  type PushSettings,
+  type PushSubscriptionInput,
+} from "../../contract/notifications";
+import type { NotificationJob } from "../../jobs/kinds";
+import type { JobContext } from "../../jobs/queue";
+import { displayNameOf } from "./service";
+import { notificationTitle } from "./texts";
+
+/** How long a push service keeps an undelivered message (the member's phone may be off): a day. */
+const PUSH_TTL_SECONDS = 24 * 60 * 60;
+
+export async function pushSettings(deps: ApiDeps, userId: number): Promise<PushSettings> {
+  const row = await deps.db
+    .selectFrom("push_subscriptions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return { enabled: deps.config.vapid !== undefined, public_key: deps.config.vapid?.publicKey ?? null, devices: Number(row.n) };
+}
+
+/** POST /notifications/push: the browser's subscription; an endpoint seen before moves to this member. */
+export async function subscribePush(
+  deps: ApiDeps,
+  userId: number,
+  input: PushSubscriptionInput,
+  userAgent: string | null,
+): Promise<PushSettings> {
+  if (!deps.config.vapid) throw fail.notFound();
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("push_subscriptions")
+      .values({
+        user_id: userId,
+        endpoint: input.endpoint,
+        p256dh: input.keys.p256dh,
+        auth: input.keys.auth,
+        user_agent: userAgent?.slice(0, 200) ?? null,
+        created_at: now,
+        last_success_at: null,
+      })
+      .onConflict((oc) =>
+        oc.column("endpoint").doUpdateSet({ user_id: userId, p256dh: input.keys.p256dh, auth: input.keys.auth, created_at: now }),
+      )
+      .execute();
+    const stale = await trx
+      .selectFrom("push_subscriptions")
+      .select("id")
+      .where("user_id", "=", userId)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .offset(PUSH_SUBSCRIPTIONS_MAX)
+      .limit(100)
+      .execute();
+    if (stale.length > 0)
+      await trx
+        .deleteFrom("push_subscriptions")
+        .where(
+          "id",
+          "in",
+          stale.map((row) => row.id),
+        )
+        .execute();
+  });
+  return pushSettings(deps, userId);
+}
+
+/** DELETE /notifications/push: this browser's subscription (only the member's own). */
+export async function unsubscribePush(deps: ApiDeps, userId: number, endpoint: string): Promise<PushSettings> {
+  await deps.db.deleteFrom("push_subscriptions").where("user_id", "=", userId).where("endpoint", "=", endpoint).execute();
+  return pushSettings(deps, userId);
+}
+
+/** The JSON the service worker shows (public/push-sw.js), cut to stay under the payload limit. */
+export async function pushPayloadFor(deps: ApiDeps, job: NotificationJob): Promise<PushPayload | null> {
+  const user = await deps.db.selectFrom("users").select(["language", "status"]).where("id", "=", job.user_id).executeTakeFirst();
+  if (!user || user.status === "deleted" || user.status === "banned") return null;
+  const actor = job.actor_id === null ? null : await displayNameOf(deps.db, job.actor_id);
+  const title = notificationTitle(user.language, job.event, actor).slice(0, 200);
+  const lang = user.language;
+  return {
+    title,
+    body: "",
+    url: `/${lang}/${job.url ?? "my_notification"}`.slice(0, 500),
+    tag: job.notification_id === null ? `${job.event}` : `n${job.notification_id}`,
+  };
+}
+
+/**
+ * The sender: web-push encrypts the payload and signs the VAPID header (generateRequestDetails); the request
+ * itself goes out with fetch, so a timeout aborts it and tests can stand a local HTTP server in for the push
+ * service. Resolves with the push service's status (201 created, 404/410 gone, …).
+ */
+export type PushSend = (subscription: WebPushSubscription, payload: string, options: RequestOptions) => Promise<{ statusCode: number }>;
+
+export const webPushSend: PushSend = async (subscription, payload, options) => {
+  const details = webpush.generateRequestDetails(subscription, payload, options);
+  const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
+  const response = await fetch(details.endpoint, {
+    method: details.method,
+    headers,
+    body: details.body ? new Uint8Array(details.body) : undefined,
+    signal: AbortSignal.timeout(options.timeout ?? 10_000),
+    redirect: "error",
+  });
+  await response.arrayBuffer().catch(() => undefined);
+  return { statusCode: response.status };
+};
+
+function statusOf(err: unknown): number | null {
+  if (err && typeof err === "object" && "statusCode" in err && typeof err.statusCode === "number") return err.statusCode;
+  return null;
+}
+
+/** Sends one notification to every subscription of the member. Throws (the job retries) when any send failed for a passing reason. */
+export async function sendPushNotification(
+  deps: ApiDeps,
+  job: NotificationJob,
+  context: JobContext,
+  send: PushSend = webPushSend,
+): Promise<void> {
+  const vapid = deps.config.vapid;
+  if (!vapid) return;
+  const payload = await pushPayloadFor(deps, job);
+  if (!payload) return;
+  const body = JSON.stringify(payload);
+  if (Buffer.byteLength(body) > PUSH_PAYLOAD_MAX_BYTES) throw new Error("push payload too large");
+  const subscriptions = await deps.db
+    .selectFrom("push_subscriptions")
+    .select(["id", "endpoint", "p256dh", "auth"])
+    .where("user_id", "=", job.user_id)
+    .execute();
+  const failures: string[] = [];
+  for (const sub of subscriptions) {
+    let status: number | null;
+    let error = "";
+    try {
+      status = (
+        await send({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, body, {
+          vapidDetails: vapid,
+          TTL: PUSH_TTL_SECONDS,
+          urgency: "normal",
+          topic: payload.tag.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32) || undefined,
+          timeout: 10_000,
+        })
+      ).statusCode;
+    } catch (err) {
+      status = statusOf(err);
+      error = err instanceof Error ? err.message : String(err);
+    }
+    if (status !== null && status >= 200 && status < 300) {
+      await deps.db.updateTable("push_subscriptions").set({ last_success_at: deps.clock.now() }).where("id", "=", sub.id).execute();
+    } else {
+      if (status === 404 || status === 410) {
+        // Gone for good (unsubscribed, expired): never try it again.
+        await deps.db.deleteFrom("push_subscriptions").where("id", "=", sub.id).execute();
+      } else if (status !== null && status >= 400 && status < 500 && status !== 429) {
+        // A request the push service refuses (bad key, too large): retrying will not help.
+        deps.log.warn({ status, subscription: sub.id, job: context.jobId }, "push refused");
+      } else {
+        failures.push(error || `push service answered ${status}`);
+      }
+    }
+  }
+  if (failures.length > 0 && context.attempt < context.maxAttempts) throw new Error(`push failed: ${failures[0]}`);
+}

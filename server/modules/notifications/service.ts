@@ -1,0 +1,319 @@
+/**
+ * The notification centre (issue 12 item 7, ADR 044). `notify` is the one entry point other modules call, inside
+ * the transaction of the action it reports, so a notification (and its push and e-mail jobs) exists exactly when
+ * the action committed. It honours the member's choices per kind and channel (contract/settings):
+ * - bar: the row is stored (the bell, my_notification) and, after the commit, a realtime hint is published;
+ * - push: a `notification.push` job sends Web Push to every subscribed browser of the member;
+ * - email: a `notification.email` job writes the mail, for the events whose module has no mail of its own.
+ * Every read and change below is scoped to the signed-in member: another member's id answers 404.
+ */
+import { sql, type Transaction } from "kysely";
+import { fail } from "../../api/errors";
+import type { ApiDeps } from "../../api/types";
+import {
+  NOTIFICATION_BELL_MAX,
+  NOTIFICATION_ERRORS,
+  NOTIFICATION_EVENT_SPECS,
+  NOTIFICATION_PAGE_SIZE,
+  NOTIFICATION_RETENTION_DAYS,
+  type NotificationChange,
+  type NotificationEvent,
+  type NotificationItem,
+  type NotificationList,
+  type NotificationListQuery,
+  type NotificationSummary,
+} from "../../contract/notifications";
+import type { RealtimeEnvelope } from "../../contract/realtime";
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationChannel, type NotificationKind } from "../../contract/settings";
+import type { DB } from "../../db/index";
+import type { Database } from "../../db/schema";
+import { enqueueJob } from "../../jobs/queue";
+import { notBlockedWith } from "../access/index";
+import { notificationTitle } from "./texts";
+
+type Executor = DB | Transaction<Database>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Events whose module sends its own, richer mail (the moderation decision; the messenger's delayed digest). */
+const EVENTS_WITH_OWN_MAIL: ReadonlySet<NotificationEvent> = new Set(["moderation_accepted", "moderation_rejected", "message"]);
+
+export interface NotifyInput {
+  /** The member told. */
+  userId: number;
+  event: NotificationEvent;
+  /** Who caused it, if the recipient may know (null hides them: "someone"). */
+  actorId?: number | null;
+  subject?: { type: string; id: number } | null;
+  /** Translation params, strings only (kept small: they travel in push payloads). */
+  params?: Record<string, string>;
+  /** Where it leads: a path after the language. */
+  url?: string | null;
+  /** Aggregation: a second notify with the same key for the member does nothing. */
+  dedupeKey?: string | null;
+}
+
+/** What to publish once the transaction committed (publishNotificationHints). */
+export type NotificationHints = RealtimeEnvelope[];
+
+/** The member's choice for one kind on each channel (stored rows, else the contract's defaults). */
+export async function channelsFor(db: Executor, userId: number, kind: NotificationKind): Promise<Record<NotificationChannel, boolean>> {
+  const rows = await db
+    .selectFrom("notification_preferences")
+    .select(["channel", "enabled"])
+    .where("user_id", "=", userId)
+    .where("kind", "=", kind)
+    .execute();
+  const channels = { ...DEFAULT_NOTIFICATION_PREFERENCES[kind] };
+  for (const row of rows) {
+    if (row.channel === "email" || row.channel === "push" || row.channel === "bar") channels[row.channel] = row.enabled === 1;
+  }
+  return channels;
+}
+
+/** Whether a member wants a kind on a channel: for modules that deliver on their own (the moderation mail). */
+export async function wantsChannel(db: Executor, userId: number, kind: NotificationKind, channel: NotificationChannel): Promise<boolean> {
+  return (await channelsFor(db, userId, kind))[channel];
+}
+
+/**
+ * Records and schedules one notification inside the caller's transaction. Returns the realtime hints to publish
+ * after the commit (none when the bar is off, the member is gone, or the dedupe key was already used).
+ */
+export async function notify(deps: ApiDeps, trx: Executor, input: NotifyInput): Promise<NotificationHints> {
+  const spec = NOTIFICATION_EVENT_SPECS[input.event];
+  const recipient = await trx.selectFrom("users").select(["status", "language"]).where("id", "=", input.userId).executeTakeFirst();
+  if (!recipient || recipient.status === "deleted" || recipient.status === "banned") return [];
+  const channels = await channelsFor(trx, input.userId, spec.kind);
+  if (!channels.bar && !channels.push && !channels.email) return [];
+  const now = deps.clock.now();
+  const params = input.params ?? {};
+  const url = input.url ?? null;
+  const actorId = input.actorId ?? null;
+  let notificationId: number | null = null;
+  if (channels.bar) {
+    const row = await trx
+      .insertInto("notifications")
+      .values({
+        user_id: input.userId,
+        event: input.event,
+        kind: spec.kind,
+        content_type: spec.contentType,
+        stickiness: spec.stickiness,
+        actor_id: actorId,
+        subject_type: input.subject?.type ?? null,
+        subject_id: input.subject?.id ?? null,
+        params: JSON.stringify(params),
+        url,
+        dedupe_key: input.dedupeKey ?? null,
+        read_at: null,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.columns(["user_id", "dedupe_key"]).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!row) return [];
+    notificationId = row.id;
+  }
+  const job = { user_id: input.userId, event: input.event, actor_id: actorId, url, notification_id: notificationId };
+  if (channels.push) await enqueueJob(trx, deps.clock, "notification.push", job);
+  if (channels.email && !EVENTS_WITH_OWN_MAIL.has(input.event)) await enqueueJob(trx, deps.clock, "notification.email", job);
+  if (notificationId === null) return [];
+  const actorName = actorId === null ? null : await displayNameOf(trx, actorId);
+  return [
+    {
+      to: [input.userId],
+      event: {
+        type: "notification",
+        id: notificationId,
+        event: input.event,
+        kind: spec.kind,
+        content_type: spec.contentType,
+        stickiness: spec.stickiness,
+        title: notificationTitle(recipient.language, input.event, actorName),
+        url,
+      },
+    },
+  ];
+}
+
+/** Publishes the hints of committed notifications; never throws (the bus is best-effort, ADR 042). */
+export async function publishNotificationHints(deps: ApiDeps, hints: NotificationHints): Promise<void> {
+  for (const envelope of hints) {
+    try {
+      await deps.bus.publish(envelope);
+    } catch (err) {
+      deps.log.warn({ err }, "notification hint not published");
+    }
+  }
+}
+
+export async function displayNameOf(db: Executor, userId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom("users")
+    .leftJoin("profiles", "profiles.user_id", "users.id")
+    .select(["users.username", "users.status", "profiles.display_name"])
+    .where("users.id", "=", userId)
+    .executeTakeFirst();
+  if (!row || row.status === "deleted" || row.status === "banned") return null;
+  return row.display_name ?? row.username;
+}
+
+/** The member's notifications whose actor they may still see: no block either way (a blocked actor's go quiet). */
+function visibleOf(db: DB, userId: number) {
+  return db
+    .selectFrom("notifications")
+    .leftJoin("users", "users.id", "notifications.actor_id")
+    .leftJoin("profiles", "profiles.user_id", "notifications.actor_id")
+    .where("notifications.user_id", "=", userId)
+    .where((eb) => eb.or([eb("notifications.actor_id", "is", null), notBlockedWith(eb, userId)]));
+}
+
+type Row = {
+  id: number;
+  event: NotificationEvent;
+  kind: NotificationKind;
+  content_type: NotificationItem["content_type"];
+  stickiness: NotificationItem["stickiness"];
+  params: string;
+  url: string | null;
+  read_at: number | null;
+  created_at: number;
+  username: string | null;
+  status: string | null;
+  display_name: string | null;
+};
+
+function itemOf(row: Row): NotificationItem {
+  let params: Record<string, string> = {};
+  try {
+    const parsed = JSON.parse(row.params) as unknown;
+    if (parsed && typeof parsed === "object") params = parsed as Record<string, string>;
+  } catch {
+    params = {};
+  }
+  const actorShown = row.username !== null && row.status !== "deleted" && row.status !== "banned";
+  return {
+    id: row.id,
+    event: row.event,
+    kind: row.kind,
+    content_type: row.content_type,
+    stickiness: row.stickiness,
+    actor: actorShown ? { username: row.username!, display_name: row.display_name ?? row.username! } : null,
+    params,
+    url: row.url,
+    read_at: row.read_at === null ? null : Number(row.read_at),
+    created_at: Number(row.created_at),
+  };
+}
+
+const COLUMNS = [
+  "notifications.id",
+  "notifications.event",
+  "notifications.kind",
+  "notifications.content_type",
+  "notifications.stickiness",
+  "notifications.params",
+  "notifications.url",
+  "notifications.read_at",
+  "notifications.created_at",
+  "users.username",
+  "users.status",
+  "profiles.display_name",
+] as const;
+
+async function unreadCount(db: DB, userId: number): Promise<number> {
+  const row = await visibleOf(db, userId)
+    .where("notifications.read_at", "is", null)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** GET /notifications: unread first, then newest first; page size 20 (spec section 9). */
+export async function notificationList(deps: ApiDeps, userId: number, query: NotificationListQuery): Promise<NotificationList> {
+  await pruneOld(deps, userId);
+  const base = () => {
+    const q = visibleOf(deps.db, userId);
+    return query.filter === "unread" ? q.where("notifications.read_at", "is", null) : q;
+  };
+  const [total, unread, rows] = await Promise.all([
+    base()
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n)),
+    unreadCount(deps.db, userId),
+    base()
+      .select([...COLUMNS])
+      .orderBy(sql`case when notifications.read_at is null then 0 else 1 end`)
+      .orderBy("notifications.created_at", "desc")
+      .orderBy("notifications.id", "desc")
+      .limit(NOTIFICATION_PAGE_SIZE)
+      .offset((query.page - 1) * NOTIFICATION_PAGE_SIZE)
+      .execute(),
+  ]);
+  return { items: (rows as Row[]).map(itemOf), page: query.page, page_size: NOTIFICATION_PAGE_SIZE, total, unread };
+}
+
+/** The bell: the unread count and the newest few (at most 8, spec section 9), unread first. */
+export async function notificationSummary(deps: ApiDeps, userId: number): Promise<NotificationSummary> {
+  const [unread, rows] = await Promise.all([
+    unreadCount(deps.db, userId),
+    visibleOf(deps.db, userId)
+      .select([...COLUMNS])
+      .orderBy(sql`case when notifications.read_at is null then 0 else 1 end`)
+      .orderBy("notifications.created_at", "desc")
+      .orderBy("notifications.id", "desc")
+      .limit(NOTIFICATION_BELL_MAX)
+      .execute(),
+  ]);
+  return { unread, latest: (rows as Row[]).map(itemOf) };
+}
+
+/** The member's own notification by id, else 404 (another member's id answers the same as none). */
+async function ownId(db: DB, userId: number, id: number): Promise<number> {
+  const row = await db.selectFrom("notifications").select("id").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+  if (!row) throw fail.notFound(NOTIFICATION_ERRORS.notFound);
+  return row.id;
+}
+
+/** PUT /notifications/{id}/read: read, or unread again. */
+export async function markNotification(deps: ApiDeps, userId: number, id: number, read: boolean): Promise<NotificationChange> {
+  await ownId(deps.db, userId, id);
+  const result = await deps.db
+    .updateTable("notifications")
+    .set({ read_at: read ? deps.clock.now() : null })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("read_at", read ? "is" : "is not", null)
+    .executeTakeFirst();
+  return { unread: await unreadCount(deps.db, userId), changed: Number(result.numUpdatedRows) };
+}
+
+/** POST /notifications/read-all. */
+export async function markAllRead(deps: ApiDeps, userId: number): Promise<NotificationChange> {
+  const result = await deps.db
+    .updateTable("notifications")
+    .set({ read_at: deps.clock.now() })
+    .where("user_id", "=", userId)
+    .where("read_at", "is", null)
+    .executeTakeFirst();
+  return { unread: await unreadCount(deps.db, userId), changed: Number(result.numUpdatedRows) };
+}
+
+/** DELETE /notifications/{id}. */
+export async function deleteNotification(deps: ApiDeps, userId: number, id: number): Promise<NotificationChange> {
+  await ownId(deps.db, userId, id);
+  const result = await deps.db.deleteFrom("notifications").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+  return { unread: await unreadCount(deps.db, userId), changed: Number(result.numDeletedRows) };
+}
+
+/** Read notifications older than the retention go, per member, when they open the list. */
+async function pruneOld(deps: ApiDeps, userId: number): Promise<void> {
+  await deps.db
+    .deleteFrom("notifications")
+    .where("user_id", "=", userId)
+    .where("read_at", "is not", null)
+    .where("created_at", "<", deps.clock.now() - NOTIFICATION_RETENTION_DAYS * DAY_MS)
+    .execute();
+}

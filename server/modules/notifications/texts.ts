@@ -1,0 +1,101 @@
+/**
+ * The short lines of a notification outside the site (ADR 044): the popup's title sent with the realtime hint,
+ * the push message and the e-mail, in the member's language at the time they are sent. The site's own pages
+ * render the stored event with the `notifications` locale namespace instead. Informal German "du".
+ */
+import type { Language } from "../../contract/locales";
+import type { NotificationEvent } from "../../contract/notifications";
+import { fill, textsFor } from "../../integrations/mail/compose";
+
+interface Words {
+  someone: string;
+  events: Record<NotificationEvent, string>;
+  open: string;
+  mailTail: string;
+  settings: string;
+}
+
+const WORDS: Record<Language, Words> = {
+  de: {
+    someone: "Jemand",
+    events: {
+      friend_request: "{actor} möchte mit dir befreundet sein",
+      friend_accepted: "{actor} hat deine Freundschaftsanfrage angenommen",
+      favorited: "{actor} hat dich zu den Favoriten hinzugefügt",
+      visited: "{actor} hat dein Profil besucht",
+      moderation_accepted: "Dein Inhalt wurde freigegeben",
+      moderation_rejected: "Dein Inhalt wurde nicht freigegeben",
+      message: "Neue Nachricht von {actor}",
+      date_request: "{actor} hat dir eine Date-Anfrage geschickt",
+      date_answer: "{actor} hat auf deine Date-Anfrage geantwortet",
+      review: "{actor} hat dich bewertet",
+    },
+    open: "Ansehen:",
+    mailTail: "Welche Benachrichtigungen du per E-Mail bekommst, stellst du hier ein:",
+    settings: "Einstellungen",
+  },
+  en: {
+    someone: "Someone",
+    events: {
+      friend_request: "{actor} would like to be your friend",
+      friend_accepted: "{actor} accepted your friend request",
+      favorited: "{actor} added you to their favourites",
+      visited: "{actor} visited your profile",
+      moderation_accepted: "Your content was approved",
+      moderation_rejected: "Your content was not approved",
+      message: "New message from {actor}",
+      date_request: "{actor} sent you a date request",
+      date_answer: "{actor} answered your date request",
+      review: "{actor} reviewed you",
+    },
+    open: "Open:",
+    mailTail: "Choose which notifications reach you by e-mail here:",
+    settings: "Settings",
+  },
+  es: {
+    someone: "Alguien",
+    events: {
+      friend_request: "{actor} quiere ser tu amigo",
+      friend_accepted: "{actor} aceptó tu solicitud de amistad",
+      favorited: "{actor} te añadió a sus favoritos",
+      visited: "{actor} visitó tu perfil",
+      moderation_accepted: "Tu contenido fue aprobado",
+      moderation_rejected: "Tu contenido no fue aprobado",
+      message: "Nuevo mensaje de {actor}",
+      date_request: "{actor} te envió una solicitud de cita",
+      date_answer: "{actor} respondió a tu solicitud de cita",
+      review: "{actor} te valoró",
+    },
+    open: "Ver:",
+    mailTail: "Elige aquí qué notificaciones recibes por correo:",
+    settings: "Ajustes",
+  },
+  pl: {
+    someone: "Ktoś",
+    events: {
+      friend_request: "{actor} chce zostać twoim znajomym",
+      friend_accepted: "{actor} przyjął(-ęła) twoje zaproszenie do znajomych",
+      favorited: "{actor} dodał(a) cię do ulubionych",
+      visited: "{actor} odwiedził(a) twój profil",
+      moderation_accepted: "Twoja treść została zatwierdzona",
+      moderation_rejected: "Twoja treść nie została zatwierdzona",
+      message: "Nowa wiadomość od {actor}",
+      date_request: "{actor} wysłał(a) ci prośbę o randkę",
+      date_answer: "{actor} odpowiedział(a) na twoją prośbę o randkę",
+      review: "{actor} wystawił(a) ci ocenę",
+    },
+    open: "Zobacz:",
+    mailTail: "Tutaj wybierzesz, które powiadomienia dostajesz e-mailem:",
+    settings: "Ustawienia",
+  },
+};
+
+export function notificationWords(language: string): Words {
+  return textsFor(WORDS, language);
+}
+
+/** The one line of an event in a language, with the actor's name (or "someone"). */
+export function notificationTitle(language: string, event: NotificationEvent, actorName: string | null): string {
+  const words = notificationWords(language);
+  return fill(words.events[event], { actor: actorName ?? words.someone });
+}
