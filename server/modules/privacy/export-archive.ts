@@ -14,7 +14,7 @@ import { MASTER_FILE, parseVariantWidths, variantStorageKey } from "../media/ind
  * Column names that never leave the database: secrets (hashes, tokens, codes), internal storage
  * addresses, and which team member decided on the member's content (staff identities stay internal).
  */
-const SECRET_COLUMN = /(_hash$|^token|^claim_token$|^secret|^code$|^storage_key$|^decided_by$)/;
+const SECRET_COLUMN = /(_hash$|^token|^claim_token$|^secret|^code$|^storage_key$|^decided_by$|^p256dh$|^auth$)/;
 
 /** Tables with a user_id column, exported whole (minus secrets), by the file (name without .json) they go to. */
 const USER_TABLES: Record<string, readonly string[]> = {
@@ -45,6 +45,9 @@ const USER_TABLES: Record<string, readonly string[]> = {
   moderation: ["profile_text_changes", "media_decisions"],
   // The reports the member filed, with their state and decision (ADR 038).
   reports: ["reports"],
+  // What the member was told, which announcements they closed, and the browsers that receive their push
+  // messages (endpoint and browser; the encryption keys of a subscription stay out, ADR 044).
+  notifications: ["notifications", "announcement_dismissals", "push_subscriptions"],
 };
 
 /** Tables with a user_id that are exported by their own code below (sessions, photos, favorites), and the member tables keyed otherwise (friend-links.json, notes.json). */

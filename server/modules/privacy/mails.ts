@@ -54,6 +54,8 @@ Diese Datei enthält alles, was wir über dein Konto speichern:
 - blocks.json, business-links.json: deine Sperrliste, Verknüpfungen mit Agenturen und Clubs
 - favorites-visits.json: deine Favoriten und die Profile, die du angesehen hast
 - friend-links.json, notes.json: deine Freundschaften und Anfragen, deine privaten Notizen zu Profilen
+- messages.json: deine Nachrichten (gesendet und empfangen, ohne Fotos)
+- notifications.json: deine Benachrichtigungen, geschlossene Hinweise und die Browser, die Push-Nachrichten bekommen
 - sessions.json, security.json: Anmeldungen, E-Mail-Änderungen, Bestätigungen, Altersprüfung
 - sign-up.json, mails.json, exports.json: Registrierung, E-Mails an dich (ohne Inhalt), frühere Exporte
 Zeiten sind Millisekunden seit 1970 (UTC). Passwörter und Sicherheitscodes speichern wir nur als Hash; sie sind nicht enthalten.
@@ -70,6 +72,8 @@ This file contains everything we store about your account:
 - blocks.json, business-links.json: your block list, links with agencies and clubs
 - favorites-visits.json: your favourites and the profiles you looked at
 - friend-links.json, notes.json: your friendships and requests, your private notes on profiles
+- messages.json: your messages (sent and received, without photos)
+- notifications.json: your notifications, the announcements you closed and the browsers that receive push messages
 - sessions.json, security.json: logins, e-mail changes, confirmations, age check
 - sign-up.json, mails.json, exports.json: sign-up, e-mails sent to you (without content), earlier exports
 Times are milliseconds since 1970 (UTC). Passwords and security codes are stored only as hashes and are not included.
@@ -86,6 +90,8 @@ Este archivo contiene todo lo que guardamos sobre tu cuenta:
 - blocks.json, business-links.json: tu lista de bloqueos, vínculos con agencias y clubes
 - favorites-visits.json: tus favoritos y los perfiles que has visitado
 - friend-links.json, notes.json: tus amistades y solicitudes, tus notas privadas sobre perfiles
+- messages.json: tus mensajes (enviados y recibidos, sin fotos)
+- notifications.json: tus notificaciones, los avisos que cerraste y los navegadores que reciben notificaciones push
 - sessions.json, security.json: inicios de sesión, cambios de correo, confirmaciones, verificación de edad
 - sign-up.json, mails.json, exports.json: registro, correos enviados a ti (sin contenido), exportaciones anteriores
 Las fechas son milisegundos desde 1970 (UTC). Las contraseñas y los códigos de seguridad solo se guardan como hash y no se incluyen.
@@ -102,6 +108,8 @@ Ten plik zawiera wszystko, co przechowujemy o twoim koncie:
 - blocks.json, business-links.json: twoja lista blokad, powiązania z agencjami i klubami
 - favorites-visits.json: twoje ulubione i profile, które oglądałeś
 - friend-links.json, notes.json: twoje znajomości i zaproszenia, twoje prywatne notatki o profilach
+- messages.json: twoje wiadomości (wysłane i odebrane, bez zdjęć)
+- notifications.json: twoje powiadomienia, zamknięte komunikaty i przeglądarki, które otrzymują powiadomienia push
 - sessions.json, security.json: logowania, zmiany e-mail, potwierdzenia, weryfikacja wieku
 - sign-up.json, mails.json, exports.json: rejestracja, e-maile do ciebie (bez treści), wcześniejsze eksporty
 Czasy to milisekundy od 1970 (UTC). Hasła i kody bezpieczeństwa przechowujemy tylko jako hash; nie są zawarte.

@@ -101,6 +101,7 @@ describe(`the data export (${TEST_DB})`, () => {
         "friend-links.json",
         "messages.json",
         "notes.json",
+        "notifications.json",
         "mails.json",
         "media.json",
         "moderation.json",
