@@ -162,7 +162,8 @@ function ThreadEntry({ thread, folder }: { thread: Thread; folder: ThreadFolder 
       </button>
     </Form>
   );
-  const link = thread.partner.username ? to(`messenger/${thread.partner.username}`) : null;
+  // Straight to the newest messages and the compose box: without JavaScript nothing else scrolls there.
+  const link = thread.partner.username ? `${to(`messenger/${thread.partner.username}`)}#compose` : null;
   const body = (
     <>
       <span className={css.name}>{name}</span>
