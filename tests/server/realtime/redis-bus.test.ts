@@ -64,7 +64,7 @@ function collector(bus: Bus) {
   });
   return {
     seen,
-    atLeast(count: number, timeoutMs = 8_000): Promise<void> {
+    atLeast(count: number, timeoutMs = 15_000): Promise<void> {
       if (seen.length >= count) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`saw ${seen.length} of ${count}`)), timeoutMs);
