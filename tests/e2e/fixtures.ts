@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 
 let ipCounter = 0;
 
@@ -76,4 +76,31 @@ export async function seededEscortNear(request: APIRequestContext, clientIp: str
   const hits = ((await response.json()) as { data: Array<{ username: string }> }).data;
   expect(hits.length).toBeGreaterThan(rank < 0 ? -rank : rank);
   return hits.at(rank)!.username;
+}
+
+/** A fresh client through sign-up and the registration steps (by the API), so the profile is listed. */
+export async function listedClient(request: APIRequestContext, clientIp: string, gender: number): Promise<string> {
+  const username = await signUp(request, clientIp, "client", gender);
+  const headers = { "x-forwarded-for": clientIp, "accept-language": "de" };
+  const login = await request.post("/oauth/v2/token", { headers, form: { grant_type: "password", username, password: SIGN_UP_PASSWORD } });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const auth = { ...headers, authorization: `Bearer ${token}` };
+  for (const [path, data] of [
+    ["photo", {}],
+    ["profile", { relationship_status: 1, city: "Stuttgart" }],
+    ["appearance", { height: 180, weight: 80 }],
+  ] as const) {
+    const response = await request.put(`/api/v2/registration/${path}`, { headers: auth, data });
+    expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+  }
+  return username;
+}
+
+/** A signed-in browser of its own at phone width, without JavaScript (a second member beside the test's page). */
+export async function noJsMemberPage(browser: Browser, clientIp: string, username: string, password = SIGN_UP_PASSWORD): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, locale: "de-DE" });
+  const page = await context.newPage();
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": clientIp });
+  await logIn(page, username, password);
+  return page;
 }

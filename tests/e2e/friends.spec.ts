@@ -1,40 +1,10 @@
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { DEMO, expect, logIn, seededEscortNear, signUp, SIGN_UP_PASSWORD, test } from "./fixtures";
+import { DEMO, expect, listedClient, logIn, noJsMemberPage, seededEscortNear, SIGN_UP_PASSWORD, test } from "./fixtures";
 
 /**
  * Issue 11 items 3 and 4 in the browser, without JavaScript: a friend request from the profile, answered on
  * user/friends, seen on both sides and ended again; a plus member's private note on a profile; a member without
  * plus is offered none.
  */
-
-/** A fresh client through sign-up and the registration steps (by the API), so the profile is listed. */
-async function listedClient(request: APIRequestContext, clientIp: string, gender: number): Promise<string> {
-  const username = await signUp(request, clientIp, "client", gender);
-  const headers = { "x-forwarded-for": clientIp, "accept-language": "de" };
-  const login = await request.post("/oauth/v2/token", {
-    headers,
-    form: { grant_type: "password", username, password: SIGN_UP_PASSWORD },
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const auth = { ...headers, authorization: `Bearer ${token}` };
-  for (const [path, data] of [
-    ["photo", {}],
-    ["profile", { relationship_status: 1, city: "Stuttgart" }],
-    ["appearance", { height: 180, weight: 80 }],
-  ] as const) {
-    const response = await request.put(`/api/v2/registration/${path}`, { headers: auth, data });
-    expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
-  }
-  return username;
-}
-
-async function memberPage(browser: Browser, clientIp: string, username: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, locale: "de-DE" });
-  const page = await context.newPage();
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": clientIp });
-  await logIn(page, username, password);
-  return page;
-}
 
 test("a full friend request cycle between two members: request on the profile, accept on user/friends, unfriend", async ({
   page,
@@ -46,7 +16,7 @@ test("a full friend request cycle between two members: request on the profile, a
   const ben = await listedClient(request, clientIp, 1);
 
   // Ben's empty friends page first.
-  const benPage = await memberPage(browser, clientIp, ben, SIGN_UP_PASSWORD);
+  const benPage = await noJsMemberPage(browser, clientIp, ben, SIGN_UP_PASSWORD);
   await benPage.goto("/de/user/friends");
   await expect(benPage.getByTestId("friends-empty")).toHaveText(
     "Du hast noch keine Freunde. Schick eine Anfrage über den Button im Profil.",
@@ -140,7 +110,7 @@ test("a plus member writes a private note on a profile and finds it again; a mem
 
   // Without plus: no note form, the upgrade prompt instead.
   const basic = await listedClient(request, clientIp, 1);
-  const basicPage = await memberPage(browser, clientIp, basic, SIGN_UP_PASSWORD);
+  const basicPage = await noJsMemberPage(browser, clientIp, basic, SIGN_UP_PASSWORD);
   await basicPage.goto(`/de/p/${escort}`);
   await expect(basicPage.getByTestId("note-plus-prompt")).toContainText("Private Notizen zu Profilen gibt es mit Plus.");
   await expect(basicPage.getByTestId("note-action")).toHaveCount(0);

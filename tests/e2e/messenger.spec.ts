@@ -1,6 +1,6 @@
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { jpeg } from "../helpers/images";
-import { expect, logIn, signUp, SIGN_UP_PASSWORD, test } from "./fixtures";
+import { expect, listedClient, noJsMemberPage, test } from "./fixtures";
 
 /**
  * Issue 12 in the browser without JavaScript: two members exchange messages and photos through the plain multipart
@@ -8,30 +8,9 @@ import { expect, logIn, signUp, SIGN_UP_PASSWORD, test } from "./fixtures";
  * member and sees the upgrade prompt.
  */
 
-/** A fresh client through sign-up and the registration steps (by the API), so the profile is listed. */
-async function listedClient(request: APIRequestContext, clientIp: string, gender: number): Promise<string> {
-  const username = await signUp(request, clientIp, "client", gender);
-  const headers = { "x-forwarded-for": clientIp, "accept-language": "de" };
-  const login = await request.post("/oauth/v2/token", { headers, form: { grant_type: "password", username, password: SIGN_UP_PASSWORD } });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const auth = { ...headers, authorization: `Bearer ${token}` };
-  for (const [path, data] of [
-    ["photo", {}],
-    ["profile", { relationship_status: 1, city: "Stuttgart" }],
-    ["appearance", { height: 180, weight: 80 }],
-  ] as const) {
-    const response = await request.put(`/api/v2/registration/${path}`, { headers: auth, data });
-    expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
-  }
-  return username;
-}
-
 /** A signed-in browser without JavaScript whose e-mail address is verified through the dev mailbox (sending needs it). */
 async function memberPage(browser: Browser, clientIp: string, username: string): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, locale: "de-DE" });
-  const page = await context.newPage();
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": clientIp });
-  await logIn(page, username, SIGN_UP_PASSWORD);
+  const page = await noJsMemberPage(browser, clientIp, username);
   await page.goto(`/de/dev/mailbox?to=${encodeURIComponent(`${username}@example.test`)}`);
   const link = await page.locator('[data-mail="email_verification"] [data-mail-link]').first().getAttribute("href");
   await page.goto(link!);

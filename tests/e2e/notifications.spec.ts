@@ -1,38 +1,9 @@
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { expect, logIn, signUp, SIGN_UP_PASSWORD, test } from "./fixtures";
+import { expect, listedClient, logIn, noJsMemberPage, SIGN_UP_PASSWORD, test } from "./fixtures";
 
 /**
  * Issue 12 item 7 in the browser, without JavaScript: a friend request reaches the other member's bell and
  * my_notification; they open the bell (details/summary), mark the notification read and unread, mark all read.
  */
-
-async function listedClient(request: APIRequestContext, clientIp: string, gender: number): Promise<string> {
-  const username = await signUp(request, clientIp, "client", gender);
-  const headers = { "x-forwarded-for": clientIp, "accept-language": "de" };
-  const login = await request.post("/oauth/v2/token", {
-    headers,
-    form: { grant_type: "password", username, password: SIGN_UP_PASSWORD },
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const auth = { ...headers, authorization: `Bearer ${token}` };
-  for (const [path, data] of [
-    ["photo", {}],
-    ["profile", { relationship_status: 1, city: "Stuttgart" }],
-    ["appearance", { height: 180, weight: 80 }],
-  ] as const) {
-    const response = await request.put(`/api/v2/registration/${path}`, { headers: auth, data });
-    expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
-  }
-  return username;
-}
-
-async function memberPage(browser: Browser, clientIp: string, username: string): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, locale: "de-DE" });
-  const page = await context.newPage();
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": clientIp });
-  await logIn(page, username, SIGN_UP_PASSWORD);
-  return page;
-}
 
 test("a friend request shows in the other member's bell and on my_notification, read and unread without JavaScript", async ({
   page,
@@ -43,7 +14,7 @@ test("a friend request shows in the other member's bell and on my_notification, 
   const anna = await listedClient(request, clientIp, 2);
   const ben = await listedClient(request, clientIp, 1);
 
-  const benPage = await memberPage(browser, clientIp, ben);
+  const benPage = await noJsMemberPage(browser, clientIp, ben);
   await benPage.goto("/de/my_notification");
   await expect(benPage.getByTestId("notifications-empty")).toContainText("Noch keine Benachrichtigungen.");
   await expect(benPage.getByTestId("notification-count")).toHaveCount(0);
