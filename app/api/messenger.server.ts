@@ -2,7 +2,6 @@
 import type {
   Conversation,
   MessengerAutocomplete,
-  MessengerUnread,
   SendResult,
   ThreadAction,
   ThreadActionResult,
@@ -16,12 +15,6 @@ import type { ApiClient, ApiResult, RawCallOptions } from "./client.server";
 export type ThreadListData = Camelize<ThreadList>;
 export type ConversationData = Camelize<Conversation>;
 export type ThreadMediumsData = Camelize<ThreadMediums>;
-export type MessengerUnreadData = Camelize<MessengerUnread>;
-
-/** GET /messenger/unread: the header's count. */
-export function fetchUnread(api: ApiClient): Promise<ApiResult<MessengerUnreadData>> {
-  return api.call<MessengerUnreadData>("/api/v2/messenger/unread", { handleErrors: true });
-}
 
 /** GET /messenger/threads: one folder's page. */
 export function fetchThreads(api: ApiClient, folder: ThreadFolder, page: number): Promise<ApiResult<ThreadListData>> {

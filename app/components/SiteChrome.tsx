@@ -11,17 +11,10 @@ import * as css from "./chrome.css";
 import { NotificationBell } from "./NotificationBell";
 
 /** `searchHome`: the signed-in user's saved search (path after the language), rebuilt from user_filters. */
-export function SiteHeader({
-  viewer,
-  searchHome = null,
-  unreadMessages = null,
-}: {
-  viewer: Viewer | null;
-  searchHome?: string | null;
-  /** The messenger's unread messages (ADR 043); null when unknown. */
-  unreadMessages?: number | null;
-}) {
+export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | null; searchHome?: string | null }) {
   const { t } = useTranslation();
+  // The messenger's unread messages (ADR 043), read with the viewer in one API call.
+  const unreadMessages = viewer?.messenger.unreadMessages ?? 0;
   const to = useLocalePath();
   const location = useLocation();
   return (
@@ -53,7 +46,7 @@ export function SiteHeader({
                   {t("nav.my_search")}
                 </Link>
               ) : null}
-              <NavLink className={css.navLink} to={to("messenger")} data-testid="nav-messages" data-messenger-unread={unreadMessages ?? ""}>
+              <NavLink className={css.navLink} to={to("messenger")} data-testid="nav-messages" data-messenger-unread={unreadMessages}>
                 {t("nav.messages")}
                 {unreadMessages ? <span className={css.navCount}>{unreadMessages > 99 ? "99+" : unreadMessages}</span> : null}
               </NavLink>

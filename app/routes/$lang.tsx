@@ -7,8 +7,6 @@ import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { EmailVerificationNotice, SiteFooter, SiteHeader } from "~/components/SiteChrome";
 import { searcherOf } from "~/search/search.server";
 import { loadViewer } from "~/api/viewer.server";
-import { createApiClient } from "~/api/client.server";
-import { fetchUnread } from "~/api/messenger.server";
 import { loadAnnouncements } from "~/features/notifications/announcements.server";
 import { readSession } from "~/session/session.server";
 import { searchHomePath } from "~/session/user-filters.server";
@@ -36,13 +34,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (duty) throw redirect(duty, { headers: privateAnswer() });
   // The header's search link: the saved search of clients and escorts (spec section 2).
   const searchHome = viewer ? searchHomePath(request, searcherOf(viewer)) : null;
-  // The header's "Nachrichten" with the unread count (ADR 043); a failed count shows the link without one.
-  let unreadMessages: number | null = null;
-  if (viewer && context) {
-    const unread = await fetchUnread(createApiClient({ request, context }));
-    unreadMessages = unread.ok ? unread.data.unreadMessages : null;
-  }
-  return { lang: params.lang, viewer, searchHome, unreadMessages, announcements };
+  return { lang: params.lang, viewer, searchHome, announcements };
 }
 
 function useLayoutKind(): LayoutKind {
@@ -55,11 +47,11 @@ function useLayoutKind(): LayoutKind {
 }
 
 export default function LanguageLayout() {
-  const { viewer, searchHome, unreadMessages, announcements } = useLoaderData<typeof loader>();
+  const { viewer, searchHome, announcements } = useLoaderData<typeof loader>();
   const kind = useLayoutKind();
   return (
     <>
-      {kind !== "bare" ? <SiteHeader viewer={viewer} searchHome={searchHome} unreadMessages={unreadMessages} /> : null}
+      {kind !== "bare" ? <SiteHeader viewer={viewer} searchHome={searchHome} /> : null}
       {kind !== "bare" ? <AnnouncementBar announcements={announcements} /> : null}
       {kind !== "bare" ? <EmailVerificationNotice viewer={viewer} /> : null}
       {viewer ? <script src={NOTIFICATIONS_SCRIPT} defer /> : null}

@@ -1,3 +1,4 @@
+import type { MessengerUnread } from "./messenger";
 import type { NotificationSummary } from "./notifications";
 
 /** User types, genders and salutations of spec section 3. */
@@ -75,4 +76,6 @@ export interface UserDataResponse {
   next_destination: string | null;
   /** The header's bell (ADR 044): the unread count and the latest few, read with the user in one API call. */
   notifications: NotificationSummary;
+  /** The header's "Nachrichten" count and the messenger tabs (the same numbers as GET /messenger/unread). */
+  messenger: MessengerUnread;
 }

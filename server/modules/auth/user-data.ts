@@ -1,3 +1,4 @@
+import { unreadCounts } from "../inbox/index";
 import { notificationSummary } from "../notifications/index";
 import type { UserDataResponse } from "../../contract/users";
 import { fail } from "../../api/errors";
@@ -44,7 +45,7 @@ export async function getUserData(deps: ApiDeps, userId: number): Promise<UserDa
     .where("users.id", "=", userId)
     .executeTakeFirst();
   if (!row) throw fail.notFound();
-  const notifications = await notificationSummary(deps, userId);
+  const [notifications, messenger] = await Promise.all([notificationSummary(deps, userId), unreadCounts(deps.db, userId)]);
   const email = {
     isEmailVerified: row.email_verified_at !== null && row.is_bounced_email === 0,
     emailWasVerified: row.email_was_verified === 1,
@@ -78,5 +79,6 @@ export async function getUserData(deps: ApiDeps, userId: number): Promise<UserDa
       forcedFakeCheck: row.forced_fake_check === 1,
     }),
     notifications,
+    messenger,
   };
 }

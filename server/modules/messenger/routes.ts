@@ -36,8 +36,8 @@ import {
   threadAction,
   threadList,
   threadMediums,
-  unreadCounts,
 } from "./service";
+import { unreadCounts } from "../inbox/index";
 
 function usernameOf(raw: string | undefined): string {
   if (!raw || !isValidProfileUsername(raw)) throw fail.notFound(MESSENGER_ERRORS.userNotFound);
@@ -58,7 +58,7 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
       summary: "Unread messages and threads of the inbox, and the requests waiting.",
       statuses: [401],
     },
-    async (c, { user }) => ok(c, await unreadCounts(deps, user!.id)),
+    async (c, { user }) => ok(c, await unreadCounts(deps.db, user!.id)),
   );
   v2.add(
     {

@@ -20,7 +20,6 @@ import {
   type Message,
   type MessagePhoto,
   type MessengerAutocomplete,
-  type MessengerUnread,
   type SendCheck,
   type SendResult,
   type ThreadAction,
@@ -34,6 +33,7 @@ import type { DB } from "../../db/index";
 import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
 import { isFindableProfile, notBlockedWith, viewerContext, type ViewerContext } from "../access/index";
+import { countFolder, listFilter } from "../inbox/index";
 import {
   avatarsOf,
   blockRelations,
@@ -133,40 +133,6 @@ export async function touchActivity(deps: ApiDeps, memberId: number): Promise<vo
 }
 
 // --- lists -------------------------------------------------------------------------------------------------------
-
-function listFilter(folder: ThreadFolder) {
-  return (eb: ExpressionBuilder<Database, "messenger_thread_members">) => {
-    const visible = eb("messenger_thread_members.last_visible_id", ">", eb.ref("messenger_thread_members.deleted_up_to"));
-    if (folder === "hidden") return eb.and([visible, eb("messenger_thread_members.hidden", "=", 1)]);
-    return eb.and([visible, eb("messenger_thread_members.hidden", "=", 0), eb("messenger_thread_members.folder", "=", folder)]);
-  };
-}
-
-async function countFolder(db: DB, memberId: number, folder: ThreadFolder, unreadOnly = false): Promise<number> {
-  let query = db
-    .selectFrom("messenger_thread_members")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("member_id", "=", memberId)
-    .where((eb) => listFilter(folder)(eb));
-  if (unreadOnly) query = query.where("unread_count", ">", 0);
-  return Number((await query.executeTakeFirst())?.n ?? 0);
-}
-
-/** GET /messenger/unread: for the header's "Nachrichten" and the tabs. */
-export async function unreadCounts(deps: ApiDeps, memberId: number): Promise<MessengerUnread> {
-  const row = await deps.db
-    .selectFrom("messenger_thread_members")
-    .select((eb) => [eb.fn.sum<number>("unread_count").as("n"), eb.fn.countAll<number>().as("threads")])
-    .where("member_id", "=", memberId)
-    .where((eb) => listFilter("inbox")(eb))
-    .where("unread_count", ">", 0)
-    .executeTakeFirst();
-  return {
-    unread_messages: Number(row?.n ?? 0),
-    unread_threads: Number(row?.threads ?? 0),
-    requests: await countFolder(deps.db, memberId, "requests"),
-  };
-}
 
 /** Partners with state, status and avatar, for a set of member views. */
 async function partnersFor(

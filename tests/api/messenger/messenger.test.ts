@@ -131,6 +131,13 @@ describe(`messenger (${TEST_DB})`, () => {
       unread_threads: 1,
       requests: 0,
     });
+    // The header reads the same numbers with the viewer, in one call per page.
+    const userData = await rt.request("/api/v2/user/data", { token: escort.token });
+    expect(((await userData.json()) as Answer<{ messenger: MessengerUnread }>).data!.messenger).toEqual({
+      unread_messages: 1,
+      unread_threads: 1,
+      requests: 0,
+    });
 
     const reply = await send(escort, client, "Ja, gern.");
     expect(reply.status).toBe(201);
