@@ -18,6 +18,8 @@ import { applySessionCookies, readSession } from "~/session/session.server";
 import { etagOf, isPublicCacheable, matchesIfNoneMatch } from "~/utils/etag.server";
 
 export const streamTimeout = 10_000;
+/** The longest a render may take to its shell (loaders are done by then; only a CPU is awaited). */
+const SHELL_TIMEOUT_MS = 60_000;
 
 /** Session cookies (sliding expiry, visitor id, language) ride on every data response too. */
 export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
@@ -66,6 +68,7 @@ export default async function handleRequest(
     // Aborts a render still streaming after the time-out. Cleared when the stream ends: a pending timer
     // keeps the whole render (React tree, loader data, response) alive for 11 s after every request.
     const abortTimer: { id?: ReturnType<typeof setTimeout> } = {};
+    const settle = () => clearTimeout(abortTimer.id);
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={instance}>
         <NonceContext.Provider value={nonce}>
@@ -78,8 +81,11 @@ export default async function handleRequest(
         nonce,
         [waitForAll || withEtag ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
+          // From here on only the streaming is bounded, by the stream time-out.
+          clearTimeout(abortTimer.id);
+          abortTimer.id = setTimeout(abort, streamTimeout + 1000);
           const body = new PassThrough();
-          body.once("close", () => clearTimeout(abortTimer.id));
+          body.once("close", settle);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (withEtag && responseStatusCode === 200) {
             const chunks: Buffer[] = [];
@@ -102,7 +108,7 @@ export default async function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
-          clearTimeout(abortTimer.id);
+          settle();
           reject(error);
         },
         onError(error: unknown) {
@@ -111,6 +117,8 @@ export default async function handleRequest(
         },
       },
     );
-    abortTimer.id = setTimeout(abort, streamTimeout + 1000);
+    // Until the shell is ready the bound is generous: a render waits for a CPU behind every other one on a busy
+    // machine (200 signed-in renders at once answered 500 with the 11 s bound: tests/e2e/shutdown.spec.ts).
+    abortTimer.id = setTimeout(abort, SHELL_TIMEOUT_MS);
   });
 }

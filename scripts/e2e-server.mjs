@@ -6,7 +6,9 @@ import { spawn } from "node:child_process";
 
 // E2E_APP_DIR runs a build snapshot (scripts/build-snapshot.mjs) instead of ./build.
 const appDir = process.env.E2E_APP_DIR ?? ".";
-const dir = `${appDir}/data/e2e`;
+// One data folder per port: a screenshot run or a second suite on another port must not wipe this one's database.
+const dataDir = `data/e2e-${process.env.PORT ?? 3300}`;
+const dir = `${appDir}/${dataDir}`;
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 const child = spawn(process.execPath, ["build/server.js"], {
@@ -16,8 +18,8 @@ const child = spawn(process.execPath, ["build/server.js"], {
     ...process.env,
     NODE_ENV: "production",
     HOST: "127.0.0.1",
-    DATABASE_URL: "sqlite:data/e2e/e2e.sqlite",
-    MEDIA_DIR: "data/e2e/media",
+    DATABASE_URL: `sqlite:${dataDir}/e2e.sqlite`,
+    MEDIA_DIR: `${dataDir}/media`,
     DEMO_MODE: "1",
     // Two browsers hammer one process on a small machine: its event loop lags by design, never shed.
     MAX_EVENT_LOOP_LAG_MS: "0",

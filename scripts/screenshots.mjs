@@ -1,6 +1,7 @@
 // Screenshots of pages as a member on a phone sees them (390 px wide, JavaScript off), for a person to
 // look at. Starts the built server on a fresh demo database unless BASE_URL is given.
 // Usage: node scripts/screenshots.mjs <out-dir> <user|-> <path> [path...]   (writes <name>.png and <name>.first.png)
+//   SCREENSHOT_WIDTH=1280 looks at a wide screen instead of a phone.
 //   user: a demo account (demo_escort, demo_client, demo_agency, ...) or - for a guest.
 import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
@@ -27,7 +28,11 @@ if (!base) {
   }
 }
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
-const page = await browser.newPage({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, locale: "de-DE" });
+const page = await browser.newPage({
+  javaScriptEnabled: false,
+  viewport: { width: Number(process.env.SCREENSHOT_WIDTH ?? 390), height: 844 },
+  locale: "de-DE",
+});
 try {
   if (user !== "-") {
     await page.goto(`${base}/de/login`);

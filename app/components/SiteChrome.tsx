@@ -22,6 +22,8 @@ export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | nul
       <a className={css.skip} href="#main-content">
         {t("nav.skip_to_content")}
       </a>
+      {/* One row on a wide screen; on a phone the logo and the member's tools share the first row and the
+          sections scroll sideways in the second, so the header never takes more than two rows. */}
       <div className={css.headerInner}>
         <Link className={css.logo} to={to("")}>
           {brand.name}
@@ -39,27 +41,45 @@ export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | nul
               {t("nav.magazine")}
             </NavLink>
           ) : null}
+          {viewer && searchHome ? (
+            <Link className={css.navLink} to={to(searchHome)} data-testid="nav-search">
+              {t("nav.my_search")}
+            </Link>
+          ) : null}
+          {viewer && isStaffUserType(viewer.profile.userType) ? (
+            <NavLink className={css.navLink} to={to("backoffice")}>
+              {t("nav.backoffice")}
+            </NavLink>
+          ) : null}
+        </nav>
+        <div className={css.tools}>
           {viewer ? (
             <>
-              {searchHome ? (
-                <Link className={css.navLink} to={to(searchHome)} data-testid="nav-search">
-                  {t("nav.my_search")}
-                </Link>
-              ) : null}
-              <NavLink className={css.navLink} to={to("messenger")} data-testid="nav-messages" data-messenger-unread={unreadMessages}>
-                {t("nav.messages")}
+              <NavLink
+                className={css.toolLink}
+                to={to("messenger")}
+                data-testid="nav-messages"
+                data-messenger-unread={unreadMessages}
+                aria-label={unreadMessages > 0 ? `${t("nav.messages")}, ${t("bell.unread", { count: unreadMessages })}` : undefined}
+              >
+                <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path
+                    fill="currentColor"
+                    d="M3 5h18a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Zm1 2.4V17h16V7.4l-8 5.3-8-5.3ZM5.3 7l6.7 4.4L18.7 7H5.3Z"
+                  />
+                </svg>
+                <span className={css.toolLabel}>{t("nav.messages")}</span>
                 {unreadMessages ? <span className={css.navCount}>{unreadMessages > 99 ? "99+" : unreadMessages}</span> : null}
               </NavLink>
-              <NavLink className={css.navLink} to={to("my_dashboard")}>
-                {t("nav.dashboard")}
-              </NavLink>
               <NotificationBell summary={viewer.notifications} />
-              {isStaffUserType(viewer.profile.userType) ? (
-                <NavLink className={css.navLink} to={to("backoffice")}>
-                  {t("nav.backoffice")}
-                </NavLink>
-              ) : null}
-              <Form method="post" action={to("logout")}>
+              <NavLink className={css.toolLink} to={to("my_dashboard")} data-testid="nav-dashboard">
+                <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path fill="currentColor" d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5Z" />
+                </svg>
+                <span className={css.toolLabel}>{t("nav.dashboard")}</span>
+              </NavLink>
+              {/* On a phone the dashboard carries the logout button; the header keeps its row for the tools. */}
+              <Form className={css.wideOnly} method="post" action={to("logout")}>
                 <button className={css.headerButton} type="submit">
                   {t("nav.logout")}
                 </button>
@@ -74,11 +94,12 @@ export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | nul
                 {t("nav.login")}
               </Link>
               <Link className={css.headerButton} to={to("join/user")}>
-                {t("nav.join")}
+                <span className={css.wideOnly}>{t("nav.join")}</span>
+                <span className={css.narrowOnly}>{t("nav.join_short")}</span>
               </Link>
             </>
           )}
-        </nav>
+        </div>
       </div>
     </header>
   );

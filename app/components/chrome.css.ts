@@ -7,38 +7,100 @@ export const skip = style({
   selectors: { "&:focus": { left: vars.space.md, top: vars.space.sm, zIndex: 10, background: vars.color.surface, padding: vars.space.sm } },
 });
 export const header = style({ background: vars.color.header, color: vars.color.onHeader });
+/** The width from which the header is one row and its tools show their labels. */
+const WIDE = "screen and (min-width: 760px)";
 export const headerInner = style({
   maxWidth: vars.width.content,
   margin: "0 auto",
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  display: "flex",
-  flexWrap: "wrap",
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  display: "grid",
+  gridTemplateColumns: "auto 1fr",
+  gridTemplateAreas: '"logo tools" "nav nav"',
   alignItems: "center",
-  gap: vars.space.md,
+  columnGap: vars.space.md,
+  "@media": {
+    [WIDE]: { gridTemplateColumns: "auto 1fr auto", gridTemplateAreas: '"logo nav tools"', padding: `${vars.space.sm} ${vars.space.md}` },
+  },
 });
 export const logo = style({
+  gridArea: "logo",
   color: vars.color.onHeader,
   fontWeight: 800,
   fontSize: vars.font.sizeLg,
   textDecoration: "none",
-  marginRight: "auto",
 });
-export const nav = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, alignItems: "center" });
+/** The sections: one line that scrolls sideways on a phone instead of wrapping into more rows. */
+export const nav = style({
+  gridArea: "nav",
+  display: "flex",
+  gap: vars.space.md,
+  alignItems: "center",
+  overflowX: "auto",
+  whiteSpace: "nowrap",
+  scrollbarWidth: "none",
+  // A soft edge tells that more sections wait to the right.
+  maskImage: "linear-gradient(to right, #000 calc(100% - 24px), transparent)",
+  "@media": { [WIDE]: { flexWrap: "wrap", overflowX: "visible", maskImage: "none" } },
+});
 export const navLink = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "44px",
   color: vars.color.onHeader,
   textDecoration: "none",
-  padding: `${vars.space.xs} 0`,
   selectors: { "&:hover": { color: "#ffffff", textDecoration: "underline" }, '&[aria-current="page"]': { textDecoration: "underline" } },
 });
+/** Messages, the bell and the dashboard: icons of 44 px on a phone, icons with their words on a wide screen. */
+export const tools = style({
+  gridArea: "tools",
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "flex-end",
+  gap: vars.space.xs,
+  paddingBlock: vars.space.xs,
+  "@media": { [WIDE]: { gap: vars.space.sm } },
+});
+export const toolLink = style({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  gap: vars.space.xs,
+  minWidth: "44px",
+  minHeight: "44px",
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.sm,
+  color: vars.color.onHeader,
+  textDecoration: "none",
+  selectors: {
+    "&:hover": { background: "rgba(255,255,255,0.08)" },
+    '&[aria-current="page"]': { boxShadow: `inset 0 -2px 0 ${vars.color.onHeader}` },
+  },
+});
+/** Visually hidden on a phone (the icon speaks, the word stays for screen readers), shown on a wide screen. */
+export const toolLabel = style({
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+  "@media": { [WIDE]: { position: "static", width: "auto", height: "auto", overflow: "visible", clip: "auto" } },
+});
+export const wideOnly = style({ display: "none", "@media": { [WIDE]: { display: "block" } } });
+export const narrowOnly = style({ "@media": { [WIDE]: { display: "none" } } });
 export const headerButton = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "44px",
   color: vars.color.onHeader,
   background: "transparent",
   border: `1px solid ${vars.color.onHeader}`,
   borderRadius: vars.radius.sm,
-  padding: `${vars.space.xs} ${vars.space.md}`,
+  padding: `0 ${vars.space.sm}`,
   font: "inherit",
   cursor: "pointer",
   textDecoration: "none",
+  whiteSpace: "nowrap",
 });
 export const footer = style({ marginTop: vars.space.xl, background: vars.color.surfaceAlt, borderTop: `1px solid ${vars.color.border}` });
 export const footerInner = style({
@@ -63,7 +125,6 @@ export const noticeInner = style({
 /** The unread count beside "Nachrichten" (ADR 043). */
 export const navCount = style({
   display: "inline-block",
-  marginLeft: "0.35em",
   minWidth: "1.5em",
   padding: "0 0.35em",
   borderRadius: "999px",

@@ -9,7 +9,7 @@ import { captchaAnswerHash } from "../../server/modules/auth/captcha-answer";
 
 /** scripts/e2e-server.mjs starts the server with this secret and database. */
 const E2E_APP_SECRET = "e2e-secret";
-const E2E_DATABASE = `${process.env.E2E_APP_DIR ?? "."}/data/e2e/e2e.sqlite`;
+const E2E_DATABASE = `${process.env.E2E_APP_DIR ?? "."}/data/e2e-${process.env.E2E_PORT ?? 3300}/e2e.sqlite`;
 
 export function setCaptchaAnswer(id: string, answer: string): void {
   const db = new Database(E2E_DATABASE, { fileMustExist: true });

@@ -52,6 +52,37 @@ async function expectTwoColumns(tiles: Locator) {
   expect(a.width).toBeGreaterThan(PHONE.width / 2 - 40);
 }
 
+test("the header takes two rows at most on a phone, for a guest and for a member; every tool is a 44 px target", async ({
+  page,
+}, testInfo) => {
+  const header = page.locator("header");
+  await page.goto("/de/escorts");
+  // Logo with the login and sign-up buttons in one row, the sections in the second.
+  expect((await box(header)).height).toBeLessThanOrEqual(120);
+  await expectTapTarget(header.getByRole("link", { name: "Anmelden" }));
+  await expectTapTarget(header.getByRole("link", { name: "Registrieren" }));
+  await expectNoSidewaysScroll(page);
+  await shoot(page, testInfo, "header-guest");
+
+  await logIn(page, DEMO.client, DEMO.password);
+  await page.goto("/de/escorts");
+  expect((await box(header)).height).toBeLessThanOrEqual(120);
+  for (const tool of [
+    header.getByTestId("nav-messages"),
+    header.getByTestId("notification-bell").locator("summary"),
+    header.getByTestId("nav-dashboard"),
+  ]) {
+    await expectTapTarget(tool);
+  }
+  // The words stay for screen readers; logout lives on the dashboard.
+  await expect(header.getByRole("link", { name: /^Nachrichten/ })).toHaveCount(1);
+  await expect(header.getByRole("button", { name: "Abmelden" })).toBeHidden();
+  await expectNoSidewaysScroll(page);
+  await shoot(page, testInfo, "header-member");
+  await header.getByTestId("nav-dashboard").click();
+  await expect(page.getByTestId("dashboard-logout")).toBeVisible();
+});
+
 test.describe("search on a phone (items 17, 18)", () => {
   test("results come first in a two-column photo grid; each whole tile is one link", async ({ page }, testInfo) => {
     await page.goto("/de/escorts");

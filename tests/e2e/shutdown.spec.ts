@@ -7,11 +7,10 @@ import { startOwnServer } from "./own-server";
  * answered, none reset, and the process must exit 0. Requests sent after SIGTERM may be refused; those in
  * flight may not.
  */
-// One retry: inside the full parallel suite one request of 200 has twice come back as a rendered 500 page
-// (never when run alone). That is an open defect under investigation, not noise: the failing attempt prints the
-// server's error lines, and a second failure fails the run.
-test.describe.configure({ retries: 1 });
-
+// Inside the full parallel suite one request of 200 twice came back as a rendered 500 page: the render's 11 s
+// abort timer started before the render had a CPU, so a render queued behind the others was aborted before its
+// shell (app/entry.server.tsx now bounds the wait for the shell separately, 60 s). The server's error lines are
+// printed when a request fails.
 test("SIGTERM under load: every request in flight is answered, none is reset, exit code 0", async () => {
   // The grace period is long enough for 200 renders on a loaded 2-core machine (at 30 s a busy run once cut the
   // last renders off): what is tested is that the server waits for them, not how fast it renders.
