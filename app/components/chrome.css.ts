@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { visuallyHidden } from "~/styles/visually-hidden";
 
 export const skip = style({
   position: "absolute",
@@ -60,7 +61,8 @@ export const tools = style({
   paddingBlock: vars.space.xs,
   "@media": { [WIDE]: { gap: vars.space.sm } },
 });
-export const toolLink = style({
+/** An icon of the header's tools at a 44 px target (also the bell's summary). */
+export const headerTool = style({
   display: "inline-flex",
   alignItems: "center",
   justifyContent: "center",
@@ -71,19 +73,15 @@ export const toolLink = style({
   borderRadius: vars.radius.sm,
   color: vars.color.onHeader,
   textDecoration: "none",
-  selectors: {
-    "&:hover": { background: "rgba(255,255,255,0.08)" },
-    '&[aria-current="page"]': { boxShadow: `inset 0 -2px 0 ${vars.color.onHeader}` },
-  },
+  selectors: { "&:hover": { background: "rgba(255,255,255,0.08)" } },
 });
+export const toolLink = style([
+  headerTool,
+  { selectors: { '&[aria-current="page"]': { boxShadow: `inset 0 -2px 0 ${vars.color.onHeader}` } } },
+]);
 /** Visually hidden on a phone (the icon speaks, the word stays for screen readers), shown on a wide screen. */
 export const toolLabel = style({
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
+  ...visuallyHidden,
   "@media": { [WIDE]: { position: "static", width: "auto", height: "auto", overflow: "visible", clip: "auto" } },
 });
 export const wideOnly = style({ display: "none", "@media": { [WIDE]: { display: "block" } } });

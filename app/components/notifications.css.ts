@@ -1,22 +1,13 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { headerTool } from "./chrome.css";
 
 /** The bell: a details/summary dropdown that works without JavaScript (ADR 044). */
 export const bell = style({ position: "relative" });
-export const bellSummary = style({
-  listStyle: "none",
-  display: "inline-flex",
-  alignItems: "center",
-  justifyContent: "center",
-  gap: vars.space.xs,
-  minWidth: "44px",
-  minHeight: "44px",
-  padding: `0 ${vars.space.xs}`,
-  color: vars.color.onHeader,
-  cursor: "pointer",
-  borderRadius: vars.radius.sm,
-  selectors: { "&::-webkit-details-marker": { display: "none" }, "&:hover": { background: "rgba(255,255,255,0.08)" } },
-});
+export const bellSummary = style([
+  headerTool,
+  { listStyle: "none", cursor: "pointer", selectors: { "&::-webkit-details-marker": { display: "none" } } },
+]);
 export const badge = style({
   minWidth: "1.4em",
   padding: "0 5px",

@@ -1,5 +1,6 @@
 import { globalStyle } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
+import { visuallyHidden } from "./visually-hidden";
 
 globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
 globalStyle("html", { WebkitTextSizeAdjust: "100%" });
@@ -19,11 +20,4 @@ globalStyle(":focus-visible", { outline: `3px solid ${vars.color.focus}`, outlin
 globalStyle("h1, h2, h3", { lineHeight: 1.25, margin: `0 0 ${vars.space.md}`, overflowWrap: "break-word", hyphens: "auto" });
 globalStyle("h1", { fontSize: "clamp(1.5rem, 1rem + 2.5vw, 2rem)" });
 globalStyle("img", { maxWidth: "100%", height: "auto" });
-globalStyle(".visually-hidden", {
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-});
+globalStyle(".visually-hidden", visuallyHidden);
