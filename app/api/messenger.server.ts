@@ -75,7 +75,11 @@ export async function sendPhotosResult(
 ): Promise<{ ok: true; status: number; data: Camelize<SendResult> } | SendRefusal> {
   const response = await sendPhotos(api, username, body);
   const answer: unknown = await response.json().catch(() => null);
-  if (response.status === 201) return { ok: true, status: 201, data: camelize<Camelize<SendResult>>(answer) };
+  if (response.status === 201) {
+    // The API wraps its answers in `data` (client.server.ts reads them the same way).
+    const payload = answer && typeof answer === "object" && "data" in answer ? (answer as { data: unknown }).data : answer;
+    return { ok: true, status: 201, data: camelize<Camelize<SendResult>>(payload) };
+  }
   const extra = (answer && typeof answer === "object" ? answer : {}) as { outcome?: unknown; upgrade?: unknown };
   return {
     ok: false,

@@ -112,6 +112,16 @@
     retryTimer = null;
     connect();
   });
+  // Offline: the socket is most likely dead but would take a TCP timeout to say so; retry on the backoff instead.
+  window.addEventListener("offline", function () {
+    var current = socket;
+    if (!current) return;
+    socket = null;
+    stopTimers();
+    current.onclose = null;
+    current.close(1000, "offline");
+    schedule();
+  });
   document.addEventListener("visibilitychange", function () {
     send({ type: "presence", state: away() ? "away" : "active" });
   });

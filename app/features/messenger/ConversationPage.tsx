@@ -16,6 +16,7 @@ import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import type { ConversationRefused, MessengerDone } from "./messenger.server";
 import {
+  ConnectionNotice,
   LiveConversation,
   LiveMessageList,
   LiveOnlineStatus,
@@ -23,6 +24,7 @@ import {
   useComposeSubmit,
   useLiveSender,
 } from "./live/LiveConversation";
+import { useRealtime } from "~/features/realtime";
 import * as css from "./messenger.css";
 import { Avatar, formatMessageTime, MessageText } from "./parts";
 
@@ -77,6 +79,8 @@ function ConversationBody({ viewerId, conversation, before, done, refused, mediu
   const partnerWrote = conversation.messages.some((message) => !message.mine);
   const reportMessage = reportId !== null ? conversation.messages.find((message) => message.id === reportId && !message.mine) : undefined;
   const live = before === null && partner.username !== "";
+  // What the store holds (the page's messages, then live ones and pending sends).
+  const shown = useRealtime((state) => state.messages[partner.username]?.length ?? 0);
   const sender = useLiveSender(here, partner.username, viewerId, partner.userId);
   const compose = useComposeSubmit(sender, partner.username, conversation.threadId);
   return (
@@ -158,7 +162,7 @@ function ConversationBody({ viewerId, conversation, before, done, refused, mediu
             </Link>
           ) : null}
         </div>
-        {conversation.messages.length === 0 ? (
+        {shown === 0 ? (
           <p className={ui.muted} data-testid="conversation-empty">
             {t(blocked ? "messenger.empty_conversation_blocked" : "messenger.empty_conversation", { name })}
           </p>
@@ -178,6 +182,7 @@ function ConversationBody({ viewerId, conversation, before, done, refused, mediu
           />
         </ol>
         {live ? <TypingNotice partnerId={partner.userId} name={name} /> : null}
+        {live ? <ConnectionNotice /> : null}
         <p>
           <Link className={css.tapLink} to={`${here}#compose`} reloadDocument data-testid="conversation-reload">
             ↻ {t("messenger.reload")}

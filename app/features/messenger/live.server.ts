@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { MESSAGE_UPLOAD_MAX_BODY_BYTES, MESSENGER_CONVERSATION_PAGE_SIZE } from "#server/contract/messenger";
 import { isValidProfileUsername } from "#server/contract/validation";
 import { createApiClient } from "~/api/client.server";
-import { fetchConversationAfter, runThreadAction, sendPhotosResult } from "~/api/messenger.server";
+import { fetchConversation, fetchConversationAfter, runThreadAction, sendPhotosResult } from "~/api/messenger.server";
 import { requireViewer } from "~/api/viewer.server";
 import { messageOf } from "~/utils/api-errors";
 import { PRIVATE_HEADERS } from "~/utils/seo";
@@ -23,7 +23,8 @@ export async function loadLive({ request, context, params }: LoaderFunctionArgs)
   if (!isValidProfileUsername(username)) return new Response(null, { status: 404, headers: PRIVATE_HEADERS });
   if (!/^(0|[1-9]\d{0,9})$/.test(after)) return new Response(null, { status: 400, headers: PRIVATE_HEADERS });
   const api = createApiClient({ request, context });
-  const result = await fetchConversationAfter(api, username, Number(after));
+  // Nothing held yet (a conversation opened empty): the newest page is what the member would see on a reload.
+  const result = after === "0" ? await fetchConversation(api, username, null) : await fetchConversationAfter(api, username, Number(after));
   if (!result.ok) return new Response(null, { status: result.status >= 500 ? 503 : result.status, headers: PRIVATE_HEADERS });
   const { threadId, unreadCount, messages } = result.data;
   // The member has the conversation open: what arrived is read (the other member's ticks, the header's count).

@@ -104,12 +104,15 @@ export function RealtimeProvider<P = unknown>({ children, url, fetchSince, onRes
     live.start();
     setClient(live);
     const onOnline = () => live.reconnectNow();
+    const onOffline = () => live.drop();
     const onVisibility = () => live.setAway(document.visibilityState === "hidden");
     window.addEventListener("online", onOnline);
+    window.addEventListener("offline", onOffline);
     document.addEventListener("visibilitychange", onVisibility);
     const typingSweep = window.setInterval(() => store.getState().expireTyping(Date.now()), 1_000);
     return () => {
       window.removeEventListener("online", onOnline);
+      window.removeEventListener("offline", onOffline);
       document.removeEventListener("visibilitychange", onVisibility);
       window.clearInterval(typingSweep);
       live.stop();

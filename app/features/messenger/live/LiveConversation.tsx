@@ -75,10 +75,12 @@ export function LiveConversation({ here, viewerId, partner, threadId, messages, 
         const page = (await response.json()) as LiveResync;
         return { messages: page.messages.map((m) => toIncoming(m, thread, viewerId, partner.userId)), more: page.more };
       }}
-      onEvent={(event, { client }) => {
-        if (event.type === "message" && (threadId === null || event.thread_id === threadId)) void client.resyncNow();
+      onEvent={(event, { client, store }) => {
+        // A conversation opened empty learns its thread id with its first message.
+        const current = threadId ?? store.getState().messages[thread]?.find((m) => m.payload)?.payload?.threadId ?? null;
+        if (event.type === "message" && (current === null || event.thread_id === current)) void client.resyncNow();
         // The other member read our messages: the page's data carries the ticks.
-        else if (event.type === "thread_read" && event.thread_id === threadId && event.reader_id !== viewerId) revalidate.current();
+        else if (event.type === "thread_read" && event.thread_id === current && event.reader_id !== viewerId) revalidate.current();
       }}
     >
       <LoaderSync messages={initial} />
@@ -114,6 +116,17 @@ function Watch({ member }: { member: number }) {
 export function LiveOnlineStatus({ partnerId, initial }: { partnerId: number | null; initial: number }) {
   const live = useRealtime<OnlineStatusCode | undefined>((state) => (partnerId === null ? undefined : state.presence[partnerId]));
   return <OnlineStatus code={live ?? initial} />;
+}
+
+/** While the socket is away: says so (what arrives meanwhile comes with the resync after it is back). */
+export function ConnectionNotice() {
+  const { t } = useTranslation("messenger");
+  const connection = useRealtime((state) => state.connection);
+  return (
+    <p className={css.typing} role="status" data-testid="live-connection" data-connection={connection}>
+      {connection === "reconnecting" ? t("messenger.live.reconnecting") : ""}
+    </p>
+  );
 }
 
 export function TypingNotice({ partnerId, name }: { partnerId: number | null; name: string }) {
