@@ -110,12 +110,12 @@ describe("live sender", () => {
 
   it("takes the stored copy instead of sending twice when the first answer was lost", async () => {
     const post = vi.fn(async (): Promise<PostOutcome> => ({ ok: false, error: SEND_NETWORK_ERROR, retry: true }));
-    let store!: ReturnType<typeof setup>["store"];
+    const held: { store?: ReturnType<typeof setup>["store"] } = {};
     // The resync before the retry finds the message the lost answer would have confirmed.
     const resync = async () =>
-      store.getState().synced([{ id: 12, thread: "ben", senderId: ME, text: "Hallo", sentAt: 1, payload: wire(12, "Hallo") }]);
+      held.store!.getState().synced([{ id: 12, thread: "ben", senderId: ME, text: "Hallo", sentAt: 1, payload: wire(12, "Hallo") }]);
     const ctx = setup(post, resync);
-    store = ctx.store;
+    held.store = ctx.store;
     ctx.store
       .getState()
       .synced([{ id: 3, thread: "ben", senderId: 2, text: "vorher", sentAt: 0, payload: { ...wire(3, "vorher"), mine: false } }]);
