@@ -16,11 +16,10 @@ import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import type { ConversationRefused, MessengerDone } from "./messenger.server";
 import {
-  ConnectionNotice,
   LiveConversation,
   LiveMessageList,
   LiveOnlineStatus,
-  TypingNotice,
+  LiveStatusLine,
   useComposeSubmit,
   useLiveSender,
 } from "./live/LiveConversation";
@@ -181,8 +180,7 @@ function ConversationBody({ viewerId, conversation, before, done, refused, mediu
             onDiscard={(key) => sender?.discard(key)}
           />
         </ol>
-        {live ? <TypingNotice partnerId={partner.userId} name={name} /> : null}
-        {live ? <ConnectionNotice /> : null}
+        {live ? <LiveStatusLine partnerId={partner.userId} name={name} /> : null}
         <p>
           <Link className={css.tapLink} to={`${here}#compose`} reloadDocument data-testid="conversation-reload">
             ↻ {t("messenger.reload")}

@@ -10,7 +10,7 @@ import { useLang, useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import type { MessengerDone, ThreadsRefused } from "./messenger.server";
-import { ConnectionNotice, LiveOnlineStatus } from "./live/LiveConversation";
+import { LiveOnlineStatus, LiveStatusLine } from "./live/LiveConversation";
 import { LiveThreads } from "./live/LiveThreads";
 import * as css from "./messenger.css";
 import { Avatar, formatMessageTime } from "./parts";
@@ -121,7 +121,7 @@ export function ThreadsPage({
               ))}
             </ul>
           </nav>
-          <ConnectionNotice />
+          <LiveStatusLine />
           {list.folder === "requests" ? <p className={ui.muted}>{t("messenger.requests_intro")}</p> : null}
           {list.items.length === 0 ? (
             <p className={ui.muted} data-testid="messenger-empty">

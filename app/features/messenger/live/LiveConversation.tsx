@@ -118,23 +118,17 @@ export function LiveOnlineStatus({ partnerId, initial }: { partnerId: number | n
   return <OnlineStatus code={live ?? initial} />;
 }
 
-/** While the socket is away: says so (what arrives meanwhile comes with the resync after it is back). */
-export function ConnectionNotice() {
+/**
+ * One quiet line under the messages: "… is typing" (partnerId given), or that the socket is away (what arrives
+ * meanwhile comes with the resync after it is back). One line, reserved, so nothing jumps when it changes.
+ */
+export function LiveStatusLine({ partnerId = null, name = "" }: { partnerId?: number | null; name?: string }) {
   const { t } = useTranslation("messenger");
   const connection = useRealtime((state) => state.connection);
-  return (
-    <p className={css.typing} role="status" data-testid="live-connection" data-connection={connection}>
-      {connection === "reconnecting" ? t("messenger.live.reconnecting") : ""}
-    </p>
-  );
-}
-
-export function TypingNotice({ partnerId, name }: { partnerId: number | null; name: string }) {
-  const { t } = useTranslation("messenger");
   const typing = useRealtime((state) => partnerId !== null && state.typing[partnerId] !== undefined);
   return (
-    <p className={css.typing} aria-live="polite" data-testid="typing">
-      {typing ? t("messenger.live.typing", { name }) : ""}
+    <p className={css.typing} role="status" data-testid="live-connection" data-connection={connection}>
+      {connection === "reconnecting" ? t("messenger.live.reconnecting") : typing ? t("messenger.live.typing", { name }) : ""}
     </p>
   );
 }
