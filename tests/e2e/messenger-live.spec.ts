@@ -141,6 +141,27 @@ test("@js a message appears in the other browser without reload; after the netwo
   expect(await b.page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   await b.page.screenshot({ path: testInfo.outputPath("messenger-live-list-390.png"), fullPage: true });
 
+  // Elsewhere on the site the small connector holds the socket and hands every event on to the popups' listener.
+  await a.page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { seen: string[] }).seen = seen;
+    window.addEventListener("velora:realtime", (event) => seen.push((event as CustomEvent<{ type: string }>).detail.type));
+  });
+  await a.page.goto("/de/my_dashboard");
+  await expect.poll(() => a.page.evaluate(() => typeof (window as unknown as { veloraRealtime?: object }).veloraRealtime)).toBe("object");
+  await openLive(b.page, anna);
+  // The connector's socket may still be opening: send until a hint has arrived (each send is a new hint).
+  await expect
+    .poll(
+      async () => {
+        await sendLive(b.page, "Bist du da?");
+        await a.page.waitForTimeout(1_000);
+        return a.page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+      },
+      { timeout: 30_000 },
+    )
+    .toContain("message");
+
   await a.context.close();
   await b.context.close();
 });
