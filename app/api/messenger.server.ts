@@ -11,6 +11,7 @@ import type {
 } from "#server/contract/messenger";
 import type { Camelize } from "./camelize";
 import type { ApiClient, ApiResult, RawCallOptions } from "./client.server";
+import { camelize, normalizeErrors } from "./normalize";
 
 export type ThreadListData = Camelize<ThreadList>;
 export type ConversationData = Camelize<Conversation>;
@@ -25,6 +26,14 @@ export function fetchThreads(api: ApiClient, folder: ThreadFolder, page: number)
 export function fetchConversation(api: ApiClient, username: string, beforeId: number | null): Promise<ApiResult<ConversationData>> {
   return api.call<ConversationData>(`/api/v2/messenger/messages/${encodeURIComponent(username)}`, {
     params: beforeId ? { before_id: beforeId } : {},
+    handleErrors: true,
+  });
+}
+
+/** GET /messenger/messages/{username}?after_id=: what arrived after the client's last seen id (a live resync). */
+export function fetchConversationAfter(api: ApiClient, username: string, afterId: number): Promise<ApiResult<ConversationData>> {
+  return api.call<ConversationData>(`/api/v2/messenger/messages/${encodeURIComponent(username)}`, {
+    params: { after_id: afterId },
     handleErrors: true,
   });
 }
@@ -46,6 +55,32 @@ export function sendText(api: ApiClient, username: string, body: string): Promis
 /** POST /messenger/send/{username}/photos: the member's multipart body streamed through. */
 export function sendPhotos(api: ApiClient, username: string, body: NonNullable<RawCallOptions["body"]>): Promise<Response> {
   return api.raw(`/api/v2/messenger/send/${encodeURIComponent(username)}/photos`, { method: "POST", body });
+}
+
+/** A refused send: the errors and what the contact rules said (the upgrade prompt). */
+export type SendRefusal = Extract<ApiResult<never>, { ok: false }> & { outcome: string | null; upgrade: boolean };
+
+/** The same multipart send, read as a result (the live composer answers JSON, not a redirect). */
+export async function sendPhotosResult(
+  api: ApiClient,
+  username: string,
+  body: NonNullable<RawCallOptions["body"]>,
+): Promise<{ ok: true; status: number; data: Camelize<SendResult> } | SendRefusal> {
+  const response = await sendPhotos(api, username, body);
+  const answer: unknown = await response.json().catch(() => null);
+  if (response.status === 201) {
+    // The API wraps its answers in `data` (client.server.ts reads them the same way).
+    const payload = answer && typeof answer === "object" && "data" in answer ? (answer as { data: unknown }).data : answer;
+    return { ok: true, status: 201, data: camelize<Camelize<SendResult>>(payload) };
+  }
+  const extra = (answer && typeof answer === "object" ? answer : {}) as { outcome?: unknown; upgrade?: unknown };
+  return {
+    ok: false,
+    status: response.status,
+    errors: normalizeErrors(response.status, answer),
+    outcome: typeof extra.outcome === "string" ? extra.outcome : null,
+    upgrade: extra.upgrade === true,
+  };
 }
 
 /** POST /messenger/no-thanks/{username}. */

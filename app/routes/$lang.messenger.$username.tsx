@@ -6,7 +6,8 @@ import { loadConversation, submitConversation } from "~/features/messenger/messe
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["messenger", "reports"], hydrate: false, layout: "no-footer" };
+// Hydrated: with JavaScript the conversation is live (its client code is this route's chunk); every form still posts.
+export const handle = { i18n: ["messenger", "reports"], layout: "no-footer" };
 
 export const loader = (args: LoaderFunctionArgs) => loadConversation(args);
 
@@ -17,10 +18,11 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function ConversationRoute() {
-  const { conversation, before, done, mediums, reportId } = useLoaderData<typeof loader>();
+  const { viewerId, conversation, before, done, mediums, reportId } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>() ?? null;
   return (
     <ConversationPage
+      viewerId={viewerId}
       conversation={conversation}
       before={before}
       done={refused ? null : done}

@@ -6,7 +6,8 @@ import { loadThreads, submitThreads } from "~/features/messenger/messenger.serve
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["messenger"], hydrate: false, layout: "no-footer" };
+// Hydrated: with JavaScript the list follows the socket (its client code is in the messenger chunks); forms still post.
+export const handle = { i18n: ["messenger"], layout: "no-footer" };
 
 export const loader = (args: LoaderFunctionArgs) => loadThreads(args);
 
@@ -17,7 +18,7 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function MessengerRoute() {
-  const { list, done, q, matches } = useLoaderData<typeof loader>();
+  const { viewerId, list, done, q, matches } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>() ?? null;
-  return <ThreadsPage list={list} done={refused ? null : done} refused={refused} q={q} matches={matches} />;
+  return <ThreadsPage viewerId={viewerId} list={list} done={refused ? null : done} refused={refused} q={q} matches={matches} />;
 }

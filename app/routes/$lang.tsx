@@ -8,6 +8,7 @@ import { EmailVerificationNotice, SiteFooter, SiteHeader } from "~/components/Si
 import { searcherOf } from "~/search/search.server";
 import { loadViewer } from "~/api/viewer.server";
 import { loadAnnouncements } from "~/features/notifications/announcements.server";
+import { RealtimeConnector } from "~/features/realtime/RealtimeConnector";
 import { readSession } from "~/session/session.server";
 import { searchHomePath } from "~/session/user-filters.server";
 import { privateAnswer } from "~/utils/cache-headers";
@@ -55,6 +56,7 @@ export default function LanguageLayout() {
       {kind !== "bare" ? <AnnouncementBar announcements={announcements} /> : null}
       {kind !== "bare" ? <EmailVerificationNotice viewer={viewer} /> : null}
       {viewer ? <script src={NOTIFICATIONS_SCRIPT} defer /> : null}
+      {viewer ? <RealtimeConnector /> : null}
       <div id="main-content">
         <Outlet />
       </div>

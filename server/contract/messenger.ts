@@ -266,6 +266,8 @@ export const photoCaptionSchema = v.pipe(v.string(), v.trim(), v.maxLength(MESSA
 
 /** The other member of a thread as the viewer sees them. */
 export interface MessengerPartner {
+  /** The member's id, for the live presence watch (ADR 042); null when the state hides who it is. */
+  user_id: number | null;
   username: string;
   display_name: string;
   user_type: number;

@@ -1,7 +1,8 @@
 /**
  * messenger/{username}: the conversation (30 a page, older pages by a link, a reload link), state banners, the
  * requests folder's answers, the compose form (multipart: text and up to 4 photos), thread actions and the report
- * form of a message. The list carries data attributes where a JavaScript store attaches later (thread id, last id).
+ * form of a message. With JavaScript the list lives in a store (live/LiveConversation.tsx): new messages appear
+ * without reload, sends are optimistic; without it, the same markup and the plain forms.
  */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -14,26 +15,48 @@ import { useLang, useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import type { ConversationRefused, MessengerDone } from "./messenger.server";
+import {
+  LiveConversation,
+  LiveMessageList,
+  LiveOnlineStatus,
+  LiveStatusLine,
+  useComposeSubmit,
+  useLiveSender,
+} from "./live/LiveConversation";
+import { useRealtime } from "~/features/realtime";
 import * as css from "./messenger.css";
-import { Avatar, formatMessageTime, MessageText, OnlineStatus } from "./parts";
+import { Avatar, formatMessageTime, MessageText } from "./parts";
 
 type Message = ConversationData["messages"][number];
 
-export function ConversationPage({
-  conversation,
-  before,
-  done,
-  refused,
-  mediums,
-  reportId,
-}: {
+interface ConversationPageProps {
+  viewerId: number;
   conversation: ConversationData;
   before: number | null;
   done: MessengerDone | null;
   refused: ConversationRefused | null;
   mediums: ThreadMediumsData["items"] | null;
   reportId: number | null;
-}) {
+}
+
+export function ConversationPage(props: ConversationPageProps) {
+  const { conversation, before, viewerId } = props;
+  const to = useLocalePath();
+  return (
+    <LiveConversation
+      here={to(`messenger/${conversation.partner.username}`)}
+      viewerId={viewerId}
+      partner={conversation.partner}
+      threadId={conversation.threadId}
+      messages={conversation.messages}
+      live={before === null && conversation.partner.username !== ""}
+    >
+      <ConversationBody {...props} />
+    </LiveConversation>
+  );
+}
+
+function ConversationBody({ viewerId, conversation, before, done, refused, mediums, reportId }: ConversationPageProps) {
   const { t } = useTranslation("messenger");
   const { t: tErrors } = useTranslation();
   const to = useLocalePath();
@@ -54,8 +77,14 @@ export function ConversationPage({
   );
   const partnerWrote = conversation.messages.some((message) => !message.mine);
   const reportMessage = reportId !== null ? conversation.messages.find((message) => message.id === reportId && !message.mine) : undefined;
+  const live = before === null && partner.username !== "";
+  // What the store holds (the page's messages, then live ones and pending sends).
+  const shown = useRealtime((state) => state.messages[partner.username]?.length ?? 0);
+  const sender = useLiveSender(here, partner.username, viewerId, partner.userId);
+  const compose = useComposeSubmit(sender, partner.username, conversation.threadId);
   return (
-    <main className={ui.narrow}>
+    // The marker tells the site-wide connector (public/scripts/realtime.js) that this page holds the socket.
+    <main className={ui.narrow} data-realtime-owner={live ? "" : undefined}>
       <div className={ui.stack}>
         <p>
           <Link className={css.tapLink} to={to("messenger")}>
@@ -68,7 +97,7 @@ export function ConversationPage({
             <h1 className={css.name} style={{ fontSize: "1.25rem", margin: 0 }}>
               {partner.username && !blocked ? <Link to={to(`p/${partner.username}`)}>{name}</Link> : name}
             </h1>
-            <OnlineStatus code={partner.onlineStatus} />
+            <LiveOnlineStatus partnerId={partner.userId} initial={partner.onlineStatus} />
           </div>
         </div>
         {done ? (
@@ -132,7 +161,7 @@ export function ConversationPage({
             </Link>
           ) : null}
         </div>
-        {conversation.messages.length === 0 ? (
+        {shown === 0 ? (
           <p className={ui.muted} data-testid="conversation-empty">
             {t(blocked ? "messenger.empty_conversation_blocked" : "messenger.empty_conversation", { name })}
           </p>
@@ -144,10 +173,14 @@ export function ConversationPage({
           data-messenger-partner={partner.username}
           data-last-id={conversation.lastId}
         >
-          {conversation.messages.map((message) => (
-            <MessageItem key={message.id} message={message} here={here} />
-          ))}
+          <LiveMessageList
+            thread={partner.username}
+            renderStored={(message) => <MessageItem key={message.id} message={message} here={here} />}
+            onRetry={(key) => sender?.retry(key)}
+            onDiscard={(key) => sender?.discard(key)}
+          />
         </ol>
+        {live ? <LiveStatusLine partnerId={partner.userId} name={name} /> : null}
         <p>
           <Link className={css.tapLink} to={`${here}#compose`} reloadDocument data-testid="conversation-reload">
             ↻ {t("messenger.reload")}
@@ -200,6 +233,9 @@ export function ConversationPage({
             id="compose"
             data-testid="compose"
             data-messenger-compose=""
+            data-live={sender ? "ready" : undefined}
+            onSubmit={compose.onSubmit}
+            onInput={compose.onInput}
           >
             {!refused && canSend.outcome !== "success" && canSend.messageKey ? (
               <p className={ui.alert} role="status" data-testid="send-check">
@@ -271,6 +307,7 @@ function MessageItem({ message, here }: { message: Message; here: string }) {
       data-testid="message"
       data-message-id={message.id}
       data-mine={message.mine ? "1" : "0"}
+      data-status={message.mine ? "success" : undefined}
     >
       {message.actionType === 2 ? (
         <span className={css.noThanks}>{t(message.mine ? "messenger.no_thanks_sent" : "messenger.no_thanks_received")}</span>

@@ -1,4 +1,7 @@
-/** messenger: the member's threads (20 a page), folders inbox, requests and hidden, a field to start a new one. */
+/**
+ * messenger: the member's threads (20 a page), folders inbox, requests and hidden, a field to start a new one. With
+ * JavaScript the list reloads in place on the socket's hints (live/LiveThreads.tsx).
+ */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { THREAD_FOLDERS, type ThreadFolder } from "#server/contract/messenger";
@@ -7,18 +10,23 @@ import { useLang, useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import type { MessengerDone, ThreadsRefused } from "./messenger.server";
+import { LiveOnlineStatus, LiveStatusLine } from "./live/LiveConversation";
+import { LiveThreads } from "./live/LiveThreads";
 import * as css from "./messenger.css";
-import { Avatar, formatMessageTime, OnlineStatus } from "./parts";
+import { Avatar, formatMessageTime } from "./parts";
+import { useRealtime } from "~/features/realtime";
 
 type Thread = ThreadListData["items"][number];
 
 export function ThreadsPage({
+  viewerId,
   list,
   done,
   refused,
   q,
   matches,
 }: {
+  viewerId: number;
   list: ThreadListData;
   done: MessengerDone | null;
   refused: ThreadsRefused | null;
@@ -41,104 +49,109 @@ export function ThreadsPage({
     hidden: list.counts.hidden,
   };
   const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
+  const members = list.items.flatMap((thread) => (thread.partner.userId !== null ? [thread.partner.userId] : []));
   return (
-    <main className={ui.narrow}>
-      <div className={ui.stack}>
-        <h1>{t("messenger.title")}</h1>
-        {done ? (
-          <p className={ui.notice} role="status" data-testid="messenger-done">
-            {t(`messenger.done.${done}`)}
-          </p>
-        ) : null}
-        {refused ? (
-          <p className={ui.alert} role="alert">
-            {refused.formErrors.map((key) => translateMessage(tErrors, key)).join(" ")}
-          </p>
-        ) : null}
-        <Form method="get" className={ui.stack} role="search">
-          <label className={ui.field}>
-            <span className={ui.label}>{t("messenger.new.label")}</span>
-            <span className={ui.row}>
-              <input
-                className={ui.input}
-                type="search"
-                name="q"
-                defaultValue={q}
-                maxLength={40}
-                autoComplete="off"
-                data-testid="messenger-new"
-              />
-              <button className={ui.buttonSecondary} type="submit">
-                {t("messenger.new.find")}
-              </button>
-            </span>
-          </label>
-          {q ? (
-            matches.length > 0 ? (
-              <ul className={ui.plainList} data-testid="messenger-matches">
-                {matches.map((match) => (
-                  <li key={match.username}>
-                    <Link className={css.tapLink} to={to(`messenger/${match.username}`)}>
-                      {t("messenger.new.write_to", { name: match.displayName })}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className={ui.muted}>{t("messenger.new.none")}</p>
-            )
+    <LiveThreads viewerId={viewerId} members={members}>
+      {/* The marker tells the site-wide connector (public/scripts/realtime.js) that this page holds the socket. */}
+      <main className={ui.narrow} data-realtime-owner="">
+        <div className={ui.stack}>
+          <h1>{t("messenger.title")}</h1>
+          {done ? (
+            <p className={ui.notice} role="status" data-testid="messenger-done">
+              {t(`messenger.done.${done}`)}
+            </p>
           ) : null}
-        </Form>
-        <nav aria-label={t("messenger.folders_label")}>
-          <ul className={ui.tabBar}>
-            {THREAD_FOLDERS.map((folder) => (
-              <li key={folder}>
-                <Link
-                  className={ui.tab}
-                  to={folderPath(folder)}
-                  aria-current={folder === list.folder ? "page" : undefined}
-                  data-testid={`messenger-folder-${folder}`}
-                >
-                  {t(`messenger.folders.${folder}`)}
-                  {counts[folder] > 0 ? (
-                    <span className={css.badge} style={{ marginLeft: "0.4em" }}>
-                      {counts[folder]}
-                    </span>
-                  ) : null}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        {list.folder === "requests" ? <p className={ui.muted}>{t("messenger.requests_intro")}</p> : null}
-        {list.items.length === 0 ? (
-          <p className={ui.muted} data-testid="messenger-empty">
-            {t(`messenger.empty.${list.folder}`)}
-          </p>
-        ) : (
-          <ul className={css.threadList} data-testid="messenger-threads" data-messenger-threads={list.folder}>
-            {list.items.map((thread) => (
-              <ThreadEntry key={thread.threadId} thread={thread} folder={list.folder} />
-            ))}
-          </ul>
-        )}
-        {pages > 1 ? (
-          <nav className={ui.row} aria-label={t("messenger.pages_label")}>
-            {list.page > 1 ? (
-              <Link className={ui.buttonSecondary} to={folderPath(list.folder, list.page - 1)} rel="prev">
-                {t("messenger.previous")}
-              </Link>
+          {refused ? (
+            <p className={ui.alert} role="alert">
+              {refused.formErrors.map((key) => translateMessage(tErrors, key)).join(" ")}
+            </p>
+          ) : null}
+          <Form method="get" className={ui.stack} role="search">
+            <label className={ui.field}>
+              <span className={ui.label}>{t("messenger.new.label")}</span>
+              <span className={ui.row}>
+                <input
+                  className={ui.input}
+                  type="search"
+                  name="q"
+                  defaultValue={q}
+                  maxLength={40}
+                  autoComplete="off"
+                  data-testid="messenger-new"
+                />
+                <button className={ui.buttonSecondary} type="submit">
+                  {t("messenger.new.find")}
+                </button>
+              </span>
+            </label>
+            {q ? (
+              matches.length > 0 ? (
+                <ul className={ui.plainList} data-testid="messenger-matches">
+                  {matches.map((match) => (
+                    <li key={match.username}>
+                      <Link className={css.tapLink} to={to(`messenger/${match.username}`)}>
+                        {t("messenger.new.write_to", { name: match.displayName })}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className={ui.muted}>{t("messenger.new.none")}</p>
+              )
             ) : null}
-            <span className={ui.muted}>{t("messenger.page_of", { page: list.page, pages })}</span>
-            {list.page < pages ? (
-              <Link className={ui.buttonSecondary} to={folderPath(list.folder, list.page + 1)} rel="next">
-                {t("messenger.next")}
-              </Link>
-            ) : null}
+          </Form>
+          <nav aria-label={t("messenger.folders_label")}>
+            <ul className={ui.tabBar}>
+              {THREAD_FOLDERS.map((folder) => (
+                <li key={folder}>
+                  <Link
+                    className={ui.tab}
+                    to={folderPath(folder)}
+                    aria-current={folder === list.folder ? "page" : undefined}
+                    data-testid={`messenger-folder-${folder}`}
+                  >
+                    {t(`messenger.folders.${folder}`)}
+                    {counts[folder] > 0 ? (
+                      <span className={css.badge} style={{ marginLeft: "0.4em" }}>
+                        {counts[folder]}
+                      </span>
+                    ) : null}
+                  </Link>
+                </li>
+              ))}
+            </ul>
           </nav>
-        ) : null}
-      </div>
-    </main>
+          <LiveStatusLine />
+          {list.folder === "requests" ? <p className={ui.muted}>{t("messenger.requests_intro")}</p> : null}
+          {list.items.length === 0 ? (
+            <p className={ui.muted} data-testid="messenger-empty">
+              {t(`messenger.empty.${list.folder}`)}
+            </p>
+          ) : (
+            <ul className={css.threadList} data-testid="messenger-threads" data-messenger-threads={list.folder}>
+              {list.items.map((thread) => (
+                <ThreadEntry key={thread.threadId} thread={thread} folder={list.folder} />
+              ))}
+            </ul>
+          )}
+          {pages > 1 ? (
+            <nav className={ui.row} aria-label={t("messenger.pages_label")}>
+              {list.page > 1 ? (
+                <Link className={ui.buttonSecondary} to={folderPath(list.folder, list.page - 1)} rel="prev">
+                  {t("messenger.previous")}
+                </Link>
+              ) : null}
+              <span className={ui.muted}>{t("messenger.page_of", { page: list.page, pages })}</span>
+              {list.page < pages ? (
+                <Link className={ui.buttonSecondary} to={folderPath(list.folder, list.page + 1)} rel="next">
+                  {t("messenger.next")}
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </div>
+      </main>
+    </LiveThreads>
   );
 }
 
@@ -148,6 +161,8 @@ function ThreadEntry({ thread, folder }: { thread: Thread; folder: ThreadFolder 
   const to = useLocalePath();
   const name = thread.partner.displayName || t("messenger.deleted_member");
   const last = thread.lastMessage;
+  const partnerId = thread.partner.userId;
+  const typing = useRealtime((state) => partnerId !== null && state.typing[partnerId] !== undefined);
   const preview = !last
     ? ""
     : last.actionType === 2
@@ -170,11 +185,17 @@ function ThreadEntry({ thread, folder }: { thread: Thread; folder: ThreadFolder 
       {thread.state !== "normal" ? (
         <span className={css.status}>{t(`messenger.state.${thread.state}`)}</span>
       ) : (
-        <OnlineStatus code={thread.partner.onlineStatus} />
+        <LiveOnlineStatus partnerId={thread.partner.userId} initial={thread.partner.onlineStatus} />
       )}
       <span className={css.preview}>
-        {last?.mine ? `${t("messenger.you")}: ` : ""}
-        {preview}
+        {typing ? (
+          t("messenger.live.typing_short")
+        ) : (
+          <>
+            {last?.mine ? `${t("messenger.you")}: ` : ""}
+            {preview}
+          </>
+        )}
       </span>
     </>
   );

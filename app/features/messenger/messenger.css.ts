@@ -170,3 +170,23 @@ export const metaLink = style({
   padding: `0 ${vars.space.xs}`,
   margin: "-12px 0",
 });
+
+/** A send that failed: the reason and the retry button under the text. */
+export const bubbleFailed = style({ borderColor: vars.color.danger, borderStyle: "dashed" });
+
+export const failure = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xs,
+  fontSize: vars.font.sizeSm,
+  color: vars.color.danger,
+});
+
+/** "… schreibt": a fixed line, so the list does not jump when it comes and goes. */
+export const typing = style({
+  minHeight: "1.4em",
+  margin: 0,
+  fontSize: vars.font.sizeSm,
+  color: vars.color.textMuted,
+  fontStyle: "italic",
+});

@@ -58,7 +58,7 @@ const badRequest = () => new Response(null, { status: 400, headers: PRIVATE_HEAD
 // --- the thread list -----------------------------------------------------------------------------------------------
 
 export async function loadThreads({ request, context }: LoaderFunctionArgs) {
-  await requireViewer(request, context);
+  const viewer = await requireViewer(request, context);
   const url = new URL(request.url);
   const folder = folderOf(url.searchParams.get("folder"));
   const rawPage = url.searchParams.get("page") ?? "1";
@@ -76,7 +76,7 @@ export async function loadThreads({ request, context }: LoaderFunctionArgs) {
   }
   const t = await i18nServer.getFixedT(request);
   return data(
-    { title: t("messenger.title"), list: list.data, done: doneOf(url.searchParams.get("done")), q, matches },
+    { title: t("messenger.title"), viewerId: viewer.id, list: list.data, done: doneOf(url.searchParams.get("done")), q, matches },
     { headers: PRIVATE_HEADERS },
   );
 }
@@ -110,7 +110,7 @@ export async function submitThreads({ request, context, params }: ActionFunction
 // --- a conversation ------------------------------------------------------------------------------------------------
 
 export async function loadConversation({ request, context, params }: LoaderFunctionArgs) {
-  await requireViewer(request, context);
+  const viewer = await requireViewer(request, context);
   const username = params.username ?? "";
   if (!isValidProfileUsername(username)) throw new Response(null, { status: 404, headers: PRIVATE_HEADERS });
   const url = new URL(request.url);
@@ -143,6 +143,7 @@ export async function loadConversation({ request, context, params }: LoaderFunct
   return data(
     {
       title: t("messenger.conversation_title", { name }),
+      viewerId: viewer.id,
       conversation: conversation.data,
       before: rawBefore ? Number(rawBefore) : null,
       done: doneOf(url.searchParams.get("done")),

@@ -1,5 +1,7 @@
 /**
- * Mounts the live state for a page (the messenger mounts it; ADR 042). The store is created inside the
+ * Mounts the live state for a page (the messenger mounts it; ADR 042). While mounted, this provider's client is
+ * the tab's one socket: it asks the site-wide connector (public/scripts/realtime.js) to stand aside, and hands
+ * every feature event on as the window event `velora:realtime` (the notification popups listen to it). The store is created inside the
  * provider, once per mounted tree, so two server renders never share state; the socket starts only in the
  * browser (an effect), so the page works the same without JavaScript and the server render stays pure.
  */
@@ -12,7 +14,21 @@ import { createRealtimeStore, type IncomingMessage, type RealtimeInit, type Real
 /** Resync pages are fetched until one comes back short; a bound keeps a broken API from looping. */
 const RESYNC_MAX_PAGES = 20;
 
-export interface RealtimeProviderProps extends RealtimeInit {
+/** The site-wide connector's handle on window (public/scripts/realtime.js). */
+interface SiteConnector {
+  hold(): void;
+  release(): void;
+}
+
+declare global {
+  interface Window {
+    veloraRealtime?: SiteConnector;
+  }
+}
+
+export const REALTIME_WINDOW_EVENT = "velora:realtime";
+
+export interface RealtimeProviderProps<P = unknown> extends RealtimeInit<P> {
   children: ReactNode;
   /** The socket's address; defaults to /ws on this origin. */
   url?: string;
@@ -20,15 +36,17 @@ export interface RealtimeProviderProps extends RealtimeInit {
    * What the member missed after `afterId` (the messenger's GET messages with after_id), oldest first;
    * `more` when another page follows.
    */
-  fetchSince?: (afterId: number) => Promise<{ messages: IncomingMessage[]; more: boolean }>;
+  fetchSince?: (afterId: number) => Promise<{ messages: IncomingMessage<P>[]; more: boolean }>;
+  /** Called after every (re)connect instead of the fetchSince loop (a page that simply reloads its data). */
+  onResync?: () => Promise<void>;
   /** Resync this thread's cursor only (a conversation page); without it, the store's highest id. */
   thread?: string;
   /** A feature event (message, notification…): the page merges it or asks for a resync. */
-  onEvent?: (event: RealtimeEvent, context: { store: RealtimeStore; client: RealtimeClient }) => void;
+  onEvent?: (event: RealtimeEvent, context: { store: RealtimeStore<P>; client: RealtimeClient }) => void;
 }
 
 interface RealtimeContextValue {
-  store: RealtimeStore;
+  store: RealtimeStore<unknown>;
   client: RealtimeClient | null;
 }
 
@@ -48,9 +66,9 @@ export function lastSeenIdIn(state: RealtimeState, thread?: string): number {
  * Asks for pages after the last seen id until a short page, merging each. With `thread`, the cursor is that
  * thread's (the messenger resyncs one conversation with after_id; events of other threads must not move it).
  */
-export async function resyncStore(
-  store: RealtimeStore,
-  fetchSince: NonNullable<RealtimeProviderProps["fetchSince"]>,
+export async function resyncStore<P>(
+  store: RealtimeStore<P>,
+  fetchSince: NonNullable<RealtimeProviderProps<P>["fetchSince"]>,
   thread?: string,
 ): Promise<void> {
   for (let page = 0; page < RESYNC_MAX_PAGES; page++) {
@@ -60,21 +78,23 @@ export async function resyncStore(
   }
 }
 
-export function RealtimeProvider({ children, url, fetchSince, onEvent, thread, ...init }: RealtimeProviderProps) {
-  const [store] = useState(() => createRealtimeStore(init));
+export function RealtimeProvider<P = unknown>({ children, url, fetchSince, onResync, onEvent, thread, ...init }: RealtimeProviderProps<P>) {
+  const [store] = useState(() => createRealtimeStore<P>(init));
   const [client, setClient] = useState<RealtimeClient | null>(null);
 
   useEffect(() => {
     if (store.getState().userId === null) return;
+    window.veloraRealtime?.hold();
     const live = createRealtimeClient({
       url: url ?? defaultUrl(),
-      resync: async () => (fetchSince ? resyncStore(store, fetchSince, thread) : undefined),
+      resync: async () => (onResync ? onResync() : fetchSince ? resyncStore(store, fetchSince, thread) : undefined),
       onState: (state) => store.getState().setConnection(state),
       onFrame: (frame) => {
         const state = store.getState();
         if (frame.type === "presence") state.setPresence(frame.member, frame.status);
         else if (frame.type === "event") {
           const { event } = frame;
+          window.dispatchEvent(new CustomEvent(REALTIME_WINDOW_EVENT, { detail: event }));
           if (event.type === "typing")
             state.setTyping(event.from, event.thread === null ? event.from_username : String(event.thread), Date.now());
           else onEvent?.(event, { store, client: live });
@@ -84,22 +104,27 @@ export function RealtimeProvider({ children, url, fetchSince, onEvent, thread, .
     live.start();
     setClient(live);
     const onOnline = () => live.reconnectNow();
+    const onOffline = () => live.drop();
     const onVisibility = () => live.setAway(document.visibilityState === "hidden");
     window.addEventListener("online", onOnline);
+    window.addEventListener("offline", onOffline);
     document.addEventListener("visibilitychange", onVisibility);
     const typingSweep = window.setInterval(() => store.getState().expireTyping(Date.now()), 1_000);
     return () => {
       window.removeEventListener("online", onOnline);
+      window.removeEventListener("offline", onOffline);
       document.removeEventListener("visibilitychange", onVisibility);
       window.clearInterval(typingSweep);
       live.stop();
       setClient(null);
+      window.veloraRealtime?.release();
     };
     // The connection lives as long as the provider; later prop changes do not reconnect.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store]);
 
-  return <RealtimeContext.Provider value={{ store, client }}>{children}</RealtimeContext.Provider>;
+  // The context is untyped in P; the feature that mounted the provider reads it back with its own P (useRealtime).
+  return <RealtimeContext.Provider value={{ store: store as RealtimeStore<unknown>, client }}>{children}</RealtimeContext.Provider>;
 }
 
 function useRealtimeContext(): RealtimeContextValue {
@@ -108,9 +133,12 @@ function useRealtimeContext(): RealtimeContextValue {
   return value;
 }
 
-/** Selects from the live state; re-renders when the selection changes. */
-export function useRealtime<T>(selector: (state: RealtimeState) => T): T {
-  return useStore(useRealtimeContext().store, selector);
+/**
+ * Selects from the live state; re-renders when the selection changes. `P` is the payload type the feature gave its
+ * provider (the context cannot carry it).
+ */
+export function useRealtime<T, P = unknown>(selector: (state: RealtimeState<P>) => T): T {
+  return useStore(useRealtimeContext().store as RealtimeStore<P>, selector);
 }
 
 /** The socket client (null during the server render and before the effect ran). */
@@ -118,6 +146,6 @@ export function useRealtimeClient(): RealtimeClient | null {
   return useRealtimeContext().client;
 }
 
-export function useRealtimeStore(): RealtimeStore {
-  return useRealtimeContext().store;
+export function useRealtimeStore<P = unknown>(): RealtimeStore<P> {
+  return useRealtimeContext().store as RealtimeStore<P>;
 }

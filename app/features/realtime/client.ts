@@ -57,6 +57,11 @@ export interface RealtimeClient {
   start(): void;
   stop(): void;
   reconnectNow(): void;
+  /**
+   * Gives the socket up now and reconnects on the backoff (the browser went offline: the socket is most likely dead
+   * but would take a long TCP timeout to say so).
+   */
+  drop(): void;
   /** Asks for a resync now (coalesced: one at a time, one more queued at most). */
   resyncNow(): Promise<void>;
   typing(toUsername: string, thread?: number | null): void;
@@ -232,6 +237,22 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
       if (stopped || (socket && socket.readyState === OPEN)) return;
       clearTimer("reconnect");
       if (!socket) connect();
+    },
+    drop() {
+      const current = socket;
+      if (stopped || !current) return;
+      socket = null;
+      current.onclose = null;
+      current.onmessage = null;
+      clearTimer("heartbeat");
+      clearTimer("resync");
+      try {
+        current.close(1000, "offline");
+      } catch {
+        // Already closing.
+      }
+      setState("reconnecting");
+      scheduleReconnect();
     },
     resyncNow,
     typing(toUsername, thread = null) {

@@ -1,6 +1,7 @@
 export {
   lastSeenIdIn,
   RealtimeProvider,
+  REALTIME_WINDOW_EVENT,
   resyncStore,
   useRealtime,
   useRealtimeClient,

@@ -19,8 +19,11 @@ import { TYPING_TTL_MS, type OnlineStatus } from "#server/contract/realtime";
 /** The spec's message statuses (section 3 "Messenger"). */
 export type MessageStatus = "preparing" | "sending" | "success" | "fail";
 
-/** A message as the store keeps it; the messenger maps its API type into this. */
-export interface LiveMessage {
+/**
+ * A message as the store keeps it; the messenger maps its API type into this. `P` is the feature's own copy of
+ * the stored message (photos, read ticks…), carried along untouched so the page renders from one list.
+ */
+export interface LiveMessage<P = unknown> {
   /** The database id; null while an optimistic send has no answer yet. */
   id: number | null;
   /** The client's own key of an optimistic send (it comes back with the stored message). */
@@ -32,21 +35,26 @@ export interface LiveMessage {
   /** Epoch ms. */
   sentAt: number;
   status: MessageStatus;
+  /** The stored message as the feature knows it; null while pending. */
+  payload: P | null;
+  /** Why a send failed (a translation key); null otherwise. */
+  error: string | null;
 }
 
 /** A stored message from the API or a socket event. */
-export interface IncomingMessage {
+export interface IncomingMessage<P = unknown> {
   id: number;
   clientKey?: string | null;
   thread: string;
   senderId: number;
   text: string;
   sentAt: number;
+  payload?: P;
 }
 
 export type ConnectionState = "idle" | "connecting" | "open" | "reconnecting" | "closed";
 
-export interface RealtimeState {
+export interface RealtimeState<P = unknown> {
   /** The signed-in member (null: a visitor; the store stays empty). */
   userId: number | null;
   connection: ConnectionState;
@@ -54,20 +62,23 @@ export interface RealtimeState {
   lastSeenId: number;
   /** The same cursor per thread (a conversation resyncs with its own after_id). */
   cursors: Record<string, number>;
-  messages: Record<string, LiveMessage[]>;
+  messages: Record<string, LiveMessage<P>[]>;
   presence: Record<number, OnlineStatus>;
   /** Who is typing to us: member id → the thread and until when (epoch ms). */
   typing: Record<number, { thread: string | null; until: number }>;
 
   /** Live messages (socket events): merged, the cursor stays. */
-  receive(messages: readonly IncomingMessage[]): void;
+  receive(messages: readonly IncomingMessage<P>[]): void;
   /** A page from the API, complete after the cursor: merged, and the cursors move to its highest ids. */
-  synced(messages: readonly IncomingMessage[]): void;
+  synced(messages: readonly IncomingMessage<P>[]): void;
   /** Adds an optimistic message (status preparing while photos upload, else sending). */
   addPending(message: { clientKey: string; thread: string; senderId: number; text: string; sentAt: number; preparing?: boolean }): void;
-  setStatus(clientKey: string, status: MessageStatus): void;
+  /** A pending send's status; `error` (a translation key) goes with "fail". */
+  setStatus(clientKey: string, status: MessageStatus, error?: string | null): void;
   /** The API stored an optimistic send: it takes the stored id and counts as success. */
-  confirm(clientKey: string, stored: IncomingMessage): void;
+  confirm(clientKey: string, stored: IncomingMessage<P>): void;
+  /** Drops a pending send the member gave up on. */
+  discard(clientKey: string): void;
   setPresence(member: number, status: OnlineStatus): void;
   setTyping(member: number, thread: string | null, now: number): void;
   /** Forgets typing indicators that ran out. */
@@ -75,15 +86,15 @@ export interface RealtimeState {
   setConnection(state: ConnectionState): void;
 }
 
-export interface RealtimeInit {
+export interface RealtimeInit<P = unknown> {
   userId: number | null;
-  messages?: readonly IncomingMessage[];
+  messages?: readonly IncomingMessage<P>[];
   presence?: Record<number, OnlineStatus>;
 }
 
-export type RealtimeStore = StoreApi<RealtimeState>;
+export type RealtimeStore<P = unknown> = StoreApi<RealtimeState<P>>;
 
-function stored(message: IncomingMessage): LiveMessage {
+function stored<P>(message: IncomingMessage<P>): LiveMessage<P> {
   return {
     id: message.id,
     clientKey: message.clientKey ?? null,
@@ -92,24 +103,34 @@ function stored(message: IncomingMessage): LiveMessage {
     text: message.text,
     sentAt: message.sentAt,
     status: "success",
+    payload: message.payload ?? null,
+    error: null,
   };
 }
 
 /** Stored messages by id, then pending ones in the order they were added. */
-function ordered(list: LiveMessage[]): LiveMessage[] {
+function ordered<P>(list: LiveMessage<P>[]): LiveMessage<P>[] {
   const saved = list.filter((m) => m.id !== null).sort((a, b) => a.id! - b.id!);
   return [...saved, ...list.filter((m) => m.id === null)];
 }
 
 /** Merges stored messages into the threads: by id once, replacing the optimistic copy with the same client key. */
-function merge(threads: Record<string, LiveMessage[]>, incoming: readonly IncomingMessage[]): Record<string, LiveMessage[]> {
+function merge<P>(threads: Record<string, LiveMessage<P>[]>, incoming: readonly IncomingMessage<P>[]): Record<string, LiveMessage<P>[]> {
   const next = { ...threads };
   const touched = new Set<string>();
   for (const message of incoming) {
     const list = touched.has(message.thread) ? next[message.thread]! : [...(next[message.thread] ?? [])];
     touched.add(message.thread);
     next[message.thread] = list;
-    if (list.some((m) => m.id === message.id)) continue;
+    const known = list.findIndex((m) => m.id === message.id);
+    if (known >= 0) {
+      // Seen before: a newer copy from the API (read ticks) replaces the payload, never the place.
+      if (message.payload !== undefined) list[known] = { ...list[known]!, payload: message.payload };
+      // A resync brought our own send before the send's answer did: the answer retires the optimistic copy.
+      const stale = message.clientKey ? list.findIndex((m) => m.id === null && m.clientKey === message.clientKey) : -1;
+      if (stale >= 0) list.splice(stale, 1);
+      continue;
+    }
     const pending = message.clientKey ? list.findIndex((m) => m.id === null && m.clientKey === message.clientKey) : -1;
     if (pending >= 0) list[pending] = stored(message);
     else list.push(stored(message));
@@ -118,19 +139,19 @@ function merge(threads: Record<string, LiveMessage[]>, incoming: readonly Incomi
   return next;
 }
 
-function highestId(current: number, incoming: readonly IncomingMessage[]): number {
+function highestId(current: number, incoming: readonly IncomingMessage<unknown>[]): number {
   return incoming.reduce((max, m) => (m.id > max ? m.id : max), current);
 }
 
-function movedCursors(cursors: Record<string, number>, incoming: readonly IncomingMessage[]): Record<string, number> {
+function movedCursors(cursors: Record<string, number>, incoming: readonly IncomingMessage<unknown>[]): Record<string, number> {
   const next = { ...cursors };
   for (const m of incoming) if (m.id > (next[m.thread] ?? 0)) next[m.thread] = m.id;
   return next;
 }
 
-export function createRealtimeStore(init: RealtimeInit): RealtimeStore {
+export function createRealtimeStore<P = unknown>(init: RealtimeInit<P>): RealtimeStore<P> {
   const first = init.messages ?? [];
-  return createStore<RealtimeState>()((set) => ({
+  return createStore<RealtimeState<P>>()((set) => ({
     userId: init.userId,
     connection: "idle",
     lastSeenId: highestId(0, first),
@@ -155,17 +176,27 @@ export function createRealtimeStore(init: RealtimeInit): RealtimeStore {
       set((state) => {
         const list = state.messages[thread] ?? [];
         if (list.some((m) => m.clientKey === clientKey)) return {};
-        const message: LiveMessage = { id: null, clientKey, thread, senderId, text, sentAt, status: preparing ? "preparing" : "sending" };
+        const message: LiveMessage<P> = {
+          id: null,
+          clientKey,
+          thread,
+          senderId,
+          text,
+          sentAt,
+          status: preparing ? "preparing" : "sending",
+          payload: null,
+          error: null,
+        };
         return { messages: { ...state.messages, [thread]: [...list, message] } };
       });
     },
-    setStatus(clientKey, status) {
+    setStatus(clientKey, status, error = null) {
       set((state) => {
         for (const [thread, list] of Object.entries(state.messages)) {
           const index = list.findIndex((m) => m.id === null && m.clientKey === clientKey);
           if (index < 0) continue;
           const copy = [...list];
-          copy[index] = { ...copy[index]!, status };
+          copy[index] = { ...copy[index]!, status, error: status === "fail" ? error : null };
           return { messages: { ...state.messages, [thread]: copy } };
         }
         return {};
@@ -174,6 +205,15 @@ export function createRealtimeStore(init: RealtimeInit): RealtimeStore {
     confirm(clientKey, message) {
       // Our own message: stored, but the cursor stays (messages before it may still be on their way).
       set((state) => ({ messages: merge(state.messages, [{ ...message, clientKey }]) }));
+    },
+    discard(clientKey) {
+      set((state) => {
+        for (const [thread, list] of Object.entries(state.messages)) {
+          if (!list.some((m) => m.id === null && m.clientKey === clientKey)) continue;
+          return { messages: { ...state.messages, [thread]: list.filter((m) => !(m.id === null && m.clientKey === clientKey)) } };
+        }
+        return {};
+      });
     },
     setPresence(member, status) {
       set((state) => (state.presence[member] === status ? {} : { presence: { ...state.presence, [member]: status } }));

@@ -218,6 +218,7 @@ export function partnerOf(
 ): MessengerPartner {
   const visible = state === "normal" || state === "no_thanks" || state === "sent_no_thanks" || state === "support";
   return {
+    user_id: other && visible ? other.id : null,
     username: other && state !== "deleted" ? other.username : "",
     display_name: other && state !== "deleted" ? (other.display_name ?? other.username) : "",
     user_type: other?.user_type ?? 0,

@@ -1,0 +1,264 @@
+/**
+ * The conversation with JavaScript (issue 12 items 2 and 6; ADR 042/043 "Client"): the messages come from a store
+ * created per page (RealtimeProvider), filled from the loader's page and kept current by the socket's hints and the
+ * resync after every (re)connect; sending is optimistic (sender.ts). Without JavaScript the same markup is the
+ * server's page and the compose form posts as before: nothing here runs on the server but the first render.
+ */
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useMemo, useRef, type FormEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { MESSAGE_PHOTOS_MAX } from "#server/contract/messenger";
+import type { OnlineStatus as OnlineStatusCode } from "#server/contract/realtime";
+import {
+  RealtimeProvider,
+  useRealtime,
+  useRealtimeClient,
+  useRealtimeStore,
+  type IncomingMessage,
+  type LiveMessage,
+} from "~/features/realtime";
+import { translateMessage } from "~/i18n/translate";
+import * as ui from "~/styles/ui.css";
+import * as css from "../messenger.css";
+import { OnlineStatus } from "../parts";
+import { createSender, SEND_NETWORK_ERROR, type PostOutcome, type Sender } from "./sender";
+import type { LiveResync, LiveSendAnswer, LiveWireMessage } from "./wire";
+
+export interface LiveConversationProps {
+  /** The page's own address (messenger/{username}); the live endpoints hang below it. */
+  here: string;
+  viewerId: number;
+  partner: { userId: number | null; username: string; onlineStatus: number };
+  threadId: number | null;
+  messages: readonly LiveWireMessage[];
+  /** False on an older page (before=…): that page shows history and stays as rendered. */
+  live: boolean;
+  children: ReactNode;
+}
+
+const JSON_HEADERS = { accept: "application/json" };
+
+export function toIncoming(
+  message: LiveWireMessage,
+  thread: string,
+  viewerId: number,
+  partnerId: number | null,
+): IncomingMessage<LiveWireMessage> {
+  return {
+    id: message.id,
+    thread,
+    senderId: message.mine ? viewerId : (partnerId ?? 0),
+    text: message.body,
+    sentAt: message.createdAt,
+    payload: message,
+  };
+}
+
+export function LiveConversation({ here, viewerId, partner, threadId, messages, live, children }: LiveConversationProps) {
+  const thread = partner.username;
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const initial = useMemo(
+    () => messages.map((m) => toIncoming(m, thread, viewerId, partner.userId)),
+    [messages, thread, viewerId, partner.userId],
+  );
+  return (
+    <RealtimeProvider<LiveWireMessage>
+      key={thread}
+      userId={live ? viewerId : null}
+      messages={initial}
+      thread={thread}
+      fetchSince={async (afterId) => {
+        const response = await fetch(`${here}/live?after=${afterId}`, { headers: JSON_HEADERS });
+        if (!response.ok) throw new Error(`resync ${response.status}`);
+        const page = (await response.json()) as LiveResync;
+        return { messages: page.messages.map((m) => toIncoming(m, thread, viewerId, partner.userId)), more: page.more };
+      }}
+      onEvent={(event, { client, store }) => {
+        // A conversation opened empty learns its thread id with its first message.
+        const current = threadId ?? store.getState().messages[thread]?.find((m) => m.payload)?.payload?.threadId ?? null;
+        if (event.type === "message" && (current === null || event.thread_id === current)) void client.resyncNow();
+        // The other member read our messages: the page's data carries the ticks.
+        else if (event.type === "thread_read" && event.thread_id === current && event.reader_id !== viewerId) revalidate.current();
+      }}
+    >
+      <LoaderSync messages={initial} />
+      {live && partner.userId !== null ? <Watch member={partner.userId} /> : null}
+      {children}
+    </RealtimeProvider>
+  );
+}
+
+/** A revalidated page (after a thread action, read ticks) brings a complete newest page: merge it. */
+function LoaderSync({ messages }: { messages: readonly IncomingMessage<LiveWireMessage>[] }) {
+  const store = useRealtimeStore<LiveWireMessage>();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    store.getState().synced(messages);
+  }, [messages, store]);
+  return null;
+}
+
+function Watch({ member }: { member: number }) {
+  const client = useRealtimeClient();
+  useEffect(() => {
+    client?.watch([member]);
+  }, [client, member]);
+  return null;
+}
+
+/** The other member's status: live presence once the socket told it, the page's value before. */
+export function LiveOnlineStatus({ partnerId, initial }: { partnerId: number | null; initial: number }) {
+  const live = useRealtime<OnlineStatusCode | undefined>((state) => (partnerId === null ? undefined : state.presence[partnerId]));
+  return <OnlineStatus code={live ?? initial} />;
+}
+
+/**
+ * One quiet line under the messages: "… is typing" (partnerId given), or that the socket is away (what arrives
+ * meanwhile comes with the resync after it is back). One line, reserved, so nothing jumps when it changes.
+ */
+export function LiveStatusLine({ partnerId = null, name = "" }: { partnerId?: number | null; name?: string }) {
+  const { t } = useTranslation("messenger");
+  const connection = useRealtime((state) => state.connection);
+  const typing = useRealtime((state) => partnerId !== null && state.typing[partnerId] !== undefined);
+  return (
+    <p className={css.typing} role="status" data-testid="live-connection" data-connection={connection}>
+      {connection === "reconnecting" ? t("messenger.live.reconnecting") : typing ? t("messenger.live.typing", { name }) : ""}
+    </p>
+  );
+}
+
+/** The conversation's messages: stored ones through `renderStored`, pending sends with their status. */
+export function LiveMessageList({
+  thread,
+  renderStored,
+  onRetry,
+  onDiscard,
+}: {
+  thread: string;
+  renderStored: (message: LiveWireMessage) => ReactNode;
+  onRetry: (clientKey: string) => void;
+  onDiscard: (clientKey: string) => void;
+}) {
+  const list = useRealtime<LiveMessage<LiveWireMessage>[] | undefined, LiveWireMessage>((state) => state.messages[thread]);
+  return (
+    <>
+      {(list ?? []).map((message) =>
+        message.id !== null && message.payload ? (
+          renderStored(message.payload)
+        ) : message.clientKey ? (
+          <PendingItem key={message.clientKey} message={message} onRetry={onRetry} onDiscard={onDiscard} />
+        ) : null,
+      )}
+    </>
+  );
+}
+
+function PendingItem({
+  message,
+  onRetry,
+  onDiscard,
+}: {
+  message: LiveMessage<LiveWireMessage>;
+  onRetry: (clientKey: string) => void;
+  onDiscard: (clientKey: string) => void;
+}) {
+  const { t } = useTranslation("messenger");
+  const { t: tErrors } = useTranslation();
+  const key = message.clientKey!;
+  return (
+    <li
+      className={`${css.bubble} ${css.bubbleMine} ${message.status === "fail" ? css.bubbleFailed : ""}`}
+      data-testid="message"
+      data-mine="1"
+      data-status={message.status}
+    >
+      {message.text ? <span>{message.text}</span> : null}
+      <span className={css.meta}>
+        <span data-testid="message-status">{t(`messenger.live.status.${message.status}`)}</span>
+      </span>
+      {message.status === "fail" ? (
+        <span className={css.failure}>
+          <span role="alert">
+            {message.error ? (message.error.startsWith("messenger.") ? t(message.error) : translateMessage(tErrors, message.error)) : ""}
+          </span>
+          <span className={ui.row}>
+            <button type="button" className={ui.buttonSecondary} onClick={() => onRetry(key)} data-testid="message-retry">
+              {t("messenger.live.retry")}
+            </button>
+            <button type="button" className={ui.buttonSecondary} onClick={() => onDiscard(key)}>
+              {t("messenger.live.discard")}
+            </button>
+          </span>
+        </span>
+      ) : null}
+    </li>
+  );
+}
+
+/** Sends through the live endpoint; what may pass on a later try (network, server fault) is marked for retry. */
+async function postSend(url: string, text: string, files: readonly File[]): Promise<PostOutcome> {
+  const form = new FormData();
+  // Text before files: the web tier reads the text from the stream's head (messenger.server.ts).
+  form.append("body", text);
+  for (const file of files) form.append("files", file, file.name);
+  const response = await fetch(url, { method: "POST", body: form, headers: JSON_HEADERS });
+  const type = response.headers.get("content-type") ?? "";
+  if (!type.includes("application/json")) return { ok: false, error: SEND_NETWORK_ERROR, retry: response.status >= 500 };
+  const answer = (await response.json()) as LiveSendAnswer;
+  if (answer.ok) return { ok: true, message: answer.message };
+  const retry = response.status >= 500 || response.status === 408;
+  return { ok: false, error: answer.errors[0] ?? SEND_NETWORK_ERROR, retry };
+}
+
+/** The sender for this conversation, created once the socket client exists (it resyncs before retries). */
+export function useLiveSender(here: string, thread: string, viewerId: number, partnerId: number | null): Sender | null {
+  const store = useRealtimeStore<LiveWireMessage>();
+  const client = useRealtimeClient();
+  const sender = useMemo(
+    () =>
+      client
+        ? createSender({
+            store,
+            thread,
+            me: viewerId,
+            post: (text, files) => postSend(`${here}/live`, text, files),
+            resync: () => client.resyncNow(),
+            toIncoming: (m) => toIncoming(m, thread, viewerId, partnerId),
+          })
+        : null,
+    [client, store, here, thread, viewerId, partnerId],
+  );
+  useEffect(() => () => sender?.stop(), [sender]);
+  return sender;
+}
+
+/**
+ * Takes over the compose form's submit when the live sender is ready: the text and photos go out optimistically and
+ * the form clears. What the plain post would refuse anyway (nothing to send, too many photos) is left to it, so its
+ * translated error shows next to the field as without JavaScript.
+ */
+export function useComposeSubmit(sender: Sender | null, typingTo: string, threadId: number | null) {
+  const client = useRealtimeClient();
+  return {
+    onSubmit(event: FormEvent<HTMLFormElement>) {
+      if (!sender) return;
+      const form = event.currentTarget;
+      const data = new FormData(form);
+      const text = String(data.get("body") ?? "");
+      const files = data.getAll("files").filter((f): f is File => typeof f !== "string" && f.size > 0);
+      if ((text.trim() === "" && files.length === 0) || files.length > MESSAGE_PHOTOS_MAX) return;
+      event.preventDefault();
+      sender.send(text, files);
+      form.reset();
+    },
+    onInput() {
+      client?.typing(typingTo, threadId);
+    },
+  };
+}
