@@ -30,6 +30,7 @@ export const NAMESPACES = [
   "relations",
   "favorites",
   "friends",
+  "dates",
   "messenger",
   "notifications",
   "reports",
