@@ -385,7 +385,7 @@ export function DateRequestPage({
         {options.durations.length === 0 ? (
           <p className={ui.notice}>{t("dates.request.no_prices")}</p>
         ) : (
-          <Form method="post" className={ui.stack} data-testid="date-request-form">
+          <Form method="post" className={ui.stack} data-testid="date-request-form" data-earliest={options.earliestStart}>
             <DateTimeFields defaults={reply ? values : { date: earliest.date }} errors={fe.starts_at} prefix="request" />
             <fieldset className={css.fieldset}>
               <legend>{t("dates.field.duration")}</legend>
