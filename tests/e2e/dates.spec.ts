@@ -23,6 +23,11 @@ test("a client requests a date, the escort reschedules, the client accepts; a la
 }, testInfo) => {
   const client = await listedClient(request, clientIp, 1);
   await logIn(page, client, SIGN_UP_PASSWORD);
+  // Date requests need a verified address (ADR 024): through the dev mailbox.
+  await page.goto(`/de/dev/mailbox?to=${encodeURIComponent(`${client}@example.test`)}`);
+  await page.goto((await page.locator('[data-mail="email_verification"] [data-mail-link]').first().getAttribute("href"))!);
+  await page.getByTestId("email-confirm").click();
+  await expect(page.getByTestId("email-verified")).toBeVisible();
   await page.goto(`/de/p/${DEMO.escort}`);
   await page.getByTestId("date-request-link").click();
   await expect(page).toHaveURL(new RegExp(`/de/my_date/new/${DEMO.escort}$`));
