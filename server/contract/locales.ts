@@ -30,7 +30,7 @@ export const NAMESPACES = [
   "relations",
   "favorites",
   "friends",
-  "dates",
+  "dating",
   "messenger",
   "notifications",
   "reports",

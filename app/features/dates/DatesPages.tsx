@@ -37,7 +37,7 @@ function FieldError({ keys, id }: { keys: string[] | undefined; id: string }) {
 }
 
 export function DateListPage({ list }: { list: DateListData }) {
-  const { t } = useTranslation("dates");
+  const { t } = useTranslation("dating");
   const to = useLocalePath();
   const stagePath = (stage: string, page = 1) => {
     const query = new URLSearchParams({ ...(stage === "all" ? {} : { stage }), ...(page > 1 ? { page: String(page) } : {}) }).toString();
@@ -60,8 +60,8 @@ export function DateListPage({ list }: { list: DateListData }) {
   return (
     <main className={ui.narrow}>
       <div className={ui.stack}>
-        <h1>{t("dates.title")}</h1>
-        <nav aria-label={t("dates.stages_label")}>
+        <h1>{t("dating.title")}</h1>
+        <nav aria-label={t("dating.stages_label")}>
           <ul className={ui.tabBar}>
             {DATE_STAGES.map((stage) => (
               <li key={stage}>
@@ -71,7 +71,7 @@ export function DateListPage({ list }: { list: DateListData }) {
                   aria-current={stage === list.stage ? "page" : undefined}
                   data-testid={`date-stage-${stage}`}
                 >
-                  {t(`dates.stage.${stage}`)} ({stage === "all" ? total : list.counts[camel(stage)]})
+                  {t(`dating.stage.${stage}`)} ({stage === "all" ? total : list.counts[camel(stage)]})
                 </Link>
               </li>
             ))}
@@ -79,14 +79,14 @@ export function DateListPage({ list }: { list: DateListData }) {
         </nav>
         {list.items.length === 0 ? (
           <p className={ui.muted} data-testid="dates-empty">
-            {t(`dates.empty.${list.stage}`)}
+            {t(`dating.empty.${list.stage}`)}
           </p>
         ) : (
           groups
             .filter((g) => g.items.length > 0)
             .map((g) => (
               <section key={g.group ?? "list"} className={ui.stack}>
-                {g.group ? <h2 className={ui.sectionTitle}>{t(`dates.group.${g.group}`)}</h2> : null}
+                {g.group ? <h2 className={ui.sectionTitle}>{t(`dating.group.${g.group}`)}</h2> : null}
                 <ul className={css.list} data-testid="dates-list">
                   {g.items.map((item) => (
                     <DateEntry key={item.id} item={item} />
@@ -96,15 +96,15 @@ export function DateListPage({ list }: { list: DateListData }) {
             ))
         )}
         {pages > 1 ? (
-          <nav className={ui.row} aria-label={t("dates.pages_label")}>
+          <nav className={ui.row} aria-label={t("dating.pages_label")}>
             {list.page > 1 ? (
               <Link className={ui.buttonSecondary} to={stagePath(list.stage, list.page - 1)} rel="prev">
-                {t("dates.previous")}
+                {t("dating.previous")}
               </Link>
             ) : null}
             {list.page < pages ? (
               <Link className={ui.buttonSecondary} to={stagePath(list.stage, list.page + 1)} rel="next">
-                {t("dates.next")}
+                {t("dating.next")}
               </Link>
             ) : null}
           </nav>
@@ -115,20 +115,20 @@ export function DateListPage({ list }: { list: DateListData }) {
 }
 
 function DateEntry({ item }: { item: Item }) {
-  const { t } = useTranslation("dates");
+  const { t } = useTranslation("dating");
   const lang = useLang();
   const to = useLocalePath();
   return (
     <li className={css.item} data-testid="date-entry" data-stage={item.stage} data-partner={item.partner.username}>
       <Link to={to(`my_date/${item.id}`)} className={css.itemLink}>
-        <span className={css.stage}>{t(`dates.stage.${item.stage}`)}</span>
+        <span className={css.stage}>{t(`dating.stage.${item.stage}`)}</span>
         <br />
         <strong>{item.partner.displayName}</strong>
         <br />
         <span>{formatDateTime(item.startsAt, lang)}</span>
         <br />
         <span className={ui.muted}>
-          {t("dates.duration", { count: item.durationMinutes })} · {t(`dates.place.${item.placeType}`)} ·{" "}
+          {t("dating.duration", { count: item.durationMinutes })} · {t(`dating.place.${item.placeType}`)} ·{" "}
           {formatPrice(item.price, item.currency, lang)}
         </span>
       </Link>
@@ -137,7 +137,7 @@ function DateEntry({ item }: { item: Item }) {
 }
 
 export function DateDetailPage({ date, done, reply }: { date: DateDetailData; done: string | null; reply: DateFormReply | null }) {
-  const { t } = useTranslation("dates");
+  const { t } = useTranslation("dating");
   const lang = useLang();
   const to = useLocalePath();
   const hidden = <input type="hidden" name="version" value={date.version} />;
@@ -150,38 +150,40 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
       <div className={ui.stack}>
         <p>
           <Link className={ui.linkButton} to={to("my_date")}>
-            ← {t("dates.back")}
+            ← {t("dating.back")}
           </Link>
         </p>
-        <h1>{t("dates.detail.title", { name: date.partner.displayName })}</h1>
+        <h1>{t("dating.detail.title", { name: date.partner.displayName })}</h1>
         <p className={css.stage} data-testid="date-stage" data-stage={date.stage}>
-          {t(`dates.stage.${date.stage}`)}
+          {t(`dating.stage.${date.stage}`)}
         </p>
         {done ? (
           <p className={ui.notice} role="status" data-testid="date-done">
-            {t(`dates.done.${done}`)}
+            {t(`dating.done.${done}`)}
           </p>
         ) : null}
         <dl className={css.facts}>
-          <dt>{t("dates.field.with")}</dt>
-          <dd>{date.partner.username ? <Link to={to(`p/${date.partner.username}`)}>{date.partner.displayName}</Link> : t("dates.gone")}</dd>
-          <dt>{t("dates.field.when")}</dt>
+          <dt>{t("dating.field.with")}</dt>
+          <dd>
+            {date.partner.username ? <Link to={to(`p/${date.partner.username}`)}>{date.partner.displayName}</Link> : t("dating.gone")}
+          </dd>
+          <dt>{t("dating.field.when")}</dt>
           <dd data-testid="date-when">{formatDateTime(date.startsAt, lang)}</dd>
-          <dt>{t("dates.field.duration")}</dt>
-          <dd>{t("dates.duration", { count: date.durationMinutes })}</dd>
-          <dt>{t("dates.field.place")}</dt>
-          <dd>{t(`dates.place.${date.placeType}`)}</dd>
+          <dt>{t("dating.field.duration")}</dt>
+          <dd>{t("dating.duration", { count: date.durationMinutes })}</dd>
+          <dt>{t("dating.field.place")}</dt>
+          <dd>{t(`dating.place.${date.placeType}`)}</dd>
           {date.address ? (
             <>
-              <dt>{t("dates.field.address")}</dt>
+              <dt>{t("dating.field.address")}</dt>
               <dd>{date.address}</dd>
             </>
           ) : null}
-          <dt>{t("dates.field.price")}</dt>
+          <dt>{t("dating.field.price")}</dt>
           <dd>{formatPrice(date.price, date.currency, lang)}</dd>
           {date.message ? (
             <>
-              <dt>{t("dates.field.message")}</dt>
+              <dt>{t("dating.field.message")}</dt>
               <dd>{date.message}</dd>
             </>
           ) : null}
@@ -189,13 +191,13 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
         {answers.length || date.actions.includes("cancel") ? (
           <div className={ui.stack}>
             <Errors keys={errorsOf("accept") ?? errorsOf("reject") ?? errorsOf("cancel")} />
-            {date.cancelRefused ? <p className={ui.muted}>{t("dates.cancel_too_late_hint")}</p> : null}
+            {date.cancelRefused ? <p className={ui.muted}>{t("dating.cancel_too_late_hint")}</p> : null}
             <div className={ui.row}>
               {answers.map((action) => (
                 <Form method="post" key={action}>
                   {hidden}
                   <button type="submit" name="intent" value={action} className={action === "accept" ? ui.button : ui.buttonSecondary}>
-                    {t(`dates.action.${action}`)}
+                    {t(`dating.action.${action}`)}
                   </button>
                 </Form>
               ))}
@@ -203,7 +205,7 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
                 <Form method="post">
                   {hidden}
                   <button type="submit" name="intent" value="cancel" className={ui.buttonSecondary}>
-                    {t("dates.action.cancel")}
+                    {t("dating.action.cancel")}
                   </button>
                 </Form>
               ) : null}
@@ -214,7 +216,7 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
           <Form method="post" className={ui.stack} data-testid="reschedule-form">
             {hidden}
             <fieldset className={css.fieldset}>
-              <legend>{t("dates.reschedule.title")}</legend>
+              <legend>{t("dating.reschedule.title")}</legend>
               <Errors keys={errorsOf("reschedule")} />
               <DateTimeFields
                 defaults={replyFor("reschedule")?.values ?? start}
@@ -222,7 +224,7 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
                 prefix="reschedule"
               />
               <label className={ui.field}>
-                <span className={ui.label}>{t("dates.field.message")}</span>
+                <span className={ui.label}>{t("dating.field.message")}</span>
                 <textarea
                   name="message"
                   className={ui.input}
@@ -232,20 +234,22 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
                 />
               </label>
               <button type="submit" name="intent" value="reschedule" className={ui.buttonSecondary}>
-                {t("dates.action.reschedule")}
+                {t("dating.action.reschedule")}
               </button>
             </fieldset>
           </Form>
         ) : null}
         {date.canCheckin || date.checkin ? <CheckinSection date={date} reply={reply} /> : null}
         <section className={ui.stack}>
-          <h2 className={ui.sectionTitle}>{t("dates.timeline.title")}</h2>
+          <h2 className={ui.sectionTitle}>{t("dating.timeline.title")}</h2>
           <ol className={css.timeline} data-testid="date-timeline">
             {date.events.map((event, i) => (
               <li key={i} data-kind={event.kind}>
-                <strong>{t(`dates.timeline.${event.kind}`)}</strong>{" "}
+                <strong>{t(`dating.timeline.${event.kind}`)}</strong>{" "}
                 <span className={ui.muted}>
-                  {event.actor ? t(`dates.timeline.by_${event.actor}`, { name: date.partner.displayName }) : t("dates.timeline.by_system")}{" "}
+                  {event.actor
+                    ? t(`dating.timeline.by_${event.actor}`, { name: date.partner.displayName })
+                    : t("dating.timeline.by_system")}{" "}
                   · {formatDateTime(event.at, lang)}
                   {event.startsAt !== null && event.kind === "reschedule" ? ` → ${formatDateTime(event.startsAt, lang)}` : ""}
                 </span>
@@ -267,13 +271,13 @@ function DateTimeFields({
   errors: string[] | undefined;
   prefix: string;
 }) {
-  const { t } = useTranslation("dates");
+  const { t } = useTranslation("dating");
   const errorId = `${prefix}-when-error`;
   return (
     <>
       <div className={ui.row}>
         <label className={ui.field}>
-          <span className={ui.label}>{t("dates.field.date")}</span>
+          <span className={ui.label}>{t("dating.field.date")}</span>
           <input
             type="date"
             name="date"
@@ -284,7 +288,7 @@ function DateTimeFields({
           />
         </label>
         <label className={ui.field}>
-          <span className={ui.label}>{t("dates.field.time")}</span>
+          <span className={ui.label}>{t("dating.field.time")}</span>
           <input
             type="time"
             name="time"
@@ -301,7 +305,7 @@ function DateTimeFields({
 }
 
 function CheckinSection({ date, reply }: { date: DateDetailData; reply: DateFormReply | null }) {
-  const { t } = useTranslation("dates");
+  const { t } = useTranslation("dating");
   const lang = useLang();
   const mine = reply?.intent === "checkin_set" || reply?.intent === "checkin_confirm" ? reply : null;
   const checkin = date.checkin;
@@ -309,22 +313,22 @@ function CheckinSection({ date, reply }: { date: DateDetailData; reply: DateForm
     mine?.values ?? (checkin ? { ...localDateTime(checkin.dueAt), contact_kind: checkin.contactKind, contact: checkin.contact } : {});
   return (
     <section className={ui.stack} data-testid="checkin">
-      <h2 className={ui.sectionTitle}>{t("dates.checkin.title")}</h2>
-      <p className={ui.muted}>{t("dates.checkin.intro")}</p>
+      <h2 className={ui.sectionTitle}>{t("dating.checkin.title")}</h2>
+      <p className={ui.muted}>{t("dating.checkin.intro")}</p>
       <Errors keys={mine?.formErrors} />
       {checkin ? (
         <p data-testid="checkin-state">
           {checkin.checkedInAt !== null
-            ? t("dates.checkin.done", { time: formatDateTime(checkin.checkedInAt, lang) })
+            ? t("dating.checkin.done", { time: formatDateTime(checkin.checkedInAt, lang) })
             : checkin.alertedAt !== null
-              ? t("dates.checkin.alerted")
-              : t("dates.checkin.pending", { time: formatDateTime(checkin.dueAt, lang) })}
+              ? t("dating.checkin.alerted")
+              : t("dating.checkin.pending", { time: formatDateTime(checkin.dueAt, lang) })}
         </p>
       ) : null}
       {checkin && checkin.checkedInAt === null && checkin.alertedAt === null ? (
         <Form method="post">
           <button type="submit" name="intent" value="checkin_confirm" className={ui.button}>
-            {t("dates.checkin.confirm")}
+            {t("dating.checkin.confirm")}
           </button>
         </Form>
       ) : null}
@@ -332,19 +336,19 @@ function CheckinSection({ date, reply }: { date: DateDetailData; reply: DateForm
         <Form method="post" className={ui.stack}>
           <DateTimeFields defaults={defaults} errors={mine?.fieldErrors.due_at} prefix="checkin" />
           <label className={ui.field}>
-            <span className={ui.label}>{t("dates.checkin.contact_kind")}</span>
+            <span className={ui.label}>{t("dating.checkin.contact_kind")}</span>
             <select name="contact_kind" className={ui.input} defaultValue={defaults.contact_kind ?? "email"}>
-              <option value="email">{t("dates.checkin.email")}</option>
-              <option value="phone">{t("dates.checkin.phone")}</option>
+              <option value="email">{t("dating.checkin.email")}</option>
+              <option value="phone">{t("dating.checkin.phone")}</option>
             </select>
           </label>
           <label className={ui.field}>
-            <span className={ui.label}>{t("dates.checkin.contact")}</span>
+            <span className={ui.label}>{t("dating.checkin.contact")}</span>
             <input name="contact" required className={ui.input} maxLength={254} defaultValue={defaults.contact ?? ""} />
           </label>
           <FieldError keys={mine?.fieldErrors.contact} id="checkin-contact-error" />
           <button type="submit" name="intent" value="checkin_set" className={ui.buttonSecondary}>
-            {t("dates.checkin.save")}
+            {t("dating.checkin.save")}
           </button>
         </Form>
       ) : null}
@@ -361,13 +365,13 @@ export function DateRequestPage({
   refused: string | null;
   reply: DateFormReply | null;
 }) {
-  const { t } = useTranslation("dates");
+  const { t } = useTranslation("dating");
   const lang = useLang();
   if (!options) {
     return (
       <main className={ui.narrow}>
         <div className={ui.stack}>
-          <h1>{t("dates.request.title")}</h1>
+          <h1>{t("dating.request.title")}</h1>
           <Errors keys={refused ? [refused] : undefined} />
         </div>
       </main>
@@ -379,16 +383,16 @@ export function DateRequestPage({
   return (
     <main className={ui.narrow}>
       <div className={ui.stack}>
-        <h1>{t("dates.request.title_with", { name: options.partner.displayName })}</h1>
-        <p className={ui.muted}>{t("dates.request.intro")}</p>
+        <h1>{t("dating.request.title_with", { name: options.partner.displayName })}</h1>
+        <p className={ui.muted}>{t("dating.request.intro")}</p>
         <Errors keys={reply?.formErrors} />
         {options.durations.length === 0 ? (
-          <p className={ui.notice}>{t("dates.request.no_prices")}</p>
+          <p className={ui.notice}>{t("dating.request.no_prices")}</p>
         ) : (
           <Form method="post" className={ui.stack} data-testid="date-request-form" data-earliest={options.earliestStart}>
             <DateTimeFields defaults={reply ? values : { date: earliest.date }} errors={fe.starts_at} prefix="request" />
             <fieldset className={css.fieldset}>
-              <legend>{t("dates.field.duration")}</legend>
+              <legend>{t("dating.field.duration")}</legend>
               {options.durations.map((d, i) => (
                 <label key={d.durationMinutes} className={ui.checkboxRow}>
                   <input
@@ -398,13 +402,13 @@ export function DateRequestPage({
                     required
                     defaultChecked={values.duration_minutes ? values.duration_minutes === String(d.durationMinutes) : i === 0}
                   />
-                  {t("dates.duration", { count: d.durationMinutes })} · {formatPrice(d.price, d.currency, lang)}
+                  {t("dating.duration", { count: d.durationMinutes })} · {formatPrice(d.price, d.currency, lang)}
                 </label>
               ))}
               <FieldError keys={fe.duration_minutes} id="duration-error" />
             </fieldset>
             <fieldset className={css.fieldset}>
-              <legend>{t("dates.field.place")}</legend>
+              <legend>{t("dating.field.place")}</legend>
               {options.placeTypes.map((place, i) => (
                 <label key={place} className={ui.checkboxRow}>
                   <input
@@ -413,13 +417,13 @@ export function DateRequestPage({
                     value={place}
                     defaultChecked={values.place_type ? values.place_type === place : i === 0}
                   />
-                  {t(`dates.place.${place}`)}
+                  {t(`dating.place.${place}`)}
                 </label>
               ))}
               <FieldError keys={fe.place_type} id="place-error" />
             </fieldset>
             <label className={ui.field}>
-              <span className={ui.label}>{t("dates.field.address")}</span>
+              <span className={ui.label}>{t("dating.field.address")}</span>
               <input
                 name="address"
                 className={ui.input}
@@ -428,17 +432,17 @@ export function DateRequestPage({
                 aria-describedby="address-hint"
               />
               <span className={ui.muted} id="address-hint">
-                {t("dates.request.address_hint")}
+                {t("dating.request.address_hint")}
               </span>
             </label>
             <FieldError keys={fe.address} id="address-error" />
             <label className={ui.field}>
-              <span className={ui.label}>{t("dates.field.message")}</span>
+              <span className={ui.label}>{t("dating.field.message")}</span>
               <textarea name="message" className={ui.input} rows={3} maxLength={1000} defaultValue={values.message ?? ""} />
             </label>
             <FieldError keys={fe.message} id="message-error" />
             <button type="submit" className={ui.button}>
-              {t("dates.request.submit")}
+              {t("dating.request.submit")}
             </button>
           </Form>
         )}

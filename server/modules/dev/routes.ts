@@ -36,6 +36,7 @@ export function registerDev({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/dev/clock",
+      response: "DevClock",
       summary: `Dev only: moves the server's clock ahead by body.minutes (1 to ${DEV_CLOCK_MAX_MINUTES}), so an end-to-end test can let time pass (a date start, its expiry, a check-in). Due jobs run on the next poll. 404 where the clock cannot move.`,
       tag: "dev",
       auth: "optional",
