@@ -37,6 +37,8 @@ export const NOTIFICATION_EVENTS = [
   "message",
   "date_request",
   "date_answer",
+  "date_reschedule",
+  "date_reminder",
   "review",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
@@ -58,6 +60,8 @@ export const NOTIFICATION_EVENT_SPECS: Record<NotificationEvent, NotificationEve
   message: { kind: "messages", contentType: "info", stickiness: "medium" },
   date_request: { kind: "dates", contentType: "request", stickiness: "long" },
   date_answer: { kind: "dates", contentType: "info", stickiness: "medium" },
+  date_reschedule: { kind: "dates", contentType: "request", stickiness: "long" },
+  date_reminder: { kind: "dates", contentType: "info", stickiness: "long" },
   review: { kind: "reviews", contentType: "info", stickiness: "medium" },
 };
 

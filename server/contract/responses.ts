@@ -43,6 +43,8 @@ import type { SafeSexState } from "./safesex";
 import type { FiledReport, OwnReport, OwnReportList, ReportQueue } from "./reports";
 import type { FavoriteChange, UserList } from "./favorites";
 import type { FriendLinkAnswer, FriendList } from "./friends";
+import type { CheckinView, DateDetail, DateList, DateOptions } from "./dates";
+import type { DevClock } from "./dev";
 import type {
   BoostResult,
   Conversation,
@@ -94,6 +96,11 @@ export interface ResponseBodies {
   FavoriteChange: FavoriteChange;
   FiledReport: FiledReport;
   FriendLinkAnswer: FriendLinkAnswer;
+  CheckinView: CheckinView;
+  DateDetail: DateDetail;
+  DateList: DateList;
+  DateOptions: DateOptions;
+  DevClock: DevClock;
   FriendList: FriendList;
   BoostResult: BoostResult;
   Conversation: Conversation;

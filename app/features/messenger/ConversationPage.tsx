@@ -4,8 +4,9 @@
  * form of a message. With JavaScript the list lives in a store (live/LiveConversation.tsx): new messages appear
  * without reload, sends are optimistic; without it, the same markup and the plain forms.
  */
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DATE_RECEIVER_TYPES, DATE_SENDER_TYPES } from "#server/contract/dates";
 import { BLOCKING_STATES, MESSAGE_BODY_MAX, MESSAGE_PHOTOS_MAX } from "#server/contract/messenger";
 import { CheckboxField, TextAreaField } from "~/components/FieldControls";
 import { Picture } from "~/components/Picture";
@@ -14,6 +15,7 @@ import type { ConversationData, ThreadMediumsData } from "~/api/messenger.server
 import { useLang, useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
+import type { loader as layoutLoader } from "~/routes/$lang";
 import type { ConversationRefused, MessengerDone } from "./messenger.server";
 import {
   LiveConversation,
@@ -61,6 +63,7 @@ function ConversationBody({ viewerId, conversation, before, done, refused, mediu
   const { t: tErrors } = useTranslation();
   const to = useLocalePath();
   const { partner, state, canSend } = conversation;
+  const viewerType = useRouteLoaderData<typeof layoutLoader>("routes/$lang")?.viewer?.profile.userType;
   const name = partner.displayName || t("messenger.deleted_member");
   const here = to(`messenger/${partner.username}`);
   const blocked = (BLOCKING_STATES as readonly string[]).includes(state);
@@ -100,6 +103,22 @@ function ConversationBody({ viewerId, conversation, before, done, refused, mediu
             <LiveOnlineStatus partnerId={partner.userId} initial={partner.onlineStatus} />
           </div>
         </div>
+        {partner.username &&
+        !blocked &&
+        viewerType !== undefined &&
+        DATE_SENDER_TYPES.includes(viewerType) &&
+        DATE_RECEIVER_TYPES.includes(partner.userType) ? (
+          <p>
+            <Link
+              className={ui.buttonSecondary}
+              to={to(`my_date/new/${partner.username}`)}
+              rel="nofollow"
+              data-testid="messenger-date-link"
+            >
+              {t("messenger.date_request")}
+            </Link>
+          </p>
+        ) : null}
         {done ? (
           <p className={ui.notice} role="status" data-testid="conversation-done">
             {t(`messenger.done.${done}`)}
