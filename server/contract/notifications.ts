@@ -38,6 +38,8 @@ export const NOTIFICATION_EVENTS = [
   "date_request",
   "date_answer",
   "review",
+  "review_window_open",
+  "review_window_closed",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -59,6 +61,8 @@ export const NOTIFICATION_EVENT_SPECS: Record<NotificationEvent, NotificationEve
   date_request: { kind: "dates", contentType: "request", stickiness: "long" },
   date_answer: { kind: "dates", contentType: "info", stickiness: "medium" },
   review: { kind: "reviews", contentType: "info", stickiness: "medium" },
+  review_window_open: { kind: "reviews", contentType: "request", stickiness: "long" },
+  review_window_closed: { kind: "reviews", contentType: "info", stickiness: "medium" },
 };
 
 /** The member who caused a notification, as the recipient may see them (null: hidden, e.g. without plus, or gone). */

@@ -55,6 +55,7 @@ import type {
   ThreadMediums,
 } from "./messenger";
 import type { NoteAnswer } from "./notes";
+import type { DateReviews, ReviewList, ReviewUnlockInfo } from "./reviews";
 import type {
   AnnouncementDismissed,
   AnnouncementList,
@@ -88,6 +89,7 @@ export interface ResponseBodies {
   CountryDefinitions: CountryDefinition[];
   DataExport: DataExport;
   DataExportStatus: DataExportStatus;
+  DateReviews: DateReviews;
   DirectoryPage: DirectoryPage;
   DirectorySitemap: SitemapEntry[];
   EmailVerified: EmailVerified;
@@ -129,6 +131,8 @@ export interface ResponseBodies {
   PushSettings: PushSettings;
   ReportQueue: ReportQueue;
   ResetMailRequested: ResetMailRequested;
+  ReviewList: ReviewList;
+  ReviewUnlockInfo: ReviewUnlockInfo;
   SafeSexState: SafeSexState;
   SignUpResult: SignUpResult;
   SmsCodeSent: SmsCodeSent;

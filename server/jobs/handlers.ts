@@ -8,6 +8,7 @@ import { deleteMediaFiles, encodeVideoHandler, storageOf } from "../modules/medi
 import { sendUnreadMail } from "../modules/messenger/index";
 import { sendNotificationMail, sendPushNotification } from "../modules/notifications/index";
 import { buildExport, expireExport } from "../modules/privacy/index";
+import { closeReviewWindow } from "../modules/reviews/index";
 import { mailDeliveryHandler } from "./mail-delivery";
 import type { JobHandlers } from "./queue";
 
@@ -21,6 +22,7 @@ export function jobHandlersFor(deps: ApiDeps, options: { smtp?: SmtpSender } = {
     "mail.messenger_unread": { run: (payload) => sendUnreadMail(deps, payload.thread_id, payload.member_id) },
     "notification.push": { run: (payload, context) => sendPushNotification(deps, payload, context) },
     "notification.email": { run: (payload) => sendNotificationMail(deps, payload) },
+    "reviews.close_window": { run: (payload) => closeReviewWindow(deps, payload.date_id) },
     "storage.delete": {
       async run(payload) {
         for (const key of payload.keys) await storageOf(deps).delete(key);

@@ -55,6 +55,7 @@ import type {
   MessengerThreadMembersTable,
   MessengerThreadsTable,
 } from "./messenger";
+import type { DateReviewRatingsTable, DateReviewsTable, DateReviewWindowsTable } from "./reviews";
 import type { AnnouncementDismissalsTable, AnnouncementsTable, NotificationsTable, PushSubscriptionsTable } from "./notifications";
 
 export type * from "./accounts";
@@ -75,6 +76,7 @@ export type * from "./friends";
 export type * from "./notes";
 export type * from "./messenger";
 export type * from "./notifications";
+export type * from "./reviews";
 
 export interface Database {
   users: UsersTable;
@@ -133,4 +135,7 @@ export interface Database {
   announcements: AnnouncementsTable;
   announcement_dismissals: AnnouncementDismissalsTable;
   push_subscriptions: PushSubscriptionsTable;
+  date_reviews: DateReviewsTable;
+  date_review_ratings: DateReviewRatingsTable;
+  date_review_windows: DateReviewWindowsTable;
 }
