@@ -55,6 +55,7 @@ import type {
   MessengerThreadMembersTable,
   MessengerThreadsTable,
 } from "./messenger";
+import type { DatesTable, DateEventsTable, DateCheckinsTable } from "./dates";
 import type { DateReviewRatingsTable, DateReviewsTable, DateReviewWindowsTable } from "./reviews";
 import type { AnnouncementDismissalsTable, AnnouncementsTable, NotificationsTable, PushSubscriptionsTable } from "./notifications";
 
@@ -75,6 +76,7 @@ export type * from "./favorites";
 export type * from "./friends";
 export type * from "./notes";
 export type * from "./messenger";
+export type * from "./dates";
 export type * from "./notifications";
 export type * from "./reviews";
 
@@ -131,6 +133,9 @@ export interface Database {
   messenger_messages: MessengerMessagesTable;
   messenger_photos: MessengerPhotosTable;
   messenger_first_contacts: MessengerFirstContactsTable;
+  dates: DatesTable;
+  date_events: DateEventsTable;
+  date_checkins: DateCheckinsTable;
   notifications: NotificationsTable;
   announcements: AnnouncementsTable;
   announcement_dismissals: AnnouncementDismissalsTable;

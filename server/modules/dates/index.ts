@@ -1,0 +1,2 @@
+/** The dates group's public face for other modules (reviews) and the job handlers (ADR 046). */
+export { appendDateEvent, loadDateForParticipant, type DateEventInput, type DateRecord } from "./store";
