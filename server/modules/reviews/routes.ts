@@ -99,6 +99,8 @@ export function registerReviews({ v2 }: ModuleContext): void {
       ...base,
       method: "post",
       path: "/reviews/:date_id/unlock",
+      // The answer once the wallet pays: the unlock info with unlocked true. Until then every call is refused.
+      response: "ReviewUnlockInfo",
       summary:
         "Unlocks a date's review texts for the reader. Until the wallet exists: 402 exception.reviews.unlock_not_payable (params price, currency); 409 unlock_not_needed for readers who read them for free; 404 like GET.",
       statuses: [401, 402, 404, 409],

@@ -9,7 +9,7 @@
  * - only published reviews count on profiles: their number and mean are copied to profiles.review_count and
  *   rating_avg in the publishing transaction, and the search row follows through its trigger (ADR 011, 045).
  */
-import { sql, type Transaction } from "kysely";
+import { sql, type ExpressionBuilder, type Transaction } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import {
@@ -466,7 +466,7 @@ function readsFree(viewer: ViewerContext, row: Pick<LoadedReview, "author_id" | 
 
 /** The averages over a member's published reviews (their tab and the profile's summary). */
 export async function reviewAverages(db: Executor, subjectId: number, party: ReviewedParty): Promise<ReviewAverages> {
-  const published = (eb: import("kysely").ExpressionBuilder<Database, "date_reviews">) =>
+  const published = (eb: ExpressionBuilder<Database, "date_reviews">) =>
     eb.and([eb("date_reviews.subject_id", "=", subjectId), eb("date_reviews.published_at", "is not", null)]);
   const [totals, perCriterion] = await Promise.all([
     db
