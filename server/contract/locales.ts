@@ -33,6 +33,7 @@ export const NAMESPACES = [
   "messenger",
   "notifications",
   "reports",
+  "reviews",
   "tours",
   "moderation",
   "membership",

@@ -22,7 +22,7 @@ export function jobHandlersFor(deps: ApiDeps, options: { smtp?: SmtpSender } = {
     "mail.messenger_unread": { run: (payload) => sendUnreadMail(deps, payload.thread_id, payload.member_id) },
     "notification.push": { run: (payload, context) => sendPushNotification(deps, payload, context) },
     "notification.email": { run: (payload) => sendNotificationMail(deps, payload) },
-    "reviews.close_window": { run: (payload) => closeReviewWindow(deps, payload.date_id) },
+    "review_window.close": { run: (payload) => closeReviewWindow(deps, payload.date_id) },
     "storage.delete": {
       async run(payload) {
         for (const key of payload.keys) await storageOf(deps).delete(key);

@@ -35,7 +35,7 @@ export interface JobPayloads {
   /** The unread-message e-mail of one conversation for one member, 15 minutes after a message (ADR 043). */
   "mail.messenger_unread": { thread_id: number; member_id: number };
   /** A date's review window ends (7 days after the date): publish what is still blind, tell both members (ADR 047). */
-  "reviews.close_window": { date_id: number };
+  "review_window.close": { date_id: number };
 }
 
 export type JobKind = keyof JobPayloads;

@@ -239,9 +239,9 @@ async function ensureWindow(deps: ApiDeps, trx: Executor, date: Pick<DateRow, "i
   await enqueueJob(
     trx,
     deps.clock,
-    "reviews.close_window",
+    "review_window.close",
     { date_id: date.id },
-    { runAt: window.closesAt, key: `reviews.close_window:${date.id}` },
+    { runAt: window.closesAt, key: `review_window.close:${date.id}` },
   );
   return Number(opened.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
