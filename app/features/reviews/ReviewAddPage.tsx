@@ -92,6 +92,7 @@ export function ReviewAddPage({ reviews, lang, refused }: { reviews: DateReviews
           <Form method="post" className={ui.stack} noValidate data-testid="review-form">
             <p>{t("reviews.form.intro", { name })}</p>
             <FormErrors errors={refused?.formErrors ?? []} />
+            <input type="hidden" name="criteria" value={reviews.criteria.join(",")} />
             <h2 className={ui.sectionTitle}>{t("reviews.form.ratings_legend")}</h2>
             <p className={ui.muted}>{t("reviews.form.no_bodies")}</p>
             <div className={css.criteria}>

@@ -6,7 +6,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { DEFAULT_ERROR_KEY, type ErrorItem } from "#server/contract/errors";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#server/contract/locales";
-import { REVIEW_LIST_MAX_PAGE, REVIEW_QUESTIONS, type ReviewInput } from "#server/contract/reviews";
+import {
+  REVIEW_CRITERION_KEYS,
+  REVIEW_LIST_MAX_PAGE,
+  REVIEW_QUESTIONS,
+  type ReviewCriterion,
+  type ReviewInput,
+} from "#server/contract/reviews";
 import { createApiClient } from "~/api/client.server";
 import { checkProfileUsername, publicPageHeaders } from "~/api/profiles.server";
 import { fileReport } from "~/api/reports.server";
@@ -98,15 +104,38 @@ function reviewInputOf(form: FormData): { body: ReviewInput; values: Record<stri
   return { body, values };
 }
 
+/**
+ * The API checks the ratings against the reviewed party only once the rest of the body is valid; so that one post
+ * names every empty group, the criteria the form showed (hidden field `criteria`) are checked here as well. Only
+ * the messages depend on it: the API's check is the one that counts.
+ */
+function withMissingRatings(errors: ErrorItem[], form: FormData, body: ReviewInput): ErrorItem[] {
+  if (errors.some((e) => e.source?.startsWith("ratings.")) || !errors.some((e) => e.code === 400)) return errors;
+  const shown = String(form.get("criteria") ?? "")
+    .split(",")
+    .filter((c): c is ReviewCriterion => (REVIEW_CRITERION_KEYS as readonly string[]).includes(c));
+  const missing = shown
+    .filter((c) => body.ratings[c] === undefined)
+    .map((c) => ({
+      code: 400,
+      title: "validation.reviews.rating_required",
+      message: "validation.reviews.rating_required",
+      key: "validation.reviews.rating_required",
+      source: `ratings.${c}`,
+    }));
+  return [...missing, ...errors];
+}
+
 export async function submitReviewAdd({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
   const lang = langOf(params);
   const dateId = await dateIdOf(request, params.dateId);
-  const { body, values } = reviewInputOf(await readFormData(request));
+  const form = await readFormData(request);
+  const { body, values } = reviewInputOf(form);
   const result = await postReview(createApiClient({ request, context }), dateId, body);
   if (!result.ok) {
     if (result.status === 404) throw await notFoundResponse(request);
-    return refuse(result.status >= 500 ? 503 : result.status, refusalOf("review", result.errors, values));
+    return refuse(result.status >= 500 ? 503 : result.status, refusalOf("review", withMissingRatings(result.errors, form, body), values));
   }
   throw redirect(`${localePath(lang, `dating/reviews/detail/${dateId}`)}?done=written`, { headers: privateAnswer() });
 }
