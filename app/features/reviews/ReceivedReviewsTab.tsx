@@ -10,7 +10,7 @@ import type { ProfileDetail } from "~/api/profiles.server";
 import { localePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { useNumbers } from "~/utils/numbers";
-import { ReviewCard, reviewMoment } from "./ReviewCard";
+import { ReviewCard } from "./ReviewCard";
 import * as css from "./reviews.css";
 
 export function ReceivedReviewsTab({
@@ -88,9 +88,6 @@ export function ReceivedReviewsTab({
                   reviewedName={profile.displayName}
                   profileUsername={profile.username}
                 />
-                <p className={ui.muted} style={{ margin: 0 }}>
-                  {reviewMoment(review.createdAt, lang, false)}
-                </p>
               </li>
             ))}
           </ul>

@@ -61,7 +61,7 @@ export function ReviewDetailPage({
         ) : null}
         <FormErrors errors={refused && !commentRefusal && !reportRefusal ? refused.formErrors : []} />
 
-        <section className={ui.stack} aria-label={t("reviews.detail.mine")}>
+        <section className={`${ui.stack} ${css.reviewBlock}`} aria-label={t("reviews.detail.mine")}>
           {reviews.mine ? (
             <ReviewCard review={reviews.mine} lang={lang} heading={t("reviews.detail.mine")} reviewedName={other} testId="review-mine" />
           ) : (
@@ -79,7 +79,7 @@ export function ReviewDetailPage({
           )}
         </section>
 
-        <section className={ui.stack} aria-label={t("reviews.detail.theirs", { name: other })}>
+        <section className={`${ui.stack} ${css.reviewBlock}`} aria-label={t("reviews.detail.theirs", { name: other })}>
           {reviews.theirs ? (
             <>
               <ReviewCard

@@ -60,3 +60,6 @@ export const fact = style({
   background: vars.color.surfaceAlt,
   fontSize: vars.font.sizeSm,
 });
+
+/** The two reviews of a date, each set off from the other on the detail page. */
+export const reviewBlock = style({ paddingTop: vars.space.md, borderTop: `1px solid ${vars.color.border}` });
