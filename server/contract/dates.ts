@@ -259,3 +259,32 @@ export interface DateOptions {
   /** The earliest start the form may propose now, ms since epoch. */
   earliest_start: number;
 }
+
+/** Dates are entered and shown in the site's home time zone (the times members agree on are local ones). */
+export const DATE_TIME_ZONE = "Europe/Berlin";
+
+/** The wall clock of `ms` in DATE_TIME_ZONE: "YYYY-MM-DD" and "HH:MM". */
+export function localDateTime(ms: number): { date: string; time: string } {
+  const text = new Date(ms).toLocaleString("sv-SE", { timeZone: DATE_TIME_ZONE, hour12: false });
+  const [date = "", time = ""] = text.split(" ");
+  return { date, time: time.slice(0, 5) };
+}
+
+/** The instant of a wall-clock date and time in DATE_TIME_ZONE; null for input that is no such moment. */
+export function instantOf(date: string, time: string): number | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const t = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!d || !t) return null;
+  const naive = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]));
+  if (Number.isNaN(naive)) return null;
+  // The zone's offset at that moment: read the wall clock of the naive instant, correct once, check again (DST).
+  let guess = naive;
+  for (let i = 0; i < 2; i++) {
+    const wall = localDateTime(guess);
+    const [y, mo, da] = wall.date.split("-").map(Number) as [number, number, number];
+    const [h, mi] = wall.time.split(":").map(Number) as [number, number];
+    guess += naive - Date.UTC(y, mo - 1, da, h, mi);
+  }
+  const back = localDateTime(guess);
+  return back.date === date && back.time === time ? guess : null;
+}

@@ -43,6 +43,7 @@ import type { SafeSexState } from "./safesex";
 import type { FiledReport, OwnReport, OwnReportList, ReportQueue } from "./reports";
 import type { FavoriteChange, UserList } from "./favorites";
 import type { FriendLinkAnswer, FriendList } from "./friends";
+import type { CheckinView, DateDetail, DateList, DateOptions } from "./dates";
 import type {
   BoostResult,
   Conversation,
@@ -96,6 +97,10 @@ export interface ResponseBodies {
   FavoriteChange: FavoriteChange;
   FiledReport: FiledReport;
   FriendLinkAnswer: FriendLinkAnswer;
+  CheckinView: CheckinView;
+  DateDetail: DateDetail;
+  DateList: DateList;
+  DateOptions: DateOptions;
   FriendList: FriendList;
   BoostResult: BoostResult;
   Conversation: Conversation;

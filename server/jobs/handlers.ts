@@ -4,6 +4,7 @@
  */
 import type { ApiDeps } from "../api/types";
 import type { SmtpSender } from "../integrations/mail/smtp";
+import { expireDate, remindDate, sendCheckinAlert } from "../modules/dates/index";
 import { deleteMediaFiles, encodeVideoHandler, storageOf } from "../modules/media/index";
 import { sendUnreadMail } from "../modules/messenger/index";
 import { sendNotificationMail, sendPushNotification } from "../modules/notifications/index";
@@ -22,6 +23,9 @@ export function jobHandlersFor(deps: ApiDeps, options: { smtp?: SmtpSender } = {
     "mail.messenger_unread": { run: (payload) => sendUnreadMail(deps, payload.thread_id, payload.member_id) },
     "notification.push": { run: (payload, context) => sendPushNotification(deps, payload, context) },
     "notification.email": { run: (payload) => sendNotificationMail(deps, payload) },
+    "date.expire": { run: (payload) => expireDate(deps, payload.date_id) },
+    "date.remind": { run: (payload) => remindDate(deps, payload.date_id, payload.starts_at) },
+    "date.checkin_alert": { run: (payload) => sendCheckinAlert(deps, payload.date_id, payload.due_at) },
     "review_window.close": { run: (payload) => closeReviewWindow(deps, payload.date_id) },
     "storage.delete": {
       async run(payload) {

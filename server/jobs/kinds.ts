@@ -34,6 +34,12 @@ export interface JobPayloads {
   "storage.delete": { keys: string[] };
   /** The unread-message e-mail of one conversation for one member, 15 minutes after a message (ADR 043). */
   "mail.messenger_unread": { thread_id: number; member_id: number };
+  /** Cancel a date request nobody answered by its start (ADR 046); runs at the start it was enqueued for. */
+  "date.expire": { date_id: number };
+  /** Remind both members of an accepted date two hours before the start it was enqueued for. */
+  "date.remind": { date_id: number; starts_at: number };
+  /** Tell the escort's trusted contact when no check-in came by the time set (issue 13 item 7). */
+  "date.checkin_alert": { date_id: number; due_at: number };
   /** A date's review window ends (7 days after the date): publish what is still blind, tell both members (ADR 047). */
   "review_window.close": { date_id: number };
 }

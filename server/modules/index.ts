@@ -8,6 +8,7 @@ import { registerBusinessLinks } from "./business-links/routes";
 import { registerClaims } from "./claims/routes";
 import { registerConsents } from "./consents/routes";
 import { registerDashboard } from "./dashboard/routes";
+import { registerDates } from "./dates/routes";
 import { registerDefinitions } from "./definitions/routes";
 import { registerDev } from "./dev/routes";
 import { registerFavorites } from "./favorites/routes";
@@ -43,6 +44,7 @@ export function registerModules(ctx: ModuleContext): void {
   registerClaims(ctx);
   registerConsents(ctx);
   registerDashboard(ctx);
+  registerDates(ctx);
   registerDefinitions(ctx);
   registerDev(ctx);
   registerFavorites(ctx);

@@ -28,7 +28,7 @@ import {
 import { USER_TYPE } from "../../contract/users";
 import type { DB } from "../../db/index";
 import { firstContactFilter } from "../settings/index";
-import { ageOf, isPlus, type MemberRow } from "./members";
+import { ageOf, isPlus, memberById, type MemberRow } from "./members";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -197,4 +197,26 @@ export async function decideSend(deps: ApiDeps, db: DB, input: DecideInput): Pro
 /** The HTTP status of a refusal: limits are 429, everything else the member cannot do now is 403. */
 export function refusalStatus(outcome: MessageSendOutcome): number {
   return outcome === "overall_message_limit" || outcome === "first_contact_limit" || outcome === "free_limit" ? 429 : 403;
+}
+
+/**
+ * The recipient's first-contact filter against a sender, by id: the outcome it holds the sender back with, or null.
+ * Date requests apply the same filter (ADR 046) unless the recipient already wrote to the sender.
+ */
+export async function contactFilterOutcome(deps: ApiDeps, senderId: number, recipientId: number): Promise<MessageSendOutcome | null> {
+  const [sender, recipient] = [await memberById(deps.db, senderId), await memberById(deps.db, recipientId)];
+  if (!sender || !recipient) return "conversation_state";
+  return filterOutcome(deps, sender, recipient, deps.clock.now());
+}
+
+/** Whether `from` has ever written to `to` (the contact is then no longer a first one). */
+export async function hasWrittenTo(db: DB, from: number, to: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("messenger_messages")
+    .select("id")
+    .where("sender_id", "=", from)
+    .where("recipient_id", "=", to)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
