@@ -19,11 +19,14 @@ import { createJobRunner, jobCounts } from "./jobs/queue";
 import { createLifecycle, tuneServer } from "./ops/http-server";
 import { createMetrics, serveMetrics } from "./ops/metrics";
 import { attachWebsocket } from "./realtime/ws";
+import { offsetClock, systemClock } from "./lib/clock";
 
 async function main() {
   const config = loadConfig();
   const rootDir = process.cwd();
-  const runtime = await bootstrap(config);
+  // Where dev routes exist (tests, development, the demo), time can be moved ahead (POST /api/v2/dev/clock), so an
+  // end-to-end test can let a date start; production keeps the plain system clock.
+  const runtime = await bootstrap(config, { clock: config.devRoutes === "off" ? systemClock : offsetClock() });
   const { log, database } = runtime;
   const build = (await import(pathToFileURL(join(rootDir, "build/index.js")).href)) as ServerBuild;
   const lifecycle = createLifecycle();

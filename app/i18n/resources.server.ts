@@ -20,6 +20,7 @@ import deVisibility from "../../locales/de/visibility.json";
 import deRelations from "../../locales/de/relations.json";
 import deFavorites from "../../locales/de/favorites.json";
 import deFriends from "../../locales/de/friends.json";
+import deDating from "../../locales/de/dating.json";
 import deMessenger from "../../locales/de/messenger.json";
 import deNotifications from "../../locales/de/notifications.json";
 import deReports from "../../locales/de/reports.json";
@@ -49,6 +50,7 @@ import enVisibility from "../../locales/en/visibility.json";
 import enRelations from "../../locales/en/relations.json";
 import enFavorites from "../../locales/en/favorites.json";
 import enFriends from "../../locales/en/friends.json";
+import enDating from "../../locales/en/dating.json";
 import enMessenger from "../../locales/en/messenger.json";
 import enNotifications from "../../locales/en/notifications.json";
 import enReports from "../../locales/en/reports.json";
@@ -78,6 +80,7 @@ import esVisibility from "../../locales/es/visibility.json";
 import esRelations from "../../locales/es/relations.json";
 import esFavorites from "../../locales/es/favorites.json";
 import esFriends from "../../locales/es/friends.json";
+import esDating from "../../locales/es/dating.json";
 import esMessenger from "../../locales/es/messenger.json";
 import esNotifications from "../../locales/es/notifications.json";
 import esReports from "../../locales/es/reports.json";
@@ -107,6 +110,7 @@ import plVisibility from "../../locales/pl/visibility.json";
 import plRelations from "../../locales/pl/relations.json";
 import plFavorites from "../../locales/pl/favorites.json";
 import plFriends from "../../locales/pl/friends.json";
+import plDating from "../../locales/pl/dating.json";
 import plMessenger from "../../locales/pl/messenger.json";
 import plNotifications from "../../locales/pl/notifications.json";
 import plReports from "../../locales/pl/reports.json";
@@ -139,6 +143,7 @@ export const resources = {
     relations: deRelations,
     favorites: deFavorites,
     friends: deFriends,
+    dating: deDating,
     messenger: deMessenger,
     notifications: deNotifications,
     reports: deReports,
@@ -170,6 +175,7 @@ export const resources = {
     relations: enRelations,
     favorites: enFavorites,
     friends: enFriends,
+    dating: enDating,
     messenger: enMessenger,
     notifications: enNotifications,
     reports: enReports,
@@ -201,6 +207,7 @@ export const resources = {
     relations: esRelations,
     favorites: esFavorites,
     friends: esFriends,
+    dating: esDating,
     messenger: esMessenger,
     notifications: esNotifications,
     reports: esReports,
@@ -232,6 +239,7 @@ export const resources = {
     relations: plRelations,
     favorites: plFavorites,
     friends: plFriends,
+    dating: plDating,
     messenger: plMessenger,
     notifications: plNotifications,
     reports: plReports,

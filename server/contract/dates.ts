@@ -134,12 +134,13 @@ export const DATE_ERRORS = {
   checkinNotAllowed: "exception.dates.checkin_not_allowed",
   checkinTime: "exception.dates.checkin_time",
   checkinContact: "exception.dates.checkin_contact",
+  tooLong: "exception.dates.too_long",
 } as const;
 
 const epochMs = (message: string) =>
   v.pipe(v.number(message), v.integer(message), v.minValue(0, message), v.maxValue(8_640_000_000_000_000, message));
 const version = v.pipe(v.number("validation.invalid"), v.integer("validation.invalid"), v.minValue(0, "validation.invalid"));
-const message = v.optional(v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(DATE_MESSAGE_MAX, "validation.too_long")), "");
+const message = v.optional(v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(DATE_MESSAGE_MAX, DATE_ERRORS.tooLong)), "");
 
 /** POST /dates/send/{username}. The price is not sent: it comes from the receiver's price list for the duration. */
 export const sendDateSchema = v.object(
@@ -147,7 +148,7 @@ export const sendDateSchema = v.object(
     starts_at: epochMs("validation.invalid"),
     duration_minutes: v.pipe(v.number(DATE_ERRORS.duration), v.integer(DATE_ERRORS.duration), v.minValue(1, DATE_ERRORS.duration)),
     place_type: v.picklist(DATE_PLACE_TYPES, "validation.invalid"),
-    address: v.optional(v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(DATE_ADDRESS_MAX, "validation.too_long")), ""),
+    address: v.optional(v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(DATE_ADDRESS_MAX, DATE_ERRORS.tooLong)), ""),
     message,
   },
   "validation.required",

@@ -9,3 +9,11 @@ export interface OutboxMail {
   template: string;
   created_at: number;
 }
+
+/** POST /dev/clock: how far to move the server's clock ahead (minutes; it never goes back). */
+export const DEV_CLOCK_MAX_MINUTES = 60 * 24 * 30;
+
+/** The server's time after moving it. */
+export interface DevClock {
+  now: number;
+}

@@ -30,6 +30,7 @@ export const NAMESPACES = [
   "relations",
   "favorites",
   "friends",
+  "dating",
   "messenger",
   "notifications",
   "reports",

@@ -44,6 +44,7 @@ import type { FiledReport, OwnReport, OwnReportList, ReportQueue } from "./repor
 import type { FavoriteChange, UserList } from "./favorites";
 import type { FriendLinkAnswer, FriendList } from "./friends";
 import type { CheckinView, DateDetail, DateList, DateOptions } from "./dates";
+import type { DevClock } from "./dev";
 import type {
   BoostResult,
   Conversation,
@@ -101,6 +102,7 @@ export interface ResponseBodies {
   DateDetail: DateDetail;
   DateList: DateList;
   DateOptions: DateOptions;
+  DevClock: DevClock;
   FriendList: FriendList;
   BoostResult: BoostResult;
   Conversation: Conversation;

@@ -18,3 +18,22 @@ export function manualClock(start = Date.UTC(2026, 10, 21, 12, 0, 0)): Clock & {
     },
   };
 }
+
+/** The system clock moved ahead by an offset only ever grown: the test server's clock (dev route /dev/clock). */
+export interface AdjustableClock extends Clock {
+  advance(ms: number): void;
+}
+
+export function offsetClock(base: Clock = systemClock): AdjustableClock {
+  let offset = 0;
+  return {
+    now: () => base.now() + offset,
+    advance(ms) {
+      offset += ms;
+    },
+  };
+}
+
+export function isAdjustable(clock: Clock): clock is AdjustableClock {
+  return typeof (clock as Partial<AdjustableClock>).advance === "function";
+}

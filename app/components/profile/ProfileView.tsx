@@ -1,3 +1,4 @@
+import { DATE_RECEIVER_TYPES, DATE_SENDER_TYPES } from "#server/contract/dates";
 import { Link, NavLink, useRouteLoaderData } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -229,11 +230,24 @@ function ProfileActions({
       </div>
     );
   }
+  // A client asks an escort or a business for a date (contract/dates); the request page checks the rest.
+  const mayAskForDate =
+    viewerType !== undefined && DATE_SENDER_TYPES.includes(viewerType) && DATE_RECEIVER_TYPES.includes(profile.userType);
   return (
     <div className={ui.row}>
       {profile.actions.canMessage ? (
         <Link className={ui.button} to={localePath(lang, `messenger/${profile.username}`)} rel="nofollow">
           {t("profile.actions.message")}
+        </Link>
+      ) : null}
+      {mayAskForDate ? (
+        <Link
+          className={ui.buttonSecondary}
+          to={localePath(lang, `my_date/new/${profile.username}`)}
+          rel="nofollow"
+          data-testid="date-request-link"
+        >
+          {t("profile.actions.date_request")}
         </Link>
       ) : null}
     </div>

@@ -3,8 +3,9 @@
  * requests folder's answers, the compose form (multipart: text and up to 4 photos), thread actions and the report
  * form of a message. The list carries data attributes where a JavaScript store attaches later (thread id, last id).
  */
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DATE_RECEIVER_TYPES, DATE_SENDER_TYPES } from "#server/contract/dates";
 import { BLOCKING_STATES, MESSAGE_BODY_MAX, MESSAGE_PHOTOS_MAX } from "#server/contract/messenger";
 import { CheckboxField, TextAreaField } from "~/components/FieldControls";
 import { Picture } from "~/components/Picture";
@@ -13,6 +14,7 @@ import type { ConversationData, ThreadMediumsData } from "~/api/messenger.server
 import { useLang, useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
+import type { loader as layoutLoader } from "~/routes/$lang";
 import type { ConversationRefused, MessengerDone } from "./messenger.server";
 import * as css from "./messenger.css";
 import { Avatar, formatMessageTime, MessageText, OnlineStatus } from "./parts";
@@ -38,6 +40,7 @@ export function ConversationPage({
   const { t: tErrors } = useTranslation();
   const to = useLocalePath();
   const { partner, state, canSend } = conversation;
+  const viewerType = useRouteLoaderData<typeof layoutLoader>("routes/$lang")?.viewer?.profile.userType;
   const name = partner.displayName || t("messenger.deleted_member");
   const here = to(`messenger/${partner.username}`);
   const blocked = (BLOCKING_STATES as readonly string[]).includes(state);
@@ -71,6 +74,22 @@ export function ConversationPage({
             <OnlineStatus code={partner.onlineStatus} />
           </div>
         </div>
+        {partner.username &&
+        !blocked &&
+        viewerType !== undefined &&
+        DATE_SENDER_TYPES.includes(viewerType) &&
+        DATE_RECEIVER_TYPES.includes(partner.userType) ? (
+          <p>
+            <Link
+              className={ui.buttonSecondary}
+              to={to(`my_date/new/${partner.username}`)}
+              rel="nofollow"
+              data-testid="messenger-date-link"
+            >
+              {t("messenger.date_request")}
+            </Link>
+          </p>
+        ) : null}
         {done ? (
           <p className={ui.notice} role="status" data-testid="conversation-done">
             {t(`messenger.done.${done}`)}

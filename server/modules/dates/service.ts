@@ -116,7 +116,8 @@ function stageWhere(stage: DateStage, viewerId: number, now: number) {
 function actionsOf(date: DateRecord, viewerId: number, now: number): DateItem["actions"] {
   if (date.starts_at <= now) return [];
   if (isOpen(date.status)) return date.awaiting_id === viewerId ? ["accept", "reject", "reschedule", "cancel"] : ["cancel"];
-  if (date.status === DATE_STATUS.accept) return ["reschedule", "cancel"];
+  // Close to the start an agreed date can no longer move; cancel stays listed so the member learns why it is refused.
+  if (date.status === DATE_STATUS.accept) return date.starts_at - now < DATE_CANCEL_CUTOFF_MS ? ["cancel"] : ["reschedule", "cancel"];
   return [];
 }
 

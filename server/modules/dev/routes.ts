@@ -5,7 +5,9 @@
 import * as v from "valibot";
 import { ok } from "../../api/router";
 import type { ModuleContext } from "../../api/module-context";
-import type { OutboxMail } from "../../contract/dev";
+import { DEV_CLOCK_MAX_MINUTES, type DevClock, type OutboxMail } from "../../contract/dev";
+import { fail } from "../../api/errors";
+import { isAdjustable } from "../../lib/clock";
 
 export function registerDev({ v2, deps }: ModuleContext): void {
   // Not registered at all in production: the route answers the ordinary 404
@@ -28,6 +30,31 @@ export function registerDev({ v2, deps }: ModuleContext): void {
       if (query.to) q = q.where("recipient", "=", query.to);
       const rows: OutboxMail[] = await q.execute();
       return ok(c, rows);
+    },
+  );
+  v2.add(
+    {
+      method: "post",
+      path: "/dev/clock",
+      response: "DevClock",
+      summary: `Dev only: moves the server's clock ahead by body.minutes (1 to ${DEV_CLOCK_MAX_MINUTES}), so an end-to-end test can let time pass (a date start, its expiry, a check-in). Due jobs run on the next poll. 404 where the clock cannot move.`,
+      tag: "dev",
+      auth: "optional",
+      body: v.object({
+        minutes: v.pipe(
+          v.number("validation.invalid"),
+          v.integer("validation.invalid"),
+          v.minValue(1, "validation.invalid"),
+          v.maxValue(DEV_CLOCK_MAX_MINUTES, "validation.invalid"),
+        ),
+      }),
+      statuses: [400, 404],
+    },
+    async (c, { body }) => {
+      if (!isAdjustable(deps.clock)) throw fail.notFound();
+      deps.clock.advance(body.minutes * 60_000);
+      const answer: DevClock = { now: deps.clock.now() };
+      return ok(c, answer);
     },
   );
 }

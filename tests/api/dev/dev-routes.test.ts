@@ -64,3 +64,35 @@ describe("the loopback-only dev routes of the demo", () => {
     expect(response.status).toBe(200);
   });
 });
+
+describe("the dev clock (ADR 046)", () => {
+  it("moves the server's clock ahead by whole minutes, refuses nonsense, and is absent where the clock cannot move", async () => {
+    const before = rt.clock.now();
+    const moved = await rt.request("/api/v2/dev/clock", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ minutes: 20 }),
+    });
+    expect(moved.status).toBe(200);
+    expect(((await moved.json()) as { data: { now: number } }).data.now).toBe(before + 20 * 60_000);
+    expect(rt.clock.now()).toBe(before + 20 * 60_000);
+    for (const minutes of [0, -5, 1.5, "10"]) {
+      const bad = await rt.request("/api/v2/dev/clock", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ minutes }),
+      });
+      expect(bad.status).toBe(400);
+    }
+    const fixed = createApiApp({ ...rt.deps, clock: { now: () => before } });
+    const refused = await fixed.fetch(
+      new Request("http://velora.test/api/v2/dev/clock", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ minutes: 5 }),
+      }),
+      { remoteAddress: "127.0.0.1" },
+    );
+    expect(refused.status).toBe(404);
+  });
+});

@@ -1,0 +1,452 @@
+/** my_date (issue 13, ADR 046): the list by stage, one date with its timeline and forms, and the request form. */
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { DATE_OVERVIEW_GROUPS, DATE_STAGES, localDateTime, type DateStage } from "#server/contract/dates";
+import type { DateDetailData, DateListData, DateOptionsData } from "~/api/dates.server";
+import { useLang, useLocalePath } from "~/i18n/lang";
+import { translateMessage } from "~/i18n/translate";
+import * as ui from "~/styles/ui.css";
+import type { DateFormReply } from "./dates.server";
+import * as css from "./dates.css";
+import { formatDateTime, formatPrice } from "./format";
+
+type Item = DateListData["items"][number];
+
+/** The counts arrive camelized like every key of the API's answers. */
+const camel = (stage: Exclude<DateStage, never>) =>
+  stage.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()) as keyof DateListData["counts"];
+
+function Errors({ keys }: { keys: string[] | undefined }) {
+  const { t } = useTranslation();
+  if (!keys?.length) return null;
+  return (
+    <p className={ui.alert} role="alert">
+      {keys.map((key) => translateMessage(t, key)).join(" ")}
+    </p>
+  );
+}
+
+function FieldError({ keys, id }: { keys: string[] | undefined; id: string }) {
+  const { t } = useTranslation();
+  if (!keys?.length) return null;
+  return (
+    <p className={ui.fieldError} id={id}>
+      {keys.map((key) => translateMessage(t, key)).join(" ")}
+    </p>
+  );
+}
+
+export function DateListPage({ list }: { list: DateListData }) {
+  const { t } = useTranslation("dating");
+  const to = useLocalePath();
+  const stagePath = (stage: string, page = 1) => {
+    const query = new URLSearchParams({ ...(stage === "all" ? {} : { stage }), ...(page > 1 ? { page: String(page) } : {}) }).toString();
+    return `${to("my_date")}${query ? `?${query}` : ""}`;
+  };
+  const total = Object.values(list.counts).reduce((a, b) => a + b, 0);
+  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
+  // The overview (stage all) groups the dates as the spec does: requests, upcoming, past; the rest follow.
+  const grouped = new Set<string>(Object.values(DATE_OVERVIEW_GROUPS).flat());
+  const groups =
+    list.stage === "all"
+      ? [
+          ...Object.entries(DATE_OVERVIEW_GROUPS).map(([group, stages]) => ({
+            group,
+            items: list.items.filter((item) => (stages as readonly string[]).includes(item.stage)),
+          })),
+          { group: "other", items: list.items.filter((item) => !grouped.has(item.stage)) },
+        ]
+      : [{ group: null, items: list.items }];
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.stack}>
+        <h1>{t("dating.title")}</h1>
+        <nav aria-label={t("dating.stages_label")}>
+          <ul className={ui.tabBar}>
+            {DATE_STAGES.map((stage) => (
+              <li key={stage}>
+                <Link
+                  to={stagePath(stage)}
+                  className={ui.tab}
+                  aria-current={stage === list.stage ? "page" : undefined}
+                  data-testid={`date-stage-${stage}`}
+                >
+                  {t(`dating.stage.${stage}`)} ({stage === "all" ? total : list.counts[camel(stage)]})
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {list.items.length === 0 ? (
+          <p className={ui.muted} data-testid="dates-empty">
+            {t(`dating.empty.${list.stage}`)}
+          </p>
+        ) : (
+          groups
+            .filter((g) => g.items.length > 0)
+            .map((g) => (
+              <section key={g.group ?? "list"} className={ui.stack}>
+                {g.group ? <h2 className={ui.sectionTitle}>{t(`dating.group.${g.group}`)}</h2> : null}
+                <ul className={css.list} data-testid="dates-list">
+                  {g.items.map((item) => (
+                    <DateEntry key={item.id} item={item} />
+                  ))}
+                </ul>
+              </section>
+            ))
+        )}
+        {pages > 1 ? (
+          <nav className={ui.row} aria-label={t("dating.pages_label")}>
+            {list.page > 1 ? (
+              <Link className={ui.buttonSecondary} to={stagePath(list.stage, list.page - 1)} rel="prev">
+                {t("dating.previous")}
+              </Link>
+            ) : null}
+            {list.page < pages ? (
+              <Link className={ui.buttonSecondary} to={stagePath(list.stage, list.page + 1)} rel="next">
+                {t("dating.next")}
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </div>
+    </main>
+  );
+}
+
+function DateEntry({ item }: { item: Item }) {
+  const { t } = useTranslation("dating");
+  const lang = useLang();
+  const to = useLocalePath();
+  return (
+    <li className={css.item} data-testid="date-entry" data-stage={item.stage} data-partner={item.partner.username}>
+      <Link to={to(`my_date/${item.id}`)} className={css.itemLink}>
+        <span className={css.stage}>{t(`dating.stage.${item.stage}`)}</span>
+        <br />
+        <strong>{item.partner.displayName}</strong>
+        <br />
+        <span>{formatDateTime(item.startsAt, lang)}</span>
+        <br />
+        <span className={ui.muted}>
+          {t("dating.duration", { count: item.durationMinutes })} · {t(`dating.place.${item.placeType}`)} ·{" "}
+          {formatPrice(item.price, item.currency, lang)}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+export function DateDetailPage({ date, done, reply }: { date: DateDetailData; done: string | null; reply: DateFormReply | null }) {
+  const { t } = useTranslation("dating");
+  const lang = useLang();
+  const to = useLocalePath();
+  const hidden = <input type="hidden" name="version" value={date.version} />;
+  const replyFor = (intent: string) => (reply?.intent === intent ? reply : null);
+  const start = localDateTime(date.startsAt);
+  const errorsOf = (intent: string) => replyFor(intent)?.formErrors;
+  const answers = date.actions.filter((a): a is "accept" | "reject" => a === "accept" || a === "reject");
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.stack}>
+        <p>
+          <Link className={ui.linkButton} to={to("my_date")}>
+            ← {t("dating.back")}
+          </Link>
+        </p>
+        <h1>{t("dating.detail.title", { name: date.partner.displayName })}</h1>
+        <p className={css.stage} data-testid="date-stage" data-stage={date.stage}>
+          {t(`dating.stage.${date.stage}`)}
+        </p>
+        {done ? (
+          <p className={ui.notice} role="status" data-testid="date-done">
+            {t(`dating.done.${done}`)}
+          </p>
+        ) : null}
+        <dl className={css.facts}>
+          <dt>{t("dating.field.with")}</dt>
+          <dd>
+            {date.partner.username ? <Link to={to(`p/${date.partner.username}`)}>{date.partner.displayName}</Link> : t("dating.gone")}
+          </dd>
+          <dt>{t("dating.field.when")}</dt>
+          <dd data-testid="date-when">{formatDateTime(date.startsAt, lang)}</dd>
+          <dt>{t("dating.field.duration")}</dt>
+          <dd>{t("dating.duration", { count: date.durationMinutes })}</dd>
+          <dt>{t("dating.field.place")}</dt>
+          <dd>{t(`dating.place.${date.placeType}`)}</dd>
+          {date.address ? (
+            <>
+              <dt>{t("dating.field.address")}</dt>
+              <dd>{date.address}</dd>
+            </>
+          ) : null}
+          <dt>{t("dating.field.price")}</dt>
+          <dd>{formatPrice(date.price, date.currency, lang)}</dd>
+          {date.message ? (
+            <>
+              <dt>{t("dating.field.message")}</dt>
+              <dd>{date.message}</dd>
+            </>
+          ) : null}
+        </dl>
+        {answers.length || date.actions.includes("cancel") ? (
+          <div className={ui.stack}>
+            <Errors keys={errorsOf("accept") ?? errorsOf("reject") ?? errorsOf("cancel")} />
+            {date.cancelRefused ? <p className={ui.muted}>{t("dating.cancel_too_late_hint")}</p> : null}
+            <div className={ui.row}>
+              {answers.map((action) => (
+                <Form method="post" key={action}>
+                  {hidden}
+                  <button type="submit" name="intent" value={action} className={action === "accept" ? ui.button : ui.buttonSecondary}>
+                    {t(`dating.action.${action}`)}
+                  </button>
+                </Form>
+              ))}
+              {date.actions.includes("cancel") ? (
+                <Form method="post">
+                  {hidden}
+                  <button type="submit" name="intent" value="cancel" className={ui.buttonSecondary}>
+                    {t("dating.action.cancel")}
+                  </button>
+                </Form>
+              ) : null}
+            </div>
+          </div>
+        ) : null}
+        {date.actions.includes("reschedule") ? (
+          <Form method="post" className={ui.stack} data-testid="reschedule-form">
+            {hidden}
+            <fieldset className={css.fieldset}>
+              <legend>{t("dating.reschedule.title")}</legend>
+              <Errors keys={errorsOf("reschedule")} />
+              <DateTimeFields
+                defaults={replyFor("reschedule")?.values ?? start}
+                errors={replyFor("reschedule")?.fieldErrors.starts_at}
+                prefix="reschedule"
+              />
+              <label className={ui.field}>
+                <span className={ui.label}>{t("dating.field.message")}</span>
+                <textarea
+                  name="message"
+                  className={ui.input}
+                  rows={2}
+                  maxLength={1000}
+                  defaultValue={replyFor("reschedule")?.values.message ?? ""}
+                />
+              </label>
+              <button type="submit" name="intent" value="reschedule" className={ui.buttonSecondary}>
+                {t("dating.action.reschedule")}
+              </button>
+            </fieldset>
+          </Form>
+        ) : null}
+        {date.canCheckin || date.checkin ? <CheckinSection date={date} reply={reply} /> : null}
+        <section className={ui.stack}>
+          <h2 className={ui.sectionTitle}>{t("dating.timeline.title")}</h2>
+          <ol className={css.timeline} data-testid="date-timeline">
+            {date.events.map((event, i) => (
+              <li key={i} data-kind={event.kind}>
+                <strong>{t(`dating.timeline.${event.kind}`)}</strong>{" "}
+                <span className={ui.muted}>
+                  {event.actor
+                    ? t(`dating.timeline.by_${event.actor}`, { name: date.partner.displayName })
+                    : t("dating.timeline.by_system")}{" "}
+                  · {formatDateTime(event.at, lang)}
+                  {event.startsAt !== null && event.kind === "reschedule" ? ` → ${formatDateTime(event.startsAt, lang)}` : ""}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </main>
+  );
+}
+
+function DateTimeFields({
+  defaults,
+  errors,
+  prefix,
+}: {
+  defaults: { date?: string; time?: string };
+  errors: string[] | undefined;
+  prefix: string;
+}) {
+  const { t } = useTranslation("dating");
+  const errorId = `${prefix}-when-error`;
+  return (
+    <>
+      <div className={ui.row}>
+        <label className={ui.field}>
+          <span className={ui.label}>{t("dating.field.date")}</span>
+          <input
+            type="date"
+            name="date"
+            required
+            className={ui.input}
+            defaultValue={defaults.date ?? ""}
+            aria-describedby={errors ? errorId : undefined}
+          />
+        </label>
+        <label className={ui.field}>
+          <span className={ui.label}>{t("dating.field.time")}</span>
+          <input
+            type="time"
+            name="time"
+            required
+            className={ui.input}
+            defaultValue={defaults.time ?? ""}
+            aria-describedby={errors ? errorId : undefined}
+          />
+        </label>
+      </div>
+      <FieldError keys={errors} id={errorId} />
+    </>
+  );
+}
+
+function CheckinSection({ date, reply }: { date: DateDetailData; reply: DateFormReply | null }) {
+  const { t } = useTranslation("dating");
+  const lang = useLang();
+  const mine = reply?.intent === "checkin_set" || reply?.intent === "checkin_confirm" ? reply : null;
+  const checkin = date.checkin;
+  const defaults =
+    mine?.values ?? (checkin ? { ...localDateTime(checkin.dueAt), contact_kind: checkin.contactKind, contact: checkin.contact } : {});
+  return (
+    <section className={ui.stack} data-testid="checkin">
+      <h2 className={ui.sectionTitle}>{t("dating.checkin.title")}</h2>
+      <p className={ui.muted}>{t("dating.checkin.intro")}</p>
+      <Errors keys={mine?.formErrors} />
+      {checkin ? (
+        <p data-testid="checkin-state">
+          {checkin.checkedInAt !== null
+            ? t("dating.checkin.done", { time: formatDateTime(checkin.checkedInAt, lang) })
+            : checkin.alertedAt !== null
+              ? t("dating.checkin.alerted")
+              : t("dating.checkin.pending", { time: formatDateTime(checkin.dueAt, lang) })}
+        </p>
+      ) : null}
+      {checkin && checkin.checkedInAt === null && checkin.alertedAt === null ? (
+        <Form method="post">
+          <button type="submit" name="intent" value="checkin_confirm" className={ui.button}>
+            {t("dating.checkin.confirm")}
+          </button>
+        </Form>
+      ) : null}
+      {date.canCheckin ? (
+        <Form method="post" className={ui.stack}>
+          <DateTimeFields defaults={defaults} errors={mine?.fieldErrors.due_at} prefix="checkin" />
+          <label className={ui.field}>
+            <span className={ui.label}>{t("dating.checkin.contact_kind")}</span>
+            <select name="contact_kind" className={ui.input} defaultValue={defaults.contact_kind ?? "email"}>
+              <option value="email">{t("dating.checkin.email")}</option>
+              <option value="phone">{t("dating.checkin.phone")}</option>
+            </select>
+          </label>
+          <label className={ui.field}>
+            <span className={ui.label}>{t("dating.checkin.contact")}</span>
+            <input name="contact" required className={ui.input} maxLength={254} defaultValue={defaults.contact ?? ""} />
+          </label>
+          <FieldError keys={mine?.fieldErrors.contact} id="checkin-contact-error" />
+          <button type="submit" name="intent" value="checkin_set" className={ui.buttonSecondary}>
+            {t("dating.checkin.save")}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+export function DateRequestPage({
+  options,
+  refused,
+  reply,
+}: {
+  options: DateOptionsData | null;
+  refused: string | null;
+  reply: DateFormReply | null;
+}) {
+  const { t } = useTranslation("dating");
+  const lang = useLang();
+  if (!options) {
+    return (
+      <main className={ui.narrow}>
+        <div className={ui.stack}>
+          <h1>{t("dating.request.title")}</h1>
+          <Errors keys={refused ? [refused] : undefined} />
+        </div>
+      </main>
+    );
+  }
+  const values = reply?.values ?? {};
+  const earliest = localDateTime(options.earliestStart);
+  const fe = reply?.fieldErrors ?? {};
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.stack}>
+        <h1>{t("dating.request.title_with", { name: options.partner.displayName })}</h1>
+        <p className={ui.muted}>{t("dating.request.intro")}</p>
+        <Errors keys={reply?.formErrors} />
+        {options.durations.length === 0 ? (
+          <p className={ui.notice}>{t("dating.request.no_prices")}</p>
+        ) : (
+          <Form method="post" className={ui.stack} data-testid="date-request-form" data-earliest={options.earliestStart}>
+            <DateTimeFields defaults={reply ? values : { date: earliest.date }} errors={fe.starts_at} prefix="request" />
+            <fieldset className={css.fieldset}>
+              <legend>{t("dating.field.duration")}</legend>
+              {options.durations.map((d, i) => (
+                <label key={d.durationMinutes} className={ui.checkboxRow}>
+                  <input
+                    type="radio"
+                    name="duration_minutes"
+                    value={d.durationMinutes}
+                    required
+                    defaultChecked={values.duration_minutes ? values.duration_minutes === String(d.durationMinutes) : i === 0}
+                  />
+                  {t("dating.duration", { count: d.durationMinutes })} · {formatPrice(d.price, d.currency, lang)}
+                </label>
+              ))}
+              <FieldError keys={fe.duration_minutes} id="duration-error" />
+            </fieldset>
+            <fieldset className={css.fieldset}>
+              <legend>{t("dating.field.place")}</legend>
+              {options.placeTypes.map((place, i) => (
+                <label key={place} className={ui.checkboxRow}>
+                  <input
+                    type="radio"
+                    name="place_type"
+                    value={place}
+                    defaultChecked={values.place_type ? values.place_type === place : i === 0}
+                  />
+                  {t(`dating.place.${place}`)}
+                </label>
+              ))}
+              <FieldError keys={fe.place_type} id="place-error" />
+            </fieldset>
+            <label className={ui.field}>
+              <span className={ui.label}>{t("dating.field.address")}</span>
+              <input
+                name="address"
+                className={ui.input}
+                maxLength={200}
+                defaultValue={values.address ?? ""}
+                aria-describedby="address-hint"
+              />
+              <span className={ui.muted} id="address-hint">
+                {t("dating.request.address_hint")}
+              </span>
+            </label>
+            <FieldError keys={fe.address} id="address-error" />
+            <label className={ui.field}>
+              <span className={ui.label}>{t("dating.field.message")}</span>
+              <textarea name="message" className={ui.input} rows={3} maxLength={1000} defaultValue={values.message ?? ""} />
+            </label>
+            <FieldError keys={fe.message} id="message-error" />
+            <button type="submit" className={ui.button}>
+              {t("dating.request.submit")}
+            </button>
+          </Form>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,20 @@
+/** my_date (spec section 2 "Personal"; issue 13, ADR 046): the member's dates by stage. A thin adapter over app/features/dates. */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { DateListPage } from "~/features/dates/DatesPages";
+import { loadDateList } from "~/features/dates/dates.server";
+import { metaFromLoader } from "~/utils/meta";
+import { PRIVATE_HEADERS } from "~/utils/seo";
+
+export const handle = { i18n: ["dating"], hydrate: false };
+
+export const loader = (args: LoaderFunctionArgs) => loadDateList(args);
+
+export const headers = () => PRIVATE_HEADERS;
+
+export const meta = metaFromLoader({ noindex: true });
+
+export default function MyDatesRoute() {
+  const { list } = useLoaderData<typeof loader>();
+  return <DateListPage list={list} />;
+}
