@@ -60,7 +60,7 @@ async function main() {
     log,
   });
   openSockets = () => realtime.socketCount();
-  const stopMaintenance = startMaintenance(database.db, runtime.deps.clock, log, { uploadTmpDir: config.uploadTmpDir });
+  const stopMaintenance = startMaintenance(database.db, runtime.deps.clock, log, { uploadTmpDir: config.uploadTmpDir, deps: runtime.deps });
   // Without SMTP_URL the outbox is the mailbox (dev mailbox page); with it, each mail is a delivery job.
   const smtp = config.smtpUrl ? createSmtpSender(config.smtpUrl, config.mailFrom) : undefined;
   const jobs = createJobRunner({

@@ -24,6 +24,7 @@ import deDating from "../../locales/de/dating.json";
 import deMessenger from "../../locales/de/messenger.json";
 import deNotifications from "../../locales/de/notifications.json";
 import deReports from "../../locales/de/reports.json";
+import deReviews from "../../locales/de/reviews.json";
 import deTours from "../../locales/de/tours.json";
 import deModeration from "../../locales/de/moderation.json";
 import deMembership from "../../locales/de/membership.json";
@@ -53,6 +54,7 @@ import enDating from "../../locales/en/dating.json";
 import enMessenger from "../../locales/en/messenger.json";
 import enNotifications from "../../locales/en/notifications.json";
 import enReports from "../../locales/en/reports.json";
+import enReviews from "../../locales/en/reviews.json";
 import enTours from "../../locales/en/tours.json";
 import enModeration from "../../locales/en/moderation.json";
 import enMembership from "../../locales/en/membership.json";
@@ -82,6 +84,7 @@ import esDating from "../../locales/es/dating.json";
 import esMessenger from "../../locales/es/messenger.json";
 import esNotifications from "../../locales/es/notifications.json";
 import esReports from "../../locales/es/reports.json";
+import esReviews from "../../locales/es/reviews.json";
 import esTours from "../../locales/es/tours.json";
 import esModeration from "../../locales/es/moderation.json";
 import esMembership from "../../locales/es/membership.json";
@@ -111,6 +114,7 @@ import plDating from "../../locales/pl/dating.json";
 import plMessenger from "../../locales/pl/messenger.json";
 import plNotifications from "../../locales/pl/notifications.json";
 import plReports from "../../locales/pl/reports.json";
+import plReviews from "../../locales/pl/reviews.json";
 import plTours from "../../locales/pl/tours.json";
 import plModeration from "../../locales/pl/moderation.json";
 import plMembership from "../../locales/pl/membership.json";
@@ -143,6 +147,7 @@ export const resources = {
     messenger: deMessenger,
     notifications: deNotifications,
     reports: deReports,
+    reviews: deReviews,
     tours: deTours,
     moderation: deModeration,
     membership: deMembership,
@@ -174,6 +179,7 @@ export const resources = {
     messenger: enMessenger,
     notifications: enNotifications,
     reports: enReports,
+    reviews: enReviews,
     tours: enTours,
     moderation: enModeration,
     membership: enMembership,
@@ -205,6 +211,7 @@ export const resources = {
     messenger: esMessenger,
     notifications: esNotifications,
     reports: esReports,
+    reviews: esReviews,
     tours: esTours,
     moderation: esModeration,
     membership: esMembership,
@@ -236,6 +243,7 @@ export const resources = {
     messenger: plMessenger,
     notifications: plNotifications,
     reports: plReports,
+    reviews: plReviews,
     tours: plTours,
     moderation: plModeration,
     membership: plMembership,

@@ -1,12 +1,24 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { profileHeaders, profileMeta } from "~/components/profile/meta";
 import { ProfileTabPage } from "~/components/profile/ProfileTabRoute";
+import { ReceivedReviewsTab } from "~/features/reviews/ReceivedReviewsTab";
+import { loadReceivedReviews } from "~/features/reviews/reviews.server";
 
-/** p/{username}/reviews (G): its content arrives with a later feature; until then a real empty state. */
-export const handle = { hydrate: false };
+/** p/{username}/reviews (G): the published date reviews the member received, with the averages (ADR 047). */
+export const handle = { i18n: ["reviews"], hydrate: false };
+
+export const loader = (args: LoaderFunctionArgs) => loadReceivedReviews(args);
 
 export const headers = profileHeaders;
 export const meta = profileMeta("reviews");
 
 export default function ProfileTab() {
-  return <ProfileTabPage tab="reviews" />;
+  const { reviews, hidden } = useLoaderData<typeof loader>();
+  return (
+    <ProfileTabPage
+      tab="reviews"
+      content={(page) => <ReceivedReviewsTab profile={page.profile} reviews={reviews} hidden={hidden} lang={page.lang} />}
+    />
+  );
 }

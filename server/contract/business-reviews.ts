@@ -1,18 +1,18 @@
 /**
- * Reviews of a business (spec section 7 profiles "business reviews"; ADR 039). Guests and members review a
- * house after a visit; the reviews themselves arrive with the dates-and-reviews issue. Until then the list is
- * real and empty, already in its final shape, so the profile tab and its pagination do not change later.
+ * Reviews of a business (spec section 7 profiles "business reviews"; ADR 039): the published date reviews the
+ * business received (ADR 047), in the shape the profile tab had before they existed.
  */
 import * as v from "valibot";
+import { BUSINESS_REVIEW_CRITERIA, type BusinessReviewCriterion } from "./reviews";
 
 /** Spec section 9: "default 10" (no page size is given for business reviews). */
 export const BUSINESS_REVIEWS_PAGE_SIZE = 10;
 /** Deep pages are not served (10,000 reviews); a number above it is a 400 like any malformed page. */
 export const BUSINESS_REVIEWS_MAX_PAGE = 1000;
 
-/** The aspects of spec section 3's review criteria that concern a house, rated 1–5 (terrible … excellent). */
-export const BUSINESS_REVIEW_ASPECTS = ["interior", "location", "cleanliness", "staff", "value_for_money"] as const;
-export type BusinessReviewAspect = (typeof BUSINESS_REVIEW_ASPECTS)[number];
+/** The criteria of spec section 3 that concern a house, rated 1–5 (terrible … excellent): written once in contract/reviews. */
+export const BUSINESS_REVIEW_ASPECTS = BUSINESS_REVIEW_CRITERIA;
+export type BusinessReviewAspect = BusinessReviewCriterion;
 
 /** 404: the profile is not a business's. */
 export const BUSINESS_REVIEWS_NOT_A_BUSINESS = "exception.business_reviews.not_a_business";
@@ -39,6 +39,7 @@ export interface BusinessReview {
   /** 1–5, the mean of the aspects rounded to one decimal. */
   rating: number;
   aspects: Partial<Record<BusinessReviewAspect, number>>;
+  /** null while locked for this reader (contract/reviews REVIEW_UNLOCK). */
   text: string | null;
   created_at: number;
 }

@@ -34,6 +34,7 @@ export const NAMESPACES = [
   "messenger",
   "notifications",
   "reports",
+  "reviews",
   "tours",
   "moderation",
   "membership",

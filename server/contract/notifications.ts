@@ -40,6 +40,8 @@ export const NOTIFICATION_EVENTS = [
   "date_reschedule",
   "date_reminder",
   "review",
+  "review_window_open",
+  "review_window_closed",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -63,6 +65,8 @@ export const NOTIFICATION_EVENT_SPECS: Record<NotificationEvent, NotificationEve
   date_reschedule: { kind: "dates", contentType: "request", stickiness: "long" },
   date_reminder: { kind: "dates", contentType: "info", stickiness: "long" },
   review: { kind: "reviews", contentType: "info", stickiness: "medium" },
+  review_window_open: { kind: "reviews", contentType: "request", stickiness: "long" },
+  review_window_closed: { kind: "reviews", contentType: "info", stickiness: "medium" },
 };
 
 /** The member who caused a notification, as the recipient may see them (null: hidden, e.g. without plus, or gone). */

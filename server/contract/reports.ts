@@ -34,7 +34,7 @@ export type ReportObjectKind = (typeof REPORT_OBJECT_KINDS)[number];
  * accepted by kind and id without a check until their feature brings a table; for them the exact location
  * (`url`) is required, so the team can find the object (ADR 038).
  */
-export const CHECKED_OBJECT_KINDS: readonly ReportObjectKind[] = ["profile", "media", "message"];
+export const CHECKED_OBJECT_KINDS: readonly ReportObjectKind[] = ["profile", "media", "message", "review"];
 
 /** The groups of the type select; a category is only a heading, the type is what counts. */
 export const REPORT_CATEGORIES = ["safety", "illegal", "authenticity", "conduct", "other"] as const;

@@ -57,6 +57,7 @@ import type {
   ThreadMediums,
 } from "./messenger";
 import type { NoteAnswer } from "./notes";
+import type { DateReviews, ReviewList, ReviewUnlockInfo } from "./reviews";
 import type {
   AnnouncementDismissed,
   AnnouncementList,
@@ -90,6 +91,7 @@ export interface ResponseBodies {
   CountryDefinitions: CountryDefinition[];
   DataExport: DataExport;
   DataExportStatus: DataExportStatus;
+  DateReviews: DateReviews;
   DirectoryPage: DirectoryPage;
   DirectorySitemap: SitemapEntry[];
   EmailVerified: EmailVerified;
@@ -136,6 +138,8 @@ export interface ResponseBodies {
   PushSettings: PushSettings;
   ReportQueue: ReportQueue;
   ResetMailRequested: ResetMailRequested;
+  ReviewList: ReviewList;
+  ReviewUnlockInfo: ReviewUnlockInfo;
   SafeSexState: SafeSexState;
   SignUpResult: SignUpResult;
   SmsCodeSent: SmsCodeSent;

@@ -9,6 +9,7 @@ import { deleteMediaFiles, encodeVideoHandler, storageOf } from "../modules/medi
 import { sendUnreadMail } from "../modules/messenger/index";
 import { sendNotificationMail, sendPushNotification } from "../modules/notifications/index";
 import { buildExport, expireExport } from "../modules/privacy/index";
+import { closeReviewWindow } from "../modules/reviews/index";
 import { mailDeliveryHandler } from "./mail-delivery";
 import type { JobHandlers } from "./queue";
 
@@ -25,6 +26,7 @@ export function jobHandlersFor(deps: ApiDeps, options: { smtp?: SmtpSender } = {
     "date.expire": { run: (payload) => expireDate(deps, payload.date_id) },
     "date.remind": { run: (payload) => remindDate(deps, payload.date_id, payload.starts_at) },
     "date.checkin_alert": { run: (payload) => sendCheckinAlert(deps, payload.date_id, payload.due_at) },
+    "review_window.close": { run: (payload) => closeReviewWindow(deps, payload.date_id) },
     "storage.delete": {
       async run(payload) {
         for (const key of payload.keys) await storageOf(deps).delete(key);

@@ -40,6 +40,8 @@ export interface JobPayloads {
   "date.remind": { date_id: number; starts_at: number };
   /** Tell the escort's trusted contact when no check-in came by the time set (issue 13 item 7). */
   "date.checkin_alert": { date_id: number; due_at: number };
+  /** A date's review window ends (7 days after the date): publish what is still blind, tell both members (ADR 047). */
+  "review_window.close": { date_id: number };
 }
 
 export type JobKind = keyof JobPayloads;

@@ -10,7 +10,9 @@ import { refreshPlannerStatistics, type DB } from "../db/index";
 import type { Logger } from "../ops/logger";
 import type { Clock } from "../lib/clock";
 import { pruneCounters } from "../lib/rate-limit";
+import type { ApiDeps } from "../api/types";
 import { sweepChunkedUploads } from "../modules/media/index";
+import { openReviewWindows } from "../modules/reviews/index";
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 /** Longest rate-limit window is one day; keep two for safety. */
@@ -24,8 +26,16 @@ export const MAIL_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 export const DONE_JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 export const FAILED_JOB_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
-export async function runMaintenance(db: DB, clock: Clock, options: { uploadTmpDir?: string } = {}): Promise<void> {
+export interface MaintenanceOptions {
+  uploadTmpDir?: string;
+  /** The services' dependencies, for passes that notify members (the review windows of dates that ended). */
+  deps?: ApiDeps;
+}
+
+export async function runMaintenance(db: DB, clock: Clock, options: MaintenanceOptions = {}): Promise<void> {
   const now = clock.now();
+  // Dates that ended open their review window: both members are told once (ADR 047).
+  if (options.deps) await openReviewWindows(options.deps);
   // Chunked uploads nobody finished within their day (pieces of photos on disk).
   if (options.uploadTmpDir) await sweepChunkedUploads(options.uploadTmpDir, now);
   await db
@@ -65,7 +75,7 @@ export async function runMaintenance(db: DB, clock: Clock, options: { uploadTmpD
 }
 
 /** Starts the periodic run; returns a stop function for shutdown. */
-export function startMaintenance(db: DB, clock: Clock, log: Pick<Logger, "error">, options: { uploadTmpDir?: string } = {}): () => void {
+export function startMaintenance(db: DB, clock: Clock, log: Pick<Logger, "error">, options: MaintenanceOptions = {}): () => void {
   const tick = () =>
     runMaintenance(db, clock, options).catch((err: unknown) => log.error({ job: "maintenance", err }, "maintenance pass failed"));
   void tick();

@@ -28,6 +28,7 @@ import { registerProfileExtras } from "./profile-extras/routes";
 import { registerRegistration } from "./registration/signup.routes";
 import { registerRegistrationSteps } from "./registration/steps.routes";
 import { registerReports } from "./reports/routes";
+import { registerReviews } from "./reviews/routes";
 import { registerSafeSex } from "./safesex/routes";
 import { registerSearch } from "./search/routes";
 import { registerSeo } from "./seo/routes";
@@ -63,6 +64,7 @@ export function registerModules(ctx: ModuleContext): void {
   registerRegistration(ctx);
   registerRegistrationSteps(ctx);
   registerReports(ctx);
+  registerReviews(ctx);
   registerSafeSex(ctx);
   registerSearch(ctx);
   registerSeo(ctx);

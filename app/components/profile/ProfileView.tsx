@@ -17,6 +17,7 @@ import { localePath } from "~/i18n/lang";
 import type { loader as layoutLoader } from "~/routes/$lang";
 import * as ui from "~/styles/ui.css";
 import { formatCalendarDate } from "~/utils/dates";
+import { useNumbers } from "~/utils/numbers";
 import { withReturnPath } from "~/utils/return-path";
 import { photoAnchor, ProfileGallery } from "./ProfileGallery";
 import { ProfileInterview, ProfilePreferredDates } from "./ProfileExtras";
@@ -309,6 +310,7 @@ export function ProfileOverview({
   preferredDates?: PreferredDatesData | null;
 }) {
   const { t } = useTranslation();
+  const numbers = useNumbers();
   const traitsByGroup = new Map(profile.traits.map((g) => [g.groupKey, g.optionIds]));
   const labelsOf = (group: string) =>
     (traitsByGroup.get(group) ?? []).map((id) => optionLabel(t, group, id)).filter((l): l is string => l !== null);
@@ -476,6 +478,9 @@ export function ProfileOverview({
           {profile.reviews.count === 0
             ? t("profile.reviews_summary.none")
             : t("profile.reviews_summary.count", { count: profile.reviews.count })}
+          {profile.reviews.average !== null
+            ? ` · ${t("profile.reviews_summary.average", { value: numbers.oneDecimal(profile.reviews.average) })}`
+            : null}
         </p>
         <Link to={localePath(lang, `p/${profile.username}/reviews`)}>{t("profile.reviews_summary.link")}</Link>
       </section>

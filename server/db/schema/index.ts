@@ -56,6 +56,7 @@ import type {
   MessengerThreadsTable,
 } from "./messenger";
 import type { DatesTable, DateEventsTable, DateCheckinsTable } from "./dates";
+import type { DateReviewRatingsTable, DateReviewsTable, DateReviewWindowsTable } from "./reviews";
 import type { AnnouncementDismissalsTable, AnnouncementsTable, NotificationsTable, PushSubscriptionsTable } from "./notifications";
 
 export type * from "./accounts";
@@ -77,6 +78,7 @@ export type * from "./notes";
 export type * from "./messenger";
 export type * from "./dates";
 export type * from "./notifications";
+export type * from "./reviews";
 
 export interface Database {
   users: UsersTable;
@@ -138,4 +140,7 @@ export interface Database {
   announcements: AnnouncementsTable;
   announcement_dismissals: AnnouncementDismissalsTable;
   push_subscriptions: PushSubscriptionsTable;
+  date_reviews: DateReviewsTable;
+  date_review_ratings: DateReviewRatingsTable;
+  date_review_windows: DateReviewWindowsTable;
 }

@@ -105,7 +105,7 @@ export function registerProfileExtras({ v2 }: ModuleContext): void {
       query: businessReviewsQuerySchema,
       statuses: [400, 403, 404],
       summary:
-        "A business's reviews, newest first, 10 a page (page 1–1000). Reviews arrive with dates and reviews: until then every page is empty. 404 exception.business_reviews.not_a_business for other profiles." +
+        "A business's published date reviews, newest first, 10 a page (page 1–1000); texts locked (null) for readers who do not read them for free (ADR 047); an empty page when the business hides its reviews. 404 exception.business_reviews.not_a_business for other profiles." +
         VISIBILITY_NOTE,
     },
     async (c, { query }) => {

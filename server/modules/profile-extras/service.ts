@@ -3,7 +3,7 @@
  * the business reviews listing. Reads go through the profiles module's visibility rule (loadVisibleProfile:
  * unknown, unlisted, blocked either way → 404; members-only for guests → 403); writes are the owner's alone.
  */
-import { fail } from "../../api/errors";
+import { ApiError, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { BUSINESS_REVIEWS_NOT_A_BUSINESS, BUSINESS_REVIEWS_PAGE_SIZE, type BusinessReviewsPage } from "../../contract/business-reviews";
 import {
@@ -26,6 +26,7 @@ import {
 import { USER_TYPE } from "../../contract/users";
 import type { ViewerContext } from "../access/index";
 import { loadVisibleProfile } from "../profiles/index";
+import { receivedReviews } from "../reviews/index";
 
 /** The caller's own account, when `username` names it (case as in profile addresses); else the refusal `key`. */
 async function ownAccount(deps: ApiDeps, userId: number, username: string, key: string) {
@@ -142,8 +143,9 @@ export async function savePreferredDates(
 // --- Business reviews -------------------------------------------------------------
 
 /**
- * A business's reviews, newest first. Reviews arrive with dates and reviews: until then there are none, and
- * the answer is the final shape with an empty page (every page number is a valid, empty page).
+ * A business's reviews, newest first: the published date reviews it received (ADR 047), as the reviews module
+ * shows them to this reader (texts locked for readers who do not read them for free). A business that hides its
+ * reviews (date_review_display) answers an empty page to others.
  */
 export async function visibleBusinessReviews(
   deps: ApiDeps,
@@ -153,5 +155,24 @@ export async function visibleBusinessReviews(
 ): Promise<BusinessReviewsPage> {
   const row = await loadVisibleProfile(deps, username, viewer);
   if (row.user_type !== USER_TYPE.business) throw fail.notFound(BUSINESS_REVIEWS_NOT_A_BUSINESS);
-  return { items: [], total: 0, page, page_size: BUSINESS_REVIEWS_PAGE_SIZE, average: null };
+  const empty = { items: [], total: 0, page, page_size: BUSINESS_REVIEWS_PAGE_SIZE, average: null };
+  const list = await receivedReviews(deps, username, viewer, page).catch((err: unknown) => {
+    if (err instanceof ApiError && err.status === 403) return null;
+    throw err;
+  });
+  if (!list) return empty;
+  return {
+    items: list.items.map((item) => ({
+      id: item.id,
+      author: item.author,
+      rating: item.rating,
+      aspects: item.ratings,
+      text: item.text,
+      created_at: item.created_at,
+    })),
+    total: list.total,
+    page,
+    page_size: BUSINESS_REVIEWS_PAGE_SIZE,
+    average: list.summary.average,
+  };
 }

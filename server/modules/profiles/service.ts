@@ -74,6 +74,10 @@ async function findProfileRow(db: DB, username: string) {
       "profiles.available_now_until",
       "profiles.updated_at",
       "profiles.safe_sex_status",
+      "profiles.review_count",
+      "profiles.rating_avg",
+      "profiles.reviews_shown",
+      "profiles.rating_shown",
     ])
     .where("users.username_key", "=", username.toLowerCase())
     .executeTakeFirst();
@@ -165,6 +169,19 @@ async function hiddenMediaCounts(deps: ApiDeps, ownerId: number, viewer: ViewerC
 }
 
 /**
+ * The profile's review summary: the count and mean the reviews module keeps on the profile row when it publishes
+ * (ADR 047). Others see nothing when the owner hides the reviews, and no mean when they hide the rating.
+ */
+function reviewSummaryOf(
+  row: Pick<ProfileRow, "review_count" | "rating_avg" | "reviews_shown" | "rating_shown">,
+  isOwner: boolean,
+): { count: number; average: number | null } {
+  if (!isOwner && row.reviews_shown !== 1) return { count: 0, average: null };
+  const average = row.rating_avg === null || (!isOwner && row.rating_shown !== 1) ? null : Math.round(row.rating_avg * 10) / 10;
+  return { count: row.review_count, average };
+}
+
+/**
  * Trust level (plus benefit for escorts and businesses, spec section 6): one
  * point per criterion met, 0 to 4. Every profile has a level; `shown` says
  * whether the badge appears, which is the plus benefit.
@@ -185,8 +202,8 @@ export async function trustLevel(deps: ApiDeps, row: ProfileRow) {
     email_verified: row.email_verified_at !== null && row.is_bounced_email === 0,
     account_age_30_days: now - row.created_at >= 30 * DAY,
     public_photo: publicPhoto !== undefined,
-    // Reviews arrive with the dating feature; until then nobody has one.
-    reviews: false,
+    // Published date reviews (ADR 047), counted whether or not the owner shows them.
+    reviews: row.review_count > 0,
   };
   const provider = row.user_type === USER_TYPE.escort || row.user_type === USER_TYPE.business;
   return {
@@ -351,8 +368,8 @@ export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: View
     },
     // Upcoming and active tours, soonest first (spec section 4 "Tour status"; ADR 028).
     tours,
-    // Reviews arrive with dates and reviews; the summary is real, just empty.
-    reviews: { count: 0, average: null as number | null },
+    // Published date reviews (ADR 047), as the owner lets others see them (user/date_review_display).
+    reviews: reviewSummaryOf(row, isOwner),
     gallery,
     hidden_media: hidden,
     // What the page may offer; guests get sign-up prompts instead (section 6).

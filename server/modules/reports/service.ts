@@ -32,6 +32,7 @@ import {
 } from "../../contract/reports";
 import { USER_TYPE } from "../../contract/users";
 import type { ReportsTable } from "../../db/schema";
+import { reportableReview } from "../reviews/index";
 import { reportActionMail, reportDecidedMail, reportReceivedMail } from "./mails";
 
 const HOUR = 60 * 60 * 1000;
@@ -158,6 +159,16 @@ async function resolveObject(deps: ApiDeps, input: FileReportInput, reporterId: 
             .executeTakeFirst();
     if (!row) throw fail.notFound("exception.reports.object_not_found");
     return { kind, objectId: row.id, checked: true, targetUserId: row.sender_id };
+  }
+  if (kind === "review") {
+    // A date review (ADR 047): the reviewed member's own, or a published one on a tab the reporter may see.
+    const review = await reportableReview(
+      deps,
+      input.object_id,
+      await viewerContext(deps, reporterId === null ? null : { id: reporterId }),
+    );
+    if (!review) throw fail.notFound("exception.reports.object_not_found");
+    return { kind, objectId: review.id, checked: true, targetUserId: review.authorId };
   }
   // Blogs, … have no table yet: the exact location (required above) is what lets the team find the object.
   return { kind, objectId: input.object_id, checked: false, targetUserId: null };

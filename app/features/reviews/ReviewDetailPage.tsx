@@ -1,0 +1,167 @@
+/**
+ * dating/reviews/detail/{dateId}: a date's two reviews as one of its members sees them. The other's review stays
+ * hidden until both wrote or the window closed (blind reveal); the reviewed member answers once; the other's
+ * review can be reported. Plain forms posting to this page.
+ */
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Language } from "#server/contract/locales";
+import { REPORT_LIMITS } from "#server/contract/reports";
+import { REVIEW_COMMENT_MAX, REVIEW_COMMENT_MIN } from "#server/contract/reviews";
+import type { DateReviewsData } from "~/api/reviews.server";
+import { FormErrors } from "~/components/Field";
+import { CheckboxField, TextAreaField } from "~/components/FieldControls";
+import { ReportTypeSelect } from "~/features/reports/ReportTypeSelect";
+import { localePath } from "~/i18n/lang";
+import * as ui from "~/styles/ui.css";
+import { ReviewCard, reviewMoment } from "./ReviewCard";
+import type { ReviewFormRefusal } from "./reviews.server";
+import * as css from "./reviews.css";
+
+export function ReviewDetailPage({
+  reviews,
+  lang,
+  done,
+  refused,
+}: {
+  reviews: DateReviewsData;
+  lang: Language;
+  done: "written" | "commented" | "reported" | null;
+  refused: ReviewFormRefusal | null;
+}) {
+  const { t } = useTranslation("reviews");
+  const { t: tReports } = useTranslation("reports");
+  const other = reviews.other.displayName;
+  const closes = reviewMoment(reviews.windowClosesAt, lang);
+  const commentRefusal = refused?.intent === "comment" ? refused : null;
+  const reportRefusal = refused?.intent === "report" ? refused : null;
+  return (
+    <main className={ui.narrow}>
+      <div className={`${ui.card} ${ui.stack}`}>
+        <h1 style={{ margin: 0 }}>{t("reviews.detail.title", { name: other })}</h1>
+        <p className={ui.muted}>
+          {t("reviews.detail.when", { date: reviewMoment(reviews.startsAt, lang) })} ·{" "}
+          {reviews.window === "not_yet"
+            ? t("reviews.window.not_yet", { date: reviewMoment(reviews.windowOpensAt, lang) })
+            : reviews.window === "open"
+              ? t("reviews.window.open", { date: closes })
+              : t("reviews.window.closed", { date: closes })}
+        </p>
+        <Link className={css.tapLink} to={localePath(lang, `p/${reviews.other.username}`)}>
+          {t("reviews.detail.profile_link", { name: other })}
+        </Link>
+        {done ? (
+          <p className={ui.notice} role="status" data-testid="review-done">
+            {done === "written"
+              ? t("reviews.detail.done_written")
+              : done === "commented"
+                ? t("reviews.detail.done_commented")
+                : t("reviews.detail.done_reported")}
+          </p>
+        ) : null}
+        <FormErrors errors={refused && !commentRefusal && !reportRefusal ? refused.formErrors : []} />
+
+        <section className={`${ui.stack} ${css.reviewBlock}`} aria-label={t("reviews.detail.mine")}>
+          {reviews.mine ? (
+            <ReviewCard review={reviews.mine} lang={lang} heading={t("reviews.detail.mine")} reviewedName={other} testId="review-mine" />
+          ) : (
+            <>
+              <h2 className={ui.sectionTitle}>{t("reviews.detail.mine")}</h2>
+              <p>{t("reviews.detail.none_mine")}</p>
+              {reviews.canReview ? (
+                <p>
+                  <Link className={ui.button} to={localePath(lang, `dating/reviews/add/${reviews.dateId}`)}>
+                    {t("reviews.detail.write")}
+                  </Link>
+                </p>
+              ) : null}
+            </>
+          )}
+        </section>
+
+        <section className={`${ui.stack} ${css.reviewBlock}`} aria-label={t("reviews.detail.theirs", { name: other })}>
+          {reviews.theirs ? (
+            <>
+              <ReviewCard
+                review={reviews.theirs}
+                lang={lang}
+                heading={t("reviews.detail.theirs", { name: other })}
+                reviewedName={other}
+                testId="review-theirs"
+              />
+              {reviews.canComment ? (
+                <Form method="post" className={ui.stack} noValidate data-testid="comment-form">
+                  <input type="hidden" name="intent" value="comment" />
+                  <input type="hidden" name="review_id" value={reviews.theirs.id} />
+                  <FormErrors errors={commentRefusal?.formErrors ?? []} />
+                  <TextAreaField
+                    id="review-comment"
+                    name="comment"
+                    label={t("reviews.detail.comment_label")}
+                    hint={t("reviews.detail.comment_hint", { min: REVIEW_COMMENT_MIN, max: REVIEW_COMMENT_MAX })}
+                    rows={4}
+                    maxLength={REVIEW_COMMENT_MAX}
+                    defaultValue={commentRefusal?.values.comment}
+                    errors={commentRefusal?.fieldErrors.comment}
+                  />
+                  <p>
+                    <button type="submit" className={ui.button}>
+                      {t("reviews.detail.comment_submit")}
+                    </button>
+                  </p>
+                </Form>
+              ) : null}
+              <details open={reportRefusal !== null}>
+                <summary className={css.tapLink}>{t("reviews.detail.report")}</summary>
+                <Form method="post" className={ui.stack} noValidate>
+                  <input type="hidden" name="intent" value="report" />
+                  <input type="hidden" name="review_id" value={reviews.theirs.id} />
+                  <FormErrors errors={reportRefusal?.formErrors ?? []} />
+                  <ReportTypeSelect
+                    kind="review"
+                    id="report-type"
+                    defaultValue={reportRefusal?.values.type}
+                    errors={reportRefusal?.fieldErrors.type}
+                  />
+                  <TextAreaField
+                    id="report-text"
+                    name="text"
+                    label={tReports("reports.form.text_optional")}
+                    hint={tReports("reports.form.text_hint", { min: REPORT_LIMITS.textMin, max: REPORT_LIMITS.textMax })}
+                    rows={3}
+                    maxLength={REPORT_LIMITS.textMax}
+                    defaultValue={reportRefusal?.values.text}
+                    errors={reportRefusal?.fieldErrors.text}
+                  />
+                  <CheckboxField
+                    id="report-good-faith"
+                    name="good_faith"
+                    label={tReports("reports.form.good_faith")}
+                    defaultChecked={reportRefusal?.values.good_faith === "on"}
+                    errors={reportRefusal?.fieldErrors.good_faith}
+                  />
+                  <p>
+                    <button type="submit" className={ui.buttonSecondary}>
+                      {t("reviews.detail.report")}
+                    </button>
+                  </p>
+                </Form>
+              </details>
+            </>
+          ) : (
+            <>
+              <h2 className={ui.sectionTitle}>{t("reviews.detail.theirs", { name: other })}</h2>
+              <p data-testid="review-blind">
+                {reviews.window === "closed"
+                  ? t("reviews.detail.not_written", { name: other })
+                  : reviews.theirsWritten
+                    ? t("reviews.detail.blind_written", { name: other, date: closes })
+                    : t("reviews.detail.blind_waiting", { name: other, date: closes })}
+              </p>
+            </>
+          )}
+        </section>
+      </div>
+    </main>
+  );
+}

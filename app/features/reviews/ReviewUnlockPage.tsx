@@ -1,0 +1,61 @@
+/**
+ * dating/reviews/unlock/{dateId} (item 5): what reading a date's review texts costs and who pays. The price and the
+ * rule are real; paying arrives with the wallet, so the form's post answers 402 and the page says why.
+ */
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Language } from "#server/contract/locales";
+import type { ReviewUnlockData } from "~/api/reviews.server";
+import { FormErrors } from "~/components/Field";
+import { localePath } from "~/i18n/lang";
+import * as ui from "~/styles/ui.css";
+import type { ReviewFormRefusal } from "./reviews.server";
+import * as css from "./reviews.css";
+
+/** Minor units of the dollar currency as dollars, in the reader's language. */
+function dollars(minor: number, lang: Language): string {
+  return new Intl.NumberFormat(lang, { minimumFractionDigits: minor % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 }).format(minor / 100);
+}
+
+export function ReviewUnlockPage({
+  info,
+  lang,
+  from,
+  refused,
+}: {
+  info: ReviewUnlockData;
+  lang: Language;
+  from: string | null;
+  refused: ReviewFormRefusal | null;
+}) {
+  const { t } = useTranslation("reviews");
+  return (
+    <main className={ui.narrow}>
+      <div className={`${ui.card} ${ui.stack}`}>
+        <h1 style={{ margin: 0 }}>{t("reviews.unlock.title")}</h1>
+        <p>{t("reviews.unlock.intro")}</p>
+        {info.unlocked ? (
+          <p className={ui.notice} role="status" data-testid="unlock-free">
+            {t("reviews.unlock.unlocked")}
+          </p>
+        ) : (
+          <>
+            <p data-testid="unlock-price">{t("reviews.unlock.price", { price: dollars(info.price, lang) })}</p>
+            {!info.payable ? <p className={ui.muted}>{t("reviews.unlock.not_payable")}</p> : null}
+            <FormErrors errors={refused?.formErrors ?? []} />
+            <Form method="post">
+              <button type="submit" className={ui.button}>
+                {t("reviews.unlock.submit")}
+              </button>
+            </Form>
+          </>
+        )}
+        {from ? (
+          <Link className={css.tapLink} to={localePath(lang, `p/${from}/reviews`)}>
+            {t("reviews.unlock.back")}
+          </Link>
+        ) : null}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,28 @@
+/** dating/reviews/add/{dateId} (spec section 2 "Dating reviews"; ADR 047): a thin adapter over app/features/reviews. */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { ReviewAddPage } from "~/features/reviews/ReviewAddPage";
+import { loadReviewAdd, submitReviewAdd } from "~/features/reviews/reviews.server";
+import { metaFromLoader } from "~/utils/meta";
+import { PRIVATE_HEADERS } from "~/utils/seo";
+
+export const handle = { i18n: ["reviews"], hydrate: false };
+
+export const loader = (args: LoaderFunctionArgs) => loadReviewAdd(args);
+
+export const action = (args: ActionFunctionArgs) => submitReviewAdd(args);
+
+export const headers = () => PRIVATE_HEADERS;
+
+export const meta = metaFromLoader({ noindex: true });
+
+export default function ReviewAddRoute() {
+  const { reviews, lang } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>() ?? null;
+  return <ReviewAddPage reviews={reviews} lang={lang} refused={refused} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,38 @@
+/** Date reviews (migration 0047, ADR 047). Times are epoch milliseconds (UTC). */
+import type { Generated } from "kysely";
+import type { ReviewedParty, ReviewPunctuality } from "../../contract/reviews";
+
+export interface DateReviewsTable {
+  id: Generated<number>;
+  date_id: number;
+  author_id: number;
+  /** The reviewed member: the other member of the date. */
+  subject_id: number;
+  party: ReviewedParty;
+  /** Mean of the criterion ratings. */
+  rating: number;
+  /** The yes/no questions, 1 yes, 0 no. */
+  recommend: number;
+  profile_match: number;
+  come_again: number;
+  punctuality: ReviewPunctuality;
+  text: string;
+  /** The reviewed member's one answer. */
+  comment: string | null;
+  commented_at: number | null;
+  created_at: number;
+  /** NULL while blind; the reveal sets both reviews of a date at once. */
+  published_at: number | null;
+}
+
+export interface DateReviewRatingsTable {
+  review_id: number;
+  criterion: string;
+  rating: number;
+}
+
+export interface DateReviewWindowsTable {
+  date_id: number;
+  opened_at: number;
+  closed_at: number | null;
+}

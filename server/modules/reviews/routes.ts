@@ -1,0 +1,110 @@
+import type { Context } from "hono";
+import { fail } from "../../api/errors";
+import type { ModuleContext } from "../../api/module-context";
+import { rowIdParam } from "../../api/params";
+import { ok } from "../../api/router";
+import type { ApiEnv } from "../../api/types";
+import {
+  REVIEW_COMMENT_MAX,
+  REVIEW_ERRORS,
+  REVIEW_LIST_PAGE_SIZE,
+  REVIEW_TEXT_MAX,
+  REVIEW_UNLOCK,
+  REVIEW_WINDOW_DAYS,
+  reviewCommentSchema,
+  reviewInputSchema,
+  reviewListQuerySchema,
+} from "../../contract/reviews";
+import { isValidProfileUsername } from "../../contract/validation";
+import { viewerContext } from "../access/index";
+import { PROFILE_NOT_FOUND } from "../profiles/index";
+import { commentReview, dateReviews, receivedReviews, unlockInfo, unlockReviews, writeReview } from "./service";
+
+const dateIdOf = (c: Context<ApiEnv>) => rowIdParam(c.req.param("date_id"), REVIEW_ERRORS.notFound);
+
+const MEMBERS_ONLY =
+  " Only the date's two members: any other id, a date of other members or an unknown one answers the same 404 exception.reviews.not_found.";
+
+/** Date reviews (spec section 7 "reviews": user/{username}, {date_id}, {reviewId}/comment; ADR 047). */
+export function registerReviews({ v2 }: ModuleContext): void {
+  const base = { tag: "reviews", auth: "required" as const };
+  v2.add(
+    {
+      ...base,
+      method: "get",
+      path: "/reviews/user/:username",
+      auth: "optional",
+      response: "ReviewList",
+      query: reviewListQuerySchema,
+      summary: `The published reviews a member received, newest first, ${REVIEW_LIST_PAGE_SIZE} a page, with the averages per criterion of the member's party. Texts are open to the date's members and plus members; others get text null, text_locked true and the unlock price. 404 for profiles the reader may not see; 403 exception.reviews.hidden when the member hides their reviews (date_review_display).`,
+      statuses: [400, 403, 404],
+    },
+    async (c, { query }) => {
+      const username = c.req.param("username") ?? "";
+      if (!isValidProfileUsername(username)) throw fail.notFound(PROFILE_NOT_FOUND);
+      const viewer = await viewerContext(c.get("deps"), c.get("user"));
+      c.header("Cache-Control", "private, no-store");
+      return ok(c, await receivedReviews(c.get("deps"), username, viewer, query.page));
+    },
+  );
+  v2.add(
+    {
+      ...base,
+      method: "get",
+      path: "/reviews/:date_id",
+      response: "DateReviews",
+      summary: `A date's two reviews as one of its members sees them: their own, and the other's only once both wrote or the ${REVIEW_WINDOW_DAYS}-day window after the date's end closed (blind reveal).${MEMBERS_ONLY}`,
+      statuses: [401, 404],
+    },
+    async (c, { user }) => ok(c, await dateReviews(c.get("deps"), user!.id, dateIdOf(c))),
+  );
+  v2.add(
+    {
+      ...base,
+      method: "post",
+      path: "/reviews/:date_id",
+      response: "DateReviews",
+      body: reviewInputSchema,
+      summary: `The member's one review of the other member of an accepted date, within ${REVIEW_WINDOW_DAYS} days after its end: a rating 1–5 for each criterion of the reviewed party (person or business), the three yes/no questions, punctuality and a text (at most ${REVIEW_TEXT_MAX} characters, ProstSchG filter). 400 at the field; 409 not_accepted, not_yet, window_closed, already_reviewed.${MEMBERS_ONLY}`,
+      statuses: [400, 401, 404, 409],
+    },
+    async (c, { user, body }) => ok(c, await writeReview(c.get("deps"), user!.id, dateIdOf(c), body)),
+  );
+  v2.add(
+    {
+      ...base,
+      method: "post",
+      path: "/reviews/:review_id/comment",
+      response: "DateReviews",
+      body: reviewCommentSchema,
+      summary: `The reviewed member's one answer to a published review (at most ${REVIEW_COMMENT_MAX} characters, ProstSchG filter). 409 comment_not_allowed while the review is blind, already_commented. Anyone but the reviewed member: 404 exception.reviews.not_found.`,
+      statuses: [400, 401, 404, 409],
+    },
+    async (c, { user, body }) =>
+      ok(c, await commentReview(c.get("deps"), user!.id, rowIdParam(c.req.param("review_id"), REVIEW_ERRORS.notFound), body)),
+  );
+  v2.add(
+    {
+      ...base,
+      method: "get",
+      path: "/reviews/:date_id/unlock",
+      response: "ReviewUnlockInfo",
+      summary: `What reading a date's published review texts costs the reader: ${REVIEW_UNLOCK.price} minor units of the ${REVIEW_UNLOCK.currency} currency, paid by the reader; free for the date's members and plus members (unlocked true). payable stays false until the wallet exists. 404 for dates without published reviews the reader may see.`,
+      statuses: [401, 404],
+    },
+    async (c, { user }) => ok(c, await unlockInfo(c.get("deps"), await viewerContext(c.get("deps"), user), dateIdOf(c))),
+  );
+  v2.add(
+    {
+      ...base,
+      method: "post",
+      path: "/reviews/:date_id/unlock",
+      // The answer once the wallet pays: the unlock info with unlocked true. Until then every call is refused.
+      response: "ReviewUnlockInfo",
+      summary:
+        "Unlocks a date's review texts for the reader. Until the wallet exists: 402 exception.reviews.unlock_not_payable (params price, currency); 409 unlock_not_needed for readers who read them for free; 404 like GET.",
+      statuses: [401, 402, 404, 409],
+    },
+    async (c, { user }) => unlockReviews(c.get("deps"), await viewerContext(c.get("deps"), user), dateIdOf(c)),
+  );
+}
