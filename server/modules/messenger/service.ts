@@ -434,6 +434,17 @@ async function lockSender(deps: ApiDeps, trx: DB, memberId: number): Promise<voi
   await trx.selectFrom("users").select("id").where("id", "=", memberId).forUpdate().execute();
 }
 
+/**
+ * PostgreSQL: hold the pair's thread row before the message takes its id, so messages of one conversation commit in
+ * id order. Without it, two members writing at once could commit 101 before 100; a client that resynced "after
+ * 101" in between would never see 100 (the bench found what ADR 042's cursor relies on). A new thread needs no
+ * lock: a parallel creator waits on the unique pair key until this transaction ends.
+ */
+async function lockThread(deps: ApiDeps, trx: DB, memberId: number, otherId: number): Promise<void> {
+  if (deps.dialect !== "postgres") return;
+  await trx.selectFrom("messenger_threads").select("id").where("pair_key", "=", pairKey(memberId, otherId)).forUpdate().execute();
+}
+
 /** The photos of a send, already rendered and stored (photos.ts); rows are written with the message. */
 export interface PreparedPhoto {
   public_id: string;
@@ -470,6 +481,7 @@ export async function sendMessage(
     // Every read of the rules inside the transaction (SQLite holds one connection for it).
     const tdeps: ApiDeps = { ...deps, db: trx };
     await lockSender(deps, trx, memberId);
+    await lockThread(deps, trx, memberId, other.id);
     const ctx = await pairContext(tdeps, trx, memberId, other);
     const now = deps.clock.now();
     if (actionType === MESSAGE_ACTION.no_thanks) {
