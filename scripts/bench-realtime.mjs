@@ -160,6 +160,9 @@ async function waitHealthy(instance, timeoutMs = 60_000) {
   }
   throw new Error(`instance on ${instance.port} did not become healthy`);
 }
+// A bench stopped from outside (timeout, ^C) must not leave instances holding the ports for the next run.
+process.on("exit", () => instances.forEach((i) => i.child?.kill("SIGKILL")));
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
 // One after the other: the first migrates the empty database.
 for (const instance of instances) {
   startInstance(instance);
@@ -446,6 +449,8 @@ for (let i = 0; i < MESSAGES; i++) {
       waitHealthy(victim).then(() => log(`instance on ${victim.port} healthy again`));
     }, DOWN_MS);
   }
+  if (i > 0 && i % Math.max(1, Math.floor(MESSAGES / 10)) === 0)
+    log(`${i} sent, ${acked.length} acknowledged, ${sendErrors} refused, ${inFlight.size} in flight`);
   // The messenger counts every sender's messages per hour: senders take turns there.
   const from = MESSENGER ? members[i % MEMBERS] : members[Math.floor(Math.random() * MEMBERS)];
   const partnerList = [...from.partners];

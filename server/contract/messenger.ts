@@ -236,7 +236,16 @@ export const threadListQuerySchema = v.strictObject(
   "validation.invalid",
 );
 /** GET /messenger/messages/{username}: the newest page, older ones before_id, or what arrived after after_id (resync). */
-export const conversationQuerySchema = v.strictObject({ before_id: idParam, after_id: idParam }, "validation.invalid");
+/** A resync cursor: 0 is a client that holds nothing of the conversation yet (everything after the start). */
+const cursorParam = v.optional(
+  v.pipe(
+    v.string("validation.invalid"),
+    v.regex(/^(0|[1-9]\d{0,9})$/, "validation.invalid"),
+    v.transform((s) => Number(s)),
+    v.maxValue(2_147_483_647, "validation.invalid"),
+  ),
+);
+export const conversationQuerySchema = v.strictObject({ before_id: idParam, after_id: cursorParam }, "validation.invalid");
 /** GET /messenger/autocomplete. */
 export const autocompleteQuerySchema = v.strictObject(
   { q: v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(40, "validation.invalid")) },

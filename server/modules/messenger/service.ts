@@ -428,10 +428,15 @@ function refused(decision: Decision): ApiError {
   );
 }
 
-/** PostgreSQL: hold the sender's row so parallel sends count the limits one after the other (SQLite writes serially). */
+/**
+ * PostgreSQL: hold the sender's row so parallel sends count the limits one after the other (SQLite writes serially).
+ * NO KEY UPDATE, not UPDATE: every row a send inserts points at both members (foreign keys take KEY SHARE on them),
+ * and FOR UPDATE would make two members writing to each other wait on one another's row — a deadlock once the
+ * thread lock below orders them (found by scripts/bench-realtime.mjs --adapter messenger).
+ */
 async function lockSender(deps: ApiDeps, trx: DB, memberId: number): Promise<void> {
   if (deps.dialect !== "postgres") return;
-  await trx.selectFrom("users").select("id").where("id", "=", memberId).forUpdate().execute();
+  await trx.selectFrom("users").select("id").where("id", "=", memberId).forNoKeyUpdate().execute();
 }
 
 /**
@@ -442,7 +447,7 @@ async function lockSender(deps: ApiDeps, trx: DB, memberId: number): Promise<voi
  */
 async function lockThread(deps: ApiDeps, trx: DB, memberId: number, otherId: number): Promise<void> {
   if (deps.dialect !== "postgres") return;
-  await trx.selectFrom("messenger_threads").select("id").where("pair_key", "=", pairKey(memberId, otherId)).forUpdate().execute();
+  await trx.selectFrom("messenger_threads").select("id").where("pair_key", "=", pairKey(memberId, otherId)).forNoKeyUpdate().execute();
 }
 
 /** The photos of a send, already rendered and stored (photos.ts); rows are written with the message. */
