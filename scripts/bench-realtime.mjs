@@ -289,6 +289,20 @@ function busAdapter() {
   }
 }
 
+/**
+ * A deadline for a request and its body. An AbortController held by its own timer, not AbortSignal.timeout():
+ * a bench run stalled on a few sends that never settled with the latter (its signal is only weakly held).
+ */
+async function withDeadline(run) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error("deadline")), SEND_TIMEOUT_MS);
+  try {
+    return await run(controller.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function messengerAdapter() {
   let next = 0;
   const base = () => {
@@ -298,34 +312,38 @@ function messengerAdapter() {
   return {
     name: "messenger",
     eventType: "message",
-    async send(from, to, text) {
-      const res = await fetch(`${base()}/messenger/send/${to.username}`, {
-        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-        method: "POST",
-        headers: { authorization: `Bearer ${from.token}`, "content-type": "application/json" },
-        body: JSON.stringify({ body: text }),
+    send(from, to, text) {
+      return withDeadline(async (signal) => {
+        const res = await fetch(`${base()}/messenger/send/${to.username}`, {
+          signal,
+          method: "POST",
+          headers: { authorization: `Bearer ${from.token}`, "content-type": "application/json" },
+          body: JSON.stringify({ body: text }),
+        });
+        if (res.status !== 201) throw new Error(`send ${res.status}: ${await res.text()}`);
+        // { code, data: SendResult { outcome, message: Message, thread_id } }
+        return (await res.json()).data.message.id;
       });
-      if (res.status !== 201) throw new Error(`send ${res.status}: ${await res.text()}`);
-      // { code, data: SendResult { outcome, message: Message, thread_id } }
-      return (await res.json()).data.message.id;
     },
-    async history(member, thread, afterId, partner) {
-      const res = await fetch(`${base()}/messenger/messages/${partner.username}?after_id=${afterId}`, {
-        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-        headers: { authorization: `Bearer ${member.token}` },
+    history(member, thread, afterId, partner) {
+      return withDeadline(async (signal) => {
+        const res = await fetch(`${base()}/messenger/messages/${partner.username}?after_id=${afterId}`, {
+          signal,
+          headers: { authorization: `Bearer ${member.token}` },
+        });
+        if (!res.ok) throw new Error(`history ${res.status}`);
+        // { code, data: Conversation { messages: Message[] (oldest first; after_id: up to a page) } }
+        const all = (await res.json()).data.messages ?? [];
+        // Both directions: the checker counts only what the partner sent.
+        const messages = all.map((m) => ({
+          id: m.id,
+          thread,
+          senderId: m.mine ? member.id : partner.id,
+          text: m.body,
+          sentAt: m.created_at,
+        }));
+        return { messages, more: all.length >= MESSENGER_PAGE_SIZE };
       });
-      if (!res.ok) throw new Error(`history ${res.status}`);
-      // { code, data: Conversation { messages: Message[] (oldest first; after_id: up to a page) } }
-      const all = (await res.json()).data.messages ?? [];
-      // Both directions: the checker counts only what the partner sent.
-      const messages = all.map((m) => ({
-        id: m.id,
-        thread,
-        senderId: m.mine ? member.id : partner.id,
-        text: m.body,
-        sentAt: m.created_at,
-      }));
-      return { messages, more: all.length >= MESSENGER_PAGE_SIZE };
     },
     fromEvent: () => null, // a hint: the client fetches
     close: async () => {},
@@ -340,6 +358,7 @@ let rawDuplicates = 0;
 const sockets = new Map(); // member index → current ws
 /** Per member: the sends not yet answered, by conversation, and the ids it sent (the messenger's hints reach both). */
 const pendingSends = members.map(() => new Map());
+let firstSyncs = 0; // clients whose first resync (after their first hello) is done
 const ownIds = members.map(() => new Set());
 const clients = members.map((member) => {
   const store = createRealtimeStore({ userId: member.id });
@@ -352,6 +371,10 @@ const clients = members.map((member) => {
   };
   const resyncAll = async () => {
     for (const partner of partners) await resyncThread(partner);
+    if (!member.synced) {
+      member.synced = true;
+      firstSyncs += 1;
+    }
   };
   // A hint fetches its conversation only: one fetch running per conversation, one more queued behind it.
   const syncing = new Map();
@@ -412,6 +435,11 @@ for (const { client } of clients) client.start();
   const deadline = Date.now() + 30_000;
   while (clients.some((c) => c.client.state !== "open") && Date.now() < deadline) await sleep(100);
   log(`${clients.filter((c) => c.client.state === "open").length}/${MEMBERS} sockets open`);
+  // The load starts once every client has loaded its conversations: a page load is not what is measured, and
+  // with the messenger 200 first resyncs (one request per conversation) would queue ahead of the first sends.
+  const syncDeadline = Date.now() + 180_000;
+  while (!args["no-resync"] && firstSyncs < MEMBERS && Date.now() < syncDeadline) await sleep(200);
+  log(`${firstSyncs}/${MEMBERS} clients synced`);
 }
 
 // ---- load with chaos ----
