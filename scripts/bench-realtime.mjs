@@ -17,9 +17,17 @@
 //  - bus: the bench plays the messenger. Its "database" is an array in this process (ids in commit order);
 //    it publishes each committed message with the bus adapter's own command (XADD MAXLEN ~ on the stream the
 //    instances read), carrying the message. This measures stream → both instances → hub → sockets → client.
-//  - messenger: POST /api/v2/messenger/send/:username, GET /api/v2/messenger/messages/:username?after_id=.
-//    The socket event is a hint ({type:"message"}); the client fetches the conversation after its last id.
-//    Contact rules apply (first-contact and hourly limits): run it with members the rules let through.
+//  - messenger: the real path. POST /api/v2/messenger/send/:username (201 with the stored message: the ack),
+//    GET /api/v2/messenger/messages/:username?after_id= (the resync). The socket event is a hint
+//    ({type:"message", thread_id, message_id}); the recipient fetches that conversation after its cursor. The
+//    contact rules apply, so a setup step seeds what they let through, in the database (not what is measured):
+//    every member is plus with a verified address and a listed Berlin profile, and every pair of partners already
+//    has a conversation (thread, both members' views, one message two days old, outside every rolling window);
+//    so no send is a first contact. Senders take turns (message i from member i mod N): 10,000 messages over 200
+//    members are 50 each, under the overall limit of 60 an hour per sender (ADR 043).
+//
+// Latency: from the start of the send request to the hint on the recipient's socket (a hint may beat the
+// sender's 201; both are matched at the end). Steady rate without chaos: --drop-every-ms 0 --kill-at 2.
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -50,6 +58,8 @@ const { values: args } = parseArgs({
       default: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/velora_bench_realtime",
     },
     "redis-url": { type: "string", default: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/15" },
+    // The messenger's sends take this long at most before they count as refused (a killed instance's requests).
+    "send-timeout-ms": { type: "string", default: "10000" },
   },
 });
 const MEMBERS = Number(args.members);
@@ -62,6 +72,8 @@ const PORTS = args.ports.split(",").map(Number);
 const PARTNERS = Number(args["partners-per-member"]);
 const DATABASE_URL = args["database-url"];
 const REDIS_URL = args["redis-url"];
+const SEND_TIMEOUT_MS = Number(args["send-timeout-ms"]);
+const MESSENGER = args.adapter === "messenger";
 const STREAM_KEY = "velora:realtime";
 const STREAM_MAXLEN = 10_000;
 /** MESSENGER_CONVERSATION_PAGE_SIZE: a resync page with after_id holds at most this many. */
@@ -148,6 +160,9 @@ async function waitHealthy(instance, timeoutMs = 60_000) {
   }
   throw new Error(`instance on ${instance.port} did not become healthy`);
 }
+// A bench stopped from outside (timeout, ^C) must not leave instances holding the ports for the next run.
+process.on("exit", () => instances.forEach((i) => i.child?.kill("SIGKILL")));
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
 // One after the other: the first migrates the empty database.
 for (const instance of instances) {
   startInstance(instance);
@@ -181,9 +196,13 @@ for (let i = 0; i < MEMBERS; i++) {
       randomBytes(8).toString("hex"),
     ],
   );
+  await db.query(
+    `INSERT INTO profiles (user_id, display_name, city_name, city_slug, country_code, region_code, lat, lon, is_visible, updated_at)
+     VALUES ($1, $2, 'Berlin', 'berlin', 'DE', '16', 52.52, 13.405, 1, $3)`,
+    [rows[0].id, `Bench ${i}`, now],
+  );
   members.push({ index: i, id: rows[0].id, username, token, partners: new Set() });
 }
-await db.end();
 // Conversations: each member talks to a few others (both directions).
 for (const member of members) {
   while (member.partners.size < PARTNERS) {
@@ -195,6 +214,44 @@ for (const member of members) {
 }
 const conversationOf = (a, b) => `${Math.min(a, b)}-${Math.max(a, b)}`;
 log(`${MEMBERS} members, ${members.reduce((n, m) => n + m.partners.size, 0) / 2} conversations`);
+
+// ---- messenger setup: the conversations exist before the run (the contact rules let no stranger write 50 times) ----
+const threadPairs = new Map(); // server thread id → [member index, member index]
+if (MESSENGER) {
+  const seededAt = Date.now() - 2 * 86_400_000;
+  for (const member of members) {
+    for (const partnerIndex of member.partners) {
+      if (partnerIndex < member.index) continue;
+      const other = members[partnerIndex];
+      const [low, high] = member.id < other.id ? [member.id, other.id] : [other.id, member.id];
+      const { rows: thread } = await db.query(
+        `INSERT INTO messenger_threads (pair_key, starter_id, other_id, created_at) VALUES ($1, $2, $3, $4) RETURNING id`,
+        [`${low}:${high}`, member.id, other.id, seededAt],
+      );
+      const threadId = thread[0].id;
+      const { rows: message } = await db.query(
+        `INSERT INTO messenger_messages (thread_id, sender_id, recipient_id, body, action_type, photo_count, created_at)
+         VALUES ($1, $2, $3, 'Hallo', 0, 0, $4) RETURNING id`,
+        [threadId, member.id, other.id, seededAt],
+      );
+      const messageId = message[0].id;
+      await db.query(`UPDATE messenger_threads SET last_message_id = $1 WHERE id = $2`, [messageId, threadId]);
+      for (const [self, partner] of [
+        [member.id, other.id],
+        [other.id, member.id],
+      ]) {
+        await db.query(
+          `INSERT INTO messenger_thread_members (thread_id, member_id, partner_id, last_read_id, last_visible_id, updated_at)
+           VALUES ($1, $2, $3, $4, $4, $5)`,
+          [threadId, self, partner, messageId, seededAt],
+        );
+      }
+      threadPairs.set(threadId, [member.index, partnerIndex]);
+    }
+  }
+  log(`seeded ${threadPairs.size} conversations (one message each, two days old)`);
+}
+await db.end();
 
 // ---- adapters ----
 function busAdapter() {
@@ -232,6 +289,20 @@ function busAdapter() {
   }
 }
 
+/**
+ * A deadline for a request and its body. An AbortController held by its own timer, not AbortSignal.timeout():
+ * a bench run stalled on a few sends that never settled with the latter (its signal is only weakly held).
+ */
+async function withDeadline(run) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error("deadline")), SEND_TIMEOUT_MS);
+  try {
+    return await run(controller.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function messengerAdapter() {
   let next = 0;
   const base = () => {
@@ -241,32 +312,38 @@ function messengerAdapter() {
   return {
     name: "messenger",
     eventType: "message",
-    async send(from, to, text) {
-      const res = await fetch(`${base()}/messenger/send/${to.username}`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${from.token}`, "content-type": "application/json" },
-        body: JSON.stringify({ body: text }),
+    send(from, to, text) {
+      return withDeadline(async (signal) => {
+        const res = await fetch(`${base()}/messenger/send/${to.username}`, {
+          signal,
+          method: "POST",
+          headers: { authorization: `Bearer ${from.token}`, "content-type": "application/json" },
+          body: JSON.stringify({ body: text }),
+        });
+        if (res.status !== 201) throw new Error(`send ${res.status}: ${await res.text()}`);
+        // { code, data: SendResult { outcome, message: Message, thread_id } }
+        return (await res.json()).data.message.id;
       });
-      if (res.status !== 201) throw new Error(`send ${res.status}: ${await res.text()}`);
-      // { code, data: SendResult { outcome, message: Message, thread_id } }
-      return (await res.json()).data.message.id;
     },
-    async history(member, thread, afterId, partner) {
-      const res = await fetch(`${base()}/messenger/messages/${partner.username}?after_id=${afterId}`, {
-        headers: { authorization: `Bearer ${member.token}` },
+    history(member, thread, afterId, partner) {
+      return withDeadline(async (signal) => {
+        const res = await fetch(`${base()}/messenger/messages/${partner.username}?after_id=${afterId}`, {
+          signal,
+          headers: { authorization: `Bearer ${member.token}` },
+        });
+        if (!res.ok) throw new Error(`history ${res.status}`);
+        // { code, data: Conversation { messages: Message[] (oldest first; after_id: up to a page) } }
+        const all = (await res.json()).data.messages ?? [];
+        // Both directions: the checker counts only what the partner sent.
+        const messages = all.map((m) => ({
+          id: m.id,
+          thread,
+          senderId: m.mine ? member.id : partner.id,
+          text: m.body,
+          sentAt: m.created_at,
+        }));
+        return { messages, more: all.length >= MESSENGER_PAGE_SIZE };
       });
-      if (!res.ok) throw new Error(`history ${res.status}`);
-      // { code, data: Conversation { messages: Message[] (oldest first; after_id: up to a page) } }
-      const all = (await res.json()).data.messages ?? [];
-      // Both directions: the checker counts only what the partner sent.
-      const messages = all.map((m) => ({
-        id: m.id,
-        thread,
-        senderId: m.mine ? member.id : partner.id,
-        text: m.body,
-        sentAt: m.created_at,
-      }));
-      return { messages, more: all.length >= MESSENGER_PAGE_SIZE };
     },
     fromEvent: () => null, // a hint: the client fetches
     close: async () => {},
@@ -276,20 +353,54 @@ const adapter = args.adapter === "messenger" ? messengerAdapter() : busAdapter()
 
 // ---- clients ----
 const sentAt = new Map(); // message id → { send time, recipient index }
-const latencies = [];
-let liveDeliveries = 0;
+const arrivals = new Map(); // "message id:member index" → when the event first reached that member's socket
 let rawDuplicates = 0;
 const sockets = new Map(); // member index → current ws
+/** Per member: the sends not yet answered, by conversation, and the ids it sent (the messenger's hints reach both). */
+const pendingSends = members.map(() => new Map());
+let firstSyncs = 0; // clients whose first resync (after their first hello) is done
+const ownIds = members.map(() => new Set());
 const clients = members.map((member) => {
   const store = createRealtimeStore({ userId: member.id });
   const seenLive = new Set();
   let connects = 0;
   const partners = [...member.partners].map((i) => members[i]);
+  const resyncThread = (partner) => {
+    const thread = conversationOf(member.index, partner.index);
+    return resyncStore(store, (afterId) => adapter.history(member, thread, afterId, partner), thread);
+  };
   const resyncAll = async () => {
-    for (const partner of partners) {
-      const thread = conversationOf(member.index, partner.index);
-      await resyncStore(store, (afterId) => adapter.history(member, thread, afterId, partner), thread);
+    for (const partner of partners) await resyncThread(partner);
+    if (!member.synced) {
+      member.synced = true;
+      firstSyncs += 1;
     }
+  };
+  // A hint fetches its conversation only: one fetch running per conversation, one more queued behind it.
+  const syncing = new Map();
+  const syncThread = (partner) => {
+    const key = partner.index;
+    const entry = syncing.get(key);
+    if (entry) return void (entry.again = true);
+    const state = { again: false };
+    syncing.set(key, state);
+    void (async () => {
+      do {
+        state.again = false;
+        await resyncThread(partner).catch(() => undefined); // the next hint or reconnect retries
+      } while (state.again);
+      syncing.delete(key);
+    })();
+  };
+  const onMessageHint = async (event) => {
+    const pair = threadPairs.get(event.thread_id);
+    if (!pair) return void client.resyncNow();
+    const partner = members[pair[0] === member.index ? pair[1] : pair[0]];
+    // The sender holds its message from the 201; wait for its own answer before deciding the hint is news.
+    const pending = pendingSends[member.index].get(partner.index);
+    if (pending?.size) await Promise.allSettled([...pending]);
+    if (ownIds[member.index].has(event.message_id)) return;
+    syncThread(partner);
   };
   const client = createRealtimeClient({
     url: "ws://unused",
@@ -307,40 +418,45 @@ const clients = members.map((member) => {
     onFrame: (frame) => {
       if (frame.type !== "event" || frame.event.type !== adapter.eventType) return;
       const id = frame.event.message?.id ?? frame.event.message_id;
-      const sent = sentAt.get(id);
       if (seenLive.has(id)) rawDuplicates += 1;
       seenLive.add(id);
-      // Only the recipient's socket counts (the messenger also tells the sender's other tabs).
-      if (sent !== undefined && sent.to === member.index) {
-        latencies.push(performance.now() - sent.t0);
-        liveDeliveries += 1;
-      }
+      const key = `${id}:${member.index}`;
+      if (!arrivals.has(key)) arrivals.set(key, performance.now());
       const incoming = adapter.fromEvent(frame.event);
       if (incoming) store.getState().receive([incoming]);
-      else void client.resyncNow();
+      else void onMessageHint(frame.event);
     },
     resync: args["no-resync"] ? async () => {} : resyncAll,
   });
-  return { member, store, client };
+  return { member, store, client, resyncAll };
 });
 for (const { client } of clients) client.start();
 {
   const deadline = Date.now() + 30_000;
   while (clients.some((c) => c.client.state !== "open") && Date.now() < deadline) await sleep(100);
   log(`${clients.filter((c) => c.client.state === "open").length}/${MEMBERS} sockets open`);
+  // The load starts once every client has loaded its conversations: a page load is not what is measured, and
+  // with the messenger 200 first resyncs (one request per conversation) would queue ahead of the first sends.
+  const syncDeadline = Date.now() + 60_000;
+  while (!args["no-resync"] && firstSyncs < MEMBERS && Date.now() < syncDeadline) await sleep(200);
+  log(`${firstSyncs}/${MEMBERS} clients synced`);
 }
 
 // ---- load with chaos ----
 const acked = []; // { id, from, to, thread, order }
 let sendErrors = 0;
+const refusals = new Set(); // a few distinct reasons, for the report
 let drops = 0;
-const chaos = setInterval(() => {
-  const ws = sockets.get(Math.floor(Math.random() * MEMBERS));
-  if (ws && ws.readyState === WebSocket.OPEN) {
-    ws.terminate();
-    drops += 1;
-  }
-}, DROP_EVERY_MS);
+const chaos =
+  DROP_EVERY_MS > 0
+    ? setInterval(() => {
+        const ws = sockets.get(Math.floor(Math.random() * MEMBERS));
+        if (ws && ws.readyState === WebSocket.OPEN) {
+          ws.terminate();
+          drops += 1;
+        }
+      }, DROP_EVERY_MS)
+    : null;
 let killed = false;
 const victim = instances[instances.length - 1];
 const started = performance.now();
@@ -350,7 +466,7 @@ for (let i = 0; i < MESSAGES; i++) {
   const due = started + (i * 1000) / RATE;
   const wait = due - performance.now();
   if (wait > 1) await sleep(wait);
-  if (!killed && i >= MESSAGES * KILL_AT) {
+  if (!killed && KILL_AT < 1 && i >= MESSAGES * KILL_AT) {
     killed = true;
     log(`killing the instance on ${victim.port} (SIGKILL) at message ${i}`);
     victim.up = false;
@@ -361,23 +477,36 @@ for (let i = 0; i < MESSAGES; i++) {
       waitHealthy(victim).then(() => log(`instance on ${victim.port} healthy again`));
     }, DOWN_MS);
   }
-  const from = members[Math.floor(Math.random() * MEMBERS)];
+  if (i > 0 && i % Math.max(1, Math.floor(MESSAGES / 10)) === 0)
+    log(`${i} sent, ${acked.length} acknowledged, ${sendErrors} refused, ${inFlight.size} in flight`);
+  // The messenger counts every sender's messages per hour: senders take turns there.
+  const from = MESSENGER ? members[i % MEMBERS] : members[Math.floor(Math.random() * MEMBERS)];
   const partnerList = [...from.partners];
   const to = members[partnerList[Math.floor(Math.random() * partnerList.length)]];
   const t0 = performance.now();
+  const pending = pendingSends[from.index].get(to.index) ?? new Set();
+  pendingSends[from.index].set(to.index, pending);
   const p = adapter
     .send(from, to, `m${i}`, Date.now())
     .then((id) => {
+      ownIds[from.index].add(id);
       sentAt.set(id, { t0, to: to.index });
       acked.push({ id, from: from.index, to: to.index, thread: conversationOf(from.index, to.index), order: acked.length });
     })
-    .catch(() => (sendErrors += 1))
-    .finally(() => inFlight.delete(p));
+    .catch((err) => {
+      sendErrors += 1;
+      if (refusals.size < 5) refusals.add(String(err?.message ?? err).slice(0, 160));
+    })
+    .finally(() => {
+      inFlight.delete(p);
+      pending.delete(p);
+    });
   inFlight.add(p);
+  pending.add(p);
 }
 await Promise.all(inFlight);
 const sendSeconds = (performance.now() - started) / 1000;
-clearInterval(chaos);
+if (chaos) clearInterval(chaos);
 log(`sent ${acked.length} acknowledged (${sendErrors} refused) in ${sendSeconds.toFixed(1)} s; ${drops} sockets cut`);
 
 // ---- settle: every client connected, then one more resync ("after resync") ----
@@ -387,7 +516,10 @@ log(`sent ${acked.length} acknowledged (${sendErrors} refused) in ${sendSeconds.
   for (const { client } of clients) client.reconnectNow();
   await sleep(500);
   const batch = 20;
-  for (let i = 0; i < clients.length; i += batch) await Promise.all(clients.slice(i, i + batch).map((c) => c.client.resyncNow()));
+  // The final resync goes straight to the API pages (the client's own resync queue may be waiting out a backoff);
+  // one that does not finish in time leaves its gaps to the checker.
+  const bounded = (c) => Promise.race([c.resyncAll().catch(() => undefined), sleep(60_000)]);
+  for (let i = 0; i < clients.length; i += batch) await Promise.all(clients.slice(i, i + batch).map(bounded));
 }
 
 // ---- the checker ----
@@ -423,6 +555,13 @@ for (const { member, store } of clients) {
     if (shown.join(",") !== want.join(",")) misordered += 1;
   }
 }
+// Latency of the messages whose hint reached the recipient's socket live (the rest came by resync).
+const latencies = [];
+for (const message of acked) {
+  const arrived = arrivals.get(`${message.id}:${message.to}`);
+  if (arrived !== undefined) latencies.push(arrived - sentAt.get(message.id).t0);
+}
+const liveDeliveries = latencies.length;
 const sorted = [...latencies].sort((a, b) => a - b);
 const pct = (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 const result = {
@@ -449,6 +588,7 @@ const result = {
 };
 console.info(JSON.stringify(result, null, 2));
 if (lostExamples.length) console.info("lost, for example:", lostExamples);
+if (refusals.size) console.info("refused sends, for example:", [...refusals]);
 
 for (const { client } of clients) client.stop();
 await adapter.close();

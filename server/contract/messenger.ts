@@ -45,9 +45,6 @@ export const MESSENGER_DOLLAR_PRICES = { first_contact_unlock: 5, boost: 5, mini
 /** The unread-message e-mail: after this delay, at most once per conversation and day. */
 export const UNREAD_MAIL_DELAY_MS = 15 * 60 * 1000;
 export const UNREAD_MAIL_INTERVAL_MS = 24 * 60 * 60 * 1000;
-/** Online status: a message sent within this time is "chatting", activity within this time "available". */
-export const CHATTING_WITHIN_MS = 5 * 60 * 1000;
-export const AVAILABLE_WITHIN_MS = 15 * 60 * 1000;
 
 /**
  * Spec section 9: eight whitelisted link domains. A link to one of them (or a subdomain) is shown as a link; any
@@ -101,10 +98,8 @@ export const MESSAGE_ACTION = { normal: 0, no_thanks: 2 } as const;
 export const MESSAGE_STATUSES = ["sending", "success", "fail", "preparing"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
-/** Spec section 3: online status codes 0–5. */
-export const ONLINE_STATUS = { none: 0, available: 1, chatting: 2, invisible: 3, unavailable: 4, unknown: 5 } as const;
-export const ONLINE_STATUS_NAMES = ["none", "available", "chatting", "invisible", "unavailable", "unknown"] as const;
-export type OnlineStatusName = (typeof ONLINE_STATUS_NAMES)[number];
+/** Spec section 3: online status codes 0–5, defined once with live presence (contract/realtime). */
+export { ONLINE_STATUS, ONLINE_STATUS_NAMES, type OnlineStatusName } from "./realtime";
 
 /**
  * Spec section 4 "Conversation state", from the other member: support accounts and deleted members first, then
@@ -241,7 +236,16 @@ export const threadListQuerySchema = v.strictObject(
   "validation.invalid",
 );
 /** GET /messenger/messages/{username}: the newest page, older ones before_id, or what arrived after after_id (resync). */
-export const conversationQuerySchema = v.strictObject({ before_id: idParam, after_id: idParam }, "validation.invalid");
+/** A resync cursor: 0 is a client that holds nothing of the conversation yet (everything after the start). */
+const cursorParam = v.optional(
+  v.pipe(
+    v.string("validation.invalid"),
+    v.regex(/^(0|[1-9]\d{0,9})$/, "validation.invalid"),
+    v.transform((s) => Number(s)),
+    v.maxValue(2_147_483_647, "validation.invalid"),
+  ),
+);
+export const conversationQuerySchema = v.strictObject({ before_id: idParam, after_id: cursorParam }, "validation.invalid");
 /** GET /messenger/autocomplete. */
 export const autocompleteQuerySchema = v.strictObject(
   { q: v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(40, "validation.invalid")) },

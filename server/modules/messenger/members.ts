@@ -1,15 +1,10 @@
 /**
  * The members of a conversation as the messenger's rules read them, the conversation state (spec section 4, in its
- * order) and the online status codes 0–5 (spec section 3) derived from stored activity (ADR 043).
+ * order) and the online status codes 0–5 (spec section 3) from live presence (ADR 042, 043).
  */
 import type { ApiDeps } from "../../api/types";
-import {
-  CHATTING_WITHIN_MS,
-  AVAILABLE_WITHIN_MS,
-  ONLINE_STATUS,
-  type ConversationState,
-  type MessengerPartner,
-} from "../../contract/messenger";
+import { ONLINE_STATUS, type ConversationState, type MessengerPartner } from "../../contract/messenger";
+import type { OnlineStatus } from "../../contract/realtime";
 import { plusRunning } from "../../contract/membership";
 import { isStaffUserType } from "../../contract/moderation";
 import type { DB } from "../../db/index";
@@ -158,34 +153,27 @@ export function conversationState(
   return "normal";
 }
 
-/** When each of these members last sent a message, for "chatting" (only recent ones are read). */
-export async function recentSenders(db: DB, ids: number[], now: number): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom("messenger_messages")
-    .select("sender_id")
-    .where("sender_id", "in", ids)
-    .where("created_at", ">", now - CHATTING_WITHIN_MS)
-    .groupBy("sender_id")
-    .execute();
-  return new Set(rows.map((row) => row.sender_id));
-}
+/** The states in which the viewer may learn the other member's presence: the conversation is theirs to have. */
+const PRESENCE_SHOWN: ReadonlySet<ConversationState> = new Set(["normal", "no_thanks", "sent_no_thanks"]);
 
 /**
- * Spec section 3: online status 0–5 as the viewer sees the other member. Deleted or banned: unknown; not reachable
- * (paused, deactivated, hidden, a block): unavailable; a plus member browsing invisibly: none (never revealed);
- * a message sent within 5 minutes: chatting; activity within 15 minutes: available; else none. Live presence
- * (issue 12 item 6) replaces the stored activity later.
+ * Spec section 3: online status 0–5 as the viewer sees the other member, from live presence (`deps.presence`, ADR
+ * 042: 0 no socket, 1 available, 2 chatting, 4 every tab away). 5 unknown wherever the viewer may not learn it:
+ * deleted, support, banned, paused, deactivated, hidden, a block either way (as the hub's watch answers across a
+ * block). A plus member browsing invisibly reads 0 from the stored switch as well, which is fresher than the flag
+ * their socket took at its handshake. Stored activity (last_active_at) is no fallback: a member without a socket is
+ * not online in the sense of the codes, and the page must agree with the presence frames that follow on /ws.
  */
-export function onlineStatus(other: MemberRow | undefined, state: ConversationState, chatting: boolean, now: number): number {
-  if (state === "deleted" || state === "banned") return ONLINE_STATUS.unknown;
-  if (state !== "normal" && state !== "no_thanks" && state !== "sent_no_thanks") return ONLINE_STATUS.unavailable;
-  if (!other) return ONLINE_STATUS.unknown;
+export function onlineStatus(
+  presence: Pick<ApiDeps["presence"], "status">,
+  viewerId: number,
+  other: MemberRow | undefined,
+  state: ConversationState,
+  now: number,
+): OnlineStatus {
+  if (!other || !PRESENCE_SHOWN.has(state)) return ONLINE_STATUS.unknown;
   if (other.invisible_browsing === 1 && isPlus(other, now)) return ONLINE_STATUS.none;
-  if (chatting) return ONLINE_STATUS.chatting;
-  const last = Math.max(other.last_active_at ?? 0, other.last_login_at ?? 0);
-  if (last > now - AVAILABLE_WITHIN_MS) return ONLINE_STATUS.available;
-  return ONLINE_STATUS.none;
+  return presence.status(viewerId, other.id);
 }
 
 /** The avatars the viewer may see of these members, by member id. */

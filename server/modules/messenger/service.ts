@@ -34,6 +34,7 @@ import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
 import { isFindableProfile, notBlockedWith, viewerContext, type ViewerContext } from "../access/index";
 import { countFolder, listFilter } from "../inbox/index";
+import { markSubjectRead, notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
 import {
   avatarsOf,
   blockRelations,
@@ -43,7 +44,6 @@ import {
   membersByIds,
   onlineStatus,
   partnerOf,
-  recentSenders,
   type MemberRow,
 } from "./members";
 import { photoImageOf, photosOfMessages, type StoredPhoto } from "./photos";
@@ -127,9 +127,21 @@ function previewOf(body: string): string {
   return flat.length > 80 ? `${flat.slice(0, 79)}…` : flat;
 }
 
-/** Marks the member active (the online status until live presence exists). */
+/** Stored activity is read at minute grain (the hot-escort rule's 4 hours): a busy reader writes once a minute. */
+const ACTIVITY_GRAIN_MS = 60_000;
+
+/**
+ * Marks the member active for the contact rules (a hot escort is one active within 4 hours). The online status
+ * comes from live presence (members.ts), not from this.
+ */
 export async function touchActivity(deps: ApiDeps, memberId: number): Promise<void> {
-  await deps.db.updateTable("users").set({ last_active_at: deps.clock.now() }).where("id", "=", memberId).execute();
+  const now = deps.clock.now();
+  await deps.db
+    .updateTable("users")
+    .set({ last_active_at: now })
+    .where("id", "=", memberId)
+    .where((eb) => eb.or([eb("last_active_at", "is", null), eb("last_active_at", "<", now - ACTIVITY_GRAIN_MS)]))
+    .execute();
 }
 
 // --- lists -------------------------------------------------------------------------------------------------------
@@ -143,16 +155,16 @@ async function partnersFor(
   noThanks: Map<number, number | null>,
 ) {
   const now = deps.clock.now();
-  const [members, blocks, chatting, avatars] = await Promise.all([
+  const [members, blocks, avatars] = await Promise.all([
     membersByIds(deps.db, partnerIds),
     blockRelations(deps.db, memberId, partnerIds),
-    recentSenders(deps.db, partnerIds, now),
     avatarsOf(deps, viewer, partnerIds),
   ]);
   return (partnerId: number, threadId: number) => {
     const other = members.get(partnerId);
     const state = conversationState(memberId, other, blocks.get(partnerId), noThanks.get(threadId) ?? null);
-    return { state, partner: partnerOf(other, state, onlineStatus(other, state, chatting.has(partnerId), now), avatars.get(partnerId)) };
+    const status = onlineStatus(deps.presence, memberId, other, state, now);
+    return { state, partner: partnerOf(other, state, status, avatars.get(partnerId)) };
   };
 }
 
@@ -319,10 +331,8 @@ export async function conversationWith(
   const other = await partnerByName(deps, memberId, username);
   const ctx = await pairContext(deps, deps.db, memberId, other);
   const decision = publicCheck(await decide(deps, deps.db, ctx));
-  const now = deps.clock.now();
-  const chatting = (await recentSenders(deps.db, [other.id], now)).has(other.id);
   const avatar = (await avatarsOf(deps, ctx.viewer, [other.id])).get(other.id);
-  const partner = partnerOf(other, ctx.state, onlineStatus(other, ctx.state, chatting, now), avatar);
+  const partner = partnerOf(other, ctx.state, onlineStatus(deps.presence, memberId, other, ctx.state, deps.clock.now()), avatar);
   const view = ctx.thread ? await viewOf(deps.db, ctx.thread.id, memberId) : undefined;
   if (!ctx.thread || !view) {
     // Nothing to read: a deleted or hidden member's name is no way to learn more about them.
@@ -384,10 +394,26 @@ function refused(decision: Decision): ApiError {
   );
 }
 
-/** PostgreSQL: hold the sender's row so parallel sends count the limits one after the other (SQLite writes serially). */
+/**
+ * PostgreSQL: hold the sender's row so parallel sends count the limits one after the other (SQLite writes serially).
+ * NO KEY UPDATE, not UPDATE: every row a send inserts points at both members (foreign keys take KEY SHARE on them),
+ * and FOR UPDATE would make two members writing to each other wait on one another's row — a deadlock once the
+ * thread lock below orders them (found by scripts/bench-realtime.mjs --adapter messenger).
+ */
 async function lockSender(deps: ApiDeps, trx: DB, memberId: number): Promise<void> {
   if (deps.dialect !== "postgres") return;
-  await trx.selectFrom("users").select("id").where("id", "=", memberId).forUpdate().execute();
+  await trx.selectFrom("users").select("id").where("id", "=", memberId).forNoKeyUpdate().execute();
+}
+
+/**
+ * PostgreSQL: hold the pair's thread row before the message takes its id, so messages of one conversation commit in
+ * id order. Without it, two members writing at once could commit 101 before 100; a client that resynced "after
+ * 101" in between would never see 100 (the bench found what ADR 042's cursor relies on). A new thread needs no
+ * lock: a parallel creator waits on the unique pair key until this transaction ends.
+ */
+async function lockThread(deps: ApiDeps, trx: DB, memberId: number, otherId: number): Promise<void> {
+  if (deps.dialect !== "postgres") return;
+  await trx.selectFrom("messenger_threads").select("id").where("pair_key", "=", pairKey(memberId, otherId)).forNoKeyUpdate().execute();
 }
 
 /** The photos of a send, already rendered and stored (photos.ts); rows are written with the message. */
@@ -420,10 +446,13 @@ export async function sendMessage(
 ): Promise<SendResult> {
   const other = await partnerByName(deps, memberId, username);
   const actionType = input.actionType ?? MESSAGE_ACTION.normal;
+  let hints: NotificationHints = [];
   const result = await deps.db.transaction().execute(async (trx) => {
+    hints = [];
     // Every read of the rules inside the transaction (SQLite holds one connection for it).
     const tdeps: ApiDeps = { ...deps, db: trx };
     await lockSender(deps, trx, memberId);
+    await lockThread(deps, trx, memberId, other.id);
     const ctx = await pairContext(tdeps, trx, memberId, other);
     const now = deps.clock.now();
     if (actionType === MESSAGE_ACTION.no_thanks) {
@@ -441,6 +470,7 @@ export async function sendMessage(
     to: [memberId, other.id],
     event: { type: "message", thread_id: result.thread_id, message_id: result.message.id },
   });
+  await publishNotificationHints(deps, hints);
   return result;
 
   async function write(trx: DB, ctx: PairContext, decision: Decision | null, now: number): Promise<SendResult> {
@@ -513,6 +543,8 @@ export async function sendMessage(
         .where("thread_id", "=", thread.id)
         .where("member_id", "=", memberId)
         .execute();
+      // Answering reads the thread, so its notifications are read too.
+      await markSubjectRead(deps, trx, memberId, "message", { type: "thread", id: thread.id });
     }
     const theirs = await viewOf(trx, thread.id, other.id);
     if (!theirs) {
@@ -537,6 +569,14 @@ export async function sendMessage(
         .where("member_id", "=", other.id)
         .execute();
     }
+    hints = await notifyRecipient(deps, trx, {
+      recipientId: other.id,
+      sender: ctx.me,
+      threadId: thread.id,
+      before: theirs,
+      requestReason: decision?.requestReason ?? null,
+      actionType,
+    });
     if (firstContact) {
       await trx
         .insertInto("messenger_first_contacts")
@@ -556,6 +596,41 @@ export async function sendMessage(
     const photos = await photosOfMessages(trx, [message.id]);
     return { outcome: "success", thread_id: thread.id, message: toMessage(message, memberId, photos, 0) };
   }
+}
+
+/**
+ * The recipient's notification of a message (ADR 043 "Notifications"): kind messages under their choices for push
+ * and bar (the e-mail is the delayed digest), never to the sender. One per thread until the recipient reads it: the
+ * dedupe key carries how far they had read, so further messages meanwhile add nothing (no row, no push), and reading
+ * the thread marks it read (threadAction). Nothing for the requests folder (a filtered first contact stays quiet
+ * until the member looks, as it stays out of the unread count), nothing for a declined thread, and nothing for
+ * "no thanks", which ends a conversation rather than asking for an answer.
+ */
+async function notifyRecipient(
+  deps: ApiDeps,
+  trx: DB,
+  message: {
+    recipientId: number;
+    sender: MemberRow;
+    threadId: number;
+    /** The recipient's view before this message (none for a new thread). */
+    before: MemberView | undefined;
+    requestReason: string | null;
+    actionType: number;
+  },
+): Promise<NotificationHints> {
+  const { before } = message;
+  if (message.actionType !== MESSAGE_ACTION.normal) return [];
+  const folder = before ? before.folder : message.requestReason ? "requests" : "inbox";
+  if (folder !== "inbox") return [];
+  return notify(deps, trx, {
+    userId: message.recipientId,
+    event: "message",
+    actorId: message.sender.id,
+    subject: { type: "thread", id: message.threadId },
+    url: `messenger/${message.sender.username}`,
+    dedupeKey: `message:${message.threadId}:${before?.last_read_id ?? 0}`,
+  });
 }
 
 // --- thread actions ----------------------------------------------------------------------------------------------
@@ -590,9 +665,11 @@ export async function threadAction(deps: ApiDeps, memberId: number, threadId: nu
     case "delete":
       // Delete for me: everything up to now leaves the member's view; a new message brings the thread back.
       await set({ deleted_up_to: last, last_read_id: last, unread_count: 0, hidden: 0 });
+      await markSubjectRead(deps, deps.db, memberId, "message", { type: "thread", id: threadId });
       break;
     case "read":
       await set({ last_read_id: last, unread_count: 0 });
+      await markSubjectRead(deps, deps.db, memberId, "message", { type: "thread", id: threadId });
       await deps.bus.publish({
         to: [memberId, view.partner_id],
         event: { type: "thread_read", thread_id: threadId, reader_id: memberId, last_read_id: last },

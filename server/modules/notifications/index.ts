@@ -8,9 +8,18 @@
  *   });
  *   await publishNotificationHints(deps, hints);
  *
- * Messages (event "message", no e-mail here: the messenger's delayed digest mails) and dates ("date_request",
- * "date_answer", "review") are wired by their modules when they land.
+ * Messages (event "message", no e-mail here: the messenger's delayed digest mails; one per thread until read, with
+ * `markSubjectRead` when the member reads the thread) are wired in the messenger's send; dates ("date_request",
+ * "date_answer", "review") by their module.
  */
-export { notificationSummary, notify, publishNotificationHints, wantsChannel, type NotificationHints, type NotifyInput } from "./service";
+export {
+  markSubjectRead,
+  notificationSummary,
+  notify,
+  publishNotificationHints,
+  wantsChannel,
+  type NotificationHints,
+  type NotifyInput,
+} from "./service";
 export { sendPushNotification } from "./push";
 export { sendNotificationMail } from "./mail";

@@ -116,7 +116,9 @@ export async function notify(deps: ApiDeps, trx: Executor, input: NotifyInput): 
     notificationId = row.id;
   }
   const job = { user_id: input.userId, event: input.event, actor_id: actorId, url, notification_id: notificationId };
-  if (channels.push) await enqueueJob(trx, deps.clock, "notification.push", job);
+  // With the bar off no row holds the dedupe key; the job key still folds a burst into one push while it waits.
+  const pushKey = input.dedupeKey ? { key: `notification.push:${input.userId}:${input.dedupeKey}` } : {};
+  if (channels.push) await enqueueJob(trx, deps.clock, "notification.push", job, pushKey);
   if (channels.email && !EVENTS_WITH_OWN_MAIL.has(input.event)) await enqueueJob(trx, deps.clock, "notification.email", job);
   if (notificationId === null) return [];
   const actorName = actorId === null ? null : await displayNameOf(trx, actorId);
@@ -135,6 +137,29 @@ export async function notify(deps: ApiDeps, trx: Executor, input: NotifyInput): 
       },
     },
   ];
+}
+
+/**
+ * Marks the member's unread notifications of one event about one subject read: the messenger calls it when the
+ * member reads a thread, so the bell does not keep announcing messages they have seen.
+ */
+export async function markSubjectRead(
+  deps: ApiDeps,
+  trx: Executor,
+  userId: number,
+  event: NotificationEvent,
+  subject: { type: string; id: number },
+): Promise<number> {
+  const result = await trx
+    .updateTable("notifications")
+    .set({ read_at: deps.clock.now() })
+    .where("user_id", "=", userId)
+    .where("event", "=", event)
+    .where("subject_type", "=", subject.type)
+    .where("subject_id", "=", subject.id)
+    .where("read_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Publishes the hints of committed notifications; never throws (the bus is best-effort, ADR 042). */

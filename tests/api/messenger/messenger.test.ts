@@ -145,6 +145,10 @@ describe(`messenger (${TEST_DB})`, () => {
     expect(seen.json.data!.messages.map((m) => m.body)).toEqual(["Ja, gern."]);
     const whole = await conversation(client, escort);
     expect(whole.json.data!.messages.map((m) => m.id)).toEqual([message.id, reply.json.data!.message.id]);
+    // A client that holds nothing of the conversation resyncs after 0: from the start.
+    const fromStart = await conversation(client, escort, "?after_id=0");
+    expect(fromStart.status).toBe(200);
+    expect(fromStart.json.data!.messages.map((m) => m.id)).toEqual([message.id, reply.json.data!.message.id]);
     expect(whole.json.data!.last_id).toBe(reply.json.data!.message.id);
     expect(whole.json.data!.can_send).toMatchObject({ outcome: "success", first_contact: false });
 
