@@ -6,10 +6,11 @@
  */
 import Database from "better-sqlite3";
 import { captchaAnswerHash } from "../../server/modules/auth/captcha-answer";
+import { e2eDatabasePath } from "./e2e-database";
 
 /** scripts/e2e-server.mjs starts the server with this secret and database. */
 const E2E_APP_SECRET = "e2e-secret";
-const E2E_DATABASE = `${process.env.E2E_APP_DIR ?? "."}/data/e2e-${process.env.E2E_PORT ?? 3300}/e2e.sqlite`;
+const E2E_DATABASE = e2eDatabasePath();
 
 export function setCaptchaAnswer(id: string, answer: string): void {
   const db = new Database(E2E_DATABASE, { fileMustExist: true });

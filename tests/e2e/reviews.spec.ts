@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { DEMO, expect, listedClient, logIn, noJsMemberPage, seededEscortNear, SIGN_UP_PASSWORD, test } from "./fixtures";
+import { e2eDatabasePath } from "./e2e-database";
 
 /**
  * Date reviews (issue 13 items 3–6, ADR 047) with JavaScript off: both members of an accepted date that ended
@@ -8,8 +9,8 @@ import { DEMO, expect, listedClient, logIn, noJsMemberPage, seededEscortNear, SI
  * answers the review of her. A third member and day 8 are refused.
  */
 
-/** scripts/e2e-server.mjs's database (as captcha-store.ts): accepted dates are written here, the requests have their own tests. */
-const E2E_DATABASE = `${process.env.E2E_APP_DIR ?? "."}/data/e2e/e2e.sqlite`;
+/** The e2e server's database (as captcha-store.ts): accepted dates are written here, the requests have their own tests. */
+const E2E_DATABASE = e2eDatabasePath();
 const MINUTE = 60 * 1000;
 
 /** An accepted 60-minute date between two members that ended `endedMinutesAgo` ago; returns its id. */
