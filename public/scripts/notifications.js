@@ -113,9 +113,16 @@
     }
   }
 
+  // A notification about the page on screen (a message in the open conversation): the page shows it itself and
+  // reads it, so neither a popup nor a higher count.
+  function isOnScreen(event) {
+    return typeof event.url === "string" && window.location.pathname === "/" + lang() + "/" + event.url;
+  }
+
   window.addEventListener("velora:realtime", function (e) {
     var event = e && e.detail;
     if (!event || event.type !== "notification" || typeof event.title !== "string") return;
+    if (isOnScreen(event)) return;
     bumpCount();
     show(event);
   });

@@ -51,7 +51,16 @@ test("@js a message appears in the other browser without reload; after the netwo
 
   // Both open the (still empty) conversation; Ben's page must never reload from here on.
   await openLive(b.page, anna);
-  await b.page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await b.page.evaluate(() => {
+    const w = window as unknown as { stayed: boolean; notified: string[] };
+    w.stayed = true;
+    // The notifications that reach this page (the popups' source), to check below that none raised a popup here.
+    w.notified = [];
+    window.addEventListener("velora:realtime", (e) => {
+      const event = (e as CustomEvent<{ type: string; url: string | null }>).detail;
+      if (event.type === "notification") w.notified.push(String(event.url));
+    });
+  });
   await openLive(a.page, ben);
 
   // An optimistic send shows its status at once, then the stored message replaces it.
@@ -92,6 +101,10 @@ test("@js a message appears in the other browser without reload; after the netwo
   expect(new Set(ids).size).toBe(4);
   expect([...ids].sort((x, y) => x - y)).toEqual(ids);
   expect(await b.page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  // The conversation on screen shows the messages; their notifications arrive but raise no popup there.
+  await expect.poll(() => b.page.evaluate(() => (window as unknown as { notified: string[] }).notified)).toContain(`messenger/${anna}`);
+  // (The popup region is made with the first popup and stays: a popup that came and went would leave it.)
+  await expect(b.page.getByTestId("notification-popups")).toHaveCount(0);
 
   // Ben answers with a photo: "preparing" while it goes up, then the stored message with its picture on both sides.
   await b.page.route("**/live", async (route) => {
@@ -133,7 +146,16 @@ test("@js a message appears in the other browser without reload; after the netwo
   const thread = b.page.locator(`[data-testid="thread"][data-username="${anna}"]`);
   await expect(thread).toBeVisible();
   await expect(thread.locator('span[data-testid="thread-unread"]')).toHaveCount(0);
-  await b.page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await b.page.evaluate(() => {
+    const w = window as unknown as { stayed: boolean; notified: string[] };
+    w.stayed = true;
+    // The notifications that reach this page (the popups' source), to check below that none raised a popup here.
+    w.notified = [];
+    window.addEventListener("velora:realtime", (e) => {
+      const event = (e as CustomEvent<{ type: string; url: string | null }>).detail;
+      if (event.type === "notification") w.notified.push(String(event.url));
+    });
+  });
   await expect(b.page.getByTestId("live-connection")).toHaveAttribute("data-connection", "open");
   await sendLive(a.page, "Schon gelesen?");
   await expect(thread.locator('span[data-testid="thread-unread"]')).toHaveText("1", { timeout: 20_000 });
