@@ -50,8 +50,22 @@ const USER_TABLES: Record<string, readonly string[]> = {
   notifications: ["notifications", "announcement_dismissals", "push_subscriptions"],
 };
 
-/** Tables with a user_id that are exported by their own code below (sessions, photos, favorites), and the member tables keyed otherwise (friend-links.json, notes.json). */
-const EXPORTED_BY_CODE = ["access_tokens", "media", "favorites", "friend_links", "profile_notes"] as const;
+/**
+ * Tables with a user_id that are exported by their own code below (sessions, photos, favorites), and the member
+ * tables keyed otherwise (friend-links.json, notes.json, dates.json, reviews.json).
+ */
+const EXPORTED_BY_CODE = [
+  "access_tokens",
+  "media",
+  "favorites",
+  "friend_links",
+  "profile_notes",
+  "dates",
+  "date_events",
+  "date_checkins",
+  "date_reviews",
+  "date_review_ratings",
+] as const;
 /** Tables with a user_id that are not the member's data to hand out, and why (a test holds every table to one of the lists). */
 export const NOT_EXPORTED: Record<string, string> = {
   search_profiles: "a copy of the profile made for search (profile.json has the original)",
@@ -199,6 +213,104 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
       .whereRef("messenger_messages.id", ">", "messenger_thread_members.deleted_up_to")
       .orderBy("messenger_messages.id")
       .execute(),
+  });
+  // Dates the member asked for or was asked for, with the other member's name and the timeline (ADR 046); the
+  // safety check-ins the member set up (the trusted contact is their own data; the other party never learns of it).
+  const dates = await db
+    .selectFrom("dates")
+    .innerJoin("users", (join) =>
+      join.on((eb) =>
+        eb.or([
+          eb.and([eb("dates.sender_id", "=", userId), eb("dates.receiver_id", "=", eb.ref("users.id"))]),
+          eb.and([eb("dates.receiver_id", "=", userId), eb("dates.sender_id", "=", eb.ref("users.id"))]),
+        ]),
+      ),
+    )
+    .select((eb) => [
+      "dates.id",
+      "users.username as other",
+      eb.case().when("dates.sender_id", "=", userId).then("sent").else("received").end().as("direction"),
+      "dates.status",
+      "dates.starts_at",
+      "dates.duration_minutes",
+      "dates.place_type",
+      "dates.address",
+      "dates.price",
+      "dates.currency",
+      "dates.message",
+      "dates.expired_at",
+      "dates.created_at",
+      "dates.updated_at",
+    ])
+    .orderBy("dates.id")
+    .execute();
+  const dateIds = dates.map((date) => date.id);
+  addJson("dates.json", {
+    dates,
+    timeline:
+      dateIds.length === 0
+        ? []
+        : await db
+            .selectFrom("date_events")
+            .select((eb) => [
+              "date_id",
+              "kind",
+              eb.case().when("actor_id", "=", userId).then("me").when("actor_id", "is", null).then("system").else("other").end().as("by"),
+              "created_at",
+            ])
+            .where("date_id", "in", dateIds)
+            .orderBy("id")
+            .execute(),
+    check_ins: await db
+      .selectFrom("date_checkins")
+      .select(["date_id", "due_at", "contact_kind", "contact", "checked_in_at", "alerted_at", "created_at"])
+      .where("escort_id", "=", userId)
+      .orderBy("date_id")
+      .execute(),
+  });
+  // Reviews the member wrote, and the published ones about them with the answers (ADR 047). A review about them
+  // that is still blind (the other side has not written or the window is open) is left out: the export must not
+  // open the mutual reveal early.
+  const reviews = await db
+    .selectFrom("date_reviews")
+    .innerJoin("users as author", "author.id", "date_reviews.author_id")
+    .innerJoin("users as subject", "subject.id", "date_reviews.subject_id")
+    .select((eb) => [
+      "date_reviews.id",
+      "date_reviews.date_id",
+      eb.case().when("date_reviews.author_id", "=", userId).then("written").else("received").end().as("direction"),
+      "author.username as author",
+      "subject.username as subject",
+      "date_reviews.rating",
+      "date_reviews.recommend",
+      "date_reviews.profile_match",
+      "date_reviews.come_again",
+      "date_reviews.punctuality",
+      "date_reviews.text",
+      "date_reviews.comment",
+      "date_reviews.commented_at",
+      "date_reviews.created_at",
+      "date_reviews.published_at",
+    ])
+    .where((eb) =>
+      eb.or([
+        eb("date_reviews.author_id", "=", userId),
+        eb.and([eb("date_reviews.subject_id", "=", userId), eb("date_reviews.published_at", "is not", null)]),
+      ]),
+    )
+    .orderBy("date_reviews.id")
+    .execute();
+  const reviewIds = reviews.map((review) => review.id);
+  addJson("reviews.json", {
+    reviews,
+    ratings:
+      reviewIds.length === 0
+        ? []
+        : await db
+            .selectFrom("date_review_ratings")
+            .select(["review_id", "criterion", "rating"])
+            .where("review_id", "in", reviewIds)
+            .execute(),
   });
   // The member's own notes; notes others wrote about them are those authors' private data.
   addJson("notes.json", {

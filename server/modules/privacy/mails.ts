@@ -55,6 +55,7 @@ Diese Datei enthält alles, was wir über dein Konto speichern:
 - favorites-visits.json: deine Favoriten und die Profile, die du angesehen hast
 - friend-links.json, notes.json: deine Freundschaften und Anfragen, deine privaten Notizen zu Profilen
 - messages.json: deine Nachrichten (gesendet und empfangen, ohne Fotos)
+- dates.json, reviews.json: deine Dates mit Verlauf und Sicherheits-Check-ins, deine Bewertungen und die veröffentlichten über dich
 - notifications.json: deine Benachrichtigungen, geschlossene Hinweise und die Browser, die Push-Nachrichten bekommen
 - sessions.json, security.json: Anmeldungen, E-Mail-Änderungen, Bestätigungen, Altersprüfung
 - sign-up.json, mails.json, exports.json: Registrierung, E-Mails an dich (ohne Inhalt), frühere Exporte
@@ -73,6 +74,7 @@ This file contains everything we store about your account:
 - favorites-visits.json: your favourites and the profiles you looked at
 - friend-links.json, notes.json: your friendships and requests, your private notes on profiles
 - messages.json: your messages (sent and received, without photos)
+- dates.json, reviews.json: your dates with their timeline and safety check-ins, the reviews you wrote and the published ones about you
 - notifications.json: your notifications, the announcements you closed and the browsers that receive push messages
 - sessions.json, security.json: logins, e-mail changes, confirmations, age check
 - sign-up.json, mails.json, exports.json: sign-up, e-mails sent to you (without content), earlier exports
@@ -91,6 +93,7 @@ Este archivo contiene todo lo que guardamos sobre tu cuenta:
 - favorites-visits.json: tus favoritos y los perfiles que has visitado
 - friend-links.json, notes.json: tus amistades y solicitudes, tus notas privadas sobre perfiles
 - messages.json: tus mensajes (enviados y recibidos, sin fotos)
+- dates.json, reviews.json: tus citas con su historial y los controles de seguridad, tus valoraciones y las publicadas sobre ti
 - notifications.json: tus notificaciones, los avisos que cerraste y los navegadores que reciben notificaciones push
 - sessions.json, security.json: inicios de sesión, cambios de correo, confirmaciones, verificación de edad
 - sign-up.json, mails.json, exports.json: registro, correos enviados a ti (sin contenido), exportaciones anteriores
@@ -109,6 +112,7 @@ Ten plik zawiera wszystko, co przechowujemy o twoim koncie:
 - favorites-visits.json: twoje ulubione i profile, które oglądałeś
 - friend-links.json, notes.json: twoje znajomości i zaproszenia, twoje prywatne notatki o profilach
 - messages.json: twoje wiadomości (wysłane i odebrane, bez zdjęć)
+- dates.json, reviews.json: twoje randki z historią i kontrolami bezpieczeństwa, twoje opinie i opublikowane opinie o tobie
 - notifications.json: twoje powiadomienia, zamknięte komunikaty i przeglądarki, które otrzymują powiadomienia push
 - sessions.json, security.json: logowania, zmiany e-mail, potwierdzenia, weryfikacja wieku
 - sign-up.json, mails.json, exports.json: rejestracja, e-maile do ciebie (bez treści), wcześniejsze eksporty

@@ -15,6 +15,7 @@ import { freshIp } from "../../helpers/auth";
 import { jpeg } from "../../helpers/images";
 import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { unzip } from "../../helpers/zip";
+import { insertDate } from "../reviews/date-fixture";
 
 interface Answer<T> {
   data?: T;
@@ -96,6 +97,7 @@ describe(`the data export (${TEST_DB})`, () => {
         "blocks.json",
         "business-links.json",
         "content-removal-requests.json",
+        "dates.json",
         "exports.json",
         "favorites-visits.json",
         "friend-links.json",
@@ -107,6 +109,7 @@ describe(`the data export (${TEST_DB})`, () => {
         "moderation.json",
         "profile.json",
         "reports.json",
+        "reviews.json",
         "security.json",
         "sessions.json",
         "settings.json",
@@ -129,6 +132,66 @@ describe(`the data export (${TEST_DB})`, () => {
       .join("\n");
     expect(allJson).not.toMatch(/_hash"|"token|storage_key|"code"|decided_by/);
     expect(allJson).not.toContain("$argon2");
+  });
+
+  it("holds the member's dates with their timeline, the reviews they wrote and the published ones about them; a blind one stays out", async () => {
+    const member = await escort();
+    const client = await createUser(rt, { userType: USER_TYPE.client });
+    const other = await createUser(rt, { userType: USER_TYPE.client });
+    const stranger = await createUser(rt, { userType: USER_TYPE.client });
+    const now = rt.clock.now();
+    const withClient = await insertDate(rt, client.id, member.id);
+    const withOther = await insertDate(rt, other.id, member.id);
+    const notMine = await insertDate(rt, stranger.id, client.id);
+    await rt.deps.db
+      .insertInto("date_events")
+      .values({ date_id: withClient, kind: "accept", actor_id: member.id, payload: null, created_at: now })
+      .execute();
+    const review = (dateId: number, authorId: number, subjectId: number, text: string, publishedAt: number | null) => ({
+      date_id: dateId,
+      author_id: authorId,
+      subject_id: subjectId,
+      party: "person" as const,
+      rating: 4,
+      recommend: 1,
+      profile_match: 1,
+      come_again: 1,
+      punctuality: "on_time" as const,
+      text,
+      comment: null,
+      commented_at: null,
+      created_at: now,
+      published_at: publishedAt,
+    });
+    await rt.deps.db
+      .insertInto("date_reviews")
+      .values([
+        review(withClient, client.id, member.id, "Published, about the member", now),
+        review(withClient, member.id, client.id, "Written by the member", now),
+        review(withOther, other.id, member.id, "Still blind, about the member", null),
+        review(notMine, stranger.id, client.id, "Between two others", now),
+      ])
+      .execute();
+
+    expect((await call(member.token, "POST")).status).toBe(202);
+    expect(await rt.jobs.runDue()).toMatchObject({ done: 1, failed: 0 });
+    const ready = await status(member.token);
+    const download = await rt.request(`/api/v2/user/data-export/${ready.latest!.id}/file`, { token: member.token });
+    const entries = await unzip(Buffer.from(await download.arrayBuffer()));
+    const dates = JSON.parse(entries.get("dates.json")!.toString("utf8")) as {
+      dates: Array<{ id: number; other: string; direction: string }>;
+      timeline: Array<{ date_id: number; kind: string; by: string }>;
+    };
+    expect(dates.dates.map((d) => [d.id, d.other, d.direction])).toEqual([
+      [withClient, client.username, "received"],
+      [withOther, other.username, "received"],
+    ]);
+    expect(dates.timeline).toEqual([{ date_id: withClient, kind: "accept", by: "me", created_at: now }]);
+    const reviews = JSON.parse(entries.get("reviews.json")!.toString("utf8")) as { reviews: Array<{ text: string; direction: string }> };
+    expect(reviews.reviews.map((r) => [r.direction, r.text])).toEqual([
+      ["received", "Published, about the member"],
+      ["written", "Written by the member"],
+    ]);
   });
 
   it("covers every table that holds a member's rows, or says why not", async () => {
