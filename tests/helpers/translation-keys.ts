@@ -130,7 +130,9 @@ export function readModule(file: string, groups: ReadonlySet<string>): ModuleInf
     dependencies: [],
   };
   const lineOf = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-  const isKey = (value: string) => /^[A-Za-z0-9_.]+$/.test(value) && value.includes(".") && groups.has(value.split(".")[0] ?? "");
+  // A file name ("reviews.json" in the data export) is never a key, whatever its first segment.
+  const isKey = (value: string) =>
+    /^[A-Za-z0-9_.]+$/.test(value) && value.includes(".") && !value.endsWith(".json") && groups.has(value.split(".")[0] ?? "");
   const depend = (specifier: string) => {
     const target = resolveImport(file, specifier);
     if (target) info.dependencies.push(target);
