@@ -12,6 +12,7 @@ import { localePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { formatCalendarDate } from "~/utils/dates";
 import * as css from "./profile.css";
+import { PageLinks } from "~/components/PageLinks";
 
 /** Answered questions, question first; nothing when there is no answer (an empty interview is not news). */
 export function ProfileInterview({ interviews }: { interviews: InterviewsData | null }) {
@@ -111,21 +112,7 @@ export function BusinessReviewsTab({ profile, reviews, lang }: { profile: Profil
           </ul>
         </>
       )}
-      {pages > 1 ? (
-        <nav aria-label={t("profile.business_reviews.pages")} className={ui.row}>
-          {reviews.page > 1 ? (
-            <Link className={ui.buttonSecondary} to={pageHref(Math.min(reviews.page - 1, pages))} rel="prev">
-              {t("profile.business_reviews.previous")}
-            </Link>
-          ) : null}
-          <span>{t("profile.business_reviews.page_of", { page: reviews.page, pages })}</span>
-          {reviews.page < pages ? (
-            <Link className={ui.buttonSecondary} to={pageHref(reviews.page + 1)} rel="next">
-              {t("profile.business_reviews.next")}
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <PageLinks page={reviews.page} pages={pages} hrefOf={pageHref} />
       <Link to={localePath(lang, `p/${profile.username}`)}>{t("profile.empty.back", { name: profile.displayName })}</Link>
     </section>
   );

@@ -9,6 +9,7 @@ import * as ui from "~/styles/ui.css";
 import type { DateFormReply } from "./dates.server";
 import * as css from "./dates.css";
 import { formatDateTime, formatPrice } from "./format";
+import { PageLinks } from "~/components/PageLinks";
 
 type Item = DateListData["items"][number];
 
@@ -95,20 +96,7 @@ export function DateListPage({ list }: { list: DateListData }) {
               </section>
             ))
         )}
-        {pages > 1 ? (
-          <nav className={ui.row} aria-label={t("dating.pages_label")}>
-            {list.page > 1 ? (
-              <Link className={ui.buttonSecondary} to={stagePath(list.stage, list.page - 1)} rel="prev">
-                {t("dating.previous")}
-              </Link>
-            ) : null}
-            {list.page < pages ? (
-              <Link className={ui.buttonSecondary} to={stagePath(list.stage, list.page + 1)} rel="next">
-                {t("dating.next")}
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
+        <PageLinks page={list.page} pages={pages} hrefOf={(p) => stagePath(list.stage, p)} />
       </div>
     </main>
   );

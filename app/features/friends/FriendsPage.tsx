@@ -9,6 +9,7 @@ import * as ui from "~/styles/ui.css";
 import { formatCalendarDate } from "~/utils/dates";
 import type { FriendsRefused } from "./friends.server";
 import * as css from "./friends.css";
+import { PageLinks } from "~/components/PageLinks";
 
 type Item = FriendListData["items"][number];
 
@@ -70,21 +71,7 @@ export function FriendsPage({ list, done, refused }: { list: FriendListData; don
             ))}
           </ul>
         )}
-        {pages > 1 ? (
-          <nav className={ui.row} aria-label={t("friends.page.pages_label")}>
-            {list.page > 1 ? (
-              <Link className={ui.buttonSecondary} to={tabPath(list.type, list.page - 1)} rel="prev">
-                {t("friends.page.previous")}
-              </Link>
-            ) : null}
-            <span className={ui.muted}>{t("friends.page.page_of", { page: list.page, pages })}</span>
-            {list.page < pages ? (
-              <Link className={ui.buttonSecondary} to={tabPath(list.type, list.page + 1)} rel="next">
-                {t("friends.page.next")}
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
+        <PageLinks page={list.page} pages={pages} hrefOf={(p) => tabPath(list.type, p)} />
       </div>
     </main>
   );

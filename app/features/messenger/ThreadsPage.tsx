@@ -15,6 +15,7 @@ import { LiveThreads } from "./live/LiveThreads";
 import * as css from "./messenger.css";
 import { Avatar, formatMessageTime } from "./parts";
 import { useRealtime } from "~/features/realtime";
+import { PageLinks } from "~/components/PageLinks";
 
 type Thread = ThreadListData["items"][number];
 
@@ -134,21 +135,7 @@ export function ThreadsPage({
               ))}
             </ul>
           )}
-          {pages > 1 ? (
-            <nav className={ui.row} aria-label={t("messenger.pages_label")}>
-              {list.page > 1 ? (
-                <Link className={ui.buttonSecondary} to={folderPath(list.folder, list.page - 1)} rel="prev">
-                  {t("messenger.previous")}
-                </Link>
-              ) : null}
-              <span className={ui.muted}>{t("messenger.page_of", { page: list.page, pages })}</span>
-              {list.page < pages ? (
-                <Link className={ui.buttonSecondary} to={folderPath(list.folder, list.page + 1)} rel="next">
-                  {t("messenger.next")}
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
+          <PageLinks page={list.page} pages={pages} hrefOf={(p) => folderPath(list.folder, p)} />
         </div>
       </main>
     </LiveThreads>

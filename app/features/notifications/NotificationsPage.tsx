@@ -8,6 +8,7 @@ import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import type { NotificationsRefused } from "./notifications.server";
 import * as css from "./notifications.css";
+import { PageLinks } from "~/components/PageLinks";
 
 type Filter = "all" | "unread";
 
@@ -86,21 +87,7 @@ export function NotificationsPage({
             ))}
           </ul>
         )}
-        {pages > 1 ? (
-          <nav className={ui.row} aria-label={t("page.pages_label")}>
-            {list.page > 1 ? (
-              <Link className={ui.buttonSecondary} to={pathOf({ page: list.page - 1 })} rel="prev">
-                {t("page.previous")}
-              </Link>
-            ) : null}
-            <span className={ui.muted}>{t("page.page_of", { page: list.page, pages })}</span>
-            {list.page < pages ? (
-              <Link className={ui.buttonSecondary} to={pathOf({ page: list.page + 1 })} rel="next">
-                {t("page.next")}
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
+        <PageLinks page={list.page} pages={pages} hrefOf={(p) => pathOf({ page: p })} />
         <p>
           <Link to={to("user/notifications")}>{t("page.settings_link")}</Link>
         </p>

@@ -2,7 +2,6 @@
  * p/{username}/reviews: the published reviews a member received, with the averages per criterion and the share of
  * yes answers, newest first, with plain previous/next links.
  */
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "#server/contract/locales";
 import type { ReviewListData } from "~/api/reviews.server";
@@ -12,6 +11,7 @@ import * as ui from "~/styles/ui.css";
 import { useNumbers } from "~/utils/numbers";
 import { ReviewCard } from "./ReviewCard";
 import * as css from "./reviews.css";
+import { PageLinks } from "~/components/PageLinks";
 
 export function ReceivedReviewsTab({
   profile,
@@ -93,21 +93,7 @@ export function ReceivedReviewsTab({
           </ul>
         </>
       )}
-      {pages > 1 ? (
-        <nav aria-label={t("reviews.tab.pages")} className={ui.row}>
-          {reviews.page > 1 ? (
-            <Link className={ui.buttonSecondary} to={pageHref(Math.min(reviews.page - 1, pages))} rel="prev">
-              {t("reviews.tab.previous")}
-            </Link>
-          ) : null}
-          <span>{t("reviews.tab.page_of", { page: reviews.page, pages })}</span>
-          {reviews.page < pages ? (
-            <Link className={ui.buttonSecondary} to={pageHref(reviews.page + 1)} rel="next">
-              {t("reviews.tab.next")}
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <PageLinks page={reviews.page} pages={pages} hrefOf={pageHref} />
     </section>
   );
 }
