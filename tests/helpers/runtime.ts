@@ -19,6 +19,17 @@ import { createLogger } from "#server/ops/logger";
 import { inProcessBus } from "#server/realtime/bus";
 import { createPresence } from "#server/realtime/presence";
 
+/**
+ * One scrypt hash per password for the whole test file (a real hash, so logins verify for real): hashing it again
+ * for each of hundreds of test users cost 50-100 ms of CPU a user.
+ */
+const passwordHashes = new Map<string, Promise<string>>();
+function passwordHashOf(password: string): Promise<string> {
+  let hash = passwordHashes.get(password);
+  if (!hash) passwordHashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
 export const TEST_DB = process.env.TEST_DB === "postgres" ? "postgres" : "sqlite";
 export const POSTGRES_BASE_URL = process.env.DATABASE_URL_TEST ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -128,7 +139,7 @@ export async function createUser(
       username_key: username.toLowerCase(),
       email,
       email_key: email.toLowerCase(),
-      password_hash: await hashPassword(password),
+      password_hash: await passwordHashOf(password),
       user_type: overrides.userType ?? 1,
       gender: 1,
       salutation: "mr",
