@@ -1,5 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
-import { expect, logIn, signUp, SIGN_UP_PASSWORD, test } from "./fixtures";
+import { expect, listedClient, logIn, SIGN_UP_PASSWORD, test } from "./fixtures";
 
 /**
  * Issue 12 item 7 with JavaScript (ADR 044): the popup of a realtime notification lasts as long as its stickiness
@@ -7,29 +6,13 @@ import { expect, logIn, signUp, SIGN_UP_PASSWORD, test } from "./fixtures";
  * DevTools protocol (headless Chromium cannot subscribe to a real push service offline).
  */
 
-async function listedClient(request: APIRequestContext, clientIp: string): Promise<string> {
-  const username = await signUp(request, clientIp, "client", 1);
-  const headers = { "x-forwarded-for": clientIp, "accept-language": "de" };
-  const login = await request.post("/oauth/v2/token", { headers, form: { grant_type: "password", username, password: SIGN_UP_PASSWORD } });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const auth = { ...headers, authorization: `Bearer ${token}` };
-  for (const [path, data] of [
-    ["photo", {}],
-    ["profile", { relationship_status: 1, city: "Stuttgart" }],
-    ["appearance", { height: 180, weight: 80 }],
-  ] as const) {
-    expect((await request.put(`/api/v2/registration/${path}`, { headers: auth, data })).status()).toBe(200);
-  }
-  return username;
-}
-
 test("popups follow the stickiness and raise the bell's count; the service worker shows a push message", async ({
   browser,
   request,
   clientIp,
   baseURL,
 }, testInfo) => {
-  const username = await listedClient(request, clientIp);
+  const username = await listedClient(request, clientIp, 1);
   const context = await browser.newContext({ javaScriptEnabled: true, viewport: { width: 390, height: 844 }, locale: "de-DE" });
   const page = await context.newPage();
   await page.setExtraHTTPHeaders({ "x-forwarded-for": clientIp });

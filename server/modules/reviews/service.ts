@@ -386,27 +386,38 @@ export async function openReviewWindows(deps: ApiDeps): Promise<number> {
     const hints = await deps.db.transaction().execute(async (trx) => {
       if (!(await ensureWindow(deps, trx, date))) return [];
       opened += 1;
-      const all: NotificationHints = [];
-      for (const [userId, actorId] of [
-        [date.sender_id, date.receiver_id],
-        [date.receiver_id, date.sender_id],
-      ] as const) {
-        all.push(
-          ...(await notify(deps, trx, {
-            userId,
-            event: "review_window_open",
-            actorId,
-            subject: { type: "date", id: date.id },
-            url: `dating/reviews/add/${date.id}`,
-            dedupeKey: `review_window_open:${date.id}`,
-          })),
-        );
-      }
-      return all;
+      return notifyBoth(deps, trx, date, "review_window_open", `dating/reviews/add/${date.id}`);
     });
     await publishNotificationHints(deps, hints);
   }
   return opened;
+}
+
+/** Tells both members of a date about its review window, each naming the other; once per date and event. */
+async function notifyBoth(
+  deps: ApiDeps,
+  trx: Executor,
+  date: { id: number; sender_id: number; receiver_id: number },
+  event: "review_window_open" | "review_window_closed",
+  url: string,
+): Promise<NotificationHints> {
+  const hints: NotificationHints = [];
+  for (const [userId, actorId] of [
+    [date.sender_id, date.receiver_id],
+    [date.receiver_id, date.sender_id],
+  ] as const) {
+    hints.push(
+      ...(await notify(deps, trx, {
+        userId,
+        event,
+        actorId,
+        subject: { type: "date", id: date.id },
+        url,
+        dedupeKey: `${event}:${date.id}`,
+      })),
+    );
+  }
+  return hints;
 }
 
 /** The close job (at the window's end): publishes what is still blind and tells both members; idempotent. */
@@ -436,23 +447,7 @@ export async function closeReviewWindow(deps: ApiDeps, dateId: number): Promise<
       .executeTakeFirst();
     if (Number(closed.numUpdatedRows) !== 1) return [];
     await publishDate(trx, dateId, now);
-    const all: NotificationHints = [];
-    for (const [userId, actorId] of [
-      [date.sender_id, date.receiver_id],
-      [date.receiver_id, date.sender_id],
-    ] as const) {
-      all.push(
-        ...(await notify(deps, trx, {
-          userId,
-          event: "review_window_closed",
-          actorId,
-          subject: { type: "date", id: dateId },
-          url: `dating/reviews/detail/${dateId}`,
-          dedupeKey: `review_window_closed:${dateId}`,
-        })),
-      );
-    }
-    return all;
+    return notifyBoth(deps, trx, date, "review_window_closed", `dating/reviews/detail/${dateId}`);
   });
   await publishNotificationHints(deps, hints);
 }
