@@ -20,6 +20,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // Vitest's default is one worker fewer than the cores: one worker on CI's two. Most files wait on PostgreSQL,
+    // Redis, ffmpeg or timers part of the time, so two workers keep both cores busy (CI time, issue 9's bar).
+    maxWorkers: 2,
     // Integration suites run once per database: TEST_DB=sqlite|postgres.
     reporters: ["default"],
   },

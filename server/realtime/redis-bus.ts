@@ -47,7 +47,7 @@ export interface RedisBus extends Bus {
   /** Resolves once the reader knows where it starts (or after a few seconds without Redis). */
   readonly ready: Promise<void>;
   readonly instanceId: string;
-  /** Whether the reader's connection is up (health and presence use it). */
+  /** Whether both connections are up: the bus hears the stream and its publishes reach it (health and presence use it). */
   connected(): boolean;
 }
 
@@ -163,7 +163,7 @@ export function redisStreamsBus(options: RedisBusOptions): RedisBus {
   return {
     ready,
     instanceId,
-    connected: () => reader.status === "ready",
+    connected: () => reader.status === "ready" && writer.status === "ready",
     async publish(envelope) {
       if (closed) return;
       try {
