@@ -14,7 +14,20 @@ export default defineConfig({
   },
   test: {
     // Tests mirror the tree (README "Tests"): api/<group>, web/<feature>, host, server/<area>, fuzz.
-    include: ["tests/{api,web,host,server,fuzz}/**/*.test.{ts,tsx}"],
+    projects: [
+      {
+        extends: true,
+        // The integration suites build everything they use per file (a runtime on a database of its own), so a
+        // worker may keep the server's modules loaded between files instead of importing them again for each:
+        // importing was more than half of the run's time.
+        test: { name: "integration", include: ["tests/{api,host,server}/**/*.test.{ts,tsx}"], isolate: false },
+      },
+      {
+        extends: true,
+        // The web tier's tests patch fetch (msw) and module state, the fuzz test mocks modules: fresh per file.
+        test: { name: "web", include: ["tests/{web,fuzz}/**/*.test.{ts,tsx}"] },
+      },
+    ],
     setupFiles: ["tests/setup/vitest.setup.ts"],
     environment: "node",
     testTimeout: 20_000,

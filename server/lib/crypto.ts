@@ -32,10 +32,17 @@ function scryptAsync(password: string, salt: Buffer, params: { N: number; r: num
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** The cost is stored in the hash, so verifyPassword needs no setting; only tests pass a cheaper one. */
+export async function hashPassword(password: string, cost: ScryptCost = SCRYPT): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, SCRYPT, SCRYPT.keyLength);
-  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString("base64")}$${key.toString("base64")}`;
+  const key = await scryptAsync(password, salt, cost, SCRYPT.keyLength);
+  return `scrypt$${cost.N}$${cost.r}$${cost.p}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -20,13 +20,16 @@ import { inProcessBus } from "#server/realtime/bus";
 import { createPresence } from "#server/realtime/presence";
 
 /**
- * One scrypt hash per password for the whole test file (a real hash, so logins verify for real): hashing it again
- * for each of hundreds of test users cost 50-100 ms of CPU a user.
+ * One scrypt hash per password for the whole test file, at a cost of N=2^10 instead of 2^15: a real hash that
+ * verifyPassword checks with the cost it carries, so logins verify for real, but each of the thousands of test
+ * logins costs about 1 ms instead of 30-100 ms of CPU. Hashes the API makes (sign-up, password change) keep the
+ * product's cost (tests/api/auth/login.test.ts checks it).
  */
+const TEST_PASSWORD_COST = { N: 1 << 10, r: 8, p: 1 };
 const passwordHashes = new Map<string, Promise<string>>();
-function passwordHashOf(password: string): Promise<string> {
+export function passwordHashOf(password: string): Promise<string> {
   let hash = passwordHashes.get(password);
-  if (!hash) passwordHashes.set(password, (hash = hashPassword(password)));
+  if (!hash) passwordHashes.set(password, (hash = hashPassword(password, TEST_PASSWORD_COST)));
   return hash;
 }
 

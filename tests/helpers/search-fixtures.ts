@@ -5,19 +5,15 @@
 import { USER_TYPE } from "#server/contract/users";
 import type { UserStatus } from "#server/db/schema";
 import { randomBytes } from "node:crypto";
-import { hashPassword } from "#server/lib/crypto";
-import type { TestRuntime } from "./runtime";
+import { passwordHashOf, type TestRuntime } from "./runtime";
 
 const PASSWORD = "correct-horse-1";
-// scrypt is slow on purpose: one hash serves every fixture user.
-let passwordHash: Promise<string> | null = null;
 let counter = 0;
 
 async function insertUser(rt: TestRuntime, userType: number) {
   counter += 1;
   const username = `s_${counter}_${randomBytes(3).toString("hex")}`;
   const now = rt.clock.now();
-  passwordHash ??= hashPassword(PASSWORD);
   const row = await rt.deps.db
     .insertInto("users")
     .values({
@@ -25,7 +21,7 @@ async function insertUser(rt: TestRuntime, userType: number) {
       username_key: username.toLowerCase(),
       email: `${username}@example.test`,
       email_key: `${username}@example.test`,
-      password_hash: await passwordHash,
+      password_hash: await passwordHashOf(PASSWORD),
       user_type: userType,
       gender: 2,
       salutation: null,

@@ -130,6 +130,7 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
         business_kind: null,
       });
       expect(row.password_hash).not.toContain("sicher");
+      expect(row.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
       const profile = await rt.deps.db.selectFrom("profiles").selectAll().where("user_id", "=", row.id).executeTakeFirst();
       expect(profile?.display_name).toBe(input.username);
 
