@@ -247,6 +247,9 @@ export interface LandingPageResponse {
   place: { country_slug: string; region_slug: string; city_slug: string; city_name: string } | null;
 }
 
+/** POST /registration/seo-landing-page: the page, or an empty list for an unknown or inactive short URL (spec section 7). */
+export type LandingPageAnswer = LandingPageResponse | [];
+
 export interface SitemapEntry {
   path: string;
   last_modified: number;
