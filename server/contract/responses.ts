@@ -214,5 +214,4 @@ export interface ResponseBodies {
   WorkHours: WorkHours;
 }
 
-
 export type ResponseName = keyof ResponseBodies;

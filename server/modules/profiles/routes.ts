@@ -66,7 +66,8 @@ export function registerProfiles({ v2 }: ModuleContext): void {
     {
       ...base,
       method: "get",
-      path: "/profiles/:username/mini", response: "ProfileMini",
+      path: "/profiles/:username/mini",
+      response: "ProfileMini",
       summary: "A profile's card: name, type, age, city, avatar." + VISIBILITY_NOTE,
     },
     async (c) => {
@@ -79,7 +80,8 @@ export function registerProfiles({ v2 }: ModuleContext): void {
     {
       ...base,
       method: "get",
-      path: "/profiles/:username/detail", response: "ProfileDetail",
+      path: "/profiles/:username/detail",
+      response: "ProfileDetail",
       summary:
         "Everything the profile page shows: basics, location (city level), texts, appearance, traits (group_key + option ids), prices, work hours, badges, " +
         "tours, reviews summary, the gallery the viewer may see (public; logged_in for members; plus_member for plus members; fsk18 for age-verified viewers; " +
@@ -109,7 +111,8 @@ export function registerProfiles({ v2 }: ModuleContext): void {
     {
       ...base,
       method: "get",
-      path: "/profiles/:username/trust-level", response: "TrustLevel",
+      path: "/profiles/:username/trust-level",
+      response: "TrustLevel",
       summary: "Trust level 0–4 with its criteria; `shown` is the plus badge." + VISIBILITY_NOTE,
     },
     async (c) => {
@@ -122,7 +125,8 @@ export function registerProfiles({ v2 }: ModuleContext): void {
     {
       ...base,
       method: "get",
-      path: "/profiles/:username/regionbox", response: "RegionBox",
+      path: "/profiles/:username/regionbox",
+      response: "RegionBox",
       summary: "The profile's city, region and country slugs and up to 8 cities within 100 km." + VISIBILITY_NOTE,
     },
     async (c) => {
@@ -132,7 +136,13 @@ export function registerProfiles({ v2 }: ModuleContext): void {
   );
 
   v2.add(
-    { ...base, method: "get", path: "/profiles/:username/avatars", response: "GalleryItems", summary: "The avatar photos the viewer may see." + VISIBILITY_NOTE },
+    {
+      ...base,
+      method: "get",
+      path: "/profiles/:username/avatars",
+      response: "GalleryItems",
+      summary: "The avatar photos the viewer may see." + VISIBILITY_NOTE,
+    },
     async (c) => {
       const { deps, viewer, row } = await resolve(c);
       return ok(c, await visibleMedia(deps, row.id, viewer, { avatarsOnly: true }));
@@ -143,7 +153,8 @@ export function registerProfiles({ v2 }: ModuleContext): void {
     {
       ...base,
       method: "get",
-      path: "/profiles/:username/work-hours", response: "WorkHours",
+      path: "/profiles/:username/work-hours",
+      response: "WorkHours",
       summary: "Weekly schedule (ISO day 1–7, HH:MM) and available-now." + VISIBILITY_NOTE,
     },
     async (c) => {
@@ -156,7 +167,8 @@ export function registerProfiles({ v2 }: ModuleContext): void {
     {
       ...base,
       method: "get",
-      path: "/profiles/:username/tags", response: "ProfileTags",
+      path: "/profiles/:username/tags",
+      response: "ProfileTags",
       summary: "Offer tags (role, services, meeting options, customers) as group_key + option_id." + VISIBILITY_NOTE,
     },
     async (c) => {
@@ -169,7 +181,8 @@ export function registerProfiles({ v2 }: ModuleContext): void {
     {
       ...base,
       method: "get",
-      path: "/profiles/:username/nearby", response: "NearbyProfiles",
+      path: "/profiles/:username/nearby",
+      response: "NearbyProfiles",
       summary: "Up to 12 listed profiles of the same type within 25 km, closest first, visible to the viewer." + VISIBILITY_NOTE,
     },
     async (c) => {
@@ -182,7 +195,8 @@ export function registerProfiles({ v2 }: ModuleContext): void {
     {
       ...base,
       method: "get",
-      path: "/profiles/:username/driving-minutes", response: "DrivingMinutes",
+      path: "/profiles/:username/driving-minutes",
+      response: "DrivingMinutes",
       query: drivingQuery,
       statuses: [400, ...STATUSES],
       summary:

@@ -36,7 +36,11 @@ export const searchFiltersSchema = v.object({
   searchMode: v.optional(v.picklist(SEARCH_MODES), "user"),
 });
 
-export function searchFilters(viewer: ViewerContext, gender: number | null, body: v.InferOutput<typeof searchFiltersSchema>): SearchFilters {
+export function searchFilters(
+  viewer: ViewerContext,
+  gender: number | null,
+  body: v.InferOutput<typeof searchFiltersSchema>,
+): SearchFilters {
   const searcher = searcherOf(viewer, gender);
   const target = searchTargetFor(searcher, body.user_type, body.searchMode);
   const allowed = allowedFilters(searcher, target);
