@@ -5,6 +5,7 @@
  * and turns an unhandled 401 into a redirect to login.
  */
 import { redirect, type AppLoadContext } from "@remix-run/node";
+import type { BatchResults } from "#server/contract/batch";
 import { NETWORK_RETRY_DELAY_MS, REQUEST_TIMEOUT_MS, SUCCESS_STATUSES } from "#server/contract/constants";
 import {
   CANCEL_REQUEST_CODE,
@@ -367,7 +368,7 @@ export function createApiClient(init: ApiClientInit) {
         }),
       );
       // Names are the caller's own keys: never camelized.
-      const result = await run<Record<string, { status: number; body: unknown } | undefined>>("/api/v2/batch", {
+      const result = await run<Partial<BatchResults>>("/api/v2/batch", {
         ...options,
         method: "POST",
         params: undefined,

@@ -5,8 +5,7 @@
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from "#server/contract/locales";
-import type { MediaImage } from "#server/contract/media";
-import type { ProfileRelation } from "#server/contract/profile-relation";
+import type { ProfileDetail as ContractProfileDetail, RegionBox as ContractRegionBox } from "#server/contract/profiles";
 import type { Camelize } from "./camelize";
 import { isValidProfileUsername } from "#server/contract/validation";
 import { localePath } from "~/i18n/lang";
@@ -16,75 +15,11 @@ import { createApiClient } from "./client.server";
 import { profileExtrasBatch, type InterviewsData, type PreferredDatesData } from "./profile-extras.server";
 import { GUEST_MAX_AGE, guestPage, memberView, noStore } from "~/utils/cache-headers";
 
-export interface ProfileDetail {
-  id: number;
-  username: string;
-  displayName: string;
-  userType: number;
-  gender: number | null;
-  age: number | null;
-  cityName: string | null;
-  isMember: boolean;
-  avatar: MediaImage | null;
-  isOwner: boolean;
-  membersOnly: boolean;
-  registeredAt: number;
-  updatedAt: number;
-  lastActiveDays: number | null;
-  location: {
-    cityName: string | null;
-    citySlug: string | null;
-    countryCode: string | null;
-    countrySlug: string | null;
-    region: { code: string; name: string; slug: string } | null;
-  };
-  texts: { status: string | null; description: string | null; interests: string | null; profession: string | null };
-  appearance: {
-    heightCm: number | null;
-    weightKg: number | null;
-    penisLengthCm: number | null;
-    penisDiameterCm: number | null;
-    isSmoker: boolean | null;
-  };
-  traits: Array<{ groupKey: string; optionIds: number[] }>;
-  languages: number[];
-  prices: { times: Array<{ durationMinutes: number; priceEur: number }>; extras: Array<{ name: string; priceEur: number }> };
-  workHours: {
-    availableNow: boolean;
-    availableNowUntil: number | null;
-    schedule: Array<{ day: number; timeFrom: string; timeTo: string; isOverDay: boolean }>;
-  };
-  badges: {
-    emailVerified: boolean;
-    plusMember: boolean;
-    photoVerified: boolean;
-    ageVerified: boolean;
-    trustLevel: { level: number; max: number; shown: boolean };
-    /** The owner offers only protected sex (ADR 039). */
-    safeSex: boolean;
-  };
-  /** Upcoming and active tours, soonest first. */
-  tours: Array<{ cityName: string; dateFrom: string; dateTo: string; status: "upcoming" | "active" }>;
-  reviews: { count: number; average: number | null };
-  gallery: Array<{ id: number; kind: string; visibility: string; isAvatar: boolean; image: MediaImage }>;
-  /** Keyed by visibility, camelized: loggedIn, plusMember, fsk18. */
-  hiddenMedia: Partial<Record<"loggedIn" | "plusMember" | "fsk18", number>>;
-  /** verifyEmailFirst: messaging and date requests wait for the viewer's verified address (ADR 024). */
-  actions: { canFavorite: boolean; canMessage: boolean; canRequestDate: boolean; verifyEmailFirst: boolean };
-  /** Favorite, friend link, note, report and block for the signed-in viewer (issue 11). */
-  relation: Camelize<ProfileRelation>;
-}
+/** GET /profiles/{username}/detail as the web tier reads it. */
+export type ProfileDetail = Camelize<ContractProfileDetail>;
 
-export interface RegionBox {
-  nearbyCities: Array<{
-    name: string;
-    slug: string;
-    countrySlug: string | null;
-    regionSlug: string | null;
-    distanceKm: number;
-    profiles: number;
-  }>;
-}
+/** GET /profiles/{username}/regionbox: the profile's place and the cities around it. */
+export type RegionBox = Camelize<ContractRegionBox>;
 
 export type ProfilePageData =
   | {
@@ -142,7 +77,7 @@ export async function loadProfilePage(request: Request, context: AppLoadContext,
     if (status === 404) throw await notFoundResponse(request);
     throw new Response(null, { status: status >= 500 && status < 600 ? status : 502, headers: noStore() });
   }
-  const regionbox = results.regionbox.ok ? results.regionbox.data : { nearbyCities: [] };
+  const regionbox: RegionBox = results.regionbox.ok ? results.regionbox.data : { ...results.detail.data.location, nearbyCities: [] };
   const interviews = results.interviews.ok ? results.interviews.data : null;
   const preferredDates = results.preferredDates.ok ? results.preferredDates.data : null;
   return data({ kind: "profile", lang, signedIn, profile: results.detail.data, regionbox, interviews, preferredDates } as ProfilePageData, {

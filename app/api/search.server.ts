@@ -1,6 +1,6 @@
 /** The search group's endpoints, as the web tier calls them: paths and types in one place. */
 import type { CityHit } from "#server/contract/geo";
-import type { SearchHit } from "#server/contract/search";
+import type { SearchFilters, SearchHit } from "#server/contract/search";
 import type { Camelize } from "./camelize";
 import type { ApiClient, ApiResult } from "./client.server";
 
@@ -28,6 +28,6 @@ export function searchCities(api: ApiClient, params: { q: string; country?: stri
 }
 
 /** POST /search/filters: the filter definitions, keys as the API spells them (not camelized). */
-export function searchFilters(api: ApiClient, request: Record<string, unknown>): Promise<ApiResult<unknown>> {
-  return api.call("/api/v2/search/filters", { method: "POST", body: request, camelize: false, handleErrors: true });
+export function searchFilters(api: ApiClient, request: Record<string, unknown>): Promise<ApiResult<SearchFilters>> {
+  return api.call<SearchFilters>("/api/v2/search/filters", { method: "POST", body: request, camelize: false, handleErrors: true });
 }

@@ -5,6 +5,7 @@ import type {
   GuideCountry as ContractGuideCountry,
   DirectoryPlace as ContractPlace,
   DirectoryTile as ContractTile,
+  LandingPageAnswer,
   LandingPageResponse,
   SitemapEntry as ContractSitemapEntry,
 } from "#server/contract/seo";
@@ -39,8 +40,8 @@ export function fetchProfileSitemap(api: ApiClient, part: number): Promise<ApiRe
 }
 
 /** POST /registration/seo-landing-page: a landing page by its short URL (an empty list when unknown). */
-export function fetchLandingPage(api: ApiClient, shortUrl: string): Promise<ApiResult<LandingPageData | unknown[]>> {
-  return api.call<LandingPageData | unknown[]>("/api/v2/registration/seo-landing-page", {
+export function fetchLandingPage(api: ApiClient, shortUrl: string): Promise<ApiResult<Camelize<LandingPageAnswer>>> {
+  return api.call<Camelize<LandingPageAnswer>>("/api/v2/registration/seo-landing-page", {
     method: "POST",
     body: { short_url: shortUrl },
     handleErrors: true,

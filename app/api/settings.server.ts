@@ -4,14 +4,17 @@ import type {
   ChangePasswordInput,
   DateReviewDisplay,
   DateReviewDisplayInput,
+  EmailChangeConfirmed,
   EmailSettings,
   FirstContactFilter,
   FirstContactFilterInput,
   NotificationPreferences,
+  PasswordChanged,
   SearchVisibility,
   SearchVisibilityInput,
   SettingsIndex,
   SettingsSection,
+  SettingsSectionSaved,
 } from "#server/contract/settings";
 import type { MembershipState } from "#server/contract/membership";
 import type { Camelize } from "./camelize";
@@ -23,8 +26,12 @@ export function fetchSettingsIndex(api: ApiClient): Promise<ApiResult<SettingsIn
 }
 
 /** PUT /settings/{section}: saves one section of the member's own profile. */
-export function saveSettingsSection(api: ApiClient, section: SettingsSection, body: unknown): Promise<ApiResult<unknown>> {
-  return api.call(`/api/v2/settings/${section}`, { method: "PUT", body, handleErrors: true });
+export function saveSettingsSection(
+  api: ApiClient,
+  section: SettingsSection,
+  body: unknown,
+): Promise<ApiResult<Camelize<SettingsSectionSaved>>> {
+  return api.call<Camelize<SettingsSectionSaved>>(`/api/v2/settings/${section}`, { method: "PUT", body, handleErrors: true });
 }
 
 /** GET /settings/email: the address, whether it is verified, and a change waiting for its link. */
@@ -43,13 +50,17 @@ export function cancelEmailChange(api: ApiClient): Promise<ApiResult<Camelize<Em
 }
 
 /** POST /settings/email/confirm: the token from the link sent to the new address. */
-export function confirmEmailChange(api: ApiClient, token: string): Promise<ApiResult<{ email: string }>> {
-  return api.call<{ email: string }>("/api/v2/settings/email/confirm", { method: "POST", body: { token }, handleErrors: true });
+export function confirmEmailChange(api: ApiClient, token: string): Promise<ApiResult<Camelize<EmailChangeConfirmed>>> {
+  return api.call<Camelize<EmailChangeConfirmed>>("/api/v2/settings/email/confirm", {
+    method: "POST",
+    body: { token },
+    handleErrors: true,
+  });
 }
 
 /** PUT /settings/password. */
-export function changePassword(api: ApiClient, body: ChangePasswordInput): Promise<ApiResult<{ changed: true }>> {
-  return api.call<{ changed: true }>("/api/v2/settings/password", { method: "PUT", body, handleErrors: true });
+export function changePassword(api: ApiClient, body: ChangePasswordInput): Promise<ApiResult<Camelize<PasswordChanged>>> {
+  return api.call<Camelize<PasswordChanged>>("/api/v2/settings/password", { method: "PUT", body, handleErrors: true });
 }
 
 /** GET /settings/first_contact_filter. */

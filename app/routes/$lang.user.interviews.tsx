@@ -6,7 +6,7 @@ import { InterviewSettingsPage } from "~/features/profile-extras/InterviewSettin
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["account", "profile"], hydrate: false };
+export const handle = { i18n: ["account", "profile", "moderation"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadInterviewSettings(args);
 
@@ -25,6 +25,7 @@ export default function InterviewSettingsRoute() {
       title={page.title}
       questions={page.questions}
       answers={page.answers}
+      waiting={page.waiting}
       max={page.max}
       isBusiness={page.isBusiness}
       saved={searchParams.get("saved") === "1" && !refused}

@@ -11,6 +11,7 @@ import { applyPopFilter, findPopFilter, type PopFilter } from "#server/contract/
 import {
   DEFAULT_LOCATION,
   type SearchMode,
+  type SearchFilters,
   type SearchRequest,
   type SearchSort,
   type Searcher,
@@ -25,7 +26,7 @@ import {
 } from "#server/contract/search";
 import { APPEARANCE_CATALOG } from "#server/contract/search-appearance";
 import { createApiClient } from "~/api/client.server";
-import { searchCities, searchFilters, searchProfiles } from "~/api/search.server";
+import { searchCities, searchFilters, searchProfiles, type SearchTile } from "~/api/search.server";
 import { publicPageHeaders } from "~/api/profiles.server";
 import { loadViewer, type Viewer } from "~/api/viewer.server";
 import { userFiltersSetCookie } from "~/session/user-filters.server";
@@ -46,8 +47,8 @@ export interface SearchInitData {
   city: CityOption | null;
   request: SearchRequest | null;
   /** POST /search/filters, not camelized (spec section 7). */
-  filters: unknown;
-  hits: unknown[];
+  filters: SearchFilters | null;
+  hits: SearchTile[];
   meta: unknown;
   searcher: Searcher;
   target: SearchTarget;

@@ -95,6 +95,8 @@ export interface InterviewAnswer {
   question_key: InterviewQuestionKey;
   answer: string;
   updated_at: number;
+  /** Only on the owner's own answer that waits for the team (ADR 030); others still read the accepted one. */
+  pending?: true;
 }
 
 /** GET /profiles/{username}/interviews: the answered questions in catalogue order; `questions`: what this profile's type may answer. */

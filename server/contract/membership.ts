@@ -10,29 +10,30 @@ export function plusRunning(isMember: number | boolean, memberUntil: number | nu
   return (isMember === 1 || isMember === true) && (memberUntil === null || memberUntil > now);
 }
 
+const CLIENT_BENEFITS = [
+  "unlimited_contact_escorts",
+  "exclusive_media",
+  "see_visitors_favorites",
+  "invisible_browsing",
+  "notes",
+  "ad_free",
+  "advanced_filters",
+] as const;
+const PROVIDER_BENEFITS = [
+  "unlimited_contact_clients",
+  "see_visitors",
+  "better_search_position",
+  "invisible_browsing",
+  "free_rise_up",
+  "trust_level",
+  "ad_free",
+] as const;
+
 /** Spec section 6 "Plus benefits": clients get one list, escorts and businesses another. */
-export const PLUS_BENEFITS = {
-  client: [
-    "unlimited_contact_escorts",
-    "exclusive_media",
-    "see_visitors_favorites",
-    "invisible_browsing",
-    "notes",
-    "ad_free",
-    "advanced_filters",
-  ],
-  provider: [
-    "unlimited_contact_clients",
-    "see_visitors",
-    "better_search_position",
-    "invisible_browsing",
-    "free_rise_up",
-    "trust_level",
-    "ad_free",
-  ],
-} as const;
+export const PLUS_BENEFITS = { client: CLIENT_BENEFITS, provider: PROVIDER_BENEFITS } as const;
 export type PlusBenefitAudience = keyof typeof PLUS_BENEFITS;
-export type PlusBenefit = (typeof PLUS_BENEFITS)[PlusBenefitAudience][number];
+// Spelled per list (not PLUS_BENEFITS[audience][number]): the schema generator reads it (ADR 041).
+export type PlusBenefit = (typeof CLIENT_BENEFITS)[number] | (typeof PROVIDER_BENEFITS)[number];
 
 export function plusBenefitAudienceOf(userType: number): PlusBenefitAudience {
   return userType === USER_TYPE.client ? "client" : "provider";

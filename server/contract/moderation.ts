@@ -4,6 +4,7 @@
  * read. One place for both tiers.
  */
 import * as v from "valibot";
+import { INTERVIEW_QUESTION_KEYS, type InterviewQuestionKey } from "./interviews";
 import type { MediaImage } from "./media";
 import { USER_TYPE } from "./users";
 
@@ -20,7 +21,8 @@ export const TEXT_REVIEW_STATUS = { pending: 0, accepted: 1, rejected: 2 } as co
  * The free profile texts a member writes (spec section 5: status 250, description 2500, profession,
  * interests); a change waits for a team member while the public keeps the last accepted version. The key
  * is the field name of the profile forms; the value the `profiles` column that holds the accepted text.
- * Interview answers (250) join this list when profiles get interviews.
+ * Interview answers wait the same way (`interview:<question key>` below; the accepted answer lives in
+ * `profile_interviews`).
  */
 export const MODERATED_TEXT_FIELDS = {
   profession: "profession",
@@ -30,6 +32,32 @@ export const MODERATED_TEXT_FIELDS = {
 } as const;
 export type ModeratedTextField = keyof typeof MODERATED_TEXT_FIELDS;
 export const MODERATED_TEXT_FIELD_KEYS = Object.keys(MODERATED_TEXT_FIELDS) as ModeratedTextField[];
+
+/** An interview answer under review (ADR 039 follow-up): one field per catalogue question. */
+export type InterviewTextField = `interview:${InterviewQuestionKey}`;
+/** Every text that waits for a team member: the profile texts and the interview answers. */
+export type ReviewedTextField = ModeratedTextField | InterviewTextField;
+
+export function interviewTextField(key: InterviewQuestionKey): InterviewTextField {
+  return `interview:${key}`;
+}
+
+/** The question of an interview field, or null for anything else (a profile text, an unknown or retired key). */
+export function interviewKeyOfField(field: string): InterviewQuestionKey | null {
+  if (!field.startsWith("interview:")) return null;
+  const key = field.slice("interview:".length);
+  return (INTERVIEW_QUESTION_KEYS as readonly string[]).includes(key) ? (key as InterviewQuestionKey) : null;
+}
+
+export function isReviewedTextField(field: string): field is ReviewedTextField {
+  return (MODERATED_TEXT_FIELD_KEYS as string[]).includes(field) || interviewKeyOfField(field) !== null;
+}
+
+/** The label group of a field (forms, queue, mails): each profile text its own, every interview answer "interview". */
+export type TextFieldLabel = ModeratedTextField | "interview";
+export function textFieldLabel(field: ReviewedTextField): TextFieldLabel {
+  return interviewKeyOfField(field) === null ? (field as ModeratedTextField) : "interview";
+}
 
 /** Why a photo or text was refused: a fixed list, so the owner reads the reason in their own language. */
 export const REJECTION_REASONS = [
@@ -92,7 +120,8 @@ export type QueueItem =
       id: number;
       created_at: number;
       owner: QueueOwner;
-      field: ModeratedTextField;
+      /** A profile text, or an interview answer (`interview:<question key>`). */
+      field: ReviewedTextField;
       /** The proposed text and the one the public sees now (null: none yet). */
       value: string;
       current: string | null;
@@ -120,7 +149,7 @@ export interface ModerationDecision {
 export interface MyModeration {
   /** Texts waiting for a team member, or refused since their last change (with the reason). */
   texts: Array<{
-    field: ModeratedTextField;
+    field: ReviewedTextField;
     status: number;
     reason: RejectionReason | null;
     created_at: number;

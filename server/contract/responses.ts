@@ -67,6 +67,29 @@ import type {
   PushSettings,
 } from "./notifications";
 
+import type { BatchResults } from "./batch";
+import type { DashboardCharts } from "./dashboard";
+import type { RegisterDefinitions } from "./definitions";
+import type { OutboxMail } from "./dev";
+import type { CityHit } from "./geo";
+import type { MembershipState } from "./membership";
+import type { ModerationDecision, ModerationQueue, MyModeration } from "./moderation";
+import type { GalleryItem } from "./media";
+import type { DrivingMinutes, NearbyProfile, ProfileDetail, ProfileMini, ProfileTag, RegionBox, TrustLevel, WorkHours } from "./profiles";
+import type { SearchAutocomplete, SearchFilters, SearchHit } from "./search";
+import type { LandingPageAnswer } from "./seo";
+import type {
+  DateReviewDisplay,
+  EmailChangeConfirmed,
+  EmailSettings,
+  FirstContactFilter,
+  NotificationPreferences,
+  PasswordChanged,
+  SearchVisibility,
+  SettingsIndex,
+  SettingsSectionSaved,
+} from "./settings";
+
 export interface ResponseBodies {
   AccountDeleted: AccountDeleted;
   AccountState: AccountState;
@@ -156,6 +179,39 @@ export interface ResponseBodies {
   UserList: UserList;
   VerificationMailSent: VerificationMailSent;
   WatermarkSettings: WatermarkSettings;
+  // Issue 8's last groups: profiles, search, settings, moderation, dashboard, definitions, batch and dev.
+  BatchResults: BatchResults;
+  CityHits: CityHit[];
+  DashboardCharts: DashboardCharts;
+  DateReviewDisplay: DateReviewDisplay;
+  DevOutbox: OutboxMail[];
+  DrivingMinutes: DrivingMinutes;
+  EmailChangeConfirmed: EmailChangeConfirmed;
+  EmailSettings: EmailSettings;
+  FirstContactFilter: FirstContactFilter;
+  GalleryItems: GalleryItem[];
+  LandingPage: LandingPageAnswer;
+  MembershipState: MembershipState;
+  ModerationDecision: ModerationDecision;
+  ModerationQueue: ModerationQueue;
+  MyModeration: MyModeration;
+  NearbyProfiles: NearbyProfile[];
+  NotificationPreferences: NotificationPreferences;
+  PasswordChanged: PasswordChanged;
+  ProfileDetail: ProfileDetail;
+  ProfileMini: ProfileMini;
+  ProfileSitemap: SitemapEntry[];
+  ProfileTags: ProfileTag[];
+  RegionBox: RegionBox;
+  RegisterDefinitions: RegisterDefinitions;
+  SearchAutocomplete: SearchAutocomplete;
+  SearchFilters: SearchFilters;
+  SearchHits: SearchHit[];
+  SearchVisibility: SearchVisibility;
+  SettingsIndex: SettingsIndex;
+  SettingsSectionSaved: SettingsSectionSaved;
+  TrustLevel: TrustLevel;
+  WorkHours: WorkHours;
 }
 
 export type ResponseName = keyof ResponseBodies;

@@ -10,6 +10,7 @@
  */
 import * as v from "valibot";
 import { GENDER, USER_TYPE } from "./users";
+import type { CityHit } from "./geo";
 import type { MediaImage } from "./media";
 
 export { SEO_PAGE_SIZE } from "./seo";
@@ -857,4 +858,34 @@ export interface SearchHit {
 export interface FacetBucket {
   key: string;
   count: number;
+}
+
+/** GET /search/autocomplete: cities (as /search/city) and up to five findable profiles whose username starts with q. */
+export interface SearchAutocomplete {
+  cities: CityHit[];
+  users: Array<{ username: string; display_name: string; user_type: number }>;
+}
+
+/** A trait option the search form offers (figure, origin, cup size). */
+export interface SearchTraitOption {
+  id: number;
+  key: string;
+  category?: string;
+}
+
+/** POST /search/filters: what the search form offers this searcher (keys are data: the web tier does not camelize them). */
+export interface SearchFilters {
+  target: SearchTarget;
+  sorts: readonly SearchSort[];
+  default_sort: SearchSort;
+  sort_forced_in_url: boolean;
+  radius_options: number[];
+  default_radius: number;
+  default_gender: number[];
+  age_bands: AgeBand[];
+  price_bands: PriceBand[];
+  price_durations: readonly PriceDuration[];
+  only_show_types: OnlyShowType[];
+  allowed_filters: RestrictedFilter[];
+  traits: { figure_type: SearchTraitOption[]; race_type: SearchTraitOption[]; cup_size?: SearchTraitOption[] };
 }

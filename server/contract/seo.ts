@@ -5,7 +5,7 @@
  * turns a category word into a search filter, the web tier builds paths and
  * breadcrumbs from the same slugs.
  */
-import type { MediaImage } from "./media";
+import type { ProfileMini } from "./profiles";
 import { GENDER, USER_TYPE } from "./users";
 
 /** Profiles per directory page (spec section 9 "SEO page size 12"). */
@@ -193,16 +193,8 @@ export function parseDirectoryPage(raw: string | null): number | null {
 
 // --- Response types of the SEO group (issue 8 item 1: declared once; the web tier reads them camelized) ---
 
-export interface DirectoryTile {
-  id: number;
-  username: string;
-  display_name: string;
-  user_type: number;
-  gender: number | null;
-  age: number | null;
-  city_name: string | null;
-  is_member: boolean;
-  avatar: MediaImage | null;
+/** A profile's card in a directory listing: the profile's mini card and its tour. */
+export interface DirectoryTile extends ProfileMini {
   /** In town on an active tour (ADR 028), else null. */
   tour: { city_name: string; date_from: string; date_to: string } | null;
 }
@@ -246,6 +238,9 @@ export interface LandingPageResponse {
   /** The directory address of the page's city, when profiles live there. */
   place: { country_slug: string; region_slug: string; city_slug: string; city_name: string } | null;
 }
+
+/** POST /registration/seo-landing-page: the page, or an empty list for an unknown or inactive short URL (spec section 7). */
+export type LandingPageAnswer = LandingPageResponse | [];
 
 export interface SitemapEntry {
   path: string;

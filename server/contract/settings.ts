@@ -11,35 +11,36 @@ import type { StepData } from "./registration-steps";
 import { GENDER_VALUES, USER_TYPE } from "./users";
 import { safeSexSettableBy } from "./safesex";
 
+// safer_sex and interviews: issue 11 (ADR 039), not settings keys of the spec; profile pages like the others.
+const PROFILE_APPEARANCE_KEYS = [
+  "name_characteristics",
+  "service_prices",
+  "contact",
+  "status_description",
+  "media_gallery",
+  "linked_profiles",
+  "safer_sex",
+  "interviews",
+] as const;
+const ACCOUNT_MEMBERSHIP_KEYS = [
+  "membership",
+  "email_password",
+  "age_check_verification",
+  "date_review_display",
+  "first_contact_filter_and_blocklist",
+  "search_visibility",
+  "notifications",
+  "forum_notifications",
+  "billing_invoices",
+  "data_privacy",
+  "pause_delete",
+] as const;
+
 /** The two groups of the settings index, in the spec's order. */
-export const SETTINGS_GROUPS = {
-  // safer_sex and interviews: issue 11 (ADR 039), not settings keys of the spec; profile pages like the others.
-  profile_appearance: [
-    "name_characteristics",
-    "service_prices",
-    "contact",
-    "status_description",
-    "media_gallery",
-    "linked_profiles",
-    "safer_sex",
-    "interviews",
-  ],
-  account_membership: [
-    "membership",
-    "email_password",
-    "age_check_verification",
-    "date_review_display",
-    "first_contact_filter_and_blocklist",
-    "search_visibility",
-    "notifications",
-    "forum_notifications",
-    "billing_invoices",
-    "data_privacy",
-    "pause_delete",
-  ],
-} as const;
+export const SETTINGS_GROUPS = { profile_appearance: PROFILE_APPEARANCE_KEYS, account_membership: ACCOUNT_MEMBERSHIP_KEYS } as const;
 export type SettingsGroup = keyof typeof SETTINGS_GROUPS;
-export type SettingsKey = (typeof SETTINGS_GROUPS)[SettingsGroup][number];
+// Spelled per list (not SETTINGS_GROUPS[group][number]): the schema generator reads it (ADR 041).
+export type SettingsKey = (typeof PROFILE_APPEARANCE_KEYS)[number] | (typeof ACCOUNT_MEMBERSHIP_KEYS)[number];
 
 /**
  * The "certain business types" of section 6, decided once here. Agencies and clubs both present the
@@ -132,6 +133,12 @@ export interface SettingsIndex {
   groups: Array<{ key: SettingsGroup; items: SettingsKey[] }>;
 }
 
+/** PUT /settings/{section}: which section of the member's own profile was saved. */
+export interface SettingsSectionSaved {
+  section: SettingsSection;
+  saved: true;
+}
+
 // --- user/email_password -------------------------------------------------------------------------
 
 const MINUTE = 60_000;
@@ -178,6 +185,16 @@ export const confirmEmailChangeSchema = v.object(
   { token: v.pipe(v.string("validation.required"), v.nonEmpty("validation.required"), v.maxLength(200, "validation.invalid")) },
   "validation.required",
 );
+
+/** POST /settings/email/confirm: the account's address after the link was opened. */
+export interface EmailChangeConfirmed {
+  email: string;
+}
+
+/** PUT /settings/password: the new password holds (every other session ended). */
+export interface PasswordChanged {
+  changed: true;
+}
 
 /** GET /settings/email: the account's address and a change waiting for its link, if any. */
 export interface EmailSettings {

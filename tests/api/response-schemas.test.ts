@@ -9,66 +9,19 @@ import { createTestRuntime } from "../helpers/runtime";
 import { generateResponseSchemas } from "../../scripts/contract-schemas.mjs";
 
 /**
- * Routes whose success body is not declared yet. The list only shrinks: a new route declares its response, and
- * each group that gets its types crosses its routes off (files and streams answer no JSON and stay here).
+ * Routes whose success body is not declared: only answers that are no JSON envelope (files, streams, the OAuth token
+ * answer). The list only shrinks: a new route declares its response.
  */
 const UNDECLARED: string[] = [
-  "delete /api/v2/settings/email/pending",
-  "get /api/v2/backoffice/queue",
-  "get /api/v2/dashboard/charts",
-  "get /api/v2/definitions/register",
-  "get /api/v2/dev/outbox",
+  // A media file's bytes (a file, ADR 041: streams answer no JSON).
   "get /api/v2/media/:key/:variant",
   // A message photo's bytes (a file, ADR 043).
   "get /api/v2/messenger/photos/:key/:variant",
-  "get /api/v2/moderation/my",
-  "get /api/v2/profiles/:username/avatars",
-  "get /api/v2/profiles/:username/detail",
-  "get /api/v2/profiles/:username/driving-minutes",
-  "get /api/v2/profiles/:username/mini",
-  "get /api/v2/profiles/:username/nearby",
-  "get /api/v2/profiles/:username/regionbox",
-  "get /api/v2/profiles/:username/tags",
-  "get /api/v2/profiles/:username/trust-level",
-  "get /api/v2/profiles/:username/work-hours",
-  "get /api/v2/search/autocomplete",
-  "get /api/v2/search/city",
-  "get /api/v2/seo/sitemap/profiles",
-  "get /api/v2/settings",
-  "get /api/v2/settings/date_review_display",
-  "get /api/v2/settings/email",
-  "get /api/v2/settings/first_contact_filter",
-  "get /api/v2/settings/membership",
-  "get /api/v2/settings/notifications",
-  "get /api/v2/settings/search_visibility",
+  // The data export's ZIP archive (a file download).
   "get /api/v2/user/data-export/:id/file",
-  "post /api/v2/backoffice/media/:id/accept",
-  "post /api/v2/backoffice/media/:id/reject",
-  "post /api/v2/backoffice/texts/:id/accept",
-  "post /api/v2/backoffice/texts/:id/reject",
-  "post /api/v2/batch",
-  "post /api/v2/dev/claimable-profiles",
-  "post /api/v2/registration/seo-landing-page",
-  "post /api/v2/search/filters",
-  "post /api/v2/search/personalized",
-  "post /api/v2/search/seo",
-  "post /api/v2/search/top-ranking",
-  "post /api/v2/search/user-and-business",
-  "post /api/v2/settings/email/confirm",
+  // The OAuth token answer of RFC 6749 §5.1 is JSON but not the API's envelope ({ code, data }), which every declared
+  // body is described in; it stays undeclared until the document can describe a bare body.
   "post /oauth/v2/token",
-  "put /api/v2/settings/appearance",
-  "put /api/v2/settings/availability",
-  "put /api/v2/settings/business_description",
-  "put /api/v2/settings/business_schedule",
-  "put /api/v2/settings/business_services",
-  "put /api/v2/settings/date_review_display",
-  "put /api/v2/settings/email",
-  "put /api/v2/settings/first_contact_filter",
-  "put /api/v2/settings/notifications",
-  "put /api/v2/settings/password",
-  "put /api/v2/settings/profile",
-  "put /api/v2/settings/search_visibility",
-  "put /api/v2/settings/services",
 ];
 
 describe("declared response bodies", () => {

@@ -7,6 +7,8 @@ import { DEMO, expect, logIn, seededEscortNear, test } from "./fixtures";
  * test takes the nearest; the visibility and tours tests, which take escorts out of the list, the farthest).
  */
 
+const TEAM = { username: "demo_team", password: "demo-pass-2026" };
+
 const save = (page: Page, index = 0) => page.getByRole("button", { name: "Speichern", exact: true }).nth(index).click();
 
 test("an escort says safer sex, names her dates and answers an interview question; her profile shows all of it", async ({
@@ -44,17 +46,44 @@ test("an escort says safer sex, names her dates and answers an interview questio
   await expect(question).toHaveValue("Gerne auch ohne Gummi");
   await question.fill("Ein langer Abend am Elbufer, gutes Essen und keine Eile.");
   await save(page);
-  await expect(page.getByTestId("settings-notice")).toHaveText("Gespeichert. Deine Antworten stehen auf deinem Profil.");
+  await expect(page.getByTestId("settings-notice")).toHaveText(
+    "Gespeichert. Du siehst geänderte Antworten sofort; andere sehen sie, sobald unser Team sie freigegeben hat.",
+  );
+  // The owner reads her own answer at once; it waits for the team (ADR 030, like the profile texts).
   await expect(question).toHaveValue("Ein langer Abend am Elbufer, gutes Essen und keine Eile.");
+  await expect(page.locator("#field-perfect_date-hint")).toContainText("Interview-Antwort: wird geprüft.");
 
-  // A guest sees the badge, the answer and the preferred dates.
+  // A guest sees the badge and the preferred dates at once, the answer only after the team accepted it.
   const guest = await browser.newPage();
   await guest.goto(`/de/p/${username}`);
   await expect(guest.getByTestId("badge-safe-sex")).toHaveText("Nur Safer Sex");
-  const interview = guest.getByTestId("profile-interview");
-  await expect(interview.getByText("Wie sieht für dich das perfekte Date aus?")).toBeVisible();
-  await expect(interview.getByText("Ein langer Abend am Elbufer, gutes Essen und keine Eile.")).toBeVisible();
+  await expect(guest.getByText("Ein langer Abend am Elbufer, gutes Essen und keine Eile.")).toHaveCount(0);
   await expect(guest.getByTestId("profile-preferred-dates")).toContainText("Dinner-Date, Wochenende");
+
+  const team = await browser.newPage();
+  await logIn(team, TEAM.username, TEAM.password);
+  await team.waitForURL((url) => !url.pathname.endsWith("/login"));
+  await team.goto(`/de/backoffice?owner=${username}`);
+  const waiting = team.getByTestId("queue-item").filter({ has: team.getByRole("heading", { name: "Text: Interview-Antwort" }) });
+  await expect(waiting.getByTestId("interview-question")).toHaveText("Wie sieht für dich das perfekte Date aus?");
+  await expect(waiting.locator("blockquote")).toContainText("Ein langer Abend am Elbufer");
+  await waiting.getByRole("button", { name: "Freigeben" }).click();
+  await expect(team.getByTestId("backoffice-notice")).toHaveText("Freigegeben. Das Mitglied ist per E-Mail informiert.");
+  await team.close();
+
+  // Guest pages may be served from the host's micro-cache for a few seconds; a fresh browser each time (no HTTP cache).
+  const publicAnswer = async () => {
+    const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": clientIp } });
+    const fresh = await context.newPage();
+    await fresh.goto(`/de/p/${username}`);
+    const interview = fresh.getByTestId("profile-interview");
+    const shown =
+      (await interview.getByText("Wie sieht für dich das perfekte Date aus?").count()) +
+      (await interview.getByText("Ein langer Abend am Elbufer, gutes Essen und keine Eile.").count());
+    await context.close();
+    return shown;
+  };
+  await expect.poll(publicAnswer, { timeout: 30_000, intervals: [2_000] }).toBe(2);
   await guest.close();
 
   // Switched off again, the badge goes.

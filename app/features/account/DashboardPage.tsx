@@ -6,7 +6,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { DashboardCharts } from "#server/contract/dashboard";
 import { emailVerificationPath } from "#server/contract/email-verification";
-import type { ModeratedTextField, RejectionReason } from "#server/contract/moderation";
+import { textFieldLabel, type RejectionReason, type ReviewedTextField } from "#server/contract/moderation";
 import type { CompletenessItem, SettingsGroup, SettingsKey } from "#server/contract/settings";
 import { TOUR_USER_TYPES } from "#server/contract/tours";
 import { USER_TYPE, userTypeName } from "#server/contract/users";
@@ -29,7 +29,7 @@ export interface DashboardProps {
   withdrawn: boolean;
   /** The member's own photos and texts under review or refused lately (ADR 030); null when none are. */
   moderation: {
-    texts: Array<{ field: ModeratedTextField; status: number; reason: RejectionReason | null }>;
+    texts: Array<{ field: ReviewedTextField; status: number; reason: RejectionReason | null }>;
     mediaPending: number;
     mediaRejected: number;
   } | null;
@@ -240,7 +240,7 @@ export function ModerationCard({ moderation }: { moderation: NonNullable<Dashboa
           </li>
         ) : null}
         {moderation.texts.map((text) => {
-          const field = t(`moderation.fields.${text.field}`);
+          const field = t(`moderation.fields.${textFieldLabel(text.field)}`);
           return (
             <li key={text.field} data-testid="moderation-text" data-field={text.field} data-status={text.status}>
               {/* Every moderated text is edited on the "about you & description" page (both kinds of profile). */}

@@ -5,7 +5,7 @@
  */
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { REJECTION_REASONS } from "#server/contract/moderation";
+import { interviewKeyOfField, REJECTION_REASONS, textFieldLabel } from "#server/contract/moderation";
 import type { Queue, QueueEntry } from "~/api/moderation.server";
 import { FormErrors } from "~/components/Field";
 import { Picture } from "~/components/Picture";
@@ -28,13 +28,15 @@ function ItemCard({ entry, failure, action }: { entry: QueueEntry; failure: Deci
   const reasonId = `reason-${key}`;
   const errorId = `${reasonId}-error`;
   const reasonErrors = failure?.item === key ? failure.reasonErrors : [];
+  // An interview answer: the moderator reads it with its question (ADR 039).
+  const question = entry.kind === "text" ? interviewKeyOfField(entry.field) : null;
   return (
     <li className={css.item} data-testid="queue-item" data-item={key} data-owner={entry.owner.username}>
       <div className={css.itemHead}>
         <h2 className={css.kind}>
           {entry.kind === "media"
             ? t("moderation.backoffice.photo")
-            : t("moderation.backoffice.text", { field: t(`moderation.fields.${entry.field}`) })}
+            : t("moderation.backoffice.text", { field: t(`moderation.fields.${textFieldLabel(entry.field)}`) })}
         </h2>
         <span>
           {t("moderation.backoffice.by")} <Link to={to(`p/${entry.owner.username}`)}>{entry.owner.username}</Link> (
@@ -67,6 +69,11 @@ function ItemCard({ entry, failure, action }: { entry: QueueEntry; failure: Deci
         </>
       ) : (
         <>
+          {question ? (
+            <p className={ui.muted} data-testid="interview-question">
+              {t(`profile.interviews.questions.${question}`, { ns: "profile" })}
+            </p>
+          ) : null}
           <div className={css.textBlock}>
             <h3 className={css.textLabel}>{t("moderation.backoffice.proposed")}</h3>
             <blockquote className={css.proposed} lang={entry.owner.language}>

@@ -3,7 +3,7 @@
  * member, and which were refused lately, with the reason. Nothing when no text is under review.
  */
 import { useTranslation } from "react-i18next";
-import type { MyModeration } from "#server/contract/moderation";
+import { textFieldLabel, type MyModeration } from "#server/contract/moderation";
 import * as ui from "~/styles/ui.css";
 
 export function TextReviewNotice({ reviews }: { reviews: MyModeration["texts"] }) {
@@ -23,7 +23,7 @@ export function TextReviewNotice({ reviews }: { reviews: MyModeration["texts"] }
       <p>{t("moderation.owner.intro")}</p>
       <ul style={{ margin: 0, paddingLeft: "1.2em" }}>
         {reviews.map((review) => {
-          const field = t(`moderation.fields.${review.field}`);
+          const field = t(`moderation.fields.${textFieldLabel(review.field)}`);
           return (
             <li key={review.field} data-field={review.field} data-status={review.status}>
               {review.status === 0

@@ -10,6 +10,7 @@ export function InterviewSettingsPage({
   title,
   questions,
   answers,
+  waiting,
   max,
   isBusiness,
   saved,
@@ -18,6 +19,8 @@ export function InterviewSettingsPage({
   title: string;
   questions: string[];
   answers: Record<string, string>;
+  /** Question keys whose answer waits for the team. */
+  waiting: string[];
   max: number;
   isBusiness: boolean;
   saved: boolean;
@@ -41,7 +44,11 @@ export function InterviewSettingsPage({
             errors={refused?.fieldErrors[key] ?? []}
             maxLength={max}
             rows={3}
-            hint={t("settings.interviews.hint", { max })}
+            hint={
+              waiting.includes(key)
+                ? `${t("settings.interviews.hint", { max })} ${t("moderation.owner.pending", { ns: "moderation", field: t("moderation.fields.interview", { ns: "moderation" }) })}`
+                : t("settings.interviews.hint", { max })
+            }
           />
         ))}
         <div className={ui.row}>

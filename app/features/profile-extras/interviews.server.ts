@@ -28,6 +28,8 @@ export async function loadInterviewSettings({ request, context }: LoaderFunction
       isBusiness,
       questions: interviews.data.questions,
       answers,
+      // The owner's answers that wait for the team (ADR 030): shown in the form, public once accepted.
+      waiting: interviews.data.items.filter((item) => item.pending).map((item) => item.questionKey),
       max: interviews.data.answerMax,
     },
     { headers: PRIVATE_HEADERS },

@@ -7,6 +7,7 @@ import * as v from "valibot";
 import { fail } from "../../api/errors";
 import { ok } from "../../api/router";
 import type { ModuleContext } from "../../api/module-context";
+import type { BatchResult, BatchResults } from "../../contract/batch";
 
 export const BATCH_MAX_CALLS = 20;
 
@@ -63,6 +64,7 @@ export function registerBatch({ v2, dispatch }: ModuleContext): void {
     {
       method: "post",
       path: "/batch",
+      response: "BatchResults",
       summary: `Run up to ${BATCH_MAX_CALLS} named API calls in parallel; results per name.`,
       tag: "batch",
       auth: "optional",
@@ -97,10 +99,12 @@ export function registerBatch({ v2, dispatch }: ModuleContext): void {
           } catch {
             parsed = text;
           }
-          return [name, { status: response.status, body: parsed }] as const;
+          const result: BatchResult = { status: response.status, body: parsed };
+          return [name, result] as const;
         }),
       );
-      return ok(c, Object.fromEntries(entries));
+      const results: BatchResults = Object.fromEntries(entries);
+      return ok(c, results);
     },
   );
 }

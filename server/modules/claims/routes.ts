@@ -105,6 +105,7 @@ export function registerClaims({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/dev/claimable-profiles",
+      response: "ClaimableProfileCreated",
       summary: "Dev only: create a claimable profile for an e-mail address; answers the invite code.",
       tag: "dev",
       auth: "optional",

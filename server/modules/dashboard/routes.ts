@@ -9,6 +9,7 @@ export function registerDashboard({ v2 }: ModuleContext): void {
     {
       method: "get",
       path: "/dashboard/charts",
+      response: "DashboardCharts",
       summary:
         "The caller's profile views, favorites and contacts per day for the last `range` days (7, 30 or 90; default 30), oldest first, " +
         "days in Europe/Berlin. A view is a profile detail fetched by someone else, one per viewer and day. " +

@@ -42,6 +42,7 @@ export function registerDefinitions({ v2 }: ModuleContext): void {
     {
       method: "get",
       path: "/definitions/register",
+      response: "RegisterDefinitions",
       summary:
         "Everything the registration and profile forms offer: selectable user types, genders, salutations, register steps, measures, and the profile trait groups with options and label keys. Language-independent; answers 304 without a body when If-None-Match carries the current ETag.",
       tag: "definitions",

@@ -9,7 +9,7 @@ import { COUNTRY_CODES } from "../../contract/countries";
 import { LANGUAGE_TAGS, OFFERED_LANGUAGES, SUPPORTED_LANGUAGES, type Language } from "../../contract/locales";
 import { BUSINESS_REGISTER_STEPS, INDIVIDUAL_REGISTER_STEPS } from "../../contract/register";
 import { APPEARANCE_MEASURES, TRAIT_GROUPS, traitCategoryKey, traitLabelKey, traitTitleKey } from "../../contract/traits";
-import type { CountryDefinition, LanguageDefinition } from "../../contract/definitions";
+import type { CountryDefinition, LanguageDefinition, RegisterDefinitions } from "../../contract/definitions";
 import { GENDER, SALUTATIONS, SELECTABLE_USER_TYPES, USER_TYPE, userTypeName } from "../../contract/users";
 
 function capitalize(text: string, tag: string): string {
@@ -37,7 +37,7 @@ export function listCountries(lang: Language): CountryDefinition[] {
   );
 }
 
-function buildRegisterDefinitions() {
+function buildRegisterDefinitions(): RegisterDefinitions {
   return {
     /** What a person can register as (backend and team are not selectable, spec section 3). */
     user_types: SELECTABLE_USER_TYPES.map((id) => ({ key: userTypeName(id), id, label_key: `user_types.${userTypeName(id)}` })),
@@ -45,12 +45,12 @@ function buildRegisterDefinitions() {
     all_user_types: USER_TYPE,
     genders: Object.entries(GENDER).map(([key, code]) => ({ key, code, label_key: traitLabelKey("gender", key) })),
     salutations: SALUTATIONS.map((key) => ({ key, label_key: traitLabelKey("salutation", key) })),
-    register_steps: { individual: INDIVIDUAL_REGISTER_STEPS, business: BUSINESS_REGISTER_STEPS },
+    register_steps: { individual: INDIVIDUAL_REGISTER_STEPS, business: [...BUSINESS_REGISTER_STEPS] },
     measures: APPEARANCE_MEASURES,
     trait_groups: TRAIT_GROUPS.map((group) => ({
       key: group.key,
       choice: group.choice,
-      user_types: group.userTypes,
+      user_types: [...group.userTypes],
       required_at_registration: group.requiredAtRegistration,
       title_key: traitTitleKey(group.key),
       categories: ("categories" in group ? group.categories : []).map((category) => ({
@@ -66,8 +66,6 @@ function buildRegisterDefinitions() {
     })),
   };
 }
-
-export type RegisterDefinitions = ReturnType<typeof buildRegisterDefinitions>;
 
 let cached: { data: RegisterDefinitions; etag: string } | undefined;
 

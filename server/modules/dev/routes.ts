@@ -17,6 +17,7 @@ export function registerDev({ v2, deps }: ModuleContext): void {
     {
       method: "get",
       path: "/dev/outbox",
+      response: "DevOutbox",
       summary: "Dev only: newest mails in the outbox, optionally for one recipient.",
       tag: "dev",
       auth: "optional",

@@ -4,7 +4,7 @@
  * languages, informal German "du".
  */
 import type { Language } from "../../contract/locales";
-import type { ModeratedTextField, RejectionReason } from "../../contract/moderation";
+import { textFieldLabel, type RejectionReason, type ReviewedTextField, type TextFieldLabel } from "../../contract/moderation";
 import { composeMail, fill, textsFor } from "../../integrations/mail/compose";
 import type { OutgoingMail } from "../../integrations/mail/mailer";
 
@@ -17,7 +17,7 @@ interface Words {
   tail: { accepted: string; rejected: string };
   /** What was decided, as a subject line names it (nominative) and as the body does (German accusative). */
   photo: [string, string];
-  fields: Record<ModeratedTextField, [string, string]>;
+  fields: Record<TextFieldLabel, [string, string]>;
   reasons: Record<RejectionReason, string>;
 }
 
@@ -40,6 +40,7 @@ const WORDS: Record<Language, Words> = {
       status: ["Dein Status-Text", "deinen Status-Text"],
       description: ["Deine Beschreibung", "deine Beschreibung"],
       interests: ["Deine Interessen", "deine Interessen"],
+      interview: ["Deine Interview-Antwort", "deine Interview-Antwort"],
     },
     reasons: {
       unprotected_sex: "Werbung für Sex ohne Kondom oder mit Schwangeren ist verboten (§ 32 ProstSchG).",
@@ -69,6 +70,7 @@ const WORDS: Record<Language, Words> = {
       status: ["Your status text", "your status text"],
       description: ["Your description", "your description"],
       interests: ["Your interests", "your interests"],
+      interview: ["Your interview answer", "your interview answer"],
     },
     reasons: {
       unprotected_sex: "Advertising sex without a condom or with pregnant women is forbidden (German ProstSchG § 32).",
@@ -98,6 +100,7 @@ const WORDS: Record<Language, Words> = {
       status: ["Tu texto de estado", "tu texto de estado"],
       description: ["Tu descripción", "tu descripción"],
       interests: ["Tus intereses", "tus intereses"],
+      interview: ["Tu respuesta de la entrevista", "tu respuesta de la entrevista"],
     },
     reasons: {
       unprotected_sex: "Está prohibido anunciar sexo sin preservativo o con embarazadas (ley alemana ProstSchG § 32).",
@@ -127,6 +130,7 @@ const WORDS: Record<Language, Words> = {
       status: ["Twój status", "twój status"],
       description: ["Twój opis", "twój opis"],
       interests: ["Twoje zainteresowania", "twoje zainteresowania"],
+      interview: ["Twoja odpowiedź w wywiadzie", "twoją odpowiedź w wywiadzie"],
     },
     reasons: {
       unprotected_sex: "Reklamowanie seksu bez prezerwatywy lub z kobietami w ciąży jest zabronione (niemiecka ustawa ProstSchG § 32).",
@@ -144,12 +148,12 @@ export function moderationDecisionMail(input: {
   to: string;
   username: string;
   language: string;
-  subject: { kind: "media" } | { kind: "text"; field: ModeratedTextField };
+  subject: { kind: "media" } | { kind: "text"; field: ReviewedTextField };
   accepted: boolean;
   reason: RejectionReason | null;
 }): OutgoingMail {
   const words = textsFor(WORDS, input.language);
-  const [title, item] = input.subject.kind === "media" ? words.photo : words.fields[input.subject.field];
+  const [title, item] = input.subject.kind === "media" ? words.photo : words.fields[textFieldLabel(input.subject.field)];
   const outcome = input.accepted ? "accepted" : "rejected";
   const blocks = [
     fill(words.greeting, { username: input.username }),

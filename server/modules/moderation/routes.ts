@@ -15,6 +15,7 @@ export function registerModeration({ v2 }: ModuleContext): void {
     {
       method: "get",
       path: "/backoffice/queue",
+      response: "ModerationQueue",
       summary: `Photos and profile texts waiting for moderation, oldest first, 20 a page (page=1…; owner=username for one member's items), with the owner and a preview (the proposed text and the published one). ${STAFF_NOTE}`,
       tag: "backoffice",
       auth: "required",
@@ -33,6 +34,7 @@ export function registerModeration({ v2 }: ModuleContext): void {
       {
         method: "post",
         path: `/backoffice/${kind}/:id/accept`,
+        response: "ModerationDecision",
         summary: `Accepts ${what}. The owner is told by e-mail in their language. 404 unknown id, 409 not waiting (decided already). ${STAFF_NOTE}`,
         tag: "backoffice",
         auth: "required",
@@ -44,6 +46,7 @@ export function registerModeration({ v2 }: ModuleContext): void {
       {
         method: "post",
         path: `/backoffice/${kind}/:id/reject`,
+        response: "ModerationDecision",
         summary: `Refuses ${kind === "media" ? "a waiting photo" : "a waiting profile text (the published one stays)"} with a reason from the fixed list; the owner is told the decision and the reason by e-mail in their language. 404 unknown id, 409 not waiting. ${STAFF_NOTE}`,
         tag: "backoffice",
         auth: "required",
@@ -57,6 +60,7 @@ export function registerModeration({ v2 }: ModuleContext): void {
     {
       method: "get",
       path: "/moderation/my",
+      response: "MyModeration",
       summary:
         "The caller's own items under review: profile texts waiting or refused in the last 30 days (with the reason), how many photos wait, and the photos refused in the last 30 days with the reason.",
       tag: "moderation",

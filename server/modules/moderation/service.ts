@@ -9,8 +9,9 @@ import type { ApiDeps } from "../../api/types";
 import { MEDIA_KIND, MEDIA_STATUS } from "../../contract/media";
 import { VIDEO_VARIANT } from "../../contract/media-video";
 import {
+  interviewKeyOfField,
+  isReviewedTextField,
   isStaffUserType,
-  MODERATED_TEXT_FIELD_KEYS,
   MODERATED_TEXT_FIELDS,
   QUEUE_PAGE_SIZE,
   TEXT_REVIEW_STATUS,
@@ -20,6 +21,7 @@ import {
   type MyModeration,
   type QueueItem,
   type RejectionReason,
+  type ReviewedTextField,
 } from "../../contract/moderation";
 import { mediaImageOf } from "../media/index";
 import { notify, publishNotificationHints, wantsChannel } from "../notifications/index";
@@ -101,6 +103,17 @@ export async function moderationQueue(deps: ApiDeps, staffId: number, page: numb
       .limit(take)
       .execute(),
   ]);
+  // The published interview answers of the owners whose answers wait (the "current" beside the proposal).
+  const interviewOwners = [...new Set(texts.filter((row) => interviewKeyOfField(row.field) !== null).map((row) => row.owner_id))];
+  const publishedAnswers = interviewOwners.length
+    ? await deps.db
+        .selectFrom("profile_interviews")
+        .select(["user_id", "question_key", "answer"])
+        .where("user_id", "in", interviewOwners)
+        .execute()
+    : [];
+  const publishedAnswer = (userId: number, field: string) =>
+    publishedAnswers.find((row) => row.user_id === userId && row.question_key === interviewKeyOfField(field))?.answer ?? null;
   const ownerOf = (row: { owner_id: number; username: string; user_type: number; language: string }) => ({
     id: row.owner_id,
     username: row.username,
@@ -118,20 +131,15 @@ export async function moderationQueue(deps: ApiDeps, staffId: number, page: numb
       image: mediaImageOf(row),
       video_path: row.kind === MEDIA_KIND.video ? `${mediaImageOf(row).path}/${VIDEO_VARIANT}` : null,
     })),
-    ...texts
-      .filter((row) => (MODERATED_TEXT_FIELD_KEYS as string[]).includes(row.field))
-      .map((row): QueueItem => {
-        const field = row.field as ModeratedTextField;
-        return {
-          kind: "text",
-          id: row.id,
-          created_at: Number(row.created_at),
-          owner: ownerOf(row),
-          field,
-          value: row.value,
-          current: (row as Record<string, unknown>)[MODERATED_TEXT_FIELDS[field]] as string | null,
-        };
-      }),
+    ...texts.flatMap((row): QueueItem[] => {
+      const field = row.field;
+      if (!isReviewedTextField(field)) return [];
+      const current =
+        interviewKeyOfField(field) === null
+          ? ((row as Record<string, unknown>)[MODERATED_TEXT_FIELDS[field as ModeratedTextField]] as string | null)
+          : publishedAnswer(row.owner_id, field);
+      return [{ kind: "text", id: row.id, created_at: Number(row.created_at), owner: ownerOf(row), field, value: row.value, current }];
+    }),
   ].sort((a, b) => a.created_at - b.created_at || (a.kind === b.kind ? a.id - b.id : a.kind === "media" ? -1 : 1));
   return {
     items: items.slice((page - 1) * QUEUE_PAGE_SIZE, take),
@@ -147,7 +155,7 @@ const alreadyDecided = () => new ApiError(409, [errorItem(409, "exception.backof
 async function tellOwner(
   deps: ApiDeps,
   ownerId: number,
-  subject: { kind: "media" } | { kind: "text"; field: ModeratedTextField },
+  subject: { kind: "media" } | { kind: "text"; field: ReviewedTextField },
   accepted: boolean,
   reason: RejectionReason | null,
 ): Promise<void> {
@@ -225,7 +233,7 @@ export async function decideText(
       .select(["id", "user_id", "field", "value"])
       .where("id", "=", changeId)
       .executeTakeFirst();
-    if (!row || !(MODERATED_TEXT_FIELD_KEYS as string[]).includes(row.field)) throw fail.notFound();
+    if (!row || !isReviewedTextField(row.field)) throw fail.notFound();
     const updated = await trx
       .updateTable("profile_text_changes")
       .set({ status, reason, decided_at: now, decided_by: staff.id })
@@ -235,11 +243,19 @@ export async function decideText(
       .where("value", "=", row.value)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw alreadyDecided();
-    const field = row.field as ModeratedTextField;
-    if (reason === null) {
+    const field: ReviewedTextField = row.field;
+    const question = interviewKeyOfField(field);
+    if (reason === null && question !== null) {
+      // An interview answer goes public in profile_interviews (ADR 039), its published place.
+      await trx
+        .insertInto("profile_interviews")
+        .values({ user_id: row.user_id, question_key: question, answer: row.value, updated_at: now })
+        .onConflict((oc) => oc.columns(["user_id", "question_key"]).doUpdateSet({ answer: row.value, updated_at: now }))
+        .execute();
+    } else if (reason === null) {
       await trx
         .updateTable("profiles")
-        .set({ [MODERATED_TEXT_FIELDS[field]]: row.value, updated_at: now })
+        .set({ [MODERATED_TEXT_FIELDS[field as ModeratedTextField]]: row.value, updated_at: now })
         .where("user_id", "=", row.user_id)
         .execute();
     }
@@ -247,8 +263,8 @@ export async function decideText(
       userId: row.user_id,
       event: reason === null ? "moderation_accepted" : "moderation_rejected",
       subject: { type: "profile_text_change", id: changeId },
-      params: { item: field, ...(reason === null ? {} : { reason }) },
-      url: "user/status_description",
+      params: { item: question === null ? field : "interview", ...(reason === null ? {} : { reason }) },
+      url: question === null ? "user/status_description" : "user/interviews",
     });
     return { userId: row.user_id, field, hints };
   });

@@ -25,6 +25,7 @@ import {
 } from "../../contract/preferred-dates";
 import { USER_TYPE } from "../../contract/users";
 import type { ViewerContext } from "../access/index";
+import { ownPendingInterviewAnswers, proposeInterviewAnswers } from "../moderation/index";
 import { loadVisibleProfile } from "../profiles/index";
 import { receivedReviews } from "../reviews/index";
 
@@ -43,16 +44,21 @@ async function ownAccount(deps: ApiDeps, userId: number, username: string, key: 
 
 // --- Interviews -------------------------------------------------------------------
 
-async function interviewsOf(deps: ApiDeps, userId: number, userType: number): Promise<Interviews> {
+/**
+ * The answers in catalogue order. Everyone reads the accepted ones; the owner (`own`) reads their own waiting
+ * answers in their place (ADR 030's rule for profile texts), marked `pending`.
+ */
+async function interviewsOf(deps: ApiDeps, userId: number, userType: number, own: boolean): Promise<Interviews> {
   const questions = interviewQuestionsFor(userType);
-  const rows = await deps.db
-    .selectFrom("profile_interviews")
-    .select(["question_key", "answer", "updated_at"])
-    .where("user_id", "=", userId)
-    .execute();
+  const [rows, waiting] = await Promise.all([
+    deps.db.selectFrom("profile_interviews").select(["question_key", "answer", "updated_at"]).where("user_id", "=", userId).execute(),
+    own ? ownPendingInterviewAnswers(deps.db, userId) : Promise.resolve(new Map<InterviewQuestionKey, never>()),
+  ]);
   const byKey = new Map(rows.map((r) => [r.question_key, r]));
   // Catalogue order; answers to questions this type no longer has (a changed type) are not shown.
-  const items = questions.flatMap((key) => {
+  const items = questions.flatMap((key): Interviews["items"] => {
+    const proposal = waiting.get(key);
+    if (proposal) return [{ question_key: key, answer: proposal.answer, updated_at: proposal.created_at, pending: true }];
     const row = byKey.get(key);
     return row ? [{ question_key: key, answer: row.answer, updated_at: Number(row.updated_at) }] : [];
   });
@@ -61,12 +67,13 @@ async function interviewsOf(deps: ApiDeps, userId: number, userType: number): Pr
 
 export async function visibleInterviews(deps: ApiDeps, username: string, viewer: ViewerContext): Promise<Interviews> {
   const row = await loadVisibleProfile(deps, username, viewer);
-  return interviewsOf(deps, row.id, row.user_type);
+  return interviewsOf(deps, row.id, row.user_type, viewer.id === row.id);
 }
 
 /**
- * Sets the owner's answers: each key given is set, or removed when empty; others stay. A key outside the
- * owner's catalogue refuses the whole change (400 at that key). Concurrent saves of one answer: the last wins.
+ * Saves the owner's answers: each key given waits for the team (ADR 030's rule: the public keeps the accepted
+ * answer), or is removed at once when empty; others stay. A key outside the owner's catalogue refuses the whole
+ * change (400 at that key). Concurrent saves of one answer: one waiting proposal, the last wins.
  */
 export async function saveInterviews(deps: ApiDeps, userId: number, username: string, input: InterviewsInput): Promise<Interviews> {
   const own = await ownAccount(deps, userId, username, INTERVIEW_OWNER_ONLY);
@@ -75,20 +82,12 @@ export async function saveInterviews(deps: ApiDeps, userId: number, username: st
   const unknown = entries.find(([key]) => !allowed.has(key));
   if (unknown) throw fail.badRequest(INTERVIEW_UNKNOWN_QUESTION, `answers.${unknown[0]}`);
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
-    for (const [key, answer] of entries) {
-      if (answer === null || answer === "") {
-        await trx.deleteFrom("profile_interviews").where("user_id", "=", own.id).where("question_key", "=", key).execute();
-        continue;
-      }
-      await trx
-        .insertInto("profile_interviews")
-        .values({ user_id: own.id, question_key: key as InterviewQuestionKey, answer, updated_at: now })
-        .onConflict((oc) => oc.columns(["user_id", "question_key"]).doUpdateSet({ answer, updated_at: now }))
-        .execute();
-    }
-  });
-  return interviewsOf(deps, own.id, own.user_type);
+  await deps.db
+    .transaction()
+    .execute((trx) =>
+      proposeInterviewAnswers(trx, own.id, Object.fromEntries(entries) as Record<InterviewQuestionKey, string | null>, now),
+    );
+  return interviewsOf(deps, own.id, own.user_type, true);
 }
 
 // --- Preferred dates --------------------------------------------------------------

@@ -67,6 +67,7 @@ export function registerProfiles({ v2 }: ModuleContext): void {
       ...base,
       method: "get",
       path: "/profiles/:username/mini",
+      response: "ProfileMini",
       summary: "A profile's card: name, type, age, city, avatar." + VISIBILITY_NOTE,
     },
     async (c) => {
@@ -80,6 +81,7 @@ export function registerProfiles({ v2 }: ModuleContext): void {
       ...base,
       method: "get",
       path: "/profiles/:username/detail",
+      response: "ProfileDetail",
       summary:
         "Everything the profile page shows: basics, location (city level), texts, appearance, traits (group_key + option ids), prices, work hours, badges, " +
         "tours, reviews summary, the gallery the viewer may see (public; logged_in for members; plus_member for plus members; fsk18 for age-verified viewers; " +
@@ -110,6 +112,7 @@ export function registerProfiles({ v2 }: ModuleContext): void {
       ...base,
       method: "get",
       path: "/profiles/:username/trust-level",
+      response: "TrustLevel",
       summary: "Trust level 0–4 with its criteria; `shown` is the plus badge." + VISIBILITY_NOTE,
     },
     async (c) => {
@@ -123,6 +126,7 @@ export function registerProfiles({ v2 }: ModuleContext): void {
       ...base,
       method: "get",
       path: "/profiles/:username/regionbox",
+      response: "RegionBox",
       summary: "The profile's city, region and country slugs and up to 8 cities within 100 km." + VISIBILITY_NOTE,
     },
     async (c) => {
@@ -132,7 +136,13 @@ export function registerProfiles({ v2 }: ModuleContext): void {
   );
 
   v2.add(
-    { ...base, method: "get", path: "/profiles/:username/avatars", summary: "The avatar photos the viewer may see." + VISIBILITY_NOTE },
+    {
+      ...base,
+      method: "get",
+      path: "/profiles/:username/avatars",
+      response: "GalleryItems",
+      summary: "The avatar photos the viewer may see." + VISIBILITY_NOTE,
+    },
     async (c) => {
       const { deps, viewer, row } = await resolve(c);
       return ok(c, await visibleMedia(deps, row.id, viewer, { avatarsOnly: true }));
@@ -144,6 +154,7 @@ export function registerProfiles({ v2 }: ModuleContext): void {
       ...base,
       method: "get",
       path: "/profiles/:username/work-hours",
+      response: "WorkHours",
       summary: "Weekly schedule (ISO day 1–7, HH:MM) and available-now." + VISIBILITY_NOTE,
     },
     async (c) => {
@@ -157,6 +168,7 @@ export function registerProfiles({ v2 }: ModuleContext): void {
       ...base,
       method: "get",
       path: "/profiles/:username/tags",
+      response: "ProfileTags",
       summary: "Offer tags (role, services, meeting options, customers) as group_key + option_id." + VISIBILITY_NOTE,
     },
     async (c) => {
@@ -170,6 +182,7 @@ export function registerProfiles({ v2 }: ModuleContext): void {
       ...base,
       method: "get",
       path: "/profiles/:username/nearby",
+      response: "NearbyProfiles",
       summary: "Up to 12 listed profiles of the same type within 25 km, closest first, visible to the viewer." + VISIBILITY_NOTE,
     },
     async (c) => {
@@ -183,6 +196,7 @@ export function registerProfiles({ v2 }: ModuleContext): void {
       ...base,
       method: "get",
       path: "/profiles/:username/driving-minutes",
+      response: "DrivingMinutes",
       query: drivingQuery,
       statuses: [400, ...STATUSES],
       summary:

@@ -7,7 +7,17 @@ import { sql } from "kysely";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { MEDIA_STATUS, type GalleryItem, type MediaImage, type MediaVisibility } from "../../contract/media";
-import { isMembersOnlyProfile } from "../../contract/profiles";
+import {
+  isMembersOnlyProfile,
+  type NearbyProfile,
+  type ProfileDetail,
+  type ProfileLocation,
+  type ProfileMini,
+  type ProfileTag,
+  type RegionBox,
+  type TrustLevel,
+  type WorkHours,
+} from "../../contract/profiles";
 import { countrySlugOf } from "../../contract/seo";
 import { USER_TYPE } from "../../contract/users";
 import type { DB } from "../../db/index";
@@ -133,7 +143,12 @@ function isPlus(row: Pick<ProfileRow, "is_member" | "member_until">, now: number
 }
 
 /** Media of `ownerId` the viewer may see (accepted only; the owner also sees pending ones). */
-export async function visibleMedia(deps: ApiDeps, ownerId: number, viewer: ViewerContext, options: { avatarsOnly?: boolean } = {}) {
+export async function visibleMedia(
+  deps: ApiDeps,
+  ownerId: number,
+  viewer: ViewerContext,
+  options: { avatarsOnly?: boolean } = {},
+): Promise<GalleryItem[]> {
   const levels = mediaLevelsFor(viewer, ownerId);
   const statuses = viewer.id === ownerId ? [MEDIA_STATUS.accepted, MEDIA_STATUS.pending] : [MEDIA_STATUS.accepted];
   let query = deps.db
@@ -188,7 +203,7 @@ function reviewSummaryOf(
  */
 export const TRUST_CRITERIA = ["email_verified", "account_age_30_days", "public_photo", "reviews"] as const;
 
-export async function trustLevel(deps: ApiDeps, row: ProfileRow) {
+export async function trustLevel(deps: ApiDeps, row: ProfileRow): Promise<TrustLevel> {
   const now = deps.clock.now();
   const publicPhoto = await deps.db
     .selectFrom("media")
@@ -234,7 +249,7 @@ async function traitsOf(deps: ApiDeps, userId: number) {
 /** Groups shown as tags on tiles and the profile head: what someone offers and where they meet. */
 export const TAG_GROUPS = ["escort_role", "escort_service", "meeting_option", "customer_type", "company_service"] as const;
 
-export async function tagsOf(deps: ApiDeps, userId: number) {
+export async function tagsOf(deps: ApiDeps, userId: number): Promise<ProfileTag[]> {
   const rows = await deps.db
     .selectFrom("profile_traits")
     .select(["group_key", "option_id"])
@@ -246,7 +261,7 @@ export async function tagsOf(deps: ApiDeps, userId: number) {
   return rows.map((r) => ({ group_key: r.group_key, option_id: r.option_id }));
 }
 
-export async function workHours(deps: ApiDeps, row: ProfileRow) {
+export async function workHours(deps: ApiDeps, row: ProfileRow): Promise<WorkHours> {
   const slots = await deps.db
     .selectFrom("profile_schedule")
     .select(["day", "time_from", "time_to", "is_over_day"])
@@ -279,7 +294,7 @@ async function pricesOf(deps: ApiDeps, userId: number) {
   };
 }
 
-function location(row: ProfileRow) {
+function location(row: ProfileRow): ProfileLocation {
   const region = regionByCode(row.country_code, row.region_code);
   return {
     city_name: row.city_name,
@@ -290,7 +305,7 @@ function location(row: ProfileRow) {
   };
 }
 
-export function miniOf(row: ProfileRow, avatar: GalleryItem | undefined, now: number) {
+export function miniOf(row: ProfileRow, avatar: GalleryItem | undefined, now: number): ProfileMini {
   return {
     id: row.id,
     username: row.username,
@@ -304,13 +319,13 @@ export function miniOf(row: ProfileRow, avatar: GalleryItem | undefined, now: nu
   };
 }
 
-export async function profileMini(deps: ApiDeps, row: ProfileRow, viewer: ViewerContext) {
+export async function profileMini(deps: ApiDeps, row: ProfileRow, viewer: ViewerContext): Promise<ProfileMini> {
   const [avatar] = await visibleMedia(deps, row.id, viewer, { avatarsOnly: true });
   return miniOf(row, avatar, deps.clock.now());
 }
 
 /** Everything the profile page shows, in one answer. */
-export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: ViewerContext) {
+export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: ViewerContext): Promise<ProfileDetail> {
   const now = deps.clock.now();
   const isOwner = viewer.id === row.id;
   const [gallery, hidden, traits, prices, hours, trust, tours, ownTexts, relation] = await Promise.all([
@@ -422,7 +437,7 @@ export const NEARBY_RADIUS_KM = 25;
 export const NEARBY_LIMIT = 12;
 
 /** Listed profiles of the same user type near this one, closest first, visible to the viewer. */
-export async function nearbyProfiles(deps: ApiDeps, row: ProfileRow, viewer: ViewerContext) {
+export async function nearbyProfiles(deps: ApiDeps, row: ProfileRow, viewer: ViewerContext): Promise<NearbyProfile[]> {
   if (row.lat === null || row.lon === null) return [];
   const box = boundingBox(row.lat, row.lon, NEARBY_RADIUS_KM);
   const cos = Math.cos((row.lat * Math.PI) / 180);
@@ -563,7 +578,7 @@ async function citiesAround(deps: ApiDeps, lat: number, lon: number): Promise<Ne
 }
 
 /** The profile's place and the cities around it (directory links). */
-export async function regionbox(deps: ApiDeps, row: ProfileRow) {
+export async function regionbox(deps: ApiDeps, row: ProfileRow): Promise<RegionBox> {
   const place = location(row);
   if (row.lat === null || row.lon === null) return { ...place, nearby_cities: [] };
   const here = { lat: row.lat, lon: row.lon };

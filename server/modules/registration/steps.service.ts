@@ -41,6 +41,7 @@ import type { Database, UserStatus } from "../../db/schema";
 import { mailBusinessLinkRequests, setNamedEscorts } from "../business-links/index";
 import { activeConsentSince, grantConsent, withdrawConsent } from "../consents/index";
 import { cityKey } from "../geo/index";
+import { interviewKeyOfField } from "../../contract/moderation";
 import { ownPendingTexts, ownTextReviews, proposeTexts } from "../moderation/index";
 import { profileCityColumns, resolveProfileCity } from "./city";
 import { recordBusinessSignupStep } from "./tracking.service";
@@ -459,6 +460,7 @@ export async function getStepData(deps: ApiDeps, userId: number): Promise<StepDa
     escort_usernames: escorts.map((row) => row.username),
     /** Named escorts who have not accepted yet: the step form marks them as asked. */
     pending_escort_usernames: escorts.filter((row) => row.status === BUSINESS_LINK_STATUS.pending).map((row) => row.username),
-    text_reviews: textReviews,
+    // The profile forms' own texts; interview answers are told on their own page (user/interviews).
+    text_reviews: textReviews.filter((review) => interviewKeyOfField(review.field) === null),
   };
 }

@@ -24,6 +24,8 @@ import {
   radiusOptionsFor,
   searchTargetFor,
   type ParsedSearchRequest,
+  type SearchAutocomplete,
+  type SearchFilters,
 } from "../../contract/search";
 import { findTraitGroup } from "../../contract/traits";
 import { isFindableProfile, isGuestVisible, notBlockedWith, viewerContext, type ViewerContext } from "../access/index";
@@ -34,7 +36,11 @@ export const searchFiltersSchema = v.object({
   searchMode: v.optional(v.picklist(SEARCH_MODES), "user"),
 });
 
-export function searchFilters(viewer: ViewerContext, gender: number | null, body: v.InferOutput<typeof searchFiltersSchema>) {
+export function searchFilters(
+  viewer: ViewerContext,
+  gender: number | null,
+  body: v.InferOutput<typeof searchFiltersSchema>,
+): SearchFilters {
   const searcher = searcherOf(viewer, gender);
   const target = searchTargetFor(searcher, body.user_type, body.searchMode);
   const allowed = allowedFilters(searcher, target);
@@ -108,7 +114,7 @@ export async function topRanking(
 }
 
 /** Findable profiles (listed, not hidden by their owner) whose username starts with q (block relations excluded). */
-export async function autocompleteUsers(deps: ApiDeps, user: AuthUser | null, q: string) {
+export async function autocompleteUsers(deps: ApiDeps, user: AuthUser | null, q: string): Promise<SearchAutocomplete["users"]> {
   const prefix = q.trim().toLowerCase();
   if (prefix.length < 2) return [];
   const viewer = await viewerContext(deps, user);

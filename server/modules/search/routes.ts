@@ -19,6 +19,7 @@ export function registerSearch({ v2, deps }: ModuleContext): void {
     {
       method: "get",
       path: "/search/city",
+      response: "CityHits",
       summary:
         "City autocomplete: a city key (de-muenchen) finds that city; otherwise a prefix match on the city's slug or folded name (München: 'muen', 'mun'), biggest first, at most 10. `key` is the search URL's city value.",
       tag: "search",
@@ -35,6 +36,7 @@ export function registerSearch({ v2, deps }: ModuleContext): void {
     {
       method: "get",
       path: "/search/autocomplete",
+      response: "SearchAutocomplete",
       summary:
         "Search box autocomplete: cities (as /search/city) and up to 5 listed profiles whose username or name starts with q (block relations excluded).",
       tag: "search",
@@ -52,6 +54,7 @@ export function registerSearch({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/search/user-and-business",
+      response: "SearchHits",
       summary:
         "Search (spec section 3 'Search request'): page_no, page_size (24), searchMode user|business, query.name, filterquery, facets, sort. Radius or country mode is required (400 validation.search.location_required otherwise). meta: total, location, facets. See docs/api.md.",
       tag: "search",
@@ -71,6 +74,7 @@ export function registerSearch({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/search/filters",
+      response: "SearchFilters",
       summary:
         "What the search form offers this searcher: target, sorts and default sort, radius options, default genders, bands, durations, flags, trait facet options. Not camelized by the client (spec section 7).",
       tag: "search",
@@ -88,6 +92,7 @@ export function registerSearch({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/search/personalized",
+      response: "SearchHits",
       summary: "Profiles for the signed-in user around their own location (or Berlin), with their default target, genders and sort.",
       tag: "search",
       auth: "required",
@@ -104,6 +109,7 @@ export function registerSearch({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/search/top-ranking",
+      response: "SearchHits",
       summary:
         "Top-ranked escorts (rise-up first, then membership, verification, reviews, activity) around a point (default Berlin, radius 100).",
       tag: "search",

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { ok } from "../../api/router";
-import { SEO_CATEGORY_WORDS, SEO_MAX_PAGE } from "../../contract/seo";
+import { SEO_CATEGORY_WORDS, SEO_MAX_PAGE, type LandingPageAnswer } from "../../contract/seo";
 import type { ModuleContext } from "../../api/module-context";
 import { viewerContext } from "../access/index";
 import { seoSearch, seoSearchSchema } from "./listing";
@@ -62,6 +62,7 @@ export function registerSeo({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/registration/seo-landing-page",
+      response: "LandingPage",
       tag: "seo",
       auth: "optional",
       body: landingBody,
@@ -72,7 +73,8 @@ export function registerSeo({ v2, deps }: ModuleContext): void {
     },
     async (c, { body }) => {
       const page = await landingPage(c.get("deps"), body.short_url);
-      return ok(c, page ?? []);
+      const answer: LandingPageAnswer = page ?? [];
+      return ok(c, answer);
     },
   );
 
@@ -95,6 +97,7 @@ export function registerSeo({ v2, deps }: ModuleContext): void {
     {
       method: "get",
       path: "/seo/sitemap/profiles",
+      response: "ProfileSitemap",
       tag: "seo",
       auth: "optional",
       query: v.object({ part: pageNumber(100_000) }),
@@ -128,6 +131,7 @@ export function registerSeo({ v2, deps }: ModuleContext): void {
     {
       method: "post",
       path: "/search/seo",
+      response: "SearchHits",
       summary:
         "Directory listing: profiles of a category word (contract/seo) in a country, region or city (slugs), 12 per page, pages 1–6; guest-visible profiles only. 404 for an unknown country/region/city. See docs/api.md.",
       tag: "search",

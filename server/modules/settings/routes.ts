@@ -56,6 +56,7 @@ export function registerSettings({ v2 }: ModuleContext): void {
     {
       method: "get",
       path: "/settings",
+      response: "SettingsIndex",
       summary: "The settings pages the signed-in member has (spec section 6 hides some per user and business type), by group.",
       tag: "settings",
       auth: "required",
@@ -67,6 +68,7 @@ export function registerSettings({ v2 }: ModuleContext): void {
       {
         method: "put",
         path: `/settings/${section}`,
+        response: "SettingsSectionSaved",
         summary: `${SECTION_SUMMARIES[section]} Saves the caller's own profile; 403 exception.settings.not_for_user_type when their kind of member has no such form.`,
         tag: "settings",
         auth: "required",
@@ -81,6 +83,7 @@ export function registerSettings({ v2 }: ModuleContext): void {
     {
       method: "get",
       path: "/settings/notifications",
+      response: "NotificationPreferences",
       summary:
         "The member's notification choices: for messages, dates, favorites, visitors, reviews and news, by e-mail, push and in the bar.",
       tag: "settings",
@@ -92,6 +95,7 @@ export function registerSettings({ v2 }: ModuleContext): void {
     {
       method: "put",
       path: "/settings/notifications",
+      response: "NotificationPreferences",
       summary: "Saves every kind's channels at once; a switch left out is off. News by e-mail or push only with an explicit yes.",
       tag: "settings",
       auth: "required",
@@ -104,6 +108,7 @@ export function registerSettings({ v2 }: ModuleContext): void {
     {
       method: "get",
       path: "/settings/date_review_display",
+      response: "DateReviewDisplay",
       summary: "Whether the reviews of the member's dates and their average show on the profile, and how many there are. 403 for clients.",
       tag: "settings",
       auth: "required",
@@ -115,6 +120,7 @@ export function registerSettings({ v2 }: ModuleContext): void {
     {
       method: "put",
       path: "/settings/date_review_display",
+      response: "DateReviewDisplay",
       summary: "Saves whether reviews and the average rating show on the profile (escorts and businesses; 403 for clients).",
       tag: "settings",
       auth: "required",
@@ -127,6 +133,7 @@ export function registerSettings({ v2 }: ModuleContext): void {
     {
       method: "get",
       path: "/settings/search_visibility",
+      response: "SearchVisibility",
       summary:
         "Whether the member's profile is hidden from lists (search, directory, nearby, autocomplete, sitemaps), invisible browsing, and whether the member has plus now.",
       tag: "settings",
@@ -139,6 +146,7 @@ export function registerSettings({ v2 }: ModuleContext): void {
     {
       method: "put",
       path: "/settings/search_visibility",
+      response: "SearchVisibility",
       summary:
         "Saves hidden_in_search (the profile page stays reachable by its address) and invisible_browsing (switching it on needs a running plus membership: else 403 exception.settings.invisible_browsing_plus_only). A switch left out is off.",
       tag: "settings",
@@ -152,6 +160,7 @@ export function registerSettings({ v2 }: ModuleContext): void {
     {
       method: "get",
       path: "/settings/membership",
+      response: "MembershipState",
       summary:
         "Whether plus runs for the member and until when (member_until, ms; null: no end), whether an earlier one lapsed, and the plus benefits for their kind (clients, or escorts and businesses). Buying arrives with payments: purchase_available is false.",
       tag: "settings",
@@ -165,6 +174,7 @@ export function registerSettings({ v2 }: ModuleContext): void {
     {
       method: "get",
       path: "/settings/first_contact_filter",
+      response: "FirstContactFilter",
       summary: "Who may open a first contact with the member (everyone until a filter is saved).",
       tag: "settings",
       auth: "required",
@@ -175,6 +185,7 @@ export function registerSettings({ v2 }: ModuleContext): void {
     {
       method: "put",
       path: "/settings/first_contact_filter",
+      response: "FirstContactFilter",
       summary:
         "Saves who may open a first contact: an age range (18-99), genders, user types, origin countries (empty lists allow everyone), plus members only and verified only. The messenger applies it.",
       tag: "settings",
@@ -192,6 +203,7 @@ function registerEmailPassword(v2: ModuleContext["v2"]): void {
     {
       method: "get",
       path: "/settings/email",
+      response: "EmailSettings",
       summary: "The account's e-mail address, whether it is verified, and a change waiting for its link (24 hours).",
       tag: "settings",
       auth: "required",
@@ -202,6 +214,7 @@ function registerEmailPassword(v2: ModuleContext["v2"]): void {
     {
       method: "put",
       path: "/settings/email",
+      response: "EmailSettings",
       summary:
         "Asks for a new address, confirmed by the current password: a link goes to the new address (24 hours), a notice to the old one; the account keeps the old address until the link is opened. 400 exception.settings.current_password_wrong, 409 exception.signup.email_taken, 429 after 3 requests an hour or 5 wrong passwords in 15 minutes.",
       tag: "settings",
@@ -215,6 +228,7 @@ function registerEmailPassword(v2: ModuleContext["v2"]): void {
     {
       method: "delete",
       path: "/settings/email/pending",
+      response: "EmailSettings",
       summary: "Withdraws a change of address that waits for its link.",
       tag: "settings",
       auth: "required",
@@ -225,6 +239,7 @@ function registerEmailPassword(v2: ModuleContext["v2"]): void {
     {
       method: "post",
       path: "/settings/email/confirm",
+      response: "EmailChangeConfirmed",
       summary:
         "Opens the link sent to a new address: it becomes the account's, verified, and the old address is told. The token decides; a signed-in caller must own it (403).",
       tag: "settings",
@@ -238,6 +253,7 @@ function registerEmailPassword(v2: ModuleContext["v2"]): void {
     {
       method: "put",
       path: "/settings/password",
+      response: "PasswordChanged",
       summary:
         "A new password (the registration rules), confirmed by the current one; every other session ends, this one stays. A notice goes to the account's address.",
       tag: "settings",

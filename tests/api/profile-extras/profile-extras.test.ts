@@ -9,7 +9,7 @@ interface Answer<T = Record<string, unknown>> {
   errors?: Array<{ key: string; source?: string }>;
 }
 interface InterviewsBody {
-  items: Array<{ question_key: string; answer: string; updated_at: number }>;
+  items: Array<{ question_key: string; answer: string; updated_at: number; pending?: true }>;
   questions: string[];
   answer_max: number;
 }
@@ -37,6 +37,31 @@ describe(`safesex, interviews, preferred dates and business reviews (${TEST_DB})
       ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
     });
     return { status: response.status, json: (await response.json()) as Answer<T> };
+  }
+
+  /** A team member's token (the back office, ADR 030). */
+  let staffToken: string | undefined;
+  async function staff(): Promise<string> {
+    if (!staffToken) {
+      const user = await createUser(rt, { userType: USER_TYPE.team });
+      staffToken = String((await login(rt, user.username, user.password)).body.access_token);
+    }
+    return staffToken;
+  }
+
+  interface QueueBody {
+    items: Array<{ kind: string; id: number; field?: string; value?: string; current?: string | null }>;
+  }
+  /** The owner's interview answers waiting in the back office queue. */
+  async function waitingAnswers(username: string) {
+    const queue = await call<QueueBody>(await staff(), "GET", `/backoffice/queue?owner=${username}`);
+    expect(queue.status).toBe(200);
+    return (queue.json.data?.items ?? []).filter((item) => item.kind === "text" && item.field?.startsWith("interview:"));
+  }
+  /** The team accepts every waiting interview answer of the owner (they go public). */
+  async function acceptAnswers(username: string) {
+    for (const item of await waitingAnswers(username))
+      expect((await call(await staff(), "POST", `/backoffice/texts/${item.id}/accept`, {})).status).toBe(200);
   }
 
   const searchRow = (userId: number) =>
@@ -93,6 +118,7 @@ describe(`safesex, interviews, preferred dates and business reviews (${TEST_DB})
       ]);
       expect(put.json.data?.questions).toEqual(interviewQuestionsFor(USER_TYPE.escort));
       expect(put.json.data?.answer_max).toBe(INTERVIEW_ANSWER_MAX);
+      await acceptAnswers(escort.username);
 
       // A guest and another member read the same; a key left out stays, an empty answer removes one.
       await call(escort.token, "PUT", `/profiles/${escort.username}/interviews`, { answers: { [first!]: "" } });
@@ -111,6 +137,7 @@ describe(`safesex, interviews, preferred dates and business reviews (${TEST_DB})
       const other = await member();
       const [key] = interviewQuestionsFor(USER_TYPE.escort);
       await call(escort.token, "PUT", `/profiles/${escort.username}/interviews`, { answers: { [key!]: "Meins." } });
+      await acceptAnswers(escort.username);
       for (const name of [escort.username, escort.username.toUpperCase(), "nobody_by_that_name"]) {
         const refused = await call(other.token, "PUT", `/profiles/${name}/interviews`, { answers: { [key!]: "Fremd." } });
         expect(refused.status, name).toBe(403);
@@ -148,8 +175,8 @@ describe(`safesex, interviews, preferred dates and business reviews (${TEST_DB})
       expect(unlawful.json.errors?.[0]?.key).toBe("validation.prostschg");
       for (const body of [{}, { answers: "x" }, { answers: { [key!]: 5 } }, { answers: {}, extra: 1 }])
         expect((await call(escort.token, "PUT", path, body)).status, JSON.stringify(body)).toBe(400);
-      // Nothing of the refused saves was kept.
-      const read = await call<InterviewsBody>(undefined, "GET", path);
+      // Nothing of the refused saves was kept (the owner reads the answer that waits).
+      const read = await call<InterviewsBody>(escort.token, "GET", path);
       expect(read.json.data?.items).toEqual([expect.objectContaining({ question_key: key, answer: "a".repeat(INTERVIEW_ANSWER_MAX) })]);
     });
 
@@ -182,7 +209,7 @@ describe(`safesex, interviews, preferred dates and business reviews (${TEST_DB})
       expect((await call(undefined, "GET", "/profiles/x%20y/interviews")).status).toBe(404);
     });
 
-    it("concurrent saves of one answer leave exactly one answer", async () => {
+    it("concurrent saves of one answer leave exactly one waiting answer", async () => {
       const escort = await member();
       const [key] = interviewQuestionsFor(USER_TYPE.escort);
       const path = `/profiles/${escort.username}/interviews`;
@@ -190,8 +217,72 @@ describe(`safesex, interviews, preferred dates and business reviews (${TEST_DB})
         ["eins", "zwei", "drei", "vier"].map((answer) => call(escort.token, "PUT", path, { answers: { [key!]: answer } })),
       );
       expect(saves.map((s) => s.status)).toEqual([200, 200, 200, 200]);
-      const rows = await rt.deps.db.selectFrom("profile_interviews").selectAll().where("user_id", "=", escort.id).execute();
+      const rows = await rt.deps.db.selectFrom("profile_text_changes").selectAll().where("user_id", "=", escort.id).execute();
       expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ field: `interview:${key}`, status: 0 });
+    });
+
+    it("a changed answer waits for the team like the profile texts: others keep the accepted one, the owner reads theirs", async () => {
+      const escort = await member();
+      const reader = await member(USER_TYPE.client);
+      const [key, other] = interviewQuestionsFor(USER_TYPE.escort);
+      const path = `/profiles/${escort.username}/interviews`;
+      const read = async (token: string | undefined) => (await call<InterviewsBody>(token, "GET", path)).json.data?.items;
+
+      // A first answer: nobody else sees it yet; the owner sees it, marked as waiting.
+      const put = await call<InterviewsBody>(escort.token, "PUT", path, { answers: { [key!]: "Ein ruhiger Abend." } });
+      expect(put.json.data?.items).toEqual([expect.objectContaining({ question_key: key, answer: "Ein ruhiger Abend.", pending: true })]);
+      expect(await read(undefined)).toEqual([]);
+      expect(await read(reader.token)).toEqual([]);
+      expect(await read(escort.token)).toEqual([expect.objectContaining({ answer: "Ein ruhiger Abend.", pending: true })]);
+
+      // The back office shows it with its question, the proposal and (none yet) the published answer.
+      const [waiting] = await waitingAnswers(escort.username);
+      expect(waiting).toMatchObject({ kind: "text", field: `interview:${key}`, value: "Ein ruhiger Abend.", current: null });
+      // The owner's own view of their items under review names it.
+      const mine = await call<{ texts: Array<{ field: string; status: number }> }>(escort.token, "GET", "/moderation/my");
+      expect(mine.json.data?.texts).toEqual([expect.objectContaining({ field: `interview:${key}`, status: 0 })]);
+      // Members are not the team.
+      expect((await call(escort.token, "POST", `/backoffice/texts/${waiting!.id}/accept`, {})).status).toBe(403);
+
+      // Accepted: public.
+      expect((await call(await staff(), "POST", `/backoffice/texts/${waiting!.id}/accept`, {})).status).toBe(200);
+      expect(await read(reader.token)).toEqual([expect.objectContaining({ question_key: key, answer: "Ein ruhiger Abend." })]);
+      expect((await read(escort.token))?.[0]?.pending).toBeUndefined();
+
+      // A change waits while the public keeps the accepted answer; refused, the accepted one stays.
+      await call(escort.token, "PUT", path, { answers: { [key!]: "Lieber ein langer Abend." } });
+      expect(await read(reader.token)).toEqual([expect.objectContaining({ answer: "Ein ruhiger Abend." })]);
+      expect(await read(escort.token)).toEqual([expect.objectContaining({ answer: "Lieber ein langer Abend.", pending: true })]);
+      const [change] = await waitingAnswers(escort.username);
+      expect(change).toMatchObject({ value: "Lieber ein langer Abend.", current: "Ein ruhiger Abend." });
+      expect((await call(await staff(), "POST", `/backoffice/texts/${change!.id}/reject`, { reason: "contact_details" })).status).toBe(200);
+      expect(await read(reader.token)).toEqual([expect.objectContaining({ answer: "Ein ruhiger Abend." })]);
+      expect(await read(escort.token)).toEqual([expect.objectContaining({ answer: "Ein ruhiger Abend." })]);
+      const refused = await call<{ texts: Array<{ field: string; status: number; reason: string | null }> }>(
+        escort.token,
+        "GET",
+        "/moderation/my",
+      );
+      expect(refused.json.data?.texts).toEqual([
+        expect.objectContaining({ field: `interview:${key}`, status: 2, reason: "contact_details" }),
+      ]);
+      const mail = await rt.deps.db
+        .selectFrom("mail_outbox")
+        .select("text_body")
+        .where("recipient", "=", escort.email)
+        .where("template", "=", "moderation_rejected")
+        .executeTakeFirstOrThrow();
+      expect(mail.text_body).toContain("Interview-Antwort");
+
+      // Saving the published answer again withdraws a waiting change; emptying removes the answer at once.
+      await call(escort.token, "PUT", path, { answers: { [key!]: "Noch ein Versuch.", [other!]: "Lesen." } });
+      await call(escort.token, "PUT", path, { answers: { [key!]: "Ein ruhiger Abend." } });
+      expect((await waitingAnswers(escort.username)).map((item) => item.field)).toEqual([`interview:${other}`]);
+      await call(escort.token, "PUT", path, { answers: { [key!]: "", [other!]: null } });
+      expect(await waitingAnswers(escort.username)).toEqual([]);
+      expect(await read(reader.token)).toEqual([]);
+      expect(await read(escort.token)).toEqual([]);
     });
   });
 
@@ -267,6 +358,7 @@ describe(`safesex, interviews, preferred dates and business reviews (${TEST_DB})
     const escort = await member();
     const [key] = interviewQuestionsFor(USER_TYPE.escort);
     await call(escort.token, "PUT", `/profiles/${escort.username}/interviews`, { answers: { [key!]: "Bald weg." } });
+    await acceptAnswers(escort.username);
     await call(escort.token, "PUT", `/profiles/${escort.username}/preferred-dates`, { kinds: ["weekend"] });
     const rows = async () => [
       ...(await rt.deps.db.selectFrom("profile_interviews").select("user_id").where("user_id", "=", escort.id).execute()),
