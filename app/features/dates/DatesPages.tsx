@@ -156,9 +156,13 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
             {date.partner.username ? <Link to={to(`p/${date.partner.username}`)}>{date.partner.displayName}</Link> : t("dating.gone")}
           </dd>
           <dt>{t("dating.field.when")}</dt>
-          <dd data-testid="date-when">{formatDateTime(date.startsAt, lang)}</dd>
+          <dd data-testid="date-when" data-starts-at={date.startsAt}>
+            {formatDateTime(date.startsAt, lang)}
+          </dd>
           <dt>{t("dating.field.duration")}</dt>
-          <dd>{t("dating.duration", { count: date.durationMinutes })}</dd>
+          <dd data-testid="date-duration" data-minutes={date.durationMinutes}>
+            {t("dating.duration", { count: date.durationMinutes })}
+          </dd>
           <dt>{t("dating.field.place")}</dt>
           <dd>{t(`dating.place.${date.placeType}`)}</dd>
           {date.address ? (

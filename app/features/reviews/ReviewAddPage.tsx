@@ -81,6 +81,8 @@ export function ReviewAddPage({ reviews, lang, refused }: { reviews: DateReviews
         </p>
         {!reviews.canReview ? (
           <>
+            {/* A form posted as the window closed: the API's reason first. */}
+            <FormErrors errors={refused?.formErrors ?? []} />
             <p className={ui.notice} role="status" data-testid="review-closed">
               {t("reviews.form.cannot")}
             </p>
