@@ -115,7 +115,12 @@ test("request, reschedule, accept, check-in, time passes, both review, the escor
   // The escort proposes a time 10 minutes after the earliest start the client was offered.
   const escort = await noJsMemberPage(browser, `${net}.250`, DEMO.escort, DEMO.password, { keep: true });
   await escort.goto("/de/my_date?stage=needs_confirmation");
-  await expect(escort.getByTestId("date-entry").filter({ has: escort.getByText(client, { exact: false }) }).first()).toBeVisible();
+  await expect(
+    escort
+      .getByTestId("date-entry")
+      .filter({ has: escort.getByText(client, { exact: false }) })
+      .first(),
+  ).toBeVisible();
   await escort.screenshot({ path: testInfo.outputPath("my-date-escort-390.png"), fullPage: true });
   await escort.goto(dateUrl);
   await expect(escort.getByTestId("date-stage")).toHaveAttribute("data-stage", "needs_confirmation");

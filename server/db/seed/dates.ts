@@ -12,13 +12,7 @@
  * change to or from summer time cannot put two rows on one key (the views part's bug in CI).
  */
 import { DATE_OPEN_STATUSES, DATE_REMINDER_BEFORE_MS, DATE_STATUS, type DateEventKind, type DatePlaceType } from "../../contract/dates";
-import {
-  REVIEW_CRITERIA,
-  REVIEW_WINDOW_MS,
-  reviewedPartyOf,
-  type ReviewedParty,
-  type ReviewPunctuality,
-} from "../../contract/reviews";
+import { REVIEW_CRITERIA, REVIEW_WINDOW_MS, reviewedPartyOf, type ReviewedParty, type ReviewPunctuality } from "../../contract/reviews";
 import { REGISTER_COMPLETED_STEP, USER_TYPE } from "../../contract/users";
 import { pairKey } from "../../modules/dates/service";
 import { enqueueJob } from "../../jobs/queue";
@@ -194,11 +188,12 @@ export const datesPart: SeedPart = {
 
     const escorts = people.filter((p) => !DEMO_USERNAMES.has(p.username) && p.userType === USER_TYPE.escort && listed(p));
     const clients = people.filter((p) => !DEMO_USERNAMES.has(p.username) && p.userType === USER_TYPE.client && listed(p));
-    const [rejecting, expiring, cancelled, waiting] = escorts;
+    const [rejecting, expiring, cancelled, waiting, asked] = escorts;
     if (rejecting) date(client, rejecting, -(5 * 24 + 3), DATE_STATUS.reject);
     if (expiring) date(client, expiring, 6 * 24 + 2, DATE_STATUS.cancel, { expired: true });
     if (cancelled) date(client, cancelled, -(8 * 24 + 4), DATE_STATUS.cancel, { cancelledBy: idOf(client) });
     if (waiting) date(client, waiting, -(2 * 24 + 7), DATE_STATUS.receiverReschedule, { awaiting: idOf(client) });
+    if (asked) date(client, asked, -(5 * 24 + 1), DATE_STATUS.request, { awaiting: idOf(asked) });
     if (clients[0]) date(clients[0], escort, -(6 * 24 + 2), DATE_STATUS.senderReschedule, { awaiting: idOf(escort) });
     for (const [i, guest] of clients.slice(1, 3).entries()) {
       const visit = date(guest, club, (20 + i * 11) * 24 + 2, DATE_STATUS.accept, { minutes: 120, place: "incall" });
@@ -208,7 +203,7 @@ export const datesPart: SeedPart = {
 
     // Generated members: past dates, both reviews published, a few answered.
     if (clients.length > 3) {
-      for (const reviewed of rng.sample(escorts.slice(4), Math.min(REVIEWED_ESCORTS, Math.max(0, escorts.length - 4)))) {
+      for (const reviewed of rng.sample(escorts.slice(5), Math.min(REVIEWED_ESCORTS, Math.max(0, escorts.length - 5)))) {
         for (let n = rng.int(1, 3); n > 0; n--) {
           const guest = rng.pick(clients.slice(3));
           const plan = date(guest, reviewed, rng.int(9, 90) * 24 + rng.int(0, 6), DATE_STATUS.accept);
@@ -258,7 +253,13 @@ async function writePlans(trx: Parameters<SeedPart["write"]>[0]["trx"], plans: r
 
   const events: Array<{ date_id: number; kind: DateEventKind; actor_id: number | null; payload: string | null; created_at: number }> = [];
   const event = (p: DatePlan, kind: DateEventKind, actor: number | null, at: number, startsAt?: number) =>
-    events.push({ date_id: idOf(p), kind, actor_id: actor, payload: startsAt === undefined ? null : JSON.stringify({ starts_at: startsAt }), created_at: at });
+    events.push({
+      date_id: idOf(p),
+      kind,
+      actor_id: actor,
+      payload: startsAt === undefined ? null : JSON.stringify({ starts_at: startsAt }),
+      created_at: at,
+    });
   const clock = { now: () => now };
   const windows: Array<{ date_id: number; opened_at: number; closed_at: number | null }> = [];
   const reviewRows: Array<Record<string, unknown>> = [];
@@ -290,7 +291,8 @@ async function writePlans(trx: Parameters<SeedPart["write"]>[0]["trx"], plans: r
     const closesAt = end + REVIEW_WINDOW_MS;
     const closed = closesAt <= now;
     windows.push({ date_id: id, opened_at: end, closed_at: closed ? closesAt : null });
-    if (!closed) await enqueueJob(trx, clock, "review_window.close", { date_id: id }, { runAt: closesAt, key: `review_window.close:${id}` });
+    if (!closed)
+      await enqueueJob(trx, clock, "review_window.close", { date_id: id }, { runAt: closesAt, key: `review_window.close:${id}` });
     const publishedAt = p.reviews.length === 2 ? Math.max(...p.reviews.map((r) => r.writtenAt)) : closed ? closesAt : null;
     for (const r of p.reviews) {
       event(p, r.author === p.sender ? "sender_review" : "receiver_review", r.author, r.writtenAt);
@@ -325,7 +327,9 @@ async function writePlans(trx: Parameters<SeedPart["write"]>[0]["trx"], plans: r
     trx,
     "date_review_ratings",
     plans.flatMap((p) =>
-      p.reviews.flatMap((r) => r.ratings.map(([criterion, rating]) => ({ review_id: reviewId.get(`${idOf(p)}:${r.author}`)!, criterion, rating }))),
+      p.reviews.flatMap((r) =>
+        r.ratings.map(([criterion, rating]) => ({ review_id: reviewId.get(`${idOf(p)}:${r.author}`)!, criterion, rating })),
+      ),
     ),
   );
   // The profile's counters, as the reviews module keeps them (published reviews only); the trigger copies them to search.
@@ -342,4 +346,3 @@ async function writePlans(trx: Parameters<SeedPart["write"]>[0]["trx"], plans: r
       .where("user_id", "=", userId)
       .execute();
 }
-
