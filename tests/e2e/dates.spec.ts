@@ -207,8 +207,11 @@ test("request, reschedule, accept, check-in, time passes, both review, the escor
   await otherPage.goto(`/de/dating/reviews/add/${dateIdOf(otherUrl)}`);
   await fillReview(otherPage, 3, "Nett, aber etwas zu spät gekommen. Insgesamt in Ordnung.");
 
-  // The client reviews: a review without choices names every group, the typed text stays; the filter refuses.
-  await page.goto(`/de/dating/reviews/add/${dateId}`);
+  // The client reviews from the date's page: a review without choices names every group, the typed text stays; the
+  // filter refuses.
+  await page.goto(dateUrl);
+  await page.getByRole("link", { name: "Jetzt bewerten" }).click();
+  await expect(page).toHaveURL(new RegExp(`/de/dating/reviews/add/${dateId}$`));
   await expect(page.getByRole("heading", { level: 1 })).toContainText("bewerten");
   await page.getByLabel("Deine Bewertung in Worten").fill("Sehr angenehmer Abend, alles wie verabredet.");
   await page.getByRole("button", { name: "Bewertung abschicken" }).click();
@@ -250,6 +253,7 @@ test("request, reschedule, accept, check-in, time passes, both review, the escor
   await expect(page.getByTestId("tab-reviews")).toContainText("Freundlicher Gast");
   await page.goto(dateUrl);
   await expect(page.getByTestId("date-stage")).toHaveAttribute("data-stage", "completed");
+  await expect(page.getByTestId("date-review-link")).toHaveText("Bewertungen ansehen");
 
   // The escort answers the client's review once.
   await escort.goto(`/de/dating/reviews/detail/${dateId}`);

@@ -180,6 +180,17 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
             </>
           ) : null}
         </dl>
+        {date.stage === "needs_review" || date.stage === "completed" ? (
+          <p>
+            <Link
+              className={date.stage === "needs_review" ? ui.button : ui.linkButton}
+              to={to(date.stage === "needs_review" ? `dating/reviews/add/${date.id}` : `dating/reviews/detail/${date.id}`)}
+              data-testid="date-review-link"
+            >
+              {t(date.stage === "needs_review" ? "dating.review_link.write" : "dating.review_link.view")}
+            </Link>
+          </p>
+        ) : null}
         {answers.length || date.actions.includes("cancel") ? (
           <div className={ui.stack}>
             <Errors keys={errorsOf("accept") ?? errorsOf("reject") ?? errorsOf("cancel")} />
@@ -301,8 +312,12 @@ function CheckinSection({ date, reply }: { date: DateDetailData; reply: DateForm
   const lang = useLang();
   const mine = reply?.intent === "checkin_set" || reply?.intent === "checkin_confirm" ? reply : null;
   const checkin = date.checkin;
-  const defaults =
-    mine?.values ?? (checkin ? { ...localDateTime(checkin.dueAt), contact_kind: checkin.contactKind, contact: checkin.contact } : {});
+  // A new check-in starts at the date's end: most escorts only add their contact.
+  const defaults: Record<string, string> =
+    mine?.values ??
+    (checkin
+      ? { ...localDateTime(checkin.dueAt), contact_kind: checkin.contactKind, contact: checkin.contact }
+      : localDateTime(date.startsAt + date.durationMinutes * 60_000));
   return (
     <section className={ui.stack} data-testid="checkin">
       <h2 className={ui.sectionTitle}>{t("dating.checkin.title")}</h2>

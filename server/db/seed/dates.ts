@@ -8,10 +8,18 @@
  * - generated listed clients and escorts of the first chunk get past dates with mutual published reviews, so
  *   about one escort in five of a default seed has reviews.
  * Only the first chunk (the one holding the demo accounts) gets dates: a benchmark seed stays as fast as before.
- * Times are whole hours counted back from the clock (no calendar days): nothing is keyed by a local day, so the
- * change to or from summer time cannot put two rows on one key (the views part's bug in CI).
+ * Starts are evening hours in Berlin, found from whole days back from the clock's hour and that day's own Berlin
+ * hour (so the change to or from summer time moves no start); nothing is keyed by a local day, so two rows can never
+ * meet on one key across that change (the views part's bug in CI).
  */
-import { DATE_OPEN_STATUSES, DATE_REMINDER_BEFORE_MS, DATE_STATUS, type DateEventKind, type DatePlaceType } from "../../contract/dates";
+import {
+  DATE_OPEN_STATUSES,
+  DATE_REMINDER_BEFORE_MS,
+  DATE_STATUS,
+  DATE_TIME_ZONE,
+  type DateEventKind,
+  type DatePlaceType,
+} from "../../contract/dates";
 import { REVIEW_CRITERIA, REVIEW_WINDOW_MS, reviewedPartyOf, type ReviewedParty, type ReviewPunctuality } from "../../contract/reviews";
 import { REGISTER_COMPLETED_STEP, USER_TYPE } from "../../contract/users";
 import { pairKey } from "../../modules/dates/service";
@@ -25,6 +33,9 @@ const DAY = 24 * HOUR;
 const DEMO_USERNAMES: ReadonlySet<string> = new Set(DEMO_ACCOUNTS.map((account) => account.username));
 /** Generated escorts of the first chunk with reviewed dates (about one in five of a default seed). */
 const REVIEWED_ESCORTS = 30;
+
+/** The hour of a moment in Berlin (0–23). */
+const berlinHour = new Intl.DateTimeFormat("en-GB", { timeZone: DATE_TIME_ZONE, hour: "2-digit", hourCycle: "h23" });
 
 const listed = (p: PersonPlan) => p.status === "active" && p.profile.isVisible && p.registerCompletedStep >= REGISTER_COMPLETED_STEP;
 
@@ -109,15 +120,17 @@ export const datesPart: SeedPart = {
     const plans: DatePlan[] = [];
     const hourlyOf = (p: PersonPlan) => p.profile.search?.hourlyPriceEur ?? 200;
 
-    /** A date that started `hoursAgo` hours ago (negative: in the future). */
+    /** A date `daysAgo` days back (negative: ahead) at `hour` o'clock in Berlin, the date form's time zone. */
     const date = (
       sender: PersonPlan,
       receiver: PersonPlan,
-      hoursAgo: number,
+      daysAgo: number,
+      hour: number,
       status: number,
       extra: Partial<Pick<DatePlan, "awaiting" | "expired" | "cancelledBy" | "minutes" | "place">> = {},
     ): DatePlan => {
-      const startsAt = anchor - hoursAgo * HOUR;
+      const day = anchor - daysAgo * DAY;
+      const startsAt = day + (hour - Number(berlinHour.format(day))) * HOUR;
       const minutes = extra.minutes ?? rng.pick([60, 60, 120, 180]);
       const plan: DatePlan = {
         key: `${idOf(sender)}:${idOf(receiver)}:${startsAt}`,
@@ -172,31 +185,31 @@ export const datesPart: SeedPart = {
     };
 
     // The demo accounts: every stage of my_date has something.
-    const first = date(client, escort, 24 * 24 + 4, DATE_STATUS.accept, { minutes: 120, place: "hotel" });
-    review(first, client, escort, 5, 20);
-    review(first, escort, client, 5, 30, true);
-    const second = date(member, escort, 12 * 24 + 2, DATE_STATUS.accept, { minutes: 60, place: "incall" });
+    const first = date(client, escort, 24, 20, DATE_STATUS.accept, { minutes: 120, place: "hotel" });
+    review(first, client, escort, 5, 20, true);
+    review(first, escort, client, 5, 30);
+    const second = date(member, escort, 12, 19, DATE_STATUS.accept, { minutes: 60, place: "incall" });
     review(second, member, escort, 4, 5, true);
     review(second, escort, member, 5, 8);
-    const atClub = date(client, club, 9 * 24 + 3, DATE_STATUS.accept, { minutes: 180, place: "incall" });
+    const atClub = date(client, club, 9, 21, DATE_STATUS.accept, { minutes: 180, place: "incall" });
     review(atClub, client, club, 4, 12, true);
     review(atClub, club, client, 5, 40);
     // Ended two days ago: demo_escort wrote (blind), demo_client still can.
-    review(date(client, escort, 2 * 24 + 5, DATE_STATUS.accept, { minutes: 60 }), escort, client, 5, 10);
-    date(client, escort, -(3 * 24 + 6), DATE_STATUS.accept, { minutes: 120 });
-    date(member, escort, -(4 * 24 + 8), DATE_STATUS.request, { awaiting: idOf(escort) });
+    review(date(client, escort, 2, 20, DATE_STATUS.accept, { minutes: 60 }), escort, client, 5, 10);
+    date(client, escort, -3, 20, DATE_STATUS.accept, { minutes: 120 });
+    date(member, escort, -4, 19, DATE_STATUS.request, { awaiting: idOf(escort) });
 
     const escorts = people.filter((p) => !DEMO_USERNAMES.has(p.username) && p.userType === USER_TYPE.escort && listed(p));
     const clients = people.filter((p) => !DEMO_USERNAMES.has(p.username) && p.userType === USER_TYPE.client && listed(p));
     const [rejecting, expiring, cancelled, waiting, asked] = escorts;
-    if (rejecting) date(client, rejecting, -(5 * 24 + 3), DATE_STATUS.reject);
-    if (expiring) date(client, expiring, 6 * 24 + 2, DATE_STATUS.cancel, { expired: true });
-    if (cancelled) date(client, cancelled, -(8 * 24 + 4), DATE_STATUS.cancel, { cancelledBy: idOf(client) });
-    if (waiting) date(client, waiting, -(2 * 24 + 7), DATE_STATUS.receiverReschedule, { awaiting: idOf(client) });
-    if (asked) date(client, asked, -(5 * 24 + 1), DATE_STATUS.request, { awaiting: idOf(asked) });
-    if (clients[0]) date(clients[0], escort, -(6 * 24 + 2), DATE_STATUS.senderReschedule, { awaiting: idOf(escort) });
+    if (rejecting) date(client, rejecting, -5, 21, DATE_STATUS.reject);
+    if (expiring) date(client, expiring, 6, 20, DATE_STATUS.cancel, { expired: true });
+    if (cancelled) date(client, cancelled, -8, 18, DATE_STATUS.cancel, { cancelledBy: idOf(client) });
+    if (waiting) date(client, waiting, -2, 21, DATE_STATUS.receiverReschedule, { awaiting: idOf(client) });
+    if (asked) date(client, asked, -5, 19, DATE_STATUS.request, { awaiting: idOf(asked) });
+    if (clients[0]) date(clients[0], escort, -6, 20, DATE_STATUS.senderReschedule, { awaiting: idOf(escort) });
     for (const [i, guest] of clients.slice(1, 3).entries()) {
-      const visit = date(guest, club, (20 + i * 11) * 24 + 2, DATE_STATUS.accept, { minutes: 120, place: "incall" });
+      const visit = date(guest, club, 20 + i * 11, 22, DATE_STATUS.accept, { minutes: 120, place: "incall" });
       review(visit, guest, club, 5 - i, 6, i === 0);
       review(visit, club, guest, 5, 20);
     }
@@ -206,7 +219,7 @@ export const datesPart: SeedPart = {
       for (const reviewed of rng.sample(escorts.slice(5), Math.min(REVIEWED_ESCORTS, Math.max(0, escorts.length - 5)))) {
         for (let n = rng.int(1, 3); n > 0; n--) {
           const guest = rng.pick(clients.slice(3));
-          const plan = date(guest, reviewed, rng.int(9, 90) * 24 + rng.int(0, 6), DATE_STATUS.accept);
+          const plan = date(guest, reviewed, rng.int(9, 90), rng.pick([18, 19, 20, 21, 22]), DATE_STATUS.accept);
           const level = rng.weighted([
             [5, 6],
             [4, 4],

@@ -325,7 +325,7 @@ describe(`demo seed (${TEST_DB})`, () => {
     for (const r of reviews)
       expect(ratings.filter((x) => x.review_id === r.id)).toHaveLength(REVIEW_CRITERIA[r.party as ReviewedParty].length);
     expect(reviews.find((r) => r.subject_id === ids.get("demo_club"))?.party).toBe("business");
-    expect(published.some((r) => r.subject_id === ids.get("demo_client") && r.comment !== null)).toBe(true);
+    expect(published.some((r) => r.subject_id === ids.get("demo_escort") && r.comment !== null)).toBe(true);
     // The counters the reviews module keeps, and search's copy of them.
     const counted = await db
       .selectFrom("profiles")
