@@ -279,28 +279,19 @@ function DateTimeFields({
   return (
     <>
       <div className={ui.row}>
-        <label className={ui.field}>
-          <span className={ui.label}>{t("dating.field.date")}</span>
-          <input
-            type="date"
-            name="date"
-            required
-            className={ui.input}
-            defaultValue={defaults.date ?? ""}
-            aria-describedby={errors ? errorId : undefined}
-          />
-        </label>
-        <label className={ui.field}>
-          <span className={ui.label}>{t("dating.field.time")}</span>
-          <input
-            type="time"
-            name="time"
-            required
-            className={ui.input}
-            defaultValue={defaults.time ?? ""}
-            aria-describedby={errors ? errorId : undefined}
-          />
-        </label>
+        {(["date", "time"] as const).map((name) => (
+          <label key={name} className={ui.field}>
+            <span className={ui.label}>{t(`dating.field.${name}`)}</span>
+            <input
+              type={name}
+              name={name}
+              required
+              className={ui.input}
+              defaultValue={defaults[name] ?? ""}
+              aria-describedby={errors ? errorId : undefined}
+            />
+          </label>
+        ))}
       </div>
       <FieldError keys={errors} id={errorId} />
     </>

@@ -6,12 +6,11 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "#server/contract/locales";
-import { REPORT_LIMITS } from "#server/contract/reports";
 import { REVIEW_COMMENT_MAX, REVIEW_COMMENT_MIN } from "#server/contract/reviews";
 import type { DateReviewsData } from "~/api/reviews.server";
 import { FormErrors } from "~/components/Field";
-import { CheckboxField, TextAreaField } from "~/components/FieldControls";
-import { ReportTypeSelect } from "~/features/reports/ReportTypeSelect";
+import { TextAreaField } from "~/components/FieldControls";
+import { ReportFields } from "~/features/reports/ReportFields";
 import { localePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { ReviewCard, reviewMoment } from "./ReviewCard";
@@ -30,7 +29,6 @@ export function ReviewDetailPage({
   refused: ReviewFormRefusal | null;
 }) {
   const { t } = useTranslation("reviews");
-  const { t: tReports } = useTranslation("reports");
   const other = reviews.other.displayName;
   const closes = reviewMoment(reviews.windowClosesAt, lang);
   const commentRefusal = refused?.intent === "comment" ? refused : null;
@@ -117,28 +115,11 @@ export function ReviewDetailPage({
                   <input type="hidden" name="intent" value="report" />
                   <input type="hidden" name="review_id" value={reviews.theirs.id} />
                   <FormErrors errors={reportRefusal?.formErrors ?? []} />
-                  <ReportTypeSelect
+                  <ReportFields
                     kind="review"
-                    id="report-type"
-                    defaultValue={reportRefusal?.values.type}
-                    errors={reportRefusal?.fieldErrors.type}
-                  />
-                  <TextAreaField
-                    id="report-text"
-                    name="text"
-                    label={tReports("reports.form.text_optional")}
-                    hint={tReports("reports.form.text_hint", { min: REPORT_LIMITS.textMin, max: REPORT_LIMITS.textMax })}
+                    values={reportRefusal?.values ?? {}}
+                    errors={(field) => reportRefusal?.fieldErrors[field]}
                     rows={3}
-                    maxLength={REPORT_LIMITS.textMax}
-                    defaultValue={reportRefusal?.values.text}
-                    errors={reportRefusal?.fieldErrors.text}
-                  />
-                  <CheckboxField
-                    id="report-good-faith"
-                    name="good_faith"
-                    label={tReports("reports.form.good_faith")}
-                    defaultChecked={reportRefusal?.values.good_faith === "on"}
-                    errors={reportRefusal?.fieldErrors.good_faith}
                   />
                   <p>
                     <button type="submit" className={ui.buttonSecondary}>
