@@ -1,18 +1,13 @@
 /**
- * The profile's interview, an escort's preferred dates and the business reviews tab (issue 11 item 7, ADR 039).
+ * The profile's interview and an escort's preferred dates (issue 11 item 7, ADR 039); the business reviews tab is
+ * the reviews feature's (app/features/reviews/ReceivedReviewsTab).
  * Pure content: no JavaScript.
  */
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_TAGS, type Language } from "#server/contract/locales";
 import { findTraitGroup, traitLabelKey } from "#server/contract/traits";
-import type { ProfileDetail } from "~/api/profiles.server";
 import type { InterviewsData, PreferredDatesData } from "~/api/profile-extras.server";
-import { localePath } from "~/i18n/lang";
-import * as ui from "~/styles/ui.css";
-import { formatCalendarDate } from "~/utils/dates";
 import * as css from "./profile.css";
-import { PageLinks } from "~/components/PageLinks";
 
 /** Answered questions, question first; nothing when there is no answer (an empty interview is not news). */
 export function ProfileInterview({ interviews }: { interviews: InterviewsData | null }) {

@@ -6,14 +6,13 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "#server/contract/locales";
-import { REVIEW_COMMENT_MAX, REVIEW_COMMENT_MIN } from "#server/contract/reviews";
 import type { DateReviewsData } from "~/api/reviews.server";
 import { FormErrors } from "~/components/Field";
-import { TextAreaField } from "~/components/FieldControls";
 import { ReportFields } from "~/features/reports/ReportFields";
 import { localePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { ReviewCard, reviewMoment } from "./ReviewCard";
+import { ReviewTextField } from "./ReviewTextField";
 import type { ReviewFormRefusal } from "./reviews.server";
 import * as css from "./reviews.css";
 
@@ -92,16 +91,7 @@ export function ReviewDetailPage({
                   <input type="hidden" name="intent" value="comment" />
                   <input type="hidden" name="review_id" value={reviews.theirs.id} />
                   <FormErrors errors={commentRefusal?.formErrors ?? []} />
-                  <TextAreaField
-                    id="review-comment"
-                    name="comment"
-                    label={t("reviews.detail.comment_label")}
-                    hint={t("reviews.detail.comment_hint", { min: REVIEW_COMMENT_MIN, max: REVIEW_COMMENT_MAX })}
-                    rows={4}
-                    maxLength={REVIEW_COMMENT_MAX}
-                    defaultValue={commentRefusal?.values.comment}
-                    errors={commentRefusal?.fieldErrors.comment}
-                  />
+                  <ReviewTextField name="comment" value={commentRefusal?.values.comment} errors={commentRefusal?.fieldErrors.comment} />
                   <p>
                     <button type="submit" className={ui.button}>
                       {t("reviews.detail.comment_submit")}
