@@ -1,8 +1,7 @@
 /**
- * The profile endpoints of issue 11 item 7 (spec section 7 profiles; ADR 039): interviews, preferred dates and
- * business reviews, as the web tier calls them. Question keys and date kinds are data: values, never camelized keys.
+ * The profile endpoints of issue 11 item 7 (spec section 7 profiles; ADR 039): interviews and preferred dates, as
+ * the web tier calls them (the business reviews tab is the reviews feature's, app/features/reviews). Question keys and date kinds are data: values, never camelized keys.
  */
-import type { BusinessReviewsPage } from "#server/contract/business-reviews";
 import type { Interviews, InterviewsInput } from "#server/contract/interviews";
 import type { PreferredDates, PreferredDatesInput } from "#server/contract/preferred-dates";
 import type { Camelize } from "./camelize";
@@ -10,7 +9,6 @@ import type { ApiClient, ApiResult, BatchCall } from "./client.server";
 
 export type InterviewsData = Camelize<Interviews>;
 export type PreferredDatesData = Camelize<PreferredDates>;
-export type BusinessReviewsData = Camelize<BusinessReviewsPage>;
 
 const profileBase = (username: string) => `/api/v2/profiles/${encodeURIComponent(username)}`;
 
@@ -36,8 +34,4 @@ export function fetchPreferredDates(api: ApiClient, username: string): Promise<A
 
 export function savePreferredDates(api: ApiClient, username: string, body: PreferredDatesInput): Promise<ApiResult<PreferredDatesData>> {
   return api.call<PreferredDatesData>(`${profileBase(username)}/preferred-dates`, { method: "PUT", body, handleErrors: true });
-}
-
-export function fetchBusinessReviews(api: ApiClient, username: string, page: number): Promise<ApiResult<BusinessReviewsData>> {
-  return api.call<BusinessReviewsData>(`${profileBase(username)}/business-reviews`, { params: { page }, handleErrors: true });
 }

@@ -97,10 +97,16 @@ export async function listedClient(request: APIRequestContext, clientIp: string,
 }
 
 /** A signed-in browser of its own at phone width, without JavaScript (a second member beside the test's page). */
-export async function noJsMemberPage(browser: Browser, clientIp: string, username: string, password = SIGN_UP_PASSWORD): Promise<Page> {
+export async function noJsMemberPage(
+  browser: Browser,
+  clientIp: string,
+  username: string,
+  password = SIGN_UP_PASSWORD,
+  options: { keep?: boolean } = {},
+): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, locale: "de-DE" });
   const page = await context.newPage();
   await page.setExtraHTTPHeaders({ "x-forwarded-for": clientIp });
-  await logIn(page, username, password);
+  await logIn(page, username, password, options);
   return page;
 }

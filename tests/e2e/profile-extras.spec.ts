@@ -95,8 +95,17 @@ test("an escort says safer sex, names her dates and answers an interview questio
 });
 
 test("a club's business reviews tab lists what there is; a client has no safer-sex page but an interview", async ({ page }) => {
+  // The reviews tab's feature with the business criteria: the demo seed's reviews of demo_club (issue 13).
   await page.goto("/de/p/demo_club/business_reviews");
-  await expect(page.getByTestId("tab-business_reviews")).toContainText("Für Club Mondschein gibt es noch keine Bewertungen als Betrieb.");
+  const tab = page.getByTestId("tab-business_reviews");
+  await expect(tab.getByTestId("reviews-summary")).toContainText("3 Bewertungen");
+  await expect(tab.getByTestId("reviews-summary")).toContainText("Sauberkeit");
+  await expect(tab.getByTestId("reviews-summary")).not.toContainText("Hygiene");
+  await expect(tab.locator("article[data-review-id]")).toHaveCount(3);
+  await page.goto("/de/p/demo_agency/business_reviews");
+  await expect(page.getByTestId("tab-business_reviews")).toContainText(
+    "Für Escortagentur Elbnacht gibt es noch keine Bewertungen als Betrieb.",
+  );
   await page.goto("/de/p/demo_club/business_reviews?page=abc");
   await expect(page).toHaveURL(/\/de\/p\/demo_club\/business_reviews$/);
   expect((await page.goto(`/de/p/${DEMO.escort}/business_reviews`))?.status()).toBe(404);

@@ -28,7 +28,8 @@ test("home → location guide → city directory → profile → reviews tab", a
   await expect(page.locator("script[src]")).toHaveCount(0);
   await page.getByRole("link", { name: "Bewertungen", exact: true }).first().click();
   await expect(page).toHaveURL(new RegExp(`${profileHref}/reviews$`));
-  await expect(page.getByTestId("tab-reviews")).toContainText("noch keine Bewertungen");
+  // The tab answers either way: the demo seed gives some escorts reviews (issue 13).
+  await expect(page.getByTestId("tab-reviews").getByRole("heading", { level: 2, name: "Bewertungen" })).toBeVisible();
 });
 
 test("a guest sees public photos only and sign-up prompts on profile actions", async ({ page }) => {

@@ -1,18 +1,13 @@
 /**
- * The profile's interview, an escort's preferred dates and the business reviews tab (issue 11 item 7, ADR 039).
+ * The profile's interview and an escort's preferred dates (issue 11 item 7, ADR 039); the business reviews tab is
+ * the reviews feature's (app/features/reviews/ReceivedReviewsTab).
  * Pure content: no JavaScript.
  */
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_TAGS, type Language } from "#server/contract/locales";
 import { findTraitGroup, traitLabelKey } from "#server/contract/traits";
-import type { ProfileDetail } from "~/api/profiles.server";
-import type { BusinessReviewsData, InterviewsData, PreferredDatesData } from "~/api/profile-extras.server";
-import { localePath } from "~/i18n/lang";
-import * as ui from "~/styles/ui.css";
-import { formatCalendarDate } from "~/utils/dates";
+import type { InterviewsData, PreferredDatesData } from "~/api/profile-extras.server";
 import * as css from "./profile.css";
-import { PageLinks } from "~/components/PageLinks";
 
 /** Answered questions, question first; nothing when there is no answer (an empty interview is not news). */
 export function ProfileInterview({ interviews }: { interviews: InterviewsData | null }) {
@@ -77,43 +72,6 @@ export function ProfilePreferredDates({ dates, lang }: { dates: PreferredDatesDa
           </>
         ) : null}
       </dl>
-    </section>
-  );
-}
-
-/** p/{username}/business_reviews: the listing, newest first, with plain previous/next links. */
-export function BusinessReviewsTab({ profile, reviews, lang }: { profile: ProfileDetail; reviews: BusinessReviewsData; lang: Language }) {
-  const { t } = useTranslation();
-  const base = localePath(lang, `p/${profile.username}/business_reviews`);
-  const pages = Math.max(1, Math.ceil(reviews.total / reviews.pageSize));
-  const pageHref = (page: number) => (page === 1 ? base : `${base}?page=${page}`);
-  return (
-    <section className={css.section} aria-labelledby="tab-heading" data-testid="tab-business_reviews">
-      <h2 id="tab-heading">{t("profile.tabs.business_reviews")}</h2>
-      {reviews.total === 0 ? (
-        <p>{t("profile.empty.business_reviews", { name: profile.displayName })}</p>
-      ) : (
-        <>
-          <p className={ui.muted}>
-            {t("profile.business_reviews.count", { count: reviews.total })}
-            {reviews.average !== null ? ` · ${t("profile.business_reviews.average", { value: reviews.average.toFixed(1) })}` : null}
-          </p>
-          <ul className={ui.plainList}>
-            {reviews.items.map((review) => (
-              <li key={review.id} className={ui.card}>
-                <p>
-                  <strong>{review.author?.displayName ?? t("profile.business_reviews.former_member")}</strong>{" "}
-                  <span className={ui.muted}>{formatCalendarDate(new Date(review.createdAt).toISOString().slice(0, 10), lang)}</span>
-                </p>
-                <p>{t("profile.business_reviews.rating", { value: review.rating.toFixed(1) })}</p>
-                {review.text ? <p className={css.text}>{review.text}</p> : null}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      <PageLinks page={reviews.page} pages={pages} hrefOf={pageHref} />
-      <Link to={localePath(lang, `p/${profile.username}`)}>{t("profile.empty.back", { name: profile.displayName })}</Link>
     </section>
   );
 }

@@ -156,9 +156,13 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
             {date.partner.username ? <Link to={to(`p/${date.partner.username}`)}>{date.partner.displayName}</Link> : t("dating.gone")}
           </dd>
           <dt>{t("dating.field.when")}</dt>
-          <dd data-testid="date-when">{formatDateTime(date.startsAt, lang)}</dd>
+          <dd data-testid="date-when" data-starts-at={date.startsAt}>
+            {formatDateTime(date.startsAt, lang)}
+          </dd>
           <dt>{t("dating.field.duration")}</dt>
-          <dd>{t("dating.duration", { count: date.durationMinutes })}</dd>
+          <dd data-testid="date-duration" data-minutes={date.durationMinutes}>
+            {t("dating.duration", { count: date.durationMinutes })}
+          </dd>
           <dt>{t("dating.field.place")}</dt>
           <dd>{t(`dating.place.${date.placeType}`)}</dd>
           {date.address ? (
@@ -176,6 +180,17 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
             </>
           ) : null}
         </dl>
+        {date.stage === "needs_review" || date.stage === "completed" ? (
+          <p>
+            <Link
+              className={date.stage === "needs_review" ? ui.button : ui.linkButton}
+              to={to(date.stage === "needs_review" ? `dating/reviews/add/${date.id}` : `dating/reviews/detail/${date.id}`)}
+              data-testid="date-review-link"
+            >
+              {t(date.stage === "needs_review" ? "dating.review_link.write" : "dating.review_link.view")}
+            </Link>
+          </p>
+        ) : null}
         {answers.length || date.actions.includes("cancel") ? (
           <div className={ui.stack}>
             <Errors keys={errorsOf("accept") ?? errorsOf("reject") ?? errorsOf("cancel")} />
@@ -264,28 +279,19 @@ function DateTimeFields({
   return (
     <>
       <div className={ui.row}>
-        <label className={ui.field}>
-          <span className={ui.label}>{t("dating.field.date")}</span>
-          <input
-            type="date"
-            name="date"
-            required
-            className={ui.input}
-            defaultValue={defaults.date ?? ""}
-            aria-describedby={errors ? errorId : undefined}
-          />
-        </label>
-        <label className={ui.field}>
-          <span className={ui.label}>{t("dating.field.time")}</span>
-          <input
-            type="time"
-            name="time"
-            required
-            className={ui.input}
-            defaultValue={defaults.time ?? ""}
-            aria-describedby={errors ? errorId : undefined}
-          />
-        </label>
+        {(["date", "time"] as const).map((name) => (
+          <label key={name} className={ui.field}>
+            <span className={ui.label}>{t(`dating.field.${name}`)}</span>
+            <input
+              type={name}
+              name={name}
+              required
+              className={ui.input}
+              defaultValue={defaults[name] ?? ""}
+              aria-describedby={errors ? errorId : undefined}
+            />
+          </label>
+        ))}
       </div>
       <FieldError keys={errors} id={errorId} />
     </>
@@ -297,8 +303,12 @@ function CheckinSection({ date, reply }: { date: DateDetailData; reply: DateForm
   const lang = useLang();
   const mine = reply?.intent === "checkin_set" || reply?.intent === "checkin_confirm" ? reply : null;
   const checkin = date.checkin;
-  const defaults =
-    mine?.values ?? (checkin ? { ...localDateTime(checkin.dueAt), contact_kind: checkin.contactKind, contact: checkin.contact } : {});
+  // A new check-in starts at the date's end: most escorts only add their contact.
+  const defaults: Record<string, string> =
+    mine?.values ??
+    (checkin
+      ? { ...localDateTime(checkin.dueAt), contact_kind: checkin.contactKind, contact: checkin.contact }
+      : localDateTime(date.startsAt + date.durationMinutes * 60_000));
   return (
     <section className={ui.stack} data-testid="checkin">
       <h2 className={ui.sectionTitle}>{t("dating.checkin.title")}</h2>

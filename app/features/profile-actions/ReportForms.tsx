@@ -4,10 +4,8 @@
  */
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { REPORT_LIMITS } from "#server/contract/reports";
 import type { Language } from "#server/contract/locales";
-import { CheckboxField, TextAreaField } from "~/components/FieldControls";
-import { ReportTypeSelect } from "~/features/reports/ReportTypeSelect";
+import { ReportFields } from "~/features/reports/ReportFields";
 import * as css from "~/features/reports/reports.css";
 import { localePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
@@ -33,24 +31,7 @@ export function ReportForms({ profile, lang, tab, refused }: ProfileActionFormPr
             {mine.formErrors.map((key) => translateMessage(tErrors, key)).join(" ")}
           </p>
         ) : null}
-        <ReportTypeSelect kind="profile" id="report-type" defaultValue={input.type} errors={errors("type")} />
-        <TextAreaField
-          id="report-text"
-          name="text"
-          label={t("reports.form.text_optional")}
-          hint={t("reports.form.text_hint", { min: REPORT_LIMITS.textMin, max: REPORT_LIMITS.textMax })}
-          rows={4}
-          maxLength={REPORT_LIMITS.textMax}
-          defaultValue={input.text}
-          errors={errors("text")}
-        />
-        <CheckboxField
-          id="report-good-faith"
-          name="good_faith"
-          label={t("reports.form.good_faith")}
-          defaultChecked={input.good_faith === "on"}
-          errors={errors("good_faith")}
-        />
+        <ReportFields kind="profile" values={input} errors={errors} />
         <p>
           <button type="submit" className={ui.buttonSecondary}>
             {t("reports.profile.submit")}

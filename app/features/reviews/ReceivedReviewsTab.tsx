@@ -1,10 +1,12 @@
 /**
- * p/{username}/reviews: the published reviews a member received, with the averages per criterion and the share of
- * yes answers, newest first, with plain previous/next links.
+ * p/{username}/reviews and a business's p/{username}/business_reviews: the published reviews a member received, with
+ * the averages per criterion of the reviewed party and the share of yes answers, newest first, with plain
+ * previous/next links. One component for both tabs.
  */
 import { useTranslation } from "react-i18next";
 import type { Language } from "#server/contract/locales";
 import type { ReviewListData } from "~/api/reviews.server";
+import type { ReceivedReviewsTabName } from "./reviews.server";
 import type { ProfileDetail } from "~/api/profiles.server";
 import { localePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
@@ -14,11 +16,13 @@ import * as css from "./reviews.css";
 import { PageLinks } from "~/components/PageLinks";
 
 export function ReceivedReviewsTab({
+  tab = "reviews",
   profile,
   reviews,
   hidden,
   lang,
 }: {
+  tab?: ReceivedReviewsTabName;
   profile: ProfileDetail;
   reviews: ReviewListData | null;
   hidden: boolean;
@@ -27,17 +31,14 @@ export function ReceivedReviewsTab({
   const { t } = useTranslation("reviews");
   const { t: tProfile } = useTranslation("profile");
   const numbers = useNumbers();
-  const base = localePath(lang, `p/${profile.username}/reviews`);
-  const heading = <h2 id="tab-heading">{tProfile("profile.tabs.reviews")}</h2>;
+  const base = localePath(lang, `p/${profile.username}/${tab}`);
+  const heading = <h2 id="tab-heading">{tProfile(`profile.tabs.${tab}`)}</h2>;
+  const empty = <p>{tProfile(`profile.empty.${tab}`, { name: profile.displayName })}</p>;
   if (!reviews) {
     return (
-      <section className={ui.stack} aria-labelledby="tab-heading" data-testid="tab-reviews">
+      <section className={ui.stack} aria-labelledby="tab-heading" data-testid={`tab-${tab}`}>
         {heading}
-        <p>
-          {hidden
-            ? t("reviews.tab.hidden", { name: profile.displayName })
-            : tProfile("profile.empty.reviews", { name: profile.displayName })}
-        </p>
+        {hidden ? <p>{t("reviews.tab.hidden", { name: profile.displayName })}</p> : empty}
       </section>
     );
   }
@@ -45,10 +46,10 @@ export function ReceivedReviewsTab({
   const pageHref = (page: number) => (page === 1 ? base : `${base}?page=${page}`);
   const { summary } = reviews;
   return (
-    <section className={ui.stack} aria-labelledby="tab-heading" data-testid="tab-reviews">
+    <section className={ui.stack} aria-labelledby="tab-heading" data-testid={`tab-${tab}`}>
       {heading}
       {reviews.total === 0 ? (
-        <p>{tProfile("profile.empty.reviews", { name: profile.displayName })}</p>
+        empty
       ) : (
         <>
           <div className={ui.card} data-testid="reviews-summary">

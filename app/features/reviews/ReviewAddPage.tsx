@@ -5,24 +5,17 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import {
-  REVIEW_ANSWERS,
-  REVIEW_PUNCTUALITY,
-  REVIEW_QUESTIONS,
-  REVIEW_RATING_WORDS,
-  REVIEW_TEXT_MAX,
-  REVIEW_TEXT_MIN,
-} from "#server/contract/reviews";
+import { REVIEW_ANSWERS, REVIEW_PUNCTUALITY, REVIEW_QUESTIONS, REVIEW_RATING_WORDS } from "#server/contract/reviews";
 import type { Language } from "#server/contract/locales";
 import type { DateReviewsData } from "~/api/reviews.server";
 import { FormErrors } from "~/components/Field";
-import { TextAreaField } from "~/components/FieldControls";
 import { ErrorLine } from "~/components/form/ErrorLine";
 import { localePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import type { ReviewFormRefusal } from "./reviews.server";
 import { reviewMoment } from "./ReviewCard";
+import { ReviewTextField } from "./ReviewTextField";
 import * as css from "./reviews.css";
 
 function ChoiceGroup({
@@ -81,6 +74,8 @@ export function ReviewAddPage({ reviews, lang, refused }: { reviews: DateReviews
         </p>
         {!reviews.canReview ? (
           <>
+            {/* A form posted as the window closed: the API's reason first. */}
+            <FormErrors errors={refused?.formErrors ?? []} />
             <p className={ui.notice} role="status" data-testid="review-closed">
               {t("reviews.form.cannot")}
             </p>
@@ -128,16 +123,7 @@ export function ReviewAddPage({ reviews, lang, refused }: { reviews: DateReviews
               value={values.punctuality}
               errors={errors.punctuality}
             />
-            <TextAreaField
-              id="review-text"
-              name="text"
-              label={t("reviews.form.text_label")}
-              hint={t("reviews.form.text_hint", { min: REVIEW_TEXT_MIN, max: REVIEW_TEXT_MAX })}
-              rows={6}
-              maxLength={REVIEW_TEXT_MAX}
-              defaultValue={values.text}
-              errors={errors.text}
-            />
+            <ReviewTextField name="text" value={values.text} errors={errors.text} />
             <p>
               <button type="submit" className={ui.button}>
                 {t("reviews.form.submit")}

@@ -6,15 +6,13 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "#server/contract/locales";
-import { REPORT_LIMITS } from "#server/contract/reports";
-import { REVIEW_COMMENT_MAX, REVIEW_COMMENT_MIN } from "#server/contract/reviews";
 import type { DateReviewsData } from "~/api/reviews.server";
 import { FormErrors } from "~/components/Field";
-import { CheckboxField, TextAreaField } from "~/components/FieldControls";
-import { ReportTypeSelect } from "~/features/reports/ReportTypeSelect";
+import { ReportFields } from "~/features/reports/ReportFields";
 import { localePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { ReviewCard, reviewMoment } from "./ReviewCard";
+import { ReviewTextField } from "./ReviewTextField";
 import type { ReviewFormRefusal } from "./reviews.server";
 import * as css from "./reviews.css";
 
@@ -30,7 +28,6 @@ export function ReviewDetailPage({
   refused: ReviewFormRefusal | null;
 }) {
   const { t } = useTranslation("reviews");
-  const { t: tReports } = useTranslation("reports");
   const other = reviews.other.displayName;
   const closes = reviewMoment(reviews.windowClosesAt, lang);
   const commentRefusal = refused?.intent === "comment" ? refused : null;
@@ -94,16 +91,7 @@ export function ReviewDetailPage({
                   <input type="hidden" name="intent" value="comment" />
                   <input type="hidden" name="review_id" value={reviews.theirs.id} />
                   <FormErrors errors={commentRefusal?.formErrors ?? []} />
-                  <TextAreaField
-                    id="review-comment"
-                    name="comment"
-                    label={t("reviews.detail.comment_label")}
-                    hint={t("reviews.detail.comment_hint", { min: REVIEW_COMMENT_MIN, max: REVIEW_COMMENT_MAX })}
-                    rows={4}
-                    maxLength={REVIEW_COMMENT_MAX}
-                    defaultValue={commentRefusal?.values.comment}
-                    errors={commentRefusal?.fieldErrors.comment}
-                  />
+                  <ReviewTextField name="comment" value={commentRefusal?.values.comment} errors={commentRefusal?.fieldErrors.comment} />
                   <p>
                     <button type="submit" className={ui.button}>
                       {t("reviews.detail.comment_submit")}
@@ -117,28 +105,11 @@ export function ReviewDetailPage({
                   <input type="hidden" name="intent" value="report" />
                   <input type="hidden" name="review_id" value={reviews.theirs.id} />
                   <FormErrors errors={reportRefusal?.formErrors ?? []} />
-                  <ReportTypeSelect
+                  <ReportFields
                     kind="review"
-                    id="report-type"
-                    defaultValue={reportRefusal?.values.type}
-                    errors={reportRefusal?.fieldErrors.type}
-                  />
-                  <TextAreaField
-                    id="report-text"
-                    name="text"
-                    label={tReports("reports.form.text_optional")}
-                    hint={tReports("reports.form.text_hint", { min: REPORT_LIMITS.textMin, max: REPORT_LIMITS.textMax })}
+                    values={reportRefusal?.values ?? {}}
+                    errors={(field) => reportRefusal?.fieldErrors[field]}
                     rows={3}
-                    maxLength={REPORT_LIMITS.textMax}
-                    defaultValue={reportRefusal?.values.text}
-                    errors={reportRefusal?.fieldErrors.text}
-                  />
-                  <CheckboxField
-                    id="report-good-faith"
-                    name="good_faith"
-                    label={tReports("reports.form.good_faith")}
-                    defaultChecked={reportRefusal?.values.good_faith === "on"}
-                    errors={reportRefusal?.fieldErrors.good_faith}
                   />
                   <p>
                     <button type="submit" className={ui.buttonSecondary}>

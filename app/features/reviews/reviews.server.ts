@@ -227,16 +227,23 @@ export async function submitReviewUnlock({ request, context, params }: ActionFun
   return refuse(result.status >= 500 ? 503 : result.status, refusalOf("unlock", result.errors, {}));
 }
 
-// --- p/{username}/reviews ----------------------------------------------------------------------
+// --- p/{username}/reviews and p/{username}/business_reviews ------------------------------------
 
-export async function loadReceivedReviews({ request, context, params }: LoaderFunctionArgs) {
+/** The profile tabs that list received reviews: every member's, and a business's under its own name. */
+export type ReceivedReviewsTabName = "reviews" | "business_reviews";
+
+/**
+ * One loader for both tabs: the same list (GET /reviews/users/{username}), with the criteria of the reviewed party
+ * (contract/reviews REVIEW_CRITERIA). business_reviews exists only for businesses: 404 for anyone else.
+ */
+export async function loadReceivedReviews({ request, context, params }: LoaderFunctionArgs, tab: ReceivedReviewsTabName = "reviews") {
   const lang = langOf(params);
   const username = params.username ?? "";
   checkProfileUsername(lang, username);
   const raw = new URL(request.url).searchParams.get("page");
   // A page that is no page number goes back to the first page (a hand-edited address, not a missing one).
   if (raw !== null && (!/^[1-9]\d{0,3}$/.test(raw) || Number(raw) > REVIEW_LIST_MAX_PAGE))
-    throw redirect(localePath(lang, `p/${username}/reviews`));
+    throw redirect(localePath(lang, `p/${username}/${tab}`));
   const reviews = await fetchReceivedReviews(createApiClient({ request, context }), username, raw === null ? 1 : Number(raw));
   if (!reviews.ok) {
     // Unknown, unlisted or blocked: the layout answers its own 404/403; a member who hides reviews: the tab says so.
@@ -245,6 +252,7 @@ export async function loadReceivedReviews({ request, context, params }: LoaderFu
       return data({ reviews: null, hidden: reviews.errors[0]?.key === "exception.reviews.hidden" }, { headers: noStore() });
     throw new Response(null, { status: reviews.status >= 500 && reviews.status < 600 ? reviews.status : 502, headers: noStore() });
   }
+  if (tab === "business_reviews" && reviews.data.party !== "business") throw await notFoundResponse(request);
   // Texts depend on the reader (locked or not): a member's page is theirs alone.
   return data({ reviews: reviews.data, hidden: false }, { headers: publicPageHeaders(request) });
 }

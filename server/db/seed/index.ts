@@ -30,6 +30,7 @@ import { profileExtrasPart } from "./profile-extras";
 import { friendsPart } from "./friends";
 import { messengerPart } from "./messenger";
 import { notificationsPart } from "./notifications";
+import { datesPart } from "./dates";
 
 export { DEMO_ACCOUNTS, type DemoAccount, DEFAULT_PROFILES, DEFAULT_SEED, MAX_PROFILES } from "./people";
 
@@ -97,6 +98,7 @@ const SEED_PARTS: readonly SeedPart[] = [
   friendsPart,
   messengerPart,
   notificationsPart,
+  datesPart,
 ];
 
 /** One chunk in one transaction: the accounts, then every part. Answers the media rows written. */

@@ -298,8 +298,29 @@ function checkStart(startsAt: number, now: number): void {
   if (startsAt > now + DATE_MAX_AHEAD_MS) throw fail.badRequest(DATE_ERRORS.tooFar, "starts_at");
 }
 
-async function countOf(query: Promise<{ n: number | string | bigint } | undefined>): Promise<number> {
-  return Number((await query)?.n ?? 0);
+/**
+ * The request limits in one read: the sender's open requests (DATE_OPEN_SENT_MAX), the sender's requests of the
+ * last day (DATE_REQUESTS_PER_DAY) and the requests waiting for the receiver's answer (DATE_OPEN_RECEIVED_MAX).
+ * Only rows that start after now − 1 day can count (a request starts after it was made), and the receiver's waiting
+ * requests are theirs as sender or receiver: so the date indexes on (sender_id | receiver_id, starts_at) serve it.
+ */
+async function requestCounts(trx: Transaction<Database>, senderId: number, receiverId: number, now: number) {
+  const open = (eb: ExpressionBuilder<Database, "dates">) =>
+    eb.and([eb("status", "in", DATE_OPEN_STATUSES as number[]), eb("starts_at", ">", now)]);
+  const row = await trx
+    .selectFrom("dates")
+    .select((eb) => {
+      const count = (when: ReturnType<typeof open>) => eb.fn.sum<number | string | null>(eb.case().when(when).then(1).else(0).end());
+      return [
+        count(eb.and([eb("sender_id", "=", senderId), open(eb)])).as("open_sent"),
+        count(eb.and([eb("sender_id", "=", senderId), eb("created_at", ">", now - DAY_MS)])).as("today"),
+        count(eb.and([eb("awaiting_id", "=", receiverId), open(eb)])).as("waiting"),
+      ];
+    })
+    .where("starts_at", ">", now - DAY_MS)
+    .where((eb) => eb.or([eb("sender_id", "in", [senderId, receiverId]), eb("receiver_id", "=", receiverId)]))
+    .executeTakeFirst();
+  return { openBySender: Number(row?.open_sent ?? 0), today: Number(row?.today ?? 0), waiting: Number(row?.waiting ?? 0) };
 }
 
 /** After the commit: the realtime hints of the notifications written. */
@@ -326,34 +347,9 @@ export async function sendDate(deps: ApiDeps, senderId: number, username: string
     throw fail.forbidden(DATE_ERRORS.contactFilter);
 
   const id = await committed(deps, async (trx, hints) => {
-    const openBySender = await countOf(
-      trx
-        .selectFrom("dates")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("sender_id", "=", senderId)
-        .where("status", "in", DATE_OPEN_STATUSES as number[])
-        .where("starts_at", ">", now)
-        .executeTakeFirst(),
-    );
+    const { openBySender, today, waiting } = await requestCounts(trx, senderId, receiver.id, now);
     if (openBySender >= DATE_OPEN_SENT_MAX) throw fail.tooMany(DATE_ERRORS.openLimit);
-    const today = await countOf(
-      trx
-        .selectFrom("dates")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("sender_id", "=", senderId)
-        .where("created_at", ">", now - DAY_MS)
-        .executeTakeFirst(),
-    );
     if (today >= DATE_REQUESTS_PER_DAY) throw fail.tooMany(DATE_ERRORS.dailyLimit);
-    const waiting = await countOf(
-      trx
-        .selectFrom("dates")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("awaiting_id", "=", receiver.id)
-        .where("status", "in", DATE_OPEN_STATUSES as number[])
-        .where("starts_at", ">", now)
-        .executeTakeFirst(),
-    );
     if (waiting >= DATE_OPEN_RECEIVED_MAX) throw fail.conflict(DATE_ERRORS.receiverFull);
     const key = pairKey(senderId, receiver.id);
     // A request of the pair whose start passed before the expiry job ran no longer holds the pair.

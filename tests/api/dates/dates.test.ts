@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DATE_CANCEL_CUTOFF_MS,
   DATE_MIN_LEAD_MS,
+  DATE_OPEN_RECEIVED_MAX,
+  DATE_OPEN_SENT_MAX,
   DATE_REMINDER_BEFORE_MS,
   DATE_REQUESTS_PER_DAY,
   DATE_STATUS,
@@ -206,6 +208,57 @@ describe(`date requests (${TEST_DB})`, () => {
     for (let i = 0; i < DATE_REQUESTS_PER_DAY; i++) expect((await send(busy, await escort())).status).toBe(200);
     const tooMany = await send(busy, await escort());
     expect([tooMany.status, tooMany.json.errors?.[0]?.key]).toEqual([429, `exception.dates.daily_limit?max=${DATE_REQUESTS_PER_DAY}`]);
+  });
+
+  it("refuses the 11th open request of a sender and the 51st waiting for a receiver; past and answered ones do not count", async () => {
+    const now = rt.clock.now();
+    /** Requests made two days ago (outside the daily limit), waiting for `awaiting`'s answer. */
+    const requests = async (pairs: Array<[Member, Member]>, awaiting: (sender: Member, receiver: Member) => Member, overrides = {}) => {
+      for (const [sender, receiver] of pairs)
+        await rt.deps.db
+          .insertInto("dates")
+          .values({
+            sender_id: sender.id,
+            receiver_id: receiver.id,
+            status: DATE_STATUS.request,
+            awaiting_id: awaiting(sender, receiver).id,
+            starts_at: now + 5 * HOUR,
+            duration_minutes: 60,
+            place_type: "incall",
+            price: 200,
+            created_at: now - 48 * HOUR,
+            updated_at: now - 48 * HOUR,
+            ...overrides,
+          })
+          .execute();
+    };
+    const sender = await client();
+    const others = await Promise.all(Array.from({ length: DATE_OPEN_SENT_MAX }, () => escort()));
+    // Ones that do not count: a request whose start passed, and an accepted date.
+    await requests([[sender, others[0]!]], (_, r) => r, { starts_at: now - HOUR });
+    await requests([[sender, others[1]!]], (_, r) => r, { status: DATE_STATUS.accept, awaiting_id: null });
+    await requests(
+      others.slice(0, DATE_OPEN_SENT_MAX - 1).map((e) => [sender, e]),
+      (_, r) => r,
+    );
+    const target = await escort();
+    expect((await send(sender, target)).status).toBe(200);
+    const refused = await send(sender, await escort());
+    expect([refused.status, refused.json.errors?.[0]?.key]).toEqual([429, `exception.dates.open_limit?max=${DATE_OPEN_SENT_MAX}`]);
+
+    // The receiver: 49 more requests waiting for her, some of them her own that the other side answered with a new time.
+    const askers = await Promise.all(Array.from({ length: DATE_OPEN_RECEIVED_MAX - 1 }, () => client()));
+    await requests(
+      askers.slice(0, 40).map((c) => [c, target]),
+      (_, r) => r,
+    );
+    await requests(
+      askers.slice(40).map((c) => [target, c]),
+      (s) => s,
+      { status: DATE_STATUS.receiverReschedule },
+    );
+    const full = await send(await client(), target);
+    expect([full.status, full.json.errors?.[0]?.key]).toEqual([409, "exception.dates.receiver_full"]);
   });
 
   it("ends concurrent accept and cancel of one request in exactly one state", async () => {

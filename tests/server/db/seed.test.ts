@@ -5,6 +5,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MEDIA_STATUS } from "#server/contract/media";
+import { REVIEW_CRITERIA, type ReviewedParty } from "#server/contract/reviews";
 import { GENDER, USER_TYPE } from "#server/contract/users";
 import { SEED_CITIES } from "#server/db/seed/cities";
 import {
@@ -18,6 +19,7 @@ import {
   type SeedResult,
 } from "#server/db/seed/index";
 import { createLocalMediaStorage } from "#server/integrations/storage/local";
+import { stageOf } from "#server/modules/dates/service";
 import { storageKeysOf } from "#server/modules/media/images";
 import { createTestRuntime, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 
@@ -71,7 +73,20 @@ async function snapshot(rt: TestRuntime) {
     .select(["users.username", "media.storage_key", "media.visibility", "media.position", "media.is_avatar", "media.bytes"])
     .orderBy("media.storage_key")
     .execute();
-  return { people, media };
+  const dates = await rt.deps.db
+    .selectFrom("dates")
+    .innerJoin("users as sender", "sender.id", "dates.sender_id")
+    .innerJoin("users as receiver", "receiver.id", "dates.receiver_id")
+    .select(["sender.username as sender", "receiver.username as receiver", "dates.status", "dates.starts_at", "dates.price"])
+    .orderBy("dates.id")
+    .execute();
+  const reviews = await rt.deps.db
+    .selectFrom("date_reviews")
+    .innerJoin("users", "users.id", "date_reviews.author_id")
+    .select(["users.username", "date_reviews.rating", "date_reviews.text", "date_reviews.published_at", "date_reviews.comment"])
+    .orderBy("date_reviews.id")
+    .execute();
+  return { people, media, dates, reviews };
 }
 
 async function countOf(
@@ -277,6 +292,55 @@ describe(`demo seed (${TEST_DB})`, () => {
     expect(new Set(avatars).size).toBe(avatars.length);
   });
 
+  it("gives the demo accounts dates in every stage and mutual published reviews; search sees the counts (issue 13)", async () => {
+    const { db } = first.rt.deps;
+    const now = first.rt.clock.now();
+    const ids = new Map(
+      (await db.selectFrom("users").select(["id", "username"]).where("username", "like", "demo_%").execute()).map((u) => [
+        u.username,
+        u.id,
+      ]),
+    );
+    const dates = await db.selectFrom("dates").selectAll().execute();
+    const reviews = await db.selectFrom("date_reviews").selectAll().execute();
+    const reviewed = new Set(reviews.map((r) => `${r.date_id}:${r.author_id}`));
+    const stagesOf = (username: string) => {
+      const id = ids.get(username)!;
+      return new Set(
+        dates
+          .filter((d) => d.sender_id === id || d.receiver_id === id)
+          .map((d) => stageOf({ ...d, starts_at: Number(d.starts_at) } as never, id, now, reviewed.has(`${d.id}:${id}`))),
+      );
+    };
+    expect([...stagesOf("demo_client")].sort()).toEqual(
+      ["cancelled", "completed", "expired", "needs_confirmation", "needs_review", "rejected", "upcoming", "waiting_for_response"].sort(),
+    );
+    expect(stagesOf("demo_escort")).toEqual(new Set(["completed", "needs_confirmation", "upcoming"]));
+    // Every published review has its twin (both wrote) and a rating for each criterion of the reviewed party.
+    const published = reviews.filter((r) => r.published_at !== null);
+    expect(published.length).toBeGreaterThan(40);
+    for (const r of published) expect(published.some((o) => o.date_id === r.date_id && o.author_id === r.subject_id)).toBe(true);
+    expect(reviews.filter((r) => r.published_at === null)).toHaveLength(1);
+    const ratings = await db.selectFrom("date_review_ratings").select(["review_id"]).execute();
+    for (const r of reviews)
+      expect(ratings.filter((x) => x.review_id === r.id)).toHaveLength(REVIEW_CRITERIA[r.party as ReviewedParty].length);
+    expect(reviews.find((r) => r.subject_id === ids.get("demo_club"))?.party).toBe("business");
+    expect(published.some((r) => r.subject_id === ids.get("demo_escort") && r.comment !== null)).toBe(true);
+    // The counters the reviews module keeps, and search's copy of them.
+    const counted = await db
+      .selectFrom("profiles")
+      .innerJoin("search_profiles", "search_profiles.user_id", "profiles.user_id")
+      .select(["profiles.user_id", "profiles.review_count", "search_profiles.review_count as search_count"])
+      .where("profiles.review_count", ">", 0)
+      .execute();
+    for (const row of counted) {
+      expect(row.review_count).toBe(published.filter((r) => r.subject_id === row.user_id).length);
+      expect(row.search_count).toBe(row.review_count);
+    }
+    expect(counted.filter((row) => row.user_id !== ids.get("demo_escort")).length).toBeGreaterThan(20);
+    expect(counted.some((row) => row.user_id === ids.get("demo_escort"))).toBe(true);
+  });
+
   it("produces the same people, places and photos when seeded again into a fresh database", async () => {
     // Rendered afresh, not copied from the cache of rendered photos: the same bytes either way.
     vi.stubEnv("SEED_PHOTO_CACHE", "off");
@@ -284,6 +348,8 @@ describe(`demo seed (${TEST_DB})`, () => {
     const [a, b] = await Promise.all([snapshot(first.rt), snapshot(second.rt)]);
     expect(b.people).toEqual(a.people);
     expect(b.media).toEqual(a.media);
+    expect(b.dates).toEqual(a.dates);
+    expect(b.reviews).toEqual(a.reviews);
     expect(a.people.length).toBe(first.result.users);
     // Same bytes for the same key: the photos are deterministic too.
     const digest = async (dir: string, key: string) =>

@@ -1,0 +1,45 @@
+/**
+ * The fields every member's report form has (ADR 038): the reason for this kind of object, an optional text and
+ * the good-faith confirmation, with the values and errors of a refused post. The forms around them (a profile's,
+ * a review's) add their own hidden fields, intro and button.
+ */
+import { useTranslation } from "react-i18next";
+import { REPORT_LIMITS, type ReportObjectKind } from "#server/contract/reports";
+import { CheckboxField, TextAreaField } from "~/components/FieldControls";
+import { ReportTypeSelect } from "./ReportTypeSelect";
+
+export function ReportFields({
+  kind,
+  values,
+  errors,
+  rows = 4,
+}: {
+  kind: ReportObjectKind;
+  values: Record<string, string | undefined>;
+  errors: (field: string) => string[] | undefined;
+  rows?: number;
+}) {
+  const { t } = useTranslation("reports");
+  return (
+    <>
+      <ReportTypeSelect kind={kind} id="report-type" defaultValue={values.type} errors={errors("type")} />
+      <TextAreaField
+        id="report-text"
+        name="text"
+        label={t("reports.form.text_optional")}
+        hint={t("reports.form.text_hint", { min: REPORT_LIMITS.textMin, max: REPORT_LIMITS.textMax })}
+        rows={rows}
+        maxLength={REPORT_LIMITS.textMax}
+        defaultValue={values.text}
+        errors={errors("text")}
+      />
+      <CheckboxField
+        id="report-good-faith"
+        name="good_faith"
+        label={t("reports.form.good_faith")}
+        defaultChecked={values.good_faith === "on"}
+        errors={errors("good_faith")}
+      />
+    </>
+  );
+}
