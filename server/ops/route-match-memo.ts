@@ -1,0 +1,149 @@
+/**
+ * Route matching, remembered (issue 9 item 13, ADR 051).
+ *
+ * A Remix document request matches its path against every route three times: the server runtime
+ * (`matchServerRoutes`), the static handler's `query`, and React Router while rendering. Each time
+ * `matchRoutes` of `@remix-run/router` flattens all ~100 routes (optional segments exploded), ranks the
+ * branches and compiles a regular expression per segment it tries: a fifth of a signed-in page's CPU.
+ *
+ * The result is a pure function of the route tree's shape (ids, paths, index and case flags, order), the
+ * path and the basename, so it is remembered per shape and path. The render builds a new route tree per
+ * request (same shape, new objects): a remembered result names its routes by id and is rebuilt with the
+ * route objects of the tree asked about, with fresh params, so no caller shares objects with another.
+ *
+ * Installed by replacing the `matchRoutes` export of the one `@remix-run/router` module that the server
+ * runtime and React Router both call through (`router.matchRoutes(…)`, looked up at each call); the
+ * static handler's own call is internal to that module and stays as it is.
+ */
+import { createRequire } from "node:module";
+
+export interface RouteLike {
+  id?: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  children?: RouteLike[];
+}
+
+export interface RouteMatchLike {
+  params: Record<string, string | undefined>;
+  pathname: string;
+  pathnameBase: string;
+  route: RouteLike;
+}
+
+type LocationArg = string | { pathname?: string };
+export type MatchRoutes = (routes: RouteLike[], location: LocationArg, basename?: string) => RouteMatchLike[] | null;
+type ParsePath = (path: string) => { pathname?: string };
+
+/** A remembered match: route ids instead of route objects. */
+interface Remembered {
+  ids: string[];
+  params: Record<string, string | undefined>;
+  pathnames: string[];
+  pathnameBases: string[];
+}
+
+interface Shape {
+  key: string;
+  byId: Map<string, RouteLike>;
+}
+
+/** Paths remembered per route tree shape; past this the memo starts over (paths with ids are unbounded). */
+export const MAX_PATHS_PER_SHAPE = 5_000;
+/** Route tree shapes remembered (one per build; development rebuilds make more). */
+const MAX_SHAPES = 4;
+const MEMOIZED = Symbol.for("velora.routeMatchMemo");
+
+/** The tree's shape as a string, and its routes by id; null when ids are missing or repeated. */
+function shapeOf(routes: RouteLike[]): Shape | null {
+  const byId = new Map<string, RouteLike>();
+  const walk = (list: RouteLike[]): unknown[] | null => {
+    const out: unknown[] = [];
+    for (const route of list) {
+      if (typeof route.id !== "string" || byId.has(route.id)) return null;
+      byId.set(route.id, route);
+      const children = route.children && route.children.length > 0 ? walk(route.children) : [];
+      if (children === null) return null;
+      out.push([route.id, route.path ?? null, route.index === true, route.caseSensitive === true, children]);
+    }
+    return out;
+  };
+  const tree = walk(routes);
+  return tree === null ? null : { key: JSON.stringify(tree), byId };
+}
+
+/** `matchRoutes` with the same answers, remembered per route tree shape, basename and path. */
+export function memoizeMatchRoutes(original: MatchRoutes, parsePath: ParsePath): MatchRoutes {
+  // Stable trees (the server runtime's, built once per build) keep their shape; per-render trees are walked.
+  const shapes = new WeakMap<RouteLike[], Shape | null>();
+  const memo = new Map<string, Map<string, Remembered | null>>();
+
+  const shapeFor = (routes: RouteLike[]): Shape | null => {
+    if (shapes.has(routes)) return shapes.get(routes) ?? null;
+    const shape = shapeOf(routes);
+    shapes.set(routes, shape);
+    return shape;
+  };
+
+  const memoized: MatchRoutes = (routes, location, basename = "/") => {
+    const shape = Array.isArray(routes) ? shapeFor(routes) : null;
+    if (!shape) return original(routes, location, basename);
+    const pathname = (typeof location === "string" ? parsePath(location).pathname : location?.pathname) || "/";
+    const pathKey = `${basename}\u0000${pathname}`;
+    let paths = memo.get(shape.key);
+    if (!paths) {
+      if (memo.size >= MAX_SHAPES) memo.clear();
+      paths = new Map();
+      memo.set(shape.key, paths);
+    }
+    let remembered = paths.get(pathKey);
+    if (remembered === undefined) {
+      const matches = original(routes, location, basename);
+      remembered = matches && {
+        ids: matches.map((match) => match.route.id as string),
+        params: { ...(matches.at(-1)?.params ?? {}) },
+        pathnames: matches.map((match) => match.pathname),
+        pathnameBases: matches.map((match) => match.pathnameBase),
+      };
+      if (paths.size >= MAX_PATHS_PER_SHAPE) paths.clear();
+      paths.set(pathKey, remembered);
+      return matches;
+    }
+    if (remembered === null) return null;
+    // As matchRoutes does: one params object shared by the matches of one answer, new for every answer.
+    const params = { ...remembered.params };
+    const { pathnames, pathnameBases } = remembered;
+    return remembered.ids.map((id, i) => ({
+      params,
+      pathname: pathnames[i] as string,
+      pathnameBase: pathnameBases[i] as string,
+      route: shape.byId.get(id) as RouteLike,
+    }));
+  };
+  // `original`: the function it stands for (tests compare against it).
+  return Object.assign(memoized, { [MEMOIZED]: true, original });
+}
+
+interface RouterModule {
+  matchRoutes: MatchRoutes & { [MEMOIZED]?: boolean };
+  parsePath: ParsePath;
+}
+
+/**
+ * Puts the memo in place of `@remix-run/router`'s `matchRoutes` export, once per process. Answers
+ * whether it is in place (false when the module's export cannot be replaced: matching then works as
+ * before, only slower).
+ */
+export function installRouteMatchMemo(): boolean {
+  // The copy the Remix server runtime loads (React Router resolves to the same hoisted file).
+  const fromRuntime = createRequire(createRequire(import.meta.url).resolve("@remix-run/server-runtime"));
+  const router = fromRuntime("@remix-run/router") as RouterModule;
+  if (router.matchRoutes[MEMOIZED]) return true;
+  try {
+    router.matchRoutes = memoizeMatchRoutes(router.matchRoutes, router.parsePath);
+  } catch {
+    return false;
+  }
+  return router.matchRoutes[MEMOIZED] === true;
+}
