@@ -132,8 +132,11 @@ export function createHost({ api, build, mode, rootDir, trustProxy, publicUrl, o
     const client = clientAddress(c.req.raw, c.env);
     const peer = socketAddress(c.env);
     const reqId = c.get("requestId");
+    // A page (GET/HEAD) looks its token up once, however many API calls its loaders make (ADR 051).
+    const tokenOwners = c.req.method === "GET" || c.req.method === "HEAD" ? new Map() : undefined;
     return {
-      apiFetch: (request) => api.fetch(request, { remoteAddress: client, internal: true, peerAddress: peer, requestId: reqId }),
+      apiFetch: (request) =>
+        api.fetch(request, { remoteAddress: client, internal: true, peerAddress: peer, requestId: reqId, tokenOwners }),
       clientAddress: client,
       cspNonce: c.get(CSP_NONCE_KEY),
       requestId: reqId,
