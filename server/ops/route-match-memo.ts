@@ -14,8 +14,14 @@
  * Installed by replacing the `matchRoutes` export of the one `@remix-run/router` module that the server
  * runtime and React Router both call through (`router.matchRoutes(…)`, looked up at each call); the
  * static handler's own call is internal to that module and stays as it is.
+ *
+ * Likewise the render's route tree: `RemixServer` builds it from the build's manifest and route modules
+ * for every page (`createServerRoutes`, a parent lookup per route over all routes). Its routes and their
+ * elements depend on nothing of the request, so the tree of a manifest is built once and handed to
+ * every render (React Router copies it into its own data routes and changes nothing in it).
  */
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 
 export interface RouteLike {
   id?: string;
@@ -125,25 +131,62 @@ export function memoizeMatchRoutes(original: MatchRoutes, parsePath: ParsePath):
   return Object.assign(memoized, { [MEMOIZED]: true, original });
 }
 
+type CreateServerRoutes = (
+  manifest: object,
+  routeModules: Record<string, unknown>,
+  future: unknown,
+  isSpaMode: unknown,
+  ...rest: unknown[]
+) => RouteLike[];
+
+/** `createServerRoutes` with the same tree, built once per manifest while its route modules stay the same. */
+export function memoizeServerRoutes(original: CreateServerRoutes): CreateServerRoutes {
+  const built = new WeakMap<object, { modules: Record<string, unknown>; future: unknown; isSpaMode: unknown; routes: RouteLike[] }>();
+  const sameModules = (a: Record<string, unknown>, b: Record<string, unknown>) => {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((id) => a[id] === b[id]);
+  };
+  const memoized: CreateServerRoutes = (manifest, routeModules, future, isSpaMode, ...rest) => {
+    // Only the outer call (its recursion stays inside the module) with a manifest object is remembered.
+    if (rest.length > 0 || typeof manifest !== "object" || manifest === null)
+      return original(manifest, routeModules, future, isSpaMode, ...rest);
+    const cached = built.get(manifest);
+    if (cached && cached.future === future && cached.isSpaMode === isSpaMode && sameModules(cached.modules, routeModules))
+      return cached.routes;
+    const routes = original(manifest, routeModules, future, isSpaMode);
+    built.set(manifest, { modules: { ...routeModules }, future, isSpaMode, routes });
+    return routes;
+  };
+  return Object.assign(memoized, { [MEMOIZED]: true, original });
+}
+
 interface RouterModule {
   matchRoutes: MatchRoutes & { [MEMOIZED]?: boolean };
   parsePath: ParsePath;
 }
 
+interface RemixRoutesModule {
+  createServerRoutes?: CreateServerRoutes & { [MEMOIZED]?: boolean };
+}
+
 /**
- * Puts the memo in place of `@remix-run/router`'s `matchRoutes` export, once per process. Answers
- * whether it is in place (false when the module's export cannot be replaced: matching then works as
+ * Puts the memos in place of `@remix-run/router`'s `matchRoutes` export and of `@remix-run/react`'s
+ * `createServerRoutes` (its dist/routes.js, which RemixServer calls through), once per process. Answers
+ * whether both are in place (false when an export is missing or cannot be replaced: pages then work as
  * before, only slower).
  */
 export function installRouteMatchMemo(): boolean {
+  const here = createRequire(import.meta.url);
   // The copy the Remix server runtime loads (React Router resolves to the same hoisted file).
-  const fromRuntime = createRequire(createRequire(import.meta.url).resolve("@remix-run/server-runtime"));
-  const router = fromRuntime("@remix-run/router") as RouterModule;
-  if (router.matchRoutes[MEMOIZED]) return true;
+  const router = createRequire(here.resolve("@remix-run/server-runtime"))("@remix-run/router") as RouterModule;
+  // The very file RemixServer requires as "./routes.js" (same path, same module).
+  const remixRoutes = here(join(dirname(here.resolve("@remix-run/react")), "routes.js")) as RemixRoutesModule;
   try {
-    router.matchRoutes = memoizeMatchRoutes(router.matchRoutes, router.parsePath);
+    if (!router.matchRoutes[MEMOIZED]) router.matchRoutes = memoizeMatchRoutes(router.matchRoutes, router.parsePath);
+    const create = remixRoutes.createServerRoutes;
+    if (typeof create === "function" && !create[MEMOIZED]) remixRoutes.createServerRoutes = memoizeServerRoutes(create);
   } catch {
     return false;
   }
-  return router.matchRoutes[MEMOIZED] === true;
+  return router.matchRoutes[MEMOIZED] === true && remixRoutes.createServerRoutes?.[MEMOIZED] === true;
 }

@@ -2,7 +2,14 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
 import { describe, expect, it } from "vitest";
-import { installRouteMatchMemo, memoizeMatchRoutes, type MatchRoutes, type RouteLike } from "#server/ops/route-match-memo";
+import { dirname } from "node:path";
+import {
+  installRouteMatchMemo,
+  memoizeMatchRoutes,
+  memoizeServerRoutes,
+  type MatchRoutes,
+  type RouteLike,
+} from "#server/ops/route-match-memo";
 import remixConfig from "../../remix.config.js";
 import { ROOT_DIR } from "../helpers/web-build";
 
@@ -98,9 +105,28 @@ describe("remembered route matching (ADR 051)", () => {
     expect(memoized([{ path: "/x/:id" }], "/x/2")?.[0]?.params).toEqual({ id: "2" });
   });
 
-  it("is installed where the server runtime and React Router look it up", () => {
+  it("builds the render's route tree once per manifest while the route modules stay the same", () => {
+    let builds = 0;
+    const create = memoizeServerRoutes((manifest) => (builds++, Object.keys(manifest).map((id) => ({ id }))));
+    const manifest = { root: {}, "routes/a": {} };
+    const modules = { root: { default: 1 }, "routes/a": { default: 2 } };
+    const future = { v3_singleFetch: true };
+    const tree = create(manifest, { ...modules }, future, false);
+    expect(create(manifest, { ...modules }, future, false)).toBe(tree);
+    expect(builds).toBe(1);
+    // Another module (a rebuild), another manifest or SPA mode: built afresh.
+    expect(create(manifest, { ...modules, "routes/a": { default: 3 } }, future, false)).not.toBe(tree);
+    expect(create({ ...manifest }, { ...modules }, future, false)).not.toBe(tree);
+    expect(builds).toBe(3);
+  });
+
+  it("is installed where the server runtime, React Router and RemixServer look it up", () => {
     expect(installRouteMatchMemo()).toBe(true);
     expect(installRouteMatchMemo()).toBe(true);
+    const remixRoutes = require(`${dirname(require.resolve("@remix-run/react"))}/routes.js`) as {
+      createServerRoutes: { original?: unknown };
+    };
+    expect(typeof remixRoutes.createServerRoutes.original).toBe("function");
     const fromRuntime = routerOf("@remix-run/server-runtime");
     expect(routerOf("react-router")).toBe(fromRuntime);
     expect(fromRuntime.matchRoutes).not.toBe(original);
