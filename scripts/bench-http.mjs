@@ -12,7 +12,9 @@
 //   --warmup N                       request the first N addresses before measuring (JIT warm-up)
 //   --shuffle                        random order (deterministic: --seed)
 // Server cost: --pid PID (the server process) reads utime+stime from /proc/PID/stat before and after
-// the measured run, so the CPU time per request is known even on a busy shared machine.
+// the measured run, so the CPU time per request is known even on a busy shared machine. With --rounds N
+// the run is also cut into N equal time slices, each reported with its own CPU per request: on a machine
+// shared with other work the lowest slice is the one least disturbed (fewest cache-cold switches).
 //
 // Prints requests/s, errors, latency percentiles, statuses, micro-cache hits (X-Micro-Cache), the
 // server CPU per request, and response sizes (median and largest, raw and gzipped).
@@ -34,6 +36,7 @@ const { values } = parseArgs({
     seed: { type: "string", default: "1" },
     cycle: { type: "boolean", default: false },
     pid: { type: "string" },
+    rounds: { type: "string", default: "1" },
     duration: { type: "string", default: "10" },
     concurrency: { type: "string", default: "16" },
     method: { type: "string", default: "GET" },
@@ -218,7 +221,13 @@ async function worker() {
 
 const cpuBefore = values.pid ? cpuSeconds(values.pid) : 0;
 const t0 = performance.now();
+// Per-slice CPU per request (--rounds): [cpu seconds, requests] at each slice boundary.
+const rounds = values.pid ? Math.max(1, Number(values.rounds)) : 1;
+const marks = [[cpuBefore, 0]];
+const slicer =
+  rounds > 1 ? setInterval(() => marks.push([cpuSeconds(values.pid), latencies.length]), (Number(values.duration) * 1000) / rounds) : null;
 await Promise.all(Array.from({ length: concurrency }, worker));
+if (slicer) clearInterval(slicer);
 const seconds = (performance.now() - t0) / 1000;
 const cpu = values.pid ? cpuSeconds(values.pid) - cpuBefore : null;
 
@@ -241,6 +250,19 @@ if (cpu !== null) {
     `server CPU: ${cpu.toFixed(2)} s for ${n} requests = ${perRequest.toFixed(2)} ms/request ` +
       `(≈ ${perRequest > 0 ? Math.floor(1000 / perRequest) : "∞"} req/s on one free core); server busy ${((cpu / seconds) * 100).toFixed(0)} % of one core`,
   );
+  if (rounds > 1) {
+    const slices = [];
+    for (let i = 1; i < marks.length; i++) {
+      const count = marks[i][1] - marks[i - 1][1];
+      if (count > 0) slices.push(((marks[i][0] - marks[i - 1][0]) * 1000) / count);
+    }
+    const sorted = [...slices].sort((a, b) => a - b);
+    const lowest = sorted[0] ?? perRequest;
+    console.info(
+      `server CPU per slice (ms/request): ${slices.map((v) => v.toFixed(2)).join(", ")}; lowest ${lowest.toFixed(2)} ` +
+        `(≈ ${Math.floor(1000 / lowest)} req/s on one free core), median ${(sorted[Math.floor(sorted.length / 2)] ?? perRequest).toFixed(2)}`,
+    );
+  }
 }
 console.info(
   `body (200s, ${sized.length} samples): median ${median.raw} bytes / ${median.gz} gzipped; largest ${largest.raw} bytes / ${largest.gz} gzipped`,

@@ -20,6 +20,7 @@ import { compression } from "./ops/compression";
 import { readiness } from "./ops/health";
 import type { Logger } from "./ops/logger";
 import { routeLabeler, type Metrics } from "./ops/metrics";
+import { installRouteMatchMemo } from "./ops/route-match-memo";
 import { CSP_NONCE_KEY, securityHeaders } from "./security/headers";
 import { originVerdict, ownOrigins } from "./security/same-origin";
 
@@ -67,6 +68,8 @@ const hasFileExtension = (path: string) => /\.[a-z0-9]+$/i.test(path);
 
 export function createHost({ api, build, mode, rootDir, trustProxy, publicUrl, observe, admission }: HostOptions) {
   const app = new Hono<HostEnv>();
+  // Remix matches every page's path three times against all routes: remembered per path (ADR 051).
+  installRouteMatchMemo();
   const remix = createRequestHandler(build, mode);
   const publicDir = join(rootDir, "public");
 
@@ -129,8 +132,11 @@ export function createHost({ api, build, mode, rootDir, trustProxy, publicUrl, o
     const client = clientAddress(c.req.raw, c.env);
     const peer = socketAddress(c.env);
     const reqId = c.get("requestId");
+    // A page (GET/HEAD) looks its token up once, however many API calls its loaders make (ADR 051).
+    const tokenOwners = c.req.method === "GET" || c.req.method === "HEAD" ? new Map() : undefined;
     return {
-      apiFetch: (request) => api.fetch(request, { remoteAddress: client, internal: true, peerAddress: peer, requestId: reqId }),
+      apiFetch: (request) =>
+        api.fetch(request, { remoteAddress: client, internal: true, peerAddress: peer, requestId: reqId, tokenOwners }),
       clientAddress: client,
       cspNonce: c.get(CSP_NONCE_KEY),
       requestId: reqId,

@@ -5,7 +5,7 @@
 import { Hono, type Context } from "hono";
 import { DEFAULT_ERROR_KEY } from "../contract/errors";
 import { DEFAULT_LANGUAGE, isLanguage } from "../contract/locales";
-import { resolveAccessToken } from "../modules/auth/tokens";
+import { resolveAccessToken, type TokenOwner } from "../modules/auth/tokens";
 import { registerModules } from "../modules/index";
 import { isLoopbackAddress } from "../lib/network";
 import { ApiError, errorItem } from "./errors";
@@ -32,7 +32,7 @@ export function createApiApp(deps: ApiDeps): ApiApp {
     c.set("lang", isLanguage(lang) ? lang : DEFAULT_LANGUAGE);
     const auth = c.req.header("authorization") ?? "";
     const token = /^bearer\s+(.+)$/i.exec(auth)?.[1]?.trim();
-    const owner = token ? await resolveAccessToken(deps.db, deps.clock, token) : null;
+    const owner = token ? await ownerOf(deps, token, c.env?.tokenOwners) : null;
     c.set("user", owner ? { id: owner.userId, userType: owner.userType, tokenId: owner.tokenId } : null);
     await next();
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "private, no-store");
@@ -64,6 +64,17 @@ export function createApiApp(deps: ApiDeps): ApiApp {
     fetch: async (request, bindings = {}) => await app.fetch(request, bindings),
     routes: registry,
   };
+}
+
+/** The token's owner, looked up once per page request when the host passes that request's map. */
+function ownerOf(deps: ApiDeps, token: string, owners: ApiBindings["tokenOwners"]): Promise<TokenOwner | null> {
+  if (!owners) return resolveAccessToken(deps.db, deps.clock, token);
+  let owner = owners.get(token);
+  if (!owner) {
+    owner = resolveAccessToken(deps.db, deps.clock, token);
+    owners.set(token, owner);
+  }
+  return owner;
 }
 
 function notFound(c: Context<ApiEnv>): Response {

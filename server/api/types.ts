@@ -1,3 +1,4 @@
+import type { TokenOwner } from "../modules/auth/tokens";
 import type { AppConfig } from "../config";
 import type { Language } from "../contract/locales";
 import type { DB, Dialect } from "../db/index";
@@ -41,6 +42,13 @@ export interface ApiBindings {
   requestId?: string;
   /** Set by /batch on the calls it dispatches: a batch never runs inside a batch. */
   inBatch?: boolean;
+  /**
+   * The owners of the access tokens this one page request presented (ADR 051): the host passes a fresh
+   * map for each GET or HEAD page, whose loaders call the API several times with the same token, so the
+   * token is looked up once per page instead of once per call. Never shared between requests, never
+   * given to a request that may change state (a sign-out or a password change is a POST).
+   */
+  tokenOwners?: Map<string, Promise<TokenOwner | null>>;
 }
 
 export type ApiEnv = {

@@ -1,0 +1,192 @@
+/**
+ * Route matching, remembered (issue 9 item 13, ADR 051).
+ *
+ * A Remix document request matches its path against every route three times: the server runtime
+ * (`matchServerRoutes`), the static handler's `query`, and React Router while rendering. Each time
+ * `matchRoutes` of `@remix-run/router` flattens all ~100 routes (optional segments exploded), ranks the
+ * branches and compiles a regular expression per segment it tries: a fifth of a signed-in page's CPU.
+ *
+ * The result is a pure function of the route tree's shape (ids, paths, index and case flags, order), the
+ * path and the basename, so it is remembered per shape and path. The render builds a new route tree per
+ * request (same shape, new objects): a remembered result names its routes by id and is rebuilt with the
+ * route objects of the tree asked about, with fresh params, so no caller shares objects with another.
+ *
+ * Installed by replacing the `matchRoutes` export of the one `@remix-run/router` module that the server
+ * runtime and React Router both call through (`router.matchRoutes(…)`, looked up at each call); the
+ * static handler's own call is internal to that module and stays as it is.
+ *
+ * Likewise the render's route tree: `RemixServer` builds it from the build's manifest and route modules
+ * for every page (`createServerRoutes`, a parent lookup per route over all routes). Its routes and their
+ * elements depend on nothing of the request, so the tree of a manifest is built once and handed to
+ * every render (React Router copies it into its own data routes and changes nothing in it).
+ */
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+
+export interface RouteLike {
+  id?: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  children?: RouteLike[];
+}
+
+export interface RouteMatchLike {
+  params: Record<string, string | undefined>;
+  pathname: string;
+  pathnameBase: string;
+  route: RouteLike;
+}
+
+type LocationArg = string | { pathname?: string };
+export type MatchRoutes = (routes: RouteLike[], location: LocationArg, basename?: string) => RouteMatchLike[] | null;
+type ParsePath = (path: string) => { pathname?: string };
+
+/** A remembered match: route ids instead of route objects. */
+interface Remembered {
+  ids: string[];
+  params: Record<string, string | undefined>;
+  pathnames: string[];
+  pathnameBases: string[];
+}
+
+interface Shape {
+  key: string;
+  byId: Map<string, RouteLike>;
+}
+
+/** Paths remembered per route tree shape; past this the memo starts over (paths with ids are unbounded). */
+export const MAX_PATHS_PER_SHAPE = 5_000;
+/** Route tree shapes remembered (one per build; development rebuilds make more). */
+const MAX_SHAPES = 4;
+const MEMOIZED = Symbol.for("velora.routeMatchMemo");
+
+/** The tree's shape as a string, and its routes by id; null when ids are missing or repeated. */
+function shapeOf(routes: RouteLike[]): Shape | null {
+  const byId = new Map<string, RouteLike>();
+  const walk = (list: RouteLike[]): unknown[] | null => {
+    const out: unknown[] = [];
+    for (const route of list) {
+      if (typeof route.id !== "string" || byId.has(route.id)) return null;
+      byId.set(route.id, route);
+      const children = route.children && route.children.length > 0 ? walk(route.children) : [];
+      if (children === null) return null;
+      out.push([route.id, route.path ?? null, route.index === true, route.caseSensitive === true, children]);
+    }
+    return out;
+  };
+  const tree = walk(routes);
+  return tree === null ? null : { key: JSON.stringify(tree), byId };
+}
+
+/** `matchRoutes` with the same answers, remembered per route tree shape, basename and path. */
+export function memoizeMatchRoutes(original: MatchRoutes, parsePath: ParsePath): MatchRoutes {
+  // Stable trees (the server runtime's, built once per build) keep their shape; per-render trees are walked.
+  const shapes = new WeakMap<RouteLike[], Shape | null>();
+  const memo = new Map<string, Map<string, Remembered | null>>();
+
+  const shapeFor = (routes: RouteLike[]): Shape | null => {
+    if (shapes.has(routes)) return shapes.get(routes) ?? null;
+    const shape = shapeOf(routes);
+    shapes.set(routes, shape);
+    return shape;
+  };
+
+  const memoized: MatchRoutes = (routes, location, basename = "/") => {
+    const shape = Array.isArray(routes) ? shapeFor(routes) : null;
+    if (!shape) return original(routes, location, basename);
+    const pathname = (typeof location === "string" ? parsePath(location).pathname : location?.pathname) || "/";
+    const pathKey = `${basename}\u0000${pathname}`;
+    let paths = memo.get(shape.key);
+    if (!paths) {
+      if (memo.size >= MAX_SHAPES) memo.clear();
+      paths = new Map();
+      memo.set(shape.key, paths);
+    }
+    let remembered = paths.get(pathKey);
+    if (remembered === undefined) {
+      const matches = original(routes, location, basename);
+      remembered = matches && {
+        ids: matches.map((match) => match.route.id as string),
+        params: { ...(matches.at(-1)?.params ?? {}) },
+        pathnames: matches.map((match) => match.pathname),
+        pathnameBases: matches.map((match) => match.pathnameBase),
+      };
+      if (paths.size >= MAX_PATHS_PER_SHAPE) paths.clear();
+      paths.set(pathKey, remembered);
+      return matches;
+    }
+    if (remembered === null) return null;
+    // As matchRoutes does: one params object shared by the matches of one answer, new for every answer.
+    const params = { ...remembered.params };
+    const { pathnames, pathnameBases } = remembered;
+    return remembered.ids.map((id, i) => ({
+      params,
+      pathname: pathnames[i] as string,
+      pathnameBase: pathnameBases[i] as string,
+      route: shape.byId.get(id) as RouteLike,
+    }));
+  };
+  // `original`: the function it stands for (tests compare against it).
+  return Object.assign(memoized, { [MEMOIZED]: true, original });
+}
+
+type CreateServerRoutes = (
+  manifest: object,
+  routeModules: Record<string, unknown>,
+  future: unknown,
+  isSpaMode: unknown,
+  ...rest: unknown[]
+) => RouteLike[];
+
+/** `createServerRoutes` with the same tree, built once per manifest while its route modules stay the same. */
+export function memoizeServerRoutes(original: CreateServerRoutes): CreateServerRoutes {
+  const built = new WeakMap<object, { modules: Record<string, unknown>; future: unknown; isSpaMode: unknown; routes: RouteLike[] }>();
+  const sameModules = (a: Record<string, unknown>, b: Record<string, unknown>) => {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((id) => a[id] === b[id]);
+  };
+  const memoized: CreateServerRoutes = (manifest, routeModules, future, isSpaMode, ...rest) => {
+    // Only the outer call (its recursion stays inside the module) with a manifest object is remembered.
+    if (rest.length > 0 || typeof manifest !== "object" || manifest === null)
+      return original(manifest, routeModules, future, isSpaMode, ...rest);
+    const cached = built.get(manifest);
+    if (cached && cached.future === future && cached.isSpaMode === isSpaMode && sameModules(cached.modules, routeModules))
+      return cached.routes;
+    const routes = original(manifest, routeModules, future, isSpaMode);
+    built.set(manifest, { modules: { ...routeModules }, future, isSpaMode, routes });
+    return routes;
+  };
+  return Object.assign(memoized, { [MEMOIZED]: true, original });
+}
+
+interface RouterModule {
+  matchRoutes: MatchRoutes & { [MEMOIZED]?: boolean };
+  parsePath: ParsePath;
+}
+
+interface RemixRoutesModule {
+  createServerRoutes?: CreateServerRoutes & { [MEMOIZED]?: boolean };
+}
+
+/**
+ * Puts the memos in place of `@remix-run/router`'s `matchRoutes` export and of `@remix-run/react`'s
+ * `createServerRoutes` (its dist/routes.js, which RemixServer calls through), once per process. Answers
+ * whether both are in place (false when an export is missing or cannot be replaced: pages then work as
+ * before, only slower).
+ */
+export function installRouteMatchMemo(): boolean {
+  const here = createRequire(import.meta.url);
+  // The copy the Remix server runtime loads (React Router resolves to the same hoisted file).
+  const router = createRequire(here.resolve("@remix-run/server-runtime"))("@remix-run/router") as RouterModule;
+  // The very file RemixServer requires as "./routes.js" (same path, same module).
+  const remixRoutes = here(join(dirname(here.resolve("@remix-run/react")), "routes.js")) as RemixRoutesModule;
+  try {
+    if (!router.matchRoutes[MEMOIZED]) router.matchRoutes = memoizeMatchRoutes(router.matchRoutes, router.parsePath);
+    const create = remixRoutes.createServerRoutes;
+    if (typeof create === "function" && !create[MEMOIZED]) remixRoutes.createServerRoutes = memoizeServerRoutes(create);
+  } catch {
+    return false;
+  }
+  return router.matchRoutes[MEMOIZED] === true && remixRoutes.createServerRoutes?.[MEMOIZED] === true;
+}

@@ -1,0 +1,135 @@
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
+import { describe, expect, it } from "vitest";
+import { dirname } from "node:path";
+import {
+  installRouteMatchMemo,
+  memoizeMatchRoutes,
+  memoizeServerRoutes,
+  type MatchRoutes,
+  type RouteLike,
+} from "#server/ops/route-match-memo";
+import remixConfig from "../../remix.config.js";
+import { ROOT_DIR } from "../helpers/web-build";
+
+const require = createRequire(import.meta.url);
+type RouterModule = { matchRoutes: MatchRoutes; parsePath: (path: string) => { pathname?: string } };
+const routerOf = (from: string) => createRequire(require.resolve(from))("@remix-run/router") as RouterModule;
+
+/** The app's route tree as Remix builds it from app/routes (ids, paths, index flags, nesting). */
+function appRoutes(): RouteLike[] {
+  const manifest = { root: { id: "root", path: "" }, ...flatRoutes(join(ROOT_DIR, "app"), remixConfig.ignoredRouteFiles) } as Record<
+    string,
+    { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean }
+  >;
+  const nodes = new Map<string, RouteLike>();
+  for (const route of Object.values(manifest))
+    nodes.set(route.id, { id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, children: [] });
+  const top: RouteLike[] = [];
+  for (const route of Object.values(manifest)) {
+    const node = nodes.get(route.id)!;
+    if (route.parentId) nodes.get(route.parentId)!.children!.push(node);
+    else top.push(node);
+  }
+  return top;
+}
+
+const PATHS = [
+  "/",
+  "/de",
+  "/de/",
+  "/de/login",
+  "/en/login?r=%2Fde%2Fuser",
+  "/de/p/demo_escort",
+  "/de/p/demo_escort/reviews",
+  "/de/p/d%C3%BCsseldorf",
+  "/de/escort/deutschland/berlin/berlin",
+  "/de/escort/deutschland",
+  "/de/escorts",
+  "/de/escorts/ladies",
+  "/de/my_date",
+  "/de/my_date/12",
+  "/de/user",
+  "/de/user/email_password",
+  "/de/messenger/someone",
+  "/pl/no/such/page/at/all",
+  "/xx",
+  "/build/whatever.js",
+];
+
+describe("remembered route matching (ADR 051)", () => {
+  const router = routerOf("@remix-run/server-runtime");
+  // The module's own function, whether or not another test file of this worker installed the memo.
+  const original = ((router.matchRoutes as unknown as { original?: MatchRoutes }).original ?? router.matchRoutes) as MatchRoutes;
+
+  it("answers what matchRoutes answers, for every path, the first time and when remembered", () => {
+    const memoized = memoizeMatchRoutes(original, router.parsePath);
+    for (const basename of ["/", "/de"]) {
+      for (const path of PATHS) {
+        const expected = original(appRoutes(), path, basename);
+        const routes = appRoutes();
+        expect(memoized(routes, path, basename)).toEqual(expected);
+        // Remembered: the same answer, built with the routes of the tree asked about (a new tree per render).
+        const again = appRoutes();
+        const remembered = memoized(again, { pathname: path.split("?")[0] }, basename);
+        expect(remembered).toEqual(expected);
+        const ids = new Set<RouteLike>();
+        const collect = (list: RouteLike[]) => list.forEach((route) => (ids.add(route), collect(route.children ?? [])));
+        collect(again);
+        for (const match of remembered ?? []) expect(ids.has(match.route)).toBe(true);
+      }
+    }
+  });
+
+  it("hands every caller its own params", () => {
+    const memoized = memoizeMatchRoutes(original, router.parsePath);
+    const routes = appRoutes();
+    // The first answer is matchRoutes' own; later ones are rebuilt from memory.
+    for (let i = 0; i < 3; i++) {
+      const answer = memoized(routes, "/de/p/lena")!;
+      expect(answer.at(-1)!.params).toEqual({ lang: "de", username: "lena" });
+      // One params object per answer, as matchRoutes does.
+      expect(new Set(answer.map((match) => match.params)).size).toBe(1);
+      answer[0]!.params.username = "changed";
+    }
+  });
+
+  it("tells apart trees of another shape", () => {
+    const memoized = memoizeMatchRoutes(original, router.parsePath);
+    const one: RouteLike[] = [{ id: "a", path: "/x/:id" }];
+    const other: RouteLike[] = [{ id: "a", path: "/y/:id" }];
+    expect(memoized(one, "/x/1")?.[0]?.params).toEqual({ id: "1" });
+    expect(memoized(other, "/x/1")).toBeNull();
+    // A tree without ids is matched as it is, never remembered.
+    expect(memoized([{ path: "/x/:id" }], "/x/2")?.[0]?.params).toEqual({ id: "2" });
+  });
+
+  it("builds the render's route tree once per manifest while the route modules stay the same", () => {
+    let builds = 0;
+    const create = memoizeServerRoutes((manifest) => (builds++, Object.keys(manifest).map((id) => ({ id }))));
+    const manifest = { root: {}, "routes/a": {} };
+    const modules = { root: { default: 1 }, "routes/a": { default: 2 } };
+    const future = { v3_singleFetch: true };
+    const tree = create(manifest, { ...modules }, future, false);
+    expect(create(manifest, { ...modules }, future, false)).toBe(tree);
+    expect(builds).toBe(1);
+    // Another module (a rebuild), another manifest or SPA mode: built afresh.
+    expect(create(manifest, { ...modules, "routes/a": { default: 3 } }, future, false)).not.toBe(tree);
+    expect(create({ ...manifest }, { ...modules }, future, false)).not.toBe(tree);
+    expect(builds).toBe(3);
+  });
+
+  it("is installed where the server runtime, React Router and RemixServer look it up", () => {
+    expect(installRouteMatchMemo()).toBe(true);
+    expect(installRouteMatchMemo()).toBe(true);
+    const remixRoutes = require(`${dirname(require.resolve("@remix-run/react"))}/routes.js`) as {
+      createServerRoutes: { original?: unknown };
+    };
+    expect(typeof remixRoutes.createServerRoutes.original).toBe("function");
+    const fromRuntime = routerOf("@remix-run/server-runtime");
+    expect(routerOf("react-router")).toBe(fromRuntime);
+    expect(fromRuntime.matchRoutes).not.toBe(original);
+    expect(fromRuntime.matchRoutes(appRoutes(), "/de/p/lena")).toEqual(original(appRoutes(), "/de/p/lena"));
+  });
+});

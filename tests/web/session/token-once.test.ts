@@ -1,0 +1,74 @@
+/**
+ * Issue 9 item 13 (ADR 051): a page's loaders call the API several times with the member's token; the
+ * token is looked up once per page (GET), never remembered across requests: a revoked token signs the
+ * next page out.
+ */
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiApp } from "#server/api/app";
+import { createTestHost, type TestHost } from "../../helpers/host";
+import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+
+/** Counts the statements that read the access tokens table (the token lookup). */
+class TokenReads implements KyselyPlugin {
+  count = 0;
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    if (node.kind === "SelectQueryNode" && JSON.stringify(node.from).includes('"access_tokens"')) this.count += 1;
+    return node;
+  }
+  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return result;
+  }
+}
+
+describe(`the token is looked up once per page (${TEST_DB})`, () => {
+  let rt: TestRuntime;
+  let host: TestHost;
+  const reads = new TokenReads();
+  let calls = 0;
+  let cookie: string;
+
+  beforeAll(async () => {
+    rt = await createTestRuntime();
+    const api = createApiApp({ ...rt.deps, db: rt.deps.db.withPlugin(reads) });
+    const counted = {
+      ...api,
+      fetch: (request: Request, bindings?: Parameters<typeof api.fetch>[1]) => {
+        calls += 1;
+        return api.fetch(request, bindings);
+      },
+    };
+    host = await createTestHost(rt, { api: counted });
+    const user = await createUser(rt);
+    const { body } = await login(rt, user.username, user.password);
+    cookie = `tk=${encodeURIComponent(String(body.access_token))}; keep_logged_in=1`;
+  }, 60_000);
+  afterAll(async () => {
+    await rt.close();
+  });
+
+  it("settings: several API calls, one token lookup; the next page looks again", async () => {
+    for (let page = 1; page <= 2; page++) {
+      calls = 0;
+      reads.count = 0;
+      const response = await host.get("/de/user", { cookie });
+      expect(response.status).toBe(200);
+      await response.text();
+      expect(calls).toBeGreaterThan(2);
+      expect(reads.count).toBe(1);
+    }
+  });
+
+  it("a token revoked between two pages signs the second one out", async () => {
+    const user = await createUser(rt);
+    const { body } = await login(rt, user.username, user.password);
+    const token = String(body.access_token);
+    const own = `tk=${encodeURIComponent(token)}; keep_logged_in=1`;
+    expect((await host.get("/de/user", { cookie: own })).status).toBe(200);
+    const logout = await rt.request("/api/v2/user/logout", { method: "POST", token });
+    expect(logout.status).toBe(200);
+    const after = await host.get("/de/user", { cookie: own });
+    expect(after.status).toBe(302);
+    expect(after.headers.get("location")).toContain("/de/login");
+  });
+});
