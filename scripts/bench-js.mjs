@@ -1,7 +1,9 @@
 // Measures the JavaScript a page downloads: opens each page in headless Chromium with JavaScript on and a
 // fresh cache, records every script response and sums raw and gzipped bytes (gzip computed here at level 9,
 // as scripts/precompress.mjs serves them). Needs a running server:
-//   node scripts/bench-js.mjs --base http://127.0.0.1:3313 [--path /de/escorts ...]
+//   node scripts/bench-js.mjs --base http://127.0.0.1:3313 [--path /de/escorts ...] [--user demo_client]
+// With --user the pages are opened signed in as that demo member (password DEMO_PASSWORD or the demo default);
+// the login itself is not counted.
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 
@@ -9,6 +11,7 @@ const args = process.argv.slice(2);
 const option = (name) => args.flatMap((arg, i) => (arg === name ? [args[i + 1]] : []));
 const base = option("--base")[0] ?? "http://127.0.0.1:3300";
 const paths = option("--path");
+const user = option("--user")[0];
 const pages = paths.length > 0 ? paths : ["/de/escorts", "/de/login", "/de", "/de/p/demo_escort", "/de/join/user"];
 
 const browser = await chromium.launch({
@@ -19,6 +22,17 @@ const rows = [];
 for (const path of pages) {
   const context = await browser.newContext({ javaScriptEnabled: true, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
+  if (user) {
+    await page.goto(`${base}/de/login`);
+    await page.getByLabel("Benutzername oder E-Mail").fill(user);
+    await page.getByLabel("Passwort", { exact: true }).fill(process.env.DEMO_PASSWORD ?? "demo-pass-2026");
+    await page.getByRole("button", { name: "Anmelden" }).last().click();
+    await page.waitForURL((url) => !url.pathname.endsWith("/login"), { timeout: 15_000 });
+    await page.goto("about:blank");
+    // A fresh cache for the measured page, as for a guest: the login's scripts must not count as cached.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.clearBrowserCache");
+  }
   const files = [];
   page.on("response", async (response) => {
     if (response.request().resourceType() !== "script") return;

@@ -1,5 +1,5 @@
 // The JavaScript a route adds, from the build's manifest (public/build/manifest-*.js): the route's module and the
-// shared chunks it imports that neither the entry (React, Remix, i18next) nor the layouts (root, $lang) load
+// shared chunks it imports that neither the entry (React, Remix, the client translator) nor the layouts (root, $lang) load
 // already; gzip at level 9 as scripts/precompress.mjs serves them. Run after `npm run build`:
 //   node scripts/js-route-cost.mjs [routeId ...]     (default: the two messenger routes)
 import { readdirSync, readFileSync } from "node:fs";

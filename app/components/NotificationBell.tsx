@@ -5,7 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { NOTIFICATION_BELL_HIGHLIGHTED, NOTIFICATION_BELL_MAX } from "#server/contract/notifications";
+import { NOTIFICATION_BELL_HIGHLIGHTED, NOTIFICATION_BELL_MAX } from "#server/contract/notification-bell";
 import type { Viewer } from "~/api/viewer.server";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import { notificationLine, notificationTime } from "./notification-line";

@@ -1,7 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OFFERED_LANGUAGES } from "#server/contract/locales";
-import { isStaffUserType } from "#server/contract/moderation";
+import { isStaffUserType } from "#server/contract/users";
 import type { Viewer } from "~/api/viewer.server";
 import { brand } from "~/brand/brand";
 import { switchLanguage, useLang, useLocalePath } from "~/i18n/lang";

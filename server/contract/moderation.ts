@@ -6,13 +6,9 @@
 import * as v from "valibot";
 import { INTERVIEW_QUESTION_KEYS, type InterviewQuestionKey } from "./interviews";
 import type { MediaImage } from "./media";
-import { USER_TYPE } from "./users";
 
-/** The back office is for the team (10) and backend (9) accounts of spec section 3, never for members. */
-export const STAFF_USER_TYPES: readonly number[] = [USER_TYPE.backend, USER_TYPE.team];
-export function isStaffUserType(userType: number): boolean {
-  return STAFF_USER_TYPES.includes(userType);
-}
+// Who is staff lives beside the user types, in a module without valibot: the header of every page asks (ADR 050).
+export { isStaffUserType, STAFF_USER_TYPES } from "./users";
 
 /** A proposed text's state: the media status numbers of spec section 3 (pending 0, accepted 1, rejected 2). */
 export const TEXT_REVIEW_STATUS = { pending: 0, accepted: 1, rejected: 2 } as const;

@@ -21,8 +21,8 @@ export const STICKINESS_MS: Record<NotificationStickiness, number | null> = { sh
 
 /** Spec section 9: the notifications page, and the bell (at most 8, of which 1 highlighted). */
 export const NOTIFICATION_PAGE_SIZE = 20;
-export const NOTIFICATION_BELL_MAX = 8;
-export const NOTIFICATION_BELL_HIGHLIGHTED = 1;
+// The bell's numbers live in a module without valibot, so the header of every hydrated page stays small (ADR 050).
+export { NOTIFICATION_BELL_HIGHLIGHTED, NOTIFICATION_BELL_MAX } from "./notification-bell";
 /** Read notifications older than this are pruned; unread ones stay until read or deleted. */
 export const NOTIFICATION_RETENTION_DAYS = 90;
 

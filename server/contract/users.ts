@@ -8,6 +8,12 @@ export type UserType = (typeof USER_TYPE)[UserTypeName];
 /** Types a person can register as. */
 export const SELECTABLE_USER_TYPES = [USER_TYPE.client, USER_TYPE.escort, USER_TYPE.business] as const;
 
+/** The back office is for the team (10) and backend (9) accounts of spec section 3, never for members. */
+export const STAFF_USER_TYPES: readonly number[] = [USER_TYPE.backend, USER_TYPE.team];
+export function isStaffUserType(userType: number): boolean {
+  return STAFF_USER_TYPES.includes(userType);
+}
+
 export const GENDER = {
   male: 1,
   female: 2,

@@ -114,6 +114,48 @@ function RangeFields({
   );
 }
 
+/**
+ * "Use my location" needs JavaScript; without it the same slot offers the places to pick from, so the form does
+ * not jump when the button arrives. Its own component: the switch after hydration re-renders this slot only, not
+ * the whole search page with its results (one long task less on every search page, ADR 050).
+ */
+function LocationSlot({ onPosition }: { onPosition: (lat: number, lon: number) => void }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const [hydrated, setHydrated] = useState(false);
+  const [geoFailed, setGeoFailed] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  function locateMe() {
+    setGeoFailed(false);
+    if (!("geolocation" in navigator)) return setGeoFailed(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => onPosition(position.coords.latitude, position.coords.longitude),
+      () => setGeoFailed(true),
+      { maximumAge: 300_000, timeout: 15_000 },
+    );
+  }
+
+  return (
+    <div className={ui.row}>
+      {hydrated ? (
+        <button type="button" className={ui.buttonSecondary} onClick={locateMe} data-testid="use-my-location">
+          {t("search.actions.use_my_location")}
+        </button>
+      ) : (
+        <Link to={to("location_guide")} className={ui.buttonSecondary} data-testid="browse-places">
+          {t("search.actions.browse_places")}
+        </Link>
+      )}
+      {geoFailed ? (
+        <span className={ui.fieldError} role="alert">
+          {t("search.actions.location_unavailable")}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
 /** The search page for escorts, clients or businesses (agencies and clubs). */
 export function SearchPage({ data }: { data: SearchPageData }) {
   const { t } = useTranslation();
@@ -122,9 +164,6 @@ export function SearchPage({ data }: { data: SearchPageData }) {
   const navigate = useNavigate();
   const to = useLocalePath();
   const formRef = useRef<HTMLFormElement>(null);
-  const [hydrated, setHydrated] = useState(false);
-  const [geoFailed, setGeoFailed] = useState(false);
-  useEffect(() => setHydrated(true), []);
   // Links and the location button change the URL around the form: React updates the fields'
   // defaults, not what they show, so bring the shown values in line after each navigation.
   const { search } = useLocation();
@@ -161,16 +200,6 @@ export function SearchPage({ data }: { data: SearchPageData }) {
   };
   const go = (next: SearchUrlState) => navigate(`${hrefOf(next)}`, { preventScrollReset: true });
   const update = (change: FilterUpdate) => go(applyFilterAction(formState(formRef.current, state), change));
-
-  function locateMe() {
-    setGeoFailed(false);
-    if (!("geolocation" in navigator)) return setGeoFailed(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => update({ type: "update_radius_position", lat: position.coords.latitude, lon: position.coords.longitude }),
-      () => setGeoFailed(true),
-      { maximumAge: 300_000, timeout: 15_000 },
-    );
-  }
 
   // Section 4's resets, each shown only when it would change something.
   const actions: Array<{ action: FilterAction; label: string; show: boolean }> = [
@@ -292,26 +321,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
                   {t("search.city_not_found", { city: state.city })}
                 </p>
               ) : null}
-              {!hasPosition ? (
-                // The same slot before and after hydration, so the form does not jump when the button arrives:
-                // without JavaScript it offers the places to pick from instead.
-                <div className={ui.row}>
-                  {hydrated ? (
-                    <button type="button" className={ui.buttonSecondary} onClick={locateMe} data-testid="use-my-location">
-                      {t("search.actions.use_my_location")}
-                    </button>
-                  ) : (
-                    <Link to={to("location_guide")} className={ui.buttonSecondary} data-testid="browse-places">
-                      {t("search.actions.browse_places")}
-                    </Link>
-                  )}
-                  {geoFailed ? (
-                    <span className={ui.fieldError} role="alert">
-                      {t("search.actions.location_unavailable")}
-                    </span>
-                  ) : null}
-                </div>
-              ) : null}
+              {!hasPosition ? <LocationSlot onPosition={(lat, lon) => update({ type: "update_radius_position", lat, lon })} /> : null}
 
               <div className={ui.row}>
                 {people ? (
