@@ -1,30 +1,32 @@
 import { RemixBrowser } from "@remix-run/react";
-import type { i18n } from "i18next";
+import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { brandVariables } from "~/brand/brand";
-import { createClientI18n } from "~/i18n/client";
+import { i18nConfig } from "~/i18n/config";
+import { fetchBackend } from "~/i18n/fetch-backend";
 
 async function hydrate() {
-  // The browser's translator, not i18next (ADR 050): the server renders every string; the browser needs the
-  // strings of the namespaces the matched routes declare, and loads more on a client navigation (app/root.tsx).
-  // Every language has every key (tests/web/i18n/locales.test.ts), so no German fallback is loaded.
-  const translator = createClientI18n({
-    lng: document.documentElement.lang,
-    ns: getInitialNamespaces(),
-    loadPath: (lng, ns) => `/public/locales/${lng}/${ns}.json`,
-    defaultVariables: brandVariables(),
-  });
-  await translator.init();
-  const instance = translator as unknown as i18n;
-  initReactI18next.init(instance);
+  await i18next
+    .use(initReactI18next)
+    .use(fetchBackend((language, namespace) => `/public/locales/${language}/${namespace}.json`))
+    .init({
+      ...i18nConfig,
+      lng: document.documentElement.lang,
+      // Only the namespaces the matched routes declare; a client navigation loads more (app/root.tsx).
+      ns: getInitialNamespaces(),
+      // Every language has every key (tests/web/i18n/locales.test.ts), so the browser never needs the
+      // German fallback the server keeps; loading it doubled the download of en, es and pl pages.
+      fallbackLng: false,
+      interpolation: { ...i18nConfig.interpolation, defaultVariables: brandVariables() },
+    });
 
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={instance}>
+      <I18nextProvider i18n={i18next}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>
