@@ -67,7 +67,7 @@ function ConversationBody({ viewerId, conversation, before, done, refused, mediu
   const name = partner.displayName || t("messenger.deleted_member");
   const here = to(`messenger/${partner.username}`);
   const blocked = (BLOCKING_STATES as readonly string[]).includes(state);
-  const upgrade = refused?.intent === "send" ? refused.upgrade : canSend.upgrade;
+  const upgrade = refused?.intent === "send" ? refused.upgrade : (canSend?.upgrade ?? false);
   const errorsOf = (field: string) => refused?.fieldErrors[field] ?? [];
   const oldest = conversation.messages[0];
   const threadAction = (intent: string, label: string) => (
@@ -256,7 +256,7 @@ function ConversationBody({ viewerId, conversation, before, done, refused, mediu
             onSubmit={compose.onSubmit}
             onInput={compose.onInput}
           >
-            {!refused && canSend.outcome !== "success" && canSend.messageKey ? (
+            {!refused && canSend && canSend.outcome !== "success" && canSend.messageKey ? (
               <p className={ui.alert} role="status" data-testid="send-check">
                 {translateMessage(tErrors, canSend.messageKey)}
               </p>

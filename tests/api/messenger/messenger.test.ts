@@ -270,7 +270,7 @@ describe(`messenger (${TEST_DB})`, () => {
       const refused = await send(me, other);
       expect(refused.status, state).toBe(403);
       expect(refused.json.errors![0]!.key, state).toBe(key);
-      expect(seen.json.data!.can_send.outcome, state).toBe("conversation_state");
+      expect(seen.json.data!.can_send!.outcome, state).toBe("conversation_state");
       expect([4, 5], state).toContain(
         seen.json.data!.partner.online_status === 0 && state === "support" ? 4 : seen.json.data!.partner.online_status,
       );
