@@ -39,6 +39,8 @@ interface ConversationPageProps {
   refused: ConversationRefused | null;
   mediums: ThreadMediumsData["items"] | null;
   reportId: number | null;
+  /** The compose form's client key (ADR 048): a double submit without JavaScript stores one message. */
+  sendKey: string;
 }
 
 export function ConversationPage(props: ConversationPageProps) {
@@ -58,7 +60,7 @@ export function ConversationPage(props: ConversationPageProps) {
   );
 }
 
-function ConversationBody({ viewerId, conversation, before, done, refused, mediums, reportId }: ConversationPageProps) {
+function ConversationBody({ viewerId, conversation, before, done, refused, mediums, reportId, sendKey }: ConversationPageProps) {
   const { t } = useTranslation("messenger");
   const { t: tErrors } = useTranslation();
   const to = useLocalePath();
@@ -247,6 +249,7 @@ function ConversationBody({ viewerId, conversation, before, done, refused, mediu
         {!blocked ? (
           <Form
             method="post"
+            action={`${here}?key=${encodeURIComponent(sendKey)}`}
             encType="multipart/form-data"
             className={`${css.compose} ${ui.stack}`}
             id="compose"

@@ -67,9 +67,13 @@ describe(`messenger client keys (${TEST_DB})`, () => {
     const key = randomUUID();
     const first = await send(client, escort, "Hallo, hast du Zeit?", key);
     expect(first.status).toBe(201);
+    // The bus delivers after the current turn: let the first send's hints pass before listening.
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+    await settle();
     const events: RealtimeEnvelope[] = [];
     const stop = rt.deps.bus.subscribe((e) => events.push(e));
     const again = await send(client, escort, "Hallo, hast du Zeit?", key);
+    await settle();
     stop();
     expect(again.status).toBe(201);
     expect(again.json.data!.message.id).toBe(first.json.data!.message.id);
