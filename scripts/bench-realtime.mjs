@@ -30,7 +30,7 @@
 // sender's 201; both are matched at the end). Steady rate without chaos: --drop-every-ms 0 --kill-at 2.
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -122,6 +122,20 @@ const redis = new Redis(REDIS_URL);
 await redis.flushdb();
 
 // ---- two app instances ----
+// CPU seconds per instance process (user + system, from /proc), sampled: a killed process keeps its last sample.
+const cpuOf = new Map();
+const TICKS_PER_SECOND = 100;
+function sampleCpu() {
+  for (const child of cpuOf.keys()) {
+    try {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
+      cpuOf.set(child, (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND);
+    } catch {
+      // gone: its last sample stands
+    }
+  }
+  return [...cpuOf.values()].reduce((a, b) => a + b, 0);
+}
 const instances = PORTS.map((port, index) => ({ port, index, child: null, up: false }));
 function startInstance(instance) {
   const child = spawn(process.execPath, ["build/server.js"], {
@@ -143,6 +157,7 @@ function startInstance(instance) {
     },
   });
   instance.child = child;
+  cpuOf.set(child, 0);
   child.on("exit", () => {
     if (instance.child === child) instance.up = false;
   });
@@ -314,7 +329,8 @@ function messengerAdapter() {
     eventType: "message",
     send(from, to, text) {
       return withDeadline(async (signal) => {
-        const res = await fetch(`${base()}/messenger/send/${to.username}`, {
+        // A client key per message, as the live client sends it (ADR 048); the bench does not retry.
+        const res = await fetch(`${base()}/messenger/send/${to.username}?client_key=${randomBytes(12).toString("base64url")}`, {
           signal,
           method: "POST",
           headers: { authorization: `Bearer ${from.token}`, "content-type": "application/json" },
@@ -459,6 +475,8 @@ const chaos =
     : null;
 let killed = false;
 const victim = instances[instances.length - 1];
+const cpuSampler = setInterval(sampleCpu, 250);
+const cpuAtStart = sampleCpu();
 const started = performance.now();
 const inFlight = new Set();
 for (let i = 0; i < MESSAGES; i++) {
@@ -506,6 +524,8 @@ for (let i = 0; i < MESSAGES; i++) {
 }
 await Promise.all(inFlight);
 const sendSeconds = (performance.now() - started) / 1000;
+const cpuDuringLoad = sampleCpu() - cpuAtStart;
+clearInterval(cpuSampler);
 if (chaos) clearInterval(chaos);
 log(`sent ${acked.length} acknowledged (${sendErrors} refused) in ${sendSeconds.toFixed(1)} s; ${drops} sockets cut`);
 
@@ -573,6 +593,9 @@ const result = {
   rate_target: RATE,
   rate_achieved: Number((acked.length / sendSeconds).toFixed(1)),
   sockets_cut: drops,
+  // Both instances' CPU during the load (sends, the recipients' resyncs, sockets), per acknowledged message.
+  instance_cpu_seconds: Number(cpuDuringLoad.toFixed(1)),
+  instance_cpu_ms_per_message: Number(((cpuDuringLoad * 1000) / Math.max(1, acked.length)).toFixed(1)),
   instance_killed: killed,
   delivered_live: liveDeliveries,
   redelivered_live: rawDuplicates,
