@@ -3,44 +3,25 @@
  * writing a second copy; keys are per sender; the photos route answers a stored key before reading the upload.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import type { Conversation, SendResult } from "#server/contract/messenger";
 import type { RealtimeEnvelope } from "#server/contract/realtime";
 import { USER_TYPE } from "#server/contract/users";
 import { jpeg } from "../../helpers/images";
-import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { createMessengerRuntime, plusMember } from "./fixtures";
 
-const DAY = 24 * 60 * 60 * 1000;
 type Answer<T> = { data?: T; errors?: Array<{ key: string; source?: string }> };
 
 describe(`messenger client keys (${TEST_DB})`, () => {
   let rt: TestRuntime;
-  let dir: string;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    rt = await createTestRuntime();
-    dir = await mkdtemp(join(tmpdir(), "messenger-key-test-"));
-    const config = rt.deps.config as { mediaDir: string; uploadTmpDir: string };
-    config.mediaDir = join(dir, "media");
-    config.uploadTmpDir = join(dir, "tmp");
+    ({ rt, close } = await createMessengerRuntime());
   });
-  afterAll(async () => {
-    await rt.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
-  async function member(userType: number) {
-    const user = await createUser(rt, { userType });
-    await addBerlinProfile(rt, user.id, user.username);
-    await rt.deps.db
-      .updateTable("users")
-      .set({ created_at: rt.clock.now() - 365 * DAY, is_member: 1, member_until: rt.clock.now() + 30 * DAY })
-      .where("id", "=", user.id)
-      .execute();
-    return { ...user, token: String((await login(rt, user.username, user.password)).body.access_token) };
-  }
+  const member = (userType: number) => plusMember(rt, userType);
   type Member = Awaited<ReturnType<typeof member>>;
 
   async function send(from: Member, to: Member, body: string, key?: string) {

@@ -7,9 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Conversation, SendResult } from "#server/contract/messenger";
 import { USER_TYPE } from "#server/contract/users";
-import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
-
-const DAY = 24 * 60 * 60 * 1000;
+import { createTestRuntime, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { plusMember } from "./fixtures";
 
 describe(`messenger cost in queries (${TEST_DB})`, () => {
   let rt: TestRuntime;
@@ -19,16 +18,7 @@ describe(`messenger cost in queries (${TEST_DB})`, () => {
   });
   afterAll(() => rt.close());
 
-  async function member(userType: number) {
-    const user = await createUser(rt, { userType });
-    await addBerlinProfile(rt, user.id, user.username);
-    await rt.deps.db
-      .updateTable("users")
-      .set({ created_at: rt.clock.now() - 365 * DAY, is_member: 1, member_until: rt.clock.now() + 30 * DAY })
-      .where("id", "=", user.id)
-      .execute();
-    return { ...user, token: String((await login(rt, user.username, user.password)).body.access_token) };
-  }
+  const member = (userType: number) => plusMember(rt, userType);
 
   async function counted<T>(run: () => Promise<T>): Promise<{ result: T; queries: string[] }> {
     recording = [];
