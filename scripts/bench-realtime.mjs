@@ -4,6 +4,7 @@
 //   node scripts/bench-realtime.mjs [--members 200] [--messages 10000] [--rate 200] [--adapter bus|messenger]
 //                                    [--drop-every-ms 200] [--kill-at 0.4] [--down-ms 3000] [--ports 3721,3722]
 //                                    [--no-resync]   (proves the checker: losses must be reported)
+//                                    [--profile-dir DIR]   (a V8 CPU profile per instance)
 //
 // Two app instances on one PostgreSQL database and one Redis (logical database 15, flushed first), N members
 // each holding a socket to one of them through the real browser client (app/features/realtime, bundled
@@ -30,7 +31,7 @@
 // sender's 201; both are matched at the end). Steady rate without chaos: --drop-every-ms 0 --kill-at 2.
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -60,6 +61,8 @@ const { values: args } = parseArgs({
     "redis-url": { type: "string", default: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/15" },
     // The messenger's sends take this long at most before they count as refused (a killed instance's requests).
     "send-timeout-ms": { type: "string", default: "10000" },
+    // A V8 CPU profile of every instance into this directory (written when the instance exits).
+    "profile-dir": { type: "string", default: "" },
   },
 });
 const MEMBERS = Number(args.members);
@@ -122,9 +125,61 @@ const redis = new Redis(REDIS_URL);
 await redis.flushdb();
 
 // ---- two app instances ----
+// CPU seconds per instance process (user + system, from /proc), sampled: a killed process keeps its last sample.
+const cpuOf = new Map();
+const TICKS_PER_SECOND = 100;
+function sampleCpu() {
+  for (const child of cpuOf.keys()) {
+    try {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
+      cpuOf.set(child, (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND);
+    } catch {
+      // gone: its last sample stands
+    }
+  }
+  return [...cpuOf.values()].reduce((a, b) => a + b, 0);
+}
+function procCpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+/**
+ * CPU of the PostgreSQL backends serving the bench database (same machine): their pids from pg_stat_activity, CPU
+ * from /proc; a backend that ended keeps its last sample. What it took before the load is subtracted.
+ */
+function databaseCpuMeter() {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  const seen = new Map(); // pid → { first, last }
+  let ready = client.connect();
+  const sample = async () => {
+    await ready;
+    const { rows } = await client.query("select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()");
+    for (const { pid } of rows) {
+      try {
+        const cpu = procCpuSeconds(pid);
+        const entry = seen.get(pid);
+        if (entry) entry.last = cpu;
+        else seen.set(pid, { first: cpu, last: cpu });
+      } catch {
+        // ended between the query and the read
+      }
+    }
+  };
+  return {
+    async start() {
+      await sample();
+      // Backends alive now count from here; backends that start later count from 0.
+      for (const entry of seen.values()) entry.base = entry.first;
+    },
+    sample,
+    total: () => [...seen.values()].reduce((sum, e) => sum + e.last - (e.base ?? 0), 0),
+    close: () => client.end(),
+  };
+}
 const instances = PORTS.map((port, index) => ({ port, index, child: null, up: false }));
 function startInstance(instance) {
-  const child = spawn(process.execPath, ["build/server.js"], {
+  const profile = args["profile-dir"] ? ["--cpu-prof", `--cpu-prof-dir=${args["profile-dir"]}`] : [];
+  const child = spawn(process.execPath, [...profile, "build/server.js"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
@@ -143,6 +198,7 @@ function startInstance(instance) {
     },
   });
   instance.child = child;
+  cpuOf.set(child, 0);
   child.on("exit", () => {
     if (instance.child === child) instance.up = false;
   });
@@ -314,7 +370,8 @@ function messengerAdapter() {
     eventType: "message",
     send(from, to, text) {
       return withDeadline(async (signal) => {
-        const res = await fetch(`${base()}/messenger/send/${to.username}`, {
+        // A client key per message, as the live client sends it (ADR 048); the bench does not retry.
+        const res = await fetch(`${base()}/messenger/send/${to.username}?client_key=${randomBytes(12).toString("base64url")}`, {
           signal,
           method: "POST",
           headers: { authorization: `Bearer ${from.token}`, "content-type": "application/json" },
@@ -459,6 +516,13 @@ const chaos =
     : null;
 let killed = false;
 const victim = instances[instances.length - 1];
+const dbCpu = databaseCpuMeter();
+await dbCpu.start();
+const cpuSampler = setInterval(() => {
+  sampleCpu();
+  dbCpu.sample().catch(() => undefined);
+}, 250);
+const cpuAtStart = sampleCpu();
 const started = performance.now();
 const inFlight = new Set();
 for (let i = 0; i < MESSAGES; i++) {
@@ -506,6 +570,11 @@ for (let i = 0; i < MESSAGES; i++) {
 }
 await Promise.all(inFlight);
 const sendSeconds = (performance.now() - started) / 1000;
+const cpuDuringLoad = sampleCpu() - cpuAtStart;
+clearInterval(cpuSampler);
+await dbCpu.sample().catch(() => undefined);
+const dbCpuDuringLoad = dbCpu.total();
+await dbCpu.close();
 if (chaos) clearInterval(chaos);
 log(`sent ${acked.length} acknowledged (${sendErrors} refused) in ${sendSeconds.toFixed(1)} s; ${drops} sockets cut`);
 
@@ -573,6 +642,12 @@ const result = {
   rate_target: RATE,
   rate_achieved: Number((acked.length / sendSeconds).toFixed(1)),
   sockets_cut: drops,
+  // Both instances' CPU during the load (sends, the recipients' resyncs, sockets), per acknowledged message.
+  instance_cpu_seconds: Number(cpuDuringLoad.toFixed(1)),
+  instance_cpu_ms_per_message: Number(((cpuDuringLoad * 1000) / Math.max(1, acked.length)).toFixed(1)),
+  // The PostgreSQL backends of the bench database over the same time (the same machine's cores).
+  database_cpu_seconds: Number(dbCpuDuringLoad.toFixed(1)),
+  database_cpu_ms_per_message: Number(((dbCpuDuringLoad * 1000) / Math.max(1, acked.length)).toFixed(1)),
   instance_killed: killed,
   delivered_live: liveDeliveries,
   redelivered_live: rawDuplicates,
@@ -594,7 +669,8 @@ for (const { client } of clients) client.stop();
 await adapter.close();
 await redis.quit();
 for (const instance of instances) instance.child?.kill("SIGTERM");
-await sleep(500);
+// A profiled instance writes its profile while it exits.
+await sleep(args["profile-dir"] ? 8000 : 500);
 rmSync(work, { recursive: true, force: true });
 const ok = lost === 0 && duplicated === 0 && misordered === 0 && acked.length > 0;
 console.info(ok ? "OK: 0 lost, 0 duplicated, order kept" : "FAILED");

@@ -1,13 +1,14 @@
 /** The messenger group's endpoints (spec section 7 "messenger"; ADR 043), as the web tier calls them. */
-import type {
-  Conversation,
-  MessengerAutocomplete,
-  SendResult,
-  ThreadAction,
-  ThreadActionResult,
-  ThreadFolder,
-  ThreadList,
-  ThreadMediums,
+import {
+  CLIENT_KEY_PATTERN,
+  type Conversation,
+  type MessengerAutocomplete,
+  type SendResult,
+  type ThreadAction,
+  type ThreadActionResult,
+  type ThreadFolder,
+  type ThreadList,
+  type ThreadMediums,
 } from "#server/contract/messenger";
 import type { Camelize } from "./camelize";
 import type { ApiClient, ApiResult, RawCallOptions } from "./client.server";
@@ -52,9 +53,24 @@ export function sendText(api: ApiClient, username: string, body: string): Promis
   });
 }
 
-/** POST /messenger/send/{username}/photos: the member's multipart body streamed through. */
-export function sendPhotos(api: ApiClient, username: string, body: NonNullable<RawCallOptions["body"]>): Promise<Response> {
-  return api.raw(`/api/v2/messenger/send/${encodeURIComponent(username)}/photos`, { method: "POST", body });
+/**
+ * POST /messenger/send/{username}/photos: the member's multipart body streamed through. `clientKey` (ADR 048): the
+ * same key on every try of one message makes a retry or a double submit answer the stored message.
+ */
+export function sendPhotos(
+  api: ApiClient,
+  username: string,
+  body: NonNullable<RawCallOptions["body"]>,
+  clientKey: string | null = null,
+): Promise<Response> {
+  const query = clientKey ? `?client_key=${encodeURIComponent(clientKey)}` : "";
+  return api.raw(`/api/v2/messenger/send/${encodeURIComponent(username)}/photos${query}`, { method: "POST", body });
+}
+
+/** A send's client key from the page's address (`?key=`), when it has the API's shape; anything else is ignored. */
+export function clientKeyOf(url: URL): string | null {
+  const key = url.searchParams.get("key");
+  return key !== null && CLIENT_KEY_PATTERN.test(key) ? key : null;
 }
 
 /** A refused send: the errors and what the contact rules said (the upgrade prompt). */
@@ -65,8 +81,9 @@ export async function sendPhotosResult(
   api: ApiClient,
   username: string,
   body: NonNullable<RawCallOptions["body"]>,
+  clientKey: string | null = null,
 ): Promise<{ ok: true; status: number; data: Camelize<SendResult> } | SendRefusal> {
-  const response = await sendPhotos(api, username, body);
+  const response = await sendPhotos(api, username, body, clientKey);
   const answer: unknown = await response.json().catch(() => null);
   if (response.status === 201) {
     // The API wraps its answers in `data` (client.server.ts reads them the same way).

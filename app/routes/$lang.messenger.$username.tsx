@@ -18,7 +18,7 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function ConversationRoute() {
-  const { viewerId, conversation, before, done, mediums, reportId } = useLoaderData<typeof loader>();
+  const { viewerId, conversation, before, done, mediums, reportId, sendKey } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>() ?? null;
   return (
     <ConversationPage
@@ -29,6 +29,7 @@ export default function ConversationRoute() {
       refused={refused}
       mediums={mediums}
       reportId={refused?.reportId ?? reportId}
+      sendKey={sendKey}
     />
   );
 }

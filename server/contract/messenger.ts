@@ -190,6 +190,7 @@ export const MESSENGER_ERRORS = {
   bodyTooLong: `validation.messenger.body_too_long?max=${MESSAGE_BODY_MAX}`,
   tooManyPhotos: `validation.messenger.too_many_photos?max=${MESSAGE_PHOTOS_MAX}`,
   notARequest: "exception.messenger.not_a_request",
+  clientKeyReused: "exception.messenger.client_key_reused",
 } as const;
 /** The message of a blocking conversation state (blocked_by_user reads "currently unavailable"). */
 export const STATE_ERRORS: Record<ConversationState, string> = {
@@ -265,6 +266,18 @@ export const sendMessageSchema = v.object(
   MESSENGER_ERRORS.empty,
 );
 export type SendMessageInput = v.InferOutput<typeof sendMessageSchema>;
+/**
+ * A send's idempotency key (ADR 048): the client makes one per message (a UUID) and sends it again with every retry
+ * of that message; the sender's message already stored under it is answered instead of a second copy.
+ */
+export const CLIENT_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+/** POST /messenger/send/{username} and …/photos: the query (the key travels in the address, so the photos route
+ * can answer a retry before it reads the upload). */
+export const sendQuerySchema = v.strictObject(
+  { client_key: v.optional(v.pipe(v.string("validation.invalid"), v.regex(CLIENT_KEY_PATTERN, "validation.invalid"))) },
+  "validation.invalid",
+);
+
 /** The text of a send with photos may be empty. */
 export const photoCaptionSchema = v.pipe(v.string(), v.trim(), v.maxLength(MESSAGE_BODY_MAX, MESSENGER_ERRORS.bodyTooLong));
 
@@ -344,7 +357,8 @@ export interface Conversation {
   has_older: boolean;
   /** The newest message id the viewer holds (a resync's after_id). */
   last_id: number;
-  can_send: SendCheck;
+  /** What a send would answer now; null on a resync (after_id), which runs on every socket hint (ADR 048). */
+  can_send: SendCheck | null;
   unread_count: number;
 }
 

@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type MigrationProvider, type SqliteDatabase } from "kysely";
+import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type LogEvent, type MigrationProvider, type SqliteDatabase } from "kysely";
 import pg from "pg";
 import { type Dialect, dialectOf } from "./dialect";
 import { migrationsFor } from "./migrations/index";
@@ -36,7 +36,13 @@ export function sqliteHandleOf(db: DB): SQLite.Database | undefined {
   return rawSqliteHandles.get(db);
 }
 
-export function openDatabase(databaseUrl: string, options: { poolSize?: number } = {}): DatabaseHandle {
+export interface OpenOptions {
+  poolSize?: number;
+  /** Kysely's log hook: every statement (BEGIN and COMMIT included) passes it; tests count round trips with it. */
+  log?: (event: LogEvent) => void;
+}
+
+export function openDatabase(databaseUrl: string, options: OpenOptions = {}): DatabaseHandle {
   const dialect = dialectOf(databaseUrl);
   if (dialect === "sqlite") {
     const file = databaseUrl === ":memory:" ? ":memory:" : databaseUrl.slice("sqlite:".length);
@@ -59,12 +65,12 @@ export function openDatabase(databaseUrl: string, options: { poolSize?: number }
     // long-lived connections); maintenance repeats it (refreshPlannerStatistics).
     sqlite.pragma("analysis_limit = 1000");
     sqlite.pragma("optimize = 0x10002");
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: options.log });
     rawSqliteHandles.set(db, sqlite);
     return { db, dialect, close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log });
   return {
     db,
     dialect,

@@ -2,6 +2,9 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { jpeg } from "../helpers/images";
 import { expect, listedClient, logIn, SIGN_UP_PASSWORD, test } from "./fixtures";
 
+/** The live endpoint's sends (…/live?key={client key}); its resyncs (…/live?after=) pass untouched. */
+const LIVE = /\/live\?key=/;
+
 /**
  * Issue 12 with JavaScript (ADR 042/043 "Client"): two members in two browsers. A message sent in one appears in the
  * other without reload; the receiver goes offline, several messages are sent, it comes back: all are there, each
@@ -64,7 +67,7 @@ test("@js a message appears in the other browser without reload; after the netwo
   await openLive(a.page, ben);
 
   // An optimistic send shows its status at once, then the stored message replaces it.
-  await a.page.route("**/live", async (route) => {
+  await a.page.route(LIVE, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
   });
@@ -76,7 +79,7 @@ test("@js a message appears in the other browser without reload; after the netwo
   await expect(sent).toHaveCount(1);
   await expect(sent).toContainText("Hallo Ben, live!");
   await expect(sent).toHaveAttribute("data-message-id", /^[1-9]\d*$/);
-  await a.page.unroute("**/live");
+  await a.page.unroute(LIVE);
 
   // Ben sees it without reload.
   await expect(b.page.getByTestId("messages").getByTestId("message")).toContainText(["Hallo Ben, live!"]);
@@ -107,7 +110,7 @@ test("@js a message appears in the other browser without reload; after the netwo
   await expect(b.page.getByTestId("notification-popups")).toHaveCount(0);
 
   // Ben answers with a photo: "preparing" while it goes up, then the stored message with its picture on both sides.
-  await b.page.route("**/live", async (route) => {
+  await b.page.route(LIVE, async (route) => {
     if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
   });
@@ -118,13 +121,15 @@ test("@js a message appears in the other browser without reload; after the netwo
   await expect(b.page.locator('[data-testid="message"][data-mine="1"][data-status="success"]').locator("img")).toHaveCount(1, {
     timeout: 20_000,
   });
-  await b.page.unroute("**/live");
+  await b.page.unroute(LIVE);
   await expect(a.page.locator('[data-testid="message"][data-mine="0"]').last().locator("img")).toHaveCount(1);
   await a.page.screenshot({ path: testInfo.outputPath("messenger-live-conversation-390.png"), fullPage: true });
 
   // A refused send fails with its reason and a retry button; the retry goes through.
   let refuse = true;
-  await a.page.route("**/live", async (route) => {
+  const keys: Array<string | null> = [];
+  await a.page.route(LIVE, async (route) => {
+    if (route.request().method() === "POST") keys.push(new URL(route.request().url()).searchParams.get("key"));
     if (route.request().method() !== "POST" || !refuse) return route.continue();
     await route.fulfill({
       status: 429,
@@ -138,6 +143,10 @@ test("@js a message appears in the other browser without reload; after the netwo
   refuse = false;
   await failed.getByTestId("message-retry").click();
   await expect(a.page.locator('[data-testid="message"][data-status="success"]').last()).toContainText("Noch einmal");
+  // Both tries of the message carried the same client key (ADR 048): a retry never stores a second copy.
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+  expect(keys[1]).toBe(keys[0]);
   await expect(a.page.locator('[data-testid="message"][data-status="fail"]')).toHaveCount(0);
   await expect(b.page.getByTestId("message").last()).toContainText("Noch einmal");
 

@@ -4,6 +4,7 @@
  * database) in a schema of its own per test file; otherwise SQLite in memory.
  */
 import { randomBytes } from "node:crypto";
+import type { LogEvent } from "kysely";
 import pg from "pg";
 import { createApiApp, type ApiApp } from "#server/api/app";
 import type { ApiDeps } from "#server/api/types";
@@ -74,7 +75,12 @@ export async function createPostgresSchema(): Promise<{ url: string; drop: () =>
  */
 export const testLogger = createLogger({ level: "error" }, { write: (line: string) => console.error(line.trimEnd()) });
 
-export async function createTestRuntime(): Promise<TestRuntime> {
+export interface TestRuntimeOptions {
+  /** Sees every SQL statement the runtime's database runs (BEGIN and COMMIT included): query-count tests. */
+  onQuery?: (sql: string) => void;
+}
+
+export async function createTestRuntime(options: TestRuntimeOptions = {}): Promise<TestRuntime> {
   let databaseUrl = ":memory:";
   let drop = async () => {};
   if (TEST_DB === "postgres") {
@@ -83,7 +89,11 @@ export async function createTestRuntime(): Promise<TestRuntime> {
     drop = created.drop;
   }
   const config = { ...loadConfig({ NODE_ENV: "test", APP_SECRET: "test-secret" }), databaseUrl, publicUrl: "http://velora.test" };
-  const database = openDatabase(databaseUrl, { poolSize: 4 });
+  const onQuery = options.onQuery;
+  const database = openDatabase(databaseUrl, {
+    poolSize: 4,
+    ...(onQuery ? { log: (event: LogEvent) => onQuery(event.query.sql) } : {}),
+  });
   await migrateToLatest(database);
   const clock = manualClock();
   const bus = inProcessBus();

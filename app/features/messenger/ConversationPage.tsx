@@ -39,6 +39,8 @@ interface ConversationPageProps {
   refused: ConversationRefused | null;
   mediums: ThreadMediumsData["items"] | null;
   reportId: number | null;
+  /** The compose form's client key (ADR 048): a double submit without JavaScript stores one message. */
+  sendKey: string;
 }
 
 export function ConversationPage(props: ConversationPageProps) {
@@ -58,7 +60,7 @@ export function ConversationPage(props: ConversationPageProps) {
   );
 }
 
-function ConversationBody({ viewerId, conversation, before, done, refused, mediums, reportId }: ConversationPageProps) {
+function ConversationBody({ viewerId, conversation, before, done, refused, mediums, reportId, sendKey }: ConversationPageProps) {
   const { t } = useTranslation("messenger");
   const { t: tErrors } = useTranslation();
   const to = useLocalePath();
@@ -67,7 +69,7 @@ function ConversationBody({ viewerId, conversation, before, done, refused, mediu
   const name = partner.displayName || t("messenger.deleted_member");
   const here = to(`messenger/${partner.username}`);
   const blocked = (BLOCKING_STATES as readonly string[]).includes(state);
-  const upgrade = refused?.intent === "send" ? refused.upgrade : canSend.upgrade;
+  const upgrade = refused?.intent === "send" ? refused.upgrade : (canSend?.upgrade ?? false);
   const errorsOf = (field: string) => refused?.fieldErrors[field] ?? [];
   const oldest = conversation.messages[0];
   const threadAction = (intent: string, label: string) => (
@@ -247,6 +249,7 @@ function ConversationBody({ viewerId, conversation, before, done, refused, mediu
         {!blocked ? (
           <Form
             method="post"
+            action={`${here}?key=${encodeURIComponent(sendKey)}`}
             encType="multipart/form-data"
             className={`${css.compose} ${ui.stack}`}
             id="compose"
@@ -256,7 +259,7 @@ function ConversationBody({ viewerId, conversation, before, done, refused, mediu
             onSubmit={compose.onSubmit}
             onInput={compose.onInput}
           >
-            {!refused && canSend.outcome !== "success" && canSend.messageKey ? (
+            {!refused && canSend && canSend.outcome !== "success" && canSend.messageKey ? (
               <p className={ui.alert} role="status" data-testid="send-check">
                 {translateMessage(tErrors, canSend.messageKey)}
               </p>

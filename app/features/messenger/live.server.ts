@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { MESSAGE_UPLOAD_MAX_BODY_BYTES, MESSENGER_CONVERSATION_PAGE_SIZE } from "#server/contract/messenger";
 import { isValidProfileUsername } from "#server/contract/validation";
 import { createApiClient } from "~/api/client.server";
-import { fetchConversation, fetchConversationAfter, runThreadAction, sendPhotosResult } from "~/api/messenger.server";
+import { clientKeyOf, fetchConversation, fetchConversationAfter, runThreadAction, sendPhotosResult } from "~/api/messenger.server";
 import { requireViewer } from "~/api/viewer.server";
 import { messageOf } from "~/utils/api-errors";
 import { PRIVATE_HEADERS } from "~/utils/seo";
@@ -32,7 +32,10 @@ export async function loadLive({ request, context, params }: LoaderFunctionArgs)
   return answer<LiveResync>({ messages, more: messages.length >= MESSENGER_CONVERSATION_PAGE_SIZE });
 }
 
-/** POST …/live: the compose form's multipart body streamed to the API; the stored message or the refusal as JSON. */
+/**
+ * POST …/live?key={client key}: the compose form's multipart body streamed to the API; the stored message or the
+ * refusal as JSON. Every try of one message carries the same key (sender.ts), so a retry never stores twice.
+ */
 export async function submitLive({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
   const username = params.username ?? "";
@@ -44,7 +47,12 @@ export async function submitLive({ request, context, params }: ActionFunctionArg
   if (Number(contentLength ?? 0) > MESSAGE_UPLOAD_MAX_BODY_BYTES)
     return answer<LiveSendAnswer>({ ok: false, errors: ["validation.image.file_too_large?max=20000000"], upgrade: false }, 413);
   const api = createApiClient({ request, context });
-  const result = await sendPhotosResult(api, username, { stream: request.body, contentType, contentLength });
+  const result = await sendPhotosResult(
+    api,
+    username,
+    { stream: request.body, contentType, contentLength },
+    clientKeyOf(new URL(request.url)),
+  );
   if (result.ok) return answer<LiveSendAnswer>({ ok: true, message: result.data.message }, 201);
   return answer<LiveSendAnswer>({ ok: false, errors: result.errors.map(messageOf), upgrade: result.upgrade }, result.status);
 }

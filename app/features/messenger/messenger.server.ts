@@ -4,6 +4,7 @@
  * photos) and streams through to the API unread; every other form is a small urlencoded post with an intent.
  * POST → redirect → GET; a refusal renders the page again with the reason (and the upgrade prompt where plus lifts it).
  */
+import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import busboy from "busboy";
@@ -21,6 +22,7 @@ import {
 import { isValidProfileUsername } from "#server/contract/validation";
 import { createApiClient } from "~/api/client.server";
 import {
+  clientKeyOf,
   fetchAutocomplete,
   fetchConversation,
   fetchMediums,
@@ -114,7 +116,8 @@ export async function loadConversation({ request, context, params }: LoaderFunct
   const username = params.username ?? "";
   if (!isValidProfileUsername(username)) throw new Response(null, { status: 404, headers: PRIVATE_HEADERS });
   const url = new URL(request.url);
-  const known = new Set(["before", "done", "view", "report"]);
+  // key: the compose form posts to this address with its client key; a refused send renders the page there.
+  const known = new Set(["before", "done", "view", "report", "key"]);
   const rawBefore = url.searchParams.get("before");
   const rawReport = url.searchParams.get("report");
   const view = url.searchParams.get("view");
@@ -149,6 +152,9 @@ export async function loadConversation({ request, context, params }: LoaderFunct
       done: doneOf(url.searchParams.get("done")),
       mediums: mediums?.ok ? mediums.data.items : null,
       reportId: rawReport ? Number(rawReport) : null,
+      // The compose form's idempotency key (ADR 048), new with every render: a double submit posts it twice and
+      // the API stores one message; after a send the redirect renders the page, and so a new key, again.
+      sendKey: randomUUID(),
     },
     { headers: PRIVATE_HEADERS },
   );
@@ -250,7 +256,7 @@ export async function submitConversation({ request, context, params }: ActionFun
       return conversationRefused(413, { intent: "send", fieldErrors: { files: ["validation.image.file_too_large?max=20000000"] } });
     const [toApi, toPeek] = request.body.tee();
     const typed = peekText(toPeek, contentType);
-    const response = await sendPhotos(api, username, { stream: toApi, contentType, contentLength });
+    const response = await sendPhotos(api, username, { stream: toApi, contentType, contentLength }, clientKeyOf(new URL(request.url)));
     const body = await typed;
     if (response.status === 201) {
       await response.body?.cancel();

@@ -39,6 +39,7 @@ import * as m0040Notifications from "./0040_notifications";
 import * as m0045SearchPopularity from "./0045_search_popularity";
 import * as m0046Dates from "./0046_dates";
 import * as m0047DateReviews from "./0047_date_reviews";
+import * as m0048MessengerClientKeys from "./0048_messenger_client_keys";
 
 /**
  * Migrations are listed here, not read from a folder, so they survive
@@ -85,5 +86,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0045_search_popularity": { up: m0045SearchPopularity.up(dialect) },
     "0046_dates": { up: m0046Dates.up(dialect) },
     "0047_date_reviews": { up: m0047DateReviews.up(dialect) },
+    "0048_messenger_client_keys": { up: m0048MessengerClientKeys.up(dialect) },
   };
 }

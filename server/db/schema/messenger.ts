@@ -43,6 +43,8 @@ export interface MessengerMessagesTable {
   body: string;
   action_type: Generated<number>;
   photo_count: Generated<number>;
+  /** The sender's idempotency key for this message (migration 0048, ADR 048); unique per sender, null without. */
+  client_key: string | null;
   created_at: number;
 }
 

@@ -44,15 +44,39 @@ export async function viewerContext(deps: ApiDeps, user: Pick<AuthUser, "id"> | 
   if (!user) return GUEST_VIEWER;
   const row = await deps.db
     .selectFrom("users")
-    .select(["is_member", "member_until", "user_type", "email_verified_at", "email_was_verified", "is_bounced_email"])
+    .select([...VIEWER_COLUMNS])
     .where("id", "=", user.id)
     .executeTakeFirst();
-  if (!row) return GUEST_VIEWER;
-  const now = deps.clock.now();
+  return row ? viewerContextOf(user.id, row, deps.clock.now()) : GUEST_VIEWER;
+}
+
+/** The users columns a viewer context is made of (callers that already read the member's row add these). */
+export const VIEWER_COLUMNS = [
+  "is_member",
+  "member_until",
+  "user_type",
+  "email_verified_at",
+  "email_was_verified",
+  "is_bounced_email",
+] as const;
+
+/** The viewer context from a users row read elsewhere (the messenger reads it with the member's other columns). */
+export function viewerContextOf(
+  id: number,
+  row: {
+    is_member: number;
+    member_until: number | null;
+    user_type: number;
+    email_verified_at: number | null;
+    email_was_verified: number;
+    is_bounced_email: number;
+  },
+  now: number,
+): ViewerContext {
   return {
-    id: user.id,
+    id,
     userType: row.user_type,
-    isPlusMember: row.is_member === 1 && (row.member_until === null || row.member_until > now),
+    isPlusMember: row.is_member === 1 && (row.member_until === null || Number(row.member_until) > now),
     isAgeVerified: false,
     mustVerifyEmail: mustVerifyEmail({
       isEmailVerified: row.email_verified_at !== null && row.is_bounced_email === 0,

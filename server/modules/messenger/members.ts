@@ -34,41 +34,52 @@ export interface MemberRow {
   country_code: string | null;
   is_hot: number | null;
   verified_at: number | null;
+  /** The viewer context's columns (access/viewerContextOf): the sender's e-mail verification. */
+  email_verified_at: number | null;
+  email_was_verified: number;
+  is_bounced_email: number;
 }
+
+/** The member columns, for queries that read a member with more (the messenger's pair read). */
+export const MEMBER_COLUMNS = [
+  "users.id",
+  "users.username",
+  "users.email",
+  "users.language",
+  "users.status",
+  "users.user_type",
+  "users.register_completed_step",
+  "users.gender",
+  "users.birth_date",
+  "users.is_member",
+  "users.member_until",
+  "users.invisible_browsing",
+  "users.created_at",
+  "users.last_login_at",
+  "users.last_active_at",
+  "users.business_kind",
+  "profiles.is_visible",
+  "profiles.members_only",
+  "profiles.display_name",
+  "profiles.country_code",
+  "profiles.is_hot",
+  "profiles.verified_at",
+  "users.email_verified_at",
+  "users.email_was_verified",
+  "users.is_bounced_email",
+] as const;
 
 function memberQuery(db: DB) {
   return db
     .selectFrom("users")
     .leftJoin("profiles", "profiles.user_id", "users.id")
-    .select([
-      "users.id",
-      "users.username",
-      "users.email",
-      "users.language",
-      "users.status",
-      "users.user_type",
-      "users.register_completed_step",
-      "users.gender",
-      "users.birth_date",
-      "users.is_member",
-      "users.member_until",
-      "users.invisible_browsing",
-      "users.created_at",
-      "users.last_login_at",
-      "users.last_active_at",
-      "users.business_kind",
-      "profiles.is_visible",
-      "profiles.members_only",
-      "profiles.display_name",
-      "profiles.country_code",
-      "profiles.is_hot",
-      "profiles.verified_at",
-    ]);
+    .select([...MEMBER_COLUMNS]);
 }
 
-function normalize(row: MemberRow): MemberRow {
+export function normalize(row: MemberRow): MemberRow {
   return {
     ...row,
+    email_verified_at: row.email_verified_at === null ? null : Number(row.email_verified_at),
     created_at: Number(row.created_at),
     last_login_at: row.last_login_at === null ? null : Number(row.last_login_at),
     last_active_at: row.last_active_at === null ? null : Number(row.last_active_at),

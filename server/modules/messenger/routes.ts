@@ -20,6 +20,7 @@ import {
   conversationQuerySchema,
   photoCaptionSchema,
   sendMessageSchema,
+  sendQuerySchema,
   threadListQuerySchema,
   type ThreadAction,
 } from "../../contract/messenger";
@@ -45,6 +46,9 @@ function usernameOf(raw: string | undefined): string {
 }
 
 const RULES = `Contact rules (one outcome each, error key exception.messenger.*, top-level outcome and upgrade): a blocking conversation state (403, the state's key; blocked by them reads "currently unavailable"); e-mail verification (403); overall ${OVERALL_MESSAGE_LIMITS.perHour}/hour and ${OVERALL_MESSAGE_LIMITS.perDay}/day (429); inside a conversation a free client and a free escort ${FREE_PAIR_MESSAGES_PER_DAY} messages each per 24 h (429 free_limit); a first contact: hot and new escorts only from plus clients (403), first contacts per 24 h basic ${FIRST_CONTACTS_PER_DAY.basic}, plus clients ${FIRST_CONTACTS_PER_DAY.plus_client}, plus escorts ${FIRST_CONTACTS_PER_DAY.plus_escort}, agencies and clubs ${FIRST_CONTACTS_PER_DAY.business} (429), the recipient's overflow (403); the recipient's first-contact filter sends the message to their requests folder (the sender reads success).`;
+
+const CLIENT_KEY =
+  "Optional query client_key (8–64 of A–Z a–z 0–9 _ -, a UUID per message): a retry with the same key answers the message already stored under it (201, same id) instead of a second copy; the same key to another member is 409 exception.messenger.client_key_reused.";
 
 /** The messenger group. */
 export function registerMessenger({ v2, deps }: ModuleContext): void {
@@ -78,7 +82,7 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
       method: "get",
       path: "/messenger/messages/:username",
       response: "Conversation",
-      summary: `The conversation with a member: the newest ${MESSENGER_CONVERSATION_PAGE_SIZE} messages (oldest first), older ones with before_id, a resync with after_id (the messages after the last one the client holds); the state, and what a send would answer now (can_send). No messages when there is no thread yet.`,
+      summary: `The conversation with a member: the newest ${MESSENGER_CONVERSATION_PAGE_SIZE} messages (oldest first), older ones with before_id, a resync with after_id (the messages after the last one the client holds); the state, and what a send would answer now (can_send; null on a resync with after_id, which skips the contact rules). No messages when there is no thread yet.`,
       query: conversationQuerySchema,
       statuses: [400, 401, 404],
     },
@@ -101,12 +105,17 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
       method: "post",
       path: "/messenger/send/:username",
       response: "SendResult",
-      summary: `Sends a text message (body 1–2000 characters). ${RULES}`,
+      summary: `Sends a text message (body 1–2000 characters). ${CLIENT_KEY} ${RULES}`,
       body: sendMessageSchema,
-      statuses: [201, 400, 401, 403, 404, 429],
+      query: sendQuerySchema,
+      statuses: [201, 400, 401, 403, 404, 409, 429],
     },
-    async (c, { user, body }) =>
-      ok(c, await sendMessage(deps, user!.id, usernameOf(c.req.param("username")), { body: body.body }), { status: 201 }),
+    async (c, { user, body, query }) =>
+      ok(
+        c,
+        await sendMessage(deps, user!.id, usernameOf(c.req.param("username")), { body: body.body, clientKey: query.client_key ?? null }),
+        { status: 201 },
+      ),
   );
   v2.add(
     {
@@ -114,15 +123,21 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
       method: "post",
       path: "/messenger/send/:username/photos",
       response: "SendResult",
-      summary: `Sends up to ${MESSAGE_PHOTOS_MAX} photos with an optional text, or a text alone (multipart/form-data: body, files; the web's compose form). Each 50,000–20,000,000 bytes, JPEG/PNG/WebP, at least 200 px wide; stored without EXIF/GPS and visible only to the two members. Errors carry source files.N. ${RULES}`,
+      summary: `Sends up to ${MESSAGE_PHOTOS_MAX} photos with an optional text, or a text alone (multipart/form-data: body, files; the web's compose form). Each 50,000–20,000,000 bytes, JPEG/PNG/WebP, at least 200 px wide; stored without EXIF/GPS and visible only to the two members. Errors carry source files.N. ${CLIENT_KEY} A retry whose key is stored is answered before the upload is read. ${RULES}`,
       maxBodyBytes: MESSAGE_UPLOAD_MAX_BODY_BYTES,
       streamsBody: true,
-      statuses: [201, 400, 401, 403, 404, 413, 429, 503],
+      query: sendQuerySchema,
+      statuses: [201, 400, 401, 403, 404, 409, 413, 429, 503],
     },
-    async (c, { user }) => {
+    async (c, { user, query }) => {
       const username = usernameOf(c.req.param("username"));
+      const clientKey = query.client_key ?? null;
+      const stored = await precheckSend(deps, user!.id, username, clientKey);
+      if (stored) {
+        await c.req.raw.body?.cancel();
+        return ok(c, stored, { status: 201 });
+      }
       imageQueueOf(deps).assertRoom();
-      await precheckSend(deps, user!.id, username);
       const upload = await receiveUpload(c.req.raw, {
         tmpDir: deps.config.uploadTmpDir,
         fileField: "files",
@@ -138,11 +153,13 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
         if (upload.files.length === 0) {
           const text = v.safeParse(sendMessageSchema, { body: caption.output });
           if (!text.success) throw fail.badRequest(text.issues[0].message, "body");
-          return ok(c, await sendMessage(deps, user!.id, username, { body: text.output.body }), { status: 201 });
+          return ok(c, await sendMessage(deps, user!.id, username, { body: text.output.body, clientKey }), { status: 201 });
         }
         const prepared = await preparePhotos(deps, upload.files);
         try {
-          return ok(c, await sendMessage(deps, user!.id, username, { body: caption.output, photos: prepared.photos }), { status: 201 });
+          return ok(c, await sendMessage(deps, user!.id, username, { body: caption.output, photos: prepared.photos, clientKey }), {
+            status: 201,
+          });
         } catch (err) {
           await prepared.remove();
           throw err;

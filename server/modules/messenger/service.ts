@@ -32,14 +32,13 @@ import {
 import type { DB } from "../../db/index";
 import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
-import { isFindableProfile, notBlockedWith, viewerContext, type ViewerContext } from "../access/index";
+import { isFindableProfile, notBlockedWith, viewerContext, viewerContextOf, type ViewerContext } from "../access/index";
 import { countFolder, listFilter } from "../inbox/index";
 import { markSubjectRead, notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
 import {
   avatarsOf,
   blockRelations,
   conversationState,
-  memberById,
   memberByUsername,
   membersByIds,
   onlineStatus,
@@ -48,31 +47,7 @@ import {
 } from "./members";
 import { photoImageOf, photosOfMessages, type StoredPhoto } from "./photos";
 import { decideSend, refusalStatus, type Decision } from "./rules";
-
-export function pairKey(a: number, b: number): string {
-  return a < b ? `${a}:${b}` : `${b}:${a}`;
-}
-
-interface ThreadRow {
-  id: number;
-  starter_id: number;
-  other_id: number;
-  last_message_id: number | null;
-  no_thanks_by: number | null;
-}
-
-interface MemberView {
-  thread_id: number;
-  member_id: number;
-  partner_id: number;
-  folder: string;
-  hidden: number;
-  deleted_up_to: number;
-  last_read_id: number;
-  unread_count: number;
-  last_visible_id: number;
-  updated_at: number;
-}
+import { pairKey, readPair, VIEW_COLUMNS, type MemberView, type PairRead, type ThreadRow } from "./pair";
 
 async function threadOfPair(db: DB, a: number, b: number): Promise<ThreadRow | undefined> {
   return db
@@ -85,18 +60,7 @@ async function threadOfPair(db: DB, a: number, b: number): Promise<ThreadRow | u
 async function viewOf(db: DB, threadId: number, memberId: number): Promise<MemberView | undefined> {
   const row = await db
     .selectFrom("messenger_thread_members")
-    .select([
-      "thread_id",
-      "member_id",
-      "partner_id",
-      "folder",
-      "hidden",
-      "deleted_up_to",
-      "last_read_id",
-      "unread_count",
-      "last_visible_id",
-      "updated_at",
-    ])
+    .select([...VIEW_COLUMNS])
     .where("thread_id", "=", threadId)
     .where("member_id", "=", memberId)
     .executeTakeFirst();
@@ -277,22 +241,25 @@ function toMessage(
   };
 }
 
-interface PairContext {
-  me: MemberRow;
+interface PairContext extends PairRead {
   other: MemberRow;
   viewer: ViewerContext;
-  thread: ThreadRow | undefined;
   state: ConversationState;
 }
 
-async function pairContext(deps: ApiDeps, db: DB, memberId: number, other: MemberRow): Promise<PairContext> {
-  const me = await memberById(db, memberId);
-  if (!me) throw fail.unauthorized();
-  const thread = await threadOfPair(db, memberId, other.id);
-  const blocks = await blockRelations(db, memberId, [other.id]);
-  const state = conversationState(memberId, other, blocks.get(other.id), thread?.no_thanks_by ?? null);
-  const viewer = await viewerContext(deps, { id: memberId });
-  return { me, other, viewer, thread, state };
+/** The pair in one read (pair.ts), with the viewer context and the conversation state derived from it. */
+async function pairContext(
+  deps: ApiDeps,
+  db: DB,
+  memberId: number,
+  other: MemberRow,
+  options: { counts?: boolean; clientKey?: string | null } = {},
+): Promise<PairContext> {
+  const now = deps.clock.now();
+  const pair = await readPair(db, memberId, other.id, now, options);
+  if (!pair) throw fail.unauthorized();
+  const state = conversationState(memberId, other, pair.blocks, pair.thread?.no_thanks_by ?? null);
+  return { ...pair, other, viewer: viewerContextOf(memberId, pair.me, now), state };
 }
 
 async function decide(deps: ApiDeps, db: DB, ctx: PairContext): Promise<Decision> {
@@ -303,6 +270,7 @@ async function decide(deps: ApiDeps, db: DB, ctx: PairContext): Promise<Decision
     mustVerifyEmail: ctx.viewer.mustVerifyEmail,
     threadId: ctx.thread?.id ?? null,
     conversationExists: ctx.thread?.last_message_id != null,
+    sent: ctx.sent,
   });
 }
 
@@ -314,12 +282,19 @@ function publicCheck(decision: Decision): SendCheck {
 /** GET /messenger/direction/{username}: what sending would answer now, without sending. */
 export async function directionCheck(deps: ApiDeps, memberId: number, username: string): Promise<SendCheck> {
   const other = await partnerByName(deps, memberId, username);
-  return publicCheck(await decide(deps, deps.db, await pairContext(deps, deps.db, memberId, other)));
+  return publicCheck(await decide(deps, deps.db, await pairContext(deps, deps.db, memberId, other, { counts: true })));
+}
+
+/** Stored activity, written only when the member's row says it is older than the grain (no write on most reads). */
+async function touchActivityOf(deps: ApiDeps, me: MemberRow): Promise<void> {
+  if (me.last_active_at === null || me.last_active_at < deps.clock.now() - ACTIVITY_GRAIN_MS) await touchActivity(deps, me.id);
 }
 
 /**
  * GET /messenger/messages/{username}: the newest page (oldest first within it), an older page (before_id), or
- * everything after after_id (a client's resync, up to a page; has_older then says nothing).
+ * everything after after_id (a client's resync, up to a page; has_older then says nothing). A resync answers
+ * `can_send: null`: it runs on every socket hint, and the contact rules are the page's question, not the resync's
+ * (ADR 048).
  */
 export async function conversationWith(
   deps: ApiDeps,
@@ -327,13 +302,14 @@ export async function conversationWith(
   username: string,
   query: { before_id?: number; after_id?: number },
 ): Promise<Conversation> {
-  await touchActivity(deps, memberId);
   const other = await partnerByName(deps, memberId, username);
-  const ctx = await pairContext(deps, deps.db, memberId, other);
-  const decision = publicCheck(await decide(deps, deps.db, ctx));
+  const resync = query.after_id !== undefined;
+  const ctx = await pairContext(deps, deps.db, memberId, other, { counts: !resync });
+  await touchActivityOf(deps, ctx.me);
+  const decision = resync ? null : publicCheck(await decide(deps, deps.db, ctx));
   const avatar = (await avatarsOf(deps, ctx.viewer, [other.id])).get(other.id);
   const partner = partnerOf(other, ctx.state, onlineStatus(deps.presence, memberId, other, ctx.state, deps.clock.now()), avatar);
-  const view = ctx.thread ? await viewOf(deps.db, ctx.thread.id, memberId) : undefined;
+  const view = ctx.mine;
   if (!ctx.thread || !view) {
     // Nothing to read: a deleted or hidden member's name is no way to learn more about them.
     return {
@@ -348,13 +324,12 @@ export async function conversationWith(
       unread_count: 0,
     };
   }
-  const partnerView = await viewOf(deps.db, ctx.thread.id, other.id);
   let rowsQuery = deps.db
     .selectFrom("messenger_messages")
-    .select(["id", "thread_id", "sender_id", "body", "action_type", "created_at"])
+    .select(["id", "thread_id", "sender_id", "body", "action_type", "photo_count", "created_at"])
     .where("thread_id", "=", ctx.thread.id)
-    .where("id", ">", view.deleted_up_to);
-  if (query.after_id !== undefined) rowsQuery = rowsQuery.where("id", ">", query.after_id).orderBy("id", "asc");
+    .where("id", ">", Math.max(view.deleted_up_to, query.after_id ?? 0));
+  if (resync) rowsQuery = rowsQuery.orderBy("id", "asc");
   else {
     if (query.before_id !== undefined) rowsQuery = rowsQuery.where("id", "<", query.before_id);
     rowsQuery = rowsQuery.orderBy("id", "desc");
@@ -362,19 +337,19 @@ export async function conversationWith(
   const fetched = await rowsQuery.limit(MESSENGER_CONVERSATION_PAGE_SIZE + 1).execute();
   const hasMore = fetched.length > MESSENGER_CONVERSATION_PAGE_SIZE;
   const page = fetched.slice(0, MESSENGER_CONVERSATION_PAGE_SIZE);
-  if (query.after_id === undefined) page.reverse();
+  if (!resync) page.reverse();
   const photos = await photosOfMessages(
     deps.db,
-    page.map((row) => row.id),
+    page.filter((row) => row.photo_count > 0).map((row) => row.id),
   );
-  const messages = page.map((row) => toMessage(row, memberId, photos, partnerView?.last_read_id ?? 0));
+  const messages = page.map((row) => toMessage(row, memberId, photos, ctx.theirs?.last_read_id ?? 0));
   return {
     thread_id: ctx.thread.id,
     partner,
     state: ctx.state,
     folder: folderOf(view),
     messages,
-    has_older: query.after_id === undefined ? hasMore : false,
+    has_older: resync ? false : hasMore,
     last_id: Math.max(view.last_visible_id, query.after_id ?? 0),
     can_send: decision,
     unread_count: view.unread_count,
@@ -395,14 +370,14 @@ function refused(decision: Decision): ApiError {
 }
 
 /**
- * PostgreSQL: hold the sender's row so parallel sends count the limits one after the other (SQLite writes serially).
- * NO KEY UPDATE, not UPDATE: every row a send inserts points at both members (foreign keys take KEY SHARE on them),
+ * Holds the sender's row so parallel sends count the limits one after the other, and marks them active (the
+ * hot-escort rule reads it) in the same statement. On PostgreSQL an UPDATE that changes no key column takes FOR NO
+ * KEY UPDATE, not FOR UPDATE: every row a send inserts points at both members (foreign keys take KEY SHARE on them),
  * and FOR UPDATE would make two members writing to each other wait on one another's row — a deadlock once the
- * thread lock below orders them (found by scripts/bench-realtime.mjs --adapter messenger).
+ * thread lock below orders them (found by scripts/bench-realtime.mjs --adapter messenger). SQLite writes serially.
  */
-async function lockSender(deps: ApiDeps, trx: DB, memberId: number): Promise<void> {
-  if (deps.dialect !== "postgres") return;
-  await trx.selectFrom("users").select("id").where("id", "=", memberId).forNoKeyUpdate().execute();
+async function lockSender(trx: DB, memberId: number, now: number): Promise<void> {
+  await trx.updateTable("users").set({ last_active_at: now }).where("id", "=", memberId).execute();
 }
 
 /**
@@ -426,35 +401,65 @@ export interface PreparedPhoto {
   bytes: number;
 }
 
-/** Checks a send before its photos are processed (a refusal costs no image work). */
-export async function precheckSend(deps: ApiDeps, memberId: number, username: string): Promise<void> {
-  const other = await partnerByName(deps, memberId, username);
-  const decision = await decide(deps, deps.db, await pairContext(deps, deps.db, memberId, other));
-  if (decision.outcome !== "success") throw refused(decision);
+/** The sender's message stored under a client key, as a send answers it (a retried send, ADR 048). */
+async function storedSend(deps: ApiDeps, memberId: number, otherId: number, keyed: PairRead["keyed"]): Promise<SendResult | null> {
+  if (!keyed) return null;
+  // A key is the sender's per message; the same key for another member is a client's mistake, not a retry.
+  if (keyed.recipient_id !== otherId) throw fail.conflict(MESSENGER_ERRORS.clientKeyReused);
+  const row = await deps.db
+    .selectFrom("messenger_messages")
+    .select(["id", "thread_id", "sender_id", "body", "action_type", "created_at"])
+    .where("id", "=", keyed.id)
+    .executeTakeFirstOrThrow();
+  const photos = await photosOfMessages(deps.db, [row.id]);
+  return { outcome: "success", thread_id: row.thread_id, message: toMessage(row, memberId, photos, 0) };
 }
 
 /**
- * Sends a message (text, photos, or the no-thanks action) under the contact rules. In one transaction: the rules
- * again on the locked sender, the thread and both views, the message and its photos, the first-contact record,
- * the unread mail job; after the commit the hint on the bus.
+ * Checks a send before its photos are processed (a refusal costs no image work). A retry of a send already stored
+ * under its client key answers the stored message instead (the caller skips the upload).
+ */
+export async function precheckSend(
+  deps: ApiDeps,
+  memberId: number,
+  username: string,
+  clientKey: string | null,
+): Promise<SendResult | null> {
+  const other = await partnerByName(deps, memberId, username);
+  const ctx = await pairContext(deps, deps.db, memberId, other, { counts: true, clientKey });
+  const stored = await storedSend(deps, memberId, other.id, ctx.keyed);
+  if (stored) return stored;
+  const decision = await decide(deps, deps.db, ctx);
+  if (decision.outcome !== "success") throw refused(decision);
+  return null;
+}
+
+/**
+ * Sends a message (text, photos, or the no-thanks action) under the contact rules. In one transaction: the sender
+ * and the thread locked (PostgreSQL), the pair read once (pair.ts), the rules, the message and its photos, both
+ * views, the notification, the first-contact record, the unread mail job; after the commit the hint on the bus.
+ * With a client key, a key already stored for this sender answers that message and writes nothing (ADR 048).
  */
 export async function sendMessage(
   deps: ApiDeps,
   memberId: number,
   username: string,
-  input: { body: string; actionType?: number; photos?: PreparedPhoto[] },
+  input: { body: string; actionType?: number; photos?: PreparedPhoto[]; clientKey?: string | null },
 ): Promise<SendResult> {
   const other = await partnerByName(deps, memberId, username);
   const actionType = input.actionType ?? MESSAGE_ACTION.normal;
+  const clientKey = actionType === MESSAGE_ACTION.normal ? (input.clientKey ?? null) : null;
   let hints: NotificationHints = [];
   const result = await deps.db.transaction().execute(async (trx) => {
     hints = [];
+    const now = deps.clock.now();
+    await lockSender(trx, memberId, now);
+    await lockThread(deps, trx, memberId, other.id);
     // Every read of the rules inside the transaction (SQLite holds one connection for it).
     const tdeps: ApiDeps = { ...deps, db: trx };
-    await lockSender(deps, trx, memberId);
-    await lockThread(deps, trx, memberId, other.id);
-    const ctx = await pairContext(tdeps, trx, memberId, other);
-    const now = deps.clock.now();
+    const ctx = await pairContext(tdeps, trx, memberId, other, { counts: true, clientKey });
+    const stored = await storedSend(tdeps, memberId, other.id, ctx.keyed);
+    if (stored) return stored;
     if (actionType === MESSAGE_ACTION.no_thanks) {
       // No thanks answers a conversation the other member opened; it needs no contact allowance of its own.
       if (!ctx.thread || ctx.thread.last_message_id === null) throw fail.notFound(MESSENGER_ERRORS.threadNotFound);
@@ -477,49 +482,59 @@ export async function sendMessage(
     let thread = ctx.thread;
     const firstContact = decision?.first_contact ?? false;
     if (!thread) {
-      await trx
+      thread = await trx
         .insertInto("messenger_threads")
         .values({ pair_key: pairKey(memberId, other.id), starter_id: memberId, other_id: other.id, created_at: now })
         .onConflict((oc) => oc.column("pair_key").doNothing())
-        .execute();
-      thread = await threadOfPair(trx, memberId, other.id);
+        .returning(["id", "starter_id", "other_id", "last_message_id", "no_thanks_by"])
+        .executeTakeFirst();
+      // A parallel first message created it meanwhile (PostgreSQL waited on the pair key): take that one.
+      thread ??= await threadOfPair(trx, memberId, other.id);
       if (!thread) throw fail.notFound(MESSENGER_ERRORS.threadNotFound);
     }
+    const threadId = thread.id;
     const message = await trx
       .insertInto("messenger_messages")
       .values({
-        thread_id: thread.id,
+        thread_id: threadId,
         sender_id: memberId,
         recipient_id: other.id,
         body: input.body,
         action_type: actionType,
         photo_count: input.photos?.length ?? 0,
+        client_key: clientKey,
         created_at: now,
       })
       .returning(["id", "thread_id", "sender_id", "body", "action_type", "created_at"])
       .executeTakeFirstOrThrow();
+    const photos = new Map<number, StoredPhoto[]>();
     if (input.photos && input.photos.length > 0) {
-      await trx
+      const stored = await trx
         .insertInto("messenger_photos")
         .values(
-          input.photos.map((photo, position) => ({ ...photo, message_id: message.id, thread_id: thread!.id, position, created_at: now })),
+          input.photos.map((photo, position) => ({ ...photo, message_id: message.id, thread_id: threadId, position, created_at: now })),
         )
+        .returning(["id", "position", "public_id", "width", "height", "variant_widths"])
         .execute();
+      photos.set(
+        message.id,
+        stored.sort((a, b) => a.position - b.position),
+      );
     }
     // No thanks: the other side cannot write further; a normal message from who said it withdraws it.
     const noThanksBy = actionType === MESSAGE_ACTION.no_thanks ? memberId : thread.no_thanks_by === memberId ? null : thread.no_thanks_by;
     await trx
       .updateTable("messenger_threads")
       .set({ last_message_id: message.id, no_thanks_by: noThanksBy })
-      .where("id", "=", thread.id)
+      .where("id", "=", threadId)
       .execute();
 
-    const mine = await viewOf(trx, thread.id, memberId);
+    const { mine, theirs } = ctx;
     if (!mine) {
       await trx
         .insertInto("messenger_thread_members")
         .values({
-          thread_id: thread.id,
+          thread_id: threadId,
           member_id: memberId,
           partner_id: other.id,
           last_read_id: message.id,
@@ -540,19 +555,19 @@ export async function sendMessage(
           last_visible_id: message.id,
           updated_at: now,
         })
-        .where("thread_id", "=", thread.id)
+        .where("thread_id", "=", threadId)
         .where("member_id", "=", memberId)
         .execute();
-      // Answering reads the thread, so its notifications are read too.
-      await markSubjectRead(deps, trx, memberId, "message", { type: "thread", id: thread.id });
+      // Answering reads the thread, so its notifications are read too. Only unread messages have an unread
+      // notification (every way of reading a thread marks them), so a thread without any has nothing to mark.
+      if (mine.unread_count > 0) await markSubjectRead(deps, trx, memberId, "message", { type: "thread", id: threadId });
     }
-    const theirs = await viewOf(trx, thread.id, other.id);
     if (!theirs) {
       const toRequests = decision?.requestReason ? { folder: "requests", request_reason: decision.requestReason } : {};
       await trx
         .insertInto("messenger_thread_members")
         .values({
-          thread_id: thread.id,
+          thread_id: threadId,
           member_id: other.id,
           partner_id: memberId,
           unread_count: 1,
@@ -565,14 +580,14 @@ export async function sendMessage(
       await trx
         .updateTable("messenger_thread_members")
         .set((eb) => ({ hidden: 0, unread_count: eb("unread_count", "+", 1), last_visible_id: message.id, updated_at: now }))
-        .where("thread_id", "=", thread.id)
+        .where("thread_id", "=", threadId)
         .where("member_id", "=", other.id)
         .execute();
     }
     hints = await notifyRecipient(deps, trx, {
-      recipientId: other.id,
+      recipient: other,
       sender: ctx.me,
-      threadId: thread.id,
+      threadId,
       before: theirs,
       requestReason: decision?.requestReason ?? null,
       actionType,
@@ -583,18 +598,16 @@ export async function sendMessage(
         .values({ sender_id: memberId, recipient_id: other.id, sender_plus: ctx.viewer.isPlusMember ? 1 : 0, created_at: now })
         .execute();
     }
-    await trx.updateTable("users").set({ last_active_at: now }).where("id", "=", memberId).execute();
     if (actionType === MESSAGE_ACTION.normal) {
       await enqueueJob(
         trx,
         deps.clock,
         "mail.messenger_unread",
-        { thread_id: thread.id, member_id: other.id },
-        { runAt: now + UNREAD_MAIL_DELAY_MS, key: `mail.messenger_unread:${thread.id}:${other.id}` },
+        { thread_id: threadId, member_id: other.id },
+        { runAt: now + UNREAD_MAIL_DELAY_MS, key: `mail.messenger_unread:${threadId}:${other.id}` },
       );
     }
-    const photos = await photosOfMessages(trx, [message.id]);
-    return { outcome: "success", thread_id: thread.id, message: toMessage(message, memberId, photos, 0) };
+    return { outcome: "success", thread_id: threadId, message: toMessage(message, memberId, photos, 0) };
   }
 }
 
@@ -610,7 +623,7 @@ async function notifyRecipient(
   deps: ApiDeps,
   trx: DB,
   message: {
-    recipientId: number;
+    recipient: MemberRow;
     sender: MemberRow;
     threadId: number;
     /** The recipient's view before this message (none for a new thread). */
@@ -624,7 +637,12 @@ async function notifyRecipient(
   const folder = before ? before.folder : message.requestReason ? "requests" : "inbox";
   if (folder !== "inbox") return [];
   return notify(deps, trx, {
-    userId: message.recipientId,
+    userId: message.recipient.id,
+    // Both rows are read already: notify need not read the recipient's status and language or the sender's name.
+    known: {
+      recipient: message.recipient,
+      actorName: message.sender.display_name ?? message.sender.username,
+    },
     event: "message",
     actorId: message.sender.id,
     subject: { type: "thread", id: message.threadId },

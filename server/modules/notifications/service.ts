@@ -51,6 +51,8 @@ export interface NotifyInput {
   url?: string | null;
   /** Aggregation: a second notify with the same key for the member does nothing. */
   dedupeKey?: string | null;
+  /** What the caller read already (the messenger's send): the recipient's status and language, the actor's name. */
+  known?: { recipient: { status: string; language: string }; actorName: string | null };
 }
 
 /** What to publish once the transaction committed (publishNotificationHints). */
@@ -82,7 +84,9 @@ export async function wantsChannel(db: Executor, userId: number, kind: Notificat
  */
 export async function notify(deps: ApiDeps, trx: Executor, input: NotifyInput): Promise<NotificationHints> {
   const spec = NOTIFICATION_EVENT_SPECS[input.event];
-  const recipient = await trx.selectFrom("users").select(["status", "language"]).where("id", "=", input.userId).executeTakeFirst();
+  const recipient =
+    input.known?.recipient ??
+    (await trx.selectFrom("users").select(["status", "language"]).where("id", "=", input.userId).executeTakeFirst());
   if (!recipient || recipient.status === "deleted" || recipient.status === "banned") return [];
   const channels = await channelsFor(trx, input.userId, spec.kind);
   if (!channels.bar && !channels.push && !channels.email) return [];
@@ -121,7 +125,7 @@ export async function notify(deps: ApiDeps, trx: Executor, input: NotifyInput): 
   if (channels.push) await enqueueJob(trx, deps.clock, "notification.push", job, pushKey);
   if (channels.email && !EVENTS_WITH_OWN_MAIL.has(input.event)) await enqueueJob(trx, deps.clock, "notification.email", job);
   if (notificationId === null) return [];
-  const actorName = actorId === null ? null : await displayNameOf(trx, actorId);
+  const actorName = actorId === null ? null : input.known ? input.known.actorName : await displayNameOf(trx, actorId);
   return [
     {
       to: [input.userId],

@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import {
   FIRST_CONTACTS_PER_DAY,
   FIRST_CONTACTS_RECEIVED_PER_DAY,
@@ -20,7 +17,8 @@ import {
 } from "#server/contract/messenger";
 import type { RealtimeEnvelope } from "#server/contract/realtime";
 import { USER_TYPE } from "#server/contract/users";
-import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { addBerlinProfile, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { createMessengerRuntime } from "./fixtures";
 import { jpeg } from "../../helpers/images";
 import { unzip } from "../../helpers/zip";
 import type { MediaStorage } from "#server/integrations/storage/index";
@@ -38,18 +36,11 @@ const DAY = 24 * 60 * 60 * 1000;
 
 describe(`messenger (${TEST_DB})`, () => {
   let rt: TestRuntime;
-  let dir: string;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    rt = await createTestRuntime();
-    dir = await mkdtemp(join(tmpdir(), "messenger-test-"));
-    const config = rt.deps.config as { mediaDir: string; uploadTmpDir: string };
-    config.mediaDir = join(dir, "media");
-    config.uploadTmpDir = join(dir, "tmp");
+    ({ rt, close } = await createMessengerRuntime());
   });
-  afterAll(async () => {
-    await rt.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   /** A listed member; escorts registered long ago (not "new") unless told. */
   async function member(userType: number = USER_TYPE.client, options: { plus?: boolean; createdDaysAgo?: number } = {}): Promise<Member> {
@@ -270,7 +261,7 @@ describe(`messenger (${TEST_DB})`, () => {
       const refused = await send(me, other);
       expect(refused.status, state).toBe(403);
       expect(refused.json.errors![0]!.key, state).toBe(key);
-      expect(seen.json.data!.can_send.outcome, state).toBe("conversation_state");
+      expect(seen.json.data!.can_send!.outcome, state).toBe("conversation_state");
       expect([4, 5], state).toContain(
         seen.json.data!.partner.online_status === 0 && state === "support" ? 4 : seen.json.data!.partner.online_status,
       );

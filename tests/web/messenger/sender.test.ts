@@ -1,7 +1,7 @@
 /**
  * Optimistic sending (issue 12 item 2; app/features/messenger/live/sender.ts): statuses preparing/sending/success/fail,
- * up to 5 automatic retries with growing delays for what may pass, none for a refusal, a manual retry, and no
- * duplicate when a lost answer's message turns up in the resync before a retry.
+ * up to 5 automatic retries with growing delays for what may pass, none for a refusal, a manual retry, and every try
+ * of one message under the same client key (the API answers a stored key instead of storing twice, ADR 048).
  */
 import { describe, expect, it, vi } from "vitest";
 import { createRealtimeStore } from "~/features/realtime";
@@ -23,7 +23,7 @@ function wire(id: number, body: string, photos = 0): LiveWireMessage {
   };
 }
 
-function setup(post: (text: string, files: readonly File[]) => Promise<PostOutcome>, resync = async () => {}) {
+function setup(post: (text: string, files: readonly File[], clientKey: string) => Promise<PostOutcome>) {
   const store = createRealtimeStore<LiveWireMessage>({ userId: ME });
   const pending: Array<{ fn: () => void; ms: number }> = [];
   let n = 0;
@@ -32,7 +32,6 @@ function setup(post: (text: string, files: readonly File[]) => Promise<PostOutco
     thread: "ben",
     me: ME,
     post,
-    resync,
     toIncoming: (m) => ({ id: m.id, thread: "ben", senderId: ME, text: m.body, sentAt: m.createdAt, payload: m }),
     timers: { setTimeout: (fn, ms) => pending.push({ fn, ms }), clearTimeout: () => {} },
     random: () => 1,
@@ -108,25 +107,24 @@ describe("live sender", () => {
     expect(post).toHaveBeenCalledTimes(1);
   });
 
-  it("takes the stored copy instead of sending twice when the first answer was lost", async () => {
-    const post = vi.fn(async (): Promise<PostOutcome> => ({ ok: false, error: SEND_NETWORK_ERROR, retry: true }));
-    const held: { store?: ReturnType<typeof setup>["store"] } = {};
-    // The resync before the retry finds the message the lost answer would have confirmed.
-    const resync = async () =>
-      held.store!.getState().synced([{ id: 12, thread: "ben", senderId: ME, text: "Hallo", sentAt: 1, payload: wire(12, "Hallo") }]);
-    const ctx = setup(post, resync);
-    held.store = ctx.store;
-    ctx.store
-      .getState()
-      .synced([{ id: 3, thread: "ben", senderId: 2, text: "vorher", sentAt: 0, payload: { ...wire(3, "vorher"), mine: false } }]);
+  it("sends every try of one message under the same client key, and each new message under a new one", async () => {
+    const keys: string[] = [];
+    let tries = 0;
+    const post = vi.fn(async (_text: string, _files: readonly File[], clientKey: string): Promise<PostOutcome> => {
+      keys.push(clientKey);
+      tries += 1;
+      // The first answer is lost after the server stored the message; the retry with the same key answers it.
+      return tries === 1 ? { ok: false, error: SEND_NETWORK_ERROR, retry: true } : { ok: true, message: wire(12, "Hallo") };
+    });
+    const ctx = setup(post);
     ctx.sender.send("Hallo", []);
     await flush();
     await ctx.tick();
-    expect(post).toHaveBeenCalledTimes(1);
-    expect(ctx.list().map((m) => [m.id, m.status])).toEqual([
-      [3, "success"],
-      [12, "success"],
-    ]);
+    expect(keys).toEqual(["k1", "k1"]);
+    expect(ctx.list().map((m) => [m.id, m.status])).toEqual([[12, "success"]]);
+    ctx.sender.send("Noch was", []);
+    await flush();
+    expect(keys).toEqual(["k1", "k1", "k2"]);
   });
 
   it("retires the optimistic copy when a resync brought the stored message before the send's answer", async () => {

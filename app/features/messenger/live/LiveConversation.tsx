@@ -202,12 +202,12 @@ function PendingItem({
 }
 
 /** Sends through the live endpoint; what may pass on a later try (network, server fault) is marked for retry. */
-async function postSend(url: string, text: string, files: readonly File[]): Promise<PostOutcome> {
+async function postSend(url: string, text: string, files: readonly File[], clientKey: string): Promise<PostOutcome> {
   const form = new FormData();
   // Text before files: the web tier reads the text from the stream's head (messenger.server.ts).
   form.append("body", text);
   for (const file of files) form.append("files", file, file.name);
-  const response = await fetch(url, { method: "POST", body: form, headers: JSON_HEADERS });
+  const response = await fetch(`${url}?key=${encodeURIComponent(clientKey)}`, { method: "POST", body: form, headers: JSON_HEADERS });
   const type = response.headers.get("content-type") ?? "";
   if (!type.includes("application/json")) return { ok: false, error: SEND_NETWORK_ERROR, retry: response.status >= 500 };
   const answer = (await response.json()) as LiveSendAnswer;
@@ -227,8 +227,7 @@ export function useLiveSender(here: string, thread: string, viewerId: number, pa
             store,
             thread,
             me: viewerId,
-            post: (text, files) => postSend(`${here}/live`, text, files),
-            resync: () => client.resyncNow(),
+            post: (text, files, clientKey) => postSend(`${here}/live`, text, files, clientKey),
             toIncoming: (m) => toIncoming(m, thread, viewerId, partnerId),
           })
         : null,

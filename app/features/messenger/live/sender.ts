@@ -5,9 +5,9 @@
  * fault) is retried automatically up to SEND_RETRIES times with a growing, jittered delay; a refusal by the
  * contact rules is not (it would only be refused again).
  *
- * The API has no idempotency key for sends, and an answer can be lost after the message was stored. So before
- * each retry the sender resyncs the thread and, when a message of ours with the same text and photo count
- * arrived after the send began, takes that one instead of sending again.
+ * An answer can be lost after the message was stored. Every try of one message carries the same client key (ADR
+ * 048): the API stores it with the message, unique per sender, and answers a retry whose key it holds with the
+ * stored message instead of a second copy. So a retry is simply the same post again.
  *
  * Framework-free (tests drive it with a fake post and fake timers); the files stay here, not in the store.
  */
@@ -32,9 +32,8 @@ export interface SenderOptions {
   /** The conversation's key in the store (the other member's username). */
   thread: string;
   me: number;
-  post(text: string, files: readonly File[]): Promise<PostOutcome>;
-  /** Fetches what is new in the thread into the store. */
-  resync(): Promise<void>;
+  /** Posts one try; `clientKey` is the same for every try of one message (the API's idempotency key). */
+  post(text: string, files: readonly File[], clientKey: string): Promise<PostOutcome>;
   toIncoming(message: LiveWireMessage): IncomingMessage<LiveWireMessage>;
   timers?: SenderTimers;
   random?: () => number;
@@ -55,8 +54,6 @@ interface Job {
   files: readonly File[];
   /** Retries used so far. */
   tries: number;
-  /** The thread's highest stored id when the send began: a copy of ours stored later may be this send. */
-  since: number;
   timer: unknown;
 }
 
@@ -67,7 +64,10 @@ export function retryDelay(n: number, random: () => number, baseMs = SEND_RETRY_
 }
 
 let counter = 0;
-const defaultKey = () => `c${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+/** A UUID where the browser has one (secure contexts); else time, a counter and randomness (the API takes 8–64 of A–Z a–z 0–9 _ -). */
+const defaultKey = () =>
+  globalThis.crypto?.randomUUID?.() ??
+  `c${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 10)}${Math.random().toString(36).slice(2, 10)}`;
 
 const browserTimers: SenderTimers = {
   setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
@@ -83,27 +83,12 @@ export function createSender(options: SenderOptions): Sender {
   const jobs = new Map<string, Job>();
   let stopped = false;
 
-  const highestStored = () => (store.getState().messages[thread] ?? []).reduce((max, m) => (m.id !== null && m.id > max ? m.id : max), 0);
-
-  /** A message of ours stored after the job began, same text and photo count, that no send has claimed. */
-  function storedCopy(job: Job): boolean {
-    return (store.getState().messages[thread] ?? []).some(
-      (m) =>
-        m.id !== null &&
-        m.id > job.since &&
-        m.clientKey === null &&
-        m.senderId === me &&
-        m.text === job.text.trim() &&
-        (m.payload?.photos.length ?? 0) === job.files.length,
-    );
-  }
-
   async function attempt(job: Job) {
     if (stopped) return;
     store.getState().setStatus(job.key, job.files.length > 0 ? "preparing" : "sending");
     let outcome: PostOutcome;
     try {
-      outcome = await options.post(job.text, job.files);
+      outcome = await options.post(job.text, job.files, job.key);
     } catch {
       outcome = { ok: false, error: SEND_NETWORK_ERROR, retry: true };
     }
@@ -118,20 +103,11 @@ export function createSender(options: SenderOptions): Sender {
       return;
     }
     job.tries += 1;
+    // The same key again: an earlier try stored although its answer was lost is answered, not stored twice.
     job.timer = timers.setTimeout(
       () => {
         job.timer = null;
-        void (async () => {
-          // The earlier try may have been stored although its answer was lost: look before sending again.
-          await options.resync().catch(() => undefined);
-          if (stopped || !jobs.has(job.key)) return;
-          if (storedCopy(job)) {
-            jobs.delete(job.key);
-            store.getState().discard(job.key);
-            return;
-          }
-          await attempt(job);
-        })();
+        void attempt(job);
       },
       retryDelay(job.tries, random),
     );
@@ -140,7 +116,7 @@ export function createSender(options: SenderOptions): Sender {
   return {
     send(text, files) {
       const key = newKey();
-      const job: Job = { key, text, files: [...files], tries: 0, since: highestStored(), timer: null };
+      const job: Job = { key, text, files: [...files], tries: 0, timer: null };
       jobs.set(key, job);
       store.getState().addPending({ clientKey: key, thread, senderId: me, text: text.trim(), sentAt: now(), preparing: files.length > 0 });
       void attempt(job);

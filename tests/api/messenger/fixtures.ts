@@ -1,0 +1,35 @@
+/** Shared setup of the messenger's API tests: a runtime whose media land in a directory of its own, plus members. */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { addBerlinProfile, createTestRuntime, createUser, login, type TestRuntime, type TestRuntimeOptions } from "../../helpers/runtime";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A test runtime with its media and upload directories in a fresh temporary directory (photos are written there). */
+export async function createMessengerRuntime(options: TestRuntimeOptions = {}): Promise<{ rt: TestRuntime; close: () => Promise<void> }> {
+  const rt = await createTestRuntime(options);
+  const dir = await mkdtemp(join(tmpdir(), "messenger-test-"));
+  const config = rt.deps.config as { mediaDir: string; uploadTmpDir: string };
+  config.mediaDir = join(dir, "media");
+  config.uploadTmpDir = join(dir, "tmp");
+  return {
+    rt,
+    close: async () => {
+      await rt.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A signed-in plus member with a listed profile, registered a year ago (no contact rule but the overall limit applies). */
+export async function plusMember(rt: TestRuntime, userType: number) {
+  const user = await createUser(rt, { userType });
+  await addBerlinProfile(rt, user.id, user.username);
+  await rt.deps.db
+    .updateTable("users")
+    .set({ created_at: rt.clock.now() - 365 * DAY, is_member: 1, member_until: rt.clock.now() + 30 * DAY })
+    .where("id", "=", user.id)
+    .execute();
+  return { ...user, token: String((await login(rt, user.username, user.password)).body.access_token) };
+}
