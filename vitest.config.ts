@@ -29,6 +29,7 @@ export default defineConfig({
       },
     ],
     setupFiles: ["tests/setup/vitest.setup.ts"],
+    globalSetup: ["tests/setup/postgres-schemas.ts"],
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 30_000,

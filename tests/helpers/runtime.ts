@@ -17,6 +17,7 @@ import { createJobRunner, type JobRunner } from "#server/jobs/queue";
 import { manualClock } from "#server/lib/clock";
 import { hashPassword } from "#server/lib/crypto";
 import { createLogger } from "#server/ops/logger";
+import { RUN_PREFIX_ENV } from "../setup/postgres-schemas";
 import { inProcessBus } from "#server/realtime/bus";
 import { createPresence } from "#server/realtime/presence";
 
@@ -49,24 +50,20 @@ export interface TestRuntime {
   close(): Promise<void>;
 }
 
-/** A schema of its own on the test PostgreSQL (tests that run migrations step by step use it too). */
-export async function createPostgresSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const schema = `t_${randomBytes(6).toString("hex")}`;
+/**
+ * A schema of its own on the test PostgreSQL (tests that run migrations step by step use it too). The run's
+ * global setup drops the run's schemas at its end (tests/setup/postgres-schemas.ts: a drop while another worker
+ * migrates fails that migration).
+ */
+export async function createPostgresSchema(): Promise<{ url: string }> {
+  const schema = `${process.env[RUN_PREFIX_ENV] ?? "t_"}${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: POSTGRES_BASE_URL });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   const url = new URL(POSTGRES_BASE_URL);
   url.searchParams.set("options", `-c search_path=${schema}`);
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: POSTGRES_BASE_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-    },
-  };
+  return { url: url.toString() };
 }
 
 /**
@@ -81,13 +78,7 @@ export interface TestRuntimeOptions {
 }
 
 export async function createTestRuntime(options: TestRuntimeOptions = {}): Promise<TestRuntime> {
-  let databaseUrl = ":memory:";
-  let drop = async () => {};
-  if (TEST_DB === "postgres") {
-    const created = await createPostgresSchema();
-    databaseUrl = created.url;
-    drop = created.drop;
-  }
+  const databaseUrl = TEST_DB === "postgres" ? (await createPostgresSchema()).url : ":memory:";
   const config = { ...loadConfig({ NODE_ENV: "test", APP_SECRET: "test-secret" }), databaseUrl, publicUrl: "http://velora.test" };
   const onQuery = options.onQuery;
   const database = openDatabase(databaseUrl, {
@@ -129,7 +120,6 @@ export async function createTestRuntime(options: TestRuntimeOptions = {}): Promi
       deps.presence.close();
       await bus.close();
       await database.close();
-      await drop();
     },
   };
 }

@@ -13,14 +13,8 @@ import { createPostgresSchema, TEST_DB } from "../../helpers/runtime";
 describe(`migration 0012: consents (${TEST_DB})`, () => {
   let database: DatabaseHandle;
   let migrator: Migrator;
-  let drop = async () => {};
   beforeAll(async () => {
-    let url = ":memory:";
-    if (TEST_DB === "postgres") {
-      const created = await createPostgresSchema();
-      url = created.url;
-      drop = created.drop;
-    }
+    const url = TEST_DB === "postgres" ? (await createPostgresSchema()).url : ":memory:";
     database = openDatabase(url, { poolSize: 1 });
     const schema =
       database.dialect === "postgres"
@@ -34,7 +28,6 @@ describe(`migration 0012: consents (${TEST_DB})`, () => {
   });
   afterAll(async () => {
     await database.close();
-    await drop();
   });
 
   it("deletes race_type and sexuality stored without consent, keeps the rest, and search follows", async () => {

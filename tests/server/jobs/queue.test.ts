@@ -108,7 +108,6 @@ describe(`the job table (${TEST_DB})`, () => {
     } finally {
       await first.close();
       await second.close();
-      await schema?.drop();
       rmSync(folder, { recursive: true, force: true });
     }
   });
