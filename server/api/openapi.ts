@@ -6,7 +6,8 @@ import type { ResponseName } from "../contract/responses";
 import type { RegisteredRoute } from "./router";
 
 /** The success envelope around a declared body (schemas generated from contract/responses.ts). */
-function successSchema(name: ResponseName): Record<string, unknown> {
+function successSchema(name: ResponseName, envelope: boolean): Record<string, unknown> {
+  if (!envelope) return responseSchemas.bodies[name];
   return {
     type: "object",
     required: ["code", "data"],
@@ -65,9 +66,10 @@ export function buildOpenApiDocument(routes: RegisteredRoute[]) {
         }))
       : [];
     const bodyType = spec.bodyFormat === "form" ? "application/x-www-form-urlencoded" : "application/json";
-    const success = spec.response ? { content: { "application/json": { schema: successSchema(spec.response) } } } : {};
+    const envelope = spec.envelope !== false;
+    const success = spec.response ? { content: { "application/json": { schema: successSchema(spec.response, envelope) } } } : {};
     const responses: Record<string, unknown> = {
-      200: { description: "Success: `{ code: 200, data, meta? }`", ...success },
+      200: { description: envelope ? "Success: `{ code: 200, data, meta? }`" : "Success: the declared body itself", ...success },
       400: { description: "Invalid input", content: { "application/json": { schema: errorSchema } } },
     };
     if (spec.auth === "required")

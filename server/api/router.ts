@@ -36,6 +36,11 @@ export interface RouteSpec<
    * is typed by it) and the OpenAPI document describes it with the schema generated from the same type.
    */
   response?: N;
+  /**
+   * false: the declared body is the whole answer, not `{ code, data }` — for a protocol that fixes its own shape
+   * (OAuth 2.0's token answer, RFC 6749 §5.1). The OpenAPI document and the tests' body check follow it.
+   */
+  envelope?: false;
   /** Largest accepted request body; bigger ones get 413. Defaults to DEFAULT_MAX_BODY_BYTES. */
   maxBodyBytes?: number;
   /**

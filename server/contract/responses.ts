@@ -9,7 +9,7 @@ import type { BlockList } from "./blocks";
 import type { BusinessLinksView } from "./business-links";
 import type { ConsentItem } from "./consents";
 import type { CountryDefinition, LanguageDefinition } from "./definitions";
-import type { IssuedCaptcha } from "./auth";
+import type { IssuedCaptcha, IssuedTokens } from "./auth";
 import type { ClaimBound, ClaimCodeVerified, ClaimPreview, InvitationInfo, PhoneStatus, ThirdPartySignIn } from "./invites";
 import type { MediaItem } from "./media";
 import type { ChunkedUploadState, UploadToken } from "./media-chunked";
@@ -91,6 +91,8 @@ import type {
 } from "./settings";
 
 export interface ResponseBodies {
+  /** The bare OAuth 2.0 token answer (the route sets `envelope: false`). */
+  IssuedTokens: IssuedTokens;
   AccountDeleted: AccountDeleted;
   AccountState: AccountState;
   AgeCheckState: AgeCheckRequest | null;

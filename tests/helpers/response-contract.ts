@@ -47,7 +47,7 @@ export async function checkDeclaredResponse(matchers: RouteMatcher[], method: st
   if (!name) return;
   const body = (await response.clone().json()) as { data?: unknown };
   const validate = validatorFor(name);
-  if (!validate(body.data)) {
+  if (!validate(match.route.spec.envelope === false ? body : body.data)) {
     throw new Error(`${method} ${url.pathname} answered a body that is not its declared ${name}: ${ajv.errorsText(validate.errors)}`);
   }
 }

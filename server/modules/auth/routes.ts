@@ -40,6 +40,8 @@ export function registerAuth({ v2, oauth }: ModuleContext): void {
       summary: "Issue tokens (password or refresh_token grant). Form-encoded. Answers the OAuth token response, not the envelope.",
       tag: "registration",
       auth: "optional",
+      response: "IssuedTokens",
+      envelope: false,
       body: tokenRequestSchema,
       bodyFormat: "form",
       errorFields: oauthErrorFields,
