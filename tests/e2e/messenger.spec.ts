@@ -127,3 +127,31 @@ test("two members exchange messages and photos, hide and restore, say no thanks;
   await expect(annaPage.getByLabel(/^Nachricht an/)).toHaveValue("Noch ein Versuch");
   await annaPage.screenshot({ path: testInfo.outputPath("messenger-upgrade-390.png"), fullPage: true });
 });
+
+test("a form posted twice with its key stores one message (a double submit without JavaScript)", async ({
+  request,
+  clientIp,
+  browser,
+  baseURL,
+}) => {
+  const anna = await listedClient(request, clientIp, 2);
+  const ben = await listedClient(request, clientIp, 1);
+  const annaPage = await memberPage(browser, clientIp, anna);
+  await annaPage.goto(`/de/messenger/${ben}`);
+  // The page rendered one key into the form's address; the browser posts it again on a double tap or a resend.
+  const action = (await annaPage.getByTestId("compose").getAttribute("action"))!;
+  expect(action).toMatch(/[?&]key=[^&]+/);
+  await send(annaPage, "Nur einmal, bitte.");
+  await expect(annaPage).toHaveURL(/done=sent/);
+  const again = await annaPage.request.post(action, {
+    headers: { origin: baseURL!, "x-forwarded-for": clientIp },
+    multipart: { body: "Nur einmal, bitte." },
+    maxRedirects: 0,
+  });
+  expect(again.status(), await again.text()).toBeLessThan(400);
+  await annaPage.goto(`/de/messenger/${ben}`);
+  await expect(annaPage.getByTestId("message")).toHaveCount(1);
+  // A fresh page has a fresh key: the same text sent again on purpose is a second message.
+  await send(annaPage, "Nur einmal, bitte.");
+  await expect(annaPage.getByTestId("message")).toHaveCount(2);
+});
