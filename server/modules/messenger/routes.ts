@@ -29,6 +29,7 @@ import { isValidProfileUsername } from "../../contract/validation";
 import { imageQueueOf, receiveUpload } from "../media/index";
 import { preparePhotos, readMessagePhoto } from "./photos";
 import {
+  assertSameSend,
   autocomplete,
   conversationWith,
   directionCheck,
@@ -110,12 +111,13 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
       query: sendQuerySchema,
       statuses: [201, 400, 401, 403, 404, 409, 429],
     },
-    async (c, { user, body, query }) =>
-      ok(
-        c,
-        await sendMessage(deps, user!.id, usernameOf(c.req.param("username")), { body: body.body, clientKey: query.client_key ?? null }),
-        { status: 201 },
-      ),
+    async (c, { user, body, query }) => {
+      const sent = await sendMessage(deps, user!.id, usernameOf(c.req.param("username")), {
+        body: body.body,
+        clientKey: query.client_key ?? null,
+      });
+      return ok(c, sent.result, { status: 201 });
+    },
   );
   v2.add(
     {
@@ -132,12 +134,9 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
     async (c, { user, query }) => {
       const username = usernameOf(c.req.param("username"));
       const clientKey = query.client_key ?? null;
+      // A retry already stored is compared with what it carries below, and costs no image work.
       const stored = await precheckSend(deps, user!.id, username, clientKey);
-      if (stored) {
-        await c.req.raw.body?.cancel();
-        return ok(c, stored, { status: 201 });
-      }
-      imageQueueOf(deps).assertRoom();
+      if (!stored) imageQueueOf(deps).assertRoom();
       const upload = await receiveUpload(c.req.raw, {
         tmpDir: deps.config.uploadTmpDir,
         fileField: "files",
@@ -149,20 +148,25 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
       try {
         const caption = v.safeParse(photoCaptionSchema, upload.fields.get("body") ?? "");
         if (!caption.success) throw fail.badRequest(caption.issues[0].message, "body");
+        if (stored) {
+          assertSameSend(stored, { body: caption.output, photoCount: upload.files.length });
+          return ok(c, stored, { status: 201 });
+        }
         // The web's one compose form: text alone is a text message.
         if (upload.files.length === 0) {
           const text = v.safeParse(sendMessageSchema, { body: caption.output });
           if (!text.success) throw fail.badRequest(text.issues[0].message, "body");
-          return ok(c, await sendMessage(deps, user!.id, username, { body: text.output.body, clientKey }), { status: 201 });
+          return ok(c, (await sendMessage(deps, user!.id, username, { body: text.output.body, clientKey })).result, { status: 201 });
         }
         const prepared = await preparePhotos(deps, upload.files);
+        let keep = false;
         try {
-          return ok(c, await sendMessage(deps, user!.id, username, { body: caption.output, photos: prepared.photos, clientKey }), {
-            status: 201,
-          });
-        } catch (err) {
-          await prepared.remove();
-          throw err;
+          const sent = await sendMessage(deps, user!.id, username, { body: caption.output, photos: prepared.photos, clientKey });
+          // A parallel try of the same key stored the message first: these photos belong to nothing.
+          keep = !sent.replayed;
+          return ok(c, sent.result, { status: 201 });
+        } finally {
+          if (!keep) await prepared.remove();
         }
       } finally {
         await upload.cleanup();
@@ -179,10 +183,13 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
         "Sends the polite no thanks (action type 2) in an existing conversation: the other member cannot write further until the sender writes again. 404 without a conversation.",
       statuses: [201, 401, 403, 404],
     },
-    async (c, { user }) =>
-      ok(c, await sendMessage(deps, user!.id, usernameOf(c.req.param("username")), { body: "", actionType: MESSAGE_ACTION.no_thanks }), {
-        status: 201,
-      }),
+    async (c, { user }) => {
+      const sent = await sendMessage(deps, user!.id, usernameOf(c.req.param("username")), {
+        body: "",
+        actionType: MESSAGE_ACTION.no_thanks,
+      });
+      return ok(c, sent.result, { status: 201 });
+    },
   );
   v2.add(
     {

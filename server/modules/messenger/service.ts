@@ -374,21 +374,25 @@ function refused(decision: Decision): ApiError {
  * hot-escort rule reads it) in the same statement. On PostgreSQL an UPDATE that changes no key column takes FOR NO
  * KEY UPDATE, not FOR UPDATE: every row a send inserts points at both members (foreign keys take KEY SHARE on them),
  * and FOR UPDATE would make two members writing to each other wait on one another's row — a deadlock once the
- * thread lock below orders them (found by scripts/bench-realtime.mjs --adapter messenger). SQLite writes serially.
+ * pair lock below orders them (found by scripts/bench-realtime.mjs --adapter messenger). SQLite writes serially.
  */
 async function lockSender(trx: DB, memberId: number, now: number): Promise<void> {
   await trx.updateTable("users").set({ last_active_at: now }).where("id", "=", memberId).execute();
 }
 
+/** The first key of the messenger's per-pair advisory locks (search_profiles refreshes use 11). */
+const PAIR_LOCK_SPACE = 12;
+
 /**
- * PostgreSQL: hold the pair's thread row before the message takes its id, so messages of one conversation commit in
- * id order. Without it, two members writing at once could commit 101 before 100; a client that resynced "after
- * 101" in between would never see 100 (the bench found what ADR 042's cursor relies on). A new thread needs no
- * lock: a parallel creator waits on the unique pair key until this transaction ends.
+ * PostgreSQL: serialise the sends of one pair before the message takes its id, so messages of one conversation
+ * commit in id order. Without it, two members writing at once could commit 101 before 100; a client that resynced
+ * "after 101" in between would never see 100 (the bench found what ADR 042's cursor relies on). A lock on the pair
+ * key, not on the thread row: two first messages at once have no row to lock yet, and the second would read "no
+ * thread, no views" and then insert views the first had just written (500). Held until the transaction ends.
  */
-async function lockThread(deps: ApiDeps, trx: DB, memberId: number, otherId: number): Promise<void> {
+async function lockPair(deps: ApiDeps, trx: DB, memberId: number, otherId: number): Promise<void> {
   if (deps.dialect !== "postgres") return;
-  await trx.selectFrom("messenger_threads").select("id").where("pair_key", "=", pairKey(memberId, otherId)).forNoKeyUpdate().execute();
+  await sql`SELECT pg_advisory_xact_lock(${PAIR_LOCK_SPACE}, hashtext(${pairKey(memberId, otherId)}))`.execute(trx);
 }
 
 /** The photos of a send, already rendered and stored (photos.ts); rows are written with the message. */
@@ -401,8 +405,30 @@ export interface PreparedPhoto {
   bytes: number;
 }
 
+/** What a send carries, to tell a retry (the same) from a new message under a used key (ADR 048). */
+export interface SendContent {
+  body: string;
+  photoCount: number;
+}
+
+/**
+ * A retry is the same send again: a key used for another member, or with another text or number of photos (a
+ * no-JavaScript form edited and posted again before its page was rendered anew), is refused, never answered with
+ * the older message as if the new one had been stored.
+ */
+export function assertSameSend(stored: SendResult, content: SendContent): void {
+  if (stored.message.body !== content.body || stored.message.photos.length !== content.photoCount)
+    throw fail.conflict(MESSENGER_ERRORS.clientKeyReused);
+}
+
 /** The sender's message stored under a client key, as a send answers it (a retried send, ADR 048). */
-async function storedSend(deps: ApiDeps, memberId: number, otherId: number, keyed: PairRead["keyed"]): Promise<SendResult | null> {
+async function storedSend(
+  deps: ApiDeps,
+  memberId: number,
+  otherId: number,
+  keyed: PairRead["keyed"],
+  content: SendContent | null,
+): Promise<SendResult | null> {
   if (!keyed) return null;
   // A key is the sender's per message; the same key for another member is a client's mistake, not a retry.
   if (keyed.recipient_id !== otherId) throw fail.conflict(MESSENGER_ERRORS.clientKeyReused);
@@ -412,12 +438,15 @@ async function storedSend(deps: ApiDeps, memberId: number, otherId: number, keye
     .where("id", "=", keyed.id)
     .executeTakeFirstOrThrow();
   const photos = await photosOfMessages(deps.db, [row.id]);
-  return { outcome: "success", thread_id: row.thread_id, message: toMessage(row, memberId, photos, 0) };
+  const stored: SendResult = { outcome: "success", thread_id: row.thread_id, message: toMessage(row, memberId, photos, 0) };
+  if (content) assertSameSend(stored, content);
+  return stored;
 }
 
 /**
- * Checks a send before its photos are processed (a refusal costs no image work). A retry of a send already stored
- * under its client key answers the stored message instead (the caller skips the upload).
+ * Checks a send before its photos are processed (a refusal costs no image work). A send already stored under its
+ * client key is answered with the stored message; the caller compares it with what it received (assertSameSend)
+ * and skips the image work.
  */
 export async function precheckSend(
   deps: ApiDeps,
@@ -427,7 +456,7 @@ export async function precheckSend(
 ): Promise<SendResult | null> {
   const other = await partnerByName(deps, memberId, username);
   const ctx = await pairContext(deps, deps.db, memberId, other, { counts: true, clientKey });
-  const stored = await storedSend(deps, memberId, other.id, ctx.keyed);
+  const stored = await storedSend(deps, memberId, other.id, ctx.keyed, null);
   if (stored) return stored;
   const decision = await decide(deps, deps.db, ctx);
   if (decision.outcome !== "success") throw refused(decision);
@@ -438,28 +467,34 @@ export async function precheckSend(
  * Sends a message (text, photos, or the no-thanks action) under the contact rules. In one transaction: the sender
  * and the thread locked (PostgreSQL), the pair read once (pair.ts), the rules, the message and its photos, both
  * views, the notification, the first-contact record, the unread mail job; after the commit the hint on the bus.
- * With a client key, a key already stored for this sender answers that message and writes nothing (ADR 048).
+ * With a client key, a key already stored for this sender answers that message, writes and publishes nothing, and
+ * says so (`replayed`: the caller drops the photos it prepared for the retry) (ADR 048).
  */
 export async function sendMessage(
   deps: ApiDeps,
   memberId: number,
   username: string,
   input: { body: string; actionType?: number; photos?: PreparedPhoto[]; clientKey?: string | null },
-): Promise<SendResult> {
+): Promise<{ result: SendResult; replayed: boolean }> {
   const other = await partnerByName(deps, memberId, username);
   const actionType = input.actionType ?? MESSAGE_ACTION.normal;
   const clientKey = actionType === MESSAGE_ACTION.normal ? (input.clientKey ?? null) : null;
   let hints: NotificationHints = [];
+  let replayed = false;
   const result = await deps.db.transaction().execute(async (trx) => {
     hints = [];
+    replayed = false;
     const now = deps.clock.now();
     await lockSender(trx, memberId, now);
-    await lockThread(deps, trx, memberId, other.id);
+    await lockPair(deps, trx, memberId, other.id);
     // Every read of the rules inside the transaction (SQLite holds one connection for it).
     const tdeps: ApiDeps = { ...deps, db: trx };
     const ctx = await pairContext(tdeps, trx, memberId, other, { counts: true, clientKey });
-    const stored = await storedSend(tdeps, memberId, other.id, ctx.keyed);
-    if (stored) return stored;
+    const stored = await storedSend(tdeps, memberId, other.id, ctx.keyed, { body: input.body, photoCount: input.photos?.length ?? 0 });
+    if (stored) {
+      replayed = true;
+      return stored;
+    }
     if (actionType === MESSAGE_ACTION.no_thanks) {
       // No thanks answers a conversation the other member opened; it needs no contact allowance of its own.
       if (!ctx.thread || ctx.thread.last_message_id === null) throw fail.notFound(MESSENGER_ERRORS.threadNotFound);
@@ -471,12 +506,13 @@ export async function sendMessage(
     }
     return write(trx, ctx, null, now);
   });
+  if (replayed) return { result, replayed };
   await deps.bus.publish({
     to: [memberId, other.id],
     event: { type: "message", thread_id: result.thread_id, message_id: result.message.id },
   });
   await publishNotificationHints(deps, hints);
-  return result;
+  return { result, replayed };
 
   async function write(trx: DB, ctx: PairContext, decision: Decision | null, now: number): Promise<SendResult> {
     let thread = ctx.thread;

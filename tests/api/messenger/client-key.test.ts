@@ -1,9 +1,10 @@
 /**
  * A send's idempotency key (ADR 048): a retried send with the same client_key answers the stored message instead of
- * writing a second copy; keys are per sender; the photos route answers a stored key before reading the upload.
+ * writing a second copy; keys are per sender; a key with other content is refused; a photo retry costs no image work.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
+import { readdir } from "node:fs/promises";
 import type { Conversation, SendResult } from "#server/contract/messenger";
 import type { RealtimeEnvelope } from "#server/contract/realtime";
 import { USER_TYPE } from "#server/contract/users";
@@ -12,6 +13,15 @@ import { TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { createMessengerRuntime, plusMember } from "./fixtures";
 
 type Answer<T> = { data?: T; errors?: Array<{ key: string; source?: string }> };
+
+/** Every file below a directory (none when it does not exist yet), as relative paths. */
+async function filesIn(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => `${entry.parentPath ?? entry.path}/${entry.name}`.slice(dir.length))
+    .sort();
+}
 
 describe(`messenger client keys (${TEST_DB})`, () => {
   let rt: TestRuntime;
@@ -34,6 +44,7 @@ describe(`messenger client keys (${TEST_DB})`, () => {
     });
     return { status: response.status, json: (await response.json()) as Answer<SendResult> };
   }
+  const mediaDir = () => (rt.deps.config as { mediaDir: string }).mediaDir;
   const stored = (senderId: number) =>
     rt.deps.db
       .selectFrom("messenger_messages")
@@ -104,39 +115,80 @@ describe(`messenger client keys (${TEST_DB})`, () => {
     expect(await stored(a.id)).toEqual([]);
   });
 
-  it("answers a retried photo send from its key before reading the upload", async () => {
+  it("answers a retried photo send from its key without image work, and refuses the key with other content", async () => {
     const a = await member(USER_TYPE.client);
     const b = await member(USER_TYPE.escort);
     const key = randomUUID();
-    const form = async () => {
+    const form = async (text: string, photos: number) => {
       const body = new FormData();
-      body.set("body", "Ein Foto");
-      body.append("files", new Blob([new Uint8Array(await jpeg(400, 300))], { type: "image/jpeg" }), "p.jpg");
+      body.set("body", text);
+      for (let i = 0; i < photos; i++)
+        body.append("files", new Blob([new Uint8Array(await jpeg(400, 300))], { type: "image/jpeg" }), `p${i}.jpg`);
       return body;
     };
-    const post = async (body: FormData | string, contentType?: string) => {
+    const post = async (body: FormData) => {
       const response = await rt.request(`/api/v2/messenger/send/${b.username}/photos?client_key=${key}`, {
         method: "POST",
         token: a.token,
         body,
-        ...(contentType ? { headers: { "content-type": contentType } } : {}),
       });
       return { status: response.status, json: (await response.json()) as Answer<SendResult> };
     };
-    const first = await post(await form());
+    const first = await post(await form("Ein Foto", 1));
     expect(first.status).toBe(201);
     expect(first.json.data!.message.photos).toHaveLength(1);
-    // The retry's body is not even a valid upload: it is never read.
-    const again = await post("not multipart at all", "text/plain");
+    const filesAfterFirst = await filesIn(mediaDir());
+    const again = await post(await form("Ein Foto", 1));
     expect(again.status).toBe(201);
     expect(again.json.data!.message).toEqual(first.json.data!.message);
-    const photos = await rt.deps.db
-      .selectFrom("messenger_photos")
-      .select("id")
-      .where("message_id", "=", first.json.data!.message.id)
-      .execute();
-    expect(photos).toHaveLength(1);
+    expect(await filesIn(mediaDir()), "the retry rendered and stored no photos").toEqual(filesAfterFirst);
+    // The same key with another text or another number of photos is not a retry (an edited form posted again).
+    for (const [text, photos] of [
+      ["Ein anderes Foto", 1],
+      ["Ein Foto", 2],
+      ["Ein Foto", 0],
+    ] as const) {
+      const other = await post(await form(text, photos));
+      expect(other.status, `${text} / ${photos}`).toBe(409);
+      expect(other.json.errors![0]!.key).toBe("exception.messenger.client_key_reused");
+    }
     expect(await stored(a.id)).toHaveLength(1);
+    expect(await filesIn(mediaDir())).toEqual(filesAfterFirst);
+  });
+
+  it("two tries of one key at once store one message and leave no photos of the other behind", async () => {
+    const a = await member(USER_TYPE.client);
+    const b = await member(USER_TYPE.escort);
+    const key = randomUUID();
+    const before = await filesIn(mediaDir());
+    const post = async () => {
+      const body = new FormData();
+      body.set("body", "Doppelt getippt");
+      body.append("files", new Blob([new Uint8Array(await jpeg(400, 300))], { type: "image/jpeg" }), "p.jpg");
+      const response = await rt.request(`/api/v2/messenger/send/${b.username}/photos?client_key=${key}`, {
+        method: "POST",
+        token: a.token,
+        body,
+      });
+      return { status: response.status, json: (await response.json()) as Answer<SendResult> };
+    };
+    const [one, two] = await Promise.all([post(), post()]);
+    expect([one.status, two.status]).toEqual([201, 201]);
+    expect(two.json.data!.message.id).toBe(one.json.data!.message.id);
+    expect(await stored(a.id)).toHaveLength(1);
+    // Only the stored message's photo files are new on disk.
+    const rows = await rt.deps.db
+      .selectFrom("messenger_photos")
+      .select("storage_key")
+      .where("message_id", "=", one.json.data!.message.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    const added = (await filesIn(mediaDir())).filter((file) => !before.includes(file));
+    expect(added.length).toBeGreaterThan(0);
+    expect(
+      added.every((file) => file.includes(rows[0]!.storage_key)),
+      added.join(", "),
+    ).toBe(true);
   });
 
   it("a resync (after_id) answers can_send null; the page answers it", async () => {
