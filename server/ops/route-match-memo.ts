@@ -57,6 +57,11 @@ interface Shape {
 
 /** Paths remembered per route tree shape; past this the memo starts over (paths with ids are unbounded). */
 export const MAX_PATHS_PER_SHAPE = 5_000;
+/**
+ * Longer paths are matched but not remembered: the catch-all route matches any path, so a client sending long
+ * unique paths would otherwise fill the memo with up to 5,000 × 16 KB (measured: 124 MB at 8 KB a path).
+ */
+export const MAX_REMEMBERED_PATH_LENGTH = 256;
 /** Route tree shapes remembered (one per build; development rebuilds make more). */
 const MAX_SHAPES = 4;
 const MEMOIZED = Symbol.for("velora.routeMatchMemo");
@@ -96,6 +101,7 @@ export function memoizeMatchRoutes(original: MatchRoutes, parsePath: ParsePath):
     const shape = Array.isArray(routes) ? shapeFor(routes) : null;
     if (!shape) return original(routes, location, basename);
     const pathname = (typeof location === "string" ? parsePath(location).pathname : location?.pathname) || "/";
+    if (pathname.length + basename.length > MAX_REMEMBERED_PATH_LENGTH) return original(routes, location, basename);
     const pathKey = `${basename}\u0000${pathname}`;
     let paths = memo.get(shape.key);
     if (!paths) {
@@ -176,11 +182,17 @@ interface RemixRoutesModule {
  * before, only slower).
  */
 export function installRouteMatchMemo(): boolean {
-  const here = createRequire(import.meta.url);
-  // The copy the Remix server runtime loads (React Router resolves to the same hoisted file).
-  const router = createRequire(here.resolve("@remix-run/server-runtime"))("@remix-run/router") as RouterModule;
-  // The very file RemixServer requires as "./routes.js" (same path, same module).
-  const remixRoutes = here(join(dirname(here.resolve("@remix-run/react")), "routes.js")) as RemixRoutesModule;
+  let router: RouterModule;
+  let remixRoutes: RemixRoutesModule;
+  try {
+    const here = createRequire(import.meta.url);
+    // The copy the Remix server runtime loads (React Router resolves to the same hoisted file).
+    router = createRequire(here.resolve("@remix-run/server-runtime"))("@remix-run/router") as RouterModule;
+    // The very file RemixServer requires as "./routes.js" (same path, same module); an upgrade may move it.
+    remixRoutes = here(join(dirname(here.resolve("@remix-run/react")), "routes.js")) as RemixRoutesModule;
+  } catch {
+    return false;
+  }
   try {
     if (!router.matchRoutes[MEMOIZED]) router.matchRoutes = memoizeMatchRoutes(router.matchRoutes, router.parsePath);
     const create = remixRoutes.createServerRoutes;

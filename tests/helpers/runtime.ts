@@ -17,7 +17,7 @@ import { createJobRunner, type JobRunner } from "#server/jobs/queue";
 import { manualClock } from "#server/lib/clock";
 import { hashPassword } from "#server/lib/crypto";
 import { createLogger } from "#server/ops/logger";
-import { RUN_PREFIX_ENV } from "../setup/postgres-schemas";
+import { RUN_PREFIX_ENV, TEST_DATABASE_URL } from "../setup/postgres-schemas";
 import { inProcessBus } from "#server/realtime/bus";
 import { createPresence } from "#server/realtime/presence";
 
@@ -36,7 +36,7 @@ export function passwordHashOf(password: string): Promise<string> {
 }
 
 export const TEST_DB = process.env.TEST_DB === "postgres" ? "postgres" : "sqlite";
-export const POSTGRES_BASE_URL = process.env.DATABASE_URL_TEST ?? "postgres://postgres@127.0.0.1:5432/test";
+export const POSTGRES_BASE_URL = TEST_DATABASE_URL;
 
 export interface TestRuntime {
   api: ApiApp;

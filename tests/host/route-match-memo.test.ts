@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { dirname } from "node:path";
 import {
   installRouteMatchMemo,
+  MAX_REMEMBERED_PATH_LENGTH,
   memoizeMatchRoutes,
   memoizeServerRoutes,
   type MatchRoutes,
@@ -93,6 +94,20 @@ describe("remembered route matching (ADR 051)", () => {
       expect(new Set(answer.map((match) => match.params)).size).toBe(1);
       answer[0]!.params.username = "changed";
     }
+  });
+
+  it("remembers short paths only: a long unique path is matched afresh and kept nowhere", () => {
+    let calls = 0;
+    const counted: MatchRoutes = (...args) => ((calls += 1), original(...args));
+    const memoized = memoizeMatchRoutes(counted, router.parsePath);
+    const routes = appRoutes();
+    memoized(routes, "/de/p/lena");
+    memoized(routes, "/de/p/lena");
+    expect(calls).toBe(1);
+    const long = `/de/${"x".repeat(MAX_REMEMBERED_PATH_LENGTH)}`;
+    expect(memoized(routes, long)).toEqual(original(routes, long));
+    memoized(routes, long);
+    expect(calls).toBe(3);
   });
 
   it("tells apart trees of another shape", () => {

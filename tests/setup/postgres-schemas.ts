@@ -10,6 +10,8 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 
 export const RUN_PREFIX_ENV = "VELORA_TEST_SCHEMA_PREFIX";
+/** The test PostgreSQL unless DATABASE_URL_TEST names another: the machine's `test` database. */
+export const TEST_DATABASE_URL = process.env.DATABASE_URL_TEST ?? "postgres://postgres@127.0.0.1:5432/test";
 
 export function setup(): () => Promise<void> {
   const prefix = `t_${randomBytes(4).toString("hex")}_`;
@@ -17,7 +19,7 @@ export function setup(): () => Promise<void> {
   process.env[RUN_PREFIX_ENV] = prefix;
   return async () => {
     if (process.env.TEST_DB !== "postgres") return;
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL_TEST ?? "postgres://postgres@127.0.0.1:5432/test" });
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
     try {
       await client.connect();
       const { rows } = await client.query<{ name: string }>("SELECT nspname AS name FROM pg_namespace WHERE starts_with(nspname, $1)", [

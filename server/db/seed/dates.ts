@@ -8,8 +8,8 @@
  * - generated listed clients and escorts of the first chunk get past dates with mutual published reviews, so
  *   about one escort in five of a default seed has reviews.
  * Only the first chunk (the one holding the demo accounts) gets dates: a benchmark seed stays as fast as before.
- * Starts are evening hours in Berlin, found from whole days back from the clock's hour and that day's own Berlin
- * hour (so the change to or from summer time moves no start); nothing is keyed by a local day, so two rows can never
+ * Starts are evening hours in Berlin, found from whole days back from the clock's hour and checked against the
+ * start's own Berlin hour (so the change to or from summer time moves no start); nothing is keyed by a local day, so two rows can never
  * meet on one key across that change (the views part's bug in CI).
  */
 import {
@@ -130,7 +130,9 @@ export const datesPart: SeedPart = {
       extra: Partial<Pick<DatePlan, "awaiting" | "expired" | "cancelledBy" | "minutes" | "place">> = {},
     ): DatePlan => {
       const day = anchor - daysAgo * DAY;
-      const startsAt = day + (hour - Number(berlinHour.format(day))) * HOUR;
+      let startsAt = day + (hour - Number(berlinHour.format(day))) * HOUR;
+      // A change to or from summer time between `day` and the start shifts the Berlin hour by one: correct it once.
+      startsAt += (hour - Number(berlinHour.format(startsAt))) * HOUR;
       const minutes = extra.minutes ?? rng.pick([60, 60, 120, 180]);
       const plan: DatePlan = {
         key: `${idOf(sender)}:${idOf(receiver)}:${startsAt}`,
