@@ -5,20 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUSINESS_LINK_STATUS } from "#server/contract/business-links";
-import { REVIEW_CRITERIA, REVIEW_LIST_PAGE_SIZE, type LinkedEscortReviewList, type ReviewedParty } from "#server/contract/reviews";
+import { REVIEW_LIST_PAGE_SIZE, type LinkedEscortReviewList, type ReviewedParty } from "#server/contract/reviews";
 import { USER_TYPE } from "#server/contract/users";
-import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { createTestRuntime, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { insertDate } from "./date-fixture";
-
-type Member = Awaited<ReturnType<typeof createUser>> & { token: string };
-interface Answer<T> {
-  data?: T;
-  errors?: Array<{ key: string }>;
-}
+import { reviewKit, type Member } from "./review-kit";
 
 describe(`a business's reviews of its linked escorts (${TEST_DB})`, () => {
   let rt: TestRuntime;
-  let ipCounter = 0;
   beforeAll(async () => {
     rt = await createTestRuntime();
   });
@@ -26,37 +20,12 @@ describe(`a business's reviews of its linked escorts (${TEST_DB})`, () => {
     await rt.close();
   });
 
-  async function member(userType: number = USER_TYPE.client): Promise<Member> {
-    const user = await createUser(rt, { userType });
-    await addBerlinProfile(rt, user.id, user.username);
-    ipCounter += 1;
-    return { ...user, token: String((await login(rt, user.username, user.password, `198.51.100.${ipCounter % 250}`)).body.access_token) };
-  }
-
-  async function call<T>(token: string | undefined, method: string, path: string, body?: unknown) {
-    const response = await rt.request(`/api/v2${path}`, {
-      method,
-      token,
-      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-    });
-    return { status: response.status, json: (await response.json()) as Answer<T> };
-  }
-
-  function reviewBody(party: ReviewedParty, rating = 4) {
-    return {
-      ratings: Object.fromEntries(REVIEW_CRITERIA[party].map((c) => [c, rating])),
-      would_you_recommend_this_user: "yes",
-      profile_match_reality: "yes",
-      would_you_come_again: "yes",
-      punctuality: "on_time",
-      text: "Sehr angenehmer Abend, alles wie besprochen. Gerne wieder.",
-    };
-  }
+  const { member, call, reviewBody } = reviewKit(() => rt, "198.51.100");
 
   /** A date between the two, reviewed by the client and (published: both wrote) by the other. */
   async function reviewed(client: Member, subject: Member, party: ReviewedParty, rating = 4, both = true): Promise<number> {
     const dateId = await insertDate(rt, client.id, subject.id);
-    expect((await call(client.token, "POST", `/reviews/${dateId}`, reviewBody(party, rating))).status).toBe(200);
+    expect((await call(client.token, "POST", `/reviews/${dateId}`, reviewBody(party, {}, rating))).status).toBe(200);
     if (both) expect((await call(subject.token, "POST", `/reviews/${dateId}`, reviewBody("person"))).status).toBe(200);
     return dateId;
   }
