@@ -1,10 +1,18 @@
 /** The reviews group's endpoints (spec section 7 "reviews"; ADR 047), as the web tier calls them. */
-import type { DateReviews, ReviewCommentInput, ReviewInput, ReviewList, ReviewUnlockInfo } from "#server/contract/reviews";
+import type {
+  DateReviews,
+  LinkedEscortReviewList,
+  ReviewCommentInput,
+  ReviewInput,
+  ReviewList,
+  ReviewUnlockInfo,
+} from "#server/contract/reviews";
 import type { Camelize } from "./camelize";
 import type { ApiClient, ApiResult } from "./client.server";
 
 export type DateReviewsData = Camelize<DateReviews>;
 export type ReviewListData = Camelize<ReviewList>;
+export type LinkedEscortReviewListData = Camelize<LinkedEscortReviewList>;
 export type ReviewUnlockData = Camelize<ReviewUnlockInfo>;
 export type ReviewItemData = DateReviewsData["mine"] & {};
 
@@ -26,6 +34,14 @@ export function postReviewComment(api: ApiClient, reviewId: number, body: Review
 /** GET /reviews/user/{username}: the published reviews a member received, with the averages. */
 export function fetchReceivedReviews(api: ApiClient, username: string, page: number): Promise<ApiResult<ReviewListData>> {
   return api.call<ReviewListData>(`/api/v2/reviews/user/${encodeURIComponent(username)}`, { params: { page }, handleErrors: true });
+}
+
+/** GET /reviews/user/{username}/escorts: a business's tab of the reviews of the escorts it lists. */
+export function fetchLinkedEscortReviews(api: ApiClient, username: string, page: number): Promise<ApiResult<LinkedEscortReviewListData>> {
+  return api.call<LinkedEscortReviewListData>(`/api/v2/reviews/user/${encodeURIComponent(username)}/escorts`, {
+    params: { page },
+    handleErrors: true,
+  });
 }
 
 /** GET /reviews/{date_id}/unlock: what reading the date's review texts costs. */

@@ -5,7 +5,7 @@ import { ProfileTabPage } from "~/components/profile/ProfileTabRoute";
 import { ReceivedReviewsTab } from "~/features/reviews/ReceivedReviewsTab";
 import { loadReceivedReviews } from "~/features/reviews/reviews.server";
 
-/** p/{username}/business_reviews (G): a business's reviews tab, the same feature as p/{username}/reviews (ADR 047). */
+/** p/{username}/business_reviews (G): the reviews the business itself received (ADR 047). */
 export const handle = { i18n: ["reviews"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadReceivedReviews(args, "business_reviews");

@@ -57,7 +57,7 @@ import type {
   ThreadMediums,
 } from "./messenger";
 import type { NoteAnswer } from "./notes";
-import type { DateReviews, ReviewList, ReviewUnlockInfo } from "./reviews";
+import type { DateReviews, LinkedEscortReviewList, ReviewList, ReviewUnlockInfo } from "./reviews";
 import type {
   AnnouncementDismissed,
   AnnouncementList,
@@ -164,6 +164,7 @@ export interface ResponseBodies {
   ReportQueue: ReportQueue;
   ResetMailRequested: ResetMailRequested;
   ReviewList: ReviewList;
+  LinkedEscortReviewList: LinkedEscortReviewList;
   ReviewUnlockInfo: ReviewUnlockInfo;
   SafeSexState: SafeSexState;
   SignUpResult: SignUpResult;

@@ -234,6 +234,25 @@ export interface ReviewList {
   unlock: ReviewUnlockPrice | null;
 }
 
+/** A review of an escort a business lists, naming her (GET /reviews/user/{username}/escorts). */
+export interface LinkedEscortReviewItem extends ReviewItem {
+  /** The reviewed escort, linked to her profile. */
+  escort: ReviewMember;
+}
+
+/**
+ * GET /reviews/user/{username}/escorts: a business's "reviews" tab, the published reviews of the escorts who
+ * accepted its link, newest first, each escort's shown as her own tab shows them (no averages across escorts).
+ */
+export interface LinkedEscortReviewList {
+  username: string;
+  items: LinkedEscortReviewItem[];
+  page: number;
+  page_size: number;
+  total: number;
+  unlock: ReviewUnlockPrice | null;
+}
+
 export interface ReviewUnlockPrice {
   price: number;
   currency: typeof REVIEW_UNLOCK.currency;

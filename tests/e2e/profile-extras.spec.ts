@@ -119,3 +119,29 @@ test("a club's business reviews tab lists what there is; a client has no safer-s
   await expect(page.getByLabel("Was ich suche")).toBeVisible();
   await expect(page.getByLabel("Was ich nicht mache")).toHaveCount(0);
 });
+
+test("a club's reviews tab lists its escorts' reviews, naming each; its own reviews stay on business reviews", async ({ page }) => {
+  // The demo seed: demo_club lists demo_escort (accepted), who has published reviews (other tests may add more).
+  await page.goto("/de/p/demo_club/reviews");
+  const tab = page.getByTestId("tab-reviews");
+  await expect(tab).toContainText("Bewertungen der Escorts, die bei Club Mondschein gelistet sind.");
+  await expect(tab.getByTestId("reviews-summary")).toHaveCount(0);
+  const first = tab.getByTestId("escort-review").first();
+  await expect(first.getByTestId("escort-review-escort")).toHaveAttribute("href", `/de/p/${DEMO.escort}`);
+  await expect(first.locator("article[data-review-id]")).toContainText("Hygiene");
+  await expect(first).not.toContainText("Sauberkeit");
+  // The club's own reviews: business criteria, none of them about the escort.
+  await tab.getByRole("link", { name: "Bewertungen des Betriebs selbst" }).click();
+  await expect(page).toHaveURL(/\/de\/p\/demo_club\/business_reviews$/);
+  const own = page.getByTestId("tab-business_reviews");
+  await expect(own.getByTestId("reviews-summary")).toContainText("Sauberkeit");
+  await expect(own.getByTestId("escort-review")).toHaveCount(0);
+  // An agency without linked escorts says so; an escort's own tab is unchanged.
+  await page.goto("/de/p/demo_agency/reviews");
+  await expect(page.getByTestId("escort-reviews-empty")).toHaveText(
+    "Zu den Escorts von Escortagentur Elbnacht gibt es noch keine Bewertungen.",
+  );
+  await page.goto(`/de/p/${DEMO.escort}/reviews`);
+  await expect(page.getByTestId("tab-reviews").getByTestId("reviews-summary")).toBeVisible();
+  await expect(page.getByTestId("escort-review")).toHaveCount(0);
+});

@@ -482,7 +482,10 @@ export function ProfileOverview({
             ? ` · ${t("profile.reviews_summary.average", { value: numbers.oneDecimal(profile.reviews.average) })}`
             : null}
         </p>
-        <Link to={localePath(lang, `p/${profile.username}/reviews`)}>{t("profile.reviews_summary.link")}</Link>
+        {/* A business's own reviews are on business_reviews; its reviews tab lists its escorts'. */}
+        <Link to={localePath(lang, `p/${profile.username}/${profile.userType === USER_TYPE.business ? "business_reviews" : "reviews"}`)}>
+          {t("profile.reviews_summary.link")}
+        </Link>
       </section>
 
       {category && regionbox.nearbyCities.length > 0 ? (

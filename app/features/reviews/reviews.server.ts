@@ -4,6 +4,7 @@
  * p/{username}/reviews tab. Plain forms that post to their own page and redirect; every rule is the API's.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { BUSINESS_REVIEWS_NOT_A_BUSINESS } from "#server/contract/business-reviews";
 import { DEFAULT_ERROR_KEY, type ErrorItem } from "#server/contract/errors";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#server/contract/locales";
 import {
@@ -16,7 +17,15 @@ import {
 import { createApiClient } from "~/api/client.server";
 import { checkProfileUsername, publicPageHeaders } from "~/api/profiles.server";
 import { fileReport } from "~/api/reports.server";
-import { fetchDateReviews, fetchReceivedReviews, fetchUnlockInfo, postReview, postReviewComment, postUnlock } from "~/api/reviews.server";
+import {
+  fetchDateReviews,
+  fetchLinkedEscortReviews,
+  fetchReceivedReviews,
+  fetchUnlockInfo,
+  postReview,
+  postReviewComment,
+  postUnlock,
+} from "~/api/reviews.server";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
@@ -233,8 +242,11 @@ export async function submitReviewUnlock({ request, context, params }: ActionFun
 export type ReceivedReviewsTabName = "reviews" | "business_reviews";
 
 /**
- * One loader for both tabs: the same list (GET /reviews/users/{username}), with the criteria of the reviewed party
- * (contract/reviews REVIEW_CRITERIA). business_reviews exists only for businesses: 404 for anyone else.
+ * One loader for both tabs (contract/reviews REVIEW_CRITERIA decides the criteria of the reviewed party):
+ * - business_reviews, only for businesses (404 for anyone else): the reviews the business received;
+ * - reviews: a member's received reviews (GET /reviews/user/{username}); for a business instead the reviews of the
+ *   escorts it lists (GET /reviews/user/{username}/escorts, `escortReviews`), asked once the first answer shows a
+ *   business (or a member who hides their own reviews, which a business's escorts' reviews do not depend on).
  */
 export async function loadReceivedReviews({ request, context, params }: LoaderFunctionArgs, tab: ReceivedReviewsTabName = "reviews") {
   const lang = langOf(params);
@@ -244,15 +256,27 @@ export async function loadReceivedReviews({ request, context, params }: LoaderFu
   // A page that is no page number goes back to the first page (a hand-edited address, not a missing one).
   if (raw !== null && (!/^[1-9]\d{0,3}$/.test(raw) || Number(raw) > REVIEW_LIST_MAX_PAGE))
     throw redirect(localePath(lang, `p/${username}/${tab}`));
-  const reviews = await fetchReceivedReviews(createApiClient({ request, context }), username, raw === null ? 1 : Number(raw));
+  const page = raw === null ? 1 : Number(raw);
+  const api = createApiClient({ request, context });
+  const reviews = await fetchReceivedReviews(api, username, page);
+  const hidden = !reviews.ok && reviews.status === 403 && reviews.errors[0]?.key === "exception.reviews.hidden";
+  if (tab === "reviews" && (hidden || (reviews.ok && reviews.data.party === "business"))) {
+    const escortReviews = await fetchLinkedEscortReviews(api, username, page);
+    if (escortReviews.ok)
+      return data({ reviews: null, hidden: false, escortReviews: escortReviews.data }, { headers: publicPageHeaders(request) });
+    if (escortReviews.errors[0]?.key !== BUSINESS_REVIEWS_NOT_A_BUSINESS) return failedList(request, escortReviews.status);
+  }
   if (!reviews.ok) {
     // Unknown, unlisted or blocked: the layout answers its own 404/403; a member who hides reviews: the tab says so.
-    if (reviews.status === 404) throw await notFoundResponse(request);
-    if (reviews.status === 403)
-      return data({ reviews: null, hidden: reviews.errors[0]?.key === "exception.reviews.hidden" }, { headers: noStore() });
-    throw new Response(null, { status: reviews.status >= 500 && reviews.status < 600 ? reviews.status : 502, headers: noStore() });
+    if (reviews.status === 403) return data({ reviews: null, hidden, escortReviews: null }, { headers: noStore() });
+    return failedList(request, reviews.status);
   }
   if (tab === "business_reviews" && reviews.data.party !== "business") throw await notFoundResponse(request);
   // Texts depend on the reader (locked or not): a member's page is theirs alone.
-  return data({ reviews: reviews.data, hidden: false }, { headers: publicPageHeaders(request) });
+  return data({ reviews: reviews.data, hidden: false, escortReviews: null }, { headers: publicPageHeaders(request) });
+}
+
+async function failedList(request: Request, status: number): Promise<never> {
+  if (status === 404) throw await notFoundResponse(request);
+  throw new Response(null, { status: status >= 500 && status < 600 ? status : 502, headers: noStore() });
 }

@@ -3,7 +3,7 @@
  * review summary and search's has_review filter and rating sort show something from the first start:
  * - demo_client and demo_member have past dates with demo_escort, both reviewed and published (demo_escort
  *   answered one), demo_client one with demo_club (business criteria); a recent one that demo_escort has
- *   reviewed and demo_client has not (needs_review, still blind); an upcoming one; requests waiting for an
+ *   reviewed and demo_client has not (needs_review, still blind); demo_club lists demo_escort (an accepted link); an upcoming one; requests waiting for an
  *   answer on both sides; and one rejected, one expired and one cancelled request with generated escorts;
  * - generated listed clients and escorts of the first chunk get past dates with mutual published reviews, so
  *   about one escort in five of a default seed has reviews.
@@ -12,6 +12,7 @@
  * start's own Berlin hour (so the change to or from summer time moves no start); nothing is keyed by a local day, so two rows can never
  * meet on one key across that change (the views part's bug in CI).
  */
+import { BUSINESS_LINK_STATUS } from "../../contract/business-links";
 import {
   DATE_OPEN_STATUSES,
   DATE_REMINDER_BEFORE_MS,
@@ -234,6 +235,16 @@ export const datesPart: SeedPart = {
       }
     }
     await writePlans(trx, plans, anchor);
+    // demo_club lists demo_escort (she accepted): the club's reviews tab shows her reviews, its business_reviews its own.
+    await insertAll(trx, "business_escorts", [
+      {
+        business_user_id: idOf(club),
+        escort_user_id: idOf(escort),
+        created_at: anchor - 30 * DAY,
+        status: BUSINESS_LINK_STATUS.accepted,
+        decided_at: anchor - 29 * DAY,
+      },
+    ]);
   },
 };
 

@@ -18,7 +18,7 @@ import {
 import { isValidProfileUsername } from "../../contract/validation";
 import { viewerContext } from "../access/index";
 import { PROFILE_NOT_FOUND } from "../profiles/index";
-import { commentReview, dateReviews, receivedReviews, unlockInfo, unlockReviews, writeReview } from "./service";
+import { commentReview, dateReviews, linkedEscortReviews, receivedReviews, unlockInfo, unlockReviews, writeReview } from "./service";
 
 const dateIdOf = (c: Context<ApiEnv>) => rowIdParam(c.req.param("date_id"), REVIEW_ERRORS.notFound);
 
@@ -45,6 +45,25 @@ export function registerReviews({ v2 }: ModuleContext): void {
       const viewer = await viewerContext(c.get("deps"), c.get("user"));
       c.header("Cache-Control", "private, no-store");
       return ok(c, await receivedReviews(c.get("deps"), username, viewer, query.page));
+    },
+  );
+  v2.add(
+    {
+      ...base,
+      method: "get",
+      path: "/reviews/user/:username/escorts",
+      auth: "optional",
+      response: "LinkedEscortReviewList",
+      query: reviewListQuerySchema,
+      summary: `A business's reviews tab: the published reviews of the escorts who accepted its link, newest first, ${REVIEW_LIST_PAGE_SIZE} a page, each naming the escort. An escort's reviews appear only where her own tab would show them to the reader (listed, not blocked, date_review_display); texts as on GET /reviews/user/{username}. 404 for profiles the reader may not see; 404 exception.business_reviews.not_a_business for profiles that are not a business's.`,
+      statuses: [400, 404],
+    },
+    async (c, { query }) => {
+      const username = c.req.param("username") ?? "";
+      if (!isValidProfileUsername(username)) throw fail.notFound(PROFILE_NOT_FOUND);
+      const viewer = await viewerContext(c.get("deps"), c.get("user"));
+      c.header("Cache-Control", "private, no-store");
+      return ok(c, await linkedEscortReviews(c.get("deps"), username, viewer, query.page));
     },
   );
   v2.add(

@@ -26,16 +26,20 @@ import {
   type ReviewCriterion,
   type ReviewedParty,
   type ReviewInput,
+  type LinkedEscortReviewList,
   type ReviewItem,
   type ReviewList,
   type ReviewMember,
   type ReviewUnlockInfo,
 } from "../../contract/reviews";
+import { BUSINESS_LINK_STATUS } from "../../contract/business-links";
+import { BUSINESS_REVIEWS_NOT_A_BUSINESS } from "../../contract/business-reviews";
 import { DATE_STATUS } from "../../contract/dates";
+import { USER_TYPE } from "../../contract/users";
 import type { DB } from "../../db/index";
 import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
-import { isBlockedBetween, type ViewerContext } from "../access/index";
+import { isBlockedBetween, isGuestVisible, isListedProfile, notBlockedWith, type ViewerContext } from "../access/index";
 import { appendDateEvent, loadDateForParticipant } from "../dates/index";
 import { notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
 import { loadVisibleProfile } from "../profiles/index";
@@ -535,6 +539,20 @@ export async function receivedReviews(deps: ApiDeps, username: string, viewer: V
       .offset((page - 1) * REVIEW_LIST_PAGE_SIZE)
       .execute(),
   ]);
+  return {
+    username: profile.username,
+    party,
+    summary: !isOwner && !display.rating ? { ...summary, average: null } : summary,
+    items: await listedItems(deps, viewer, idRows),
+    page,
+    page_size: REVIEW_LIST_PAGE_SIZE,
+    total: Number(totalRow.n),
+    unlock: unlockPriceFor(viewer),
+  };
+}
+
+/** The reviews of a page in the page's order, as the reader sees them: an author who is gone or blocked is unnamed. */
+async function listedItems(deps: ApiDeps, viewer: ViewerContext, idRows: ReadonlyArray<{ id: number }>): Promise<ReviewItem[]> {
   const rows = await reviewRows(deps.db, { ids: idRows.map((r) => r.id) });
   const order = new Map(idRows.map((r, i) => [r.id, i]));
   rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
@@ -554,16 +572,66 @@ export async function receivedReviews(deps: ApiDeps, username: string, viewer: V
       ),
     );
   }
-  const freeForAll = viewer.id !== null && viewer.isPlusMember;
+  return items;
+}
+
+/** What unlocking a date's texts costs this reader (null for plus members, who read every text). */
+function unlockPriceFor(viewer: ViewerContext): ReviewList["unlock"] {
+  return viewer.id !== null && viewer.isPlusMember ? null : { price: REVIEW_UNLOCK.price, currency: REVIEW_UNLOCK.currency };
+}
+
+/**
+ * GET /reviews/user/{username}/escorts: a business's "reviews" tab. The published reviews of the escorts who accepted
+ * the business's link (a pending request counts for nothing), newest first. Each escort's reviews are shown only as
+ * her own tab shows them to this reader: her profile listed (not banned, paused or hidden), no block between her and
+ * the reader, not members-only for guests, and her date_review_display showing reviews (she sees her own anyway).
+ * Blind reviews are unpublished and never listed. 404 not_a_business for every other profile.
+ */
+export async function linkedEscortReviews(
+  deps: ApiDeps,
+  username: string,
+  viewer: ViewerContext,
+  page: number,
+): Promise<LinkedEscortReviewList> {
+  const business = await loadVisibleProfile(deps, username, viewer);
+  if (business.user_type !== USER_TYPE.business) throw fail.notFound(BUSINESS_REVIEWS_NOT_A_BUSINESS);
+  const shown = deps.db
+    .selectFrom("date_reviews")
+    .innerJoin("business_escorts", "business_escorts.escort_user_id", "date_reviews.subject_id")
+    .innerJoin("users", "users.id", "date_reviews.subject_id")
+    .innerJoin("profiles", "profiles.user_id", "users.id")
+    .where("business_escorts.business_user_id", "=", business.id)
+    .where("business_escorts.status", "=", BUSINESS_LINK_STATUS.accepted)
+    .where("users.user_type", "=", USER_TYPE.escort)
+    .where("date_reviews.published_at", "is not", null)
+    .where((eb) => {
+      const profileEb = eb as unknown as Parameters<typeof isListedProfile>[0];
+      const asOthers = eb.and([
+        isListedProfile(profileEb),
+        eb("profiles.reviews_shown", "=", 1),
+        viewer.id === null ? isGuestVisible(profileEb) : notBlockedWith(eb, viewer.id),
+      ]);
+      return viewer.id === null ? asOthers : eb.or([asOthers, eb("users.id", "=", viewer.id)]);
+    });
+  const [totalRow, idRows] = await Promise.all([
+    shown.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+    shown
+      .select(["date_reviews.id", "users.username", "profiles.display_name"])
+      .orderBy("date_reviews.published_at", "desc")
+      .orderBy("date_reviews.id", "desc")
+      .limit(REVIEW_LIST_PAGE_SIZE)
+      .offset((page - 1) * REVIEW_LIST_PAGE_SIZE)
+      .execute(),
+  ]);
+  const escorts = new Map(idRows.map((r) => [r.id, { username: r.username, display_name: r.display_name }]));
+  const items = await listedItems(deps, viewer, idRows);
   return {
-    username: profile.username,
-    party,
-    summary: !isOwner && !display.rating ? { ...summary, average: null } : summary,
-    items,
+    username: business.username,
+    items: items.map((item) => ({ ...item, escort: escorts.get(item.id)! })),
     page,
     page_size: REVIEW_LIST_PAGE_SIZE,
     total: Number(totalRow.n),
-    unlock: freeForAll ? null : { price: REVIEW_UNLOCK.price, currency: REVIEW_UNLOCK.currency },
+    unlock: unlockPriceFor(viewer),
   };
 }
 

@@ -10,28 +10,21 @@ import {
   REVIEW_UNLOCK,
   REVIEW_WINDOW_MS,
   type DateReviews,
-  type ReviewedParty,
   type ReviewList,
   type ReviewUnlockInfo,
 } from "#server/contract/reviews";
 import type { NotificationEvent } from "#server/contract/notifications";
 import { USER_TYPE } from "#server/contract/users";
 import { closeReviewWindow, openReviewWindows } from "#server/modules/reviews/index";
-import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { createTestRuntime, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { insertDate } from "./date-fixture";
-
-interface Answer<T = unknown> {
-  data?: T;
-  errors?: Array<{ key: string; source?: string; params?: Record<string, unknown> }>;
-}
-type Member = Awaited<ReturnType<typeof createUser>> & { token: string };
+import { reviewKit, type Member } from "./review-kit";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
 describe(`date reviews (${TEST_DB})`, () => {
   let rt: TestRuntime;
-  let ipCounter = 0;
   beforeAll(async () => {
     rt = await createTestRuntime();
   });
@@ -39,39 +32,7 @@ describe(`date reviews (${TEST_DB})`, () => {
     await rt.close();
   });
 
-  async function member(userType: number = USER_TYPE.client, options: { plus?: boolean } = {}): Promise<Member> {
-    const user = await createUser(rt, { userType });
-    await addBerlinProfile(rt, user.id, user.username);
-    if (options.plus) await rt.deps.db.updateTable("users").set({ is_member: 1, member_until: null }).where("id", "=", user.id).execute();
-    ipCounter += 1;
-    return { ...user, token: String((await login(rt, user.username, user.password, `203.0.113.${ipCounter % 250}`)).body.access_token) };
-  }
-
-  async function signIn(who: Member): Promise<string> {
-    ipCounter += 1;
-    return String((await login(rt, who.username, who.password, `203.0.113.${ipCounter % 250}`)).body.access_token);
-  }
-
-  async function call<T>(token: string | undefined, method: string, path: string, body?: unknown) {
-    const response = await rt.request(`/api/v2${path}`, {
-      method,
-      token,
-      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-    });
-    return { status: response.status, json: (await response.json()) as Answer<T> };
-  }
-
-  function reviewBody(party: ReviewedParty, overrides: Record<string, unknown> = {}, rating = 4) {
-    return {
-      ratings: Object.fromEntries(REVIEW_CRITERIA[party].map((c) => [c, rating])),
-      would_you_recommend_this_user: "yes",
-      profile_match_reality: "yes",
-      would_you_come_again: "no",
-      punctuality: "on_time",
-      text: "Pünktlich, freundlich und alles wie besprochen. Gerne wieder.",
-      ...overrides,
-    };
-  }
+  const { member, signIn, call, reviewBody } = reviewKit(() => rt, "203.0.113");
 
   const detail = (who: Member, dateId: number) => call<DateReviews>(who.token, "GET", `/reviews/${dateId}`);
   const write = (who: Member, dateId: number, body: unknown) => call<DateReviews>(who.token, "POST", `/reviews/${dateId}`, body);
