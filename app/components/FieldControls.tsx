@@ -4,7 +4,7 @@
  * already translated or as keys (translated here like Field does).
  */
 import { ErrorLine } from "~/components/form/ErrorLine";
-import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
@@ -34,26 +34,56 @@ function Hint({ id, text }: { id?: string; text?: string }) {
   ) : null;
 }
 
-export function TextAreaField({ name, label, errors = [], hint, id, ...textarea }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+/** What a labelled control needs: its id, the ids it is described by, and its first translated error. */
+function useControl(name: string, id: string | undefined, hint: string | undefined, errors: string[]) {
   const messages = useMessages(errors);
   const inputId = id ?? `field-${name}`;
   const hintId = hint ? `${inputId}-hint` : undefined;
+  const hasErrors = messages.length > 0;
+  return {
+    name,
+    inputId,
+    hintId,
+    message: messages[0],
+    attributes: {
+      id: inputId,
+      name,
+      "aria-invalid": hasErrors ? true : undefined,
+      "aria-describedby": describedBy(`${inputId}-error`, hintId, hasErrors),
+    },
+  };
+}
+
+/** Label above, hint, the control, and the error line below (textarea and select). */
+function LabelledControl({
+  control,
+  label,
+  hint,
+  children,
+}: {
+  control: ReturnType<typeof useControl>;
+  label: string;
+  hint?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={ui.field}>
-      <label className={ui.label} htmlFor={inputId}>
+      <label className={ui.label} htmlFor={control.inputId}>
         {label}
       </label>
-      <Hint id={hintId} text={hint} />
-      <textarea
-        id={inputId}
-        name={name}
-        className={css.textarea}
-        aria-invalid={messages.length > 0 ? true : undefined}
-        aria-describedby={describedBy(`${inputId}-error`, hintId, messages.length > 0)}
-        {...textarea}
-      />
-      <ErrorLine id={`${inputId}-error`} name={name} message={messages[0]} />
+      <Hint id={control.hintId} text={hint} />
+      {children}
+      <ErrorLine id={`${control.inputId}-error`} name={control.name} message={control.message} />
     </div>
+  );
+}
+
+export function TextAreaField({ name, label, errors = [], hint, id, ...textarea }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const control = useControl(name, id, hint, errors);
+  return (
+    <LabelledControl control={control} label={label} hint={hint}>
+      <textarea className={css.textarea} {...control.attributes} {...textarea} />
+    </LabelledControl>
   );
 }
 
@@ -67,23 +97,10 @@ export function SelectField({
   placeholder,
   ...select
 }: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string }>; placeholder?: string }) {
-  const messages = useMessages(errors);
-  const inputId = id ?? `field-${name}`;
-  const hintId = hint ? `${inputId}-hint` : undefined;
+  const control = useControl(name, id, hint, errors);
   return (
-    <div className={ui.field}>
-      <label className={ui.label} htmlFor={inputId}>
-        {label}
-      </label>
-      <Hint id={hintId} text={hint} />
-      <select
-        id={inputId}
-        name={name}
-        className={ui.input}
-        aria-invalid={messages.length > 0 ? true : undefined}
-        aria-describedby={describedBy(`${inputId}-error`, hintId, messages.length > 0)}
-        {...select}
-      >
+    <LabelledControl control={control} label={label} hint={hint}>
+      <select className={ui.input} {...control.attributes} {...select}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -91,8 +108,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <ErrorLine id={`${inputId}-error`} name={name} message={messages[0]} />
-    </div>
+    </LabelledControl>
   );
 }
 

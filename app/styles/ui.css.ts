@@ -12,6 +12,17 @@ export const card = style({
 export const stack = style({ display: "flex", flexDirection: "column", gap: vars.space.md });
 /** A list without bullets or indent: entries are cards or rows of their own. */
 export const plainList = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.md });
+/** A tighter list of entry cards (friends, notifications, tours): one card a line, small gaps. */
+export const entryList = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.sm });
+export const entryCard = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xs,
+  padding: vars.space.md,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+});
 /** A section heading inside a card. */
 export const sectionTitle = style({ fontSize: "1.15rem", margin: `${vars.space.md} 0 0` });
 export const row = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center" });

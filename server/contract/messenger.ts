@@ -121,17 +121,12 @@ export const CONVERSATION_STATES = [
 ] as const;
 export type ConversationState = (typeof CONVERSATION_STATES)[number];
 /** States in which the viewer cannot send (sent_no_thanks: the viewer may write again, which withdraws it). */
-export const BLOCKING_STATES: readonly ConversationState[] = [
-  "support",
-  "deleted",
-  "banned",
-  "user_paused",
-  "deactivated",
-  "hidden",
-  "blocked_user",
-  "blocked_by_user",
-  "no_thanks",
-];
+export const BLOCKING_STATES: readonly ConversationState[] = CONVERSATION_STATES.filter(
+  (state) => state !== "normal" && state !== "sent_no_thanks",
+);
+
+/** The recipient's first-contact filter outcomes (see REQUEST_OUTCOMES). */
+const FILTER_OUTCOMES = ["membership_verification", "gender", "user_type", "origin", "age", "verified"] as const;
 
 /**
  * Spec section 4 "Message send outcomes", plus email_verification (ADR 024), conversation_state (a blocking state)
@@ -145,12 +140,7 @@ export const MESSAGE_SEND_OUTCOMES = [
   "conversation_state",
   "email_verification",
   "first_contact_overflow",
-  "membership_verification",
-  "gender",
-  "user_type",
-  "origin",
-  "age",
-  "verified",
+  ...FILTER_OUTCOMES,
   "hot_escort",
   "new_escort",
   "minimal_tipping",
@@ -161,14 +151,7 @@ export const MESSAGE_SEND_OUTCOMES = [
 ] as const;
 export type MessageSendOutcome = (typeof MESSAGE_SEND_OUTCOMES)[number];
 /** The filter outcomes that send a first contact to the requests folder. */
-export const REQUEST_OUTCOMES: readonly MessageSendOutcome[] = [
-  "membership_verification",
-  "gender",
-  "user_type",
-  "origin",
-  "age",
-  "verified",
-];
+export const REQUEST_OUTCOMES: readonly MessageSendOutcome[] = FILTER_OUTCOMES;
 
 /** Each refusal's translated message (exception.messenger.*; the state's own key for conversation_state). */
 export const MESSENGER_ERRORS = {

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 
 let ipCounter = 0;
@@ -49,6 +51,51 @@ export async function signUp(request: APIRequestContext, clientIp: string, userT
   });
   expect(response.status(), await response.text()).toBe(201);
   return username;
+}
+
+/**
+ * A fresh club at business registration step 1 through the real sign-up API; returns its username and the
+ * headers that act as it (same client IP, German, its bearer token).
+ */
+export async function signUpClub(request: APIRequestContext, clientIp: string, usernamePrefix: string, companyName: string) {
+  const username = `${usernamePrefix}_${randomBytes(5).toString("hex")}`;
+  const headers = { "x-forwarded-for": clientIp, "accept-language": "de" };
+  const response = await request.post("/api/v2/registration/business/sign-up", {
+    headers,
+    data: {
+      company_name: companyName,
+      business_kind: "club",
+      contact_person: "Eva Roth",
+      city: "Hamburg",
+      username,
+      email: `${username}@example.test`,
+      password: SIGN_UP_PASSWORD,
+      accept_terms: true,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const auth = { ...headers, authorization: `Bearer ${(await response.json()).data.access_token as string}` };
+  return { username, auth };
+}
+
+const CLUB_PHOTO = fileURLToPath(new URL("../fixtures/photo-400x500.jpg", import.meta.url));
+
+/** The club's remaining registration steps through the API (services to escorts), with this description and one photo. */
+export async function finishClubRegistration(request: APIRequestContext, auth: Record<string, string>, description: string) {
+  const put = async (path: string, data: unknown) => {
+    const response = await request.put(`/api/v2/registration/business/${path}`, { headers: auth, data });
+    expect(response.status(), await response.text()).toBe(200);
+  };
+  await put("services", { company_service: [1], company_room: [1], environment: [3] });
+  await put("schedule", { schedule: [{ day: 5, time_from: "18:00", time_to: "23:00" }] });
+  await put("description", { description });
+  const upload = await request.post("/api/v2/media/upload", {
+    headers: auth,
+    multipart: { files: { name: "photo.jpg", mimeType: "image/jpeg", buffer: readFileSync(CLUB_PHOTO) } },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  await put("photo", {});
+  await put("escorts", { usernames: [] });
 }
 
 export async function logIn(page: Page, username: string, password: string, options: { keep?: boolean } = {}) {

@@ -4,52 +4,18 @@
  * office; the public then sees the photo, and the owner reads the refusal and its reason on their settings
  * page. Members and guests get a 404 for the back office.
  */
-import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import type { APIRequestContext } from "@playwright/test";
-import { expect, logIn, test } from "./fixtures";
-
-const PHOTO = fileURLToPath(new URL("../fixtures/photo-400x500.jpg", import.meta.url));
-const PASSWORD = "Sommer-Abend-2026";
+import { expect, finishClubRegistration, logIn, SIGN_UP_PASSWORD as PASSWORD, signUpClub, test } from "./fixtures";
 const TEAM = { username: "demo_team", password: "demo-pass-2026" };
 
 /** A club that finished registration through the API, with a photo and a description waiting. */
 async function clubWithWaitingItems(request: APIRequestContext, clientIp: string) {
-  const username = `mod_${randomBytes(5).toString("hex")}`;
-  const headers = { "x-forwarded-for": clientIp, "accept-language": "de" };
-  const signUp = await request.post("/api/v2/registration/business/sign-up", {
-    headers,
-    data: {
-      company_name: "Club Abendstern",
-      business_kind: "club",
-      contact_person: "Eva Roth",
-      city: "Hamburg",
-      username,
-      email: `${username}@example.test`,
-      password: PASSWORD,
-      accept_terms: true,
-    },
-  });
-  expect(signUp.status(), await signUp.text()).toBe(201);
-  const auth = { ...headers, authorization: `Bearer ${(await signUp.json()).data.access_token as string}` };
-  const put = async (path: string, data: unknown) => {
-    const response = await request.put(`/api/v2/registration/business/${path}`, { headers: auth, data });
-    expect(response.status(), await response.text()).toBe(200);
-  };
-  await put("services", { company_service: [1], company_room: [1], environment: [3] });
-  await put("schedule", { schedule: [{ day: 5, time_from: "18:00", time_to: "23:00" }] });
-  await put("description", {
-    description:
-      "Unser Club in Hamburg-Altona empfängt Gäste in ruhiger Atmosphäre mit Bar, Sauna und Themenzimmern. Ruf uns an unter 0170 1234567, wir freuen uns auf dich!",
-  });
-  const upload = await request.post("/api/v2/media/upload", {
-    headers: auth,
-    multipart: { files: { name: "photo.jpg", mimeType: "image/jpeg", buffer: readFileSync(PHOTO) } },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  await put("photo", {});
-  await put("escorts", { usernames: [] });
+  const { username, auth } = await signUpClub(request, clientIp, "mod", "Club Abendstern");
+  await finishClubRegistration(
+    request,
+    auth,
+    "Unser Club in Hamburg-Altona empfängt Gäste in ruhiger Atmosphäre mit Bar, Sauna und Themenzimmern. Ruf uns an unter 0170 1234567, wir freuen uns auf dich!",
+  );
   return username;
 }
 

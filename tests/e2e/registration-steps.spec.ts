@@ -6,11 +6,10 @@
  * Fixtures: tests/fixtures/photo-*.jpg are deterministic noise JPEGs made
  * with sharp (400x500 px and, too narrow, 150x600 px; both above 50,000 bytes).
  */
-import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext } from "@playwright/test";
-import { expect, logIn, SIGN_UP_PASSWORD as PASSWORD, signUp, test } from "./fixtures";
+import { expect, logIn, SIGN_UP_PASSWORD as PASSWORD, signUp, signUpClub, test } from "./fixtures";
 
 const PHOTO = fileURLToPath(new URL("../fixtures/photo-400x500.jpg", import.meta.url));
 
@@ -181,21 +180,7 @@ test("a client skips services and availability; unknown steps are 404", async ({
 });
 
 test("a business walks services, opening hours, description, photo and escorts", async ({ page, request, clientIp }) => {
-  const username = `sb_${randomBytes(5).toString("hex")}`;
-  const response = await request.post("/api/v2/registration/business/sign-up", {
-    headers: { "x-forwarded-for": clientIp, "accept-language": "de" },
-    data: {
-      company_name: "Club Abendrot",
-      business_kind: "club",
-      contact_person: "Eva Roth",
-      city: "Hamburg",
-      username,
-      email: `${username}@example.test`,
-      password: PASSWORD,
-      accept_terms: true,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
+  const { username } = await signUpClub(request, clientIp, "sb", "Club Abendrot");
   await logIn(page, username, PASSWORD);
   // With JavaScript the login posts by fetch: wait until it has taken us away from the login page.
   await page.waitForURL((url) => !url.pathname.endsWith("/login"));

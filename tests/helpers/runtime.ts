@@ -4,6 +4,9 @@
  * database) in a schema of its own per test file; otherwise SQLite in memory.
  */
 import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { LogEvent } from "kysely";
 import pg from "pg";
 import { createApiApp, type ApiApp } from "#server/api/app";
@@ -48,6 +51,18 @@ export interface TestRuntime {
   /** The job runner with the product's handlers; `jobs.runDue()` runs what is due now. */
   jobs: JobRunner;
   close(): Promise<void>;
+}
+
+/**
+ * Points the runtime's media store and upload scratch space at a fresh temporary folder, so tests that
+ * store files never share them; returns the folder (remove it in afterAll).
+ */
+export function storeMediaInTemporaryDir(runtime: TestRuntime, prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const config = runtime.deps.config as { mediaDir: string; uploadTmpDir: string };
+  config.mediaDir = join(dir, "media");
+  config.uploadTmpDir = join(dir, "upload-tmp");
+  return dir;
 }
 
 /**

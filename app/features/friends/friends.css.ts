@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import * as ui from "~/styles/ui.css";
 
 /** Three tabs side by side on a phone: the label over its count, the same in each. */
 export const tabs = style({
@@ -36,17 +37,9 @@ export const count = style({
   fontSize: vars.font.sizeSm,
 });
 
-export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.sm });
+export const list = ui.entryList;
 
-export const item = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.xs,
-  padding: vars.space.md,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-});
+export const item = ui.entryCard;
 
 export const who = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", gap: vars.space.sm });
 

@@ -3,7 +3,7 @@
  * businesses, the business account) brings — spec section 6. Content is
  * lists of translation keys, so every language shows the same points.
  */
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
@@ -35,6 +35,38 @@ export const PROVIDER_PLUS = [
 ] as const;
 export const RISE_UP = ["top_escort_first", "search_first", "no_contact_limit"] as const;
 export const BUSINESS_ACCOUNT = ["linked_profiles", "own_page", "schedule", "reviews", "events"] as const;
+
+/** The two benefits pages: what each shows and where its call to action leads. */
+export const BENEFIT_PAGES = {
+  plus: {
+    metaTitleKey: "join.benefits.meta_title",
+    introKey: "join.benefits.intro",
+    sections: [
+      { key: "client_plus", items: CLIENT_PLUS },
+      { key: "provider_plus", items: PROVIDER_PLUS },
+      { key: "rise_up", items: RISE_UP },
+    ],
+    cta: { to: "join/user", labelKey: "join.benefits.cta" },
+  },
+  business: {
+    metaTitleKey: "join.benefits.business_meta_title",
+    introKey: "join.benefits.business_intro",
+    sections: [
+      { key: "business_account", items: BUSINESS_ACCOUNT },
+      { key: "provider_plus", items: PROVIDER_PLUS },
+    ],
+    cta: { to: "join/business", labelKey: "join.benefits.business_cta" },
+  },
+} satisfies Record<string, { metaTitleKey: string; introKey: string; sections: BenefitSection[]; cta: { to: string; labelKey: string } }>;
+export type BenefitPageKind = keyof typeof BENEFIT_PAGES;
+
+/** A benefits route's page: title and intro come translated from the loader (they are also its meta). */
+export function BenefitsRoutePage({ kind }: { kind: BenefitPageKind }) {
+  const { title, description } = useLoaderData<{ title: string; description: string }>();
+  const { t } = useTranslation();
+  const page = BENEFIT_PAGES[kind];
+  return <BenefitsPage title={title} intro={description} sections={page.sections} cta={{ to: page.cta.to, label: t(page.cta.labelKey) }} />;
+}
 
 export function BenefitsPage({
   title,

@@ -5,16 +5,17 @@
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BUSINESS_KINDS, businessSignUpSchema, COMPANY_NAME_MAX, CONTACT_PERSON_MAX } from "#server/contract/signup";
-import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "#server/contract/validation";
-import { Field, FormErrors, Honeypot } from "~/components/Field";
+import { USERNAME_MAX, USERNAME_MIN } from "#server/contract/validation";
+import { Field } from "~/components/Field";
 import { CheckboxField } from "~/components/FieldControls";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { ChoiceFieldset } from "./ChoiceFieldset";
 import { CityField } from "./CityField";
+import { LegalLinks, NewPasswordField, SignUpFormHead, SignUpSubmit } from "./SignUpParts";
 
 export const BUSINESS_FIELDS = [
   "company_name",
@@ -36,7 +37,6 @@ interface Props {
 export function BusinessBasicForm({ lastResult, landingPageId = "", invitationCode = "" }: Props) {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "business-basic",
     lastResult,
@@ -47,10 +47,7 @@ export function BusinessBasicForm({ lastResult, landingPageId = "", invitationCo
   });
   return (
     <Form method="post" action={to("join/business/basic")} className={ui.stack} {...getFormProps(form)}>
-      <FormErrors errors={form.errors ?? []} />
-      <Honeypot />
-      <input {...getInputProps(fields.landing_page_id, { type: "hidden" })} />
-      <input {...getInputProps(fields.invitation_code, { type: "hidden" })} />
+      <SignUpFormHead formErrors={form.errors} landingPage={fields.landing_page_id} invitation={fields.invitation_code} />
       <ChoiceFieldset
         field={fields.business_kind}
         legend={t("join.business_basic.kind")}
@@ -95,27 +92,15 @@ export function BusinessBasicForm({ lastResult, landingPageId = "", invitationCo
         name="email"
         errors={fields.email.errors}
       />
-      <Field
-        label={t("join.sign_up.password")}
-        hint={t("join.sign_up.password_hint", { min: PASSWORD_MIN })}
-        autoComplete="new-password"
-        {...getInputProps(fields.password, { type: "password" })}
-        name="password"
-        errors={fields.password.errors}
-      />
+      <NewPasswordField field={fields.password} />
       <CheckboxField
         label={t("join.business_basic.accept_terms")}
         {...getInputProps(fields.accept_terms, { type: "checkbox" })}
         name="accept_terms"
         errors={fields.accept_terms.errors}
       />
-      <p className={ui.muted}>
-        <Link to={to("legal/terms_and_conditions")}>{t("join.sign_up.terms_link")}</Link> ·{" "}
-        <Link to={to("legal/data_privacy_statement")}>{t("join.sign_up.privacy_link")}</Link>
-      </p>
-      <button className={ui.button} type="submit" disabled={navigation.state === "submitting"}>
-        {t("join.business_basic.submit")}
-      </button>
+      <LegalLinks />
+      <SignUpSubmit label={t("join.business_basic.submit")} />
     </Form>
   );
 }

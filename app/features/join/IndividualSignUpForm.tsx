@@ -7,20 +7,21 @@
  */
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
-import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
+import { Form, useFetcher } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_TAGS } from "#server/contract/locales";
 import { individualSignUpSchema, INDIVIDUAL_SIGNUP_TYPES, MIN_SIGNUP_AGE, type IndividualSignupType } from "#server/contract/signup";
 import { GENDER, SALUTATIONS } from "#server/contract/users";
-import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from "#server/contract/validation";
-import { Field, FormErrors, Honeypot } from "~/components/Field";
+import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from "#server/contract/validation";
+import { Field } from "~/components/Field";
 import { CheckboxField, SelectField } from "~/components/FieldControls";
 import { translateMessage } from "~/i18n/translate";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { withReturnPath } from "~/utils/return-path";
 import { ChoiceFieldset } from "./ChoiceFieldset";
+import { LegalLinks, NewPasswordField, SignUpFormHead, SignUpSubmit } from "./SignUpParts";
 import * as css from "./signup.css";
 
 export const SIGN_UP_FIELDS = [
@@ -76,7 +77,6 @@ export function IndividualSignUpForm({
   const { t } = useTranslation();
   const lang = useLang();
   const to = useLocalePath();
-  const navigation = useNavigation();
   const schema = useMemo(() => individualSignUpSchema(Date.now), []);
   const [form, fields] = useForm({
     id: "sign-up",
@@ -99,11 +99,8 @@ export function IndividualSignUpForm({
   return (
     // `r` also rides in the action URL: a failed post re-renders the page from it.
     <Form method="post" action={withReturnPath(to("join/user/sign-up"), returnTo)} className={ui.stack} {...getFormProps(form)}>
-      <FormErrors errors={form.errors ?? []} />
-      <Honeypot />
       {returnTo ? <input type="hidden" name="r" value={returnTo} /> : null}
-      <input {...getInputProps(fields.landing_page_id, { type: "hidden" })} />
-      <input {...getInputProps(fields.invitation_code, { type: "hidden" })} />
+      <SignUpFormHead formErrors={form.errors} landingPage={fields.landing_page_id} invitation={fields.invitation_code} />
 
       <ChoiceFieldset
         field={fields.user_type}
@@ -144,14 +141,7 @@ export function IndividualSignUpForm({
         onBlur={(event) => emailCheck.check(event.currentTarget.value)}
         errors={fields.email.errors ?? (emailCheck.taken ? ["exception.signup.email_taken"] : [])}
       />
-      <Field
-        label={t("join.sign_up.password")}
-        hint={t("join.sign_up.password_hint", { min: PASSWORD_MIN })}
-        autoComplete="new-password"
-        {...getInputProps(fields.password, { type: "password" })}
-        name="password"
-        errors={fields.password.errors}
-      />
+      <NewPasswordField field={fields.password} />
 
       <fieldset className={css.fieldset} aria-describedby="field-birth_date-error">
         <legend className={ui.label}>{t("join.sign_up.birth_date")}</legend>
@@ -197,14 +187,9 @@ export function IndividualSignUpForm({
         name="accept_privacy"
         errors={fields.accept_privacy.errors}
       />
-      <p className={ui.muted}>
-        <Link to={to("legal/terms_and_conditions")}>{t("join.sign_up.terms_link")}</Link> ·{" "}
-        <Link to={to("legal/data_privacy_statement")}>{t("join.sign_up.privacy_link")}</Link>
-      </p>
+      <LegalLinks />
 
-      <button className={ui.button} type="submit" disabled={navigation.state === "submitting"}>
-        {t("join.sign_up.submit")}
-      </button>
+      <SignUpSubmit label={t("join.sign_up.submit")} />
     </Form>
   );
 }

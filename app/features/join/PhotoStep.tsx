@@ -1,12 +1,13 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { IMAGE_ACCEPT, IMAGE_MIN_WIDTH, IMAGES_PER_UPLOAD } from "#server/contract/media-upload";
+import { IMAGE_MIN_WIDTH, IMAGES_PER_UPLOAD } from "#server/contract/media-upload";
 import type { MediaItem } from "~/features/join/steps.server";
 import { FormErrors } from "~/components/Field";
+import { PhotoFilesField } from "~/components/form/PhotoFilesField";
 import { Picture } from "~/components/Picture";
 import * as ui from "~/styles/ui.css";
-import { StepErrorLine, SubmitRow } from "./controls";
+import { SubmitRow } from "./controls";
 import * as css from "./steps.css";
 
 /**
@@ -52,27 +53,17 @@ export function PhotoStep({
           </ul>
         </section>
       ) : null}
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor="field-files">
-          {hasPhotos ? t("join_steps.photo.files_more") : t("join_steps.photo.files")}
-        </label>
-        <span id="field-files-hint" className={ui.muted}>
-          {optional ? `${t("join_steps.photo.optional_hint")} ` : null}
-          {t("join_steps.photo.files_hint", { width: IMAGE_MIN_WIDTH, count: IMAGES_PER_UPLOAD })}
-        </span>
-        <input
-          id="field-files"
-          className={ui.input}
-          type="file"
-          name="files"
-          accept={IMAGE_ACCEPT}
-          multiple
-          required={photoRequired && !hasPhotos}
-          aria-invalid={errors?.length ? true : undefined}
-          aria-describedby={["field-files-hint", errors?.length ? "field-files-error" : null].filter(Boolean).join(" ")}
-        />
-        <StepErrorLine name="files" errors={errors} />
-      </div>
+      <PhotoFilesField
+        label={hasPhotos ? t("join_steps.photo.files_more") : t("join_steps.photo.files")}
+        hint={
+          <>
+            {optional ? `${t("join_steps.photo.optional_hint")} ` : null}
+            {t("join_steps.photo.files_hint", { width: IMAGE_MIN_WIDTH, count: IMAGES_PER_UPLOAD })}
+          </>
+        }
+        required={photoRequired && !hasPhotos}
+        errors={errors}
+      />
       <SubmitRow>
         <button className={ui.button} type="submit">
           {hasPhotos ? t("join_steps.photo.continue") : t("join_steps.photo.submit")}

@@ -1,17 +1,9 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import * as ui from "~/styles/ui.css";
 
-export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.sm });
-export const item = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.xs,
-  padding: vars.space.md,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  scrollMarginTop: vars.space.lg,
-});
+export const list = ui.entryList;
+export const item = style([ui.entryCard, { scrollMarginTop: vars.space.lg }]);
 export const unreadItem = style({ borderLeft: `4px solid ${vars.color.primary}`, background: "#fffafd" });
 export const alertItem = style({ borderLeftColor: vars.color.danger });
 export const line = style({ margin: 0, fontWeight: 400 });

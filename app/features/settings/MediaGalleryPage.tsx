@@ -15,7 +15,8 @@ import {
   type GalleryPage,
   type OwnMediaItem,
 } from "#server/contract/media-gallery";
-import { IMAGE_ACCEPT, IMAGE_MIN_WIDTH, IMAGES_PER_UPLOAD } from "#server/contract/media-upload";
+import { IMAGE_MIN_WIDTH, IMAGES_PER_UPLOAD } from "#server/contract/media-upload";
+import { PhotoFilesField } from "~/components/form/PhotoFilesField";
 import { ErrorLine } from "~/components/form/ErrorLine";
 import { FormErrors } from "~/components/Field";
 import { CheckboxField, SelectField } from "~/components/FieldControls";
@@ -206,7 +207,6 @@ function UploadForm({
   uploadToken: string | null;
 }) {
   const { t } = useTranslation("gallery");
-  const { t: tc } = useTranslation();
   // With JavaScript: pieces, compression, progress and resume (ADR 029); without, the plain post.
   const chunked = useChunkedPhotoUpload(uploadToken, gallery.page);
   const mine = answer?.intent === "upload" ? answer : null;
@@ -218,26 +218,12 @@ function UploadForm({
       </h2>
       <Form method="post" action={`?page=${gallery.page}`} encType="multipart/form-data" className={ui.stack} onSubmit={chunked.onSubmit}>
         {mine ? <FormErrors errors={mine.formErrors} /> : null}
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor="field-files">
-            {t("gallery.upload.files")}
-          </label>
-          <span id="field-files-hint" className={ui.muted}>
-            {t("gallery.upload.hint", { width: IMAGE_MIN_WIDTH, count: IMAGES_PER_UPLOAD })}
-          </span>
-          <input
-            id="field-files"
-            className={ui.input}
-            type="file"
-            name="files"
-            accept={IMAGE_ACCEPT}
-            multiple
-            required
-            aria-invalid={fileErrors.length ? true : undefined}
-            aria-describedby={["field-files-hint", fileErrors.length ? "field-files-error" : null].filter(Boolean).join(" ")}
-          />
-          <ErrorLine id="field-files-error" name="files" message={fileErrors[0] ? translateMessage(tc, fileErrors[0]) : undefined} />
-        </div>
+        <PhotoFilesField
+          label={t("gallery.upload.files")}
+          hint={t("gallery.upload.hint", { width: IMAGE_MIN_WIDTH, count: IMAGES_PER_UPLOAD })}
+          required
+          errors={fileErrors}
+        />
         <SelectField
           name="visibility"
           id="upload-visibility"

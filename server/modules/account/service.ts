@@ -24,7 +24,7 @@ import { enqueueJob } from "../../jobs/queue";
 import { removeChunkedUploads } from "../media/index";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { UNUSABLE_PASSWORD } from "../claims/index";
-import { assertCurrentPassword, closeOpenRequests } from "../settings/index";
+import { assertCurrentPassword, closeOpenRequests, closeRequestOnce } from "../settings/index";
 import { accountDeletedMail, deletionConfirmMail } from "./mails";
 
 interface Account {
@@ -149,13 +149,8 @@ export async function confirmDeletion(deps: ApiDeps, token: string, callerId: nu
 async function deleteAccount(deps: ApiDeps, userId: number, requestId: number): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
-    const closed = await trx
-      .updateTable("account_deletions")
-      .set({ closed_at: now })
-      .where("id", "=", requestId)
-      .where("closed_at", "is", null)
-      .executeTakeFirst();
-    if (Number(closed.numUpdatedRows) !== 1) throw fail.badRequest("exception.account.deletion_link_invalid", "token");
+    if (!(await closeRequestOnce(trx, "account_deletions", requestId, now)))
+      throw fail.badRequest("exception.account.deletion_link_invalid", "token");
     const byUser = [
       "profile_traits",
       "profile_prices",

@@ -23,7 +23,7 @@ import { plusRunning } from "../../contract/membership";
 import { NEW_PROFILE_DAYS } from "../../contract/search";
 import type { Database } from "../../db/schema";
 import { isListedProfile, notBlockedWith, visibleMediaLevels, type ViewerContext } from "../access/index";
-import { mediaImageOf } from "../media/index";
+import { avatarsOf } from "../media/index";
 import { notesFor } from "../notes/index";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -234,19 +234,7 @@ export async function runList(
       .execute(),
   ]);
   const ids = rows.map((row) => row.id);
-  const avatars = new Map<number, ReturnType<typeof mediaImageOf>>();
-  if (ids.length > 0) {
-    const media = await deps.db
-      .selectFrom("media")
-      .select(["user_id", "public_id", "width", "height", "variant_widths"])
-      .where("user_id", "in", ids)
-      .where("is_avatar", "=", 1)
-      .where("status", "=", 1)
-      .where("visibility", "in", visibleMediaLevels(viewer))
-      .orderBy("position")
-      .execute();
-    for (const m of media) if (!avatars.has(m.user_id)) avatars.set(m.user_id, mediaImageOf(m));
-  }
+  const avatars = await avatarsOf(deps.db, ids, visibleMediaLevels(viewer));
   // The viewer's own notes on these profiles: a list is always its viewer's, so nobody reads another's note.
   const notes = await notesFor(deps, viewer.id, ids);
   const items: UserListItem[] = rows.map((row) => ({

@@ -3,6 +3,8 @@
  * live in storage. The public file of this module for other modules
  * (profiles, search, seo, claims read rows and hand out images through it).
  */
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
 import { hmac, safeEqual } from "../../lib/crypto";
 import { MEDIA_VARIANT_FORMATS, type MediaImage, variantFileName } from "../../contract/media";
 import { mediaPath } from "../../contract/media-upload";
@@ -68,4 +70,24 @@ export function isValidMediaGrant(secret: string, publicId: string, value: strin
   const expires = Number(match[1]);
   if (expires * 1000 <= now) return false;
   return safeEqual(match[2]!, hmac(secret, `media-grant:${publicId}:${expires}`));
+}
+
+/**
+ * Each member's avatar among their photos the viewer may see (`levels`: the visibilities open to the
+ * viewer), by member id; the first by position when a member marked more than one.
+ */
+export async function avatarsOf(db: Kysely<Database>, userIds: number[], levels: readonly string[]): Promise<Map<number, MediaImage>> {
+  const avatars = new Map<number, MediaImage>();
+  if (userIds.length === 0) return avatars;
+  const rows = await db
+    .selectFrom("media")
+    .select(["user_id", "public_id", "width", "height", "variant_widths"])
+    .where("user_id", "in", userIds)
+    .where("is_avatar", "=", 1)
+    .where("status", "=", 1)
+    .where("visibility", "in", [...levels])
+    .orderBy("position")
+    .execute();
+  for (const row of rows) if (!avatars.has(row.user_id)) avatars.set(row.user_id, mediaImageOf(row));
+  return avatars;
 }

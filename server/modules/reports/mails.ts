@@ -117,16 +117,31 @@ const REPORT_TEXTS: Record<Language, ReportTexts> = {
  * The confirmation of a report (DSA Art. 16(4)). As for content removal requests, the address may be a guest's
  * unverified one: the mail repeats nothing the reporter typed, only our reference.
  */
-export function reportReceivedMail(input: { to: string; reference: string; language: string }): OutgoingMail {
+/** One report mail: its subject and blocks are REPORT_TEXTS entries in the reader's language, filled with `values`. */
+function reportMail(
+  input: { to: string; language: string },
+  template: string,
+  values: Record<string, string>,
+  subject: keyof ReportTexts,
+  blocks: Array<keyof ReportTexts>,
+): OutgoingMail {
   const texts = textsFor(REPORT_TEXTS, input.language);
-  const values = { reference: input.reference };
   return composeMail({
     to: input.to,
-    template: "report_received",
+    template,
     language: input.language,
-    subject: fill(texts.receivedSubject, values),
-    blocks: [texts.greeting, texts.receivedBody, texts.receivedNext, texts.reference].map((block) => fill(block, values)),
+    subject: fill(texts[subject], values),
+    blocks: blocks.map((block) => fill(texts[block], values)),
   });
+}
+
+export function reportReceivedMail(input: { to: string; reference: string; language: string }): OutgoingMail {
+  return reportMail(input, "report_received", { reference: input.reference }, "receivedSubject", [
+    "greeting",
+    "receivedBody",
+    "receivedNext",
+    "reference",
+  ]);
 }
 
 /** The decision on a report, to the reporter (DSA Art. 16(5)): what was decided, why, and how to contest it. */
@@ -137,19 +152,12 @@ export function reportDecidedMail(input: {
   outcome: ReportOutcome;
   statement: string;
 }): OutgoingMail {
-  const texts = textsFor(REPORT_TEXTS, input.language);
   const values = {
     reference: input.reference,
     outcome: textsFor(OUTCOME_TEXTS, input.language)[input.outcome],
     statement: input.statement,
   };
-  return composeMail({
-    to: input.to,
-    template: "report_decided",
-    language: input.language,
-    subject: fill(texts.decidedSubject, values),
-    blocks: [texts.greeting, texts.decidedBody, texts.reasons, texts.redress, texts.reference].map((block) => fill(block, values)),
-  });
+  return reportMail(input, "report_decided", values, "decidedSubject", ["greeting", "decidedBody", "reasons", "redress", "reference"]);
 }
 
 /** The statement of reasons to the reported account when something was done (DSA Art. 17). */
@@ -161,18 +169,11 @@ export function reportActionMail(input: {
   outcome: ReportOutcome;
   statement: string;
 }): OutgoingMail {
-  const texts = textsFor(REPORT_TEXTS, input.language);
   const values = {
     reference: input.reference,
     username: input.username,
     outcome: textsFor(OUTCOME_TEXTS, input.language)[input.outcome],
     statement: input.statement,
   };
-  return composeMail({
-    to: input.to,
-    template: "report_action",
-    language: input.language,
-    subject: fill(texts.targetSubject, values),
-    blocks: [texts.greeting, texts.targetBody, texts.reasons, texts.redress, texts.reference].map((block) => fill(block, values)),
-  });
+  return reportMail(input, "report_action", values, "targetSubject", ["greeting", "targetBody", "reasons", "redress", "reference"]);
 }

@@ -30,8 +30,7 @@ import {
   usableLocation,
   DEFAULT_PRICE_DURATION,
 } from "../../contract/search";
-import type { MediaImage } from "../../contract/media";
-import { mediaImageOf } from "../media/index";
+import { avatarsOf } from "../media/index";
 import { activeTours, type ActiveTour } from "../tours/index";
 import { CUP_SIZE_BANDS, findTraitGroup } from "../../contract/traits";
 import { USER_TYPE } from "../../contract/users";
@@ -505,7 +504,7 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
     withAggregate ? totalAndFacets(from, request, target, now) : null,
   ]);
   const ids = rows.map((r) => r.user_id);
-  const [details, avatars] = await Promise.all([displayFieldsOf(deps, ids), avatarsOf(deps, ids, plan.mediaLevels)]);
+  const [details, avatars] = await Promise.all([displayFieldsOf(deps, ids), avatarsOf(deps.db, ids, plan.mediaLevels)]);
 
   const point = location.mode === "radius" ? location : null;
   // A row whose user is gone (derived data out of step) is skipped, never shown as an empty tile.
@@ -603,22 +602,6 @@ async function displayFieldsOf(deps: ApiDeps, userIds: number[]) {
     .where("users.id", "in", userIds)
     .execute();
   for (const row of rows) out.set(row.id, row);
-  return out;
-}
-
-async function avatarsOf(deps: ApiDeps, userIds: number[], levels: readonly string[]): Promise<Map<number, MediaImage>> {
-  const out = new Map<number, MediaImage>();
-  if (userIds.length === 0) return out;
-  const rows = await deps.db
-    .selectFrom("media")
-    .select(["user_id", "public_id", "width", "height", "variant_widths"])
-    .where("user_id", "in", userIds)
-    .where("is_avatar", "=", 1)
-    .where("status", "=", 1)
-    .where("visibility", "in", [...levels])
-    .orderBy("position")
-    .execute();
-  for (const row of rows) if (!out.has(row.user_id)) out.set(row.user_id, mediaImageOf(row));
   return out;
 }
 

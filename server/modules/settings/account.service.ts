@@ -18,7 +18,7 @@ import {
 import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto";
 import { recordHit, releaseHit, type Window } from "../../lib/rate-limit";
 import { maskTarget, UNUSABLE_PASSWORD } from "../claims/index";
-import { closeOpenRequests } from "./link-requests";
+import { closeOpenRequests, closeRequestOnce } from "./link-requests";
 import { emailChangeConfirmMail, emailChangedMail, emailChangeRequestedMail, passwordChangedMail } from "./mails";
 
 interface Account {
@@ -164,13 +164,7 @@ export async function confirmEmailChange(deps: ApiDeps, token: string, callerId:
   if (!change || !(SELF_SERVICE_STATUSES as readonly string[]).includes(change.status)) throw invalid();
   if (callerId !== null && callerId !== change.userId) throw fail.forbidden("exception.email_verification.other_account");
   await deps.db.transaction().execute(async (trx) => {
-    const closed = await trx
-      .updateTable("email_changes")
-      .set({ closed_at: now })
-      .where("id", "=", change.id)
-      .where("closed_at", "is", null)
-      .executeTakeFirst();
-    if (Number(closed.numUpdatedRows) !== 1) throw invalid();
+    if (!(await closeRequestOnce(trx, "email_changes", change.id, now))) throw invalid();
     // Taken meanwhile by a sign-up: the unique key would refuse it anyway; say so at the field.
     const taken = await trx.selectFrom("users").select("id").where("email_key", "=", change.newKey).executeTakeFirst();
     if (taken) throw new ApiError(409, [errorItem(409, "exception.signup.email_taken", "token")]);

@@ -1,12 +1,19 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_DELETION_TTL_MS } from "#server/contract/settings";
 import { USER_TYPE } from "#server/contract/users";
 import { freshIp } from "../../helpers/auth";
 import { jpeg } from "../../helpers/images";
-import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import {
+  addBerlinProfile,
+  createTestRuntime,
+  createUser,
+  login,
+  TEST_DB,
+  type TestRuntime,
+  storeMediaInTemporaryDir,
+} from "../../helpers/runtime";
 
 interface Answer {
   data?: { status?: string; is_member?: boolean; deletion_requested_until?: number | null; deleted?: boolean };
@@ -26,10 +33,7 @@ describe(`pause, deactivate and delete (${TEST_DB})`, () => {
   let dir: string;
   beforeAll(async () => {
     rt = await createTestRuntime();
-    dir = mkdtempSync(join(tmpdir(), "velora-account-"));
-    const config = rt.deps.config as { mediaDir: string; uploadTmpDir: string };
-    config.mediaDir = join(dir, "media");
-    config.uploadTmpDir = join(dir, "upload-tmp");
+    dir = storeMediaInTemporaryDir(rt, "velora-account-");
   });
   afterAll(async () => {
     await rt.close();

@@ -4,8 +4,7 @@
  * API), meta checked, another member's upload unreachable, and the joined file goes through the
  * ordinary photo pipeline (EXIF/GPS stripped).
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,7 +15,7 @@ import { mediaVariantUrl } from "#server/contract/media";
 import { uploadInChunks } from "~/api/media-chunked";
 import { freshIp } from "../../helpers/auth";
 import { jpeg } from "../../helpers/images";
-import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime, storeMediaInTemporaryDir } from "../../helpers/runtime";
 
 describe(`chunked media upload (${TEST_DB})`, () => {
   let rt: TestRuntime;
@@ -25,10 +24,7 @@ describe(`chunked media upload (${TEST_DB})`, () => {
 
   beforeAll(async () => {
     rt = await createTestRuntime();
-    dir = mkdtempSync(join(tmpdir(), "velora-chunked-"));
-    const config = rt.deps.config as { mediaDir: string; uploadTmpDir: string };
-    config.mediaDir = join(dir, "media");
-    config.uploadTmpDir = join(dir, "upload-tmp");
+    dir = storeMediaInTemporaryDir(rt, "velora-chunked-");
     photo = await jpeg(1300, 1000, { gps: true });
     expect(chunkCount(photo.byteLength)).toBeGreaterThanOrEqual(3);
   });

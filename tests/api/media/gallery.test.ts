@@ -4,8 +4,7 @@
  * watermark (drawn on derived images only, re-rendered under new URLs, at most 5 changes an hour), the
  * fake-check request, and metadata (EXIF, GPS) absent from every stored file, master included.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,7 +15,7 @@ import { createLocalMediaStorage } from "#server/integrations/storage/local";
 import { watermarkRenderOf } from "#server/modules/media/gallery";
 import { freshIp } from "../../helpers/auth";
 import { jpeg } from "../../helpers/images";
-import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime, storeMediaInTemporaryDir } from "../../helpers/runtime";
 
 interface Envelope<T> {
   data: T;
@@ -30,10 +29,7 @@ describe(`media gallery (${TEST_DB})`, () => {
 
   beforeAll(async () => {
     rt = await createTestRuntime();
-    dir = mkdtempSync(join(tmpdir(), "velora-gallery-"));
-    const config = rt.deps.config as { mediaDir: string; uploadTmpDir: string };
-    config.mediaDir = join(dir, "media");
-    config.uploadTmpDir = join(dir, "upload-tmp");
+    dir = storeMediaInTemporaryDir(rt, "velora-gallery-");
     sample = await jpeg(480, 360, { gps: true, orientation: 1 });
   });
   afterAll(async () => {

@@ -3,9 +3,7 @@
  * texts are the owner's at once and everyone else's only after a team member accepts them; the back office
  * is for team and backend accounts only; the owner is told the decision and the reason in their language.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaVariantUrl, type MediaImage, type MediaItem } from "#server/contract/media";
 import { QUEUE_PAGE_SIZE, type ModerationQueue, type MyModeration, type QueueItem } from "#server/contract/moderation";
@@ -13,7 +11,7 @@ import { USER_TYPE } from "#server/contract/users";
 import { ensureGeoData } from "#server/db/geo/load";
 import { freshIp } from "../../helpers/auth";
 import { jpeg } from "../../helpers/images";
-import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime, storeMediaInTemporaryDir } from "../../helpers/runtime";
 import { createProfile } from "../../helpers/search-fixtures";
 
 interface Answer<T = unknown> {
@@ -30,10 +28,7 @@ describe(`moderation (${TEST_DB})`, () => {
   beforeAll(async () => {
     rt = await createTestRuntime();
     await ensureGeoData(rt.deps.db);
-    dir = mkdtempSync(join(tmpdir(), "velora-moderation-"));
-    const config = rt.deps.config as { mediaDir: string; uploadTmpDir: string };
-    config.mediaDir = join(dir, "media");
-    config.uploadTmpDir = join(dir, "upload-tmp");
+    dir = storeMediaInTemporaryDir(rt, "velora-moderation-");
     team = await tokenOf(await createUser(rt, { userType: USER_TYPE.team }));
     backend = await tokenOf(await createUser(rt, { userType: USER_TYPE.backend }));
     client = await tokenOf(await createUser(rt, { userType: USER_TYPE.client }));

@@ -3,8 +3,7 @@
  * table, a ZIP of JSON and the member's photos without secrets, downloadable by its owner only, for
  * 7 days, removed with the account.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
@@ -13,7 +12,15 @@ import { USER_TYPE } from "#server/contract/users";
 import { EXPORTED_TABLES, NOT_EXPORTED } from "#server/modules/privacy/export-archive";
 import { freshIp } from "../../helpers/auth";
 import { jpeg } from "../../helpers/images";
-import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import {
+  addBerlinProfile,
+  createTestRuntime,
+  createUser,
+  login,
+  TEST_DB,
+  type TestRuntime,
+  storeMediaInTemporaryDir,
+} from "../../helpers/runtime";
 import { unzip } from "../../helpers/zip";
 import { insertDate } from "../reviews/date-fixture";
 
@@ -28,10 +35,7 @@ describe(`the data export (${TEST_DB})`, () => {
   let dir: string;
   beforeAll(async () => {
     rt = await createTestRuntime();
-    dir = mkdtempSync(join(tmpdir(), "velora-export-"));
-    const config = rt.deps.config as { mediaDir: string; uploadTmpDir: string };
-    config.mediaDir = join(dir, "media");
-    config.uploadTmpDir = join(dir, "upload-tmp");
+    dir = storeMediaInTemporaryDir(rt, "velora-export-");
   });
   afterAll(async () => {
     await rt.close();

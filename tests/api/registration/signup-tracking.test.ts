@@ -10,17 +10,12 @@ import { USER_TYPE } from "#server/contract/users";
 import { ensureGeoData } from "#server/db/geo/load";
 import { freshIp, jsonOf } from "../../helpers/auth";
 import { createTestRuntime, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { businessSignUpBody, individualSignUpBody } from "../../helpers/signup-bodies";
 
 type Json = Record<string, unknown>;
 interface TrackingAnswer {
   types: string[];
   events: Array<{ type: string; created_at: number }>;
-}
-
-let seq = 0;
-function uniqueName(prefix: string): string {
-  seq += 1;
-  return `${prefix}_${seq}_${Math.random().toString(36).slice(2, 7)}`;
 }
 
 describe(`business signup tracking (${TEST_DB})`, () => {
@@ -44,38 +39,22 @@ describe(`business signup tracking (${TEST_DB})`, () => {
     });
 
   async function signUpBusiness(landingPageId?: string): Promise<{ id: number; token: string }> {
-    const username = uniqueName("Firma");
-    const response = await send("POST", "business/sign-up", {
-      company_name: "Club Nordlicht",
-      business_kind: "club",
-      contact_person: "Erika Muster",
-      city: "Hamburg",
-      username,
-      email: `${username.toLowerCase()}@example.test`,
-      password: "firmen-pass-77",
-      accept_terms: true,
-      ...(landingPageId ? { landing_page_id: landingPageId } : {}),
-    });
+    const response = await send(
+      "POST",
+      "business/sign-up",
+      businessSignUpBody({
+        company_name: "Club Nordlicht",
+        business_kind: "club",
+        ...(landingPageId ? { landing_page_id: landingPageId } : {}),
+      }),
+    );
     expect(response.status).toBe(201);
     const data = (await jsonOf(response)).data as Json;
     return { id: Number(data.user_id), token: String(data.access_token) };
   }
 
   async function signUpEscort(): Promise<{ id: number; token: string }> {
-    const username = uniqueName("Neu");
-    const response = await send("POST", "sign-up", {
-      user_type: "escort",
-      username,
-      email: `${username.toLowerCase()}@example.test`,
-      password: "sicher-genug-42",
-      gender: 2,
-      salutation: "ms",
-      birth_day: 15,
-      birth_month: 6,
-      birth_year: 1995,
-      accept_terms: true,
-      accept_privacy: true,
-    });
+    const response = await send("POST", "sign-up", individualSignUpBody());
     expect(response.status).toBe(201);
     const data = (await jsonOf(response)).data as Json;
     return { id: Number(data.user_id), token: String(data.access_token) };

@@ -10,45 +10,10 @@ import { createInvitationCode } from "#server/modules/invitations/service";
 import { EMAIL_VERIFICATION_TTL_MS, SIGNUP_LIMIT, VERIFICATION_RESEND_LIMIT } from "#server/modules/registration/signup.service";
 import { expectErrorShape, freshIp, jsonOf, passwordLogin } from "../../helpers/auth";
 import { createTestRuntime, createUser, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { businessSignUpBody, individualSignUpBody } from "../../helpers/signup-bodies";
 
 type Json = Record<string, unknown>;
 type ErrorList = Array<{ key: string; source?: string; params?: Record<string, unknown> }>;
-
-let seq = 0;
-function individual(overrides: Json = {}): Json {
-  seq += 1;
-  const username = `Neu_${seq}_${Math.random().toString(36).slice(2, 7)}`;
-  return {
-    user_type: "escort",
-    username,
-    email: `${username.toLowerCase()}@example.test`,
-    password: "sicher-genug-42",
-    gender: 2,
-    salutation: "ms",
-    birth_day: 15,
-    birth_month: 6,
-    birth_year: 1995,
-    accept_terms: true,
-    accept_privacy: true,
-    ...overrides,
-  };
-}
-
-function business(overrides: Json = {}): Json {
-  seq += 1;
-  const username = `Firma_${seq}_${Math.random().toString(36).slice(2, 7)}`;
-  return {
-    company_name: "Agentur Nordlicht",
-    business_kind: "agency",
-    contact_person: "Erika Muster",
-    city: "Hamburg",
-    username,
-    email: `${username.toLowerCase()}@example.test`,
-    password: "firmen-pass-77",
-    accept_terms: true,
-    ...overrides,
-  };
-}
 
 describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
   let rt: TestRuntime;
@@ -97,7 +62,7 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
   }
 
   async function freshAccount() {
-    const input = individual();
+    const input = individualSignUpBody();
     const data = (await jsonOf(await signUp(input))).data as Json;
     return { input, token: data.access_token as string, userId: data.user_id as number };
   }
@@ -105,7 +70,7 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
   describe("individual sign-up", () => {
     it("creates the user at step 1 with a profile, signs them in and mails a verification link", async () => {
       const code = await createInvitationCode(rt.deps, { code: `INV_${Date.now()}`, maxUses: 1 });
-      const input = individual({ landing_page_id: "summer-26", invitation_code: code });
+      const input = individualSignUpBody({ landing_page_id: "summer-26", invitation_code: code });
       const response = await signUp(input, { language: "en" });
       expect(response.status).toBe(201);
       const data = (await jsonOf(response)).data as Json;
@@ -144,9 +109,9 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
 
     it("records a used-up or unknown invitation code as none, without refusing the sign-up", async () => {
       const code = await createInvitationCode(rt.deps, { code: `ONCE_${Date.now()}`, maxUses: 1 });
-      expect((await signUp(individual({ invitation_code: code }))).status).toBe(201);
+      expect((await signUp(individualSignUpBody({ invitation_code: code }))).status).toBe(201);
       for (const invitation_code of [code, "NO_SUCH_CODE"]) {
-        const response = await signUp(individual({ invitation_code }));
+        const response = await signUp(individualSignUpBody({ invitation_code }));
         expect(response.status).toBe(201);
         const id = ((await jsonOf(response)).data as Json).user_id as number;
         const row = await rt.deps.db.selectFrom("users").select("invitation_code").where("id", "=", id).executeTakeFirstOrThrow();
@@ -155,10 +120,10 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
     });
 
     it("refuses a taken username (any case) and a taken e-mail at their fields with 409", async () => {
-      const first = individual();
+      const first = individualSignUpBody();
       expect((await signUp(first)).status).toBe(201);
       const errors = await errorsOf(
-        await signUp(individual({ username: String(first.username).toUpperCase(), email: String(first.email).toUpperCase() })),
+        await signUp(individualSignUpBody({ username: String(first.username).toUpperCase(), email: String(first.email).toUpperCase() })),
         409,
       );
       expect(errors.map((e) => [e.key, e.source])).toEqual([
@@ -172,11 +137,15 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
       const day = today.getUTCDate();
       const month = today.getUTCMonth() + 1;
       const year = today.getUTCFullYear() - 18;
-      expect((await signUp(individual({ birth_day: day, birth_month: month, birth_year: year }))).status).toBe(201);
+      expect((await signUp(individualSignUpBody({ birth_day: day, birth_month: month, birth_year: year }))).status).toBe(201);
       const tomorrow = new Date(Date.UTC(year, month - 1, day + 1));
       const errors = await errorsOf(
         await signUp(
-          individual({ birth_day: tomorrow.getUTCDate(), birth_month: tomorrow.getUTCMonth() + 1, birth_year: tomorrow.getUTCFullYear() }),
+          individualSignUpBody({
+            birth_day: tomorrow.getUTCDate(),
+            birth_month: tomorrow.getUTCMonth() + 1,
+            birth_year: tomorrow.getUTCFullYear(),
+          }),
         ),
         400,
       );
@@ -186,28 +155,28 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
     });
 
     it("refuses a date that does not exist", async () => {
-      const errors = await errorsOf(await signUp(individual({ birth_day: 31, birth_month: 2, birth_year: 1990 })), 400);
+      const errors = await errorsOf(await signUp(individualSignUpBody({ birth_day: 31, birth_month: 2, birth_year: 1990 })), 400);
       expect(errors).toEqual([expect.objectContaining({ key: "validation.signup.birth_date_invalid", source: "birth_year" })]);
     });
 
     it("requires the terms and the privacy consent, also when the fields are missing", async () => {
-      let errors = await errorsOf(await signUp(individual({ accept_terms: false })), 400);
+      let errors = await errorsOf(await signUp(individualSignUpBody({ accept_terms: false })), 400);
       expect(errors.map((e) => [e.key, e.source])).toEqual([["validation.signup.terms_required", "accept_terms"]]);
-      const missing = individual();
+      const missing = individualSignUpBody();
       delete missing.accept_privacy;
       errors = await errorsOf(await signUp(missing), 400);
       expect(errors.map((e) => [e.key, e.source])).toEqual([["validation.signup.privacy_required", "accept_privacy"]]);
     });
 
     it("refuses a password that contains the username", async () => {
-      const input = individual();
+      const input = individualSignUpBody();
       const errors = await errorsOf(await signUp({ ...input, password: `x${String(input.username).toLowerCase()}1` }), 400);
       expect(errors.map((e) => [e.key, e.source])).toEqual([["validation.signup.password_contains_username", "password"]]);
     });
 
     it("validates username rules, gender codes, salutation and user type at their fields", async () => {
       const errors = await errorsOf(
-        await signUp(individual({ username: "a__b", gender: 4, salutation: "dr", user_type: "business", email: "nope" })),
+        await signUp(individualSignUpBody({ username: "a__b", gender: 4, salutation: "dr", user_type: "business", email: "nope" })),
         400,
       );
       expect(Object.fromEntries(errors.map((e) => [e.source, e.key]))).toEqual({
@@ -217,12 +186,12 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
         user_type: "validation.signup.user_type_required",
         email: "validation.email.invalid",
       });
-      const reserved = await errorsOf(await signUp(individual({ username: "Admin" })), 400);
+      const reserved = await errorsOf(await signUp(individualSignUpBody({ username: "Admin" })), 400);
       expect(reserved.map((e) => e.key)).toEqual(["validation.signup.username_reserved"]);
     });
 
     it("never answers 5xx for malformed input", async () => {
-      for (const body of [null, [], "text", { user_type: 1 }, { ...individual(), birth_day: "x" }]) {
+      for (const body of [null, [], "text", { user_type: 1 }, { ...individualSignUpBody(), birth_day: "x" }]) {
         const response = await signUp(body as Json);
         expect(response.status).toBe(400);
       }
@@ -230,21 +199,21 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
 
     it(`limits sign-ups to ${SIGNUP_LIMIT.limit} per address and hour, not counting refused names`, async () => {
       const ip = freshIp();
-      const taken = individual();
+      const taken = individualSignUpBody();
       expect((await signUp(taken, { ip })).status).toBe(201);
       // A taken name does not use up the allowance.
-      expect((await signUp(individual({ username: taken.username }), { ip })).status).toBe(409);
-      for (let i = 1; i < SIGNUP_LIMIT.limit; i++) expect((await signUp(individual(), { ip })).status).toBe(201);
-      const errors = await errorsOf(await signUp(individual(), { ip }), 429);
+      expect((await signUp(individualSignUpBody({ username: taken.username }), { ip })).status).toBe(409);
+      for (let i = 1; i < SIGNUP_LIMIT.limit; i++) expect((await signUp(individualSignUpBody(), { ip })).status).toBe(201);
+      const errors = await errorsOf(await signUp(individualSignUpBody(), { ip }), 429);
       expect(errors[0]?.key).toBe("exception.signup.exceeded_limit");
       // Another address is not affected.
-      expect((await signUp(individual())).status).toBe(201);
+      expect((await signUp(individualSignUpBody())).status).toBe(201);
     });
   });
 
   describe("business sign-up", () => {
     it("creates a business at the basic step with its kind, contact person and company name", async () => {
-      const input = business({ business_kind: "club" });
+      const input = businessSignUpBody({ business_kind: "club" });
       const response = await post("/api/v2/registration/business/sign-up", input);
       expect(response.status).toBe(201);
       const data = (await jsonOf(response)).data as Json;
@@ -270,7 +239,7 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
       const errors = await errorsOf(
         await post(
           "/api/v2/registration/business/sign-up",
-          business({ business_kind: "sauna", company_name: " ", contact_person: "", accept_terms: false }),
+          businessSignUpBody({ business_kind: "sauna", company_name: " ", contact_person: "", accept_terms: false }),
         ),
         400,
       );
@@ -280,12 +249,12 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
         contact_person: "validation.required",
         accept_terms: "validation.signup.terms_required",
       });
-      const noCity = await errorsOf(await post("/api/v2/registration/business/sign-up", business({ city: "" })), 400);
+      const noCity = await errorsOf(await post("/api/v2/registration/business/sign-up", businessSignUpBody({ city: "" })), 400);
       expect(noCity.map((e) => [e.source, e.key])).toEqual([["city", "validation.required"]]);
     });
 
     it("refuses an unknown city at its field and creates no account", async () => {
-      const input = business({ city: "Qqqxyzhausen" });
+      const input = businessSignUpBody({ city: "Qqqxyzhausen" });
       const errors = await errorsOf(await post("/api/v2/registration/business/sign-up", input), 400);
       expect(errors.map((e) => [e.source, e.key])).toEqual([["city", "validation.city_unknown"]]);
       const row = await rt.deps.db
@@ -299,7 +268,7 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
 
   describe("uniqueness check", () => {
     it("answers whether a username or an e-mail is free, case-insensitively", async () => {
-      const taken = individual();
+      const taken = individualSignUpBody();
       await signUp(taken);
       const ask = async (query: string) =>
         (await jsonOf(await rt.request(`/api/v2/registration/unique?${query}`, { ip: freshIp() }))).data as Json;

@@ -1,0 +1,46 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { IMAGE_ACCEPT } from "#server/contract/media-upload";
+import { translateMessage } from "~/i18n/translate";
+import * as ui from "~/styles/ui.css";
+import { ErrorLine } from "./ErrorLine";
+
+/**
+ * The photo picker of the join photo step and the gallery (`files`, several images at once): label,
+ * hint, the file input and its error line. `errors` are untranslated keys.
+ */
+export function PhotoFilesField({
+  label,
+  hint,
+  required,
+  errors = [],
+}: {
+  label: string;
+  hint: ReactNode;
+  required: boolean;
+  errors?: string[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className={ui.field}>
+      <label className={ui.label} htmlFor="field-files">
+        {label}
+      </label>
+      <span id="field-files-hint" className={ui.muted}>
+        {hint}
+      </span>
+      <input
+        id="field-files"
+        className={ui.input}
+        type="file"
+        name="files"
+        accept={IMAGE_ACCEPT}
+        multiple
+        required={required}
+        aria-invalid={errors.length ? true : undefined}
+        aria-describedby={["field-files-hint", errors.length ? "field-files-error" : null].filter(Boolean).join(" ")}
+      />
+      <ErrorLine name="files" message={errors[0] ? translateMessage(t, errors[0]) : undefined} />
+    </div>
+  );
+}
