@@ -7,6 +7,7 @@
  */
 import * as v from "valibot";
 import type { MediaImage } from "./media";
+import type { ProfileIdentity } from "./profiles";
 import { ONLY_SHOW_TYPES, type OnlyShowType } from "./search";
 import { GENDER_VALUES, SELECTABLE_USER_TYPES } from "./users";
 
@@ -122,13 +123,7 @@ export interface UserListFilters {
 }
 
 /** One profile in a favorites or visitors list: what its tile shows. */
-export interface UserListItem {
-  username: string;
-  display_name: string;
-  user_type: number;
-  gender: number | null;
-  age: number | null;
-  city_name: string | null;
+export interface UserListItem extends ProfileIdentity {
   avatar: MediaImage | null;
   is_member: boolean;
   is_new: boolean;

@@ -23,15 +23,19 @@ export function isMembersOnlyProfile(profile: { userType: number; membersOnly: b
 
 // --- Answers of the profiles group (spec section 7 "profiles"; every one after the visibility rules) ----------
 
-/** GET /profiles/{username}/mini: a profile's card. */
-export interface ProfileMini {
-  id: number;
+/** Who a profile is, as every tile and card names it (the mini card, favorites and visitors, search hits). */
+export interface ProfileIdentity {
   username: string;
   display_name: string;
   user_type: number;
   gender: number | null;
   age: number | null;
   city_name: string | null;
+}
+
+/** GET /profiles/{username}/mini: a profile's card. */
+export interface ProfileMini extends ProfileIdentity {
+  id: number;
   /** Plus runs now. */
   is_member: boolean;
   avatar: MediaImage | null;

@@ -12,6 +12,7 @@ import * as v from "valibot";
 import { GENDER, USER_TYPE } from "./users";
 import type { CityHit } from "./geo";
 import type { MediaImage } from "./media";
+import type { ProfileIdentity } from "./profiles";
 
 export { SEO_PAGE_SIZE } from "./seo";
 
@@ -828,14 +829,8 @@ export function savesFilters(userType: number): boolean {
   return userType === USER_TYPE.client || userType === USER_TYPE.escort;
 }
 
-export interface SearchHit {
+export interface SearchHit extends ProfileIdentity {
   user_id: number;
-  username: string;
-  display_name: string;
-  user_type: number;
-  gender: number | null;
-  age: number | null;
-  city_name: string | null;
   city_slug: string | null;
   city_id: number | null;
   country_code: string | null;

@@ -41,6 +41,22 @@ async function sendLive(page: Page, text: string) {
 
 const texts = (page: Page) => page.getByTestId("messages").getByTestId("message").allInnerTexts();
 
+/**
+ * Marks the page (a reload would lose the mark) and records the notifications that reach it (the popups' source), so
+ * the test can check that it never reloaded and that none raised a popup here.
+ */
+async function markStayAndWatchNotifications(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { stayed: boolean; notified: string[] };
+    w.stayed = true;
+    w.notified = [];
+    window.addEventListener("velora:realtime", (e) => {
+      const event = (e as CustomEvent<{ type: string; url: string | null }>).detail;
+      if (event.type === "notification") w.notified.push(String(event.url));
+    });
+  });
+}
+
 test("@js a message appears in the other browser without reload; after the network drops and returns nothing is missing or twice", async ({
   browser,
   request,
@@ -54,16 +70,7 @@ test("@js a message appears in the other browser without reload; after the netwo
 
   // Both open the (still empty) conversation; Ben's page must never reload from here on.
   await openLive(b.page, anna);
-  await b.page.evaluate(() => {
-    const w = window as unknown as { stayed: boolean; notified: string[] };
-    w.stayed = true;
-    // The notifications that reach this page (the popups' source), to check below that none raised a popup here.
-    w.notified = [];
-    window.addEventListener("velora:realtime", (e) => {
-      const event = (e as CustomEvent<{ type: string; url: string | null }>).detail;
-      if (event.type === "notification") w.notified.push(String(event.url));
-    });
-  });
+  await markStayAndWatchNotifications(b.page);
   await openLive(a.page, ben);
 
   // An optimistic send shows its status at once, then the stored message replaces it.
@@ -155,16 +162,7 @@ test("@js a message appears in the other browser without reload; after the netwo
   const thread = b.page.locator(`[data-testid="thread"][data-username="${anna}"]`);
   await expect(thread).toBeVisible();
   await expect(thread.locator('span[data-testid="thread-unread"]')).toHaveCount(0);
-  await b.page.evaluate(() => {
-    const w = window as unknown as { stayed: boolean; notified: string[] };
-    w.stayed = true;
-    // The notifications that reach this page (the popups' source), to check below that none raised a popup here.
-    w.notified = [];
-    window.addEventListener("velora:realtime", (e) => {
-      const event = (e as CustomEvent<{ type: string; url: string | null }>).detail;
-      if (event.type === "notification") w.notified.push(String(event.url));
-    });
-  });
+  await markStayAndWatchNotifications(b.page);
   await expect(b.page.getByTestId("live-connection")).toHaveAttribute("data-connection", "open");
   await sendLive(a.page, "Schon gelesen?");
   await expect(thread.locator('span[data-testid="thread-unread"]')).toHaveText("1", { timeout: 20_000 });

@@ -88,7 +88,7 @@ export function DateListPage({ list }: { list: DateListData }) {
             .map((g) => (
               <section key={g.group ?? "list"} className={ui.stack}>
                 {g.group ? <h2 className={ui.sectionTitle}>{t(`dating.group.${g.group}`)}</h2> : null}
-                <ul className={css.list} data-testid="dates-list">
+                <ul className={ui.entryList} data-testid="dates-list">
                   {g.items.map((item) => (
                     <DateEntry key={item.id} item={item} />
                   ))}

@@ -125,7 +125,7 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
       method: "post",
       path: "/messenger/send/:username/photos",
       response: "SendResult",
-      summary: `Sends up to ${MESSAGE_PHOTOS_MAX} photos with an optional text, or a text alone (multipart/form-data: body, files; the web's compose form). Each 50,000–20,000,000 bytes, JPEG/PNG/WebP, at least 200 px wide; stored without EXIF/GPS and visible only to the two members. Errors carry source files.N. ${CLIENT_KEY} A retry whose key is stored is answered before the upload is read. ${RULES}`,
+      summary: `Sends up to ${MESSAGE_PHOTOS_MAX} photos with an optional text, or a text alone (multipart/form-data: body, files; the web's compose form). Each 50,000–20,000,000 bytes, JPEG/PNG/WebP, at least 200 px wide; stored without EXIF/GPS and visible only to the two members. Errors carry source files.N. ${CLIENT_KEY} A retry whose key is stored is answered without image work. ${RULES}`,
       maxBodyBytes: MESSAGE_UPLOAD_MAX_BODY_BYTES,
       streamsBody: true,
       query: sendQuerySchema,
@@ -134,9 +134,6 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
     async (c, { user, query }) => {
       const username = usernameOf(c.req.param("username"));
       const clientKey = query.client_key ?? null;
-      // A retry already stored is compared with what it carries below, and costs no image work.
-      const stored = await precheckSend(deps, user!.id, username, clientKey);
-      if (!stored) imageQueueOf(deps).assertRoom();
       const upload = await receiveUpload(c.req.raw, {
         tmpDir: deps.config.uploadTmpDir,
         fileField: "files",
@@ -148,16 +145,19 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
       try {
         const caption = v.safeParse(photoCaptionSchema, upload.fields.get("body") ?? "");
         if (!caption.success) throw fail.badRequest(caption.issues[0].message, "body");
-        if (stored) {
-          assertSameSend(stored, { body: caption.output, photoCount: upload.files.length });
-          return ok(c, stored, { status: 201 });
-        }
-        // The web's one compose form: text alone is a text message.
+        // The web's one compose form: text alone is a text message, through the rules once (in the send).
         if (upload.files.length === 0) {
           const text = v.safeParse(sendMessageSchema, { body: caption.output });
           if (!text.success) throw fail.badRequest(text.issues[0].message, "body");
           return ok(c, (await sendMessage(deps, user!.id, username, { body: text.output.body, clientKey })).result, { status: 201 });
         }
+        // Photos: a refusal or a retry already stored is known before any image work.
+        const stored = await precheckSend(deps, user!.id, username, clientKey);
+        if (stored) {
+          assertSameSend(stored, { body: caption.output, photoCount: upload.files.length });
+          return ok(c, stored, { status: 201 });
+        }
+        imageQueueOf(deps).assertRoom();
         const prepared = await preparePhotos(deps, upload.files);
         let keep = false;
         try {

@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_DELETION_TTL_MS } from "#server/contract/settings";
 import { USER_TYPE } from "#server/contract/users";
 import { freshIp } from "../../helpers/auth";
+import { filesUnder } from "../../helpers/files";
 import { jpeg } from "../../helpers/images";
 import {
   addBerlinProfile,
@@ -18,14 +19,6 @@ import {
 interface Answer {
   data?: { status?: string; is_member?: boolean; deletion_requested_until?: number | null; deleted?: boolean };
   errors?: Array<{ key: string; source?: string }>;
-}
-
-/** Every file under a directory (the media store). */
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name));
 }
 
 describe(`pause, deactivate and delete (${TEST_DB})`, () => {

@@ -4,24 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { readdir } from "node:fs/promises";
 import type { Conversation, SendResult } from "#server/contract/messenger";
 import type { RealtimeEnvelope } from "#server/contract/realtime";
 import { USER_TYPE } from "#server/contract/users";
+import { filesUnder } from "../../helpers/files";
 import { jpeg } from "../../helpers/images";
 import { TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { createMessengerRuntime, plusMember } from "./fixtures";
 
 type Answer<T> = { data?: T; errors?: Array<{ key: string; source?: string }> };
-
-/** Every file below a directory (none when it does not exist yet), as relative paths. */
-async function filesIn(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => `${entry.parentPath ?? entry.path}/${entry.name}`.slice(dir.length))
-    .sort();
-}
 
 describe(`messenger client keys (${TEST_DB})`, () => {
   let rt: TestRuntime;
@@ -137,11 +128,11 @@ describe(`messenger client keys (${TEST_DB})`, () => {
     const first = await post(await form("Ein Foto", 1));
     expect(first.status).toBe(201);
     expect(first.json.data!.message.photos).toHaveLength(1);
-    const filesAfterFirst = await filesIn(mediaDir());
+    const filesAfterFirst = filesUnder(mediaDir());
     const again = await post(await form("Ein Foto", 1));
     expect(again.status).toBe(201);
     expect(again.json.data!.message).toEqual(first.json.data!.message);
-    expect(await filesIn(mediaDir()), "the retry rendered and stored no photos").toEqual(filesAfterFirst);
+    expect(filesUnder(mediaDir()), "the retry rendered and stored no photos").toEqual(filesAfterFirst);
     // The same key with another text or another number of photos is not a retry (an edited form posted again).
     for (const [text, photos] of [
       ["Ein anderes Foto", 1],
@@ -153,14 +144,14 @@ describe(`messenger client keys (${TEST_DB})`, () => {
       expect(other.json.errors![0]!.key).toBe("exception.messenger.client_key_reused");
     }
     expect(await stored(a.id)).toHaveLength(1);
-    expect(await filesIn(mediaDir())).toEqual(filesAfterFirst);
+    expect(filesUnder(mediaDir())).toEqual(filesAfterFirst);
   });
 
   it("two tries of one key at once store one message and leave no photos of the other behind", async () => {
     const a = await member(USER_TYPE.client);
     const b = await member(USER_TYPE.escort);
     const key = randomUUID();
-    const before = await filesIn(mediaDir());
+    const before = filesUnder(mediaDir());
     const post = async () => {
       const body = new FormData();
       body.set("body", "Doppelt getippt");
@@ -183,7 +174,7 @@ describe(`messenger client keys (${TEST_DB})`, () => {
       .where("message_id", "=", one.json.data!.message.id)
       .execute();
     expect(rows).toHaveLength(1);
-    const added = (await filesIn(mediaDir())).filter((file) => !before.includes(file));
+    const added = filesUnder(mediaDir()).filter((file) => !before.includes(file));
     expect(added.length).toBeGreaterThan(0);
     expect(
       added.every((file) => file.includes(rows[0]!.storage_key)),

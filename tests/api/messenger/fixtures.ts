@@ -1,18 +1,21 @@
 /** Shared setup of the messenger's API tests: a runtime whose media land in a directory of its own, plus members. */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { addBerlinProfile, createTestRuntime, createUser, login, type TestRuntime, type TestRuntimeOptions } from "../../helpers/runtime";
+import { rm } from "node:fs/promises";
+import {
+  addBerlinProfile,
+  createTestRuntime,
+  createUser,
+  login,
+  storeMediaInTemporaryDir,
+  type TestRuntime,
+  type TestRuntimeOptions,
+} from "../../helpers/runtime";
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /** A test runtime with its media and upload directories in a fresh temporary directory (photos are written there). */
 export async function createMessengerRuntime(options: TestRuntimeOptions = {}): Promise<{ rt: TestRuntime; close: () => Promise<void> }> {
   const rt = await createTestRuntime(options);
-  const dir = await mkdtemp(join(tmpdir(), "messenger-test-"));
-  const config = rt.deps.config as { mediaDir: string; uploadTmpDir: string };
-  config.mediaDir = join(dir, "media");
-  config.uploadTmpDir = join(dir, "tmp");
+  const dir = storeMediaInTemporaryDir(rt, "messenger-test-");
   return {
     rt,
     close: async () => {
