@@ -91,7 +91,7 @@ async function snapshot(rt: TestRuntime) {
 
 async function countOf(
   rt: TestRuntime,
-  table: "users" | "profiles" | "media" | "access_tokens" | "rate_counters" | "mail_outbox" | "search_profiles",
+  table: "users" | "profiles" | "media" | "access_tokens" | "rate_counters" | "mail_outbox" | "search_profiles" | "jobs",
 ) {
   const row = await rt.deps.db
     .selectFrom(table)
@@ -369,6 +369,7 @@ describe(`demo seed (${TEST_DB})`, () => {
     await login(rt, "demo_client", DEMO_PASSWORD);
     await rt.deps.mailer.send({ to: "client@demo.velora.local", subject: "s", text: "t", html: "h", template: "test", language: "de" });
     expect(await countOf(rt, "access_tokens")).toBeGreaterThan(0);
+    expect(await countOf(rt, "jobs")).toBeGreaterThan(0); // the dates' reminders and review windows
     const someKey = `${(await rt.deps.db.selectFrom("media").select("storage_key").orderBy("user_id", "desc").executeTakeFirstOrThrow()).storage_key}/160.avif`;
     expect(await storage.exists(someKey)).toBe(true);
 
@@ -378,7 +379,8 @@ describe(`demo seed (${TEST_DB})`, () => {
     expect(tables.indexOf("profiles")).toBeLessThan(tables.indexOf("users"));
     expect(tables.indexOf("access_tokens")).toBeLessThan(tables.indexOf("users"));
     // search_profiles too: PostgreSQL's TRUNCATE fires no row triggers, so reset must empty it itself.
-    for (const table of ["users", "profiles", "media", "access_tokens", "rate_counters", "mail_outbox", "search_profiles"] as const) {
+    // jobs too: a kept "expire date 5" would act on the new seed's date 5.
+    for (const table of ["users", "profiles", "media", "access_tokens", "rate_counters", "mail_outbox", "search_profiles", "jobs"] as const) {
       expect(await countOf(rt, table), table).toBe(0);
     }
     expect(await storage.exists(someKey)).toBe(false);
