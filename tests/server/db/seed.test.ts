@@ -380,7 +380,16 @@ describe(`demo seed (${TEST_DB})`, () => {
     expect(tables.indexOf("access_tokens")).toBeLessThan(tables.indexOf("users"));
     // search_profiles too: PostgreSQL's TRUNCATE fires no row triggers, so reset must empty it itself.
     // jobs too: a kept "expire date 5" would act on the new seed's date 5.
-    for (const table of ["users", "profiles", "media", "access_tokens", "rate_counters", "mail_outbox", "search_profiles", "jobs"] as const) {
+    for (const table of [
+      "users",
+      "profiles",
+      "media",
+      "access_tokens",
+      "rate_counters",
+      "mail_outbox",
+      "search_profiles",
+      "jobs",
+    ] as const) {
       expect(await countOf(rt, table), table).toBe(0);
     }
     expect(await storage.exists(someKey)).toBe(false);
