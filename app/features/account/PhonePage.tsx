@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { PHONE_COUNTRY_CODES } from "#server/contract/countries";
 import { smsSendSchema, smsVerifySchema } from "#server/contract/invites";
 import { FormField, FormErrors } from "~/components/Field";
+import { VerificationCodeField } from "~/components/form/VerificationCodeField";
 import { SelectField } from "~/components/FieldControls";
 import * as ui from "~/styles/ui.css";
 import type { loadPhone, submitPhone } from "./phone.server";
@@ -60,14 +61,10 @@ export function PhonePage() {
             ) : null}
             <FormErrors errors={verifyForm.errors ?? []} />
             <input type="hidden" name="intent" value="verify" />
-            <FormField
+            <VerificationCodeField
               label={t("phone.code_label")}
               hint={t("phone.code_hint", { count: status.pending.attemptsLeft })}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
               field={verifyFields.code}
-              type="text"
             />
             <button className={ui.button} type="submit">
               {t("phone.verify")}

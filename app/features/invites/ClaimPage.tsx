@@ -8,6 +8,7 @@ import { claimPasswordFormSchema, claimVerifySchema } from "#server/contract/inv
 import { PASSWORD_MIN } from "#server/contract/validation";
 import type { ClaimPreviewData as ClaimPreview } from "~/api/registration.server";
 import { FormField, FormErrors } from "~/components/Field";
+import { VerificationCodeField } from "~/components/form/VerificationCodeField";
 import { Picture } from "~/components/Picture";
 import * as pictureCss from "~/components/picture.css";
 import { useLocalePath } from "~/i18n/lang";
@@ -119,14 +120,10 @@ function VerifyForm({ attemptsLeft }: { attemptsLeft: number }) {
     <Form method="post" className={ui.stack} {...getFormProps(form)}>
       <FormErrors errors={form.errors ?? []} />
       <input type="hidden" name="intent" value="verify" />
-      <FormField
+      <VerificationCodeField
         label={t("invites.claim.code_label")}
         hint={t("invites.claim.code_hint", { count: attemptsLeft })}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
         field={fields.code}
-        type="text"
       />
       <button className={ui.button} type="submit">
         {t("invites.claim.verify")}
