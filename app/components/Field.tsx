@@ -1,3 +1,5 @@
+import { getInputProps } from "@conform-to/react";
+import { CheckboxField } from "~/components/FieldControls";
 import { ErrorLine } from "~/components/form/ErrorLine";
 import type { InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
@@ -42,6 +44,29 @@ export function Field({ name, label, errors = [], hint, id, ...input }: FieldPro
       <ErrorLine id={errorId} name={name} message={messages[0]} />
     </div>
   );
+}
+
+type FormFieldMetadata = Parameters<typeof getInputProps>[0];
+
+/**
+ * A Field bound to a conform field: the form's metadata gives the input its name, id, default value and aria
+ * wiring, and the error line the field's errors. `id` and `errors`, when given, win (two forms on one page,
+ * an error the server found on its own).
+ */
+export function FormField({
+  field,
+  type,
+  id,
+  errors,
+  ...input
+}: Omit<FieldProps, "name" | "type"> & { field: FormFieldMetadata; type: "text" | "email" | "password" | "tel" }) {
+  const bound = getInputProps(field, { type });
+  return <Field {...input} {...bound} id={id ?? bound.id} name={field.name} errors={errors ?? field.errors} />;
+}
+
+/** A CheckboxField bound to a conform field the same way (checked state from the form's metadata). */
+export function FormCheckboxField({ field, label }: { field: FormFieldMetadata; label: string }) {
+  return <CheckboxField label={label} {...getInputProps(field, { type: "checkbox" })} name={field.name} errors={field.errors} />;
 }
 
 /** Errors without a field, shown above the form. */

@@ -3,6 +3,7 @@
  * business received (ADR 047), in the shape the profile tab had before they existed.
  */
 import * as v from "valibot";
+import { pageQueryParamUpTo } from "./paging";
 import { BUSINESS_REVIEW_CRITERIA, type BusinessReviewCriterion } from "./reviews";
 
 /** Spec section 9: "default 10" (no page size is given for business reviews). */
@@ -19,15 +20,7 @@ export const BUSINESS_REVIEWS_NOT_A_BUSINESS = "exception.business_reviews.not_a
 
 export const businessReviewsQuerySchema = v.strictObject(
   {
-    page: v.optional(
-      v.pipe(
-        v.string("validation.invalid"),
-        v.regex(/^[1-9]\d{0,3}$/, "validation.invalid"),
-        v.transform(Number),
-        v.maxValue(BUSINESS_REVIEWS_MAX_PAGE, "validation.invalid"),
-      ),
-      "1",
-    ),
+    page: pageQueryParamUpTo(BUSINESS_REVIEWS_MAX_PAGE),
   },
   "validation.invalid",
 );

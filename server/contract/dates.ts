@@ -8,6 +8,7 @@
  * system_cancel event). Every rule's number is here; the services read them from here only.
  */
 import * as v from "valibot";
+import { pageQueryParam } from "./paging";
 import { USER_TYPE } from "./users";
 
 /** Spec section 3: the stored status codes. */
@@ -167,7 +168,7 @@ export type DateRescheduleInput = v.InferOutput<typeof dateRescheduleSchema>;
 export const dateListQuerySchema = v.strictObject(
   {
     stage: v.optional(v.picklist(DATE_STAGES, "validation.invalid"), "all"),
-    page: v.optional(v.pipe(v.string("validation.invalid"), v.regex(/^[1-9]\d{0,3}$/, "validation.invalid"), v.transform(Number)), "1"),
+    page: pageQueryParam,
   },
   "validation.invalid",
 );

@@ -9,6 +9,7 @@
  * that is gone all answer the same 404.
  */
 import * as v from "valibot";
+import { pageQueryParam } from "./paging";
 import type { FriendRelation } from "./profile-relation";
 
 /** Friends a member can have (accepted links). A mature community's scale; the block list allows 500 as well. */
@@ -54,18 +55,9 @@ export const FRIEND_ERRORS = {
   dailyLimit: `exception.friends.daily_limit?max=${FRIEND_REQUESTS_PER_DAY}`,
 } as const;
 
-const pageParam = v.optional(
-  v.pipe(
-    v.string("validation.invalid"),
-    v.regex(/^[1-9]\d{0,3}$/, "validation.invalid"),
-    v.transform((s) => Number(s)),
-  ),
-  "1",
-);
-
 /** GET /friends: one tab, one page. Unknown parameters are refused. */
 export const friendListQuerySchema = v.strictObject(
-  { type: v.optional(v.picklist(FRIEND_LIST_TYPES, "validation.invalid"), "friends"), page: pageParam },
+  { type: v.optional(v.picklist(FRIEND_LIST_TYPES, "validation.invalid"), "friends"), page: pageQueryParam },
   "validation.invalid",
 );
 

@@ -8,6 +8,7 @@
  * account allows is the conversation state (CONVERSATION_STATES), derived in the spec's order.
  */
 import * as v from "valibot";
+import { pageQueryParam } from "./paging";
 import { IMAGE_MAX_BYTES, IMAGE_MIN_BYTES, IMAGE_MIN_WIDTH } from "./media-upload";
 import type { MediaImage } from "./media";
 
@@ -197,14 +198,6 @@ export type ThreadFolder = (typeof THREAD_FOLDERS)[number];
 export const THREAD_ACTIONS = ["hide", "restore", "delete", "read", "unread", "accept", "decline"] as const;
 export type ThreadAction = (typeof THREAD_ACTIONS)[number];
 
-const pageParam = v.optional(
-  v.pipe(
-    v.string("validation.invalid"),
-    v.regex(/^[1-9]\d{0,3}$/, "validation.invalid"),
-    v.transform((s) => Number(s)),
-  ),
-  "1",
-);
 const idParam = v.optional(
   v.pipe(
     v.string("validation.invalid"),
@@ -216,7 +209,7 @@ const idParam = v.optional(
 
 /** GET /messenger/threads. */
 export const threadListQuerySchema = v.strictObject(
-  { folder: v.optional(v.picklist(THREAD_FOLDERS, "validation.invalid"), "inbox"), page: pageParam },
+  { folder: v.optional(v.picklist(THREAD_FOLDERS, "validation.invalid"), "inbox"), page: pageQueryParam },
   "validation.invalid",
 );
 /** GET /messenger/messages/{username}: the newest page, older ones before_id, or what arrived after after_id (resync). */

@@ -4,6 +4,7 @@
  * read. One place for both tiers.
  */
 import * as v from "valibot";
+import { pageQueryParam } from "./paging";
 import { INTERVIEW_QUESTION_KEYS, type InterviewQuestionKey } from "./interviews";
 import type { MediaImage } from "./media";
 
@@ -71,14 +72,7 @@ export type RejectionReason = (typeof REJECTION_REASONS)[number];
 export const QUEUE_PAGE_SIZE = 20;
 
 export const queueQuerySchema = v.object({
-  page: v.optional(
-    v.pipe(
-      v.string("validation.invalid"),
-      v.regex(/^[1-9]\d{0,3}$/, "validation.invalid"),
-      v.transform((s) => Number(s)),
-    ),
-    "1",
-  ),
+  page: pageQueryParam,
   /** Only this member's items (a username; case does not matter). */
   owner: v.optional(v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(100, "validation.invalid"))),
 });

@@ -8,6 +8,7 @@
  * prose: each member reads it in their language, at the time they read it.
  */
 import * as v from "valibot";
+import { pageQueryParam } from "./paging";
 import type { NotificationKind } from "./settings";
 
 /** Spec section 4: what a notification asks of the member. */
@@ -115,18 +116,9 @@ export const NOTIFICATION_ERRORS = {
   notFound: "exception.notifications.not_found",
 } as const;
 
-const pageParam = v.optional(
-  v.pipe(
-    v.string("validation.invalid"),
-    v.regex(/^[1-9]\d{0,3}$/, "validation.invalid"),
-    v.transform((s) => Number(s)),
-  ),
-  "1",
-);
-
 /** GET /notifications: a page; `filter=unread` keeps the unread ones only. */
 export const notificationListQuerySchema = v.strictObject(
-  { page: pageParam, filter: v.optional(v.picklist(["all", "unread"] as const, "validation.invalid"), "all") },
+  { page: pageQueryParam, filter: v.optional(v.picklist(["all", "unread"] as const, "validation.invalid"), "all") },
   "validation.invalid",
 );
 export type NotificationListQuery = v.InferOutput<typeof notificationListQuerySchema>;

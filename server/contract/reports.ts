@@ -8,6 +8,7 @@
  * platform of this kind must act on (DSA Art. 16 notices of illegal content, ProstSchG § 32, the terms).
  */
 import * as v from "valibot";
+import { pageQueryParam } from "./paging";
 import { emailSchema } from "./validation";
 
 /**
@@ -208,14 +209,7 @@ export type FileReportInput = v.InferOutput<typeof fileReportSchema>;
 /** GET /reports and GET /backoffice/reports: page=1…; nothing else. */
 export const reportsQuerySchema = v.strictObject(
   {
-    page: v.optional(
-      v.pipe(
-        v.string("validation.invalid"),
-        v.regex(/^[1-9]\d{0,3}$/, "validation.invalid"),
-        v.transform((s) => Number(s)),
-      ),
-      "1",
-    ),
+    page: pageQueryParam,
   },
   "validation.invalid",
 );

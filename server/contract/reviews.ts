@@ -8,6 +8,7 @@
  * the API and the web tier read them from here only.
  */
 import * as v from "valibot";
+import { pageQueryParamUpTo } from "./paging";
 import { findProstSchGTerm, prostSchGMessage } from "./prostschg";
 import { USER_TYPE } from "./users";
 
@@ -167,15 +168,7 @@ export type ReviewCommentInput = v.InferOutput<typeof reviewCommentSchema>;
 
 export const reviewListQuerySchema = v.strictObject(
   {
-    page: v.optional(
-      v.pipe(
-        v.string("validation.invalid"),
-        v.regex(/^[1-9]\d{0,3}$/, "validation.invalid"),
-        v.transform(Number),
-        v.maxValue(REVIEW_LIST_MAX_PAGE, "validation.invalid"),
-      ),
-      "1",
-    ),
+    page: pageQueryParamUpTo(REVIEW_LIST_MAX_PAGE),
   },
   "validation.invalid",
 );

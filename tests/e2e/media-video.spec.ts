@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { writeTestClip } from "../helpers/video";
 import { DEMO, expect, logIn, seededEscortNear, test } from "./fixtures";
 
 /**
@@ -13,28 +14,7 @@ test("an escort uploads a video: prepared in the background, then shown with pos
   clientIp,
 }, testInfo) => {
   const clip = testInfo.outputPath("clip.mp4");
-  execFileSync(
-    "ffmpeg",
-    [
-      "-v",
-      "error",
-      "-f",
-      "lavfi",
-      "-i",
-      "testsrc=size=640x360:rate=25:duration=2",
-      "-f",
-      "lavfi",
-      "-i",
-      "sine=duration=2",
-      "-c:v",
-      "libx264",
-      "-preset",
-      "ultrafast",
-      "-y",
-      clip,
-    ],
-    { stdio: "ignore" },
-  );
+  writeTestClip(clip, { size: "640x360", seconds: 2, audio: true, extra: ["-c:v", "libx264", "-preset", "ultrafast"] });
   const notVideo = testInfo.outputPath("notes.mp4");
   execFileSync("sh", ["-c", `printf 'only text, no video here %.0s' $(seq 1 200) > ${notVideo}`]);
 

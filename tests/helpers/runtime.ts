@@ -12,6 +12,7 @@ import pg from "pg";
 import { createApiApp, type ApiApp } from "#server/api/app";
 import type { ApiDeps } from "#server/api/types";
 import { loadConfig } from "#server/config";
+import { ensureGeoData } from "#server/db/geo/load";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "#server/db/index";
 import { checkDeclaredResponse, routeMatchers } from "./response-contract";
 import { outboxMailer } from "#server/integrations/mail/mailer";
@@ -90,6 +91,11 @@ export const testLogger = createLogger({ level: "error" }, { write: (line: strin
 export interface TestRuntimeOptions {
   /** Sees every SQL statement the runtime's database runs (BEGIN and COMMIT included): query-count tests. */
   onQuery?: (sql: string) => void;
+  /**
+   * Loads the countries, regions and cities (as every start of the product does) for tests whose cities resolve:
+   * sign-up and profile steps, search, the directory, tours. It takes seconds: give beforeAll a longer timeout.
+   */
+  geoData?: boolean;
 }
 
 export async function createTestRuntime(options: TestRuntimeOptions = {}): Promise<TestRuntime> {
@@ -101,6 +107,7 @@ export async function createTestRuntime(options: TestRuntimeOptions = {}): Promi
     ...(onQuery ? { log: (event: LogEvent) => onQuery(event.query.sql) } : {}),
   });
   await migrateToLatest(database);
+  if (options.geoData) await ensureGeoData(database.db);
   const clock = manualClock();
   const bus = inProcessBus();
   const deps: ApiDeps = {
@@ -206,9 +213,14 @@ export async function addBerlinProfile(runtime: TestRuntime, userId: number, use
     .execute();
 }
 
+/** Signs a user made with createUser in (from `ip`: a fresh one keeps per-address limits apart) and adds its access token. */
+export async function signIn<User extends { username: string; password: string }>(runtime: TestRuntime, user: User, ip?: string) {
+  return { ...user, token: String((await login(runtime, user.username, user.password, ip)).body.access_token) };
+}
+
 /** A member with a listed Berlin profile, signed in: the usual other party of an authorization test. */
-export async function listedMember(runtime: TestRuntime, userType: number = 2) {
+export async function listedMember(runtime: TestRuntime, userType: number = 2, ip?: string) {
   const user = await createUser(runtime, { userType });
   await addBerlinProfile(runtime, user.id, user.username);
-  return { ...user, token: String((await login(runtime, user.username, user.password)).body.access_token) };
+  return signIn(runtime, user, ip);
 }

@@ -31,6 +31,7 @@ import type { GuestPromptData, SearchPageData } from "./search-page.server";
 import type { SearchInputField } from "#server/contract/search-input";
 import * as css from "~/styles/search.css";
 import * as ui from "~/styles/ui.css";
+import { SearchSubmitRow } from "./SearchSubmitRow";
 
 /**
  * The search pages of the listing paths /escorts, /clients and
@@ -439,11 +440,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
                   </fieldset>
                 </div>
               </details>
-              <div className={ui.row}>
-                <button type="submit" className={ui.button}>
-                  {t("search.submit")}
-                </button>
-              </div>
+              <SearchSubmitRow />
             </Form>
           </div>
         </details>

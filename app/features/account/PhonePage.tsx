@@ -2,13 +2,14 @@
  * user/phone: verify a phone number by SMS. Pick the country (DE 49, AT 43, CH 41, NL 31), enter the
  * number, then the 6-digit code from the SMS. Two plain forms; works without JavaScript.
  */
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PHONE_COUNTRY_CODES } from "#server/contract/countries";
 import { smsSendSchema, smsVerifySchema } from "#server/contract/invites";
-import { Field, FormErrors } from "~/components/Field";
+import { FormField, FormErrors } from "~/components/Field";
+import { VerificationCodeField } from "~/components/form/VerificationCodeField";
 import { SelectField } from "~/components/FieldControls";
 import * as ui from "~/styles/ui.css";
 import type { loadPhone, submitPhone } from "./phone.server";
@@ -60,15 +61,10 @@ export function PhonePage() {
             ) : null}
             <FormErrors errors={verifyForm.errors ?? []} />
             <input type="hidden" name="intent" value="verify" />
-            <Field
+            <VerificationCodeField
               label={t("phone.code_label")}
               hint={t("phone.code_hint", { count: status.pending.attemptsLeft })}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              {...getInputProps(verifyFields.code, { type: "text" })}
-              name="code"
-              errors={verifyFields.code.errors}
+              field={verifyFields.code}
             />
             <button className={ui.button} type="submit">
               {t("phone.verify")}
@@ -87,14 +83,13 @@ export function PhonePage() {
             name="country_code"
             errors={sendFields.country_code.errors}
           />
-          <Field
+          <FormField
             label={t("phone.number")}
             hint={t("phone.number_hint")}
             inputMode="tel"
             autoComplete="tel-national"
-            {...getInputProps(sendFields.phone, { type: "tel" })}
-            name="phone"
-            errors={sendFields.phone.errors}
+            field={sendFields.phone}
+            type="tel"
           />
           <button className={status.pending ? ui.buttonSecondary : ui.button} type="submit">
             {t("phone.send")}

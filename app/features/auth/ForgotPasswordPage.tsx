@@ -1,10 +1,10 @@
 /** forgot_password: the e-mail form, or the "sent" notice after it. */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { forgotPasswordSchema } from "#server/contract/validation";
-import { Field, FormErrors, Honeypot } from "~/components/Field";
+import { FormField, FormErrors, Honeypot } from "~/components/Field";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import type { submitForgotPassword } from "./forgot-password.server";
@@ -32,13 +32,7 @@ export function ForgotPasswordPage() {
             <p>{t("forgot_password.intro")}</p>
             <FormErrors errors={form.errors ?? []} />
             <Honeypot />
-            <Field
-              label={t("forgot_password.email")}
-              autoComplete="email"
-              {...getInputProps(fields.email, { type: "email" })}
-              name="email"
-              errors={fields.email.errors}
-            />
+            <FormField label={t("forgot_password.email")} autoComplete="email" field={fields.email} type="email" />
             <button className={ui.button} type="submit">
               {t("forgot_password.submit")}
             </button>

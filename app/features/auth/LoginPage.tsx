@@ -3,7 +3,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithValibot } from "@conform-to/valibot";
 import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Field, FormErrors, Honeypot } from "~/components/Field";
+import { FormField, FormErrors, Honeypot } from "~/components/Field";
 import { LoginCaptcha, type LoginCaptchaChallenge as Captcha } from "~/components/LoginCaptcha";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
@@ -42,20 +42,8 @@ export function LoginPage({
           <FormErrors errors={form.errors ?? []} />
           <Honeypot />
           <input type="hidden" name="r" value={returnTo} />
-          <Field
-            label={t("login.username")}
-            autoComplete="username"
-            {...getInputProps(fields.username, { type: "text" })}
-            name="username"
-            errors={fields.username.errors}
-          />
-          <Field
-            label={t("login.password")}
-            autoComplete="current-password"
-            {...getInputProps(fields.password, { type: "password" })}
-            name="password"
-            errors={fields.password.errors}
-          />
+          <FormField label={t("login.username")} autoComplete="username" field={fields.username} type="text" />
+          <FormField label={t("login.password")} autoComplete="current-password" field={fields.password} type="password" />
           {captcha ? (
             <LoginCaptcha
               key={captcha.id}

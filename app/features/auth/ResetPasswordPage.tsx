@@ -1,10 +1,10 @@
 /** reset_password: the new password form (the token from the e-mail rides along), or the expired-link notice. */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PASSWORD_MIN, resetPasswordSchema } from "#server/contract/validation";
-import { Field, FormErrors } from "~/components/Field";
+import { FormField, FormErrors } from "~/components/Field";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import type { loadResetPassword, submitResetPassword } from "./reset-password.server";
@@ -29,20 +29,18 @@ export function ResetPasswordPage() {
           <Form method="post" action={`${pathname}?token=${encodeURIComponent(token)}`} className={ui.stack} {...getFormProps(form)}>
             <FormErrors errors={form.errors ?? []} />
             <input type="hidden" name="token" value={token} />
-            <Field
+            <FormField
               label={t("reset_password.password")}
               hint={t("reset_password.password_hint", { min: PASSWORD_MIN })}
               autoComplete="new-password"
-              {...getInputProps(fields.password, { type: "password" })}
-              name="password"
-              errors={fields.password.errors}
+              field={fields.password}
+              type="password"
             />
-            <Field
+            <FormField
               label={t("reset_password.password_confirmation")}
               autoComplete="new-password"
-              {...getInputProps(fields.password_confirmation, { type: "password" })}
-              name="password_confirmation"
-              errors={fields.password_confirmation.errors}
+              field={fields.password_confirmation}
+              type="password"
             />
             <button className={ui.button} type="submit">
               {t("reset_password.submit")}

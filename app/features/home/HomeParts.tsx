@@ -4,6 +4,24 @@ import { AGE_BAND_KEYS, DEFAULT_RADIUS, RADIUS_OPTIONS } from "#server/contract/
 import { GENDER } from "#server/contract/users";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
+import { SearchSubmitRow } from "~/components/search/SearchSubmitRow";
+
+/** The radius choice of the home page's search forms (the search's own steps, in km). */
+export function RadiusField({ radius }: { radius: number }) {
+  const { t } = useTranslation();
+  return (
+    <label className={ui.field}>
+      <span className={ui.label}>{t("search.radius")}</span>
+      <select className={ui.input} name="radius" defaultValue={String(radius)}>
+        {RADIUS_OPTIONS.map((r) => (
+          <option key={r} value={r}>
+            {t("search.radius_km", { km: r })}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 /** A popular-filter chip as the pages get it from their loaders. */
 export interface Chip {
@@ -62,16 +80,7 @@ export function QuickSearchForm({ listing, cityName }: { listing: string; cityNa
           <span className={ui.label}>{t("search.city")}</span>
           <input className={ui.input} name="city" defaultValue={cityName} autoComplete="address-level2" maxLength={80} />
         </label>
-        <label className={ui.field}>
-          <span className={ui.label}>{t("search.radius")}</span>
-          <select className={ui.input} name="radius" defaultValue={String(DEFAULT_RADIUS)}>
-            {RADIUS_OPTIONS.map((r) => (
-              <option key={r} value={r}>
-                {t("search.radius_km", { km: r })}
-              </option>
-            ))}
-          </select>
-        </label>
+        <RadiusField radius={DEFAULT_RADIUS} />
         <label className={ui.field}>
           <span className={ui.label}>{t("search.gender")}</span>
           <select className={ui.input} name="gender" defaultValue="">
@@ -95,11 +104,7 @@ export function QuickSearchForm({ listing, cityName }: { listing: string; cityNa
           </select>
         </label>
       </div>
-      <div className={ui.row}>
-        <button type="submit" className={ui.button}>
-          {t("search.submit")}
-        </button>
-      </div>
+      <SearchSubmitRow />
     </Form>
   );
 }

@@ -1,11 +1,10 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RADIUS_OPTIONS } from "#server/contract/search";
 import { ResultTiles } from "~/components/search/ResultTiles";
 import { useNumbers } from "~/utils/numbers";
 import * as ui from "~/styles/ui.css";
 import { Pager } from "~/components/search/Pager";
-import { PopFilterChips, type Chip } from "./HomeParts";
+import { PopFilterChips, RadiusField, type Chip } from "./HomeParts";
 
 export interface NearbyProps {
   variant: "nearby" | "nearby-pop";
@@ -52,16 +51,7 @@ export function Nearby(props: NearbyProps) {
             <input className={ui.input} name="city" defaultValue={props.cityInput} autoComplete="address-level2" maxLength={80} />
           </label>
         )}
-        <label className={ui.field}>
-          <span className={ui.label}>{t("search.radius")}</span>
-          <select className={ui.input} name="radius" defaultValue={String(props.radius)}>
-            {RADIUS_OPTIONS.map((r) => (
-              <option key={r} value={r}>
-                {t("search.radius_km", { km: r })}
-              </option>
-            ))}
-          </select>
-        </label>
+        <RadiusField radius={props.radius} />
         {props.popFilters ? <input type="hidden" name="popFilters" value={props.popFilters} /> : null}
         {props.position ? (
           <>

@@ -1,13 +1,14 @@
 /** invites/{code}: the claim page. Steps, each a plain form: preview with "send me a code" → enter the 6-digit code
  * (or ask for a new one) → set a password → signed in. This page only shows the state the API answers. */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { claimPasswordFormSchema, claimVerifySchema } from "#server/contract/invites";
 import { PASSWORD_MIN } from "#server/contract/validation";
 import type { ClaimPreviewData as ClaimPreview } from "~/api/registration.server";
-import { Field, FormErrors } from "~/components/Field";
+import { FormField, FormErrors } from "~/components/Field";
+import { VerificationCodeField } from "~/components/form/VerificationCodeField";
 import { Picture } from "~/components/Picture";
 import * as pictureCss from "~/components/picture.css";
 import { useLocalePath } from "~/i18n/lang";
@@ -119,15 +120,10 @@ function VerifyForm({ attemptsLeft }: { attemptsLeft: number }) {
     <Form method="post" className={ui.stack} {...getFormProps(form)}>
       <FormErrors errors={form.errors ?? []} />
       <input type="hidden" name="intent" value="verify" />
-      <Field
+      <VerificationCodeField
         label={t("invites.claim.code_label")}
         hint={t("invites.claim.code_hint", { count: attemptsLeft })}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        {...getInputProps(fields.code, { type: "text" })}
-        name="code"
-        errors={fields.code.errors}
+        field={fields.code}
       />
       <button className={ui.button} type="submit">
         {t("invites.claim.verify")}
@@ -151,29 +147,19 @@ function PasswordStep({ needsEmail }: { needsEmail: boolean }) {
       <p>{t("invites.claim.password_intro")}</p>
       <FormErrors errors={[...(form.errors ?? []), ...(actionData?.formErrors ?? [])]} />
       <input type="hidden" name="intent" value="password" />
-      {needsEmail ? (
-        <Field
-          label={t("invites.claim.email")}
-          autoComplete="email"
-          {...getInputProps(fields.email, { type: "email" })}
-          name="email"
-          errors={fields.email.errors}
-        />
-      ) : null}
-      <Field
+      {needsEmail ? <FormField label={t("invites.claim.email")} autoComplete="email" field={fields.email} type="email" /> : null}
+      <FormField
         label={t("invites.claim.password")}
         hint={t("invites.claim.password_hint", { min: PASSWORD_MIN })}
         autoComplete="new-password"
-        {...getInputProps(fields.password, { type: "password" })}
-        name="password"
-        errors={fields.password.errors}
+        field={fields.password}
+        type="password"
       />
-      <Field
+      <FormField
         label={t("invites.claim.password_confirmation")}
         autoComplete="new-password"
-        {...getInputProps(fields.password_confirmation, { type: "password" })}
-        name="password_confirmation"
-        errors={fields.password_confirmation.errors}
+        field={fields.password_confirmation}
+        type="password"
       />
       <button className={ui.button} type="submit">
         {t("invites.claim.bind")}

@@ -5,7 +5,7 @@ import { cupSizeApplies, penisFieldsApply, PENIS_FIELD_MAX_CHARS } from "#server
 import { APPEARANCE_MEASURES } from "#server/contract/traits";
 import { Field, FormErrors } from "~/components/Field";
 import * as ui from "~/styles/ui.css";
-import { SubmitRow, TraitChoices, valueOf, type FieldLike, type StepFormProps } from "./controls";
+import { StepSaveButton, TraitChoices, valueOf, type FieldLike, type StepFormProps } from "./controls";
 import * as css from "./steps.css";
 
 /** Step 4: measures (with their ranges as hints) and appearance choices; penis fields and cup sizes only where the gender makes them apply. */
@@ -66,11 +66,7 @@ export function AppearanceStep({ step, lastResult, submitLabel }: StepFormProps)
       <TraitChoices group="characteristic_trait" field={fields.characteristic_trait} />
       <TraitChoices group="piercing" field={fields.piercing} />
       <TraitChoices group="tattoo" field={fields.tattoo} />
-      <SubmitRow>
-        <button className={ui.button} type="submit">
-          {submitLabel ?? t("join_steps.save_continue")}
-        </button>
-      </SubmitRow>
+      <StepSaveButton label={submitLabel} />
     </Form>
   );
 }

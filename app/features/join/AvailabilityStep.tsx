@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/Field";
 import { CheckboxField } from "~/components/FieldControls";
 import * as ui from "~/styles/ui.css";
-import { SubmitRow, type StepFormProps } from "./controls";
+import { StepSaveButton, type StepFormProps } from "./controls";
 import { ScheduleFields } from "./ScheduleFields";
 
 /** Step 6 (escorts) and the business opening hours: schedule slots; escorts also switch "available now". */
@@ -27,11 +27,7 @@ export function AvailabilityStep({ step, lastResult, withAvailableNow, submitLab
           errors={fields.available_now?.errors}
         />
       ) : null}
-      <SubmitRow>
-        <button className={ui.button} type="submit">
-          {submitLabel ?? t("join_steps.save_continue")}
-        </button>
-      </SubmitRow>
+      <StepSaveButton label={submitLabel} />
     </Form>
   );
 }

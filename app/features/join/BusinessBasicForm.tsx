@@ -3,14 +3,13 @@
  * person. Rendered by join/business/basic and the landing-page variant,
  * always posting to join/business/basic.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BUSINESS_KINDS, businessSignUpSchema, COMPANY_NAME_MAX, CONTACT_PERSON_MAX } from "#server/contract/signup";
 import { USERNAME_MAX, USERNAME_MIN } from "#server/contract/validation";
-import { Field } from "~/components/Field";
-import { CheckboxField } from "~/components/FieldControls";
+import { FormCheckboxField, FormField } from "~/components/Field";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { ChoiceFieldset } from "./ChoiceFieldset";
@@ -54,22 +53,20 @@ export function BusinessBasicForm({ lastResult, landingPageId = "", invitationCo
         options={BUSINESS_KINDS}
         labelOf={(value) => t(`join.business_basic.kind_${value}`)}
       />
-      <Field
+      <FormField
         label={t("join.business_basic.company_name")}
         autoComplete="organization"
         maxLength={COMPANY_NAME_MAX}
-        {...getInputProps(fields.company_name, { type: "text" })}
-        name="company_name"
-        errors={fields.company_name.errors}
+        field={fields.company_name}
+        type="text"
       />
-      <Field
+      <FormField
         label={t("join.business_basic.contact_person")}
         hint={t("join.business_basic.contact_person_hint")}
         autoComplete="name"
         maxLength={CONTACT_PERSON_MAX}
-        {...getInputProps(fields.contact_person, { type: "text" })}
-        name="contact_person"
-        errors={fields.contact_person.errors}
+        field={fields.contact_person}
+        type="text"
       />
       <CityField
         field={fields.city}
@@ -77,28 +74,16 @@ export function BusinessBasicForm({ lastResult, landingPageId = "", invitationCo
         label={t("join.business_basic.city")}
         hint={t("join.business_basic.city_hint")}
       />
-      <Field
+      <FormField
         label={t("join.sign_up.username")}
         hint={t("join.sign_up.username_hint", { min: USERNAME_MIN, max: USERNAME_MAX })}
         autoComplete="username"
-        {...getInputProps(fields.username, { type: "text" })}
-        name="username"
-        errors={fields.username.errors}
+        field={fields.username}
+        type="text"
       />
-      <Field
-        label={t("join.sign_up.email")}
-        autoComplete="email"
-        {...getInputProps(fields.email, { type: "email" })}
-        name="email"
-        errors={fields.email.errors}
-      />
+      <FormField label={t("join.sign_up.email")} autoComplete="email" field={fields.email} type="email" />
       <NewPasswordField field={fields.password} />
-      <CheckboxField
-        label={t("join.business_basic.accept_terms")}
-        {...getInputProps(fields.accept_terms, { type: "checkbox" })}
-        name="accept_terms"
-        errors={fields.accept_terms.errors}
-      />
+      <FormCheckboxField label={t("join.business_basic.accept_terms")} field={fields.accept_terms} />
       <LegalLinks />
       <SignUpSubmit label={t("join.business_basic.submit")} />
     </Form>

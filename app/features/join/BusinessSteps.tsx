@@ -5,19 +5,8 @@ import { BUSINESS_DESCRIPTION_MIN, DESCRIPTION_MAX, STATUS_TEXT_MAX } from "#ser
 import { Field, FormErrors } from "~/components/Field";
 import { TextAreaField } from "~/components/FieldControls";
 import * as ui from "~/styles/ui.css";
-import { SubmitRow, TraitChoices, valueOf, type StepFormProps } from "./controls";
+import { StepSaveButton, TraitChoices, valueOf, type StepFormProps } from "./controls";
 import * as css from "./steps.css";
-
-function SaveButton({ label }: { label?: string }) {
-  const { t } = useTranslation();
-  return (
-    <SubmitRow>
-      <button className={ui.button} type="submit">
-        {label ?? t("join_steps.save_continue")}
-      </button>
-    </SubmitRow>
-  );
-}
 
 const BUSINESS_GROUPS = [
   "company_service",
@@ -41,7 +30,7 @@ export function BusinessServicesStep({ step, lastResult, submitLabel }: StepForm
       {BUSINESS_GROUPS.map((group) => (
         <TraitChoices key={group} group={group} field={fields[group] ?? { name: group }} />
       ))}
-      <SaveButton label={submitLabel} />
+      <StepSaveButton label={submitLabel} />
     </Form>
   );
 }
@@ -72,7 +61,7 @@ export function BusinessDescriptionStep({ step, lastResult, submitLabel }: StepF
         defaultValue={valueOf(fields.status)}
         errors={fields.status.errors}
       />
-      <SaveButton label={submitLabel} />
+      <StepSaveButton label={submitLabel} />
     </Form>
   );
 }
@@ -108,7 +97,7 @@ export function BusinessEscortsStep({ step, lastResult, submitLabel }: StepFormP
           />
         ))}
       </fieldset>
-      <SaveButton label={submitLabel} />
+      <StepSaveButton label={submitLabel} />
     </Form>
   );
 }

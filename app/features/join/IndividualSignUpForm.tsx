@@ -14,8 +14,8 @@ import { LANGUAGE_TAGS } from "#server/contract/locales";
 import { individualSignUpSchema, INDIVIDUAL_SIGNUP_TYPES, MIN_SIGNUP_AGE, type IndividualSignupType } from "#server/contract/signup";
 import { GENDER, SALUTATIONS } from "#server/contract/users";
 import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from "#server/contract/validation";
-import { Field } from "~/components/Field";
-import { CheckboxField, SelectField } from "~/components/FieldControls";
+import { Field, FormCheckboxField, FormField } from "~/components/Field";
+import { SelectField } from "~/components/FieldControls";
 import { translateMessage } from "~/i18n/translate";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
@@ -124,20 +124,20 @@ export function IndividualSignUpForm({
         name="gender"
         errors={fields.gender.errors}
       />
-      <Field
+      <FormField
         label={t("join.sign_up.username")}
         hint={t("join.sign_up.username_hint", { min: USERNAME_MIN, max: USERNAME_MAX })}
         autoComplete="username"
-        {...getInputProps(fields.username, { type: "text" })}
-        name="username"
+        field={fields.username}
+        type="text"
         onBlur={(event) => usernameCheck.check(event.currentTarget.value)}
         errors={fields.username.errors ?? (usernameCheck.taken ? ["exception.signup.username_taken"] : [])}
       />
-      <Field
+      <FormField
         label={t("join.sign_up.email")}
         autoComplete="email"
-        {...getInputProps(fields.email, { type: "email" })}
-        name="email"
+        field={fields.email}
+        type="email"
         onBlur={(event) => emailCheck.check(event.currentTarget.value)}
         errors={fields.email.errors ?? (emailCheck.taken ? ["exception.signup.email_taken"] : [])}
       />
@@ -175,18 +175,8 @@ export function IndividualSignUpForm({
         </p>
       </fieldset>
 
-      <CheckboxField
-        label={t("join.sign_up.accept_terms")}
-        {...getInputProps(fields.accept_terms, { type: "checkbox" })}
-        name="accept_terms"
-        errors={fields.accept_terms.errors}
-      />
-      <CheckboxField
-        label={t("join.sign_up.accept_privacy")}
-        {...getInputProps(fields.accept_privacy, { type: "checkbox" })}
-        name="accept_privacy"
-        errors={fields.accept_privacy.errors}
-      />
+      <FormCheckboxField label={t("join.sign_up.accept_terms")} field={fields.accept_terms} />
+      <FormCheckboxField label={t("join.sign_up.accept_privacy")} field={fields.accept_privacy} />
       <LegalLinks />
 
       <SignUpSubmit label={t("join.sign_up.submit")} />

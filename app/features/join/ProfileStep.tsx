@@ -7,7 +7,7 @@ import { Field, FormErrors } from "~/components/Field";
 import { CheckboxField, TextAreaField } from "~/components/FieldControls";
 import * as ui from "~/styles/ui.css";
 import { CityField } from "./CityField";
-import { SubmitRow, TraitChoices, TraitSelect, valueOf, type StepFormProps } from "./controls";
+import { StepSaveButton, TraitChoices, TraitSelect, valueOf, type StepFormProps } from "./controls";
 import * as css from "./steps.css";
 
 /**
@@ -97,11 +97,7 @@ export function ProfileStep({ step, lastResult, submitLabel }: StepFormProps) {
         defaultValue={valueOf(fields.interests)}
         errors={fields.interests.errors}
       />
-      <SubmitRow>
-        <button className={ui.button} type="submit">
-          {submitLabel ?? t("join_steps.save_continue")}
-        </button>
-      </SubmitRow>
+      <StepSaveButton label={submitLabel} />
     </Form>
   );
 }

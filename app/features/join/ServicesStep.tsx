@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { EXTRA_NAME_MAX, PRICE_DURATIONS, PRICE_MAX, PRICE_MIN, priceKey } from "#server/contract/registration-steps";
 import { Field, FormErrors } from "~/components/Field";
 import * as ui from "~/styles/ui.css";
-import { SubmitRow, TraitChoices, type StepFormProps } from "./controls";
+import { StepSaveButton, TraitChoices, type StepFormProps } from "./controls";
 import * as css from "./steps.css";
 
 const BLANK_EXTRAS = 2;
@@ -91,11 +91,7 @@ export function ServicesStep({ step, lastResult, submitLabel }: StepFormProps) {
           </div>
         ))}
       </fieldset>
-      <SubmitRow>
-        <button className={ui.button} type="submit">
-          {submitLabel ?? t("join_steps.save_continue")}
-        </button>
-      </SubmitRow>
+      <StepSaveButton label={submitLabel} />
     </Form>
   );
 }

@@ -7,7 +7,7 @@ import { getInputProps } from "@conform-to/react";
 import { Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PASSWORD_MIN } from "#server/contract/validation";
-import { Field, FormErrors, Honeypot } from "~/components/Field";
+import { FormField, FormErrors, Honeypot } from "~/components/Field";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 
@@ -35,13 +35,12 @@ export function SignUpFormHead({
 export function NewPasswordField({ field }: { field: FieldMeta }) {
   const { t } = useTranslation();
   return (
-    <Field
+    <FormField
       label={t("join.sign_up.password")}
       hint={t("join.sign_up.password_hint", { min: PASSWORD_MIN })}
       autoComplete="new-password"
-      {...getInputProps(field, { type: "password" })}
-      name="password"
-      errors={field.errors}
+      field={field}
+      type="password"
     />
   );
 }

@@ -164,3 +164,15 @@ export interface StepFormProps {
 export function SubmitRow({ children }: { children: ReactNode }) {
   return <div className={ui.row}>{children}</div>;
 }
+
+/** A step form's button: "save and continue" in the walk, the settings page's own words (`label`) there. */
+export function StepSaveButton({ label }: { label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <SubmitRow>
+      <button className={ui.button} type="submit">
+        {label ?? t("join_steps.save_continue")}
+      </button>
+    </SubmitRow>
+  );
+}

@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/Field";
 import { TextAreaField } from "~/components/FieldControls";
-import { SettingsFrame } from "~/features/settings/SettingsFrame";
+import { SettingsFrame, SettingsSaveButton } from "~/features/settings/SettingsFrame";
 import * as ui from "~/styles/ui.css";
 
 export function InterviewSettingsPage({
@@ -51,11 +51,7 @@ export function InterviewSettingsPage({
             }
           />
         ))}
-        <div className={ui.row}>
-          <button className={ui.button} type="submit">
-            {t("settings.save")}
-          </button>
-        </div>
+        <SettingsSaveButton />
       </Form>
     </SettingsFrame>
   );

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { DATE_KINDS } from "#server/contract/preferred-dates";
 import { FormErrors } from "~/components/Field";
 import { CheckboxField } from "~/components/FieldControls";
-import { SettingsFrame } from "~/features/settings/SettingsFrame";
+import { SettingsFrame, SettingsSaveButton } from "~/features/settings/SettingsFrame";
 import * as ui from "~/styles/ui.css";
 import type { SaferSexIntent } from "./intents";
 import * as css from "./profile-extras.css";
@@ -41,11 +41,7 @@ export function SaferSexPage({
         <FormErrors errors={refused?.intent === "safe_sex" ? refused.formErrors : []} />
         <input type="hidden" name="intent" value="safe_sex" />
         <CheckboxField label={t(`${word}.label`)} name="safe_sex" defaultChecked={safeSex} hint={t(`${word}.hint`)} />
-        <div className={ui.row}>
-          <button className={ui.button} type="submit">
-            {t("settings.save")}
-          </button>
-        </div>
+        <SettingsSaveButton />
       </Form>
       {kinds !== null ? (
         <Form method="post" className={`${ui.card} ${ui.stack}`} aria-labelledby="dates-heading">
@@ -66,11 +62,7 @@ export function SaferSexPage({
               ))}
             </div>
           </fieldset>
-          <div className={ui.row}>
-            <button className={ui.button} type="submit">
-              {t("settings.save")}
-            </button>
-          </div>
+          <SettingsSaveButton />
         </Form>
       ) : null}
     </SettingsFrame>

@@ -2,13 +2,13 @@
  * user/email_password, the page: the address (with a change waiting for its link, and a way to withdraw
  * it) and the password, each its own plain form; or, from the mail's link, the one confirm button.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { changeEmailSchema, changePasswordSchema } from "#server/contract/settings";
 import { PASSWORD_MIN } from "#server/contract/validation";
-import { Field, FormErrors } from "~/components/Field";
+import { FormField, FormErrors } from "~/components/Field";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { SettingsFrame } from "./SettingsFrame";
@@ -40,18 +40,13 @@ function EmailForm({ lastResult }: { lastResult: SubmissionResult<string[]> | nu
     <Form method="post" className={ui.stack} {...getFormProps(form)}>
       <input type="hidden" name="intent" value="email" />
       <FormErrors errors={form.errors ?? []} />
-      <Field
-        label={t("settings.email.new_email")}
-        autoComplete="email"
-        {...getInputProps(fields.email, { type: "email" })}
-        errors={fields.email.errors}
-      />
-      <Field
+      <FormField label={t("settings.email.new_email")} autoComplete="email" field={fields.email} type="email" />
+      <FormField
         label={t("settings.email.current_password")}
         autoComplete="current-password"
-        {...getInputProps(fields.current_password, { type: "password" })}
+        field={fields.current_password}
+        type="password"
         id="email-current-password"
-        errors={fields.current_password.errors}
       />
       <div className={ui.row}>
         <button className={ui.button} type="submit">
@@ -74,25 +69,25 @@ function PasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> |
     <Form method="post" className={ui.stack} {...getFormProps(form)}>
       <input type="hidden" name="intent" value="password" />
       <FormErrors errors={form.errors ?? []} />
-      <Field
+      <FormField
         label={t("settings.password.current_password")}
         autoComplete="current-password"
-        {...getInputProps(fields.current_password, { type: "password" })}
+        field={fields.current_password}
+        type="password"
         id="password-current-password"
-        errors={fields.current_password.errors}
       />
-      <Field
+      <FormField
         label={t("settings.password.new_password")}
         hint={t("settings.password.hint", { min: PASSWORD_MIN })}
         autoComplete="new-password"
-        {...getInputProps(fields.password, { type: "password" })}
-        errors={fields.password.errors}
+        field={fields.password}
+        type="password"
       />
-      <Field
+      <FormField
         label={t("settings.password.confirmation")}
         autoComplete="new-password"
-        {...getInputProps(fields.password_confirmation, { type: "password" })}
-        errors={fields.password_confirmation.errors}
+        field={fields.password_confirmation}
+        type="password"
       />
       <div className={ui.row}>
         <button className={ui.button} type="submit">

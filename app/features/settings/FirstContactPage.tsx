@@ -15,7 +15,7 @@ import { ErrorLine } from "~/components/form/ErrorLine";
 import * as steps from "~/features/join/steps.css";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
-import { SettingsFrame } from "./SettingsFrame";
+import { SettingsFrame, SettingsSaveButton } from "./SettingsFrame";
 import * as css from "./settings.css";
 
 interface Answer {
@@ -64,6 +64,23 @@ function Choices({
   );
 }
 
+/** One end of the age range (the filter's ages, the youngest to the oldest a member may be). */
+function AgeField({ bound, field }: { bound: "age_min" | "age_max"; field: { initialValue?: unknown; errors?: string[] } }) {
+  const { t } = useTranslation("account");
+  return (
+    <Field
+      label={t(`settings.first_contact.${bound}`)}
+      name={bound}
+      type="number"
+      inputMode="numeric"
+      min={FIRST_CONTACT_AGE.min}
+      max={FIRST_CONTACT_AGE.max}
+      defaultValue={asText(field.initialValue)}
+      errors={field.errors}
+    />
+  );
+}
+
 function FilterForm({ filter, lastResult }: { filter: FirstContactFilter; lastResult: SubmissionResult<string[]> | null }) {
   const { t, i18n } = useTranslation("account");
   const [form, fields] = useForm({
@@ -94,26 +111,8 @@ function FilterForm({ filter, lastResult }: { filter: FirstContactFilter; lastRe
       <fieldset className={steps.fieldset}>
         <legend className={steps.legend}>{t("settings.first_contact.age")}</legend>
         <div className={ui.row}>
-          <Field
-            label={t("settings.first_contact.age_min")}
-            name="age_min"
-            type="number"
-            inputMode="numeric"
-            min={FIRST_CONTACT_AGE.min}
-            max={FIRST_CONTACT_AGE.max}
-            defaultValue={asText(fields.age_min.initialValue)}
-            errors={fields.age_min.errors}
-          />
-          <Field
-            label={t("settings.first_contact.age_max")}
-            name="age_max"
-            type="number"
-            inputMode="numeric"
-            min={FIRST_CONTACT_AGE.min}
-            max={FIRST_CONTACT_AGE.max}
-            defaultValue={asText(fields.age_max.initialValue)}
-            errors={fields.age_max.errors}
-          />
+          <AgeField bound="age_min" field={fields.age_min} />
+          <AgeField bound="age_max" field={fields.age_max} />
         </div>
       </fieldset>
       <Choices
@@ -153,11 +152,7 @@ function FilterForm({ filter, lastResult }: { filter: FirstContactFilter; lastRe
         errors={fields.verified_only.errors}
       />
       <p className={ui.muted}>{t("settings.first_contact.empty_means_all")}</p>
-      <div className={ui.row}>
-        <button className={ui.button} type="submit">
-          {t("settings.save")}
-        </button>
-      </div>
+      <SettingsSaveButton />
     </Form>
   );
 }

@@ -6,7 +6,7 @@ import { FormErrors } from "~/components/Field";
 import * as ui from "~/styles/ui.css";
 import type { PushSettingsData } from "~/api/notifications.server";
 import { useLocalePath } from "~/i18n/lang";
-import { SettingsFrame } from "./SettingsFrame";
+import { SettingsFrame, SettingsSaveButton } from "./SettingsFrame";
 import * as css from "./settings.css";
 
 export function NotificationsPage({
@@ -65,11 +65,7 @@ export function NotificationsPage({
           </tbody>
         </table>
         <p className={ui.muted}>{t("settings.notifications.news_note")}</p>
-        <div className={ui.row}>
-          <button className={ui.button} type="submit">
-            {t("settings.save")}
-          </button>
-        </div>
+        <SettingsSaveButton />
       </Form>
       <PushSwitch push={push} />
     </SettingsFrame>

@@ -3,11 +3,11 @@
  * deletion, asked for with the current password and confirmed from the e-mail link, with what is deleted,
  * what the law keeps, and what happens to a running membership.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { AccountStateData } from "~/api/account.server";
-import { Field, FormErrors } from "~/components/Field";
+import { FormField, FormErrors } from "~/components/Field";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { SettingsFrame } from "./SettingsFrame";
@@ -45,11 +45,11 @@ function DeleteRequestForm({ lastResult }: { lastResult: SubmissionResult<string
     <Form method="post" className={ui.stack} {...getFormProps(form)}>
       <input type="hidden" name="intent" value="request_delete" />
       <FormErrors errors={form.errors ?? []} />
-      <Field
+      <FormField
         label={t("settings.delete.current_password")}
         autoComplete="current-password"
-        {...getInputProps(fields.current_password, { type: "password" })}
-        errors={fields.current_password.errors}
+        field={fields.current_password}
+        type="password"
       />
       <div className={ui.row}>
         <button className={ui.buttonSecondary} type="submit">

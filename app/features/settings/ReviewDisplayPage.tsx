@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/Field";
 import { CheckboxField } from "~/components/FieldControls";
 import * as ui from "~/styles/ui.css";
-import { SettingsFrame } from "./SettingsFrame";
+import { SettingsFrame, SettingsSaveButton } from "./SettingsFrame";
 
 export function ReviewDisplayPage({
   display,
@@ -31,11 +31,7 @@ export function ReviewDisplayPage({
       <Form method="post" className={`${ui.card} ${ui.stack}`}>
         <CheckboxField label={t("settings.review_display.show_reviews")} name="show_reviews" defaultChecked={display.showReviews} />
         <CheckboxField label={t("settings.review_display.show_rating")} name="show_rating" defaultChecked={display.showRating} />
-        <div className={ui.row}>
-          <button className={ui.button} type="submit">
-            {t("settings.save")}
-          </button>
-        </div>
+        <SettingsSaveButton />
       </Form>
     </SettingsFrame>
   );

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/Field";
 import { CheckboxField } from "~/components/FieldControls";
 import * as ui from "~/styles/ui.css";
-import { SettingsFrame } from "./SettingsFrame";
+import { SettingsFrame, SettingsSaveButton } from "./SettingsFrame";
 
 export function SearchVisibilityPage({
   visibility,
@@ -45,11 +45,7 @@ export function SearchVisibilityPage({
           errors={fieldErrors.invisible_browsing ?? []}
           hint={visibility.plusMember ? t("visibility.invisible_hint") : t("visibility.invisible_plus_only")}
         />
-        <div className={ui.row}>
-          <button className={ui.button} type="submit">
-            {t("settings.save")}
-          </button>
-        </div>
+        <SettingsSaveButton />
       </Form>
     </SettingsFrame>
   );

@@ -40,3 +40,39 @@ export function SettingsFrame({
     </main>
   );
 }
+
+/** The save button under a settings form. */
+export function SettingsSaveButton() {
+  const { t } = useTranslation("account");
+  return (
+    <div className={ui.row}>
+      <button className={ui.button} type="submit">
+        {t("settings.save")}
+      </button>
+    </div>
+  );
+}
+
+/** A titled card of a settings page; its heading names the section for assistive technology. */
+export function SettingsCard({ id, title, testId, children }: { id: string; title: string; testId?: string; children: ReactNode }) {
+  return (
+    <section className={ui.card} aria-labelledby={id} data-testid={testId}>
+      <h2 id={id} className={css.cardTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A link on to another settings page (`path` after the language). */
+export function SettingsLink({ path, children }: { path: string; children: ReactNode }) {
+  const to = useLocalePath();
+  return (
+    <p style={{ margin: 0 }}>
+      <Link className={css.back} to={to(path)}>
+        {children}
+      </Link>
+    </p>
+  );
+}

@@ -11,6 +11,18 @@ import { formatCalendarDate } from "~/utils/dates";
 import type { TourInput } from "./tours.server";
 import * as css from "./tours.css";
 
+/** A button that cancels a tour still to come or running, or removes one that is over. */
+function TourActionForm({ tourId, intent, label }: { tourId: number; intent: "cancel" | "delete"; label: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="tour_id" value={tourId} />
+      <button className={ui.buttonSecondary} type="submit" name="intent" value={intent}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
 export function ToursPage({
   list,
   saved,
@@ -58,19 +70,9 @@ export function ToursPage({
                 </div>
                 <div className={ui.row}>
                   {tour.status === "upcoming" || tour.status === "active" ? (
-                    <Form method="post">
-                      <input type="hidden" name="tour_id" value={tour.id} />
-                      <button className={ui.buttonSecondary} type="submit" name="intent" value="cancel">
-                        {t("tours.cancel")}
-                      </button>
-                    </Form>
+                    <TourActionForm tourId={tour.id} intent="cancel" label={t("tours.cancel")} />
                   ) : (
-                    <Form method="post">
-                      <input type="hidden" name="tour_id" value={tour.id} />
-                      <button className={ui.buttonSecondary} type="submit" name="intent" value="delete">
-                        {t("tours.delete")}
-                      </button>
-                    </Form>
+                    <TourActionForm tourId={tour.id} intent="delete" label={t("tours.delete")} />
                   )}
                 </div>
               </li>

@@ -1,9 +1,18 @@
+import type { Context } from "hono";
 import { ok } from "../../api/router";
+import type { ApiEnv } from "../../api/types";
 import type { ModuleContext } from "../../api/module-context";
 import { listCountries, listLanguages, matchesIfNoneMatch, getRegisterDefinitions } from "./service";
 
 /** Public, shared-cache friendly: the same for every user, per language. */
 const PUBLIC_CACHE = "public, max-age=300";
+
+/** A list that depends on the request's language only: shared caches keep one copy per language. */
+function okPerLanguage<T>(c: Context<ApiEnv>, data: T) {
+  c.header("Cache-Control", PUBLIC_CACHE);
+  c.header("Vary", "Accept-Language");
+  return ok(c, data);
+}
 
 export function registerDefinitions({ v2 }: ModuleContext): void {
   v2.add(
@@ -15,11 +24,7 @@ export function registerDefinitions({ v2 }: ModuleContext): void {
       tag: "definitions",
       auth: "optional",
     },
-    (c) => {
-      c.header("Cache-Control", PUBLIC_CACHE);
-      c.header("Vary", "Accept-Language");
-      return ok(c, listLanguages(c.get("lang")));
-    },
+    (c) => okPerLanguage(c, listLanguages(c.get("lang"))),
   );
 
   v2.add(
@@ -31,11 +36,7 @@ export function registerDefinitions({ v2 }: ModuleContext): void {
       tag: "definitions",
       auth: "optional",
     },
-    (c) => {
-      c.header("Cache-Control", PUBLIC_CACHE);
-      c.header("Vary", "Accept-Language");
-      return ok(c, listCountries(c.get("lang")));
-    },
+    (c) => okPerLanguage(c, listCountries(c.get("lang"))),
   );
 
   v2.add(

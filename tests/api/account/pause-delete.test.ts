@@ -6,15 +6,9 @@ import { USER_TYPE } from "#server/contract/users";
 import { freshIp } from "../../helpers/auth";
 import { filesUnder } from "../../helpers/files";
 import { jpeg } from "../../helpers/images";
-import {
-  addBerlinProfile,
-  createTestRuntime,
-  createUser,
-  login,
-  TEST_DB,
-  type TestRuntime,
-  storeMediaInTemporaryDir,
-} from "../../helpers/runtime";
+import { createTestRuntime, listedMember, login, storeMediaInTemporaryDir, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { deletionLinkToken } from "../../helpers/mail";
+import { callJson } from "../../helpers/api-call";
 
 interface Answer {
   data?: { status?: string; is_member?: boolean; deletion_requested_until?: number | null; deleted?: boolean };
@@ -34,36 +28,15 @@ describe(`pause, deactivate and delete (${TEST_DB})`, () => {
   });
 
   /** A listed escort in Berlin, signed in. */
-  async function escort() {
-    const user = await createUser(rt, { userType: USER_TYPE.escort });
-    await addBerlinProfile(rt, user.id, user.username);
-    return { ...user, token: String((await login(rt, user.username, user.password, freshIp())).body.access_token) };
-  }
+  const escort = () => listedMember(rt, USER_TYPE.escort, freshIp());
 
-  async function call(token: string | undefined, method: string, path: string, body?: unknown) {
-    const response = await rt.request(`/api/v2/user/${path}`, {
-      method,
-      token,
-      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-    });
-    return { status: response.status, json: (await response.json()) as Answer };
+  function call(token: string | undefined, method: string, path: string, body?: unknown) {
+    return callJson<Answer>(rt, token, method, `/api/v2/user/${path}`, body);
   }
 
   const detail = async (username: string, token?: string) => (await rt.request(`/api/v2/profiles/${username}/detail`, { token })).status;
   const listed = async (userId: number) =>
     (await rt.deps.db.selectFrom("search_profiles").select("user_id").where("user_id", "=", userId).executeTakeFirst()) !== undefined;
-
-  async function deletionToken(email: string): Promise<string> {
-    const mails = await rt.deps.db
-      .selectFrom("mail_outbox")
-      .select("text_body")
-      .where("recipient", "=", email)
-      .where("template", "=", "account_deletion_confirm")
-      .orderBy("id", "desc")
-      .execute();
-    const link = /https?:\/\/\S+pause_delete\?delete=[A-Za-z0-9_%-]+/.exec(mails[0]!.text_body)![0];
-    return new URL(link).searchParams.get("delete")!;
-  }
 
   it("a pause hides the profile everywhere until the member resumes; the member still uses the settings", async () => {
     const member = await escort();
@@ -117,12 +90,12 @@ describe(`pause, deactivate and delete (${TEST_DB})`, () => {
     // Nothing is gone yet; a withdrawn request's link no longer works.
     expect(await detail(member.username, viewer.token)).toBe(404); // (blocked by the viewer)
     expect(await listed(member.id)).toBe(true);
-    const withdrawn = await deletionToken(member.email);
+    const withdrawn = await deletionLinkToken(rt, member.email);
     await call(member.token, "DELETE", "delete");
     expect((await call(undefined, "POST", "delete/confirm", { token: withdrawn })).status).toBe(400);
 
     await call(member.token, "POST", "delete", { current_password: member.password });
-    const token = await deletionToken(member.email);
+    const token = await deletionLinkToken(rt, member.email);
     expect((await call(viewer.token, "POST", "delete/confirm", { token })).status).toBe(403);
     const done = await call(undefined, "POST", "delete/confirm", { token });
     expect(done.status).toBe(200);
@@ -170,7 +143,7 @@ describe(`pause, deactivate and delete (${TEST_DB})`, () => {
   it("lets a deletion link expire after a day", async () => {
     const member = await escort();
     await call(member.token, "POST", "delete", { current_password: member.password });
-    const token = await deletionToken(member.email);
+    const token = await deletionLinkToken(rt, member.email);
     rt.clock.advance(ACCOUNT_DELETION_TTL_MS);
     const late = await call(undefined, "POST", "delete/confirm", { token });
     expect(late.status).toBe(400);

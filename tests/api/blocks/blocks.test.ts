@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BLOCK_LIST_LIMIT } from "#server/contract/blocks";
 import { USER_TYPE } from "#server/contract/users";
 import { createTestRuntime, createUser, listedMember, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { callJson } from "../../helpers/api-call";
 
 interface Answer {
   data?: { items: Array<{ username: string; display_name: string; blocked_at: number }>; total: number; limit: number };
@@ -13,9 +14,7 @@ describe(`block list (${TEST_DB})`, () => {
   beforeAll(async () => {
     rt = await createTestRuntime();
   });
-  afterAll(async () => {
-    await rt.close();
-  });
+  afterAll(() => rt.close());
 
   /** A listed escort in Berlin (or a client), signed in. */
   const member = (userType: number = USER_TYPE.escort) => listedMember(rt, userType);
@@ -131,20 +130,16 @@ describe(`first contact filter (${TEST_DB})`, () => {
   beforeAll(async () => {
     rt = await createTestRuntime();
   });
-  afterAll(async () => {
-    await rt.close();
-  });
+  afterAll(() => rt.close());
 
-  async function call(token: string | undefined, method: string, body?: unknown) {
-    const response = await rt.request("/api/v2/settings/first_contact_filter", {
-      method,
+  function call(token: string | undefined, method: string, body?: unknown) {
+    return callJson<{ data?: unknown; errors?: Array<{ key: string; source?: string }> }>(
+      rt,
       token,
-      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-    });
-    return {
-      status: response.status,
-      json: (await response.json()) as { data?: unknown; errors?: Array<{ key: string; source?: string }> },
-    };
+      method,
+      "/api/v2/settings/first_contact_filter",
+      body,
+    );
   }
 
   it("is open until saved, and keeps what was saved, per member", async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUSINESS_LINK_STATUS } from "#server/contract/business-links";
 import { REGISTER_COMPLETED_STEP, USER_TYPE } from "#server/contract/users";
 import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { callJson } from "../../helpers/api-call";
 
 describe(`business links need the escort's consent (${TEST_DB})`, () => {
   let rt: TestRuntime;
@@ -23,14 +24,8 @@ describe(`business links need the escort's consent (${TEST_DB})`, () => {
     return { ...user, token: String(body.access_token) };
   }
 
-  const call = async (token: string, method: string, path: string, body?: unknown) => {
-    const response = await rt.request(`/api/v2${path}`, {
-      method,
-      token,
-      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-    });
-    return { status: response.status, json: (await response.json()) as { data: Record<string, unknown>; errors?: Array<{ key: string }> } };
-  };
+  const call = (token: string, method: string, path: string, body?: unknown) =>
+    callJson<{ data: Record<string, unknown>; errors?: Array<{ key: string }> }>(rt, token, method, `/api/v2${path}`, body);
   const name = (token: string, usernames: string[]) => call(token, "PUT", "/registration/business/escorts", { usernames });
   const linksOf = async (token: string) => (await call(token, "GET", "/user/business-links")).json.data;
   const statusOf = async (businessId: number, escortId: number) =>

@@ -19,6 +19,7 @@ import {
 } from "#server/contract/dates";
 import { USER_TYPE } from "#server/contract/users";
 import { createTestRuntime, listedMember, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { callJson } from "../../helpers/api-call";
 
 interface Answer<T> {
   data?: T;
@@ -51,13 +52,8 @@ describe(`date requests (${TEST_DB})`, () => {
   }
   const client = () => listedMember(rt, USER_TYPE.client);
 
-  async function call<T>(who: Member, method: string, path: string, body?: unknown) {
-    const response = await rt.request(`/api/v2/dates${path}`, {
-      method,
-      token: who.token,
-      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-    });
-    return { status: response.status, json: (await response.json()) as Answer<T> };
+  function call<T>(who: Member, method: string, path: string, body?: unknown) {
+    return callJson<Answer<T>>(rt, who.token, method, `/api/v2/dates${path}`, body);
   }
   const send = (from: Member, to: Member, overrides: Record<string, unknown> = {}) =>
     call<DateDetail>(from, "POST", `/send/${to.username}`, {

@@ -14,6 +14,8 @@ import type { MediaStorage } from "#server/integrations/storage/index";
 import { buildExportArchive } from "#server/modules/privacy/export-archive";
 import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { unzip } from "../../helpers/zip";
+import { deletionLinkToken } from "../../helpers/mail";
+import { callJson } from "../../helpers/api-call";
 
 interface Answer<T> {
   data?: T;
@@ -80,13 +82,8 @@ describe(`friend links (${TEST_DB})`, () => {
     return made;
   }
 
-  async function call<T>(token: string | undefined, method: string, path: string, body?: unknown) {
-    const response = await rt.request(`/api/v2/friends${path}`, {
-      method,
-      token,
-      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-    });
-    return { status: response.status, json: (await response.json()) as Answer<T> };
+  function call<T>(token: string | undefined, method: string, path: string, body?: unknown) {
+    return callJson<Answer<T>>(rt, token, method, `/api/v2/friends${path}`, body);
   }
   const request = (from: Member, to: { username: string }) => call<FriendLinkAnswer>(from.token, "POST", `/request/${to.username}`);
   const list = async (who: Member, type = "friends") => (await call<FriendList>(who.token, "GET", `?type=${type}`)).json.data!;
@@ -444,13 +441,7 @@ describe(`friend links (${TEST_DB})`, () => {
         body: JSON.stringify(body),
       });
     expect((await user("delete", { current_password: anna.password }, anna.token)).status).toBe(202);
-    const mail = await rt.deps.db
-      .selectFrom("mail_outbox")
-      .select("text_body")
-      .where("recipient", "=", anna.email)
-      .where("template", "=", "account_deletion_confirm")
-      .executeTakeFirstOrThrow();
-    const token = new URL(/https?:\/\/\S+pause_delete\?delete=[A-Za-z0-9_%-]+/.exec(mail.text_body)![0]).searchParams.get("delete")!;
+    const token = await deletionLinkToken(rt, anna.email);
     expect((await user("delete/confirm", { token })).status).toBe(200);
     const links = await rt.deps.db
       .selectFrom("friend_links")

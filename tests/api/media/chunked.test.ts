@@ -62,22 +62,28 @@ describe(`chunked media upload (${TEST_DB})`, () => {
     return { impl, posted };
   }
 
+  /** The test photo through uploadInChunks against this runtime, without pauses between tries. */
+  const uploadPhoto = (options: Omit<Parameters<typeof uploadInChunks>[0], "origin" | "file" | "mimeType">) =>
+    uploadInChunks({
+      origin: "http://velora.test",
+      file: new Blob([new Uint8Array(photo)]),
+      mimeType: "image/jpeg",
+      pauseMs: 1,
+      ...options,
+    });
+
   const uploadId = () => `u${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`.padEnd(20, "x");
 
   it("uploads in 512 KB pieces with ?jwt= and a final end; the photo goes through the ordinary pipeline", async () => {
     const { token } = await member();
     const { impl, posted } = apiFetch();
     const progress: number[] = [];
-    const answer = (await uploadInChunks({
-      origin: "http://velora.test",
+    const answer = (await uploadPhoto({
       token,
-      file: new Blob([new Uint8Array(photo)]),
-      mimeType: "image/jpeg",
       uploadId: uploadId(),
       visibility: "logged_in",
       fetch: impl,
       onProgress: (done) => progress.push(done),
-      pauseMs: 1,
     })) as { data: MediaItem[] };
     expect(posted).toEqual(Array.from({ length: chunkCount(photo.byteLength) }, (_, i) => i));
     expect(progress.at(-1)).toBe(chunkCount(photo.byteLength));
@@ -95,14 +101,10 @@ describe(`chunked media upload (${TEST_DB})`, () => {
     const { impl, posted } = apiFetch(({ index, attempt }) =>
       index === 1 && attempt === 1 ? "before" : index === 2 && attempt === 1 ? "after" : null,
     );
-    const answer = (await uploadInChunks({
-      origin: "http://velora.test",
+    const answer = (await uploadPhoto({
       token,
-      file: new Blob([new Uint8Array(photo)]),
-      mimeType: "image/jpeg",
       uploadId: uploadId(),
       fetch: impl,
-      pauseMs: 1,
     })) as { data: MediaItem[] };
     expect(answer.data).toHaveLength(1);
     // Piece 1 went out twice (the first never arrived); piece 2 once (it arrived, only the answer was lost).
@@ -114,28 +116,20 @@ describe(`chunked media upload (${TEST_DB})`, () => {
     const id = uploadId();
     const first = apiFetch(({ index }) => (index === 2 ? "before" : null));
     await expect(
-      uploadInChunks({
-        origin: "http://velora.test",
+      uploadPhoto({
         token,
-        file: new Blob([new Uint8Array(photo)]),
-        mimeType: "image/jpeg",
         uploadId: id,
         fetch: first.impl,
         attempts: 1,
-        pauseMs: 1,
       }),
     ).rejects.toThrow(/connection reset/);
     const state = await rt.request(`/api/v2/media/upload/chunked/${id}?jwt=${token}`);
     expect(((await state.json()) as { data: { received: number[] } }).data.received).toEqual([0, 1]);
     const second = apiFetch();
-    await uploadInChunks({
-      origin: "http://velora.test",
+    await uploadPhoto({
       token,
-      file: new Blob([new Uint8Array(photo)]),
-      mimeType: "image/jpeg",
       uploadId: id,
       fetch: second.impl,
-      pauseMs: 1,
     });
     expect(second.posted).toEqual([2]);
     // Finished uploads leave nothing behind.

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_TOKEN_TTL_MS, type UploadToken } from "#server/contract/media-chunked";
 import { freshIp } from "../../helpers/auth";
-import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { createTestRuntime, createUser, signIn, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 
 describe(`upload-only token (${TEST_DB})`, () => {
   let rt: TestRuntime;
@@ -18,13 +18,11 @@ describe(`upload-only token (${TEST_DB})`, () => {
   });
 
   async function member() {
-    const user = await createUser(rt, { userType: 2 });
-    const { body } = await login(rt, user.username, user.password, freshIp());
-    const session = String(body.access_token);
+    const { id, token: session } = await signIn(rt, await createUser(rt, { userType: 2 }), freshIp());
     const response = await rt.request("/api/v2/media/upload/token", { method: "POST", token: session });
     expect(response.status).toBe(200);
     const { data } = (await response.json()) as { data: UploadToken };
-    return { id: user.id, session, upload: data };
+    return { id, session, upload: data };
   }
 
   const uploadId = () => `t${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`.padEnd(20, "x");

@@ -56,6 +56,17 @@ describe(`media upload (${TEST_DB})`, () => {
     return { status: response.status, headers: response.headers, json: (await response.json()) as Answer };
   }
 
+  /** Sends a streamed multipart body (no Content-Length unless `headers` declares one), as a browser uploads a file. */
+  function streamUpload(token: string, multipart: ReturnType<typeof countingMultipart>, headers: Record<string, string> = {}) {
+    return rt.request("/api/v2/media/upload", {
+      method: "POST",
+      token,
+      headers: { "content-type": multipart.contentType, ...headers },
+      body: multipart.body,
+      duplex: "half",
+    } as RequestInit);
+  }
+
   async function variant(image: MediaImage, width: number, format: (typeof MEDIA_VARIANT_FORMATS)[number], token?: string) {
     const response = await rt.request(`/api/v2${mediaVariantUrl(image, width, format)}`, { token });
     return { status: response.status, type: response.headers.get("content-type"), body: Buffer.from(await response.arrayBuffer()) };
@@ -208,13 +219,7 @@ describe(`media upload (${TEST_DB})`, () => {
     it("streams: a file over 20,000,000 bytes is refused with 413 after at most that much is read, Content-Length or not", async () => {
       const user = await signedIn();
       const big = countingMultipart([{ name: "files", filename: "big.jpg", type: "image/jpeg", size: 60_000_000 }]);
-      const response = await rt.request("/api/v2/media/upload", {
-        method: "POST",
-        token: user.token,
-        headers: { "content-type": big.contentType },
-        body: big.body,
-        duplex: "half",
-      } as RequestInit);
+      const response = await streamUpload(user.token, big);
       expect(response.status).toBe(413);
       const body = (await response.json()) as Answer;
       expect(body.errors).toEqual([expect.objectContaining({ key: "validation.image.file_too_large", source: "files.0" })]);
@@ -226,13 +231,7 @@ describe(`media upload (${TEST_DB})`, () => {
     it("refuses a declared body over the request cap with 413 without reading it", async () => {
       const user = await signedIn();
       const big = countingMultipart([{ name: "files", filename: "big.jpg", type: "image/jpeg", size: 1000 }]);
-      const response = await rt.request("/api/v2/media/upload", {
-        method: "POST",
-        token: user.token,
-        headers: { "content-type": big.contentType, "content-length": String(UPLOAD_MAX_BODY_BYTES + 1) },
-        body: big.body,
-        duplex: "half",
-      } as RequestInit);
+      const response = await streamUpload(user.token, big, { "content-length": String(UPLOAD_MAX_BODY_BYTES + 1) });
       expect(response.status).toBe(413);
       // A ReadableStream pulls its first chunk by itself; the server read nothing beyond it.
       expect(big.state.pulled).toBeLessThanOrEqual(FIRST_CHUNK);
@@ -265,13 +264,7 @@ describe(`media upload (${TEST_DB})`, () => {
         await Promise.all(blockers);
       });
       const body = countingMultipart([{ name: "files", filename: "a.jpg", type: "image/jpeg", data: await jpeg(300, 300) }]);
-      const response = await rt.request("/api/v2/media/upload", {
-        method: "POST",
-        token: user.token,
-        headers: { "content-type": body.contentType },
-        body: body.body,
-        duplex: "half",
-      } as RequestInit);
+      const response = await streamUpload(user.token, body);
       expect(response.status).toBe(503);
       expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(((await response.json()) as Answer).errors[0]?.key).toBe("exception.media.busy");
@@ -291,13 +284,7 @@ describe(`media upload (${TEST_DB})`, () => {
       const image = await jpeg(250, 250);
       expect((await upload(user.token, [{ data: image, name: "last.jpg" }])).status).toBe(201);
       const body = countingMultipart([{ name: "files", filename: "a.jpg", type: "image/jpeg", data: image }]);
-      const refused = await rt.request("/api/v2/media/upload", {
-        method: "POST",
-        token: user.token,
-        headers: { "content-type": body.contentType },
-        body: body.body,
-        duplex: "half",
-      } as RequestInit);
+      const refused = await streamUpload(user.token, body);
       expect(refused.status).toBe(429);
       // The uploads all fell in one slot: room comes when that slot leaves the hour.
       const retryAfterS = Number(refused.headers.get("retry-after"));

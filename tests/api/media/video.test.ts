@@ -3,7 +3,6 @@
  * ffmpeg, encoding 3 → pending 0 → accepted 1 by the team, served with byte ranges, refused to others
  * until accepted, removed with its files.
  */
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,32 +12,13 @@ import type { OwnMediaItem } from "#server/contract/media-gallery";
 import { USER_TYPE } from "#server/contract/users";
 import { freshIp } from "../../helpers/auth";
 import { acceptAllPending } from "../../helpers/moderation";
-import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { createTestRuntime, createUser, listedMember, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { writeTestClip } from "../../helpers/video";
 
 const dir = mkdtempSync(join(tmpdir(), "velora-video-"));
 
 function clip(name: string, seconds: number, extra: string[] = []): Buffer {
-  const path = join(dir, name);
-  execFileSync(
-    "ffmpeg",
-    [
-      "-v",
-      "error",
-      "-f",
-      "lavfi",
-      "-i",
-      `testsrc=size=640x360:rate=25:duration=${seconds}`,
-      "-f",
-      "lavfi",
-      "-i",
-      `sine=duration=${seconds}`,
-      ...extra,
-      "-y",
-      path,
-    ],
-    { stdio: "ignore" },
-  );
-  return readFileSync(path);
+  return readFileSync(writeTestClip(join(dir, name), { size: "640x360", seconds, audio: true, extra }));
 }
 
 describe(`video uploads (${TEST_DB})`, () => {
@@ -56,11 +36,7 @@ describe(`video uploads (${TEST_DB})`, () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function escort() {
-    const user = await createUser(rt, { userType: USER_TYPE.escort });
-    await addBerlinProfile(rt, user.id, user.username);
-    return { ...user, token: String((await login(rt, user.username, user.password, freshIp())).body.access_token) };
-  }
+  const escort = () => listedMember(rt, USER_TYPE.escort, freshIp());
 
   async function upload(token: string | undefined, bytes: Buffer, name = "clip.mov", visibility?: string) {
     const form = new FormData();

@@ -9,6 +9,7 @@ import type { Conversation, SendResult } from "#server/contract/messenger";
 import { USER_TYPE } from "#server/contract/users";
 import { createTestRuntime, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { plusMember } from "./fixtures";
+import { callJson } from "../../helpers/api-call";
 
 describe(`messenger cost in queries (${TEST_DB})`, () => {
   let rt: TestRuntime;
@@ -30,13 +31,8 @@ describe(`messenger cost in queries (${TEST_DB})`, () => {
     }
   }
 
-  async function call<T>(token: string, method: string, path: string, body?: unknown) {
-    const response = await rt.request(`/api/v2/messenger${path}`, {
-      method,
-      token,
-      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-    });
-    return { status: response.status, json: (await response.json()) as { data?: T } };
+  function call<T>(token: string, method: string, path: string, body?: unknown) {
+    return callJson<{ data?: T }>(rt, token, method, `/api/v2/messenger${path}`, body);
   }
 
   it("a send inside an existing conversation, its resync and a page load stay within their round trips", async () => {

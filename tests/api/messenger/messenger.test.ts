@@ -23,6 +23,7 @@ import { jpeg } from "../../helpers/images";
 import { unzip } from "../../helpers/zip";
 import type { MediaStorage } from "#server/integrations/storage/index";
 import { buildExportArchive } from "#server/modules/privacy/export-archive";
+import { callJson } from "../../helpers/api-call";
 
 interface Answer<T> {
   data?: T;
@@ -71,13 +72,8 @@ describe(`messenger (${TEST_DB})`, () => {
     return { ...user, token: "" };
   }
 
-  async function call<T>(token: string, method: string, path: string, body?: unknown) {
-    const response = await rt.request(`/api/v2/messenger${path}`, {
-      method,
-      token,
-      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-    });
-    return { status: response.status, json: (await response.json()) as Answer<T> };
+  function call<T>(token: string, method: string, path: string, body?: unknown) {
+    return callJson<Answer<T>>(rt, token, method, `/api/v2/messenger${path}`, body);
   }
   const send = (from: Member, to: Member | string, body = "Hallo, wie geht's?") =>
     call<SendResult>(from.token, "POST", `/send/${typeof to === "string" ? to : to.username}`, { body });

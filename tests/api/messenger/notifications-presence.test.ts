@@ -8,6 +8,7 @@ import type { NotificationList } from "#server/contract/notifications";
 import { ONLINE_STATUS, type RealtimeEnvelope } from "#server/contract/realtime";
 import { USER_TYPE } from "#server/contract/users";
 import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { callJson } from "../../helpers/api-call";
 
 interface Answer<T> {
   data?: T;
@@ -41,13 +42,8 @@ describe(`messenger notifications and presence (${TEST_DB})`, () => {
     return { ...user, token: String((await login(rt, user.username, user.password)).body.access_token) };
   }
 
-  async function call<T>(token: string, method: string, path: string, body?: unknown) {
-    const response = await rt.request(`/api/v2${path}`, {
-      method,
-      token,
-      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-    });
-    return { status: response.status, json: (await response.json()) as Answer<T> };
+  function call<T>(token: string, method: string, path: string, body?: unknown) {
+    return callJson<Answer<T>>(rt, token, method, `/api/v2${path}`, body);
   }
   const send = (from: Member, to: Member, body = "Hallo") =>
     call<SendResult>(from.token, "POST", `/messenger/send/${to.username}`, { body });

@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaVariantUrl, type MediaImage, type MediaItem } from "#server/contract/media";
 import { QUEUE_PAGE_SIZE, type ModerationQueue, type MyModeration, type QueueItem } from "#server/contract/moderation";
 import { USER_TYPE } from "#server/contract/users";
-import { ensureGeoData } from "#server/db/geo/load";
 import { freshIp } from "../../helpers/auth";
 import { jpeg } from "../../helpers/images";
 import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime, storeMediaInTemporaryDir } from "../../helpers/runtime";
 import { createProfile } from "../../helpers/search-fixtures";
+import { callJson } from "../../helpers/api-call";
 
 interface Answer<T = unknown> {
   data: T;
@@ -26,8 +26,7 @@ describe(`moderation (${TEST_DB})`, () => {
   let backend: string;
   let client: string;
   beforeAll(async () => {
-    rt = await createTestRuntime();
-    await ensureGeoData(rt.deps.db);
+    rt = await createTestRuntime({ geoData: true });
     dir = storeMediaInTemporaryDir(rt, "velora-moderation-");
     team = await tokenOf(await createUser(rt, { userType: USER_TYPE.team }));
     backend = await tokenOf(await createUser(rt, { userType: USER_TYPE.backend }));
@@ -50,13 +49,8 @@ describe(`moderation (${TEST_DB})`, () => {
     return { ...user, token: await tokenOf(user) };
   }
 
-  async function call<T>(token: string | undefined, method: string, path: string, body?: unknown) {
-    const response = await rt.request(`/api/v2${path}`, {
-      method,
-      token,
-      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-    });
-    return { status: response.status, json: (await response.json()) as Answer<T> };
+  function call<T>(token: string | undefined, method: string, path: string, body?: unknown) {
+    return callJson<Answer<T>>(rt, token, method, `/api/v2${path}`, body);
   }
 
   async function upload(token: string) {

@@ -3,6 +3,7 @@ import { NOTE_MAX_LENGTH, type NoteAnswer } from "#server/contract/notes";
 import { USER_TYPE } from "#server/contract/users";
 import { notesFor } from "#server/modules/notes/index";
 import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { callJson } from "../../helpers/api-call";
 
 interface Answer<T> {
   data?: T;
@@ -26,13 +27,8 @@ describe(`private notes (${TEST_DB})`, () => {
     return { ...user, token: String((await login(rt, user.username, user.password)).body.access_token) };
   }
 
-  async function note(token: string | undefined, method: string, username: string, body?: unknown) {
-    const response = await rt.request(`/api/v2/profiles/${username}/notes`, {
-      method,
-      token,
-      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-    });
-    return { status: response.status, json: (await response.json()) as Answer<NoteAnswer> };
+  function note(token: string | undefined, method: string, username: string, body?: unknown) {
+    return callJson<Answer<NoteAnswer>>(rt, token, method, `/api/v2/profiles/${username}/notes`, body);
   }
   const relation = async (who: Member, username: string) => {
     const response = await rt.request(`/api/v2/profiles/${username}/detail`, { token: who.token });

@@ -14,6 +14,7 @@ import { decideText } from "#server/modules/moderation/service";
 import { notify } from "#server/modules/notifications/index";
 import { createTestRuntime, listedMember, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { teamMemberOf } from "../../helpers/moderation";
+import { callJson } from "../../helpers/api-call";
 
 interface Answer<T> {
   data?: T;
@@ -28,17 +29,10 @@ describe(`notification centre (${TEST_DB})`, () => {
     rt = await createTestRuntime();
     rt.deps.bus.subscribe((envelope) => published.push(envelope));
   });
-  afterAll(async () => {
-    await rt.close();
-  });
+  afterAll(() => rt.close());
 
-  async function call<T>(token: string | undefined, method: string, path: string, body?: unknown) {
-    const response = await rt.request(`/api/v2${path}`, {
-      method,
-      token,
-      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-    });
-    return { status: response.status, json: (await response.json()) as Answer<T> };
+  function call<T>(token: string | undefined, method: string, path: string, body?: unknown) {
+    return callJson<Answer<T>>(rt, token, method, `/api/v2${path}`, body);
   }
   const list = (m: Member, query = "") => call<NotificationList>(m.token, "GET", `/notifications${query}`);
   const summary = (m: Member) => call<NotificationSummary>(m.token, "GET", "/notifications/summary");

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PushPayload, PushSettings } from "#server/contract/notifications";
 import { USER_TYPE } from "#server/contract/users";
 import { createTestRuntime, listedMember, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { callJson } from "../../helpers/api-call";
 
 interface Received {
   path: string;
@@ -95,13 +96,8 @@ describe(`Web Push sending (${TEST_DB})`, () => {
   }
   const ecdh64 = (sub: ReturnType<typeof subscriber>) => sub.ecdh.getPublicKey().toString("base64url");
 
-  async function call<T>(token: string, method: string, path: string, body?: unknown) {
-    const response = await rt.request(`/api/v2${path}`, {
-      method,
-      token,
-      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-    });
-    return { status: response.status, json: (await response.json()) as { data?: T; errors?: Array<{ key: string; source?: string }> } };
+  function call<T>(token: string, method: string, path: string, body?: unknown) {
+    return callJson<{ data?: T; errors?: Array<{ key: string; source?: string }> }>(rt, token, method, `/api/v2${path}`, body);
   }
 
   it("is not offered without VAPID keys", async () => {

@@ -13,16 +13,17 @@ import { EXPORTED_TABLES, NOT_EXPORTED } from "#server/modules/privacy/export-ar
 import { freshIp } from "../../helpers/auth";
 import { jpeg } from "../../helpers/images";
 import {
-  addBerlinProfile,
   createTestRuntime,
   createUser,
+  listedMember,
   login,
+  storeMediaInTemporaryDir,
   TEST_DB,
   type TestRuntime,
-  storeMediaInTemporaryDir,
 } from "../../helpers/runtime";
 import { unzip } from "../../helpers/zip";
 import { insertDate } from "../reviews/date-fixture";
+import { deletionLinkToken } from "../../helpers/mail";
 
 interface Answer<T> {
   data?: T;
@@ -42,11 +43,7 @@ describe(`the data export (${TEST_DB})`, () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function escort() {
-    const user = await createUser(rt, { userType: USER_TYPE.escort });
-    await addBerlinProfile(rt, user.id, user.username);
-    return { ...user, token: await signIn(user) };
-  }
+  const escort = () => listedMember(rt, USER_TYPE.escort, freshIp());
   /** A fresh session (sessions end after 24 idle hours, and these tests move the clock by days). */
   const signIn = async (user: { username: string; password: string }) =>
     String((await login(rt, user.username, user.password, freshIp())).body.access_token);
@@ -286,17 +283,10 @@ describe(`the data export (${TEST_DB})`, () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ current_password: member.password }),
     });
-    const mail = await rt.deps.db
-      .selectFrom("mail_outbox")
-      .select("text_body")
-      .where("recipient", "=", member.email)
-      .where("template", "=", "account_deletion_confirm")
-      .executeTakeFirstOrThrow();
-    const link = /https?:\/\/\S+pause_delete\?delete=[A-Za-z0-9_%-]+/.exec(mail.text_body)![0];
     const confirmed = await rt.request("/api/v2/user/delete/confirm", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ token: new URL(link).searchParams.get("delete") }),
+      body: JSON.stringify({ token: await deletionLinkToken(rt, member.email) }),
     });
     expect(confirmed.status).toBe(200);
     expect(await rt.deps.db.selectFrom("data_exports").select("id").where("user_id", "=", member.id).execute()).toEqual([]);

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUSINESS_REVIEWS_PAGE_SIZE } from "#server/contract/business-reviews";
 import { INTERVIEW_ANSWER_MAX, interviewQuestionsFor } from "#server/contract/interviews";
 import { USER_TYPE } from "#server/contract/users";
-import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { createTestRuntime, createUser, listedMember, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { callJson } from "../../helpers/api-call";
+import { deletionLinkToken, newestMailText } from "../../helpers/mail";
 
 interface Answer<T = Record<string, unknown>> {
   data?: T;
@@ -19,24 +21,13 @@ describe(`safesex, interviews, preferred dates and business reviews (${TEST_DB})
   beforeAll(async () => {
     rt = await createTestRuntime();
   });
-  afterAll(async () => {
-    await rt.close();
-  });
+  afterAll(() => rt.close());
 
   /** A listed member in Berlin, signed in. */
-  async function member(userType: number = USER_TYPE.escort) {
-    const user = await createUser(rt, { userType });
-    await addBerlinProfile(rt, user.id, user.username);
-    return { ...user, token: String((await login(rt, user.username, user.password)).body.access_token) };
-  }
+  const member = (userType: number = USER_TYPE.escort) => listedMember(rt, userType);
 
-  async function call<T = Record<string, unknown>>(token: string | undefined, method: string, path: string, body?: unknown) {
-    const response = await rt.request(`/api/v2${path}`, {
-      method,
-      token,
-      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-    });
-    return { status: response.status, json: (await response.json()) as Answer<T> };
+  function call<T = Record<string, unknown>>(token: string | undefined, method: string, path: string, body?: unknown) {
+    return callJson<Answer<T>>(rt, token, method, `/api/v2${path}`, body);
   }
 
   /** A team member's token (the back office, ADR 030). */
@@ -267,13 +258,7 @@ describe(`safesex, interviews, preferred dates and business reviews (${TEST_DB})
       expect(refused.json.data?.texts).toEqual([
         expect.objectContaining({ field: `interview:${key}`, status: 2, reason: "contact_details" }),
       ]);
-      const mail = await rt.deps.db
-        .selectFrom("mail_outbox")
-        .select("text_body")
-        .where("recipient", "=", escort.email)
-        .where("template", "=", "moderation_rejected")
-        .executeTakeFirstOrThrow();
-      expect(mail.text_body).toContain("Interview-Antwort");
+      expect(await newestMailText(rt, escort.email, "moderation_rejected")).toContain("Interview-Antwort");
 
       // Saving the published answer again withdraws a waiting change; emptying removes the answer at once.
       await call(escort.token, "PUT", path, { answers: { [key!]: "Noch ein Versuch.", [other!]: "Lesen." } });
@@ -366,13 +351,7 @@ describe(`safesex, interviews, preferred dates and business reviews (${TEST_DB})
     ];
     expect(await rows()).toHaveLength(2);
     expect((await call(escort.token, "POST", "/user/delete", { current_password: escort.password })).status).toBe(202);
-    const mail = await rt.deps.db
-      .selectFrom("mail_outbox")
-      .select("text_body")
-      .where("recipient", "=", escort.email)
-      .where("template", "=", "account_deletion_confirm")
-      .executeTakeFirstOrThrow();
-    const token = new URL(/https?:\/\/\S+pause_delete\?delete=[A-Za-z0-9_%-]+/.exec(mail.text_body)![0]).searchParams.get("delete");
+    const token = await deletionLinkToken(rt, escort.email);
     expect((await call(undefined, "POST", "/user/delete/confirm", { token })).status).toBe(200);
     expect(await rows()).toEqual([]);
   });

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SPECIAL_DATA_CONSENT } from "#server/contract/consents";
 import { EMAIL_VERIFICATION_REQUIRED } from "#server/contract/email-verification";
 import { GENDER, REGISTER_STEP, USER_TYPE } from "#server/contract/users";
-import { ensureGeoData } from "#server/db/geo/load";
 import { assertMayAct, viewerContext } from "#server/modules/access/visibility";
 import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { callJson } from "../../helpers/api-call";
 
 interface Body<T> {
   code: number;
@@ -23,12 +23,9 @@ interface Body<T> {
 describe(`member privacy and e-mail verification (${TEST_DB})`, () => {
   let rt: TestRuntime;
   beforeAll(async () => {
-    rt = await createTestRuntime();
-    await ensureGeoData(rt.deps.db);
+    rt = await createTestRuntime({ geoData: true });
   }, 60_000);
-  afterAll(async () => {
-    await rt.close();
-  });
+  afterAll(() => rt.close());
 
   /** A signed-in user with a listed profile in Berlin; unverified when asked. */
   async function member(options: { userType?: number; verified?: boolean; completedStep?: number; gender?: number } = {}) {
@@ -48,12 +45,8 @@ describe(`member privacy and e-mail verification (${TEST_DB})`, () => {
   }
 
   async function call<T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}) {
-    const response = await rt.request(path, {
-      method: init.method ?? "GET",
-      token: init.token,
-      ...(init.body !== undefined ? { headers: { "content-type": "application/json" }, body: JSON.stringify(init.body) } : {}),
-    });
-    return { status: response.status, body: (await response.json()) as Body<T> };
+    const { status, json } = await callJson<Body<T>>(rt, init.token, init.method ?? "GET", path, init.body);
+    return { status, body: json };
   }
 
   describe("an unverified address (ADR 024)", () => {

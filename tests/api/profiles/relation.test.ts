@@ -9,9 +9,7 @@ describe(`profile relation to its viewer (${TEST_DB})`, () => {
   beforeAll(async () => {
     rt = await createTestRuntime();
   });
-  afterAll(async () => {
-    await rt.close();
-  });
+  afterAll(() => rt.close());
 
   /** A listed escort in Berlin (or a client), signed in. */
   const member = (userType: number = USER_TYPE.escort) => listedMember(rt, userType);

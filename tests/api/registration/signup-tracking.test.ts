@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUSINESS_SIGNUP_TRACKING_TYPES } from "#server/contract/register";
 import { MEDIA_STATUS } from "#server/contract/media";
 import { USER_TYPE } from "#server/contract/users";
-import { ensureGeoData } from "#server/db/geo/load";
 import { freshIp, jsonOf } from "../../helpers/auth";
 import { createTestRuntime, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { businessSignUpBody, individualSignUpBody } from "../../helpers/signup-bodies";
@@ -21,13 +20,10 @@ interface TrackingAnswer {
 describe(`business signup tracking (${TEST_DB})`, () => {
   let rt: TestRuntime;
   beforeAll(async () => {
-    rt = await createTestRuntime();
     // The basic step's city resolves against the geo tables.
-    await ensureGeoData(rt.deps.db);
+    rt = await createTestRuntime({ geoData: true });
   }, 60_000);
-  afterAll(async () => {
-    await rt.close();
-  });
+  afterAll(() => rt.close());
 
   const send = (method: string, path: string, body: unknown, token?: string) =>
     rt.request(`/api/v2/registration/${path}`, {

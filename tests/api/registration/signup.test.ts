@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REGISTER_STEP, USER_TYPE } from "#server/contract/users";
-import { ensureGeoData } from "#server/db/geo/load";
 import { createInvitationCode } from "#server/modules/invitations/service";
 import { EMAIL_VERIFICATION_TTL_MS, SIGNUP_LIMIT, VERIFICATION_RESEND_LIMIT } from "#server/modules/registration/signup.service";
 import { expectErrorShape, freshIp, jsonOf, passwordLogin } from "../../helpers/auth";
@@ -18,13 +17,10 @@ type ErrorList = Array<{ key: string; source?: string; params?: Record<string, u
 describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
   let rt: TestRuntime;
   beforeAll(async () => {
-    rt = await createTestRuntime();
     // The business basic step resolves its city against the geo tables.
-    await ensureGeoData(rt.deps.db);
+    rt = await createTestRuntime({ geoData: true });
   }, 60_000);
-  afterAll(async () => {
-    await rt.close();
-  });
+  afterAll(() => rt.close());
 
   const post = (path: string, body: unknown, init: { ip?: string; token?: string; language?: string } = {}) =>
     rt.request(path, {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GENDER, REGISTER_COMPLETED_STEP, REGISTER_STEP, USER_TYPE } from "#server/contract/users";
-import { ensureGeoData } from "#server/db/geo/load";
 import { cityBySlug } from "#server/modules/geo/cities";
 import { PROFILE_POINT_MAX_OFFSET_KM } from "#server/modules/registration/city";
 import { acceptAllPending } from "../../helpers/moderation";
@@ -14,13 +13,10 @@ interface ErrorBody {
 describe(`registration steps API (${TEST_DB})`, () => {
   let rt: TestRuntime;
   beforeAll(async () => {
-    rt = await createTestRuntime();
     // The city field resolves against the geo tables.
-    await ensureGeoData(rt.deps.db);
+    rt = await createTestRuntime({ geoData: true });
   }, 60_000);
-  afterAll(async () => {
-    await rt.close();
-  });
+  afterAll(() => rt.close());
 
   /** A signed-in user who finished `completedStep`. */
   async function person(userType: number, completedStep: number, gender: number = GENDER.female) {

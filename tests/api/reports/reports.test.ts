@@ -9,6 +9,7 @@ import { REPORT_LIMITS, REPORT_TYPES_BY_KIND, reportReference, type OwnReport, t
 import { USER_TYPE } from "#server/contract/users";
 import { REPORT_GUEST_LIMIT, REPORT_MEMBER_LIMIT } from "#server/modules/reports/service";
 import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { deletionLinkToken } from "../../helpers/mail";
 
 interface Answer<T = unknown> {
   data?: T;
@@ -213,22 +214,20 @@ describe(`reports (${TEST_DB})`, () => {
     }
   });
 
-  it("reports photos with their owner as target; a blocked relation does not stop a report", async () => {
-    const reporter = await member(USER_TYPE.client);
-    const escort = await member();
-    const media = await rt.deps.db
+  /** A photo row of `userId` at `position` (no file: reports never read one); its id. */
+  const insertPhoto = (userId: number, position: number, state: { visibility: string; status: number }) =>
+    rt.deps.db
       .insertInto("media")
       .values({
-        user_id: escort.id,
+        user_id: userId,
         kind: "photo",
-        visibility: "public",
-        status: MEDIA_STATUS.accepted,
-        storage_key: `test/${escort.id}.jpg`,
+        ...state,
+        storage_key: `test/${userId}-${position}-${state.visibility}-${state.status}.jpg`,
         mime_type: "image/jpeg",
         width: 100,
         height: 100,
         bytes: 100,
-        position: 0,
+        position,
         created_at: rt.clock.now(),
         variant_widths: null,
         duration_ms: null,
@@ -236,6 +235,11 @@ describe(`reports (${TEST_DB})`, () => {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+
+  it("reports photos with their owner as target; a blocked relation does not stop a report", async () => {
+    const reporter = await member(USER_TYPE.client);
+    const escort = await member();
+    const media = await insertPhoto(escort.id, 0, { visibility: "public", status: MEDIA_STATUS.accepted });
     // Blocked both ways: safety first, the report still goes through.
     expect((await call("POST", `/block/${escort.username}`, { token: reporter.token })).status).toBe(200);
     const photo = await call<{ id: number }>("POST", "/reports", {
@@ -267,25 +271,7 @@ describe(`reports (${TEST_DB})`, () => {
       { visibility: "private", status: MEDIA_STATUS.accepted },
       { visibility: "public", status: MEDIA_STATUS.pending },
     ]) {
-      const other = await rt.deps.db
-        .insertInto("media")
-        .values({
-          user_id: escort.id,
-          kind: "photo",
-          ...hidden,
-          storage_key: `test/${escort.id}-${hidden.visibility}-${hidden.status}.jpg`,
-          mime_type: "image/jpeg",
-          width: 100,
-          height: 100,
-          bytes: 100,
-          position: 1,
-          created_at: rt.clock.now(),
-          variant_widths: null,
-          duration_ms: null,
-          watermark: null,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const other = await insertPhoto(escort.id, 1, hidden);
       const probe = await call("POST", "/reports", {
         token: reporter.token,
         body: { kind: "media", object_id: other.id, type: "spam", good_faith: true },
@@ -524,14 +510,7 @@ describe(`reports (${TEST_DB})`, () => {
     expect(
       (await call("POST", "/user/delete", { token: reporter.token, body: { current_password: reporter.password } })).status,
     ).toBeLessThan(300);
-    const mail = await rt.deps.db
-      .selectFrom("mail_outbox")
-      .select("text_body")
-      .where("recipient", "=", reporter.email)
-      .where("template", "=", "account_deletion_confirm")
-      .executeTakeFirstOrThrow();
-    const link = /https?:\/\/\S+pause_delete\?delete=[A-Za-z0-9_%-]+/.exec(mail.text_body)![0];
-    const token = new URL(link).searchParams.get("delete")!;
+    const token = await deletionLinkToken(rt, reporter.email);
     expect((await call("POST", "/user/delete/confirm", { body: { token } })).status).toBe(200);
     const row = await rt.deps.db.selectFrom("reports").selectAll().where("id", "=", filed.json.data!.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ user_id: null, reporter_key: null, reporter_email: null, reporter_name: null, target_user_id: escort.id });

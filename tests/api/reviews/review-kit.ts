@@ -5,6 +5,7 @@
 import { REVIEW_CRITERIA, type ReviewedParty } from "#server/contract/reviews";
 import { USER_TYPE } from "#server/contract/users";
 import { addBerlinProfile, createUser, login, type TestRuntime } from "../../helpers/runtime";
+import { callJson } from "../../helpers/api-call";
 
 export interface Answer<T = unknown> {
   data?: T;
@@ -29,13 +30,8 @@ export function reviewKit(runtime: () => TestRuntime, ipPrefix: string) {
     return { ...user, token: await signIn(user) };
   }
 
-  async function call<T>(token: string | undefined, method: string, path: string, body?: unknown) {
-    const response = await runtime().request(`/api/v2${path}`, {
-      method,
-      token,
-      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-    });
-    return { status: response.status, json: (await response.json()) as Answer<T> };
+  function call<T>(token: string | undefined, method: string, path: string, body?: unknown) {
+    return callJson<Answer<T>>(runtime(), token, method, `/api/v2${path}`, body);
   }
 
   function reviewBody(party: ReviewedParty, overrides: Record<string, unknown> = {}, rating = 4) {

@@ -8,7 +8,6 @@
 import { CompiledQuery, sql, type KyselyPlugin, type RootOperationNode, type QueryId } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiDeps } from "#server/api/types";
-import { ensureGeoData } from "#server/db/geo/load";
 import { autocompleteCities } from "#server/modules/geo/cities";
 import { seoSearch } from "#server/modules/seo/listing";
 import { runSearch } from "#server/modules/search/service";
@@ -74,8 +73,7 @@ async function expectIndexed(queries: CompiledQuery[]) {
 }
 
 beforeAll(async () => {
-  rt = await createTestRuntime();
-  await ensureGeoData(rt.deps.db);
+  rt = await createTestRuntime({ geoData: true });
   for (let i = 0; i < 5; i++) await createProfile(rt, { price: 100 + i * 20, traits: [["figure_type", 2]] });
 }, 60_000);
 afterAll(async () => rt?.close());

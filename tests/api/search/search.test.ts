@@ -41,8 +41,7 @@ async function tokenOf(user: { username: string; password: string }): Promise<st
 }
 
 beforeAll(async () => {
-  rt = await createTestRuntime();
-  await ensureGeoData(rt.deps.db);
+  rt = await createTestRuntime({ geoData: true });
 }, 60_000);
 afterAll(async () => rt?.close());
 

@@ -3,7 +3,6 @@
  * places, paging, 404s, who is listed), landing pages and sitemap data.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureGeoData } from "#server/db/geo/load";
 import { SEO_PAGE_SIZE } from "#server/contract/seo";
 import { GENDER, USER_TYPE } from "#server/contract/users";
 import { clearDirectoryCache } from "#server/modules/seo/service";
@@ -80,8 +79,7 @@ describe(`SEO API (${TEST_DB})`, () => {
   }
 
   beforeAll(async () => {
-    rt = await createTestRuntime();
-    await ensureGeoData(rt.deps.db);
+    rt = await createTestRuntime({ geoData: true });
     for (let i = 0; i < 14; i++) await person(`berlin_lady_${i}`);
     await person("hamburg_male", { gender: GENDER.male, city: "hamburg" });
     await person("hamburg_domina", { city: "hamburg", traits: [["escort_role", 7]] });
@@ -91,9 +89,7 @@ describe(`SEO API (${TEST_DB})`, () => {
     await person("club", { userType: USER_TYPE.business, city: "hamburg" });
   });
 
-  afterAll(async () => {
-    await rt.close();
-  });
+  afterAll(() => rt.close());
 
   it("lists a city page by page, 12 per page, guest-visible providers only", async () => {
     const first = await directory("category=ladies&country=deutschland&region=berlin&city=berlin");

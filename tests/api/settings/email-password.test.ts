@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CURRENT_PASSWORD_LIMIT, EMAIL_CHANGE_TTL_MS } from "#server/contract/settings";
-import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { createTestRuntime, createUser, login, signIn, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { callJson } from "../../helpers/api-call";
 
 interface Answer {
   data?: { email?: string; is_email_verified?: boolean; pending?: { email: string; expires_at: number } | null; changed?: boolean };
@@ -12,23 +13,12 @@ describe(`settings: e-mail and password (${TEST_DB})`, () => {
   beforeAll(async () => {
     rt = await createTestRuntime();
   });
-  afterAll(async () => {
-    await rt.close();
-  });
+  afterAll(() => rt.close());
 
-  async function member() {
-    const user = await createUser(rt);
-    const { body } = await login(rt, user.username, user.password);
-    return { ...user, token: String(body.access_token) };
-  }
+  const member = async () => signIn(rt, await createUser(rt));
 
-  async function call(token: string | undefined, method: string, path: string, body?: unknown) {
-    const response = await rt.request(`/api/v2/settings/${path}`, {
-      method,
-      token,
-      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-    });
-    return { status: response.status, json: (await response.json()) as Answer };
+  function call(token: string | undefined, method: string, path: string, body?: unknown) {
+    return callJson<Answer>(rt, token, method, `/api/v2/settings/${path}`, body);
   }
 
   const mailsTo = (address: string) =>

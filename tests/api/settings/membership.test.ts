@@ -15,9 +15,7 @@ describe(`membership state (${TEST_DB})`, () => {
   beforeAll(async () => {
     rt = await createTestRuntime();
   }, 60_000);
-  afterAll(async () => {
-    await rt.close();
-  });
+  afterAll(() => rt.close());
 
   async function stateOf(user: { username: string; password: string } | null) {
     const token = user ? String((await login(rt, user.username, user.password)).body.access_token) : undefined;

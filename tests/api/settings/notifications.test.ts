@@ -2,29 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "#server/contract/settings";
 import { USER_TYPE } from "#server/contract/users";
 import { wantsNotification } from "#server/modules/settings/notifications.service";
-import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { createTestRuntime, createUser, login, signIn, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { callJson } from "../../helpers/api-call";
 
 describe(`notification preferences (${TEST_DB})`, () => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime();
   });
-  afterAll(async () => {
-    await rt.close();
-  });
+  afterAll(() => rt.close());
 
-  async function member() {
-    const user = await createUser(rt);
-    return { ...user, token: String((await login(rt, user.username, user.password)).body.access_token) };
-  }
+  const member = async () => signIn(rt, await createUser(rt));
 
-  async function call(token: string | undefined, method: string, body?: unknown) {
-    const response = await rt.request("/api/v2/settings/notifications", {
-      method,
-      token,
-      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-    });
-    return { status: response.status, json: (await response.json()) as { data?: unknown; errors?: Array<{ source?: string }> } };
+  function call(token: string | undefined, method: string, body?: unknown) {
+    return callJson<{ data?: unknown; errors?: Array<{ source?: string }> }>(rt, token, method, "/api/v2/settings/notifications", body);
   }
 
   it("starts from the defaults (no news by e-mail without a yes), and keeps every choice, per member", async () => {
@@ -67,9 +58,7 @@ describe(`date review display (${TEST_DB})`, () => {
   beforeAll(async () => {
     rt = await createTestRuntime();
   });
-  afterAll(async () => {
-    await rt.close();
-  });
+  afterAll(() => rt.close());
 
   async function member(userType: number) {
     const user = await createUser(rt, { userType });
@@ -80,14 +69,8 @@ describe(`date review display (${TEST_DB})`, () => {
     return { ...user, token: String((await login(rt, user.username, user.password)).body.access_token) };
   }
 
-  const call = async (token: string, method: string, body?: unknown) => {
-    const response = await rt.request("/api/v2/settings/date_review_display", {
-      method,
-      token,
-      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-    });
-    return { status: response.status, json: (await response.json()) as { data?: unknown } };
-  };
+  const call = (token: string, method: string, body?: unknown) =>
+    callJson<{ data?: unknown }>(rt, token, method, "/api/v2/settings/date_review_display", body);
 
   it("shows reviews until the escort says otherwise; clients have no such setting", async () => {
     const escort = await member(USER_TYPE.escort);

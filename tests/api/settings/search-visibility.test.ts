@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVISIBLE_BROWSING_PLUS_ONLY } from "#server/contract/settings";
-import { ensureGeoData } from "#server/db/geo/load";
 import { clearDirectoryCache } from "#server/modules/seo/service";
 import { createTestRuntime, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { createProfile, northOf, BERLIN } from "../../helpers/search-fixtures";
@@ -18,12 +17,9 @@ interface Body<T> {
 describe(`search visibility (${TEST_DB})`, () => {
   let rt: TestRuntime;
   beforeAll(async () => {
-    rt = await createTestRuntime();
-    await ensureGeoData(rt.deps.db);
+    rt = await createTestRuntime({ geoData: true });
   }, 60_000);
-  afterAll(async () => {
-    await rt.close();
-  });
+  afterAll(() => rt.close());
 
   async function call<T>(path: string, init: { token?: string; method?: string; body?: unknown; raw?: string } = {}) {
     const hasBody = init.body !== undefined || init.raw !== undefined;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SETTINGS_GROUPS } from "#server/contract/settings";
 import { GENDER, USER_TYPE } from "#server/contract/users";
-import { ensureGeoData } from "#server/db/geo/load";
 import { cityBySlug } from "#server/modules/geo/cities";
 import { acceptAllPending } from "../../helpers/moderation";
 import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { callJson } from "../../helpers/api-call";
 
 interface Answer {
   data?: { groups?: Array<{ key: string; items: string[] }>; section?: string; saved?: boolean };
@@ -14,12 +14,9 @@ interface Answer {
 describe(`settings API (${TEST_DB})`, () => {
   let rt: TestRuntime;
   beforeAll(async () => {
-    rt = await createTestRuntime();
-    await ensureGeoData(rt.deps.db);
+    rt = await createTestRuntime({ geoData: true });
   }, 60_000);
-  afterAll(async () => {
-    await rt.close();
-  });
+  afterAll(() => rt.close());
 
   async function member(userType: number, extra: { gender?: number; businessKind?: "agency" | "club" } = {}) {
     const user = await createUser(rt, { userType });
@@ -32,13 +29,8 @@ describe(`settings API (${TEST_DB})`, () => {
     return { ...user, token: String(body.access_token) };
   }
 
-  async function call(token: string | undefined, method: "GET" | "PUT", path: string, body?: unknown) {
-    const response = await rt.request(`/api/v2/settings${path}`, {
-      method,
-      token,
-      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-    });
-    return { status: response.status, json: (await response.json()) as Answer };
+  function call(token: string | undefined, method: "GET" | "PUT", path: string, body?: unknown) {
+    return callJson<Answer>(rt, token, method, `/api/v2/settings${path}`, body);
   }
 
   const itemsOf = (answer: Answer) => Object.fromEntries((answer.data?.groups ?? []).map((group) => [group.key, group.items]));

@@ -7,11 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOUR_MAX_DAYS, TOURS_MAX_OPEN } from "#server/contract/tours";
 import { USER_TYPE } from "#server/contract/users";
-import { ensureGeoData } from "#server/db/geo/load";
 import { clearDirectoryCache } from "#server/modules/seo/service";
 import { startOfDay, todayIn } from "#server/modules/tours/service";
 import { createTestRuntime, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { BERLIN, createProfile } from "../../helpers/search-fixtures";
+import { callJson } from "../../helpers/api-call";
 
 interface Body<T> {
   data: T;
@@ -35,20 +35,13 @@ const DAY = 86_400_000;
 describe(`tours (${TEST_DB})`, () => {
   let rt: TestRuntime;
   beforeAll(async () => {
-    rt = await createTestRuntime();
-    await ensureGeoData(rt.deps.db);
+    rt = await createTestRuntime({ geoData: true });
   }, 60_000);
-  afterAll(async () => {
-    await rt.close();
-  });
+  afterAll(() => rt.close());
 
   async function call<T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}) {
-    const response = await rt.request(path, {
-      method: init.method ?? "GET",
-      token: init.token,
-      ...(init.body !== undefined ? { headers: { "content-type": "application/json" }, body: JSON.stringify(init.body) } : {}),
-    });
-    return { status: response.status, body: (await response.json()) as Body<T> };
+    const { status, json } = await callJson<Body<T>>(rt, init.token, init.method ?? "GET", path, init.body);
+    return { status, body: json };
   }
 
   async function escort(options: Parameters<typeof createProfile>[1] = {}) {

@@ -9,31 +9,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { outputSize, probeVideo, transcodeVideo } from "#server/integrations/video/ffmpeg";
+import { writeTestClip, type TestClip } from "../../helpers/video";
 
 const dir = mkdtempSync(join(tmpdir(), "velora-ffmpeg-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A synthetic clip: test pattern, optional tone, optional metadata. */
-function makeClip(name: string, args: { size: string; seconds: number; audio: boolean; extra?: string[] }): string {
-  const path = join(dir, name);
-  execFileSync(
-    "ffmpeg",
-    [
-      "-v",
-      "error",
-      "-f",
-      "lavfi",
-      "-i",
-      `testsrc=size=${args.size}:rate=25:duration=${args.seconds}`,
-      ...(args.audio ? ["-f", "lavfi", "-i", `sine=frequency=440:duration=${args.seconds}`] : []),
-      ...(args.extra ?? []),
-      "-y",
-      path,
-    ],
-    { stdio: "ignore" },
-  );
-  return path;
-}
+/** A synthetic clip in the test's folder. */
+const makeClip = (name: string, clip: TestClip): string => writeTestClip(join(dir, name), clip);
 
 function streamsOf(path: string) {
   const json = execFileSync("ffprobe", [

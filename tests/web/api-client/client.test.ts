@@ -18,6 +18,7 @@ import {
 } from "#server/contract/errors";
 import { apiError, apiOk } from "../../msw/api";
 import { API, server, SITE, listenWithMsw } from "../../msw/server";
+import { thrownResponse } from "../../helpers/thrown-response";
 
 listenWithMsw();
 
@@ -71,16 +72,6 @@ function expectFailure(result: ApiResult<unknown>) {
 function expectSuccess<T>(result: ApiResult<T>) {
   if (!result.ok) throw new Error(`expected a success, got ${JSON.stringify(result)}`);
   return result;
-}
-
-async function thrownResponse(promise: Promise<unknown>): Promise<Response> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error("expected the call to throw a redirect Response");
 }
 
 afterEach(() => {
@@ -477,14 +468,20 @@ describe("timeout", () => {
 });
 
 describe("network failure", () => {
-  it("gives E_NO_INTERNET with the no-internet title and no retry without a retries value", async () => {
-    let attempts = 0;
+  /** GET /api/v2/thing with the network down; counts the tries. */
+  function unreachableThing() {
+    const tries = { count: 0 };
     server.use(
       http.get(`${API}/api/v2/thing`, () => {
-        attempts += 1;
+        tries.count += 1;
         return HttpResponse.error();
       }),
     );
+    return tries;
+  }
+
+  it("gives E_NO_INTERNET with the no-internet title and no retry without a retries value", async () => {
+    const tries = unreachableThing();
     const sleep = vi.fn(async () => {});
     const result = expectFailure(await clientFor("/de", { sleep }).call("/api/v2/thing"));
     expect(result.status).toBe(0);
@@ -493,36 +490,24 @@ describe("network failure", () => {
     ]);
     expect(NO_INTERNET_CODE).toBe("E_NO_INTERNET");
     expect(NO_INTERNET_ERROR_KEY).toBe("exception.common.no_internet_connection_and_please_check_your_internet");
-    expect(attempts).toBe(1);
+    expect(tries.count).toBe(1);
     expect(sleep).not.toHaveBeenCalled();
   });
 
   it("retries after 2 s while a retries value remains, then gives up", async () => {
-    let attempts = 0;
-    server.use(
-      http.get(`${API}/api/v2/thing`, () => {
-        attempts += 1;
-        return HttpResponse.error();
-      }),
-    );
+    const tries = unreachableThing();
     const sleep = vi.fn(async () => {});
     const result = expectFailure(await clientFor("/de", { sleep }).call("/api/v2/thing", { retries: 2 }));
     expect(result.errors[0]!.code).toBe(NO_INTERNET_CODE);
-    expect(attempts).toBe(3);
+    expect(tries.count).toBe(3);
     expect(sleep.mock.calls).toEqual([[2000], [2000]]);
   });
 
   it.each([Number.NaN, Number.POSITIVE_INFINITY, -1])("treats a retries value of %s as none", async (retries) => {
-    let attempts = 0;
-    server.use(
-      http.get(`${API}/api/v2/thing`, () => {
-        attempts += 1;
-        return HttpResponse.error();
-      }),
-    );
+    const tries = unreachableThing();
     const sleep = vi.fn(async () => {});
     expectFailure(await clientFor("/de", { sleep }).call("/api/v2/thing", { retries }));
-    expect(attempts).toBe(1);
+    expect(tries.count).toBe(1);
   });
 
   it("succeeds when a retry gets through", async () => {

@@ -14,19 +14,10 @@ import { completeFederatedSignIn, startFederatedSignIn } from "~/utils/federated
 import { freshIp } from "../../helpers/auth";
 import { GOOGLE, googleHandlers } from "../../msw/google";
 import { createTestRuntime, createUser, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { thrownResponse } from "../../helpers/thrown-response";
 
 const SITE = "http://velora.test";
 const msw = setupServer();
-
-async function thrownResponse(promise: Promise<unknown>): Promise<Response> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error("expected a thrown redirect");
-}
 
 function cookieValue(setCookies: string[], name: string): string | undefined {
   const found = setCookies.find((c) => c.startsWith(`${name}=`));

@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GLOBAL_RADIUS, MEMBER_MAX_RADIUS } from "#server/contract/search";
 import { findTraitGroup } from "#server/contract/traits";
-import { ensureGeoData } from "#server/db/geo/load";
 import { globalFallbackRequest } from "~/search/home.server";
 import { createTestRuntime, type TestRuntime } from "../../helpers/runtime";
 import { BERLIN, createProfile, northOf } from "../../helpers/search-fixtures";
@@ -15,8 +14,7 @@ import { BERLIN, createProfile, northOf } from "../../helpers/search-fixtures";
 let rt: TestRuntime;
 
 beforeAll(async () => {
-  rt = await createTestRuntime();
-  await ensureGeoData(rt.deps.db);
+  rt = await createTestRuntime({ geoData: true });
 }, 60_000);
 afterAll(async () => rt?.close());
 

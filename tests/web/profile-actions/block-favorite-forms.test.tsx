@@ -2,34 +2,18 @@
  * Refusals at the block and favorite forms of p/{username} (issue 11 item 1): the API's error keys are
  * translated from the default namespace with their numbers, never shown raw; a form shows only its own refusal.
  */
-import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { Route, Routes } from "react-router-dom";
-import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import type { ProfileDetail } from "~/api/profiles.server";
 import { BlockForms } from "~/features/profile-actions/BlockForms";
 import { FavoriteForms } from "~/features/profile-actions/FavoriteForms";
 import type { ProfileActionRefused } from "~/features/profile-actions/types";
-import { serverI18n } from "~/i18n/i18next.server";
+import { renderOnProfilePage } from "./profile-page-markup";
 
 const profile = {
   username: "lena",
   displayName: "Lena",
   relation: { favorite: { isFavorite: false }, friend: null, note: null, canReport: true, canBlock: true },
 } as unknown as ProfileDetail;
-
-function render(node: JSX.Element) {
-  return renderToStaticMarkup(
-    <I18nextProvider i18n={serverI18n("de")}>
-      <StaticRouter location="/de/p/lena">
-        <Routes>
-          <Route path="/:lang/p/:username" element={node} />
-        </Routes>
-      </StaticRouter>
-    </I18nextProvider>,
-  );
-}
 
 const refused = (intent: string, key: string): ProfileActionRefused => ({
   intent,
@@ -41,7 +25,7 @@ const refused = (intent: string, key: string): ProfileActionRefused => ({
 
 describe("block and favorite refusals", () => {
   it("translate the block limit with its number and open the disclosure", () => {
-    const html = render(
+    const html = renderOnProfilePage(
       <BlockForms profile={profile} lang="de" tab="" refused={refused("block", "exception.block.limit_reached?max=500")} />,
     );
     expect(html).toContain("<details open");
@@ -51,9 +35,9 @@ describe("block and favorite refusals", () => {
 
   it("translate the favorites limit, and leave the other form alone", () => {
     const answer = refused("favorite", "exception.favorites.limit_reached?max=1000");
-    const html = render(<FavoriteForms profile={profile} lang="de" tab="" refused={answer} />);
+    const html = renderOnProfilePage(<FavoriteForms profile={profile} lang="de" tab="" refused={answer} />);
     expect(html).toContain("1000");
     expect(html).not.toContain("exception.");
-    expect(render(<BlockForms profile={profile} lang="de" tab="" refused={answer} />)).not.toContain('role="alert"');
+    expect(renderOnProfilePage(<BlockForms profile={profile} lang="de" tab="" refused={answer} />)).not.toContain('role="alert"');
   });
 });

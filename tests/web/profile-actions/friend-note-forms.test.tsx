@@ -3,16 +3,12 @@
  * a key appears only where the viewer holds it, a refusal shows at its own forms with its numbers, and a member
  * without plus gets the upgrade prompt instead of a note form. The e2e test walks the same forms in a browser.
  */
-import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { Route, Routes } from "react-router-dom";
-import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import type { ProfileDetail } from "~/api/profiles.server";
 import { FriendForms } from "~/features/profile-actions/FriendForms";
 import { NoteForms } from "~/features/profile-actions/NoteForms";
 import type { ProfileActionRefused } from "~/features/profile-actions/types";
-import { serverI18n } from "~/i18n/i18next.server";
+import { renderOnProfilePage } from "./profile-page-markup";
 
 const ACCEPT = "A".repeat(43);
 const DENY = "D".repeat(43);
@@ -22,18 +18,6 @@ type Relation = ProfileDetail["relation"];
 function profileWith(relation: Partial<Relation>): ProfileDetail {
   const full: Relation = { favorite: null, friend: null, note: null, canReport: true, canBlock: true, ...relation };
   return { username: "lena", displayName: "Lena", relation: full } as unknown as ProfileDetail;
-}
-
-function render(node: JSX.Element) {
-  return renderToStaticMarkup(
-    <I18nextProvider i18n={serverI18n("de")}>
-      <StaticRouter location="/de/p/lena">
-        <Routes>
-          <Route path="/:lang/p/:username" element={node} />
-        </Routes>
-      </StaticRouter>
-    </I18nextProvider>,
-  );
 }
 
 const friend = (state: NonNullable<Relation["friend"]>["state"], rest: Partial<NonNullable<Relation["friend"]>> = {}) => ({
@@ -50,19 +34,19 @@ const intents = (html: string) => [...html.matchAll(/name="intent" value="([a-z_
 
 describe("FriendForms", () => {
   it("offers exactly the forms of each state, with the keys the viewer holds and no other", () => {
-    const none = render(<FriendForms profile={profileWith({ friend: friend("none") })} lang="de" tab="" refused={null} />);
+    const none = renderOnProfilePage(<FriendForms profile={profileWith({ friend: friend("none") })} lang="de" tab="" refused={null} />);
     expect(intents(none)).toEqual(["friend_request"]);
     expect(none).toContain('action="/de/p/lena"');
     expect(none).toContain("Freundschaftsanfrage senden");
 
-    const sent = render(
+    const sent = renderOnProfilePage(
       <FriendForms profile={profileWith({ friend: friend("request_sent", { denyKey: DENY }) })} lang="de" tab="" refused={null} />,
     );
     expect(intents(sent)).toEqual(["friend_cancel"]);
     expect(sent).toContain(`value="${DENY}"`);
     expect(sent).toContain("Deine Anfrage an Lena ist unterwegs.");
 
-    const received = render(
+    const received = renderOnProfilePage(
       <FriendForms
         profile={profileWith({ friend: friend("request_received", { acceptKey: ACCEPT, denyKey: DENY }) })}
         lang="de"
@@ -76,13 +60,15 @@ describe("FriendForms", () => {
     expect(received).toMatch(new RegExp(`value="friend_reject".*?name="key" value="${DENY}"`));
     expect(received).toContain('name="tab" value="reviews"');
 
-    const friends = render(<FriendForms profile={profileWith({ friend: friend("friends") })} lang="de" tab="" refused={null} />);
+    const friends = renderOnProfilePage(
+      <FriendForms profile={profileWith({ friend: friend("friends") })} lang="de" tab="" refused={null} />,
+    );
     expect(intents(friends)).toEqual(["friend_unfriend"]);
     expect(friends).toContain('name="link_id" value="7"');
     expect(friends).not.toContain('name="key"');
     expect(friends).toContain('href="/de/user/friends"');
 
-    const coolDown = render(
+    const coolDown = renderOnProfilePage(
       <FriendForms
         profile={profileWith({ friend: friend("none", { canRequest: false, requestBlockedReason: "cool_down" }) })}
         lang="de"
@@ -94,7 +80,7 @@ describe("FriendForms", () => {
     expect(coolDown).toContain("Du kannst Lena erst später wieder anfragen.");
 
     // The viewer's own profile paused or unfinished: no cool-down, say what it is.
-    const hidden = render(
+    const hidden = renderOnProfilePage(
       <FriendForms
         profile={profileWith({ friend: friend("none", { canRequest: false, requestBlockedReason: "own_profile_hidden" }) })}
         lang="de"
@@ -108,7 +94,7 @@ describe("FriendForms", () => {
       "Solange dein eigenes Profil pausiert, unvollständig oder nicht sichtbar ist, kannst du Lena keine Freundschaftsanfrage senden.",
     );
 
-    expect(render(<FriendForms profile={profileWith({})} lang="de" tab="" refused={null} />)).toBe("");
+    expect(renderOnProfilePage(<FriendForms profile={profileWith({})} lang="de" tab="" refused={null} />)).toBe("");
   });
 
   it("shows its own refusals with their numbers, and nobody else's", () => {
@@ -119,9 +105,9 @@ describe("FriendForms", () => {
       fieldErrors: {},
       input: null,
     };
-    const html = render(<FriendForms profile={profileWith({ friend: friend("none") })} lang="de" tab="" refused={refused} />);
+    const html = renderOnProfilePage(<FriendForms profile={profileWith({ friend: friend("none") })} lang="de" tab="" refused={refused} />);
     expect(html).toContain("Du hast schon 50 offene Anfragen.");
-    const other = render(
+    const other = renderOnProfilePage(
       <FriendForms profile={profileWith({ friend: friend("none") })} lang="de" tab="" refused={{ ...refused, intent: "block" }} />,
     );
     expect(other).not.toContain('role="alert"');
@@ -130,12 +116,14 @@ describe("FriendForms", () => {
 
 describe("NoteForms", () => {
   it("lets a plus member write, change and delete; keeps refused input at the field", () => {
-    const empty = render(<NoteForms profile={profileWith({ note: { text: null, canWrite: true } })} lang="de" tab="" refused={null} />);
+    const empty = renderOnProfilePage(
+      <NoteForms profile={profileWith({ note: { text: null, canWrite: true } })} lang="de" tab="" refused={null} />,
+    );
     expect(intents(empty)).toEqual(["note_save"]);
     expect(empty).toContain("Notiz speichern");
     expect(empty).not.toContain("<details open");
 
-    const written = render(
+    const written = renderOnProfilePage(
       <NoteForms profile={profileWith({ note: { text: "Sehr nett", canWrite: true } })} lang="de" tab="" refused={null} />,
     );
     expect(intents(written)).toEqual(["note_save", "note_delete"]);
@@ -149,7 +137,7 @@ describe("NoteForms", () => {
       fieldErrors: { text: ["validation.notes.too_long?max=1000"] },
       input: { text: "zu lang" },
     };
-    const again = render(
+    const again = renderOnProfilePage(
       <NoteForms profile={profileWith({ note: { text: "Sehr nett", canWrite: true } })} lang="de" tab="" refused={refused} />,
     );
     expect(again).toContain("zu lang</textarea>");
@@ -157,14 +145,18 @@ describe("NoteForms", () => {
   });
 
   it("shows a former plus member their note to read and delete, and others the upgrade prompt", () => {
-    const lapsed = render(<NoteForms profile={profileWith({ note: { text: "Alt", canWrite: false } })} lang="de" tab="" refused={null} />);
+    const lapsed = renderOnProfilePage(
+      <NoteForms profile={profileWith({ note: { text: "Alt", canWrite: false } })} lang="de" tab="" refused={null} />,
+    );
     expect(intents(lapsed)).toEqual(["note_delete"]);
     expect(lapsed).not.toContain("<textarea");
     expect(lapsed).toContain("Alt</p>");
-    const basic = render(<NoteForms profile={profileWith({ note: { text: null, canWrite: false } })} lang="de" tab="" refused={null} />);
+    const basic = renderOnProfilePage(
+      <NoteForms profile={profileWith({ note: { text: null, canWrite: false } })} lang="de" tab="" refused={null} />,
+    );
     expect(intents(basic)).toEqual([]);
     expect(basic).toContain("Private Notizen zu Profilen gibt es mit Plus.");
     expect(basic).toContain('href="/de/user/membership"');
-    expect(render(<NoteForms profile={profileWith({})} lang="de" tab="" refused={null} />)).toBe("");
+    expect(renderOnProfilePage(<NoteForms profile={profileWith({})} lang="de" tab="" refused={null} />)).toBe("");
   });
 });
