@@ -21,6 +21,10 @@
  * A branch handler is used for a path only after checking that it matches that path exactly as the whole
  * tree does; anything else (no match, an unusual method, a long path) goes to the whole tree's handler.
  *
+ * React Router's static router converts the render's route tree into data routes for every page (`createStaticRouter`
+ * calls the `UNSAFE_convertRoutesToDataRoutes` export): the result of a tree, which is built once per manifest
+ * (below), is remembered with its route manifest, and every render gets the same data routes.
+ *
  * Likewise the render's route tree: `RemixServer` builds it from the build's manifest and route modules
  * for every page (`createServerRoutes`, a parent lookup per route over all routes). Its routes and their
  * elements depend on nothing of the request, so the tree of a manifest is built once and handed to
@@ -266,7 +270,37 @@ export function memoizeStaticHandler(original: CreateStaticHandler, match: Match
   return Object.assign(memoized, { [MEMOIZED]: true, original });
 }
 
+type ConvertRoutes = (
+  routes: RouteLike[],
+  mapRouteProperties: unknown,
+  parentPath?: string[],
+  manifest?: Record<string, unknown>,
+) => RouteLike[];
+
+/**
+ * `convertRoutesToDataRoutes` with the same data routes, converted once per route tree (array) and
+ * `mapRouteProperties`. Only a whole tree converted into an empty manifest, as the static router does, is
+ * remembered: the remembered manifest entries are copied into the caller's manifest.
+ */
+export function memoizeDataRoutes(original: ConvertRoutes): ConvertRoutes {
+  const converted = new WeakMap<RouteLike[], { mapRouteProperties: unknown; routes: RouteLike[]; manifest: Record<string, unknown> }>();
+  const memoized: ConvertRoutes = (routes, mapRouteProperties, parentPath, manifest) => {
+    const whole = parentPath === undefined && Array.isArray(routes) && manifest !== undefined && Object.keys(manifest).length === 0;
+    if (!whole) return original(routes, mapRouteProperties, parentPath, manifest);
+    let known = converted.get(routes);
+    if (!known || known.mapRouteProperties !== mapRouteProperties) {
+      const own: Record<string, unknown> = {};
+      known = { mapRouteProperties, routes: original(routes, mapRouteProperties, undefined, own), manifest: own };
+      converted.set(routes, known);
+    }
+    Object.assign(manifest, known.manifest);
+    return known.routes;
+  };
+  return Object.assign(memoized, { [MEMOIZED]: true, original });
+}
+
 interface RouterModule {
+  UNSAFE_convertRoutesToDataRoutes?: ConvertRoutes & { [MEMOIZED]?: boolean };
   matchRoutes: MatchRoutes & { [MEMOIZED]?: boolean; original?: MatchRoutes };
   parsePath: ParsePath;
   createStaticHandler?: CreateStaticHandler & { [MEMOIZED]?: boolean };
@@ -277,9 +311,9 @@ interface RemixRoutesModule {
 }
 
 /**
- * Puts the memos in place of `@remix-run/router`'s `matchRoutes` export and of `@remix-run/react`'s
- * `createServerRoutes` (its dist/routes.js, which RemixServer calls through), once per process. Answers
- * whether both are in place (false when an export is missing or cannot be replaced: pages then work as
+ * Puts the memos in place of `@remix-run/router`'s `matchRoutes`, `createStaticHandler` and
+ * `UNSAFE_convertRoutesToDataRoutes` exports and of `@remix-run/react`'s `createServerRoutes` (its
+ * dist/routes.js, which RemixServer calls through), once per process. Answers whether all are in place (false when an export is missing or cannot be replaced: pages then work as
  * before, only slower).
  */
 export function installRouteMatchMemo(): boolean {
@@ -302,12 +336,15 @@ export function installRouteMatchMemo(): boolean {
     const exactMatch = router.matchRoutes.original;
     if (typeof createHandler === "function" && !createHandler[MEMOIZED] && exactMatch)
       router.createStaticHandler = memoizeStaticHandler(createHandler, router.matchRoutes, exactMatch);
+    const convert = router.UNSAFE_convertRoutesToDataRoutes;
+    if (typeof convert === "function" && !convert[MEMOIZED]) router.UNSAFE_convertRoutesToDataRoutes = memoizeDataRoutes(convert);
   } catch {
     return false;
   }
   return (
     router.matchRoutes[MEMOIZED] === true &&
     remixRoutes.createServerRoutes?.[MEMOIZED] === true &&
-    router.createStaticHandler?.[MEMOIZED] === true
+    router.createStaticHandler?.[MEMOIZED] === true &&
+    router.UNSAFE_convertRoutesToDataRoutes?.[MEMOIZED] === true
   );
 }

@@ -8,6 +8,7 @@ import {
   MAX_REMEMBERED_PATH_LENGTH,
   memoizeMatchRoutes,
   memoizeServerRoutes,
+  memoizeDataRoutes,
   memoizeStaticHandler,
   type MatchRoutes,
   type RouteLike,
@@ -18,7 +19,9 @@ import { ROOT_DIR } from "../helpers/web-build";
 
 const require = createRequire(import.meta.url);
 type CreateStaticHandler = (routes: RouteLike[], options?: Record<string, unknown>) => StaticHandlerLike;
+type ConvertRoutes = (routes: RouteLike[], map: unknown, parentPath?: string[], manifest?: Record<string, unknown>) => RouteLike[];
 type RouterModule = {
+  UNSAFE_convertRoutesToDataRoutes: ConvertRoutes & { original?: ConvertRoutes };
   matchRoutes: MatchRoutes;
   parsePath: (path: string) => { pathname?: string };
   createStaticHandler: CreateStaticHandler & { original?: CreateStaticHandler };
@@ -220,6 +223,33 @@ describe("remembered route matching (ADR 051)", () => {
     });
   });
 
+  it("converts a render's route tree into data routes once, each caller's manifest filled alike (ADR 053)", () => {
+    const convertOriginal = router.UNSAFE_convertRoutesToDataRoutes.original ?? router.UNSAFE_convertRoutesToDataRoutes;
+    let conversions = 0;
+    const convert = memoizeDataRoutes((...args) => ((conversions += 1), convertOriginal(...args)));
+    const mapRouteProperties = (route: RouteLike) => ({ hasErrorBoundary: route.id === "root" });
+    const tree = appRoutes().map(function strip(route): RouteLike {
+      return { ...route, children: route.children?.length ? route.children.map(strip) : undefined };
+    });
+    const expectedManifest: Record<string, unknown> = {};
+    const expected = convertOriginal(tree, mapRouteProperties, undefined, expectedManifest);
+    for (let render = 0; render < 3; render++) {
+      const manifest: Record<string, unknown> = {};
+      const routes = convert(tree, mapRouteProperties, undefined, manifest);
+      expect(routes).toEqual(expected);
+      expect(Object.keys(manifest).sort()).toEqual(Object.keys(expectedManifest).sort());
+      // The manifest names the very route objects of the tree it came with.
+      expect(manifest.root).toBe(routes[0]);
+    }
+    expect(conversions).toBe(1);
+    // Another tree or mapRouteProperties, a part of a tree, a manifest already in use: converted as asked.
+    convert([...tree], mapRouteProperties, undefined, {});
+    convert(tree, () => ({}), undefined, {});
+    convert(tree, mapRouteProperties, ["0"], {});
+    convert(tree, mapRouteProperties, undefined, { other: {} });
+    expect(conversions).toBe(5);
+  });
+
   it("is installed where the server runtime, React Router and RemixServer look it up", () => {
     expect(installRouteMatchMemo()).toBe(true);
     expect(installRouteMatchMemo()).toBe(true);
@@ -232,5 +262,6 @@ describe("remembered route matching (ADR 051)", () => {
     expect(fromRuntime.matchRoutes).not.toBe(original);
     expect(fromRuntime.matchRoutes(appRoutes(), "/de/p/lena")).toEqual(original(appRoutes(), "/de/p/lena"));
     expect(typeof fromRuntime.createStaticHandler.original).toBe("function");
+    expect(typeof fromRuntime.UNSAFE_convertRoutesToDataRoutes.original).toBe("function");
   });
 });
