@@ -101,6 +101,7 @@ export default async function handleRequest(
           }
           // React's 2 KB writes leave gathered per turn of the event loop (one chunk for the shell).
           const { sink, stream } = coalescedBody();
+          sink.once("finish", settle);
           sink.once("close", settle);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(sink);

@@ -10,7 +10,7 @@
 import { Writable } from "node:stream";
 
 export interface CoalescedBody {
-  /** What React pipes into. */
+  /** What React pipes into: "finish" once all is written; "close" only when the body was cancelled or failed. */
   sink: Writable;
   /** The Response body. */
   stream: ReadableStream<Uint8Array>;
@@ -43,6 +43,9 @@ export function coalescedBody(): CoalescedBody {
   };
 
   const sink = new Writable({
+    // Not destroyed (so no "close") after a normal end: React's pipe takes "close" for a client gone and aborts the
+    // finished render, whose abort ends the stream a second time (an error object made for nothing, each page).
+    autoDestroy: false,
     write(chunk: Uint8Array, _encoding, callback) {
       pending.push(chunk);
       schedule();
