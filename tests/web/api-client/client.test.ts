@@ -426,43 +426,28 @@ describe("timeout", () => {
     expect(sleep).not.toHaveBeenCalled();
   });
 
-  it("also bounds the in-process API (context.apiFetch), which ignores abort signals", async () => {
-    vi.stubEnv("API_URL", ""); // no external API: the host's in-process one
-    let calls = 0;
-    const apiFetch = () => {
-      calls += 1;
-      return new Promise<Response>(() => {});
-    };
-    const api = createApiClient({
-      request: new Request(`${SITE}/de`, { headers: { cookie: `km_ff=${VISITOR}` } }),
-      context: { apiFetch, clientAddress: "203.0.113.9" } as unknown as AppLoadContext,
-      now: () => NOW,
-    });
-    const result = expectFailure(await api.call("/api/v2/hangs", { timeoutMs: 20 }));
-    expect(calls).toBe(1);
-    expect(result.errors[0]!.title).toBe(TIMEOUT_ERROR_KEY);
-  });
-
-  it("bounds the host's light in-process path (context.apiCall) the same way", async () => {
-    vi.stubEnv("API_URL", "");
-    let calls = 0;
-    const apiCall = () => {
-      calls += 1;
-      return new Promise<never>(() => {});
-    };
-    const api = createApiClient({
-      request: new Request(`${SITE}/de`, { headers: { cookie: `km_ff=${VISITOR}` } }),
-      context: {
-        apiFetch: () => Promise.reject(new Error("not this way")),
-        apiCall,
-        clientAddress: "203.0.113.9",
-      } as unknown as AppLoadContext,
-      now: () => NOW,
-    });
-    const result = expectFailure(await api.call("/api/v2/hangs", { timeoutMs: 20 }));
-    expect(calls).toBe(1);
-    expect(result.errors[0]!.title).toBe(TIMEOUT_ERROR_KEY);
-  });
+  it.each(["apiFetch", "apiCall"] as const)(
+    "also bounds the in-process API (context.%s), which ignores abort signals",
+    async (transport) => {
+      vi.stubEnv("API_URL", ""); // no external API: the host's in-process one
+      let calls = 0;
+      const hang = () => {
+        calls += 1;
+        return new Promise<never>(() => {});
+      };
+      // With apiCall present the client's JSON calls take it (ADR 053); apiFetch then must not be reached.
+      const context =
+        transport === "apiFetch" ? { apiFetch: hang } : { apiFetch: () => Promise.reject(new Error("not this way")), apiCall: hang };
+      const api = createApiClient({
+        request: new Request(`${SITE}/de`, { headers: { cookie: `km_ff=${VISITOR}` } }),
+        context: { ...context, clientAddress: "203.0.113.9" } as unknown as AppLoadContext,
+        now: () => NOW,
+      });
+      const result = expectFailure(await api.call("/api/v2/hangs", { timeoutMs: 20 }));
+      expect(calls).toBe(1);
+      expect(result.errors[0]!.title).toBe(TIMEOUT_ERROR_KEY);
+    },
+  );
 
   it("defaults to 25000 ms, configurable with API_TIMEOUT_MS", () => {
     vi.stubEnv("API_TIMEOUT_MS", "");
