@@ -5,6 +5,7 @@ declare module "@remix-run/node" {
   // remix-serve (web tier alone) it is empty and the client uses API_URL.
   interface AppLoadContext {
     apiFetch?: HostLoadContext["apiFetch"];
+    apiCall?: HostLoadContext["apiCall"];
     clientAddress?: HostLoadContext["clientAddress"];
     cspNonce?: HostLoadContext["cspNonce"];
     requestId?: HostLoadContext["requestId"];

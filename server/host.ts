@@ -11,6 +11,7 @@ import { Hono, type Context } from "hono";
 import { requestId, type RequestIdVariables } from "hono/request-id";
 import type { SecureHeadersVariables } from "hono/secure-headers";
 import type { ApiApp } from "./api/app";
+import { inProcessCaller, type InternalAnswer, type InternalCall } from "./api/internal-call";
 import { DEFAULT_LANGUAGE, isLanguage } from "./contract/locales";
 import { CROSS_SITE_ERROR_CODE } from "./contract/errors";
 import type { DatabaseHandle } from "./db/index";
@@ -43,6 +44,11 @@ export interface HostOptions {
 export type HostLoadContext = {
   /** In-process v2 API: the web tier's client calls this instead of the network. */
   apiFetch: (request: Request) => Promise<Response>;
+  /**
+   * The same in-process API for the client's JSON calls, without the Request and the body streams only a
+   * network needs (server/api/internal-call.ts, ADR 053): same app, middleware, handlers and answers.
+   */
+  apiCall: (call: InternalCall) => Promise<InternalAnswer>;
   clientAddress: string;
   /** This response's Content-Security-Policy nonce: every inline script Remix emits carries it. */
   cspNonce?: string;
@@ -134,9 +140,10 @@ export function createHost({ api, build, mode, rootDir, trustProxy, publicUrl, o
     const reqId = c.get("requestId");
     // A page (GET/HEAD) looks its token up once, however many API calls its loaders make (ADR 051).
     const tokenOwners = c.req.method === "GET" || c.req.method === "HEAD" ? new Map() : undefined;
+    const bindings = { remoteAddress: client, internal: true, peerAddress: peer, requestId: reqId, tokenOwners };
     return {
-      apiFetch: (request) =>
-        api.fetch(request, { remoteAddress: client, internal: true, peerAddress: peer, requestId: reqId, tokenOwners }),
+      apiFetch: (request) => api.fetch(request, bindings),
+      apiCall: inProcessCaller(api, bindings),
       clientAddress: client,
       cspNonce: c.get(CSP_NONCE_KEY),
       requestId: reqId,

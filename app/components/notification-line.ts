@@ -3,7 +3,7 @@ import type { TFunction } from "i18next";
 import type { Camelize } from "~/api/camelize";
 import type { NotificationItem } from "#server/contract/notifications";
 import type { Language } from "#server/contract/locales";
-import { formatCalendarDate } from "~/utils/dates";
+import { formatHomeMoment } from "~/utils/dates";
 
 export type NotificationEntry = Camelize<NotificationItem>;
 
@@ -18,7 +18,5 @@ export function notificationLine(t: TFunction, item: NotificationEntry): string 
 
 /** "25. Nov. 2026, 14:05" in the site's home zone (Europe/Berlin), as the other dates of the site. */
 export function notificationTime(ms: number, lang: Language): string {
-  const day = new Date(ms).toLocaleDateString("sv-SE", { timeZone: "Europe/Berlin" });
-  const time = new Date(ms).toLocaleTimeString("de-DE", { timeZone: "Europe/Berlin", hour: "2-digit", minute: "2-digit" });
-  return `${formatCalendarDate(day, lang)}, ${time}`;
+  return formatHomeMoment(ms, lang);
 }

@@ -36,3 +36,26 @@ export function formatDayMonth(isoDate: string, lang: Language): string {
   if (!p) return isoDate;
   return lang === "de" ? `${p.day}. ${p.month}` : `${p.day} ${p.month}`;
 }
+
+/** The site's home zone: moments (messages, notifications, reviews) are shown as days and times in Berlin. */
+export const HOME_ZONE = "Europe/Berlin";
+
+// Making an Intl formatter costs tens of microseconds (toLocaleDateString with options makes one per call), and a
+// signed-in page formats many moments (the bell's latest notifications, the thread list): each is made once.
+const homeDay = new Intl.DateTimeFormat("sv-SE", { timeZone: HOME_ZONE });
+const homeClock = new Intl.DateTimeFormat("de-DE", { timeZone: HOME_ZONE, hour: "2-digit", minute: "2-digit" });
+
+/** The calendar day (YYYY-MM-DD) of a moment in the home zone. */
+export function homeDayOf(ms: number): string {
+  return homeDay.format(ms);
+}
+
+/** The time of day (HH:MM, 24 hours) of a moment in the home zone. */
+export function homeClockOf(ms: number): string {
+  return homeClock.format(ms);
+}
+
+/** "25. Nov. 2026, 14:05": a moment's calendar day in the reader's language and its time, in the home zone. */
+export function formatHomeMoment(ms: number, lang: Language): string {
+  return `${formatCalendarDate(homeDayOf(ms), lang)}, ${homeClockOf(ms)}`;
+}

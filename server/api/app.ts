@@ -35,7 +35,9 @@ export function createApiApp(deps: ApiDeps): ApiApp {
     const owner = token ? await ownerOf(deps, token, c.env?.tokenOwners) : null;
     c.set("user", owner ? { id: owner.userId, userType: owner.userType, tokenId: owner.tokenId } : null);
     await next();
-    c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "private, no-store");
+    // On the answer itself: Hono's c.header() after the handler has answered copies the Response, which
+    // turns its text body into a byte stream (twice) on every call, in-process ones included (ADR 053).
+    if (!c.res.headers.has("Cache-Control")) setHeader(c, "Cache-Control", "private, no-store");
   });
 
   // The demo's dev routes (the mailbox shows password-reset links) answer only a peer on this machine;
@@ -75,6 +77,15 @@ function ownerOf(deps: ApiDeps, token: string, owners: ApiBindings["tokenOwners"
     owners.set(token, owner);
   }
   return owner;
+}
+
+/** Sets a header on the answer; one with immutable headers (a Response.redirect) is copied as Hono would. */
+function setHeader(c: Context<ApiEnv>, name: string, value: string): void {
+  try {
+    c.res.headers.set(name, value);
+  } catch {
+    c.header(name, value);
+  }
 }
 
 function notFound(c: Context<ApiEnv>): Response {

@@ -8,6 +8,7 @@ import type * as v from "valibot";
 import type { ErrorItem } from "../contract/errors";
 import type { ResponseBodies, ResponseName } from "../contract/responses";
 import { ApiError, errorItem, fail } from "./errors";
+import { withResponseText } from "./internal-call";
 import type { ApiEnv, AuthUser } from "./types";
 import { parseOrThrowAsync } from "./validate";
 
@@ -170,5 +171,9 @@ export function ok<T>(c: Context<ApiEnv>, data: T, options: { meta?: unknown; st
   // With its length known, the host's compression leaves a small answer (a send, a resync) as it is instead of
   // piping it through a brotli stream (ADR 048: ~10 % of an instance's CPU in the messenger benchmark).
   const json = JSON.stringify(body);
-  return c.body(json, options.status ?? 200, { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(json)) });
+  // The in-process caller (a page's loader) reads the text from here, not back through the body stream.
+  return withResponseText(
+    c.body(json, options.status ?? 200, { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(json)) }),
+    json,
+  );
 }

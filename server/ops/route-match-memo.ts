@@ -15,6 +15,16 @@
  * runtime and React Router both call through (`router.matchRoutes(…)`, looked up at each call); the
  * static handler's own call is internal to that module and stays as it is.
  *
+ * The static handler's own match (its `query` runs loaders and actions) is internal to that module; its
+ * handler is replaced instead (ADR 053): for a path the whole tree matches, `query` is answered by a static
+ * handler over that match's branch alone (its routes from root to leaf), whose match is a handful of routes.
+ * A branch handler is used for a path only after checking that it matches that path exactly as the whole
+ * tree does; anything else (no match, an unusual method, a long path) goes to the whole tree's handler.
+ *
+ * React Router's static router converts the render's route tree into data routes for every page (`createStaticRouter`
+ * calls the `UNSAFE_convertRoutesToDataRoutes` export): the result of a tree, which is built once per manifest
+ * (below), is remembered with its route manifest, and every render gets the same data routes.
+ *
  * Likewise the render's route tree: `RemixServer` builds it from the build's manifest and route modules
  * for every page (`createServerRoutes`, a parent lookup per route over all routes). Its routes and their
  * elements depend on nothing of the request, so the tree of a manifest is built once and handed to
@@ -166,9 +176,134 @@ export function memoizeServerRoutes(original: CreateServerRoutes): CreateServerR
   return Object.assign(memoized, { [MEMOIZED]: true, original });
 }
 
+/** What `createStaticHandler` of `@remix-run/router` gives (only what is used or passed on here). */
+export interface StaticHandlerLike {
+  dataRoutes: RouteLike[];
+  query(request: Request, options?: unknown): Promise<unknown>;
+  queryRoute(request: Request, options?: unknown): Promise<unknown>;
+}
+type CreateStaticHandler = (routes: RouteLike[], options?: { basename?: string } & Record<string, unknown>) => StaticHandlerLike;
+
+/** The methods the static handler's `query` answers with loaders and actions (others: its own 405). */
+const QUERY_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
+
+/** The routes from the top of `routes` down to the last of `ids`, each with only the next as its child. */
+function branchOf(routes: RouteLike[], ids: string[]): RouteLike[] | null {
+  const chain: RouteLike[] = [];
+  let level: RouteLike[] | undefined = routes;
+  for (const id of ids) {
+    const route: RouteLike | undefined = level?.find((candidate) => candidate.id === id);
+    if (!route) return null;
+    chain.push(route);
+    level = route.children;
+  }
+  let child: RouteLike | undefined;
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const route = chain[i] as RouteLike;
+    const copy: RouteLike = { ...route };
+    if (child) copy.children = [child];
+    else delete copy.children;
+    child = copy;
+  }
+  return child ? [child] : null;
+}
+
+/** Whether two answers of matchRoutes name the same routes with the same params and path parts. */
+function sameMatches(a: RouteMatchLike[] | null, b: RouteMatchLike[] | null): boolean {
+  if (!a || !b || a.length !== b.length) return false;
+  const paramsKey = (params: Record<string, string | undefined>) =>
+    JSON.stringify(Object.entries(params).sort(([x], [y]) => (x < y ? -1 : 1)));
+  return a.every((match, i) => {
+    const other = b[i] as RouteMatchLike;
+    return (
+      match.route.id === other.route.id &&
+      match.pathname === other.pathname &&
+      match.pathnameBase === other.pathnameBase &&
+      paramsKey(match.params) === paramsKey(other.params)
+    );
+  });
+}
+
+/**
+ * `createStaticHandler` whose `query` is answered, path by path, by a static handler over the matched branch
+ * alone (same loaders, actions, boundaries and answers; a match over a few routes instead of all of them).
+ * `match` is the remembered matchRoutes (for the whole tree), `exactMatch` the library's own (for the check).
+ */
+export function memoizeStaticHandler(original: CreateStaticHandler, match: MatchRoutes, exactMatch: MatchRoutes): CreateStaticHandler {
+  const memoized: CreateStaticHandler = (routes, options) => {
+    const whole = original(routes, options);
+    const basename = options?.basename || "/";
+    const byBranch = new Map<string, StaticHandlerLike>();
+    const byPath = new Map<string, StaticHandlerLike | null>();
+
+    const branchHandler = (pathname: string): StaticHandlerLike | null => {
+      const matches = match(whole.dataRoutes, { pathname }, basename);
+      if (!matches || matches.length === 0) return null;
+      const ids = matches.map((m) => m.route.id as string);
+      const key = ids.join("\u0000");
+      let handler = byBranch.get(key);
+      if (!handler) {
+        const branch = branchOf(routes, ids);
+        if (!branch) return null;
+        handler = original(branch, options);
+        byBranch.set(key, handler);
+      }
+      // Used for this path only if the branch alone matches it exactly as the whole tree does.
+      return sameMatches(exactMatch(handler.dataRoutes, { pathname }, basename), matches) ? handler : null;
+    };
+
+    const handlerFor = (request: Request): StaticHandlerLike => {
+      if (!QUERY_METHODS.has(request.method)) return whole;
+      const { pathname } = new URL(request.url);
+      if (pathname.length + basename.length > MAX_REMEMBERED_PATH_LENGTH) return whole;
+      let known = byPath.get(pathname);
+      if (known === undefined) {
+        known = branchHandler(pathname);
+        if (byPath.size >= MAX_PATHS_PER_SHAPE) byPath.clear();
+        byPath.set(pathname, known);
+      }
+      return known ?? whole;
+    };
+
+    return { ...whole, query: (request, queryOptions) => handlerFor(request).query(request, queryOptions) };
+  };
+  return Object.assign(memoized, { [MEMOIZED]: true, original });
+}
+
+type ConvertRoutes = (
+  routes: RouteLike[],
+  mapRouteProperties: unknown,
+  parentPath?: string[],
+  manifest?: Record<string, unknown>,
+) => RouteLike[];
+
+/**
+ * `convertRoutesToDataRoutes` with the same data routes, converted once per route tree (array) and
+ * `mapRouteProperties`. Only a whole tree converted into an empty manifest, as the static router does, is
+ * remembered: the remembered manifest entries are copied into the caller's manifest.
+ */
+export function memoizeDataRoutes(original: ConvertRoutes): ConvertRoutes {
+  const converted = new WeakMap<RouteLike[], { mapRouteProperties: unknown; routes: RouteLike[]; manifest: Record<string, unknown> }>();
+  const memoized: ConvertRoutes = (routes, mapRouteProperties, parentPath, manifest) => {
+    const whole = parentPath === undefined && Array.isArray(routes) && manifest !== undefined && Object.keys(manifest).length === 0;
+    if (!whole) return original(routes, mapRouteProperties, parentPath, manifest);
+    let known = converted.get(routes);
+    if (!known || known.mapRouteProperties !== mapRouteProperties) {
+      const own: Record<string, unknown> = {};
+      known = { mapRouteProperties, routes: original(routes, mapRouteProperties, undefined, own), manifest: own };
+      converted.set(routes, known);
+    }
+    Object.assign(manifest, known.manifest);
+    return known.routes;
+  };
+  return Object.assign(memoized, { [MEMOIZED]: true, original });
+}
+
 interface RouterModule {
-  matchRoutes: MatchRoutes & { [MEMOIZED]?: boolean };
+  UNSAFE_convertRoutesToDataRoutes?: ConvertRoutes & { [MEMOIZED]?: boolean };
+  matchRoutes: MatchRoutes & { [MEMOIZED]?: boolean; original?: MatchRoutes };
   parsePath: ParsePath;
+  createStaticHandler?: CreateStaticHandler & { [MEMOIZED]?: boolean };
 }
 
 interface RemixRoutesModule {
@@ -176,9 +311,9 @@ interface RemixRoutesModule {
 }
 
 /**
- * Puts the memos in place of `@remix-run/router`'s `matchRoutes` export and of `@remix-run/react`'s
- * `createServerRoutes` (its dist/routes.js, which RemixServer calls through), once per process. Answers
- * whether both are in place (false when an export is missing or cannot be replaced: pages then work as
+ * Puts the memos in place of `@remix-run/router`'s `matchRoutes`, `createStaticHandler` and
+ * `UNSAFE_convertRoutesToDataRoutes` exports and of `@remix-run/react`'s `createServerRoutes` (its
+ * dist/routes.js, which RemixServer calls through), once per process. Answers whether all are in place (false when an export is missing or cannot be replaced: pages then work as
  * before, only slower).
  */
 export function installRouteMatchMemo(): boolean {
@@ -197,8 +332,19 @@ export function installRouteMatchMemo(): boolean {
     if (!router.matchRoutes[MEMOIZED]) router.matchRoutes = memoizeMatchRoutes(router.matchRoutes, router.parsePath);
     const create = remixRoutes.createServerRoutes;
     if (typeof create === "function" && !create[MEMOIZED]) remixRoutes.createServerRoutes = memoizeServerRoutes(create);
+    const createHandler = router.createStaticHandler;
+    const exactMatch = router.matchRoutes.original;
+    if (typeof createHandler === "function" && !createHandler[MEMOIZED] && exactMatch)
+      router.createStaticHandler = memoizeStaticHandler(createHandler, router.matchRoutes, exactMatch);
+    const convert = router.UNSAFE_convertRoutesToDataRoutes;
+    if (typeof convert === "function" && !convert[MEMOIZED]) router.UNSAFE_convertRoutesToDataRoutes = memoizeDataRoutes(convert);
   } catch {
     return false;
   }
-  return router.matchRoutes[MEMOIZED] === true && remixRoutes.createServerRoutes?.[MEMOIZED] === true;
+  return (
+    router.matchRoutes[MEMOIZED] === true &&
+    remixRoutes.createServerRoutes?.[MEMOIZED] === true &&
+    router.createStaticHandler?.[MEMOIZED] === true &&
+    router.UNSAFE_convertRoutesToDataRoutes?.[MEMOIZED] === true
+  );
 }

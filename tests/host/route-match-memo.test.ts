@@ -8,14 +8,24 @@ import {
   MAX_REMEMBERED_PATH_LENGTH,
   memoizeMatchRoutes,
   memoizeServerRoutes,
+  memoizeDataRoutes,
+  memoizeStaticHandler,
   type MatchRoutes,
   type RouteLike,
+  type StaticHandlerLike,
 } from "#server/ops/route-match-memo";
 import remixConfig from "../../remix.config.js";
 import { ROOT_DIR } from "../helpers/web-build";
 
 const require = createRequire(import.meta.url);
-type RouterModule = { matchRoutes: MatchRoutes; parsePath: (path: string) => { pathname?: string } };
+type CreateStaticHandler = (routes: RouteLike[], options?: Record<string, unknown>) => StaticHandlerLike;
+type ConvertRoutes = (routes: RouteLike[], map: unknown, parentPath?: string[], manifest?: Record<string, unknown>) => RouteLike[];
+type RouterModule = {
+  UNSAFE_convertRoutesToDataRoutes: ConvertRoutes & { original?: ConvertRoutes };
+  matchRoutes: MatchRoutes;
+  parsePath: (path: string) => { pathname?: string };
+  createStaticHandler: CreateStaticHandler & { original?: CreateStaticHandler };
+};
 const routerOf = (from: string) => createRequire(require.resolve(from))("@remix-run/router") as RouterModule;
 
 /** The app's route tree as Remix builds it from app/routes (ids, paths, index flags, nesting). */
@@ -135,6 +145,111 @@ describe("remembered route matching (ADR 051)", () => {
     expect(builds).toBe(3);
   });
 
+  describe("the static handler's query, answered by the matched branch (ADR 053)", () => {
+    const createOriginal = (router.createStaticHandler.original ?? router.createStaticHandler) as CreateStaticHandler;
+    /** The app's tree with loaders and actions that report what they were called with; one loader throws. */
+    const withData = (list: RouteLike[]): RouteLike[] =>
+      list.map((route) => {
+        const id = route.id as string;
+        const report = ({ params, request }: { params: unknown; request: Request }) => ({ id, params, url: request.url });
+        return {
+          ...route,
+          hasErrorBoundary: id === "root" || id === "routes/$lang",
+          loader: id === "routes/$lang.p.$username.reviews" ? () => Promise.reject(new Error(`failed in ${id}`)) : report,
+          ...(id.includes("login") || id.includes("messenger") ? { action: report } : {}),
+          // Index routes take no children (the static handler refuses even an empty list).
+          children: route.children?.length ? withData(route.children) : undefined,
+        } as RouteLike;
+      });
+    /** What a query answers, as plain data (route objects by id, errors by message or status). */
+    const plain = (answer: unknown): unknown => {
+      if (answer instanceof Response) return { response: answer.status, location: answer.headers.get("location") };
+      const context = answer as {
+        statusCode: number;
+        matches: Array<{ route: RouteLike; params: unknown; pathname: string; pathnameBase: string }>;
+        loaderData: unknown;
+        actionData: unknown;
+        errors: Record<string, { message?: string; status?: number }> | null;
+        location: unknown;
+      };
+      return {
+        statusCode: context.statusCode,
+        matches: context.matches.map((m) => [m.route.id, m.params, m.pathname, m.pathnameBase]),
+        loaderData: context.loaderData,
+        actionData: context.actionData,
+        errors: context.errors && Object.entries(context.errors).map(([id, e]) => [id, e.message ?? e.status]),
+        location: context.location,
+      };
+    };
+
+    it("answers every path and method as the whole tree's handler does", async () => {
+      const memoized = memoizeMatchRoutes(original, router.parsePath);
+      const create = memoizeStaticHandler(createOriginal, memoized, original);
+      const tree = withData(appRoutes());
+      const whole = createOriginal(tree);
+      const wrapped = create(tree);
+      expect(wrapped.dataRoutes).toBe(wrapped.dataRoutes);
+      for (const path of [...PATHS, "/de/p/demo_escort/reviews", "/de/login?index&x=1"]) {
+        for (const method of ["GET", "HEAD", "POST", "PROPFIND"]) {
+          for (let round = 0; round < 2; round++) {
+            const request = () => new Request(`http://velora.test${path}`, { method, ...(method === "POST" ? { body: "a=1" } : {}) });
+            expect(plain(await wrapped.query(request())), `${method} ${path}`).toEqual(plain(await whole.query(request())));
+          }
+        }
+      }
+    });
+
+    it("runs the matched branch's handler, built once per branch, and the whole tree's for what does not match", async () => {
+      const built: number[] = [];
+      const counting: CreateStaticHandler = (routes, options) => {
+        const handler = createOriginal(routes, options);
+        let count = 0;
+        const walk = (list: RouteLike[]) => list.forEach((r) => ((count += 1), walk(r.children ?? [])));
+        walk(routes);
+        built.push(count);
+        return handler;
+      };
+      const create = memoizeStaticHandler(counting, memoizeMatchRoutes(original, router.parsePath), original);
+      const wrapped = create(withData(appRoutes()));
+      const whole = built[0]!;
+      expect(whole).toBeGreaterThan(50);
+      await wrapped.query(new Request("http://velora.test/de/login"));
+      await wrapped.query(new Request("http://velora.test/en/login"));
+      await wrapped.query(new Request("http://velora.test/de/login?r=x"));
+      // One branch (root, $lang, login) for all three paths: built once, three routes.
+      expect(built.slice(1)).toEqual([3]);
+      await wrapped.query(new Request("http://velora.test/xx/yy/zz/no"));
+      expect(built.length).toBeLessThanOrEqual(3);
+    });
+  });
+
+  it("converts a render's route tree into data routes once, each caller's manifest filled alike (ADR 053)", () => {
+    const convertOriginal = router.UNSAFE_convertRoutesToDataRoutes.original ?? router.UNSAFE_convertRoutesToDataRoutes;
+    let conversions = 0;
+    const convert = memoizeDataRoutes((...args) => ((conversions += 1), convertOriginal(...args)));
+    const mapRouteProperties = (route: RouteLike) => ({ hasErrorBoundary: route.id === "root" });
+    const tree = appRoutes().map(function strip(route): RouteLike {
+      return { ...route, children: route.children?.length ? route.children.map(strip) : undefined };
+    });
+    const expectedManifest: Record<string, unknown> = {};
+    const expected = convertOriginal(tree, mapRouteProperties, undefined, expectedManifest);
+    for (let render = 0; render < 3; render++) {
+      const manifest: Record<string, unknown> = {};
+      const routes = convert(tree, mapRouteProperties, undefined, manifest);
+      expect(routes).toEqual(expected);
+      expect(Object.keys(manifest).sort()).toEqual(Object.keys(expectedManifest).sort());
+      // The manifest names the very route objects of the tree it came with.
+      expect(manifest.root).toBe(routes[0]);
+    }
+    expect(conversions).toBe(1);
+    // Another tree or mapRouteProperties, a part of a tree, a manifest already in use: converted as asked.
+    convert([...tree], mapRouteProperties, undefined, {});
+    convert(tree, () => ({}), undefined, {});
+    convert(tree, mapRouteProperties, ["0"], {});
+    convert(tree, mapRouteProperties, undefined, { other: {} });
+    expect(conversions).toBe(5);
+  });
+
   it("is installed where the server runtime, React Router and RemixServer look it up", () => {
     expect(installRouteMatchMemo()).toBe(true);
     expect(installRouteMatchMemo()).toBe(true);
@@ -146,5 +261,7 @@ describe("remembered route matching (ADR 051)", () => {
     expect(routerOf("react-router")).toBe(fromRuntime);
     expect(fromRuntime.matchRoutes).not.toBe(original);
     expect(fromRuntime.matchRoutes(appRoutes(), "/de/p/lena")).toEqual(original(appRoutes(), "/de/p/lena"));
+    expect(typeof fromRuntime.createStaticHandler.original).toBe("function");
+    expect(typeof fromRuntime.UNSAFE_convertRoutesToDataRoutes.original).toBe("function");
   });
 });

@@ -6,17 +6,12 @@ import type { FriendListData } from "~/api/friends.server";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
-import { formatCalendarDate } from "~/utils/dates";
+import { formatCalendarDate, homeDayOf } from "~/utils/dates";
 import type { FriendsRefused } from "./friends.server";
 import * as css from "./friends.css";
 import { PageLinks } from "~/components/PageLinks";
 
 type Item = FriendListData["items"][number];
-
-/** A moment as the calendar day in the site's home zone (the dates elsewhere are read there too). */
-function dayOf(ms: number): string {
-  return new Date(ms).toLocaleDateString("sv-SE", { timeZone: "Europe/Berlin" });
-}
 
 export function FriendsPage({ list, done, refused }: { list: FriendListData; done: string | null; refused: FriendsRefused | null }) {
   const { t } = useTranslation("friends");
@@ -83,7 +78,7 @@ function FriendEntry({ item, type, refused }: { item: Item; type: FriendListType
   const { t: tErrors } = useTranslation();
   const lang = useLang();
   const to = useLocalePath();
-  const date = formatCalendarDate(dayOf(item.since), lang);
+  const date = formatCalendarDate(homeDayOf(item.since), lang);
   const hidden = (
     <>
       <input type="hidden" name="link_id" value={item.linkId} />

@@ -4,18 +4,28 @@ import type { Language } from "#server/contract/locales";
 import { messageParts, ONLINE_STATUS, ONLINE_STATUS_NAMES } from "#server/contract/messenger";
 import type { MediaImage } from "#server/contract/media";
 import { Picture } from "~/components/Picture";
+import { HOME_ZONE, homeDayOf } from "~/utils/dates";
 import * as css from "./messenger.css";
 
 const LOCALES: Record<Language, string> = { de: "de-DE", en: "en-GB", es: "es-ES", pl: "pl-PL" };
 
+/** One formatter per language, made on first use (making one costs tens of µs; a thread list formats many times). */
+function perLanguage(options: Intl.DateTimeFormatOptions): (lang: Language) => Intl.DateTimeFormat {
+  const made = new Map<Language, Intl.DateTimeFormat>();
+  return (lang) => {
+    let format = made.get(lang);
+    if (!format) made.set(lang, (format = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: HOME_ZONE, ...options })));
+    return format;
+  };
+}
+const clockIn = perLanguage({ hour: "2-digit", minute: "2-digit" });
+const dayMonthIn = perLanguage({ day: "numeric", month: "short" });
+
 /** A message's moment in the site's home zone: the time today, else day and time. */
 export function formatMessageTime(ms: number, lang: Language, now = Date.now()): string {
-  const zone = "Europe/Berlin";
-  const day = (value: number) => new Date(value).toLocaleDateString("sv-SE", { timeZone: zone });
-  const time = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: zone, hour: "2-digit", minute: "2-digit" }).format(ms);
-  if (day(ms) === day(now)) return time;
-  const date = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: zone, day: "numeric", month: "short" }).format(ms);
-  return `${date}, ${time}`;
+  const time = clockIn(lang).format(ms);
+  if (homeDayOf(ms) === homeDayOf(now)) return time;
+  return `${dayMonthIn(lang).format(ms)}, ${time}`;
 }
 
 export function OnlineStatus({ code }: { code: number }) {

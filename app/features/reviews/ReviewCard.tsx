@@ -5,7 +5,7 @@ import type { Language } from "#server/contract/locales";
 import { ratingWord, REVIEW_CRITERIA, REVIEW_QUESTIONS, type ReviewCriterion } from "#server/contract/reviews";
 import type { ReviewItemData } from "~/api/reviews.server";
 import { localePath } from "~/i18n/lang";
-import { formatCalendarDate } from "~/utils/dates";
+import { formatCalendarDate, formatHomeMoment, homeDayOf } from "~/utils/dates";
 import { useNumbers } from "~/utils/numbers";
 import * as css from "./reviews.css";
 
@@ -16,9 +16,7 @@ export function camelKey(criterion: string): string {
 
 /** A moment as a calendar day and Berlin time in the reader's language (dates are arranged in Germany). */
 export function reviewMoment(ms: number, lang: Language, withTime = true): string {
-  const day = formatCalendarDate(new Date(ms).toLocaleDateString("sv-SE", { timeZone: "Europe/Berlin" }), lang);
-  if (!withTime) return day;
-  return `${day}, ${new Date(ms).toLocaleTimeString("de-DE", { timeZone: "Europe/Berlin", hour: "2-digit", minute: "2-digit" })}`;
+  return withTime ? formatHomeMoment(ms, lang) : formatCalendarDate(homeDayOf(ms), lang);
 }
 
 export function ReviewCard({

@@ -5,6 +5,7 @@
  */
 import * as v from "valibot";
 import { fail } from "../../api/errors";
+import { internalRequest, responseText } from "../../api/internal-call";
 import { ok } from "../../api/router";
 import type { ModuleContext } from "../../api/module-context";
 import type { BatchResult, BatchResults } from "../../contract/batch";
@@ -86,13 +87,16 @@ export function registerBatch({ v2, dispatch }: ModuleContext): void {
           for (const [key, value] of Object.entries(call.params ?? {})) {
             for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
           }
-          const init: RequestInit = { method: call.method, headers: new Headers(headers) };
+          const callHeaders = new Headers(headers);
+          let callBody: string | undefined;
           if (call.method !== "GET" && call.body !== undefined) {
-            (init.headers as Headers).set("content-type", "application/json");
-            init.body = JSON.stringify(call.body);
+            callHeaders.set("content-type", "application/json");
+            callBody = JSON.stringify(call.body);
           }
-          const response = await dispatch(new Request(url, init), { ...c.env, inBatch: true });
-          const text = await response.text();
+          // In process, the cheap way (ADR 053): same routes and answers as a Request from the network.
+          const request = internalRequest({ url: url.href, method: call.method, headers: callHeaders, body: callBody });
+          const response = await dispatch(request, { ...c.env, inBatch: true });
+          const text = await responseText(response);
           let parsed: unknown = null;
           try {
             parsed = text ? JSON.parse(text) : null;

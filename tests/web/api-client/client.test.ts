@@ -417,22 +417,28 @@ describe("timeout", () => {
     expect(sleep).not.toHaveBeenCalled();
   });
 
-  it("also bounds the in-process API (context.apiFetch), which ignores abort signals", async () => {
-    vi.stubEnv("API_URL", ""); // no external API: the host's in-process one
-    let calls = 0;
-    const apiFetch = () => {
-      calls += 1;
-      return new Promise<Response>(() => {});
-    };
-    const api = createApiClient({
-      request: new Request(`${SITE}/de`, { headers: { cookie: `km_ff=${VISITOR}` } }),
-      context: { apiFetch, clientAddress: "203.0.113.9" } as unknown as AppLoadContext,
-      now: () => NOW,
-    });
-    const result = expectFailure(await api.call("/api/v2/hangs", { timeoutMs: 20 }));
-    expect(calls).toBe(1);
-    expect(result.errors[0]!.title).toBe(TIMEOUT_ERROR_KEY);
-  });
+  it.each(["apiFetch", "apiCall"] as const)(
+    "also bounds the in-process API (context.%s), which ignores abort signals",
+    async (transport) => {
+      vi.stubEnv("API_URL", ""); // no external API: the host's in-process one
+      let calls = 0;
+      const hang = () => {
+        calls += 1;
+        return new Promise<never>(() => {});
+      };
+      // With apiCall present the client's JSON calls take it (ADR 053); apiFetch then must not be reached.
+      const context =
+        transport === "apiFetch" ? { apiFetch: hang } : { apiFetch: () => Promise.reject(new Error("not this way")), apiCall: hang };
+      const api = createApiClient({
+        request: new Request(`${SITE}/de`, { headers: { cookie: `km_ff=${VISITOR}` } }),
+        context: { ...context, clientAddress: "203.0.113.9" } as unknown as AppLoadContext,
+        now: () => NOW,
+      });
+      const result = expectFailure(await api.call("/api/v2/hangs", { timeoutMs: 20 }));
+      expect(calls).toBe(1);
+      expect(result.errors[0]!.title).toBe(TIMEOUT_ERROR_KEY);
+    },
+  );
 
   it("defaults to 25000 ms, configurable with API_TIMEOUT_MS", () => {
     vi.stubEnv("API_TIMEOUT_MS", "");
@@ -769,5 +775,74 @@ describe("batch over POST /api/v2/batch", () => {
     expect(response.headers.get("location")).toBe("/de/login?r=%2Fde%2Fsettings");
     const handled = await clientFor("/de/settings").batch({ me: { endpoint: "/api/v2/user/data" } }, { handleErrors: true });
     expect(expectFailure(handled.me).status).toBe(401);
+  });
+});
+
+describe("in process over the host's light path (context.apiCall, ADR 053)", () => {
+  function inProcessClient(path: string) {
+    vi.stubEnv("API_URL", "");
+    const calls: Array<{ url: string; method: string; headers: Headers; body?: string }> = [];
+    const fetched: Request[] = [];
+    const context = {
+      clientAddress: "203.0.113.7",
+      requestId: "req-light-1",
+      apiCall: async (call: { url: string; method: string; headers: Headers; body?: string }) => {
+        calls.push(call);
+        return { status: 200, text: JSON.stringify({ code: 200, data: { some_key: 1 } }) };
+      },
+      apiFetch: async (request: Request) => {
+        fetched.push(request);
+        return new Response("raw bytes");
+      },
+    };
+    const api = createApiClient({
+      request: new Request(`${SITE}${path}`, { headers: { cookie: SIGNED_IN, "user-agent": "Browser/1.0" } }),
+      context: context as unknown as AppLoadContext,
+      now: () => NOW,
+    });
+    return { api, calls, fetched };
+  }
+
+  it("sends JSON calls with the same address, method, headers and body a Request would carry", async () => {
+    const { api, calls, fetched } = inProcessClient("/en/my_dashboard");
+    const result = expectSuccess(
+      await api.call<{ someKey: number }>("/api/v2/thing", { method: "PATCH", params: { a: [1, 2] }, body: { x: 1 } }),
+    );
+    expect(result.data).toEqual({ someKey: 1 });
+    expect(fetched).toHaveLength(0);
+    const [call] = calls;
+    expect(call!.url).toBe(`${SITE}/api/v2/thing?a=1&a=2`);
+    expect(call!.method).toBe("PATCH");
+    expect(call!.body).toBe('{"x":1}');
+    expect(Object.fromEntries(call!.headers)).toEqual({
+      accept: "application/json",
+      "accept-language": "en",
+      authorization: "Bearer token-abc",
+      "content-type": "application/json",
+      "user-agent": "Browser/1.0",
+      "x-forwarded-for": "203.0.113.7",
+      "x-km-ff": VISITOR,
+      "x-request-id": "req-light-1",
+    });
+  });
+
+  it("form-encodes /oauth/v2 bodies and runs batches over it too", async () => {
+    const { api, calls } = inProcessClient("/de/login");
+    await api.call("/oauth/v2/token", { method: "POST", auth: false, body: { grant_type: "password", username: "a b" } });
+    await api.batch({ one: { endpoint: "/api/v2/thing" } });
+    expect(calls.map((c) => [c.method, new URL(c.url).pathname, c.headers.get("content-type")])).toEqual([
+      ["POST", "/oauth/v2/token", "application/x-www-form-urlencoded"],
+      ["POST", "/api/v2/batch", "application/json"],
+    ]);
+    expect(calls[0]!.body).toBe("grant_type=password&username=a+b");
+    expect(calls[0]!.headers.has("authorization")).toBe(false);
+  });
+
+  it("leaves raw calls (files, uploads) to apiFetch", async () => {
+    const { api, calls, fetched } = inProcessClient("/de");
+    const response = await api.raw("/api/v2/media/x/original");
+    expect(await response.text()).toBe("raw bytes");
+    expect(fetched).toHaveLength(1);
+    expect(calls).toHaveLength(0);
   });
 });

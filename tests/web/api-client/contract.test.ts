@@ -7,6 +7,7 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { inProcessCaller } from "#server/api/internal-call";
 import { createApiClient, type ApiResult } from "~/api/client.server";
 import { createTestRuntime, createUser, type TestRuntime } from "../../helpers/runtime";
 
@@ -24,11 +25,20 @@ afterAll(async () => {
 
 const VISITOR = "contract-visitor-1";
 
+/**
+ * The host's two in-process ways: `apiFetch` (a Request, the body read back; the client's raw calls and hosts
+ * without `apiCall`) and `apiCall` (the JSON calls' light path, ADR 053). Every test runs over both.
+ */
+const TRANSPORTS = ["apiFetch", "apiCall"] as const;
+let transport: (typeof TRANSPORTS)[number] = "apiFetch";
+
 /** A client as a loader on `path` would create it, with the host's in-process API. */
 function clientFor(path: string, cookie = `km_ff=${VISITOR}`) {
   const request = new Request(`http://velora.test${path}`, { headers: { cookie } });
+  const bindings = { remoteAddress: "203.0.113.20", internal: true };
   const context = {
-    apiFetch: (apiRequest: Request) => runtime.api.fetch(apiRequest, { remoteAddress: "203.0.113.20", internal: true }),
+    apiFetch: (apiRequest: Request) => runtime.api.fetch(apiRequest, bindings),
+    ...(transport === "apiCall" ? { apiCall: inProcessCaller(runtime.api, bindings) } : {}),
     clientAddress: "203.0.113.20",
   } as unknown as AppLoadContext;
   return createApiClient({ request, context, now: () => runtime.clock.now() });
@@ -54,7 +64,11 @@ async function tokenFor(username: string, password: string): Promise<string> {
   return expectSuccess(result).data.access_token;
 }
 
-describe("the client against the real API", () => {
+describe.each(TRANSPORTS)("the client against the real API (in process over %s)", (name) => {
+  beforeAll(() => {
+    transport = name;
+  });
+
   it("logs in over /oauth/v2/token with a form-encoded body and reads camelized user data", async () => {
     const user = await createUser(runtime);
     const token = await tokenFor(user.username, user.password);

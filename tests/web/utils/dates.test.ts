@@ -6,7 +6,8 @@ import { format } from "date-fns";
 import { de, enGB, es, pl } from "date-fns/locale";
 import { describe, expect, it } from "vitest";
 import { SUPPORTED_LANGUAGES } from "#server/contract/locales";
-import { formatCalendarDate, formatDayMonth } from "~/utils/dates";
+import { formatMessageTime } from "~/features/messenger/parts";
+import { formatCalendarDate, formatDayMonth, formatHomeMoment, homeClockOf, homeDayOf } from "~/utils/dates";
 
 const REFERENCE = {
   de: { full: "d. MMM yyyy", short: "d. MMM", locale: de },
@@ -31,5 +32,31 @@ describe("calendar dates", () => {
     expect(formatDayMonth("", "en")).toBe("");
     expect(formatCalendarDate("2026-11-25", "de")).toBe("25. Nov. 2026");
     expect(formatDayMonth("2026-03-05", "pl")).toBe("5 mar");
+  });
+});
+
+describe("moments in the home zone (formatters made once)", () => {
+  // Every 97 minutes through 2026: both DST changes, midnights and noons in Berlin.
+  const moments = Array.from({ length: 5500 }, (_, i) => Date.UTC(2026, 0, 1) + i * 97 * 60_000);
+
+  it("give the day and the time toLocaleDateString/toLocaleTimeString give", () => {
+    for (const ms of moments) {
+      expect(homeDayOf(ms)).toBe(new Date(ms).toLocaleDateString("sv-SE", { timeZone: "Europe/Berlin" }));
+      expect(homeClockOf(ms)).toBe(
+        new Date(ms).toLocaleTimeString("de-DE", { timeZone: "Europe/Berlin", hour: "2-digit", minute: "2-digit" }),
+      );
+    }
+  });
+
+  it.each(SUPPORTED_LANGUAGES)("a message's time in %s: the time today, else day and time, as a formatter made per call gives", (lang) => {
+    const locale = { de: "de-DE", en: "en-GB", es: "es-ES", pl: "pl-PL" }[lang];
+    const now = Date.UTC(2026, 10, 26, 9, 30);
+    for (const ms of [now - 60_000, now - 9 * 3_600_000, now - 3 * 86_400_000, ...moments.slice(0, 300)]) {
+      const time = new Intl.DateTimeFormat(locale, { timeZone: "Europe/Berlin", hour: "2-digit", minute: "2-digit" }).format(ms);
+      const sameDay = homeDayOf(ms) === homeDayOf(now);
+      const date = new Intl.DateTimeFormat(locale, { timeZone: "Europe/Berlin", day: "numeric", month: "short" }).format(ms);
+      expect(formatMessageTime(ms, lang, now)).toBe(sameDay ? time : `${date}, ${time}`);
+    }
+    expect(formatHomeMoment(Date.UTC(2026, 10, 25, 13, 5), lang)).toBe(`${formatCalendarDate("2026-11-25", lang)}, 14:05`);
   });
 });
