@@ -60,22 +60,22 @@ export function FormField({
   errors,
   ...input
 }: Omit<FieldProps, "name" | "type"> & { field: FormFieldMetadata; type: "text" | "email" | "password" | "tel" }) {
-  const bound = boundInputProps(field, type);
+  // ariaAttributes off: Field describes the input by the hint and the error line it renders under its own id,
+  // which conform's ids would miss (a page's own id, the hint).
+  const bound = getInputProps(field, { type, ariaAttributes: false });
   return <Field {...input} {...bound} id={id ?? bound.id} name={field.name} errors={errors ?? field.errors} />;
 }
 
 /** A CheckboxField bound to a conform field the same way (checked state from the form's metadata). */
 export function FormCheckboxField({ field, label }: { field: FormFieldMetadata; label: string }) {
-  return <CheckboxField label={label} {...boundInputProps(field, "checkbox")} name={field.name} errors={field.errors} />;
-}
-
-/**
- * conform's input props without its aria wiring: the field components describe the input by the hint and the
- * error line they render under their own id, which conform's ids would miss (a given `id`, the hint).
- */
-function boundInputProps(field: FormFieldMetadata, type: "text" | "email" | "password" | "tel" | "checkbox") {
-  const { "aria-describedby": _describedBy, "aria-invalid": _invalid, ...props } = getInputProps(field, { type });
-  return props;
+  return (
+    <CheckboxField
+      label={label}
+      {...getInputProps(field, { type: "checkbox", ariaAttributes: false })}
+      name={field.name}
+      errors={field.errors}
+    />
+  );
 }
 
 /** Errors without a field, shown above the form. */
