@@ -32,8 +32,11 @@ export function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const response = c.res;
+    // node-server's own Response keeps header changes made after it was built (the API's no-store fallback,
+    // the security headers) in a copy that reading its body throws away, rebuilding from its first headers.
+    // So the body is read only on the path that compresses, which copies these headers onto its new answer.
     const headers = response.headers;
-    if (!response.body || c.req.method === "HEAD" || response.status === 204 || response.status === 304) return;
+    if (c.req.method === "HEAD" || response.status === 204 || response.status === 304) return;
     if (headers.has("content-encoding") || !COMPRESSIBLE.test(headers.get("content-type") ?? "")) return;
     const length = headers.get("content-length");
     if (length !== null && Number(length) < MIN_BYTES) return;
@@ -44,8 +47,14 @@ export function compression(): MiddlewareHandler {
     const negotiator = new Negotiator({ headers: { "accept-encoding": c.req.header("accept-encoding") ?? "" } });
     const encoding = (negotiator.encoding as PreferringEncoding).call(negotiator, ENCODINGS, { preferred: ENCODINGS });
     if (encoding !== "br" && encoding !== "gzip") return;
-    const compressed = Readable.fromWeb(response.body as NodeReadableStream).pipe(encoder(encoding));
     const out = new Headers(headers);
+    const body = response.body;
+    if (!body) {
+      c.res = undefined;
+      c.res = new Response(null, { status: response.status, statusText: response.statusText, headers: out });
+      return;
+    }
+    const compressed = Readable.fromWeb(body as NodeReadableStream).pipe(encoder(encoding));
     out.set("Content-Encoding", encoding);
     out.delete("Content-Length");
     // The bytes differ from the identity body's: a strong validator would claim otherwise.

@@ -37,3 +37,25 @@ test("a form posted from a page of another site is refused with the translated 4
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "Formular von einer fremden Seite" })).toBeVisible();
 });
+
+// The real server (node-server's own Response class): answers the host changes after the API built them — the
+// no-store fallback, the security headers — keep those headers for every client, also one that takes no
+// compression (the identity body is never rebuilt from the API's first headers).
+test("API answers keep no-store and the security headers without compression", async ({ request, baseURL }) => {
+  for (const encoding of ["identity", "gzip, br"]) {
+    const answers = [
+      await request.get("/api/v2/user/data", { headers: { "accept-encoding": encoding } }),
+      await request.get("/api/v2/definitions/nothing", { headers: { "accept-encoding": encoding } }),
+      await request.post("/oauth/v2/token", {
+        headers: { "accept-encoding": encoding, origin: baseURL ?? "" },
+        form: { grant_type: "password", username: "demo_client", password: "wrong-password-1" },
+      }),
+    ];
+    for (const answer of answers) {
+      const headers = answer.headers();
+      expect(headers["cache-control"], `${answer.url()} ${encoding}`).toContain("no-store");
+      expect(headers["x-content-type-options"], `${answer.url()} ${encoding}`).toBe("nosniff");
+      expect(headers["content-security-policy"], `${answer.url()} ${encoding}`).toBeTruthy();
+    }
+  }
+});
