@@ -2,7 +2,8 @@
  * The messenger (issue 12, ADR 043): threads per pair of members, each member's own view of a thread, sending under
  * the contact rules (rules.ts), thread actions, the requests folder, thread mediums and autocomplete. Every read and
  * action is for the signed-in member's own view: a thread id of someone else's conversation answers 404 like an
- * unknown one. A message is committed first, then published on the bus as a small hint (contract/realtime).
+ * unknown one. A message is committed first, then published on the bus to each member as their own copy, with the id
+ * of the message before it (contract/realtime, ADR 052).
  */
 import { sql, type ExpressionBuilder } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
@@ -29,6 +30,7 @@ import {
   type ThreadMediums,
   type ThreadSummary,
 } from "../../contract/messenger";
+import type { RealtimeEnvelope } from "../../contract/realtime";
 import type { DB } from "../../db/index";
 import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
@@ -466,7 +468,7 @@ export async function precheckSend(
 /**
  * Sends a message (text, photos, or the no-thanks action) under the contact rules. In one transaction: the sender
  * and the thread locked (PostgreSQL), the pair read once (pair.ts), the rules, the message and its photos, both
- * views, the notification, the first-contact record, the unread mail job; after the commit the hint on the bus.
+ * views, the notification, the first-contact record, the unread mail job; after the commit the message events.
  * With a client key, a key already stored for this sender answers that message, writes and publishes nothing, and
  * says so (`replayed`: the caller drops the photos it prepared for the retry) (ADR 048).
  */
@@ -480,9 +482,11 @@ export async function sendMessage(
   const actionType = input.actionType ?? MESSAGE_ACTION.normal;
   const clientKey = actionType === MESSAGE_ACTION.normal ? (input.clientKey ?? null) : null;
   let hints: NotificationHints = [];
+  let events: RealtimeEnvelope[] = [];
   let replayed = false;
   const result = await deps.db.transaction().execute(async (trx) => {
     hints = [];
+    events = [];
     replayed = false;
     const now = deps.clock.now();
     await lockSender(trx, memberId, now);
@@ -507,10 +511,8 @@ export async function sendMessage(
     return write(trx, ctx, null, now);
   });
   if (replayed) return { result, replayed };
-  await deps.bus.publish({
-    to: [memberId, other.id],
-    event: { type: "message", thread_id: result.thread_id, message_id: result.message.id },
-  });
+  // Issued together, in order: one connection carries them, so the stream keeps the message before its notification.
+  await Promise.all(events.map((envelope) => deps.bus.publish(envelope)));
   await publishNotificationHints(deps, hints);
   return { result, replayed };
 
@@ -643,7 +645,15 @@ export async function sendMessage(
         { runAt: now + UNREAD_MAIL_DELAY_MS, key: `mail.messenger_unread:${threadId}:${other.id}` },
       );
     }
-    return { outcome: "success", thread_id: threadId, message: toMessage(message, memberId, photos, 0) };
+    // Each member's socket gets the message as their conversation GET shows it (ADR 052); `prev_id` is what was
+    // last in the thread when the pair lock was taken, so it is exactly the message before this one.
+    const prevId = thread.last_message_id ?? 0;
+    const mineCopy = toMessage(message, memberId, photos, 0);
+    events = [
+      { to: [memberId], event: { type: "message", prev_id: prevId, message: mineCopy } },
+      { to: [other.id], event: { type: "message", prev_id: prevId, message: toMessage(message, other.id, photos, 0) } },
+    ];
+    return { outcome: "success", thread_id: threadId, message: mineCopy };
   }
 }
 
