@@ -30,7 +30,9 @@ import {
   type ThreadMediums,
   type ThreadSummary,
 } from "../../contract/messenger";
+import { NOTIFICATION_EVENT_SPECS } from "../../contract/notifications";
 import type { RealtimeEnvelope } from "../../contract/realtime";
+import type { NotificationChannel } from "../../contract/settings";
 import type { DB } from "../../db/index";
 import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
@@ -255,7 +257,7 @@ async function pairContext(
   db: DB,
   memberId: number,
   other: MemberRow,
-  options: { counts?: boolean; clientKey?: string | null } = {},
+  options: Parameters<typeof readPair>[4] = {},
 ): Promise<PairContext> {
   const now = deps.clock.now();
   const pair = await readPair(db, memberId, other.id, now, options);
@@ -371,30 +373,36 @@ function refused(decision: Decision): ApiError {
   );
 }
 
-/**
- * Holds the sender's row so parallel sends count the limits one after the other, and marks them active (the
- * hot-escort rule reads it) in the same statement. On PostgreSQL an UPDATE that changes no key column takes FOR NO
- * KEY UPDATE, not FOR UPDATE: every row a send inserts points at both members (foreign keys take KEY SHARE on them),
- * and FOR UPDATE would make two members writing to each other wait on one another's row — a deadlock once the
- * pair lock below orders them (found by scripts/bench-realtime.mjs --adapter messenger). SQLite writes serially.
- */
-async function lockSender(trx: DB, memberId: number, now: number): Promise<void> {
-  await trx.updateTable("users").set({ last_active_at: now }).where("id", "=", memberId).execute();
-}
-
 /** The first key of the messenger's per-pair advisory locks (search_profiles refreshes use 11). */
 const PAIR_LOCK_SPACE = 12;
 
 /**
- * PostgreSQL: serialise the sends of one pair before the message takes its id, so messages of one conversation
- * commit in id order. Without it, two members writing at once could commit 101 before 100; a client that resynced
- * "after 101" in between would never see 100 (the bench found what ADR 042's cursor relies on). A lock on the pair
- * key, not on the thread row: two first messages at once have no row to lock yet, and the second would read "no
- * thread, no views" and then insert views the first had just written (500). Held until the transaction ends.
+ * The send's locks, in one statement on PostgreSQL (ADR 052: one round trip fewer per message).
+ *
+ * The pair lock (PostgreSQL) serialises the sends of one pair before the message takes its id, so messages of one
+ * conversation commit in id order — ADR 042's cursor and ADR 052's `prev_id` rely on it: without it, two members
+ * writing at once could commit 101 before 100, and a client that resynced "after 101" in between would never see 100
+ * (found by scripts/bench-realtime.mjs). A lock on the pair key, not on the thread row: two first messages at once
+ * have no row to lock yet, and the second would read "no thread, no views" and then insert views the first had just
+ * written (500). Held until the transaction ends.
+ *
+ * The sender's row is held so parallel sends count the limits one after the other, and marked active (the hot-escort
+ * rule reads it) in the same UPDATE. On PostgreSQL an UPDATE that changes no key column takes FOR NO KEY UPDATE, not
+ * FOR UPDATE: every row a send inserts points at both members (foreign keys take KEY SHARE on them), and FOR UPDATE
+ * would make two members writing to each other wait on one another's row.
+ *
+ * Order: the pair lock first (the subquery yields its row before the UPDATE touches the sender's row), then the row.
+ * A send holds one pair lock and one member row and takes them in that order, so two sends cannot wait on each other
+ * in a circle. The pair read after it runs in a snapshot taken after both locks (pair.ts). SQLite writes serially.
  */
-async function lockPair(deps: ApiDeps, trx: DB, memberId: number, otherId: number): Promise<void> {
-  if (deps.dialect !== "postgres") return;
-  await sql`SELECT pg_advisory_xact_lock(${PAIR_LOCK_SPACE}, hashtext(${pairKey(memberId, otherId)}))`.execute(trx);
+async function lockSend(deps: ApiDeps, trx: DB, memberId: number, otherId: number, now: number): Promise<void> {
+  if (deps.dialect !== "postgres") {
+    await trx.updateTable("users").set({ last_active_at: now }).where("id", "=", memberId).execute();
+    return;
+  }
+  await sql`UPDATE users SET last_active_at = ${now}
+    FROM (SELECT pg_advisory_xact_lock(${PAIR_LOCK_SPACE}, hashtext(${pairKey(memberId, otherId)}))) AS pair_lock
+    WHERE users.id = ${memberId}`.execute(trx);
 }
 
 /** The photos of a send, already rendered and stored (photos.ts); rows are written with the message. */
@@ -489,11 +497,14 @@ export async function sendMessage(
     events = [];
     replayed = false;
     const now = deps.clock.now();
-    await lockSender(trx, memberId, now);
-    await lockPair(deps, trx, memberId, other.id);
+    await lockSend(deps, trx, memberId, other.id, now);
     // Every read of the rules inside the transaction (SQLite holds one connection for it).
     const tdeps: ApiDeps = { ...deps, db: trx };
-    const ctx = await pairContext(tdeps, trx, memberId, other, { counts: true, clientKey });
+    const ctx = await pairContext(tdeps, trx, memberId, other, {
+      counts: true,
+      clientKey,
+      recipientChoices: NOTIFICATION_EVENT_SPECS.message.kind,
+    });
     const stored = await storedSend(tdeps, memberId, other.id, ctx.keyed, { body: input.body, photoCount: input.photos?.length ?? 0 });
     if (stored) {
       replayed = true;
@@ -568,6 +579,39 @@ export async function sendMessage(
       .execute();
 
     const { mine, theirs } = ctx;
+    // Both members' existing views in one statement (ADR 052): the sender's reads the thread — writing in a thread of
+    // one's requests folder accepts it — and the recipient's counts one more unread; writing brings a hidden thread
+    // back on both sides.
+    const existing = [mine ? memberId : null, theirs ? other.id : null].filter((id): id is number => id !== null);
+    if (existing.length > 0) {
+      await trx
+        .updateTable("messenger_thread_members")
+        .set((eb) => {
+          const isMine = eb("member_id", "=", memberId);
+          return {
+            folder: eb.case().when(isMine).then("inbox").else(eb.ref("folder")).end(),
+            request_reason: eb
+              .case()
+              .when(isMine)
+              .then(sql<string | null>`null`)
+              .else(eb.ref("request_reason"))
+              .end(),
+            hidden: 0,
+            last_read_id: eb.case().when(isMine).then(message.id).else(eb.ref("last_read_id")).end(),
+            unread_count: eb
+              .case()
+              .when(isMine)
+              .then(0)
+              .else(eb("unread_count", "+", 1))
+              .end(),
+            last_visible_id: message.id,
+            updated_at: now,
+          };
+        })
+        .where("thread_id", "=", threadId)
+        .where("member_id", "in", existing)
+        .execute();
+    }
     if (!mine) {
       await trx
         .insertInto("messenger_thread_members")
@@ -580,26 +624,10 @@ export async function sendMessage(
           updated_at: now,
         })
         .execute();
-    } else {
-      await trx
-        .updateTable("messenger_thread_members")
-        // Writing in a thread of one's requests folder accepts it; writing brings a hidden thread back.
-        .set({
-          folder: "inbox",
-          request_reason: null,
-          hidden: 0,
-          last_read_id: message.id,
-          unread_count: 0,
-          last_visible_id: message.id,
-          updated_at: now,
-        })
-        .where("thread_id", "=", threadId)
-        .where("member_id", "=", memberId)
-        .execute();
-      // Answering reads the thread, so its notifications are read too. Only unread messages have an unread
-      // notification (every way of reading a thread marks them), so a thread without any has nothing to mark.
-      if (mine.unread_count > 0) await markSubjectRead(deps, trx, memberId, "message", { type: "thread", id: threadId });
     }
+    // Answering reads the thread, so its notifications are read too. Only unread messages have an unread
+    // notification (every way of reading a thread marks them), so a thread without any has nothing to mark.
+    else if (mine.unread_count > 0) await markSubjectRead(deps, trx, memberId, "message", { type: "thread", id: threadId });
     if (!theirs) {
       const toRequests = decision?.requestReason ? { folder: "requests", request_reason: decision.requestReason } : {};
       await trx
@@ -614,13 +642,6 @@ export async function sendMessage(
           ...toRequests,
         })
         .execute();
-    } else {
-      await trx
-        .updateTable("messenger_thread_members")
-        .set((eb) => ({ hidden: 0, unread_count: eb("unread_count", "+", 1), last_visible_id: message.id, updated_at: now }))
-        .where("thread_id", "=", threadId)
-        .where("member_id", "=", other.id)
-        .execute();
     }
     hints = await notifyRecipient(deps, trx, {
       recipient: other,
@@ -629,6 +650,7 @@ export async function sendMessage(
       before: theirs,
       requestReason: decision?.requestReason ?? null,
       actionType,
+      channels: ctx.recipientChannels,
     });
     if (firstContact) {
       await trx
@@ -676,6 +698,8 @@ async function notifyRecipient(
     before: MemberView | undefined;
     requestReason: string | null;
     actionType: number;
+    /** The recipient's choices for messages, read with the pair. */
+    channels: Record<NotificationChannel, boolean> | null;
   },
 ): Promise<NotificationHints> {
   const { before } = message;
@@ -688,6 +712,7 @@ async function notifyRecipient(
     known: {
       recipient: message.recipient,
       actorName: message.sender.display_name ?? message.sender.username,
+      channels: message.channels ?? undefined,
     },
     event: "message",
     actorId: message.sender.id,

@@ -76,14 +76,15 @@ describe(`messenger message events (${TEST_DB})`, () => {
     const benTab = await open(ben);
     const carlTab = await open(carl);
 
-    const first = await send(anna, ben, "Hallo Ben, geheim");
-    const photo = await sendPhoto(ben, anna, "Ein Foto, geheim");
-    expect(photo.message.photos).toHaveLength(1);
-
-    for (const { sent, sender, senderTabs, recipient, recipientTab, prev } of [
-      { sent: first, sender: anna, senderTabs: annaTabs, recipient: ben, recipientTab: benTab, prev: 0 },
-      { sent: photo, sender: ben, senderTabs: [benTab], recipient: anna, recipientTab: annaTabs[0]!, prev: first.message.id },
-    ]) {
+    /** Both sides' events of a send, each compared with that member's GET right after it (before anyone answers). */
+    async function expectEvents(
+      sent: SendResult,
+      sender: Member,
+      senderTabs: TestClient[],
+      recipient: Member,
+      recipientTab: TestClient,
+      prev: number,
+    ) {
       const id = sent.message.id;
       const received = await eventIn(recipientTab, id);
       expect(received.prev_id).toBe(prev);
@@ -96,6 +97,11 @@ describe(`messenger message events (${TEST_DB})`, () => {
         expect(own.message).toEqual(sent.message);
       }
     }
+    const first = await send(anna, ben, "Hallo Ben, geheim");
+    await expectEvents(first, anna, annaTabs, ben, benTab, 0);
+    const photo = await sendPhoto(ben, anna, "Ein Foto, geheim");
+    expect(photo.message.photos).toHaveLength(1);
+    await expectEvents(photo, ben, [benTab], anna, annaTabs[0]!, first.message.id);
     // Anna's second tab got Ben's photo message too, with the path Anna's GET shows (and the API serves her).
     const inSecondTab = await eventIn(annaTabs[1]!, photo.message.id);
     const path = inSecondTab.message.photos[0]!.image.path;
