@@ -444,7 +444,11 @@ const clients = members.map((member) => {
     const ids = awaiting.get(partner.index);
     if (!ids) return;
     const held = new Set((store.getState().messages[conversationOf(member.index, partner.index)] ?? []).map((m) => m.id));
-    for (const id of ids) if (held.has(id)) (delivered(id), ids.delete(id));
+    for (const id of ids) {
+      if (!held.has(id)) continue;
+      delivered(id);
+      ids.delete(id);
+    }
   };
   // A gap fetches its conversation only: one fetch running per conversation, one more queued behind it.
   const syncing = new Map();
