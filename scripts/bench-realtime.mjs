@@ -545,6 +545,7 @@ const cpuSampler = setInterval(() => {
   dbCpu.sample().catch(() => undefined);
 }, 250);
 const cpuAtStart = sampleCpu();
+const benchCpuAtStart = process.cpuUsage();
 const started = performance.now();
 const inFlight = new Set();
 for (let i = 0; i < MESSAGES; i++) {
@@ -586,6 +587,7 @@ for (let i = 0; i < MESSAGES; i++) {
 await Promise.all(inFlight);
 const sendSeconds = (performance.now() - started) / 1000;
 const cpuDuringLoad = sampleCpu() - cpuAtStart;
+const benchCpu = process.cpuUsage(benchCpuAtStart);
 clearInterval(cpuSampler);
 await dbCpu.sample().catch(() => undefined);
 const dbCpuDuringLoad = dbCpu.total();
@@ -670,6 +672,8 @@ const result = {
   // The PostgreSQL backends of the bench database over the same time (the same machine's cores).
   database_cpu_seconds: Number(dbCpuDuringLoad.toFixed(1)),
   database_cpu_ms_per_message: Number(((dbCpuDuringLoad * 1000) / Math.max(1, acked.length)).toFixed(1)),
+  // This process (the senders and every member's client) over the same time: it shares the machine's cores.
+  bench_cpu_ms_per_message: Number(((benchCpu.user + benchCpu.system) / 1000 / Math.max(1, acked.length)).toFixed(1)),
   instance_killed: killed,
   delivered_live: liveDeliveries,
   redelivered_live: rawDuplicates,
