@@ -228,7 +228,15 @@ async function partnerByName(deps: ApiDeps, memberId: number, username: string):
 }
 
 function toMessage(
-  row: { id: number; thread_id: number; sender_id: number; body: string; action_type: number; created_at: number | string },
+  row: {
+    id: number;
+    thread_id: number;
+    sender_id: number;
+    body: string;
+    action_type: number;
+    client_key: string | null;
+    created_at: number | string;
+  },
   memberId: number,
   photos: Map<number, StoredPhoto[]>,
   partnerReadUpTo: number,
@@ -242,6 +250,8 @@ function toMessage(
     photos: (photos.get(row.id) ?? []).map((photo): MessagePhoto => ({ id: photo.id, image: photoImageOf(photo) })),
     created_at: Number(row.created_at),
     read: row.sender_id === memberId && partnerReadUpTo >= row.id,
+    // The key is the sender's: the other member never learns it.
+    client_key: row.sender_id === memberId ? row.client_key : null,
   };
 }
 
@@ -330,7 +340,7 @@ export async function conversationWith(
   }
   let rowsQuery = deps.db
     .selectFrom("messenger_messages")
-    .select(["id", "thread_id", "sender_id", "body", "action_type", "photo_count", "created_at"])
+    .select(["id", "thread_id", "sender_id", "body", "action_type", "photo_count", "client_key", "created_at"])
     .where("thread_id", "=", ctx.thread.id)
     .where("id", ">", Math.max(view.deleted_up_to, query.after_id ?? 0));
   if (resync) rowsQuery = rowsQuery.orderBy("id", "asc");
@@ -444,7 +454,7 @@ async function storedSend(
   if (keyed.recipient_id !== otherId) throw fail.conflict(MESSENGER_ERRORS.clientKeyReused);
   const row = await deps.db
     .selectFrom("messenger_messages")
-    .select(["id", "thread_id", "sender_id", "body", "action_type", "created_at"])
+    .select(["id", "thread_id", "sender_id", "body", "action_type", "client_key", "created_at"])
     .where("id", "=", keyed.id)
     .executeTakeFirstOrThrow();
   const photos = await photosOfMessages(deps.db, [row.id]);
@@ -554,7 +564,7 @@ export async function sendMessage(
         client_key: clientKey,
         created_at: now,
       })
-      .returning(["id", "thread_id", "sender_id", "body", "action_type", "created_at"])
+      .returning(["id", "thread_id", "sender_id", "body", "action_type", "client_key", "created_at"])
       .executeTakeFirstOrThrow();
     const photos = new Map<number, StoredPhoto[]>();
     if (input.photos && input.photos.length > 0) {

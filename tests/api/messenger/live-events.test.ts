@@ -38,8 +38,8 @@ describe(`messenger message events (${TEST_DB})`, () => {
     tabs.push(tab);
     return tab;
   }
-  async function send(from: Member, to: Member, body: string): Promise<SendResult> {
-    const response = await rt.request(`/api/v2/messenger/send/${to.username}`, {
+  async function send(from: Member, to: Member, body: string, clientKey?: string): Promise<SendResult> {
+    const response = await rt.request(`/api/v2/messenger/send/${to.username}${clientKey ? `?client_key=${clientKey}` : ""}`, {
       method: "POST",
       token: from.token,
       headers: { "content-type": "application/json" },
@@ -97,8 +97,12 @@ describe(`messenger message events (${TEST_DB})`, () => {
         expect(own.message).toEqual(sent.message);
       }
     }
-    const first = await send(anna, ben, "Hallo Ben, geheim");
+    const first = await send(anna, ben, "Hallo Ben, geheim", "annas-key-0001");
     await expectEvents(first, anna, annaTabs, ben, benTab, 0);
+    // The send's key travels to the sender's own tabs only (their optimistic copy), never to the recipient.
+    expect((await eventIn(annaTabs[1]!, first.message.id)).message.client_key).toBe("annas-key-0001");
+    expect((await eventIn(benTab, first.message.id)).message.client_key).toBeNull();
+    expect(JSON.stringify(benTab.frames)).not.toContain("annas-key-0001");
     const photo = await sendPhoto(ben, anna, "Ein Foto, geheim");
     expect(photo.message.photos).toHaveLength(1);
     await expectEvents(photo, ben, [benTab], anna, annaTabs[0]!, first.message.id);

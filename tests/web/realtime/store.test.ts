@@ -77,6 +77,19 @@ describe("realtime store", () => {
       expect(store.getState().cursors.ben).toBe(4);
     });
 
+    it("takes our own send's event before its answer in place of the optimistic copy (by its key): never shown twice", () => {
+      const store = createRealtimeStore({ userId: 1, messages: [msg(1)] });
+      store.getState().addPending({ clientKey: "k1", thread: "ben", senderId: 1, text: "hi", sentAt: 5 });
+      expect(store.getState().next(msg(2, "ben", { senderId: 1, text: "hi", clientKey: "k1" }), 1)).toBe("applied");
+      expect(store.getState().messages.ben!.map((m) => [m.id, m.clientKey, m.status])).toEqual([
+        [1, null, "success"],
+        [2, "k1", "success"],
+      ]);
+      // The answer comes after: still once.
+      store.getState().confirm("k1", msg(2, "ben", { senderId: 1, text: "hi" }));
+      expect(store.getState().messages.ben!.map((m) => m.id)).toEqual([1, 2]);
+    });
+
     it("moves the cursor over our own send when its event follows: the partner's answer is then contiguous", () => {
       const store = createRealtimeStore({ userId: 1, messages: [msg(1)] });
       store.getState().addPending({ clientKey: "k1", thread: "ben", senderId: 1, text: "hi", sentAt: 5 });

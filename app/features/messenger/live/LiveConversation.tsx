@@ -48,6 +48,8 @@ export function toIncoming(
 ): IncomingMessage<LiveWireMessage> {
   return {
     id: message.id,
+    // Our own send's key (the API gives it on our messages only): the stored copy replaces the optimistic one.
+    clientKey: message.clientKey,
     thread,
     senderId: message.mine ? viewerId : (partnerId ?? 0),
     text: message.body,
