@@ -3,7 +3,8 @@
 //   npm run build   # once: the harness starts build/server.js
 //   node scripts/bench-realtime.mjs [--members 200] [--messages 10000] [--rate 200] [--adapter bus|messenger]
 //                                    [--drop-every-ms 200] [--kill-at 0.4] [--down-ms 3000] [--ports 3721,3722]
-//                                    [--no-resync]   (proves the checker: losses must be reported)
+//                                    [--no-resync]   (proves the checker: losses must be reported; clients load
+//                                                     their conversations once and never resync after that)
 //                                    [--profile-dir DIR]   (a V8 CPU profile per instance)
 //
 // Two app instances on one PostgreSQL database and one Redis (logical database 15, flushed first), N members
@@ -19,16 +20,21 @@
 //    it publishes each committed message with the bus adapter's own command (XADD MAXLEN ~ on the stream the
 //    instances read), carrying the message. This measures stream → both instances → hub → sockets → client.
 //  - messenger: the real path. POST /api/v2/messenger/send/:username (201 with the stored message: the ack),
-//    GET /api/v2/messenger/messages/:username?after_id= (the resync). The socket event is a hint
-//    ({type:"message", thread_id, message_id}); the recipient fetches that conversation after its cursor. The
+//    GET /api/v2/messenger/messages/:username?after_id= (the resync). The socket event carries the message as the
+//    conversation GET shows it to that member and the id of the message before it ({type:"message", prev_id,
+//    message}, ADR 052): the client store applies it when it holds the thread up to prev_id, and otherwise (a gap)
+//    fetches that conversation after its cursor, as after every reconnect. The
 //    contact rules apply, so a setup step seeds what they let through, in the database (not what is measured):
 //    every member is plus with a verified address and a listed Berlin profile, and every pair of partners already
 //    has a conversation (thread, both members' views, one message two days old, outside every rolling window);
 //    so no send is a first contact. Senders take turns (message i from member i mod N): 10,000 messages over 200
 //    members are 50 each, under the overall limit of 60 an hour per sender (ADR 043).
 //
-// Latency: from the start of the send request to the hint on the recipient's socket (a hint may beat the
-// sender's 201; both are matched at the end). Steady rate without chaos: --drop-every-ms 0 --kill-at 2.
+// Latency: from the start of the send request to the message in the recipient's store, for every message whose event
+// reached the recipient's socket: at once when the event applied, or when the resync its gap caused brought it (an
+// event may beat the sender's 201; both are matched at the end). Messages whose event never arrived (a cut socket,
+// the killed instance) come by a reconnect's resync and are counted apart. Steady rate without chaos:
+// --drop-every-ms 0 --kill-at 2.
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -391,40 +397,35 @@ function messengerAdapter() {
         if (!res.ok) throw new Error(`history ${res.status}`);
         // { code, data: Conversation { messages: Message[] (oldest first; after_id: up to a page) } }
         const all = (await res.json()).data.messages ?? [];
-        // Both directions: the checker counts only what the partner sent.
-        const messages = all.map((m) => ({
-          id: m.id,
-          thread,
-          senderId: m.mine ? member.id : partner.id,
-          text: m.body,
-          sentAt: m.created_at,
-        }));
-        return { messages, more: all.length >= MESSENGER_PAGE_SIZE };
+        return { messages: all.map((m) => incomingOf(m, member, partner, thread)), more: all.length >= MESSENGER_PAGE_SIZE };
       });
     },
-    fromEvent: () => null, // a hint: the client fetches
     close: async () => {},
   };
+}
+/** A Message (contract/messenger) as the member's store keeps it; both directions (the checker counts the partner's). */
+function incomingOf(m, member, partner, thread) {
+  return { id: m.id, thread, senderId: m.mine ? member.id : partner.id, text: m.body, sentAt: m.created_at };
 }
 const adapter = args.adapter === "messenger" ? messengerAdapter() : busAdapter();
 
 // ---- clients ----
 const sentAt = new Map(); // message id → { send time, recipient index }
-const arrivals = new Map(); // "message id:member index" → when the event first reached that member's socket
+const arrivals = new Map(); // "message id:member index" → when the message reached that member's store after its event
 let rawDuplicates = 0;
+let appliedLive = 0; // messenger: events the store applied at once (contiguous)
+let gapResyncs = 0; // messenger: events behind a gap, which made their conversation resync
 const sockets = new Map(); // member index → current ws
-/** Per member: the sends not yet answered, by conversation, and the ids it sent (the messenger's hints reach both). */
-const pendingSends = members.map(() => new Map());
 let firstSyncs = 0; // clients whose first resync (after their first hello) is done
-const ownIds = members.map(() => new Set());
 const clients = members.map((member) => {
   const store = createRealtimeStore({ userId: member.id });
   const seenLive = new Set();
   let connects = 0;
   const partners = [...member.partners].map((i) => members[i]);
-  const resyncThread = (partner) => {
+  const resyncThread = async (partner) => {
     const thread = conversationOf(member.index, partner.index);
-    return resyncStore(store, (afterId) => adapter.history(member, thread, afterId, partner), thread);
+    await resyncStore(store, (afterId) => adapter.history(member, thread, afterId, partner), thread);
+    settleAwaiting(partner);
   };
   const resyncAll = async () => {
     for (const partner of partners) await resyncThread(partner);
@@ -433,7 +434,23 @@ const clients = members.map((member) => {
       firstSyncs += 1;
     }
   };
-  // A hint fetches its conversation only: one fetch running per conversation, one more queued behind it.
+  const delivered = (id) => {
+    const key = `${id}:${member.index}`;
+    if (!arrivals.has(key)) arrivals.set(key, performance.now());
+  };
+  // Messages whose event came behind a gap, by conversation: delivered when a resync of it brings them.
+  const awaiting = new Map(); // partner index → Set of message ids
+  const settleAwaiting = (partner) => {
+    const ids = awaiting.get(partner.index);
+    if (!ids) return;
+    const held = new Set((store.getState().messages[conversationOf(member.index, partner.index)] ?? []).map((m) => m.id));
+    for (const id of ids) {
+      if (!held.has(id)) continue;
+      delivered(id);
+      ids.delete(id);
+    }
+  };
+  // A gap fetches its conversation only: one fetch running per conversation, one more queued behind it.
   const syncing = new Map();
   const syncThread = (partner) => {
     const key = partner.index;
@@ -444,20 +461,26 @@ const clients = members.map((member) => {
     void (async () => {
       do {
         state.again = false;
-        await resyncThread(partner).catch(() => undefined); // the next hint or reconnect retries
+        await resyncThread(partner).catch(() => undefined); // the next gap or reconnect retries
       } while (state.again);
       syncing.delete(key);
     })();
   };
-  const onMessageHint = async (event) => {
-    const pair = threadPairs.get(event.thread_id);
+  const onMessageEvent = (event) => {
+    const pair = threadPairs.get(event.message.thread_id);
     if (!pair) return void client.resyncNow();
     const partner = members[pair[0] === member.index ? pair[1] : pair[0]];
-    // The sender holds its message from the 201; wait for its own answer before deciding the hint is news.
-    const pending = pendingSends[member.index].get(partner.index);
-    if (pending?.size) await Promise.allSettled([...pending]);
-    if (ownIds[member.index].has(event.message_id)) return;
-    syncThread(partner);
+    const incoming = incomingOf(event.message, member, partner, conversationOf(member.index, partner.index));
+    const outcome = store.getState().next(incoming, event.prev_id);
+    if (outcome === "applied") {
+      appliedLive += 1;
+      delivered(incoming.id);
+    } else if (outcome === "gap") {
+      gapResyncs += 1;
+      const ids = awaiting.get(partner.index) ?? new Set();
+      awaiting.set(partner.index, ids.add(incoming.id));
+      if (!args["no-resync"]) syncThread(partner);
+    }
   };
   const client = createRealtimeClient({
     url: "ws://unused",
@@ -474,16 +497,15 @@ const clients = members.map((member) => {
     },
     onFrame: (frame) => {
       if (frame.type !== "event" || frame.event.type !== adapter.eventType) return;
-      const id = frame.event.message?.id ?? frame.event.message_id;
+      const id = frame.event.message.id;
       if (seenLive.has(id)) rawDuplicates += 1;
       seenLive.add(id);
-      const key = `${id}:${member.index}`;
-      if (!arrivals.has(key)) arrivals.set(key, performance.now());
-      const incoming = adapter.fromEvent(frame.event);
-      if (incoming) store.getState().receive([incoming]);
-      else void onMessageHint(frame.event);
+      if (MESSENGER) return onMessageEvent(frame.event);
+      store.getState().receive([adapter.fromEvent(frame.event)]);
+      delivered(id);
     },
-    resync: args["no-resync"] ? async () => {} : resyncAll,
+    // --no-resync: the first load only (a page's server render), never after a reconnect or a gap.
+    resync: args["no-resync"] ? async () => (member.synced ? undefined : resyncAll()) : resyncAll,
   });
   return { member, store, client, resyncAll };
 });
@@ -495,7 +517,7 @@ for (const { client } of clients) client.start();
   // The load starts once every client has loaded its conversations: a page load is not what is measured, and
   // with the messenger 200 first resyncs (one request per conversation) would queue ahead of the first sends.
   const syncDeadline = Date.now() + 60_000;
-  while (!args["no-resync"] && firstSyncs < MEMBERS && Date.now() < syncDeadline) await sleep(200);
+  while (firstSyncs < MEMBERS && Date.now() < syncDeadline) await sleep(200);
   log(`${firstSyncs}/${MEMBERS} clients synced`);
 }
 
@@ -523,6 +545,7 @@ const cpuSampler = setInterval(() => {
   dbCpu.sample().catch(() => undefined);
 }, 250);
 const cpuAtStart = sampleCpu();
+const benchCpuAtStart = process.cpuUsage();
 const started = performance.now();
 const inFlight = new Set();
 for (let i = 0; i < MESSAGES; i++) {
@@ -548,29 +571,23 @@ for (let i = 0; i < MESSAGES; i++) {
   const partnerList = [...from.partners];
   const to = members[partnerList[Math.floor(Math.random() * partnerList.length)]];
   const t0 = performance.now();
-  const pending = pendingSends[from.index].get(to.index) ?? new Set();
-  pendingSends[from.index].set(to.index, pending);
   const p = adapter
     .send(from, to, `m${i}`, Date.now())
     .then((id) => {
-      ownIds[from.index].add(id);
-      sentAt.set(id, { t0, to: to.index });
+      sentAt.set(id, { t0, to: to.index, acked: performance.now() - t0 });
       acked.push({ id, from: from.index, to: to.index, thread: conversationOf(from.index, to.index), order: acked.length });
     })
     .catch((err) => {
       sendErrors += 1;
       if (refusals.size < 5) refusals.add(String(err?.message ?? err).slice(0, 160));
     })
-    .finally(() => {
-      inFlight.delete(p);
-      pending.delete(p);
-    });
+    .finally(() => inFlight.delete(p));
   inFlight.add(p);
-  pending.add(p);
 }
 await Promise.all(inFlight);
 const sendSeconds = (performance.now() - started) / 1000;
 const cpuDuringLoad = sampleCpu() - cpuAtStart;
+const benchCpu = process.cpuUsage(benchCpuAtStart);
 clearInterval(cpuSampler);
 await dbCpu.sample().catch(() => undefined);
 const dbCpuDuringLoad = dbCpu.total();
@@ -588,7 +605,8 @@ log(`sent ${acked.length} acknowledged (${sendErrors} refused) in ${sendSeconds.
   // The final resync goes straight to the API pages (the client's own resync queue may be waiting out a backoff);
   // one that does not finish in time leaves its gaps to the checker.
   const bounded = (c) => Promise.race([c.resyncAll().catch(() => undefined), sleep(60_000)]);
-  for (let i = 0; i < clients.length; i += batch) await Promise.all(clients.slice(i, i + batch).map(bounded));
+  // --no-resync skips it too: the checker must then see what the cut sockets and the killed instance lost.
+  if (!args["no-resync"]) for (let i = 0; i < clients.length; i += batch) await Promise.all(clients.slice(i, i + batch).map(bounded));
 }
 
 // ---- the checker ----
@@ -624,15 +642,21 @@ for (const { member, store } of clients) {
     if (shown.join(",") !== want.join(",")) misordered += 1;
   }
 }
-// Latency of the messages whose hint reached the recipient's socket live (the rest came by resync).
+// Latency of the messages whose event reached the recipient's socket, until the message was in its store (the rest came by
+// a reconnect's resync).
 const latencies = [];
 for (const message of acked) {
   const arrived = arrivals.get(`${message.id}:${message.to}`);
   if (arrived !== undefined) latencies.push(arrived - sentAt.get(message.id).t0);
 }
 const liveDeliveries = latencies.length;
-const sorted = [...latencies].sort((a, b) => a - b);
-const pct = (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const percentile = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+};
+const pct = percentile(latencies);
+// The sender's side: from the start of the send to its answer (the 201), which the delivery may beat.
+const ackPct = percentile(acked.map((m) => sentAt.get(m.id).acked));
 const result = {
   adapter: adapter.name,
   members: MEMBERS,
@@ -648,9 +672,14 @@ const result = {
   // The PostgreSQL backends of the bench database over the same time (the same machine's cores).
   database_cpu_seconds: Number(dbCpuDuringLoad.toFixed(1)),
   database_cpu_ms_per_message: Number(((dbCpuDuringLoad * 1000) / Math.max(1, acked.length)).toFixed(1)),
+  // This process (the senders and every member's client) over the same time: it shares the machine's cores.
+  bench_cpu_ms_per_message: Number(((benchCpu.user + benchCpu.system) / 1000 / Math.max(1, acked.length)).toFixed(1)),
   instance_killed: killed,
   delivered_live: liveDeliveries,
   redelivered_live: rawDuplicates,
+  // messenger: events applied at once / events behind a gap (their conversation resynced)
+  events_applied: appliedLive,
+  events_behind_gap: gapResyncs,
   lost,
   duplicated,
   conversations_misordered: misordered,
@@ -658,8 +687,9 @@ const result = {
     p50: Number(pct(50).toFixed(1)),
     p95: Number(pct(95).toFixed(1)),
     p99: Number(pct(99).toFixed(1)),
-    max: Number((sorted.at(-1) ?? NaN).toFixed(1)),
+    max: Number(pct(100).toFixed(1)),
   },
+  send_answer_ms: { p50: Number(ackPct(50).toFixed(1)), p95: Number(ackPct(95).toFixed(1)) },
 };
 console.info(JSON.stringify(result, null, 2));
 if (lostExamples.length) console.info("lost, for example:", lostExamples);

@@ -1,7 +1,7 @@
-/** messenger/{username}/live: the live conversation's resync (GET) and send (POST) as JSON; no page. */
+/** messenger/{username}/live: the live conversation's resync (GET), read mark and send (POST) as JSON; no page. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { loadLive, submitLive } from "~/features/messenger/live.server";
+import { actLive, loadLive } from "~/features/messenger/live.server";
 
 export const loader = (args: LoaderFunctionArgs) => loadLive(args);
 
-export const action = (args: ActionFunctionArgs) => submitLive(args);
+export const action = (args: ActionFunctionArgs) => actLive(args);

@@ -286,6 +286,12 @@ export interface Message {
   created_at: number;
   /** The other member has read it (for the viewer's own messages). */
   read: boolean;
+  /**
+   * The viewer's own key of this send (`client_key`, ADR 048), on their own messages only (null on the other
+   * member's): a client matches a stored message to its optimistic copy by it, whichever arrives first — the send's
+   * answer, the socket event or a resync (ADR 052).
+   */
+  client_key: string | null;
 }
 
 export interface ThreadSummary {

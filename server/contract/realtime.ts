@@ -1,12 +1,13 @@
 /**
  * What travels over the bus between app instances and over /ws to the browser (issue 12; ADR 042).
  *
- * Every event goes to one or more members (`to`). An event is a hint, not the record: the database holds
- * the messages and notifications, and a client that missed events (dropped socket, lost bus message,
- * restarted instance) resyncs through the API from the last id it saw. Typing and presence are best-effort
- * and never stored.
+ * Every event goes to one or more members (`to`). An event is not the record: the database holds the messages and
+ * notifications, and a client that missed events (dropped socket, lost bus message, restarted instance) resyncs
+ * through the API from the last id it saw. A message event carries the message and its predecessor's id, so a
+ * client that missed nothing needs no request (ADR 052). Typing and presence are best-effort and never stored.
  */
 import * as v from "valibot";
+import type { Message } from "./messenger";
 import type { NotificationContentType, NotificationEvent, NotificationStickiness } from "./notifications";
 import type { NotificationKind } from "./settings";
 
@@ -51,8 +52,13 @@ export type RealtimeEvent =
   | { type: "presence"; instance: string; member: number; state: PresenceState; invisible: boolean }
   /** An instance's whole view of its members, resent every PRESENCE_HEARTBEAT_MS; entries expire without it. */
   | { type: "presence.sync"; instance: string; members: Array<[member: number, state: PresenceState, invisible: 0 | 1]> }
-  /** Messenger (ADR 043): a message was committed in a thread; the client fetches it with after_id. */
-  | { type: "message"; thread_id: number; message_id: number }
+  /**
+   * Messenger (ADR 043, ADR 052): a message was committed. `message` is the message exactly as the conversation GET
+   * answers it to the member this event goes to (`mine`, photo paths); `prev_id` is the id of the message before it
+   * in the thread (0 for the first). A client that holds the thread up to `prev_id` appends it; any other client has
+   * a gap and resyncs with after_id from its cursor.
+   */
+  | { type: "message"; prev_id: number; message: Message }
   /** A member read a thread up to a message (the other side's "read" ticks; the reader's other tabs). */
   | { type: "thread_read"; thread_id: number; reader_id: number; last_read_id: number }
   /** A thread changed for this member (hidden, restored, deleted, accepted, declined, marked unread). */

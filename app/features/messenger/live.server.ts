@@ -1,6 +1,6 @@
 /**
- * The messenger's JSON endpoints for the live page (issue 12 item 2; ADR 042/043 "Client"): the resync after a
- * (re)connect or a socket hint, and the composer's send. The plain pages and forms stay as they are; these two
+ * The messenger's JSON endpoints for the live page (issue 12 item 2; ADR 042/043 "Client", ADR 052): the resync after a
+ * (re)connect or a gap, the read mark for messages the socket brought, and the composer's send. The plain pages and forms stay as they are; these two
  * answer only the browser's fetches, through the same API calls.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -33,11 +33,27 @@ export async function loadLive({ request, context, params }: LoaderFunctionArgs)
 }
 
 /**
+ * POST …/live?read={thread id}: the open conversation took a message from its socket (ADR 052) and marks the thread
+ * read, as the resync above does; the API checks that the thread is the member's own.
+ */
+async function readLive({ request, context }: ActionFunctionArgs, rawThreadId: string) {
+  if (!/^[1-9]\d{0,9}$/.test(rawThreadId)) return new Response(null, { status: 400, headers: PRIVATE_HEADERS });
+  const result = await runThreadAction(createApiClient({ request, context }), Number(rawThreadId), "read");
+  return new Response(null, { status: result.ok ? 204 : result.status >= 500 ? 503 : result.status, headers: PRIVATE_HEADERS });
+}
+
+/** POST …/live: a read mark (?read=) or a send (?key=). */
+export async function actLive(args: ActionFunctionArgs) {
+  await requireViewer(args.request, args.context);
+  const read = new URL(args.request.url).searchParams.get("read");
+  return read === null ? submitLive(args) : readLive(args, read);
+}
+
+/**
  * POST …/live?key={client key}: the compose form's multipart body streamed to the API; the stored message or the
  * refusal as JSON. Every try of one message carries the same key (sender.ts), so a retry never stores twice.
  */
-export async function submitLive({ request, context, params }: ActionFunctionArgs) {
-  await requireViewer(request, context);
+async function submitLive({ request, context, params }: ActionFunctionArgs) {
   const username = params.username ?? "";
   if (!isValidProfileUsername(username)) return new Response(null, { status: 404, headers: PRIVATE_HEADERS });
   const contentType = request.headers.get("content-type") ?? "";

@@ -13,6 +13,7 @@ export {
   createRealtimeStore,
   type IncomingMessage,
   type LiveMessage,
+  type LiveOutcome,
   type MessageStatus,
   type RealtimeState,
   type RealtimeStore,

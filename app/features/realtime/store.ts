@@ -9,9 +9,10 @@
  * The database is the record: whatever arrives — a socket event, a resync page, the answer to a send — is
  * merged by id, so a message seen twice is kept once and a late one falls into its place.
  *
- * The resync cursor moves only with what came from the API (server render, resync pages), never with live
- * events: a live message that arrives after a gap (one published while the socket was away, or a hint the
- * bus lost) must not carry the cursor past the gap, or the next resync would skip the missing message.
+ * The resync cursor moves with what came from the API (server render, resync pages) and with a live message that
+ * names the cursor as its predecessor (ADR 052): nothing can be missing between the two. Any other live message
+ * leaves the cursor where it is: one that arrives after a gap (published while the socket was away, or an event
+ * the bus lost) must not carry the cursor past the gap, or the next resync would skip the missing message.
  */
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { TYPING_TTL_MS, type OnlineStatus } from "#server/contract/realtime";
@@ -54,6 +55,9 @@ export interface IncomingMessage<P = unknown> {
 
 export type ConnectionState = "idle" | "connecting" | "open" | "reconnecting" | "closed";
 
+/** What `next` did with a live message (see there). */
+export type LiveOutcome = "applied" | "known" | "gap";
+
 export interface RealtimeState<P = unknown> {
   /** The signed-in member (null: a visitor; the store stays empty). */
   userId: number | null;
@@ -69,6 +73,13 @@ export interface RealtimeState<P = unknown> {
 
   /** Live messages (socket events): merged, the cursor stays. */
   receive(messages: readonly IncomingMessage<P>[]): void;
+  /**
+   * A live message that names the one before it in its thread (`prevId`, 0 for the first). "applied": the thread's
+   * cursor was `prevId`, so the message is merged and the cursor moves to it; "known": the cursor is past it already
+   * (a repeated event); "gap": something between the cursor and it is missing — nothing changes, the caller resyncs.
+   * The store-wide cursor (lastSeenId) stays: another thread may still miss a message with a lower id.
+   */
+  next(message: IncomingMessage<P>, prevId: number): LiveOutcome;
   /** A page from the API, complete after the cursor: merged, and the cursors move to its highest ids. */
   synced(messages: readonly IncomingMessage<P>[]): void;
   /** Adds an optimistic message (status preparing while photos upload, else sending). */
@@ -151,7 +162,7 @@ function movedCursors(cursors: Record<string, number>, incoming: readonly Incomi
 
 export function createRealtimeStore<P = unknown>(init: RealtimeInit<P>): RealtimeStore<P> {
   const first = init.messages ?? [];
-  return createStore<RealtimeState<P>>()((set) => ({
+  return createStore<RealtimeState<P>>()((set, get) => ({
     userId: init.userId,
     connection: "idle",
     lastSeenId: highestId(0, first),
@@ -163,6 +174,15 @@ export function createRealtimeStore<P = unknown>(init: RealtimeInit<P>): Realtim
     receive(messages) {
       if (messages.length === 0) return;
       set((state) => ({ messages: merge(state.messages, messages) }));
+    },
+    next(message, prevId) {
+      const cursor = get().cursors[message.thread] ?? 0;
+      if (prevId !== cursor) return message.id <= cursor ? "known" : "gap";
+      set((state) => ({
+        messages: merge(state.messages, [message]),
+        cursors: { ...state.cursors, [message.thread]: message.id },
+      }));
+      return "applied";
     },
     synced(messages) {
       if (messages.length === 0) return;

@@ -1,8 +1,8 @@
 /**
  * Everything the messenger knows about a pair of members, read in ONE statement (ADR 048): the viewer's member row
  * (with their viewer context's columns), the pair's thread, both members' views of it, the block relation either
- * way, optionally the sender's counts for the contact rules, and optionally the sender's message already stored
- * under a client key. A send, a conversation page and a resync each used to read these in 6–10 round trips.
+ * way, optionally the sender's counts for the contact rules, optionally the sender's message already stored
+ * under a client key, and optionally the other member's notification choices (a send notifies them). A send, a conversation page and a resync each used to read these in 6–10 round trips.
  *
  * Anchored on the viewer's users row, which always exists, so a pair without a thread still answers one row. On
  * PostgreSQL a send runs it after locking the sender and the thread (service.ts), never in the locking statement:
@@ -10,7 +10,9 @@
  * waited for.
  */
 import { sql } from "kysely";
+import type { NotificationChannel, NotificationKind } from "../../contract/settings";
 import type { DB } from "../../db/index";
+import { choiceColumns, choicesOf } from "../notifications/index";
 import { MEMBER_COLUMNS, normalize, type MemberRow } from "./members";
 import { senderCountColumns, senderCountsOf, type SenderCounts } from "./rules";
 
@@ -62,6 +64,8 @@ export interface PairRead {
   sent: SenderCounts;
   /** With `clientKey`: the viewer's message already stored under that key (a retried send). */
   keyed: { id: number; recipient_id: number } | null;
+  /** With `recipientChoices`: the other member's notification channels for that kind (the send's notify). */
+  recipientChannels: Record<NotificationChannel, boolean> | null;
 }
 
 const truthy = (value: unknown) => value === true || Number(value) === 1;
@@ -89,7 +93,7 @@ export async function readPair(
   memberId: number,
   otherId: number,
   now: number,
-  options: { counts?: boolean; clientKey?: string | null } = {},
+  options: { counts?: boolean; clientKey?: string | null; recipientChoices?: NotificationKind } = {},
 ): Promise<PairRead | undefined> {
   const views = (alias: "mine" | "theirs") => VIEW_COLUMNS.map((column) => sql.ref(`${alias}.${column}`).as(`${alias}_${column}`));
   const row = (await db
@@ -121,6 +125,7 @@ export async function readPair(
         ),
       ]),
     )
+    .$if(options.recipientChoices !== undefined, (query) => query.select(choiceColumns(otherId, options.recipientChoices!)))
     .where("users.id", "=", memberId)
     .executeTakeFirst()) as Record<string, unknown> | undefined;
   if (!row) return undefined;
@@ -146,5 +151,6 @@ export async function readPair(
       row.keyed_id === null || row.keyed_id === undefined
         ? null
         : { id: Number(row.keyed_id), recipient_id: Number(row.keyed_recipient_id) },
+    recipientChannels: options.recipientChoices ? choicesOf(options.recipientChoices, row) : null,
   };
 }

@@ -2,7 +2,8 @@
  * The messenger (issue 12, ADR 043): threads per pair of members, each member's own view of a thread, sending under
  * the contact rules (rules.ts), thread actions, the requests folder, thread mediums and autocomplete. Every read and
  * action is for the signed-in member's own view: a thread id of someone else's conversation answers 404 like an
- * unknown one. A message is committed first, then published on the bus as a small hint (contract/realtime).
+ * unknown one. A message is committed first, then published on the bus to each member as their own copy, with the id
+ * of the message before it (contract/realtime, ADR 052).
  */
 import { sql, type ExpressionBuilder } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
@@ -29,6 +30,9 @@ import {
   type ThreadMediums,
   type ThreadSummary,
 } from "../../contract/messenger";
+import { NOTIFICATION_EVENT_SPECS } from "../../contract/notifications";
+import type { RealtimeEnvelope } from "../../contract/realtime";
+import type { NotificationChannel } from "../../contract/settings";
 import type { DB } from "../../db/index";
 import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
@@ -224,7 +228,15 @@ async function partnerByName(deps: ApiDeps, memberId: number, username: string):
 }
 
 function toMessage(
-  row: { id: number; thread_id: number; sender_id: number; body: string; action_type: number; created_at: number | string },
+  row: {
+    id: number;
+    thread_id: number;
+    sender_id: number;
+    body: string;
+    action_type: number;
+    client_key: string | null;
+    created_at: number | string;
+  },
   memberId: number,
   photos: Map<number, StoredPhoto[]>,
   partnerReadUpTo: number,
@@ -238,6 +250,8 @@ function toMessage(
     photos: (photos.get(row.id) ?? []).map((photo): MessagePhoto => ({ id: photo.id, image: photoImageOf(photo) })),
     created_at: Number(row.created_at),
     read: row.sender_id === memberId && partnerReadUpTo >= row.id,
+    // The key is the sender's: the other member never learns it.
+    client_key: row.sender_id === memberId ? row.client_key : null,
   };
 }
 
@@ -253,7 +267,7 @@ async function pairContext(
   db: DB,
   memberId: number,
   other: MemberRow,
-  options: { counts?: boolean; clientKey?: string | null } = {},
+  options: Parameters<typeof readPair>[4] = {},
 ): Promise<PairContext> {
   const now = deps.clock.now();
   const pair = await readPair(db, memberId, other.id, now, options);
@@ -326,7 +340,7 @@ export async function conversationWith(
   }
   let rowsQuery = deps.db
     .selectFrom("messenger_messages")
-    .select(["id", "thread_id", "sender_id", "body", "action_type", "photo_count", "created_at"])
+    .select(["id", "thread_id", "sender_id", "body", "action_type", "photo_count", "client_key", "created_at"])
     .where("thread_id", "=", ctx.thread.id)
     .where("id", ">", Math.max(view.deleted_up_to, query.after_id ?? 0));
   if (resync) rowsQuery = rowsQuery.orderBy("id", "asc");
@@ -369,30 +383,36 @@ function refused(decision: Decision): ApiError {
   );
 }
 
-/**
- * Holds the sender's row so parallel sends count the limits one after the other, and marks them active (the
- * hot-escort rule reads it) in the same statement. On PostgreSQL an UPDATE that changes no key column takes FOR NO
- * KEY UPDATE, not FOR UPDATE: every row a send inserts points at both members (foreign keys take KEY SHARE on them),
- * and FOR UPDATE would make two members writing to each other wait on one another's row — a deadlock once the
- * pair lock below orders them (found by scripts/bench-realtime.mjs --adapter messenger). SQLite writes serially.
- */
-async function lockSender(trx: DB, memberId: number, now: number): Promise<void> {
-  await trx.updateTable("users").set({ last_active_at: now }).where("id", "=", memberId).execute();
-}
-
 /** The first key of the messenger's per-pair advisory locks (search_profiles refreshes use 11). */
 const PAIR_LOCK_SPACE = 12;
 
 /**
- * PostgreSQL: serialise the sends of one pair before the message takes its id, so messages of one conversation
- * commit in id order. Without it, two members writing at once could commit 101 before 100; a client that resynced
- * "after 101" in between would never see 100 (the bench found what ADR 042's cursor relies on). A lock on the pair
- * key, not on the thread row: two first messages at once have no row to lock yet, and the second would read "no
- * thread, no views" and then insert views the first had just written (500). Held until the transaction ends.
+ * The send's locks, in one statement on PostgreSQL (ADR 052: one round trip fewer per message).
+ *
+ * The pair lock (PostgreSQL) serialises the sends of one pair before the message takes its id, so messages of one
+ * conversation commit in id order — ADR 042's cursor and ADR 052's `prev_id` rely on it: without it, two members
+ * writing at once could commit 101 before 100, and a client that resynced "after 101" in between would never see 100
+ * (found by scripts/bench-realtime.mjs). A lock on the pair key, not on the thread row: two first messages at once
+ * have no row to lock yet, and the second would read "no thread, no views" and then insert views the first had just
+ * written (500). Held until the transaction ends.
+ *
+ * The sender's row is held so parallel sends count the limits one after the other, and marked active (the hot-escort
+ * rule reads it) in the same UPDATE. On PostgreSQL an UPDATE that changes no key column takes FOR NO KEY UPDATE, not
+ * FOR UPDATE: every row a send inserts points at both members (foreign keys take KEY SHARE on them), and FOR UPDATE
+ * would make two members writing to each other wait on one another's row.
+ *
+ * Order: the pair lock first (the subquery yields its row before the UPDATE touches the sender's row), then the row.
+ * A send holds one pair lock and one member row and takes them in that order, so two sends cannot wait on each other
+ * in a circle. The pair read after it runs in a snapshot taken after both locks (pair.ts). SQLite writes serially.
  */
-async function lockPair(deps: ApiDeps, trx: DB, memberId: number, otherId: number): Promise<void> {
-  if (deps.dialect !== "postgres") return;
-  await sql`SELECT pg_advisory_xact_lock(${PAIR_LOCK_SPACE}, hashtext(${pairKey(memberId, otherId)}))`.execute(trx);
+async function lockSend(deps: ApiDeps, trx: DB, memberId: number, otherId: number, now: number): Promise<void> {
+  if (deps.dialect !== "postgres") {
+    await trx.updateTable("users").set({ last_active_at: now }).where("id", "=", memberId).execute();
+    return;
+  }
+  await sql`UPDATE users SET last_active_at = ${now}
+    FROM (SELECT pg_advisory_xact_lock(${PAIR_LOCK_SPACE}, hashtext(${pairKey(memberId, otherId)}))) AS pair_lock
+    WHERE users.id = ${memberId}`.execute(trx);
 }
 
 /** The photos of a send, already rendered and stored (photos.ts); rows are written with the message. */
@@ -434,7 +454,7 @@ async function storedSend(
   if (keyed.recipient_id !== otherId) throw fail.conflict(MESSENGER_ERRORS.clientKeyReused);
   const row = await deps.db
     .selectFrom("messenger_messages")
-    .select(["id", "thread_id", "sender_id", "body", "action_type", "created_at"])
+    .select(["id", "thread_id", "sender_id", "body", "action_type", "client_key", "created_at"])
     .where("id", "=", keyed.id)
     .executeTakeFirstOrThrow();
   const photos = await photosOfMessages(deps.db, [row.id]);
@@ -466,7 +486,7 @@ export async function precheckSend(
 /**
  * Sends a message (text, photos, or the no-thanks action) under the contact rules. In one transaction: the sender
  * and the thread locked (PostgreSQL), the pair read once (pair.ts), the rules, the message and its photos, both
- * views, the notification, the first-contact record, the unread mail job; after the commit the hint on the bus.
+ * views, the notification, the first-contact record, the unread mail job; after the commit the message events.
  * With a client key, a key already stored for this sender answers that message, writes and publishes nothing, and
  * says so (`replayed`: the caller drops the photos it prepared for the retry) (ADR 048).
  */
@@ -480,16 +500,21 @@ export async function sendMessage(
   const actionType = input.actionType ?? MESSAGE_ACTION.normal;
   const clientKey = actionType === MESSAGE_ACTION.normal ? (input.clientKey ?? null) : null;
   let hints: NotificationHints = [];
+  let events: RealtimeEnvelope[] = [];
   let replayed = false;
   const result = await deps.db.transaction().execute(async (trx) => {
     hints = [];
+    events = [];
     replayed = false;
     const now = deps.clock.now();
-    await lockSender(trx, memberId, now);
-    await lockPair(deps, trx, memberId, other.id);
+    await lockSend(deps, trx, memberId, other.id, now);
     // Every read of the rules inside the transaction (SQLite holds one connection for it).
     const tdeps: ApiDeps = { ...deps, db: trx };
-    const ctx = await pairContext(tdeps, trx, memberId, other, { counts: true, clientKey });
+    const ctx = await pairContext(tdeps, trx, memberId, other, {
+      counts: true,
+      clientKey,
+      recipientChoices: NOTIFICATION_EVENT_SPECS.message.kind,
+    });
     const stored = await storedSend(tdeps, memberId, other.id, ctx.keyed, { body: input.body, photoCount: input.photos?.length ?? 0 });
     if (stored) {
       replayed = true;
@@ -507,10 +532,8 @@ export async function sendMessage(
     return write(trx, ctx, null, now);
   });
   if (replayed) return { result, replayed };
-  await deps.bus.publish({
-    to: [memberId, other.id],
-    event: { type: "message", thread_id: result.thread_id, message_id: result.message.id },
-  });
+  // Issued together, in order: one connection carries them, so the stream keeps the message before its notification.
+  await Promise.all(events.map((envelope) => deps.bus.publish(envelope)));
   await publishNotificationHints(deps, hints);
   return { result, replayed };
 
@@ -541,7 +564,7 @@ export async function sendMessage(
         client_key: clientKey,
         created_at: now,
       })
-      .returning(["id", "thread_id", "sender_id", "body", "action_type", "created_at"])
+      .returning(["id", "thread_id", "sender_id", "body", "action_type", "client_key", "created_at"])
       .executeTakeFirstOrThrow();
     const photos = new Map<number, StoredPhoto[]>();
     if (input.photos && input.photos.length > 0) {
@@ -566,6 +589,39 @@ export async function sendMessage(
       .execute();
 
     const { mine, theirs } = ctx;
+    // Both members' existing views in one statement (ADR 052): the sender's reads the thread — writing in a thread of
+    // one's requests folder accepts it — and the recipient's counts one more unread; writing brings a hidden thread
+    // back on both sides.
+    const existing = [mine ? memberId : null, theirs ? other.id : null].filter((id): id is number => id !== null);
+    if (existing.length > 0) {
+      await trx
+        .updateTable("messenger_thread_members")
+        .set((eb) => {
+          const isMine = eb("member_id", "=", memberId);
+          return {
+            folder: eb.case().when(isMine).then("inbox").else(eb.ref("folder")).end(),
+            request_reason: eb
+              .case()
+              .when(isMine)
+              .then(sql<string | null>`null`)
+              .else(eb.ref("request_reason"))
+              .end(),
+            hidden: 0,
+            last_read_id: eb.case().when(isMine).then(message.id).else(eb.ref("last_read_id")).end(),
+            unread_count: eb
+              .case()
+              .when(isMine)
+              .then(0)
+              .else(eb("unread_count", "+", 1))
+              .end(),
+            last_visible_id: message.id,
+            updated_at: now,
+          };
+        })
+        .where("thread_id", "=", threadId)
+        .where("member_id", "in", existing)
+        .execute();
+    }
     if (!mine) {
       await trx
         .insertInto("messenger_thread_members")
@@ -578,26 +634,10 @@ export async function sendMessage(
           updated_at: now,
         })
         .execute();
-    } else {
-      await trx
-        .updateTable("messenger_thread_members")
-        // Writing in a thread of one's requests folder accepts it; writing brings a hidden thread back.
-        .set({
-          folder: "inbox",
-          request_reason: null,
-          hidden: 0,
-          last_read_id: message.id,
-          unread_count: 0,
-          last_visible_id: message.id,
-          updated_at: now,
-        })
-        .where("thread_id", "=", threadId)
-        .where("member_id", "=", memberId)
-        .execute();
-      // Answering reads the thread, so its notifications are read too. Only unread messages have an unread
-      // notification (every way of reading a thread marks them), so a thread without any has nothing to mark.
-      if (mine.unread_count > 0) await markSubjectRead(deps, trx, memberId, "message", { type: "thread", id: threadId });
     }
+    // Answering reads the thread, so its notifications are read too. Only unread messages have an unread
+    // notification (every way of reading a thread marks them), so a thread without any has nothing to mark.
+    else if (mine.unread_count > 0) await markSubjectRead(deps, trx, memberId, "message", { type: "thread", id: threadId });
     if (!theirs) {
       const toRequests = decision?.requestReason ? { folder: "requests", request_reason: decision.requestReason } : {};
       await trx
@@ -612,13 +652,6 @@ export async function sendMessage(
           ...toRequests,
         })
         .execute();
-    } else {
-      await trx
-        .updateTable("messenger_thread_members")
-        .set((eb) => ({ hidden: 0, unread_count: eb("unread_count", "+", 1), last_visible_id: message.id, updated_at: now }))
-        .where("thread_id", "=", threadId)
-        .where("member_id", "=", other.id)
-        .execute();
     }
     hints = await notifyRecipient(deps, trx, {
       recipient: other,
@@ -627,6 +660,7 @@ export async function sendMessage(
       before: theirs,
       requestReason: decision?.requestReason ?? null,
       actionType,
+      channels: ctx.recipientChannels,
     });
     if (firstContact) {
       await trx
@@ -643,7 +677,15 @@ export async function sendMessage(
         { runAt: now + UNREAD_MAIL_DELAY_MS, key: `mail.messenger_unread:${threadId}:${other.id}` },
       );
     }
-    return { outcome: "success", thread_id: threadId, message: toMessage(message, memberId, photos, 0) };
+    // Each member's socket gets the message as their conversation GET shows it (ADR 052); `prev_id` is what was
+    // last in the thread when the pair lock was taken, so it is exactly the message before this one.
+    const prevId = thread.last_message_id ?? 0;
+    const mineCopy = toMessage(message, memberId, photos, 0);
+    events = [
+      { to: [memberId], event: { type: "message", prev_id: prevId, message: mineCopy } },
+      { to: [other.id], event: { type: "message", prev_id: prevId, message: toMessage(message, other.id, photos, 0) } },
+    ];
+    return { outcome: "success", thread_id: threadId, message: mineCopy };
   }
 }
 
@@ -666,6 +708,8 @@ async function notifyRecipient(
     before: MemberView | undefined;
     requestReason: string | null;
     actionType: number;
+    /** The recipient's choices for messages, read with the pair. */
+    channels: Record<NotificationChannel, boolean> | null;
   },
 ): Promise<NotificationHints> {
   const { before } = message;
@@ -678,6 +722,7 @@ async function notifyRecipient(
     known: {
       recipient: message.recipient,
       actorName: message.sender.display_name ?? message.sender.username,
+      channels: message.channels ?? undefined,
     },
     event: "message",
     actorId: message.sender.id,

@@ -13,6 +13,8 @@
  * "date_answer", "review") by their module.
  */
 export {
+  choiceColumns,
+  choicesOf,
   markSubjectRead,
   notificationSummary,
   notify,

@@ -51,12 +51,17 @@ export interface NotifyInput {
   url?: string | null;
   /** Aggregation: a second notify with the same key for the member does nothing. */
   dedupeKey?: string | null;
-  /** What the caller read already (the messenger's send): the recipient's status and language, the actor's name. */
-  known?: { recipient: { status: string; language: string }; actorName: string | null };
+  /**
+   * What the caller read already (the messenger's send): the recipient's status and language, the actor's name, and
+   * optionally the recipient's choices for the event's kind (choiceColumns in the caller's read).
+   */
+  known?: { recipient: { status: string; language: string }; actorName: string | null; channels?: Record<NotificationChannel, boolean> };
 }
 
 /** What to publish once the transaction committed (publishNotificationHints). */
 export type NotificationHints = RealtimeEnvelope[];
+
+const CHANNELS = ["bar", "push", "email"] as const satisfies readonly NotificationChannel[];
 
 /** The member's choice for one kind on each channel (stored rows, else the contract's defaults). */
 export async function channelsFor(db: Executor, userId: number, kind: NotificationKind): Promise<Record<NotificationChannel, boolean>> {
@@ -66,11 +71,36 @@ export async function channelsFor(db: Executor, userId: number, kind: Notificati
     .where("user_id", "=", userId)
     .where("kind", "=", kind)
     .execute();
+  return withChoices(kind, new Map(rows.map((row) => [row.channel, row.enabled])));
+}
+
+/** The contract's defaults for a kind, overridden where the member stored a choice (1 on, 0 off). */
+function withChoices(kind: NotificationKind, stored: ReadonlyMap<string, unknown>): Record<NotificationChannel, boolean> {
   const channels = { ...DEFAULT_NOTIFICATION_PREFERENCES[kind] };
-  for (const row of rows) {
-    if (row.channel === "email" || row.channel === "push" || row.channel === "bar") channels[row.channel] = row.enabled === 1;
+  for (const channel of CHANNELS) {
+    const choice = stored.get(channel);
+    if (choice !== null && choice !== undefined) channels[channel] = Number(choice) === 1;
   }
   return channels;
+}
+
+/**
+ * The member's stored choice per channel for one kind as columns of a caller's read (`choice_bar`, `choice_push`,
+ * `choice_email`: 1, 0 or null for "no row"): the messenger's send reads them with the pair instead of a query of its
+ * own. `choicesOf` turns them into what channelsFor answers.
+ */
+export function choiceColumns(userId: number, kind: NotificationKind) {
+  return CHANNELS.map((channel) =>
+    sql<
+      number | null
+    >`(select enabled from notification_preferences where user_id = ${userId} and kind = ${kind} and channel = ${channel})`.as(
+      `choice_${channel}`,
+    ),
+  );
+}
+
+export function choicesOf(kind: NotificationKind, row: Record<string, unknown>): Record<NotificationChannel, boolean> {
+  return withChoices(kind, new Map(CHANNELS.map((channel) => [channel, row[`choice_${channel}`]])));
 }
 
 /** Whether a member wants a kind on a channel: for modules that deliver on their own (the moderation mail). */
@@ -88,7 +118,7 @@ export async function notify(deps: ApiDeps, trx: Executor, input: NotifyInput): 
     input.known?.recipient ??
     (await trx.selectFrom("users").select(["status", "language"]).where("id", "=", input.userId).executeTakeFirst());
   if (!recipient || recipient.status === "deleted" || recipient.status === "banned") return [];
-  const channels = await channelsFor(trx, input.userId, spec.kind);
+  const channels = input.known?.channels ?? (await channelsFor(trx, input.userId, spec.kind));
   if (!channels.bar && !channels.push && !channels.email) return [];
   const now = deps.clock.now();
   const params = input.params ?? {};

@@ -102,10 +102,9 @@ describe(`messenger (${TEST_DB})`, () => {
     expect(message.mine).toBe(true);
     await new Promise((resolve) => setImmediate(resolve));
     stop();
-    expect(events).toContainEqual({
-      to: [client.id, escort.id],
-      event: { type: "message", thread_id: first.json.data!.thread_id, message_id: message.id },
-    });
+    // Each member gets their own copy (ADR 052); the thread's first message follows nothing.
+    expect(events).toContainEqual({ to: [client.id], event: { type: "message", prev_id: 0, message } });
+    expect(events).toContainEqual({ to: [escort.id], event: { type: "message", prev_id: 0, message: { ...message, mine: false } } });
     // The committed row is there when the hint arrives.
     expect(await rt.deps.db.selectFrom("messenger_messages").select("id").where("id", "=", message.id).executeTakeFirst()).toBeDefined();
 

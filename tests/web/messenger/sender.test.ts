@@ -20,6 +20,7 @@ function wire(id: number, body: string, photos = 0): LiveWireMessage {
     photos: Array.from({ length: photos }, (_, i) => ({ id: i + 1, image: { publicId: `p${i}`, width: 640, height: 480 } })) as never,
     createdAt: 1_000 + id,
     read: false,
+    clientKey: null,
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * The conversation with JavaScript (issue 12 items 2 and 6; ADR 042/043 "Client"): the messages come from a store
- * created per page (RealtimeProvider), filled from the loader's page and kept current by the socket's hints and the
- * resync after every (re)connect; sending is optimistic (sender.ts). Without JavaScript the same markup is the
+ * created per page (RealtimeProvider), filled from the loader's page and kept current by the socket's message events
+ * (each carries the message; a gap before one means a resync, ADR 052) and the resync after every (re)connect;
+ * sending is optimistic (sender.ts). Without JavaScript the same markup is the
  * server's page and the compose form posts as before: nothing here runs on the server but the first render.
  */
 import { useRevalidator } from "@remix-run/react";
@@ -17,6 +18,7 @@ import {
   type IncomingMessage,
   type LiveMessage,
 } from "~/features/realtime";
+import { camelize } from "~/api/normalize";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import * as css from "../messenger.css";
@@ -46,6 +48,8 @@ export function toIncoming(
 ): IncomingMessage<LiveWireMessage> {
   return {
     id: message.id,
+    // Our own send's key (the API gives it on our messages only): the stored copy replaces the optimistic one.
+    clientKey: message.clientKey,
     thread,
     senderId: message.mine ? viewerId : (partnerId ?? 0),
     text: message.body,
@@ -54,11 +58,32 @@ export function toIncoming(
   };
 }
 
+/** Runs `run` for the latest argument, one call at a time: a burst of calls makes at most two runs. */
+export function coalesced<A>(run: (arg: A) => Promise<unknown>): (arg: A) => void {
+  let running = false;
+  let queued: { arg: A } | null = null;
+  const loop = async (arg: A) => {
+    running = true;
+    let next: { arg: A } | null = { arg };
+    while (next) {
+      await run(next.arg).catch(() => undefined);
+      next = queued;
+      queued = null;
+    }
+    running = false;
+  };
+  return (arg) => {
+    if (running) queued = { arg };
+    else void loop(arg);
+  };
+}
+
 export function LiveConversation({ here, viewerId, partner, threadId, messages, live, children }: LiveConversationProps) {
   const thread = partner.username;
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  const markRead = useRef(coalesced((id: number) => fetch(`${here}/live?read=${id}`, { method: "POST", headers: JSON_HEADERS })));
   const initial = useMemo(
     () => messages.map((m) => toIncoming(m, thread, viewerId, partner.userId)),
     [messages, thread, viewerId, partner.userId],
@@ -78,7 +103,17 @@ export function LiveConversation({ here, viewerId, partner, threadId, messages, 
       onEvent={(event, { client, store }) => {
         // A conversation opened empty learns its thread id with its first message.
         const current = threadId ?? store.getState().messages[thread]?.find((m) => m.payload)?.payload?.threadId ?? null;
-        if (event.type === "message" && (current === null || event.thread_id === current)) void client.resyncNow();
+        if (event.type === "message") {
+          // Empty so far: the event does not say whose conversation it is, the resync does.
+          if (current === null) return void client.resyncNow();
+          if (event.message.thread_id !== current) return;
+          // The event carries the message as the API shows it to us (ADR 052); a gap before it means a resync.
+          const message = camelize<LiveWireMessage>(event.message);
+          const outcome = store.getState().next(toIncoming(message, thread, viewerId, partner.userId), event.prev_id);
+          if (outcome === "gap") void client.resyncNow();
+          // The member has the conversation open: what arrived is read (as the resync marks it).
+          else if (outcome === "applied" && !message.mine) markRead.current(current);
+        }
         // The other member read our messages: the page's data carries the ticks.
         else if (event.type === "thread_read" && event.thread_id === current && event.reader_id !== viewerId) revalidate.current();
       }}
