@@ -18,7 +18,7 @@ import type { DB } from "../db/index";
 import type { Clock } from "../lib/clock";
 import { createTtlCache } from "../lib/ttl-cache";
 import { notBlockedWith } from "../modules/access/blocks";
-import { resolveAccessToken } from "../modules/auth/tokens";
+import { endedTokenIds, resolveAccessToken } from "../modules/auth/tokens";
 import type { Logger } from "../ops/logger";
 import { ownOrigins, upgradeAllowed } from "../security/same-origin";
 import type { Bus } from "./bus";
@@ -37,6 +37,12 @@ export const WS_RATE_PER_SECOND = 5;
 export const WS_MAX_BUFFERED_BYTES = 1024 * 1024;
 /** The server pings every socket this often; one that did not answer the previous ping is dropped. */
 const WS_LIVENESS_MS = 30_000;
+/**
+ * How often the hub asks whether the sessions behind its sockets still stand: a socket outlives the handshake
+ * that checked its token, and since ADR 052 it carries message text, so a logout, a new password, a ban or the
+ * 24-hour window closes it within this time (one query per instance and period, not one per event).
+ */
+export const WS_SESSION_CHECK_MS = 10_000;
 
 function requestUrl(request: IncomingMessage): URL | null {
   try {
@@ -82,11 +88,13 @@ export interface HubDeps {
   publicUrl?: string;
   log?: Pick<Logger, "warn">;
   /** Tests tighten these. */
-  limits?: { burst?: number; perSecond?: number; maxBufferedBytes?: number };
+  limits?: { burst?: number; perSecond?: number; maxBufferedBytes?: number; sessionCheckMs?: number };
 }
 
 interface Client {
   userId: number;
+  /** The access token the handshake was made with; the socket lives only as long as its session. */
+  tokenId: number;
   username: string;
   tokens: number;
   refilledAt: number;
@@ -244,9 +252,10 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
     }
   }
 
-  function opened(ws: WebSocket, member: { userId: number; username: string; invisible: boolean }) {
+  function opened(ws: WebSocket, member: { userId: number; tokenId: number; username: string; invisible: boolean }) {
     const client: Client = {
       userId: member.userId,
+      tokenId: member.tokenId,
       username: member.username,
       tokens: burst,
       refilledAt: Date.now(),
@@ -274,7 +283,7 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
     deps.presence.socketOpened(member.userId, ws, member.invisible);
   }
 
-  async function memberOf(userId: number) {
+  async function memberOf(userId: number, tokenId: number) {
     const row = await deps.db
       .selectFrom("users")
       .select(["username", "invisible_browsing", "is_member", "member_until"])
@@ -284,6 +293,7 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
     const until = row.member_until === null ? null : Number(row.member_until);
     return {
       userId,
+      tokenId,
       username: row.username,
       invisible: row.invisible_browsing === 1 && plusRunning(row.is_member, until, deps.clock.now()),
     };
@@ -302,6 +312,22 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
   }, WS_LIVENESS_MS);
   liveness.unref();
 
+  // Sockets whose session has ended since the handshake are closed (the client's reconnect then meets a 401,
+  // or carries the rotated token of the same session).
+  let checkingSessions = false;
+  const sessions = setInterval(() => {
+    if (checkingSessions || clients.size === 0) return;
+    checkingSessions = true;
+    const open = [...clients];
+    endedTokenIds(deps.db, deps.clock, [...new Set(open.map(([, client]) => client.tokenId))])
+      .then((ended) => {
+        for (const [ws, client] of open) if (ended.has(client.tokenId)) ws.close(WS_CLOSE.policy, "session ended");
+      })
+      .catch((error: unknown) => deps.log?.warn({ err: (error as Error).message }, "realtime: could not check the sockets' sessions"))
+      .finally(() => (checkingSessions = false));
+  }, deps.limits?.sessionCheckMs ?? WS_SESSION_CHECK_MS);
+  sessions.unref();
+
   const isOwnOrigin = ownOrigins(deps.publicUrl);
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Node's http server leaves an upgraded socket without an error listener:
@@ -317,7 +343,7 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
     const token = tokenFrom(request, url);
     const verify = token ? resolveAccessToken(deps.db, deps.clock, token) : Promise.resolve(null);
     verify
-      .then(async (owner) => (owner ? memberOf(owner.userId) : null))
+      .then(async (owner) => (owner ? memberOf(owner.userId, owner.tokenId) : null))
       .then((member) => {
         if (!member) return refuse(socket, 401);
         if (closing) return refuse(socket, 503);
@@ -335,6 +361,7 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
       new Promise((resolve) => {
         closing = true;
         clearInterval(liveness);
+        clearInterval(sessions);
         unsubscribeBus();
         unsubscribePresence();
         server.removeListener("upgrade", onUpgrade);

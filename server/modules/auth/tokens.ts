@@ -69,22 +69,16 @@ export interface TokenOwner {
 /** The user behind a live access token, or null. Banned and deleted users have none. Slides the window. */
 export async function resolveAccessToken(db: DB, clock: Clock, token: string): Promise<TokenOwner | null> {
   const now = clock.now();
-  const row = await db
-    .selectFrom("access_tokens")
-    .innerJoin("users", "users.id", "access_tokens.user_id")
+  const row = await liveTokens(db, now)
     .select([
       "access_tokens.id as tokenId",
       "access_tokens.idle_expires_at as idleExpiresAt",
       "users.id as userId",
       "users.user_type as userType",
-      "users.status as status",
     ])
     .where("access_tokens.token_hash", "=", sha256(token))
-    .where("access_tokens.revoked_at", "is", null)
-    .where("access_tokens.expires_at", ">", now)
-    .where((eb) => eb.or([eb("access_tokens.idle_expires_at", "is", null), eb("access_tokens.idle_expires_at", ">", now)]))
     .executeTakeFirst();
-  if (!row || row.status === "banned" || row.status === "deleted") return null;
+  if (!row) return null;
   if (row.idleExpiresAt !== null && row.idleExpiresAt - now < SESSION_WINDOW_MS - SESSION_SLIDE_STEP_MS) {
     await db
       .updateTable("access_tokens")
@@ -93,6 +87,32 @@ export async function resolveAccessToken(db: DB, clock: Clock, token: string): P
       .execute();
   }
   return { tokenId: row.tokenId, userId: row.userId, userType: row.userType };
+}
+
+/** The access tokens that still open a session at `now`: not revoked, not expired, not idle, owner allowed in. */
+function liveTokens(db: DB, now: number) {
+  return db
+    .selectFrom("access_tokens")
+    .innerJoin("users", "users.id", "access_tokens.user_id")
+    .where("access_tokens.revoked_at", "is", null)
+    .where("access_tokens.expires_at", ">", now)
+    .where((eb) => eb.or([eb("access_tokens.idle_expires_at", "is", null), eb("access_tokens.idle_expires_at", ">", now)]))
+    .where("users.status", "not in", ["banned", "deleted"]);
+}
+
+/**
+ * Of these token ids, the ones that no longer open a session (revoked by a logout, a new password or a replayed
+ * refresh token; expired; idle past the 24-hour window; owner banned or deleted) — for connections that
+ * outlive the request that checked them (the websocket hub). Does not slide the window: only use does.
+ */
+export async function endedTokenIds(db: DB, clock: Clock, tokenIds: readonly number[]): Promise<Set<number>> {
+  const ended = new Set(tokenIds);
+  for (let start = 0; start < tokenIds.length; start += 500) {
+    const slice = tokenIds.slice(start, start + 500);
+    const live = await liveTokens(db, clock.now()).select("access_tokens.id").where("access_tokens.id", "in", slice).execute();
+    for (const row of live) ended.delete(row.id);
+  }
+  return ended;
 }
 
 /** Ends every token of a family (a leaked refresh token was replayed). */

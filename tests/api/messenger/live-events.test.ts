@@ -10,7 +10,7 @@ import type { RealtimeEvent, ServerFrame } from "#server/contract/realtime";
 import { USER_TYPE } from "#server/contract/users";
 import type { RealtimeHub } from "#server/realtime/ws";
 import { jpeg } from "../../helpers/images";
-import { TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { connectClient, startHub, stopHub, type TestClient } from "../../helpers/ws";
 import { createMessengerRuntime, plusMember } from "./fixtures";
 
@@ -123,5 +123,47 @@ describe(`messenger message events (${TEST_DB})`, () => {
     // Carl's own conversation with Anna names its own predecessor chain: the next message there follows toCarl.
     const again = await send(anna, carl, "Noch einmal");
     expect((await eventIn(carlTab, again.message.id)).prev_id).toBe(toCarl.message.id);
+  });
+});
+
+// A socket outlives the handshake that checked its token; since the event carries the text, the hub closes the
+// sockets of ended sessions (logout here; a new password, a ban and the 24-hour window end them the same way).
+describe(`a socket lives only as long as its session (${TEST_DB})`, () => {
+  let rt: TestRuntime;
+  let close: () => Promise<void>;
+  let hub: { hub: RealtimeHub; server: Server; base: string };
+
+  beforeAll(async () => {
+    ({ rt, close } = await createMessengerRuntime());
+    const deps = { db: rt.deps.db, clock: rt.clock, bus: rt.deps.bus, presence: rt.deps.presence };
+    hub = await startHub({ ...deps, limits: { sessionCheckMs: 50 } });
+  });
+  afterAll(async () => {
+    await stopHub(hub);
+    await close();
+  });
+
+  it("closes the tab of a session that logged out and it receives no message after that; the other session's tab stays", async () => {
+    const anna = await plusMember(rt, USER_TYPE.client);
+    const ben = await plusMember(rt, USER_TYPE.escort);
+    const otherSession = String((await login(rt, ben.username, ben.password)).body.access_token);
+    const leaving = await connectClient(hub.base, ben.token);
+    const staying = await connectClient(hub.base, otherSession);
+
+    const loggedOut = await rt.request("/api/v2/user/logout", { method: "POST", token: ben.token });
+    expect(loggedOut.status).toBe(200);
+    expect((await leaving.closed).code).toBe(1008);
+
+    const response = await rt.request(`/api/v2/messenger/send/${ben.username}`, {
+      method: "POST",
+      token: anna.token,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ body: "nur für offene Sitzungen" }),
+    });
+    expect(response.status).toBe(201);
+    const arrived = await staying.next((frame) => frame.type === "event" && frame.event.type === "message");
+    expect(JSON.stringify(arrived)).toContain("nur für offene Sitzungen");
+    expect(JSON.stringify(leaving.frames)).not.toContain("nur für offene Sitzungen");
+    staying.ws.terminate();
   });
 });
