@@ -124,6 +124,17 @@ describe(`messenger message events (${TEST_DB})`, () => {
     const again = await send(anna, carl, "Noch einmal");
     expect((await eventIn(carlTab, again.message.id)).prev_id).toBe(toCarl.message.id);
   });
+
+  it("chains prev_id without a hole or a repeat when both members send at once (the client store's contiguity rests on it)", async () => {
+    const anna = await plusMember(rt, USER_TYPE.client);
+    const ben = await plusMember(rt, USER_TYPE.escort);
+    const annaTab = await open(anna);
+    const sends = [0, 1, 2, 3, 4, 5].map((i) => (i % 2 === 0 ? send(anna, ben, `a${i}`) : send(ben, anna, `b${i}`)));
+    const ids = (await Promise.all(sends)).map((sent) => sent.message.id).sort((a, b) => a - b);
+    const events = await Promise.all(ids.map((id) => eventIn(annaTab, id)));
+    // Commit order is id order within a conversation, so each event names exactly the message before it.
+    expect(events.map((event) => event.prev_id)).toEqual([0, ...ids.slice(0, -1)]);
+  });
 });
 
 // A socket outlives the handshake that checked its token; since the event carries the text, the hub closes the
