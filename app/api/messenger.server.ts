@@ -109,8 +109,19 @@ export function sendNoThanks(api: ApiClient, username: string): Promise<ApiResul
 }
 
 /** POST /messenger/threads/{id}/{action}. */
-export function runThreadAction(api: ApiClient, threadId: number, action: ThreadAction): Promise<ApiResult<Camelize<ThreadActionResult>>> {
-  return api.call<Camelize<ThreadActionResult>>(`/api/v2/messenger/threads/${threadId}/${action}`, { method: "POST", handleErrors: true });
+/** `upTo` (read only): mark read up to that message, not beyond (a live tab marks what it has shown). */
+export function runThreadAction(
+  api: ApiClient,
+  threadId: number,
+  action: ThreadAction,
+  upTo?: number,
+): Promise<ApiResult<Camelize<ThreadActionResult>>> {
+  const params = upTo === undefined ? undefined : { up_to: String(upTo) };
+  return api.call<Camelize<ThreadActionResult>>(`/api/v2/messenger/threads/${threadId}/${action}`, {
+    method: "POST",
+    params,
+    handleErrors: true,
+  });
 }
 
 /** GET /messenger/photos/{key}/{variant}: the file, through the API's check of the two members. */

@@ -223,6 +223,11 @@ const cursorParam = v.optional(
   ),
 );
 export const conversationQuerySchema = v.strictObject({ before_id: idParam, after_id: cursorParam }, "validation.invalid");
+/**
+ * POST /messenger/threads/{id}/{action}: `up_to` (read only) marks read up to that message, not beyond — a live tab
+ * marks what it has shown, and a message committed meanwhile whose event is still on its way stays unread.
+ */
+export const threadActionQuerySchema = v.strictObject({ up_to: idParam }, "validation.invalid");
 /** GET /messenger/autocomplete. */
 export const autocompleteQuerySchema = v.strictObject(
   { q: v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(40, "validation.invalid")) },

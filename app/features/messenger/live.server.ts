@@ -33,20 +33,25 @@ export async function loadLive({ request, context, params }: LoaderFunctionArgs)
 }
 
 /**
- * POST …/live?read={thread id}: the open conversation took a message from its socket (ADR 052) and marks the thread
- * read, as the resync above does; the API checks that the thread is the member's own.
+ * POST …/live?read={thread id}&up_to={message id}: the open conversation took a message from its socket (ADR 052)
+ * and marks the thread read up to it (a message committed meanwhile whose event is still on its way stays unread);
+ * the API checks that the thread is the member's own.
  */
-async function readLive({ request, context }: ActionFunctionArgs, rawThreadId: string) {
-  if (!/^[1-9]\d{0,9}$/.test(rawThreadId)) return new Response(null, { status: 400, headers: PRIVATE_HEADERS });
-  const result = await runThreadAction(createApiClient({ request, context }), Number(rawThreadId), "read");
+async function readLive({ request, context }: ActionFunctionArgs, rawThreadId: string, rawUpTo: string | null) {
+  const id = /^[1-9]\d{0,9}$/;
+  if (!id.test(rawThreadId) || (rawUpTo !== null && !id.test(rawUpTo)))
+    return new Response(null, { status: 400, headers: PRIVATE_HEADERS });
+  const upTo = rawUpTo === null ? undefined : Number(rawUpTo);
+  const result = await runThreadAction(createApiClient({ request, context }), Number(rawThreadId), "read", upTo);
   return new Response(null, { status: result.ok ? 204 : result.status >= 500 ? 503 : result.status, headers: PRIVATE_HEADERS });
 }
 
 /** POST …/live: a read mark (?read=) or a send (?key=). */
 export async function actLive(args: ActionFunctionArgs) {
   await requireViewer(args.request, args.context);
-  const read = new URL(args.request.url).searchParams.get("read");
-  return read === null ? submitLive(args) : readLive(args, read);
+  const query = new URL(args.request.url).searchParams;
+  const read = query.get("read");
+  return read === null ? submitLive(args) : readLive(args, read, query.get("up_to"));
 }
 
 /**

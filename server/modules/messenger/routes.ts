@@ -21,6 +21,7 @@ import {
   photoCaptionSchema,
   sendMessageSchema,
   sendQuerySchema,
+  threadActionQuerySchema,
   threadListQuerySchema,
   type ThreadAction,
 } from "../../contract/messenger";
@@ -197,13 +198,15 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
       method: "post",
       path: "/messenger/threads/:id/:action",
       response: "ThreadActionResult",
-      summary: `A thread action on the member's own view: ${THREAD_ACTIONS.join(", ")} (accept and decline answer a thread in the requests folder; declining is silent to the sender). Another member's thread answers 404.`,
-      statuses: [401, 404, 409],
+      summary: `A thread action on the member's own view: ${THREAD_ACTIONS.join(", ")} (accept and decline answer a thread in the requests folder; declining is silent to the sender; read with up_to marks read up to that message only). Another member's thread answers 404.`,
+      query: threadActionQuerySchema,
+      statuses: [400, 401, 404, 409],
     },
-    async (c, { user }) => {
+    async (c, { user, query }) => {
       const action = c.req.param("action") as ThreadAction;
       if (!(THREAD_ACTIONS as readonly string[]).includes(action)) throw fail.notFound(MESSENGER_ERRORS.threadNotFound);
-      return ok(c, await threadAction(deps, user!.id, rowIdParam(c.req.param("id"), MESSENGER_ERRORS.threadNotFound), action));
+      const threadId = rowIdParam(c.req.param("id"), MESSENGER_ERRORS.threadNotFound);
+      return ok(c, await threadAction(deps, user!.id, threadId, action, { upTo: query.up_to }));
     },
   );
   v2.add(

@@ -735,7 +735,13 @@ async function notifyRecipient(
 // --- thread actions ----------------------------------------------------------------------------------------------
 
 /** POST /messenger/threads/{id}/{action}: the member's own view changes; the other member's never does. */
-export async function threadAction(deps: ApiDeps, memberId: number, threadId: number, action: ThreadAction): Promise<ThreadActionResult> {
+export async function threadAction(
+  deps: ApiDeps,
+  memberId: number,
+  threadId: number,
+  action: ThreadAction,
+  options: { upTo?: number } = {},
+): Promise<ThreadActionResult> {
   const { thread, view } = await ownThread(deps, threadId, memberId);
   const last = thread.last_message_id ?? 0;
   const set = (
@@ -766,14 +772,28 @@ export async function threadAction(deps: ApiDeps, memberId: number, threadId: nu
       await set({ deleted_up_to: last, last_read_id: last, unread_count: 0, hidden: 0 });
       await markSubjectRead(deps, deps.db, memberId, "message", { type: "thread", id: threadId });
       break;
-    case "read":
-      await set({ last_read_id: last, unread_count: 0 });
-      await markSubjectRead(deps, deps.db, memberId, "message", { type: "thread", id: threadId });
+    case "read": {
+      // Up to what the member has seen (a live tab says which message), never backwards, never past the last.
+      const readTo = Math.max(view.last_read_id, Math.min(options.upTo ?? last, last));
+      if (readTo >= last) {
+        await set({ last_read_id: last, unread_count: 0 });
+        await markSubjectRead(deps, deps.db, memberId, "message", { type: "thread", id: threadId });
+      } else {
+        const unread = await deps.db
+          .selectFrom("messenger_messages")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("thread_id", "=", threadId)
+          .where("sender_id", "=", view.partner_id)
+          .where("id", ">", Math.max(readTo, view.deleted_up_to))
+          .executeTakeFirstOrThrow();
+        await set({ last_read_id: readTo, unread_count: Number(unread.n) });
+      }
       await deps.bus.publish({
         to: [memberId, view.partner_id],
-        event: { type: "thread_read", thread_id: threadId, reader_id: memberId, last_read_id: last },
+        event: { type: "thread_read", thread_id: threadId, reader_id: memberId, last_read_id: readTo },
       });
       break;
+    }
     case "unread": {
       const lastIncoming = await deps.db
         .selectFrom("messenger_messages")

@@ -205,6 +205,24 @@ describe(`messenger (${TEST_DB})`, () => {
     expect((await conversation(b, a)).json.data!.messages.map((m) => m.body)).toEqual(["neu"]);
   });
 
+  it("marks read up to the message a live tab has shown (up_to), never beyond the last and never backwards", async () => {
+    const a = await member();
+    const b = await member(USER_TYPE.escort);
+    const first = (await send(a, b, "eins")).json.data!;
+    const second = (await send(a, b, "zwei")).json.data!;
+    await send(a, b, "drei"); // committed while b's tab shows "zwei": its event is still on its way
+    const id = first.thread_id;
+    const upTo = (to: number | string) => call<ThreadActionResult>(b.token, "POST", `/threads/${id}/read?up_to=${to}`);
+    expect((await upTo(second.message.id)).json.data).toMatchObject({ unread_count: 1 });
+    expect((await threads(b)).json.data!.items[0]).toMatchObject({ unread_count: 1 });
+    // An older mark does not undo what was read.
+    expect((await upTo(first.message.id)).json.data).toMatchObject({ unread_count: 1 });
+    // Past the last message is the last message; then everything is read.
+    expect((await upTo(2_000_000_000)).json.data).toMatchObject({ unread_count: 0 });
+    expect((await upTo(first.message.id)).json.data).toMatchObject({ unread_count: 0 });
+    for (const bad of ["0", "-1", "x", "99999999999"]) expect((await upTo(bad)).status, bad).toBe(400);
+  });
+
   it("no thanks ends the other side's messages politely; writing again withdraws it", async () => {
     const client = await member();
     const escort = await member(USER_TYPE.escort);

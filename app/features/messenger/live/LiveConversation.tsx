@@ -83,7 +83,11 @@ export function LiveConversation({ here, viewerId, partner, threadId, messages, 
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
-  const markRead = useRef(coalesced((id: number) => fetch(`${here}/live?read=${id}`, { method: "POST", headers: JSON_HEADERS })));
+  const markRead = useRef(
+    coalesced(({ threadId, upTo }: { threadId: number; upTo: number }) =>
+      fetch(`${here}/live?read=${threadId}&up_to=${upTo}`, { method: "POST", headers: JSON_HEADERS }),
+    ),
+  );
   const initial = useMemo(
     () => messages.map((m) => toIncoming(m, thread, viewerId, partner.userId)),
     [messages, thread, viewerId, partner.userId],
@@ -112,7 +116,7 @@ export function LiveConversation({ here, viewerId, partner, threadId, messages, 
           const outcome = store.getState().next(toIncoming(message, thread, viewerId, partner.userId), event.prev_id);
           if (outcome === "gap") void client.resyncNow();
           // The member has the conversation open: what arrived is read (as the resync marks it).
-          else if (outcome === "applied" && !message.mine) markRead.current(current);
+          else if (outcome === "applied" && !message.mine) markRead.current({ threadId: current, upTo: message.id });
         }
         // The other member read our messages: the page's data carries the ticks.
         else if (event.type === "thread_read" && event.thread_id === current && event.reader_id !== viewerId) revalidate.current();
