@@ -149,7 +149,9 @@ test("@js a message appears in the other browser without reload; after the netwo
   await expect(failed).toContainText("Nicht gesendet");
   refuse = false;
   // Ben's open conversation takes the message from its socket event (ADR 052) and marks the thread read up to it.
-  const benReads = b.page.waitForResponse((response) => /\/live\?read=\d+&up_to=\d+$/.test(response.url()) && response.request().method() === "POST");
+  const benReads = b.page.waitForResponse(
+    (response) => /\/live\?read=\d+&up_to=\d+$/.test(response.url()) && response.request().method() === "POST",
+  );
   await failed.getByTestId("message-retry").click();
   await expect(a.page.locator('[data-testid="message"][data-status="success"]').last()).toContainText("Noch einmal");
   // Both tries of the message carried the same client key (ADR 048): a retry never stores a second copy.
