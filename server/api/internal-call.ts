@@ -5,8 +5,9 @@
  * - The request: a bodyless call (a page's GETs) gets a Request whose method, url and headers are plain
  *   fields. Hono and the handlers read only those; anything else (a body, a signal) builds the full Request
  *   on first use. It is not a drop-in for undici: `new Request(light)` and `fetch(light)` throw (they read
- *   undici's private state), so code that re-wraps or forwards `c.req.raw` must not meet a bodyless call. A call with a body is a full Request, without an abort signal: the
- *   in-process API never watches one (the web tier's client races its own time-out).
+ *   undici's private state), so code that re-wraps or forwards `c.req.raw` must not meet a bodyless call.
+ *   A call with a body is a full Request, without an abort signal: the in-process API never watches one (the
+ *   web tier's client races its own time-out).
  * - The answer: `ok()` keeps the JSON text it sent on the Response (RESPONSE_TEXT), and an in-process caller
  *   reads it there instead of through the body stream (which encodes the text to bytes and decodes it back).
  *   Any other answer (errors, files) is read from its body as before.

@@ -12,8 +12,7 @@
  * route objects of the tree asked about, with fresh params, so no caller shares objects with another.
  *
  * Installed by replacing the `matchRoutes` export of the one `@remix-run/router` module that the server
- * runtime and React Router both call through (`router.matchRoutes(…)`, looked up at each call); the
- * static handler's own call is internal to that module and stays as it is.
+ * runtime and React Router both call through (`router.matchRoutes(…)`, looked up at each call).
  *
  * The static handler's own match (its `query` runs loaders and actions) is internal to that module; its
  * handler is replaced instead (ADR 053): for a path the whole tree matches, `query` is answered by a static
@@ -313,8 +312,8 @@ interface RemixRoutesModule {
 /**
  * Puts the memos in place of `@remix-run/router`'s `matchRoutes`, `createStaticHandler` and
  * `UNSAFE_convertRoutesToDataRoutes` exports and of `@remix-run/react`'s `createServerRoutes` (its
- * dist/routes.js, which RemixServer calls through), once per process. Answers whether all are in place (false when an export is missing or cannot be replaced: pages then work as
- * before, only slower).
+ * dist/routes.js, which RemixServer calls through), once per process. Answers whether all are in place
+ * (false when an export is missing or cannot be replaced: pages then work as before, only slower).
  */
 export function installRouteMatchMemo(): boolean {
   let router: RouterModule;

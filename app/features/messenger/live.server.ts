@@ -1,7 +1,7 @@
 /**
- * The messenger's JSON endpoints for the live page (issue 12 item 2; ADR 042/043 "Client", ADR 052): the resync after a
- * (re)connect or a gap, the read mark for messages the socket brought, and the composer's send. The plain pages and forms stay as they are; these two
- * answer only the browser's fetches, through the same API calls.
+ * The messenger's JSON endpoints for the live page (issue 12 item 2; ADR 042/043 "Client", ADR 052): the resync
+ * after a (re)connect or a gap, the read mark for messages the socket brought, and the composer's send. The plain
+ * pages and forms stay as they are; these answer only the browser's fetches, through the same API calls.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { MESSAGE_UPLOAD_MAX_BODY_BYTES, MESSENGER_CONVERSATION_PAGE_SIZE } from "#server/contract/messenger";

@@ -9,18 +9,15 @@ import { createApiClient } from "~/api/client.server";
 import { fetchMembershipState } from "~/api/settings.server";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
-import { formatCalendarDate } from "~/utils/dates";
+import { formatCalendarDate, homeDayOf } from "~/utils/dates";
 import { PRIVATE_HEADERS } from "~/utils/seo";
-
-/** The calendar day in Berlin (the product's home time zone) of an instant, for display. */
-const berlinDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit", day: "2-digit" });
 
 async function membershipOf({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const state = await fetchMembershipState(createApiClient({ request, context }));
   if (!state.ok) throw new Response(null, { status: state.status >= 500 ? 503 : state.status, headers: PRIVATE_HEADERS });
   const lang = isLanguage(params.lang) ? params.lang : "de";
-  const until = state.data.member_until === null ? null : formatCalendarDate(berlinDay.format(state.data.member_until), lang);
+  const until = state.data.member_until === null ? null : formatCalendarDate(homeDayOf(state.data.member_until), lang);
   return { viewer, membership: { ...state.data, until } };
 }
 

@@ -2,7 +2,8 @@
  * Everything the messenger knows about a pair of members, read in ONE statement (ADR 048): the viewer's member row
  * (with their viewer context's columns), the pair's thread, both members' views of it, the block relation either
  * way, optionally the sender's counts for the contact rules, optionally the sender's message already stored
- * under a client key, and optionally the other member's notification choices (a send notifies them). A send, a conversation page and a resync each used to read these in 6–10 round trips.
+ * under a client key, and optionally the other member's notification choices (a send notifies them). A send, a
+ * conversation page and a resync each used to read these in 6–10 round trips.
  *
  * Anchored on the viewer's users row, which always exists, so a pair without a thread still answers one row. On
  * PostgreSQL a send runs it after locking the sender and the thread (service.ts), never in the locking statement:

@@ -24,7 +24,12 @@ import {
   type NotificationSummary,
 } from "../../contract/notifications";
 import type { RealtimeEnvelope } from "../../contract/realtime";
-import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationChannel, type NotificationKind } from "../../contract/settings";
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  NOTIFICATION_CHANNELS,
+  type NotificationChannel,
+  type NotificationKind,
+} from "../../contract/settings";
 import type { DB } from "../../db/index";
 import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
@@ -61,8 +66,6 @@ export interface NotifyInput {
 /** What to publish once the transaction committed (publishNotificationHints). */
 export type NotificationHints = RealtimeEnvelope[];
 
-const CHANNELS = ["bar", "push", "email"] as const satisfies readonly NotificationChannel[];
-
 /** The member's choice for one kind on each channel (stored rows, else the contract's defaults). */
 export async function channelsFor(db: Executor, userId: number, kind: NotificationKind): Promise<Record<NotificationChannel, boolean>> {
   const rows = await db
@@ -77,7 +80,7 @@ export async function channelsFor(db: Executor, userId: number, kind: Notificati
 /** The contract's defaults for a kind, overridden where the member stored a choice (1 on, 0 off). */
 function withChoices(kind: NotificationKind, stored: ReadonlyMap<string, unknown>): Record<NotificationChannel, boolean> {
   const channels = { ...DEFAULT_NOTIFICATION_PREFERENCES[kind] };
-  for (const channel of CHANNELS) {
+  for (const channel of NOTIFICATION_CHANNELS) {
     const choice = stored.get(channel);
     if (choice !== null && choice !== undefined) channels[channel] = Number(choice) === 1;
   }
@@ -90,7 +93,7 @@ function withChoices(kind: NotificationKind, stored: ReadonlyMap<string, unknown
  * own. `choicesOf` turns them into what channelsFor answers.
  */
 export function choiceColumns(userId: number, kind: NotificationKind) {
-  return CHANNELS.map((channel) =>
+  return NOTIFICATION_CHANNELS.map((channel) =>
     sql<
       number | null
     >`(select enabled from notification_preferences where user_id = ${userId} and kind = ${kind} and channel = ${channel})`.as(
@@ -100,7 +103,7 @@ export function choiceColumns(userId: number, kind: NotificationKind) {
 }
 
 export function choicesOf(kind: NotificationKind, row: Record<string, unknown>): Record<NotificationChannel, boolean> {
-  return withChoices(kind, new Map(CHANNELS.map((channel) => [channel, row[`choice_${channel}`]])));
+  return withChoices(kind, new Map(NOTIFICATION_CHANNELS.map((channel) => [channel, row[`choice_${channel}`]])));
 }
 
 /** Whether a member wants a kind on a channel: for modules that deliver on their own (the moderation mail). */
