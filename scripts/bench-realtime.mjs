@@ -6,6 +6,7 @@
 //                                    [--no-resync]   (proves the checker: losses must be reported; clients load
 //                                                     their conversations once and never resync after that)
 //                                    [--profile-dir DIR]   (a V8 CPU profile per instance)
+//                                    [--timeline]   (latency p50/p95/max per second of the run)
 //
 // Two app instances on one PostgreSQL database and one Redis (logical database 15, flushed first), N members
 // each holding a socket to one of them through the real browser client (app/features/realtime, bundled
@@ -69,6 +70,8 @@ const { values: args } = parseArgs({
     "send-timeout-ms": { type: "string", default: "10000" },
     // A V8 CPU profile of every instance into this directory (written when the instance exits).
     "profile-dir": { type: "string", default: "" },
+    // Delivery latency per second of the run (when the message was sent): where in time the tail comes from.
+    timeline: { type: "boolean", default: false },
   },
 });
 const MEMBERS = Number(args.members);
@@ -547,6 +550,18 @@ const cpuSampler = setInterval(() => {
 const cpuAtStart = sampleCpu();
 const benchCpuAtStart = process.cpuUsage();
 const started = performance.now();
+// The bench's own event loop: a stall here delays every arrival it timestamps (--timeline shows it per second).
+const benchStalls = new Map(); // second of the run → the longest late tick of a 20 ms timer
+{
+  let expected = performance.now() + 20;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    const second = Math.floor((now - started) / 1000);
+    benchStalls.set(second, Math.max(benchStalls.get(second) ?? 0, now - expected));
+    expected = now + 20;
+    if (now - started > (MESSAGES / RATE) * 1000 + 5000) clearInterval(ticker);
+  }, 20);
+}
 const inFlight = new Set();
 for (let i = 0; i < MESSAGES; i++) {
   // Steady rate: message i leaves at i / RATE seconds.
@@ -650,6 +665,26 @@ for (const message of acked) {
   if (arrived !== undefined) latencies.push(arrived - sentAt.get(message.id).t0);
 }
 const liveDeliveries = latencies.length;
+if (args.timeline) {
+  const bySecond = new Map();
+  for (const message of acked) {
+    const arrived = arrivals.get(`${message.id}:${message.to}`);
+    if (arrived === undefined) continue;
+    const { t0 } = sentAt.get(message.id);
+    const second = Math.floor((t0 - started) / 1000);
+    const list = bySecond.get(second) ?? [];
+    bySecond.set(second, list);
+    list.push(arrived - t0);
+  }
+  for (const [second, list] of [...bySecond].sort((a, b) => a[0] - b[0])) {
+    list.sort((a, b) => a - b);
+    const at = (p) => list[Math.min(list.length - 1, Math.floor(p * list.length))].toFixed(0);
+    const stall = (benchStalls.get(second) ?? 0).toFixed(0);
+    console.info(
+      `second ${String(second).padStart(3)}: ${String(list.length).padStart(4)} live, p50 ${at(0.5)} p95 ${at(0.95)} max ${at(1)} ms; bench loop late ≤ ${stall} ms`,
+    );
+  }
+}
 const percentile = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);

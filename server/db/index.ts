@@ -9,6 +9,7 @@ import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type LogEvent, t
 import pg from "pg";
 import { type Dialect, dialectOf } from "./dialect";
 import { migrationsFor } from "./migrations/index";
+import { preparingClient } from "./prepared";
 import type { Database } from "./schema";
 
 export type { Dialect } from "./dialect";
@@ -35,6 +36,9 @@ const rawSqliteHandles = new WeakMap<DB, SQLite.Database>();
 export function sqliteHandleOf(db: DB): SQLite.Database | undefined {
   return rawSqliteHandles.get(db);
 }
+
+/** How long an idle PostgreSQL connection stays in the pool (see openDatabase). */
+const IDLE_CONNECTION_MS = 10 * 60_000;
 
 export interface OpenOptions {
   poolSize?: number;
@@ -69,7 +73,16 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Da
     rawSqliteHandles.set(db, sqlite);
     return { db, dialect, close: () => db.destroy() };
   }
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+  // Repeated statements are prepared per connection (prepared.ts, ADR 054), as SQLite's are above.
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? 10,
+    // pg-pool closes a connection idle for 10 s by default, and the next burst opens it again: a new backend process
+    // with cold catalog caches and none of the prepared statements, which stalled every request for ~0.5 s at a time
+    // under the messenger bench (docs/performance.md, "Prepared statements"). A pool this small may stay open.
+    idleTimeoutMillis: IDLE_CONNECTION_MS,
+    Client: preparingClient(),
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log });
   return {
     db,
@@ -96,7 +109,7 @@ export async function refreshPlannerStatistics(db: DB, options: { afterBulkLoad?
 }
 
 /** Distinct SQL texts kept prepared; `in (…)` lists of varying length make the set open-ended. */
-const STATEMENT_CACHE_SIZE = 1000;
+export const STATEMENT_CACHE_SIZE = 1000;
 
 /**
  * Kysely prepares every query afresh, and preparing was ~4 % of a profile
@@ -104,7 +117,7 @@ const STATEMENT_CACHE_SIZE = 1000;
  * better-sqlite3 statements are reusable (nothing here iterates one while
  * running another), so keep them.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),

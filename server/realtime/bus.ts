@@ -13,6 +13,11 @@ export type BusListener = (envelope: RealtimeEnvelope) => void;
 export interface Bus {
   /** Hands the envelope to every subscriber of every instance; best-effort, never rejects. */
   publish(envelope: RealtimeEnvelope): Promise<void>;
+  /**
+   * Several envelopes of one change as one entry (ADR 054): subscribers receive them in this order, and the
+   * instances wake once for all of them, not once each.
+   */
+  publishAll(envelopes: readonly RealtimeEnvelope[]): Promise<void>;
   /** Receives every envelope published by any instance (this one included); returns the unsubscribe. */
   subscribe(listener: BusListener): () => void;
   close(): Promise<void>;
@@ -26,6 +31,9 @@ export function inProcessBus(): Bus {
   return {
     async publish(envelope) {
       setImmediate(() => emitter.emit("event", envelope));
+    },
+    async publishAll(envelopes) {
+      if (envelopes.length > 0) setImmediate(() => envelopes.forEach((envelope) => emitter.emit("event", envelope)));
     },
     subscribe(listener) {
       emitter.on("event", listener);

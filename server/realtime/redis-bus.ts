@@ -1,7 +1,8 @@
 /**
  * The Redis Streams adapter of the bus port (ADR 042): several app instances share one stream.
  *
- * publish = XADD key MAXLEN ~ N * e <json>. Every instance reads the whole stream on a connection of its
+ * publish = XADD key MAXLEN ~ N * e <json> [e <json> …] (publishAll: the envelopes of one change in one entry, so
+ * every instance wakes once for them; ADR 054). Every instance reads the whole stream on a connection of its
  * own (XREAD BLOCK, which needs a connection to itself), starting at the stream's newest entry when it
  * starts, and remembers the id of the last entry it handed on: after a dropped connection it continues
  * from there, so a short Redis hiccup loses nothing that is still in the stream. Pub/sub would drop
@@ -58,17 +59,19 @@ function retryStrategy(times: number): number {
   return Math.min(times * 50, 2_000);
 }
 
-function parseEnvelope(fields: string[]): RealtimeEnvelope | null {
+/** The envelopes of one entry, in order; a field that is not a well-formed envelope is skipped. */
+function parseEnvelopes(fields: string[]): RealtimeEnvelope[] {
+  const envelopes: RealtimeEnvelope[] = [];
   for (let i = 0; i + 1 < fields.length; i += 2) {
     if (fields[i] !== "e") continue;
     try {
       const value = JSON.parse(fields[i + 1]!) as RealtimeEnvelope;
-      if (value && Array.isArray(value.to) && value.event && typeof value.event.type === "string") return value;
+      if (value && Array.isArray(value.to) && value.event && typeof value.event.type === "string") envelopes.push(value);
     } catch {
-      return null;
+      // not JSON: skipped
     }
   }
-  return null;
+  return envelopes;
 }
 
 export function redisStreamsBus(options: RedisBusOptions): RedisBus {
@@ -144,8 +147,7 @@ export function redisStreamsBus(options: RedisBusOptions): RedisBus {
         for (const [, entries] of reply) {
           for (const [id, fields] of entries) {
             lastId = id;
-            const envelope = parseEnvelope(fields);
-            if (envelope) deliver(envelope);
+            for (const envelope of parseEnvelopes(fields)) deliver(envelope);
           }
         }
       } catch {
@@ -160,18 +162,23 @@ export function redisStreamsBus(options: RedisBusOptions): RedisBus {
   const writerReady = new Promise<void>((resolve) => (writer.status === "ready" ? resolve() : writer.once("ready", () => resolve())));
   const ready = Promise.race([Promise.all([started, writerReady]).then(() => undefined), wait(READY_TIMEOUT_MS)]);
 
+  async function publishAll(envelopes: readonly RealtimeEnvelope[]): Promise<void> {
+    if (closed || envelopes.length === 0) return;
+    const fields = envelopes.flatMap((envelope) => ["e", JSON.stringify(envelope)]);
+    try {
+      await writer.xadd(streamKey, "MAXLEN", "~", maxLen, "*", ...fields);
+    } catch (error) {
+      const types = envelopes.map((envelope) => envelope.event.type).join(",");
+      options.log?.warn({ err: (error as Error).message, types }, "realtime bus: publish dropped");
+    }
+  }
+
   return {
     ready,
     instanceId,
     connected: () => reader.status === "ready" && writer.status === "ready",
-    async publish(envelope) {
-      if (closed) return;
-      try {
-        await writer.xadd(streamKey, "MAXLEN", "~", maxLen, "*", "e", JSON.stringify(envelope));
-      } catch (error) {
-        options.log?.warn({ err: (error as Error).message, type: envelope.event.type }, "realtime bus: publish dropped");
-      }
-    },
+    publish: (envelope) => publishAll([envelope]),
+    publishAll,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -38,7 +38,7 @@ import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
 import { isFindableProfile, notBlockedWith, viewerContext, viewerContextOf, type ViewerContext } from "../access/index";
 import { countFolder, listFilter } from "../inbox/index";
-import { markSubjectRead, notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
+import { markSubjectRead, notify, type NotificationHints } from "../notifications/index";
 import {
   avatarsOf,
   blockRelations,
@@ -532,9 +532,8 @@ export async function sendMessage(
     return write(trx, ctx, null, now);
   });
   if (replayed) return { result, replayed };
-  // Issued together, in order: one connection carries them, so the stream keeps the message before its notification.
-  await Promise.all(events.map((envelope) => deps.bus.publish(envelope)));
-  await publishNotificationHints(deps, hints);
+  // One entry, in order: the message before its notification, and every instance wakes once for all of them.
+  await deps.bus.publishAll([...events, ...hints]);
   return { result, replayed };
 
   async function write(trx: DB, ctx: PairContext, decision: Decision | null, now: number): Promise<SendResult> {

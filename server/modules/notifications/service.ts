@@ -201,13 +201,7 @@ export async function markSubjectRead(
 
 /** Publishes the hints of committed notifications; never throws (the bus is best-effort, ADR 042). */
 export async function publishNotificationHints(deps: ApiDeps, hints: NotificationHints): Promise<void> {
-  for (const envelope of hints) {
-    try {
-      await deps.bus.publish(envelope);
-    } catch (err) {
-      deps.log.warn({ err }, "notification hint not published");
-    }
-  }
+  await deps.bus.publishAll(hints);
 }
 
 export async function displayNameOf(db: Executor, userId: number): Promise<string | null> {

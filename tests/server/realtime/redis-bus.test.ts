@@ -126,6 +126,21 @@ describe("redis streams bus", () => {
     expect(seenA.seen[7]).toEqual(ping(7, [7]));
   });
 
+  it("publishAll: the envelopes of one change are one entry, handed on to both instances in their order", async () => {
+    const key = newKey();
+    const a = makeBus();
+    const b = makeBus();
+    await Promise.all([a.ready, b.ready]);
+    const seenA = collector(a);
+    const seenB = collector(b);
+    await a.publishAll([ping(1, [10]), ping(2, [11]), ping(3, [10, 11])]);
+    await a.publishAll([]);
+    await Promise.all([seenA.atLeast(3), seenB.atLeast(3)]);
+    expect(await admin.xlen(key)).toBe(1);
+    expect(seenA.seen).toEqual([ping(1, [10]), ping(2, [11]), ping(3, [10, 11])]);
+    expect(seenB.seen).toEqual(seenA.seen);
+  });
+
   it("starts at the stream's end: an instance does not replay what was published before it started", async () => {
     const key = newKey();
     const early = makeBus();
