@@ -8,7 +8,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from "../contract/locales";
 import { resolveAccessToken, type TokenOwner } from "../modules/auth/tokens";
 import { registerModules } from "../modules/index";
 import { isLoopbackAddress } from "../lib/network";
-import { ApiError, errorItem } from "./errors";
+import { ApiError, errorItem, jsonAnswer } from "./errors";
 import { buildOpenApiDocument } from "./openapi";
 import { ApiRouter, type RegisteredRoute } from "./router";
 import type { ApiBindings, ApiDeps, ApiEnv } from "./types";
@@ -89,7 +89,7 @@ function setHeader(c: Context<ApiEnv>, name: string, value: string): void {
 }
 
 function notFound(c: Context<ApiEnv>): Response {
-  return c.json({ code: 404, errors: [errorItem(404, "exception.common.not_found")] }, 404);
+  return jsonAnswer(c, { code: 404, errors: [errorItem(404, "exception.common.not_found")] }, 404);
 }
 
 function errorResponse(c: Context<ApiEnv>, err: Error): Response {
@@ -98,10 +98,10 @@ function errorResponse(c: Context<ApiEnv>, err: Error): Response {
     // it, as Retry-After (seconds).
     const retryAfter = err.extra.retry_after;
     const headers: Record<string, string> = typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : {};
-    return c.json({ code: err.status, ...err.extra, errors: err.items }, err.status as 400, headers);
+    return jsonAnswer(c, { code: err.status, ...err.extra, errors: err.items }, err.status, headers);
   }
   (c.get("log") ?? c.get("deps")?.log)?.error({ err, method: c.req.method, path: c.req.path }, "unhandled API error");
-  return c.json({ code: 500, errors: [errorItem(500, DEFAULT_ERROR_KEY)] }, 500);
+  return jsonAnswer(c, { code: 500, errors: [errorItem(500, DEFAULT_ERROR_KEY)] }, 500);
 }
 
 function clientIp(c: Context<ApiEnv>, deps: ApiDeps): string {

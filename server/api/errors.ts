@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import type { ErrorItem } from "../contract/errors";
 import { DEFAULT_ERROR_KEY } from "../contract/errors";
 
@@ -25,3 +26,13 @@ export const fail = {
   conflict: (key: string, source?: string) => new ApiError(409, [errorItem(409, key, source)]),
   tooMany: (key: string, source?: string) => new ApiError(429, [errorItem(429, key, source)]),
 };
+
+/**
+ * A JSON answer with its Content-Length. Knowing the length, the host's compression leaves a small answer as it is
+ * instead of piping it through a brotli stream of its own (ADR 048; for error answers ADR 054: a refusal under load
+ * must stay cheap). `ok()` does the same and keeps the text for in-process callers.
+ */
+export function jsonAnswer(c: Context, body: unknown, status: number, headers: Record<string, string> = {}): Response {
+  const json = JSON.stringify(body);
+  return c.body(json, status as 200, { ...headers, "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(json)) });
+}

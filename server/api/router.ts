@@ -168,8 +168,8 @@ async function readBody(c: Context<ApiEnv>, format: "json" | "form"): Promise<un
 /** The success envelope: `{ code: 200, data, meta? }`. */
 export function ok<T>(c: Context<ApiEnv>, data: T, options: { meta?: unknown; status?: 200 | 201 | 202 } = {}): Answer<T> {
   const body = options.meta === undefined ? { code: 200, data } : { code: 200, data, meta: options.meta };
-  // With its length known, the host's compression leaves a small answer (a send, a resync) as it is instead of
-  // piping it through a brotli stream (ADR 048: ~10 % of an instance's CPU in the messenger benchmark).
+  // With its length known (jsonAnswer), the host's compression leaves a small answer (a send, a resync) as it is
+  // (ADR 048: a brotli stream per answer was ~10 % of an instance's CPU in the messenger benchmark).
   const json = JSON.stringify(body);
   // The in-process caller (a page's loader) reads the text from here, not back through the body stream.
   return withResponseText(

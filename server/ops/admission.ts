@@ -8,7 +8,7 @@
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import type { MiddlewareHandler } from "hono";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../contract/locales";
-import { errorItem } from "../api/errors";
+import { errorItem, jsonAnswer } from "../api/errors";
 
 export interface AdmissionOptions {
   /** Requests in flight in this process beyond which new ones are shed. */
@@ -83,7 +83,7 @@ export function admissionControl({
     if (inFlight >= maxInFlight || stuck || (shedShare > 0 && Math.random() < shedShare)) {
       const headers = { "Retry-After": String(retryAfterS), "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
       if (c.req.path.startsWith("/api/") || c.req.path.startsWith("/oauth/")) {
-        return c.json({ code: 503, errors: [errorItem(503, "exception.common.service_unavailable")] }, 503, headers);
+        return jsonAnswer(c, { code: 503, errors: [errorItem(503, "exception.common.service_unavailable")] }, 503, headers);
       }
       const segment = c.req.path.split("/")[1];
       return c.html(overloadPage(isLanguage(segment) ? segment : DEFAULT_LANGUAGE, retryAfterS), 503, headers);

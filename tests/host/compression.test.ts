@@ -53,6 +53,18 @@ describe("compression", () => {
     expect((await get("/de/login", "identity")).headers.get("content-encoding")).toBeNull();
   });
 
+  it("a small API error answer (401, 404) leaves as it is, with its length: no compressor per refusal", async () => {
+    const get = hostAt();
+    for (const path of ["/api/v2/user/data", "/api/v2/no-such-endpoint"]) {
+      const response = await get(path, "gzip, deflate, br");
+      expect(response.status, path).toBeGreaterThanOrEqual(400);
+      expect(response.headers.get("content-encoding"), path).toBeNull();
+      const body = await bodyOf(response);
+      expect(Number(response.headers.get("content-length")), path).toBe(body.length);
+      expect(JSON.parse(body.toString("utf8")).errors[0].key, path).toMatch(/^exception\.common\./);
+    }
+  });
+
   it("API JSON and the locale files too", async () => {
     const get = hostAt();
     const api = await get("/api/v2/openapi.json", "br");
