@@ -39,9 +39,11 @@
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { parseArgs } from "node:util";
 import { build } from "esbuild";
 import { Redis } from "ioredis";
@@ -368,6 +370,32 @@ async function withDeadline(run) {
   }
 }
 
+/**
+ * The members' HTTP requests through node:http with kept-alive connections. The bench's process shares the
+ * machine's two cores with the instances and the database, and fetch (undici's WHATWG layer) cost it about twice the
+ * CPU per request (ADR 054): the members' phones are not on the server, so their requests should cost it as little
+ * as they can.
+ */
+const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+function request(url, { method = "GET", headers = {}, body, signal }) {
+  return new Promise((resolve, reject) => {
+    // As a browser asks: the server compresses what is large enough (a resync page), never the small answers.
+    const req = http.request(url, { method, headers: { "accept-encoding": "br, gzip", ...headers }, agent: httpAgent, signal }, (res) => {
+      const chunks = [];
+      res.on("data", (chunk) => chunks.push(chunk));
+      res.on("end", () => {
+        const raw = Buffer.concat(chunks);
+        const encoding = res.headers["content-encoding"];
+        const body = encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw;
+        resolve({ status: res.statusCode, text: body.toString("utf8") });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
 function messengerAdapter() {
   let next = 0;
   const base = () => {
@@ -380,26 +408,26 @@ function messengerAdapter() {
     send(from, to, text) {
       return withDeadline(async (signal) => {
         // A client key per message, as the live client sends it (ADR 048); the bench does not retry.
-        const res = await fetch(`${base()}/messenger/send/${to.username}?client_key=${randomBytes(12).toString("base64url")}`, {
+        const res = await request(`${base()}/messenger/send/${to.username}?client_key=${randomBytes(12).toString("base64url")}`, {
           signal,
           method: "POST",
           headers: { authorization: `Bearer ${from.token}`, "content-type": "application/json" },
           body: JSON.stringify({ body: text }),
         });
-        if (res.status !== 201) throw new Error(`send ${res.status}: ${await res.text()}`);
+        if (res.status !== 201) throw new Error(`send ${res.status}: ${res.text}`);
         // { code, data: SendResult { outcome, message: Message, thread_id } }
-        return (await res.json()).data.message.id;
+        return JSON.parse(res.text).data.message.id;
       });
     },
     history(member, thread, afterId, partner) {
       return withDeadline(async (signal) => {
-        const res = await fetch(`${base()}/messenger/messages/${partner.username}?after_id=${afterId}`, {
+        const res = await request(`${base()}/messenger/messages/${partner.username}?after_id=${afterId}`, {
           signal,
           headers: { authorization: `Bearer ${member.token}` },
         });
-        if (!res.ok) throw new Error(`history ${res.status}`);
+        if (res.status !== 200) throw new Error(`history ${res.status}`);
         // { code, data: Conversation { messages: Message[] (oldest first; after_id: up to a page) } }
-        const all = (await res.json()).data.messages ?? [];
+        const all = JSON.parse(res.text).data.messages ?? [];
         return { messages: all.map((m) => incomingOf(m, member, partner, thread)), more: all.length >= MESSENGER_PAGE_SIZE };
       });
     },

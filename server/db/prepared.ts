@@ -13,9 +13,12 @@
  *   migration's) never occupy a connection's statement slots.
  * - A connection keeps at most STATEMENTS_PER_CONNECTION statements; the least recently used one is deallocated.
  * - Statements without values (BEGIN, COMMIT, DDL) keep the simple protocol, which plans nothing worth keeping.
+ * - A query whose best plan depends on its values (a search over a radius of 10 or of 100 km) ends with
+ *   PLAN_PER_VALUES and stays unnamed: PostgreSQL plans it for the values of each execution.
  * - A statement whose result columns changed under it (DDL while the process runs: "cached plan must not change
  *   result type") fails once and is then prepared anew under another name.
  */
+import { sql } from "kysely";
 import pg from "pg";
 
 export const PREPARE_AFTER_RUNS = 3;
@@ -24,6 +27,13 @@ export const STATEMENTS_PER_CONNECTION = 200;
 const COUNTED_TEXTS = 5_000;
 /** SQLSTATE feature_not_supported: what PostgreSQL answers for a cached plan whose result type changed. */
 const PLAN_RESULT_CHANGED = "0A000";
+
+const PLAN_PER_VALUES_MARK = "/* plan per values */";
+/**
+ * For `.modifyEnd(PLAN_PER_VALUES)`: the query is never prepared under a name. A generic plan of the search made the
+ * 100 km search ~35 % slower on the 100k-profile seed (docs/performance.md, "Search").
+ */
+export const PLAN_PER_VALUES = sql.raw(PLAN_PER_VALUES_MARK);
 
 type QueryCallback = (error: Error | null, result?: unknown) => void;
 
@@ -43,6 +53,7 @@ export function preparingClient(): typeof pg.Client {
         this.#named.set(text, name);
         return name;
       }
+      if (text.endsWith(PLAN_PER_VALUES_MARK)) return null;
       const count = (runs.get(text) ?? 0) + 1;
       if (count < PREPARE_AFTER_RUNS) {
         if (runs.size >= COUNTED_TEXTS) runs.clear();

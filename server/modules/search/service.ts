@@ -34,6 +34,7 @@ import { avatarsOf } from "../media/index";
 import { activeTours, type ActiveTour } from "../tours/index";
 import { CUP_SIZE_BANDS, findTraitGroup } from "../../contract/traits";
 import { USER_TYPE } from "../../contract/users";
+import { PLAN_PER_VALUES } from "../../db/prepared";
 import type { Database } from "../../db/schema";
 import type { SearchHit, FacetBucket } from "../../contract/search";
 export type { SearchHit, FacetBucket };
@@ -459,8 +460,12 @@ export async function searchScope(deps: ApiDeps, input: SearchInput) {
     touring: input.homesOnly ? new Map() : await touringIn(deps, location, filter, input.place),
   };
   /** The filtered rows; `loose` term filters are left to the caller (disjunctive facets). */
+  // Planned for each search's own values: its best plan depends on the radius and filters (prepared.ts).
   const from = (loose?: ReadonlySet<LooseFacet>): ReturnType<FromFn> =>
-    deps.db.selectFrom("search_profiles").where((eb) => searchConditions(eb, loose ? { ...plan, looseFacets: loose } : plan, input.extra));
+    deps.db
+      .selectFrom("search_profiles")
+      .where((eb) => searchConditions(eb, loose ? { ...plan, looseFacets: loose } : plan, input.extra))
+      .modifyEnd(PLAN_PER_VALUES);
   return { plan, from, sort, target, location, now };
 }
 

@@ -6,7 +6,7 @@ import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, STATEMENT_CACHE_SIZE, withStatementCache, type DatabaseHandle } from "#server/db/index";
-import { PREPARE_AFTER_RUNS, STATEMENTS_PER_CONNECTION } from "#server/db/prepared";
+import { PLAN_PER_VALUES, PREPARE_AFTER_RUNS, STATEMENTS_PER_CONNECTION } from "#server/db/prepared";
 import { createPostgresSchema, TEST_DB } from "../../helpers/runtime";
 
 describe(`repeated statements stay prepared (${TEST_DB})`, () => {
@@ -49,6 +49,12 @@ describe(`repeated statements stay prepared (${TEST_DB})`, () => {
     expect(await prepared()).toContain(text);
     expect(await probe(2).execute()).toEqual([{ label: "two" }]);
     expect((await prepared()).filter((statement) => statement === text)).toHaveLength(1);
+  });
+
+  it("a query marked PLAN_PER_VALUES is never named, however often it runs", async () => {
+    const perValues = () => probe(2).modifyEnd(PLAN_PER_VALUES);
+    for (let run = 0; run < PREPARE_AFTER_RUNS * 2; run++) expect(await perValues().execute()).toEqual([{ label: "two" }]);
+    expect(await prepared()).not.toContain(perValues().compile().sql);
   });
 
   it("keeps at most its cap of statements per connection, deallocating the least recently used", async () => {
