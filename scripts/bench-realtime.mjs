@@ -376,7 +376,7 @@ async function withDeadline(run) {
  * CPU per request (ADR 054): the members' phones are not on the server, so their requests should cost it as little
  * as they can.
  */
-const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+const httpAgent = new http.Agent({ keepAlive: true });
 function request(url, { method = "GET", headers = {}, body, signal }) {
   return new Promise((resolve, reject) => {
     // As a browser asks: the server compresses what is large enough (a resync page), never the small answers.
