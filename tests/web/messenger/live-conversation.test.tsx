@@ -17,11 +17,11 @@ import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Message } from "#server/contract/messenger";
-import type { RealtimeEvent, ServerFrame } from "#server/contract/realtime";
+import type { RealtimeEvent } from "#server/contract/realtime";
 import { LiveConversation, LiveMessageList, useLiveSender } from "~/features/messenger/live/LiveConversation";
 import type { LiveResync, LiveSendAnswer, LiveWireMessage } from "~/features/messenger/live/wire";
-import type { SocketLike } from "~/features/realtime";
 import { serverI18n } from "~/i18n/i18next.server";
+import { FakeSocket } from "../../helpers/fake-socket";
 import { listenWithMsw, server } from "../../msw/server";
 
 const HERE = "/en/messenger/ben";
@@ -29,33 +29,19 @@ const VIEWER = 1;
 const BEN = 2;
 const THREAD = 7;
 
-/** The browser's WebSocket as the realtime client uses it; the test plays the server. */
-class FakeSocket implements SocketLike {
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: SocketLike["onopen"] = null;
-  onmessage: SocketLike["onmessage"] = null;
-  onclose: SocketLike["onclose"] = null;
-  onerror: SocketLike["onerror"] = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    if (this.readyState === 3) return;
-    this.readyState = 3;
-    this.onclose?.({ code: 1000 });
-  }
-  frame(frame: ServerFrame) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-}
-
 function wire(id: number, extra: Partial<LiveWireMessage> = {}): LiveWireMessage {
-  return { id, threadId: THREAD, mine: false, body: `m${id}`, actionType: 0, photos: [], createdAt: 1_000 + id, read: false, clientKey: null, ...extra };
+  return {
+    id,
+    threadId: THREAD,
+    mine: false,
+    body: `m${id}`,
+    actionType: 0,
+    photos: [],
+    createdAt: 1_000 + id,
+    read: false,
+    clientKey: null,
+    ...extra,
+  };
 }
 
 /** The event's copy is the API's (snake case), as the socket carries it. */
@@ -152,7 +138,14 @@ function Shown() {
 
 function mount(initial: LiveWireMessage[]) {
   const page = (
-    <LiveConversation here={HERE} viewerId={VIEWER} partner={{ userId: BEN, username: "ben", onlineStatus: 0 }} threadId={THREAD} messages={initial} live>
+    <LiveConversation
+      here={HERE}
+      viewerId={VIEWER}
+      partner={{ userId: BEN, username: "ben", onlineStatus: 0 }}
+      threadId={THREAD}
+      messages={initial}
+      live
+    >
       <Shown />
     </LiveConversation>
   );
@@ -171,24 +164,19 @@ function shown(): string[] {
 
 /** Lets answers in flight arrive (msw answers on later ticks), inside act so React renders what they changed. */
 async function settle() {
-  await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 }
-
-const socket = () => FakeSocket.all.at(-1)!;
 
 /** The server accepts the socket: hello, then the client's own resync after connect. */
 async function connect() {
   await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
-  act(() => {
-    socket().readyState = 1;
-    socket().frame({ type: "hello", user_id: VIEWER });
-  });
+  act(() => FakeSocket.latest().accept(VIEWER));
   await settle();
 }
 
 /** One event from the server; React renders what it changed before this returns. */
 function deliver(event: RealtimeEvent) {
-  act(() => socket().frame({ type: "event", event }));
+  act(() => FakeSocket.latest().frame({ type: "event", event }));
 }
 
 listenWithMsw();
@@ -267,6 +255,26 @@ describe("LiveConversation: message events (ADR 052)", () => {
     expect(screen.getAllByText("hello")).toHaveLength(1);
     // Our own message is no reason for a read mark, nor for a resync.
     expect(api.reads).toEqual([]);
+    expect(api.resyncs).toEqual([102]);
+  });
+
+  it("keeps our own message once when the send's answer comes before its event", async () => {
+    mount(api.history);
+    await connect();
+    api.holdSend = gate();
+    await waitFor(() => expect(screen.getByRole("button", { name: "send" })).toHaveProperty("disabled", false));
+    fireEvent.click(screen.getByRole("button", { name: "send" }));
+    await waitFor(() => expect(api.sends).toHaveLength(1));
+
+    const stored = wire(103, { mine: true, body: "hello", clientKey: api.sends[0]! });
+    api.history.push(stored);
+    act(() => api.holdSend!.open());
+    await waitFor(() => expect(shown()).toEqual(["101", "102", "103"]));
+
+    deliver(messageEvent(stored, 102));
+    expect(shown()).toEqual(["101", "102", "103"]);
+    await settle();
+    expect(shown()).toEqual(["101", "102", "103"]);
     expect(api.resyncs).toEqual([102]);
   });
 
