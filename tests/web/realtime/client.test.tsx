@@ -15,45 +15,11 @@ import {
   resyncStore,
   useRealtime,
   type IncomingMessage,
-  type SocketLike,
 } from "~/features/realtime";
 import type { ServerFrame } from "#server/contract/realtime";
+import { FakeSocket } from "../../helpers/fake-socket";
 
-class FakeSocket implements SocketLike {
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: SocketLike["onopen"] = null;
-  onmessage: SocketLike["onmessage"] = null;
-  onclose: SocketLike["onclose"] = null;
-  onerror: SocketLike["onerror"] = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.drop(1000);
-  }
-  /** The server accepts: open, then hello. */
-  accept(userId = 1) {
-    this.readyState = 1;
-    this.onopen?.({});
-    this.frame({ type: "hello", user_id: userId });
-  }
-  frame(frame: ServerFrame) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-  drop(code = 1006) {
-    if (this.readyState === 3) return;
-    this.readyState = 3;
-    this.onerror?.({});
-    this.onclose?.({ code });
-  }
-}
-
-const latest = () => FakeSocket.all.at(-1)!;
+const latest = () => FakeSocket.latest();
 const msg = (id: number, thread = "ben"): IncomingMessage => ({ id, thread, senderId: 2, text: `m${id}`, sentAt: id });
 const timers = {
   setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
