@@ -8,6 +8,7 @@
 import * as v from "valibot";
 import type { MediaImage } from "./media";
 import type { ProfileIdentity } from "./profiles";
+import { MAX_ROW_ID } from "./row-id";
 import { ONLY_SHOW_TYPES, type OnlyShowType } from "./search";
 import { GENDER_VALUES, SELECTABLE_USER_TYPES } from "./users";
 
@@ -53,7 +54,6 @@ export type UserListFacet = (typeof USER_LIST_FACETS)[number];
 
 /** Trait option ids are small positive integers (server/contract/traits.ts). */
 const OPTION_ID_MAX = 10_000;
-const CITY_ID_MAX = 2_147_483_647;
 
 const invalid = "validation.invalid";
 
@@ -104,7 +104,7 @@ export const userListQuerySchema = v.strictObject(
     race_type: listOf(optionId, 50),
     figure_type: listOf(optionId, 50),
     meeting_option: listOf(optionId, 50),
-    city: v.optional(intString(1, CITY_ID_MAX)),
+    city: v.optional(intString(1, MAX_ROW_ID)),
   },
   invalid,
 );

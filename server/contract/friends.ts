@@ -10,6 +10,7 @@
  */
 import * as v from "valibot";
 import { pageQueryParam } from "./paging";
+import { MAX_ROW_ID } from "./row-id";
 import type { FriendRelation } from "./profile-relation";
 
 /** Friends a member can have (accepted links). A mature community's scale; the block list allows 500 as well. */
@@ -65,8 +66,7 @@ const linkId = v.pipe(
   v.number(FRIEND_ERRORS.notFound),
   v.integer(FRIEND_ERRORS.notFound),
   v.minValue(1, FRIEND_ERRORS.notFound),
-  // PostgreSQL integer ids (server/api/params MAX_ROW_ID).
-  v.maxValue(2_147_483_647, FRIEND_ERRORS.notFound),
+  v.maxValue(MAX_ROW_ID, FRIEND_ERRORS.notFound),
 );
 const key = v.pipe(v.string(FRIEND_ERRORS.notFound), v.regex(/^[A-Za-z0-9_-]{43}$/, FRIEND_ERRORS.notFound));
 

@@ -9,6 +9,7 @@
  */
 import * as v from "valibot";
 import { pageQueryParam } from "./paging";
+import { MAX_ROW_ID, ROW_ID_OR_ZERO_PATTERN, ROW_ID_PATTERN } from "./row-id";
 import { IMAGE_MAX_BYTES, IMAGE_MIN_BYTES, IMAGE_MIN_WIDTH } from "./media-upload";
 import type { MediaImage } from "./media";
 
@@ -201,9 +202,9 @@ export type ThreadAction = (typeof THREAD_ACTIONS)[number];
 const idParam = v.optional(
   v.pipe(
     v.string("validation.invalid"),
-    v.regex(/^[1-9]\d{0,9}$/, "validation.invalid"),
+    v.regex(ROW_ID_PATTERN, "validation.invalid"),
     v.transform((s) => Number(s)),
-    v.maxValue(2_147_483_647, "validation.invalid"),
+    v.maxValue(MAX_ROW_ID, "validation.invalid"),
   ),
 );
 
@@ -217,9 +218,9 @@ export const threadListQuerySchema = v.strictObject(
 const cursorParam = v.optional(
   v.pipe(
     v.string("validation.invalid"),
-    v.regex(/^(0|[1-9]\d{0,9})$/, "validation.invalid"),
+    v.regex(ROW_ID_OR_ZERO_PATTERN, "validation.invalid"),
     v.transform((s) => Number(s)),
-    v.maxValue(2_147_483_647, "validation.invalid"),
+    v.maxValue(MAX_ROW_ID, "validation.invalid"),
   ),
 );
 export const conversationQuerySchema = v.strictObject({ before_id: idParam, after_id: cursorParam }, "validation.invalid");

@@ -9,6 +9,7 @@
  */
 import * as v from "valibot";
 import { pageQueryParam } from "./paging";
+import { MAX_ROW_ID } from "./row-id";
 import { emailSchema } from "./validation";
 
 /**
@@ -172,7 +173,7 @@ export const fileReportSchema = v.object(
         v.number("validation.reports.object_invalid"),
         v.integer("validation.reports.object_invalid"),
         v.minValue(1, "validation.reports.object_invalid"),
-        v.maxValue(2_147_483_647, "validation.reports.object_invalid"),
+        v.maxValue(MAX_ROW_ID, "validation.reports.object_invalid"),
       ),
     ),
     url: v.optional(

@@ -146,6 +146,40 @@ export async function createTestRuntime(options: TestRuntimeOptions = {}): Promi
   };
 }
 
+/**
+ * The users row of a member who finished registration, as createUser writes it; a test that needs hundreds
+ * of members inserts these at once with an unusable password hash (scrypt for each would only slow the suite).
+ */
+export function userRow(input: {
+  username: string;
+  email?: string;
+  passwordHash: string;
+  userType?: number;
+  status?: "active" | "banned" | "deleted";
+  now: number;
+}) {
+  const email = input.email ?? `${input.username}@example.test`;
+  return {
+    username: input.username,
+    username_key: input.username.toLowerCase(),
+    email,
+    email_key: email.toLowerCase(),
+    password_hash: input.passwordHash,
+    user_type: input.userType ?? 1,
+    gender: 1,
+    salutation: "mr",
+    birth_date: "1990-01-15",
+    language: "de",
+    member_until: null,
+    email_verified_at: input.now,
+    register_completed_step: 10,
+    status: input.status ?? "active",
+    created_at: input.now,
+    updated_at: input.now,
+    last_login_at: null,
+  };
+}
+
 let counter = 0;
 /** Inserts a user directly (registration is tested through its own API). */
 export async function createUser(
@@ -156,28 +190,18 @@ export async function createUser(
   const username = overrides.username ?? `user_${counter}_${randomBytes(3).toString("hex")}`;
   const email = overrides.email ?? `${username}@example.test`;
   const password = overrides.password ?? "correct-horse-1";
-  const now = runtime.clock.now();
   const row = await runtime.deps.db
     .insertInto("users")
-    .values({
-      username,
-      username_key: username.toLowerCase(),
-      email,
-      email_key: email.toLowerCase(),
-      password_hash: await passwordHashOf(password),
-      user_type: overrides.userType ?? 1,
-      gender: 1,
-      salutation: "mr",
-      birth_date: "1990-01-15",
-      language: "de",
-      member_until: null,
-      email_verified_at: now,
-      register_completed_step: 10,
-      status: overrides.status ?? "active",
-      created_at: now,
-      updated_at: now,
-      last_login_at: null,
-    })
+    .values(
+      userRow({
+        username,
+        email,
+        passwordHash: await passwordHashOf(password),
+        userType: overrides.userType,
+        status: overrides.status,
+        now: runtime.clock.now(),
+      }),
+    )
     .returning("id")
     .executeTakeFirstOrThrow();
   return { id: row.id, username, email, password };

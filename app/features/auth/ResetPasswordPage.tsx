@@ -4,7 +4,8 @@ import { parseWithValibot } from "@conform-to/valibot";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PASSWORD_MIN, resetPasswordSchema } from "#server/contract/validation";
-import { FormField, FormErrors } from "~/components/Field";
+import { FormErrors } from "~/components/Field";
+import { NewPasswordFields } from "~/components/form/NewPasswordFields";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import type { loadResetPassword, submitResetPassword } from "./reset-password.server";
@@ -29,18 +30,12 @@ export function ResetPasswordPage() {
           <Form method="post" action={`${pathname}?token=${encodeURIComponent(token)}`} className={ui.stack} {...getFormProps(form)}>
             <FormErrors errors={form.errors ?? []} />
             <input type="hidden" name="token" value={token} />
-            <FormField
+            <NewPasswordFields
+              password={fields.password}
+              confirmation={fields.password_confirmation}
               label={t("reset_password.password")}
               hint={t("reset_password.password_hint", { min: PASSWORD_MIN })}
-              autoComplete="new-password"
-              field={fields.password}
-              type="password"
-            />
-            <FormField
-              label={t("reset_password.password_confirmation")}
-              autoComplete="new-password"
-              field={fields.password_confirmation}
-              type="password"
+              confirmationLabel={t("reset_password.password_confirmation")}
             />
             <button className={ui.button} type="submit">
               {t("reset_password.submit")}

@@ -1,17 +1,9 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import * as ui from "~/styles/ui.css";
 
 /** One waiting item: what it is and whose, the preview, then the two decisions. */
-export const item = style({
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  padding: vars.space.md,
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.sm,
-  overflowWrap: "anywhere",
-});
+export const item = style([ui.entryCard, { gap: vars.space.sm, overflowWrap: "anywhere" }]);
 
 export const itemHead = style({ display: "flex", flexWrap: "wrap", gap: `0 ${vars.space.sm}`, alignItems: "baseline" });
 export const kind = style({ fontWeight: 700, margin: 0, fontSize: "1.05rem" });

@@ -7,6 +7,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { DATE_PLACE_TYPES, DATE_STAGES, instantOf, type DatePlaceType, type DateStageFilter } from "#server/contract/dates";
 import { DEFAULT_ERROR_KEY } from "#server/contract/errors";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
+import { parseRowId } from "#server/contract/row-id";
 import { isValidProfileUsername } from "#server/contract/validation";
 import { createApiClient } from "~/api/client.server";
 import {
@@ -68,8 +69,9 @@ export async function loadDateList({ request, context }: LoaderFunctionArgs) {
 }
 
 function dateIdOf(raw: string | undefined): number {
-  if (!raw || !/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) throw notFound();
-  return Number(raw);
+  const id = parseRowId(raw);
+  if (id === null) throw notFound();
+  return id;
 }
 
 export async function loadDate({ request, context, params }: LoaderFunctionArgs) {

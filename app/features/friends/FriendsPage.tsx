@@ -79,11 +79,16 @@ function FriendEntry({ item, type, refused }: { item: Item; type: FriendListType
   const lang = useLang();
   const to = useLocalePath();
   const date = formatCalendarDate(homeDayOf(item.since), lang);
-  const hidden = (
-    <>
+  // One form per answer: the link, the tab to come back to, the key this answer needs (unfriend needs none).
+  const answer = (intent: "accept" | "reject" | "cancel" | "unfriend", label: string, key: string | null, primary = false) => (
+    <Form method="post">
       <input type="hidden" name="link_id" value={item.linkId} />
       <input type="hidden" name="tab" value={type} />
-    </>
+      {intent === "unfriend" ? null : <input type="hidden" name="key" value={key ?? ""} />}
+      <button type="submit" name="intent" value={intent} className={primary ? ui.button : ui.buttonSecondary}>
+        {label}
+      </button>
+    </Form>
   );
   return (
     <li className={css.item} data-testid="friend-entry" data-username={item.username}>
@@ -102,39 +107,12 @@ function FriendEntry({ item, type, refused }: { item: Item; type: FriendListType
       <div className={ui.row}>
         {type === "received" ? (
           <>
-            <Form method="post">
-              {hidden}
-              <input type="hidden" name="key" value={item.acceptKey ?? ""} />
-              <button type="submit" name="intent" value="accept" className={ui.button}>
-                {t("friends.profile.accept")}
-              </button>
-            </Form>
-            <Form method="post">
-              {hidden}
-              <input type="hidden" name="key" value={item.denyKey ?? ""} />
-              <button type="submit" name="intent" value="reject" className={ui.buttonSecondary}>
-                {t("friends.profile.reject")}
-              </button>
-            </Form>
+            {answer("accept", t("friends.profile.accept"), item.acceptKey, true)}
+            {answer("reject", t("friends.profile.reject"), item.denyKey)}
           </>
         ) : null}
-        {type === "sent" ? (
-          <Form method="post">
-            {hidden}
-            <input type="hidden" name="key" value={item.denyKey ?? ""} />
-            <button type="submit" name="intent" value="cancel" className={ui.buttonSecondary}>
-              {t("friends.profile.cancel")}
-            </button>
-          </Form>
-        ) : null}
-        {type === "friends" ? (
-          <Form method="post">
-            {hidden}
-            <button type="submit" name="intent" value="unfriend" className={ui.buttonSecondary}>
-              {t("friends.profile.unfriend")}
-            </button>
-          </Form>
-        ) : null}
+        {type === "sent" ? answer("cancel", t("friends.profile.cancel"), item.denyKey) : null}
+        {type === "friends" ? answer("unfriend", t("friends.profile.unfriend"), null) : null}
       </div>
     </li>
   );

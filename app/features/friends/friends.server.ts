@@ -15,6 +15,7 @@ import { apiErrorReply } from "~/utils/api-errors";
 import { privateAnswer } from "~/utils/cache-headers";
 import { readFormData } from "~/utils/form-data.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { ROW_ID_PATTERN } from "#server/contract/row-id";
 
 /** The query this page knows; anything else is a 400 like the API's. */
 const KNOWN_PARAMS = new Set(["tab", "page", "done"]);
@@ -59,7 +60,7 @@ export async function submitFriends({ request, context, params }: ActionFunction
   const tab = tabOf(String(form.get("tab") ?? "")) ?? "friends";
   const rawId = String(form.get("link_id") ?? "");
   const key = String(form.get("key") ?? "");
-  const linkId = /^[1-9]\d{0,9}$/.test(rawId) ? Number(rawId) : null;
+  const linkId = ROW_ID_PATTERN.test(rawId) ? Number(rawId) : null;
   const refuse = (status: number, formErrors: string[]) =>
     data<FriendsRefused>({ intent, linkId, formErrors }, { status, headers: privateAnswer() });
   if (!Object.hasOwn(INTENTS, intent)) return refuse(400, ["validation.correct_all_fields"]);

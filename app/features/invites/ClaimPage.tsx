@@ -8,6 +8,7 @@ import { claimPasswordFormSchema, claimVerifySchema } from "#server/contract/inv
 import { PASSWORD_MIN } from "#server/contract/validation";
 import type { ClaimPreviewData as ClaimPreview } from "~/api/registration.server";
 import { FormField, FormErrors } from "~/components/Field";
+import { NewPasswordFields } from "~/components/form/NewPasswordFields";
 import { VerificationCodeField } from "~/components/form/VerificationCodeField";
 import { Picture } from "~/components/Picture";
 import * as pictureCss from "~/components/picture.css";
@@ -148,18 +149,12 @@ function PasswordStep({ needsEmail }: { needsEmail: boolean }) {
       <FormErrors errors={[...(form.errors ?? []), ...(actionData?.formErrors ?? [])]} />
       <input type="hidden" name="intent" value="password" />
       {needsEmail ? <FormField label={t("invites.claim.email")} autoComplete="email" field={fields.email} type="email" /> : null}
-      <FormField
+      <NewPasswordFields
+        password={fields.password}
+        confirmation={fields.password_confirmation}
         label={t("invites.claim.password")}
         hint={t("invites.claim.password_hint", { min: PASSWORD_MIN })}
-        autoComplete="new-password"
-        field={fields.password}
-        type="password"
-      />
-      <FormField
-        label={t("invites.claim.password_confirmation")}
-        autoComplete="new-password"
-        field={fields.password_confirmation}
-        type="password"
+        confirmationLabel={t("invites.claim.password_confirmation")}
       />
       <button className={ui.button} type="submit">
         {t("invites.claim.bind")}

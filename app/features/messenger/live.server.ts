@@ -5,6 +5,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { MESSAGE_UPLOAD_MAX_BODY_BYTES, MESSENGER_CONVERSATION_PAGE_SIZE } from "#server/contract/messenger";
+import { ROW_ID_OR_ZERO_PATTERN, ROW_ID_PATTERN } from "#server/contract/row-id";
 import { isValidProfileUsername } from "#server/contract/validation";
 import { createApiClient } from "~/api/client.server";
 import { clientKeyOf, fetchConversation, fetchConversationAfter, runThreadAction, sendPhotosResult } from "~/api/messenger.server";
@@ -21,7 +22,7 @@ export async function loadLive({ request, context, params }: LoaderFunctionArgs)
   const username = params.username ?? "";
   const after = new URL(request.url).searchParams.get("after") ?? "";
   if (!isValidProfileUsername(username)) return new Response(null, { status: 404, headers: PRIVATE_HEADERS });
-  if (!/^(0|[1-9]\d{0,9})$/.test(after)) return new Response(null, { status: 400, headers: PRIVATE_HEADERS });
+  if (!ROW_ID_OR_ZERO_PATTERN.test(after)) return new Response(null, { status: 400, headers: PRIVATE_HEADERS });
   const api = createApiClient({ request, context });
   // Nothing held yet (a conversation opened empty): the newest page is what the member would see on a reload.
   const result = after === "0" ? await fetchConversation(api, username, null) : await fetchConversationAfter(api, username, Number(after));
@@ -38,8 +39,7 @@ export async function loadLive({ request, context, params }: LoaderFunctionArgs)
  * the API checks that the thread is the member's own.
  */
 async function readLive({ request, context }: ActionFunctionArgs, rawThreadId: string, rawUpTo: string | null) {
-  const id = /^[1-9]\d{0,9}$/;
-  if (!id.test(rawThreadId) || (rawUpTo !== null && !id.test(rawUpTo)))
+  if (!ROW_ID_PATTERN.test(rawThreadId) || (rawUpTo !== null && !ROW_ID_PATTERN.test(rawUpTo)))
     return new Response(null, { status: 400, headers: PRIVATE_HEADERS });
   const upTo = rawUpTo === null ? undefined : Number(rawUpTo);
   const result = await runThreadAction(createApiClient({ request, context }), Number(rawThreadId), "read", upTo);

@@ -42,6 +42,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 import type { Camelize } from "~/api/camelize";
 import type { MessengerAutocomplete } from "#server/contract/messenger";
+import { ROW_ID_PATTERN } from "#server/contract/row-id";
 
 const DONE = [...THREAD_ACTIONS, "sent", "no_thanks", "reported"] as const;
 export type MessengerDone = (typeof DONE)[number];
@@ -96,7 +97,7 @@ export async function submitThreads({ request, context, params }: ActionFunction
   const intent = String(form.get("intent") ?? "");
   const rawId = String(form.get("thread_id") ?? "");
   const folder = folderOf(String(form.get("folder") ?? "")) ?? "inbox";
-  const threadId = /^[1-9]\d{0,9}$/.test(rawId) ? Number(rawId) : null;
+  const threadId = ROW_ID_PATTERN.test(rawId) ? Number(rawId) : null;
   const refuse = (status: number, formErrors: string[]) =>
     data<ThreadsRefused>({ threadId, formErrors }, { status, headers: privateAnswer() });
   if (!(THREAD_ACTIONS as readonly string[]).includes(intent)) return refuse(400, ["validation.correct_all_fields"]);
@@ -123,8 +124,8 @@ export async function loadConversation({ request, context, params }: LoaderFunct
   const view = url.searchParams.get("view");
   if (
     [...url.searchParams.keys()].some((key) => !known.has(key)) ||
-    (rawBefore !== null && !/^[1-9]\d{0,9}$/.test(rawBefore)) ||
-    (rawReport !== null && !/^[1-9]\d{0,9}$/.test(rawReport)) ||
+    (rawBefore !== null && !ROW_ID_PATTERN.test(rawBefore)) ||
+    (rawReport !== null && !ROW_ID_PATTERN.test(rawReport)) ||
     (view !== null && view !== "photos")
   )
     throw badRequest();
@@ -284,7 +285,7 @@ export async function submitConversation({ request, context, params }: ActionFun
   }
   if (intent === "report") {
     const rawId = String(form.get("message_id") ?? "");
-    const reportId = /^[1-9]\d{0,9}$/.test(rawId) ? Number(rawId) : null;
+    const reportId = ROW_ID_PATTERN.test(rawId) ? Number(rawId) : null;
     const result = await fileReport(api, {
       kind: "message",
       object_id: reportId ?? undefined,
@@ -298,7 +299,7 @@ export async function submitConversation({ request, context, params }: ActionFun
   if (!(THREAD_ACTIONS as readonly string[]).includes(intent))
     return conversationRefused(400, { intent, formErrors: ["validation.correct_all_fields"] });
   const rawId = String(form.get("thread_id") ?? "");
-  if (!/^[1-9]\d{0,9}$/.test(rawId)) return conversationRefused(404, { intent, formErrors: ["exception.messenger.thread_not_found"] });
+  if (!ROW_ID_PATTERN.test(rawId)) return conversationRefused(404, { intent, formErrors: ["exception.messenger.thread_not_found"] });
   const result = await runThreadAction(api, Number(rawId), intent as ThreadAction);
   if (!result.ok) return conversationRefused(result.status, { intent, ...split(result.errors) });
   // Hiding, deleting and declining take the thread out of sight: back to the list, which says what happened.

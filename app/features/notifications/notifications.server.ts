@@ -14,6 +14,7 @@ import { apiErrorReply } from "~/utils/api-errors";
 import { privateAnswer } from "~/utils/cache-headers";
 import { readFormData } from "~/utils/form-data.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { ROW_ID_PATTERN } from "#server/contract/row-id";
 
 const KNOWN_PARAMS = new Set(["page", "filter", "done"]);
 export const NOTIFICATIONS_DONE = ["read", "unread", "deleted", "read_all"] as const;
@@ -59,7 +60,7 @@ export async function submitNotificationsPage({ request, context, params }: Acti
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const rawId = String(form.get("id") ?? "");
-  const id = /^[1-9]\d{0,9}$/.test(rawId) ? Number(rawId) : null;
+  const id = ROW_ID_PATTERN.test(rawId) ? Number(rawId) : null;
   const rawPage = String(form.get("page") ?? "1");
   const page = /^[1-9]\d{0,3}$/.test(rawPage) ? Number(rawPage) : 1;
   const filter = form.get("filter") === "unread" ? "unread" : "all";

@@ -1,12 +1,13 @@
 /** The friend forms of the profile page (issue 11 item 3, ADR 037): request, cancel, accept, reject, unfriend. */
 import { answerFriendRequest, requestFriend, unfriend } from "~/api/friends.server";
 import { refusedBy, type ProfileActionContext, type ProfileActionHandler, type ProfileActionRefused } from "./types";
+import { ROW_ID_PATTERN } from "#server/contract/row-id";
 
 /** The link id and key a form carries (from the profile's relation); nonsense is a link that does not exist. */
 function linkOf(form: FormData): { link_id: number; key: string } | null {
   const raw = String(form.get("link_id") ?? "");
   const key = String(form.get("key") ?? "");
-  if (!/^[1-9]\d{0,9}$/.test(raw) || !/^[A-Za-z0-9_-]{43}$/.test(key)) return null;
+  if (!ROW_ID_PATTERN.test(raw) || !/^[A-Za-z0-9_-]{43}$/.test(key)) return null;
   return { link_id: Number(raw), key };
 }
 
@@ -37,7 +38,7 @@ export const FRIEND_ACTIONS: Record<string, ProfileActionHandler> = {
   friend_cancel: keyed("friend_cancel", "cancel", "friend_cancelled"),
   friend_unfriend: async ({ api, form }) => {
     const raw = String(form.get("link_id") ?? "");
-    if (!/^[1-9]\d{0,9}$/.test(raw)) return gone("friend_unfriend");
+    if (!ROW_ID_PATTERN.test(raw)) return gone("friend_unfriend");
     const result = await unfriend(api, Number(raw));
     return result.ok ? { done: "friend_unfriended" } : refusedBy("friend_unfriend", result);
   },

@@ -160,7 +160,7 @@ export function BackofficeReportsPage({
             {t("reports.backoffice.empty")}
           </p>
         ) : (
-          <ul className={css.list}>
+          <ul className={ui.plainList}>
             {queue.items.map((report) => (
               <ReportCard key={report.id} report={report} failure={failure} action={action} />
             ))}

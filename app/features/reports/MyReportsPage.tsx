@@ -25,7 +25,7 @@ export function MyReportsPage({ title, reports }: { title: string; reports: OwnR
         {reports.items.length === 0 ? (
           <p data-testid="my-reports-empty">{t("reports.mine.empty")}</p>
         ) : (
-          <ul className={css.list}>
+          <ul className={ui.plainList}>
             {reports.items.map((report) => (
               <li key={report.id} className={css.card} data-testid="my-report" data-state={report.state}>
                 <div className={css.head}>

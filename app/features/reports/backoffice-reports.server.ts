@@ -14,6 +14,7 @@ import { loadViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { readFormData } from "~/utils/form-data.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { ROW_ID_PATTERN } from "#server/contract/row-id";
 
 const notFound = () => new Response(null, { status: 404, headers: PRIVATE_HEADERS });
 
@@ -50,7 +51,7 @@ export async function submitReportDecision({ request, context, params }: ActionF
   await requireStaff(request, context);
   const form = await readFormData(request);
   const rawId = String(form.get("id") ?? "");
-  if (!/^[1-9]\d{0,9}$/.test(rawId)) throw new Response(null, { status: 400, headers: PRIVATE_HEADERS });
+  if (!ROW_ID_PATTERN.test(rawId)) throw new Response(null, { status: 400, headers: PRIVATE_HEADERS });
   const id = Number(rawId);
   const input = { outcome: String(form.get("outcome") ?? ""), statement: String(form.get("statement") ?? "") };
   const result = await decideReport(createApiClient({ request, context }), id, input);

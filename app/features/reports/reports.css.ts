@@ -1,19 +1,9 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-
-export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.md });
+import * as ui from "~/styles/ui.css";
 
 /** One report: reference and state, what and when, then the decision. */
-export const card = style({
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  padding: vars.space.md,
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.xs,
-  overflowWrap: "anywhere",
-});
+export const card = style([ui.entryCard, { overflowWrap: "anywhere" }]);
 
 export const head = style({
   display: "flex",

@@ -35,6 +35,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { normalizeLineBreaks } from "~/utils/line-breaks";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { parseRowId, ROW_ID_PATTERN } from "#server/contract/row-id";
 
 /** What a refused form gets back: errors at their fields, the rest above the form, and the input to keep. */
 export interface ReviewFormRefusal {
@@ -50,8 +51,9 @@ function langOf(params: LoaderFunctionArgs["params"]): Language {
 
 /** A date id from the address: anything but a row id names no date (404 like the API's). */
 async function dateIdOf(request: Request, raw: string | undefined): Promise<number> {
-  if (!raw || !/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) throw await notFoundResponse(request);
-  return Number(raw);
+  const id = parseRowId(raw);
+  if (id === null) throw await notFoundResponse(request);
+  return id;
 }
 
 async function failed(request: Request, status: number): Promise<never> {
@@ -180,7 +182,7 @@ export async function submitReviewDetail({ request, context, params }: ActionFun
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const rawId = String(form.get("review_id") ?? "");
-  const reviewId = /^[1-9]\d{0,9}$/.test(rawId) ? Number(rawId) : null;
+  const reviewId = ROW_ID_PATTERN.test(rawId) ? Number(rawId) : null;
   const api = createApiClient({ request, context });
   const back = (done: string) =>
     redirect(`${localePath(lang, `dating/reviews/detail/${dateId}`)}?done=${done}`, { headers: privateAnswer() });

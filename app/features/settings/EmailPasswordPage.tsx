@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { changeEmailSchema, changePasswordSchema } from "#server/contract/settings";
 import { PASSWORD_MIN } from "#server/contract/validation";
 import { FormField, FormErrors } from "~/components/Field";
+import { NewPasswordFields } from "~/components/form/NewPasswordFields";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { SettingsFrame } from "./SettingsFrame";
@@ -76,18 +77,12 @@ function PasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> |
         type="password"
         id="password-current-password"
       />
-      <FormField
+      <NewPasswordFields
+        password={fields.password}
+        confirmation={fields.password_confirmation}
         label={t("settings.password.new_password")}
         hint={t("settings.password.hint", { min: PASSWORD_MIN })}
-        autoComplete="new-password"
-        field={fields.password}
-        type="password"
-      />
-      <FormField
-        label={t("settings.password.confirmation")}
-        autoComplete="new-password"
-        field={fields.password_confirmation}
-        type="password"
+        confirmationLabel={t("settings.password.confirmation")}
       />
       <div className={ui.row}>
         <button className={ui.button} type="submit">

@@ -12,6 +12,7 @@ import { i18nServer } from "~/i18n/i18next.server";
 import { readFormData } from "~/utils/form-data.server";
 import { noStore } from "~/utils/cache-headers";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { ROW_ID_PATTERN } from "#server/contract/row-id";
 
 const DONE = ["export_requested", "withdrawn"] as const;
 export type DataPrivacyDone = (typeof DONE)[number];
@@ -58,7 +59,7 @@ export async function submitDataPrivacy({ request, context, params }: ActionFunc
 /** The download: the API's ZIP streamed through, for the signed-in owner only. */
 export async function downloadDataExport({ request, context, params }: LoaderFunctionArgs) {
   await requireViewer(request, context);
-  const id = /^[1-9]\d{0,9}$/.test(params.id ?? "") ? Number(params.id) : null;
+  const id = ROW_ID_PATTERN.test(params.id ?? "") ? Number(params.id) : null;
   const notFound = () => new Response("Not found", { status: 404, headers: { ...noStore(), "Content-Type": "text/plain; charset=utf-8" } });
   if (id === null) return notFound();
   const upstream = await fetchDataExportFile(createApiClient({ request, context }), id);

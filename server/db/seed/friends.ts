@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { insertAll, type SeedPart } from "./part";
-import type { PersonPlan } from "./people";
+import { demoIds, insertAll, type SeedPart } from "./part";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -12,13 +11,11 @@ const DAY = 24 * 60 * 60 * 1000;
  */
 export const friendsPart: SeedPart = {
   name: "friends",
-  async write({ trx, people, idOf, now }) {
-    const byName = new Map<string, PersonPlan>(people.map((p) => [p.username, p]));
-    const member = byName.get("demo_member");
-    const escort = byName.get("demo_escort");
-    const client = byName.get("demo_client");
-    if (!member || !escort || !client) return;
-    const [memberId, escortId, clientId] = [idOf(member), idOf(escort), idOf(client)];
+  async write(chunk) {
+    const { trx, now } = chunk;
+    const ids = demoIds(chunk, ["demo_member", "demo_escort", "demo_client"]);
+    if (!ids) return;
+    const [memberId, escortId, clientId] = ids;
     const pair = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
     const key = () => randomBytes(32).toString("base64url");
     await insertAll(trx, "friend_links", [

@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../schema";
-import { type SeedPart } from "./part";
-import type { PersonPlan } from "./people";
+import { demoIds, type SeedPart } from "./part";
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -59,14 +58,11 @@ async function conversation(trx: Kysely<Database>, a: number, b: number, lines: 
 
 export const messengerPart: SeedPart = {
   name: "messenger",
-  async write({ trx, people, idOf, now }) {
-    const byName = new Map<string, PersonPlan>(people.map((p) => [p.username, p]));
-    const member = byName.get("demo_member");
-    const escort = byName.get("demo_escort");
-    const client = byName.get("demo_client");
-    const agency = byName.get("demo_agency");
-    if (!member || !escort || !client || !agency) return;
-    const [memberId, escortId, clientId, agencyId] = [idOf(member), idOf(escort), idOf(client), idOf(agency)];
+  async write(chunk) {
+    const { trx, now } = chunk;
+    const ids = demoIds(chunk, ["demo_member", "demo_escort", "demo_client", "demo_agency"]);
+    if (!ids) return;
+    const [memberId, escortId, clientId, agencyId] = ids;
     await conversation(
       trx,
       memberId,

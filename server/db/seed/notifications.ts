@@ -1,5 +1,4 @@
-import { insertAll, type SeedPart } from "./part";
-import type { PersonPlan } from "./people";
+import { demoIds, insertAll, type SeedPart } from "./part";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -11,13 +10,11 @@ const DAY = 24 * HOUR;
  */
 export const notificationsPart: SeedPart = {
   name: "notifications",
-  async write({ trx, people, idOf, now }) {
-    const byName = new Map<string, PersonPlan>(people.map((p) => [p.username, p]));
-    const member = byName.get("demo_member");
-    const escort = byName.get("demo_escort");
-    const client = byName.get("demo_client");
-    if (!member || !escort || !client) return;
-    const [memberId, escortId, clientId] = [idOf(member), idOf(escort), idOf(client)];
+  async write(chunk) {
+    const { trx, now } = chunk;
+    const ids = demoIds(chunk, ["demo_member", "demo_escort", "demo_client"]);
+    if (!ids) return;
+    const [memberId, escortId, clientId] = ids;
     const base = { subject_type: null, subject_id: null, params: "{}", dedupe_key: null };
     await insertAll(trx, "notifications", [
       {

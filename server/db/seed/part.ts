@@ -47,3 +47,16 @@ export function inBatches<T>(items: readonly T[], size = ROWS_PER_INSERT): T[][]
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
+
+/**
+ * The user ids of the named demo accounts, in the order asked; null when one of them is not in this chunk
+ * (the demo accounts are all in chunk 0, so a part that links them writes its rows once).
+ */
+export function demoIds<const T extends readonly string[]>(
+  { people, idOf }: Pick<SeedChunk, "people" | "idOf">,
+  usernames: T,
+): { [K in keyof T]: number } | null {
+  const found = usernames.map((username) => people.find((person) => person.username === username));
+  if (found.some((person) => !person)) return null;
+  return found.map((person) => idOf(person!)) as { [K in keyof T]: number };
+}

@@ -30,3 +30,38 @@ export function composeMail(input: { to: string; template: string; language: str
     .join("");
   return { to: input.to, subject: input.subject, template: input.template, language: input.language, text: `${text}\n`, html };
 }
+
+/** The words of a mail to a member: the subject, the greeting ({username}), the body and a closing line. */
+export interface MemberMailTexts {
+  subject: string;
+  greeting: string;
+  body: string;
+  tail: string;
+}
+
+/** Whom a member mail goes to, and in which language. */
+export interface MemberMailInput {
+  to: string;
+  username: string;
+  language: string;
+}
+
+/**
+ * The usual mail to a member: the greeting, the body, the link when there is one, and the closing line, in the
+ * member's language; {username} and the `values` fill the placeholders of every part.
+ */
+export function memberMail(
+  texts: Record<Language, MemberMailTexts>,
+  template: string,
+  input: MemberMailInput & { link?: string; values?: Record<string, string> },
+): OutgoingMail {
+  const text = textsFor(texts, input.language);
+  const values = { ...input.values, username: input.username };
+  return composeMail({
+    to: input.to,
+    template,
+    language: input.language,
+    subject: fill(text.subject, values),
+    blocks: [fill(text.greeting, values), fill(text.body, values), ...(input.link ? [{ link: input.link }] : []), fill(text.tail, values)],
+  });
+}

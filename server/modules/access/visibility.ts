@@ -129,6 +129,31 @@ export interface OwnerState {
   members_only: number | null;
 }
 
+/**
+ * What a media row's owner state is read from: `media` joined with its owner in `users` and left-joined with
+ * `profiles` (the media file and the report by id both ask mediaAccess about a row read this way).
+ */
+export const MEDIA_OWNER_COLUMNS = [
+  "media.user_id",
+  "users.status as owner_status",
+  "users.user_type",
+  "users.register_completed_step",
+  "profiles.is_visible",
+  "profiles.members_only",
+] as const;
+
+/** The OwnerState of a row read with MEDIA_OWNER_COLUMNS. */
+export function mediaOwnerOf(row: Omit<OwnerState, "id" | "status"> & { user_id: number; owner_status: string }): OwnerState {
+  return {
+    id: row.user_id,
+    status: row.owner_status,
+    user_type: row.user_type,
+    register_completed_step: row.register_completed_step,
+    is_visible: row.is_visible,
+    members_only: row.members_only,
+  };
+}
+
 /** The same rule as isListedProfile below, for a row already read. */
 export function isListedOwner(owner: OwnerState): boolean {
   return (

@@ -1,9 +1,8 @@
 /** The deletion mails (issue 10), four languages, informal German "du". */
 import type { Language } from "../../contract/locales";
-import { composeMail, fill, textsFor } from "../../integrations/mail/compose";
-import type { OutgoingMail } from "../../integrations/mail/mailer";
+import { memberMail, type MemberMailInput, type MemberMailTexts } from "../../integrations/mail/compose";
 
-type Texts = Record<Language, { subject: string; greeting: string; body: string; tail: string }>;
+type Texts = Record<Language, MemberMailTexts>;
 
 const CONFIRM: Texts = {
   de: {
@@ -59,22 +58,5 @@ const DELETED: Texts = {
   },
 };
 
-interface MailInput {
-  to: string;
-  username: string;
-  language: string;
-}
-
-function mail(texts: Texts, template: string, input: MailInput, link?: string): OutgoingMail {
-  const text = textsFor(texts, input.language);
-  return composeMail({
-    to: input.to,
-    template,
-    language: input.language,
-    subject: text.subject,
-    blocks: [fill(text.greeting, { username: input.username }), text.body, ...(link ? [{ link }] : []), text.tail],
-  });
-}
-
-export const deletionConfirmMail = (input: MailInput & { link: string }) => mail(CONFIRM, "account_deletion_confirm", input, input.link);
-export const accountDeletedMail = (input: MailInput) => mail(DELETED, "account_deleted", input);
+export const deletionConfirmMail = (input: MemberMailInput & { link: string }) => memberMail(CONFIRM, "account_deletion_confirm", input);
+export const accountDeletedMail = (input: MemberMailInput) => memberMail(DELETED, "account_deleted", input);

@@ -9,6 +9,7 @@ import {
   mediaVisibilitySchema,
   WATERMARK_CHANGES_PER_HOUR,
   watermarkSchema,
+  type OwnMediaItem,
 } from "../../contract/media-gallery";
 import {
   deleteMedia,
@@ -26,6 +27,27 @@ import {
 const OWN = "Only the caller's own media: another member's id is 404, like a missing one, and nothing changes.";
 
 export function registerGallery({ v2, deps }: ModuleContext): void {
+  /** A change to one of the caller's own items that needs no body: answers the item as it is now. */
+  const ownItemAction = (
+    method: "put" | "post",
+    action: string,
+    summary: string,
+    statuses: number[],
+    run: (userId: number, mediaId: number) => Promise<OwnMediaItem>,
+  ) =>
+    v2.add(
+      {
+        method,
+        path: `/media/:id/${action}`,
+        response: "OwnMediaItem",
+        summary: `${summary} ${OWN}`,
+        tag: "media",
+        auth: "required",
+        statuses,
+      },
+      async (c, { user }) => ok(c, await run(user!.id, mediaIdOf(c.req.param("id")))),
+    );
+
   v2.add(
     {
       method: "get",
@@ -97,56 +119,21 @@ export function registerGallery({ v2, deps }: ModuleContext): void {
     async (c, { user, body }) => ok(c, await setMediaPosition(deps, user!.id, mediaIdOf(c.req.param("id")), body.position)),
   );
 
-  v2.add(
-    {
-      method: "post",
-      path: "/media/:id/move-to-top",
-      response: "OwnMediaItem",
-      summary: `Moves one item to the first place of the gallery. ${OWN}`,
-      tag: "media",
-      auth: "required",
-      statuses: [401, 404],
-    },
-    async (c, { user }) => ok(c, await setMediaPosition(deps, user!.id, mediaIdOf(c.req.param("id")), 0)),
+  ownItemAction("post", "move-to-top", "Moves one item to the first place of the gallery.", [401, 404], (userId, id) =>
+    setMediaPosition(deps, userId, id, 0),
   );
-
-  v2.add(
-    {
-      method: "put",
-      path: "/media/:id/avatar",
-      response: "OwnMediaItem",
-      summary: `Makes one photo the avatar (the previous one stops being it). ${OWN}`,
-      tag: "media",
-      auth: "required",
-      statuses: [400, 401, 404],
-    },
-    async (c, { user }) => ok(c, await setMediaAvatar(deps, user!.id, mediaIdOf(c.req.param("id")))),
+  ownItemAction("put", "avatar", "Makes one photo the avatar (the previous one stops being it).", [400, 401, 404], (userId, id) =>
+    setMediaAvatar(deps, userId, id),
   );
-
-  v2.add(
-    {
-      method: "put",
-      path: "/media/:id/cover",
-      response: "OwnMediaItem",
-      summary: `Makes one photo the profile's cover (the previous one stops being it). ${OWN}`,
-      tag: "media",
-      auth: "required",
-      statuses: [400, 401, 404],
-    },
-    async (c, { user }) => ok(c, await setMediaCover(deps, user!.id, mediaIdOf(c.req.param("id")))),
+  ownItemAction("put", "cover", "Makes one photo the profile's cover (the previous one stops being it).", [400, 401, 404], (userId, id) =>
+    setMediaCover(deps, userId, id),
   );
-
-  v2.add(
-    {
-      method: "post",
-      path: "/media/:id/fake-check",
-      response: "OwnMediaItem",
-      summary: `Asks the team to check that a photo is real: fake check none or rejected → pending (already pending or accepted: 409). ${OWN}`,
-      tag: "media",
-      auth: "required",
-      statuses: [401, 404, 409],
-    },
-    async (c, { user }) => ok(c, await requestFakeCheck(deps, user!.id, mediaIdOf(c.req.param("id")))),
+  ownItemAction(
+    "post",
+    "fake-check",
+    "Asks the team to check that a photo is real: fake check none or rejected → pending (already pending or accepted: 409).",
+    [401, 404, 409],
+    (userId, id) => requestFakeCheck(deps, userId, id),
   );
 
   v2.add(

@@ -23,7 +23,7 @@ import { VIDEO_VARIANT } from "../../contract/media-video";
 import { createMediaStorage, type MediaStorage } from "../../integrations/storage/index";
 import type { ByteRange, StoredObject } from "../../integrations/storage/storage";
 import { isOverLimit, msUntilRoom, recordHit, type Window } from "../../lib/rate-limit";
-import { isBlockedBetween, mediaAccess, viewerContext } from "../access/index";
+import { isBlockedBetween, MEDIA_OWNER_COLUMNS, mediaAccess, mediaOwnerOf, viewerContext } from "../access/index";
 import { isValidMediaGrant, mediaImageOf, storageKeysOf, variantStorageKey } from "./images";
 import type { ReceivedFile } from "./multipart";
 import { imageQueueOf } from "./queue";
@@ -265,18 +265,13 @@ export async function readMediaVariant(
     .innerJoin("users", "users.id", "media.user_id")
     .leftJoin("profiles", "profiles.user_id", "media.user_id")
     .select([
-      "media.user_id",
       "media.kind",
       "media.visibility",
       "media.status",
       "media.storage_key",
       "media.mime_type",
       "media.variant_widths",
-      "users.status as owner_status",
-      "users.user_type",
-      "users.register_completed_step",
-      "profiles.is_visible",
-      "profiles.members_only",
+      ...MEDIA_OWNER_COLUMNS,
     ])
     .where("media.public_id", "=", publicId)
     .executeTakeFirst();
@@ -304,14 +299,7 @@ export async function readMediaVariant(
   }
 
   const viewer = await viewerContext(deps, user);
-  const owner = {
-    id: row.user_id,
-    status: row.owner_status,
-    user_type: row.user_type,
-    register_completed_step: row.register_completed_step,
-    is_visible: row.is_visible,
-    members_only: row.members_only,
-  };
+  const owner = mediaOwnerOf(row);
   const blocked = viewer.id !== null && viewer.id !== owner.id && (await isBlockedBetween(deps, viewer.id, owner.id));
   const granted = isValidMediaGrant(deps.config.appSecret, publicId, grant, deps.clock.now());
   const access = mediaAccess(viewer, owner, row, { blocked, granted });

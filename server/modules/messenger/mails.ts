@@ -7,40 +7,33 @@
 import type { ApiDeps } from "../../api/types";
 import type { Language } from "../../contract/locales";
 import { UNREAD_MAIL_INTERVAL_MS } from "../../contract/messenger";
-import { composeMail, fill, textsFor } from "../../integrations/mail/compose";
+import { memberMail, type MemberMailTexts } from "../../integrations/mail/compose";
 import { wantsNotification } from "../settings/index";
 
-interface UnreadTexts {
-  subject: string;
-  greeting: string;
-  body: string;
-  settings: string;
-}
-
-const TEXTS: Record<Language, UnreadTexts> = {
+const TEXTS: Record<Language, MemberMailTexts> = {
   de: {
     subject: "Neue Nachricht von {sender}",
     greeting: "Hallo {username},",
     body: "{sender} hat dir geschrieben. Du kannst die Nachricht hier lesen:",
-    settings: "Diese E-Mails kannst du in deinen Benachrichtigungseinstellungen abschalten.",
+    tail: "Diese E-Mails kannst du in deinen Benachrichtigungseinstellungen abschalten.",
   },
   en: {
     subject: "New message from {sender}",
     greeting: "Hello {username},",
     body: "{sender} has written to you. You can read the message here:",
-    settings: "You can switch these e-mails off in your notification settings.",
+    tail: "You can switch these e-mails off in your notification settings.",
   },
   es: {
     subject: "Nuevo mensaje de {sender}",
     greeting: "Hola, {username}:",
     body: "{sender} te ha escrito. Puedes leer el mensaje aquí:",
-    settings: "Puedes desactivar estos correos en tus ajustes de notificaciones.",
+    tail: "Puedes desactivar estos correos en tus ajustes de notificaciones.",
   },
   pl: {
     subject: "Nowa wiadomość od {sender}",
     greeting: "Cześć {username},",
     body: "{sender} napisał(a) do Ciebie. Wiadomość możesz przeczytać tutaj:",
-    settings: "Te e-maile możesz wyłączyć w ustawieniach powiadomień.",
+    tail: "Te e-maile możesz wyłączyć w ustawieniach powiadomień.",
   },
 };
 
@@ -69,8 +62,6 @@ export async function sendUnreadMail(deps: ApiDeps, threadId: number, memberId: 
   if (!view || view.unread_count === 0 || view.folder !== "inbox" || view.status !== "active" || view.sender_status !== "active") return;
   if (view.unread_mail_at !== null && Number(view.unread_mail_at) > now - UNREAD_MAIL_INTERVAL_MS) return;
   if (!(await wantsNotification(deps, memberId, "messages", "email"))) return;
-  const texts = textsFor(TEXTS, view.language);
-  const values = { sender: view.sender, username: view.username };
   const link = `${deps.config.publicUrl}/${view.language}/messenger/${encodeURIComponent(view.sender)}`;
   await deps.db
     .updateTable("messenger_thread_members")
@@ -79,12 +70,12 @@ export async function sendUnreadMail(deps: ApiDeps, threadId: number, memberId: 
     .where("member_id", "=", memberId)
     .execute();
   await deps.mailer.send(
-    composeMail({
+    memberMail(TEXTS, "messenger_unread", {
       to: view.email,
-      template: "messenger_unread",
+      username: view.username,
       language: view.language,
-      subject: fill(texts.subject, values),
-      blocks: [fill(texts.greeting, values), fill(texts.body, values), { link }, texts.settings],
+      link,
+      values: { sender: view.sender },
     }),
   );
 }

@@ -1,9 +1,8 @@
 /** The export mail and the export's README (issue 10, data_privacy), four languages, informal German "du". */
 import type { Language } from "../../contract/locales";
-import { composeMail, fill, textsFor } from "../../integrations/mail/compose";
-import type { OutgoingMail } from "../../integrations/mail/mailer";
+import { fill, memberMail, textsFor, type MemberMailInput, type MemberMailTexts } from "../../integrations/mail/compose";
 
-const READY: Record<Language, { subject: string; greeting: string; body: string; tail: string }> = {
+const READY: Record<Language, MemberMailTexts> = {
   de: {
     subject: "Dein Datenexport ist fertig",
     greeting: "Hallo {username},",
@@ -30,16 +29,7 @@ const READY: Record<Language, { subject: string; greeting: string; body: string;
   },
 };
 
-export function exportReadyMail(input: { to: string; username: string; language: string; link: string }): OutgoingMail {
-  const text = textsFor(READY, input.language);
-  return composeMail({
-    to: input.to,
-    template: "data_export_ready",
-    language: input.language,
-    subject: text.subject,
-    blocks: [fill(text.greeting, { username: input.username }), text.body, { link: input.link }, text.tail],
-  });
-}
+export const exportReadyMail = (input: MemberMailInput & { link: string }) => memberMail(READY, "data_export_ready", input);
 
 const README: Record<Language, string> = {
   de: `Dein Datenexport von Velora ({date})

@@ -144,6 +144,11 @@ export function reportReceivedMail(input: { to: string; reference: string; langu
   ]);
 }
 
+/** What a decision's mails say of it: the reference, the outcome in the reader's words and the statement of reasons. */
+function decisionValues(input: { reference: string; language: string; outcome: ReportOutcome; statement: string }) {
+  return { reference: input.reference, outcome: textsFor(OUTCOME_TEXTS, input.language)[input.outcome], statement: input.statement };
+}
+
 /** The decision on a report, to the reporter (DSA Art. 16(5)): what was decided, why, and how to contest it. */
 export function reportDecidedMail(input: {
   to: string;
@@ -152,12 +157,13 @@ export function reportDecidedMail(input: {
   outcome: ReportOutcome;
   statement: string;
 }): OutgoingMail {
-  const values = {
-    reference: input.reference,
-    outcome: textsFor(OUTCOME_TEXTS, input.language)[input.outcome],
-    statement: input.statement,
-  };
-  return reportMail(input, "report_decided", values, "decidedSubject", ["greeting", "decidedBody", "reasons", "redress", "reference"]);
+  return reportMail(input, "report_decided", decisionValues(input), "decidedSubject", [
+    "greeting",
+    "decidedBody",
+    "reasons",
+    "redress",
+    "reference",
+  ]);
 }
 
 /** The statement of reasons to the reported account when something was done (DSA Art. 17). */
@@ -169,11 +175,6 @@ export function reportActionMail(input: {
   outcome: ReportOutcome;
   statement: string;
 }): OutgoingMail {
-  const values = {
-    reference: input.reference,
-    username: input.username,
-    outcome: textsFor(OUTCOME_TEXTS, input.language)[input.outcome],
-    statement: input.statement,
-  };
+  const values = { ...decisionValues(input), username: input.username };
   return reportMail(input, "report_action", values, "targetSubject", ["greeting", "targetBody", "reasons", "redress", "reference"]);
 }

@@ -6,7 +6,7 @@
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { recordHit, type Window } from "../../lib/rate-limit";
-import { findOwner, isBlockedBetween, isListedOwner, mediaAccess, viewerContext } from "../access/index";
+import { findOwner, isBlockedBetween, isListedOwner, MEDIA_OWNER_COLUMNS, mediaAccess, mediaOwnerOf, viewerContext } from "../access/index";
 import type { Selectable } from "kysely";
 import { MEDIA_STATUS } from "../../contract/media";
 import { isStaffUserType } from "../../contract/moderation";
@@ -116,29 +116,12 @@ async function resolveObject(deps: ApiDeps, input: FileReportInput, reporterId: 
       .selectFrom("media")
       .innerJoin("users", "users.id", "media.user_id")
       .leftJoin("profiles", "profiles.user_id", "media.user_id")
-      .select([
-        "media.id",
-        "media.user_id",
-        "media.visibility",
-        "media.status",
-        "users.status as owner_status",
-        "users.user_type",
-        "users.register_completed_step",
-        "profiles.is_visible",
-        "profiles.members_only",
-      ])
+      .select(["media.id", "media.visibility", "media.status", ...MEDIA_OWNER_COLUMNS])
       .where("media.id", "=", input.object_id)
       .executeTakeFirst();
     // Media ids are sequential: only what the reporter may see can be reported, and anything else answers like a
     // missing id, so probing ids reveals nothing. A block does not count here (reporting is no contact, see above).
-    const owner = row && {
-      id: row.user_id,
-      status: row.owner_status,
-      user_type: row.user_type,
-      register_completed_step: row.register_completed_step,
-      is_visible: row.is_visible,
-      members_only: row.members_only,
-    };
+    const owner = row && mediaOwnerOf(row);
     const viewer = await viewerContext(deps, reporterId === null ? null : { id: reporterId });
     if (!row || !owner || !mediaAccess(viewer, owner, row, { blocked: false, granted: false }))
       throw fail.notFound("exception.reports.object_not_found");

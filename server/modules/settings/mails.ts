@@ -3,10 +3,9 @@
  * the link to a new address, and notices to the old one so a takeover never goes unnoticed.
  */
 import type { Language } from "../../contract/locales";
-import { composeMail, fill, textsFor } from "../../integrations/mail/compose";
-import type { OutgoingMail } from "../../integrations/mail/mailer";
+import { memberMail, type MemberMailInput, type MemberMailTexts } from "../../integrations/mail/compose";
 
-type Texts = Record<Language, { subject: string; greeting: string; body: string; tail: string }>;
+type Texts = Record<Language, MemberMailTexts>;
 
 const CONFIRM_NEW: Texts = {
   de: {
@@ -116,31 +115,9 @@ const PASSWORD_CHANGED: Texts = {
   },
 };
 
-interface MailInput {
-  to: string;
-  username: string;
-  language: string;
-}
-
-function mail(texts: Texts, template: string, input: MailInput, extra: { target?: string; link?: string } = {}): OutgoingMail {
-  const text = textsFor(texts, input.language);
-  return composeMail({
-    to: input.to,
-    template,
-    language: input.language,
-    subject: text.subject,
-    blocks: [
-      fill(text.greeting, { username: input.username }),
-      fill(text.body, { target: extra.target ?? "" }),
-      ...(extra.link ? [{ link: extra.link }] : []),
-      text.tail,
-    ],
-  });
-}
-
-export const emailChangeConfirmMail = (input: MailInput & { link: string }) =>
-  mail(CONFIRM_NEW, "email_change_confirm", input, { link: input.link });
-export const emailChangeRequestedMail = (input: MailInput & { target: string }) =>
-  mail(CHANGE_REQUESTED, "email_change_requested", input, { target: input.target });
-export const emailChangedMail = (input: MailInput & { target: string }) => mail(CHANGED, "email_changed", input, { target: input.target });
-export const passwordChangedMail = (input: MailInput) => mail(PASSWORD_CHANGED, "password_changed", input);
+export const emailChangeConfirmMail = (input: MemberMailInput & { link: string }) => memberMail(CONFIRM_NEW, "email_change_confirm", input);
+export const emailChangeRequestedMail = (input: MemberMailInput & { target: string }) =>
+  memberMail(CHANGE_REQUESTED, "email_change_requested", { ...input, values: { target: input.target } });
+export const emailChangedMail = (input: MemberMailInput & { target: string }) =>
+  memberMail(CHANGED, "email_changed", { ...input, values: { target: input.target } });
+export const passwordChangedMail = (input: MemberMailInput) => memberMail(PASSWORD_CHANGED, "password_changed", input);

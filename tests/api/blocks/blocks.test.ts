@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BLOCK_LIST_LIMIT } from "#server/contract/blocks";
 import { USER_TYPE } from "#server/contract/users";
-import { createTestRuntime, createUser, listedMember, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { createTestRuntime, createUser, listedMember, login, TEST_DB, userRow, type TestRuntime } from "../../helpers/runtime";
 import { callJson } from "../../helpers/api-call";
 
 interface Answer {
@@ -84,28 +84,9 @@ describe(`block list (${TEST_DB})`, () => {
     const filler = await rt.deps.db
       .insertInto("users")
       .values(
-        Array.from({ length: BLOCK_LIST_LIMIT - 1 }, (_, i) => {
-          const username = `filler_${client.id}_${i}`;
-          return {
-            username,
-            username_key: username,
-            email: `${username}@example.test`,
-            email_key: `${username}@example.test`,
-            password_hash: "!unusable",
-            user_type: USER_TYPE.client,
-            gender: 1,
-            salutation: "mr",
-            birth_date: "1990-01-15",
-            language: "de",
-            member_until: null,
-            email_verified_at: now,
-            register_completed_step: 10,
-            status: "active" as const,
-            created_at: now,
-            updated_at: now,
-            last_login_at: null,
-          };
-        }),
+        Array.from({ length: BLOCK_LIST_LIMIT - 1 }, (_, i) =>
+          userRow({ username: `filler_${client.id}_${i}`, passwordHash: "!unusable", userType: USER_TYPE.client, now }),
+        ),
       )
       .returning("id")
       .execute();
