@@ -580,7 +580,7 @@ const benchCpuAtStart = process.cpuUsage();
 const started = performance.now();
 // The bench's own event loop: a stall here delays every arrival it timestamps (--timeline shows it per second).
 const benchStalls = new Map(); // second of the run → the longest late tick of a 20 ms timer
-{
+if (args.timeline) {
   let expected = performance.now() + 20;
   const ticker = setInterval(() => {
     const now = performance.now();
@@ -688,35 +688,31 @@ for (const { member, store } of clients) {
 // Latency of the messages whose event reached the recipient's socket, until the message was in its store (the rest came by
 // a reconnect's resync).
 const latencies = [];
+const bySecond = new Map(); // --timeline: second of the run the message was sent in → its latencies
 for (const message of acked) {
   const arrived = arrivals.get(`${message.id}:${message.to}`);
-  if (arrived !== undefined) latencies.push(arrived - sentAt.get(message.id).t0);
+  if (arrived === undefined) continue;
+  const { t0 } = sentAt.get(message.id);
+  latencies.push(arrived - t0);
+  const second = Math.floor((t0 - started) / 1000);
+  if (!bySecond.has(second)) bySecond.set(second, []);
+  bySecond.get(second).push(arrived - t0);
 }
 const liveDeliveries = latencies.length;
-if (args.timeline) {
-  const bySecond = new Map();
-  for (const message of acked) {
-    const arrived = arrivals.get(`${message.id}:${message.to}`);
-    if (arrived === undefined) continue;
-    const { t0 } = sentAt.get(message.id);
-    const second = Math.floor((t0 - started) / 1000);
-    const list = bySecond.get(second) ?? [];
-    bySecond.set(second, list);
-    list.push(arrived - t0);
-  }
-  for (const [second, list] of [...bySecond].sort((a, b) => a[0] - b[0])) {
-    list.sort((a, b) => a - b);
-    const at = (p) => list[Math.min(list.length - 1, Math.floor(p * list.length))].toFixed(0);
-    const stall = (benchStalls.get(second) ?? 0).toFixed(0);
-    console.info(
-      `second ${String(second).padStart(3)}: ${String(list.length).padStart(4)} live, p50 ${at(0.5)} p95 ${at(0.95)} max ${at(1)} ms; bench loop late ≤ ${stall} ms`,
-    );
-  }
-}
 const percentile = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 };
+if (args.timeline) {
+  for (const [second, list] of [...bySecond].sort((a, b) => a[0] - b[0])) {
+    const at = percentile(list);
+    const stall = (benchStalls.get(second) ?? 0).toFixed(0);
+    console.info(
+      `second ${String(second).padStart(3)}: ${String(list.length).padStart(4)} live, ` +
+        `p50 ${at(50).toFixed(0)} p95 ${at(95).toFixed(0)} max ${at(100).toFixed(0)} ms; bench loop late ≤ ${stall} ms`,
+    );
+  }
+}
 const pct = percentile(latencies);
 // The sender's side: from the start of the send to its answer (the 201), which the delivery may beat.
 const ackPct = percentile(acked.map((m) => sentAt.get(m.id).acked));

@@ -30,9 +30,13 @@ export const fail = {
 /**
  * A JSON answer with its Content-Length. Knowing the length, the host's compression leaves a small answer as it is
  * instead of piping it through a brotli stream of its own (ADR 048; for error answers ADR 054: a refusal under load
- * must stay cheap). `ok()` does the same and keeps the text for in-process callers.
+ * must stay cheap).
  */
 export function jsonAnswer(c: Context, body: unknown, status: number, headers: Record<string, string> = {}): Response {
-  const json = JSON.stringify(body);
+  return jsonTextAnswer(c, JSON.stringify(body), status, headers);
+}
+
+/** jsonAnswer for JSON already serialized (`ok()` keeps the text for in-process callers). */
+export function jsonTextAnswer(c: Context, json: string, status: number, headers: Record<string, string> = {}): Response {
   return c.body(json, status as 200, { ...headers, "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(json)) });
 }

@@ -7,7 +7,7 @@ import { bodyLimit } from "hono/body-limit";
 import type * as v from "valibot";
 import type { ErrorItem } from "../contract/errors";
 import type { ResponseBodies, ResponseName } from "../contract/responses";
-import { ApiError, errorItem, fail } from "./errors";
+import { ApiError, errorItem, fail, jsonTextAnswer } from "./errors";
 import { withResponseText } from "./internal-call";
 import type { ApiEnv, AuthUser } from "./types";
 import { parseOrThrowAsync } from "./validate";
@@ -168,12 +168,9 @@ async function readBody(c: Context<ApiEnv>, format: "json" | "form"): Promise<un
 /** The success envelope: `{ code: 200, data, meta? }`. */
 export function ok<T>(c: Context<ApiEnv>, data: T, options: { meta?: unknown; status?: 200 | 201 | 202 } = {}): Answer<T> {
   const body = options.meta === undefined ? { code: 200, data } : { code: 200, data, meta: options.meta };
-  // With its length known (jsonAnswer), the host's compression leaves a small answer (a send, a resync) as it is
-  // (ADR 048: a brotli stream per answer was ~10 % of an instance's CPU in the messenger benchmark).
+  // With its length known, the host's compression leaves a small answer (a send, a resync) as it is (ADR 048: a
+  // brotli stream per answer was ~10 % of an instance's CPU in the messenger benchmark).
   const json = JSON.stringify(body);
   // The in-process caller (a page's loader) reads the text from here, not back through the body stream.
-  return withResponseText(
-    c.body(json, options.status ?? 200, { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(json)) }),
-    json,
-  );
+  return withResponseText(jsonTextAnswer(c, json, options.status ?? 200), json);
 }

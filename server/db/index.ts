@@ -79,7 +79,7 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Da
     max: options.poolSize ?? 10,
     // pg-pool closes a connection idle for 10 s by default, and the next burst opens it again: a new backend process
     // with cold catalog caches and none of the prepared statements, which stalled every request for ~0.5 s at a time
-    // under the messenger bench (docs/performance.md, "Prepared statements"). A pool this small may stay open.
+    // under the messenger bench (docs/performance.md, "Prepared statements, …"). A pool this small may stay open.
     idleTimeoutMillis: IDLE_CONNECTION_MS,
     Client: preparingClient(),
   });

@@ -4,7 +4,7 @@
  *
  * Kysely hands `pg` a text and its values, and `pg` sends them as an unnamed statement, which PostgreSQL parses and
  * plans on every execution. Measured with pg_stat_statements during the messenger bench (docs/performance.md,
- * "Prepared statements"), planning was two thirds of the database's time: the pair read planned for 1.6 ms and ran
+ * "Prepared statements, …"), planning was two thirds of the database's time: the pair read planned for 1.6 ms and ran
  * for 0.35 ms, the token lookup 0.34 against 0.08 ms. A named statement is parsed once per connection, and after
  * five executions PostgreSQL may keep a generic plan (plan_cache_mode auto) when it costs no more than the custom
  * ones did — the same rule the JDBC and Npgsql drivers rely on when they prepare repeated statements by themselves.
@@ -31,7 +31,7 @@ const PLAN_RESULT_CHANGED = "0A000";
 const PLAN_PER_VALUES_MARK = "/* plan per values */";
 /**
  * For `.modifyEnd(PLAN_PER_VALUES)`: the query is never prepared under a name. A generic plan of the search made the
- * 100 km search ~35 % slower on the 100k-profile seed (docs/performance.md, "Search").
+ * 100 km search ~35 % slower on the 100k-profile seed (docs/performance.md, "Prepared statements, …").
  */
 export const PLAN_PER_VALUES = sql.raw(PLAN_PER_VALUES_MARK);
 

@@ -28,13 +28,12 @@ export function inProcessBus(): Bus {
   const emitter = new EventEmitter();
   // One listener per hub and per test subscriber: no leak warning for a handful.
   emitter.setMaxListeners(0);
+  async function publishAll(envelopes: readonly RealtimeEnvelope[]): Promise<void> {
+    if (envelopes.length > 0) setImmediate(() => envelopes.forEach((envelope) => emitter.emit("event", envelope)));
+  }
   return {
-    async publish(envelope) {
-      setImmediate(() => emitter.emit("event", envelope));
-    },
-    async publishAll(envelopes) {
-      if (envelopes.length > 0) setImmediate(() => envelopes.forEach((envelope) => emitter.emit("event", envelope)));
-    },
+    publish: (envelope) => publishAll([envelope]),
+    publishAll,
     subscribe(listener) {
       emitter.on("event", listener);
       return () => emitter.off("event", listener);
