@@ -107,7 +107,8 @@ await build({
   stdin: {
     contents: `export { createRealtimeClient } from "./app/features/realtime/client.ts";
                export { createRealtimeStore } from "./app/features/realtime/store.ts";
-               export { resyncStore } from "./app/features/realtime/RealtimeProvider.tsx";`,
+               export { resyncStore } from "./app/features/realtime/RealtimeProvider.tsx";
+               export { SEND_RETRIES, retryDelay } from "./app/features/messenger/live/sender.ts";`,
     resolveDir: process.cwd(),
     loader: "ts",
   },
@@ -119,7 +120,9 @@ await build({
   alias: { "#server": "./server", "~": "./app" },
   logLevel: "warning",
 });
-const { createRealtimeClient, createRealtimeStore, resyncStore } = await import(pathToFileURL(join(work, "client.mjs")).href);
+const { createRealtimeClient, createRealtimeStore, resyncStore, SEND_RETRIES, retryDelay } = await import(
+  pathToFileURL(join(work, "client.mjs")).href
+);
 
 // ---- a fresh database and stream ----
 async function freshDatabase() {
@@ -405,19 +408,37 @@ function messengerAdapter() {
   return {
     name: "messenger",
     eventType: "message",
-    send(from, to, text) {
-      return withDeadline(async (signal) => {
-        // A client key per message, as the live client sends it (ADR 048); the bench does not retry.
-        const res = await request(`${base()}/messenger/send/${to.username}?client_key=${randomBytes(12).toString("base64url")}`, {
-          signal,
-          method: "POST",
-          headers: { authorization: `Bearer ${from.token}`, "content-type": "application/json" },
-          body: JSON.stringify({ body: text }),
-        });
-        if (res.status !== 201) throw new Error(`send ${res.status}: ${res.text}`);
-        // { code, data: SendResult { outcome, message: Message, thread_id } }
-        return JSON.parse(res.text).data.message.id;
-      });
+    /**
+     * As the live client sends (app/features/messenger/live/sender.ts): one client key per message for every try, and
+     * what may pass on a later try — a network error, a timeout, a 5xx such as the admission control's 503 while one
+     * instance carries the load of both — is tried again after the client's own growing, jittered delay, up to its
+     * SEND_RETRIES. A try whose answer was lost after the commit is answered with the stored message (ADR 048), so
+     * retries must never show as duplicates; the checker would count them.
+     */
+    async send(from, to, text) {
+      const clientKey = randomBytes(12).toString("base64url");
+      for (let tries = 0; ; tries++) {
+        let status = 0;
+        try {
+          const res = await withDeadline((signal) =>
+            request(`${base()}/messenger/send/${to.username}?client_key=${clientKey}`, {
+              signal,
+              method: "POST",
+              headers: { authorization: `Bearer ${from.token}`, "content-type": "application/json" },
+              body: JSON.stringify({ body: text }),
+            }),
+          );
+          // { code, data: SendResult { outcome, message: Message, thread_id } }
+          if (res.status === 201) return JSON.parse(res.text).data.message.id;
+          status = res.status;
+          const retryable = status >= 500 || status === 408;
+          if (!retryable || tries >= SEND_RETRIES) throw Object.assign(new Error(`send ${status}: ${res.text}`), { final: true });
+        } catch (err) {
+          if (err?.final || tries >= SEND_RETRIES) throw err;
+        }
+        sendRetries += 1;
+        await sleep(retryDelay(tries + 1, Math.random));
+      }
     },
     history(member, thread, afterId, partner) {
       return withDeadline(async (signal) => {
@@ -555,6 +576,7 @@ for (const { client } of clients) client.start();
 // ---- load with chaos ----
 const acked = []; // { id, from, to, thread, order }
 let sendErrors = 0;
+let sendRetries = 0; // tries after a first one failed for a reason that may pass (the messenger adapter)
 const refusals = new Set(); // a few distinct reasons, for the report
 let drops = 0;
 const chaos =
@@ -636,7 +658,9 @@ await dbCpu.sample().catch(() => undefined);
 const dbCpuDuringLoad = dbCpu.total();
 await dbCpu.close();
 if (chaos) clearInterval(chaos);
-log(`sent ${acked.length} acknowledged (${sendErrors} refused) in ${sendSeconds.toFixed(1)} s; ${drops} sockets cut`);
+log(
+  `sent ${acked.length} acknowledged (${sendErrors} refused, ${sendRetries} tries again) in ${sendSeconds.toFixed(1)} s; ${drops} sockets cut`,
+);
 
 // ---- settle: every client connected, then one more resync ("after resync") ----
 {
@@ -668,10 +692,16 @@ const lostExamples = [];
 for (const { member, store } of clients) {
   const held = store.getState().messages;
   for (const [thread, ids] of expected.get(member.index) ?? new Map()) {
-    const got = (held[thread] ?? []).filter((m) => m.senderId !== member.id).map((m) => m.id);
+    const fromPartner = (held[thread] ?? []).filter((m) => m.senderId !== member.id);
+    const got = fromPartner.map((m) => m.id);
     const counts = new Map();
     for (const id of got) counts.set(id, (counts.get(id) ?? 0) + 1);
     for (const [, count] of counts) if (count > 1) duplicated += count - 1;
+    // One send stored twice under two ids (a retry the client key failed to recognise) is a duplicate as well: every
+    // send's text is unique (m<i>), so two ids with one text are two copies of it.
+    const idsOfText = new Map();
+    for (const m of fromPartner) if (typeof m.text === "string") idsOfText.set(m.text, (idsOfText.get(m.text) ?? new Set()).add(m.id));
+    for (const [, copies] of idsOfText) if (copies.size > 1) duplicated += copies.size - 1;
     const gotSet = new Set(got);
     for (const id of ids) {
       if (!gotSet.has(id)) {
@@ -722,6 +752,7 @@ const result = {
   instances: instances.length,
   acknowledged: acked.length,
   refused: sendErrors,
+  retried: sendRetries,
   rate_target: RATE,
   rate_achieved: Number((acked.length / sendSeconds).toFixed(1)),
   sockets_cut: drops,
