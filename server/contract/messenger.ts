@@ -21,6 +21,17 @@ export const MESSAGE_PHOTOS_MAX = 4;
 export const MESSAGE_PHOTO_LIMITS = { minBytes: IMAGE_MIN_BYTES, maxBytes: IMAGE_MAX_BYTES, minWidth: IMAGE_MIN_WIDTH } as const;
 /** A message's text (the spec shows no bound; a long letter, not a document). */
 export const MESSAGE_BODY_MAX = 2000;
+/**
+ * The most bytes a message text can take in a form body: a browser sends a textarea's line breaks as CR LF (2 bytes
+ * for what its maxlength counts as one) and a character of the Basic Multilingual Plane as up to 3 bytes of UTF-8
+ * (one outside it is 4 bytes for 2 UTF-16 units), so 3 bytes for every unit that MESSAGE_BODY_MAX counts.
+ */
+export const MESSAGE_BODY_MAX_FORM_BYTES = 3 * MESSAGE_BODY_MAX;
+
+/** A text as the member typed it: CR LF and CR (how forms send a line break) become LF, so a break counts once. */
+function unixLineBreaks(text: string): string {
+  return text.replace(/\r\n?/g, "\n");
+}
 /** The whole multipart body of a send with photos. */
 export const MESSAGE_UPLOAD_MAX_BODY_BYTES = MESSAGE_PHOTOS_MAX * IMAGE_MAX_BYTES + 64 * 1024;
 /** Autocomplete: at least this many characters, at most this many names. */
@@ -240,6 +251,7 @@ export const sendMessageSchema = v.object(
   {
     body: v.pipe(
       v.string(MESSENGER_ERRORS.empty),
+      v.transform(unixLineBreaks),
       v.trim(),
       v.nonEmpty(MESSENGER_ERRORS.empty),
       v.maxLength(MESSAGE_BODY_MAX, MESSENGER_ERRORS.bodyTooLong),
@@ -261,7 +273,12 @@ export const sendQuerySchema = v.strictObject(
 );
 
 /** The text of a send with photos may be empty. */
-export const photoCaptionSchema = v.pipe(v.string(), v.trim(), v.maxLength(MESSAGE_BODY_MAX, MESSENGER_ERRORS.bodyTooLong));
+export const photoCaptionSchema = v.pipe(
+  v.string(),
+  v.transform(unixLineBreaks),
+  v.trim(),
+  v.maxLength(MESSAGE_BODY_MAX, MESSENGER_ERRORS.bodyTooLong),
+);
 
 /** The other member of a thread as the viewer sees them. */
 export interface MessengerPartner {

@@ -42,13 +42,17 @@ export interface UploadLimits {
   maxFileBytes: number;
   /** The whole body, read or discarded; beyond it reading stops with 413. */
   maxBodyBytes: number;
-  /** Text fields kept (others are ignored); each at most 1 KiB. */
+  /** Text fields kept (others are ignored); each at most `fieldMaxBytes`. */
   fields: readonly string[];
+  /** The longest text field in bytes (default 1 KiB: short settings such as `visibility`). */
+  fieldMaxBytes?: number;
+  /** The error of a longer field, at that field; default `validation.malformed_body` (a field no form makes that long). */
+  fieldTooLongKey?: string;
   /** The error of a file over maxFileBytes and where it points; default the photo form's (files.N). */
   tooLarge?: { key: string; source: (index: number) => string };
 }
 
-const MAX_FIELD_BYTES = 1024;
+const DEFAULT_FIELD_MAX_BYTES = 1024;
 const MAX_PARTS_BESIDES_FILES = 16;
 
 const malformed = () => new ApiError(400, [errorItem(400, "validation.malformed_body")]);
@@ -79,7 +83,7 @@ export async function receiveUpload(request: Request, limits: UploadLimits): Pro
         fileSize: limits.maxFileBytes + 1,
         files: limits.maxFiles,
         fields: MAX_PARTS_BESIDES_FILES,
-        fieldSize: MAX_FIELD_BYTES,
+        fieldSize: limits.fieldMaxBytes ?? DEFAULT_FIELD_MAX_BYTES,
         parts: limits.maxFiles + MAX_PARTS_BESIDES_FILES,
         headerPairs: 20,
       },
@@ -120,7 +124,7 @@ export async function receiveUpload(request: Request, limits: UploadLimits): Pro
     writes.push(pipeline(stream, createWriteStream(file.path)));
   });
   parser.on("field", (name, value, info) => {
-    if (info.valueTruncated) refuse(400, errorItem(400, "validation.malformed_body", name));
+    if (info.valueTruncated) refuse(400, errorItem(400, limits.fieldTooLongKey ?? "validation.malformed_body", name));
     else if (limits.fields.includes(name) && !fields.has(name)) fields.set(name, value);
   });
   parser.on("filesLimit", () => {

@@ -8,6 +8,7 @@ import {
   FIRST_CONTACTS_PER_DAY,
   FREE_PAIR_MESSAGES_PER_DAY,
   MESSAGE_ACTION,
+  MESSAGE_BODY_MAX_FORM_BYTES,
   MESSAGE_PHOTOS_MAX,
   MESSAGE_UPLOAD_MAX_BODY_BYTES,
   MESSENGER_CONVERSATION_PAGE_SIZE,
@@ -142,6 +143,8 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
         maxFileBytes: IMAGE_MAX_BYTES,
         maxBodyBytes: MESSAGE_UPLOAD_MAX_BODY_BYTES,
         fields: ["body"],
+        fieldMaxBytes: MESSAGE_BODY_MAX_FORM_BYTES,
+        fieldTooLongKey: MESSENGER_ERRORS.bodyTooLong,
       });
       try {
         const caption = v.safeParse(photoCaptionSchema, upload.fields.get("body") ?? "");

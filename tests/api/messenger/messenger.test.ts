@@ -14,6 +14,8 @@ import {
   type ThreadMediums,
   type MessengerUnread,
   type MessengerAutocomplete,
+  MESSAGE_BODY_MAX,
+  MESSAGE_BODY_MAX_FORM_BYTES,
 } from "#server/contract/messenger";
 import type { RealtimeEnvelope } from "#server/contract/realtime";
 import { USER_TYPE } from "#server/contract/users";
@@ -562,6 +564,35 @@ describe(`messenger (${TEST_DB})`, () => {
     const empty = await rt.request(`/api/v2/messenger/send/${b.username}/photos`, { method: "POST", token: a.token, body: nothing });
     expect(empty.status).toBe(400);
     expect(((await empty.json()) as Answer<unknown>).errors![0]).toMatchObject({ key: "validation.messenger.empty", source: "body" });
+  });
+
+  it("takes a text of the full length through the compose form as through JSON, line breaks counted once", async () => {
+    const a = await member();
+    const b = await member(USER_TYPE.escort);
+    const viaForm = (body: string) => {
+      const form = new FormData();
+      form.set("body", body);
+      return rt.request(`/api/v2/messenger/send/${b.username}/photos`, { method: "POST", token: a.token, body: form });
+    };
+    // 2,000 characters that a textarea's maxlength allows: umlauts (2 bytes each), CJK (3 bytes) and line breaks, which
+    // a browser's form sends as CR LF.
+    const longest = `${"ä".repeat(1000)}\r\n${"日".repeat(978)}${"\r\nok".repeat(7)}`;
+    expect(longest.replace(/\r\n/g, "\n")).toHaveLength(MESSAGE_BODY_MAX);
+    const formAnswer = await viaForm(longest);
+    expect(formAnswer.status).toBe(201);
+    expect(((await formAnswer.json()) as Answer<SendResult>).data!.message.body).toBe(longest.replace(/\r\n/g, "\n"));
+    const jsonAnswer = await send(a, b, longest);
+    expect(jsonAnswer.status).toBe(201);
+    expect(jsonAnswer.json.data!.message.body).toBe(longest.replace(/\r\n/g, "\n"));
+    // One more character is the length error at the field, not an unreadable body — also past the form's byte budget.
+    for (const tooLong of [`${longest}x`, "日".repeat(MESSAGE_BODY_MAX_FORM_BYTES)]) {
+      const refused = await viaForm(tooLong);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as Answer<unknown>).errors![0]).toMatchObject({
+        key: `validation.messenger.body_too_long?max=${MESSAGE_BODY_MAX}`,
+        source: "body",
+      });
+    }
   });
 
   it("lets the recipient report a message, nobody else", async () => {
