@@ -181,6 +181,7 @@ export const MESSENGER_ERRORS = {
   userNotFound: "exception.messenger.user_not_found",
   threadNotFound: "exception.messenger.thread_not_found",
   photoNotFound: "exception.messenger.photo_not_found",
+  messageNotFound: "exception.messenger.message_not_found",
   self: "exception.messenger.self",
   empty: "validation.messenger.empty",
   bodyTooLong: `validation.messenger.body_too_long?max=${MESSAGE_BODY_MAX}`,

@@ -35,6 +35,7 @@ import {
   autocomplete,
   conversationWith,
   directionCheck,
+  ownVisibleMessage,
   precheckSend,
   sendMessage,
   threadAction,
@@ -242,10 +243,11 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
       method: "post",
       path: "/messenger/boost/:id",
       response: "BoostResult",
-      summary: `Boosting a message costs ${MESSENGER_DOLLAR_PRICES.boost} dollars; payable with the wallet. Until then 402 exception.messenger.not_payable_yet.`,
+      summary: `Boosting one of the member's own messages costs ${MESSENGER_DOLLAR_PRICES.boost} dollars; payable with the wallet. Until then 402 exception.messenger.not_payable_yet; 404 for a message that is not the member's own or no longer in their view.`,
       statuses: [401, 402, 404],
     },
-    () => {
+    async (c, { user }) => {
+      await ownVisibleMessage(deps, user!.id, rowIdParam(c.req.param("id"), MESSENGER_ERRORS.messageNotFound));
       throw new ApiError(402, [errorItem(402, MESSENGER_ERRORS.boost)], { outcome: "boost", upgrade: false });
     },
   );

@@ -820,6 +820,24 @@ export async function threadAction(
   return { thread_id: threadId, action, folder: folderOf(after), unread_count: after.unread_count };
 }
 
+/**
+ * A message the member sent and still sees (not deleted from their view): what a boost would lift. Another member's
+ * message, a no-thanks action or an unknown id is 404, the same answer for each, so ids reveal nothing.
+ */
+export async function ownVisibleMessage(deps: ApiDeps, memberId: number, messageId: number): Promise<{ id: number }> {
+  const row = await deps.db
+    .selectFrom("messenger_messages as m")
+    .innerJoin("messenger_thread_members as v", (join) => join.onRef("v.thread_id", "=", "m.thread_id").on("v.member_id", "=", memberId))
+    .select("m.id")
+    .where("m.id", "=", messageId)
+    .where("m.sender_id", "=", memberId)
+    .where("m.action_type", "=", MESSAGE_ACTION.normal)
+    .whereRef("m.id", ">", "v.deleted_up_to")
+    .executeTakeFirst();
+  if (!row) throw fail.notFound(MESSENGER_ERRORS.messageNotFound);
+  return row;
+}
+
 /** GET /messenger/threads/{id}/mediums: the photos of the member's view of a thread, newest first. */
 export async function threadMediums(deps: ApiDeps, memberId: number, threadId: number): Promise<ThreadMediums> {
   const { view } = await ownThread(deps, threadId, memberId);

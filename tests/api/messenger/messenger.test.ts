@@ -656,7 +656,7 @@ describe(`messenger (${TEST_DB})`, () => {
     expect(await outbox(c.email)).toHaveLength(0);
   });
 
-  it("completes usernames the member may write to; boosts are not payable yet", async () => {
+  it("completes usernames the member may write to; boosts own messages only, not payable yet", async () => {
     const a = await member();
     const b = await member(USER_TYPE.escort);
     const blocked = await member(USER_TYPE.escort);
@@ -672,9 +672,23 @@ describe(`messenger (${TEST_DB})`, () => {
         .username,
     ).toBe(b.username);
     expect((await call(a.token, "GET", "/autocomplete?q=%25%25")).json.data).toEqual({ items: [] });
-    const boost = await call(a.token, "POST", "/boost/1");
+    // A boost lifts one of the member's own messages: payable with the wallet, refused until then; anything else is 404.
+    const sent = (await send(a, b, "Heb mich hervor")).json.data!;
+    const boost = await call(a.token, "POST", `/boost/${sent.message.id}`);
     expect(boost.status).toBe(402);
     expect(boost.json.errors![0]!.key).toBe("exception.messenger.not_payable_yet");
+    for (const [who, id] of [
+      [b, String(sent.message.id)], // the recipient: another member's message
+      [a, "abc"],
+      [a, "0"],
+      [a, String(sent.message.id + 1000)],
+    ] as const) {
+      const refused = await call(who.token, "POST", `/boost/${id}`);
+      expect(refused.status, `${who.username} boosts ${id}`).toBe(404);
+      expect(refused.json.errors![0]!.key).toBe("exception.messenger.message_not_found");
+    }
+    await action(a, sent.thread_id, "delete");
+    expect((await call(a.token, "POST", `/boost/${sent.message.id}`)).status).toBe(404);
   });
 
   it("exports the member's messages as far as their own view reaches", async () => {
