@@ -7,6 +7,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3300);
  */
 const CLOCK_PORT = PORT + 1;
 const CLOCK_SPECS = /dates\.spec\.ts$/;
+/** Specs whose every test is @js and opens its own JavaScript context: the js project runs them; once is enough. */
+const JS_ONLY_SPECS = /messenger-live\.spec\.ts$/;
 const PHONE = { width: 390, height: 844 };
 
 /** Debian's Chromium (scripts/ensure-system-packages.mjs); Playwright's download cannot work here. */
@@ -41,7 +43,7 @@ export default defineConfig({
   },
   projects: [
     // The main flows, as a member on a phone with JavaScript off (and as QA runs them).
-    { name: "no-js", testIgnore: CLOCK_SPECS, use: { javaScriptEnabled: false, viewport: PHONE } },
+    { name: "no-js", testIgnore: [CLOCK_SPECS, JS_ONLY_SPECS], use: { javaScriptEnabled: false, viewport: PHONE } },
     { name: "js", testIgnore: CLOCK_SPECS, use: { javaScriptEnabled: true, viewport: { width: 1280, height: 800 } }, grep: /@js/ },
     {
       name: "clock",

@@ -44,15 +44,6 @@ export function fetchMediums(api: ApiClient, threadId: number): Promise<ApiResul
   return api.call<ThreadMediumsData>(`/api/v2/messenger/threads/${threadId}/mediums`, { handleErrors: true });
 }
 
-/** POST /messenger/send/{username} with text only. */
-export function sendText(api: ApiClient, username: string, body: string): Promise<ApiResult<Camelize<SendResult>>> {
-  return api.call<Camelize<SendResult>>(`/api/v2/messenger/send/${encodeURIComponent(username)}`, {
-    method: "POST",
-    body: { body },
-    handleErrors: true,
-  });
-}
-
 /**
  * POST /messenger/send/{username}/photos: the member's multipart body streamed through. `clientKey` (ADR 048): the
  * same key on every try of one message makes a retry or a double submit answer the stored message.

@@ -53,7 +53,11 @@ export const buttonSecondary = style([
     selectors: { "&:hover": { background: vars.color.surfaceAlt, color: vars.color.primaryHover } },
   },
 ]);
+/** An action that reads as a link; it stands alone, so it gets a whole tap target (44 px) like a button. */
 export const linkButton = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "44px",
   background: "none",
   border: "none",
   padding: 0,

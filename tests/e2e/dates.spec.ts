@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { PERSON_REVIEW_CRITERIA } from "#server/contract/reviews";
 import { DEMO, expect, listedClient, logIn, noJsMemberPage, SIGN_UP_PASSWORD, test } from "./fixtures";
 
 /**
@@ -62,7 +63,10 @@ async function requestDate(page: Page, escort: string, at: (earliest: number) =>
 /** Fills the review form: every criterion with `rating`, the three questions, punctuality and the text. */
 async function fillReview(page: Page, rating: number, text: string) {
   const form = page.getByTestId("review-form");
-  for (const group of await form.locator("fieldset[data-group^='ratings.']").all()) await group.locator(`input[value="${rating}"]`).check();
+  const ratingGroups = form.locator("fieldset[data-group^='ratings.']");
+  // all() does not wait: right after a navigation it may find no group yet, and the review would go out unrated.
+  await expect(ratingGroups).toHaveCount(PERSON_REVIEW_CRITERIA.length);
+  for (const group of await ratingGroups.all()) await group.locator(`input[value="${rating}"]`).check();
   await form.locator("fieldset[data-group='would_you_recommend_this_user'] input[value='yes']").check();
   await form.locator("fieldset[data-group='profile_match_reality'] input[value='yes']").check();
   await form.locator("fieldset[data-group='would_you_come_again'] input[value='no']").check();

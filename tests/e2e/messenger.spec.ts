@@ -155,3 +155,32 @@ test("a form posted twice with its key stores one message (a double submit witho
   await send(annaPage, "Nur einmal, bitte.");
   await expect(annaPage.getByTestId("message")).toHaveCount(2);
 });
+
+test("a text posted as a plain form is sent like the compose form's; a refused one names the field and keeps the text", async ({
+  request,
+  clientIp,
+  browser,
+  baseURL,
+}) => {
+  const anna = await listedClient(request, clientIp, 2);
+  const ben = await listedClient(request, clientIp, 1);
+  const annaPage = await memberPage(browser, clientIp, anna);
+  const post = (body: string) =>
+    annaPage.request.post(`/de/messenger/${ben}`, {
+      headers: { origin: baseURL!, "x-forwarded-for": clientIp },
+      form: { body },
+      maxRedirects: 0,
+    });
+  const sent = await post("Ohne Multipart geschrieben");
+  expect(sent.status(), await sent.text()).toBe(302);
+  expect(sent.headers().location).toContain("done=sent");
+  await annaPage.goto(`/de/messenger/${ben}`);
+  await expect(annaPage.getByTestId("message")).toHaveCount(1);
+  await expect(annaPage.getByTestId("message")).toContainText("Ohne Multipart geschrieben");
+  // Over the length: 400 with the length error, the text kept in the compose field.
+  const tooLong = await post("ü".repeat(2001));
+  expect(tooLong.status()).toBe(400);
+  const page = await tooLong.text();
+  expect(page).toMatch(/Höchstens 2\.?000 Zeichen/);
+  expect(page).toContain("ü".repeat(2001));
+});

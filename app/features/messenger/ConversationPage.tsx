@@ -7,6 +7,7 @@
 import { Form, Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DATE_RECEIVER_TYPES, DATE_SENDER_TYPES } from "#server/contract/dates";
+import { IMAGE_MIN_WIDTH } from "#server/contract/media-upload";
 import { BLOCKING_STATES, MESSAGE_BODY_MAX, MESSAGE_PHOTOS_MAX } from "#server/contract/messenger";
 import { CheckboxField, TextAreaField } from "~/components/FieldControls";
 import { Picture } from "~/components/Picture";
@@ -14,6 +15,7 @@ import { ReportTypeSelect } from "~/features/reports/ReportTypeSelect";
 import type { ConversationData, ThreadMediumsData } from "~/api/messenger.server";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
+import { PhotoFilesField } from "~/components/form/PhotoFilesField";
 import * as ui from "~/styles/ui.css";
 import type { loader as layoutLoader } from "~/routes/$lang";
 import type { ConversationRefused, MessengerDone } from "./messenger.server";
@@ -100,7 +102,13 @@ function ConversationBody({ viewerId, conversation, before, done, refused, mediu
           <Avatar image={partner.avatar} name={name} />
           <div className={css.threadMain}>
             <h1 className={css.name} style={{ fontSize: "1.25rem", margin: 0 }}>
-              {partner.username && !blocked ? <Link to={to(`p/${partner.username}`)}>{name}</Link> : name}
+              {partner.username && !blocked ? (
+                <Link to={to(`p/${partner.username}`)} className={css.nameLink}>
+                  {name}
+                </Link>
+              ) : (
+                name
+              )}
             </h1>
             <LiveOnlineStatus partnerId={partner.userId} initial={partner.onlineStatus} />
           </div>
@@ -274,17 +282,12 @@ function ConversationBody({ viewerId, conversation, before, done, refused, mediu
               errors={errorsOf("body")}
               className={`${ui.input} ${css.textarea}`}
             />
-            <div className={ui.field}>
-              <label className={ui.label} htmlFor="compose-files">
-                {t("messenger.compose.photos", { max: MESSAGE_PHOTOS_MAX })}
-              </label>
-              <input id="compose-files" type="file" name="files" accept="image/jpeg,image/png,image/webp" multiple />
-              <p className={ui.fieldError} role={errorsOf("files").length ? "alert" : undefined}>
-                {errorsOf("files")
-                  .map((key) => translateMessage(tErrors, key))
-                  .join(" ")}
-              </p>
-            </div>
+            <PhotoFilesField
+              label={t("messenger.compose.photos", { max: MESSAGE_PHOTOS_MAX })}
+              hint={t("messenger.compose.photos_hint", { width: IMAGE_MIN_WIDTH })}
+              required={false}
+              errors={errorsOf("files")}
+            />
             <p>
               <button className={ui.button} type="submit" data-testid="compose-send">
                 {t("messenger.compose.send")}

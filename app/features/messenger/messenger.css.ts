@@ -190,3 +190,6 @@ export const typing = style({
   color: vars.color.textMuted,
   fontStyle: "italic",
 });
+
+/** The partner's name in the conversation's heading links to the profile: a whole tap target. */
+export const nameLink = style({ display: "inline-flex", alignItems: "center", minHeight: "44px" });

@@ -30,6 +30,7 @@ import {
   runThreadAction,
   sendNoThanks,
   sendPhotos,
+  sendPhotosResult,
   type ConversationData,
 } from "~/api/messenger.server";
 import { fileReport } from "~/api/reports.server";
@@ -278,6 +279,21 @@ export async function submitConversation({ request, context, params }: ActionFun
 
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
+  // A text posted as a plain form (a client or test tool without multipart): the same send through the same route.
+  if ((intent === "" || intent === "send") && form.has("body")) {
+    const body = String(form.get("body"));
+    const multipart = new FormData();
+    multipart.set("body", body);
+    const result = await sendPhotosResult(api, username, multipart, clientKeyOf(new URL(request.url)));
+    if (result.ok) return backToConversation(lang, username, "sent");
+    return conversationRefused(result.status, {
+      intent: "send",
+      ...split(result.errors),
+      outcome: result.outcome,
+      upgrade: result.upgrade,
+      body,
+    });
+  }
   if (intent === "no_thanks") {
     const result = await sendNoThanks(api, username);
     if (!result.ok) return conversationRefused(result.status, { intent, ...split(result.errors) });

@@ -89,7 +89,9 @@ export function NotificationsPage({
         )}
         <PageLinks page={list.page} pages={pages} hrefOf={(p) => pathOf({ page: p })} />
         <p>
-          <Link to={to("user/notifications")}>{t("page.settings_link")}</Link>
+          <Link to={to("user/notifications")} className={ui.linkButton}>
+            {t("page.settings_link")}
+          </Link>
         </p>
       </div>
     </main>
