@@ -13,7 +13,7 @@ export default defineConfig({
     ],
   },
   test: {
-    // Tests mirror the tree (README "Tests"): api/<group>, web/<feature>, host, server/<area>, fuzz.
+    // Tests mirror the tree (README "Tests"): api/<group>, web/<feature>, host, server/<area>, fuzz, lint.
     projects: [
       {
         extends: true,
@@ -25,7 +25,8 @@ export default defineConfig({
       {
         extends: true,
         // The web tier's tests patch fetch (msw) and module state, the fuzz test mocks modules: fresh per file.
-        test: { name: "web", include: ["tests/{web,fuzz}/**/*.test.{ts,tsx}"] },
+        // The lint tests run ESLint on in-memory sources; they share nothing with the integration runtime.
+        test: { name: "web", include: ["tests/{web,fuzz,lint}/**/*.test.{ts,tsx}"] },
       },
     ],
     setupFiles: ["tests/setup/vitest.setup.ts"],

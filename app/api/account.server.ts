@@ -1,5 +1,5 @@
 /** The user group's account endpoints (pause, deactivate, resume, delete), as the web tier calls them. */
-import type { AccountState } from "#server/contract/settings";
+import type { AccountDeleted, AccountState } from "#server/contract/settings";
 import type { Camelize } from "./camelize";
 import type { ApiClient, ApiResult } from "./client.server";
 
@@ -26,6 +26,6 @@ export function cancelAccountDeletion(api: ApiClient): Promise<ApiResult<Account
   return api.call<AccountStateData>("/api/v2/user/delete", { method: "DELETE", handleErrors: true });
 }
 
-export function confirmAccountDeletion(api: ApiClient, token: string): Promise<ApiResult<{ deleted: true }>> {
-  return api.call<{ deleted: true }>("/api/v2/user/delete/confirm", { method: "POST", body: { token }, handleErrors: true });
+export function confirmAccountDeletion(api: ApiClient, token: string): Promise<ApiResult<Camelize<AccountDeleted>>> {
+  return api.call<Camelize<AccountDeleted>>("/api/v2/user/delete/confirm", { method: "POST", body: { token }, handleErrors: true });
 }

@@ -1,15 +1,11 @@
 /** The auth group's endpoints (token, captcha, logout), as the web tier calls them. */
+import type * as v from "valibot";
 import type { IssuedCaptcha, IssuedTokens } from "#server/contract/auth";
+import type { loginSchema } from "#server/contract/validation";
 import type { ApiClient, ApiResult } from "./client.server";
 
-export interface PasswordGrant {
-  username: string;
-  password: string;
-  keep_logged_in?: "0" | "1";
-  captcha_id?: string;
-  captcha_answer?: string;
-  captcha_pow?: string;
-}
+/** The password grant's fields as sent: the token endpoint validates them with loginSchema (plus grant_type). */
+export type PasswordGrant = v.InferInput<typeof loginSchema>;
 
 /** POST /oauth/v2/token with the password grant (form-encoded, as OAuth wants it). */
 export function passwordToken(api: ApiClient, grant: PasswordGrant): Promise<ApiResult<IssuedTokens>> {

@@ -1,16 +1,14 @@
 import { useEffect, useState, type InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
-import type { Challenge } from "altcha-lib/types";
+import type { IssuedCaptcha } from "#server/contract/auth";
 import { Field } from "~/components/Field";
 import * as ui from "~/styles/ui.css";
 
-export interface LoginCaptchaChallenge {
-  id: string;
-  /** PNG data URI: the code to type without JavaScript. */
-  image: string;
-  /** ALTCHA challenge: solved by the browser when JavaScript runs. */
-  pow: Challenge;
-}
+/**
+ * The challenge as GET /captcha issued it (keys not camelized): the PNG code to type without JavaScript, and the
+ * ALTCHA proof of work the browser solves when JavaScript runs.
+ */
+export type LoginCaptchaChallenge = Pick<IssuedCaptcha, "id" | "image" | "pow">;
 
 type Solving = "idle" | "solving" | "solved" | "failed";
 

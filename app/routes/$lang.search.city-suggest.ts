@@ -8,17 +8,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createApiClient } from "~/api/client.server";
 import { searchCities } from "~/api/search.server";
-import type { CitySuggestion } from "~/components/search/CityCombobox";
+import type { CityChoice } from "~/components/search/CityCombobox";
 import { GUEST_MAX_AGE, guestPage, noStore } from "~/utils/cache-headers";
 
 const MAX_QUERY = 60;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
-  if (q.length < 2) return Response.json([] satisfies CitySuggestion[], { headers: guestPage(GUEST_MAX_AGE.suggestions) });
+  if (q.length < 2) return Response.json([] satisfies CityChoice[], { headers: guestPage(GUEST_MAX_AGE.suggestions) });
   const api = createApiClient({ request, context });
   const result = await searchCities(api, { q });
-  const cities: CitySuggestion[] = result.ok
+  const cities: CityChoice[] = result.ok
     ? result.data.map((city) => ({ key: city.key, name: city.name, region: city.regionName ?? null }))
     : [];
   // A failed lookup is not cached: the next keystroke asks again.

@@ -5,7 +5,7 @@
 import { Hono, type Context } from "hono";
 import { DEFAULT_ERROR_KEY } from "../contract/errors";
 import { DEFAULT_LANGUAGE, isLanguage } from "../contract/locales";
-import { resolveAccessToken, type TokenOwner } from "../modules/auth/tokens";
+import { resolveAccessToken, type TokenOwner } from "../modules/auth/index";
 import { registerModules } from "../modules/index";
 import { isLoopbackAddress } from "../lib/network";
 import { ApiError, errorItem, jsonAnswer } from "./errors";

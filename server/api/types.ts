@@ -1,4 +1,4 @@
-import type { TokenOwner } from "../modules/auth/tokens";
+import type { TokenOwner } from "../modules/auth/index";
 import type { AppConfig } from "../config";
 import type { Language } from "../contract/locales";
 import type { DB, Dialect } from "../db/index";

@@ -18,7 +18,7 @@ import type { DB } from "../db/index";
 import type { Clock } from "../lib/clock";
 import { createTtlCache } from "../lib/ttl-cache";
 import { notBlockedWith } from "../modules/access/blocks";
-import { endedTokenIds, resolveAccessToken } from "../modules/auth/tokens";
+import { endedTokenIds, resolveAccessToken } from "../modules/auth/index";
 import type { Logger } from "../ops/logger";
 import { ownOrigins, upgradeAllowed } from "../security/same-origin";
 import type { Bus } from "./bus";

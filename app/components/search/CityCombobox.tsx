@@ -1,15 +1,12 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import type { CitySuggestion } from "~/api/search.server";
 import { useLocalePath } from "~/i18n/lang";
 import * as css from "~/styles/search.css";
 import * as ui from "~/styles/ui.css";
 
-/** One suggestion of the city-suggest resource route. */
-export interface CitySuggestion {
-  key: string;
-  name: string;
-  region: string | null;
-}
+/** One suggestion of the city-suggest resource route: the API's city suggestion, its region's name as `region`. */
+export type CityChoice = Pick<CitySuggestion, "key" | "name"> & { region: CitySuggestion["regionName"] };
 
 const DEBOUNCE_MS = 200;
 const MIN_CHARS = 2;
@@ -29,7 +26,7 @@ export function CityCombobox({
   defaultValue: string;
   label: string;
   describedBy?: string;
-  onPick: (city: CitySuggestion) => void;
+  onPick: (city: CityChoice) => void;
 }) {
   const { t } = useTranslation();
   const to = useLocalePath();
@@ -38,7 +35,7 @@ export function CityCombobox({
   const inputId = `${id}-input`;
   const inputRef = useRef<HTMLInputElement>(null);
   const [hydrated, setHydrated] = useState(false);
-  const [options, setOptions] = useState<CitySuggestion[]>([]);
+  const [options, setOptions] = useState<CityChoice[]>([]);
   const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -72,7 +69,7 @@ export function CityCombobox({
         signal: controller.signal,
         headers: { accept: "application/json" },
       })
-        .then((res) => (res.ok ? (res.json() as Promise<CitySuggestion[]>) : []))
+        .then((res) => (res.ok ? (res.json() as Promise<CityChoice[]>) : []))
         .then((list) => {
           setOptions(list);
           setActive(-1);
@@ -83,7 +80,7 @@ export function CityCombobox({
     }, DEBOUNCE_MS);
   }
 
-  function pick(city: CitySuggestion, input: HTMLInputElement) {
+  function pick(city: CityChoice, input: HTMLInputElement) {
     // A suggestion request still on its way must not reopen the list over the new page.
     clearTimeout(timer.current);
     pending.current?.abort();

@@ -1,22 +1,22 @@
-import type { MediaImage } from "#server/contract/media";
+import type { SearchTile } from "~/api/search.server";
 import { ProfileTileGrid, type ProfileTileView } from "~/components/tiles/ProfileTile";
 
-/** One search hit as the pages render it (a subset of the API's user-and-business hit). */
-export interface Tile {
-  userId: number;
-  username: string;
-  displayName: string;
-  age: number | null;
-  cityName: string | null;
-  distanceKm: number | null;
-  price: { durationMinutes: number; priceEur: number } | null;
-  avatar: MediaImage | null;
-  isMember?: boolean;
-  /** Counts the hit carries (the API has no photo count on hits). */
-  reviewCount?: number;
-  ratingAvg?: number | null;
-  tour?: { cityName: string; dateFrom: string; dateTo: string } | null;
-}
+/** One search hit as the pages render it: the fields of the API's hit a tile shows (hits carry no photo count). */
+export type Tile = Pick<
+  SearchTile,
+  | "userId"
+  | "username"
+  | "displayName"
+  | "age"
+  | "cityName"
+  | "distanceKm"
+  | "price"
+  | "avatar"
+  | "isMember"
+  | "reviewCount"
+  | "ratingAvg"
+  | "tour"
+>;
 
 export function tileOfHit(hit: Tile): ProfileTileView {
   return {

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_TAGS } from "#server/contract/locales";
+import type { StepData } from "#server/contract/registration-steps";
 import { CheckboxField, SelectField } from "~/components/FieldControls";
 import { Field } from "~/components/Field";
 import { useLang } from "~/i18n/lang";
@@ -8,12 +9,9 @@ import * as css from "./steps.css";
 /** Blank rows a form without JavaScript offers for new slots; save and return for more. */
 const BLANK_ROWS = 3;
 
-interface Slot {
-  day?: unknown;
-  time_from?: unknown;
-  time_to?: unknown;
-  is_over_day?: unknown;
-}
+type ScheduleSlot = StepData["schedule"][number];
+/** A row's initial value: the slot as GET /registration/steps gave it, or the strings of a post sent back with errors. */
+type Slot = { [Field in keyof ScheduleSlot]?: ScheduleSlot[Field] | string };
 
 /** Weekday names in the page's language, ISO order (1 Monday … 7 Sunday). */
 function useWeekdays(): Array<{ value: string; label: string }> {

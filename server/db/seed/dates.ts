@@ -23,7 +23,7 @@ import {
 } from "../../contract/dates";
 import { REVIEW_CRITERIA, REVIEW_WINDOW_MS, reviewedPartyOf, type ReviewedParty, type ReviewPunctuality } from "../../contract/reviews";
 import { REGISTER_COMPLETED_STEP, USER_TYPE } from "../../contract/users";
-import { pairKey } from "../../modules/dates/service";
+import { pairKey } from "../../modules/dates/index";
 import { enqueueJob } from "../../jobs/queue";
 import { createRandom } from "./random";
 import { DEMO_ACCOUNTS, DEFAULT_SEED, type PersonPlan } from "./people";

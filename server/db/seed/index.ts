@@ -8,7 +8,7 @@
 import { PostgresIntrospector, sql } from "kysely";
 import type { AppConfig } from "../../config";
 import { createMediaStorage, type MediaStorage } from "../../integrations/storage/index";
-import { storageKeysOf } from "../../modules/media/images";
+import { storageKeysOf } from "../../modules/media/index";
 import type { Clock } from "../../lib/clock";
 import { hashPassword } from "../../lib/crypto";
 import type { Dialect } from "../dialect";

@@ -17,7 +17,7 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { MediaStorage } from "../../integrations/storage/index";
-import { RENDER_SETTINGS, variantStorageKey, type RenderedImage } from "../../modules/media/images";
+import { RENDER_SETTINGS, variantStorageKey, type RenderedImage } from "../../modules/media/index";
 import { MEDIA_VARIANT_FORMATS, MEDIA_VARIANT_MIME, variantFileName } from "../../contract/media";
 import type { PersonPlan } from "./people";
 import { POOL_MOTIFS, poolImageSvg, portraitSvg, renderPhoto, type PhotoMotif } from "./photos";

@@ -4,7 +4,7 @@
  * No camera, no people, no metadata: sharp writes no EXIF unless asked to
  * (withMetadata), so nothing leaks the way a real upload could.
  */
-import { renderVariants, type RenderedImage } from "../../modules/media/images";
+import { renderVariants, type RenderedImage } from "../../modules/media/index";
 import { createRandom } from "./random";
 
 export const PHOTO_WIDTH = 600;

@@ -1,8 +1,10 @@
 /**
  * Login, logout, password reset: the rules. Routes only translate HTTP.
  */
+import type * as v from "valibot";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
+import type { loginSchema } from "../../contract/validation";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto";
 import { verifyCaptcha } from "./captcha";
 import { loginWindows } from "./login-policy";
@@ -12,15 +14,8 @@ import { passwordResetMail } from "./mails";
 
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 
-export interface PasswordGrantInput {
-  username: string;
-  password: string;
-  captcha_id?: string;
-  captcha_answer?: string;
-  /** ALTCHA proof of work (the login page's script solves it instead of the image). */
-  captcha_pow?: string;
-  keep_logged_in?: "0" | "1";
-}
+/** The password grant as the token route validated it (loginSchema; captcha_pow is the ALTCHA proof of work). */
+export type PasswordGrantInput = v.InferOutput<typeof loginSchema>;
 
 let dummyHash: Promise<string> | undefined;
 /** Verifying against a dummy keeps unknown accounts as slow as known ones. */

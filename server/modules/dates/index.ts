@@ -1,4 +1,4 @@
-/** The dates group's public face for other modules (reviews) and the job handlers (ADR 046). */
+/** The dates group's public face for other modules (reviews), the job handlers (ADR 046) and the demo seed. */
 export { appendDateEvent, loadDateForParticipant, type DateEventInput, type DateRecord } from "./store";
-export { expireDate, remindDate } from "./service";
+export { expireDate, pairKey, remindDate } from "./service";
 export { sendCheckinAlert } from "./checkin";

@@ -1,0 +1,90 @@
+/**
+ * The lint rules that guard the seam between the tiers and the modules' public files (issue 8 items 1 and 3),
+ * run through ESLint's Node API with the project's own eslint.config.js on sources that exist only in memory:
+ * each rule must fire on every spelling of what it forbids, and stay quiet on the allowed form.
+ */
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+/** The rule ids (with their line) that fire on `code` as if it were the file at `filePath`. */
+async function firing(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((message) => `${message.line}:${message.ruleId ?? message.message}`);
+}
+
+const ROUTE = "app/features/scratch/loader.server.ts";
+const CLIENT = 'import type { ApiClient as Client } from "~/api/client.server";\n';
+
+describe("no hand-typed API call outside app/api (issue 8 item 1)", () => {
+  it.each([
+    ["a client under any name", "export const load = (client: Client, path: string) => client.call<{ id: number }>(path);"],
+    ["a computed method name", 'export const load = (client: Client, path: string) => client["call"]<{ id: number }>(path);'],
+    ["a destructured call", "export const load = ({ call }: Client, path: string) => call<{ id: number }>(path);"],
+    ["a typed batch", "export const load = (client: Client, path: string) => client.batch<{ a: number }>({ a: { endpoint: path } });"],
+    ["a raw call", "export const load = (client: Client, path: string) => client.raw(path);"],
+    ["the client named api, untyped", "export const load = (api: Client, path: string) => api.call(path);"],
+  ])("fires on %s", async (_, code) => {
+    expect(await firing(ROUTE, CLIENT + code)).toEqual(["2:no-restricted-syntax"]);
+  });
+
+  it("fires on an /api/v2 path", async () => {
+    expect(await firing(ROUTE, 'export const PATH = "/api/v2/users/me";')).toEqual(["1:no-restricted-syntax"]);
+  });
+
+  it("lets a route call an endpoint module, and use Function.prototype.call", async () => {
+    const code = `${CLIENT}import { fetchAccountState } from "~/api/account.server";\nexport const load = (client: Client, f: (n: number) => void) => [fetchAccountState(client), f.call(null, 1)];`;
+    expect(await firing(ROUTE, code)).toEqual([]);
+  });
+
+  it("lets the endpoint modules call the client with the contract's type", async () => {
+    const code = `${CLIENT}import type { AccountDeleted } from "#server/contract/settings";\nexport const remove = (client: Client) => client.call<AccountDeleted>("/api/v2/account", { method: "DELETE" });`;
+    expect(await firing("app/api/scratch.server.ts", code)).toEqual([]);
+  });
+});
+
+describe("the web tier never imports the API's database, modules or internals (issue 8 item 3)", () => {
+  it.each([
+    ["the #server alias", 'import { createDb } from "#server/db/index";'],
+    ["a relative path that climbs into server/db", 'import { createDb } from "../../../../server/db";'],
+    ["a relative path into server/modules", 'import { resolveAccessToken } from "../../../../server/modules/auth/index";'],
+    ["a relative path into server/api", 'import { createApi } from "../../../../server/api/app";'],
+    ["the ~ alias climbing out of app", 'import { createDb } from "~/../server/db/index";'],
+    ["a re-export", 'export { createDb } from "#server/db/index";'],
+    ["a type-only import", 'import type { DB } from "#server/db/index";'],
+    ["a dynamic import", 'export const load = () => import("#server/modules/auth/index");'],
+  ])("fires on %s", async (_, code) => {
+    expect(await firing("app/features/scratch/deep/view.ts", code)).toContainEqual("1:boundaries/web-tier-imports");
+  });
+
+  it("lets the web tier import the contract, by alias or relative path", async () => {
+    const code =
+      'import type { AccountDeleted } from "#server/contract/settings";\nimport { DEFAULT_LANGUAGE } from "../../../../server/contract/locales";\nexport type { AccountDeleted };\nexport { DEFAULT_LANGUAGE };';
+    expect(await firing("app/features/scratch/deep/view.ts", code)).toEqual([]);
+  });
+});
+
+describe("a module is used only through its public file, index.ts (issue 8 item 3)", () => {
+  it.each([
+    ["a sibling module's file", "server/modules/seo/scratch.ts", 'import { a } from "../search/service";'],
+    ["a file in a sibling's subfolder", "server/modules/seo/scratch.ts", 'import { a } from "../search/sub/file";'],
+    ["the #server alias", "server/modules/seo/scratch.ts", 'import { a } from "#server/modules/search/service";'],
+    ["a path that climbs out of modules and back", "server/modules/seo/scratch.ts", 'import { a } from "../../modules/search/service";'],
+    ["the realtime hub", "server/realtime/scratch.ts", 'import { a } from "../modules/auth/tokens";'],
+    ["the API host", "server/api/scratch.ts", 'import { a } from "../modules/auth/tokens";'],
+    ["the seed", "server/db/seed/scratch.ts", 'import { a } from "../../modules/media/images";'],
+  ])("fires on %s", async (_, filePath, code) => {
+    expect(await firing(filePath, `${code}\nexport { a };`)).toEqual(["1:boundaries/module-public-file"]);
+  });
+
+  it("lets a module use its own files and another's index.ts or folder", async () => {
+    const code =
+      'import { a } from "./service";\nimport { b } from "../search/index";\nimport { c } from "../search";\nimport { d } from "#server/modules/auth/index";\nexport { a, b, c, d };';
+    expect(await firing("server/modules/seo/scratch.ts", code)).toEqual([]);
+  });
+
+  it("lets the seed use a module's index.ts", async () => {
+    expect(await firing("server/db/seed/scratch.ts", 'import { a } from "../../modules/media/index";\nexport { a };')).toEqual([]);
+  });
+});
