@@ -49,6 +49,7 @@ export function NotificationBell({ summary }: { summary: Viewer["notifications"]
                     className={[css.panelItem, isUnread ? css.unread : "", highlight ? css.highlighted : ""].join(" ")}
                     data-testid="bell-item"
                     data-unread={isUnread ? "1" : "0"}
+                    data-highlighted={highlight ? "1" : undefined}
                   >
                     {notificationLine(t, item)}
                     <span className={css.when}>{notificationTime(item.createdAt, lang)}</span>

@@ -60,12 +60,14 @@ export const UNREAD_MAIL_DELAY_MS = 15 * 60 * 1000;
 export const UNREAD_MAIL_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Spec section 9: eight whitelisted link domains. A link to one of them (or a subdomain) is shown as a link; any
- * other address stays plain text. Our own site, the counselling and health services a member may need.
+ * Spec section 9: eight whitelisted link domains (the spec does not name them). A link to one of them (or a
+ * subdomain) is shown as a link; any other address stays plain text. Our own site, then the counselling and health
+ * services a member may need (sex workers' counselling, sexual health, help against violence) and a map for meeting
+ * places.
  */
 export const MESSENGER_LINK_DOMAINS = [
   "velora.de",
-  "velora.example",
+  "profamilia.de",
   "hydra-berlin.de",
   "bufas.net",
   "liebesleben.de",

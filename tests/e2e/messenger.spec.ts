@@ -92,7 +92,7 @@ test("two members exchange messages and photos, hide and restore, say no thanks;
   await expect(annaPage.getByTestId("message").first()).toContainText("Gelesen");
 
   // Ben hides the thread and restores it from the hidden folder.
-  await benPage.getByTestId("conversation-actions").locator("summary").click();
+  await benPage.getByTestId("conversation-actions").locator(":scope > summary").click();
   await benPage.getByTestId("conversation-hide").click();
   await expect(benPage.getByTestId("messenger-done")).toContainText("ausgeblendet");
   await expect(benPage.getByTestId("messenger-empty")).toBeVisible();
@@ -105,7 +105,7 @@ test("two members exchange messages and photos, hide and restore, say no thanks;
 
   // Ben says no thanks: Anna can no longer write and reads why.
   await benPage.goto(`/de/messenger/${anna}`);
-  await benPage.getByTestId("conversation-actions").locator("summary").click();
+  await benPage.getByTestId("conversation-actions").locator(":scope > summary").click();
   await benPage.getByTestId("conversation-no_thanks").click();
   await expect(benPage.getByTestId("conversation-state")).toHaveAttribute("data-state", "sent_no_thanks");
   await annaPage.goto(`/de/messenger/${ben}`);
@@ -156,7 +156,7 @@ test("a form posted twice with its key stores one message (a double submit witho
   await expect(annaPage.getByTestId("message")).toHaveCount(2);
 });
 
-test("a text posted as a plain form is sent like the compose form's; a refused one names the field and keeps the text", async ({
+test("a text posted as a plain form is sent like the compose form's; a refused one names the field and keeps the text; delete asks first", async ({
   request,
   clientIp,
   browser,
@@ -183,4 +183,13 @@ test("a text posted as a plain form is sent like the compose form's; a refused o
   const page = await tooLong.text();
   expect(page).toMatch(/Höchstens 2\.?000 Zeichen/);
   expect(page).toContain("ü".repeat(2001));
+
+  // Deleting for oneself cannot be undone: the button sits behind a second step that says so.
+  await annaPage.getByTestId("conversation-actions").locator(":scope > summary").click();
+  await expect(annaPage.getByTestId("conversation-delete")).toBeHidden();
+  await annaPage.getByTestId("conversation-delete-step").locator("summary").click();
+  await expect(annaPage.getByTestId("conversation-delete-step")).toContainText("endgültig");
+  await annaPage.getByTestId("conversation-delete").click();
+  await expect(annaPage).toHaveURL(/\/de\/messenger\?done=delete$/);
+  await expect(annaPage.getByText("Die Unterhaltung ist für dich gelöscht.")).toBeVisible();
 });

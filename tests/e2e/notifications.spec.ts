@@ -39,6 +39,10 @@ test("a friend request shows in the other member's bell and on my_notification, 
   await expect(items.first()).toContainText("möchte mit dir befreundet sein");
   await expect(items.nth(1)).toContainText("Jemand hat dein Profil besucht");
   await expect(items.first()).toHaveAttribute("data-unread", "1");
+  // Both are unread; only the newest is highlighted (the bell highlights one).
+  await expect(items.nth(1)).toHaveAttribute("data-unread", "1");
+  await expect(bell.locator("[data-testid=bell-item][data-highlighted]")).toHaveCount(1);
+  await expect(items.first()).toHaveAttribute("data-highlighted", "1");
   await benPage.screenshot({ path: testInfo.outputPath("bell-open-390.png") });
   await bell.getByTestId("bell-see-all").click();
   await expect(benPage).toHaveURL(/\/de\/my_notification$/);

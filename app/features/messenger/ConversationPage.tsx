@@ -310,7 +310,12 @@ function ConversationBody({ viewerId, conversation, before, done, refused, mediu
               {conversation.folder === "hidden"
                 ? threadAction("restore", t("messenger.actions.restore"))
                 : threadAction("hide", t("messenger.actions.hide"))}
-              {threadAction("delete", t("messenger.actions.delete"))}
+              {/* Deleting for oneself cannot be undone: without JavaScript, a second step asks first. */}
+              <details className={css.confirmBox} data-testid="conversation-delete-step">
+                <summary className={ui.buttonSecondary}>{t("messenger.actions.delete")}</summary>
+                <p>{t("messenger.actions.delete_confirm_text", { name })}</p>
+                {threadAction("delete", t("messenger.actions.delete_confirm"))}
+              </details>
               <Link className={ui.buttonSecondary} to={`${here}?view=photos`} data-testid="conversation-mediums">
                 {t("messenger.mediums.link")}
               </Link>

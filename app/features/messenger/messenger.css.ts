@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 export const threadList = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.sm });
@@ -193,3 +193,8 @@ export const typing = style({
 
 /** The partner's name in the conversation's heading links to the profile: a whole tap target. */
 export const nameLink = style({ display: "inline-flex", alignItems: "center", minHeight: "44px" });
+
+/** A second step inside the actions (delete for me): its summary looks like the other buttons; open, it takes a line. */
+export const confirmBox = style({ selectors: { "&[open]": { flexBasis: "100%" } } });
+globalStyle(`${confirmBox} > summary`, { listStyle: "none", width: "fit-content" });
+globalStyle(`${confirmBox} > summary::-webkit-details-marker`, { display: "none" });

@@ -4,6 +4,7 @@ import {
   FIRST_CONTACTS_RECEIVED_PER_DAY,
   FREE_PAIR_MESSAGES_PER_DAY,
   MESSENGER_CONVERSATION_PAGE_SIZE,
+  MESSENGER_THREADS_PAGE_SIZE,
   OVERALL_MESSAGE_LIMITS,
   UNREAD_MAIL_DELAY_MS,
   type Conversation,
@@ -161,6 +162,23 @@ describe(`messenger (${TEST_DB})`, () => {
     const older = await conversation(a, b, `?before_id=${newest.json.data!.messages[0]!.id}`);
     expect(older.json.data!.messages.map((m) => m.body)).toEqual(["erste", "antwort", "m0", "m1", "m2"]);
     expect(older.json.data!.has_older).toBe(false);
+  });
+
+  it("lists threads 20 a page, the latest conversation first", async () => {
+    const me = await member(USER_TYPE.client, { plus: true });
+    const partners: Member[] = [];
+    for (let i = 0; i <= MESSENGER_THREADS_PAGE_SIZE; i++) {
+      const partner = await quiet(USER_TYPE.escort);
+      partners.push(partner);
+      expect((await send(me, partner, `hallo ${i}`)).status).toBe(201);
+      rt.clock.advance(1000);
+    }
+    const first = await threads(me);
+    expect(first.json.data).toMatchObject({ page: 1, page_size: MESSENGER_THREADS_PAGE_SIZE, total: MESSENGER_THREADS_PAGE_SIZE + 1 });
+    expect(first.json.data!.items).toHaveLength(MESSENGER_THREADS_PAGE_SIZE);
+    expect(first.json.data!.items[0]!.partner.username).toBe(partners.at(-1)!.username);
+    const second = await call<ThreadList>(me.token, "GET", "/threads?folder=inbox&page=2");
+    expect(second.json.data!.items.map((item) => item.partner.username)).toEqual([partners[0]!.username]);
   });
 
   it("refuses reading or acting on another member's thread by id", async () => {
@@ -340,14 +358,33 @@ describe(`messenger (${TEST_DB})`, () => {
       sender.token = String((await login(rt, sender.username, sender.password)).body.access_token);
       expect((await send(sender, targets[limit]!)).status, name).toBe(201);
     }
-    // Plus clients and plus escorts get 50 and 100: the limit function answers them (50 sends are exercised by the overall limit test).
-    const plus = await member(USER_TYPE.client, { plus: true });
+    // Plus clients and plus escorts get 50 and 100. Sending that many would run into the overall limit of 60 an
+    // hour, so the first contacts of the last 24 hours are written as the send writes them, all but one, then the
+    // cap is reached through the API: the last one passes, the next is refused (no upgrade: they are plus already).
     const target = await member(USER_TYPE.escort);
-    const check = await call<SendCheck>(plus.token, "GET", `/direction/${target.username}`);
-    expect(check.json.data!.first_contacts_left).toBe(FIRST_CONTACTS_PER_DAY.plus_client);
-    const plusEscort = await member(USER_TYPE.escort, { plus: true });
-    const check2 = await call<SendCheck>(plusEscort.token, "GET", `/direction/${target.username}`);
-    expect(check2.json.data!.first_contacts_left).toBe(FIRST_CONTACTS_PER_DAY.plus_escort);
+    const plusCases: Array<[string, Member, number]> = [
+      ["plus client", await member(USER_TYPE.client, { plus: true }), FIRST_CONTACTS_PER_DAY.plus_client],
+      ["plus escort", await member(USER_TYPE.escort, { plus: true }), FIRST_CONTACTS_PER_DAY.plus_escort],
+    ];
+    for (const [name, sender, limit] of plusCases) {
+      const fresh = await call<SendCheck>(sender.token, "GET", `/direction/${target.username}`);
+      expect(fresh.json.data!.first_contacts_left, name).toBe(limit);
+      const earlier = rt.clock.now() - 23 * 60 * 60 * 1000;
+      await rt.deps.db
+        .insertInto("messenger_first_contacts")
+        .values(
+          Array.from({ length: limit - 1 }, () => ({ sender_id: sender.id, recipient_id: target.id, sender_plus: 1, created_at: earlier })),
+        )
+        .execute();
+      const last = await quiet(USER_TYPE.client);
+      const oneLeft = await call<SendCheck>(sender.token, "GET", `/direction/${last.username}`);
+      expect(oneLeft.json.data, name).toMatchObject({ outcome: "success", first_contacts_left: 1 });
+      expect((await send(sender, last)).status, name).toBe(201);
+      const refused = await send(sender, await quiet(USER_TYPE.client));
+      expect(refused.status, name).toBe(429);
+      expect(refused.json.errors![0]!.key, name).toBe("exception.messenger.first_contact_limit");
+      expect(refused.json.upgrade, name).toBe(false);
+    }
   });
 
   it("lets only plus clients open a conversation with hot and new escorts", async () => {

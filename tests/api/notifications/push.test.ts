@@ -73,8 +73,10 @@ describe(`Web Push sending (${TEST_DB})`, () => {
       req.on("data", (chunk: Buffer) => chunks.push(chunk));
       req.on("end", () => {
         received.push({ path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks) });
-        // /gone/... stands for an expired subscription; /busy/... for a push service in trouble.
-        res.statusCode = req.url?.startsWith("/gone/") ? 410 : req.url?.startsWith("/busy/") ? 503 : 201;
+        // /gone/... stands for an expired subscription (410), /unknown/... for one the push service never knew or
+        // forgot (404); /busy/... for a push service in trouble.
+        const path = req.url ?? "";
+        res.statusCode = path.startsWith("/gone/") ? 410 : path.startsWith("/unknown/") ? 404 : path.startsWith("/busy/") ? 503 : 201;
         res.end();
       });
     });
@@ -127,12 +129,13 @@ describe(`Web Push sending (${TEST_DB})`, () => {
     expect((await call<PushSettings>(m.token, "GET", "/notifications/push")).json.data?.devices).toBe(0);
   });
 
-  it("a friend request reaches every subscribed browser encrypted, with the VAPID header; 410 drops the subscription", async () => {
+  it("a friend request reaches every subscribed browser encrypted, with the VAPID header; 410 and 404 drop the subscription", async () => {
     rt.deps.config.vapid = vapid;
     const asker = await listedMember(rt, USER_TYPE.client);
     const me = await listedMember(rt, USER_TYPE.escort);
     const phone = subscriber();
     const laptop = subscriber();
+    const tablet = subscriber();
     const now = rt.clock.now();
     // Local endpoints (http) go straight into the table: the API accepts https endpoints only.
     await rt.deps.db
@@ -146,12 +149,19 @@ describe(`Web Push sending (${TEST_DB})`, () => {
           auth: laptop.auth.toString("base64url"),
           created_at: now,
         },
+        {
+          user_id: me.id,
+          endpoint: `${origin}/unknown/tablet`,
+          p256dh: ecdh64(tablet),
+          auth: tablet.auth.toString("base64url"),
+          created_at: now,
+        },
       ])
       .execute();
     expect((await call(asker.token, "POST", `/friends/request/${me.username}`)).status).toBe(200);
     received.length = 0;
     await rt.jobs.runDue();
-    expect(received.map((r) => r.path).sort()).toEqual(["/gone/laptop", "/ok/phone"]);
+    expect(received.map((r) => r.path).sort()).toEqual(["/gone/laptop", "/ok/phone", "/unknown/tablet"]);
     const phoneRequest = received.find((r) => r.path === "/ok/phone")!;
     expect(phoneRequest.headers["content-encoding"]).toBe("aes128gcm");
     expect(Number(phoneRequest.headers.ttl)).toBe(86_400);
