@@ -174,3 +174,11 @@ export function ok<T>(c: Context<ApiEnv>, data: T, options: { meta?: unknown; st
   // The in-process caller (a page's loader) reads the text from here, not back through the body stream.
   return withResponseText(jsonTextAnswer(c, json, options.status ?? 200), json);
 }
+
+/**
+ * The success answer of a route with `envelope: false`: the declared body is the whole answer, without `{ code, data }`
+ * (OAuth 2.0's token answer, RFC 6749 §5.1). Typed like `ok`, so the handler must answer the declared type.
+ */
+export function okWithoutEnvelope<T extends object>(c: Context<ApiEnv>, body: T): Answer<T> {
+  return c.json(body) as Answer<T>;
+}

@@ -5,6 +5,15 @@
  * small table is ours: names as the regions call themselves (German names for
  * DE/AT/CH cantons where German is the usual form in our German-first UI).
  */
+/**
+ * The one sphere every distance is measured on (search radius, profile distances, the nearby lists, stored
+ * profile points, the seed): the IUGG mean Earth radius R1 = 6371.0088 km. Kilometres per degree of latitude (and
+ * of longitude at the equator) follow from it as 2πR/360 ≈ 111.195 km; no second literal, so the bounding boxes,
+ * the planar ordering and the haversine distance agree.
+ */
+export const EARTH_RADIUS_KM = 6371.0088;
+export const KM_PER_DEGREE = (2 * Math.PI * EARTH_RADIUS_KM) / 360;
+
 export const GEO_COUNTRIES = ["DE", "AT", "CH", "NL", "PL", "ES"] as const;
 export type GeoCountry = (typeof GEO_COUNTRIES)[number];
 

@@ -17,7 +17,7 @@ import { ClientFrameSchema, ONLINE_STATUS, WS_CLOSE, type RealtimeEnvelope, type
 import type { DB } from "../db/index";
 import type { Clock } from "../lib/clock";
 import { createTtlCache } from "../lib/ttl-cache";
-import { notBlockedWith } from "../modules/access/blocks";
+import { blockRelations, notBlockedWith } from "../modules/access/index";
 import { endedTokenIds, resolveAccessToken } from "../modules/auth/index";
 import type { Logger } from "../ops/logger";
 import { ownOrigins, upgradeAllowed } from "../security/same-origin";
@@ -158,18 +158,7 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
 
   /** The watched members with a block between them and the viewer (either way). */
   async function blockedAmong(viewerId: number, members: readonly number[]): Promise<Set<number>> {
-    if (members.length === 0) return new Set();
-    const rows = await deps.db
-      .selectFrom("blocks")
-      .select(["blocker_id", "blocked_id"])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb("blocker_id", "=", viewerId), eb("blocked_id", "in", members)]),
-          eb.and([eb("blocked_id", "=", viewerId), eb("blocker_id", "in", members)]),
-        ]),
-      )
-      .execute();
-    return new Set(rows.map((row) => (row.blocker_id === viewerId ? row.blocked_id : row.blocker_id)));
+    return new Set((await blockRelations(deps.db, viewerId, members)).keys());
   }
 
   function takeToken(client: Client): boolean {

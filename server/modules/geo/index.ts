@@ -1,3 +1,4 @@
-/** The public face of the geo module: Cities and regions: lookups every place-aware module shares (constants live in contract/geo). Other modules import only this file. */
+/** The public face of the geo module: cities, regions and distances every place-aware module shares (constants live in contract/geo). Other modules import only this file. */
 export * from "./cities";
+export * from "./distance";
 export * from "./regions";

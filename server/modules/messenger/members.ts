@@ -8,7 +8,7 @@ import type { OnlineStatus } from "../../contract/realtime";
 import { plusRunning } from "../../contract/membership";
 import { isStaffUserType } from "../../contract/moderation";
 import type { DB } from "../../db/index";
-import { isListedOwner, visibleMediaLevels, type ViewerContext } from "../access/index";
+import { isListedOwner, visibleMediaLevels, type BlockRelation, type ViewerContext } from "../access/index";
 import { mediaImageOf } from "../media/index";
 
 export interface MemberRow {
@@ -116,30 +116,6 @@ export function ageOf(birthDate: string | null, now: number): number | null {
   return age;
 }
 
-/** Who blocked whom between the viewer and others: the block relation (block, blocked by, or both). */
-export async function blockRelations(db: DB, viewerId: number, others: number[]): Promise<Map<number, { mine: boolean; theirs: boolean }>> {
-  const result = new Map<number, { mine: boolean; theirs: boolean }>();
-  if (others.length === 0) return result;
-  const rows = await db
-    .selectFrom("blocks")
-    .select(["blocker_id", "blocked_id"])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("blocker_id", "=", viewerId), eb("blocked_id", "in", others)]),
-        eb.and([eb("blocked_id", "=", viewerId), eb("blocker_id", "in", others)]),
-      ]),
-    )
-    .execute();
-  for (const row of rows) {
-    const other = row.blocker_id === viewerId ? row.blocked_id : row.blocker_id;
-    const entry = result.get(other) ?? { mine: false, theirs: false };
-    if (row.blocker_id === viewerId) entry.mine = true;
-    else entry.theirs = true;
-    result.set(other, entry);
-  }
-  return result;
-}
-
 /**
  * Spec section 4: the conversation state from the other member. Support accounts and deleted members first (there
  * is nobody to reach), then banned, paused, deactivated, hidden, blocked by you (the relation block or both),
@@ -148,7 +124,7 @@ export async function blockRelations(db: DB, viewerId: number, others: number[])
 export function conversationState(
   viewerId: number,
   other: MemberRow | undefined,
-  blocks: { mine: boolean; theirs: boolean } | undefined,
+  blocks: BlockRelation | undefined,
   noThanksBy: number | null,
 ): ConversationState {
   if (!other || other.status === "deleted") return "deleted";

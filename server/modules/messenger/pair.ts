@@ -13,6 +13,7 @@
 import { sql } from "kysely";
 import type { NotificationChannel, NotificationKind } from "../../contract/settings";
 import type { DB } from "../../db/index";
+import { hasBlocked, type BlockRelation } from "../access/index";
 import { choiceColumns, choicesOf } from "../notifications/index";
 import { MEMBER_COLUMNS, normalize, type MemberRow } from "./members";
 import { senderCountColumns, senderCountsOf, type SenderCounts } from "./rules";
@@ -60,7 +61,7 @@ export interface PairRead {
   thread: ThreadRow | undefined;
   mine: MemberView | undefined;
   theirs: MemberView | undefined;
-  blocks: { mine: boolean; theirs: boolean };
+  blocks: BlockRelation;
   /** With `counts`: the sender's messages in the contact rules' windows. */
   sent: SenderCounts;
   /** With `clientKey`: the viewer's message already stored under that key (a retried send). */
@@ -109,10 +110,7 @@ export async function readPair(
     .select(["t.id as t_id", "t.starter_id as t_starter_id", "t.other_id as t_other_id", "t.last_message_id as t_last_message_id"])
     .select(["t.no_thanks_by as t_no_thanks_by"])
     .select([...views("mine"), ...views("theirs")])
-    .select([
-      sql<boolean>`exists (select 1 from blocks where blocker_id = ${memberId} and blocked_id = ${otherId})`.as("block_mine"),
-      sql<boolean>`exists (select 1 from blocks where blocker_id = ${otherId} and blocked_id = ${memberId})`.as("block_theirs"),
-    ])
+    .select([hasBlocked(memberId, otherId).as("block_mine"), hasBlocked(otherId, memberId).as("block_theirs")])
     .$if(options.counts === true, (query) => query.select(senderCountColumns(memberId, sql.ref<number | null>("t.id"), now)))
     .$if(Boolean(options.clientKey), (query) =>
       query.select([

@@ -36,19 +36,10 @@ import type { NotificationChannel } from "../../contract/settings";
 import type { DB } from "../../db/index";
 import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
-import { isFindableProfile, notBlockedWith, viewerContext, viewerContextOf, type ViewerContext } from "../access/index";
+import { blockRelations, isFindableProfile, notBlockedWith, viewerContext, viewerContextOf, type ViewerContext } from "../access/index";
 import { countFolder, listFilter } from "../inbox/index";
 import { markSubjectRead, notify, type NotificationHints } from "../notifications/index";
-import {
-  avatarsOf,
-  blockRelations,
-  conversationState,
-  memberByUsername,
-  membersByIds,
-  onlineStatus,
-  partnerOf,
-  type MemberRow,
-} from "./members";
+import { avatarsOf, conversationState, memberByUsername, membersByIds, onlineStatus, partnerOf, type MemberRow } from "./members";
 import { photoImageOf, photosOfMessages, type StoredPhoto } from "./photos";
 import { decideSend, refusalStatus, type Decision } from "./rules";
 import { pairKey, readPair, VIEW_COLUMNS, type MemberView, type PairRead, type ThreadRow } from "./pair";

@@ -8,8 +8,8 @@ import type { ModuleContext } from "../../api/module-context";
 import { viewerContext, type ViewerContext } from "../access/index";
 import { recordProfileView } from "../dashboard/index";
 import { recordProfileVisit } from "../favorites/index";
+import { haversineKm } from "../geo/index";
 import {
-  distanceKm,
   drivingMinutes,
   loadVisibleProfile,
   nearbyProfiles,
@@ -210,7 +210,7 @@ export function registerProfiles({ v2 }: ModuleContext): void {
         query.lat !== undefined && query.lon !== undefined ? { lat: query.lat, lon: query.lon } : await viewerPoint(deps, viewer);
       if (!origin) throw fail.badRequest("validation.required", "lat");
       if (row.lat === null || row.lon === null) return ok(c, { distance_km: null, minutes: null });
-      const distance = distanceKm(origin, { lat: row.lat, lon: row.lon });
+      const distance = haversineKm(origin, { lat: row.lat, lon: row.lon });
       return ok(c, { distance_km: Math.round(distance * 10) / 10, minutes: drivingMinutes(distance) });
     },
   );

@@ -23,7 +23,7 @@ import { USER_TYPE } from "../../contract/users";
 import type { DB } from "../../db/index";
 import { createTtlCache, type TtlCache } from "../../lib/ttl-cache";
 import { ageAt } from "../auth/index";
-import { regionByCode } from "../geo/index";
+import { boundingBox, haversineKm, regionByCode } from "../geo/index";
 import { mediaImageOf } from "../media/index";
 import { ownPendingTexts } from "../moderation/index";
 import {
@@ -402,16 +402,6 @@ export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: View
 
 // --- Geography ------------------------------------------------------------------
 
-const EARTH_RADIUS_KM = 6371;
-
-export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLon = (b.lon - a.lon) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 /**
  * Driving time estimate without a routing service: the great-circle distance
  * times 1.3 (roads are about 30 % longer than the straight line in German
@@ -424,13 +414,6 @@ export const AVERAGE_SPEED_KMH = 50;
 
 export function drivingMinutes(distance: number): number {
   return Math.max(1, Math.ceil(((distance * ROAD_DETOUR_FACTOR) / AVERAGE_SPEED_KMH) * 60));
-}
-
-/** A lat/lon box around a point: the first cut that the profiles_geo index serves. */
-function boundingBox(lat: number, lon: number, radiusKm: number) {
-  const dLat = radiusKm / 111.32;
-  const dLon = radiusKm / (111.32 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
-  return { minLat: lat - dLat, maxLat: lat + dLat, minLon: lon - dLon, maxLon: lon + dLon };
 }
 
 export const NEARBY_RADIUS_KM = 25;
@@ -486,7 +469,7 @@ export async function nearbyProfiles(deps: ApiDeps, row: ProfileRow, viewer: Vie
     is_member: isPlus(r, now),
     avatar: avatars.get(r.id) ?? null,
     distance_km:
-      Math.round(distanceKm({ lat: row.lat as number, lon: row.lon as number }, { lat: r.lat as number, lon: r.lon as number }) * 10) / 10,
+      Math.round(haversineKm({ lat: row.lat as number, lon: row.lon as number }, { lat: r.lat as number, lon: r.lon as number }) * 10) / 10,
   }));
 }
 
@@ -584,7 +567,7 @@ export async function regionbox(deps: ApiDeps, row: ProfileRow): Promise<RegionB
   const here = { lat: row.lat, lon: row.lon };
   const cities = (await citiesAround(deps, row.lat, row.lon))
     .filter((c) => c.slug !== row.city_slug)
-    .map((c) => ({ ...c, distance_km: Math.round(distanceKm(here, c)) }))
+    .map((c) => ({ ...c, distance_km: Math.round(haversineKm(here, c)) }))
     .filter((c) => c.distance_km <= REGIONBOX_RADIUS_KM)
     .sort((a, b) => a.distance_km - b.distance_km || a.slug.localeCompare(b.slug))
     .slice(0, REGIONBOX_CITY_LIMIT);

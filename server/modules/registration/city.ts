@@ -8,7 +8,7 @@ import type { ApiDeps } from "../../api/types";
 import { CITY_UNKNOWN_MESSAGE, type ProfileCityInput } from "../../contract/profile-city";
 import { nameKey } from "../../db/geo/slug";
 import { sha256 } from "../../lib/crypto";
-import { cityBySlug, parseCityKey, resolveCity, type CityHit } from "../geo/index";
+import { cityBySlug, parseCityKey, pointAt, resolveCity, type CityHit } from "../geo/index";
 
 /** Typed city names shorter than this (folded) are not resolved by prefix. */
 const MIN_TYPED_CITY_LENGTH = 3;
@@ -35,7 +35,6 @@ export async function resolveProfileCity(deps: ApiDeps, input: ProfileCityInput)
 
 /** Largest distance of a stored point from the city's centre. */
 export const PROFILE_POINT_MAX_OFFSET_KM = 2;
-const KM_PER_DEGREE_LAT = 111.32;
 
 /**
  * Privacy: we never ask for or store an address. A profile's point is its
@@ -50,11 +49,7 @@ export function profilePoint(city: Pick<CityHit, "lat" | "lon">, userId: number)
   const unitA = parseInt(digest.slice(0, 8), 16) / 0x1_0000_0000;
   const unitB = parseInt(digest.slice(8, 16), 16) / 0x1_0000_0000;
   // sqrt: uniform over the disc's area rather than crowded at its centre.
-  const distanceKm = PROFILE_POINT_MAX_OFFSET_KM * Math.sqrt(unitA);
-  const bearing = 2 * Math.PI * unitB;
-  const lat = city.lat + (distanceKm * Math.cos(bearing)) / KM_PER_DEGREE_LAT;
-  const lon = city.lon + (distanceKm * Math.sin(bearing)) / (KM_PER_DEGREE_LAT * Math.cos((city.lat * Math.PI) / 180));
-  return { lat: Math.round(lat * 1e6) / 1e6, lon: Math.round(lon * 1e6) / 1e6 };
+  return pointAt(city, PROFILE_POINT_MAX_OFFSET_KM * Math.sqrt(unitA), 2 * Math.PI * unitB);
 }
 
 /** The profiles columns of a city (profiles.city_* and the point). */

@@ -30,6 +30,8 @@ import {
   usableLocation,
   DEFAULT_PRICE_DURATION,
 } from "../../contract/search";
+import { EARTH_RADIUS_KM, KM_PER_DEGREE } from "../../contract/geo";
+import { boundingBox, haversineKm } from "../geo/index";
 import { avatarsOf } from "../media/index";
 import { activeTours, type ActiveTour } from "../tours/index";
 import { CUP_SIZE_BANDS, findTraitGroup } from "../../contract/traits";
@@ -40,8 +42,6 @@ import type { SearchHit, FacetBucket } from "../../contract/search";
 export type { SearchHit, FacetBucket };
 
 const DAY = 24 * 60 * 60 * 1000;
-const EARTH_RADIUS_KM = 6371.0088;
-const KM_PER_DEGREE = 111.195;
 
 type EB = ExpressionBuilder<Database, "search_profiles">;
 
@@ -146,14 +146,6 @@ function planarSquaredKm(lat: number, lon: number) {
   const dy = sql`((search_profiles.lat - ${sql.lit(lat)}) * ${kLat})`;
   const dx = sql`((search_profiles.lon - ${sql.lit(lon)}) * ${kLon})`;
   return sql<number>`(${dy} * ${dy} + ${dx} * ${dx})`;
-}
-
-/** The bounding box of a circle: a superset the (lat, lon, …) index can range-scan. */
-export function boundingBox(lat: number, lon: number, radiusKm: number) {
-  const dLat = radiusKm / KM_PER_DEGREE;
-  const cos = Math.max(0.01, Math.cos((lat * Math.PI) / 180));
-  const dLon = Math.min(180, radiusKm / (KM_PER_DEGREE * cos));
-  return { minLat: lat - dLat, maxLat: lat + dLat, minLon: lon - dLon, maxLon: lon + dLon };
 }
 
 interface Plan {
@@ -392,13 +384,6 @@ function ageOf(birthYmd: number | null, now: number): number | null {
   let age = today.getUTCFullYear() - y;
   if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) age -= 1;
   return age;
-}
-
-export function haversineKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const rad = Math.PI / 180;
-  const h =
-    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 export interface SearchInput {
