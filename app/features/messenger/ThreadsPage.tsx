@@ -72,7 +72,7 @@ export function ThreadsPage({
               <span className={ui.label}>{t("messenger.new.label")}</span>
               <span className={ui.row}>
                 <input
-                  className={ui.input}
+                  className={`${ui.input} ${css.newMessageInput}`}
                   type="search"
                   name="q"
                   defaultValue={q}

@@ -198,3 +198,6 @@ export const nameLink = style({ display: "inline-flex", alignItems: "center", mi
 export const confirmBox = style({ selectors: { "&[open]": { flexBasis: "100%" } } });
 globalStyle(`${confirmBox} > summary`, { listStyle: "none", width: "fit-content" });
 globalStyle(`${confirmBox} > summary::-webkit-details-marker`, { display: "none" });
+
+/** The "new message to" search: the field takes the room beside its button, so both stay on one line on a phone. */
+export const newMessageInput = style({ flex: "1 1 10rem", minWidth: 0 });
