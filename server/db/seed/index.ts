@@ -75,7 +75,7 @@ const SQLITE_SEED_CACHE_KIB = 256 * 1024;
  * The seed's parts, in the order they write within a chunk (server/db/seed/part.ts): details before the
  * profile rows (the search triggers compute each profile once), media last.
  */
-const SEED_PARTS: readonly SeedPart[] = [
+const SEED_PARTS: readonly SeedPart<unknown>[] = [
   profileDetailsPart,
   consentsPart,
   profilesPart,
@@ -91,12 +91,21 @@ const SEED_PARTS: readonly SeedPart[] = [
   datesPart,
 ];
 
-/** One chunk in one transaction: the accounts, then every part. Answers the media rows written. */
-async function writeChunk(db: DB, photos: SeedPhotos, people: readonly PersonPlan[], passwordHash: string, now: number): Promise<number> {
+/** One chunk: every part's plan, then in one transaction the accounts and every part's write. Answers the media rows written. */
+async function writeChunk(
+  db: DB,
+  photos: SeedPhotos,
+  people: readonly PersonPlan[],
+  passwordHash: string,
+  seed: string,
+  now: number,
+): Promise<number> {
+  const plans = SEED_PARTS.map((part) => part.plan?.({ people, seed, now }));
   return await db.transaction().execute(async (trx) => {
     const idOf = await writeAccounts(trx, people, passwordHash);
     let media = 0;
-    for (const part of SEED_PARTS) media += (await part.write({ trx, people, idOf, now, photos, passwordHash }))?.media ?? 0;
+    for (const [i, part] of SEED_PARTS.entries())
+      media += (await part.write({ trx, people, idOf, now, photos, passwordHash }, plans[i]))?.media ?? 0;
     return media;
   });
 }
@@ -139,7 +148,7 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
   try {
     for (let start = 0; start < total; start += CHUNK_PEOPLE) {
       const current = chunkAt(start);
-      result.media += await writeChunk(db, photos, current, passwordHash, now);
+      result.media += await writeChunk(db, photos, current, passwordHash, seed, now);
       result.users += current.length;
       for (const person of current) result.byKind[person.kind] += 1;
       options.onProgress?.(result.users, total);
