@@ -1,8 +1,9 @@
 // `npm test`: everything CI runs, in order, stopping at the first failing
-// stage: typecheck, lint, vitest (unit + API integration on SQLite), the API
-// integration suite again on PostgreSQL (when reachable; REQUIRE_POSTGRES=1
-// makes it mandatory, as CI does), the build, and Playwright against the
-// built server. Ends with one summary line: "total: N passed, N failed".
+// stage: the system packages it needs, typecheck, format (prettier --check),
+// lint, vitest (unit + API integration on SQLite), the API integration suite
+// again on PostgreSQL (when reachable; REQUIRE_POSTGRES=1 makes it mandatory,
+// as CI does), the build, and Playwright against the built server. Ends with
+// one summary line: "total: N passed, N failed".
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, existsSync } from "node:fs";
 import net from "node:net";

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { InfoPage } from "~/components/info/InfoPage";
-import { infoPageHeaders, infoPageMeta } from "~/components/info/meta";
-import { loadInfoPage } from "~/utils/info-pages.server";
+import { InfoPage } from "~/features/info/InfoPage";
+import { infoPageHeaders, infoPageMeta } from "~/features/info/meta";
+import { loadInfoPage } from "~/features/info/info-pages.server";
 
 /** /about and /about/{key} (G). Pure content: no JavaScript is shipped. */
 export const handle = { i18n: ["info"], hydrate: false };

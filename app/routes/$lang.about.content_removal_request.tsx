@@ -8,13 +8,13 @@ import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react"
 import { useTranslation } from "react-i18next";
 import { CONTENT_REMOVAL_PAGE_KEY } from "#server/contract/pages";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { InfoPage } from "~/components/info/InfoPage";
-import { infoPageHeaders, infoPageMeta } from "~/components/info/meta";
+import { InfoPage } from "~/features/info/InfoPage";
+import { infoPageHeaders, infoPageMeta } from "~/features/info/meta";
 import { NoticeForm } from "~/features/reports/NoticeForm";
 import { submitNotice } from "~/features/reports/notice.server";
 import * as ui from "~/styles/ui.css";
 import { CACHE_HEADER, privateAnswer } from "~/utils/cache-headers";
-import { loadInfoPage } from "~/utils/info-pages.server";
+import { loadInfoPage } from "~/features/info/info-pages.server";
 
 export const handle = { i18n: ["info", "reports"], hydrate: false };
 

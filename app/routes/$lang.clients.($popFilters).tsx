@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { SearchRouteView } from "~/components/search/SearchPage";
-import { loadSearchPage } from "~/components/search/search-page.server";
+import { SearchRouteView } from "~/features/search/SearchPage";
+import { loadSearchPage } from "~/features/search/search-page.server";
 import { profileHeaders } from "~/components/profile/meta";
-import { withSavedSearch } from "~/search/search.server";
+import { withSavedSearch } from "~/features/search/search.server";
 import { metaFromLoader } from "~/utils/meta";
 
 /**

@@ -13,7 +13,7 @@ import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
-import { signupOrigin, submitSignUp } from "~/utils/signup.server";
+import { signupOrigin, submitSignUp } from "~/features/join/signup-session.server";
 
 export const handle = { i18n: ["join", "search"] };
 

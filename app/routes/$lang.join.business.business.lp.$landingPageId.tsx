@@ -13,7 +13,7 @@ import { i18nServer } from "~/i18n/i18next.server";
 import * as ui from "~/styles/ui.css";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
-import { landingPageCookie, signupOrigin } from "~/utils/signup.server";
+import { landingPageCookie, signupOrigin } from "~/features/join/signup-session.server";
 
 export const handle = { i18n: ["join", "search"] };
 

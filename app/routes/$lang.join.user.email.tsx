@@ -1,8 +1,8 @@
-/** join/user/email: e-mail verification (see app/utils/email-verification.server.ts). */
+/** join/user/email: e-mail verification (see app/features/join/email-verification.server.ts). */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { EmailVerificationPage } from "~/features/join/EmailVerificationPage";
-import { emailVerificationAction, emailVerificationLoader } from "~/utils/email-verification.server";
+import { emailVerificationAction, emailVerificationLoader } from "~/features/join/email-verification.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { loadSearchInit } from "~/search/search.server";
+import { loadSearchInit } from "~/features/search/search.server";
 import { privateAnswer } from "~/utils/cache-headers";
 
 /**

@@ -12,17 +12,27 @@ export function messageOf(item: ErrorItem): string {
 }
 
 /**
- * Field and general errors for a conform reply. Without `fieldNames` every sourced item keeps its source
+ * Which form field an item's `source` belongs to: the form's field names, or a function that maps a source to
+ * the field that shows it (`answers.about_me` → `about_me`, `files.2` → `files`) and answers undefined for
+ * none (the item then goes to the general list).
+ */
+export type FieldsOfForm = readonly string[] | ((source: string) => string | undefined);
+
+/**
+ * Field and general errors for a conform reply. Without `fields` every sourced item keeps its source
  * (the registration steps map nested names themselves, regroupErrors).
  */
 export function apiErrorReply(
   errors: readonly ErrorItem[],
-  fieldNames?: readonly string[],
+  fields?: FieldsOfForm,
 ): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
+  const fieldOf = (source: string): string | undefined =>
+    !fields ? source : typeof fields === "function" ? fields(source) : fields.includes(source) ? source : undefined;
   const formErrors: string[] = [];
   const fieldErrors: Record<string, string[]> = {};
   for (const item of errors) {
-    if (item.source && (!fieldNames || fieldNames.includes(item.source))) (fieldErrors[item.source] ??= []).push(messageOf(item));
+    const field = item.source ? fieldOf(item.source) : undefined;
+    if (field) (fieldErrors[field] ??= []).push(messageOf(item));
     else formErrors.push(messageOf(item));
   }
   return { formErrors, fieldErrors };

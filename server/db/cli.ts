@@ -8,7 +8,8 @@ import { loadConfig } from "../config";
 import { createMediaStorage } from "../integrations/storage/index";
 import { systemClock } from "../lib/clock";
 import { migrateToLatest, openDatabase } from "./index";
-import { DEFAULT_PROFILES, isDatabaseEmpty, MAX_PROFILES, resetDemoData, seedDemoData } from "./seed/index";
+import { DEFAULT_PROFILES, isDatabaseEmpty, MAX_PROFILES, seedDemoData } from "./seed/index";
+import { resetDemoData } from "./seed/reset";
 
 const USAGE = "usage: cli.ts migrate | seed [--reset] [--profiles N] [--seed NAME]";
 

@@ -12,6 +12,7 @@ import pg from "pg";
 import { createApiApp, type ApiApp } from "#server/api/app";
 import type { ApiDeps } from "#server/api/types";
 import { loadConfig } from "#server/config";
+import { GENDER, USER_TYPE } from "#server/contract/users";
 import { ensureGeoData } from "#server/db/geo/load";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "#server/db/index";
 import { checkDeclaredResponse, routeMatchers } from "./response-contract";
@@ -247,4 +248,26 @@ export async function listedMember(runtime: TestRuntime, userType: number = 2, i
   const user = await createUser(runtime, { userType });
   await addBerlinProfile(runtime, user.id, user.username);
   return signIn(runtime, user, ip);
+}
+
+/**
+ * listedMember in a chosen state: a client (by default) or another type, its gender, how far it registered and
+ * whether its address is verified (ADR 024).
+ */
+export async function listedMemberWith(
+  runtime: TestRuntime,
+  options: { userType?: number; verified?: boolean; completedStep?: number; gender?: number } = {},
+) {
+  const user = await createUser(runtime, { userType: options.userType ?? USER_TYPE.client });
+  await runtime.deps.db
+    .updateTable("users")
+    .set({
+      email_verified_at: options.verified === false ? null : runtime.clock.now(),
+      register_completed_step: options.completedStep ?? 10,
+      gender: options.gender ?? GENDER.male,
+    })
+    .where("id", "=", user.id)
+    .execute();
+  await addBerlinProfile(runtime, user.id, user.username);
+  return signIn(runtime, user);
 }

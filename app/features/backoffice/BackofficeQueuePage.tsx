@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { interviewKeyOfField, REJECTION_REASONS, textFieldLabel } from "#server/contract/moderation";
 import type { Queue, QueueEntry } from "~/api/moderation.server";
 import { FormErrors } from "~/components/Field";
+import { ErrorLine } from "~/components/form/ErrorLine";
 import { Picture } from "~/components/Picture";
 import { useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
@@ -117,9 +118,11 @@ function ItemCard({ entry, failure, action }: { entry: QueueEntry; failure: Deci
                 </option>
               ))}
             </select>
-            <p id={errorId} className={ui.fieldError}>
-              {reasonErrors.map((message) => translateMessage(tCommon, message)).join(" ")}
-            </p>
+            <ErrorLine
+              id={errorId}
+              name="reason"
+              message={reasonErrors.map((message) => translateMessage(tCommon, message)).join(" ") || undefined}
+            />
           </div>
           <button className={ui.buttonSecondary} type="submit" name="intent" value="reject" style={{ marginBottom: "1.4em" }}>
             {t("moderation.backoffice.reject")}

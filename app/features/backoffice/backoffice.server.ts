@@ -11,6 +11,7 @@ import { createApiClient } from "~/api/client.server";
 import { decideModeration, fetchModerationQueue } from "~/api/moderation.server";
 import { loadViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
+import { apiErrorReply } from "~/utils/api-errors";
 import { readFormData } from "~/utils/form-data.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
@@ -85,10 +86,9 @@ export async function submitBackofficeDecision({ request, context, params }: Act
   const result = await decideModeration(createApiClient({ request, context }), kind, id, chosen);
   if (!result.ok) {
     if (result.status === 403) throw notFound();
-    const reasonErrors = result.errors.filter((e) => e.source === "reason").map((e) => e.key);
-    const formErrors = result.errors.filter((e) => e.source !== "reason").map((e) => e.key);
+    const { fieldErrors, formErrors } = apiErrorReply(result.errors, ["reason"]);
     return data<DecisionFailure>(
-      { item, reasonErrors, formErrors },
+      { item, reasonErrors: fieldErrors.reason ?? [], formErrors },
       { status: result.status === 409 ? 409 : 400, headers: PRIVATE_HEADERS },
     );
   }

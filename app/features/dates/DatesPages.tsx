@@ -1,5 +1,6 @@
 /** my_date (issue 13, ADR 046): the list by stage, one date with its timeline and forms, and the request form. */
 import { Form, Link } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { DATE_OVERVIEW_GROUPS, DATE_STAGES, localDateTime, type DateStage } from "#server/contract/dates";
 import type { DateDetailData, DateListData, DateOptionsData } from "~/api/dates.server";
@@ -10,6 +11,7 @@ import type { DateFormReply } from "./dates.server";
 import * as css from "./dates.css";
 import { formatDateTime, formatPrice } from "./format";
 import { PageLinks } from "~/components/PageLinks";
+import { ErrorLine } from "~/components/form/ErrorLine";
 
 type Item = DateListData["items"][number];
 
@@ -17,22 +19,18 @@ type Item = DateListData["items"][number];
 const camel = (stage: Exclude<DateStage, never>) =>
   stage.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()) as keyof DateListData["counts"];
 
-function Errors({ keys }: { keys: string[] | undefined }) {
-  const { t } = useTranslation();
-  if (!keys?.length) return null;
-  return (
-    <p className={ui.alert} role="alert">
-      {keys.map((key) => translateMessage(t, key)).join(" ")}
-    </p>
-  );
+/** Error keys (common namespace) as one translated line; undefined for none. */
+function messagesOf(t: TFunction, keys: string[] | undefined): string | undefined {
+  return keys?.length ? keys.map((key) => translateMessage(t, key)).join(" ") : undefined;
 }
 
-function FieldError({ keys, id }: { keys: string[] | undefined; id: string }) {
+function Errors({ keys }: { keys: string[] | undefined }) {
   const { t } = useTranslation();
-  if (!keys?.length) return null;
+  const text = messagesOf(t, keys);
+  if (!text) return null;
   return (
-    <p className={ui.fieldError} id={id}>
-      {keys.map((key) => translateMessage(t, key)).join(" ")}
+    <p className={ui.alert} role="alert">
+      {text}
     </p>
   );
 }
@@ -223,6 +221,7 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
               <Errors keys={errorsOf("reschedule")} />
               <DateTimeFields
                 defaults={replyFor("reschedule")?.values ?? start}
+                field="starts_at"
                 errors={replyFor("reschedule")?.fieldErrors.starts_at}
                 prefix="reschedule"
               />
@@ -267,14 +266,18 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
 
 function DateTimeFields({
   defaults,
+  field,
   errors,
   prefix,
 }: {
   defaults: { date?: string; time?: string };
+  /** The API's name of the moment the two inputs make up, which its errors name. */
+  field: "starts_at" | "due_at";
   errors: string[] | undefined;
   prefix: string;
 }) {
   const { t } = useTranslation("dating");
+  const { t: tc } = useTranslation();
   const errorId = `${prefix}-when-error`;
   return (
     <>
@@ -288,18 +291,20 @@ function DateTimeFields({
               required
               className={ui.input}
               defaultValue={defaults[name] ?? ""}
-              aria-describedby={errors ? errorId : undefined}
+              aria-invalid={errors?.length ? true : undefined}
+              aria-describedby={errors?.length ? errorId : undefined}
             />
           </label>
         ))}
       </div>
-      <FieldError keys={errors} id={errorId} />
+      <ErrorLine id={errorId} name={field} message={messagesOf(tc, errors)} />
     </>
   );
 }
 
 function CheckinSection({ date, reply }: { date: DateDetailData; reply: DateFormReply | null }) {
   const { t } = useTranslation("dating");
+  const { t: tc } = useTranslation();
   const lang = useLang();
   const mine = reply?.intent === "checkin_set" || reply?.intent === "checkin_confirm" ? reply : null;
   const checkin = date.checkin;
@@ -309,6 +314,7 @@ function CheckinSection({ date, reply }: { date: DateDetailData; reply: DateForm
     (checkin
       ? { ...localDateTime(checkin.dueAt), contact_kind: checkin.contactKind, contact: checkin.contact }
       : localDateTime(date.startsAt + date.durationMinutes * 60_000));
+  const contactError = messagesOf(tc, mine?.fieldErrors.contact);
   return (
     <section className={ui.stack} data-testid="checkin">
       <h2 className={ui.sectionTitle}>{t("dating.checkin.title")}</h2>
@@ -332,7 +338,7 @@ function CheckinSection({ date, reply }: { date: DateDetailData; reply: DateForm
       ) : null}
       {date.canCheckin ? (
         <Form method="post" className={ui.stack}>
-          <DateTimeFields defaults={defaults} errors={mine?.fieldErrors.due_at} prefix="checkin" />
+          <DateTimeFields defaults={defaults} field="due_at" errors={mine?.fieldErrors.due_at} prefix="checkin" />
           <label className={ui.field}>
             <span className={ui.label}>{t("dating.checkin.contact_kind")}</span>
             <select name="contact_kind" className={ui.input} defaultValue={defaults.contact_kind ?? "email"}>
@@ -342,9 +348,17 @@ function CheckinSection({ date, reply }: { date: DateDetailData; reply: DateForm
           </label>
           <label className={ui.field}>
             <span className={ui.label}>{t("dating.checkin.contact")}</span>
-            <input name="contact" required className={ui.input} maxLength={254} defaultValue={defaults.contact ?? ""} />
+            <input
+              name="contact"
+              required
+              className={ui.input}
+              maxLength={254}
+              defaultValue={defaults.contact ?? ""}
+              aria-invalid={contactError ? true : undefined}
+              aria-describedby={contactError ? "checkin-contact-error" : undefined}
+            />
           </label>
-          <FieldError keys={mine?.fieldErrors.contact} id="checkin-contact-error" />
+          <ErrorLine id="checkin-contact-error" name="contact" message={contactError} />
           <button type="submit" name="intent" value="checkin_set" className={ui.buttonSecondary}>
             {t("dating.checkin.save")}
           </button>
@@ -364,6 +378,7 @@ export function DateRequestPage({
   reply: DateFormReply | null;
 }) {
   const { t } = useTranslation("dating");
+  const { t: tc } = useTranslation();
   const lang = useLang();
   if (!options) {
     return (
@@ -388,7 +403,7 @@ export function DateRequestPage({
           <p className={ui.notice}>{t("dating.request.no_prices")}</p>
         ) : (
           <Form method="post" className={ui.stack} data-testid="date-request-form" data-earliest={options.earliestStart}>
-            <DateTimeFields defaults={reply ? values : { date: earliest.date }} errors={fe.starts_at} prefix="request" />
+            <DateTimeFields defaults={reply ? values : { date: earliest.date }} field="starts_at" errors={fe.starts_at} prefix="request" />
             <fieldset className={css.fieldset}>
               <legend>{t("dating.field.duration")}</legend>
               {options.durations.map((d, i) => (
@@ -403,7 +418,7 @@ export function DateRequestPage({
                   {t("dating.duration", { count: d.durationMinutes })} · {formatPrice(d.price, d.currency, lang)}
                 </label>
               ))}
-              <FieldError keys={fe.duration_minutes} id="duration-error" />
+              <ErrorLine id="duration-error" name="duration_minutes" message={messagesOf(tc, fe.duration_minutes)} />
             </fieldset>
             <fieldset className={css.fieldset}>
               <legend>{t("dating.field.place")}</legend>
@@ -418,7 +433,7 @@ export function DateRequestPage({
                   {t(`dating.place.${place}`)}
                 </label>
               ))}
-              <FieldError keys={fe.place_type} id="place-error" />
+              <ErrorLine id="place-error" name="place_type" message={messagesOf(tc, fe.place_type)} />
             </fieldset>
             <label className={ui.field}>
               <span className={ui.label}>{t("dating.field.address")}</span>
@@ -427,18 +442,27 @@ export function DateRequestPage({
                 className={ui.input}
                 maxLength={200}
                 defaultValue={values.address ?? ""}
-                aria-describedby="address-hint"
+                aria-invalid={fe.address?.length ? true : undefined}
+                aria-describedby={fe.address?.length ? "address-hint address-error" : "address-hint"}
               />
               <span className={ui.muted} id="address-hint">
                 {t("dating.request.address_hint")}
               </span>
             </label>
-            <FieldError keys={fe.address} id="address-error" />
+            <ErrorLine id="address-error" name="address" message={messagesOf(tc, fe.address)} />
             <label className={ui.field}>
               <span className={ui.label}>{t("dating.field.message")}</span>
-              <textarea name="message" className={ui.input} rows={3} maxLength={1000} defaultValue={values.message ?? ""} />
+              <textarea
+                name="message"
+                className={ui.input}
+                rows={3}
+                maxLength={1000}
+                defaultValue={values.message ?? ""}
+                aria-invalid={fe.message?.length ? true : undefined}
+                aria-describedby={fe.message?.length ? "message-error" : undefined}
+              />
             </label>
-            <FieldError keys={fe.message} id="message-error" />
+            <ErrorLine id="message-error" name="message" message={messagesOf(tc, fe.message)} />
             <button type="submit" className={ui.button}>
               {t("dating.request.submit")}
             </button>

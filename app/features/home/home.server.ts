@@ -10,8 +10,8 @@ import { publicPageHeaders } from "~/api/profiles.server";
 import { loadViewer } from "~/api/viewer.server";
 import { brand } from "~/brand/brand";
 import { i18nServer } from "~/i18n/i18next.server";
-import { loadHomeTiles, loadTopCities, pointOfQuery, popFilterChips } from "~/search/home.server";
-import { searcherOf } from "~/search/search.server";
+import { loadHomeTiles, loadTopCities, pointOfQuery, popFilterChips } from "~/features/home/home-search.server";
+import { searcherOf } from "~/features/search/search.server";
 import { readSavedSearch } from "~/session/user-filters.server";
 
 export async function loadHome({ request, context }: LoaderFunctionArgs) {

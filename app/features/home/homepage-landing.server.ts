@@ -11,8 +11,8 @@ import { publicPageHeaders } from "~/api/profiles.server";
 import { brand } from "~/brand/brand";
 import { withQuery } from "~/components/search/links";
 import { i18nServer } from "~/i18n/i18next.server";
-import { listPageOf, loadHomeTiles, popFilterChips, popFilterQueryTarget, type ListPage } from "~/search/home.server";
-import { loadSearchInit } from "~/search/search.server";
+import { listPageOf, loadHomeTiles, popFilterChips, popFilterQueryTarget, type ListPage } from "~/features/home/home-search.server";
+import { loadSearchInit } from "~/features/search/search.server";
 import { privateAnswer } from "~/utils/cache-headers";
 import { notFoundResponse } from "~/utils/not-found.server";
 

@@ -2,9 +2,9 @@ import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { clampRadius, serializeSearchParams } from "#server/contract/search";
 import { publicPageHeaders } from "~/api/profiles.server";
 import { i18nServer } from "~/i18n/i18next.server";
-import { listPageOf, popFilterChips } from "~/search/home.server";
+import { listPageOf, popFilterChips } from "~/features/home/home-search.server";
 import { loadViewer } from "~/api/viewer.server";
-import { loadSearchInit } from "~/search/search.server";
+import { loadSearchInit } from "~/features/search/search.server";
 import { withQuery } from "~/components/search/links";
 
 export type NearbyVariant = "nearby" | "nearby-pop";

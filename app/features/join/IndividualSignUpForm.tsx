@@ -16,6 +16,7 @@ import { GENDER, SALUTATIONS } from "#server/contract/users";
 import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from "#server/contract/validation";
 import { Field, FormCheckboxField, FormField } from "~/components/Field";
 import { SelectField } from "~/components/FieldControls";
+import { ErrorLine } from "~/components/form/ErrorLine";
 import { translateMessage } from "~/i18n/translate";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
@@ -170,9 +171,7 @@ export function IndividualSignUpForm({
             name="birth_year"
           />
         </div>
-        <p id="field-birth_date-error" className={ui.fieldError} data-field-error="birth_date" aria-live="polite">
-          {birthErrors[0] ? translateMessage(t, birthErrors[0]) : ""}
-        </p>
+        <ErrorLine name="birth_date" message={birthErrors[0] ? translateMessage(t, birthErrors[0]) : undefined} />
       </fieldset>
 
       <FormCheckboxField label={t("join.sign_up.accept_terms")} field={fields.accept_terms} />

@@ -9,7 +9,7 @@ import { loadViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { returnPathParam } from "~/session/return-path.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
-import { landingPageCookie, signupOrigin, submitSignUp } from "~/utils/signup.server";
+import { landingPageCookie, signupOrigin, submitSignUp } from "~/features/join/signup-session.server";
 import { SIGN_UP_FIELDS } from "./IndividualSignUpForm";
 
 export async function loadSignUp({ request, context, params }: LoaderFunctionArgs) {

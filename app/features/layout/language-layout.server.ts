@@ -7,7 +7,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { requiredRedirect } from "~/api/destination.server";
 import { loadViewer } from "~/api/viewer.server";
 import { loadAnnouncements } from "~/features/notifications/announcements.server";
-import { searcherOf } from "~/search/search.server";
+import { searcherOf } from "~/features/search/search.server";
 import { readSession } from "~/session/session.server";
 import { searchHomePath } from "~/session/user-filters.server";
 import { privateAnswer } from "~/utils/cache-headers";

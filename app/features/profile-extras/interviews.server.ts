@@ -9,7 +9,7 @@ import { createApiClient } from "~/api/client.server";
 import { fetchInterviews, saveInterviews } from "~/api/profile-extras.server";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
-import { messageOf } from "~/utils/api-errors";
+import { apiErrorReply } from "~/utils/api-errors";
 import { readFormData } from "~/utils/form-data.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 import { pageTextKey } from "~/features/settings/page-text";
@@ -46,13 +46,12 @@ export async function submitInterviewSettings({ request, context, params }: Acti
   if (Object.keys(fieldErrors).length > 0) return refuse(["validation.correct_all_fields"], fieldErrors);
   const saved = await saveInterviews(createApiClient({ request, context }), viewer.username, { answers });
   if (!saved.ok) {
-    const formErrors: string[] = [];
-    const errors: Record<string, string[]> = {};
-    for (const item of saved.errors) {
-      const field = item.source?.replace(/^answers\./, "");
-      if (field && questions.includes(field as never)) (errors[field] ??= []).push(messageOf(item));
-      else formErrors.push(messageOf(item));
-    }
+    // The API names an answer `answers.<question>`; the form's field is the question.
+    const questionOf = (source: string) => {
+      const question = source.replace(/^answers\./, "");
+      return (questions as readonly string[]).includes(question) ? question : undefined;
+    };
+    const { formErrors, fieldErrors: errors } = apiErrorReply(saved.errors, questionOf);
     return refuse(formErrors, errors, saved.status === 403 ? 403 : 400);
   }
   throw redirect(`/${params.lang}/user/interviews?saved=1`, { headers: PRIVATE_HEADERS });

@@ -23,7 +23,7 @@ import {
 import { VIDEO_MAX_BYTES } from "#server/contract/media-video";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
-import { messageOf } from "~/utils/api-errors";
+import { apiErrorReply } from "~/utils/api-errors";
 import { readFormData } from "~/utils/form-data.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
@@ -72,13 +72,9 @@ export async function loadMediaGallery({ request, context }: LoaderFunctionArgs)
 }
 
 function refused(intent: GalleryIntent, id: number | null, errors: readonly ErrorItem[], status: number, values?: Record<string, string>) {
-  const formErrors: string[] = [];
-  const fieldErrors: Record<string, string[]> = {};
-  for (const item of errors) {
-    if (item.source && item.source !== "id")
-      (fieldErrors[item.source.startsWith("files") ? "files" : item.source] ??= []).push(messageOf(item));
-    else formErrors.push(messageOf(item));
-  }
+  // `files.2` is the upload's files field; an item about the id is about the whole form.
+  const fieldOf = (source: string) => (source === "id" ? undefined : source.startsWith("files") ? "files" : source);
+  const { formErrors, fieldErrors } = apiErrorReply(errors, fieldOf);
   const body: GalleryActionData = { intent, id, formErrors, fieldErrors, ...(values ? { values } : {}) };
   return data(body, { status, headers: PRIVATE_HEADERS });
 }

@@ -1,7 +1,8 @@
 /**
- * One part of the demo seed per group (issue 8 item 5). The index plans people chunk by chunk and, inside
- * each chunk's transaction, inserts the accounts and then runs every part in SEED_PARTS order; a new
- * feature that needs demo rows adds a part file and one line to that list instead of editing the others.
+ * One part of the demo seed per group (issue 8 item 5). The index plans people chunk by chunk, lets every
+ * part plan what it adds to them, and inside each chunk's transaction inserts the accounts and then runs
+ * every part's write in SEED_PARTS order; a new feature that needs demo rows adds a part file and one line
+ * to that list instead of editing the others or the people generator.
  */
 import type { Insertable, Transaction } from "kysely";
 import type { Database } from "../schema";
@@ -20,10 +21,23 @@ export interface SeedChunk {
   passwordHash: string;
 }
 
-export interface SeedPart {
+/** What a part's plan step sees: the chunk's people and the seed's inputs, no database. */
+export interface SeedPlanInput {
+  people: readonly PersonPlan[];
+  /** The seed's name: a plan draws from a random stream of its own keyed by it (./random). */
+  seed: string;
+  now: number;
+}
+
+export interface SeedPart<Plan = void> {
   name: string;
+  /**
+   * Decides from the people alone, before the chunk's transaction, what this part adds to them (e.g. a
+   * profile's listing badges); write receives it. Parts whose rows follow from the people have none.
+   */
+  plan?(input: SeedPlanInput): Plan;
   /** Writes this part's rows for the chunk; answers how many media rows it wrote (for the summary). */
-  write(chunk: SeedChunk): Promise<{ media?: number } | void>;
+  write(chunk: SeedChunk, plan: Plan): Promise<{ media?: number } | void>;
 }
 
 // 500 rows × up to 22 columns stays below SQLite's 32,766 and PostgreSQL's 65,535 bind parameters.

@@ -68,8 +68,6 @@ export interface PersonPlan {
     isVisible: boolean;
     /** What search filters on (measures, traits, hourly price); null for businesses. */
     search: SearchAttributes | null;
-    /** Listing badges the "only show" filters and popular filters select on. */
-    badges: ProfileBadges;
   };
   photos: PhotoPlan[];
   /** What the registration steps saved: profile traits, services, prices, schedule (./registration). */
@@ -84,31 +82,6 @@ export interface SearchAttributes {
   hourlyPriceEur: number | null;
   /** [trait group, option id] rows for profile_traits. */
   traits: Array<readonly [string, number]>;
-}
-
-export interface ProfileBadges {
-  verifiedAt: number | null;
-  isHot: boolean;
-  safeSexStatus: boolean;
-  availableNowUntil: number | null;
-}
-
-/**
- * Badges that later features will set (verification, promotion, the
- * available-now switch), seeded so the demo's popular filters find someone.
- * Reviews and tours are not faked: their counts would promise content that
- * does not exist yet. A random stream of its own, like searchAttributesFor.
- */
-export function badgesFor(seed: string, username: string, kind: SeedKind, now: number): ProfileBadges {
-  const rng = createRandom(`${seed}:badges:${username}`);
-  const escort = kind === "escort";
-  const verified = rng.chance(escort ? 0.35 : kind === "client" ? 0.15 : 0.5);
-  return {
-    verifiedAt: verified ? now - rng.int(1, 400) * DAY : null,
-    isHot: escort && rng.chance(0.12),
-    safeSexStatus: escort && rng.chance(0.45),
-    availableNowUntil: escort && rng.chance(0.1) ? now + rng.int(1, 8) * 3_600_000 : null,
-  };
 }
 
 const FEMALE_LIKE = new Set<number>([GENDER.female, GENDER.trans, GENDER.female_female, GENDER.trans_female]);
@@ -539,7 +512,6 @@ export function createPersonPlanner(seed: string, now: number) {
         ...texts,
         isVisible,
         search: searchAttributesFor(seed, username, kind, gender),
-        badges: badgesFor(seed, username, kind, now),
       },
       photos: photosFor(rng, seed, username, basics, createdAt, photoCount, null),
       // searchAttributesFor is pure: calling it again gives the hourly price the profile got.
@@ -604,7 +576,6 @@ export function planDemoAccounts(seed: string, now: number): PersonPlan[] {
         ...textsFor(rng, basics, name, now, "all"),
         isVisible: true,
         search: searchAttributesFor(seed, account.username, account.kind, account.gender),
-        badges: badgesFor(seed, account.username, account.kind, now),
       },
       photos,
       registration: registrationAttributesFor(

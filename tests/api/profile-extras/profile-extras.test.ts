@@ -16,7 +16,7 @@ interface InterviewsBody {
   answer_max: number;
 }
 
-describe(`safesex, interviews, preferred dates and business reviews (${TEST_DB})`, () => {
+describe(`interviews, preferred dates and business reviews (${TEST_DB})`, () => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await createTestRuntime();
@@ -54,46 +54,6 @@ describe(`safesex, interviews, preferred dates and business reviews (${TEST_DB})
     for (const item of await waitingAnswers(username))
       expect((await call(await staff(), "POST", `/backoffice/texts/${item.id}/accept`, {})).status).toBe(200);
   }
-
-  const searchRow = (userId: number) =>
-    rt.deps.db.selectFrom("search_profiles").select("safe_sex_status").where("user_id", "=", userId).executeTakeFirst();
-
-  describe("safesex", () => {
-    it("the owner sets it; the badge, the search row and the only-show filter follow", async () => {
-      const escort = await member();
-      expect((await call(escort.token, "GET", "/safesex")).json.data).toEqual({ safe_sex: false, can_set: true });
-      const set = await call(escort.token, "PUT", "/safesex", { safe_sex: true });
-      expect(set.status).toBe(200);
-      expect(set.json.data).toEqual({ safe_sex: true, can_set: true });
-      expect((await searchRow(escort.id))?.safe_sex_status).toBe(1);
-      const detail = await call<{ badges: { safe_sex: boolean } }>(undefined, "GET", `/profiles/${escort.username}/detail`);
-      expect(detail.json.data?.badges.safe_sex).toBe(true);
-
-      await call(escort.token, "PUT", "/safesex", { safe_sex: false });
-      expect((await searchRow(escort.id))?.safe_sex_status).toBe(0);
-      expect(
-        (await call<{ badges: { safe_sex: boolean } }>(undefined, "GET", `/profiles/${escort.username}/detail`)).json.data?.badges.safe_sex,
-      ).toBe(false);
-    });
-
-    it("businesses may set it; clients may not; guests and bad bodies are refused without a 5xx", async () => {
-      const business = await member(USER_TYPE.business);
-      expect((await call(business.token, "PUT", "/safesex", { safe_sex: true })).status).toBe(200);
-      const client = await member(USER_TYPE.client);
-      expect((await call(client.token, "GET", "/safesex")).json.data).toEqual({ safe_sex: false, can_set: false });
-      const refused = await call(client.token, "PUT", "/safesex", { safe_sex: true });
-      expect(refused.status).toBe(403);
-      expect(refused.json.errors?.[0]?.key).toBe("exception.safesex.providers_only");
-      expect(
-        (await rt.deps.db.selectFrom("profiles").select("safe_sex_status").where("user_id", "=", client.id).executeTakeFirst())
-          ?.safe_sex_status,
-      ).toBe(0);
-      expect((await call(undefined, "PUT", "/safesex", { safe_sex: true })).status).toBe(401);
-      const escort = await member();
-      for (const body of [{}, { safe_sex: "yes" }, { safe_sex: true, other: 1 }, [true]])
-        expect((await call(escort.token, "PUT", "/safesex", body)).status, JSON.stringify(body)).toBe(400);
-    });
-  });
 
   describe("interviews", () => {
     it("the owner answers, changes and removes answers; readers see them in catalogue order", async () => {

@@ -14,10 +14,10 @@ import {
   DEMO_PASSWORD,
   DEMO_STAFF_ACCOUNTS,
   isDatabaseEmpty,
-  resetDemoData,
   seedDemoData,
   type SeedResult,
 } from "#server/db/seed/index";
+import { resetDemoData } from "#server/db/seed/reset";
 import { createLocalMediaStorage } from "#server/integrations/storage/local";
 import { stageOf } from "#server/modules/dates/service";
 import { storageKeysOf } from "#server/modules/media/images";

@@ -342,6 +342,10 @@ describe("error bodies become error items", () => {
     expect(Object.keys(split.fieldErrors)).toEqual(["email", "password"]);
     expect(split.fieldErrors.password).toEqual(["validation.password.too_short?requirement=8"]);
     expect(split.formErrors).toEqual(["exception.form.general"]);
+    // A form whose fields are named differently maps each source itself; undefined sends an item to the general list.
+    const renamed = apiErrorReply(errors, (source) => (source === "password" ? "new_password" : undefined));
+    expect(renamed.fieldErrors).toEqual({ new_password: ["validation.password.too_short?requirement=8"] });
+    expect(renamed.formErrors).toHaveLength(errors.length - 1);
   });
 
   it("turns a single error/error_description into one item", async () => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GLOBAL_RADIUS, MEMBER_MAX_RADIUS } from "#server/contract/search";
 import { findTraitGroup } from "#server/contract/traits";
-import { globalFallbackRequest } from "~/search/home.server";
+import { globalFallbackRequest } from "~/features/home/home-search.server";
 import { createTestRuntime, type TestRuntime } from "../../helpers/runtime";
 import { BERLIN, createProfile, northOf } from "../../helpers/search-fixtures";
 

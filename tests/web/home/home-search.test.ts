@@ -7,8 +7,8 @@ import { http } from "msw";
 import { describe, expect, it } from "vitest";
 import { GLOBAL_RADIUS } from "#server/contract/search";
 import { createApiClient } from "~/api/client.server";
-import { globalFallbackRequest, loadHomeTiles, loadTopCities, popFilterQueryTarget } from "~/search/home.server";
-import { loadSearchInit } from "~/search/search.server";
+import { globalFallbackRequest, loadHomeTiles, loadTopCities, popFilterQueryTarget } from "~/features/home/home-search.server";
+import { loadSearchInit } from "~/features/search/search.server";
 import { apiOk } from "../../msw/api";
 import { API, server, SITE, listenWithMsw } from "../../msw/server";
 

@@ -8,7 +8,7 @@ import { http } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PageSection, PageVersion } from "#server/contract/pages";
 import { brand } from "~/brand/brand";
-import { loadInfoPage } from "~/utils/info-pages.server";
+import { loadInfoPage } from "~/features/info/info-pages.server";
 import { formatCalendarDate } from "~/utils/dates";
 import { apiError, apiOk } from "../../msw/api";
 import { API, server, SITE, listenWithMsw } from "../../msw/server";

@@ -5,7 +5,7 @@
  */
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { loadSearchInit } from "~/search/search.server";
+import { loadSearchInit } from "~/features/search/search.server";
 import { apiOk } from "../../msw/api";
 import { API, server, SITE, listenWithMsw } from "../../msw/server";
 

@@ -10,7 +10,7 @@ import { resendVerificationMail, verifyEmail } from "~/api/registration.server";
 import { loadViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { clearReturnPath, readReturnPath, returnPathCookie, returnPathParam } from "~/session/return-path.server";
-import { PRIVATE_HEADERS } from "./seo";
+import { PRIVATE_HEADERS } from "~/utils/seo";
 import { readFormData } from "~/utils/form-data.server";
 
 export type VerificationKind = "user" | "business";

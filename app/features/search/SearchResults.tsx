@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MIN_RECOMMENDED_RESULTS, RADIUS_OPTIONS, SEARCH_PAGE_SIZE, clampRadius } from "#server/contract/search";
-import { hrefOf } from "./links";
-import { Pager } from "./Pager";
-import { ResultTiles } from "./ResultTiles";
+import { hrefOf } from "~/components/search/links";
+import { Pager } from "~/components/search/Pager";
+import { ResultTiles } from "~/components/search/ResultTiles";
 import type { FacetCounts, SearchPageData } from "./search-page.server";
 import { useNumbers } from "~/utils/numbers";
 import * as ui from "~/styles/ui.css";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { navigationKeys, pagePath, type PageSection } from "#server/contract/pages";
 import { brand } from "~/brand/brand";
 import { useLocalePath } from "~/i18n/lang";
-import * as css from "./info.css";
+import * as css from "~/components/info/info.css";
 
 /** What the info page loaders hand to the views (see utils/info-pages.server.ts). */
 export interface InfoPageView {

@@ -13,7 +13,7 @@ import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
 import { readSession } from "~/session/session.server";
 import { formatCalendarDate } from "~/utils/dates";
-import { GUEST_MAX_AGE, guestPage, memberView, noStore } from "./cache-headers";
+import { GUEST_MAX_AGE, guestPage, memberView, noStore } from "~/utils/cache-headers";
 
 /** Operators write {{brand}} in the Markdown; the brand is fixed at build time in the web tier. */
 const BRAND_PLACEHOLDER = /\{\{\s*brand\s*\}\}/g;

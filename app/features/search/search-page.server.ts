@@ -18,9 +18,9 @@ import { USER_TYPE } from "#server/contract/users";
 import { GEO_COUNTRIES } from "#server/contract/geo";
 import { createApiClient } from "~/api/client.server";
 import { i18nServer } from "~/i18n/i18next.server";
-import { loadSearchInit } from "~/search/search.server";
+import { loadSearchInit } from "~/features/search/search.server";
 import { notFoundResponse } from "~/utils/not-found.server";
-import type { Tile } from "./ResultTiles";
+import type { Tile } from "~/components/search/ResultTiles";
 import { withQuery } from "~/components/search/links";
 
 /** Facet counts by facet name (snake_case, as requested) and bucket key. */

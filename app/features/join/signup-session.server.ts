@@ -10,12 +10,12 @@ import type * as v from "valibot";
 import { createApiClient } from "~/api/client.server";
 import { signUp, type SignUpAnswer, type SignUpKind } from "~/api/registration.server";
 import { returnPathCookie } from "~/session/return-path.server";
-import { isBotSubmission, replyWithApiErrors, safeReturnPath } from "./forms.server";
+import { isBotSubmission, replyWithApiErrors, safeReturnPath } from "~/utils/forms.server";
 import { INVITATION_COOKIE } from "#server/contract/invites";
 import { nextRegisterStep, registerStepPath } from "#server/contract/register";
 import { TRACKING_ID_PATTERN } from "#server/contract/signup";
 import { clearCookie, loginCookies, parseCookies, serializeCookie } from "~/session/session.server";
-import { PRIVATE_HEADERS } from "./seo";
+import { PRIVATE_HEADERS } from "~/utils/seo";
 import { readFormData } from "~/utils/form-data.server";
 
 export const LANDING_PAGE_COOKIE = "join_lp";

@@ -21,7 +21,7 @@ import { fetchLocations } from "~/api/seo.server";
 import type { BrandId } from "~/brand/brand";
 import type { Chip } from "~/features/home/HomeParts";
 import type { Tile } from "~/components/search/ResultTiles";
-import type { CityOption, SearchInitData } from "./search.server";
+import type { CityOption, SearchInitData } from "~/features/search/search.server";
 import { withQuery } from "~/components/search/links";
 
 type Api = ApiClient;

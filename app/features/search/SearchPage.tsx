@@ -22,8 +22,8 @@ import {
 import { GENDER } from "#server/contract/users";
 import { useLocalePath } from "~/i18n/lang";
 import { useNumbers } from "~/utils/numbers";
-import { CityCombobox } from "./CityCombobox";
-import { hrefOf } from "./links";
+import { CityCombobox } from "~/components/search/CityCombobox";
+import { hrefOf } from "~/components/search/links";
 import { SearchResults } from "./SearchResults";
 import { SearchSummary, useActiveFilters } from "./SearchSummary";
 import type { GuestPromptData, SearchPageData } from "./search-page.server";
@@ -31,7 +31,7 @@ import type { GuestPromptData, SearchPageData } from "./search-page.server";
 import type { SearchInputField } from "#server/contract/search-input";
 import * as css from "~/styles/search.css";
 import * as ui from "~/styles/ui.css";
-import { SearchSubmitRow } from "./SearchSubmitRow";
+import { SearchSubmitRow } from "~/components/search/SearchSubmitRow";
 
 /**
  * The search pages of the listing paths /escorts, /clients and
