@@ -56,6 +56,22 @@ export function passwordContainsUsername(password: string, username: string): bo
   return name.length > 0 && password.toLowerCase().includes(name);
 }
 
+type UsernameAndPassword = { username: string; password: string };
+
+/** The sign-up forms' check of passwordContainsUsername, reported at the password as soon as both fields are valid. */
+function passwordWithoutUsername<TInput extends UsernameAndPassword>() {
+  const check = v.forward(
+    v.partialCheck<UsernameAndPassword, [["username"], ["password"]], UsernameAndPassword, string>(
+      [["username"], ["password"]],
+      (input) => !passwordContainsUsername(input.password, input.username),
+      "validation.signup.password_contains_username",
+    ),
+    ["password"],
+  );
+  // It reads those two fields only and hands the whole input on unchanged, so it fits any form that has them.
+  return check as unknown as v.BaseValidation<TInput, TInput, v.PartialCheckIssue<UsernameAndPassword>>;
+}
+
 /**
  * Names that would read as the platform speaking, or collide with paths
  * (spec section 2: favicon.ico as a profile name is an error page).
@@ -129,14 +145,7 @@ export function individualSignUpSchema(now: () => number) {
       },
       required,
     ),
-    v.forward(
-      v.partialCheck(
-        [["username"], ["password"]],
-        (input) => !passwordContainsUsername(input.password, input.username),
-        "validation.signup.password_contains_username",
-      ),
-      ["password"],
-    ),
+    passwordWithoutUsername(),
     v.forward(
       v.partialCheck(
         [["birth_day"], ["birth_month"], ["birth_year"]],
@@ -193,14 +202,7 @@ export const businessSignUpSchema = v.pipe(
     },
     required,
   ),
-  v.forward(
-    v.partialCheck(
-      [["username"], ["password"]],
-      (input) => !passwordContainsUsername(input.password, input.username),
-      "validation.signup.password_contains_username",
-    ),
-    ["password"],
-  ),
+  passwordWithoutUsername(),
 );
 export type BusinessSignUpInput = v.InferOutput<typeof businessSignUpSchema>;
 
