@@ -7,7 +7,6 @@
 import { randomBytes } from "node:crypto";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps, AuthUser } from "../../api/types";
-import type { ErrorItem } from "../../contract/errors";
 import {
   MEDIA_KIND,
   MEDIA_STATUS,
@@ -27,7 +26,7 @@ import { isBlockedBetween, MEDIA_OWNER_COLUMNS, mediaAccess, mediaOwnerOf, viewe
 import { isValidMediaGrant, mediaImageOf, storageKeysOf, variantStorageKey } from "./images";
 import type { ReceivedFile } from "./multipart";
 import { imageQueueOf } from "./queue";
-import { checkImageHeader, MASTER_FILE, renderVariants, type ImageHeader, type RenderedImage } from "./variants";
+import { checkImageHeaders, MASTER_FILE, renderVariants, type RenderedImage } from "./variants";
 import { watermarkSignature } from "../../contract/media-gallery";
 import { watermarkSettingsOf } from "./watermark-settings";
 
@@ -137,14 +136,7 @@ export async function uploadPhotos(
   visibility: MediaVisibility,
 ): Promise<MediaItem[]> {
   if (!uploadVisibilitiesFor(user.userType).includes(visibility)) throw fail.badRequest("validation.invalid", "visibility");
-  const headers: ImageHeader[] = [];
-  const errors: ErrorItem[] = [];
-  for (const file of files) {
-    const check = await checkImageHeader(file.path, file.bytes, `files.${file.index}`);
-    if (check.ok) headers.push(check.header);
-    else errors.push(check.error);
-  }
-  if (errors.length > 0) throw new ApiError(errors.some((e) => e.code === 413) ? 413 : 400, errors);
+  const headers = await checkImageHeaders(files);
 
   const storage = storageOf(deps);
   const queue = imageQueueOf(deps);
