@@ -50,6 +50,13 @@ export function ageOn(day: number, month: number, year: number, now: number): nu
   return age;
 }
 
+/** ageOn for a stored birth date (YYYY-MM-DD); null when there is none or it has another form. */
+export function ageOfBirthDate(birthDate: string | null, now: number): number | null {
+  if (!birthDate || !/^\d{4}-\d{2}-\d{2}$/.test(birthDate)) return null;
+  const [year, month, day] = birthDate.split("-").map(Number) as [number, number, number];
+  return ageOn(day, month, year, now);
+}
+
 /** True when a username appears in the password (case-insensitive), which makes it easy to guess. */
 export function passwordContainsUsername(password: string, username: string): boolean {
   const name = username.trim().toLowerCase();
