@@ -5,6 +5,7 @@
  * them (ADR 030). Files are served by the row's random public id (ADR 017).
  */
 import { randomBytes } from "node:crypto";
+import type { Selectable } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps, AuthUser } from "../../api/types";
 import {
@@ -19,6 +20,7 @@ import {
 } from "../../contract/media";
 import { defaultUploadVisibility, UPLOADS_PER_HOUR, uploadVisibilitiesFor } from "../../contract/media-upload";
 import { VIDEO_VARIANT } from "../../contract/media-video";
+import type { MediaTable } from "../../db/schema";
 import { createMediaStorage, type MediaStorage } from "../../integrations/storage/index";
 import type { ByteRange, StoredObject } from "../../integrations/storage/storage";
 import { isOverLimit, msUntilRoom, recordHit, type Window } from "../../lib/rate-limit";
@@ -30,19 +32,9 @@ import { checkImageHeaders, MASTER_FILE, renderVariants, type RenderedImage } fr
 import { watermarkSignature } from "../../contract/media-gallery";
 import { watermarkSettingsOf } from "./watermark-settings";
 
-interface MediaRow {
-  id: number;
-  public_id: string;
-  visibility: string;
-  status: number;
-  width: number;
-  height: number;
-  variant_widths: string | null;
-  position: number;
-  is_avatar: number;
-}
-
 const ITEM_COLUMNS = ["id", "public_id", "visibility", "status", "width", "height", "variant_widths", "position", "is_avatar"] as const;
+/** A media row as ITEM_COLUMNS reads it. */
+type MediaRow = Pick<Selectable<MediaTable>, (typeof ITEM_COLUMNS)[number]>;
 
 function toItem(row: MediaRow, rejectionReason: string | null = null): MediaItem {
   return {
