@@ -21,6 +21,7 @@ import {
   type SelfServiceStatus,
 } from "../../contract/settings";
 import { enqueueJob } from "../../jobs/queue";
+import { revokeOtherTokens } from "../auth/index";
 import { removeChunkedUploads } from "../media/index";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { UNUSABLE_PASSWORD } from "../claims/index";
@@ -78,13 +79,7 @@ export async function setAccountStatus(deps: ApiDeps, userId: number, tokenId: n
   await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable("users").set({ status, updated_at: now }).where("id", "=", userId).execute();
     if (status === "deactivated") {
-      await trx
-        .updateTable("access_tokens")
-        .set({ revoked_at: now })
-        .where("user_id", "=", userId)
-        .where("id", "!=", tokenId)
-        .where("revoked_at", "is", null)
-        .execute();
+      await revokeOtherTokens(trx, userId, tokenId, now);
     }
   });
   return accountState(deps, userId);

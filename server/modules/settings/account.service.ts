@@ -17,6 +17,7 @@ import {
 } from "../../contract/settings";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto";
 import { recordHit, releaseHit, type Window } from "../../lib/rate-limit";
+import { revokeOtherTokens } from "../auth/index";
 import { maskTarget, UNUSABLE_PASSWORD } from "../claims/index";
 import { closeOpenRequests, closeRequestOnce, openRequestByToken } from "./link-requests";
 import { emailChangeConfirmMail, emailChangedMail, emailChangeRequestedMail, passwordChangedMail } from "./mails";
@@ -206,13 +207,7 @@ export async function changePassword(
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: now }).where("id", "=", userId).execute();
-    await trx
-      .updateTable("access_tokens")
-      .set({ revoked_at: now })
-      .where("user_id", "=", userId)
-      .where("id", "!=", tokenId)
-      .where("revoked_at", "is", null)
-      .execute();
+    await revokeOtherTokens(trx, userId, tokenId, now);
     // Reset links still in the mailbox must not set a password later.
     await trx.updateTable("password_resets").set({ used_at: now }).where("user_id", "=", userId).where("used_at", "is", null).execute();
   });
