@@ -9,7 +9,7 @@ import type { IssuedTokens } from "./auth";
 import { PHONE_COUNTRY_CODES } from "./countries";
 import { TRACKING_ID_PATTERN } from "./signup";
 import { SUPPORTED_LANGUAGES } from "./locales";
-import { emailSchema, passwordSchema, phoneLikeSchema, usernameSchema } from "./validation";
+import { emailSchema, passwordConfirmationMatches, passwordSchema, phoneLikeSchema, usernameSchema } from "./validation";
 
 const required = "validation.required";
 const MINUTE = 60_000;
@@ -57,17 +57,7 @@ const claimPasswordEntries = {
   email: v.optional(emailSchema),
 };
 /** The claim page's password form. */
-export const claimPasswordFormSchema = v.pipe(
-  v.object(claimPasswordEntries, required),
-  v.forward(
-    v.partialCheck(
-      [["password"], ["password_confirmation"]],
-      (input) => input.password === input.password_confirmation,
-      "validation.password.confirmation_mismatch",
-    ),
-    ["password_confirmation"],
-  ),
-);
+export const claimPasswordFormSchema = v.pipe(v.object(claimPasswordEntries, required), passwordConfirmationMatches());
 /** The API's bind-password body: the form plus the bind token of the passed verification. */
 export const claimBindSchema = v.pipe(
   v.object(
@@ -77,14 +67,7 @@ export const claimBindSchema = v.pipe(
     },
     required,
   ),
-  v.forward(
-    v.partialCheck(
-      [["password"], ["password_confirmation"]],
-      (input) => input.password === input.password_confirmation,
-      "validation.password.confirmation_mismatch",
-    ),
-    ["password_confirmation"],
-  ),
+  passwordConfirmationMatches(),
 );
 
 /** Team tooling: a profile prepared for its owner, reachable by e-mail or by phone (E.164), exactly one. */

@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 import type { BusinessKind } from "./signup";
-import { emailSchema, PASSWORD_MAX, passwordSchema } from "./validation";
+import { emailSchema, PASSWORD_MAX, passwordConfirmationMatches, passwordSchema } from "./validation";
 import { COUNTRY_CODES } from "./countries";
 import type { StepData } from "./registration-steps";
 import { GENDER_VALUES, USER_TYPE } from "./users";
@@ -169,14 +169,7 @@ export const changePasswordSchema = v.pipe(
     },
     "validation.required",
   ),
-  v.forward(
-    v.partialCheck(
-      [["password"], ["password_confirmation"]],
-      (input) => input.password === input.password_confirmation,
-      "validation.password.confirmation_mismatch",
-    ),
-    ["password_confirmation"],
-  ),
+  passwordConfirmationMatches(),
 );
 export type ChangePasswordInput = v.InferOutput<typeof changePasswordSchema>;
 

@@ -50,10 +50,33 @@ export function ageOn(day: number, month: number, year: number, now: number): nu
   return age;
 }
 
+/** ageOn for a stored birth date (YYYY-MM-DD); null when there is none or it has another form. */
+export function ageOfBirthDate(birthDate: string | null, now: number): number | null {
+  if (!birthDate || !/^\d{4}-\d{2}-\d{2}$/.test(birthDate)) return null;
+  const [year, month, day] = birthDate.split("-").map(Number) as [number, number, number];
+  return ageOn(day, month, year, now);
+}
+
 /** True when a username appears in the password (case-insensitive), which makes it easy to guess. */
 export function passwordContainsUsername(password: string, username: string): boolean {
   const name = username.trim().toLowerCase();
   return name.length > 0 && password.toLowerCase().includes(name);
+}
+
+type UsernameAndPassword = { username: string; password: string };
+
+/** The sign-up forms' check of passwordContainsUsername, reported at the password as soon as both fields are valid. */
+function passwordWithoutUsername<TInput extends UsernameAndPassword>() {
+  const check = v.forward(
+    v.partialCheck<UsernameAndPassword, [["username"], ["password"]], UsernameAndPassword, string>(
+      [["username"], ["password"]],
+      (input) => !passwordContainsUsername(input.password, input.username),
+      "validation.signup.password_contains_username",
+    ),
+    ["password"],
+  );
+  // It reads those two fields only and hands the whole input on unchanged, so it fits any form that has them.
+  return check as unknown as v.BaseValidation<TInput, TInput, v.PartialCheckIssue<UsernameAndPassword>>;
 }
 
 /**
@@ -129,14 +152,7 @@ export function individualSignUpSchema(now: () => number) {
       },
       required,
     ),
-    v.forward(
-      v.partialCheck(
-        [["username"], ["password"]],
-        (input) => !passwordContainsUsername(input.password, input.username),
-        "validation.signup.password_contains_username",
-      ),
-      ["password"],
-    ),
+    passwordWithoutUsername(),
     v.forward(
       v.partialCheck(
         [["birth_day"], ["birth_month"], ["birth_year"]],
@@ -193,14 +209,7 @@ export const businessSignUpSchema = v.pipe(
     },
     required,
   ),
-  v.forward(
-    v.partialCheck(
-      [["username"], ["password"]],
-      (input) => !passwordContainsUsername(input.password, input.username),
-      "validation.signup.password_contains_username",
-    ),
-    ["password"],
-  ),
+  passwordWithoutUsername(),
 );
 export type BusinessSignUpInput = v.InferOutput<typeof businessSignUpSchema>;
 

@@ -31,6 +31,25 @@ export const passwordSchema = v.pipe(
   v.regex(/\d/, "validation.password.needs_digit"),
 );
 
+type PasswordPair = { password: string; password_confirmation: string };
+
+/**
+ * A new password typed twice must match; a mismatch is reported at the confirmation field. A partial check,
+ * so it runs as soon as both fields are valid, whatever the rest of the form holds.
+ */
+export function passwordConfirmationMatches<TInput extends PasswordPair>() {
+  const check = v.forward(
+    v.partialCheck<PasswordPair, [["password"], ["password_confirmation"]], PasswordPair, string>(
+      [["password"], ["password_confirmation"]],
+      (input) => input.password === input.password_confirmation,
+      "validation.password.confirmation_mismatch",
+    ),
+    ["password_confirmation"],
+  );
+  // It reads those two fields only and hands the whole input on unchanged, so it fits any form that has them.
+  return check as unknown as v.BaseValidation<TInput, TInput, v.PartialCheckIssue<PasswordPair>>;
+}
+
 /** Login takes a username or an e-mail address. */
 export const loginSchema = v.object(
   {
@@ -57,14 +76,7 @@ export const resetPasswordSchema = v.pipe(
     },
     required,
   ),
-  v.forward(
-    v.partialCheck(
-      [["password"], ["password_confirmation"]],
-      (input) => input.password === input.password_confirmation,
-      "validation.password.confirmation_mismatch",
-    ),
-    ["password_confirmation"],
-  ),
+  passwordConfirmationMatches(),
 );
 
 /**

@@ -10,6 +10,7 @@
 import { createRequire } from "node:module";
 import { sql } from "kysely";
 import type { DB } from "../index";
+import type { CitiesTable } from "../schema/geo";
 import { GEO_COUNTRIES, type GeoCountry, REGION_NAMES } from "../../contract/geo";
 import { nameKey, slugify } from "./slug";
 
@@ -22,17 +23,8 @@ interface PackageCity {
   loc: { coordinates: [number, number] };
 }
 
-export interface GeoCity {
-  id: number;
-  country_code: string;
-  region_code: string;
-  name: string;
-  slug: string;
-  name_key: string;
-  lat: number;
-  lon: number;
-  population: number;
-}
+/** A planned city is a row of the cities table as written. */
+export type GeoCity = CitiesTable;
 
 /** Country names as stored (German-first product); pages localize with Intl.DisplayNames. */
 const COUNTRY_NAMES: Record<GeoCountry, string> = {

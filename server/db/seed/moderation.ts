@@ -3,12 +3,13 @@
  * demo-pass-2026) and a few items waiting in the queue: new photos and changed status texts of some
  * generated escorts. Demo member accounts stay untouched (end-to-end tests read them). Chunk 0 only.
  */
-import { MEDIA_KIND, MEDIA_STATUS, MEDIA_VARIANT_MIME } from "../../contract/media";
+import { MEDIA_STATUS } from "../../contract/media";
 import { TEXT_REVIEW_STATUS } from "../../contract/moderation";
 import { USER_TYPE } from "../../contract/users";
 import { REGISTER_COMPLETED_STEP } from "../../contract/users";
 import type { SeedPart } from "./part";
 import { DEMO_ACCOUNTS } from "./people";
+import { storedPhotoColumns } from "./photo-files";
 
 /** The back office's demo logins (README "demo accounts"). */
 export const DEMO_STAFF_ACCOUNTS = [
@@ -72,15 +73,9 @@ export const moderationPart: SeedPart = {
         .insertInto("media")
         .values({
           user_id: idOf(person),
-          kind: MEDIA_KIND.photo,
           visibility: "public",
           status: MEDIA_STATUS.pending,
-          storage_key: stored.storageKey,
-          mime_type: MEDIA_VARIANT_MIME.jpeg,
-          width: stored.image.width,
-          height: stored.image.height,
-          variant_widths: stored.image.widths.join(","),
-          bytes: stored.bytes,
+          ...storedPhotoColumns(stored),
           position: Math.max(...person.photos.map((p) => p.position)) + 1,
           is_avatar: 0,
           created_at: now - (10 - i) * HOUR,

@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { MediaStorage } from "../../integrations/storage/index";
 import { RENDER_SETTINGS, variantStorageKey, type RenderedImage } from "../../modules/media/index";
-import { MEDIA_VARIANT_FORMATS, MEDIA_VARIANT_MIME, variantFileName } from "../../contract/media";
+import { MEDIA_KIND, MEDIA_VARIANT_FORMATS, MEDIA_VARIANT_MIME, variantFileName } from "../../contract/media";
 import type { PersonPlan } from "./people";
 import { POOL_MOTIFS, poolImageSvg, portraitSvg, renderPhoto, type PhotoMotif } from "./photos";
 
@@ -29,6 +29,19 @@ export interface StoredPhoto {
   image: RenderedImage;
   /** Bytes of all its variant files. */
   bytes: number;
+}
+
+/** The columns of a media row that shows a stored demo photo (the same for every seed part that writes one). */
+export function storedPhotoColumns(stored: StoredPhoto) {
+  return {
+    kind: MEDIA_KIND.photo,
+    storage_key: stored.storageKey,
+    mime_type: MEDIA_VARIANT_MIME.jpeg,
+    width: stored.image.width,
+    height: stored.image.height,
+    variant_widths: stored.image.widths.join(","),
+    bytes: stored.bytes,
+  };
 }
 
 /** Where rendered demo photos are kept between seeds; SEED_PHOTO_CACHE overrides, "off" disables. */

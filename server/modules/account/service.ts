@@ -21,10 +21,11 @@ import {
   type SelfServiceStatus,
 } from "../../contract/settings";
 import { enqueueJob } from "../../jobs/queue";
+import { revokeOtherTokens } from "../auth/index";
 import { removeChunkedUploads } from "../media/index";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { UNUSABLE_PASSWORD } from "../claims/index";
-import { assertCurrentPassword, closeOpenRequests, closeRequestOnce } from "../settings/index";
+import { assertCurrentPassword, closeOpenRequests, closeRequestOnce, openRequestByToken } from "../settings/index";
 import { accountDeletedMail, deletionConfirmMail } from "./mails";
 
 interface Account {
@@ -78,13 +79,7 @@ export async function setAccountStatus(deps: ApiDeps, userId: number, tokenId: n
   await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable("users").set({ status, updated_at: now }).where("id", "=", userId).execute();
     if (status === "deactivated") {
-      await trx
-        .updateTable("access_tokens")
-        .set({ revoked_at: now })
-        .where("user_id", "=", userId)
-        .where("id", "!=", tokenId)
-        .where("revoked_at", "is", null)
-        .execute();
+      await revokeOtherTokens(trx, userId, tokenId, now);
     }
   });
   return accountState(deps, userId);
@@ -116,25 +111,10 @@ export async function cancelDeletion(deps: ApiDeps, userId: number): Promise<Acc
 
 /** Opens the link: the account is deleted now. A signed-in caller must be its owner. */
 export async function confirmDeletion(deps: ApiDeps, token: string, callerId: number | null): Promise<AccountDeleted> {
-  const now = deps.clock.now();
-  const invalid = () => fail.badRequest("exception.account.deletion_link_invalid", "token");
-  const request = await deps.db
-    .selectFrom("account_deletions")
-    .innerJoin("users", "users.id", "account_deletions.user_id")
-    .select([
-      "account_deletions.id as id",
-      "users.id as userId",
-      "users.status as status",
-      "users.email as email",
-      "users.username as username",
-      "users.language as language",
-    ])
-    .where("account_deletions.token_hash", "=", sha256(token))
-    .where("account_deletions.closed_at", "is", null)
-    .where("account_deletions.expires_at", ">", now)
-    .executeTakeFirst();
-  if (!request || !(SELF_SERVICE_STATUSES as readonly string[]).includes(request.status)) throw invalid();
-  if (callerId !== null && callerId !== request.userId) throw fail.forbidden("exception.account.other_account");
+  const request = await openRequestByToken(deps.db, "account_deletions", token, deps.clock.now(), callerId, {
+    invalid: "exception.account.deletion_link_invalid",
+    otherAccount: "exception.account.other_account",
+  });
   await deleteAccount(deps, request.userId, request.id);
   // Pieces of photos the member never finished uploading (on this server's disk).
   await removeChunkedUploads(deps, request.userId);

@@ -180,3 +180,9 @@ export async function revokeToken(db: DB, clock: Clock, tokenId: number): Promis
     .where("revoked_at", "is", null)
     .execute();
 }
+
+/** Ends the member's other sessions (a password change, a deactivation): every token but the caller's. */
+export async function revokeOtherTokens(db: DB, userId: number, keepTokenId: number, now: number): Promise<void> {
+  const open = db.updateTable("access_tokens").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null);
+  await open.where("id", "!=", keepTokenId).execute();
+}

@@ -20,6 +20,7 @@ import {
   type UserListItem,
 } from "../../contract/favorites";
 import { plusRunning } from "../../contract/membership";
+import { ageOfBirthDate } from "../../contract/signup";
 import { NEW_PROFILE_DAYS } from "../../contract/search";
 import type { Database } from "../../db/schema";
 import { isListedProfile, notBlockedWith, visibleMediaLevels, type ViewerContext } from "../access/index";
@@ -152,15 +153,6 @@ function filterTerms(eb: EB, filters: UserListFilters, viewer: ViewerContext, no
   return and;
 }
 
-function ageOf(birthDate: string | null, now: number): number | null {
-  if (!birthDate || !/^\d{4}-\d{2}-\d{2}$/.test(birthDate)) return null;
-  const [y, m, d] = birthDate.split("-").map(Number) as [number, number, number];
-  const today = new Date(now);
-  let age = today.getUTCFullYear() - y;
-  if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) age -= 1;
-  return age;
-}
-
 export interface ListRequest {
   type: number;
   page_no: number;
@@ -242,7 +234,7 @@ export async function runList(
     display_name: row.display_name,
     user_type: row.user_type,
     gender: row.gender,
-    age: ageOf(row.birth_date, now),
+    age: ageOfBirthDate(row.birth_date, now),
     city_name: row.city_name,
     avatar: avatars.get(row.id) ?? null,
     is_member: plusRunning(row.is_member, row.member_until === null ? null : Number(row.member_until), now),

@@ -6,11 +6,11 @@
  * (pending, accepted, rejected, holding, …) is shown to the owner and left alone here.
  */
 import { randomBytes } from "node:crypto";
-import type { Transaction } from "kysely";
+import type { Selectable, Transaction } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import { rowIdParam } from "../../api/params";
 import type { ApiDeps } from "../../api/types";
-import type { Database } from "../../db/schema/index";
+import type { Database, MediaTable } from "../../db/schema/index";
 import { MEDIA_KIND, MEDIA_VARIANT_MIME, type MediaVisibility } from "../../contract/media";
 import {
   FAKE_CHECK_STATUS,
@@ -52,22 +52,8 @@ const OWN_COLUMNS = [
   "duration_ms",
 ] as const;
 
-interface OwnRow {
-  id: number;
-  public_id: string;
-  kind: string;
-  visibility: string;
-  status: number;
-  width: number;
-  height: number;
-  variant_widths: string | null;
-  position: number;
-  is_avatar: number;
-  is_cover: number;
-  fake_check: string;
-  watermark: string | null;
-  duration_ms: number | null;
-}
+/** A member's own media row as OWN_COLUMNS reads it. */
+type OwnRow = Pick<Selectable<MediaTable>, (typeof OWN_COLUMNS)[number]>;
 
 function toOwnItem(row: OwnRow, signature: string | null, rejectionReason: string | null): OwnMediaItem {
   return {

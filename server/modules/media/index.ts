@@ -5,7 +5,7 @@ export { MASTER_FILE } from "./variants";
 export { encodeVideoHandler } from "./video";
 export { removeChunkedUploads, sweepChunkedUploads } from "./chunked";
 // The messenger stores its photos through the same pipeline (header checks, variants without EXIF, the queue).
-export { checkImageHeader, renderVariants } from "./variants";
+export { checkImageHeaders, renderVariants } from "./variants";
 export { newStorageKey, storeVariants } from "./service";
 export { receiveUpload, type ReceivedFile } from "./multipart";
 export { imageQueueOf } from "./queue";

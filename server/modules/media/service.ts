@@ -5,9 +5,9 @@
  * them (ADR 030). Files are served by the row's random public id (ADR 017).
  */
 import { randomBytes } from "node:crypto";
+import type { Selectable } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps, AuthUser } from "../../api/types";
-import type { ErrorItem } from "../../contract/errors";
 import {
   MEDIA_KIND,
   MEDIA_STATUS,
@@ -20,6 +20,7 @@ import {
 } from "../../contract/media";
 import { defaultUploadVisibility, UPLOADS_PER_HOUR, uploadVisibilitiesFor } from "../../contract/media-upload";
 import { VIDEO_VARIANT } from "../../contract/media-video";
+import type { MediaTable } from "../../db/schema";
 import { createMediaStorage, type MediaStorage } from "../../integrations/storage/index";
 import type { ByteRange, StoredObject } from "../../integrations/storage/storage";
 import { isOverLimit, msUntilRoom, recordHit, type Window } from "../../lib/rate-limit";
@@ -27,23 +28,13 @@ import { isBlockedBetween, MEDIA_OWNER_COLUMNS, mediaAccess, mediaOwnerOf, viewe
 import { isValidMediaGrant, mediaImageOf, storageKeysOf, variantStorageKey } from "./images";
 import type { ReceivedFile } from "./multipart";
 import { imageQueueOf } from "./queue";
-import { checkImageHeader, MASTER_FILE, renderVariants, type ImageHeader, type RenderedImage } from "./variants";
+import { checkImageHeaders, MASTER_FILE, renderVariants, type RenderedImage } from "./variants";
 import { watermarkSignature } from "../../contract/media-gallery";
 import { watermarkSettingsOf } from "./watermark-settings";
 
-interface MediaRow {
-  id: number;
-  public_id: string;
-  visibility: string;
-  status: number;
-  width: number;
-  height: number;
-  variant_widths: string | null;
-  position: number;
-  is_avatar: number;
-}
-
 const ITEM_COLUMNS = ["id", "public_id", "visibility", "status", "width", "height", "variant_widths", "position", "is_avatar"] as const;
+/** A media row as ITEM_COLUMNS reads it. */
+type MediaRow = Pick<Selectable<MediaTable>, (typeof ITEM_COLUMNS)[number]>;
 
 function toItem(row: MediaRow, rejectionReason: string | null = null): MediaItem {
   return {
@@ -137,14 +128,7 @@ export async function uploadPhotos(
   visibility: MediaVisibility,
 ): Promise<MediaItem[]> {
   if (!uploadVisibilitiesFor(user.userType).includes(visibility)) throw fail.badRequest("validation.invalid", "visibility");
-  const headers: ImageHeader[] = [];
-  const errors: ErrorItem[] = [];
-  for (const file of files) {
-    const check = await checkImageHeader(file.path, file.bytes, `files.${file.index}`);
-    if (check.ok) headers.push(check.header);
-    else errors.push(check.error);
-  }
-  if (errors.length > 0) throw new ApiError(errors.some((e) => e.code === 413) ? 413 : 400, errors);
+  const headers = await checkImageHeaders(files);
 
   const storage = storageOf(deps);
   const queue = imageQueueOf(deps);

@@ -12,11 +12,12 @@
  * inside a process-wide slot limit (./queue.ts).
  */
 import sharp from "sharp";
-import { errorItem } from "../../api/errors";
+import { ApiError, errorItem } from "../../api/errors";
 import type { ErrorItem } from "../../contract/errors";
 import { MEDIA_VARIANT_FORMATS, MEDIA_VARIANT_MAX_WIDTH, type MediaVariantFormat, variantWidthsFor } from "../../contract/media";
 import type { WatermarkSettings } from "../../contract/media-gallery";
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_MIN_BYTES, IMAGE_MIN_WIDTH } from "../../contract/media-upload";
+import type { ReceivedFile } from "./multipart";
 import { applyWatermark } from "./watermark";
 
 // libvips keeps recently decoded images in a cache for reuse; uploads are never read twice,
@@ -58,6 +59,22 @@ export async function checkImageHeader(input: string | Buffer, byteLength: numbe
   if (header.width < IMAGE_MIN_WIDTH)
     return { ok: false, error: errorItem(400, "validation.image.too_small", source, { min: IMAGE_MIN_WIDTH }) };
   return { ok: true, header };
+}
+
+/**
+ * Every file of one upload checked before any is rendered: each bad file its own error at files.N, and the
+ * upload answers 413 when one of them is too large, 400 otherwise. The headers in the files' order.
+ */
+export async function checkImageHeaders(files: readonly ReceivedFile[]): Promise<ImageHeader[]> {
+  const headers: ImageHeader[] = [];
+  const errors: ErrorItem[] = [];
+  for (const file of files) {
+    const check = await checkImageHeader(file.path, file.bytes, `files.${file.index}`);
+    if (check.ok) headers.push(check.header);
+    else errors.push(check.error);
+  }
+  if (errors.length > 0) throw new ApiError(errors.some((e) => e.code === 413) ? 413 : 400, errors);
+  return headers;
 }
 
 export interface RenderedVariant {

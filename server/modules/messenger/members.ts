@@ -107,15 +107,6 @@ export function isPlus(member: MemberRow, now: number): boolean {
   return plusRunning(member.is_member, member.member_until, now);
 }
 
-export function ageOf(birthDate: string | null, now: number): number | null {
-  if (!birthDate || !/^\d{4}-\d{2}-\d{2}$/.test(birthDate)) return null;
-  const [y, m, d] = birthDate.split("-").map(Number) as [number, number, number];
-  const today = new Date(now);
-  let age = today.getUTCFullYear() - y;
-  if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) age -= 1;
-  return age;
-}
-
 /**
  * Spec section 4: the conversation state from the other member. Support accounts and deleted members first (there
  * is nobody to reach), then banned, paused, deactivated, hidden, blocked by you (the relation block or both),

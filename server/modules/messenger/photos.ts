@@ -7,13 +7,12 @@
 import { randomBytes } from "node:crypto";
 import { ApiError, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
-import type { ErrorItem } from "../../contract/errors";
 import { MEDIA_VARIANT_MIME, parseVariantName, type MediaImage } from "../../contract/media";
 import { MESSENGER_ERRORS } from "../../contract/messenger";
 import type { DB } from "../../db/index";
 import type { StoredObject } from "../../integrations/storage/storage";
 import {
-  checkImageHeader,
+  checkImageHeaders,
   imageQueueOf,
   newStorageKey,
   parseVariantWidths,
@@ -58,14 +57,7 @@ export async function preparePhotos(
   deps: ApiDeps,
   files: readonly ReceivedFile[],
 ): Promise<{ photos: PreparedPhoto[]; remove: () => Promise<void> }> {
-  const errors: ErrorItem[] = [];
-  const headers: Array<{ width: number; height: number }> = [];
-  for (const file of files) {
-    const check = await checkImageHeader(file.path, file.bytes, `files.${file.index}`);
-    if (check.ok) headers.push(check.header);
-    else errors.push(check.error);
-  }
-  if (errors.length > 0) throw new ApiError(errors.some((e) => e.code === 413) ? 413 : 400, errors);
+  const headers = await checkImageHeaders(files);
   const storage = storageOf(deps);
   const photos: PreparedPhoto[] = [];
   const stored: { key: string; widths: number[] }[] = [];

@@ -26,10 +26,11 @@ import {
   type MessageSendOutcome,
   type SendCheck,
 } from "../../contract/messenger";
+import { ageOfBirthDate } from "../../contract/signup";
 import { USER_TYPE } from "../../contract/users";
 import type { DB } from "../../db/index";
 import { firstContactFilter } from "../settings/index";
-import { ageOf, isPlus, memberById, type MemberRow } from "./members";
+import { isPlus, memberById, type MemberRow } from "./members";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -120,7 +121,7 @@ async function filterOutcome(deps: ApiDeps, sender: MemberRow, recipient: Member
   if (filter.genders.length > 0 && (sender.gender === null || !filter.genders.includes(sender.gender))) return "gender";
   if (filter.countries.length > 0 && (sender.country_code === null || !filter.countries.includes(sender.country_code))) return "origin";
   if (filter.age_min !== null || filter.age_max !== null) {
-    const age = ageOf(sender.birth_date, now);
+    const age = ageOfBirthDate(sender.birth_date, now);
     // Businesses have no age; a person without a known age does not pass an age filter.
     if (sender.user_type !== USER_TYPE.business) {
       if (age === null) return "age";

@@ -34,7 +34,7 @@ import { NOTIFICATION_EVENT_SPECS } from "../../contract/notifications";
 import type { RealtimeEnvelope } from "../../contract/realtime";
 import type { NotificationChannel } from "../../contract/settings";
 import type { DB } from "../../db/index";
-import type { Database } from "../../db/schema";
+import type { Database, MessengerPhotosTable } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
 import { blockRelations, isFindableProfile, notBlockedWith, viewerContext, viewerContextOf, type ViewerContext } from "../access/index";
 import { countFolder, listFilter } from "../inbox/index";
@@ -406,15 +406,8 @@ async function lockSend(deps: ApiDeps, trx: DB, memberId: number, otherId: numbe
     WHERE users.id = ${memberId}`.execute(trx);
 }
 
-/** The photos of a send, already rendered and stored (photos.ts); rows are written with the message. */
-export interface PreparedPhoto {
-  public_id: string;
-  storage_key: string;
-  width: number;
-  height: number;
-  variant_widths: string;
-  bytes: number;
-}
+/** The photos of a send, already rendered and stored (photos.ts): their messenger_photos columns, written with the message. */
+export type PreparedPhoto = Pick<MessengerPhotosTable, "public_id" | "storage_key" | "width" | "height" | "variant_widths" | "bytes">;
 
 /** What a send carries, to tell a retry (the same) from a new message under a used key (ADR 048). */
 export interface SendContent {

@@ -17,8 +17,9 @@ import {
 } from "../../contract/settings";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto";
 import { recordHit, releaseHit, type Window } from "../../lib/rate-limit";
+import { revokeOtherTokens } from "../auth/index";
 import { maskTarget, UNUSABLE_PASSWORD } from "../claims/index";
-import { closeOpenRequests, closeRequestOnce } from "./link-requests";
+import { closeOpenRequests, closeRequestOnce, openRequestByToken } from "./link-requests";
 import { emailChangeConfirmMail, emailChangedMail, emailChangeRequestedMail, passwordChangedMail } from "./mails";
 
 interface Account {
@@ -137,73 +138,60 @@ export async function cancelEmailChange(deps: ApiDeps, userId: number): Promise<
   return emailSettings(deps, userId);
 }
 
-/**
- * Opens the link: the new address becomes the account's, verified (the link proves the mailbox). The
- * token alone decides (the link may be opened on another device); a signed-in caller must be its owner.
- */
+/** Opens the link: the new address becomes the account's, verified (the link proves the mailbox). */
 export async function confirmEmailChange(deps: ApiDeps, token: string, callerId: number | null): Promise<{ email: string }> {
   const now = deps.clock.now();
-  const invalid = () => fail.badRequest("exception.settings.email_change_invalid", "token");
-  const change = await deps.db
+  const invalidKey = "exception.settings.email_change_invalid";
+  const request = await openRequestByToken(deps.db, "email_changes", token, now, callerId, {
+    invalid: invalidKey,
+    otherAccount: "exception.email_verification.other_account",
+  });
+  const { newEmail, newKey } = await deps.db
     .selectFrom("email_changes")
-    .innerJoin("users", "users.id", "email_changes.user_id")
-    .select([
-      "email_changes.id as id",
-      "email_changes.user_id as userId",
-      "email_changes.new_email as newEmail",
-      "email_changes.new_email_key as newKey",
-      "users.email as oldEmail",
-      "users.username as username",
-      "users.language as language",
-      "users.status as status",
-    ])
-    .where("email_changes.token_hash", "=", sha256(token))
-    .where("email_changes.closed_at", "is", null)
-    .where("email_changes.expires_at", ">", now)
-    .executeTakeFirst();
-  if (!change || !(SELF_SERVICE_STATUSES as readonly string[]).includes(change.status)) throw invalid();
-  if (callerId !== null && callerId !== change.userId) throw fail.forbidden("exception.email_verification.other_account");
+    .select(["new_email as newEmail", "new_email_key as newKey"])
+    .where("id", "=", request.id)
+    .executeTakeFirstOrThrow();
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await closeRequestOnce(trx, "email_changes", change.id, now))) throw invalid();
+    if (!(await closeRequestOnce(trx, "email_changes", request.id, now))) throw fail.badRequest(invalidKey, "token");
     // Taken meanwhile by a sign-up: the unique key would refuse it anyway; say so at the field.
-    const taken = await trx.selectFrom("users").select("id").where("email_key", "=", change.newKey).executeTakeFirst();
+    const taken = await trx.selectFrom("users").select("id").where("email_key", "=", newKey).executeTakeFirst();
     if (taken) throw new ApiError(409, [errorItem(409, "exception.signup.email_taken", "token")]);
     // Links that went to the old address (reset, deletion, verification) stop working with it.
     await trx
       .updateTable("password_resets")
       .set({ used_at: now })
-      .where("user_id", "=", change.userId)
+      .where("user_id", "=", request.userId)
       .where("used_at", "is", null)
       .execute();
     await trx
       .updateTable("email_verifications")
       .set({ used_at: now })
-      .where("user_id", "=", change.userId)
+      .where("user_id", "=", request.userId)
       .where("used_at", "is", null)
       .execute();
-    await closeOpenRequests(trx, "account_deletions", change.userId, now);
+    await closeOpenRequests(trx, "account_deletions", request.userId, now);
     await trx
       .updateTable("users")
       .set({
-        email: change.newEmail,
-        email_key: change.newKey,
+        email: newEmail,
+        email_key: newKey,
         email_verified_at: now,
         email_was_verified: 1,
         is_bounced_email: 0,
         updated_at: now,
       })
-      .where("id", "=", change.userId)
+      .where("id", "=", request.userId)
       .execute();
   });
   await deps.mailer.send(
     emailChangedMail({
-      to: change.oldEmail,
-      username: change.username,
-      language: change.language,
-      target: maskTarget("email", change.newEmail),
+      to: request.email,
+      username: request.username,
+      language: request.language,
+      target: maskTarget("email", newEmail),
     }),
   );
-  return { email: change.newEmail };
+  return { email: newEmail };
 }
 
 /** A new password; every other session ends (this one stays signed in). */
@@ -219,13 +207,7 @@ export async function changePassword(
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: now }).where("id", "=", userId).execute();
-    await trx
-      .updateTable("access_tokens")
-      .set({ revoked_at: now })
-      .where("user_id", "=", userId)
-      .where("id", "!=", tokenId)
-      .where("revoked_at", "is", null)
-      .execute();
+    await revokeOtherTokens(trx, userId, tokenId, now);
     // Reset links still in the mailbox must not set a password later.
     await trx.updateTable("password_resets").set({ used_at: now }).where("user_id", "=", userId).where("used_at", "is", null).execute();
   });

@@ -5,6 +5,7 @@
  */
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
+import type { ToursTable } from "../../db/schema";
 import {
   TOUR_ERRORS,
   TOUR_MAX_DAYS,
@@ -226,18 +227,19 @@ export async function upcomingToursOf(deps: ApiDeps, userId: number): Promise<To
   }));
 }
 
+const ACTIVE_TOUR_COLUMNS = [
+  "user_id",
+  "city_id",
+  "city_name",
+  "country_code",
+  "region_code",
+  "lat",
+  "lon",
+  "date_from",
+  "date_to",
+] as const;
 /** An active tour as search sees it: the member, the tour city's place and the dates. */
-export interface ActiveTour {
-  user_id: number;
-  city_id: number;
-  city_name: string;
-  country_code: string;
-  region_code: string | null;
-  lat: number;
-  lon: number;
-  date_from: string;
-  date_to: string;
-}
+export type ActiveTour = Pick<ToursTable, (typeof ACTIVE_TOUR_COLUMNS)[number]>;
 
 /**
  * Tours active now in a place: a box (radius searches; the caller checks the exact distance), countries,
@@ -255,7 +257,7 @@ export async function activeTours(
   const now = deps.clock.now();
   let query = deps.db
     .selectFrom("tours")
-    .select(["user_id", "city_id", "city_name", "country_code", "region_code", "lat", "lon", "date_from", "date_to"])
+    .select(ACTIVE_TOUR_COLUMNS)
     .where("ends_at", ">", now)
     .where("starts_at", "<=", now)
     .where("cancelled_at", "is", null);
