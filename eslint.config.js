@@ -39,9 +39,20 @@ const API_SEAM_RULES = [
   },
 ];
 
-// An import the resolver cannot find is refused, not waved through: the boundaries are judged on the file an
-// import lands on, so a path it cannot resolve (or a broken alias setting) must not pass unseen.
-const UNRESOLVED_MESSAGE = "Import a file that exists: the boundary rules judge the file an import resolves to ({{dependency.source}}).";
+/**
+ * The `boundaries/dependencies` rule for one tier: its policies (the last match decides), reported with `message`.
+ * An import the resolver cannot find is refused, not waved through: the boundaries are judged on the file an import
+ * lands on, so a path it cannot resolve (or a broken alias setting) must not pass unseen.
+ */
+function importBoundary(policies, message) {
+  const unresolved = {
+    disallow: { to: { file: { path: null } } },
+    message: "Import a file that exists: the boundary rules judge the file an import resolves to ({{dependency.source}}).",
+  };
+  return {
+    "boundaries/dependencies": ["error", { default: "allow", checkUnknownLocals: true, policies: [...policies, unresolved], message }],
+  };
+}
 
 export default tseslint.config(
   {
@@ -94,42 +105,23 @@ export default tseslint.config(
     // The web tier knows the API only through the contract and its own client (app/api), never the API's database,
     // modules or host.
     files: ["app/**"],
-    rules: {
-      "boundaries/dependencies": [
-        "error",
-        {
-          default: "allow",
-          checkUnknownLocals: true,
-          policies: [
-            { disallow: { to: { element: { types: ["module", "server-internals"] } } } },
-            { disallow: { to: { file: { path: null } } }, message: UNRESOLVED_MESSAGE },
-          ],
-          message: "The web tier talks to the API through app/api; share types and rules via #server/contract ({{to.file.path}}).",
-        },
-      ],
-    },
+    rules: importBoundary(
+      [{ disallow: { to: { element: { types: ["module", "server-internals"] } } } }],
+      "The web tier talks to the API through app/api; share types and rules via #server/contract ({{to.file.path}}).",
+    ),
   },
   {
     // Everything outside a module (another module, the realtime hub, the API host, the seed) uses it only through its
     // public file, index.ts; the module registry (server/modules/index.ts) is the one place that mounts each routes.ts.
     files: ["server/**"],
     ignores: ["server/modules/index.ts"],
-    rules: {
-      "boundaries/dependencies": [
-        "error",
-        {
-          default: "allow",
-          checkUnknownLocals: true,
-          policies: [
-            { disallow: { to: { element: { type: "module" } } } },
-            { allow: { to: { element: { type: "module", fileInternalPath: "index.ts" } } } },
-            { disallow: { to: { file: { path: null } } }, message: UNRESOLVED_MESSAGE },
-          ],
-          message:
-            "Import the {{to.element.captured.module}} module only through its public file, server/modules/{{to.element.captured.module}}/index.ts ({{to.file.path}}).",
-        },
+    rules: importBoundary(
+      [
+        { disallow: { to: { element: { type: "module" } } } },
+        { allow: { to: { element: { type: "module", fileInternalPath: "index.ts" } } } },
       ],
-    },
+      "Import the {{to.element.captured.module}} module only through its public file, server/modules/{{to.element.captured.module}}/index.ts ({{to.file.path}}).",
+    ),
   },
   {
     // Playwright fixtures take `{}` and call `use()`; neither is React.
