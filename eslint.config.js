@@ -2,7 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
-import importBoundaries from "./eslint-rules/import-boundaries.js";
+import boundaries from "eslint-plugin-boundaries";
 
 const FORM_DATA_RULE = {
   selector: "CallExpression[callee.property.name='formData']",
@@ -39,6 +39,21 @@ const API_SEAM_RULES = [
   },
 ];
 
+/**
+ * The `boundaries/dependencies` rule for one tier: its policies (the last match decides), reported with `message`.
+ * An import the resolver cannot find is refused, not waved through: the boundaries are judged on the file an import
+ * lands on, so a path it cannot resolve (or a broken alias setting) must not pass unseen.
+ */
+function importBoundary(policies, message) {
+  const unresolved = {
+    disallow: { to: { file: { path: null } } },
+    message: "Import a file that exists: the boundary rules judge the file an import resolves to ({{dependency.source}}).",
+  };
+  return {
+    "boundaries/dependencies": ["error", { default: "allow", checkUnknownLocals: true, policies: [...policies, unresolved], message }],
+  };
+}
+
 export default tseslint.config(
   {
     ignores: ["node_modules/", "build/", "public/build/", "data/", "test-results/", "playwright-report/", ".cache/", ".snapshots/"],
@@ -66,18 +81,47 @@ export default tseslint.config(
   { files: ["app/utils/form-data.server.ts"], rules: { "no-restricted-syntax": ["error", CACHE_CONTROL_RULE, ...API_SEAM_RULES] } },
   { files: ["app/utils/cache-headers.ts"], rules: { "no-restricted-syntax": ["error", FORM_DATA_RULE, ...API_SEAM_RULES] } },
   {
-    // Import boundaries (issue 8 item 3, docs/architecture.md), judged on the file an import resolves to
-    // (eslint-rules/import-boundaries.js): the web tier knows the API only through the contract and its own
-    // client, never the API's database, modules or internals; and everything outside a module (another module,
-    // the realtime hub, the API host, the seed) uses it only through its public file, index.ts.
-    plugins: { boundaries: importBoundaries },
+    // Import boundaries (issue 8 item 3, docs/architecture.md) through eslint-plugin-boundaries (ADR 055). Each import
+    // is judged on the file it resolves to (tsconfig.json's `#server/*` and `~/*` through the TypeScript resolver), so
+    // `#server/db`, `~/../server/db` and `../../../server/db` are the same file.
+    plugins: { boundaries },
+    settings: {
+      "import/resolver": { typescript: { project: "./tsconfig.json" } },
+      // The first descriptor a file matches names its element: a file in server/modules/<module>/ belongs to that
+      // module; the registry (server/modules/index.ts), the database and the API host are the server's internals;
+      // the rest of server/ (contract, realtime, lib) and app/ are elements too, since the plugin checks only the
+      // imports of files that belong to one.
+      "boundaries/elements": [
+        { type: "module", pattern: "server/modules/*", capture: ["module"] },
+        { type: "server-internals", pattern: ["server/modules", "server/db", "server/api"] },
+        { type: "server", pattern: "server" },
+        { type: "web", pattern: "app" },
+      ],
+      // Besides imports, re-exports and import(): a type written as `import("…").Type`.
+      "boundaries/additional-dependency-nodes": [{ selector: "TSImportType > TSLiteralType > Literal", kind: "type", name: "import-type" }],
+    },
   },
-  { files: ["app/**"], rules: { "boundaries/web-tier-imports": "error" } },
   {
-    // The module registry (server/modules/index.ts) is the one place that mounts each module's routes.
+    // The web tier knows the API only through the contract and its own client (app/api), never the API's database,
+    // modules or host.
+    files: ["app/**"],
+    rules: importBoundary(
+      [{ disallow: { to: { element: { types: ["module", "server-internals"] } } } }],
+      "The web tier talks to the API through app/api; share types and rules via #server/contract ({{to.file.path}}).",
+    ),
+  },
+  {
+    // Everything outside a module (another module, the realtime hub, the API host, the seed) uses it only through its
+    // public file, index.ts; the module registry (server/modules/index.ts) is the one place that mounts each routes.ts.
     files: ["server/**"],
     ignores: ["server/modules/index.ts"],
-    rules: { "boundaries/module-public-file": "error" },
+    rules: importBoundary(
+      [
+        { disallow: { to: { element: { type: "module" } } } },
+        { allow: { to: { element: { type: "module", fileInternalPath: "index.ts" } } } },
+      ],
+      "Import the {{to.element.captured.module}} module only through its public file, server/modules/{{to.element.captured.module}}/index.ts ({{to.file.path}}).",
+    ),
   },
   {
     // Playwright fixtures take `{}` and call `use()`; neither is React.
