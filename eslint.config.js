@@ -98,7 +98,11 @@ export default tseslint.config(
         { type: "web", pattern: "app" },
       ],
       // Besides imports, re-exports and import(): a type written as `import("…").Type`.
-      "boundaries/additional-dependency-nodes": [{ selector: "TSImportType > TSLiteralType > Literal", kind: "type", name: "import-type" }],
+      // typescript-eslint 8.x gives TSImportType its specifier as `source` (a Literal); older ASTs nested it in a TSLiteralType.
+      "boundaries/additional-dependency-nodes": [
+        { selector: "TSImportType > Literal.source", kind: "type", name: "import-type" },
+        { selector: "TSImportType > TSLiteralType > Literal", kind: "type", name: "import-type-legacy" },
+      ],
     },
   },
   {
