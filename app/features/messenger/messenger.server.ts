@@ -37,7 +37,7 @@ import { fileReport } from "~/api/reports.server";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
-import { messageOf } from "~/utils/api-errors";
+import { apiErrorReply, messageOf } from "~/utils/api-errors";
 import { privateAnswer } from "~/utils/cache-headers";
 import { readFormData } from "~/utils/form-data.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
@@ -191,17 +191,13 @@ function conversationRefused(status: number, refusal: Partial<ConversationRefuse
   return data(body, { status: statusOf(status), headers: privateAnswer() });
 }
 
-function split(errors: readonly ErrorItem[]): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
-  const formErrors: string[] = [];
-  const fieldErrors: Record<string, string[]> = {};
-  for (const item of errors) {
-    const field = item.source?.startsWith("files") ? "files" : item.source;
-    if (field === "body" || field === "files" || field === "type" || field === "text" || field === "good_faith")
-      (fieldErrors[field] ??= []).push(messageOf(item));
-    else formErrors.push(messageOf(item));
-  }
-  return { formErrors, fieldErrors };
-}
+/** The conversation page's fields: the compose form's (files.N → files) and the report form's. */
+const CONVERSATION_FIELDS = new Set(["body", "files", "type", "text", "good_faith"]);
+const conversationFieldOf = (source: string) => {
+  const field = source.startsWith("files") ? "files" : source;
+  return CONVERSATION_FIELDS.has(field) ? field : undefined;
+};
+const split = (errors: readonly ErrorItem[]) => apiErrorReply(errors, conversationFieldOf);
 
 /**
  * The text field of the compose form, read from a copy of the body while the original streams to the API: the
