@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { jpeg } from "../helpers/images";
 import { expect, listedClient, noJsMemberPage, test } from "./fixtures";
 
@@ -17,6 +17,13 @@ async function memberPage(browser: Browser, clientIp: string, username: string):
   await page.getByTestId("email-confirm").click();
   await expect(page.getByTestId("email-verified")).toBeVisible();
   return page;
+}
+
+/** Two new members; Anna is signed in without JavaScript, her address verified, ready to write to Ben. */
+async function annaWritesToBen(request: APIRequestContext, clientIp: string, browser: Browser) {
+  const anna = await listedClient(request, clientIp, 2);
+  const ben = await listedClient(request, clientIp, 1);
+  return { anna, ben, annaPage: await memberPage(browser, clientIp, anna) };
 }
 
 async function send(page: Page, text: string, photos: Buffer[] = []) {
@@ -134,9 +141,7 @@ test("a form posted twice with its key stores one message (a double submit witho
   browser,
   baseURL,
 }) => {
-  const anna = await listedClient(request, clientIp, 2);
-  const ben = await listedClient(request, clientIp, 1);
-  const annaPage = await memberPage(browser, clientIp, anna);
+  const { ben, annaPage } = await annaWritesToBen(request, clientIp, browser);
   await annaPage.goto(`/de/messenger/${ben}`);
   // The page rendered one key into the form's address; the browser posts it again on a double tap or a resend.
   const action = (await annaPage.getByTestId("compose").getAttribute("action"))!;
@@ -162,9 +167,7 @@ test("a text posted as a plain form is sent like the compose form's; a refused o
   browser,
   baseURL,
 }) => {
-  const anna = await listedClient(request, clientIp, 2);
-  const ben = await listedClient(request, clientIp, 1);
-  const annaPage = await memberPage(browser, clientIp, anna);
+  const { ben, annaPage } = await annaWritesToBen(request, clientIp, browser);
   const post = (body: string) =>
     annaPage.request.post(`/de/messenger/${ben}`, {
       headers: { origin: baseURL!, "x-forwarded-for": clientIp },
