@@ -6,8 +6,9 @@ import * as ui from "~/styles/ui.css";
 import { ErrorLine } from "./ErrorLine";
 
 /**
- * The photo picker of the join photo step and the gallery (`files`, several images at once): label,
- * hint, the file input and its error line. `errors` are untranslated keys.
+ * The photo picker of the join photo step, the gallery and the messenger's compose form (`files`, several images at
+ * once): label, hint, the file input and its error line. `errors` are untranslated keys; every one is shown (each
+ * refused photo has its own, files.N).
  */
 export function PhotoFilesField({
   label,
@@ -40,7 +41,7 @@ export function PhotoFilesField({
         aria-invalid={errors.length ? true : undefined}
         aria-describedby={["field-files-hint", errors.length ? "field-files-error" : null].filter(Boolean).join(" ")}
       />
-      <ErrorLine name="files" message={errors[0] ? translateMessage(t, errors[0]) : undefined} />
+      <ErrorLine name="files" message={errors.length ? errors.map((key) => translateMessage(t, key)).join(" ") : undefined} />
     </div>
   );
 }

@@ -170,7 +170,7 @@ export async function loadPersonalized(api: Api, url: URL): Promise<ListPage> {
 
 /** A loadSearchInit result as a list page. */
 export function listPageOf(init: Pick<SearchInitData, "hits" | "meta" | "state" | "canonicalQuery">): ListPage {
-  const tiles = init.hits as Tile[];
+  const tiles: Tile[] = init.hits;
   const total = totalOf(init.meta, tiles.length);
   return { tiles, total, page: init.state.page, pages: Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE)), query: init.canonicalQuery };
 }

@@ -6,7 +6,7 @@ import { brand } from "~/brand/brand";
 import { useLocalePath } from "~/i18n/lang";
 import * as css from "~/components/info/info.css";
 
-/** What the info page loaders hand to the views (see utils/info-pages.server.ts). */
+/** What the info page loaders hand to the views (see info-pages.server.ts). */
 export interface InfoPageView {
   section: PageSection;
   key: string;

@@ -7,7 +7,7 @@
 import { Form, Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DATE_RECEIVER_TYPES, DATE_SENDER_TYPES } from "#server/contract/dates";
-import { IMAGE_MIN_WIDTH } from "#server/contract/media-upload";
+import { IMAGE_MAX_BYTES, IMAGE_MIN_WIDTH } from "#server/contract/media-upload";
 import { BLOCKING_STATES, MESSAGE_BODY_MAX, MESSAGE_PHOTOS_MAX } from "#server/contract/messenger";
 import { CheckboxField, TextAreaField } from "~/components/FieldControls";
 import { Picture } from "~/components/Picture";
@@ -284,7 +284,7 @@ function ConversationBody({ viewerId, conversation, before, done, refused, mediu
             />
             <PhotoFilesField
               label={t("messenger.compose.photos", { max: MESSAGE_PHOTOS_MAX })}
-              hint={t("messenger.compose.photos_hint", { width: IMAGE_MIN_WIDTH })}
+              hint={t("messenger.compose.photos_hint", { width: IMAGE_MIN_WIDTH, mb: IMAGE_MAX_BYTES / 1_000_000 })}
               required={false}
               errors={errorsOf("files")}
             />

@@ -20,7 +20,6 @@ import { createApiClient } from "~/api/client.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { loadSearchInit } from "~/features/search/search.server";
 import { notFoundResponse } from "~/utils/not-found.server";
-import type { Tile } from "~/components/search/ResultTiles";
 import { withQuery } from "~/components/search/links";
 
 /** Facet counts by facet name (snake_case, as requested) and bucket key. */
@@ -111,7 +110,7 @@ export async function loadSearchPage({ request, context, params }: LoaderFunctio
     /** A typed city the API could not resolve: the page says so instead of searching elsewhere unnoticed. */
     cityNotFound: Boolean(init.state.city && !init.city && init.state.lat === undefined),
     searched: init.request !== null,
-    tiles: init.hits as Tile[],
+    tiles: init.hits,
     total: Number(meta.total ?? 0),
     facets: facetCounts(init.meta),
     isMember: init.searcher.isMember,

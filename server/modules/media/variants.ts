@@ -36,7 +36,7 @@ export interface ImageHeader {
 export type HeaderCheck = { ok: true; header: ImageHeader } | { ok: false; error: ErrorItem };
 
 /** Size, type, pixel count and width from the file's header only (nothing is decoded). */
-export async function checkImageHeader(input: string | Buffer, byteLength: number, source: string): Promise<HeaderCheck> {
+async function checkImageHeader(input: string | Buffer, byteLength: number, source: string): Promise<HeaderCheck> {
   if (byteLength < IMAGE_MIN_BYTES)
     return { ok: false, error: errorItem(400, "validation.image.file_too_small", source, { min: IMAGE_MIN_BYTES }) };
   if (byteLength > IMAGE_MAX_BYTES)

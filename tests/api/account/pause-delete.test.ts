@@ -96,7 +96,10 @@ describe(`pause, deactivate and delete (${TEST_DB})`, () => {
 
     await call(member.token, "POST", "delete", { current_password: member.password });
     const token = await deletionLinkToken(rt, member.email);
-    expect((await call(viewer.token, "POST", "delete/confirm", { token })).status).toBe(403);
+    // Another signed-in member holding the link is refused (the owner rule shared with the e-mail change link).
+    const foreign = await call(viewer.token, "POST", "delete/confirm", { token });
+    expect(foreign.status).toBe(403);
+    expect(foreign.json.errors?.[0]?.key).toBe("exception.account.other_account");
     const done = await call(undefined, "POST", "delete/confirm", { token });
     expect(done.status).toBe(200);
     expect(done.json.data).toEqual({ deleted: true });

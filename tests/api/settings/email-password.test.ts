@@ -142,7 +142,9 @@ describe(`settings: e-mail and password (${TEST_DB})`, () => {
       const token = await confirmToken(fresh);
       // Another signed-in member cannot use it; the owner, or anyone holding the link, can.
       const stranger = await member();
-      expect((await call(stranger.token, "POST", "email/confirm", { token })).status).toBe(403);
+      const foreign = await call(stranger.token, "POST", "email/confirm", { token });
+      expect(foreign.status).toBe(403);
+      expect(foreign.json.errors?.[0]?.key).toBe("exception.email_verification.other_account");
       const confirmed = await call(undefined, "POST", "email/confirm", { token });
       expect(confirmed.status).toBe(200);
       const after = await rt.deps.db
