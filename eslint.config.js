@@ -89,11 +89,12 @@ export default tseslint.config(
       "import/resolver": { typescript: { project: "./tsconfig.json" } },
       // The first descriptor a file matches names its element: a file in server/modules/<module>/ belongs to that
       // module; the registry (server/modules/index.ts), the database and the API host are the server's internals;
-      // the rest of server/ (contract, realtime, lib) and app/ are elements too, since the plugin checks only the
-      // imports of files that belong to one.
+      // the contract is its own (the web tier may import it); the rest of server/ (realtime, lib, integrations, …) and
+      // app/ are elements too, since the plugin checks only the imports of files that belong to one.
       "boundaries/elements": [
         { type: "module", pattern: "server/modules/*", capture: ["module"] },
         { type: "server-internals", pattern: ["server/modules", "server/db", "server/api"] },
+        { type: "contract", pattern: "server/contract" },
         { type: "server", pattern: "server" },
         { type: "web", pattern: "app" },
       ],
@@ -106,11 +107,14 @@ export default tseslint.config(
     },
   },
   {
-    // The web tier knows the API only through the contract and its own client (app/api), never the API's database,
-    // modules or host.
+    // The web tier knows the API only through the contract and its own client (app/api): of server/ it imports only
+    // the contract, never the database, modules, API or any other server code (a value import from there would also
+    // carry server code towards the browser bundle).
+    // app/load-context.ts is the one exception: it names the host's load-context type (a type import, erased).
     files: ["app/**"],
+    ignores: ["app/load-context.ts"],
     rules: importBoundary(
-      [{ disallow: { to: { element: { types: ["module", "server-internals"] } } } }],
+      [{ disallow: { to: { element: { types: ["module", "server-internals", "server"] } } } }],
       "The web tier talks to the API through app/api; share types and rules via #server/contract ({{to.file.path}}).",
     ),
   },

@@ -68,11 +68,20 @@ describe("the web tier never imports the API's database, modules or internals (i
     ["a type-only import", 'import type { DB } from "#server/db/index";'],
     ["a dynamic import", 'export const load = () => import("#server/modules/auth/index");'],
     ["an import type", 'export type Db = import("#server/db/index").DB;'],
+    ["other server code (lib)", 'import { createTtlCache } from "#server/lib/ttl-cache";'],
+    ["other server code (realtime)", 'import { createInProcessBus } from "../../../../server/realtime/bus";'],
+    ["the host, outside app/load-context.ts", 'import { createHost } from "#server/host";'],
   ])("fires on %s", async (_, code) => {
     expect(await findings("app/features/scratch/deep/view.ts", code)).toContainEqual({
       at: "1:boundaries/dependencies",
       message: expect.stringMatching(WEB_TIER_MESSAGE),
     });
+  });
+
+  it("lets app/load-context.ts, the one exception, name the host's load-context type", async () => {
+    expect(
+      await firing("app/load-context.ts", 'import type { HostLoadContext } from "#server/host";\nexport type { HostLoadContext };'),
+    ).toEqual([]);
   });
 
   it("lets the web tier import the contract, by alias or relative path", async () => {
