@@ -33,7 +33,7 @@ export interface ImageHeader {
   height: number;
 }
 
-export type HeaderCheck = { ok: true; header: ImageHeader } | { ok: false; error: ErrorItem };
+type HeaderCheck = { ok: true; header: ImageHeader } | { ok: false; error: ErrorItem };
 
 /** Size, type, pixel count and width from the file's header only (nothing is decoded). */
 async function checkImageHeader(input: string | Buffer, byteLength: number, source: string): Promise<HeaderCheck> {
