@@ -79,8 +79,8 @@ const USER_COLUMNS = [
 const TRAIT_CONDITION = (row: "NEW" | "OLD") => `${row}.group_key IN (${TRAIT_GROUPS.map((g) => `'${g}'`).join(", ")})`;
 const PRICE_CONDITION = (row: "NEW" | "OLD") => `${row}.item_type = 1 AND ${row}.duration_minutes = 60`;
 
-/** The first key of the per-user advisory locks of search_profiles refreshes (the second is the user id). */
-const SEARCH_PROFILES_LOCK_SPACE = 11;
+/** The first key of the per-user advisory locks of search_profiles refreshes (the second is the user id); listed in db/locks.ts. */
+export const SEARCH_PROFILES_LOCK_SPACE = 11;
 
 /** The SQL of one definition: its rows, and the triggers that keep them. */
 export function searchProfilesSql(definition: SearchProfilesDefinition) {

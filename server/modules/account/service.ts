@@ -20,6 +20,7 @@ import {
   type AccountState,
   type SelfServiceStatus,
 } from "../../contract/settings";
+import { lockMembersForLimits } from "../../db/locks";
 import { enqueueJob } from "../../jobs/queue";
 import { revokeOtherTokens } from "../auth/index";
 import { removeChunkedUploads } from "../media/index";
@@ -92,6 +93,8 @@ export async function requestDeletion(deps: ApiDeps, userId: number, currentPass
   const now = deps.clock.now();
   const token = randomToken();
   await deps.db.transaction().execute(async (trx) => {
+    // One open request: a parallel one waits here, then closes this one's (ADR 058).
+    await lockMembersForLimits(trx, deps.dialect, "accountDeletions", [userId]);
     await closeOpenRequests(trx, "account_deletions", userId, now);
     await trx
       .insertInto("account_deletions")

@@ -6,6 +6,7 @@
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { BLOCK_LIST_LIMIT, type BlockList } from "../../contract/blocks";
+import { lockMembersForLimits } from "../../db/locks";
 
 export async function blockList(deps: ApiDeps, userId: number): Promise<BlockList> {
   const rows = await deps.db
@@ -43,6 +44,8 @@ export async function blockMember(deps: ApiDeps, userId: number, username: strin
   const other = await target(deps, username);
   if (other.id === userId) throw fail.badRequest("exception.block.self", "username");
   await deps.db.transaction().execute(async (trx) => {
+    // Parallel blocks by one member wait here, so the count below includes theirs (ADR 058).
+    await lockMembersForLimits(trx, deps.dialect, "blocks", [userId]);
     const existing = await trx
       .selectFrom("blocks")
       .select("blocked_id")

@@ -7,6 +7,7 @@ import { ApiError, errorItem } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { BUSINESS_LINK_STATUS, type BusinessLinksView, type BusinessLinkStatus } from "../../contract/business-links";
 import type { Transaction } from "kysely";
+import { lockMembersForLimits } from "../../db/locks";
 import type { Database } from "../../db/schema";
 import { businessLinkRequestMail } from "./mails";
 
@@ -22,6 +23,8 @@ export async function setNamedEscorts(
   escortIds: number[],
 ): Promise<number[]> {
   const now = deps.clock.now();
+  // Two saves at once must not merge their lists (or collide on a row both insert): the second waits here (ADR 058).
+  await lockMembersForLimits(trx, deps.dialect, "businessEscorts", [businessUserId]);
   const existing = await trx
     .selectFrom("business_escorts")
     .select(["escort_user_id", "status", "created_at", "decided_at"])

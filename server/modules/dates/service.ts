@@ -41,6 +41,7 @@ import {
   type DateStageFilter,
   type SendDateInput,
 } from "../../contract/dates";
+import { lockMembersForLimits } from "../../db/locks";
 import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
 import { assertMayAct, findOwner, isListedOwner, isReachable, viewerContext } from "../access/index";
@@ -347,6 +348,9 @@ export async function sendDate(deps: ApiDeps, senderId: number, username: string
     throw fail.forbidden(DATE_ERRORS.contactFilter);
 
   const id = await committed(deps, async (trx, hints) => {
+    // A parallel request of either member (the receiver's limit counts other senders' rows) waits here until this
+    // one commits, so the counts below include its row (ADR 058).
+    await lockMembersForLimits(trx, deps.dialect, "dateRequests", [senderId, receiver.id]);
     const { openBySender, today, waiting } = await requestCounts(trx, senderId, receiver.id, now);
     if (openBySender >= DATE_OPEN_SENT_MAX) throw fail.tooMany(DATE_ERRORS.openLimit);
     if (today >= DATE_REQUESTS_PER_DAY) throw fail.tooMany(DATE_ERRORS.dailyLimit);

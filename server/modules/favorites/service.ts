@@ -16,6 +16,7 @@ import {
   type UserListQuery,
 } from "../../contract/favorites";
 import { isStaffUserType } from "../../contract/moderation";
+import { lockMembersForLimits } from "../../db/locks";
 import type { Database } from "../../db/schema";
 import type { Kysely } from "kysely";
 import { findOwner, isListedOwner, isReachable, viewerContext } from "../access/index";
@@ -92,9 +93,8 @@ export async function addFavorite(deps: ApiDeps, user: AuthUser, username: strin
   const other = await target(deps, user.id, username);
   const now = deps.clock.now();
   const added = await deps.db.transaction().execute(async (trx): Promise<{ total: number; hints: NotificationHints }> => {
-    // Concurrent adds of one member run one after the other: PostgreSQL locks the member's row; SQLite
-    // serializes writers. So the count below is exact when the insert happens.
-    if (deps.dialect === "postgres") await trx.selectFrom("users").select("id").where("id", "=", user.id).forUpdate().execute();
+    // Concurrent adds of one member run one after the other (ADR 058), so the count below is exact at the insert.
+    await lockMembersForLimits(trx, deps.dialect, "favorites", [user.id]);
     const existing = await trx
       .selectFrom("favorites")
       .select("target_id")

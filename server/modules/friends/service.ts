@@ -5,8 +5,8 @@
  *   a wrong key, another member's link or a gone link all answer the same 404 (nothing to probe);
  * - a block, either way, refuses every action and hides the link; a member whose profile the other may not see
  *   (paused, deactivated, banned, unfinished, hidden by type) cannot be asked, and their links leave the lists;
- * - the limits (contract/friends) hold under parallel posts: PostgreSQL serializes the two members' rows
- *   (FOR UPDATE, in id order), SQLite runs one write transaction at a time.
+ * - the limits (contract/friends) hold under parallel posts: a request or an accept locks both members first
+ *   (lockMembersForLimits, ADR 058), so their counts include every other one's row.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { sql, type ExpressionBuilder } from "kysely";
@@ -28,6 +28,7 @@ import {
 } from "../../contract/friends";
 import type { FriendRelation } from "../../contract/profile-relation";
 import type { DB } from "../../db/index";
+import { lockMembersForLimits } from "../../db/locks";
 import type { Database, FriendLinksTable } from "../../db/schema";
 import { isOverLimit, recordHit, type Window } from "../../lib/rate-limit";
 import { findOwner, isBlockedBetween, isListedOwner, isListedProfile, isReachable, notBlockedWith } from "../access/index";
@@ -87,22 +88,6 @@ async function linkOfPair(db: DB, a: number, b: number): Promise<Link | undefine
     .select(["id", "sender_id", "receiver_id", "status", "accept_key", "deny_key", "requested_at", "answered_at"])
     .where("pair_key", "=", pairKey(a, b))
     .executeTakeFirst();
-}
-
-/** PostgreSQL: hold both members' rows (in id order, so two transactions never wait on each other crosswise). */
-async function lockMembers(deps: ApiDeps, trx: DB, ids: number[]): Promise<void> {
-  if (deps.dialect !== "postgres") return;
-  await trx
-    .selectFrom("users")
-    .select("id")
-    .where(
-      "id",
-      "in",
-      [...ids].sort((x, y) => x - y),
-    )
-    .orderBy("id")
-    .forUpdate()
-    .execute();
 }
 
 /** The rows of a member's links whose other member they may see: listed and not blocked either way. */
@@ -211,7 +196,7 @@ export async function requestFriend(deps: ApiDeps, viewerId: number, username: s
   const now = deps.clock.now();
   const window = dailyWindow(viewerId);
   const hints = await deps.db.transaction().execute(async (trx): Promise<NotificationHints> => {
-    await lockMembers(deps, trx, [viewerId, other.id]);
+    await lockMembersForLimits(trx, deps.dialect, "friendLinks", [viewerId, other.id]);
     const link = await linkOfPair(trx, viewerId, other.id);
     if (link?.status === "accepted") throw conflict(FRIEND_ERRORS.alreadyFriends);
     if (link?.status === "pending") {
@@ -291,7 +276,7 @@ export async function acceptFriend(deps: ApiDeps, viewerId: number, input: Frien
   const now = deps.clock.now();
   const accepted = await deps.db.transaction().execute(async (trx) => {
     const first = await pendingLinkFor(deps, trx, viewerId, input, "receiver", "accept");
-    await lockMembers(deps, trx, [viewerId, first.otherId]);
+    await lockMembersForLimits(trx, deps.dialect, "friendLinks", [viewerId, first.otherId]);
     // Read again under the locks: a parallel answer may have taken it.
     const link = await pendingLinkFor(deps, trx, viewerId, input, "receiver", "accept");
     if (!(await isListedMember(trx, link.otherId))) throw fail.notFound(FRIEND_ERRORS.notFound);

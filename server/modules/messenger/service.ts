@@ -34,12 +34,13 @@ import { NOTIFICATION_EVENT_SPECS } from "../../contract/notifications";
 import type { RealtimeEnvelope } from "../../contract/realtime";
 import type { NotificationChannel } from "../../contract/settings";
 import type { DB } from "../../db/index";
+import { LOCK_SPACES, lockMembersForLimits } from "../../db/locks";
 import type { Database, MessengerPhotosTable } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
 import { blockRelations, isFindableProfile, notBlockedWith, viewerContext, viewerContextOf, type ViewerContext } from "../access/index";
 import { countFolder, listFilter } from "../inbox/index";
 import { markSubjectRead, notify, type NotificationHints } from "../notifications/index";
-import { avatarsOf, conversationState, memberByUsername, membersByIds, onlineStatus, partnerOf, type MemberRow } from "./members";
+import { avatarsOf, conversationState, isPlus, memberByUsername, membersByIds, onlineStatus, partnerOf, type MemberRow } from "./members";
 import { photoImageOf, photosOfMessages, type StoredPhoto } from "./photos";
 import { decideSend, refusalStatus, type Decision } from "./rules";
 import { pairKey, readPair, VIEW_COLUMNS, type MemberView, type PairRead, type ThreadRow } from "./pair";
@@ -374,9 +375,6 @@ function refused(decision: Decision): ApiError {
   );
 }
 
-/** The first key of the messenger's per-pair advisory locks (search_profiles refreshes use 11). */
-const PAIR_LOCK_SPACE = 12;
-
 /**
  * The send's locks, in one statement on PostgreSQL (ADR 052: one round trip fewer per message).
  *
@@ -402,7 +400,7 @@ async function lockSend(deps: ApiDeps, trx: DB, memberId: number, otherId: numbe
     return;
   }
   await sql`UPDATE users SET last_active_at = ${now}
-    FROM (SELECT pg_advisory_xact_lock(${PAIR_LOCK_SPACE}, hashtext(${pairKey(memberId, otherId)}))) AS pair_lock
+    FROM (SELECT pg_advisory_xact_lock(${LOCK_SPACES.messengerPair}, hashtext(${pairKey(memberId, otherId)}))) AS pair_lock
     WHERE users.id = ${memberId}`.execute(trx);
 }
 
@@ -509,6 +507,11 @@ export async function sendMessage(
       if (!ctx.thread || ctx.thread.last_message_id === null) throw fail.notFound(MESSENGER_ERRORS.threadNotFound);
       if (ctx.state !== "normal" && ctx.state !== "sent_no_thanks") throw refused(await decide(tdeps, trx, ctx));
     } else {
+      // A basic member's first contact counts against the recipient's daily overflow, which other senders' first
+      // contacts fill too: those wait here, so decideSend's count includes them (ADR 058). The sender's own limits
+      // need no more than the sender's row lockSend holds; replies inside a conversation take no lock here.
+      if (ctx.thread?.last_message_id == null && !isPlus(ctx.me, now))
+        await lockMembersForLimits(trx, deps.dialect, "firstContactsReceived", [other.id]);
       const decision = await decide(tdeps, trx, ctx);
       if (decision.outcome !== "success") throw refused(decision);
       return write(trx, ctx, decision, now);

@@ -16,6 +16,7 @@ import {
   type PushSettings,
   type PushSubscriptionInput,
 } from "../../contract/notifications";
+import { lockMembersForLimits } from "../../db/locks";
 import type { NotificationJob } from "../../jobs/kinds";
 import type { JobContext } from "../../jobs/queue";
 import { displayNameOf } from "./service";
@@ -43,6 +44,8 @@ export async function subscribePush(
   if (!deps.config.vapid) throw fail.notFound();
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
+    // Parallel subscriptions of one member wait here, so the trim below sees every one of theirs (ADR 058).
+    await lockMembersForLimits(trx, deps.dialect, "pushSubscriptions", [userId]);
     await trx
       .insertInto("push_subscriptions")
       .values({

@@ -14,6 +14,7 @@ import {
   type DataExport,
   type DataExportStatus,
 } from "../../contract/privacy";
+import { lockMembersForLimits } from "../../db/locks";
 import type { StoredObject } from "../../integrations/storage/storage";
 import type { JobContext } from "../../jobs/queue";
 import { enqueueJob } from "../../jobs/queue";
@@ -59,8 +60,8 @@ export async function exportStatus(deps: ApiDeps, userId: number): Promise<DataE
 
 export async function requestExport(deps: ApiDeps, userId: number): Promise<DataExport> {
   return await deps.db.transaction().execute(async (trx) => {
-    // Serializes two requests of one member on PostgreSQL (SQLite runs one write transaction at a time).
-    await trx.updateTable("users").set({ updated_at: deps.clock.now() }).where("id", "=", userId).execute();
+    // Two requests of one member: the second waits here and then sees the first's export (ADR 058).
+    await lockMembersForLimits(trx, deps.dialect, "dataExports", [userId]);
     const { latest, latestCounted: counted } = await latestExports({ ...deps, db: trx }, userId);
     let latestCounted = counted;
     const now = deps.clock.now();

@@ -15,6 +15,7 @@ import {
   type ChangePasswordInput,
   type EmailSettings,
 } from "../../contract/settings";
+import { lockMembersForLimits } from "../../db/locks";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto";
 import { recordHit, releaseHit, type Window } from "../../lib/rate-limit";
 import { revokeOtherTokens } from "../auth/index";
@@ -106,9 +107,8 @@ export async function requestEmailChange(deps: ApiDeps, userId: number, input: C
   if (taken) throw new ApiError(409, [errorItem(409, "exception.signup.email_taken", "email")]);
   const token = randomToken();
   await deps.db.transaction().execute(async (trx) => {
-    // Two requests at once must not both stay open: PostgreSQL serializes them on the member's row
-    // (SQLite runs one write transaction at a time anyway).
-    if (deps.dialect === "postgres") await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+    // Two requests at once must not both stay open: the second waits here, then closes the first's (ADR 058).
+    await lockMembersForLimits(trx, deps.dialect, "emailChanges", [userId]);
     // One open request at a time: an earlier link stops working.
     await closeOpenRequests(trx, "email_changes", userId, now);
     await trx

@@ -5,6 +5,7 @@
  */
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
+import { lockMembersForLimits } from "../../db/locks";
 import type { ToursTable } from "../../db/schema";
 import {
   TOUR_ERRORS,
@@ -147,8 +148,8 @@ export async function createTour(deps: ApiDeps, userId: number, input: CreateTou
   const startsAt = startOfDay(input.date_from);
   const endsAt = startOfDay(addDays(input.date_to, 1));
   await deps.db.transaction().execute(async (trx) => {
-    // PostgreSQL: two announcements at once wait for each other on the member's row, so the limit holds.
-    if (deps.dialect === "postgres") await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+    // Two announcements at once: the second waits here until the first committed, then counts it (ADR 058).
+    await lockMembersForLimits(trx, deps.dialect, "tours", [userId]);
     const open = await trx
       .selectFrom("tours")
       .select(["starts_at", "ends_at", "cancelled_at"])
