@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
+import { isPushHostPattern } from "./contract/notifications";
 
 export interface AppConfig {
   nodeEnv: "production" | "development" | "test";
@@ -57,11 +58,41 @@ export interface AppConfig {
    * simply not offered. `npm start`'s demo generates a pair once under data/ (scripts/start.mjs).
    */
   vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
+  /** Where Web Push may post (ADR 057). */
+  push: PushConfig;
   /** Google sign-in; off unless client id and secret are set. Endpoints overridable (tests, proxies). */
   google: { clientId: string | undefined; clientSecret: string | undefined; authUrl: string; tokenUrl: string; userinfoUrl: string };
 }
 
 export type DevRoutes = "off" | "loopback" | "on";
+
+export interface PushConfig {
+  /**
+   * PUSH_SERVICE_HOSTS: host names (or `*.name` for the subdomains of a name) added to the browsers' push services
+   * of contract/notifications, for an installation whose members' browsers use a self-hosted push service. They obey
+   * the same rules: https on the default port, resolving to public addresses only.
+   */
+  extraHosts: string[];
+  /**
+   * Tests only, never read from the environment and ignored in production: one origin (`http://127.0.0.1:<port>`, a
+   * local fake push service) that the push sender may reach over plain HTTP without the host and address checks.
+   */
+  testOrigin: string | undefined;
+}
+
+/** PUSH_SERVICE_HOSTS, comma-separated; a malformed entry (an IP address, a port, a URL) stops the start. */
+export function pushConfigFrom(env: Record<string, string | undefined>): PushConfig {
+  const extraHosts = (env.PUSH_SERVICE_HOSTS ?? "")
+    .split(",")
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean);
+  const wrong = extraHosts.filter((host) => !isPushHostPattern(host));
+  if (wrong.length > 0)
+    throw new Error(
+      `PUSH_SERVICE_HOSTS takes host names or *.name patterns (no IP addresses, ports or URLs), got ${JSON.stringify(wrong)}`,
+    );
+  return { extraHosts, testOrigin: undefined };
+}
 
 export interface S3StorageConfig {
   bucket: string;
@@ -205,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM ?? "Velora <no-reply@velora.local>",
     sms: { apiUrl: env.SMS_API_URL || undefined, apiKey: env.SMS_API_KEY || undefined, sender: env.SMS_SENDER || "Velora" },
     vapid: vapidFrom(env),
+    push: pushConfigFrom(env),
     google: {
       clientId: env.GOOGLE_CLIENT_ID || undefined,
       clientSecret: env.GOOGLE_CLIENT_SECRET || undefined,

@@ -56,6 +56,7 @@ async function main() {
     clock: runtime.deps.clock,
     bus: runtime.deps.bus,
     presence: runtime.deps.presence,
+    api: runtime.deps,
     publicUrl: config.publicUrl,
     log,
   });

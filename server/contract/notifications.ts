@@ -200,14 +200,79 @@ export type AnnouncementCreateInput = v.InferOutput<typeof announcementCreateSch
 
 // --- Web Push (ADR 044) -----------------------------------------------------------------------------------------
 
+/**
+ * The push services browsers subscribe with (ADR 057 names the source of each). The server POSTs to a subscription's
+ * endpoint, so an endpoint anywhere else is refused when it is stored and never contacted when it is sent to (blind
+ * SSRF). `*.name` stands for any subdomain of `name`, not `name` itself. An installation that runs its own push
+ * service adds its host through `PUSH_SERVICE_HOSTS` (server/config.ts), under the same rules.
+ */
+export const PUSH_SERVICE_HOSTS = [
+  // Chrome and the Chromium browsers (Opera, Samsung Internet, Brave, Edge outside Windows), Android.
+  "fcm.googleapis.com",
+  // Firefox (autopush; endpoints on updates.push.services.mozilla.com).
+  "*.push.services.mozilla.com",
+  // Edge on Windows: Windows Push Notification Services (wns2-….notify.windows.com).
+  "*.notify.windows.com",
+  // Safari on macOS and iOS (web.push.apple.com; Apple asks to allow any subdomain of push.apple.com).
+  "*.push.apple.com",
+] as const;
+
+/** Why a push endpoint is refused (translated in `common`, at the field `endpoint`). */
+export const PUSH_ENDPOINT_ERRORS = {
+  /** Not a plain https URL on the default port without user info, or an IP address instead of a name. */
+  invalid: "validation.push_endpoint.invalid",
+  /** Well formed, but not on a known push service. */
+  unknownService: "validation.push_endpoint.unknown_service",
+} as const;
+
+const DNS_LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
+/** A host name pattern: a DNS name whose last label has a letter (so never an IP address), optionally `*.` before it. */
+const PUSH_HOST_PATTERN = new RegExp(`^(?:\\*\\.)?(?:${DNS_LABEL}\\.)+(?=[a-z0-9-]*[a-z])${DNS_LABEL}$`);
+
+export function isPushHostPattern(pattern: string): boolean {
+  return pattern.length <= 253 && PUSH_HOST_PATTERN.test(pattern);
+}
+
+/** Whether `hostname` (lower case, as URL parsing leaves it) is on the list: exactly, or under a `*.` pattern. */
+export function pushHostAllowed(hostname: string, hosts: readonly string[]): boolean {
+  return hosts.some((pattern) =>
+    pattern.startsWith("*.") ? hostname.endsWith(pattern.slice(1)) && hostname.length > pattern.length - 1 : hostname === pattern,
+  );
+}
+
+/**
+ * The shape every push endpoint has: https, the default port, no user info, a host name rather than an IP address
+ * (URL parsing turns 2130706433 and 0x7f.1 into 127.0.0.1, so a spelled-out number is caught too). Null when fine.
+ */
+export function pushEndpointShapeProblem(endpoint: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return PUSH_ENDPOINT_ERRORS.invalid;
+  }
+  if (url.protocol !== "https:" || url.port !== "" || url.username !== "" || url.password !== "") return PUSH_ENDPOINT_ERRORS.invalid;
+  if (url.hostname.startsWith("[") || /^[\d.]+$/.test(url.hostname)) return PUSH_ENDPOINT_ERRORS.invalid;
+  return null;
+}
+
+/** The whole rule: the shape, then the host on PUSH_SERVICE_HOSTS or the installation's `extraHosts`. Null when fine. */
+export function pushEndpointProblem(endpoint: string, extraHosts: readonly string[] = []): string | null {
+  const shape = pushEndpointShapeProblem(endpoint);
+  if (shape) return shape;
+  const { hostname } = new URL(endpoint);
+  return pushHostAllowed(hostname, PUSH_SERVICE_HOSTS) || pushHostAllowed(hostname, extraHosts)
+    ? null
+    : PUSH_ENDPOINT_ERRORS.unknownService;
+}
+
 /** The browser's PushSubscription.toJSON(), as posted by the settings page's script. */
 export const pushSubscriptionSchema = v.object(
   {
     endpoint: v.pipe(
       v.string("validation.invalid"),
-      v.url("validation.invalid"),
       v.maxLength(1000, "validation.invalid"),
-      v.startsWith("https://", "validation.invalid"),
+      v.check((endpoint) => pushEndpointShapeProblem(endpoint) === null, PUSH_ENDPOINT_ERRORS.invalid),
     ),
     keys: v.object(
       {

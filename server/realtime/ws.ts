@@ -14,11 +14,12 @@ import * as v from "valibot";
 import { WebSocketServer, type WebSocket } from "ws";
 import { plusRunning } from "../contract/membership";
 import { ClientFrameSchema, ONLINE_STATUS, WS_CLOSE, type RealtimeEnvelope, type ServerFrame } from "../contract/realtime";
+import type { ApiDeps } from "../api/types";
 import type { DB } from "../db/index";
 import type { Clock } from "../lib/clock";
-import { createTtlCache } from "../lib/ttl-cache";
-import { blockRelations, notBlockedWith } from "../modules/access/index";
+import { blockRelations } from "../modules/access/index";
 import { endedTokenIds, resolveAccessToken } from "../modules/auth/index";
+import { typingRecipient } from "../modules/messenger/index";
 import type { Logger } from "../ops/logger";
 import { ownOrigins, upgradeAllowed } from "../security/same-origin";
 import type { Bus } from "./bus";
@@ -43,6 +44,14 @@ const WS_LIVENESS_MS = 30_000;
  * 24-hour window closes it within this time (one query per instance and period, not one per event).
  */
 export const WS_SESSION_CHECK_MS = 10_000;
+/**
+ * Typing follows the messenger's contact rules (ADR 057), which cost a few queries; typing frames come every 2.5 s
+ * while a member types. So each socket remembers its answer per recipient this long: a block, a verified address or a
+ * used-up limit reaches typing within this time (a send checks the rules itself every time).
+ */
+export const WS_TYPING_DECISION_MS = 30_000;
+/** Recipients a socket remembers a typing decision for (a member types to few people at once). */
+const WS_TYPING_DECISIONS_MAX = 32;
 
 function requestUrl(request: IncomingMessage): URL | null {
   try {
@@ -85,6 +94,8 @@ export interface HubDeps {
   clock: Clock;
   bus: Bus;
   presence: PresenceService;
+  /** The API's dependencies, for the rules the hub asks the modules (typing: the messenger's contact rules). */
+  api: ApiDeps;
   publicUrl?: string;
   log?: Pick<Logger, "warn">;
   /** Tests tighten these. */
@@ -102,6 +113,8 @@ interface Client {
   watching: Set<number>;
   /** Watched members separated from this one by a block (either way): their status reads "unknown". */
   screened: Set<number>;
+  /** By recipient username (lower case): whether typing may reach them, and until when that answer holds. */
+  typing: Map<string, { recipient: Promise<number | null>; until: number }>;
 }
 
 export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
@@ -112,8 +125,6 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
   const burst = deps.limits?.burst ?? WS_RATE_BURST;
   const perSecond = deps.limits?.perSecond ?? WS_RATE_PER_SECOND;
   const maxBuffered = deps.limits?.maxBufferedBytes ?? WS_MAX_BUFFERED_BYTES;
-  // Typing targets by (sender, username): the recipient's id, or null when unknown or blocked either way.
-  const typingTargets = createTtlCache<number | null>({ ttlMs: 30_000, maxEntries: 10_000 });
   let closing = false;
 
   /** Sends unless the socket is gone; drops a socket that cannot keep up rather than buffering without end. */
@@ -170,17 +181,24 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
     return true;
   }
 
-  async function typingTarget(fromId: number, username: string): Promise<number | null> {
-    return typingTargets.remember(`${fromId}:${username.toLowerCase()}`, deps.clock.now(), async () => {
-      const row = await deps.db
-        .selectFrom("users")
-        .select("users.id")
-        .where("users.username_key", "=", username.toLowerCase())
-        .where("users.status", "=", "active")
-        .where((eb) => notBlockedWith(eb, fromId))
-        .executeTakeFirst();
-      return row && row.id !== fromId ? row.id : null;
+  /**
+   * The recipient typing may reach (null: nobody), by the messenger's contact rules: the sender may write to them now
+   * (verified address, no block either way, a conversation or an allowed first contact). Cached per socket.
+   */
+  function typingTarget(client: Client, username: string): Promise<number | null> {
+    const key = username.toLowerCase();
+    const now = deps.clock.now();
+    const known = client.typing.get(key);
+    if (known && known.until > now) return known.recipient;
+    if (!known && client.typing.size >= WS_TYPING_DECISIONS_MAX) client.typing.delete(client.typing.keys().next().value!);
+    const entry = { recipient: Promise.resolve<number | null>(null), until: now + WS_TYPING_DECISION_MS };
+    // A failed check (the database away) sends nothing and is not remembered.
+    entry.recipient = typingRecipient(deps.api, client.userId, username).catch(() => {
+      if (client.typing.get(key) === entry) client.typing.delete(key);
+      return null;
     });
+    client.typing.set(key, entry);
+    return entry.recipient;
   }
 
   function setWatching(ws: WebSocket, client: Client, members: readonly number[], screened: Set<number> = new Set()) {
@@ -230,10 +248,11 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
           .catch(() => undefined);
         return;
       case "typing":
-        deps.presence.typed(client.userId);
-        typingTarget(client.userId, message.to)
+        typingTarget(client, message.to)
           .then((target) => {
             if (target === null) return;
+            // "Chatting" (status 2) means typing to someone the member may write to, so a refused frame leaves it.
+            deps.presence.typed(client.userId);
             const event = { type: "typing", from: client.userId, from_username: client.username, thread: message.thread ?? null } as const;
             return deps.bus.publish({ to: [target], event });
           })
@@ -251,6 +270,7 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
       alive: true,
       watching: new Set(),
       screened: new Set(),
+      typing: new Map(),
     };
     clients.set(ws, client);
     let sockets = byMember.get(member.userId);

@@ -9,11 +9,13 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { ONLINE_STATUS, type ServerFrame } from "#server/contract/realtime";
+import { USER_TYPE } from "#server/contract/users";
 import { issueTokens } from "#server/modules/auth/tokens";
 import { createPresence } from "#server/realtime/presence";
 import { redisStreamsBus } from "#server/realtime/redis-bus";
-import type { RealtimeHub } from "#server/realtime/ws";
-import { createTestRuntime, createUser, TEST_DB, type TestRuntime } from "../helpers/runtime";
+import { WS_TYPING_DECISION_MS, type RealtimeHub } from "#server/realtime/ws";
+import { callJson } from "../helpers/api-call";
+import { addBerlinProfile, createTestRuntime, createUser, TEST_DB, type TestRuntime } from "../helpers/runtime";
 import { connectClient, startHub, stopHub, type TestClient } from "../helpers/ws";
 
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -25,9 +27,17 @@ describe(`realtime hub (${TEST_DB})`, () => {
   let rt: TestRuntime;
   let main: { hub: RealtimeHub; server: Server; base: string };
   const clients: TestClient[] = [];
+  let recording: string[] | null = null;
 
-  async function member(extra: { invisible?: boolean } = {}) {
-    const user = await createUser(rt);
+  /**
+   * A member with a listed profile and a verified address (the contact rules' usual sender and recipient), a client
+   * unless `userType` says otherwise.
+   */
+  async function member(extra: { invisible?: boolean; verified?: boolean; userType?: number } = {}) {
+    const user = await createUser(rt, { userType: extra.userType });
+    await addBerlinProfile(rt, user.id, user.username);
+    if (extra.verified === false)
+      await rt.deps.db.updateTable("users").set({ email_verified_at: null }).where("id", "=", user.id).execute();
     if (extra.invisible) {
       await rt.deps.db
         .updateTable("users")
@@ -45,8 +55,8 @@ describe(`realtime hub (${TEST_DB})`, () => {
   }
 
   beforeAll(async () => {
-    rt = await createTestRuntime();
-    main = await startHub({ db: rt.deps.db, clock: rt.clock, bus: rt.deps.bus, presence: rt.deps.presence });
+    rt = await createTestRuntime({ onQuery: (sql) => recording?.push(sql) });
+    main = await startHub({ db: rt.deps.db, clock: rt.clock, bus: rt.deps.bus, presence: rt.deps.presence, api: rt.deps });
   });
   afterAll(async () => {
     for (const client of clients) client.ws.terminate();
@@ -101,6 +111,75 @@ describe(`realtime hub (${TEST_DB})`, () => {
     await rt.deps.bus.publish({ to: [carl.id], event: { type: "ping", at: 4 } });
     await carlTab.next(isPing(4));
     expect(carlTab.frames.some((f) => f.type === "event" && f.event.type === "typing")).toBe(false);
+  });
+
+  /** Whether `tab` received no typing event by the time a later bus event reached it (ordering: same socket). */
+  async function sawNoTyping(tab: TestClient, at: number) {
+    await sleep(200);
+    await rt.deps.bus.publish({ to: [(await firstHello(tab)).user_id], event: { type: "ping", at } });
+    await tab.next(isPing(at));
+    return !tab.frames.some((f) => f.type === "event" && f.event.type === "typing");
+  }
+  async function firstHello(tab: TestClient) {
+    return (await tab.next((f) => f.type === "hello")) as Extract<ServerFrame, { type: "hello" }>;
+  }
+  const isTyping = (from: number) => (f: ServerFrame) => f.type === "event" && f.event.type === "typing" && f.event.from === from;
+
+  it("drops the typing of a member whose address is not verified (ADR 024): it reaches no one", async () => {
+    const [unverified, ben, carl] = [await member({ verified: false }), await member(), await member()];
+    const unverifiedTab = await open(unverified.token);
+    const benTab = await open(ben.token);
+    unverifiedTab.send({ type: "typing", to: ben.username });
+    expect(await sawNoTyping(benTab, 40)).toBe(true);
+    // Nor does it make them "chatting" for watchers.
+    expect(rt.deps.presence.status(ben.id, unverified.id)).toBe(ONLINE_STATUS.available);
+    // The same recipient still hears a verified member type.
+    const carlTab = await open(carl.token);
+    carlTab.send({ type: "typing", to: ben.username });
+    await benTab.next(isTyping(carl.id));
+  });
+
+  it("drops typing across a block, either way, also inside an existing conversation", async () => {
+    const [anna, ben] = [await member(), await member()];
+    expect((await callJson(rt, anna.token, "POST", `/api/v2/messenger/send/${ben.username}`, { body: "Hallo" })).status).toBe(201);
+    const annaTab = await open(anna.token);
+    const benTab = await open(ben.token);
+    annaTab.send({ type: "typing", to: ben.username });
+    await benTab.next(isTyping(anna.id));
+
+    await rt.deps.db.insertInto("blocks").values({ blocker_id: ben.id, blocked_id: anna.id, created_at: rt.clock.now() }).execute();
+    // Each socket remembers its decision for WS_TYPING_DECISION_MS; a fresh socket asks the rules again.
+    const annaNewTab = await open(anna.token);
+    annaNewTab.send({ type: "typing", to: ben.username });
+    const benNewTab = await open(ben.token);
+    benTab.send({ type: "typing", to: anna.username });
+    expect(await sawNoTyping(benNewTab, 41)).toBe(true);
+    expect(await sawNoTyping(annaTab, 42)).toBe(true);
+    // And the first socket's remembered answer runs out.
+    rt.clock.advance(WS_TYPING_DECISION_MS + 1_000);
+    annaTab.send({ type: "typing", to: ben.username });
+    expect(await sawNoTyping(benNewTab, 43)).toBe(true);
+  });
+
+  it("a first contact the rules refuse gets no typing either; once the conversation exists it does, and it is checked once per socket and recipient", async () => {
+    // A new escort takes first contacts from plus clients only (ADR 043): a basic client may not write first.
+    const [client, escort] = [await member(), await member({ userType: USER_TYPE.escort })];
+    const clientTab = await open(client.token);
+    const escortTab = await open(escort.token);
+    clientTab.send({ type: "typing", to: escort.username });
+    expect(await sawNoTyping(escortTab, 44)).toBe(true);
+
+    // The escort writes first; now the client may answer, and typing arrives (after the socket's decision ran out).
+    expect((await callJson(rt, escort.token, "POST", `/api/v2/messenger/send/${client.username}`, { body: "Hallo" })).status).toBe(201);
+    rt.clock.advance(WS_TYPING_DECISION_MS + 1_000);
+    recording = [];
+    for (let i = 0; i < 5; i++) clientTab.send({ type: "typing", to: escort.username, thread: 1 });
+    const deadline = Date.now() + 3_000;
+    while (escortTab.frames.filter(isTyping(client.id)).length < 5 && Date.now() < deadline) await sleep(20);
+    expect(escortTab.frames.filter(isTyping(client.id))).toHaveLength(5);
+    // Five frames, one pass through the contact rules (the pair read joins the threads once).
+    expect(recording.filter((sql) => sql.includes("messenger_threads")).length).toBe(1);
+    recording = null;
   });
 
   it("tells watchers a member's status: available with a tab open, chatting after typing, unavailable when away, none when gone", async () => {
@@ -175,6 +254,7 @@ describe(`realtime hub (${TEST_DB})`, () => {
       clock: rt.clock,
       bus: rt.deps.bus,
       presence: rt.deps.presence,
+      api: rt.deps,
       limits: { maxBufferedBytes: 64 * 1024 },
     });
     try {
@@ -204,8 +284,20 @@ describe(`realtime hub (${TEST_DB})`, () => {
     await Promise.all([busA.ready, busB.ready]);
     const presenceA = createPresence({ bus: busA, clock: rt.clock, instanceId: "a" });
     const presenceB = createPresence({ bus: busB, clock: rt.clock, instanceId: "b" });
-    const a = await startHub({ db: rt.deps.db, clock: rt.clock, bus: busA, presence: presenceA });
-    const b = await startHub({ db: rt.deps.db, clock: rt.clock, bus: busB, presence: presenceB });
+    const a = await startHub({
+      db: rt.deps.db,
+      clock: rt.clock,
+      bus: busA,
+      presence: presenceA,
+      api: { ...rt.deps, bus: busA, presence: presenceA },
+    });
+    const b = await startHub({
+      db: rt.deps.db,
+      clock: rt.clock,
+      bus: busB,
+      presence: presenceB,
+      api: { ...rt.deps, bus: busB, presence: presenceB },
+    });
     try {
       const [anna, ben] = [await member(), await member()];
       const annaOnA = await open(anna.token, a.base);

@@ -28,7 +28,7 @@ function open(url: string, headers: Record<string, string> = {}): Promise<Outcom
 }
 
 function hubDeps(rt: TestRuntime) {
-  return { db: rt.deps.db, clock: rt.clock, bus: rt.deps.bus, presence: rt.deps.presence };
+  return { db: rt.deps.db, clock: rt.clock, bus: rt.deps.bus, presence: rt.deps.presence, api: rt.deps };
 }
 
 function nextMessage(socket: WebSocket): Promise<unknown> {

@@ -291,6 +291,19 @@ export async function directionCheck(deps: ApiDeps, memberId: number, username: 
   return publicCheck(await decide(deps, deps.db, await pairContext(deps, deps.db, memberId, other, { counts: true })));
 }
 
+/**
+ * Whether `memberId` may tell `username` that they are typing (the /ws hub's typing frames, ADR 057): only where a
+ * message would be accepted now, by the same contact rules as a send (decideSend: the conversation state with blocks
+ * either way, the sender's verified address, the limits, and for a first contact the first-contact rules). The
+ * recipient's id, or null — for an unknown name too, so the hub learns nothing a send would not say.
+ */
+export async function typingRecipient(deps: ApiDeps, memberId: number, username: string): Promise<number | null> {
+  const other = await memberByUsername(deps.db, username);
+  if (!other || other.id === memberId || other.status === "deleted" || other.status === "claimable") return null;
+  const decision = await decide(deps, deps.db, await pairContext(deps, deps.db, memberId, other, { counts: true }));
+  return decision.outcome === "success" ? other.id : null;
+}
+
 /** Stored activity, written only when the member's row says it is older than the grain (no write on most reads). */
 async function touchActivityOf(deps: ApiDeps, me: MemberRow): Promise<void> {
   if (me.last_active_at === null || me.last_active_at < deps.clock.now() - ACTIVITY_GRAIN_MS) await touchActivity(deps, me.id);

@@ -5,13 +5,15 @@
  * deleted. Other failures retry with the job table's backoff; a retry may reach a browser twice, where the
  * notification's tag makes the second replace the first.
  * Without VAPID keys push is not offered: subscribe answers 404, and no job sends anything.
+ * Only endpoints on a known push service are stored and contacted, at public addresses only (ADR 057,
+ * push-transport.ts).
  */
-import webpush, { type PushSubscription as WebPushSubscription, type RequestOptions } from "web-push";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import {
   PUSH_PAYLOAD_MAX_BYTES,
   PUSH_SUBSCRIPTIONS_MAX,
+  pushEndpointProblem,
   type PushPayload,
   type PushSettings,
   type PushSubscriptionInput,
@@ -19,6 +21,7 @@ import {
 import { lockMembersForLimits } from "../../db/locks";
 import type { NotificationJob } from "../../jobs/kinds";
 import type { JobContext } from "../../jobs/queue";
+import { createPushSender, PushRefusedError, type PushSend } from "./push-transport";
 import { displayNameOf } from "./service";
 import { notificationTitle } from "./texts";
 
@@ -42,6 +45,9 @@ export async function subscribePush(
   userAgent: string | null,
 ): Promise<PushSettings> {
   if (!deps.config.vapid) throw fail.notFound();
+  // Only a known push service is stored (ADR 057): the server will POST to it.
+  const problem = pushEndpointProblem(input.endpoint, deps.config.push.extraHosts);
+  if (problem) throw fail.badRequest(problem, "endpoint");
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     // Parallel subscriptions of one member wait here, so the trim below sees every one of theirs (ADR 058).
@@ -104,26 +110,12 @@ export async function pushPayloadFor(deps: ApiDeps, job: NotificationJob): Promi
   };
 }
 
-/**
- * The sender: web-push encrypts the payload and signs the VAPID header (generateRequestDetails); the request
- * itself goes out with fetch, so a timeout aborts it and tests can stand a local HTTP server in for the push
- * service. Resolves with the push service's status (201 created, 404/410 gone, …).
- */
-export type PushSend = (subscription: WebPushSubscription, payload: string, options: RequestOptions) => Promise<{ statusCode: number }>;
-
-export const webPushSend: PushSend = async (subscription, payload, options) => {
-  const details = webpush.generateRequestDetails(subscription, payload, options);
-  const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
-  const response = await fetch(details.endpoint, {
-    method: details.method,
-    headers,
-    body: details.body ? new Uint8Array(details.body) : undefined,
-    signal: AbortSignal.timeout(options.timeout ?? 10_000),
-    redirect: "error",
-  });
-  await response.arrayBuffer().catch(() => undefined);
-  return { statusCode: response.status };
-};
+/** The sender for this installation: the browsers' push services and PUSH_SERVICE_HOSTS (push-transport.ts, ADR 057). */
+export function pushSenderFor(deps: ApiDeps): PushSend {
+  const { extraHosts, testOrigin } = deps.config.push;
+  // The test origin exists for the fake push service of the tests; a production process never honours it.
+  return createPushSender({ extraHosts, testOrigin: deps.config.nodeEnv === "production" ? undefined : testOrigin });
+}
 
 function statusOf(err: unknown): number | null {
   if (err && typeof err === "object" && "statusCode" in err && typeof err.statusCode === "number") return err.statusCode;
@@ -135,7 +127,7 @@ export async function sendPushNotification(
   deps: ApiDeps,
   job: NotificationJob,
   context: JobContext,
-  send: PushSend = webPushSend,
+  send: PushSend = pushSenderFor(deps),
 ): Promise<void> {
   const vapid = deps.config.vapid;
   if (!vapid) return;
@@ -159,12 +151,23 @@ export async function sendPushNotification(
           TTL: PUSH_TTL_SECONDS,
           urgency: "normal",
           topic: payload.tag.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32) || undefined,
-          timeout: 10_000,
         })
       ).statusCode;
     } catch (err) {
+      if (err instanceof PushRefusedError) {
+        // Nothing was contacted. An endpoint off the list can never be delivered to: the row goes. An allowed name
+        // that resolves inward is a DNS problem or an attack, not the member's: the row stays, this message is dropped.
+        deps.log.warn({ subscription: sub.id, job: context.jobId, reason: err.reason }, err.message);
+        if (err.reason === "not_push_service") await deps.db.deleteFrom("push_subscriptions").where("id", "=", sub.id).execute();
+        continue;
+      }
       status = statusOf(err);
       error = err instanceof Error ? err.message : String(err);
+    }
+    if (status !== null && status >= 300 && status < 400) {
+      // Push services do not redirect; the Location is not followed (it could point anywhere) and not retried.
+      deps.log.warn({ status, subscription: sub.id, job: context.jobId }, "push service redirected; not followed");
+      continue;
     }
     if (status !== null && status >= 200 && status < 300) {
       await deps.db.updateTable("push_subscriptions").set({ last_success_at: deps.clock.now() }).where("id", "=", sub.id).execute();

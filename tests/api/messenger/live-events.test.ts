@@ -25,7 +25,7 @@ describe(`messenger message events (${TEST_DB})`, () => {
 
   beforeAll(async () => {
     ({ rt, close } = await createMessengerRuntime());
-    hub = await startHub({ db: rt.deps.db, clock: rt.clock, bus: rt.deps.bus, presence: rt.deps.presence });
+    hub = await startHub({ db: rt.deps.db, clock: rt.clock, bus: rt.deps.bus, presence: rt.deps.presence, api: rt.deps });
   });
   afterAll(async () => {
     for (const tab of tabs) tab.ws.terminate();
@@ -146,7 +146,7 @@ describe(`a socket lives only as long as its session (${TEST_DB})`, () => {
 
   beforeAll(async () => {
     ({ rt, close } = await createMessengerRuntime());
-    const deps = { db: rt.deps.db, clock: rt.clock, bus: rt.deps.bus, presence: rt.deps.presence };
+    const deps = { db: rt.deps.db, clock: rt.clock, bus: rt.deps.bus, presence: rt.deps.presence, api: rt.deps };
     hub = await startHub({ ...deps, limits: { sessionCheckMs: 50 } });
   });
   afterAll(async () => {

@@ -8,7 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import webpush from "web-push";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PushPayload, PushSettings } from "#server/contract/notifications";
+import { PUSH_ENDPOINT_ERRORS, type PushPayload, type PushSettings } from "#server/contract/notifications";
 import { USER_TYPE } from "#server/contract/users";
 import { createTestRuntime, listedMember, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { callJson } from "../../helpers/api-call";
@@ -76,12 +76,25 @@ describe(`Web Push sending (${TEST_DB})`, () => {
         // /gone/... stands for an expired subscription (410), /unknown/... for one the push service never knew or
         // forgot (404); /busy/... for a push service in trouble.
         const path = req.url ?? "";
-        res.statusCode = path.startsWith("/gone/") ? 410 : path.startsWith("/unknown/") ? 404 : path.startsWith("/busy/") ? 503 : 201;
+        // /moved/... answers a redirect to another path of the same service, which must never be requested.
+        if (path.startsWith("/moved/")) res.setHeader("location", `${origin}/followed${path}`);
+        res.statusCode = path.startsWith("/gone/")
+          ? 410
+          : path.startsWith("/unknown/")
+            ? 404
+            : path.startsWith("/busy/")
+              ? 503
+              : path.startsWith("/moved/")
+                ? 307
+                : 201;
         res.end();
       });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // The explicit test configuration (ADR 057): this one local origin stands in for a push service. Nothing else
+    // outside the browsers' push services is ever contacted.
+    rt.deps.config.push.testOrigin = origin;
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
@@ -107,7 +120,9 @@ describe(`Web Push sending (${TEST_DB})`, () => {
     const settings = await call<PushSettings>(m.token, "GET", "/notifications/push");
     expect(settings.json.data).toEqual({ enabled: false, public_key: null, devices: 0 });
     const sub = subscriber();
-    expect((await call(m.token, "POST", "/notifications/push", subscriptionBody("https://push.example.test/x", sub))).status).toBe(404);
+    expect(
+      (await call(m.token, "POST", "/notifications/push", subscriptionBody("https://fcm.googleapis.com/fcm/send/x", sub))).status,
+    ).toBe(404);
   });
 
   it("subscribes browsers, refuses what is not a subscription, and removes only one's own", async () => {
@@ -115,10 +130,10 @@ describe(`Web Push sending (${TEST_DB})`, () => {
     const m = await listedMember(rt, USER_TYPE.escort);
     const other = await listedMember(rt, USER_TYPE.client);
     const sub = subscriber();
-    const body = subscriptionBody("https://push.example.test/send/abc", sub);
+    const body = subscriptionBody("https://fcm.googleapis.com/fcm/send/abc", sub);
     const saved = await call<PushSettings>(m.token, "POST", "/notifications/push", body);
     expect(saved.json.data).toEqual({ enabled: true, public_key: vapid.publicKey, devices: 1 });
-    expect((await call(m.token, "POST", "/notifications/push", { ...body, endpoint: "http://push.example.test/plain" })).status).toBe(400);
+    expect((await call(m.token, "POST", "/notifications/push", { ...body, endpoint: "http://fcm.googleapis.com/plain" })).status).toBe(400);
     expect((await call(m.token, "POST", "/notifications/push", { endpoint: body.endpoint, keys: { p256dh: "x", auth: "y" } })).status).toBe(
       400,
     );
@@ -137,7 +152,8 @@ describe(`Web Push sending (${TEST_DB})`, () => {
     const laptop = subscriber();
     const tablet = subscriber();
     const now = rt.clock.now();
-    // Local endpoints (http) go straight into the table: the API accepts https endpoints only.
+    // The fake push service's endpoints (the test origin, http) go straight into the table: the API stores only
+    // endpoints on a known push service.
     await rt.deps.db
       .insertInto("push_subscriptions")
       .values([
@@ -203,6 +219,119 @@ describe(`Web Push sending (${TEST_DB})`, () => {
       .orderBy("id", "desc")
       .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ state: "queued", last_error: "push failed: push service answered 503" });
+    expect(await rt.deps.db.selectFrom("push_subscriptions").select("id").where("user_id", "=", me.id).execute()).toHaveLength(1);
+  });
+
+  it("stores only endpoints on a known push service; internal addresses, other hosts, lookalikes and user info are refused at the field", async () => {
+    rt.deps.config.vapid = vapid;
+    const m = await listedMember(rt, USER_TYPE.escort);
+    const refused = [
+      "https://127.0.0.1/fcm/send/x",
+      "https://[::1]/fcm/send/x",
+      "https://[::ffff:127.0.0.1]/x",
+      "https://169.254.169.254/latest/meta-data/",
+      "https://2130706433/x", // 127.0.0.1 spelled as one number
+      "https://evil.example/fcm/send/x",
+      "https://fcm.googleapis.com.evil.example/fcm/send/x",
+      "https://evilfcm.googleapis.com/fcm/send/x",
+      "https://push.apple.com/x", // `*.push.apple.com` is the subdomains, not the name
+      "https://fcm.googleapis.com./fcm/send/x",
+      "https://fcm.googleapis.com@evil.example/x",
+      "https://user:secret@fcm.googleapis.com/fcm/send/x",
+      "https://evil.example#@fcm.googleapis.com/fcm/send/x",
+      "https://evil.example\\@fcm.googleapis.com/x",
+      "https://fcm.googleapis.com:8443/fcm/send/x",
+      "http://fcm.googleapis.com/fcm/send/x",
+    ];
+    for (const endpoint of refused) {
+      const answer = await call(m.token, "POST", "/notifications/push", subscriptionBody(endpoint, subscriber()));
+      expect({ endpoint, status: answer.status }).toEqual({ endpoint, status: 400 });
+      expect(answer.json.errors).toHaveLength(1);
+      expect(Object.values(PUSH_ENDPOINT_ERRORS)).toContain(answer.json.errors![0]!.key);
+      expect(answer.json.errors![0]!.source).toBe("endpoint");
+    }
+    const unknownHost = await call(m.token, "POST", "/notifications/push", subscriptionBody("https://evil.example/x", subscriber()));
+    expect(unknownHost.json.errors![0]!.key).toBe(PUSH_ENDPOINT_ERRORS.unknownService);
+    expect((await call<PushSettings>(m.token, "GET", "/notifications/push")).json.data?.devices).toBe(0);
+
+    // What the browsers' push services hand out is stored.
+    const accepted = [
+      "https://fcm.googleapis.com/fcm/send/abc:def",
+      "https://fcm.googleapis.com:443/wp/abc",
+      "https://updates.push.services.mozilla.com/wpush/v2/gAAAAABk",
+      "https://wns2-bl2p.notify.windows.com/w/?token=BQYAAAB",
+      "https://web.push.apple.com/QGuQyavXutnMH",
+    ];
+    for (const endpoint of accepted)
+      expect((await call(m.token, "POST", "/notifications/push", subscriptionBody(endpoint, subscriber()))).status).toBe(200);
+    expect((await call<PushSettings>(m.token, "GET", "/notifications/push")).json.data?.devices).toBe(accepted.length);
+  });
+
+  it("a host an installation adds (PUSH_SERVICE_HOSTS) is accepted under the same rules", async () => {
+    rt.deps.config.vapid = vapid;
+    rt.deps.config.push.extraHosts = ["push.selfhosted.example"];
+    try {
+      const m = await listedMember(rt, USER_TYPE.escort);
+      const ok = await call(
+        m.token,
+        "POST",
+        "/notifications/push",
+        subscriptionBody("https://push.selfhosted.example/wpush/v2/x", subscriber()),
+      );
+      expect(ok.status).toBe(200);
+      const port = await call(
+        m.token,
+        "POST",
+        "/notifications/push",
+        subscriptionBody("https://push.selfhosted.example:8443/x", subscriber()),
+      );
+      expect(port.status).toBe(400);
+    } finally {
+      rt.deps.config.push.extraHosts = [];
+    }
+  });
+
+  it("a stored endpoint off the list (from before the rule) is never contacted at send time, and goes", async () => {
+    rt.deps.config.vapid = vapid;
+    const asker = await listedMember(rt, USER_TYPE.client);
+    const me = await listedMember(rt, USER_TYPE.escort);
+    const phone = subscriber();
+    await rt.deps.db
+      .insertInto("push_subscriptions")
+      .values({
+        user_id: me.id,
+        endpoint: "https://169.254.169.254/latest/meta-data/",
+        p256dh: ecdh64(phone),
+        auth: phone.auth.toString("base64url"),
+        created_at: rt.clock.now(),
+      })
+      .execute();
+    await call(asker.token, "POST", `/friends/request/${me.username}`);
+    const counts = await rt.jobs.runDue();
+    expect(counts).toMatchObject({ retry: 0, failed: 0 });
+    expect(await rt.deps.db.selectFrom("push_subscriptions").select("id").where("user_id", "=", me.id).execute()).toEqual([]);
+  });
+
+  it("a redirect from the push service is not followed, and the job does not retry it", async () => {
+    rt.deps.config.vapid = vapid;
+    const asker = await listedMember(rt, USER_TYPE.client);
+    const me = await listedMember(rt, USER_TYPE.escort);
+    const phone = subscriber();
+    await rt.deps.db
+      .insertInto("push_subscriptions")
+      .values({
+        user_id: me.id,
+        endpoint: `${origin}/moved/phone`,
+        p256dh: ecdh64(phone),
+        auth: phone.auth.toString("base64url"),
+        created_at: rt.clock.now(),
+      })
+      .execute();
+    await call(asker.token, "POST", `/friends/request/${me.username}`);
+    received.length = 0;
+    const counts = await rt.jobs.runDue();
+    expect(received.map((r) => r.path)).toEqual(["/moved/phone"]);
+    expect(counts).toMatchObject({ retry: 0, failed: 0 });
     expect(await rt.deps.db.selectFrom("push_subscriptions").select("id").where("user_id", "=", me.id).execute()).toHaveLength(1);
   });
 });
