@@ -5,6 +5,7 @@
  */
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
+import type { DB } from "../../db/index";
 import { recordHit, type Window } from "../../lib/rate-limit";
 import { findOwner, isBlockedBetween, isListedOwner, MEDIA_OWNER_COLUMNS, mediaAccess, mediaOwnerOf, viewerContext } from "../access/index";
 import type { Selectable } from "kysely";
@@ -274,8 +275,8 @@ function ownReportOf(row: ReportRow & { username: string | null }): OwnReport {
   };
 }
 
-function ownReportsQuery(deps: ApiDeps, userId: number) {
-  return deps.db
+function ownReportsQuery(db: DB, userId: number) {
+  return db
     .selectFrom("reports as report")
     .leftJoin("users as target", (join) =>
       join.onRef("target.id", "=", "report.target_user_id").on("report.object_kind", "=", "profile").on("target.status", "!=", "deleted"),
@@ -294,7 +295,7 @@ export async function ownReports(deps: ApiDeps, userId: number, page: number): P
       .select(({ fn }) => fn.countAll<number>().as("n"))
       .where("user_id", "=", userId)
       .executeTakeFirst(),
-    ownReportsQuery(deps, userId)
+    ownReportsQuery(deps.db, userId)
       .orderBy("report.created_at", "desc")
       .orderBy("report.id", "desc")
       .limit(size)
@@ -304,9 +305,18 @@ export async function ownReports(deps: ApiDeps, userId: number, page: number): P
   return { items: rows.map(ownReportOf), page, page_size: size, total: Number(count?.n ?? 0) };
 }
 
+/**
+ * Every report the member filed, as GET /reports shows them (the data export, ADR 059): the reporter's internal keys,
+ * the triage priority and who decided stay out. Reports about the member are not theirs to read (ADR 038).
+ */
+export async function ownReportsForExport(db: DB, userId: number): Promise<OwnReport[]> {
+  const rows = await ownReportsQuery(db, userId).orderBy("report.created_at", "desc").orderBy("report.id", "desc").execute();
+  return rows.map(ownReportOf);
+}
+
 /** GET /reports/{id}: one of the member's own reports; anyone else's is 404 (its existence is not told). */
 export async function ownReport(deps: ApiDeps, userId: number, reportId: number): Promise<OwnReport> {
-  const row = await ownReportsQuery(deps, userId).where("report.id", "=", reportId).executeTakeFirst();
+  const row = await ownReportsQuery(deps.db, userId).where("report.id", "=", reportId).executeTakeFirst();
   if (!row) throw fail.notFound("exception.reports.not_found");
   return ownReportOf(row);
 }
