@@ -1,5 +1,13 @@
 /** The reports group's endpoints (issue 11 item 5, ADR 038), as the web tier calls them. */
-import type { DecideReportInput, FiledReport, FileReportInput, OwnReport, OwnReportList, ReportQueue } from "#server/contract/reports";
+import type {
+  DecideReportInput,
+  FiledReport,
+  FileReportInput,
+  OwnReport,
+  OwnReportList,
+  ReportEmailConfirmed,
+  ReportQueue,
+} from "#server/contract/reports";
 import type { Camelize } from "./camelize";
 import type { ApiClient, ApiResult } from "./client.server";
 
@@ -11,6 +19,11 @@ export type QueuedReportData = ReportQueueData["items"][number];
 /** POST /reports: members and guests; the body in the contract's (snake_case) shape. */
 export function fileReport(api: ApiClient, body: { [K in keyof FileReportInput]?: unknown }): Promise<ApiResult<Camelize<FiledReport>>> {
   return api.call<Camelize<FiledReport>>("/api/v2/reports", { method: "POST", body, handleErrors: true });
+}
+
+/** POST /reports/confirm-email: a guest opened the confirmation link of their notice (ADR 059). */
+export function confirmReportEmail(api: ApiClient, token: string): Promise<ApiResult<Camelize<ReportEmailConfirmed>>> {
+  return api.call<Camelize<ReportEmailConfirmed>>("/api/v2/reports/confirm-email", { method: "POST", body: { token }, handleErrors: true });
 }
 
 /** GET /reports: the member's own reports, newest first. */

@@ -5,14 +5,12 @@
  */
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { CONTENT_REMOVAL_PAGE_KEY } from "#server/contract/pages";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { InfoPage } from "~/features/info/InfoPage";
 import { infoPageHeaders, infoPageMeta } from "~/features/info/meta";
-import { NoticeForm } from "~/features/reports/NoticeForm";
+import { NoticeForm, NoticeSent } from "~/features/reports/NoticeForm";
 import { submitNotice } from "~/features/reports/notice.server";
-import * as ui from "~/styles/ui.css";
 import { CACHE_HEADER, privateAnswer } from "~/utils/cache-headers";
 import { loadInfoPage } from "~/features/info/info-pages.server";
 
@@ -32,19 +30,9 @@ export default function ContentRemovalRequestPage() {
   const page = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>() ?? null;
   const [searchParams] = useSearchParams();
-  const { t } = useTranslation("info");
   const sent = searchParams.get("sent") === "1" && !failure;
   return (
-    <InfoPage
-      page={page}
-      lead={
-        sent ? (
-          <p className={ui.notice} role="status" data-testid="removal-sent">
-            {t("info.removal.sent")}
-          </p>
-        ) : null
-      }
-    >
+    <InfoPage page={page} lead={sent ? <NoticeSent receipt={searchParams.get("receipt")} /> : null}>
       <NoticeForm failure={failure} />
     </InfoPage>
   );

@@ -8,6 +8,7 @@
  * platform of this kind must act on (DSA Art. 16 notices of illegal content, ProstSchG § 32, the terms).
  */
 import * as v from "valibot";
+import { CONTENT_REMOVAL_PAGE_KEY } from "./pages";
 import { pageQueryParam } from "./paging";
 import { MAX_ROW_ID } from "./row-id";
 import { emailSchema } from "./validation";
@@ -128,6 +129,41 @@ export const REPORT_LIMITS = {
   /** A page of the member's reports and of the back office queue. */
   pageSize: 20,
 } as const;
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * A guest's notice is stored at once, but its receipt and decision go only to an address its owner confirmed
+ * (ADR 059): the form would otherwise mail anyone at will. One short mail with a single-use link, valid this long;
+ * at most `perAddress` such mails to one address and `perIp` from one network address in a sliding day. A notice
+ * over a limit is still stored and processed; only the mail is not sent.
+ */
+export const REPORT_EMAIL_CONFIRMATION = {
+  ttlMs: 48 * HOUR,
+  perAddress: { windowMs: 24 * HOUR, limit: 3 },
+  perIp: { windowMs: 24 * HOUR, limit: 10 },
+} as const;
+
+/** The web page the confirmation link opens (after the language): a GET shows a button, its POST confirms. */
+export const REPORT_EMAIL_CONFIRM_PATH = `about/${CONTENT_REMOVAL_PAGE_KEY}/confirm`;
+
+/** POST /reports/confirm-email: the token of the link. */
+export const confirmReportEmailSchema = v.object(
+  { token: v.pipe(v.string("validation.required"), v.nonEmpty("validation.required"), v.maxLength(200, "validation.invalid")) },
+  "validation.required",
+);
+export type ConfirmReportEmailInput = v.InferOutput<typeof confirmReportEmailSchema>;
+
+/** A wrong, expired or used confirmation link: one answer for all three (400 at `token`). */
+export const REPORT_CONFIRMATION_INVALID = "exception.reports.confirmation_invalid";
+
+/**
+ * What happens with a new report's receipt: `sent` to a member's account address; `confirmation_sent`: a guest's
+ * address first gets the confirmation link; `confirmation_limited`: none could be sent now (a limit above), so no
+ * receipt and no decision will be mailed; `none`: an anonymous report has no address.
+ */
+export const REPORT_RECEIPTS = ["sent", "confirmation_sent", "confirmation_limited", "none"] as const;
+export type ReportReceipt = (typeof REPORT_RECEIPTS)[number];
 
 /** open: waiting for the team; decided: the decision is recorded and mailed. */
 export const REPORT_STATES = ["open", "decided"] as const;
@@ -271,7 +307,20 @@ export interface FiledReport {
   id: number;
   reference: string;
   state: ReportState;
+  receipt: ReportReceipt;
 }
+
+/** POST /reports/confirm-email: the guest's address is confirmed; the receipt (and a decision already taken) is mailed. */
+export interface ReportEmailConfirmed {
+  reference: string;
+  state: ReportState;
+}
+
+/**
+ * Where a report's mails go, for the back office: the member's `account` address, a guest's `confirmed` or
+ * `unconfirmed` one (an unconfirmed notifier is told nothing, not even the decision), or `none` (anonymous).
+ */
+export type ReporterMail = "account" | "confirmed" | "unconfirmed" | "none";
 
 /** One open report in the back office queue (staff only). */
 export interface QueuedReport {
@@ -289,7 +338,7 @@ export interface QueuedReport {
   /** The reported account (profile, media owner), null when unknown. */
   target: { id: number; username: string; status: string } | null;
   /** Who reported: a member's username, or a guest's name and e-mail (null for an anonymous underage report). */
-  reporter: { username: string | null; name: string | null; email: string | null; guest: boolean };
+  reporter: { username: string | null; name: string | null; email: string | null; guest: boolean; mail: ReporterMail };
 }
 
 export interface ReportQueue {

@@ -40,7 +40,7 @@ import type { Interviews } from "./interviews";
 import type { PreferredDates } from "./preferred-dates";
 import type { BusinessReviewsPage } from "./business-reviews";
 import type { SafeSexState } from "./safesex";
-import type { FiledReport, OwnReport, OwnReportList, ReportQueue } from "./reports";
+import type { FiledReport, OwnReport, OwnReportList, ReportEmailConfirmed, ReportQueue } from "./reports";
 import type { FavoriteChange, UserList } from "./favorites";
 import type { FriendLinkAnswer, FriendList } from "./friends";
 import type { CheckinView, DateDetail, DateList, DateOptions } from "./dates";
@@ -161,6 +161,7 @@ export interface ResponseBodies {
   PhoneStatus: PhoneStatus;
   PreferredDates: PreferredDates;
   PushSettings: PushSettings;
+  ReportEmailConfirmed: ReportEmailConfirmed;
   ReportQueue: ReportQueue;
   ResetMailRequested: ResetMailRequested;
   ReviewList: ReviewList;

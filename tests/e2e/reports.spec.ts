@@ -2,7 +2,8 @@
  * Reports and notices (issue 11 item 5, ADR 038), with JavaScript off: a guest reports a profile through the
  * public notice form (reached from the profile, its address filled in), a member reports another profile from
  * its page; the team finds both in the back office, decides the member's report, and the member reads the
- * decision in their report list.
+ * decision in their report list. A guest's address gets the receipt only once confirmed through the mailed link
+ * (ADR 059).
  */
 import { DEMO, expect, logIn, seededEscortNear, test } from "./fixtures";
 
@@ -94,4 +95,48 @@ test("a guest and a member report profiles; the team decides; the member reads t
   await expect(mine).toContainText("Entschieden");
   await expect(mine.getByTestId("my-report-decision")).toContainText("Kein Verstoß festgestellt");
   await expect(mine.getByTestId("my-report-decision")).toContainText(STATEMENT);
+});
+
+test("a guest's notice: the address confirmed through the mailed link, then the receipt arrives", async ({ page, clientIp }) => {
+  const email = `melderin_${clientIp.replaceAll(".", "_")}@example.test`;
+  const mailbox = `/de/dev/mailbox?to=${encodeURIComponent(email)}`;
+  const mail = (template: string) => page.locator(`[data-mail='${template}'][data-recipient='${email}']`);
+  await page.goto("/de/about/content_removal_request");
+  await page.getByLabel("Genaue Adresse (URL) des Inhalts").fill(new URL("/de/about/imprint", page.url()).href);
+  await page.getByLabel("Was ist das Problem?").selectOption("personal_data");
+  await page.getByLabel("Erklärung", { exact: true }).fill("Auf dieser Seite stehen meine private Adresse und meine Telefonnummer.");
+  await page.getByLabel("Dein Name").fill("Mia Melderin");
+  await page.getByLabel("Deine E-Mail-Adresse").fill(email);
+  await page.getByLabel("Ich versichere").check();
+  await page.getByRole("button", { name: "Meldung absenden" }).click();
+  const sent = page.getByTestId("removal-sent");
+  await expect(sent).toHaveAttribute("data-receipt", "confirmation_sent");
+  await expect(sent).toContainText("Bestätige darin deine Adresse");
+
+  // Only the link so far: no receipt to an address nobody confirmed.
+  await page.goto(mailbox);
+  await expect(mail("report_email_confirm")).toHaveCount(1);
+  await expect(mail("report_received")).toHaveCount(0);
+  const link = await mail("report_email_confirm").locator("[data-mail-link]").getAttribute("href");
+  expect(link).toMatch(/\/de\/about\/content_removal_request\/confirm\?token=[A-Za-z0-9_-]+$/);
+
+  // Opening the link shows a button and confirms nothing (a mail scanner that follows links confirms nothing).
+  await page.goto(link!);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("E-Mail-Adresse bestätigen");
+  await page.goto(mailbox);
+  await expect(mail("report_received")).toHaveCount(0);
+
+  await page.goto(link!);
+  await page.getByRole("button", { name: "Adresse bestätigen" }).click();
+  await expect(page.getByTestId("notice-confirmed")).toContainText(/Meldung R-\d{6}/);
+  const reference = /R-\d{6}/.exec((await page.getByTestId("notice-confirmed").textContent())!)![0];
+  await page.goto(mailbox);
+  await expect(mail("report_received")).toHaveCount(1);
+  await expect(mail("report_received")).toContainText(reference);
+
+  // The link works once.
+  await page.goto(link!);
+  await page.getByRole("button", { name: "Adresse bestätigen" }).click();
+  await expect(page.locator("[data-form-errors]")).toContainText("ungültig, abgelaufen oder schon benutzt");
+  await expect(page.getByRole("link", { name: "Zum Meldeformular" })).toBeVisible();
 });

@@ -75,6 +75,12 @@ function ReportCard({ report, failure, action }: { report: QueuedReportData; fai
       <p className={ui.muted}>
         {t("reports.backoffice.filed", { date: date.format(report.createdAt) })} ·{" "}
         {report.reporter.guest ? t("reports.backoffice.guest", { reporter }) : t("reports.backoffice.member", { reporter })}
+        {report.reporter.mail === "confirmed" || report.reporter.mail === "unconfirmed" ? (
+          <>
+            {" "}
+            · <span data-testid="report-reporter-mail">{t(`reports.backoffice.mail_${report.reporter.mail}`)}</span>
+          </>
+        ) : null}
       </p>
       {report.text ? <blockquote className={css.quote}>{report.text}</blockquote> : null}
       {mine ? <FormErrors errors={mine.formErrors.map((key) => translateMessage(tCommon, key))} /> : null}

@@ -5,7 +5,7 @@
  */
 import { Form, Link, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { REPORT_LIMITS } from "#server/contract/reports";
+import { REPORT_LIMITS, type ReportReceipt } from "#server/contract/reports";
 import { CONTENT_REMOVAL_PAGE_KEY } from "#server/contract/pages";
 import { Field, FormErrors, Honeypot } from "~/components/Field";
 import { CheckboxField, TextAreaField } from "~/components/FieldControls";
@@ -22,6 +22,25 @@ const MESSAGE_PARAMS: Record<string, { requirement: number }> = {
   "validation.reports.text_too_long": { requirement: REPORT_LIMITS.textMax },
   "validation.reports.name_too_long": { requirement: REPORT_LIMITS.nameMax },
 };
+
+/** What the page says after a notice, by what became of its receipt (ADR 059). */
+const SENT_TEXTS: Record<ReportReceipt, string> = {
+  sent: "info.removal.sent",
+  confirmation_sent: "info.removal.sent_confirm",
+  confirmation_limited: "info.removal.sent_limited",
+  none: "info.removal.sent_anonymous",
+};
+
+/** The notice above the page once a notice was filed (`?sent=1&receipt=…`). */
+export function NoticeSent({ receipt }: { receipt: string | null }) {
+  const { t } = useTranslation("info");
+  const key = (SENT_TEXTS as Record<string, string>)[receipt ?? ""] ?? SENT_TEXTS.sent;
+  return (
+    <p className={ui.notice} role="status" data-testid="removal-sent" data-receipt={receipt ?? ""}>
+      {t(key)}
+    </p>
+  );
+}
 
 export function NoticeForm({ failure }: { failure: NoticeFailure | null }) {
   const { t } = useTranslation("reports");

@@ -30,4 +30,9 @@ export interface ReportsTable {
   statement: string | null;
   decided_by: number | null;
   decided_at: number | null;
+  /** A guest's confirmation link (migration 0059, ADR 059): SHA-256 of its token while unused, and its expiry. */
+  email_token_hash: string | null;
+  email_token_expires_at: number | null;
+  /** When the guest confirmed `reporter_email`: only then the receipt and the decision are mailed. */
+  email_confirmed_at: number | null;
 }

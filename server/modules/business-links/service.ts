@@ -65,7 +65,8 @@ export async function mailBusinessLinkRequests(deps: ApiDeps, businessUserId: nu
   }
 }
 
-export async function businessLinksOf(deps: ApiDeps, userId: number): Promise<BusinessLinksView> {
+/** GET /user/business-links; the data export (ADR 059) reads the same view. */
+export async function businessLinksOf(deps: Pick<ApiDeps, "db">, userId: number): Promise<BusinessLinksView> {
   const asEscort = await deps.db
     .selectFrom("business_escorts")
     .innerJoin("users", "users.id", "business_escorts.business_user_id")

@@ -2,3 +2,4 @@
 export { favoriteRelation } from "./relation";
 export { favoritesPerDay } from "./service";
 export { recordProfileVisit, type ProfileVisit } from "./visits";
+export { ownListsForExport } from "./export";

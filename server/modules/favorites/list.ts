@@ -22,6 +22,7 @@ import {
 import { plusRunning } from "../../contract/membership";
 import { ageOfBirthDate } from "../../contract/signup";
 import { NEW_PROFILE_DAYS } from "../../contract/search";
+import type { DB } from "../../db/index";
 import type { Database } from "../../db/schema";
 import { isListedProfile, notBlockedWith, visibleMediaLevels, type ViewerContext } from "../access/index";
 import { avatarsOf } from "../media/index";
@@ -37,8 +38,9 @@ export type Relation = SelectQueryBuilder<Database, never, { other_id: number; a
 type Tables = Database & { rel: { other_id: number; at: number; visit_days: number | null } };
 type EB = ExpressionBuilder<Tables, "rel" | "users" | "profiles">;
 
-function baseQuery(deps: ApiDeps, relation: Relation, viewerId: number) {
-  return deps.db
+/** The relation's rows whose other member the lists show; the data export reads the same rows (ADR 059). */
+export function baseQuery(db: DB, relation: Relation, viewerId: number) {
+  return db
     .selectFrom(relation.as("rel"))
     .innerJoin("users", "users.id", "rel.other_id")
     .innerJoin("profiles", "profiles.user_id", "users.id")
@@ -162,7 +164,7 @@ export interface ListRequest {
 
 /** Only the count: a locked list (section 6) tells how many, never who. */
 export async function countList(deps: ApiDeps, relation: Relation, viewerId: number): Promise<number> {
-  const row = await baseQuery(deps, relation, viewerId)
+  const row = await baseQuery(deps.db, relation, viewerId)
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -177,7 +179,7 @@ export async function runList(
 ): Promise<UserList> {
   const now = deps.clock.now();
   const filtered = (skip?: UserListFacet) =>
-    baseQuery(deps, relation, viewer.id).where((eb) => eb.and(filterTerms(eb as EB, request.filters, viewer, now, skip)));
+    baseQuery(deps.db, relation, viewer.id).where((eb) => eb.and(filterTerms(eb as EB, request.filters, viewer, now, skip)));
   const [rows, total, facetRows, cities] = await Promise.all([
     filtered()
       .select([
@@ -215,7 +217,7 @@ export async function runList(
           .execute(),
       ),
     ),
-    baseQuery(deps, relation, viewer.id)
+    baseQuery(deps.db, relation, viewer.id)
       .where("profiles.city_id", "is not", null)
       .where("profiles.city_name", "is not", null)
       .select(["profiles.city_id", (eb) => eb.fn.max("profiles.city_name").as("name"), (eb) => eb.fn.countAll<number>().as("n")])

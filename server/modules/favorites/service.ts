@@ -16,6 +16,7 @@ import {
   type UserListQuery,
 } from "../../contract/favorites";
 import { isStaffUserType } from "../../contract/moderation";
+import type { DB } from "../../db/index";
 import { lockMembersForLimits } from "../../db/locks";
 import type { Database } from "../../db/schema";
 import type { Kysely } from "kysely";
@@ -30,13 +31,13 @@ export function listRequestOf(query: UserListQuery): ListRequest {
   return { type, page_no, page_size, filters };
 }
 
-function relationOf(deps: ApiDeps, userId: number, type: number): Relation {
+export function favoriteRelation(db: DB, userId: number, type: number): Relation {
   return (type === FAVORITE_TYPE.favorite
-    ? deps.db
+    ? db
         .selectFrom("favorites")
         .select(["target_id as other_id", "created_at as at", sql<number | null>`null`.as("visit_days")])
         .where("user_id", "=", userId)
-    : deps.db
+    : db
         .selectFrom("favorites")
         .select(["user_id as other_id", "created_at as at", sql<number | null>`null`.as("visit_days")])
         .where("target_id", "=", userId)) as unknown as Relation;
@@ -49,7 +50,7 @@ function relationOf(deps: ApiDeps, userId: number, type: number): Relation {
 export async function favoriteList(deps: ApiDeps, user: AuthUser, query: UserListQuery): Promise<UserList> {
   const viewer = await viewerContext(deps, user);
   const request = listRequestOf(query);
-  const relation = relationOf(deps, user.id, request.type);
+  const relation = favoriteRelation(deps.db, user.id, request.type);
   if (request.type === FAVORITE_TYPE.been_favored && !viewer.isPlusMember) {
     return lockedList(request, await countList(deps, relation, user.id), FAVORITES_LIMIT);
   }

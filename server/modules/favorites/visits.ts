@@ -6,6 +6,7 @@
  */
 import { sql } from "kysely";
 import type { ApiDeps, AuthUser } from "../../api/types";
+import type { DB } from "../../db/index";
 import { chartDayOf } from "../../contract/dashboard";
 import { VISIT_RETENTION_DAYS, VISITOR_TYPE, type UserList, type UserListQuery } from "../../contract/favorites";
 import { plusRunning } from "../../contract/membership";
@@ -92,9 +93,9 @@ export async function recordProfileVisit(deps: ApiDeps, visit: ProfileVisit): Pr
   return recorded !== null;
 }
 
-function relationOf(deps: ApiDeps, userId: number, type: number): Relation {
-  const since = deps.clock.now() - VISIT_RETENTION_DAYS * DAY;
-  const base = deps.db.selectFrom("profile_visits").where("profile_visits.last_visited_at", ">=", since);
+export function visitRelation(db: DB, userId: number, type: number, now: number): Relation {
+  const since = now - VISIT_RETENTION_DAYS * DAY;
+  const base = db.selectFrom("profile_visits").where("profile_visits.last_visited_at", ">=", since);
   return (type === VISITOR_TYPE.been_visited
     ? base
         .select([
@@ -119,7 +120,7 @@ function relationOf(deps: ApiDeps, userId: number, type: number): Relation {
 export async function visitorList(deps: ApiDeps, user: AuthUser, query: UserListQuery): Promise<UserList> {
   const viewer = await viewerContext(deps, user);
   const request = listRequestOf(query);
-  const relation = relationOf(deps, user.id, request.type);
+  const relation = visitRelation(deps.db, user.id, request.type, deps.clock.now());
   if (request.type === VISITOR_TYPE.been_visited && !viewer.isPlusMember) {
     return lockedList(request, await countList(deps, relation, user.id), null);
   }

@@ -1,2 +1,3 @@
 /** The friends group's public face for other modules. */
 export { friendRelation } from "./relation";
+export { friendLinksForExport } from "./service";

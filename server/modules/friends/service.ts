@@ -107,6 +107,26 @@ function visibleLinks(db: DB, me: number) {
     .where((eb) => notBlockedWith(eb as unknown as ExpressionBuilder<Database, "users">, me));
 }
 
+/**
+ * The member's friend links as their lists show them (the data export, ADR 059): friends and open requests with a
+ * member they may see. A link hidden by a block, or the other member's pause, stays out as it does in the lists —
+ * the member is never told they were blocked — and so do the closed rows kept only to time a cool-down (a refusal
+ * the product does not announce). The keys are capabilities, not data.
+ */
+export async function friendLinksForExport(db: DB, me: number) {
+  return visibleLinks(db, me)
+    .where("friend_links.status", "in", ["pending", "accepted"])
+    .select((eb) => [
+      "users.username as other",
+      eb.case().when("friend_links.sender_id", "=", me).then("sent").else("received").end().as("direction"),
+      "friend_links.status",
+      "friend_links.requested_at",
+      "friend_links.answered_at",
+    ])
+    .orderBy("friend_links.id")
+    .execute();
+}
+
 type Tab = FriendListType;
 
 function tabFilter(me: number, tab: Tab) {

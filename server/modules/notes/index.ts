@@ -1,3 +1,3 @@
 /** The notes group's public face for other modules. */
 export { noteRelation } from "./relation";
-export { notesFor } from "./service";
+export { notesFor, notesForExport } from "./service";

@@ -7,7 +7,10 @@
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { NOTE_ERRORS, NOTE_MAX_LENGTH, type NoteAnswer, type NoteInput } from "../../contract/notes";
-import { findOwner, isReachable, type ViewerContext } from "../access/index";
+import type { ExpressionBuilder } from "kysely";
+import type { DB } from "../../db/index";
+import type { Database } from "../../db/schema";
+import { findOwner, isListedProfile, isReachable, notBlockedWith, type ViewerContext } from "../access/index";
 
 type Member = ViewerContext & { id: number };
 
@@ -76,4 +79,22 @@ export async function notesFor(deps: ApiDeps, authorId: number, userIds: readonl
     .execute();
   for (const row of rows) notes.set(row.subject_id, row.text);
   return notes;
+}
+
+/**
+ * The author's notes for their data export (ADR 059), on the profiles they may see now, as the notes are shown: a
+ * note on a member who blocked them or paused stays out while the profile is out of reach (the export must not
+ * tell the author they were blocked) and comes back with it. Notes others wrote about the author are never theirs.
+ */
+export async function notesForExport(db: DB, authorId: number) {
+  return db
+    .selectFrom("profile_notes")
+    .innerJoin("users", "users.id", "profile_notes.subject_id")
+    .innerJoin("profiles", "profiles.user_id", "users.id")
+    .where((eb) => isListedProfile(eb as unknown as Parameters<typeof isListedProfile>[0]))
+    .where((eb) => notBlockedWith(eb as unknown as ExpressionBuilder<Database, "users">, authorId))
+    .where("profile_notes.author_id", "=", authorId)
+    .select(["users.username as profile", "profile_notes.text", "profile_notes.created_at", "profile_notes.updated_at"])
+    .orderBy("profile_notes.created_at")
+    .execute();
 }

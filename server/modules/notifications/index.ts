@@ -17,6 +17,7 @@ export {
   choicesOf,
   markSubjectRead,
   notificationSummary,
+  notificationsForExport,
   notify,
   publishNotificationHints,
   wantsChannel,

@@ -326,6 +326,25 @@ export async function notificationSummary(deps: ApiDeps, userId: number): Promis
   return { unread, latest: (rows as Row[]).map(itemOf) };
 }
 
+/**
+ * Every notification the member's list would show them, unread first, then newest (the data export, ADR 059): the
+ * same items as GET /notifications, so the export names no actor the member may not see and carries none of the
+ * row's internal keys (a dedupe key names the visitor or favoriter a member without plus must not learn).
+ */
+export async function notificationsForExport(db: DB, userId: number, now: number): Promise<NotificationItem[]> {
+  const rows = await visibleOf(db, userId)
+    // What the list's pruning would have removed before the member opened it.
+    .where((eb) =>
+      eb.or([eb("notifications.read_at", "is", null), eb("notifications.created_at", ">=", now - NOTIFICATION_RETENTION_DAYS * DAY_MS)]),
+    )
+    .select([...COLUMNS])
+    .orderBy(sql`case when notifications.read_at is null then 0 else 1 end`)
+    .orderBy("notifications.created_at", "desc")
+    .orderBy("notifications.id", "desc")
+    .execute();
+  return (rows as Row[]).map(itemOf);
+}
+
 /** The member's own notification by id, else 404 (another member's id answers the same as none). */
 async function ownId(db: DB, userId: number, id: number): Promise<number> {
   const row = await db.selectFrom("notifications").select("id").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();

@@ -1,20 +1,31 @@
 /**
  * What a data export contains (ADR 032): every row the product keeps about the member, as JSON, and the
- * largest stored rendition of each of their photos. Columns that hold secrets (password and token
- * hashes, codes, claim tokens) are left out: they identify nothing for the member and would only help
- * an attacker who gets hold of the file. Mails are listed without their bodies (they hold live links).
+ * largest stored rendition of each of their photos — and nothing the product does not show them (ADR 059). Columns
+ * that hold secrets (password and token hashes, codes, claim tokens) or internal keys (lookup, dedupe and pair keys)
+ * are left out: they mean nothing to the member, would only help an attacker who gets hold of the file, and a dedupe
+ * key such as "visited:<member id>:<day>" names a visitor the member may not see. Where a file is about other members
+ * (notifications, reports, favorites, visits, friends, notes, business links) it is the member's own view of it, built
+ * by the module that shows it. Mails are listed without their bodies (they hold live links).
  */
 import { sql } from "kysely";
 import yazl from "yazl";
 import type { DB } from "../../db/index";
 import type { MediaStorage } from "../../integrations/storage/index";
+import { businessLinksOf } from "../business-links/index";
+import { ownListsForExport } from "../favorites/index";
+import { friendLinksForExport } from "../friends/index";
 import { MASTER_FILE, parseVariantWidths, variantStorageKey } from "../media/index";
+import { notesForExport } from "../notes/index";
+import { notificationsForExport } from "../notifications/index";
+import { ownReportsForExport } from "../reports/index";
 
 /**
- * Column names that never leave the database: secrets (hashes, tokens, codes), internal storage
- * addresses, and which team member decided on the member's content (staff identities stay internal).
+ * Column names that never leave the database: secrets (hashes, tokens, codes), internal storage addresses, which
+ * team member decided on the member's content (staff identities stay internal), and internal keys (normalized
+ * lookup keys, aggregation and pair keys) — a new column named like these stays out without a code change.
  */
-const SECRET_COLUMN = /(_hash$|^token|^claim_token$|^secret|^code$|^storage_key$|^decided_by$|^p256dh$|^auth$)/;
+const SECRET_COLUMN =
+  /(_hash$|^token|^claim_token$|^secret|^code$|^storage_key$|^decided_by$|^p256dh$|^auth$|^(email|new_email|username|dedupe|job|reporter|pair|accept|deny|client)_key$|^object_ref$)/;
 
 /** Tables with a user_id column, exported whole (minus secrets), by the file (name without .json) they go to. */
 const USER_TABLES: Record<string, readonly string[]> = {
@@ -43,20 +54,21 @@ const USER_TABLES: Record<string, readonly string[]> = {
   exports: ["data_exports"],
   // Proposed profile texts and the decisions on the member's photos, with the reasons (ADR 030).
   moderation: ["profile_text_changes", "media_decisions"],
-  // The reports the member filed, with their state and decision (ADR 038).
-  reports: ["reports"],
-  // What the member was told, which announcements they closed, and the browsers that receive their push
-  // messages (endpoint and browser; the encryption keys of a subscription stay out, ADR 044).
-  notifications: ["notifications", "announcement_dismissals", "push_subscriptions"],
+  // Which announcements the member closed, and the browsers that receive their push messages (endpoint and
+  // browser; the encryption keys of a subscription stay out, ADR 044). The notifications themselves below.
+  notifications: ["announcement_dismissals", "push_subscriptions"],
 };
 
 /**
- * Tables with a user_id that are exported by their own code below (sessions, photos, favorites), and the member
- * tables keyed otherwise (friend-links.json, notes.json, dates.json, reviews.json).
+ * Tables with a user_id that are exported by their own code below (sessions, photos, and the member's views of what
+ * involves others: notifications, reports, favorites), and the member tables keyed otherwise (friend-links.json,
+ * notes.json, dates.json, reviews.json).
  */
 const EXPORTED_BY_CODE = [
   "access_tokens",
   "media",
+  "notifications",
+  "reports",
   "favorites",
   "friend_links",
   "profile_notes",
@@ -73,6 +85,11 @@ export const NOT_EXPORTED: Record<string, string> = {
 };
 /** Every table with a user_id this export covers. */
 export const EXPORTED_TABLES: readonly string[] = [...Object.values(USER_TABLES).flat(), ...EXPORTED_BY_CODE];
+
+/** Another member's name as the member's views show it: a deleted account's tombstone ("deleted:<id>") names nobody. */
+function nameOf(username: string, status: string): string | null {
+  return status === "deleted" ? null : username;
+}
 
 type Row = Record<string, unknown>;
 
@@ -130,11 +147,17 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
   addJson("account.json", account);
+  // What the member's notification list shows them (ADR 044, 059): never the row's actor id or dedupe key.
+  const views: Record<string, Record<string, unknown>> = {
+    notifications: { notifications: await notificationsForExport(db, userId, input.now) },
+  };
   for (const [file, tables] of Object.entries(USER_TABLES)) {
-    const content: Record<string, Row[]> = {};
+    const content: Record<string, unknown> = { ...views[file] };
     for (const table of tables) content[table] = await rowsOf(db, table, userId);
     addJson(`${file}.json`, content);
   }
+  // The reports the member filed, as "my reports" shows them (ADR 038); reports about the member are the team's.
+  addJson("reports.json", { reports: await ownReportsForExport(db, userId) });
   addJson("sessions.json", {
     sessions: await db
       .selectFrom("access_tokens")
@@ -152,45 +175,10 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
       .orderBy("blocks.created_at")
       .execute(),
   });
-  // Whom the member keeps and whose profiles they looked at (ADR 036); who keeps or visited them is about others.
-  addJson("favorites-visits.json", {
-    favorites: await db
-      .selectFrom("favorites as fv")
-      .innerJoin("users", "users.id", "fv.target_id")
-      .select(["users.username", "fv.created_at"])
-      .where("fv.user_id", "=", userId)
-      .orderBy("fv.created_at")
-      .execute(),
-    visited: await db
-      .selectFrom("profile_visits")
-      .innerJoin("users", "users.id", "profile_visits.owner_id")
-      .select(["users.username", "profile_visits.last_visited_at", "profile_visits.visit_days"])
-      .where("profile_visits.visitor_id", "=", userId)
-      .orderBy("profile_visits.last_visited_at")
-      .execute(),
-  });
-  // Friend links with the other member's name; the keys are capabilities, not data (ADR 037).
-  addJson("friend-links.json", {
-    links: await db
-      .selectFrom("friend_links")
-      .innerJoin("users", (join) =>
-        join.on((eb) =>
-          eb.or([
-            eb.and([eb("friend_links.sender_id", "=", userId), eb("friend_links.receiver_id", "=", eb.ref("users.id"))]),
-            eb.and([eb("friend_links.receiver_id", "=", userId), eb("friend_links.sender_id", "=", eb.ref("users.id"))]),
-          ]),
-        ),
-      )
-      .select((eb) => [
-        "users.username as other",
-        eb.case().when("friend_links.sender_id", "=", userId).then("sent").else("received").end().as("direction"),
-        "friend_links.status",
-        "friend_links.requested_at",
-        "friend_links.answered_at",
-      ])
-      .orderBy("friend_links.id")
-      .execute(),
-  });
+  // Whom the member keeps and whose profiles they looked at, as their lists show it (ADR 036, 059).
+  addJson("favorites-visits.json", await ownListsForExport(db, userId, input.now));
+  // Friends and open requests as the friends page shows them; the keys are capabilities, not data (ADR 037, 059).
+  addJson("friend-links.json", { links: await friendLinksForExport(db, userId) });
   // Messages the member sent and received, with the other member's name, as far as their own view reaches (messages
   // they deleted for themselves are left out); photos by their count (ADR 043).
   addJson("messages.json", {
@@ -204,6 +192,7 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
       .innerJoin("users", "users.id", "messenger_thread_members.partner_id")
       .select((eb) => [
         "users.username as other",
+        "users.status as other_status",
         eb.case().when("messenger_messages.sender_id", "=", userId).then("sent").else("received").end().as("direction"),
         "messenger_messages.body",
         "messenger_messages.action_type",
@@ -212,7 +201,8 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
       ])
       .whereRef("messenger_messages.id", ">", "messenger_thread_members.deleted_up_to")
       .orderBy("messenger_messages.id")
-      .execute(),
+      .execute()
+      .then((rows) => rows.map(({ other_status, ...row }) => ({ ...row, other: nameOf(row.other, other_status) }))),
   });
   // Dates the member asked for or was asked for, with the other member's name and the timeline (ADR 046); the
   // safety check-ins the member set up (the trusted contact is their own data; the other party never learns of it).
@@ -229,6 +219,7 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
     .select((eb) => [
       "dates.id",
       "users.username as other",
+      "users.status as other_status",
       eb.case().when("dates.sender_id", "=", userId).then("sent").else("received").end().as("direction"),
       "dates.status",
       "dates.starts_at",
@@ -243,7 +234,8 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
       "dates.updated_at",
     ])
     .orderBy("dates.id")
-    .execute();
+    .execute()
+    .then((rows) => rows.map(({ other_status, ...row }) => ({ ...row, other: nameOf(row.other, other_status) })));
   const dateIds = dates.map((date) => date.id);
   addJson("dates.json", {
     dates,
@@ -280,7 +272,9 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
       "date_reviews.date_id",
       eb.case().when("date_reviews.author_id", "=", userId).then("written").else("received").end().as("direction"),
       "author.username as author",
+      "author.status as author_status",
       "subject.username as subject",
+      "subject.status as subject_status",
       "date_reviews.rating",
       "date_reviews.recommend",
       "date_reviews.profile_match",
@@ -299,7 +293,14 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
       ]),
     )
     .orderBy("date_reviews.id")
-    .execute();
+    .execute()
+    .then((rows) =>
+      rows.map(({ author_status, subject_status, ...row }) => ({
+        ...row,
+        author: nameOf(row.author, author_status),
+        subject: nameOf(row.subject, subject_status),
+      })),
+    );
   const reviewIds = reviews.map((review) => review.id);
   addJson("reviews.json", {
     reviews,
@@ -312,16 +313,8 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
             .where("review_id", "in", reviewIds)
             .execute(),
   });
-  // The member's own notes; notes others wrote about them are those authors' private data.
-  addJson("notes.json", {
-    notes: await db
-      .selectFrom("profile_notes")
-      .innerJoin("users", "users.id", "profile_notes.subject_id")
-      .select(["users.username as profile", "profile_notes.text", "profile_notes.created_at", "profile_notes.updated_at"])
-      .where("profile_notes.author_id", "=", userId)
-      .orderBy("profile_notes.created_at")
-      .execute(),
-  });
+  // The member's own notes on profiles they may see (ADR 037, 059); notes others wrote about them are those authors' data.
+  addJson("notes.json", { notes: await notesForExport(db, userId) });
   // Content removal requests the member filed before reports existed (ADR 038); keyed by reporter_user_id.
   addJson("content-removal-requests.json", {
     requests: await db
@@ -331,13 +324,8 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
       .orderBy("id")
       .execute(),
   });
-  addJson("business-links.json", {
-    links: await db
-      .selectFrom("business_escorts")
-      .selectAll()
-      .where((eb) => eb.or([eb("business_user_id", "=", userId), eb("escort_user_id", "=", userId)]))
-      .execute(),
-  });
+  // As user/linked_profiles shows them: the other side by name, never by internal id (ADR 059).
+  addJson("business-links.json", await businessLinksOf({ db }, userId));
   addJson("mails.json", {
     mails: await db
       .selectFrom("mail_outbox")

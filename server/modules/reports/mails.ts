@@ -3,9 +3,11 @@
  * undue delay), the decision, and the statement of reasons to the reported account. Texts in the four languages.
  * A guest's address is whatever they typed, unverified, so a mail carries nothing else they typed (no name, no
  * links): the form cannot be used to send someone a message in our name (issue 9 item 9). The reference is ours.
+ * A guest's address first gets only the confirmation link (ADR 059); the receipt and the decision follow once the
+ * address is confirmed.
  */
 import type { Language } from "../../contract/locales";
-import { composeMail, fill, textsFor } from "../../integrations/mail/compose";
+import { composeMail, fill, textsFor, type MailBlock } from "../../integrations/mail/compose";
 import type { OutgoingMail } from "../../integrations/mail/mailer";
 import type { ReportOutcome } from "../../contract/reports";
 
@@ -37,6 +39,10 @@ const OUTCOME_TEXTS: Record<Language, Record<ReportOutcome, string>> = {
 };
 
 interface ReportTexts {
+  confirmSubject: string;
+  confirmBody: string;
+  confirmValid: string;
+  confirmIgnore: string;
   receivedSubject: string;
   receivedBody: string;
   receivedNext: string;
@@ -52,6 +58,12 @@ interface ReportTexts {
 
 const REPORT_TEXTS: Record<Language, ReportTexts> = {
   de: {
+    confirmSubject: "Bitte bestätige deine E-Mail-Adresse für deine Meldung",
+    confirmBody:
+      "über unser Meldeformular ist eine Meldung mit dieser E-Mail-Adresse eingegangen. Bestätige deine Adresse über den folgenden Link, damit wir dir die Eingangsbestätigung und später unsere Entscheidung schicken können:",
+    confirmValid: "Der Link gilt {hours} Stunden und nur einmal.",
+    confirmIgnore:
+      "Hast du keine Meldung abgeschickt, ignoriere diese E-Mail einfach; wir schreiben dir dann nicht mehr. Die Meldung selbst prüfen wir trotzdem.",
     greeting: "Hallo,",
     receivedSubject: "Deine Meldung {reference} ist eingegangen",
     receivedBody: "vielen Dank für deine Meldung. Wir haben sie erhalten und unter der Nummer {reference} erfasst.",
@@ -67,6 +79,12 @@ const REPORT_TEXTS: Record<Language, ReportTexts> = {
     reference: "Bitte gib bei Rückfragen die Nummer {reference} an.",
   },
   en: {
+    confirmSubject: "Please confirm your e-mail address for your report",
+    confirmBody:
+      "a report was filed through our notice form with this e-mail address. Confirm your address through the link below so that we can send you the receipt and, later, our decision:",
+    confirmValid: "The link is valid for {hours} hours and works once.",
+    confirmIgnore:
+      "If you did not file a report, simply ignore this e-mail; we will not write to you again. We review the report itself all the same.",
     greeting: "Hello,",
     receivedSubject: "Your report {reference} has been received",
     receivedBody: "thank you for your report. We have received it and filed it under number {reference}.",
@@ -82,6 +100,11 @@ const REPORT_TEXTS: Record<Language, ReportTexts> = {
     reference: "Please quote number {reference} in any follow-up.",
   },
   es: {
+    confirmSubject: "Confirma tu dirección de correo electrónico para tu denuncia",
+    confirmBody:
+      "hemos recibido una denuncia a través de nuestro formulario con esta dirección de correo electrónico. Confirma tu dirección con el siguiente enlace para que podamos enviarte el acuse de recibo y, más adelante, nuestra decisión:",
+    confirmValid: "El enlace es válido durante {hours} horas y solo una vez.",
+    confirmIgnore: "Si no has enviado ninguna denuncia, ignora este correo; no volveremos a escribirte. Aun así, revisaremos la denuncia.",
     greeting: "Hola:",
     receivedSubject: "Hemos recibido tu denuncia {reference}",
     receivedBody: "gracias por tu denuncia. La hemos recibido y registrado con el número {reference}.",
@@ -97,6 +120,12 @@ const REPORT_TEXTS: Record<Language, ReportTexts> = {
     reference: "Indica el número {reference} en cualquier consulta.",
   },
   pl: {
+    confirmSubject: "Potwierdź swój adres e-mail dla zgłoszenia",
+    confirmBody:
+      "przez nasz formularz wpłynęło zgłoszenie z tym adresem e-mail. Potwierdź swój adres, klikając poniższy link, abyśmy mogli wysłać Ci potwierdzenie otrzymania, a później naszą decyzję:",
+    confirmValid: "Link jest ważny przez {hours} godzin i działa tylko raz.",
+    confirmIgnore:
+      "Jeśli nie wysyłałeś(-aś) zgłoszenia, zignoruj tę wiadomość; nie będziemy już do Ciebie pisać. Samo zgłoszenie i tak sprawdzimy.",
     greeting: "Dzień dobry,",
     receivedSubject: "Otrzymaliśmy Twoje zgłoszenie {reference}",
     receivedBody: "dziękujemy za zgłoszenie. Otrzymaliśmy je i zarejestrowaliśmy pod numerem {reference}.",
@@ -123,7 +152,7 @@ function reportMail(
   template: string,
   values: Record<string, string>,
   subject: keyof ReportTexts,
-  blocks: Array<keyof ReportTexts>,
+  blocks: Array<keyof ReportTexts | { link: string }>,
 ): OutgoingMail {
   const texts = textsFor(REPORT_TEXTS, input.language);
   return composeMail({
@@ -131,8 +160,22 @@ function reportMail(
     template,
     language: input.language,
     subject: fill(texts[subject], values),
-    blocks: blocks.map((block) => fill(texts[block], values)),
+    blocks: blocks.map((block): MailBlock => (typeof block === "string" ? fill(texts[block], values) : block)),
   });
+}
+
+/**
+ * The one mail a guest's typed address gets before it is confirmed (ADR 059): short, nothing the guest typed, no
+ * reference, only our single-use link, so the form cannot be used to send a stranger anything but this.
+ */
+export function reportEmailConfirmMail(input: { to: string; language: string; link: string; validHours: number }): OutgoingMail {
+  return reportMail(input, "report_email_confirm", { hours: String(input.validHours) }, "confirmSubject", [
+    "greeting",
+    "confirmBody",
+    { link: input.link },
+    "confirmValid",
+    "confirmIgnore",
+  ]);
 }
 
 export function reportReceivedMail(input: { to: string; reference: string; language: string }): OutgoingMail {

@@ -1,8 +1,15 @@
 import { ok } from "../../api/router";
 import type { ModuleContext } from "../../api/module-context";
 import { rowIdParam } from "../../api/params";
-import { decideReportSchema, fileReportSchema, REPORT_LIMITS, reportsQuerySchema } from "../../contract/reports";
-import { decideReport, fileReport, ownReport, ownReports, reportQueue } from "./service";
+import {
+  confirmReportEmailSchema,
+  decideReportSchema,
+  fileReportSchema,
+  REPORT_EMAIL_CONFIRMATION,
+  REPORT_LIMITS,
+  reportsQuerySchema,
+} from "../../contract/reports";
+import { confirmReportEmail, decideReport, fileReport, ownReport, ownReports, reportQueue } from "./service";
 
 const STAFF_NOTE = "Team (10) and backend (9) accounts only: 403 exception.backoffice.staff_only for everyone else.";
 
@@ -12,8 +19,7 @@ export function registerReports({ v2 }: ModuleContext): void {
       method: "post",
       path: "/reports",
       response: "FiledReport",
-      summary:
-        "Reports an object (kind + object_id; kind page: by its web address in url) with a type of contract/reports. Members and guests (guests give name and e-mail, except for underage reports, and an explanation). Answers 202 with the reference and mails a confirmation. 400 type not for this kind, own object, missing fields; 404 no such profile or photo; 409 exception.reports.already_open (one open report per reporter and object); 429 after 10 an hour per member, 5 per guest address. Blocks do not stop a report.",
+      summary: `Reports an object (kind + object_id; kind page: by its web address in url) with a type of contract/reports. Members and guests (guests give name and e-mail, except for underage reports, and an explanation). Answers 202 with the reference and \`receipt\`: a member's account address gets the receipt at once (sent); a guest's typed address first gets a single-use link to confirm it, valid ${REPORT_EMAIL_CONFIRMATION.ttlMs / 3_600_000} hours (confirmation_sent), and the receipt and the decision only once confirmed — at most ${REPORT_EMAIL_CONFIRMATION.perAddress.limit} such mails a day per address and ${REPORT_EMAIL_CONFIRMATION.perIp.limit} per network address (over that: confirmation_limited, the notice is still filed); an anonymous report has none. 400 type not for this kind, own object, missing fields; 404 no such profile or photo; 409 exception.reports.already_open (one open report per reporter and object); 429 after 10 an hour per member, 5 per guest address. Blocks do not stop a report.`,
       tag: "reports",
       auth: "optional",
       body: fileReportSchema,
@@ -27,6 +33,20 @@ export function registerReports({ v2 }: ModuleContext): void {
       });
       return ok(c, filed, { status: 202 });
     },
+  );
+  v2.add(
+    {
+      method: "post",
+      path: "/reports/confirm-email",
+      response: "ReportEmailConfirmed",
+      summary:
+        "Opens a guest's confirmation link: the notice's address is confirmed, its receipt is mailed (and the decision, if taken already). The link works once and expires; a wrong, expired or used token answers 400 exception.reports.confirmation_invalid at token.",
+      tag: "reports",
+      auth: "optional",
+      body: confirmReportEmailSchema,
+      statuses: [400],
+    },
+    async (c, { body }) => ok(c, await confirmReportEmail(c.get("deps"), body.token)),
   );
   v2.add(
     {

@@ -5,6 +5,8 @@
  */
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
+import type { DB } from "../../db/index";
+import { randomToken, sha256 } from "../../lib/crypto";
 import { recordHit, type Window } from "../../lib/rate-limit";
 import { findOwner, isBlockedBetween, isListedOwner, MEDIA_OWNER_COLUMNS, mediaAccess, mediaOwnerOf, viewerContext } from "../access/index";
 import type { Selectable } from "kysely";
@@ -13,6 +15,9 @@ import { isStaffUserType } from "../../contract/moderation";
 import {
   ANONYMOUS_TYPES,
   CHECKED_OBJECT_KINDS,
+  REPORT_CONFIRMATION_INVALID,
+  REPORT_EMAIL_CONFIRM_PATH,
+  REPORT_EMAIL_CONFIRMATION,
   REPORT_LIMITS,
   REPORT_TYPES,
   REPORT_TYPES_BY_KIND,
@@ -24,16 +29,19 @@ import {
   type OwnReportList,
   type QueuedReport,
   type ReportDecision,
+  type ReportEmailConfirmed,
+  type ReporterMail,
   type ReportObjectKind,
   type ReportOutcome,
   type ReportQueue,
+  type ReportReceipt,
   type ReportState,
   type ReportType,
 } from "../../contract/reports";
 import { USER_TYPE } from "../../contract/users";
 import type { ReportsTable } from "../../db/schema";
 import { reportableReview } from "../reviews/index";
-import { reportActionMail, reportDecidedMail, reportReceivedMail } from "./mails";
+import { reportActionMail, reportDecidedMail, reportEmailConfirmMail, reportReceivedMail } from "./mails";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -53,6 +61,21 @@ export function reportWindow(userId: number | null, clientIp: string): Window {
   return userId === null
     ? { bucket: `reports:ip:${clientIp}`, windowMs: REPORT_GUEST_LIMIT.windowMs, limit: REPORT_GUEST_LIMIT.limit }
     : { bucket: `reports:user:${userId}`, windowMs: REPORT_MEMBER_LIMIT.windowMs, limit: REPORT_MEMBER_LIMIT.limit };
+}
+
+/**
+ * A guest's typed address gets one confirmation link (ADR 059), unless this address or this network address had
+ * its day's share of them: then no mail at all ("limited"). Both hits count first, as the report limits do.
+ */
+async function confirmationLink(deps: ApiDeps, email: string, clientIp: string, now: number): Promise<{ token: string } | "limited"> {
+  const { perAddress, perIp } = REPORT_EMAIL_CONFIRMATION;
+  // The address only as a hash: the counters are no list of who filed notices.
+  const byAddress = { bucket: `reports:confirm:address:${sha256(email.toLowerCase())}`, ...perAddress };
+  const byIp = { bucket: `reports:confirm:ip:${clientIp}`, ...perIp };
+  const addressHits = await recordHit(deps.db, now, byAddress);
+  const ipHits = await recordHit(deps.db, now, byIp);
+  if (addressHits > perAddress.limit || ipHits > perIp.limit) return "limited";
+  return { token: randomToken() };
 }
 
 /** Profiles live at /{lang}/p/{username}: a notice naming one becomes a report of that profile. */
@@ -204,6 +227,9 @@ export async function fileReport(
   // Only members are held to one open report per object (409). A guest's address is typed, not verified: keyed
   // by it, a 409 would tell anyone whether that address reported this object, and let the reported member block
   // someone's notice by filing junk under their address first. Guests are bounded by the per-address limit.
+  // A guest's address is typed, not verified: it gets a confirmation link, and the receipt only once confirmed.
+  const confirmation = email ? await confirmationLink(deps, email, context.clientIp, now) : null;
+  const link = confirmation !== null && confirmation !== "limited" ? confirmation : null;
   const reporterKey = context.userId !== null ? `u:${context.userId}` : null;
   const objectRef = object.objectId !== null ? `${object.kind}:${object.objectId}` : `page:${input.url}`;
   if (reporterKey) {
@@ -236,6 +262,8 @@ export async function fileReport(
         text: input.text ?? null,
         language: context.language,
         created_at: now,
+        email_token_hash: link ? sha256(link.token) : null,
+        email_token_expires_at: link ? now + REPORT_EMAIL_CONFIRMATION.ttlMs : null,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -246,9 +274,47 @@ export async function fileReport(
     throw error;
   }
   const reference = reportReference(id);
-  const to = reporter?.email ?? email;
-  if (to) await mailer.send(reportReceivedMail({ to, reference, language: reporter?.language ?? context.language }));
-  return { id, reference, state: "open" };
+  let receipt: ReportReceipt = "none";
+  if (reporter) {
+    await mailer.send(reportReceivedMail({ to: reporter.email, reference, language: reporter.language }));
+    receipt = "sent";
+  } else if (email && link) {
+    const url = `${deps.config.publicUrl}/${context.language}/${REPORT_EMAIL_CONFIRM_PATH}?token=${encodeURIComponent(link.token)}`;
+    const validHours = Math.round(REPORT_EMAIL_CONFIRMATION.ttlMs / HOUR);
+    await mailer.send(reportEmailConfirmMail({ to: email, language: context.language, link: url, validHours }));
+    receipt = "confirmation_sent";
+  } else if (email) receipt = "confirmation_limited";
+  return { id, reference, state: "open", receipt };
+}
+
+/**
+ * POST /reports/confirm-email: the guest opened the link (ADR 059). One conditional update takes the unused,
+ * unexpired token and clears it, so a link confirms once even when opened twice at the same moment; a wrong, expired
+ * or used token is the same 400. The receipt goes out now, and the decision too if the team has decided already.
+ */
+export async function confirmReportEmail(deps: ApiDeps, token: string): Promise<ReportEmailConfirmed> {
+  const now = deps.clock.now();
+  const row = await deps.db
+    .updateTable("reports")
+    .set({ email_confirmed_at: now, email_token_hash: null, email_token_expires_at: null })
+    .where("email_token_hash", "=", sha256(token))
+    .where("email_token_expires_at", ">", now)
+    .where("email_confirmed_at", "is", null)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row?.reporter_email) throw fail.badRequest(REPORT_CONFIRMATION_INVALID, "token");
+  const reference = reportReference(row.id);
+  await deps.mailer.send(reportReceivedMail({ to: row.reporter_email, reference, language: row.language }));
+  const decision = decisionOf(row);
+  if (decision) await deps.mailer.send(reportDecidedMail({ to: row.reporter_email, reference, language: row.language, ...decision }));
+  return { reference, state: row.state as ReportState };
+}
+
+/** Where a report's mails go (the back office shows it): see ReporterMail. */
+function reporterMailOf(row: Pick<ReportRow, "user_id" | "reporter_email" | "email_confirmed_at">): ReporterMail {
+  if (row.user_id !== null) return "account";
+  if (row.reporter_email === null) return "none";
+  return row.email_confirmed_at === null ? "unconfirmed" : "confirmed";
 }
 
 type ReportRow = Selectable<ReportsTable>;
@@ -274,8 +340,8 @@ function ownReportOf(row: ReportRow & { username: string | null }): OwnReport {
   };
 }
 
-function ownReportsQuery(deps: ApiDeps, userId: number) {
-  return deps.db
+function ownReportsQuery(db: DB, userId: number) {
+  return db
     .selectFrom("reports as report")
     .leftJoin("users as target", (join) =>
       join.onRef("target.id", "=", "report.target_user_id").on("report.object_kind", "=", "profile").on("target.status", "!=", "deleted"),
@@ -294,7 +360,7 @@ export async function ownReports(deps: ApiDeps, userId: number, page: number): P
       .select(({ fn }) => fn.countAll<number>().as("n"))
       .where("user_id", "=", userId)
       .executeTakeFirst(),
-    ownReportsQuery(deps, userId)
+    ownReportsQuery(deps.db, userId)
       .orderBy("report.created_at", "desc")
       .orderBy("report.id", "desc")
       .limit(size)
@@ -304,9 +370,18 @@ export async function ownReports(deps: ApiDeps, userId: number, page: number): P
   return { items: rows.map(ownReportOf), page, page_size: size, total: Number(count?.n ?? 0) };
 }
 
+/**
+ * Every report the member filed, as GET /reports shows them (the data export, ADR 059): the reporter's internal keys,
+ * the triage priority and who decided stay out. Reports about the member are not theirs to read (ADR 038).
+ */
+export async function ownReportsForExport(db: DB, userId: number): Promise<OwnReport[]> {
+  const rows = await ownReportsQuery(db, userId).orderBy("report.created_at", "desc").orderBy("report.id", "desc").execute();
+  return rows.map(ownReportOf);
+}
+
 /** GET /reports/{id}: one of the member's own reports; anyone else's is 404 (its existence is not told). */
 export async function ownReport(deps: ApiDeps, userId: number, reportId: number): Promise<OwnReport> {
-  const row = await ownReportsQuery(deps, userId).where("report.id", "=", reportId).executeTakeFirst();
+  const row = await ownReportsQuery(deps.db, userId).where("report.id", "=", reportId).executeTakeFirst();
   if (!row) throw fail.notFound("exception.reports.not_found");
   return ownReportOf(row);
 }
@@ -362,6 +437,7 @@ export async function reportQueue(deps: ApiDeps, staffId: number, page: number):
         name: row.reporter_name,
         email: row.reporter_email,
         guest: row.user_id === null && row.reporter_key?.startsWith("u:") !== true,
+        mail: reporterMailOf(row),
       },
     })),
     page,
@@ -476,6 +552,11 @@ async function tellReporter(deps: ApiDeps, report: ReportRow, input: DecideRepor
     if (!member || member.status === "deleted") return;
     to = member.email;
     language = member.language;
+  } else if (to && report.email_confirmed_at === null) {
+    // The notifier never confirmed the typed address (ADR 059): it is told nothing. The decision stands on the
+    // report for the record; this line says why no mail went out. Confirming later still brings it.
+    deps.log.info({ report_id: report.id }, "report decision not mailed: the notifier's address was never confirmed");
+    return;
   }
   if (!to) return;
   await deps.mailer.send(

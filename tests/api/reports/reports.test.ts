@@ -56,7 +56,12 @@ describe(`reports (${TEST_DB})`, () => {
       body: { kind: "profile", object_id: escort.id, type: "unprotected_sex", text: explanation, good_faith: true },
     });
     expect(filed.status).toBe(202);
-    expect(filed.json.data).toEqual({ id: expect.any(Number), reference: reportReference(filed.json.data!.id), state: "open" });
+    expect(filed.json.data).toEqual({
+      id: expect.any(Number),
+      reference: reportReference(filed.json.data!.id),
+      state: "open",
+      receipt: "sent",
+    });
     const mails = await mailsTo(reporter.email);
     expect(mails.at(-1)).toMatchObject({ template: "report_received", language: "de" });
     expect(mails.at(-1)!.subject).toContain(filed.json.data!.reference);
@@ -137,11 +142,12 @@ describe(`reports (${TEST_DB})`, () => {
       url,
       language: "en",
     });
-    const mail = (await mailsTo("Gast.Notice@example.com"))[0]!;
-    expect(mail).toMatchObject({ template: "report_received", language: "en" });
-    // An unverified address: the mail repeats nothing the guest typed.
-    expect(mail.text_body).not.toContain("Gast");
-    expect(mail.text_body).not.toContain(url);
+    // An unverified address gets only the confirmation link (ADR 059; tests/api/reports/notice-confirmation.test.ts),
+    // which repeats nothing the guest typed.
+    const mails = await mailsTo("Gast.Notice@example.com");
+    expect(mails.map((mail) => [mail.template, mail.language])).toEqual([["report_email_confirm", "en"]]);
+    expect(mails[0]!.text_body).not.toContain("Gast");
+    expect(mails[0]!.text_body).not.toContain(url);
 
     // A page that is no profile stays a notice by address, unchecked.
     const other = await call<{ id: number }>("POST", "/reports", {
@@ -458,8 +464,9 @@ describe(`reports (${TEST_DB})`, () => {
     expect(queue.json.data!.items.find((item) => item.id === minor.json.data!.id)).toMatchObject({
       priority: 1,
       target: { id: escort.id, username: escort.username },
-      reporter: { guest: true, email: guestMail },
+      reporter: { guest: true, email: guestMail, mail: "unconfirmed" },
     });
+    expect(queue.json.data!.items.find((item) => item.id === spam.json.data!.id)?.reporter.mail).toBe("account");
 
     const invalid = await call("POST", `/backoffice/reports/${spam.json.data!.id}/decide`, {
       token: team.token,
@@ -493,7 +500,8 @@ describe(`reports (${TEST_DB})`, () => {
     });
     expect((await mailsTo(reporter.email)).at(-1)).toMatchObject({ template: "report_decided" });
     expect((await mailsTo(reporter.email)).at(-1)!.text_body).toContain(statement);
-    expect((await mailsTo(guestMail)).map((mail) => mail.template)).toEqual(["report_received", "report_decided"]);
+    // The guest never confirmed the address: no receipt, no decision (ADR 059).
+    expect((await mailsTo(guestMail)).map((mail) => mail.template)).toEqual(["report_email_confirm"]);
     expect((await mailsTo(escort.email)).at(-1)).toMatchObject({ template: "report_action" });
     const banned = await rt.deps.db.selectFrom("users").select("status").where("id", "=", escort.id).executeTakeFirstOrThrow();
     expect(banned.status).toBe("banned");
