@@ -69,6 +69,11 @@ export const loginSchema = v.object(
   required,
 );
 
+/** GET /captcha: the login form names the account it is for, so the proof of work has that account's level (ADR 056). */
+export const captchaQuerySchema = v.object({
+  username: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(EMAIL_MAX, "validation.invalid"))),
+});
+
 export const forgotPasswordSchema = v.object({ email: emailSchema }, required);
 
 export const resetPasswordSchema = v.pipe(
