@@ -25,7 +25,10 @@ export interface AppConfig {
   imageConcurrency: number;
   /** Operator-editable Markdown of the info pages (about, legal, misc, partners). */
   contentDir: string;
-  /** Seed demo data on first start when the database has no users. */
+  /**
+   * Seed demo data on first start when the database has no users: the demo, development and tests only. A production
+   * start never seeds (the demo logins' password is printed in the README; ADR 056).
+   */
   seedOnEmpty: boolean;
   /** Secret for signed links and captcha answers. */
   appSecret: string;
@@ -169,6 +172,14 @@ function devRoutesFor(nodeEnv: AppConfig["nodeEnv"], demoMode: boolean, flag: st
   return nodeEnv === "test" ? "on" : "loopback";
 }
 
+/**
+ * A production start that serves real members: NODE_ENV=production without DEMO_MODE. It has no dev routes, never
+ * seeds demo data and refuses a database that holds demo accounts (ADR 015, ADR 056).
+ */
+export function isRealProduction(config: Pick<AppConfig, "nodeEnv" | "demoMode">): boolean {
+  return config.nodeEnv === "production" && !config.demoMode;
+}
+
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === "") return fallback;
   return ["1", "true", "yes", "on"].includes(value.toLowerCase());
@@ -201,7 +212,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const demoMode = bool(env.DEMO_MODE, false);
   // Canonical URLs, hreflang alternates, sitemaps and links in mails name this origin; in production it is
   // never guessed from a request's Host header (issue 9 item 9). The demo of `npm start` runs on localhost.
-  if (nodeEnv === "production" && !demoMode && !env.PUBLIC_URL) throw new Error("PUBLIC_URL must be set in production");
+  const production = isRealProduction({ nodeEnv, demoMode });
+  if (production && !env.PUBLIC_URL) throw new Error("PUBLIC_URL must be set in production");
+  const seedOnEmpty = bool(env.SEED_ON_EMPTY, !production);
+  if (production && seedOnEmpty)
+    throw new Error(
+      "SEED_ON_EMPTY=1 is refused in production: the demo seed's accounts have the password printed in the README. Unset it; the demo runs with DEMO_MODE=1 (npm start)",
+    );
   const appSecret = env.APP_SECRET ?? (nodeEnv === "production" ? "" : randomBytes(32).toString("hex"));
   if (!appSecret) throw new Error("APP_SECRET must be set in production");
   return {
@@ -215,7 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadTmpDir: resolve(env.UPLOAD_TMP_DIR ?? "data/upload-tmp"),
     imageConcurrency: positiveInt("IMAGE_CONCURRENCY", env.IMAGE_CONCURRENCY, Math.min(4, Math.max(1, availableParallelism() - 1))),
     contentDir: resolve(env.CONTENT_DIR ?? "server/content"),
-    seedOnEmpty: bool(env.SEED_ON_EMPTY, true),
+    seedOnEmpty,
     appSecret,
     trustProxy: bool(env.TRUST_PROXY, false),
     devRoutes: devRoutesFor(nodeEnv, demoMode, env.DEV_ROUTES),

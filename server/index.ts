@@ -8,7 +8,7 @@ import type { ServerBuild } from "@remix-run/node";
 import type { Server } from "node:http";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { bootstrap } from "./bootstrap";
+import { bootstrap, StartRefused } from "./bootstrap";
 import { loadConfig } from "./config";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_STAFF_ACCOUNTS } from "./db/seed/index";
 import { createHost } from "./host";
@@ -108,6 +108,12 @@ async function main() {
 }
 
 main().catch((err) => {
+  // A refused start has logged what the operator must do (a stack trace would only bury it) and closed what it
+  // opened: the process ends on its own once the log line is written.
+  if (err instanceof StartRefused) {
+    process.exitCode = 1;
+    return;
+  }
   console.error(err);
   process.exit(1);
 });

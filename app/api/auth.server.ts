@@ -18,9 +18,12 @@ export function passwordToken(api: ApiClient, grant: PasswordGrant): Promise<Api
   });
 }
 
-/** GET /captcha: a fresh challenge (keys as issued: the browser's solver reads them as they are). */
-export function issueCaptcha(api: ApiClient): Promise<ApiResult<IssuedCaptcha>> {
-  return api.call<IssuedCaptcha>("/api/v2/captcha", { auth: false, handleErrors: true, camelize: false });
+/**
+ * GET /captcha: a fresh challenge (keys as issued: the browser's solver reads them as they are), its proof of work
+ * priced for the account the form names (ADR 056).
+ */
+export function issueCaptcha(api: ApiClient, username: string): Promise<ApiResult<IssuedCaptcha>> {
+  return api.call<IssuedCaptcha>("/api/v2/captcha", { params: { username }, auth: false, handleErrors: true, camelize: false });
 }
 
 /** POST /user/logout: revokes the token the session carries. */

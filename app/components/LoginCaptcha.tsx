@@ -1,6 +1,6 @@
 import { useEffect, useState, type InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
-import type { IssuedCaptcha } from "#server/contract/auth";
+import { CAPTCHA_SLOW_LEVEL, type IssuedCaptcha } from "#server/contract/auth";
 import { Field } from "~/components/Field";
 import * as ui from "~/styles/ui.css";
 
@@ -8,7 +8,7 @@ import * as ui from "~/styles/ui.css";
  * The challenge as GET /captcha issued it (keys not camelized): the PNG code to type without JavaScript, and the
  * ALTCHA proof of work the browser solves when JavaScript runs.
  */
-export type LoginCaptchaChallenge = Pick<IssuedCaptcha, "id" | "image" | "pow">;
+export type LoginCaptchaChallenge = Pick<IssuedCaptcha, "id" | "image" | "pow" | "level">;
 
 type Solving = "idle" | "solving" | "solved" | "failed";
 
@@ -65,6 +65,8 @@ export function LoginCaptcha({
           {state === "solving" ? (
             <p className={ui.muted} role="status">
               {t("login.captcha_solving")}
+              {/* After repeated failures the work grows (ADR 056): say why it takes longer, and that typing is quicker. */}
+              {captcha.level >= CAPTCHA_SLOW_LEVEL ? ` ${t("login.captcha_solving_slow")}` : null}
             </p>
           ) : null}
           <img src={captcha.image} alt={t("login.captcha_alt")} width={230} height={76} />

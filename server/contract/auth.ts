@@ -8,6 +8,14 @@ export interface IssuedTokens {
   refresh_token: string;
 }
 
+/**
+ * The login captcha's proof-of-work levels (ADR 056): 0 up to this cap, each doubling the expected work; the cap keeps
+ * a slow phone's solve bounded (the figures are in the ADR).
+ */
+export const CAPTCHA_MAX_LEVEL = 4;
+/** From this level a slow phone works for seconds: the login form says so, and that typing the code is quicker. */
+export const CAPTCHA_SLOW_LEVEL = 2;
+
 export interface IssuedCaptcha {
   id: string;
   /** PNG data URI of the code, for members without JavaScript. */
@@ -15,6 +23,11 @@ export interface IssuedCaptcha {
   expires_at: number;
   /** ALTCHA v2 challenge (signed parameters), solved by the login page's script. */
   pow: Challenge;
+  /**
+   * The proof of work's level (also signed in `pow.parameters.data`): 0 at first, one more per failed login past a
+   * limit from the address or for the account, up to CAPTCHA_MAX_LEVEL; each level doubles the expected work.
+   */
+  level: number;
 }
 
 /** POST /user/logout: the token (and its family) is revoked. */

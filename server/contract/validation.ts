@@ -21,14 +21,18 @@ export const emailSchema = v.pipe(
   v.email("validation.email.invalid"),
 );
 
+/** Every password needs a letter and a digit (members here, staff in ./staff.ts with more rules). */
+export const PASSWORD_NEEDS_LETTER = /\p{L}/u;
+export const PASSWORD_NEEDS_DIGIT = /\d/;
+
 /** Strength: length bounds, at least one letter and one digit. */
 export const passwordSchema = v.pipe(
   v.string(required),
   v.nonEmpty(required),
   v.minLength(PASSWORD_MIN, `validation.password.too_short?requirement=${PASSWORD_MIN}`),
   v.maxLength(PASSWORD_MAX, `validation.password.too_long?requirement=${PASSWORD_MAX}`),
-  v.regex(/\p{L}/u, "validation.password.needs_letter"),
-  v.regex(/\d/, "validation.password.needs_digit"),
+  v.regex(PASSWORD_NEEDS_LETTER, "validation.password.needs_letter"),
+  v.regex(PASSWORD_NEEDS_DIGIT, "validation.password.needs_digit"),
 );
 
 type PasswordPair = { password: string; password_confirmation: string };
@@ -64,6 +68,11 @@ export const loginSchema = v.object(
   },
   required,
 );
+
+/** GET /captcha: the login form names the account it is for, so the proof of work has that account's level (ADR 056). */
+export const captchaQuerySchema = v.object({
+  username: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(EMAIL_MAX, "validation.invalid"))),
+});
 
 export const forgotPasswordSchema = v.object({ email: emailSchema }, required);
 

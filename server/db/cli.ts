@@ -4,7 +4,7 @@
  * unless --reset is given, which empties the demo tables (and their media
  * files) first.
  */
-import { loadConfig } from "../config";
+import { isRealProduction, loadConfig } from "../config";
 import { createMediaStorage } from "../integrations/storage/index";
 import { systemClock } from "../lib/clock";
 import { migrateToLatest, openDatabase } from "./index";
@@ -56,6 +56,14 @@ async function main() {
     return;
   }
   const config = loadConfig();
+  if (seedArgs && isRealProduction(config)) {
+    // A production start would refuse the result anyway (ADR 056): the demo accounts' password is in the README.
+    console.error(
+      "refused: production (NODE_ENV=production without DEMO_MODE) never holds demo data; seed a demo or benchmark database with DEMO_MODE=1",
+    );
+    process.exitCode = 1;
+    return;
+  }
   const handle = openDatabase(config.databaseUrl);
   try {
     const applied = await migrateToLatest(handle);

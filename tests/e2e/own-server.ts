@@ -13,9 +13,9 @@ export interface OwnServer {
 }
 
 /**
- * The built server as an operator starts it (production mode, a fresh SQLite database with demo data),
- * on a port of the test's own, for tests of the process itself (signals, sockets). Resolves once it
- * listens. The caller kills it (SIGTERM, or SIGKILL in `finally`).
+ * The built server as `npm start` runs it (a production build, a fresh SQLite database with demo data: DEMO_MODE=1,
+ * since a production start never seeds, ADR 056), on a port of the test's own, for tests of the process itself
+ * (signals, sockets). Resolves once it listens. The caller kills it (SIGTERM, or SIGKILL in `finally`).
  */
 export async function startOwnServer(port: number, env: Record<string, string> = {}): Promise<OwnServer> {
   const dir = mkdtempSync(join(tmpdir(), "velora-own-server-"));
@@ -30,6 +30,7 @@ export async function startOwnServer(port: number, env: Record<string, string> =
       DATABASE_URL: `sqlite:${join(dir, "db.sqlite")}`,
       MEDIA_DIR: join(dir, "media"),
       APP_SECRET: "own-server-test",
+      DEMO_MODE: "1",
       METRICS_PORT: "0",
       // These tests are about the process, not its load shedding (tests/host/admission.test.ts): a cold
       // process on a busy test machine is saturated for its first seconds, and a burst is the point here.

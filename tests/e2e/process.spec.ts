@@ -1,3 +1,7 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import WebSocket from "ws";
 import { DEMO, expect, test } from "./fixtures";
 import { startOwnServer } from "./own-server";
@@ -41,5 +45,69 @@ test("serves, authenticates /ws and shuts down cleanly on SIGTERM", async () => 
     expect(server.output()).toContain("stopped");
   } finally {
     if (child.exitCode === null) child.kill("SIGKILL");
+  }
+});
+
+/**
+ * Issue 23 item 1 (ADR 056), as an operator meets it: `npm run serve` in production (no DEMO_MODE) on a database the
+ * demo seeded refuses to start, exits 1 and says what to do (no stack trace); on an empty database it serves, has no
+ * demo login and says how to create the first staff account.
+ */
+test("a production start refuses demo accounts and serves an empty database without them", async () => {
+  test.setTimeout(180_000);
+  // Beside the suite's own servers (E2E_PORT, +1), so suites of other worktrees on other ports do not collide.
+  const port = Number(process.env.E2E_PORT ?? 3300) + 98;
+  const dir = mkdtempSync(join(tmpdir(), "velora-production-start-"));
+  const seededDb = { DATABASE_URL: `sqlite:${join(dir, "seeded.sqlite")}`, MEDIA_DIR: join(dir, "media") };
+
+  // The demo seeds it.
+  const demo = await startOwnServer(port, seededDb);
+  demo.child.kill("SIGTERM");
+  expect(await demo.exited).toBe(0);
+
+  const refused = spawn(process.execPath, ["build/server.js"], {
+    cwd: process.env.E2E_APP_DIR ?? ".",
+    env: {
+      ...process.env,
+      ...seededDb,
+      NODE_ENV: "production",
+      DEMO_MODE: "",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      APP_SECRET: "own-server-test",
+      METRICS_PORT: "0",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  refused.stdout.on("data", (chunk) => (output += chunk));
+  refused.stderr.on("data", (chunk) => (output += chunk));
+  // A server that starts instead of refusing would outlive the test: give it 60 s, then kill it.
+  const killer = setTimeout(() => refused.kill("SIGKILL"), 60_000);
+  const code = await new Promise<number | null>((resolve) => refused.on("exit", resolve));
+  clearTimeout(killer);
+  expect(code).toBe(1);
+  expect(output).toContain("refusing to start in production: the database holds");
+  expect(output).toContain("npm run staff:create");
+  expect(output).toContain("npm run demo:remove");
+  expect(output).not.toContain("listening");
+  expect(output).not.toMatch(/\n\s+at /);
+
+  const empty = await startOwnServer(port, { DEMO_MODE: "" });
+  try {
+    expect(empty.output()).toContain("no staff account yet: create the first one with `npm run staff:create");
+    const login = await fetch(`${empty.base}/oauth/v2/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "password", username: "demo_team", password: DEMO.password }).toString(),
+    });
+    expect(login.status).toBe(400);
+    // No dev routes either (ADR 015): the dev mailbox is not there.
+    expect((await fetch(`${empty.base}/api/v2/dev/outbox`)).status).toBe(404);
+  } finally {
+    empty.child.kill("SIGTERM");
+    await empty.exited;
+    rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -67,8 +67,8 @@ export async function submitLogin({ request, context, params }: ActionFunctionAr
     let captcha: Captcha | null = null;
     if (needsCaptcha) {
       // Not camelized: the proof-of-work parameters are signed as the API wrote them.
-      const fresh = await issueCaptcha(api);
-      captcha = fresh.ok ? { id: fresh.data.id, image: fresh.data.image, pow: fresh.data.pow } : null;
+      const fresh = await issueCaptcha(api, username);
+      captcha = fresh.ok ? { id: fresh.data.id, image: fresh.data.image, pow: fresh.data.pow, level: fresh.data.level } : null;
     }
     const lastResult = replyWithApiErrors(submission, result.errors, FIELDS, ["password", "captcha_answer"]);
     return data({ lastResult, captcha }, { status: result.status === 429 ? 429 : 400, headers: PRIVATE_HEADERS });

@@ -41,6 +41,7 @@ import * as m0046Dates from "./0046_dates";
 import * as m0047DateReviews from "./0047_date_reviews";
 import * as m0048MessengerClientKeys from "./0048_messenger_client_keys";
 import * as m0059ReportEmailConfirmation from "./0059_report_email_confirmation";
+import * as m0056DemoAccounts from "./0056_demo_accounts";
 
 /**
  * Migrations are listed here, not read from a folder, so they survive
@@ -89,5 +90,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0047_date_reviews": { up: m0047DateReviews.up(dialect) },
     "0048_messenger_client_keys": { up: m0048MessengerClientKeys.up(dialect) },
     "0059_report_email_confirmation": { up: m0059ReportEmailConfirmation.up(dialect) },
+    "0056_demo_accounts": { up: m0056DemoAccounts.up(dialect) },
   };
 }

@@ -43,6 +43,8 @@ export interface UsersTable {
   /** Businesses only: agency | club (contract/signup BUSINESS_KINDS), and who answers for it. */
   business_kind: string | null;
   contact_person: string | null;
+  /** 1: written by the demo seed (migration 0056), with the README's password; a production start refuses these (ADR 056). */
+  demo_account: Generated<number>;
 }
 
 export interface AccessTokensTable {

@@ -38,6 +38,8 @@ export async function writeAccounts(
           updated_at: p.updatedAt,
           last_login_at: p.lastLoginAt,
           business_kind: p.kind === "agency" || p.kind === "club" ? p.kind : null,
+          // The marker a production start refuses (ADR 056): this account's password is in the README.
+          demo_account: 1,
         })),
       )
       .returning(["id", "username_key"])

@@ -30,12 +30,13 @@ import { messengerPart } from "./messenger";
 import { notificationsPart } from "./notifications";
 import { datesPart } from "./dates";
 import { dialectOfDb } from "./reset";
+import { DEMO_PASSWORD } from "./demo-login";
 
 export { DEMO_ACCOUNTS, type DemoAccount, DEFAULT_PROFILES, DEFAULT_SEED, MAX_PROFILES } from "./people";
 
 export { DEMO_STAFF_ACCOUNTS } from "./moderation";
 
-export const DEMO_PASSWORD = "demo-pass-2026";
+export { DEMO_PASSWORD } from "./demo-login";
 
 export interface SeedOptions {
   db: DB;
@@ -66,6 +67,26 @@ export async function isDatabaseEmpty(db: DB): Promise<boolean> {
     .executeTakeFirstOrThrow();
   return Number(row.n) === 0;
 }
+
+/**
+ * The seeded accounts that can still sign in (ADR 056): the seed's marker, erased ones (tombstones, status deleted)
+ * excepted. A production start refuses a database that has any; `usernames` names the first few for its message.
+ */
+export async function findDemoAccounts(db: DB, examples = 5): Promise<{ count: number; usernames: string[] }> {
+  const live = liveDemoAccounts(db);
+  const row = await live.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const count = Number(row.n);
+  if (count === 0) return { count, usernames: [] };
+  const named = await live.select("username").orderBy("id").limit(examples).execute();
+  return { count, usernames: named.map((r) => r.username) };
+}
+
+/** The ids of those accounts, for `npm run demo:remove` (each is erased as a deletion would). */
+export async function demoAccountIds(db: DB): Promise<number[]> {
+  return (await liveDemoAccounts(db).select("id").orderBy("id").execute()).map((row) => row.id);
+}
+
+const liveDemoAccounts = (db: DB) => db.selectFrom("users").where("demo_account", "=", 1).where("status", "<>", "deleted");
 
 /** People planned, written to storage and inserted per chunk. */
 const CHUNK_PEOPLE = 2000;

@@ -49,6 +49,7 @@ export const moderationPart: SeedPart = {
           status: "active" as const,
           created_at: now - 200 * 24 * HOUR,
           updated_at: now - 200 * 24 * HOUR,
+          demo_account: 1,
         })),
       )
       .execute();

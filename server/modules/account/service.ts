@@ -11,6 +11,7 @@
  * keep — invoices and their payment records for 10 years (§147 AO, §257 HGB) — arrives with payments and
  * will stay with the tombstone, nothing else.
  */
+import type { Transaction } from "kysely";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import {
@@ -21,7 +22,9 @@ import {
   type SelfServiceStatus,
 } from "../../contract/settings";
 import { lockMembersForLimits } from "../../db/locks";
+import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
+import type { Clock } from "../../lib/clock";
 import { revokeOtherTokens } from "../auth/index";
 import { removeChunkedUploads } from "../media/index";
 import { randomToken, sha256 } from "../../lib/crypto";
@@ -134,109 +137,122 @@ async function deleteAccount(deps: ApiDeps, userId: number, requestId: number): 
   await deps.db.transaction().execute(async (trx) => {
     if (!(await closeRequestOnce(trx, "account_deletions", requestId, now)))
       throw fail.badRequest("exception.account.deletion_link_invalid", "token");
-    const byUser = [
-      "profile_traits",
-      "profile_prices",
-      "profile_schedule",
-      "consents",
-      "first_contact_filters",
-      "email_changes",
-      "email_verifications",
-      "password_resets",
-      "sms_verifications",
-      "age_check_requests",
-      "signup_tracking",
-      "notification_preferences",
-      "media_watermarks",
-      "federated_identities",
-      "profile_claims",
-      "profile_view_days",
-      "profile_view_marks",
-      "tours",
-      // Proposed texts and the decisions on the member's photos (ADR 030).
-      "profile_text_changes",
-      "media_decisions",
-      // Interview answers and preferred date kinds (ADR 039).
-      "profile_interviews",
-      "profile_date_kinds",
-    ] as const;
-    for (const table of byUser) await trx.deleteFrom(table).where("user_id", "=", userId).execute();
-    // Reports the member filed stay for the team's record (DSA), without the reporter (ADR 038).
-    await trx.updateTable("reports").set({ user_id: null, reporter_key: null }).where("user_id", "=", userId).execute();
-    // Content removal requests from before reports (ADR 038) likewise, without the name and address typed then.
-    await trx
-      .updateTable("content_removal_requests")
-      .set({ reporter_user_id: null, name: "", email: "" })
-      .where("reporter_user_id", "=", userId)
-      .execute();
-    await trx
-      .deleteFrom("blocks")
-      .where((eb) => eb.or([eb("blocker_id", "=", userId), eb("blocked_id", "=", userId)]))
-      .execute();
-    // Favorites and visits both ways (ADR 036); the profiles the member kept count one favorite less.
-    await trx
-      .updateTable("profile_counters")
-      .set((eb) => ({ favorites: eb("favorites", "-", 1) }))
-      .where("user_id", "in", (eb) => eb.selectFrom("favorites").select("target_id").where("user_id", "=", userId))
-      .execute();
-    await trx
-      .deleteFrom("favorites")
-      .where((eb) => eb.or([eb("user_id", "=", userId), eb("target_id", "=", userId)]))
-      .execute();
-    await trx
-      .deleteFrom("profile_visits")
-      .where((eb) => eb.or([eb("owner_id", "=", userId), eb("visitor_id", "=", userId)]))
-      .execute();
-    await trx.deleteFrom("profile_counters").where("user_id", "=", userId).execute();
-    // Friend links both ways, the member's notes and the notes others wrote about them (ADR 037).
-    await trx
-      .deleteFrom("friend_links")
-      .where((eb) => eb.or([eb("sender_id", "=", userId), eb("receiver_id", "=", userId)]))
-      .execute();
-    await trx
-      .deleteFrom("profile_notes")
-      .where((eb) => eb.or([eb("author_id", "=", userId), eb("subject_id", "=", userId)]))
-      .execute();
-    await trx
-      .deleteFrom("business_escorts")
-      .where((eb) => eb.or([eb("business_user_id", "=", userId), eb("escort_user_id", "=", userId)]))
-      .execute();
-    await trx.deleteFrom("profiles").where("user_id", "=", userId).execute();
-    await trx.updateTable("access_tokens").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
-    // The sessions stay a week for incident forensics (maintenance), but without the address they came from.
-    await trx.updateTable("access_tokens").set({ client_ip: null }).where("user_id", "=", userId).execute();
-    // Photo rows go with everything else; their files by a job after the commit.
-    const photos = await trx.selectFrom("media").select(["storage_key", "variant_widths"]).where("user_id", "=", userId).execute();
-    await trx.deleteFrom("media").where("user_id", "=", userId).execute();
-    if (photos.length > 0) await enqueueJob(trx, deps.clock, "media.delete_files", { files: photos });
-    const exports = await trx.selectFrom("data_exports").select("storage_key").where("user_id", "=", userId).execute();
-    const exportKeys = exports.flatMap((row) => (row.storage_key ? [row.storage_key] : []));
-    await trx.deleteFrom("data_exports").where("user_id", "=", userId).execute();
-    if (exportKeys.length > 0) await enqueueJob(trx, deps.clock, "storage.delete", { keys: exportKeys });
-    // A colon is in no username and no address a sign-up accepts: nobody can take the tombstone's keys first.
-    const tombstone = `deleted:${userId}`;
-    await trx
-      .updateTable("users")
-      .set({
-        status: "deleted",
-        username: tombstone,
-        username_key: tombstone,
-        email: tombstone,
-        email_key: tombstone,
-        password_hash: UNUSABLE_PASSWORD,
-        gender: null,
-        salutation: null,
-        birth_date: null,
-        phone: null,
-        phone_verified_at: null,
-        landing_page_id: null,
-        invitation_code: null,
-        business_kind: null,
-        contact_person: null,
-        email_verified_at: null,
-        updated_at: now,
-      })
-      .where("id", "=", userId)
-      .execute();
+    await eraseAccountRows(trx, deps.clock, userId);
   });
+}
+
+/**
+ * The same erasure without a member's request: the operator's `npm run demo:remove` (ADR 056) takes the demo
+ * seed's accounts out of a database that real members use, leaving tombstones as a deletion does.
+ */
+export async function eraseAccount(deps: Pick<ApiDeps, "db" | "clock">, userId: number): Promise<void> {
+  await deps.db.transaction().execute((trx) => eraseAccountRows(trx, deps.clock, userId));
+}
+
+async function eraseAccountRows(trx: Transaction<Database>, clock: Clock, userId: number): Promise<void> {
+  const now = clock.now();
+  const byUser = [
+    "profile_traits",
+    "profile_prices",
+    "profile_schedule",
+    "consents",
+    "first_contact_filters",
+    "email_changes",
+    "email_verifications",
+    "password_resets",
+    "sms_verifications",
+    "age_check_requests",
+    "signup_tracking",
+    "notification_preferences",
+    "media_watermarks",
+    "federated_identities",
+    "profile_claims",
+    "profile_view_days",
+    "profile_view_marks",
+    "tours",
+    // Proposed texts and the decisions on the member's photos (ADR 030).
+    "profile_text_changes",
+    "media_decisions",
+    // Interview answers and preferred date kinds (ADR 039).
+    "profile_interviews",
+    "profile_date_kinds",
+  ] as const;
+  for (const table of byUser) await trx.deleteFrom(table).where("user_id", "=", userId).execute();
+  // Reports the member filed stay for the team's record (DSA), without the reporter (ADR 038).
+  await trx.updateTable("reports").set({ user_id: null, reporter_key: null }).where("user_id", "=", userId).execute();
+  // Content removal requests from before reports (ADR 038) likewise, without the name and address typed then.
+  await trx
+    .updateTable("content_removal_requests")
+    .set({ reporter_user_id: null, name: "", email: "" })
+    .where("reporter_user_id", "=", userId)
+    .execute();
+  await trx
+    .deleteFrom("blocks")
+    .where((eb) => eb.or([eb("blocker_id", "=", userId), eb("blocked_id", "=", userId)]))
+    .execute();
+  // Favorites and visits both ways (ADR 036); the profiles the member kept count one favorite less.
+  await trx
+    .updateTable("profile_counters")
+    .set((eb) => ({ favorites: eb("favorites", "-", 1) }))
+    .where("user_id", "in", (eb) => eb.selectFrom("favorites").select("target_id").where("user_id", "=", userId))
+    .execute();
+  await trx
+    .deleteFrom("favorites")
+    .where((eb) => eb.or([eb("user_id", "=", userId), eb("target_id", "=", userId)]))
+    .execute();
+  await trx
+    .deleteFrom("profile_visits")
+    .where((eb) => eb.or([eb("owner_id", "=", userId), eb("visitor_id", "=", userId)]))
+    .execute();
+  await trx.deleteFrom("profile_counters").where("user_id", "=", userId).execute();
+  // Friend links both ways, the member's notes and the notes others wrote about them (ADR 037).
+  await trx
+    .deleteFrom("friend_links")
+    .where((eb) => eb.or([eb("sender_id", "=", userId), eb("receiver_id", "=", userId)]))
+    .execute();
+  await trx
+    .deleteFrom("profile_notes")
+    .where((eb) => eb.or([eb("author_id", "=", userId), eb("subject_id", "=", userId)]))
+    .execute();
+  await trx
+    .deleteFrom("business_escorts")
+    .where((eb) => eb.or([eb("business_user_id", "=", userId), eb("escort_user_id", "=", userId)]))
+    .execute();
+  await trx.deleteFrom("profiles").where("user_id", "=", userId).execute();
+  await trx.updateTable("access_tokens").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
+  // The sessions stay a week for incident forensics (maintenance), but without the address they came from.
+  await trx.updateTable("access_tokens").set({ client_ip: null }).where("user_id", "=", userId).execute();
+  // Photo rows go with everything else; their files by a job after the commit.
+  const photos = await trx.selectFrom("media").select(["storage_key", "variant_widths"]).where("user_id", "=", userId).execute();
+  await trx.deleteFrom("media").where("user_id", "=", userId).execute();
+  if (photos.length > 0) await enqueueJob(trx, clock, "media.delete_files", { files: photos });
+  const exports = await trx.selectFrom("data_exports").select("storage_key").where("user_id", "=", userId).execute();
+  const exportKeys = exports.flatMap((row) => (row.storage_key ? [row.storage_key] : []));
+  await trx.deleteFrom("data_exports").where("user_id", "=", userId).execute();
+  if (exportKeys.length > 0) await enqueueJob(trx, clock, "storage.delete", { keys: exportKeys });
+  // A colon is in no username and no address a sign-up accepts: nobody can take the tombstone's keys first.
+  const tombstone = `deleted:${userId}`;
+  await trx
+    .updateTable("users")
+    .set({
+      status: "deleted",
+      username: tombstone,
+      username_key: tombstone,
+      email: tombstone,
+      email_key: tombstone,
+      password_hash: UNUSABLE_PASSWORD,
+      gender: null,
+      salutation: null,
+      birth_date: null,
+      phone: null,
+      phone_verified_at: null,
+      landing_page_id: null,
+      invitation_code: null,
+      business_kind: null,
+      contact_person: null,
+      email_verified_at: null,
+      updated_at: now,
+    })
+    .where("id", "=", userId)
+    .execute();
 }

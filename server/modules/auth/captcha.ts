@@ -15,7 +15,7 @@ import { CAPTCHA_ALPHABET, renderCaptchaPng } from "./captcha-image";
 import { captchaAnswerHash } from "./captcha-answer";
 import { recordHit } from "../../lib/rate-limit";
 import { hmac, randomToken, safeEqual } from "../../lib/crypto";
-import type { IssuedCaptcha } from "../../contract/auth";
+import { CAPTCHA_MAX_LEVEL, type IssuedCaptcha } from "../../contract/auth";
 export type { IssuedCaptcha };
 
 export const CAPTCHA_TTL_MS = 10 * 60 * 1000;
@@ -25,8 +25,22 @@ export const CAPTCHA_LENGTH = 5;
  * Proof-of-work difficulty: PBKDF2-SHA-256 with 1,000 rounds per try and the
  * answer hidden among 500-1,500 tries, about a second in a phone's browser
  * (WebCrypto), nothing for the server (one derivation to issue, one HMAC to verify).
+ * That is level 0; each level doubles the range (login-policy.ts captchaLevelFor, ADR 056).
  */
 export const CAPTCHA_POW = { algorithm: "PBKDF2/SHA-256", cost: 1_000, counterMin: 500, counterMax: 1_500 } as const;
+
+function clampLevel(level: number): number {
+  return Math.min(Math.max(0, Math.trunc(level)), CAPTCHA_MAX_LEVEL);
+}
+
+/**
+ * The secret counter's range at a level: the solver tries counters from 0 up, so the expected work doubles per level
+ * while issuing stays one derivation and verifying one HMAC.
+ */
+export function powCounterRange(level: number): { min: number; max: number } {
+  const factor = 2 ** clampLevel(level);
+  return { min: CAPTCHA_POW.counterMin * factor, max: CAPTCHA_POW.counterMax * factor };
+}
 
 export function randomCaptchaCode(): string {
   return Array.from({ length: CAPTCHA_LENGTH }, () => CAPTCHA_ALPHABET[randomInt(0, CAPTCHA_ALPHABET.length)]).join("");
@@ -38,10 +52,10 @@ function powSecrets(appSecret: string) {
 }
 
 /**
- * Stores and draws a new challenge. `code` is injectable for tests only: no
+ * Stores and draws a new challenge whose proof of work has the given level. `code` is injectable for tests only: no
  * route passes it, so over HTTP the code is always random.
  */
-export async function createCaptcha(deps: ApiDeps, code = randomCaptchaCode()): Promise<IssuedCaptcha> {
+export async function createCaptcha(deps: ApiDeps, code = randomCaptchaCode(), level = 0): Promise<IssuedCaptcha> {
   const id = randomToken(16);
   const now = deps.clock.now();
   await deps.db
@@ -54,17 +68,20 @@ export async function createCaptcha(deps: ApiDeps, code = randomCaptchaCode()): 
       used_at: null,
     })
     .execute();
-  // Expiry lives in the stored row (on the injectable clock); the signed `data.id` ties the work to it.
+  // Expiry lives in the stored row (on the injectable clock); the signed `data.id` ties the work to it, and the signed
+  // `data.level` says how much work it was, so a cheap challenge fetched early cannot stand in for a dearer one.
+  const powLevel = clampLevel(level);
+  const range = powCounterRange(powLevel);
   const pow = await createChallenge({
     algorithm: CAPTCHA_POW.algorithm,
     cost: CAPTCHA_POW.cost,
-    counter: altchaRandomInt(CAPTCHA_POW.counterMin, CAPTCHA_POW.counterMax),
+    counter: altchaRandomInt(range.min, range.max),
     deriveKey,
-    data: { id },
+    data: { id, level: powLevel },
     ...powSecrets(deps.config.appSecret),
   });
   const image = `data:image/png;base64,${(await renderCaptchaPng(code)).toString("base64")}`;
-  return { id, image, expires_at: now + CAPTCHA_TTL_MS, pow };
+  return { id, image, expires_at: now + CAPTCHA_TTL_MS, pow, level: powLevel };
 }
 
 /** Marks a live challenge used; true only for the one caller that got it. */
@@ -99,15 +116,16 @@ const powPayloadSchema = v.object({
       keyLength: v.number(),
       keyPrefix: hex,
       keySignature: v.optional(hex),
-      data: v.object({ id: v.string() }),
+      // Challenges issued before levels existed carry none: level 0.
+      data: v.object({ id: v.string(), level: v.optional(v.pipe(v.number(), v.integer()), 0) }),
     }),
     signature: hex,
   }),
   solution: v.object({ counter: v.number(), derivedKey: hex, time: v.optional(v.number()) }),
 });
 
-/** The challenge id a well-formed, correctly signed and solved proof of work is for; null otherwise. */
-async function solvedPowChallenge(deps: ApiDeps, payload: string): Promise<string | null> {
+/** The challenge (id and level) a well-formed, correctly signed and solved proof of work is for; null otherwise. */
+async function solvedPowChallenge(deps: ApiDeps, payload: string): Promise<{ id: string; level: number } | null> {
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(payload, "base64").toString("utf8"));
@@ -124,7 +142,7 @@ async function solvedPowChallenge(deps: ApiDeps, payload: string): Promise<strin
     deriveKey,
     ...powSecrets(deps.config.appSecret),
   });
-  return result.verified ? parsed.output.challenge.parameters.data.id : null;
+  return result.verified ? parsed.output.challenge.parameters.data : null;
 }
 
 export interface CaptchaAnswer {
@@ -135,12 +153,16 @@ export interface CaptchaAnswer {
   pow?: string;
 }
 
-/** True once per challenge: a used or expired challenge never verifies, whichever way it is answered. */
-export async function verifyCaptcha(deps: ApiDeps, input: CaptchaAnswer): Promise<boolean> {
+/**
+ * True once per challenge: a used or expired challenge never verifies, whichever way it is answered. A proof of work
+ * below `minLevel` (the failures since it was issued raised the price) does not verify either; its challenge stays
+ * unspent, and the caller hands out one at the level now due. The typed code has no level: it is a person's work.
+ */
+export async function verifyCaptcha(deps: ApiDeps, input: CaptchaAnswer, minLevel = 0): Promise<boolean> {
   if (input.pow) {
-    const id = await solvedPowChallenge(deps, input.pow);
-    if (id === null || (input.id && input.id !== id)) return false;
-    return (await claim(deps, id)) !== null;
+    const solved = await solvedPowChallenge(deps, input.pow);
+    if (solved === null || (input.id && input.id !== solved.id) || solved.level < minLevel) return false;
+    return (await claim(deps, solved.id)) !== null;
   }
   if (!input.id || !input.answer) return false;
   const row = await claim(deps, input.id);
@@ -150,10 +172,17 @@ export async function verifyCaptcha(deps: ApiDeps, input: CaptchaAnswer): Promis
 /** Challenges one address may fetch: generous for people, a wall for scripts. */
 export const CAPTCHA_ISSUE_LIMIT = { windowMs: 10 * 60 * 1000, limit: 30 } as const;
 
-/** A new challenge for a client, rate limited per IP (each one is a stored row and a drawn image). */
-export async function issueCaptcha(deps: ApiDeps, clientIp: string): Promise<IssuedCaptcha> {
+/**
+ * A new challenge for a client, rate limited per IP (each one is a stored row and a drawn image), at the level
+ * `levelDue` answers once the limit let the request through.
+ */
+export async function issueCaptcha(
+  deps: ApiDeps,
+  clientIp: string,
+  levelDue: () => Promise<number> = async () => 0,
+): Promise<IssuedCaptcha> {
   const window = { bucket: `captcha:ip:${clientIp}`, ...CAPTCHA_ISSUE_LIMIT };
   const now = deps.clock.now();
   if ((await recordHit(deps.db, now, window)) > window.limit) throw fail.tooMany("exception.captcha.exceeded_limit");
-  return createCaptcha(deps);
+  return createCaptcha(deps, randomCaptchaCode(), await levelDue());
 }

@@ -2,10 +2,9 @@ import * as v from "valibot";
 import type { ErrorItem } from "../../contract/errors";
 import { ApiError, errorItem } from "../../api/errors";
 import { ok, okWithoutEnvelope } from "../../api/router";
-import { forgotPasswordSchema, loginSchema, passwordSchema, resetPasswordSchema } from "../../contract/validation";
+import { captchaQuerySchema, forgotPasswordSchema, loginSchema, passwordSchema, resetPasswordSchema } from "../../contract/validation";
 import type { ModuleContext } from "../../api/module-context";
-import { issueCaptcha } from "./captcha";
-import { passwordGrant, requestPasswordReset, resetPassword } from "./service";
+import { issueLoginCaptcha, passwordGrant, requestPasswordReset, resetPassword } from "./service";
 import { revokeToken, rotateRefreshToken } from "./tokens";
 import { getUserData } from "./user-data";
 
@@ -88,13 +87,14 @@ export function registerAuth({ v2, oauth }: ModuleContext): void {
       path: "/captcha",
       response: "IssuedCaptcha",
       summary:
-        "A new captcha challenge: a PNG data URI of the code (typed as captcha_answer) and an ALTCHA proof-of-work challenge (its solution sent as captcha_pow); single use, 10 minutes; 30 per IP per 10 minutes.",
+        "A new captcha challenge: a PNG data URI of the code (typed as captcha_answer) and an ALTCHA proof-of-work challenge (its solution sent as captcha_pow); single use, 10 minutes; 30 per IP per 10 minutes. The proof of work's level (0-4; each doubles the work) rises with failed logins past a limit from the address and, with username= (as typed in the login form), for that account; the token endpoint refuses a proof below the level then due.",
       tag: "registration",
       auth: "optional",
-      statuses: [429],
+      query: captchaQuerySchema,
+      statuses: [400, 429],
     },
-    async (c) => {
-      return ok(c, await issueCaptcha(c.get("deps"), c.get("clientIp")));
+    async (c, { query }) => {
+      return ok(c, await issueLoginCaptcha(c.get("deps"), c.get("clientIp"), query.username || undefined));
     },
   );
 

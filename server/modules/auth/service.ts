@@ -6,9 +6,9 @@ import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import type { loginSchema } from "../../contract/validation";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto";
-import { verifyCaptcha } from "./captcha";
-import { loginWindows } from "./login-policy";
-import { isOverLimit, recordHit, releaseHit, type Window } from "../../lib/rate-limit";
+import { issueCaptcha, verifyCaptcha, type IssuedCaptcha } from "./captcha";
+import { captchaLevelFor, loginWindows } from "./login-policy";
+import { countHits, isOverLimit, recordHit, releaseHit, type Window } from "../../lib/rate-limit";
 import { issueTokens, type IssuedTokens } from "./tokens";
 import { passwordResetMail } from "./mails";
 
@@ -39,6 +39,30 @@ async function findLoginAccount(deps: ApiDeps, identifier: string) {
   return rows.find((row) => row.username_key === identifier) ?? rows[0];
 }
 
+/**
+ * The login windows of an identifier (username or e-mail address, as typed) from an address. The account limit
+ * follows the account, not its spelling: guesses by username and by e-mail address share one counter.
+ */
+async function windowsOf(deps: ApiDeps, identifier: string, clientIp: string) {
+  const key = identifier.trim().toLowerCase();
+  const user = await findLoginAccount(deps, key);
+  return { user, windows: loginWindows(user ? `user:${user.id}` : `name:${key}`, clientIp) };
+}
+
+/**
+ * A captcha for the login form (GET /captcha), its proof of work at the level a login from this address needs now,
+ * and for this account when the form names it (ADR 056). Without a name the address alone sets it; the token
+ * endpoint still demands the account's level, so leaving the name out buys nothing.
+ */
+export async function issueLoginCaptcha(deps: ApiDeps, clientIp: string, identifier?: string): Promise<IssuedCaptcha> {
+  return issueCaptcha(deps, clientIp, async () => {
+    const now = deps.clock.now();
+    const ip = await countHits(deps.db, now, loginWindows("", clientIp).ip);
+    const account = identifier ? await countHits(deps.db, now, (await windowsOf(deps, identifier, clientIp)).windows.account) : 0;
+    return captchaLevelFor({ ip, account });
+  });
+}
+
 async function releaseHits(deps: ApiDeps, now: number, windows: Window[]): Promise<void> {
   for (const window of windows) await releaseHit(deps.db, now, window);
 }
@@ -46,11 +70,7 @@ async function releaseHits(deps: ApiDeps, now: number, windows: Window[]): Promi
 export async function passwordGrant(deps: ApiDeps, input: PasswordGrantInput, clientIp: string): Promise<IssuedTokens> {
   const { db, clock } = deps;
   const now = clock.now();
-  const identifier = input.username.trim().toLowerCase();
-  const user = await findLoginAccount(deps, identifier);
-  // The account limit follows the account, not its spelling: guesses by
-  // username and by e-mail address share one counter.
-  const windows = loginWindows(user ? `user:${user.id}` : `name:${identifier}`, clientIp);
+  const { user, windows } = await windowsOf(deps, input.username, clientIp);
 
   // Per-IP and per-account hits are counted BEFORE the password is checked and
   // given back when the attempt is refused or succeeds. Checking first and
@@ -60,6 +80,7 @@ export async function passwordGrant(deps: ApiDeps, input: PasswordGrantInput, cl
   const provisional = [windows.ipDaily, windows.ip, windows.account];
   const hits: number[] = [];
   for (const window of provisional) hits.push(await recordHit(db, now, window));
+  const [, ipHits = 0, accountHits = 0] = hits;
   const exceeded =
     provisional.find((window, i) => hits[i]! > window.limit) ?? ((await isOverLimit(db, now, windows.global)) ? windows.global : undefined);
 
@@ -68,7 +89,10 @@ export async function passwordGrant(deps: ApiDeps, input: PasswordGrantInput, cl
       await releaseHits(deps, now, provisional);
       throw new ApiError(429, [errorItem(429, exceeded.key, "captcha_answer")], { error: "invalid_request", captcha_required: true });
     }
-    if (!(await verifyCaptcha(deps, { id: input.captcha_id, answer: input.captcha_answer, pow: input.captcha_pow }))) {
+    // The failures before this attempt set the proof of work's price (each hit above includes this attempt, and
+    // parallel attempts count each other): one solved before the latest failures is too cheap now.
+    const level = captchaLevelFor({ ip: ipHits - 1, account: accountHits - 1 });
+    if (!(await verifyCaptcha(deps, { id: input.captcha_id, answer: input.captcha_answer, pow: input.captcha_pow }, level))) {
       await releaseHits(deps, now, provisional);
       throw new ApiError(400, [errorItem(400, "exception.login.captcha_not_verified", "captcha_answer")], {
         error: "invalid_request",
