@@ -8,6 +8,7 @@ import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react"
 import { useTranslation } from "react-i18next";
 import { CONTENT_REMOVAL_PAGE_KEY } from "#server/contract/pages";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { readReply } from "~/components/form/reply";
 import { InfoPage } from "~/features/info/InfoPage";
 import { infoPageHeaders, infoPageMeta } from "~/features/info/meta";
 import { NoticeForm } from "~/features/reports/NoticeForm";
@@ -30,7 +31,8 @@ export const action = (args: ActionFunctionArgs) => submitNotice(args);
 
 export default function ContentRemovalRequestPage() {
   const page = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>() ?? null;
+  const answer = useActionData<typeof action>();
+  const failure = answer ? readReply(answer.lastResult) : null;
   const [searchParams] = useSearchParams();
   const { t } = useTranslation("info");
   const sent = searchParams.get("sent") === "1" && !failure;
