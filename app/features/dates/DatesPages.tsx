@@ -143,6 +143,9 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
   const errorsOf = (intent: string) => generalErrors(replyFor(intent), intent);
   const rescheduled = replyFor("reschedule");
   const answers = date.actions.filter((a): a is "accept" | "reject" => a === "accept" || a === "reject");
+  // The forms this page shows now; a refusal of any other (the date moved on meanwhile, a hand-made post) goes on top.
+  const shown = new Set<string>([...date.actions, ...(date.canCheckin || date.checkin ? ["checkin_set", "checkin_confirm"] : [])]);
+  const stray = reply && !shown.has(reply.intent ?? "") ? errorsBesides(reply, []) : undefined;
   return (
     <main className={ui.narrow}>
       <div className={ui.stack}>
@@ -160,6 +163,7 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
             {t(`dating.done.${done}`)}
           </p>
         ) : null}
+        <Errors keys={stray} />
         <dl className={css.facts}>
           <dt>{t("dating.field.with")}</dt>
           <dd>

@@ -31,8 +31,9 @@ export function ReviewDetailPage({
   const { t } = useTranslation("reviews");
   const other = reviews.other.displayName;
   const closes = reviewMoment(reviews.windowClosesAt, lang);
-  const commentRefusal = refused?.intent === "comment" ? refused : null;
-  const reportRefusal = refused?.intent === "report" ? refused : null;
+  // Each refusal at its form; one whose form is not on the page (a hand-made post, a review gone meanwhile) on top.
+  const commentRefusal = refused?.intent === "comment" && reviews.theirs && reviews.canComment ? refused : null;
+  const reportRefusal = refused?.intent === "report" && reviews.theirs ? refused : null;
   return (
     <main className={ui.narrow}>
       <div className={`${ui.card} ${ui.stack}`}>
