@@ -104,6 +104,14 @@ function withEveryField<S extends v.GenericSchema>(schema: S): S {
   }) as unknown as S;
 }
 
+/** Each form schema's reading, made once (the forms' schemas live as long as their modules). */
+const readings = new WeakMap<v.GenericSchema, v.GenericSchema>();
+function readingOf(schema: v.GenericSchema): v.GenericSchema {
+  let reading = readings.get(schema);
+  if (!reading) readings.set(schema, (reading = coerceFormValue(withEveryField(schema))));
+  return reading;
+}
+
 /**
  * The one way an action reads a form post: the body through readFormData (a non-form body is a 415/400 response,
  * thrown), parsed with `schema` (conform coerces numbers, checkboxes and empty fields). The submission's `reply()`
@@ -115,7 +123,7 @@ export async function parseForm<S extends v.GenericSchema>(
   preparation: FormPreparation = {},
 ): Promise<Submission<v.InferInput<S>, string[], v.InferOutput<S>>> {
   const formData = prepared(await readFormData(request), preparation);
-  return parseWithValibot(formData, { schema: coerceFormValue(withEveryField(schema)), disableAutoCoercion: true }) as Submission<
+  return parseWithValibot(formData, { schema: readingOf(schema), disableAutoCoercion: true }) as Submission<
     v.InferInput<S>,
     string[],
     v.InferOutput<S>

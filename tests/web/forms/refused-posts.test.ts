@@ -118,7 +118,7 @@ describe("a refused post is the page again with its errors, status 400 (issue 24
       [escort, "person"],
     ] as const) {
       const written = await callJson(rt, author.token, "POST", `/api/v2/reviews/${id}`, reviewBody(party));
-      expect(written.status, JSON.stringify(written.body)).toBe(200);
+      expect(written.status, JSON.stringify(written.json)).toBe(200);
     }
     const answer = await post(escort, `/de/dating/reviews/detail/${id}`, {
       intent: "comment",
