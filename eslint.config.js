@@ -8,6 +8,27 @@ const FORM_DATA_RULE = {
   selector: "CallExpression[callee.property.name='formData']",
   message: "Read form posts with readFormData() from ~/utils/form-data.server.",
 };
+// One form dialect (issue 24 item 3, ADR 063): an action reads its post only through the kit's parseForm (a valibot
+// schema, conform's submission), never a field by hand. So a feature or route never gets hold of a FormData: no
+// readFormData, no FormData-typed value, no get/getAll/has/entries on the names a form goes by. The kit's own files
+// (app/utils/forms.server.ts, form-data.server.ts) are outside these folders; the streaming uploads never parse a
+// form (they pass the body through unread, and the messenger peeks its text with busboy).
+const FORM_KIT_MESSAGE = "Read a form post through the form kit: parseForm(request, schema) from ~/utils/forms.server (ADR 063).";
+const FORM_KIT_RULES = [
+  { selector: "ImportSpecifier[imported.name='readFormData']", message: FORM_KIT_MESSAGE },
+  { selector: "CallExpression:matches([callee.name='readFormData'], [callee.property.name='readFormData'])", message: FORM_KIT_MESSAGE },
+  { selector: "TSTypeReference[typeName.name='FormData']", message: FORM_KIT_MESSAGE },
+  {
+    selector:
+      "CallExpression[callee.object.name=/^(form|formData|formdata|fd)$/]:matches([callee.property.name=/^(get|getAll|has|entries|keys|values|forEach)$/], [callee.property.value=/^(get|getAll|has|entries|keys|values|forEach)$/])",
+    message: FORM_KIT_MESSAGE,
+  },
+  {
+    selector:
+      "CallExpression[callee.object.name='Object'][callee.property.name='fromEntries'] > Identifier.arguments[name=/^(form|formData|formdata|fd)$/]",
+    message: FORM_KIT_MESSAGE,
+  },
+];
 const CACHE_CONTROL_RULE = {
   selector: "Literal[value=/^cache-control$/i]",
   message: "Pick a Cache-Control policy from ~/utils/cache-headers (noStore, privatePage, memberView, guestPage).",
@@ -76,6 +97,11 @@ export default tseslint.config(
     files: ["app/**"],
     ignores: ["app/utils/form-data.server.ts", "app/utils/cache-headers.ts", "app/api/**"],
     rules: { "no-restricted-syntax": ["error", FORM_DATA_RULE, CACHE_CONTROL_RULE, ...API_SEAM_RULES] },
+  },
+  {
+    // Where actions live: every form post through the kit.
+    files: ["app/features/**", "app/routes/**"],
+    rules: { "no-restricted-syntax": ["error", FORM_DATA_RULE, CACHE_CONTROL_RULE, ...API_SEAM_RULES, ...FORM_KIT_RULES] },
   },
   { files: ["app/api/**"], rules: { "no-restricted-syntax": ["error", FORM_DATA_RULE, CACHE_CONTROL_RULE] } },
   { files: ["app/utils/form-data.server.ts"], rules: { "no-restricted-syntax": ["error", CACHE_CONTROL_RULE, ...API_SEAM_RULES] } },

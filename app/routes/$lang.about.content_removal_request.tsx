@@ -7,6 +7,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@r
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { CONTENT_REMOVAL_PAGE_KEY } from "#server/contract/pages";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { readReply } from "~/components/form/reply";
 import { InfoPage } from "~/features/info/InfoPage";
 import { infoPageHeaders, infoPageMeta } from "~/features/info/meta";
 import { NoticeForm, NoticeSent } from "~/features/reports/NoticeForm";
@@ -28,7 +29,8 @@ export const action = (args: ActionFunctionArgs) => submitNotice(args);
 
 export default function ContentRemovalRequestPage() {
   const page = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>() ?? null;
+  const answer = useActionData<typeof action>();
+  const failure = answer ? readReply(answer.lastResult) : null;
   const [searchParams] = useSearchParams();
   const sent = searchParams.get("sent") === "1" && !failure;
   return (

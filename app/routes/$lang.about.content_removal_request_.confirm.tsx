@@ -5,6 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { readReply } from "~/components/form/reply";
 import { NoticeConfirmPage } from "~/features/reports/NoticeConfirmPage";
 import { loadNoticeConfirm, NOTICE_CONFIRM_HEADERS, submitNoticeConfirm } from "~/features/reports/notice-confirm.server";
 import { metaFromLoader } from "~/utils/meta";
@@ -20,7 +21,8 @@ export const headers = () => NOTICE_CONFIRM_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function NoticeConfirmRoute() {
-  return <NoticeConfirmPage view={useLoaderData<typeof loader>()} failure={useActionData<typeof action>() ?? null} />;
+  const reply = useActionData<typeof action>();
+  return <NoticeConfirmPage view={useLoaderData<typeof loader>()} failure={reply ? readReply(reply.lastResult) : null} />;
 }
 
 export function ErrorBoundary() {

@@ -4,6 +4,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { readReply } from "~/components/form/reply";
 import { BackofficeQueuePage } from "~/features/backoffice/BackofficeQueuePage";
 import { loadBackofficeQueue, submitBackofficeDecision } from "~/features/backoffice/backoffice.server";
 import { metaFromLoader } from "~/utils/meta";
@@ -21,6 +22,7 @@ export const meta = metaFromLoader({ noindex: true });
 
 export default function BackofficeRoute() {
   const { queue, done } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>() ?? null;
+  const answer = useActionData<typeof action>();
+  const failure = answer ? readReply(answer.lastResult) : null;
   return <BackofficeQueuePage queue={queue} done={failure ? null : done} failure={failure} />;
 }

@@ -1,6 +1,7 @@
 /** dating/reviews/detail/{dateId} (spec section 2 "Dating reviews"; ADR 047): a thin adapter over app/features/reviews. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { readReply } from "~/components/form/reply";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { ReviewDetailPage } from "~/features/reviews/ReviewDetailPage";
 import { loadReviewDetail, submitReviewDetail } from "~/features/reviews/reviews.server";
@@ -19,7 +20,8 @@ export const meta = metaFromLoader({ noindex: true });
 
 export default function ReviewDetailRoute() {
   const { reviews, lang, done } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>() ?? null;
+  const answer = useActionData<typeof action>();
+  const refused = answer ? readReply(answer.lastResult) : null;
   return <ReviewDetailPage reviews={reviews} lang={lang} done={refused ? null : done} refused={refused} />;
 }
 

@@ -1,6 +1,7 @@
 /** messenger/{username} (spec section 2, no footer): one conversation. A thin adapter over app/features/messenger. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { readReply } from "~/components/form/reply";
 import { ConversationPage } from "~/features/messenger/ConversationPage";
 import { loadConversation, submitConversation } from "~/features/messenger/messenger.server";
 import { metaFromLoader } from "~/utils/meta";
@@ -19,7 +20,8 @@ export const meta = metaFromLoader({ noindex: true });
 
 export default function ConversationRoute() {
   const { viewerId, conversation, before, done, mediums, reportId, sendKey } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>() ?? null;
+  const answer = useActionData<typeof action>();
+  const refused = answer ? { ...readReply(answer.lastResult), upgrade: answer.upgrade } : null;
   return (
     <ConversationPage
       viewerId={viewerId}
@@ -28,7 +30,7 @@ export default function ConversationRoute() {
       done={refused ? null : done}
       refused={refused}
       mediums={mediums}
-      reportId={refused?.reportId ?? reportId}
+      reportId={reportId}
       sendKey={sendKey}
     />
   );

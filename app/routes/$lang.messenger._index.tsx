@@ -1,6 +1,7 @@
 /** messenger (spec section 2: messenger/{targetUsername?}, no footer): the thread list. A thin adapter over app/features/messenger. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { readReply } from "~/components/form/reply";
 import { ThreadsPage } from "~/features/messenger/ThreadsPage";
 import { loadThreads, submitThreads } from "~/features/messenger/messenger.server";
 import { metaFromLoader } from "~/utils/meta";
@@ -19,6 +20,7 @@ export const meta = metaFromLoader({ noindex: true });
 
 export default function MessengerRoute() {
   const { viewerId, list, done, q, matches } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>() ?? null;
+  const answer = useActionData<typeof action>();
+  const refused = answer ? readReply(answer.lastResult) : null;
   return <ThreadsPage viewerId={viewerId} list={list} done={refused ? null : done} refused={refused} q={q} matches={matches} />;
 }

@@ -1,6 +1,7 @@
 /** my_dashboard (issue 10 item 1). A thin adapter over app/features/account. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { allErrors, readReply } from "~/components/form/reply";
 import { loadDashboard, submitDashboard } from "~/features/account/dashboard.server";
 import { DashboardPage } from "~/features/account/DashboardPage";
 import { pageMeta, PRIVATE_HEADERS } from "~/utils/seo";
@@ -19,5 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
   pageMeta({ title: data?.title ?? "", origin: "", pathname: location.pathname, noindex: true });
 
 export default function Dashboard() {
-  return <DashboardPage {...useLoaderData<typeof loader>()} />;
+  return (
+    <DashboardPage {...useLoaderData<typeof loader>()} formErrors={allErrors(readReply(useActionData<typeof action>()?.lastResult))} />
+  );
 }

@@ -1,6 +1,7 @@
 /** my_notification (spec section 2; issue 12 item 7, ADR 044). A thin adapter over app/features/notifications. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { readReply } from "~/components/form/reply";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { NotificationsPage } from "~/features/notifications/NotificationsPage";
 import { loadNotificationsPage, submitNotificationsPage } from "~/features/notifications/notifications.server";
@@ -19,7 +20,8 @@ export const meta = metaFromLoader({ noindex: true });
 
 export default function MyNotificationRoute() {
   const { list, filter, done } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>() ?? null;
+  const answer = useActionData<typeof action>();
+  const refused = answer ? readReply(answer.lastResult) : null;
   return <NotificationsPage list={list} filter={filter === "unread" ? "unread" : "all"} done={refused ? null : done} refused={refused} />;
 }
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { readReply } from "~/components/form/reply";
 import { JsonLd } from "~/components/JsonLd";
 import { profileHeaders, profileMeta } from "~/components/profile/meta";
 import type { ProfileOutletContext } from "~/components/profile/ProfileTabRoute";
@@ -23,7 +24,7 @@ export const meta = profileMeta("");
 export default function ProfileLayout() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const outlet: ProfileOutletContext = { refused: answer ?? null };
+  const outlet: ProfileOutletContext = { refused: answer ? readReply(answer.lastResult) : null };
   if (page.kind === "members_only") return <MembersOnlyPrompt lang={page.lang} username={page.username} />;
   return (
     <main className={ui.page}>

@@ -1,6 +1,7 @@
 /** user/data_privacy (issue 10). A thin adapter over app/features/settings. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { allErrors, readReply } from "~/components/form/reply";
 import { loadDataPrivacy, submitDataPrivacy } from "~/features/settings/data-privacy.server";
 import { DataPrivacyPage } from "~/features/settings/DataPrivacyPage";
 import { metaFromLoader } from "~/utils/meta";
@@ -24,7 +25,7 @@ export default function DataPrivacyRoute() {
       specialConsentSince={specialConsentSince}
       exports={exports}
       done={answer ? null : done}
-      formErrors={answer?.formErrors ?? []}
+      formErrors={allErrors(readReply(answer?.lastResult))}
     />
   );
 }

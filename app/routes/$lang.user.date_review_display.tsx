@@ -1,6 +1,7 @@
 /** user/date_review_display (issue 10). A thin adapter over app/features/settings. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { allErrors, readReply } from "~/components/form/reply";
 import { loadReviewDisplay, submitReviewDisplay } from "~/features/settings/review-display.server";
 import { ReviewDisplayPage } from "~/features/settings/ReviewDisplayPage";
 import { metaFromLoader } from "~/utils/meta";
@@ -20,5 +21,11 @@ export default function ReviewDisplayRoute() {
   const { display } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  return <ReviewDisplayPage display={display} saved={searchParams.get("saved") === "1" && !answer} formErrors={answer?.formErrors ?? []} />;
+  return (
+    <ReviewDisplayPage
+      display={display}
+      saved={searchParams.get("saved") === "1" && !answer}
+      formErrors={allErrors(readReply(answer?.lastResult))}
+    />
+  );
 }

@@ -5,6 +5,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { readReply } from "~/components/form/reply";
 import { FriendsPage } from "~/features/friends/FriendsPage";
 import { loadFriends, submitFriends } from "~/features/friends/friends.server";
 import { metaFromLoader } from "~/utils/meta";
@@ -22,6 +23,6 @@ export const meta = metaFromLoader({ noindex: true });
 
 export default function FriendsRoute() {
   const { list, done } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>() ?? null;
-  return <FriendsPage list={list} done={refused ? null : done} refused={refused} />;
+  const answer = useActionData<typeof action>();
+  return <FriendsPage list={list} done={answer ? null : done} reply={answer ? readReply(answer.lastResult) : null} />;
 }

@@ -1,6 +1,7 @@
 /** user/interviews (issue 11, ADR 039). A thin adapter over app/features/profile-extras. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { readReply } from "~/components/form/reply";
 import { loadInterviewSettings, submitInterviewSettings } from "~/features/profile-extras/interviews.server";
 import { InterviewSettingsPage } from "~/features/profile-extras/InterviewSettingsPage";
 import { metaFromLoader } from "~/utils/meta";
@@ -18,7 +19,8 @@ export const meta = metaFromLoader({ noindex: true });
 
 export default function InterviewSettingsRoute() {
   const page = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>() ?? null;
+  const answer = useActionData<typeof action>();
+  const refused = answer ? readReply(answer.lastResult) : null;
   const [searchParams] = useSearchParams();
   return (
     <InterviewSettingsPage

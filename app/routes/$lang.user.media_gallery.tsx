@@ -1,7 +1,8 @@
 /** user/media_gallery (issue 10 item 3). A thin adapter over app/features/settings. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { loadMediaGallery, submitMediaGallery, type GalleryActionData } from "~/features/settings/media-gallery.server";
+import { galleryAnswerOf } from "~/features/settings/gallery-answer";
+import { loadMediaGallery, submitMediaGallery } from "~/features/settings/media-gallery.server";
 import { MediaGalleryPage } from "~/features/settings/MediaGalleryPage";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
@@ -18,13 +19,13 @@ export const meta = metaFromLoader({ noindex: true });
 
 export default function MediaGalleryRoute() {
   const { gallery, selected, done, defaultVisibility, uploadToken } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as GalleryActionData | undefined;
+  const reply = useActionData<typeof action>();
   return (
     <MediaGalleryPage
       gallery={gallery}
       selected={selected}
       done={done}
-      answer={answer ?? null}
+      answer={reply ? galleryAnswerOf(reply.lastResult) : null}
       defaultVisibility={defaultVisibility}
       uploadToken={uploadToken}
     />

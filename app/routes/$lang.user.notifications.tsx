@@ -1,6 +1,7 @@
 /** user/notifications (issue 10). A thin adapter over app/features/settings. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { allErrors, readReply } from "~/components/form/reply";
 import { loadNotifications, submitNotifications } from "~/features/settings/notifications.server";
 import { NotificationsPage } from "~/features/settings/NotificationsPage";
 import { metaFromLoader } from "~/utils/meta";
@@ -25,7 +26,7 @@ export default function NotificationsRoute() {
       preferences={preferences}
       push={push}
       saved={searchParams.get("saved") === "1" && !answer}
-      formErrors={answer?.formErrors ?? []}
+      formErrors={allErrors(readReply(answer?.lastResult))}
     />
   );
 }

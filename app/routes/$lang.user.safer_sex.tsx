@@ -1,6 +1,7 @@
 /** user/safer_sex (issue 11, ADR 039). A thin adapter over app/features/profile-extras. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { readReply } from "~/components/form/reply";
 import { SAFER_SEX_INTENTS, type SaferSexIntent } from "~/features/profile-extras/intents";
 import { loadSaferSex, submitSaferSex } from "~/features/profile-extras/safer-sex.server";
 import { SaferSexPage } from "~/features/profile-extras/SaferSexPage";
@@ -19,7 +20,8 @@ export const meta = metaFromLoader({ noindex: true });
 
 export default function SaferSexRoute() {
   const page = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>() ?? null;
+  const answer = useActionData<typeof action>();
+  const refused = answer ? readReply(answer.lastResult) : null;
   const [searchParams] = useSearchParams();
   const saved = searchParams.get("saved");
   return (

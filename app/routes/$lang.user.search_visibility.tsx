@@ -1,6 +1,7 @@
 /** user/search_visibility (issue 10). A thin adapter over app/features/settings. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { readReply } from "~/components/form/reply";
 import { loadSearchVisibility, submitSearchVisibility } from "~/features/settings/search-visibility.server";
 import { SearchVisibilityPage } from "~/features/settings/SearchVisibilityPage";
 import { metaFromLoader } from "~/utils/meta";
@@ -24,9 +25,7 @@ export default function SearchVisibilityRoute() {
     <SearchVisibilityPage
       visibility={visibility}
       saved={searchParams.get("saved") === "1" && !answer}
-      formErrors={answer?.formErrors ?? []}
-      fieldErrors={answer?.fieldErrors ?? {}}
-      input={answer?.input ?? null}
+      reply={answer ? readReply(answer.lastResult) : null}
     />
   );
 }

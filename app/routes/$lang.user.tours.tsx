@@ -1,6 +1,7 @@
 /** user/tours (issue 10 item 5). A thin adapter over app/features/tours. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { readReply } from "~/components/form/reply";
 import { loadTours, submitTours } from "~/features/tours/tours.server";
 import { ToursPage } from "~/features/tours/ToursPage";
 import { metaFromLoader } from "~/utils/meta";
@@ -21,14 +22,5 @@ export default function ToursRoute() {
   const { list } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  return (
-    <ToursPage
-      list={list}
-      saved={answer ? null : searchParams.get("saved")}
-      intent={answer?.intent ?? null}
-      input={answer?.input ?? null}
-      fieldErrors={answer?.fieldErrors ?? {}}
-      formErrors={answer?.formErrors ?? []}
-    />
-  );
+  return <ToursPage list={list} saved={answer ? null : searchParams.get("saved")} reply={readReply(answer?.lastResult)} />;
 }

@@ -121,7 +121,8 @@ const lawfulText = v.check(
   (issue: v.CheckIssue<string>) => prostSchGMessage(findProstSchGTerm(String(issue.input)) ?? ""),
 );
 
-const rating = v.pipe(
+/** One criterion's rating, 1 to 5. */
+export const reviewRatingSchema = v.pipe(
   v.number("validation.reviews.rating_required"),
   v.integer("validation.reviews.rating_required"),
   v.minValue(REVIEW_RATING_MIN, "validation.reviews.rating_required"),
@@ -134,7 +135,7 @@ const rating = v.pipe(
  */
 export const reviewInputSchema = v.strictObject(
   {
-    ratings: v.record(v.picklist(REVIEW_CRITERION_KEYS, "validation.invalid"), rating, "validation.reviews.rating_required"),
+    ratings: v.record(v.picklist(REVIEW_CRITERION_KEYS, "validation.invalid"), reviewRatingSchema, "validation.reviews.rating_required"),
     would_you_recommend_this_user: v.picklist(REVIEW_ANSWERS, "validation.reviews.answer_required"),
     profile_match_reality: v.picklist(REVIEW_ANSWERS, "validation.reviews.answer_required"),
     would_you_come_again: v.picklist(REVIEW_ANSWERS, "validation.reviews.answer_required"),

@@ -11,6 +11,7 @@ import type { CompletenessItem, SettingsGroup, SettingsKey } from "#server/contr
 import { TOUR_USER_TYPES } from "#server/contract/tours";
 import { USER_TYPE, userTypeName } from "#server/contract/users";
 import type { Viewer } from "~/api/viewer.server";
+import { FormErrors } from "~/components/Field";
 import { pageTextKey } from "~/features/settings/page-text";
 import * as settingsCss from "~/features/settings/settings.css";
 import { useLang, useLocalePath } from "~/i18n/lang";
@@ -35,6 +36,8 @@ export interface DashboardProps {
   } | null;
   /** Escorts and businesses: views, favorites and contacts per day; null for clients or when the call failed. */
   charts: DashboardCharts | null;
+  /** A refused withdrawal's errors (shown in the privacy card). */
+  formErrors?: string[];
 }
 
 export function DashboardPage(props: DashboardProps) {
@@ -179,6 +182,7 @@ export function DashboardPage(props: DashboardProps) {
         </section>
         <section className={ui.card} aria-labelledby="privacy-title" data-testid="dashboard-privacy">
           <h2 id="privacy-title">{t("dashboard.privacy_title")}</h2>
+          <FormErrors errors={props.formErrors ?? []} />
           {withdrawn ? (
             <p className={ui.notice} role="status">
               {t("dashboard.special_consent_withdrawn")}

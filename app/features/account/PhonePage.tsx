@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { PHONE_COUNTRY_CODES } from "#server/contract/countries";
 import { smsSendSchema, smsVerifySchema } from "#server/contract/invites";
 import { FormField, FormErrors } from "~/components/Field";
+import { allErrors, readReply } from "~/components/form/reply";
 import { VerificationCodeField } from "~/components/form/VerificationCodeField";
 import { SelectField } from "~/components/FieldControls";
 import * as ui from "~/styles/ui.css";
@@ -17,6 +18,7 @@ import type { loadPhone, submitPhone } from "./phone.server";
 export function PhonePage() {
   const { status } = useLoaderData<typeof loadPhone>();
   const actionData = useActionData<typeof submitPhone>();
+  const reply = readReply(actionData?.lastResult);
   const [searchParams] = useSearchParams();
   const { t, i18n } = useTranslation();
   const regions = new Intl.DisplayNames([i18n.language], { type: "region" });
@@ -27,14 +29,14 @@ export function PhonePage() {
 
   const [sendForm, sendFields] = useForm({
     id: "phone-send",
-    lastResult: actionData?.intent === "send" ? (actionData.lastResult as never) : undefined,
+    lastResult: reply.intent === "send" ? actionData?.lastResult : undefined,
     defaultValue: { country_code: String(PHONE_COUNTRY_CODES.DE) },
     onValidate: ({ formData }) => parseWithValibot(formData, { schema: smsSendSchema }),
     shouldValidate: "onSubmit",
   });
   const [verifyForm, verifyFields] = useForm({
     id: "phone-verify",
-    lastResult: actionData?.intent === "verify" ? (actionData.lastResult as never) : undefined,
+    lastResult: reply.intent === "verify" ? actionData?.lastResult : undefined,
     onValidate: ({ formData }) => parseWithValibot(formData, { schema: smsVerifySchema }),
     shouldValidate: "onSubmit",
   });
@@ -50,7 +52,8 @@ export function PhonePage() {
         ) : (
           <p className={ui.muted}>{t("phone.intro")}</p>
         )}
-        <FormErrors errors={actionData?.formErrors ?? []} />
+        {/* A post of neither form (no or an unknown intent). */}
+        <FormErrors errors={reply.intent === "send" || reply.intent === "verify" ? [] : allErrors(reply)} />
 
         {status.pending ? (
           <Form method="post" className={ui.stack} {...getFormProps(verifyForm)}>

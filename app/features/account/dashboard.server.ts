@@ -4,6 +4,7 @@
  * escorts and businesses, the activity charts (?range= picks 7, 30 or 90 days), and what of the member's own
  * photos and texts waits for the team or was refused (ADR 030).
  */
+import * as v from "valibot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { SPECIAL_DATA_CONSENT } from "#server/contract/consents";
 import { CHART_USER_TYPES, DASHBOARD_CHART_RANGES, DEFAULT_CHART_RANGE, type DashboardChartRange } from "#server/contract/dashboard";
@@ -20,7 +21,8 @@ import { requireViewer } from "~/api/viewer.server";
 import { BUILT_SETTINGS_PAGES } from "~/features/settings/settings.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { formatCalendarDate } from "~/utils/dates";
-import { readFormData } from "~/utils/form-data.server";
+import { UNKNOWN_FORM_KEY } from "~/components/form/schema";
+import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 /** The range asked for in the address; anything else (a typo, an old link) shows the default. */
@@ -80,12 +82,19 @@ export async function loadDashboard({ request, context, params }: LoaderFunction
   );
 }
 
+/** The dashboard's one form: withdrawing the special-category consent. */
+const dashboardFormSchema = v.object({ intent: v.literal("withdraw_special_data", UNKNOWN_FORM_KEY) }, UNKNOWN_FORM_KEY);
+
 /** Withdrawing the special-category consent (a plain form post): the API deletes what it covered. */
 export async function submitDashboard({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
-  const form = await readFormData(request);
-  if (form.get("intent") !== "withdraw_special_data") throw new Response("Bad request", { status: 400, headers: PRIVATE_HEADERS });
+  const submission = await parseForm(request, dashboardFormSchema);
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
   const result = await withdrawConsent(createApiClient({ request, context }), SPECIAL_DATA_CONSENT);
-  if (!result.ok) throw new Response("Unavailable", { status: 503, headers: PRIVATE_HEADERS });
+  if (!result.ok)
+    return data(
+      { lastResult: replyWithApiErrors(submission, result.errors) },
+      { status: result.status >= 500 ? 503 : result.status, headers: PRIVATE_HEADERS },
+    );
   throw redirect(`/${params.lang}/my_dashboard?withdrawn=1`, { headers: PRIVATE_HEADERS });
 }

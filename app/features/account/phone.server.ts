@@ -1,14 +1,13 @@
 /** user/phone (spec sections 5 and 9): the phone status, and the two forms' action (send the SMS code, check it). */
-import { parseWithValibot } from "@conform-to/valibot";
+import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import type { ErrorItem } from "#server/contract/errors";
 import { smsSendSchema, smsVerifySchema } from "#server/contract/invites";
 import { createApiClient } from "~/api/client.server";
 import { fetchPhoneStatus, sendSmsCode, verifySmsCode } from "~/api/registration.server";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
-import { replyWithApiErrors } from "~/utils/forms.server";
-import { readFormData } from "~/utils/form-data.server";
+import { intentVariant } from "~/components/form/schema";
+import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 export async function loadPhone({ request, context }: LoaderFunctionArgs) {
@@ -20,28 +19,23 @@ export async function loadPhone({ request, context }: LoaderFunctionArgs) {
   return data({ title: t("phone.meta_title"), status: status.data }, { headers: PRIVATE_HEADERS });
 }
 
+/** The page's two forms: send the code to a number, check the code. */
+const phoneFormSchema = intentVariant({ send: smsSendSchema, verify: smsVerifySchema });
+
 export async function submitPhone({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
-  const formData = await readFormData(request);
-  const intent = formData.get("intent");
+  const submission = await parseForm(request, phoneFormSchema);
+  const answer = (status: number, lastResult: SubmissionResult<string[]>) => data({ lastResult }, { status, headers: PRIVATE_HEADERS });
+  if (submission.status !== "success") return answer(400, submission.reply());
   const api = createApiClient({ request, context });
-  const answer = (status: number, lastResult: unknown, formErrors: ErrorItem[] = []) =>
-    data({ intent, lastResult, formErrors }, { status, headers: PRIVATE_HEADERS });
-
-  if (intent === "send") {
-    const submission = parseWithValibot(formData, { schema: smsSendSchema });
-    if (submission.status !== "success") return answer(400, submission.reply());
-    const result = await sendSmsCode(api, submission.value);
+  const form = submission.value;
+  if (form.intent === "send") {
+    const result = await sendSmsCode(api, { country_code: form.country_code, phone: form.phone });
     if (!result.ok)
       return answer(result.status === 429 ? 429 : 400, replyWithApiErrors(submission, result.errors, ["country_code", "phone"]));
     throw redirect(`/${params.lang}/user/phone?sent=1`, { headers: PRIVATE_HEADERS });
   }
-  if (intent === "verify") {
-    const submission = parseWithValibot(formData, { schema: smsVerifySchema });
-    if (submission.status !== "success") return answer(400, submission.reply());
-    const result = await verifySmsCode(api, submission.value);
-    if (!result.ok) return answer(result.status === 429 ? 429 : 400, replyWithApiErrors(submission, result.errors, ["code"]));
-    throw redirect(`/${params.lang}/user/phone?verified=1`, { headers: PRIVATE_HEADERS });
-  }
-  return answer(400, null, [{ code: 400, title: "validation.invalid", message: "validation.invalid", key: "validation.invalid" }]);
+  const result = await verifySmsCode(api, { code: form.code });
+  if (!result.ok) return answer(result.status === 429 ? 429 : 400, replyWithApiErrors(submission, result.errors, ["code"]));
+  throw redirect(`/${params.lang}/user/phone?verified=1`, { headers: PRIVATE_HEADERS });
 }

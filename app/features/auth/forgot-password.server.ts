@@ -1,12 +1,10 @@
 /** forgot_password: ask for the reset e-mail. The answer is the same whether the address is known or not. */
-import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { forgotPasswordSchema } from "#server/contract/validation";
 import { createApiClient } from "~/api/client.server";
 import { requestPasswordReset } from "~/api/registration.server";
 import { i18nServer } from "~/i18n/i18next.server";
-import { isBotSubmission, replyWithApiErrors } from "~/utils/forms.server";
-import { readFormData } from "~/utils/form-data.server";
+import { isBotSubmission, parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 export async function loadForgotPassword({ request }: LoaderFunctionArgs) {
@@ -15,11 +13,10 @@ export async function loadForgotPassword({ request }: LoaderFunctionArgs) {
 }
 
 export async function submitForgotPassword({ request, context, params }: ActionFunctionArgs) {
-  const formData = await readFormData(request);
-  const submission = parseWithValibot(formData, { schema: forgotPasswordSchema });
+  const submission = await parseForm(request, forgotPasswordSchema);
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
   // Bots get the same answer as people, and nothing is sent.
-  if (!isBotSubmission(formData)) {
+  if (!isBotSubmission(submission)) {
     const api = createApiClient({ request, context });
     const result = await requestPasswordReset(api, submission.value);
     if (!result.ok)

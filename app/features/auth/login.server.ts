@@ -1,5 +1,4 @@
 /** The login page's loader and action (ADR 005 captcha, ADR 016 session window): a thin route calls these. */
-import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { CAPTCHA_TRIGGER_KEYS } from "#server/contract/errors";
 import { issueCaptcha, passwordToken } from "~/api/auth.server";
@@ -10,8 +9,7 @@ import type { LoginCaptchaChallenge as Captcha } from "~/components/LoginCaptcha
 import { i18nServer } from "~/i18n/i18next.server";
 import { loginCookies } from "~/session/session.server";
 import { federatedProviders } from "~/utils/federated.server";
-import { isBotSubmission, replyWithApiErrors, safeReturnPath } from "~/utils/forms.server";
-import { readFormData } from "~/utils/form-data.server";
+import { isBotSubmission, parseForm, replyWithApiErrors, safeReturnPath } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 import { loginFormSchema } from "./login-form";
 
@@ -36,8 +34,7 @@ export async function loadLogin({ request, context, params }: LoaderFunctionArgs
 
 export async function submitLogin({ request, context, params }: ActionFunctionArgs) {
   const lang = params.lang!;
-  const formData = await readFormData(request);
-  const submission = parseWithValibot(formData, { schema: loginFormSchema });
+  const submission = await parseForm(request, loginFormSchema);
   if (submission.status !== "success") {
     return data(
       { lastResult: submission.reply({ hideFields: ["password"] }), captcha: null as Captcha | null },
@@ -45,7 +42,7 @@ export async function submitLogin({ request, context, params }: ActionFunctionAr
     );
   }
   const api = createApiClient({ request, context });
-  if (isBotSubmission(formData)) {
+  if (isBotSubmission(submission)) {
     return data(
       { lastResult: submission.reply({ formErrors: ["exception.login.invalid_credentials"], hideFields: ["password"] }), captcha: null },
       { status: 400, headers: PRIVATE_HEADERS },

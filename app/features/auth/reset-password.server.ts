@@ -1,12 +1,10 @@
 /** reset_password: the page behind the e-mailed link, and the new password's action. */
-import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { resetPasswordSchema } from "#server/contract/validation";
 import { createApiClient } from "~/api/client.server";
 import { resetPassword } from "~/api/registration.server";
 import { i18nServer } from "~/i18n/i18next.server";
-import { replyWithApiErrors } from "~/utils/forms.server";
-import { readFormData } from "~/utils/form-data.server";
+import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 // same-origin, not no-referrer: the token must not leak to other sites, but
@@ -21,8 +19,7 @@ export async function loadResetPassword({ request }: LoaderFunctionArgs) {
 }
 
 export async function submitResetPassword({ request, context, params }: ActionFunctionArgs) {
-  const formData = await readFormData(request);
-  const submission = parseWithValibot(formData, { schema: resetPasswordSchema });
+  const submission = await parseForm(request, resetPasswordSchema);
   const hide = ["password", "password_confirmation"];
   if (submission.status !== "success")
     return data({ lastResult: submission.reply({ hideFields: hide }) }, { status: 400, headers: PRIVATE_HEADERS });

@@ -13,22 +13,28 @@ import { Picture } from "~/components/Picture";
 import { useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
-import type { DecisionFailure } from "./backoffice.server";
+import { allErrors, errorsBesides, inputText, type FormReply } from "~/components/form/reply";
 import * as css from "./backoffice.css";
 
 const USER_TYPE_KEYS: Record<number, string> = { 0: "guest", 1: "client", 2: "escort", 3: "business", 9: "backend", 10: "team" };
 
-function ItemCard({ entry, failure, action }: { entry: QueueEntry; failure: DecisionFailure | null; action: string }) {
+/** The item a refused decision was about ("media-12"), or null. */
+const itemOf = (failure: FormReply | null) => (failure ? `${inputText(failure, "kind")}-${inputText(failure, "id")}` : null);
+/** An item's key, as its forms name it (kind media or text, and id). */
+const keyOf = (entry: QueueEntry) => `${entry.kind === "media" ? "media" : "text"}-${entry.id}`;
+
+function ItemCard({ entry, failure, action }: { entry: QueueEntry; failure: FormReply | null; action: string }) {
   const { t, i18n } = useTranslation("moderation");
   // API messages (validation.*, exception.*) live in common, which the other namespaces do not fall back to.
   const { t: tCommon } = useTranslation();
   const to = useLocalePath();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   const kind = entry.kind === "media" ? "media" : "text";
-  const key = `${kind}-${entry.id}`;
+  const key = keyOf(entry);
   const reasonId = `reason-${key}`;
   const errorId = `${reasonId}-error`;
-  const reasonErrors = failure?.item === key ? failure.reasonErrors : [];
+  const mine = failure && itemOf(failure) === key ? failure : null;
+  const reasonErrors = mine?.fieldErrors.reason ?? [];
   // An interview answer: the moderator reads it with its question (ADR 039).
   const question = entry.kind === "text" ? interviewKeyOfField(entry.field) : null;
   return (
@@ -87,7 +93,7 @@ function ItemCard({ entry, failure, action }: { entry: QueueEntry; failure: Deci
           </div>
         </>
       )}
-      {failure?.item === key ? <FormErrors errors={failure.formErrors} /> : null}
+      {mine ? <FormErrors errors={errorsBesides(mine, ["reason"])} /> : null}
       <div className={css.decisions}>
         <Form method="post" action={action}>
           <input type="hidden" name="kind" value={kind} />
@@ -140,7 +146,7 @@ export function BackofficeQueuePage({
 }: {
   queue: Queue;
   done: "accepted" | "rejected" | null;
-  failure: DecisionFailure | null;
+  failure: FormReply | null;
 }) {
   const { t } = useTranslation("moderation");
   const to = useLocalePath();
@@ -170,6 +176,8 @@ export function BackofficeQueuePage({
             {t(`moderation.backoffice.done_${done}`)}
           </p>
         ) : null}
+        {/* A refused decision about no item of this page (decided meanwhile, a hand-made post): above the queue. */}
+        {failure && !queue.items.some((entry) => keyOf(entry) === itemOf(failure)) ? <FormErrors errors={allErrors(failure)} /> : null}
         <Form method="get" className={css.filter}>
           <div className={ui.field} style={{ flex: "1 1 220px" }}>
             <label className={ui.label} htmlFor="owner-filter">

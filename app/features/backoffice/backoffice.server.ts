@@ -6,13 +6,13 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
-import { isStaffUserType, REJECTION_REASONS, type RejectionReason } from "#server/contract/moderation";
+import { isStaffUserType, rejectSchema } from "#server/contract/moderation";
 import { createApiClient } from "~/api/client.server";
 import { decideModeration, fetchModerationQueue } from "~/api/moderation.server";
 import { loadViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
-import { apiErrorReply } from "~/utils/api-errors";
-import { readFormData } from "~/utils/form-data.server";
+import { intentVariant } from "~/components/form/schema";
+import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 const notFound = () => new Response(null, { status: 404, headers: PRIVATE_HEADERS });
@@ -51,44 +51,28 @@ export async function loadBackofficeQueue({ request, context }: LoaderFunctionAr
   );
 }
 
-/** One decision form: which item, and accept or reject (then with a reason of the list). */
-const decisionSchema = v.object({
-  kind: v.picklist(["media", "text"]),
-  id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number)),
-  intent: v.picklist(["accept", "reject"]),
-  reason: v.optional(v.string(), ""),
-});
-
-export interface DecisionFailure {
-  item: string;
-  /** Translation keys, shown at the item (the reason's select for a missing reason). */
-  reasonErrors: string[];
-  formErrors: string[];
-}
+/** The two decision forms of an item (which one: its kind and id): accept it, or reject it with a reason of the list. */
+const item = {
+  kind: v.picklist(["media", "text"], "validation.invalid"),
+  id: v.pipe(v.string("validation.invalid"), v.regex(/^[1-9]\d{0,15}$/, "validation.invalid"), v.transform(Number)),
+};
+const decisionSchema = intentVariant({ accept: v.object(item), reject: v.object({ ...item, ...rejectSchema.entries }) });
 
 export async function submitBackofficeDecision({ request, context, params }: ActionFunctionArgs) {
   await requireStaff(request, context);
-  const form = await readFormData(request);
-  const parsed = v.safeParse(decisionSchema, Object.fromEntries([...form.entries()].map(([k, value]) => [k, String(value)])));
-  if (!parsed.success) throw new Response(null, { status: 400, headers: PRIVATE_HEADERS });
-  const { kind, id, intent, reason } = parsed.output;
-  const item = `${kind}-${id}`;
-  let chosen: RejectionReason | null = null;
-  if (intent === "reject") {
-    if (!(REJECTION_REASONS as readonly string[]).includes(reason)) {
-      return data<DecisionFailure>(
-        { item, reasonErrors: ["validation.backoffice.reason_required"], formErrors: [] },
-        { status: 400, headers: PRIVATE_HEADERS },
-      );
-    }
-    chosen = reason as RejectionReason;
-  }
-  const result = await decideModeration(createApiClient({ request, context }), kind, id, chosen);
+  const submission = await parseForm(request, decisionSchema);
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
+  const decision = submission.value;
+  const result = await decideModeration(
+    createApiClient({ request, context }),
+    decision.kind,
+    decision.id,
+    decision.intent === "reject" ? decision.reason : null,
+  );
   if (!result.ok) {
     if (result.status === 403) throw notFound();
-    const { fieldErrors, formErrors } = apiErrorReply(result.errors, ["reason"]);
-    return data<DecisionFailure>(
-      { item, reasonErrors: fieldErrors.reason ?? [], formErrors },
+    return data(
+      { lastResult: replyWithApiErrors(submission, result.errors, ["reason"]) },
       { status: result.status === 409 ? 409 : 400, headers: PRIVATE_HEADERS },
     );
   }
@@ -98,6 +82,6 @@ export async function submitBackofficeDecision({ request, context, params }: Act
   const { page, owner } = queueParams(url);
   if (page > 1) next.set("page", String(page));
   if (owner) next.set("owner", owner);
-  next.set("done", intent === "accept" ? "accepted" : "rejected");
+  next.set("done", decision.intent === "accept" ? "accepted" : "rejected");
   throw redirect(`/${params.lang}/backoffice?${next.toString()}`, { headers: PRIVATE_HEADERS });
 }

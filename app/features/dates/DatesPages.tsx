@@ -7,7 +7,7 @@ import type { DateDetailData, DateListData, DateOptionsData } from "~/api/dates.
 import { useLang, useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
-import type { DateFormReply } from "./dates.server";
+import { errorsBesides, inputTexts, type FormReply } from "~/components/form/reply";
 import * as css from "./dates.css";
 import { formatDateTime, formatPrice } from "./format";
 import { PageLinks } from "~/components/PageLinks";
@@ -122,6 +122,17 @@ function DateEntry({ item }: { item: Item }) {
   );
 }
 
+/** A refused form of these pages (its reply): errors at the fields the API names, the input kept. */
+type DateFormReply = FormReply;
+
+/** The fields each form shows its errors at; any other error is shown above the form. */
+const SHOWN_FIELDS: Record<string, readonly string[]> = {
+  reschedule: ["starts_at"],
+  checkin_set: ["due_at", "contact"],
+  request: ["starts_at", "duration_minutes", "place_type", "address", "message"],
+};
+const generalErrors = (reply: DateFormReply | null, form: string) => (reply ? errorsBesides(reply, SHOWN_FIELDS[form] ?? []) : undefined);
+
 export function DateDetailPage({ date, done, reply }: { date: DateDetailData; done: string | null; reply: DateFormReply | null }) {
   const { t } = useTranslation("dating");
   const lang = useLang();
@@ -129,8 +140,12 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
   const hidden = <input type="hidden" name="version" value={date.version} />;
   const replyFor = (intent: string) => (reply?.intent === intent ? reply : null);
   const start = localDateTime(date.startsAt);
-  const errorsOf = (intent: string) => replyFor(intent)?.formErrors;
+  const errorsOf = (intent: string) => generalErrors(replyFor(intent), intent);
+  const rescheduled = replyFor("reschedule");
   const answers = date.actions.filter((a): a is "accept" | "reject" => a === "accept" || a === "reject");
+  // The forms this page shows now; a refusal of any other (the date moved on meanwhile, a hand-made post) goes on top.
+  const shown = new Set<string>([...date.actions, ...(date.canCheckin || date.checkin ? ["checkin_set", "checkin_confirm"] : [])]);
+  const stray = reply && !shown.has(reply.intent ?? "") ? errorsBesides(reply, []) : undefined;
   return (
     <main className={ui.narrow}>
       <div className={ui.stack}>
@@ -148,6 +163,7 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
             {t(`dating.done.${done}`)}
           </p>
         ) : null}
+        <Errors keys={stray} />
         <dl className={css.facts}>
           <dt>{t("dating.field.with")}</dt>
           <dd>
@@ -220,9 +236,9 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
               <legend>{t("dating.reschedule.title")}</legend>
               <Errors keys={errorsOf("reschedule")} />
               <DateTimeFields
-                defaults={replyFor("reschedule")?.values ?? start}
+                defaults={rescheduled ? inputTexts(rescheduled) : start}
                 field="starts_at"
-                errors={replyFor("reschedule")?.fieldErrors.starts_at}
+                errors={rescheduled?.fieldErrors.starts_at}
                 prefix="reschedule"
               />
               <label className={ui.field}>
@@ -232,7 +248,7 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
                   className={ui.input}
                   rows={2}
                   maxLength={1000}
-                  defaultValue={replyFor("reschedule")?.values.message ?? ""}
+                  defaultValue={rescheduled ? (inputTexts(rescheduled).message ?? "") : ""}
                 />
               </label>
               <button type="submit" name="intent" value="reschedule" className={ui.buttonSecondary}>
@@ -310,7 +326,7 @@ function CheckinSection({ date, reply }: { date: DateDetailData; reply: DateForm
   const checkin = date.checkin;
   // A new check-in starts at the date's end: most escorts only add their contact.
   const defaults: Record<string, string> =
-    mine?.values ??
+    (mine ? inputTexts(mine) : null) ??
     (checkin
       ? { ...localDateTime(checkin.dueAt), contact_kind: checkin.contactKind, contact: checkin.contact }
       : localDateTime(date.startsAt + date.durationMinutes * 60_000));
@@ -319,7 +335,7 @@ function CheckinSection({ date, reply }: { date: DateDetailData; reply: DateForm
     <section className={ui.stack} data-testid="checkin">
       <h2 className={ui.sectionTitle}>{t("dating.checkin.title")}</h2>
       <p className={ui.muted}>{t("dating.checkin.intro")}</p>
-      <Errors keys={mine?.formErrors} />
+      <Errors keys={generalErrors(mine, mine?.intent ?? "")} />
       {checkin ? (
         <p data-testid="checkin-state">
           {checkin.checkedInAt !== null
@@ -390,7 +406,7 @@ export function DateRequestPage({
       </main>
     );
   }
-  const values = reply?.values ?? {};
+  const values = reply ? inputTexts(reply) : {};
   const earliest = localDateTime(options.earliestStart);
   const fe = reply?.fieldErrors ?? {};
   return (
@@ -398,7 +414,7 @@ export function DateRequestPage({
       <div className={ui.stack}>
         <h1>{t("dating.request.title_with", { name: options.partner.displayName })}</h1>
         <p className={ui.muted}>{t("dating.request.intro")}</p>
-        <Errors keys={reply?.formErrors} />
+        <Errors keys={generalErrors(reply, "request")} />
         {options.durations.length === 0 ? (
           <p className={ui.notice}>{t("dating.request.no_prices")}</p>
         ) : (

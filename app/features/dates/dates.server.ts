@@ -3,8 +3,19 @@
  * to answer it, and the request form. Plain forms: every action is a POST that redirects (or answers the form with
  * its errors next to the fields and the input kept). Times are entered and shown in the site's home zone.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { DATE_PLACE_TYPES, DATE_STAGES, instantOf, type DatePlaceType, type DateStageFilter } from "#server/contract/dates";
+import * as v from "valibot";
+import {
+  checkinSchema,
+  DATE_ERRORS,
+  DATE_STAGES,
+  dateAnswerSchema,
+  dateRescheduleSchema,
+  instantOf,
+  sendDateSchema,
+  type DateStageFilter,
+} from "#server/contract/dates";
 import { DEFAULT_ERROR_KEY } from "#server/contract/errors";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { parseRowId } from "#server/contract/row-id";
@@ -23,36 +34,46 @@ import {
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
-import { apiErrorReply } from "~/utils/api-errors";
+import { intentVariant } from "~/components/form/schema";
 import { privateAnswer } from "~/utils/cache-headers";
-import { readFormData } from "~/utils/form-data.server";
+import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 export const DATE_DONE = ["sent", "accept", "reject", "cancel", "reschedule", "checkin_set", "checkin_confirm"] as const;
-
-/** A refused form: its errors by field and the input as it came. */
-export interface DateFormReply {
-  intent: string;
-  formErrors: string[];
-  fieldErrors: Record<string, string[]>;
-  values: Record<string, string>;
-}
 
 const langOf = (raw: string | undefined) => (isLanguage(raw) ? raw : DEFAULT_LANGUAGE);
 const notFound = () => new Response(null, { status: 404, headers: PRIVATE_HEADERS });
 const failure = (status: number) =>
   new Response(null, { status: status >= 500 ? 503 : status === 404 ? 404 : 400, headers: PRIVATE_HEADERS });
 
-function refuse(intent: string, status: number, values: Record<string, string>, errors: ReturnType<typeof apiErrorReply>) {
-  const formErrors = errors.formErrors.length || Object.keys(errors.fieldErrors).length ? errors.formErrors : [DEFAULT_ERROR_KEY];
-  return data<DateFormReply>(
-    { intent, formErrors, fieldErrors: errors.fieldErrors, values },
-    { status: status >= 500 ? 503 : status, headers: privateAnswer() },
-  );
+/** A refused form: its reply (the errors at the fields the API names, the input kept), with the API's status. */
+function refuse(lastResult: SubmissionResult<string[]>, status: number) {
+  return data({ lastResult }, { status: status >= 500 ? 503 : status, headers: privateAnswer() });
 }
 
-function valuesOf(form: FormData, names: readonly string[]): Record<string, string> {
-  return Object.fromEntries(names.map((name) => [name, String(form.get(name) ?? "")]));
+/**
+ * A form's date and time fields (the site's home zone) as the instant `name` the API takes. A pair that names no
+ * moment fails at `name`, beside the other fields' errors; the other entries are the contract's.
+ */
+function withInstant<const E extends v.ObjectEntries, const N extends string>(entries: E, name: N, message: string) {
+  const when = (input: unknown) => {
+    const { date, time } = (input ?? {}) as { date?: unknown; time?: unknown };
+    return typeof date === "string" && typeof time === "string" ? instantOf(date, time) : null;
+  };
+  return v.pipe(
+    v.object({ ...entries, date: v.optional(v.string(), ""), time: v.optional(v.string(), "") }, "validation.required"),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (when(dataset.value) === null)
+        addIssue({
+          message,
+          path: [{ type: "object", origin: "value", input: dataset.value as Record<string, unknown>, key: name, value: undefined }],
+        });
+    }),
+    v.transform(
+      ({ date: _date, time: _time, ...rest }) =>
+        ({ ...rest, [name]: when({ date: _date, time: _time })! }) as v.InferOutput<v.ObjectSchema<E, undefined>> & Record<N, number>,
+    ),
+  );
 }
 
 export async function loadDateList({ request, context }: LoaderFunctionArgs) {
@@ -90,37 +111,42 @@ export async function loadDate({ request, context, params }: LoaderFunctionArgs)
   );
 }
 
-const DATE_FIELDS = ["intent", "version", "date", "time", "message", "contact_kind", "contact"] as const;
+/** The date page's forms: answer it (with the version the member saw), move it, the escort's check-in and its confirmation. */
+const dateFormSchema = intentVariant({
+  accept: dateAnswerSchema,
+  reject: dateAnswerSchema,
+  cancel: dateAnswerSchema,
+  reschedule: withInstant(
+    { version: dateRescheduleSchema.entries.version, message: dateRescheduleSchema.entries.message },
+    "starts_at",
+    "validation.invalid",
+  ),
+  checkin_set: withInstant(
+    { contact_kind: checkinSchema.entries.contact_kind, contact: checkinSchema.entries.contact },
+    "due_at",
+    DATE_ERRORS.checkinTime,
+  ),
+  checkin_confirm: v.object({}),
+});
 
 export async function submitDate({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
   const lang = langOf(params.lang);
   const id = dateIdOf(params.id);
-  const form = await readFormData(request);
-  const values = valuesOf(form, DATE_FIELDS);
-  const intent = values.intent!;
-  const version = /^\d{1,9}$/.test(values.version!) ? Number(values.version) : -1;
+  const submission = await parseForm(request, dateFormSchema);
+  if (submission.status !== "success") return refuse(submission.reply(), 400);
+  const form = submission.value;
   const api = createApiClient({ request, context });
-  const fieldError = (field: string, key: string) => refuse(intent, 400, values, { formErrors: [], fieldErrors: { [field]: [key] } });
-  let result;
-  if (intent === "accept" || intent === "reject" || intent === "cancel") {
-    result = await answerDateRequest(api, id, intent, version);
-  } else if (intent === "reschedule") {
-    const startsAt = instantOf(values.date!, values.time!);
-    if (startsAt === null) return fieldError("starts_at", "validation.invalid");
-    result = await rescheduleDateRequest(api, id, { version, starts_at: startsAt, message: values.message! });
-  } else if (intent === "checkin_set") {
-    const dueAt = instantOf(values.date!, values.time!);
-    if (dueAt === null) return fieldError("due_at", "exception.dates.checkin_time");
-    const kind = values.contact_kind === "phone" ? "phone" : "email";
-    result = await setDateCheckin(api, id, { due_at: dueAt, contact_kind: kind, contact: values.contact! });
-  } else if (intent === "checkin_confirm") {
-    result = await confirmDateCheckin(api, id);
-  } else {
-    return refuse(intent, 400, values, { formErrors: ["validation.correct_all_fields"], fieldErrors: {} });
-  }
-  if (!result.ok) return refuse(intent, result.status, values, apiErrorReply(result.errors));
-  throw redirect(`${localePath(lang, `my_date/${id}`)}?done=${intent}`, { headers: privateAnswer() });
+  const result =
+    form.intent === "reschedule"
+      ? await rescheduleDateRequest(api, id, { version: form.version, starts_at: form.starts_at, message: form.message })
+      : form.intent === "checkin_set"
+        ? await setDateCheckin(api, id, { due_at: form.due_at, contact_kind: form.contact_kind, contact: form.contact })
+        : form.intent === "checkin_confirm"
+          ? await confirmDateCheckin(api, id)
+          : await answerDateRequest(api, id, form.intent, form.version);
+  if (!result.ok) return refuse(replyWithApiErrors(submission, result.errors), result.status);
+  throw redirect(`${localePath(lang, `my_date/${id}`)}?done=${form.intent}`, { headers: privateAnswer() });
 }
 
 function usernameOf(raw: string | undefined): string {
@@ -149,28 +175,25 @@ export async function loadDateRequest({ request, context, params }: LoaderFuncti
   );
 }
 
-const REQUEST_FIELDS = ["date", "time", "duration_minutes", "place_type", "address", "message"] as const;
+/** The request form: when (date and time), how long, where, and a message; the rules are the contract's. */
+const requestFormSchema = withInstant(
+  {
+    duration_minutes: sendDateSchema.entries.duration_minutes,
+    place_type: sendDateSchema.entries.place_type,
+    address: sendDateSchema.entries.address,
+    message: sendDateSchema.entries.message,
+  },
+  "starts_at",
+  "validation.invalid",
+);
 
 export async function submitDateRequest({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
   const lang = langOf(params.lang);
   const username = usernameOf(params.username);
-  const form = await readFormData(request);
-  const values = valuesOf(form, REQUEST_FIELDS);
-  const fieldErrors: Record<string, string[]> = {};
-  const startsAt = instantOf(values.date!, values.time!);
-  if (startsAt === null) fieldErrors.starts_at = ["validation.invalid"];
-  const duration = /^\d{1,4}$/.test(values.duration_minutes!) ? Number(values.duration_minutes) : null;
-  if (duration === null) fieldErrors.duration_minutes = ["exception.dates.duration"];
-  if (!(DATE_PLACE_TYPES as readonly string[]).includes(values.place_type!)) fieldErrors.place_type = ["validation.invalid"];
-  if (Object.keys(fieldErrors).length) return refuse("send", 400, values, { formErrors: [], fieldErrors });
-  const result = await sendDateRequest(createApiClient({ request, context }), username, {
-    starts_at: startsAt!,
-    duration_minutes: duration!,
-    place_type: values.place_type as DatePlaceType,
-    address: values.address!,
-    message: values.message!,
-  });
-  if (!result.ok) return refuse("send", result.status, values, apiErrorReply(result.errors));
+  const submission = await parseForm(request, requestFormSchema);
+  if (submission.status !== "success") return refuse(submission.reply(), 400);
+  const result = await sendDateRequest(createApiClient({ request, context }), username, submission.value);
+  if (!result.ok) return refuse(replyWithApiErrors(submission, result.errors), result.status);
   throw redirect(`${localePath(lang, `my_date/${result.data.id}`)}?done=sent`, { headers: privateAnswer() });
 }

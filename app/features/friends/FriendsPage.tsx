@@ -7,13 +7,20 @@ import { useLang, useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import { formatCalendarDate, homeDayOf } from "~/utils/dates";
-import type { FriendsRefused } from "./friends.server";
+import { allErrors, inputText, type FormReply } from "~/components/form/reply";
 import * as css from "./friends.css";
 import { PageLinks } from "~/components/PageLinks";
 
 type Item = FriendListData["items"][number];
 
-export function FriendsPage({ list, done, refused }: { list: FriendListData; done: string | null; refused: FriendsRefused | null }) {
+/** A refused answer: the entry it was about (its link id) and its messages. */
+interface Refusal {
+  linkId: number;
+  errors: string[];
+}
+
+export function FriendsPage({ list, done, reply }: { list: FriendListData; done: string | null; reply: FormReply | null }) {
+  const refused: Refusal | null = reply ? { linkId: Number(inputText(reply, "link_id")), errors: allErrors(reply) } : null;
   const { t } = useTranslation("friends");
   // Error keys (exception.*, validation.*) live in the default namespace.
   const { t: tErrors } = useTranslation();
@@ -36,7 +43,7 @@ export function FriendsPage({ list, done, refused }: { list: FriendListData; don
         ) : null}
         {refused && !list.items.some((item) => item.linkId === refused.linkId) ? (
           <p className={ui.alert} role="alert">
-            {refused.formErrors.map((key) => translateMessage(tErrors, key)).join(" ")}
+            {refused.errors.map((key) => translateMessage(tErrors, key)).join(" ")}
           </p>
         ) : null}
         <nav aria-label={t("friends.page.tabs_label")}>
@@ -72,7 +79,7 @@ export function FriendsPage({ list, done, refused }: { list: FriendListData; don
   );
 }
 
-function FriendEntry({ item, type, refused }: { item: Item; type: FriendListType; refused: FriendsRefused | null }) {
+function FriendEntry({ item, type, refused }: { item: Item; type: FriendListType; refused: Refusal | null }) {
   const { t } = useTranslation("friends");
   // Error keys (exception.*, validation.*) live in the default namespace.
   const { t: tErrors } = useTranslation();
@@ -101,7 +108,7 @@ function FriendEntry({ item, type, refused }: { item: Item; type: FriendListType
       <p className={ui.muted}>{t(`friends.page.since.${type}`, { date })}</p>
       {refused ? (
         <p className={ui.alert} role="alert">
-          {refused.formErrors.map((key) => translateMessage(tErrors, key)).join(" ")}
+          {refused.errors.map((key) => translateMessage(tErrors, key)).join(" ")}
         </p>
       ) : null}
       <div className={ui.row}>

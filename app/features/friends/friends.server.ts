@@ -3,19 +3,18 @@
  * ones they sent, one tab each, with the forms to accept, reject, cancel and unfriend. Plain forms.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { DEFAULT_ERROR_KEY } from "#server/contract/errors";
-import { FRIEND_LIST_TYPES, type FriendListType } from "#server/contract/friends";
+import * as v from "valibot";
+import { FRIEND_LIST_TYPES, friendKeySchema, type FriendListType } from "#server/contract/friends";
 import { isLanguage, DEFAULT_LANGUAGE } from "#server/contract/locales";
 import { createApiClient } from "~/api/client.server";
 import { answerFriendRequest, fetchFriendList, unfriend } from "~/api/friends.server";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
-import { apiErrorReply } from "~/utils/api-errors";
+import { intentVariant } from "~/components/form/schema";
 import { privateAnswer } from "~/utils/cache-headers";
-import { readFormData } from "~/utils/form-data.server";
+import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
-import { ROW_ID_PATTERN } from "#server/contract/row-id";
 
 /** The query this page knows; anything else is a 400 like the API's. */
 const KNOWN_PARAMS = new Set(["tab", "page", "done"]);
@@ -44,38 +43,35 @@ export async function loadFriends({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export interface FriendsRefused {
-  intent: string;
-  linkId: number | null;
-  formErrors: string[];
-}
+/** The page's forms: answer a request (the link and the key it needs, the contract's rule) or end a friendship. */
+const tab = v.optional(v.string(), "");
+const keyed = v.object({ ...friendKeySchema.entries, tab });
+const friendsFormSchema = intentVariant({
+  accept: keyed,
+  reject: keyed,
+  cancel: keyed,
+  unfriend: v.object({ link_id: friendKeySchema.entries.link_id, tab }),
+});
 
-const INTENTS = { accept: "accepted", reject: "rejected", cancel: "cancelled", unfriend: "unfriended" } as const;
+const DONE = { accept: "accepted", reject: "rejected", cancel: "cancelled", unfriend: "unfriended" } as const;
 
 export async function submitFriends({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
   const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
-  const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
-  const tab = tabOf(String(form.get("tab") ?? "")) ?? "friends";
-  const rawId = String(form.get("link_id") ?? "");
-  const key = String(form.get("key") ?? "");
-  const linkId = ROW_ID_PATTERN.test(rawId) ? Number(rawId) : null;
-  const refuse = (status: number, formErrors: string[]) =>
-    data<FriendsRefused>({ intent, linkId, formErrors }, { status, headers: privateAnswer() });
-  if (!Object.hasOwn(INTENTS, intent)) return refuse(400, ["validation.correct_all_fields"]);
-  const done = INTENTS[intent as keyof typeof INTENTS];
-  if (linkId === null || (intent !== "unfriend" && !/^[A-Za-z0-9_-]{43}$/.test(key))) return refuse(404, ["exception.friends.not_found"]);
+  const submission = await parseForm(request, friendsFormSchema);
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: privateAnswer() });
+  const form = submission.value;
   const api = createApiClient({ request, context });
   const result =
-    intent === "unfriend"
-      ? await unfriend(api, linkId)
-      : await answerFriendRequest(api, intent as "accept" | "reject" | "cancel", { link_id: linkId, key });
-  if (!result.ok) {
-    const { formErrors, fieldErrors } = apiErrorReply(result.errors);
-    const all = [...formErrors, ...Object.values(fieldErrors).flat()];
-    return refuse(result.status >= 500 ? 503 : result.status, all.length ? all : [DEFAULT_ERROR_KEY]);
-  }
-  const next = new URLSearchParams({ ...(tab === "friends" ? {} : { tab }), done });
+    form.intent === "unfriend"
+      ? await unfriend(api, form.link_id)
+      : await answerFriendRequest(api, form.intent, { link_id: form.link_id, key: form.key });
+  if (!result.ok)
+    return data(
+      { lastResult: replyWithApiErrors(submission, result.errors) },
+      { status: result.status >= 500 ? 503 : result.status, headers: privateAnswer() },
+    );
+  const back = tabOf(form.tab) ?? "friends";
+  const next = new URLSearchParams({ ...(back === "friends" ? {} : { tab: back }), done: DONE[form.intent] });
   throw redirect(`${localePath(lang, "user/friends")}?${next.toString()}`, { headers: privateAnswer() });
 }

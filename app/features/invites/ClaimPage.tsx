@@ -8,6 +8,7 @@ import { claimPasswordFormSchema, claimVerifySchema } from "#server/contract/inv
 import { PASSWORD_MIN } from "#server/contract/validation";
 import type { ClaimPreviewData as ClaimPreview } from "~/api/registration.server";
 import { FormField, FormErrors } from "~/components/Field";
+import { allErrors, readReply } from "~/components/form/reply";
 import { NewPasswordFields } from "~/components/form/NewPasswordFields";
 import { VerificationCodeField } from "~/components/form/VerificationCodeField";
 import { Picture } from "~/components/Picture";
@@ -64,7 +65,9 @@ function ClaimStep({ step, claim, sent }: { step: ClaimStepName; claim: ClaimPre
   const target = t(claim.targetKind === "email" ? "invites.claim.target_email" : "invites.claim.target_phone", {
     target: claim.targetHint,
   });
-  const generalErrors = actionData?.formErrors ?? [];
+  // A refused send, or a post of none of the forms: above the forms (the others answer at their own form).
+  const reply = readReply(actionData?.lastResult);
+  const generalErrors = reply.intent === "verify" || reply.intent === "password" ? [] : allErrors(reply);
   if (step === "locked") {
     return (
       <p role="alert" className={ui.alert} data-testid="claim-locked">
@@ -113,7 +116,7 @@ function VerifyForm({ attemptsLeft }: { attemptsLeft: number }) {
   const actionData = useActionData<typeof submitClaim>();
   const [form, fields] = useForm({
     id: "claim-verify",
-    lastResult: actionData?.intent === "verify" ? (actionData.lastResult as never) : undefined,
+    lastResult: readReply(actionData?.lastResult).intent === "verify" ? actionData?.lastResult : undefined,
     onValidate: ({ formData }) => parseWithValibot(formData, { schema: claimVerifySchema }),
     shouldValidate: "onSubmit",
   });
@@ -139,14 +142,14 @@ function PasswordStep({ needsEmail }: { needsEmail: boolean }) {
   const { pathname } = useLocation();
   const [form, fields] = useForm({
     id: "claim-password",
-    lastResult: actionData?.intent === "password" ? (actionData.lastResult as never) : undefined,
+    lastResult: readReply(actionData?.lastResult).intent === "password" ? actionData?.lastResult : undefined,
     onValidate: ({ formData }) => parseWithValibot(formData, { schema: claimPasswordFormSchema }),
     shouldValidate: "onBlur",
   });
   return (
     <Form method="post" action={pathname} className={ui.stack} {...getFormProps(form)}>
       <p>{t("invites.claim.password_intro")}</p>
-      <FormErrors errors={[...(form.errors ?? []), ...(actionData?.formErrors ?? [])]} />
+      <FormErrors errors={form.errors ?? []} />
       <input type="hidden" name="intent" value="password" />
       {needsEmail ? <FormField label={t("invites.claim.email")} autoComplete="email" field={fields.email} type="email" /> : null}
       <NewPasswordFields

@@ -2,9 +2,9 @@
  * invites/{code}: a person claims the profile prepared for them. The loader answers which step the claim is
  * in; the action sends or checks the code and sets the password. The API decides every rule.
  */
-import { parseWithValibot } from "@conform-to/valibot";
+import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import type { ErrorItem } from "#server/contract/errors";
+import * as v from "valibot";
 import { claimPasswordFormSchema, claimVerifySchema } from "#server/contract/invites";
 import { createApiClient } from "~/api/client.server";
 import { bindClaimPassword, fetchClaimPreview, resendClaimCode, verifyClaimCode } from "~/api/registration.server";
@@ -12,8 +12,8 @@ import { destinationForToken } from "~/api/destination.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { loginCookies } from "~/session/session.server";
 import { claimTokenCookie, clearClaimTokenCookie, readClaimToken } from "~/utils/claims.server";
-import { replyWithApiErrors } from "~/utils/forms.server";
-import { readFormData } from "~/utils/form-data.server";
+import { intentVariant } from "~/components/form/schema";
+import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 /** The invite code is in the URL: it must not leak to other sites through the Referer. */
@@ -56,50 +56,45 @@ export async function loadClaim({ request, context, params }: LoaderFunctionArgs
   );
 }
 
+/** The claim page's forms: send (or resend) the code, check it, set the password. */
+const claimFormSchema = intentVariant({ send: v.object({}), verify: claimVerifySchema, password: claimPasswordFormSchema });
+
 export async function submitClaim({ request, context, params }: ActionFunctionArgs) {
   const lang = params.lang!;
   const code = params.code ?? "";
-  const formData = await readFormData(request);
-  // The intent is read before parsing; the object schemas ignore it.
-  const intent = formData.get("intent");
+  const submission = await parseForm(request, claimFormSchema);
+  const hide = ["password", "password_confirmation"];
+  const fail = (status: number, lastResult: SubmissionResult<string[]>) => data({ lastResult }, { status, headers: CLAIM_HEADERS });
+  if (submission.status !== "success") return fail(400, submission.reply({ hideFields: hide }));
   const api = createApiClient({ request, context });
-  const fail = (status: number, reply: unknown, formErrors: ErrorItem[] = []) =>
-    data({ intent, lastResult: reply, formErrors }, { status, headers: CLAIM_HEADERS });
+  const form = submission.value;
 
-  if (intent === "send") {
+  if (form.intent === "send") {
     const result = await resendClaimCode(api, code);
-    if (!result.ok) return fail(result.status === 429 ? 429 : 400, null, result.errors);
+    if (!result.ok) return fail(result.status === 429 ? 429 : 400, replyWithApiErrors(submission, result.errors, []));
     throw redirect(`/${lang}/invites/${encodeURIComponent(code)}?sent=1`, { headers: CLAIM_HEADERS });
   }
 
-  if (intent === "verify") {
-    const submission = parseWithValibot(formData, { schema: claimVerifySchema });
-    if (submission.status !== "success") return fail(400, submission.reply());
-    const result = await verifyClaimCode(api, code, { code: submission.value.code });
+  if (form.intent === "verify") {
+    const result = await verifyClaimCode(api, code, { code: form.code });
     if (!result.ok) return fail(result.status === 429 ? 429 : 400, replyWithApiErrors(submission, result.errors, ["code"]));
     const headers = new Headers(CLAIM_HEADERS);
     headers.append("Set-Cookie", claimTokenCookie(code, result.data.bindToken));
     throw redirect(`/${lang}/invites/${encodeURIComponent(code)}`, { headers });
   }
 
-  if (intent === "password") {
-    const submission = parseWithValibot(formData, { schema: claimPasswordFormSchema });
-    const hide = ["password", "password_confirmation"];
-    if (submission.status !== "success") return fail(400, submission.reply({ hideFields: hide }));
-    const bindToken = readClaimToken(request, code);
-    if (!bindToken) return fail(403, submission.reply({ formErrors: ["exception.claim.verification_required"], hideFields: hide }));
-    const { password, password_confirmation, email } = submission.value;
-    const result = await bindClaimPassword(api, code, { bind_token: bindToken, password, password_confirmation, email });
-    if (!result.ok)
-      return fail(
-        result.status === 409 ? 409 : 400,
-        replyWithApiErrors(submission, result.errors, ["password", "password_confirmation", "email"], hide),
-      );
-    const headers = new Headers(CLAIM_HEADERS);
-    for (const cookie of loginCookies(result.data.accessToken, false, Date.now())) headers.append("Set-Cookie", cookie);
-    headers.append("Set-Cookie", clearClaimTokenCookie());
-    const duty = await destinationForToken(request, context, result.data.accessToken, lang);
-    throw redirect(duty ?? `/${lang}/my_dashboard?claimed=1`, { headers });
-  }
-  return fail(400, null, [{ code: 400, title: "validation.invalid", message: "validation.invalid", key: "validation.invalid" }]);
+  const bindToken = readClaimToken(request, code);
+  if (!bindToken) return fail(403, submission.reply({ formErrors: ["exception.claim.verification_required"], hideFields: hide }));
+  const { password, password_confirmation, email } = form;
+  const result = await bindClaimPassword(api, code, { bind_token: bindToken, password, password_confirmation, email });
+  if (!result.ok)
+    return fail(
+      result.status === 409 ? 409 : 400,
+      replyWithApiErrors(submission, result.errors, ["password", "password_confirmation", "email"], hide),
+    );
+  const headers = new Headers(CLAIM_HEADERS);
+  for (const cookie of loginCookies(result.data.accessToken, false, Date.now())) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", clearClaimTokenCookie());
+  const duty = await destinationForToken(request, context, result.data.accessToken, lang);
+  throw redirect(duty ?? `/${lang}/my_dashboard?claimed=1`, { headers });
 }

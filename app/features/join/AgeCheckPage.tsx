@@ -8,6 +8,9 @@ import { useTranslation } from "react-i18next";
 import { LANGUAGE_TAGS } from "#server/contract/locales";
 import { AGE_CHECK_METHODS } from "#server/contract/signup";
 import { FormErrors } from "~/components/Field";
+import { ErrorLine } from "~/components/form/ErrorLine";
+import { readReply } from "~/components/form/reply";
+import { translateMessage } from "~/i18n/translate";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import type { loadAgeCheck, submitAgeCheck } from "./age-check.server";
@@ -15,7 +18,8 @@ import * as css from "./signup.css";
 
 export function AgeCheckPage() {
   const { forced, latest } = useLoaderData<typeof loadAgeCheck>();
-  const actionData = useActionData<typeof submitAgeCheck>();
+  const reply = readReply(useActionData<typeof submitAgeCheck>()?.lastResult);
+  const methodError = reply.fieldErrors.method?.[0];
   const { t } = useTranslation();
   const lang = useLang();
   const to = useLocalePath();
@@ -41,7 +45,7 @@ export function AgeCheckPage() {
           </p>
         ) : (
           <Form method="post" action={`${to("user/age_check_verification")}${forced ? "?type=forced" : ""}`} className={ui.stack}>
-            <FormErrors errors={actionData?.errors ?? []} />
+            <FormErrors errors={reply.formErrors} />
             <fieldset className={css.fieldset}>
               <legend className={ui.label}>{t("join.age_check.method")}</legend>
               {AGE_CHECK_METHODS.map((method, index) => (
@@ -50,6 +54,7 @@ export function AgeCheckPage() {
                   <span>{t(`join.age_check.method_${method}`)}</span>
                 </label>
               ))}
+              <ErrorLine name="method" message={methodError ? translateMessage(t, methodError) : undefined} />
             </fieldset>
             <button className={ui.button} type="submit" disabled={navigation.state === "submitting"}>
               {t("join.age_check.submit")}

@@ -3,9 +3,11 @@
  * a link's token with a button (a POST, never on GET), or see where the
  * mail went and ask for a new one.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/Field";
+import { allErrors, readReply } from "~/components/form/reply";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { withReturnPath } from "~/utils/return-path";
@@ -23,7 +25,14 @@ export interface EmailVerificationData {
   returnTo: string | null;
 }
 
-export function EmailVerificationPage({ page, action }: { page: EmailVerificationData; action?: { intent: string; errors: string[] } }) {
+export function EmailVerificationPage({
+  page,
+  action,
+}: {
+  page: EmailVerificationData;
+  action?: { lastResult: SubmissionResult<string[]> };
+}) {
+  const reply = readReply(action?.lastResult);
   const { t } = useTranslation();
   const to = useLocalePath();
   const navigation = useNavigation();
@@ -53,7 +62,7 @@ export function EmailVerificationPage({ page, action }: { page: EmailVerificatio
     return (
       <Shell title={t("join.email.confirm_title")}>
         <p>{t("join.email.confirm_text")}</p>
-        {action?.intent === "verify" ? <FormErrors errors={action.errors} /> : null}
+        <FormErrors errors={allErrors(reply)} />
         {/* The token stays in the URL so a failed confirm re-renders this view with its error. */}
         <Form method="post" action={`${self}?token=${encodeURIComponent(page.token)}`}>
           <input type="hidden" name="token" value={page.token} />
@@ -81,7 +90,7 @@ export function EmailVerificationPage({ page, action }: { page: EmailVerificatio
               {t("join.email.sent")}
             </p>
           ) : null}
-          {action?.intent === "resend" ? <FormErrors errors={action.errors} /> : null}
+          <FormErrors errors={allErrors(reply)} />
           {page.signedIn ? (
             <Form method="post" action={self}>
               <button className={ui.buttonSecondary} type="submit" name="intent" value="resend" disabled={busy} data-testid="email-resend">

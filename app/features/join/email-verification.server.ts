@@ -5,13 +5,16 @@
  * posts the token.
  */
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
+import * as v from "valibot";
+import { emailVerifySchema } from "#server/contract/signup";
 import { createApiClient } from "~/api/client.server";
 import { resendVerificationMail, verifyEmail } from "~/api/registration.server";
 import { loadViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
+import { intentVariant } from "~/components/form/schema";
 import { clearReturnPath, readReturnPath, returnPathCookie, returnPathParam } from "~/session/return-path.server";
+import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
-import { readFormData } from "~/utils/form-data.server";
 
 export type VerificationKind = "user" | "business";
 
@@ -59,29 +62,29 @@ export async function emailVerificationLoader({ request, context, params }: Load
   );
 }
 
+/** The page's two buttons: confirm the link's token, send the mail again. */
+const verificationFormSchema = intentVariant({ verify: emailVerifySchema, resend: v.object({}) });
+
 export async function emailVerificationAction({ request, context, params }: ActionFunctionArgs, kind: VerificationKind) {
-  const formData = await readFormData(request);
-  const intent = formData.get("intent");
+  const submission = await parseForm(request, verificationFormSchema);
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
   const api = createApiClient({ request, context });
   const path = pagePath(params.lang!, kind);
-  if (intent === "verify") {
-    const token = String(formData.get("token") ?? "");
-    const result = await verifyEmail(api, token);
+  const form = submission.value;
+  if (form.intent === "verify") {
+    const result = await verifyEmail(api, form.token);
     if (!result.ok)
       return data(
-        { intent, errors: result.errors.map((e) => e.title) },
+        { lastResult: replyWithApiErrors(submission, result.errors) },
         { status: result.status === 403 ? 403 : 400, headers: PRIVATE_HEADERS },
       );
     throw redirect(`${path}?verified=1`, { headers: PRIVATE_HEADERS });
   }
-  if (intent === "resend") {
-    const result = await resendVerificationMail(api);
-    if (!result.ok)
-      return data(
-        { intent, errors: result.errors.map((e) => e.title) },
-        { status: result.status === 429 ? 429 : 400, headers: PRIVATE_HEADERS },
-      );
-    throw redirect(`${path}?sent=1`, { headers: PRIVATE_HEADERS });
-  }
-  return data({ intent: "unknown", errors: ["validation.invalid"] }, { status: 400, headers: PRIVATE_HEADERS });
+  const result = await resendVerificationMail(api);
+  if (!result.ok)
+    return data(
+      { lastResult: replyWithApiErrors(submission, result.errors) },
+      { status: result.status === 429 ? 429 : 400, headers: PRIVATE_HEADERS },
+    );
+  throw redirect(`${path}?sent=1`, { headers: PRIVATE_HEADERS });
 }

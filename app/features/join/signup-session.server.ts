@@ -4,19 +4,17 @@
  * came through (remembered in a cookie until the sign-up, spec section 2
  * join/user/{userType}/lp/{landingPageId}).
  */
-import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type * as v from "valibot";
 import { createApiClient } from "~/api/client.server";
 import { signUp, type SignUpAnswer, type SignUpKind } from "~/api/registration.server";
 import { returnPathCookie } from "~/session/return-path.server";
-import { isBotSubmission, replyWithApiErrors, safeReturnPath } from "~/utils/forms.server";
+import { isBotSubmission, parseForm, replyWithApiErrors, returnPathOf } from "~/utils/forms.server";
 import { INVITATION_COOKIE } from "#server/contract/invites";
 import { nextRegisterStep, registerStepPath } from "#server/contract/register";
 import { TRACKING_ID_PATTERN } from "#server/contract/signup";
 import { clearCookie, loginCookies, parseCookies, serializeCookie } from "~/session/session.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
-import { readFormData } from "~/utils/form-data.server";
 
 export const LANDING_PAGE_COOKIE = "join_lp";
 /** A week: people often look twice before they sign up. */
@@ -62,8 +60,7 @@ export async function submitSignUp(
   { request, context, lang }: { request: Request; context: AppLoadContext; lang: string },
   form: { schema: v.GenericSchema; kind: SignUpKind; fields: readonly string[] },
 ) {
-  const formData = await readFormData(request);
-  const submission = parseWithValibot(formData, { schema: form.schema });
+  const submission = await parseForm(request, form.schema);
   const hide = ["password"];
   if (submission.status !== "success") {
     return data(
@@ -72,7 +69,7 @@ export async function submitSignUp(
     );
   }
   // Bots fill the hidden field: they get a plain refusal and no account.
-  if (isBotSubmission(formData)) {
+  if (isBotSubmission(submission)) {
     return data(
       { lastResult: submission.reply({ formErrors: ["exception.common.something_wrong_happened"], hideFields: hide }) },
       { status: 400, headers: PRIVATE_HEADERS },
@@ -86,5 +83,5 @@ export async function submitSignUp(
       { status: result.status === 429 ? 429 : 400, headers: PRIVATE_HEADERS },
     );
   }
-  return redirectIntoRegistration(lang, result.data, safeReturnPath(formData.get("r"), lang));
+  return redirectIntoRegistration(lang, result.data, returnPathOf(submission, lang));
 }

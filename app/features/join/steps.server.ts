@@ -4,9 +4,7 @@
  * server/contract/register.ts, what is valid by the contract schemas, and
  * the API saves.
  */
-import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import * as v from "valibot";
 import { DEFAULT_ERROR_KEY, type ErrorItem } from "#server/contract/errors";
 import type { MediaItem } from "#server/contract/media";
 import { IMAGE_MAX_BYTES, UPLOAD_MAX_BODY_BYTES } from "#server/contract/media-upload";
@@ -29,7 +27,7 @@ import { apiErrorReply } from "~/utils/api-errors";
 import { i18nServer } from "~/i18n/i18next.server";
 import { readReturnPath } from "~/session/return-path.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
-import { readFormData } from "~/utils/form-data.server";
+import { parseForm, streamedReply, type FormPreparation } from "~/utils/forms.server";
 import type { StepData, BusinessSignupTracking } from "#server/contract/registration-steps";
 export type { StepData, BusinessSignupTracking };
 
@@ -101,52 +99,15 @@ export async function loadJoinStep({ request, context, params }: LoaderFunctionA
   );
 }
 
-/** Drops rows of a list whose given fields are all empty and renumbers the rest (blank rows of a no-JS form). */
-function compactRows(formData: FormData, list: string, fields: readonly string[] | null): FormData {
-  const out = new FormData();
-  const rows = new Map<number, Array<[string, FormDataEntryValue]>>();
-  const pattern = new RegExp(`^${list}\\[(\\d+)\\](.*)$`);
-  for (const [name, value] of formData.entries()) {
-    const match = pattern.exec(name);
-    if (!match) {
-      out.append(name, value);
-      continue;
-    }
-    const index = Number(match[1]);
-    if (!rows.has(index)) rows.set(index, []);
-    rows.get(index)!.push([match[2] ?? "", value]);
-  }
-  let next = 0;
-  for (const index of [...rows.keys()].sort((a, b) => a - b)) {
-    const entries = rows.get(index)!;
-    const filled = entries.some(
-      ([suffix, value]) => (fields === null || fields.some((f) => suffix === `.${f}`)) && typeof value === "string" && value.trim() !== "",
-    );
-    if (!filled) continue;
-    for (const [suffix, value] of entries) out.append(`${list}[${next}]${suffix}`, value);
-    next += 1;
-  }
-  return out;
-}
-
-/** German users type decimals with a comma ("17,5"). */
-function decimalPoint(formData: FormData, names: readonly string[]): FormData {
-  for (const name of names) {
-    const value = formData.get(name);
-    if (typeof value === "string") formData.set(name, value.trim().replace(",", "."));
-  }
-  return formData;
-}
-
-/** A no-JS step form's raw post made ready for its schema: decimal commas, blank list rows dropped (settings reuse it). */
-export function prepareStepForm(audience: JoinAudience, stepKey: string, formData: FormData): FormData {
-  if (audience === "user" && stepKey === "appearance") return decimalPoint(formData, ["penis_length", "penis_diameter"]);
-  if (audience === "user" && stepKey === "services") return compactRows(formData, "extras", ["name", "price"]);
+/** What a no-JS step form's raw post needs before its schema (the form kit reads it): decimal commas, blank list rows dropped (settings reuse it). */
+export function stepPreparation(audience: JoinAudience, stepKey: string): FormPreparation {
+  if (audience === "user" && stepKey === "appearance") return { decimalComma: ["penis_length", "penis_diameter"] };
+  if (audience === "user" && stepKey === "services") return { blankRows: [{ list: "extras", fields: ["name", "price"] }] };
   if ((audience === "user" && stepKey === "availability") || (audience === "business" && stepKey === "schedule")) {
-    return compactRows(formData, "schedule", ["day", "time_from", "time_to"]);
+    return { blankRows: [{ list: "schedule", fields: ["day", "time_from", "time_to"] }] };
   }
-  if (audience === "business" && stepKey === "escorts") return compactRows(formData, "usernames", null);
-  return formData;
+  if (audience === "business" && stepKey === "escorts") return { blankRows: [{ list: "usernames", fields: null }] };
+  return {};
 }
 
 const malformedItem: ErrorItem = {
@@ -159,8 +120,6 @@ const malformedItem: ErrorItem = {
 /** Statuses of the upload API the page answers with as they are (the form shows the error either way). */
 const PASSED_UPLOAD_STATUSES = new Set([400, 413, 429, 503]);
 
-const emptySubmission = () => parseWithValibot(new FormData(), { schema: v.object({}) });
-
 /**
  * The photo step streams the browser's multipart body straight through to
  * POST /media/upload (ADR 018): the web tier never parses or holds a file;
@@ -171,7 +130,7 @@ async function submitPhoto(request: Request, context: ActionFunctionArgs["contex
   const isKnown = (name: string) => name === "files";
   const fail = (errors: readonly ErrorItem[], status = 400, retryAfter: string | null = null) =>
     data(
-      { lastResult: withRegroupedErrors(emptySubmission().reply(apiErrorReply(errors)), isKnown) },
+      { lastResult: withRegroupedErrors(streamedReply(errors), isKnown) },
       { status, headers: retryAfter ? { ...PRIVATE_HEADERS, "Retry-After": retryAfter } : PRIVATE_HEADERS },
     );
   // "Go on without a photo" (clients) posts to ?skip=1 and ignores a file chosen by mistake: the body is
@@ -223,8 +182,7 @@ export async function submitJoinStep({ request, context, params }: ActionFunctio
   if (!schema || !endpoint) throw new Response("Method not allowed", { status: 405, headers: PRIVATE_HEADERS });
   const fields = fieldNamesOf(schema);
   const isKnown = (name: string) => fields.has(rootOf(name));
-  const formData = prepareStepForm(audience, stepKey, await readFormData(request));
-  const submission = parseWithValibot(formData, { schema });
+  const submission = await parseForm(request, schema, stepPreparation(audience, stepKey));
   if (submission.status !== "success") {
     return data({ lastResult: withRegroupedErrors(submission.reply(), isKnown) }, { status: 400, headers: PRIVATE_HEADERS });
   }

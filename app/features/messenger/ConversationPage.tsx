@@ -18,7 +18,9 @@ import { translateMessage } from "~/i18n/translate";
 import { PhotoFilesField } from "~/components/form/PhotoFilesField";
 import * as ui from "~/styles/ui.css";
 import type { loader as layoutLoader } from "~/routes/$lang";
-import type { ConversationRefused, MessengerDone } from "./messenger.server";
+import { errorsBesides, inputText, type FormReply } from "~/components/form/reply";
+import { parseRowId } from "#server/contract/row-id";
+import type { MessengerDone } from "./messenger.server";
 import {
   LiveConversation,
   LiveMessageList,
@@ -33,12 +35,18 @@ import { Avatar, formatMessageTime, MessageText } from "./parts";
 
 type Message = ConversationData["messages"][number];
 
+/** A refused post of this page: its reply, and whether plus would have let the message through. */
+export type ConversationRefusal = FormReply & { upgrade: boolean };
+
+/** The fields the page's forms show their errors at (the compose form's and the report form's). */
+const SHOWN_FIELDS = ["body", "files", "type", "text", "good_faith"];
+
 interface ConversationPageProps {
   viewerId: number;
   conversation: ConversationData;
   before: number | null;
   done: MessengerDone | null;
-  refused: ConversationRefused | null;
+  refused: ConversationRefusal | null;
   mediums: ThreadMediumsData["items"] | null;
   reportId: number | null;
   /** The compose form's client key (ADR 048): a double submit without JavaScript stores one message. */
@@ -62,7 +70,18 @@ export function ConversationPage(props: ConversationPageProps) {
   );
 }
 
-function ConversationBody({ viewerId, conversation, before, done, refused, mediums, reportId, sendKey }: ConversationPageProps) {
+function ConversationBody({
+  viewerId,
+  conversation,
+  before,
+  done,
+  refused,
+  mediums,
+  reportId: askedReport,
+  sendKey,
+}: ConversationPageProps) {
+  // A refused report keeps its form open at the message it was about.
+  const reportId = refused?.intent === "report" ? parseRowId(inputText(refused, "message_id")) : askedReport;
   const { t } = useTranslation("messenger");
   const { t: tErrors } = useTranslation();
   const to = useLocalePath();
@@ -148,9 +167,11 @@ function ConversationBody({ viewerId, conversation, before, done, refused, mediu
             </div>
           </div>
         ) : null}
-        {refused && refused.formErrors.length > 0 ? (
+        {refused && errorsBesides(refused, SHOWN_FIELDS).length > 0 ? (
           <p className={ui.alert} role="alert" data-testid="conversation-error">
-            {refused.formErrors.map((key) => translateMessage(tErrors, key)).join(" ")}
+            {errorsBesides(refused, SHOWN_FIELDS)
+              .map((key) => translateMessage(tErrors, key))
+              .join(" ")}
           </p>
         ) : null}
         {mediums ? (
@@ -278,7 +299,7 @@ function ConversationBody({ viewerId, conversation, before, done, refused, mediu
               label={t("messenger.compose.label", { name })}
               rows={3}
               maxLength={MESSAGE_BODY_MAX}
-              defaultValue={refused?.intent === "send" ? refused.body : ""}
+              defaultValue={refused?.intent === "send" ? inputText(refused, "body") : ""}
               errors={errorsOf("body")}
               className={`${ui.input} ${css.textarea}`}
             />

@@ -9,7 +9,8 @@ import type { ThreadListData } from "~/api/messenger.server";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
-import type { MessengerDone, ThreadsRefused } from "./messenger.server";
+import { allErrors, type FormReply } from "~/components/form/reply";
+import type { MessengerDone } from "./messenger.server";
 import { LiveOnlineStatus, LiveStatusLine } from "./live/LiveConversation";
 import { LiveThreads } from "./live/LiveThreads";
 import * as css from "./messenger.css";
@@ -30,7 +31,8 @@ export function ThreadsPage({
   viewerId: number;
   list: ThreadListData;
   done: MessengerDone | null;
-  refused: ThreadsRefused | null;
+  /** A refused thread action's reply: its errors above the list. */
+  refused: FormReply | null;
   q: string;
   matches: Array<{ username: string; displayName: string }>;
 }) {
@@ -64,7 +66,9 @@ export function ThreadsPage({
           ) : null}
           {refused ? (
             <p className={ui.alert} role="alert">
-              {refused.formErrors.map((key) => translateMessage(tErrors, key)).join(" ")}
+              {allErrors(refused)
+                .map((key) => translateMessage(tErrors, key))
+                .join(" ")}
             </p>
           ) : null}
           <Form method="get" className={ui.stack} role="search">

@@ -6,14 +6,19 @@
  */
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
+import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import busboy from "busboy";
-import { DEFAULT_ERROR_KEY, type ErrorItem } from "#server/contract/errors";
+import * as v from "valibot";
+import type { ErrorItem } from "#server/contract/errors";
+import { IMAGE_MAX_BYTES } from "#server/contract/media-upload";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#server/contract/locales";
 import {
   MESSAGE_BODY_MAX,
   MESSAGE_UPLOAD_MAX_BODY_BYTES,
   MESSENGER_AUTOCOMPLETE_MIN,
+  MESSENGER_ERRORS,
+  sendMessageSchema,
   THREAD_ACTIONS,
   THREAD_FOLDERS,
   type ThreadAction,
@@ -37,9 +42,10 @@ import { fileReport } from "~/api/reports.server";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
-import { apiErrorReply, messageOf } from "~/utils/api-errors";
+import { intentVariant, rowIdField } from "~/components/form/schema";
+import { reportFormEntries } from "~/features/reports/report-form";
 import { privateAnswer } from "~/utils/cache-headers";
-import { readFormData } from "~/utils/form-data.server";
+import { parseForm, replyWithApiErrors, streamedReply } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 import type { Camelize } from "~/api/camelize";
 import type { MessengerAutocomplete } from "#server/contract/messenger";
@@ -85,28 +91,27 @@ export async function loadThreads({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export interface ThreadsRefused {
-  threadId: number | null;
-  formErrors: string[];
-}
+/** A thread action's button (hide, restore, delete, read, unread, accept, decline): the thread and the folder it was in. */
+const threadButton = v.object({ thread_id: rowIdField(MESSENGER_ERRORS.threadNotFound), folder: v.optional(v.string(), "") });
+const threadsFormSchema = intentVariant(
+  Object.fromEntries(THREAD_ACTIONS.map((action) => [action, threadButton])) as Record<ThreadAction, typeof threadButton>,
+);
 
 /** A thread action from the list (hide, restore, delete, read, unread, accept, decline). */
 export async function submitThreads({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
   const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
-  const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
-  const rawId = String(form.get("thread_id") ?? "");
-  const folder = folderOf(String(form.get("folder") ?? "")) ?? "inbox";
-  const threadId = ROW_ID_PATTERN.test(rawId) ? Number(rawId) : null;
-  const refuse = (status: number, formErrors: string[]) =>
-    data<ThreadsRefused>({ threadId, formErrors }, { status, headers: privateAnswer() });
-  if (!(THREAD_ACTIONS as readonly string[]).includes(intent)) return refuse(400, ["validation.correct_all_fields"]);
-  if (threadId === null) return refuse(404, ["exception.messenger.thread_not_found"]);
-  const result = await runThreadAction(createApiClient({ request, context }), threadId, intent as ThreadAction);
-  if (!result.ok) return refuse(result.status >= 500 ? 503 : result.status, result.errors.map(messageOf));
+  const submission = await parseForm(request, threadsFormSchema);
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: privateAnswer() });
+  const { intent, thread_id, folder } = submission.value;
+  const result = await runThreadAction(createApiClient({ request, context }), thread_id, intent);
+  if (!result.ok)
+    return data(
+      { lastResult: replyWithApiErrors(submission, result.errors) },
+      { status: result.status >= 500 ? 503 : result.status, headers: privateAnswer() },
+    );
   // A restored or accepted thread is in the inbox now: show it there.
-  const target = intent === "restore" || intent === "accept" ? "inbox" : folder;
+  const target = intent === "restore" || intent === "accept" ? "inbox" : (folderOf(folder) ?? "inbox");
   const next = new URLSearchParams({ ...(target === "inbox" ? {} : { folder: target }), done: intent });
   throw redirect(`${localePath(lang, "messenger")}?${next.toString()}`, { headers: privateAnswer() });
 }
@@ -162,33 +167,13 @@ export async function loadConversation({ request, context, params }: LoaderFunct
   );
 }
 
-export interface ConversationRefused {
-  intent: string;
-  formErrors: string[];
-  fieldErrors: Record<string, string[]>;
-  /** The refusal's send outcome (upgrade prompt). */
-  outcome: string | null;
-  upgrade: boolean;
-  /** The text the member typed, kept. */
-  body: string;
-  reportId: number | null;
-}
-
 /** The keys a refusal keeps (the rest become 400, a server fault 503). */
 const KEPT = new Set([400, 403, 404, 409, 413, 429]);
 const statusOf = (status: number) => (KEPT.has(status) ? status : status >= 500 ? 503 : 400);
 
-function conversationRefused(status: number, refusal: Partial<ConversationRefused> & { intent: string }) {
-  const body: ConversationRefused = {
-    formErrors: [],
-    fieldErrors: {},
-    outcome: null,
-    upgrade: false,
-    body: "",
-    reportId: null,
-    ...refusal,
-  };
-  return data(body, { status: statusOf(status), headers: privateAnswer() });
+/** A refused post of the conversation page: the reply (errors, input kept), and the send's upgrade prompt. */
+function conversationRefused(status: number, lastResult: SubmissionResult<string[]>, upgrade = false) {
+  return data({ lastResult, upgrade }, { status: statusOf(status), headers: privateAnswer() });
 }
 
 /** The conversation page's fields: the compose form's (files.N → files) and the report form's. */
@@ -197,7 +182,22 @@ const conversationFieldOf = (source: string) => {
   const field = source.startsWith("files") ? "files" : source;
   return CONVERSATION_FIELDS.has(field) ? field : undefined;
 };
-const split = (errors: readonly ErrorItem[]) => apiErrorReply(errors, conversationFieldOf);
+
+/**
+ * The conversation page's url-encoded forms: a text (the compose form's fields posted as a plain form, by a client or
+ * test tool without multipart: the same send through the same route; a post naming no form is this one), no thanks,
+ * the report of a message, and the thread actions. The compose form itself is multipart and streamed (below).
+ */
+const threadAction = v.object({ thread_id: rowIdField(MESSENGER_ERRORS.threadNotFound) });
+const conversationFormSchema = intentVariant(
+  {
+    send: sendMessageSchema,
+    no_thanks: v.object({}),
+    report: v.object({ ...reportFormEntries, message_id: v.optional(rowIdField(MESSENGER_ERRORS.messageNotFound)) }),
+    ...(Object.fromEntries(THREAD_ACTIONS.map((action) => [action, threadAction])) as Record<ThreadAction, typeof threadAction>),
+  },
+  { fallback: "send" },
+);
 
 /**
  * The text field of the compose form, read from a copy of the body while the original streams to the API: the
@@ -246,12 +246,14 @@ export async function submitConversation({ request, context, params }: ActionFun
   const api = createApiClient({ request, context });
   const contentType = request.headers.get("content-type") ?? "";
 
-  // The compose form: multipart, streamed through.
+  // The compose form: multipart, streamed through unread (the API validates text and photos in one pass).
   if (/^multipart\/form-data\s*;/i.test(contentType)) {
     const contentLength = request.headers.get("content-length");
-    if (!request.body) return conversationRefused(400, { intent: "send", fieldErrors: { body: ["validation.messenger.empty"] } });
+    const refuse = (status: number, errors: readonly ErrorItem[], body = "", upgrade = false) =>
+      conversationRefused(status, streamedReply(errors, conversationFieldOf, { intent: "send", body }), upgrade);
+    if (!request.body) return refuse(400, [{ ...errorItem(MESSENGER_ERRORS.empty), source: "body" }]);
     if (Number(contentLength ?? 0) > MESSAGE_UPLOAD_MAX_BODY_BYTES)
-      return conversationRefused(413, { intent: "send", fieldErrors: { files: ["validation.image.file_too_large?max=20000000"] } });
+      return refuse(413, [{ ...errorItem("validation.image.file_too_large", 413), source: "files", params: { max: IMAGE_MAX_BYTES } }]);
     const [toApi, toPeek] = request.body.tee();
     const typed = peekText(toPeek, contentType);
     const response = await sendPhotos(api, username, { stream: toApi, contentType, contentLength }, clientKeyOf(new URL(request.url)));
@@ -260,64 +262,41 @@ export async function submitConversation({ request, context, params }: ActionFun
       await response.body?.cancel();
       return backToConversation(lang, username, "sent");
     }
-    const answer = (await response.json().catch(() => ({}))) as { errors?: ErrorItem[]; outcome?: string; upgrade?: boolean };
-    const errors = answer.errors?.length
-      ? answer.errors
-      : [{ code: response.status, title: DEFAULT_ERROR_KEY, message: DEFAULT_ERROR_KEY, key: DEFAULT_ERROR_KEY }];
-    return conversationRefused(response.status, {
-      intent: "send",
-      ...split(errors),
-      outcome: answer.outcome ?? null,
-      upgrade: answer.upgrade === true,
-      body,
-    });
+    const answer = (await response.json().catch(() => ({}))) as { errors?: ErrorItem[]; upgrade?: boolean };
+    return refuse(response.status, answer.errors ?? [], body, answer.upgrade === true);
   }
 
-  const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
-  // A text posted as a plain form (a client or test tool without multipart): the same send through the same route.
-  if ((intent === "" || intent === "send") && form.has("body")) {
-    const body = String(form.get("body"));
+  const submission = await parseForm(request, conversationFormSchema, { lineBreaks: true });
+  if (submission.status !== "success") return conversationRefused(400, submission.reply());
+  const form = submission.value;
+  const refused = (result: { status: number; errors: ErrorItem[]; upgrade?: boolean }) =>
+    conversationRefused(result.status, replyWithApiErrors(submission, result.errors, conversationFieldOf), result.upgrade === true);
+  if (form.intent === "send") {
     const multipart = new FormData();
-    multipart.set("body", body);
+    multipart.set("body", form.body);
     const result = await sendPhotosResult(api, username, multipart, clientKeyOf(new URL(request.url)));
     if (result.ok) return backToConversation(lang, username, "sent");
-    return conversationRefused(result.status, {
-      intent: "send",
-      ...split(result.errors),
-      outcome: result.outcome,
-      upgrade: result.upgrade,
-      body,
-    });
+    return refused(result);
   }
-  if (intent === "no_thanks") {
+  if (form.intent === "no_thanks") {
     const result = await sendNoThanks(api, username);
-    if (!result.ok) return conversationRefused(result.status, { intent, ...split(result.errors) });
+    if (!result.ok) return refused(result);
     return backToConversation(lang, username, "no_thanks");
   }
-  if (intent === "report") {
-    const rawId = String(form.get("message_id") ?? "");
-    const reportId = ROW_ID_PATTERN.test(rawId) ? Number(rawId) : null;
-    const result = await fileReport(api, {
-      kind: "message",
-      object_id: reportId ?? undefined,
-      type: String(form.get("type") ?? ""),
-      text: String(form.get("text") ?? "").replace(/\r\n/g, "\n"),
-      good_faith: form.get("good_faith") === "on",
-    });
-    if (!result.ok) return conversationRefused(result.status, { intent, ...split(result.errors), reportId });
+  if (form.intent === "report") {
+    const { message_id, type, text, good_faith } = form;
+    const result = await fileReport(api, { kind: "message", object_id: message_id, type, text, good_faith });
+    if (!result.ok) return refused(result);
     return backToConversation(lang, username, "reported");
   }
-  if (!(THREAD_ACTIONS as readonly string[]).includes(intent))
-    return conversationRefused(400, { intent, formErrors: ["validation.correct_all_fields"] });
-  const rawId = String(form.get("thread_id") ?? "");
-  if (!ROW_ID_PATTERN.test(rawId)) return conversationRefused(404, { intent, formErrors: ["exception.messenger.thread_not_found"] });
-  const result = await runThreadAction(api, Number(rawId), intent as ThreadAction);
-  if (!result.ok) return conversationRefused(result.status, { intent, ...split(result.errors) });
+  const result = await runThreadAction(api, form.thread_id, form.intent);
+  if (!result.ok) return refused(result);
   // Hiding, deleting and declining take the thread out of sight: back to the list, which says what happened.
-  if (intent === "hide" || intent === "delete" || intent === "decline" || intent === "unread")
-    throw redirect(`${localePath(lang, "messenger")}?done=${intent}`, { headers: privateAnswer() });
-  return backToConversation(lang, username, intent as MessengerDone);
+  if (form.intent === "hide" || form.intent === "delete" || form.intent === "decline" || form.intent === "unread")
+    throw redirect(`${localePath(lang, "messenger")}?done=${form.intent}`, { headers: privateAnswer() });
+  return backToConversation(lang, username, form.intent);
 }
+
+const errorItem = (key: string, code = 400): ErrorItem => ({ code, title: key, message: key, key });
 
 export type { ConversationData };

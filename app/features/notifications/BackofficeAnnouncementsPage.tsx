@@ -7,7 +7,7 @@ import { Field, FormErrors } from "~/components/Field";
 import { ErrorLine } from "~/components/form/ErrorLine";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
-import type { AnnouncementFormFailure } from "./backoffice-announcements.server";
+import { inputText, type FormReply } from "~/components/form/reply";
 
 export function BackofficeAnnouncementsPage({
   active,
@@ -16,11 +16,12 @@ export function BackofficeAnnouncementsPage({
 }: {
   active: AnnouncementListData["items"];
   created: boolean;
-  failure: AnnouncementFormFailure | null;
+  /** A refused post: its errors, and the input kept. */
+  failure: FormReply | null;
 }) {
   const { t } = useTranslation("notifications");
   const { t: tCommon } = useTranslation();
-  const input = failure?.input ?? {};
+  const input = (name: string) => (failure ? inputText(failure, name) : "");
   const errors = (name: string) => failure?.fieldErrors[name] ?? [];
   return (
     <main className={ui.narrow}>
@@ -54,7 +55,7 @@ export function BackofficeAnnouncementsPage({
             <label className={ui.label} htmlFor="field-severity">
               {t("announcement_desk.severity")}
             </label>
-            <select id="field-severity" name="severity" className={ui.input} defaultValue={input.severity || "info"}>
+            <select id="field-severity" name="severity" className={ui.input} defaultValue={input("severity") || "info"}>
               {ANNOUNCEMENT_SEVERITIES.map((severity) => (
                 <option key={severity} value={severity}>
                   {t(`announcement_desk.severities.${severity}`)}
@@ -67,15 +68,15 @@ export function BackofficeAnnouncementsPage({
               message={errors("severity")[0] ? translateMessage(tCommon, errors("severity")[0]!) : undefined}
             />
           </div>
-          <Field name="text_de" label={t("announcement_desk.text_de")} defaultValue={input.text_de} errors={errors("text_de")} />
-          <Field name="text_en" label={t("announcement_desk.text_en")} defaultValue={input.text_en} errors={errors("text_en")} />
-          <Field name="text_es" label={t("announcement_desk.text_es")} defaultValue={input.text_es} errors={errors("text_es")} />
-          <Field name="text_pl" label={t("announcement_desk.text_pl")} defaultValue={input.text_pl} errors={errors("text_pl")} />
+          <Field name="text_de" label={t("announcement_desk.text_de")} defaultValue={input("text_de")} errors={errors("text_de")} />
+          <Field name="text_en" label={t("announcement_desk.text_en")} defaultValue={input("text_en")} errors={errors("text_en")} />
+          <Field name="text_es" label={t("announcement_desk.text_es")} defaultValue={input("text_es")} errors={errors("text_es")} />
+          <Field name="text_pl" label={t("announcement_desk.text_pl")} defaultValue={input("text_pl")} errors={errors("text_pl")} />
           <Field
             name="url"
             label={t("announcement_desk.url")}
             hint={t("announcement_desk.url_hint")}
-            defaultValue={input.url}
+            defaultValue={input("url")}
             errors={errors("url")}
           />
           <Field
@@ -85,7 +86,7 @@ export function BackofficeAnnouncementsPage({
             inputMode="numeric"
             min={1}
             max={365}
-            defaultValue={input.days || "7"}
+            defaultValue={input("days") || "7"}
             errors={errors("days")}
           />
           <div className={ui.row}>

@@ -6,7 +6,7 @@ import { notificationLine, notificationTime } from "~/components/notification-li
 import { useLang, useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
-import type { NotificationsRefused } from "./notifications.server";
+import { allErrors, type FormReply } from "~/components/form/reply";
 import * as css from "./notifications.css";
 import { PageLinks } from "~/components/PageLinks";
 
@@ -21,7 +21,8 @@ export function NotificationsPage({
   list: NotificationListData;
   filter: Filter;
   done: string | null;
-  refused: NotificationsRefused | null;
+  /** A refused form's reply: its errors above the list. */
+  refused: FormReply | null;
 }) {
   const { t } = useTranslation("notifications");
   const { t: tCommon } = useTranslation();
@@ -45,7 +46,9 @@ export function NotificationsPage({
         ) : null}
         {refused ? (
           <p className={ui.alert} role="alert">
-            {refused.formErrors.map((key) => translateMessage(tCommon, key)).join(" ")}
+            {allErrors(refused)
+              .map((key) => translateMessage(tCommon, key))
+              .join(" ")}
           </p>
         ) : null}
         <nav aria-label={t("page.filter_label")}>

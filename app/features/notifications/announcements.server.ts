@@ -3,14 +3,14 @@
  * are the ids in one cookie (at most 20, newest kept), sent along as `dismissed`.
  */
 import { redirect, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/node";
+import * as v from "valibot";
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from "#server/contract/locales";
 import { createApiClient } from "~/api/client.server";
 import { dismissAnnouncement, fetchAnnouncements, type AnnouncementListData } from "~/api/notifications.server";
 import { loadViewer } from "~/api/viewer.server";
 import { parseCookies, serializeCookie } from "~/session/session.server";
 import { privateAnswer } from "~/utils/cache-headers";
-import { readFormData } from "~/utils/form-data.server";
-import { safeReturnPath } from "~/utils/forms.server";
+import { parseForm, returnPathOf } from "~/utils/forms.server";
 
 const COOKIE = "announcements_dismissed";
 const COOKIE_MAX = 20;
@@ -31,14 +31,16 @@ export async function loadAnnouncements(request: Request, context: AppLoadContex
   return result.ok ? result.data.items : [];
 }
 
-/** POST /{lang}/announcements/dismiss: id, r (the page to return to). */
+/** The dismiss button: the announcement's id, and the page to return to (`r`). */
+const dismissSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/), v.transform(Number)) });
+
+/** POST /{lang}/announcements/dismiss: id, r (the page to return to). No page of its own: an odd post just goes back. */
 export async function submitAnnouncementDismiss({ request, context, params }: ActionFunctionArgs) {
   const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
-  const form = await readFormData(request);
-  const rawId = String(form.get("id") ?? "");
-  const back = safeReturnPath(form.get("r"), lang) ?? `/${lang}`;
-  if (!/^[1-9]\d{0,8}$/.test(rawId)) throw redirect(back, { headers: privateAnswer() });
-  const id = Number(rawId);
+  const submission = await parseForm(request, dismissSchema);
+  const back = returnPathOf(submission, lang) ?? `/${lang}`;
+  if (submission.status !== "success") throw redirect(back, { headers: privateAnswer() });
+  const { id } = submission.value;
   const viewer = await loadViewer(request, context);
   if (viewer) {
     await dismissAnnouncement(createApiClient({ request, context }), id);

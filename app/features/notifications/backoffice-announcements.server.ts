@@ -3,7 +3,6 @@
  * accounts only; everyone else gets the 404 of a page that does not exist (as the other back office pages).
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import * as v from "valibot";
 import { isStaffUserType } from "#server/contract/moderation";
 import { announcementCreateSchema } from "#server/contract/notifications";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
@@ -12,8 +11,7 @@ import { createAnnouncement, fetchAnnouncements } from "~/api/notifications.serv
 import { loadViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
-import { apiErrorReply } from "~/utils/api-errors";
-import { readFormData } from "~/utils/form-data.server";
+import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 export const ANNOUNCEMENT_FIELDS = ["severity", "text_de", "text_en", "text_es", "text_pl", "url", "days"] as const;
@@ -40,35 +38,23 @@ export async function loadBackofficeAnnouncements({ request, context, params }: 
   );
 }
 
-export interface AnnouncementFormFailure {
-  fieldErrors: Record<string, string[]>;
-  formErrors: string[];
-  input: Record<string, string>;
-}
-
 export async function submitBackofficeAnnouncement({ request, context, params }: ActionFunctionArgs) {
   await requireStaff(request, context);
   const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
-  const form = await readFormData(request);
-  const input = Object.fromEntries(ANNOUNCEMENT_FIELDS.map((name) => [name, String(form.get(name) ?? "")]));
-  const fail = (status: number, fieldErrors: Record<string, string[]>, formErrors: string[]) =>
-    data<AnnouncementFormFailure>({ fieldErrors, formErrors, input }, { status, headers: PRIVATE_HEADERS });
-  // The contract's schema on the plain strings (days as a number); an empty optional text stays "" (German shown).
-  const parsed = v.safeParse(announcementCreateSchema, {
-    ...input,
-    days: /^\d{1,4}$/.test(input.days ?? "") ? Number(input.days) : input.days,
-  });
-  if (!parsed.success) {
-    const nested = v.flatten<typeof announcementCreateSchema>(parsed.issues).nested ?? {};
-    const fieldErrors = Object.fromEntries(Object.entries(nested).map(([name, errors]) => [name, errors ?? []]));
-    return fail(400, fieldErrors, ["validation.correct_all_fields"]);
-  }
-  const submission = { value: parsed.output };
+  // The contract's schema; an empty optional text stays "" (German shown).
+  const submission = await parseForm(request, announcementCreateSchema);
+  if (submission.status !== "success")
+    return data(
+      { lastResult: submission.reply({ formErrors: ["validation.correct_all_fields"] }) },
+      { status: 400, headers: PRIVATE_HEADERS },
+    );
   const result = await createAnnouncement(createApiClient({ request, context }), submission.value);
   if (!result.ok) {
     if (result.status === 403) throw notFound();
-    const { fieldErrors, formErrors } = apiErrorReply(result.errors, [...ANNOUNCEMENT_FIELDS]);
-    return fail(result.status >= 500 ? 503 : 400, fieldErrors, formErrors);
+    return data(
+      { lastResult: replyWithApiErrors(submission, result.errors, ANNOUNCEMENT_FIELDS) },
+      { status: result.status >= 500 ? 503 : 400, headers: PRIVATE_HEADERS },
+    );
   }
   throw redirect(`${localePath(lang, "backoffice/announcements")}?done=created`, { headers: PRIVATE_HEADERS });
 }

@@ -3,18 +3,18 @@
  * with plain forms to mark one read or unread, delete one, and mark all read. POST → redirect → GET.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { DEFAULT_ERROR_KEY } from "#server/contract/errors";
+import * as v from "valibot";
 import { isLanguage, DEFAULT_LANGUAGE } from "#server/contract/locales";
+import { NOTIFICATION_ERRORS } from "#server/contract/notifications";
 import { createApiClient } from "~/api/client.server";
 import { deleteNotification, fetchNotifications, markAllNotificationsRead, markNotification } from "~/api/notifications.server";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
-import { apiErrorReply } from "~/utils/api-errors";
+import { intentVariant, rowIdField } from "~/components/form/schema";
 import { privateAnswer } from "~/utils/cache-headers";
-import { readFormData } from "~/utils/form-data.server";
+import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
-import { ROW_ID_PATTERN } from "#server/contract/row-id";
 
 const KNOWN_PARAMS = new Set(["page", "filter", "done"]);
 export const NOTIFICATIONS_DONE = ["read", "unread", "deleted", "read_all"] as const;
@@ -47,43 +47,39 @@ export async function loadNotificationsPage({ request, context }: LoaderFunction
   );
 }
 
-export interface NotificationsRefused {
-  id: number | null;
-  formErrors: string[];
-}
+/**
+ * The page's forms: mark one read or unread, delete one (each with the notification's id), mark all read. Every
+ * form also carries the page and filter it was on, to return there; an odd one is simply the first page of all.
+ */
+const place = { page: v.optional(v.string(), ""), filter: v.optional(v.string(), "") };
+const one = v.object({ id: rowIdField(NOTIFICATION_ERRORS.notFound), ...place });
+const notificationsFormSchema = intentVariant({ read: one, unread: one, delete: one, read_all: v.object(place) });
 
-const INTENTS = { read: "read", unread: "unread", delete: "deleted", read_all: "read_all" } as const;
+const DONE = { read: "read", unread: "unread", delete: "deleted", read_all: "read_all" } as const;
 
 export async function submitNotificationsPage({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
   const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
-  const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
-  const rawId = String(form.get("id") ?? "");
-  const id = ROW_ID_PATTERN.test(rawId) ? Number(rawId) : null;
-  const rawPage = String(form.get("page") ?? "1");
-  const page = /^[1-9]\d{0,3}$/.test(rawPage) ? Number(rawPage) : 1;
-  const filter = form.get("filter") === "unread" ? "unread" : "all";
-  const refuse = (status: number, formErrors: string[]) =>
-    data<NotificationsRefused>({ id, formErrors }, { status, headers: privateAnswer() });
-  if (!Object.hasOwn(INTENTS, intent)) return refuse(400, ["validation.correct_all_fields"]);
-  if (intent !== "read_all" && id === null) return refuse(404, ["exception.notifications.not_found"]);
+  const submission = await parseForm(request, notificationsFormSchema);
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: privateAnswer() });
+  const form = submission.value;
   const api = createApiClient({ request, context });
   const result =
-    intent === "read_all"
+    form.intent === "read_all"
       ? await markAllNotificationsRead(api)
-      : intent === "delete"
-        ? await deleteNotification(api, id!)
-        : await markNotification(api, id!, intent === "read");
-  if (!result.ok) {
-    const { formErrors, fieldErrors } = apiErrorReply(result.errors);
-    const all = [...formErrors, ...Object.values(fieldErrors).flat()];
-    return refuse(result.status >= 500 ? 503 : result.status, all.length ? all : [DEFAULT_ERROR_KEY]);
-  }
+      : form.intent === "delete"
+        ? await deleteNotification(api, form.id)
+        : await markNotification(api, form.id, form.intent === "read");
+  if (!result.ok)
+    return data(
+      { lastResult: replyWithApiErrors(submission, result.errors) },
+      { status: result.status >= 500 ? 503 : result.status, headers: privateAnswer() },
+    );
+  const page = /^[1-9]\d{0,3}$/.test(form.page) ? Number(form.page) : 1;
   const next = new URLSearchParams({
     ...(page > 1 ? { page: String(page) } : {}),
-    ...(filter === "unread" ? { filter } : {}),
-    done: INTENTS[intent as keyof typeof INTENTS],
+    ...(form.filter === "unread" ? { filter: "unread" } : {}),
+    done: DONE[form.intent],
   });
   throw redirect(`${localePath(lang, "my_notification")}?${next.toString()}`, { headers: privateAnswer() });
 }

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import * as css from "./profile-actions.css";
+import { allErrors } from "~/components/form/reply";
 import { ProfileActionForm, refusalFor, type ProfileActionFormProps } from "./form-parts";
 
 export function BlockForms({ profile, lang, tab, refused }: ProfileActionFormProps) {
@@ -18,7 +19,9 @@ export function BlockForms({ profile, lang, tab, refused }: ProfileActionFormPro
         <p className={ui.muted}>{t("relations.block.explain", { name: profile.displayName })}</p>
         {mine ? (
           <p className={ui.alert} role="alert">
-            {mine.formErrors.map((key) => translateMessage(tErrors, key)).join(" ")}
+            {allErrors(mine)
+              .map((key) => translateMessage(tErrors, key))
+              .join(" ")}
           </p>
         ) : null}
         <p>

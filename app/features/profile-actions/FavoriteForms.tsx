@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
+import { allErrors } from "~/components/form/reply";
 import { ProfileActionForm, refusalFor, type ProfileActionFormProps } from "./form-parts";
 
 export function FavoriteForms({ profile, lang, tab, refused }: ProfileActionFormProps) {
@@ -18,7 +19,9 @@ export function FavoriteForms({ profile, lang, tab, refused }: ProfileActionForm
     <ProfileActionForm profile={profile} lang={lang} tab={tab} intent={intent} className={ui.stack}>
       {mine ? (
         <p className={ui.alert} role="alert">
-          {mine.formErrors.map((key) => translateMessage(tErrors, key)).join(" ")}
+          {allErrors(mine)
+            .map((key) => translateMessage(tErrors, key))
+            .join(" ")}
         </p>
       ) : null}
       <p className={ui.row}>

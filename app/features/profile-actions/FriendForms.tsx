@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { localePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
+import { allErrors } from "~/components/form/reply";
 import { ProfileActionForm, refusalFor, type ProfileActionFormProps } from "./form-parts";
 import * as css from "./friend-forms.css";
 import { FRIEND_INTENTS } from "./friend-intents";
@@ -25,7 +26,9 @@ export function FriendForms({ profile, lang, tab, refused }: ProfileActionFormPr
     <div className={css.friend} data-testid="friend-action" data-state={friend.state}>
       {mine ? (
         <p className={ui.alert} role="alert">
-          {mine.formErrors.map((key) => translateMessage(tErrors, key)).join(" ")}
+          {allErrors(mine)
+            .map((key) => translateMessage(tErrors, key))
+            .join(" ")}
         </p>
       ) : null}
       {friend.state === "none" && friend.canRequest ? (

@@ -9,6 +9,7 @@ import { TextAreaField } from "~/components/FieldControls";
 import { localePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
+import { inputText } from "~/components/form/reply";
 import { ProfileActionForm, refusalFor, type ProfileActionFormProps } from "./form-parts";
 import * as css from "./friend-forms.css";
 import { NOTE_INTENTS } from "./friend-intents";
@@ -33,7 +34,9 @@ export function NoteForms({ profile, lang, tab, refused }: ProfileActionFormProp
       </p>
     );
   }
-  const errors = mine?.formErrors.map((key) => translateMessage(tErrors, key)) ?? [];
+  // The text's own errors are shown at the field; any other (a refused delete, the API's) above the form.
+  const { text: _textErrors, ...otherFieldErrors } = mine?.fieldErrors ?? {};
+  const errors = mine ? [...mine.formErrors, ...Object.values(otherFieldErrors).flat()].map((key) => translateMessage(tErrors, key)) : [];
   return (
     <details className={css.note} open={note.text !== null || mine !== null} data-testid="note-action">
       <summary className={css.noteSummary}>{t("friends.notes.summary")}</summary>
@@ -49,7 +52,7 @@ export function NoteForms({ profile, lang, tab, refused }: ProfileActionFormProp
             name="text"
             label={t("friends.notes.label")}
             hint={t("friends.notes.hint", { max: NOTE_MAX_LENGTH })}
-            defaultValue={mine?.intent === "note_save" ? (mine.input?.text ?? "") : (note.text ?? "")}
+            defaultValue={mine?.intent === "note_save" ? inputText(mine, "text") : (note.text ?? "")}
             errors={mine?.fieldErrors.text ?? []}
             rows={4}
             maxLength={NOTE_MAX_LENGTH}

@@ -5,10 +5,13 @@
  */
 import { useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { FormErrors } from "~/components/Field";
+import { allErrors } from "~/components/form/reply";
 import * as ui from "~/styles/ui.css";
 import { BlockForms } from "./BlockForms";
 import { FavoriteForms } from "./FavoriteForms";
 import type { ProfileActionFormProps } from "./form-parts";
+import { PROFILE_ACTION_INTENTS } from "./friend-intents";
 import { FriendForms } from "./FriendForms";
 import { NoteForms } from "./NoteForms";
 import { ReportForms } from "./ReportForms";
@@ -24,6 +27,8 @@ export function ProfileMemberActions(props: ProfileActionFormProps) {
   const done = searchParams.get("done");
   const confirmation = done && !props.refused ? t(`relations.done.${done}`, { defaultValue: "", name: props.profile.displayName }) : "";
   if (!relation.favorite && !relation.friend && !relation.note && !relation.canReport && !relation.canBlock) return null;
+  // A refusal none of the forms below owns (no or an unknown intent).
+  const stray = props.refused && !PROFILE_ACTION_INTENTS.includes(props.refused.intent ?? "") ? allErrors(props.refused) : [];
   return (
     <section id={ANCHOR} className={css.actions} aria-label={t("relations.actions_label", { name: props.profile.displayName })}>
       {confirmation ? (
@@ -31,6 +36,7 @@ export function ProfileMemberActions(props: ProfileActionFormProps) {
           {confirmation}
         </p>
       ) : null}
+      <FormErrors errors={stray} />
       <div className={ui.row}>
         <FavoriteForms {...props} />
         <FriendForms {...props} />

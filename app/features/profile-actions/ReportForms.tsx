@@ -5,6 +5,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "#server/contract/locales";
+import { errorsBesides } from "~/components/form/reply";
+import { REPORT_FORM_FIELDS } from "~/features/reports/report-form";
 import { ReportFields } from "~/features/reports/ReportFields";
 import * as css from "~/features/reports/reports.css";
 import { localePath } from "~/i18n/lang";
@@ -20,15 +22,17 @@ export function ReportForms({ profile, lang, tab, refused }: ProfileActionFormPr
   const mine = refusalFor(refused, ["report"]);
   const input = mine?.input ?? {};
   const errors = (field: string) => mine?.fieldErrors[field] ?? [];
+  // Errors of no shown field (the hidden object id, the API's general ones) above the fields.
+  const general = mine ? errorsBesides(mine, REPORT_FORM_FIELDS) : [];
   return (
     <details open={mine !== null} className={css.disclosure} data-testid="report-action">
       <summary className={actionsCss.disclosureSummary}>{t("reports.profile.summary")}</summary>
       <ProfileActionForm profile={profile} lang={lang} tab={tab} intent="report" className={ui.stack}>
         <input type="hidden" name="object_id" value={profile.id} />
         <p className={ui.muted}>{t("reports.profile.explain", { name: profile.displayName })}</p>
-        {mine && mine.formErrors.length > 0 ? (
+        {general.length > 0 ? (
           <p className={ui.alert} role="alert">
-            {mine.formErrors.map((key) => translateMessage(tErrors, key)).join(" ")}
+            {general.map((key) => translateMessage(tErrors, key)).join(" ")}
           </p>
         ) : null}
         <ReportFields kind="profile" values={input} errors={errors} />

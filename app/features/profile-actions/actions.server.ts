@@ -1,24 +1,27 @@
 /**
  * The action of p/{username} (issue 11 item 1): one form post per member action, told apart by `intent`. Each
- * feature registers its intents; this reads the form, checks who is asking and returns to the profile.
+ * feature registers its intents with their fields' schema; this parses the post with them (the form kit, ADR 063),
+ * checks who is asking, runs the action and returns to the profile (or answers the form with its errors).
  */
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import * as v from "valibot";
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from "#server/contract/locales";
 import { createApiClient } from "~/api/client.server";
 import { checkProfileUsername } from "~/api/profiles.server";
 import { requireViewer } from "~/api/viewer.server";
+import { intentVariant } from "~/components/form/schema";
+import { PROFILE_TABS } from "~/components/profile/ProfileView";
 import { localePath } from "~/i18n/lang";
 import { privateAnswer } from "~/utils/cache-headers";
-import { readFormData } from "~/utils/form-data.server";
-import { PROFILE_TABS } from "~/components/profile/ProfileView";
+import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { BLOCK_ACTIONS } from "./block.server";
 import { FAVORITE_ACTIONS } from "./favorite.server";
 import { FRIEND_ACTIONS } from "./friend.server";
 import { NOTE_ACTIONS } from "./note.server";
 import { REPORT_ACTIONS } from "./report.server";
-import type { ProfileActionHandler, ProfileActionRefused } from "./types";
+import type { ProfileAction } from "./types";
 
-const HANDLERS: Record<string, ProfileActionHandler> = {
+const ACTIONS: Record<string, ProfileAction> = {
   ...FAVORITE_ACTIONS,
   ...FRIEND_ACTIONS,
   ...NOTE_ACTIONS,
@@ -26,14 +29,24 @@ const HANDLERS: Record<string, ProfileActionHandler> = {
   ...BLOCK_ACTIONS,
 };
 
+/** Every form also says which profile tab it was on (`tab`), so the member returns to where they were. */
+const profileActionSchema = intentVariant(
+  Object.fromEntries(
+    Object.entries(ACTIONS).map(([intent, action]) => [intent, v.object({ ...action.schema.entries, tab: v.optional(v.string(), "") })]),
+  ),
+);
+
 /** The anchor of the actions block: the answer lands where the member pressed the button. */
 export const PROFILE_ACTIONS_ANCHOR = "profile-actions";
 
-/** The profile tab the form was on (`tab`), so the member returns to where they were. */
-function returnPath(lang: Language, username: string, form: FormData): string {
-  const tab = String(form.get("tab") ?? "");
+function returnPath(lang: Language, username: string, tab: string): string {
   const known = (PROFILE_TABS as readonly string[]).includes(tab) ? tab : "";
   return localePath(lang, `p/${username}${known ? `/${known}` : ""}`);
+}
+
+/** A profile action's post, parsed: its texts as typed (a browser's CRLF is one line break, as maxlength counts). */
+export function parseProfileAction(request: Request) {
+  return parseForm(request, profileActionSchema, { lineBreaks: true });
 }
 
 export async function submitProfileAction({ request, context, params }: ActionFunctionArgs) {
@@ -41,24 +54,19 @@ export async function submitProfileAction({ request, context, params }: ActionFu
   const username = params.username ?? "";
   checkProfileUsername(lang, username);
   const viewer = await requireViewer(request, context);
-  const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
-  const handler = Object.hasOwn(HANDLERS, intent) ? HANDLERS[intent] : undefined;
   const headers = privateAnswer();
-  if (!handler) {
-    const refused: ProfileActionRefused = {
-      intent,
-      status: 400,
-      formErrors: ["validation.correct_all_fields"],
-      fieldErrors: {},
-      input: null,
-    };
-    return data(refused, { status: 400, headers });
-  }
-  const outcome = await handler({ api: createApiClient({ request, context }), viewer, lang, username, form });
+  const submission = await parseProfileAction(request);
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers });
+  const { intent, tab, ...value } = submission.value;
+  const outcome = await ACTIONS[intent]!.run({ api: createApiClient({ request, context }), viewer, lang, username }, value);
   if ("done" in outcome) {
-    const to = outcome.to ?? `${returnPath(lang, username, form)}?done=${encodeURIComponent(outcome.done)}#${PROFILE_ACTIONS_ANCHOR}`;
+    const to =
+      outcome.to ?? `${returnPath(lang, username, String(tab))}?done=${encodeURIComponent(outcome.done)}#${PROFILE_ACTIONS_ANCHOR}`;
     throw redirect(to, { headers });
   }
-  return data(outcome, { status: outcome.status, headers });
+  const { failure, fields } = outcome;
+  return data(
+    { lastResult: replyWithApiErrors(submission, failure.errors, fields ?? []) },
+    { status: failure.status >= 500 ? 503 : failure.status, headers },
+  );
 }

@@ -1,14 +1,8 @@
 /** The favorite forms of the profile page (issue 11): keep the profile, or stop keeping it. */
 import { addFavorite, removeFavorite } from "~/api/favorites.server";
-import { refusedBy, type ProfileActionHandler } from "./types";
+import { outcomeOf, profileAction, type ProfileAction } from "./types";
 
-export const FAVORITE_ACTIONS: Record<string, ProfileActionHandler> = {
-  favorite: async ({ api, username }) => {
-    const result = await addFavorite(api, username);
-    return result.ok ? { done: "favorited" } : refusedBy("favorite", result);
-  },
-  unfavorite: async ({ api, username }) => {
-    const result = await removeFavorite(api, username);
-    return result.ok ? { done: "unfavorited" } : refusedBy("unfavorite", result);
-  },
+export const FAVORITE_ACTIONS: Record<string, ProfileAction> = {
+  favorite: profileAction({}, async ({ api, username }) => outcomeOf(await addFavorite(api, username), "favorited")),
+  unfavorite: profileAction({}, async ({ api, username }) => outcomeOf(await removeFavorite(api, username), "unfavorited")),
 };

@@ -41,5 +41,5 @@ export function ProfileActionForm({
 
 /** The refusal for one of these intents, or null. */
 export function refusalFor(refused: ProfileActionRefused | null, intents: readonly string[]): ProfileActionRefused | null {
-  return refused && intents.includes(refused.intent) ? refused : null;
+  return refused && intents.includes(refused.intent ?? "") ? refused : null;
 }

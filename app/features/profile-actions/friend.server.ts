@@ -1,45 +1,19 @@
 /** The friend forms of the profile page (issue 11 item 3, ADR 037): request, cancel, accept, reject, unfriend. */
+import { friendKeySchema } from "#server/contract/friends";
 import { answerFriendRequest, requestFriend, unfriend } from "~/api/friends.server";
-import { refusedBy, type ProfileActionContext, type ProfileActionHandler, type ProfileActionRefused } from "./types";
-import { ROW_ID_PATTERN } from "#server/contract/row-id";
+import { outcomeOf, profileAction, type ProfileAction } from "./types";
 
-/** The link id and key a form carries (from the profile's relation); nonsense is a link that does not exist. */
-function linkOf(form: FormData): { link_id: number; key: string } | null {
-  const raw = String(form.get("link_id") ?? "");
-  const key = String(form.get("key") ?? "");
-  if (!ROW_ID_PATTERN.test(raw) || !/^[A-Za-z0-9_-]{43}$/.test(key)) return null;
-  return { link_id: Number(raw), key };
+/** An answer to a request: the link id and key the form carries (from the profile's relation), the contract's rule. */
+function keyed(answer: "accept" | "reject" | "cancel", done: string): ProfileAction {
+  return profileAction(friendKeySchema.entries, async ({ api }, link) => outcomeOf(await answerFriendRequest(api, answer, link), done));
 }
 
-const gone = (intent: string): ProfileActionRefused => ({
-  intent,
-  status: 404,
-  formErrors: ["exception.friends.not_found"],
-  fieldErrors: {},
-  input: null,
-});
-
-function keyed(intent: string, answer: "accept" | "reject" | "cancel", done: string): ProfileActionHandler {
-  return async ({ api, form }: ProfileActionContext) => {
-    const link = linkOf(form);
-    if (!link) return gone(intent);
-    const result = await answerFriendRequest(api, answer, link);
-    return result.ok ? { done } : refusedBy(intent, result);
-  };
-}
-
-export const FRIEND_ACTIONS: Record<string, ProfileActionHandler> = {
-  friend_request: async ({ api, username }) => {
-    const result = await requestFriend(api, username);
-    return result.ok ? { done: "friend_requested" } : refusedBy("friend_request", result);
-  },
-  friend_accept: keyed("friend_accept", "accept", "friend_accepted"),
-  friend_reject: keyed("friend_reject", "reject", "friend_rejected"),
-  friend_cancel: keyed("friend_cancel", "cancel", "friend_cancelled"),
-  friend_unfriend: async ({ api, form }) => {
-    const raw = String(form.get("link_id") ?? "");
-    if (!ROW_ID_PATTERN.test(raw)) return gone("friend_unfriend");
-    const result = await unfriend(api, Number(raw));
-    return result.ok ? { done: "friend_unfriended" } : refusedBy("friend_unfriend", result);
-  },
+export const FRIEND_ACTIONS: Record<string, ProfileAction> = {
+  friend_request: profileAction({}, async ({ api, username }) => outcomeOf(await requestFriend(api, username), "friend_requested")),
+  friend_accept: keyed("accept", "friend_accepted"),
+  friend_reject: keyed("reject", "friend_rejected"),
+  friend_cancel: keyed("cancel", "friend_cancelled"),
+  friend_unfriend: profileAction({ link_id: friendKeySchema.entries.link_id }, async ({ api }, { link_id }) =>
+    outcomeOf(await unfriend(api, link_id), "friend_unfriended"),
+  ),
 };

@@ -2,6 +2,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/Field";
+import { errorsBesides, inputText, type FormReply } from "~/components/form/reply";
 import { TextAreaField } from "~/components/FieldControls";
 import { SettingsFrame, SettingsSaveButton } from "~/features/settings/SettingsFrame";
 import * as ui from "~/styles/ui.css";
@@ -24,7 +25,8 @@ export function InterviewSettingsPage({
   max: number;
   isBusiness: boolean;
   saved: boolean;
-  refused: { formErrors: string[]; fieldErrors: Record<string, string[]>; input: Record<string, string> } | null;
+  /** A refused save: its reply (errors at the questions, the answers kept). */
+  refused: FormReply | null;
 }) {
   const { t } = useTranslation("account");
   return (
@@ -33,14 +35,14 @@ export function InterviewSettingsPage({
       intro={t(isBusiness ? "settings.interviews_business.intro" : "settings.interviews.intro", { max })}
       notice={saved ? t("settings.interviews.saved") : null}
     >
-      <FormErrors errors={refused?.formErrors ?? []} />
+      <FormErrors errors={refused ? errorsBesides(refused, questions) : []} />
       <Form method="post" className={`${ui.card} ${ui.stack}`}>
         {questions.map((key) => (
           <TextAreaField
             key={key}
             name={key}
             label={t(`profile.interviews.questions.${key}`, { ns: "profile" })}
-            defaultValue={refused ? (refused.input[key] ?? "") : (answers[key] ?? "")}
+            defaultValue={refused ? inputText(refused, key) : (answers[key] ?? "")}
             errors={refused?.fieldErrors[key] ?? []}
             maxLength={max}
             rows={3}

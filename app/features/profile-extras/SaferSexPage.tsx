@@ -6,6 +6,7 @@ import { FormErrors } from "~/components/Field";
 import { CheckboxField } from "~/components/FieldControls";
 import { SettingsFrame, SettingsSaveButton } from "~/features/settings/SettingsFrame";
 import * as ui from "~/styles/ui.css";
+import { allErrors, type FormReply } from "~/components/form/reply";
 import type { SaferSexIntent } from "./intents";
 import * as css from "./profile-extras.css";
 
@@ -23,11 +24,24 @@ export function SaferSexPage({
   kinds: string[] | null;
   isBusiness: boolean;
   saved: SaferSexIntent | null;
-  refused: { intent: SaferSexIntent; formErrors: string[]; kinds: string[] | null } | null;
+  /** A refused save: its reply (which form, its errors, the kinds chosen). */
+  refused: FormReply | null;
 }) {
   const { t } = useTranslation("account");
   const word = isBusiness ? "settings.safer_sex_business" : "settings.safer_sex";
-  const chosen = new Set(refused?.intent === "preferred_dates" && refused.kinds ? refused.kinds : (kinds ?? []));
+  const sentKinds = refused?.input.kinds;
+  const chosen = new Set(
+    refused?.intent === "preferred_dates"
+      ? Array.isArray(sentKinds)
+        ? sentKinds.map(String)
+        : sentKinds
+          ? [String(sentKinds)]
+          : []
+      : (kinds ?? []),
+  );
+  const datesErrors = refused?.intent === "preferred_dates" ? allErrors(refused) : [];
+  // A post of neither form (no or an unknown intent) is answered at the first.
+  const badgeErrors = refused && refused.intent !== "preferred_dates" ? allErrors(refused) : [];
   return (
     <SettingsFrame
       title={title}
@@ -38,7 +52,7 @@ export function SaferSexPage({
         <h2 id="safe-sex-heading" className={ui.sectionTitle}>
           {t("settings.safer_sex.badge_title")}
         </h2>
-        <FormErrors errors={refused?.intent === "safe_sex" ? refused.formErrors : []} />
+        <FormErrors errors={badgeErrors} />
         <input type="hidden" name="intent" value="safe_sex" />
         <CheckboxField label={t(`${word}.label`)} name="safe_sex" defaultChecked={safeSex} hint={t(`${word}.hint`)} />
         <SettingsSaveButton />
@@ -49,7 +63,7 @@ export function SaferSexPage({
             {t("settings.safer_sex.dates_title")}
           </h2>
           <p className={ui.muted}>{t("settings.safer_sex.dates_intro")}</p>
-          <FormErrors errors={refused?.intent === "preferred_dates" ? refused.formErrors : []} />
+          <FormErrors errors={datesErrors} />
           <input type="hidden" name="intent" value="preferred_dates" />
           <fieldset className={css.fieldset}>
             <legend className={css.legend}>{t("settings.safer_sex.dates_legend")}</legend>

@@ -9,11 +9,10 @@ import { createApiClient } from "~/api/client.server";
 import { fetchInterviews, saveInterviews } from "~/api/profile-extras.server";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
-import { apiErrorReply } from "~/utils/api-errors";
-import { readFormData } from "~/utils/form-data.server";
+import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 import { pageTextKey } from "~/features/settings/page-text";
-import { readInterviewForm } from "./interview-form";
+import { interviewFormSchema } from "./interview-form";
 
 export async function loadInterviewSettings({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
@@ -38,21 +37,25 @@ export async function loadInterviewSettings({ request, context }: LoaderFunction
 
 export async function submitInterviewSettings({ request, context, params }: ActionFunctionArgs) {
   const viewer = await requireViewer(request, context);
-  const form = await readFormData(request);
   const questions = interviewQuestionsFor(viewer.profile.userType);
-  const { input, answers, fieldErrors } = readInterviewForm(form, questions);
-  const refuse = (formErrors: string[], errors: Record<string, string[]>, status = 400) =>
-    data({ formErrors, fieldErrors: errors, input }, { status, headers: PRIVATE_HEADERS });
-  if (Object.keys(fieldErrors).length > 0) return refuse(["validation.correct_all_fields"], fieldErrors);
-  const saved = await saveInterviews(createApiClient({ request, context }), viewer.username, { answers });
+  // Browsers send line breaks as CRLF but count them as one character (maxlength): so does the API.
+  const submission = await parseForm(request, interviewFormSchema(questions), { lineBreaks: true });
+  if (submission.status !== "success")
+    return data(
+      { lastResult: submission.reply({ formErrors: ["validation.correct_all_fields"] }) },
+      { status: 400, headers: PRIVATE_HEADERS },
+    );
+  const saved = await saveInterviews(createApiClient({ request, context }), viewer.username, submission.value);
   if (!saved.ok) {
     // The API names an answer `answers.<question>`; the form's field is the question.
     const questionOf = (source: string) => {
       const question = source.replace(/^answers\./, "");
       return (questions as readonly string[]).includes(question) ? question : undefined;
     };
-    const { formErrors, fieldErrors: errors } = apiErrorReply(saved.errors, questionOf);
-    return refuse(formErrors, errors, saved.status === 403 ? 403 : 400);
+    return data(
+      { lastResult: replyWithApiErrors(submission, saved.errors, questionOf) },
+      { status: saved.status === 403 ? 403 : 400, headers: PRIVATE_HEADERS },
+    );
   }
   throw redirect(`/${params.lang}/user/interviews?saved=1`, { headers: PRIVATE_HEADERS });
 }

@@ -2,7 +2,7 @@
  * user/safer_sex (issue 11 item 6, ADR 039): the safer-sex status (escorts and businesses) and, for escorts, the
  * kinds of date they prefer. Two forms on one page, told apart by `intent`; each saves on its own.
  */
-import { parseWithValibot } from "@conform-to/valibot";
+import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
 import { preferredDatesInputSchema } from "#server/contract/preferred-dates";
@@ -13,9 +13,9 @@ import { fetchPreferredDates, savePreferredDates } from "~/api/profile-extras.se
 import { fetchSafeSex, saveSafeSex } from "~/api/safesex.server";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
-import { readFormData } from "~/utils/form-data.server";
+import { intentVariant } from "~/components/form/schema";
+import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
-import type { SaferSexIntent } from "./intents";
 
 const unavailable = (status: number) => new Response(null, { status: status >= 500 ? 503 : status, headers: PRIVATE_HEADERS });
 
@@ -43,27 +43,23 @@ export async function loadSaferSex({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-type Refusal = { intent: SaferSexIntent; formErrors: string[]; kinds: string[] | null };
+/** The page's two forms: the safer-sex badge, and (escorts) the kinds of date they prefer; the contract's rules. */
+const saferSexFormSchema = intentVariant({
+  safe_sex: safeSexFormSchema,
+  preferred_dates: v.object({ kinds: v.optional(preferredDatesInputSchema.entries.kinds, []) }),
+});
 
 export async function submitSaferSex({ request, context, params }: ActionFunctionArgs) {
   const viewer = await requireViewer(request, context);
-  const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
+  const submission = await parseForm(request, saferSexFormSchema);
+  const refuse = (lastResult: SubmissionResult<string[]>, status = 400) => data({ lastResult }, { status, headers: PRIVATE_HEADERS });
+  if (submission.status !== "success") return refuse(submission.reply({ formErrors: ["validation.correct_all_fields"] }));
   const api = createApiClient({ request, context });
-  const refuse = (refusal: Refusal, status = 400) => data(refusal, { status, headers: PRIVATE_HEADERS });
-  if (intent === "safe_sex") {
-    const submission = parseWithValibot(form, { schema: safeSexFormSchema });
-    if (submission.status !== "success") return refuse({ intent, formErrors: ["validation.correct_all_fields"], kinds: null });
-    const saved = await saveSafeSex(api, { safe_sex: submission.value.safe_sex });
-    if (!saved.ok) return refuse({ intent, formErrors: saved.errors.map((e) => e.key), kinds: null }, saved.status === 403 ? 403 : 400);
-  } else if (intent === "preferred_dates") {
-    const kinds = form.getAll("kinds").map(String);
-    const parsed = v.safeParse(preferredDatesInputSchema, { kinds });
-    if (!parsed.success) return refuse({ intent, formErrors: ["validation.correct_all_fields"], kinds });
-    const saved = await savePreferredDates(api, viewer.username, parsed.output);
-    if (!saved.ok) return refuse({ intent, formErrors: saved.errors.map((e) => e.key), kinds }, saved.status === 403 ? 403 : 400);
-  } else {
-    return refuse({ intent: "safe_sex", formErrors: ["validation.correct_all_fields"], kinds: null });
-  }
-  throw redirect(`/${params.lang}/user/safer_sex?saved=${intent}`, { headers: PRIVATE_HEADERS });
+  const form = submission.value;
+  const saved =
+    form.intent === "safe_sex"
+      ? await saveSafeSex(api, { safe_sex: form.safe_sex })
+      : await savePreferredDates(api, viewer.username, { kinds: form.kinds });
+  if (!saved.ok) return refuse(replyWithApiErrors(submission, saved.errors, []), saved.status === 403 ? 403 : 400);
+  throw redirect(`/${params.lang}/user/safer_sex?saved=${form.intent}`, { headers: PRIVATE_HEADERS });
 }

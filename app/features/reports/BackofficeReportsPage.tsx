@@ -13,7 +13,7 @@ import { ErrorLine } from "~/components/form/ErrorLine";
 import { useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
-import type { ReportDecisionFailure } from "./backoffice-reports.server";
+import { errorsBesides, inputText, type FormReply } from "~/components/form/reply";
 import * as css from "./reports.css";
 
 function ReportedObject({ report }: { report: QueuedReportData }) {
@@ -51,11 +51,15 @@ function ReportedObject({ report }: { report: QueuedReportData }) {
   );
 }
 
-function ReportCard({ report, failure, action }: { report: QueuedReportData; failure: ReportDecisionFailure | null; action: string }) {
+/** The report a refused decision was about (its hidden id), or null. */
+const reportOf = (failure: FormReply | null) => (failure ? Number(inputText(failure, "id")) || null : null);
+const DECISION_FIELDS = ["outcome", "statement"];
+
+function ReportCard({ report, failure, action }: { report: QueuedReportData; failure: FormReply | null; action: string }) {
   const { t, i18n } = useTranslation("reports");
   const { t: tCommon } = useTranslation();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
-  const mine = failure?.id === report.id ? failure : null;
+  const mine = reportOf(failure) === report.id ? failure : null;
   const outcomeId = `outcome-${report.id}`;
   const outcomeError = mine?.fieldErrors.outcome?.[0];
   const reporter =
@@ -83,7 +87,7 @@ function ReportCard({ report, failure, action }: { report: QueuedReportData; fai
         ) : null}
       </p>
       {report.text ? <blockquote className={css.quote}>{report.text}</blockquote> : null}
-      {mine ? <FormErrors errors={mine.formErrors.map((key) => translateMessage(tCommon, key))} /> : null}
+      {mine ? <FormErrors errors={errorsBesides(mine, DECISION_FIELDS).map((key) => translateMessage(tCommon, key))} /> : null}
       <Form method="post" action={action} className={ui.stack}>
         <input type="hidden" name="id" value={report.id} />
         <div className={ui.field}>
@@ -94,7 +98,7 @@ function ReportCard({ report, failure, action }: { report: QueuedReportData; fai
             id={outcomeId}
             name="outcome"
             className={`${ui.input} ${css.select}`}
-            defaultValue={mine?.input.outcome ?? ""}
+            defaultValue={mine ? inputText(mine, "outcome") : ""}
             aria-invalid={outcomeError ? true : undefined}
             aria-describedby={outcomeError ? `${outcomeId}-error` : undefined}
           >
@@ -118,7 +122,7 @@ function ReportCard({ report, failure, action }: { report: QueuedReportData; fai
           hint={t("reports.backoffice.statement_hint", { min: REPORT_LIMITS.statementMin })}
           rows={3}
           maxLength={REPORT_LIMITS.statementMax}
-          defaultValue={mine?.input.statement}
+          defaultValue={mine ? inputText(mine, "statement") : undefined}
           errors={mine?.fieldErrors.statement}
         />
         <div>
@@ -131,16 +135,9 @@ function ReportCard({ report, failure, action }: { report: QueuedReportData; fai
   );
 }
 
-export function BackofficeReportsPage({
-  queue,
-  done,
-  failure,
-}: {
-  queue: ReportQueueData;
-  done: boolean;
-  failure: ReportDecisionFailure | null;
-}) {
+export function BackofficeReportsPage({ queue, done, failure }: { queue: ReportQueueData; done: boolean; failure: FormReply | null }) {
   const { t } = useTranslation("reports");
+  const { t: tCommon } = useTranslation();
   const to = useLocalePath();
   const location = useLocation();
   const pages = Math.max(1, Math.ceil(queue.total / queue.pageSize));
@@ -153,6 +150,10 @@ export function BackofficeReportsPage({
         </Link>
         <h1>{t("reports.backoffice.title")}</h1>
         <p className={ui.muted}>{t("reports.backoffice.intro")}</p>
+        {/* A refused decision about no report of this page (decided meanwhile, a hand-made post): above the list. */}
+        {failure && !queue.items.some((report) => report.id === reportOf(failure)) ? (
+          <FormErrors errors={errorsBesides(failure, []).map((key) => translateMessage(tCommon, key))} />
+        ) : null}
         {done && !failure ? (
           <p className={ui.notice} role="status" data-testid="backoffice-notice">
             {t("reports.backoffice.done")}

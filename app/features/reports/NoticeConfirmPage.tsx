@@ -9,14 +9,15 @@ import { REPORT_CONFIRMATION_INVALID } from "#server/contract/reports";
 import { FormErrors } from "~/components/Field";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
-import type { NoticeConfirmFailure } from "./notice-confirm.server";
+import { allErrors, type FormReply } from "~/components/form/reply";
 
 export interface NoticeConfirmView {
   token: string;
   done: string | null;
 }
 
-export function NoticeConfirmPage({ view, failure }: { view: NoticeConfirmView; failure: NoticeConfirmFailure | null }) {
+/** `failure`: a refused post's reply (readReply of the action's lastResult); a button-only form shows every error above it. */
+export function NoticeConfirmPage({ view, failure }: { view: NoticeConfirmView; failure: FormReply | null }) {
   const { t } = useTranslation("reports");
   const to = useLocalePath();
   const backToForm = <Link to={to(`about/${CONTENT_REMOVAL_PAGE_KEY}`)}>{t("reports.confirm.to_form")}</Link>;
@@ -30,7 +31,7 @@ export function NoticeConfirmPage({ view, failure }: { view: NoticeConfirmView; 
           </p>
         ) : failure || !view.token ? (
           <>
-            <FormErrors errors={failure?.formErrors ?? [REPORT_CONFIRMATION_INVALID]} />
+            <FormErrors errors={failure ? allErrors(failure) : [REPORT_CONFIRMATION_INVALID]} />
             <p>{backToForm}</p>
           </>
         ) : (

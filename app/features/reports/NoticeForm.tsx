@@ -13,7 +13,8 @@ import * as css from "~/components/info/info.css";
 import { useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
-import type { NoticeFailure } from "./notice.server";
+import { errorsBesides, inputTexts, type FormReply } from "~/components/form/reply";
+import { NOTICE_FIELDS } from "./notice-fields";
 import { prefilledLocation } from "./prefill";
 import { ReportTypeSelect } from "./ReportTypeSelect";
 
@@ -42,7 +43,8 @@ export function NoticeSent({ receipt }: { receipt: string | null }) {
   );
 }
 
-export function NoticeForm({ failure }: { failure: NoticeFailure | null }) {
+/** The form, empty or filled with a refused post's input and errors (its reply). */
+export function NoticeForm({ failure }: { failure: FormReply | null }) {
   const { t } = useTranslation("reports");
   const { t: tInfo } = useTranslation("info");
   const { t: tCommon } = useTranslation();
@@ -50,7 +52,7 @@ export function NoticeForm({ failure }: { failure: NoticeFailure | null }) {
   const [searchParams] = useSearchParams();
   const origin = useRouteLoaderData<{ origin?: string }>("root")?.origin ?? "";
   const sent = searchParams.get("sent") === "1" && !failure;
-  const input = failure?.input ?? { url: prefilledLocation(origin, searchParams.get("location")) };
+  const input: Record<string, string> = failure ? inputTexts(failure) : { url: prefilledLocation(origin, searchParams.get("location")) };
   const errors = (field: string) => (failure?.fieldErrors[field] ?? []).map((key) => translateMessage(tCommon, key, MESSAGE_PARAMS[key]));
   return (
     <section id="notice-form" className={css.formSection} aria-labelledby="notice-form-heading">
@@ -60,7 +62,7 @@ export function NoticeForm({ failure }: { failure: NoticeFailure | null }) {
       ) : (
         <Form method="post" action={to(`about/${CONTENT_REMOVAL_PAGE_KEY}`)} className={ui.stack} noValidate>
           <p className={ui.muted}>{t("reports.notice.intro")}</p>
-          <FormErrors errors={(failure?.formErrors ?? []).map((key) => translateMessage(tCommon, key))} />
+          <FormErrors errors={(failure ? errorsBesides(failure, NOTICE_FIELDS) : []).map((key) => translateMessage(tCommon, key))} />
           <Honeypot />
           <Field
             label={t("reports.notice.url")}

@@ -15,14 +15,16 @@ export function ReportFields({
   rows = 4,
 }: {
   kind: ReportObjectKind;
-  values: Record<string, string | undefined>;
+  /** The refused post's input (a text per field). */
+  values: Record<string, unknown>;
   errors: (field: string) => string[] | undefined;
   rows?: number;
 }) {
   const { t } = useTranslation("reports");
+  const text = (name: string) => (typeof values[name] === "string" ? values[name] : undefined);
   return (
     <>
-      <ReportTypeSelect kind={kind} id="report-type" defaultValue={values.type} errors={errors("type")} />
+      <ReportTypeSelect kind={kind} id="report-type" defaultValue={text("type")} errors={errors("type")} />
       <TextAreaField
         id="report-text"
         name="text"
@@ -30,7 +32,7 @@ export function ReportFields({
         hint={t("reports.form.text_hint", { min: REPORT_LIMITS.textMin, max: REPORT_LIMITS.textMax })}
         rows={rows}
         maxLength={REPORT_LIMITS.textMax}
-        defaultValue={values.text}
+        defaultValue={text("text")}
         errors={errors("text")}
       />
       <CheckboxField

@@ -4,17 +4,18 @@
  * does not exist, like the moderation queue (ADR 030). Plain form posts, answered with a redirect.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import * as v from "valibot";
 import { isStaffUserType } from "#server/contract/moderation";
+import { decideReportSchema } from "#server/contract/reports";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { createApiClient } from "~/api/client.server";
 import { localePath } from "~/i18n/lang";
-import { apiErrorReply } from "~/utils/api-errors";
 import { decideReport, fetchReportQueue } from "~/api/reports.server";
 import { loadViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
-import { readFormData } from "~/utils/form-data.server";
+import { rowIdField } from "~/components/form/schema";
+import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
-import { ROW_ID_PATTERN } from "#server/contract/row-id";
 
 const notFound = () => new Response(null, { status: 404, headers: PRIVATE_HEADERS });
 
@@ -40,26 +41,19 @@ export async function loadReportQueue({ request, context }: LoaderFunctionArgs) 
   );
 }
 
-export interface ReportDecisionFailure {
-  id: number;
-  fieldErrors: Record<string, string[]>;
-  formErrors: string[];
-  input: { outcome: string; statement: string };
-}
+/** A decision form: the report (its row id) and the contract's outcome and statement of reasons. */
+const decisionSchema = v.object({ id: rowIdField("exception.reports.not_found"), ...decideReportSchema.entries }, "validation.required");
 
 export async function submitReportDecision({ request, context, params }: ActionFunctionArgs) {
   await requireStaff(request, context);
-  const form = await readFormData(request);
-  const rawId = String(form.get("id") ?? "");
-  if (!ROW_ID_PATTERN.test(rawId)) throw new Response(null, { status: 400, headers: PRIVATE_HEADERS });
-  const id = Number(rawId);
-  const input = { outcome: String(form.get("outcome") ?? ""), statement: String(form.get("statement") ?? "") };
-  const result = await decideReport(createApiClient({ request, context }), id, input);
+  const submission = await parseForm(request, decisionSchema);
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
+  const { id, outcome, statement } = submission.value;
+  const result = await decideReport(createApiClient({ request, context }), id, { outcome, statement });
   if (!result.ok) {
     if (result.status === 403) throw notFound();
-    const { fieldErrors, formErrors } = apiErrorReply(result.errors, ["outcome", "statement"]);
-    return data<ReportDecisionFailure>(
-      { id, fieldErrors, formErrors, input },
+    return data(
+      { lastResult: replyWithApiErrors(submission, result.errors, ["outcome", "statement"]) },
       { status: result.status === 409 || result.status === 404 ? result.status : 400, headers: PRIVATE_HEADERS },
     );
   }

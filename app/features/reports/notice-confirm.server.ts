@@ -5,13 +5,14 @@
  * Works without a login and without JavaScript.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import * as v from "valibot";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
-import { REPORT_EMAIL_CONFIRM_PATH } from "#server/contract/reports";
+import { REPORT_CONFIRMATION_INVALID, REPORT_EMAIL_CONFIRM_PATH } from "#server/contract/reports";
 import { createApiClient } from "~/api/client.server";
 import { confirmReportEmail } from "~/api/reports.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
-import { readFormData } from "~/utils/form-data.server";
+import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 /** The token sits in the URL: it must never leave in a Referer to another site (same-origin keeps the post's Origin). */
@@ -22,9 +23,11 @@ const TOKEN = /^[A-Za-z0-9_-]{10,200}$/;
 /** The reference the success redirect carries (contract/reports reportReference). */
 const REFERENCE = /^R-\d{6,}$/;
 
-export interface NoticeConfirmFailure {
-  formErrors: string[];
-}
+/** The post carries only the link's token; a malformed one is the invalid link's message, as the API would answer. */
+const confirmSchema = v.object(
+  { token: v.pipe(v.string(REPORT_CONFIRMATION_INVALID), v.regex(TOKEN, REPORT_CONFIRMATION_INVALID)) },
+  REPORT_CONFIRMATION_INVALID,
+);
 
 export async function loadNoticeConfirm({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
@@ -38,11 +41,12 @@ export async function loadNoticeConfirm({ request }: LoaderFunctionArgs) {
 }
 
 export async function submitNoticeConfirm({ request, context, params }: ActionFunctionArgs) {
-  const form = await readFormData(request);
-  const result = await confirmReportEmail(createApiClient({ request, context }), String(form.get("token") ?? ""));
+  const submission = await parseForm(request, confirmSchema);
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: NOTICE_CONFIRM_HEADERS });
+  const result = await confirmReportEmail(createApiClient({ request, context }), submission.value.token);
   if (!result.ok)
-    return data<NoticeConfirmFailure>(
-      { formErrors: result.errors.map((error) => error.key) },
+    return data(
+      { lastResult: replyWithApiErrors(submission, result.errors) },
       { status: result.status >= 500 ? 503 : 400, headers: NOTICE_CONFIRM_HEADERS },
     );
   const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;

@@ -13,7 +13,7 @@ import { ErrorLine } from "~/components/form/ErrorLine";
 import { localePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
-import type { ReviewFormRefusal } from "./reviews.server";
+import { allErrors, errorsBesides, inputTexts, type FormReply } from "~/components/form/reply";
 import { reviewMoment } from "./ReviewCard";
 import { ReviewTextField } from "./ReviewTextField";
 import * as css from "./reviews.css";
@@ -53,11 +53,22 @@ function ChoiceGroup({
   );
 }
 
-export function ReviewAddPage({ reviews, lang, refused }: { reviews: DateReviewsData; lang: Language; refused: ReviewFormRefusal | null }) {
+export function ReviewAddPage({ reviews, lang, refused }: { reviews: DateReviewsData; lang: Language; refused: FormReply | null }) {
   const { t } = useTranslation("reviews");
   const name = reviews.other.displayName;
-  const values = refused?.values ?? {};
+  const values = refused ? inputTexts(refused) : {};
+  // The ratings come back as one group: ratings.<criterion>.
+  const ratings = (refused?.input.ratings ?? {}) as Record<string, unknown>;
+  const ratingOf = (criterion: string) => (typeof ratings[criterion] === "string" ? (ratings[criterion] as string) : undefined);
   const errors = refused?.fieldErrors ?? {};
+  const shownFields = [
+    "ratings",
+    ...reviews.criteria.map((criterion) => `ratings.${criterion}`),
+    ...REVIEW_QUESTIONS,
+    "punctuality",
+    "text",
+  ];
+  const general = refused ? errorsBesides(refused, shownFields) : [];
   const detail = localePath(lang, `dating/reviews/detail/${reviews.dateId}`);
   const windowLine =
     reviews.window === "not_yet"
@@ -75,7 +86,7 @@ export function ReviewAddPage({ reviews, lang, refused }: { reviews: DateReviews
         {!reviews.canReview ? (
           <>
             {/* A form posted as the window closed: the API's reason first. */}
-            <FormErrors errors={refused?.formErrors ?? []} />
+            <FormErrors errors={refused ? allErrors(refused) : []} />
             <p className={ui.notice} role="status" data-testid="review-closed">
               {t("reviews.form.cannot")}
             </p>
@@ -86,7 +97,7 @@ export function ReviewAddPage({ reviews, lang, refused }: { reviews: DateReviews
         ) : (
           <Form method="post" className={ui.stack} noValidate data-testid="review-form">
             <p>{t("reviews.form.intro", { name })}</p>
-            <FormErrors errors={refused?.formErrors ?? []} />
+            <FormErrors errors={general} />
             <input type="hidden" name="criteria" value={reviews.criteria.join(",")} />
             <h2 className={ui.sectionTitle}>{t("reviews.form.ratings_legend")}</h2>
             <p className={ui.muted}>{t("reviews.form.no_bodies")}</p>
@@ -101,7 +112,7 @@ export function ReviewAddPage({ reviews, lang, refused }: { reviews: DateReviews
                     label: String(index + 1),
                     word: t(`reviews.rating_words.${word}`),
                   }))}
-                  value={values[`ratings.${criterion}`]}
+                  value={ratingOf(criterion)}
                   errors={errors[`ratings.${criterion}`] ?? errors.ratings}
                 />
               ))}

@@ -8,12 +8,13 @@ import { useTranslation } from "react-i18next";
 import type { Language } from "#server/contract/locales";
 import type { DateReviewsData } from "~/api/reviews.server";
 import { FormErrors } from "~/components/Field";
+import { REPORT_FORM_FIELDS } from "~/features/reports/report-form";
 import { ReportFields } from "~/features/reports/ReportFields";
 import { localePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { ReviewCard, reviewMoment } from "./ReviewCard";
 import { ReviewTextField } from "./ReviewTextField";
-import type { ReviewFormRefusal } from "./reviews.server";
+import { allErrors, errorsBesides, inputTexts, type FormReply } from "~/components/form/reply";
 import * as css from "./reviews.css";
 
 export function ReviewDetailPage({
@@ -25,13 +26,14 @@ export function ReviewDetailPage({
   reviews: DateReviewsData;
   lang: Language;
   done: "written" | "commented" | "reported" | null;
-  refused: ReviewFormRefusal | null;
+  refused: FormReply | null;
 }) {
   const { t } = useTranslation("reviews");
   const other = reviews.other.displayName;
   const closes = reviewMoment(reviews.windowClosesAt, lang);
-  const commentRefusal = refused?.intent === "comment" ? refused : null;
-  const reportRefusal = refused?.intent === "report" ? refused : null;
+  // Each refusal at its form; one whose form is not on the page (a hand-made post, a review gone meanwhile) on top.
+  const commentRefusal = refused?.intent === "comment" && reviews.theirs && reviews.canComment ? refused : null;
+  const reportRefusal = refused?.intent === "report" && reviews.theirs ? refused : null;
   return (
     <main className={ui.narrow}>
       <div className={`${ui.card} ${ui.stack}`}>
@@ -56,7 +58,7 @@ export function ReviewDetailPage({
                 : t("reviews.detail.done_reported")}
           </p>
         ) : null}
-        <FormErrors errors={refused && !commentRefusal && !reportRefusal ? refused.formErrors : []} />
+        <FormErrors errors={refused && !commentRefusal && !reportRefusal ? allErrors(refused) : []} />
 
         <section className={`${ui.stack} ${css.reviewBlock}`} aria-label={t("reviews.detail.mine")}>
           {reviews.mine ? (
@@ -90,8 +92,12 @@ export function ReviewDetailPage({
                 <Form method="post" className={ui.stack} noValidate data-testid="comment-form">
                   <input type="hidden" name="intent" value="comment" />
                   <input type="hidden" name="review_id" value={reviews.theirs.id} />
-                  <FormErrors errors={commentRefusal?.formErrors ?? []} />
-                  <ReviewTextField name="comment" value={commentRefusal?.values.comment} errors={commentRefusal?.fieldErrors.comment} />
+                  <FormErrors errors={commentRefusal ? errorsBesides(commentRefusal, ["comment"]) : []} />
+                  <ReviewTextField
+                    name="comment"
+                    value={commentRefusal ? inputTexts(commentRefusal).comment : undefined}
+                    errors={commentRefusal?.fieldErrors.comment}
+                  />
                   <p>
                     <button type="submit" className={ui.button}>
                       {t("reviews.detail.comment_submit")}
@@ -104,10 +110,10 @@ export function ReviewDetailPage({
                 <Form method="post" className={ui.stack} noValidate>
                   <input type="hidden" name="intent" value="report" />
                   <input type="hidden" name="review_id" value={reviews.theirs.id} />
-                  <FormErrors errors={reportRefusal?.formErrors ?? []} />
+                  <FormErrors errors={reportRefusal ? errorsBesides(reportRefusal, REPORT_FORM_FIELDS) : []} />
                   <ReportFields
                     kind="review"
-                    values={reportRefusal?.values ?? {}}
+                    values={reportRefusal?.input ?? {}}
                     errors={(field) => reportRefusal?.fieldErrors[field]}
                     rows={3}
                   />

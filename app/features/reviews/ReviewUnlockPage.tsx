@@ -9,7 +9,7 @@ import type { ReviewUnlockData } from "~/api/reviews.server";
 import { FormErrors } from "~/components/Field";
 import { localePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
-import type { ReviewFormRefusal } from "./reviews.server";
+import { allErrors, type FormReply } from "~/components/form/reply";
 import * as css from "./reviews.css";
 
 /** Minor units of the dollar currency as dollars, in the reader's language. */
@@ -26,7 +26,7 @@ export function ReviewUnlockPage({
   info: ReviewUnlockData;
   lang: Language;
   from: string | null;
-  refused: ReviewFormRefusal | null;
+  refused: FormReply | null;
 }) {
   const { t } = useTranslation("reviews");
   return (
@@ -42,7 +42,7 @@ export function ReviewUnlockPage({
           <>
             <p data-testid="unlock-price">{t("reviews.unlock.price", { price: dollars(info.price, lang) })}</p>
             {!info.payable ? <p className={ui.muted}>{t("reviews.unlock.not_payable")}</p> : null}
-            <FormErrors errors={refused?.formErrors ?? []} />
+            <FormErrors errors={refused ? allErrors(refused) : []} />
             <Form method="post">
               <button type="submit" className={ui.button}>
                 {t("reviews.unlock.submit")}

@@ -3,14 +3,19 @@
  * dating/reviews/detail/{dateId} (both reviews, the answer and the report), dating/reviews/unlock/{dateId}, and the
  * p/{username}/reviews tab. Plain forms that post to their own page and redirect; every rule is the API's.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import * as v from "valibot";
 import { BUSINESS_REVIEWS_NOT_A_BUSINESS } from "#server/contract/business-reviews";
-import { DEFAULT_ERROR_KEY, type ErrorItem } from "#server/contract/errors";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#server/contract/locales";
 import {
   REVIEW_CRITERION_KEYS,
+  REVIEW_ERRORS,
   REVIEW_LIST_MAX_PAGE,
   REVIEW_QUESTIONS,
+  reviewCommentSchema,
+  reviewInputSchema,
+  reviewRatingSchema,
   type ReviewCriterion,
   type ReviewInput,
 } from "#server/contract/reviews";
@@ -29,21 +34,13 @@ import {
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
-import { apiErrorReply } from "~/utils/api-errors";
+import { intentVariant, rowIdField } from "~/components/form/schema";
+import { reportFormEntries } from "~/features/reports/report-form";
 import { noStore, privateAnswer } from "~/utils/cache-headers";
-import { readFormData } from "~/utils/form-data.server";
-import { normalizeLineBreaks } from "~/utils/line-breaks";
+import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
-import { parseRowId, ROW_ID_PATTERN } from "#server/contract/row-id";
-
-/** What a refused form gets back: errors at their fields, the rest above the form, and the input to keep. */
-export interface ReviewFormRefusal {
-  intent: string;
-  fieldErrors: Record<string, string[]>;
-  formErrors: string[];
-  values: Record<string, string>;
-}
+import { parseRowId } from "#server/contract/row-id";
 
 function langOf(params: LoaderFunctionArgs["params"]): Language {
   return isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
@@ -61,18 +58,9 @@ async function failed(request: Request, status: number): Promise<never> {
   throw new Response(null, { status: status >= 500 ? 503 : status, headers: PRIVATE_HEADERS });
 }
 
-function refuse(status: number, refusal: ReviewFormRefusal) {
-  return data(refusal, { status, headers: privateAnswer() });
-}
-
-function refusalOf(intent: string, errors: ErrorItem[], values: Record<string, string>): ReviewFormRefusal {
-  const { formErrors, fieldErrors } = apiErrorReply(errors);
-  return {
-    intent,
-    fieldErrors,
-    formErrors: formErrors.length || Object.keys(fieldErrors).length ? formErrors : [DEFAULT_ERROR_KEY],
-    values,
-  };
+/** A refused form: its reply (errors at their fields, the rest above the form, the input kept) with the API's status. */
+function refuse(status: number, lastResult: SubmissionResult<string[]>) {
+  return data({ lastResult }, { status: status >= 500 ? 503 : status, headers: privateAnswer() });
 }
 
 // --- dating/reviews/add/{dateId} ---------------------------------------------------------------
@@ -89,64 +77,61 @@ export async function loadReviewAdd({ request, context, params }: LoaderFunction
   return data({ title: t("reviews.meta.add"), lang, reviews: reviews.data }, { headers: PRIVATE_HEADERS });
 }
 
-/** The form's fields as the API takes them; a radio left empty is sent empty, so its own message names it. */
-function reviewInputOf(form: FormData): { body: ReviewInput; values: Record<string, string> } {
-  const values: Record<string, string> = {};
-  const ratings: Record<string, number> = {};
-  for (const [name, raw] of form.entries()) {
-    if (typeof raw !== "string") continue;
-    if (name.startsWith("ratings.")) {
-      values[name] = raw;
-      if (/^[1-5]$/.test(raw)) ratings[name.slice("ratings.".length)] = Number(raw);
-    }
-  }
-  const text = (name: string) => (values[name] = String(form.get(name) ?? ""));
-  for (const question of REVIEW_QUESTIONS) text(question);
-  text("punctuality");
-  values.text = normalizeLineBreaks(String(form.get("text") ?? ""));
-  const body = {
-    ratings,
-    would_you_recommend_this_user: values.would_you_recommend_this_user,
-    profile_match_reality: values.profile_match_reality,
-    would_you_come_again: values.would_you_come_again,
-    punctuality: values.punctuality,
-    text: values.text,
-  } as ReviewInput;
-  return { body, values };
-}
-
 /**
- * The API checks the ratings against the reviewed party only once the rest of the body is valid; so that one post
- * names every empty group, the criteria the form showed (hidden field `criteria`) are checked here as well. Only
- * the messages depend on it: the API's check is the one that counts.
+ * The review form: a rating per criterion (`ratings.<criterion>`), the three answers, punctuality and the text, with the
+ * contract's rules. Which criteria the reviewed party has is the API's to check; so that one post names every empty
+ * group at once, the criteria the form showed (hidden field `criteria`) must each have a rating here as well.
  */
-function withMissingRatings(errors: ErrorItem[], form: FormData, body: ReviewInput): ErrorItem[] {
-  if (errors.some((e) => e.source?.startsWith("ratings.")) || !errors.some((e) => e.code === 400)) return errors;
-  const shown = String(form.get("criteria") ?? "")
-    .split(",")
-    .filter((c): c is ReviewCriterion => (REVIEW_CRITERION_KEYS as readonly string[]).includes(c));
-  const missing = shown
-    .filter((c) => body.ratings[c] === undefined)
-    .map((c) => ({
-      code: 400,
-      title: "validation.reviews.rating_required",
-      message: "validation.reviews.rating_required",
-      key: "validation.reviews.rating_required",
-      source: `ratings.${c}`,
-    }));
-  return [...missing, ...errors];
-}
+const reviewFormSchema = v.pipe(
+  v.object(
+    {
+      ratings: v.optional(
+        v.object(Object.fromEntries(REVIEW_CRITERION_KEYS.map((criterion) => [criterion, v.optional(reviewRatingSchema)]))),
+        {},
+      ),
+      ...Object.fromEntries(REVIEW_QUESTIONS.map((question) => [question, reviewInputSchema.entries[question]])),
+      punctuality: reviewInputSchema.entries.punctuality,
+      text: reviewInputSchema.entries.text,
+      criteria: v.optional(v.string(), ""),
+    },
+    "validation.invalid",
+  ),
+  v.rawCheck(({ dataset, addIssue }) => {
+    const input = (dataset.value ?? {}) as { criteria?: unknown; ratings?: Record<string, unknown> };
+    const shown = String(input.criteria ?? "")
+      .split(",")
+      .filter((c): c is ReviewCriterion => (REVIEW_CRITERION_KEYS as readonly string[]).includes(c));
+    for (const criterion of shown) {
+      if (input.ratings?.[criterion] !== undefined) continue;
+      addIssue({
+        message: "validation.reviews.rating_required",
+        path: [
+          { type: "object", origin: "value", input: input as Record<string, unknown>, key: "ratings", value: input.ratings },
+          { type: "object", origin: "value", input: input.ratings ?? {}, key: criterion, value: undefined },
+        ],
+      });
+    }
+  }),
+  // What the API takes: the ratings given, without the form's own field.
+  v.transform(
+    ({ criteria: _criteria, ratings, ...rest }) =>
+      ({
+        ...rest,
+        ratings: Object.fromEntries(Object.entries(ratings).filter((entry): entry is [string, number] => entry[1] !== undefined)),
+      }) as ReviewInput,
+  ),
+);
 
 export async function submitReviewAdd({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
   const lang = langOf(params);
   const dateId = await dateIdOf(request, params.dateId);
-  const form = await readFormData(request);
-  const { body, values } = reviewInputOf(form);
-  const result = await postReview(createApiClient({ request, context }), dateId, body);
+  const submission = await parseForm(request, reviewFormSchema, { lineBreaks: true });
+  if (submission.status !== "success") return refuse(400, submission.reply());
+  const result = await postReview(createApiClient({ request, context }), dateId, submission.value);
   if (!result.ok) {
     if (result.status === 404) throw await notFoundResponse(request);
-    return refuse(result.status >= 500 ? 503 : result.status, refusalOf("review", withMissingRatings(result.errors, form, body), values));
+    return refuse(result.status, replyWithApiErrors(submission, result.errors));
   }
   throw redirect(`${localePath(lang, `dating/reviews/detail/${dateId}`)}?done=written`, { headers: privateAnswer() });
 }
@@ -174,42 +159,30 @@ export async function loadReviewDetail({ request, context, params }: LoaderFunct
   );
 }
 
+/** The detail page's forms: the answer to the other's review, and the report of it; each names the review. */
+const reviewId = v.optional(rowIdField(REVIEW_ERRORS.notFound));
+const reviewDetailFormSchema = intentVariant({
+  comment: v.object({ review_id: rowIdField(REVIEW_ERRORS.notFound), comment: reviewCommentSchema.entries.comment }),
+  report: v.object({ review_id: reviewId, ...reportFormEntries }),
+});
+
 /** The answer to the other's review (intent comment) and the report of it (intent report). */
 export async function submitReviewDetail({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
   const lang = langOf(params);
   const dateId = await dateIdOf(request, params.dateId);
-  const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
-  const rawId = String(form.get("review_id") ?? "");
-  const reviewId = ROW_ID_PATTERN.test(rawId) ? Number(rawId) : null;
+  const submission = await parseForm(request, reviewDetailFormSchema, { lineBreaks: true });
+  if (submission.status !== "success") return refuse(400, submission.reply());
   const api = createApiClient({ request, context });
-  const back = (done: string) =>
-    redirect(`${localePath(lang, `dating/reviews/detail/${dateId}`)}?done=${done}`, { headers: privateAnswer() });
-  if (intent === "comment") {
-    const values = { comment: normalizeLineBreaks(String(form.get("comment") ?? "")) };
-    if (reviewId === null) return refuse(404, refusalOf(intent, [], values));
-    const result = await postReviewComment(api, reviewId, { comment: values.comment });
-    if (!result.ok) return refuse(result.status >= 500 ? 503 : result.status, refusalOf(intent, result.errors, values));
-    throw back("commented");
-  }
-  if (intent === "report") {
-    const values = {
-      type: String(form.get("type") ?? ""),
-      text: normalizeLineBreaks(String(form.get("text") ?? "")),
-      good_faith: form.get("good_faith") === "on" ? "on" : "",
-    };
-    const result = await fileReport(api, {
-      kind: "review",
-      object_id: reviewId ?? undefined,
-      type: values.type,
-      text: values.text,
-      good_faith: values.good_faith === "on",
-    });
-    if (!result.ok) return refuse(result.status >= 500 ? 503 : result.status, refusalOf(intent, result.errors, values));
-    throw back("reported");
-  }
-  return refuse(400, refusalOf(intent, [], {}));
+  const form = submission.value;
+  const result =
+    form.intent === "comment"
+      ? await postReviewComment(api, form.review_id, { comment: form.comment })
+      : await fileReport(api, { kind: "review", object_id: form.review_id, type: form.type, text: form.text, good_faith: form.good_faith });
+  if (!result.ok) return refuse(result.status, replyWithApiErrors(submission, result.errors));
+  throw redirect(`${localePath(lang, `dating/reviews/detail/${dateId}`)}?done=${form.intent === "comment" ? "commented" : "reported"}`, {
+    headers: privateAnswer(),
+  });
 }
 
 // --- dating/reviews/unlock/{dateId} ------------------------------------------------------------
@@ -232,10 +205,12 @@ export async function loadReviewUnlock({ request, context, params }: LoaderFunct
 export async function submitReviewUnlock({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
   const dateId = await dateIdOf(request, params.dateId);
+  // The unlock button sends nothing but itself.
+  const submission = await parseForm(request, v.object({}));
   const result = await postUnlock(createApiClient({ request, context }), dateId);
   if (result.ok) throw redirect(localePath(langOf(params), `dating/reviews/unlock/${dateId}`), { headers: privateAnswer() });
   if (result.status === 404) throw await notFoundResponse(request);
-  return refuse(result.status >= 500 ? 503 : result.status, refusalOf("unlock", result.errors, {}));
+  return refuse(result.status, replyWithApiErrors(submission, result.errors));
 }
 
 // --- p/{username}/reviews and p/{username}/business_reviews ------------------------------------

@@ -10,6 +10,7 @@ import { changeEmailSchema, changePasswordSchema } from "#server/contract/settin
 import { PASSWORD_MIN } from "#server/contract/validation";
 import { FormField, FormErrors } from "~/components/Field";
 import { NewPasswordFields } from "~/components/form/NewPasswordFields";
+import { allErrors, readReply } from "~/components/form/reply";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { SettingsFrame } from "./SettingsFrame";
@@ -22,9 +23,7 @@ export interface EmailPasswordView {
 }
 
 interface Answer {
-  intent: unknown;
-  lastResult: SubmissionResult<string[]> | null;
-  formErrors: string[];
+  lastResult: SubmissionResult<string[]>;
 }
 
 const NOTICES = ["sent", "cancelled", "confirmed", "password_changed"] as const;
@@ -94,6 +93,7 @@ function PasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> |
 }
 
 export function EmailPasswordPage({ view, answer, notice }: { view: EmailPasswordView; answer: Answer | null; notice: string | null }) {
+  const reply = readReply(answer?.lastResult);
   const { t, i18n } = useTranslation("account");
   const to = useLocalePath();
   const shownNotice = NOTICES.find((key) => key === notice);
@@ -111,7 +111,7 @@ export function EmailPasswordPage({ view, answer, notice }: { view: EmailPasswor
             </>
           ) : view.token ? (
             <Form method="post" className={ui.stack}>
-              <FormErrors errors={answer?.formErrors ?? []} />
+              <FormErrors errors={allErrors(reply)} />
               <p>{t("settings.email.confirm_text")}</p>
               <input type="hidden" name="intent" value="confirm" />
               <input type="hidden" name="token" value={view.token} />
@@ -151,14 +151,16 @@ export function EmailPasswordPage({ view, answer, notice }: { view: EmailPasswor
             </Form>
           </div>
         ) : null}
-        <EmailForm lastResult={answer?.intent === "email" ? answer.lastResult : null} />
+        {/* A post of none of the forms (no or an unknown intent): above them. */}
+        {reply.intent === "email" || reply.intent === "password" ? null : <FormErrors errors={allErrors(reply)} />}
+        <EmailForm lastResult={reply.intent === "email" ? (answer?.lastResult ?? null) : null} />
       </section>
       <section className={`${ui.card} ${ui.stack}`} aria-labelledby="password-title">
         <h2 id="password-title" className={css.cardTitle}>
           {t("settings.password.title")}
         </h2>
         <p className={ui.muted}>{t("settings.password.intro")}</p>
-        <PasswordForm lastResult={answer?.intent === "password" ? answer.lastResult : null} />
+        <PasswordForm lastResult={reply.intent === "password" ? (answer?.lastResult ?? null) : null} />
       </section>
     </SettingsFrame>
   );

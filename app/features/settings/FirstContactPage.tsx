@@ -12,6 +12,7 @@ import { GENDER } from "#server/contract/users";
 import { Field, FormErrors } from "~/components/Field";
 import { CheckboxField } from "~/components/FieldControls";
 import { ErrorLine } from "~/components/form/ErrorLine";
+import { allErrors, readReply } from "~/components/form/reply";
 import * as steps from "~/features/join/steps.css";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
@@ -19,9 +20,7 @@ import { SettingsFrame, SettingsSaveButton } from "./SettingsFrame";
 import * as css from "./settings.css";
 
 interface Answer {
-  intent: unknown;
-  lastResult: SubmissionResult<string[]> | null;
-  formErrors?: string[];
+  lastResult: SubmissionResult<string[]>;
 }
 
 const asList = (value: unknown): string[] =>
@@ -194,6 +193,8 @@ export function FirstContactPage({
   const { t, i18n } = useTranslation("account");
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
   const notice = saved === "filter" || saved === "block" || saved === "unblock" ? saved : null;
+  const reply = readReply(answer?.lastResult);
+  const lastResultOf = (intent: string) => (reply.intent === intent ? (answer?.lastResult ?? null) : null);
   return (
     <SettingsFrame
       title={t("settings.pages.first_contact_filter_and_blocklist.title")}
@@ -204,15 +205,16 @@ export function FirstContactPage({
           {t("settings.first_contact.title")}
         </h2>
         <p className={ui.muted}>{t("settings.first_contact.intro")}</p>
-        <FilterForm filter={filter} lastResult={answer?.intent === "filter" ? answer.lastResult : null} />
+        <FilterForm filter={filter} lastResult={lastResultOf("filter")} />
       </section>
       <section className={`${ui.card} ${ui.stack}`} aria-labelledby="blocklist-title" data-testid="blocklist">
         <h2 id="blocklist-title" className={css.cardTitle}>
           {t("settings.blocklist.title")}
         </h2>
         <p className={ui.muted}>{t("settings.blocklist.intro", { count: blocks.total, max: blocks.limit })}</p>
-        <FormErrors errors={answer?.intent === "unblock" ? (answer.formErrors ?? []) : []} />
-        <BlockForm lastResult={answer?.intent === "block" ? answer.lastResult : null} />
+        {/* An unblock is a button beside a name, not a field (and a post of none of the forms has no place): above the list. */}
+        <FormErrors errors={reply.intent === "filter" || reply.intent === "block" ? [] : allErrors(reply)} />
+        <BlockForm lastResult={lastResultOf("block")} />
         {blocks.items.length === 0 ? (
           <p data-testid="blocklist-empty">{t("settings.blocklist.empty")}</p>
         ) : (

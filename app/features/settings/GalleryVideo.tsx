@@ -14,7 +14,7 @@ import { SelectField } from "~/components/FieldControls";
 import { Picture } from "~/components/Picture";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
-import type { GalleryActionData } from "./media-gallery.server";
+import type { GalleryActionData } from "./gallery-answer";
 import * as css from "./media-gallery.css";
 
 /** 0:07, 2:45 */

@@ -25,7 +25,8 @@ import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import { ChunkedUploadStatus, useChunkedPhotoUpload } from "./ChunkedPhotoUpload";
 import { VideoPlayer, VideoTileImage, VideoUploadForm } from "./GalleryVideo";
-import type { GalleryActionData, GalleryIntent } from "./media-gallery.server";
+import type { GalleryActionData } from "./gallery-answer";
+import type { GalleryIntent } from "./media-gallery.server";
 import * as css from "./media-gallery.css";
 import { SettingsFrame } from "./SettingsFrame";
 

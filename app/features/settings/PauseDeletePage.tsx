@@ -8,6 +8,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { AccountStateData } from "~/api/account.server";
 import { FormField, FormErrors } from "~/components/Field";
+import { allErrors, readReply } from "~/components/form/reply";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { SettingsFrame } from "./SettingsFrame";
@@ -20,9 +21,7 @@ export interface PauseDeleteView {
 }
 
 interface Answer {
-  intent: string;
-  lastResult: SubmissionResult<string[]> | null;
-  formErrors: string[];
+  lastResult: SubmissionResult<string[]>;
 }
 
 const DONE = ["pause", "deactivate", "resume", "request_delete", "cancel_delete"] as const;
@@ -75,6 +74,7 @@ function WhatDeletionMeans() {
 }
 
 export function PauseDeletePage({ view, answer, done }: { view: PauseDeleteView; answer: Answer | null; done: string | null }) {
+  const reply = readReply(answer?.lastResult);
   const { t, i18n } = useTranslation("account");
   const to = useLocalePath();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
@@ -93,7 +93,7 @@ export function PauseDeletePage({ view, answer, done }: { view: PauseDeleteView;
             </>
           ) : view.token ? (
             <Form method="post" className={ui.stack}>
-              <FormErrors errors={answer?.formErrors ?? []} />
+              <FormErrors errors={allErrors(reply)} />
               <WhatDeletionMeans />
               <input type="hidden" name="intent" value="confirm_delete" />
               <input type="hidden" name="token" value={view.token} />
@@ -114,7 +114,7 @@ export function PauseDeletePage({ view, answer, done }: { view: PauseDeleteView;
   const shownDone = DONE.find((key) => key === done);
   return (
     <SettingsFrame title={t("settings.pages.pause_delete.title")} notice={shownDone ? t(`settings.pause.done_${shownDone}`) : null}>
-      <FormErrors errors={answer && answer.intent !== "request_delete" ? answer.formErrors : []} />
+      <FormErrors errors={reply.intent === "request_delete" ? [] : allErrors(reply)} />
       <section className={`${ui.card} ${ui.stack}`} aria-labelledby="pause-title">
         <h2 id="pause-title" className={css.cardTitle}>
           {t("settings.pause.title")}
@@ -153,7 +153,7 @@ export function PauseDeletePage({ view, answer, done }: { view: PauseDeleteView;
             <ActionButton intent="cancel_delete" label={t("settings.delete.cancel")} />
           </div>
         ) : (
-          <DeleteRequestForm lastResult={answer?.intent === "request_delete" ? answer.lastResult : null} />
+          <DeleteRequestForm lastResult={reply.intent === "request_delete" ? (answer?.lastResult ?? null) : null} />
         )}
       </section>
     </SettingsFrame>

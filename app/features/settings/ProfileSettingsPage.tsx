@@ -12,6 +12,8 @@ import { AvailabilityStep } from "~/features/join/AvailabilityStep";
 import { BusinessDescriptionStep, BusinessServicesStep } from "~/features/join/BusinessSteps";
 import { ProfileStep } from "~/features/join/ProfileStep";
 import { ServicesStep } from "~/features/join/ServicesStep";
+import { FormErrors } from "~/components/Field";
+import { allErrors, readReply } from "~/components/form/reply";
 import { TextReviewNotice } from "~/features/moderation/TextReviewNotice";
 import { useLocalePath } from "~/i18n/lang";
 import { pageTextKey } from "./page-text";
@@ -23,8 +25,8 @@ interface Props {
   step: StepData;
   isBusiness: boolean;
   saved: boolean;
-  /** The section whose post came back with errors, and its answer. */
-  failed: { section: SettingsSection; lastResult: SubmissionResult<string[]> } | null;
+  /** A refused post: its reply (which section it was, the errors, the input). */
+  failed: { lastResult: SubmissionResult<string[]> } | null;
 }
 
 function SectionForm({
@@ -60,6 +62,10 @@ function SectionForm({
 export function ProfileSettingsPage({ pageKey, sections, step, isBusiness, saved, failed }: Props) {
   const { t } = useTranslation("account");
   const to = useLocalePath();
+  // The sections' forms do not name themselves: a post without `section` is the first section's.
+  const reply = readReply(failed?.lastResult);
+  const sent = typeof reply.input.section === "string" ? reply.input.section : sections[0];
+  const failedSection = failed ? (sections.find((section) => section === sent) ?? null) : null;
   return (
     <SettingsFrame
       title={t(pageTextKey(pageKey, "title", isBusiness))}
@@ -67,13 +73,15 @@ export function ProfileSettingsPage({ pageKey, sections, step, isBusiness, saved
       notice={saved ? t("settings.saved") : null}
     >
       {" "}
+      {/* A post for a section this page does not have (a hand-made one): its error above the forms. */}
+      {failed && !failedSection ? <FormErrors errors={allErrors(reply)} /> : null}
       {sections.map((section) => (
         <div key={section} data-section={section}>
           {section === "profile" || section === "business_description" ? <TextReviewNotice reviews={step.text_reviews} /> : null}
           <SectionForm
             section={section}
             step={step}
-            lastResult={failed?.section === section ? failed.lastResult : undefined}
+            lastResult={failedSection === section ? failed?.lastResult : undefined}
             label={t("settings.save")}
           />
         </div>

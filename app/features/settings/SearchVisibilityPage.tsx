@@ -3,32 +3,32 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/Field";
 import { CheckboxField } from "~/components/FieldControls";
+import type { FormReply } from "~/components/form/reply";
 import * as ui from "~/styles/ui.css";
 import { SettingsFrame, SettingsSaveButton } from "./SettingsFrame";
 
 export function SearchVisibilityPage({
   visibility,
   saved,
-  formErrors,
-  fieldErrors,
-  input,
+  reply,
 }: {
   visibility: { hiddenInSearch: boolean; invisibleBrowsing: boolean; plusMember: boolean };
   saved: boolean;
-  formErrors: string[];
-  fieldErrors: { invisible_browsing?: string[] };
-  /** What was sent when the save was refused (kept), else null. */
-  input: { hidden_in_search: boolean; invisible_browsing: boolean } | null;
+  /** A refused save: its errors, and what was sent (kept). */
+  reply: FormReply | null;
 }) {
   const { t } = useTranslation("visibility");
-  const hidden = input?.hidden_in_search ?? visibility.hiddenInSearch;
+  // A checkbox is sent as "on" when ticked, not at all when not.
+  const sent = (name: string, stored: boolean) => (reply ? reply.input[name] === "on" : stored);
+  const hidden = sent("hidden_in_search", visibility.hiddenInSearch);
+  const { invisible_browsing: invisibleErrors = [], ...otherFieldErrors } = reply?.fieldErrors ?? {};
   return (
     <SettingsFrame
       title={t("settings.pages.search_visibility.title")}
       intro={t("visibility.intro")}
       notice={saved ? t("visibility.saved") : null}
     >
-      <FormErrors errors={formErrors} />
+      <FormErrors errors={[...(reply?.formErrors ?? []), ...Object.values(otherFieldErrors).flat()]} />
       <p data-testid="search-visibility-state">{visibility.hiddenInSearch ? t("visibility.state_hidden") : t("visibility.state_listed")}</p>
       <Form method="post" className={`${ui.card} ${ui.stack}`}>
         <CheckboxField
@@ -40,9 +40,9 @@ export function SearchVisibilityPage({
         <CheckboxField
           label={t("visibility.invisible_label")}
           name="invisible_browsing"
-          defaultChecked={visibility.plusMember ? (input?.invisible_browsing ?? visibility.invisibleBrowsing) : false}
+          defaultChecked={visibility.plusMember ? sent("invisible_browsing", visibility.invisibleBrowsing) : false}
           disabled={!visibility.plusMember}
-          errors={fieldErrors.invisible_browsing ?? []}
+          errors={invisibleErrors}
           hint={visibility.plusMember ? t("visibility.invisible_hint") : t("visibility.invisible_plus_only")}
         />
         <SettingsSaveButton />

@@ -3,13 +3,15 @@
  * the self-service data export (request, its state, the download), and what is kept for how long.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import * as v from "valibot";
 import { SPECIAL_DATA_CONSENT } from "#server/contract/consents";
 import { fetchDataExportFile, fetchDataExportStatus, requestDataExport } from "~/api/privacy.server";
 import { createApiClient } from "~/api/client.server";
 import { fetchConsents, withdrawConsent } from "~/api/users.server";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
-import { readFormData } from "~/utils/form-data.server";
+import { intentVariant } from "~/components/form/schema";
+import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { noStore } from "~/utils/cache-headers";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 import { ROW_ID_PATTERN } from "#server/contract/row-id";
@@ -36,24 +38,20 @@ export async function loadDataPrivacy({ request, context }: LoaderFunctionArgs) 
   );
 }
 
+/** The page's two buttons: ask for an export, withdraw the special-category consent. */
+const dataPrivacyFormSchema = intentVariant({ request_export: v.object({}), withdraw_special_data: v.object({}) });
+
 export async function submitDataPrivacy({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
-  const intent = (await readFormData(request)).get("intent");
+  const submission = await parseForm(request, dataPrivacyFormSchema);
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
   const api = createApiClient({ request, context });
   const page = `/${params.lang}/user/data_privacy`;
-  if (intent === "request_export") {
-    const result = await requestDataExport(api);
-    if (!result.ok)
-      return data({ formErrors: result.errors.map((error) => error.key) }, { status: result.status, headers: PRIVATE_HEADERS });
-    throw redirect(`${page}?done=export_requested`, { headers: PRIVATE_HEADERS });
-  }
-  if (intent === "withdraw_special_data") {
-    const result = await withdrawConsent(api, SPECIAL_DATA_CONSENT);
-    if (!result.ok)
-      return data({ formErrors: result.errors.map((error) => error.key) }, { status: result.status, headers: PRIVATE_HEADERS });
-    throw redirect(`${page}?done=withdrawn`, { headers: PRIVATE_HEADERS });
-  }
-  return data({ formErrors: ["validation.correct_all_fields"] }, { status: 400, headers: PRIVATE_HEADERS });
+  const exporting = submission.value.intent === "request_export";
+  const result = exporting ? await requestDataExport(api) : await withdrawConsent(api, SPECIAL_DATA_CONSENT);
+  if (!result.ok)
+    return data({ lastResult: replyWithApiErrors(submission, result.errors) }, { status: result.status, headers: PRIVATE_HEADERS });
+  throw redirect(`${page}?done=${exporting ? "export_requested" : "withdrawn"}`, { headers: PRIVATE_HEADERS });
 }
 
 /** The download: the API's ZIP streamed through, for the signed-in owner only. */

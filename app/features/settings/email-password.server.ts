@@ -3,15 +3,16 @@
  * address lands here too (?confirm=…): it shows one button, signed in or not, because the link may be
  * opened on another device.
  */
-import { parseWithValibot } from "@conform-to/valibot";
+import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { changeEmailSchema, changePasswordSchema } from "#server/contract/settings";
+import * as v from "valibot";
+import { changeEmailSchema, changePasswordSchema, confirmEmailChangeSchema } from "#server/contract/settings";
 import { createApiClient } from "~/api/client.server";
 import { cancelEmailChange, changePassword, confirmEmailChange, fetchEmailSettings, requestEmailChange } from "~/api/settings.server";
 import { loadViewer, requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
-import { readFormData } from "~/utils/form-data.server";
-import { replyWithApiErrors } from "~/utils/forms.server";
+import { intentVariant } from "~/components/form/schema";
+import { parseForm, replyWithApiErrors, sentIntent } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 /** The confirm token sits in the URL: it must never leave in a Referer to another site. */
@@ -42,60 +43,45 @@ export async function loadEmailPassword({ request, context }: LoaderFunctionArgs
 
 const statusOf = (status: number) => (status === 409 || status === 429 || status === 403 ? status : 400);
 
+/** The page's forms: confirm the e-mailed link, cancel a pending change, change the address, change the password. */
+const emailPasswordFormSchema = intentVariant({
+  confirm: confirmEmailChangeSchema,
+  cancel: v.object({}),
+  email: changeEmailSchema,
+  password: changePasswordSchema,
+});
+const HIDDEN = ["current_password", "password", "password_confirmation"];
+
 export async function submitEmailPassword({ request, context, params }: ActionFunctionArgs) {
-  const formData = await readFormData(request);
-  const intent = formData.get("intent");
+  const submission = await parseForm(request, emailPasswordFormSchema);
+  // The e-mailed link is confirmed without a session (it may be opened on another device); the rest is the member's.
+  if (sentIntent(submission) !== "confirm") await requireViewer(request, context);
+  const answer = (lastResult: SubmissionResult<string[]>, status: number) => data({ lastResult }, { status, headers: PRIVATE_HEADERS });
+  if (submission.status !== "success") return answer(submission.reply({ hideFields: HIDDEN }), 400);
   const api = createApiClient({ request, context });
   const page = `/${params.lang}/user/email_password`;
-  if (intent === "confirm") {
-    const result = await confirmEmailChange(api, String(formData.get("token") ?? ""));
-    if (!result.ok)
-      return data(
-        { intent, lastResult: null, formErrors: result.errors.map((error) => error.key) },
-        { status: statusOf(result.status), headers: PRIVATE_HEADERS },
-      );
+  const form = submission.value;
+  if (form.intent === "confirm") {
+    const result = await confirmEmailChange(api, form.token);
+    if (!result.ok) return answer(replyWithApiErrors(submission, result.errors, []), statusOf(result.status));
     throw redirect(`${page}?confirmed=1`, { headers: PRIVATE_HEADERS });
   }
-  await requireViewer(request, context);
-  if (intent === "cancel") {
+  if (form.intent === "cancel") {
     await cancelEmailChange(api);
     throw redirect(`${page}?cancelled=1`, { headers: PRIVATE_HEADERS });
   }
-  if (intent === "email") {
-    const submission = parseWithValibot(formData, { schema: changeEmailSchema });
-    const hide = ["current_password"];
-    if (submission.status !== "success")
-      return data(
-        { intent, lastResult: submission.reply({ hideFields: hide }), formErrors: [] },
-        { status: 400, headers: PRIVATE_HEADERS },
-      );
-    const result = await requestEmailChange(api, submission.value);
+  if (form.intent === "email") {
+    const result = await requestEmailChange(api, { email: form.email, current_password: form.current_password });
     if (!result.ok)
-      return data(
-        { intent, lastResult: replyWithApiErrors(submission, result.errors, ["email", "current_password"], hide), formErrors: [] },
-        { status: statusOf(result.status), headers: PRIVATE_HEADERS },
-      );
+      return answer(replyWithApiErrors(submission, result.errors, ["email", "current_password"], HIDDEN), statusOf(result.status));
     throw redirect(`${page}?sent=1`, { headers: PRIVATE_HEADERS });
   }
-  if (intent === "password") {
-    const submission = parseWithValibot(formData, { schema: changePasswordSchema });
-    const hide = ["current_password", "password", "password_confirmation"];
-    if (submission.status !== "success")
-      return data(
-        { intent, lastResult: submission.reply({ hideFields: hide }), formErrors: [] },
-        { status: 400, headers: PRIVATE_HEADERS },
-      );
-    const result = await changePassword(api, submission.value);
-    if (!result.ok)
-      return data(
-        {
-          intent,
-          lastResult: replyWithApiErrors(submission, result.errors, ["current_password", "password", "password_confirmation"], hide),
-          formErrors: [],
-        },
-        { status: statusOf(result.status), headers: PRIVATE_HEADERS },
-      );
-    throw redirect(`${page}?password_changed=1`, { headers: PRIVATE_HEADERS });
-  }
-  return data({ intent: null, lastResult: null, formErrors: ["validation.invalid"] }, { status: 400, headers: PRIVATE_HEADERS });
+  const { current_password, password, password_confirmation } = form;
+  const result = await changePassword(api, { current_password, password, password_confirmation });
+  if (!result.ok)
+    return answer(
+      replyWithApiErrors(submission, result.errors, ["current_password", "password", "password_confirmation"], HIDDEN),
+      statusOf(result.status),
+    );
+  throw redirect(`${page}?password_changed=1`, { headers: PRIVATE_HEADERS });
 }

@@ -2,7 +2,6 @@
  * user/first_contact_filter_and_blocklist (issue 10): who may write first, and the block list. Three plain
  * forms on one page (intent filter, block, unblock); each answers with its errors next to its own field.
  */
-import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
 import { firstContactFilterSchema } from "#server/contract/settings";
@@ -12,8 +11,8 @@ import { createApiClient } from "~/api/client.server";
 import { fetchFirstContactFilter, saveFirstContactFilter } from "~/api/settings.server";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
-import { readFormData } from "~/utils/form-data.server";
-import { replyWithApiErrors } from "~/utils/forms.server";
+import { intentVariant } from "~/components/form/schema";
+import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 /** The rule of profile addresses (older accounts have names sign-up no longer allows); the API decides who exists. */
@@ -41,45 +40,30 @@ export async function loadFirstContact({ request, context }: LoaderFunctionArgs)
   );
 }
 
+/** The page's three forms: the filter (the contract's rule), block a member by name, unblock one from the list. */
+const firstContactFormSchema = intentVariant({ filter: firstContactFilterSchema, block: blockSchema, unblock: blockSchema });
+const FILTER_FIELDS = ["age_min", "age_max", "genders", "user_types", "countries"];
+
 export async function submitFirstContact({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
-  const formData = await readFormData(request);
-  const intent = formData.get("intent");
+  const submission = await parseForm(request, firstContactFormSchema);
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
   const api = createApiClient({ request, context });
   const page = `/${params.lang}/user/first_contact_filter_and_blocklist`;
-  if (intent === "filter") {
-    const submission = parseWithValibot(formData, { schema: firstContactFilterSchema });
-    if (submission.status !== "success") return data({ intent, lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
-    const result = await saveFirstContactFilter(api, submission.value);
+  const form = submission.value;
+  if (form.intent === "filter") {
+    const { intent: _intent, ...filter } = form;
+    const result = await saveFirstContactFilter(api, filter);
     if (!result.ok)
-      return data(
-        { intent, lastResult: replyWithApiErrors(submission, result.errors, ["age_min", "age_max", "genders", "user_types", "countries"]) },
-        { status: 400, headers: PRIVATE_HEADERS },
-      );
+      return data({ lastResult: replyWithApiErrors(submission, result.errors, FILTER_FIELDS) }, { status: 400, headers: PRIVATE_HEADERS });
     throw redirect(`${page}?saved=filter`, { headers: PRIVATE_HEADERS });
   }
-  if (intent === "block" || intent === "unblock") {
-    const submission = parseWithValibot(formData, { schema: blockSchema });
-    // An unblock is a button beside a name, not a field: its errors are shown above the list.
-    if (submission.status !== "success") {
-      const keys = Object.values(submission.error ?? {}).flatMap((messages) => messages ?? []);
-      return data(
-        { intent, lastResult: submission.reply(), formErrors: intent === "unblock" ? keys : [] },
-        { status: 400, headers: PRIVATE_HEADERS },
-      );
-    }
-    const result = await (intent === "block" ? blockMember : unblockMember)(api, submission.value.username);
-    if (!result.ok) {
-      const status = result.status === 404 || result.status === 409 ? result.status : 400;
-      // The unknown-member error of the API belongs at the username field.
-      const errors = result.errors.map((error) => ({ ...error, source: error.source ?? "username" }));
-      const formErrors = intent === "unblock" ? result.errors.map((error) => error.key) : [];
-      return data(
-        { intent, lastResult: replyWithApiErrors(submission, errors, ["username"]), formErrors },
-        { status, headers: PRIVATE_HEADERS },
-      );
-    }
-    throw redirect(`${page}?saved=${intent}`, { headers: PRIVATE_HEADERS });
+  const result = await (form.intent === "block" ? blockMember : unblockMember)(api, form.username);
+  if (!result.ok) {
+    const status = result.status === 404 || result.status === 409 ? result.status : 400;
+    // The unknown-member error of the API belongs at the username field.
+    const errors = result.errors.map((error) => ({ ...error, source: error.source ?? "username" }));
+    return data({ lastResult: replyWithApiErrors(submission, errors, ["username"]) }, { status, headers: PRIVATE_HEADERS });
   }
-  return data({ intent: null, lastResult: null }, { status: 400, headers: PRIVATE_HEADERS });
+  throw redirect(`${page}?saved=${form.intent}`, { headers: PRIVATE_HEADERS });
 }

@@ -4,10 +4,11 @@
  * registration's photo step does) and every managing button (one small url-encoded form each,
  * `intent` naming the action). Success redirects back to the same page and item with a notice.
  */
-import { parseWithValibot } from "@conform-to/valibot";
+import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ErrorItem } from "#server/contract/errors";
-import { MEDIA_VISIBILITY, type MediaVisibility } from "#server/contract/media";
+import * as v from "valibot";
+import { MEDIA_VISIBILITY } from "#server/contract/media";
 import { GALLERY_PAGE_SIZE, watermarkSchema } from "#server/contract/media-gallery";
 import { defaultUploadVisibility, IMAGE_MAX_BYTES, UPLOAD_MAX_BODY_BYTES } from "#server/contract/media-upload";
 import { createApiClient } from "~/api/client.server";
@@ -23,21 +24,12 @@ import {
 import { VIDEO_MAX_BYTES } from "#server/contract/media-video";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
-import { apiErrorReply } from "~/utils/api-errors";
-import { readFormData } from "~/utils/form-data.server";
+import { intentVariant } from "~/components/form/schema";
+import { parseForm, replyWithApiErrors, streamedReply } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 export const GALLERY_INTENTS = ["visibility", "position", "top", "avatar", "cover", "fake_check", "delete", "watermark"] as const;
 export type GalleryIntent = (typeof GALLERY_INTENTS)[number] | "upload" | "upload_video";
-
-/** What a refused post answers: where the errors belong and the input to show again. */
-export interface GalleryActionData {
-  intent: GalleryIntent;
-  id: number | null;
-  formErrors: string[];
-  fieldErrors: Record<string, string[]>;
-  values?: Record<string, string>;
-}
 
 const positiveInt = (value: string | null) => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
 
@@ -71,12 +63,12 @@ export async function loadMediaGallery({ request, context }: LoaderFunctionArgs)
   );
 }
 
-function refused(intent: GalleryIntent, id: number | null, errors: readonly ErrorItem[], status: number, values?: Record<string, string>) {
-  // `files.2` is the upload's files field; an item about the id is about the whole form.
-  const fieldOf = (source: string) => (source === "id" ? undefined : source.startsWith("files") ? "files" : source);
-  const { formErrors, fieldErrors } = apiErrorReply(errors, fieldOf);
-  const body: GalleryActionData = { intent, id, formErrors, fieldErrors, ...(values ? { values } : {}) };
-  return data(body, { status, headers: PRIVATE_HEADERS });
+/** `files.2` is the upload's files field; an item about the id is about the whole form. */
+const fieldOf = (source: string) => (source === "id" ? undefined : source.startsWith("files") ? "files" : source);
+
+/** A refused post: its reply (errors where they belong, the input kept) with the status it keeps. */
+function refused(lastResult: SubmissionResult<string[]>, status: number) {
+  return data({ lastResult }, { status, headers: PRIVATE_HEADERS });
 }
 
 const errorOf = (key: string, code = 400): ErrorItem => ({ code, title: key, message: key, key });
@@ -95,20 +87,17 @@ function backTo(lang: string, page: number, id: number | null, done: GalleryInte
 async function submitUpload(request: Request, context: ActionFunctionArgs["context"], lang: string, page: number) {
   const contentType = request.headers.get("content-type") ?? "";
   const contentLength = request.headers.get("content-length");
-  if (!request.body) return refused("upload", null, [errorOf("validation.image.required")], 400);
+  // The upload is streamed through unread (ADR 018): its reply carries its intent for the page.
+  const refuse = (errors: readonly ErrorItem[], status: number) => refused(streamedReply(errors, fieldOf, { intent: "upload" }), status);
+  if (!request.body) return refuse([errorOf("validation.image.required")], 400);
   if (Number(contentLength ?? 0) > UPLOAD_MAX_BODY_BYTES) {
-    return refused(
-      "upload",
-      null,
-      [{ ...errorOf("validation.image.file_too_large", 413), source: "files", params: { max: IMAGE_MAX_BYTES } }],
-      413,
-    );
+    return refuse([{ ...errorOf("validation.image.file_too_large", 413), source: "files", params: { max: IMAGE_MAX_BYTES } }], 413);
   }
   const response = await uploadMedia(createApiClient({ request, context }), { stream: request.body, contentType, contentLength });
   if (response.status !== 201) {
     const body = (await response.json().catch(() => ({}))) as { errors?: ErrorItem[] };
     const errors = body.errors?.length ? body.errors : [errorOf("exception.common.something_wrong_happened", response.status)];
-    return refused("upload", null, errors, statusOf(response.status));
+    return refuse(errors, statusOf(response.status));
   }
   return backTo(lang, page, null, "upload");
 }
@@ -117,15 +106,17 @@ async function submitUpload(request: Request, context: ActionFunctionArgs["conte
 async function submitVideoUpload(request: Request, context: ActionFunctionArgs["context"], lang: string, page: number) {
   const contentType = request.headers.get("content-type") ?? "";
   const contentLength = request.headers.get("content-length");
-  if (!request.body) return refused("upload_video", null, [{ ...errorOf("validation.video.required"), source: "file" }], 400);
+  const refuse = (errors: readonly ErrorItem[], status: number) =>
+    refused(streamedReply(errors, fieldOf, { intent: "upload_video" }), status);
+  if (!request.body) return refuse([{ ...errorOf("validation.video.required"), source: "file" }], 400);
   if (Number(contentLength ?? 0) > VIDEO_MAX_BYTES + 1024 * 1024) {
-    return refused("upload_video", null, [{ ...errorOf("validation.video.file_too_large", 413), source: "file" }], 413);
+    return refuse([{ ...errorOf("validation.video.file_too_large", 413), source: "file" }], 413);
   }
   const response = await uploadVideoFile(createApiClient({ request, context }), { stream: request.body, contentType, contentLength });
   if (response.status !== 201) {
     const body = (await response.json().catch(() => ({}))) as { errors?: ErrorItem[] };
     const errors = body.errors?.length ? body.errors : [errorOf("exception.common.something_wrong_happened", response.status)];
-    return refused("upload_video", null, errors, statusOf(response.status));
+    return refuse(errors, statusOf(response.status));
   }
   return backTo(lang, page, null, "upload_video");
 }
@@ -139,48 +130,57 @@ export async function submitMediaGallery({ request, context, params }: ActionFun
     if (url.searchParams.get("upload") === "video") return await submitVideoUpload(request, context, lang, page);
     return await submitUpload(request, context, lang, page);
   }
-  const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
+  const submission = await parseForm(request, galleryFormSchema);
+  if (submission.status !== "success") return refused(submission.reply(), 400);
   const api = createApiClient({ request, context });
+  const form = submission.value;
 
-  if (intent === "watermark") {
-    const values = Object.fromEntries(["enabled", "color", "corner", "opacity"].map((name) => [name, String(form.get(name) ?? "")]));
-    const submission = parseWithValibot(form, { schema: watermarkSchema });
-    if (submission.status !== "success") {
-      const fieldErrors = Object.fromEntries(Object.entries(submission.error ?? {}).map(([name, messages]) => [name, messages ?? []]));
-      return data({ intent: "watermark", id: null, formErrors: [], fieldErrors, values } satisfies GalleryActionData, {
-        status: 400,
-        headers: PRIVATE_HEADERS,
-      });
-    }
-    const saved = await saveWatermark(api, submission.value);
-    if (!saved.ok) return refused("watermark", null, saved.errors, statusOf(saved.status), values);
+  if (form.intent === "watermark") {
+    const { intent: _intent, ...watermark } = form;
+    const saved = await saveWatermark(api, watermark);
+    if (!saved.ok) return refused(replyWithApiErrors(submission, saved.errors, fieldOf), statusOf(saved.status));
     return backTo(lang, page, null, "watermark");
   }
 
-  const id = positiveInt(String(form.get("id") ?? ""));
-  if (!(GALLERY_INTENTS as readonly string[]).includes(intent) || !id) {
-    return refused("delete", null, [errorOf("validation.malformed_body")], 400);
-  }
-  let action: GalleryAction;
-  if (intent === "visibility") {
-    const visibility = String(form.get("visibility") ?? "");
-    if (!(MEDIA_VISIBILITY as readonly string[]).includes(visibility)) {
-      return refused("visibility", id, [{ ...errorOf("validation.invalid"), source: "visibility" }], 400);
-    }
-    action = { kind: "visibility", id, visibility: visibility as MediaVisibility };
-  } else if (intent === "position") {
-    const position = positiveInt(String(form.get("position") ?? ""));
-    if (position === null) return refused("position", id, [errorOf("validation.invalid")], 400);
-    action = { kind: "position", id, position };
-  } else {
-    action = { kind: intent as Exclude<GalleryAction["kind"], "visibility" | "position">, id };
-  }
+  const action: GalleryAction =
+    form.intent === "visibility"
+      ? { kind: "visibility", id: form.id, visibility: form.visibility }
+      : form.intent === "position"
+        ? { kind: "position", id: form.id, position: form.position }
+        : { kind: form.intent, id: form.id };
   const result = await runGalleryAction(api, action);
-  if (!result.ok) return refused(intent as GalleryIntent, id, result.errors, statusOf(result.status));
+  if (!result.ok) return refused(replyWithApiErrors(submission, result.errors, fieldOf), statusOf(result.status));
   // A moved photo may now live on another page: follow it there.
   const moved = (result.data as { position?: unknown }).position;
   const landing =
-    typeof moved === "number" && (intent === "position" || intent === "top") ? Math.floor(moved / GALLERY_PAGE_SIZE) + 1 : page;
-  return backTo(lang, landing, intent === "delete" ? null : id, intent as GalleryIntent);
+    typeof moved === "number" && (form.intent === "position" || form.intent === "top") ? Math.floor(moved / GALLERY_PAGE_SIZE) + 1 : page;
+  return backTo(lang, landing, form.intent === "delete" ? null : form.id, form.intent);
 }
+
+/**
+ * The managing forms: the watermark (the contract's rule), and a button per action on one item (its id), the
+ * visibility with its choice and a move with its new place.
+ */
+const itemId = v.pipe(
+  v.string("validation.malformed_body"),
+  v.regex(/^\d{1,9}$/, "validation.malformed_body"),
+  v.transform(Number),
+  v.minValue(1, "validation.malformed_body"),
+);
+const itemButton = v.object({ id: itemId });
+const galleryFormSchema = intentVariant(
+  {
+    watermark: watermarkSchema,
+    visibility: v.object({ id: itemId, visibility: v.picklist(MEDIA_VISIBILITY, "validation.invalid") }),
+    position: v.object({
+      id: itemId,
+      position: v.pipe(v.number("validation.invalid"), v.integer("validation.invalid"), v.minValue(0, "validation.invalid")),
+    }),
+    top: itemButton,
+    avatar: itemButton,
+    cover: itemButton,
+    fake_check: itemButton,
+    delete: itemButton,
+  },
+  { message: "validation.malformed_body" },
+);

@@ -1,5 +1,4 @@
 /** user/notifications (issue 10): one table of switches, kind by channel, saved at once. */
-import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { notificationPreferencesSchema } from "#server/contract/settings";
 import { createApiClient } from "~/api/client.server";
@@ -7,7 +6,7 @@ import { fetchPushSettings } from "~/api/notifications.server";
 import { fetchNotificationPreferences, saveNotificationPreferences } from "~/api/settings.server";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
-import { readFormData } from "~/utils/form-data.server";
+import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 export async function loadNotifications({ request, context }: LoaderFunctionArgs) {
@@ -29,10 +28,9 @@ export async function loadNotifications({ request, context }: LoaderFunctionArgs
 
 export async function submitNotifications({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
-  const submission = parseWithValibot(await readFormData(request), { schema: notificationPreferencesSchema });
-  if (submission.status !== "success")
-    return data({ formErrors: ["validation.correct_all_fields"] }, { status: 400, headers: PRIVATE_HEADERS });
+  const submission = await parseForm(request, notificationPreferencesSchema);
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
   const result = await saveNotificationPreferences(createApiClient({ request, context }), submission.value);
-  if (!result.ok) return data({ formErrors: result.errors.map((error) => error.key) }, { status: 400, headers: PRIVATE_HEADERS });
+  if (!result.ok) return data({ lastResult: replyWithApiErrors(submission, result.errors) }, { status: 400, headers: PRIVATE_HEADERS });
   throw redirect(`/${params.lang}/user/notifications?saved=1`, { headers: PRIVATE_HEADERS });
 }

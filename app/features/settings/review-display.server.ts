@@ -1,12 +1,11 @@
 /** user/date_review_display (issue 10): two switches; the page says what there is to show today. */
-import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { dateReviewDisplaySchema } from "#server/contract/settings";
 import { createApiClient } from "~/api/client.server";
 import { fetchDateReviewDisplay, saveDateReviewDisplay } from "~/api/settings.server";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
-import { readFormData } from "~/utils/form-data.server";
+import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 export async function loadReviewDisplay({ request, context }: LoaderFunctionArgs) {
@@ -24,13 +23,12 @@ export async function loadReviewDisplay({ request, context }: LoaderFunctionArgs
 
 export async function submitReviewDisplay({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
-  const submission = parseWithValibot(await readFormData(request), { schema: dateReviewDisplaySchema });
-  if (submission.status !== "success")
-    return data({ formErrors: ["validation.correct_all_fields"] }, { status: 400, headers: PRIVATE_HEADERS });
+  const submission = await parseForm(request, dateReviewDisplaySchema);
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
   const result = await saveDateReviewDisplay(createApiClient({ request, context }), submission.value);
   if (!result.ok)
     return data(
-      { formErrors: result.errors.map((error) => error.key) },
+      { lastResult: replyWithApiErrors(submission, result.errors) },
       { status: result.status === 403 ? 403 : 400, headers: PRIVATE_HEADERS },
     );
   throw redirect(`/${params.lang}/user/date_review_display?saved=1`, { headers: PRIVATE_HEADERS });

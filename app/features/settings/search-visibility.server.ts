@@ -1,12 +1,11 @@
 /** user/search_visibility (issue 10, ADR 028): hidden in search or not; invisible browsing for plus members. */
-import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { INVISIBLE_BROWSING_PLUS_ONLY, searchVisibilitySchema } from "#server/contract/settings";
 import { createApiClient } from "~/api/client.server";
 import { fetchSearchVisibility, saveSearchVisibility } from "~/api/settings.server";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
-import { readFormData } from "~/utils/form-data.server";
+import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 export async function loadSearchVisibility({ request, context }: LoaderFunctionArgs) {
@@ -20,19 +19,15 @@ export async function loadSearchVisibility({ request, context }: LoaderFunctionA
 /** Saves both switches; the plus-only refusal is shown next to its checkbox, the other choice kept. */
 export async function submitSearchVisibility({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
-  const submission = parseWithValibot(await readFormData(request), { schema: searchVisibilitySchema });
-  if (submission.status !== "success")
-    return data({ formErrors: ["validation.correct_all_fields"], fieldErrors: {}, input: null }, { status: 400, headers: PRIVATE_HEADERS });
+  const submission = await parseForm(request, searchVisibilitySchema);
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
   const result = await saveSearchVisibility(createApiClient({ request, context }), submission.value);
   if (!result.ok) {
-    const keys = result.errors.map((error) => error.key);
-    const plusOnly = keys.includes(INVISIBLE_BROWSING_PLUS_ONLY);
+    const errors = result.errors.map((error) =>
+      error.key === INVISIBLE_BROWSING_PLUS_ONLY ? { ...error, source: "invisible_browsing" } : error,
+    );
     return data(
-      {
-        formErrors: plusOnly ? [] : keys,
-        fieldErrors: plusOnly ? { invisible_browsing: [INVISIBLE_BROWSING_PLUS_ONLY] } : {},
-        input: submission.value,
-      },
+      { lastResult: replyWithApiErrors(submission, errors, ["invisible_browsing"]) },
       { status: result.status === 403 ? 403 : 400, headers: PRIVATE_HEADERS },
     );
   }

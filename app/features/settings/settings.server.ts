@@ -2,7 +2,6 @@
  * The settings pages' loader and action logic (issue 10): the index, and the profile pages that edit
  * what registration collected with the same forms and schemas, saved through PUT /settings/{section}.
  */
-import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   SETTINGS_GROUPS,
@@ -19,11 +18,12 @@ import { createApiClient } from "~/api/client.server";
 import { fetchStepData } from "~/api/registration.server";
 import { fetchSettingsIndex, saveSettingsSection } from "~/api/settings.server";
 import { requireViewer, type Viewer } from "~/api/viewer.server";
-import { prepareStepForm } from "~/features/join/steps.server";
+import { formVariant } from "~/components/form/schema";
+import { stepPreparation } from "~/features/join/steps.server";
 import { fieldNamesOf, rootOf, STEP_SCHEMAS, withRegroupedErrors, type JoinAudience } from "~/features/join/step-forms";
 import { i18nServer } from "~/i18n/i18next.server";
 import { apiErrorReply } from "~/utils/api-errors";
-import { readFormData } from "~/utils/form-data.server";
+import { parseForm, sentIntent } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 import { pageTextKey } from "./page-text";
 
@@ -113,25 +113,40 @@ export async function loadProfileSettings({ request, context, params }: LoaderFu
   );
 }
 
-/** Saves the page's form through its section; back to the page with "saved", or the form with its errors and input. */
+/**
+ * Saves the page's form through its section; back to the page with "saved", or the form with its errors and input.
+ * The page's sections are its forms, told apart by `section` (a post without one is the first's).
+ */
 export async function submitProfileSettings({ request, context, params }: ActionFunctionArgs) {
   const { key, sections } = await profilePageOf(request, context, params.key);
-  const formData = await readFormData(request);
-  const requested = formData.get("section");
-  const section = sections.find((candidate) => candidate === requested) ?? sections[0];
-  if (!section) throw new Response(null, { status: 405, headers: PRIVATE_HEADERS });
-  const { audience, stepKey } = stepFormOf(section);
-  const schema = STEP_SCHEMAS[audience][stepKey]!;
-  const fields = fieldNamesOf(schema);
+  const first = sections[0];
+  if (!first) throw new Response(null, { status: 405, headers: PRIVATE_HEADERS });
+  const forms = Object.fromEntries(sections.map((section) => [section, schemaOfSection(section)]));
+  // Each preparation only touches its own fields, so a page's sections share one.
+  const preparations = sections.map((section) => stepPreparation(stepFormOf(section).audience, stepFormOf(section).stepKey));
+  const submission = await parseForm(request, formVariant("section", forms, { fallback: first }), {
+    decimalComma: preparations.flatMap((preparation) => preparation.decimalComma ?? []),
+    blankRows: preparations.flatMap((preparation) => preparation.blankRows ?? []),
+  });
+  const sent = sentIntent(submission, "section") ?? first;
+  const section = sections.find((candidate) => candidate === sent);
+  const fields = section ? fieldNamesOf(schemaOfSection(section)) : new Set<string>();
   const isKnown = (name: string) => fields.has(rootOf(name));
-  const submission = parseWithValibot(prepareStepForm(audience, stepKey, formData), { schema });
   if (submission.status !== "success") {
-    return data({ section, lastResult: withRegroupedErrors(submission.reply(), isKnown) }, { status: 400, headers: PRIVATE_HEADERS });
+    // A section this page does not have: its error stays at `section`, which the page shows above the forms.
+    const lastResult = section ? withRegroupedErrors(submission.reply(), isKnown) : submission.reply();
+    return data({ lastResult }, { status: 400, headers: PRIVATE_HEADERS });
   }
-  const result = await saveSettingsSection(createApiClient({ request, context }), section, submission.value);
+  const { section: saved, ...values } = submission.value;
+  const result = await saveSettingsSection(createApiClient({ request, context }), saved as SettingsSection, values);
   if (!result.ok) {
     const lastResult = withRegroupedErrors(submission.reply(apiErrorReply(result.errors)), isKnown);
-    return data({ section, lastResult }, { status: result.status === 403 ? 403 : 400, headers: PRIVATE_HEADERS });
+    return data({ lastResult }, { status: result.status === 403 ? 403 : 400, headers: PRIVATE_HEADERS });
   }
   throw redirect(`/${params.lang}/user/${key}?saved=1`, { headers: PRIVATE_HEADERS });
+}
+
+function schemaOfSection(section: SettingsSection) {
+  const { audience, stepKey } = stepFormOf(section);
+  return STEP_SCHEMAS[audience][stepKey]!;
 }

@@ -3,12 +3,12 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { TourListData } from "~/api/tours.server";
 import { Field, FormErrors } from "~/components/Field";
+import { allErrors, inputText, type FormReply } from "~/components/form/reply";
 import { CityField } from "~/features/join/CityField";
 import { SettingsFrame } from "~/features/settings/SettingsFrame";
 import { useLang } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { formatCalendarDate } from "~/utils/dates";
-import type { TourInput } from "./tours.server";
 import * as css from "./tours.css";
 
 /** A button that cancels a tour still to come or running, or removes one that is over. */
@@ -23,32 +23,19 @@ function TourActionForm({ tourId, intent, label }: { tourId: number; intent: "ca
   );
 }
 
-export function ToursPage({
-  list,
-  saved,
-  intent,
-  input,
-  fieldErrors,
-  formErrors,
-}: {
-  list: TourListData;
-  saved: string | null;
-  intent: string | null;
-  input: TourInput | null;
-  fieldErrors: Record<string, string[]>;
-  formErrors: string[];
-}) {
+export function ToursPage({ list, saved, reply }: { list: TourListData; saved: string | null; reply: FormReply }) {
   const { t } = useTranslation("tours");
   const lang = useLang();
   const full = list.openCount >= list.maxOpen;
-  const createErrors = intent === "create" ? formErrors : [];
+  // A refused announcement keeps its input and shows its errors at the form; a refused button above the list.
+  const create = reply.intent === "create" ? reply : null;
   return (
     <SettingsFrame
       title={t("tours.title")}
       intro={t("tours.intro", { max: list.maxOpen, days: list.maxDays })}
       notice={saved ? t(`tours.saved_${saved}`, { defaultValue: "" }) || null : null}
     >
-      {intent !== "create" ? <FormErrors errors={formErrors} /> : null}
+      {create ? null : <FormErrors errors={allErrors(reply)} />}
       <section aria-labelledby="tours-list" className={ui.stack}>
         <h2 id="tours-list">{t("tours.list_title")}</h2>
         {list.tours.length === 0 ? (
@@ -87,11 +74,11 @@ export function ToursPage({
             {t("tours.full", { max: list.maxOpen })}
           </p>
         ) : null}
-        <FormErrors errors={createErrors} />
+        <FormErrors errors={create?.formErrors ?? []} />
         <Form method="post" className={ui.stack}>
           <CityField
-            field={{ name: "city", initialValue: input?.city ?? "", errors: fieldErrors.city ?? [] }}
-            keyField={{ name: "city_key", initialValue: input?.city_key ?? "" }}
+            field={{ name: "city", initialValue: create ? inputText(create, "city") : "", errors: create?.fieldErrors.city ?? [] }}
+            keyField={{ name: "city_key", initialValue: create ? inputText(create, "city_key") : "" }}
             label={t("tours.city")}
             hint={t("tours.city_hint")}
           />
@@ -99,8 +86,8 @@ export function ToursPage({
             type="date"
             name="date_from"
             label={`${t("tours.date_from")} *`}
-            defaultValue={input?.date_from ?? ""}
-            errors={fieldErrors.date_from ?? []}
+            defaultValue={create ? inputText(create, "date_from") : ""}
+            errors={create?.fieldErrors.date_from ?? []}
             required
           />
           <Field
@@ -108,8 +95,8 @@ export function ToursPage({
             name="date_to"
             label={`${t("tours.date_to")} *`}
             hint={t("tours.date_to_hint", { days: list.maxDays })}
-            defaultValue={input?.date_to ?? ""}
-            errors={fieldErrors.date_to ?? []}
+            defaultValue={create ? inputText(create, "date_to") : ""}
+            errors={create?.fieldErrors.date_to ?? []}
             required
           />
           <div className={ui.row}>

@@ -1,17 +1,21 @@
 /** user/tours (issue 10 item 5, ADR 028): the escort's tours; announce one, cancel or remove one. Plain forms. */
+import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
-import { createTourSchema } from "#server/contract/tours";
+import { createTourSchema, TOUR_ERRORS } from "#server/contract/tours";
 import { createApiClient } from "~/api/client.server";
 import { cancelTour, createTour, deleteTour, fetchTours } from "~/api/tours.server";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
-import { apiErrorReply } from "~/utils/api-errors";
-import { readFormData } from "~/utils/form-data.server";
+import { intentVariant, rowIdField } from "~/components/form/schema";
+import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 const FIELDS = ["city", "date_from", "date_to"] as const;
-export type TourInput = Record<(typeof FIELDS)[number] | "city_key", string>;
+
+/** The page's forms: announce a tour (the contract's rule), cancel or remove one (a button with its id). */
+const tourButton = v.object({ tour_id: rowIdField(TOUR_ERRORS.notFound) });
+export const toursFormSchema = intentVariant({ create: createTourSchema, cancel: tourButton, delete: tourButton });
 
 export async function loadTours({ request, context }: LoaderFunctionArgs) {
   await requireViewer(request, context);
@@ -23,46 +27,26 @@ export async function loadTours({ request, context }: LoaderFunctionArgs) {
   return data({ title: t("tours.title"), list: tours.data }, { headers: PRIVATE_HEADERS });
 }
 
-type Answer = { intent: string; input: TourInput | null; fieldErrors: Record<string, string[]>; formErrors: string[] };
-const answer = (body: Answer, status: number) => data(body, { status, headers: PRIVATE_HEADERS });
+const answer = (lastResult: SubmissionResult<string[]>, status: number) => data({ lastResult }, { status, headers: PRIVATE_HEADERS });
 
 export async function submitTours({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
-  const form = await readFormData(request);
+  const submission = await parseForm(request, toursFormSchema);
+  if (submission.status !== "success") return answer(submission.reply(), 400);
   const api = createApiClient({ request, context });
   const page = `/${params.lang}/user/tours`;
-  const intent = String(form.get("intent") ?? "");
-  if (intent === "create") {
-    const input: TourInput = {
-      city: String(form.get("city") ?? ""),
-      city_key: String(form.get("city_key") ?? ""),
-      date_from: String(form.get("date_from") ?? ""),
-      date_to: String(form.get("date_to") ?? ""),
-    };
-    const parsed = v.safeParse(createTourSchema, input);
-    if (!parsed.success) {
-      const nested = v.flatten<typeof createTourSchema>(parsed.issues).nested ?? {};
-      const fieldErrors = Object.fromEntries(Object.entries(nested).map(([key, messages]) => [key, messages ?? []]));
-      return answer({ intent, input, fieldErrors, formErrors: [] }, 400);
-    }
-    const result = await createTour(api, parsed.output);
-    if (!result.ok) {
-      const { fieldErrors, formErrors } = apiErrorReply(result.errors, FIELDS);
-      return answer({ intent, input, fieldErrors, formErrors }, result.status === 409 || result.status === 403 ? result.status : 400);
-    }
-    throw redirect(`${page}?saved=created`, { headers: PRIVATE_HEADERS });
-  }
-  if (intent === "cancel" || intent === "delete") {
-    const id = Number(form.get("tour_id"));
-    if (!Number.isInteger(id) || id < 1)
-      return answer({ intent, input: null, fieldErrors: {}, formErrors: ["exception.tours.not_found"] }, 404);
-    const result = await (intent === "cancel" ? cancelTour : deleteTour)(api, id);
+  const form = submission.value;
+  if (form.intent === "create") {
+    const { intent: _intent, ...tour } = form;
+    const result = await createTour(api, tour);
     if (!result.ok)
       return answer(
-        { intent, input: null, fieldErrors: {}, formErrors: result.errors.map((error) => error.key) },
-        result.status === 404 ? 404 : 409,
+        replyWithApiErrors(submission, result.errors, FIELDS),
+        result.status === 409 || result.status === 403 ? result.status : 400,
       );
-    throw redirect(`${page}?saved=${intent === "cancel" ? "cancelled" : "deleted"}`, { headers: PRIVATE_HEADERS });
+    throw redirect(`${page}?saved=created`, { headers: PRIVATE_HEADERS });
   }
-  return answer({ intent, input: null, fieldErrors: {}, formErrors: ["validation.correct_all_fields"] }, 400);
+  const result = await (form.intent === "cancel" ? cancelTour : deleteTour)(api, form.tour_id);
+  if (!result.ok) return answer(replyWithApiErrors(submission, result.errors), result.status === 404 ? 404 : 409);
+  throw redirect(`${page}?saved=${form.intent === "cancel" ? "cancelled" : "deleted"}`, { headers: PRIVATE_HEADERS });
 }

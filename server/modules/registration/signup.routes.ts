@@ -1,7 +1,6 @@
-import * as v from "valibot";
 import { ok } from "../../api/router";
 import {
-  AGE_CHECK_METHODS,
+  ageCheckRequestSchema,
   businessSignUpSchema,
   emailVerifySchema,
   individualSignUpSchema,
@@ -113,10 +112,7 @@ export function registerRegistration({ v2, deps }: ModuleContext): void {
         "Ask for an age check by a method; recorded as pending until a verification provider resolves it. One open request per user.",
       tag: "verification",
       auth: "required",
-      body: v.object(
-        { method: v.picklist(AGE_CHECK_METHODS, "validation.signup.age_check_method_required") },
-        "validation.signup.age_check_method_required",
-      ),
+      body: ageCheckRequestSchema,
       statuses: [202],
     },
     async (c, { body, user }) => ok(c, await requestAgeCheck(c.get("deps"), user!.id, body.method), { status: 202 }),

@@ -17,10 +17,9 @@ const profile = {
 
 const refused = (intent: string, key: string): ProfileActionRefused => ({
   intent,
-  status: 409,
   formErrors: [key],
   fieldErrors: {},
-  input: null,
+  input: { intent },
 });
 
 describe("block and favorite refusals", () => {

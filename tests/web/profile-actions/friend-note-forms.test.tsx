@@ -100,10 +100,9 @@ describe("FriendForms", () => {
   it("shows its own refusals with their numbers, and nobody else's", () => {
     const refused: ProfileActionRefused = {
       intent: "friend_request",
-      status: 409,
       formErrors: ["exception.friends.open_limit?max=50"],
       fieldErrors: {},
-      input: null,
+      input: { intent: "friend_request" },
     };
     const html = renderOnProfilePage(<FriendForms profile={profileWith({ friend: friend("none") })} lang="de" tab="" refused={refused} />);
     expect(html).toContain("Du hast schon 50 offene Anfragen.");
@@ -132,10 +131,9 @@ describe("NoteForms", () => {
 
     const refused: ProfileActionRefused = {
       intent: "note_save",
-      status: 400,
       formErrors: [],
       fieldErrors: { text: ["validation.notes.too_long?max=1000"] },
-      input: { text: "zu lang" },
+      input: { intent: "note_save", text: "zu lang" },
     };
     const again = renderOnProfilePage(
       <NoteForms profile={profileWith({ note: { text: "Sehr nett", canWrite: true } })} lang="de" tab="" refused={refused} />,
