@@ -1,7 +1,7 @@
 // Build step (ADR 065): bundles each TypeScript entry in app/scripts/ into public/scripts/<name>.js, the plain
 // scripts that pages without hydration load by that fixed path (ADR 050; the host serves public/ with an hour's
 // cache and compresses on the fly). One classic script each (no module loader on those pages), minified, no source
-// map. The output is generated, never committed (.gitignore).
+// map. The output is generated, never committed (.gitignore). Run from the repository's root:
 //   node scripts/build-plain-scripts.mjs
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -12,22 +12,21 @@ export const SOURCE_DIR = "app/scripts";
 export const OUT_DIR = "public/scripts";
 
 /** The entries: every .ts file directly in app/scripts/ (their imports come from app/ and the contract). */
-export function plainScriptEntries(root = ".") {
-  return readdirSync(join(root, SOURCE_DIR))
+export function plainScriptEntries() {
+  return readdirSync(SOURCE_DIR)
     .filter((name) => name.endsWith(".ts"))
     .sort()
-    .map((name) => join(root, SOURCE_DIR, name));
+    .map((name) => join(SOURCE_DIR, name));
 }
 
 /**
  * The esbuild options; the test of the scripts builds with the same ones (write: false).
  * @returns {import("esbuild").BuildOptions & { metafile: true }}
  */
-export function plainScriptOptions(root = ".") {
+export function plainScriptOptions() {
   return {
-    absWorkingDir: join(process.cwd(), root === "." ? "" : root),
-    entryPoints: plainScriptEntries(root),
-    outdir: join(root, OUT_DIR),
+    entryPoints: plainScriptEntries(),
+    outdir: OUT_DIR,
     bundle: true,
     // A classic script in its own scope: its top-level names must not become the page's globals.
     format: "iife",
@@ -37,7 +36,7 @@ export function plainScriptOptions(root = ".") {
     target: "es2020",
     minify: true,
     // `~/` and `#server/` as the rest of the code resolves them.
-    tsconfig: join(root, "tsconfig.json"),
+    tsconfig: "tsconfig.json",
     legalComments: "none",
     logLevel: "warning",
     metafile: true,
