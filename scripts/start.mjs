@@ -19,7 +19,8 @@ if (spawnSync(process.execPath, ["scripts/ensure-system-packages.mjs", "--only=f
   console.warn("ffmpeg is not installed: video uploads will be refused until it is");
 }
 
-const built = existsSync("build/server.js") && existsSync("build/index.js");
+// The plain scripts too (public/scripts/, built since ADR 065: a pull removes the ones that were committed).
+const built = existsSync("build/server.js") && existsSync("build/index.js") && existsSync("public/scripts/realtime.js");
 const stale = built && Math.max(newestMtime("app"), newestMtime("server"), newestMtime("locales")) > statSync("build/server.js").mtimeMs;
 if (!built || stale || process.env.FORCE_BUILD === "1") {
   console.info(built ? "sources changed: rebuilding" : "first start: building");

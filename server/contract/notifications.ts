@@ -8,6 +8,7 @@
  * prose: each member reads it in their language, at the time they read it.
  */
 import * as v from "valibot";
+import type { NotificationStickiness } from "./notification-bell";
 import { pageQueryParam } from "./paging";
 import type { NotificationKind } from "./settings";
 
@@ -15,10 +16,8 @@ import type { NotificationKind } from "./settings";
 export const NOTIFICATION_CONTENT_TYPES = ["request", "info", "alert"] as const;
 export type NotificationContentType = (typeof NOTIFICATION_CONTENT_TYPES)[number];
 
-/** Spec section 4: how long a popup stays (short 5 s, medium 8 s, long 15 s, permanent until closed). */
-export const NOTIFICATION_STICKINESS = ["short", "medium", "long", "permanent"] as const;
-export type NotificationStickiness = (typeof NOTIFICATION_STICKINESS)[number];
-export const STICKINESS_MS: Record<NotificationStickiness, number | null> = { short: 5_000, medium: 8_000, long: 15_000, permanent: null };
+// How long a popup stays lives beside the bell's numbers, without valibot: the popups' plain script reads it (ADR 065).
+export { NOTIFICATION_STICKINESS, STICKINESS_MS, type NotificationStickiness } from "./notification-bell";
 
 /** Spec section 9: the notifications page, and the bell (at most 8, of which 1 highlighted). */
 export const NOTIFICATION_PAGE_SIZE = 20;

@@ -13,7 +13,7 @@ import type { Duplex } from "node:stream";
 import * as v from "valibot";
 import { WebSocketServer, type WebSocket } from "ws";
 import { plusRunning } from "../contract/membership";
-import { ClientFrameSchema, ONLINE_STATUS, WS_CLOSE, type RealtimeEnvelope, type ServerFrame } from "../contract/realtime";
+import { ClientFrameSchema, ONLINE_STATUS, REALTIME_PATH, WS_CLOSE, type RealtimeEnvelope, type ServerFrame } from "../contract/realtime";
 import type { ApiDeps } from "../api/types";
 import type { DB } from "../db/index";
 import type { Clock } from "../lib/clock";
@@ -25,7 +25,7 @@ import { ownOrigins, upgradeAllowed } from "../security/same-origin";
 import type { Bus } from "./bus";
 import type { PresenceService } from "./presence";
 
-export const WS_PATH = "/ws";
+export const WS_PATH = REALTIME_PATH;
 /** Close code sent to every client when the server shuts down (RFC 6455 "going away"). */
 export const WS_CLOSE_GOING_AWAY = WS_CLOSE.goingAway;
 const MAX_PAYLOAD_BYTES = 64 * 1024;

@@ -1,32 +1,22 @@
 /**
  * Mounts the live state for a page (the messenger mounts it; ADR 042). While mounted, this provider's client is
- * the tab's one socket: it asks the site-wide connector (public/scripts/realtime.js) to stand aside, and hands
- * every feature event on as the window event `velora:realtime` (the notification popups listen to it). The store is created inside the
+ * the tab's one socket: it asks the site-wide connector (./connector.ts, shipped as public/scripts/realtime.js) to
+ * stand aside, and hands every feature event on as the window event `velora:realtime` (the notification popups
+ * listen to it; ./window.ts). Both use the one socket client (./client.ts, ADR 065). The store is created inside the
  * provider, once per mounted tree, so two server renders never share state; the socket starts only in the
  * browser (an effect), so the page works the same without JavaScript and the server render stays pure.
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { useStore } from "zustand";
 import type { RealtimeEvent } from "#server/contract/realtime";
-import { createRealtimeClient, type RealtimeClient } from "./client";
+import { createRealtimeClient, followBrowser, socketUrl, type RealtimeClient } from "./client";
 import { createRealtimeStore, type IncomingMessage, type RealtimeInit, type RealtimeState, type RealtimeStore } from "./store";
+import { dispatchRealtimeEvent } from "./window";
+
+export { REALTIME_WINDOW_EVENT } from "./window";
 
 /** Resync pages are fetched until one comes back short; a bound keeps a broken API from looping. */
 const RESYNC_MAX_PAGES = 20;
-
-/** The site-wide connector's handle on window (public/scripts/realtime.js). */
-interface SiteConnector {
-  hold(): void;
-  release(): void;
-}
-
-declare global {
-  interface Window {
-    veloraRealtime?: SiteConnector;
-  }
-}
-
-export const REALTIME_WINDOW_EVENT = "velora:realtime";
 
 export interface RealtimeProviderProps<P = unknown> extends RealtimeInit<P> {
   children: ReactNode;
@@ -51,11 +41,6 @@ interface RealtimeContextValue {
 }
 
 const RealtimeContext = createContext<RealtimeContextValue | null>(null);
-
-function defaultUrl(): string {
-  const { protocol, host } = window.location;
-  return `${protocol === "https:" ? "wss:" : "ws:"}//${host}/ws`;
-}
 
 /** The resync cursor of one thread (a conversation page), or of the whole store. */
 export function lastSeenIdIn(state: RealtimeState, thread?: string): number {
@@ -86,7 +71,7 @@ export function RealtimeProvider<P = unknown>({ children, url, fetchSince, onRes
     if (store.getState().userId === null) return;
     window.veloraRealtime?.hold();
     const live = createRealtimeClient({
-      url: url ?? defaultUrl(),
+      url: url ?? socketUrl(window.location),
       resync: async () => (onResync ? onResync() : fetchSince ? resyncStore(store, fetchSince, thread) : undefined),
       onState: (state) => store.getState().setConnection(state),
       onFrame: (frame) => {
@@ -94,26 +79,19 @@ export function RealtimeProvider<P = unknown>({ children, url, fetchSince, onRes
         if (frame.type === "presence") state.setPresence(frame.member, frame.status);
         else if (frame.type === "event") {
           const { event } = frame;
-          window.dispatchEvent(new CustomEvent(REALTIME_WINDOW_EVENT, { detail: event }));
+          dispatchRealtimeEvent(window, event);
           if (event.type === "typing")
             state.setTyping(event.from, event.thread === null ? event.from_username : String(event.thread), Date.now());
           else onEvent?.(event, { store, client: live });
         }
       },
     });
+    const unfollow = followBrowser(live, window, document);
     live.start();
     setClient(live);
-    const onOnline = () => live.reconnectNow();
-    const onOffline = () => live.drop();
-    const onVisibility = () => live.setAway(document.visibilityState === "hidden");
-    window.addEventListener("online", onOnline);
-    window.addEventListener("offline", onOffline);
-    document.addEventListener("visibilitychange", onVisibility);
     const typingSweep = window.setInterval(() => store.getState().expireTyping(Date.now()), 1_000);
     return () => {
-      window.removeEventListener("online", onOnline);
-      window.removeEventListener("offline", onOffline);
-      document.removeEventListener("visibilitychange", onVisibility);
+      unfollow();
       window.clearInterval(typingSweep);
       live.stop();
       setClient(null);

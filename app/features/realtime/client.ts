@@ -1,23 +1,21 @@
 /**
- * The browser's connection to /ws (issue 12 item 6; ADR 042). Framework-free, so tests drive it with a fake
- * socket and fake timers.
+ * The browser's connection to /ws (issue 12 item 6; ADR 042): the one client of the socket protocol, used by the
+ * React provider of hydrated pages and by the site-wide connector of every other page (app/scripts/realtime.ts,
+ * ADR 065). Framework-free, so tests drive it with a fake socket and fake timers, and the connector's bundle stays
+ * small.
  *
- * - Connects, and after every "hello" (the first connect and each reconnect) calls `resync`: the page asks
- *   the API for what it missed after its last seen id. Events that arrive meanwhile are merged by id, so the
- *   order of the two does not matter.
+ * - Connects, and after every "hello" (the first connect and each reconnect) calls `resync` when the page has one:
+ *   the page asks the API for what it missed after its last seen id. Events that arrive meanwhile are merged by id,
+ *   so the order of the two does not matter.
  * - Reconnects after any close it did not ask for, with exponential backoff and full jitter (a restarted
  *   instance is not hit by all its clients in the same millisecond); `reconnectNow()` skips the wait (the
  *   browser came back online).
  * - A resync that fails is retried on the same backoff while the socket stays open.
  * - Sends a presence heartbeat, re-sends the watch list after a reconnect, throttles typing.
  */
-import {
-  PRESENCE_HEARTBEAT_MS,
-  PRESENCE_WATCH_MAX,
-  TYPING_THROTTLE_MS,
-  type ClientFrame,
-  type ServerFrame,
-} from "#server/contract/realtime";
+// The numbers from the contract's module without valibot; the frames' types from the contract itself (types only).
+import type { ClientFrame, ServerFrame } from "#server/contract/realtime";
+import { PRESENCE_HEARTBEAT_MS, PRESENCE_WATCH_MAX, REALTIME_PATH, TYPING_THROTTLE_MS } from "#server/contract/realtime-socket";
 import type { ConnectionState } from "./store";
 
 /** What the client needs of a WebSocket (the browser's, or a fake in tests). */
@@ -44,8 +42,11 @@ export interface RealtimeClientOptions {
   /** Defaults to the browser's WebSocket. */
   createSocket?: (url: string) => SocketLike;
   onFrame(frame: ServerFrame): void;
-  /** Fetches what was missed since the last seen id and merges it; called after every (re)connect. */
-  resync(): Promise<void>;
+  /**
+   * Fetches what was missed since the last seen id and merges it; called after every (re)connect. Without it the
+   * client keeps no record (the site-wide connector: popups are best-effort, the bell is the record).
+   */
+  resync?: () => Promise<void>;
   onState?(state: ConnectionState): void;
   /** First delay and cap of the reconnect backoff. */
   backoff?: { baseMs?: number; maxMs?: number };
@@ -81,6 +82,31 @@ const browserTimers: Timers = {
   clearInterval: (handle) => globalThis.clearInterval(handle as ReturnType<typeof setInterval>),
   now: () => Date.now(),
 };
+
+/** The socket's address on the page's own origin. */
+export function socketUrl(location: Pick<Location, "protocol" | "host">): string {
+  return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}${REALTIME_PATH}`;
+}
+
+/**
+ * Follows the browser for a client: back online → reconnect at once; offline → give the socket up (it is most likely
+ * dead but would take a TCP timeout to say so; ADR 042 "Offline"); the tab hidden or shown → away or active. Returns
+ * the function that stops following.
+ */
+export function followBrowser(client: RealtimeClient, win: Window, doc: Document): () => void {
+  const onOnline = () => client.reconnectNow();
+  const onOffline = () => client.drop();
+  const onVisibility = () => client.setAway(doc.visibilityState === "hidden");
+  onVisibility();
+  win.addEventListener("online", onOnline);
+  win.addEventListener("offline", onOffline);
+  doc.addEventListener("visibilitychange", onVisibility);
+  return () => {
+    win.removeEventListener("online", onOnline);
+    win.removeEventListener("offline", onOffline);
+    doc.removeEventListener("visibilitychange", onVisibility);
+  };
+}
 
 /** Full jitter: a random delay between 0 and the capped exponential step (at least 50 ms). */
 export function backoffDelay(attempt: number, random: () => number, baseMs = RECONNECT_BASE_MS, maxMs = RECONNECT_MAX_MS): number {
@@ -135,10 +161,12 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
   }
 
   async function runResync(): Promise<void> {
+    const resync = options.resync;
+    if (!resync) return;
     do {
       resyncAgain = false;
       try {
-        await options.resync();
+        await resync();
         resyncAttempt = 0;
       } catch {
         // The API is unreachable for now: try again later while the socket is open (a reconnect resyncs anyway).
