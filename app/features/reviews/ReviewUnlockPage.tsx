@@ -1,6 +1,7 @@
 /**
  * dating/reviews/unlock/{dateId} (item 5): what reading a date's review texts costs and who pays. The price and the
- * rule are real; paying arrives with the wallet, so the form's post answers 402 and the page says why.
+ * rule are real; paying arrives with the wallet, so the form's post answers the one "payment required" outcome (402,
+ * ADR 061), which the page shows with the product and its price.
  */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -9,13 +10,9 @@ import type { ReviewUnlockData } from "~/api/reviews.server";
 import { FormErrors } from "~/components/Field";
 import { localePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
+import { usePriceText } from "~/utils/money";
 import type { ReviewFormRefusal } from "./reviews.server";
 import * as css from "./reviews.css";
-
-/** Minor units of the dollar currency as dollars, in the reader's language. */
-function dollars(minor: number, lang: Language): string {
-  return new Intl.NumberFormat(lang, { minimumFractionDigits: minor % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 }).format(minor / 100);
-}
 
 export function ReviewUnlockPage({
   info,
@@ -29,6 +26,7 @@ export function ReviewUnlockPage({
   refused: ReviewFormRefusal | null;
 }) {
   const { t } = useTranslation("reviews");
+  const price = usePriceText();
   return (
     <main className={ui.narrow}>
       <div className={`${ui.card} ${ui.stack}`}>
@@ -40,7 +38,7 @@ export function ReviewUnlockPage({
           </p>
         ) : (
           <>
-            <p data-testid="unlock-price">{t("reviews.unlock.price", { price: dollars(info.price, lang) })}</p>
+            <p data-testid="unlock-price">{t("reviews.unlock.price", { price: price({ amount: info.price, currency: info.currency }) })}</p>
             {!info.payable ? <p className={ui.muted}>{t("reviews.unlock.not_payable")}</p> : null}
             <FormErrors errors={refused?.formErrors ?? []} />
             <Form method="post">

@@ -36,7 +36,15 @@ import type { NotificationChannel } from "../../contract/settings";
 import type { DB } from "../../db/index";
 import type { Database, MessengerPhotosTable } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
-import { blockRelations, isFindableProfile, notBlockedWith, viewerContext, viewerContextOf, type ViewerContext } from "../access/index";
+import {
+  blockRelations,
+  isFindableProfile,
+  notBlockedWith,
+  paymentRequired,
+  viewerContext,
+  viewerContextOf,
+  type ViewerContext,
+} from "../access/index";
 import { countFolder, listFilter } from "../inbox/index";
 import { markSubjectRead, notify, type NotificationHints } from "../notifications/index";
 import { avatarsOf, conversationState, memberByUsername, membersByIds, onlineStatus, partnerOf, type MemberRow } from "./members";
@@ -648,7 +656,7 @@ export async function sendMessage(
     if (firstContact) {
       await trx
         .insertInto("messenger_first_contacts")
-        .values({ sender_id: memberId, recipient_id: other.id, sender_plus: ctx.viewer.isPlusMember ? 1 : 0, created_at: now })
+        .values({ sender_id: memberId, recipient_id: other.id, sender_plus: ctx.viewer.entitlements.plus ? 1 : 0, created_at: now })
         .execute();
     }
     if (actionType === MESSAGE_ACTION.normal) {
@@ -820,6 +828,15 @@ export async function ownVisibleMessage(deps: ApiDeps, memberId: number, message
     .executeTakeFirst();
   if (!row) throw fail.notFound(MESSENGER_ERRORS.messageNotFound);
   return row;
+}
+
+/**
+ * POST /messenger/boost/{id}: one of the member's own messages in their view (else 404), then the one "payment
+ * required" outcome until the wallet pays the boost (ADR 061); the outcome field is what the live sender reads.
+ */
+export async function boostMessage(deps: ApiDeps, memberId: number, messageId: number): Promise<never> {
+  await ownVisibleMessage(deps, memberId, messageId);
+  throw paymentRequired("boost", { outcome: "boost", upgrade: false });
 }
 
 /** GET /messenger/threads/{id}/mediums: the photos of the member's view of a thread, newest first. */
