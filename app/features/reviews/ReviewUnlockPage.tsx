@@ -39,7 +39,8 @@ export function ReviewUnlockPage({
         ) : (
           <>
             <p data-testid="unlock-price">{t("reviews.unlock.price", { price: price({ amount: info.price, currency: info.currency }) })}</p>
-            {!info.payable ? <p className={ui.muted}>{t("reviews.unlock.not_payable")}</p> : null}
+            {/* After a refused post the alert says it, with the product and its price. */}
+            {!info.payable && !refused ? <p className={ui.muted}>{t("reviews.unlock.not_payable")}</p> : null}
             <FormErrors errors={refused?.formErrors ?? []} />
             <Form method="post">
               <button type="submit" className={ui.button}>
