@@ -16,12 +16,14 @@ export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 
 /** A labelled input with its error line under it (space reserved). */
 export function Field({ name, label, errors = [], hint, id, ...input }: FieldProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const inputId = id ?? `field-${name}`;
   const errorId = `${inputId}-error`;
   const hintId = hint ? `${inputId}-hint` : undefined;
   const messages = errors.map((error) =>
-    typeof error === "string" ? translateMessage(t, error) : translateMessage(t, error.title, error.params),
+    typeof error === "string"
+      ? translateMessage(t, error, undefined, i18n.language)
+      : translateMessage(t, error.title, error.params, i18n.language),
   );
   return (
     <div className={ui.field}>
@@ -80,13 +82,17 @@ export function FormCheckboxField({ field, label }: { field: FormFieldMetadata; 
 
 /** Errors without a field, shown above the form. */
 export function FormErrors({ errors }: { errors: Array<string | ErrorItem> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (errors.length === 0) return null;
   return (
     <div role="alert" className={ui.alert} data-form-errors>
       <ul style={{ margin: 0, paddingLeft: "1.2em" }}>
         {errors.map((error, index) => (
-          <li key={index}>{typeof error === "string" ? translateMessage(t, error) : translateMessage(t, error.title, error.params)}</li>
+          <li key={index}>
+            {typeof error === "string"
+              ? translateMessage(t, error, undefined, i18n.language)
+              : translateMessage(t, error.title, error.params, i18n.language)}
+          </li>
         ))}
       </ul>
     </div>

@@ -1,4 +1,7 @@
 import type { TFunction } from "i18next";
+import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
+import { PAYMENT_REQUIRED_KEY } from "#server/contract/prices";
+import { paymentRequiredParams } from "~/utils/money";
 
 /**
  * Spec section 8: messages starting with "validation." or "exception." (or
@@ -9,7 +12,11 @@ export function isTranslationKey(message: string): boolean {
   return message.startsWith("validation.") || message.startsWith("exception.") || message.includes(".");
 }
 
-export function translateMessage(t: TFunction, message: string, params?: Record<string, unknown>): string {
+/**
+ * `lang` formats the numbers a message shows (the payment-required price); the generic error lists pass the page's
+ * language, other callers get the default language's digits.
+ */
+export function translateMessage(t: TFunction, message: string, params?: Record<string, unknown>, lang?: string): string {
   if (!isTranslationKey(message)) return message;
   // Text with whitespace ("Server is down. Try later.") is a sentence, never split into key and params.
   const readsAsText = /\s/.test(message);
@@ -19,7 +26,13 @@ export function translateMessage(t: TFunction, message: string, params?: Record<
     : key.startsWith("validation.")
       ? t("validation.invalid")
       : t("exception.common.something_wrong_happened");
-  return t(key, { ...inline, ...params, defaultValue: fallback });
+  const values: Record<string, unknown> = { ...inline, ...params };
+  // The one payment-required outcome (ADR 061) names a product and its price: both shown as words, not codes.
+  const payment =
+    key === PAYMENT_REQUIRED_KEY
+      ? paymentRequiredParams(t, isLanguage(lang) ? lang : DEFAULT_LANGUAGE, values as Record<string, string | number>)
+      : null;
+  return t(key, { ...values, ...payment, defaultValue: fallback });
 }
 
 /**

@@ -1,43 +1,9 @@
 /**
  * The member's plus membership as the settings pages read it (issue 10: user/membership and
- * user/billing_invoices show the real state; buying arrives with the payments issue). One place for
- * what "plus is running" means and for the benefits of spec section 6 per kind of member.
+ * user/billing_invoices show the real state; buying arrives with the payments issue). Whether plus runs and
+ * what it brings are the entitlements kernel's answers (contract/entitlements, ADR 061).
  */
-import { USER_TYPE } from "./users";
-
-/** Plus runs while is_member is set and member_until is unset (no end) or still ahead. */
-export function plusRunning(isMember: number | boolean, memberUntil: number | null, now: number): boolean {
-  return (isMember === 1 || isMember === true) && (memberUntil === null || memberUntil > now);
-}
-
-const CLIENT_BENEFITS = [
-  "unlimited_contact_escorts",
-  "exclusive_media",
-  "see_visitors_favorites",
-  "invisible_browsing",
-  "notes",
-  "ad_free",
-  "advanced_filters",
-] as const;
-const PROVIDER_BENEFITS = [
-  "unlimited_contact_clients",
-  "see_visitors",
-  "better_search_position",
-  "invisible_browsing",
-  "free_rise_up",
-  "trust_level",
-  "ad_free",
-] as const;
-
-/** Spec section 6 "Plus benefits": clients get one list, escorts and businesses another. */
-export const PLUS_BENEFITS = { client: CLIENT_BENEFITS, provider: PROVIDER_BENEFITS } as const;
-export type PlusBenefitAudience = keyof typeof PLUS_BENEFITS;
-// Spelled per list (not PLUS_BENEFITS[audience][number]): the schema generator reads it (ADR 041).
-export type PlusBenefit = (typeof CLIENT_BENEFITS)[number] | (typeof PROVIDER_BENEFITS)[number];
-
-export function plusBenefitAudienceOf(userType: number): PlusBenefitAudience {
-  return userType === USER_TYPE.client ? "client" : "provider";
-}
+import type { PlusBenefit, PlusBenefitAudience } from "./entitlements";
 
 /** GET /settings/membership. */
 export interface MembershipState {

@@ -9,6 +9,7 @@
  */
 import * as v from "valibot";
 import { pageQueryParam } from "./paging";
+import type { PaymentOffer } from "./prices";
 import { MAX_ROW_ID, ROW_ID_OR_ZERO_PATTERN, ROW_ID_PATTERN } from "./row-id";
 import { IMAGE_MAX_BYTES, IMAGE_MIN_BYTES, IMAGE_MIN_WIDTH } from "./media-upload";
 import type { MediaImage } from "./media";
@@ -53,8 +54,6 @@ export const FREE_PAIR_MESSAGES_PER_DAY = 10;
 export const FIRST_CONTACTS_RECEIVED_PER_DAY = 30;
 /** Every member's messages, whatever the conversation: a person typing, never a script (ADR 043). */
 export const OVERALL_MESSAGE_LIMITS = { perHour: 60, perDay: 300 } as const;
-/** Dollar prices of the outcomes that can be paid later (spec section 9; payable with the wallet issue). */
-export const MESSENGER_DOLLAR_PRICES = { first_contact_unlock: 5, boost: 5, minimal_tipping: 5 } as const;
 /** The unread-message e-mail: after this delay, at most once per conversation and day. */
 export const UNREAD_MAIL_DELAY_MS = 15 * 60 * 1000;
 export const UNREAD_MAIL_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -178,7 +177,6 @@ export const MESSENGER_ERRORS = {
   free_limit: `exception.messenger.free_limit?max=${FREE_PAIR_MESSAGES_PER_DAY}`,
   first_contact_limit: "exception.messenger.first_contact_limit",
   overall_message_limit: "exception.messenger.overall_message_limit",
-  boost: "exception.messenger.not_payable_yet",
   email_verification: "exception.email_verification.required",
   userNotFound: "exception.messenger.user_not_found",
   threadNotFound: "exception.messenger.thread_not_found",
@@ -347,8 +345,8 @@ export interface SendCheck {
   message_key: string | null;
   /** A plus membership would lift the refusal: the page shows the upgrade prompt. */
   upgrade: boolean;
-  /** A dollar payment would lift it (not payable before the wallet). */
-  dollar_offer: { kind: "first_contact_unlock" | "boost" | "minimal_tipping"; dollars: number; payable: boolean } | null;
+  /** A dollar payment would lift it: the product and its price (contract/prices; not payable before the wallet). */
+  dollar_offer: PaymentOffer | null;
   /** The next message opens a conversation (counts against the first-contact limit). */
   first_contact: boolean;
   first_contacts_left: number | null;

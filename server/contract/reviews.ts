@@ -9,6 +9,7 @@
  */
 import * as v from "valibot";
 import { pageQueryParamUpTo } from "./paging";
+import type { PaymentOffer } from "./prices";
 import { findProstSchGTerm, prostSchGMessage } from "./prostschg";
 import { USER_TYPE } from "./users";
 
@@ -80,14 +81,13 @@ export const REVIEW_LIST_MAX_PAGE = 1000;
 /**
  * Item 5: the text of a published review is the part worth paying for. On a profile's reviews tab everybody sees
  * the ratings, answers and punctuality; the text (and the reviewed member's answer) is open to the two members of
- * the date, to plus members, and to a member who unlocked that date's reviews. The reader pays: 1 dollar (100 minor
- * units of the token currency) per date, once, shared by the two reviews of the date. Guests sign in first. Until the
- * wallet exists an unlock answers 402 with this price (REVIEW_UNLOCK_NOT_PAYABLE).
+ * the date, to plus members (the benefit review_texts), and to a member who unlocked that date's reviews. The reader
+ * pays the product review_unlock (contract/prices: 1 dollar) per date, once, shared by the two reviews of the date.
+ * Guests sign in first. Until the wallet exists an unlock answers the one "payment required" outcome (402, ADR 061).
  */
 export const REVIEW_UNLOCK = {
-  /** Minor units of the dollar currency (integer, DESIGN §5). */
-  price: 100,
-  currency: "dollar",
+  /** Its price: contract/prices PRICES.review_unlock. */
+  product: "review_unlock",
   payer: "reader",
   /** Who reads without paying. */
   free_for: ["participants", "plus_members"],
@@ -109,8 +109,6 @@ export const REVIEW_ERRORS = {
   alreadyCommented: "exception.reviews.already_commented",
   /** A profile whose received reviews are not shown (date_review_display, or a client's page). */
   hidden: "exception.reviews.hidden",
-  /** 402: the unlock is designed but not payable before the wallet exists. */
-  unlockNotPayable: "exception.reviews.unlock_not_payable",
   /** Nothing to unlock: no published review, or the reader already reads it for free. */
   unlockNotNeeded: "exception.reviews.unlock_not_needed",
 } as const;
@@ -247,10 +245,8 @@ export interface LinkedEscortReviewList {
   unlock: ReviewUnlockPrice | null;
 }
 
-export interface ReviewUnlockPrice {
-  price: number;
-  currency: typeof REVIEW_UNLOCK.currency;
-}
+/** The unlock's price in the list (contract/prices PRICES.review_unlock, in its currency's unit). */
+export type ReviewUnlockPrice = Pick<PaymentOffer, "price" | "currency">;
 
 /** GET /reviews/{date_id}: the date's reviews as one of its two members sees them. */
 export interface DateReviews {
@@ -279,14 +275,9 @@ export interface DateReviews {
 export type DateReviewsAnswer = DateReviews;
 
 /** GET /reviews/{date_id}/unlock: what reading a date's reviews costs the reader (item 5). */
-export interface ReviewUnlockInfo {
+export interface ReviewUnlockInfo extends PaymentOffer {
   date_id: number;
-  /** The reviewed member whose tab the reader came from. */
-  price: number;
-  currency: typeof REVIEW_UNLOCK.currency;
   payer: typeof REVIEW_UNLOCK.payer;
   /** The reader already reads these texts (participant, plus member). */
   unlocked: boolean;
-  /** False until the wallet exists: the page shows the price and explains. */
-  payable: boolean;
 }

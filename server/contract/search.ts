@@ -10,6 +10,7 @@
  */
 import * as v from "valibot";
 import { GENDER, USER_TYPE } from "./users";
+import { hasBenefit, type Benefit } from "./entitlements";
 import type { CityHit } from "./geo";
 import type { MediaImage } from "./media";
 import type { ProfileIdentity } from "./profiles";
@@ -112,9 +113,15 @@ export interface Searcher {
   /** USER_TYPE value; guest 0 when not logged in. */
   userType: number;
   gender: number | null;
-  isMember: boolean;
+  /** The plus benefits the searcher may use now, as the entitlements kernel answered them (ADR 061). */
+  benefits: readonly Benefit[];
 }
-export const GUEST_SEARCHER: Searcher = { userType: USER_TYPE.guest, gender: null, isMember: false };
+export const GUEST_SEARCHER: Searcher = { userType: USER_TYPE.guest, gender: null, benefits: [] };
+
+/** Whether the searcher may use the member radii 150–500 (spec section 6; the benefit search_radius). */
+export function wideRadiusFor(searcher: Pick<Searcher, "benefits">): boolean {
+  return hasBenefit(searcher, "search_radius");
+}
 
 /**
  * "Others search a type mapped from their own (mapping not shown)". Ours:
@@ -137,9 +144,9 @@ export function searchTargetFor(searcher: Searcher, requested: SearchTarget | un
   return TARGET_FOR_OWN_TYPE[searcher.userType] ?? "escort";
 }
 
-/** Member clients rank by distance rings and get that sort forced into the URL. */
+/** Member clients (the benefit distance_ring_sort) rank by distance rings and get that sort forced into the URL. */
 export function defaultSortFor(searcher: Searcher): { sort: SearchSort; forcedInUrl: boolean } {
-  if (searcher.userType === USER_TYPE.client && searcher.isMember) return { sort: "top_ranking_distance_ring", forcedInUrl: true };
+  if (hasBenefit(searcher, "distance_ring_sort")) return { sort: "top_ranking_distance_ring", forcedInUrl: true };
   return { sort: "top_ranking", forcedInUrl: false };
 }
 
@@ -243,18 +250,19 @@ function restrictAppearance(
 
 /**
  * 0 or less, not a number, or above the default for non-members resets to the
- * default; members may use the member options up to 500. Values between the
- * regular options snap to the default too, so URLs stay on the offered list.
+ * default; members (`wideRadius`: wideRadiusFor) may use the member options up
+ * to 500. Values between the regular options snap to the default too, so URLs
+ * stay on the offered list.
  */
-export function clampRadius(radius: number | undefined, isMember: boolean): number {
+export function clampRadius(radius: number | undefined, wideRadius: boolean): number {
   if (radius === undefined || !Number.isFinite(radius) || radius <= 0) return DEFAULT_RADIUS;
   if ((RADIUS_OPTIONS as readonly number[]).includes(radius)) return radius;
-  if (isMember && (MEMBER_RADIUS_OPTIONS as readonly number[]).includes(radius)) return radius;
+  if (wideRadius && (MEMBER_RADIUS_OPTIONS as readonly number[]).includes(radius)) return radius;
   return DEFAULT_RADIUS;
 }
 
-export function radiusOptionsFor(isMember: boolean): number[] {
-  return isMember ? [...RADIUS_OPTIONS, ...MEMBER_RADIUS_OPTIONS] : [...RADIUS_OPTIONS];
+export function radiusOptionsFor(wideRadius: boolean): number[] {
+  return wideRadius ? [...RADIUS_OPTIONS, ...MEMBER_RADIUS_OPTIONS] : [...RADIUS_OPTIONS];
 }
 
 // --- Ranges ----------------------------------------------------------------------
@@ -526,7 +534,7 @@ export function normalizeUrlState(
   options: { impliedUserType?: SearchTarget; mode?: SearchMode; appearance?: AppearanceCatalog } = {},
 ): SearchUrlState {
   const next: SearchUrlState = { ...state, gender: [...state.gender], country: [...state.country], onlyShowType: [...state.onlyShowType] };
-  if (next.radius !== undefined) next.radius = clampRadius(next.radius, searcher.isMember);
+  if (next.radius !== undefined) next.radius = clampRadius(next.radius, wideRadiusFor(searcher));
   // A listing path (/escorts, /agenturen-clubs) implies its target; the URL's user_type still wins.
   const target = searchTargetFor(searcher, next.userType ?? options.impliedUserType, options.mode);
   const defaults = defaultSortFor(searcher);
@@ -629,11 +637,11 @@ export type SearchLocation = { mode: "radius"; lat: number; lon: number; radius:
  * missing lat, lon or radius is dropped; radius mode needs numeric lat/lon;
  * country mode needs at least one country; otherwise null (no search built).
  */
-export function usableLocation(filter: Pick<FilterQuery, "location" | "country">, isMember: boolean): SearchLocation | null {
+export function usableLocation(filter: Pick<FilterQuery, "location" | "country">, wideRadius: boolean): SearchLocation | null {
   const loc = filter.location;
   if (loc && Number.isFinite(loc.lat) && Number.isFinite(loc.lon) && loc.lat !== 0 && loc.lon !== 0 && loc.radius !== 0) {
     // The global radius code is an internal request (white-label fallback), not a member choice.
-    const radius = loc.radius === GLOBAL_RADIUS ? GLOBAL_RADIUS : clampRadius(loc.radius, isMember);
+    const radius = loc.radius === GLOBAL_RADIUS ? GLOBAL_RADIUS : clampRadius(loc.radius, wideRadius);
     return { mode: "radius", lat: loc.lat, lon: loc.lon, radius };
   }
   const countries = (filter.country ?? []).filter((c) => COUNTRY_RE.test(c));
@@ -656,10 +664,10 @@ export function buildSearchRequest(
   const allowed = allowedFilters(searcher, target);
   const filter: FilterQuery = { user_type: target };
   if (point && !(state.country.length > 0 && !state.city && state.lat === undefined)) {
-    filter.location = { lat: point.lat, lon: point.lon, radius: clampRadius(state.radius, searcher.isMember) };
+    filter.location = { lat: point.lat, lon: point.lon, radius: clampRadius(state.radius, wideRadiusFor(searcher)) };
   }
   if (state.country.length > 0) filter.country = state.country;
-  if (!usableLocation(filter, searcher.isMember)) return null;
+  if (!usableLocation(filter, wideRadiusFor(searcher))) return null;
   const genders = state.gender.length > 0 ? state.gender : defaultGendersFor(searcher);
   if (genders.length > 0 && !genders.includes(0)) filter.gender = genders;
   if (state.age) filter.age = state.age;

@@ -1,3 +1,4 @@
+import type { ViewerEntitlements } from "./entitlements";
 import type { MessengerUnread } from "./messenger";
 import type { NotificationSummary } from "./notifications";
 
@@ -70,7 +71,10 @@ export interface UserDataResponse {
   };
   age: number | null;
   registration_completed_at: number | null;
+  /** Plus runs now (the same as entitlements.plus; spec section 3 "isMember"). */
   is_member: boolean;
+  /** What plus gives the member now, as the entitlements kernel decided it (ADR 061): the web tier reads only this. */
+  entitlements: ViewerEntitlements;
   is_email_verified: boolean;
   email_was_verified: boolean;
   is_bounced_email: boolean;

@@ -12,12 +12,11 @@ import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import * as v from "valibot";
 import { WebSocketServer, type WebSocket } from "ws";
-import { plusRunning } from "../contract/membership";
 import { ClientFrameSchema, ONLINE_STATUS, REALTIME_PATH, WS_CLOSE, type RealtimeEnvelope, type ServerFrame } from "../contract/realtime";
 import type { ApiDeps } from "../api/types";
 import type { DB } from "../db/index";
 import type { Clock } from "../lib/clock";
-import { blockRelations } from "../modules/access/index";
+import { blockRelations, entitlementsOf } from "../modules/access/index";
 import { endedTokenIds, resolveAccessToken } from "../modules/auth/index";
 import { typingRecipient } from "../modules/messenger/index";
 import type { Logger } from "../ops/logger";
@@ -295,16 +294,16 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
   async function memberOf(userId: number, tokenId: number) {
     const row = await deps.db
       .selectFrom("users")
-      .select(["username", "invisible_browsing", "is_member", "member_until"])
+      .select(["username", "invisible_browsing", "user_type", "is_member", "member_until"])
       .where("id", "=", userId)
       .executeTakeFirst();
     if (!row) return null;
-    const until = row.member_until === null ? null : Number(row.member_until);
     return {
       userId,
       tokenId,
       username: row.username,
-      invisible: row.invisible_browsing === 1 && plusRunning(row.is_member, until, deps.clock.now()),
+      // The switch counts only while the benefit does (plus running: ADR 028, 061).
+      invisible: row.invisible_browsing === 1 && entitlementsOf(row, deps.clock.now()).may("invisible_browsing"),
     };
   }
 

@@ -255,6 +255,10 @@ test.describe("pages around the sign-up", () => {
   test("benefits pages list plus and business benefits", async ({ page }) => {
     await page.goto("/de/join/benefits");
     await expect(page.locator('[data-benefits="client_plus"] li')).toHaveCount(7);
+    // The entitlements kernel's list, each item translated (a raw key would show its path).
+    await expect(page.locator('[data-benefits="client_plus"]')).toContainText("Sehen, wer dich besucht und favorisiert hat");
+    await expect(page.locator('[data-benefits="provider_plus"]')).toContainText("Bessere Position in der Suche");
+    await expect(page.locator("main")).not.toContainText("join.benefits");
     await expect(page.locator('[data-benefits="rise_up"]')).toContainText("3 Stunden lang kein Kontaktlimit");
     await page.goto("/en/join/business-benefits");
     await expect(page.locator('[data-benefits="business_account"]')).toContainText("Link your escorts' profiles");

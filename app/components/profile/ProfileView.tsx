@@ -3,6 +3,7 @@ import { Link, NavLink, useRouteLoaderData } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_TAGS, type Language } from "#server/contract/locales";
+import { wholeEuros } from "#server/contract/prices";
 import { emailVerificationPath } from "#server/contract/email-verification";
 import { directoryPath } from "#server/contract/seo";
 import { findTraitGroup, TRAIT_GROUPS, traitLabelKey, traitTitleKey } from "#server/contract/traits";
@@ -17,6 +18,7 @@ import { localePath } from "~/i18n/lang";
 import type { loader as layoutLoader } from "~/routes/$lang";
 import * as ui from "~/styles/ui.css";
 import { formatCalendarDate } from "~/utils/dates";
+import { priceText } from "~/utils/money";
 import { useNumbers } from "~/utils/numbers";
 import { withReturnPath } from "~/utils/return-path";
 import { photoAnchor, ProfileGallery } from "./ProfileGallery";
@@ -255,17 +257,7 @@ function ProfileActions({
 }
 
 // Intl formatters are costly to build (a profile page would build dozens): one per language, made once.
-const euroFormats = new Map<Language, Intl.NumberFormat>();
 const weekdayFormats = new Map<Language, Intl.DateTimeFormat>();
-
-function formatEuro(lang: Language, value: number): string {
-  let format = euroFormats.get(lang);
-  if (!format) {
-    format = new Intl.NumberFormat(LANGUAGE_TAGS[lang], { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
-    euroFormats.set(lang, format);
-  }
-  return format.format(value);
-}
 
 function durationLabel(t: TFunction, minutes: number): string {
   return minutes % 60 === 0 ? t("profile.prices.hours", { count: minutes / 60 }) : t("profile.prices.minutes", { count: minutes });
@@ -411,7 +403,7 @@ export function ProfileOverview({
                     <th className={css.cell} scope="row">
                       {durationLabel(t, p.durationMinutes)}
                     </th>
-                    <td className={css.cell}>{formatEuro(lang, p.priceEur)}</td>
+                    <td className={css.cell}>{priceText(t, lang, wholeEuros(p.priceEur))}</td>
                   </tr>
                 ))}
                 {profile.prices.extras.map((p, i) => (
@@ -419,7 +411,7 @@ export function ProfileOverview({
                     <th className={css.cell} scope="row">
                       {p.name}
                     </th>
-                    <td className={css.cell}>+ {formatEuro(lang, p.priceEur)}</td>
+                    <td className={css.cell}>+ {priceText(t, lang, wholeEuros(p.priceEur))}</td>
                   </tr>
                 ))}
               </tbody>

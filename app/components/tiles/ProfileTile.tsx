@@ -1,10 +1,11 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { LANGUAGE_TAGS, type Language } from "#server/contract/locales";
 import type { MediaImage } from "#server/contract/media";
+import { wholeEuros } from "#server/contract/prices";
 import { distanceLabel } from "#server/contract/search";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import { formatDayMonth } from "~/utils/dates";
+import { priceText } from "~/utils/money";
 import { useNumbers } from "~/utils/numbers";
 import { TileImage } from "./TileImage";
 import * as css from "./tiles.css";
@@ -37,17 +38,6 @@ const PRIVATE_NOTE_PREVIEW = 80;
 const EAGER_TILES = 4;
 /** The first screen of a phone (two tiles) fetches its photos first. */
 const PRIORITY_TILES = 2;
-
-const moneyFormats = new Map<Language, Intl.NumberFormat>();
-/** Euro prices per language, built once per language (Intl formatters are costly to create). */
-function money(lang: Language): Intl.NumberFormat {
-  let format = moneyFormats.get(lang);
-  if (!format) {
-    format = new Intl.NumberFormat(LANGUAGE_TAGS[lang], { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
-    moneyFormats.set(lang, format);
-  }
-  return format;
-}
 
 /** The profile photo grid every list page shows (search, home, nearby, directory, landing pages). */
 export function ProfileTileGrid({ tiles, testId = "search-results" }: { tiles: ProfileTileView[]; testId?: string }) {
@@ -109,7 +99,7 @@ export function ProfileTile({ tile, eager, priority = false }: { tile: ProfileTi
         {tile.price ? (
           <span className={css.line} data-testid="tile-price">
             {t(tile.price.durationMinutes === 60 ? "tile.per_hour" : "tile.per_minutes", {
-              price: money(lang).format(tile.price.priceEur),
+              price: priceText(t, lang, wholeEuros(tile.price.priceEur)),
               minutes: tile.price.durationMinutes,
             })}
           </span>

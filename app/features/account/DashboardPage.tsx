@@ -173,7 +173,7 @@ export function DashboardPage(props: DashboardProps) {
             <dt>{t("dashboard.user_type")}</dt>
             <dd>{tCommon(`user_types.${userTypeName(viewer.profile.userType)}`)}</dd>
             <dt>{t("dashboard.membership")}</dt>
-            <dd>{viewer.isMember ? t("dashboard.member_plus") : t("dashboard.member_basic")}</dd>
+            <dd>{viewer.entitlements.plus ? t("dashboard.member_plus") : t("dashboard.member_basic")}</dd>
             <dt>{t("dashboard.email")}</dt>
             <dd>
               {viewer.email} · {viewer.isEmailVerified ? t("dashboard.email_verified") : t("dashboard.email_unverified")}

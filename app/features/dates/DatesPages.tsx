@@ -3,13 +3,15 @@ import { Form, Link } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { DATE_OVERVIEW_GROUPS, DATE_STAGES, localDateTime, type DateStage } from "#server/contract/dates";
+import { wholeEuros } from "#server/contract/prices";
 import type { DateDetailData, DateListData, DateOptionsData } from "~/api/dates.server";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import { errorsBesides, inputTexts, type FormReply } from "~/components/form/reply";
+import { usePriceText } from "~/utils/money";
 import * as css from "./dates.css";
-import { formatDateTime, formatPrice } from "./format";
+import { formatDateTime } from "./format";
 import { PageLinks } from "~/components/PageLinks";
 import { ErrorLine } from "~/components/form/ErrorLine";
 
@@ -103,6 +105,7 @@ export function DateListPage({ list }: { list: DateListData }) {
 function DateEntry({ item }: { item: Item }) {
   const { t } = useTranslation("dating");
   const lang = useLang();
+  const price = usePriceText();
   const to = useLocalePath();
   return (
     <li className={css.item} data-testid="date-entry" data-stage={item.stage} data-partner={item.partner.username}>
@@ -114,8 +117,7 @@ function DateEntry({ item }: { item: Item }) {
         <span>{formatDateTime(item.startsAt, lang)}</span>
         <br />
         <span className={ui.muted}>
-          {t("dating.duration", { count: item.durationMinutes })} · {t(`dating.place.${item.placeType}`)} ·{" "}
-          {formatPrice(item.price, item.currency, lang)}
+          {t("dating.duration", { count: item.durationMinutes })} · {t(`dating.place.${item.placeType}`)} · {price(wholeEuros(item.price))}
         </span>
       </Link>
     </li>
@@ -136,6 +138,7 @@ const generalErrors = (reply: DateFormReply | null, form: string) => (reply ? er
 export function DateDetailPage({ date, done, reply }: { date: DateDetailData; done: string | null; reply: DateFormReply | null }) {
   const { t } = useTranslation("dating");
   const lang = useLang();
+  const price = usePriceText();
   const to = useLocalePath();
   const hidden = <input type="hidden" name="version" value={date.version} />;
   const replyFor = (intent: string) => (reply?.intent === intent ? reply : null);
@@ -186,7 +189,7 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
             </>
           ) : null}
           <dt>{t("dating.field.price")}</dt>
-          <dd>{formatPrice(date.price, date.currency, lang)}</dd>
+          <dd>{price(wholeEuros(date.price))}</dd>
           {date.message ? (
             <>
               <dt>{t("dating.field.message")}</dt>
@@ -395,7 +398,7 @@ export function DateRequestPage({
 }) {
   const { t } = useTranslation("dating");
   const { t: tc } = useTranslation();
-  const lang = useLang();
+  const price = usePriceText();
   if (!options) {
     return (
       <main className={ui.narrow}>
@@ -431,7 +434,7 @@ export function DateRequestPage({
                     required
                     defaultChecked={values.duration_minutes ? values.duration_minutes === String(d.durationMinutes) : i === 0}
                   />
-                  {t("dating.duration", { count: d.durationMinutes })} · {formatPrice(d.price, d.currency, lang)}
+                  {t("dating.duration", { count: d.durationMinutes })} · {price(wholeEuros(d.price))}
                 </label>
               ))}
               <ErrorLine id="duration-error" name="duration_minutes" message={messagesOf(tc, fe.duration_minutes)} />

@@ -1,8 +1,8 @@
-/** A date's moment and price as the member reads them: in the site's home zone, per language (date-fns). */
+/** A date's moment as the member reads it: in the site's home zone, per language (date-fns). Prices: ~/utils/money. */
 import { format } from "date-fns";
 import { de, enGB, es, pl } from "date-fns/locale";
 import { localDateTime } from "#server/contract/dates";
-import { LANGUAGE_TAGS, type Language } from "#server/contract/locales";
+import type { Language } from "#server/contract/locales";
 
 const FORMATS: Record<Language, { pattern: string; locale: typeof de }> = {
   de: { pattern: "EEE, d. MMM yyyy, HH:mm 'Uhr'", locale: de },
@@ -18,8 +18,4 @@ export function formatDateTime(ms: number, lang: Language): string {
   const [h, mi] = wall.time.split(":").map(Number) as [number, number];
   const { pattern, locale } = FORMATS[lang];
   return format(new Date(y, mo - 1, d, h, mi), pattern, { locale });
-}
-
-export function formatPrice(value: number, currency: string, lang: Language): string {
-  return new Intl.NumberFormat(LANGUAGE_TAGS[lang], { style: "currency", currency, maximumFractionDigits: 0 }).format(value);
 }

@@ -1,5 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { clampRadius, serializeSearchParams } from "#server/contract/search";
+import { clampRadius, serializeSearchParams, wideRadiusFor } from "#server/contract/search";
 import { publicPageHeaders } from "~/api/profiles.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { listPageOf, popFilterChips } from "~/features/home/home-search.server";
@@ -40,7 +40,7 @@ export async function loadNearby({ request, context }: LoaderFunctionArgs, varia
       // Searching around a position: the form carries it on (hidden fields) and the intro says so.
       position: init.state.lat !== undefined && init.state.lon !== undefined ? { lat: init.state.lat, lon: init.state.lon } : null,
       cityInput: init.state.city ?? "",
-      radius: clampRadius(init.state.radius, init.searcher.isMember),
+      radius: clampRadius(init.state.radius, wideRadiusFor(init.searcher)),
       popFilters: active,
       chips: variant === "nearby-pop" ? popFilterChips(init.target, active, (slug) => chipQuery(slug)) : [],
       clearPath: variant === "nearby-pop" && active ? chipQuery(null) : null,

@@ -5,6 +5,7 @@
  */
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { plusBenefitLabels } from "#server/contract/entitlements";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import * as css from "./signup.css";
@@ -15,24 +16,9 @@ export interface BenefitSection {
   items: readonly string[];
 }
 
-export const CLIENT_PLUS = [
-  "unlimited_contact",
-  "exclusive_media",
-  "visitors_and_favorites",
-  "invisible",
-  "notes",
-  "ad_free",
-  "advanced_filters",
-] as const;
-export const PROVIDER_PLUS = [
-  "unlimited_contact",
-  "visitors",
-  "search_position",
-  "invisible",
-  "free_rise_up",
-  "trust_level",
-  "ad_free",
-] as const;
+/** Plus, as the entitlements kernel's one list names it for each kind (contract/entitlements, ADR 061). */
+export const CLIENT_PLUS = plusBenefitLabels("client");
+export const PROVIDER_PLUS = plusBenefitLabels("provider");
 export const RISE_UP = ["top_escort_first", "search_first", "no_contact_limit"] as const;
 export const BUSINESS_ACCOUNT = ["linked_profiles", "own_page", "schedule", "reviews", "events"] as const;
 

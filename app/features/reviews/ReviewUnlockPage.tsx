@@ -1,6 +1,7 @@
 /**
  * dating/reviews/unlock/{dateId} (item 5): what reading a date's review texts costs and who pays. The price and the
- * rule are real; paying arrives with the wallet, so the form's post answers 402 and the page says why.
+ * rule are real; paying arrives with the wallet, so the form's post answers the one "payment required" outcome (402,
+ * ADR 061), which the page shows with the product and its price.
  */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -10,12 +11,8 @@ import { FormErrors } from "~/components/Field";
 import { localePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { allErrors, type FormReply } from "~/components/form/reply";
+import { usePriceText } from "~/utils/money";
 import * as css from "./reviews.css";
-
-/** Minor units of the dollar currency as dollars, in the reader's language. */
-function dollars(minor: number, lang: Language): string {
-  return new Intl.NumberFormat(lang, { minimumFractionDigits: minor % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 }).format(minor / 100);
-}
 
 export function ReviewUnlockPage({
   info,
@@ -29,6 +26,7 @@ export function ReviewUnlockPage({
   refused: FormReply | null;
 }) {
   const { t } = useTranslation("reviews");
+  const price = usePriceText();
   return (
     <main className={ui.narrow}>
       <div className={`${ui.card} ${ui.stack}`}>
@@ -40,8 +38,9 @@ export function ReviewUnlockPage({
           </p>
         ) : (
           <>
-            <p data-testid="unlock-price">{t("reviews.unlock.price", { price: dollars(info.price, lang) })}</p>
-            {!info.payable ? <p className={ui.muted}>{t("reviews.unlock.not_payable")}</p> : null}
+            <p data-testid="unlock-price">{t("reviews.unlock.price", { price: price({ amount: info.price, currency: info.currency }) })}</p>
+            {/* After a refused post the alert says it, with the product and its price. */}
+            {!info.payable && !refused ? <p className={ui.muted}>{t("reviews.unlock.not_payable")}</p> : null}
             <FormErrors errors={refused ? allErrors(refused) : []} />
             <Form method="post">
               <button type="submit" className={ui.button}>

@@ -181,7 +181,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
 
   const { state, facets } = data;
   const allowed = new Set<string>(data.allowed);
-  const radius = clampRadius(state.radius, data.isMember);
+  const radius = clampRadius(state.radius, data.wideRadius);
   const hasPosition = state.lat !== undefined && state.lon !== undefined;
   const people = data.target !== "business";
   const priceAllowed = allowed.has("price");
@@ -295,7 +295,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
                 <label className={ui.field}>
                   <span className={ui.label}>{t("search.radius")}</span>
                   <select className={ui.input} name="radius" {...selected(String(radius))}>
-                    {radiusOptionsFor(data.isMember).map((r) => (
+                    {radiusOptionsFor(data.wideRadius).map((r) => (
                       <option key={r} value={r}>
                         {t("search.radius_km", { km: r })}
                       </option>

@@ -16,7 +16,7 @@ import * as ui from "~/styles/ui.css";
 export function SearchResults({ data }: { data: SearchPageData }) {
   const { t } = useTranslation();
   const { state, facets } = data;
-  const radius = clampRadius(state.radius, data.isMember);
+  const radius = clampRadius(state.radius, data.wideRadius);
   const pages = Math.max(1, Math.ceil(data.total / SEARCH_PAGE_SIZE));
   const widerRadius = RADIUS_OPTIONS.find((r) => r > radius);
   const widenHref = widerRadius ? hrefOf({ ...state, radius: widerRadius, page: 1 }) : null;

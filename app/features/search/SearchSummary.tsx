@@ -36,7 +36,7 @@ export function useActiveFilters(data: SearchPageData): { place: string[]; filte
         .map((c) => c.name)
         .join(", "),
     );
-  if (place.length > 0 && state.country.length === 0) place.push(t("search.radius_km", { km: clampRadius(state.radius, data.isMember) }));
+  if (place.length > 0 && state.country.length === 0) place.push(t("search.radius_km", { km: clampRadius(state.radius, data.wideRadius) }));
 
   const filters: string[] = [];
   if (state.sort && !data.sortForced) filters.push(t(`search.sorts.${state.sort}`));

@@ -9,6 +9,7 @@ import {
   allowedFilters,
   defaultSortFor,
   searchTargetFor,
+  wideRadiusFor,
   type SearchTarget,
 } from "#server/contract/search";
 import { appearanceFields } from "#server/contract/search-appearance";
@@ -113,7 +114,8 @@ export async function loadSearchPage({ request, context, params }: LoaderFunctio
     tiles: init.hits,
     total: Number(meta.total ?? 0),
     facets: facetCounts(init.meta),
-    isMember: init.searcher.isMember,
+    /** The member radii 150–500 (the viewer's benefit search_radius, as the API answered it). */
+    wideRadius: wideRadiusFor(init.searcher),
     sorts: [...SORTS_FOR_TARGET[effectiveTarget]],
     defaultSort: SORTS_FOR_TARGET[effectiveTarget].includes(sortDefault.sort) ? sortDefault.sort : SORTS_FOR_TARGET[effectiveTarget][0],
     sortForced: sortDefault.forcedInUrl && SORTS_FOR_TARGET[effectiveTarget].includes(sortDefault.sort),

@@ -78,7 +78,10 @@ export interface SearchInitOptions {
 }
 
 export function searcherOf(viewer: Viewer | null): Searcher {
-  return viewer ? { userType: viewer.profile.userType, gender: viewer.profile.gender, isMember: viewer.isMember } : GUEST_SEARCHER;
+  // The benefits as the API's entitlements kernel answered them: the web tier never decides plus itself (ADR 061).
+  return viewer
+    ? { userType: viewer.profile.userType, gender: viewer.profile.gender, benefits: viewer.entitlements.benefits }
+    : GUEST_SEARCHER;
 }
 
 async function resolveCity(api: ReturnType<typeof createApiClient>, q: string): Promise<CityOption | null> {

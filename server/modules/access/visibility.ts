@@ -11,6 +11,7 @@ import { isStaffUserType } from "../../contract/moderation";
 import { MEMBERS_ONLY_USER_TYPES } from "../../contract/profiles";
 import { REGISTER_COMPLETED_STEP, USER_TYPE } from "../../contract/users";
 import type { Database } from "../../db/schema";
+import { entitlementsOf, NO_ENTITLEMENTS, PLUS_COLUMNS, type Entitlements } from "./entitlements";
 
 /** Profiles of these types are public pages; backend and team accounts are not. */
 export const PROFILE_USER_TYPES = [USER_TYPE.client, USER_TYPE.escort, USER_TYPE.business] as const;
@@ -20,8 +21,8 @@ export interface ViewerContext {
   /** null for guests. */
   id: number | null;
   userType: number;
-  /** Plus membership running now (is_member and not expired). */
-  isPlusMember: boolean;
+  /** What plus gives this viewer now (the entitlements kernel): `entitlements.plus`, `entitlements.may(benefit)`. */
+  entitlements: Entitlements;
   /**
    * Adult (fsk18) media need a verified age (DESIGN §8). No age verification
    * exists yet (it arrives with the verification group), so nobody is
@@ -35,7 +36,7 @@ export interface ViewerContext {
 export const GUEST_VIEWER: ViewerContext = {
   id: null,
   userType: USER_TYPE.guest,
-  isPlusMember: false,
+  entitlements: NO_ENTITLEMENTS,
   isAgeVerified: false,
   mustVerifyEmail: false,
 };
@@ -51,14 +52,7 @@ export async function viewerContext(deps: ApiDeps, user: Pick<AuthUser, "id"> | 
 }
 
 /** The users columns a viewer context is made of (callers that already read the member's row add these). */
-export const VIEWER_COLUMNS = [
-  "is_member",
-  "member_until",
-  "user_type",
-  "email_verified_at",
-  "email_was_verified",
-  "is_bounced_email",
-] as const;
+export const VIEWER_COLUMNS = [...PLUS_COLUMNS, "user_type", "email_verified_at", "email_was_verified", "is_bounced_email"] as const;
 
 /** The viewer context from a users row read elsewhere (the messenger reads it with the member's other columns). */
 export function viewerContextOf(
@@ -76,7 +70,7 @@ export function viewerContextOf(
   return {
     id,
     userType: row.user_type,
-    isPlusMember: row.is_member === 1 && (row.member_until === null || Number(row.member_until) > now),
+    entitlements: entitlementsOf(row, now),
     isAgeVerified: false,
     mustVerifyEmail: mustVerifyEmail({
       isEmailVerified: row.email_verified_at !== null && row.is_bounced_email === 0,
@@ -109,7 +103,7 @@ export function verifyFirst(viewer: ViewerContext, action: MemberAction): boolea
 export function visibleMediaLevels(viewer: ViewerContext): MediaVisibility[] {
   const levels: MediaVisibility[] = ["public"];
   if (viewer.id !== null) levels.push("logged_in");
-  if (viewer.id !== null && viewer.isPlusMember) levels.push("plus_member");
+  if (viewer.id !== null && viewer.entitlements.may("exclusive_media")) levels.push("plus_member");
   if (viewer.id !== null && viewer.isAgeVerified) levels.push("fsk18");
   return levels;
 }

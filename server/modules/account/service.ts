@@ -25,6 +25,7 @@ import { lockMembersForLimits } from "../../db/locks";
 import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
+import { plusRunning } from "../access/index";
 import { revokeOtherTokens } from "../auth/index";
 import { removeChunkedUploads } from "../media/index";
 import { randomToken, sha256 } from "../../lib/crypto";
@@ -67,7 +68,7 @@ export async function accountState(deps: ApiDeps, userId: number): Promise<Accou
     .executeTakeFirst();
   return {
     status: account.status,
-    is_member: account.is_member === 1 && (account.member_until === null || account.member_until > now),
+    is_member: plusRunning(account, now),
     member_until: account.member_until,
     deletion_requested_until: pending?.expires_at ?? null,
   };

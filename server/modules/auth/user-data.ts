@@ -1,3 +1,4 @@
+import { entitlementsOf } from "../access/index";
 import { unreadCounts } from "../inbox/index";
 import { notificationSummary } from "../notifications/index";
 import type { UserDataResponse } from "../../contract/users";
@@ -31,6 +32,7 @@ export async function getUserData(deps: ApiDeps, userId: number): Promise<UserDa
       "users.birth_date",
       "users.language",
       "users.is_member",
+      "users.member_until",
       "users.email_verified_at",
       "users.email_was_verified",
       "users.is_bounced_email",
@@ -46,6 +48,9 @@ export async function getUserData(deps: ApiDeps, userId: number): Promise<UserDa
     .executeTakeFirst();
   if (!row) throw fail.notFound();
   const [notifications, messenger] = await Promise.all([notificationSummary(deps, userId), unreadCounts(deps.db, userId)]);
+  const now = deps.clock.now();
+  // The kernel decides plus (member_until included) once; the web tier reads this answer, never its own (ADR 061).
+  const entitlements = entitlementsOf(row, now);
   const email = {
     isEmailVerified: row.email_verified_at !== null && row.is_bounced_email === 0,
     emailWasVerified: row.email_was_verified === 1,
@@ -64,9 +69,10 @@ export async function getUserData(deps: ApiDeps, userId: number): Promise<UserDa
       city_name: row.city_name,
       business_kind: row.business_kind,
     },
-    age: ageAt(row.birth_date, deps.clock.now()),
+    age: ageAt(row.birth_date, now),
     registration_completed_at: row.register_completed_step >= REGISTER_COMPLETED_STEP ? row.created_at : null,
-    is_member: row.is_member === 1,
+    is_member: entitlements.plus,
+    entitlements: entitlements.answer(),
     is_email_verified: email.isEmailVerified,
     email_was_verified: email.emailWasVerified,
     is_bounced_email: email.isBouncedEmail,

@@ -19,12 +19,11 @@ import {
   type UserListFilters,
   type UserListItem,
 } from "../../contract/favorites";
-import { plusRunning } from "../../contract/membership";
 import { ageOfBirthDate } from "../../contract/signup";
 import { NEW_PROFILE_DAYS } from "../../contract/search";
 import type { DB } from "../../db/index";
 import type { Database } from "../../db/schema";
-import { isListedProfile, notBlockedWith, visibleMediaLevels, type ViewerContext } from "../access/index";
+import { isListedProfile, notBlockedWith, plusRunning, plusRunningSql, visibleMediaLevels, type ViewerContext } from "../access/index";
 import { avatarsOf } from "../media/index";
 import { notesFor } from "../notes/index";
 
@@ -126,7 +125,7 @@ function filterTerms(eb: EB, filters: UserListFilters, viewer: ViewerContext, no
         and.push(eb("profiles.is_hot", "=", 1));
         break;
       case "is_member":
-        and.push(eb("users.is_member", "=", 1), eb.or([eb("users.member_until", "is", null), eb("users.member_until", ">", now)]));
+        and.push(plusRunningSql("users", now));
         break;
       case "safe_sex_status":
         and.push(safeSexFlag(eb));
@@ -239,7 +238,7 @@ export async function runList(
     age: ageOfBirthDate(row.birth_date, now),
     city_name: row.city_name,
     avatar: avatars.get(row.id) ?? null,
-    is_member: plusRunning(row.is_member, row.member_until === null ? null : Number(row.member_until), now),
+    is_member: plusRunning(row, now),
     is_new: Number(row.created_at) > now - NEW_PROFILE_DAYS * DAY,
     is_verified: row.verified_at !== null,
     is_hot: row.is_hot === 1,

@@ -1,9 +1,9 @@
 /** The favorite part of a profile's relation to its viewer (contract/profile-relation). */
 import type { ApiDeps } from "../../api/types";
 import type { Kysely } from "kysely";
-import { plusRunning } from "../../contract/membership";
 import type { FavoriteRelation } from "../../contract/profile-relation";
 import type { Database } from "../../db/schema";
+import { entitlementsOf } from "../access/index";
 
 export async function favoriteRelation(deps: ApiDeps, viewerId: number, ownerId: number): Promise<FavoriteRelation | null> {
   const row = await deps.db
@@ -20,6 +20,6 @@ export async function favoriteRelation(deps: ApiDeps, viewerId: number, ownerId:
  * notifications name the other member only then (ADR 044).
  */
 export async function seesWhoKeepsThem(db: Kysely<Database>, userId: number, now: number): Promise<boolean> {
-  const row = await db.selectFrom("users").select(["is_member", "member_until"]).where("id", "=", userId).executeTakeFirst();
-  return row !== undefined && plusRunning(row.is_member, row.member_until === null ? null : Number(row.member_until), now);
+  const row = await db.selectFrom("users").select(["user_type", "is_member", "member_until"]).where("id", "=", userId).executeTakeFirst();
+  return row !== undefined && entitlementsOf(row, now).may("see_visitors");
 }

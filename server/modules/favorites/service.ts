@@ -51,7 +51,7 @@ export async function favoriteList(deps: ApiDeps, user: AuthUser, query: UserLis
   const viewer = await viewerContext(deps, user);
   const request = listRequestOf(query);
   const relation = favoriteRelation(deps.db, user.id, request.type);
-  if (request.type === FAVORITE_TYPE.been_favored && !viewer.isPlusMember) {
+  if (request.type === FAVORITE_TYPE.been_favored && !viewer.entitlements.may("see_visitors")) {
     return lockedList(request, await countList(deps, relation, user.id), FAVORITES_LIMIT);
   }
   return runList(deps, relation, { ...viewer, id: user.id }, request, FAVORITES_LIMIT);

@@ -9,9 +9,8 @@ import type { ApiDeps, AuthUser } from "../../api/types";
 import type { DB } from "../../db/index";
 import { chartDayOf } from "../../contract/dashboard";
 import { VISIT_RETENTION_DAYS, VISITOR_TYPE, type UserList, type UserListQuery } from "../../contract/favorites";
-import { plusRunning } from "../../contract/membership";
 import { isStaffUserType } from "../../contract/moderation";
-import { viewerContext } from "../access/index";
+import { entitlementsOf, viewerContext } from "../access/index";
 import { countList, lockedList, runList, type Relation } from "./list";
 import { listRequestOf } from "./service";
 import { seesWhoKeepsThem } from "./relation";
@@ -33,14 +32,11 @@ export interface ProfileVisit {
 async function browsesInvisibly(deps: ApiDeps, userId: number): Promise<boolean> {
   const row = await deps.db
     .selectFrom("users")
-    .select(["invisible_browsing", "is_member", "member_until"])
+    .select(["invisible_browsing", "user_type", "is_member", "member_until"])
     .where("id", "=", userId)
     .executeTakeFirst();
   if (!row) return true;
-  return (
-    row.invisible_browsing === 1 &&
-    plusRunning(row.is_member, row.member_until === null ? null : Number(row.member_until), deps.clock.now())
-  );
+  return row.invisible_browsing === 1 && entitlementsOf(row, deps.clock.now()).may("invisible_browsing");
 }
 
 /** Records the visit if it is the visitor's first of this profile today. Returns whether it was recorded. */
@@ -121,7 +117,7 @@ export async function visitorList(deps: ApiDeps, user: AuthUser, query: UserList
   const viewer = await viewerContext(deps, user);
   const request = listRequestOf(query);
   const relation = visitRelation(deps.db, user.id, request.type, deps.clock.now());
-  if (request.type === VISITOR_TYPE.been_visited && !viewer.isPlusMember) {
+  if (request.type === VISITOR_TYPE.been_visited && !viewer.entitlements.may("see_visitors")) {
     return lockedList(request, await countList(deps, relation, user.id), null);
   }
   return runList(deps, relation, { ...viewer, id: user.id }, request, null);

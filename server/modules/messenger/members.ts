@@ -5,10 +5,9 @@
 import type { ApiDeps } from "../../api/types";
 import { ONLINE_STATUS, type ConversationState, type MessengerPartner } from "../../contract/messenger";
 import type { OnlineStatus } from "../../contract/realtime";
-import { plusRunning } from "../../contract/membership";
 import { isStaffUserType } from "../../contract/moderation";
 import type { DB } from "../../db/index";
-import { isListedOwner, visibleMediaLevels, type BlockRelation, type ViewerContext } from "../access/index";
+import { entitlementsOf, isListedOwner, visibleMediaLevels, type BlockRelation, type ViewerContext } from "../access/index";
 import { mediaImageOf } from "../media/index";
 
 export interface MemberRow {
@@ -103,10 +102,6 @@ export async function membersByIds(db: DB, ids: number[]): Promise<Map<number, M
   return new Map(rows.map((row) => [row.id, normalize(row)]));
 }
 
-export function isPlus(member: MemberRow, now: number): boolean {
-  return plusRunning(member.is_member, member.member_until, now);
-}
-
 /**
  * Spec section 4: the conversation state from the other member. Support accounts and deleted members first (there
  * is nobody to reach), then banned, paused, deactivated, hidden, blocked by you (the relation block or both),
@@ -150,7 +145,7 @@ export function onlineStatus(
   now: number,
 ): OnlineStatus {
   if (!other || !PRESENCE_SHOWN.has(state)) return ONLINE_STATUS.unknown;
-  if (other.invisible_browsing === 1 && isPlus(other, now)) return ONLINE_STATUS.none;
+  if (other.invisible_browsing === 1 && entitlementsOf(other, now).may("invisible_browsing")) return ONLINE_STATUS.none;
   return presence.status(viewerId, other.id);
 }
 

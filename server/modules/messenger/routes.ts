@@ -1,6 +1,6 @@
 /** The messenger group (spec section 7 "messenger"; ADR 043). Every route answers for the signed-in member only. */
 import * as v from "valibot";
-import { ApiError, errorItem, fail } from "../../api/errors";
+import { fail } from "../../api/errors";
 import { rowIdParam } from "../../api/params";
 import { ok } from "../../api/router";
 import type { ModuleContext } from "../../api/module-context";
@@ -12,7 +12,6 @@ import {
   MESSAGE_PHOTOS_MAX,
   MESSAGE_UPLOAD_MAX_BODY_BYTES,
   MESSENGER_CONVERSATION_PAGE_SIZE,
-  MESSENGER_DOLLAR_PRICES,
   MESSENGER_ERRORS,
   MESSENGER_THREADS_PAGE_SIZE,
   OVERALL_MESSAGE_LIMITS,
@@ -27,15 +26,16 @@ import {
   type ThreadAction,
 } from "../../contract/messenger";
 import { IMAGE_MAX_BYTES } from "../../contract/media-upload";
+import { PAYMENT_REQUIRED_KEY, PRICES } from "../../contract/prices";
 import { isValidProfileUsername } from "../../contract/validation";
 import { imageQueueOf, receiveUpload } from "../media/index";
 import { preparePhotos, readMessagePhoto } from "./photos";
 import {
   assertSameSend,
   autocomplete,
+  boostMessage,
   conversationWith,
   directionCheck,
-  ownVisibleMessage,
   precheckSend,
   sendMessage,
   threadAction,
@@ -243,13 +243,10 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
       method: "post",
       path: "/messenger/boost/:id",
       response: "BoostResult",
-      summary: `Boosting one of the member's own messages costs ${MESSENGER_DOLLAR_PRICES.boost} dollars; payable with the wallet. Until then 402 exception.messenger.not_payable_yet; 404 for a message that is not the member's own or no longer in their view.`,
+      summary: `Boosting one of the member's own messages costs ${PRICES.boost.amount} dollars (the product boost); payable with the wallet. Until then 402 ${PAYMENT_REQUIRED_KEY} (params product, price, currency); 404 for a message that is not the member's own or no longer in their view.`,
       statuses: [401, 402, 404],
     },
-    async (c, { user }) => {
-      await ownVisibleMessage(deps, user!.id, rowIdParam(c.req.param("id"), MESSENGER_ERRORS.messageNotFound));
-      throw new ApiError(402, [errorItem(402, MESSENGER_ERRORS.boost)], { outcome: "boost", upgrade: false });
-    },
+    async (c, { user }) => boostMessage(deps, user!.id, rowIdParam(c.req.param("id"), MESSENGER_ERRORS.messageNotFound)),
   );
   v2.add(
     {

@@ -2,6 +2,7 @@
  * The contact rules (issue 12 item 3; spec section 4 "Message send outcomes", section 8 "Messenger"; ADR 043): the
  * ONE function that decides whether a member may send a message now, answering one outcome with its own translated
  * message, whether a plus upgrade would lift it, and which dollar payment would (designed in, not payable yet).
+ * What plus lifts is the benefit contact_limits of the entitlements kernel (ADR 061); the numbers are the messenger's.
  *
  * Order: a blocking conversation state; the sender's verified e-mail address (ADR 024); the overall message limit;
  * then inside an existing conversation only the limit between a free client and a free escort; for a first contact
@@ -17,7 +18,6 @@ import {
   FIRST_CONTACTS_RECEIVED_PER_DAY,
   FREE_PAIR_MESSAGES_PER_DAY,
   HOT_ESCORT_ACTIVE_HOURS,
-  MESSENGER_DOLLAR_PRICES,
   MESSENGER_ERRORS,
   NEW_ESCORT_DAYS,
   OVERALL_MESSAGE_LIMITS,
@@ -29,8 +29,9 @@ import {
 import { ageOfBirthDate } from "../../contract/signup";
 import { USER_TYPE } from "../../contract/users";
 import type { DB } from "../../db/index";
+import { entitlementsOf, offerOf, plusRunning } from "../access/index";
 import { firstContactFilter } from "../settings/index";
-import { isPlus, memberById, type MemberRow } from "./members";
+import { memberById, type MemberRow } from "./members";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -84,7 +85,7 @@ export function senderCountsOf(row: { sent_hour: unknown; sent_day: unknown; sen
 /** The sender's first contacts per rolling 24 hours (no cap inside an existing conversation). */
 export function firstContactLimitOf(sender: MemberRow, now: number): number {
   if (sender.user_type === USER_TYPE.business) return FIRST_CONTACTS_PER_DAY.business;
-  if (!isPlus(sender, now)) return FIRST_CONTACTS_PER_DAY.basic;
+  if (!entitlementsOf(sender, now).may("contact_limits")) return FIRST_CONTACTS_PER_DAY.basic;
   return sender.user_type === USER_TYPE.escort ? FIRST_CONTACTS_PER_DAY.plus_escort : FIRST_CONTACTS_PER_DAY.plus_client;
 }
 
@@ -114,7 +115,8 @@ async function count(query: Promise<{ n: number | string | bigint } | undefined>
 /** The recipient's first-contact filter against the sender: the first outcome it refuses, or null. */
 async function filterOutcome(deps: ApiDeps, sender: MemberRow, recipient: MemberRow, now: number): Promise<MessageSendOutcome | null> {
   const filter = await firstContactFilter(deps, recipient.id);
-  if (filter.members_only && !isPlus(sender, now)) return "membership_verification";
+  // The recipient asks for plus members (a fact about the sender, not one of their benefits).
+  if (filter.members_only && !plusRunning(sender, now)) return "membership_verification";
   if (filter.verified_only && sender.verified_at === null) return "verified";
   const typeName = sender.user_type === USER_TYPE.client ? "client" : sender.user_type === USER_TYPE.escort ? "escort" : "business";
   if (filter.user_types.length > 0 && !filter.user_types.includes(typeName)) return "user_type";
@@ -143,8 +145,8 @@ export async function decideSend(deps: ApiDeps, db: DB, input: DecideInput): Pro
   if (input.sent.hour >= OVERALL_MESSAGE_LIMITS.perHour || input.sent.day >= OVERALL_MESSAGE_LIMITS.perDay)
     return refusal("overall_message_limit", MESSENGER_ERRORS.overall_message_limit, false, firstContact);
 
-  const senderPlus = isPlus(sender, now);
-  const recipientPlus = isPlus(recipient, now);
+  const senderPlus = entitlementsOf(sender, now).may("contact_limits");
+  const recipientPlus = entitlementsOf(recipient, now).may("contact_limits");
   const success: Decision = {
     outcome: "success",
     message_key: null,
@@ -188,7 +190,7 @@ export async function decideSend(deps: ApiDeps, db: DB, input: DecideInput): Pro
     const basicPerson = !senderPlus && sender.user_type !== USER_TYPE.business;
     return refusal("first_contact_limit", MESSENGER_ERRORS.first_contact_limit, basicPerson, true, {
       first_contacts_left: 0,
-      dollar_offer: { kind: "first_contact_unlock", dollars: MESSENGER_DOLLAR_PRICES.first_contact_unlock, payable: false },
+      dollar_offer: offerOf("first_contact_unlock"),
     });
   }
 

@@ -37,10 +37,18 @@ import type { DB } from "../../db/index";
 import { LOCK_SPACES, lockMembersForLimits } from "../../db/locks";
 import type { Database, MessengerPhotosTable } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
-import { blockRelations, isFindableProfile, notBlockedWith, viewerContext, viewerContextOf, type ViewerContext } from "../access/index";
+import {
+  blockRelations,
+  isFindableProfile,
+  notBlockedWith,
+  paymentRequired,
+  viewerContext,
+  viewerContextOf,
+  type ViewerContext,
+} from "../access/index";
 import { countFolder, listFilter } from "../inbox/index";
 import { markSubjectRead, notify, type NotificationHints } from "../notifications/index";
-import { avatarsOf, conversationState, isPlus, memberByUsername, membersByIds, onlineStatus, partnerOf, type MemberRow } from "./members";
+import { avatarsOf, conversationState, memberByUsername, membersByIds, onlineStatus, partnerOf, type MemberRow } from "./members";
 import { photoImageOf, photosOfMessages, type StoredPhoto } from "./photos";
 import { decideSend, refusalStatus, type Decision } from "./rules";
 import { pairKey, readPair, VIEW_COLUMNS, type MemberView, type PairRead, type ThreadRow } from "./pair";
@@ -523,7 +531,7 @@ export async function sendMessage(
       // A basic member's first contact counts against the recipient's daily overflow, which other senders' first
       // contacts fill too: those wait here, so decideSend's count includes them (ADR 058). The sender's own limits
       // need no more than the sender's row lockSend holds; replies inside a conversation take no lock here.
-      if (ctx.thread?.last_message_id == null && !isPlus(ctx.me, now))
+      if (ctx.thread?.last_message_id == null && !ctx.viewer.entitlements.plus)
         await lockMembersForLimits(trx, deps.dialect, "firstContactsReceived", [other.id]);
       const decision = await decide(tdeps, trx, ctx);
       if (decision.outcome !== "success") throw refused(decision);
@@ -664,7 +672,7 @@ export async function sendMessage(
     if (firstContact) {
       await trx
         .insertInto("messenger_first_contacts")
-        .values({ sender_id: memberId, recipient_id: other.id, sender_plus: ctx.viewer.isPlusMember ? 1 : 0, created_at: now })
+        .values({ sender_id: memberId, recipient_id: other.id, sender_plus: ctx.viewer.entitlements.plus ? 1 : 0, created_at: now })
         .execute();
     }
     if (actionType === MESSAGE_ACTION.normal) {
@@ -836,6 +844,15 @@ export async function ownVisibleMessage(deps: ApiDeps, memberId: number, message
     .executeTakeFirst();
   if (!row) throw fail.notFound(MESSENGER_ERRORS.messageNotFound);
   return row;
+}
+
+/**
+ * POST /messenger/boost/{id}: one of the member's own messages in their view (else 404), then the one "payment
+ * required" outcome until the wallet pays the boost (ADR 061); the outcome field is what the live sender reads.
+ */
+export async function boostMessage(deps: ApiDeps, memberId: number, messageId: number): Promise<never> {
+  await ownVisibleMessage(deps, memberId, messageId);
+  throw paymentRequired("boost", { outcome: "boost", upgrade: false });
 }
 
 /** GET /messenger/threads/{id}/mediums: the photos of the member's view of a thread, newest first. */

@@ -36,7 +36,12 @@ async function noteRow(deps: ApiDeps, authorId: number, subjectId: number) {
 /** The author's note on a profile they may see (also the note part of the profile's relation). */
 export async function noteOn(deps: ApiDeps, author: Member, subjectId: number): Promise<NoteAnswer> {
   const row = await noteRow(deps, author.id, subjectId);
-  return { text: row?.text ?? null, updated_at: row?.updated_at ?? null, can_write: author.isPlusMember, max_length: NOTE_MAX_LENGTH };
+  return {
+    text: row?.text ?? null,
+    updated_at: row?.updated_at ?? null,
+    can_write: author.entitlements.may("notes"),
+    max_length: NOTE_MAX_LENGTH,
+  };
 }
 
 /** GET /profiles/{username}/notes. */
@@ -47,7 +52,7 @@ export async function readNote(deps: ApiDeps, author: Member, username: string):
 /** PUT /profiles/{username}/notes: writes or changes the note (plus only). */
 export async function writeNote(deps: ApiDeps, author: Member, username: string, input: NoteInput): Promise<NoteAnswer> {
   const subjectId = await subjectOf(deps, author, username);
-  if (!author.isPlusMember) throw fail.forbidden(NOTE_ERRORS.plusRequired);
+  if (!author.entitlements.may("notes")) throw fail.forbidden(NOTE_ERRORS.plusRequired);
   const now = deps.clock.now();
   await deps.db
     .insertInto("profile_notes")

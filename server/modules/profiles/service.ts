@@ -27,6 +27,7 @@ import { boundingBox, haversineKm, regionByCode } from "../geo/index";
 import { mediaImageOf } from "../media/index";
 import { ownPendingTexts } from "../moderation/index";
 import {
+  entitlementsOf,
   isBlockedBetween,
   isGuestVisible,
   isGuestVisibleProfile,
@@ -34,6 +35,7 @@ import {
   isFindableProfile,
   mediaLevelsFor,
   notBlockedWith,
+  plusRunning,
   verifyFirst,
   type ViewerContext,
 } from "../access/index";
@@ -138,10 +140,6 @@ function isMembersOnlyRow(row: Pick<ProfileRow, "user_type" | "members_only">): 
   return isMembersOnlyProfile({ userType: row.user_type, membersOnly: row.members_only === 1 });
 }
 
-function isPlus(row: Pick<ProfileRow, "is_member" | "member_until">, now: number): boolean {
-  return row.is_member === 1 && (row.member_until === null || row.member_until > now);
-}
-
 /** Media of `ownerId` the viewer may see (accepted only; the owner also sees pending ones). */
 export async function visibleMedia(
   deps: ApiDeps,
@@ -220,11 +218,11 @@ export async function trustLevel(deps: ApiDeps, row: ProfileRow): Promise<TrustL
     // Published date reviews (ADR 047), counted whether or not the owner shows them.
     reviews: row.review_count > 0,
   };
-  const provider = row.user_type === USER_TYPE.escort || row.user_type === USER_TYPE.business;
   return {
     level: Object.values(met).filter(Boolean).length,
     max: TRUST_CRITERIA.length,
-    shown: provider && isPlus(row, now),
+    // The badge is the plus benefit of escorts and businesses (contract/entitlements trust_level).
+    shown: entitlementsOf(row, now).may("trust_level"),
     criteria: TRUST_CRITERIA.map((key) => ({ key, met: met[key] })),
   };
 }
@@ -314,7 +312,7 @@ export function miniOf(row: ProfileRow, avatar: GalleryItem | undefined, now: nu
     gender: row.gender,
     age: ageAt(row.birth_date, now),
     city_name: row.city_name,
-    is_member: isPlus(row, now),
+    is_member: plusRunning(row, now),
     avatar: avatar?.image ?? null,
   };
 }
@@ -373,7 +371,7 @@ export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: View
     work_hours: hours,
     badges: {
       email_verified: row.email_verified_at !== null && row.is_bounced_email === 0,
-      plus_member: isPlus(row, now),
+      plus_member: plusRunning(row, now),
       // Photo (fake-check) and identity verification arrive with the verification group.
       photo_verified: false,
       age_verified: false,
@@ -466,7 +464,7 @@ export async function nearbyProfiles(deps: ApiDeps, row: ProfileRow, viewer: Vie
     gender: r.gender,
     age: ageAt(r.birth_date, now),
     city_name: r.city_name,
-    is_member: isPlus(r, now),
+    is_member: plusRunning(r, now),
     avatar: avatars.get(r.id) ?? null,
     distance_km:
       Math.round(haversineKm({ lat: row.lat as number, lon: row.lon as number }, { lat: r.lat as number, lon: r.lon as number }) * 10) / 10,

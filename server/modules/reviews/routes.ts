@@ -15,6 +15,7 @@ import {
   reviewInputSchema,
   reviewListQuerySchema,
 } from "../../contract/reviews";
+import { PAYMENT_REQUIRED_KEY, PRICES } from "../../contract/prices";
 import { isValidProfileUsername } from "../../contract/validation";
 import { viewerContext } from "../access/index";
 import { PROFILE_NOT_FOUND } from "../profiles/index";
@@ -108,7 +109,7 @@ export function registerReviews({ v2 }: ModuleContext): void {
       method: "get",
       path: "/reviews/:date_id/unlock",
       response: "ReviewUnlockInfo",
-      summary: `What reading a date's published review texts costs the reader: ${REVIEW_UNLOCK.price} minor units of the ${REVIEW_UNLOCK.currency} currency, paid by the reader; free for the date's members and plus members (unlocked true). payable stays false until the wallet exists. 404 for dates without published reviews the reader may see.`,
+      summary: `What reading a date's published review texts costs the reader: the product ${REVIEW_UNLOCK.product}, ${PRICES[REVIEW_UNLOCK.product].amount} ${PRICES[REVIEW_UNLOCK.product].currency} (whole dollars), paid by the reader; free for the date's members and plus members (unlocked true). payable stays false until the wallet exists. 404 for dates without published reviews the reader may see.`,
       statuses: [401, 404],
     },
     async (c, { user }) => ok(c, await unlockInfo(c.get("deps"), await viewerContext(c.get("deps"), user), dateIdOf(c))),
@@ -120,8 +121,7 @@ export function registerReviews({ v2 }: ModuleContext): void {
       path: "/reviews/:date_id/unlock",
       // The answer once the wallet pays: the unlock info with unlocked true. Until then every call is refused.
       response: "ReviewUnlockInfo",
-      summary:
-        "Unlocks a date's review texts for the reader. Until the wallet exists: 402 exception.reviews.unlock_not_payable (params price, currency); 409 unlock_not_needed for readers who read them for free; 404 like GET.",
+      summary: `Unlocks a date's review texts for the reader. Until the wallet exists: 402 ${PAYMENT_REQUIRED_KEY} (params product, price, currency); 409 unlock_not_needed for readers who read them for free; 404 like GET.`,
       statuses: [401, 402, 404, 409],
     },
     async (c, { user }) => unlockReviews(c.get("deps"), await viewerContext(c.get("deps"), user), dateIdOf(c)),

@@ -39,7 +39,15 @@ import { USER_TYPE } from "../../contract/users";
 import type { DB } from "../../db/index";
 import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
-import { isBlockedBetween, isGuestVisible, isListedProfile, notBlockedWith, type ViewerContext } from "../access/index";
+import {
+  isBlockedBetween,
+  isGuestVisible,
+  isListedProfile,
+  notBlockedWith,
+  offerOf,
+  paymentRequired,
+  type ViewerContext,
+} from "../access/index";
 import { appendDateEvent, loadDateForParticipant } from "../dates/index";
 import { notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
 import { loadVisibleProfile } from "../profiles/index";
@@ -458,9 +466,9 @@ export async function closeReviewWindow(deps: ApiDeps, dateId: number): Promise<
 
 // --- Profiles: received reviews ---------------------------------------------------------
 
-/** Whether a reader reads review texts for free (item 5): the date's members and plus members. */
+/** Whether a reader reads review texts for free (item 5): the date's members and plus members (review_texts). */
 function readsFree(viewer: ViewerContext, row: Pick<LoadedReview, "author_id" | "subject_id">): boolean {
-  return viewer.id !== null && (viewer.isPlusMember || viewer.id === row.author_id || viewer.id === row.subject_id);
+  return viewer.id !== null && (viewer.entitlements.may("review_texts") || viewer.id === row.author_id || viewer.id === row.subject_id);
 }
 
 /** The averages over a member's published reviews (their tab and the profile's summary). */
@@ -577,7 +585,9 @@ async function listedItems(deps: ApiDeps, viewer: ViewerContext, idRows: Readonl
 
 /** What unlocking a date's texts costs this reader (null for plus members, who read every text). */
 function unlockPriceFor(viewer: ViewerContext): ReviewList["unlock"] {
-  return viewer.id !== null && viewer.isPlusMember ? null : { price: REVIEW_UNLOCK.price, currency: REVIEW_UNLOCK.currency };
+  if (viewer.id !== null && viewer.entitlements.may("review_texts")) return null;
+  const { price, currency } = offerOf(REVIEW_UNLOCK.product);
+  return { price, currency };
 }
 
 /**
@@ -661,23 +671,14 @@ async function unlockableDate(deps: ApiDeps, viewer: ViewerContext, dateId: numb
 /** GET /reviews/{date_id}/unlock: what reading this date's review texts costs the reader. */
 export async function unlockInfo(deps: ApiDeps, viewer: ViewerContext, dateId: number): Promise<ReviewUnlockInfo> {
   const { free } = await unlockableDate(deps, viewer, dateId);
-  return {
-    date_id: dateId,
-    price: REVIEW_UNLOCK.price,
-    currency: REVIEW_UNLOCK.currency,
-    payer: REVIEW_UNLOCK.payer,
-    unlocked: free,
-    payable: false,
-  };
+  return { ...offerOf(REVIEW_UNLOCK.product), date_id: dateId, payer: REVIEW_UNLOCK.payer, unlocked: free };
 }
 
-/** POST /reviews/{date_id}/unlock: 402 until the wallet exists (409 when the reader already reads for free). */
+/** POST /reviews/{date_id}/unlock: payment required until the wallet exists (409 when the reader already reads for free). */
 export async function unlockReviews(deps: ApiDeps, viewer: ViewerContext, dateId: number): Promise<never> {
   const { free } = await unlockableDate(deps, viewer, dateId);
   if (free) throw fail.conflict(REVIEW_ERRORS.unlockNotNeeded);
-  throw new ApiError(402, [
-    errorItem(402, REVIEW_ERRORS.unlockNotPayable, undefined, { price: REVIEW_UNLOCK.price, currency: REVIEW_UNLOCK.currency }),
-  ]);
+  throw paymentRequired(REVIEW_UNLOCK.product);
 }
 
 // --- Reports (ADR 038: a review is a checked report kind) ----------------------------------

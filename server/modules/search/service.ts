@@ -9,7 +9,15 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { fail } from "../../api/errors";
 import type { ApiDeps, AuthUser } from "../../api/types";
-import { isGuestVisibleSearchRow, notBlockedWith, visibleMediaLevels, viewerContext, type ViewerContext } from "../access/index";
+import {
+  isGuestVisibleSearchRow,
+  notBlockedWith,
+  plusRunning,
+  plusRunningSql,
+  visibleMediaLevels,
+  viewerContext,
+  type ViewerContext,
+} from "../access/index";
 import {
   AGE_BANDS,
   GLOBAL_RADIUS,
@@ -28,6 +36,7 @@ import {
   defaultSortFor,
   searchTargetFor,
   usableLocation,
+  wideRadiusFor,
   DEFAULT_PRICE_DURATION,
 } from "../../contract/search";
 import { EARTH_RADIUS_KM, KM_PER_DEGREE } from "../../contract/geo";
@@ -62,7 +71,7 @@ export interface SearchResult {
 }
 
 export function searcherOf(viewer: ViewerContext, gender: number | null): Searcher {
-  return { userType: viewer.userType, gender, isMember: viewer.isPlusMember };
+  return { userType: viewer.userType, gender, benefits: viewer.entitlements.benefits() };
 }
 
 /** The date `years` before `now` as the integer YYYYMMDD (search_profiles.birth_ymd). */
@@ -252,10 +261,7 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
         and.push(eb("search_profiles.is_hot", "=", 1));
         break;
       case "is_member":
-        and.push(
-          eb("search_profiles.is_member", "=", 1),
-          eb.or([eb("search_profiles.member_until", "is", null), eb("search_profiles.member_until", ">", now)]),
-        );
+        and.push(plusRunningSql("search_profiles", now));
         break;
       case "safe_sex_status":
         and.push(eb("search_profiles.safe_sex_status", "=", 1));
@@ -299,7 +305,9 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
 
 /**
  * Ranking score (docs/search-ranking.md): rise-up promotion first, then plus
- * membership, verification, reviews, recent activity and popularity.
+ * membership, verification, reviews, recent activity and popularity. The plus
+ * term is the benefit better_search_position, granted to every kind of plus
+ * member (contract/entitlements), so the SQL asks only whether plus runs.
  */
 function rankingScore(now: number) {
   // Popularity is capped so that bought or faked favorites lift a profile within its tier, never above it.
@@ -307,7 +315,7 @@ function rankingScore(now: number) {
     (case when search_profiles.rise_up_until > ${sql.lit(now)} then 1000 else 0 end)
     + (case when search_profiles.favorite_count > 50 then 100 else search_profiles.favorite_count * 2 end)
     + (case when search_profiles.visit_count > 500 then 50 else search_profiles.visit_count / 10 end)
-    + (case when search_profiles.is_member = 1 and (search_profiles.member_until is null or search_profiles.member_until > ${sql.lit(now)}) then 300 else 0 end)
+    + (case when ${plusRunningSql("search_profiles", sql.lit(now))} then 300 else 0 end)
     + (case when search_profiles.verified = 1 then 200 else 0 end)
     + (case when search_profiles.review_count > 50 then 200 else search_profiles.review_count * 4 end)
     + (case when search_profiles.last_login_at > ${sql.lit(now - DAY)} then 150
@@ -429,7 +437,7 @@ export async function searchScope(deps: ApiDeps, input: SearchInput) {
   const searcher = searcherOf(viewer, input.viewerGender);
   const filter = request.filterquery;
   const target = searchTargetFor(searcher, filter.user_type, request.searchMode);
-  const location = usableLocation(filter, searcher.isMember);
+  const location = usableLocation(filter, wideRadiusFor(searcher));
   if (!location) throw fail.badRequest("validation.search.location_required", "filterquery.location");
   const sort: SearchSort = request.sort ?? defaultSortFor(searcher).sort;
   const plan: Plan = {
@@ -522,7 +530,7 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
           : null,
       price: r.price_hour === null ? null : { duration_minutes: DEFAULT_PRICE_DURATION, price_eur: Number(r.price_hour) },
       avatar: avatars.get(r.user_id) ?? null,
-      is_member: r.is_member === 1 && (r.member_until === null || Number(r.member_until) > now),
+      is_member: plusRunning(r, now),
       is_new: Number(shown.created_at) > now - NEW_PROFILE_DAYS * DAY,
       is_verified: r.verified === 1,
       is_hot: shown.is_hot === 1,

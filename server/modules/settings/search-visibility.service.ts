@@ -7,28 +7,29 @@
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { INVISIBLE_BROWSING_PLUS_ONLY, type SearchVisibility, type SearchVisibilityInput } from "../../contract/settings";
+import { entitlementsOf } from "../access/index";
 
 async function stateOf(deps: ApiDeps, userId: number) {
   const row = await deps.db
     .selectFrom("users")
     .leftJoin("profiles", "profiles.user_id", "users.id")
-    .select(["users.is_member", "users.member_until", "users.invisible_browsing", "profiles.search_hidden"])
+    .select(["users.user_type", "users.is_member", "users.member_until", "users.invisible_browsing", "profiles.search_hidden"])
     .where("users.id", "=", userId)
     .executeTakeFirst();
   if (!row) throw fail.unauthorized();
-  const now = deps.clock.now();
-  return { row, plus: row.is_member === 1 && (row.member_until === null || row.member_until > now) };
+  return { row, entitlements: entitlementsOf(row, deps.clock.now()) };
 }
 
 export async function searchVisibility(deps: ApiDeps, userId: number): Promise<SearchVisibility> {
-  const { row, plus } = await stateOf(deps, userId);
-  return { hidden_in_search: row.search_hidden === 1, invisible_browsing: row.invisible_browsing === 1, plus_member: plus };
+  const { row, entitlements } = await stateOf(deps, userId);
+  return { hidden_in_search: row.search_hidden === 1, invisible_browsing: row.invisible_browsing === 1, plus_member: entitlements.plus };
 }
 
 export async function saveSearchVisibility(deps: ApiDeps, userId: number, input: SearchVisibilityInput): Promise<SearchVisibility> {
-  const { row, plus } = await stateOf(deps, userId);
+  const { row, entitlements } = await stateOf(deps, userId);
   // Switching it on is the plus benefit; a stored "on" whose membership lapsed may still be switched off.
-  if (input.invisible_browsing && !plus && row.invisible_browsing !== 1) throw fail.forbidden(INVISIBLE_BROWSING_PLUS_ONLY);
+  if (input.invisible_browsing && !entitlements.may("invisible_browsing") && row.invisible_browsing !== 1)
+    throw fail.forbidden(INVISIBLE_BROWSING_PLUS_ONLY);
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     await trx

@@ -18,6 +18,7 @@ import {
   MESSAGE_BODY_MAX,
   MESSAGE_BODY_MAX_FORM_BYTES,
 } from "#server/contract/messenger";
+import { PAYMENT_REQUIRED_KEY } from "#server/contract/prices";
 import type { RealtimeEnvelope } from "#server/contract/realtime";
 import { USER_TYPE } from "#server/contract/users";
 import { addBerlinProfile, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
@@ -346,7 +347,7 @@ describe(`messenger (${TEST_DB})`, () => {
       for (let i = 0; i < limit; i++) expect((await send(sender, targets[i]!)).status, name).toBe(201);
       const check = await call<SendCheck>(sender.token, "GET", `/direction/${targets[limit]!.username}`);
       expect(check.json.data, name).toMatchObject({ outcome: "first_contact_limit", upgrade, first_contact: true });
-      expect(check.json.data!.dollar_offer).toEqual({ kind: "first_contact_unlock", dollars: 5, payable: false });
+      expect(check.json.data!.dollar_offer).toEqual({ product: "first_contact_unlock", price: 5, currency: "dollar", payable: false });
       const refused = await send(sender, targets[limit]!);
       expect(refused.status, name).toBe(429);
       expect(refused.json.errors![0]!.key, name).toBe("exception.messenger.first_contact_limit");
@@ -713,7 +714,7 @@ describe(`messenger (${TEST_DB})`, () => {
     const sent = (await send(a, b, "Heb mich hervor")).json.data!;
     const boost = await call(a.token, "POST", `/boost/${sent.message.id}`);
     expect(boost.status).toBe(402);
-    expect(boost.json.errors![0]!.key).toBe("exception.messenger.not_payable_yet");
+    expect(boost.json.errors![0]).toMatchObject({ key: PAYMENT_REQUIRED_KEY, params: { product: "boost", price: 5, currency: "dollar" } });
     for (const [who, id] of [
       [b, String(sent.message.id)], // the recipient: another member's message
       [a, "abc"],

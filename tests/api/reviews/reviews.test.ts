@@ -5,14 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATE_STATUS } from "#server/contract/dates";
-import {
-  REVIEW_CRITERIA,
-  REVIEW_UNLOCK,
-  REVIEW_WINDOW_MS,
-  type DateReviews,
-  type ReviewList,
-  type ReviewUnlockInfo,
-} from "#server/contract/reviews";
+import { PAYMENT_REQUIRED_KEY } from "#server/contract/prices";
+import { REVIEW_CRITERIA, REVIEW_WINDOW_MS, type DateReviews, type ReviewList, type ReviewUnlockInfo } from "#server/contract/reviews";
 import type { NotificationEvent } from "#server/contract/notifications";
 import { USER_TYPE } from "#server/contract/users";
 import { closeReviewWindow, openReviewWindows } from "#server/modules/reviews/index";
@@ -219,7 +213,7 @@ describe(`date reviews (${TEST_DB})`, () => {
     expect((await call(undefined, "GET", `/reviews/${published}`)).status).toBe(401);
   });
 
-  it("locks review texts for readers who do not read them for free, and answers the unlock with its price (402 until the wallet)", async () => {
+  it("locks review texts for readers who do not read them for free, and answers the unlock with its price (payment required until the wallet)", async () => {
     const client = await member();
     const escort = await member(USER_TYPE.escort);
     const reader = await member();
@@ -230,7 +224,8 @@ describe(`date reviews (${TEST_DB})`, () => {
 
     const locked = (await received(reader, escort.username)).json.data!;
     expect(locked.items[0]).toMatchObject({ text: null, text_locked: true, rating: 4 });
-    expect(locked.unlock).toEqual({ price: REVIEW_UNLOCK.price, currency: REVIEW_UNLOCK.currency });
+    // One dollar per date, in whole dollars (ADR 061: the token currency has no minor unit).
+    expect(locked.unlock).toEqual({ price: 1, currency: "dollar" });
     expect((await received(undefined, escort.username)).json.data?.items[0]?.text_locked).toBe(true);
     expect((await received(plus, escort.username)).json.data?.items[0]).toMatchObject({
       text_locked: false,
@@ -241,7 +236,8 @@ describe(`date reviews (${TEST_DB})`, () => {
     const info = await call<ReviewUnlockInfo>(reader.token, "GET", `/reviews/${dateId}/unlock`);
     expect(info.json.data).toEqual({
       date_id: dateId,
-      price: REVIEW_UNLOCK.price,
+      product: "review_unlock",
+      price: 1,
       currency: "dollar",
       payer: "reader",
       unlocked: false,
@@ -250,8 +246,8 @@ describe(`date reviews (${TEST_DB})`, () => {
     const pay = await call(reader.token, "POST", `/reviews/${dateId}/unlock`);
     expect([pay.status, pay.json.errors?.[0]?.key, pay.json.errors?.[0]?.params]).toEqual([
       402,
-      "exception.reviews.unlock_not_payable",
-      { price: REVIEW_UNLOCK.price, currency: "dollar" },
+      PAYMENT_REQUIRED_KEY,
+      { product: "review_unlock", price: 1, currency: "dollar" },
     ]);
     expect((await call<ReviewUnlockInfo>(plus.token, "GET", `/reviews/${dateId}/unlock`)).json.data?.unlocked).toBe(true);
     expect((await call(client.token, "POST", `/reviews/${dateId}/unlock`)).status).toBe(409);

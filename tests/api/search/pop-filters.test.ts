@@ -17,14 +17,15 @@ import {
   searchRequestSchema,
   type Searcher,
 } from "#server/contract/search";
+import { benefitsGrantedTo } from "#server/contract/entitlements";
 import { GENDER, USER_TYPE } from "#server/contract/users";
 import de from "../../../locales/de/search.json";
 import en from "../../../locales/en/search.json";
 import es from "../../../locales/es/search.json";
 import pl from "../../../locales/pl/search.json";
 
-const memberClient: Searcher = { userType: USER_TYPE.client, gender: GENDER.male, isMember: true };
-const escort: Searcher = { userType: USER_TYPE.escort, gender: GENDER.female, isMember: false };
+const memberClient: Searcher = { userType: USER_TYPE.client, gender: GENDER.male, benefits: benefitsGrantedTo("client") };
+const escort: Searcher = { userType: USER_TYPE.escort, gender: GENDER.female, benefits: [] };
 const BERLIN = { lat: 52.52, lon: 13.4 };
 
 describe("the preset table", () => {

@@ -14,13 +14,14 @@ import {
   serializeSearchParams,
   type Searcher,
 } from "#server/contract/search";
+import { benefitsGrantedTo } from "#server/contract/entitlements";
 import { searchInputErrors } from "#server/contract/search-input";
 import { GENDER, USER_TYPE } from "#server/contract/users";
 
 const parse = (qs: string) => parseSearchParams(new URLSearchParams(qs));
 const qs = (state: ReturnType<typeof parse>) => serializeSearchParams(state).toString();
-const escort: Searcher = { userType: USER_TYPE.escort, gender: GENDER.female, isMember: false };
-const memberClient: Searcher = { userType: USER_TYPE.client, gender: GENDER.male, isMember: true };
+const escort: Searcher = { userType: USER_TYPE.escort, gender: GENDER.female, benefits: [] };
+const memberClient: Searcher = { userType: USER_TYPE.client, gender: GENDER.male, benefits: benefitsGrantedTo("client") };
 
 describe("filter actions with a value", () => {
   const state = parse("country=AT&lat=52.1&lon=13.2&radius=20&gender=2&age=18-25&weight=50-70&sort=distance&page=4");

@@ -21,6 +21,7 @@ import {
   serializeSearchParams,
   type Searcher,
 } from "#server/contract/search";
+import { BENEFIT_NAMES } from "#server/contract/entitlements";
 import { APPEARANCE_CATALOG, appearanceFields } from "#server/contract/search-appearance";
 import { CUP_SIZE_BANDS, isValidTraitOption } from "#server/contract/traits";
 import { GENDER, USER_TYPE } from "#server/contract/users";
@@ -42,9 +43,9 @@ const [de, en, es, pl] = [
 ];
 const parse = (qs: string) => parseSearchParams(new URLSearchParams(qs));
 const qs = (state: ReturnType<typeof parse>) => serializeSearchParams(state).toString();
-const client: Searcher = { userType: USER_TYPE.client, gender: GENDER.male, isMember: false };
-const escort: Searcher = { userType: USER_TYPE.escort, gender: GENDER.female, isMember: false };
-const business: Searcher = { userType: USER_TYPE.business, gender: null, isMember: false };
+const client: Searcher = { userType: USER_TYPE.client, gender: GENDER.male, benefits: [] };
+const escort: Searcher = { userType: USER_TYPE.escort, gender: GENDER.female, benefits: [] };
+const business: Searcher = { userType: USER_TYPE.business, gender: null, benefits: [] };
 const BERLIN = { lat: 52.52, lon: 13.4 };
 const catalog = { appearance: APPEARANCE_CATALOG };
 
@@ -155,7 +156,8 @@ const appearanceArb = fc
 const searcherArb = fc.record({
   userType: fc.constantFrom(0, 1, 2, 3),
   gender: fc.option(fc.constantFrom(1, 2, 3, 7, 11), { nil: null }),
-  isMember: fc.boolean(),
+  // Any set of benefits, whatever the type: the rules must hold for every answer of the kernel.
+  benefits: fc.subarray(BENEFIT_NAMES),
 });
 
 describe("appearance properties", () => {

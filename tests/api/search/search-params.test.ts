@@ -25,13 +25,14 @@ import {
   usableLocation,
   type Searcher,
 } from "#server/contract/search";
+import { BENEFIT_NAMES, benefitsGrantedTo } from "#server/contract/entitlements";
 import { GENDER, USER_TYPE } from "#server/contract/users";
 import * as v from "valibot";
 
-const client: Searcher = { userType: USER_TYPE.client, gender: GENDER.male, isMember: false };
-const memberClient: Searcher = { ...client, isMember: true };
-const escort: Searcher = { userType: USER_TYPE.escort, gender: GENDER.female, isMember: false };
-const business: Searcher = { userType: USER_TYPE.business, gender: null, isMember: false };
+const client: Searcher = { userType: USER_TYPE.client, gender: GENDER.male, benefits: [] };
+const memberClient: Searcher = { ...client, benefits: benefitsGrantedTo("client") };
+const escort: Searcher = { userType: USER_TYPE.escort, gender: GENDER.female, benefits: [] };
+const business: Searcher = { userType: USER_TYPE.business, gender: null, benefits: [] };
 const BERLIN = { lat: 52.52, lon: 13.4 };
 
 const parse = (qs: string) => parseSearchParams(new URLSearchParams(qs));
@@ -216,7 +217,8 @@ function withoutUndefined<T extends object>(value: T): T {
 const searcherArb = fc.record({
   userType: fc.constantFrom(0, 1, 2, 3),
   gender: fc.option(fc.constantFrom(1, 2, 3, 7, 11), { nil: null }),
-  isMember: fc.boolean(),
+  // Any set of benefits, whatever the type: the rules must hold for every answer of the kernel.
+  benefits: fc.subarray(BENEFIT_NAMES),
 });
 
 describe("properties", () => {
@@ -251,9 +253,9 @@ describe("properties", () => {
 
   it("clamps every radius to an offered option", () => {
     fc.assert(
-      fc.property(fc.double({ noNaN: false }), fc.boolean(), (radius, isMember) => {
-        const r = clampRadius(radius, isMember);
-        expect(isMember ? r <= 500 : (RADIUS_OPTIONS as readonly number[]).includes(r)).toBe(true);
+      fc.property(fc.double({ noNaN: false }), fc.boolean(), (radius, wideRadius) => {
+        const r = clampRadius(radius, wideRadius);
+        expect(wideRadius ? r <= 500 : (RADIUS_OPTIONS as readonly number[]).includes(r)).toBe(true);
         expect(r).toBeGreaterThan(0);
       }),
     );

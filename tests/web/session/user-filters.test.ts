@@ -7,6 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { GUEST_SEARCHER, SEARCH_QUERY_KEYS, type Searcher } from "#server/contract/search";
+import { benefitsGrantedTo } from "#server/contract/entitlements";
 import { GENDER, USER_TYPE } from "#server/contract/users";
 import {
   USER_FILTERS_MAX_AGE_S,
@@ -19,10 +20,10 @@ import {
   userFiltersSetCookie,
 } from "~/session/user-filters.server";
 
-const client: Searcher = { userType: USER_TYPE.client, gender: GENDER.male, isMember: false };
-const memberClient: Searcher = { ...client, isMember: true };
-const escort: Searcher = { userType: USER_TYPE.escort, gender: GENDER.female, isMember: false };
-const business: Searcher = { userType: USER_TYPE.business, gender: null, isMember: false };
+const client: Searcher = { userType: USER_TYPE.client, gender: GENDER.male, benefits: [] };
+const memberClient: Searcher = { ...client, benefits: benefitsGrantedTo("client") };
+const escort: Searcher = { userType: USER_TYPE.escort, gender: GENDER.female, benefits: [] };
+const business: Searcher = { userType: USER_TYPE.business, gender: null, benefits: [] };
 
 const request = (path: string, cookie?: string) => new Request(`http://site.test${path}`, { headers: cookie ? { cookie } : {} });
 
