@@ -368,7 +368,7 @@ describe(`row-counting limits under 20 parallel requests (${TEST_DB})`, () => {
     ecdh.generateKeys();
     const keys = { p256dh: ecdh.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") };
     const outcome = await burst(
-      (i) => api(owner.token, "POST", "/notifications/push", { endpoint: `https://push.example.test/${owner.id}/${i}`, keys }),
+      (i) => api(owner.token, "POST", "/notifications/push", { endpoint: `https://fcm.googleapis.com/fcm/send/${owner.id}-${i}`, keys }),
       rows("push_subscriptions", sql`user_id = ${owner.id}`),
     );
     expect(outcome).toEqual({ created: PUSH_SUBSCRIPTIONS_MAX, statuses: { 200: BURST_SIZE } });
