@@ -3,9 +3,7 @@
  * translation files and static assets. `npm start` runs this (built to
  * build/server.js).
  */
-import { serve } from "@hono/node-server";
 import type { ServerBuild } from "@remix-run/node";
-import type { Server } from "node:http";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { bootstrap } from "./bootstrap";
@@ -16,7 +14,7 @@ import { createSmtpSender } from "./integrations/mail/smtp";
 import { jobHandlersFor } from "./jobs/handlers";
 import { startMaintenance } from "./jobs/maintenance";
 import { createJobRunner, jobCounts } from "./jobs/queue";
-import { createLifecycle, tuneServer } from "./ops/http-server";
+import { createHttpServer, createLifecycle } from "./ops/http-server";
 import { createMetrics, serveMetrics } from "./ops/metrics";
 import { attachWebsocket } from "./realtime/ws";
 import { offsetClock, systemClock } from "./lib/clock";
@@ -47,8 +45,7 @@ async function main() {
     admission: config.admission,
   });
 
-  const server = serve({ fetch: host.fetch, port: config.port, hostname: config.host }) as Server;
-  tuneServer(server);
+  const server = createHttpServer(host.fetch);
   lifecycle.attach(server);
   const metricsServer = config.metrics.port > 0 ? serveMetrics(metrics, config.metrics, log) : null;
   const realtime = attachWebsocket(server, {
@@ -86,6 +83,8 @@ async function main() {
       );
     }
   });
+
+  server.listen(config.port, config.host);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
