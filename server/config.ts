@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
+import { DEV_KEY_PATTERN } from "./contract/dev";
 
 export interface AppConfig {
   nodeEnv: "production" | "development" | "test";
@@ -35,6 +36,12 @@ export interface AppConfig {
    * `npm start` and in development (answered only to a TCP peer on this machine), "on" in tests.
    */
   devRoutes: DevRoutes;
+  /**
+   * With devRoutes "loopback": the key a loopback peer must also present (ADR 060), since behind a reverse
+   * proxy on the same machine every peer is loopback. DEV_ROUTES_KEY (tests and e2e set it), else random per
+   * start; printed at start with the dev mailbox's address. Unset otherwise.
+   */
+  devRoutesKey: string | undefined;
   /** `npm start`'s demo (DEMO_MODE=1): a production build with demo data and the loopback-only dev mailbox. */
   demoMode: boolean;
   /** pino level: fatal, error, warn, info (default), debug, trace, silent. */
@@ -138,6 +145,13 @@ function devRoutesFor(nodeEnv: AppConfig["nodeEnv"], demoMode: boolean, flag: st
   return nodeEnv === "test" ? "on" : "loopback";
 }
 
+function devRoutesKeyFor(devRoutes: DevRoutes, value: string | undefined): string | undefined {
+  if (devRoutes !== "loopback") return undefined;
+  if (value === undefined || value === "") return randomBytes(24).toString("base64url");
+  if (!DEV_KEY_PATTERN.test(value)) throw new Error("DEV_ROUTES_KEY must be 16 to 128 letters, digits, '-' or '_'");
+  return value;
+}
+
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === "") return fallback;
   return ["1", "true", "yes", "on"].includes(value.toLowerCase());
@@ -171,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // Canonical URLs, hreflang alternates, sitemaps and links in mails name this origin; in production it is
   // never guessed from a request's Host header (issue 9 item 9). The demo of `npm start` runs on localhost.
   if (nodeEnv === "production" && !demoMode && !env.PUBLIC_URL) throw new Error("PUBLIC_URL must be set in production");
+  const devRoutes = devRoutesFor(nodeEnv, demoMode, env.DEV_ROUTES);
   const appSecret = env.APP_SECRET ?? (nodeEnv === "production" ? "" : randomBytes(32).toString("hex"));
   if (!appSecret) throw new Error("APP_SECRET must be set in production");
   return {
@@ -187,7 +202,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedOnEmpty: bool(env.SEED_ON_EMPTY, true),
     appSecret,
     trustProxy: bool(env.TRUST_PROXY, false),
-    devRoutes: devRoutesFor(nodeEnv, demoMode, env.DEV_ROUTES),
+    devRoutes,
+    devRoutesKey: devRoutesKeyFor(devRoutes, env.DEV_ROUTES_KEY),
     demoMode,
     logLevel: env.LOG_LEVEL || (nodeEnv === "test" ? "silent" : "info"),
     logFormat: env.LOG_FORMAT === "pretty" ? "pretty" : "json",

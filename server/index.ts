@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import { bootstrap } from "./bootstrap";
 import { loadConfig } from "./config";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_STAFF_ACCOUNTS } from "./db/seed/index";
+import { DEV_KEY_PARAM } from "./contract/dev";
 import { createHost } from "./host";
 import { createSmtpSender } from "./integrations/mail/smtp";
 import { jobHandlersFor } from "./jobs/handlers";
@@ -43,6 +44,7 @@ async function main() {
     publicUrl: config.publicUrl,
     observe: { log, metrics, database, isDraining: () => lifecycle.draining },
     admission: config.admission,
+    devRoutesKey: config.devRoutesKey,
   });
 
   const server = createHttpServer(host.fetch);
@@ -72,6 +74,13 @@ async function main() {
 
   server.once("listening", () => {
     log.info({ url: config.publicUrl, database: database.dialect }, "Velora listening");
+    // The demo's dev routes answer this machine only, with this key (ADR 060): the link sets it as a cookie.
+    if (config.devRoutesKey) {
+      log.info(
+        { mailbox: `${config.publicUrl}/de/dev/mailbox?${DEV_KEY_PARAM}=${config.devRoutesKey}` },
+        "dev mailbox (this machine only)",
+      );
+    }
     if (runtime.seeded) {
       log.info(
         {

@@ -43,7 +43,7 @@ function parseAnswer(data: Buffer): { answer: Answer; rest: Buffer } | undefined
   }
   const status = Number(statusLine!.split(" ")[1]);
   let at = headEnd + 4;
-  let body = Buffer.alloc(0);
+  let body: Buffer = Buffer.alloc(0);
   if (headers["transfer-encoding"] === "chunked") {
     for (;;) {
       const lineEnd = data.indexOf("\r\n", at);
@@ -71,7 +71,7 @@ function postThenNext(port: number, path: string, headers: Record<string, string
   return new Promise((resolve) => {
     const socket = connect(port, "127.0.0.1");
     const outcome: Exchange = { ended: false };
-    let data = Buffer.alloc(0);
+    let data: Buffer = Buffer.alloc(0);
     const finish = () => {
       clearTimeout(timer);
       socket.destroy();
@@ -166,7 +166,7 @@ describe(`answers sent before a large request body was read (${TEST_DB})`, () =>
       // 2 MB announced (the limit is 1 MiB), 480 KB of it sent: the client is still sending when refused.
       const socket = connect(port, "127.0.0.1");
       const outcome: Exchange = { ended: false };
-      let data = Buffer.alloc(0);
+      let data: Buffer = Buffer.alloc(0);
       const timer = setTimeout(() => (socket.destroy(), resolve(outcome)), 3_000);
       socket.on("data", (chunk: Buffer) => {
         data = Buffer.concat([data, chunk]);
