@@ -50,8 +50,11 @@ export interface AppConfig {
   logFormat: "json" | "pretty";
   /** Prometheus metrics listener; never the public port. Port 0 turns it off. */
   metrics: { host: string; port: number };
-  /** Load shedding (server/ops/admission.ts): requests in flight, and event-loop lag in ms (0 = off). */
-  admission: { maxInFlight: number; maxEventLoopLagMs: number; maxEventLoopUtilization: number };
+  /**
+   * Admission control (server/ops/admission.ts, ADR 060): requests running at once, requests waiting for a slot
+   * and how long (ms), and the event-loop delay (ms, 0 = off) beyond which no request starts to wait.
+   */
+  admission: { maxInFlight: number; maxQueue: number; maxWaitMs: number; maxEventLoopLagMs: number };
   /** On SIGTERM, in-flight requests get this long to finish before open sockets are closed. */
   shutdownGraceMs: number;
   redisUrl: string | undefined;
@@ -164,6 +167,10 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   return n;
 }
 
+function nonNegativeInt(name: string, value: string | undefined, fallback: number): number {
+  return value === "0" ? 0 : positiveInt(name, value, fallback);
+}
+
 function vapidFrom(env: Record<string, string | undefined>): AppConfig["vapid"] {
   const publicKey = env.VAPID_PUBLIC_KEY || undefined;
   const privateKey = env.VAPID_PRIVATE_KEY || undefined;
@@ -209,11 +216,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logFormat: env.LOG_FORMAT === "pretty" ? "pretty" : "json",
     metrics: { host: env.METRICS_HOST || "127.0.0.1", port: env.METRICS_PORT === undefined ? 9464 : Number(env.METRICS_PORT) },
     admission: {
-      // ~80 signed-in pages/s on 2 cores (docs/performance.md): 64 in flight is under a second of queue.
-      maxInFlight: positiveInt("MAX_IN_FLIGHT", env.MAX_IN_FLIGHT, 64),
+      // One event loop keeps its CPU busy with a few requests at once; 32 also cover those waiting on PostgreSQL.
+      maxInFlight: positiveInt("MAX_IN_FLIGHT", env.MAX_IN_FLIGHT, 32),
+      // 150-500 pages/s (docs/performance.md): a full queue is served in about a second.
+      maxQueue: nonNegativeInt("ADMISSION_QUEUE", env.ADMISSION_QUEUE, 256),
+      maxWaitMs: positiveInt("ADMISSION_WAIT_MS", env.ADMISSION_WAIT_MS, 1_000),
       maxEventLoopLagMs: env.MAX_EVENT_LOOP_LAG_MS === "0" ? 0 : positiveInt("MAX_EVENT_LOOP_LAG_MS", env.MAX_EVENT_LOOP_LAG_MS, 500),
-      // A loop busy 98 % of half a second has a queue of unparsed requests behind it. 0 turns it off.
-      maxEventLoopUtilization: env.MAX_EVENT_LOOP_LAG_MS === "0" ? 0 : Number(env.MAX_EVENT_LOOP_UTILIZATION ?? 0.98),
     },
     shutdownGraceMs: positiveInt("SHUTDOWN_GRACE_MS", env.SHUTDOWN_GRACE_MS, 25_000),
     redisUrl: env.REDIS_URL || undefined,

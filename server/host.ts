@@ -16,7 +16,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from "./contract/locales";
 import { CROSS_SITE_ERROR_CODE } from "./contract/errors";
 import type { DatabaseHandle } from "./db/index";
 import { createMicroCache } from "./micro-cache";
-import { admissionControl, type AdmissionOptions } from "./ops/admission";
+import { admissionControl, memberOf, type AdmissionOptions } from "./ops/admission";
 import { compression } from "./ops/compression";
 import { readiness } from "./ops/health";
 import type { Logger } from "./ops/logger";
@@ -119,8 +119,12 @@ export function createHost({ api, build, mode, rootDir, trustProxy, publicUrl, o
       return c.res;
     });
   });
-  // Inside the micro-cache (a cached guest page costs nothing and is served even under load).
-  if (admission) app.use("*", admissionControl(admission));
+  // Inside the micro-cache (a cached guest page costs nothing and is served even under load). Fair shares go
+  // by the client's address and, when signed in, its token (ADR 060).
+  if (admission) {
+    const clientOf = (c: Context<HostEnv>) => ({ address: clientAddress(c.req.raw, c.env), member: memberOf(c.req.raw.headers) });
+    app.use("*", admissionControl({ ...admission, clientOf }));
+  }
   app.use("*", securityHeaders({ publicUrl }));
 
   // The key a visitor presents for the demo's dev routes; the API decides on it with the peer (ADR 060).
