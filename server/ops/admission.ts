@@ -9,8 +9,8 @@
  * The CPU keeps doing real work under overload: a waiting request costs nothing until its turn, while a 503
  * answered at once to a client that asks again at once costs about as much as a small page. A request that
  * can start is never turned away, so a lone visitor on a machine whose CPU is taken by other work (the event
- * loop's utilization near 1, its delay high) is always served; a lagging loop only stops requests from
- * queueing behind it.
+ * loop's utilization near 1, its delay high) is always served; a lagging loop (when a bound is set) only stops
+ * more requests from queueing behind those already waiting.
  *
  * The 503 costs no rendering: a small page in the path's language (documents) or the API's error item (JSON).
  */
@@ -35,7 +35,7 @@ export interface AdmissionOptions {
   maxQueue: number;
   /** How long a request may wait for a slot (ms) before it gets 503. */
   maxWaitMs: number;
-  /** Event-loop delay (p99 over the last half second, ms) beyond which no request starts to wait; 0 = never. */
+  /** Event-loop delay (p99 over the last half second, ms) beyond which, while others wait, no request starts to wait; 0 = never. */
   maxEventLoopLagMs: number;
   /** Seconds a shed client is asked to wait. */
   retryAfterS?: number;
@@ -215,8 +215,8 @@ export function createAdmission(options: AdmissionOptions) {
         start(client);
         return "run";
       }
-      // A lagging loop would make every wait longer than its deadline: only what can start now is served.
-      if (maxEventLoopLagMs > 0 && lagMs() > maxEventLoopLagMs) return "shed";
+      // Requests already wait and the loop lags behind: a new wait would only end in its deadline.
+      if (waiting > 1 && maxEventLoopLagMs > 0 && lagMs() > maxEventLoopLagMs) return "shed";
       if (waiting >= maxQueue && !makeRoom(client)) return "shed";
       const signal = signalOf?.();
       return new Promise<Verdict>((resolve) => {
