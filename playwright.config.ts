@@ -10,6 +10,11 @@ const CLOCK_SPECS = /dates\.spec\.ts$/;
 /** Specs whose every test is @js and opens its own JavaScript context: the js project runs them; once is enough. */
 const JS_ONLY_SPECS = /messenger-live\.spec\.ts$/;
 const PHONE = { width: 390, height: 844 };
+/**
+ * The e2e servers are demos (DEMO_MODE=1) whose dev routes (mailbox, dev clock, test routes) also ask for a key
+ * (ADR 060): given to the servers here, and sent by every browser and request context of the run.
+ */
+const DEV_ROUTES_KEY = process.env.DEV_ROUTES_KEY ?? "e2e-dev-routes-key-0123456789abcdef";
 
 /** Debian's Chromium (scripts/ensure-system-packages.mjs); Playwright's download cannot work here. */
 const chromium = {
@@ -40,6 +45,7 @@ export default defineConfig({
     launchOptions: chromium,
     trace: "off",
     locale: "de-DE",
+    extraHTTPHeaders: { "x-dev-key": DEV_ROUTES_KEY },
   },
   projects: [
     // The main flows, as a member on a phone with JavaScript off (and as QA runs them).
@@ -56,6 +62,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/de`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port) },
+    env: { PORT: String(port), DEV_ROUTES_KEY },
   })),
 });

@@ -17,7 +17,9 @@
 // shared with other work the lowest slice is the one least disturbed (fewest cache-cold switches).
 //
 // Prints requests/s, errors, latency percentiles, statuses, micro-cache hits (X-Micro-Cache), the
-// server CPU per request, and response sizes (median and largest, raw and gzipped).
+// server CPU per request, and response sizes (median and largest, raw and gzipped); answers per second and
+// latency per class (2xx, 503, other: goodput under overload, scripts/bench-overload.mjs). --json prints one
+// more line at the end: the summary as JSON, for scripts that run this one.
 // Bounded in time and count; sends traffic only to loopback addresses.
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -44,6 +46,7 @@ const { values } = parseArgs({
     type: { type: "string" },
     header: { type: "string", multiple: true, default: [] },
     "max-requests": { type: "string", default: "200000" },
+    json: { type: "boolean", default: false },
   },
 });
 
@@ -194,6 +197,8 @@ function cpuSeconds(pid) {
 const deadline = Date.now() + Number(values.duration) * 1000;
 const maxRequests = Math.min(Number(values["max-requests"]), repeat ? Infinity : measured.length);
 const latencies = [];
+/** Latencies per answer class: 2xx is the useful work, 503 what admission control turned away. */
+const byClass = { "2xx": [], 503: [], other: [] };
 const statuses = new Map();
 const samples = [];
 const seen = new Set();
@@ -208,6 +213,7 @@ async function worker() {
     try {
       await request(url, (ms, res, buf) => {
         latencies.push(ms);
+        byClass[res.status >= 200 && res.status < 300 ? "2xx" : res.status === 503 ? 503 : "other"].push(ms);
         seen.add(url);
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         if (res.headers.get("x-micro-cache") === "hit") cacheHits++;
@@ -244,6 +250,18 @@ console.info(
 );
 console.info(`latency ms: p50 ${pct(50)}, p95 ${pct(95)}, p99 ${pct(99)}, max ${latencies.at(-1)?.toFixed(1)}`);
 console.info(`statuses: ${[...statuses].map(([s, c]) => `${s}×${c}`).join(", ")}`);
+const percentiles = (list) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const at = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? null;
+  return { count: sorted.length, perSecond: sorted.length / seconds, p50: at(50), p95: at(95), p99: at(99) };
+};
+const classes = Object.fromEntries(Object.entries(byClass).map(([name, list]) => [name, percentiles(list)]));
+for (const [name, c] of Object.entries(classes)) {
+  if (c.count === 0) continue;
+  console.info(
+    `${name}: ${c.perSecond.toFixed(1)}/s, latency ms p50 ${c.p50.toFixed(1)}, p95 ${c.p95.toFixed(1)}, p99 ${c.p99.toFixed(1)}`,
+  );
+}
 if (cpu !== null) {
   const perRequest = n > 0 ? (cpu * 1000) / n : 0;
   console.info(
@@ -267,3 +285,16 @@ if (cpu !== null) {
 console.info(
   `body (200s, ${sized.length} samples): median ${median.raw} bytes / ${median.gz} gzipped; largest ${largest.raw} bytes / ${largest.gz} gzipped`,
 );
+if (values.json) {
+  const serverCpuMsPerRequest = cpu !== null && n > 0 ? (cpu * 1000) / n : null;
+  const summary = {
+    seconds,
+    requests: n,
+    errors,
+    statuses: Object.fromEntries(statuses),
+    classes,
+    serverCpuSeconds: cpu,
+    serverCpuMsPerRequest,
+  };
+  console.info(JSON.stringify(summary));
+}

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { isPushHostPattern } from "./contract/notifications";
+import { DEV_KEY_PATTERN } from "./contract/dev";
 
 export interface AppConfig {
   nodeEnv: "production" | "development" | "test";
@@ -39,6 +40,12 @@ export interface AppConfig {
    * `npm start` and in development (answered only to a TCP peer on this machine), "on" in tests.
    */
   devRoutes: DevRoutes;
+  /**
+   * With devRoutes "loopback": the key a loopback peer must also present (ADR 060), since behind a reverse
+   * proxy on the same machine every peer is loopback. DEV_ROUTES_KEY (tests and e2e set it), else random per
+   * start; printed at start with the dev mailbox's address. Unset otherwise.
+   */
+  devRoutesKey: string | undefined;
   /** `npm start`'s demo (DEMO_MODE=1): a production build with demo data and the loopback-only dev mailbox. */
   demoMode: boolean;
   /** pino level: fatal, error, warn, info (default), debug, trace, silent. */
@@ -47,8 +54,11 @@ export interface AppConfig {
   logFormat: "json" | "pretty";
   /** Prometheus metrics listener; never the public port. Port 0 turns it off. */
   metrics: { host: string; port: number };
-  /** Load shedding (server/ops/admission.ts): requests in flight, and event-loop lag in ms (0 = off). */
-  admission: { maxInFlight: number; maxEventLoopLagMs: number; maxEventLoopUtilization: number };
+  /**
+   * Admission control (server/ops/admission.ts, ADR 060): requests running at once, requests waiting for a slot
+   * and how long (ms), and the event-loop delay (ms, 0 = off) beyond which no request starts to wait.
+   */
+  admission: { maxInFlight: number; maxQueue: number; maxWaitMs: number; maxEventLoopLagMs: number };
   /** On SIGTERM, in-flight requests get this long to finish before open sockets are closed. */
   shutdownGraceMs: number;
   redisUrl: string | undefined;
@@ -180,6 +190,13 @@ export function isRealProduction(config: Pick<AppConfig, "nodeEnv" | "demoMode">
   return config.nodeEnv === "production" && !config.demoMode;
 }
 
+function devRoutesKeyFor(devRoutes: DevRoutes, value: string | undefined): string | undefined {
+  if (devRoutes !== "loopback") return undefined;
+  if (value === undefined || value === "") return randomBytes(24).toString("base64url");
+  if (!DEV_KEY_PATTERN.test(value)) throw new Error("DEV_ROUTES_KEY must be 16 to 128 letters, digits, '-' or '_'");
+  return value;
+}
+
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === "") return fallback;
   return ["1", "true", "yes", "on"].includes(value.toLowerCase());
@@ -190,6 +207,10 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got ${value}`);
   return n;
+}
+
+function nonNegativeInt(name: string, value: string | undefined, fallback: number): number {
+  return value === "0" ? 0 : positiveInt(name, value, fallback);
 }
 
 function vapidFrom(env: Record<string, string | undefined>): AppConfig["vapid"] {
@@ -219,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(
       "SEED_ON_EMPTY=1 is refused in production: the demo seed's accounts have the password printed in the README. Unset it; the demo runs with DEMO_MODE=1 (npm start)",
     );
+  const devRoutes = devRoutesFor(nodeEnv, demoMode, env.DEV_ROUTES);
   const appSecret = env.APP_SECRET ?? (nodeEnv === "production" ? "" : randomBytes(32).toString("hex"));
   if (!appSecret) throw new Error("APP_SECRET must be set in production");
   return {
@@ -235,17 +257,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedOnEmpty,
     appSecret,
     trustProxy: bool(env.TRUST_PROXY, false),
-    devRoutes: devRoutesFor(nodeEnv, demoMode, env.DEV_ROUTES),
+    devRoutes,
+    devRoutesKey: devRoutesKeyFor(devRoutes, env.DEV_ROUTES_KEY),
     demoMode,
     logLevel: env.LOG_LEVEL || (nodeEnv === "test" ? "silent" : "info"),
     logFormat: env.LOG_FORMAT === "pretty" ? "pretty" : "json",
     metrics: { host: env.METRICS_HOST || "127.0.0.1", port: env.METRICS_PORT === undefined ? 9464 : Number(env.METRICS_PORT) },
     admission: {
-      // ~80 signed-in pages/s on 2 cores (docs/performance.md): 64 in flight is under a second of queue.
-      maxInFlight: positiveInt("MAX_IN_FLIGHT", env.MAX_IN_FLIGHT, 64),
-      maxEventLoopLagMs: env.MAX_EVENT_LOOP_LAG_MS === "0" ? 0 : positiveInt("MAX_EVENT_LOOP_LAG_MS", env.MAX_EVENT_LOOP_LAG_MS, 500),
-      // A loop busy 98 % of half a second has a queue of unparsed requests behind it. 0 turns it off.
-      maxEventLoopUtilization: env.MAX_EVENT_LOOP_LAG_MS === "0" ? 0 : Number(env.MAX_EVENT_LOOP_UTILIZATION ?? 0.98),
+      // One event loop keeps its CPU busy with a few requests at once; 32 also cover those waiting on PostgreSQL.
+      maxInFlight: positiveInt("MAX_IN_FLIGHT", env.MAX_IN_FLIGHT, 32),
+      // 150-500 pages/s (docs/performance.md): a full queue is served within its 2 s of waiting.
+      maxQueue: nonNegativeInt("ADMISSION_QUEUE", env.ADMISSION_QUEUE, 256),
+      maxWaitMs: positiveInt("ADMISSION_WAIT_MS", env.ADMISSION_WAIT_MS, 2_000),
+      // Off unless set: a wait costs no CPU and ends at its deadline, while a lag caused by other work on the machine
+      // turned waits into immediate 503s that closed-loop clients asked again at once (ADR 060).
+      maxEventLoopLagMs: nonNegativeInt("MAX_EVENT_LOOP_LAG_MS", env.MAX_EVENT_LOOP_LAG_MS, 0),
     },
     shutdownGraceMs: positiveInt("SHUTDOWN_GRACE_MS", env.SHUTDOWN_GRACE_MS, 25_000),
     redisUrl: env.REDIS_URL || undefined,

@@ -16,12 +16,14 @@ import { DEFAULT_LANGUAGE, isLanguage } from "./contract/locales";
 import { CROSS_SITE_ERROR_CODE } from "./contract/errors";
 import type { DatabaseHandle } from "./db/index";
 import { createMicroCache } from "./micro-cache";
-import { admissionControl, type AdmissionOptions } from "./ops/admission";
+import { admissionControl, memberOf, type AdmissionOptions } from "./ops/admission";
 import { compression } from "./ops/compression";
 import { readiness } from "./ops/health";
 import type { Logger } from "./ops/logger";
 import { routeLabeler, type Metrics } from "./ops/metrics";
 import { installRouteMatchMemo } from "./ops/route-match-memo";
+import { DEV_KEY_PARAM } from "./contract/dev";
+import { devKeyCookie, mayUseDevRoutes, presentedDevKey } from "./security/dev-access";
 import { CSP_NONCE_KEY, securityHeaders } from "./security/headers";
 import { originVerdict, ownOrigins } from "./security/same-origin";
 
@@ -38,6 +40,11 @@ export interface HostOptions {
   observe?: { log: Logger; metrics?: Metrics; database?: DatabaseHandle; isDraining?: () => boolean };
   /** Load shedding; off when absent (tests). */
   admission?: AdmissionOptions;
+  /**
+   * The demo's dev routes key (config.devRoutesKey, ADR 060): set only where dev routes answer loopback peers.
+   * The host hands the key a visitor presents to the API, and turns a dev page's `?key=` into the cookie.
+   */
+  devRoutesKey?: string;
 }
 
 /** What loaders and actions get as `context` when hosted by this process. */
@@ -72,7 +79,7 @@ const mayBeGuestPage = (path: string) => !/^\/(?:api|oauth|build)\//.test(path);
 
 const hasFileExtension = (path: string) => /\.[a-z0-9]+$/i.test(path);
 
-export function createHost({ api, build, mode, rootDir, trustProxy, publicUrl, observe, admission }: HostOptions) {
+export function createHost({ api, build, mode, rootDir, trustProxy, publicUrl, observe, admission, devRoutesKey }: HostOptions) {
   const app = new Hono<HostEnv>();
   // Remix matches every page's path three times against all routes: remembered per path (ADR 051).
   installRouteMatchMemo();
@@ -112,13 +119,41 @@ export function createHost({ api, build, mode, rootDir, trustProxy, publicUrl, o
       return c.res;
     });
   });
-  // Inside the micro-cache (a cached guest page costs nothing and is served even under load).
-  if (admission) app.use("*", admissionControl(admission));
+  // Inside the micro-cache (a cached guest page costs nothing and is served even under load). Fair shares go
+  // by the client's address and, when signed in, its token (ADR 060).
+  if (admission) {
+    const clientOf = (c: Context<HostEnv>) => ({ address: clientAddress(c.req.raw, c.env), member: memberOf(c.req.raw.headers) });
+    app.use("*", admissionControl({ ...admission, clientOf }));
+  }
   app.use("*", securityHeaders({ publicUrl }));
+
+  // The key a visitor presents for the demo's dev routes; the API decides on it with the peer (ADR 060).
+  const devKeyOf = (c: Context<HostEnv>) => (devRoutesKey ? presentedDevKey(c.req.raw.headers) : undefined);
+  if (devRoutesKey) {
+    // The link printed at start (/de/dev/mailbox?key=…) leaves the key in a cookie for the next clicks and
+    // drops it from the address bar. A wrong key or a remote peer gets no cookie: the page is then a 404.
+    app.get("/:lang/dev/*", async (c, next) => {
+      const key = c.req.query(DEV_KEY_PARAM);
+      if (key === undefined || !mayUseDevRoutes(socketAddress(c.env), key, devRoutesKey)) return await next();
+      const target = new URL(c.req.url);
+      target.searchParams.delete(DEV_KEY_PARAM);
+      const headers = {
+        Location: `${target.pathname}${target.search}`,
+        "Set-Cookie": devKeyCookie(devRoutesKey),
+        "Cache-Control": "no-store",
+      };
+      return new Response(null, { status: 303, headers });
+    });
+  }
 
   // The API itself decides whether to trust X-Forwarded-For (TRUST_PROXY).
   const direct = (c: Context<HostEnv>) =>
-    api.fetch(c.req.raw, { remoteAddress: socketAddress(c.env), peerAddress: socketAddress(c.env), requestId: c.get("requestId") });
+    api.fetch(c.req.raw, {
+      remoteAddress: socketAddress(c.env),
+      peerAddress: socketAddress(c.env),
+      requestId: c.get("requestId"),
+      devKey: devKeyOf(c),
+    });
   app.all("/api/v2/*", direct);
   app.all("/oauth/v2/*", direct);
 
@@ -140,7 +175,7 @@ export function createHost({ api, build, mode, rootDir, trustProxy, publicUrl, o
     const reqId = c.get("requestId");
     // A page (GET/HEAD) looks its token up once, however many API calls its loaders make (ADR 051).
     const tokenOwners = c.req.method === "GET" || c.req.method === "HEAD" ? new Map() : undefined;
-    const bindings = { remoteAddress: client, internal: true, peerAddress: peer, requestId: reqId, tokenOwners };
+    const bindings = { remoteAddress: client, internal: true, peerAddress: peer, requestId: reqId, tokenOwners, devKey: devKeyOf(c) };
     return {
       apiFetch: (request) => api.fetch(request, bindings),
       apiCall: inProcessCaller(api, bindings),

@@ -3,20 +3,19 @@
  * translation files and static assets. `npm start` runs this (built to
  * build/server.js).
  */
-import { serve } from "@hono/node-server";
 import type { ServerBuild } from "@remix-run/node";
-import type { Server } from "node:http";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { bootstrap, StartRefused } from "./bootstrap";
 import { loadConfig } from "./config";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_STAFF_ACCOUNTS } from "./db/seed/index";
+import { DEV_KEY_PARAM } from "./contract/dev";
 import { createHost } from "./host";
 import { createSmtpSender } from "./integrations/mail/smtp";
 import { jobHandlersFor } from "./jobs/handlers";
 import { startMaintenance } from "./jobs/maintenance";
 import { createJobRunner, jobCounts } from "./jobs/queue";
-import { createLifecycle, tuneServer } from "./ops/http-server";
+import { createHttpServer, createLifecycle } from "./ops/http-server";
 import { createMetrics, serveMetrics } from "./ops/metrics";
 import { attachWebsocket } from "./realtime/ws";
 import { offsetClock, systemClock } from "./lib/clock";
@@ -45,10 +44,10 @@ async function main() {
     publicUrl: config.publicUrl,
     observe: { log, metrics, database, isDraining: () => lifecycle.draining },
     admission: config.admission,
+    devRoutesKey: config.devRoutesKey,
   });
 
-  const server = serve({ fetch: host.fetch, port: config.port, hostname: config.host }) as Server;
-  tuneServer(server);
+  const server = createHttpServer(host.fetch);
   lifecycle.attach(server);
   const metricsServer = config.metrics.port > 0 ? serveMetrics(metrics, config.metrics, log) : null;
   const realtime = attachWebsocket(server, {
@@ -76,6 +75,13 @@ async function main() {
 
   server.once("listening", () => {
     log.info({ url: config.publicUrl, database: database.dialect }, "Velora listening");
+    // The demo's dev routes answer this machine only, with this key (ADR 060): the link sets it as a cookie.
+    if (config.devRoutesKey) {
+      log.info(
+        { mailbox: `${config.publicUrl}/de/dev/mailbox?${DEV_KEY_PARAM}=${config.devRoutesKey}` },
+        "dev mailbox (this machine only)",
+      );
+    }
     if (runtime.seeded) {
       log.info(
         {
@@ -87,6 +93,8 @@ async function main() {
       );
     }
   });
+
+  server.listen(config.port, config.host);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

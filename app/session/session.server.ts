@@ -7,13 +7,14 @@
  * without shared state.
  */
 import { randomUUID } from "node:crypto";
+import { ACCESS_TOKEN_COOKIE } from "#server/contract/auth";
 import { LANGUAGE_COOKIE_MAX_AGE_S, SESSION_WINDOW_MS, VISITOR_COOKIE_MAX_AGE_S } from "#server/contract/constants";
 import { isLanguage, type Language } from "#server/contract/locales";
 import { languageFromPath } from "~/i18n/lang";
 import { CACHE_HEADER } from "~/utils/cache-headers";
 
 export const COOKIE = {
-  token: "tk",
+  token: ACCESS_TOKEN_COOKIE,
   tokenExpiresAt: "tk_expired_at",
   keepLoggedIn: "keep_logged_in",
   userFilters: "user_filters",

@@ -7,7 +7,7 @@ import { DEFAULT_ERROR_KEY } from "../contract/errors";
 import { DEFAULT_LANGUAGE, isLanguage } from "../contract/locales";
 import { resolveAccessToken, type TokenOwner } from "../modules/auth/index";
 import { registerModules } from "../modules/index";
-import { isLoopbackAddress } from "../lib/network";
+import { mayUseDevRoutes } from "../security/dev-access";
 import { ApiError, errorItem, jsonAnswer } from "./errors";
 import { buildOpenApiDocument } from "./openapi";
 import { ApiRouter, type RegisteredRoute } from "./router";
@@ -40,10 +40,11 @@ export function createApiApp(deps: ApiDeps): ApiApp {
     if (!c.res.headers.has("Cache-Control")) setHeader(c, "Cache-Control", "private, no-store");
   });
 
-  // The demo's dev routes (the mailbox shows password-reset links) answer only a peer on this machine;
-  // to anyone else they do not exist.
+  // The demo's dev routes (the mailbox shows password-reset links) answer only a peer on this machine that
+  // presents the key printed at start (ADR 060); to anyone else they do not exist.
   if (deps.config.devRoutes === "loopback") {
-    app.use("/api/v2/dev/*", async (c, next) => (isLoopbackAddress(c.env?.peerAddress) ? await next() : notFound(c)));
+    const key = deps.config.devRoutesKey;
+    app.use("/api/v2/dev/*", async (c, next) => (mayUseDevRoutes(c.env?.peerAddress, c.env?.devKey, key) ? await next() : notFound(c)));
   }
 
   const v2 = new Hono<ApiEnv>();

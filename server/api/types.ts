@@ -38,6 +38,8 @@ export interface ApiBindings {
    * the loopback-only dev routes of the demo decide on it.
    */
   peerAddress?: string;
+  /** The dev routes' key the visitor presented (X-Dev-Key or the dev_key cookie), read by the host (ADR 060). */
+  devKey?: string;
   /** The host's request id (X-Request-Id): the API's log lines carry the page's id. */
   requestId?: string;
   /** Set by /batch on the calls it dispatches: a batch never runs inside a batch. */

@@ -1,6 +1,9 @@
 /** Response bodies of the auth group (/oauth/v2/token, /captcha), as both tiers see them. */
 import type { Challenge } from "altcha-lib";
 
+/** The web tier's cookie with the member's access token (the host reads it too: the socket, fair shares). */
+export const ACCESS_TOKEN_COOKIE = "tk";
+
 export interface IssuedTokens {
   access_token: string;
   token_type: "bearer";

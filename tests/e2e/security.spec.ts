@@ -59,3 +59,28 @@ test("API answers keep no-store and the security headers without compression", a
     }
   }
 });
+
+test.describe("the demo's dev mailbox in a browser that does not send the test run's key", () => {
+  test.use({ extraHTTPHeaders: {} });
+
+  test("404 without the key; the printed link sets the cookie and the next clicks work (issue 23 item 7a)", async ({ page }) => {
+    const key = test.info().project.use.extraHTTPHeaders?.["x-dev-key"];
+    expect(key, "playwright.config.ts gives the e2e servers their DEV_ROUTES_KEY").toBeTruthy();
+    // The e2e server is a demo on a loopback address, as a reverse proxy on the same machine would be.
+    expect((await page.goto("/de/dev/mailbox"))?.status()).toBe(404);
+    expect((await page.goto(`/de/dev/mailbox?key=${key}0`))?.status()).toBe(404);
+
+    const opened = await page.goto(`/de/dev/mailbox?key=${key}`);
+    expect(opened?.status()).toBe(200);
+    expect(new URL(page.url()).search, "the key leaves the address bar").toBe("");
+    await expect(page.getByRole("heading", { name: "Entwickler-Postfach" })).toBeVisible();
+    const [cookie] = (await page.context().cookies()).filter((c) => c.name === "dev_key");
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/" });
+
+    // The filter form (a plain GET form, JavaScript off) is the next click.
+    await page.getByLabel("Empfänger").fill("nobody@example.test");
+    await page.getByRole("button", { name: "Filtern" }).click();
+    await expect(page).toHaveURL(/\/de\/dev\/mailbox\?to=nobody%40example\.test$/);
+    await expect(page.getByText("Noch keine E-Mails.")).toBeVisible();
+  });
+});
