@@ -1,4 +1,3 @@
-import type { TokenOwner } from "../modules/auth/index";
 import type { AppConfig } from "../config";
 import type { Language } from "../contract/locales";
 import type { DB, Dialect } from "../db/index";
@@ -20,6 +19,16 @@ export interface ApiDeps {
   bus: Bus;
   /** Live online status of members across instances (never stored; ADR 042). */
   presence: PresenceService;
+}
+
+/**
+ * The member behind a live access token (resolved by the auth module's tokens.ts). Declared here, with the other
+ * request types, so the API's types import no module: a module's service depends on them, never the reverse.
+ */
+export interface TokenOwner {
+  tokenId: number;
+  userId: number;
+  userType: number;
 }
 
 export interface AuthUser {

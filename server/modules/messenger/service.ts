@@ -35,13 +35,13 @@ import type { RealtimeEnvelope } from "../../contract/realtime";
 import type { NotificationChannel } from "../../contract/settings";
 import type { DB } from "../../db/index";
 import { LOCK_SPACES, lockMembersForLimits } from "../../db/locks";
-import type { Database, MessengerPhotosTable } from "../../db/schema";
+import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
 import { blockRelations, isFindableProfile, notBlockedWith, viewerContext, viewerContextOf, type ViewerContext } from "../access/index";
 import { countFolder, listFilter } from "../inbox/index";
 import { markSubjectRead, notify, type NotificationHints } from "../notifications/index";
 import { avatarsOf, conversationState, isPlus, memberByUsername, membersByIds, onlineStatus, partnerOf, type MemberRow } from "./members";
-import { photoImageOf, photosOfMessages, type StoredPhoto } from "./photos";
+import { photoImageOf, photosOfMessages, type PreparedPhoto, type StoredPhoto } from "./photos";
 import { decideSend, refusalStatus, type Decision } from "./rules";
 import { pairKey, readPair, VIEW_COLUMNS, type MemberView, type PairRead, type ThreadRow } from "./pair";
 
@@ -416,9 +416,6 @@ async function lockSend(deps: ApiDeps, trx: DB, memberId: number, otherId: numbe
     FROM (SELECT pg_advisory_xact_lock(${LOCK_SPACES.messengerPair}, hashtext(${pairKey(memberId, otherId)}))) AS pair_lock
     WHERE users.id = ${memberId}`.execute(trx);
 }
-
-/** The photos of a send, already rendered and stored (photos.ts): their messenger_photos columns, written with the message. */
-export type PreparedPhoto = Pick<MessengerPhotosTable, "public_id" | "storage_key" | "width" | "height" | "variant_widths" | "bytes">;
 
 /** What a send carries, to tell a retry (the same) from a new message under a used key (ADR 048). */
 export interface SendContent {
