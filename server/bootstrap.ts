@@ -10,6 +10,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from "./db/index";
 import { isDatabaseEmpty, seedDemoData } from "./db/seed/index";
 import { outboxMailer } from "./integrations/mail/mailer";
 import { systemClock, type Clock } from "./lib/clock";
+import { featureRegistry } from "./modules/index";
 
 import { createLogger, type Logger } from "./ops/logger";
 import { randomUUID } from "node:crypto";
@@ -57,6 +58,7 @@ export async function bootstrap(config: AppConfig, options: { clock?: Clock; see
     log,
     bus,
     presence: createPresence({ bus, clock, instanceId }),
+    features: featureRegistry(),
   };
   return { config, database, deps, api: createApiApp(deps), seeded, log };
 }

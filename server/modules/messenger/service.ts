@@ -30,7 +30,6 @@ import {
   type ThreadMediums,
   type ThreadSummary,
 } from "../../contract/messenger";
-import { NOTIFICATION_EVENT_SPECS } from "../../contract/notifications";
 import type { RealtimeEnvelope } from "../../contract/realtime";
 import type { NotificationChannel } from "../../contract/settings";
 import type { DB } from "../../db/index";
@@ -39,7 +38,7 @@ import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
 import { blockRelations, isFindableProfile, notBlockedWith, viewerContext, viewerContextOf, type ViewerContext } from "../access/index";
 import { countFolder, listFilter } from "../inbox/index";
-import { markSubjectRead, notify, type NotificationHints } from "../notifications/index";
+import { markSubjectRead, notificationDeclaration, notify, type NotificationHints } from "../notifications/index";
 import { avatarsOf, conversationState, isPlus, memberByUsername, membersByIds, onlineStatus, partnerOf, type MemberRow } from "./members";
 import { photoImageOf, photosOfMessages, type PreparedPhoto, type StoredPhoto } from "./photos";
 import { decideSend, refusalStatus, type Decision } from "./rules";
@@ -505,7 +504,7 @@ export async function sendMessage(
     const ctx = await pairContext(tdeps, trx, memberId, other, {
       counts: true,
       clientKey,
-      recipientChoices: NOTIFICATION_EVENT_SPECS.message.kind,
+      recipientChoices: notificationDeclaration(deps, "message").kind,
     });
     const stored = await storedSend(tdeps, memberId, other.id, ctx.keyed, { body: input.body, photoCount: input.photos?.length ?? 0 });
     if (stored) {

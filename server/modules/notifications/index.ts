@@ -12,6 +12,12 @@
  * `markSubjectRead` when the member reads the thread) are wired in the messenger's send; dates ("date_request",
  * "date_answer", "review") by their module.
  */
+import { notificationsPart } from "../../db/seed/notifications";
+import { defineFeature, defineJob } from "../manifest";
+import { sendNotificationMail } from "./mail";
+import { sendPushNotification } from "./push";
+import { registerNotifications } from "./routes";
+import type { NotificationJob } from "./service";
 export {
   choiceColumns,
   choicesOf,
@@ -23,5 +29,18 @@ export {
   type NotificationHints,
   type NotifyInput,
 } from "./service";
-export { sendPushNotification } from "./push";
-export { sendNotificationMail } from "./mail";
+export { notificationDeclaration } from "./declarations";
+
+export const manifest = defineFeature({
+  name: "notifications",
+  routes: registerNotifications,
+  jobs: {
+    /** Send one notification by Web Push to every browser the member subscribed (ADR 044). */
+    "notification.push": defineJob<NotificationJob>((deps) => ({
+      run: (payload, context) => sendPushNotification(deps, payload, context),
+    })),
+    /** Mail one notification to the member (the events whose module has no mail of its own, ADR 044). */
+    "notification.email": defineJob<NotificationJob>((deps) => ({ run: (payload) => sendNotificationMail(deps, payload) })),
+  },
+  seed: [{ order: 120, part: notificationsPart }],
+});
