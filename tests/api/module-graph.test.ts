@@ -6,7 +6,7 @@
  * and each check is shown to fail on a deliberately broken list.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NotificationDeclaration } from "#server/api/types";
 import { NAMESPACES, SUPPORTED_LANGUAGES, type Language } from "#server/contract/locales";
@@ -87,6 +87,42 @@ describe("the module graph", () => {
   it("every module that others use has a public index.ts", () => {
     const used = new Set([...graph.values()].flatMap((uses) => [...uses]));
     for (const module of used) expect(statSync(join(MODULES_DIR, module, "index.ts")).isFile(), module).toBe(true);
+  });
+});
+
+/**
+ * server file → the server files it imports (type imports too: a type cycle is still two files that cannot be read
+ * apart). The contract's own cycles are left out: they are another item's (issue 24).
+ */
+function fileGraph(): Map<string, Set<string>> {
+  const server = join(process.cwd(), "server");
+  const files = filesOf(server);
+  const known = new Set(files);
+  const graph = new Map<string, Set<string>>();
+  for (const file of files) {
+    const uses = new Set<string>();
+    const source = readFileSync(file, "utf8");
+    for (const match of source.matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g)) {
+      const target = resolve(dirname(file), match[1]!);
+      const found = [`${target}.ts`, join(target, "index.ts"), target].find((candidate) => known.has(candidate));
+      if (found) uses.add(relative(process.cwd(), found));
+    }
+    graph.set(relative(process.cwd(), file), uses);
+  }
+  for (const [file, uses] of graph)
+    if (file.startsWith("server/contract/")) for (const used of uses) if (used.startsWith("server/contract/")) uses.delete(used);
+  return graph;
+}
+
+describe("the server's files", () => {
+  it("import each other without a cycle (the contract's own aside)", () => {
+    expect(findCycle(fileGraph())).toBeNull();
+  });
+
+  it("find a cycle between two files when there is one (the check can fail)", () => {
+    const graph = fileGraph();
+    graph.get("server/api/types.ts")!.add("server/modules/auth/index.ts");
+    expect(findCycle(graph)).not.toBeNull();
   });
 });
 
