@@ -2,6 +2,7 @@ import type { AppConfig } from "../config";
 import type { Language } from "../contract/locales";
 import type { NotificationContentType, NotificationEvent, NotificationStickiness } from "../contract/notifications";
 import type { ReportObjectKind } from "../contract/reports";
+import type { SitemapEntry } from "../contract/seo";
 import type { NotificationKind } from "../contract/settings";
 import type { DB, Dialect } from "../db/index";
 import type { Mailer } from "../integrations/mail/mailer";
@@ -34,6 +35,7 @@ export interface ApiDeps {
 export interface FeatureRegistry {
   notifications: ReadonlyMap<NotificationEvent, NotificationDeclaration>;
   reportTargets: ReadonlyMap<ReportObjectKind, ReportTarget>;
+  sitemaps: ReadonlyMap<string, SitemapSource>;
 }
 
 /** A notification event as the module that sends it declares it (ADR 044, 064). */
@@ -120,3 +122,11 @@ export type ApiEnv = {
     log: Logger;
   };
 };
+
+/** A set of sitemap files a feature contributes (ADR 064): the sitemap index lists it without a change elsewhere. */
+export interface SitemapSource {
+  /** Numbered files (`profiles-1.xml`), for a set that grows past one file (contract/seo SITEMAP_URLS_PER_FILE). */
+  paged?: boolean;
+  /** One part (from 1): guest-visible paths after the language, and how many parts there are; null past the last. */
+  read(deps: ApiDeps, part: number): Promise<{ parts: number; entries: SitemapEntry[] } | null>;
+}

@@ -1,7 +1,7 @@
 /**
  * A feature's manifest (issue 24, ADR 064): what one server module contributes to the shared registries, declared
  * once in its index.ts. server/modules/index.ts lists the manifests, and the router, the job runner, the demo seed,
- * the notification events, the report kinds and the back-office queues are built from that list
+ * the notification events, the report kinds, the back-office queues and the sitemaps are built from that list
  * (server/modules/registry.ts), so a new feature adds its folder and one entry there instead of editing each registry.
  *
  *   export const manifest = defineFeature({
@@ -15,14 +15,14 @@
  * Only types and the two helpers live here: this file imports no module, so every module's index.ts can import it.
  */
 import type { ModuleContext } from "../api/module-context";
-import type { ApiDeps, NotificationDeclaration, ReportTarget } from "../api/types";
+import type { ApiDeps, NotificationDeclaration, ReportTarget, SitemapSource } from "../api/types";
 import type { NotificationEvent } from "../contract/notifications";
 import type { ReportObjectKind } from "../contract/reports";
 import type { SeedPart } from "../db/seed/part";
 import type { SmtpSender } from "../integrations/mail/smtp";
 import type { JobHandler } from "../jobs/queue";
 
-export type { NotificationDeclaration, ReportTarget };
+export type { NotificationDeclaration, ReportTarget, SitemapSource };
 
 /** A module's route registration: its existing `register<Group>` function. */
 export type RouteRegistrar = (ctx: ModuleContext) => void;
@@ -78,6 +78,8 @@ export interface FeatureManifest {
   readonly reportTypes?: { readonly [K in ReportObjectKind]?: ReportTarget };
   /** The back-office queues it keeps, by name (the name a report type's `queue` gives). */
   readonly moderationQueues?: { readonly [queue: string]: ModerationQueueDeclaration };
+  /** Its sitemaps, by name (contract/seo SITEMAP_NAME_PATTERN): the index and /sitemaps/{lang}/{name}.xml list them. */
+  readonly sitemaps?: { readonly [name: string]: SitemapSource };
 }
 
 /** Declares a module's manifest; the literal type is kept, so the job kinds and payloads are known to the compiler. */

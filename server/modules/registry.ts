@@ -1,14 +1,15 @@
 /**
  * The shared registries, built from the list of feature manifests (server/modules/index.ts, ADR 064): the API's
  * routes, the job runner's handlers, the demo seed's parts, and the run-time registry the services read through their
- * deps (notification events, report kinds). `manifestProblems` is what tests/api/module-graph.test.ts holds the list
+ * deps (notification events, report kinds, sitemaps). `manifestProblems` is what tests/api/module-graph.test.ts holds the list
  * to: a job kind, notification event or report kind without its handler, texts or queue fails there.
  */
 import type { ModuleContext } from "../api/module-context";
-import type { ApiDeps, FeatureRegistry, NotificationDeclaration, ReportTarget } from "../api/types";
+import type { ApiDeps, FeatureRegistry, NotificationDeclaration, ReportTarget, SitemapSource } from "../api/types";
 import { SUPPORTED_LANGUAGES, type Language } from "../contract/locales";
 import { NOTIFICATION_EVENTS, type NotificationEvent } from "../contract/notifications";
 import { REPORT_OBJECT_KINDS, type ReportObjectKind } from "../contract/reports";
+import { SITEMAP_NAME_PATTERN } from "../contract/seo";
 import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from "../contract/settings";
 import type { SeedPart } from "../db/seed/part";
 import type { JobHandlers } from "../jobs/queue";
@@ -47,11 +48,13 @@ export function seedPartsOf(features: Features): SeedPart<unknown>[] {
 export function featureRegistryOf(features: Features): FeatureRegistry {
   const notifications = new Map<NotificationEvent, NotificationDeclaration>();
   const reportTargets = new Map<ReportObjectKind, ReportTarget>();
+  const sitemaps = new Map<string, SitemapSource>();
   for (const feature of features) {
     for (const [event, declared] of entries(feature.notifications)) if (!notifications.has(event)) notifications.set(event, declared);
     for (const [kind, target] of entries(feature.reportTypes)) if (!reportTargets.has(kind)) reportTargets.set(kind, target);
+    for (const [name, source] of Object.entries(feature.sitemaps ?? {})) if (!sitemaps.has(name)) sitemaps.set(name, source);
   }
-  return { notifications, reportTargets };
+  return { notifications, reportTargets, sitemaps };
 }
 
 function entries<K extends string, V>(record: { readonly [key in K]?: V } | undefined): Array<[K, V]> {
@@ -72,7 +75,8 @@ export interface ManifestCheckInput {
  * - every notification event of the contract is declared by exactly one module, with a preference kind that has a
  *   channel default and a label, a title in every language, and its line in the site's texts (`bell.events.<event>`);
  * - every kind of reportable object is declared by exactly one module, and its queue is declared (with a title and
- *   the staff route that lists it).
+ *   the staff route that lists it);
+ * - sitemap names are declared once and make file names.
  */
 export function manifestProblems(features: Features, input: ManifestCheckInput): string[] {
   const problems: string[] = [];
@@ -146,5 +150,13 @@ export function manifestProblems(features: Features, input: ManifestCheckInput):
         problems.push(`moderation queue ${name} (${feature.name}) is listed by no GET route ${queue.api}`);
     }
   }
+  once(
+    "sitemap",
+    ownersOf((feature) => Object.keys(feature.sitemaps ?? {})),
+  );
+  for (const feature of features)
+    for (const name of Object.keys(feature.sitemaps ?? {}))
+      if (!SITEMAP_NAME_PATTERN.test(name))
+        problems.push(`sitemap ${name} (${feature.name}) is no file name (contract/seo SITEMAP_NAME_PATTERN)`);
   return problems;
 }

@@ -155,7 +155,7 @@ describe("the feature manifests (ADR 064)", () => {
         statSync(join(MODULES_DIR, module)).isDirectory() &&
         readdirSync(join(MODULES_DIR, module)).some((file) => /(^|\.)routes\.ts$/.test(file)),
     );
-    const listed = new Set(FEATURES.map((feature) => feature.name));
+    const listed = new Set<string>(FEATURES.map((feature) => feature.name));
     expect(withRoutes.filter((module) => !listed.has(module))).toEqual([]);
     for (const module of withRoutes) expect(named(module).routes, module).toBeDefined();
   });
@@ -223,6 +223,18 @@ describe("the feature manifests (ADR 064)", () => {
     expect(manifestProblems(without("reports"), input)).toContain(
       "report type message (messenger) goes to queue reports, which no feature declares",
     );
+  });
+
+  it("fail on a sitemap declared twice or named unlike a file", () => {
+    const seo = named("seo");
+    const broken = defineFeature({
+      name: "broken",
+      sitemaps: { profiles: seo.sitemaps!.profiles!, "Gift Shop": seo.sitemaps!.directory! },
+    });
+    expect(manifestProblems([...FEATURES, broken], input)).toEqual([
+      "sitemap profiles is declared by seo and broken",
+      "sitemap Gift Shop (broken) is no file name (contract/seo SITEMAP_NAME_PATTERN)",
+    ]);
   });
 
   it("keep the demo seed's parts in the order its data was made with (a moved part changes the ids after it)", () => {
