@@ -1,6 +1,6 @@
 /**
  * The list of feature manifests (issue 24, ADR 064): every module that contributes something — API routes, job
- * kinds, seed parts, notification events, report types, back-office queues — declares it in its index.ts
+ * kinds, seed parts, notification events, report types, back-office queues, sitemaps — declares it in its index.ts
  * (`export const manifest = defineFeature({…})`, server/modules/manifest.ts), and the registries are built from this
  * list (server/modules/registry.ts). A new feature adds its import and its entry here, and touches no other registry.
  * Modules that contribute nothing of that kind (access, geo, inbox: kernels other modules call) are not listed.

@@ -11,6 +11,10 @@
  * Messages (event "message", no e-mail here: the messenger's delayed digest mails; one per thread until read, with
  * `markSubjectRead` when the member reads the thread) are wired in the messenger's send; dates ("date_request",
  * "date_answer", "review") by their module.
+ *
+ * A new event: its name in contract/notifications NOTIFICATION_EVENTS, its declaration (preference kind, content type,
+ * popup, titles) in the sending module's manifest `notifications`, and its line `bell.events.<event>` in the four
+ * common.json (ADR 064; tests/api/module-graph.test.ts checks all three).
  */
 import { notificationsPart } from "../../db/seed/notifications";
 import { defineFeature, defineJob } from "../manifest";
