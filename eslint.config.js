@@ -156,10 +156,9 @@ export default tseslint.config(
     ),
   },
   {
-    // Everything outside a module (another module, the realtime hub, the API host, the seed) uses it only through its
-    // public file, index.ts; the module registry (server/modules/index.ts) is the one place that mounts each routes.ts.
+    // Everything outside a module (another module, the realtime hub, the API host, the seed, the list of manifests in
+    // server/modules/index.ts) uses it only through its public file, index.ts, which also holds its manifest (ADR 064).
     files: ["server/**"],
-    ignores: ["server/modules/index.ts"],
     rules: importBoundary(
       [
         { disallow: { to: { element: { type: "module" } } } },

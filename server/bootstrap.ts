@@ -10,6 +10,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from "./db/index";
 import { findDemoAccounts, isDatabaseEmpty, seedDemoData } from "./db/seed/index";
 import { outboxMailer } from "./integrations/mail/mailer";
 import { systemClock, type Clock } from "./lib/clock";
+import { featureRegistry } from "./modules/index";
 
 import { hasStaffAccount, STAFF_CREATE_COMMAND } from "./modules/staff/index";
 import { createLogger, type Logger } from "./ops/logger";
@@ -85,6 +86,7 @@ export async function bootstrap(config: AppConfig, options: BootstrapOptions = {
     log,
     bus,
     presence: createPresence({ bus, clock, instanceId }),
+    features: featureRegistry(),
   };
   return { config, database, deps, api: createApiApp(deps), seeded, log };
 }

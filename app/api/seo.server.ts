@@ -8,6 +8,7 @@ import type {
   LandingPageAnswer,
   LandingPageResponse,
   SitemapEntry as ContractSitemapEntry,
+  SitemapIndex as ContractSitemapIndex,
 } from "#server/contract/seo";
 import type { Camelize } from "./camelize";
 import type { ApiClient, ApiResult } from "./client.server";
@@ -17,6 +18,7 @@ export type DirectoryPlace = Camelize<ContractPlace>;
 export type DirectoryPageData = Camelize<DirectoryPage>;
 export type LandingPageData = Camelize<LandingPageResponse>;
 export type SitemapEntry = Camelize<ContractSitemapEntry>;
+export type SitemapIndex = Camelize<ContractSitemapIndex>;
 export type GuideCountry = Camelize<ContractGuideCountry>;
 
 /** GET /seo/directory: one directory page (category, country, region, city, spot). */
@@ -34,9 +36,18 @@ export function fetchDirectorySitemap(api: ApiClient): Promise<ApiResult<Sitemap
   return api.call<SitemapEntry[]>("/api/v2/seo/sitemap/directory", { auth: false, handleErrors: true });
 }
 
-/** GET /seo/sitemap/profiles: one part of the indexable profiles. */
-export function fetchProfileSitemap(api: ApiClient, part: number): Promise<ApiResult<SitemapEntry[]>> {
-  return api.call<SitemapEntry[]>("/api/v2/seo/sitemap/profiles", { auth: false, handleErrors: true, params: { part } });
+/** GET /seo/sitemaps: every sitemap the features contribute (their manifests, ADR 064). */
+export function fetchSitemapIndex(api: ApiClient): Promise<ApiResult<SitemapIndex>> {
+  return api.call<SitemapIndex>("/api/v2/seo/sitemaps", { auth: false, handleErrors: true });
+}
+
+/** GET /seo/sitemaps/{name}: one part of a sitemap (meta.parts, meta.paged). */
+export function fetchSitemapEntries(api: ApiClient, name: string, part: number): Promise<ApiResult<SitemapEntry[]>> {
+  return api.call<SitemapEntry[]>(`/api/v2/seo/sitemaps/${encodeURIComponent(name)}`, {
+    auth: false,
+    handleErrors: true,
+    params: { part },
+  });
 }
 
 /** POST /registration/seo-landing-page: a landing page by its short URL (an empty list when unknown). */

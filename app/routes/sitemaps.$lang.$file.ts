@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isLanguage } from "#server/contract/locales";
 import { createApiClient } from "~/api/client.server";
-import { fetchDirectorySitemap, fetchProfileSitemap } from "~/api/seo.server";
+import { fetchSitemapEntries } from "~/api/seo.server";
 import { publicOrigin } from "~/utils/seo";
-import { infoSitemapPaths, SITEMAP_HEADERS, urlsetXml } from "~/utils/sitemap";
+import { infoSitemapPaths, parseSitemapFileName, SITEMAP_HEADERS, urlsetXml } from "~/utils/sitemap";
 import { noStore } from "~/utils/cache-headers";
 
-/** /sitemaps/{lang}/pages.xml, directory.xml and profiles-{n}.xml (guest-visible profiles only). */
+/** /sitemaps/{lang}/pages.xml (the info pages), and {name}.xml or {name}-{n}.xml of each sitemap a feature contributes. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = params.lang;
   const file = params.file ?? "";
@@ -22,11 +22,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       { headers: SITEMAP_HEADERS },
     );
   }
-  const api = createApiClient({ request, context });
-  const profilesPart = /^profiles-([1-9]\d{0,4})\.xml$/.exec(file);
-  if (file !== "directory.xml" && !profilesPart) return new Response("", { status: 404 });
-  const result = profilesPart ? await fetchProfileSitemap(api, Number(profilesPart[1])) : await fetchDirectorySitemap(api);
+  const wanted = parseSitemapFileName(file);
+  if (!wanted) return new Response("", { status: 404 });
+  const result = await fetchSitemapEntries(createApiClient({ request, context }), wanted.name, wanted.part ?? 1);
   if (!result.ok) return new Response("", { status: result.status === 404 ? 404 : 503, headers: noStore() });
+  // Each part has one address: numbered files only for a numbered sitemap.
+  if ((result.meta as { paged?: boolean } | undefined)?.paged !== (wanted.part !== null)) return new Response("", { status: 404 });
   return new Response(
     urlsetXml(
       origin,

@@ -53,6 +53,17 @@ export function infoSitemapPaths(): string[] {
   return paths;
 }
 
+/** The file names of a sitemap's parts: `{name}.xml`, or `{name}-1.xml` … when its files are numbered. */
+export function sitemapFileNames(file: { name: string; paged: boolean; parts: number }): string[] {
+  return file.paged ? Array.from({ length: file.parts }, (_, i) => `${file.name}-${i + 1}.xml`) : [`${file.name}.xml`];
+}
+
+/** A sitemap file name read back: the sitemap's name and, for numbered files, the part (null: not a sitemap file name). */
+export function parseSitemapFileName(file: string): { name: string; part: number | null } | null {
+  const match = /^([a-z][a-z0-9_]*?)(?:-([1-9]\d{0,3}))?\.xml$/.exec(file);
+  return match ? { name: match[1]!, part: match[2] ? Number(match[2]) : null } : null;
+}
+
 export const SITEMAP_HEADERS = { "Content-Type": "application/xml; charset=utf-8", ...guestPage(GUEST_MAX_AGE.static) };
 
 /** Paths no crawler should fetch: personal, transactional, API and dev routes (spec "sensitive" pages). */

@@ -1,6 +1,9 @@
-import type { TokenOwner } from "../modules/auth/index";
 import type { AppConfig } from "../config";
 import type { Language } from "../contract/locales";
+import type { NotificationContentType, NotificationEvent, NotificationStickiness } from "../contract/notifications";
+import type { ReportObjectKind } from "../contract/reports";
+import type { SitemapEntry } from "../contract/seo";
+import type { NotificationKind } from "../contract/settings";
 import type { DB, Dialect } from "../db/index";
 import type { Mailer } from "../integrations/mail/mailer";
 import type { Clock } from "../lib/clock";
@@ -20,6 +23,63 @@ export interface ApiDeps {
   bus: Bus;
   /** Live online status of members across instances (never stored; ADR 042). */
   presence: PresenceService;
+  /** What the feature manifests contribute at run time (server/modules/registry.ts, ADR 064). */
+  features: FeatureRegistry;
+}
+
+/**
+ * The run-time registries built once from the feature manifests (server/modules/index.ts). A module that serves the
+ * others (notifications, reports) reads what they declared here, through its deps: importing the manifests would make
+ * it depend on the modules that depend on it.
+ */
+export interface FeatureRegistry {
+  notifications: ReadonlyMap<NotificationEvent, NotificationDeclaration>;
+  reportTargets: ReadonlyMap<ReportObjectKind, ReportTarget>;
+  sitemaps: ReadonlyMap<string, SitemapSource>;
+}
+
+/** A notification event as the module that sends it declares it (ADR 044, 064). */
+export interface NotificationDeclaration {
+  /** The member's preference kind: which of their switches govern it (contract/settings NOTIFICATION_KINDS). */
+  kind: NotificationKind;
+  /** What it asks of the member (spec section 4) and how long its popup stays. */
+  contentType: NotificationContentType;
+  stickiness: NotificationStickiness;
+  /**
+   * Its line outside the site (the popup's title, the push message, the e-mail), per language, informal German "du";
+   * `{actor}` becomes the actor's name. The site's own pages render `bell.events.<event>` of the common namespace.
+   */
+  title: Readonly<Record<Language, string>>;
+  /** The module mails it itself, richer (the moderation decision; the messenger's delayed digest): no notification.email job. */
+  ownMail?: boolean;
+}
+
+/** The reported object as the report stores it: its id, and the member it belongs to (never told who reported). */
+export interface ReportedObject {
+  objectId: number;
+  targetUserId: number | null;
+}
+
+/** A kind of object members may report (ADR 038), as the module that owns it declares it. */
+export interface ReportTarget {
+  /** The back-office queue that decides these reports: a key of some manifest's moderationQueues. */
+  queue: string;
+  /**
+   * Finds the object as the reporter may see it (a guest reports with reporterId null), or null: answered like an
+   * unknown id, so reporting reveals nothing the reporter could not see. Kinds without it have no table yet: their
+   * reports name the object's web address, which lets the team find it.
+   */
+  find?(deps: ApiDeps, objectId: number, reporterId: number | null): Promise<ReportedObject | null>;
+}
+
+/**
+ * The member behind a live access token (resolved by the auth module's tokens.ts). Declared here, with the other
+ * request types, so the API's types import no module: a module's service depends on them, never the reverse.
+ */
+export interface TokenOwner {
+  tokenId: number;
+  userId: number;
+  userType: number;
 }
 
 export interface AuthUser {
@@ -64,3 +124,11 @@ export type ApiEnv = {
     log: Logger;
   };
 };
+
+/** A set of sitemap files a feature contributes (ADR 064): the sitemap index lists it without a change elsewhere. */
+export interface SitemapSource {
+  /** Numbered files (`profiles-1.xml`), for a set that grows past one file (contract/seo SITEMAP_URLS_PER_FILE). */
+  paged?: boolean;
+  /** One part (from 1): guest-visible paths after the language, and how many parts there are; null past the last. */
+  read(deps: ApiDeps, part: number): Promise<{ parts: number; entries: SitemapEntry[] } | null>;
+}

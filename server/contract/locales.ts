@@ -1,4 +1,6 @@
 /** Languages and translation namespaces (spec sections 1 and 7). */
+import { NAMESPACES } from "./generated/locale-namespaces";
+
 export const SUPPORTED_LANGUAGES = ["de", "en", "es", "pl"] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "de";
@@ -9,39 +11,10 @@ export const OFFERED_LANGUAGES: readonly Language[] = ["de", "en"];
  * API's validation.* and exception.* messages); one namespace per web-tier feature holds the rest, so
  * a page loads only what its routes declare in `handle.i18n` (docs/decisions/014). paella, payment and
  * promotion are the spec's (section 7), empty so far. A key's first segment names exactly one namespace.
+ * The list is generated from the locale folders (scripts/locale-namespaces.mjs, ADR 064): a new namespace is its
+ * four files, and `npm run locales:namespaces` (the build runs it too).
  */
-export const NAMESPACES = [
-  "common",
-  "account",
-  "charts",
-  "auth",
-  "dev",
-  "directory",
-  "home",
-  "info",
-  "invites",
-  "join",
-  "profile",
-  "search",
-  "traits",
-  "gallery",
-  "gallery-upload",
-  "visibility",
-  "relations",
-  "favorites",
-  "friends",
-  "dating",
-  "messenger",
-  "notifications",
-  "reports",
-  "reviews",
-  "tours",
-  "moderation",
-  "membership",
-  "paella",
-  "payment",
-  "promotion",
-] as const;
+export { NAMESPACES };
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";
 

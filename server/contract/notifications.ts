@@ -26,7 +26,10 @@ export { NOTIFICATION_BELL_HIGHLIGHTED, NOTIFICATION_BELL_MAX } from "./notifica
 /** Read notifications older than this are pruned; unread ones stay until read or deleted. */
 export const NOTIFICATION_RETENTION_DAYS = 90;
 
-/** What happened. Messages and dates are produced by their modules when they land (export `notify`, ADR 044). */
+/**
+ * What happened: the vocabulary both tiers share (the web tier renders `bell.events.<event>`). Each event's preference
+ * kind, content type, popup and texts are declared by the module that sends it, in its manifest (ADR 044, 064).
+ */
 export const NOTIFICATION_EVENTS = [
   "friend_request",
   "friend_accepted",
@@ -44,30 +47,6 @@ export const NOTIFICATION_EVENTS = [
   "review_window_closed",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
-
-export interface NotificationEventSpec {
-  kind: NotificationKind;
-  contentType: NotificationContentType;
-  stickiness: NotificationStickiness;
-}
-
-/** Each event's preference kind, content type and popup duration: decided once here. */
-export const NOTIFICATION_EVENT_SPECS: Record<NotificationEvent, NotificationEventSpec> = {
-  friend_request: { kind: "friend_requests", contentType: "request", stickiness: "long" },
-  friend_accepted: { kind: "friend_requests", contentType: "info", stickiness: "medium" },
-  favorited: { kind: "favorites", contentType: "info", stickiness: "short" },
-  visited: { kind: "visitors", contentType: "info", stickiness: "short" },
-  moderation_accepted: { kind: "moderation", contentType: "info", stickiness: "medium" },
-  moderation_rejected: { kind: "moderation", contentType: "alert", stickiness: "permanent" },
-  message: { kind: "messages", contentType: "info", stickiness: "medium" },
-  date_request: { kind: "dates", contentType: "request", stickiness: "long" },
-  date_answer: { kind: "dates", contentType: "info", stickiness: "medium" },
-  date_reschedule: { kind: "dates", contentType: "request", stickiness: "long" },
-  date_reminder: { kind: "dates", contentType: "info", stickiness: "long" },
-  review: { kind: "reviews", contentType: "info", stickiness: "medium" },
-  review_window_open: { kind: "reviews", contentType: "request", stickiness: "long" },
-  review_window_closed: { kind: "reviews", contentType: "info", stickiness: "medium" },
-};
 
 /** The member who caused a notification, as the recipient may see them (null: hidden, e.g. without plus, or gone). */
 export interface NotificationActor {

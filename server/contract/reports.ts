@@ -15,7 +15,11 @@ import { emailSchema } from "./validation";
 
 /**
  * What can be reported (spec section 7 "report": profiles, messages, blogs, comments, events, reviews, dates,
- * live, recordings, media) plus `page`: content named only by its web address, from the public notice form.
+ * live, recordings, media) plus `page`: content named only by its web address, from the public notice form. Each kind
+ * is declared by the module that owns it (its manifest's reportTypes, ADR 064), with the queue that decides it and,
+ * where its objects exist, how to find one: the API checks the id (404 when the reporter cannot see such an object).
+ * The others are accepted by kind and id without a check until their feature brings a table; for them the exact
+ * location (`url`) is required, so the team can find the object (ADR 038).
  */
 export const REPORT_OBJECT_KINDS = [
   "profile",
@@ -31,13 +35,6 @@ export const REPORT_OBJECT_KINDS = [
   "page",
 ] as const;
 export type ReportObjectKind = (typeof REPORT_OBJECT_KINDS)[number];
-
-/**
- * Kinds whose objects exist today: the API checks the id (404 when there is no such object). The others are
- * accepted by kind and id without a check until their feature brings a table; for them the exact location
- * (`url`) is required, so the team can find the object (ADR 038).
- */
-export const CHECKED_OBJECT_KINDS: readonly ReportObjectKind[] = ["profile", "media", "message", "review"];
 
 /** The groups of the type select; a category is only a heading, the type is what counts. */
 export const REPORT_CATEGORIES = ["safety", "illegal", "authenticity", "conduct", "other"] as const;

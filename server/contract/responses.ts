@@ -15,7 +15,7 @@ import type { MediaItem } from "./media";
 import type { ChunkedUploadState, UploadToken } from "./media-chunked";
 import type { AlbumOrdering, GalleryPage, MediaDeleted, OwnMediaItem, WatermarkSettings } from "./media-gallery";
 import type { DataExport, DataExportStatus } from "./privacy";
-import type { GuideCountry, SitemapEntry } from "./seo";
+import type { GuideCountry, SitemapEntry, SitemapIndex } from "./seo";
 import type { AccountState } from "./settings";
 import type { TourList } from "./tours";
 import type { UserDataResponse } from "./users";
@@ -214,6 +214,9 @@ export interface ResponseBodies {
   SearchVisibility: SearchVisibility;
   SettingsIndex: SettingsIndex;
   SettingsSectionSaved: SettingsSectionSaved;
+  /** GET /seo/sitemaps/{name}: one part's paths (meta.parts, meta.paged). */
+  SitemapEntries: SitemapEntry[];
+  SitemapIndex: SitemapIndex;
   TrustLevel: TrustLevel;
   WorkHours: WorkHours;
 }

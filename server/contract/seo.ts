@@ -247,6 +247,26 @@ export interface SitemapEntry {
   last_modified: number;
 }
 
+/** The most URLs one sitemap file lists (sitemaps.org allows 50,000; smaller files stay quick to build). */
+export const SITEMAP_URLS_PER_FILE = 10_000;
+/** A sitemap's name: the start of its files' names (`directory.xml`, `profiles-1.xml`). */
+export const SITEMAP_NAME_PATTERN = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+
+/** One set of sitemap files a feature contributes (its manifest's `sitemaps`, ADR 064). */
+export interface SitemapFile {
+  name: string;
+  /** Its files are numbered (`profiles-1.xml` … `profiles-{parts}.xml`); otherwise there is one, `{name}.xml`. */
+  paged: boolean;
+  parts: number;
+  /** The newest change in its first part (epoch ms), or null when it is empty. */
+  last_modified: number | null;
+}
+
+/** GET /seo/sitemaps: every sitemap the features contribute, for the sitemap index. */
+export interface SitemapIndex {
+  files: SitemapFile[];
+}
+
 export interface GuideCountry {
   country_code: string;
   country_slug: string;

@@ -9,6 +9,7 @@ import type { DB } from "../db/index";
 import type { SmtpSender } from "../integrations/mail/smtp";
 import { SMS_OUTBOX_PREFIX } from "../integrations/sms/sms";
 import type { Clock } from "../lib/clock";
+import { defineFeature, defineJob } from "../modules/manifest";
 import type { JobContext, JobHandler } from "./queue";
 
 const LAST_ERROR_MAX_LENGTH = 1000;
@@ -44,6 +45,15 @@ export async function deliverOutboxMail(db: DB, clock: Clock, sender: SmtpSender
     .execute();
 }
 
-export function mailDeliveryHandler(db: DB, clock: Clock, sender: SmtpSender): JobHandler<"mail.deliver"> {
+export function mailDeliveryHandler(db: DB, clock: Clock, sender: SmtpSender): JobHandler<{ outbox_id: number }> {
   return { run: (payload, context) => deliverOutboxMail(db, clock, sender, payload.outbox_id, context) };
 }
+
+/** The platform's own contribution to the job runner (no module owns the outbox: every module's mails go through it). */
+export const mailDeliveryManifest = defineFeature({
+  name: "mail",
+  jobs: {
+    /** Send one row of the mail outbox over SMTP (only enqueued, and only run, when SMTP_URL is set). */
+    "mail.deliver": defineJob<{ outbox_id: number }>((deps, { smtp }) => (smtp ? mailDeliveryHandler(deps.db, deps.clock, smtp) : null)),
+  },
+});

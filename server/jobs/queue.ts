@@ -81,13 +81,14 @@ export interface JobContext {
   maxAttempts: number;
 }
 
-export interface JobHandler<K extends JobKind> {
-  run(payload: JobPayloads[K], context: JobContext): Promise<void>;
+/** Runs one kind's jobs: declared with the kind in its module's manifest (defineJob, server/modules/manifest.ts). */
+export interface JobHandler<Payload> {
+  run(payload: Payload, context: JobContext): Promise<void>;
   /** Longer than the slowest run (e.g. a video encode); default DEFAULT_LEASE_MS. */
   leaseMs?: number;
 }
 
-export type JobHandlers = { [K in JobKind]?: JobHandler<K> };
+export type JobHandlers = { [K in JobKind]?: JobHandler<JobPayloads[K]> };
 
 interface ClaimRequest {
   kinds: JobKind[];
@@ -203,7 +204,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   async function runOne(job: ClaimedJob): Promise<JobOutcome> {
     const started = performance.now();
-    const handler = handlers[job.kind] as JobHandler<JobKind> | undefined;
+    const handler = handlers[job.kind] as JobHandler<JobPayloads[JobKind]> | undefined;
     let outcome: JobOutcome;
     try {
       if (!handler) throw new Error(`no handler for ${job.kind}`);

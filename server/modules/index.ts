@@ -1,73 +1,103 @@
-/** Every endpoint group registers here. One module per group (DESIGN §5). */
+/**
+ * The list of feature manifests (issue 24, ADR 064): every module that contributes something — API routes, job
+ * kinds, seed parts, notification events, report types, back-office queues, sitemaps — declares it in its index.ts
+ * (`export const manifest = defineFeature({…})`, server/modules/manifest.ts), and the registries are built from this
+ * list (server/modules/registry.ts). A new feature adds its import and its entry here, and touches no other registry.
+ * Modules that contribute nothing of that kind (access, geo, inbox: kernels other modules call) are not listed.
+ */
 import type { ModuleContext } from "../api/module-context";
-import { registerAccount } from "./account/routes";
-import { registerAuth } from "./auth/routes";
-import { registerBatch } from "./batch/routes";
-import { registerBlocks } from "./blocks/routes";
-import { registerBusinessLinks } from "./business-links/routes";
-import { registerClaims } from "./claims/routes";
-import { registerConsents } from "./consents/routes";
-import { registerDashboard } from "./dashboard/routes";
-import { registerDates } from "./dates/routes";
-import { registerDefinitions } from "./definitions/routes";
-import { registerDev } from "./dev/routes";
-import { registerFavorites } from "./favorites/routes";
-import { registerFederated } from "./federated/routes";
-import { registerFriends } from "./friends/routes";
-import { registerInvitations } from "./invitations/routes";
-import { registerMedia } from "./media/routes";
-import { registerMessenger } from "./messenger/routes";
-import { registerModeration } from "./moderation/routes";
-import { registerNotes } from "./notes/routes";
-import { registerNotifications } from "./notifications/routes";
-import { registerPages } from "./pages/routes";
-import { registerPhone } from "./phone/routes";
-import { registerPrivacy } from "./privacy/routes";
-import { registerProfiles } from "./profiles/routes";
-import { registerProfileExtras } from "./profile-extras/routes";
-import { registerRegistration } from "./registration/signup.routes";
-import { registerRegistrationSteps } from "./registration/steps.routes";
-import { registerReports } from "./reports/routes";
-import { registerReviews } from "./reviews/routes";
-import { registerSafeSex } from "./safesex/routes";
-import { registerSearch } from "./search/routes";
-import { registerSeo } from "./seo/routes";
-import { registerSettings } from "./settings/routes";
-import { registerTours } from "./tours/routes";
+import type { FeatureRegistry } from "../api/types";
+import { mailDeliveryManifest } from "../jobs/mail-delivery";
+import { manifest as account } from "./account/index";
+import { manifest as auth } from "./auth/index";
+import { manifest as batch } from "./batch/index";
+import { manifest as blocks } from "./blocks/index";
+import { manifest as businessLinks } from "./business-links/index";
+import { manifest as claims } from "./claims/index";
+import { manifest as consents } from "./consents/index";
+import { manifest as dashboard } from "./dashboard/index";
+import { manifest as dates } from "./dates/index";
+import { manifest as definitions } from "./definitions/index";
+import { manifest as dev } from "./dev/index";
+import { manifest as favorites } from "./favorites/index";
+import { manifest as federated } from "./federated/index";
+import { manifest as friends } from "./friends/index";
+import { manifest as invitations } from "./invitations/index";
+import { manifest as media } from "./media/index";
+import { manifest as messenger } from "./messenger/index";
+import { manifest as moderation } from "./moderation/index";
+import { manifest as notes } from "./notes/index";
+import { manifest as notifications } from "./notifications/index";
+import { manifest as pages } from "./pages/index";
+import { manifest as phone } from "./phone/index";
+import { manifest as privacy } from "./privacy/index";
+import { manifest as profiles } from "./profiles/index";
+import { manifest as profileExtras } from "./profile-extras/index";
+import { manifest as registration } from "./registration/index";
+import { manifest as reports } from "./reports/index";
+import { manifest as reviews } from "./reviews/index";
+import { manifest as safesex } from "./safesex/index";
+import { manifest as search } from "./search/index";
+import { manifest as seo } from "./seo/index";
+import { manifest as settings } from "./settings/index";
+import { manifest as tours } from "./tours/index";
+import { featureRegistryOf, registerRoutes, seedPartsOf } from "./registry";
+
+/** In the order their routes are registered (Hono matches in that order; the OpenAPI document lists them so). */
+export const FEATURES = [
+  mailDeliveryManifest,
+  account,
+  auth,
+  batch,
+  blocks,
+  businessLinks,
+  claims,
+  consents,
+  dashboard,
+  dates,
+  definitions,
+  dev,
+  favorites,
+  federated,
+  friends,
+  invitations,
+  media,
+  messenger,
+  moderation,
+  notes,
+  notifications,
+  pages,
+  phone,
+  privacy,
+  profiles,
+  profileExtras,
+  registration,
+  reports,
+  reviews,
+  safesex,
+  search,
+  seo,
+  settings,
+  tours,
+] as const;
+
+// enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).
+declare module "../jobs/kinds" {
+  interface JobRegistry {
+    features: typeof FEATURES;
+  }
+}
 
 export function registerModules(ctx: ModuleContext): void {
-  registerAccount(ctx);
-  registerAuth(ctx);
-  registerBatch(ctx);
-  registerBlocks(ctx);
-  registerBusinessLinks(ctx);
-  registerClaims(ctx);
-  registerConsents(ctx);
-  registerDashboard(ctx);
-  registerDates(ctx);
-  registerDefinitions(ctx);
-  registerDev(ctx);
-  registerFavorites(ctx);
-  registerFederated(ctx);
-  registerFriends(ctx);
-  registerInvitations(ctx);
-  registerMedia(ctx);
-  registerMessenger(ctx);
-  registerModeration(ctx);
-  registerNotes(ctx);
-  registerNotifications(ctx);
-  registerPages(ctx);
-  registerPhone(ctx);
-  registerPrivacy(ctx);
-  registerProfiles(ctx);
-  registerProfileExtras(ctx);
-  registerRegistration(ctx);
-  registerRegistrationSteps(ctx);
-  registerReports(ctx);
-  registerReviews(ctx);
-  registerSafeSex(ctx);
-  registerSearch(ctx);
-  registerSeo(ctx);
-  registerSettings(ctx);
-  registerTours(ctx);
+  registerRoutes(FEATURES, ctx);
+}
+
+/** What the services read at run time (ApiDeps.features): built once per process. */
+export function featureRegistry(): FeatureRegistry {
+  return featureRegistryOf(FEATURES);
+}
+
+/** The demo seed's parts in their order (server/db/seed/index.ts). */
+export function seedParts() {
+  return seedPartsOf(FEATURES);
 }

@@ -18,6 +18,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from "#server/db/i
 import { checkDeclaredResponse, routeMatchers } from "./response-contract";
 import { outboxMailer } from "#server/integrations/mail/mailer";
 import { jobHandlersFor } from "#server/jobs/handlers";
+import { featureRegistry } from "#server/modules/index";
 import { createJobRunner, type JobRunner } from "#server/jobs/queue";
 import { manualClock } from "#server/lib/clock";
 import { hashPassword } from "#server/lib/crypto";
@@ -120,6 +121,7 @@ export async function createTestRuntime(options: TestRuntimeOptions = {}): Promi
     log: testLogger,
     bus,
     presence: createPresence({ bus, clock, instanceId: "test" }),
+    features: featureRegistry(),
   };
   const api = createApiApp(deps);
   const matchers = routeMatchers(api.routes);

@@ -10,25 +10,13 @@ import type { AppConfig } from "../../config";
 import { createMediaStorage, type MediaStorage } from "../../integrations/storage/index";
 import type { Clock } from "../../lib/clock";
 import { hashPassword } from "../../lib/crypto";
+import { seedParts } from "../../modules/index";
 import { refreshPlannerStatistics, type DB } from "../index";
 import { ensureGeoData } from "../geo/load";
 import { createPersonPlanner, DEFAULT_PROFILES, DEFAULT_SEED, MAX_PROFILES, planDemoAccounts, type PersonPlan } from "./people";
 import { writeAccounts } from "./accounts";
-import { consentsPart } from "./consents";
-import { favoritesPart } from "./favorites";
-import { mediaPart } from "./media";
-import { moderationPart } from "./moderation";
-import { reportsPart } from "./reports";
-import type { SeedPart } from "./part";
 import { SeedPhotos } from "./photo-files";
-import { profileDetailsPart, profilesPart } from "./profiles";
 import type { SeedKind } from "./texts";
-import { viewsPart } from "./views";
-import { profileExtrasPart } from "./profile-extras";
-import { friendsPart } from "./friends";
-import { messengerPart } from "./messenger";
-import { notificationsPart } from "./notifications";
-import { datesPart } from "./dates";
 import { dialectOfDb } from "./reset";
 import { DEMO_PASSWORD } from "./demo-login";
 
@@ -93,24 +81,11 @@ const CHUNK_PEOPLE = 2000;
 const SQLITE_SEED_CACHE_KIB = 256 * 1024;
 
 /**
- * The seed's parts, in the order they write within a chunk (server/db/seed/part.ts): details before the
- * profile rows (the search triggers compute each profile once), media last.
+ * The seed's parts, in the order they write within a chunk (server/db/seed/part.ts): each module's manifest lists its
+ * parts with their place (ADR 064) — details before the profile rows (the search triggers compute each profile once),
+ * media next, dates last.
  */
-const SEED_PARTS: readonly SeedPart<unknown>[] = [
-  profileDetailsPart,
-  consentsPart,
-  profilesPart,
-  mediaPart,
-  viewsPart,
-  moderationPart,
-  profileExtrasPart,
-  reportsPart,
-  favoritesPart,
-  friendsPart,
-  messengerPart,
-  notificationsPart,
-  datesPart,
-];
+const SEED_PARTS = seedParts();
 
 /** One chunk: every part's plan, then in one transaction the accounts and every part's write. Answers the media rows written. */
 async function writeChunk(

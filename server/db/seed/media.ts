@@ -1,7 +1,7 @@
 /** Seed part "media": the photo rows, pointing at the files SeedPhotos stored before any row exists. */
 import { MEDIA_STATUS } from "../../contract/media";
 import { insertAll, type SeedPart } from "./part";
-import { storedPhotoColumns } from "./photo-files";
+import { storedPhotoColumns } from "./stored-photo";
 
 export const mediaPart: SeedPart = {
   name: "media",

@@ -9,7 +9,7 @@ import { USER_TYPE } from "../../contract/users";
 import { REGISTER_COMPLETED_STEP } from "../../contract/users";
 import type { SeedPart } from "./part";
 import { DEMO_ACCOUNTS } from "./people";
-import { storedPhotoColumns } from "./photo-files";
+import { storedPhotoColumns } from "./stored-photo";
 
 /** The back office's demo logins (README "demo accounts"). */
 export const DEMO_STAFF_ACCOUNTS = [

@@ -1,13 +1,13 @@
 /**
  * One part of the demo seed per group (issue 8 item 5). The index plans people chunk by chunk, lets every
  * part plan what it adds to them, and inside each chunk's transaction inserts the accounts and then runs
- * every part's write in SEED_PARTS order; a new feature that needs demo rows adds a part file and one line
- * to that list instead of editing the others or the people generator.
+ * every part's write in order; a new feature that needs demo rows writes a part and lists it in its module's
+ * manifest with its place (`seed: [{ order, part }]`, ADR 064) instead of editing the others or the people generator.
  */
 import type { Insertable, Transaction } from "kysely";
 import type { Database } from "../schema";
 import type { PersonPlan } from "./people";
-import type { SeedPhotos } from "./photo-files";
+import type { SeedPhotoSource } from "./stored-photo";
 
 export interface SeedChunk {
   trx: Transaction<Database>;
@@ -16,7 +16,7 @@ export interface SeedChunk {
   /** The user id the accounts part gave a person. */
   idOf: (person: PersonPlan) => number;
   now: number;
-  photos: SeedPhotos;
+  photos: SeedPhotoSource;
   /** The demo password's hash, for parts that add accounts of their own (the back office's). */
   passwordHash: string;
 }

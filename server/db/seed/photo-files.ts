@@ -17,31 +17,21 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { MediaStorage } from "../../integrations/storage/index";
-import { RENDER_SETTINGS, variantStorageKey, type RenderedImage } from "../../modules/media/index";
-import { MEDIA_KIND, MEDIA_VARIANT_FORMATS, MEDIA_VARIANT_MIME, variantFileName } from "../../contract/media";
+import { RENDER_SETTINGS, renderVariants, variantStorageKey, type RenderedImage } from "../../modules/media/index";
+import { MEDIA_VARIANT_FORMATS, MEDIA_VARIANT_MIME, variantFileName } from "../../contract/media";
 import type { PersonPlan } from "./people";
-import { POOL_MOTIFS, poolImageSvg, portraitSvg, renderPhoto, type PhotoMotif } from "./photos";
+import { POOL_MOTIFS, poolImageSvg, portraitSvg, type PhotoMotif } from "./photos";
+import type { SeedPhotoSource, StoredPhoto } from "./stored-photo";
 
 type Photo = PersonPlan["photos"][number];
 
-export interface StoredPhoto {
-  storageKey: string;
-  image: RenderedImage;
-  /** Bytes of all its variant files. */
-  bytes: number;
-}
-
-/** The columns of a media row that shows a stored demo photo (the same for every seed part that writes one). */
-export function storedPhotoColumns(stored: StoredPhoto) {
-  return {
-    kind: MEDIA_KIND.photo,
-    storage_key: stored.storageKey,
-    mime_type: MEDIA_VARIANT_MIME.jpeg,
-    width: stored.image.width,
-    height: stored.image.height,
-    variant_widths: stored.image.widths.join(","),
-    bytes: stored.bytes,
-  };
+/**
+ * A demo photo rendered into its stored variants (ADR 018: AVIF, WebP, JPEG at
+ * each width up to the photo's own), exactly as an upload would be stored.
+ * The SVG is rasterised once at full size and every variant is made from it.
+ */
+async function renderPhoto(svg: string): Promise<RenderedImage> {
+  return await renderVariants(Buffer.from(svg));
 }
 
 /** Where rendered demo photos are kept between seeds; SEED_PHOTO_CACHE overrides, "off" disables. */
@@ -106,7 +96,7 @@ async function portrait(storage: MediaStorage, seed: string, person: PersonPlan,
   return [person.username, stored] as const;
 }
 
-export class SeedPhotos {
+export class SeedPhotos implements SeedPhotoSource {
   private constructor(
     private readonly pool: readonly StoredPhoto[],
     private readonly portraits: ReadonlyMap<string, StoredPhoto>,

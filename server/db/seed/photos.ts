@@ -4,7 +4,6 @@
  * No camera, no people, no metadata: sharp writes no EXIF unless asked to
  * (withMetadata), so nothing leaks the way a real upload could.
  */
-import { renderVariants, type RenderedImage } from "../../modules/media/index";
 import { createRandom } from "./random";
 
 export const PHOTO_WIDTH = 600;
@@ -130,13 +129,4 @@ export function portraitSvg(seed: string, displayName: string, motif: PhotoMotif
 <text x="${PHOTO_WIDTH - 90}" y="108" font-family="${FONT}" font-size="50" font-weight="bold" fill="${palette[0]}" text-anchor="middle">${escapeXml(initialsOf(displayName))}</text>`;
   const caption = Array.from(displayName).length > 24 ? `${Array.from(displayName).slice(0, 23).join("")}…` : displayName;
   return frame(palette, `${body}${monogram}`, caption, rng.int(20, 160));
-}
-
-/**
- * A demo photo rendered into its stored variants (ADR 018: AVIF, WebP, JPEG at
- * each width up to the photo's own), exactly as an upload would be stored.
- * The SVG is rasterised once at full size and every variant is made from it.
- */
-export async function renderPhoto(svg: string): Promise<RenderedImage> {
-  return await renderVariants(Buffer.from(svg));
 }

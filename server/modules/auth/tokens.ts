@@ -12,7 +12,9 @@ import type { DB } from "../../db/index";
 import type { Clock } from "../../lib/clock";
 import { randomToken, sha256 } from "../../lib/crypto";
 import type { IssuedTokens } from "../../contract/auth";
-export type { IssuedTokens };
+import type { TokenOwner } from "../../api/types";
+// TokenOwner is declared with the API's request types (no module is imported from there); users of auth find it here.
+export type { IssuedTokens, TokenOwner };
 
 export const ACCESS_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const REFRESH_TOKEN_TTL_MS = 90 * 24 * 60 * 60 * 1000;
@@ -58,12 +60,6 @@ export async function issueTokens(
     })
     .execute();
   return { access_token: access, token_type: "bearer", expires_in: ACCESS_TOKEN_TTL_MS / 1000, refresh_token: refresh };
-}
-
-export interface TokenOwner {
-  tokenId: number;
-  userId: number;
-  userType: number;
 }
 
 /** The user behind a live access token, or null. Banned and deleted users have none. Slides the window. */

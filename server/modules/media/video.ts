@@ -171,6 +171,11 @@ export async function encodeVideo(deps: ApiDeps, mediaId: number, context: JobCo
   }
 }
 
-export function encodeVideoHandler(deps: ApiDeps): JobHandler<"media.encode_video"> {
+/** The media.encode_video job's payload (declared with the kind in the module's manifest). */
+export interface EncodeVideoPayload {
+  media_id: number;
+}
+
+export function encodeVideoHandler(deps: ApiDeps): JobHandler<EncodeVideoPayload> {
   return { run: (payload, context) => encodeVideo(deps, payload.media_id, context), leaseMs: ENCODE_TIMEOUT_MS + 10 * 60 * 1000 };
 }

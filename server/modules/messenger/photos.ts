@@ -10,6 +10,7 @@ import type { ApiDeps } from "../../api/types";
 import { MEDIA_VARIANT_MIME, parseVariantName, type MediaImage } from "../../contract/media";
 import { MESSENGER_ERRORS } from "../../contract/messenger";
 import type { DB } from "../../db/index";
+import type { MessengerPhotosTable } from "../../db/schema";
 import type { StoredObject } from "../../integrations/storage/storage";
 import {
   checkImageHeaders,
@@ -22,10 +23,15 @@ import {
   variantStorageKey,
   type ReceivedFile,
 } from "../media/index";
-import type { PreparedPhoto } from "./service";
 
 /** Where a message photo's variants are served: the app checks the two members on every request. */
 export const messagePhotoPath = (publicId: string) => `/messenger-photo/${publicId}`;
+
+/**
+ * The photos of a send, already rendered and stored: their messenger_photos columns, written with the message by
+ * the service (declared here, where they are made, so the service depends on this file and never the reverse).
+ */
+export type PreparedPhoto = Pick<MessengerPhotosTable, "public_id" | "storage_key" | "width" | "height" | "variant_widths" | "bytes">;
 
 export interface StoredPhoto {
   id: number;

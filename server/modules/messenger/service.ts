@@ -30,12 +30,11 @@ import {
   type ThreadMediums,
   type ThreadSummary,
 } from "../../contract/messenger";
-import { NOTIFICATION_EVENT_SPECS } from "../../contract/notifications";
 import type { RealtimeEnvelope } from "../../contract/realtime";
 import type { NotificationChannel } from "../../contract/settings";
 import type { DB } from "../../db/index";
 import { LOCK_SPACES, lockMembersForLimits } from "../../db/locks";
-import type { Database, MessengerPhotosTable } from "../../db/schema";
+import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
 import {
   blockRelations,
@@ -47,9 +46,9 @@ import {
   type ViewerContext,
 } from "../access/index";
 import { countFolder, listFilter } from "../inbox/index";
-import { markSubjectRead, notify, type NotificationHints } from "../notifications/index";
+import { markSubjectRead, notificationDeclaration, notify, type NotificationHints } from "../notifications/index";
 import { avatarsOf, conversationState, memberByUsername, membersByIds, onlineStatus, partnerOf, type MemberRow } from "./members";
-import { photoImageOf, photosOfMessages, type StoredPhoto } from "./photos";
+import { photoImageOf, photosOfMessages, type PreparedPhoto, type StoredPhoto } from "./photos";
 import { decideSend, refusalStatus, type Decision } from "./rules";
 import { pairKey, readPair, VIEW_COLUMNS, type MemberView, type PairRead, type ThreadRow } from "./pair";
 
@@ -425,9 +424,6 @@ async function lockSend(deps: ApiDeps, trx: DB, memberId: number, otherId: numbe
     WHERE users.id = ${memberId}`.execute(trx);
 }
 
-/** The photos of a send, already rendered and stored (photos.ts): their messenger_photos columns, written with the message. */
-export type PreparedPhoto = Pick<MessengerPhotosTable, "public_id" | "storage_key" | "width" | "height" | "variant_widths" | "bytes">;
-
 /** What a send carries, to tell a retry (the same) from a new message under a used key (ADR 048). */
 export interface SendContent {
   body: string;
@@ -516,7 +512,7 @@ export async function sendMessage(
     const ctx = await pairContext(tdeps, trx, memberId, other, {
       counts: true,
       clientKey,
-      recipientChoices: NOTIFICATION_EVENT_SPECS.message.kind,
+      recipientChoices: notificationDeclaration(deps, "message").kind,
     });
     const stored = await storedSend(tdeps, memberId, other.id, ctx.keyed, { body: input.body, photoCount: input.photos?.length ?? 0 });
     if (stored) {

@@ -1,12 +1,11 @@
 /**
  * The e-mail channel of a notification (ADR 044): one short mail in the member's language with the line of the
  * event, the link to it and the link to the notification settings. Kinds whose module writes its own mail (the
- * moderation decision, the messenger's delayed digest) are not mailed here (service.ts EVENTS_WITH_OWN_MAIL).
+ * moderation decision, the messenger's delayed digest) are not mailed here (`ownMail` in their declaration).
  */
 import type { ApiDeps } from "../../api/types";
 import { composeMail } from "../../integrations/mail/compose";
-import type { NotificationJob } from "../../jobs/kinds";
-import { displayNameOf } from "./service";
+import { displayNameOf, type NotificationJob } from "./service";
 import { notificationTitle, notificationWords } from "./texts";
 
 export async function sendNotificationMail(deps: ApiDeps, job: NotificationJob): Promise<void> {
@@ -23,7 +22,7 @@ export async function sendNotificationMail(deps: ApiDeps, job: NotificationJob):
   }
   const actor = job.actor_id === null ? null : await displayNameOf(deps.db, job.actor_id);
   const words = notificationWords(user.language);
-  const title = notificationTitle(user.language, job.event, actor);
+  const title = notificationTitle(deps, user.language, job.event, actor);
   const base = `${deps.config.publicUrl}/${user.language}`;
   await deps.mailer.send(
     composeMail({

@@ -19,10 +19,9 @@ import {
   type PushSubscriptionInput,
 } from "../../contract/notifications";
 import { lockMembersForLimits } from "../../db/locks";
-import type { NotificationJob } from "../../jobs/kinds";
 import type { JobContext } from "../../jobs/queue";
 import { createPushSender, PushRefusedError, type PushSend } from "./push-transport";
-import { displayNameOf } from "./service";
+import { displayNameOf, type NotificationJob } from "./service";
 import { notificationTitle } from "./texts";
 
 /** How long a push service keeps an undelivered message (the member's phone may be off): a day. */
@@ -100,7 +99,7 @@ export async function pushPayloadFor(deps: ApiDeps, job: NotificationJob): Promi
   const user = await deps.db.selectFrom("users").select(["language", "status"]).where("id", "=", job.user_id).executeTakeFirst();
   if (!user || user.status === "deleted" || user.status === "banned") return null;
   const actor = job.actor_id === null ? null : await displayNameOf(deps.db, job.actor_id);
-  const title = notificationTitle(user.language, job.event, actor).slice(0, 200);
+  const title = notificationTitle(deps, user.language, job.event, actor).slice(0, 200);
   const lang = user.language;
   return {
     title,

@@ -13,7 +13,6 @@ import type { ApiDeps } from "../../api/types";
 import {
   NOTIFICATION_BELL_MAX,
   NOTIFICATION_ERRORS,
-  NOTIFICATION_EVENT_SPECS,
   NOTIFICATION_PAGE_SIZE,
   NOTIFICATION_RETENTION_DAYS,
   type NotificationChange,
@@ -34,14 +33,22 @@ import type { DB } from "../../db/index";
 import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
 import { notBlockedWith } from "../access/index";
+import { notificationDeclaration } from "./declarations";
 import { notificationTitle } from "./texts";
 
 type Executor = DB | Transaction<Database>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Events whose module sends its own, richer mail (the moderation decision; the messenger's delayed digest). */
-const EVENTS_WITH_OWN_MAIL: ReadonlySet<NotificationEvent> = new Set(["moderation_accepted", "moderation_rejected", "message"]);
+/** A notification's delivery outside the site (the notification.push and notification.email jobs): ids and the few strings needed, rendered in the member's language when sent. */
+export interface NotificationJob {
+  user_id: number;
+  event: NotificationEvent;
+  actor_id: number | null;
+  url: string | null;
+  /** The stored row (null when the member keeps this kind out of the bar). */
+  notification_id: number | null;
+}
 
 export interface NotifyInput {
   /** The member told. */
@@ -116,7 +123,7 @@ export async function wantsChannel(db: Executor, userId: number, kind: Notificat
  * after the commit (none when the bar is off, the member is gone, or the dedupe key was already used).
  */
 export async function notify(deps: ApiDeps, trx: Executor, input: NotifyInput): Promise<NotificationHints> {
-  const spec = NOTIFICATION_EVENT_SPECS[input.event];
+  const spec = notificationDeclaration(deps, input.event);
   const recipient =
     input.known?.recipient ??
     (await trx.selectFrom("users").select(["status", "language"]).where("id", "=", input.userId).executeTakeFirst());
@@ -152,11 +159,11 @@ export async function notify(deps: ApiDeps, trx: Executor, input: NotifyInput): 
     if (!row) return [];
     notificationId = row.id;
   }
-  const job = { user_id: input.userId, event: input.event, actor_id: actorId, url, notification_id: notificationId };
+  const job: NotificationJob = { user_id: input.userId, event: input.event, actor_id: actorId, url, notification_id: notificationId };
   // With the bar off no row holds the dedupe key; the job key still folds a burst into one push while it waits.
   const pushKey = input.dedupeKey ? { key: `notification.push:${input.userId}:${input.dedupeKey}` } : {};
   if (channels.push) await enqueueJob(trx, deps.clock, "notification.push", job, pushKey);
-  if (channels.email && !EVENTS_WITH_OWN_MAIL.has(input.event)) await enqueueJob(trx, deps.clock, "notification.email", job);
+  if (channels.email && !spec.ownMail) await enqueueJob(trx, deps.clock, "notification.email", job);
   if (notificationId === null) return [];
   const actorName = actorId === null ? null : input.known ? input.known.actorName : await displayNameOf(trx, actorId);
   return [
@@ -169,7 +176,7 @@ export async function notify(deps: ApiDeps, trx: Executor, input: NotifyInput): 
         kind: spec.kind,
         content_type: spec.contentType,
         stickiness: spec.stickiness,
-        title: notificationTitle(recipient.language, input.event, actorName),
+        title: notificationTitle(deps, recipient.language, input.event, actorName),
         url,
       },
     },

@@ -4,17 +4,16 @@
  * the moderators' queue or someone's mailbox.
  */
 import { ApiError, errorItem, fail } from "../../api/errors";
-import type { ApiDeps } from "../../api/types";
+import type { ApiDeps, ReportedObject } from "../../api/types";
 import type { DB } from "../../db/index";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { recordHit, type Window } from "../../lib/rate-limit";
-import { findOwner, isBlockedBetween, isListedOwner, MEDIA_OWNER_COLUMNS, mediaAccess, mediaOwnerOf, viewerContext } from "../access/index";
+import { findOwner, isBlockedBetween, isListedOwner } from "../access/index";
 import type { Selectable } from "kysely";
 import { MEDIA_STATUS } from "../../contract/media";
 import { isStaffUserType } from "../../contract/moderation";
 import {
   ANONYMOUS_TYPES,
-  CHECKED_OBJECT_KINDS,
   REPORT_CONFIRMATION_INVALID,
   REPORT_EMAIL_CONFIRM_PATH,
   REPORT_EMAIL_CONFIRMATION,
@@ -40,7 +39,6 @@ import {
 } from "../../contract/reports";
 import { USER_TYPE } from "../../contract/users";
 import type { ReportsTable } from "../../db/schema";
-import { reportableReview } from "../reviews/index";
 import { reportActionMail, reportDecidedMail, reportEmailConfirmMail, reportReceivedMail } from "./mails";
 
 const HOUR = 60 * 60 * 1000;
@@ -111,6 +109,14 @@ async function reportableProfile(deps: ApiDeps, id: number, reporterId: number |
   return profileTarget(deps, { id });
 }
 
+/**
+ * The report kind "profile" (declared in this module's manifest: the access kernel decides, no module owns it).
+ */
+export async function findReportedProfile(deps: ApiDeps, id: number, reporterId: number | null): Promise<ReportedObject | null> {
+  const found = await reportableProfile(deps, id, reporterId);
+  return found === null ? null : { objectId: found, targetUserId: found };
+}
+
 /** Finds the reported object where its kind has a table; kinds without one are taken as given (ADR 038). */
 async function resolveObject(deps: ApiDeps, input: FileReportInput, reporterId: number | null): Promise<ResolvedObject> {
   const { kind } = input;
@@ -129,52 +135,12 @@ async function resolveObject(deps: ApiDeps, input: FileReportInput, reporterId: 
     return { kind, objectId: null, checked: false, targetUserId: null };
   }
   if (input.object_id === undefined) throw fail.badRequest("validation.reports.object_invalid", "object_id");
-  if (kind === "profile") {
-    const id = await reportableProfile(deps, input.object_id, reporterId);
-    if (id === null) throw fail.notFound("exception.reports.object_not_found");
-    return { kind, objectId: id, checked: true, targetUserId: id };
-  }
-  if (kind === "media") {
-    const row = await deps.db
-      .selectFrom("media")
-      .innerJoin("users", "users.id", "media.user_id")
-      .leftJoin("profiles", "profiles.user_id", "media.user_id")
-      .select(["media.id", "media.visibility", "media.status", ...MEDIA_OWNER_COLUMNS])
-      .where("media.id", "=", input.object_id)
-      .executeTakeFirst();
-    // Media ids are sequential: only what the reporter may see can be reported, and anything else answers like a
-    // missing id, so probing ids reveals nothing. A block does not count here (reporting is no contact, see above).
-    const owner = row && mediaOwnerOf(row);
-    const viewer = await viewerContext(deps, reporterId === null ? null : { id: reporterId });
-    if (!row || !owner || !mediaAccess(viewer, owner, row, { blocked: false, granted: false }))
-      throw fail.notFound("exception.reports.object_not_found");
-    return { kind, objectId: row.id, checked: true, targetUserId: row.user_id };
-  }
-  if (kind === "message") {
-    // A message (and its photos) only by the member who received it; anyone else's id answers like an unknown one (ADR 043).
-    const row =
-      reporterId === null
-        ? undefined
-        : await deps.db
-            .selectFrom("messenger_messages")
-            .innerJoin("users", "users.id", "messenger_messages.sender_id")
-            .select(["messenger_messages.id", "messenger_messages.sender_id"])
-            .where("messenger_messages.id", "=", input.object_id)
-            .where("messenger_messages.recipient_id", "=", reporterId)
-            .where("users.status", "!=", "deleted")
-            .executeTakeFirst();
-    if (!row) throw fail.notFound("exception.reports.object_not_found");
-    return { kind, objectId: row.id, checked: true, targetUserId: row.sender_id };
-  }
-  if (kind === "review") {
-    // A date review (ADR 047): the reviewed member's own, or a published one on a tab the reporter may see.
-    const review = await reportableReview(
-      deps,
-      input.object_id,
-      await viewerContext(deps, reporterId === null ? null : { id: reporterId }),
-    );
-    if (!review) throw fail.notFound("exception.reports.object_not_found");
-    return { kind, objectId: review.id, checked: true, targetUserId: review.authorId };
+  // The module that owns the kind finds the object as the reporter may see it (its manifest's reportTypes, ADR 064).
+  const target = deps.features.reportTargets.get(kind);
+  if (target?.find) {
+    const found = await target.find(deps, input.object_id, reporterId);
+    if (!found) throw fail.notFound("exception.reports.object_not_found");
+    return { kind, objectId: found.objectId, checked: true, targetUserId: found.targetUserId };
   }
   // Blogs, … have no table yet: the exact location (required above) is what lets the team find the object.
   return { kind, objectId: input.object_id, checked: false, targetUserId: null };
@@ -207,7 +173,8 @@ export async function fileReport(
   const textRequired = guest || input.kind === "page" || input.type === "other" || REPORT_TYPES[input.type].category === "illegal";
   if (textRequired && !input.text) missing.push(["validation.reports.text_required", "text"]);
   else if (input.text && input.text.length < REPORT_LIMITS.textMin) missing.push(["validation.reports.text_too_short", "text"]);
-  const needsUrl = !CHECKED_OBJECT_KINDS.includes(input.kind);
+  // Kinds whose object no module can find yet (blogs, events, …) name its address, so the team can find it.
+  const needsUrl = !deps.features.reportTargets.get(input.kind)?.find;
   if (needsUrl && !input.url) missing.push(["validation.reports.url_required", "url"]);
   if (!input.good_faith) missing.push(["validation.reports.good_faith_required", "good_faith"]);
   if (missing.length > 0)

@@ -11,7 +11,7 @@
  */
 import { sql, type ExpressionBuilder, type Transaction } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
-import type { ApiDeps } from "../../api/types";
+import type { ApiDeps, ReportedObject } from "../../api/types";
 import {
   REVIEW_CRITERIA,
   REVIEW_ERRORS,
@@ -46,6 +46,7 @@ import {
   notBlockedWith,
   offerOf,
   paymentRequired,
+  viewerContext,
   type ViewerContext,
 } from "../access/index";
 import { appendDateEvent, loadDateForParticipant } from "../dates/index";
@@ -708,4 +709,10 @@ export async function reportableReview(
     return null;
   }
   return { id: row.id, authorId: row.author_id };
+}
+
+/** The report kind "review" (ADR 038; declared in this module's manifest): what reportableReview lets this reporter report. */
+export async function findReportedReview(deps: ApiDeps, reviewId: number, reporterId: number | null): Promise<ReportedObject | null> {
+  const review = await reportableReview(deps, reviewId, await viewerContext(deps, reporterId === null ? null : { id: reporterId }));
+  return review && { objectId: review.id, targetUserId: review.authorId };
 }

@@ -21,6 +21,7 @@ import {
   type DirectoryPlace,
   type DirectoryTile,
   type LandingPageResponse,
+  SITEMAP_URLS_PER_FILE,
   type SitemapEntry,
   type UrlDetailItem,
   type SeoCategory,
@@ -263,8 +264,6 @@ async function placeOfCity(deps: ApiDeps, citySlug: string): Promise<LandingPage
 
 // --- Sitemaps -----------------------------------------------------------------------
 
-export const SITEMAP_PROFILES_PER_FILE = 10_000;
-
 const sitemapCaches = new WeakMap<DB, TtlCache<SitemapEntry[]>>();
 
 /** Every directory address with at least one guest-visible profile (categories, countries, regions, cities). */
@@ -307,8 +306,15 @@ export async function directorySitemap(deps: ApiDeps): Promise<SitemapEntry[]> {
   });
 }
 
-/** Guest-visible profiles for the sitemap, SITEMAP_PROFILES_PER_FILE per part, in id order. */
+/** Guest-visible profiles for the sitemap, SITEMAP_URLS_PER_FILE per part, in id order; 404 past the last part. */
 export async function profileSitemap(deps: ApiDeps, part: number): Promise<{ parts: number; entries: SitemapEntry[] }> {
+  const found = await profileSitemapPart(deps, part);
+  if (!found) throw fail.notFound();
+  return found;
+}
+
+/** The same, null past the last part (the profiles sitemap of the seo manifest). */
+export async function profileSitemapPart(deps: ApiDeps, part: number): Promise<{ parts: number; entries: SitemapEntry[] } | null> {
   const base = () =>
     deps.db
       .selectFrom("profiles")
@@ -317,13 +323,13 @@ export async function profileSitemap(deps: ApiDeps, part: number): Promise<{ par
   const count = await base()
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
-  const parts = Math.max(1, Math.ceil(Number(count.n) / SITEMAP_PROFILES_PER_FILE));
-  if (part < 1 || part > parts) throw fail.notFound();
+  const parts = Math.max(1, Math.ceil(Number(count.n) / SITEMAP_URLS_PER_FILE));
+  if (part < 1 || part > parts) return null;
   const rows = await base()
     .select(["users.username", "profiles.updated_at"])
     .orderBy("users.id")
-    .limit(SITEMAP_PROFILES_PER_FILE)
-    .offset((part - 1) * SITEMAP_PROFILES_PER_FILE)
+    .limit(SITEMAP_URLS_PER_FILE)
+    .offset((part - 1) * SITEMAP_URLS_PER_FILE)
     .execute();
   return { parts, entries: rows.map((r) => ({ path: `p/${r.username}`, last_modified: r.updated_at })) };
 }

@@ -1,4 +1,6 @@
-import { readdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_NAMESPACE, NAMESPACES, SUPPORTED_LANGUAGES } from "#server/contract/locales";
 import { resources } from "~/i18n/resources.server";
@@ -12,8 +14,33 @@ import {
   sourceFiles,
   type KeyReference,
 } from "../../helpers/translation-keys";
+import { generateLocaleFiles, NAMESPACES_FILE, RESOURCES_FILE } from "../../../scripts/locale-namespaces.mjs";
 
 const load = (lng: string, ns: string) => flatten(readLocale(lng, ns));
+
+describe("the namespace map (ADR 064)", () => {
+  it("is generated from the locale folders, and the committed files are current (npm run locales:namespaces)", () => {
+    for (const [path, content] of Object.entries(generateLocaleFiles())) expect(readFileSync(path, "utf8"), path).toBe(content);
+  });
+
+  it("follows the folders: a namespace's files join the map, a language without them is refused", () => {
+    const root = mkdtempSync(join(tmpdir(), "velora-locales-"));
+    try {
+      for (const lng of SUPPORTED_LANGUAGES) {
+        mkdirSync(join(root, "locales", lng), { recursive: true });
+        for (const ns of [...NAMESPACES, "gifts"]) writeFileSync(join(root, "locales", lng, `${ns}.json`), "{}");
+      }
+      const files = generateLocaleFiles(root);
+      expect(files[NAMESPACES_FILE]).toContain('"gifts",');
+      expect(files[RESOURCES_FILE]).toContain('import plGifts from "../../locales/pl/gifts.json";');
+      expect(files[NAMESPACES_FILE]).not.toBe(readFileSync(NAMESPACES_FILE, "utf8"));
+      rmSync(join(root, "locales", "pl", "gifts.json"));
+      expect(() => generateLocaleFiles(root)).toThrow(/locales\/(de|pl) has/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
 
 describe("translation files", () => {
   it("exist for every language and namespace, and nothing else", () => {

@@ -1,5 +1,5 @@
 /**
- * Dates and their reviews for the demo (issue 13, ADRs 046 and 047), so my_date, the reviews tabs, the profile's
+ * The dates part of the demo seed (listed in this module's manifest, ADR 064): dates and their reviews for the demo (issue 13, ADRs 046 and 047), so my_date, the reviews tabs, the profile's
  * review summary and search's has_review filter and rating sort show something from the first start:
  * - demo_client and demo_member have past dates with demo_escort, both reviewed and published (demo_escort
  *   answered one), demo_client one with demo_club (business criteria); a recent one that demo_escort has
@@ -23,11 +23,11 @@ import {
 } from "../../contract/dates";
 import { REVIEW_CRITERIA, REVIEW_WINDOW_MS, reviewedPartyOf, type ReviewedParty, type ReviewPunctuality } from "../../contract/reviews";
 import { REGISTER_COMPLETED_STEP, USER_TYPE } from "../../contract/users";
-import { pairKey } from "../../modules/dates/index";
 import { enqueueJob } from "../../jobs/queue";
-import { createRandom } from "./random";
-import { DEMO_ACCOUNTS, DEFAULT_SEED, type PersonPlan } from "./people";
-import { insertAll, type SeedPart } from "./part";
+import { createRandom } from "../../db/seed/random";
+import { DEMO_ACCOUNTS, DEFAULT_SEED, type PersonPlan } from "../../db/seed/people";
+import { insertAll, type SeedPart } from "../../db/seed/part";
+import { pairKey } from "./service";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

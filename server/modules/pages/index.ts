@@ -1,0 +1,5 @@
+/** The pages module (about, legal and misc pages by section and key): routes only. */
+import { defineFeature } from "../manifest";
+import { registerPages } from "./routes";
+
+export const manifest = defineFeature({ name: "pages", routes: registerPages });
