@@ -1,15 +1,2 @@
-/** The public face of the registration module: the profile form writers, shared with the settings pages, and the city field's resolver (tours). Other modules import only this file. */
-export {
-  checkAppearance,
-  getStepData,
-  writeAppearance,
-  writeAvailability,
-  writeBusinessDescription,
-  writeBusinessSchedule,
-  writeBusinessServices,
-  writeProfile,
-  writeServices,
-  type ProfileOwner,
-  type Trx,
-} from "./steps.service";
-export { resolveProfileCity } from "./city";
+/** The public face of the registration module: the step forms' saved values. Other modules import only this file. */
+export { getStepData } from "./steps.service";
