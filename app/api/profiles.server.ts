@@ -1,19 +1,12 @@
 /**
- * The profile page's data: one batch of /profiles/{username}/detail and
- * /regionbox, the username rules of spec section 5 (redirects) and the
- * caching headers. Shared by p/{username} and its tabs.
+ * The profile page's endpoints as the web tier calls them: one batch of /profiles/{username}/detail, /regionbox
+ * and the extras (interview, preferred dates). What the page does with the answers is the profile feature's
+ * (app/features/profile/page.server.ts).
  */
-import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import { isLanguage, DEFAULT_LANGUAGE, type Language } from "#server/contract/locales";
 import type { ProfileDetail as ContractProfileDetail, RegionBox as ContractRegionBox } from "#server/contract/profiles";
 import type { Camelize } from "./camelize";
-import { isValidProfileUsername } from "#server/contract/validation";
-import { localePath } from "~/i18n/lang";
-import { readSession } from "~/session/session.server";
-import { notFoundResponse } from "~/utils/not-found.server";
-import { createApiClient } from "./client.server";
+import type { ApiClient } from "./client.server";
 import { profileExtrasBatch, type InterviewsData, type PreferredDatesData } from "./profile-extras.server";
-import { GUEST_MAX_AGE, guestPage, memberView, noStore } from "~/utils/cache-headers";
 
 /** GET /profiles/{username}/detail as the web tier reads it. */
 export type ProfileDetail = Camelize<ContractProfileDetail>;
@@ -21,42 +14,10 @@ export type ProfileDetail = Camelize<ContractProfileDetail>;
 /** GET /profiles/{username}/regionbox: the profile's place and the cities around it. */
 export type RegionBox = Camelize<ContractRegionBox>;
 
-export type ProfilePageData =
-  | {
-      kind: "profile";
-      lang: Language;
-      signedIn: boolean;
-      profile: ProfileDetail;
-      regionbox: RegionBox;
-      /** The interview and an escort's preferred dates (ADR 039); null when not answered (or not an escort). */
-      interviews: InterviewsData | null;
-      preferredDates: PreferredDatesData | null;
-    }
-  | { kind: "members_only"; lang: Language; signedIn: false; username: string };
-
-/** Guests share a page for a minute (then revalidate with the ETag); a signed-in viewer's page is theirs alone. */
-export function publicPageHeaders(request: Request): Record<string, string> {
-  const signedIn = readSession(request, Date.now()).token !== null;
-  return signedIn ? memberView() : guestPage(GUEST_MAX_AGE.profile, { revalidate: true, varyCookie: true });
-}
-
-/**
- * Spec section 2/5: favicon.ico as a username → /error/500 (a browser asking
- * for an icon relative to the page); any other invalid username →
- * /error/404?reason=username_invalid.
- */
-export function checkProfileUsername(lang: Language, username: string): void {
-  if (username.toLowerCase() === "favicon.ico") throw redirect(localePath(lang, "error/500"));
-  if (username === "" || !isValidProfileUsername(username)) throw redirect(`${localePath(lang, "error/404")}?reason=username_invalid`);
-}
-
-export async function loadProfilePage(request: Request, context: AppLoadContext, params: { lang?: string; username?: string }) {
-  const lang: Language = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
-  const username = params.username ?? "";
-  checkProfileUsername(lang, username);
-  const api = createApiClient({ request, context });
+/** The profile page's calls in one batch: each answer on its own (a missing regionbox does not fail the page). */
+export function fetchProfilePage(api: ApiClient, username: string) {
   const base = `/api/v2/profiles/${encodeURIComponent(username)}`;
-  const results = await api.batch<{
+  return api.batch<{
     detail: ProfileDetail;
     regionbox: RegionBox;
     interviews: InterviewsData;
@@ -65,22 +26,5 @@ export async function loadProfilePage(request: Request, context: AppLoadContext,
     detail: { endpoint: `${base}/detail` },
     regionbox: { endpoint: `${base}/regionbox` },
     ...profileExtrasBatch(username),
-  });
-  const headers = publicPageHeaders(request);
-  const signedIn = api.session.token !== null;
-  if (!results.detail.ok) {
-    const { status, errors } = results.detail;
-    if (status === 403 && errors.some((e) => e.key === "exception.profile.members_only")) {
-      return data({ kind: "members_only", lang, signedIn: false, username } as ProfilePageData, { headers });
-    }
-    // Unknown, hidden or blocked: the same real 404 page either way.
-    if (status === 404) throw await notFoundResponse(request);
-    throw new Response(null, { status: status >= 500 && status < 600 ? status : 502, headers: noStore() });
-  }
-  const regionbox: RegionBox = results.regionbox.ok ? results.regionbox.data : { ...results.detail.data.location, nearbyCities: [] };
-  const interviews = results.interviews.ok ? results.interviews.data : null;
-  const preferredDates = results.preferredDates.ok ? results.preferredDates.data : null;
-  return data({ kind: "profile", lang, signedIn, profile: results.detail.data, regionbox, interviews, preferredDates } as ProfilePageData, {
-    headers,
   });
 }

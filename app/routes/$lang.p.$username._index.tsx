@@ -1,5 +1,5 @@
-import { profileHeaders, profileMeta } from "~/components/profile/meta";
-import { ProfileTabPage } from "~/components/profile/ProfileTabRoute";
+import { profileHeaders, profileMeta } from "~/features/profile/meta";
+import { ProfileTabPage } from "~/features/profile/ProfileTabPage";
 
 /** p/{username} (G). */
 export const handle = { hydrate: false };

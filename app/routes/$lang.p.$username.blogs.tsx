@@ -1,5 +1,5 @@
-import { profileHeaders, profileMeta } from "~/components/profile/meta";
-import { ProfileTabPage } from "~/components/profile/ProfileTabRoute";
+import { profileHeaders, profileMeta } from "~/features/profile/meta";
+import { ProfileTabPage } from "~/features/profile/ProfileTabPage";
 
 /** p/{username}/blogs (G): its content arrives with a later feature; until then a real empty state. */
 export const handle = { hydrate: false };

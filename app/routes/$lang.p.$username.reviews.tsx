@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { profileHeaders, profileMeta } from "~/components/profile/meta";
-import { ProfileTabPage } from "~/components/profile/ProfileTabRoute";
+import { profileHeaders, profileMeta } from "~/features/profile/meta";
+import { ProfileTabPage } from "~/features/profile/ProfileTabPage";
 import { LinkedEscortReviewsTab } from "~/features/reviews/LinkedEscortReviewsTab";
 import { ReceivedReviewsTab } from "~/features/reviews/ReceivedReviewsTab";
 import { loadReceivedReviews } from "~/features/reviews/reviews.server";

@@ -7,7 +7,7 @@ import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { directoryBreadcrumbs, directoryPath, isSeoCategory, parseDirectoryPage, SEO_PAGE_SIZE } from "#server/contract/seo";
 import { createApiClient } from "~/api/client.server";
-import { publicPageHeaders } from "~/api/profiles.server";
+import { publicPageHeaders } from "~/utils/page-headers.server";
 import { fetchDirectory } from "~/api/seo.server";
 import { brand } from "~/brand/brand";
 import { i18nServer } from "~/i18n/i18next.server";

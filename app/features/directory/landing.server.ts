@@ -8,7 +8,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { directoryPath, type SeoCategory } from "#server/contract/seo";
 import { GENDER } from "#server/contract/users";
 import { createApiClient } from "~/api/client.server";
-import { publicPageHeaders } from "~/api/profiles.server";
+import { publicPageHeaders } from "~/utils/page-headers.server";
 import { fetchDirectory, fetchLandingPage, type DirectoryPageData, type LandingPageData } from "~/api/seo.server";
 import { brand } from "~/brand/brand";
 import { i18nServer } from "~/i18n/i18next.server";

@@ -2,7 +2,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { createApiClient } from "~/api/client.server";
-import { publicPageHeaders } from "~/api/profiles.server";
+import { publicPageHeaders } from "~/utils/page-headers.server";
 import { fetchLocations } from "~/api/seo.server";
 import { brand } from "~/brand/brand";
 import { i18nServer } from "~/i18n/i18next.server";

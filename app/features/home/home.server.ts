@@ -6,7 +6,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { LISTING_PATHS, searchTargetFor } from "#server/contract/search";
 import { createApiClient } from "~/api/client.server";
-import { publicPageHeaders } from "~/api/profiles.server";
+import { publicPageHeaders } from "~/utils/page-headers.server";
 import { loadViewer } from "~/api/viewer.server";
 import { brand } from "~/brand/brand";
 import { i18nServer } from "~/i18n/i18next.server";

@@ -7,7 +7,7 @@ import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { DEFAULT_LOCATION } from "#server/contract/search";
 import { createApiClient } from "~/api/client.server";
-import { publicPageHeaders } from "~/api/profiles.server";
+import { publicPageHeaders } from "~/utils/page-headers.server";
 import { brand } from "~/brand/brand";
 import { withQuery } from "~/components/search/links";
 import { i18nServer } from "~/i18n/i18next.server";

@@ -1,6 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { clampRadius, serializeSearchParams, wideRadiusFor } from "#server/contract/search";
-import { publicPageHeaders } from "~/api/profiles.server";
+import { publicPageHeaders } from "~/utils/page-headers.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { listPageOf, popFilterChips } from "~/features/home/home-search.server";
 import { loadViewer } from "~/api/viewer.server";

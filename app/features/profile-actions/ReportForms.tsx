@@ -4,7 +4,6 @@
  */
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Language } from "#server/contract/locales";
 import { errorsBesides } from "~/components/form/reply";
 import { REPORT_FORM_FIELDS } from "~/features/reports/report-form";
 import { ReportFields } from "~/features/reports/ReportFields";
@@ -52,9 +51,9 @@ export function ReportForms({ profile, lang, tab, refused }: ProfileActionFormPr
 }
 
 /** Guests report through the public notice form, with the profile's address filled in. */
-export function GuestReportLink({ lang, username }: { lang: Language; username: string }) {
+export function GuestReportLink({ lang, profile }: Pick<ProfileActionFormProps, "lang" | "profile">) {
   const { t } = useTranslation("reports");
-  const location = localePath(lang, `p/${username}`);
+  const location = localePath(lang, `p/${profile.username}`);
   return (
     <p className={ui.muted} data-testid="guest-report">
       <Link

@@ -7,10 +7,10 @@ import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from "#server/contract/locales";
 import { createApiClient } from "~/api/client.server";
-import { checkProfileUsername } from "~/api/profiles.server";
+import { checkProfileUsername } from "~/features/profile/page.server";
 import { requireViewer } from "~/api/viewer.server";
 import { intentVariant } from "~/components/form/schema";
-import { PROFILE_TABS } from "~/components/profile/ProfileView";
+import { knownProfileTab, profileTab, profileTabPath } from "~/features/profile/tabs";
 import { localePath } from "~/i18n/lang";
 import { privateAnswer } from "~/utils/cache-headers";
 import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
@@ -40,8 +40,7 @@ const profileActionSchema = intentVariant(
 export const PROFILE_ACTIONS_ANCHOR = "profile-actions";
 
 function returnPath(lang: Language, username: string, tab: string): string {
-  const known = (PROFILE_TABS as readonly string[]).includes(tab) ? tab : "";
-  return localePath(lang, `p/${username}${known ? `/${known}` : ""}`);
+  return profileTabPath(localePath(lang, `p/${username}`), profileTab(knownProfileTab(tab)));
 }
 
 /** A profile action's post, parsed: its texts as typed (a browser's CRLF is one line break, as maxlength counts). */

@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import type { Language } from "#server/contract/locales";
 import type { ProfileDetail } from "~/api/profiles.server";
-import type { ProfileTab } from "~/components/profile/ProfileView";
+import type { ProfileTab } from "~/features/profile/tabs";
 import { localePath } from "~/i18n/lang";
 import type { ProfileActionRefused } from "./types";
 

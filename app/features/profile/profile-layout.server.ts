@@ -1,16 +1,18 @@
 /**
- * The loader of p/{username} and its tabs: the profile page's data (api/profiles.server.ts), its title and
+ * The loader of p/{username} and its tabs: the profile page's data (page.server.ts), its title and
  * description in the reader's language, the tabs' titles and the structured data for search engines.
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { MEDIA_VARIANT_MAX_WIDTH, mediaFallbackUrl } from "#server/contract/media";
 import type { Language } from "#server/contract/locales";
 import { USER_TYPE, userTypeName } from "#server/contract/users";
-import { loadProfilePage, type ProfileDetail } from "~/api/profiles.server";
+import type { ProfileDetail } from "~/api/profiles.server";
 import { brand } from "~/brand/brand";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
 import { publicOrigin } from "~/utils/seo";
+import { loadProfilePage } from "./page.server";
+import { PROFILE_TABS } from "./tabs";
 
 export async function loadProfileLayout({ request, context, params }: LoaderFunctionArgs) {
   const result = await loadProfilePage(request, context, params);
@@ -29,10 +31,11 @@ export async function loadProfileLayout({ request, context, params }: LoaderFunc
   const description = p.texts.status?.trim()
     ? p.texts.status.trim().slice(0, 155)
     : t("profile.meta.description", { name: p.displayName, type, city: p.cityName ?? "", brand: brand.name });
+  // The profile's own title is `title`; every other tab names itself before it.
   const tabTitles = Object.fromEntries(
-    (["reviews", "business_reviews", "events", "blogs"] as const).map((tab) => [
-      tab,
-      t("profile.meta.tab_title", { tab: t(`profile.tabs.${tab}`), who, brand: brand.name }),
+    PROFILE_TABS.filter((tab) => tab.key !== "").map((tab) => [
+      tab.key,
+      t("profile.meta.tab_title", { tab: t(tab.labelKey), who, brand: brand.name }),
     ]),
   );
   return data(

@@ -20,7 +20,8 @@ import {
   type ReviewInput,
 } from "#server/contract/reviews";
 import { createApiClient } from "~/api/client.server";
-import { checkProfileUsername, publicPageHeaders } from "~/api/profiles.server";
+import { checkProfileUsername } from "~/features/profile/page.server";
+import { publicPageHeaders } from "~/utils/page-headers.server";
 import { fileReport } from "~/api/reports.server";
 import {
   fetchDateReviews,

@@ -27,7 +27,7 @@ import {
 import { APPEARANCE_CATALOG } from "#server/contract/search-appearance";
 import { createApiClient } from "~/api/client.server";
 import { searchCities, searchFilters, searchProfiles, type SearchTile } from "~/api/search.server";
-import { publicPageHeaders } from "~/api/profiles.server";
+import { publicPageHeaders } from "~/utils/page-headers.server";
 import { loadViewer, type Viewer } from "~/api/viewer.server";
 import { userFiltersSetCookie } from "~/session/user-filters.server";
 

@@ -1,8 +1,13 @@
-/** The public face of the profiles module: Profile reads, for the directory. Other modules import only this file. */
+/**
+ * The public face of the profiles module: profile reads, for the directory; the writers of profile fields, for
+ * registration and settings. Other modules import only this file.
+ */
 import { profileDetailsPart, profilesPart } from "../../db/seed/profiles";
 import { defineFeature } from "../manifest";
 import { registerProfiles } from "./routes";
 export * from "./service";
+export * from "./writers";
+export { profileCityColumns } from "./city";
 
 export const manifest = defineFeature({
   name: "profiles",

@@ -4,7 +4,6 @@
  * token, never from the body), refuses steps the user type does not have or
  * has not reached yet, and moves register_completed_step forward only.
  */
-import type { Transaction } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { BUSINESS_LINK_STATUS } from "../../contract/business-links";
@@ -18,11 +17,7 @@ import {
   registerStepsFor,
 } from "../../contract/register";
 import {
-  AVAILABLE_NOW_MS,
-  PRICE_DURATIONS,
   PRICE_ITEM_TYPE,
-  cupSizeApplies,
-  penisFieldsApply,
   priceKey,
   type AppearanceStepInput,
   type AvailabilityStepInput,
@@ -33,30 +28,30 @@ import {
   type ProfileStepInput,
   type ServicesStepInput,
 } from "../../contract/registration-steps";
-import { TRAIT_GROUP_KEYS, type TraitGroupKey } from "../../contract/traits";
 import { SELF_SERVICE_STATUSES } from "../../contract/settings";
 import { USER_TYPE } from "../../contract/users";
-import { SPECIAL_DATA_CONSENT, SPECIAL_DATA_CONSENT_FIELD } from "../../contract/consents";
-import type { Database, UserStatus } from "../../db/schema";
+import { SPECIAL_DATA_CONSENT } from "../../contract/consents";
+import type { UserStatus } from "../../db/schema";
 import { mailBusinessLinkRequests, setNamedEscorts } from "../business-links/index";
-import { activeConsentSince, grantConsent, withdrawConsent } from "../consents/index";
+import { activeConsentSince } from "../consents/index";
 import { cityKey } from "../geo/index";
 import { interviewKeyOfField } from "../../contract/moderation";
-import { ownPendingTexts, ownTextReviews, proposeTexts } from "../moderation/index";
-import { profileCityColumns, resolveProfileCity } from "./city";
+import { ownPendingTexts, ownTextReviews } from "../moderation/index";
+import {
+  checkAppearance,
+  writeAppearance,
+  writeAvailability,
+  writeBusinessDescription,
+  writeBusinessSchedule,
+  writeBusinessServices,
+  writeProfile,
+  writeServices,
+  type ProfileOwner,
+  type Trx,
+} from "../profiles/index";
 import { recordBusinessSignupStep } from "./tracking.service";
 import type { StepData, StepResult } from "../../contract/registration-steps";
 export type { StepResult };
-
-export type Trx = Transaction<Database>;
-
-/** The member whose profile a form writes: what the writers need to know about them. */
-export interface ProfileOwner {
-  id: number;
-  username: string;
-  user_type: number;
-  gender: number | null;
-}
 
 interface StepUser extends ProfileOwner {
   register_completed_step: number;
@@ -109,91 +104,8 @@ async function saveStep(
   });
 }
 
-/** Profiles are created at sign-up; older or imported accounts may lack the row. */
-async function ensureProfile(trx: Trx, user: ProfileOwner, now: number): Promise<void> {
-  const existing = await trx.selectFrom("profiles").select("user_id").where("user_id", "=", user.id).executeTakeFirst();
-  if (!existing) await trx.insertInto("profiles").values({ user_id: user.id, display_name: user.username, updated_at: now }).execute();
-}
-
-type TraitValues = Partial<Record<TraitGroupKey, number | number[] | null | undefined>>;
-
-/** Replaces the user's choices of the given groups (a group absent from `values` stays as it is). */
-async function replaceTraits(trx: Trx, userId: number, values: TraitValues): Promise<void> {
-  const groups = (Object.keys(values) as TraitGroupKey[]).filter((key) => TRAIT_GROUP_KEYS.includes(key));
-  if (groups.length === 0) return;
-  await trx.deleteFrom("profile_traits").where("user_id", "=", userId).where("group_key", "in", groups).execute();
-  const rows = groups.flatMap((group) => {
-    const value = values[group];
-    const ids = value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
-    return ids.map((option_id) => ({ user_id: userId, group_key: group, option_id }));
-  });
-  if (rows.length > 0) await trx.insertInto("profile_traits").values(rows).execute();
-}
-
-async function replaceSchedule(trx: Trx, userId: number, schedule: BusinessScheduleStepInput["schedule"]): Promise<void> {
-  await trx.deleteFrom("profile_schedule").where("user_id", "=", userId).execute();
-  if (schedule.length === 0) return;
-  await trx
-    .insertInto("profile_schedule")
-    .values(
-      schedule.map((slot) => ({
-        user_id: userId,
-        day: slot.day,
-        time_from: slot.time_from,
-        time_to: slot.time_to,
-        is_over_day: slot.is_over_day ? 1 : 0,
-      })),
-    )
-    .execute();
-}
-
 export async function saveProfileStep(deps: ApiDeps, userId: number, input: ProfileStepInput): Promise<StepResult> {
   return await saveStep(deps, userId, "individual", "profile", (trx, user) => writeProfile(deps, trx, user, input));
-}
-
-/** Writes the profile form's values (registration step and settings page alike). */
-export async function writeProfile(deps: ApiDeps, trx: Trx, user: ProfileOwner, input: ProfileStepInput): Promise<void> {
-  const now = deps.clock.now();
-  // After the step gate (a step not reached stays 409); an unknown city throws before anything is written.
-  const city = await resolveProfileCity({ ...deps, db: trx }, input);
-  await ensureProfile(trx, user, now);
-  await trx
-    .updateTable("profiles")
-    .set({
-      ...profileCityColumns(city, user.id),
-      updated_at: now,
-    })
-    .where("user_id", "=", user.id)
-    .execute();
-  // Texts go public only once a team member accepts them (ADR 030); the owner sees them at once.
-  await proposeTexts(
-    trx,
-    user.id,
-    { profession: input.profession, status: input.status, description: input.description, interests: input.interests },
-    now,
-  );
-  // Ethnicity and sexual orientation only with the consent beside them (ADR 023; the schema refused them
-  // without it). No consent now: a standing one is withdrawn and what it covered deleted.
-  if (input[SPECIAL_DATA_CONSENT_FIELD]) await grantConsent(trx, user.id, SPECIAL_DATA_CONSENT, now);
-  else await withdrawConsent(trx, user.id, SPECIAL_DATA_CONSENT, now);
-  await replaceTraits(trx, user.id, {
-    relationship_status: input.relationship_status,
-    ...(input[SPECIAL_DATA_CONSENT_FIELD] ? { race_type: input.race_type ?? null, sexuality: input.sexuality ?? null } : {}),
-    nationality: input.nationality,
-    languages: input.languages,
-  });
-}
-
-/** Fields the member's gender has no use for are refused at their field, never stored. */
-export function checkAppearance(user: ProfileOwner, input: AppearanceStepInput): void {
-  const notApplicable = [
-    ...(penisFieldsApply(user.gender) ? [] : (["penis_length", "penis_diameter"] as const)),
-    ...(cupSizeApplies(user.gender) ? [] : (["cup_size"] as const)),
-  ];
-  const items = notApplicable
-    .filter((field) => input[field] !== undefined && input[field] !== null)
-    .map((field) => errorItem(400, "validation.steps.not_applicable", field));
-  if (items.length > 0) throw new ApiError(400, items);
 }
 
 export async function saveAppearanceStep(deps: ApiDeps, userId: number, input: AppearanceStepInput): Promise<StepResult> {
@@ -207,79 +119,12 @@ export async function saveAppearanceStep(deps: ApiDeps, userId: number, input: A
   );
 }
 
-/** Writes the appearance form's values (registration step and settings page alike). */
-export async function writeAppearance(deps: ApiDeps, trx: Trx, user: ProfileOwner, input: AppearanceStepInput): Promise<void> {
-  const now = deps.clock.now();
-  await ensureProfile(trx, user, now);
-  await trx
-    .updateTable("profiles")
-    .set({
-      height_cm: input.height ?? null,
-      weight_kg: input.weight ?? null,
-      penis_length_cm: input.penis_length ?? null,
-      penis_diameter_cm: input.penis_diameter ?? null,
-      updated_at: now,
-    })
-    .where("user_id", "=", user.id)
-    .execute();
-  await replaceTraits(trx, user.id, {
-    figure_type: input.figure_type,
-    cup_size: input.cup_size,
-    hair_length: input.hair_length,
-    hair_color: input.hair_color,
-    body_hair: input.body_hair,
-    intimate_hair: input.intimate_hair,
-    characteristic_trait: input.characteristic_trait,
-    piercing: input.piercing,
-    tattoo: input.tattoo,
-  });
-}
-
 export async function saveServicesStep(deps: ApiDeps, userId: number, input: ServicesStepInput): Promise<StepResult> {
   return await saveStep(deps, userId, "individual", "services", (trx, user) => writeServices(deps, trx, user, input));
 }
 
-/** Writes the services form's values (registration step and settings page alike). */
-export async function writeServices(deps: ApiDeps, trx: Trx, user: ProfileOwner, input: ServicesStepInput): Promise<void> {
-  await replaceTraits(trx, user.id, {
-    escort_service: input.escort_service,
-    meeting_option: input.meeting_option,
-    customer_type: input.customer_type,
-  });
-  await trx.deleteFrom("profile_prices").where("user_id", "=", user.id).execute();
-  const prices = input.prices as Record<string, number | null | undefined>;
-  const timeRows = PRICE_DURATIONS.flatMap((minutes, position) => {
-    const price = prices[priceKey(minutes)];
-    return price === null || price === undefined
-      ? []
-      : [{ user_id: user.id, item_type: PRICE_ITEM_TYPE.time, duration_minutes: minutes, name: null, price_eur: price, position }];
-  });
-  const extraRows = input.extras.map((extra, position) => ({
-    user_id: user.id,
-    item_type: PRICE_ITEM_TYPE.extra,
-    duration_minutes: null,
-    name: extra.name,
-    price_eur: extra.price,
-    position,
-  }));
-  const rows = [...timeRows, ...extraRows];
-  if (rows.length > 0) await trx.insertInto("profile_prices").values(rows).execute();
-}
-
 export async function saveAvailabilityStep(deps: ApiDeps, userId: number, input: AvailabilityStepInput): Promise<StepResult> {
   return await saveStep(deps, userId, "individual", "availability", (trx, user) => writeAvailability(deps, trx, user, input));
-}
-
-/** Writes the availability form's values (registration step and settings page alike). */
-export async function writeAvailability(deps: ApiDeps, trx: Trx, user: ProfileOwner, input: AvailabilityStepInput): Promise<void> {
-  const now = deps.clock.now();
-  await ensureProfile(trx, user, now);
-  await replaceSchedule(trx, user.id, input.schedule);
-  await trx
-    .updateTable("profiles")
-    .set({ available_now_until: input.available_now ? now + AVAILABLE_NOW_MS : null, updated_at: now })
-    .where("user_id", "=", user.id)
-    .execute();
 }
 
 /**
@@ -304,35 +149,12 @@ export async function saveBusinessServicesStep(deps: ApiDeps, userId: number, in
   return await saveStep(deps, userId, "business", "services", (trx, user) => writeBusinessServices(deps, trx, user, input));
 }
 
-/** Writes the services form's values (registration step and settings page alike). */
-export async function writeBusinessServices(deps: ApiDeps, trx: Trx, user: ProfileOwner, input: BusinessServicesStepInput): Promise<void> {
-  await replaceTraits(trx, user.id, input);
-}
-
 export async function saveBusinessScheduleStep(deps: ApiDeps, userId: number, input: BusinessScheduleStepInput): Promise<StepResult> {
   return await saveStep(deps, userId, "business", "schedule", (trx, user) => writeBusinessSchedule(deps, trx, user, input));
 }
 
-/** Writes the schedule form's values (registration step and settings page alike). */
-export async function writeBusinessSchedule(deps: ApiDeps, trx: Trx, user: ProfileOwner, input: BusinessScheduleStepInput): Promise<void> {
-  await replaceSchedule(trx, user.id, input.schedule);
-}
-
 export async function saveBusinessDescriptionStep(deps: ApiDeps, userId: number, input: BusinessDescriptionStepInput): Promise<StepResult> {
   return await saveStep(deps, userId, "business", "description", (trx, user) => writeBusinessDescription(deps, trx, user, input));
-}
-
-/** Writes the description form's values (registration step and settings page alike). */
-export async function writeBusinessDescription(
-  deps: ApiDeps,
-  trx: Trx,
-  user: ProfileOwner,
-  input: BusinessDescriptionStepInput,
-): Promise<void> {
-  const now = deps.clock.now();
-  await ensureProfile(trx, user, now);
-  // Texts go public only once a team member accepts them (ADR 030); the owner sees them at once.
-  await proposeTexts(trx, user.id, { description: input.description, status: input.status }, now);
 }
 
 /**

@@ -37,7 +37,7 @@ import {
   writeServices,
   type ProfileOwner,
   type Trx,
-} from "../registration/index";
+} from "../profiles/index";
 
 interface SettingsOwner extends ProfileOwner {
   business_kind: string | null;

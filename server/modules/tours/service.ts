@@ -22,7 +22,7 @@ import {
   type TourStop,
 } from "../../contract/tours";
 import { cityKey } from "../geo/index";
-import { resolveProfileCity } from "../registration/index";
+import { resolveProfileCity } from "../geo/index";
 
 const DAY_MS = 86_400_000;
 

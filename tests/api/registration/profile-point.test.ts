@@ -3,7 +3,7 @@
  * per-user offset of at most 2 km (no address is ever stored).
  */
 import { describe, expect, it } from "vitest";
-import { PROFILE_POINT_MAX_OFFSET_KM, profilePoint } from "#server/modules/registration/city";
+import { PROFILE_POINT_MAX_OFFSET_KM, profilePoint } from "#server/modules/profiles/city";
 
 const HAMBURG = { lat: 53.55073, lon: 9.99302 };
 

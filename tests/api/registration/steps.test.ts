@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GENDER, REGISTER_COMPLETED_STEP, REGISTER_STEP, USER_TYPE } from "#server/contract/users";
 import { cityBySlug } from "#server/modules/geo/cities";
-import { PROFILE_POINT_MAX_OFFSET_KM } from "#server/modules/registration/city";
+import { PROFILE_POINT_MAX_OFFSET_KM } from "#server/modules/profiles/city";
 import { acceptAllPending } from "../../helpers/moderation";
 import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 

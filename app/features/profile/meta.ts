@@ -2,7 +2,7 @@ import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { errorMeta } from "~/utils/error-meta";
 import { rootOrigin } from "~/utils/meta";
 import { pageMeta } from "~/utils/seo";
-import type { ProfileTab } from "./ProfileView";
+import { profileTab, type ProfileTab } from "./tabs";
 import { CACHE_HEADER, NO_STORE } from "~/utils/cache-headers";
 
 export const PROFILE_ROUTE_ID = "routes/$lang.p.$username";
@@ -14,9 +14,9 @@ interface ProfileMetaData {
 }
 
 /**
- * Title per tab; members-only prompts and empty tabs are noindex (nothing to
- * rank); a profile is indexable unless it is for members only (clients,
- * ADR 023), which a search engine must never list even if it saw one.
+ * Title per tab; members-only prompts and the tabs search engines do not count (tabs.ts) are noindex (nothing
+ * to rank); a profile is indexable unless it is for members only (clients, ADR 023), which a search engine must
+ * never list even if it saw one.
  */
 export function profileMeta(tab: ProfileTab): MetaFunction {
   return ({ matches, location, error }) => {
@@ -24,11 +24,11 @@ export function profileMeta(tab: ProfileTab): MetaFunction {
     const data = matches.find((m) => m.id === PROFILE_ROUTE_ID)?.data as ProfileMetaData | undefined;
     const meta = data?.meta;
     return pageMeta({
-      title: meta ? (tab ? (meta.tabTitles[tab] ?? meta.title) : meta.title) : "",
+      title: meta ? (meta.tabTitles[tab] ?? meta.title) : "",
       description: meta?.description,
       origin: rootOrigin(matches),
       pathname: location.pathname,
-      noindex: data?.kind !== "profile" || tab !== "" || data.profile?.membersOnly === true,
+      noindex: data?.kind !== "profile" || !profileTab(tab).counts || data.profile?.membersOnly === true,
     });
   };
 }

@@ -1,21 +1,27 @@
+/**
+ * What each p/{username} tab route renders: the head, the tabs and the tab's content. A tab route passes its own
+ * content (`content`, a tab with its own data); without it the tab shows its empty state.
+ */
 import { useOutletContext, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ProfileActionRefused } from "~/features/profile-actions/types";
-import type { loader as profileLoader } from "~/routes/$lang.p.$username";
 import { PROFILE_ROUTE_ID } from "./meta";
-import { ProfileHead, ProfileOverview, ProfileTabEmpty, type ProfileTab } from "./ProfileView";
+import { ProfileOverview } from "./parts/ProfileOverview";
+import { ProfileTabEmpty } from "./parts/ProfileTabs";
+import type { loadProfileLayout } from "./profile-layout.server";
+import { ProfileHead } from "./ProfileView";
+import type { ProfileTab } from "./tabs";
 
 /** The profile layout's data for a shown profile. */
-export type ProfilePage = Extract<NonNullable<ReturnType<typeof useRouteLoaderData<typeof profileLoader>>>, { kind: "profile" }>;
+export type ProfilePage = Extract<NonNullable<ReturnType<typeof useRouteLoaderData<typeof loadProfileLayout>>>, { kind: "profile" }>;
 
 /** What the profile layout hands its tabs: the answer of a refused member action (its action lives on the layout). */
 export interface ProfileOutletContext {
   refused: ProfileActionRefused | null;
 }
 
-/** What each p/{username} tab renders: the head, the tabs and the tab's content (`content`: a tab with its own data). */
 export function ProfileTabPage({ tab, content }: { tab: ProfileTab; content?: (page: ProfilePage) => ReactNode }) {
-  const page = useRouteLoaderData<typeof profileLoader>(PROFILE_ROUTE_ID);
+  const page = useRouteLoaderData<typeof loadProfileLayout>(PROFILE_ROUTE_ID);
   const outlet = useOutletContext<ProfileOutletContext | undefined>();
   if (!page || page.kind !== "profile") return null;
   return (

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { LANGUAGE_TAGS, type Language } from "#server/contract/locales";
 import { findTraitGroup, traitLabelKey } from "#server/contract/traits";
 import type { InterviewsData, PreferredDatesData } from "~/api/profile-extras.server";
-import * as css from "./profile.css";
+import * as css from "../profile.css";
 
 /** Answered questions, question first; nothing when there is no answer (an empty interview is not news). */
 export function ProfileInterview({ interviews }: { interviews: InterviewsData | null }) {

@@ -1,7 +1,12 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { Language } from "#server/contract/locales";
 import type { ProfileDetail } from "~/api/profiles.server";
 import { Picture } from "~/components/Picture";
-import * as css from "./profile.css";
+import { localePath } from "~/i18n/lang";
+import * as ui from "~/styles/ui.css";
+import * as css from "../profile.css";
+import { joinHref } from "./links";
 
 type GalleryItem = ProfileDetail["gallery"][number];
 
@@ -78,5 +83,35 @@ export function ProfileGallery({ gallery, name, closeTo }: { gallery: GalleryIte
         );
       })}
     </>
+  );
+}
+
+/** The gallery's section: the photos the viewer may see and how many more sign-up (or plus) would show. */
+export function GallerySection({ profile, lang, signedIn }: { profile: ProfileDetail; lang: Language; signedIn: boolean }) {
+  const { t } = useTranslation();
+  const hidden = profile.hiddenMedia;
+  const hiddenForMembers = (hidden.loggedIn ?? 0) + (hidden.plusMember ?? 0);
+  return (
+    <section className={css.section} aria-labelledby="gallery-heading">
+      <h2 id="gallery-heading">{t("profile.gallery.title")}</h2>
+      {profile.gallery.length > 0 ? (
+        <ProfileGallery gallery={profile.gallery} name={profile.displayName} closeTo="#gallery-heading" />
+      ) : (
+        <p className={ui.muted}>{t("profile.gallery.empty")}</p>
+      )}
+      {hiddenForMembers > 0 ? (
+        <p className={css.prompt}>
+          {signedIn
+            ? t("profile.gallery.hidden_plus", { count: hiddenForMembers })
+            : t("profile.gallery.hidden_guest", { count: hiddenForMembers })}{" "}
+          {signedIn ? null : (
+            <Link to={joinHref(lang, localePath(lang, `p/${profile.username}`))} rel="nofollow">
+              {t("profile.gallery.join")}
+            </Link>
+          )}
+        </p>
+      ) : null}
+      {hidden.fsk18 ? <p className={ui.muted}>{t("profile.gallery.hidden_fsk18", { count: hidden.fsk18 })}</p> : null}
+    </section>
   );
 }

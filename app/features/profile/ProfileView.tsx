@@ -1,0 +1,38 @@
+/**
+ * What every tab of p/{username} shows above its content: the header, the status, the actions (from the action
+ * registry, actions.ts) and the tab bar (from the tab registry, tabs.ts).
+ */
+import type { Language } from "#server/contract/locales";
+import type { ProfileDetail } from "~/api/profiles.server";
+import type { ProfileActionRefused } from "~/features/profile-actions/types";
+import { localePath } from "~/i18n/lang";
+import * as css from "./profile.css";
+import { ProfileActions } from "./parts/ProfileActions";
+import { ProfileHeader } from "./parts/ProfileHeader";
+import { ProfileTabs } from "./parts/ProfileTabs";
+import { profileTab, profileTabPath, type ProfileTab } from "./tabs";
+
+export function ProfileHead({
+  profile,
+  lang,
+  tab,
+  signedIn,
+  refused,
+}: {
+  profile: ProfileDetail;
+  lang: Language;
+  tab: ProfileTab;
+  signedIn: boolean;
+  /** The member action this page refused last (the route's action answer), shown at its form. */
+  refused: ProfileActionRefused | null;
+}) {
+  const returnPath = profileTabPath(localePath(lang, `p/${profile.username}`), profileTab(tab));
+  return (
+    <>
+      <ProfileHeader profile={profile} lang={lang} tab={tab} />
+      {profile.texts.status ? <p className={css.text}>{profile.texts.status}</p> : null}
+      <ProfileActions profile={profile} lang={lang} tab={tab} signedIn={signedIn} refused={refused} returnPath={returnPath} />
+      <ProfileTabs profile={profile} lang={lang} tab={tab} />
+    </>
+  );
+}
