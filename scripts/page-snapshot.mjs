@@ -106,17 +106,33 @@ try {
     return (await response.json()).access_token;
   }
 
-  // Everything that differs between two renders of the same page by design: nonces, hashed asset names, signed
-  // upload tokens, and times written by each server's own jobs after it started (epoch milliseconds of this run).
+  // Everything that differs between two renders of the same page by design: nonces, hashed asset names (route chunks
+  // may start with "$"), the manifest version, signed upload tokens, times written by each server's own jobs after it
+  // started (epoch milliseconds of this run), and vanilla-extract's class names, which hash the style file's path (a
+  // moved file renames its classes): each class token becomes its order of first appearance on the page, so the
+  // same classes on the same elements still compare equal and a different class still differs.
   const runStarted = Date.now() - 60_000;
+  const normalizeClasses = (html) => {
+    const seen = new Map();
+    return html.replace(/ class="([^"]*)"/g, (_, list) => {
+      const names = list.split(/\s+/).map((name) => {
+        if (!/^_[a-z0-9]{5,}$/.test(name)) return name;
+        if (!seen.has(name)) seen.set(name, `_c${seen.size}`);
+        return seen.get(name);
+      });
+      return ` class="${names.join(" ")}"`;
+    });
+  };
   const normalize = (html) =>
-    html
-      .replace(/\b1[78]\d{11}\b/g, (ms) => (Number(ms) >= runStarted && Number(ms) <= Date.now() + 60_000 ? "NOW" : ms))
-      .replace(/mu1\.\d+\.\d+\.[\w-]+/g, "UPLOAD_TOKEN")
-      .replace(/ nonce="[^"]*"/g, ' nonce=""')
-      .replace(/(\/build\/[\w/.-]*?)-[A-Z0-9]{8}(\.(?:js|css))/g, "$1-HASH$2")
-      .replace(/"version":"[0-9a-f]{8}"/g, '"version":"V"')
-      .replace(/("url":"\/build\/manifest-)[0-9a-f]{8}(\.js")/g, "$1V$2");
+    normalizeClasses(
+      html
+        .replace(/\b1[78]\d{11}\b/g, (ms) => (Number(ms) >= runStarted && Number(ms) <= Date.now() + 60_000 ? "NOW" : ms))
+        .replace(/mu1\.\d+\.\d+\.[\w-]+/g, "UPLOAD_TOKEN")
+        .replace(/ nonce="[^"]*"/g, ' nonce=""')
+        .replace(/(\/build\/[\w/.$()-]*?)-[A-Z0-9]{8}(\.(?:js|css))/g, "$1-HASH$2")
+        .replace(/"version": *"[0-9a-f]{8}"/g, '"version":"V"')
+        .replace(/manifest-[0-9a-f]{8}\.js/g, "manifest-V.js"),
+    );
 
   const tokens = { before: new Map(), after: new Map() };
   for (const { role, urls } of list.roles) {
