@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import type { UserDataResponse } from "#server/contract/users";
+import type { UserDataResponse } from "#server/contract/user-data";
 import type { Camelize } from "./camelize";
 import { languageFromPath } from "~/i18n/lang";
 import { createApiClient } from "./client.server";
