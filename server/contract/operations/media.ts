@@ -1,0 +1,33 @@
+/** The media group's operations (ADR 062): method, path, schemas and response, for the API and the web tier. */
+import { defineOperation } from "../operation";
+import { albumOrderingSchema, galleryQuerySchema, mediaPositionSchema, mediaVisibilitySchema, watermarkSchema } from "../media-gallery";
+
+export const mediaOps = {
+  gallery: defineOperation({ method: "get", path: "/api/v2/media/gallery", query: galleryQuerySchema, response: "GalleryPage" }),
+  watermark: defineOperation({ method: "put", path: "/api/v2/media/watermark", body: watermarkSchema, response: "WatermarkSettings" }),
+  albumOrdering: defineOperation({
+    method: "put",
+    path: "/api/v2/media/album/ordering",
+    body: albumOrderingSchema,
+    response: "AlbumOrdering",
+  }),
+  visibility: defineOperation({
+    method: "put",
+    path: "/api/v2/media/:id/visibility",
+    body: mediaVisibilitySchema,
+    response: "OwnMediaItem",
+  }),
+  position: defineOperation({ method: "put", path: "/api/v2/media/:id/position", body: mediaPositionSchema, response: "OwnMediaItem" }),
+  moveToTop: defineOperation({ method: "post", path: "/api/v2/media/:id/move-to-top", response: "OwnMediaItem" }),
+  avatar: defineOperation({ method: "put", path: "/api/v2/media/:id/avatar", response: "OwnMediaItem" }),
+  cover: defineOperation({ method: "put", path: "/api/v2/media/:id/cover", response: "OwnMediaItem" }),
+  fakeCheck: defineOperation({ method: "post", path: "/api/v2/media/:id/fake-check", response: "OwnMediaItem" }),
+  remove: defineOperation({ method: "delete", path: "/api/v2/media/:id", response: "MediaDeleted" }),
+  uploadVideo: defineOperation({ method: "post", path: "/api/v2/media/video", response: "OwnMediaItem" }),
+  upload: defineOperation({ method: "post", path: "/api/v2/media/upload", response: "MediaItems" }),
+  mine: defineOperation({ method: "get", path: "/api/v2/media/my", response: "MediaItems" }),
+  file: defineOperation({ method: "get", path: "/api/v2/media/:key/:variant" }),
+  uploadToken: defineOperation({ method: "post", path: "/api/v2/media/upload/token", response: "UploadToken" }),
+  uploadChunk: defineOperation({ method: "post", path: "/api/v2/media/upload/chunked", response: "ChunkedUploadAnswer" }),
+  chunkedState: defineOperation({ method: "get", path: "/api/v2/media/upload/chunked/:uploadId", response: "ChunkedUploadState" }),
+};

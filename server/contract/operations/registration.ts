@@ -1,0 +1,86 @@
+/** The registration group's operations (ADR 062): method, path, schemas and response, for the API and the web tier. */
+import { defineOperation } from "../operation";
+import {
+  appearanceStepSchema,
+  availabilityStepSchema,
+  businessDescriptionStepSchema,
+  businessEscortsStepSchema,
+  businessScheduleStepSchema,
+  businessServicesStepSchema,
+  profileStepSchema,
+  servicesStepSchema,
+} from "../registration-steps";
+import { ageCheckRequestSchema, businessSignUpSchema, emailVerifySchema, individualSignUpSchema, uniqueCheckSchema } from "../signup";
+
+export const registrationOps = {
+  // Built here with Date.now for the document and the callers' types; the API validates with its own clock.
+  signUp: defineOperation({
+    method: "post",
+    path: "/api/v2/registration/sign-up",
+    body: individualSignUpSchema(Date.now),
+    response: "SignUpResult",
+  }),
+  steps: defineOperation({ method: "get", path: "/api/v2/registration/steps", response: "StepData" }),
+  photo: defineOperation({ method: "put", path: "/api/v2/registration/photo", response: "StepResult" }),
+  profile: defineOperation({ method: "put", path: "/api/v2/registration/profile", body: profileStepSchema, response: "StepResult" }),
+  appearance: defineOperation({
+    method: "put",
+    path: "/api/v2/registration/appearance",
+    body: appearanceStepSchema,
+    response: "StepResult",
+  }),
+  services: defineOperation({ method: "put", path: "/api/v2/registration/services", body: servicesStepSchema, response: "StepResult" }),
+  availability: defineOperation({
+    method: "put",
+    path: "/api/v2/registration/availability",
+    body: availabilityStepSchema,
+    response: "StepResult",
+  }),
+  businessTracking: defineOperation({ method: "get", path: "/api/v2/registration/business/tracking", response: "BusinessSignupTracking" }),
+  businessServices: defineOperation({
+    method: "put",
+    path: "/api/v2/registration/business/services",
+    body: businessServicesStepSchema,
+    response: "StepResult",
+  }),
+  businessSchedule: defineOperation({
+    method: "put",
+    path: "/api/v2/registration/business/schedule",
+    body: businessScheduleStepSchema,
+    response: "StepResult",
+  }),
+  businessDescription: defineOperation({
+    method: "put",
+    path: "/api/v2/registration/business/description",
+    body: businessDescriptionStepSchema,
+    response: "StepResult",
+  }),
+  businessPhoto: defineOperation({ method: "put", path: "/api/v2/registration/business/photo", response: "StepResult" }),
+  businessEscorts: defineOperation({
+    method: "put",
+    path: "/api/v2/registration/business/escorts",
+    body: businessEscortsStepSchema,
+    response: "StepResult",
+  }),
+  businessSignUp: defineOperation({
+    method: "post",
+    path: "/api/v2/registration/business/sign-up",
+    body: businessSignUpSchema,
+    response: "SignUpResult",
+  }),
+  unique: defineOperation({ method: "get", path: "/api/v2/registration/unique", query: uniqueCheckSchema, response: "UniqueCheck" }),
+  verifyEmail: defineOperation({
+    method: "post",
+    path: "/api/v2/registration/email/verify",
+    body: emailVerifySchema,
+    response: "EmailVerified",
+  }),
+  resendVerification: defineOperation({ method: "post", path: "/api/v2/registration/email/resend", response: "VerificationMailSent" }),
+  ageCheck: defineOperation({ method: "get", path: "/api/v2/verification/age-check", response: "AgeCheckState" }),
+  requestAgeCheck: defineOperation({
+    method: "post",
+    path: "/api/v2/verification/age-check",
+    body: ageCheckRequestSchema,
+    response: "AgeCheckState",
+  }),
+};
