@@ -5,21 +5,20 @@
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from "#server/contract/locales";
-import type { ProfileDetail as ContractProfileDetail, RegionBox as ContractRegionBox } from "#server/contract/profiles";
-import type { Camelize } from "./camelize";
+import { profilesOps } from "#server/contract/operations/profiles";
 import { isValidProfileUsername } from "#server/contract/validation";
 import { localePath } from "~/i18n/lang";
 import { readSession } from "~/session/session.server";
 import { notFoundResponse } from "~/utils/not-found.server";
-import { createApiClient } from "./client.server";
+import { batchCall, createApiClient, type DataOf } from "./client.server";
 import { profileExtrasBatch, type InterviewsData, type PreferredDatesData } from "./profile-extras.server";
 import { GUEST_MAX_AGE, guestPage, memberView, noStore } from "~/utils/cache-headers";
 
 /** GET /profiles/{username}/detail as the web tier reads it. */
-export type ProfileDetail = Camelize<ContractProfileDetail>;
+export type ProfileDetail = DataOf<typeof profilesOps.detail>;
 
 /** GET /profiles/{username}/regionbox: the profile's place and the cities around it. */
-export type RegionBox = Camelize<ContractRegionBox>;
+export type RegionBox = DataOf<typeof profilesOps.regionbox>;
 
 export type ProfilePageData =
   | {
@@ -55,15 +54,9 @@ export async function loadProfilePage(request: Request, context: AppLoadContext,
   const username = params.username ?? "";
   checkProfileUsername(lang, username);
   const api = createApiClient({ request, context });
-  const base = `/api/v2/profiles/${encodeURIComponent(username)}`;
-  const results = await api.batch<{
-    detail: ProfileDetail;
-    regionbox: RegionBox;
-    interviews: InterviewsData;
-    preferredDates: PreferredDatesData;
-  }>({
-    detail: { endpoint: `${base}/detail` },
-    regionbox: { endpoint: `${base}/regionbox` },
+  const results = await api.batch({
+    detail: batchCall(profilesOps.detail, { params: { username } }),
+    regionbox: batchCall(profilesOps.regionbox, { params: { username } }),
     ...profileExtrasBatch(username),
   });
   const headers = publicPageHeaders(request);

@@ -45,14 +45,18 @@ export function defineOperation<const O extends Operation>(operation: O): O {
   return operation;
 }
 
-type SchemaOf<O, K extends "body" | "query"> = O extends { readonly [P in K]: infer S extends OperationSchema } ? S : undefined;
+/** What the handler receives after validation (undefined where the descriptor has no schema). */
+export type BodyOutput<O> = O extends { readonly body: infer S extends OperationSchema } ? v.InferOutput<S> : undefined;
+export type QueryOutput<O> = O extends { readonly query: infer S extends OperationSchema } ? v.InferOutput<S> : undefined;
 
-/** What the handler receives after validation. */
-export type BodyOutput<O> = SchemaOf<O, "body"> extends OperationSchema ? v.InferOutput<SchemaOf<O, "body">> : undefined;
-export type QueryOutput<O> = SchemaOf<O, "query"> extends OperationSchema ? v.InferOutput<SchemaOf<O, "query">> : undefined;
+/** What a caller sends as the body: the schema's input (the API validates it again, as it must); never without one. */
+export type BodyInput<O> = O extends { readonly body: infer S extends OperationSchema } ? v.InferInput<S> : never;
 
-/** What a caller sends as the body: the schema's input (the API validates it again, as it must). */
-export type BodyInput<O> = SchemaOf<O, "body"> extends OperationSchema ? v.InferInput<SchemaOf<O, "body">> : never;
+/**
+ * A form's values as a page relays them for the API to judge (its field errors go back to the form): the body's
+ * keys, each value as the form gave it. Only for forms the page does not parse itself; the keys stay the descriptor's.
+ */
+export type FormValues<O> = { [K in keyof BodyInput<O>]?: unknown };
 
 /** A query string value as a caller may give it (arrays repeat the key; null and undefined are left out). */
 export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
@@ -61,8 +65,9 @@ export type QueryValue = string | number | boolean | null | undefined | Readonly
  * What a caller sends as the query: the schema's keys, each a plain value (a query string carries text, so the
  * schema's input types — strings it converts — would ask callers to stringify numbers first).
  */
-export type QueryInput<O> =
-  SchemaOf<O, "query"> extends OperationSchema ? { [K in keyof v.InferInput<SchemaOf<O, "query">>]?: QueryValue } : never;
+export type QueryInput<O> = O extends { readonly query: infer S extends OperationSchema }
+  ? { [K in keyof v.InferInput<S>]?: QueryValue }
+  : never;
 
 /** The declared success body of an operation; unknown for one that declares none (a file). */
 export type ResponseOf<O> = O extends { readonly response: infer N extends ResponseName } ? ResponseBodies[N] : unknown;
@@ -76,11 +81,10 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
 /** The path parameters an operation's path names, each by its `:name`. */
 export type PathParams<O extends Operation> = { [K in ParamNames<O["path"]>]: string | number };
 
-/** The operation's path with its parameters filled in, each encoded as one path segment. */
-export function pathOf<O extends Operation>(operation: O, params: PathParams<O>): string {
-  const values = params as Record<string, string | number>;
+/** The operation's path with its parameters filled in, each encoded as one path segment (callers type them by PathParams). */
+export function pathOf(operation: Operation, params: Readonly<Record<string, string | number>>): string {
   return operation.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    const value = values[name];
+    const value = params[name];
     // A missing parameter is a programming error, not a request to send: it must not become "undefined".
     if (value === undefined) throw new Error(`${operation.method} ${operation.path}: no value for :${name}`);
     return encodeURIComponent(String(value));

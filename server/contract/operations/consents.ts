@@ -2,6 +2,6 @@
 import { defineOperation } from "../operation";
 
 export const consentsOps = {
-  list: defineOperation({ method: "get", path: "/api/v2/user/consents", response: "ConsentList" }),
-  withdraw: defineOperation({ method: "delete", path: "/api/v2/user/consents/:purpose", response: "ConsentList" }),
+  list: defineOperation({ method: "get", path: "/api/v2/user/consents", response: "ConsentList", camelize: false }),
+  withdraw: defineOperation({ method: "delete", path: "/api/v2/user/consents/:purpose", response: "ConsentList", camelize: false }),
 };

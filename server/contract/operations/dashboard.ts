@@ -8,5 +8,6 @@ export const dashboardOps = {
     path: "/api/v2/dashboard/charts",
     query: dashboardChartsQuerySchema,
     response: "DashboardCharts",
+    camelize: false,
   }),
 };

@@ -20,7 +20,7 @@ import {
 } from "../settings";
 
 export const settingsOps = {
-  index: defineOperation({ method: "get", path: "/api/v2/settings", response: "SettingsIndex" }),
+  index: defineOperation({ method: "get", path: "/api/v2/settings", response: "SettingsIndex", camelize: false }),
   /** PUT /settings/{section}: one section of the member's own profile, validated by its registration step's schema. */
   sections: {
     appearance: defineOperation({
@@ -66,12 +66,18 @@ export const settingsOps = {
       response: "SettingsSectionSaved",
     }),
   },
-  notifications: defineOperation({ method: "get", path: "/api/v2/settings/notifications", response: "NotificationPreferences" }),
+  notifications: defineOperation({
+    method: "get",
+    path: "/api/v2/settings/notifications",
+    response: "NotificationPreferences",
+    camelize: false,
+  }),
   saveNotifications: defineOperation({
     method: "put",
     path: "/api/v2/settings/notifications",
     body: notificationPreferencesSchema,
     response: "NotificationPreferences",
+    camelize: false,
   }),
   dateReviewDisplay: defineOperation({ method: "get", path: "/api/v2/settings/date_review_display", response: "DateReviewDisplay" }),
   saveDateReviewDisplay: defineOperation({
@@ -87,13 +93,19 @@ export const settingsOps = {
     body: searchVisibilitySchema,
     response: "SearchVisibility",
   }),
-  membership: defineOperation({ method: "get", path: "/api/v2/settings/membership", response: "MembershipState" }),
-  firstContactFilter: defineOperation({ method: "get", path: "/api/v2/settings/first_contact_filter", response: "FirstContactFilter" }),
+  membership: defineOperation({ method: "get", path: "/api/v2/settings/membership", response: "MembershipState", camelize: false }),
+  firstContactFilter: defineOperation({
+    method: "get",
+    path: "/api/v2/settings/first_contact_filter",
+    response: "FirstContactFilter",
+    camelize: false,
+  }),
   saveFirstContactFilter: defineOperation({
     method: "put",
     path: "/api/v2/settings/first_contact_filter",
     body: firstContactFilterSchema,
     response: "FirstContactFilter",
+    camelize: false,
   }),
   email: defineOperation({ method: "get", path: "/api/v2/settings/email", response: "EmailSettings" }),
   changeEmail: defineOperation({ method: "put", path: "/api/v2/settings/email", body: changeEmailSchema, response: "EmailSettings" }),
