@@ -15,6 +15,7 @@ export const authOps = {
   }),
   logout: defineOperation({ method: "post", path: "/api/v2/user/logout", response: "LoggedOut" }),
   userData: defineOperation({ method: "get", path: "/api/v2/user/data", response: "UserData" }),
+  // The browser's solver reads the challenge as issued.
   captcha: defineOperation({ method: "get", path: "/api/v2/captcha", response: "IssuedCaptcha", camelize: false }),
   forgotPassword: defineOperation({
     method: "post",

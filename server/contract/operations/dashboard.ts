@@ -8,6 +8,7 @@ export const dashboardOps = {
     path: "/api/v2/dashboard/charts",
     query: dashboardChartsQuerySchema,
     response: "DashboardCharts",
+    // The series are keyed by data (views, favorites, contacts per day): read as the API spells them.
     camelize: false,
   }),
 };

@@ -2,6 +2,8 @@
 import { defineOperation } from "../operation";
 import { albumOrderingSchema, galleryQuerySchema, mediaPositionSchema, mediaVisibilitySchema, watermarkSchema } from "../media-gallery";
 
+// The member's own media (gallery, its actions, the upload token) are read as the API spells them (camelize: false):
+// the gallery's page and its upload script share these shapes with the API's documentation.
 export const mediaOps = {
   gallery: defineOperation({
     method: "get",

@@ -20,6 +20,7 @@ export const registrationOps = {
     body: individualSignUpSchema(Date.now),
     response: "SignUpResult",
   }),
+  // The steps' answers carry keys that are data (trait groups, price durations, step keys): read as the API spells them.
   steps: defineOperation({ method: "get", path: "/api/v2/registration/steps", response: "StepData", camelize: false }),
   photo: defineOperation({ method: "put", path: "/api/v2/registration/photo", response: "StepResult", camelize: false }),
   profile: defineOperation({

@@ -20,6 +20,8 @@ import {
 } from "../settings";
 
 export const settingsOps = {
+  // camelize: false below where keys are data (page keys of the index, notification kinds and channels, membership
+  // benefits) or where the page's form posts the same snake_case fields back (the first-contact filter).
   index: defineOperation({ method: "get", path: "/api/v2/settings", response: "SettingsIndex", camelize: false }),
   /** PUT /settings/{section}: one section of the member's own profile, validated by its registration step's schema. */
   sections: {
