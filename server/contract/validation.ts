@@ -65,30 +65,7 @@ export const loginSchema = v.object(
   required,
 );
 
-/** The key of a token request whose grant_type is neither password nor refresh_token (OAuth's unsupported_grant_type). */
-export const UNSUPPORTED_GRANT_TYPE = "exception.oauth.unsupported_grant_type";
-
-/** POST /oauth/v2/token (RFC 6749 §4.3, §6): the password grant (the login fields) or a refresh. */
-export const tokenRequestSchema = v.variant(
-  "grant_type",
-  [
-    // The objects' message is what a missing field reports.
-    v.object({ grant_type: v.literal("password"), ...loginSchema.entries }, "validation.required"),
-    v.object(
-      {
-        grant_type: v.literal("refresh_token"),
-        refresh_token: v.pipe(v.string("validation.required"), v.nonEmpty("validation.required"), v.maxLength(256, "validation.invalid")),
-      },
-      "validation.required",
-    ),
-  ],
-  UNSUPPORTED_GRANT_TYPE,
-);
-
 export const forgotPasswordSchema = v.object({ email: emailSchema }, required);
-
-/** POST /registration/password/validate: a password checked against the strength rules alone. */
-export const passwordCheckSchema = v.object({ password: passwordSchema }, "validation.required");
 
 export const resetPasswordSchema = v.pipe(
   v.object(

@@ -1,4 +1,5 @@
 /** The registration group's operations (ADR 062): method, path, schemas and response, for the API and the web tier. */
+import * as v from "valibot";
 import { defineOperation } from "../operation";
 import {
   appearanceStepSchema,
@@ -10,7 +11,14 @@ import {
   profileStepSchema,
   servicesStepSchema,
 } from "../registration-steps";
-import { ageCheckRequestSchema, businessSignUpSchema, emailVerifySchema, individualSignUpSchema, uniqueCheckSchema } from "../signup";
+import { AGE_CHECK_METHODS, businessSignUpSchema, emailVerifySchema, individualSignUpSchema, uniqueCheckSchema } from "../signup";
+
+// Beside its operation, not in contract/signup: the sign-up pages import that file into the browser (ADR 050).
+/** POST /verification/age-check: the method the member picked. */
+export const ageCheckRequestSchema = v.object(
+  { method: v.picklist(AGE_CHECK_METHODS, "validation.signup.age_check_method_required") },
+  "validation.signup.age_check_method_required",
+);
 
 export const registrationOps = {
   // Built here with Date.now for the document and the callers' types; the API validates with its own clock.

@@ -1,7 +1,7 @@
 import type { ErrorItem } from "../../contract/errors";
 import { ApiError, errorItem } from "../../api/errors";
 import { ok, okWithoutEnvelope } from "../../api/router";
-import { UNSUPPORTED_GRANT_TYPE } from "../../contract/validation";
+import { UNSUPPORTED_GRANT_TYPE } from "../../contract/operations/auth";
 import { authOps } from "../../contract/operations/auth";
 import type { ModuleContext } from "../../api/module-context";
 import { issueCaptcha } from "./captcha";

@@ -24,9 +24,8 @@ import {
   type ParsedSearchRequest,
   type SearchAutocomplete,
   type SearchFilters,
-  type searchFiltersSchema,
-  type topRankingSchema,
 } from "../../contract/search";
+import type { searchFiltersSchema, topRankingSchema } from "../../contract/operations/search";
 import { findTraitGroup } from "../../contract/traits";
 import { isFindableProfile, isGuestVisible, notBlockedWith, viewerContext, type ViewerContext } from "../access/index";
 import { runSearch, searcherOf, searchViewer, type SearchResult } from "./service";
