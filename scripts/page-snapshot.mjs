@@ -114,8 +114,9 @@ try {
       .replace(/\b1[78]\d{11}\b/g, (ms) => (Number(ms) >= runStarted && Number(ms) <= Date.now() + 60_000 ? "NOW" : ms))
       .replace(/mu1\.\d+\.\d+\.[\w-]+/g, "UPLOAD_TOKEN")
       .replace(/ nonce="[^"]*"/g, ' nonce=""')
-      .replace(/(\/build\/[\w/.-]*?)-[A-Z0-9]{8}(\.(?:js|css))/g, "$1-HASH$2")
-      .replace(/"version":"[0-9a-f]{8}"/g, '"version":"V"')
+      // Route modules are named after their files: $lang, (optional) segments and dots are part of the name.
+      .replace(/(\/build\/[^"'\s]*?)-[A-Z0-9]{8}(\.(?:js|css))/g, "$1-HASH$2")
+      .replace(/"version":\s*"[0-9a-f]{8}"/g, '"version":"V"')
       .replace(/("url":"\/build\/manifest-)[0-9a-f]{8}(\.js")/g, "$1V$2");
 
   const tokens = { before: new Map(), after: new Map() };
