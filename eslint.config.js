@@ -34,21 +34,31 @@ const CACHE_CONTROL_RULE = {
   message: "Pick a Cache-Control policy from ~/utils/cache-headers (noStore, privatePage, memberView, guestPage).",
 };
 
-// The seam between the tiers (issue 8 item 1): API paths and client calls live only in the endpoint
-// modules (app/api/<group>.server.ts), each typed from the contract, so a renamed field fails the typecheck.
+// The seam between the tiers (issue 8 item 1, issue 24 item 2): a web-tier call names an operation descriptor of the
+// contract (server/contract/operations, ADR 062) and gets its declared type from it, so no API path and no response
+// type is written by hand in app/. Outside app/api nothing reaches the client at all: routes and features call the
+// endpoint modules (app/api/<group>.server.ts).
 const ENDPOINT_MODULE_MESSAGE =
   "Call the API through an endpoint module in app/api/<group>.server.ts (paths and response types live there).";
+const DESCRIPTOR_MESSAGE =
+  "Name the operation's descriptor (server/contract/operations, ADR 062): api.op(op, { params, query, body }) — no hand-written API path or response type.";
 // The client is matched by the shape of the call, not by its variable's name: any `<x>.call<T>(…)` or
 // `<x>.batch<R>(…)` (also `x["call"]<T>` and a destructured `call<T>`) writes a response type by hand, and `.raw(`
 // reaches the API with no endpoint module in between. Untyped calls are caught on the names the client goes by.
 const CLIENT_METHOD = "/^(call|batch|raw)$/";
+const CLIENT_CALL = `:matches([callee.property.name=${CLIENT_METHOD}], [callee.property.value=${CLIENT_METHOD}], [callee.name=${CLIENT_METHOD}])`;
+const apiPathRules = (message) => [
+  { selector: "Literal[value=/^\\/(api|oauth)\\/v2\\//]", message },
+  { selector: "TemplateElement[value.raw=/^\\/(api|oauth)\\/v2\\//]", message },
+];
+// A typed call whose path is written out (a string or a template, however it starts): the cast issue 24 removed.
+const TYPED_PATH_CALL_RULE = {
+  selector: `CallExpression[typeArguments]${CLIENT_CALL}:matches([arguments.0.type='Literal'], [arguments.0.type='TemplateLiteral'])`,
+  message: DESCRIPTOR_MESSAGE,
+};
 const API_SEAM_RULES = [
-  { selector: "Literal[value=/^\\/(api|oauth)\\/v2\\//]", message: ENDPOINT_MODULE_MESSAGE },
-  { selector: "TemplateElement[value.raw=/^\\/(api|oauth)\\/v2\\//]", message: ENDPOINT_MODULE_MESSAGE },
-  {
-    selector: `CallExpression[typeArguments]:matches([callee.property.name=${CLIENT_METHOD}], [callee.property.value=${CLIENT_METHOD}], [callee.name=${CLIENT_METHOD}])`,
-    message: ENDPOINT_MODULE_MESSAGE,
-  },
+  ...apiPathRules(ENDPOINT_MODULE_MESSAGE),
+  { selector: `CallExpression[typeArguments]${CLIENT_CALL}`, message: ENDPOINT_MODULE_MESSAGE },
   { selector: "CallExpression:matches([callee.property.name='raw'], [callee.property.value='raw'])", message: ENDPOINT_MODULE_MESSAGE },
   {
     selector: `CallExpression:not([typeArguments])[callee.object.name='api'][callee.property.name=${CLIENT_METHOD}]`,
@@ -59,6 +69,8 @@ const API_SEAM_RULES = [
     message: ENDPOINT_MODULE_MESSAGE,
   },
 ];
+// In the endpoint modules themselves: no path and no typed call with a path either; every call names a descriptor.
+const ENDPOINT_MODULE_RULES = [...apiPathRules(DESCRIPTOR_MESSAGE), TYPED_PATH_CALL_RULE];
 
 /**
  * The `boundaries/dependencies` rule for one tier: its policies (the last match decides), reported with `message`.
@@ -114,7 +126,17 @@ export default tseslint.config(
     files: ["app/features/**", "app/routes/**"],
     rules: { "no-restricted-syntax": ["error", FORM_DATA_RULE, CACHE_CONTROL_RULE, ...API_SEAM_RULES, ...FORM_KIT_RULES] },
   },
-  { files: ["app/api/**"], rules: { "no-restricted-syntax": ["error", FORM_DATA_RULE, CACHE_CONTROL_RULE] } },
+  {
+    files: ["app/api/**"],
+    ignores: ["app/api/media-chunked.ts"],
+    rules: { "no-restricted-syntax": ["error", FORM_DATA_RULE, CACHE_CONTROL_RULE, ...ENDPOINT_MODULE_RULES] },
+  },
+  {
+    // The chunked upload's browser client fetches the API itself: importing the media group's descriptors would bring
+    // their valibot schemas into the gallery page's script (ADR 050). Its typed calls are still refused.
+    files: ["app/api/media-chunked.ts"],
+    rules: { "no-restricted-syntax": ["error", FORM_DATA_RULE, CACHE_CONTROL_RULE, TYPED_PATH_CALL_RULE] },
+  },
   { files: ["app/utils/form-data.server.ts"], rules: { "no-restricted-syntax": ["error", CACHE_CONTROL_RULE, ...API_SEAM_RULES] } },
   { files: ["app/utils/cache-headers.ts"], rules: { "no-restricted-syntax": ["error", FORM_DATA_RULE, ...API_SEAM_RULES] } },
   {

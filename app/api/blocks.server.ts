@@ -1,18 +1,17 @@
 /** The block group's endpoints (spec section 7 "block"), as the web tier calls them. */
-import type { BlockList } from "#server/contract/blocks";
-import type { Camelize } from "./camelize";
-import type { ApiClient, ApiResult } from "./client.server";
+import { blocksOps } from "#server/contract/operations/blocks";
+import type { ApiClient, ApiResult, DataOf } from "./client.server";
 
-export type BlockListData = Camelize<BlockList>;
+export type BlockListData = DataOf<typeof blocksOps.list>;
 
 export function fetchBlockList(api: ApiClient): Promise<ApiResult<BlockListData>> {
-  return api.call<BlockListData>("/api/v2/block", { handleErrors: true });
+  return api.op(blocksOps.list, { handleErrors: true });
 }
 
 export function blockMember(api: ApiClient, username: string): Promise<ApiResult<BlockListData>> {
-  return api.call<BlockListData>(`/api/v2/block/${encodeURIComponent(username)}`, { method: "POST", handleErrors: true });
+  return api.op(blocksOps.block, { params: { username }, handleErrors: true });
 }
 
 export function unblockMember(api: ApiClient, username: string): Promise<ApiResult<BlockListData>> {
-  return api.call<BlockListData>(`/api/v2/block/${encodeURIComponent(username)}`, { method: "DELETE", handleErrors: true });
+  return api.op(blocksOps.unblock, { params: { username }, handleErrors: true });
 }

@@ -5,7 +5,8 @@
  * and turns an unhandled 401 into a redirect to login.
  */
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import type { BatchResults } from "#server/contract/batch";
+import { pathOf, type BodyInput, type Operation, type PathParams, type QueryInput, type ResponseOf } from "#server/contract/operation";
+import { batchOps } from "#server/contract/operations/batch";
 import { NETWORK_RETRY_DELAY_MS, REQUEST_TIMEOUT_MS, SUCCESS_STATUSES } from "#server/contract/constants";
 import {
   CANCEL_REQUEST_CODE,
@@ -18,18 +19,15 @@ import {
 import { DEFAULT_LANGUAGE, type Language } from "#server/contract/locales";
 import { languageFromPath } from "~/i18n/lang";
 import { COOKIE, clearCookie, readSession, type SessionState } from "~/session/session.server";
+import type { Camelize } from "./camelize";
 import { camelize, isUnauthorized, normalizeErrors } from "./normalize";
 import { markRenderTimeout } from "./render-timeout.server";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type Params = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
 
-export interface CallOptions {
-  method?: HttpMethod;
-  /** Query string (arrays as repeated keys); any method, e.g. POST /node/search/search-init takes query params. */
-  params?: Params;
-  /** JSON (or form-encoded for /oauth/v2) body for non-GET calls; ignored for GET. */
-  body?: unknown;
+/** What a call may say besides the operation's own method, path and body format. */
+export interface CallSettings {
   /** Send the tk bearer token (default true; /node/ calls never do). */
   auth?: boolean;
   /** The caller shows errors itself: no redirect to login on 401. */
@@ -39,12 +37,47 @@ export interface CallOptions {
   retries?: number;
   /** Abort an earlier, still running call with the same method and endpoint. */
   autoCancel?: boolean;
-  /** Camelize response keys (default true; the filters call passes false). */
-  camelize?: boolean;
 }
 
+/** One JSON round trip as the transport sends it: the operation's parts, resolved. */
+interface CallOptions extends CallSettings {
+  method: HttpMethod;
+  /** Query string (arrays as repeated keys); any method. */
+  query?: Params;
+  /** The JSON (or form-encoded) body of a non-GET call; ignored for GET. */
+  body?: unknown;
+  /** Form-encoded (OAuth, RFC 6749) instead of JSON. */
+  form?: boolean;
+  /** Camelize response keys (the descriptor's `camelize: false` keeps them). */
+  camelize: boolean;
+}
+
+/**
+ * What the web tier reads from an operation's success: its declared body (contract/responses.ts), camelized like
+ * the client camelizes it, or as sent for a descriptor with `camelize: false` (keys that are data).
+ */
+export type DataOf<O extends Operation> = O extends { readonly camelize: false } ? ResponseOf<O> : Camelize<ResponseOf<O>>;
+
+type ParamsPart<O extends Operation> = keyof PathParams<O> extends never ? { params?: undefined } : { params: PathParams<O> };
+type QueryPart<O extends Operation> = [QueryInput<O>] extends [never] ? { query?: undefined } : { query?: QueryInput<O> };
+type BodyPart<O extends Operation> = [BodyInput<O>] extends [never]
+  ? { body?: undefined }
+  : // A body whose every field is optional may be left out; otherwise it must be sent.
+    object extends BodyInput<O>
+    ? { body?: BodyInput<O> }
+    : { body: BodyInput<O> };
+
+/** An operation's input: its path parameters, its query (the schema's keys) and its body (the schema's input type). */
+export type OperationInput<O extends Operation> = ParamsPart<O> & QueryPart<O> & BodyPart<O>;
+
+/** The input argument of `op` and `batchCall`: required when the operation needs something, else optional. */
+type InputArgs<O extends Operation> =
+  object extends OperationInput<O> ? [input?: OperationInput<O> & CallSettings] : [input: OperationInput<O> & CallSettings];
+
 export interface RawCallOptions {
-  method?: "GET" | "POST";
+  /** The operation's path parameters. */
+  params?: Record<string, string | number>;
+  query?: Params;
   /** A byte range asked for by the browser (video seeking), passed on as it came. */
   range?: string | null;
   /** A FormData, or a request body streamed through as it arrives (with its content type and length). */
@@ -55,11 +88,18 @@ export type ApiSuccess<T> = { ok: true; status: number; data: T; meta?: unknown 
 export type ApiFailure = { ok: false; status: number; errors: ErrorItem[] };
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
 
-export interface BatchCall {
-  endpoint: string;
-  method?: HttpMethod;
-  params?: Params;
-  body?: unknown;
+/** One named call of a batch: its operation (which types the answer) and the request resolved from its input. */
+export interface BatchCall<O extends Operation = Operation> {
+  readonly operation: O;
+  readonly path: string;
+  readonly query?: Params;
+  readonly body?: unknown;
+}
+
+/** A batch entry for `api.batch`, typed like `api.op` would take the same operation and input. */
+export function batchCall<O extends Operation>(operation: O, ...[input]: InputArgs<O>): BatchCall<O> {
+  const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: Params; body?: unknown };
+  return { operation, path: pathOf(operation, params ?? {}), query, body };
 }
 
 export interface ApiClientInit {
@@ -91,6 +131,10 @@ function failure(status: number, code: number | string, title: string, key: stri
 }
 
 const cancelledFailure = (): ApiFailure => failure(CANCELLED_STATUS, CANCEL_REQUEST_CODE, DEFAULT_ERROR_KEY, CANCEL_REQUEST_CODE);
+
+function methodOf(operation: Operation): HttpMethod {
+  return operation.method.toUpperCase() as HttpMethod;
+}
 
 function appendParams(url: URL, params: Params | undefined) {
   for (const [key, value] of Object.entries(params ?? {})) {
@@ -167,13 +211,13 @@ export function createApiClient(init: ApiClientInit) {
 
   /** One call's request: where it goes, and a way to send it that answers its status and body text. */
   function buildRequest(endpoint: string, options: CallOptions, signal: AbortSignal): () => Promise<{ status: number; text: string }> {
-    const method = options.method ?? "GET";
+    const method = options.method;
     const { url, isNode, send } = target(endpoint);
     const headers = baseHeaders(!isNode && options.auth !== false);
-    appendParams(url, options.params);
+    appendParams(url, options.query);
     let body: string | undefined;
     if (method !== "GET" && options.body !== undefined) {
-      if (endpoint.startsWith("/oauth/v2")) {
+      if (options.form) {
         headers.set("content-type", "application/x-www-form-urlencoded");
         body = formBody(options.body);
       } else {
@@ -220,7 +264,7 @@ export function createApiClient(init: ApiClientInit) {
   }
 
   async function run<T>(endpoint: string, options: CallOptions): Promise<ApiResult<T>> {
-    const method = options.method ?? "GET";
+    const method = options.method;
     const cancelKey = `${session.visitorId}:${method} ${endpoint}`;
     const cancel = new AbortController();
     if (options.autoCancel) {
@@ -260,7 +304,7 @@ export function createApiClient(init: ApiClientInit) {
   }
 
   /** `body` undefined = empty response. */
-  function interpret<T>(status: number, body: unknown, options: CallOptions): ApiResult<T> {
+  function interpret<T>(status: number, body: unknown, options: Pick<CallOptions, "camelize" | "handleErrors">): ApiResult<T> {
     const httpOk = (SUCCESS_STATUSES as readonly number[]).includes(status);
     if (body === undefined || body === null) {
       // An empty answer is never a success, even with 200/201/202.
@@ -278,7 +322,7 @@ export function createApiClient(init: ApiClientInit) {
     const typeOk = record !== null || Array.isArray(body);
     if (httpOk && !hasErrors && codeOk && typeOk) {
       const payload = record && "data" in record ? record.data : body;
-      const shape = <V>(value: unknown) => (options.camelize === false ? (value as V) : camelize<V>(value));
+      const shape = <V>(value: unknown) => (options.camelize ? camelize<V>(value) : (value as V));
       return { ok: true, status, data: shape<T>(payload), ...(record?.meta !== undefined ? { meta: shape(record.meta) } : {}) };
     }
     // HTTP said yes but the body said no: the body's code is the real status.
@@ -325,16 +369,34 @@ export function createApiClient(init: ApiClientInit) {
   return {
     session,
     language,
-    call<T = unknown>(endpoint: string, options: CallOptions = {}): Promise<ApiResult<T>> {
-      return run<T>(endpoint, options);
+    /**
+     * Calls one API operation (a descriptor of contract/operations): its method and path from the descriptor, the
+     * path parameters encoded, the body typed by its schema's input; answers its declared body, camelized as the
+     * descriptor says (ADR 062). The only way a loader or action reaches the JSON API.
+     */
+    op<O extends Operation>(operation: O, ...[input]: InputArgs<O>): Promise<ApiResult<DataOf<O>>> {
+      const { params, query, body, ...settings } = (input ?? {}) as CallSettings & {
+        params?: Record<string, string | number>;
+        query?: Params;
+        body?: unknown;
+      };
+      return run<DataOf<O>>(pathOf(operation, params ?? {}), {
+        ...settings,
+        method: methodOf(operation),
+        query,
+        body,
+        form: operation.bodyFormat === "form",
+        camelize: operation.camelize !== false,
+      });
     },
     /**
      * A call whose bodies are not JSON (multipart going in, image bytes coming out): same target,
-     * headers and token as call(), the API's Response as it is, no envelope, no timeout (uploads
+     * headers and token as op(), the API's Response as it is, no envelope, no timeout (uploads
      * stream for as long as the member's connection needs).
      */
-    async raw(endpoint: string, options: RawCallOptions = {}): Promise<Response> {
-      const { url, send } = target(endpoint);
+    async raw(operation: Operation, options: RawCallOptions = {}): Promise<Response> {
+      const { url, send } = target(pathOf(operation, options.params ?? {}));
+      appendParams(url, options.query);
       const headers = baseHeaders(true);
       let body: BodyInit | undefined;
       if (options.body instanceof FormData) {
@@ -347,7 +409,7 @@ export function createApiClient(init: ApiClientInit) {
       }
       if (options.range) headers.set("range", options.range);
       const apiRequest = new Request(url, {
-        method: options.method ?? "GET",
+        method: methodOf(operation),
         headers,
         body,
         redirect: "manual",
@@ -357,37 +419,34 @@ export function createApiClient(init: ApiClientInit) {
       return send(apiRequest);
     },
     /**
-     * Named calls in one /api/v2/batch round trip (the API runs them in
-     * parallel); each result by name, shaped exactly like call()'s.
+     * Named calls (each made by `batchCall`) in one /api/v2/batch round trip (the API runs them in parallel); each
+     * result by name, shaped exactly like op()'s for the same operation.
      */
-    async batch<R extends Record<string, unknown>>(
-      calls: { [K in keyof R]: BatchCall },
-      options: CallOptions = {},
-    ): Promise<{ [K in keyof R]: ApiResult<R[K]> }> {
+    async batch<C extends Record<string, BatchCall>>(
+      calls: C,
+      settings: CallSettings = {},
+    ): Promise<{ [K in keyof C]: ApiResult<DataOf<C[K]["operation"]>> }> {
       const requests = Object.fromEntries(
-        Object.entries(calls).map(([name, call]) => {
-          const c = call as BatchCall;
-          return [name, { method: c.method ?? "GET", path: c.endpoint, params: batchParams(c.params), body: c.body }];
-        }),
+        Object.entries(calls).map(([name, call]) => [
+          name,
+          { method: methodOf(call.operation), path: call.path, params: batchParams(call.query), body: call.body },
+        ]),
       );
-      // Names are the caller's own keys: never camelized.
-      const result = await run<Partial<BatchResults>>("/api/v2/batch", {
-        ...options,
-        method: "POST",
-        params: undefined,
+      const result = await run<DataOf<typeof batchOps.batch>>(batchOps.batch.path, {
+        ...settings,
+        method: methodOf(batchOps.batch),
         body: { requests },
-        camelize: false,
+        camelize: batchOps.batch.camelize !== false,
       });
-      const out: Record<string, ApiResult<unknown>> = {};
-      for (const name of Object.keys(calls)) {
-        if (!result.ok) {
-          out[name] = result;
-          continue;
-        }
-        const entry = result.data?.[name];
-        out[name] = entry ? interpret(entry.status, entry.body, options) : failure(500, 500, DEFAULT_ERROR_KEY, DEFAULT_ERROR_KEY);
-      }
-      return out as { [K in keyof R]: ApiResult<R[K]> };
+      const answerOf = (name: string, call: BatchCall) => {
+        if (!result.ok) return result;
+        const entry = result.data[name];
+        return entry
+          ? interpret(entry.status, entry.body, { ...settings, camelize: call.operation.camelize !== false })
+          : failure(500, 500, DEFAULT_ERROR_KEY, DEFAULT_ERROR_KEY);
+      };
+      const out = Object.fromEntries(Object.entries(calls).map(([name, call]) => [name, answerOf(name, call)]));
+      return out as { [K in keyof C]: ApiResult<DataOf<C[K]["operation"]>> };
     },
   };
 }

@@ -6,6 +6,7 @@
  * this module decides which pages stay reachable meanwhile.
  */
 import type { AppLoadContext } from "@remix-run/node";
+import { authOps } from "#server/contract/operations/auth";
 import { readSession } from "~/session/session.server";
 import { createApiClient } from "./client.server";
 import type { Viewer } from "./viewer.server";
@@ -59,7 +60,7 @@ export async function destinationForToken(
 ): Promise<string | null> {
   const session = { ...readSession(request, Date.now()), token: accessToken };
   const api = createApiClient({ request, context, session });
-  const result = await api.call<Viewer>("/api/v2/user/data", { handleErrors: true });
+  const result = await api.op(authOps.userData, { handleErrors: true });
   if (!result.ok || !result.data.nextDestination) return null;
   return `/${lang}/${result.data.nextDestination}`;
 }

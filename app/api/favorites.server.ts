@@ -1,21 +1,20 @@
 /** The favorites and visitors endpoints (spec section 7 "favorites", "visitors"), as the web tier calls them. */
-import type { FavoriteChange, UserList } from "#server/contract/favorites";
-import type { Camelize } from "./camelize";
-import type { ApiClient, ApiResult, Params } from "./client.server";
+import { favoritesOps } from "#server/contract/operations/favorites";
+import type { ApiClient, ApiResult, DataOf, Params } from "./client.server";
 
-export type UserListData = Camelize<UserList>;
-export type FavoriteChangeData = Camelize<FavoriteChange>;
+export type UserListData = DataOf<typeof favoritesOps.list>;
+export type FavoriteChangeData = DataOf<typeof favoritesOps.add>;
 export type UserListGroup = "favorites" | "visitors";
 
 /** GET /favorites or /visitors: `params` are the contract's query (type, page_no, page_size and the filters). */
 export function fetchUserList(api: ApiClient, group: UserListGroup, params: Params): Promise<ApiResult<UserListData>> {
-  return api.call<UserListData>(group === "favorites" ? "/api/v2/favorites" : "/api/v2/visitors", { params, handleErrors: true });
+  return api.op(group === "favorites" ? favoritesOps.list : favoritesOps.visitors, { query: params, handleErrors: true });
 }
 
 export function addFavorite(api: ApiClient, username: string): Promise<ApiResult<FavoriteChangeData>> {
-  return api.call<FavoriteChangeData>(`/api/v2/favorites/${encodeURIComponent(username)}`, { method: "POST", handleErrors: true });
+  return api.op(favoritesOps.add, { params: { username }, handleErrors: true });
 }
 
 export function removeFavorite(api: ApiClient, username: string): Promise<ApiResult<FavoriteChangeData>> {
-  return api.call<FavoriteChangeData>(`/api/v2/favorites/${encodeURIComponent(username)}`, { method: "DELETE", handleErrors: true });
+  return api.op(favoritesOps.remove, { params: { username }, handleErrors: true });
 }

@@ -1,12 +1,12 @@
-/** The media group's endpoints whose bodies are not JSON: uploads in, image bytes out. */
-import type { MediaItem, MediaVisibility } from "#server/contract/media";
-import type { UploadToken } from "#server/contract/media-chunked";
-import type { GalleryPage, WatermarkInput, WatermarkSettings } from "#server/contract/media-gallery";
-import type { ApiClient, ApiResult, RawCallOptions } from "./client.server";
+/** The media group's endpoints: uploads in and image bytes out (files, raw), and the gallery's JSON calls. */
+import type { MediaVisibility } from "#server/contract/media";
+import type { WatermarkInput } from "#server/contract/media-gallery";
+import { mediaOps } from "#server/contract/operations/media";
+import type { ApiClient, ApiResult, DataOf, RawCallOptions } from "./client.server";
 
 /** POST /media/upload, the member's multipart body streamed through as it arrives. */
 export function uploadMedia(api: ApiClient, body: NonNullable<RawCallOptions["body"]>): Promise<Response> {
-  return api.raw("/api/v2/media/upload", { method: "POST", body });
+  return api.raw(mediaOps.upload, { body });
 }
 
 /** GET /media/{key}/{variant}: the file, through the API's access gate (ADR 017); a video's byte range passed on. */
@@ -17,23 +17,22 @@ export function fetchMediaFile(
   grant: string | null,
   range: string | null = null,
 ): Promise<Response> {
-  const query = grant ? `?g=${encodeURIComponent(grant)}` : "";
-  return api.raw(`/api/v2/media/${key}/${variant}${query}`, { range });
+  return api.raw(mediaOps.file, { params: { key, variant }, query: grant ? { g: grant } : undefined, range });
 }
 
 /** POST /media/video: one video, streamed through as it arrives (ADR 034). */
 export function uploadVideoFile(api: ApiClient, body: NonNullable<RawCallOptions["body"]>): Promise<Response> {
-  return api.raw("/api/v2/media/video", { method: "POST", body });
+  return api.raw(mediaOps.uploadVideo, { body });
 }
 
 /** GET /media/my: the member's own photos (keys as stored). */
-export function fetchMyMedia(api: ApiClient): Promise<ApiResult<MediaItem[]>> {
-  return api.call<MediaItem[]>("/api/v2/media/my", { camelize: false });
+export function fetchMyMedia(api: ApiClient): Promise<ApiResult<DataOf<typeof mediaOps.mine>>> {
+  return api.op(mediaOps.mine);
 }
 
 /** GET /media/gallery?page=N: one page of the member's own gallery with the watermark settings. */
-export function fetchGallery(api: ApiClient, page: number): Promise<ApiResult<GalleryPage>> {
-  return api.call<GalleryPage>("/api/v2/media/gallery", { params: { page }, camelize: false, handleErrors: true });
+export function fetchGallery(api: ApiClient, page: number): Promise<ApiResult<DataOf<typeof mediaOps.gallery>>> {
+  return api.op(mediaOps.gallery, { query: { page }, handleErrors: true });
 }
 
 /** The managing actions of the gallery, one endpoint each (spec section 7 "media and gallery"). */
@@ -46,33 +45,36 @@ export type GalleryAction =
   | { kind: "fake_check"; id: number }
   | { kind: "delete"; id: number };
 
-export function runGalleryAction(api: ApiClient, action: GalleryAction): Promise<ApiResult<unknown>> {
-  const base = `/api/v2/media/${action.id}`;
-  const options = { camelize: false, handleErrors: true } as const;
+/** What an action answers: the item as it is now, or (delete) what was deleted. */
+export type GalleryActionData = DataOf<typeof mediaOps.visibility> | DataOf<typeof mediaOps.remove>;
+
+export function runGalleryAction(api: ApiClient, action: GalleryAction): Promise<ApiResult<GalleryActionData>> {
+  const params = { id: action.id };
+  const settings = { handleErrors: true } as const;
   switch (action.kind) {
     case "visibility":
-      return api.call(`${base}/visibility`, { ...options, method: "PUT", body: { visibility: action.visibility } });
+      return api.op(mediaOps.visibility, { ...settings, params, body: { visibility: action.visibility } });
     case "position":
-      return api.call(`${base}/position`, { ...options, method: "PUT", body: { position: action.position } });
+      return api.op(mediaOps.position, { ...settings, params, body: { position: action.position } });
     case "top":
-      return api.call(`${base}/move-to-top`, { ...options, method: "POST" });
+      return api.op(mediaOps.moveToTop, { ...settings, params });
     case "avatar":
-      return api.call(`${base}/avatar`, { ...options, method: "PUT" });
+      return api.op(mediaOps.avatar, { ...settings, params });
     case "cover":
-      return api.call(`${base}/cover`, { ...options, method: "PUT" });
+      return api.op(mediaOps.cover, { ...settings, params });
     case "fake_check":
-      return api.call(`${base}/fake-check`, { ...options, method: "POST" });
+      return api.op(mediaOps.fakeCheck, { ...settings, params });
     case "delete":
-      return api.call(base, { ...options, method: "DELETE" });
+      return api.op(mediaOps.remove, { ...settings, params });
   }
 }
 
 /** PUT /media/watermark. */
-export function saveWatermark(api: ApiClient, body: WatermarkInput): Promise<ApiResult<WatermarkSettings>> {
-  return api.call<WatermarkSettings>("/api/v2/media/watermark", { method: "PUT", body, camelize: false, handleErrors: true });
+export function saveWatermark(api: ApiClient, body: WatermarkInput): Promise<ApiResult<DataOf<typeof mediaOps.watermark>>> {
+  return api.op(mediaOps.watermark, { body, handleErrors: true });
 }
 
 /** POST /media/upload/token: an upload-only token the gallery page hands to its script (ADR 029). */
-export function fetchUploadToken(api: ApiClient): Promise<ApiResult<UploadToken>> {
-  return api.call<UploadToken>("/api/v2/media/upload/token", { method: "POST", camelize: false, handleErrors: true });
+export function fetchUploadToken(api: ApiClient): Promise<ApiResult<DataOf<typeof mediaOps.uploadToken>>> {
+  return api.op(mediaOps.uploadToken, { handleErrors: true });
 }

@@ -1,14 +1,14 @@
 /** The moderation group's endpoints (ADR 030): the back office's queue and decisions, and the owner's view. */
-import type { ModerationDecision, ModerationQueue, MyModeration, RejectionReason } from "#server/contract/moderation";
-import type { Camelize } from "./camelize";
-import type { ApiClient, ApiResult } from "./client.server";
+import type { RejectionReason } from "#server/contract/moderation";
+import { moderationOps } from "#server/contract/operations/moderation";
+import type { ApiClient, ApiResult, DataOf } from "./client.server";
 
-export type Queue = Camelize<ModerationQueue>;
+export type Queue = DataOf<typeof moderationOps.queue>;
 export type QueueEntry = Queue["items"][number];
 
 /** GET /backoffice/queue: waiting photos and texts, oldest first (403 for members). */
 export function fetchModerationQueue(api: ApiClient, page: number, owner: string | null): Promise<ApiResult<Queue>> {
-  return api.call<Queue>("/api/v2/backoffice/queue", { params: { page, owner: owner || undefined }, handleErrors: true });
+  return api.op(moderationOps.queue, { query: { page, owner: owner || undefined }, handleErrors: true });
 }
 
 /** POST /backoffice/{media|texts}/{id}/accept|reject. */
@@ -17,16 +17,14 @@ export function decideModeration(
   kind: "media" | "text",
   id: number,
   reason: RejectionReason | null,
-): Promise<ApiResult<Camelize<ModerationDecision>>> {
-  const group = kind === "media" ? "media" : "texts";
-  return api.call<Camelize<ModerationDecision>>(`/api/v2/backoffice/${group}/${id}/${reason === null ? "accept" : "reject"}`, {
-    method: "POST",
-    body: reason === null ? {} : { reason },
-    handleErrors: true,
-  });
+): Promise<ApiResult<DataOf<typeof moderationOps.decide.media.accept>>> {
+  const decide = moderationOps.decide[kind === "media" ? "media" : "texts"];
+  return reason === null
+    ? api.op(decide.accept, { params: { id }, handleErrors: true })
+    : api.op(decide.reject, { params: { id }, body: { reason }, handleErrors: true });
 }
 
 /** GET /moderation/my: the member's own texts and photos under review. */
-export function fetchMyModeration(api: ApiClient): Promise<ApiResult<Camelize<MyModeration>>> {
-  return api.call<Camelize<MyModeration>>("/api/v2/moderation/my", { handleErrors: true });
+export function fetchMyModeration(api: ApiClient): Promise<ApiResult<DataOf<typeof moderationOps.mine>>> {
+  return api.op(moderationOps.mine, { handleErrors: true });
 }

@@ -2,139 +2,167 @@
  * The registration group's endpoints (sign-up, e-mail verification, password reset, phone, claims,
  * invitations, third-party sign-in, age check, the registration steps), as the web tier calls them.
  */
-import type {
-  ClaimBound,
-  ClaimCodeVerified,
-  ClaimPreview,
-  InvitationInfo,
-  PhoneStatus,
-  ThirdPartyAuthorization,
-  ThirdPartyProviders,
-  ThirdPartySignIn,
-} from "#server/contract/invites";
-import { STEP_ENDPOINTS, type BusinessSignupTracking, type StepData, type StepResult } from "#server/contract/registration-steps";
-import type { AgeCheckRequest, SignUpResult, UniqueCheck } from "#server/contract/signup";
-import type { Camelize } from "./camelize";
-import type { ApiClient, ApiResult } from "./client.server";
+import type { BodyInput } from "#server/contract/operation";
+import { authOps } from "#server/contract/operations/auth";
+import { claimsOps } from "#server/contract/operations/claims";
+import { federatedOps } from "#server/contract/operations/federated";
+import { invitationsOps } from "#server/contract/operations/invitations";
+import { phoneOps } from "#server/contract/operations/phone";
+import { registrationOps } from "#server/contract/operations/registration";
+import { STEP_ENDPOINTS } from "#server/contract/registration-steps";
+import type { AgeCheckMethod } from "#server/contract/signup";
+import type { ApiClient, ApiResult, DataOf } from "./client.server";
 
-const BASE = "/api/v2/registration";
-const claimPath = (code: string) => `${BASE}/claims/${encodeURIComponent(code)}`;
-
-export type SignUpAnswer = Camelize<SignUpResult>;
-export type ClaimPreviewData = Camelize<ClaimPreview>;
-export type PhoneStatusData = Camelize<PhoneStatus>;
-export type AgeCheckRequestData = Camelize<AgeCheckRequest>;
+export type SignUpAnswer = DataOf<typeof registrationOps.signUp>;
+export type ClaimPreviewData = DataOf<typeof claimsOps.preview>;
+export type PhoneStatusData = DataOf<typeof phoneOps.status>;
+export type AgeCheckRequestData = NonNullable<DataOf<typeof registrationOps.ageCheck>>;
 
 /** The two sign-up forms: people (escort, client) and businesses. */
 export type SignUpKind = "individual" | "business";
-const SIGN_UP_PATH: Record<SignUpKind, string> = { individual: `${BASE}/sign-up`, business: `${BASE}/business/sign-up` };
+const SIGN_UP = { individual: registrationOps.signUp, business: registrationOps.businessSignUp } as const;
+/** What a sign-up form sends: the fields of its kind's schema. */
+export type SignUpBody<K extends SignUpKind = SignUpKind> = BodyInput<(typeof SIGN_UP)[K]>;
 
-export function signUp(api: ApiClient, kind: SignUpKind, body: unknown): Promise<ApiResult<SignUpAnswer>> {
-  return api.call<SignUpAnswer>(SIGN_UP_PATH[kind], { method: "POST", body, auth: false, handleErrors: true });
+export function signUp<K extends SignUpKind>(api: ApiClient, kind: K, body: SignUpBody<K>): Promise<ApiResult<SignUpAnswer>> {
+  const operation: (typeof SIGN_UP)[SignUpKind] = SIGN_UP[kind];
+  // The kind picks the descriptor and types the body; TypeScript cannot follow that pairing through the union.
+  return api.op(operation, { body: body as never, auth: false, handleErrors: true });
 }
 
-export function checkUnique(api: ApiClient, params: { username?: string; email?: string }): Promise<ApiResult<Camelize<UniqueCheck>>> {
-  return api.call<Camelize<UniqueCheck>>(`${BASE}/unique`, { params, auth: false, handleErrors: true });
+export function checkUnique(
+  api: ApiClient,
+  params: { username?: string; email?: string },
+): Promise<ApiResult<DataOf<typeof registrationOps.unique>>> {
+  return api.op(registrationOps.unique, { query: params, auth: false, handleErrors: true });
 }
 
 /** Whose registration steps: people (escorts, clients) or businesses. */
 export type StepAudience = "user" | "business";
+/** A registration step's endpoint, by its descriptor's name (contract/operations/registration). */
+export type StepEndpoint = keyof typeof STEP_ENDPOINTS;
+/** What a step's form sends: the fields of its step schema (the photo steps send none). */
+export type StepBody = BodyInput<(typeof registrationOps)[StepEndpoint]>;
 
-/** The step endpoint (after /registration/) that completes a step, from the contract's one table. */
-export function registrationStepEndpoint(audience: StepAudience, stepKey: string): string | undefined {
+/** The endpoint that completes a step, from the contract's one table. */
+export function registrationStepEndpoint(audience: StepAudience, stepKey: string): StepEndpoint | undefined {
   const forBusiness = audience === "business";
-  return Object.entries(STEP_ENDPOINTS).find(
-    ([name, endpoint]) => name.startsWith("business") === forBusiness && endpoint.step === stepKey,
-  )?.[1].path;
+  return (Object.keys(STEP_ENDPOINTS) as StepEndpoint[]).find(
+    (name) => name.startsWith("business") === forBusiness && STEP_ENDPOINTS[name].step === stepKey,
+  );
 }
 
 /** PUT /registration/<step>: saves a step; answers the next step's key (keys as the API spells them). */
-export function saveRegistrationStep(api: ApiClient, stepEndpoint: string, body?: unknown): Promise<ApiResult<StepResult>> {
-  return api.call<StepResult>(`${BASE}/${stepEndpoint}`, { method: "PUT", body, handleErrors: true, camelize: false });
+export function saveRegistrationStep(
+  api: ApiClient,
+  step: StepEndpoint,
+  body?: StepBody,
+): Promise<ApiResult<DataOf<(typeof registrationOps)[StepEndpoint]>>> {
+  const operation: (typeof registrationOps)[StepEndpoint] = registrationOps[step];
+  // The step picks the descriptor and its body's type; TypeScript cannot follow that pairing through the union.
+  return api.op(operation, { body: body as never, handleErrors: true });
 }
 
 /** GET /registration/steps: the saved values that prefill the step forms (snake_case kept: trait and price keys are data). */
-export function fetchStepData(api: ApiClient): Promise<ApiResult<StepData>> {
-  return api.call<StepData>(`${BASE}/steps`, { camelize: false, handleErrors: true });
+export function fetchStepData(api: ApiClient): Promise<ApiResult<DataOf<typeof registrationOps.steps>>> {
+  return api.op(registrationOps.steps, { handleErrors: true });
 }
 
 /** GET /registration/business/tracking: the business's own sign-up funnel. */
-export function fetchBusinessSignupTracking(api: ApiClient): Promise<ApiResult<BusinessSignupTracking>> {
-  return api.call<BusinessSignupTracking>(`${BASE}/business/tracking`, { camelize: false });
+export function fetchBusinessSignupTracking(api: ApiClient): Promise<ApiResult<DataOf<typeof registrationOps.businessTracking>>> {
+  return api.op(registrationOps.businessTracking);
 }
 
-export function verifyEmail(api: ApiClient, token: string): Promise<ApiResult<unknown>> {
-  return api.call(`${BASE}/email/verify`, { method: "POST", body: { token }, handleErrors: true });
+export function verifyEmail(api: ApiClient, token: string): Promise<ApiResult<DataOf<typeof registrationOps.verifyEmail>>> {
+  return api.op(registrationOps.verifyEmail, { body: { token }, handleErrors: true });
 }
 
-export function resendVerificationMail(api: ApiClient): Promise<ApiResult<unknown>> {
-  return api.call(`${BASE}/email/resend`, { method: "POST", handleErrors: true });
+export function resendVerificationMail(api: ApiClient): Promise<ApiResult<DataOf<typeof registrationOps.resendVerification>>> {
+  return api.op(registrationOps.resendVerification, { handleErrors: true });
 }
 
-export function requestPasswordReset(api: ApiClient, body: { email: string }): Promise<ApiResult<unknown>> {
-  return api.call(`${BASE}/password/forgot`, { method: "POST", body, auth: false, handleErrors: true });
+export function requestPasswordReset(api: ApiClient, body: { email: string }): Promise<ApiResult<DataOf<typeof authOps.forgotPassword>>> {
+  return api.op(authOps.forgotPassword, { body, auth: false, handleErrors: true });
 }
 
-export function resetPassword(api: ApiClient, body: unknown): Promise<ApiResult<unknown>> {
-  return api.call(`${BASE}/password/reset`, { method: "POST", body, auth: false, handleErrors: true });
+export function resetPassword(
+  api: ApiClient,
+  body: BodyInput<typeof authOps.resetPassword>,
+): Promise<ApiResult<DataOf<typeof authOps.resetPassword>>> {
+  return api.op(authOps.resetPassword, { body, auth: false, handleErrors: true });
 }
 
 export function fetchPhoneStatus(api: ApiClient): Promise<ApiResult<PhoneStatusData>> {
-  return api.call<PhoneStatusData>(`${BASE}/sms`);
+  return api.op(phoneOps.status);
 }
 
-export function sendSmsCode(api: ApiClient, body: unknown): Promise<ApiResult<unknown>> {
-  return api.call(`${BASE}/sms/send`, { method: "POST", body, handleErrors: true });
+export function sendSmsCode(
+  api: ApiClient,
+  body: BodyInput<typeof phoneOps.sendCode>,
+): Promise<ApiResult<DataOf<typeof phoneOps.sendCode>>> {
+  return api.op(phoneOps.sendCode, { body, handleErrors: true });
 }
 
-export function verifySmsCode(api: ApiClient, body: unknown): Promise<ApiResult<unknown>> {
-  return api.call(`${BASE}/sms/verify`, { method: "POST", body, handleErrors: true });
+export function verifySmsCode(
+  api: ApiClient,
+  body: BodyInput<typeof phoneOps.verifyCode>,
+): Promise<ApiResult<DataOf<typeof phoneOps.verifyCode>>> {
+  return api.op(phoneOps.verifyCode, { body, handleErrors: true });
 }
 
-export function fetchInvitationCode(api: ApiClient, code: string): Promise<ApiResult<Camelize<InvitationInfo>>> {
-  return api.call<Camelize<InvitationInfo>>(`${BASE}/invitation-codes/${encodeURIComponent(code)}`, { auth: false, handleErrors: true });
+export function fetchInvitationCode(api: ApiClient, code: string): Promise<ApiResult<DataOf<typeof invitationsOps.info>>> {
+  return api.op(invitationsOps.info, { params: { code }, auth: false, handleErrors: true });
 }
 
 export function fetchClaimPreview(api: ApiClient, code: string): Promise<ApiResult<ClaimPreviewData>> {
-  return api.call<ClaimPreviewData>(claimPath(code), { auth: false, handleErrors: true });
+  return api.op(claimsOps.preview, { params: { code }, auth: false, handleErrors: true });
 }
 
-export function resendClaimCode(api: ApiClient, code: string): Promise<ApiResult<unknown>> {
-  return api.call(`${claimPath(code)}/resend`, { method: "POST", body: {}, auth: false, handleErrors: true });
+export function resendClaimCode(api: ApiClient, code: string): Promise<ApiResult<DataOf<typeof claimsOps.resendCode>>> {
+  return api.op(claimsOps.resendCode, { params: { code }, auth: false, handleErrors: true });
 }
 
-export function verifyClaimCode(api: ApiClient, code: string, body: { code: string }): Promise<ApiResult<Camelize<ClaimCodeVerified>>> {
-  return api.call<Camelize<ClaimCodeVerified>>(`${claimPath(code)}/verify`, { method: "POST", body, auth: false, handleErrors: true });
+export function verifyClaimCode(
+  api: ApiClient,
+  code: string,
+  body: { code: string },
+): Promise<ApiResult<DataOf<typeof claimsOps.verifyCode>>> {
+  return api.op(claimsOps.verifyCode, { params: { code }, body, auth: false, handleErrors: true });
 }
 
-export function bindClaimPassword(api: ApiClient, code: string, body: unknown): Promise<ApiResult<Camelize<ClaimBound>>> {
-  return api.call<Camelize<ClaimBound>>(`${claimPath(code)}/password`, { method: "POST", body, auth: false, handleErrors: true });
+export function bindClaimPassword(
+  api: ApiClient,
+  code: string,
+  body: BodyInput<typeof claimsOps.bindPassword>,
+): Promise<ApiResult<DataOf<typeof claimsOps.bindPassword>>> {
+  return api.op(claimsOps.bindPassword, { params: { code }, body, auth: false, handleErrors: true });
 }
 
 export function authorizeThirdParty(
   api: ApiClient,
-  body: { provider: string; redirect_uri: string },
-): Promise<ApiResult<Camelize<ThirdPartyAuthorization>>> {
-  return api.call<Camelize<ThirdPartyAuthorization>>(`${BASE}/third-party/authorize`, {
-    method: "POST",
-    body,
-    auth: false,
-    handleErrors: true,
-  });
+  body: BodyInput<typeof federatedOps.authorize>,
+): Promise<ApiResult<DataOf<typeof federatedOps.authorize>>> {
+  return api.op(federatedOps.authorize, { body, auth: false, handleErrors: true });
 }
 
-export function signInThirdParty(api: ApiClient, body: unknown): Promise<ApiResult<Camelize<ThirdPartySignIn>>> {
-  return api.call<Camelize<ThirdPartySignIn>>(`${BASE}/third-party`, { method: "POST", body, auth: false, handleErrors: true });
+export function signInThirdParty(
+  api: ApiClient,
+  body: BodyInput<typeof federatedOps.signIn>,
+): Promise<ApiResult<DataOf<typeof federatedOps.signIn>>> {
+  return api.op(federatedOps.signIn, { body, auth: false, handleErrors: true });
 }
 
-export function fetchThirdPartyProviders(api: ApiClient): Promise<ApiResult<ThirdPartyProviders>> {
-  return api.call<ThirdPartyProviders>(`${BASE}/third-party/providers`, { auth: false, handleErrors: true });
+export function fetchThirdPartyProviders(api: ApiClient): Promise<ApiResult<DataOf<typeof federatedOps.providers>>> {
+  return api.op(federatedOps.providers, { auth: false, handleErrors: true });
 }
 
 export function fetchLatestAgeCheck(api: ApiClient): Promise<ApiResult<AgeCheckRequestData | null>> {
-  return api.call<AgeCheckRequestData | null>("/api/v2/verification/age-check", { handleErrors: true });
+  return api.op(registrationOps.ageCheck, { handleErrors: true });
 }
 
-export function requestAgeCheck(api: ApiClient, method: unknown): Promise<ApiResult<unknown>> {
-  return api.call("/api/v2/verification/age-check", { method: "POST", body: { method }, handleErrors: true });
+export function requestAgeCheck(
+  api: ApiClient,
+  method: AgeCheckMethod,
+): Promise<ApiResult<DataOf<typeof registrationOps.requestAgeCheck>>> {
+  return api.op(registrationOps.requestAgeCheck, { body: { method }, handleErrors: true });
 }

@@ -1,11 +1,10 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import type { UserDataResponse } from "#server/contract/users";
-import type { Camelize } from "./camelize";
+import { authOps } from "#server/contract/operations/auth";
 import { languageFromPath } from "~/i18n/lang";
-import { createApiClient } from "./client.server";
+import { createApiClient, type DataOf } from "./client.server";
 
-/** The signed-in user as the header and dashboards need them: /user/data, camelized (contract/users). */
-export type Viewer = Camelize<UserDataResponse>;
+/** The signed-in user as the header and dashboards need them: /user/data, camelized (contract/user-data). */
+export type Viewer = DataOf<typeof authOps.userData>;
 
 /** One viewer per request: the layout, the page and its components all ask, the API is asked once. */
 const viewers = new WeakMap<AppLoadContext, Promise<Viewer | null>>();
@@ -29,7 +28,7 @@ export function loadViewer(request: Request, context: AppLoadContext | undefined
 async function fetchViewer(request: Request, context: AppLoadContext): Promise<Viewer | null> {
   const api = createApiClient({ request, context });
   if (!api.session.token) return null;
-  const result = await api.call<Viewer>("/api/v2/user/data", { handleErrors: true });
+  const result = await api.op(authOps.userData, { handleErrors: true });
   return result.ok ? result.data : null;
 }
 

@@ -1,47 +1,35 @@
 /**
- * Route definition that validates input with valibot and records the route
- * for the OpenAPI document, so the schema is the one source of both.
+ * Serves the contract's operation descriptors (contract/operations, ADR 062): validates input with their valibot
+ * schemas and records each route for the OpenAPI document, so the descriptor is the one source of both.
  */
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type * as v from "valibot";
 import type { ErrorItem } from "../contract/errors";
+import type { BodyOutput, Operation, OperationMethod, OperationSchema, QueryOutput } from "../contract/operation";
 import type { ResponseBodies, ResponseName } from "../contract/responses";
 import { ApiError, errorItem, fail, jsonTextAnswer } from "./errors";
 import { withResponseText } from "./internal-call";
 import type { ApiEnv, AuthUser } from "./types";
 import { parseOrThrowAsync } from "./validate";
 
-type Method = "get" | "post" | "put" | "patch" | "delete";
-type AnySchema = v.GenericSchema | v.GenericSchemaAsync;
+type AnySchema = OperationSchema;
 
-export interface RouteSpec<
-  B extends AnySchema | undefined,
-  Q extends AnySchema | undefined,
-  N extends ResponseName | undefined = undefined,
-> {
-  method: Method;
-  path: string;
+/**
+ * What the API alone needs to serve an operation (its descriptor, contract/operations, holds what both tiers need):
+ * the OpenAPI words, who may call it, its documented statuses and body limits (ADR 062).
+ */
+export interface RouteOptions<O extends Operation = Operation> {
   summary: string;
   tag: string;
   /** required: 401 without a valid token; optional: user may be null. */
   auth: "required" | "optional";
-  body?: B;
-  query?: Q;
-  /** /oauth/v2 takes form-encoded bodies; everything else JSON. */
-  bodyFormat?: "json" | "form";
   /** Answers documented beyond 200 and the error shape. */
   statuses?: number[];
   /**
-   * The success body's declared type, by its name in contract/responses.ts: the handler must answer it (`ok`
-   * is typed by it) and the OpenAPI document describes it with the schema generated from the same type.
+   * The body schema the API validates with when it is built at start-up (bound to the API's clock, say); of the
+   * descriptor's type, so what callers send and what the handler gets stay the descriptor's.
    */
-  response?: N;
-  /**
-   * false: the declared body is the whole answer, not `{ code, data }` — for a protocol that fixes its own shape
-   * (OAuth 2.0's token answer, RFC 6749 §5.1). The OpenAPI document and the tests' body check follow it.
-   */
-  envelope?: false;
+  body?: O["body"];
   /** Largest accepted request body; bigger ones get 413. Defaults to DEFAULT_MAX_BODY_BYTES. */
   maxBodyBytes?: number;
   /**
@@ -57,12 +45,25 @@ export interface RouteSpec<
   errorFields?: (items: ErrorItem[]) => Record<string, unknown>;
 }
 
+/** A registered route: its descriptor's fields and its options, as the OpenAPI document and the tests read them. */
+export interface RouteSpec extends Omit<RouteOptions, "body"> {
+  method: OperationMethod;
+  /** The path below the router's prefix, as Hono matches it. */
+  path: string;
+  body?: AnySchema;
+  query?: AnySchema;
+  bodyFormat?: "json" | "form";
+  response?: ResponseName;
+  envelope?: false;
+}
+
 /** JSON and form bodies of the API are small; uploads declare their own limit. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 export interface RegisteredRoute {
   fullPath: string;
-  spec: RouteSpec<AnySchema | undefined, AnySchema | undefined, ResponseName | undefined>;
+  spec: RouteSpec;
+  operation: Operation;
 }
 
 /**
@@ -72,9 +73,7 @@ export interface RegisteredRoute {
 export type Answer<T> = Response & { readonly __data?: T };
 
 /** What a route's handler must answer: the declared body type, or anything when none is declared. */
-type AnswerOf<N extends ResponseName | undefined> = N extends ResponseName ? Answer<ResponseBodies[N]> : Response;
-
-type Infer<S> = S extends AnySchema ? v.InferOutput<S> : undefined;
+type AnswerOf<O> = O extends { readonly response: infer N extends ResponseName } ? Answer<ResponseBodies[N]> : Response;
 
 export interface HandlerInput<B, Q> {
   body: B;
@@ -91,12 +90,25 @@ export class ApiRouter {
     private readonly registry: RegisteredRoute[],
   ) {}
 
-  add<
-    B extends AnySchema | undefined = undefined,
-    Q extends AnySchema | undefined = undefined,
-    N extends ResponseName | undefined = undefined,
-  >(spec: RouteSpec<B, Q, N>, handler: Handler<Infer<B>, Infer<Q>, AnswerOf<N>>): void {
-    this.registry.push({ fullPath: this.prefix + spec.path, spec: spec as RegisteredRoute["spec"] });
+  /**
+   * Serves `operation` (its method, path and schemas from the contract) with `handler`, which gets the validated body
+   * and query typed by the descriptor's schemas and must answer its declared body.
+   */
+  add<O extends Operation>(operation: O, options: RouteOptions<O>, handler: Handler<BodyOutput<O>, QueryOutput<O>, AnswerOf<O>>): void {
+    // The descriptor holds the full path; this router serves the part below its prefix (/api/v2 or /oauth/v2).
+    if (!operation.path.startsWith(`${this.prefix}/`)) throw new Error(`${operation.path} is not below ${this.prefix}`);
+    const { body: bodySchema, ...serverOptions } = options;
+    const spec: RouteSpec = {
+      ...serverOptions,
+      method: operation.method,
+      path: operation.path.slice(this.prefix.length),
+      body: bodySchema ?? operation.body,
+      query: operation.query,
+      bodyFormat: operation.bodyFormat,
+      response: operation.response,
+      envelope: operation.envelope,
+    };
+    this.registry.push({ fullPath: operation.path, spec, operation });
     const withFields = (err: unknown) =>
       err instanceof ApiError && spec.errorFields
         ? new ApiError(err.status, err.items, { ...err.extra, ...spec.errorFields(err.items) })
@@ -131,7 +143,7 @@ export class ApiRouter {
       } catch (err) {
         throw withFields(err);
       }
-      return handler(c, { body: body as Infer<B>, query: query as Infer<Q>, user });
+      return handler(c, { body: body as BodyOutput<O>, query: query as QueryOutput<O>, user });
     });
   }
 }

@@ -4,7 +4,7 @@
  */
 import * as v from "valibot";
 import type { MediaImage } from "./media";
-import type { UserDataResponse } from "./users";
+import type { UserDataResponse } from "./user-data";
 import type { IssuedTokens } from "./auth";
 import { PHONE_COUNTRY_CODES } from "./countries";
 import { TRACKING_ID_PATTERN } from "./signup";

@@ -112,8 +112,8 @@ export const MESSAGE_ACTION = { normal: 0, no_thanks: 2 } as const;
 export const MESSAGE_STATUSES = ["sending", "success", "fail", "preparing"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
-/** Spec section 3: online status codes 0–5, defined once with live presence (contract/realtime). */
-export { ONLINE_STATUS, ONLINE_STATUS_NAMES, type OnlineStatusName } from "./realtime";
+/** Spec section 3: online status codes 0–5, defined once (contract/online-status, shared with contract/realtime). */
+export { ONLINE_STATUS, ONLINE_STATUS_NAMES, type OnlineStatusName } from "./online-status";
 
 /**
  * Spec section 4 "Conversation state", from the other member: support accounts and deleted members first, then

@@ -10,25 +10,11 @@ import * as v from "valibot";
 import type { Message } from "./messenger";
 import type { NotificationContentType, NotificationEvent, NotificationStickiness } from "./notifications";
 import { PRESENCE_WATCH_MAX } from "./realtime-socket";
+import type { OnlineStatus } from "./online-status";
 import type { NotificationKind } from "./settings";
 
-/**
- * Online status codes (spec section 3 "Messenger": 0-5). 0 none: no open socket (or invisible, seen by
- * others); 1 available: a socket is open; 2 chatting: typed in the last CHATTING_MS; 3 invisible: shown
- * only to the invisible member themself; 4 unavailable: sockets open but every tab reports away;
- * 5 unknown: the caller may not learn it (for example across a block) or presence cannot be told.
- */
-export const ONLINE_STATUS = {
-  none: 0,
-  available: 1,
-  chatting: 2,
-  invisible: 3,
-  unavailable: 4,
-  unknown: 5,
-} as const;
-export const ONLINE_STATUS_NAMES = ["none", "available", "chatting", "invisible", "unavailable", "unknown"] as const;
-export type OnlineStatusName = (typeof ONLINE_STATUS_NAMES)[number];
-export type OnlineStatus = 0 | 1 | 2 | 3 | 4 | 5;
+// Spec section 3's online status codes live in a leaf file that the messenger's contract shares (no import cycle).
+export { ONLINE_STATUS, ONLINE_STATUS_NAMES, type OnlineStatus, type OnlineStatusName } from "./online-status";
 
 // The protocol's numbers live in a module without valibot, so the plain scripts stay small (ADR 065).
 export {

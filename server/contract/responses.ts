@@ -18,7 +18,7 @@ import type { DataExport, DataExportStatus } from "./privacy";
 import type { GuideCountry, SitemapEntry, SitemapIndex } from "./seo";
 import type { AccountState } from "./settings";
 import type { TourList } from "./tours";
-import type { UserDataResponse } from "./users";
+import type { UserDataResponse } from "./user-data";
 
 import type { LoggedOut, PasswordAccepted, PasswordResetDone, ResetMailRequested } from "./auth";
 import type { BusinessLinkAnswered } from "./business-links";

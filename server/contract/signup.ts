@@ -222,11 +222,6 @@ export const uniqueCheckSchema = v.pipe(
 /** Ways to prove one's age; the providers behind them arrive with the KYC work. */
 export const AGE_CHECK_METHODS = ["id_document", "video_ident"] as const;
 export type AgeCheckMethod = (typeof AGE_CHECK_METHODS)[number];
-/** POST /verification/age-check, and the page's form. */
-export const ageCheckRequestSchema = v.object(
-  { method: v.picklist(AGE_CHECK_METHODS, "validation.signup.age_check_method_required") },
-  "validation.signup.age_check_method_required",
-);
 
 /** Verification tokens travel in links; anything longer than ours is not one. */
 export const emailVerifySchema = v.object(

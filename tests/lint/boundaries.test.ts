@@ -50,10 +50,43 @@ describe("no hand-typed API call outside app/api (issue 8 item 1)", () => {
     const code = `${CLIENT}import { fetchAccountState } from "~/api/account.server";\nexport const load = (client: Client, f: (n: number) => void) => [fetchAccountState(client), f.call(null, 1)];`;
     expect(await firing(ROUTE, code)).toEqual([]);
   });
+});
 
-  it("lets the endpoint modules call the client with the contract's type", async () => {
-    const code = `${CLIENT}import type { AccountDeleted } from "#server/contract/settings";\nexport const remove = (client: Client) => client.call<AccountDeleted>("/api/v2/account", { method: "DELETE" });`;
-    expect(await firing("app/api/scratch.server.ts", code)).toEqual([]);
+describe("every call in app/ names an operation descriptor, endpoint modules included (issue 24 item 2)", () => {
+  const MODULE = "app/api/scratch.server.ts";
+  const TYPES = 'import type { AccountDeleted } from "#server/contract/settings";\n';
+
+  it.each([
+    ["a string path", 'export const remove = (client: Client) => client.call<AccountDeleted>("/api/v2/account", { method: "DELETE" });'],
+    ["a template path", "export const remove = (client: Client, id: number) => client.call<AccountDeleted>(`/api/v2/account/${id}`);"],
+    [
+      "a template that starts with a constant",
+      "const BASE = String(1);\nexport const remove = (client: Client) => client.call<AccountDeleted>(`${BASE}/account`);",
+    ],
+    ["a computed method name", 'export const remove = (client: Client) => client["call"]<AccountDeleted>("/account");'],
+    ["a destructured call", 'export const remove = ({ call }: Client) => call<AccountDeleted>("/account");'],
+    ["a typed batch", 'export const all = (client: Client) => client.batch<{ a: AccountDeleted }>("/batch");'],
+  ])("fires on a typed call with %s in an endpoint module", async (_, code) => {
+    const fired = await findings(MODULE, CLIENT + TYPES + code);
+    expect(fired.map(({ message }) => message)).toContainEqual(expect.stringMatching(/^Name the operation's descriptor/));
+  });
+
+  it("fires on an API path written in an endpoint module", async () => {
+    expect(await firing(MODULE, 'export const PATH = "/api/v2/users/me";')).toEqual(["1:no-restricted-syntax"]);
+    expect(await firing(MODULE, "export const path = (id: number) => `/oauth/v2/token/${id}`;")).toEqual(["1:no-restricted-syntax"]);
+  });
+
+  it("lets an endpoint module call the client with a descriptor", async () => {
+    const code = `${CLIENT}import { accountOps } from "#server/contract/operations/account";\nexport const remove = (client: Client) => client.op(accountOps.cancelDeletion, { handleErrors: true });`;
+    expect(await firing(MODULE, code)).toEqual([]);
+  });
+
+  it("still refuses a typed call with a path in the browser's chunked upload client, whose fetch may name its path", async () => {
+    const code = "export const url = (origin: string) => `${origin}/api/v2/media/upload/chunked`;";
+    expect(await firing("app/api/media-chunked.ts", code)).toEqual([]);
+    expect(await firing("app/api/media-chunked.ts", `${CLIENT}export const f = (c: Client) => c.call<number>("/api/v2/x");`)).toEqual([
+      "2:no-restricted-syntax",
+    ]);
   });
 });
 

@@ -1,6 +1,6 @@
 /** user/age_check_verification: the latest age check, and the request of a new one (spec section 2). */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { ageCheckRequestSchema } from "#server/contract/signup";
+import { ageCheckRequestSchema } from "#server/contract/operations/registration";
 import { createApiClient } from "~/api/client.server";
 import { fetchLatestAgeCheck, requestAgeCheck } from "~/api/registration.server";
 import { requireViewer } from "~/api/viewer.server";

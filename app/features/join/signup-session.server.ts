@@ -7,7 +7,7 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type * as v from "valibot";
 import { createApiClient } from "~/api/client.server";
-import { signUp, type SignUpAnswer, type SignUpKind } from "~/api/registration.server";
+import { signUp, type SignUpAnswer, type SignUpBody, type SignUpKind } from "~/api/registration.server";
 import { returnPathCookie } from "~/session/return-path.server";
 import { isBotSubmission, parseForm, replyWithApiErrors, returnPathOf } from "~/utils/forms.server";
 import { INVITATION_COOKIE } from "#server/contract/invites";
@@ -56,9 +56,10 @@ export function redirectIntoRegistration(lang: string, answer: SignUpAnswer, ret
  * form with its errors at their fields (password never echoed) or sign the
  * new user in and move on to the next registration step.
  */
-export async function submitSignUp(
+export async function submitSignUp<K extends SignUpKind>(
   { request, context, lang }: { request: Request; context: AppLoadContext; lang: string },
-  form: { schema: v.GenericSchema; kind: SignUpKind; fields: readonly string[] },
+  // The schema validates what the kind's sign-up operation takes (the contract's own schema for it).
+  form: { schema: v.GenericSchema<unknown, SignUpBody<K>>; kind: K; fields: readonly string[] },
 ) {
   const submission = await parseForm(request, form.schema);
   const hide = ["password"];

@@ -1,30 +1,12 @@
-import * as v from "valibot";
 import type { ErrorItem } from "../../contract/errors";
 import { ApiError, errorItem } from "../../api/errors";
 import { ok, okWithoutEnvelope } from "../../api/router";
-import { captchaQuerySchema, forgotPasswordSchema, loginSchema, passwordSchema, resetPasswordSchema } from "../../contract/validation";
+import { UNSUPPORTED_GRANT_TYPE } from "../../contract/operations/auth";
+import { authOps } from "../../contract/operations/auth";
 import type { ModuleContext } from "../../api/module-context";
 import { issueLoginCaptcha, passwordGrant, requestPasswordReset, resetPassword } from "./service";
 import { revokeToken, rotateRefreshToken } from "./tokens";
 import { getUserData } from "./user-data";
-
-const UNSUPPORTED_GRANT_TYPE = "exception.oauth.unsupported_grant_type";
-
-const tokenRequestSchema = v.variant(
-  "grant_type",
-  [
-    // The objects' message is what a missing field reports.
-    v.object({ grant_type: v.literal("password"), ...loginSchema.entries }, "validation.required"),
-    v.object(
-      {
-        grant_type: v.literal("refresh_token"),
-        refresh_token: v.pipe(v.string("validation.required"), v.nonEmpty("validation.required"), v.maxLength(256, "validation.invalid")),
-      },
-      "validation.required",
-    ),
-  ],
-  UNSUPPORTED_GRANT_TYPE,
-);
 
 /** RFC 6749 §5.2: token errors carry an `error` code beside our error items. */
 function oauthErrorFields(items: ErrorItem[]): Record<string, unknown> {
@@ -33,16 +15,11 @@ function oauthErrorFields(items: ErrorItem[]): Record<string, unknown> {
 
 export function registerAuth({ v2, oauth }: ModuleContext): void {
   oauth.add(
+    authOps.token,
     {
-      method: "post",
-      path: "/token",
       summary: "Issue tokens (password or refresh_token grant). Form-encoded. Answers the OAuth token response, not the envelope.",
       tag: "registration",
       auth: "optional",
-      response: "IssuedTokens",
-      envelope: false,
-      body: tokenRequestSchema,
-      bodyFormat: "form",
       errorFields: oauthErrorFields,
       statuses: [403, 429],
     },
@@ -58,20 +35,15 @@ export function registerAuth({ v2, oauth }: ModuleContext): void {
     },
   );
 
-  v2.add(
-    { method: "post", path: "/user/logout", summary: "Revoke the calling token.", tag: "user", auth: "required", response: "LoggedOut" },
-    async (c, { user }) => {
-      const deps = c.get("deps");
-      await revokeToken(deps.db, deps.clock, user!.tokenId);
-      return ok(c, { logged_out: true });
-    },
-  );
+  v2.add(authOps.logout, { summary: "Revoke the calling token.", tag: "user", auth: "required" }, async (c, { user }) => {
+    const deps = c.get("deps");
+    await revokeToken(deps.db, deps.clock, user!.tokenId);
+    return ok(c, { logged_out: true });
+  });
 
   v2.add(
+    authOps.userData,
     {
-      method: "get",
-      path: "/user/data",
-      response: "UserData",
       summary: "The signed-in user's info (spec section 3 'User info').",
       tag: "user",
       auth: "required",
@@ -82,15 +54,12 @@ export function registerAuth({ v2, oauth }: ModuleContext): void {
   );
 
   v2.add(
+    authOps.captcha,
     {
-      method: "get",
-      path: "/captcha",
-      response: "IssuedCaptcha",
       summary:
         "A new captcha challenge: a PNG data URI of the code (typed as captcha_answer) and an ALTCHA proof-of-work challenge (its solution sent as captcha_pow); single use, 10 minutes; 30 per IP per 10 minutes. The proof of work's level (0-4; each doubles the work) rises with failed logins past a limit from the address and, with username= (as typed in the login form), for that account; the token endpoint refuses a proof below the level then due.",
       tag: "registration",
       auth: "optional",
-      query: captchaQuerySchema,
       statuses: [400, 429],
     },
     async (c, { query }) => {
@@ -99,14 +68,11 @@ export function registerAuth({ v2, oauth }: ModuleContext): void {
   );
 
   v2.add(
+    authOps.forgotPassword,
     {
-      method: "post",
-      path: "/registration/password/forgot",
-      response: "ResetMailRequested",
       summary: "Send a reset link; answers 202 whether or not the address exists.",
       tag: "registration",
       auth: "optional",
-      body: forgotPasswordSchema,
       statuses: [202],
     },
     async (c, { body }) => {
@@ -116,14 +82,11 @@ export function registerAuth({ v2, oauth }: ModuleContext): void {
   );
 
   v2.add(
+    authOps.resetPassword,
     {
-      method: "post",
-      path: "/registration/password/reset",
-      response: "PasswordResetDone",
       summary: "Set a new password with a reset token; ends all sessions.",
       tag: "registration",
       auth: "optional",
-      body: resetPasswordSchema,
     },
     async (c, { body }) => {
       await resetPassword(c.get("deps"), body.token, body.password);
@@ -132,14 +95,11 @@ export function registerAuth({ v2, oauth }: ModuleContext): void {
   );
 
   v2.add(
+    authOps.validatePassword,
     {
-      method: "post",
-      path: "/registration/password/validate",
-      response: "PasswordAccepted",
       summary: "Check a password against the strength rules.",
       tag: "registration",
       auth: "optional",
-      body: v.object({ password: passwordSchema }, "validation.required"),
     },
     (c) => ok(c, { valid: true } as const),
   );

@@ -1,7 +1,7 @@
 import { entitlementsOf } from "../access/index";
 import { unreadCounts } from "../inbox/index";
 import { notificationSummary } from "../notifications/index";
-import type { UserDataResponse } from "../../contract/users";
+import type { UserDataResponse } from "../../contract/user-data";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { mustVerifyEmail } from "../../contract/email-verification";

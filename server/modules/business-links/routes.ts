@@ -3,16 +3,15 @@ import { fail } from "../../api/errors";
 import { ok } from "../../api/router";
 import { BUSINESS_LINK_ANSWERS } from "../../contract/business-links";
 import { usernameSchema } from "../../contract/validation";
+import { businessLinksOps } from "../../contract/operations/business-links";
 import type { ModuleContext } from "../../api/module-context";
 import { answerBusinessLink, businessLinksOf } from "./service";
 
 /** Business ↔ escort links (issue 9 item 9): the escort decides whether a business lists them. */
 export function registerBusinessLinks({ v2 }: ModuleContext): void {
   v2.add(
+    businessLinksOps.list,
     {
-      method: "get",
-      path: "/user/business-links",
-      response: "BusinessLinksView",
       summary: "The signed-in member's business links: requests to and listings of an escort, the escorts a business named.",
       tag: "user",
       auth: "required",
@@ -23,10 +22,8 @@ export function registerBusinessLinks({ v2 }: ModuleContext): void {
   for (const answer of BUSINESS_LINK_ANSWERS) {
     const accept = answer === "accept";
     v2.add(
+      businessLinksOps.answer[answer],
       {
-        method: "post",
-        path: `/user/business-links/:business/${answer}`,
-        response: "BusinessLinkAnswered",
         summary:
           answer === "accept"
             ? "The escort agrees to be listed by this business."

@@ -5,10 +5,10 @@
 import * as v from "valibot";
 import { fail } from "../../api/errors";
 import { ok } from "../../api/router";
-import { claimBindSchema, claimInviteCodeSchema, claimVerifySchema } from "../../contract/invites";
-import { claimableProfileSchema } from "../../contract/invites";
+import { claimInviteCodeSchema } from "../../contract/invites";
+import type { claimableProfileSchema } from "../../contract/invites";
 import { USER_TYPE } from "../../contract/users";
-import { emailSchema, usernameSchema } from "../../contract/validation";
+import { claimsOps } from "../../contract/operations/claims";
 import type { ModuleContext } from "../../api/module-context";
 import {
   assertTeam,
@@ -30,11 +30,9 @@ export function registerClaims({ v2, deps }: ModuleContext): void {
   const base = { tag: "profile claims", auth: "optional" as const };
 
   v2.add(
+    claimsOps.preview,
     {
       ...base,
-      method: "get",
-      path: "/registration/claims/:code",
-      response: "ClaimPreview",
       summary:
         "Preview of a claimable profile: name, city, avatar, masked target, state (new|code_sent|locked|verified). 404 unknown/expired, 409 claimed.",
       statuses: [404, 409],
@@ -43,11 +41,9 @@ export function registerClaims({ v2, deps }: ModuleContext): void {
   );
 
   v2.add(
+    claimsOps.resendCode,
     {
       ...base,
-      method: "post",
-      path: "/registration/claims/:code/resend",
-      response: "ClaimCodeSent",
       summary: "Send a new 6-digit code to the e-mail address or phone on file (10 minutes; 3 per hour, 10 in all).",
       statuses: [404, 409, 429],
     },
@@ -55,42 +51,33 @@ export function registerClaims({ v2, deps }: ModuleContext): void {
   );
 
   v2.add(
+    claimsOps.verifyCode,
     {
       ...base,
-      method: "post",
-      path: "/registration/claims/:code/verify",
-      response: "ClaimCodeVerified",
       summary: "Check the 6-digit code (5 tries); answers the bind_token for the password step (30 minutes).",
-      body: claimVerifySchema,
       statuses: [404, 409, 429],
     },
     async (c, { body }) => ok(c, await verifyClaimCode(c.get("deps"), inviteCodeOf(c.req.param("code")), body.code)),
   );
 
   v2.add(
+    claimsOps.bindPassword,
     {
       ...base,
-      method: "post",
-      path: "/registration/claims/:code/password",
-      response: "ClaimBound",
       summary:
         "Bind a password with the bind_token: the account turns active and the token pair is answered. Phone claims also give an e-mail address.",
-      body: claimBindSchema,
       statuses: [403, 404, 409],
     },
     async (c, { body }) => ok(c, await bindClaimPassword(c.get("deps"), inviteCodeOf(c.req.param("code")), body, c.get("clientIp"))),
   );
 
   v2.add(
+    claimsOps.create,
     {
-      method: "post",
-      path: "/registration/claims",
-      response: "ClaimableProfileCreated",
       summary:
         "Team only (user types backend 9, team 10): pre-create a claimable profile for its owner's e-mail address or phone (E.164); answers the invite code for invites/{code} once.",
       tag: "profile claims",
       auth: "required",
-      body: claimableProfileSchema,
       statuses: [201, 403, 409],
     },
     async (c, { body, user }) => {
@@ -102,17 +89,11 @@ export function registerClaims({ v2, deps }: ModuleContext): void {
   // Dev only (DEV_ROUTES): QA and the e2e suite create claimable profiles.
   if (deps.config.devRoutes === "off") return;
   v2.add(
+    claimsOps.devCreate,
     {
-      method: "post",
-      path: "/dev/claimable-profiles",
-      response: "ClaimableProfileCreated",
       summary: "Dev only: create a claimable profile for an e-mail address; answers the invite code.",
       tag: "dev",
       auth: "optional",
-      body: v.object(
-        { username: usernameSchema, email: emailSchema, display_name: v.optional(v.string()), city_name: v.optional(v.string()) },
-        "validation.required",
-      ),
       statuses: [201, 409],
     },
     async (c, { body }) =>

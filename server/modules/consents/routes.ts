@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { fail } from "../../api/errors";
 import { ok } from "../../api/router";
 import { CONSENT_PURPOSES, type ConsentPurpose } from "../../contract/consents";
+import { consentsOps } from "../../contract/operations/consents";
 import type { ModuleContext } from "../../api/module-context";
 import { listConsents, withdrawOwnConsent } from "./service";
 
@@ -10,10 +11,8 @@ const purposeSchema = v.picklist(CONSENT_PURPOSES);
 
 export function registerConsents({ v2, deps }: ModuleContext): void {
   v2.add(
+    consentsOps.list,
     {
-      method: "get",
-      path: "/user/consents",
-      response: "ConsentList",
       summary: "The caller's consents that stand now: [{purpose, granted_at}] (purposes: special_category_data).",
       tag: "user",
       auth: "required",
@@ -21,10 +20,8 @@ export function registerConsents({ v2, deps }: ModuleContext): void {
     async (c, { user }) => ok(c, await listConsents(deps, user!.id)),
   );
   v2.add(
+    consentsOps.withdraw,
     {
-      method: "delete",
-      path: "/user/consents/:purpose",
-      response: "ConsentList",
       summary:
         "Withdraw a consent; special_category_data also deletes the ethnicity and sexual orientation it covered. Answers the consents that still stand. 404 for an unknown purpose.",
       tag: "user",

@@ -2,19 +2,9 @@ import { fail } from "../../api/errors";
 import { rowIdParam } from "../../api/params";
 import { ok } from "../../api/router";
 import type { ModuleContext } from "../../api/module-context";
-import {
-  DATE_CANCEL_CUTOFF_MS,
-  DATE_ERRORS,
-  DATE_MIN_LEAD_MS,
-  DATE_OPEN_SENT_MAX,
-  DATE_REQUESTS_PER_DAY,
-  checkinSchema,
-  dateAnswerSchema,
-  dateListQuerySchema,
-  dateRescheduleSchema,
-  sendDateSchema,
-} from "../../contract/dates";
+import { DATE_CANCEL_CUTOFF_MS, DATE_ERRORS, DATE_MIN_LEAD_MS, DATE_OPEN_SENT_MAX, DATE_REQUESTS_PER_DAY } from "../../contract/dates";
 import { isValidProfileUsername } from "../../contract/validation";
+import { datesOps } from "../../contract/operations/dates";
 import { checkIn, setCheckin } from "./checkin";
 import { answerDate, dateDetail, dateOptions, listDates, rescheduleDate, sendDate } from "./service";
 
@@ -32,24 +22,19 @@ const STALE =
 export function registerDates({ v2 }: ModuleContext): void {
   const base = { tag: "dates", auth: "required" as const };
   v2.add(
+    datesOps.list,
     {
       ...base,
-      method: "get",
-      path: "/dates",
-      response: "DateList",
       summary:
         "The member's dates in one stage (all, needs_confirmation, waiting_for_response, expired, rejected, cancelled, upcoming, needs_review, completed), latest start first, with every stage's count.",
-      query: dateListQuerySchema,
       statuses: [400, 401],
     },
     async (c, { user, query }) => ok(c, await listDates(c.get("deps"), user!.id, query.stage, query.page)),
   );
   v2.add(
+    datesOps.options,
     {
       ...base,
-      method: "get",
-      path: "/dates/options/:username",
-      response: "DateOptions",
       summary:
         "What the request form offers for this member: their timed prices, the place types, the earliest start. 404 for members the viewer may not see; 403 receiver_type for clients.",
       statuses: [401, 403, 404],
@@ -57,23 +42,18 @@ export function registerDates({ v2 }: ModuleContext): void {
     async (c, { user }) => ok(c, await dateOptions(c.get("deps"), user!.id, usernameOf(c.req.param("username")))),
   );
   v2.add(
+    datesOps.send,
     {
       ...base,
-      method: "post",
-      path: "/dates/send/:username",
-      response: "DateDetail",
       summary: `A client asks an escort or a business for a date (body starts_at, duration_minutes of their price list, place_type, address, message). 400 too_soon (start less than ${MIN(DATE_MIN_LEAD_MS)} minutes ahead), too_far, duration, address_required (outcall, hotel); 403 sender_type, receiver_type, contact_filter, e-mail verification; 404 for members the viewer may not see; 409 open_pair (one open request per pair), receiver_full; 429 open_limit (${DATE_OPEN_SENT_MAX}), daily_limit (${DATE_REQUESTS_PER_DAY} a day).`,
-      body: sendDateSchema,
       statuses: [400, 401, 403, 404, 409, 429],
     },
     async (c, { user, body }) => ok(c, await sendDate(c.get("deps"), user!.id, usernameOf(c.req.param("username")), body)),
   );
   v2.add(
+    datesOps.detail,
     {
       ...base,
-      method: "get",
-      path: "/dates/:id",
-      response: "DateDetail",
       summary: `One date with its timeline, the viewer's actions, and (for the escort only) their safety check-in.${NOT_MINE}`,
       statuses: [401, 404],
     },
@@ -81,50 +61,39 @@ export function registerDates({ v2 }: ModuleContext): void {
   );
   for (const answer of ["accept", "reject", "cancel"] as const)
     v2.add(
+      datesOps.answer[answer],
       {
         ...base,
-        method: "post",
-        path: `/dates/:id/${answer}`,
-        response: "DateDetail",
         summary:
           answer === "cancel"
             ? `Either member cancels an open or accepted date; 409 exception.dates.cancel_too_late less than ${MIN(DATE_CANCEL_CUTOFF_MS)} minutes before the start.${STALE}${NOT_MINE}`
             : `The member whose turn it is ${answer}s the request or the proposed new time.${STALE}${NOT_MINE}`,
-        body: dateAnswerSchema,
         statuses: [400, 401, 404, 409],
       },
       async (c, { user, body }) => ok(c, await answerDate(c.get("deps"), user!.id, dateIdOf(c.req.param("id")), answer, body)),
     );
   v2.add(
+    datesOps.reschedule,
     {
       ...base,
-      method: "post",
-      path: "/dates/:id/reschedule",
-      response: "DateDetail",
       summary: `Proposes a new start (body version, starts_at, message): the receiver answering a request (-1), the sender answering a proposal (-5), or either member of an accepted date; the other must answer it. 400 too_soon (${MIN(DATE_MIN_LEAD_MS)} minutes).${STALE}${NOT_MINE}`,
-      body: dateRescheduleSchema,
       statuses: [400, 401, 404, 409],
     },
     async (c, { user, body }) => ok(c, await rescheduleDate(c.get("deps"), user!.id, dateIdOf(c.req.param("id")), body)),
   );
   v2.add(
+    datesOps.setCheckin,
     {
       ...base,
-      method: "put",
-      path: "/dates/:id/checkin",
-      response: "CheckinView",
       summary: `The escort sets a safety check-in on an accepted date (body due_at, contact_kind email | phone, contact): if they have not checked in by then, the contact is told the date's time, place and the client's username. The client never sees it. 403 checkin_not_allowed for the client or a date not accepted or over; 400 checkin_time, checkin_contact.${NOT_MINE}`,
-      body: checkinSchema,
       statuses: [400, 401, 403, 404],
     },
     async (c, { user, body }) => ok(c, await setCheckin(c.get("deps"), user!.id, dateIdOf(c.req.param("id")), body)),
   );
   v2.add(
+    datesOps.checkIn,
     {
       ...base,
-      method: "post",
-      path: "/dates/:id/checkin",
-      response: "CheckinView",
       summary: `The escort checks in: no alert goes out. 404 when the member set no check-in on this date.${NOT_MINE}`,
       statuses: [401, 404],
     },

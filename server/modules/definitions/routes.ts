@@ -3,6 +3,7 @@ import { ok } from "../../api/router";
 import type { ApiEnv } from "../../api/types";
 import type { ModuleContext } from "../../api/module-context";
 import { listCountries, listLanguages, matchesIfNoneMatch, getRegisterDefinitions } from "./service";
+import { definitionsOps } from "../../contract/operations/definitions";
 
 /** Public, shared-cache friendly: the same for every user, per language. */
 const PUBLIC_CACHE = "public, max-age=300";
@@ -16,10 +17,8 @@ function okPerLanguage<T>(c: Context<ApiEnv>, data: T) {
 
 export function registerDefinitions({ v2 }: ModuleContext): void {
   v2.add(
+    definitionsOps.languages,
     {
-      method: "get",
-      path: "/definitions/languages",
-      response: "LanguageDefinitions",
       summary: "Supported languages; `offered` marks those in the picker.",
       tag: "definitions",
       auth: "optional",
@@ -28,10 +27,8 @@ export function registerDefinitions({ v2 }: ModuleContext): void {
   );
 
   v2.add(
+    definitionsOps.countries,
     {
-      method: "get",
-      path: "/definitions/countries",
-      response: "CountryDefinitions",
       summary: "Countries with names in the request language and phone codes.",
       tag: "definitions",
       auth: "optional",
@@ -40,10 +37,8 @@ export function registerDefinitions({ v2 }: ModuleContext): void {
   );
 
   v2.add(
+    definitionsOps.register,
     {
-      method: "get",
-      path: "/definitions/register",
-      response: "RegisterDefinitions",
       summary:
         "Everything the registration and profile forms offer: selectable user types, genders, salutations, register steps, measures, and the profile trait groups with options and label keys. Language-independent; answers 304 without a body when If-None-Match carries the current ETag.",
       tag: "definitions",

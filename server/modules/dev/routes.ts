@@ -2,10 +2,10 @@
  * Dev-only endpoints (DEV_ROUTES, on by default outside production): the mail
  * outbox that the dev mailbox page shows. Absent in production: 404.
  */
-import * as v from "valibot";
 import { ok } from "../../api/router";
 import type { ModuleContext } from "../../api/module-context";
 import { DEV_CLOCK_MAX_MINUTES, type DevClock, type OutboxMail } from "../../contract/dev";
+import { devOps } from "../../contract/operations/dev";
 import { fail } from "../../api/errors";
 import { isAdjustable } from "../../lib/clock";
 
@@ -14,17 +14,11 @@ export function registerDev({ v2, deps }: ModuleContext): void {
   // and the OpenAPI document does not advertise it.
   if (deps.config.devRoutes === "off") return;
   v2.add(
+    devOps.outbox,
     {
-      method: "get",
-      path: "/dev/outbox",
-      response: "DevOutbox",
       summary: "Dev only: newest mails in the outbox, optionally for one recipient.",
       tag: "dev",
       auth: "optional",
-      query: v.object({
-        to: v.optional(v.pipe(v.string(), v.trim())),
-        limit: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(100)), "20"),
-      }),
     },
     async (c, { query }) => {
       let q = deps.db.selectFrom("mail_outbox").selectAll().orderBy("id", "desc").limit(query.limit);
@@ -34,21 +28,11 @@ export function registerDev({ v2, deps }: ModuleContext): void {
     },
   );
   v2.add(
+    devOps.clock,
     {
-      method: "post",
-      path: "/dev/clock",
-      response: "DevClock",
       summary: `Dev only: moves the server's clock ahead by body.minutes (1 to ${DEV_CLOCK_MAX_MINUTES}), so an end-to-end test can let time pass (a date start, its expiry, a check-in). Due jobs run on the next poll. 404 where the clock cannot move.`,
       tag: "dev",
       auth: "optional",
-      body: v.object({
-        minutes: v.pipe(
-          v.number("validation.invalid"),
-          v.integer("validation.invalid"),
-          v.minValue(1, "validation.invalid"),
-          v.maxValue(DEV_CLOCK_MAX_MINUTES, "validation.invalid"),
-        ),
-      }),
       statuses: [400, 404],
     },
     async (c, { body }) => {

@@ -1,8 +1,9 @@
 import { fail } from "../../api/errors";
 import { ok } from "../../api/router";
 import type { ModuleContext } from "../../api/module-context";
-import { FAVORITE_ERRORS, FAVORITES_LIMIT, USER_LIST_PAGE_SIZE, userListQuerySchema } from "../../contract/favorites";
+import { FAVORITE_ERRORS, FAVORITES_LIMIT, USER_LIST_PAGE_SIZE } from "../../contract/favorites";
 import { isValidProfileUsername } from "../../contract/validation";
+import { favoritesOps } from "../../contract/operations/favorites";
 import { addFavorite, favoriteList, removeFavorite } from "./service";
 import { visitorList } from "./visits";
 
@@ -20,25 +21,20 @@ const FILTERS =
 /** The favorites and visitors groups (spec section 7): always the caller's own lists. */
 export function registerFavorites({ v2 }: ModuleContext): void {
   v2.add(
+    favoritesOps.list,
     {
-      method: "get",
-      path: "/favorites",
-      response: "UserList",
       summary:
         "The caller's favorites: type 1 whom they keep, type 2 who keeps them (plus only; without plus `locked` with the count only). " +
         FILTERS,
       tag: "favorites",
       auth: "required",
-      query: userListQuerySchema,
       statuses: [400, 401],
     },
     async (c, { user, query }) => ok(c, await favoriteList(c.get("deps"), user!, query)),
   );
   v2.add(
+    favoritesOps.add,
     {
-      method: "post",
-      path: "/favorites/:username",
-      response: "FavoriteChange",
       summary: `Keeps a profile (again: no change). 400 exception.favorites.self, 403 for staff, 404 unknown, unlisted or blocked either way, 409 at ${FAVORITES_LIMIT}.`,
       tag: "favorites",
       auth: "required",
@@ -47,10 +43,8 @@ export function registerFavorites({ v2 }: ModuleContext): void {
     async (c, { user }) => ok(c, await addFavorite(c.get("deps"), user!, usernameOf(c.req.param("username")))),
   );
   v2.add(
+    favoritesOps.remove,
     {
-      method: "delete",
-      path: "/favorites/:username",
-      response: "FavoriteChange",
       summary: "Stops keeping a profile (not kept: no change). 404 unknown, unlisted or blocked either way.",
       tag: "favorites",
       auth: "required",
@@ -59,17 +53,14 @@ export function registerFavorites({ v2 }: ModuleContext): void {
     async (c, { user }) => ok(c, await removeFavorite(c.get("deps"), user!, usernameOf(c.req.param("username")))),
   );
   v2.add(
+    favoritesOps.visitors,
     {
-      method: "get",
-      path: "/visitors",
-      response: "UserList",
       summary:
         "The caller's visits (once per member, profile and day; none from invisible plus members or staff; 90 days): type 1 who looked at them " +
         "(plus only; without plus `locked` with the count only), type 2 whom they looked at. " +
         FILTERS,
       tag: "visitors",
       auth: "required",
-      query: userListQuerySchema,
       statuses: [400, 401],
     },
     async (c, { user, query }) => ok(c, await visitorList(c.get("deps"), user!, query)),

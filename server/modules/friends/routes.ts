@@ -10,10 +10,9 @@ import {
   FRIEND_REJECT_COOLDOWN_MS,
   FRIEND_REQUESTS_PER_DAY,
   FRIENDS_MAX,
-  friendKeySchema,
-  friendListQuerySchema,
 } from "../../contract/friends";
 import { isValidProfileUsername } from "../../contract/validation";
+import { friendsOps } from "../../contract/operations/friends";
 import { acceptFriend, denyFriend, friendList, linkWith, requestFriend, unfriend } from "./service";
 
 /** A name no username can have names nobody: 404 before any lookup. */
@@ -30,70 +29,54 @@ const KEYS =
 export function registerFriends({ v2 }: ModuleContext): void {
   const base = { tag: "friends", auth: "required" as const };
   v2.add(
+    friendsOps.list,
     {
       ...base,
-      method: "get",
-      path: "/friends",
-      response: "FriendList",
       summary: `One tab of the member's friend links (type friends | received | sent, page), newest first, with the counts of all tabs. Members the viewer may not see (blocked, paused, banned, deleted) are left out. Friends at most ${FRIENDS_MAX}.`,
-      query: friendListQuerySchema,
       statuses: [400, 401],
     },
     async (c, { user, query }) => ok(c, await friendList(c.get("deps"), user!.id, query.type, query.page)),
   );
   v2.add(
+    friendsOps.request,
     {
       ...base,
-      method: "post",
-      path: "/friends/request/:username",
-      response: "FriendLinkAnswer",
       summary: `Asks a member for friendship; again while open: no change. 400 exception.friends.self; 403 own_profile_hidden while the asker's own profile is not listed (paused…); 404 for names the member may not see; 409 already_friends, request_received (answer theirs), cool_down (${DAYS(FRIEND_REJECT_COOLDOWN_MS)} days after a rejection, ${DAYS(FRIEND_CANCEL_COOLDOWN_MS)} after a cancel), friends_limit (${FRIENDS_MAX}), open_limit (${FRIEND_OPEN_REQUESTS_MAX} open), receiver_full (${FRIEND_RECEIVED_REQUESTS_MAX} waiting); 429 daily_limit (${FRIEND_REQUESTS_PER_DAY} a day).`,
       statuses: [400, 401, 403, 404, 409, 429],
     },
     async (c, { user }) => ok(c, await requestFriend(c.get("deps"), user!.id, usernameOf(c.req.param("username")))),
   );
   v2.add(
+    friendsOps.accept,
     {
       ...base,
-      method: "post",
-      path: "/friends/accept",
-      response: "FriendLinkAnswer",
       summary: `The receiver accepts a request with its accept key (body link_id, key). 409 when either member has ${FRIENDS_MAX} friends.${KEYS}`,
-      body: friendKeySchema,
       statuses: [400, 401, 404, 409],
     },
     async (c, { user, body }) => ok(c, await acceptFriend(c.get("deps"), user!.id, body)),
   );
   v2.add(
+    friendsOps.reject,
     {
       ...base,
-      method: "post",
-      path: "/friends/reject",
-      response: "FriendLinkAnswer",
       summary: `The receiver rejects a request with its deny key (body link_id, key); the sender may ask again after ${DAYS(FRIEND_REJECT_COOLDOWN_MS)} days.${KEYS}`,
-      body: friendKeySchema,
       statuses: [400, 401, 404],
     },
     async (c, { user, body }) => ok(c, await denyFriend(c.get("deps"), user!.id, body, "receiver")),
   );
   v2.add(
+    friendsOps.cancel,
     {
       ...base,
-      method: "post",
-      path: "/friends/cancel",
-      response: "FriendLinkAnswer",
       summary: `The sender withdraws their request with its deny key (body link_id, key).${KEYS}`,
-      body: friendKeySchema,
       statuses: [400, 401, 404],
     },
     async (c, { user, body }) => ok(c, await denyFriend(c.get("deps"), user!.id, body, "sender")),
   );
   v2.add(
+    friendsOps.unfriend,
     {
       ...base,
-      method: "delete",
-      path: "/friends/unfriend/:id",
-      response: "FriendLinkAnswer",
       summary:
         "Either friend ends the friendship by the link's id. 404 for a link that is not the member's friendship, or when a block separates them.",
       statuses: [401, 404],
@@ -101,11 +84,9 @@ export function registerFriends({ v2 }: ModuleContext): void {
     async (c, { user }) => ok(c, await unfriend(c.get("deps"), user!.id, rowIdParam(c.req.param("id"), FRIEND_ERRORS.notFound))),
   );
   v2.add(
+    friendsOps.accepted,
     {
       ...base,
-      method: "get",
-      path: "/friends/:username/accepted",
-      response: "FriendLinkAnswer",
       summary:
         "The link with this member as the viewer sees it: state none | request_sent | request_received | friends, with the viewer's keys. 404 for names the viewer may not see.",
       statuses: [400, 401, 404],

@@ -2,25 +2,15 @@ import * as v from "valibot";
 import { ok } from "../../api/router";
 import { fail } from "../../api/errors";
 import { invitationCodeSchema } from "../../contract/invites";
+import { invitationsOps } from "../../contract/operations/invitations";
 import type { ModuleContext } from "../../api/module-context";
 import { assertTeam } from "../claims/index";
 import { checkInvitationCode, createInvitationCode } from "./service";
 
-const newInvitationSchema = v.object(
-  {
-    code: v.optional(invitationCodeSchema),
-    max_uses: v.optional(v.pipe(v.number("validation.invalid"), v.integer("validation.invalid"), v.minValue(1, "validation.invalid"))),
-    expires_at: v.optional(v.pipe(v.number("validation.invalid"), v.integer("validation.invalid"))),
-  },
-  "validation.required",
-);
-
 export function registerInvitations({ v2, deps }: ModuleContext): void {
   v2.add(
+    invitationsOps.info,
     {
-      method: "get",
-      path: "/registration/invitation-codes/:code",
-      response: "InvitationInfo",
       summary:
         "Whether an invitation code is usable (404 exception.invitation.invalid_or_expired otherwise); 30 lookups per IP per 10 minutes.",
       tag: "registration",
@@ -35,14 +25,11 @@ export function registerInvitations({ v2, deps }: ModuleContext): void {
   );
 
   v2.add(
+    invitationsOps.create,
     {
-      method: "post",
-      path: "/registration/invitation-codes",
-      response: "InvitationCodeCreated",
       summary: "Team only (user types backend 9, team 10): create an invitation code (chosen or random; max_uses and expires_at optional).",
       tag: "registration",
       auth: "required",
-      body: newInvitationSchema,
       statuses: [201, 403, 409],
     },
     async (c, { body, user }) => {
@@ -60,18 +47,11 @@ export function registerInvitations({ v2, deps }: ModuleContext): void {
   // Dev only (DEV_ROUTES): QA and the e2e suite make their own codes.
   if (deps.config.devRoutes === "off") return;
   v2.add(
+    invitationsOps.devCreate,
     {
-      method: "post",
-      path: "/dev/invitation-codes",
-      response: "InvitationCodeCreated",
       summary: "Dev only: create an invitation code (max_uses, expires_in_ms optional).",
       tag: "dev",
       auth: "optional",
-      body: v.object({
-        code: v.optional(invitationCodeSchema),
-        max_uses: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
-        expires_in_ms: v.optional(v.pipe(v.number(), v.integer())),
-      }),
       statuses: [201, 409],
     },
     async (c, { body }) => {

@@ -28,6 +28,7 @@ import {
   UPLOAD_TOKEN_TTL_MS,
   type ChunkedUploadState,
 } from "../../contract/media-chunked";
+import { mediaOps } from "../../contract/operations/media";
 import { resolveAccessToken } from "../auth/index";
 import { receiveUpload } from "./multipart";
 import { imageQueueOf } from "./queue";
@@ -151,10 +152,8 @@ async function callerOf(deps: ApiDeps, user: AuthUser | null, jwt: string | unde
 
 export function registerChunkedUpload({ v2, deps }: ModuleContext): void {
   v2.add(
+    mediaOps.uploadToken,
     {
-      method: "post",
-      path: "/media/upload/token",
-      response: "UploadToken",
       summary: `An upload-only token for the caller (${UPLOAD_TOKEN_TTL_MS / 60_000} minutes): accepted as ?jwt= by the chunked upload endpoints and by nothing else, so a web page can hand it to its script without exposing the session.`,
       tag: "media",
       auth: "required",
@@ -164,10 +163,8 @@ export function registerChunkedUpload({ v2, deps }: ModuleContext): void {
   );
 
   v2.add(
+    mediaOps.uploadChunk,
     {
-      method: "post",
-      path: "/media/upload/chunked",
-      response: "ChunkedUploadAnswer",
       summary: `Chunked photo upload (spec section 7), token as ?jwt= or bearer. multipart/form-data with action=upload, upload_id (16-64 of A-Z a-z 0-9 _ -), meta JSON {chunkIndex, chunkRange "start-end", chunkSize, totalSize, mimeType} and the piece as chunk: every piece ${CHUNK_SIZE} bytes except the last; answers the pieces held. Then action=end with meta {last_chunk, totalSize, mimeType} (and optional visibility): the joined file goes through the ordinary upload (201 with the items, errors as files.0). At most ${CHUNKED_UPLOADS_OPEN_MAX} unfinished uploads per member; pieces expire after 24 hours.`,
       tag: "media",
       auth: "optional",
@@ -276,10 +273,8 @@ export function registerChunkedUpload({ v2, deps }: ModuleContext): void {
   );
 
   v2.add(
+    mediaOps.chunkedState,
     {
-      method: "get",
-      path: "/media/upload/chunked/:uploadId",
-      response: "ChunkedUploadState",
       summary:
         "The pieces the server holds of one of the caller's chunked uploads (to resume after a dropped connection); token as ?jwt= or bearer. 404 for an unknown or another member's upload.",
       tag: "media",

@@ -2,6 +2,7 @@
 import { fail } from "../../api/errors";
 import { ok } from "../../api/router";
 import { IMAGE_MAX_BYTES, IMAGES_PER_UPLOAD, UPLOAD_MAX_BODY_BYTES } from "../../contract/media-upload";
+import { mediaOps } from "../../contract/operations/media";
 import type { ModuleContext } from "../../api/module-context";
 import { registerChunkedUpload } from "./chunked";
 import { registerGallery } from "./gallery-routes";
@@ -38,10 +39,8 @@ export function registerMedia(context: ModuleContext): void {
   registerChunkedUpload(context);
   registerVideoUpload(context);
   v2.add(
+    mediaOps.upload,
     {
-      method: "post",
-      path: "/media/upload",
-      response: "MediaItems",
       summary:
         "Upload 1 to 16 photos (multipart/form-data: files, optional visibility), streamed to disk and processed one at a time. Each 50,000 to 20,000,000 bytes (larger: 413), JPEG/PNG/WebP by content, at most 50 megapixels, at least 200 px wide; stored as AVIF, WebP and JPEG variants at widths 160/320/640/1080 without EXIF/GPS. The first photo of a user becomes the avatar. Errors carry source files.N. 30 upload requests per user and hour (then 429 with Retry-After); 503 with Retry-After while the image queue is full.",
       tag: "media",
@@ -75,10 +74,8 @@ export function registerMedia(context: ModuleContext): void {
   );
 
   v2.add(
+    mediaOps.mine,
     {
-      method: "get",
-      path: "/media/my",
-      response: "MediaItems",
       summary: "The caller's own media, in gallery order, with their image variants.",
       tag: "media",
       auth: "required",
@@ -87,9 +84,8 @@ export function registerMedia(context: ModuleContext): void {
   );
 
   v2.add(
+    mediaOps.file,
     {
-      method: "get",
-      path: "/media/:key/:variant",
       summary:
         "One stored variant of a photo ({width}.avif|webp|jpg, or `original` for photos stored before variants) or a video (`video.mp4`, with single byte ranges: 206/416; its poster as the photo variants), by the photo's random key, if the caller may see it: never for banned or deleted accounts; the owner always; others only accepted photos of a listed profile (active, registration finished, visible), not across a block, not a members-only profile as a guest, at a visibility level they have (public all; logged_in signed-in; plus_member running plus; fsk18 age-verified; private nobody); or with a valid grant `g` (claim preview). 404 otherwise. Browsers use /media/{key}/{variant}, which forwards the session.",
       tag: "media",

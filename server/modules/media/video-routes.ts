@@ -3,6 +3,7 @@ import { fail } from "../../api/errors";
 import { ok } from "../../api/router";
 import type { ModuleContext } from "../../api/module-context";
 import { VIDEO_MAX_BYTES, VIDEO_MAX_DURATION_MS, VIDEO_UPLOADS_PER_DAY } from "../../contract/media-video";
+import { mediaOps } from "../../contract/operations/media";
 import { receiveUpload } from "./multipart";
 import { requestedUploadVisibility } from "./service";
 import { assertVideoUploadAllowed, uploadVideo } from "./video";
@@ -11,10 +12,8 @@ const VIDEO_MAX_BODY_BYTES = VIDEO_MAX_BYTES + 1024 * 1024;
 
 export function registerVideoUpload({ v2, deps }: ModuleContext): void {
   v2.add(
+    mediaOps.uploadVideo,
     {
-      method: "post",
-      path: "/media/video",
-      response: "OwnMediaItem",
       summary: `Upload one video (multipart/form-data: file, optional visibility): MP4, WebM or MOV by content, at most ${VIDEO_MAX_BYTES / 1_000_000} MB (larger: 413) and ${VIDEO_MAX_DURATION_MS / 60_000} minutes, at least 1 second, at most 4096 px. Answers 201 with the gallery item in status encoding 3; a background job encodes it to H.264/AAC MP4 (≤1280×720, no metadata) with a poster, then it waits for the team (pending 0). ${VIDEO_UPLOADS_PER_DAY} videos per member and day (then 429 with Retry-After). Errors carry source file: validation.video.invalid_type, too_short, too_long, too_large_dimensions.`,
       tag: "media",
       auth: "required",

@@ -16,18 +16,14 @@ import {
   MESSENGER_THREADS_PAGE_SIZE,
   OVERALL_MESSAGE_LIMITS,
   THREAD_ACTIONS,
-  autocompleteQuerySchema,
-  conversationQuerySchema,
   photoCaptionSchema,
   sendMessageSchema,
-  sendQuerySchema,
-  threadActionQuerySchema,
-  threadListQuerySchema,
   type ThreadAction,
 } from "../../contract/messenger";
 import { IMAGE_MAX_BYTES } from "../../contract/media-upload";
 import { PAYMENT_REQUIRED_KEY, PRICES } from "../../contract/prices";
 import { isValidProfileUsername } from "../../contract/validation";
+import { messengerOps } from "../../contract/operations/messenger";
 import { imageQueueOf, receiveUpload } from "../media/index";
 import { preparePhotos, readMessagePhoto } from "./photos";
 import {
@@ -58,60 +54,46 @@ const CLIENT_KEY =
 export function registerMessenger({ v2, deps }: ModuleContext): void {
   const base = { tag: "messenger", auth: "required" as const };
   v2.add(
+    messengerOps.unread,
     {
       ...base,
-      method: "get",
-      path: "/messenger/unread",
-      response: "MessengerUnread",
       summary: "Unread messages and threads of the inbox, and the requests waiting.",
       statuses: [401],
     },
     async (c, { user }) => ok(c, await unreadCounts(deps.db, user!.id)),
   );
   v2.add(
+    messengerOps.threads,
     {
       ...base,
-      method: "get",
-      path: "/messenger/threads",
-      response: "ThreadList",
       summary: `One folder (inbox | requests | hidden) of the member's threads, ${MESSENGER_THREADS_PAGE_SIZE} a page, latest first: the other member with online status 0–5 and conversation state, the last message, unread counts.`,
-      query: threadListQuerySchema,
       statuses: [400, 401],
     },
     async (c, { user, query }) => ok(c, await threadList(deps, user!.id, query.folder, query.page)),
   );
   v2.add(
+    messengerOps.conversation,
     {
       ...base,
-      method: "get",
-      path: "/messenger/messages/:username",
-      response: "Conversation",
       summary: `The conversation with a member: the newest ${MESSENGER_CONVERSATION_PAGE_SIZE} messages (oldest first), older ones with before_id, a resync with after_id (the messages after the last one the client holds); the state, and what a send would answer now (can_send; null on a resync with after_id, which skips the contact rules). No messages when there is no thread yet.`,
-      query: conversationQuerySchema,
       statuses: [400, 401, 404],
     },
     async (c, { user, query }) => ok(c, await conversationWith(deps, user!.id, usernameOf(c.req.param("username")), query)),
   );
   v2.add(
+    messengerOps.direction,
     {
       ...base,
-      method: "get",
-      path: "/messenger/direction/:username",
-      response: "SendCheck",
       summary: `The direction check: what sending to this member would answer now, without sending. ${RULES}`,
       statuses: [400, 401, 404],
     },
     async (c, { user }) => ok(c, await directionCheck(deps, user!.id, usernameOf(c.req.param("username")))),
   );
   v2.add(
+    messengerOps.send,
     {
       ...base,
-      method: "post",
-      path: "/messenger/send/:username",
-      response: "SendResult",
       summary: `Sends a text message (body 1–2000 characters). ${CLIENT_KEY} ${RULES}`,
-      body: sendMessageSchema,
-      query: sendQuerySchema,
       statuses: [201, 400, 401, 403, 404, 409, 429],
     },
     async (c, { user, body, query }) => {
@@ -123,15 +105,12 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
     },
   );
   v2.add(
+    messengerOps.sendPhotos,
     {
       ...base,
-      method: "post",
-      path: "/messenger/send/:username/photos",
-      response: "SendResult",
       summary: `Sends up to ${MESSAGE_PHOTOS_MAX} photos with an optional text, or a text alone (multipart/form-data: body, files; the web's compose form). Each 50,000–20,000,000 bytes, JPEG/PNG/WebP, at least 200 px wide; stored without EXIF/GPS and visible only to the two members. Errors carry source files.N. ${CLIENT_KEY} A retry whose key is stored is answered without image work. ${RULES}`,
       maxBodyBytes: MESSAGE_UPLOAD_MAX_BODY_BYTES,
       streamsBody: true,
-      query: sendQuerySchema,
       statuses: [201, 400, 401, 403, 404, 409, 413, 429, 503],
     },
     async (c, { user, query }) => {
@@ -179,11 +158,9 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
     },
   );
   v2.add(
+    messengerOps.noThanks,
     {
       ...base,
-      method: "post",
-      path: "/messenger/no-thanks/:username",
-      response: "SendResult",
       summary:
         "Sends the polite no thanks (action type 2) in an existing conversation: the other member cannot write further until the sender writes again. 404 without a conversation.",
       statuses: [201, 401, 403, 404],
@@ -197,13 +174,10 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
     },
   );
   v2.add(
+    messengerOps.threadAction,
     {
       ...base,
-      method: "post",
-      path: "/messenger/threads/:id/:action",
-      response: "ThreadActionResult",
       summary: `A thread action on the member's own view: ${THREAD_ACTIONS.join(", ")} (accept and decline answer a thread in the requests folder; declining is silent to the sender; read with up_to marks read up to that message only). Another member's thread answers 404.`,
-      query: threadActionQuerySchema,
       statuses: [400, 401, 404, 409],
     },
     async (c, { user, query }) => {
@@ -214,45 +188,37 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
     },
   );
   v2.add(
+    messengerOps.mediums,
     {
       ...base,
-      method: "get",
-      path: "/messenger/threads/:id/mediums",
-      response: "ThreadMediums",
       summary: "The photos exchanged in the member's view of a thread, newest first. Another member's thread answers 404.",
       statuses: [401, 404],
     },
     async (c, { user }) => ok(c, await threadMediums(deps, user!.id, rowIdParam(c.req.param("id"), MESSENGER_ERRORS.threadNotFound))),
   );
   v2.add(
+    messengerOps.autocomplete,
     {
       ...base,
-      method: "get",
-      path: "/messenger/autocomplete",
-      response: "MessengerAutocomplete",
       summary:
         "Usernames the member may write to, by prefix (at least 2 characters): conversations first, then findable profiles; never blocked, hidden or staff accounts.",
-      query: autocompleteQuerySchema,
       statuses: [400, 401],
     },
     async (c, { user, query }) => ok(c, await autocomplete(deps, user!.id, query.q)),
   );
   v2.add(
+    messengerOps.boost,
     {
       ...base,
-      method: "post",
-      path: "/messenger/boost/:id",
-      response: "BoostResult",
       summary: `Boosting one of the member's own messages costs ${PRICES.boost.amount} dollars (the product boost); payable with the wallet. Until then 402 ${PAYMENT_REQUIRED_KEY} (params product, price, currency); 404 for a message that is not the member's own or no longer in their view.`,
       statuses: [401, 402, 404],
     },
     async (c, { user }) => boostMessage(deps, user!.id, rowIdParam(c.req.param("id"), MESSENGER_ERRORS.messageNotFound)),
   );
   v2.add(
+    messengerOps.photo,
     {
       ...base,
-      method: "get",
-      path: "/messenger/photos/:key/:variant",
       summary:
         "One variant of a message photo ({width}.avif|webp|jpg), only for the two members of its thread while the message is in their view. 404 otherwise. Browsers use /messenger-photo/{key}/{variant}.",
       statuses: [404],

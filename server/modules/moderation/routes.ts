@@ -2,8 +2,8 @@
 import { rowIdParam } from "../../api/params";
 import type { ModuleContext } from "../../api/module-context";
 import { ok } from "../../api/router";
-import { queueQuerySchema, rejectSchema } from "../../contract/moderation";
 import { decideMedia, decideText, moderationQueue, myModeration } from "./service";
+import { moderationOps } from "../../contract/operations/moderation";
 
 /** A path id that is no positive integer (fitting the id column) names nothing: 404, like a missing row. */
 const idParam = (raw: string | undefined) => rowIdParam(raw);
@@ -12,14 +12,11 @@ const STAFF_NOTE = "Team (10) and backend (9) accounts only: 403 exception.backo
 
 export function registerModeration({ v2 }: ModuleContext): void {
   v2.add(
+    moderationOps.queue,
     {
-      method: "get",
-      path: "/backoffice/queue",
-      response: "ModerationQueue",
       summary: `Photos and profile texts waiting for moderation, oldest first, 20 a page (page=1…; owner=username for one member's items), with the owner and a preview (the proposed text and the published one). ${STAFF_NOTE}`,
       tag: "backoffice",
       auth: "required",
-      query: queueQuerySchema,
       statuses: [400, 401, 403],
     },
     async (c, { query, user }) => ok(c, await moderationQueue(c.get("deps"), user!.id, query.page, query.owner || undefined)),
@@ -31,10 +28,8 @@ export function registerModeration({ v2 }: ModuleContext): void {
         ? "a waiting photo; it becomes visible to others as its visibility allows"
         : "a waiting profile text; it replaces the published one";
     v2.add(
+      moderationOps.decide[kind].accept,
       {
-        method: "post",
-        path: `/backoffice/${kind}/:id/accept`,
-        response: "ModerationDecision",
         summary: `Accepts ${what}. The owner is told by e-mail in their language. 404 unknown id, 409 not waiting (decided already). ${STAFF_NOTE}`,
         tag: "backoffice",
         auth: "required",
@@ -43,24 +38,19 @@ export function registerModeration({ v2 }: ModuleContext): void {
       async (c, { user }) => ok(c, await decide(c.get("deps"), user!.id, idParam(c.req.param("id")), null)),
     );
     v2.add(
+      moderationOps.decide[kind].reject,
       {
-        method: "post",
-        path: `/backoffice/${kind}/:id/reject`,
-        response: "ModerationDecision",
         summary: `Refuses ${kind === "media" ? "a waiting photo" : "a waiting profile text (the published one stays)"} with a reason from the fixed list; the owner is told the decision and the reason by e-mail in their language. 404 unknown id, 409 not waiting. ${STAFF_NOTE}`,
         tag: "backoffice",
         auth: "required",
-        body: rejectSchema,
         statuses: [400, 401, 403, 404, 409],
       },
       async (c, { body, user }) => ok(c, await decide(c.get("deps"), user!.id, idParam(c.req.param("id")), body.reason)),
     );
   }
   v2.add(
+    moderationOps.mine,
     {
-      method: "get",
-      path: "/moderation/my",
-      response: "MyModeration",
       summary:
         "The caller's own items under review: profile texts waiting or refused in the last 30 days (with the reason), how many photos wait, and the photos refused in the last 30 days with the reason.",
       tag: "moderation",

@@ -3,8 +3,9 @@ import { fail } from "../../api/errors";
 import { ok } from "../../api/router";
 import type { ApiEnv } from "../../api/types";
 import type { ModuleContext } from "../../api/module-context";
-import { NOTE_ERRORS, NOTE_MAX_LENGTH, noteSchema } from "../../contract/notes";
+import { NOTE_ERRORS, NOTE_MAX_LENGTH } from "../../contract/notes";
 import { isValidProfileUsername } from "../../contract/validation";
+import { notesOps } from "../../contract/operations/notes";
 import { viewerContext } from "../access/index";
 import { deleteNote, readNote, writeNote } from "./service";
 
@@ -25,11 +26,9 @@ const WHO =
 export function registerNotes({ v2 }: ModuleContext): void {
   const base = { tag: "profiles", auth: "required" as const };
   v2.add(
+    notesOps.read,
     {
       ...base,
-      method: "get",
-      path: "/profiles/:username/notes",
-      response: "NoteAnswer",
       summary: `The member's private note on this profile (text null: none).${WHO}`,
       statuses: [401, 404],
     },
@@ -39,13 +38,10 @@ export function registerNotes({ v2 }: ModuleContext): void {
     },
   );
   v2.add(
+    notesOps.write,
     {
       ...base,
-      method: "put",
-      path: "/profiles/:username/notes",
-      response: "NoteAnswer",
       summary: `Writes or changes the note (text, 1–${NOTE_MAX_LENGTH} characters after trimming). Plus running now: else 403 exception.notes.plus_required.${WHO}`,
-      body: noteSchema,
       statuses: [400, 401, 403, 404],
     },
     async (c, { body }) => {
@@ -54,11 +50,9 @@ export function registerNotes({ v2 }: ModuleContext): void {
     },
   );
   v2.add(
+    notesOps.remove,
     {
       ...base,
-      method: "delete",
-      path: "/profiles/:username/notes",
-      response: "NoteAnswer",
       summary: `Deletes the note (also after plus has ended); none there: no change.${WHO}`,
       statuses: [401, 404],
     },

@@ -2,18 +2,8 @@ import { fail } from "../../api/errors";
 import { rowIdParam } from "../../api/params";
 import { ok } from "../../api/router";
 import type { ModuleContext } from "../../api/module-context";
-import {
-  ANNOUNCEMENTS_SHOWN_MAX,
-  NOTIFICATION_BELL_MAX,
-  NOTIFICATION_ERRORS,
-  NOTIFICATION_PAGE_SIZE,
-  announcementCreateSchema,
-  announcementListQuerySchema,
-  notificationListQuerySchema,
-  notificationReadSchema,
-  pushSubscriptionSchema,
-  pushUnsubscribeSchema,
-} from "../../contract/notifications";
+import { ANNOUNCEMENTS_SHOWN_MAX, NOTIFICATION_BELL_MAX, NOTIFICATION_ERRORS, NOTIFICATION_PAGE_SIZE } from "../../contract/notifications";
+import { notificationsOps } from "../../contract/operations/notifications";
 import { activeAnnouncements, createAnnouncement, dismissAnnouncement } from "./announcements";
 import { pushSettings, subscribePush, unsubscribePush } from "./push";
 import { deleteNotification, markAllRead, markNotification, notificationList, notificationSummary } from "./service";
@@ -24,69 +14,55 @@ const idOf = (raw: string | undefined) => rowIdParam(raw, NOTIFICATION_ERRORS.no
 export function registerNotifications({ v2 }: ModuleContext): void {
   const base = { tag: "notifications", auth: "required" as const };
   v2.add(
+    notificationsOps.list,
     {
       ...base,
-      method: "get",
-      path: "/notifications",
-      response: "NotificationList",
       summary: `The member's notifications, ${NOTIFICATION_PAGE_SIZE} a page (page), unread first, then newest first; filter=unread keeps the unread. Notifications from a member blocked either way are left out.`,
-      query: notificationListQuerySchema,
       statuses: [400, 401],
     },
     async (c, { user, query }) => ok(c, await notificationList(c.get("deps"), user!.id, query)),
   );
   v2.add(
+    notificationsOps.summary,
     {
       ...base,
-      method: "get",
-      path: "/notifications/summary",
-      response: "NotificationSummary",
       summary: `The bell: the unread count and the latest ${NOTIFICATION_BELL_MAX} notifications, unread first.`,
       statuses: [401],
     },
     async (c, { user }) => ok(c, await notificationSummary(c.get("deps"), user!.id)),
   );
   v2.add(
+    notificationsOps.markRead,
     {
       ...base,
-      method: "put",
-      path: "/notifications/:id/read",
-      response: "NotificationChange",
       summary:
         "Marks one notification read (read true) or unread again (read false). 404 exception.notifications.not_found for another member's id.",
-      body: notificationReadSchema,
       statuses: [400, 401, 404],
     },
     async (c, { user, body }) => ok(c, await markNotification(c.get("deps"), user!.id, idOf(c.req.param("id")), body.read)),
   );
   v2.add(
+    notificationsOps.readAll,
     {
       ...base,
-      method: "post",
-      path: "/notifications/read-all",
-      response: "NotificationChange",
       summary: "Marks every notification of the member read.",
       statuses: [401],
     },
     async (c, { user }) => ok(c, await markAllRead(c.get("deps"), user!.id)),
   );
   v2.add(
+    notificationsOps.remove,
     {
       ...base,
-      method: "delete",
-      path: "/notifications/:id",
-      response: "NotificationChange",
       summary: "Deletes one notification. 404 exception.notifications.not_found for another member's id.",
       statuses: [401, 404],
     },
     async (c, { user }) => ok(c, await deleteNotification(c.get("deps"), user!.id, idOf(c.req.param("id")))),
   );
   v2.add(
+    notificationsOps.push,
     {
       ...base,
-      method: "get",
-      path: "/notifications/push",
-      response: "PushSettings",
       summary:
         "Whether Web Push is offered (VAPID keys configured), the VAPID public key for PushManager.subscribe, and how many browsers the member subscribed.",
       statuses: [401],
@@ -94,39 +70,30 @@ export function registerNotifications({ v2 }: ModuleContext): void {
     async (c, { user }) => ok(c, await pushSettings(c.get("deps"), user!.id)),
   );
   v2.add(
+    notificationsOps.subscribePush,
     {
       ...base,
-      method: "post",
-      path: "/notifications/push",
-      response: "PushSettings",
       summary:
         "Stores this browser's push subscription (PushSubscription.toJSON(): endpoint https, keys p256dh and auth). 404 when push is not offered.",
-      body: pushSubscriptionSchema,
       statuses: [400, 401, 404],
     },
     async (c, { user, body }) => ok(c, await subscribePush(c.get("deps"), user!.id, body, c.req.header("user-agent") ?? null)),
   );
   v2.add(
+    notificationsOps.unsubscribePush,
     {
       ...base,
-      method: "post",
-      path: "/notifications/push/remove",
-      response: "PushSettings",
       summary: "Removes this browser's push subscription by its endpoint (only the member's own).",
-      body: pushUnsubscribeSchema,
       statuses: [400, 401],
     },
     async (c, { user, body }) => ok(c, await unsubscribePush(c.get("deps"), user!.id, body.endpoint)),
   );
   v2.add(
+    notificationsOps.announcements,
     {
-      method: "get",
-      path: "/definitions/announcements",
       tag: "definitions",
       auth: "optional",
-      response: "AnnouncementList",
       summary: `The announcements active now (at most ${ANNOUNCEMENTS_SHOWN_MAX}, most severe first) in lang (de, en, es, pl; German where a text is missing), without those the signed-in member dismissed or the ids in dismissed (a guest's cookie, comma-separated).`,
-      query: announcementListQuerySchema,
       statuses: [400],
     },
     async (c, { user, query }) => {
@@ -135,27 +102,22 @@ export function registerNotifications({ v2 }: ModuleContext): void {
     },
   );
   v2.add(
+    notificationsOps.dismissAnnouncement,
     {
-      method: "post",
-      path: "/announcements/:id/dismiss",
       tag: "notifications",
       auth: "required",
-      response: "AnnouncementDismissed",
       summary: 'The member\'s "got it" for an announcement; it no longer shows for them. 404 for an unknown id.',
       statuses: [401, 404],
     },
     async (c, { user }) => ok(c, await dismissAnnouncement(c.get("deps"), user!.id, rowIdParam(c.req.param("id")))),
   );
   v2.add(
+    notificationsOps.createAnnouncement,
     {
-      method: "post",
-      path: "/backoffice/announcements",
       tag: "backoffice",
       auth: "required",
-      response: "AnnouncementList",
       summary:
         "Staff only: a new announcement (severity, text_de required, text_en/es/pl optional, url a path after the language, days 1–365 from now). 403 exception.backoffice.staff_only.",
-      body: announcementCreateSchema,
       statuses: [400, 401, 403],
     },
     async (c, { user, body }) => {

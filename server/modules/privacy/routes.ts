@@ -3,16 +3,15 @@ import { ok } from "../../api/router";
 import type { ModuleContext } from "../../api/module-context";
 import { rowIdParam } from "../../api/params";
 import { exportStatus, openExport, requestExport } from "./service";
+import { privacyOps } from "../../contract/operations/privacy";
 
 /** Ids are positive integers that fit the id column; anything else names no export. */
 const exportIdOf = (raw: string | undefined) => rowIdParam(raw);
 
 export function registerPrivacy({ v2, deps }: ModuleContext): void {
   v2.add(
+    privacyOps.exportStatus,
     {
-      method: "get",
-      path: "/user/data-export",
-      response: "DataExportStatus",
       summary:
         "The caller's newest data export {latest: {id, state, created_at, ready_at, expires_at, size_bytes} | null, next_request_at}.",
       tag: "user",
@@ -21,10 +20,8 @@ export function registerPrivacy({ v2, deps }: ModuleContext): void {
     async (c, { user }) => ok(c, await exportStatus(deps, user!.id)),
   );
   v2.add(
+    privacyOps.requestExport,
     {
-      method: "post",
-      path: "/user/data-export",
-      response: "DataExport",
       summary:
         "Requests an export of all the caller's data (a ZIP of JSON and their photos, built in the background; a mail says when it is ready). 202 with the export. 409 exception.privacy.export_in_progress, 429 exception.privacy.export_too_soon (one a day; next_request_at).",
       tag: "user",
@@ -34,9 +31,8 @@ export function registerPrivacy({ v2, deps }: ModuleContext): void {
     async (c, { user }) => ok(c, await requestExport(deps, user!.id), { status: 202 }),
   );
   v2.add(
+    privacyOps.exportFile,
     {
-      method: "get",
-      path: "/user/data-export/:id/file",
       summary: "The ZIP of the caller's ready export while it is downloadable (7 days). 404 otherwise, and for anybody else's export.",
       tag: "user",
       auth: "required",

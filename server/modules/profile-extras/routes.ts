@@ -3,10 +3,8 @@ import { fail } from "../../api/errors";
 import { ok } from "../../api/router";
 import type { ApiEnv } from "../../api/types";
 import type { ModuleContext } from "../../api/module-context";
-import { businessReviewsQuerySchema } from "../../contract/business-reviews";
-import { interviewsInputSchema } from "../../contract/interviews";
-import { preferredDatesInputSchema } from "../../contract/preferred-dates";
 import { isValidProfileUsername } from "../../contract/validation";
+import { profileExtrasOps } from "../../contract/operations/profile-extras";
 import { viewerContext } from "../access/index";
 import { PROFILE_NOT_FOUND } from "../profiles/index";
 import { saveInterviews, savePreferredDates, visibleBusinessReviews, visibleInterviews, visiblePreferredDates } from "./service";
@@ -36,11 +34,9 @@ export function registerProfileExtras({ v2 }: ModuleContext): void {
   const read = { tag: TAG, auth: "optional" as const, statuses: [403, 404] };
 
   v2.add(
+    profileExtrasOps.interviews,
     {
       ...read,
-      method: "get",
-      path: "/profiles/:username/interviews",
-      response: "Interviews",
       summary:
         "The profile's interview: answered questions of the fixed catalogue (question_key, answer ≤ 250 characters) in catalogue order, and the keys its kind of member may answer." +
         VISIBILITY_NOTE,
@@ -51,27 +47,22 @@ export function registerProfileExtras({ v2 }: ModuleContext): void {
     },
   );
   v2.add(
+    profileExtrasOps.saveInterviews,
     {
-      method: "put",
-      path: "/profiles/:username/interviews",
-      response: "Interviews",
       summary:
         "Sets the owner's answers by question key; an empty answer or null removes it, keys left out stay. 403 exception.interviews.owner_only on anyone else's profile; " +
         "400 exception.interviews.unknown_question at a key outside the owner's catalogue; 400 at a key whose answer is longer than 250 characters or fails the ProstSchG filter.",
       tag: TAG,
       auth: "required",
-      body: interviewsInputSchema,
       statuses: [400, 401, 403],
     },
     async (c, { body, user }) => ok(c, await saveInterviews(c.get("deps"), user!.id, usernameOf(c), body)),
   );
 
   v2.add(
+    profileExtrasOps.preferredDates,
     {
       ...read,
-      method: "get",
-      path: "/profiles/:username/preferred-dates",
-      response: "PreferredDates",
       summary:
         "An escort's preferred kinds of date, with their meeting options (trait meeting_option ids) and the weekdays of their working hours. 404 exception.preferred_dates.not_offered for other profiles." +
         VISIBILITY_NOTE,
@@ -82,27 +73,21 @@ export function registerProfileExtras({ v2 }: ModuleContext): void {
     },
   );
   v2.add(
+    profileExtrasOps.savePreferredDates,
     {
-      method: "put",
-      path: "/profiles/:username/preferred-dates",
-      response: "PreferredDates",
       summary:
         "Replaces the owner's preferred kinds of date. 403 exception.preferred_dates.owner_only on anyone else's profile; 403 exception.preferred_dates.not_offered for members who are not escorts.",
       tag: TAG,
       auth: "required",
-      body: preferredDatesInputSchema,
       statuses: [400, 401, 403],
     },
     async (c, { body, user }) => ok(c, await savePreferredDates(c.get("deps"), user!.id, usernameOf(c), body)),
   );
 
   v2.add(
+    profileExtrasOps.businessReviews,
     {
       ...read,
-      method: "get",
-      path: "/profiles/:username/business-reviews",
-      response: "BusinessReviewsPage",
-      query: businessReviewsQuerySchema,
       statuses: [400, 403, 404],
       summary:
         "A business's published date reviews, newest first, 10 a page (page 1–1000); texts locked (null) for readers who do not read them for free (ADR 047); an empty page when the business hides its reviews. 404 exception.business_reviews.not_a_business for other profiles." +

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
-import * as v from "valibot";
 import { fail } from "../../api/errors";
 import { ok } from "../../api/router";
 import type { ApiEnv } from "../../api/types";
 import { isValidProfileUsername } from "../../contract/validation";
+import { profilesOps } from "../../contract/operations/profiles";
 import type { ModuleContext } from "../../api/module-context";
 import { viewerContext, type ViewerContext } from "../access/index";
 import { recordProfileView } from "../dashboard/index";
@@ -46,28 +46,13 @@ async function resolve(c: Context<ApiEnv>) {
   return { deps, viewer, row };
 }
 
-const coordinate = (min: number, max: number) =>
-  v.optional(
-    v.pipe(
-      v.string(),
-      v.transform(Number),
-      v.number("validation.invalid"),
-      v.minValue(min, "validation.invalid"),
-      v.maxValue(max, "validation.invalid"),
-    ),
-  );
-
-const drivingQuery = v.object({ lat: coordinate(-90, 90), lon: coordinate(-180, 180) });
-
 export function registerProfiles({ v2 }: ModuleContext): void {
   const base = { tag: TAG, auth: "optional" as const, statuses: STATUSES };
 
   v2.add(
+    profilesOps.mini,
     {
       ...base,
-      method: "get",
-      path: "/profiles/:username/mini",
-      response: "ProfileMini",
       summary: "A profile's card: name, type, age, city, avatar." + VISIBILITY_NOTE,
     },
     async (c) => {
@@ -77,11 +62,9 @@ export function registerProfiles({ v2 }: ModuleContext): void {
   );
 
   v2.add(
+    profilesOps.detail,
     {
       ...base,
-      method: "get",
-      path: "/profiles/:username/detail",
-      response: "ProfileDetail",
       summary:
         "Everything the profile page shows: basics, location (city level), texts, appearance, traits (group_key + option ids), prices, work hours, badges, " +
         "tours, reviews summary, the gallery the viewer may see (public; logged_in for members; plus_member for plus members; fsk18 for age-verified viewers; " +
@@ -108,11 +91,9 @@ export function registerProfiles({ v2 }: ModuleContext): void {
   );
 
   v2.add(
+    profilesOps.trustLevel,
     {
       ...base,
-      method: "get",
-      path: "/profiles/:username/trust-level",
-      response: "TrustLevel",
       summary: "Trust level 0–4 with its criteria; `shown` is the plus badge." + VISIBILITY_NOTE,
     },
     async (c) => {
@@ -122,11 +103,9 @@ export function registerProfiles({ v2 }: ModuleContext): void {
   );
 
   v2.add(
+    profilesOps.regionbox,
     {
       ...base,
-      method: "get",
-      path: "/profiles/:username/regionbox",
-      response: "RegionBox",
       summary: "The profile's city, region and country slugs and up to 8 cities within 100 km." + VISIBILITY_NOTE,
     },
     async (c) => {
@@ -136,11 +115,9 @@ export function registerProfiles({ v2 }: ModuleContext): void {
   );
 
   v2.add(
+    profilesOps.avatars,
     {
       ...base,
-      method: "get",
-      path: "/profiles/:username/avatars",
-      response: "GalleryItems",
       summary: "The avatar photos the viewer may see." + VISIBILITY_NOTE,
     },
     async (c) => {
@@ -150,11 +127,9 @@ export function registerProfiles({ v2 }: ModuleContext): void {
   );
 
   v2.add(
+    profilesOps.workHours,
     {
       ...base,
-      method: "get",
-      path: "/profiles/:username/work-hours",
-      response: "WorkHours",
       summary: "Weekly schedule (ISO day 1–7, HH:MM) and available-now." + VISIBILITY_NOTE,
     },
     async (c) => {
@@ -164,11 +139,9 @@ export function registerProfiles({ v2 }: ModuleContext): void {
   );
 
   v2.add(
+    profilesOps.tags,
     {
       ...base,
-      method: "get",
-      path: "/profiles/:username/tags",
-      response: "ProfileTags",
       summary: "Offer tags (role, services, meeting options, customers) as group_key + option_id." + VISIBILITY_NOTE,
     },
     async (c) => {
@@ -178,11 +151,9 @@ export function registerProfiles({ v2 }: ModuleContext): void {
   );
 
   v2.add(
+    profilesOps.nearby,
     {
       ...base,
-      method: "get",
-      path: "/profiles/:username/nearby",
-      response: "NearbyProfiles",
       summary: "Up to 12 listed profiles of the same type within 25 km, closest first, visible to the viewer." + VISIBILITY_NOTE,
     },
     async (c) => {
@@ -192,12 +163,9 @@ export function registerProfiles({ v2 }: ModuleContext): void {
   );
 
   v2.add(
+    profilesOps.drivingMinutes,
     {
       ...base,
-      method: "get",
-      path: "/profiles/:username/driving-minutes",
-      response: "DrivingMinutes",
-      query: drivingQuery,
       statuses: [400, ...STATUSES],
       summary:
         "Estimated driving time from lat/lon (or the signed-in viewer's own profile location) to the profile's city-level point: " +

@@ -1,11 +1,6 @@
 import { ok } from "../../api/router";
-import {
-  ageCheckRequestSchema,
-  businessSignUpSchema,
-  emailVerifySchema,
-  individualSignUpSchema,
-  uniqueCheckSchema,
-} from "../../contract/signup";
+import { individualSignUpSchema } from "../../contract/signup";
+import { registrationOps } from "../../contract/operations/registration";
 import type { ModuleContext } from "../../api/module-context";
 import {
   checkUnique,
@@ -19,10 +14,8 @@ import {
 
 export function registerRegistration({ v2, deps }: ModuleContext): void {
   v2.add(
+    registrationOps.signUp,
     {
-      method: "post",
-      path: "/registration/sign-up",
-      response: "SignUpResult",
       summary:
         "Individual sign-up (client or escort), step 1. Creates the account, sends the verification mail and answers the token pair plus user_id; 5 per IP per hour.",
       tag: "registration",
@@ -35,54 +28,43 @@ export function registerRegistration({ v2, deps }: ModuleContext): void {
   );
 
   v2.add(
+    registrationOps.businessSignUp,
     {
-      method: "post",
-      path: "/registration/business/sign-up",
-      response: "SignUpResult",
       summary:
         "Business sign-up, basic step (company, kind agency|club, contact person, city, account). Answers like /registration/sign-up; 5 per IP per hour. An unknown city is 400 validation.city_unknown at city.",
       tag: "registration",
       auth: "optional",
-      body: businessSignUpSchema,
       statuses: [201, 409, 429],
     },
     async (c, { body }) => ok(c, await signUpBusiness(c.get("deps"), body, c.get("clientIp"), c.get("lang")), { status: 201 }),
   );
 
   v2.add(
+    registrationOps.unique,
     {
-      method: "get",
-      path: "/registration/unique",
-      response: "UniqueCheck",
       summary: "Live check whether a username or an e-mail address (exactly one) is free; 60 per IP per 10 minutes.",
       tag: "registration",
       auth: "optional",
-      query: uniqueCheckSchema,
       statuses: [429],
     },
     async (c, { query }) => ok(c, await checkUnique(c.get("deps"), query, c.get("clientIp"))),
   );
 
   v2.add(
+    registrationOps.verifyEmail,
     {
-      method: "post",
-      path: "/registration/email/verify",
-      response: "EmailVerified",
       summary:
         "Confirm an e-mail address with the token from the verification link (single use, 48 hours). Signed in as another account: 403.",
       tag: "registration",
       auth: "optional",
-      body: emailVerifySchema,
       statuses: [403],
     },
     async (c, { body, user }) => ok(c, await verifyEmail(c.get("deps"), body.token, user?.id ?? null)),
   );
 
   v2.add(
+    registrationOps.resendVerification,
     {
-      method: "post",
-      path: "/registration/email/resend",
-      response: "VerificationMailSent",
       summary: "Send the signed-in user a new verification link; 3 per hour. 409 when the address is already verified.",
       tag: "registration",
       auth: "required",
@@ -92,10 +74,8 @@ export function registerRegistration({ v2, deps }: ModuleContext): void {
   );
 
   v2.add(
+    registrationOps.ageCheck,
     {
-      method: "get",
-      path: "/verification/age-check",
-      response: "AgeCheckState",
       summary: "The signed-in user's latest age-check request (or null).",
       tag: "verification",
       auth: "required",
@@ -104,15 +84,12 @@ export function registerRegistration({ v2, deps }: ModuleContext): void {
   );
 
   v2.add(
+    registrationOps.requestAgeCheck,
     {
-      method: "post",
-      path: "/verification/age-check",
-      response: "AgeCheckState",
       summary:
         "Ask for an age check by a method; recorded as pending until a verification provider resolves it. One open request per user.",
       tag: "verification",
       auth: "required",
-      body: ageCheckRequestSchema,
       statuses: [202],
     },
     async (c, { body, user }) => ok(c, await requestAgeCheck(c.get("deps"), user!.id, body.method), { status: 202 }),

@@ -5,16 +5,6 @@
  * the token; a user_id in the body is not part of any schema and is dropped.
  */
 import { ok } from "../../api/router";
-import {
-  appearanceStepSchema,
-  availabilityStepSchema,
-  businessDescriptionStepSchema,
-  businessEscortsStepSchema,
-  businessScheduleStepSchema,
-  businessServicesStepSchema,
-  profileStepSchema,
-  servicesStepSchema,
-} from "../../contract/registration-steps";
 import type { ModuleContext } from "../../api/module-context";
 import {
   completePhotoStep,
@@ -29,6 +19,7 @@ import {
   saveServicesStep,
 } from "./steps.service";
 import { listBusinessSignupTracking } from "./tracking.service";
+import { registrationOps } from "../../contract/operations/registration";
 
 const STEP_STATUSES = [400, 401, 403, 409];
 const STEP_NOTE =
@@ -36,10 +27,8 @@ const STEP_NOTE =
 
 export function registerRegistrationSteps({ v2, deps }: ModuleContext): void {
   v2.add(
+    registrationOps.steps,
     {
-      method: "get",
-      path: "/registration/steps",
-      response: "StepData",
       summary: "The caller's registration steps and saved step values (to prefill the forms).",
       tag: "registration",
       auth: "required",
@@ -47,10 +36,8 @@ export function registerRegistrationSteps({ v2, deps }: ModuleContext): void {
     async (c, { user }) => ok(c, await getStepData(deps, user!.id)),
   );
   v2.add(
+    registrationOps.photo,
     {
-      method: "put",
-      path: "/registration/photo",
-      response: "StepResult",
       summary: `Finish the photo step (individuals): escorts need at least one uploaded photo (POST /media/upload), clients may go on without one.${STEP_NOTE}`,
       tag: "registration",
       auth: "required",
@@ -59,62 +46,48 @@ export function registerRegistrationSteps({ v2, deps }: ModuleContext): void {
     async (c, { user }) => ok(c, await completePhotoStep(deps, user!.id, "individual")),
   );
   v2.add(
+    registrationOps.profile,
     {
-      method: "put",
-      path: "/registration/profile",
-      response: "StepResult",
       summary: `Save the profile step (relationship_status and city required: a name or a /search/city key, city_key optional; an unknown city is 400 validation.city_unknown at city). race_type and sexuality are optional and stored only with special_data_consent true (else 400 validation.steps.special_data_consent_required at special_data_consent); false withdraws a standing consent and deletes both.${STEP_NOTE}`,
       tag: "registration",
       auth: "required",
-      body: profileStepSchema,
       statuses: STEP_STATUSES,
     },
     async (c, { body, user }) => ok(c, await saveProfileStep(deps, user!.id, body)),
   );
   v2.add(
+    registrationOps.appearance,
     {
-      method: "put",
-      path: "/registration/appearance",
-      response: "StepResult",
       summary: `Save the appearance step (height 145-230, weight 40-200, penis fields only for genders they apply to).${STEP_NOTE}`,
       tag: "registration",
       auth: "required",
-      body: appearanceStepSchema,
       statuses: STEP_STATUSES,
     },
     async (c, { body, user }) => ok(c, await saveAppearanceStep(deps, user!.id, body)),
   );
   v2.add(
+    registrationOps.services,
     {
-      method: "put",
-      path: "/registration/services",
-      response: "StepResult",
       summary: `Save the services step of escorts (services, meeting options, customer types, prices, extras).${STEP_NOTE}`,
       tag: "registration",
       auth: "required",
-      body: servicesStepSchema,
       statuses: STEP_STATUSES,
     },
     async (c, { body, user }) => ok(c, await saveServicesStep(deps, user!.id, body)),
   );
   v2.add(
+    registrationOps.availability,
     {
-      method: "put",
-      path: "/registration/availability",
-      response: "StepResult",
       summary: `Save the availability step (schedule slots, available now).${STEP_NOTE}`,
       tag: "registration",
       auth: "required",
-      body: availabilityStepSchema,
       statuses: STEP_STATUSES,
     },
     async (c, { body, user }) => ok(c, await saveAvailabilityStep(deps, user!.id, body)),
   );
   v2.add(
+    registrationOps.businessTracking,
     {
-      method: "get",
-      path: "/registration/business/tracking",
-      response: "BusinessSignupTracking",
       summary:
         'The caller\'s own business signup funnel: {types: ["1","2","3","3.1","4"], events: [{type, created_at}]} in funnel order (1 basic, 2 services, 3 schedule, 3.1 description, 4 photo). 403 for individuals.',
       tag: "registration",
@@ -124,49 +97,38 @@ export function registerRegistrationSteps({ v2, deps }: ModuleContext): void {
     async (c, { user }) => ok(c, await listBusinessSignupTracking(deps, user!.id)),
   );
   v2.add(
+    registrationOps.businessServices,
     {
-      method: "put",
-      path: "/registration/business/services",
-      response: "StepResult",
       summary: `Save the business services step.${STEP_NOTE}`,
       tag: "registration",
       auth: "required",
-      body: businessServicesStepSchema,
       statuses: STEP_STATUSES,
     },
     async (c, { body, user }) => ok(c, await saveBusinessServicesStep(deps, user!.id, body)),
   );
   v2.add(
+    registrationOps.businessSchedule,
     {
-      method: "put",
-      path: "/registration/business/schedule",
-      response: "StepResult",
       summary: `Save the business opening hours.${STEP_NOTE}`,
       tag: "registration",
       auth: "required",
-      body: businessScheduleStepSchema,
       statuses: STEP_STATUSES,
     },
     async (c, { body, user }) => ok(c, await saveBusinessScheduleStep(deps, user!.id, body)),
   );
   v2.add(
+    registrationOps.businessDescription,
     {
-      method: "put",
-      path: "/registration/business/description",
-      response: "StepResult",
       summary: `Save the business description (140 to 2500 characters).${STEP_NOTE}`,
       tag: "registration",
       auth: "required",
-      body: businessDescriptionStepSchema,
       statuses: STEP_STATUSES,
     },
     async (c, { body, user }) => ok(c, await saveBusinessDescriptionStep(deps, user!.id, body)),
   );
   v2.add(
+    registrationOps.businessPhoto,
     {
-      method: "put",
-      path: "/registration/business/photo",
-      response: "StepResult",
       summary: `Finish the business photo step: needs at least one uploaded photo.${STEP_NOTE}`,
       tag: "registration",
       auth: "required",
@@ -175,14 +137,11 @@ export function registerRegistrationSteps({ v2, deps }: ModuleContext): void {
     async (c, { user }) => ok(c, await completePhotoStep(deps, user!.id, "business")),
   );
   v2.add(
+    registrationOps.businessEscorts,
     {
-      method: "put",
-      path: "/registration/business/escorts",
-      response: "StepResult",
       summary: `Link escort profiles by username (existing escorts only; replaces the list).${STEP_NOTE}`,
       tag: "registration",
       auth: "required",
-      body: businessEscortsStepSchema,
       statuses: STEP_STATUSES,
     },
     async (c, { body, user }) => ok(c, await saveBusinessEscortsStep(deps, user!.id, body)),

@@ -11,12 +11,10 @@ import {
   REVIEW_TEXT_MAX,
   REVIEW_UNLOCK,
   REVIEW_WINDOW_DAYS,
-  reviewCommentSchema,
-  reviewInputSchema,
-  reviewListQuerySchema,
 } from "../../contract/reviews";
 import { PAYMENT_REQUIRED_KEY, PRICES } from "../../contract/prices";
 import { isValidProfileUsername } from "../../contract/validation";
+import { reviewsOps } from "../../contract/operations/reviews";
 import { viewerContext } from "../access/index";
 import { PROFILE_NOT_FOUND } from "../profiles/index";
 import { commentReview, dateReviews, linkedEscortReviews, receivedReviews, unlockInfo, unlockReviews, writeReview } from "./service";
@@ -30,13 +28,10 @@ const MEMBERS_ONLY =
 export function registerReviews({ v2 }: ModuleContext): void {
   const base = { tag: "reviews", auth: "required" as const };
   v2.add(
+    reviewsOps.received,
     {
       ...base,
-      method: "get",
-      path: "/reviews/user/:username",
       auth: "optional",
-      response: "ReviewList",
-      query: reviewListQuerySchema,
       summary: `The published reviews a member received, newest first, ${REVIEW_LIST_PAGE_SIZE} a page, with the averages per criterion of the member's party. Texts are open to the date's members and plus members; others get text null, text_locked true and the unlock price. 404 for profiles the reader may not see; 403 exception.reviews.hidden when the member hides their reviews (date_review_display).`,
       statuses: [400, 403, 404],
     },
@@ -49,13 +44,10 @@ export function registerReviews({ v2 }: ModuleContext): void {
     },
   );
   v2.add(
+    reviewsOps.linkedEscorts,
     {
       ...base,
-      method: "get",
-      path: "/reviews/user/:username/escorts",
       auth: "optional",
-      response: "LinkedEscortReviewList",
-      query: reviewListQuerySchema,
       summary: `A business's reviews tab: the published reviews of the escorts who accepted its link, newest first, ${REVIEW_LIST_PAGE_SIZE} a page, each naming the escort. An escort's reviews appear only where her own tab would show them to the reader (listed, not blocked, date_review_display); texts as on GET /reviews/user/{username}. 404 for profiles the reader may not see; 404 exception.business_reviews.not_a_business for profiles that are not a business's.`,
       statuses: [400, 404],
     },
@@ -68,35 +60,27 @@ export function registerReviews({ v2 }: ModuleContext): void {
     },
   );
   v2.add(
+    reviewsOps.ofDate,
     {
       ...base,
-      method: "get",
-      path: "/reviews/:date_id",
-      response: "DateReviews",
       summary: `A date's two reviews as one of its members sees them: their own, and the other's only once both wrote or the ${REVIEW_WINDOW_DAYS}-day window after the date's end closed (blind reveal).${MEMBERS_ONLY}`,
       statuses: [401, 404],
     },
     async (c, { user }) => ok(c, await dateReviews(c.get("deps"), user!.id, dateIdOf(c))),
   );
   v2.add(
+    reviewsOps.post,
     {
       ...base,
-      method: "post",
-      path: "/reviews/:date_id",
-      response: "DateReviews",
-      body: reviewInputSchema,
       summary: `The member's one review of the other member of an accepted date, within ${REVIEW_WINDOW_DAYS} days after its end: a rating 1–5 for each criterion of the reviewed party (person or business), the three yes/no questions, punctuality and a text (at most ${REVIEW_TEXT_MAX} characters, ProstSchG filter). 400 at the field; 409 not_accepted, not_yet, window_closed, already_reviewed.${MEMBERS_ONLY}`,
       statuses: [400, 401, 404, 409],
     },
     async (c, { user, body }) => ok(c, await writeReview(c.get("deps"), user!.id, dateIdOf(c), body)),
   );
   v2.add(
+    reviewsOps.comment,
     {
       ...base,
-      method: "post",
-      path: "/reviews/:review_id/comment",
-      response: "DateReviews",
-      body: reviewCommentSchema,
       summary: `The reviewed member's one answer to a published review (at most ${REVIEW_COMMENT_MAX} characters, ProstSchG filter). 409 comment_not_allowed while the review is blind, already_commented. Anyone but the reviewed member: 404 exception.reviews.not_found.`,
       statuses: [400, 401, 404, 409],
     },
@@ -104,23 +88,18 @@ export function registerReviews({ v2 }: ModuleContext): void {
       ok(c, await commentReview(c.get("deps"), user!.id, rowIdParam(c.req.param("review_id"), REVIEW_ERRORS.notFound), body)),
   );
   v2.add(
+    reviewsOps.unlockInfo,
     {
       ...base,
-      method: "get",
-      path: "/reviews/:date_id/unlock",
-      response: "ReviewUnlockInfo",
       summary: `What reading a date's published review texts costs the reader: the product ${REVIEW_UNLOCK.product}, ${PRICES[REVIEW_UNLOCK.product].amount} ${PRICES[REVIEW_UNLOCK.product].currency} (whole dollars), paid by the reader; free for the date's members and plus members (unlocked true). payable stays false until the wallet exists. 404 for dates without published reviews the reader may see.`,
       statuses: [401, 404],
     },
     async (c, { user }) => ok(c, await unlockInfo(c.get("deps"), await viewerContext(c.get("deps"), user), dateIdOf(c))),
   );
   v2.add(
+    reviewsOps.unlock,
     {
       ...base,
-      method: "post",
-      path: "/reviews/:date_id/unlock",
-      // The answer once the wallet pays: the unlock info with unlocked true. Until then every call is refused.
-      response: "ReviewUnlockInfo",
       summary: `Unlocks a date's review texts for the reader. Until the wallet exists: 402 ${PAYMENT_REQUIRED_KEY} (params product, price, currency); 409 unlock_not_needed for readers who read them for free; 404 like GET.`,
       statuses: [401, 402, 404, 409],
     },

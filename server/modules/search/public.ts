@@ -4,7 +4,7 @@
  * go through runSearch, so visibility and block rules are the same everywhere.
  */
 import type { Expression, SqlBool } from "kysely";
-import * as v from "valibot";
+import type * as v from "valibot";
 import { fail } from "../../api/errors";
 import type { ApiDeps, AuthUser } from "../../api/types";
 import {
@@ -14,9 +14,7 @@ import {
   ONLY_SHOW_TYPES,
   PRICE_BAND_KEYS,
   PRICE_DURATIONS,
-  SEARCH_MODES,
   SEARCH_PAGE_SIZE,
-  SEARCH_TARGETS,
   SORTS_FOR_TARGET,
   allowedFilters,
   defaultGendersFor,
@@ -28,14 +26,10 @@ import {
   type SearchAutocomplete,
   type SearchFilters,
 } from "../../contract/search";
+import type { searchFiltersSchema, topRankingSchema } from "../../contract/operations/search";
 import { findTraitGroup } from "../../contract/traits";
 import { isFindableProfile, isGuestVisible, notBlockedWith, viewerContext, type ViewerContext } from "../access/index";
 import { runSearch, searcherOf, searchViewer, type SearchResult } from "./service";
-
-export const searchFiltersSchema = v.object({
-  user_type: v.optional(v.picklist(SEARCH_TARGETS)),
-  searchMode: v.optional(v.picklist(SEARCH_MODES), "user"),
-});
 
 export function searchFilters(
   viewer: ViewerContext,
@@ -90,12 +84,6 @@ export async function personalizedSearch(deps: ApiDeps, user: AuthUser | null, p
   };
   return runSearch(deps, { request, viewer, viewerGender: gender });
 }
-
-export const topRankingSchema = v.object({
-  lat: v.optional(v.pipe(v.number(), v.minValue(-90), v.maxValue(90))),
-  lon: v.optional(v.pipe(v.number(), v.minValue(-180), v.maxValue(180))),
-  limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SEARCH_PAGE_SIZE)), 10),
-});
 
 export async function topRanking(
   deps: ApiDeps,

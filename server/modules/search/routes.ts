@@ -1,30 +1,21 @@
-import * as v from "valibot";
 import { ok } from "../../api/router";
-import { searchRequestSchema } from "../../contract/search";
 import type { ModuleContext } from "../../api/module-context";
 import { autocompleteCities } from "../geo/index";
-import { autocompleteUsers, personalizedSearch, searchFilters, topRanking, topRankingSchema, searchFiltersSchema } from "./public";
+import { autocompleteUsers, personalizedSearch, searchFilters, topRanking } from "./public";
 import { runSearch, searchViewer } from "./service";
-
-const qSchema = v.object({
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60)), ""),
-  country: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{2}$/, "validation.search.country_invalid"), v.toUpperCase())),
-});
+import { searchOps } from "../../contract/operations/search";
 
 /** Public and the same for everyone: cacheable. */
 const PUBLIC_CACHE = "public, max-age=3600";
 
 export function registerSearch({ v2, deps }: ModuleContext): void {
   v2.add(
+    searchOps.city,
     {
-      method: "get",
-      path: "/search/city",
-      response: "CityHits",
       summary:
         "City autocomplete: a city key (de-muenchen) finds that city; otherwise a prefix match on the city's slug or folded name (München: 'muen', 'mun'), biggest first, at most 10. `key` is the search URL's city value.",
       tag: "search",
       auth: "optional",
-      query: qSchema,
     },
     async (c, { query }) => {
       c.header("Cache-Control", PUBLIC_CACHE);
@@ -33,15 +24,12 @@ export function registerSearch({ v2, deps }: ModuleContext): void {
   );
 
   v2.add(
+    searchOps.autocomplete,
     {
-      method: "get",
-      path: "/search/autocomplete",
-      response: "SearchAutocomplete",
       summary:
         "Search box autocomplete: cities (as /search/city) and up to 5 listed profiles whose username or name starts with q (block relations excluded).",
       tag: "search",
       auth: "optional",
-      query: qSchema,
     },
     async (c, { query, user }) => {
       const [cities, users] = await Promise.all([autocompleteCities(deps, query.q, { limit: 5 }), autocompleteUsers(deps, user, query.q)]);
@@ -51,15 +39,12 @@ export function registerSearch({ v2, deps }: ModuleContext): void {
   );
 
   v2.add(
+    searchOps.search,
     {
-      method: "post",
-      path: "/search/user-and-business",
-      response: "SearchHits",
       summary:
         "Search (spec section 3 'Search request'): page_no, page_size (24), searchMode user|business, query.name, filterquery, facets, sort. Radius or country mode is required (400 validation.search.location_required otherwise). meta: total, location, facets. See docs/api.md.",
       tag: "search",
       auth: "optional",
-      body: searchRequestSchema,
       statuses: [400],
     },
     async (c, { body, user }) => {
@@ -71,15 +56,12 @@ export function registerSearch({ v2, deps }: ModuleContext): void {
   );
 
   v2.add(
+    searchOps.filters,
     {
-      method: "post",
-      path: "/search/filters",
-      response: "SearchFilters",
       summary:
         "What the search form offers this searcher: target, sorts and default sort, radius options, default genders, bands, durations, flags, trait facet options. Not camelized by the client (spec section 7).",
       tag: "search",
       auth: "optional",
-      body: searchFiltersSchema,
     },
     async (c, { body, user }) => {
       const { viewer, gender } = await searchViewer(deps, user);
@@ -89,14 +71,11 @@ export function registerSearch({ v2, deps }: ModuleContext): void {
   );
 
   v2.add(
+    searchOps.personalized,
     {
-      method: "post",
-      path: "/search/personalized",
-      response: "SearchHits",
       summary: "Profiles for the signed-in user around their own location (or Berlin), with their default target, genders and sort.",
       tag: "search",
       auth: "required",
-      body: v.object({ page_no: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 1) }),
     },
     async (c, { body, user }) => {
       const result = await personalizedSearch(deps, user, body.page_no);
@@ -106,15 +85,12 @@ export function registerSearch({ v2, deps }: ModuleContext): void {
   );
 
   v2.add(
+    searchOps.topRanking,
     {
-      method: "post",
-      path: "/search/top-ranking",
-      response: "SearchHits",
       summary:
         "Top-ranked escorts (rise-up first, then membership, verification, reviews, activity) around a point (default Berlin, radius 100).",
       tag: "search",
       auth: "optional",
-      body: topRankingSchema,
     },
     async (c, { body, user }) => {
       const result = await topRanking(deps, user, body);

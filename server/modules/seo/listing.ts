@@ -6,19 +6,12 @@
  * (members-only profiles excluded) plus the viewer's blocks.
  */
 import { sql, type Expression, type SqlBool } from "kysely";
-import * as v from "valibot";
+import type * as v from "valibot";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
-import {
-  categoryFilter,
-  countryCodeOfSlug,
-  countrySlugOf,
-  SEO_CATEGORY_WORDS,
-  SEO_MAX_PAGE,
-  SEO_PAGE_SIZE,
-  type SeoCategory,
-} from "../../contract/seo";
+import { categoryFilter, countryCodeOfSlug, countrySlugOf, SEO_PAGE_SIZE, type SeoCategory } from "../../contract/seo";
 import { GEO_COUNTRIES } from "../../contract/geo";
+import type { seoSearchSchema } from "../../contract/operations/seo";
 import { GUEST_VIEWER, isGuestVisibleSearchRow, type ViewerContext } from "../access/index";
 import { cityBySlug, type CityHit } from "../geo/index";
 import {
@@ -145,17 +138,6 @@ export async function placeCounts(
     .execute();
   return rows.map((r) => ({ key: String(r.k), count: Number(r.n) }));
 }
-
-const slugSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(/^[a-z0-9][a-z0-9-]{0,79}$/, "validation.search.slug_invalid"));
-
-export const seoSearchSchema = v.object({
-  category: v.picklist(SEO_CATEGORY_WORDS),
-  /** Country slug (deutschland) or ISO code (DE). */
-  country: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40))),
-  region: v.optional(slugSchema),
-  city: v.optional(slugSchema),
-  page_no: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SEO_MAX_PAGE)), 1),
-});
 
 /**
  * POST /search/seo (registered by this module: the search group's path, the directory's listing): the same listing as GET

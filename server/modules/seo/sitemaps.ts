@@ -4,12 +4,11 @@
  * feature with pages worth indexing declares them in its manifest and touches neither this module nor the web tier.
  * The directory's and the profiles' sitemaps are this module's own (the manifest in index.ts).
  */
-import * as v from "valibot";
 import { fail } from "../../api/errors";
 import type { ModuleContext } from "../../api/module-context";
 import { ok } from "../../api/router";
 import type { ApiDeps, SitemapSource } from "../../api/types";
-import { pageQueryParam } from "../../contract/paging";
+import { seoOps } from "../../contract/operations/seo";
 import type { SitemapFile, SitemapIndex } from "../../contract/seo";
 import { directorySitemap, profileSitemapPart } from "./service";
 
@@ -38,10 +37,8 @@ export async function sitemapIndex(deps: ApiDeps): Promise<SitemapIndex> {
 
 export function registerSitemaps({ v2 }: ModuleContext): void {
   v2.add(
+    seoOps.sitemaps,
     {
-      method: "get",
-      path: "/seo/sitemaps",
-      response: "SitemapIndex",
       tag: "seo",
       auth: "optional",
       summary:
@@ -54,13 +51,10 @@ export function registerSitemaps({ v2 }: ModuleContext): void {
   );
 
   v2.add(
+    seoOps.sitemap,
     {
-      method: "get",
-      path: "/seo/sitemaps/:name",
-      response: "SitemapEntries",
       tag: "seo",
       auth: "optional",
-      query: v.object({ part: pageQueryParam }),
       statuses: [404],
       summary:
         "One part of a sitemap: guest-visible paths after the language with their last modification (epoch ms); meta.parts and meta.paged. 404 for an unknown name or a part past the last.",

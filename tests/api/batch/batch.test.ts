@@ -3,7 +3,7 @@
  * auth, results per name, path rules and the 20-call limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BATCH_MAX_CALLS, isBatchablePath } from "#server/modules/batch/routes";
+import { BATCH_MAX_CALLS, isBatchablePath } from "#server/contract/batch";
 import { expectErrorShape, freshIp, jsonOf, passwordLogin } from "../../helpers/auth";
 import { createTestRuntime, createUser, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 

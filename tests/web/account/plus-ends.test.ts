@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MembershipState } from "#server/contract/membership";
 import type { SearchFilters } from "#server/contract/search";
-import type { UserDataResponse } from "#server/contract/users";
+import type { UserDataResponse } from "#server/contract/user-data";
 import { USER_TYPE } from "#server/contract/users";
 import { callJson } from "../../helpers/api-call";
 import { createTestHost } from "../../helpers/host";

@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from "vitest";
-import type { UserDataResponse } from "#server/contract/users";
+import type { UserDataResponse } from "#server/contract/user-data";
 import type { Camelize } from "~/api/camelize";
 import type { Viewer } from "~/api/viewer.server";
 

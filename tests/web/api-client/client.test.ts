@@ -7,7 +7,17 @@ import { apiErrorReply } from "~/utils/api-errors";
 import type { AppLoadContext } from "@remix-run/node";
 import { delay, http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { configuredTimeout, createApiClient, type ApiResult, type CallOptions } from "~/api/client.server";
+import type { Operation, OperationMethod } from "#server/contract/operation";
+import {
+  batchCall,
+  configuredTimeout,
+  createApiClient,
+  type ApiClient,
+  type ApiResult,
+  type CallSettings,
+  type HttpMethod,
+  type Params,
+} from "~/api/client.server";
 import { REQUEST_TIMEOUT_MS } from "#server/contract/constants";
 import {
   CANCEL_REQUEST_CODE,
@@ -48,6 +58,38 @@ function clientFor(path: string, init: PageInit = {}) {
   });
 }
 
+interface CallOptions extends CallSettings {
+  method?: HttpMethod;
+  params?: Params;
+  body?: unknown;
+  /** The descriptor's `camelize: false`. */
+  camelize?: false;
+  /** The descriptor's `bodyFormat: "form"` (OAuth). */
+  form?: true;
+}
+
+/** An operation for a made-up path: these tests are about the transport, not about any one endpoint. */
+function operationFor(path: `/${string}`, { method = "GET", camelize, form }: CallOptions = {}): Operation {
+  return {
+    method: method.toLowerCase() as OperationMethod,
+    path,
+    ...(camelize === false ? { camelize } : {}),
+    ...(form ? { bodyFormat: "form" as const } : {}),
+  };
+}
+
+/** A call through `api.op` as an endpoint module makes it, for any path, method, query and body. */
+function call<T = unknown>(api: ApiClient, path: `/${string}`, options: CallOptions = {}): Promise<ApiResult<T>> {
+  const { method: _method, params, body, camelize: _camelize, form: _form, ...settings } = options;
+  // A made-up operation has no schemas to type its input: the tests send what they need.
+  return api.op(operationFor(path, options), { ...settings, query: params, body } as never) as Promise<ApiResult<T>>;
+}
+
+/** A batch entry for a made-up path, like `call`'s. */
+function entry(path: `/${string}`, options: CallOptions = {}) {
+  return batchCall(operationFor(path, options), { query: options.params, body: options.body } as never);
+}
+
 /** Records every request that reaches the handler and answers with `reply`. */
 function capture(
   method: "get" | "post" | "put" | "patch" | "delete" | "all",
@@ -81,20 +123,20 @@ afterEach(() => {
 describe("method, query string and body", () => {
   it.each(["GET", "POST", "PUT", "PATCH", "DELETE"] as const)("sends the caller's method %s", async (method) => {
     const seen = capture("all", `${API}/api/v2/thing`);
-    const result = await clientFor("/de").call("/api/v2/thing", { method });
+    const result = await call(clientFor("/de"), "/api/v2/thing", { method });
     expect(result.ok).toBe(true);
     expect(seen.map((r) => r.method)).toEqual([method]);
   });
 
   it("defaults to GET", async () => {
     const seen = capture("all", `${API}/api/v2/thing`);
-    await clientFor("/de").call("/api/v2/thing");
+    await call(clientFor("/de"), "/api/v2/thing");
     expect(seen[0]!.method).toBe("GET");
   });
 
   it("puts GET params in the query string, arrays as repeated keys, skipping null and undefined", async () => {
     const seen = capture("get", `${API}/api/v2/search`);
-    await clientFor("/de").call("/api/v2/search", {
+    await call(clientFor("/de"), "/api/v2/search", {
       params: { page_no: 2, query: "berlin mitte", tags: ["a", "b"], verified: true, skip: undefined, none: null },
       body: { ignored: true },
     });
@@ -112,22 +154,23 @@ describe("method, query string and body", () => {
 
   it("sends a JSON body for other methods", async () => {
     const seen = capture("post", `${API}/api/v2/user/notes`);
-    await clientFor("/de").call("/api/v2/user/notes", { method: "POST", body: { note_text: "hi", ids: [1, 2], nested: { a: null } } });
+    await call(clientFor("/de"), "/api/v2/user/notes", { method: "POST", body: { note_text: "hi", ids: [1, 2], nested: { a: null } } });
     expect(seen[0]!.headers.get("content-type")).toBe("application/json");
     expect(await seen[0]!.json()).toEqual({ note_text: "hi", ids: [1, 2], nested: { a: null } });
   });
 
   it("keeps query params on non-GET calls (POST /node/search/search-init takes query params)", async () => {
     const seen = capture("post", `${SITE}/node/search/search-init`, () => HttpResponse.json({ code: 200, data: {} }));
-    await clientFor("/de").call("/node/search/search-init", { method: "POST", params: { city: "berlin" }, body: { a: 1 } });
+    await call(clientFor("/de"), "/node/search/search-init", { method: "POST", params: { city: "berlin" }, body: { a: 1 } });
     expect(new URL(seen[0]!.url).searchParams.get("city")).toBe("berlin");
     expect(await seen[0]!.json()).toEqual({ a: 1 });
   });
 
-  it("form-encodes the body for /oauth/v2", async () => {
+  it("form-encodes the body of a form operation (OAuth's /oauth/v2/token, RFC 6749)", async () => {
     const seen = capture("post", `${API}/oauth/v2/token`, () => HttpResponse.json({ access_token: "t", expires_in: 3600 }));
-    const result = await clientFor("/de/login").call("/oauth/v2/token", {
+    const result = await call(clientFor("/de/login"), "/oauth/v2/token", {
       method: "POST",
+      form: true,
       auth: false,
       body: { grant_type: "password", username: "anna", password: "p&ss=word", captcha_id: undefined, scope: ["a", "b"] },
     });
@@ -145,7 +188,7 @@ describe("method, query string and body", () => {
 describe("headers", () => {
   it("sends accept, x-km-ff, x-forwarded-for from the host context and the bearer token", async () => {
     const seen = capture("get", `${API}/api/v2/user/data`);
-    await clientFor("/de/my_dashboard", { cookie: SIGNED_IN, context: { clientAddress: "203.0.113.7" } }).call("/api/v2/user/data");
+    await call(clientFor("/de/my_dashboard", { cookie: SIGNED_IN, context: { clientAddress: "203.0.113.7" } }), "/api/v2/user/data");
     const headers = seen[0]!.headers;
     expect(headers.get("accept")).toBe("application/json");
     expect(headers.get("x-km-ff")).toBe(VISITOR);
@@ -155,14 +198,14 @@ describe("headers", () => {
 
   it("takes x-forwarded-for from the first address of the incoming header without a host context", async () => {
     const seen = capture("get", `${API}/api/v2/thing`);
-    await clientFor("/de", { headers: { "x-forwarded-for": "198.51.100.4, 10.0.0.1" } }).call("/api/v2/thing");
+    await call(clientFor("/de", { headers: { "x-forwarded-for": "198.51.100.4, 10.0.0.1" } }), "/api/v2/thing");
     expect(seen[0]!.headers.get("x-forwarded-for")).toBe("198.51.100.4");
   });
 
   it("sends a fresh visitor id when the visitor has none, the same one the session cookie stores", async () => {
     const seen = capture("get", `${API}/api/v2/thing`);
     const api = clientFor("/de");
-    await api.call("/api/v2/thing");
+    await call(api, "/api/v2/thing");
     const sent = seen[0]!.headers.get("x-km-ff");
     expect(sent).toMatch(/^[0-9a-f-]{36}$/);
     expect(api.session.setCookies.some((c) => c.startsWith(`km_ff=${sent};`))).toBe(true);
@@ -177,28 +220,28 @@ describe("headers", () => {
   ])("accept-language $expected: $why", async ({ path, cookie, expected }) => {
     const seen = capture("get", `${API}/api/v2/thing`);
     const api = clientFor(path, { cookie });
-    await api.call("/api/v2/thing");
+    await call(api, "/api/v2/thing");
     expect(seen[0]!.headers.get("accept-language")).toBe(expected);
     expect(api.language).toBe(expected);
   });
 
   it("leaves out the token when the call opts out (auth: false)", async () => {
     const seen = capture("get", `${API}/api/v2/definitions/languages`);
-    await clientFor("/de", { cookie: SIGNED_IN }).call("/api/v2/definitions/languages", { auth: false });
+    await call(clientFor("/de", { cookie: SIGNED_IN }), "/api/v2/definitions/languages", { auth: false });
     expect(seen[0]!.headers.get("authorization")).toBeNull();
     expect(seen[0]!.headers.get("x-km-ff")).toBe(VISITOR);
   });
 
   it("sends no token for a signed-out visitor, nor for an expired 24-hour session", async () => {
     const seen = capture("get", `${API}/api/v2/thing`);
-    await clientFor("/de", { cookie: `km_ff=${VISITOR}` }).call("/api/v2/thing");
-    await clientFor("/de", { cookie: `tk=old; tk_expired_at=${NOW - 1}; km_ff=${VISITOR}` }).call("/api/v2/thing");
+    await call(clientFor("/de", { cookie: `km_ff=${VISITOR}` }), "/api/v2/thing");
+    await call(clientFor("/de", { cookie: `tk=old; tk_expired_at=${NOW - 1}; km_ff=${VISITOR}` }), "/api/v2/thing");
     expect(seen.map((r) => r.headers.get("authorization"))).toEqual([null, null]);
   });
 
   it("sends /node/ calls to the front end's own origin, never with the token", async () => {
     const seen = capture("get", `${SITE}/node/blog/anna/list-init`, () => HttpResponse.json({ code: 200, data: { blog_posts: [] } }));
-    const result = await clientFor("/de/blog/anna", { cookie: SIGNED_IN }).call("/node/blog/anna/list-init", { params: { page: 1 } });
+    const result = await call(clientFor("/de/blog/anna", { cookie: SIGNED_IN }), "/node/blog/anna/list-init", { params: { page: 1 } });
     expect(expectSuccess(result).data).toEqual({ blogPosts: [] });
     expect(new URL(seen[0]!.url).origin).toBe(SITE);
     expect(seen[0]!.headers.get("authorization")).toBeNull();
@@ -210,7 +253,7 @@ describe("headers", () => {
 describe("success and failure", () => {
   it.each([200, 201, 202])("HTTP %i with code 200 is a success, data unwrapped", async (status) => {
     server.use(http.get(`${API}/api/v2/thing`, () => apiOk({ id: 7 }, { status })));
-    const result = expectSuccess(await clientFor("/de").call("/api/v2/thing"));
+    const result = expectSuccess(await call(clientFor("/de"), "/api/v2/thing"));
     expect(result).toEqual({ ok: true, status, data: { id: 7 } });
   });
 
@@ -225,7 +268,7 @@ describe("success and failure", () => {
           }),
       ),
     );
-    const result = expectFailure(await clientFor("/de").call("/api/v2/thing"));
+    const result = expectFailure(await call(clientFor("/de"), "/api/v2/thing"));
     expect(result.status).not.toBe(200);
     expect(result.errors[0]!.title).toBe(DEFAULT_ERROR_KEY);
   });
@@ -236,7 +279,7 @@ describe("success and failure", () => {
         HttpResponse.json({ code: 422, errors: [{ code: 422, title: "validation.required", key: "validation.required", source: "city" }] }),
       ),
     );
-    const result = expectFailure(await clientFor("/de").call("/api/v2/thing"));
+    const result = expectFailure(await call(clientFor("/de"), "/api/v2/thing"));
     expect(result.status).toBe(422);
     expect(result.errors).toEqual([
       { code: 422, title: "validation.required", message: "validation.required", key: "validation.required", source: "city" },
@@ -247,13 +290,13 @@ describe("success and failure", () => {
     server.use(
       http.get(`${API}/api/v2/thing`, () => HttpResponse.json({ code: 200, data: {}, errors: [{ title: "exception.thing.broken" }] })),
     );
-    const result = expectFailure(await clientFor("/de").call("/api/v2/thing"));
+    const result = expectFailure(await call(clientFor("/de"), "/api/v2/thing"));
     expect(result.errors.map((e) => e.title)).toEqual(["exception.thing.broken"]);
   });
 
   it("a non-JSON body on a success status is a type error, not a success", async () => {
     server.use(http.get(`${API}/api/v2/thing`, () => HttpResponse.text("<html>proxy page</html>", { status: 200 })));
-    const result = expectFailure(await clientFor("/de").call("/api/v2/thing"));
+    const result = expectFailure(await call(clientFor("/de"), "/api/v2/thing"));
     expect(result.status).toBe(500);
     expect(result.errors[0]!.title).toBe(DEFAULT_ERROR_KEY);
   });
@@ -264,7 +307,7 @@ describe("success and failure", () => {
         apiOk({ user_data: { first_name: "Anna", photo_list: [{ is_main: true, image_url: "/a.jpg" }] } }, { meta: { total_count: 1 } }),
       ),
     );
-    const result = expectSuccess(await clientFor("/de").call("/api/v2/profiles/anna"));
+    const result = expectSuccess(await call(clientFor("/de"), "/api/v2/profiles/anna"));
     expect(result.data).toEqual({ userData: { firstName: "Anna", photoList: [{ isMain: true, imageUrl: "/a.jpg" }] } });
     expect(result.meta).toEqual({ totalCount: 1 });
   });
@@ -275,14 +318,14 @@ describe("success and failure", () => {
         apiOk({ escort_service: [133], price_range: { min_price: 0 } }, { meta: { per_page: 24 } }),
       ),
     );
-    const result = expectSuccess(await clientFor("/de").call("/api/v2/search/filters", { camelize: false }));
+    const result = expectSuccess(await call(clientFor("/de"), "/api/v2/search/filters", { camelize: false }));
     expect(result.data).toEqual({ escort_service: [133], price_range: { min_price: 0 } });
     expect(result.meta).toEqual({ per_page: 24 });
   });
 
   it("passes a top-level array through as data", async () => {
     server.use(http.get(`${API}/api/v2/thing`, () => HttpResponse.json([{ url_detail: null }])));
-    expect(expectSuccess(await clientFor("/de").call("/api/v2/thing")).data).toEqual([{ urlDetail: null }]);
+    expect(expectSuccess(await call(clientFor("/de"), "/api/v2/thing")).data).toEqual([{ urlDetail: null }]);
   });
 
   it.each([
@@ -291,21 +334,21 @@ describe("success and failure", () => {
     { status: 403, key: "exception.common.forbidden" },
   ])("HTTP $status is rejected with the API's error item", async ({ status, key }) => {
     server.use(http.get(`${API}/api/v2/thing`, () => apiError(status, [{ key }])));
-    const result = expectFailure(await clientFor("/de").call("/api/v2/thing"));
+    const result = expectFailure(await call(clientFor("/de"), "/api/v2/thing"));
     expect(result.status).toBe(status);
     expect(result.errors).toEqual([{ code: status, title: key, message: key, key }]);
   });
 
   it("a 502 HTML page becomes the default error, not the markup", async () => {
     server.use(http.get(`${API}/api/v2/thing`, () => HttpResponse.html("<html><body>502 Bad Gateway</body></html>", { status: 502 })));
-    const result = expectFailure(await clientFor("/de").call("/api/v2/thing"));
+    const result = expectFailure(await call(clientFor("/de"), "/api/v2/thing"));
     expect(result.status).toBe(502);
     expect(result.errors).toEqual([{ code: 502, title: DEFAULT_ERROR_KEY, message: DEFAULT_ERROR_KEY, key: DEFAULT_ERROR_KEY }]);
   });
 
   it.each([200, 500])("an empty response (HTTP %i) is rejected", async (status) => {
     server.use(http.get(`${API}/api/v2/thing`, () => new HttpResponse("", { status })));
-    const result = expectFailure(await clientFor("/de").call("/api/v2/thing"));
+    const result = expectFailure(await call(clientFor("/de"), "/api/v2/thing"));
     expect(result.status).toBe(500);
     expect(result.errors[0]!.title).toBe(DEFAULT_ERROR_KEY);
   });
@@ -314,7 +357,7 @@ describe("success and failure", () => {
 describe("error bodies become error items", () => {
   const failWith = async (response: () => Response, options: CallOptions = {}) => {
     server.use(http.post(`${API}/api/v2/form`, response));
-    return expectFailure(await clientFor("/de").call("/api/v2/form", { method: "POST", ...options })).errors;
+    return expectFailure(await call(clientFor("/de"), "/api/v2/form", { method: "POST", ...options })).errors;
   };
 
   it("uses a server errors list as is, sources attached to fields", async () => {
@@ -398,7 +441,7 @@ describe("timeout", () => {
       }),
     );
     const started = Date.now();
-    const result = expectFailure(await clientFor("/de").call("/api/v2/slow", { timeoutMs: 30 }));
+    const result = expectFailure(await call(clientFor("/de"), "/api/v2/slow", { timeoutMs: 30 }));
     // Cut short by the timeout, long before the API would have answered.
     expect(Date.now() - started).toBeLessThan(2500);
     expect(result.status).toBe(408);
@@ -415,7 +458,7 @@ describe("timeout", () => {
       }),
     );
     const sleep = vi.fn(async () => {});
-    const result = expectFailure(await clientFor("/de", { sleep }).call("/api/v2/slow", { timeoutMs: 30, retries: 3 }));
+    const result = expectFailure(await call(clientFor("/de", { sleep }), "/api/v2/slow", { timeoutMs: 30, retries: 3 }));
     expect(result.errors[0]!.title).toBe(TIMEOUT_ERROR_KEY);
     expect(attempts).toBe(1);
     expect(sleep).not.toHaveBeenCalled();
@@ -438,7 +481,7 @@ describe("timeout", () => {
         context: { ...context, clientAddress: "203.0.113.9" } as unknown as AppLoadContext,
         now: () => NOW,
       });
-      const result = expectFailure(await api.call("/api/v2/hangs", { timeoutMs: 20 }));
+      const result = expectFailure(await call(api, "/api/v2/hangs", { timeoutMs: 20 }));
       expect(calls).toBe(1);
       expect(result.errors[0]!.title).toBe(TIMEOUT_ERROR_KEY);
     },
@@ -460,7 +503,7 @@ describe("timeout", () => {
     vi.stubEnv("API_TIMEOUT_MS", "");
     server.use(http.get(`${API}/api/v2/thing`, () => apiOk({})));
     const timers = vi.spyOn(globalThis, "setTimeout");
-    await clientFor("/de").call("/api/v2/thing");
+    await call(clientFor("/de"), "/api/v2/thing");
     expect(timers.mock.calls.map((call) => call[1])).toContain(25_000);
   });
 
@@ -472,7 +515,7 @@ describe("timeout", () => {
         return apiOk({});
       }),
     );
-    const result = expectFailure(await clientFor("/de").call("/api/v2/slow"));
+    const result = expectFailure(await call(clientFor("/de"), "/api/v2/slow"));
     expect(result.errors[0]!.title).toBe(TIMEOUT_ERROR_KEY);
   });
 });
@@ -493,7 +536,7 @@ describe("network failure", () => {
   it("gives E_NO_INTERNET with the no-internet title and no retry without a retries value", async () => {
     const tries = unreachableThing();
     const sleep = vi.fn(async () => {});
-    const result = expectFailure(await clientFor("/de", { sleep }).call("/api/v2/thing"));
+    const result = expectFailure(await call(clientFor("/de", { sleep }), "/api/v2/thing"));
     expect(result.status).toBe(0);
     expect(result.errors).toEqual([
       { code: NO_INTERNET_CODE, title: NO_INTERNET_ERROR_KEY, message: NO_INTERNET_ERROR_KEY, key: NO_INTERNET_CODE },
@@ -507,7 +550,7 @@ describe("network failure", () => {
   it("retries after 2 s while a retries value remains, then gives up", async () => {
     const tries = unreachableThing();
     const sleep = vi.fn(async () => {});
-    const result = expectFailure(await clientFor("/de", { sleep }).call("/api/v2/thing", { retries: 2 }));
+    const result = expectFailure(await call(clientFor("/de", { sleep }), "/api/v2/thing", { retries: 2 }));
     expect(result.errors[0]!.code).toBe(NO_INTERNET_CODE);
     expect(tries.count).toBe(3);
     expect(sleep.mock.calls).toEqual([[2000], [2000]]);
@@ -516,7 +559,7 @@ describe("network failure", () => {
   it.each([Number.NaN, Number.POSITIVE_INFINITY, -1])("treats a retries value of %s as none", async (retries) => {
     const tries = unreachableThing();
     const sleep = vi.fn(async () => {});
-    expectFailure(await clientFor("/de", { sleep }).call("/api/v2/thing", { retries }));
+    expectFailure(await call(clientFor("/de", { sleep }), "/api/v2/thing", { retries }));
     expect(tries.count).toBe(1);
   });
 
@@ -529,7 +572,7 @@ describe("network failure", () => {
       }),
     );
     const sleep = vi.fn(async () => {});
-    const result = expectSuccess(await clientFor("/de", { sleep }).call("/api/v2/thing", { retries: 5 }));
+    const result = expectSuccess(await call(clientFor("/de", { sleep }), "/api/v2/thing", { retries: 5 }));
     expect(result.data).toEqual({ back: true });
     expect(attempts).toBe(2);
     expect(sleep.mock.calls).toEqual([[2000]]);
@@ -560,13 +603,13 @@ describe("auto-cancel", () => {
   it("aborts the earlier call with the same method and endpoint, which resolves with E_CANCEL_REQUEST", async () => {
     const held = heldEndpoint("post", "/api/v2/search/users");
     const cookie = `km_ff=${VISITOR}`;
-    const first = clientFor("/de/search", { cookie }).call("/api/v2/search/users", {
+    const first = call(clientFor("/de/search", { cookie }), "/api/v2/search/users", {
       method: "POST",
       body: { page_no: 1 },
       autoCancel: true,
     });
     await waitFor(() => held.started() === 1);
-    const second = clientFor("/de/search", { cookie }).call("/api/v2/search/users", {
+    const second = call(clientFor("/de/search", { cookie }), "/api/v2/search/users", {
       method: "POST",
       body: { page_no: 2 },
       autoCancel: true,
@@ -582,11 +625,11 @@ describe("auto-cancel", () => {
   it("leaves calls alone without autoCancel, with another method, or from another visitor", async () => {
     const held = heldEndpoint("get", "/api/v2/search/users");
     server.use(http.post(`${API}/api/v2/search/users`, () => apiOk({ post: true })));
-    const a = clientFor("/de", { cookie: `km_ff=${VISITOR}` }).call("/api/v2/search/users", { autoCancel: true });
+    const a = call(clientFor("/de", { cookie: `km_ff=${VISITOR}` }), "/api/v2/search/users", { autoCancel: true });
     await waitFor(() => held.started() === 1);
-    const b = clientFor("/de", { cookie: `km_ff=${VISITOR}` }).call("/api/v2/search/users");
-    const c = clientFor("/de", { cookie: `km_ff=${VISITOR}` }).call("/api/v2/search/users", { method: "POST", autoCancel: true });
-    const d = clientFor("/de", { cookie: "km_ff=other-visitor-1" }).call("/api/v2/search/users", { autoCancel: true });
+    const b = call(clientFor("/de", { cookie: `km_ff=${VISITOR}` }), "/api/v2/search/users");
+    const c = call(clientFor("/de", { cookie: `km_ff=${VISITOR}` }), "/api/v2/search/users", { method: "POST", autoCancel: true });
+    const d = call(clientFor("/de", { cookie: "km_ff=other-visitor-1" }), "/api/v2/search/users", { autoCancel: true });
     await waitFor(() => held.started() === 3);
     held.releaseAll();
     const results = await Promise.all([a, b, c, d]);
@@ -604,9 +647,9 @@ describe("auto-cancel", () => {
     let wake: () => void = () => {};
     const sleep = vi.fn(() => new Promise<void>((resolve) => (wake = resolve)));
     const cookie = `km_ff=${VISITOR}`;
-    const first = clientFor("/de", { cookie, sleep }).call("/api/v2/feed", { autoCancel: true, retries: 3 });
+    const first = call(clientFor("/de", { cookie, sleep }), "/api/v2/feed", { autoCancel: true, retries: 3 });
     await waitFor(() => sleep.mock.calls.length === 1);
-    const second = await clientFor("/de", { cookie }).call("/api/v2/feed", { autoCancel: true });
+    const second = await call(clientFor("/de", { cookie }), "/api/v2/feed", { autoCancel: true });
     wake();
     expect(expectFailure(await first).errors[0]!.code).toBe(CANCEL_REQUEST_CODE);
     expect(expectSuccess(second).data).toEqual({ fresh: true });
@@ -618,7 +661,7 @@ describe("unauthorized: code 401 and the login redirect", () => {
   it("redirects an unhandled HTTP 401 to /{lang}/login?r={path+search} and drops the dead token", async () => {
     server.use(http.get(`${API}/api/v2/user/data`, () => apiError(401, [{ key: "exception.common.unauthorized" }])));
     const response = await thrownResponse(
-      clientFor("/en/my_dashboard?tab=dates&_data=routes%2F%24lang.my_dashboard", { cookie: SIGNED_IN }).call("/api/v2/user/data"),
+      call(clientFor("/en/my_dashboard?tab=dates&_data=routes%2F%24lang.my_dashboard", { cookie: SIGNED_IN }), "/api/v2/user/data"),
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`/en/login?r=${encodeURIComponent("/en/my_dashboard?tab=dates")}`);
@@ -628,7 +671,7 @@ describe("unauthorized: code 401 and the login redirect", () => {
 
   it("sets no cookies on the redirect for a visitor who had no token", async () => {
     server.use(http.get(`${API}/api/v2/user/data`, () => apiError(401, [{ key: "exception.common.unauthorized" }])));
-    const response = await thrownResponse(clientFor("/de/favorites", { cookie: `km_ff=${VISITOR}` }).call("/api/v2/user/data"));
+    const response = await thrownResponse(call(clientFor("/de/favorites", { cookie: `km_ff=${VISITOR}` }), "/api/v2/user/data"));
     expect(response.headers.get("location")).toBe("/de/login?r=%2Fde%2Ffavorites");
     expect(response.headers.getSetCookie()).toEqual([]);
   });
@@ -643,13 +686,14 @@ describe("unauthorized: code 401 and the login redirect", () => {
   ])("treats $name as 401", async ({ reply }) => {
     server.use(http.post(`${API}/oauth/v2/token`, reply));
     const response = await thrownResponse(
-      clientFor("/de/my_dashboard").call("/oauth/v2/token", { method: "POST", body: { grant_type: "refresh_token" } }),
+      call(clientFor("/de/my_dashboard"), "/oauth/v2/token", { method: "POST", form: true, body: { grant_type: "refresh_token" } }),
     );
     expect(response.headers.get("location")).toBe("/de/login?r=%2Fde%2Fmy_dashboard");
 
     const handled = expectFailure(
-      await clientFor("/de/my_dashboard").call("/oauth/v2/token", {
+      await call(clientFor("/de/my_dashboard"), "/oauth/v2/token", {
         method: "POST",
+        form: true,
         body: { grant_type: "refresh_token" },
         handleErrors: true,
       }),
@@ -662,7 +706,7 @@ describe("unauthorized: code 401 and the login redirect", () => {
   it("returns the 401 to a caller that handles errors itself", async () => {
     server.use(http.get(`${API}/api/v2/user/data`, () => apiError(401, [{ key: "exception.common.unauthorized" }])));
     const result = expectFailure(
-      await clientFor("/de/my_dashboard", { cookie: SIGNED_IN }).call("/api/v2/user/data", { handleErrors: true }),
+      await call(clientFor("/de/my_dashboard", { cookie: SIGNED_IN }), "/api/v2/user/data", { handleErrors: true }),
     );
     expect(result).toEqual({
       ok: false,
@@ -682,7 +726,7 @@ describe("unauthorized: code 401 and the login redirect", () => {
     "does nothing on the login page itself (%s): no redirect loop",
     async (path) => {
       server.use(http.get(`${API}/api/v2/user/data`, () => apiError(401, [{ key: "exception.common.unauthorized" }])));
-      const result = expectFailure(await clientFor(path, { cookie: SIGNED_IN }).call("/api/v2/user/data"));
+      const result = expectFailure(await call(clientFor(path, { cookie: SIGNED_IN }), "/api/v2/user/data"));
       expect(result.status).toBe(401);
       expect(result.errors[0]!.code).toBe(401);
     },
@@ -698,8 +742,9 @@ describe("unauthorized: code 401 and the login redirect", () => {
       ),
     );
     const result = expectFailure(
-      await clientFor("/de/login").call("/oauth/v2/token", {
+      await call(clientFor("/de/login"), "/oauth/v2/token", {
         method: "POST",
+        form: true,
         auth: false,
         handleErrors: true,
         body: { grant_type: "password", username: "a", password: "b" },
@@ -726,11 +771,11 @@ describe("batch over POST /api/v2/batch", () => {
       }),
     );
     const api = clientFor("/de/my_dashboard", { cookie: SIGNED_IN });
-    const results = await api.batch<{ user_data: { displayName: string }; latest: unknown[]; missing: unknown; broken: unknown }>({
-      user_data: { endpoint: "/api/v2/user/data" },
-      latest: { endpoint: "/api/v2/newsfeed", params: { page_size: 10 } },
-      missing: { endpoint: "/api/v2/profiles/nobody" },
-      broken: { endpoint: "/api/v2/thing", method: "POST", body: { a: 1 } },
+    const results = await api.batch({
+      user_data: entry("/api/v2/user/data"),
+      latest: entry("/api/v2/newsfeed", { params: { page_size: 10 } }),
+      missing: entry("/api/v2/profiles/nobody"),
+      broken: entry("/api/v2/thing", { method: "POST", body: { a: 1 } }),
     });
 
     expect(seen[0]!.headers.get("authorization")).toBe("Bearer token-abc");
@@ -757,14 +802,14 @@ describe("batch over POST /api/v2/batch", () => {
 
   it("gives every name the failure when the batch call itself fails", async () => {
     server.use(http.post(`${API}/api/v2/batch`, () => HttpResponse.error()));
-    const results = await clientFor("/de").batch({ a: { endpoint: "/api/v2/a" }, b: { endpoint: "/api/v2/b" } });
+    const results = await clientFor("/de").batch({ a: entry("/api/v2/a"), b: entry("/api/v2/b") });
     expect(expectFailure(results.a).errors[0]!.code).toBe(NO_INTERNET_CODE);
     expect(expectFailure(results.b).errors[0]!.code).toBe(NO_INTERNET_CODE);
   });
 
   it("reports a name the API did not answer as a failure", async () => {
     server.use(http.post(`${API}/api/v2/batch`, () => apiOk({ a: { status: 200, body: { code: 200, data: 1 } } })));
-    const results = await clientFor("/de").batch({ a: { endpoint: "/api/v2/a" }, b: { endpoint: "/api/v2/b" } });
+    const results = await clientFor("/de").batch({ a: entry("/api/v2/a"), b: entry("/api/v2/b") });
     expect(results.a).toEqual({ ok: true, status: 200, data: 1 });
     expect(expectFailure(results.b).status).toBe(500);
   });
@@ -775,9 +820,9 @@ describe("batch over POST /api/v2/batch", () => {
         apiOk({ me: { status: 401, body: { code: 401, errors: [{ code: 401, title: "exception.common.unauthorized" }] } } }),
       ),
     );
-    const response = await thrownResponse(clientFor("/de/settings").batch({ me: { endpoint: "/api/v2/user/data" } }));
+    const response = await thrownResponse(clientFor("/de/settings").batch({ me: entry("/api/v2/user/data") }));
     expect(response.headers.get("location")).toBe("/de/login?r=%2Fde%2Fsettings");
-    const handled = await clientFor("/de/settings").batch({ me: { endpoint: "/api/v2/user/data" } }, { handleErrors: true });
+    const handled = await clientFor("/de/settings").batch({ me: entry("/api/v2/user/data") }, { handleErrors: true });
     expect(expectFailure(handled.me).status).toBe(401);
   });
 });
@@ -810,15 +855,15 @@ describe("in process over the host's light path (context.apiCall, ADR 053)", () 
   it("sends JSON calls with the same address, method, headers and body a Request would carry", async () => {
     const { api, calls, fetched } = inProcessClient("/en/my_dashboard");
     const result = expectSuccess(
-      await api.call<{ someKey: number }>("/api/v2/thing", { method: "PATCH", params: { a: [1, 2] }, body: { x: 1 } }),
+      await call<{ someKey: number }>(api, "/api/v2/thing", { method: "PATCH", params: { a: [1, 2] }, body: { x: 1 } }),
     );
     expect(result.data).toEqual({ someKey: 1 });
     expect(fetched).toHaveLength(0);
-    const [call] = calls;
-    expect(call!.url).toBe(`${SITE}/api/v2/thing?a=1&a=2`);
-    expect(call!.method).toBe("PATCH");
-    expect(call!.body).toBe('{"x":1}');
-    expect(Object.fromEntries(call!.headers)).toEqual({
+    const [sent] = calls;
+    expect(sent!.url).toBe(`${SITE}/api/v2/thing?a=1&a=2`);
+    expect(sent!.method).toBe("PATCH");
+    expect(sent!.body).toBe('{"x":1}');
+    expect(Object.fromEntries(sent!.headers)).toEqual({
       accept: "application/json",
       "accept-language": "en",
       authorization: "Bearer token-abc",
@@ -830,10 +875,10 @@ describe("in process over the host's light path (context.apiCall, ADR 053)", () 
     });
   });
 
-  it("form-encodes /oauth/v2 bodies and runs batches over it too", async () => {
+  it("form-encodes a form operation's body (OAuth) and runs batches over it too", async () => {
     const { api, calls } = inProcessClient("/de/login");
-    await api.call("/oauth/v2/token", { method: "POST", auth: false, body: { grant_type: "password", username: "a b" } });
-    await api.batch({ one: { endpoint: "/api/v2/thing" } });
+    await call(api, "/oauth/v2/token", { method: "POST", form: true, auth: false, body: { grant_type: "password", username: "a b" } });
+    await api.batch({ one: entry("/api/v2/thing") });
     expect(calls.map((c) => [c.method, new URL(c.url).pathname, c.headers.get("content-type")])).toEqual([
       ["POST", "/oauth/v2/token", "application/x-www-form-urlencoded"],
       ["POST", "/api/v2/batch", "application/json"],
@@ -844,7 +889,7 @@ describe("in process over the host's light path (context.apiCall, ADR 053)", () 
 
   it("leaves raw calls (files, uploads) to apiFetch", async () => {
     const { api, calls, fetched } = inProcessClient("/de");
-    const response = await api.raw("/api/v2/media/x/original");
+    const response = await api.raw(operationFor("/api/v2/media/x/original"));
     expect(await response.text()).toBe("raw bytes");
     expect(fetched).toHaveLength(1);
     expect(calls).toHaveLength(0);

@@ -8,7 +8,10 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { inProcessCaller } from "#server/api/internal-call";
-import { createApiClient, type ApiResult } from "~/api/client.server";
+import { defineOperation } from "#server/contract/operation";
+import { authOps } from "#server/contract/operations/auth";
+import { definitionsOps } from "#server/contract/operations/definitions";
+import { batchCall, createApiClient, type ApiResult } from "~/api/client.server";
 import { createTestRuntime, createUser, type TestRuntime } from "../../helpers/runtime";
 
 let runtime: TestRuntime;
@@ -54,11 +57,9 @@ function expectSuccess<T>(result: ApiResult<T>) {
 }
 
 async function tokenFor(username: string, password: string): Promise<string> {
-  const result = await clientFor("/de/login").call<{ access_token: string }>("/oauth/v2/token", {
-    method: "POST",
+  const result = await clientFor("/de/login").op(authOps.token, {
     auth: false,
     handleErrors: true,
-    camelize: false,
     body: { grant_type: "password", username, password },
   });
   return expectSuccess(result).data.access_token;
@@ -73,15 +74,14 @@ describe.each(TRANSPORTS)("the client against the real API (in process over %s)"
     const user = await createUser(runtime);
     const token = await tokenFor(user.username, user.password);
     expect(token.length).toBeGreaterThan(20);
-    const me = expectSuccess(await clientFor("/de/my_dashboard", signedIn(token)).call<Record<string, unknown>>("/api/v2/user/data"));
+    const me = expectSuccess(await clientFor("/de/my_dashboard", signedIn(token)).op(authOps.userData));
     expect(me.data.username).toBe(user.username);
     expect(Object.keys(me.data).some((key) => key.includes("_"))).toBe(false);
   });
 
   it("a wrong password comes back as a 401-coded failure with the password field error", async () => {
     const user = await createUser(runtime);
-    const result = await clientFor("/de/login").call("/oauth/v2/token", {
-      method: "POST",
+    const result = await clientFor("/de/login").op(authOps.token, {
       auth: false,
       handleErrors: true,
       body: { grant_type: "password", username: user.username, password: "wrong-password-1" },
@@ -92,9 +92,10 @@ describe.each(TRANSPORTS)("the client against the real API (in process over %s)"
   });
 
   it("runs named calls through /api/v2/batch and returns each by name", async () => {
-    const results = await clientFor("/en").batch<{ languages: Array<{ code: string; nativeName: string }>; missing: unknown }>({
-      languages: { endpoint: "/api/v2/definitions/languages", params: { unused: null } },
-      missing: { endpoint: "/api/v2/definitions/nothing_here" },
+    const results = await clientFor("/en").batch({
+      languages: batchCall(definitionsOps.languages),
+      // No such operation: the batch answers its 404 under its name.
+      missing: batchCall(defineOperation({ method: "get", path: "/api/v2/definitions/nothing_here" })),
     });
     const languages = expectSuccess(results.languages).data;
     expect(languages.map((l) => l.code)).toEqual(["de", "en", "es", "pl"]);
@@ -107,10 +108,10 @@ describe.each(TRANSPORTS)("the client against the real API (in process over %s)"
   it("a revoked token turns the next call into a redirect to login with the current path", async () => {
     const user = await createUser(runtime);
     const token = await tokenFor(user.username, user.password);
-    expectSuccess(await clientFor("/de/settings", signedIn(token)).call("/api/v2/user/logout", { method: "POST" }));
+    expectSuccess(await clientFor("/de/settings", signedIn(token)).op(authOps.logout));
     let thrown: unknown;
     try {
-      await clientFor("/de/settings?tab=privacy", signedIn(token)).call("/api/v2/user/data");
+      await clientFor("/de/settings?tab=privacy", signedIn(token)).op(authOps.userData);
     } catch (error) {
       thrown = error;
     }

@@ -9,6 +9,7 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
+import { defineOperation } from "#server/contract/operation";
 import { createApiClient } from "~/api/client.server";
 import { applyRenderTimeoutHeaders, hadRenderTimeout, RENDER_TIMEOUT_HEADER } from "~/api/render-timeout.server";
 import { RenderTimeoutContext, RenderTimeoutNotice } from "~/components/RenderTimeoutNotice";
@@ -33,7 +34,7 @@ describe("the render-timeout flag", () => {
     );
     const context = {};
     const other = {};
-    const result = await clientWith(context).call("/api/v2/slow", { timeoutMs: 20 });
+    const result = await clientWith(context).op(defineOperation({ method: "get", path: "/api/v2/slow" }), { timeoutMs: 20 });
     expect(result.ok).toBe(false);
     expect(hadRenderTimeout(context as AppLoadContext)).toBe(true);
     // Another request's context is untouched.
@@ -50,9 +51,9 @@ describe("the render-timeout flag", () => {
     );
     const context = {};
     const api = clientWith(context);
-    expect((await api.call("/api/v2/fast")).ok).toBe(true);
-    expect((await api.call("/api/v2/broken", { handleErrors: true })).ok).toBe(false);
-    expect((await api.call("/api/v2/gone")).ok).toBe(false);
+    expect((await api.op(defineOperation({ method: "get", path: "/api/v2/fast" }))).ok).toBe(true);
+    expect((await api.op(defineOperation({ method: "get", path: "/api/v2/broken" }), { handleErrors: true })).ok).toBe(false);
+    expect((await api.op(defineOperation({ method: "get", path: "/api/v2/gone" }))).ok).toBe(false);
     expect(hadRenderTimeout(context as AppLoadContext)).toBe(false);
   });
 

@@ -24,8 +24,8 @@ describe("note_save without JavaScript", () => {
   it("counts a line break as one character, as the browser's maxlength does", async () => {
     const sent: unknown[] = [];
     const api = {
-      call: async (_path: string, options: { body?: unknown }) => {
-        sent.push(options.body);
+      op: async (_operation: unknown, input: { body?: unknown }) => {
+        sent.push(input.body);
         return { ok: true, status: 200, data: {} };
       },
     } as unknown as ApiClient;
