@@ -440,7 +440,7 @@ export function createApiClient(init: ApiClientInit) {
       });
       const answerOf = (name: string, call: BatchCall) => {
         if (!result.ok) return result;
-        const entry = result.data[name];
+        const entry = result.data?.[name];
         return entry
           ? interpret(entry.status, entry.body, { ...settings, camelize: call.operation.camelize !== false })
           : failure(500, 500, DEFAULT_ERROR_KEY, DEFAULT_ERROR_KEY);

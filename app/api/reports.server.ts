@@ -1,5 +1,5 @@
 /** The reports group's endpoints (issue 11 item 5, ADR 038), as the web tier calls them. */
-import type { BodyInput as BodyOf, FormValues } from "#server/contract/operation";
+import type { BodyInput, FormValues } from "#server/contract/operation";
 import { reportsOps } from "#server/contract/operations/reports";
 import type { ApiClient, ApiResult, DataOf } from "./client.server";
 
@@ -13,7 +13,7 @@ export type QueuedReportData = ReportQueueData["items"][number];
  * values for the API to judge (its field errors are the form's), so they pass as the form gave them.
  */
 export function fileReport(api: ApiClient, body: FormValues<typeof reportsOps.file>): Promise<ApiResult<DataOf<typeof reportsOps.file>>> {
-  return api.op(reportsOps.file, { body: body as BodyOf<typeof reportsOps.file>, handleErrors: true });
+  return api.op(reportsOps.file, { body: body as BodyInput<typeof reportsOps.file>, handleErrors: true });
 }
 
 /** POST /reports/confirm-email: a guest opened the confirmation link of their notice (ADR 059). */
@@ -33,5 +33,5 @@ export function fetchReportQueue(api: ApiClient, page: number): Promise<ApiResul
 
 /** POST /backoffice/reports/{id}/decide: the decision form's values, judged by the API like the report forms'. */
 export function decideReport(api: ApiClient, id: number, body: FormValues<typeof reportsOps.decide>): Promise<ApiResult<OwnReportData>> {
-  return api.op(reportsOps.decide, { params: { id }, body: body as BodyOf<typeof reportsOps.decide>, handleErrors: true });
+  return api.op(reportsOps.decide, { params: { id }, body: body as BodyInput<typeof reportsOps.decide>, handleErrors: true });
 }

@@ -12,8 +12,6 @@ import { withResponseText } from "./internal-call";
 import type { ApiEnv, AuthUser } from "./types";
 import { parseOrThrowAsync } from "./validate";
 
-type AnySchema = OperationSchema;
-
 /**
  * What the API alone needs to serve an operation (its descriptor, contract/operations, holds what both tiers need):
  * the OpenAPI words, who may call it, its documented statuses and body limits (ADR 062).
@@ -50,8 +48,8 @@ export interface RouteSpec extends Omit<RouteOptions, "body"> {
   method: OperationMethod;
   /** The path below the router's prefix, as Hono matches it. */
   path: string;
-  body?: AnySchema;
-  query?: AnySchema;
+  body?: OperationSchema;
+  query?: OperationSchema;
   bodyFormat?: "json" | "form";
   response?: ResponseName;
   envelope?: false;
