@@ -29,8 +29,9 @@ export async function submitNotice({ request, context, params }: ActionFunctionA
   // The language segment is checked: it becomes the start of the Location (an unknown one is the default's).
   const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
   // What the page says about mails: the receipt sent, a confirmation link sent first (a guest, ADR 059), none possible.
+  // The page opens at its top, where that notice stands on the first screen (a guest must not miss the mail to confirm).
   const sent = (receipt: ReportReceipt) =>
-    redirect(`${localePath(lang, `about/${CONTENT_REMOVAL_PAGE_KEY}`)}?sent=1&receipt=${receipt}#notice-form`, { headers });
+    redirect(`${localePath(lang, `about/${CONTENT_REMOVAL_PAGE_KEY}`)}?sent=1&receipt=${receipt}`, { headers });
   // Bots that fill the hidden field get the same answer as people; nothing is filed or mailed.
   if (isBotSubmission(submission)) throw sent(submission.payload.email ? "confirmation_sent" : "none");
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers });
