@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 /**
  * Admission control (issue 9 item 10; issue 23 item 5, ADR 060). Requests beyond the slots wait their turn in
  * a short fair queue; 503 + Retry-After (a translated page for documents, the error item for the API) only for
@@ -32,8 +33,11 @@ function appWith(options: Partial<AdmissionOptions> & { maxInFlight: number }) {
   });
   const get = async (path: string, headers: Record<string, string> = {}, signal?: AbortSignal) =>
     await app.fetch(new Request(`http://velora.test${path}`, { headers, signal }));
+  /** As the Node server calls it: with its response (`env.outgoing`), whose `close` says the client went away. */
+  const getOnNode = async (path: string, outgoing: EventEmitter) => await app.fetch(new Request(`http://velora.test${path}`), { outgoing });
   return {
     get,
+    getOnNode,
     gates,
     /** Lets the oldest n running requests finish. */
     release: (n = gates.length) => gates.splice(0, n).forEach((open) => open()),
@@ -176,6 +180,26 @@ describe("admission control", () => {
     leaving.abort();
     expect((await left).status).toBe(503);
     // Its place is free again: the next request waits in it instead of being shed at once.
+    const next = get("/de/slow");
+    await settle();
+    expect(await isSettled(next)).toBe(false);
+    release();
+    await settle();
+    release();
+    expect((await running).status).toBe(200);
+    expect((await next).status).toBe(200);
+  });
+
+  it("on the Node server a waiting request whose response closes (its client left) gives its place up", async () => {
+    const { get, getOnNode, release } = appWith({ maxInFlight: 1, maxQueue: 1, addressShare: 1 });
+    const running = get("/de/slow");
+    await settle();
+    const outgoing = new EventEmitter();
+    const left = getOnNode("/de/slow", outgoing);
+    await settle();
+    expect(await isSettled(left)).toBe(false);
+    outgoing.emit("close");
+    expect((await left).status).toBe(503);
     const next = get("/de/slow");
     await settle();
     expect(await isSettled(next)).toBe(false);
