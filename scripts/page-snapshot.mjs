@@ -49,7 +49,6 @@ function start(appDir, name, port, dataDir) {
       MEDIA_DIR: join(dataDir, "media"),
       DEMO_MODE: "1",
       MAX_EVENT_LOOP_LAG_MS: "0",
-      MAX_EVENT_LOOP_UTILIZATION: "0",
       METRICS_PORT: "0",
       APP_SECRET: "page-snapshot-secret",
       PUBLIC_URL: "http://127.0.0.1:3000",

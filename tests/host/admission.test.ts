@@ -55,6 +55,21 @@ function appWith(options: Partial<AdmissionOptions> & { maxInFlight: number }) {
 /** Lets queued microtasks and timers of 0 ms run (a dispatched waiter reaches its handler). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 
+/**
+ * After a waiting request left (one slot, one queue place): its place is free again, so the next request waits in it
+ * instead of being shed at once, and both it and the running one finish.
+ */
+async function expectPlaceFreed(get: (path: string) => Promise<Response>, release: () => void, running: Promise<Response>) {
+  const next = get("/de/slow");
+  await settle();
+  expect(await isSettled(next)).toBe(false);
+  release();
+  await settle();
+  release();
+  expect((await running).status).toBe(200);
+  expect((await next).status).toBe(200);
+}
+
 /** A promise's state without waiting for it. */
 async function isSettled(promise: Response | Promise<Response>): Promise<boolean> {
   const marker = Symbol("pending");
@@ -179,15 +194,7 @@ describe("admission control", () => {
     await settle();
     leaving.abort();
     expect((await left).status).toBe(503);
-    // Its place is free again: the next request waits in it instead of being shed at once.
-    const next = get("/de/slow");
-    await settle();
-    expect(await isSettled(next)).toBe(false);
-    release();
-    await settle();
-    release();
-    expect((await running).status).toBe(200);
-    expect((await next).status).toBe(200);
+    await expectPlaceFreed(get, release, running);
   });
 
   it("on the Node server a waiting request whose response closes (its client left) gives its place up", async () => {
@@ -200,14 +207,7 @@ describe("admission control", () => {
     expect(await isSettled(left)).toBe(false);
     outgoing.emit("close");
     expect((await left).status).toBe(503);
-    const next = get("/de/slow");
-    await settle();
-    expect(await isSettled(next)).toBe(false);
-    release();
-    await settle();
-    release();
-    expect((await running).status).toBe(200);
-    expect((await next).status).toBe(200);
+    await expectPlaceFreed(get, release, running);
   });
 
   it("while the loop lags and requests already wait, a new one is shed instead of queued; what can start still runs", async () => {
