@@ -2,7 +2,7 @@
  * The post-login order (spec section 2 "Redirects"): a signed-in user with
  * an unfinished duty (forced age check, unfinished registration) is sent
  * there first. An unverified e-mail address is no longer one (ADR 024). The API decides the duty
- * (user/data next_destination, from contract/register requiredDestination);
+ * (user/data next_destination, from contract/registration requiredDestination);
  * this module decides which pages stay reachable meanwhile.
  */
 import type { AppLoadContext } from "@remix-run/node";

@@ -10,7 +10,7 @@ import { invitationsOps } from "#server/contract/operations/invitations";
 import { phoneOps } from "#server/contract/operations/phone";
 import { registrationOps } from "#server/contract/operations/registration";
 import { STEP_ENDPOINTS } from "#server/contract/registration-steps";
-import type { AgeCheckMethod } from "#server/contract/signup";
+import type { AgeCheckMethod } from "#server/contract/registration-sign-up";
 import type { ApiClient, ApiResult, DataOf } from "./client.server";
 
 export type SignUpAnswer = DataOf<typeof registrationOps.signUp>;

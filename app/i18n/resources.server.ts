@@ -15,7 +15,6 @@ import deGalleryUpload from "../../locales/de/gallery-upload.json";
 import deHome from "../../locales/de/home.json";
 import deInfo from "../../locales/de/info.json";
 import deInvites from "../../locales/de/invites.json";
-import deJoin from "../../locales/de/join.json";
 import deMembership from "../../locales/de/membership.json";
 import deMessenger from "../../locales/de/messenger.json";
 import deModeration from "../../locales/de/moderation.json";
@@ -24,6 +23,7 @@ import dePaella from "../../locales/de/paella.json";
 import dePayment from "../../locales/de/payment.json";
 import deProfile from "../../locales/de/profile.json";
 import dePromotion from "../../locales/de/promotion.json";
+import deRegistration from "../../locales/de/registration.json";
 import deRelations from "../../locales/de/relations.json";
 import deReports from "../../locales/de/reports.json";
 import deReviews from "../../locales/de/reviews.json";
@@ -45,7 +45,6 @@ import enGalleryUpload from "../../locales/en/gallery-upload.json";
 import enHome from "../../locales/en/home.json";
 import enInfo from "../../locales/en/info.json";
 import enInvites from "../../locales/en/invites.json";
-import enJoin from "../../locales/en/join.json";
 import enMembership from "../../locales/en/membership.json";
 import enMessenger from "../../locales/en/messenger.json";
 import enModeration from "../../locales/en/moderation.json";
@@ -54,6 +53,7 @@ import enPaella from "../../locales/en/paella.json";
 import enPayment from "../../locales/en/payment.json";
 import enProfile from "../../locales/en/profile.json";
 import enPromotion from "../../locales/en/promotion.json";
+import enRegistration from "../../locales/en/registration.json";
 import enRelations from "../../locales/en/relations.json";
 import enReports from "../../locales/en/reports.json";
 import enReviews from "../../locales/en/reviews.json";
@@ -75,7 +75,6 @@ import esGalleryUpload from "../../locales/es/gallery-upload.json";
 import esHome from "../../locales/es/home.json";
 import esInfo from "../../locales/es/info.json";
 import esInvites from "../../locales/es/invites.json";
-import esJoin from "../../locales/es/join.json";
 import esMembership from "../../locales/es/membership.json";
 import esMessenger from "../../locales/es/messenger.json";
 import esModeration from "../../locales/es/moderation.json";
@@ -84,6 +83,7 @@ import esPaella from "../../locales/es/paella.json";
 import esPayment from "../../locales/es/payment.json";
 import esProfile from "../../locales/es/profile.json";
 import esPromotion from "../../locales/es/promotion.json";
+import esRegistration from "../../locales/es/registration.json";
 import esRelations from "../../locales/es/relations.json";
 import esReports from "../../locales/es/reports.json";
 import esReviews from "../../locales/es/reviews.json";
@@ -105,7 +105,6 @@ import plGalleryUpload from "../../locales/pl/gallery-upload.json";
 import plHome from "../../locales/pl/home.json";
 import plInfo from "../../locales/pl/info.json";
 import plInvites from "../../locales/pl/invites.json";
-import plJoin from "../../locales/pl/join.json";
 import plMembership from "../../locales/pl/membership.json";
 import plMessenger from "../../locales/pl/messenger.json";
 import plModeration from "../../locales/pl/moderation.json";
@@ -114,6 +113,7 @@ import plPaella from "../../locales/pl/paella.json";
 import plPayment from "../../locales/pl/payment.json";
 import plProfile from "../../locales/pl/profile.json";
 import plPromotion from "../../locales/pl/promotion.json";
+import plRegistration from "../../locales/pl/registration.json";
 import plRelations from "../../locales/pl/relations.json";
 import plReports from "../../locales/pl/reports.json";
 import plReviews from "../../locales/pl/reviews.json";
@@ -138,7 +138,6 @@ export const resources = {
     home: deHome,
     info: deInfo,
     invites: deInvites,
-    join: deJoin,
     membership: deMembership,
     messenger: deMessenger,
     moderation: deModeration,
@@ -147,6 +146,7 @@ export const resources = {
     payment: dePayment,
     profile: deProfile,
     promotion: dePromotion,
+    registration: deRegistration,
     relations: deRelations,
     reports: deReports,
     reviews: deReviews,
@@ -170,7 +170,6 @@ export const resources = {
     home: enHome,
     info: enInfo,
     invites: enInvites,
-    join: enJoin,
     membership: enMembership,
     messenger: enMessenger,
     moderation: enModeration,
@@ -179,6 +178,7 @@ export const resources = {
     payment: enPayment,
     profile: enProfile,
     promotion: enPromotion,
+    registration: enRegistration,
     relations: enRelations,
     reports: enReports,
     reviews: enReviews,
@@ -202,7 +202,6 @@ export const resources = {
     home: esHome,
     info: esInfo,
     invites: esInvites,
-    join: esJoin,
     membership: esMembership,
     messenger: esMessenger,
     moderation: esModeration,
@@ -211,6 +210,7 @@ export const resources = {
     payment: esPayment,
     profile: esProfile,
     promotion: esPromotion,
+    registration: esRegistration,
     relations: esRelations,
     reports: esReports,
     reviews: esReviews,
@@ -234,7 +234,6 @@ export const resources = {
     home: plHome,
     info: plInfo,
     invites: plInvites,
-    join: plJoin,
     membership: plMembership,
     messenger: plMessenger,
     moderation: plModeration,
@@ -243,6 +242,7 @@ export const resources = {
     payment: plPayment,
     profile: plProfile,
     promotion: plPromotion,
+    registration: plRegistration,
     relations: plRelations,
     reports: plReports,
     reviews: plReviews,

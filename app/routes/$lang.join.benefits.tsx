@@ -1,9 +1,9 @@
 /** join/benefits (G): plus membership for clients and escorts, and the escort rise-up (spec section 6). */
-import { BenefitsRoutePage } from "~/features/join/BenefitsPage";
-import { BENEFITS_HEADERS, benefitsLoader } from "~/features/join/benefits.server";
+import { BenefitsRoutePage } from "~/features/registration/BenefitsPage";
+import { BENEFITS_HEADERS, benefitsLoader } from "~/features/registration/benefits.server";
 import { metaFromLoader } from "~/utils/meta";
 
-export const handle = { i18n: ["join"] };
+export const handle = { i18n: ["registration"] };
 
 export const loader = benefitsLoader("plus");
 

@@ -5,21 +5,24 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BUSINESS_REGISTER_STEPS } from "#server/contract/register";
-import * as css from "~/features/join/signup.css";
+import { BUSINESS_REGISTER_STEPS } from "#server/contract/registration";
+import * as css from "~/features/registration/sign-up.css";
 import { i18nServer } from "~/i18n/i18next.server";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { metaFromLoader } from "~/utils/meta";
 import { GUEST_MAX_AGE, guestPage } from "~/utils/cache-headers";
 
-export const handle = { i18n: ["join"] };
+export const handle = { i18n: ["registration"] };
 
 const PUBLIC_HEADERS = guestPage(GUEST_MAX_AGE.page);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
-  return data({ title: t("join.business.meta_title"), description: t("join.business.meta_description") }, { headers: PUBLIC_HEADERS });
+  return data(
+    { title: t("registration.business.meta_title"), description: t("registration.business.meta_description") },
+    { headers: PUBLIC_HEADERS },
+  );
 }
 
 export function headers() {
@@ -33,21 +36,21 @@ export default function JoinBusinessPage() {
   const to = useLocalePath();
   return (
     <main className={ui.page}>
-      <h1>{t("join.business.title")}</h1>
-      <p>{t("join.business.intro")}</p>
+      <h1>{t("registration.business.title")}</h1>
+      <p>{t("registration.business.intro")}</p>
       <section className={ui.card}>
-        <h2>{t("join.business.steps_title")}</h2>
+        <h2>{t("registration.business.steps_title")}</h2>
         <ol className={css.benefitList}>
           {BUSINESS_REGISTER_STEPS.map((step) => (
-            <li key={step}>{t(`join.business.step_${step}`)}</li>
+            <li key={step}>{t(`registration.business.step_${step}`)}</li>
           ))}
         </ol>
       </section>
       <p className={ui.row}>
         <Link className={ui.linkButton} to={to("join/business/basic")} data-testid="business-start">
-          {t("join.business.start")}
+          {t("registration.business.start")}
         </Link>
-        <Link to={to("join/business-benefits")}>{t("join.business.benefits_link")}</Link>
+        <Link to={to("join/business-benefits")}>{t("registration.business.benefits_link")}</Link>
       </p>
     </main>
   );

@@ -5,22 +5,22 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { businessSignUpSchema } from "#server/contract/signup";
+import { businessSignUpSchema } from "#server/contract/registration-sign-up";
 import { loadViewer } from "~/api/viewer.server";
-import { BUSINESS_FIELDS, BusinessBasicForm } from "~/features/join/BusinessBasicForm";
+import { BUSINESS_FIELDS, BusinessBasicForm } from "~/features/registration/BusinessBasicForm";
 import { i18nServer } from "~/i18n/i18next.server";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
-import { signupOrigin, submitSignUp } from "~/features/join/signup-session.server";
+import { signupOrigin, submitSignUp } from "~/features/registration/sign-up-session.server";
 
-export const handle = { i18n: ["join", "search"] };
+export const handle = { i18n: ["registration", "search"] };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (await loadViewer(request, context)) throw redirect(`/${params.lang}/my_dashboard`, { headers: PRIVATE_HEADERS });
   const t = await i18nServer.getFixedT(request);
-  return data({ title: t("join.business_basic.meta_title"), ...signupOrigin(request) }, { headers: PRIVATE_HEADERS });
+  return data({ title: t("registration.business_basic.meta_title"), ...signupOrigin(request) }, { headers: PRIVATE_HEADERS });
 }
 
 export function headers() {
@@ -44,11 +44,11 @@ export default function BusinessBasicPage() {
   return (
     <main className={ui.narrow}>
       <div className={ui.card}>
-        <h1>{t("join.business_basic.title")}</h1>
-        <p className={ui.muted}>{t("join.business_basic.intro")}</p>
+        <h1>{t("registration.business_basic.title")}</h1>
+        <p className={ui.muted}>{t("registration.business_basic.intro")}</p>
         <BusinessBasicForm lastResult={actionData?.lastResult} landingPageId={landingPageId} invitationCode={invitationCode} />
         <p>
-          {t("join.sign_up.have_account")} <Link to={to("login")}>{t("join.sign_up.login")}</Link>
+          {t("registration.sign_up.have_account")} <Link to={to("login")}>{t("registration.sign_up.login")}</Link>
         </p>
       </div>
     </main>

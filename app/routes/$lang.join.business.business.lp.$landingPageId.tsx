@@ -6,16 +6,16 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { TRACKING_ID_PATTERN } from "#server/contract/signup";
+import { TRACKING_ID_PATTERN } from "#server/contract/registration-sign-up";
 import { loadViewer } from "~/api/viewer.server";
-import { BusinessBasicForm } from "~/features/join/BusinessBasicForm";
+import { BusinessBasicForm } from "~/features/registration/BusinessBasicForm";
 import { i18nServer } from "~/i18n/i18next.server";
 import * as ui from "~/styles/ui.css";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
-import { landingPageCookie, signupOrigin } from "~/features/join/signup-session.server";
+import { landingPageCookie, signupOrigin } from "~/features/registration/sign-up-session.server";
 
-export const handle = { i18n: ["join", "search"] };
+export const handle = { i18n: ["registration", "search"] };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (await loadViewer(request, context)) throw redirect(`/${params.lang}/my_dashboard`, { headers: PRIVATE_HEADERS });
@@ -25,7 +25,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const headers = new Headers(PRIVATE_HEADERS);
   headers.append("Set-Cookie", landingPageCookie(id));
   return data(
-    { title: t("join.landing.business_title"), landingPageId: id, invitationCode: signupOrigin(request).invitationCode },
+    { title: t("registration.landing.business_title"), landingPageId: id, invitationCode: signupOrigin(request).invitationCode },
     { headers },
   );
 }
@@ -43,7 +43,7 @@ export default function BusinessLandingPage() {
     <main className={ui.narrow}>
       <div className={ui.card}>
         <h1>{title}</h1>
-        <p>{t("join.landing.business_text")}</p>
+        <p>{t("registration.landing.business_text")}</p>
         <BusinessBasicForm landingPageId={landingPageId} invitationCode={invitationCode} />
       </div>
     </main>

@@ -1,14 +1,14 @@
 /**
  * join/user/{userType}/lp and join/user/{userType}/lp/{landingPageId} (G): landing-page variants of the
- * sign-up with the type chosen. A thin adapter over app/features/join.
+ * sign-up with the type chosen. A thin adapter over app/features/registration.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { SignUpLandingPage } from "~/features/join/SignUpPage";
-import { loadSignUpLanding } from "~/features/join/sign-up.server";
+import { SignUpLandingPage } from "~/features/registration/SignUpPage";
+import { loadSignUpLanding } from "~/features/registration/sign-up.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["join", "traits"] };
+export const handle = { i18n: ["registration", "traits"] };
 
 export const loader = (args: LoaderFunctionArgs) => loadSignUpLanding(args);
 

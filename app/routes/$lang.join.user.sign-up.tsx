@@ -1,11 +1,11 @@
-/** join/user/sign-up: registration step 1 for clients and escorts. A thin adapter over app/features/join. */
+/** join/user/sign-up: registration step 1 for clients and escorts. A thin adapter over app/features/registration. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { SignUpPage } from "~/features/join/SignUpPage";
-import { loadSignUp, submitIndividualSignUp } from "~/features/join/sign-up.server";
+import { SignUpPage } from "~/features/registration/SignUpPage";
+import { loadSignUp, submitIndividualSignUp } from "~/features/registration/sign-up.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["join", "traits"] };
+export const handle = { i18n: ["registration", "traits"] };
 
 export const loader = (args: LoaderFunctionArgs) => loadSignUp(args);
 

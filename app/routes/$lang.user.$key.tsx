@@ -11,7 +11,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 // The step forms' controls and trait names live in join, search and traits; texts under review in moderation.
-export const handle = { i18n: ["account", "join", "search", "traits", "moderation"] };
+export const handle = { i18n: ["account", "registration", "search", "traits", "moderation"] };
 
 export const loader = (args: LoaderFunctionArgs) => loadProfileSettings(args);
 

@@ -1,11 +1,11 @@
-/** user/age_check_verification: the age check (spec section 2). A thin adapter over app/features/join. */
+/** user/age_check_verification: the age check (spec section 2). A thin adapter over app/features/registration. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { AgeCheckPage } from "~/features/join/AgeCheckPage";
-import { loadAgeCheck, submitAgeCheck } from "~/features/join/age-check.server";
+import { AgeCheckPage } from "~/features/registration/AgeCheckPage";
+import { loadAgeCheck, submitAgeCheck } from "~/features/registration/age-check.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["join"] };
+export const handle = { i18n: ["registration"] };
 
 export const loader = (args: LoaderFunctionArgs) => loadAgeCheck(args);
 

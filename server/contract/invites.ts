@@ -7,7 +7,7 @@ import type { MediaImage } from "./media";
 import type { UserDataResponse } from "./user-data";
 import type { IssuedTokens } from "./auth";
 import { PHONE_COUNTRY_CODES } from "./countries";
-import { TRACKING_ID_PATTERN } from "./signup";
+import { TRACKING_ID_PATTERN } from "./registration-sign-up";
 import { SUPPORTED_LANGUAGES } from "./locales";
 import { emailSchema, passwordConfirmationMatches, passwordSchema, phoneLikeSchema, usernameSchema } from "./validation";
 

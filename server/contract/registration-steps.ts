@@ -13,7 +13,7 @@ import { findProstSchGTerm, prostSchGMessage } from "./prostschg";
 import { PRICE_DURATIONS } from "./search";
 import { GENDER } from "./users";
 import type { MyModeration } from "./moderation";
-import type { BusinessSignupTrackingType, RegisterStepDef } from "./register";
+import type { BusinessSignupTrackingType, RegisterStepDef } from "./registration";
 
 export const PROFESSION_MAX = 70;
 export const STATUS_TEXT_MAX = 250;

@@ -35,7 +35,7 @@ import type {
 import type { PageDocument } from "./pages";
 import type { BusinessSignupTracking, StepData, StepResult } from "./registration-steps";
 import type { DirectoryPage } from "./seo";
-import type { AgeCheckRequest, EmailVerified, SignUpResult, UniqueCheck, VerificationMailSent } from "./signup";
+import type { AgeCheckRequest, EmailVerified, SignUpResult, UniqueCheck, VerificationMailSent } from "./registration-sign-up";
 import type { Interviews } from "./interviews";
 import type { PreferredDates } from "./preferred-dates";
 import type { BusinessReviewsPage } from "./business-reviews";

@@ -4,7 +4,7 @@
  * sign-up collected is edited under the same rules (lengths, ranges, the special-category consent).
  */
 import * as v from "valibot";
-import type { BusinessKind } from "./signup";
+import type { BusinessKind } from "./registration-sign-up";
 import { emailSchema, PASSWORD_MAX, passwordConfirmationMatches, passwordSchema } from "./validation";
 import { COUNTRY_CODES } from "./countries";
 import type { StepData } from "./registration-steps";

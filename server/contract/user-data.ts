@@ -20,7 +20,7 @@ export interface UserDataResponse {
     gender: number | null;
     display_name: string;
     city_name: string | null;
-    /** Businesses: agency or club (contract/signup BUSINESS_KINDS); null for everyone else. */
+    /** Businesses: agency or club (contract/registration-sign-up BUSINESS_KINDS); null for everyone else. */
     business_kind: string | null;
   };
   age: number | null;

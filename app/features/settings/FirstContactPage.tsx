@@ -13,7 +13,7 @@ import { Field, FormErrors } from "~/components/Field";
 import { CheckboxField } from "~/components/FieldControls";
 import { ErrorLine } from "~/components/form/ErrorLine";
 import { allErrors, readReply } from "~/components/form/reply";
-import * as steps from "~/features/join/steps.css";
+import * as steps from "~/features/registration/steps.css";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import { SettingsFrame, SettingsSaveButton } from "./SettingsFrame";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { TourListData } from "~/api/tours.server";
 import { Field, FormErrors } from "~/components/Field";
 import { allErrors, inputText, type FormReply } from "~/components/form/reply";
-import { CityField } from "~/features/join/CityField";
+import { CityField } from "~/features/registration/CityField";
 import { SettingsFrame } from "~/features/settings/SettingsFrame";
 import { useLang } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";

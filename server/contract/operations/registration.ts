@@ -11,9 +11,15 @@ import {
   profileStepSchema,
   servicesStepSchema,
 } from "../registration-steps";
-import { AGE_CHECK_METHODS, businessSignUpSchema, emailVerifySchema, individualSignUpSchema, uniqueCheckSchema } from "../signup";
+import {
+  AGE_CHECK_METHODS,
+  businessSignUpSchema,
+  emailVerifySchema,
+  individualSignUpSchema,
+  uniqueCheckSchema,
+} from "../registration-sign-up";
 
-// Beside its operation, not in contract/signup: the sign-up pages import that file into the browser (ADR 050).
+// Beside its operation, not in contract/registration-sign-up: the sign-up pages import that file into the browser (ADR 050).
 /** POST /verification/age-check: the method the member picked. */
 export const ageCheckRequestSchema = v.object(
   { method: v.picklist(AGE_CHECK_METHODS, "validation.signup.age_check_method_required") },

@@ -3,7 +3,7 @@ import { type Dialect, idColumn } from "../dialect";
 
 /**
  * Issue 3 item 2: business signup tracking. One row per funnel stage a user
- * reached (type codes in server/contract/register.ts BUSINESS_SIGNUP_TRACKING),
+ * reached (type codes in server/contract/registration.ts BUSINESS_SIGNUP_TRACKING),
  * at most once per user and type (the unique index makes recording
  * idempotent). landing_page_id copies the user's landing page at the time,
  * so funnels per landing page need no join and survive later profile edits.

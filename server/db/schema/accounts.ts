@@ -40,7 +40,7 @@ export interface UsersTable {
   /** Sign-up origin (migration 0004): landing page id and invitation code, as given. */
   landing_page_id: string | null;
   invitation_code: string | null;
-  /** Businesses only: agency | club (contract/signup BUSINESS_KINDS), and who answers for it. */
+  /** Businesses only: agency | club (contract/registration-sign-up BUSINESS_KINDS), and who answers for it. */
   business_kind: string | null;
   contact_person: string | null;
   /** 1: written by the demo seed (migration 0056), with the README's password; a production start refuses these (ADR 056). */

@@ -44,7 +44,7 @@ export interface SmsVerificationsTable {
   verified_at: number | null;
 }
 
-/** Business signup funnel events (migration 0010; codes in server/contract/register.ts). */
+/** Business signup funnel events (migration 0010; codes in server/contract/registration.ts). */
 export interface SignupTrackingTable {
   id: Generated<number>;
   user_id: number;

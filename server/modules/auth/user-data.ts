@@ -5,7 +5,7 @@ import type { UserDataResponse } from "../../contract/user-data";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { mustVerifyEmail } from "../../contract/email-verification";
-import { requiredDestination } from "../../contract/register";
+import { requiredDestination } from "../../contract/registration";
 import { REGISTER_COMPLETED_STEP } from "../../contract/users";
 
 /** Whole years between an ISO birth date and now. */

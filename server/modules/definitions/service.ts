@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { COUNTRY_CODES } from "../../contract/countries";
 import { LANGUAGE_TAGS, OFFERED_LANGUAGES, SUPPORTED_LANGUAGES, type Language } from "../../contract/locales";
-import { BUSINESS_REGISTER_STEPS, INDIVIDUAL_REGISTER_STEPS } from "../../contract/register";
+import { BUSINESS_REGISTER_STEPS, INDIVIDUAL_REGISTER_STEPS } from "../../contract/registration";
 import { APPEARANCE_MEASURES, TRAIT_GROUPS, traitCategoryKey, traitLabelKey, traitTitleKey } from "../../contract/traits";
 import type { CountryDefinition, LanguageDefinition, RegisterDefinitions } from "../../contract/definitions";
 import { GENDER, SALUTATIONS, SELECTABLE_USER_TYPES, USER_TYPE, userTypeName } from "../../contract/users";

@@ -19,7 +19,7 @@ import {
   type UserListFilters,
   type UserListItem,
 } from "../../contract/favorites";
-import { ageOfBirthDate } from "../../contract/signup";
+import { ageOfBirthDate } from "../../contract/registration-sign-up";
 import { NEW_PROFILE_DAYS } from "../../contract/search";
 import type { DB } from "../../db/index";
 import type { Database } from "../../db/schema";

@@ -26,7 +26,7 @@ import {
   type MessageSendOutcome,
   type SendCheck,
 } from "../../contract/messenger";
-import { ageOfBirthDate } from "../../contract/signup";
+import { ageOfBirthDate } from "../../contract/registration-sign-up";
 import { USER_TYPE } from "../../contract/users";
 import type { DB } from "../../db/index";
 import { entitlementsOf, offerOf, plusRunning } from "../access/index";

@@ -1,6 +1,6 @@
 /** The public face of the registration module: the step forms' saved values. Other modules import only this file. */
 import { defineFeature } from "../manifest";
-import { registerRegistration } from "./signup.routes";
+import { registerRegistration } from "./sign-up.routes";
 import { registerRegistrationSteps } from "./steps.routes";
 export { getStepData } from "./steps.service";
 

@@ -15,7 +15,7 @@ import {
   nextRegisterStep,
   photoRequired,
   registerStepsFor,
-} from "../../contract/register";
+} from "../../contract/registration";
 import {
   PRICE_ITEM_TYPE,
   priceKey,

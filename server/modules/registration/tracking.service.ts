@@ -6,7 +6,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
-import { BUSINESS_SIGNUP_TRACKING_TYPES, businessSignupTrackingType, type BusinessSignupTrackingType } from "../../contract/register";
+import { BUSINESS_SIGNUP_TRACKING_TYPES, businessSignupTrackingType, type BusinessSignupTrackingType } from "../../contract/registration";
 import type { BusinessSignupTracking } from "../../contract/registration-steps";
 import { USER_TYPE } from "../../contract/users";
 import type { Database } from "../../db/schema";

@@ -12,7 +12,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_MAX_BYTES } from "#server/contract/media-upload";
 import { USER_TYPE } from "#server/contract/users";
-import { submitJoinStep } from "~/features/join/steps.server";
+import { submitJoinStep } from "~/features/registration/steps.server";
 import { freshIp } from "../../helpers/auth";
 import { countingMultipart, jpeg } from "../../helpers/images";
 import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";

@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { completedStepAfter, mayEnterRegisterStep } from "#server/contract/register";
+import { completedStepAfter, mayEnterRegisterStep } from "#server/contract/registration";
 import { appearanceStepSchema, penisFieldsApply, scheduleSlotSchema, servicesStepSchema } from "#server/contract/registration-steps";
 import { isValidTraitOption } from "#server/contract/traits";
 import { GENDER, REGISTER_COMPLETED_STEP, REGISTER_STEP, USER_TYPE } from "#server/contract/users";
 import { registrationAttributesFor } from "#server/db/seed/registration";
-import { fieldNameOf, regroupErrors } from "~/features/join/step-forms";
+import { fieldNameOf, regroupErrors } from "~/features/registration/step-forms";
 
 describe("appearance ranges (spec section 5)", () => {
   for (const [field, min, max, integer] of [
