@@ -77,13 +77,26 @@ function fingerprintOf(request: OperationRequest): string {
   return sha256(JSON.stringify([request.kind, request.currency, request.actorId, request.reference ?? null, transfers]));
 }
 
+/**
+ * Account ids by database, then by currency and account: an account is never deleted nor renumbered, so once read its
+ * id holds for the life of the process, and the hot path of a spend asks the database nothing about accounts.
+ */
+const knownAccounts = new WeakMap<DB, Map<string, number>>();
+
 /** The ids of the accounts, created on first use (outside the money transaction: creation never waits on money). */
 async function accountIdsOf(deps: LedgerDeps, refs: AccountRef[], currency: LedgerCurrency): Promise<Map<string, number>> {
+  let known = knownAccounts.get(deps.db);
+  if (!known) knownAccounts.set(deps.db, (known = new Map()));
   const ids = new Map<string, number>();
   const now = deps.clock.now();
   for (const ref of refs) {
     const key = refKey(ref);
     if (ids.has(key)) continue;
+    const cached = known.get(`${currency}:${key}`);
+    if (cached !== undefined) {
+      ids.set(key, cached);
+      continue;
+    }
     const userId = "member" in ref ? ref.member : null;
     const purpose = "member" in ref ? ref.account : ref.system;
     const find = () => {
@@ -102,6 +115,7 @@ async function accountIdsOf(deps: LedgerDeps, refs: AccountRef[], currency: Ledg
     }
     if (!row) throw new Error(`ledger account ${key} could not be created`);
     ids.set(key, row.id);
+    known.set(`${currency}:${key}`, row.id);
   }
   return ids;
 }
