@@ -41,6 +41,7 @@ import * as m0046Dates from "./0046_dates";
 import * as m0047DateReviews from "./0047_date_reviews";
 import * as m0048MessengerClientKeys from "./0048_messenger_client_keys";
 import * as m0059ReportEmailConfirmation from "./0059_report_email_confirmation";
+import * as m0060Ledger from "./0060_ledger";
 import * as m0056DemoAccounts from "./0056_demo_accounts";
 
 /**
@@ -91,5 +92,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0048_messenger_client_keys": { up: m0048MessengerClientKeys.up(dialect) },
     "0059_report_email_confirmation": { up: m0059ReportEmailConfirmation.up(dialect) },
     "0056_demo_accounts": { up: m0056DemoAccounts.up(dialect) },
+    "0060_ledger": { up: m0060Ledger.up(dialect) },
   };
 }

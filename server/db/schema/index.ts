@@ -57,6 +57,7 @@ import type {
 } from "./messenger";
 import type { DatesTable, DateEventsTable, DateCheckinsTable } from "./dates";
 import type { DateReviewRatingsTable, DateReviewsTable, DateReviewWindowsTable } from "./reviews";
+import type { LedgerAccountsTable, LedgerOperationsTable, LedgerTransfersTable } from "./ledger";
 import type { AnnouncementDismissalsTable, AnnouncementsTable, NotificationsTable, PushSubscriptionsTable } from "./notifications";
 
 export type * from "./accounts";
@@ -79,6 +80,7 @@ export type * from "./messenger";
 export type * from "./dates";
 export type * from "./notifications";
 export type * from "./reviews";
+export type * from "./ledger";
 
 export interface Database {
   users: UsersTable;
@@ -143,4 +145,7 @@ export interface Database {
   date_reviews: DateReviewsTable;
   date_review_ratings: DateReviewRatingsTable;
   date_review_windows: DateReviewWindowsTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_operations: LedgerOperationsTable;
+  ledger_transfers: LedgerTransfersTable;
 }

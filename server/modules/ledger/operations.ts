@@ -1,0 +1,69 @@
+/**
+ * Every transaction kind as transfers between accounts (issue 27 item 1, ADR 073), in dollars. Features build their
+ * operations here and post them with `postOperation`; what moves where is decided in this one file.
+ *
+ * The money's path: dollars enter from `sales` (bought) or `grants` (given) into a wallet; members spend them on the
+ * platform (`revenue`) or on each other (a tip lands in the receiver's `pending` account for the probation period,
+ * then DEFROST makes it available); an available balance leaves by payout (`payout` in transit, then `paid_out`).
+ */
+import type { AccountRef, MemberAccount, SystemAccount, TransactionKind, TransferInput } from "../../contract/ledger";
+import type { PartialTransferInput } from "./ledger";
+
+export interface DollarOperation {
+  kind: TransactionKind;
+  transfers: Array<TransferInput | PartialTransferInput>;
+}
+
+const member = (id: number, account: MemberAccount = "wallet"): AccountRef => ({ member: id, account });
+const platform = (account: SystemAccount): AccountRef => ({ system: account });
+const one = (kind: TransactionKind, from: AccountRef, to: AccountRef, amount: number): DollarOperation => ({
+  kind,
+  transfers: [{ from, to, amount }],
+});
+
+/** What the platform's services cost a member: each a CONSUME-like kind paid into revenue. */
+export type PlatformPurchase = Extract<
+  TransactionKind,
+  "CONSUME" | "FIRST_CONTACT_UNLOCK" | "MESSAGE_BOOST" | "RISE_UP" | "PROMOTION_PROFILE"
+>;
+
+export const dollarOperations = {
+  /** Dollars bought through the checkout. */
+  purchase: (buyer: number, amount: number) => one("PURCHASE", platform("sales"), member(buyer), amount),
+  /** A purchase refunded: the dollars go back (the euros leave through the checkout's credit note). */
+  refund: (buyer: number, amount: number) => one("REFUND", member(buyer), platform("sales"), amount),
+  /** A refund undone (the bank reversed it): the dollars come back. */
+  refundReversal: (buyer: number, amount: number) => one("REFUND_REVERSAL", platform("sales"), member(buyer), amount),
+  /** Dollars the platform gives: staff grants, rewards for real actions, balances migrated from elsewhere. */
+  grant: (receiver: number, amount: number, kind: Extract<TransactionKind, "GRANT" | "REWARD" | "MIGRATED"> = "GRANT") =>
+    one(kind, platform("grants"), member(receiver), amount),
+  /** A member pays for a platform service. */
+  spend: (payer: number, amount: number, kind: PlatformPurchase) => one(kind, member(payer), platform("revenue"), amount),
+  /** A tip (or any payment to a creator): pending for the receiver until its probation ends. */
+  tip: (payer: number, receiver: number, amount: number) => one("TRANSFER", member(payer), member(receiver, "pending"), amount),
+  /** A gift of dollars from one member to another, available at once (no earning, no probation). */
+  gift: (sender: number, receiver: number, amount: number) => one("GIFT", member(sender), member(receiver), amount),
+  /** A gift the receiver did not take in time goes back to its sender. */
+  resumeGift: (sender: number, receiver: number, amount: number) => one("RESUME_GIFT", member(receiver), member(sender), amount),
+  /** Earnings whose probation ended become available. */
+  release: (earner: number, amount: number) => one("DEFROST", member(earner, "pending"), member(earner), amount),
+  /** Staff freeze a member's available dollars (fraud), and free them again. */
+  freeze: (target: number, amount: number) => one("FREEZE", member(target), member(target, "frozen"), amount),
+  defrost: (target: number, amount: number) => one("DEFROST", member(target, "frozen"), member(target), amount),
+  /** A payout requested: the amount leaves the wallet and is in transit. */
+  payoutRequest: (earner: number, amount: number) => one("PAYOUT_ONGOING", member(earner), member(earner, "payout"), amount),
+  /** The bank confirmed the transfer. */
+  payoutSucceeded: (earner: number, amount: number) => one("PAYOUT", member(earner, "payout"), platform("paid_out"), amount),
+  /** The payout failed or came back: the amount is available again. */
+  payoutReturned: (earner: number, amount: number) => one("PAYOUT_RETURNED", member(earner, "payout"), member(earner), amount),
+  /**
+   * A charged-back purchase, first step: take back what the wallet still holds, up to the purchase. The second step,
+   * `chargebackLoss`, books the rest (dollars already spent) as the platform's loss; spent dollars are not taken from
+   * the creators who earned them (issue 27 item 2).
+   */
+  reclaim: (buyer: number, amount: number): DollarOperation => ({
+    kind: "RECLAIM",
+    transfers: [{ from: member(buyer), to: platform("sales"), amount, upTo: true }],
+  }),
+  chargebackLoss: (amount: number) => one("RECLAIM", platform("chargeback_loss"), platform("sales"), amount),
+} as const;
