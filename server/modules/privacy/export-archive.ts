@@ -82,6 +82,8 @@ const EXPORTED_BY_CODE = [
 export const NOT_EXPORTED: Record<string, string> = {
   search_profiles: "a copy of the profile made for search (profile.json has the original)",
   profile_view_marks: "keyed hashes of the day's visitors (about other people, deleted daily)",
+  ledger_accounts:
+    "no money moves for members yet: the ledger kernel (ADR 073) has no page; the wallet's history joins the export with user/dollar (issue 27 item 6, ADR 059: the member's own view)",
 };
 /** Every table with a user_id this export covers. */
 export const EXPORTED_TABLES: readonly string[] = [...Object.values(USER_TABLES).flat(), ...EXPORTED_BY_CODE];
