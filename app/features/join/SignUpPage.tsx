@@ -57,7 +57,7 @@ export function SignUpLandingPage() {
           returnTo={returnTo}
         />
         <p>
-          {t("join.sign_up.have_account")} <Link to={to("login")}>{t("join.sign_up.login")}</Link>
+          {t("join.sign_up.have_account")} <Link to={withReturnPath(to("login"), returnTo)}>{t("join.sign_up.login")}</Link>
         </p>
       </div>
     </main>
