@@ -39,7 +39,7 @@ export function JoinChoosePage() {
       </div>
       <p>
         {t("join.sign_up.have_account")}{" "}
-        <Link to={withReturnPath(to("login"), returnTo)} data-testid="join-login">
+        <Link className={ui.linkButton} to={withReturnPath(to("login"), returnTo)} data-testid="join-login">
           {t("join.sign_up.login")}
         </Link>
       </p>

@@ -216,7 +216,7 @@ function ConversationBody({
         </div>
         {shown === 0 ? (
           <p className={ui.muted} data-testid="conversation-empty">
-            {t(blocked ? "messenger.empty_conversation_blocked" : "messenger.empty_conversation", { name })}
+            {t(blocked || firstContactClosed ? "messenger.empty_conversation_blocked" : "messenger.empty_conversation", { name })}
           </p>
         ) : null}
         <ol

@@ -53,7 +53,12 @@ export function ProfileActions({ signedIn, ...base }: Omit<ProfileActionProps, "
           </div>
           <p className={ui.muted}>
             {t("profile.actions.have_account")}{" "}
-            <Link to={withReturnPath(localePath(lang, "login"), returnPath)} rel="nofollow" data-testid="guest-login">
+            <Link
+              className={ui.linkButton}
+              to={withReturnPath(localePath(lang, "login"), returnPath)}
+              rel="nofollow"
+              data-testid="guest-login"
+            >
               {t("profile.actions.login")}
             </Link>
           </p>
