@@ -80,6 +80,12 @@ test("a new escort's profile and tile say the contact rule before sign-up and be
   // A basic client, verified: the same rule, no message link, a date request and plus instead.
   const client = await listedClient(request, clientIp, 1);
   const member = await noJsMemberPage(browser, clientIp, client);
+  // Not verified yet: the rule comes before the verification prompt, which no longer promises writing.
+  await member.goto(`/de/p/${escort}`);
+  const verify = member.getByTestId("verify-email-actions");
+  await expect(verify.getByTestId("contact-rule")).toContainText(NEW_ESCORT_RULE);
+  await expect(verify).toContainText(/dann kannst du .+ ein Date anfragen\./);
+  await shoot(member, "profile-new-escort-unverified");
   await member.goto(`/de/dev/mailbox?to=${encodeURIComponent(`${client}@example.test`)}`);
   const link = await member.locator('[data-mail="email_verification"] [data-mail-link]').first().getAttribute("href");
   await member.goto(link!);
@@ -137,6 +143,15 @@ test("logging in from a profile's prompt returns to the profile, and so does sig
   await page.getByRole("button", { name: "Anmelden" }).last().click();
   await expect(page).toHaveURL(profile);
   await page.context().clearCookies();
+
+  // The guest prompt of /clients keeps the way back for sign-up as for login.
+  await page.goto("/de/clients");
+  const clientsPrompt = page.locator("main");
+  await expect(clientsPrompt.getByRole("link", { name: "Kostenlos registrieren" })).toHaveAttribute(
+    "href",
+    `/de/join/user?r=${encodeURIComponent("/de/clients")}`,
+  );
+  await shoot(page, "clients-guest-prompt");
 
   // No account after all: from the login page to sign-up, through the registration, back to the profile.
   await page.goto(`/de/login?r=${r}`);
