@@ -6,7 +6,7 @@ import type { Viewer } from "~/api/viewer.server";
 import { brand } from "~/brand/brand";
 import { switchLanguage, useLang, useLocalePath } from "~/i18n/lang";
 import { emailVerificationPath } from "#server/contract/email-verification";
-import { withReturnPath } from "~/utils/return-path";
+import { returnPathHere, withReturnPath } from "~/utils/return-path";
 import * as css from "./chrome.css";
 import { NotificationBell } from "./NotificationBell";
 
@@ -87,13 +87,11 @@ export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | nul
             </>
           ) : (
             <>
-              <Link
-                className={css.headerButton}
-                to={`${to("login")}${location.pathname.endsWith("/login") ? "" : `?r=${encodeURIComponent(location.pathname)}`}`}
-              >
+              {/* Both keep the way back (issue 25 item 3): on a page a prompt sent the visitor to, its own `r`. */}
+              <Link className={css.headerButton} to={withReturnPath(to("login"), returnPathHere(location))} data-testid="nav-login">
                 {t("nav.login")}
               </Link>
-              <Link className={css.headerButton} to={to("join/user")}>
+              <Link className={css.headerButton} to={withReturnPath(to("join/user"), returnPathHere(location))} data-testid="nav-join">
                 <span className={css.wideOnly}>{t("nav.join")}</span>
                 <span className={css.narrowOnly}>{t("nav.join_short")}</span>
               </Link>

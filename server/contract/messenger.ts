@@ -352,6 +352,50 @@ export interface SendCheck {
   first_contacts_left: number | null;
 }
 
+/** What a viewer can do instead of writing, where writing cannot succeed (ContactOutlook.alternatives). */
+export const CONTACT_ALTERNATIVES = ["favorite", "date_request", "plus"] as const;
+export type ContactAlternative = (typeof CONTACT_ALTERNATIVES)[number];
+
+/**
+ * GET /messenger/contact/{username} (issue 25 item 1, ADR 068): may this viewer write to this profile, and if not,
+ * why and what instead — decided by the contact rules (rules.ts decideSend), so the profile says it before anyone
+ * writes. For a guest the answer is for a new free client who signs up now (`for: "new_client"`), so the sign-up
+ * prompt promises only what the rules then allow.
+ */
+export interface ContactOutlook {
+  for: "viewer" | "new_client";
+  /** A first or next message would be accepted now (a guest's: once signed up and the address verified). */
+  can_send: boolean;
+  /**
+   * The rule that applies: a refusal's outcome (hot_escort, new_escort, first_contact_limit, a blocking state, …),
+   * email_verification when only the address is missing, a filter outcome when the message would wait in the
+   * recipient's requests folder, or null when nothing stands in the way.
+   */
+  rule: MessageSendOutcome | null;
+  /** The rule's translated message (exception.messenger.* or the state's key); null without a rule. */
+  message_key: string | null;
+  /** A first message would be delivered to the recipient's requests folder (their first-contact filter). */
+  to_requests: boolean;
+  /** A plus membership would lift the refusal. */
+  upgrade: boolean;
+  /** What the viewer can do instead when can_send is false (favorite, a date request, plus). */
+  alternatives: ContactAlternative[];
+}
+
+/**
+ * The requests folder's note (common.json contact_rules.*): a first contact the recipient's filter holds back still
+ * arrives, in their requests. Only the two reasons a sender can change are told (plus, a verified profile); a filter
+ * on gender, age, origin or member type stays the recipient's own business (ADR 043: the sender reads "delivered").
+ */
+export const TO_REQUESTS_KEYS: Partial<Record<MessageSendOutcome, string>> = {
+  membership_verification: "contact_rules.to_requests_plus",
+  verified: "contact_rules.to_requests_verified",
+};
+
+/** A search tile's line where the contact rules keep free members from writing first (ADR 068). */
+export const TILE_CONTACT_RULES = ["hot_escort", "new_escort"] as const;
+export type TileContactRule = (typeof TILE_CONTACT_RULES)[number];
+
 /** GET /messenger/messages/{username}. */
 export interface Conversation {
   thread_id: number | null;

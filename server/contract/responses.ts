@@ -51,6 +51,7 @@ import type {
   MessengerAutocomplete,
   MessengerUnread,
   SendCheck,
+  ContactOutlook,
   SendResult,
   ThreadActionResult,
   ThreadList,
@@ -134,6 +135,7 @@ export interface ResponseBodies {
   MessengerAutocomplete: MessengerAutocomplete;
   MessengerUnread: MessengerUnread;
   SendCheck: SendCheck;
+  ContactOutlook: ContactOutlook;
   SendResult: SendResult;
   ThreadActionResult: ThreadActionResult;
   ThreadList: ThreadList;

@@ -14,6 +14,7 @@ import { hasBenefit, type Benefit } from "./entitlements";
 import type { CityHit } from "./geo";
 import type { MediaImage } from "./media";
 import type { ProfileIdentity } from "./profiles";
+import type { TileContactRule } from "./messenger";
 
 export { SEO_PAGE_SIZE } from "./seo";
 
@@ -856,6 +857,11 @@ export interface SearchHit extends ProfileIdentity {
   last_login_at: number | null;
   /** Listed here because of an active tour in the searched place ("in town from/to"; ADR 028), else null. */
   tour: { city_name: string; date_from: string; date_to: string } | null;
+  /**
+   * The contact rule that keeps this viewer from writing first (hot or new escort: plus clients only; ADR 068), for
+   * the tile's line; null where it does not apply to the viewer (a plus client, or not such an escort).
+   */
+  contact_rule: TileContactRule | null;
 }
 
 export interface FacetBucket {

@@ -126,12 +126,11 @@ test("two members exchange messages and photos, hide and restore, say no thanks;
     await expect(annaPage).toHaveURL(/done=sent/);
   }
   await annaPage.goto(`/de/messenger/${others[2]}`);
-  // The page tells before a post, and the refused post keeps the text.
+  // The page tells before a post, and offers no form that cannot succeed (ADR 068): the reason and the profile instead.
   await expect(annaPage.getByTestId("upgrade-prompt")).toBeVisible();
-  await send(annaPage, "Noch ein Versuch");
-  await expect(annaPage.getByTestId("conversation-error")).toContainText("so viele neue Kontakte");
-  await expect(annaPage.getByTestId("upgrade-prompt")).toBeVisible();
-  await expect(annaPage.getByLabel(/^Nachricht an/)).toHaveValue("Noch ein Versuch");
+  await expect(annaPage.getByTestId("contact-rule")).toContainText("so viele neue Kontakte");
+  await expect(annaPage.getByTestId("compose")).toHaveCount(0);
+  await expect(annaPage.getByTestId("contact-rule-profile")).toHaveAttribute("href", `/de/p/${others[2]}`);
   await annaPage.screenshot({ path: testInfo.outputPath("messenger-upgrade-390.png"), fullPage: true });
 });
 

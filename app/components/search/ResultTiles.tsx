@@ -16,6 +16,7 @@ export type Tile = Pick<
   | "reviewCount"
   | "ratingAvg"
   | "tour"
+  | "contactRule"
 >;
 
 export function tileOfHit(hit: Tile): ProfileTileView {
@@ -32,6 +33,7 @@ export function tileOfHit(hit: Tile): ProfileTileView {
     ratingAvg: hit.ratingAvg,
     isMember: hit.isMember,
     tour: hit.tour ?? null,
+    contactRule: hit.contactRule ?? null,
   };
 }
 

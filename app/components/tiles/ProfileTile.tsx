@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { MediaImage } from "#server/contract/media";
+import type { TileContactRule } from "#server/contract/messenger";
 import { wholeEuros } from "#server/contract/prices";
 import { distanceLabel } from "#server/contract/search";
 import { useLang, useLocalePath } from "~/i18n/lang";
@@ -25,6 +26,8 @@ export interface ProfileTileView {
   isMember?: boolean;
   /** Listed because of an active tour here (ADR 028): the tour city and its dates replace the home city. */
   tour?: { cityName: string; dateFrom: string; dateTo: string } | null;
+  /** The contact rule that keeps this viewer from writing first (a new or hot escort: plus only; ADR 068). */
+  contactRule?: TileContactRule | null;
   /** A list's own line under the place (favorites and visitors: since when, last visit). */
   note?: string | null;
   /** The viewer's private note on this profile (notes, plus), the start of it: only its author sees the list. */
@@ -79,6 +82,11 @@ export function ProfileTile({ tile, eager, priority = false }: { tile: ProfileTi
         {tile.tour ? (
           <span className={css.line} data-testid="tile-tour">
             {t("tile.in_town", { from: formatDayMonth(tile.tour.dateFrom, lang), to: formatDayMonth(tile.tour.dateTo, lang) })}
+          </span>
+        ) : null}
+        {tile.contactRule ? (
+          <span className={css.ruleLine} data-testid="tile-contact-rule">
+            {t(`contact_rules.tile.${tile.contactRule}`)}
           </span>
         ) : null}
         {tile.note ? (

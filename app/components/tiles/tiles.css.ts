@@ -76,3 +76,5 @@ export const name = style({
 });
 
 export const line = style({ display: "block", color: vars.color.textMuted, fontSize: vars.font.sizeSm });
+/** The contact rule's line (ADR 068): what a free member cannot do here, in the brand colour, not an alarm. */
+export const ruleLine = style({ display: "block", color: vars.color.primary, fontSize: vars.font.sizeSm, fontWeight: 600 });

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { FormField, FormErrors, Honeypot } from "~/components/Field";
 import { LoginCaptcha, type LoginCaptchaChallenge as Captcha } from "~/components/LoginCaptcha";
 import { useLocalePath } from "~/i18n/lang";
+import { withReturnPath } from "~/utils/return-path";
 import * as ui from "~/styles/ui.css";
 import { loginFormSchema } from "./login-form";
 
@@ -78,7 +79,10 @@ export function LoginPage({
           </p>
         ) : null}
         <p>
-          {t("login.no_account")} <Link to={to("join/user")}>{t("login.join")}</Link>
+          {t("login.no_account")}{" "}
+          <Link to={withReturnPath(to("join/user"), returnTo)} data-testid="login-join">
+            {t("login.join")}
+          </Link>
         </p>
       </div>
     </main>

@@ -91,6 +91,9 @@ function ConversationBody({
   const here = to(`messenger/${partner.username}`);
   const blocked = (BLOCKING_STATES as readonly string[]).includes(state);
   const upgrade = refused?.intent === "send" ? refused.upgrade : (canSend?.upgrade ?? false);
+  // A first message the contact rules refuse now (a new or hot escort, a full day, …): no form that cannot succeed,
+  // the reason and what instead (the date link above, the profile's favorite, plus) in its place (ADR 068).
+  const firstContactClosed = !blocked && canSend !== null && canSend.firstContact && canSend.outcome !== "success";
   const errorsOf = (field: string) => refused?.fieldErrors[field] ?? [];
   const oldest = conversation.messages[0];
   const threadAction = (intent: string, label: string) => (
@@ -213,7 +216,7 @@ function ConversationBody({
         </div>
         {shown === 0 ? (
           <p className={ui.muted} data-testid="conversation-empty">
-            {t(blocked ? "messenger.empty_conversation_blocked" : "messenger.empty_conversation", { name })}
+            {t(blocked || firstContactClosed ? "messenger.empty_conversation_blocked" : "messenger.empty_conversation", { name })}
           </p>
         ) : null}
         <ol
@@ -266,6 +269,18 @@ function ConversationBody({
             </div>
           </Form>
         ) : null}
+        {firstContactClosed ? (
+          <div className={`${ui.card} ${ui.stack}`} data-testid="contact-rule" data-rule={canSend.outcome}>
+            {canSend.messageKey ? <p className={css.ruleText}>{translateMessage(tErrors, canSend.messageKey)}</p> : null}
+            {partner.username ? (
+              <p style={{ margin: 0 }}>
+                <Link className={css.tapLink} to={to(`p/${partner.username}`)} data-testid="contact-rule-profile">
+                  {tErrors("contact_rules.profile_link")}
+                </Link>
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         {upgrade ? (
           <div className={css.upgrade} data-testid="upgrade-prompt">
             <strong>{t("messenger.upgrade.title")}</strong>
@@ -275,7 +290,7 @@ function ConversationBody({
             </Link>
           </div>
         ) : null}
-        {!blocked ? (
+        {!blocked && !firstContactClosed ? (
           <Form
             method="post"
             action={`${here}?key=${encodeURIComponent(sendKey)}`}

@@ -201,3 +201,5 @@ globalStyle(`${confirmBox} > summary::-webkit-details-marker`, { display: "none"
 
 /** The "new message to" search: the field takes the room beside its button, so both stay on one line on a phone. */
 export const newMessageInput = style({ flex: "1 1 10rem", minWidth: 0 });
+/** The contact rule in place of the compose form (ADR 068). */
+export const ruleText = style({ fontWeight: 600, margin: 0 });

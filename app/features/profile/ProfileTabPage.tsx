@@ -26,7 +26,14 @@ export function ProfileTabPage({ tab, content }: { tab: ProfileTab; content?: (p
   if (!page || page.kind !== "profile") return null;
   return (
     <>
-      <ProfileHead profile={page.profile} lang={page.lang} tab={tab} signedIn={page.signedIn} refused={outlet?.refused ?? null} />
+      <ProfileHead
+        profile={page.profile}
+        lang={page.lang}
+        tab={tab}
+        signedIn={page.signedIn}
+        refused={outlet?.refused ?? null}
+        contact={page.contact}
+      />
       {tab === "" ? (
         <ProfileOverview
           profile={page.profile}

@@ -3,7 +3,7 @@
  * registry, actions.ts) and the tab bar (from the tab registry, tabs.ts).
  */
 import type { Language } from "#server/contract/locales";
-import type { ProfileDetail } from "~/api/profiles.server";
+import type { ContactOutlook, ProfileDetail } from "~/api/profiles.server";
 import type { ProfileActionRefused } from "~/features/profile-actions/types";
 import { localePath } from "~/i18n/lang";
 import * as css from "./profile.css";
@@ -18,6 +18,7 @@ export function ProfileHead({
   tab,
   signedIn,
   refused,
+  contact,
 }: {
   profile: ProfileDetail;
   lang: Language;
@@ -25,13 +26,23 @@ export function ProfileHead({
   signedIn: boolean;
   /** The member action this page refused last (the route's action answer), shown at its form. */
   refused: ProfileActionRefused | null;
+  /** The contact outlook (ADR 068): the rule before anyone writes. */
+  contact: ContactOutlook | null;
 }) {
   const returnPath = profileTabPath(localePath(lang, `p/${profile.username}`), profileTab(tab));
   return (
     <>
       <ProfileHeader profile={profile} lang={lang} tab={tab} />
       {profile.texts.status ? <p className={css.text}>{profile.texts.status}</p> : null}
-      <ProfileActions profile={profile} lang={lang} tab={tab} signedIn={signedIn} refused={refused} returnPath={returnPath} />
+      <ProfileActions
+        profile={profile}
+        lang={lang}
+        tab={tab}
+        signedIn={signedIn}
+        refused={refused}
+        returnPath={returnPath}
+        contact={contact}
+      />
       <ProfileTabs profile={profile} lang={lang} tab={tab} />
     </>
   );

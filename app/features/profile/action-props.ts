@@ -1,3 +1,4 @@
+import type { ContactOutlook } from "~/api/profiles.server";
 import type { ProfileActionFormProps } from "~/features/profile-actions/form-parts";
 
 /**
@@ -9,4 +10,6 @@ export interface ProfileActionProps extends ProfileActionFormProps {
   viewerType: number | undefined;
   /** The page the viewer is on, to come back to after sign-up or verification. */
   returnPath: string;
+  /** May the viewer write, which contact rule applies, what instead (ADR 068); null when unknown (then the form shows). */
+  contact: ContactOutlook | null;
 }

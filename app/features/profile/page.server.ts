@@ -7,7 +7,7 @@ import { isLanguage, DEFAULT_LANGUAGE, type Language } from "#server/contract/lo
 import { isValidProfileUsername } from "#server/contract/validation";
 import { createApiClient } from "~/api/client.server";
 import type { InterviewsData, PreferredDatesData } from "~/api/profile-extras.server";
-import { fetchProfilePage, type ProfileDetail, type RegionBox } from "~/api/profiles.server";
+import { fetchProfilePage, type ContactOutlook, type ProfileDetail, type RegionBox } from "~/api/profiles.server";
 import { localePath } from "~/i18n/lang";
 import { noStore } from "~/utils/cache-headers";
 import { notFoundResponse } from "~/utils/not-found.server";
@@ -20,6 +20,8 @@ export type ProfilePageData =
       signedIn: boolean;
       profile: ProfileDetail;
       regionbox: RegionBox;
+      /** May the viewer write, which contact rule applies, what instead (ADR 068); null when it could not be read. */
+      contact: ContactOutlook | null;
       /** The interview and an escort's preferred dates (ADR 039); null when not answered (or not an escort). */
       interviews: InterviewsData | null;
       preferredDates: PreferredDatesData | null;
@@ -54,9 +56,13 @@ export async function loadProfilePage(request: Request, context: AppLoadContext,
     throw new Response(null, { status: status >= 500 && status < 600 ? status : 502, headers: noStore() });
   }
   const regionbox: RegionBox = results.regionbox.ok ? results.regionbox.data : { ...results.detail.data.location, nearbyCities: [] };
+  const contact = results.contact.ok ? results.contact.data : null;
   const interviews = results.interviews.ok ? results.interviews.data : null;
   const preferredDates = results.preferredDates.ok ? results.preferredDates.data : null;
-  return data({ kind: "profile", lang, signedIn, profile: results.detail.data, regionbox, interviews, preferredDates } as ProfilePageData, {
-    headers,
-  });
+  return data(
+    { kind: "profile", lang, signedIn, profile: results.detail.data, regionbox, contact, interviews, preferredDates } as ProfilePageData,
+    {
+      headers,
+    },
+  );
 }

@@ -87,6 +87,17 @@ export const prompt = style({
 });
 export const text = style({ whiteSpace: "pre-line", overflowWrap: "anywhere" });
 
+/** The contact rule before anyone writes (ADR 068): a marked note, not an error — nothing went wrong yet. */
+export const contactRule = style({
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  marginBottom: vars.space.sm,
+  borderLeft: `4px solid ${vars.color.primary}`,
+  background: vars.color.surface,
+  borderRadius: vars.radius.sm,
+});
+export const contactRuleText = style({ fontWeight: 600, marginTop: 0 });
+globalStyle(`${contactRule} > p:last-child`, { marginBottom: 0 });
+
 export const galleryLink = style({ display: "block", borderRadius: vars.radius.sm });
 export const avatarLink = style({ display: "block", borderRadius: vars.radius.md });
 

@@ -1,7 +1,7 @@
 /**
  * join/user: the way in for individuals. Two big choices, plain links, so it works without JavaScript; each
  * leads to the sign-up form with the type chosen, carrying the return path `r` of the prompt that sent the
- * visitor here (a profile's "write to Lena").
+ * visitor here (a profile's "write to Lena"); so does the login link for those who have an account.
  */
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -37,6 +37,12 @@ export function RegistrationChoosePage() {
           <span>{t("registration.choose.business_text")}</span>
         </Link>
       </div>
+      <p>
+        {t("registration.sign_up.have_account")}{" "}
+        <Link className={ui.linkButton} to={withReturnPath(to("login"), returnTo)} data-testid="join-login">
+          {t("registration.sign_up.login")}
+        </Link>
+      </p>
       <p>
         <Link to={to("join/benefits")}>{t("registration.choose.benefits_link")}</Link>
       </p>

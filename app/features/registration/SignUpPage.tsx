@@ -57,7 +57,7 @@ export function SignUpLandingPage() {
           returnTo={returnTo}
         />
         <p>
-          {t("registration.sign_up.have_account")} <Link to={to("login")}>{t("registration.sign_up.login")}</Link>
+          {t("registration.sign_up.have_account")} <Link to={withReturnPath(to("login"), returnTo)}>{t("registration.sign_up.login")}</Link>
         </p>
       </div>
     </main>

@@ -22,6 +22,7 @@ import {
 import { GENDER } from "#server/contract/users";
 import { useLocalePath } from "~/i18n/lang";
 import { useNumbers } from "~/utils/numbers";
+import { withReturnPath } from "~/utils/return-path";
 import { CityCombobox } from "~/components/search/CityCombobox";
 import { hrefOf } from "~/components/search/links";
 import { SearchResults } from "./SearchResults";
@@ -530,7 +531,7 @@ export function GuestClientsPrompt({ data }: { data: GuestPromptData }) {
         <Link className={ui.button} to={`${to("login")}?r=${encodeURIComponent(data.returnTo)}`}>
           {t("search.guest_clients.login")}
         </Link>
-        <Link className={ui.buttonSecondary} to={to("join/user")}>
+        <Link className={ui.buttonSecondary} to={withReturnPath(to("join/user"), data.returnTo)}>
           {t("search.guest_clients.join")}
         </Link>
       </p>

@@ -19,6 +19,7 @@ export const messengerOps = {
     response: "Conversation",
   }),
   direction: defineOperation({ method: "get", path: "/api/v2/messenger/direction/:username", response: "SendCheck" }),
+  contact: defineOperation({ method: "get", path: "/api/v2/messenger/contact/:username", response: "ContactOutlook" }),
   send: defineOperation({
     method: "post",
     path: "/api/v2/messenger/send/:username",

@@ -4,7 +4,7 @@ import { defineFeature, defineJob } from "../manifest";
 import { sendUnreadMail } from "./mails";
 import { findReportedMessage } from "./reports";
 import { registerMessenger } from "./routes";
-export { contactFilterOutcome, hasWrittenTo } from "./rules";
+export { contactFilterOutcome, hasWrittenTo, tileContactRule } from "./rules";
 export { typingRecipient } from "./service";
 
 export const manifest = defineFeature({

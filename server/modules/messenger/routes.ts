@@ -25,6 +25,7 @@ import { PAYMENT_REQUIRED_KEY, PRICES } from "../../contract/prices";
 import { isValidProfileUsername } from "../../contract/validation";
 import { messengerOps } from "../../contract/operations/messenger";
 import { imageQueueOf, receiveUpload } from "../media/index";
+import { contactOutlook } from "./contact";
 import { preparePhotos, readMessagePhoto } from "./photos";
 import {
   assertSameSend,
@@ -88,6 +89,24 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
       statuses: [400, 401, 404],
     },
     async (c, { user }) => ok(c, await directionCheck(deps, user!.id, usernameOf(c.req.param("username")))),
+  );
+  v2.add(
+    messengerOps.contact,
+    {
+      tag: "messenger",
+      auth: "optional",
+      summary:
+        "The contact outlook for a profile (ADR 068): whether the viewer may write (can_send), the rule that applies (a refusal's outcome with its message key and upgrade; email_verification when only the address is missing; membership_verification or verified when a first message would wait in the recipient's requests folder) and what the viewer can do instead (favorite, date_request, plus). A guest is answered as a new free client (`for: new_client`). " +
+        "The profile's visibility rules apply first: 404 for a profile the viewer may not see, 403 exception.profile.members_only for guests.",
+      statuses: [401, 403, 404],
+    },
+    async (c, { user }) => {
+      const outlook = await contactOutlook(deps, user ?? null, usernameOf(c.req.param("username")));
+      // Guests share one answer per profile (as the profile detail); a member's is their own.
+      c.header("Cache-Control", user ? "private, no-store" : "public, max-age=60");
+      c.header("Vary", "Authorization, Accept-Language");
+      return ok(c, outlook);
+    },
   );
   v2.add(
     messengerOps.send,

@@ -25,11 +25,12 @@ import {
   type ConversationState,
   type MessageSendOutcome,
   type SendCheck,
+  type TileContactRule,
 } from "../../contract/messenger";
 import { ageOfBirthDate } from "../../contract/registration-sign-up";
 import { USER_TYPE } from "../../contract/users";
 import type { DB } from "../../db/index";
-import { entitlementsOf, offerOf, plusRunning } from "../access/index";
+import { entitlementsOf, offerOf, plusRunning, type ViewerContext } from "../access/index";
 import { firstContactFilter } from "../settings/index";
 import { memberById, type MemberRow } from "./members";
 
@@ -80,6 +81,30 @@ export function senderCountColumns(senderId: number, threadId: Expression<number
 /** SenderCounts from a row read with senderCountColumns. */
 export function senderCountsOf(row: { sent_hour: unknown; sent_day: unknown; sent_thread_day: unknown }): SenderCounts {
   return { hour: Number(row.sent_hour ?? 0), day: Number(row.sent_day ?? 0), threadDay: Number(row.sent_thread_day ?? 0) };
+}
+
+/** What the hot- and new-escort rule reads of the recipient (a search tile has these columns too). */
+export type EscortRuleFacts = Pick<MemberRow, "user_type" | "is_hot" | "created_at" | "last_active_at" | "last_login_at">;
+
+/**
+ * The first-contact rule of hot and new escorts (plus clients pass; decideSend): a hot escort (the search's is_hot)
+ * active within HOT_ESCORT_ACTIVE_HOURS, or an escort registered within NEW_ESCORT_DAYS; else null.
+ */
+export function escortFirstContactRule(recipient: EscortRuleFacts, now: number): TileContactRule | null {
+  if (recipient.user_type !== USER_TYPE.escort) return null;
+  const active = Math.max(Number(recipient.last_active_at ?? 0), Number(recipient.last_login_at ?? 0));
+  if (recipient.is_hot === 1 && active > now - HOT_ESCORT_ACTIVE_HOURS * HOUR) return "hot_escort";
+  if (Number(recipient.created_at) > now - NEW_ESCORT_DAYS * DAY) return "new_escort";
+  return null;
+}
+
+/**
+ * A search tile's contact line (issue 25 item 1): the escort rule above as it applies to this viewer — null for a
+ * plus client, whom it lets through; a guest reads it as the new free client they would be.
+ */
+export function tileContactRule(viewer: ViewerContext, recipient: EscortRuleFacts, now: number): TileContactRule | null {
+  if (viewer.userType === USER_TYPE.client && viewer.entitlements.may("contact_limits")) return null;
+  return escortFirstContactRule(recipient, now);
 }
 
 /** The sender's first contacts per rolling 24 hours (no cap inside an existing conversation). */
@@ -168,14 +193,8 @@ export async function decideSend(deps: ApiDeps, db: DB, input: DecideInput): Pro
   }
 
   // Hot and new escorts take first contacts from plus clients only; only a client can lift it by upgrading.
-  const plusClient = sender.user_type === USER_TYPE.client && senderPlus;
-  if (recipient.user_type === USER_TYPE.escort && !plusClient) {
-    const active = Math.max(recipient.last_active_at ?? 0, recipient.last_login_at ?? 0);
-    const upgradeLifts = sender.user_type === USER_TYPE.client;
-    if (recipient.is_hot === 1 && active > now - HOT_ESCORT_ACTIVE_HOURS * HOUR)
-      return refusal("hot_escort", MESSENGER_ERRORS.hot_escort, upgradeLifts, true);
-    if (recipient.created_at > now - NEW_ESCORT_DAYS * DAY) return refusal("new_escort", MESSENGER_ERRORS.new_escort, upgradeLifts, true);
-  }
+  const escortRule = sender.user_type === USER_TYPE.client && senderPlus ? null : escortFirstContactRule(recipient, now);
+  if (escortRule) return refusal(escortRule, MESSENGER_ERRORS[escortRule], sender.user_type === USER_TYPE.client, true);
 
   const limit = firstContactLimitOf(sender, now);
   const used = await count(

@@ -275,12 +275,12 @@ async function pairContext(
   return { ...pair, other, viewer: viewerContextOf(memberId, pair.me, now), state };
 }
 
-async function decide(deps: ApiDeps, db: DB, ctx: PairContext): Promise<Decision> {
+async function decide(deps: ApiDeps, db: DB, ctx: PairContext, options: { laterVerifiedEmail?: boolean } = {}): Promise<Decision> {
   return decideSend(deps, db, {
     sender: ctx.me,
     recipient: ctx.other,
     state: ctx.state,
-    mustVerifyEmail: ctx.viewer.mustVerifyEmail,
+    mustVerifyEmail: ctx.viewer.mustVerifyEmail && !options.laterVerifiedEmail,
     threadId: ctx.thread?.id ?? null,
     conversationExists: ctx.thread?.last_message_id != null,
     sent: ctx.sent,
@@ -296,6 +296,20 @@ function publicCheck(decision: Decision): SendCheck {
 export async function directionCheck(deps: ApiDeps, memberId: number, username: string): Promise<SendCheck> {
   const other = await partnerByName(deps, memberId, username);
   return publicCheck(await decide(deps, deps.db, await pairContext(deps, deps.db, memberId, other, { counts: true })));
+}
+
+/**
+ * The contact rules between the member and another as a send would meet them once the member's address is verified
+ * (the profile's contact outlook, contact.ts, says the rule before the missing verification), and whether it is
+ * still missing.
+ */
+export async function contactDecision(
+  deps: ApiDeps,
+  memberId: number,
+  other: MemberRow,
+): Promise<{ decision: Decision; mustVerifyEmail: boolean }> {
+  const ctx = await pairContext(deps, deps.db, memberId, other, { counts: true });
+  return { decision: await decide(deps, deps.db, ctx, { laterVerifiedEmail: true }), mustVerifyEmail: ctx.viewer.mustVerifyEmail };
 }
 
 /**

@@ -43,6 +43,7 @@ import { EARTH_RADIUS_KM, KM_PER_DEGREE } from "../../contract/geo";
 import { boundingBox, haversineKm } from "../geo/index";
 import { avatarsOf } from "../media/index";
 import { activeTours, type ActiveTour } from "../tours/index";
+import { tileContactRule } from "../messenger/index";
 import { CUP_SIZE_BANDS, findTraitGroup } from "../../contract/traits";
 import { USER_TYPE } from "../../contract/users";
 import { PLAN_PER_VALUES } from "../../db/prepared";
@@ -539,6 +540,18 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
       rating_avg: r.rating_avg === null || shown.rating_shown !== 1 ? null : Number(r.rating_avg),
       last_login_at: r.last_login_at === null ? null : Number(r.last_login_at),
       tour: touring ? { city_name: touring.city_name, date_from: touring.date_from, date_to: touring.date_to } : null,
+      // The messenger's hot/new-escort rule as it applies to this viewer, from the columns read above (no query per tile).
+      contact_rule: tileContactRule(
+        plan.viewer,
+        {
+          user_type: r.user_type,
+          is_hot: shown.is_hot,
+          created_at: Number(shown.created_at),
+          last_active_at: shown.last_active_at,
+          last_login_at: r.last_login_at === null ? null : Number(r.last_login_at),
+        },
+        now,
+      ),
     };
     return [hit];
   });
@@ -573,6 +586,7 @@ async function displayFieldsOf(deps: ApiDeps, userIds: number[]) {
       lat: number | null;
       lon: number | null;
       created_at: number;
+      last_active_at: number | null;
       is_hot: number;
       reviews_shown: number;
       rating_shown: number;
@@ -586,6 +600,7 @@ async function displayFieldsOf(deps: ApiDeps, userIds: number[]) {
       "users.id",
       "users.username",
       "users.created_at",
+      "users.last_active_at",
       "profiles.display_name",
       "profiles.city_name",
       "profiles.city_slug",

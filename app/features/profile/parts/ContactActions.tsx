@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { localePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import type { ProfileActionProps } from "../action-props";
+import { contactRefused } from "./ContactRule";
 import { joinHref } from "./links";
 
 export function EditProfileLink({ lang }: ProfileActionProps) {
@@ -20,9 +21,10 @@ export function EditProfileLink({ lang }: ProfileActionProps) {
   );
 }
 
-export function MessageLink({ profile, lang }: ProfileActionProps) {
+/** Offered only where a message can succeed: the contact rule (ContactRule) says why not and what instead. */
+export function MessageLink({ profile, lang, contact }: ProfileActionProps) {
   const { t } = useTranslation();
-  if (!profile.actions.canMessage) return null;
+  if (!profile.actions.canMessage || contactRefused(contact)) return null;
   return (
     <Link className={ui.button} to={localePath(lang, `messenger/${profile.username}`)} rel="nofollow">
       {t("profile.actions.message")}
@@ -56,7 +58,12 @@ function JoinLink({ lang, returnPath, label, primary }: ProfileActionProps & { l
   );
 }
 
-export const GuestMessageLink = (props: ProfileActionProps) => <JoinLink {...props} label="profile.actions.message" primary />;
-export const GuestFavoriteLink = (props: ProfileActionProps) => <JoinLink {...props} label="profile.actions.favorite" />;
+/** Sign up to write — not where the contact rules would refuse a new free client's first message (ADR 068). */
+export const GuestMessageLink = (props: ProfileActionProps) =>
+  contactRefused(props.contact) ? null : <JoinLink {...props} label="profile.actions.message" primary />;
+/** The first choice where writing is not (ADR 068). */
+export const GuestFavoriteLink = (props: ProfileActionProps) => (
+  <JoinLink {...props} label="profile.actions.favorite" primary={contactRefused(props.contact)} />
+);
 export const GuestDateRequestLink = (props: ProfileActionProps) =>
   props.profile.userType === USER_TYPE.escort ? <JoinLink {...props} label="profile.actions.date_request" /> : null;
