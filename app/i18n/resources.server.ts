@@ -16,6 +16,7 @@ import deHome from "../../locales/de/home.json";
 import deInfo from "../../locales/de/info.json";
 import deInvites from "../../locales/de/invites.json";
 import deJoin from "../../locales/de/join.json";
+import deLatestReviews from "../../locales/de/latest-reviews.json";
 import deMembership from "../../locales/de/membership.json";
 import deMessenger from "../../locales/de/messenger.json";
 import deModeration from "../../locales/de/moderation.json";
@@ -46,6 +47,7 @@ import enHome from "../../locales/en/home.json";
 import enInfo from "../../locales/en/info.json";
 import enInvites from "../../locales/en/invites.json";
 import enJoin from "../../locales/en/join.json";
+import enLatestReviews from "../../locales/en/latest-reviews.json";
 import enMembership from "../../locales/en/membership.json";
 import enMessenger from "../../locales/en/messenger.json";
 import enModeration from "../../locales/en/moderation.json";
@@ -76,6 +78,7 @@ import esHome from "../../locales/es/home.json";
 import esInfo from "../../locales/es/info.json";
 import esInvites from "../../locales/es/invites.json";
 import esJoin from "../../locales/es/join.json";
+import esLatestReviews from "../../locales/es/latest-reviews.json";
 import esMembership from "../../locales/es/membership.json";
 import esMessenger from "../../locales/es/messenger.json";
 import esModeration from "../../locales/es/moderation.json";
@@ -106,6 +109,7 @@ import plHome from "../../locales/pl/home.json";
 import plInfo from "../../locales/pl/info.json";
 import plInvites from "../../locales/pl/invites.json";
 import plJoin from "../../locales/pl/join.json";
+import plLatestReviews from "../../locales/pl/latest-reviews.json";
 import plMembership from "../../locales/pl/membership.json";
 import plMessenger from "../../locales/pl/messenger.json";
 import plModeration from "../../locales/pl/moderation.json";
@@ -139,6 +143,7 @@ export const resources = {
     info: deInfo,
     invites: deInvites,
     join: deJoin,
+    "latest-reviews": deLatestReviews,
     membership: deMembership,
     messenger: deMessenger,
     moderation: deModeration,
@@ -171,6 +176,7 @@ export const resources = {
     info: enInfo,
     invites: enInvites,
     join: enJoin,
+    "latest-reviews": enLatestReviews,
     membership: enMembership,
     messenger: enMessenger,
     moderation: enModeration,
@@ -203,6 +209,7 @@ export const resources = {
     info: esInfo,
     invites: esInvites,
     join: esJoin,
+    "latest-reviews": esLatestReviews,
     membership: esMembership,
     messenger: esMessenger,
     moderation: esModeration,
@@ -235,6 +242,7 @@ export const resources = {
     info: plInfo,
     invites: plInvites,
     join: plJoin,
+    "latest-reviews": plLatestReviews,
     membership: plMembership,
     messenger: plMessenger,
     moderation: plModeration,

@@ -25,6 +25,7 @@ import { manifest as favorites } from "./favorites/index";
 import { manifest as federated } from "./federated/index";
 import { manifest as friends } from "./friends/index";
 import { manifest as invitations } from "./invitations/index";
+import { manifest as latestReviews } from "./latest-reviews/index";
 import { manifest as media } from "./media/index";
 import { manifest as messenger } from "./messenger/index";
 import { manifest as moderation } from "./moderation/index";
@@ -81,6 +82,7 @@ export const FEATURES = [
   seo,
   settings,
   tours,
+  latestReviews,
 ] as const;
 
 // enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).

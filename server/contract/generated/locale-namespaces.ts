@@ -16,6 +16,7 @@ export const NAMESPACES = [
   "info",
   "invites",
   "join",
+  "latest-reviews",
   "membership",
   "messenger",
   "moderation",
