@@ -14,20 +14,17 @@ test("a guest goes from a profile's reviews to the newest reviews of all, pages 
 
   const reviews = page.getByTestId("latest-review");
   await expect(reviews.first()).toBeVisible();
-  expect(await reviews.count()).toBeLessThanOrEqual(10);
   // The rating in words and the publication date in German.
   await expect(reviews.first()).toContainText(/\d,\d von 5 \(/);
   await expect(reviews.first()).toContainText(/Veröffentlicht am \d{1,2}\. [A-ZÄÖÜa-zäöü]+\.? \d{4}/);
 
-  // Paging is a plain link when there is more than one page.
-  const next = page.getByRole("link", { name: "Weiter" });
-  if ((await next.count()) > 0) {
-    await next.click();
-    await expect(page).toHaveURL(/\/de\/reviews\?page=2$/);
-    await expect(page.getByTestId("latest-review").first()).toBeVisible();
-    await page.getByRole("link", { name: "Zurück" }).click();
-    await expect(page).toHaveURL(/\/de\/reviews$/);
-  }
+  // A full first page, and paging by plain links (the demo has more than one page of reviews).
+  await expect(reviews).toHaveCount(10);
+  await page.getByRole("link", { name: "Weiter" }).click();
+  await expect(page).toHaveURL(/\/de\/reviews\?page=2$/);
+  await expect(page.getByTestId("latest-review").first()).toBeVisible();
+  await page.getByRole("link", { name: "Zurück" }).click();
+  await expect(page).toHaveURL(/\/de\/reviews$/);
 
   // Each review names the reviewed member and links their profile.
   const subject = reviews.first().getByTestId("latest-review-subject");

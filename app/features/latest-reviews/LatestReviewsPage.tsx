@@ -18,13 +18,19 @@ export function LatestReviewsPage() {
   return (
     <main className={ui.page}>
       <section className={ui.stack} aria-labelledby="latest-reviews-heading" data-testid="latest-reviews">
-        <h1 id="latest-reviews-heading">{t("latest_reviews.heading")}</h1>
-        <p className={ui.muted}>{t("latest_reviews.intro")}</p>
+        <h1 id="latest-reviews-heading" style={{ margin: 0 }}>
+          {t("latest_reviews.heading")}
+        </h1>
+        <p className={ui.muted} style={{ margin: 0 }}>
+          {t("latest_reviews.intro")}
+        </p>
         {reviews.total === 0 ? (
           <div className={ui.card} data-testid="latest-reviews-empty">
             <p style={{ marginTop: 0 }}>{t("latest_reviews.empty")}</p>
             <p style={{ marginBottom: 0 }}>
-              <Link to={localePath(lang, "escorts")}>{t("latest_reviews.empty_link")}</Link>
+              <Link className={ui.buttonSecondary} to={localePath(lang, "escorts")}>
+                {t("latest_reviews.empty_link")}
+              </Link>
             </p>
           </div>
         ) : (
