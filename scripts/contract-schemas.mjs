@@ -19,7 +19,10 @@ export function mergedBodyInterfaces(dir = CONTRACT) {
   for (const name of readdirSync(dir)
     .filter((file) => file.endsWith(".ts"))
     .sort()) {
-    const source = readFileSync(join(dir, name), "utf8");
+    // Comments left out: a doc comment may show the pattern (responses.ts does) without merging anything.
+    const source = readFileSync(join(dir, name), "utf8")
+      .replace(/\/\*[\s\S]*?\*\//g, "")
+      .replace(/^\s*\/\/.*$/gm, "");
     for (const block of source.matchAll(/declare module "\.\/responses"\s*\{([\s\S]*?)\n\}/g)) {
       for (const merge of block[1].matchAll(/interface ResponseBodies extends ([\w\s,]+?)\s*\{/g))
         for (const type of merge[1].split(",").map((t) => t.trim())) found.push({ path: join(dir, name), type });

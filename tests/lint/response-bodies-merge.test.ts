@@ -13,7 +13,7 @@ describe("response bodies merged from a feature's contract file", () => {
   const dir = mkdtempSync(join(tmpdir(), "velora-bodies-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("are found with a comment in the block and with several names; a file without a merge gives none", () => {
+  it("are found with a comment in the block and with several names; a file without a merge, or one that shows it in a comment, gives none", () => {
     writeFileSync(
       join(dir, "gifts.ts"),
       [
@@ -27,6 +27,21 @@ describe("response bodies merged from a feature's contract file", () => {
       ].join("\n"),
     );
     writeFileSync(join(dir, "plain.ts"), "export interface ResponseBodiesLookAlike { A: string }\n");
+    // A doc comment showing the pattern (as responses.ts does) merges nothing.
+    writeFileSync(
+      join(dir, "documented.ts"),
+      [
+        "/**",
+        " * Join a body so:",
+        ' *   declare module "./responses" { interface ResponseBodies extends ShownBodies {} }',
+        " */",
+        "export interface ResponseBodies {",
+        "  A: string;",
+        "}",
+        '// declare module "./responses" { interface ResponseBodies extends LineBodies {} }',
+        "",
+      ].join("\n"),
+    );
     expect(mergedBodyInterfaces(dir)).toEqual([
       { path: join(dir, "gifts.ts"), type: "GiftBodies" },
       { path: join(dir, "gifts.ts"), type: "WrapBodies" },
