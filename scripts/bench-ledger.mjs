@@ -35,6 +35,7 @@ const memberCount = Number(values.members);
 
 const { openDatabase, migrateToLatest } = await import("../server/db/index.ts");
 const { systemClock } = await import("../server/lib/clock.ts");
+const { allMigrationsFor } = await import("../server/modules/index.ts");
 const { dollarOperations, postOperation, reconcileLedger } = await import("../server/modules/ledger/index.ts");
 
 // A small seeded generator: a run can be repeated.
@@ -66,7 +67,7 @@ if (values.db === "postgres") {
 }
 
 const database = openDatabase(databaseUrl, { poolSize: Number(values.pool) });
-await migrateToLatest(database);
+await migrateToLatest(database, allMigrationsFor);
 const deps = { db: database.db, dialect: database.dialect, clock: systemClock };
 const now = Date.now();
 const run = randomBytes(3).toString("hex");

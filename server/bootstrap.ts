@@ -10,7 +10,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from "./db/index";
 import { findDemoAccounts, isDatabaseEmpty, seedDemoData } from "./db/seed/index";
 import { outboxMailer } from "./integrations/mail/mailer";
 import { systemClock, type Clock } from "./lib/clock";
-import { featureRegistry } from "./modules/index";
+import { allMigrationsFor, featureRegistry } from "./modules/index";
 
 import { hasStaffAccount, STAFF_CREATE_COMMAND } from "./modules/staff/index";
 import { createLogger, type Logger } from "./ops/logger";
@@ -48,7 +48,7 @@ export async function bootstrap(config: AppConfig, options: BootstrapOptions = {
   if (production && seed) throw refused(log, "a production start never seeds demo data (ADR 056); the demo runs with DEMO_MODE=1");
   const database = openDatabase(config.databaseUrl);
   try {
-    await migrateToLatest(database);
+    await migrateToLatest(database, allMigrationsFor);
     if (production) await refuseDemoAccounts(database, log);
     // Reference data (countries, regions, cities); a no-op once loaded.
     await ensureGeoData(database.db);

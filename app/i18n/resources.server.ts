@@ -15,6 +15,7 @@ import deGalleryUpload from "../../locales/de/gallery-upload.json";
 import deHome from "../../locales/de/home.json";
 import deInfo from "../../locales/de/info.json";
 import deInvites from "../../locales/de/invites.json";
+import deLatestReviews from "../../locales/de/latest-reviews.json";
 import deMembership from "../../locales/de/membership.json";
 import deMessenger from "../../locales/de/messenger.json";
 import deModeration from "../../locales/de/moderation.json";
@@ -45,6 +46,7 @@ import enGalleryUpload from "../../locales/en/gallery-upload.json";
 import enHome from "../../locales/en/home.json";
 import enInfo from "../../locales/en/info.json";
 import enInvites from "../../locales/en/invites.json";
+import enLatestReviews from "../../locales/en/latest-reviews.json";
 import enMembership from "../../locales/en/membership.json";
 import enMessenger from "../../locales/en/messenger.json";
 import enModeration from "../../locales/en/moderation.json";
@@ -75,6 +77,7 @@ import esGalleryUpload from "../../locales/es/gallery-upload.json";
 import esHome from "../../locales/es/home.json";
 import esInfo from "../../locales/es/info.json";
 import esInvites from "../../locales/es/invites.json";
+import esLatestReviews from "../../locales/es/latest-reviews.json";
 import esMembership from "../../locales/es/membership.json";
 import esMessenger from "../../locales/es/messenger.json";
 import esModeration from "../../locales/es/moderation.json";
@@ -105,6 +108,7 @@ import plGalleryUpload from "../../locales/pl/gallery-upload.json";
 import plHome from "../../locales/pl/home.json";
 import plInfo from "../../locales/pl/info.json";
 import plInvites from "../../locales/pl/invites.json";
+import plLatestReviews from "../../locales/pl/latest-reviews.json";
 import plMembership from "../../locales/pl/membership.json";
 import plMessenger from "../../locales/pl/messenger.json";
 import plModeration from "../../locales/pl/moderation.json";
@@ -138,6 +142,7 @@ export const resources = {
     home: deHome,
     info: deInfo,
     invites: deInvites,
+    "latest-reviews": deLatestReviews,
     membership: deMembership,
     messenger: deMessenger,
     moderation: deModeration,
@@ -170,6 +175,7 @@ export const resources = {
     home: enHome,
     info: enInfo,
     invites: enInvites,
+    "latest-reviews": enLatestReviews,
     membership: enMembership,
     messenger: enMessenger,
     moderation: enModeration,
@@ -202,6 +208,7 @@ export const resources = {
     home: esHome,
     info: esInfo,
     invites: esInvites,
+    "latest-reviews": esLatestReviews,
     membership: esMembership,
     messenger: esMessenger,
     moderation: esModeration,
@@ -234,6 +241,7 @@ export const resources = {
     home: plHome,
     info: plInfo,
     invites: plInvites,
+    "latest-reviews": plLatestReviews,
     membership: plMembership,
     messenger: plMessenger,
     moderation: plModeration,

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { profileHeaders, profileMeta } from "~/features/profile/meta";
+import { AllReviewsLink } from "~/features/latest-reviews/AllReviewsLink";
 import { ProfileTabPage } from "~/features/profile/ProfileTabPage";
 import { LinkedEscortReviewsTab } from "~/features/reviews/LinkedEscortReviewsTab";
 import { ReceivedReviewsTab } from "~/features/reviews/ReceivedReviewsTab";
@@ -10,7 +11,7 @@ import { loadReceivedReviews } from "~/features/reviews/reviews.server";
  * p/{username}/reviews (G): the published date reviews the member received, with the averages (ADR 047); for a
  * business the reviews of the escorts it lists.
  */
-export const handle = { i18n: ["reviews"], hydrate: false };
+export const handle = { i18n: ["reviews", "latest-reviews"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadReceivedReviews(args);
 
@@ -22,13 +23,16 @@ export default function ProfileTab() {
   return (
     <ProfileTabPage
       tab="reviews"
-      content={(page) =>
-        escortReviews ? (
-          <LinkedEscortReviewsTab profile={page.profile} reviews={escortReviews} lang={page.lang} />
-        ) : (
-          <ReceivedReviewsTab profile={page.profile} reviews={reviews} hidden={hidden} lang={page.lang} />
-        )
-      }
+      content={(page) => (
+        <>
+          {escortReviews ? (
+            <LinkedEscortReviewsTab profile={page.profile} reviews={escortReviews} lang={page.lang} />
+          ) : (
+            <ReceivedReviewsTab profile={page.profile} reviews={reviews} hidden={hidden} lang={page.lang} />
+          )}
+          <AllReviewsLink lang={page.lang} />
+        </>
+      )}
     />
   );
 }

@@ -8,7 +8,8 @@
  *
  * The descriptors of a group are in contract/operations/<group>.ts, apart from the group's schemas: a descriptor
  * names its response through contract/responses.ts, which imports every group's types, so a descriptor beside the
- * schemas would close an import loop.
+ * schemas would close an import loop. A newer feature's bodies join ResponseBodies from its own contract file by
+ * declaration merging (ADR 067); its operations file imports that file, so the names are known wherever it is.
  */
 import type * as v from "valibot";
 import type { ResponseBodies, ResponseName } from "./responses";

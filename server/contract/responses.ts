@@ -4,6 +4,13 @@
  * web tier reads it as `Camelize<ResponseBodies["BlockList"]>`, and `npm run contract:schemas` generates the JSON
  * schemas of the OpenAPI document from this interface (server/contract/generated/response-schemas.json). The test
  * runtime checks every success body an API test receives against its schema.
+ *
+ * The interface is open (ADR 067): a feature names its bodies in its own contract file and joins them here by
+ * declaration merging, without a line in this file —
+ *   export interface LatestReviewsBodies { LatestReviews: LatestReviews }
+ *   declare module "./responses" { interface ResponseBodies extends LatestReviewsBodies {} }
+ * — and the schema generator reads each such interface too (scripts/contract-schemas.mjs). The names below were
+ * declared before; they stay here.
  */
 import type { BlockList } from "./blocks";
 import type { BusinessLinksView } from "./business-links";

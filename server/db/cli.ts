@@ -7,6 +7,7 @@
 import { isRealProduction, loadConfig } from "../config";
 import { createMediaStorage } from "../integrations/storage/index";
 import { systemClock } from "../lib/clock";
+import { allMigrationsFor } from "../modules/index";
 import { migrateToLatest, openDatabase } from "./index";
 import { DEFAULT_PROFILES, isDatabaseEmpty, MAX_PROFILES, seedDemoData } from "./seed/index";
 import { resetDemoData } from "./seed/reset";
@@ -66,7 +67,7 @@ async function main() {
   }
   const handle = openDatabase(config.databaseUrl);
   try {
-    const applied = await migrateToLatest(handle);
+    const applied = await migrateToLatest(handle, allMigrationsFor);
     console.info(applied.length ? `migrations applied: ${applied.join(", ")}` : "database is up to date");
     if (!seedArgs) return;
 

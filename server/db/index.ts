@@ -5,15 +5,31 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type LogEvent, type MigrationProvider, type SqliteDatabase } from "kysely";
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  sql,
+  SqliteDialect,
+  type LogEvent,
+  type Migration,
+  type MigrationProvider,
+  type SqliteDatabase,
+} from "kysely";
 import pg from "pg";
 import { type Dialect, dialectOf } from "./dialect";
-import { migrationsFor } from "./migrations/index";
 import { preparingClient } from "./prepared";
 import type { Database } from "./schema";
 
 export type { Dialect } from "./dialect";
 export type DB = Kysely<Database>;
+
+/**
+ * Every migration this build knows, by name, for a dialect: the released list (migrations/index.ts) and the ones the
+ * feature manifests declare (ADR 067). The caller passes it (`allMigrationsFor` of server/modules/index.ts): the
+ * manifests import the services, which import this file, so this file cannot import them.
+ */
+export type MigrationList = (dialect: Dialect) => Record<string, Migration>;
 
 export interface DatabaseHandle {
   db: DB;
@@ -133,8 +149,8 @@ export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-async function migratorFor(handle: DatabaseHandle): Promise<Migrator> {
-  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle.dialect) };
+async function migratorFor(handle: DatabaseHandle, migrations: MigrationList): Promise<Migrator> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) };
   // Kysely looks for its migration tables in every schema it can see unless told
   // which one: another schema's tables (a parallel test run) would make it skip
   // creating its own. Pin them to the schema the connection works in.
@@ -145,14 +161,14 @@ async function migratorFor(handle: DatabaseHandle): Promise<Migrator> {
   return new Migrator({ db: handle.db, provider, migrationTableSchema });
 }
 
-export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
-  const { error, results } = await (await migratorFor(handle)).migrateToLatest();
+export async function migrateToLatest(handle: DatabaseHandle, migrations: MigrationList): Promise<string[]> {
+  const { error, results } = await (await migratorFor(handle, migrations)).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
 
 /** The migrations this build knows that the database has not run (readiness: must be none). */
-export async function pendingMigrations(handle: DatabaseHandle): Promise<string[]> {
-  const migrations = await (await migratorFor(handle)).getMigrations();
-  return migrations.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+export async function pendingMigrations(handle: DatabaseHandle, migrations: MigrationList): Promise<string[]> {
+  const known = await (await migratorFor(handle, migrations)).getMigrations();
+  return known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
 }

@@ -5,8 +5,10 @@
  * list (server/modules/registry.ts). A new feature adds its import and its entry here, and touches no other registry.
  * Modules that contribute nothing of that kind (access, geo, inbox: kernels other modules call) are not listed.
  */
+import type { Migration } from "kysely";
 import type { ModuleContext } from "../api/module-context";
 import type { FeatureRegistry } from "../api/types";
+import type { Dialect } from "../db/dialect";
 import { mailDeliveryManifest } from "../jobs/mail-delivery";
 import { manifest as account } from "./account/index";
 import { manifest as auth } from "./auth/index";
@@ -23,6 +25,8 @@ import { manifest as favorites } from "./favorites/index";
 import { manifest as federated } from "./federated/index";
 import { manifest as friends } from "./friends/index";
 import { manifest as invitations } from "./invitations/index";
+import { manifest as latestReviews } from "./latest-reviews/index";
+import { manifest as ledger } from "./ledger/index";
 import { manifest as media } from "./media/index";
 import { manifest as messenger } from "./messenger/index";
 import { manifest as moderation } from "./moderation/index";
@@ -41,7 +45,7 @@ import { manifest as search } from "./search/index";
 import { manifest as seo } from "./seo/index";
 import { manifest as settings } from "./settings/index";
 import { manifest as tours } from "./tours/index";
-import { featureRegistryOf, registerRoutes, seedPartsOf } from "./registry";
+import { featureRegistryOf, migrationsOf, registerRoutes, seedPartsOf } from "./registry";
 
 /** In the order their routes are registered (Hono matches in that order; the OpenAPI document lists them so). */
 export const FEATURES = [
@@ -79,6 +83,8 @@ export const FEATURES = [
   seo,
   settings,
   tours,
+  latestReviews,
+  ledger,
 ] as const;
 
 // enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).
@@ -100,4 +106,9 @@ export function featureRegistry(): FeatureRegistry {
 /** The demo seed's parts in their order (server/db/seed/index.ts). */
 export function seedParts() {
   return seedPartsOf(FEATURES);
+}
+
+/** Every migration: the released list and the manifests' (ADR 067); what migrateToLatest and /readyz are given. */
+export function allMigrationsFor(dialect: Dialect): Record<string, Migration> {
+  return migrationsOf(FEATURES, dialect);
 }

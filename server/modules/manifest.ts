@@ -18,9 +18,11 @@ import type { ModuleContext } from "../api/module-context";
 import type { ApiDeps, NotificationDeclaration, ReportTarget, SitemapSource } from "../api/types";
 import type { NotificationEvent } from "../contract/notifications";
 import type { ReportObjectKind } from "../contract/reports";
+import type { Dialect } from "../db/dialect";
 import type { SeedPart } from "../db/seed/part";
 import type { SmtpSender } from "../integrations/mail/smtp";
 import type { JobHandler } from "../jobs/queue";
+import type { Kysely } from "kysely";
 
 export type { NotificationDeclaration, ReportTarget, SitemapSource };
 
@@ -80,6 +82,20 @@ export interface FeatureManifest {
   readonly moderationQueues?: { readonly [queue: string]: ModerationQueueDeclaration };
   /** Its sitemaps, by name (contract/seo SITEMAP_NAME_PATTERN): the index and /sitemaps/{lang}/{name}.xml list them. */
   readonly sitemaps?: { readonly [name: string]: SitemapSource };
+  /**
+   * Its migrations, by their name in kysely's migration table (`NNNN_<name>`, numbered after the last released one
+   * and after every other feature's): `{ "0060_reviews_published": m0060 }` with `import * as m0060 from
+   * "./migrations/0060_reviews_published"`. Its tables' types join `Database` by declaration merging (ADR 067).
+   */
+  readonly migrations?: { readonly [name: string]: FeatureMigration };
+}
+
+/**
+ * A migration file of a feature (`server/modules/<feature>/migrations/NNNN_<name>.ts`), in the released migrations'
+ * form: `up(dialect)` answers the step for that database (ADR 067).
+ */
+export interface FeatureMigration {
+  up(dialect: Dialect): (db: Kysely<unknown>) => Promise<void>;
 }
 
 /** Declares a module's manifest; the literal type is kept, so the job kinds and payloads are known to the compiler. */

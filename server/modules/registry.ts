@@ -11,6 +11,9 @@ import { NOTIFICATION_EVENTS, type NotificationEvent } from "../contract/notific
 import { REPORT_OBJECT_KINDS, type ReportObjectKind } from "../contract/reports";
 import { SITEMAP_NAME_PATTERN } from "../contract/seo";
 import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from "../contract/settings";
+import type { Migration } from "kysely";
+import type { Dialect } from "../db/dialect";
+import { LAST_RELEASED_MIGRATION, releasedMigrationsFor } from "../db/migrations/index";
 import type { SeedPart } from "../db/seed/part";
 import type { JobHandlers } from "../jobs/queue";
 import type { FeatureManifest, JobRuntime } from "./manifest";
@@ -42,6 +45,27 @@ export function jobHandlersOf(features: Features, deps: ApiDeps, runtime: JobRun
 export function seedPartsOf(features: Features): SeedPart<unknown>[] {
   const entries = features.flatMap((feature) => feature.seed ?? []);
   return [...entries].sort((a, b) => a.order - b.order).map((entry) => entry.part);
+}
+
+/** A migration's name: four digits, an underscore, lower-case words (as the released ones). */
+export const MIGRATION_NAME_PATTERN = /^\d{4}_[a-z0-9_]+$/;
+
+/**
+ * Every migration for a dialect (ADR 067): the released list, unchanged, and each manifest's. A feature's migration
+ * must be named like the others, sort after the last released one (kysely runs them by name and refuses a new name
+ * before one a database has run) and be declared once; anything else throws here, at start-up and in the tests.
+ */
+export function migrationsOf(features: Features, dialect: Dialect): Record<string, Migration> {
+  const all: Record<string, Migration> = releasedMigrationsFor(dialect);
+  for (const feature of features) {
+    for (const [name, migration] of Object.entries(feature.migrations ?? {})) {
+      if (!MIGRATION_NAME_PATTERN.test(name)) throw new Error(`${feature.name}: migration ${name} is not named NNNN_<name>`);
+      if (name <= LAST_RELEASED_MIGRATION) throw new Error(`${feature.name}: migration ${name} sorts before ${LAST_RELEASED_MIGRATION}`);
+      if (name in all) throw new Error(`${feature.name}: migration ${name} is declared twice`);
+      all[name] = { up: migration.up(dialect) };
+    }
+  }
+  return all;
 }
 
 /** What the services read at run time (ApiDeps.features). */

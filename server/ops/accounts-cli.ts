@@ -21,6 +21,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from "../db/index"
 import { demoAccountIds, findDemoAccounts } from "../db/seed/index";
 import { systemClock } from "../lib/clock";
 import { eraseAccount } from "../modules/account/index";
+import { allMigrationsFor } from "../modules/index";
 import { createStaffAccount } from "../modules/staff/index";
 
 const USAGE = [
@@ -101,7 +102,7 @@ async function withDatabase<T>(work: (handle: DatabaseHandle, config: AppConfig)
   const config = loadConfig();
   const handle = openDatabase(config.databaseUrl);
   try {
-    await migrateToLatest(handle);
+    await migrateToLatest(handle, allMigrationsFor);
     return await work(handle, config);
   } finally {
     await handle.close();

@@ -4,6 +4,7 @@
  */
 import { sql } from "kysely";
 import { pendingMigrations, type DatabaseHandle } from "../db/index";
+import { allMigrationsFor } from "../modules/index";
 
 export interface Readiness {
   ready: boolean;
@@ -20,7 +21,7 @@ export async function readiness(database: DatabaseHandle): Promise<Readiness> {
   } catch {
     return { ready: false, database: "unreachable", pending_migrations: [] };
   }
-  const pending = migrated.has(database) ? [] : await pendingMigrations(database);
+  const pending = migrated.has(database) ? [] : await pendingMigrations(database, allMigrationsFor);
   if (pending.length === 0) migrated.add(database);
   return { ready: pending.length === 0, database: "ok", pending_migrations: pending };
 }

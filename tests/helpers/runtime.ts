@@ -18,7 +18,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from "#server/db/i
 import { checkDeclaredResponse, routeMatchers } from "./response-contract";
 import { outboxMailer } from "#server/integrations/mail/mailer";
 import { jobHandlersFor } from "#server/jobs/handlers";
-import { featureRegistry } from "#server/modules/index";
+import { allMigrationsFor, featureRegistry } from "#server/modules/index";
 import { createJobRunner, type JobRunner } from "#server/jobs/queue";
 import { manualClock } from "#server/lib/clock";
 import { hashPassword } from "#server/lib/crypto";
@@ -108,7 +108,7 @@ export async function createTestRuntime(options: TestRuntimeOptions = {}): Promi
     poolSize: 4,
     ...(onQuery ? { log: (event: LogEvent) => onQuery(event.query.sql) } : {}),
   });
-  await migrateToLatest(database);
+  await migrateToLatest(database, allMigrationsFor);
   if (options.geoData) await ensureGeoData(database.db);
   const clock = manualClock();
   const bus = inProcessBus();

@@ -15,6 +15,7 @@ export const NAMESPACES = [
   "home",
   "info",
   "invites",
+  "latest-reviews",
   "membership",
   "messenger",
   "moderation",

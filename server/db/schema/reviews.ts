@@ -36,3 +36,13 @@ export interface DateReviewWindowsTable {
   opened_at: number;
   closed_at: number | null;
 }
+
+// The reviews' tables join the database's type from here, by declaration merging (ADR 067): a new feature's tables
+// do the same from its own folder, and the schema index needs no line for them.
+declare module "./index" {
+  interface Database {
+    date_reviews: DateReviewsTable;
+    date_review_ratings: DateReviewRatingsTable;
+    date_review_windows: DateReviewWindowsTable;
+  }
+}

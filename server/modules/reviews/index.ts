@@ -2,7 +2,15 @@
 import { defineFeature, defineJob } from "../manifest";
 import { registerReviews } from "./routes";
 import { closeReviewWindow, findReportedReview } from "./service";
-export { closeReviewWindow, openReviewWindows, receivedReviews, reviewAverages } from "./service";
+export {
+  closeReviewWindow,
+  listedItems,
+  openReviewWindows,
+  receivedReviews,
+  reviewAverages,
+  shownReviews,
+  unlockPriceFor,
+} from "./service";
 
 export const manifest = defineFeature({
   name: "reviews",

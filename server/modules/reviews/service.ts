@@ -561,7 +561,7 @@ export async function receivedReviews(deps: ApiDeps, username: string, viewer: V
 }
 
 /** The reviews of a page in the page's order, as the reader sees them: an author who is gone or blocked is unnamed. */
-async function listedItems(deps: ApiDeps, viewer: ViewerContext, idRows: ReadonlyArray<{ id: number }>): Promise<ReviewItem[]> {
+export async function listedItems(deps: ApiDeps, viewer: ViewerContext, idRows: ReadonlyArray<{ id: number }>): Promise<ReviewItem[]> {
   const rows = await reviewRows(deps.db, { ids: idRows.map((r) => r.id) });
   const order = new Map(idRows.map((r, i) => [r.id, i]));
   rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
@@ -585,10 +585,34 @@ async function listedItems(deps: ApiDeps, viewer: ViewerContext, idRows: Readonl
 }
 
 /** What unlocking a date's texts costs this reader (null for plus members, who read every text). */
-function unlockPriceFor(viewer: ViewerContext): ReviewList["unlock"] {
+export function unlockPriceFor(viewer: ViewerContext): ReviewList["unlock"] {
   if (viewer.id !== null && viewer.entitlements.may("review_texts")) return null;
   const { price, currency } = offerOf(REVIEW_UNLOCK.product);
   return { price, currency };
+}
+
+/**
+ * The published reviews a reader may see outside a profile's own tab, each shown only as the reviewed member's tab
+ * shows it to this reader: her profile listed (not banned, paused or hidden), no block between her and the reader,
+ * not members-only for guests, and her date_review_display showing reviews (she sees her own anyway). Blind reviews
+ * are unpublished and never listed. The statement joins the reviewed member as `users` and `profiles`; the business's
+ * tab and the platform's reviews page (latest-reviews) narrow and order it.
+ */
+export function shownReviews(db: Executor, viewer: ViewerContext) {
+  return db
+    .selectFrom("date_reviews")
+    .innerJoin("users", "users.id", "date_reviews.subject_id")
+    .innerJoin("profiles", "profiles.user_id", "users.id")
+    .where("date_reviews.published_at", "is not", null)
+    .where((eb) => {
+      const profileEb = eb as unknown as Parameters<typeof isListedProfile>[0];
+      const asOthers = eb.and([
+        isListedProfile(profileEb),
+        eb("profiles.reviews_shown", "=", 1),
+        viewer.id === null ? isGuestVisible(profileEb) : notBlockedWith(eb, viewer.id),
+      ]);
+      return viewer.id === null ? asOthers : eb.or([asOthers, eb("users.id", "=", viewer.id)]);
+    });
 }
 
 /**
@@ -606,24 +630,11 @@ export async function linkedEscortReviews(
 ): Promise<LinkedEscortReviewList> {
   const business = await loadVisibleProfile(deps, username, viewer);
   if (business.user_type !== USER_TYPE.business) throw fail.notFound(BUSINESS_REVIEWS_NOT_A_BUSINESS);
-  const shown = deps.db
-    .selectFrom("date_reviews")
+  const shown = shownReviews(deps.db, viewer)
     .innerJoin("business_escorts", "business_escorts.escort_user_id", "date_reviews.subject_id")
-    .innerJoin("users", "users.id", "date_reviews.subject_id")
-    .innerJoin("profiles", "profiles.user_id", "users.id")
     .where("business_escorts.business_user_id", "=", business.id)
     .where("business_escorts.status", "=", BUSINESS_LINK_STATUS.accepted)
-    .where("users.user_type", "=", USER_TYPE.escort)
-    .where("date_reviews.published_at", "is not", null)
-    .where((eb) => {
-      const profileEb = eb as unknown as Parameters<typeof isListedProfile>[0];
-      const asOthers = eb.and([
-        isListedProfile(profileEb),
-        eb("profiles.reviews_shown", "=", 1),
-        viewer.id === null ? isGuestVisible(profileEb) : notBlockedWith(eb, viewer.id),
-      ]);
-      return viewer.id === null ? asOthers : eb.or([asOthers, eb("users.id", "=", viewer.id)]);
-    });
+    .where("users.user_type", "=", USER_TYPE.escort);
   const [totalRow, idRows] = await Promise.all([
     shown.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
     shown

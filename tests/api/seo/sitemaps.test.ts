@@ -30,11 +30,13 @@ describe(`sitemaps from the manifests (${TEST_DB})`, () => {
   it("lists the seo module's directory (one file) and profiles (numbered files)", async () => {
     const answer = await index();
     expect(answer.status).toBe(200);
-    expect(answer.json.data.files.map(({ name, paged, parts }) => ({ name, paged, parts }))).toEqual([
+    // Other features declare sitemaps of their own (the manifests decide); these are the seo module's.
+    const seo = answer.json.data.files.filter(({ name }) => name === "directory" || name === "profiles");
+    expect(seo.map(({ name, paged, parts }) => ({ name, paged, parts }))).toEqual([
       { name: "directory", paged: false, parts: 1 },
       { name: "profiles", paged: true, parts: 1 },
     ]);
-    expect(answer.json.data.files[1]?.last_modified).toBe(rt.clock.now());
+    expect(seo[1]?.last_modified).toBe(rt.clock.now());
   });
 
   it("serves one part: guest-visible paths, meta.parts and meta.paged; 404 past the last part or for an unknown name", async () => {
@@ -61,7 +63,8 @@ describe(`sitemaps from the manifests (${TEST_DB})`, () => {
       expect((await index()).json.data.files).toContainEqual({ name: "gifts", paged: false, parts: 1, last_modified: 7 });
       expect((await part("gifts")).json.data).toEqual([{ path: "gifts/rose", last_modified: 7 }]);
       rt.deps.features = featureRegistryOf(FEATURES.filter((feature) => feature.name !== "seo"));
-      expect((await index()).json.data.files).toEqual([]);
+      expect((await index()).json.data.files.map(({ name }) => name)).not.toEqual(expect.arrayContaining(["directory"]));
+      expect((await index()).json.data.files.map(({ name }) => name)).not.toEqual(expect.arrayContaining(["profiles"]));
       expect((await part("profiles")).status).toBe(404);
     } finally {
       rt.deps.features = registry;

@@ -6,7 +6,7 @@
  */
 import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrationsFor } from "#server/db/migrations/index";
+import { allMigrationsFor } from "#server/modules/index";
 import { openDatabase, type DatabaseHandle } from "#server/db/index";
 import { createPostgresSchema, TEST_DB } from "../../helpers/runtime";
 
@@ -22,7 +22,7 @@ describe(`migration 0012: consents (${TEST_DB})`, () => {
         : undefined;
     migrator = new Migrator({
       db: database.db,
-      provider: { getMigrations: async () => migrationsFor(database.dialect) },
+      provider: { getMigrations: async () => allMigrationsFor(database.dialect) },
       migrationTableSchema: schema,
     });
   });

@@ -12,7 +12,7 @@ import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootstrap, StartRefused, type Runtime } from "#server/bootstrap";
 import { loadConfig, type AppConfig } from "#server/config";
-import { migrationsFor } from "#server/db/migrations/index";
+import { allMigrationsFor } from "#server/modules/index";
 import { openDatabase } from "#server/db/index";
 import { DEMO_PASSWORD, demoAccountIds, findDemoAccounts } from "#server/db/seed/index";
 import { manualClock } from "#server/lib/clock";
@@ -192,7 +192,7 @@ describe(`a production start (${TEST_DB})`, () => {
           : undefined;
       const migrator = new Migrator({
         db: handle.db,
-        provider: { getMigrations: async () => migrationsFor(handle.dialect) },
+        provider: { getMigrations: async () => allMigrationsFor(handle.dialect) },
         migrationTableSchema: schema,
       });
       expect((await migrator.migrateTo("0048_messenger_client_keys")).error).toBeUndefined();

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrateToLatest, openDatabase } from "#server/db/index";
+import { allMigrationsFor } from "#server/modules/index";
 import { createPostgresSchema, createTestRuntime, TEST_DB, testLogger, type TestRuntime } from "../../helpers/runtime";
 
 type Files = JobPayloads["media.delete_files"];
@@ -96,7 +97,7 @@ describe(`the job table (${TEST_DB})`, () => {
     const first = openDatabase(url, { poolSize: 3 });
     const second = openDatabase(url, { poolSize: 3 });
     try {
-      await migrateToLatest(first);
+      await migrateToLatest(first, allMigrationsFor);
       for (let n = 0; n < 30; n++) await enqueueJob(first.db, rt.clock, "media.delete_files", payload(n));
       const runnerOn = (handle: typeof first) =>
         createJobRunner({ db: handle.db, dialect: handle.dialect, clock: rt.clock, log: quietLog, handlers, batchSize: 2 });

@@ -1,4 +1,4 @@
-/** The double-entry ledger (0060, ADR 073). Amounts are whole units of the account's currency; times epoch ms. */
+/** The double-entry ledger (migration 0061, ADR 073). Amounts are whole units of the account's currency; times epoch ms. */
 import type { Generated } from "kysely";
 import type { LedgerCurrency, TokenOperationStatus, TransactionKind } from "../../contract/ledger";
 
@@ -42,4 +42,13 @@ export interface LedgerTransfersTable {
   to_account_id: number;
   amount: number;
   created_at: number;
+}
+
+// The ledger's tables join the database's type from here, by declaration merging (ADR 067).
+declare module "../../db/schema/index" {
+  interface Database {
+    ledger_accounts: LedgerAccountsTable;
+    ledger_operations: LedgerOperationsTable;
+    ledger_transfers: LedgerTransfersTable;
+  }
 }

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { idColumn, type Dialect } from "../dialect";
+import { idColumn, type Dialect } from "../../../db/dialect";
 
 /**
- * Issue 27 item 1 (ADR 073): the double-entry ledger. Accounts (one per member, purpose and currency; the platform's
+ * Issue 27 item 1 (ADR 073), the ledger module's own migration (ADR 067): the double-entry ledger. Accounts (one per member, purpose and currency; the platform's
  * with no member), operations (one per idempotency key) and transfers (append-only). A CHECK keeps every member
  * balance at zero or above, a second line of defence behind the conditional update; another keeps
  * every transfer's amount positive and its two accounts distinct.
