@@ -42,4 +42,9 @@ export interface UserDataResponse {
   notifications: NotificationSummary;
   /** The header's "Nachrichten" count and the messenger tabs (the same numbers as GET /messenger/unread). */
   messenger: MessengerUnread;
+  /**
+   * The header's and the dashboard's "Meine Dates" (issue 25 item 4, ADR 070): how many dates wait for the member
+   * (an answer or a review, contract/dates DATE_WAITING_STAGES). Always 0 for accounts without dates (staff).
+   */
+  dates: { waiting: number };
 }

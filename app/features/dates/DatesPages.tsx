@@ -62,20 +62,29 @@ export function DateListPage({ list }: { list: DateListData }) {
     <main className={ui.narrow}>
       <div className={ui.stack}>
         <h1>{t("dating.title")}</h1>
+        {/* One row that scrolls sideways on a phone (issue 25 item 4): short names with their counts, and only the
+            stages that hold a date (and the one shown, should it be empty). */}
         <nav aria-label={t("dating.stages_label")}>
-          <ul className={ui.tabBar}>
-            {DATE_STAGES.map((stage) => (
-              <li key={stage}>
-                <Link
-                  to={stagePath(stage)}
-                  className={ui.tab}
-                  aria-current={stage === list.stage ? "page" : undefined}
-                  data-testid={`date-stage-${stage}`}
-                >
-                  {t(`dating.stage.${stage}`)} ({stage === "all" ? total : list.counts[camel(stage)]})
-                </Link>
-              </li>
-            ))}
+          <ul className={css.tabBar} data-testid="date-stages">
+            {DATE_STAGES.filter((stage) => stage === "all" || stage === list.stage || list.counts[camel(stage)] > 0).map((stage) => {
+              const count = stage === "all" ? total : list.counts[camel(stage)];
+              return (
+                <li key={stage}>
+                  <Link
+                    to={stagePath(stage)}
+                    className={ui.tab}
+                    aria-current={stage === list.stage ? "page" : undefined}
+                    aria-label={`${t(`dating.stage.${stage}`)}: ${count}`}
+                    data-testid={`date-stage-${stage}`}
+                  >
+                    {t(`dating.stage_short.${stage}`)}
+                    <span className={css.tabCount} aria-hidden="true">
+                      {count}
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </nav>
         {list.items.length === 0 ? (
