@@ -45,6 +45,7 @@ export type DateStage = Exclude<DateStageFilter, "all">;
  * time, or their review within the window. The header's and the dashboard's "Meine Dates" count is these.
  */
 export const DATE_WAITING_STAGES = ["needs_confirmation", "needs_review"] as const satisfies readonly DateStage[];
+export type DateWaitingStage = (typeof DATE_WAITING_STAGES)[number];
 
 /** Spec section 4: the overview's groups and the stages in each. */
 export const DATE_OVERVIEW_GROUPS = {

@@ -86,7 +86,7 @@ export function DashboardPage(props: DashboardProps) {
             <Link to={to(`p/${viewer.username}`)}>{t("dashboard.view_profile")}</Link>
           </section>
         ) : null}
-        {DATE_USER_TYPES.includes(viewer.profile.userType) ? <DatesCard waiting={viewer.dates.waiting} /> : null}
+        {DATE_USER_TYPES.includes(viewer.profile.userType) ? <DatesCard dates={viewer.dates} /> : null}
         {isStaff ? (
           <section className={ui.card} aria-labelledby="staff-title" data-testid="dashboard-staff">
             <h2 id="staff-title">{t("dashboard.staff_title")}</h2>
@@ -241,21 +241,40 @@ export function DashboardPage(props: DashboardProps) {
   );
 }
 
-/** "Meine Dates" (issue 25 item 4): how many dates wait for the member's answer or review, and the way there. */
-function DatesCard({ waiting }: { waiting: number }) {
+/**
+ * "Meine Dates" (issue 25 item 4, ADR 070): what waits for the member — requests to answer, dates to review — each a
+ * link to its stage, and the way to all their dates.
+ */
+function DatesCard({ dates }: { dates: Viewer["dates"] }) {
   const { t } = useTranslation("account");
   const to = useLocalePath();
+  const lines = [
+    { stage: "needs_confirmation", count: dates.needsConfirmation, key: "dashboard.dates_to_answer" },
+    { stage: "needs_review", count: dates.needsReview, key: "dashboard.dates_to_review" },
+  ].filter((line) => line.count > 0);
   return (
     <section
-      className={waiting > 0 ? ui.notice : ui.card}
+      className={dates.waiting > 0 ? ui.notice : ui.card}
       aria-labelledby="dates-title"
       data-testid="dashboard-dates"
-      data-waiting={waiting}
+      data-waiting={dates.waiting}
     >
       <h2 id="dates-title" style={{ marginTop: 0 }}>
         {t("dashboard.dates_title")}
       </h2>
-      <p>{waiting > 0 ? t("dashboard.dates_waiting", { count: waiting }) : t("dashboard.dates_none")}</p>
+      {lines.length > 0 ? (
+        <ul className={css.checklist}>
+          {lines.map((line) => (
+            <li key={line.stage} data-stage={line.stage}>
+              <Link className={css.tapRow} to={`${to("my_date")}?stage=${line.stage}`}>
+                {t(line.key, { count: line.count })}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{t("dashboard.dates_none")}</p>
+      )}
       <Link className={css.tapRow} to={to("my_date")}>
         {t("dashboard.dates_link")}
       </Link>

@@ -2,7 +2,14 @@
 import { Form, Link } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { DATE_OVERVIEW_GROUPS, DATE_STAGES, localDateTime, type DateStage } from "#server/contract/dates";
+import {
+  DATE_OVERVIEW_GROUPS,
+  DATE_STAGES,
+  DATE_WAITING_STAGES,
+  localDateTime,
+  type DateStage,
+  type DateStageFilter,
+} from "#server/contract/dates";
 import { wholeEuros } from "#server/contract/prices";
 import type { DateDetailData, DateListData, DateOptionsData } from "~/api/dates.server";
 import { useLang, useLocalePath } from "~/i18n/lang";
@@ -37,6 +44,14 @@ function Errors({ keys }: { keys: string[] | undefined }) {
   );
 }
 
+/**
+ * The tabs' order on a phone's one row: what waits for the member first (their answer, their review), then what is
+ * coming, then the rest; a stage further right is a swipe away.
+ */
+const FIRST_TABS: readonly DateStageFilter[] = ["all", ...DATE_WAITING_STAGES, "upcoming"];
+const TAB_ORDER: readonly DateStageFilter[] = [...FIRST_TABS, ...DATE_STAGES.filter((stage) => !FIRST_TABS.includes(stage))];
+const waiting: ReadonlySet<string> = new Set(DATE_WAITING_STAGES);
+
 export function DateListPage({ list }: { list: DateListData }) {
   const { t } = useTranslation("dating");
   const to = useLocalePath();
@@ -66,7 +81,7 @@ export function DateListPage({ list }: { list: DateListData }) {
             stages that hold a date (and the one shown, should it be empty). */}
         <nav aria-label={t("dating.stages_label")}>
           <ul className={css.tabBar} data-testid="date-stages">
-            {DATE_STAGES.filter((stage) => stage === "all" || stage === list.stage || list.counts[camel(stage)] > 0).map((stage) => {
+            {TAB_ORDER.filter((stage) => stage === "all" || stage === list.stage || list.counts[camel(stage)] > 0).map((stage) => {
               const count = stage === "all" ? total : list.counts[camel(stage)];
               return (
                 <li key={stage}>
@@ -78,7 +93,7 @@ export function DateListPage({ list }: { list: DateListData }) {
                     data-testid={`date-stage-${stage}`}
                   >
                     {t(`dating.stage_short.${stage}`)}
-                    <span className={css.tabCount} aria-hidden="true">
+                    <span className={waiting.has(stage) ? css.tabCountWaiting : css.tabCount} aria-hidden="true">
                       {count}
                     </span>
                   </Link>

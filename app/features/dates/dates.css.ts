@@ -52,3 +52,6 @@ export const tabCount = style({
   fontSize: vars.font.sizeSm,
   textAlign: "center",
 });
+
+/** The count of a stage that waits for the member (their answer or review): in the brand colour. */
+export const tabCountWaiting = style([tabCount, { background: vars.color.primary, color: "#ffffff", fontWeight: 700 }]);

@@ -5,7 +5,14 @@
  * (inside the dates module it would make auth → dates → messenger → … → auth a cycle).
  */
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
-import { DATE_OPEN_STATUSES, DATE_REVIEW_WINDOW_MS, DATE_STATUS, DATE_WAITING_STAGES, type DateStage } from "../../contract/dates";
+import {
+  DATE_OPEN_STATUSES,
+  DATE_REVIEW_WINDOW_MS,
+  DATE_STATUS,
+  DATE_WAITING_STAGES,
+  type DateStage,
+  type DateWaitingStage,
+} from "../../contract/dates";
 import type { Database, DatesTable } from "../../db/schema";
 
 const MINUTE_MS = 60 * 1000;
@@ -70,15 +77,29 @@ export function stageWhere(stage: DateStage, viewerId: number, now: number) {
 }
 
 /**
- * How many of the member's dates wait for them: a request or a new time to answer, or a review to write
- * (DATE_WAITING_STAGES). One count over the member's dates, read with the viewer on every page.
+ * How many of the member's dates wait for them, per waiting stage (DATE_WAITING_STAGES): a request or a new time to
+ * answer, a review to write. One statement over the member's dates, read with the viewer on every page.
  */
-export async function waitingDatesCount(db: Kysely<Database>, viewerId: number, now: number): Promise<number> {
+export async function waitingDates(db: Kysely<Database>, viewerId: number, now: number): Promise<Record<DateWaitingStage, number>> {
   const row = await db
     .selectFrom("dates")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .select((eb) =>
+      DATE_WAITING_STAGES.map((stage) =>
+        eb.fn
+          .sum<number | string | null>(
+            eb
+              .case()
+              .when(stageWhere(stage, viewerId, now)(eb))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as(stage),
+      ),
+    )
     .where((eb) => eb.or([eb("dates.sender_id", "=", viewerId), eb("dates.receiver_id", "=", viewerId)]))
     .where((eb) => eb.or(DATE_WAITING_STAGES.map((stage) => stageWhere(stage, viewerId, now)(eb))))
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  const counts = (row ?? {}) as Partial<Record<DateWaitingStage, number | string | null>>;
+  return Object.fromEntries(DATE_WAITING_STAGES.map((stage) => [stage, Number(counts[stage] ?? 0)])) as Record<DateWaitingStage, number>;
 }

@@ -27,7 +27,12 @@ describe(`the dates that wait for a member (${TEST_DB})`, () => {
 
   const userData = async (who: { token: string }) =>
     (await callJson<{ data: UserDataResponse }>(rt, who.token, "GET", "/api/v2/user/data")).json.data;
-  const waiting = async (who: { token: string }) => (await userData(who)).dates.waiting;
+  /** The total, checked against its parts: the answers and the reviews that wait. */
+  const waiting = async (who: { token: string }) => {
+    const { dates } = await userData(who);
+    expect(dates.waiting).toBe(dates.needs_confirmation + dates.needs_review);
+    return dates.waiting;
+  };
   /** The same number the my_date list shows in its stage counts. */
   const listed = async (who: Member) => {
     const list = (await callJson<{ data: DateList }>(rt, who.token, "GET", "/api/v2/dates")).json.data;
@@ -63,6 +68,7 @@ describe(`the dates that wait for a member (${TEST_DB})`, () => {
     const id = sent.json.data.id;
     // The escort must answer; the client waits for her (that is not the client's to do).
     expect([await waiting(client), await waiting(escort), await waiting(third)]).toEqual([0, 1, 0]);
+    expect((await userData(escort)).dates).toEqual({ waiting: 1, needs_confirmation: 1, needs_review: 0 });
     expect(await listed(escort)).toBe(1);
 
     const accepted = await callJson(rt, escort.token, "POST", `/api/v2/dates/${id}/accept`, { version: 0 });
@@ -75,6 +81,7 @@ describe(`the dates that wait for a member (${TEST_DB})`, () => {
     expect([await waiting(c), await waiting(e), await waiting(third)]).toEqual([1, 1, 0]);
     expect((await callJson(rt, c.token, "POST", `/api/v2/reviews/${id}`, reviewBody("person"))).status).toBe(200);
     expect([await waiting(c), await waiting(e)]).toEqual([0, 1]);
+    expect((await userData(e)).dates).toEqual({ waiting: 1, needs_confirmation: 0, needs_review: 1 });
     expect(await listed(e)).toBe(1);
   });
 
@@ -90,6 +97,6 @@ describe(`the dates that wait for a member (${TEST_DB})`, () => {
 
   it("gives staff accounts no dates", async () => {
     const team = await signIn(rt, await createUser(rt, { userType: USER_TYPE.team }));
-    expect((await userData(team)).dates).toEqual({ waiting: 0 });
+    expect((await userData(team)).dates).toEqual({ waiting: 0, needs_confirmation: 0, needs_review: 0 });
   });
 });
