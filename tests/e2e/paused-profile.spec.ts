@@ -29,6 +29,12 @@ test("a paused profile's page says so to members and guests, is not indexed, and
   await expect(page).toHaveTitle(`${username}: Profil pausiert | Velora`);
   await page.screenshot({ path: "test-results/shots/profile-paused.png" });
 
+  // Its tabs say the same.
+  for (const tab of ["reviews", "events"]) {
+    expect((await page.goto(`/de/p/${username}/${tab}`))?.status(), tab).toBe(200);
+    await expect(page.getByTestId("profile-paused")).toBeVisible();
+  }
+
   // A guest reads the same (no profile data either way).
   await page.context().clearCookies();
   const guest = await page.goto(`/de/p/${username}`);
