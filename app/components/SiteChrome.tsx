@@ -1,5 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DATE_USER_TYPES } from "#server/contract/dates";
 import { OFFERED_LANGUAGES } from "#server/contract/locales";
 import { isStaffUserType } from "#server/contract/users";
 import type { Viewer } from "~/api/viewer.server";
@@ -15,6 +16,9 @@ export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | nul
   const { t } = useTranslation();
   // The messenger's unread messages (ADR 043), read with the viewer in one API call.
   const unreadMessages = viewer?.messenger.unreadMessages ?? 0;
+  // "Meine Dates" and what waits there for the member (an answer or a review; ADR 070), read with the viewer too.
+  const hasDates = viewer !== null && DATE_USER_TYPES.includes(viewer.profile.userType);
+  const waitingDates = viewer?.dates.waiting ?? 0;
   const to = useLocalePath();
   const location = useLocation();
   return (
@@ -71,6 +75,24 @@ export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | nul
                 <span className={css.toolLabel}>{t("nav.messages")}</span>
                 {unreadMessages ? <span className={css.navCount}>{unreadMessages > 99 ? "99+" : unreadMessages}</span> : null}
               </NavLink>
+              {hasDates ? (
+                <NavLink
+                  className={css.toolLink}
+                  to={to("my_date")}
+                  data-testid="nav-dates"
+                  data-dates-waiting={waitingDates}
+                  aria-label={waitingDates > 0 ? `${t("nav.dates")}, ${t("nav.dates_waiting", { count: waitingDates })}` : undefined}
+                >
+                  <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                    <path
+                      fill="currentColor"
+                      d="M7 2h2v2h6V2h2v2h3a1 1 0 0 1 1 1v15a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h3V2ZM5 9v10h14V9H5Zm2 2h4v4H7v-4Z"
+                    />
+                  </svg>
+                  <span className={css.toolLabel}>{t("nav.dates")}</span>
+                  {waitingDates ? <span className={css.navCount}>{waitingDates > 99 ? "99+" : waitingDates}</span> : null}
+                </NavLink>
+              ) : null}
               <NotificationBell summary={viewer.notifications} />
               <NavLink className={css.toolLink} to={to("my_dashboard")} data-testid="nav-dashboard">
                 <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

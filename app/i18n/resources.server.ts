@@ -5,7 +5,7 @@ import deCommon from "../../locales/de/common.json";
 import deAccount from "../../locales/de/account.json";
 import deAuth from "../../locales/de/auth.json";
 import deCharts from "../../locales/de/charts.json";
-import deDating from "../../locales/de/dating.json";
+import deDates from "../../locales/de/dates.json";
 import deDev from "../../locales/de/dev.json";
 import deDirectory from "../../locales/de/directory.json";
 import deFavorites from "../../locales/de/favorites.json";
@@ -14,7 +14,7 @@ import deGallery from "../../locales/de/gallery.json";
 import deGalleryUpload from "../../locales/de/gallery-upload.json";
 import deHome from "../../locales/de/home.json";
 import deInfo from "../../locales/de/info.json";
-import deInvites from "../../locales/de/invites.json";
+import deInvitations from "../../locales/de/invitations.json";
 import deLatestReviews from "../../locales/de/latest-reviews.json";
 import deMembership from "../../locales/de/membership.json";
 import deMessenger from "../../locales/de/messenger.json";
@@ -36,7 +36,7 @@ import enCommon from "../../locales/en/common.json";
 import enAccount from "../../locales/en/account.json";
 import enAuth from "../../locales/en/auth.json";
 import enCharts from "../../locales/en/charts.json";
-import enDating from "../../locales/en/dating.json";
+import enDates from "../../locales/en/dates.json";
 import enDev from "../../locales/en/dev.json";
 import enDirectory from "../../locales/en/directory.json";
 import enFavorites from "../../locales/en/favorites.json";
@@ -45,7 +45,7 @@ import enGallery from "../../locales/en/gallery.json";
 import enGalleryUpload from "../../locales/en/gallery-upload.json";
 import enHome from "../../locales/en/home.json";
 import enInfo from "../../locales/en/info.json";
-import enInvites from "../../locales/en/invites.json";
+import enInvitations from "../../locales/en/invitations.json";
 import enLatestReviews from "../../locales/en/latest-reviews.json";
 import enMembership from "../../locales/en/membership.json";
 import enMessenger from "../../locales/en/messenger.json";
@@ -67,7 +67,7 @@ import esCommon from "../../locales/es/common.json";
 import esAccount from "../../locales/es/account.json";
 import esAuth from "../../locales/es/auth.json";
 import esCharts from "../../locales/es/charts.json";
-import esDating from "../../locales/es/dating.json";
+import esDates from "../../locales/es/dates.json";
 import esDev from "../../locales/es/dev.json";
 import esDirectory from "../../locales/es/directory.json";
 import esFavorites from "../../locales/es/favorites.json";
@@ -76,7 +76,7 @@ import esGallery from "../../locales/es/gallery.json";
 import esGalleryUpload from "../../locales/es/gallery-upload.json";
 import esHome from "../../locales/es/home.json";
 import esInfo from "../../locales/es/info.json";
-import esInvites from "../../locales/es/invites.json";
+import esInvitations from "../../locales/es/invitations.json";
 import esLatestReviews from "../../locales/es/latest-reviews.json";
 import esMembership from "../../locales/es/membership.json";
 import esMessenger from "../../locales/es/messenger.json";
@@ -98,7 +98,7 @@ import plCommon from "../../locales/pl/common.json";
 import plAccount from "../../locales/pl/account.json";
 import plAuth from "../../locales/pl/auth.json";
 import plCharts from "../../locales/pl/charts.json";
-import plDating from "../../locales/pl/dating.json";
+import plDates from "../../locales/pl/dates.json";
 import plDev from "../../locales/pl/dev.json";
 import plDirectory from "../../locales/pl/directory.json";
 import plFavorites from "../../locales/pl/favorites.json";
@@ -107,7 +107,7 @@ import plGallery from "../../locales/pl/gallery.json";
 import plGalleryUpload from "../../locales/pl/gallery-upload.json";
 import plHome from "../../locales/pl/home.json";
 import plInfo from "../../locales/pl/info.json";
-import plInvites from "../../locales/pl/invites.json";
+import plInvitations from "../../locales/pl/invitations.json";
 import plLatestReviews from "../../locales/pl/latest-reviews.json";
 import plMembership from "../../locales/pl/membership.json";
 import plMessenger from "../../locales/pl/messenger.json";
@@ -132,7 +132,7 @@ export const resources = {
     account: deAccount,
     auth: deAuth,
     charts: deCharts,
-    dating: deDating,
+    dates: deDates,
     dev: deDev,
     directory: deDirectory,
     favorites: deFavorites,
@@ -141,7 +141,7 @@ export const resources = {
     "gallery-upload": deGalleryUpload,
     home: deHome,
     info: deInfo,
-    invites: deInvites,
+    invitations: deInvitations,
     "latest-reviews": deLatestReviews,
     membership: deMembership,
     messenger: deMessenger,
@@ -165,7 +165,7 @@ export const resources = {
     account: enAccount,
     auth: enAuth,
     charts: enCharts,
-    dating: enDating,
+    dates: enDates,
     dev: enDev,
     directory: enDirectory,
     favorites: enFavorites,
@@ -174,7 +174,7 @@ export const resources = {
     "gallery-upload": enGalleryUpload,
     home: enHome,
     info: enInfo,
-    invites: enInvites,
+    invitations: enInvitations,
     "latest-reviews": enLatestReviews,
     membership: enMembership,
     messenger: enMessenger,
@@ -198,7 +198,7 @@ export const resources = {
     account: esAccount,
     auth: esAuth,
     charts: esCharts,
-    dating: esDating,
+    dates: esDates,
     dev: esDev,
     directory: esDirectory,
     favorites: esFavorites,
@@ -207,7 +207,7 @@ export const resources = {
     "gallery-upload": esGalleryUpload,
     home: esHome,
     info: esInfo,
-    invites: esInvites,
+    invitations: esInvitations,
     "latest-reviews": esLatestReviews,
     membership: esMembership,
     messenger: esMessenger,
@@ -231,7 +231,7 @@ export const resources = {
     account: plAccount,
     auth: plAuth,
     charts: plCharts,
-    dating: plDating,
+    dates: plDates,
     dev: plDev,
     directory: plDirectory,
     favorites: plFavorites,
@@ -240,7 +240,7 @@ export const resources = {
     "gallery-upload": plGalleryUpload,
     home: plHome,
     info: plInfo,
-    invites: plInvites,
+    invitations: plInvitations,
     "latest-reviews": plLatestReviews,
     membership: plMembership,
     messenger: plMessenger,

@@ -1,11 +1,11 @@
-/** invitation-code/{invitationCode} (G): keep a usable code, explain an unusable one. A thin adapter over app/features/invites. */
+/** invitation-code/{invitationCode} (G): keep a usable code, explain an unusable one. A thin adapter over app/features/invitations. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { InvitationCodePage } from "~/features/invites/InvitationCodePage";
-import { loadInvitationCode } from "~/features/invites/invitation-code.server";
+import { InvitationCodePage } from "~/features/invitations/InvitationCodePage";
+import { loadInvitationCode } from "~/features/invitations/invitation-code.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["invites"], hydrate: false };
+export const handle = { i18n: ["invitations"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadInvitationCode(args);
 

@@ -1,10 +1,10 @@
-/** invites/{code}: a person claims the profile prepared for them. A thin adapter over app/features/invites. */
+/** invites/{code}: a person claims the profile prepared for them. A thin adapter over app/features/invitations. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { ClaimPage } from "~/features/invites/ClaimPage";
-import { CLAIM_HEADERS, loadClaim, submitClaim } from "~/features/invites/claim.server";
+import { ClaimPage } from "~/features/invitations/ClaimPage";
+import { CLAIM_HEADERS, loadClaim, submitClaim } from "~/features/invitations/claim.server";
 import { metaFromLoader } from "~/utils/meta";
 
-export const handle = { i18n: ["invites"] };
+export const handle = { i18n: ["invitations"] };
 
 export const loader = (args: LoaderFunctionArgs) => loadClaim(args);
 

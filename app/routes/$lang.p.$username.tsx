@@ -6,6 +6,7 @@ import { JsonLd } from "~/components/JsonLd";
 import { profileHeaders, profileMeta } from "~/features/profile/meta";
 import type { ProfileOutletContext } from "~/features/profile/ProfileTabPage";
 import { MembersOnlyPrompt } from "~/features/profile/parts/MembersOnlyPrompt";
+import { PausedProfile } from "~/features/profile/parts/PausedProfile";
 import { loadProfileLayout } from "~/features/profile/profile-layout.server";
 import { submitProfileAction } from "~/features/profile-actions/actions.server";
 import * as ui from "~/styles/ui.css";
@@ -26,6 +27,7 @@ export default function ProfileLayout() {
   const answer = useActionData<typeof action>();
   const outlet: ProfileOutletContext = { refused: answer ? readReply(answer.lastResult) : null };
   if (page.kind === "members_only") return <MembersOnlyPrompt lang={page.lang} username={page.username} />;
+  if (page.kind === "paused") return <PausedProfile lang={page.lang} username={page.username} />;
   return (
     <main className={ui.page}>
       {"jsonLd" in page && page.jsonLd ? <JsonLd data={page.jsonLd} /> : null}

@@ -4,7 +4,7 @@
  * or answer 404 until they are built.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { loadProfileSettings, submitProfileSettings } from "~/features/settings/settings.server";
 import { ProfileSettingsPage } from "~/features/settings/ProfileSettingsPage";
 import { metaFromLoader } from "~/utils/meta";
@@ -22,9 +22,8 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function ProfileSettingsRoute() {
-  const { key, sections, step, isBusiness } = useLoaderData<typeof loader>();
+  const { key, sections, step, isBusiness, savedState } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>() ?? null;
-  const [searchParams] = useSearchParams();
   return (
     <ProfileSettingsPage
       key={key}
@@ -32,7 +31,7 @@ export default function ProfileSettingsRoute() {
       sections={sections}
       step={step}
       isBusiness={isBusiness}
-      saved={searchParams.get("saved") === "1" && !failed}
+      saved={failed ? null : savedState}
       failed={failed}
     />
   );

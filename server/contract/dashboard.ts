@@ -23,10 +23,11 @@ export const CHART_SERIES = ["views", "favorites", "contacts"] as const;
 export type ChartSeriesKey = (typeof CHART_SERIES)[number];
 
 /**
- * Series whose counter exists. Favorites are counted since issue 11 (ADR 036); contacts (issue 12) have no
- * table yet: their series is real zeros until that issue counts them.
+ * Series whose counter exists: all of them. Favorites are counted since issue 11 (ADR 036), contacts from the
+ * messenger's threads since issue 25 (ADR 070: members who wrote to you for the first time, per day). A series
+ * added later without its counter stays out of this list, and the chart says so.
  */
-export const TRACKED_CHART_SERIES: readonly ChartSeriesKey[] = ["views", "favorites"];
+export const TRACKED_CHART_SERIES: readonly ChartSeriesKey[] = ["views", "favorites", "contacts"];
 
 export const dashboardChartsQuerySchema = v.strictObject(
   {

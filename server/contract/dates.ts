@@ -40,6 +40,13 @@ export type DateStageFilter = (typeof DATE_STAGES)[number];
 /** The stage of one date ("all" is only a filter). */
 export type DateStage = Exclude<DateStageFilter, "all">;
 
+/**
+ * The stages in which a date waits for the member (issue 25 item 4, ADR 070): their answer to a request or a new
+ * time, or their review within the window. The header's and the dashboard's "Meine Dates" count is these.
+ */
+export const DATE_WAITING_STAGES = ["needs_confirmation", "needs_review"] as const satisfies readonly DateStage[];
+export type DateWaitingStage = (typeof DATE_WAITING_STAGES)[number];
+
 /** Spec section 4: the overview's groups and the stages in each. */
 export const DATE_OVERVIEW_GROUPS = {
   request: ["needs_confirmation", "waiting_for_response"],
@@ -112,6 +119,8 @@ export const CHECKIN_LATEST_AFTER_END_MS = 12 * HOUR_MS;
 /** User types (contract/users USER_TYPE) that may send a request, and those that may receive one. */
 export const DATE_SENDER_TYPES: readonly number[] = [USER_TYPE.client];
 export const DATE_RECEIVER_TYPES: readonly number[] = [USER_TYPE.escort, USER_TYPE.business];
+/** Members who have dates at all (either side): they get "Meine Dates" in the header and on the dashboard. */
+export const DATE_USER_TYPES: readonly number[] = [...DATE_SENDER_TYPES, ...DATE_RECEIVER_TYPES];
 
 export const DATE_ERRORS = {
   /** Unknown date, or one the member is not part of: the same 404, nothing to probe. */

@@ -8,7 +8,7 @@ import type { BusinessKind } from "./registration-sign-up";
 import { emailSchema, PASSWORD_MAX, passwordConfirmationMatches, passwordSchema } from "./validation";
 import { COUNTRY_CODES } from "./countries";
 import type { StepData } from "./registration-steps";
-import { GENDER_VALUES, USER_TYPE } from "./users";
+import { GENDER_VALUES, isStaffUserType, USER_TYPE } from "./users";
 import { safeSexSettableBy } from "./safesex";
 
 // safer_sex and interviews: issue 11 (ADR 039), not settings keys of the spec; profile pages like the others.
@@ -55,12 +55,18 @@ export interface SettingsViewer {
   businessKind: string | null;
 }
 
+/** The settings of a staff account: its sign-in, its notifications (announcements, reports) and its data. */
+export const STAFF_SETTINGS_KEYS: readonly SettingsKey[] = ["email_password", "notifications", "data_privacy"];
+
 /**
  * Whether a settings page exists for this member (section 6): linked profiles hidden for clients and
  * the business kinds above; service prices hidden for clients (nothing to price) and those kinds;
- * date review display hidden for clients.
+ * date review display hidden for clients. Staff accounts have only STAFF_SETTINGS_KEYS.
  */
 export function settingsKeyShownTo(key: SettingsKey, viewer: SettingsViewer): boolean {
+  // Staff accounts (team, backend; ADR 030) have no profile, are listed nowhere and buy nothing: they keep
+  // only what every account has (issue 25 item 7: the rest answered 404 or edited a profile nobody sees).
+  if (isStaffUserType(viewer.userType)) return STAFF_SETTINGS_KEYS.includes(key);
   const kind = viewer.businessKind as BusinessKind | null;
   const isBusiness = viewer.userType === USER_TYPE.business;
   switch (key) {

@@ -42,4 +42,10 @@ export interface UserDataResponse {
   notifications: NotificationSummary;
   /** The header's "Nachrichten" count and the messenger tabs (the same numbers as GET /messenger/unread). */
   messenger: MessengerUnread;
+  /**
+   * The header's and the dashboard's "Meine Dates" (issue 25 item 4, ADR 070): how many dates wait for the member,
+   * in all (`waiting`) and per stage: their answer (`needs_confirmation`) and their review (`needs_review`;
+   * contract/dates DATE_WAITING_STAGES). Always 0 for accounts without dates (staff).
+   */
+  dates: { waiting: number; needs_confirmation: number; needs_review: number };
 }

@@ -3,7 +3,7 @@
  * kinds, seed parts, notification events, report types, back-office queues, sitemaps — declares it in its index.ts
  * (`export const manifest = defineFeature({…})`, server/modules/manifest.ts), and the registries are built from this
  * list (server/modules/registry.ts). A new feature adds its import and its entry here, and touches no other registry.
- * Modules that contribute nothing of that kind (access, geo, inbox: kernels other modules call) are not listed.
+ * Modules that contribute nothing of that kind (access, geo, inbox, date-stages: kernels other modules call) are not listed.
  */
 import type { Migration } from "kysely";
 import type { ModuleContext } from "../api/module-context";

@@ -69,6 +69,7 @@ test("the header takes two rows at most on a phone, for a guest and for a member
   expect((await box(header)).height).toBeLessThanOrEqual(120);
   for (const tool of [
     header.getByTestId("nav-messages"),
+    header.getByTestId("nav-dates"),
     header.getByTestId("notification-bell").locator("summary"),
     header.getByTestId("nav-dashboard"),
   ]) {

@@ -46,7 +46,11 @@ test("an escort moves to another city and rewrites her status; a bad city is rep
   await page.getByLabel("Wohnort oder Arbeitsort").fill("rostock");
   await save(page);
   await expect(page).toHaveURL(/\/de\/user\/status_description\?saved=1$/);
-  await expect(page.getByTestId("settings-notice")).toHaveText("Gespeichert. Deine Änderungen sind jetzt sichtbar.");
+  // The status is a text the team approves first (ADR 030): the page says so, and only so (issue 25 item 6); the
+  // city is public at once, as the search below shows.
+  await expect(page.getByTestId("settings-notice")).toHaveText(
+    "Gespeichert. Du siehst deine Änderungen sofort. Geänderte Texte sehen andere erst, wenn unser Team sie freigegeben hat – bis dahin die bisherige Fassung.",
+  );
   await expect(page.getByLabel("Wohnort oder Arbeitsort")).toHaveValue("Rostock");
   await expect(page.getByLabel("Status", { exact: true })).toHaveValue("Diese Woche in Rostock");
   // The search finds her in Rostock now (no other test picks escorts there) (search_profiles follows by trigger).
@@ -230,10 +234,16 @@ test("pause and resume hide and show the profile; the account is deleted only th
   await expect(page.getByTestId("account-status")).toHaveText("Dein Profil ist sichtbar.");
   await page.getByRole("button", { name: "Profil pausieren" }).click();
   await expect(page.getByTestId("settings-notice")).toHaveText("Dein Profil ist pausiert.");
-  expect((await request.get(`/de/p/${username}`, { headers: { "x-forwarded-for": clientIp } })).status()).toBe(404);
+  // Visitors read that the profile is paused (200, noindex; ADR 070), nothing of it.
+  const paused = await request.get(`/de/p/${username}`, { headers: { "x-forwarded-for": clientIp } });
+  expect([paused.status(), paused.headers()["x-robots-tag"]]).toEqual([200, "noindex"]);
+  expect(await paused.text()).toContain('data-testid="profile-paused"');
   await page.getByRole("button", { name: "Profil wieder zeigen" }).click();
   await expect(page.getByTestId("account-status")).toHaveText("Dein Profil ist sichtbar.");
-  expect((await request.get(`/de/p/${username}`, { headers: { "x-forwarded-for": clientIp } })).status()).toBe(200);
+  // The profile again, once the guest-page micro-cache (5 s) has let go of the paused page.
+  await expect
+    .poll(async () => (await request.get(`/de/p/${username}`, { headers: { "x-forwarded-for": clientIp } })).text(), { timeout: 10_000 })
+    .not.toContain('data-testid="profile-paused"');
 
   await page.getByLabel("Aktuelles Passwort").fill("nicht-das-passwort");
   await page.getByRole("button", { name: "Link zum Löschen anfordern" }).click();

@@ -136,6 +136,11 @@ export function ActivityFigure({ charts, lang }: { charts: DashboardCharts; lang
           </p>
           {untracked.length > 0 ? <p className={ui.muted}>{t("charts.untracked")}</p> : null}
           <p className={ui.muted}>{t("charts.how_counted")}</p>
+          {charts.tracked.includes("contacts") ? (
+            <p className={ui.muted} data-testid="activity-contacts-counted">
+              {t("charts.contacts_counted")}
+            </p>
+          ) : null}
         </figcaption>
       </figure>
       <details className={css.details}>

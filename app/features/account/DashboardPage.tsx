@@ -9,7 +9,8 @@ import { emailVerificationPath } from "#server/contract/email-verification";
 import { textFieldLabel, type RejectionReason, type ReviewedTextField } from "#server/contract/moderation";
 import type { CompletenessItem, SettingsGroup, SettingsKey } from "#server/contract/settings";
 import { TOUR_USER_TYPES } from "#server/contract/tours";
-import { USER_TYPE, userTypeName } from "#server/contract/users";
+import { DATE_USER_TYPES } from "#server/contract/dates";
+import { isStaffUserType, USER_TYPE, userTypeName } from "#server/contract/users";
 import type { Viewer } from "~/api/viewer.server";
 import { FormErrors } from "~/components/Field";
 import { pageTextKey } from "~/features/settings/page-text";
@@ -47,6 +48,8 @@ export function DashboardPage(props: DashboardProps) {
   const { t: tCommon } = useTranslation();
   const to = useLocalePath();
   const isBusiness = viewer.profile.userType === USER_TYPE.business;
+  // Staff accounts (ADR 030) have no profile, favorites, friends or dates: their dashboard links their work instead.
+  const isStaff = isStaffUserType(viewer.profile.userType);
   const pathOf = (item: CompletenessItem) => to(item.page === "photo" ? props.photoPath : `user/${item.page}`);
   return (
     <main className={ui.page}>
@@ -83,6 +86,21 @@ export function DashboardPage(props: DashboardProps) {
             <Link to={to(`p/${viewer.username}`)}>{t("dashboard.view_profile")}</Link>
           </section>
         ) : null}
+        {DATE_USER_TYPES.includes(viewer.profile.userType) ? <DatesCard dates={viewer.dates} /> : null}
+        {isStaff ? (
+          <section className={ui.card} aria-labelledby="staff-title" data-testid="dashboard-staff">
+            <h2 id="staff-title">{t("dashboard.staff_title")}</h2>
+            <ul className={settingsCss.items}>
+              {(["backoffice", "backoffice/reports"] as const).map((path) => (
+                <li key={path}>
+                  <Link className={settingsCss.item} to={to(path)}>
+                    <span className={settingsCss.itemLabel}>{t(`dashboard.staff.${path === "backoffice" ? "queue" : "reports"}`)}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         {props.moderation ? <ModerationCard moderation={props.moderation} /> : null}
         {props.charts ? (
           <ActivityChart charts={props.charts} lang={lang} rangePath={(range) => `${to("my_dashboard")}?range=${range}`} />
@@ -98,22 +116,24 @@ export function DashboardPage(props: DashboardProps) {
                 <Link to={to(emailVerificationPath(viewer.profile.userType))}>{t("dashboard.email_open")}</Link>
               )}
             </li>
-            {props.phoneVerified !== null ? (
+            {props.phoneVerified !== null && !isStaff ? (
               <li>
                 <span aria-hidden="true">{props.phoneVerified ? "✓" : "○"}</span>{" "}
                 <Link to={to("user/phone")}>{props.phoneVerified ? t("dashboard.phone_done") : t("dashboard.phone_open")}</Link>
               </li>
             ) : null}
-            <li data-testid="dashboard-age-check">
-              <span aria-hidden="true">{props.ageCheck === "verified" ? "✓" : "○"}</span>{" "}
-              {props.ageCheck === "verified" ? (
-                t("dashboard.age_check_verified")
-              ) : (
-                <Link to={to("user/age_check_verification")}>
-                  {props.ageCheck === "pending" ? t("dashboard.age_check_pending") : t("dashboard.age_check")}
-                </Link>
-              )}
-            </li>
+            {isStaff ? null : (
+              <li data-testid="dashboard-age-check">
+                <span aria-hidden="true">{props.ageCheck === "verified" ? "✓" : "○"}</span>{" "}
+                {props.ageCheck === "verified" ? (
+                  t("dashboard.age_check_verified")
+                ) : (
+                  <Link to={to("user/age_check_verification")}>
+                    {props.ageCheck === "pending" ? t("dashboard.age_check_pending") : t("dashboard.age_check")}
+                  </Link>
+                )}
+              </li>
+            )}
           </ul>
         </section>
         <section className={ui.card} aria-labelledby="settings-title" data-testid="dashboard-settings">
@@ -141,30 +161,34 @@ export function DashboardPage(props: DashboardProps) {
             <Link to={to("user/tours")}>{t("dashboard.tours_link")}</Link>
           </section>
         ) : null}
-        <section className={ui.card} aria-labelledby="favorites-title" data-testid="dashboard-favorites">
-          <h2 id="favorites-title">{t("favorites.overview_title", { ns: "favorites" })}</h2>
-          <ul className={settingsCss.items}>
-            {(["favorite_visitor", "favorite", "visitor"] as const).map((path) => (
-              <li key={path}>
-                <Link className={settingsCss.item} to={to(path)}>
-                  <span className={settingsCss.itemLabel}>{t(`favorites.dashboard.${path}`, { ns: "favorites" })}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section className={ui.card} aria-labelledby="people-title" data-testid="dashboard-people">
-          <h2 id="people-title">{t("dashboard.people_title")}</h2>
-          <ul className={settingsCss.items}>
-            {(["friends", "reports"] as const).map((page) => (
-              <li key={page}>
-                <Link className={settingsCss.item} to={to(`user/${page}`)}>
-                  <span className={settingsCss.itemLabel}>{t(`dashboard.people.${page}`)}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+        {isStaff ? null : (
+          <>
+            <section className={ui.card} aria-labelledby="favorites-title" data-testid="dashboard-favorites">
+              <h2 id="favorites-title">{t("favorites.overview_title", { ns: "favorites" })}</h2>
+              <ul className={settingsCss.items}>
+                {(["favorite_visitor", "favorite", "visitor"] as const).map((path) => (
+                  <li key={path}>
+                    <Link className={settingsCss.item} to={to(path)}>
+                      <span className={settingsCss.itemLabel}>{t(`favorites.dashboard.${path}`, { ns: "favorites" })}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <section className={ui.card} aria-labelledby="people-title" data-testid="dashboard-people">
+              <h2 id="people-title">{t("dashboard.people_title")}</h2>
+              <ul className={settingsCss.items}>
+                {(["friends", "reports"] as const).map((page) => (
+                  <li key={page}>
+                    <Link className={settingsCss.item} to={to(`user/${page}`)}>
+                      <span className={settingsCss.itemLabel}>{t(`dashboard.people.${page}`)}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </>
+        )}
         <section className={ui.card}>
           <h2>{t("dashboard.account")}</h2>
           <dl>
@@ -214,6 +238,47 @@ export function DashboardPage(props: DashboardProps) {
         </Form>
       </div>
     </main>
+  );
+}
+
+/**
+ * "Meine Dates" (issue 25 item 4, ADR 070): what waits for the member — requests to answer, dates to review — each a
+ * link to its stage, and the way to all their dates.
+ */
+function DatesCard({ dates }: { dates: Viewer["dates"] }) {
+  const { t } = useTranslation("account");
+  const to = useLocalePath();
+  const lines = [
+    { stage: "needs_confirmation", count: dates.needsConfirmation, key: "dashboard.dates_to_answer" },
+    { stage: "needs_review", count: dates.needsReview, key: "dashboard.dates_to_review" },
+  ].filter((line) => line.count > 0);
+  return (
+    <section
+      className={dates.waiting > 0 ? ui.notice : ui.card}
+      aria-labelledby="dates-title"
+      data-testid="dashboard-dates"
+      data-waiting={dates.waiting}
+    >
+      <h2 id="dates-title" style={{ marginTop: 0 }}>
+        {t("dashboard.dates_title")}
+      </h2>
+      {lines.length > 0 ? (
+        <ul className={css.checklist}>
+          {lines.map((line) => (
+            <li key={line.stage} data-stage={line.stage}>
+              <Link className={css.tapRow} to={`${to("my_date")}?stage=${line.stage}`}>
+                {t(line.key, { count: line.count })}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{t("dashboard.dates_none")}</p>
+      )}
+      <Link className={css.tapRow} to={to("my_date")}>
+        {t("dashboard.dates_link")}
+      </Link>
+    </section>
   );
 }
 

@@ -10,7 +10,7 @@ import { SPECIAL_DATA_CONSENT } from "#server/contract/consents";
 import { CHART_USER_TYPES, DASHBOARD_CHART_RANGES, DEFAULT_CHART_RANGE, type DashboardChartRange } from "#server/contract/dashboard";
 import { isLanguage } from "#server/contract/locales";
 import { profileCompleteness } from "#server/contract/settings";
-import { USER_TYPE } from "#server/contract/users";
+import { isStaffUserType, USER_TYPE } from "#server/contract/users";
 import { createApiClient } from "~/api/client.server";
 import { fetchDashboardCharts } from "~/api/dashboard.server";
 import { fetchMyModeration } from "~/api/moderation.server";
@@ -54,7 +54,8 @@ export async function loadDashboard({ request, context, params }: LoaderFunction
       viewer,
       title: t("dashboard.meta_title"),
       // The parts below are a courtesy: a failed call leaves its card out, never the page.
-      completeness: step.ok ? profileCompleteness(step.data, settingsViewer) : null,
+      // Staff accounts have no profile to complete (ADR 030).
+      completeness: step.ok && !isStaffUserType(viewer.profile.userType) ? profileCompleteness(step.data, settingsViewer) : null,
       photoPath: viewer.profile.userType === USER_TYPE.business ? "join/business/photo" : "join/user/photo",
       settingsGroups: settings.ok
         ? settings.data.groups.map((group) => ({ key: group.key, items: group.items.filter((item) => BUILT_SETTINGS_PAGES.has(item)) }))

@@ -30,3 +30,28 @@ export const fieldset = style({
   padding: vars.space.sm,
   margin: 0,
 });
+
+/** The stage tabs: one row, scrolled sideways when it is wider than the phone (no wrapping over several lines). */
+export const tabBar = style({
+  display: "flex",
+  flexWrap: "nowrap",
+  overflowX: "auto",
+  listStyle: "none",
+  padding: 0,
+  margin: `${vars.space.sm} 0`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  scrollbarWidth: "thin",
+});
+
+export const tabCount = style({
+  marginLeft: vars.space.xs,
+  minWidth: "1.6em",
+  padding: "0 0.4em",
+  borderRadius: "999px",
+  background: vars.color.border,
+  fontSize: vars.font.sizeSm,
+  textAlign: "center",
+});
+
+/** The count of a stage that waits for the member (their answer or review): in the brand colour. */
+export const tabCountWaiting = style([tabCount, { background: vars.color.primary, color: "#ffffff", fontWeight: 700 }]);

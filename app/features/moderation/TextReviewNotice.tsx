@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { textFieldLabel, type MyModeration } from "#server/contract/moderation";
 import * as ui from "~/styles/ui.css";
 
-export function TextReviewNotice({ reviews }: { reviews: MyModeration["texts"] }) {
+/** `withIntro`: false when the page's "saved" notice has just said what review means (issue 25 item 6). */
+export function TextReviewNotice({ reviews, withIntro = true }: { reviews: MyModeration["texts"]; withIntro?: boolean }) {
   const { t } = useTranslation("moderation");
   if (reviews.length === 0) return null;
   return (
@@ -20,7 +21,7 @@ export function TextReviewNotice({ reviews }: { reviews: MyModeration["texts"] }
       <h2 id="text-review-title" className={ui.sectionTitle} style={{ marginTop: 0 }}>
         {t("moderation.owner.title")}
       </h2>
-      <p>{t("moderation.owner.intro")}</p>
+      {withIntro ? <p>{t("moderation.owner.intro")}</p> : null}
       <ul style={{ margin: 0, paddingLeft: "1.2em" }}>
         {reviews.map((review) => {
           const field = t(`moderation.fields.${textFieldLabel(review.field)}`);

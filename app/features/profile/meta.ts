@@ -6,6 +6,8 @@ import { profileTab, type ProfileTab } from "./tabs";
 import { CACHE_HEADER, NO_STORE } from "~/utils/cache-headers";
 
 export const PROFILE_ROUTE_ID = "routes/$lang.p.$username";
+/** A paused profile's page keeps search engines out with this header too (page.server.ts, ADR 070). */
+export const ROBOTS_HEADER = "X-Robots-Tag";
 
 interface ProfileMetaData {
   kind?: string;
@@ -40,7 +42,7 @@ export const profileHeaders: HeadersFunction = ({ loaderHeaders, parentHeaders, 
     headers.set(CACHE_HEADER, errorHeaders.get(CACHE_HEADER) ?? NO_STORE);
     return headers;
   }
-  for (const name of [CACHE_HEADER, "Vary"]) {
+  for (const name of [CACHE_HEADER, "Vary", ROBOTS_HEADER]) {
     const value = loaderHeaders.get(name) ?? parentHeaders.get(name);
     if (value) headers.set(name, value);
   }

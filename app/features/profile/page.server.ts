@@ -10,6 +10,7 @@ import type { InterviewsData, PreferredDatesData } from "~/api/profile-extras.se
 import { fetchProfilePage, type ContactOutlook, type ProfileDetail, type RegionBox } from "~/api/profiles.server";
 import { localePath } from "~/i18n/lang";
 import { noStore } from "~/utils/cache-headers";
+import { ROBOTS_HEADER } from "./meta";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { publicPageHeaders } from "~/utils/page-headers.server";
 
@@ -26,7 +27,9 @@ export type ProfilePageData =
       interviews: InterviewsData | null;
       preferredDates: PreferredDatesData | null;
     }
-  | { kind: "members_only"; lang: Language; signedIn: false; username: string };
+  | { kind: "members_only"; lang: Language; signedIn: false; username: string }
+  /** Its owner paused it (ADR 026): the page says so (200, noindex; ADR 070), nothing more of the profile. */
+  | { kind: "paused"; lang: Language; signedIn: boolean; username: string };
 
 /**
  * Spec section 2/5: favicon.ico as a username → /error/500 (a browser asking
@@ -50,6 +53,11 @@ export async function loadProfilePage(request: Request, context: AppLoadContext,
     const { status, errors } = results.detail;
     if (status === 403 && errors.some((e) => e.key === "exception.profile.members_only")) {
       return data({ kind: "members_only", lang, signedIn: false, username } as ProfilePageData, { headers });
+    }
+    // A paused profile is not gone: 200 with the page that says so, kept out of search engines (X-Robots-Tag and
+    // the meta robots tag) while it is paused; when it resumes, the same address is the profile again (ADR 070).
+    if (status === 403 && errors.some((e) => e.key === "exception.profile.paused")) {
+      return data({ kind: "paused", lang, signedIn, username } as ProfilePageData, { headers: { ...headers, [ROBOTS_HEADER]: "noindex" } });
     }
     // Unknown, hidden or blocked: the same real 404 page either way.
     if (status === 404) throw await notFoundResponse(request);

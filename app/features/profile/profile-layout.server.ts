@@ -22,6 +22,10 @@ export async function loadProfileLayout({ request, context, params }: LoaderFunc
     const title = t("profile.members_only.meta_title", { brand: brand.name });
     return data({ ...page, meta: { title, description: t("profile.members_only.text"), tabTitles: {} } }, result.init ?? undefined);
   }
+  if (page.kind === "paused") {
+    const title = t("profile.paused.meta_title", { username: page.username, brand: brand.name });
+    return data({ ...page, meta: { title, description: t("profile.paused.text"), tabTitles: {} } }, result.init ?? undefined);
+  }
   const p = page.profile;
   const type = t(`user_types.${userTypeName(p.userType)}`);
   const who = p.age !== null ? `${p.displayName}, ${p.age}` : p.displayName;

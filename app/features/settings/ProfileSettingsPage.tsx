@@ -24,7 +24,8 @@ interface Props {
   sections: SettingsSection[];
   step: StepData;
   isBusiness: boolean;
-  saved: boolean;
+  /** After a save: everything is public now, or a text of the page waits for the team (ADR 030); null otherwise. */
+  saved: "visible" | "review" | null;
   /** A refused post: its reply (which section it was, the errors, the input). */
   failed: { lastResult: SubmissionResult<string[]> } | null;
 }
@@ -70,14 +71,16 @@ export function ProfileSettingsPage({ pageKey, sections, step, isBusiness, saved
     <SettingsFrame
       title={t(pageTextKey(pageKey, "title", isBusiness))}
       intro={t(pageTextKey(pageKey, "intro", isBusiness))}
-      notice={saved ? t("settings.saved") : null}
+      notice={saved === "review" ? t("settings.saved_review") : saved === "visible" ? t("settings.saved") : null}
     >
       {" "}
       {/* A post for a section this page does not have (a hand-made one): its error above the forms. */}
       {failed && !failedSection ? <FormErrors errors={allErrors(reply)} /> : null}
       {sections.map((section) => (
         <div key={section} data-section={section}>
-          {section === "profile" || section === "business_description" ? <TextReviewNotice reviews={step.text_reviews} /> : null}
+          {section === "profile" || section === "business_description" ? (
+            <TextReviewNotice reviews={step.text_reviews} withIntro={saved !== "review"} />
+          ) : null}
           <SectionForm
             section={section}
             step={step}

@@ -12,6 +12,7 @@ import {
   type SettingsSection,
   type SettingsViewer,
 } from "#server/contract/settings";
+import { MODERATED_TEXT_FIELD_KEYS, TEXT_REVIEW_STATUS } from "#server/contract/moderation";
 import { TOUR_USER_TYPES } from "#server/contract/tours";
 import { USER_TYPE } from "#server/contract/users";
 import { createApiClient } from "~/api/client.server";
@@ -108,10 +109,33 @@ export async function loadProfileSettings({ request, context, params }: LoaderFu
       sections,
       step: step.data,
       isBusiness: viewer.profile.userType === USER_TYPE.business,
+      savedState: savedStateOf(new URL(request.url), sections, step.data.text_reviews),
     },
     { headers: PRIVATE_HEADERS },
   );
 }
+
+/** The sections whose forms hold texts that wait for the team before others see them (ADR 030). */
+const MODERATED_SECTIONS: ReadonlySet<SettingsSection> = new Set(["profile", "business_description"]);
+
+/**
+ * What the page says after a save (issue 25 item 6), exactly one thing: "visible" when everything saved is public
+ * now; "review" when a text of this page waits for the team (ADR 030), so others still see the published version.
+ * Null when nothing was saved.
+ */
+export function savedStateOf(
+  url: URL,
+  sections: readonly SettingsSection[],
+  reviews: ReadonlyArray<{ field: string; status: number }>,
+): "visible" | "review" | null {
+  if (url.searchParams.get("saved") !== "1") return null;
+  const waits = sections.some((section) => MODERATED_SECTIONS.has(section)) && reviews.some((review) => isWaitingProfileText(review));
+  return waits ? "review" : "visible";
+}
+
+/** A profile text (not an interview answer, which its own page edits) that waits for a team member. */
+const isWaitingProfileText = (review: { field: string; status: number }) =>
+  review.status === TEXT_REVIEW_STATUS.pending && (MODERATED_TEXT_FIELD_KEYS as readonly string[]).includes(review.field);
 
 /**
  * Saves the page's form through its section; back to the page with "saved", or the form with its errors and input.

@@ -159,6 +159,14 @@ export function isListedOwner(owner: OwnerState): boolean {
 }
 
 /**
+ * A profile that would be listed but for its owner's pause (ADR 026): its page tells visitors it is paused instead
+ * of answering "not found" (issue 25 item 7, ADR 070). Deactivated, banned and unfinished accounts stay unknown.
+ */
+export function isPausedOwner(owner: OwnerState): boolean {
+  return owner.status === "paused" && isListedOwner({ ...owner, status: "active" });
+}
+
+/**
  * Who may see a media file (ADR 017): the answer of every media URL.
  * - Accounts that are banned or deleted show nothing, to anyone.
  * - The owner sees every own photo, in any state (the registration photo step shows

@@ -1,4 +1,5 @@
 import { entitlementsOf } from "../access/index";
+import { waitingDates } from "../date-stages/index";
 import { unreadCounts } from "../inbox/index";
 import { notificationSummary } from "../notifications/index";
 import type { UserDataResponse } from "../../contract/user-data";
@@ -6,7 +7,10 @@ import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { mustVerifyEmail } from "../../contract/email-verification";
 import { requiredDestination } from "../../contract/registration";
-import { REGISTER_COMPLETED_STEP } from "../../contract/users";
+import { isStaffUserType, REGISTER_COMPLETED_STEP } from "../../contract/users";
+
+/** Staff accounts have no dates (ADR 070). */
+const NO_DATES = { needs_confirmation: 0, needs_review: 0 } as const;
 
 /** Whole years between an ISO birth date and now. */
 export function ageAt(birthDate: string | null, now: number): number | null {
@@ -47,8 +51,12 @@ export async function getUserData(deps: ApiDeps, userId: number): Promise<UserDa
     .where("users.id", "=", userId)
     .executeTakeFirst();
   if (!row) throw fail.notFound();
-  const [notifications, messenger] = await Promise.all([notificationSummary(deps, userId), unreadCounts(deps.db, userId)]);
   const now = deps.clock.now();
+  const [notifications, messenger, dates] = await Promise.all([
+    notificationSummary(deps, userId),
+    unreadCounts(deps.db, userId),
+    isStaffUserType(row.user_type) ? NO_DATES : waitingDates(deps.db, userId, now),
+  ]);
   // The kernel decides plus (member_until included) once; the web tier reads this answer, never its own (ADR 061).
   const entitlements = entitlementsOf(row, now);
   const email = {
@@ -86,5 +94,10 @@ export async function getUserData(deps: ApiDeps, userId: number): Promise<UserDa
     }),
     notifications,
     messenger,
+    dates: {
+      waiting: dates.needs_confirmation + dates.needs_review,
+      needs_confirmation: dates.needs_confirmation,
+      needs_review: dates.needs_review,
+    },
   };
 }

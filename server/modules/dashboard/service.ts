@@ -12,6 +12,7 @@ import {
   type DashboardCharts,
 } from "../../contract/dashboard";
 import { favoritesPerDay } from "../favorites/index";
+import { newContactsPerDay } from "../inbox/index";
 
 export async function dashboardCharts(deps: ApiDeps, user: AuthUser, range: DashboardChartRange): Promise<DashboardCharts> {
   if (!CHART_USER_TYPES.includes(user.userType)) throw fail.forbidden("exception.dashboard.no_charts_for_user_type");
@@ -26,11 +27,12 @@ export async function dashboardCharts(deps: ApiDeps, user: AuthUser, range: Dash
   const viewsByDay = new Map(rows.map((row) => [row.day, Number(row.views)]));
   // Favorites kept now, by the day they were added (ADR 036).
   const favoritesByDay = await favoritesPerDay(deps, user.id, days[0]!, days[days.length - 1]!);
-  // Contacts (issue 12) are counted by the messenger; until then no member has any.
+  // Contacts: members who wrote to this member for the first time, on that day (ADR 070).
+  const contactsByDay = await newContactsPerDay(deps.db, user.id, days);
   const series: Record<ChartSeriesKey, number[]> = {
     views: days.map((day) => viewsByDay.get(day) ?? 0),
     favorites: days.map((day) => favoritesByDay.get(day) ?? 0),
-    contacts: days.map(() => 0),
+    contacts: days.map((day) => contactsByDay.get(day) ?? 0),
   };
   const totals = Object.fromEntries(CHART_SERIES.map((key) => [key, series[key].reduce((a, b) => a + b, 0)])) as Record<
     ChartSeriesKey,

@@ -8,7 +8,7 @@
  *   (accept and cancel at once) exactly one lands, the other answers 409 conflict;
  * - the timeline, the notifications and the follow-up jobs are written in the transaction of the change.
  */
-import { sql, type ExpressionBuilder, type Transaction } from "kysely";
+import { type ExpressionBuilder, type Transaction } from "kysely";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import {
@@ -25,7 +25,6 @@ import {
   DATE_RECEIVER_TYPES,
   DATE_REMINDER_BEFORE_MS,
   DATE_REQUESTS_PER_DAY,
-  DATE_REVIEW_WINDOW_MS,
   DATE_SENDER_TYPES,
   DATE_STAGES,
   DATE_STATUS,
@@ -47,12 +46,12 @@ import { enqueueJob } from "../../jobs/queue";
 import { assertMayAct, findOwner, isListedOwner, isReachable, viewerContext } from "../access/index";
 import { contactFilterOutcome, hasWrittenTo } from "../messenger/index";
 import { notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
+import { REVIEW_KINDS, stageOf, stageWhere } from "../date-stages/index";
 import { appendDateEvent, loadDateForParticipant, toRecord, type DateRecord } from "./store";
 import { checkinFor } from "./checkin";
 
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
-const REVIEW_KINDS = ["sender_review", "receiver_review"] as const;
 
 export function pairKey(a: number, b: number): string {
   return a < b ? `${a}:${b}` : `${b}:${a}`;
@@ -60,58 +59,6 @@ export function pairKey(a: number, b: number): string {
 
 const endOf = (date: Pick<DateRecord, "starts_at" | "duration_minutes">) => date.starts_at + date.duration_minutes * MINUTE_MS;
 const isOpen = (status: number) => DATE_OPEN_STATUSES.includes(status);
-
-/** The stage of a date for one of its members (spec section 4). `reviewed`: the viewer wrote their review. */
-export function stageOf(date: DateRecord, viewerId: number, now: number, reviewed: boolean): DateStage {
-  if (date.status === DATE_STATUS.reject) return "rejected";
-  if (date.status === DATE_STATUS.cancel) return date.expired_at !== null ? "expired" : "cancelled";
-  if (isOpen(date.status)) {
-    // The expiry job runs at the start; until it has, the request already reads as expired.
-    if (date.starts_at <= now) return "expired";
-    return date.awaiting_id === viewerId ? "needs_confirmation" : "waiting_for_response";
-  }
-  const end = endOf(date);
-  if (end > now) return "upcoming";
-  return !reviewed && end + DATE_REVIEW_WINDOW_MS > now ? "needs_review" : "completed";
-}
-
-/** The SQL form of stageOf, for the lists and their counts. */
-function stageWhere(stage: DateStage, viewerId: number, now: number) {
-  return (eb: ExpressionBuilder<Database, "dates">) => {
-    const open = eb("dates.status", "in", DATE_OPEN_STATUSES as number[]);
-    const end = sql<number>`dates.starts_at + dates.duration_minutes * ${MINUTE_MS}`;
-    const accepted = eb("dates.status", "=", DATE_STATUS.accept);
-    const reviewed = eb.exists(
-      eb
-        .selectFrom("date_events")
-        .select("date_events.id")
-        .whereRef("date_events.date_id", "=", "dates.id")
-        .where("date_events.actor_id", "=", viewerId)
-        .where("date_events.kind", "in", REVIEW_KINDS),
-    );
-    switch (stage) {
-      case "needs_confirmation":
-        return eb.and([open, eb("dates.starts_at", ">", now), eb("dates.awaiting_id", "=", viewerId)]);
-      case "waiting_for_response":
-        return eb.and([open, eb("dates.starts_at", ">", now), eb("dates.awaiting_id", "!=", viewerId)]);
-      case "expired":
-        return eb.or([
-          eb.and([open, eb("dates.starts_at", "<=", now)]),
-          eb.and([eb("dates.status", "=", DATE_STATUS.cancel), eb("dates.expired_at", "is not", null)]),
-        ]);
-      case "rejected":
-        return eb("dates.status", "=", DATE_STATUS.reject);
-      case "cancelled":
-        return eb.and([eb("dates.status", "=", DATE_STATUS.cancel), eb("dates.expired_at", "is", null)]);
-      case "upcoming":
-        return eb.and([accepted, eb(end, ">", now)]);
-      case "needs_review":
-        return eb.and([accepted, eb(end, "<=", now), eb(end, ">", now - DATE_REVIEW_WINDOW_MS), eb.not(reviewed)]);
-      case "completed":
-        return eb.and([accepted, eb(end, "<=", now), eb.or([eb(end, "<=", now - DATE_REVIEW_WINDOW_MS), reviewed])]);
-    }
-  };
-}
 
 /** The actions the viewer may take on the date now (the API checks each again when it is taken). */
 function actionsOf(date: DateRecord, viewerId: number, now: number): DateItem["actions"] {

@@ -1,10 +1,13 @@
 /**
  * The member's thread folders and unread counts (ADR 043). A leaf module of its own because two sides read it:
  * the messenger (its lists and tabs) and `/user/data` (the header's "Nachrichten" count, fetched once per page
- * with the viewer). Inside the messenger it would make auth → messenger → media → auth a cycle.
+ * with the viewer). Inside the messenger it would make auth → messenger → media → auth a cycle. The dashboard's
+ * contacts series reads the member's incoming threads here too (ADR 070).
  */
 import type { ExpressionBuilder } from "kysely";
+import { chartDayOf } from "../../contract/dashboard";
 import type { MessengerUnread, ThreadFolder } from "../../contract/messenger";
+import { STAFF_USER_TYPES } from "../../contract/users";
 import type { DB } from "../../db/index";
 import type { Database } from "../../db/schema";
 
@@ -40,4 +43,38 @@ export async function unreadCounts(db: DB, memberId: number): Promise<MessengerU
     countFolder(db, memberId, "requests"),
   ]);
   return { unread_messages: Number(row?.n ?? 0), unread_threads: Number(row?.threads ?? 0), requests };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The dashboard's contacts (ADR 070): members who wrote to `memberId` for the first time, each on the calendar day
+ * (CHART_TIME_ZONE) of their first message — the day the thread began, since a pair has one thread for good and its
+ * starter wrote its first message. Threads the member began count nothing; nor do staff (support is not a contact).
+ * Later messages of a known contact, a thread deleted afterwards or a block later on change nothing of that day.
+ */
+export async function newContactsPerDay(db: DB, memberId: number, days: readonly string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  const [first, last] = [days[0], days[days.length - 1]];
+  if (!first || !last) return counts;
+  // Berlin's day begins at most two hours before UTC's: a margin of a day on each side, then the exact day below.
+  const from = Date.parse(`${first}T00:00:00Z`) - DAY_MS;
+  const to = Date.parse(`${last}T00:00:00Z`) + 2 * DAY_MS;
+  const rows = await db
+    .selectFrom("messenger_thread_members")
+    .innerJoin("messenger_threads", "messenger_threads.id", "messenger_thread_members.thread_id")
+    .innerJoin("users", "users.id", "messenger_threads.starter_id")
+    .select("messenger_threads.created_at")
+    .where("messenger_thread_members.member_id", "=", memberId)
+    .whereRef("messenger_threads.starter_id", "=", "messenger_thread_members.partner_id")
+    .where("users.user_type", "not in", [...STAFF_USER_TYPES])
+    .where("messenger_threads.created_at", ">=", from)
+    .where("messenger_threads.created_at", "<", to)
+    .execute();
+  const wanted = new Set(days);
+  for (const row of rows) {
+    const day = chartDayOf(Number(row.created_at));
+    if (wanted.has(day)) counts.set(day, (counts.get(day) ?? 0) + 1);
+  }
+  return counts;
 }

@@ -27,8 +27,9 @@ import {
 const TAG = "profiles";
 const STATUSES = [403, 404];
 const VISIBILITY_NOTE =
-  " 404 when the profile does not exist, is not listed (inactive, paused, hidden, unfinished registration) or a block separates viewer and owner; " +
-  "403 exception.profile.members_only for guests on a members-only profile.";
+  " 404 when the profile does not exist, is not listed (inactive, hidden, unfinished registration) or a block separates viewer and owner; " +
+  "403 exception.profile.members_only for guests on a members-only profile; " +
+  "403 exception.profile.paused when its owner paused it (anyone a block does not separate from them).";
 
 /** Guests share one answer per profile; a signed-in viewer's answer depends on who they are. */
 function cacheFor(c: Context<ApiEnv>, viewer: ViewerContext) {

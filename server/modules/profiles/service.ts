@@ -32,6 +32,7 @@ import {
   isGuestVisible,
   isGuestVisibleProfile,
   isListedOwner,
+  isPausedOwner,
   isFindableProfile,
   mediaLevelsFor,
   notBlockedWith,
@@ -46,6 +47,8 @@ const DAY = 24 * 60 * 60 * 1000;
 
 export const PROFILE_NOT_FOUND = "exception.profile.not_found";
 export const PROFILE_MEMBERS_ONLY = "exception.profile.members_only";
+/** A listed profile whose owner paused it (ADR 026): the page says so, to everyone a block does not separate (ADR 070). */
+export const PROFILE_PAUSED = "exception.profile.paused";
 
 async function findProfileRow(db: DB, username: string) {
   return db
@@ -130,8 +133,11 @@ export async function loadVisibleProfile(deps: ApiDeps, username: string, viewer
   const row = await sharedProfileRow(deps.db, username);
   if (!row || row.status === "deleted") throw fail.notFound(PROFILE_NOT_FOUND);
   if (viewer.id === row.id) return row;
-  if (!isListedOwner(row)) throw fail.notFound(PROFILE_NOT_FOUND);
+  const paused = isPausedOwner(row);
+  if (!isListedOwner(row) && !paused) throw fail.notFound(PROFILE_NOT_FOUND);
   if (viewer.id !== null && (await isBlockedBetween(deps, viewer.id, row.id))) throw fail.notFound(PROFILE_NOT_FOUND);
+  // After the block check: whom a block separates must not learn even that the profile exists.
+  if (paused) throw fail.forbidden(PROFILE_PAUSED);
   if (viewer.id === null && isMembersOnlyRow(row)) throw fail.forbidden(PROFILE_MEMBERS_ONLY);
   return row;
 }

@@ -8,6 +8,8 @@ import type { DashboardCharts } from "#server/contract/dashboard";
 import { USER_TYPE } from "#server/contract/users";
 import { freshIp } from "../../helpers/auth";
 import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { callJson } from "../../helpers/api-call";
+import { plusMember } from "../messenger/fixtures";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const OTHER_BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile Safari/604.1";
@@ -74,10 +76,10 @@ describe(`dashboard charts (${TEST_DB})`, () => {
     expect(body.data.series.views.at(-1)).toBe(3);
     expect(body.data.series.views.slice(0, -1).every((n) => n === 0)).toBe(true);
     expect(body.data.totals).toEqual({ views: 3, favorites: 0, contacts: 0 });
-    // Nobody favorited this profile; contacts (issue 12) are real zero series until the messenger counts them.
+    // Nobody favorited this profile or wrote to its owner.
     expect(body.data.series.favorites).toEqual(Array(30).fill(0));
     expect(body.data.series.contacts).toEqual(Array(30).fill(0));
-    expect(body.data.tracked).toEqual(["views", "favorites"]);
+    expect(body.data.tracked).toEqual(["views", "favorites", "contacts"]);
 
     // The next day the same viewer counts again, on that day.
     rt.clock.advance(DAY);
@@ -87,6 +89,34 @@ describe(`dashboard charts (${TEST_DB})`, () => {
     const next = await charts(escort.token, "?range=7");
     expect(next.body.data.days).toHaveLength(7);
     expect(next.body.data.series.views.slice(-2)).toEqual([3, 1]);
+  });
+
+  it("counts as contacts the members who wrote to the owner for the first time, on that day (ADR 070)", async () => {
+    const escort = await plusMember(rt, USER_TYPE.escort);
+    const [first, second, written] = [
+      await plusMember(rt, USER_TYPE.client),
+      await plusMember(rt, USER_TYPE.client),
+      await plusMember(rt, USER_TYPE.client),
+    ];
+    const team = await plusMember(rt, USER_TYPE.team);
+    const send = async (from: { token: string }, to: { username: string }, body: string) =>
+      expect((await callJson(rt, from.token, "POST", `/api/v2/messenger/send/${to.username}`, { body })).status).toBe(201);
+
+    await send(first, escort, "Hallo, hast du morgen Zeit?");
+    await send(first, escort, "Gegen 20 Uhr?"); // the same member again: still one contact
+    await send(escort, first, "Ja, gern."); // her answer is no contact of hers
+    await send(escort, written, "Hallo!"); // nor is a conversation she began, even once he answers
+    await send(written, escort, "Hallo zurück!");
+    await send(team, escort, "Dein Foto ist freigegeben."); // support is not a contact
+    rt.clock.advance(DAY);
+    for (const user of [escort, first, second]) await fresh(user);
+    await send(second, escort, "Guten Morgen!");
+
+    const { body } = await charts(escort.token, "?range=7");
+    expect(body.data.series.contacts).toEqual([0, 0, 0, 0, 0, 1, 1]);
+    expect(body.data.totals.contacts).toBe(2);
+    // The member who wrote has a chart of their own only if they may (clients have none), never the escort's.
+    expect((await charts(first.token)).status).toBe(403);
   });
 
   it("counts a guest's view that arrives through /batch, as the profile page sends it", async () => {

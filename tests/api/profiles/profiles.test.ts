@@ -197,11 +197,15 @@ describe(`profiles API (${TEST_DB})`, () => {
     const hidden = await person({ visible: false });
     const unfinished = await person();
     await rt.deps.db.updateTable("users").set({ register_completed_step: 3 }).where("id", "=", unfinished.id).execute();
-    for (const p of [paused, hidden, unfinished]) {
+    for (const p of [hidden, unfinished]) {
       const res = await get(`/api/v2/profiles/${p.username}/detail`, client.token);
       expect(res.status).toBe(404);
       expect(res.body.errors?.[0]?.key).toBe("exception.profile.not_found");
     }
+    // A paused profile says that it is paused, nothing of it (ADR 070; tests/api/profiles/paused.test.ts).
+    const res = await get(`/api/v2/profiles/${paused.username}/detail`, client.token);
+    expect([res.status, res.body.errors?.[0]?.key]).toEqual([403, "exception.profile.paused"]);
+    expect(res.body.data).toBeUndefined();
     expect((await get(`/api/v2/profiles/${hidden.username}/detail`, hidden.token)).status).toBe(200);
   });
 

@@ -63,6 +63,16 @@ describe(`settings API (${TEST_DB})`, () => {
       expect(clubItems).toContain("linked_profiles");
     });
 
+    it("staff accounts have no profile: only their sign-in, notifications and data (issue 25 item 7)", async () => {
+      for (const userType of [USER_TYPE.team, USER_TYPE.backend]) {
+        const staff = await member(userType);
+        expect(itemsOf((await call(staff.token, "GET", "")).json)).toEqual({
+          profile_appearance: [],
+          account_membership: ["email_password", "notifications", "data_privacy"],
+        });
+      }
+    });
+
     it("asks for a login", async () => {
       expect((await call(undefined, "GET", "")).status).toBe(401);
     });

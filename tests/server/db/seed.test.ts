@@ -19,7 +19,7 @@ import {
 } from "#server/db/seed/index";
 import { resetDemoData } from "#server/db/seed/reset";
 import { createLocalMediaStorage } from "#server/integrations/storage/local";
-import { stageOf } from "#server/modules/dates/service";
+import { stageOf } from "#server/modules/date-stages/index";
 import { storageKeysOf } from "#server/modules/media/images";
 import { createTestRuntime, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 

@@ -22,7 +22,7 @@ export async function loadInvitationCode({ request, context, params }: LoaderFun
   const t = await i18nServer.getFixedT(request);
   const tooMany = result.status === 429;
   return data(
-    { title: t("invites.invitation.invalid_title"), tooMany },
+    { title: t("invitations.invitation.invalid_title"), tooMany },
     // Anything but "too many" reads as an unknown code: the page never says which codes exist.
     { status: tooMany ? 429 : 404, headers: PRIVATE_HEADERS },
   );

@@ -31,7 +31,7 @@ export async function loadClaim({ request, context, params }: LoaderFunctionArgs
     return data(
       {
         kind: claimed ? ("claimed" as const) : ("missing" as const),
-        title: t(claimed ? "invites.claim.claimed_title" : "invites.claim.missing_title"),
+        title: t(claimed ? "invitations.claim.claimed_title" : "invitations.claim.missing_title"),
         claim: null,
         step: null,
         sent: false,
@@ -51,7 +51,7 @@ export async function loadClaim({ request, context, params }: LoaderFunctionArgs
           : "start";
   const sent = new URL(request.url).searchParams.get("sent") === "1";
   return data(
-    { kind: "open" as const, title: t("invites.claim.title", { name: claim.displayName }), claim, step, sent },
+    { kind: "open" as const, title: t("invitations.claim.title", { name: claim.displayName }), claim, step, sent },
     { headers: CLAIM_HEADERS },
   );
 }

@@ -13,10 +13,10 @@ export function InvitationCodePage() {
     <main className={ui.narrow}>
       <div className={ui.card} data-testid="invitation-invalid">
         <h1>{title}</h1>
-        <p>{t(tooMany ? "invites.invitation.too_many" : "invites.invitation.invalid_text")}</p>
+        <p>{t(tooMany ? "invitations.invitation.too_many" : "invitations.invitation.invalid_text")}</p>
         <p>
           <Link className={ui.button} to={to("join/user")}>
-            {t("invites.invitation.join_anyway")}
+            {t("invitations.invitation.join_anyway")}
           </Link>
         </p>
       </div>

@@ -26,10 +26,10 @@ export function ClaimPage() {
       <main className={ui.narrow}>
         <div className={ui.card} data-testid={`claim-${loaderData.kind}`}>
           <h1>{loaderData.title}</h1>
-          <p>{t(loaderData.kind === "claimed" ? "invites.claim.claimed_text" : "invites.claim.missing_text")}</p>
+          <p>{t(loaderData.kind === "claimed" ? "invitations.claim.claimed_text" : "invitations.claim.missing_text")}</p>
           <p>
             <Link to={to(loaderData.kind === "claimed" ? "login" : "")}>
-              {t(loaderData.kind === "claimed" ? "invites.claim.to_login" : "invites.claim.to_home")}
+              {t(loaderData.kind === "claimed" ? "invitations.claim.to_login" : "invitations.claim.to_home")}
             </Link>
           </p>
         </div>
@@ -62,7 +62,7 @@ export function ClaimPage() {
 function ClaimStep({ step, claim, sent }: { step: ClaimStepName; claim: ClaimPreview; sent: boolean }) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof submitClaim>();
-  const target = t(claim.targetKind === "email" ? "invites.claim.target_email" : "invites.claim.target_phone", {
+  const target = t(claim.targetKind === "email" ? "invitations.claim.target_email" : "invitations.claim.target_phone", {
     target: claim.targetHint,
   });
   // A refused send, or a post of none of the forms: above the forms (the others answer at their own form).
@@ -71,7 +71,7 @@ function ClaimStep({ step, claim, sent }: { step: ClaimStepName; claim: ClaimPre
   if (step === "locked") {
     return (
       <p role="alert" className={ui.alert} data-testid="claim-locked">
-        {t("invites.claim.locked")}
+        {t("invitations.claim.locked")}
       </p>
     );
   }
@@ -81,19 +81,19 @@ function ClaimStep({ step, claim, sent }: { step: ClaimStepName; claim: ClaimPre
       <FormErrors errors={generalErrors} />
       {step === "start" ? (
         <>
-          <p>{t("invites.claim.intro", { target })}</p>
-          <SendForm label={t("invites.claim.send")} />
+          <p>{t("invitations.claim.intro", { target })}</p>
+          <SendForm label={t("invitations.claim.send")} />
         </>
       ) : (
         <>
           {sent ? (
             <p className={ui.notice} role="status" data-testid="claim-sent">
-              {t("invites.claim.sent", { target })}
+              {t("invitations.claim.sent", { target })}
             </p>
           ) : null}
           <VerifyForm attemptsLeft={claim.attemptsLeft} />
-          <p className={ui.muted}>{t("invites.claim.no_code")}</p>
-          <SendForm label={t("invites.claim.resend")} secondary />
+          <p className={ui.muted}>{t("invitations.claim.no_code")}</p>
+          <SendForm label={t("invitations.claim.resend")} secondary />
         </>
       )}
     </div>
@@ -125,12 +125,12 @@ function VerifyForm({ attemptsLeft }: { attemptsLeft: number }) {
       <FormErrors errors={form.errors ?? []} />
       <input type="hidden" name="intent" value="verify" />
       <VerificationCodeField
-        label={t("invites.claim.code_label")}
-        hint={t("invites.claim.code_hint", { count: attemptsLeft })}
+        label={t("invitations.claim.code_label")}
+        hint={t("invitations.claim.code_hint", { count: attemptsLeft })}
         field={fields.code}
       />
       <button className={ui.button} type="submit">
-        {t("invites.claim.verify")}
+        {t("invitations.claim.verify")}
       </button>
     </Form>
   );
@@ -148,19 +148,19 @@ function PasswordStep({ needsEmail }: { needsEmail: boolean }) {
   });
   return (
     <Form method="post" action={pathname} className={ui.stack} {...getFormProps(form)}>
-      <p>{t("invites.claim.password_intro")}</p>
+      <p>{t("invitations.claim.password_intro")}</p>
       <FormErrors errors={form.errors ?? []} />
       <input type="hidden" name="intent" value="password" />
-      {needsEmail ? <FormField label={t("invites.claim.email")} autoComplete="email" field={fields.email} type="email" /> : null}
+      {needsEmail ? <FormField label={t("invitations.claim.email")} autoComplete="email" field={fields.email} type="email" /> : null}
       <NewPasswordFields
         password={fields.password}
         confirmation={fields.password_confirmation}
-        label={t("invites.claim.password")}
-        hint={t("invites.claim.password_hint", { min: PASSWORD_MIN })}
-        confirmationLabel={t("invites.claim.password_confirmation")}
+        label={t("invitations.claim.password")}
+        hint={t("invitations.claim.password_hint", { min: PASSWORD_MIN })}
+        confirmationLabel={t("invitations.claim.password_confirmation")}
       />
       <button className={ui.button} type="submit">
-        {t("invites.claim.bind")}
+        {t("invitations.claim.bind")}
       </button>
     </Form>
   );
