@@ -5,7 +5,7 @@ import deCommon from "../../locales/de/common.json";
 import deAccount from "../../locales/de/account.json";
 import deAuth from "../../locales/de/auth.json";
 import deCharts from "../../locales/de/charts.json";
-import deDates from "../../locales/de/dates.json";
+import deDating from "../../locales/de/dating.json";
 import deDev from "../../locales/de/dev.json";
 import deDirectory from "../../locales/de/directory.json";
 import deFavorites from "../../locales/de/favorites.json";
@@ -36,7 +36,7 @@ import enCommon from "../../locales/en/common.json";
 import enAccount from "../../locales/en/account.json";
 import enAuth from "../../locales/en/auth.json";
 import enCharts from "../../locales/en/charts.json";
-import enDates from "../../locales/en/dates.json";
+import enDating from "../../locales/en/dating.json";
 import enDev from "../../locales/en/dev.json";
 import enDirectory from "../../locales/en/directory.json";
 import enFavorites from "../../locales/en/favorites.json";
@@ -67,7 +67,7 @@ import esCommon from "../../locales/es/common.json";
 import esAccount from "../../locales/es/account.json";
 import esAuth from "../../locales/es/auth.json";
 import esCharts from "../../locales/es/charts.json";
-import esDates from "../../locales/es/dates.json";
+import esDating from "../../locales/es/dating.json";
 import esDev from "../../locales/es/dev.json";
 import esDirectory from "../../locales/es/directory.json";
 import esFavorites from "../../locales/es/favorites.json";
@@ -98,7 +98,7 @@ import plCommon from "../../locales/pl/common.json";
 import plAccount from "../../locales/pl/account.json";
 import plAuth from "../../locales/pl/auth.json";
 import plCharts from "../../locales/pl/charts.json";
-import plDates from "../../locales/pl/dates.json";
+import plDating from "../../locales/pl/dating.json";
 import plDev from "../../locales/pl/dev.json";
 import plDirectory from "../../locales/pl/directory.json";
 import plFavorites from "../../locales/pl/favorites.json";
@@ -132,7 +132,7 @@ export const resources = {
     account: deAccount,
     auth: deAuth,
     charts: deCharts,
-    dates: deDates,
+    dating: deDating,
     dev: deDev,
     directory: deDirectory,
     favorites: deFavorites,
@@ -165,7 +165,7 @@ export const resources = {
     account: enAccount,
     auth: enAuth,
     charts: enCharts,
-    dates: enDates,
+    dating: enDating,
     dev: enDev,
     directory: enDirectory,
     favorites: enFavorites,
@@ -198,7 +198,7 @@ export const resources = {
     account: esAccount,
     auth: esAuth,
     charts: esCharts,
-    dates: esDates,
+    dating: esDating,
     dev: esDev,
     directory: esDirectory,
     favorites: esFavorites,
@@ -231,7 +231,7 @@ export const resources = {
     account: plAccount,
     auth: plAuth,
     charts: plCharts,
-    dates: plDates,
+    dating: plDating,
     dev: plDev,
     directory: plDirectory,
     favorites: plFavorites,

@@ -7,7 +7,7 @@ import { loadDate, submitDate } from "~/features/dates/dates.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["dates"], hydrate: false };
+export const handle = { i18n: ["dating"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadDate(args);
 

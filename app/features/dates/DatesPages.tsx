@@ -53,7 +53,7 @@ const TAB_ORDER: readonly DateStageFilter[] = [...FIRST_TABS, ...DATE_STAGES.fil
 const waiting: ReadonlySet<string> = new Set(DATE_WAITING_STAGES);
 
 export function DateListPage({ list }: { list: DateListData }) {
-  const { t } = useTranslation("dates");
+  const { t } = useTranslation("dating");
   const to = useLocalePath();
   const stagePath = (stage: string, page = 1) => {
     const query = new URLSearchParams({ ...(stage === "all" ? {} : { stage }), ...(page > 1 ? { page: String(page) } : {}) }).toString();
@@ -76,10 +76,10 @@ export function DateListPage({ list }: { list: DateListData }) {
   return (
     <main className={ui.narrow}>
       <div className={ui.stack}>
-        <h1>{t("dates.title")}</h1>
+        <h1>{t("dating.title")}</h1>
         {/* One row that scrolls sideways on a phone (issue 25 item 4): short names with their counts, and only the
             stages that hold a date (and the one shown, should it be empty). */}
-        <nav aria-label={t("dates.stages_label")}>
+        <nav aria-label={t("dating.stages_label")}>
           <ul className={css.tabBar} data-testid="date-stages">
             {TAB_ORDER.filter((stage) => stage === "all" || stage === list.stage || list.counts[camel(stage)] > 0).map((stage) => {
               const count = stage === "all" ? total : list.counts[camel(stage)];
@@ -89,10 +89,10 @@ export function DateListPage({ list }: { list: DateListData }) {
                     to={stagePath(stage)}
                     className={ui.tab}
                     aria-current={stage === list.stage ? "page" : undefined}
-                    aria-label={`${t(`dates.stage.${stage}`)}: ${count}`}
+                    aria-label={`${t(`dating.stage.${stage}`)}: ${count}`}
                     data-testid={`date-stage-${stage}`}
                   >
-                    {t(`dates.stage_short.${stage}`)}
+                    {t(`dating.stage_short.${stage}`)}
                     <span className={waiting.has(stage) ? css.tabCountWaiting : css.tabCount} aria-hidden="true">
                       {count}
                     </span>
@@ -104,14 +104,14 @@ export function DateListPage({ list }: { list: DateListData }) {
         </nav>
         {list.items.length === 0 ? (
           <p className={ui.muted} data-testid="dates-empty">
-            {t(`dates.empty.${list.stage}`)}
+            {t(`dating.empty.${list.stage}`)}
           </p>
         ) : (
           groups
             .filter((g) => g.items.length > 0)
             .map((g) => (
               <section key={g.group ?? "list"} className={ui.stack}>
-                {g.group ? <h2 className={ui.sectionTitle}>{t(`dates.group.${g.group}`)}</h2> : null}
+                {g.group ? <h2 className={ui.sectionTitle}>{t(`dating.group.${g.group}`)}</h2> : null}
                 <ul className={ui.entryList} data-testid="dates-list">
                   {g.items.map((item) => (
                     <DateEntry key={item.id} item={item} />
@@ -127,21 +127,21 @@ export function DateListPage({ list }: { list: DateListData }) {
 }
 
 function DateEntry({ item }: { item: Item }) {
-  const { t } = useTranslation("dates");
+  const { t } = useTranslation("dating");
   const lang = useLang();
   const price = usePriceText();
   const to = useLocalePath();
   return (
     <li className={css.item} data-testid="date-entry" data-stage={item.stage} data-partner={item.partner.username}>
       <Link to={to(`my_date/${item.id}`)} className={css.itemLink}>
-        <span className={css.stage}>{t(`dates.stage.${item.stage}`)}</span>
+        <span className={css.stage}>{t(`dating.stage.${item.stage}`)}</span>
         <br />
         <strong>{item.partner.displayName}</strong>
         <br />
         <span>{formatDateTime(item.startsAt, lang)}</span>
         <br />
         <span className={ui.muted}>
-          {t("dates.duration", { count: item.durationMinutes })} · {t(`dates.place.${item.placeType}`)} · {price(wholeEuros(item.price))}
+          {t("dating.duration", { count: item.durationMinutes })} · {t(`dating.place.${item.placeType}`)} · {price(wholeEuros(item.price))}
         </span>
       </Link>
     </li>
@@ -160,7 +160,7 @@ const SHOWN_FIELDS: Record<string, readonly string[]> = {
 const generalErrors = (reply: DateFormReply | null, form: string) => (reply ? errorsBesides(reply, SHOWN_FIELDS[form] ?? []) : undefined);
 
 export function DateDetailPage({ date, done, reply }: { date: DateDetailData; done: string | null; reply: DateFormReply | null }) {
-  const { t } = useTranslation("dates");
+  const { t } = useTranslation("dating");
   const lang = useLang();
   const price = usePriceText();
   const to = useLocalePath();
@@ -178,45 +178,45 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
       <div className={ui.stack}>
         <p>
           <Link className={ui.linkButton} to={to("my_date")}>
-            ← {t("dates.back")}
+            ← {t("dating.back")}
           </Link>
         </p>
-        <h1>{t("dates.detail.title", { name: date.partner.displayName })}</h1>
+        <h1>{t("dating.detail.title", { name: date.partner.displayName })}</h1>
         <p className={css.stage} data-testid="date-stage" data-stage={date.stage}>
-          {t(`dates.stage.${date.stage}`)}
+          {t(`dating.stage.${date.stage}`)}
         </p>
         {done ? (
           <p className={ui.notice} role="status" data-testid="date-done">
-            {t(`dates.done.${done}`)}
+            {t(`dating.done.${done}`)}
           </p>
         ) : null}
         <Errors keys={stray} />
         <dl className={css.facts}>
-          <dt>{t("dates.field.with")}</dt>
+          <dt>{t("dating.field.with")}</dt>
           <dd>
-            {date.partner.username ? <Link to={to(`p/${date.partner.username}`)}>{date.partner.displayName}</Link> : t("dates.gone")}
+            {date.partner.username ? <Link to={to(`p/${date.partner.username}`)}>{date.partner.displayName}</Link> : t("dating.gone")}
           </dd>
-          <dt>{t("dates.field.when")}</dt>
+          <dt>{t("dating.field.when")}</dt>
           <dd data-testid="date-when" data-starts-at={date.startsAt}>
             {formatDateTime(date.startsAt, lang)}
           </dd>
-          <dt>{t("dates.field.duration")}</dt>
+          <dt>{t("dating.field.duration")}</dt>
           <dd data-testid="date-duration" data-minutes={date.durationMinutes}>
-            {t("dates.duration", { count: date.durationMinutes })}
+            {t("dating.duration", { count: date.durationMinutes })}
           </dd>
-          <dt>{t("dates.field.place")}</dt>
-          <dd>{t(`dates.place.${date.placeType}`)}</dd>
+          <dt>{t("dating.field.place")}</dt>
+          <dd>{t(`dating.place.${date.placeType}`)}</dd>
           {date.address ? (
             <>
-              <dt>{t("dates.field.address")}</dt>
+              <dt>{t("dating.field.address")}</dt>
               <dd>{date.address}</dd>
             </>
           ) : null}
-          <dt>{t("dates.field.price")}</dt>
+          <dt>{t("dating.field.price")}</dt>
           <dd>{price(wholeEuros(date.price))}</dd>
           {date.message ? (
             <>
-              <dt>{t("dates.field.message")}</dt>
+              <dt>{t("dating.field.message")}</dt>
               <dd>{date.message}</dd>
             </>
           ) : null}
@@ -228,20 +228,20 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
               to={to(date.stage === "needs_review" ? `dating/reviews/add/${date.id}` : `dating/reviews/detail/${date.id}`)}
               data-testid="date-review-link"
             >
-              {t(date.stage === "needs_review" ? "dates.review_link.write" : "dates.review_link.view")}
+              {t(date.stage === "needs_review" ? "dating.review_link.write" : "dating.review_link.view")}
             </Link>
           </p>
         ) : null}
         {answers.length || date.actions.includes("cancel") ? (
           <div className={ui.stack}>
             <Errors keys={errorsOf("accept") ?? errorsOf("reject") ?? errorsOf("cancel")} />
-            {date.cancelRefused ? <p className={ui.muted}>{t("dates.cancel_too_late_hint")}</p> : null}
+            {date.cancelRefused ? <p className={ui.muted}>{t("dating.cancel_too_late_hint")}</p> : null}
             <div className={ui.row}>
               {answers.map((action) => (
                 <Form method="post" key={action}>
                   {hidden}
                   <button type="submit" name="intent" value={action} className={action === "accept" ? ui.button : ui.buttonSecondary}>
-                    {t(`dates.action.${action}`)}
+                    {t(`dating.action.${action}`)}
                   </button>
                 </Form>
               ))}
@@ -249,7 +249,7 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
                 <Form method="post">
                   {hidden}
                   <button type="submit" name="intent" value="cancel" className={ui.buttonSecondary}>
-                    {t("dates.action.cancel")}
+                    {t("dating.action.cancel")}
                   </button>
                 </Form>
               ) : null}
@@ -260,7 +260,7 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
           <Form method="post" className={ui.stack} data-testid="reschedule-form">
             {hidden}
             <fieldset className={css.fieldset}>
-              <legend>{t("dates.reschedule.title")}</legend>
+              <legend>{t("dating.reschedule.title")}</legend>
               <Errors keys={errorsOf("reschedule")} />
               <DateTimeFields
                 defaults={rescheduled ? inputTexts(rescheduled) : start}
@@ -269,7 +269,7 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
                 prefix="reschedule"
               />
               <label className={ui.field}>
-                <span className={ui.label}>{t("dates.field.message")}</span>
+                <span className={ui.label}>{t("dating.field.message")}</span>
                 <textarea
                   name="message"
                   className={ui.input}
@@ -279,22 +279,22 @@ export function DateDetailPage({ date, done, reply }: { date: DateDetailData; do
                 />
               </label>
               <button type="submit" name="intent" value="reschedule" className={ui.buttonSecondary}>
-                {t("dates.action.reschedule")}
+                {t("dating.action.reschedule")}
               </button>
             </fieldset>
           </Form>
         ) : null}
         {date.canCheckin || date.checkin ? <CheckinSection date={date} reply={reply} /> : null}
         <section className={ui.stack}>
-          <h2 className={ui.sectionTitle}>{t("dates.timeline.title")}</h2>
+          <h2 className={ui.sectionTitle}>{t("dating.timeline.title")}</h2>
           <ol className={css.timeline} data-testid="date-timeline">
             {date.events.map((event, i) => (
               <li key={i} data-kind={event.kind}>
-                <strong>{t(`dates.timeline.${event.kind}`)}</strong>{" "}
+                <strong>{t(`dating.timeline.${event.kind}`)}</strong>{" "}
                 <span className={ui.muted}>
                   {event.actor
-                    ? t(`dates.timeline.by_${event.actor}`, { name: date.partner.displayName })
-                    : t("dates.timeline.by_system")}{" "}
+                    ? t(`dating.timeline.by_${event.actor}`, { name: date.partner.displayName })
+                    : t("dating.timeline.by_system")}{" "}
                   · {formatDateTime(event.at, lang)}
                   {event.startsAt !== null && event.kind === "reschedule" ? ` → ${formatDateTime(event.startsAt, lang)}` : ""}
                 </span>
@@ -319,7 +319,7 @@ function DateTimeFields({
   errors: string[] | undefined;
   prefix: string;
 }) {
-  const { t } = useTranslation("dates");
+  const { t } = useTranslation("dating");
   const { t: tc } = useTranslation();
   const errorId = `${prefix}-when-error`;
   return (
@@ -327,7 +327,7 @@ function DateTimeFields({
       <div className={ui.row}>
         {(["date", "time"] as const).map((name) => (
           <label key={name} className={ui.field}>
-            <span className={ui.label}>{t(`dates.field.${name}`)}</span>
+            <span className={ui.label}>{t(`dating.field.${name}`)}</span>
             <input
               type={name}
               name={name}
@@ -346,7 +346,7 @@ function DateTimeFields({
 }
 
 function CheckinSection({ date, reply }: { date: DateDetailData; reply: DateFormReply | null }) {
-  const { t } = useTranslation("dates");
+  const { t } = useTranslation("dating");
   const { t: tc } = useTranslation();
   const lang = useLang();
   const mine = reply?.intent === "checkin_set" || reply?.intent === "checkin_confirm" ? reply : null;
@@ -360,22 +360,22 @@ function CheckinSection({ date, reply }: { date: DateDetailData; reply: DateForm
   const contactError = messagesOf(tc, mine?.fieldErrors.contact);
   return (
     <section className={ui.stack} data-testid="checkin">
-      <h2 className={ui.sectionTitle}>{t("dates.checkin.title")}</h2>
-      <p className={ui.muted}>{t("dates.checkin.intro")}</p>
+      <h2 className={ui.sectionTitle}>{t("dating.checkin.title")}</h2>
+      <p className={ui.muted}>{t("dating.checkin.intro")}</p>
       <Errors keys={generalErrors(mine, mine?.intent ?? "")} />
       {checkin ? (
         <p data-testid="checkin-state">
           {checkin.checkedInAt !== null
-            ? t("dates.checkin.done", { time: formatDateTime(checkin.checkedInAt, lang) })
+            ? t("dating.checkin.done", { time: formatDateTime(checkin.checkedInAt, lang) })
             : checkin.alertedAt !== null
-              ? t("dates.checkin.alerted")
-              : t("dates.checkin.pending", { time: formatDateTime(checkin.dueAt, lang) })}
+              ? t("dating.checkin.alerted")
+              : t("dating.checkin.pending", { time: formatDateTime(checkin.dueAt, lang) })}
         </p>
       ) : null}
       {checkin && checkin.checkedInAt === null && checkin.alertedAt === null ? (
         <Form method="post">
           <button type="submit" name="intent" value="checkin_confirm" className={ui.button}>
-            {t("dates.checkin.confirm")}
+            {t("dating.checkin.confirm")}
           </button>
         </Form>
       ) : null}
@@ -383,14 +383,14 @@ function CheckinSection({ date, reply }: { date: DateDetailData; reply: DateForm
         <Form method="post" className={ui.stack}>
           <DateTimeFields defaults={defaults} field="due_at" errors={mine?.fieldErrors.due_at} prefix="checkin" />
           <label className={ui.field}>
-            <span className={ui.label}>{t("dates.checkin.contact_kind")}</span>
+            <span className={ui.label}>{t("dating.checkin.contact_kind")}</span>
             <select name="contact_kind" className={ui.input} defaultValue={defaults.contact_kind ?? "email"}>
-              <option value="email">{t("dates.checkin.email")}</option>
-              <option value="phone">{t("dates.checkin.phone")}</option>
+              <option value="email">{t("dating.checkin.email")}</option>
+              <option value="phone">{t("dating.checkin.phone")}</option>
             </select>
           </label>
           <label className={ui.field}>
-            <span className={ui.label}>{t("dates.checkin.contact")}</span>
+            <span className={ui.label}>{t("dating.checkin.contact")}</span>
             <input
               name="contact"
               required
@@ -403,7 +403,7 @@ function CheckinSection({ date, reply }: { date: DateDetailData; reply: DateForm
           </label>
           <ErrorLine id="checkin-contact-error" name="contact" message={contactError} />
           <button type="submit" name="intent" value="checkin_set" className={ui.buttonSecondary}>
-            {t("dates.checkin.save")}
+            {t("dating.checkin.save")}
           </button>
         </Form>
       ) : null}
@@ -420,14 +420,14 @@ export function DateRequestPage({
   refused: string | null;
   reply: DateFormReply | null;
 }) {
-  const { t } = useTranslation("dates");
+  const { t } = useTranslation("dating");
   const { t: tc } = useTranslation();
   const price = usePriceText();
   if (!options) {
     return (
       <main className={ui.narrow}>
         <div className={ui.stack}>
-          <h1>{t("dates.request.title")}</h1>
+          <h1>{t("dating.request.title")}</h1>
           <Errors keys={refused ? [refused] : undefined} />
         </div>
       </main>
@@ -439,16 +439,16 @@ export function DateRequestPage({
   return (
     <main className={ui.narrow}>
       <div className={ui.stack}>
-        <h1>{t("dates.request.title_with", { name: options.partner.displayName })}</h1>
-        <p className={ui.muted}>{t("dates.request.intro")}</p>
+        <h1>{t("dating.request.title_with", { name: options.partner.displayName })}</h1>
+        <p className={ui.muted}>{t("dating.request.intro")}</p>
         <Errors keys={generalErrors(reply, "request")} />
         {options.durations.length === 0 ? (
-          <p className={ui.notice}>{t("dates.request.no_prices")}</p>
+          <p className={ui.notice}>{t("dating.request.no_prices")}</p>
         ) : (
           <Form method="post" className={ui.stack} data-testid="date-request-form" data-earliest={options.earliestStart}>
             <DateTimeFields defaults={reply ? values : { date: earliest.date }} field="starts_at" errors={fe.starts_at} prefix="request" />
             <fieldset className={css.fieldset}>
-              <legend>{t("dates.field.duration")}</legend>
+              <legend>{t("dating.field.duration")}</legend>
               {options.durations.map((d, i) => (
                 <label key={d.durationMinutes} className={ui.checkboxRow}>
                   <input
@@ -458,13 +458,13 @@ export function DateRequestPage({
                     required
                     defaultChecked={values.duration_minutes ? values.duration_minutes === String(d.durationMinutes) : i === 0}
                   />
-                  {t("dates.duration", { count: d.durationMinutes })} · {price(wholeEuros(d.price))}
+                  {t("dating.duration", { count: d.durationMinutes })} · {price(wholeEuros(d.price))}
                 </label>
               ))}
               <ErrorLine id="duration-error" name="duration_minutes" message={messagesOf(tc, fe.duration_minutes)} />
             </fieldset>
             <fieldset className={css.fieldset}>
-              <legend>{t("dates.field.place")}</legend>
+              <legend>{t("dating.field.place")}</legend>
               {options.placeTypes.map((place, i) => (
                 <label key={place} className={ui.checkboxRow}>
                   <input
@@ -473,13 +473,13 @@ export function DateRequestPage({
                     value={place}
                     defaultChecked={values.place_type ? values.place_type === place : i === 0}
                   />
-                  {t(`dates.place.${place}`)}
+                  {t(`dating.place.${place}`)}
                 </label>
               ))}
               <ErrorLine id="place-error" name="place_type" message={messagesOf(tc, fe.place_type)} />
             </fieldset>
             <label className={ui.field}>
-              <span className={ui.label}>{t("dates.field.address")}</span>
+              <span className={ui.label}>{t("dating.field.address")}</span>
               <input
                 name="address"
                 className={ui.input}
@@ -489,12 +489,12 @@ export function DateRequestPage({
                 aria-describedby={fe.address?.length ? "address-hint address-error" : "address-hint"}
               />
               <span className={ui.muted} id="address-hint">
-                {t("dates.request.address_hint")}
+                {t("dating.request.address_hint")}
               </span>
             </label>
             <ErrorLine id="address-error" name="address" message={messagesOf(tc, fe.address)} />
             <label className={ui.field}>
-              <span className={ui.label}>{t("dates.field.message")}</span>
+              <span className={ui.label}>{t("dating.field.message")}</span>
               <textarea
                 name="message"
                 className={ui.input}
@@ -507,7 +507,7 @@ export function DateRequestPage({
             </label>
             <ErrorLine id="message-error" name="message" message={messagesOf(tc, fe.message)} />
             <button type="submit" className={ui.button}>
-              {t("dates.request.submit")}
+              {t("dating.request.submit")}
             </button>
           </Form>
         )}

@@ -86,7 +86,7 @@ export async function loadDateList({ request, context }: LoaderFunctionArgs) {
   const list = await fetchDateList(createApiClient({ request, context }), stage as DateStageFilter, Number(rawPage));
   if (!list.ok) throw failure(list.status);
   const t = await i18nServer.getFixedT(request);
-  return data({ title: t("dates.title"), list: list.data }, { headers: PRIVATE_HEADERS });
+  return data({ title: t("dating.title"), list: list.data }, { headers: PRIVATE_HEADERS });
 }
 
 function dateIdOf(raw: string | undefined): number {
@@ -103,7 +103,7 @@ export async function loadDate({ request, context, params }: LoaderFunctionArgs)
   const done = new URL(request.url).searchParams.get("done");
   return data(
     {
-      title: t("dates.detail.title", { name: date.data.partner.displayName }),
+      title: t("dating.detail.title", { name: date.data.partner.displayName }),
       date: date.data,
       done: (DATE_DONE as readonly string[]).includes(done ?? "") ? done : null,
     },
@@ -162,7 +162,7 @@ export async function loadDateRequest({ request, context, params }: LoaderFuncti
       // Asked of a member who takes no date requests (a client): the refusal shows on the page.
       const t = await i18nServer.getFixedT(request);
       return data(
-        { title: t("dates.request.title"), options: null, refused: options.errors[0]?.key ?? DEFAULT_ERROR_KEY },
+        { title: t("dating.request.title"), options: null, refused: options.errors[0]?.key ?? DEFAULT_ERROR_KEY },
         { headers: PRIVATE_HEADERS },
       );
     }
@@ -170,7 +170,7 @@ export async function loadDateRequest({ request, context, params }: LoaderFuncti
   }
   const t = await i18nServer.getFixedT(request);
   return data(
-    { title: t("dates.request.title_with", { name: options.data.partner.displayName }), options: options.data, refused: null },
+    { title: t("dating.request.title_with", { name: options.data.partner.displayName }), options: options.data, refused: null },
     { headers: PRIVATE_HEADERS },
   );
 }

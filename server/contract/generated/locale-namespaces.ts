@@ -5,7 +5,7 @@ export const NAMESPACES = [
   "account",
   "auth",
   "charts",
-  "dates",
+  "dating",
   "dev",
   "directory",
   "favorites",
