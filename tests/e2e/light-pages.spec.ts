@@ -73,6 +73,7 @@ for (const viewer of ["guest", "member"] as const)
     const large = recorder.images.filter((i) => isLargeVariant(i.url));
     expect(large.map((i) => i.url)).toEqual([]);
     await shoot(page, testInfo, `profile-${viewer}-first-screen`);
+    await shoot(page, testInfo, `profile-${viewer}-full`, { fullPage: true });
 
     // Opening a view fetches its photo then, large enough for the screen.
     const paths = await largeViewPaths(page);
