@@ -106,7 +106,10 @@ export function createMetrics({ database, jobs, websockets }: MetricsSources): M
   };
 }
 
-/** The metrics listener. A port already taken is logged, not fatal: metrics must never stop the product. */
+/**
+ * The metrics listener. A port already taken is logged in one line, not fatal and not a stack trace: metrics must
+ * never stop the product.
+ */
 export function serveMetrics(metrics: Metrics, { host, port }: { host: string; port: number }, log: Logger): Server {
   const server = createServer((req, res) => {
     if (req.url !== "/metrics") {
@@ -121,7 +124,15 @@ export function serveMetrics(metrics: Metrics, { host, port }: { host: string; p
         res.writeHead(500).end();
       });
   });
-  server.on("error", (err) => log.warn({ err, host, port }, "metrics listener not started"));
+  // One line, no stack trace (issue 25): the operator needs the port and what to do, not Node's internals.
+  server.on("error", (err: NodeJS.ErrnoException) =>
+    log.warn(
+      { host, port, code: err.code },
+      err.code === "EADDRINUSE"
+        ? `metrics off: port ${port} on ${host} is taken by another process; set METRICS_PORT to a free port (0 turns metrics off)`
+        : `metrics off: cannot listen on ${host}:${port} (${err.code ?? err.message}); set METRICS_HOST/METRICS_PORT (0 turns metrics off)`,
+    ),
+  );
   server.listen(port, host, () => log.info({ host, port }, "metrics listening"));
   return server;
 }

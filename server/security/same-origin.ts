@@ -32,7 +32,11 @@ export function originVerdict(request: Request, isOwn: OwnOrigin): OriginVerdict
   const origin = request.headers.get("origin");
   if (origin === null) return "same-origin";
   // "null" (sandboxed frames, data: URLs, cross-origin redirects) and garbage are no origin of ours.
-  return isOwn(origin, request.headers.get("host") ?? new URL(request.url).host) ? "same-origin" : "cross-site";
+  if (!isOwn(origin, request.headers.get("host") ?? new URL(request.url).host)) return "cross-site";
+  // Remix aborts a form post whose X-Forwarded-Host (its first value) names another host than the Origin by
+  // throwing, which would answer 500: a forged or misrouted forwarding header is refused here instead (issue 25).
+  const forwarded = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim();
+  return forwarded && forwarded !== new URL(origin).host ? "cross-site" : "same-origin";
 }
 
 /** The websocket handshake: a browser always sends Origin; a page of another site may not open it. */

@@ -2,6 +2,8 @@
  * Issue 9 item 16: structured JSON logs with a request id, /healthz and /readyz, Prometheus metrics on
  * their own listener with bounded labels. The real host over the web tier built from the sources.
  */
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/index";
@@ -148,5 +150,32 @@ describe("metrics", () => {
       server.close();
     }
     expect(await (await fetchHost("/metrics")).text()).not.toContain("http_requests_total");
+  });
+
+  it("on a taken port log one clear line, no stack trace, and throw nothing (issue 25)", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const port = (taken.address() as AddressInfo).port;
+    const written: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        written.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+        done();
+      },
+    });
+    try {
+      const server = serveMetrics(metrics, { host: "127.0.0.1", port }, createLogger({ level: "info" }, sink));
+      await new Promise((resolve) => server.once("error", resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(written).toHaveLength(1);
+      const line = JSON.parse(written[0]!) as Record<string, unknown>;
+      expect(line).toMatchObject({ level: "warn", port, code: "EADDRINUSE" });
+      expect(line.msg).toBe(
+        `metrics off: port ${port} on 127.0.0.1 is taken by another process; set METRICS_PORT to a free port (0 turns metrics off)`,
+      );
+      expect(written[0]).not.toMatch(/stack|\bat \S+ \(/);
+    } finally {
+      taken.close();
+    }
   });
 });

@@ -41,10 +41,11 @@ export function DevMailboxPage() {
         {mails.map((mail) => (
           <li key={mail.id} className={ui.card} data-mail={mail.template} data-recipient={mail.recipient}>
             <h2 style={{ fontSize: "1.1rem" }}>{mail.subject}</h2>
-            <p className={ui.muted}>
+            <p className={ui.muted} style={{ overflowWrap: "anywhere" }}>
               {mail.recipient} · {format.format(mail.createdAt)} · {mail.template}
             </p>
-            <pre style={{ whiteSpace: "pre-wrap", fontFamily: "inherit" }}>
+            {/* A link is one long word: it breaks anywhere, or the page scrolls sideways on a phone (issue 25). */}
+            <pre style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", fontFamily: "inherit" }}>
               <Linkified text={mail.textBody} />
             </pre>
           </li>

@@ -123,14 +123,26 @@ export const lightboxFigure = style({
   justifyContent: "center",
   gap: vars.space.xs,
 });
-export const lightboxImage = style({
-  display: "block",
-  maxWidth: "100%",
-  maxHeight: "calc(100vh - 120px)",
-  width: "auto",
-  height: "auto",
-  objectFit: "contain",
-  borderRadius: vars.radius.sm,
+/**
+ * The open view's photo: a background that fills the space above the caption (contain, centred), read from
+ * the custom properties ProfileGallery sets per photo. Only the open (:target) view has a background image,
+ * so a closed view fetches nothing, with JavaScript or without.
+ */
+const openView = `${lightbox}:target &`;
+export const lightboxPhoto = style({
+  flex: "1 1 auto",
+  alignSelf: "stretch",
+  minHeight: 0,
+  backgroundPosition: "center",
+  backgroundRepeat: "no-repeat",
+  backgroundSize: "contain",
+  selectors: { [openView]: { backgroundImage: "var(--photo-jpeg)" } },
+  "@supports": {
+    '(background-image: image-set(url("a.avif") type("image/avif") 1x))': {
+      selectors: { [openView]: { backgroundImage: "var(--photo)" } },
+      "@media": { "screen and (min-width: 641px)": { selectors: { [openView]: { backgroundImage: "var(--photo-wide)" } } } },
+    },
+  },
 });
 export const lightboxCaption = style({ fontSize: vars.font.sizeSm });
 export const lightboxNav = style({

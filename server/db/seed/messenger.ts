@@ -68,12 +68,15 @@ export const messengerPart: SeedPart = {
       memberId,
       escortId,
       [
-        ["a", 3 * 24 * 60, "Hallo! Dein Profil gefällt mir sehr. Hättest du am Freitagabend Zeit für ein Abendessen?"],
-        ["b", 3 * 24 * 60 - 45, "Hallo und danke! Freitag passt gut. Woran hast du gedacht?"],
-        ["a", 2 * 24 * 60, "Ein kleines italienisches Restaurant in Schwabing, gegen 20 Uhr?"],
-        ["b", 2 * 24 * 60 - 30, "Klingt wunderbar. Schick mir gern vorher eine Date-Anfrage über mein Profil."],
-        ["a", 26 * 60, "Gemacht! Ich freue mich."],
-        ["b", 40, "Ich mich auch. Bis Freitag! 😊"],
+        // demo_escort's tour to München (the tours part) holds the evening demo_member asked for (the dates part).
+        ["a", 3 * 24 * 60, "Hallo! Dein Profil gefällt mir sehr. Du bist bald in München – hättest du Zeit für ein Abendessen?"],
+        ["b", 3 * 24 * 60 - 45, "Hallo und danke! Ja, meine Tour nach München steht im Profil. Woran hast du gedacht?"],
+        [
+          "a",
+          2 * 24 * 60 + 60,
+          "Ein kleines italienisches Restaurant in Schwabing, gegen 19 Uhr? Die Date-Anfrage schicke ich dir gleich.",
+        ],
+        ["b", 40, "Klingt wunderbar, ich freue mich. Auf die Anfrage antworte ich dir heute noch."],
       ],
       now,
     );
@@ -82,8 +85,8 @@ export const messengerPart: SeedPart = {
       clientId,
       escortId,
       [
-        ["a", 5 * 24 * 60, "Hi, bist du nächste Woche auch in Berlin?"],
-        ["b", 5 * 24 * 60 - 120, "Hallo Max, ja, von Dienstag bis Donnerstag. Meine Tour steht im Profil."],
+        ["a", 5 * 24 * 60, "Hi, hast du nächste Woche einen Abend Zeit?"],
+        ["b", 5 * 24 * 60 - 120, "Hallo Max, ja, gern. Schick mir eine Date-Anfrage über mein Profil, dann bestätige ich dir die Zeit."],
       ],
       now,
     );

@@ -88,6 +88,10 @@ export function registrationAttributesFor(
     for (const id of distinct(rng, range(101, 136), rng.int(6, 14))) traits.push(["escort_service", id]);
     for (const id of distinct(rng, range(301, 319), rng.int(1, 4))) traits.push(["escort_service", id]);
     if (rng.chance(0.35)) for (const id of distinct(rng, range(401, 427), rng.int(1, 4))) traits.push(["escort_service", id]);
+    // The "hard" services (201–211) from a stream of their own, so nobody's other values move: about one escort
+    // in four offers some, and the directory's gangbang-bukkake word (group_sex 208, gangbang 209) has profiles.
+    const hard = createRandom(`${seed}:registration-hard:${username}`);
+    if (hard.chance(0.25)) for (const id of distinct(hard, range(201, 211), hard.int(1, 4))) traits.push(["escort_service", id]);
     for (const id of distinct(rng, [1, 2, 3], rng.int(1, 3))) traits.push(["meeting_option", id]);
     for (const id of distinct(rng, [1, 2, 3, 8], rng.int(1, 3))) traits.push(["customer_type", id]);
     if (hourlyPriceEur) {

@@ -308,12 +308,12 @@ const STATUS = {
       "Diskret, herzlich und stilvoll: dein Date für besondere Stunden.",
       "Kurzfristige Termine heute bis 23 Uhr möglich.",
       "Ich beantworte Nachrichten meist innerhalb einer Stunde.",
-      "Am Wochenende auf Tour in {otherCity} – schreib mir rechtzeitig.",
+      "Auch als Reisebegleitung, etwa nach {otherCity} – schreib mir rechtzeitig.",
       "Dinner, Theater oder ein Spaziergang durch {district}? Ich bin dabei.",
     ],
     couple: [
       "Wir sind diese Woche gemeinsam in {city} – meldet euch gern.",
-      "Als Paar auf Tour in {otherCity}, ab {weekday} wieder in {city}.",
+      "Als Paar begleiten wir dich auch nach {otherCity}; Termine in {city} ab {weekday}.",
       "Zu zweit ist es schöner: Termine in {district} nach Absprache.",
     ],
     client: [
@@ -341,9 +341,12 @@ const STATUS = {
       "New in {city}! Let's meet over a glass of wine.",
       "Available in {district} this week, please book a little in advance.",
       "Back from holiday and available again from {weekday}.",
-      "Touring {otherCity} this weekend – write to me early.",
+      "Also a travel companion, for example to {otherCity} – write to me early.",
     ],
-    couple: ["We are in {city} together this week – say hello.", "Touring {otherCity} as a couple, back in {city} from {weekday}."],
+    couple: [
+      "We are in {city} together this week – say hello.",
+      "As a couple we also travel with you to {otherCity}; dates in {city} from {weekday}.",
+    ],
     client: ["New here and curious to meet nice people in {city}.", "Often in {otherCity} for work.", "Respectful, punctual, discreet."],
     agency: ["Discreet introductions in {city} and nearby."],
     club: ["Open today from noon to 4 am."],
@@ -386,7 +389,7 @@ const ESCORT_DE: DescriptionBank = {
     "Gern begleite ich dich zum Dinner, ins Theater oder auf eine Geschäftsreise.",
     "Hotel- und Hausbesuche in {city} und Umgebung sind nach Absprache möglich.",
     "Für längere Dates nehme ich mir gern Zeit – ein entspanntes Abendessen ist der perfekte Einstieg.",
-    "Ab und zu bin ich auf Tour, zum Beispiel in {otherCity}; die Termine stehen in meinem Profil.",
+    "Auf Reisen, zum Beispiel nach {otherCity}, begleite ich dich gern; sprich mich einfach an.",
   ],
   values: [
     "Safer Sex ist für mich selbstverständlich.",
@@ -545,7 +548,7 @@ export interface TextContext {
   name: SeedName;
   age: number;
   city: SeedCity;
-  /** Another city for tours and business trips. */
+  /** Another city for trips (no seeded text claims a tour: tours are rows, the tours part's). */
   otherCity: SeedCity;
   /** The current year, for "since {year}". */
   year: number;

@@ -40,38 +40,77 @@ const berlinHour = new Intl.DateTimeFormat("en-GB", { timeZone: DATE_TIME_ZONE, 
 
 const listed = (p: PersonPlan) => p.status === "active" && p.profile.isVisible && p.registerCompletedStep >= REGISTER_COMPLETED_STEP;
 
-/** What the two members wrote about each other; texts in German like the rest of the demo's member texts. */
-const TEXTS: Record<"client_about_escort" | "escort_about_client" | "client_about_business" | "business_about_client", string[]> = {
-  client_about_escort: [
-    "Sehr angenehmer Abend, pünktlich, diskret und genau so, wie wir es vorher besprochen hatten. Gerne wieder.",
-    "Herzlich und aufmerksam, die Absprachen wurden eingehalten. Die Kommunikation vorab war schnell und klar.",
-    "Ein entspanntes Abendessen mit guten Gesprächen. Alles war unkompliziert und respektvoll.",
-    "Kam ein paar Minuten später, hat vorher Bescheid gegeben. Ansonsten ein sehr schöner Abend.",
-    "Freundlich, offen und zuverlässig. Die Verabredung lief ohne jede Unklarheit ab.",
-    "Die Fotos im Profil passen, das Treffen war ruhig und angenehm. Klare Empfehlung.",
-  ],
-  escort_about_client: [
-    "Freundlicher Gast, hat sich an alle Absprachen gehalten und war pünktlich. Gerne wieder.",
-    "Höflich und respektvoll, die Bezahlung lief reibungslos. Ein angenehmes Treffen.",
-    "Klare Kommunikation vorab, sehr gepflegt und zuvorkommend. Jederzeit wieder.",
-    "Ruhiger, netter Gast. Kurz vorher noch einmal bestätigt, so wünscht man sich das.",
-    "War etwas zu früh da, sonst alles bestens und sehr respektvoll.",
-  ],
-  client_about_business: [
-    "Saubere, geschmackvoll eingerichtete Räume und ein freundliches Team am Empfang. Gute Lage.",
-    "Diskreter Eingang, die Bezahlung war unkompliziert. Das Preis-Leistungs-Verhältnis stimmt.",
-    "Sehr gepflegtes Haus, das Personal war aufmerksam und hat sich Zeit genommen.",
-  ],
-  business_about_client: [
-    "Angenehmer Gast, pünktlich und höflich zu unserem Team. Jederzeit willkommen.",
-    "Hat vorher reserviert und sich an alle Hausregeln gehalten. Gerne wieder.",
-  ],
+type Direction = "client_about_escort" | "escort_about_client" | "client_about_business" | "business_about_client";
+/** How a review's answers went: its text must say the same (issue 25: no "Gerne wieder" beside "Wieder ein Date: Nein"). */
+type Tone = "again" | "fine" | "mixed";
+
+/**
+ * What the two members wrote about each other, by the answers they gave: "again" when they would recommend and come
+ * again, "fine" when they recommend but did not say they would come again, "mixed" when they would not recommend.
+ * No text speaks of punctuality: the line for the punctuality given is added to it (PUNCTUALITY_LINES). German like
+ * the rest of the demo's member texts.
+ */
+const TEXTS: Record<Direction, Record<Tone, string[]>> = {
+  client_about_escort: {
+    again: [
+      "Sehr angenehmer Abend, diskret und genau so, wie wir es vorher besprochen hatten. Gerne wieder.",
+      "Freundlich, offen und zuverlässig. Die Verabredung lief ohne jede Unklarheit ab. Ich komme gern wieder.",
+      "Die Fotos im Profil passen, das Treffen war ruhig und angenehm. Klare Empfehlung, ich melde mich wieder.",
+    ],
+    fine: [
+      "Herzlich und aufmerksam, die Absprachen wurden eingehalten. Die Kommunikation vorab war schnell und klar.",
+      "Ein entspanntes Abendessen mit guten Gesprächen. Alles war unkompliziert und respektvoll.",
+      "Die Fotos im Profil passen, das Treffen war ruhig und angenehm.",
+    ],
+    mixed: [
+      "Freundlich, aber die Absprachen vorab waren nicht ganz klar. Für mich hat es diesmal nicht gepasst.",
+      "Das Treffen war in Ordnung, die Fotos im Profil sind allerdings schon älter.",
+    ],
+  },
+  escort_about_client: {
+    again: [
+      "Freundlicher Gast, hat sich an alle Absprachen gehalten. Gerne wieder.",
+      "Klare Kommunikation vorab, sehr gepflegt und zuvorkommend. Jederzeit wieder.",
+    ],
+    fine: [
+      "Höflich und respektvoll, die Bezahlung lief reibungslos. Ein angenehmes Treffen.",
+      "Ruhiger, netter Gast. Kurz vorher noch einmal bestätigt, so wünscht man sich das.",
+    ],
+    mixed: ["Die Absprachen vorab waren schwierig, das Treffen selbst blieb aber respektvoll."],
+  },
+  client_about_business: {
+    again: [
+      "Saubere, geschmackvoll eingerichtete Räume und ein freundliches Team am Empfang. Ich komme gern wieder.",
+      "Sehr gepflegtes Haus, das Personal war aufmerksam und hat sich Zeit genommen. Gerne wieder.",
+    ],
+    fine: ["Diskreter Eingang, die Bezahlung war unkompliziert. Das Preis-Leistungs-Verhältnis stimmt."],
+    mixed: ["Die Räume sind sauber, am Empfang mussten wir aber lange auf eine Antwort warten."],
+  },
+  business_about_client: {
+    again: [
+      "Angenehmer Gast, höflich zu unserem Team. Jederzeit willkommen.",
+      "Hat vorher reserviert und sich an alle Hausregeln gehalten. Gerne wieder.",
+    ],
+    fine: ["Hat vorher reserviert und sich an alle Hausregeln gehalten."],
+    mixed: ["Hat sich an die Hausregeln gehalten, war aber beim Bezahlen unentschlossen."],
+  },
 };
-const COMMENTS = [
-  "Danke dir, es war ein schöner Abend!",
-  "Vielen Dank für die lieben Worte, bis zum nächsten Mal.",
-  "Danke für deinen Besuch und die Rückmeldung!",
-];
+/** The sentence each punctuality answer adds to a text (none for on time: the texts do not claim either way). */
+const PUNCTUALITY_LINES: Record<ReviewPunctuality, string> = {
+  on_time: "",
+  little_late: "Kam ein paar Minuten später, hatte aber vorher Bescheid gegeben.",
+  too_early: "War etwas zu früh da.",
+  no_show: "",
+};
+/** The reviewed member's answer: thanks for kind words, or for an honest one. */
+const COMMENTS: Record<"kind" | "honest", string[]> = {
+  kind: [
+    "Danke dir, es war ein schöner Abend!",
+    "Vielen Dank für die lieben Worte, bis zum nächsten Mal.",
+    "Danke für deinen Besuch und die Rückmeldung!",
+  ],
+  honest: ["Danke für die offene Rückmeldung, ich nehme sie mir zu Herzen."],
+};
 
 interface DatePlan {
   key: string;
@@ -146,7 +185,9 @@ export const datesPart: SeedPart = {
         place: extra.place ?? rng.pick(["incall", "outcall", "hotel"] as const),
         price: Math.round((hourlyOf(receiver) * minutes) / 60),
         message: rng.pick(["Ich freue mich auf dich!", "Passt dir die Zeit?", "Gerne wie besprochen.", ""]),
-        createdAt: Math.min(startsAt - 2 * DAY, anchor - 3 * HOUR),
+        // Asked two days before the start, and never within the last day: those would count against demo_client's
+        // DATE_REQUESTS_PER_DAY, and a newcomer trying "Date anfragen" as demo_client would be refused (issue 25).
+        createdAt: Math.min(startsAt - 2 * DAY, anchor - 2 * DAY),
         answeredAt:
           status === DATE_STATUS.request || status === DATE_STATUS.receiverReschedule || extra.expired
             ? null
@@ -169,21 +210,32 @@ export const datesPart: SeedPart = {
             : author.userType === USER_TYPE.escort
               ? "escort_about_client"
               : "client_about_escort";
+      // The draws in the order they always had, so every other seeded value stays where it was.
+      const ratings = REVIEW_CRITERIA[party].map(
+        (criterion) => [criterion, Math.max(1, Math.min(5, level - (rng.chance(0.3) ? 1 : 0)))] as const,
+      );
+      const recommend = level >= 4;
+      const comeAgain = level >= 4 && rng.chance(0.8);
+      const punctuality = rng.weighted([
+        ["on_time", 8],
+        ["little_late", 2],
+        ["too_early", 1],
+      ] as const);
+      const tone: Tone = !recommend ? "mixed" : comeAgain ? "again" : "fine";
+      // A business is not late or early: its reviews get no punctuality line.
+      const line = party === "business" ? "" : PUNCTUALITY_LINES[punctuality];
+      const text = [rng.pick(TEXTS[direction][tone]), line].filter(Boolean).join(" ");
       plan.reviews.push({
         author: idOf(author),
         subject: idOf(subject),
         party,
-        ratings: REVIEW_CRITERIA[party].map((criterion) => [criterion, Math.max(1, Math.min(5, level - (rng.chance(0.3) ? 1 : 0)))]),
-        recommend: level >= 4,
-        comeAgain: level >= 4 && rng.chance(0.8),
-        punctuality: rng.weighted([
-          ["on_time", 8],
-          ["little_late", 2],
-          ["too_early", 1],
-        ] as const),
-        text: rng.pick(TEXTS[direction]),
+        ratings,
+        recommend,
+        comeAgain,
+        punctuality,
+        text,
         writtenAt: plan.startsAt + plan.minutes * 60_000 + hoursAfterEnd * HOUR,
-        comment: comment ? rng.pick(COMMENTS) : null,
+        comment: comment ? rng.pick(COMMENTS[recommend ? "kind" : "honest"]) : null,
       });
     };
 

@@ -4,8 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { DATE_OPEN_SENT_MAX, DATE_OPEN_STATUSES, DATE_REQUESTS_PER_DAY } from "#server/contract/dates";
 import { MEDIA_STATUS } from "#server/contract/media";
 import { REVIEW_CRITERIA, type ReviewedParty } from "#server/contract/reviews";
+import { SEO_CATEGORY_WORDS } from "#server/contract/seo";
 import { GENDER, USER_TYPE } from "#server/contract/users";
 import { SEED_CITIES } from "#server/db/seed/cities";
 import {
@@ -22,6 +24,8 @@ import { createLocalMediaStorage } from "#server/integrations/storage/local";
 import { stageOf } from "#server/modules/date-stages/index";
 import { storageKeysOf } from "#server/modules/media/images";
 import { createTestRuntime, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface Seeded {
   rt: TestRuntime;
@@ -339,6 +343,37 @@ describe(`demo seed (${TEST_DB})`, () => {
     }
     expect(counted.filter((row) => row.user_id !== ids.get("demo_escort")).length).toBeGreaterThan(20);
     expect(counted.some((row) => row.user_id === ids.get("demo_escort"))).toBe(true);
+  });
+
+  it("demonstrates: every directory word lists profiles, demo_client may still ask for a date, texts agree (issue 25)", async () => {
+    const { db } = first.rt.deps;
+    const now = first.rt.clock.now();
+    for (const category of SEO_CATEGORY_WORDS) {
+      const response = await first.rt.request(`/api/v2/seo/directory?category=${category}&country=deutschland`);
+      expect(response.status, category).toBe(200);
+      const { data } = (await response.json()) as { data: { profiles: unknown[] } };
+      expect(data.profiles.length, category).toBeGreaterThan(0);
+    }
+    // The date request limits (dates service): nothing seeded counts against a newcomer trying "Date anfragen".
+    const client = await db.selectFrom("users").select("id").where("username", "=", "demo_client").executeTakeFirstOrThrow();
+    const sent = await db.selectFrom("dates").selectAll().where("sender_id", "=", client.id).execute();
+    expect(sent.filter((d) => Number(d.created_at) > now - DAY_MS).length).toBeLessThan(DATE_REQUESTS_PER_DAY);
+    const openSent = sent.filter((d) => DATE_OPEN_STATUSES.includes(d.status) && Number(d.starts_at) > now);
+    expect(openSent.length).toBeLessThan(DATE_OPEN_SENT_MAX);
+    // Reviews say what their answers say.
+    for (const review of await db.selectFrom("date_reviews").selectAll().execute()) {
+      if (review.come_again === 0) expect(review.text).not.toMatch(/wieder|willkommen/i);
+      if (review.recommend === 0) expect(review.text).not.toMatch(/Empfehlung/);
+      if (review.punctuality !== "on_time") expect(review.text).not.toMatch(/pünktlich/);
+    }
+    // A tour is spoken of only by someone who has one.
+    const touring = new Set((await db.selectFrom("tours").select("user_id").execute()).map((t) => t.user_id));
+    expect(touring.size).toBeGreaterThan(0);
+    const profiles = await db.selectFrom("profiles").select(["user_id", "status_text", "description"]).execute();
+    for (const p of profiles)
+      if (/\btour/i.test(`${p.status_text ?? ""} ${p.description ?? ""}`)) expect(touring.has(p.user_id)).toBe(true);
+    const messages = await db.selectFrom("messenger_messages").select(["sender_id", "body"]).execute();
+    for (const m of messages) if (/\btour/i.test(m.body)) expect(touring.has(m.sender_id)).toBe(true);
   });
 
   it("produces the same people, places and photos when seeded again into a fresh database", async () => {

@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
+import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "#server/contract/locales";
+import { mediaFallbackUrl, mediaVariantUrl, type MediaImage, type MediaVariantFormat } from "#server/contract/media";
 import type { ProfileDetail } from "~/api/profiles.server";
 import { Picture } from "~/components/Picture";
 import { localePath } from "~/i18n/lang";
@@ -13,11 +15,55 @@ type GalleryItem = ProfileDetail["gallery"][number];
 /** The id a photo's larger view answers to (`#photo-12`): links to it open the view without JavaScript. */
 export const photoAnchor = (id: number) => `photo-${id}`;
 
+/** A URL as a CSS `url("…")` (quotes, backslashes and line breaks escaped). */
+const cssUrl = (url: string) => `url("${url.replace(/["\\\n]/g, (c) => (c === "\n" ? "\\a " : `\\${c}`))}")`;
+
+/** The stored width that fills `min` CSS pixels (the smallest at least that wide, else the largest). */
+const widthFor = (image: MediaImage, min: number) => image.widths.find((w) => w >= min) ?? image.widths[image.widths.length - 1]!;
+
+const IMAGE_TYPES: ReadonlyArray<readonly [MediaVariantFormat, string]> = [
+  ["avif", "image/avif"],
+  ["webp", "image/webp"],
+  ["jpeg", "image/jpeg"],
+];
+
+/** `image-set()` of the stored formats at the given widths per pixel density: the browser takes the first type it decodes. */
+function imageSet(image: MediaImage, byDensity: ReadonlyArray<readonly [number, string]>): string {
+  const options = byDensity.flatMap(([width, density]) =>
+    IMAGE_TYPES.map(([format, type]) => `${cssUrl(mediaVariantUrl(image, width, format))} type("${type}") ${density}`),
+  );
+  return `image-set(${options.join(", ")})`;
+}
+
+/**
+ * A photo's larger view as CSS custom properties that only the open view's stylesheet rule reads
+ * (css.lightboxPhoto): a background image is fetched when its element is shown, not before. An <img>
+ * would not wait: browsers ignore loading="lazy" when JavaScript is off (the HTML standard's rule against
+ * tracking), so every hidden view's full-size photo used to be downloaded with the page (issue 25 item 9).
+ * Phones get the 640 px variant at 1x and 1080 px at 2x; wider screens 1080 px; browsers without typed
+ * image-set() the JPEG of the plain <img> fallback.
+ */
+function lightboxPhotoStyle(image: MediaImage): CSSProperties {
+  const fallback = cssUrl(mediaFallbackUrl(image));
+  if (image.widths.length === 0) return { "--photo": fallback, "--photo-wide": fallback, "--photo-jpeg": fallback } as CSSProperties;
+  const phone = widthFor(image, 640);
+  const large = widthFor(image, 1080);
+  return {
+    "--photo": imageSet(image, [
+      [phone, "1x"],
+      [large, "2x"],
+    ]),
+    "--photo-wide": imageSet(image, [[large, "1x"]]),
+    "--photo-jpeg": fallback,
+  } as CSSProperties;
+}
+
 /**
  * The gallery: thumbnails that link to a larger view of each photo. The
  * views are :target overlays (no JavaScript; the back button closes them),
- * with previous/next and close links as 44 px tap targets. Their images load
- * lazily, so nothing is fetched until a view opens.
+ * with previous/next and close links as 44 px tap targets. A view's photo is
+ * a background of its open state (lightboxPhotoStyle), so nothing is fetched
+ * until a view opens, with JavaScript or without.
  */
 export function ProfileGallery({ gallery, name, closeTo }: { gallery: GalleryItem[]; name: string; closeTo: string }) {
   const { t } = useTranslation();
@@ -47,14 +93,12 @@ export function ProfileGallery({ gallery, name, closeTo }: { gallery: GalleryIte
         return (
           <div key={m.id} id={photoAnchor(m.id)} className={css.lightbox} role="dialog" aria-label={alt(i)} data-testid="photo-view">
             <figure className={css.lightboxFigure}>
-              {/* Every stored width: the browser picks the one that fills the screen. */}
-              <Picture
-                image={m.image}
-                className={css.lightboxImage}
-                alt={alt(i)}
-                sizes="100vw"
-                width={m.image.width}
-                height={m.image.height}
+              <div
+                className={css.lightboxPhoto}
+                role="img"
+                aria-label={alt(i)}
+                style={lightboxPhotoStyle(m.image)}
+                data-testid="photo-large"
               />
               <figcaption className={css.lightboxCaption}>
                 {t("profile.gallery.position", { number: i + 1, total: gallery.length })}
