@@ -268,6 +268,19 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
         break;
     }
   }
+  if (filter.business_kind) {
+    // Businesses are few beside people: the kind is looked up by primary key for the rows the user type left, no
+    // column of its own in search_profiles (and no scan of users, which a non-correlated IN would be).
+    and.push(
+      eb.exists(
+        eb
+          .selectFrom("users")
+          .select("users.id")
+          .whereRef("users.id", "=", "search_profiles.user_id")
+          .where("users.business_kind", "=", filter.business_kind),
+      ),
+    );
+  }
   if (filter.escort_service && filter.escort_service.length > 0) and.push(hasTraitOption(eb, "escort_service", filter.escort_service));
   if (filter.language && filter.language.length > 0) {
     const options = findTraitGroup("languages")?.options ?? [];
