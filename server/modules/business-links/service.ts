@@ -25,7 +25,7 @@ import type { BusinessKind } from "../../contract/signup";
 import { USER_TYPE } from "../../contract/users";
 import { lockMembersForLimits } from "../../db/locks";
 import type { Database } from "../../db/schema";
-import { isBlockedBetween } from "../access/index";
+import { isBlockedBetween, isGuestVisible, isListedProfile, notBlockedWith, type ViewerContext } from "../access/index";
 import { businessLinkRequestMail } from "./mails";
 
 const NOT_FOUND = "exception.business_link.not_found";
@@ -287,4 +287,31 @@ export async function answerBusinessLink(
     .where("escort_user_id", "=", escortUserId)
     .execute();
   return next;
+}
+
+/**
+ * The escorts a business's profile lists (ADR 069): accepted links only, in the business's order, each escort shown
+ * as lists show profiles to this viewer: listed (not banned, paused or hidden), not members-only for guests, no block
+ * between the escort and the viewer.
+ */
+export async function listedEscortsOf(
+  deps: Pick<ApiDeps, "db">,
+  businessUserId: number,
+  viewer: Pick<ViewerContext, "id">,
+): Promise<Array<{ username: string; display_name: string }>> {
+  return deps.db
+    .selectFrom("business_escorts")
+    .innerJoin("users", "users.id", "business_escorts.escort_user_id")
+    .innerJoin("profiles", "profiles.user_id", "users.id")
+    .select(["users.username", "profiles.display_name"])
+    .where("business_escorts.business_user_id", "=", businessUserId)
+    .where("business_escorts.status", "=", BUSINESS_LINK_STATUS.accepted)
+    .where("users.user_type", "=", USER_TYPE.escort)
+    .where((eb) => {
+      const profileEb = eb as unknown as Parameters<typeof isListedProfile>[0];
+      return eb.and([isListedProfile(profileEb), viewer.id === null ? isGuestVisible(profileEb) : notBlockedWith(eb, viewer.id)]);
+    })
+    .orderBy("business_escorts.position")
+    .limit(BUSINESS_ESCORTS_MAX)
+    .execute();
 }

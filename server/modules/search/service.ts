@@ -528,8 +528,9 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
       username: shown.username,
       display_name: shown.display_name,
       user_type: r.user_type,
-      gender: r.gender,
-      age: ageOf(r.birth_ymd, now),
+      // A business is no person (ADR 069): no gender or age on its tile.
+      gender: r.user_type === USER_TYPE.business ? null : r.gender,
+      age: r.user_type === USER_TYPE.business ? null : ageOf(r.birth_ymd, now),
       city_name: shown.city_name,
       city_slug: shown.city_slug,
       city_id: shown.city_id,

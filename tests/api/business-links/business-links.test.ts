@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUSINESS_LINK_REQUEST_INTERVAL_DAYS, BUSINESS_LINK_STATUS } from "#server/contract/business-links";
 import { REGISTER_COMPLETED_STEP, USER_TYPE } from "#server/contract/users";
-import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { callJson } from "../../helpers/api-call";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -203,5 +203,36 @@ describe(`business links need the escort's consent (${TEST_DB})`, () => {
     expect((await call(escort.token, "POST", `/user/business-links/${"x".repeat(300)}/accept`)).status).toBe(404);
     expect(await statusOf(business.id, escort.id)).toBe(BUSINESS_LINK_STATUS.pending);
     expect((await rt.request(`/api/v2/user/business-links/${business.username}/accept`, { method: "POST" })).status).toBe(401);
+  });
+
+  it("an agency's profile shows business facts and its accepted escorts, never a person's gender, age or body", async () => {
+    const agency = await person(USER_TYPE.business, REGISTER_COMPLETED_STEP);
+    await addBerlinProfile(rt, agency.id, agency.username);
+    await rt.deps.db
+      .updateTable("users")
+      .set({ business_kind: "agency", gender: 2, birth_date: "1990-04-01" })
+      .where("id", "=", agency.id)
+      .execute();
+    await rt.deps.db.updateTable("profiles").set({ height_cm: 170 }).where("user_id", "=", agency.id).execute();
+    await rt.deps.db.insertInto("profile_traits").values({ user_id: agency.id, group_key: "figure_type", option_id: 1 }).execute();
+    const [accepted, asked, blocker] = [await person(USER_TYPE.escort), await person(USER_TYPE.escort), await person(USER_TYPE.escort)];
+    for (const escort of [accepted, asked, blocker]) await addBerlinProfile(rt, escort.id, escort.username);
+    await name(agency.token, [accepted.username, asked.username, blocker.username]);
+    await call(accepted.token, "POST", `/user/business-links/${agency.username}/accept`);
+    await call(blocker.token, "POST", `/user/business-links/${agency.username}/accept`);
+    const viewer = await person(USER_TYPE.client);
+    await rt.deps.db.insertInto("blocks").values({ blocker_id: blocker.id, blocked_id: viewer.id, created_at: rt.clock.now() }).execute();
+
+    const detail = (await call(viewer.token, "GET", `/profiles/${agency.username}/detail`)).json.data;
+    expect(detail).toMatchObject({ gender: null, age: null, appearance: { height_cm: null, weight_kg: null } });
+    expect(detail.traits).toEqual([]);
+    // Accepted only (not the pending request), and not the escort who blocked this viewer.
+    expect(detail.business).toEqual({ kind: "agency", escorts: [{ username: accepted.username, display_name: `Name ${accepted.username}` }] });
+    const guest = (await call("", "GET", `/profiles/${agency.username}/detail`)).json.data;
+    expect((guest.business as { escorts: unknown[] }).escorts).toHaveLength(2);
+    // A person's page has no business block and keeps their facts.
+    const escortView = (await call(viewer.token, "GET", `/profiles/${accepted.username}/detail`)).json.data;
+    expect(escortView.business).toBeNull();
+    expect(escortView.gender).not.toBeNull();
   });
 });
