@@ -24,13 +24,6 @@ export default function LinkedProfilesRoute() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   return (
-    <LinkedProfilesPage
-      side={side}
-      links={links}
-      max={max}
-      now={now}
-      done={searchParams.get("done")}
-      lastResult={actionData?.lastResult}
-    />
+    <LinkedProfilesPage side={side} links={links} max={max} now={now} done={searchParams.get("done")} lastResult={actionData?.lastResult} />
   );
 }

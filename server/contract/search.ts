@@ -679,7 +679,13 @@ export function buildSearchRequest(
   state: SearchUrlState,
   searcher: Searcher,
   point: { lat: number; lon: number } | null,
-  options: { mode?: SearchMode; pageSize?: number; facets?: boolean; appearance?: AppearanceCatalog; businessKind?: BusinessKind | null } = {},
+  options: {
+    mode?: SearchMode;
+    pageSize?: number;
+    facets?: boolean;
+    appearance?: AppearanceCatalog;
+    businessKind?: BusinessKind | null;
+  } = {},
 ): SearchRequest | null {
   const mode = options.mode ?? "user";
   const target = searchTargetFor(searcher, state.userType, mode);

@@ -373,7 +373,10 @@ describe(`row-counting limits under 20 parallel requests (${TEST_DB})`, () => {
       .execute();
     const named = rows("business_escorts", sql`business_user_id = ${business.id} and status in ('pending', 'accepted')`);
     const targets = await quiet(BURST_SIZE);
-    const outcome = await burst((i) => api(business.token, "POST", "/user/business-links/escorts", { username: targets[i]!.username }), named);
+    const outcome = await burst(
+      (i) => api(business.token, "POST", "/user/business-links/escorts", { username: targets[i]!.username }),
+      named,
+    );
     expect(outcome).toEqual({ created: 5, statuses: { 200: 5, 409: BURST_SIZE - 5 } });
 
     // Twenty requests to one escort at once: one request.

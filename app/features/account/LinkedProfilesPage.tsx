@@ -10,7 +10,9 @@ import { BUSINESS_LINK_REQUEST_INTERVAL_DAYS, type BusinessLinkAnswer } from "#s
 import type { BusinessLinks } from "~/api/business-links.server";
 import { FormErrors, FormField } from "~/components/Field";
 import { errorsBesides, readReply } from "~/components/form/reply";
+import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { useLocalePath } from "~/i18n/lang";
+import { formatCalendarDate, homeDayOf } from "~/utils/dates";
 import * as ui from "~/styles/ui.css";
 
 function AnswerForm({
@@ -68,7 +70,9 @@ export function LinkedProfilesPage({
 }) {
   const { t, i18n } = useTranslation("account");
   const to = useLocalePath();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
+  const lang = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  // Days as the spec writes them (de "5. Dez. 2026"), in the site's home zone.
+  const date = { format: (ms: number) => formatCalendarDate(homeDayOf(ms), lang) };
   const reply = readReply(lastResult);
   const [inviteForm, inviteFields] = useForm<{ username: string }>({
     id: "link-invite",
@@ -117,8 +121,8 @@ export function LinkedProfilesPage({
           </>
         ) : (
           <>
-            <h2 className={ui.sectionTitle}>{t("linked_profiles.add_title")}</h2>
             <Form method="post" className={ui.stack} {...getFormProps(inviteForm)} data-testid="link-invite">
+              <h2 className={ui.sectionTitle}>{t("linked_profiles.add_title")}</h2>
               <input type="hidden" name="intent" value="invite" />
               <FormField
                 label={t("linked_profiles.username")}

@@ -273,7 +273,10 @@ export function SearchPage({ data }: { data: SearchPageData }) {
         <nav aria-label={t("search.actions.label")} className={css.resets}>
           {/* Reset all also leaves a popular-filter path (/escorts/neu → /escorts). */}
           <Link
-            to={`${to(mode === "business" ? businessCategoryPath(data.businessKind) : listingPathFor(mode, data.target))}${hrefOf(applyFilterAction(state, "reset_all"))}`.replace(/\?$/, "")}
+            to={`${to(mode === "business" ? businessCategoryPath(data.businessKind) : listingPathFor(mode, data.target))}${hrefOf(applyFilterAction(state, "reset_all"))}`.replace(
+              /\?$/,
+              "",
+            )}
             data-testid="action-reset_all"
           >
             {t("search.reset_all")}

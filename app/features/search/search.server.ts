@@ -140,7 +140,9 @@ export async function loadSearchInit(
   if (options.fixedSort) effective = { ...effective, sort: options.fixedSort };
   // A typed city the API does not know runs no search: results from elsewhere under "not found" would mislead.
   const unknownCity = Boolean(state.city) && city === null && state.lat === undefined;
-  const searchRequest = unknownCity ? null : buildSearchRequest(effective, searcher, point, {
+  const searchRequest = unknownCity
+    ? null
+    : buildSearchRequest(effective, searcher, point, {
         mode,
         appearance: APPEARANCE_CATALOG,
         businessKind: options.businessKind ?? null,

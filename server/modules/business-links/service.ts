@@ -58,16 +58,18 @@ async function requestEscorts(
   const tooSoon = asked.flatMap((id) => {
     const row = byEscort.get(id);
     const next = row ? nextBusinessLinkRequestAt(row) : 0;
-    return next > now ? [errorItem(409, "exception.business_link.too_soon", sourceOf(id), {
-          interval: BUSINESS_LINK_REQUEST_INTERVAL_DAYS,
-          days: Math.ceil((next - now) / DAY),
-        })] : [];
+    return next > now
+      ? [
+          errorItem(409, "exception.business_link.too_soon", sourceOf(id), {
+            interval: BUSINESS_LINK_REQUEST_INTERVAL_DAYS,
+            days: Math.ceil((next - now) / DAY),
+          }),
+        ]
+      : [];
   });
   if (tooSoon.length > 0) throw new ApiError(409, tooSoon);
   if (active + asked.length > BUSINESS_ESCORTS_MAX) {
-    throw new ApiError(409, [
-      errorItem(409, "exception.business_link.limit_reached", sourceOf(asked[0]!), { max: BUSINESS_ESCORTS_MAX }),
-    ]);
+    throw new ApiError(409, [errorItem(409, "exception.business_link.limit_reached", sourceOf(asked[0]!), { max: BUSINESS_ESCORTS_MAX })]);
   }
   let position = rows.reduce((max, row) => Math.max(max, row.position), -1);
   for (const id of asked) {
@@ -226,12 +228,7 @@ export async function businessLinksOf(deps: Pick<ApiDeps, "db">, userId: number)
   const asBusiness = await deps.db
     .selectFrom("business_escorts")
     .innerJoin("users", "users.id", "business_escorts.escort_user_id")
-    .select([
-      "users.username as escort_username",
-      "business_escorts.status",
-      "business_escorts.created_at",
-      "business_escorts.decided_at",
-    ])
+    .select(["users.username as escort_username", "business_escorts.status", "business_escorts.created_at", "business_escorts.decided_at"])
     .where("business_escorts.business_user_id", "=", userId)
     .where("business_escorts.status", "in", [...LISTED_FOR_BUSINESS_STATUSES])
     .orderBy("business_escorts.position")

@@ -161,7 +161,10 @@ describe(`business links need the escort's consent (${TEST_DB})`, () => {
     const paused = await person(USER_TYPE.escort);
     await rt.deps.db.updateTable("users").set({ status: "paused" }).where("id", "=", paused.id).execute();
     const blocking = await person(USER_TYPE.escort);
-    await rt.deps.db.insertInto("blocks").values({ blocker_id: blocking.id, blocked_id: business.id, created_at: rt.clock.now() }).execute();
+    await rt.deps.db
+      .insertInto("blocks")
+      .values({ blocker_id: blocking.id, blocked_id: business.id, created_at: rt.clock.now() })
+      .execute();
     for (const username of ["nobody_here", client.username, paused.username, blocking.username]) {
       const refused = await invite(business.token, username);
       expect(refused.status, username).toBe(400);
@@ -227,7 +230,10 @@ describe(`business links need the escort's consent (${TEST_DB})`, () => {
     expect(detail).toMatchObject({ gender: null, age: null, appearance: { height_cm: null, weight_kg: null } });
     expect(detail.traits).toEqual([]);
     // Accepted only (not the pending request), and not the escort who blocked this viewer.
-    expect(detail.business).toEqual({ kind: "agency", escorts: [{ username: accepted.username, display_name: `Name ${accepted.username}` }] });
+    expect(detail.business).toEqual({
+      kind: "agency",
+      escorts: [{ username: accepted.username, display_name: `Name ${accepted.username}` }],
+    });
     const guest = (await call("", "GET", `/profiles/${agency.username}/detail`)).json.data;
     expect((guest.business as { escorts: unknown[] }).escorts).toHaveLength(2);
     // A person's page has no business block and keeps their facts.

@@ -98,7 +98,10 @@ describe("user-and-business search", () => {
     await rt.deps.db.updateTable("users").set({ business_kind: "agency" }).where("id", "=", agency.id).execute();
     await rt.deps.db.updateTable("users").set({ business_kind: "club" }).where("id", "=", club.id).execute();
     const ids = async (filter: Record<string, unknown>) => {
-      const result = await search({ searchMode: "business", filterquery: { user_type: "business", location: { ...spot, radius: 5 }, ...filter } });
+      const result = await search({
+        searchMode: "business",
+        filterquery: { user_type: "business", location: { ...spot, radius: 5 }, ...filter },
+      });
       expect(result.status).toBe(200);
       return result.data.map((h) => h.user_id).sort();
     };
@@ -107,7 +110,9 @@ describe("user-and-business search", () => {
     expect(await ids({ business_kind: "club" })).toEqual([club.id]);
     expect(escort.id).not.toBe(agency.id);
     // An unknown kind is bad input, never a 5xx.
-    expect((await search({ searchMode: "business", filterquery: { location: { ...spot, radius: 5 }, business_kind: "sauna" } })).status).toBe(400);
+    expect(
+      (await search({ searchMode: "business", filterquery: { location: { ...spot, radius: 5 }, business_kind: "sauna" } })).status,
+    ).toBe(400);
   });
 
   it("hides block relations in both directions, for the logged-in viewer only", async () => {

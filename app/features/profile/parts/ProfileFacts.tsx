@@ -102,7 +102,8 @@ export function BusinessFactsSection({ profile, lang }: { profile: ProfileDetail
   const traits = useTraitLabels(profile);
   const business = profile.business;
   const facts: Array<[string, string]> = [];
-  if (business?.kind === "agency" || business?.kind === "club") facts.push([t("profile.business.kind"), t(`profile.business.kind_${business.kind}`)]);
+  if (business?.kind === "agency" || business?.kind === "club")
+    facts.push([t("profile.business.kind"), t(`profile.business.kind_${business.kind}`)]);
   if (profile.location.cityName) facts.push([t("profile.business.city"), profile.location.cityName]);
   const languages = traits.labelsOf("languages");
   if (languages.length > 0) facts.push([t("traits.languages._title"), languages.join(", ")]);

@@ -42,7 +42,7 @@ export function ProfileOverview({
 
       {profile.texts.description || profile.texts.interests ? (
         <section className={css.section} aria-labelledby="about-heading">
-          <h2 id="about-heading">{t("profile.about.title")}</h2>
+          <h2 id="about-heading">{t(profile.business ? "profile.about.title_business" : "profile.about.title")}</h2>
           {profile.texts.description ? <p className={css.text}>{profile.texts.description}</p> : null}
           {profile.texts.interests ? (
             <>
