@@ -125,10 +125,12 @@ export function BusinessFactsSection({ profile, lang }: { profile: ProfileDetail
       <section className={css.section} aria-labelledby="escorts-heading">
         <h2 id="escorts-heading">{t("profile.business.escorts_title")}</h2>
         {escorts.length > 0 ? (
-          <ul data-testid="business-escorts">
+          <ul className={css.escortList} data-testid="business-escorts">
             {escorts.map((escort) => (
               <li key={escort.username}>
-                <Link to={localePath(lang, `p/${escort.username}`)}>{escort.displayName}</Link>
+                <Link className={css.escortLink} to={localePath(lang, `p/${escort.username}`)}>
+                  {escort.displayName}
+                </Link>
               </li>
             ))}
           </ul>
