@@ -16,3 +16,13 @@ export function answerBusinessLink(
 ): Promise<ApiResult<DataOf<(typeof businessLinksOps.answer)[BusinessLinkAnswer]>>> {
   return api.op(businessLinksOps.answer[answer], { params: { business }, handleErrors: true });
 }
+
+/** The business asks an escort (or asks again); field errors come back at `username`. */
+export function inviteEscort(api: ApiClient, username: string): Promise<ApiResult<DataOf<typeof businessLinksOps.invite>>> {
+  return api.op(businessLinksOps.invite, { body: { username }, handleErrors: true });
+}
+
+/** The business takes back a request or ends a listing of its own. */
+export function removeEscortLink(api: ApiClient, escort: string): Promise<ApiResult<DataOf<typeof businessLinksOps.remove>>> {
+  return api.op(businessLinksOps.remove, { params: { escort }, handleErrors: true });
+}

@@ -4,7 +4,6 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { allErrors, readReply } from "~/components/form/reply";
 import { loadLinkedProfiles, submitLinkedProfiles } from "~/features/account/linked-profiles.server";
 import { LinkedProfilesPage } from "~/features/account/LinkedProfilesPage";
 import { metaFromLoader } from "~/utils/meta";
@@ -21,9 +20,10 @@ export const meta = metaFromLoader({ noindex: true });
 export const action = (args: ActionFunctionArgs) => submitLinkedProfiles(args);
 
 export default function LinkedProfilesRoute() {
-  const { side, links } = useLoaderData<typeof loader>();
+  const { side, links, max, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const formErrors = allErrors(readReply(actionData?.lastResult));
-  return <LinkedProfilesPage side={side} links={links} done={searchParams.get("done")} formErrors={formErrors} />;
+  return (
+    <LinkedProfilesPage side={side} links={links} max={max} now={now} done={searchParams.get("done")} lastResult={actionData?.lastResult} />
+  );
 }

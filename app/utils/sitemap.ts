@@ -5,6 +5,8 @@
  */
 import { SUPPORTED_LANGUAGES, type Language } from "#server/contract/locales";
 import { PAGE_CATALOG, PAGE_SECTIONS, pagePath } from "#server/contract/pages";
+import { businessCategoryPath } from "#server/contract/search";
+import { BUSINESS_KINDS } from "#server/contract/registration-sign-up";
 import { localePath } from "~/i18n/lang";
 import { GUEST_MAX_AGE, guestPage } from "./cache-headers";
 
@@ -43,9 +45,12 @@ export function urlsetXml(origin: string, lang: Language, urls: SitemapUrl[]): s
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${body}</urlset>\n`;
 }
 
-/** Info pages (about, legal, misc, partners), the home page and the guides; hidden legal pages stay out. */
+/**
+ * Info pages (about, legal, misc, partners), the home page and the guides; hidden legal pages stay out. Also the
+ * business search and each of its categories (ADR 069): the addresses its tabs link and its canonical URLs name.
+ */
 export function infoSitemapPaths(): string[] {
-  const paths = ["", "seo_guide", "location_guide"];
+  const paths = ["", "seo_guide", "location_guide", businessCategoryPath(null), ...BUSINESS_KINDS.map(businessCategoryPath)];
   for (const section of PAGE_SECTIONS) {
     const { keys, hiddenInNav } = PAGE_CATALOG[section];
     for (const key of keys) if (!hiddenInNav.includes(key)) paths.push(pagePath(section, key));

@@ -116,6 +116,12 @@ export interface ProfileDetail extends ProfileMini {
   actions: { can_favorite: boolean; can_message: boolean; can_request_date: boolean; verify_email_first: boolean };
   /** Favorite, friend link, note, report and block for the signed-in viewer (issue 11). */
   relation: ProfileRelation;
+  /**
+   * An agency's or club's own facts (ADR 069), null for people: its kind (contract/signup BUSINESS_KINDS) and the
+   * escorts who accepted its link, as lists show them to this viewer. A business has no gender, age or body: those
+   * fields are null and its appearance empty.
+   */
+  business: { kind: string | null; escorts: Array<{ username: string; display_name: string }> } | null;
 }
 
 /** GET /profiles/{username}/regionbox: the profile's place and up to 8 cities within 100 km (directory links). */

@@ -28,7 +28,7 @@ import type { TourList } from "./tours";
 import type { UserDataResponse } from "./user-data";
 
 import type { LoggedOut, PasswordAccepted, PasswordResetDone, ResetMailRequested } from "./auth";
-import type { BusinessLinkAnswered } from "./business-links";
+import type { BusinessLinkAnswered, BusinessLinkChanged } from "./business-links";
 import type { AccountDeleted } from "./settings";
 import type {
   ClaimableProfileCreated,
@@ -109,6 +109,7 @@ export interface ResponseBodies {
   AnnouncementList: AnnouncementList;
   BlockList: BlockList;
   BusinessLinkAnswered: BusinessLinkAnswered;
+  BusinessLinkChanged: BusinessLinkChanged;
   BusinessLinksView: BusinessLinksView;
   BusinessReviewsPage: BusinessReviewsPage;
   BusinessSignupTracking: BusinessSignupTracking;

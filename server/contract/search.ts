@@ -15,6 +15,7 @@ import type { CityHit } from "./geo";
 import type { MediaImage } from "./media";
 import type { ProfileIdentity } from "./profiles";
 import type { TileContactRule } from "./messenger";
+import { BUSINESS_KINDS, type BusinessKind } from "./registration-sign-up";
 
 export { SEO_PAGE_SIZE } from "./seo";
 
@@ -107,6 +108,25 @@ export const SEARCH_MODES = ["user", "business"] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
 /** The listing path (after the language) that implies each target (spec section 2). */
 export const LISTING_PATHS: Record<SearchTarget, string> = { escort: "escorts", client: "clients", business: "agenturen-clubs" };
+
+/**
+ * The business search's categories (spec section 2 "business search with {activeCategory?}", ADR 069): one path word
+ * per business kind (contract/signup BUSINESS_KINDS), German like the listing path and stable once published.
+ * /agenturen-clubs/agenturen lists agencies, /agenturen-clubs/clubs clubs; any other word is a 404. Typed by kind, so
+ * a new kind does not compile until it has its word; the page's links, its canonical address and the sitemap all
+ * read this table.
+ */
+export const BUSINESS_CATEGORY_SLUGS: Record<BusinessKind, string> = { agency: "agenturen", club: "clubs" };
+
+/** The business kind a category word names, or null for a word that is none. */
+export function businessKindOfCategory(slug: string): BusinessKind | null {
+  return BUSINESS_KINDS.find((kind) => BUSINESS_CATEGORY_SLUGS[kind] === slug) ?? null;
+}
+
+/** The business search's path after the language: the listing, or one category of it. */
+export function businessCategoryPath(kind: BusinessKind | null): string {
+  return kind ? `${LISTING_PATHS.business}/${BUSINESS_CATEGORY_SLUGS[kind]}` : LISTING_PATHS.business;
+}
 
 // --- Searcher and target (spec section 6) -------------------------------------
 
@@ -610,6 +630,8 @@ export const filterQuerySchema = v.object({
   escort_service: v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer())), v.maxLength(20))),
   /** Spoken languages as ISO 639-1 keys of the languages trait, any of them (fallback: en). */
   language: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[a-z]{2}$/))), v.maxLength(10))),
+  /** Businesses of this kind only (the business search's category, BUSINESS_CATEGORY_SLUGS); people match none. */
+  business_kind: v.optional(v.picklist(BUSINESS_KINDS)),
 });
 export type FilterQuery = v.InferOutput<typeof filterQuerySchema>;
 
@@ -658,7 +680,13 @@ export function buildSearchRequest(
   state: SearchUrlState,
   searcher: Searcher,
   point: { lat: number; lon: number } | null,
-  options: { mode?: SearchMode; pageSize?: number; facets?: boolean; appearance?: AppearanceCatalog } = {},
+  options: {
+    mode?: SearchMode;
+    pageSize?: number;
+    facets?: boolean;
+    appearance?: AppearanceCatalog;
+    businessKind?: BusinessKind | null;
+  } = {},
 ): SearchRequest | null {
   const mode = options.mode ?? "user";
   const target = searchTargetFor(searcher, state.userType, mode);
@@ -699,6 +727,7 @@ export function buildSearchRequest(
     }
   }
   for (const param of APPEARANCE_FLAG_PARAMS) if (look?.[param] !== undefined) filter[param] = look[param];
+  if (options.businessKind) filter.business_kind = options.businessKind;
   const request: SearchRequest = {
     page_no: state.page,
     page_size: options.pageSize ?? SEARCH_PAGE_SIZE,

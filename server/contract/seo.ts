@@ -6,6 +6,7 @@
  * breadcrumbs from the same slugs.
  */
 import type { ProfileMini } from "./profiles";
+import type { BusinessKind } from "./registration-sign-up";
 import { GENDER, USER_TYPE } from "./users";
 
 /** Profiles per directory page (spec section 9 "SEO page size 12"). */
@@ -32,16 +33,20 @@ export const SEO_CITY_TEASER_SIZE = 5;
  * | huren-nutten              | escort            | female                   | meeting_option incall (1) or club (5)                      |
  * | domina-bdsm               | escort, business  | all                      | escort_role dominatrix (7); escort_service soft_bdsm, bondage, dominant (401–403); company_bizarre domina_on_site (1) |
  * | tantra-erotische-massagen | escort, business  | all                      | escort_role masseur, tantra_practitioner (5, 6); escort_service erotic/tantra/lingam/yoni/nuru massage (113, 116–119) |
- * | bordell-club              | business          | all                      | —                                                          |
+ * | bordell-club              | business (clubs)  | all                      | —                                                          |
  * | gangbang-bukkake          | escort, business  | all                      | escort_service group_sex, gangbang (208, 209)              |
  * | transen-shemale           | escort            | trans, trans&female, trans&male, trans&trans | —                                      |
  * | male-escort               | escort            | male, male&male          | —                                                          |
  *
  * Trait conditions of one category are OR-ed (any listed option of any listed
  * group qualifies); they AND with the user type and gender conditions.
+ * bordell-club lists clubs only, the same businesses as the business search's
+ * category /agenturen-clubs/clubs (contract/search BUSINESS_CATEGORY_SLUGS, ADR 069).
  */
 export interface CategoryFilter {
   userTypes: readonly number[];
+  /** Businesses of this kind only. */
+  businessKind?: BusinessKind;
   genders?: readonly number[];
   traits?: ReadonlyArray<{ group: string; optionIds: readonly number[] }>;
 }
@@ -81,7 +86,7 @@ export const SEO_CATEGORIES = {
       { group: "escort_service", optionIds: [113, 116, 117, 118, 119] },
     ],
   },
-  "bordell-club": { userTypes: [USER_TYPE.business] },
+  "bordell-club": { userTypes: [USER_TYPE.business], businessKind: "club" },
   "gangbang-bukkake": { userTypes: [USER_TYPE.escort, USER_TYPE.business], traits: [{ group: "escort_service", optionIds: [208, 209] }] },
   "transen-shemale": { userTypes: [USER_TYPE.escort], genders: [GENDER.trans, GENDER.trans_female, GENDER.trans_male, GENDER.trans_trans] },
   "male-escort": { userTypes: [USER_TYPE.escort], genders: [GENDER.male, GENDER.male_male] },

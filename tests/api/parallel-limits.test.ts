@@ -347,10 +347,43 @@ describe(`row-counting limits under 20 parallel requests (${TEST_DB})`, () => {
     const escorts = await quiet(BURST_SIZE);
     const outcome = await burst(
       (i) => api(business.token, "PUT", "/registration/business/escorts", { usernames: [escorts[i]!.username] }),
-      rows("business_escorts", sql`business_user_id = ${business.id}`),
+      rows("business_escorts", sql`business_user_id = ${business.id} and status in ('pending', 'accepted')`),
     );
     // Twenty lists of one escort, saved one after the other: the last one stays.
     expect(outcome).toEqual({ created: 1, statuses: { 200: BURST_SIZE } });
+  });
+
+  it(`a business's requests on linked_profiles: at most ${BUSINESS_ESCORTS_MAX} named, one request per escort (ADR 069)`, async () => {
+    const business = await member(USER_TYPE.business);
+    await rt.deps.db.updateTable("users").set({ business_kind: "agency" }).where("id", "=", business.id).execute();
+    const listed = await quiet(BUSINESS_ESCORTS_MAX - 5);
+    const now = rt.clock.now();
+    await rt.deps.db
+      .insertInto("business_escorts")
+      .values(
+        listed.map((e, position) => ({
+          business_user_id: business.id,
+          escort_user_id: e.id,
+          position,
+          created_at: now,
+          status: "accepted",
+          decided_at: now,
+        })),
+      )
+      .execute();
+    const named = rows("business_escorts", sql`business_user_id = ${business.id} and status in ('pending', 'accepted')`);
+    const targets = await quiet(BURST_SIZE);
+    const outcome = await burst(
+      (i) => api(business.token, "POST", "/user/business-links/escorts", { username: targets[i]!.username }),
+      named,
+    );
+    expect(outcome).toEqual({ created: 5, statuses: { 200: 5, 409: BURST_SIZE - 5 } });
+
+    // Twenty requests to one escort at once: one request.
+    await rt.deps.db.deleteFrom("business_escorts").where("business_user_id", "=", business.id).execute();
+    const [escort] = await quiet(1);
+    const same = await burst(() => api(business.token, "POST", "/user/business-links/escorts", { username: escort!.username }), named);
+    expect(same).toEqual({ created: 1, statuses: { 200: 1, 409: BURST_SIZE - 1 } });
   });
 
   // --- the member's own data and devices -------------------------------------------------------------------------

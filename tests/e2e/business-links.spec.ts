@@ -38,7 +38,7 @@ test("an escort accepts a business's request on user/linked_profiles and ends it
   await agencyPage.setExtraHTTPHeaders({ "x-forwarded-for": clientIp });
   await logIn(agencyPage, DEMO.agency, DEMO.password);
   await agencyPage.goto("/de/user/linked_profiles");
-  await expect(agencyPage.getByTestId("named-escorts")).toContainText(`${escort}hat zugestimmt`);
+  await expect(agencyPage.getByTestId(`named-${escort}`)).toContainText("hat zugestimmt");
   await agencyContext.close();
 
   await page.getByTestId("link-listings").getByRole("button", { name: "Verknüpfung beenden" }).click();

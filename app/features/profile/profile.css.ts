@@ -175,3 +175,7 @@ globalStyle(`${section} h3`, { marginTop: vars.space.lg });
 export const interview = style({ display: "flex", flexDirection: "column", gap: vars.space.md, margin: 0 });
 export const interviewItem = style({ display: "flex", flexDirection: "column", gap: vars.space.xs });
 export const interviewQuestion = style({ fontWeight: 600 });
+
+/** A business's escorts (ADR 069): one name a line, each link a 44 px tap target. */
+export const escortList = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexWrap: "wrap", gap: `0 ${vars.space.md}` });
+export const escortLink = style({ display: "inline-flex", alignItems: "center", minHeight: "44px" });

@@ -7,6 +7,8 @@ import {
   PRICE_BAND_KEYS,
   ageBandOf,
   applyFilterAction,
+  BUSINESS_CATEGORY_SLUGS,
+  businessCategoryPath,
   clampRadius,
   listingPathFor,
   parseSearchParams,
@@ -19,6 +21,7 @@ import {
   type RangeEnd,
   type SearchUrlState,
 } from "#server/contract/search";
+import type { BusinessKind } from "#server/contract/registration-sign-up";
 import { GENDER } from "#server/contract/users";
 import { useLocalePath } from "~/i18n/lang";
 import { useNumbers } from "~/utils/numbers";
@@ -56,6 +59,30 @@ function formState(form: HTMLFormElement | null, fallback: SearchUrlState): Sear
   const params = new URLSearchParams();
   for (const [key, value] of new FormData(form)) if (typeof value === "string") params.append(key, value);
   return parseSearchParams(params);
+}
+
+/**
+ * The business search's categories (ADR 069): all businesses, then one tab per kind, each keeping the place and
+ * filters of the current search (page 1). Plain links: crawlers and phones without JavaScript reach every category.
+ */
+function BusinessCategoryTabs({ current, state }: { current: BusinessKind | null; state: SearchUrlState }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const query = hrefOf({ ...state, page: 1 }).replace(/^\?$/, "");
+  const kinds = [null, ...(Object.keys(BUSINESS_CATEGORY_SLUGS) as BusinessKind[])];
+  return (
+    <nav aria-label={t("search.business_categories.label")}>
+      <ul className={ui.tabBar} data-testid="business-categories">
+        {kinds.map((kind) => (
+          <li key={kind ?? "all"}>
+            <Link className={ui.tab} to={`${to(businessCategoryPath(kind))}${query}`} aria-current={kind === current ? "page" : undefined}>
+              {t(kind ? `search.business_categories.${kind}.tab` : "search.business_categories.all")}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 }
 
 /** A select's or input's initial value, also kept as data-value for the resync after navigations. */
@@ -233,18 +260,24 @@ export function SearchPage({ data }: { data: SearchPageData }) {
   return (
     <main className={ui.page}>
       <div className={css.head}>
-        <h1 className={css.headTitle}>{t(`search.targets.${data.target}.headline`)}</h1>
+        <h1 className={css.headTitle}>
+          {t(data.businessKind ? `search.business_categories.${data.businessKind}.headline` : `search.targets.${data.target}.headline`)}
+        </h1>
         <Link to={modeHref.replace(/\?$/, "")} data-testid="switch-search-mode">
           {t(`search.actions.mode_${otherMode}`)}
         </Link>
       </div>
+      {mode === "business" ? <BusinessCategoryTabs current={data.businessKind} state={state} /> : null}
       <SearchSummary data={data} place={active.place} filters={active.filters} />
       {/* The resets stay outside the fold: one tap undoes a filter without opening the form. */}
       {anythingSet ? (
         <nav aria-label={t("search.actions.label")} className={css.resets}>
           {/* Reset all also leaves a popular-filter path (/escorts/neu → /escorts). */}
           <Link
-            to={`${to(listingPathFor(mode, data.target))}${hrefOf(applyFilterAction(state, "reset_all"))}`.replace(/\?$/, "")}
+            to={`${to(mode === "business" ? businessCategoryPath(data.businessKind) : listingPathFor(mode, data.target))}${hrefOf(applyFilterAction(state, "reset_all"))}`.replace(
+              /\?$/,
+              "",
+            )}
             data-testid="action-reset_all"
           >
             {t("search.reset_all")}

@@ -7,6 +7,7 @@ import {
   SORTS_FOR_TARGET,
   allowedAppearanceParams,
   allowedFilters,
+  businessKindOfCategory,
   defaultSortFor,
   searchTargetFor,
   wideRadiusFor,
@@ -76,12 +77,17 @@ export async function loadSearchPage({ request, context, params }: LoaderFunctio
     return guestPrompt();
   }
 
+  // The business search's category (spec section 2 {activeCategory?}, ADR 069): a business kind, or a 404 page.
+  const businessKind = target === "business" && params.activeCategory ? businessKindOfCategory(params.activeCategory) : null;
+  if (target === "business" && params.activeCategory && !businessKind) throw await notFoundResponse(request);
+
   const mode = target === "business" ? "business" : "user";
   // Popular filters (docs/decisions/010): a preset path segment; an unknown one is a 404 page.
   const init = await loadSearchInit(request, context, {
     impliedUserType: target,
     mode,
     ...(mode === "user" ? { pathPopFilters: params.popFilters ?? null } : {}),
+    businessKind,
   });
   if (init.unknownPopFilter) throw await notFoundResponse(request);
   if (init.popFiltersToPath) throw redirect(withQuery(`${url.pathname.replace(/\/$/, "")}/${init.popFiltersToPath}`, init.canonicalQuery));
@@ -103,8 +109,12 @@ export async function loadSearchPage({ request, context, params }: LoaderFunctio
     kind: "search" as const,
     target: effectiveTarget,
     mode,
-    title: t(`search.targets.${target}.meta_title`),
-    description: t(`search.targets.${target}.meta_description`),
+    title: t(businessKind ? `search.business_categories.${businessKind}.meta_title` : `search.targets.${target}.meta_title`),
+    description: t(
+      businessKind ? `search.business_categories.${businessKind}.meta_description` : `search.targets.${target}.meta_description`,
+    ),
+    /** The business search's category (null: all businesses, or not the business search). */
+    businessKind,
     state: init.state,
     query: init.canonicalQuery,
     cityName: init.city?.name ?? init.state.city ?? "",

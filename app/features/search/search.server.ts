@@ -25,6 +25,7 @@ import {
   type SearchUrlState,
 } from "#server/contract/search";
 import { APPEARANCE_CATALOG } from "#server/contract/search-appearance";
+import type { BusinessKind } from "#server/contract/registration-sign-up";
 import { createApiClient } from "~/api/client.server";
 import { searchCities, searchFilters, searchProfiles, type SearchTile } from "~/api/search.server";
 import { publicPageHeaders } from "~/utils/page-headers.server";
@@ -75,6 +76,8 @@ export interface SearchInitOptions {
   fixedSort?: SearchSort;
   /** Where to search when the URL names no place (nearby: the viewer's own city); default Berlin. */
   fallbackCity?: string | null;
+  /** The business search's category: businesses of this kind only (ADR 069). */
+  businessKind?: BusinessKind | null;
 }
 
 export function searcherOf(viewer: Viewer | null): Searcher {
@@ -137,7 +140,13 @@ export async function loadSearchInit(
   if (options.fixedSort) effective = { ...effective, sort: options.fixedSort };
   // A typed city the API does not know runs no search: results from elsewhere under "not found" would mislead.
   const unknownCity = Boolean(state.city) && city === null && state.lat === undefined;
-  const searchRequest = unknownCity ? null : buildSearchRequest(effective, searcher, point, { mode, appearance: APPEARANCE_CATALOG });
+  const searchRequest = unknownCity
+    ? null
+    : buildSearchRequest(effective, searcher, point, {
+        mode,
+        appearance: APPEARANCE_CATALOG,
+        businessKind: options.businessKind ?? null,
+      });
   const [filters, result] = await Promise.all([
     searchFilters(api, { searchMode: mode, ...(effective.userType ? { user_type: effective.userType } : {}) }),
     searchRequest ? searchProfiles(api, searchRequest, { autoCancel: true }) : Promise.resolve(null),

@@ -19,6 +19,7 @@ import {
   type WorkHours,
 } from "../../contract/profiles";
 import { countrySlugOf } from "../../contract/seo";
+import { traitGroupsFor } from "../../contract/traits";
 import { USER_TYPE } from "../../contract/users";
 import type { DB } from "../../db/index";
 import { createTtlCache, type TtlCache } from "../../lib/ttl-cache";
@@ -40,10 +41,12 @@ import {
   verifyFirst,
   type ViewerContext,
 } from "../access/index";
+import { listedEscortsOf } from "../business-links/index";
 import { upcomingToursOf } from "../tours/index";
 import { profileRelation } from "./relation";
 
 const DAY = 24 * 60 * 60 * 1000;
+const BUSINESS_TRAIT_GROUPS: ReadonlySet<string> = new Set(traitGroupsFor("business").map((group) => group.key));
 
 export const PROFILE_NOT_FOUND = "exception.profile.not_found";
 export const PROFILE_MEMBERS_ONLY = "exception.profile.members_only";
@@ -60,6 +63,7 @@ async function findProfileRow(db: DB, username: string) {
       "users.user_type",
       "users.gender",
       "users.birth_date",
+      "users.business_kind",
       "users.is_member",
       "users.member_until",
       "users.email_verified_at",
@@ -310,13 +314,15 @@ function location(row: ProfileRow): ProfileLocation {
 }
 
 export function miniOf(row: ProfileRow, avatar: GalleryItem | undefined, now: number): ProfileMini {
+  // A business is no person (ADR 069): the gender and birth date its sign-up or contact person left say nothing of it.
+  const person = row.user_type !== USER_TYPE.business;
   return {
     id: row.id,
     username: row.username,
     display_name: row.display_name,
     user_type: row.user_type,
-    gender: row.gender,
-    age: ageAt(row.birth_date, now),
+    gender: person ? row.gender : null,
+    age: person ? ageAt(row.birth_date, now) : null,
     city_name: row.city_name,
     is_member: plusRunning(row, now),
     avatar: avatar?.image ?? null,
@@ -332,7 +338,8 @@ export async function profileMini(deps: ApiDeps, row: ProfileRow, viewer: Viewer
 export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: ViewerContext): Promise<ProfileDetail> {
   const now = deps.clock.now();
   const isOwner = viewer.id === row.id;
-  const [gallery, hidden, traits, prices, hours, trust, tours, ownTexts, relation] = await Promise.all([
+  const isBusiness = row.user_type === USER_TYPE.business;
+  const [gallery, hidden, traits, prices, hours, trust, tours, ownTexts, relation, escorts] = await Promise.all([
     visibleMedia(deps, row.id, viewer),
     hiddenMediaCounts(deps, row.id, viewer),
     traitsOf(deps, row.id),
@@ -343,6 +350,7 @@ export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: View
     // The owner reads their own texts at once; everyone else the last accepted ones (ADR 030).
     isOwner ? ownPendingTexts(deps.db, row.id) : Promise.resolve({} as Awaited<ReturnType<typeof ownPendingTexts>>),
     profileRelation(deps, viewer, row.id),
+    isBusiness ? listedEscortsOf(deps, row.id, viewer) : Promise.resolve([]),
   ]);
   const avatar = gallery.find((m) => m.is_avatar) ?? gallery[0];
   const languages = traits.find((t) => t.group_key === "languages")?.option_ids ?? [];
@@ -362,14 +370,17 @@ export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: View
       interests: ownTexts.interests ?? row.interests,
       profession: ownTexts.profession ?? row.profession,
     },
-    appearance: {
-      height_cm: row.height_cm,
-      weight_kg: row.weight_kg,
-      penis_length_cm: row.penis_length_cm,
-      penis_diameter_cm: row.penis_diameter_cm,
-      is_smoker: row.is_smoker === null ? null : row.is_smoker === 1,
-    },
-    traits,
+    appearance: isBusiness
+      ? { height_cm: null, weight_kg: null, penis_length_cm: null, penis_diameter_cm: null, is_smoker: null }
+      : {
+          height_cm: row.height_cm,
+          weight_kg: row.weight_kg,
+          penis_length_cm: row.penis_length_cm,
+          penis_diameter_cm: row.penis_diameter_cm,
+          is_smoker: row.is_smoker === null ? null : row.is_smoker === 1,
+        },
+    // A business shows the groups of a business only (no figure, hair or sexuality of a contact person).
+    traits: isBusiness ? traits.filter((group) => BUSINESS_TRAIT_GROUPS.has(group.group_key)) : traits,
     languages,
     // Section 6: service prices are hidden for certain business types; our
     // business kinds all publish prices, so every provider shows them.
@@ -401,6 +412,7 @@ export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: View
     },
     // Favorite, friend link, note, report and block as they stand for this viewer (issue 11).
     relation,
+    business: isBusiness ? { kind: row.business_kind, escorts } : null,
   };
 }
 
@@ -467,8 +479,8 @@ export async function nearbyProfiles(deps: ApiDeps, row: ProfileRow, viewer: Vie
     username: r.username,
     display_name: r.display_name,
     user_type: r.user_type,
-    gender: r.gender,
-    age: ageAt(r.birth_date, now),
+    gender: r.user_type === USER_TYPE.business ? null : r.gender,
+    age: r.user_type === USER_TYPE.business ? null : ageAt(r.birth_date, now),
     city_name: r.city_name,
     is_member: plusRunning(r, now),
     avatar: avatars.get(r.id) ?? null,

@@ -6,7 +6,7 @@
  */
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
-import { BUSINESS_LINK_STATUS } from "../../contract/business-links";
+import { ACTIVE_BUSINESS_LINK_STATUSES, BUSINESS_LINK_STATUS } from "../../contract/business-links";
 import { MEDIA_STATUS } from "../../contract/media";
 import {
   completedStepAfter,
@@ -180,7 +180,8 @@ export async function saveBusinessEscortsStep(deps: ApiDeps, userId: number, inp
       idByKey.has(key) ? [] : [errorItem(400, "validation.steps.escort_not_found", `usernames.${index}`)],
     );
     if (missing.length > 0) throw new ApiError(400, missing);
-    requested = await setNamedEscorts(trx, deps, user.id, [...new Set(keys.map((key) => idByKey.get(key)!))]);
+    const sourceOf = (escortId: number) => `usernames.${keys.findIndex((key) => idByKey.get(key) === escortId)}`;
+    requested = await setNamedEscorts(trx, deps, user.id, [...new Set(keys.map((key) => idByKey.get(key)!))], sourceOf);
   });
   await mailBusinessLinkRequests(deps, userId, requested);
   return result;
@@ -234,6 +235,7 @@ export async function getStepData(deps: ApiDeps, userId: number): Promise<StepDa
       .innerJoin("users", "users.id", "business_escorts.escort_user_id")
       .select(["users.username", "business_escorts.status"])
       .where("business_escorts.business_user_id", "=", user.id)
+      .where("business_escorts.status", "in", [...ACTIVE_BUSINESS_LINK_STATUSES])
       .orderBy("business_escorts.position")
       .execute(),
     activeConsentSince(deps.db, user.id, SPECIAL_DATA_CONSENT),

@@ -269,6 +269,19 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
         break;
     }
   }
+  if (filter.business_kind) {
+    // Businesses are few beside people: the kind is looked up by primary key for the rows the user type left, no
+    // column of its own in search_profiles (and no scan of users, which a non-correlated IN would be).
+    and.push(
+      eb.exists(
+        eb
+          .selectFrom("users")
+          .select("users.id")
+          .whereRef("users.id", "=", "search_profiles.user_id")
+          .where("users.business_kind", "=", filter.business_kind),
+      ),
+    );
+  }
   if (filter.escort_service && filter.escort_service.length > 0) and.push(hasTraitOption(eb, "escort_service", filter.escort_service));
   if (filter.language && filter.language.length > 0) {
     const options = findTraitGroup("languages")?.options ?? [];
@@ -516,8 +529,9 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
       username: shown.username,
       display_name: shown.display_name,
       user_type: r.user_type,
-      gender: r.gender,
-      age: ageOf(r.birth_ymd, now),
+      // A business is no person (ADR 069): no gender or age on its tile.
+      gender: r.user_type === USER_TYPE.business ? null : r.gender,
+      age: r.user_type === USER_TYPE.business ? null : ageOf(r.birth_ymd, now),
       city_name: shown.city_name,
       city_slug: shown.city_slug,
       city_id: shown.city_id,

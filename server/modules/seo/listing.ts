@@ -78,6 +78,7 @@ export function directorySearchInput(
       filterquery: {
         country: place.country ? [place.country.code] : [...GEO_COUNTRIES],
         ...(filter.genders ? { gender: [...filter.genders] } : {}),
+        ...(filter.businessKind ? { business_kind: filter.businessKind } : {}),
       },
       sort: "top_ranking",
     },

@@ -63,6 +63,7 @@ function listed(db: DB, category: SeoCategory, place: Place, viewer: ViewerConte
     .where((eb) => isGuestVisibleProfile(eb))
     .where("users.user_type", "in", [...filter.userTypes]) as ProfileQuery;
   if ("genders" in filter && filter.genders) query = query.where("users.gender", "in", [...filter.genders]);
+  if ("businessKind" in filter && filter.businessKind) query = query.where("users.business_kind", "=", filter.businessKind);
   if ("traits" in filter && filter.traits) {
     const traits = filter.traits;
     query = query.where((eb) =>

@@ -90,6 +90,31 @@ describe("user-and-business search", () => {
     expect(meta.total).toBe(1);
   });
 
+  it("filters businesses by kind for the business search's categories (ADR 069)", async () => {
+    const spot = northOf(BERLIN, 260); // an area of its own
+    const agency = await createProfile(rt, { point: spot, userType: USER_TYPE.business });
+    const club = await createProfile(rt, { point: spot, userType: USER_TYPE.business });
+    const escort = await createProfile(rt, { point: spot });
+    await rt.deps.db.updateTable("users").set({ business_kind: "agency" }).where("id", "=", agency.id).execute();
+    await rt.deps.db.updateTable("users").set({ business_kind: "club" }).where("id", "=", club.id).execute();
+    const ids = async (filter: Record<string, unknown>) => {
+      const result = await search({
+        searchMode: "business",
+        filterquery: { user_type: "business", location: { ...spot, radius: 5 }, ...filter },
+      });
+      expect(result.status).toBe(200);
+      return result.data.map((h) => h.user_id).sort();
+    };
+    expect(await ids({})).toEqual([agency.id, club.id].sort());
+    expect(await ids({ business_kind: "agency" })).toEqual([agency.id]);
+    expect(await ids({ business_kind: "club" })).toEqual([club.id]);
+    expect(escort.id).not.toBe(agency.id);
+    // An unknown kind is bad input, never a 5xx.
+    expect(
+      (await search({ searchMode: "business", filterquery: { location: { ...spot, radius: 5 }, business_kind: "sauna" } })).status,
+    ).toBe(400);
+  });
+
   it("hides block relations in both directions, for the logged-in viewer only", async () => {
     const spot = northOf(BERLIN, 300);
     const viewer = await createProfile(rt, { point: spot, userType: USER_TYPE.client, gender: GENDER.male });

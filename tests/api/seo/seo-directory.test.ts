@@ -61,6 +61,8 @@ describe("category words", () => {
     expect(categoryFilter("male-escort").genders).toEqual([GENDER.male, GENDER.male_male]);
     expect(categoryFilter("transen-shemale").genders).not.toContain(GENDER.female);
     expect(categoryFilter("bordell-club").userTypes).toEqual([USER_TYPE.business]);
+    // The same businesses as the business search's category /agenturen-clubs/clubs (ADR 069).
+    expect(categoryFilter("bordell-club").businessKind).toBe("club");
     expect(categoryFilter("escort").genders).toBeUndefined();
   });
 });

@@ -86,7 +86,8 @@ describe(`SEO API (${TEST_DB})`, () => {
     await person("hidden", { visible: false });
     await person("secret", { membersOnly: true });
     await person("client", { userType: USER_TYPE.client, gender: GENDER.male });
-    await person("club", { userType: USER_TYPE.business, city: "hamburg" });
+    const club = await person("club", { userType: USER_TYPE.business, city: "hamburg" });
+    await rt.deps.db.updateTable("users").set({ business_kind: "club" }).where("id", "=", club.id).execute();
   });
 
   afterAll(() => rt.close());
@@ -140,6 +141,13 @@ describe(`SEO API (${TEST_DB})`, () => {
     expect(domina.body.data.profiles.map((p) => p.username)).toEqual([names.hamburg_domina]);
     const clubs = await directory("category=bordell-club");
     expect(clubs.body.data.profiles.map((p) => p.username)).toEqual([names.club]);
+    // Clubs only, as on /agenturen-clubs/clubs (ADR 069): as an agency the same business is no "Bordell/Club".
+    const kind = (business_kind: string) =>
+      rt.deps.db.updateTable("users").set({ business_kind }).where("username", "=", names.club!).execute();
+    await kind("agency");
+    expect((await directory("category=bordell-club")).status).toBe(404);
+    expect((await directory("category=sex-and-erotic")).body.data.profiles.map((p) => p.username)).toContain(names.club);
+    await kind("club");
   });
 
   it("answers 404 for empty categories, unknown places and bad input", async () => {

@@ -1,10 +1,15 @@
-/** The profile's facts: characteristics (body, traits, languages) and, for escorts and businesses, services, prices, schedule. */
+/**
+ * The profile's facts: characteristics (body, traits, languages) of a person, or an agency's or club's own facts
+ * (kind, place, languages, its escorts; ADR 069), and, for escorts and businesses, services, prices, schedule.
+ */
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { Link } from "@remix-run/react";
 import { LANGUAGE_TAGS, type Language } from "#server/contract/locales";
 import { wholeEuros } from "#server/contract/prices";
 import { findTraitGroup, TRAIT_GROUPS, traitLabelKey, traitTitleKey } from "#server/contract/traits";
 import type { ProfileDetail } from "~/api/profiles.server";
+import { localePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { priceText } from "~/utils/money";
 import * as css from "../profile.css";
@@ -88,6 +93,55 @@ export function CharacteristicsSection({ profile }: { profile: ProfileDetail }) 
   );
 }
 
+/**
+ * An agency's or club's facts in place of a person's (ADR 069): what kind of business, where, which languages are
+ * spoken, and the escorts who agreed to be listed. Never gender, age or body: a business has none.
+ */
+export function BusinessFactsSection({ profile, lang }: { profile: ProfileDetail; lang: Language }) {
+  const { t } = useTranslation();
+  const traits = useTraitLabels(profile);
+  const business = profile.business;
+  const facts: Array<[string, string]> = [];
+  if (business?.kind === "agency" || business?.kind === "club")
+    facts.push([t("profile.business.kind"), t(`profile.business.kind_${business.kind}`)]);
+  if (profile.location.cityName) facts.push([t("profile.business.city"), profile.location.cityName]);
+  const languages = traits.labelsOf("languages");
+  if (languages.length > 0) facts.push([t("traits.languages._title"), languages.join(", ")]);
+  const escorts = business?.escorts ?? [];
+  return (
+    <>
+      <section className={css.section} aria-labelledby="facts-heading" data-testid="business-facts">
+        <h2 id="facts-heading">{t("profile.business.title")}</h2>
+        {facts.length > 0 ? (
+          <dl className={css.facts}>
+            {facts.map(([term, value]) => (
+              <Fact key={term} term={term} value={value} />
+            ))}
+          </dl>
+        ) : (
+          <p className={ui.muted}>{t("profile.business.empty")}</p>
+        )}
+      </section>
+      <section className={css.section} aria-labelledby="escorts-heading">
+        <h2 id="escorts-heading">{t("profile.business.escorts_title")}</h2>
+        {escorts.length > 0 ? (
+          <ul className={css.escortList} data-testid="business-escorts">
+            {escorts.map((escort) => (
+              <li key={escort.username}>
+                <Link className={css.escortLink} to={localePath(lang, `p/${escort.username}`)}>
+                  {escort.displayName}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className={ui.muted}>{t("profile.business.escorts_empty", { name: profile.displayName })}</p>
+        )}
+      </section>
+    </>
+  );
+}
+
 // Intl formatters are costly to build (a profile page would build dozens): one per language, made once.
 const weekdayFormats = new Map<Language, Intl.DateTimeFormat>();
 
@@ -147,7 +201,7 @@ export function ServicesSection({ profile, lang, signedIn }: { profile: ProfileD
       ) : (
         <p className={ui.muted}>{t("profile.prices.empty")}</p>
       )}
-      <h3>{t("profile.schedule.title")}</h3>
+      <h3>{t(profile.business ? "profile.schedule.title_business" : "profile.schedule.title")}</h3>
       {profile.workHours.schedule.length > 0 ? (
         <table className={css.table}>
           <tbody>

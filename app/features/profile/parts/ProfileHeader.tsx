@@ -37,7 +37,9 @@ export function ProfileHeader({ profile, lang, tab }: { profile: ProfileDetail; 
           {profile.age !== null ? <span>, {profile.age}</span> : null}
         </h1>
         <p className={ui.muted}>
-          {t(`user_types.${userTypeName(profile.userType)}`)}
+          {profile.business?.kind === "agency" || profile.business?.kind === "club"
+            ? t(`profile.business.kind_${profile.business.kind}`)
+            : t(`user_types.${userTypeName(profile.userType)}`)}
           {loc.cityName ? " · " : null}
           {loc.cityName ? cityHref ? <Link to={cityHref}>{loc.cityName}</Link> : loc.cityName : null}
         </p>

@@ -13,7 +13,7 @@ import { useNumbers } from "~/utils/numbers";
 import * as css from "../profile.css";
 import { directoryCategoryOf } from "./links";
 import { ProfileInterview, ProfilePreferredDates } from "./ProfileExtras";
-import { CharacteristicsSection, ServicesSection } from "./ProfileFacts";
+import { BusinessFactsSection, CharacteristicsSection, ServicesSection } from "./ProfileFacts";
 import { GallerySection } from "./ProfileGallery";
 
 export function ProfileOverview({
@@ -42,7 +42,7 @@ export function ProfileOverview({
 
       {profile.texts.description || profile.texts.interests ? (
         <section className={css.section} aria-labelledby="about-heading">
-          <h2 id="about-heading">{t("profile.about.title")}</h2>
+          <h2 id="about-heading">{t(profile.business ? "profile.about.title_business" : "profile.about.title")}</h2>
           {profile.texts.description ? <p className={css.text}>{profile.texts.description}</p> : null}
           {profile.texts.interests ? (
             <>
@@ -55,7 +55,7 @@ export function ProfileOverview({
 
       <ProfileInterview interviews={interviews} />
 
-      <CharacteristicsSection profile={profile} />
+      {profile.business ? <BusinessFactsSection profile={profile} lang={lang} /> : <CharacteristicsSection profile={profile} />}
 
       {profile.userType !== USER_TYPE.client ? <ServicesSection profile={profile} lang={lang} signedIn={signedIn} /> : null}
 
