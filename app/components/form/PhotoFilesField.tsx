@@ -1,9 +1,41 @@
+import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { IMAGE_ACCEPT } from "#server/contract/media-upload";
-import { translateMessage } from "~/i18n/translate";
+import {
+  IMAGE_ACCEPT,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_PIXELS,
+  IMAGE_MIN_BYTES,
+  IMAGE_MIN_WIDTH,
+  IMAGES_PER_UPLOAD,
+} from "#server/contract/media-upload";
+import { splitMessageKey, translateMessage } from "~/i18n/translate";
+import { useNumbers } from "~/utils/numbers";
 import * as ui from "~/styles/ui.css";
 import { ErrorLine } from "./ErrorLine";
+
+/**
+ * The limits the API checks a photo against (server/contract/media-upload), in the page's language: the values of
+ * the pickers' hints (`{{minSize}}` to `{{maxSize}}`, `{{width}}` px, `{{megapixels}}`, `{{count}}` at once), so a
+ * hint shows the numbers the server enforces (issue 25 item 10).
+ */
+export function usePhotoLimits() {
+  const numbers = useNumbers();
+  return {
+    minSize: numbers.fileSize(IMAGE_MIN_BYTES),
+    maxSize: numbers.fileSize(IMAGE_MAX_BYTES),
+    width: numbers.integer(IMAGE_MIN_WIDTH),
+    megapixels: numbers.integer(IMAGE_MAX_PIXELS / 1_000_000),
+    count: IMAGES_PER_UPLOAD,
+  };
+}
+
+/** A refused photo's message, led by the file's name when the API named it (`file`): which of 16 photos it was. */
+export function photoErrorText(t: TFunction, key: string): string {
+  const message = translateMessage(t, key);
+  const file = splitMessageKey(key).params.file;
+  return file ? t("form_file_error", { file, message }) : message;
+}
 
 /**
  * The photo picker of the join photo step, the gallery and the messenger's compose form (`files`, several images at
@@ -41,7 +73,7 @@ export function PhotoFilesField({
         aria-invalid={errors.length ? true : undefined}
         aria-describedby={["field-files-hint", errors.length ? "field-files-error" : null].filter(Boolean).join(" ")}
       />
-      <ErrorLine name="files" message={errors.length ? errors.map((key) => translateMessage(t, key)).join(" ") : undefined} />
+      <ErrorLine name="files" message={errors.length ? errors.map((key) => photoErrorText(t, key)).join(" ") : undefined} />
     </div>
   );
 }
