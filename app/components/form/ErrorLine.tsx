@@ -10,10 +10,21 @@ export const errorAnchorId = (name: string) => `error-${name}`;
  * error anchor (`#error-<name>`), so the summary at the page's top can link to every refused field of any form
  * (issue 25 item 5); a jump there keeps the field's label and control in view above the line.
  */
-export function ErrorLine({ name, id = `field-${name}-error`, message }: { name: string; id?: string; message?: string }) {
+export function ErrorLine({
+  name,
+  id = `field-${name}-error`,
+  message,
+  alsoFor = [],
+}: {
+  name: string;
+  id?: string;
+  message?: string;
+  /** The fields of a group whose errors this one line shows (the birth date's day, month and year): their anchors. */
+  alsoFor?: readonly string[];
+}) {
   return (
     <p id={id} className={ui.fieldError} data-field-error={name} aria-live="polite">
-      {message ? <span id={errorAnchorId(name)} className={css.anchor} /> : null}
+      {message ? [name, ...alsoFor].map((field) => <span key={field} id={errorAnchorId(field)} className={css.anchor} />) : null}
       {message ?? ""}
     </p>
   );

@@ -28,7 +28,13 @@ export interface SummaryLine {
 const isReply = (value: unknown): value is SubmissionResult<string[]> =>
   typeof value === "object" && value !== null && ("error" in value || "initialValue" in value || "status" in value);
 
-/** The lines of an action's answer: each field's first error, in the form's order, then the form's own errors. */
+/** The form's "correct the marked fields": said by the summary itself whenever it lists a field. */
+const CORRECT_ALL_FIELDS = "validation.correct_all_fields";
+
+/**
+ * The lines of an action's answer: each field's first error, in the form's order, then the form's own errors (but not
+ * "correct the marked fields" beside the fields themselves).
+ */
 export function summaryLines(answer: unknown): SummaryLine[] {
   if (typeof answer !== "object" || answer === null || !("lastResult" in answer)) return [];
   const result = (answer as { lastResult: unknown }).lastResult;
@@ -36,6 +42,7 @@ export function summaryLines(answer: unknown): SummaryLine[] {
   const reply = readReply(result);
   const lines: SummaryLine[] = Object.entries(reply.fieldErrors).map(([field, messages]) => ({ field, message: messages[0]! }));
   const shown = new Set(lines.map((line) => line.message));
+  if (lines.length > 0) shown.add(CORRECT_ALL_FIELDS);
   for (const message of reply.formErrors) if (!shown.has(message)) lines.push({ field: null, message });
   return lines;
 }
