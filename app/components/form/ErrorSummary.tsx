@@ -20,9 +20,11 @@ import { errorAnchorId } from "./ErrorLine";
 import { readReply } from "./reply";
 
 export interface SummaryLine {
-  /** The field the error belongs to (null: the form's own error). */
+  /** The field the error belongs to (null: the form's own error); with `count` > 1 the first of the fields. */
   field: string | null;
   message: string;
+  /** How many fields have this same message (six criteria without a rating are one line, "6×"). */
+  count: number;
 }
 
 const isReply = (value: unknown): value is SubmissionResult<string[]> =>
@@ -32,18 +34,25 @@ const isReply = (value: unknown): value is SubmissionResult<string[]> =>
 const CORRECT_ALL_FIELDS = "validation.correct_all_fields";
 
 /**
- * The lines of an action's answer: each field's first error, in the form's order, then the form's own errors (but not
- * "correct the marked fields" beside the fields themselves).
+ * The lines of an action's answer: each field's first error, in the form's order, fields with the same message as one
+ * line that links to the first of them and says how many; then the form's own errors (but not "correct the marked
+ * fields" beside the fields themselves).
  */
 export function summaryLines(answer: unknown): SummaryLine[] {
   if (typeof answer !== "object" || answer === null || !("lastResult" in answer)) return [];
   const result = (answer as { lastResult: unknown }).lastResult;
   if (!isReply(result)) return [];
   const reply = readReply(result);
-  const lines: SummaryLine[] = Object.entries(reply.fieldErrors).map(([field, messages]) => ({ field, message: messages[0]! }));
-  const shown = new Set(lines.map((line) => line.message));
+  const byMessage = new Map<string, SummaryLine>();
+  for (const [field, messages] of Object.entries(reply.fieldErrors)) {
+    const line = byMessage.get(messages[0]!);
+    if (line) line.count += 1;
+    else byMessage.set(messages[0]!, { field, message: messages[0]!, count: 1 });
+  }
+  const lines = [...byMessage.values()];
+  const shown = new Set(byMessage.keys());
   if (lines.length > 0) shown.add(CORRECT_ALL_FIELDS);
-  for (const message of reply.formErrors) if (!shown.has(message)) lines.push({ field: null, message });
+  for (const message of new Set(reply.formErrors)) if (!shown.has(message)) lines.push({ field: null, message, count: 1 });
   return lines;
 }
 
@@ -73,11 +82,12 @@ export function ErrorSummaryList({ lines }: { lines: SummaryLine[] }) {
   return (
     <section className={css.summary} aria-labelledby="error-summary-title" data-error-summary>
       <h2 id="error-summary-title" className={css.title} tabIndex={-1} ref={heading}>
-        {t("form_summary.title", { count: lines.length })}
+        {t("form_summary.title", { count: lines.reduce((sum, line) => sum + line.count, 0) })}
       </h2>
       <ul className={css.list}>
         {lines.map((line, index) => {
-          const text = translateMessage(t, line.message, undefined, i18n.language);
+          const message = translateMessage(t, line.message, undefined, i18n.language);
+          const text = line.count > 1 ? t("form_summary.repeated", { message, times: line.count }) : message;
           return (
             <li key={index}>
               {line.field ? (

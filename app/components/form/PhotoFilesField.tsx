@@ -1,4 +1,3 @@
-import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -9,7 +8,7 @@ import {
   IMAGE_MIN_WIDTH,
   IMAGES_PER_UPLOAD,
 } from "#server/contract/media-upload";
-import { splitMessageKey, translateMessage } from "~/i18n/translate";
+import { translateMessage } from "~/i18n/translate";
 import { useNumbers } from "~/utils/numbers";
 import * as ui from "~/styles/ui.css";
 import { ErrorLine } from "./ErrorLine";
@@ -28,13 +27,6 @@ export function usePhotoLimits() {
     megapixels: numbers.integer(IMAGE_MAX_PIXELS / 1_000_000),
     count: IMAGES_PER_UPLOAD,
   };
-}
-
-/** A refused photo's message, led by the file's name when the API named it (`file`): which of 16 photos it was. */
-export function photoErrorText(t: TFunction, key: string): string {
-  const message = translateMessage(t, key);
-  const file = splitMessageKey(key).params.file;
-  return file ? t("form_file_error", { file, message }) : message;
 }
 
 /**
@@ -73,7 +65,7 @@ export function PhotoFilesField({
         aria-invalid={errors.length ? true : undefined}
         aria-describedby={["field-files-hint", errors.length ? "field-files-error" : null].filter(Boolean).join(" ")}
       />
-      <ErrorLine name="files" message={errors.length ? errors.map((key) => photoErrorText(t, key)).join(" ") : undefined} />
+      <ErrorLine name="files" message={errors.length ? errors.map((key) => translateMessage(t, key)).join(" ") : undefined} />
     </div>
   );
 }

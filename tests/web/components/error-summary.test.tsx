@@ -24,15 +24,30 @@ const refused: SubmissionResult<string[]> = {
 describe("summaryLines", () => {
   it("gives each field's first error, then the form's own, without 'correct the marked fields' beside fields", () => {
     expect(summaryLines({ lastResult: refused })).toEqual([
-      { field: "punctuality", message: "validation.reviews.punctuality_required" },
-      { field: "text", message: "validation.too_short?min=20" },
-      { field: null, message: "exception.dates.window_closed" },
+      { field: "punctuality", message: "validation.reviews.punctuality_required", count: 1 },
+      { field: "text", message: "validation.too_short?min=20", count: 1 },
+      { field: null, message: "exception.dates.window_closed", count: 1 },
     ]);
+  });
+
+  it("gives fields with the same message one line, to the first of them, with their number", () => {
+    const lines = summaryLines({
+      lastResult: {
+        status: "error",
+        error: { "ratings.a": ["validation.reviews.rating"], "ratings.b": ["validation.reviews.rating"], text: ["validation.x"] },
+      },
+    });
+    expect(lines).toEqual([
+      { field: "ratings.a", message: "validation.reviews.rating", count: 2 },
+      { field: "text", message: "validation.x", count: 1 },
+    ]);
+    const html = renderToStaticMarkup(<ErrorSummaryList lines={lines} />);
+    expect([...html.matchAll(/href="#([^"]+)"/g)].map((m) => m[1])).toEqual(["error-ratings.a", "error-text"]);
   });
 
   it("keeps a form's only error, and gives nothing for an answer that is no refusal", () => {
     expect(summaryLines({ lastResult: { status: "error", error: { "": ["validation.correct_all_fields"] } } })).toEqual([
-      { field: null, message: "validation.correct_all_fields" },
+      { field: null, message: "validation.correct_all_fields", count: 1 },
     ]);
     expect(summaryLines({ lastResult: { status: "success", initialValue: {} } })).toEqual([]);
     expect(summaryLines({ done: "saved" })).toEqual([]);
