@@ -164,6 +164,7 @@ test("the gallery names its limits, and a refused photo by its file", async ({ p
     "„photo-narrow-150x600.jpg“: Das hochgeladene Bild ist zu klein (mindestens 200 Pixel breit).",
   );
   expect(await expectSummaryAtTop(page)).toEqual(["#error-files"]);
+  await expect(page.locator("[data-error-summary]")).toContainText("„photo-narrow-150x600.jpg“: Das hochgeladene Bild ist zu klein");
   await page.screenshot({ path: `${SHOTS}/gallery-refused-390.png` });
   await page.locator("#field-files").scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/gallery-hint-390.png` });
