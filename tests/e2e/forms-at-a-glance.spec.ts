@@ -58,6 +58,8 @@ test("the review form: a refused post opens with the summary, whose links lead t
   const hrefs = await expectSummaryAtTop(page);
   expect(hrefs.length).toBeGreaterThan(3);
   expect(hrefs).toContain("#error-punctuality");
+  // A missing text says its bounds (it said "{{min}} bis {{max}}").
+  await expect(page.locator('[data-field-error="text"]')).toHaveText("Bitte schreibe 20 bis 2000 Zeichen.");
   await page.screenshot({ path: `${SHOTS}/review-refused-390.png` });
   // A link jumps to its group: the group's legend and its error are then on the screen.
   await page.locator('[data-error-summary] a[href="#error-punctuality"]').click();

@@ -1,0 +1,17 @@
+import { chromium } from "@playwright/test";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless","--no-sandbox","--disable-gpu"] });
+const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, locale: "de-DE", extraHTTPHeaders: {"x-forwarded-for": "198.51.99.8"} });
+const page = await ctx.newPage();
+const base = "http://127.0.0.1:3440";
+await page.goto(base + "/de/escorts");
+await page.locator("[data-testid=search-form] details").evaluateAll((all) => all.forEach((d) => d.setAttribute("open", "")));
+const boxes = await page.locator('[data-testid=search-form] input[type=checkbox], [data-testid=search-form] input[type=radio]').evaluateAll(ls => ls.map(l => { const lab = l.closest("label"); const r = lab.getBoundingClientRect(); const c = l.getBoundingClientRect(); return `${l.name}=${l.value} label ${Math.round(r.width)}x${Math.round(r.height)} box ${c.width}x${c.height} ${getComputedStyle(lab).display}`; }));
+console.log(boxes.slice(0, 12).join("\n"));
+await page.screenshot({ path: "test-results/shots/probe-search.png", fullPage: true });
+await page.goto(base + "/de/login");
+await page.getByLabel("Benutzername oder E-Mail").fill("demo_client");
+await page.getByLabel("Passwort", { exact: true }).fill("demo-pass-2026");
+await page.getByRole("button", { name: "Anmelden" }).last().click();
+await page.goto(base + "/de/my_date?stage=needs_review");
+console.log(await page.locator("main").innerText());
+await browser.close();
