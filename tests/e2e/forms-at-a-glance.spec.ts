@@ -87,9 +87,9 @@ test("the sign-up step: an empty post opens with the summary, one link per field
   await page.goto("/de/join/user/sign-up?user_type=client");
   await page.locator("main form").getByRole("button").last().click();
   const hrefs = await expectSummaryAtTop(page);
-  // Six fields left empty are one line ("Bitte fülle dieses Feld aus. (6-mal)") to the first of them.
+  // Six fields left empty are one line ("Bitte fülle dieses Feld aus. (6‑mal)") to the first of them.
   expect(hrefs).toEqual(expect.arrayContaining(["#error-user_type", "#error-username", "#error-accept_terms"]));
-  await expect(page.locator("[data-error-summary]")).toContainText("Bitte fülle dieses Feld aus. (6-mal)");
+  await expect(page.locator("[data-error-summary]")).toContainText("Bitte fülle dieses Feld aus. (6‑mal)");
   await page.screenshot({ path: `${SHOTS}/sign-up-refused-390.png` });
 });
 
