@@ -27,7 +27,7 @@ export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | nul
         {t("nav.skip_to_content")}
       </a>
       {/* One row on a wide screen; on a phone the logo and the member's tools share the first row and the
-          sections scroll sideways in the second, so the header never takes more than two rows. */}
+          sections follow under them, wrapping onto one more row when they do not fit (never cut off). */}
       <div className={css.headerInner}>
         <Link className={css.logo} to={to("")}>
           {brand.name}

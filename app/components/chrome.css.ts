@@ -30,18 +30,19 @@ export const logo = style({
   fontSize: vars.font.sizeLg,
   textDecoration: "none",
 });
-/** The sections: one line that scrolls sideways on a phone instead of wrapping into more rows. */
+/**
+ * The sections: they wrap onto a second row on a phone rather than scroll sideways. One row that scrolled cut the
+ * signed-in member's last section to "Mei…" at 390 px (issue 25 item 8), and nothing showed that it could be swiped.
+ */
 export const nav = style({
   gridArea: "nav",
   display: "flex",
-  gap: vars.space.md,
+  flexWrap: "wrap",
+  columnGap: vars.space.md,
+  rowGap: 0,
   alignItems: "center",
-  overflowX: "auto",
+  minWidth: 0,
   whiteSpace: "nowrap",
-  scrollbarWidth: "none",
-  // A soft edge tells that more sections wait to the right.
-  maskImage: "linear-gradient(to right, #000 calc(100% - 24px), transparent)",
-  "@media": { [WIDE]: { flexWrap: "wrap", overflowX: "visible", maskImage: "none" } },
 });
 export const navLink = style({
   display: "inline-flex",

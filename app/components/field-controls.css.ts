@@ -1,6 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-import { input } from "~/styles/ui.css";
+import { choiceControl, input } from "~/styles/ui.css";
 
 export const textarea = style([
   input,
@@ -13,5 +13,5 @@ export const checkboxLabel = style({
   minHeight: "44px",
   paddingTop: vars.space.xs,
 });
-/** 24px box: an easy target on phones. */
-export const checkbox = style({ width: "24px", height: "24px", flex: "0 0 auto", margin: 0, accentColor: vars.color.primary });
+/** The shared checkbox (ui.choiceControl): an easy target on phones. */
+export const checkbox = choiceControl;

@@ -32,7 +32,9 @@ export function translateMessage(t: TFunction, message: string, params?: Record<
     key === PAYMENT_REQUIRED_KEY
       ? paymentRequiredParams(t, isLanguage(lang) ? lang : DEFAULT_LANGUAGE, values as Record<string, string | number>)
       : null;
-  return t(key, { ...values, ...payment, defaultValue: fallback });
+  const text = t(key, { ...values, ...payment, defaultValue: fallback });
+  // An error about one sent file names it (issue 25 item 10: which of 16 photos was refused).
+  return typeof values.file === "string" && values.file !== "" ? t("form_file_error", { file: values.file, message: text }) : text;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AnnouncementBar } from "~/components/AnnouncementBar";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { ErrorSummary } from "~/components/form/ErrorSummary";
 import { EmailVerificationNotice, SiteFooter, SiteHeader } from "~/components/SiteChrome";
 import { useLayoutKind } from "~/features/layout/layout-kind";
 import { loadLanguageLayout } from "~/features/layout/language-layout.server";
@@ -24,6 +25,8 @@ export default function LanguageLayout() {
       {viewer ? <script src={NOTIFICATIONS_SCRIPT} defer /> : null}
       {viewer ? <RealtimeConnector /> : null}
       <div id="main-content">
+        {/* After a refused post, every page starts with what to fix (issue 25 item 5, ADR 071). */}
+        <ErrorSummary />
         <Outlet />
       </div>
       {kind === "full" ? <SiteFooter /> : null}

@@ -95,7 +95,15 @@ export const notice = style({
   color: vars.color.success,
   border: `1px solid ${vars.color.success}`,
 });
-export const checkboxRow = style({ display: "flex", gap: vars.space.sm, alignItems: "center", minHeight: "44px" });
+/**
+ * The one look of a checkbox or radio (issue 25 item 8): the sign-up wizard's large box in the brand colour, never the
+ * browser's 13 px one. Every native checkbox and radio of the site gets it (global.css.ts); a class that sets its own
+ * size names this one.
+ */
+export const CHOICE_CONTROL = { width: "24px", height: "24px", margin: 0, flex: "0 0 auto", accentColor: vars.color.primary } as const;
+export const choiceControl = style(CHOICE_CONTROL);
+/** A checkbox's or radio's label: the control and its words as one tap target of at least 44 × 44 px. */
+export const checkboxRow = style({ display: "flex", gap: vars.space.sm, alignItems: "center", minHeight: "44px", minWidth: "44px" });
 export const honeypot = style({ position: "absolute", left: "-10000px", width: "1px", height: "1px", overflow: "hidden" });
 
 /** A row of tabs that wraps onto a second line rather than hide one off screen; the current one is underlined. */

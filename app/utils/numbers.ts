@@ -5,6 +5,9 @@ import { useLang } from "~/i18n/lang";
 interface NumberFormats {
   decimalSeparator: string;
   oneDecimal: Intl.NumberFormat;
+  integer: Intl.NumberFormat;
+  kilobytes: Intl.NumberFormat;
+  megabytes: Intl.NumberFormat;
 }
 
 const formats = new Map<Language, NumberFormats>();
@@ -14,18 +17,38 @@ function formatsOf(lang: Language): NumberFormats {
   if (!entry) {
     const tag = LANGUAGE_TAGS[lang];
     const decimalSeparator = new Intl.NumberFormat(tag).formatToParts(1.5).find((part) => part.type === "decimal")?.value ?? ".";
-    entry = { decimalSeparator, oneDecimal: new Intl.NumberFormat(tag, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) };
+    entry = {
+      decimalSeparator,
+      oneDecimal: new Intl.NumberFormat(tag, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+      integer: new Intl.NumberFormat(tag, { maximumFractionDigits: 0 }),
+      kilobytes: new Intl.NumberFormat(tag, { style: "unit", unit: "kilobyte", maximumFractionDigits: 1 }),
+      megabytes: new Intl.NumberFormat(tag, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 }),
+    };
     formats.set(lang, entry);
   }
   return entry;
 }
 
-/** Counts (1000+ as k, spec section 9) and one-decimal numbers such as ratings, in the page's language. */
+/**
+ * A file size in the page's language, in decimal units as the spec counts bytes (50,000 bytes is "50 kB",
+ * 20,000,000 is "20 MB").
+ */
+export function formatFileSize(bytes: number, lang: Language): string {
+  const { kilobytes, megabytes } = formatsOf(lang);
+  return bytes >= 1_000_000 ? megabytes.format(bytes / 1_000_000) : kilobytes.format(bytes / 1_000);
+}
+
+/**
+ * Counts (1000+ as k, spec section 9), one-decimal numbers such as ratings, whole numbers with the language's
+ * grouping and file sizes, in the page's language.
+ */
 export function useNumbers() {
   const lang = useLang() as Language;
-  const { decimalSeparator, oneDecimal } = formatsOf(lang);
+  const { decimalSeparator, oneDecimal, integer } = formatsOf(lang);
   return {
     count: (n: number) => compactCount(n, decimalSeparator),
     oneDecimal: (n: number) => oneDecimal.format(n),
+    integer: (n: number) => integer.format(n),
+    fileSize: (bytes: number) => formatFileSize(bytes, lang),
   };
 }

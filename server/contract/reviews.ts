@@ -139,7 +139,8 @@ export const reviewInputSchema = v.strictObject(
     would_you_come_again: v.picklist(REVIEW_ANSWERS, "validation.reviews.answer_required"),
     punctuality: v.picklist(REVIEW_PUNCTUALITY, "validation.reviews.punctuality_required"),
     text: v.pipe(
-      v.string("validation.reviews.text_length"),
+      // Also a missing text says its bounds (the message with its numbers, as the length checks give it).
+      v.string(`validation.reviews.text_length?min=${REVIEW_TEXT_MIN}&max=${REVIEW_TEXT_MAX}`),
       v.trim(),
       v.minLength(REVIEW_TEXT_MIN, `validation.reviews.text_length?min=${REVIEW_TEXT_MIN}&max=${REVIEW_TEXT_MAX}`),
       v.maxLength(REVIEW_TEXT_MAX, `validation.reviews.text_length?min=${REVIEW_TEXT_MIN}&max=${REVIEW_TEXT_MAX}`),
@@ -154,7 +155,7 @@ export type ReviewInput = v.InferOutput<typeof reviewInputSchema>;
 export const reviewCommentSchema = v.strictObject(
   {
     comment: v.pipe(
-      v.string("validation.reviews.comment_length"),
+      v.string(`validation.reviews.comment_length?min=${REVIEW_COMMENT_MIN}&max=${REVIEW_COMMENT_MAX}`),
       v.trim(),
       v.minLength(REVIEW_COMMENT_MIN, `validation.reviews.comment_length?min=${REVIEW_COMMENT_MIN}&max=${REVIEW_COMMENT_MAX}`),
       v.maxLength(REVIEW_COMMENT_MAX, `validation.reviews.comment_length?min=${REVIEW_COMMENT_MIN}&max=${REVIEW_COMMENT_MAX}`),

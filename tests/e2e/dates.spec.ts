@@ -105,7 +105,7 @@ test("request, reschedule, accept, check-in, time passes, both review, the escor
   await page.locator('input[name="address"]').fill("Hotel Adlon, Zimmer 12");
   await page.locator('textarea[name="message"]').fill("Ich freue mich!");
   await form.getByRole("button", { name: "Anfrage senden" }).click();
-  await expect(page.getByText("Das Date muss mindestens 45 Minuten in der Zukunft beginnen.")).toBeVisible();
+  await expect(form.getByText("Das Date muss mindestens 45 Minuten in der Zukunft beginnen.")).toBeVisible();
   await expect(page.locator('textarea[name="message"]')).toHaveValue("Ich freue mich!");
   await expect(page.locator('input[name="address"]')).toHaveValue("Hotel Adlon, Zimmer 12");
   await page.screenshot({ path: testInfo.outputPath("date-request-too-soon-390.png"), fullPage: true });

@@ -43,7 +43,9 @@ test("an escort walks photo, profile, appearance, services and availability to t
   // Photo: too narrow first, then a good one.
   await page.locator('input[type="file"][name="files"]').setInputFiles(NARROW);
   await page.getByRole("button", { name: "Hochladen und weiter" }).click();
-  await expect(page.locator('[data-field-error="files"]')).toHaveText("Das hochgeladene Bild ist zu klein (mindestens 200 Pixel breit).");
+  await expect(page.locator('[data-field-error="files"]')).toHaveText(
+    "„photo-narrow-150x600.jpg“: Das hochgeladene Bild ist zu klein (mindestens 200 Pixel breit).",
+  );
   await page.locator('input[type="file"][name="files"]').setInputFiles(PHOTO);
   await page.getByRole("button", { name: "Hochladen und weiter" }).click();
   await expect(page).toHaveURL(/\/de\/join\/user\/profile$/);
@@ -156,7 +158,7 @@ test("a photo over 20,000,000 bytes gets 413 and the translated error in the for
     page.getByRole("button", { name: "Hochladen und weiter" }).click(),
   ]);
   expect(response.status()).toBe(413);
-  await expect(page.locator('[data-field-error="files"]')).toHaveText("Die Datei ist zu groß (höchstens 20.000.000 Bytes).");
+  await expect(page.locator('[data-field-error="files"]')).toHaveText("„big.jpg“: Die Datei ist zu groß (höchstens 20.000.000 Bytes).");
   await expect(page).toHaveURL(/\/de\/join\/user\/photo$/);
   await page.screenshot({ path: testInfo.outputPath("photo-too-large-390.png"), fullPage: true });
 });

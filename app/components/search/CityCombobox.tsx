@@ -1,15 +1,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { CitySuggestion } from "~/api/search.server";
 import { useLocalePath } from "~/i18n/lang";
 import * as css from "~/styles/search.css";
 import * as ui from "~/styles/ui.css";
+import { cityChoiceLabel, fetchCityChoices, movedOption, SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_CHARS, type CityChoice } from "./city-suggest";
 
-/** One suggestion of the city-suggest resource route: the API's city suggestion, its region's name as `region`. */
-export type CityChoice = Pick<CitySuggestion, "key" | "name"> & { region: CitySuggestion["regionName"] };
-
-const DEBOUNCE_MS = 200;
-const MIN_CHARS = 2;
+export type { CityChoice } from "./city-suggest";
 
 /**
  * The city field. Without JavaScript a plain text input (the server resolves
@@ -57,7 +53,7 @@ export function CityCombobox({
   function suggest(text: string) {
     clearTimeout(timer.current);
     pending.current?.abort();
-    if (text.trim().length < MIN_CHARS) {
+    if (text.trim().length < SUGGEST_MIN_CHARS) {
       setOptions([]);
       close();
       return;
@@ -65,11 +61,7 @@ export function CityCombobox({
     timer.current = setTimeout(() => {
       const controller = new AbortController();
       pending.current = controller;
-      fetch(`${to("search/city-suggest")}?q=${encodeURIComponent(text.trim())}`, {
-        signal: controller.signal,
-        headers: { accept: "application/json" },
-      })
-        .then((res) => (res.ok ? (res.json() as Promise<CityChoice[]>) : []))
+      fetchCityChoices(to("search/city-suggest"), text, controller.signal)
         .then((list) => {
           setOptions(list);
           setActive(-1);
@@ -77,7 +69,7 @@ export function CityCombobox({
         })
         // Aborted or offline: the plain field still submits the typed name.
         .catch(() => undefined);
-    }, DEBOUNCE_MS);
+    }, SUGGEST_DEBOUNCE_MS);
   }
 
   function pick(city: CityChoice, input: HTMLInputElement) {
@@ -90,12 +82,11 @@ export function CityCombobox({
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      if (options.length === 0) return;
+    const moved = movedOption(event.key, active, options.length);
+    if (moved !== null) {
       event.preventDefault();
       setOpen(true);
-      const step = event.key === "ArrowDown" ? 1 : -1;
-      setActive((current) => (current + step + options.length) % options.length);
+      setActive(moved);
     } else if (event.key === "Enter" && open && active >= 0 && options[active]) {
       event.preventDefault();
       pick(options[active], event.currentTarget);
@@ -147,7 +138,7 @@ export function CityCombobox({
                 if (inputRef.current) pick(city, inputRef.current);
               }}
             >
-              {city.region ? `${city.name}, ${city.region}` : city.name}
+              {cityChoiceLabel(city)}
             </li>
           ))}
         </ul>

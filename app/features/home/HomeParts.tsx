@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { AGE_BAND_KEYS, DEFAULT_RADIUS, RADIUS_OPTIONS } from "#server/contract/search";
 import { GENDER } from "#server/contract/users";
 import { useLocalePath } from "~/i18n/lang";
+import * as searchCss from "~/styles/search.css";
 import * as ui from "~/styles/ui.css";
 import { SearchSubmitRow } from "~/components/search/SearchSubmitRow";
 
@@ -65,9 +66,14 @@ export function PopFilterChips({ chips, clearPath }: { chips: Chip[]; clearPath?
   );
 }
 
+/** The plain script that turns the quick search's city field into the search page's autocomplete (ADR 065). */
+export const CITY_AUTOCOMPLETE_SCRIPT = "/scripts/city-autocomplete.js";
+
 /**
  * The home page's quick search: a plain GET form to the listing path, so it
- * works without JavaScript; the listing page canonicalizes what it sends.
+ * works without JavaScript; the listing page canonicalizes what it sends. With
+ * JavaScript the city field suggests cities as the search page's does (a plain
+ * script: the home page is not hydrated, ADR 050).
  */
 export function QuickSearchForm({ listing, cityName }: { listing: string; cityName: string }) {
   const { t } = useTranslation();
@@ -76,10 +82,25 @@ export function QuickSearchForm({ listing, cityName }: { listing: string; cityNa
     <Form method="get" action={to(listing)} className={ui.card} data-testid="quick-search">
       <h2>{t("home.quick_search")}</h2>
       <div className={ui.row}>
-        <label className={ui.field}>
-          <span className={ui.label}>{t("search.city")}</span>
-          <input className={ui.input} name="city" defaultValue={cityName} autoComplete="address-level2" maxLength={80} />
-        </label>
+        <div className={`${ui.field} ${searchCss.combobox}`}>
+          <label className={ui.label} htmlFor="quick-search-city">
+            {t("search.city")}
+          </label>
+          <input
+            id="quick-search-city"
+            className={ui.input}
+            name="city"
+            defaultValue={cityName}
+            autoComplete="address-level2"
+            maxLength={80}
+            data-city-autocomplete
+            data-suggest-path={to("search/city-suggest")}
+            data-list-label={t("search.city_suggestions")}
+            data-list-class={searchCss.listbox}
+            data-option-class={searchCss.option}
+          />
+          <script src={CITY_AUTOCOMPLETE_SCRIPT} defer />
+        </div>
         <RadiusField radius={DEFAULT_RADIUS} />
         <label className={ui.field}>
           <span className={ui.label}>{t("search.gender")}</span>

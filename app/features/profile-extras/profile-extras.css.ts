@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { choiceControl } from "~/styles/ui.css";
 
 /** The date kinds: a plain group inside the card, options in a grid of 44 px rows (two columns on a phone). */
 export const fieldset = style({ border: 0, padding: 0, margin: 0, minWidth: 0 });
@@ -10,4 +11,5 @@ export const options = style({
   gap: `0 ${vars.space.md}`,
 });
 export const option = style({ display: "flex", gap: vars.space.sm, alignItems: "center", minHeight: "44px", minWidth: 0 });
-export const control = style({ width: "22px", height: "22px", margin: 0, flex: "0 0 auto", accentColor: vars.color.primary });
+/** The shared checkbox and radio (ui.choiceControl). */
+export const control = choiceControl;

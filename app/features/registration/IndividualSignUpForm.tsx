@@ -176,7 +176,11 @@ export function IndividualSignUpForm({
             name="birth_year"
           />
         </div>
-        <ErrorLine name="birth_date" message={birthErrors[0] ? translateMessage(t, birthErrors[0]) : undefined} />
+        <ErrorLine
+          name="birth_date"
+          alsoFor={["birth_day", "birth_month", "birth_year"]}
+          message={birthErrors[0] ? translateMessage(t, birthErrors[0]) : undefined}
+        />
       </fieldset>
 
       <FormCheckboxField label={t("registration.sign_up.accept_terms")} field={fields.accept_terms} />

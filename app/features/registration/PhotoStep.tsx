@@ -1,10 +1,9 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { IMAGE_MIN_WIDTH, IMAGES_PER_UPLOAD } from "#server/contract/media-upload";
 import type { MediaItem } from "~/features/registration/steps.server";
 import { FormErrors } from "~/components/Field";
-import { PhotoFilesField } from "~/components/form/PhotoFilesField";
+import { PhotoFilesField, usePhotoLimits } from "~/components/form/PhotoFilesField";
 import { Picture } from "~/components/Picture";
 import * as ui from "~/styles/ui.css";
 import { SubmitRow } from "./controls";
@@ -26,6 +25,7 @@ export function PhotoStep({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation();
+  const limits = usePhotoLimits();
   const [form, fields] = useForm({ lastResult });
   const errors = fields.files?.errors;
   const hasPhotos = media.length > 0;
@@ -58,7 +58,7 @@ export function PhotoStep({
         hint={
           <>
             {optional ? `${t("registration_steps.photo.optional_hint")} ` : null}
-            {t("registration_steps.photo.files_hint", { width: IMAGE_MIN_WIDTH, count: IMAGES_PER_UPLOAD })}
+            {t("registration_steps.photo.files_hint", limits)}
           </>
         }
         required={photoRequired && !hasPhotos}

@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { choiceControl } from "~/styles/ui.css";
 
 /** Mobile first: one column, 44px touch targets; wider screens get option grids. */
 export const page = style({ maxWidth: "720px", margin: "0 auto", padding: `${vars.space.lg} ${vars.space.md}` });
@@ -39,7 +40,8 @@ export const option = style({ display: "flex", gap: vars.space.sm, alignItems: "
 export const optionWide = style({ gridColumn: "1 / -1" });
 /** Last resort for a word longer than the row: break it rather than overflow. */
 export const optionText = style({ minWidth: 0, overflowWrap: "anywhere" });
-export const control = style({ width: "22px", height: "22px", margin: 0, flex: "0 0 auto", accentColor: vars.color.primary });
+/** The shared checkbox and radio (ui.choiceControl). */
+export const control = choiceControl;
 export const category = style({ marginTop: vars.space.md, fontSize: vars.font.sizeMd, fontWeight: 600 });
 export const twoColumns = style({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(140px, 1fr))", gap: vars.space.md });
 export const row = style({

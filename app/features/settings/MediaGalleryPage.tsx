@@ -15,8 +15,7 @@ import {
   type GalleryPage,
   type OwnMediaItem,
 } from "#server/contract/media-gallery";
-import { IMAGE_MIN_WIDTH, IMAGES_PER_UPLOAD } from "#server/contract/media-upload";
-import { PhotoFilesField } from "~/components/form/PhotoFilesField";
+import { PhotoFilesField, usePhotoLimits } from "~/components/form/PhotoFilesField";
 import { ErrorLine } from "~/components/form/ErrorLine";
 import { FormErrors } from "~/components/Field";
 import { CheckboxField, SelectField } from "~/components/FieldControls";
@@ -212,6 +211,7 @@ function UploadForm({
   const chunked = useChunkedPhotoUpload(uploadToken, gallery.page);
   const mine = answer?.intent === "upload" ? answer : null;
   const fileErrors = mine?.fieldErrors.files ?? [];
+  const limits = usePhotoLimits();
   return (
     <section className={`${ui.card} ${ui.stack}`} aria-labelledby="upload-title">
       <h2 id="upload-title" style={{ margin: 0, fontSize: "1.15rem" }}>
@@ -219,12 +219,7 @@ function UploadForm({
       </h2>
       <Form method="post" action={`?page=${gallery.page}`} encType="multipart/form-data" className={ui.stack} onSubmit={chunked.onSubmit}>
         {mine ? <FormErrors errors={mine.formErrors} /> : null}
-        <PhotoFilesField
-          label={t("gallery.upload.files")}
-          hint={t("gallery.upload.hint", { width: IMAGE_MIN_WIDTH, count: IMAGES_PER_UPLOAD })}
-          required
-          errors={fileErrors}
-        />
+        <PhotoFilesField label={t("gallery.upload.files")} hint={t("gallery.upload.hint", limits)} required errors={fileErrors} />
         <SelectField
           name="visibility"
           id="upload-visibility"

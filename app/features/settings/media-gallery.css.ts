@@ -1,4 +1,4 @@
-import { globalStyle, style } from "@vanilla-extract/css";
+import { style } from "@vanilla-extract/css";
 // Relative: the vanilla-extract compiler does not resolve the #server alias.
 import { GALLERY_COLUMNS } from "../../../server/contract/media-gallery";
 import { vars } from "~/styles/theme.css";
@@ -92,7 +92,6 @@ export const pagerCurrent = style({ background: vars.color.primary, color: vars.
 export const choices = style({ border: "none", margin: 0, padding: 0, display: "flex", flexWrap: "wrap", gap: `0 ${vars.space.md}` });
 
 export const choice = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs, minHeight: "44px" });
-globalStyle(`${choice} input`, { width: "20px", height: "20px", margin: 0, accentColor: vars.color.primary });
 
 export const empty = style({
   padding: vars.space.lg,

@@ -1,5 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { choiceControl } from "~/styles/ui.css";
 
 /** One settings group: a card whose rows are whole-width links (tap targets of at least 48 px). */
 export const group = style({
@@ -59,4 +60,5 @@ globalStyle(`${switchTable} thead th`, { borderTop: "none", fontSize: vars.font.
 // Long German compounds ("Freundschaftsanfragen") break rather than push the table past a 390 px screen.
 globalStyle(`${switchTable} tbody th`, { textAlign: "left", fontWeight: 600, overflowWrap: "break-word", hyphens: "manual" });
 globalStyle(`${switchTable} td`, { textAlign: "center", width: "18%" });
-export const switchBox = style({ width: "24px", height: "24px", margin: "10px", accentColor: vars.color.primary });
+/** The shared checkbox (ui.choiceControl) with a margin that makes its cell a 44 px target. */
+export const switchBox = style([choiceControl, { margin: "10px" }]);

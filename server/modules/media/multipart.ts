@@ -25,6 +25,31 @@ export interface ReceivedFile {
   bytes: number;
   /** Position among the non-empty file parts (errors name it as `files.N`). */
   index: number;
+  /** The file's name as the browser sent it (fileLabel): an error about the file names it (`params.file`). */
+  name?: string;
+}
+
+const FILE_LABEL_MAX = 80;
+
+/** The `file` param of an error about one received file (none when its name is empty). */
+export const named = (file: Pick<ReceivedFile, "name">): { file?: string } => (file.name ? { file: file.name } : {});
+
+/**
+ * A sent file name as an error may show it: its last path segment, without control characters, at most 80
+ * characters (the middle left out). Only ever shown as text; never used as a path.
+ */
+export function fileLabel(filename: string): string {
+  const last = filename.split(/[\\/]/).pop() ?? "";
+  // By characters, not UTF-16 units: an emoji is never cut in half.
+  const chars = [
+    ...[...last]
+      .filter((char) => char.charCodeAt(0) >= 0x20 && char !== "\u007f")
+      .join("")
+      .trim(),
+  ];
+  if (chars.length <= FILE_LABEL_MAX) return chars.join("");
+  const tail = Math.floor((FILE_LABEL_MAX - 1) / 2);
+  return `${chars.slice(0, FILE_LABEL_MAX - 1 - tail).join("")}…${chars.slice(-tail).join("")}`;
 }
 
 export interface ReceivedUpload {
@@ -112,14 +137,19 @@ export async function receiveUpload(request: Request, limits: UploadLimits): Pro
       stream.resume();
       return;
     }
-    const file: ReceivedFile = { path: join(limits.tmpDir, `${randomUUID()}.part`), bytes: 0, index: received.length };
+    const file: ReceivedFile = {
+      path: join(limits.tmpDir, `${randomUUID()}.part`),
+      bytes: 0,
+      index: received.length,
+      name: fileLabel(info.filename),
+    };
     received.push(file);
     stream.on("data", (chunk: Buffer) => {
       file.bytes += chunk.byteLength;
     });
     stream.on("limit", () => {
       const tooLarge = limits.tooLarge ?? { key: "validation.image.file_too_large", source: (index: number) => `files.${index}` };
-      refuse(413, errorItem(413, tooLarge.key, tooLarge.source(file.index), { max: limits.maxFileBytes }));
+      refuse(413, errorItem(413, tooLarge.key, tooLarge.source(file.index), { max: limits.maxFileBytes, ...named(file) }));
     });
     writes.push(pipeline(stream, createWriteStream(file.path)));
   });

@@ -26,7 +26,7 @@ import type { ByteRange, StoredObject } from "../../integrations/storage/storage
 import { isOverLimit, msUntilRoom, recordHit, type Window } from "../../lib/rate-limit";
 import { isBlockedBetween, MEDIA_OWNER_COLUMNS, mediaAccess, mediaOwnerOf, viewerContext } from "../access/index";
 import { isValidMediaGrant, mediaImageOf, storageKeysOf, variantStorageKey } from "./images";
-import type { ReceivedFile } from "./multipart";
+import { named, type ReceivedFile } from "./multipart";
 import { imageQueueOf } from "./queue";
 import { checkImageHeaders, MASTER_FILE, renderVariants, type RenderedImage } from "./variants";
 import { watermarkSignature } from "../../contract/media-gallery";
@@ -149,7 +149,9 @@ export async function uploadPhotos(
           return await renderVariants(file.path, headers[i], { watermark, master: true });
         } catch {
           // A header that reads fine over a broken body.
-          throw new ApiError(400, [errorItem(400, "validation.image.invalid_type", `files.${file.index}`)]);
+          throw new ApiError(400, [
+            errorItem(400, "validation.image.invalid_type", `files.${file.index}`, file.name ? named(file) : undefined),
+          ]);
         }
       });
       const key = newStorageKey();

@@ -17,7 +17,7 @@ import type { ErrorItem } from "../../contract/errors";
 import { MEDIA_VARIANT_FORMATS, MEDIA_VARIANT_MAX_WIDTH, type MediaVariantFormat, variantWidthsFor } from "../../contract/media";
 import type { WatermarkSettings } from "../../contract/media-gallery";
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_MIN_BYTES, IMAGE_MIN_WIDTH } from "../../contract/media-upload";
-import type { ReceivedFile } from "./multipart";
+import { named, type ReceivedFile } from "./multipart";
 import { applyWatermark } from "./watermark";
 
 // libvips keeps recently decoded images in a cache for reuse; uploads are never read twice,
@@ -36,28 +36,33 @@ export interface ImageHeader {
 type HeaderCheck = { ok: true; header: ImageHeader } | { ok: false; error: ErrorItem };
 
 /** Size, type, pixel count and width from the file's header only (nothing is decoded). */
-async function checkImageHeader(input: string | Buffer, byteLength: number, source: string): Promise<HeaderCheck> {
+async function checkImageHeader(
+  input: string | Buffer,
+  byteLength: number,
+  source: string,
+  sent: { file?: string } = {},
+): Promise<HeaderCheck> {
   if (byteLength < IMAGE_MIN_BYTES)
-    return { ok: false, error: errorItem(400, "validation.image.file_too_small", source, { min: IMAGE_MIN_BYTES }) };
+    return { ok: false, error: errorItem(400, "validation.image.file_too_small", source, { min: IMAGE_MIN_BYTES, ...sent }) };
   if (byteLength > IMAGE_MAX_BYTES)
-    return { ok: false, error: errorItem(413, "validation.image.file_too_large", source, { max: IMAGE_MAX_BYTES }) };
+    return { ok: false, error: errorItem(413, "validation.image.file_too_large", source, { max: IMAGE_MAX_BYTES, ...sent }) };
   let meta: sharp.Metadata;
   try {
     meta = await sharp(input).metadata();
   } catch {
-    return { ok: false, error: errorItem(400, "validation.image.invalid_type", source) };
+    return { ok: false, error: errorItem(400, "validation.image.invalid_type", source, sent.file ? sent : undefined) };
   }
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
-    return { ok: false, error: errorItem(400, "validation.image.invalid_type", source) };
+    return { ok: false, error: errorItem(400, "validation.image.invalid_type", source, sent.file ? sent : undefined) };
   }
   if (meta.width * meta.height * (meta.pages ?? 1) > IMAGE_MAX_PIXELS) {
-    return { ok: false, error: errorItem(400, "validation.image.too_many_pixels", source, { max: IMAGE_MAX_PIXELS / 1_000_000 }) };
+    return { ok: false, error: errorItem(400, "validation.image.too_many_pixels", source, { max: IMAGE_MAX_PIXELS / 1_000_000, ...sent }) };
   }
   const turned = (meta.orientation ?? 1) >= 5;
   const header = turned ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
   // Width as the viewer sees it (spec section 5: "image upload size is too small").
   if (header.width < IMAGE_MIN_WIDTH)
-    return { ok: false, error: errorItem(400, "validation.image.too_small", source, { min: IMAGE_MIN_WIDTH }) };
+    return { ok: false, error: errorItem(400, "validation.image.too_small", source, { min: IMAGE_MIN_WIDTH, ...sent }) };
   return { ok: true, header };
 }
 
@@ -69,7 +74,7 @@ export async function checkImageHeaders(files: readonly ReceivedFile[]): Promise
   const headers: ImageHeader[] = [];
   const errors: ErrorItem[] = [];
   for (const file of files) {
-    const check = await checkImageHeader(file.path, file.bytes, `files.${file.index}`);
+    const check = await checkImageHeader(file.path, file.bytes, `files.${file.index}`, named(file));
     if (check.ok) headers.push(check.header);
     else errors.push(check.error);
   }

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import { MEDIA_VARIANT_FORMATS, mediaVariantUrl, type MediaImage, type MediaItem } from "#server/contract/media";
 import { IMAGE_MAX_BYTES, UPLOAD_MAX_BODY_BYTES, UPLOADS_PER_HOUR } from "#server/contract/media-upload";
 import { recordHit, slotMs } from "#server/lib/rate-limit";
+import { fileLabel } from "#server/modules/media/multipart";
 import { imageQueueOf, UPLOAD_QUEUE_MAX } from "#server/modules/media/queue";
 import { uploadWindow } from "#server/modules/media/service";
 import { freshIp } from "../../helpers/auth";
@@ -116,13 +117,24 @@ describe(`media upload (${TEST_DB})`, () => {
     expect((await upload(undefined, [{ data: await jpeg(320, 240), name: "a.jpg" }])).status).toBe(401);
   });
 
-  it("refuses images narrower than 200 px with 'image upload size is too small'", async () => {
+  it("refuses images narrower than 200 px with 'image upload size is too small', naming the file", async () => {
     const user = await signedIn();
     const narrow = await jpeg(150, 700);
     expect(narrow.byteLength).toBeGreaterThan(50_000);
     const { status, json } = await upload(user.token, [{ data: narrow, name: "narrow.jpg" }]);
     expect(status).toBe(400);
-    expect(json.errors).toEqual([expect.objectContaining({ key: "validation.image.too_small", source: "files.0", params: { min: 200 } })]);
+    expect(json.errors).toEqual([
+      expect.objectContaining({ key: "validation.image.too_small", source: "files.0", params: { min: 200, file: "narrow.jpg" } }),
+    ]);
+  });
+
+  it("names a refused file by what the browser sent: its last path segment, no control characters, at most 80 characters", () => {
+    expect(fileLabel("C:\\Users\\eva\\Urlaub am Meer.jpg")).toBe("Urlaub am Meer.jpg");
+    expect(fileLabel("../../etc/passwd")).toBe("passwd");
+    expect(fileLabel("a\u0000b\nc.png")).toBe("abc.png");
+    const long = fileLabel(`${"x".repeat(100)}.jpeg`);
+    expect(long).toHaveLength(80);
+    expect(long).toMatch(/^x{40}…x{34}\.jpeg$/);
   });
 
   it("refuses files under 50,000 bytes", async () => {
@@ -132,7 +144,7 @@ describe(`media upload (${TEST_DB})`, () => {
       .toBuffer();
     const { json } = await upload(user.token, [{ data: tiny, name: "tiny.jpg" }]);
     expect(json.errors).toEqual([
-      expect.objectContaining({ key: "validation.image.file_too_small", source: "files.0", params: { min: 50_000 } }),
+      expect.objectContaining({ key: "validation.image.file_too_small", source: "files.0", params: { min: 50_000, file: "tiny.jpg" } }),
     ]);
   });
 
@@ -143,7 +155,7 @@ describe(`media upload (${TEST_DB})`, () => {
     const { status, json } = await upload(user.token, [{ data: bomb, name: "bomb.jpg" }]);
     expect(status).toBe(400);
     expect(json.errors).toEqual([
-      expect.objectContaining({ key: "validation.image.too_many_pixels", source: "files.0", params: { max: 50 } }),
+      expect.objectContaining({ key: "validation.image.too_many_pixels", source: "files.0", params: { max: 50, file: "bomb.jpg" } }),
     ]);
   });
 

@@ -63,7 +63,8 @@ describe(`registration photo step, web tier (${TEST_DB})`, () => {
     const upload = countingMultipart([{ name: "files", filename: "huge.jpg", type: "image/jpeg", size: 45_000_000 }]);
     const result = (await post(escort.cookie, upload)) as unknown as ActionData;
     expect(result.init?.status).toBe(413);
-    expect(result.data.lastResult.error?.files).toEqual(["validation.image.file_too_large?max=20000000"]);
+    // The refused file is named (issue 25 item 10).
+    expect(result.data.lastResult.error?.files).toEqual(["validation.image.file_too_large?max=20000000&file=huge.jpg"]);
     expect(upload.state.pulled).toBeLessThan(IMAGE_MAX_BYTES + 2 * 1024 * 1024);
   });
 

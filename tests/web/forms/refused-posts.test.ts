@@ -63,9 +63,9 @@ async function post(member: { token: string }, path: string, fields: Record<stri
 /** The text of the alert lists (FormErrors and the features' own alerts) of a page. */
 const alerts = (html: string) =>
   [...html.matchAll(/role="alert"[^>]*>([\s\S]*?)<\/(?:div|p)>/g)].map((match) => match[1]!.replace(/<[^>]+>/g, " "));
-/** The error line under a field (ErrorLine). */
+/** The error line under a field (ErrorLine): its text (the error anchor it holds is an empty element). */
 const fieldError = (html: string, name: string) =>
-  new RegExp(`data-field-error="${name.replace(/\./g, "\\.")}"[^>]*>([^<]*)<`).exec(html)?.[1] ?? null;
+  new RegExp(`data-field-error="${name.replace(/\./g, "\\.")}"[^>]*>([\\s\\S]*?)</p>`).exec(html)?.[1]?.replace(/<[^>]+>/g, "") ?? null;
 
 describe("a refused post is the page again with its errors, status 400 (issue 24 item 3)", () => {
   it("tours: a cancel for a tour id that names no tour", async () => {

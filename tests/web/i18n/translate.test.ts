@@ -66,6 +66,18 @@ describe("translateMessage", () => {
     });
   });
 
+  it("names the file an error is about (params.file): which of several photos was refused", () => {
+    expect(translateMessage(de.t, "validation.image.too_small?min=200&file=Urlaub%201.jpg")).toBe(
+      "„Urlaub 1.jpg“: Das hochgeladene Bild ist zu klein (mindestens 200 Pixel breit).",
+    );
+    expect(translateMessage(en.t, "validation.image.file_too_small", { min: 50_000, file: "tiny.png" })).toBe(
+      "“tiny.png”: The file is too small (at least 50,000 bytes).",
+    );
+    expect(translateMessage(de.t, "validation.image.too_small?min=200")).toBe(
+      "Das hochgeladene Bild ist zu klein (mindestens 200 Pixel breit).",
+    );
+  });
+
   it("falls back to the generic message for a missing key without spaces", () => {
     expect(translateMessage(de.t, "exception.nobody.knows_this")).toBe("Da ist etwas schiefgelaufen. Bitte versuche es noch einmal.");
     expect(translateMessage(de.t, "validation.nobody.knows_this")).toBe("Bitte überprüfe diese Eingabe.");

@@ -17,6 +17,8 @@ const BUDGET_GZIP: Record<string, number> = {
   notifications: 1_350,
   "push-subscribe": 1_000,
   "lazy-list": 800,
+  // The home page's city autocomplete (issue 25 item 11): 1,042 bytes.
+  "city-autocomplete": 1_150,
 };
 
 let outputs: OutputFile[] = [];
@@ -57,7 +59,7 @@ describe("plain scripts", () => {
     const sources = readdirSync(SOURCE_DIR).filter((name) => name.endsWith(".ts"));
     expect(built.sort()).toEqual(sources.map((name) => `${OUT_DIR}/${nameOf(name)}.js`).sort());
     const referenced = [...new Set(referencedScripts())].sort();
-    expect(referenced).toEqual(["lazy-list", "notifications", "push-subscribe", "realtime"]);
+    expect(referenced).toEqual(["city-autocomplete", "lazy-list", "notifications", "push-subscribe", "realtime"]);
     for (const name of referenced) expect(sources).toContain(`${name}.ts`);
   });
 
