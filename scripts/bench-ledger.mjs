@@ -40,7 +40,7 @@ const { dollarOperations, postOperation, reconcileLedger } = await import("../se
 
 // A small seeded generator: a run can be repeated.
 let state = Number(values.seed) >>> 0 || 1;
-const random = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+const random = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 const pick = (n) => Math.floor(random() * n);
 
 let databaseUrl;
@@ -51,7 +51,9 @@ if (values.db === "postgres") {
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
-  const settings = await admin.query("SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'max_connections')");
+  const settings = await admin.query(
+    "SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'max_connections')",
+  );
   console.info(`postgres ${settings.rows.map((r) => `${r.name}=${r.setting}`).join(" ")}`);
   const url = new URL(base);
   url.searchParams.set("options", `-c search_path=${schema}`);
@@ -164,7 +166,10 @@ await Promise.all(
 );
 const seconds = (performance.now() - started) / 1000;
 const report = await reconcileLedger(deps, "dollar");
-const keys = await database.db.selectFrom("ledger_operations").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+const keys = await database.db
+  .selectFrom("ledger_operations")
+  .select((eb) => eb.fn.countAll().as("n"))
+  .executeTakeFirstOrThrow();
 latencies.sort((x, y) => x - y);
 const p95 = latencies[Math.floor(latencies.length * 0.95)] ?? 0;
 console.info(
@@ -173,5 +178,7 @@ console.info(
 );
 await database.close();
 await cleanup();
-console.info(`ops ${posted}, failed ${failed}, negative ${report.negative}, imbalance ${report.imbalance + report.mismatched}, duplicates ${duplicates}, p95 ${p95.toFixed(1)} ms`);
+console.info(
+  `ops ${posted}, failed ${failed}, negative ${report.negative}, imbalance ${report.imbalance + report.mismatched}, duplicates ${duplicates}, p95 ${p95.toFixed(1)} ms`,
+);
 process.exit(failed + report.negative + report.imbalance + report.mismatched + duplicates === 0 ? 0 : 1);
