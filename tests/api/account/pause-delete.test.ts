@@ -38,15 +38,16 @@ describe(`pause, deactivate and delete (${TEST_DB})`, () => {
   const listed = async (userId: number) =>
     (await rt.deps.db.selectFrom("search_profiles").select("user_id").where("user_id", "=", userId).executeTakeFirst()) !== undefined;
 
-  it("a pause hides the profile everywhere until the member resumes; the member still uses the settings", async () => {
+  it("a pause hides the profile everywhere until the member resumes (its page says it is paused); the member still uses the settings", async () => {
     const member = await escort();
     const viewer = await escort();
     expect(await listed(member.id)).toBe(true);
     const paused = await call(member.token, "POST", "pause");
     expect(paused.status).toBe(200);
     expect(paused.json.data).toMatchObject({ status: "paused", deletion_requested_until: null });
-    expect(await detail(member.username, viewer.token)).toBe(404);
-    expect(await detail(member.username)).toBe(404);
+    // The profile answers "paused" (ADR 070: its page says so instead of "does not exist"), and it is out of search.
+    expect(await detail(member.username, viewer.token)).toBe(403);
+    expect(await detail(member.username)).toBe(403);
     expect(await listed(member.id)).toBe(false);
     expect((await rt.request("/api/v2/settings", { token: member.token })).status).toBe(200);
     // The saved profile (settings pages, dashboard) stays readable while paused.
