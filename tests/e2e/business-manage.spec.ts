@@ -59,7 +59,7 @@ test("a club asks an escort on linked_profiles, she accepts, the club removes he
 
   // An unknown name: the error at the field, the typed name kept.
   await askFor(clubPage, "niemand_hier_123");
-  await expect(clubPage.getByText("Unter diesem Benutzernamen gibt es kein Escort-Profil.")).toBeVisible();
+  await expect(clubPage.getByTestId("link-invite").getByText("Unter diesem Benutzernamen gibt es kein Escort-Profil.")).toBeVisible();
   await expect(clubPage.getByLabel("Benutzername des Escort-Profils")).toHaveValue("niemand_hier_123");
   await clubPage.screenshot({ path: `${SHOTS}/linked-profiles-business-error-390.png`, fullPage: true });
 
@@ -84,7 +84,7 @@ test("a club asks an escort on linked_profiles, she accepts, the club removes he
   await expect(clubPage.getByTestId("linked-profiles-done")).toContainText("Entfernt");
   await expect(clubPage.getByTestId("named-escorts")).not.toContainText(escort);
   await askFor(clubPage, escort);
-  await expect(clubPage.getByText("Dasselbe Profil kannst du nur alle 30 Tage anfragen.")).toBeVisible();
+  await expect(clubPage.getByTestId("link-invite").getByText("Dasselbe Profil kannst du nur alle 30 Tage anfragen.")).toBeVisible();
 
   // A month later the club asks again; she declines; the club's page says so and when it may ask next.
   letRequestIntervalPass(club.username, escort);

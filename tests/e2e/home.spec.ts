@@ -20,7 +20,7 @@ test("guest home: cacheable, indexable, no cookies, a quick search that leads to
   await expect(page.getByTestId("search-tile").first()).toBeVisible();
   await expect(page.getByTestId("home-cities").getByRole("link").first()).toHaveAttribute("href", /^\/de\/sex-and-erotic\/deutschland\//);
   const form = page.getByTestId("quick-search");
-  await form.getByLabel("Ort").fill("Hamburg");
+  await form.getByLabel("Ort", { exact: true }).fill("Hamburg");
   await form.getByLabel("Umkreis").selectOption("50");
   await form.getByLabel("Geschlecht").selectOption("2");
   await form.getByRole("button", { name: "Suchen" }).click();
@@ -55,7 +55,7 @@ test("nearby with a city lists profiles nearest first and pages through them", a
   await page.goto("/de/nearby");
   await expect(page.getByText("Sortiert nach Entfernung von Berlin.")).toBeVisible();
   const form = page.getByTestId("nearby-form");
-  await form.getByLabel("Ort").fill("Hamburg");
+  await form.getByLabel("Ort", { exact: true }).fill("Hamburg");
   await form.getByRole("button", { name: "Suchen" }).click();
   await expect(page).toHaveURL(/\/de\/nearby\?city=Hamburg&radius=100$/);
   await expect(page.getByText("Sortiert nach Entfernung von Hamburg.")).toBeVisible();
@@ -125,7 +125,7 @@ test("a client's search is saved and rebuilds the header's search link; guests g
   await expect(page).toHaveURL(/\/de\/my_dashboard$/);
   await page.goto("/de");
   const form = page.getByTestId("quick-search");
-  await form.getByLabel("Ort").fill("Hamburg");
+  await form.getByLabel("Ort", { exact: true }).fill("Hamburg");
   await form.getByLabel("Umkreis").selectOption("50");
   await form.getByRole("button", { name: "Suchen" }).click();
   await expect(page).toHaveURL(/\/de\/escorts\?city=Hamburg&radius=50$/);

@@ -52,7 +52,7 @@ async function expectTwoColumns(tiles: Locator) {
   expect(a.width).toBeGreaterThan(PHONE.width / 2 - 40);
 }
 
-test("the header takes two rows at most on a phone, for a guest and for a member; every tool is a 44 px target", async ({
+test("the header takes two rows on a phone for a guest and three at most for a member; every tool is a 44 px target", async ({
   page,
 }, testInfo) => {
   const header = page.locator("header");
@@ -66,7 +66,9 @@ test("the header takes two rows at most on a phone, for a guest and for a member
 
   await logIn(page, DEMO.client, DEMO.password);
   await page.goto("/de/escorts");
-  expect((await box(header)).height).toBeLessThanOrEqual(120);
+  // A member's sections (with the saved search, four) wrap onto a third row rather than being cut off (issue 25
+  // item 8, ADR 071): the tools row, two rows of sections, nothing more.
+  expect((await box(header)).height).toBeLessThanOrEqual(150);
   for (const tool of [
     header.getByTestId("nav-messages"),
     header.getByTestId("nav-dates"),
