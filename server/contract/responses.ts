@@ -214,7 +214,6 @@ export interface ResponseBodies {
   PasswordChanged: PasswordChanged;
   ProfileDetail: ProfileDetail;
   ProfileMini: ProfileMini;
-  ProfileSitemap: SitemapEntry[];
   ProfileTags: ProfileTag[];
   RegionBox: RegionBox;
   RegisterDefinitions: RegisterDefinitions;

@@ -57,12 +57,6 @@ export const seoOps = {
     response: "LandingPage",
   }),
   directorySitemap: defineOperation({ method: "get", path: "/api/v2/seo/sitemap/directory", response: "DirectorySitemap" }),
-  profileSitemap: defineOperation({
-    method: "get",
-    path: "/api/v2/seo/sitemap/profiles",
-    query: v.object({ part: pageNumber(100_000) }),
-    response: "ProfileSitemap",
-  }),
   /** Every sitemap the features' manifests contribute (ADR 064), and one part of one. */
   sitemaps: defineOperation({ method: "get", path: "/api/v2/seo/sitemaps", response: "SitemapIndex" }),
   sitemap: defineOperation({

@@ -4,7 +4,7 @@ import { seoOps } from "../../contract/operations/seo";
 import type { ModuleContext } from "../../api/module-context";
 import { viewerContext } from "../access/index";
 import { seoSearch } from "./listing";
-import { directoryPage, directorySitemap, landingPage, locationGuide, profileSitemap } from "./service";
+import { directoryPage, directorySitemap, landingPage, locationGuide } from "./service";
 
 export function registerSeo({ v2, deps }: ModuleContext): void {
   v2.add(
@@ -58,21 +58,6 @@ export function registerSeo({ v2, deps }: ModuleContext): void {
     async (c) => {
       c.header("Cache-Control", "public, max-age=600");
       return ok(c, await directorySitemap(c.get("deps")));
-    },
-  );
-
-  v2.add(
-    seoOps.profileSitemap,
-    {
-      tag: "seo",
-      auth: "optional",
-      statuses: [404],
-      summary: "Guest-visible profile paths (p/{username}) with last modification, 10,000 per part; meta.parts says how many parts exist.",
-    },
-    async (c, { query }) => {
-      const result = await profileSitemap(c.get("deps"), Number(query.part));
-      c.header("Cache-Control", "public, max-age=600");
-      return ok(c, result.entries, { meta: { parts: result.parts } });
     },
   );
 

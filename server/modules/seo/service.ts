@@ -307,14 +307,7 @@ export async function directorySitemap(deps: ApiDeps): Promise<SitemapEntry[]> {
   });
 }
 
-/** Guest-visible profiles for the sitemap, SITEMAP_URLS_PER_FILE per part, in id order; 404 past the last part. */
-export async function profileSitemap(deps: ApiDeps, part: number): Promise<{ parts: number; entries: SitemapEntry[] }> {
-  const found = await profileSitemapPart(deps, part);
-  if (!found) throw fail.notFound();
-  return found;
-}
-
-/** The same, null past the last part (the profiles sitemap of the seo manifest). */
+/** Guest-visible profiles for the sitemap, SITEMAP_URLS_PER_FILE per part, in id order; null past the last part (the profiles sitemap of the seo manifest). */
 export async function profileSitemapPart(deps: ApiDeps, part: number): Promise<{ parts: number; entries: SitemapEntry[] } | null> {
   const base = () =>
     deps.db

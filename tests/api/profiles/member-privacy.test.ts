@@ -100,7 +100,7 @@ describe(`member privacy and e-mail verification (${TEST_DB})`, () => {
       const client = await member();
       const other = await member();
       const escort = await member({ userType: USER_TYPE.escort, gender: GENDER.female });
-      const sitemap = await call<Array<{ path: string }>>("/api/v2/seo/sitemap/profiles?part=1");
+      const sitemap = await call<Array<{ path: string }>>("/api/v2/seo/sitemaps/profiles?part=1");
       const paths = sitemap.body.data.map((entry) => entry.path);
       expect(paths).toContain(`p/${escort.username}`);
       expect(paths).not.toContain(`p/${client.username}`);

@@ -200,13 +200,13 @@ describe(`SEO API (${TEST_DB})`, () => {
     expect(paths).toContain("ladies/deutschland/berlin/berlin");
     expect(paths).toContain("domina-bdsm/deutschland/hamburg");
     expect(paths).not.toContain("gangbang-bukkake");
-    const profiles = (await (await rt.request("/api/v2/seo/sitemap/profiles")).json()) as Body<Array<{ path: string }>>;
+    const profiles = (await (await rt.request("/api/v2/seo/sitemaps/profiles")).json()) as Body<Array<{ path: string }>>;
     expect(profiles.meta?.parts).toBe(1);
     const listed = profiles.data.map((e) => e.path);
     expect(listed).toContain(`p/${names.berlin_lady_0}`);
     expect(listed).not.toContain(`p/${names.secret}`);
     expect(listed).not.toContain(`p/${names.hidden}`);
-    expect((await rt.request("/api/v2/seo/sitemap/profiles?part=2")).status).toBe(404);
+    expect((await rt.request("/api/v2/seo/sitemaps/profiles?part=2")).status).toBe(404);
     const guide = (await (await rt.request("/api/v2/seo/locations")).json()) as Body<
       Array<{ country_slug: string; regions: Array<{ slug: string }> }>
     >;

@@ -63,7 +63,7 @@ describe(`search visibility (${TEST_DB})`, () => {
     const nearby = await call<Array<{ username: string }>>(`/api/v2/profiles/${neighbour.username}/nearby`);
     const autocomplete = await call<{ users: Array<{ username: string }> }>(`/api/v2/search/autocomplete?q=${user.username}`);
     rt.clock.advance(11 * 60_000); // past the sitemap's cache
-    const sitemap = await call<Array<{ path: string }>>("/api/v2/seo/sitemap/profiles?part=1");
+    const sitemap = await call<Array<{ path: string }>>("/api/v2/seo/sitemaps/profiles?part=1");
     return {
       search: search.body.data.some((h) => h.user_id === user.id),
       directory: directoryNames.includes(user.username),
