@@ -10,7 +10,7 @@ import { LATEST_REVIEWS_PAGE_SIZE, type LatestReviews } from "../../contract/lat
 import type { SitemapEntry } from "../../contract/seo";
 import type { DB } from "../../db/index";
 import { GUEST_VIEWER, isFindableProfile, type ViewerContext } from "../access/index";
-import { listedItems, shownReviews, unlockPriceFor } from "../reviews/index";
+import { shownReviews, shownReviewsPage, unlockPriceFor } from "../reviews/index";
 
 /** The reviews the page lists to this reader: shown as on their tabs, of findable profiles only. */
 function platformReviews(db: DB, viewer: ViewerContext) {
@@ -19,24 +19,12 @@ function platformReviews(db: DB, viewer: ViewerContext) {
 
 /** GET /reviews: one page, newest first (published_at, then id, so a page is stable). */
 export async function latestReviews(deps: ApiDeps, viewer: ViewerContext, page: number): Promise<LatestReviews> {
-  const shown = platformReviews(deps.db, viewer);
-  const [totalRow, idRows] = await Promise.all([
-    shown.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
-    shown
-      .select(["date_reviews.id", "users.username", "profiles.display_name"])
-      .orderBy("date_reviews.published_at", "desc")
-      .orderBy("date_reviews.id", "desc")
-      .limit(LATEST_REVIEWS_PAGE_SIZE)
-      .offset((page - 1) * LATEST_REVIEWS_PAGE_SIZE)
-      .execute(),
-  ]);
-  const subjects = new Map(idRows.map((r) => [r.id, { username: r.username, display_name: r.display_name }]));
-  const items = await listedItems(deps, viewer, idRows);
+  const { items, total } = await shownReviewsPage(deps, viewer, platformReviews(deps.db, viewer), page, LATEST_REVIEWS_PAGE_SIZE);
   return {
-    items: items.map((item) => ({ ...item, subject: subjects.get(item.id)! })),
+    items,
     page,
     page_size: LATEST_REVIEWS_PAGE_SIZE,
-    total: Number(totalRow.n),
+    total,
     unlock: unlockPriceFor(viewer),
   };
 }

@@ -9,6 +9,7 @@ export {
   receivedReviews,
   reviewAverages,
   shownReviews,
+  shownReviewsPage,
   unlockPriceFor,
 } from "./service";
 

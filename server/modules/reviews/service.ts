@@ -635,26 +635,42 @@ export async function linkedEscortReviews(
     .where("business_escorts.business_user_id", "=", business.id)
     .where("business_escorts.status", "=", BUSINESS_LINK_STATUS.accepted)
     .where("users.user_type", "=", USER_TYPE.escort);
+  const { items, total } = await shownReviewsPage(deps, viewer, shown, page, REVIEW_LIST_PAGE_SIZE);
+  return {
+    username: business.username,
+    items: items.map(({ subject, ...item }) => ({ ...item, escort: subject })),
+    page,
+    page_size: REVIEW_LIST_PAGE_SIZE,
+    total,
+    unlock: unlockPriceFor(viewer),
+  };
+}
+
+/**
+ * One page of a `shownReviews` statement (narrowed by the caller), newest first (published_at, then id, so a page is
+ * stable), each item with the reviewed member it is about, and the total: the business's tab and the platform's
+ * reviews page list their reviews through it.
+ */
+export async function shownReviewsPage(
+  deps: ApiDeps,
+  viewer: ViewerContext,
+  shown: ReturnType<typeof shownReviews>,
+  page: number,
+  pageSize: number,
+): Promise<{ items: Array<ReviewItem & { subject: { username: string; display_name: string } }>; total: number }> {
   const [totalRow, idRows] = await Promise.all([
     shown.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
     shown
       .select(["date_reviews.id", "users.username", "profiles.display_name"])
       .orderBy("date_reviews.published_at", "desc")
       .orderBy("date_reviews.id", "desc")
-      .limit(REVIEW_LIST_PAGE_SIZE)
-      .offset((page - 1) * REVIEW_LIST_PAGE_SIZE)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
       .execute(),
   ]);
-  const escorts = new Map(idRows.map((r) => [r.id, { username: r.username, display_name: r.display_name }]));
+  const subjects = new Map(idRows.map((r) => [r.id, { username: r.username, display_name: r.display_name }]));
   const items = await listedItems(deps, viewer, idRows);
-  return {
-    username: business.username,
-    items: items.map((item) => ({ ...item, escort: escorts.get(item.id)! })),
-    page,
-    page_size: REVIEW_LIST_PAGE_SIZE,
-    total: Number(totalRow.n),
-    unlock: unlockPriceFor(viewer),
-  };
+  return { items: items.map((item) => ({ ...item, subject: subjects.get(item.id)! })), total: Number(totalRow.n) };
 }
 
 // --- Unlock (item 5: designed now, payable with the wallet) -------------------------------
