@@ -7,16 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContactOutlook } from "#server/contract/messenger";
 import { USER_TYPE } from "#server/contract/users";
 import { callJson } from "../../helpers/api-call";
-import { addBerlinProfile, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
-import { createMessengerRuntime } from "./fixtures";
+import { TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { createMessengerRuntime, listedMember } from "./fixtures";
 
 interface Answer<T> {
   data?: T;
   errors?: Array<{ key: string }>;
 }
-type Member = Awaited<ReturnType<typeof createUser>> & { token: string };
-
-const DAY = 24 * 60 * 60 * 1000;
+type Member = Awaited<ReturnType<typeof listedMember>>;
 
 describe(`contact outlook (${TEST_DB})`, () => {
   let rt: TestRuntime;
@@ -26,20 +24,8 @@ describe(`contact outlook (${TEST_DB})`, () => {
   });
   afterAll(() => close());
 
-  async function member(userType: number = USER_TYPE.client, options: { plus?: boolean; createdDaysAgo?: number } = {}): Promise<Member> {
-    const user = await createUser(rt, { userType });
-    await addBerlinProfile(rt, user.id, user.username);
-    const now = rt.clock.now();
-    await rt.deps.db
-      .updateTable("users")
-      .set({
-        created_at: now - (options.createdDaysAgo ?? 365) * DAY,
-        ...(options.plus ? { is_member: 1, member_until: now + 30 * DAY } : {}),
-      })
-      .where("id", "=", user.id)
-      .execute();
-    return { ...user, token: String((await login(rt, user.username, user.password)).body.access_token) };
-  }
+  const member = (userType: number = USER_TYPE.client, options: { plus?: boolean; createdDaysAgo?: number } = {}): Promise<Member> =>
+    listedMember(rt, userType, options);
 
   const outlook = (token: string | undefined, username: string) =>
     callJson<Answer<ContactOutlook>>(rt, token, "GET", `/api/v2/messenger/contact/${username}`);

@@ -1,5 +1,6 @@
 /** Shared setup of the messenger's API tests: a runtime whose media land in a directory of its own, plus members. */
 import { rm } from "node:fs/promises";
+import { USER_TYPE } from "#server/contract/users";
 import {
   addBerlinProfile,
   createTestRuntime,
@@ -23,6 +24,26 @@ export async function createMessengerRuntime(options: TestRuntimeOptions = {}): 
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A signed-in member with a listed profile in Berlin, registered a year ago unless told (a younger escort is "new"),
+ * plus when asked; a business is an agency.
+ */
+export async function listedMember(rt: TestRuntime, userType: number, options: { plus?: boolean; createdDaysAgo?: number } = {}) {
+  const user = await createUser(rt, { userType });
+  await addBerlinProfile(rt, user.id, user.username);
+  const now = rt.clock.now();
+  await rt.deps.db
+    .updateTable("users")
+    .set({
+      created_at: now - (options.createdDaysAgo ?? 365) * DAY,
+      ...(options.plus ? { is_member: 1, member_until: now + 30 * DAY } : {}),
+      ...(userType === USER_TYPE.business ? { business_kind: "agency" } : {}),
+    })
+    .where("id", "=", user.id)
+    .execute();
+  return { ...user, token: String((await login(rt, user.username, user.password)).body.access_token) };
 }
 
 /** A signed-in plus member with a listed profile, registered a year ago (no contact rule but the overall limit applies). */

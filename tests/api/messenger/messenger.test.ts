@@ -22,7 +22,7 @@ import { PAYMENT_REQUIRED_KEY } from "#server/contract/prices";
 import type { RealtimeEnvelope } from "#server/contract/realtime";
 import { USER_TYPE } from "#server/contract/users";
 import { addBerlinProfile, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
-import { createMessengerRuntime } from "./fixtures";
+import { createMessengerRuntime, listedMember } from "./fixtures";
 import { jpeg } from "../../helpers/images";
 import { unzip } from "../../helpers/zip";
 import type { MediaStorage } from "#server/integrations/storage/index";
@@ -48,21 +48,8 @@ describe(`messenger (${TEST_DB})`, () => {
   afterAll(() => close());
 
   /** A listed member; escorts registered long ago (not "new") unless told. */
-  async function member(userType: number = USER_TYPE.client, options: { plus?: boolean; createdDaysAgo?: number } = {}): Promise<Member> {
-    const user = await createUser(rt, { userType });
-    await addBerlinProfile(rt, user.id, user.username);
-    const now = rt.clock.now();
-    await rt.deps.db
-      .updateTable("users")
-      .set({
-        created_at: now - (options.createdDaysAgo ?? 365) * DAY,
-        ...(options.plus ? { is_member: 1, member_until: now + 30 * DAY } : {}),
-        ...(userType === USER_TYPE.business ? { business_kind: "agency" } : {}),
-      })
-      .where("id", "=", user.id)
-      .execute();
-    return { ...user, token: String((await login(rt, user.username, user.password)).body.access_token) };
-  }
+  const member = (userType: number = USER_TYPE.client, options: { plus?: boolean; createdDaysAgo?: number } = {}): Promise<Member> =>
+    listedMember(rt, userType, options);
 
   /** A listed member who never signs in (receivers only: no password hashing per login). */
   async function quiet(userType: number = USER_TYPE.client): Promise<Member> {
