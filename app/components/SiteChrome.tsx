@@ -59,39 +59,25 @@ export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | nul
         <div className={css.tools}>
           {viewer ? (
             <>
-              <NavLink
-                className={css.toolLink}
+              <CountedToolLink
                 to={to("messenger")}
-                data-testid="nav-messages"
-                data-messenger-unread={unreadMessages}
-                aria-label={unreadMessages > 0 ? `${t("nav.messages")}, ${t("bell.unread", { count: unreadMessages })}` : undefined}
-              >
-                <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                  <path
-                    fill="currentColor"
-                    d="M3 5h18a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Zm1 2.4V17h16V7.4l-8 5.3-8-5.3ZM5.3 7l6.7 4.4L18.7 7H5.3Z"
-                  />
-                </svg>
-                <span className={css.toolLabel}>{t("nav.messages")}</span>
-                {unreadMessages ? <span className={css.navCount}>{unreadMessages > 99 ? "99+" : unreadMessages}</span> : null}
-              </NavLink>
+                testId="nav-messages"
+                data={{ "data-messenger-unread": unreadMessages }}
+                label={t("nav.messages")}
+                count={unreadMessages}
+                countLabel={t("bell.unread", { count: unreadMessages })}
+                iconPath="M3 5h18a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Zm1 2.4V17h16V7.4l-8 5.3-8-5.3ZM5.3 7l6.7 4.4L18.7 7H5.3Z"
+              />
               {hasDates ? (
-                <NavLink
-                  className={css.toolLink}
+                <CountedToolLink
                   to={to("my_date")}
-                  data-testid="nav-dates"
-                  data-dates-waiting={waitingDates}
-                  aria-label={waitingDates > 0 ? `${t("nav.dates")}, ${t("nav.dates_waiting", { count: waitingDates })}` : undefined}
-                >
-                  <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                    <path
-                      fill="currentColor"
-                      d="M7 2h2v2h6V2h2v2h3a1 1 0 0 1 1 1v15a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h3V2ZM5 9v10h14V9H5Zm2 2h4v4H7v-4Z"
-                    />
-                  </svg>
-                  <span className={css.toolLabel}>{t("nav.dates")}</span>
-                  {waitingDates ? <span className={css.navCount}>{waitingDates > 99 ? "99+" : waitingDates}</span> : null}
-                </NavLink>
+                  testId="nav-dates"
+                  data={{ "data-dates-waiting": waitingDates }}
+                  label={t("nav.dates")}
+                  count={waitingDates}
+                  countLabel={t("nav.dates_waiting", { count: waitingDates })}
+                  iconPath="M7 2h2v2h6V2h2v2h3a1 1 0 0 1 1 1v15a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h3V2ZM5 9v10h14V9H5Zm2 2h4v4H7v-4Z"
+                />
               ) : null}
               <NotificationBell summary={viewer.notifications} />
               <NavLink className={css.toolLink} to={to("my_dashboard")} data-testid="nav-dashboard">
@@ -255,5 +241,27 @@ export function SiteFooter() {
         <small>{t("footer.copyright", { year, brand: brand.name })}</small>
       </p>
     </footer>
+  );
+}
+
+/** A header tool with a count (messages, dates): an icon at a 44 px target, its word on a wide screen, the count named for screen readers. */
+function CountedToolLink(props: {
+  to: string;
+  testId: string;
+  data: Record<`data-${string}`, number>;
+  label: string;
+  count: number;
+  countLabel: string;
+  iconPath: string;
+}) {
+  const { to, testId, data, label, count, countLabel, iconPath } = props;
+  return (
+    <NavLink className={css.toolLink} to={to} data-testid={testId} {...data} aria-label={count > 0 ? `${label}, ${countLabel}` : undefined}>
+      <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path fill="currentColor" d={iconPath} />
+      </svg>
+      <span className={css.toolLabel}>{label}</span>
+      {count ? <span className={css.navCount}>{count > 99 ? "99+" : count}</span> : null}
+    </NavLink>
   );
 }
