@@ -1,10 +1,13 @@
+import type { Transaction } from "kysely";
 import type { AppConfig } from "../config";
+import type { Goods, GoodsQuote, RevocationReason, SettledOrder } from "../contract/billing";
 import type { Language } from "../contract/locales";
 import type { NotificationContentType, NotificationEvent, NotificationStickiness } from "../contract/notifications";
 import type { ReportObjectKind } from "../contract/reports";
 import type { SitemapEntry } from "../contract/seo";
 import type { NotificationKind } from "../contract/settings";
 import type { DB, Dialect } from "../db/index";
+import type { Database } from "../db/schema";
 import type { Mailer } from "../integrations/mail/mailer";
 import type { Clock } from "../lib/clock";
 import type { Logger } from "../ops/logger";
@@ -36,6 +39,8 @@ export interface FeatureRegistry {
   notifications: ReadonlyMap<NotificationEvent, NotificationDeclaration>;
   reportTargets: ReadonlyMap<ReportObjectKind, ReportTarget>;
   sitemaps: ReadonlyMap<string, SitemapSource>;
+  /** The goods the checkout sells and their handlers (issue 26). */
+  goods: ReadonlyMap<Goods, GoodsHandler>;
 }
 
 /** A notification event as the module that sends it declares it (ADR 044, 064). */
@@ -131,4 +136,20 @@ export interface SitemapSource {
   paged?: boolean;
   /** One part (from 1): guest-visible paths after the language, and how many parts there are; null past the last. */
   read(deps: ApiDeps, part: number): Promise<{ parts: number; entries: SitemapEntry[] } | null>;
+}
+
+/**
+ * A good the checkout sells (issue 26): the module that owns it says what it costs this buyer and delivers it inside
+ * the transaction that records the verified payment, so a paid order and its delivery commit together or not at all.
+ * The checkout reads the handlers through deps.features.goods, never by importing the module.
+ */
+export interface GoodsHandler {
+  /** The offers this buyer may choose from, in display order. */
+  catalogue(deps: ApiDeps, buyerId: number): Promise<GoodsQuote[]>;
+  /** One offer by its sku for this buyer, or null when they may not buy it (the price always comes from here). */
+  quote(deps: ApiDeps, buyerId: number, sku: string): Promise<GoodsQuote | null>;
+  /** Delivers a paid order. Called once per order (the checkout guarantees it), inside its transaction. */
+  fulfil(trx: Transaction<Database>, deps: ApiDeps, order: SettledOrder): Promise<void>;
+  /** Takes back what a refunded, charged-back or withdrawn order delivered, inside the checkout's transaction. */
+  revoke(trx: Transaction<Database>, deps: ApiDeps, order: SettledOrder, reason: RevocationReason): Promise<void>;
 }

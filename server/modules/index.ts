@@ -27,6 +27,13 @@ import { manifest as friends } from "./friends/index";
 import { manifest as invitations } from "./invitations/index";
 import { manifest as latestReviews } from "./latest-reviews/index";
 import { manifest as ledger } from "./ledger/index";
+import { manifest as checkout } from "./checkout/index";
+import { manifest as plus } from "./plus/index";
+import { manifest as invoices } from "./invoices/index";
+import { manifest as payments } from "./payments/index";
+import { manifest as renewals } from "./renewals/index";
+import { manifest as bank } from "./bank/index";
+import { manifest as audit } from "./audit/index";
 import { manifest as media } from "./media/index";
 import { manifest as messenger } from "./messenger/index";
 import { manifest as moderation } from "./moderation/index";
@@ -85,6 +92,13 @@ export const FEATURES = [
   tours,
   latestReviews,
   ledger,
+  checkout,
+  plus,
+  invoices,
+  payments,
+  renewals,
+  bank,
+  audit,
 ] as const;
 
 // enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).

@@ -15,7 +15,8 @@
  * Only types and the two helpers live here: this file imports no module, so every module's index.ts can import it.
  */
 import type { ModuleContext } from "../api/module-context";
-import type { ApiDeps, NotificationDeclaration, ReportTarget, SitemapSource } from "../api/types";
+import type { ApiDeps, GoodsHandler, NotificationDeclaration, ReportTarget, SitemapSource } from "../api/types";
+import type { Goods } from "../contract/billing";
 import type { NotificationEvent } from "../contract/notifications";
 import type { ReportObjectKind } from "../contract/reports";
 import type { Dialect } from "../db/dialect";
@@ -24,7 +25,7 @@ import type { SmtpSender } from "../integrations/mail/smtp";
 import type { JobHandler } from "../jobs/queue";
 import type { Kysely } from "kysely";
 
-export type { NotificationDeclaration, ReportTarget, SitemapSource };
+export type { GoodsHandler, NotificationDeclaration, ReportTarget, SitemapSource };
 
 /** A module's route registration: its existing `register<Group>` function. */
 export type RouteRegistrar = (ctx: ModuleContext) => void;
@@ -88,6 +89,8 @@ export interface FeatureManifest {
    * "./migrations/0060_reviews_published"`. Its tables' types join `Database` by declaration merging (ADR 067).
    */
   readonly migrations?: { readonly [name: string]: FeatureMigration };
+  /** The goods it sells through the checkout (contract/billing GOODS), each declared by exactly one module. */
+  readonly goods?: { readonly [G in Goods]?: GoodsHandler };
 }
 
 /**

@@ -5,7 +5,8 @@
  * to: a job kind, notification event or report kind without its handler, texts or queue fails there.
  */
 import type { ModuleContext } from "../api/module-context";
-import type { ApiDeps, FeatureRegistry, NotificationDeclaration, ReportTarget, SitemapSource } from "../api/types";
+import type { Goods } from "../contract/billing";
+import type { ApiDeps, FeatureRegistry, GoodsHandler, NotificationDeclaration, ReportTarget, SitemapSource } from "../api/types";
 import { SUPPORTED_LANGUAGES, type Language } from "../contract/locales";
 import { NOTIFICATION_EVENTS, type NotificationEvent } from "../contract/notifications";
 import { REPORT_OBJECT_KINDS, type ReportObjectKind } from "../contract/reports";
@@ -73,12 +74,14 @@ export function featureRegistryOf(features: Features): FeatureRegistry {
   const notifications = new Map<NotificationEvent, NotificationDeclaration>();
   const reportTargets = new Map<ReportObjectKind, ReportTarget>();
   const sitemaps = new Map<string, SitemapSource>();
+  const goods = new Map<Goods, GoodsHandler>();
   for (const feature of features) {
     for (const [event, declared] of entries(feature.notifications)) if (!notifications.has(event)) notifications.set(event, declared);
     for (const [kind, target] of entries(feature.reportTypes)) if (!reportTargets.has(kind)) reportTargets.set(kind, target);
     for (const [name, source] of Object.entries(feature.sitemaps ?? {})) if (!sitemaps.has(name)) sitemaps.set(name, source);
+    for (const [good, handler] of entries(feature.goods)) if (!goods.has(good)) goods.set(good, handler);
   }
-  return { notifications, reportTargets, sitemaps };
+  return { notifications, reportTargets, sitemaps, goods };
 }
 
 function entries<K extends string, V>(record: { readonly [key in K]?: V } | undefined): Array<[K, V]> {

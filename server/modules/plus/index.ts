@@ -1,0 +1,11 @@
+/** The plus membership (issue 26): packages, the member's contract, cancelling, withdrawal and the benefits pages. */
+import { defineFeature } from "../manifest";
+import { membershipGoods } from "./goods";
+import * as m0063 from "./migrations/0063_memberships";
+
+export const manifest = defineFeature({
+  name: "plus",
+  migrations: { "0063_memberships": m0063 },
+  goods: { membership: membershipGoods },
+});
+export { MEMBERSHIP_STATUSES, type MembershipStatus } from "./schema";
