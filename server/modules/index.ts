@@ -34,6 +34,7 @@ import { manifest as payments } from "./payments/index";
 import { manifest as renewals } from "./renewals/index";
 import { manifest as bank } from "./bank/index";
 import { manifest as audit } from "./audit/index";
+import { manifest as accounting } from "./accounting/index";
 import { manifest as media } from "./media/index";
 import { manifest as messenger } from "./messenger/index";
 import { manifest as moderation } from "./moderation/index";
@@ -99,6 +100,7 @@ export const FEATURES = [
   renewals,
   bank,
   audit,
+  accounting,
 ] as const;
 
 // enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).

@@ -21,6 +21,8 @@ export interface PaymentRequest {
   /** Where the provider posts its signed messages. */
   notifyUrl: string;
   customer: { name: string; email: string; country: string };
+  /** SEPA direct debit (DD): the account to debit and its holder's exact name, as the payment step took them. */
+  bankAccount?: { iban: string; holder: string };
 }
 
 /** How the buyer continues: to the provider's hosted page, or with instructions shown by us (bank transfer, SEPA). */
