@@ -9,3 +9,6 @@ export const manifest = defineFeature({
   goods: { membership: membershipGoods },
 });
 export { MEMBERSHIP_STATUSES, type MembershipStatus } from "./schema";
+// For renewals and payments (ADR 076): what a renewal charges and adds, the earliest ordinary end, the live contract.
+export { addMonths, earliestOrdinaryEnd, proRataRefund, renewalTermOf, withdrawalDeadline } from "./contract-rules";
+export { activeMembership, effectiveEnd, syncUserPlus, type Membership } from "./memberships";
