@@ -2,9 +2,11 @@
 import { defineFeature } from "../manifest";
 import { membershipGoods } from "./goods";
 import * as m0063 from "./migrations/0063_memberships";
+import { registerPlus } from "./routes";
 
 export const manifest = defineFeature({
   name: "plus",
+  routes: registerPlus,
   migrations: { "0063_memberships": m0063 },
   goods: { membership: membershipGoods },
 });
