@@ -93,7 +93,8 @@ export function vatRateAt(country: string, at: number): number | null {
 }
 
 /** GET vat-countries: the member states and the rate each charges on the day of `at` (the checkout's VAT step). */
-export function vatCountries(at: number): Array<{ country: string; rate_bp: number }> {
+// `at` defaults to now for callers without a clock at hand; services pass deps.clock.now().
+export function vatCountries(at: number = Date.now()): Array<{ country: string; rate_bp: number }> {
   return EU_COUNTRIES.map((country) => ({ country, rate_bp: vatRateAt(country, at) ?? 0 }));
 }
 

@@ -5,7 +5,7 @@
  * not-taxable note), credit notes for refunds, chargebacks, withdrawals and VAT corrections.
  */
 import { checkVAT, countries } from "jsvat";
-import { sql, type Transaction } from "kysely";
+import { sql, type Insertable, type Transaction } from "kysely";
 import type { ApiDeps } from "../../api/types";
 import {
   INVOICE_TYPES,
@@ -15,7 +15,10 @@ import {
 } from "../../contract/billing";
 import { isLanguage, type Language } from "../../contract/locales";
 import { SELLER_COUNTRY, invoiceDay, isEuCountry, splitGross, vatIdCountry, vatRateAt } from "../../contract/vat";
+import type { DB } from "../../db/index";
 import type { Database } from "../../db/schema";
+import { enqueueJob } from "../../jobs/queue";
+import type { InvoicesTable } from "./schema";
 import { INVOICE_TEXTS } from "./texts";
 
 export interface VatQuestion {
@@ -25,6 +28,11 @@ export interface VatQuestion {
   vatId: string | null;
   /** The invoice date (ms): the rate valid on that day. */
   at: number;
+  /**
+   * VIES has confirmed this very ID (billing_infos.vat_id_status "valid", `vatIdConfirmedFor`). Until it has, the
+   * buyer pays VAT like a consumer and a confirmation later brings a credit note and a reverse-charge invoice (ADR 077).
+   */
+  vatIdConfirmed?: boolean;
 }
 
 /** A VAT ID as members type it, without spaces, dots and dashes, upper case. */
@@ -42,9 +50,10 @@ export function checkVatIdFormat(vatId: string): { ok: boolean; country: string 
 
 /**
  * The VAT an order is charged. Consumers in the EU pay their country's rate (one-stop shop, § 3a Abs. 5 UStG);
- * businesses in Germany pay German VAT; a business of another member state whose VAT ID is well-formed and of
- * that state is invoiced under reverse charge (provisionally: VIES confirms later, the checkout never waits);
- * buyers outside the EU pay none (the service is not taxable in Germany, § 3a Abs. 2 / 5 UStG).
+ * businesses in Germany pay German VAT; a business of another member state whose VAT ID is well-formed, of that
+ * state and confirmed by VIES is invoiced under reverse charge. An ID not yet confirmed is charged VAT first (the
+ * checkout never waits for VIES; the queued check corrects the invoice when it confirms, ADR 077). Buyers outside
+ * the EU pay none (the service is not taxable in Germany, § 3a Abs. 2 UStG).
  */
 export function decideVat(question: VatQuestion): VatDecision {
   const country = question.country.trim().toUpperCase();
@@ -53,7 +62,7 @@ export function decideVat(question: VatQuestion): VatDecision {
   if (question.vatId && country !== SELLER_COUNTRY) {
     const format = checkVatIdFormat(question.vatId);
     // The ID must belong to the country the buyer is in: a German ID abroad, or another state's, is not reverse charge.
-    if (format.ok && format.country === country) return { country, rate_bp: 0, reverse_charge: true };
+    if (format.ok && format.country === country && question.vatIdConfirmed) return { country, rate_bp: 0, reverse_charge: true };
   }
   return { country, rate_bp: rate, reverse_charge: false };
 }
@@ -131,9 +140,25 @@ function statusForNewInvoice(order: { renewable: number; status: string }): Invo
   return order.renewable === 1 ? "running" : "subscribed";
 }
 
+type InvoiceValues = Omit<Insertable<InvoicesTable>, "number" | "year" | "sequence" | "issued_at" | "retain_until" | "created_at" | "updated_at">;
+
+/** Numbers and writes one document at the clock's time, in the caller's transaction. */
+async function insertInvoice(trx: Transaction<Database>, deps: ApiDeps, values: InvoiceValues): Promise<{ invoiceId: number; number: string }> {
+  const now = deps.clock.now();
+  const year = invoiceYear(now);
+  const { sequence, number } = await nextInvoiceNumber(trx, year);
+  const inserted = await trx
+    .insertInto("invoices")
+    .values({ ...values, number, year, sequence, issued_at: now, retain_until: retentionEnd(now), created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { invoiceId: Number(inserted.id), number };
+}
+
 /**
  * Writes the invoice of a paid order (inside the settlement's transaction) and answers its id and number. Asked again
- * for the same order it answers the invoice it wrote (a replayed settlement writes no second invoice).
+ * for the same order it answers the invoice it wrote (a replayed settlement writes no second invoice). A business
+ * buyer charged VAT for want of a VIES confirmation gets the check queued in the same transaction.
  */
 export async function issueInvoice(trx: Transaction<Database>, deps: ApiDeps, orderId: number): Promise<{ invoiceId: number; number: string }> {
   const existing = await trx
@@ -148,48 +173,55 @@ export async function issueInvoice(trx: Transaction<Database>, deps: ApiDeps, or
   const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
   if (!order) throw new Error(`invoices: order ${orderId} does not exist`);
   const user = await trx.selectFrom("users").select(["username", "email"]).where("id", "=", order.user_id).executeTakeFirst();
-  const now = deps.clock.now();
-  const issuedAt = now;
-  const year = invoiceYear(issuedAt);
-  const { sequence, number } = await nextInvoiceNumber(trx, year);
   const language = languageOf(order.language);
-  const start = order.paid_at ?? now;
-  const inserted = await trx
-    .insertInto("invoices")
-    .values({
-      number,
-      year,
-      sequence,
-      document: "invoice",
-      corrects_invoice_id: null,
-      order_id: order.id,
-      user_id: order.user_id,
-      item_type: order.item_type,
-      invoice_type: order.kind === "renewal" ? INVOICE_TYPES.auto_renew : INVOICE_TYPES.normal,
-      status: statusForNewInvoice(order),
-      description: describeGoods(order, language),
-      currency: order.currency,
-      net_cents: order.net_cents,
-      vat_cents: order.vat_cents,
-      gross_cents: order.gross_cents,
-      vat_rate_bp: order.vat_rate_bp,
-      vat_country: order.vat_country,
-      reverse_charge: order.reverse_charge,
-      buyer: JSON.stringify(buyerOf(order, user)),
-      service_start: start,
-      service_end: order.months > 0 ? addMonths(start, order.months) : null,
-      payment_method: order.method,
-      payment_reference: paymentReference(order.public_id),
-      language,
-      reason: null,
-      issued_at: issuedAt,
-      retain_until: retentionEnd(issuedAt),
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { invoiceId: Number(inserted.id), number };
+  const start = order.paid_at ?? deps.clock.now();
+  const buyer = buyerOf(order, user);
+  const issued = await insertInvoice(trx, deps, {
+    document: "invoice",
+    corrects_invoice_id: null,
+    order_id: order.id,
+    user_id: order.user_id,
+    item_type: order.item_type,
+    invoice_type: order.kind === "renewal" ? INVOICE_TYPES.auto_renew : INVOICE_TYPES.normal,
+    status: statusForNewInvoice(order),
+    description: describeGoods(order, language),
+    currency: order.currency,
+    net_cents: order.net_cents,
+    vat_cents: order.vat_cents,
+    gross_cents: order.gross_cents,
+    vat_rate_bp: order.vat_rate_bp,
+    vat_country: order.vat_country,
+    reverse_charge: order.reverse_charge,
+    buyer: JSON.stringify(buyer),
+    service_start: start,
+    service_end: order.months > 0 ? addMonths(start, order.months) : null,
+    payment_method: order.method,
+    payment_reference: paymentReference(order.public_id),
+    language,
+    reason: null,
+  });
+  if (buyer.vat_id && order.reverse_charge === 0 && order.vat_cents > 0 && correctableCountry(order.vat_country)) {
+    await queueVatCheck(trx, deps, order.user_id, buyer.vat_id);
+  }
+  return issued;
+}
+
+/** A country whose business buyers reverse-charge: another EU member state than the seller's. */
+function correctableCountry(country: string): boolean {
+  return isEuCountry(country) && country !== SELLER_COUNTRY;
+}
+
+/** Queues the VIES check of a member's VAT ID (one queued check per member and ID). */
+export async function queueVatCheck(trx: Transaction<Database>, deps: ApiDeps, userId: number, vatId: string): Promise<void> {
+  const value = normalizeVatId(vatId);
+  await enqueueJob(trx, deps.clock, "invoices.vies_check", { user_id: userId, vat_id: value }, { key: `vies:${userId}:${value}` });
+}
+
+/** Whether VIES has confirmed this member's VAT ID (the checkout passes it to decideVat as `vatIdConfirmed`). */
+export async function vatIdConfirmedFor(db: DB | Transaction<Database>, userId: number, vatId: string | null): Promise<boolean> {
+  if (!vatId) return false;
+  const row = await db.selectFrom("billing_infos").select(["vat_id", "vat_id_status"]).where("user_id", "=", userId).executeTakeFirst();
+  return Boolean(row?.vat_id && row.vat_id_status === "valid" && normalizeVatId(row.vat_id) === normalizeVatId(vatId));
 }
 
 /** The status a credit note gives the invoice it fully corrects, by its reason. */
@@ -223,49 +255,60 @@ export async function issueCreditNote(
   if (already + request.grossCents > invoice.gross_cents) throw new CreditNoteError("invoices: credit notes would exceed the invoice");
   const full = already === 0 && request.grossCents === invoice.gross_cents;
   const amounts = full ? { net_cents: invoice.net_cents, vat_cents: invoice.vat_cents } : splitGross(request.grossCents, invoice.vat_rate_bp);
-  const now = deps.clock.now();
-  const year = invoiceYear(now);
-  const { sequence, number } = await nextInvoiceNumber(trx, year);
   const status = statusAfterCredit(request.reason);
-  const inserted = await trx
-    .insertInto("invoices")
-    .values({
-      number,
-      year,
-      sequence,
-      document: "credit_note",
-      corrects_invoice_id: invoice.id,
-      order_id: invoice.order_id,
-      user_id: invoice.user_id,
-      item_type: invoice.item_type,
-      invoice_type: invoice.invoice_type,
-      status,
-      description: invoice.description,
-      currency: invoice.currency,
-      net_cents: amounts.net_cents,
-      vat_cents: amounts.vat_cents,
-      gross_cents: request.grossCents,
-      vat_rate_bp: invoice.vat_rate_bp,
-      vat_country: invoice.vat_country,
-      reverse_charge: invoice.reverse_charge,
-      buyer: invoice.buyer,
-      service_start: invoice.service_start,
-      service_end: invoice.service_end,
-      payment_method: invoice.payment_method,
-      payment_reference: invoice.payment_reference,
-      language: invoice.language,
-      reason: request.reason,
-      issued_at: now,
-      retain_until: retentionEnd(now),
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const { id: _id, number: _number, year: _year, sequence: _sequence, issued_at: _issued, retain_until: _retain, created_at: _created, updated_at: _updated, ...copied } = invoice;
+  const note = await insertInvoice(trx, deps, {
+    ...copied,
+    document: "credit_note",
+    corrects_invoice_id: invoice.id,
+    status,
+    net_cents: amounts.net_cents,
+    vat_cents: amounts.vat_cents,
+    gross_cents: request.grossCents,
+    reason: request.reason,
+  });
   if (already + request.grossCents === invoice.gross_cents) {
-    await trx.updateTable("invoices").set({ status, updated_at: now }).where("id", "=", invoice.id).execute();
+    await trx.updateTable("invoices").set({ status, updated_at: deps.clock.now() }).where("id", "=", invoice.id).execute();
   }
-  return { invoiceId: Number(inserted.id), number };
+  return note;
+}
+
+/**
+ * VIES confirmed a VAT ID after its holder was charged VAT: each such invoice (another member state's business, VAT
+ * charged, not credited yet) gets a full credit note ("vat_correction") and a new invoice under reverse charge for the
+ * same net amount. The VAT the buyer overpaid is theirs to get back: the back office refunds it (ADR 077).
+ */
+export async function reissueUnderReverseCharge(trx: Transaction<Database>, deps: ApiDeps, userId: number, vatId: string): Promise<number[]> {
+  const value = normalizeVatId(vatId);
+  const candidates = await trx
+    .selectFrom("invoices")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("document", "=", "invoice")
+    .where("reverse_charge", "=", 0)
+    .where("vat_cents", ">", 0)
+    .where("status", "not in", ["reversed", "refunded", "charge_back"])
+    .where("vat_country", "!=", SELLER_COUNTRY)
+    .execute();
+  const reissued: number[] = [];
+  for (const invoice of candidates) {
+    const buyer = JSON.parse(invoice.buyer) as BillingCustomer;
+    if (!buyer.vat_id || normalizeVatId(buyer.vat_id) !== value || vatIdCountry(value) !== invoice.vat_country) continue;
+    const credited = await trx.selectFrom("invoices").select("id").where("corrects_invoice_id", "=", invoice.id).executeTakeFirst();
+    if (credited) continue;
+    await issueCreditNote(trx, deps, { invoiceId: invoice.id, grossCents: invoice.gross_cents, reason: "vat_correction" });
+    const { id: _id, number: _number, year: _year, sequence: _sequence, issued_at: _issued, retain_until: _retain, created_at: _created, updated_at: _updated, ...copied } = invoice;
+    const next = await insertInvoice(trx, deps, {
+      ...copied,
+      vat_cents: 0,
+      gross_cents: invoice.net_cents,
+      vat_rate_bp: 0,
+      reverse_charge: 1,
+      reason: "vat_correction",
+    });
+    reissued.push(next.invoiceId);
+  }
+  return reissued;
 }
 
 /**
