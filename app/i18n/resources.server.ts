@@ -22,6 +22,7 @@ import deModeration from "../../locales/de/moderation.json";
 import deNotifications from "../../locales/de/notifications.json";
 import dePaella from "../../locales/de/paella.json";
 import dePayment from "../../locales/de/payment.json";
+import dePlus from "../../locales/de/plus.json";
 import deProfile from "../../locales/de/profile.json";
 import dePromotion from "../../locales/de/promotion.json";
 import deRegistration from "../../locales/de/registration.json";
@@ -53,6 +54,7 @@ import enModeration from "../../locales/en/moderation.json";
 import enNotifications from "../../locales/en/notifications.json";
 import enPaella from "../../locales/en/paella.json";
 import enPayment from "../../locales/en/payment.json";
+import enPlus from "../../locales/en/plus.json";
 import enProfile from "../../locales/en/profile.json";
 import enPromotion from "../../locales/en/promotion.json";
 import enRegistration from "../../locales/en/registration.json";
@@ -84,6 +86,7 @@ import esModeration from "../../locales/es/moderation.json";
 import esNotifications from "../../locales/es/notifications.json";
 import esPaella from "../../locales/es/paella.json";
 import esPayment from "../../locales/es/payment.json";
+import esPlus from "../../locales/es/plus.json";
 import esProfile from "../../locales/es/profile.json";
 import esPromotion from "../../locales/es/promotion.json";
 import esRegistration from "../../locales/es/registration.json";
@@ -115,6 +118,7 @@ import plModeration from "../../locales/pl/moderation.json";
 import plNotifications from "../../locales/pl/notifications.json";
 import plPaella from "../../locales/pl/paella.json";
 import plPayment from "../../locales/pl/payment.json";
+import plPlus from "../../locales/pl/plus.json";
 import plProfile from "../../locales/pl/profile.json";
 import plPromotion from "../../locales/pl/promotion.json";
 import plRegistration from "../../locales/pl/registration.json";
@@ -149,6 +153,7 @@ export const resources = {
     notifications: deNotifications,
     paella: dePaella,
     payment: dePayment,
+    plus: dePlus,
     profile: deProfile,
     promotion: dePromotion,
     registration: deRegistration,
@@ -182,6 +187,7 @@ export const resources = {
     notifications: enNotifications,
     paella: enPaella,
     payment: enPayment,
+    plus: enPlus,
     profile: enProfile,
     promotion: enPromotion,
     registration: enRegistration,
@@ -215,6 +221,7 @@ export const resources = {
     notifications: esNotifications,
     paella: esPaella,
     payment: esPayment,
+    plus: esPlus,
     profile: esProfile,
     promotion: esPromotion,
     registration: esRegistration,
@@ -248,6 +255,7 @@ export const resources = {
     notifications: plNotifications,
     paella: plPaella,
     payment: plPayment,
+    plus: plPlus,
     profile: plProfile,
     promotion: plPromotion,
     registration: plRegistration,

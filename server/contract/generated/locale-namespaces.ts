@@ -22,6 +22,7 @@ export const NAMESPACES = [
   "notifications",
   "paella",
   "payment",
+  "plus",
   "profile",
   "promotion",
   "registration",
