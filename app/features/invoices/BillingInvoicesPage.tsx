@@ -19,7 +19,7 @@ function InvoiceItems({ items }: { items: BillingInvoicesView["items"] }) {
   if (items.length === 0) {
     return (
       <p data-testid="billing-invoices-empty">
-        <strong>{t("invoices.empty")}</strong> {t("invoices.empty_hint")}
+        <strong>{t("invoice_list.empty")}</strong> {t("invoice_list.empty_hint")}
       </p>
     );
   }
@@ -34,8 +34,8 @@ function InvoiceItems({ items }: { items: BillingInvoicesView["items"] }) {
             <span>{item.amount}</span>
           </div>
           <span className={ui.muted}>
-            {item.date} · {t(`invoices.status.${item.status}`)}
-            {item.correctsNumber ? ` · ${t("invoices.corrects", { number: item.correctsNumber })}` : ""}
+            {item.date} · {t(`invoice_list.status.${item.status}`)}
+            {item.correctsNumber ? ` · ${t("invoice_list.corrects", { number: item.correctsNumber })}` : ""}
           </span>
           <span>{item.description}</span>
           <div className={css.downloads}>
@@ -46,7 +46,7 @@ function InvoiceItems({ items }: { items: BillingInvoicesView["items"] }) {
                 href={`${to(`user/billing_invoices/${item.id}`)}${format === "pdf" ? "" : `?format=${format}`}`}
                 download
               >
-                {t(`invoices.download.${format}`)}
+                {t(`invoice_list.download.${format}`)}
               </a>
             ))}
           </div>
@@ -123,16 +123,16 @@ function BillingForm({ billing, countries, lastResult }: Pick<BillingInvoicesVie
 export function BillingInvoicesPage({ view, lastResult }: { view: BillingInvoicesView; lastResult: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation("invoices");
   return (
-    <SettingsFrame title={view.title} intro={t("invoices.intro")} notice={view.saved ? t("billing.saved") : null}>
-      <SettingsCard id="billing-invoices" title={t("invoices.title")} testId="billing-invoices">
+    <SettingsFrame title={view.title} intro={t("invoice_list.intro")} notice={view.saved ? t("billing.saved") : null}>
+      <SettingsCard id="billing-invoices" title={t("invoice_list.title")} testId="billing-invoices">
         <InvoiceItems items={view.items} />
       </SettingsCard>
       <SettingsCard id="billing-address" title={t("billing.title")} testId="billing-address">
         <p className={ui.muted}>{t("billing.intro")}</p>
         <BillingForm billing={view.billing} countries={view.countries} lastResult={lastResult} />
       </SettingsCard>
-      <SettingsCard id="billing-plan" title={t("invoices.plan_title")}>
-        <SettingsLink path="user/membership">{t("invoices.plan_link")}</SettingsLink>
+      <SettingsCard id="billing-plan" title={t("invoice_list.plan_title")}>
+        <SettingsLink path="user/membership">{t("invoice_list.plan_link")}</SettingsLink>
       </SettingsCard>
     </SettingsFrame>
   );
