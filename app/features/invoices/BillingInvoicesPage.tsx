@@ -29,7 +29,7 @@ function InvoiceItems({ items }: { items: BillingInvoicesView["items"] }) {
         <li key={item.id} className={css.item} data-testid="invoice-item">
           <div className={css.head}>
             <span>
-              {t(item.document === "credit_note" ? "invoices.credit_note" : "invoices.invoice")} {item.number}
+              {t(item.document === "credit_note" ? "invoice_list.credit_note" : "invoice_list.invoice")} {item.number}
             </span>
             <span>{item.amount}</span>
           </div>
