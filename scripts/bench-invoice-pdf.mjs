@@ -57,6 +57,6 @@ for (let i = 0; i < renders; i++) {
 }
 const pick = (list, q) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(q * list.length))];
 const fmt = (ms) => `${ms.toFixed(1)} ms`;
-console.log(`invoice PDF, ${renders} renders (${bytes} bytes each)`);
-console.log(`wall: median ${fmt(pick(wall, 0.5))}, p95 ${fmt(pick(wall, 0.95))}, max ${fmt(Math.max(...wall))}`);
-console.log(`cpu:  median ${fmt(pick(cpu, 0.5))}, p95 ${fmt(pick(cpu, 0.95))}`);
+console.info(`invoice PDF, ${renders} renders (${bytes} bytes each)`);
+console.info(`wall: median ${fmt(pick(wall, 0.5))}, p95 ${fmt(pick(wall, 0.95))}, max ${fmt(Math.max(...wall))}`);
+console.info(`cpu:  median ${fmt(pick(cpu, 0.5))}, p95 ${fmt(pick(cpu, 0.95))}`);
