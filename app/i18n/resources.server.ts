@@ -15,6 +15,7 @@ import deGalleryUpload from "../../locales/de/gallery-upload.json";
 import deHome from "../../locales/de/home.json";
 import deInfo from "../../locales/de/info.json";
 import deInvitations from "../../locales/de/invitations.json";
+import deInvoices from "../../locales/de/invoices.json";
 import deLatestReviews from "../../locales/de/latest-reviews.json";
 import deMembership from "../../locales/de/membership.json";
 import deMessenger from "../../locales/de/messenger.json";
@@ -47,6 +48,7 @@ import enGalleryUpload from "../../locales/en/gallery-upload.json";
 import enHome from "../../locales/en/home.json";
 import enInfo from "../../locales/en/info.json";
 import enInvitations from "../../locales/en/invitations.json";
+import enInvoices from "../../locales/en/invoices.json";
 import enLatestReviews from "../../locales/en/latest-reviews.json";
 import enMembership from "../../locales/en/membership.json";
 import enMessenger from "../../locales/en/messenger.json";
@@ -79,6 +81,7 @@ import esGalleryUpload from "../../locales/es/gallery-upload.json";
 import esHome from "../../locales/es/home.json";
 import esInfo from "../../locales/es/info.json";
 import esInvitations from "../../locales/es/invitations.json";
+import esInvoices from "../../locales/es/invoices.json";
 import esLatestReviews from "../../locales/es/latest-reviews.json";
 import esMembership from "../../locales/es/membership.json";
 import esMessenger from "../../locales/es/messenger.json";
@@ -111,6 +114,7 @@ import plGalleryUpload from "../../locales/pl/gallery-upload.json";
 import plHome from "../../locales/pl/home.json";
 import plInfo from "../../locales/pl/info.json";
 import plInvitations from "../../locales/pl/invitations.json";
+import plInvoices from "../../locales/pl/invoices.json";
 import plLatestReviews from "../../locales/pl/latest-reviews.json";
 import plMembership from "../../locales/pl/membership.json";
 import plMessenger from "../../locales/pl/messenger.json";
@@ -146,6 +150,7 @@ export const resources = {
     home: deHome,
     info: deInfo,
     invitations: deInvitations,
+    invoices: deInvoices,
     "latest-reviews": deLatestReviews,
     membership: deMembership,
     messenger: deMessenger,
@@ -180,6 +185,7 @@ export const resources = {
     home: enHome,
     info: enInfo,
     invitations: enInvitations,
+    invoices: enInvoices,
     "latest-reviews": enLatestReviews,
     membership: enMembership,
     messenger: enMessenger,
@@ -214,6 +220,7 @@ export const resources = {
     home: esHome,
     info: esInfo,
     invitations: esInvitations,
+    invoices: esInvoices,
     "latest-reviews": esLatestReviews,
     membership: esMembership,
     messenger: esMessenger,
@@ -248,6 +255,7 @@ export const resources = {
     home: plHome,
     info: plInfo,
     invitations: plInvitations,
+    invoices: plInvoices,
     "latest-reviews": plLatestReviews,
     membership: plMembership,
     messenger: plMessenger,

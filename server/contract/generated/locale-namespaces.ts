@@ -15,6 +15,7 @@ export const NAMESPACES = [
   "home",
   "info",
   "invitations",
+  "invoices",
   "latest-reviews",
   "membership",
   "messenger",
