@@ -21,8 +21,33 @@ export const BILLING_COUNTRY_CODES: readonly string[] = COUNTRY_CODES.map((c) =>
 
 /** The 27 EU member states (ISO 3166-1 alpha-2; Greece as GR, as addresses and IBANs spell it). */
 export const EU_COUNTRY_CODES: readonly string[] = [
-  "AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GR", "HR", "HU", "IE", "IT", "LT", "LU", "LV", "MT",
-  "NL", "PL", "PT", "RO", "SE", "SI", "SK",
+  "AT",
+  "BE",
+  "BG",
+  "CY",
+  "CZ",
+  "DE",
+  "DK",
+  "EE",
+  "ES",
+  "FI",
+  "FR",
+  "GR",
+  "HR",
+  "HU",
+  "IE",
+  "IT",
+  "LT",
+  "LU",
+  "LV",
+  "MT",
+  "NL",
+  "PL",
+  "PT",
+  "RO",
+  "SE",
+  "SI",
+  "SK",
 ];
 
 export const CHECKOUT_ERRORS = {
@@ -47,16 +72,31 @@ export const CHECKOUT_ERRORS = {
   providerFailed: "exception.checkout.provider_failed",
 } as const;
 
-const text = (max: number) => v.pipe(v.string("validation.required"), v.trim(), v.nonEmpty("validation.required"), v.maxLength(max, "validation.invalid"));
+const text = (max: number) =>
+  v.pipe(v.string("validation.required"), v.trim(), v.nonEmpty("validation.required"), v.maxLength(max, "validation.invalid"));
 const optionalText = (max: number) => v.optional(v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(max, "validation.invalid")));
 
 const goodsField = v.picklist(GOODS, CHECKOUT_ERRORS.goodsUnknown);
-const skuField = v.pipe(v.string(CHECKOUT_ERRORS.skuUnavailable), v.trim(), v.nonEmpty(CHECKOUT_ERRORS.skuUnavailable), v.maxLength(64, CHECKOUT_ERRORS.skuUnavailable));
+const skuField = v.pipe(
+  v.string(CHECKOUT_ERRORS.skuUnavailable),
+  v.trim(),
+  v.nonEmpty(CHECKOUT_ERRORS.skuUnavailable),
+  v.maxLength(64, CHECKOUT_ERRORS.skuUnavailable),
+);
 const promoField = v.optional(
-  v.pipe(v.string(CHECKOUT_ERRORS.promoUnknown), v.trim(), v.toUpperCase(), v.maxLength(PROMO_CODE_MAX_LENGTH, CHECKOUT_ERRORS.promoUnknown)),
+  v.pipe(
+    v.string(CHECKOUT_ERRORS.promoUnknown),
+    v.trim(),
+    v.toUpperCase(),
+    v.maxLength(PROMO_CODE_MAX_LENGTH, CHECKOUT_ERRORS.promoUnknown),
+  ),
 );
 /** An order's public id (random, url-safe). */
-export const orderRefField = v.pipe(v.string(CHECKOUT_ERRORS.orderNotFound), v.trim(), v.regex(/^[A-Za-z0-9_-]{8,64}$/, CHECKOUT_ERRORS.orderNotFound));
+export const orderRefField = v.pipe(
+  v.string(CHECKOUT_ERRORS.orderNotFound),
+  v.trim(),
+  v.regex(/^[A-Za-z0-9_-]{8,64}$/, CHECKOUT_ERRORS.orderNotFound),
+);
 
 /** Step 1, select goods: a new order of one good (a promo code may come along). */
 export const checkoutStartSchema = v.object({ goods: goodsField, sku: skuField, promo_code: promoField }, "validation.required");
@@ -74,8 +114,19 @@ export const checkoutCustomerSchema = v.object(
     street: text(120),
     postal_code: v.pipe(text(16), v.regex(/^[A-Za-z0-9 -]{2,16}$/, "validation.invalid")),
     city: text(80),
-    country: v.pipe(v.string("validation.required"), v.trim(), v.toUpperCase(), v.picklist(BILLING_COUNTRY_CODES as string[], CHECKOUT_ERRORS.countryInvalid)),
-    email: v.pipe(v.string("validation.required"), v.trim(), v.nonEmpty("validation.required"), v.email("validation.email.invalid"), v.maxLength(190, "validation.invalid")),
+    country: v.pipe(
+      v.string("validation.required"),
+      v.trim(),
+      v.toUpperCase(),
+      v.picklist(BILLING_COUNTRY_CODES as string[], CHECKOUT_ERRORS.countryInvalid),
+    ),
+    email: v.pipe(
+      v.string("validation.required"),
+      v.trim(),
+      v.nonEmpty("validation.required"),
+      v.email("validation.email.invalid"),
+      v.maxLength(190, "validation.invalid"),
+    ),
   },
   "validation.required",
 );
@@ -104,7 +155,11 @@ export const checkoutPaySchema = v.object(
   {
     order: orderRefField,
     sku: skuField,
-    total_cents: v.pipe(v.number(CHECKOUT_ERRORS.priceChanged), v.integer(CHECKOUT_ERRORS.priceChanged), v.minValue(0, CHECKOUT_ERRORS.priceChanged)),
+    total_cents: v.pipe(
+      v.number(CHECKOUT_ERRORS.priceChanged),
+      v.integer(CHECKOUT_ERRORS.priceChanged),
+      v.minValue(0, CHECKOUT_ERRORS.priceChanged),
+    ),
     digital_consent: v.optional(v.boolean("validation.invalid"), false),
   },
   "validation.required",
@@ -113,9 +168,28 @@ export type CheckoutPayInput = v.InferOutput<typeof checkoutPaySchema>;
 
 export const checkoutOffersQuerySchema = v.object({ goods: goodsField });
 export const checkoutOrderQuerySchema = v.object({ order: orderRefField });
-export const checkoutPromoQuerySchema = v.object({ code: v.pipe(v.string(CHECKOUT_ERRORS.promoUnknown), v.trim(), v.toUpperCase(), v.nonEmpty(CHECKOUT_ERRORS.promoUnknown), v.maxLength(PROMO_CODE_MAX_LENGTH, CHECKOUT_ERRORS.promoUnknown)), goods: goodsField, sku: skuField });
+export const checkoutPromoQuerySchema = v.object({
+  code: v.pipe(
+    v.string(CHECKOUT_ERRORS.promoUnknown),
+    v.trim(),
+    v.toUpperCase(),
+    v.nonEmpty(CHECKOUT_ERRORS.promoUnknown),
+    v.maxLength(PROMO_CODE_MAX_LENGTH, CHECKOUT_ERRORS.promoUnknown),
+  ),
+  goods: goodsField,
+  sku: skuField,
+});
 export const checkoutHistoryQuerySchema = v.object({
-  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, "validation.invalid"), v.transform(Number), v.minValue(1, "validation.invalid"), v.maxValue(CHECKOUT_HISTORY_MAX_PAGE, "validation.invalid")), "1"),
+  page: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,4}$/, "validation.invalid"),
+      v.transform(Number),
+      v.minValue(1, "validation.invalid"),
+      v.maxValue(CHECKOUT_HISTORY_MAX_PAGE, "validation.invalid"),
+    ),
+    "1",
+  ),
 });
 
 /** One offer as the goods step lists it: price from the good's handler. */

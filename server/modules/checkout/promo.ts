@@ -83,7 +83,8 @@ export async function verifyPromoCode(deps: ApiDeps, userId: number, code: strin
   const promo = checkUsable(await codeNamed(deps.db, code), goods, deps.clock.now());
   if (promo.max_redemptions !== null && promo.redemptions >= promo.max_redemptions)
     throw fail.badRequest(CHECKOUT_ERRORS.promoExhausted, "promo_code");
-  if ((await memberRedemptions(deps.db, promo.id, userId)) >= promo.max_per_member) throw fail.badRequest(CHECKOUT_ERRORS.promoUsed, "promo_code");
+  if ((await memberRedemptions(deps.db, promo.id, userId)) >= promo.max_per_member)
+    throw fail.badRequest(CHECKOUT_ERRORS.promoUsed, "promo_code");
   return promo;
 }
 
@@ -112,7 +113,10 @@ export async function reservePromoCode(
     .where((eb) => eb.or([eb("max_redemptions", "is", null), eb("redemptions", "<", eb.ref("max_redemptions"))]))
     .executeTakeFirst();
   if (Number(raised.numUpdatedRows) !== 1) throw fail.conflict(CHECKOUT_ERRORS.promoExhausted, "promo_code");
-  await trx.insertInto("promo_redemptions").values({ promo_code_id: promo.id, user_id: order.user_id, order_id: order.id, created_at: now }).execute();
+  await trx
+    .insertInto("promo_redemptions")
+    .values({ promo_code_id: promo.id, user_id: order.user_id, order_id: order.id, created_at: now })
+    .execute();
 }
 
 /** Frees an unpaid order's promo code reservation (settlement calls it when a payment fails or is cancelled). */
@@ -131,8 +135,35 @@ export async function releasePromoReservation(trx: Transaction<Database>, orderI
 export function demoPromoCodes(now: number) {
   const DAY = 86_400_000;
   return [
-    { code: "WILLKOMMEN10", kind: "percent" as const, value: 10, goods: "membership" as const, valid_from: null, valid_until: now + 365 * DAY, max_redemptions: null, max_per_member: 1 },
-    { code: "PLUS5EURO", kind: "fixed" as const, value: 500, goods: "membership" as const, valid_from: null, valid_until: null, max_redemptions: 100, max_per_member: 1 },
-    { code: "SOMMER2025", kind: "percent" as const, value: 20, goods: null, valid_from: null, valid_until: now - 30 * DAY, max_redemptions: null, max_per_member: 1 },
+    {
+      code: "WILLKOMMEN10",
+      kind: "percent" as const,
+      value: 10,
+      goods: "membership" as const,
+      valid_from: null,
+      valid_until: now + 365 * DAY,
+      max_redemptions: null,
+      max_per_member: 1,
+    },
+    {
+      code: "PLUS5EURO",
+      kind: "fixed" as const,
+      value: 500,
+      goods: "membership" as const,
+      valid_from: null,
+      valid_until: null,
+      max_redemptions: 100,
+      max_per_member: 1,
+    },
+    {
+      code: "SOMMER2025",
+      kind: "percent" as const,
+      value: 20,
+      goods: null,
+      valid_from: null,
+      valid_until: now - 30 * DAY,
+      max_redemptions: null,
+      max_per_member: 1,
+    },
   ];
 }

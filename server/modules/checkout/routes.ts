@@ -33,7 +33,12 @@ export function registerCheckout({ v2 }: ModuleContext): void {
   const tag = "payment";
   v2.add(
     checkoutOps.offers,
-    { tag, auth: "required", summary: "The offers of a good this buyer may choose at the goods step, with their gross prices (German VAT).", statuses: [400, 401] },
+    {
+      tag,
+      auth: "required",
+      summary: "The offers of a good this buyer may choose at the goods step, with their gross prices (German VAT).",
+      statuses: [400, 401],
+    },
     async (c, { query, user }) => {
       c.header("Cache-Control", "private, no-store");
       return ok(c, await listOffers(c.get("deps"), user!.id, query.goods));
@@ -41,7 +46,12 @@ export function registerCheckout({ v2 }: ModuleContext): void {
   );
   v2.add(
     checkoutOps.start,
-    { tag, auth: "required", summary: `Step 1 (select goods): a new open order of one good by sku, an optional promo code verified. ${PRICE}`, statuses: [400, 401] },
+    {
+      tag,
+      auth: "required",
+      summary: `Step 1 (select goods): a new open order of one good by sku, an optional promo code verified. ${PRICE}`,
+      statuses: [400, 401],
+    },
     async (c, { body, user }) => ok(c, await startOrder(c.get("deps"), user!.id, body, c.get("lang")), { status: 201 }),
   );
   v2.add(
@@ -54,22 +64,42 @@ export function registerCheckout({ v2 }: ModuleContext): void {
   );
   v2.add(
     checkoutOps.goods,
-    { tag, auth: "required", summary: `Step 1 again on an open order: another sku of the same good, a promo code added or removed. ${PRICE} ${OWNER}`, statuses: [400, 401, 404, 409] },
+    {
+      tag,
+      auth: "required",
+      summary: `Step 1 again on an open order: another sku of the same good, a promo code added or removed. ${PRICE} ${OWNER}`,
+      statuses: [400, 401, 404, 409],
+    },
     async (c, { body, user }) => ok(c, await chooseGoods(c.get("deps"), user!.id, refOf(c.req.param("ref")), body)),
   );
   v2.add(
     checkoutOps.customer,
-    { tag, auth: "required", summary: `Step 2 (customer data): name, company, address, country, e-mail. ${OWNER}`, statuses: [400, 401, 404, 409] },
+    {
+      tag,
+      auth: "required",
+      summary: `Step 2 (customer data): name, company, address, country, e-mail. ${OWNER}`,
+      statuses: [400, 401, 404, 409],
+    },
     async (c, { body, user }) => ok(c, await saveCustomer(c.get("deps"), user!.id, refOf(c.req.param("ref")), body, null)),
   );
   v2.add(
     checkoutOps.payment,
-    { tag, auth: "required", summary: `Step 3 (payment info): a method offered now; DD needs a valid IBAN (ibantools) and the holder's exact name. ${OWNER}`, statuses: [400, 401, 404, 409] },
+    {
+      tag,
+      auth: "required",
+      summary: `Step 3 (payment info): a method offered now; DD needs a valid IBAN (ibantools) and the holder's exact name. ${OWNER}`,
+      statuses: [400, 401, 404, 409],
+    },
     async (c, { body, user }) => ok(c, await savePayment(c.get("deps"), user!.id, refOf(c.req.param("ref")), body)),
   );
   v2.add(
     checkoutOps.vat,
-    { tag, auth: "required", summary: `Step 4 (VAT info): an optional EU VAT ID (format by jsvat; VIES later), then the VAT decision. ${OWNER}`, statuses: [400, 401, 404, 409] },
+    {
+      tag,
+      auth: "required",
+      summary: `Step 4 (VAT info): an optional EU VAT ID (format by jsvat; VIES later), then the VAT decision. ${OWNER}`,
+      statuses: [400, 401, 404, 409],
+    },
     async (c, { body, user }) => ok(c, await saveVat(c.get("deps"), user!.id, refOf(c.req.param("ref")), body)),
   );
   v2.add(
@@ -84,7 +114,12 @@ export function registerCheckout({ v2 }: ModuleContext): void {
   );
   v2.add(
     checkoutOps.inquiry,
-    { tag, auth: "required", summary: `The paying state of an order: paying code (nothing 0, failed -1, success 1, paying 2), status, the poll interval. ${OWNER}`, statuses: [400, 401, 404] },
+    {
+      tag,
+      auth: "required",
+      summary: `The paying state of an order: paying code (nothing 0, failed -1, success 1, paying 2), status, the poll interval. ${OWNER}`,
+      statuses: [400, 401, 404],
+    },
     async (c, { query, user }) => {
       c.header("Cache-Control", "private, no-store");
       return ok(c, await inquire(c.get("deps"), user!.id, query.order));
@@ -92,12 +127,23 @@ export function registerCheckout({ v2 }: ModuleContext): void {
   );
   v2.add(
     checkoutOps.verifyPromo,
-    { tag, auth: "required", summary: "Verifies a promo code for an offer and this buyer (validity, goods, total and per-member limits as they stand) and answers the discount.", statuses: [400, 401] },
+    {
+      tag,
+      auth: "required",
+      summary:
+        "Verifies a promo code for an offer and this buyer (validity, goods, total and per-member limits as they stand) and answers the discount.",
+      statuses: [400, 401],
+    },
     async (c, { query, user }) => ok(c, await verifyPromotion(c.get("deps"), user!.id, query)),
   );
   v2.add(
     checkoutOps.userInfo,
-    { tag, auth: "required", summary: "What the checkout knows of the buyer: billing details, VAT ID, membership, an unfinished order.", statuses: [401] },
+    {
+      tag,
+      auth: "required",
+      summary: "What the checkout knows of the buyer: billing details, VAT ID, membership, an unfinished order.",
+      statuses: [401],
+    },
     async (c, { user }) => {
       c.header("Cache-Control", "private, no-store");
       return ok(c, await userInfo(c.get("deps"), user!.id));
@@ -113,7 +159,12 @@ export function registerCheckout({ v2 }: ModuleContext): void {
   );
   v2.add(
     checkoutOps.vatCountries,
-    { tag, auth: "required", summary: "The EU member states and the consumer VAT rate (basis points) each is charged today.", statuses: [401] },
+    {
+      tag,
+      auth: "required",
+      summary: "The EU member states and the consumer VAT rate (basis points) each is charged today.",
+      statuses: [401],
+    },
     async (c) => ok(c, vatCountryList(c.get("deps"))),
   );
 }

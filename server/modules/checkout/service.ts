@@ -121,7 +121,11 @@ function parseJson<T>(value: string | null): T | null {
 }
 
 /** Quote, promo and VAT again for an order as it stands (every step; confirm compares with what the buyer saw). */
-async function reprice(deps: ApiDeps, order: Pick<OrderRow, "user_id" | "goods" | "sku" | "promo_code_id" | "customer" | "vat_id">, sku = order.sku) {
+async function reprice(
+  deps: ApiDeps,
+  order: Pick<OrderRow, "user_id" | "goods" | "sku" | "promo_code_id" | "customer" | "vat_id">,
+  sku = order.sku,
+) {
   const quote = await quoteOf(deps, order.user_id, order.goods, sku);
   const promo = order.promo_code_id === null ? null : await promoById(deps.db, order.promo_code_id);
   const discount = promo ? discountOf(promo, quote.gross_cents) : 0;
@@ -234,7 +238,15 @@ export async function startOrder(deps: ApiDeps, userId: number, input: CheckoutS
   const promo = input.promo_code ? await verifyPromoCode(deps, userId, input.promo_code, input.goods) : null;
   const billing = await billingInfoOf(deps, userId);
   const customer: CheckoutCustomer | null = billing
-    ? { name: billing.name, company: billing.company, street: billing.street, postal_code: billing.postal_code, city: billing.city, country: billing.country, email: billing.email }
+    ? {
+        name: billing.name,
+        company: billing.company,
+        street: billing.street,
+        postal_code: billing.postal_code,
+        city: billing.city,
+        country: billing.country,
+        email: billing.email,
+      }
     : null;
   const draft = {
     user_id: userId,
@@ -286,7 +298,13 @@ export async function readOrder(deps: ApiDeps, userId: number, ref: string): Pro
 }
 
 /** Saves a step's columns and the repriced amounts, only while the order is still open (conditional update). */
-async function saveStep(deps: ApiDeps, order: OrderRow, step: CheckoutStep, changes: Partial<OrderRow>, sku?: string): Promise<CheckoutOrder> {
+async function saveStep(
+  deps: ApiDeps,
+  order: OrderRow,
+  step: CheckoutStep,
+  changes: Partial<OrderRow>,
+  sku?: string,
+): Promise<CheckoutOrder> {
   const next = { ...order, ...changes };
   const { quote, amounts } = await reprice(deps, next, sku);
   const updated = await deps.db
@@ -431,7 +449,9 @@ export async function confirmOrder(deps: ApiDeps, userId: number, input: Checkou
       returnUrl: `${base}/${order.language}/buy/status?order=${encodeURIComponent(order.public_id)}`,
       notifyUrl: `${base}/api/v2/payment/postback/${encodeURIComponent(provider.name)}`,
       customer: { name: customer?.name ?? "", email: customer?.email ?? "", country: customer?.country ?? HOME_COUNTRY },
-      ...(method === "DD" && order.bank_iban && order.bank_holder ? { bankAccount: { iban: order.bank_iban, holder: order.bank_holder } } : {}),
+      ...(method === "DD" && order.bank_iban && order.bank_holder
+        ? { bankAccount: { iban: order.bank_iban, holder: order.bank_holder } }
+        : {}),
     });
     await deps.db
       .updateTable("orders")
@@ -498,7 +518,15 @@ export async function userInfo(deps: ApiDeps, userId: number): Promise<CheckoutU
   if (!user) throw fail.unauthorized();
   return {
     customer: billing
-      ? { name: billing.name, company: billing.company, street: billing.street, postal_code: billing.postal_code, city: billing.city, country: billing.country, email: billing.email }
+      ? {
+          name: billing.name,
+          company: billing.company,
+          street: billing.street,
+          postal_code: billing.postal_code,
+          city: billing.city,
+          country: billing.country,
+          email: billing.email,
+        }
       : null,
     vat_id: billing?.vat_id ?? null,
     is_member: user.is_member === 1,

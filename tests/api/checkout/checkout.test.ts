@@ -13,6 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { ApiDeps, GoodsHandler } from "#server/api/types";
 import type { Goods, GoodsQuote } from "#server/contract/billing";
 import type { PaymentProvider, PaymentRequest } from "#server/integrations/payments/port";
+import type * as InvoicesService from "#server/modules/invoices/service";
 import type { VatQuestion } from "#server/modules/invoices/service";
 import { callJson } from "../../helpers/api-call";
 import { freshIp } from "../../helpers/auth";
@@ -45,7 +46,7 @@ vi.mock("#server/integrations/payments/registry", () => ({
 }));
 
 vi.mock("#server/modules/invoices/service", async (importOriginal) => {
-  const real = await importOriginal<typeof import("#server/modules/invoices/service")>();
+  const real = await importOriginal<typeof InvoicesService>();
   // Only while invoices' decideVat is the skeleton's stub: a few rates of the OSS table, reverse charge for another EU state's VAT ID.
   const RATES: Record<string, number> = { DE: 1900, AT: 2000, FR: 2000, PL: 2300, NL: 2100 };
   const stand = (q: VatQuestion) => {
@@ -96,7 +97,16 @@ interface Order {
 const PRICES: Record<string, number> = { m1: 2990, m3: 7470, m12: 23880 };
 function quoteFor(goods: Goods, sku: string): GoodsQuote | null {
   if (goods === "membership" && sku in PRICES)
-    return { goods, sku, gross_cents: PRICES[sku]!, item_type: 1, renewable: true, months: Number(sku.slice(1)), title_key: `test.${sku}`, digital_content: false };
+    return {
+      goods,
+      sku,
+      gross_cents: PRICES[sku]!,
+      item_type: 1,
+      renewable: true,
+      months: Number(sku.slice(1)),
+      title_key: `test.${sku}`,
+      digital_content: false,
+    };
   if (goods === "dollar" && sku === "d100")
     return { goods, sku, gross_cents: 1000, item_type: 4, renewable: false, months: 0, title_key: "test.d100", digital_content: true };
   return null;
@@ -136,7 +146,14 @@ describe(`checkout (${TEST_DB})`, () => {
   async function buyer() {
     return signIn(rt, await createUser(rt), freshIp());
   }
-  const customer = { name: "Erika Mustermann", street: "Hauptstr. 1", postal_code: "10115", city: "Berlin", country: "DE", email: "erika@example.test" };
+  const customer = {
+    name: "Erika Mustermann",
+    street: "Hauptstr. 1",
+    postal_code: "10115",
+    city: "Berlin",
+    country: "DE",
+    email: "erika@example.test",
+  };
 
   /** An order through all four steps (card, no VAT ID). */
   async function readyOrder(token: string, options: { sku?: string; promo?: string; goods?: Goods; country?: string } = {}) {
@@ -147,14 +164,27 @@ describe(`checkout (${TEST_DB})`, () => {
     });
     expect(started.status).toBe(201);
     const ref = started.body.data.ref;
-    expect((await call<Order>(token, "POST", `/api/v2/payment/orders/${ref}/customer`, { ...customer, country: options.country ?? "DE" })).status).toBe(200);
+    expect(
+      (await call<Order>(token, "POST", `/api/v2/payment/orders/${ref}/customer`, { ...customer, country: options.country ?? "DE" }))
+        .status,
+    ).toBe(200);
     expect((await call<Order>(token, "POST", `/api/v2/payment/orders/${ref}/payment`, { method: "CC" })).status).toBe(200);
     const vat = await call<Order>(token, "POST", `/api/v2/payment/orders/${ref}/vat`, {});
     expect(vat.status).toBe(200);
     return vat.body.data;
   }
 
-  async function promo(code: string, values: Partial<{ kind: "percent" | "fixed"; value: number; goods: Goods | null; valid_until: number | null; max_redemptions: number | null; max_per_member: number }> = {}) {
+  async function promo(
+    code: string,
+    values: Partial<{
+      kind: "percent" | "fixed";
+      value: number;
+      goods: Goods | null;
+      valid_until: number | null;
+      max_redemptions: number | null;
+      max_per_member: number;
+    }> = {},
+  ) {
     await rt.deps.db
       .insertInto("promo_codes")
       .values({
@@ -178,9 +208,25 @@ describe(`checkout (${TEST_DB})`, () => {
     const me = await buyer();
     await rt.deps.db
       .insertInto("billing_infos")
-      .values({ user_id: me.id, name: "Erika M.", company: null, street: "Alte Str. 2", postal_code: "20095", city: "Hamburg", country: "DE", email: "e@example.test", vat_id: null, vat_id_status: null, updated_at: rt.clock.now() })
+      .values({
+        user_id: me.id,
+        name: "Erika M.",
+        company: null,
+        street: "Alte Str. 2",
+        postal_code: "20095",
+        city: "Hamburg",
+        country: "DE",
+        email: "e@example.test",
+        vat_id: null,
+        vat_id_status: null,
+        updated_at: rt.clock.now(),
+      })
       .execute();
-    const offers = await call<{ offers: Array<{ sku: string; gross_cents: number }> }>(me.token, "GET", "/api/v2/payment/offers?goods=membership");
+    const offers = await call<{ offers: Array<{ sku: string; gross_cents: number }> }>(
+      me.token,
+      "GET",
+      "/api/v2/payment/offers?goods=membership",
+    );
     expect(offers.status).toBe(200);
     expect(offers.body.data.offers.map((o) => o.sku)).toEqual(["m1", "m3", "m12"]);
 
@@ -188,24 +234,46 @@ describe(`checkout (${TEST_DB})`, () => {
     const started = await call<Order>(me.token, "POST", "/api/v2/payment/orders", { goods: "membership", sku: "m3", gross_cents: 1 });
     expect(started.status).toBe(201);
     const order = started.body.data;
-    expect(order).toMatchObject({ status: "open", paying_code: 0, step: "goods", next_step: "customer", gross_cents: 7470, list_gross_cents: 7470 });
+    expect(order).toMatchObject({
+      status: "open",
+      paying_code: 0,
+      step: "goods",
+      next_step: "customer",
+      gross_cents: 7470,
+      list_gross_cents: 7470,
+    });
     expect(order.customer).toMatchObject({ name: "Erika M.", city: "Hamburg" });
     expect(order.net_cents + order.vat_cents).toBe(order.gross_cents);
     expect(order.ref).toMatch(/^[A-Za-z0-9_-]{20,}$/);
 
     // Steps in order: payment before customer is refused.
     expect((await call(me.token, "POST", `/api/v2/payment/orders/${order.ref}/payment`, { method: "CC" })).status).toBe(409);
-    const badCustomer = await call(me.token, "POST", `/api/v2/payment/orders/${order.ref}/customer`, { ...customer, email: "nope", country: "XX" });
+    const badCustomer = await call(me.token, "POST", `/api/v2/payment/orders/${order.ref}/customer`, {
+      ...customer,
+      email: "nope",
+      country: "XX",
+    });
     expect(badCustomer.status).toBe(400);
     expect(badCustomer.body.errors?.map((e) => e.source).sort()).toEqual(["country", "email"]);
     const saved = await call<Order>(me.token, "POST", `/api/v2/payment/orders/${order.ref}/customer`, customer);
     expect(saved.body.data).toMatchObject({ step: "customer", next_step: "payment", customer: { name: "Erika Mustermann" } });
 
-    const badIban = await call(me.token, "POST", `/api/v2/payment/orders/${order.ref}/payment`, { method: "DD", iban: "DE00 1234", holder: "Erika" });
+    const badIban = await call(me.token, "POST", `/api/v2/payment/orders/${order.ref}/payment`, {
+      method: "DD",
+      iban: "DE00 1234",
+      holder: "Erika",
+    });
     expect(badIban.body.errors?.[0]).toMatchObject({ key: "validation.checkout.iban_invalid", source: "iban" });
-    const noHolder = await call(me.token, "POST", `/api/v2/payment/orders/${order.ref}/payment`, { method: "DD", iban: "DE89 3704 0044 0532 0130 00" });
+    const noHolder = await call(me.token, "POST", `/api/v2/payment/orders/${order.ref}/payment`, {
+      method: "DD",
+      iban: "DE89 3704 0044 0532 0130 00",
+    });
     expect(noHolder.body.errors?.[0]).toMatchObject({ key: "validation.checkout.holder_required", source: "holder" });
-    const dd = await call<Order>(me.token, "POST", `/api/v2/payment/orders/${order.ref}/payment`, { method: "DD", iban: "DE89 3704 0044 0532 0130 00", holder: "Erika Mustermann" });
+    const dd = await call<Order>(me.token, "POST", `/api/v2/payment/orders/${order.ref}/payment`, {
+      method: "DD",
+      iban: "DE89 3704 0044 0532 0130 00",
+      holder: "Erika Mustermann",
+    });
     expect(dd.body.data).toMatchObject({ method: "DD", iban_last4: "3000", next_step: "vat" });
     const notOffered = await call(me.token, "POST", `/api/v2/payment/orders/${order.ref}/payment`, { method: "OB" });
     expect(notOffered.body.errors?.[0]).toMatchObject({ key: "validation.checkout.method_unavailable", source: "method" });
@@ -214,7 +282,11 @@ describe(`checkout (${TEST_DB})`, () => {
     expect(badVat.body.errors?.[0]).toMatchObject({ key: "validation.checkout.vat_id_invalid", source: "vat_id" });
     const vat = await call<Order>(me.token, "POST", `/api/v2/payment/orders/${order.ref}/vat`, {});
     expect(vat.body.data).toMatchObject({ step: "vat", next_step: null, vat_country: "DE", vat_rate_bp: 1900, gross_cents: 7470 });
-    const evidence = await rt.deps.db.selectFrom("orders").select(["evidence", "bank_holder"]).where("public_id", "=", order.ref).executeTakeFirstOrThrow();
+    const evidence = await rt.deps.db
+      .selectFrom("orders")
+      .select(["evidence", "bank_holder"])
+      .where("public_id", "=", order.ref)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(evidence.evidence!)).toMatchObject({ billing_country: "DE", payment_country: "DE" });
     expect(evidence.bank_holder).toBe("Erika Mustermann");
 
@@ -228,11 +300,21 @@ describe(`checkout (${TEST_DB})`, () => {
     expect(fakes.started.length).toBe(before);
     expect((await call<Order>(me.token, "GET", `/api/v2/payment/orders/${order.ref}`)).body.data.status).toBe("open");
 
-    const paid = await call<{ kind: string; redirect_url: string | null }>(me.token, "POST", "/api/v2/payment/pay", { order: order.ref, sku: "m3", total_cents: 7470 });
+    const paid = await call<{ kind: string; redirect_url: string | null }>(me.token, "POST", "/api/v2/payment/pay", {
+      order: order.ref,
+      sku: "m3",
+      total_cents: 7470,
+    });
     expect(paid.status).toBe(200);
     expect(paid.body.data).toMatchObject({ kind: "redirect", redirect_url: `https://pay.example.test/${order.ref}` });
     const request = fakes.started.at(-1)!;
-    expect(request).toMatchObject({ orderRef: order.ref, amountCents: 7470, currency: "EUR", method: "DD", bankAccount: { holder: "Erika Mustermann" } });
+    expect(request).toMatchObject({
+      orderRef: order.ref,
+      amountCents: 7470,
+      currency: "EUR",
+      method: "DD",
+      bankAccount: { holder: "Erika Mustermann" },
+    });
     expect(request.returnUrl).toContain(`/buy/status?order=${order.ref}`);
 
     // A second press starts nothing more.
@@ -240,14 +322,26 @@ describe(`checkout (${TEST_DB})`, () => {
     expect(again.status).toBe(409);
     expect(again.body.errors?.[0]?.key).toBe("exception.checkout.not_open");
     expect(fakes.started.filter((r) => r.orderRef === order.ref)).toHaveLength(1);
-    const inquiry = await call<{ paying_code: number; status: string; poll_ms: number }>(me.token, "GET", `/api/v2/payment/inquiry?order=${order.ref}`);
+    const inquiry = await call<{ paying_code: number; status: string; poll_ms: number }>(
+      me.token,
+      "GET",
+      `/api/v2/payment/inquiry?order=${order.ref}`,
+    );
     expect(inquiry.body.data).toMatchObject({ paying_code: 2, status: "paying", poll_ms: 2500 });
     // A paying order takes no more steps.
     expect((await call(me.token, "POST", `/api/v2/payment/orders/${order.ref}/vat`, {})).status).toBe(409);
 
-    const history = await call<{ items: Array<{ ref: string; status: string }>; total: number }>(me.token, "GET", "/api/v2/payment/history");
+    const history = await call<{ items: Array<{ ref: string; status: string }>; total: number }>(
+      me.token,
+      "GET",
+      "/api/v2/payment/history",
+    );
     expect(history.body.data.items[0]).toMatchObject({ ref: order.ref, status: "paying" });
-    const info = await call<{ customer: { city: string }; is_member: boolean; open_order: string }>(me.token, "GET", "/api/v2/payment/user-info");
+    const info = await call<{ customer: { city: string }; is_member: boolean; open_order: string }>(
+      me.token,
+      "GET",
+      "/api/v2/payment/user-info",
+    );
     expect(info.body.data).toMatchObject({ customer: { city: "Hamburg" }, is_member: false, open_order: order.ref });
   });
 
@@ -262,11 +356,17 @@ describe(`checkout (${TEST_DB})`, () => {
     expect((await call(other.token, "POST", `/api/v2/payment/orders/${ref}/payment`, { method: "CC" })).status).toBe(404);
     expect((await call(other.token, "POST", `/api/v2/payment/orders/${ref}/vat`, {})).status).toBe(404);
     expect((await call(other.token, "GET", `/api/v2/payment/inquiry?order=${ref}`)).status).toBe(404);
-    expect((await call(other.token, "POST", "/api/v2/payment/pay", { order: ref, sku: order.sku, total_cents: order.gross_cents })).status).toBe(404);
+    expect(
+      (await call(other.token, "POST", "/api/v2/payment/pay", { order: ref, sku: order.sku, total_cents: order.gross_cents })).status,
+    ).toBe(404);
     expect((await call<{ total: number }>(other.token, "GET", "/api/v2/payment/history")).body.data.total).toBe(0);
     expect((await call(undefined, "GET", `/api/v2/payment/orders/${ref}`)).status).toBe(401);
     // The owner's order is untouched.
-    expect((await call<Order>(owner.token, "GET", `/api/v2/payment/orders/${ref}`)).body.data).toMatchObject({ status: "open", sku: "m3", gross_cents: 7470 });
+    expect((await call<Order>(owner.token, "GET", `/api/v2/payment/orders/${ref}`)).body.data).toMatchObject({
+      status: "open",
+      sku: "m3",
+      gross_cents: 7470,
+    });
   });
 
   it("charges the buyer's country's VAT, and none under reverse charge for another EU state's VAT ID", async () => {
@@ -289,9 +389,18 @@ describe(`checkout (${TEST_DB})`, () => {
     const without = await call(me.token, "POST", "/api/v2/payment/pay", { order: order.ref, sku: "d100", total_cents: order.gross_cents });
     expect(without.status).toBe(400);
     expect(without.body.errors?.[0]).toMatchObject({ key: "validation.checkout.digital_consent_required", source: "digital_consent" });
-    const withConsent = await call(me.token, "POST", "/api/v2/payment/pay", { order: order.ref, sku: "d100", total_cents: order.gross_cents, digital_consent: true });
+    const withConsent = await call(me.token, "POST", "/api/v2/payment/pay", {
+      order: order.ref,
+      sku: "d100",
+      total_cents: order.gross_cents,
+      digital_consent: true,
+    });
     expect(withConsent.status).toBe(200);
-    const row = await rt.deps.db.selectFrom("orders").select(["digital_consent_at", "status"]).where("public_id", "=", order.ref).executeTakeFirstOrThrow();
+    const row = await rt.deps.db
+      .selectFrom("orders")
+      .select(["digital_consent_at", "status"])
+      .where("public_id", "=", order.ref)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "paying", digital_consent_at: rt.clock.now() });
   });
 
@@ -301,10 +410,18 @@ describe(`checkout (${TEST_DB})`, () => {
     await promo("TESTFIX5", { kind: "fixed", value: 500 });
     await promo("TESTOLD", { valid_until: rt.clock.now() - 1 });
     await promo("TESTDOLLAR", { goods: "dollar" });
-    const pct = await call<{ discount_cents: number; gross_cents: number }>(me.token, "GET", "/api/v2/payment/verify-promotion-code?code=testpct15&goods=membership&sku=m1");
+    const pct = await call<{ discount_cents: number; gross_cents: number }>(
+      me.token,
+      "GET",
+      "/api/v2/payment/verify-promotion-code?code=testpct15&goods=membership&sku=m1",
+    );
     expect(pct.status).toBe(200);
     expect(pct.body.data).toMatchObject({ discount_cents: 448, gross_cents: 2542 });
-    const fixed = await call<{ discount_cents: number }>(me.token, "GET", "/api/v2/payment/verify-promotion-code?code=TESTFIX5&goods=membership&sku=m1");
+    const fixed = await call<{ discount_cents: number }>(
+      me.token,
+      "GET",
+      "/api/v2/payment/verify-promotion-code?code=TESTFIX5&goods=membership&sku=m1",
+    );
     expect(fixed.body.data.discount_cents).toBe(500);
     for (const [code, key] of [
       ["TESTOLD", "validation.checkout.promo_expired"],
@@ -316,7 +433,11 @@ describe(`checkout (${TEST_DB})`, () => {
       expect(answer.body.errors?.[0]).toMatchObject({ key, source: "promo_code" });
     }
     // On an order the discount is the server's, and removing the code restores the price.
-    const started = await call<Order>(me.token, "POST", "/api/v2/payment/orders", { goods: "membership", sku: "m1", promo_code: "TESTFIX5" });
+    const started = await call<Order>(me.token, "POST", "/api/v2/payment/orders", {
+      goods: "membership",
+      sku: "m1",
+      promo_code: "TESTFIX5",
+    });
     expect(started.body.data).toMatchObject({ promo_code: "TESTFIX5", discount_cents: 500, gross_cents: 2490 });
     const removed = await call<Order>(me.token, "POST", `/api/v2/payment/orders/${started.body.data.ref}/goods`, { sku: "m12" });
     expect(removed.body.data).toMatchObject({ promo_code: null, discount_cents: 0, gross_cents: 23880 });
@@ -328,27 +449,44 @@ describe(`checkout (${TEST_DB})`, () => {
     const orders = [];
     for (const b of buyers) orders.push({ b, order: await readyOrder(b.token, { sku: "m1", promo: "TESTFIVE" }) });
     const answers = await Promise.all(
-      orders.map(({ b, order }) => call(b.token, "POST", "/api/v2/payment/pay", { order: order.ref, sku: "m1", total_cents: order.gross_cents })),
+      orders.map(({ b, order }) =>
+        call(b.token, "POST", "/api/v2/payment/pay", { order: order.ref, sku: "m1", total_cents: order.gross_cents }),
+      ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
     const refused = answers.filter((a) => a.status !== 200);
     expect(refused).toHaveLength(15);
     for (const a of refused) expect(a.body.errors?.[0]).toMatchObject({ key: "validation.checkout.promo_exhausted", source: "promo_code" });
-    const code = await rt.deps.db.selectFrom("promo_codes").select(["id", "redemptions"]).where("code", "=", "TESTFIVE").executeTakeFirstOrThrow();
+    const code = await rt.deps.db
+      .selectFrom("promo_codes")
+      .select(["id", "redemptions"])
+      .where("code", "=", "TESTFIVE")
+      .executeTakeFirstOrThrow();
     expect(code.redemptions).toBe(5);
     const held = await rt.deps.db.selectFrom("promo_redemptions").select("order_id").where("promo_code_id", "=", code.id).execute();
     expect(held).toHaveLength(5);
     // The refused ones are still open and may pay without the code.
-    const refusedRows = await rt.deps.db.selectFrom("orders").select("status").where("promo_code_id", "=", code.id).where("status", "=", "open").execute();
+    const refusedRows = await rt.deps.db
+      .selectFrom("orders")
+      .select("status")
+      .where("promo_code_id", "=", code.id)
+      .where("status", "=", "open")
+      .execute();
     expect(refusedRows).toHaveLength(15);
 
     // Settlement releases a failed order's reservation: one place again.
     const { releasePromoReservation } = await import("#server/modules/checkout/index");
     await rt.deps.db.transaction().execute((trx) => releasePromoReservation(trx, held[0]!.order_id));
     await rt.deps.db.transaction().execute((trx) => releasePromoReservation(trx, held[0]!.order_id));
-    expect((await rt.deps.db.selectFrom("promo_codes").select("redemptions").where("id", "=", code.id).executeTakeFirstOrThrow()).redemptions).toBe(4);
+    expect(
+      (await rt.deps.db.selectFrom("promo_codes").select("redemptions").where("id", "=", code.id).executeTakeFirstOrThrow()).redemptions,
+    ).toBe(4);
     const late = orders[answers.findIndex((a) => a.status !== 200)]!;
-    const retry = await call(late.b.token, "POST", "/api/v2/payment/pay", { order: late.order.ref, sku: "m1", total_cents: late.order.gross_cents });
+    const retry = await call(late.b.token, "POST", "/api/v2/payment/pay", {
+      order: late.order.ref,
+      sku: "m1",
+      total_cents: late.order.gross_cents,
+    });
     expect(retry.status).toBe(200);
   }, 60_000);
 
@@ -356,7 +494,9 @@ describe(`checkout (${TEST_DB})`, () => {
     await promo("TESTONCE", { max_per_member: 1 });
     const me = await buyer();
     const first = await readyOrder(me.token, { sku: "m1", promo: "TESTONCE" });
-    expect((await call(me.token, "POST", "/api/v2/payment/pay", { order: first.ref, sku: "m1", total_cents: first.gross_cents })).status).toBe(200);
+    expect(
+      (await call(me.token, "POST", "/api/v2/payment/pay", { order: first.ref, sku: "m1", total_cents: first.gross_cents })).status,
+    ).toBe(200);
     const second = await call(me.token, "POST", "/api/v2/payment/orders", { goods: "membership", sku: "m1", promo_code: "TESTONCE" });
     expect(second.status).toBe(400);
     expect(second.body.errors?.[0]).toMatchObject({ key: "validation.checkout.promo_used", source: "promo_code" });
@@ -374,13 +514,26 @@ describe(`checkout (${TEST_DB})`, () => {
     expect(answer.body.errors?.[0]?.key).toBe("exception.checkout.provider_failed");
     const inquiry = await call<{ paying_code: number; status: string }>(me.token, "GET", `/api/v2/payment/inquiry?order=${order.ref}`);
     expect(inquiry.body.data).toMatchObject({ paying_code: -1, status: "failed" });
-    expect((await rt.deps.db.selectFrom("promo_codes").select("redemptions").where("code", "=", "TESTDOWN").executeTakeFirstOrThrow()).redemptions).toBe(0);
+    expect(
+      (await rt.deps.db.selectFrom("promo_codes").select("redemptions").where("code", "=", "TESTDOWN").executeTakeFirstOrThrow())
+        .redemptions,
+    ).toBe(0);
   });
 
   it("never answers 5xx to bad input", async () => {
     const me = await buyer();
     const order = await readyOrder(me.token);
-    const bodies: unknown[] = [null, [], "x", 1, { goods: "car", sku: "m1" }, { goods: "membership", sku: "" }, { goods: "membership", sku: "nope" }, { goods: "membership", sku: "m1", promo_code: 5 }, { goods: "membership", sku: "x".repeat(500) }];
+    const bodies: unknown[] = [
+      null,
+      [],
+      "x",
+      1,
+      { goods: "car", sku: "m1" },
+      { goods: "membership", sku: "" },
+      { goods: "membership", sku: "nope" },
+      { goods: "membership", sku: "m1", promo_code: 5 },
+      { goods: "membership", sku: "x".repeat(500) },
+    ];
     for (const body of bodies) {
       const answer = await call(me.token, "POST", "/api/v2/payment/orders", body);
       expect(answer.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);

@@ -49,7 +49,10 @@ export function up(dialect: Dialect) {
       .addColumn("created_at", "bigint", (col) => col.notNull())
       .addColumn("updated_at", "bigint", (col) => col.notNull())
       .addColumn("paid_at", "bigint")
-      .addCheckConstraint("orders_amounts", sql`gross_cents >= 0 and net_cents >= 0 and vat_cents >= 0 and gross_cents = net_cents + vat_cents`)
+      .addCheckConstraint(
+        "orders_amounts",
+        sql`gross_cents >= 0 and net_cents >= 0 and vat_cents >= 0 and gross_cents = net_cents + vat_cents`,
+      )
       .execute();
     await db.schema.createIndex("orders_user").on("orders").columns(["user_id", "id"]).execute();
     await db.schema.createIndex("orders_status").on("orders").columns(["status", "updated_at"]).execute();
