@@ -21,9 +21,9 @@ export interface OrdersTable {
   goods: Goods;
   sku: string;
   /** The good's name key as quoted (pages and history show it without asking the good's module again). */
-  title_key: string;
+  title_key: Generated<string>;
   /** Digital content delivered at once (dollars): buy/confirm asks for the express consent (§ 356(5) BGB). */
-  digital_content: number;
+  digital_content: Generated<number>;
   item_type: InvoiceItemType;
   months: number;
   renewable: number;

@@ -20,7 +20,7 @@ export function up(dialect: Dialect) {
       .addColumn("step", "text", (col) => col.notNull())
       .addColumn("goods", "text", (col) => col.notNull())
       .addColumn("sku", "text", (col) => col.notNull())
-      .addColumn("title_key", "text", (col) => col.notNull())
+      .addColumn("title_key", "text", (col) => col.notNull().defaultTo(""))
       .addColumn("digital_content", "integer", (col) => col.notNull().defaultTo(0))
       .addColumn("item_type", "integer", (col) => col.notNull())
       .addColumn("months", "integer", (col) => col.notNull().defaultTo(0))
