@@ -243,6 +243,8 @@ export interface CheckoutOrder {
   method: PaymentMethod | null;
   /** The IBAN's last four characters for DD (the full one is the bank module's). */
   iban_last4: string | null;
+  /** What a bank transfer (TR) must name to be matched to this order. */
+  payment_reference: string;
   customer: CheckoutCustomer | null;
   vat_id: string | null;
   /** Methods the buyer may choose at the payment step. */

@@ -473,7 +473,7 @@ export function CheckoutStatusPage({ order }: { order: CheckoutOrderData }) {
             <dd>{formatEuro(order.grossCents, lang)}</dd>
             <dt>{t("checkout.transfer.reference")}</dt>
             <dd>
-              <code>{order.ref}</code>
+              <code>{order.paymentReference}</code>
             </dd>
           </dl>
         ) : null}

@@ -45,7 +45,8 @@ import {
 } from "../../contract/checkout";
 import { offeredMethods, providerFor } from "../../integrations/payments/registry";
 import { randomToken } from "../../lib/crypto";
-import { decideVat } from "../invoices/index";
+import { vatCountries, weighLocationEvidence } from "../../contract/vat";
+import { decideVat, paymentReference, queueVatCheck, vatIdConfirmedFor } from "../invoices/index";
 import { discountOf, promoById, releasePromoReservation, reservePromoCode, verifyPromoCode } from "./promo";
 import type { OrdersTable } from "./schema";
 
@@ -123,7 +124,7 @@ function parseJson<T>(value: string | null): T | null {
 /** Quote, promo and VAT again for an order as it stands (every step; confirm compares with what the buyer saw). */
 async function reprice(
   deps: ApiDeps,
-  order: Pick<OrderRow, "user_id" | "goods" | "sku" | "promo_code_id" | "customer" | "vat_id">,
+  order: Pick<OrderRow, "user_id" | "goods" | "sku" | "promo_code_id" | "customer" | "vat_id" | "evidence">,
   sku = order.sku,
 ) {
   const quote = await quoteOf(deps, order.user_id, order.goods, sku);
@@ -132,7 +133,12 @@ async function reprice(
   const at = deps.clock.now();
   const customer = parseJson<CheckoutCustomer>(order.customer);
   const home = decideVat({ country: HOME_COUNTRY, vatId: null, at });
-  const buyer = decideVat({ country: customer?.country ?? HOME_COUNTRY, vatId: order.vat_id, at });
+  // The country two pieces of evidence agree on; the billing address alone until the payment step adds its own.
+  const verdict = weighLocationEvidence({ ...evidenceOf(order), billing_country: customer?.country ?? null });
+  const country = verdict.country ?? customer?.country ?? HOME_COUNTRY;
+  // Reverse charge only once VIES confirmed the ID (invoices, ADR 077): until then the buyer pays VAT like a consumer.
+  const vatIdConfirmed = await vatIdConfirmedFor(deps.db, order.user_id, order.vat_id);
+  const buyer = decideVat({ country, vatId: order.vat_id, at, vatIdConfirmed });
   return { quote, amounts: priceOrder(quote, discount, home, buyer) };
 }
 
@@ -200,6 +206,7 @@ async function viewOf(deps: ApiDeps, order: OrderRow): Promise<CheckoutOrder> {
     reverse_charge: order.reverse_charge === 1,
     method: order.method,
     iban_last4: order.bank_iban ? order.bank_iban.slice(-4) : null,
+    payment_reference: paymentReference(order.public_id),
     customer: parseJson<CheckoutCustomer>(order.customer),
     vat_id: order.vat_id,
     methods: methodsOffered(deps),
@@ -255,6 +262,7 @@ export async function startOrder(deps: ApiDeps, userId: number, input: CheckoutS
     promo_code_id: promo?.id ?? null,
     // Prefilled, not yet confirmed by the buyer: the customer step saves what they send.
     customer: null,
+    evidence: null,
     vat_id: billing?.vat_id ?? null,
   };
   const { quote, amounts } = await reprice(deps, { ...draft, customer: customer ? JSON.stringify(customer) : null });
@@ -390,6 +398,9 @@ export async function saveVat(deps: ApiDeps, userId: number, ref: string, input:
   assertOpen(order);
   assertReached(order, "vat");
   const vatId = input.vat_id ? checkedVatId(input.vat_id) : null;
+  // VIES is asked in the background (invoices' job); the checkout never waits for it.
+  if (vatId && !(await vatIdConfirmedFor(deps.db, userId, vatId)))
+    await deps.db.transaction().execute((trx) => queueVatCheck(trx, deps, userId, vatId));
   return saveStep(deps, order, "vat", { vat_id: vatId });
 }
 
@@ -572,12 +583,8 @@ export async function orderHistory(deps: ApiDeps, userId: number, page: number):
 }
 
 /**
- * vat-countries: the EU states and the consumer rate each is charged today, as decideVat (invoices) says. Once the
- * invoices module's dated table (contract/vat.ts vatCountries()) is merged this reads it directly.
+ * vat-countries: the EU states and the consumer rate each is charged today (the invoices module's dated table).
  */
 export function vatCountryList(deps: ApiDeps): CheckoutVatCountries {
-  const at = deps.clock.now();
-  return {
-    countries: EU_COUNTRY_CODES.map((country) => ({ country, rate_bp: decideVat({ country, vatId: null, at }).rate_bp })),
-  };
+  return { countries: vatCountries(deps.clock.now()) };
 }

@@ -6,15 +6,12 @@
  *
  * What lies outside the checkout is replaced behind its own seam: the payment provider by a test adapter behind the
  * payment port (providers are outside the product), the goods by test handlers registered in the runtime's goods
- * registry (the plus module's own handler is tested there), and — only while the invoices module's decideVat is the
- * skeleton's stub — a small rate table (once it is built the real decision runs).
+ * registry (the plus module's own handler is tested there). VAT is the invoices module's real decision.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ApiDeps, GoodsHandler } from "#server/api/types";
 import type { Goods, GoodsQuote } from "#server/contract/billing";
 import type { PaymentProvider, PaymentRequest } from "#server/integrations/payments/port";
-import type * as InvoicesService from "#server/modules/invoices/service";
-import type { VatQuestion } from "#server/modules/invoices/service";
 import { callJson } from "../../helpers/api-call";
 import { freshIp } from "../../helpers/auth";
 import { createTestRuntime, createUser, signIn, TEST_DB, type TestRuntime } from "../../helpers/runtime";
@@ -44,28 +41,6 @@ vi.mock("#server/integrations/payments/registry", () => ({
   providerFor: (_deps: unknown, method: string) => ((fakes.provider.methods as readonly string[]).includes(method) ? fakes.provider : null),
   providerNamed: (_deps: unknown, name: string) => (name === fakes.provider.name ? fakes.provider : null),
 }));
-
-vi.mock("#server/modules/invoices/service", async (importOriginal) => {
-  const real = await importOriginal<typeof InvoicesService>();
-  // Only while invoices' decideVat is the skeleton's stub: a few rates of the OSS table, reverse charge for another EU state's VAT ID.
-  const RATES: Record<string, number> = { DE: 1900, AT: 2000, FR: 2000, PL: 2300, NL: 2100 };
-  const stand = (q: VatQuestion) => {
-    const eu = q.country in RATES;
-    if (eu && q.vatId && q.country !== "DE") return { country: q.country, rate_bp: 0, reverse_charge: true };
-    return { country: q.country, rate_bp: eu ? RATES[q.country]! : 0, reverse_charge: false };
-  };
-  return {
-    ...real,
-    decideVat: (q: VatQuestion) => {
-      try {
-        return real.decideVat(q);
-      } catch (error) {
-        if (String(error).includes("not built yet")) return stand(q);
-        throw error;
-      }
-    },
-  };
-});
 
 interface Body<T> {
   data: T;
@@ -369,17 +344,47 @@ describe(`checkout (${TEST_DB})`, () => {
     });
   });
 
-  it("charges the buyer's country's VAT, and none under reverse charge for another EU state's VAT ID", async () => {
+  it("charges the buyer's country's VAT, queues VIES for a VAT ID, and reverse-charges only once VIES confirmed it", async () => {
     const me = await buyer();
     const at = await readyOrder(me.token, { sku: "m1", country: "AT" });
-    expect(at.vat_country).toBe("AT");
+    expect(at).toMatchObject({ vat_country: "AT", vat_rate_bp: 2000, reverse_charge: false });
     expect(at.net_cents).toBe(Math.round((2990 * 10_000) / 11_900));
-    expect(at.vat_cents).toBe(Math.round((at.net_cents * at.vat_rate_bp) / 10_000));
-    const business = await call<Order>(me.token, "POST", `/api/v2/payment/orders/${at.ref}/vat`, { vat_id: "ATU13585627" });
+    expect(at.vat_cents).toBe(Math.round((at.net_cents * 2000) / 10_000));
+    expect(at.gross_cents).toBe(at.net_cents + at.vat_cents);
+    // A VAT ID of the right format: VAT is still charged (checkout never waits for VIES) and the check is queued.
+    const business = await call<Order>(me.token, "POST", `/api/v2/payment/orders/${at.ref}/vat`, { vat_id: "ATU 135 856 27" });
     expect(business.status).toBe(200);
-    expect(business.body.data).toMatchObject({ reverse_charge: true, vat_cents: 0, vat_rate_bp: 0, gross_cents: at.net_cents });
-    const usVatId = await call(me.token, "POST", `/api/v2/payment/orders/${at.ref}/vat`, { vat_id: "GB980780684" });
-    expect(usVatId.status).toBe(400);
+    expect(business.body.data).toMatchObject({ reverse_charge: false, vat_rate_bp: 2000, vat_id: "ATU13585627" });
+    const queued = await rt.deps.db.selectFrom("jobs").select(["kind", "payload"]).where("kind", "=", "invoices.vies_check").execute();
+    expect(queued.some((job) => String(job.payload).includes("ATU13585627"))).toBe(true);
+    // Once VIES confirmed the member's ID, the same step gives reverse charge.
+    await rt.deps.db
+      .insertInto("billing_infos")
+      .values({
+        user_id: me.id,
+        name: "Firma GmbH",
+        company: "Firma GmbH",
+        street: "Ring 1",
+        postal_code: "1010",
+        city: "Wien",
+        country: "AT",
+        email: "f@example.test",
+        vat_id: "ATU13585627",
+        vat_id_status: "valid",
+        updated_at: rt.clock.now(),
+      })
+      .execute();
+    const confirmed = await call<Order>(me.token, "POST", `/api/v2/payment/orders/${at.ref}/vat`, { vat_id: "ATU13585627" });
+    expect(confirmed.body.data).toMatchObject({ reverse_charge: true, vat_cents: 0, vat_rate_bp: 0, gross_cents: at.net_cents });
+    const notEu = await call(me.token, "POST", `/api/v2/payment/orders/${at.ref}/vat`, { vat_id: "GB980780684" });
+    expect(notEu.status).toBe(400);
+    const countries = await call<{ countries: Array<{ country: string; rate_bp: number }> }>(
+      me.token,
+      "GET",
+      "/api/v2/payment/vat-countries",
+    );
+    expect(countries.body.data.countries).toHaveLength(27);
+    expect(countries.body.data.countries).toContainEqual({ country: "DE", rate_bp: 1900 });
   });
 
   it("asks for the express consent before digital content is delivered", async () => {
