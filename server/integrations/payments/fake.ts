@@ -325,7 +325,8 @@ function html(body: string, status = 200): Response {
       "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": "no-store",
       "X-Robots-Tag": "noindex",
-      "Referrer-Policy": "no-referrer",
+      // Not no-referrer: with it browsers send "Origin: null" on the page's own form posts, which the origin check refuses.
+      "Referrer-Policy": "same-origin",
     },
   });
 }
@@ -350,7 +351,7 @@ function paymentPage(payment: FakePayment, d: string, s: string, sent: string | 
   const lang = languageOf(payment.lang);
   const t = TEXTS[lang];
   const money = new Intl.NumberFormat(lang, { style: "currency", currency: payment.currency || "EUR" }).format(payment.amount / 100);
-  const refundDefault = new Intl.NumberFormat("en", { minimumFractionDigits: 2, useGrouping: false }).format(payment.amount / 100);
+  const refundDefault = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, useGrouping: false }).format(payment.amount / 100);
   const notice = sent ? `<p role="status" style="background:#dcfce7;padding:8px 12px;border-radius:6px">${escapeHtml(t.sent)}: ${escapeHtml(sent)}</p>` : "";
   const content = `<h1 style="font-size:1.4rem;margin:8px 0">${escapeHtml(t.title)}</h1>${notice}
 <dl style="display:grid;grid-template-columns:auto 1fr;gap:4px 12px;background:#fff;padding:12px;border-radius:8px">

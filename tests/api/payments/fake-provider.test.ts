@@ -11,7 +11,7 @@ import { paymentDestinations } from "#server/modules/payments/index";
 import { bindDoubles, createOrder, type Doubles } from "../../helpers/payments";
 import { createTestRuntime, createUser, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 
-const PRODUCTION = { NODE_ENV: "production", PUBLIC_URL: "https://velora.example", APP_SECRET: "a-production-secret" };
+const PRODUCTION = { NODE_ENV: "production" as const, PUBLIC_URL: "https://velora.example", APP_SECRET: "a-production-secret" };
 
 describe(`the fake payment provider (${TEST_DB})`, () => {
   let rt: TestRuntime;

@@ -36,7 +36,7 @@ describe(`payment postbacks (${TEST_DB})`, () => {
     const order = await createOrder(rt, buyer.id);
     const body = JSON.stringify(postbackBody(order.ref, "success", order.gross));
     const now = Math.floor(rt.clock.now() / 1000);
-    const forged = [
+    const forged: Array<Record<string, string>> = [
       { "content-type": "application/json", "x-fake-signature": signPayload("not-the-key", body, now) },
       { "content-type": "application/json" },
       { "content-type": "application/json", "x-fake-signature": "t=1,v1=zz" },
