@@ -31,13 +31,13 @@ export interface OrdersTable {
   currency: string;
   /** The good's list price (gross, German VAT), before a promo code. */
   list_gross_cents: number;
-  discount_cents: number;
+  discount_cents: Generated<number>;
   net_cents: number;
   vat_cents: number;
   gross_cents: number;
   vat_rate_bp: number;
   vat_country: string;
-  reverse_charge: number;
+  reverse_charge: Generated<number>;
   promo_code_id: number | null;
   customer: string | null;
   evidence: string | null;
