@@ -7,6 +7,8 @@ import { spawnSync } from "node:child_process";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PACKAGES = [
   { name: "chromium", present: () => existsSync(CHROMIUM), debs: ["chromium", "fonts-dejavu-core"] },
+  // Invoice PDFs embed DejaVu Sans for Polish letters (server/modules/invoices/pdf.ts, ADR 077).
+  { name: "dejavu", present: () => existsSync("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"), debs: ["fonts-dejavu-core"] },
   { name: "ffmpeg", present: () => existsSync("/usr/bin/ffmpeg") && existsSync("/usr/bin/ffprobe"), debs: ["ffmpeg"] },
   // The realtime bus's Redis Streams adapter is tested against a real Redis (test-all starts one if none runs).
   { name: "redis", present: () => existsSync("/usr/bin/redis-server"), debs: ["redis-server"] },

@@ -208,6 +208,15 @@ export function SiteFooter() {
             <li>
               <Link to={to("about/2257_declaration")}>{t("footer.declaration_2257")}</Link>
             </li>
+            {/* § 312k BGB: the cancellation button on every page, and the EU withdrawal function beside it (ADR 076). */}
+            <li>
+              <Link to={to("contracts/cancel")} data-testid="footer-cancel-contracts">
+                {t("footer.cancel_contracts")}
+              </Link>
+            </li>
+            <li>
+              <Link to={to("contracts/withdraw")}>{t("footer.withdraw_contract")}</Link>
+            </li>
           </ul>
         </section>
         <section>

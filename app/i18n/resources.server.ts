@@ -16,6 +16,7 @@ import deGalleryUpload from "../../locales/de/gallery-upload.json";
 import deHome from "../../locales/de/home.json";
 import deInfo from "../../locales/de/info.json";
 import deInvitations from "../../locales/de/invitations.json";
+import deInvoices from "../../locales/de/invoices.json";
 import deLatestReviews from "../../locales/de/latest-reviews.json";
 import deMembership from "../../locales/de/membership.json";
 import deMessenger from "../../locales/de/messenger.json";
@@ -23,6 +24,7 @@ import deModeration from "../../locales/de/moderation.json";
 import deNotifications from "../../locales/de/notifications.json";
 import dePaella from "../../locales/de/paella.json";
 import dePayment from "../../locales/de/payment.json";
+import dePlus from "../../locales/de/plus.json";
 import deProfile from "../../locales/de/profile.json";
 import dePromotion from "../../locales/de/promotion.json";
 import deRegistration from "../../locales/de/registration.json";
@@ -48,6 +50,7 @@ import enGalleryUpload from "../../locales/en/gallery-upload.json";
 import enHome from "../../locales/en/home.json";
 import enInfo from "../../locales/en/info.json";
 import enInvitations from "../../locales/en/invitations.json";
+import enInvoices from "../../locales/en/invoices.json";
 import enLatestReviews from "../../locales/en/latest-reviews.json";
 import enMembership from "../../locales/en/membership.json";
 import enMessenger from "../../locales/en/messenger.json";
@@ -55,6 +58,7 @@ import enModeration from "../../locales/en/moderation.json";
 import enNotifications from "../../locales/en/notifications.json";
 import enPaella from "../../locales/en/paella.json";
 import enPayment from "../../locales/en/payment.json";
+import enPlus from "../../locales/en/plus.json";
 import enProfile from "../../locales/en/profile.json";
 import enPromotion from "../../locales/en/promotion.json";
 import enRegistration from "../../locales/en/registration.json";
@@ -80,6 +84,7 @@ import esGalleryUpload from "../../locales/es/gallery-upload.json";
 import esHome from "../../locales/es/home.json";
 import esInfo from "../../locales/es/info.json";
 import esInvitations from "../../locales/es/invitations.json";
+import esInvoices from "../../locales/es/invoices.json";
 import esLatestReviews from "../../locales/es/latest-reviews.json";
 import esMembership from "../../locales/es/membership.json";
 import esMessenger from "../../locales/es/messenger.json";
@@ -87,6 +92,7 @@ import esModeration from "../../locales/es/moderation.json";
 import esNotifications from "../../locales/es/notifications.json";
 import esPaella from "../../locales/es/paella.json";
 import esPayment from "../../locales/es/payment.json";
+import esPlus from "../../locales/es/plus.json";
 import esProfile from "../../locales/es/profile.json";
 import esPromotion from "../../locales/es/promotion.json";
 import esRegistration from "../../locales/es/registration.json";
@@ -112,6 +118,7 @@ import plGalleryUpload from "../../locales/pl/gallery-upload.json";
 import plHome from "../../locales/pl/home.json";
 import plInfo from "../../locales/pl/info.json";
 import plInvitations from "../../locales/pl/invitations.json";
+import plInvoices from "../../locales/pl/invoices.json";
 import plLatestReviews from "../../locales/pl/latest-reviews.json";
 import plMembership from "../../locales/pl/membership.json";
 import plMessenger from "../../locales/pl/messenger.json";
@@ -119,6 +126,7 @@ import plModeration from "../../locales/pl/moderation.json";
 import plNotifications from "../../locales/pl/notifications.json";
 import plPaella from "../../locales/pl/paella.json";
 import plPayment from "../../locales/pl/payment.json";
+import plPlus from "../../locales/pl/plus.json";
 import plProfile from "../../locales/pl/profile.json";
 import plPromotion from "../../locales/pl/promotion.json";
 import plRegistration from "../../locales/pl/registration.json";
@@ -147,6 +155,7 @@ export const resources = {
     home: deHome,
     info: deInfo,
     invitations: deInvitations,
+    invoices: deInvoices,
     "latest-reviews": deLatestReviews,
     membership: deMembership,
     messenger: deMessenger,
@@ -154,6 +163,7 @@ export const resources = {
     notifications: deNotifications,
     paella: dePaella,
     payment: dePayment,
+    plus: dePlus,
     profile: deProfile,
     promotion: dePromotion,
     registration: deRegistration,
@@ -181,6 +191,7 @@ export const resources = {
     home: enHome,
     info: enInfo,
     invitations: enInvitations,
+    invoices: enInvoices,
     "latest-reviews": enLatestReviews,
     membership: enMembership,
     messenger: enMessenger,
@@ -188,6 +199,7 @@ export const resources = {
     notifications: enNotifications,
     paella: enPaella,
     payment: enPayment,
+    plus: enPlus,
     profile: enProfile,
     promotion: enPromotion,
     registration: enRegistration,
@@ -215,6 +227,7 @@ export const resources = {
     home: esHome,
     info: esInfo,
     invitations: esInvitations,
+    invoices: esInvoices,
     "latest-reviews": esLatestReviews,
     membership: esMembership,
     messenger: esMessenger,
@@ -222,6 +235,7 @@ export const resources = {
     notifications: esNotifications,
     paella: esPaella,
     payment: esPayment,
+    plus: esPlus,
     profile: esProfile,
     promotion: esPromotion,
     registration: esRegistration,
@@ -249,6 +263,7 @@ export const resources = {
     home: plHome,
     info: plInfo,
     invitations: plInvitations,
+    invoices: plInvoices,
     "latest-reviews": plLatestReviews,
     membership: plMembership,
     messenger: plMessenger,
@@ -256,6 +271,7 @@ export const resources = {
     notifications: plNotifications,
     paella: plPaella,
     payment: plPayment,
+    plus: plPlus,
     profile: plProfile,
     promotion: plPromotion,
     registration: plRegistration,

@@ -17,6 +17,8 @@ const UNDECLARED: string[] = [
   "get /api/v2/media/:key/:variant",
   // A message photo's bytes (a file, ADR 043).
   "get /api/v2/messenger/photos/:key/:variant",
+  // An invoice's PDF or e-invoice XML (a file download, ADR 077).
+  "get /api/v2/payment/invoices/:id/download",
   // The data export's ZIP archive (a file download).
   "get /api/v2/user/data-export/:id/file",
 ];

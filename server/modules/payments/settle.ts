@@ -29,12 +29,11 @@ import { providerNamed } from "../../integrations/payments/registry";
 import { randomToken } from "../../lib/crypto";
 import { recordAudit } from "../audit/index";
 import { releasePromoReservation } from "../checkout/index";
-import type { OrdersTable } from "../checkout/schema";
 import { issueCreditNote, issueInvoice, setInvoiceStatus } from "../invoices/index";
 import { euroOperations, postOperationIn, vatShare, type EuroOperation } from "../ledger/index";
 
 type Trx = Transaction<Database>;
-type OrderRow = Selectable<OrdersTable>;
+type OrderRow = Selectable<Database["orders"]>;
 
 export interface SettleResult {
   /** False when this message was already taken (a replay) or did not change the order. */

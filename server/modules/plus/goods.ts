@@ -66,8 +66,8 @@ export const membershipGoods: GoodsHandler = {
       const term = renewalTermOf(running);
       return quoteOf(pkg, sku, { ...term, renewable: true });
     }
-    // The cancellation offer is for a member who is leaving: a running contract with a cancellation asked for.
-    if (pkg.set === "cancellation" && running?.status !== "cancelled") return null;
+    // The cancellation offer is for a member with a contract who is about to leave (or has given notice).
+    if (pkg.set === "cancellation" && !running) return null;
     return quoteOf(pkg);
   },
 

@@ -56,6 +56,8 @@ describe(`the plus contract (${TEST_DB})`, () => {
         method: "CC",
         currency: "EUR",
         list_gross_cents: pkg.gross_cents,
+        discount_cents: 0,
+        reverse_charge: 0,
         net_cents: Math.round(pkg.gross_cents / 1.19),
         vat_cents: pkg.gross_cents - Math.round(pkg.gross_cents / 1.19),
         gross_cents: pkg.gross_cents,

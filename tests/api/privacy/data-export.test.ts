@@ -95,6 +95,7 @@ describe(`the data export (${TEST_DB})`, () => {
       [
         "README.txt",
         "account.json",
+        "billing.json",
         "blocks.json",
         "business-links.json",
         "content-removal-requests.json",
