@@ -24,6 +24,7 @@ import dePaella from "../../locales/de/paella.json";
 import dePayment from "../../locales/de/payment.json";
 import deProfile from "../../locales/de/profile.json";
 import dePromotion from "../../locales/de/promotion.json";
+import deRebill from "../../locales/de/rebill.json";
 import deRegistration from "../../locales/de/registration.json";
 import deRelations from "../../locales/de/relations.json";
 import deReports from "../../locales/de/reports.json";
@@ -55,6 +56,7 @@ import enPaella from "../../locales/en/paella.json";
 import enPayment from "../../locales/en/payment.json";
 import enProfile from "../../locales/en/profile.json";
 import enPromotion from "../../locales/en/promotion.json";
+import enRebill from "../../locales/en/rebill.json";
 import enRegistration from "../../locales/en/registration.json";
 import enRelations from "../../locales/en/relations.json";
 import enReports from "../../locales/en/reports.json";
@@ -86,6 +88,7 @@ import esPaella from "../../locales/es/paella.json";
 import esPayment from "../../locales/es/payment.json";
 import esProfile from "../../locales/es/profile.json";
 import esPromotion from "../../locales/es/promotion.json";
+import esRebill from "../../locales/es/rebill.json";
 import esRegistration from "../../locales/es/registration.json";
 import esRelations from "../../locales/es/relations.json";
 import esReports from "../../locales/es/reports.json";
@@ -117,6 +120,7 @@ import plPaella from "../../locales/pl/paella.json";
 import plPayment from "../../locales/pl/payment.json";
 import plProfile from "../../locales/pl/profile.json";
 import plPromotion from "../../locales/pl/promotion.json";
+import plRebill from "../../locales/pl/rebill.json";
 import plRegistration from "../../locales/pl/registration.json";
 import plRelations from "../../locales/pl/relations.json";
 import plReports from "../../locales/pl/reports.json";
@@ -151,6 +155,7 @@ export const resources = {
     payment: dePayment,
     profile: deProfile,
     promotion: dePromotion,
+    rebill: deRebill,
     registration: deRegistration,
     relations: deRelations,
     reports: deReports,
@@ -184,6 +189,7 @@ export const resources = {
     payment: enPayment,
     profile: enProfile,
     promotion: enPromotion,
+    rebill: enRebill,
     registration: enRegistration,
     relations: enRelations,
     reports: enReports,
@@ -217,6 +223,7 @@ export const resources = {
     payment: esPayment,
     profile: esProfile,
     promotion: esPromotion,
+    rebill: esRebill,
     registration: esRegistration,
     relations: esRelations,
     reports: esReports,
@@ -250,6 +257,7 @@ export const resources = {
     payment: plPayment,
     profile: plProfile,
     promotion: plPromotion,
+    rebill: plRebill,
     registration: plRegistration,
     relations: plRelations,
     reports: plReports,

@@ -24,6 +24,7 @@ export const NAMESPACES = [
   "payment",
   "profile",
   "promotion",
+  "rebill",
   "registration",
   "relations",
   "reports",
