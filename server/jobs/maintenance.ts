@@ -38,7 +38,7 @@ export async function runMaintenance(db: DB, clock: Clock, options: MaintenanceO
   // Dates that ended open their review window: both members are told once (ADR 047).
   if (options.deps) await openReviewWindows(options.deps);
   // The renewal scan reschedules itself; this starts it after a restart or a lost job (ADR 078).
-  await scheduleRenewalScan({ db, clock });
+  if (options.deps) await scheduleRenewalScan(options.deps);
   // Chunked uploads nobody finished within their day (pieces of photos on disk).
   if (options.uploadTmpDir) await sweepChunkedUploads(options.uploadTmpDir, now);
   await db
