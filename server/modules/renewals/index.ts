@@ -4,9 +4,13 @@
  * reclaim.
  */
 import { defineFeature, defineJob } from "../manifest";
+import { onChargeback } from "../payments/index";
 import * as m0065 from "./migrations/0065_renewals";
 import { registerRenewals } from "./routes";
-import { chargeBatch, checkRenewal, retryRenewal, runRenewalScan } from "./service";
+import { chargeBatch, checkRenewal, reclaimOnChargeback, retryRenewal, runRenewalScan } from "./service";
+
+// What a chargeback leaves to reclaim is recorded in its settlement's transaction (the scan repairs a missed one).
+onChargeback(reclaimOnChargeback);
 
 export const manifest = defineFeature({
   name: "renewals",

@@ -23,13 +23,13 @@ import {
   type RebillPayment,
   type RebillPayWith,
 } from "../../contract/renewals";
-import { USER_TYPE } from "../../contract/users";
 import type { Database } from "../../db/schema";
 import type { PaymentProvider, PaymentRequest } from "../../integrations/payments/port";
 import { providerFor } from "../../integrations/payments/registry";
 import { enqueueJob } from "../../jobs/queue";
 import { randomToken, sha256 } from "../../lib/crypto";
-import { createRenewalOrder, settlePaymentEvent } from "../payments/index";
+import { createRenewalOrder, settlePaymentEvent, type ChargebackNotice } from "../payments/index";
+import { renewalTermOf } from "../plus/index";
 import { mailDate, renewalEndedMail, renewalFailedMail } from "./mails";
 import { monthlyShareCents, offerTerms } from "./offers";
 import type { RenewalState } from "./schema";
@@ -196,22 +196,21 @@ async function takeRenewal(deps: ApiDeps, id: number, from: readonly RenewalStat
 }
 
 /**
- * § 309 Nr. 9 BGB: after the first term, a consumer's longer plan renews for one month at a time, at the 1-month
- * share of the price it was bought at (ADR 078). Businesses (user type 3) keep their term.
+ * § 309 Nr. 9 BGB: after the first term a longer plan renews for one month at a time, at the 1-month share of the price
+ * it was bought at (plus's renewalTermOf, ADR 076, the one rule; it applies it to every contract). Written into the
+ * contract's terms before the order is made, so payments' createRenewalOrder charges exactly what plus's fulfil adds.
  */
 async function statutoryTerms(deps: ApiDeps, membership: MembershipRow): Promise<void> {
-  if (membership.months <= 1 || membership.period_end < membership.first_term_end) return;
-  const user = await deps.db.selectFrom("users").select("user_type").where("id", "=", membership.user_id).executeTakeFirst();
-  if (!user || user.user_type === USER_TYPE.business) return;
-  const price = monthlyShareCents(membership.price_cents, membership.months);
+  const term = renewalTermOf(membership);
+  if (term.months === membership.months && term.gross_cents === membership.price_cents) return;
   await deps.db
     .updateTable("memberships")
-    .set({ months: 1, price_cents: price, updated_at: deps.clock.now() })
+    .set({ months: term.months, price_cents: term.gross_cents, updated_at: deps.clock.now() })
     .where("id", "=", membership.id)
     .where("months", "=", membership.months)
     .execute();
-  membership.months = 1;
-  membership.price_cents = price;
+  membership.months = term.months;
+  membership.price_cents = term.gross_cents;
 }
 
 async function paymentRequestFor(deps: ApiDeps, orderId: number, provider: PaymentProvider, method: PaymentMethod): Promise<PaymentRequest> {
@@ -481,15 +480,9 @@ async function offerOf(deps: ApiDeps, link: { membership_id: number; rebill_grou
   if (!membership || !["running", "past_due"].includes(membership.status) || membership.ends_at !== null) {
     throw linkGone("exception.rebill.link_expired");
   }
-  const contract = { months: membership.months, priceCents: membership.price_cents };
-  // After the first term a consumer's contract renews monthly anyway (§ 309 Nr. 9): the offer starts from those terms.
-  if (membership.months > 1 && membership.period_end >= membership.first_term_end) {
-    const user = await deps.db.selectFrom("users").select("user_type").where("id", "=", membership.user_id).executeTakeFirst();
-    if (user && user.user_type !== USER_TYPE.business) {
-      contract.priceCents = monthlyShareCents(membership.price_cents, membership.months);
-      contract.months = 1;
-    }
-  }
+  // After the first term the contract renews monthly anyway (§ 309 Nr. 9): the offer starts from those terms.
+  const term = renewalTermOf(membership);
+  const contract = { months: term.months, priceCents: term.gross_cents };
   const terms = offerTerms(link.rebill_group, contract);
   const regular = terms.months === contract.months ? contract.priceCents : monthlyShareCents(contract.priceCents, contract.months);
   return { membership, terms, regular };
@@ -598,6 +591,24 @@ export async function recordChargebackReclaims(deps: Pick<ApiDeps, "db" | "clock
     .returning("id")
     .execute();
   return rows.length;
+}
+
+/** The chargeback hook (payments' onChargeback): the reclaim is recorded in the settlement's own transaction. */
+export async function reclaimOnChargeback(trx: Transaction<Database>, deps: ApiDeps, notice: ChargebackNotice): Promise<void> {
+  if (notice.order.goods !== "membership") return;
+  await trx
+    .insertInto("reclaims")
+    .values({
+      order_id: notice.order.id,
+      user_id: notice.order.user_id,
+      membership_id: notice.order.membership_id,
+      amount_cents: notice.amountCents,
+      reason: "chargeback",
+      status: "pending",
+      created_at: notice.at,
+    })
+    .onConflict((oc) => oc.column("order_id").doNothing())
+    .execute();
 }
 
 /** Renewals of contracts that ended meanwhile (charged back, withdrawn, cancelled) stop, and their links with them. */
