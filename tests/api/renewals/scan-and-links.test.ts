@@ -108,14 +108,14 @@ describe(`renewals: the scan, the rebill link and reclaims (${TEST_DB})`, () => 
     expect(JSON.stringify(spent.json)).toContain("exception.rebill.link_used");
   });
 
-  it("offers a consumer's longer plan monthly after the first term (§ 309 Nr. 9 BGB), a business its term", async () => {
+  it("offers a longer plan monthly after the first term (§ 309 Nr. 9 BGB; plus's renewalTermOf), its own term within it", async () => {
     const consumer = await contract(rt, { endsIn: -60_000, months: 12, priceCents: 17940, afterFirstTerm: true });
     const offer = (await info(await linkFor(consumer.membershipId, consumer.user.id, consumer.periodEnd))).json.data!.offer;
     expect(offer).toMatchObject({ kind: "same", months: 1, price_cents: 1495 });
-    const business = await contract(rt, { endsIn: -60_000, months: 12, priceCents: 17940, afterFirstTerm: true, userType: USER_TYPE.business });
-    const businessOffer = (await info(await linkFor(business.membershipId, business.user.id, business.periodEnd))).json.data!.offer;
-    expect(businessOffer).toMatchObject({ months: 12, price_cents: 17940 });
-    // Still in the first term: the plan's own term.
+    const business = await contract(rt, { endsIn: -60_000, months: 12, priceCents: 17940, userType: USER_TYPE.business, rebillGroup: 4 });
+    const businessOffer = (await info(await linkFor(business.membershipId, business.user.id, business.periodEnd, { group: 4 }))).json.data!.offer;
+    // The first term just ended: period_end is first_term_end, so the next one is monthly too.
+    expect(businessOffer).toMatchObject({ kind: "discount", months: 1, price_cents: 1047, regular_price_cents: 1495, discount_percent: 30 });
     const first = await contract(rt, { endsIn: -60_000, months: 6, priceCents: 11940, rebillGroup: 1 });
     const monthly = (await info(await linkFor(first.membershipId, first.user.id, first.periodEnd, { group: 1 }))).json.data!.offer;
     expect(monthly).toMatchObject({ kind: "monthly", months: 1, price_cents: 1990 });
