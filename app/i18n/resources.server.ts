@@ -5,6 +5,7 @@ import deCommon from "../../locales/de/common.json";
 import deAccount from "../../locales/de/account.json";
 import deAuth from "../../locales/de/auth.json";
 import deCharts from "../../locales/de/charts.json";
+import deCheckout from "../../locales/de/checkout.json";
 import deDating from "../../locales/de/dating.json";
 import deDev from "../../locales/de/dev.json";
 import deDirectory from "../../locales/de/directory.json";
@@ -37,6 +38,7 @@ import enCommon from "../../locales/en/common.json";
 import enAccount from "../../locales/en/account.json";
 import enAuth from "../../locales/en/auth.json";
 import enCharts from "../../locales/en/charts.json";
+import enCheckout from "../../locales/en/checkout.json";
 import enDating from "../../locales/en/dating.json";
 import enDev from "../../locales/en/dev.json";
 import enDirectory from "../../locales/en/directory.json";
@@ -69,6 +71,7 @@ import esCommon from "../../locales/es/common.json";
 import esAccount from "../../locales/es/account.json";
 import esAuth from "../../locales/es/auth.json";
 import esCharts from "../../locales/es/charts.json";
+import esCheckout from "../../locales/es/checkout.json";
 import esDating from "../../locales/es/dating.json";
 import esDev from "../../locales/es/dev.json";
 import esDirectory from "../../locales/es/directory.json";
@@ -101,6 +104,7 @@ import plCommon from "../../locales/pl/common.json";
 import plAccount from "../../locales/pl/account.json";
 import plAuth from "../../locales/pl/auth.json";
 import plCharts from "../../locales/pl/charts.json";
+import plCheckout from "../../locales/pl/checkout.json";
 import plDating from "../../locales/pl/dating.json";
 import plDev from "../../locales/pl/dev.json";
 import plDirectory from "../../locales/pl/directory.json";
@@ -136,6 +140,7 @@ export const resources = {
     account: deAccount,
     auth: deAuth,
     charts: deCharts,
+    checkout: deCheckout,
     dating: deDating,
     dev: deDev,
     directory: deDirectory,
@@ -170,6 +175,7 @@ export const resources = {
     account: enAccount,
     auth: enAuth,
     charts: enCharts,
+    checkout: enCheckout,
     dating: enDating,
     dev: enDev,
     directory: enDirectory,
@@ -204,6 +210,7 @@ export const resources = {
     account: esAccount,
     auth: esAuth,
     charts: esCharts,
+    checkout: esCheckout,
     dating: esDating,
     dev: esDev,
     directory: esDirectory,
@@ -238,6 +245,7 @@ export const resources = {
     account: plAccount,
     auth: plAuth,
     charts: plCharts,
+    checkout: plCheckout,
     dating: plDating,
     dev: plDev,
     directory: plDirectory,

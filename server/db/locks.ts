@@ -51,11 +51,19 @@ export const LOCK_SPACES = {
   accountDeletions: 22,
   /** A business's named escorts: one list, replaced whole, at most BUSINESS_ESCORTS_MAX. */
   businessEscorts: 23,
+  /** Promo codes, keyed by the code's id: its total and per-member limits counted one confirmation at a time (issue 26). */
+  promoCodes: 24,
 } as const;
 
 export type LockSpace = keyof typeof LOCK_SPACES;
-/** The spaces keyed by a member's id (the other two have their own keys). */
-export type MemberLockSpace = Exclude<LockSpace, "searchProfilesRefresh" | "messengerPair">;
+/** The spaces keyed by a member's id (the other three have their own keys). */
+export type MemberLockSpace = Exclude<LockSpace, "searchProfilesRefresh" | "messengerPair" | "promoCodes">;
+
+/** Serializes the reservations of one promo code for the rest of the transaction (PostgreSQL; SQLite: see above). */
+export async function lockPromoCode(trx: Transaction<Database>, dialect: Dialect, promoCodeId: number): Promise<void> {
+  if (dialect !== "postgres") return;
+  await sql`SELECT pg_advisory_xact_lock(${LOCK_SPACES.promoCodes}::integer, ${promoCodeId}::integer)`.execute(trx);
+}
 
 /**
  * Serializes the limited inserts of these members in one space for the rest of the transaction (PostgreSQL; a no-op

@@ -5,6 +5,7 @@ export const NAMESPACES = [
   "account",
   "auth",
   "charts",
+  "checkout",
   "dating",
   "dev",
   "directory",

@@ -5,6 +5,14 @@
  */
 import { defineFeature } from "../manifest";
 import * as m0062 from "./migrations/0062_checkout";
+import { registerCheckout } from "./routes";
+import { promoCodesPart } from "./seed";
 
-export const manifest = defineFeature({ name: "checkout", migrations: { "0062_checkout": m0062 } });
+export const manifest = defineFeature({
+  name: "checkout",
+  routes: registerCheckout,
+  migrations: { "0062_checkout": m0062 },
+  seed: [{ order: 150, part: promoCodesPart }],
+});
 export { releasePromoReservation } from "./promo";
+export { priceOrder } from "./service";

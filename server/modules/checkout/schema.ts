@@ -20,6 +20,10 @@ export interface OrdersTable {
   step: CheckoutStep;
   goods: Goods;
   sku: string;
+  /** The good's name key as quoted (pages and history show it without asking the good's module again). */
+  title_key: Generated<string>;
+  /** Digital content delivered at once (dollars): buy/confirm asks for the express consent (§ 356(5) BGB). */
+  digital_content: Generated<number>;
   item_type: InvoiceItemType;
   months: number;
   renewable: number;
@@ -37,6 +41,11 @@ export interface OrdersTable {
   promo_code_id: number | null;
   customer: string | null;
   evidence: string | null;
+  /** The VAT ID the buyer gave at the VAT step (format checked with jsvat; VIES is the invoices module's). */
+  vat_id: string | null;
+  /** SEPA direct debit: the IBAN (electronic format) and the account holder's exact name, for the bank's mandate. */
+  bank_iban: string | null;
+  bank_holder: string | null;
   /** The buyer's language: pages, mails and the invoice PDF. */
   language: string;
   /** Digital content (dollars): when the buyer expressly agreed to delivery before the withdrawal period ends. */
@@ -80,7 +89,7 @@ export interface PromoCodesTable {
   /** Redemptions in all; null: no limit. */
   max_redemptions: number | null;
   max_per_member: number;
-  /** Paid orders that used it (counted by conditional update, never past max_redemptions). */
+  /** Confirmed orders holding it (reserved by conditional update, never past max_redemptions; a failed or cancelled order gives it back). */
   redemptions: number;
   active: number;
   created_by: number | null;

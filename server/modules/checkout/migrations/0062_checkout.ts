@@ -20,6 +20,8 @@ export function up(dialect: Dialect) {
       .addColumn("step", "text", (col) => col.notNull())
       .addColumn("goods", "text", (col) => col.notNull())
       .addColumn("sku", "text", (col) => col.notNull())
+      .addColumn("title_key", "text", (col) => col.notNull().defaultTo(""))
+      .addColumn("digital_content", "integer", (col) => col.notNull().defaultTo(0))
       .addColumn("item_type", "integer", (col) => col.notNull())
       .addColumn("months", "integer", (col) => col.notNull().defaultTo(0))
       .addColumn("renewable", "integer", (col) => col.notNull().defaultTo(0))
@@ -36,6 +38,9 @@ export function up(dialect: Dialect) {
       .addColumn("promo_code_id", "integer")
       .addColumn("customer", "text")
       .addColumn("evidence", "text")
+      .addColumn("vat_id", "text")
+      .addColumn("bank_iban", "text")
+      .addColumn("bank_holder", "text")
       .addColumn("language", "text", (col) => col.notNull())
       .addColumn("digital_consent_at", "bigint")
       .addColumn("membership_id", "integer")
@@ -44,7 +49,10 @@ export function up(dialect: Dialect) {
       .addColumn("created_at", "bigint", (col) => col.notNull())
       .addColumn("updated_at", "bigint", (col) => col.notNull())
       .addColumn("paid_at", "bigint")
-      .addCheckConstraint("orders_amounts", sql`gross_cents >= 0 and net_cents >= 0 and vat_cents >= 0 and gross_cents = net_cents + vat_cents`)
+      .addCheckConstraint(
+        "orders_amounts",
+        sql`gross_cents >= 0 and net_cents >= 0 and vat_cents >= 0 and gross_cents = net_cents + vat_cents`,
+      )
       .execute();
     await db.schema.createIndex("orders_user").on("orders").columns(["user_id", "id"]).execute();
     await db.schema.createIndex("orders_status").on("orders").columns(["status", "updated_at"]).execute();

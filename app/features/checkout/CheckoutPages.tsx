@@ -1,0 +1,515 @@
+/**
+ * The checkout's pages (issue 26): the steps of /buy (goods, customer data, payment info, VAT info — one plain form
+ * each, what was typed kept after a refusal), /buy/confirm (the summary directly above "zahlungspflichtig
+ * bestellen", § 312j BGB) and /buy/status (the paying state; it refreshes itself while paying).
+ */
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CHECKOUT_STEPS, type CheckoutStep, type Goods } from "#server/contract/billing";
+import { BILLING_COUNTRY_CODES } from "#server/contract/checkout";
+import { LANGUAGE_TAGS, type Language } from "#server/contract/locales";
+import type { CheckoutOffersData, CheckoutOrderData } from "~/api/checkout.server";
+import { Field, FormErrors } from "~/components/Field";
+import { CheckboxField, SelectField } from "~/components/FieldControls";
+import { ErrorLine } from "~/components/form/ErrorLine";
+import { errorsBesides, inputText, type FormReply } from "~/components/form/reply";
+import { useLang, useLocalePath } from "~/i18n/lang";
+import { translateMessage } from "~/i18n/translate";
+import * as ui from "~/styles/ui.css";
+import * as css from "./checkout.css";
+
+/** Euro cents as the page's language writes money. */
+export function formatEuro(cents: number, lang: Language): string {
+  return new Intl.NumberFormat(LANGUAGE_TAGS[lang], { style: "currency", currency: "EUR" }).format(cents / 100);
+}
+
+function formatRate(bp: number, lang: Language): string {
+  return new Intl.NumberFormat(LANGUAGE_TAGS[lang], { maximumFractionDigits: 2 }).format(bp / 100);
+}
+
+/** The good's name: its own title when a loaded namespace knows it, else the generic words for it. */
+function useGoodsTitle() {
+  const { t } = useTranslation("checkout");
+  return (item: { goods: Goods; titleKey: string; months: number; sku: string }) =>
+    t(item.titleKey, { defaultValue: "" }) || t(`checkout.goods.${item.goods}`, { count: item.months, sku: item.sku });
+}
+
+function StepList({ current, order }: { current: CheckoutStep; order: CheckoutOrderData | null }) {
+  const { t } = useTranslation("checkout");
+  const to = useLocalePath();
+  const reached = order ? CHECKOUT_STEPS.indexOf(order.step) + 1 : 0;
+  return (
+    <ol className={css.steps} aria-label={t("checkout.steps_label")}>
+      {CHECKOUT_STEPS.map((step, index) => {
+        const label = t(`checkout.step.${step}`);
+        const here = step === current;
+        return (
+          <li key={step} className={css.step} data-current={here ? "true" : undefined} aria-current={here ? "step" : undefined}>
+            <span className={css.stepNumber}>{index + 1}</span>
+            {order && !here && index <= reached ? (
+              <Link to={to(`buy?order=${order.ref}&step=${step}`)}>{label}</Link>
+            ) : (
+              <span>{label}</span>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** What is being bought and its price as the server last computed it. */
+function OrderSummary({ order }: { order: CheckoutOrderData }) {
+  const { t } = useTranslation("checkout");
+  const lang = useLang();
+  const title = useGoodsTitle();
+  return (
+    <section className={css.summary} aria-label={t("checkout.summary_label")} data-testid="checkout-summary">
+      <div className={css.summaryLine}>
+        <strong>{title(order)}</strong>
+        <strong data-testid="checkout-total">{formatEuro(order.grossCents, lang)}</strong>
+      </div>
+      {order.discountCents > 0 ? (
+        <div className={`${css.summaryLine} ${ui.muted}`}>
+          <span>{t("checkout.discount", { code: order.promoCode ?? "" })}</span>
+          <span>−{formatEuro(order.discountCents, lang)}</span>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function hidden(name: string, value: string) {
+  return <input type="hidden" name={name} value={value} />;
+}
+
+function GoodsStep({
+  offers,
+  order,
+  sku,
+  reply,
+  goods,
+}: {
+  offers: CheckoutOffersData;
+  order: CheckoutOrderData | null;
+  sku: string | null;
+  reply: FormReply;
+  goods: Goods;
+}) {
+  const { t, i18n } = useTranslation("checkout");
+  const lang = useLang();
+  const title = useGoodsTitle();
+  const chosen = inputText(reply, "sku") || order?.sku || sku || offers.offers[0]?.sku || "";
+  const skuError = reply.fieldErrors.sku?.[0];
+  const promoError = reply.fieldErrors.promo_code?.[0];
+  return (
+    <Form method="post" className={ui.stack}>
+      {order ? hidden("order", order.ref) : hidden("goods", goods)}
+      <fieldset className={css.fieldset} aria-describedby="field-sku-error">
+        <legend className={ui.label}>{t("checkout.choose_offer")}</legend>
+        {offers.offers.length === 0 ? <p className={ui.muted}>{t("checkout.no_offers")}</p> : null}
+        {offers.offers.map((offer) => (
+          <label key={offer.sku} className={css.choice}>
+            <input className={ui.choiceControl} type="radio" name="sku" value={offer.sku} defaultChecked={offer.sku === chosen} required />
+            <span className={css.choiceText}>
+              <strong>{title({ goods: offers.goods, titleKey: offer.titleKey, months: offer.months, sku: offer.sku })}</strong>
+              <span className={ui.muted}>{offer.renewable ? t("checkout.renews_short") : t("checkout.once_short")}</span>
+            </span>
+            <strong>{formatEuro(offer.grossCents, lang)}</strong>
+          </label>
+        ))}
+        <ErrorLine
+          id="field-sku-error"
+          name="sku"
+          message={skuError ? translateMessage(t, skuError, undefined, i18n.language) : undefined}
+        />
+      </fieldset>
+      <Field
+        name="promo_code"
+        label={t("checkout.promo_code")}
+        hint={t("checkout.promo_hint")}
+        autoComplete="off"
+        maxLength={32}
+        defaultValue={inputText(reply, "promo_code") || order?.promoCode || ""}
+        errors={promoError ? [promoError] : []}
+      />
+      <button className={ui.button} type="submit" name="intent" value={order ? "goods" : "start"}>
+        {t("checkout.next")}
+      </button>
+    </Form>
+  );
+}
+
+function countryOptions(lang: Language) {
+  const names = new Intl.DisplayNames([LANGUAGE_TAGS[lang]], { type: "region" });
+  return BILLING_COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) =>
+    a.label.localeCompare(b.label, LANGUAGE_TAGS[lang]),
+  );
+}
+
+function CustomerStep({ order, reply }: { order: CheckoutOrderData; reply: FormReply }) {
+  const { t } = useTranslation("checkout");
+  const lang = useLang();
+  const kept = (name: "name" | "company" | "street" | "postal_code" | "city" | "country" | "email") => {
+    if (reply.intent === "customer") return inputText(reply, name);
+    const saved = order.customer;
+    if (!saved) return "";
+    const key = name === "postal_code" ? "postalCode" : name;
+    return (saved as Record<string, string | null>)[key] ?? "";
+  };
+  const errors = (name: string) => reply.fieldErrors[name] ?? [];
+  return (
+    <Form method="post" className={ui.stack}>
+      {hidden("order", order.ref)}
+      <Field
+        name="name"
+        label={`${t("checkout.name")} *`}
+        autoComplete="name"
+        defaultValue={kept("name")}
+        errors={errors("name")}
+        required
+        maxLength={120}
+      />
+      <Field
+        name="company"
+        label={t("checkout.company")}
+        autoComplete="organization"
+        defaultValue={kept("company")}
+        errors={errors("company")}
+        maxLength={120}
+      />
+      <Field
+        name="street"
+        label={`${t("checkout.street")} *`}
+        autoComplete="street-address"
+        defaultValue={kept("street")}
+        errors={errors("street")}
+        required
+        maxLength={120}
+      />
+      <div className={css.twoColumns}>
+        <Field
+          name="postal_code"
+          label={`${t("checkout.postal_code")} *`}
+          autoComplete="postal-code"
+          defaultValue={kept("postal_code")}
+          errors={errors("postal_code")}
+          required
+          maxLength={16}
+        />
+        <Field
+          name="city"
+          label={`${t("checkout.city")} *`}
+          autoComplete="address-level2"
+          defaultValue={kept("city")}
+          errors={errors("city")}
+          required
+          maxLength={80}
+        />
+      </div>
+      <SelectField
+        name="country"
+        label={`${t("checkout.country")} *`}
+        options={countryOptions(lang)}
+        defaultValue={kept("country") || "DE"}
+        errors={errors("country")}
+        required
+      />
+      <Field
+        name="email"
+        type="email"
+        label={`${t("checkout.email")} *`}
+        hint={t("checkout.email_hint")}
+        autoComplete="email"
+        defaultValue={kept("email")}
+        errors={errors("email")}
+        required
+        maxLength={190}
+      />
+      <button className={ui.button} type="submit" name="intent" value="customer">
+        {t("checkout.next")}
+      </button>
+    </Form>
+  );
+}
+
+function PaymentStep({ order, reply }: { order: CheckoutOrderData; reply: FormReply }) {
+  const { t, i18n } = useTranslation("checkout");
+  const chosen = (reply.intent === "payment" ? inputText(reply, "method") : order.method) || order.methods[0] || "";
+  const methodError = reply.fieldErrors.method?.[0];
+  return (
+    <Form method="post" className={ui.stack}>
+      {hidden("order", order.ref)}
+      <fieldset className={css.fieldset} aria-describedby="field-method-error">
+        <legend className={ui.label}>{t("checkout.method")}</legend>
+        {order.methods.length === 0 ? <p className={ui.alert}>{t("checkout.no_methods")}</p> : null}
+        {order.methods.map((method) => (
+          <label key={method} className={css.choice}>
+            <input className={ui.choiceControl} type="radio" name="method" value={method} defaultChecked={method === chosen} required />
+            <span className={css.choiceText}>
+              <strong>{t(`checkout.methods.${method}`)}</strong>
+              <span className={ui.muted}>{t(`checkout.methods_hint.${method}`)}</span>
+            </span>
+          </label>
+        ))}
+        <ErrorLine
+          id="field-method-error"
+          name="method"
+          message={methodError ? translateMessage(t, methodError, undefined, i18n.language) : undefined}
+        />
+      </fieldset>
+      {order.methods.includes("DD") ? (
+        <fieldset className={css.fieldset}>
+          <legend className={ui.label}>{t("checkout.dd_title")}</legend>
+          <Field
+            name="iban"
+            label={t("checkout.iban")}
+            hint={t("checkout.iban_hint")}
+            autoComplete="off"
+            inputMode="text"
+            maxLength={42}
+            defaultValue={reply.intent === "payment" ? inputText(reply, "iban") : ""}
+            errors={reply.fieldErrors.iban ?? []}
+          />
+          <Field
+            name="holder"
+            label={t("checkout.holder")}
+            hint={t("checkout.holder_hint")}
+            autoComplete="name"
+            maxLength={70}
+            defaultValue={reply.intent === "payment" ? inputText(reply, "holder") : ""}
+            errors={reply.fieldErrors.holder ?? []}
+          />
+        </fieldset>
+      ) : null}
+      <button className={ui.button} type="submit" name="intent" value="payment" disabled={order.methods.length === 0}>
+        {t("checkout.next")}
+      </button>
+    </Form>
+  );
+}
+
+function VatStep({ order, reply }: { order: CheckoutOrderData; reply: FormReply }) {
+  const { t } = useTranslation("checkout");
+  return (
+    <Form method="post" className={ui.stack}>
+      {hidden("order", order.ref)}
+      <p className={ui.muted}>{t("checkout.vat_intro")}</p>
+      <Field
+        name="vat_id"
+        label={t("checkout.vat_id")}
+        hint={t("checkout.vat_id_hint")}
+        autoComplete="off"
+        maxLength={20}
+        defaultValue={reply.intent === "vat" ? inputText(reply, "vat_id") : (order.vatId ?? "")}
+        errors={reply.fieldErrors.vat_id ?? []}
+      />
+      <button className={ui.button} type="submit" name="intent" value="vat">
+        {t("checkout.to_confirm")}
+      </button>
+    </Form>
+  );
+}
+
+const SHOWN_FIELDS = [
+  "sku",
+  "promo_code",
+  "name",
+  "company",
+  "street",
+  "postal_code",
+  "city",
+  "country",
+  "email",
+  "method",
+  "iban",
+  "holder",
+  "vat_id",
+];
+
+export function CheckoutStepPage({
+  step,
+  order,
+  offers,
+  goods,
+  sku,
+  reply,
+}: {
+  step: CheckoutStep;
+  order: CheckoutOrderData | null;
+  offers: CheckoutOffersData | null;
+  goods: Goods;
+  sku: string | null;
+  reply: FormReply;
+}) {
+  const { t } = useTranslation("checkout");
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.stack}>
+        <h1 className={css.title}>{t("checkout.title")}</h1>
+        <StepList current={step} order={order} />
+        {order ? <OrderSummary order={order} /> : null}
+        <FormErrors errors={errorsBesides(reply, SHOWN_FIELDS)} />
+        <section className={ui.card} aria-labelledby="checkout-step">
+          <div className={ui.stack}>
+            <h2 id="checkout-step" className={css.stepTitle}>
+              {t(`checkout.step.${step}`)}
+            </h2>
+            {step === "goods" && offers ? <GoodsStep offers={offers} order={order} sku={sku} reply={reply} goods={goods} /> : null}
+            {step === "customer" && order ? <CustomerStep order={order} reply={reply} /> : null}
+            {step === "payment" && order ? <PaymentStep order={order} reply={reply} /> : null}
+            {step === "vat" && order ? <VatStep order={order} reply={reply} /> : null}
+          </div>
+        </section>
+      </div>
+    </main>
+  );
+}
+
+/** buy/confirm: everything that binds, directly above the button (§ 312j BGB), then "zahlungspflichtig bestellen". */
+export function CheckoutConfirmPage({ order, reply }: { order: CheckoutOrderData; reply: FormReply }) {
+  const { t } = useTranslation("checkout");
+  const lang = useLang();
+  const to = useLocalePath();
+  const title = useGoodsTitle();
+  const customer = order.customer;
+  const consentError = reply.fieldErrors.digital_consent ?? [];
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.stack}>
+        <h1 className={css.title}>{t("checkout.confirm_title")}</h1>
+        <FormErrors errors={errorsBesides(reply, ["digital_consent"])} />
+        <dl className={css.facts}>
+          <dt>{t("checkout.customer")}</dt>
+          <dd>
+            {customer
+              ? [customer.name, customer.company, customer.street, `${customer.postalCode} ${customer.city}`, customer.country]
+                  .filter(Boolean)
+                  .join(", ")
+              : ""}{" "}
+            <Link to={to(`buy?order=${order.ref}&step=customer`)}>{t("checkout.change")}</Link>
+          </dd>
+          <dt>{t("checkout.method")}</dt>
+          <dd>
+            {order.method ? t(`checkout.methods.${order.method}`) : ""}
+            {order.ibanLast4 ? ` (IBAN …${order.ibanLast4})` : ""}{" "}
+            <Link to={to(`buy?order=${order.ref}&step=payment`)}>{t("checkout.change")}</Link>
+          </dd>
+          {order.vatId ? (
+            <>
+              <dt>{t("checkout.vat_id")}</dt>
+              <dd>{order.vatId}</dd>
+            </>
+          ) : null}
+        </dl>
+        <Form method="post" className={`${ui.card} ${ui.stack}`} data-testid="checkout-confirm">
+          {hidden("order", order.ref)}
+          {hidden("sku", order.sku)}
+          {hidden("total_cents", String(order.grossCents))}
+          <h2 className={css.stepTitle}>{title(order)}</h2>
+          <dl className={css.priceTable}>
+            {order.months > 0 ? (
+              <>
+                <dt>{t("checkout.term")}</dt>
+                <dd>{t("checkout.term_months", { count: order.months })}</dd>
+              </>
+            ) : null}
+            {order.discountCents > 0 ? (
+              <>
+                <dt>{t("checkout.list_price")}</dt>
+                <dd>{formatEuro(order.listGrossCents, lang)}</dd>
+                <dt>{t("checkout.discount", { code: order.promoCode ?? "" })}</dt>
+                <dd>−{formatEuro(order.discountCents, lang)}</dd>
+              </>
+            ) : null}
+            <dt>{t("checkout.net")}</dt>
+            <dd>{formatEuro(order.netCents, lang)}</dd>
+            <dt>
+              {order.reverseCharge
+                ? t("checkout.reverse_charge")
+                : t("checkout.vat", { rate: formatRate(order.vatRateBp, lang), country: order.vatCountry })}
+            </dt>
+            <dd>{formatEuro(order.vatCents, lang)}</dd>
+            <dt className={css.total}>{t("checkout.total")}</dt>
+            <dd className={css.total} data-testid="confirm-total">
+              {formatEuro(order.grossCents, lang)}
+            </dd>
+          </dl>
+          <p data-testid="confirm-terms">
+            {order.renewable
+              ? t("checkout.renewal_terms", { count: order.months, price: formatEuro(order.grossCents, lang) })
+              : order.months > 0
+                ? t("checkout.no_renewal", { count: order.months })
+                : t("checkout.one_off")}
+          </p>
+          {order.digitalContent ? (
+            <CheckboxField name="digital_consent" label={t("checkout.digital_consent")} errors={consentError} />
+          ) : null}
+          <button className={`${ui.button} ${css.payButton}`} type="submit" data-testid="pay-button">
+            {t("checkout.pay_button")}
+          </button>
+          <p className={ui.muted}>{t("checkout.pay_note")}</p>
+        </Form>
+      </div>
+    </main>
+  );
+}
+
+/** buy/status: paying (waits, refreshes itself), success (what was bought, links to it), failed (try again). */
+export function CheckoutStatusPage({ order }: { order: CheckoutOrderData }) {
+  const { t } = useTranslation("checkout");
+  const lang = useLang();
+  const to = useLocalePath();
+  const title = useGoodsTitle();
+  const state = order.payingCode === 1 ? "success" : order.payingCode === -1 ? "failed" : order.payingCode === 2 ? "paying" : "open";
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.stack} data-testid="checkout-status" data-state={state} data-paying-code={order.payingCode}>
+        <h1 className={css.title}>{t(`checkout.status.${state}.title`)}</h1>
+        <p role="status">{t(`checkout.status.${state}.text`, { title: title(order), total: formatEuro(order.grossCents, lang) })}</p>
+        {state === "paying" && order.method === "TR" ? (
+          <dl className={`${css.facts} ${ui.card}`} data-testid="transfer-instructions">
+            <dt>{t("checkout.transfer.amount")}</dt>
+            <dd>{formatEuro(order.grossCents, lang)}</dd>
+            <dt>{t("checkout.transfer.reference")}</dt>
+            <dd>
+              <code>{order.ref}</code>
+            </dd>
+          </dl>
+        ) : null}
+        {state === "paying" ? (
+          <>
+            {/* Without JavaScript the page asks again by itself; with it, the page polls (CheckoutStatusPoll). */}
+            <noscript>
+              <meta httpEquiv="refresh" content="3" />
+            </noscript>
+            <p className={ui.muted}>{t("checkout.status.paying.hint")}</p>
+            <Link className={ui.buttonSecondary} to={to(`buy/status?order=${order.ref}`)}>
+              {t("checkout.status.reload")}
+            </Link>
+          </>
+        ) : null}
+        {state === "success" && order.goods === "membership" ? (
+          <div className={ui.row}>
+            <Link className={ui.button} to={to("escorts")}>
+              {t("checkout.status.to_search")}
+            </Link>
+            <Link className={ui.buttonSecondary} to={to("visitor")}>
+              {t("checkout.status.to_visitors")}
+            </Link>
+          </div>
+        ) : null}
+        {state === "failed" ? (
+          <Link className={ui.button} to={to(`buy?goods=${order.goods}&sku=${encodeURIComponent(order.sku)}`)}>
+            {t("checkout.status.retry")}
+          </Link>
+        ) : null}
+        {state === "open" ? (
+          <Link className={ui.button} to={to(`buy?order=${order.ref}`)}>
+            {t("checkout.status.continue")}
+          </Link>
+        ) : null}
+      </div>
+    </main>
+  );
+}

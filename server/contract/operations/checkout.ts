@@ -1,0 +1,60 @@
+/** The checkout's operations (issue 26; spec section 7 "membership and payment"; ADR 062, 067, 074). */
+import {
+  checkoutCustomerSchema,
+  checkoutGoodsSchema,
+  checkoutHistoryQuerySchema,
+  checkoutOffersQuerySchema,
+  checkoutOrderQuerySchema,
+  checkoutPaymentSchema,
+  checkoutPaySchema,
+  checkoutPromoQuerySchema,
+  checkoutStartSchema,
+  checkoutVatSchema,
+} from "../checkout";
+import { defineOperation } from "../operation";
+
+export const checkoutOps = {
+  offers: defineOperation({ method: "get", path: "/api/v2/payment/offers", query: checkoutOffersQuerySchema, response: "CheckoutOffers" }),
+  start: defineOperation({ method: "post", path: "/api/v2/payment/orders", body: checkoutStartSchema, response: "CheckoutOrder" }),
+  order: defineOperation({ method: "get", path: "/api/v2/payment/orders/:ref", response: "CheckoutOrder" }),
+  goods: defineOperation({
+    method: "post",
+    path: "/api/v2/payment/orders/:ref/goods",
+    body: checkoutGoodsSchema,
+    response: "CheckoutOrder",
+  }),
+  customer: defineOperation({
+    method: "post",
+    path: "/api/v2/payment/orders/:ref/customer",
+    body: checkoutCustomerSchema,
+    response: "CheckoutOrder",
+  }),
+  payment: defineOperation({
+    method: "post",
+    path: "/api/v2/payment/orders/:ref/payment",
+    body: checkoutPaymentSchema,
+    response: "CheckoutOrder",
+  }),
+  vat: defineOperation({ method: "post", path: "/api/v2/payment/orders/:ref/vat", body: checkoutVatSchema, response: "CheckoutOrder" }),
+  pay: defineOperation({ method: "post", path: "/api/v2/payment/pay", body: checkoutPaySchema, response: "CheckoutPayStart" }),
+  inquiry: defineOperation({
+    method: "get",
+    path: "/api/v2/payment/inquiry",
+    query: checkoutOrderQuerySchema,
+    response: "CheckoutPayingState",
+  }),
+  verifyPromo: defineOperation({
+    method: "get",
+    path: "/api/v2/payment/verify-promotion-code",
+    query: checkoutPromoQuerySchema,
+    response: "CheckoutPromoVerification",
+  }),
+  userInfo: defineOperation({ method: "get", path: "/api/v2/payment/user-info", response: "CheckoutUserInfo" }),
+  history: defineOperation({
+    method: "get",
+    path: "/api/v2/payment/history",
+    query: checkoutHistoryQuerySchema,
+    response: "CheckoutHistory",
+  }),
+  vatCountries: defineOperation({ method: "get", path: "/api/v2/payment/vat-countries", response: "CheckoutVatCountries" }),
+};
