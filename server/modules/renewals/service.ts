@@ -184,15 +184,16 @@ export async function chargeBatch(deps: ApiDeps, renewalIds: readonly number[]):
   }
 }
 
-/** Takes a renewal for one charge (a conditional update: one worker wins), or answers false. */
-async function takeRenewal(deps: ApiDeps, id: number, from: readonly RenewalState[]): Promise<boolean> {
-  const taken = await deps.db
+/** Takes a renewal for one charge (a conditional update: one worker wins) and answers it, or undefined. */
+async function takeRenewal(deps: ApiDeps, id: number, from: readonly RenewalState[]) {
+  const row = await deps.db
     .updateTable("renewals")
     .set((eb) => ({ state: "charging", attempts: eb("attempts", "+", 1), updated_at: deps.clock.now() }))
     .where("id", "=", id)
     .where("state", "in", from)
+    .returningAll()
     .executeTakeFirst();
-  return Number(taken.numUpdatedRows) === 1;
+  return row && { ...row, period_end: Number(row.period_end) };
 }
 
 /**
@@ -237,12 +238,15 @@ async function paymentRequestFor(deps: ApiDeps, orderId: number, provider: Payme
 
 type ChargeOutcome = "paid" | "failed" | "paying";
 
+function outcomeOf(status: string): ChargeOutcome {
+  if (status === "paid" || status === "refunded" || status === "partially_refunded" || status === "charged_back") return "paid";
+  if (status === "failed" || status === "cancelled") return "failed";
+  return "paying";
+}
+
 async function orderOutcome(deps: ApiDeps, orderId: number): Promise<ChargeOutcome> {
   const order = await deps.db.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirst();
-  if (!order) return "failed";
-  if (order.status === "paid" || order.status === "refunded" || order.status === "partially_refunded" || order.status === "charged_back") return "paid";
-  if (order.status === "failed" || order.status === "cancelled") return "failed";
-  return "paying";
+  return order ? outcomeOf(order.status) : "failed";
 }
 
 /** Charges the stored method for the order; the provider's immediate answer is settled like a postback. */
@@ -257,16 +261,17 @@ async function chargeStored(deps: ApiDeps, membership: MembershipRow, orderId: n
     deps.log.warn({ orderId, err }, "renewal charge: the provider did not answer");
     return "failed";
   }
-  if (result.event) await settlePaymentEvent(deps, result.event);
-  const outcome = await orderOutcome(deps, orderId);
+  // The settlement answers the order's state; only an answer without a message needs a look at the order.
+  const settled = result.event ? await settlePaymentEvent(deps, result.event) : null;
+  const outcome = settled ? outcomeOf(settled.orderStatus) : await orderOutcome(deps, orderId);
   // Refused outright and no message will follow.
   return outcome === "paying" && !result.accepted ? "failed" : outcome;
 }
 
 /** One charge of one renewal (the first one or a dunning retry); `from` are the states it may be taken in. */
 export async function chargeRenewal(deps: ApiDeps, renewalId: number, from: readonly RenewalState[]): Promise<void> {
-  if (!(await takeRenewal(deps, renewalId, from))) return;
-  const renewal = (await renewalOf(deps.db, renewalId))!;
+  const renewal = await takeRenewal(deps, renewalId, from);
+  if (!renewal) return;
   const membership = await membershipOf(deps.db, renewal.membership_id);
   if (!stillRenews(membership, renewal.period_end)) {
     await setRenewal(deps.db, renewalId, { state: "skipped", next_attempt_at: null }, deps.clock.now());
@@ -275,9 +280,10 @@ export async function chargeRenewal(deps: ApiDeps, renewalId: number, from: read
   }
   await statutoryTerms(deps, membership);
   const order = await createRenewalOrder(deps, membership.id);
-  await setRenewal(deps.db, renewalId, { order_id: order.orderId }, deps.clock.now());
+  // (The renewal learns its order with the outcome: one write fewer per charge; a worker dying here leaves it
+  // `charging`, and the order's own state tells what happened.)
   const outcome = await chargeStored(deps, membership, order.orderId);
-  await settleRenewal(deps, renewalId, order.orderId, outcome, { mail: true });
+  await settleRenewal(deps, renewalId, order.orderId, outcome, { mail: true, attempts: renewal.attempts });
 }
 
 async function setRenewal(
@@ -297,8 +303,20 @@ async function setRenewal(
  * What a charge's outcome does to the renewal: paid → done (plus is running again); paying → look again later;
  * failed → the next dunning step (`mail`: tell the member; a failed try on the rebill page does not advance dunning).
  */
-async function settleRenewal(deps: ApiDeps, renewalId: number, orderId: number, outcome: ChargeOutcome, options: { mail: boolean }): Promise<void> {
+async function settleRenewal(
+  deps: ApiDeps,
+  renewalId: number,
+  orderId: number,
+  outcome: ChargeOutcome,
+  options: { mail: boolean; attempts?: number },
+): Promise<void> {
   const now = deps.clock.now();
+  if (outcome === "paid" && options.attempts === 1) {
+    // The first charge of a running contract: no dunning to undo, no link to revoke (plus's handler extended it).
+    await setRenewal(deps.db, renewalId, { state: "paid", order_id: orderId, next_attempt_at: null, last_error: null }, now);
+    return;
+  }
+  await setRenewal(deps.db, renewalId, { order_id: orderId }, now);
   const renewal = (await renewalOf(deps.db, renewalId))!;
   if (outcome === "paid") {
     await deps.db.transaction().execute(async (trx) => {
