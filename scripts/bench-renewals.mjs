@@ -204,14 +204,15 @@ for (let start = 0; start < memberCount; start += CHUNK) {
 console.info(`${values.db}: ${memberCount} memberships due in the same minute, ${failing} with a declined card, ${runnerCount} runner(s)`);
 
 const handlers = jobHandlersFor(deps);
-const runners = Array.from({ length: runnerCount }, () =>
-  createJobRunner({ db: database.db, dialect: database.dialect, clock, log, handlers, batchSize: 1 }),
-);
+const runner = (kinds) =>
+  createJobRunner({ db: database.db, dialect: database.dialect, clock, log, handlers: Object.fromEntries(kinds.map((k) => [k, handlers[k]])), batchSize: 1 });
+const scanner = runner(["renewals.scan"]);
+const runners = Array.from({ length: runnerCount }, () => runner(["renewals.charge"]));
 const started = performance.now();
 await enqueueJob(database.db, clock, "renewals.scan", {}, { key: "renewals.scan:bench" });
-// The scan runs first (one runner takes it); then every runner drains the charge jobs.
-await runners[0].runDue();
-await Promise.all(runners.map((runner) => runner.runDue()));
+// The scan first (it enqueues the charge jobs), then every runner drains them at once, as that many instances would.
+await scanner.runDue();
+await Promise.all(runners.map((r) => r.runDue()));
 const seconds = (performance.now() - started) / 1000;
 
 const states = await database.db.selectFrom("renewals").select(["state", (eb) => eb.fn.countAll().as("n")]).groupBy("state").execute();
