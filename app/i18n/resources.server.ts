@@ -27,6 +27,7 @@ import dePayment from "../../locales/de/payment.json";
 import dePlus from "../../locales/de/plus.json";
 import deProfile from "../../locales/de/profile.json";
 import dePromotion from "../../locales/de/promotion.json";
+import deRebill from "../../locales/de/rebill.json";
 import deRegistration from "../../locales/de/registration.json";
 import deRelations from "../../locales/de/relations.json";
 import deReports from "../../locales/de/reports.json";
@@ -61,6 +62,7 @@ import enPayment from "../../locales/en/payment.json";
 import enPlus from "../../locales/en/plus.json";
 import enProfile from "../../locales/en/profile.json";
 import enPromotion from "../../locales/en/promotion.json";
+import enRebill from "../../locales/en/rebill.json";
 import enRegistration from "../../locales/en/registration.json";
 import enRelations from "../../locales/en/relations.json";
 import enReports from "../../locales/en/reports.json";
@@ -95,6 +97,7 @@ import esPayment from "../../locales/es/payment.json";
 import esPlus from "../../locales/es/plus.json";
 import esProfile from "../../locales/es/profile.json";
 import esPromotion from "../../locales/es/promotion.json";
+import esRebill from "../../locales/es/rebill.json";
 import esRegistration from "../../locales/es/registration.json";
 import esRelations from "../../locales/es/relations.json";
 import esReports from "../../locales/es/reports.json";
@@ -129,6 +132,7 @@ import plPayment from "../../locales/pl/payment.json";
 import plPlus from "../../locales/pl/plus.json";
 import plProfile from "../../locales/pl/profile.json";
 import plPromotion from "../../locales/pl/promotion.json";
+import plRebill from "../../locales/pl/rebill.json";
 import plRegistration from "../../locales/pl/registration.json";
 import plRelations from "../../locales/pl/relations.json";
 import plReports from "../../locales/pl/reports.json";
@@ -166,6 +170,7 @@ export const resources = {
     plus: dePlus,
     profile: deProfile,
     promotion: dePromotion,
+    rebill: deRebill,
     registration: deRegistration,
     relations: deRelations,
     reports: deReports,
@@ -202,6 +207,7 @@ export const resources = {
     plus: enPlus,
     profile: enProfile,
     promotion: enPromotion,
+    rebill: enRebill,
     registration: enRegistration,
     relations: enRelations,
     reports: enReports,
@@ -238,6 +244,7 @@ export const resources = {
     plus: esPlus,
     profile: esProfile,
     promotion: esPromotion,
+    rebill: esRebill,
     registration: esRegistration,
     relations: esRelations,
     reports: esReports,
@@ -274,6 +281,7 @@ export const resources = {
     plus: plPlus,
     profile: plProfile,
     promotion: plPromotion,
+    rebill: plRebill,
     registration: plRegistration,
     relations: plRelations,
     reports: plReports,

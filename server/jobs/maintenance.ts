@@ -13,6 +13,7 @@ import { pruneCounters } from "../lib/rate-limit";
 import type { ApiDeps } from "../api/types";
 import { sweepChunkedUploads } from "../modules/media/index";
 import { openReviewWindows } from "../modules/reviews/index";
+import { scheduleRenewalScan } from "../modules/renewals/index";
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 /** Longest rate-limit window is one day; keep two for safety. */
@@ -36,6 +37,8 @@ export async function runMaintenance(db: DB, clock: Clock, options: MaintenanceO
   const now = clock.now();
   // Dates that ended open their review window: both members are told once (ADR 047).
   if (options.deps) await openReviewWindows(options.deps);
+  // The renewal scan reschedules itself; this starts it after a restart or a lost job (ADR 078).
+  if (options.deps) await scheduleRenewalScan(options.deps);
   // Chunked uploads nobody finished within their day (pieces of photos on disk).
   if (options.uploadTmpDir) await sweepChunkedUploads(options.uploadTmpDir, now);
   await db

@@ -27,6 +27,7 @@ export const NAMESPACES = [
   "plus",
   "profile",
   "promotion",
+  "rebill",
   "registration",
   "relations",
   "reports",
