@@ -169,12 +169,18 @@ export interface BankFileList {
   items: BankFileSummary[];
 }
 
+/** A refund by transfer recorded for the next pain.001 file. */
+export interface BankTransferQueued {
+  transfer_id: number;
+}
+
 /** This feature's declared success bodies (ADR 041); they join ResponseBodies by declaration merging (ADR 067). */
 export interface BankBodies {
   IbanCheck: IbanCheck;
   BankAccountCheck: BankAccountCheck;
   BankFileSummary: BankFileSummary;
   BankFileList: BankFileList;
+  BankTransferQueued: BankTransferQueued;
 }
 
 declare module "./responses" {
