@@ -53,6 +53,14 @@ function localDay(day: string): Date {
   return new Date(y as number, (m as number) - 1, d as number);
 }
 
+/**
+ * An instant as the library wants it: it prints local wall time, so the Date is shifted to show UTC's wall time in
+ * any time zone (the files say UTC, the same on every machine).
+ */
+function utcWall(ms: number): Date {
+  return new Date(ms + new Date(ms).getTimezoneOffset() * 60_000);
+}
+
 const euros = (cents: number) => Math.round(cents) / 100;
 
 /** A placeholder the library writes where the creditor's or debtor's address goes; replaced after serializing. */
@@ -83,7 +91,7 @@ export function buildPain008(config: BankConfig, header: FileHeader, lines: read
   const format = config.pain008Format;
   const doc = new SEPA.Document(format);
   doc.grpHdr.id = header.messageId;
-  doc.grpHdr.created = new Date(header.createdAt);
+  doc.grpHdr.created = utcWall(header.createdAt);
   doc.grpHdr.initiatorName = toSepaText(config.creditorName);
   const bySequence = new Map<string, DebitLine[]>();
   for (const line of lines) bySequence.set(line.sequenceType, [...(bySequence.get(line.sequenceType) ?? []), line]);
@@ -109,7 +117,7 @@ export function buildPain008(config: BankConfig, header: FileHeader, lines: read
       tx.debtorIBAN = line.debtorIban;
       tx.debtorBIC = line.debtorBic ?? "";
       tx.mandateId = line.mandateReference;
-      tx.mandateSignatureDate = new Date(line.mandateSignedAt);
+      tx.mandateSignatureDate = utcWall(line.mandateSignedAt);
       tx.amount = euros(line.amountCents);
       tx.currency = "EUR";
       tx.remittanceInfo = toSepaText(line.remittance, 140);
@@ -127,7 +135,7 @@ export function buildPain001(config: BankConfig, header: FileHeader, lines: read
   const format = config.pain001Format;
   const doc = new SEPA.Document(format);
   doc.grpHdr.id = header.messageId;
-  doc.grpHdr.created = new Date(header.createdAt);
+  doc.grpHdr.created = utcWall(header.createdAt);
   doc.grpHdr.initiatorName = toSepaText(config.creditorName);
   const info = doc.createPaymentInfo();
   info.requestedExecutionDate = localDay(header.dueDate);
