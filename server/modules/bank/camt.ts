@@ -116,7 +116,8 @@ function isReturn(entry: Node, tx: Node | null): boolean {
 
 /** Parses a camt.053 or camt.054 document; a file of another kind or malformed XML is a 400. */
 export function parseStatement(xml: string): ParsedStatement {
-  if (typeof xml !== "string" || xml.trim() === "" || XMLValidator.validate(xml) !== true) throw fail.badRequest(BANK_ERRORS.statementMalformed, "xml");
+  // A statement has no document type: one with it (entity definitions, the "billion laughs") is refused unread.
+  if (typeof xml !== "string" || xml.trim() === "" || /<!DOCTYPE|<!ENTITY/i.test(xml) || XMLValidator.validate(xml) !== true) throw fail.badRequest(BANK_ERRORS.statementMalformed, "xml");
   let root: Node | null;
   try {
     root = obj(obj(parser.parse(xml))?.Document);
