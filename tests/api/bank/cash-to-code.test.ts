@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cashToCodeFits } from "#server/contract/bank";
+import {
+  CASH_TO_CODE_SIGNATURE_HEADER,
+  createCashToCodeProvider,
+  signCashToCode,
+} from "#server/integrations/payments/bank-providers";
+import { loadConfig } from "#server/config";
+import { createTestRuntime, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+
+describe(`cash to code (${TEST_DB})`, () => {
+  let rt: TestRuntime;
+  beforeAll(async () => {
+    rt = await createTestRuntime();
+  });
+  afterAll(async () => {
+    await rt.close();
+  });
+
+  const request = (amountCents: number) => ({
+    orderRef: "k7Qx9-order",
+    amountCents,
+    currency: "EUR",
+    method: "CT" as const,
+    description: "x",
+    language: "de",
+    returnUrl: "http://velora.test/de/buy/status?order=k7Qx9-order",
+    notifyUrl: "http://velora.test/api/v2/payment/postback/cashtocode",
+    customer: { name: "Max", email: "max@example.test", country: "DE" },
+  });
+
+  it("offers only the voucher values: a 29,90 € package is not paid by cash to code", async () => {
+    expect([1000, 2500, 5000, 10000].map(cashToCodeFits)).toEqual([true, true, true, true]);
+    expect([2990, 999, 0, 20000].map(cashToCodeFits)).toEqual([false, false, false, false]);
+    const provider = createCashToCodeProvider(rt.deps.config);
+    await expect(provider.start(request(2990))).rejects.toMatchObject({ key: "exception.bank.cash_to_code_amount" });
+    // The provider refunds nothing: a refund goes by transfer (bank module, pain.001).
+    expect(await provider.refund({ orderRef: "x", providerReference: "y", amountCents: 100, reason: "withdrawal" })).toEqual({ accepted: false });
+  });
+
+  it("redirects to the voucher page, which works without JavaScript and sends a signed postback", async () => {
+    const provider = createCashToCodeProvider(rt.deps.config);
+    const started = await provider.start(request(2500));
+    expect(started.kind).toBe("redirect");
+    if (started.kind !== "redirect") return;
+    const path = started.url.replace("http://velora.test", "");
+    const page = await rt.request(path);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Testseite");
+    expect(html).toContain("25,00");
+    expect(html).toContain('<form method="post"');
+    const posted = await rt.request(path, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "action=paid",
+    });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("location")).toBe("http://velora.test/de/buy/status?order=k7Qx9-order");
+    // A forged or foreign ticket shows the voucher as gone.
+    expect((await rt.request("/api/v2/payment/cash-to-code/voucher/s1.forged")).status).toBe(404);
+  });
+
+  it("takes a postback only with a valid signature", () => {
+    const provider = createCashToCodeProvider(rt.deps.config);
+    const secret = rt.deps.config.bank.cashToCode.secret;
+    const body = JSON.stringify({ transaction_id: "ctv-1", order_ref: "o-1", status: "paid", amount_cents: 2500, currency: "EUR" });
+    const signature = signCashToCode(secret, body, 1_700_000_000_000);
+    expect(provider.verifyPostback({ headers: { [CASH_TO_CODE_SIGNATURE_HEADER]: signature }, body })).toMatchObject({
+      provider: "cashtocode",
+      providerTxnId: "ctv-1",
+      orderRef: "o-1",
+      outcome: "success",
+      amountCents: 2500,
+      method: "CT",
+    });
+    expect(provider.verifyPostback({ headers: { [CASH_TO_CODE_SIGNATURE_HEADER]: signature }, body: body.replace("2500", "10000") })).toBeNull();
+    expect(provider.verifyPostback({ headers: { [CASH_TO_CODE_SIGNATURE_HEADER]: signCashToCode("other", body, 1) }, body })).toBeNull();
+    expect(provider.verifyPostback({ headers: {}, body })).toBeNull();
+    const cancelled = JSON.stringify({ transaction_id: "ctv-2", order_ref: "o-2", status: "cancelled", amount_cents: 1000, currency: "EUR" });
+    expect(provider.verifyPostback({ headers: { [CASH_TO_CODE_SIGNATURE_HEADER]: signCashToCode(secret, cancelled, 5) }, body: cancelled })?.outcome).toBe(
+      "failure",
+    );
+  });
+
+  it("is not offered in a real production start without a configured provider, nor is its page", () => {
+    const production = loadConfig({ NODE_ENV: "production", APP_SECRET: "s", PUBLIC_URL: "https://velora.example" });
+    expect(production.bank.enabled).toBe(false);
+    expect(production.bank.cashToCode.enabled).toBe(false);
+    expect(() => createCashToCodeProvider(production)).toThrow();
+    const configured = loadConfig({
+      NODE_ENV: "production",
+      APP_SECRET: "s",
+      PUBLIC_URL: "https://velora.example",
+      BANK_IBAN: "DE89370400440532013000",
+      BANK_CREDITOR_ID: "DE98ZZZ09999999999",
+      CASHTOCODE_URL: "https://pay.example/voucher",
+      CASHTOCODE_SECRET: "k",
+    });
+    expect(configured.bank).toMatchObject({ enabled: true, demo: false, cashToCode: { enabled: true, url: "https://pay.example/voucher" } });
+  });
+});
