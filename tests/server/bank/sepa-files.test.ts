@@ -67,6 +67,7 @@ describe("SEPA files", () => {
     expect(doc["@xmlns"]).toBe("urn:iso:std:iso:20022:tech:xsd:pain.008.001.08");
     const root = doc.CstmrDrctDbtInitn;
     expect(root.GrpHdr).toMatchObject({ NbOfTxs: 2, CtrlSum: 149.8 });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parsed XML is checked field by field below
     const blocks = root.PmtInf as Array<Record<string, any>>;
     expect(blocks.map((b) => b.PmtTpInf.SeqTp)).toEqual(["FRST", "RCUR"]);
     expect(blocks[0]!.ReqdColltnDt).toBe("2026-12-09");
