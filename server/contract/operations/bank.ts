@@ -16,7 +16,7 @@ export const refundTransferBodySchema = v.object(
     holder: v.pipe(v.string("validation.bank.holder_required"), v.maxLength(140, "validation.bank.holder_format")),
     bic: v.optional(v.pipe(v.string("validation.bank.bic_format"), v.maxLength(22, "validation.bank.bic_format")), ""),
     amount_cents: v.pipe(v.number("validation.invalid"), v.integer("validation.invalid"), v.minValue(1, "validation.invalid"), v.maxValue(100_000_000, "validation.invalid")),
-    reason: v.pipe(v.string("validation.required"), v.trim(), v.nonEmpty("validation.required"), v.maxLength(500, "validation.too_long")),
+    reason: v.pipe(v.string("validation.required"), v.trim(), v.nonEmpty("validation.required"), v.maxLength(500, "validation.invalid")),
   },
   "validation.required",
 );
