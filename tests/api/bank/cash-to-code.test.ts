@@ -6,12 +6,16 @@ import {
   signCashToCode,
 } from "#server/integrations/payments/bank-providers";
 import { loadConfig } from "#server/config";
-import { createTestRuntime, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { bindDoubles, type Doubles } from "../../helpers/payments";
+import { createTestRuntime, createUser, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { payingOrder } from "./bank-fixtures";
 
 describe(`cash to code (${TEST_DB})`, () => {
   let rt: TestRuntime;
+  let doubles: Doubles;
   beforeAll(async () => {
     rt = await createTestRuntime();
+    doubles = bindDoubles(rt);
   });
   afterAll(async () => {
     await rt.close();
@@ -59,6 +63,34 @@ describe(`cash to code (${TEST_DB})`, () => {
     expect(posted.headers.get("location")).toBe("http://velora.test/de/buy/status?order=k7Qx9-order");
     // A forged or foreign ticket shows the voucher as gone.
     expect((await rt.request("/api/v2/payment/cash-to-code/voucher/s1.forged")).status).toBe(404);
+  });
+
+  it("settles the order from the voucher page's signed postback, once, and a cancelled voucher fails it", async () => {
+    const member = await createUser(rt);
+    const provider = createCashToCodeProvider(rt.deps.config);
+    const order = await payingOrder(rt, { userId: member.id, grossCents: 5000, method: "CT", provider: "cashtocode" });
+    const started = await provider.start({ ...request(5000), orderRef: order.publicId, returnUrl: `http://velora.test/de/buy/status?order=${order.publicId}` });
+    if (started.kind !== "redirect") throw new Error("a redirect was expected");
+    const path = started.url.replace("http://velora.test", "");
+    const press = (action: string) =>
+      rt.request(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: `action=${action}` });
+    expect((await press("paid")).status).toBe(303);
+    expect((await press("paid")).status).toBe(303);
+    const row = await rt.deps.db.selectFrom("orders").select(["status", "method"]).where("id", "=", order.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "paid", method: "CT" });
+    expect(doubles.fulfilled.filter((id) => id === order.id)).toHaveLength(1);
+    const txns = await rt.deps.db.selectFrom("payment_transactions").select(["provider", "outcome", "amount_cents"]).where("order_id", "=", order.id).execute();
+    expect(txns).toEqual([{ provider: "cashtocode", outcome: "success", amount_cents: 5000 }]);
+
+    const other = await payingOrder(rt, { userId: member.id, grossCents: 1000, method: "CT", provider: "cashtocode" });
+    const second = await provider.start({ ...request(1000), orderRef: other.publicId });
+    if (second.kind !== "redirect") throw new Error("a redirect was expected");
+    await rt.request(second.url.replace("http://velora.test", ""), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "action=cancelled",
+    });
+    expect((await rt.deps.db.selectFrom("orders").select("status").where("id", "=", other.id).executeTakeFirstOrThrow()).status).toBe("failed");
   });
 
   it("takes a postback only with a valid signature", () => {

@@ -12,6 +12,7 @@ import {
   unmatchedBankLines,
 } from "#server/modules/bank/index";
 import { callJson } from "../../helpers/api-call";
+import { bindDoubles, type Doubles } from "../../helpers/payments";
 import { createTestRuntime, createUser, signIn, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { camt053v2, camt053v8, camt054v8 } from "../../server/bank/camt-samples";
 import { payingOrder } from "./bank-fixtures";
@@ -26,12 +27,16 @@ describe(`bank statements and direct debits (${TEST_DB})`, () => {
   let member: { id: number };
   let staff: { id: number; token: string };
   let other: { id: number; token: string };
+  let doubles: Doubles;
+  const statusOf = async (orderId: number) =>
+    (await rt.deps.db.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow()).status;
   const ref = (publicId: string) => transferReference(rt.deps.config.appSecret, publicId);
   const trOrder = (grossCents: number) => payingOrder(rt, { userId: member.id, grossCents, method: "TR", provider: "transfer", reference: ref });
   const lineOf = (bankReference: string) => rt.deps.db.selectFrom("bank_lines").selectAll().where("bank_reference", "=", bankReference).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     rt = await createTestRuntime();
+    doubles = bindDoubles(rt);
     member = await createUser(rt);
     staff = await signIn(rt, await createUser(rt, { userType: USER_TYPE.backend }));
     other = await signIn(rt, await createUser(rt, { userType: USER_TYPE.team }));
@@ -77,6 +82,12 @@ describe(`bank statements and direct debits (${TEST_DB})`, () => {
     expect(await lineOf("A-2")).toMatchObject({ status: "partial", order_id: parts.id });
     expect(await lineOf("A-3")).toMatchObject({ status: "overpaid", order_id: over.id });
     expect((await unmatchedBankLines(rt.deps, 1)).map((l) => l.bank_reference)).toEqual(["A-4", "A-5"]);
+    // Settled through payments: paid once each, the part payment still waits.
+    expect([await statusOf(exact.id), await statusOf(parts.id), await statusOf(over.id)]).toEqual(["paid", "paying", "paid"]);
+    expect(doubles.fulfilled).toEqual(expect.arrayContaining([exact.id, over.id]));
+    expect(
+      await rt.deps.db.selectFrom("payment_transactions").select(["provider", "provider_txn_id", "amount_cents", "method", "payment_country"]).where("order_id", "=", exact.id).execute(),
+    ).toEqual([{ provider: "transfer", provider_txn_id: "camt:A-1", amount_cents: 2990, method: "TR", payment_country: "DE" }]);
     const listed = await listedBankLines(rt.deps, 1);
     expect(listed.map((l) => [l.bank_reference, l.status, l.order_ref, l.difference_cents])).toEqual([
       ["A-2", "partial", parts.publicId, 1990],
@@ -95,6 +106,8 @@ describe(`bank statements and direct debits (${TEST_DB})`, () => {
       duplicates: 0,
     });
     expect(await lineOf("A-2")).toMatchObject({ status: "matched" });
+    expect(await statusOf(parts.id)).toBe("paid");
+    expect(doubles.fulfilled.filter((id) => id === parts.id)).toHaveLength(1);
     expect((await listedBankLines(rt.deps, 1)).map((l) => l.bank_reference)).toEqual(["A-3"]);
   });
 
@@ -108,6 +121,7 @@ describe(`bank statements and direct debits (${TEST_DB})`, () => {
     await expect(assignBankLine(rt.deps, line.id, "no-such-order", staff.id)).rejects.toMatchObject({ status: 404 });
     await assignBankLine(rt.deps, line.id, order.publicId, staff.id);
     expect(await lineOf("C-1")).toMatchObject({ status: "matched", order_id: order.id, assigned_by: staff.id });
+    expect(await statusOf(order.id)).toBe("paid");
     await expect(assignBankLine(rt.deps, line.id, order.publicId, staff.id)).rejects.toMatchObject({ status: 404 });
     expect((await unmatchedBankLines(rt.deps, 1)).map((l) => l.bank_reference)).not.toContain("C-1");
   });
@@ -158,6 +172,9 @@ describe(`bank statements and direct debits (${TEST_DB})`, () => {
     expect(mail.text_body).not.toContain("0123456789"); // the IBAN is masked
 
     const collection = await rt.deps.db.selectFrom("sepa_collections").selectAll().where("order_id", "=", order.id).executeTakeFirstOrThrow();
+    // Access is granted when the debit is submitted (ADR 079).
+    expect(await statusOf(order.id)).toBe("paid");
+    expect(doubles.fulfilled).toContain(order.id);
     expect(collection).toMatchObject({ status: "submitted", file_id: file.id, sequence_type: "FRST" });
     // Preparing again schedules nothing twice; building again finds nothing due.
     expect(await prepareDirectDebits(rt.deps)).toBe(0);
@@ -187,7 +204,10 @@ describe(`bank statements and direct debits (${TEST_DB})`, () => {
       status: "returned",
       return_reason: "AM04",
     });
+    expect(await statusOf(order.id)).toBe("charged_back");
+    expect(doubles.revoked).toContainEqual([order.id, "chargeback"]);
     expect(await importBankStatement(rt.deps, returned, staff.id)).toMatchObject({ returned: 0, duplicates: 1 });
+    expect(doubles.revoked.filter(([id]) => id === order.id)).toHaveLength(1);
   });
 
   it("refuses a direct debit without a usable account at the start", async () => {
