@@ -50,8 +50,6 @@ export function mandateReferenceFor(orderRef: string): string {
   return `VLR-${orderRef.replace(/[^A-Za-z0-9]/g, "").slice(0, 24).toUpperCase()}`;
 }
 
-const never = async (): Promise<{ accepted: boolean }> => ({ accepted: false });
-
 export function createSepaDebitProvider(config: AppConfig, now: () => number = Date.now): PaymentProvider {
   assertEnabled(config, "SEPA direct debit");
   const bank = config.bank;
@@ -180,9 +178,9 @@ export function createCashToCodeProvider(config: AppConfig): PaymentProvider {
     },
     // Vouchers are bought with cash each time: nothing to charge again.
     charge: async (request) => ({ accepted: false, providerReference: `ct:${request.orderRef}` }),
-    // The provider refunds nothing: a refund the law requires goes by transfer to an IBAN the member gives
-    // (bank module requestTransferRefund → pain.001).
-    refund: never,
+    // The provider refunds nothing: a refund the law requires is accepted here (credit note, good taken back) and
+    // paid by transfer to the IBAN the member gives (bank module requestTransferRefund → pain.001).
+    refund: async () => ({ accepted: true }),
     verifyPostback(postback: IncomingPostback): PaymentEvent | null {
       const header = postback.headers[CASH_TO_CODE_SIGNATURE_HEADER] ?? "";
       const parts = Object.fromEntries(header.split(",").map((kv) => kv.trim().split("=", 2) as [string, string]));

@@ -6,8 +6,11 @@ import {
   signCashToCode,
 } from "#server/integrations/payments/bank-providers";
 import { loadConfig } from "#server/config";
+import { USER_TYPE } from "#server/contract/users";
+import { refundOrder } from "#server/modules/payments/index";
 import { bindDoubles, type Doubles } from "../../helpers/payments";
-import { createTestRuntime, createUser, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { createTestRuntime, createUser, signIn, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { callJson } from "../../helpers/api-call";
 import { payingOrder } from "./bank-fixtures";
 
 describe(`cash to code (${TEST_DB})`, () => {
@@ -38,8 +41,8 @@ describe(`cash to code (${TEST_DB})`, () => {
     expect([2990, 999, 0, 20000].map(cashToCodeFits)).toEqual([false, false, false, false]);
     const provider = createCashToCodeProvider(rt.deps.config);
     await expect(provider.start(request(2990))).rejects.toMatchObject({ key: "exception.bank.cash_to_code_amount" });
-    // The provider refunds nothing: a refund goes by transfer (bank module, pain.001).
-    expect(await provider.refund({ orderRef: "x", providerReference: "y", amountCents: 100, reason: "withdrawal" })).toEqual({ accepted: false });
+    // The provider itself refunds nothing: the refund is accepted for a transfer (bank module, pain.001).
+    expect(await provider.refund({ orderRef: "x", providerReference: "y", amountCents: 100, reason: "withdrawal" })).toEqual({ accepted: true });
   });
 
   it("redirects to the voucher page, which works without JavaScript and sends a signed postback", async () => {
@@ -66,7 +69,7 @@ describe(`cash to code (${TEST_DB})`, () => {
   });
 
   it("settles the order from the voucher page's signed postback, once, and a cancelled voucher fails it", async () => {
-    const member = await createUser(rt);
+    const member = await signIn(rt, await createUser(rt));
     const provider = createCashToCodeProvider(rt.deps.config);
     const order = await payingOrder(rt, { userId: member.id, grossCents: 5000, method: "CT", provider: "cashtocode" });
     const started = await provider.start({ ...request(5000), orderRef: order.publicId, returnUrl: `http://velora.test/de/buy/status?order=${order.publicId}` });
@@ -81,6 +84,40 @@ describe(`cash to code (${TEST_DB})`, () => {
     expect(doubles.fulfilled.filter((id) => id === order.id)).toHaveLength(1);
     const txns = await rt.deps.db.selectFrom("payment_transactions").select(["provider", "outcome", "amount_cents"]).where("order_id", "=", order.id).execute();
     expect(txns).toEqual([{ provider: "cashtocode", outcome: "success", amount_cents: 5000 }]);
+
+    // A withdrawal refunds it: by transfer to the IBAN the member gives, in the next pain.001.
+    const staff = await signIn(rt, await createUser(rt, { userType: USER_TYPE.backend }));
+    await refundOrder(rt.deps, { orderId: order.id, amountCents: 5000, reason: "Widerruf", staffId: staff.id });
+    const badAccount = await callJson<{ errors?: Array<{ source?: string }> }>(rt, staff.token, "POST", "/api/v2/backoffice/bank/refund-transfers", {
+      order_ref: order.publicId,
+      iban: "DE00 1234",
+      holder: "",
+      amount_cents: 5000,
+      reason: "Widerruf",
+    });
+    expect(badAccount.status).toBe(400);
+    expect(badAccount.json.errors?.map((e) => e.source)).toEqual(["iban", "holder"]);
+    const queued = await callJson(rt, staff.token, "POST", "/api/v2/backoffice/bank/refund-transfers", {
+      order_ref: order.publicId,
+      iban: "NL91 ABNA 0417 1643 00",
+      holder: "Zoë de Vries",
+      amount_cents: 5000,
+      reason: "Widerruf",
+    });
+    expect(queued.status).toBe(200);
+    expect((await callJson(rt, member.token, "POST", "/api/v2/backoffice/bank/transfers", {})).status).toBe(403);
+    const file = await callJson<{ data?: { id: number; transactions: number; control_sum_cents: number; kind: string } }>(
+      rt,
+      staff.token,
+      "POST",
+      "/api/v2/backoffice/bank/transfers",
+      {},
+    );
+    expect(file.json.data).toMatchObject({ kind: "pain.001", transactions: 1, control_sum_cents: 5000 });
+    const xml = await (await rt.request(`/api/v2/backoffice/bank/files/${file.json.data!.id}`, { token: staff.token })).text();
+    expect(xml).toContain("<IBAN>NL91ABNA0417164300</IBAN>");
+    expect(xml).toContain("<Nm>Zoe de Vries</Nm>");
+    expect((await callJson(rt, staff.token, "POST", "/api/v2/backoffice/bank/transfers", {})).status).toBe(409);
 
     const other = await payingOrder(rt, { userId: member.id, grossCents: 1000, method: "CT", provider: "cashtocode" });
     const second = await provider.start({ ...request(1000), orderRef: other.publicId });

@@ -9,8 +9,10 @@ import {
   importBankStatement,
   listedBankLines,
   prepareDirectDebits,
+  queueRefundTransfers,
   unmatchedBankLines,
 } from "#server/modules/bank/index";
+import { refundOrder } from "#server/modules/payments/index";
 import { callJson } from "../../helpers/api-call";
 import { bindDoubles, type Doubles } from "../../helpers/payments";
 import { createTestRuntime, createUser, signIn, TEST_DB, type TestRuntime } from "../../helpers/runtime";
@@ -109,6 +111,14 @@ describe(`bank statements and direct debits (${TEST_DB})`, () => {
     expect(await statusOf(parts.id)).toBe("paid");
     expect(doubles.fulfilled.filter((id) => id === parts.id)).toHaveLength(1);
     expect((await listedBankLines(rt.deps, 1)).map((l) => l.bank_reference)).toEqual(["A-3"]);
+
+    // A refund of a transfer goes back by transfer to the account it came from, once.
+    await refundOrder(rt.deps, { orderId: exact.id, amountCents: 1000, reason: "Kulanz", staffId: staff.id });
+    expect(await queueRefundTransfers(rt.deps)).toBe(1);
+    expect(await queueRefundTransfers(rt.deps)).toBe(0);
+    expect(await rt.deps.db.selectFrom("bank_transfers").select(["iban", "holder", "amount_cents", "status"]).where("order_id", "=", exact.id).execute()).toEqual([
+      { iban: "DE91100000000123456789", holder: "Max Mustermann", amount_cents: 1000, status: "requested" },
+    ]);
   });
 
   it("lets backend staff assign an unmatched credit to an order by hand, once", async () => {
