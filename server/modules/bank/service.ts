@@ -473,7 +473,7 @@ export async function settleSubmittedCollections(deps: ApiDeps): Promise<number>
     .selectFrom("sepa_collections")
     .innerJoin("orders", "orders.id", "sepa_collections.order_id")
     .innerJoin("sepa_mandates", "sepa_mandates.id", "sepa_collections.mandate_id")
-    .select(["sepa_collections.end_to_end_id", "sepa_collections.amount_cents", "orders.public_id", "sepa_mandates.iban"])
+    .select(["sepa_collections.end_to_end_id", "sepa_collections.amount_cents", "orders.public_id", "sepa_mandates.iban", "sepa_mandates.reference"])
     .where("sepa_collections.status", "=", "submitted")
     .where("orders.status", "=", "paying")
     .execute();
@@ -487,8 +487,8 @@ export async function settleSubmittedCollections(deps: ApiDeps): Promise<number>
       amountCents: num(row.amount_cents),
       method: "DD",
       paymentCountry: row.iban.slice(0, 2),
-      // The member's mandate pays their renewals.
-      rebillToken: null,
+      // The member's mandate pays their renewals: the DD provider's charge() takes its reference as the token.
+      rebillToken: row.reference,
     });
     if (applied) settled += 1;
   }

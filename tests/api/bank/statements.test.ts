@@ -207,6 +207,36 @@ describe(`bank statements and direct debits (${TEST_DB})`, () => {
     expect((await rt.request(`/api/v2/backoffice/bank/files/999999`, { token: staff.token })).status).toBe(404);
     expect((await callJson(rt, staff.token, "POST", "/api/v2/backoffice/bank/collections", { due_date: "2026-11-22" })).status).toBe(400);
 
+    // The renewal charges the mandate on file (the settlement stored its reference as the rebill token): a RCUR debit.
+    const stored = await rt.deps.db.selectFrom("payment_transactions").select("provider_txn_id").where("order_id", "=", order.id).executeTakeFirstOrThrow();
+    expect(stored.provider_txn_id).toBe(collection.end_to_end_id);
+    const renewal = await payingOrder(rt, {
+      userId: member.id,
+      grossCents: 2990,
+      method: "DD",
+      provider: "sepa",
+      reference: async (publicId) =>
+        (
+          await provider.charge({
+            orderRef: publicId,
+            amountCents: 2990,
+            currency: "EUR",
+            method: "DD",
+            description: "x",
+            language: "de",
+            returnUrl: "r",
+            notifyUrl: "n",
+            customer: { name: "Max", email: "max@example.test", country: "DE" },
+            token: mandate.reference,
+          })
+        ).providerReference,
+    });
+    expect(await prepareDirectDebits(rt.deps)).toBe(1);
+    expect(await rt.deps.db.selectFrom("sepa_collections").select(["sequence_type", "mandate_id"]).where("order_id", "=", renewal.id).executeTakeFirst()).toEqual({
+      sequence_type: "RCUR",
+      mandate_id: mandate.id,
+    });
+
     // The debtor's bank returns it (AM04: insufficient funds).
     const returned = camt054v8("NTF-1", [{ ref: "R-1", amount: "29.90", endToEndId: collection.end_to_end_id, mandateId: mandate.reference, reason: "AM04" }]);
     expect(await importBankStatement(rt.deps, returned, staff.id)).toEqual({ matched: 0, partial: 0, unmatched: 0, returned: 1, duplicates: 0 });
