@@ -121,6 +121,16 @@ describe(`bank statements and direct debits (${TEST_DB})`, () => {
     ]);
   });
 
+  it("takes a statement imported twice at the same moment once", async () => {
+    const order = await trOrder(1990);
+    const statement = camt053v8("STMT-RACE", [{ ref: "RACE-1", amount: "19.90", remittance: `${order.providerReference}` }]);
+    const results = await Promise.all([importBankStatement(rt.deps, statement, staff.id), importBankStatement(rt.deps, statement, staff.id)]);
+    expect(results.map((r) => r.matched + r.duplicates)).toEqual([1, 1]);
+    expect(results.reduce((sum, r) => sum + r.matched, 0)).toBe(1);
+    expect(await statusOf(order.id)).toBe("paid");
+    expect(doubles.fulfilled.filter((id) => id === order.id)).toHaveLength(1);
+  });
+
   it("lets backend staff assign an unmatched credit to an order by hand, once", async () => {
     const order = await trOrder(5000);
     await importBankStatement(rt.deps, camt053v8("STMT-C", [{ ref: "C-1", amount: "50.00", remittance: "Beitrag Max" }]), staff.id);
