@@ -7,6 +7,7 @@ import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { isPushHostPattern } from "./contract/notifications";
 import { DEV_KEY_PATTERN } from "./contract/dev";
+import { bankConfigFrom, type BankConfig } from "./integrations/payments/bank-config";
 import { paymentsConfigFrom, type PaymentsConfig } from "./integrations/payments/config";
 
 export interface AppConfig {
@@ -76,6 +77,8 @@ export interface AppConfig {
   push: PushConfig;
   /** Google sign-in; off unless client id and secret are set. Endpoints overridable (tests, proxies). */
   google: { clientId: string | undefined; clientSecret: string | undefined; authUrl: string; tokenUrl: string; userinfoUrl: string };
+  /** The operator's bank for DD, TR and CT (issue 26, ADR 079). */
+  bank: BankConfig;
   /** Payment providers (issue 26, ADR 075): server/integrations/payments/config.ts. */
   payments: PaymentsConfig;
 }
@@ -290,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tokenUrl: env.GOOGLE_TOKEN_URL || "https://oauth2.googleapis.com/token",
       userinfoUrl: env.GOOGLE_USERINFO_URL || "https://openidconnect.googleapis.com/v1/userinfo",
     },
+    bank: bankConfigFrom(env, { realProduction: production, appSecret }),
     payments: paymentsConfigFrom(env, production, appSecret),
   };
 }

@@ -14,6 +14,7 @@ import type { ApiDeps } from "../api/types";
 import { sweepChunkedUploads } from "../modules/media/index";
 import { openReviewWindows } from "../modules/reviews/index";
 import { scheduleRenewalScan } from "../modules/renewals/index";
+import { runBankMaintenance } from "../modules/bank/index";
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 /** Longest rate-limit window is one day; keep two for safety. */
@@ -39,6 +40,8 @@ export async function runMaintenance(db: DB, clock: Clock, options: MaintenanceO
   if (options.deps) await openReviewWindows(options.deps);
   // The renewal scan reschedules itself; this starts it after a restart or a lost job (ADR 078).
   if (options.deps) await scheduleRenewalScan(options.deps);
+  // New direct-debit orders get their mandate and pre-notification; lost settlements are redone (ADR 079).
+  if (options.deps) await runBankMaintenance(options.deps);
   // Chunked uploads nobody finished within their day (pieces of photos on disk).
   if (options.uploadTmpDir) await sweepChunkedUploads(options.uploadTmpDir, now);
   await db
