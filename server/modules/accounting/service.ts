@@ -608,7 +608,7 @@ export async function revenue(
   const start = accountingDayStart(period.from);
   const end = accountingDayStart(nextDay(period.to));
   // Summed per hour in SQL (the zone's offset is whole hours, so an hour falls on one day), grouped per day in JS.
-  const hourOf = (column: string) => sql<number>`(${sql.ref(column)} / ${HOUR_MS})`;
+  const hourOf = (column: string) => sql<number>`(${sql.ref(column)} / ${sql.lit(HOUR_MS)})`;
   const [sales, deductions] = await Promise.all([
     deps.db
       .selectFrom("orders")
