@@ -3,6 +3,7 @@
 // the same files over HTTP, one namespace at a time (docs/decisions/014).
 import deCommon from "../../locales/de/common.json";
 import deAccount from "../../locales/de/account.json";
+import deAccounting from "../../locales/de/accounting.json";
 import deAuth from "../../locales/de/auth.json";
 import deCharts from "../../locales/de/charts.json";
 import deDating from "../../locales/de/dating.json";
@@ -34,6 +35,7 @@ import deTraits from "../../locales/de/traits.json";
 import deVisibility from "../../locales/de/visibility.json";
 import enCommon from "../../locales/en/common.json";
 import enAccount from "../../locales/en/account.json";
+import enAccounting from "../../locales/en/accounting.json";
 import enAuth from "../../locales/en/auth.json";
 import enCharts from "../../locales/en/charts.json";
 import enDating from "../../locales/en/dating.json";
@@ -65,6 +67,7 @@ import enTraits from "../../locales/en/traits.json";
 import enVisibility from "../../locales/en/visibility.json";
 import esCommon from "../../locales/es/common.json";
 import esAccount from "../../locales/es/account.json";
+import esAccounting from "../../locales/es/accounting.json";
 import esAuth from "../../locales/es/auth.json";
 import esCharts from "../../locales/es/charts.json";
 import esDating from "../../locales/es/dating.json";
@@ -96,6 +99,7 @@ import esTraits from "../../locales/es/traits.json";
 import esVisibility from "../../locales/es/visibility.json";
 import plCommon from "../../locales/pl/common.json";
 import plAccount from "../../locales/pl/account.json";
+import plAccounting from "../../locales/pl/accounting.json";
 import plAuth from "../../locales/pl/auth.json";
 import plCharts from "../../locales/pl/charts.json";
 import plDating from "../../locales/pl/dating.json";
@@ -130,6 +134,7 @@ export const resources = {
   de: {
     common: deCommon,
     account: deAccount,
+    accounting: deAccounting,
     auth: deAuth,
     charts: deCharts,
     dating: deDating,
@@ -163,6 +168,7 @@ export const resources = {
   en: {
     common: enCommon,
     account: enAccount,
+    accounting: enAccounting,
     auth: enAuth,
     charts: enCharts,
     dating: enDating,
@@ -196,6 +202,7 @@ export const resources = {
   es: {
     common: esCommon,
     account: esAccount,
+    accounting: esAccounting,
     auth: esAuth,
     charts: esCharts,
     dating: esDating,
@@ -229,6 +236,7 @@ export const resources = {
   pl: {
     common: plCommon,
     account: plAccount,
+    accounting: plAccounting,
     auth: plAuth,
     charts: plCharts,
     dating: plDating,

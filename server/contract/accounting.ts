@@ -150,8 +150,8 @@ const reasonSchema = v.pipe(
   v.string("validation.required"),
   v.trim(),
   v.nonEmpty("validation.required"),
-  v.minLength(REFUND_REASON_MIN, "validation.too_short"),
-  v.maxLength(REFUND_REASON_MAX, "validation.too_long"),
+  v.minLength(REFUND_REASON_MIN, "validation.accounting.reason_too_short"),
+  v.maxLength(REFUND_REASON_MAX, "validation.accounting.reason_too_long"),
 );
 
 /** POST /backoffice/orders/{id}/refund: cents (the whole remaining amount refunds fully) and a required reason. */

@@ -1,0 +1,152 @@
+/**
+ * The bank in the back office (ADR 080): the statement import (a camt.053/054 file, a plain multipart form) and the
+ * lines no order matched, each with a form to assign it to an order by its reference.
+ */
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { BankLineListData } from "~/api/accounting.server";
+import { FormErrors } from "~/components/Field";
+import { ErrorLine } from "~/components/form/ErrorLine";
+import { inputText, type FormReply } from "~/components/form/reply";
+import { useLocalePath } from "~/i18n/lang";
+import { translateMessage } from "~/i18n/translate";
+import * as ui from "~/styles/ui.css";
+import { useMoneyFormat } from "./format";
+import { MoneyNav } from "./MoneyNav";
+
+const IMPORT_COUNTS = ["matched", "partial", "unmatched", "returned", "duplicates"] as const;
+
+export function BankPage({
+  lines,
+  imported,
+  assigned,
+  failure,
+}: {
+  lines: BankLineListData | null;
+  imported: number[] | null;
+  assigned: boolean;
+  failure: FormReply | null;
+}) {
+  const { t } = useTranslation("accounting");
+  const { t: tCommon, i18n } = useTranslation();
+  const to = useLocalePath();
+  const f = useMoneyFormat();
+  const failedLine = failure ? inputText(failure, "line") : "";
+  return (
+    <main className={ui.page}>
+      <div className={ui.stack}>
+        <h1>{t("bank.title")}</h1>
+        <MoneyNav current="bank" />
+        {imported ? (
+          <div className={ui.notice} role="status" data-testid="import-done">
+            <p>{t("bank.imported")}</p>
+            <ul>
+              {IMPORT_COUNTS.map((name, index) => (
+                <li key={name}>{t(`bank.counts.${name}`, { count: imported[index] })}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {assigned && !failure ? (
+          <p className={ui.notice} role="status">
+            {t("bank.assigned")}
+          </p>
+        ) : null}
+        <p>
+          <Link className={ui.button} to={to("backoffice/bank/import")}>
+            {t("bank.import_title")}
+          </Link>
+        </p>
+        <section className={ui.stack} aria-labelledby="unmatched-title">
+          <h2 id="unmatched-title" className={ui.sectionTitle}>
+            {t("bank.unmatched")}
+          </h2>
+          {lines === null ? (
+            <p className={ui.alert}>{t("bank.unavailable")}</p>
+          ) : lines.items.length === 0 ? (
+            <p className={ui.card}>{t("bank.none")}</p>
+          ) : (
+            <ul className={ui.plainList} data-testid="unmatched">
+              {lines.items.map((line) => {
+                const mine = failure && failedLine === String(line.id) ? failure : null;
+                const message = mine?.fieldErrors.order_ref?.[0];
+                const id = `order-ref-${line.id}`;
+                return (
+                  <li key={line.id} className={`${ui.card} ${ui.stack}`}>
+                    <p>
+                      <strong>{f.euros(line.amountCents)}</strong> · {f.moment(line.bookedAt)} · {line.debtorName ?? "–"}
+                    </p>
+                    <p className={ui.muted}>
+                      {line.remittance ?? "–"} · {line.bankReference}
+                    </p>
+                    <Form method="post" className={ui.stack}>
+                      <input type="hidden" name="intent" value="assign" />
+                      <input type="hidden" name="line" value={line.id} />
+                      {mine ? <FormErrors errors={mine.formErrors} /> : null}
+                      <div className={ui.field}>
+                        <label className={ui.label} htmlFor={id}>
+                          {t("bank.order_ref")}
+                        </label>
+                        <input
+                          id={id}
+                          name="order_ref"
+                          className={ui.input}
+                          defaultValue={mine ? inputText(mine, "order_ref") : ""}
+                          aria-invalid={message ? true : undefined}
+                          aria-describedby={message ? `${id}-error` : undefined}
+                        />
+                        <ErrorLine id={`${id}-error`} name="order_ref" message={message ? translateMessage(tCommon, message, undefined, i18n.language) : undefined} />
+                      </div>
+                      <div className={ui.row}>
+                        <button type="submit" className={ui.buttonSecondary}>
+                          {t("bank.assign")}
+                        </button>
+                      </div>
+                    </Form>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+      </div>
+    </main>
+  );
+}
+
+export function BankImportPage({ failure }: { failure: FormReply | null }) {
+  const { t } = useTranslation("accounting");
+  const { t: tCommon, i18n } = useTranslation();
+  const message = failure?.fieldErrors.statement?.[0] ?? failure?.formErrors[0];
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.stack}>
+        <h1>{t("bank.import_title")}</h1>
+        <MoneyNav current="bank" />
+        <Form method="post" encType="multipart/form-data" className={`${ui.card} ${ui.stack}`} data-testid="import-form">
+          <p className={ui.muted}>{t("bank.import_hint")}</p>
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor="field-statement">
+              {t("bank.file")}
+            </label>
+            <input
+              id="field-statement"
+              name="statement"
+              type="file"
+              accept=".xml,application/xml,text/xml"
+              className={ui.input}
+              aria-invalid={message ? true : undefined}
+              aria-describedby={message ? "field-statement-error" : undefined}
+            />
+            <ErrorLine name="statement" message={message ? translateMessage(tCommon, message, undefined, i18n.language) : undefined} />
+          </div>
+          <div className={ui.row}>
+            <button type="submit" className={ui.button}>
+              {t("bank.import_submit")}
+            </button>
+          </div>
+        </Form>
+      </div>
+    </main>
+  );
+}
