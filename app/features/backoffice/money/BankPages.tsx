@@ -35,36 +35,36 @@ export function BankPage({
   return (
     <main className={ui.page}>
       <div className={ui.stack}>
-        <h1>{t("bank.title")}</h1>
+        <h1>{t("accounting.bank.title")}</h1>
         <MoneyNav current="bank" />
         {imported ? (
           <div className={ui.notice} role="status" data-testid="import-done">
-            <p>{t("bank.imported")}</p>
+            <p>{t("accounting.bank.imported")}</p>
             <ul>
               {IMPORT_COUNTS.map((name, index) => (
-                <li key={name}>{t(`bank.counts.${name}`, { count: imported[index] })}</li>
+                <li key={name}>{t(`accounting.bank.counts.${name}`, { count: imported[index] })}</li>
               ))}
             </ul>
           </div>
         ) : null}
         {assigned && !failure ? (
           <p className={ui.notice} role="status">
-            {t("bank.assigned")}
+            {t("accounting.bank.assigned")}
           </p>
         ) : null}
         <p>
           <Link className={ui.button} to={to("backoffice/bank/import")}>
-            {t("bank.import_title")}
+            {t("accounting.bank.import_title")}
           </Link>
         </p>
         <section className={ui.stack} aria-labelledby="unmatched-title">
           <h2 id="unmatched-title" className={ui.sectionTitle}>
-            {t("bank.unmatched")}
+            {t("accounting.bank.unmatched")}
           </h2>
           {lines === null ? (
-            <p className={ui.alert}>{t("bank.unavailable")}</p>
+            <p className={ui.alert}>{t("accounting.bank.unavailable")}</p>
           ) : lines.items.length === 0 ? (
-            <p className={ui.card}>{t("bank.none")}</p>
+            <p className={ui.card}>{t("accounting.bank.none")}</p>
           ) : (
             <ul className={ui.plainList} data-testid="unmatched">
               {lines.items.map((line) => {
@@ -85,7 +85,7 @@ export function BankPage({
                       {mine ? <FormErrors errors={mine.formErrors} /> : null}
                       <div className={ui.field}>
                         <label className={ui.label} htmlFor={id}>
-                          {t("bank.order_ref")}
+                          {t("accounting.bank.order_ref")}
                         </label>
                         <input
                           id={id}
@@ -99,7 +99,7 @@ export function BankPage({
                       </div>
                       <div className={ui.row}>
                         <button type="submit" className={ui.buttonSecondary}>
-                          {t("bank.assign")}
+                          {t("accounting.bank.assign")}
                         </button>
                       </div>
                     </Form>
@@ -121,13 +121,13 @@ export function BankImportPage({ failure }: { failure: FormReply | null }) {
   return (
     <main className={ui.narrow}>
       <div className={ui.stack}>
-        <h1>{t("bank.import_title")}</h1>
+        <h1>{t("accounting.bank.import_title")}</h1>
         <MoneyNav current="bank" />
         <Form method="post" encType="multipart/form-data" className={`${ui.card} ${ui.stack}`} data-testid="import-form">
-          <p className={ui.muted}>{t("bank.import_hint")}</p>
+          <p className={ui.muted}>{t("accounting.bank.import_hint")}</p>
           <div className={ui.field}>
             <label className={ui.label} htmlFor="field-statement">
-              {t("bank.file")}
+              {t("accounting.bank.file")}
             </label>
             <input
               id="field-statement"
@@ -142,7 +142,7 @@ export function BankImportPage({ failure }: { failure: FormReply | null }) {
           </div>
           <div className={ui.row}>
             <button type="submit" className={ui.button}>
-              {t("bank.import_submit")}
+              {t("accounting.bank.import_submit")}
             </button>
           </div>
         </Form>

@@ -28,7 +28,7 @@ export function FilterForm({
   const { t } = useTranslation("accounting");
   const { t: tCommon, i18n } = useTranslation();
   return (
-    <Form method="get" className={`${ui.card} ${css.filters}`} aria-label={t("filters.label")}>
+    <Form method="get" className={`${ui.card} ${css.filters}`} aria-label={t("accounting.filters.label")}>
       {fields.map((field) => {
         const id = `filter-${field.name}`;
         const message = errors[field.name]?.[0];
@@ -36,14 +36,14 @@ export function FilterForm({
         return (
           <div key={field.name} className={ui.field}>
             <label className={ui.label} htmlFor={id}>
-              {t(`filters.${field.name}`)}
+              {t(`accounting.filters.${field.name}`)}
             </label>
             {field.kind === "select" ? (
               <select id={id} name={field.name} className={`${ui.input} ${css.select}`} defaultValue={values[field.name] ?? ""} aria-describedby={described}>
-                <option value="">{t("filters.any")}</option>
+                <option value="">{t("accounting.filters.any")}</option>
                 {field.options.map((option) => (
                   <option key={option} value={option}>
-                    {t(`${field.optionKey}.${option}`)}
+                    {t(`accounting.${field.optionKey}.${option}`)}
                   </option>
                 ))}
               </select>
@@ -64,10 +64,10 @@ export function FilterForm({
       })}
       <div className={ui.row}>
         <button type="submit" className={ui.button}>
-          {t("filters.apply")}
+          {t("accounting.filters.apply")}
         </button>
         <Link to={resetTo} className={ui.buttonSecondary}>
-          {t("filters.reset")}
+          {t("accounting.filters.reset")}
         </Link>
       </div>
     </Form>

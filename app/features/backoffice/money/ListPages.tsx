@@ -46,13 +46,13 @@ function ListFrame({
   return (
     <main className={ui.page}>
       <div className={ui.stack}>
-        <h1>{t(`${page}.title`)}</h1>
+        <h1>{t(`accounting.${page}.title`)}</h1>
         <MoneyNav current={page} />
         <FilterForm fields={fields} values={filter} errors={errors} resetTo={path} />
         <p className={ui.muted} role="status" data-testid="list-total">
-          {t("list.total", { count: total })}
+          {t("accounting.list.total", { count: total })}
         </p>
-        {total === 0 ? <p className={ui.card}>{t("list.empty")}</p> : <div className={css.tableWrap}>{children}</div>}
+        {total === 0 ? <p className={ui.card}>{t("accounting.list.empty")}</p> : <div className={css.tableWrap}>{children}</div>}
         <PageLinks page={current} pages={pages} hrefOf={(p) => pageHref(path, filter, p)} />
       </div>
     </main>
@@ -79,13 +79,13 @@ export function OrdersPage({ list, filter, errors }: ListProps<AccountingOrderLi
       <table className={css.table} data-testid="orders">
         <thead>
           <tr>
-            <th className={css.cell}>{t("columns.order")}</th>
-            <th className={css.cell}>{t("columns.status")}</th>
-            <th className={css.num}>{t("columns.gross")}</th>
-            <th className={css.cell}>{t("columns.member")}</th>
-            <th className={css.cell}>{t("columns.goods")}</th>
-            <th className={css.cell}>{t("columns.method")}</th>
-            <th className={css.cell}>{t("columns.created")}</th>
+            <th className={css.cell}>{t("accounting.columns.order")}</th>
+            <th className={css.cell}>{t("accounting.columns.status")}</th>
+            <th className={css.num}>{t("accounting.columns.gross")}</th>
+            <th className={css.cell}>{t("accounting.columns.member")}</th>
+            <th className={css.cell}>{t("accounting.columns.goods")}</th>
+            <th className={css.cell}>{t("accounting.columns.method")}</th>
+            <th className={css.cell}>{t("accounting.columns.created")}</th>
           </tr>
         </thead>
         <tbody>
@@ -96,13 +96,13 @@ export function OrdersPage({ list, filter, errors }: ListProps<AccountingOrderLi
                   #{order.id}
                 </Link>
               </td>
-              <td className={css.cell}>{t(`order_status.${order.status}`)}</td>
+              <td className={css.cell}>{t(`accounting.order_status.${order.status}`)}</td>
               <td className={css.num}>{f.euros(order.grossCents)}</td>
-              <td className={css.cell}>{order.username ?? t("list.erased")}</td>
+              <td className={css.cell}>{order.username ?? t("accounting.list.erased")}</td>
               <td className={css.cell}>
-                {t(`goods.${order.goods}`)} · {order.sku}
+                {t(`accounting.goods.${order.goods}`)} · {order.sku}
               </td>
-              <td className={css.cell}>{order.method ? t(`method.${order.method}`) : "–"}</td>
+              <td className={css.cell}>{order.method ? t(`accounting.method.${order.method}`) : "–"}</td>
               <td className={css.cell}>{f.moment(order.createdAt)}</td>
             </tr>
           ))}
@@ -129,26 +129,26 @@ export function PaymentsPage({ list, filter, errors }: ListProps<AccountingPayme
       <table className={css.table} data-testid="payments">
         <thead>
           <tr>
-            <th className={css.cell}>{t("columns.received")}</th>
-            <th className={css.cell}>{t("columns.outcome")}</th>
-            <th className={css.num}>{t("columns.amount")}</th>
-            <th className={css.cell}>{t("columns.order")}</th>
-            <th className={css.cell}>{t("columns.member")}</th>
-            <th className={css.cell}>{t("columns.provider")}</th>
+            <th className={css.cell}>{t("accounting.columns.received")}</th>
+            <th className={css.cell}>{t("accounting.columns.outcome")}</th>
+            <th className={css.num}>{t("accounting.columns.amount")}</th>
+            <th className={css.cell}>{t("accounting.columns.order")}</th>
+            <th className={css.cell}>{t("accounting.columns.member")}</th>
+            <th className={css.cell}>{t("accounting.columns.provider")}</th>
           </tr>
         </thead>
         <tbody>
           {list.items.map((payment) => (
             <tr key={payment.id}>
               <td className={css.cell}>{f.moment(payment.createdAt)}</td>
-              <td className={css.cell}>{t(`outcome.${payment.outcome}`)}</td>
+              <td className={css.cell}>{t(`accounting.outcome.${payment.outcome}`)}</td>
               <td className={css.num}>{f.euros(payment.amountCents)}</td>
               <td className={css.cell}>
                 <Link className={css.rowLink} to={to(`backoffice/orders/${payment.orderId}`)}>
                   #{payment.orderId}
                 </Link>
               </td>
-              <td className={css.cell}>{payment.username ?? t("list.erased")}</td>
+              <td className={css.cell}>{payment.username ?? t("accounting.list.erased")}</td>
               <td className={css.cell}>
                 {payment.provider} · {payment.providerTxnId}
               </td>
@@ -177,25 +177,25 @@ export function InvoicesPage({ list, filter, errors }: ListProps<AccountingInvoi
       <table className={css.table} data-testid="invoices">
         <thead>
           <tr>
-            <th className={css.cell}>{t("columns.number")}</th>
-            <th className={css.cell}>{t("columns.document")}</th>
-            <th className={css.num}>{t("columns.gross")}</th>
-            <th className={css.num}>{t("columns.vat")}</th>
-            <th className={css.cell}>{t("columns.status")}</th>
-            <th className={css.cell}>{t("columns.order")}</th>
-            <th className={css.cell}>{t("columns.issued")}</th>
+            <th className={css.cell}>{t("accounting.columns.number")}</th>
+            <th className={css.cell}>{t("accounting.columns.document")}</th>
+            <th className={css.num}>{t("accounting.columns.gross")}</th>
+            <th className={css.num}>{t("accounting.columns.vat")}</th>
+            <th className={css.cell}>{t("accounting.columns.status")}</th>
+            <th className={css.cell}>{t("accounting.columns.order")}</th>
+            <th className={css.cell}>{t("accounting.columns.issued")}</th>
           </tr>
         </thead>
         <tbody>
           {list.items.map((invoice) => (
             <tr key={invoice.id}>
               <td className={css.cell}>{invoice.number}</td>
-              <td className={css.cell}>{t(`document.${invoice.document}`)}</td>
+              <td className={css.cell}>{t(`accounting.document.${invoice.document}`)}</td>
               <td className={css.num}>{f.euros(invoice.grossCents)}</td>
               <td className={css.num}>
-                {invoice.reverseCharge ? t("columns.reverse_charge") : `${f.euros(invoice.vatCents)} (${f.percent(invoice.vatRateBp)} ${invoice.vatCountry})`}
+                {invoice.reverseCharge ? t("accounting.columns.reverse_charge") : `${f.euros(invoice.vatCents)} (${f.percent(invoice.vatRateBp)} ${invoice.vatCountry})`}
               </td>
-              <td className={css.cell}>{t(`invoice_status.${invoice.status}`)}</td>
+              <td className={css.cell}>{t(`accounting.invoice_status.${invoice.status}`)}</td>
               <td className={css.cell}>
                 <Link className={css.rowLink} to={to(`backoffice/orders/${invoice.orderId}`)}>
                   #{invoice.orderId}

@@ -11,12 +11,12 @@ export function MoneyNav({ current }: { current: MoneyPage }) {
   const { t } = useTranslation("accounting");
   const to = useLocalePath();
   return (
-    <nav aria-label={t("nav.label")}>
+    <nav aria-label={t("accounting.nav.label")}>
       <ul className={css.nav}>
         {MONEY_PAGES.map((page) => (
           <li key={page}>
             <Link className={css.navLink} to={to(`backoffice/${page}`)} aria-current={page === current ? "page" : undefined}>
-              {t(`nav.${page}`)}
+              {t(`accounting.nav.${page}`)}
             </Link>
           </li>
         ))}

@@ -46,13 +46,13 @@ function PromoForm({ promo, failure, intent }: { promo: PromoCodeData | null; fa
     return (
       <div className={ui.field}>
         <label className={ui.label} htmlFor={`field-${name}`}>
-          {t(`promo.fields.${name}`)}
+          {t(`accounting.promo.fields.${name}`)}
         </label>
         <select id={`field-${name}`} name={name} className={`${ui.input} ${css.select}`} defaultValue={value(name)}>
-          {withAll ? <option value="">{t("promo.all_goods")}</option> : null}
+          {withAll ? <option value="">{t("accounting.promo.all_goods")}</option> : null}
           {options.map((option) => (
             <option key={option} value={option}>
-              {t(`${optionKey}.${option}`)}
+              {t(`accounting.${optionKey}.${option}`)}
             </option>
           ))}
         </select>
@@ -64,19 +64,19 @@ function PromoForm({ promo, failure, intent }: { promo: PromoCodeData | null; fa
     <Form method="post" className={`${ui.card} ${ui.stack}`} data-testid="promo-form">
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <FormErrors errors={failure?.formErrors ?? []} />
-      <Field name="code" label={t("promo.fields.code")} hint={t("promo.code_hint")} autoComplete="off" defaultValue={value("code")} errors={errors("code")} />
+      <Field name="code" label={t("accounting.promo.fields.code")} hint={t("accounting.promo.code_hint")} autoComplete="off" defaultValue={value("code")} errors={errors("code")} />
       {select("kind", PROMO_KINDS, "promo.kinds", false)}
-      <Field name="value" label={t("promo.fields.value")} hint={t("promo.value_hint")} inputMode="decimal" autoComplete="off" defaultValue={value("value")} errors={errors("value")} />
+      <Field name="value" label={t("accounting.promo.fields.value")} hint={t("accounting.promo.value_hint")} inputMode="decimal" autoComplete="off" defaultValue={value("value")} errors={errors("value")} />
       {select("goods", GOODS, "goods", true)}
-      <Field name="valid_from" type="date" label={t("promo.fields.valid_from")} defaultValue={value("valid_from")} errors={errors("valid_from")} />
-      <Field name="valid_until" type="date" label={t("promo.fields.valid_until")} defaultValue={value("valid_until")} errors={errors("valid_until")} />
+      <Field name="valid_from" type="date" label={t("accounting.promo.fields.valid_from")} defaultValue={value("valid_from")} errors={errors("valid_from")} />
+      <Field name="valid_until" type="date" label={t("accounting.promo.fields.valid_until")} defaultValue={value("valid_until")} errors={errors("valid_until")} />
       <Field
         name="max_redemptions"
         type="number"
         min={1}
         inputMode="numeric"
-        label={t("promo.fields.max_redemptions")}
-        hint={t("promo.unlimited_hint")}
+        label={t("accounting.promo.fields.max_redemptions")}
+        hint={t("accounting.promo.unlimited_hint")}
         defaultValue={value("max_redemptions")}
         errors={errors("max_redemptions")}
       />
@@ -85,13 +85,13 @@ function PromoForm({ promo, failure, intent }: { promo: PromoCodeData | null; fa
         type="number"
         min={1}
         inputMode="numeric"
-        label={t("promo.fields.max_per_member")}
+        label={t("accounting.promo.fields.max_per_member")}
         defaultValue={value("max_per_member")}
         errors={errors("max_per_member")}
       />
       <div className={ui.row}>
         <button type="submit" className={ui.button}>
-          {promo ? t("promo.save") : t("promo.create")}
+          {promo ? t("accounting.promo.save") : t("accounting.promo.create")}
         </button>
       </div>
     </Form>
@@ -111,25 +111,25 @@ export function PromoCodesPage({ list, created, failure }: { list: PromoCodeList
   return (
     <main className={ui.page}>
       <div className={ui.stack}>
-        <h1>{t("promo.title")}</h1>
+        <h1>{t("accounting.promo.title")}</h1>
         <MoneyNav current="promo-codes" />
         {created && !failure ? (
           <p className={ui.notice} role="status" data-testid="promo-created">
-            {t("promo.created")}
+            {t("accounting.promo.created")}
           </p>
         ) : null}
         {list.items.length === 0 ? (
-          <p className={ui.card}>{t("promo.none")}</p>
+          <p className={ui.card}>{t("accounting.promo.none")}</p>
         ) : (
           <div className={css.tableWrap}>
             <table className={css.table} data-testid="promo-codes">
               <thead>
                 <tr>
-                  <th className={css.cell}>{t("promo.fields.code")}</th>
-                  <th className={css.num}>{t("promo.fields.value")}</th>
-                  <th className={css.cell}>{t("promo.state")}</th>
-                  <th className={css.num}>{t("promo.used")}</th>
-                  <th className={css.cell}>{t("promo.fields.goods")}</th>
+                  <th className={css.cell}>{t("accounting.promo.fields.code")}</th>
+                  <th className={css.num}>{t("accounting.promo.fields.value")}</th>
+                  <th className={css.cell}>{t("accounting.promo.state")}</th>
+                  <th className={css.num}>{t("accounting.promo.used")}</th>
+                  <th className={css.cell}>{t("accounting.promo.fields.goods")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -141,12 +141,12 @@ export function PromoCodesPage({ list, created, failure }: { list: PromoCodeList
                       </Link>
                     </td>
                     <td className={css.num}>{valueText(promo)}</td>
-                    <td className={css.cell}>{promo.active ? t("promo.active") : t("promo.inactive")}</td>
+                    <td className={css.cell}>{promo.active ? t("accounting.promo.active") : t("accounting.promo.inactive")}</td>
                     <td className={css.num}>
                       {promo.redemptions}
                       {promo.maxRedemptions === null ? "" : ` / ${promo.maxRedemptions}`}
                     </td>
-                    <td className={css.cell}>{promo.goods ? t(`goods.${promo.goods}`) : t("promo.all_goods")}</td>
+                    <td className={css.cell}>{promo.goods ? t(`accounting.goods.${promo.goods}`) : t("accounting.promo.all_goods")}</td>
                   </tr>
                 ))}
               </tbody>
@@ -156,7 +156,7 @@ export function PromoCodesPage({ list, created, failure }: { list: PromoCodeList
         <PageLinks page={list.page} pages={pages} hrefOf={(p) => `${to("backoffice/promo-codes")}?page=${p}`} />
         <section className={ui.stack} aria-labelledby="new-promo">
           <h2 id="new-promo" className={ui.sectionTitle}>
-            {t("promo.new")}
+            {t("accounting.promo.new")}
           </h2>
           <PromoForm promo={null} failure={failure} />
         </section>
@@ -173,24 +173,24 @@ export function PromoCodePage({ promo, done, failure }: { promo: PromoCodeData; 
     <main className={ui.narrow}>
       <div className={ui.stack}>
         <h1>
-          {t("promo.edit_title")} {promo.code}
+          {t("accounting.promo.edit_title")} {promo.code}
         </h1>
         <MoneyNav current="promo-codes" />
         {done && !failure ? (
           <p className={ui.notice} role="status" data-testid="promo-done">
-            {t(`promo.done.${done}`)}
+            {t(`accounting.promo.done.${done}`)}
           </p>
         ) : null}
         <div className={`${ui.card} ${ui.stack}`}>
           <p>
-            <strong>{valueText(promo)}</strong> · {promo.active ? t("promo.active") : t("promo.inactive")} ·{" "}
-            {t("promo.used_count", { count: promo.redemptions })} · {f.moment(promo.createdAt)}
+            <strong>{valueText(promo)}</strong> · {promo.active ? t("accounting.promo.active") : t("accounting.promo.inactive")} ·{" "}
+            {t("accounting.promo.used_count", { count: promo.redemptions })} · {f.moment(promo.createdAt)}
           </p>
           <Form method="post">
             <input type="hidden" name="intent" value="toggle" />
             <input type="hidden" name="active" value={promo.active ? "0" : "1"} />
             <button type="submit" className={promo.active ? ui.buttonSecondary : ui.button} data-testid="promo-toggle">
-              {promo.active ? t("promo.deactivate") : t("promo.activate")}
+              {promo.active ? t("accounting.promo.deactivate") : t("accounting.promo.activate")}
             </button>
           </Form>
         </div>

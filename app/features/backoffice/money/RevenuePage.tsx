@@ -39,8 +39,8 @@ function RevenueChart({ buckets, labelOf }: { buckets: Bucket[]; labelOf: (key: 
   const labelled = new Set([0, Math.floor((buckets.length - 1) / 2), buckets.length - 1]);
   return (
     <svg className={css.chart} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="revenue-chart-title revenue-chart-desc">
-      <title id="revenue-chart-title">{t("revenue.chart_title")}</title>
-      <desc id="revenue-chart-desc">{t("revenue.chart_desc", { from: labelOf(buckets[0]?.key ?? ""), to: labelOf(buckets.at(-1)?.key ?? ""), max: f.euros(top) })}</desc>
+      <title id="revenue-chart-title">{t("accounting.revenue.chart_title")}</title>
+      <desc id="revenue-chart-desc">{t("accounting.revenue.chart_desc", { from: labelOf(buckets[0]?.key ?? ""), to: labelOf(buckets.at(-1)?.key ?? ""), max: f.euros(top) })}</desc>
       <text x={PAD.left} y={14} className={css.axisText}>
         {f.euros(top)}
       </text>
@@ -96,17 +96,17 @@ export function RevenuePage({
   return (
     <main className={ui.page}>
       <div className={ui.stack}>
-        <h1>{t("revenue.title")}</h1>
+        <h1>{t("accounting.revenue.title")}</h1>
         <MoneyNav current="revenue" />
         <FilterForm fields={FILTERS} values={filter} errors={errors} resetTo="?" />
         {revenue ? (
           <>
             <section className={`${ui.card} ${ui.stack}`} aria-labelledby="revenue-period">
               <h2 id="revenue-period" className={ui.sectionTitle}>
-                {t("revenue.period", { from: f.day(revenue.from), to: f.day(revenue.to) })}
+                {t("accounting.revenue.period", { from: f.day(revenue.from), to: f.day(revenue.to) })}
               </h2>
               <p data-testid="revenue-total">
-                {t("revenue.total", { gross: f.euros(revenue.total.grossCents), net: f.euros(revenue.total.netCents), vat: f.euros(revenue.total.vatCents) })}
+                {t("accounting.revenue.total", { gross: f.euros(revenue.total.grossCents), net: f.euros(revenue.total.netCents), vat: f.euros(revenue.total.vatCents) })}
               </p>
               <RevenueChart buckets={revenue.buckets} labelOf={labelOf} />
               <ul className={css.legend}>
@@ -116,7 +116,7 @@ export function RevenuePage({
                       <rect width="12" height="12" className={css.barNet} />
                     </svg>
                   </span>
-                  {t("columns.net")}
+                  {t("accounting.columns.net")}
                 </li>
                 <li>
                   <span className={css.swatch} aria-hidden="true">
@@ -124,7 +124,7 @@ export function RevenuePage({
                       <rect width="12" height="12" className={css.barVat} />
                     </svg>
                   </span>
-                  {t("columns.vat")}
+                  {t("accounting.columns.vat")}
                 </li>
                 <li>
                   <span className={css.swatch} aria-hidden="true">
@@ -132,21 +132,21 @@ export function RevenuePage({
                       <rect width="12" height="12" className={css.barNegative} />
                     </svg>
                   </span>
-                  {t("revenue.negative")}
+                  {t("accounting.revenue.negative")}
                 </li>
               </ul>
             </section>
             <div className={css.tableWrap}>
               <table className={css.table} data-testid="revenue-table">
-                <caption className={ui.muted}>{t("revenue.table_caption")}</caption>
+                <caption className={ui.muted}>{t("accounting.revenue.table_caption")}</caption>
                 <thead>
                   <tr>
-                    <th className={css.cell} scope="col">{t(revenue.granularity === "day" ? "revenue.day" : "revenue.month")}</th>
-                    <th className={css.num} scope="col">{t("revenue.sales")}</th>
-                    <th className={css.num} scope="col">{t("revenue.deducted")}</th>
-                    <th className={css.num} scope="col">{t("columns.gross")}</th>
-                    <th className={css.num} scope="col">{t("columns.net")}</th>
-                    <th className={css.num} scope="col">{t("columns.vat")}</th>
+                    <th className={css.cell} scope="col">{t(revenue.granularity === "day" ? "accounting.revenue.day" : "accounting.revenue.month")}</th>
+                    <th className={css.num} scope="col">{t("accounting.revenue.sales")}</th>
+                    <th className={css.num} scope="col">{t("accounting.revenue.deducted")}</th>
+                    <th className={css.num} scope="col">{t("accounting.columns.gross")}</th>
+                    <th className={css.num} scope="col">{t("accounting.columns.net")}</th>
+                    <th className={css.num} scope="col">{t("accounting.columns.vat")}</th>
                   </tr>
                 </thead>
                 <tbody>

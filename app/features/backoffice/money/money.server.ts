@@ -47,8 +47,8 @@ function dataOf<T>(result: ApiResult<T>): T {
 }
 
 async function titleOf(request: Request, key: string): Promise<string> {
-  const t = await i18nServer.getFixedT(request, "accounting");
-  return t(key);
+  const t = await i18nServer.getFixedT(request);
+  return t(key, { ns: "accounting" });
 }
 
 /** A GET filter form's state: the query's values as typed (shown again), and its errors by field when it does not parse. */
@@ -74,21 +74,21 @@ export async function loadOrders(args: LoaderFunctionArgs) {
   const filter = filterOf(args.request, orderFilterSchema);
   const api = createApiClient(args);
   const list = filter.value ? dataOf(await accounting.fetchOrders(api, filter.value)) : empty;
-  return data({ title: await titleOf(args.request, "orders.title"), filter: filter.raw, errors: filter.errors, list }, { headers: PRIVATE_HEADERS });
+  return data({ title: await titleOf(args.request, "accounting.orders.title"), filter: filter.raw, errors: filter.errors, list }, { headers: PRIVATE_HEADERS });
 }
 
 export async function loadPayments(args: LoaderFunctionArgs) {
   await requireBackend(args);
   const filter = filterOf(args.request, paymentFilterSchema);
   const list = filter.value ? dataOf(await accounting.fetchPayments(createApiClient(args), filter.value)) : empty;
-  return data({ title: await titleOf(args.request, "payments.title"), filter: filter.raw, errors: filter.errors, list }, { headers: PRIVATE_HEADERS });
+  return data({ title: await titleOf(args.request, "accounting.payments.title"), filter: filter.raw, errors: filter.errors, list }, { headers: PRIVATE_HEADERS });
 }
 
 export async function loadInvoices(args: LoaderFunctionArgs) {
   await requireBackend(args);
   const filter = filterOf(args.request, invoiceFilterSchema);
   const list = filter.value ? dataOf(await accounting.fetchInvoices(createApiClient(args), filter.value)) : empty;
-  return data({ title: await titleOf(args.request, "invoices.title"), filter: filter.raw, errors: filter.errors, list }, { headers: PRIVATE_HEADERS });
+  return data({ title: await titleOf(args.request, "accounting.invoices.title"), filter: filter.raw, errors: filter.errors, list }, { headers: PRIVATE_HEADERS });
 }
 
 // --- An order and its refund --------------------------------------------------------------------------------------
@@ -104,7 +104,7 @@ export async function loadOrder(args: LoaderFunctionArgs) {
   const detail = dataOf(await accounting.fetchOrder(createApiClient(args), orderIdOf(args)));
   return data(
     {
-      title: `${await titleOf(args.request, "order.title")} ${detail.order.publicId}`,
+      title: `${await titleOf(args.request, "accounting.order.title")} ${detail.order.publicId}`,
       detail,
       refunded: new URL(args.request.url).searchParams.get("done") === "refunded",
     },
@@ -143,7 +143,7 @@ export async function loadBank(args: LoaderFunctionArgs) {
   const counts = (url.searchParams.get("imported") ?? "").split(",").map(Number);
   return data(
     {
-      title: await titleOf(args.request, "bank.title"),
+      title: await titleOf(args.request, "accounting.bank.title"),
       // The bank's part may be unavailable (its module answers an error): the page still offers the import.
       lines: lines.ok ? lines.data : null,
       imported: counts.length === 5 && counts.every((n) => Number.isInteger(n) && n >= 0) ? counts : null,
@@ -177,7 +177,7 @@ export async function submitAssign(args: ActionFunctionArgs) {
 
 export async function loadBankImport(args: LoaderFunctionArgs) {
   await requireBackend(args);
-  return data({ title: await titleOf(args.request, "bank.import_title") }, { headers: PRIVATE_HEADERS });
+  return data({ title: await titleOf(args.request, "accounting.bank.import_title") }, { headers: PRIVATE_HEADERS });
 }
 
 /** The statement upload: one file, read as text and handed to the API; its errors go to the file field. */
@@ -211,7 +211,7 @@ export async function loadPromoCodes(args: LoaderFunctionArgs) {
   const list = dataOf(await accounting.fetchPromoCodes(createApiClient(args), Number.isInteger(page) && page >= 1 && page <= 9999 ? page : 1));
   const done = url.searchParams.get("done");
   return data(
-    { title: await titleOf(args.request, "promo.title"), list, done: done === "created" ? done : null },
+    { title: await titleOf(args.request, "accounting.promo.title"), list, done: done === "created" ? done : null },
     { headers: PRIVATE_HEADERS },
   );
 }
@@ -259,7 +259,7 @@ export async function loadPromoCode(args: LoaderFunctionArgs) {
   const done = new URL(args.request.url).searchParams.get("done");
   return data(
     {
-      title: `${await titleOf(args.request, "promo.edit_title")} ${promo.code}`,
+      title: `${await titleOf(args.request, "accounting.promo.edit_title")} ${promo.code}`,
       promo,
       done: done === "saved" || done === "activated" || done === "deactivated" ? done : null,
     },
@@ -297,5 +297,5 @@ export async function loadRevenue(args: LoaderFunctionArgs) {
     else if (result.status === 400) for (const e of result.errors) (errors[e.source ?? ""] ??= []).push(e.key);
     else dataOf(result);
   }
-  return data({ title: await titleOf(args.request, "revenue.title"), filter: filter.raw, errors, revenue }, { headers: PRIVATE_HEADERS });
+  return data({ title: await titleOf(args.request, "accounting.revenue.title"), filter: filter.raw, errors, revenue }, { headers: PRIVATE_HEADERS });
 }
