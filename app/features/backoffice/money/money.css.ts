@@ -19,7 +19,7 @@ export const navLink = style({
 /** A filter form: fields side by side where they fit, stacked on a phone; the buttons level with the inputs. */
 export const filters = style({
   display: "grid",
-  gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))",
+  gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))",
   gap: `0 ${vars.space.md}`,
   alignItems: "end",
 });
