@@ -7,6 +7,7 @@ import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { isPushHostPattern } from "./contract/notifications";
 import { DEV_KEY_PATTERN } from "./contract/dev";
+import { bankConfigFrom, type BankConfig } from "./integrations/payments/bank-config";
 
 export interface AppConfig {
   nodeEnv: "production" | "development" | "test";
@@ -75,6 +76,8 @@ export interface AppConfig {
   push: PushConfig;
   /** Google sign-in; off unless client id and secret are set. Endpoints overridable (tests, proxies). */
   google: { clientId: string | undefined; clientSecret: string | undefined; authUrl: string; tokenUrl: string; userinfoUrl: string };
+  /** The operator's bank for DD, TR and CT (issue 26, ADR 079). */
+  bank: BankConfig;
 }
 
 export type DevRoutes = "off" | "loopback" | "on";
@@ -287,5 +290,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tokenUrl: env.GOOGLE_TOKEN_URL || "https://oauth2.googleapis.com/token",
       userinfoUrl: env.GOOGLE_USERINFO_URL || "https://openidconnect.googleapis.com/v1/userinfo",
     },
+    bank: bankConfigFrom(env, { realProduction: production, appSecret }),
   };
 }

@@ -13,6 +13,7 @@ import { pruneCounters } from "../lib/rate-limit";
 import type { ApiDeps } from "../api/types";
 import { sweepChunkedUploads } from "../modules/media/index";
 import { openReviewWindows } from "../modules/reviews/index";
+import { runBankMaintenance } from "../modules/bank/index";
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 /** Longest rate-limit window is one day; keep two for safety. */
@@ -36,6 +37,8 @@ export async function runMaintenance(db: DB, clock: Clock, options: MaintenanceO
   const now = clock.now();
   // Dates that ended open their review window: both members are told once (ADR 047).
   if (options.deps) await openReviewWindows(options.deps);
+  // New direct-debit orders get their mandate and pre-notification; lost settlements are redone (ADR 079).
+  if (options.deps) await runBankMaintenance(options.deps);
   // Chunked uploads nobody finished within their day (pieces of photos on disk).
   if (options.uploadTmpDir) await sweepChunkedUploads(options.uploadTmpDir, now);
   await db
