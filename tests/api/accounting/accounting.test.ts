@@ -19,7 +19,7 @@ import { accountingOps } from "#server/contract/operations/accounting";
 import { USER_TYPE } from "#server/contract/users";
 import { callJson } from "../../helpers/api-call";
 import { createTestRuntime, createUser, signIn, TEST_DB, type TestRuntime } from "../../helpers/runtime";
-import { insertInvoice, insertOrder, insertTransaction } from "./helpers";
+import { camt053, insertInvoice, insertOrder, insertTransaction } from "./helpers";
 
 interface Answer<T = unknown> {
   data: T;
@@ -92,8 +92,8 @@ describe(`back office for money (${TEST_DB})`, () => {
     // Nothing the refused calls asked for happened.
     expect(await auditRows("order", String(order.id))).toHaveLength(0);
     expect((await call<PromoCode>(backend.token, "GET", id(accountingOps.promoCode.path))).json.data.active).toBe(true);
-    // Backend reads every list and the order (the bank's lines and actions are the bank module's, tested there).
-    for (const op of [accountingOps.orders, accountingOps.order, accountingOps.payments, accountingOps.invoices, accountingOps.promoCodes, accountingOps.promoCode, accountingOps.revenue]) {
+    // Backend reads every list and the order (the bank's actions: their own test below).
+    for (const op of [accountingOps.orders, accountingOps.order, accountingOps.payments, accountingOps.invoices, accountingOps.unmatched, accountingOps.promoCodes, accountingOps.promoCode, accountingOps.revenue]) {
       expect((await call(backend.token, "GET", id(op.path))).status, op.path).toBe(200);
     }
   });
@@ -252,6 +252,32 @@ describe(`back office for money (${TEST_DB})`, () => {
     const tooLong = await call(backend.token, "GET", `${accountingOps.revenue.path}?granularity=day&from=2020-01-01&to=2030-01-01`);
     expect(tooLong.status).toBe(400);
     expect(tooLong.json.errors![0]).toMatchObject({ key: "validation.accounting.range_too_long", source: "to" });
+  });
+
+  it("imports a bank statement (one audit row), lists the line no order matched, and refuses an unknown order at its field", async () => {
+    const imported = await call<{ matched: number; unmatched: number; duplicates: number }>(backend.token, "POST", accountingOps.importStatement.path, {
+      xml: camt053(4200, "Danke fuer alles", "BANKREF-0001"),
+    });
+    expect(imported.status).toBe(200);
+    expect(imported.json.data).toMatchObject({ matched: 0, unmatched: 1, duplicates: 0 });
+    const imports = await rt.deps.db.selectFrom("audit_log").selectAll().where("action", "=", "bank.import").execute();
+    expect(imports.map((r) => [r.actor_id, JSON.parse(r.after_json!).unmatched])).toEqual([[backend.id, 1]]);
+    // The same file again changes nothing but the count of known lines (and is audited again: it was done).
+    const again = await call<{ duplicates: number }>(backend.token, "POST", accountingOps.importStatement.path, { xml: camt053(4200, "Danke fuer alles", "BANKREF-0001") });
+    expect(again.json.data.duplicates).toBe(1);
+
+    const lines = await call<{ items: Array<{ id: number; amount_cents: number; remittance: string | null }> }>(backend.token, "GET", accountingOps.unmatched.path);
+    expect(lines.status).toBe(200);
+    const line = lines.json.data.items.find((l) => l.remittance === "Danke fuer alles");
+    expect(line?.amount_cents).toBe(4200);
+
+    const unknown = await call(backend.token, "POST", accountingOps.assign.path.replace(":id", String(line!.id)), { order_ref: "ord_nothing_here" });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.errors![0]!.source).toBe("order_ref");
+    expect(await auditRows("bank_line", String(line!.id))).toHaveLength(0);
+
+    const broken = await call(backend.token, "POST", accountingOps.importStatement.path, { xml: "<html>no statement</html>" });
+    expect(broken.status).toBe(400);
   });
 
   it("the audit trail is append-only: the database refuses UPDATE and DELETE", async () => {

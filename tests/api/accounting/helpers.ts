@@ -128,3 +128,32 @@ export async function insertInvoice(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** A camt.053.001.08 statement with one booked incoming transfer (amount in cents, the remittance line as given). */
+export function camt053(amountCents: number, remittance: string, reference: string): string {
+  const amount = (amountCents / 100).toFixed(2);
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08">
+  <BkToCstmrStmt>
+    <GrpHdr><MsgId>MSG-${reference}</MsgId><CreDtTm>2026-11-21T08:00:00</CreDtTm></GrpHdr>
+    <Stmt>
+      <Id>STMT-${reference}</Id>
+      <Acct><Id><IBAN>DE02120300000000202051</IBAN></Id></Acct>
+      <Ntry>
+        <Amt Ccy="EUR">${amount}</Amt>
+        <CdtDbtInd>CRDT</CdtDbtInd>
+        <Sts><Cd>BOOK</Cd></Sts>
+        <BookgDt><Dt>2026-11-20</Dt></BookgDt>
+        <ValDt><Dt>2026-11-20</Dt></ValDt>
+        <AcctSvcrRef>${reference}</AcctSvcrRef>
+        <NtryDtls><TxDtls>
+          <Refs><AcctSvcrRef>${reference}</AcctSvcrRef></Refs>
+          <Amt Ccy="EUR">${amount}</Amt>
+          <RltdPties><Dbtr><Pty><Nm>Erika Mustermann</Nm></Pty></Dbtr></RltdPties>
+          <RmtInf><Ustrd>${remittance}</Ustrd></RmtInf>
+        </TxDtls></NtryDtls>
+      </Ntry>
+    </Stmt>
+  </BkToCstmrStmt>
+</Document>`;
+}
