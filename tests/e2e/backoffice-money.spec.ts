@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import Database from "better-sqlite3";
 import type { Browser, Page } from "@playwright/test";
+import { camt053 } from "../api/accounting/helpers";
 import { e2eDatabasePath } from "./e2e-database";
 import { DEMO, expect, test } from "./fixtures";
 
@@ -47,7 +48,7 @@ async function staffPage(browser: Browser, username: string): Promise<Page> {
   return page;
 }
 
-test("a backend account refunds part of an order with a reason and creates a promo code; team gets 404", async ({ browser }) => {
+test("a backend account refunds part of an order, with a reason, within what was paid", async ({ browser }) => {
   test.setTimeout(120_000);
   const order = insertPaidOrder(2990);
   const staff = await staffPage(browser, "demo_backend");
@@ -57,7 +58,7 @@ test("a backend account refunds part of an order with a reason and creates a pro
   await staff.screenshot({ path: `${SHOTS}/backoffice-orders-390.png`, fullPage: true });
   await staff.getByRole("link", { name: `#${order.id}`, exact: true }).click();
   await expect(staff.getByRole("heading", { level: 1 })).toHaveText(`Bestellung #${order.id}`);
-  await expect(staff.getByLabel("Betrag in Euro")).toHaveValue("29.90");
+  await expect(staff.getByLabel("Betrag in Euro")).toHaveValue("29,90");
 
   // No reason: refused at the field, the typed amount kept, nothing refunded.
   await staff.getByLabel("Betrag in Euro").fill("10,00");
@@ -80,20 +81,26 @@ test("a backend account refunds part of an order with a reason and creates a pro
   await expect(staff.getByTestId("audit")).toContainText("Kulanz nach Beschwerde");
   await expect(staff.getByTestId("order-invoices")).toContainText("Gutschrift");
   // What is left to refund: 29,90 € − 10,00 €.
-  await expect(staff.getByLabel("Betrag in Euro")).toHaveValue("19.90");
+  await expect(staff.getByLabel("Betrag in Euro")).toHaveValue("19,90");
   await staff.screenshot({ path: `${SHOTS}/backoffice-order-refunded-390.png`, fullPage: true });
+});
+
+test("a backend account creates and deactivates a promo code, imports a statement, reads revenue; team gets 404", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const order = insertPaidOrder(4990);
+  const staff = await staffPage(browser, "demo_backend");
 
   // A promo code: a percentage over 100 is refused at the value, the code kept; then created.
   const code = `E2E${randomBytes(3).toString("hex").toUpperCase()}`;
   await staff.goto("/de/backoffice/promo-codes");
-  await staff.getByLabel("Code").fill(code);
-  await staff.getByLabel("Art").selectOption("percent");
-  await staff.getByLabel("Wert").fill("150");
+  await staff.getByLabel("Code", { exact: true }).fill(code);
+  await staff.getByLabel("Art", { exact: true }).selectOption("percent");
+  await staff.getByLabel("Wert", { exact: true }).fill("150");
   await staff.getByLabel("Gültig bis (einschließlich)").fill("2030-12-31");
   await staff.getByRole("button", { name: "Anlegen" }).click();
   await expect(staff.locator("[data-field-error=value]")).toHaveText("Bitte einen Prozentwert von 1 bis 100.");
-  await expect(staff.getByLabel("Code")).toHaveValue(code);
-  await staff.getByLabel("Wert").fill("15");
+  await expect(staff.getByLabel("Code", { exact: true })).toHaveValue(code);
+  await staff.getByLabel("Wert", { exact: true }).fill("15");
   await staff.getByRole("button", { name: "Anlegen" }).click();
   await expect(staff.getByTestId("promo-created")).toBeVisible();
   await expect(staff.getByTestId("promo-codes")).toContainText(code);
@@ -101,6 +108,20 @@ test("a backend account refunds part of an order with a reason and creates a pro
   await staff.getByRole("link", { name: code }).click();
   await staff.getByTestId("promo-toggle").click();
   await expect(staff.getByTestId("promo-done")).toHaveText("Der Code ist deaktiviert.");
+
+  // A bank statement: uploaded as a file; its line that names no order waits in the unmatched list.
+  const reference = `E2E-${randomBytes(4).toString("hex")}`;
+  await staff.goto("/de/backoffice/bank/import");
+  await staff.getByRole("button", { name: "Einlesen" }).click();
+  await expect(staff.locator("[data-field-error=statement]")).toHaveText("Bitte fülle dieses Feld aus.");
+  await staff.getByLabel("Datei").setInputFiles({ name: "statement.xml", mimeType: "application/xml", buffer: Buffer.from(camt053(4200, `Gruss ${reference}`, reference)) });
+  await staff.getByRole("button", { name: "Einlesen" }).click();
+  await expect(staff.getByTestId("import-done")).toContainText("1 Buchung ohne Zuordnung");
+  const line = staff.getByTestId("unmatched").getByRole("listitem").filter({ hasText: reference });
+  await line.getByLabel("Bestellung (Referenz)").fill("ord_does_not_exist");
+  await line.getByRole("button", { name: "Zuordnen" }).click();
+  await expect(staff.getByTestId("unmatched").getByRole("listitem").filter({ hasText: reference }).locator("[data-field-error=order_ref]")).not.toHaveText("");
+  await staff.screenshot({ path: `${SHOTS}/backoffice-bank-390.png`, fullPage: true });
 
   await staff.goto("/de/backoffice/revenue");
   await expect(staff.getByRole("img", { name: /Umsatz brutto/ })).toBeVisible();

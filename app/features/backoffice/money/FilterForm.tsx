@@ -11,7 +11,7 @@ import * as ui from "~/styles/ui.css";
 import * as css from "./money.css";
 
 export type FilterField =
-  | { name: string; kind: "select"; options: readonly string[]; optionKey: string }
+  | { name: string; kind: "select"; options: readonly string[]; optionKey: string; noAny?: boolean }
   | { name: string; kind: "date" | "text" };
 
 export function FilterForm({
@@ -40,7 +40,7 @@ export function FilterForm({
             </label>
             {field.kind === "select" ? (
               <select id={id} name={field.name} className={`${ui.input} ${css.select}`} defaultValue={values[field.name] ?? ""} aria-describedby={described}>
-                <option value="">{t("accounting.filters.any")}</option>
+                {field.noAny ? null : <option value="">{t("accounting.filters.any")}</option>}
                 {field.options.map((option) => (
                   <option key={option} value={option}>
                     {t(`accounting.${field.optionKey}.${option}`)}
@@ -62,7 +62,7 @@ export function FilterForm({
           </div>
         );
       })}
-      <div className={ui.row}>
+      <div className={`${ui.row} ${css.filterButtons}`}>
         <button type="submit" className={ui.button}>
           {t("accounting.filters.apply")}
         </button>

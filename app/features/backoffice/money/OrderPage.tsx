@@ -6,7 +6,7 @@
 import { Form } from "@remix-run/react";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
-import { centsToEuroText, REFUND_REASON_MAX } from "#server/contract/accounting";
+import { REFUND_REASON_MAX } from "#server/contract/accounting";
 import type { AccountingOrderDetailData } from "~/api/accounting.server";
 import { Field, FormErrors } from "~/components/Field";
 import { inputText, type FormReply } from "~/components/form/reply";
@@ -77,7 +77,7 @@ export function OrderPage({ detail, refunded, failure }: { detail: AccountingOrd
                 hint={t("accounting.order.amount_hint")}
                 inputMode="decimal"
                 autoComplete="off"
-                defaultValue={failure ? inputText(failure, "amount") : centsToEuroText(detail.refundableCents)}
+                defaultValue={failure ? inputText(failure, "amount") : f.euroInput(detail.refundableCents)}
                 errors={errors("amount")}
               />
               <Field

@@ -5,7 +5,7 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { accountingDayOf, centsToEuroText, PROMO_KINDS } from "#server/contract/accounting";
+import { accountingDayOf, PROMO_KINDS } from "#server/contract/accounting";
 import { GOODS } from "#server/contract/billing";
 import type { PromoCodeData, PromoCodeListData } from "~/api/accounting.server";
 import { Field, FormErrors } from "~/components/Field";
@@ -20,12 +20,12 @@ import * as css from "./money.css";
 import { MoneyNav } from "./MoneyNav";
 
 /** A promo code's fields as the form shows them. */
-function formValues(promo: PromoCodeData | null): Record<string, string> {
+function formValues(promo: PromoCodeData | null, euroInput: (cents: number) => string): Record<string, string> {
   if (!promo) return { kind: "percent", max_per_member: "1" };
   return {
     code: promo.code,
     kind: promo.kind,
-    value: promo.kind === "percent" ? String(promo.value) : centsToEuroText(promo.value),
+    value: promo.kind === "percent" ? String(promo.value) : euroInput(promo.value),
     goods: promo.goods ?? "",
     valid_from: promo.validFrom === null ? "" : accountingDayOf(promo.validFrom),
     // Stored as the instant after the last day: the form shows the last day.
@@ -38,7 +38,7 @@ function formValues(promo: PromoCodeData | null): Record<string, string> {
 function PromoForm({ promo, failure, intent }: { promo: PromoCodeData | null; failure: FormReply | null; intent?: string }) {
   const { t } = useTranslation("accounting");
   const { t: tCommon, i18n } = useTranslation();
-  const initial = formValues(promo);
+  const initial = formValues(promo, useMoneyFormat().euroInput);
   const value = (name: string) => (failure ? inputText(failure, name) : (initial[name] ?? ""));
   const errors = (name: string) => failure?.fieldErrors[name] ?? [];
   const select = (name: string, options: readonly string[], optionKey: string, withAll: boolean) => {

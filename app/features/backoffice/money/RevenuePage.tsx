@@ -13,14 +13,14 @@ import * as css from "./money.css";
 import { MoneyNav } from "./MoneyNav";
 
 const FILTERS: readonly FilterField[] = [
-  { name: "granularity", kind: "select", options: REVENUE_GRANULARITIES, optionKey: "revenue.granularities" },
+  { name: "granularity", kind: "select", options: REVENUE_GRANULARITIES, optionKey: "revenue.granularities", noAny: true },
   { name: "from", kind: "date" },
   { name: "to", kind: "date" },
 ];
 
-const WIDTH = 640;
-const HEIGHT = 260;
-const PAD = { left: 8, right: 8, top: 24, bottom: 28 };
+const WIDTH = 480;
+const HEIGHT = 280;
+const PAD = { left: 4, right: 4, top: 30, bottom: 34 };
 
 type Bucket = RevenueData["buckets"][number];
 
@@ -41,7 +41,7 @@ function RevenueChart({ buckets, labelOf }: { buckets: Bucket[]; labelOf: (key: 
     <svg className={css.chart} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="revenue-chart-title revenue-chart-desc">
       <title id="revenue-chart-title">{t("accounting.revenue.chart_title")}</title>
       <desc id="revenue-chart-desc">{t("accounting.revenue.chart_desc", { from: labelOf(buckets[0]?.key ?? ""), to: labelOf(buckets.at(-1)?.key ?? ""), max: f.euros(top) })}</desc>
-      <text x={PAD.left} y={14} className={css.axisText}>
+      <text x={PAD.left} y={20} className={css.axisText}>
         {f.euros(top)}
       </text>
       {buckets.map((b, i) => {
@@ -67,7 +67,7 @@ function RevenueChart({ buckets, labelOf }: { buckets: Bucket[]; labelOf: (key: 
           <text
             key={b.key}
             x={PAD.left + i * slot + slot / 2}
-            y={HEIGHT - 8}
+            y={HEIGHT - 10}
             className={css.axisText}
             textAnchor={i === 0 ? "start" : i === buckets.length - 1 ? "end" : "middle"}
           >

@@ -46,4 +46,6 @@ export const barNet = style({ fill: vars.color.primary });
 export const barVat = style({ fill: vars.color.accent, opacity: 0.55 });
 export const barNegative = style({ fill: vars.color.danger });
 export const axis = style({ stroke: vars.color.text, strokeWidth: 1 });
-export const axisText = style({ fill: vars.color.textMuted, fontSize: "12px" });
+export const axisText = style({ fill: vars.color.textMuted, fontSize: "18px" });
+/** The filter form's buttons take a row of their own under the fields. */
+export const filterButtons = style({ gridColumn: "1 / -1" });
