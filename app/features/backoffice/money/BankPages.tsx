@@ -37,7 +37,7 @@ export function BankPage({
       <div className={ui.stack}>
         <h1>{t("accounting.bank.title")}</h1>
         <MoneyNav current="bank" />
-        {imported ? (
+        {imported && !failure ? (
           <div className={ui.notice} role="status" data-testid="import-done">
             <p>{t("accounting.bank.imported")}</p>
             <ul>
