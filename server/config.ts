@@ -8,6 +8,7 @@ import { resolve } from "node:path";
 import { isPushHostPattern } from "./contract/notifications";
 import { DEV_KEY_PATTERN } from "./contract/dev";
 import { bankConfigFrom, type BankConfig } from "./integrations/payments/bank-config";
+import { paymentsConfigFrom, type PaymentsConfig } from "./integrations/payments/config";
 
 export interface AppConfig {
   nodeEnv: "production" | "development" | "test";
@@ -78,6 +79,8 @@ export interface AppConfig {
   google: { clientId: string | undefined; clientSecret: string | undefined; authUrl: string; tokenUrl: string; userinfoUrl: string };
   /** The operator's bank for DD, TR and CT (issue 26, ADR 079). */
   bank: BankConfig;
+  /** Payment providers (issue 26, ADR 075): server/integrations/payments/config.ts. */
+  payments: PaymentsConfig;
 }
 
 export type DevRoutes = "off" | "loopback" | "on";
@@ -291,5 +294,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       userinfoUrl: env.GOOGLE_USERINFO_URL || "https://openidconnect.googleapis.com/v1/userinfo",
     },
     bank: bankConfigFrom(env, { realProduction: production, appSecret }),
+    payments: paymentsConfigFrom(env, production, appSecret),
   };
 }

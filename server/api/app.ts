@@ -5,6 +5,7 @@
 import { Hono, type Context } from "hono";
 import { DEFAULT_ERROR_KEY } from "../contract/errors";
 import { DEFAULT_LANGUAGE, isLanguage } from "../contract/locales";
+import { FAKE_PROVIDER_PATH, fakeProviderPage } from "../integrations/payments/fake";
 import { resolveAccessToken, type TokenOwner } from "../modules/auth/index";
 import { registerModules } from "../modules/index";
 import { mayUseDevRoutes } from "../security/dev-access";
@@ -56,6 +57,15 @@ export function createApiApp(deps: ApiDeps): ApiApp {
     deps,
   });
   v2.get("/openapi.json", (c) => c.json(buildOpenApiDocument(registry)));
+
+  // The fake payment provider's page (ADR 075): a stand-in for a third party's site, so outside /api; only where it is
+  // enabled (never in a real production start without PAYMENTS_FAKE=1). Its postbacks to our own API stay in-process.
+  if (deps.config.payments.fake.enabled) {
+    const ownOrigin = new URL(deps.config.publicUrl).origin;
+    const send = async (request: Request) =>
+      new URL(request.url).origin === ownOrigin ? await app.fetch(request, { remoteAddress: "127.0.0.1" }) : await fetch(request);
+    app.route(FAKE_PROVIDER_PATH, fakeProviderPage({ config: deps.config, now: () => deps.clock.now(), send }));
+  }
 
   app.route("/api/v2", v2);
   app.route("/oauth/v2", oauth);

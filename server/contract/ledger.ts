@@ -25,8 +25,24 @@ export type MemberAccount = (typeof MEMBER_ACCOUNTS)[number];
  * - `revenue`: dollars members spent on the platform's own services (unlocks, boosts, rise-ups, promotion);
  * - `paid_out`: dollars paid out to creators' bank accounts (the payout left the platform);
  * - `chargeback_loss`: dollars a charged-back purchase had already spent: the platform carries them (issue 27 item 2).
+ *
+ * In euros (cents; issue 26, ADR 075) the same names where they fit, and three of the checkout's own:
+ * - `revenue`: net sales (its negative balance is what the platform earned);
+ * - `vat_payable`: VAT charged to buyers and owed to the tax office (negative: owed);
+ * - `provider_clearing`: what the payment providers (and the bank) collected for us and still hold (positive: owed to us);
+ * - `unapplied_payments`: money that arrived but bought nothing (an amount that did not match its order, a second
+ *   payment of a paid order) until the back office refunds or applies it.
  */
-export const SYSTEM_ACCOUNTS = ["sales", "grants", "revenue", "paid_out", "chargeback_loss"] as const;
+export const SYSTEM_ACCOUNTS = [
+  "sales",
+  "grants",
+  "revenue",
+  "paid_out",
+  "chargeback_loss",
+  "provider_clearing",
+  "vat_payable",
+  "unapplied_payments",
+] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
 /** Names an account: a member's (by user id) or the platform's. */
@@ -63,6 +79,18 @@ export const TRANSACTION_KINDS = [
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
+/**
+ * The euro operations of the checkout (issue 26, ADR 075): not the spec's token kinds, so not in TRANSACTION_KINDS
+ * (whose list the dollar history shows). A charge books a paid order's gross into the provider's clearing account,
+ * split into net revenue and VAT payable; a refund and a chargeback book part or all of it back; an unapplied payment
+ * holds money that bought nothing.
+ */
+export const EURO_OPERATION_KINDS = ["EURO_CHARGE", "EURO_REFUND", "EURO_CHARGEBACK", "EURO_UNAPPLIED"] as const;
+export type EuroOperationKind = (typeof EURO_OPERATION_KINDS)[number];
+
+/** Every kind an operation of the ledger may have. */
+export type LedgerOperationKind = TransactionKind | EuroOperationKind;
+
 /** Token operation status (spec section 4): what a money request answers. */
 export const TOKEN_OPERATION_STATUSES = ["succeeded", "failed", "insufficient", "pending", "timeout"] as const;
 export type TokenOperationStatus = (typeof TOKEN_OPERATION_STATUSES)[number];
@@ -80,7 +108,7 @@ export const IDEMPOTENCY_KEY_MAX = 100;
 /** What an operation answered, the first time and on every retry with its key. */
 export interface LedgerOperationResult {
   operationId: number;
-  kind: TransactionKind;
+  kind: LedgerOperationKind;
   status: Extract<TokenOperationStatus, "succeeded" | "insufficient">;
   /** The sum of the amounts moved (a partial transfer moves what the account held, up to its amount); 0 when insufficient. */
   moved: number;

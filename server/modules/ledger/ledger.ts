@@ -21,7 +21,7 @@ import {
   type LedgerOperationResult,
   type MemberAccount,
   type SystemAccount,
-  type TransactionKind,
+  type LedgerOperationKind,
   type TransferInput,
 } from "../../contract/ledger";
 import type { DB, Dialect } from "../../db/index";
@@ -43,7 +43,7 @@ export interface PartialTransferInput extends TransferInput {
 export interface OperationRequest {
   /** Chosen by the client (a form's hidden field, a job's id): the same key, the same answer. */
   key: string;
-  kind: TransactionKind;
+  kind: LedgerOperationKind;
   currency: LedgerCurrency;
   /** The member who asked; null for the platform's own operations. */
   actorId: number | null;
@@ -52,7 +52,11 @@ export interface OperationRequest {
 }
 
 /** The operation ran out of money in a member account: nothing moved. */
-class Insufficient extends Error {}
+export class LedgerInsufficient extends Error {
+  constructor() {
+    super("ledger: a member account would go below zero");
+  }
+}
 
 const refKey = (ref: AccountRef) => ("member" in ref ? `m:${ref.member}:${ref.account}` : `s:${ref.system}`);
 const isPartial = (transfer: TransferInput | PartialTransferInput): transfer is PartialTransferInput => "upTo" in transfer;
@@ -84,9 +88,16 @@ function fingerprintOf(request: OperationRequest): string {
 const knownAccounts = new WeakMap<DB, Map<string, number>>();
 
 /** The ids of the accounts, created on first use (outside the money transaction: creation never waits on money). */
-async function accountIdsOf(deps: LedgerDeps, refs: AccountRef[], currency: LedgerCurrency): Promise<Map<string, number>> {
+async function accountIdsOf(
+  deps: LedgerDeps,
+  refs: AccountRef[],
+  currency: LedgerCurrency,
+  trx?: Transaction<Database>,
+): Promise<Map<string, number>> {
   let known = knownAccounts.get(deps.db);
   if (!known) knownAccounts.set(deps.db, (known = new Map()));
+  // Inside a caller's transaction an account read or created may vanish with a rollback: it is not remembered.
+  const db: DB = trx ?? deps.db;
   const ids = new Map<string, number>();
   const now = deps.clock.now();
   for (const ref of refs) {
@@ -100,13 +111,13 @@ async function accountIdsOf(deps: LedgerDeps, refs: AccountRef[], currency: Ledg
     const userId = "member" in ref ? ref.member : null;
     const purpose = "member" in ref ? ref.account : ref.system;
     const find = () => {
-      let query = deps.db.selectFrom("ledger_accounts").select("id").where("purpose", "=", purpose).where("currency", "=", currency);
+      let query = db.selectFrom("ledger_accounts").select("id").where("purpose", "=", purpose).where("currency", "=", currency);
       query = userId === null ? query.where("user_id", "is", null) : query.where("user_id", "=", userId);
       return query.executeTakeFirst();
     };
     let row = await find();
     if (!row) {
-      await deps.db
+      await db
         .insertInto("ledger_accounts")
         .values({ user_id: userId, purpose, currency, balance: 0, created_at: now })
         .onConflict((oc) => oc.doNothing())
@@ -115,20 +126,20 @@ async function accountIdsOf(deps: LedgerDeps, refs: AccountRef[], currency: Ledg
     }
     if (!row) throw new Error(`ledger account ${key} could not be created`);
     ids.set(key, row.id);
-    known.set(`${currency}:${key}`, row.id);
+    if (!trx) known.set(`${currency}:${key}`, row.id);
   }
   return ids;
 }
 
-async function answerOf(deps: LedgerDeps, key: string, fingerprint: string): Promise<LedgerOperationResult | null> {
-  const row = await deps.db
+async function answerOf(db: DB, key: string, fingerprint: string): Promise<LedgerOperationResult | null> {
+  const row = await db
     .selectFrom("ledger_operations")
     .select(["id", "kind", "status", "fingerprint"])
     .where("idempotency_key", "=", key)
     .executeTakeFirst();
   if (!row) return null;
   if (row.fingerprint !== fingerprint) throw fail.conflict("exception.ledger.idempotency_key_reused", "key");
-  const moved = await deps.db
+  const moved = await db
     .selectFrom("ledger_transfers")
     .select((eb) => eb.fn.sum<number>("amount").as("sum"))
     .where("operation_id", "=", row.id)
@@ -169,13 +180,68 @@ async function lockedBalance(trx: Transaction<Database>, dialect: Dialect, accou
 }
 
 /**
+ * The operation's writes inside `trx`: claims the key (null when another attempt holds it), moves the member balances
+ * by conditional updates in ascending account order (LedgerInsufficient when one would go below zero) and inserts the
+ * transfers. Shared by postOperation (its own transaction) and postOperationIn (the caller's).
+ */
+async function applyOperation(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  request: OperationRequest,
+  fingerprint: string,
+  idOf: (ref: AccountRef) => number,
+  memberIds: Set<number>,
+  now: number,
+): Promise<{ id: number; moved: number } | null> {
+  const id = await claimKey(trx, request, fingerprint, "succeeded", now);
+  if (id === null) return null;
+  const amounts = request.transfers.map((t) => t.amount);
+  const delta = new Map<number, number>();
+  const add = (account: number, amount: number) => delta.set(account, (delta.get(account) ?? 0) + amount);
+  for (const accountId of [...memberIds].sort((a, b) => a - b)) {
+    // This account's partial transfers take what it holds, up to their amount, under its row lock.
+    for (const [index, transfer] of request.transfers.entries()) {
+      if (!isPartial(transfer) || idOf(transfer.from) !== accountId) continue;
+      const available = (await lockedBalance(trx, dialect, accountId)) + (delta.get(accountId) ?? 0);
+      amounts[index] = Math.max(0, Math.min(transfer.amount, available));
+      add(accountId, -(amounts[index] as number));
+    }
+    for (const [index, transfer] of request.transfers.entries()) {
+      if (isPartial(transfer)) continue;
+      if (idOf(transfer.from) === accountId) add(accountId, -(amounts[index] as number));
+      if (idOf(transfer.to) === accountId) add(accountId, amounts[index] as number);
+    }
+    const change = delta.get(accountId) ?? 0;
+    if (change === 0) continue;
+    const updated = await trx
+      .updateTable("ledger_accounts")
+      .set({ balance: sql<number>`balance + ${change}` })
+      .where("id", "=", accountId)
+      .where(sql<boolean>`balance + ${change} >= 0`)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new LedgerInsufficient();
+  }
+  const rows = request.transfers
+    .map((t, index) => ({
+      operation_id: id,
+      from_account_id: idOf(t.from),
+      to_account_id: idOf(t.to),
+      amount: amounts[index] as number,
+      created_at: now,
+    }))
+    .filter((row) => row.amount > 0);
+  if (rows.length > 0) await trx.insertInto("ledger_transfers").values(rows).execute();
+  return { id, moved: rows.reduce((sum, row) => sum + row.amount, 0) };
+}
+
+/**
  * Posts an operation: all its transfers or none. Answers `succeeded`, or `insufficient` when a member account would
  * go below zero (then nothing moved); a retry with the same key answers the same, `replayed: true`.
  */
 export async function postOperation(deps: LedgerDeps, request: OperationRequest): Promise<LedgerOperationResult> {
   checkRequest(request);
   const fingerprint = fingerprintOf(request);
-  const earlier = await answerOf(deps, request.key, fingerprint);
+  const earlier = await answerOf(deps.db, request.key, fingerprint);
   if (earlier) return earlier;
   const ids = await accountIdsOf(
     deps,
@@ -191,55 +257,41 @@ export async function postOperation(deps: LedgerDeps, request: OperationRequest)
   );
   const now = deps.clock.now();
   try {
-    const posted = await deps.db.transaction().execute(async (trx) => {
-      const id = await claimKey(trx, request, fingerprint, "succeeded", now);
-      if (id === null) return null;
-      const amounts = request.transfers.map((t) => t.amount);
-      const delta = new Map<number, number>();
-      const add = (account: number, amount: number) => delta.set(account, (delta.get(account) ?? 0) + amount);
-      for (const accountId of [...memberIds].sort((a, b) => a - b)) {
-        // This account's partial transfers take what it holds, up to their amount, under its row lock.
-        for (const [index, transfer] of request.transfers.entries()) {
-          if (!isPartial(transfer) || idOf(transfer.from) !== accountId) continue;
-          const available = (await lockedBalance(trx, deps.dialect, accountId)) + (delta.get(accountId) ?? 0);
-          amounts[index] = Math.max(0, Math.min(transfer.amount, available));
-          add(accountId, -(amounts[index] as number));
-        }
-        for (const [index, transfer] of request.transfers.entries()) {
-          if (isPartial(transfer)) continue;
-          if (idOf(transfer.from) === accountId) add(accountId, -(amounts[index] as number));
-          if (idOf(transfer.to) === accountId) add(accountId, amounts[index] as number);
-        }
-        const change = delta.get(accountId) ?? 0;
-        if (change === 0) continue;
-        const updated = await trx
-          .updateTable("ledger_accounts")
-          .set({ balance: sql<number>`balance + ${change}` })
-          .where("id", "=", accountId)
-          .where(sql<boolean>`balance + ${change} >= 0`)
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1) throw new Insufficient();
-      }
-      const rows = request.transfers
-        .map((t, index) => ({
-          operation_id: id,
-          from_account_id: idOf(t.from),
-          to_account_id: idOf(t.to),
-          amount: amounts[index] as number,
-          created_at: now,
-        }))
-        .filter((row) => row.amount > 0);
-      if (rows.length > 0) await trx.insertInto("ledger_transfers").values(rows).execute();
-      return { id, moved: rows.reduce((sum, row) => sum + row.amount, 0) };
-    });
+    const posted = await deps.db.transaction().execute((trx) => applyOperation(trx, deps.dialect, request, fingerprint, idOf, memberIds, now));
     if (posted !== null) return { operationId: posted.id, kind: request.kind, status: "succeeded", moved: posted.moved, replayed: false };
   } catch (error) {
-    if (!(error instanceof Insufficient)) throw error;
+    if (!(error instanceof LedgerInsufficient)) throw error;
     const recorded = await deps.db.transaction().execute((trx) => claimKey(trx, request, fingerprint, "insufficient", now));
     if (recorded !== null) return { operationId: recorded, kind: request.kind, status: "insufficient", moved: 0, replayed: false };
   }
   // Another attempt with this key committed first: its answer is this one's.
-  const answer = await answerOf(deps, request.key, fingerprint);
+  const answer = await answerOf(deps.db, request.key, fingerprint);
+  if (!answer) throw new Error(`ledger operation ${request.key} vanished`);
+  return answer;
+}
+
+/**
+ * Posts an operation inside the caller's transaction (issue 26: a paid order's euros commit with its delivery and its
+ * invoice, or not at all). The same writes as postOperation; a retry with the same key answers the first result. A
+ * member account that would go below zero throws LedgerInsufficient, and the caller's transaction rolls back.
+ */
+export async function postOperationIn(
+  trx: Transaction<Database>,
+  deps: LedgerDeps,
+  request: OperationRequest,
+): Promise<LedgerOperationResult> {
+  checkRequest(request);
+  const fingerprint = fingerprintOf(request);
+  const earlier = await answerOf(trx, request.key, fingerprint);
+  if (earlier) return earlier;
+  const refs = request.transfers.flatMap((t) => [t.from, t.to]);
+  const ids = await accountIdsOf(deps, refs, request.currency, trx);
+  const idOf = (ref: AccountRef) => ids.get(refKey(ref)) as number;
+  const memberIds = new Set(refs.filter((ref) => "member" in ref).map(idOf));
+  const now = deps.clock.now();
+  const posted = await applyOperation(trx, deps.dialect, request, fingerprint, idOf, memberIds, now);
+  if (posted !== null) return { operationId: posted.id, kind: request.kind, status: "succeeded", moved: posted.moved, replayed: false };
+  const answer = await answerOf(trx, request.key, fingerprint);
   if (!answer) throw new Error(`ledger operation ${request.key} vanished`);
   return answer;
 }

@@ -6,7 +6,7 @@
  * platform (`revenue`) or on each other (a tip lands in the receiver's `pending` account for the probation period,
  * then DEFROST makes it available); an available balance leaves by payout (`payout` in transit, then `paid_out`).
  */
-import type { AccountRef, MemberAccount, SystemAccount, TransactionKind, TransferInput } from "../../contract/ledger";
+import type { AccountRef, EuroOperationKind, MemberAccount, SystemAccount, TransactionKind, TransferInput } from "../../contract/ledger";
 import type { PartialTransferInput } from "./ledger";
 
 export interface DollarOperation {
@@ -66,4 +66,55 @@ export const dollarOperations = {
     transfers: [{ from: member(buyer), to: platform("sales"), amount, upTo: true }],
   }),
   chargebackLoss: (amount: number) => one("RECLAIM", platform("chargeback_loss"), platform("sales"), amount),
+} as const;
+
+/** A euro operation: transfers in cents between the platform's accounts (issue 26, ADR 075). */
+export interface EuroOperation {
+  kind: EuroOperationKind;
+  transfers: TransferInput[];
+}
+
+/** Drops the zero legs (a reverse-charge order has no VAT; the ledger takes positive amounts only). */
+const legs = (kind: EuroOperationKind, transfers: TransferInput[]): EuroOperation => ({
+  kind,
+  transfers: transfers.filter((t) => t.amount > 0),
+});
+
+/**
+ * The VAT part of `grossPart` of an order of `gross` with `vat` in it, computed on the running total so that the
+ * parts of several partial refunds add up to exactly the order's VAT: the VAT of everything refunded after this part
+ * minus the VAT of everything refunded before it.
+ */
+export function vatShare(gross: number, vat: number, before: number, grossPart: number): number {
+  if (gross <= 0) return 0;
+  const vatUpTo = (amount: number) => Math.round((amount * vat) / gross);
+  return vatUpTo(before + grossPart) - vatUpTo(before);
+}
+
+/**
+ * Every euro movement of the checkout as transfers (issue 26, ADR 075). A paid order's gross reaches the provider's
+ * clearing account from net revenue and VAT payable (both go negative: earned and owed); a refund or a chargeback
+ * books (part of) it back the other way; money that bought nothing waits in unapplied payments.
+ */
+export const euroOperations = {
+  /** A verified payment of an order: `net + vat` cents now held by the provider for us. */
+  charge: (net: number, vat: number) =>
+    legs("EURO_CHARGE", [
+      { from: platform("revenue"), to: platform("provider_clearing"), amount: net },
+      { from: platform("vat_payable"), to: platform("provider_clearing"), amount: vat },
+    ]),
+  /** A refund of `net + vat` cents (the VAT part from vatShare). */
+  refund: (net: number, vat: number) =>
+    legs("EURO_REFUND", [
+      { from: platform("provider_clearing"), to: platform("revenue"), amount: net },
+      { from: platform("provider_clearing"), to: platform("vat_payable"), amount: vat },
+    ]),
+  /** A chargeback: the provider took the money back from what it held for us. */
+  chargeback: (net: number, vat: number) =>
+    legs("EURO_CHARGEBACK", [
+      { from: platform("provider_clearing"), to: platform("revenue"), amount: net },
+      { from: platform("provider_clearing"), to: platform("vat_payable"), amount: vat },
+    ]),
+  /** Money that arrived but bought nothing (wrong amount, second payment): held until staff refund or apply it. */
+  unapplied: (amount: number) => legs("EURO_UNAPPLIED", [{ from: platform("unapplied_payments"), to: platform("provider_clearing"), amount }]),
 } as const;

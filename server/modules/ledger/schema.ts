@@ -1,6 +1,6 @@
 /** The double-entry ledger (migration 0061, ADR 073). Amounts are whole units of the account's currency; times epoch ms. */
 import type { Generated } from "kysely";
-import type { LedgerCurrency, TokenOperationStatus, TransactionKind } from "../../contract/ledger";
+import type { LedgerCurrency, LedgerOperationKind, TokenOperationStatus } from "../../contract/ledger";
 
 /**
  * One account: a member's (`user_id` set, `purpose` one of MEMBER_ACCOUNTS) or the platform's (`user_id` null,
@@ -25,7 +25,7 @@ export interface LedgerOperationsTable {
   id: Generated<number>;
   idempotency_key: string;
   fingerprint: string;
-  kind: TransactionKind;
+  kind: LedgerOperationKind;
   status: Extract<TokenOperationStatus, "succeeded" | "insufficient">;
   /** The member who asked (null for the platform's own operations: releases, reconciliation grants). */
   actor_user_id: number | null;
