@@ -32,6 +32,7 @@ import { randomToken, sha256 } from "../../lib/crypto";
 import { UNUSABLE_PASSWORD } from "../claims/index";
 import { assertCurrentPassword, closeOpenRequests, closeRequestOnce, openRequestByToken } from "../settings/index";
 import { accountDeletedMail, deletionConfirmMail } from "./mails";
+import { forgetInvoiceOwner } from "../invoices/index";
 
 interface Account {
   id: number;
@@ -220,6 +221,8 @@ async function eraseAccountRows(trx: Transaction<Database>, clock: Clock, userId
     .where((eb) => eb.or([eb("business_user_id", "=", userId), eb("escort_user_id", "=", userId)]))
     .execute();
   await trx.deleteFrom("profiles").where("user_id", "=", userId).execute();
+  // Invoices and credit notes stay for the retention period (8 years), owned by nobody; billing details go (ADR 077).
+  await forgetInvoiceOwner(trx, userId);
   await trx.updateTable("access_tokens").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
   // The sessions stay a week for incident forensics (maintenance), but without the address they came from.
   await trx.updateTable("access_tokens").set({ client_ip: null }).where("user_id", "=", userId).execute();

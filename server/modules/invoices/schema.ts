@@ -64,6 +64,8 @@ export interface BillingInfosTable {
   vat_id: string | null;
   /** The VAT ID's check: null (none), "format_ok", "pending" (VIES queued), "valid", "invalid". */
   vat_id_status: string | null;
+  vies_checked_at: number | null;
+  vies_request_id: string | null;
   updated_at: number;
 }
 

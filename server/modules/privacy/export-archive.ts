@@ -52,6 +52,8 @@ const USER_TABLES: Record<string, readonly string[]> = {
   ],
   "sign-up": ["signup_tracking", "profile_claims"],
   exports: ["data_exports"],
+  // The member's invoices and credit notes as printed, and their billing details (issue 26, ADR 077).
+  billing: ["invoices", "billing_infos"],
   // Proposed profile texts and the decisions on the member's photos, with the reasons (ADR 030).
   moderation: ["profile_text_changes", "media_decisions"],
   // Which announcements the member closed, and the browsers that receive their push messages (endpoint and

@@ -66,6 +66,9 @@ export function up(dialect: Dialect) {
       .addColumn("email", "text", (col) => col.notNull())
       .addColumn("vat_id", "text")
       .addColumn("vat_id_status", "text")
+      // The last VIES answer: when, and its request identifier (the proof of the check a tax audit asks for).
+      .addColumn("vies_checked_at", "bigint")
+      .addColumn("vies_request_id", "text")
       .addColumn("updated_at", "bigint", (col) => col.notNull())
       .execute();
   };
