@@ -15,6 +15,6 @@ export interface MembershipState {
   lapsed: boolean;
   benefits_for: PlusBenefitAudience;
   benefits: PlusBenefit[];
-  /** Whether plus can be bought in the product yet: false until the payments issue builds the purchase. */
+  /** Whether plus can be bought in the product: true since issue 26 (the checkout sells the plus packages). */
   purchase_available: boolean;
 }

@@ -2,10 +2,15 @@
 import { defineFeature } from "../manifest";
 import { membershipGoods } from "./goods";
 import * as m0063 from "./migrations/0063_memberships";
+import { registerPlus } from "./routes";
 
 export const manifest = defineFeature({
   name: "plus",
+  routes: registerPlus,
   migrations: { "0063_memberships": m0063 },
   goods: { membership: membershipGoods },
 });
 export { MEMBERSHIP_STATUSES, type MembershipStatus } from "./schema";
+// For renewals and payments (ADR 076): what a renewal charges and adds, the earliest ordinary end, the live contract.
+export { addMonths, earliestOrdinaryEnd, proRataRefund, renewalTermOf, withdrawalDeadline } from "./contract-rules";
+export { activeMembership, effectiveEnd, syncUserPlus, type Membership } from "./memberships";

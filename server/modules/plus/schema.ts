@@ -39,8 +39,68 @@ export interface MembershipsTable {
   updated_at: number;
 }
 
+/** The span one paid order bought in a contract (its refund or withdrawal takes back exactly this). */
+export interface MembershipPeriodsTable {
+  id: Generated<number>;
+  membership_id: number;
+  order_id: number;
+  user_id: number;
+  starts_at: number;
+  ends_at: number;
+  gross_cents: number;
+  revoked_at: number | null;
+  revoke_reason: string | null;
+  created_at: number;
+}
+
+export const DECLARATION_ACTIONS = ["cancel", "withdraw"] as const;
+export type DeclarationAction = (typeof DECLARATION_ACTIONS)[number];
+
+/**
+ * A cancellation or withdrawal as received: `outcome` applied (a contract was found and changed), no_contract (none
+ * found for the identification: the sender is told "received" all the same), already (it was already cancelled,
+ * withdrawn or over), not_eligible (withdrawal after its 14 days).
+ */
+export interface ContractDeclarationsTable {
+  id: Generated<number>;
+  public_id: string;
+  action: DeclarationAction;
+  /** cancel: ordinary | extraordinary; withdraw: withdrawal. */
+  kind: string;
+  reason: string | null;
+  name: string;
+  identifier: string;
+  /** "earliest" or the date asked for (YYYY-MM-DD). */
+  requested_end: string;
+  /** button (the § 312k page), account (the member's own cancel on user/membership). */
+  source: string;
+  language: string;
+  user_id: number | null;
+  membership_id: number | null;
+  outcome: string;
+  effective_end: number | null;
+  refund_cents: number | null;
+  refund_order_id: number | null;
+  /** The pro-rata refund's fate: requested, failed (the back office refunds by hand), null: none owed. */
+  refund_status: string | null;
+  received_at: number;
+}
+
+export interface CancellationSurveysTable {
+  id: Generated<number>;
+  user_id: number;
+  membership_id: number | null;
+  /** JSON array of contract/plus CANCELLATION_REASONS. */
+  reasons: string;
+  comment: string | null;
+  created_at: number;
+}
+
 declare module "../../db/schema/index" {
   interface Database {
     memberships: MembershipsTable;
+    membership_periods: MembershipPeriodsTable;
+    contract_declarations: ContractDeclarationsTable;
+    cancellation_surveys: CancellationSurveysTable;
   }
 }

@@ -1,6 +1,7 @@
 /**
  * user/membership and user/billing_invoices (issue 10): whether plus runs for this member and until when,
- * and the benefits for their kind. Read-only: buying, cancelling and invoices arrive with payments.
+ * and the benefits for their kind. Read-only: the contract itself (packages, cancel, withdrawal) is the plus module's
+ * (GET /membership/contract, ADR 076); this stays the kernel's short answer the billing page shows.
  */
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
@@ -24,7 +25,7 @@ export async function membershipState(deps: ApiDeps, userId: number): Promise<Me
     lapsed: !running && row.member_until !== null && Number(row.member_until) <= now,
     benefits_for: audience,
     benefits: plusBenefitLabels(audience),
-    // No purchase path exists yet (issue 10 "Not in this issue"): the page says so instead of a buy button.
-    purchase_available: false,
+    // Plus is sold through the checkout since issue 26 (the plus module's packages and contract, ADR 076).
+    purchase_available: true,
   };
 }

@@ -46,7 +46,7 @@ describe(`membership state (${TEST_DB})`, () => {
     expect((await stateOf(null)).status).toBe(401);
   });
 
-  it("a client without plus: basic, the client benefits, nothing to buy yet", async () => {
+  it("a client without plus: basic, the client benefits, plus can be bought", async () => {
     const client = await createProfile(rt, { userType: USER_TYPE.client });
     const { status, body } = await stateOf(client);
     expect(status).toBe(200);
@@ -56,7 +56,7 @@ describe(`membership state (${TEST_DB})`, () => {
       lapsed: false,
       benefits_for: "client",
       benefits: CLIENT_LIST,
-      purchase_available: false,
+      purchase_available: true,
     });
   });
 
