@@ -176,6 +176,32 @@ describe(`back office for money (${TEST_DB})`, () => {
     expect(await auditRows("order", String(open.id))).toHaveLength(0);
   });
 
+  it("refunds part, then the rest: a credit note each, one audit row each (written once, by payments), nothing more to refund", async () => {
+    const order = await insertOrder(rt, member.id, { gross: 2990 });
+    await insertInvoice(rt, order, member.id);
+    const refund = (body: unknown) => call<{ credit_note_id: number; amount_cents: number }>(backend.token, "POST", accountingOps.refund.path.replace(":id", String(order.id)), body);
+    const detail = async () => (await call<AccountingOrderDetail>(backend.token, "GET", accountingOps.order.path.replace(":id", String(order.id)))).json.data;
+
+    const part = await refund({ amount_cents: 1000, reason: "Kulanz nach Beschwerde" });
+    expect(part.status).toBe(200);
+    expect(part.json.data.amount_cents).toBe(1000);
+    let now = await detail();
+    expect(now.order.status).toBe("partially_refunded");
+    expect(now.refunded_cents).toBe(1000);
+    expect(now.refundable_cents).toBe(1990);
+    expect(now.invoices.filter((i) => i.document === "credit_note").map((i) => [i.id, i.gross_cents])).toEqual([[part.json.data.credit_note_id, 1000]]);
+    expect(now.audit.map((a) => [a.action, a.actor_id, a.reason])).toEqual([["order.refund", backend.id, "Kulanz nach Beschwerde"]]);
+
+    const rest = await refund({ amount_cents: 1990, reason: "Kündigung aus wichtigem Grund" });
+    expect(rest.status).toBe(200);
+    now = await detail();
+    expect(now.order.status).toBe("refunded");
+    expect(now.refundable_cents).toBe(0);
+    expect(await auditRows("order", String(order.id))).toHaveLength(2);
+    const more = await refund({ amount_cents: 1, reason: "noch einmal" });
+    expect(more.status).toBe(409);
+  });
+
   it("promo codes: created, changed, deactivated — one audit row each, with who, why, before and after", async () => {
     const created = await call<PromoCode>(backend.token, "POST", accountingOps.createPromo.path, promoBody({ code: "herbst25", value: 25 }));
     expect(created.status).toBe(201);

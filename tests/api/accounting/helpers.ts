@@ -94,8 +94,8 @@ export async function insertInvoice(
   const row = await rt.deps.db
     .insertInto("invoices")
     .values({
-      number: options.number ?? `2026-${String(sequence).padStart(6, "0")}`,
-      year: 2026,
+      number: options.number ?? `1999-${String(sequence).padStart(6, "0")}`,
+      year: 1999, // apart from the real numbering (invoice_counters), which credit notes take
       sequence,
       document: options.document ?? "invoice",
       corrects_invoice_id: null,

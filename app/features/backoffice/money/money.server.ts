@@ -113,7 +113,7 @@ export async function loadOrder(args: LoaderFunctionArgs) {
 }
 
 /** The API's field names on the refund form's. */
-const refundField = (source: string) => (source === "amount_cents" ? "amount" : source === "reason" ? "reason" : undefined);
+const refundField = (source: string) => (source === "amount_cents" || source === "amount" ? "amount" : source === "reason" ? "reason" : undefined);
 
 export async function submitRefund(args: ActionFunctionArgs) {
   const lang = await requireBackend(args);
