@@ -31,7 +31,16 @@ function insertPaidOrder(grossCents: number): { id: number; publicId: string } {
            'EUR', ?, 0, ?, ?, ?, 1900, 'DE', 0, 'de', 'fake', ?, ?, ?)`,
       )
       .run(publicId, DEMO.client, grossCents, grossCents - vat, vat, grossCents, now, now, now);
-    return { id: Number(lastInsertRowid), publicId };
+    const id = Number(lastInsertRowid);
+    // Its invoice, as the settlement writes it (year 1999 keeps it apart from the real numbering the credit note takes).
+    db.prepare(
+      `INSERT INTO invoices (number, year, sequence, document, order_id, user_id, item_type, invoice_type, status, description, currency,
+         net_cents, vat_cents, gross_cents, vat_rate_bp, vat_country, reverse_charge, buyer, payment_method, payment_reference, language,
+         issued_at, retain_until, created_at, updated_at)
+       SELECT ?, 1999, ?, 'invoice', id, user_id, 1, 1, 'subscribed', 'Plus', 'EUR', net_cents, vat_cents, gross_cents, 1900, 'DE', 0, '{}',
+         'CC', public_id, 'de', ?, ?, ?, ? FROM orders WHERE id = ?`,
+    ).run(`1999-${publicId}`, id, now, now + 8 * 365 * 86_400_000, now, now, id);
+    return { id, publicId };
   } finally {
     db.close();
   }
