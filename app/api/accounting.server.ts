@@ -1,6 +1,7 @@
 /** The back office for money's endpoints (issue 26 item 7, ADR 080), as the web tier calls them. Backend accounts only. */
 import type { PromoCodeBody } from "#server/contract/accounting";
 import { accountingOps } from "#server/contract/operations/accounting";
+import { bankOps } from "#server/contract/operations/bank";
 import type { QueryInput } from "#server/contract/operation";
 import type { ApiClient, ApiResult, DataOf } from "./client.server";
 
@@ -66,4 +67,20 @@ export function setPromoActive(api: ApiClient, id: number, active: boolean): Pro
 
 export function fetchRevenue(api: ApiClient, query: QueryInput<typeof accountingOps.revenue>): Promise<ApiResult<RevenueData>> {
   return api.op(accountingOps.revenue, { query, handleErrors: true });
+}
+
+export type BankFileListData = DataOf<typeof bankOps.files>;
+
+/** The SEPA files built so far (the bank module's operation; backend accounts only). */
+export function fetchBankFiles(api: ApiClient): Promise<ApiResult<BankFileListData>> {
+  return api.op(bankOps.files, { handleErrors: true });
+}
+
+export function buildBankFile(api: ApiClient, kind: "collections" | "transfers", dueDate: string) {
+  return api.op(accountingOps.buildBankFile, { body: { kind, due_date: dueDate }, handleErrors: true });
+}
+
+/** One SEPA file's XML as the API answers it (an attachment), for the page's download link. */
+export function downloadBankFile(api: ApiClient, id: number): Promise<Response> {
+  return api.raw(bankOps.file, { params: { id } });
 }

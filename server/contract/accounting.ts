@@ -175,6 +175,13 @@ export const bankAssignBodySchema = v.object(
 );
 export const bankLinesQuerySchema = v.object({ page: pageQueryParam });
 
+/** The SEPA files staff build: direct debit collections (pain.008) or transfers (pain.001), for a bank day (default: the next). */
+export const BANK_FILE_KINDS = ["collections", "transfers"] as const;
+export const bankFileBuildBodySchema = v.object(
+  { kind: v.picklist(BANK_FILE_KINDS, invalid), due_date: v.optional(v.union([v.literal(""), isoDay], invalid), "") },
+  "validation.required",
+);
+
 // --- Promo codes --------------------------------------------------------------------------------------------------
 
 export const PROMO_KINDS = ["percent", "fixed"] as const;

@@ -1,7 +1,9 @@
 /** The back office for money's operations (issue 26 item 7, ADR 062, 080): backend accounts only, 404 for everyone else. */
 import { defineOperation } from "../operation";
+import "../bank";
 import {
   bankAssignBodySchema,
+  bankFileBuildBodySchema,
   bankLinesQuerySchema,
   bankStatementBodySchema,
   invoiceFilterSchema,
@@ -25,6 +27,7 @@ export const accountingOps = {
   importStatement: defineOperation({ method: "post", path: `${base}/bank/statements`, body: bankStatementBodySchema, response: "BankImportDone" }),
   unmatched: defineOperation({ method: "get", path: `${base}/bank/unmatched`, query: bankLinesQuerySchema, response: "BankLineList" }),
   assign: defineOperation({ method: "post", path: `${base}/bank/unmatched/:id/assign`, body: bankAssignBodySchema, response: "BankLineAssigned" }),
+  buildBankFile: defineOperation({ method: "post", path: `${base}/bank/files`, body: bankFileBuildBodySchema, response: "BankFileSummary" }),
   promoCodes: defineOperation({ method: "get", path: `${base}/promo-codes`, query: promoListQuerySchema, response: "PromoCodeList" }),
   promoCode: defineOperation({ method: "get", path: `${base}/promo-codes/:id`, response: "PromoCode" }),
   createPromo: defineOperation({ method: "post", path: `${base}/promo-codes`, body: promoCodeBodySchema, response: "PromoCode" }),

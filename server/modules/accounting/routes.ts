@@ -5,6 +5,7 @@ import { ACCOUNTING_PAGE_SIZE, BANK_STATEMENT_MAX_BYTES, REFUND_REASON_MIN } fro
 import { accountingOps } from "../../contract/operations/accounting";
 import {
   assignLine,
+  buildBankFile,
   createPromoCode,
   importStatement,
   listInvoices,
@@ -101,6 +102,16 @@ export function registerAccounting({ v2 }: ModuleContext): void {
       statuses: [400, 401, 404, 409],
     },
     async (c, { body, user }) => ok(c, await assignLine(c.get("deps"), user!.id, rowIdParam(c.req.param("id")), body.order_ref)),
+  );
+  v2.add(
+    accountingOps.buildBankFile,
+    {
+      tag,
+      auth: "required",
+      summary: `Builds the next SEPA file: kind collections (pain.008, the direct debits due) or transfers (pain.001, the refunds by transfer), for due_date (YYYY-MM-DD, a bank day from tomorrow; default the next). 409 when nothing is due. Download it with GET /backoffice/bank/files/{id}. ${AUDITED} ${BACKEND_ONLY}`,
+      statuses: [400, 401, 404, 409],
+    },
+    async (c, { body, user }) => ok(c, await buildBankFile(c.get("deps"), user!.id, body)),
   );
   v2.add(
     accountingOps.promoCodes,

@@ -34,7 +34,8 @@ import {
 import { USER_TYPE } from "../../contract/users";
 import type { Database } from "../../db/schema";
 import { auditTrailOf, recordAudit, type AuditEntry } from "../audit/index";
-import { assignBankLine, importBankStatement, unmatchedBankLines } from "../bank/index";
+import { assignBankLine, buildCollectionFile, buildTransferFile, importBankStatement, unmatchedBankLines } from "../bank/index";
+import type { BankFileSummary } from "../../contract/bank";
 import { refundOrder } from "../payments/index";
 
 type Db = Kysely<Database>;
@@ -402,6 +403,24 @@ export async function assignLine(deps: ApiDeps, staffId: number, lineId: number,
     since,
   );
   return { line_id: lineId, order_ref: orderRef };
+}
+
+/** Builds the next SEPA file (bank's rules: what is due, the bank day); the file's summary goes to the audit trail. */
+export async function buildBankFile(
+  deps: ApiDeps,
+  staffId: number,
+  body: { kind: "collections" | "transfers"; due_date: string },
+): Promise<BankFileSummary> {
+  await requireBackend(deps, staffId);
+  const since = deps.clock.now();
+  const day = body.due_date || undefined;
+  const file = body.kind === "collections" ? await buildCollectionFile(deps, staffId, day) : await buildTransferFile(deps, staffId, day);
+  await auditUnlessRecorded(
+    deps,
+    { actorId: staffId, action: `bank.${body.kind}`, subjectType: "bank_file", subjectId: String(file.id), reason: null, before: null, after: file },
+    since,
+  );
+  return file;
 }
 
 // --- Promo codes --------------------------------------------------------------------------------------------------

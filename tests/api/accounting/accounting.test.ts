@@ -77,6 +77,7 @@ describe(`back office for money (${TEST_DB})`, () => {
       refund: { amount_cents: 100, reason: "Kulanz" },
       importStatement: { xml: "<Document/>" },
       assign: { order_ref: order.publicId },
+      buildBankFile: { kind: "transfers" },
       createPromo: promoBody(),
       updatePromo: promoBody(),
       setPromoActive: { active: false },
@@ -304,6 +305,35 @@ describe(`back office for money (${TEST_DB})`, () => {
 
     const broken = await call(backend.token, "POST", accountingOps.importStatement.path, { xml: "<html>no statement</html>" });
     expect(broken.status).toBe(400);
+
+    // A SEPA file with nothing due is refused by the bank's rules, and nothing is audited.
+    const nothing = await call(backend.token, "POST", accountingOps.buildBankFile.path, { kind: "transfers" });
+    expect(nothing.status).toBe(409);
+    const wrongKind = await call(backend.token, "POST", accountingOps.buildBankFile.path, { kind: "cheques" });
+    expect(wrongKind.status).toBe(400);
+    expect(await rt.deps.db.selectFrom("audit_log").select("id").where("subject_type", "=", "bank_file").execute()).toHaveLength(0);
+  });
+
+  it("builds a SEPA transfer file for a queued refund by transfer: one audit row with the file's summary", async () => {
+    const order = await insertOrder(rt, member.id, { gross: 2500, method: "TR" });
+    const queued = await call(backend.token, "POST", "/api/v2/backoffice/bank/refund-transfers", {
+      order_ref: order.publicId,
+      iban: "DE02120300000000202051",
+      holder: "Erika Mustermann",
+      amount_cents: 2500,
+      reason: "Widerruf",
+    });
+    expect(queued.status).toBe(200);
+    const built = await call<{ id: number; kind: string; transactions: number; control_sum_cents: number }>(
+      backend.token,
+      "POST",
+      accountingOps.buildBankFile.path,
+      { kind: "transfers" },
+    );
+    expect(built.status).toBe(200);
+    expect(built.json.data).toMatchObject({ kind: "pain.001", transactions: 1, control_sum_cents: 2500 });
+    const rows = await auditRows("bank_file", String(built.json.data.id));
+    expect(rows.map((r) => [r.action, r.actor_id])).toEqual([["bank.transfers", backend.id]]);
   });
 
   it("the audit trail is append-only: the database refuses UPDATE and DELETE", async () => {

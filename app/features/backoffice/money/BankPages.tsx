@@ -4,7 +4,8 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { BankLineListData } from "~/api/accounting.server";
+import { BANK_FILE_KINDS } from "#server/contract/accounting";
+import type { BankFileListData, BankLineListData } from "~/api/accounting.server";
 import { FormErrors } from "~/components/Field";
 import { ErrorLine } from "~/components/form/ErrorLine";
 import { inputText, type FormReply } from "~/components/form/reply";
@@ -20,11 +21,15 @@ export function BankPage({
   lines,
   imported,
   assigned,
+  files,
+  built,
   failure,
 }: {
   lines: BankLineListData | null;
   imported: number[] | null;
   assigned: boolean;
+  files: BankFileListData["items"] | null;
+  built: number | null;
   failure: FormReply | null;
 }) {
   const { t } = useTranslation("accounting");
@@ -32,6 +37,8 @@ export function BankPage({
   const to = useLocalePath();
   const f = useMoneyFormat();
   const failedLine = failure ? inputText(failure, "line") : "";
+  const buildFailure = failure?.intent === "build" ? failure : null;
+  const dueMessage = buildFailure ? (buildFailure.fieldErrors.due_date?.[0] ?? buildFailure.formErrors[0]) : undefined;
   return (
     <main className={ui.page}>
       <div className={ui.stack}>
@@ -68,7 +75,7 @@ export function BankPage({
           ) : (
             <ul className={ui.plainList} data-testid="unmatched">
               {lines.items.map((line) => {
-                const mine = failure && failedLine === String(line.id) ? failure : null;
+                const mine = failure?.intent === "assign" && failedLine === String(line.id) ? failure : null;
                 const message = mine?.fieldErrors.order_ref?.[0];
                 const id = `order-ref-${line.id}`;
                 return (
@@ -106,6 +113,60 @@ export function BankPage({
                   </li>
                 );
               })}
+            </ul>
+          )}
+        </section>
+        <section className={ui.stack} aria-labelledby="files-title">
+          <h2 id="files-title" className={ui.sectionTitle}>
+            {t("accounting.bank.files")}
+          </h2>
+          {built !== null && !failure ? (
+            <p className={ui.notice} role="status" data-testid="file-built">
+              {t("accounting.bank.built")}
+            </p>
+          ) : null}
+          <Form method="post" className={`${ui.card} ${ui.stack}`}>
+            <input type="hidden" name="intent" value="build" />
+            <div className={ui.field}>
+              <label className={ui.label} htmlFor="field-due_date">
+                {t("accounting.bank.due_date")}
+              </label>
+              <span id="field-due_date-hint" className={ui.muted}>
+                {t("accounting.bank.due_date_hint")}
+              </span>
+              <input
+                id="field-due_date"
+                name="due_date"
+                type="date"
+                className={ui.input}
+                defaultValue={buildFailure ? inputText(buildFailure, "due_date") : ""}
+                aria-invalid={dueMessage ? true : undefined}
+                aria-describedby={dueMessage ? "field-due_date-error field-due_date-hint" : "field-due_date-hint"}
+              />
+              <ErrorLine name="due_date" message={dueMessage ? translateMessage(tCommon, dueMessage, undefined, i18n.language) : undefined} />
+            </div>
+            <div className={ui.row}>
+              {BANK_FILE_KINDS.map((kind) => (
+                <button key={kind} type="submit" name="kind" value={kind} className={ui.buttonSecondary}>
+                  {t(`accounting.bank.build.${kind}`)}
+                </button>
+              ))}
+            </div>
+          </Form>
+          {files === null ? (
+            <p className={ui.alert}>{t("accounting.bank.unavailable")}</p>
+          ) : files.length === 0 ? (
+            <p className={ui.muted}>{t("accounting.bank.no_files")}</p>
+          ) : (
+            <ul className={ui.plainList} data-testid="bank-files">
+              {files.map((file) => (
+                <li key={file.id} className={ui.card}>
+                  <a href={to(`backoffice/bank/files/${file.id}`)} download>
+                    {file.kind} · {f.day(file.dueDate)}
+                  </a>{" "}
+                  · {t("accounting.bank.file_summary", { count: file.transactions, sum: f.euros(file.controlSumCents) })}
+                </li>
+              ))}
             </ul>
           )}
         </section>

@@ -9,6 +9,7 @@ import * as v from "valibot";
 import type { SubmissionResult } from "@conform-to/react";
 import {
   BANK_STATEMENT_MAX_BYTES,
+  bankFileBuildBodySchema,
   type PromoCodeBody,
   invoiceFilterSchema,
   orderFilterSchema,
@@ -141,9 +142,13 @@ export async function loadBank(args: LoaderFunctionArgs) {
   const lines = await accounting.fetchUnmatched(createApiClient(args), Number.isInteger(page) && page >= 1 && page <= 9999 ? page : 1);
   if (!lines.ok && (lines.status === 404 || lines.status === 403)) throw notFound();
   const counts = (url.searchParams.get("imported") ?? "").split(",").map(Number);
+  const files = await accounting.fetchBankFiles(createApiClient(args));
+  const built = parseRowId(url.searchParams.get("built"));
   return data(
     {
       title: await titleOf(args.request, "accounting.bank.title"),
+      files: files.ok ? files.data.items : null,
+      built,
       // The bank's part may be unavailable (its module answers an error): the page still offers the import.
       lines: lines.ok ? lines.data : null,
       imported: counts.length === 5 && counts.every((n) => Number.isInteger(n) && n >= 0) ? counts : null,
@@ -153,7 +158,8 @@ export async function loadBank(args: LoaderFunctionArgs) {
   );
 }
 
-const assignSchema = intentVariant({
+const bankSchema = intentVariant({
+  build: bankFileBuildBodySchema,
   assign: v.object({
     line: rowIdField("validation.invalid"),
     order_ref: v.pipe(v.string("validation.required"), v.trim(), v.nonEmpty("validation.required"), v.maxLength(64, "validation.invalid")),
@@ -162,9 +168,18 @@ const assignSchema = intentVariant({
 
 export async function submitAssign(args: ActionFunctionArgs) {
   const lang = await requireBackend(args);
-  const submission = await parseForm(args.request, assignSchema);
+  const submission = await parseForm(args.request, bankSchema);
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
-  const result = await accounting.assignLine(createApiClient(args), submission.value.line, submission.value.order_ref);
+  const value = submission.value;
+  if (value.intent === "build") {
+    const built = await accounting.buildBankFile(createApiClient(args), value.kind, value.due_date);
+    if (!built.ok) {
+      if (built.status === 404) throw notFound();
+      return data({ lastResult: replyWithApiErrors(submission, built.errors, ["due_date"]) }, { status: 400, headers: PRIVATE_HEADERS });
+    }
+    throw redirect(`${localePath(lang, "backoffice/bank")}?built=${built.data.id}`, { headers: PRIVATE_HEADERS });
+  }
+  const result = await accounting.assignLine(createApiClient(args), value.line, value.order_ref);
   if (!result.ok) {
     if (result.status === 404 && result.errors.every((e) => e.key === "exception.common.not_found" && !e.source)) throw notFound();
     return data(
@@ -173,6 +188,19 @@ export async function submitAssign(args: ActionFunctionArgs) {
     );
   }
   throw redirect(`${localePath(lang, "backoffice/bank")}?done=assigned`, { headers: PRIVATE_HEADERS });
+}
+
+/** A SEPA file's download: the API's attachment passed through (backend accounts only, as the page). */
+export async function loadBankFile(args: LoaderFunctionArgs) {
+  await requireBackend(args);
+  const answer = await accounting.downloadBankFile(createApiClient(args), orderIdOf(args));
+  if (!answer.ok) throw answer.status === 404 || answer.status === 403 ? notFound() : new Response(null, { status: 503, headers: PRIVATE_HEADERS });
+  const headers = new Headers(PRIVATE_HEADERS);
+  for (const name of ["content-type", "content-disposition"]) {
+    const value = answer.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return new Response(answer.body, { status: 200, headers });
 }
 
 export async function loadBankImport(args: LoaderFunctionArgs) {
