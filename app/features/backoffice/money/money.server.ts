@@ -27,8 +27,7 @@ import { loadViewer } from "~/api/viewer.server";
 import { intentVariant, rowIdField } from "~/components/form/schema";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
-import { readFormData } from "~/utils/form-data.server";
-import { parseForm, replyWithApiErrors, streamedReply } from "~/utils/forms.server";
+import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
@@ -208,22 +207,27 @@ export async function loadBankImport(args: LoaderFunctionArgs) {
   return data({ title: await titleOf(args.request, "accounting.bank.import_title") }, { headers: PRIVATE_HEADERS });
 }
 
-/** The statement upload: one file, read as text and handed to the API; its errors go to the file field. */
+/** The statement upload: one file (conform reads an empty file input as none), at most BANK_STATEMENT_MAX_BYTES. */
+const statementSchema = v.object(
+  {
+    statement: v.pipe(
+      v.file("validation.required"),
+      v.minSize(1, "validation.required"),
+      v.maxSize(BANK_STATEMENT_MAX_BYTES, "validation.accounting.file_too_large"),
+    ),
+  },
+  "validation.required",
+);
+
+/** Reads the statement's text and hands it to the API; the API's refusals go to the file field. */
 export async function submitBankImport(args: ActionFunctionArgs) {
   const lang = await requireBackend(args);
-  const form = await readFormData(args.request);
-  const file = form.get("statement");
-  const refuse = (key: string) =>
-    data({ lastResult: streamedReply([{ code: 400, title: key, message: key, key, source: "statement" }], ["statement"]) }, {
-      status: 400,
-      headers: PRIVATE_HEADERS,
-    });
-  if (!(file instanceof File) || file.size === 0) return refuse("validation.required");
-  if (file.size > BANK_STATEMENT_MAX_BYTES) return refuse("validation.accounting.file_too_large");
-  const result = await accounting.importStatement(createApiClient(args), await file.text());
+  const submission = await parseForm(args.request, statementSchema);
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
+  const result = await accounting.importStatement(createApiClient(args), await submission.value.statement.text());
   if (!result.ok) {
     if (result.status === 404) throw notFound();
-    return data({ lastResult: streamedReply(result.errors, () => "statement") }, { status: 400, headers: PRIVATE_HEADERS });
+    return data({ lastResult: replyWithApiErrors(submission, result.errors, () => "statement") }, { status: 400, headers: PRIVATE_HEADERS });
   }
   const r = result.data;
   const counts = [r.matched, r.partial, r.unmatched, r.returned, r.duplicates].join(",");
