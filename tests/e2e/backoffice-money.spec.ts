@@ -98,6 +98,10 @@ test("a backend account creates and deactivates a promo code, imports a statemen
   test.setTimeout(120_000);
   const order = insertPaidOrder(4990);
   const staff = await staffPage(browser, "demo_backend");
+  // The way in: the staff card of the dashboard, for backend accounts only.
+  await staff.goto("/de/my_dashboard");
+  await staff.getByTestId("dashboard-money").click();
+  await expect(staff.getByRole("heading", { level: 1 })).toHaveText("Bestellungen");
 
   // A promo code: a percentage over 100 is refused at the value, the code kept; then created.
   const code = `E2E${randomBytes(3).toString("hex").toUpperCase()}`;
@@ -138,6 +142,9 @@ test("a backend account creates and deactivates a promo code, imports a statemen
   await staff.screenshot({ path: `${SHOTS}/backoffice-revenue-390.png`, fullPage: true });
 
   const team = await staffPage(browser, "demo_team");
+  await team.goto("/de/my_dashboard");
+  await expect(team.getByTestId("dashboard-staff")).toBeVisible();
+  await expect(team.getByTestId("dashboard-money")).toHaveCount(0);
   for (const path of ["orders", `orders/${order.id}`, "payments", "invoices", "bank", "promo-codes", "revenue"])
     expect((await team.request.get(`/de/backoffice/${path}`)).status(), path).toBe(404);
 });
