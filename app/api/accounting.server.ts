@@ -84,3 +84,9 @@ export function buildBankFile(api: ApiClient, kind: "collections" | "transfers",
 export function downloadBankFile(api: ApiClient, id: number): Promise<Response> {
   return api.raw(bankOps.file, { params: { id } });
 }
+
+export type BankListedLineListData = DataOf<typeof accountingOps.listed>;
+
+export function fetchListedLines(api: ApiClient, page: number): Promise<ApiResult<BankListedLineListData>> {
+  return api.op(accountingOps.listed, { query: { page }, handleErrors: true });
+}

@@ -18,8 +18,8 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function BackofficeBankRoute() {
-  const { lines, imported, assigned, files, built } = useLoaderData<typeof loader>();
+  const { lines, imported, assigned, files, built, listed } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const failure = answer ? readReply(answer.lastResult) : null;
-  return <BankPage lines={lines} imported={imported} assigned={assigned} files={files} built={built} failure={failure} />;
+  return <BankPage lines={lines} imported={imported} assigned={assigned} files={files} built={built} listed={listed} failure={failure} />;
 }

@@ -413,6 +413,19 @@ export interface BankLineList {
   page: number;
 }
 
+/** A line that paid part of an order (the order waits for the rest) or more than it owed: staff follow it up. */
+export interface BankListedLine extends BankLine {
+  status: "partial" | "overpaid";
+  order_ref: string | null;
+  /** What the order still owes (partial) or what was paid beyond it (overpaid). */
+  difference_cents: number;
+}
+
+export interface BankListedLineList {
+  items: BankListedLine[];
+  page: number;
+}
+
 export interface BankLineAssigned {
   line_id: number;
   order_ref: string;
@@ -468,6 +481,7 @@ export interface AccountingBodies {
   RefundDone: RefundDone;
   BankImportDone: BankImportDone;
   BankLineList: BankLineList;
+  BankListedLineList: BankListedLineList;
   BankLineAssigned: BankLineAssigned;
   PromoCode: PromoCode;
   PromoCodeList: PromoCodeList;

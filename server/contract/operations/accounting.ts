@@ -26,6 +26,7 @@ export const accountingOps = {
   invoices: defineOperation({ method: "get", path: `${base}/invoices`, query: invoiceFilterSchema, response: "AccountingInvoiceList" }),
   importStatement: defineOperation({ method: "post", path: `${base}/bank/statements`, body: bankStatementBodySchema, response: "BankImportDone" }),
   unmatched: defineOperation({ method: "get", path: `${base}/bank/unmatched`, query: bankLinesQuerySchema, response: "BankLineList" }),
+  listed: defineOperation({ method: "get", path: `${base}/bank/listed`, query: bankLinesQuerySchema, response: "BankListedLineList" }),
   assign: defineOperation({ method: "post", path: `${base}/bank/unmatched/:id/assign`, body: bankAssignBodySchema, response: "BankLineAssigned" }),
   buildBankFile: defineOperation({ method: "post", path: `${base}/bank/files`, body: bankFileBuildBodySchema, response: "BankFileSummary" }),
   promoCodes: defineOperation({ method: "get", path: `${base}/promo-codes`, query: promoListQuerySchema, response: "PromoCodeList" }),

@@ -11,6 +11,7 @@ import {
   listInvoices,
   listOrders,
   listPayments,
+  listListed,
   listPromoCodes,
   listUnmatched,
   orderDetail,
@@ -92,6 +93,16 @@ export function registerAccounting({ v2 }: ModuleContext): void {
     accountingOps.unmatched,
     { tag, auth: "required", summary: `Bank lines no order matched, oldest first. ${BACKEND_ONLY}`, statuses: [400, 401, 404] },
     async (c, { query, user }) => ok(c, await listUnmatched(c.get("deps"), user!.id, query.page)),
+  );
+  v2.add(
+    accountingOps.listed,
+    {
+      tag,
+      auth: "required",
+      summary: `Bank lines that paid part of an order (what it still owes) or more than it owed (the excess), oldest first: to follow up by hand. ${BACKEND_ONLY}`,
+      statuses: [400, 401, 404],
+    },
+    async (c, { query, user }) => ok(c, await listListed(c.get("deps"), user!.id, query.page)),
   );
   v2.add(
     accountingOps.assign,

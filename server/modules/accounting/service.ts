@@ -21,6 +21,7 @@ import {
   type AuditItem,
   type BankImportDone,
   type BankLineList,
+  type BankListedLineList,
   type InvoiceFilter,
   type OrderFilter,
   type PaymentFilter,
@@ -34,7 +35,7 @@ import {
 import { USER_TYPE } from "../../contract/users";
 import type { Database } from "../../db/schema";
 import { auditTrailOf, recordAudit, type AuditEntry } from "../audit/index";
-import { assignBankLine, buildCollectionFile, buildTransferFile, importBankStatement, unmatchedBankLines } from "../bank/index";
+import { assignBankLine, buildCollectionFile, buildTransferFile, importBankStatement, listedBankLines, unmatchedBankLines } from "../bank/index";
 import type { BankFileSummary } from "../../contract/bank";
 import { refundOrder } from "../payments/index";
 
@@ -391,6 +392,20 @@ export async function listUnmatched(deps: ApiDeps, staffId: number, page: number
   await requireBackend(deps, staffId);
   const lines = await unmatchedBankLines(deps, page);
   return { items: lines.map((line) => ({ ...line, amount_cents: num(line.amount_cents), booked_at: num(line.booked_at) })), page };
+}
+
+export async function listListed(deps: ApiDeps, staffId: number, page: number): Promise<BankListedLineList> {
+  await requireBackend(deps, staffId);
+  const lines = await listedBankLines(deps, page);
+  return {
+    items: lines.map((line) => ({
+      ...line,
+      amount_cents: num(line.amount_cents),
+      booked_at: num(line.booked_at),
+      difference_cents: num(line.difference_cents),
+    })),
+    page,
+  };
 }
 
 export async function assignLine(deps: ApiDeps, staffId: number, lineId: number, orderRef: string) {

@@ -94,7 +94,7 @@ describe(`back office for money (${TEST_DB})`, () => {
     expect(await auditRows("order", String(order.id))).toHaveLength(0);
     expect((await call<PromoCode>(backend.token, "GET", id(accountingOps.promoCode.path))).json.data.active).toBe(true);
     // Backend reads every list and the order (the bank's actions: their own test below).
-    for (const op of [accountingOps.orders, accountingOps.order, accountingOps.payments, accountingOps.invoices, accountingOps.unmatched, accountingOps.promoCodes, accountingOps.promoCode, accountingOps.revenue]) {
+    for (const op of [accountingOps.orders, accountingOps.order, accountingOps.payments, accountingOps.invoices, accountingOps.unmatched, accountingOps.listed, accountingOps.promoCodes, accountingOps.promoCode, accountingOps.revenue]) {
       expect((await call(backend.token, "GET", id(op.path))).status, op.path).toBe(200);
     }
   });

@@ -5,7 +5,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BANK_FILE_KINDS } from "#server/contract/accounting";
-import type { BankFileListData, BankLineListData } from "~/api/accounting.server";
+import type { BankFileListData, BankLineListData, BankListedLineListData } from "~/api/accounting.server";
 import { FormErrors } from "~/components/Field";
 import { ErrorLine } from "~/components/form/ErrorLine";
 import { inputText, type FormReply } from "~/components/form/reply";
@@ -23,6 +23,7 @@ export function BankPage({
   assigned,
   files,
   built,
+  listed,
   failure,
 }: {
   lines: BankLineListData | null;
@@ -30,6 +31,7 @@ export function BankPage({
   assigned: boolean;
   files: BankFileListData["items"] | null;
   built: number | null;
+  listed: BankListedLineListData["items"];
   failure: FormReply | null;
 }) {
   const { t } = useTranslation("accounting");
@@ -116,6 +118,22 @@ export function BankPage({
             </ul>
           )}
         </section>
+        {listed.length > 0 ? (
+          <section className={ui.stack} aria-labelledby="listed-title">
+            <h2 id="listed-title" className={ui.sectionTitle}>
+              {t("accounting.bank.listed")}
+            </h2>
+            <ul className={ui.plainList} data-testid="listed-lines">
+              {listed.map((line) => (
+                <li key={line.id} className={ui.card}>
+                  <strong>{f.euros(line.amountCents)}</strong> · {f.moment(line.bookedAt)} · {line.debtorName ?? "–"} ·{" "}
+                  {t(`accounting.bank.listed_status.${line.status}`, { amount: f.euros(line.differenceCents) })}
+                  {line.orderRef ? ` · ${line.orderRef}` : ""}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         <section className={ui.stack} aria-labelledby="files-title">
           <h2 id="files-title" className={ui.sectionTitle}>
             {t("accounting.bank.files")}

@@ -142,11 +142,13 @@ export async function loadBank(args: LoaderFunctionArgs) {
   if (!lines.ok && (lines.status === 404 || lines.status === 403)) throw notFound();
   const counts = (url.searchParams.get("imported") ?? "").split(",").map(Number);
   const files = await accounting.fetchBankFiles(createApiClient(args));
+  const listed = await accounting.fetchListedLines(createApiClient(args), 1);
   const built = parseRowId(url.searchParams.get("built"));
   return data(
     {
       title: await titleOf(args.request, "accounting.bank.title"),
       files: files.ok ? files.data.items : null,
+      listed: listed.ok ? listed.data.items : [],
       built,
       // The bank's part may be unavailable (its module answers an error): the page still offers the import.
       lines: lines.ok ? lines.data : null,
