@@ -3,6 +3,7 @@
 // the same files over HTTP, one namespace at a time (docs/decisions/014).
 import deCommon from "../../locales/de/common.json";
 import deAccount from "../../locales/de/account.json";
+import deAccounting from "../../locales/de/accounting.json";
 import deAuth from "../../locales/de/auth.json";
 import deCharts from "../../locales/de/charts.json";
 import deCheckout from "../../locales/de/checkout.json";
@@ -38,6 +39,7 @@ import deTraits from "../../locales/de/traits.json";
 import deVisibility from "../../locales/de/visibility.json";
 import enCommon from "../../locales/en/common.json";
 import enAccount from "../../locales/en/account.json";
+import enAccounting from "../../locales/en/accounting.json";
 import enAuth from "../../locales/en/auth.json";
 import enCharts from "../../locales/en/charts.json";
 import enCheckout from "../../locales/en/checkout.json";
@@ -73,6 +75,7 @@ import enTraits from "../../locales/en/traits.json";
 import enVisibility from "../../locales/en/visibility.json";
 import esCommon from "../../locales/es/common.json";
 import esAccount from "../../locales/es/account.json";
+import esAccounting from "../../locales/es/accounting.json";
 import esAuth from "../../locales/es/auth.json";
 import esCharts from "../../locales/es/charts.json";
 import esCheckout from "../../locales/es/checkout.json";
@@ -108,6 +111,7 @@ import esTraits from "../../locales/es/traits.json";
 import esVisibility from "../../locales/es/visibility.json";
 import plCommon from "../../locales/pl/common.json";
 import plAccount from "../../locales/pl/account.json";
+import plAccounting from "../../locales/pl/accounting.json";
 import plAuth from "../../locales/pl/auth.json";
 import plCharts from "../../locales/pl/charts.json";
 import plCheckout from "../../locales/pl/checkout.json";
@@ -146,6 +150,7 @@ export const resources = {
   de: {
     common: deCommon,
     account: deAccount,
+    accounting: deAccounting,
     auth: deAuth,
     charts: deCharts,
     checkout: deCheckout,
@@ -183,6 +188,7 @@ export const resources = {
   en: {
     common: enCommon,
     account: enAccount,
+    accounting: enAccounting,
     auth: enAuth,
     charts: enCharts,
     checkout: enCheckout,
@@ -220,6 +226,7 @@ export const resources = {
   es: {
     common: esCommon,
     account: esAccount,
+    accounting: esAccounting,
     auth: esAuth,
     charts: esCharts,
     checkout: esCheckout,
@@ -257,6 +264,7 @@ export const resources = {
   pl: {
     common: plCommon,
     account: plAccount,
+    accounting: plAccounting,
     auth: plAuth,
     charts: plCharts,
     checkout: plCheckout,

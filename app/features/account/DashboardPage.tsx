@@ -98,6 +98,14 @@ export function DashboardPage(props: DashboardProps) {
                   </Link>
                 </li>
               ))}
+              {/* Money is the backend role's alone (ADR 080): the team does not see the way in. */}
+              {viewer.profile.userType === USER_TYPE.backend ? (
+                <li>
+                  <Link className={settingsCss.item} to={to("backoffice/orders")} data-testid="dashboard-money">
+                    <span className={settingsCss.itemLabel}>{t("dashboard.staff.money")}</span>
+                  </Link>
+                </li>
+              ) : null}
             </ul>
           </section>
         ) : null}

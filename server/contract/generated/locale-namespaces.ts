@@ -3,6 +3,7 @@
 export const NAMESPACES = [
   "common",
   "account",
+  "accounting",
   "auth",
   "charts",
   "checkout",
