@@ -46,7 +46,7 @@ import {
 import { offeredMethods, providerFor } from "../../integrations/payments/registry";
 import { randomToken } from "../../lib/crypto";
 import { vatCountries, weighLocationEvidence } from "../../contract/vat";
-import { decideVat, paymentReference, queueVatCheck, vatIdConfirmedFor } from "../invoices/index";
+import { decideVat, orderPaymentReference, queueVatCheck, vatIdConfirmedFor } from "../invoices/index";
 import { discountOf, promoById, releasePromoReservation, reservePromoCode, verifyPromoCode } from "./promo";
 import type { OrdersTable } from "./schema";
 
@@ -206,7 +206,7 @@ async function viewOf(deps: ApiDeps, order: OrderRow): Promise<CheckoutOrder> {
     reverse_charge: order.reverse_charge === 1,
     method: order.method,
     iban_last4: order.bank_iban ? order.bank_iban.slice(-4) : null,
-    payment_reference: paymentReference(order.public_id),
+    payment_reference: orderPaymentReference(order),
     customer: parseJson<CheckoutCustomer>(order.customer),
     vat_id: order.vat_id,
     methods: methodsOffered(deps),

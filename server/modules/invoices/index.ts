@@ -21,6 +21,7 @@ export {
   issueInvoice,
   normalizeVatId,
   paymentReference,
+  orderPaymentReference,
   queueVatCheck,
   setInvoiceStatus,
   vatIdConfirmedFor,

@@ -85,6 +85,15 @@ export function paymentReference(orderPublicId: string): string {
   return `VLR-${orderPublicId.replace(/[^A-Za-z0-9]/g, "").toUpperCase().slice(0, 24)}`;
 }
 
+/**
+ * What a transfer paying this order must name, printed on its invoice and its payment page: the reference the
+ * provider gave a bank-transfer (TR) order — an ISO 11649 creditor reference the bank's statement import matches
+ * (ADR 079) — else the order's own reference.
+ */
+export function orderPaymentReference(order: { public_id: string; method: string | null; provider_reference: string | null }): string {
+  return order.method === "TR" && order.provider_reference ? order.provider_reference : paymentReference(order.public_id);
+}
+
 /** The next number of a year's series, taken in the caller's transaction: a rollback gives it back (gapless). */
 export async function nextInvoiceNumber(trx: Transaction<Database>, year: number): Promise<{ sequence: number; number: string }> {
   // One statement on both databases: the row is locked by the update until the transaction ends, so concurrent
@@ -196,7 +205,7 @@ export async function issueInvoice(trx: Transaction<Database>, deps: ApiDeps, or
     service_start: start,
     service_end: order.months > 0 ? addMonths(start, order.months) : null,
     payment_method: order.method,
-    payment_reference: paymentReference(order.public_id),
+    payment_reference: orderPaymentReference(order),
     language,
     reason: null,
   });

@@ -54,6 +54,11 @@ const USER_TABLES: Record<string, readonly string[]> = {
   exports: ["data_exports"],
   // The member's invoices and credit notes as printed, and their billing details (issue 26, ADR 077).
   billing: ["invoices", "billing_infos"],
+  // What the member bought and how they pay for it (issue 26): orders, promo codes used, direct-debit mandates (their own
+  // IBAN and holder name), refunds sent to their account, and what a chargeback left to reclaim.
+  orders: ["orders", "promo_redemptions", "sepa_mandates", "bank_transfers", "reclaims"],
+  // The plus contract: its periods, renewals, the cancellations and withdrawals the member declared, their survey answers.
+  membership: ["memberships", "membership_periods", "renewals", "contract_declarations", "cancellation_surveys"],
   // Proposed profile texts and the decisions on the member's photos, with the reasons (ADR 030).
   moderation: ["profile_text_changes", "media_decisions"],
   // Which announcements the member closed, and the browsers that receive their push messages (endpoint and
@@ -82,6 +87,8 @@ const EXPORTED_BY_CODE = [
 ] as const;
 /** Tables with a user_id that are not the member's data to hand out, and why (a test holds every table to one of the lists). */
 export const NOT_EXPORTED: Record<string, string> = {
+  rebill_tokens: "single-use payment links, stored only as hashes (nothing readable; the renewals show in membership.json)",
+  payment_flags: "the back office's marks on payments for review (a chargeback, an amount that did not match); orders.json has each order's state",
   search_profiles: "a copy of the profile made for search (profile.json has the original)",
   profile_view_marks: "keyed hashes of the day's visitors (about other people, deleted daily)",
   ledger_accounts:
