@@ -24,7 +24,8 @@ export const plusPart: SeedPart = {
         renewable: 1,
         months: 1,
         price_cents: 2990,
-        started_at: start,
+        // Concluded a while ago (the withdrawal period is over); the paid period runs to member_until.
+        started_at: Math.min(start, chunk.now - 30 * 86_400_000),
         first_term_end: end,
         period_start: start,
         period_end: end,
