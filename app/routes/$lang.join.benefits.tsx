@@ -3,7 +3,7 @@ import { BenefitsRoutePage } from "~/features/registration/BenefitsPage";
 import { BENEFITS_HEADERS, benefitsLoader } from "~/features/registration/benefits.server";
 import { metaFromLoader } from "~/utils/meta";
 
-export const handle = { i18n: ["registration"] };
+export const handle = { i18n: ["registration", "plus"] };
 
 export const loader = benefitsLoader("plus");
 

@@ -64,7 +64,7 @@ test("a new escort's profile and tile say the contact rule before sign-up and be
   await expect(prompt.getByRole("link", { name: "Date anfragen" })).toBeVisible();
   await expect(prompt.getByTestId("contact-rule-plus")).toHaveAttribute(
     "href",
-    `/de/join/user?r=${encodeURIComponent("/de/user/membership")}`,
+    `/de/join/user?r=${encodeURIComponent("/de/buy?goods=membership")}`,
   );
   await shoot(page, "profile-new-escort-guest");
 
@@ -96,7 +96,7 @@ test("a new escort's profile and tile say the contact rule before sign-up and be
   await expect(member.getByTestId("contact-rule")).toContainText("Stattdessen kannst du");
   await expect(member.getByRole("link", { name: "Nachricht schreiben" })).toHaveCount(0);
   await expect(member.getByTestId("date-request-link")).toBeVisible();
-  await expect(member.getByTestId("contact-rule-plus")).toHaveAttribute("href", "/de/user/membership");
+  await expect(member.getByTestId("contact-rule-plus")).toHaveAttribute("href", "/de/buy?goods=membership");
   await shoot(member, "profile-new-escort-member");
 
   // The messenger page of a first contact offers no form that cannot succeed.

@@ -91,7 +91,7 @@ test("a plus member browsing invisibly leaves no visit; without it the visit sho
   const locked = page.getByTestId("locked-list");
   if ((await locked.count()) > 0) {
     await expect(locked).toContainText("1 Mitglied hat sich dein Profil angesehen.");
-    await expect(page.getByTestId("upgrade-link")).toHaveAttribute("href", "/de/user/membership");
+    await expect(page.getByTestId("upgrade-link")).toHaveAttribute("href", "/de/buy?goods=membership");
   } else {
     await expect(page.getByTestId("user-list").locator('a[href="/de/p/demo_member"]')).toHaveCount(1);
   }

@@ -32,27 +32,26 @@ async function visitStatePages(page: Page, username: string) {
   const membership = await page.goto("/de/user/membership");
   expect(membership?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mitgliedschaft");
-  // Nothing can be bought yet: the page says so and offers no button.
-  await expect(page.locator("main").getByRole("button")).toHaveCount(0);
+  // The plus contract (issue 26): the member's plan, or the packages to buy.
+  await expect(page.getByTestId("plus-contract")).toBeVisible();
 }
 
 test("a client without plus: basic membership, the client benefits, no invoices, no forum subscriptions", async ({ page }) => {
   await visitStatePages(page, DEMO.client);
-  await expect(page.getByTestId("membership-state")).toHaveText("Basis (kostenlos) · Du hast die kostenlose Basis-Mitgliedschaft.");
+  await expect(page.getByTestId("plus-contract")).toContainText("Du hast die kostenlose Basis-Mitgliedschaft.");
   const benefits = page.getByTestId("membership-benefits");
-  await expect(benefits.getByRole("heading")).toHaveText("Das bringt dir Plus als Kunde");
+  await expect(benefits.getByRole("heading")).toHaveText("Das bringt dir Plus");
   await expect(benefits.locator("[data-benefit]")).toHaveCount(7);
   await expect(benefits.locator('[data-benefit="advanced_filters"]')).toBeVisible();
-  await expect(page.getByTestId("membership-purchase")).toContainText("Plus kann hier noch nicht gekauft werden.");
+  await expect(page.getByTestId("plus-packages").locator('[data-package="plus_client_1m"]')).toContainText("29,90 €");
 });
 
 test("a client with plus sees it running and until when, on the membership and the billing page", async ({ page }) => {
   await visitStatePages(page, MEMBER);
-  const state = page.getByTestId("membership-state");
-  await expect(state).toHaveAttribute("data-plus", "1");
-  await expect(state).toHaveText(/^Plus · Plus läuft bis zum \d{1,2}\. \S+ \d{4}\.$/);
-  await expect(page.getByTestId("membership-benefits").getByRole("heading")).toHaveText("Deine Plus-Vorteile");
-  await expect(page.getByTestId("membership-purchase")).toContainText("verlängert sich nicht automatisch");
+  // plus.spec.ts cancels and restores demo_member's contract meanwhile: running or cancelled, plus runs either way.
+  await expect(page.getByTestId("plus-status")).toHaveText(/^(Läuft|Gekündigt)$/);
+  await expect(page.getByTestId("plus-contract")).toContainText("Plus 1 Monat");
+  await expect(page.getByTestId("membership-benefits").getByRole("heading")).toHaveText("Das bringt dir Plus");
   await page.goto("/de/user/billing_invoices");
   await expect(page.getByTestId("membership-state")).toHaveAttribute("data-plus", "1");
 });

@@ -3,6 +3,7 @@
  * (the list's types), the filter form (a GET form: works without JavaScript), the tiles and plain pagination.
  * A list of others without plus (section 6) shows how many and the way to plus, never who.
  */
+import { checkoutPath } from "#server/contract/billing";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ONLY_SHOW_TYPES } from "#server/contract/search";
@@ -49,14 +50,14 @@ export function useTilesOf() {
 /** The count and the way to plus, for a list of others the member may not see (section 6). */
 export function LockedList({ group, total }: { group: UserListGroup; total: number }) {
   const { t } = useTranslation("favorites");
-  const to = useLocalePath();
+  const lang = useLang();
   const numbers = useNumbers();
   return (
     <div className={`${ui.card} ${ui.stack}`} data-testid="locked-list">
       <p>{t(`favorites.locked.${group}`, { count: total, n: numbers.count(total) })}</p>
       <p className={ui.muted}>{t("favorites.locked.explain")}</p>
       <p>
-        <Link className={ui.button} to={to("user/membership")} data-testid="upgrade-link">
+        <Link className={ui.button} to={checkoutPath(lang, "membership")} data-testid="upgrade-link">
           {t("favorites.locked.upgrade")}
         </Link>
       </p>

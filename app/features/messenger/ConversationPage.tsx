@@ -4,6 +4,7 @@
  * form of a message. With JavaScript the list lives in a store (live/LiveConversation.tsx): new messages appear
  * without reload, sends are optimistic; without it, the same markup and the plain forms.
  */
+import { checkoutPath } from "#server/contract/billing";
 import { Form, Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DATE_RECEIVER_TYPES, DATE_SENDER_TYPES } from "#server/contract/dates";
@@ -85,6 +86,7 @@ function ConversationBody({
   const { t } = useTranslation("messenger");
   const { t: tErrors } = useTranslation();
   const to = useLocalePath();
+  const lang = useLang();
   const { partner, state, canSend } = conversation;
   const viewerType = useRouteLoaderData<typeof layoutLoader>("routes/$lang")?.viewer?.profile.userType;
   const name = partner.displayName || t("messenger.deleted_member");
@@ -285,7 +287,7 @@ function ConversationBody({
           <div className={css.upgrade} data-testid="upgrade-prompt">
             <strong>{t("messenger.upgrade.title")}</strong>
             <p style={{ margin: 0 }}>{t("messenger.upgrade.text")}</p>
-            <Link className={ui.button} to={to("user/membership")}>
+            <Link className={ui.button} to={checkoutPath(lang, "membership")}>
               {t("messenger.upgrade.link")}
             </Link>
           </div>

@@ -124,7 +124,9 @@ export function MembershipPage({
       <SettingsCard id="plus-benefits" title={t("plus.page.benefits_heading")} testId="membership-benefits">
         <ul style={{ margin: "8px 0 0", paddingLeft: "1.2em", lineHeight: 1.6 }}>
           {plusBenefitLabels(audience).map((benefit) => (
-            <li key={benefit}>{tm(`membership.benefits.${benefit}`)}</li>
+            <li key={benefit} data-benefit={benefit}>
+              {tm(`membership.benefits.${benefit}`)}
+            </li>
           ))}
         </ul>
       </SettingsCard>

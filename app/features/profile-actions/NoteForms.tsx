@@ -2,11 +2,11 @@
  * The private note on the profile page (issue 11 item 4, ADR 037): only its author sees it. Plus members write and
  * change it; a former plus member still reads and deletes it; members without plus are told it is a plus benefit.
  */
+import { checkoutPath } from "#server/contract/billing";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NOTE_MAX_LENGTH } from "#server/contract/notes";
 import { TextAreaField } from "~/components/FieldControls";
-import { localePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import { inputText } from "~/components/form/reply";
@@ -23,7 +23,7 @@ export function NoteForms({ profile, lang, tab, refused }: ProfileActionFormProp
   const mine = refusalFor(refused, NOTE_INTENTS);
   const form = { profile, lang, tab };
   const upgrade = (
-    <Link to={localePath(lang, "user/membership")} data-testid="note-upgrade">
+    <Link to={checkoutPath(lang, "membership")} data-testid="note-upgrade">
       {t("friends.notes.upgrade_link")}
     </Link>
   );

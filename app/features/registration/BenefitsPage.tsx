@@ -6,6 +6,8 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { plusBenefitLabels } from "#server/contract/entitlements";
+import { plusPackagesFor, type PlusAudience } from "#server/contract/plus-packages";
+import { PackageList } from "~/features/plus/PackageList";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import * as css from "./sign-up.css";
@@ -33,6 +35,7 @@ export const BENEFIT_PAGES = {
       { key: "rise_up", items: RISE_UP },
     ],
     cta: { to: "join/user", labelKey: "registration.benefits.cta" },
+    packages: ["client", "escort"],
   },
   business: {
     metaTitleKey: "registration.benefits.business_meta_title",
@@ -42,8 +45,12 @@ export const BENEFIT_PAGES = {
       { key: "provider_plus", items: PROVIDER_PLUS },
     ],
     cta: { to: "join/business", labelKey: "registration.benefits.business_cta" },
+    packages: ["business"],
   },
-} satisfies Record<string, { metaTitleKey: string; introKey: string; sections: BenefitSection[]; cta: { to: string; labelKey: string } }>;
+} satisfies Record<
+  string,
+  { metaTitleKey: string; introKey: string; sections: BenefitSection[]; cta: { to: string; labelKey: string }; packages: PlusAudience[] }
+>;
 export type BenefitPageKind = keyof typeof BENEFIT_PAGES;
 
 /** A benefits route's page: title and intro come translated from the loader (they are also its meta). */
@@ -51,7 +58,15 @@ export function BenefitsRoutePage({ kind }: { kind: BenefitPageKind }) {
   const { title, description } = useLoaderData<{ title: string; description: string }>();
   const { t } = useTranslation();
   const page = BENEFIT_PAGES[kind];
-  return <BenefitsPage title={title} intro={description} sections={page.sections} cta={{ to: page.cta.to, label: t(page.cta.labelKey) }} />;
+  return (
+    <BenefitsPage
+      title={title}
+      intro={description}
+      sections={page.sections}
+      cta={{ to: page.cta.to, label: t(page.cta.labelKey) }}
+      packages={page.packages}
+    />
+  );
 }
 
 export function BenefitsPage({
@@ -59,13 +74,17 @@ export function BenefitsPage({
   intro,
   sections,
   cta,
+  packages = [],
 }: {
   title: string;
   intro: string;
   sections: BenefitSection[];
   cta: { to: string; label: string };
+  /** Whose plus packages to list with their buy links (contract/plus-packages, the one price table). */
+  packages?: readonly PlusAudience[];
 }) {
   const { t } = useTranslation();
+  const { t: tp } = useTranslation("plus");
   const to = useLocalePath();
   return (
     <main className={ui.page}>
@@ -83,6 +102,13 @@ export function BenefitsPage({
           </section>
         ))}
       </div>
+      {packages.map((audience) => (
+        <PackageList
+          key={audience}
+          heading={tp(`plus.packages.heading_${audience}`)}
+          packages={plusPackagesFor(audience, "standard").map((p) => ({ id: p.id, months: p.months, renewable: p.renewable, grossCents: p.gross_cents }))}
+        />
+      ))}
       <p className={ui.row}>
         <Link className={ui.linkButton} to={to(cta.to)}>
           {cta.label}

@@ -1,3 +1,4 @@
+import { checkoutPath } from "#server/contract/billing";
 import { Form, Link, useLocation, useNavigate, useParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,7 +24,7 @@ import {
 } from "#server/contract/search";
 import type { BusinessKind } from "#server/contract/registration-sign-up";
 import { GENDER } from "#server/contract/users";
-import { useLocalePath } from "~/i18n/lang";
+import { useLang, useLocalePath } from "~/i18n/lang";
 import { useNumbers } from "~/utils/numbers";
 import { withReturnPath } from "~/utils/return-path";
 import { CityCombobox } from "~/components/search/CityCombobox";
@@ -208,6 +209,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
   }, [search]);
 
   const { state, facets } = data;
+  const lang = useLang();
   const allowed = new Set<string>(data.allowed);
   const radius = clampRadius(state.radius, data.wideRadius);
   const hasPosition = state.lat !== undefined && state.lon !== undefined;
@@ -335,6 +337,12 @@ export function SearchPage({ data }: { data: SearchPageData }) {
                       </option>
                     ))}
                   </select>
+                  {/* Radii past 100 km are a plus benefit (search_radius): the way to them. */}
+                  {data.wideRadius ? null : (
+                    <Link to={checkoutPath(lang, "membership")} data-testid="radius-upgrade">
+                      {t("search.radius_plus")}
+                    </Link>
+                  )}
                 </label>
                 <label className={ui.field}>
                   <span className={ui.label}>{t("search.sort")}</span>

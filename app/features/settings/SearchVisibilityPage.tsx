@@ -1,5 +1,7 @@
 /** user/search_visibility, the page: listed in search or hidden; invisible browsing, open to plus members only. */
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import { checkoutPath } from "#server/contract/billing";
+import { useLang } from "~/i18n/lang";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/Field";
 import { CheckboxField } from "~/components/FieldControls";
@@ -18,6 +20,7 @@ export function SearchVisibilityPage({
   reply: FormReply | null;
 }) {
   const { t } = useTranslation("visibility");
+  const lang = useLang();
   // A checkbox is sent as "on" when ticked, not at all when not.
   const sent = (name: string, stored: boolean) => (reply ? reply.input[name] === "on" : stored);
   const hidden = sent("hidden_in_search", visibility.hiddenInSearch);
@@ -47,6 +50,13 @@ export function SearchVisibilityPage({
         />
         <SettingsSaveButton />
       </Form>
+      {visibility.plusMember ? null : (
+        <p>
+          <Link to={checkoutPath(lang, "membership")} data-testid="invisible-upgrade">
+            {t("visibility.plus_link")}
+          </Link>
+        </p>
+      )}
     </SettingsFrame>
   );
 }

@@ -3,10 +3,12 @@ import { defineFeature } from "../manifest";
 import { membershipGoods } from "./goods";
 import * as m0063 from "./migrations/0063_memberships";
 import { registerPlus } from "./routes";
+import { plusPart } from "./seed";
 
 export const manifest = defineFeature({
   name: "plus",
   routes: registerPlus,
+  seed: [{ order: 95, part: plusPart }],
   migrations: { "0063_memberships": m0063 },
   goods: { membership: membershipGoods },
 });

@@ -34,7 +34,8 @@ async function withdrawalOf(deps: ApiDeps, m: Membership, now: number): Promise<
     .where("revoked_at", "is", null)
     .execute();
   const refund = spans.reduce((sum, s) => sum + proRataRefund({ starts_at: Number(s.starts_at), ends_at: Number(s.ends_at), gross_cents: s.gross_cents }, now), 0);
-  return { until, refund_cents: refund };
+  // Nothing paid through a checkout (a seeded or granted contract): nothing to refund, no withdrawal to offer.
+  return spans.length === 0 ? null : { until, refund_cents: refund };
 }
 
 function contractOf(m: Membership, now: number, withdrawal: PlusContract["withdrawal"]): PlusContract {

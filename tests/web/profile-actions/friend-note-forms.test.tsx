@@ -154,7 +154,7 @@ describe("NoteForms", () => {
     );
     expect(intents(basic)).toEqual([]);
     expect(basic).toContain("Private Notizen zu Profilen gibt es mit Plus.");
-    expect(basic).toContain('href="/de/user/membership"');
+    expect(basic).toContain('href="/de/buy?goods=membership"');
     expect(renderOnProfilePage(<NoteForms profile={profileWith({})} lang="de" tab="" refused={null} />)).toBe("");
   });
 });

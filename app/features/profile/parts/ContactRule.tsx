@@ -3,10 +3,10 @@
  * message cannot succeed (a new or hot escort, a full day of first contacts, …) or would wait in the recipient's
  * requests, and what the viewer can do instead. The API decides; this only says it.
  */
+import { checkoutPath } from "#server/contract/billing";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ContactOutlook } from "~/api/profiles.server";
-import { localePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import type { ProfileActionProps } from "../action-props";
@@ -18,10 +18,10 @@ export function contactRefused(contact: ContactOutlook | null): contact is Conta
   return contact !== null && !contact.canSend && contact.rule !== "email_verification" && contact.messageKey !== null;
 }
 
-/** The membership page: for a guest through sign-up, which returns there. */
+/** Buying plus (the checkout): for a guest through sign-up, which returns there. */
 function plusHref({ lang, viewerType }: Pick<ProfileActionProps, "lang" | "viewerType">): string {
-  const membership = localePath(lang, "user/membership");
-  return viewerType === undefined ? joinHref(lang, membership) : membership;
+  const buy = checkoutPath(lang, "membership");
+  return viewerType === undefined ? joinHref(lang, buy) : buy;
 }
 
 /** The rule and, for a member, what instead (a guest's prompt below names the alternatives as sign-up links). */
