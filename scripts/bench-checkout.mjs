@@ -146,7 +146,16 @@ for (const userId of users) {
       vat_country: "DE",
       reverse_charge: 0,
       promo_code_id: null,
-      customer: JSON.stringify({ name: "Bench Buyer", company: null, street: "Teststr. 1", postal_code: "10115", city: "Berlin", country: "DE", email: "b@bench.test", vat_id: null }),
+      customer: JSON.stringify({
+        name: "Bench Buyer",
+        company: null,
+        street: "Teststr. 1",
+        postal_code: "10115",
+        city: "Berlin",
+        country: "DE",
+        email: "b@bench.test",
+        vat_id: null,
+      }),
       evidence: JSON.stringify({ billing_country: "DE", ip_country: "DE", payment_country: null }),
       language: "de",
       digital_consent_at: null,
@@ -199,7 +208,11 @@ await Promise.all(
   postbacks.map(async (body) => {
     const t0 = performance.now();
     const response = await api.fetch(
-      new Request("http://bench.local/api/v2/payment/postback/fake", { method: "POST", headers: signFakePostback(config, body, Date.now()), body }),
+      new Request("http://bench.local/api/v2/payment/postback/fake", {
+        method: "POST",
+        headers: signFakePostback(config, body, Date.now()),
+        body,
+      }),
       { remoteAddress: "127.0.0.1" },
     );
     latencies.push(performance.now() - t0);
@@ -215,7 +228,12 @@ const seconds = (performance.now() - started) / 1000;
 
 const n = async (query) => Number((await query.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
 const memberships = await n(database.db.selectFrom("memberships").where("user_id", "in", users));
-const invoices = await database.db.selectFrom("invoices").select(["year", "sequence"]).where("document", "=", "invoice").orderBy("sequence").execute();
+const invoices = await database.db
+  .selectFrom("invoices")
+  .select(["year", "sequence"])
+  .where("document", "=", "invoice")
+  .orderBy("sequence")
+  .execute();
 const gapless = invoices.every((row, i) => Number(row.sequence) === i + 1);
 const doubles = await database.db
   .selectFrom("payment_transactions")
@@ -238,5 +256,6 @@ console.info(`orders paid ${paid}, users is_member ${members}, failed requests $
 console.info(
   `checkouts ${count}, postbacks ${postbacks.length}, applied ${applied}, memberships ${memberships}, invoices ${invoices.length}, gapless ${gapless ? "yes" : "no"}, double charges ${doubles.length}, imbalance ${report.imbalance}, ${seconds.toFixed(2)} s, p95 ${p95.toFixed(0)} ms`,
 );
-const ok = applied === count && memberships === count && invoices.length === count && gapless && doubles.length === 0 && report.imbalance === 0;
+const ok =
+  applied === count && memberships === count && invoices.length === count && gapless && doubles.length === 0 && report.imbalance === 0;
 process.exitCode = ok ? 0 : 1;

@@ -156,7 +156,16 @@ for (let start = 0; start < memberCount; start += CHUNK) {
         vat_country: "DE",
         reverse_charge: 0,
         promo_code_id: null,
-        customer: JSON.stringify({ name: `Member ${start + i}`, company: null, street: "Hauptstr. 1", postal_code: "10115", city: "Berlin", country: "DE", email: `renew_${run}_${start + i}@bench.test`, vat_id: null }),
+        customer: JSON.stringify({
+          name: `Member ${start + i}`,
+          company: null,
+          street: "Hauptstr. 1",
+          postal_code: "10115",
+          city: "Berlin",
+          country: "DE",
+          email: `renew_${run}_${start + i}@bench.test`,
+          vat_id: null,
+        }),
         evidence: JSON.stringify({ billing_country: "DE", ip_country: "DE", payment_country: "DE" }),
         language: "de",
         digital_consent_at: null,
@@ -205,7 +214,14 @@ console.info(`${values.db}: ${memberCount} memberships due in the same minute, $
 
 const handlers = jobHandlersFor(deps);
 const runner = (kinds) =>
-  createJobRunner({ db: database.db, dialect: database.dialect, clock, log, handlers: Object.fromEntries(kinds.map((k) => [k, handlers[k]])), batchSize: 1 });
+  createJobRunner({
+    db: database.db,
+    dialect: database.dialect,
+    clock,
+    log,
+    handlers: Object.fromEntries(kinds.map((k) => [k, handlers[k]])),
+    batchSize: 1,
+  });
 const scanner = runner(["renewals.scan"]);
 const runners = Array.from({ length: runnerCount }, () => runner(["renewals.charge"]));
 const started = performance.now();
@@ -215,7 +231,11 @@ await scanner.runDue();
 await Promise.all(runners.map((r) => r.runDue()));
 const seconds = (performance.now() - started) / 1000;
 
-const states = await database.db.selectFrom("renewals").select(["state", (eb) => eb.fn.countAll().as("n")]).groupBy("state").execute();
+const states = await database.db
+  .selectFrom("renewals")
+  .select(["state", (eb) => eb.fn.countAll().as("n")])
+  .groupBy("state")
+  .execute();
 const count = (state) => Number(states.find((row) => row.state === state)?.n ?? 0);
 const twice = await database.db
   .selectFrom("orders")
@@ -227,12 +247,17 @@ const twice = await database.db
   .execute();
 const total = states.reduce((sum, row) => sum + Number(row.n), 0);
 const other = total - count("paid") - count("dunning");
-const pastDue = await database.db.selectFrom("memberships").select((eb) => eb.fn.countAll().as("n")).where("status", "=", "past_due").executeTakeFirst();
+const pastDue = await database.db
+  .selectFrom("memberships")
+  .select((eb) => eb.fn.countAll().as("n"))
+  .where("status", "=", "past_due")
+  .executeTakeFirst();
 console.info(`memberships past_due ${Number(pastDue?.n ?? 0)}; renewal states ${states.map((row) => `${row.state}=${row.n}`).join(" ")}`);
 console.info(
   `renewals ${total}: paid ${count("paid")}, dunning ${count("dunning")}, other ${other}, charged twice ${twice.length}, ${seconds.toFixed(1)} s (${Math.round(total / seconds)}/s)`,
 );
-for (const [statement, ms] of [...queryTimes].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.info(`${ms.toFixed(0)} ms  ${statement.slice(0, 220)}`);
+for (const [statement, ms] of [...queryTimes].sort((a, b) => b[1] - a[1]).slice(0, 8))
+  console.info(`${ms.toFixed(0)} ms  ${statement.slice(0, 220)}`);
 deps.presence.close();
 await bus.close();
 await database.close();

@@ -27,11 +27,17 @@ export function refundOrder(api: ApiClient, id: number, body: { amount_cents: nu
   return api.op(accountingOps.refund, { params: { id }, body, handleErrors: true });
 }
 
-export function fetchPayments(api: ApiClient, query: QueryInput<typeof accountingOps.payments>): Promise<ApiResult<AccountingPaymentListData>> {
+export function fetchPayments(
+  api: ApiClient,
+  query: QueryInput<typeof accountingOps.payments>,
+): Promise<ApiResult<AccountingPaymentListData>> {
   return api.op(accountingOps.payments, { query, handleErrors: true });
 }
 
-export function fetchInvoices(api: ApiClient, query: QueryInput<typeof accountingOps.invoices>): Promise<ApiResult<AccountingInvoiceListData>> {
+export function fetchInvoices(
+  api: ApiClient,
+  query: QueryInput<typeof accountingOps.invoices>,
+): Promise<ApiResult<AccountingInvoiceListData>> {
   return api.op(accountingOps.invoices, { query, handleErrors: true });
 }
 

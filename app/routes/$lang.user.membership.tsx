@@ -20,5 +20,7 @@ export const meta = metaFromLoader({ noindex: true });
 export default function MembershipRoute() {
   const { state, packages, done } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  return <MembershipPage state={state} packages={packages} done={answer ? null : done} reply={answer ? readReply(answer.lastResult) : null} />;
+  return (
+    <MembershipPage state={state} packages={packages} done={answer ? null : done} reply={answer ? readReply(answer.lastResult) : null} />
+  );
 }

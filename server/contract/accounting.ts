@@ -194,7 +194,8 @@ const codeSchema = v.pipe(
   v.nonEmpty("validation.required"),
   v.regex(PROMO_CODE_PATTERN, invalid),
 );
-const countSchema = (min: number) => v.pipe(v.number(invalid), v.integer(invalid), v.minValue(min, invalid), v.maxValue(1_000_000, invalid));
+const countSchema = (min: number) =>
+  v.pipe(v.number(invalid), v.integer(invalid), v.minValue(min, invalid), v.maxValue(1_000_000, invalid));
 
 /** The API's promo code body: value is a percentage (1–100) or cents; validity as instants (ms) or null. */
 export const promoCodeBodySchema = v.pipe(
@@ -235,7 +236,12 @@ export const promoCodeFormSchema = v.pipe(
     {
       code: codeSchema,
       kind: v.picklist(PROMO_KINDS, invalid),
-      value: v.pipe(v.string("validation.required"), v.trim(), v.nonEmpty("validation.required"), v.regex(/^\d{1,6}(?:[.,]\d{1,2})?$/, invalid)),
+      value: v.pipe(
+        v.string("validation.required"),
+        v.trim(),
+        v.nonEmpty("validation.required"),
+        v.regex(/^\d{1,6}(?:[.,]\d{1,2})?$/, invalid),
+      ),
       goods: optionalPick(GOODS),
       valid_from: optionalDay,
       valid_until: optionalDay,
@@ -256,18 +262,16 @@ export const promoCodeFormSchema = v.pipe(
     v.check((p) => p.valid_from === "" || p.valid_until === "" || p.valid_until >= p.valid_from, ACCOUNTING_ERRORS.untilBeforeFrom),
     ["valid_until"],
   ),
-  v.transform(
-    (p): PromoCodeBody => ({
-      code: p.code,
-      kind: p.kind,
-      value: p.kind === "percent" ? Number(p.value) : v.parse(euroAmountSchema, p.value),
-      goods: p.goods === "" ? null : p.goods,
-      valid_from: p.valid_from === "" ? null : accountingDayStart(p.valid_from),
-      valid_until: p.valid_until === "" ? null : accountingDayStart(nextDay(p.valid_until)),
-      max_redemptions: p.max_redemptions,
-      max_per_member: p.max_per_member,
-    }),
-  ),
+  v.transform((p): PromoCodeBody => ({
+    code: p.code,
+    kind: p.kind,
+    value: p.kind === "percent" ? Number(p.value) : v.parse(euroAmountSchema, p.value),
+    goods: p.goods === "" ? null : p.goods,
+    valid_from: p.valid_from === "" ? null : accountingDayStart(p.valid_from),
+    valid_until: p.valid_until === "" ? null : accountingDayStart(nextDay(p.valid_until)),
+    max_redemptions: p.max_redemptions,
+    max_per_member: p.max_per_member,
+  })),
 );
 
 export const promoActiveBodySchema = v.object({ active: v.boolean(invalid) }, "validation.required");

@@ -3,7 +3,15 @@
  * member's sake, the API because it must), the SEPA character set, cash-to-code's fixed voucher amounts, and the
  * answers of validate-iban / validate-bank-account and of the back office's SEPA files.
  */
-import { electronicFormatIBAN, extractIBAN, friendlyFormatIBAN, isSEPACountry, isValidBIC, validateIBAN, ValidationErrorsIBAN } from "ibantools";
+import {
+  electronicFormatIBAN,
+  extractIBAN,
+  friendlyFormatIBAN,
+  isSEPACountry,
+  isValidBIC,
+  validateIBAN,
+  ValidationErrorsIBAN,
+} from "ibantools";
 import * as v from "valibot";
 
 export const BANK_ERRORS = {
@@ -39,7 +47,8 @@ export function cashToCodeFits(grossCents: number): boolean {
 }
 
 /** The IBAN's country code and whether SEPA reaches it, or the error key (a field error on `iban`). */
-export type IbanVerdict = { ok: true; iban: string; country: string; sepa: boolean; bankCode: string | null } | { ok: false; error: string };
+export type IbanVerdict =
+  { ok: true; iban: string; country: string; sepa: boolean; bankCode: string | null } | { ok: false; error: string };
 
 /**
  * Format, country and checksum of an IBAN as a member typed it (spaces, lower case allowed). A valid IBAN proves

@@ -30,16 +30,7 @@ export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
  * postback or a matched transfer said so (never the return URL); `failed`, `cancelled` (the buyer gave up or it
  * expired); after payment `refunded`, `partially_refunded`, `charged_back`.
  */
-export const ORDER_STATUSES = [
-  "open",
-  "paying",
-  "paid",
-  "failed",
-  "cancelled",
-  "refunded",
-  "partially_refunded",
-  "charged_back",
-] as const;
+export const ORDER_STATUSES = ["open", "paying", "paid", "failed", "cancelled", "refunded", "partially_refunded", "charged_back"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Why an order exists: bought by the member (invoice type normal 1) or a renewal charged by the platform (auto-renew 2). */

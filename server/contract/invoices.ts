@@ -25,7 +25,12 @@ export const INVOICE_FORMATS = ["pdf", "facturx", "xrechnung"] as const;
 export type InvoiceFormat = (typeof INVOICE_FORMATS)[number];
 
 const text = (max: number) =>
-  v.pipe(v.string("validation.required"), v.trim(), v.nonEmpty("validation.required"), v.maxLength(max, `${INVOICE_ERRORS.tooLong}?max=${max}`));
+  v.pipe(
+    v.string("validation.required"),
+    v.trim(),
+    v.nonEmpty("validation.required"),
+    v.maxLength(max, `${INVOICE_ERRORS.tooLong}?max=${max}`),
+  );
 const optionalText = (max: number) =>
   v.pipe(
     v.nullish(v.string(), ""),
@@ -38,7 +43,11 @@ const optionalText = (max: number) =>
 const vatIdSchema = v.pipe(
   v.nullish(v.string(), ""),
   v.transform((value) => (value ?? "").replace(/[\s.\-/]/g, "").toUpperCase()),
-  v.check((value) => value === "" || (checkVAT(value, countries).isValid && EU_COUNTRIES.includes(value.startsWith("EL") ? "GR" : value.slice(0, 2))), INVOICE_ERRORS.vatIdFormat),
+  v.check(
+    (value) =>
+      value === "" || (checkVAT(value, countries).isValid && EU_COUNTRIES.includes(value.startsWith("EL") ? "GR" : value.slice(0, 2))),
+    INVOICE_ERRORS.vatIdFormat,
+  ),
   v.transform((value) => (value === "" ? null : value)),
 );
 
@@ -56,7 +65,13 @@ export const billingInfoSchema = v.object(
       v.toUpperCase(),
       v.check((value) => BILLING_COUNTRIES.includes(value), INVOICE_ERRORS.country),
     ),
-    email: v.pipe(v.string("validation.required"), v.trim(), v.nonEmpty("validation.required"), v.maxLength(EMAIL_MAX), v.email(INVOICE_ERRORS.email)),
+    email: v.pipe(
+      v.string("validation.required"),
+      v.trim(),
+      v.nonEmpty("validation.required"),
+      v.maxLength(EMAIL_MAX),
+      v.email(INVOICE_ERRORS.email),
+    ),
     vat_id: vatIdSchema,
   },
   "validation.required",
@@ -64,7 +79,10 @@ export const billingInfoSchema = v.object(
 export type BillingInfoInput = v.InferOutput<typeof billingInfoSchema>;
 
 /** POST payment/vat-check: a VAT ID's format now (jsvat); with `queue`, its VIES check for the member. */
-export const vatCheckSchema = v.object({ vat_id: v.pipe(v.string("validation.required"), v.trim(), v.nonEmpty("validation.required"), v.maxLength(32)) }, "validation.required");
+export const vatCheckSchema = v.object(
+  { vat_id: v.pipe(v.string("validation.required"), v.trim(), v.nonEmpty("validation.required"), v.maxLength(32)) },
+  "validation.required",
+);
 
 export const invoiceDownloadQuerySchema = v.object({ format: v.optional(v.picklist(INVOICE_FORMATS), "pdf") });
 

@@ -56,9 +56,23 @@ function build(): PlusPackage[] {
       list.push({ id: `plus_${audience}_${months}m_once`, set: "standard", audience, months, renewable: false, gross_cents: once });
     }
     for (const months of [1, 3, 12] as const) {
-      list.push({ id: `plus_${audience}_${months}m_rd`, set: "redesign", audience, months, renewable: true, gross_cents: REDESIGN[audience][months] });
+      list.push({
+        id: `plus_${audience}_${months}m_rd`,
+        set: "redesign",
+        audience,
+        months,
+        renewable: true,
+        gross_cents: REDESIGN[audience][months],
+      });
     }
-    list.push({ id: `plus_${audience}_cancel_3m`, set: "cancellation", audience, months: 3, renewable: false, gross_cents: CANCELLATION_3M[audience] });
+    list.push({
+      id: `plus_${audience}_cancel_3m`,
+      set: "cancellation",
+      audience,
+      months: 3,
+      renewable: false,
+      gross_cents: CANCELLATION_3M[audience],
+    });
   }
   return list;
 }

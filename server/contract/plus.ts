@@ -17,7 +17,15 @@ export const PLUS_ERRORS = {
 } as const;
 
 /** The survey's reasons (spec "cancellation survey"), in display order. */
-export const CANCELLATION_REASONS = ["too_expensive", "not_using", "found_someone", "missing_features", "technical_problems", "privacy", "other"] as const;
+export const CANCELLATION_REASONS = [
+  "too_expensive",
+  "not_using",
+  "found_someone",
+  "missing_features",
+  "technical_problems",
+  "privacy",
+  "other",
+] as const;
 export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
 
 export const SURVEY_COMMENT_MAX = 1000;
@@ -56,7 +64,10 @@ export const contractCancelSchema = v.pipe(
     v.check((input) => input.kind !== "extraordinary" || input.reason.length > 0, PLUS_ERRORS.reasonRequired),
     ["reason"],
   ),
-  v.forward(v.check((input) => input.end !== "date" || input.end_date !== "", PLUS_ERRORS.endDate), ["end_date"]),
+  v.forward(
+    v.check((input) => input.end !== "date" || input.end_date !== "", PLUS_ERRORS.endDate),
+    ["end_date"],
+  ),
 );
 export type ContractCancelInput = v.InferOutput<typeof contractCancelSchema>;
 

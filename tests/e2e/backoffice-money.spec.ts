@@ -127,13 +127,19 @@ test("a backend account creates and deactivates a promo code, imports a statemen
   await staff.goto("/de/backoffice/bank/import");
   await staff.getByRole("button", { name: "Einlesen" }).click();
   await expect(staff.locator("[data-field-error=statement]")).toHaveText("Bitte fülle dieses Feld aus.");
-  await staff.getByLabel("Datei").setInputFiles({ name: "statement.xml", mimeType: "application/xml", buffer: Buffer.from(camt053(4200, `Gruss ${reference}`, reference)) });
+  await staff.getByLabel("Datei").setInputFiles({
+    name: "statement.xml",
+    mimeType: "application/xml",
+    buffer: Buffer.from(camt053(4200, `Gruss ${reference}`, reference)),
+  });
   await staff.getByRole("button", { name: "Einlesen" }).click();
   await expect(staff.getByTestId("import-done")).toContainText("1 Buchung ohne Zuordnung");
   const line = staff.getByTestId("unmatched").getByRole("listitem").filter({ hasText: reference });
   await line.getByLabel("Bestellung (Referenz)").fill("ord_does_not_exist");
   await line.getByRole("button", { name: "Zuordnen" }).click();
-  await expect(staff.getByTestId("unmatched").getByRole("listitem").filter({ hasText: reference }).locator("[data-field-error=order_ref]")).not.toHaveText("");
+  await expect(
+    staff.getByTestId("unmatched").getByRole("listitem").filter({ hasText: reference }).locator("[data-field-error=order_ref]"),
+  ).not.toHaveText("");
   await staff.screenshot({ path: `${SHOTS}/backoffice-bank-390.png`, fullPage: true });
 
   await staff.goto("/de/backoffice/revenue");

@@ -22,7 +22,23 @@ function invoiceFor(username: string): { id: number; number: string } {
           created_at, updated_at, paid_at)
          values (?, ?, 'normal', 'paid', 1, 'vat', 'membership', 'plus_client_3m', 1, 3, 1, 'CC', 'EUR', 2999, 0, 2520, 479, 2999, 1900, 'DE', 0, ?, 'de', ?, ?, ?)`,
       )
-      .run(publicId, user.id, JSON.stringify({ name: "Łucja Żółć", company: null, street: "Torstraße 5", postal_code: "10119", city: "Berlin", country: "DE", email: "l@example.test", vat_id: null }), now, now, now);
+      .run(
+        publicId,
+        user.id,
+        JSON.stringify({
+          name: "Łucja Żółć",
+          company: null,
+          street: "Torstraße 5",
+          postal_code: "10119",
+          city: "Berlin",
+          country: "DE",
+          email: "l@example.test",
+          vat_id: null,
+        }),
+        now,
+        now,
+        now,
+      );
     const sequence = 900_000 + Math.floor(Math.random() * 99_999);
     const number = `2026-${sequence}`;
     const invoice = db
@@ -38,7 +54,16 @@ function invoiceFor(username: string): { id: number; number: string } {
         sequence,
         order.lastInsertRowid,
         user.id,
-        JSON.stringify({ name: "Łucja Żółć", company: null, street: "Torstraße 5", postal_code: "10119", city: "Berlin", country: "DE", email: "l@example.test", vat_id: null }),
+        JSON.stringify({
+          name: "Łucja Żółć",
+          company: null,
+          street: "Torstraße 5",
+          postal_code: "10119",
+          city: "Berlin",
+          country: "DE",
+          email: "l@example.test",
+          vat_id: null,
+        }),
         now,
         now + 90 * 86_400_000,
         `VLR-${publicId.toUpperCase()}`,
@@ -53,7 +78,11 @@ function invoiceFor(username: string): { id: number; number: string } {
   }
 }
 
-test("billing and invoices: empty, an invoice to download, billing details with errors next to the fields", async ({ page, request, clientIp }) => {
+test("billing and invoices: empty, an invoice to download, billing details with errors next to the fields", async ({
+  page,
+  request,
+  clientIp,
+}) => {
   const username = await listedClient(request, clientIp, 1);
   await page.setExtraHTTPHeaders({ "x-forwarded-for": clientIp });
   await logIn(page, username, SIGN_UP_PASSWORD);

@@ -44,10 +44,16 @@ function orderStatus(id: number): string {
   }
 }
 
-test("the fake provider's page works without JavaScript: marked as a test, success pays through the postback", async ({ page, baseURL }) => {
+test("the fake provider's page works without JavaScript: marked as a test, success pays through the postback", async ({
+  page,
+  baseURL,
+}) => {
   const order = confirmedOrder();
   const secret = createHmac("sha256", "e2e-secret").update("payments:fake-provider").digest("hex");
-  const provider = createFakeProvider({ publicUrl: baseURL as string, payments: { fake: { enabled: true, secret }, postbackToleranceSeconds: 300 } } as never, Date.now);
+  const provider = createFakeProvider(
+    { publicUrl: baseURL as string, payments: { fake: { enabled: true, secret }, postbackToleranceSeconds: 300 } } as never,
+    Date.now,
+  );
   const start = await provider.start({
     orderRef: order.ref,
     amountCents: 2990,

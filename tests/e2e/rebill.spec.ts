@@ -20,7 +20,16 @@ function dunningLink(): string {
     const periodEnd = now - 60_000;
     const user = db.prepare("SELECT id FROM users WHERE username = ?").get(DEMO.client) as { id: number };
     const ref = `e2e_${randomBytes(6).toString("hex")}`;
-    const customer = JSON.stringify({ name: "Demo Client", company: null, street: "Hauptstr. 1", postal_code: "10115", city: "Berlin", country: "DE", email: "demo@example.test", vat_id: null });
+    const customer = JSON.stringify({
+      name: "Demo Client",
+      company: null,
+      street: "Hauptstr. 1",
+      postal_code: "10115",
+      city: "Berlin",
+      country: "DE",
+      email: "demo@example.test",
+      vat_id: null,
+    });
     const evidence = JSON.stringify({ billing_country: "DE", ip_country: "DE", payment_country: "DE" });
     const order = db
       .prepare(
@@ -47,7 +56,14 @@ function dunningLink(): string {
     db.prepare(
       `INSERT INTO rebill_tokens (token_hash, renewal_id, membership_id, user_id, rebill_group, created_at, expires_at)
        VALUES (?, ?, ?, ?, 2, ?, ?)`,
-    ).run(createHash("sha256").update(token).digest("hex"), renewal.lastInsertRowid, membership.lastInsertRowid, user.id, now, now + 7 * DAY);
+    ).run(
+      createHash("sha256").update(token).digest("hex"),
+      renewal.lastInsertRowid,
+      membership.lastInsertRowid,
+      user.id,
+      now,
+      now + 7 * DAY,
+    );
     return token;
   } finally {
     db.close();

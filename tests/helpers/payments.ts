@@ -69,7 +69,16 @@ export async function createOrder(rt: TestRuntime, userId: number, input: Partia
 }
 
 export function postbackBody(ref: string, outcome: FakePostbackBody["outcome"], amount: number, txnId = `fk_${ref}`): FakePostbackBody {
-  return { txn_id: txnId, order_ref: ref, outcome, amount_cents: amount, currency: "EUR", method: "CC", payment_country: "DE", rebill_token: null };
+  return {
+    txn_id: txnId,
+    order_ref: ref,
+    outcome,
+    amount_cents: amount,
+    currency: "EUR",
+    method: "CC",
+    payment_country: "DE",
+    rebill_token: null,
+  };
 }
 
 /** Posts a body to the fake provider's postback URL, signed now (or with the headers given). */
@@ -167,7 +176,8 @@ export function bindDoubles(rt: TestRuntime): Doubles {
   const registry = featureRegistry();
   (rt.deps as { features: typeof registry }).features = { ...registry, goods: new Map([["membership", membership]]) };
   bindSettlementParts(rt.deps, {
-    issueInvoice: async (trx, deps, orderId) => await writeDocument(trx, deps.clock.now(), orderId, "invoice", await grossOf(trx, orderId), null),
+    issueInvoice: async (trx, deps, orderId) =>
+      await writeDocument(trx, deps.clock.now(), orderId, "invoice", await grossOf(trx, orderId), null),
     issueCreditNote: async (trx, deps, request) => {
       const invoice = await trx.selectFrom("invoices").select("order_id").where("id", "=", request.invoiceId).executeTakeFirstOrThrow();
       return await writeDocument(trx, deps.clock.now(), invoice.order_id, "credit_note", request.grossCents, request.invoiceId);

@@ -56,7 +56,11 @@ function InvoiceItems({ items }: { items: BillingInvoicesView["items"] }) {
   );
 }
 
-function BillingForm({ billing, countries, lastResult }: Pick<BillingInvoicesView, "billing" | "countries"> & { lastResult: SubmissionResult<string[]> | null }) {
+function BillingForm({
+  billing,
+  countries,
+  lastResult,
+}: Pick<BillingInvoicesView, "billing" | "countries"> & { lastResult: SubmissionResult<string[]> | null }) {
   const { t, i18n } = useTranslation("invoices");
   const [form, fields] = useForm({
     id: "billing-form",

@@ -35,7 +35,10 @@ export async function loadBillingInvoices({ request, context, params }: LoaderFu
     .map((code) => ({ code, name: regions.of(code) ?? code }))
     .sort((a, b) => a.name.localeCompare(b.name, lang));
   const saved = new URL(request.url).searchParams.get("saved") === "1";
-  return data({ title: t("settings.pages.billing_invoices.title"), items, billing: billing.data, countries, saved }, { headers: PRIVATE_HEADERS });
+  return data(
+    { title: t("settings.pages.billing_invoices.title"), items, billing: billing.data, countries, saved },
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
 export type BillingInvoicesView = Awaited<ReturnType<typeof loadBillingInvoices>>["data"];
@@ -48,7 +51,10 @@ export async function submitBillingInfo({ request, context, params }: ActionFunc
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
   const result = await updateBillingInfo(createApiClient({ request, context }), submission.value);
   if (!result.ok) {
-    return data({ lastResult: replyWithApiErrors(submission, result.errors, [...FIELDS]) }, { status: result.status === 429 ? 429 : 400, headers: PRIVATE_HEADERS });
+    return data(
+      { lastResult: replyWithApiErrors(submission, result.errors, [...FIELDS]) },
+      { status: result.status === 429 ? 429 : 400, headers: PRIVATE_HEADERS },
+    );
   }
   throw redirect(`/${params.lang}/user/billing_invoices?saved=1#billing-address`, { headers: PRIVATE_HEADERS });
 }
@@ -56,7 +62,8 @@ export async function submitBillingInfo({ request, context, params }: ActionFunc
 /** One invoice's file for its signed-in owner (?format=pdf|facturx|xrechnung), streamed from the API. */
 export async function downloadInvoice({ request, context, params }: LoaderFunctionArgs) {
   await requireViewer(request, context);
-  const notFound = () => new Response("Not found", { status: 404, headers: { ...PRIVATE_HEADERS, "Content-Type": "text/plain; charset=utf-8" } });
+  const notFound = () =>
+    new Response("Not found", { status: 404, headers: { ...PRIVATE_HEADERS, "Content-Type": "text/plain; charset=utf-8" } });
   const format = new URL(request.url).searchParams.get("format") ?? "pdf";
   if (!ROW_ID.test(params.id ?? "") || !(INVOICE_FORMATS as readonly string[]).includes(format)) return notFound();
   const upstream = await fetchInvoiceFile(createApiClient({ request, context }), Number(params.id), format as InvoiceFormat);

@@ -65,7 +65,12 @@ export function CancelPage({
         {offer.map((pkg) => (
           <section key={pkg.id} className={`${ui.card} ${ui.stack}`} data-testid="plus-cancel-offer">
             <h2>{t("plus.cancel.offer_heading")}</h2>
-            <p>{t("plus.cancel.offer_text", { title: t(plusPackageTitleKey(pkg)), price: price({ amount: pkg.grossCents, currency: "EUR" }) })}</p>
+            <p>
+              {t("plus.cancel.offer_text", {
+                title: t(plusPackageTitleKey(pkg)),
+                price: price({ amount: pkg.grossCents, currency: "EUR" }),
+              })}
+            </p>
             <p>
               <Link className={ui.buttonSecondary} to={checkoutPath(lang, "membership", pkg.id)}>
                 {t("plus.cancel.offer_buy")}

@@ -67,7 +67,14 @@ export function ContractCancelPage({ title, prefill, reply }: { title: string; p
             defaultValue={sent("reason")}
             errors={errors.reason ?? []}
           />
-          <Field name="name" label={t("plus.contracts.name_label")} autoComplete="name" defaultValue={sent("name")} errors={errors.name ?? []} required />
+          <Field
+            name="name"
+            label={t("plus.contracts.name_label")}
+            autoComplete="name"
+            defaultValue={sent("name")}
+            errors={errors.name ?? []}
+            required
+          />
           <Field
             name="identifier"
             label={t("plus.contracts.identifier_label")}
@@ -98,7 +105,13 @@ export function ContractCancelPage({ title, prefill, reply }: { title: string; p
               <input type="radio" name="end" value="date" defaultChecked={end === "date"} />
               <span>{t("plus.contracts.end_date")}</span>
             </label>
-            <Field name="end_date" type="date" label={t("plus.contracts.end_date_label")} defaultValue={sent("end_date")} errors={errors.end_date ?? []} />
+            <Field
+              name="end_date"
+              type="date"
+              label={t("plus.contracts.end_date_label")}
+              defaultValue={sent("end_date")}
+              errors={errors.end_date ?? []}
+            />
           </fieldset>
           <div className={ui.row}>
             <button className={ui.button} type="submit" data-testid="contract-cancel-submit">
@@ -126,7 +139,14 @@ export function ContractWithdrawPage({ title, prefill, reply }: { title: string;
         <p>{t("plus.contracts.withdraw_intro")}</p>
         {reply ? <FormErrors errors={reply.formErrors} /> : null}
         <Form method="post" className={`${ui.card} ${ui.stack}`} data-testid="contract-withdraw-form">
-          <Field name="name" label={t("plus.contracts.name_label")} autoComplete="name" defaultValue={sent("name")} errors={errors.name ?? []} required />
+          <Field
+            name="name"
+            label={t("plus.contracts.name_label")}
+            autoComplete="name"
+            defaultValue={sent("name")}
+            errors={errors.name ?? []}
+            required
+          />
           <Field
             name="identifier"
             type="email"
@@ -198,9 +218,13 @@ export function ContractReceiptPage({ title, receipt }: { title: string; receipt
           ) : null}
         </dl>
         <p data-testid="receipt-end">
-          {receipt.effectiveEnd !== null ? t("plus.contracts.end_result", { date: day(receipt.effectiveEnd) }) : t("plus.contracts.end_by_mail")}
+          {receipt.effectiveEnd !== null
+            ? t("plus.contracts.end_result", { date: day(receipt.effectiveEnd) })
+            : t("plus.contracts.end_by_mail")}
         </p>
-        {receipt.refundCents ? <p>{t("plus.contracts.refund", { price: price({ amount: receipt.refundCents, currency: "EUR" }) })}</p> : null}
+        {receipt.refundCents ? (
+          <p>{t("plus.contracts.refund", { price: price({ amount: receipt.refundCents, currency: "EUR" }) })}</p>
+        ) : null}
         <p className={ui.muted}>{t("plus.contracts.save_hint")}</p>
       </article>
     </main>

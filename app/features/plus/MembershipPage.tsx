@@ -70,7 +70,10 @@ export function MembershipPage({
                 <dt className={css.factLabel}>{t("plus.page.next_renewal")}</dt>
                 <dd className={css.factValue} data-testid="plus-next-renewal">
                   {c.nextRenewal
-                    ? t("plus.page.next_renewal_value", { date: day(c.nextRenewal.at), price: price({ amount: c.nextRenewal.grossCents, currency: "EUR" }) })
+                    ? t("plus.page.next_renewal_value", {
+                        date: day(c.nextRenewal.at),
+                        price: price({ amount: c.nextRenewal.grossCents, currency: "EUR" }),
+                      })
                     : t("plus.page.no_renewal")}
                 </dd>
               </>
@@ -105,7 +108,10 @@ export function MembershipPage({
         {c?.preemptSku ? <p className={ui.muted}>{t("plus.page.preempt_hint")}</p> : null}
         {c?.withdrawal ? (
           <p>
-            {t("plus.page.withdrawal", { date: day(c.withdrawal.until), price: price({ amount: c.withdrawal.refundCents, currency: "EUR" }) })}{" "}
+            {t("plus.page.withdrawal", {
+              date: day(c.withdrawal.until),
+              price: price({ amount: c.withdrawal.refundCents, currency: "EUR" }),
+            })}{" "}
             <Link to={to("contracts/withdraw")}>{t("plus.page.withdraw_link")}</Link>
           </p>
         ) : null}

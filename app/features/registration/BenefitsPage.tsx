@@ -106,7 +106,12 @@ export function BenefitsPage({
         <PackageList
           key={audience}
           heading={tp(`plus.packages.heading_${audience}`)}
-          packages={plusPackagesFor(audience, "standard").map((p) => ({ id: p.id, months: p.months, renewable: p.renewable, grossCents: p.gross_cents }))}
+          packages={plusPackagesFor(audience, "standard").map((p) => ({
+            id: p.id,
+            months: p.months,
+            renewable: p.renewable,
+            grossCents: p.gross_cents,
+          }))}
         />
       ))}
       <p className={ui.row}>

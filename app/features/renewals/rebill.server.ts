@@ -48,10 +48,9 @@ export async function submitRebill({ request, context, params }: ActionFunctionA
   const payment = result.data;
   if (payment.status === "redirect" && payment.redirectUrl) throw redirect(payment.redirectUrl, { headers: REBILL_HEADERS });
   if (payment.status === "failed") {
-    return data(
-      { lastResult: submission.reply({ formErrors: ["exception.rebill.declined"] }) },
-      { status: 400, headers: REBILL_HEADERS },
-    );
+    return data({ lastResult: submission.reply({ formErrors: ["exception.rebill.declined"] }) }, { status: 400, headers: REBILL_HEADERS });
   }
-  throw redirect(`/${params.lang}/paywall/rebill/${token}?done=${payment.status === "paid" ? "paid" : "paying"}`, { headers: REBILL_HEADERS });
+  throw redirect(`/${params.lang}/paywall/rebill/${token}?done=${payment.status === "paid" ? "paid" : "paying"}`, {
+    headers: REBILL_HEADERS,
+  });
 }

@@ -15,7 +15,12 @@ export const refundTransferBodySchema = v.object(
     iban: v.pipe(v.string("validation.bank.iban_required"), v.maxLength(68, "validation.bank.iban_format")),
     holder: v.pipe(v.string("validation.bank.holder_required"), v.maxLength(140, "validation.bank.holder_format")),
     bic: v.optional(v.pipe(v.string("validation.bank.bic_format"), v.maxLength(22, "validation.bank.bic_format")), ""),
-    amount_cents: v.pipe(v.number("validation.invalid"), v.integer("validation.invalid"), v.minValue(1, "validation.invalid"), v.maxValue(100_000_000, "validation.invalid")),
+    amount_cents: v.pipe(
+      v.number("validation.invalid"),
+      v.integer("validation.invalid"),
+      v.minValue(1, "validation.invalid"),
+      v.maxValue(100_000_000, "validation.invalid"),
+    ),
     reason: v.pipe(v.string("validation.required"), v.trim(), v.nonEmpty("validation.required"), v.maxLength(500, "validation.invalid")),
   },
   "validation.required",
@@ -38,7 +43,17 @@ export const bankOps = {
   file: defineOperation({ method: "get", path: `${base}/files/:id` }),
   buildCollections: defineOperation({ method: "post", path: `${base}/collections`, body: bankFileBodySchema, response: "BankFileSummary" }),
   buildTransfers: defineOperation({ method: "post", path: `${base}/transfers`, body: bankFileBodySchema, response: "BankFileSummary" }),
-  refundTransfer: defineOperation({ method: "post", path: `${base}/refund-transfers`, body: refundTransferBodySchema, response: "BankTransferQueued" }),
+  refundTransfer: defineOperation({
+    method: "post",
+    path: `${base}/refund-transfers`,
+    body: refundTransferBodySchema,
+    response: "BankTransferQueued",
+  }),
   voucherPage: defineOperation({ method: "get", path: "/api/v2/payment/cash-to-code/voucher/:token" }),
-  voucherAction: defineOperation({ method: "post", path: "/api/v2/payment/cash-to-code/voucher/:token", body: voucherFormSchema, bodyFormat: "form" }),
+  voucherAction: defineOperation({
+    method: "post",
+    path: "/api/v2/payment/cash-to-code/voucher/:token",
+    body: voucherFormSchema,
+    bodyFormat: "form",
+  }),
 };

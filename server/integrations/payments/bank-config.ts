@@ -50,7 +50,10 @@ function days(name: string, value: string | undefined, fallback: number): number
   return n;
 }
 
-export function bankConfigFrom(env: Record<string, string | undefined>, options: { realProduction: boolean; appSecret: string }): BankConfig {
+export function bankConfigFrom(
+  env: Record<string, string | undefined>,
+  options: { realProduction: boolean; appSecret: string },
+): BankConfig {
   const configured = Boolean(env.BANK_IBAN && env.BANK_CREDITOR_ID);
   const demo = !configured;
   const enabled = configured || !options.realProduction;

@@ -47,7 +47,10 @@ function assertEnabled(config: AppConfig, what: string): void {
 
 /** The mandate reference of a new mandate: unique per order, at most 35 characters of the SEPA set. */
 export function mandateReferenceFor(orderRef: string): string {
-  return `VLR-${orderRef.replace(/[^A-Za-z0-9]/g, "").slice(0, 24).toUpperCase()}`;
+  return `VLR-${orderRef
+    .replace(/[^A-Za-z0-9]/g, "")
+    .slice(0, 24)
+    .toUpperCase()}`;
 }
 
 export function createSepaDebitProvider(config: AppConfig, now: () => number = Date.now): PaymentProvider {
@@ -63,7 +66,14 @@ export function createSepaDebitProvider(config: AppConfig, now: () => number = D
       const holder = checkHolder(request.bankAccount?.holder);
       if (!holder.ok) throw new BankStartError(holder.error, "holder");
       const mandateReference = mandateReferenceFor(request.orderRef);
-      const debit: SealedDebit = { kind: "debit", orderRef: request.orderRef, iban: iban.iban, holder: holder.holder, signedAt: now(), mandateReference };
+      const debit: SealedDebit = {
+        kind: "debit",
+        orderRef: request.orderRef,
+        iban: iban.iban,
+        holder: holder.holder,
+        signedAt: now(),
+        mandateReference,
+      };
       return {
         kind: "instructions",
         providerReference: seal(config.appSecret, debit),
@@ -161,7 +171,8 @@ export function createCashToCodeProvider(config: AppConfig): PaymentProvider {
     methods: ["CT"],
     async start(request: PaymentRequest): Promise<PaymentStart> {
       // One voucher pays one order of exactly its value: the checkout offers CT only where cashToCodeFits.
-      if (!cashToCodeFits(request.amountCents) || request.currency !== "EUR") throw new BankStartError("exception.bank.cash_to_code_amount", "method");
+      if (!cashToCodeFits(request.amountCents) || request.currency !== "EUR")
+        throw new BankStartError("exception.bank.cash_to_code_amount", "method");
       const ticket: VoucherTicket = {
         kind: "voucher",
         orderRef: request.orderRef,

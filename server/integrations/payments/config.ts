@@ -59,7 +59,8 @@ function hostedFrom(env: Record<string, string | undefined>): HostedFormConfig |
     if (url && !/^https?:\/\//.test(url)) problems.push(`${name} must be an http(s) URL`);
   }
   const scheme = env.PAYMENTS_HOSTED_SCHEME || "hmac-sha256";
-  if (scheme !== "hmac-sha256" && scheme !== "sorted-sha256") problems.push('PAYMENTS_HOSTED_SCHEME must be "hmac-sha256" or "sorted-sha256"');
+  if (scheme !== "hmac-sha256" && scheme !== "sorted-sha256")
+    problems.push('PAYMENTS_HOSTED_SCHEME must be "hmac-sha256" or "sorted-sha256"');
   if (problems.length > 0) throw new Error(`The hosted payment form is incomplete: ${problems.join("; ")}`);
   return {
     formUrl: formUrl as string,

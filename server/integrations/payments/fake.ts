@@ -148,14 +148,37 @@ function eventOf(body: string): PaymentEvent | null {
 
 /** Signs a postback body as the fake provider does (its page, and tests that play the provider). */
 export function signFakePostback(config: Pick<AppConfig, "payments">, body: string, nowMs: number): Record<string, string> {
-  return { "content-type": "application/json", [FAKE_SIGNATURE_HEADER]: signPayload(config.payments.fake.secret, body, Math.floor(nowMs / 1000)) };
+  return {
+    "content-type": "application/json",
+    [FAKE_SIGNATURE_HEADER]: signPayload(config.payments.fake.secret, body, Math.floor(nowMs / 1000)),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // The page
 
 type PageLanguage = "de" | "en" | "es" | "pl";
-type PageTexts = Record<"title" | "banner" | "intro" | "amount" | "order" | "method" | "success" | "failure" | "pending" | "later" | "laterIntro" | "chargeback" | "refund" | "refundAmount" | "invalid" | "refused" | "sent" | "back", string>;
+type PageTexts = Record<
+  | "title"
+  | "banner"
+  | "intro"
+  | "amount"
+  | "order"
+  | "method"
+  | "success"
+  | "failure"
+  | "pending"
+  | "later"
+  | "laterIntro"
+  | "chargeback"
+  | "refund"
+  | "refundAmount"
+  | "invalid"
+  | "refused"
+  | "sent"
+  | "back",
+  string
+>;
 const TEXTS: Record<PageLanguage, PageTexts> = {
   de: {
     title: "Test-Zahlungsanbieter",
@@ -299,9 +322,9 @@ export function fakeProviderPage({ config, now, send }: FakePageOptions): Hono {
       rebill_token: outcome === "success" ? `fktok_${payment.pr}` : null,
     };
     const text = JSON.stringify(body);
-    const answer = await send(new Request(payment.notify, { method: "POST", headers: signFakePostback(config, text, now()), body: text })).catch(
-      () => null,
-    );
+    const answer = await send(
+      new Request(payment.notify, { method: "POST", headers: signFakePostback(config, text, now()), body: text }),
+    ).catch(() => null);
     if (!answer || !answer.ok) {
       const page = `<h1 style="font-size:1.3rem">${escapeHtml(t.refused)}</h1><p>HTTP ${answer?.status ?? "—"}</p>`;
       return html(layout(t, page), 502);
@@ -341,7 +364,15 @@ function layout(t: PageTexts, content: string, lang = "de"): string {
 const buttonStyle = (color: string) =>
   `display:block;width:100%;min-height:48px;margin:8px 0;border:0;border-radius:8px;background:${color};color:#fff;font-size:1rem;font-weight:600;cursor:pointer`;
 
-function outcomeForm(payment: FakePayment, d: string, s: string, outcome: PaymentOutcome, label: string, color: string, extra = ""): string {
+function outcomeForm(
+  payment: FakePayment,
+  d: string,
+  s: string,
+  outcome: PaymentOutcome,
+  label: string,
+  color: string,
+  extra = "",
+): string {
   return `<form method="post" action="${FAKE_PROVIDER_PATH}/pay/${encodeURIComponent(payment.ref)}" style="margin:0">
 <input type="hidden" name="d" value="${escapeHtml(d)}"><input type="hidden" name="s" value="${escapeHtml(s)}"><input type="hidden" name="outcome" value="${outcome}">
 ${extra}<button type="submit" style="${buttonStyle(color)}">${escapeHtml(label)}</button></form>`;
@@ -352,7 +383,9 @@ function paymentPage(payment: FakePayment, d: string, s: string, sent: string | 
   const t = TEXTS[lang];
   const money = new Intl.NumberFormat(lang, { style: "currency", currency: payment.currency || "EUR" }).format(payment.amount / 100);
   const refundDefault = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, useGrouping: false }).format(payment.amount / 100);
-  const notice = sent ? `<p role="status" style="background:#dcfce7;padding:8px 12px;border-radius:6px">${escapeHtml(t.sent)}: ${escapeHtml(sent)}</p>` : "";
+  const notice = sent
+    ? `<p role="status" style="background:#dcfce7;padding:8px 12px;border-radius:6px">${escapeHtml(t.sent)}: ${escapeHtml(sent)}</p>`
+    : "";
   const content = `<h1 style="font-size:1.4rem;margin:8px 0">${escapeHtml(t.title)}</h1>${notice}
 <dl style="display:grid;grid-template-columns:auto 1fr;gap:4px 12px;background:#fff;padding:12px;border-radius:8px">
 <dt>${escapeHtml(t.amount)}</dt><dd style="margin:0;font-weight:700">${escapeHtml(money)}</dd>

@@ -128,7 +128,9 @@ export function createHostedFormProvider({ config, toleranceSeconds, now, fetch:
       return { accepted: answer?.accepted === true, ...(txnId ? { providerTxnId: txnId } : {}) };
     },
     verifyPostback(postback: IncomingPostback): PaymentEvent | null {
-      return config.scheme === "sorted-sha256" ? sortedPostback(config.secret, postback) : hmacPostback(config.secret, postback, now(), toleranceSeconds);
+      return config.scheme === "sorted-sha256"
+        ? sortedPostback(config.secret, postback)
+        : hmacPostback(config.secret, postback, now(), toleranceSeconds);
     },
   };
 }

@@ -60,12 +60,10 @@ export interface PaymentProvider {
   /** Charges a stored token again (renewals, dunning); the outcome may arrive later by postback. */
   charge(request: PaymentRequest & { token: string }): Promise<{ accepted: boolean; providerReference: string; event?: PaymentEvent }>;
   /** Sends money back (full or partial); the provider confirms by postback where it does. */
-  refund(request: {
-    orderRef: string;
-    providerReference: string;
-    amountCents: number;
-    reason: string;
-  }): Promise<{ accepted: boolean; /** The refund's own transaction id, when the provider names it (its postback about the refund carries it). */ providerTxnId?: string }>;
+  refund(request: { orderRef: string; providerReference: string; amountCents: number; reason: string }): Promise<{
+    accepted: boolean;
+    /** The refund's own transaction id, when the provider names it (its postback about the refund carries it). */ providerTxnId?: string;
+  }>;
   /** The message if its signature holds, else null (the route answers 400 and changes nothing). */
   verifyPostback(postback: IncomingPostback): PaymentEvent | null;
 }

@@ -35,7 +35,14 @@ import {
 import { USER_TYPE } from "../../contract/users";
 import type { Database } from "../../db/schema";
 import { auditTrailOf, recordAudit, type AuditEntry } from "../audit/index";
-import { assignBankLine, buildCollectionFile, buildTransferFile, importBankStatement, listedBankLines, unmatchedBankLines } from "../bank/index";
+import {
+  assignBankLine,
+  buildCollectionFile,
+  buildTransferFile,
+  importBankStatement,
+  listedBankLines,
+  unmatchedBankLines,
+} from "../bank/index";
 import type { BankFileSummary } from "../../contract/bank";
 import { refundOrder } from "../payments/index";
 
@@ -118,11 +125,7 @@ async function paged<R, O>(
   out: (row: R) => O,
 ): Promise<{ items: O[]; page: number; page_size: number; total: number }> {
   const [rows, count] = await Promise.all([
-    query
-      .orderBy(sql.ref(idColumn), "desc")
-      .limit(ACCOUNTING_PAGE_SIZE)
-      .offset(offsetOf(page))
-      .execute(),
+    query.orderBy(sql.ref(idColumn), "desc").limit(ACCOUNTING_PAGE_SIZE).offset(offsetOf(page)).execute(),
     query
       .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -382,7 +385,15 @@ export async function importStatement(deps: ApiDeps, staffId: number, xml: strin
   const result = await importBankStatement(deps, xml, staffId);
   await auditUnlessRecorded(
     deps,
-    { actorId: staffId, action: "bank.import", subjectType: "bank_statement", subjectId: String(since), reason: null, before: null, after: result },
+    {
+      actorId: staffId,
+      action: "bank.import",
+      subjectType: "bank_statement",
+      subjectId: String(since),
+      reason: null,
+      before: null,
+      after: result,
+    },
     since,
   );
   return result;
@@ -414,7 +425,15 @@ export async function assignLine(deps: ApiDeps, staffId: number, lineId: number,
   await assignBankLine(deps, lineId, orderRef, staffId);
   await auditUnlessRecorded(
     deps,
-    { actorId: staffId, action: "bank.assign", subjectType: "bank_line", subjectId: String(lineId), reason: null, before: null, after: { order_ref: orderRef } },
+    {
+      actorId: staffId,
+      action: "bank.assign",
+      subjectType: "bank_line",
+      subjectId: String(lineId),
+      reason: null,
+      before: null,
+      after: { order_ref: orderRef },
+    },
     since,
   );
   return { line_id: lineId, order_ref: orderRef };
@@ -432,7 +451,15 @@ export async function buildBankFile(
   const file = body.kind === "collections" ? await buildCollectionFile(deps, staffId, day) : await buildTransferFile(deps, staffId, day);
   await auditUnlessRecorded(
     deps,
-    { actorId: staffId, action: `bank.${body.kind}`, subjectType: "bank_file", subjectId: String(file.id), reason: null, before: null, after: file },
+    {
+      actorId: staffId,
+      action: `bank.${body.kind}`,
+      subjectType: "bank_file",
+      subjectId: String(file.id),
+      reason: null,
+      before: null,
+      after: file,
+    },
     since,
   );
   return file;
@@ -480,7 +507,11 @@ export async function listPromoCodes(deps: ApiDeps, staffId: number, page: numbe
 }
 
 async function promoById(db: Db, id: number): Promise<PromoCode | null> {
-  const row = await db.selectFrom("promo_codes").select([...promoColumns]).where("id", "=", id).executeTakeFirst();
+  const row = await db
+    .selectFrom("promo_codes")
+    .select([...promoColumns])
+    .where("id", "=", id)
+    .executeTakeFirst();
   return row ? promoOut(row) : null;
 }
 
@@ -532,7 +563,15 @@ export async function createPromoCode(deps: ApiDeps, staffId: number, body: Prom
         .executeTakeFirstOrThrow();
       await recordAudit(
         trx,
-        { actorId: staffId, action: "promo.create", subjectType: "promo_code", subjectId: String(row.id), reason: null, before: null, after: promoValues(body) },
+        {
+          actorId: staffId,
+          action: "promo.create",
+          subjectType: "promo_code",
+          subjectId: String(row.id),
+          reason: null,
+          before: null,
+          after: promoValues(body),
+        },
         now,
       );
       return row.id;
@@ -553,7 +592,15 @@ export async function updatePromoCode(deps: ApiDeps, staffId: number, id: number
       await trx.updateTable("promo_codes").set(promoValues(body)).where("id", "=", id).execute();
       await recordAudit(
         trx,
-        { actorId: staffId, action: "promo.update", subjectType: "promo_code", subjectId: String(id), reason: null, before, after: promoValues(body) },
+        {
+          actorId: staffId,
+          action: "promo.update",
+          subjectType: "promo_code",
+          subjectId: String(id),
+          reason: null,
+          before,
+          after: promoValues(body),
+        },
         now,
       );
     })
@@ -610,7 +657,9 @@ function daysBetween(from: string, to: string): number {
 /** The period asked for, or the default one (the last 30 days; the last 12 months), with its limit. */
 function revenuePeriod(now: number, granularity: RevenueGranularity, from: string, to: string): { from: string; to: string } {
   const end = to || accountingDayOf(now);
-  const start = from || (granularity === "day" ? new Date(Date.parse(`${end}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10) : monthsBack(end, 11));
+  const start =
+    from ||
+    (granularity === "day" ? new Date(Date.parse(`${end}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10) : monthsBack(end, 11));
   const tooLong =
     start > end || (granularity === "day" ? daysBetween(start, end) > REVENUE_MAX_DAYS : daysBetween(start, end) > REVENUE_MAX_MONTHS * 31);
   if (tooLong) throw new ApiError(400, [errorItem(400, ACCOUNTING_ERRORS.rangeTooLong, "to")]);

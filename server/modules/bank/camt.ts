@@ -117,7 +117,8 @@ function isReturn(entry: Node, tx: Node | null): boolean {
 /** Parses a camt.053 or camt.054 document; a file of another kind or malformed XML is a 400. */
 export function parseStatement(xml: string): ParsedStatement {
   // A statement has no document type: one with it (entity definitions, the "billion laughs") is refused unread.
-  if (typeof xml !== "string" || xml.trim() === "" || /<!DOCTYPE|<!ENTITY/i.test(xml) || XMLValidator.validate(xml) !== true) throw fail.badRequest(BANK_ERRORS.statementMalformed, "xml");
+  if (typeof xml !== "string" || xml.trim() === "" || /<!DOCTYPE|<!ENTITY/i.test(xml) || XMLValidator.validate(xml) !== true)
+    throw fail.badRequest(BANK_ERRORS.statementMalformed, "xml");
   let root: Node | null;
   try {
     root = obj(obj(parser.parse(xml))?.Document);
@@ -149,14 +150,16 @@ export function parseStatement(xml: string): ParsedStatement {
       transactions.forEach((tx, txIndex) => {
         const returned = direction === "DBIT" && isReturn(entry, tx);
         if (direction !== "CRDT" && !returned) return;
-        const amount = cents(text(tx, "Amt") ?? text(tx, "AmtDtls", "TxAmt", "Amt") ?? (transactions.length === 1 ? text(entry, "Amt") : null));
+        const amount = cents(
+          text(tx, "Amt") ?? text(tx, "AmtDtls", "TxAmt", "Amt") ?? (transactions.length === 1 ? text(entry, "Amt") : null),
+        );
         if (amount === null || amount <= 0 || bookedAt === null) return;
-        const ownRef = text(tx, "Refs", "AcctSvcrRef") ?? (transactions.length === 1 ? (text(entry, "AcctSvcrRef") ?? text(entry, "NtryRef")) : null);
+        const ownRef =
+          text(tx, "Refs", "AcctSvcrRef") ?? (transactions.length === 1 ? (text(entry, "AcctSvcrRef") ?? text(entry, "NtryRef")) : null);
         // Without a bank reference the position in this message names the line: the same file imported again
         // yields the same reference, so it is still taken once.
         const bankReference =
-          ownRef ??
-          `pos:${createHash("sha256").update(`${messageId}|${reportId}|${entryIndex}|${txIndex}`).digest("hex").slice(0, 32)}`;
+          ownRef ?? `pos:${createHash("sha256").update(`${messageId}|${reportId}|${entryIndex}|${txIndex}`).digest("hex").slice(0, 32)}`;
         const parties = obj(tx?.RltdPties);
         const counterparty = obj(parties?.Dbtr);
         const counterAccount = obj(parties?.DbtrAcct);

@@ -52,7 +52,9 @@ export function formatEuros(cents: number, language: string): string {
 /** "9. Dez. 2026" / "Dec 9, 2026" per language (the spec's date forms, section 5). */
 export function formatDay(day: string, language: string): string {
   const tag = LANGUAGE_TAGS[isLanguage(language) ? language : "de"];
-  return new Intl.DateTimeFormat(tag, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+  return new Intl.DateTimeFormat(tag, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 }
 
 /** The IBAN with all but its country, check digits and last four characters hidden. */

@@ -17,7 +17,14 @@ import { voucherGoneHtml, voucherPageHtml } from "./voucher-page";
 function ibanAnswer(raw: string): IbanCheck {
   const iban = checkIban(raw);
   if (!iban.ok) throw fail.badRequest(iban.error, "iban");
-  return { valid: true, iban: iban.iban, iban_formatted: formatIban(iban.iban), country: iban.country, sepa: iban.sepa, bank_code: iban.bankCode };
+  return {
+    valid: true,
+    iban: iban.iban,
+    iban_formatted: formatIban(iban.iban),
+    country: iban.country,
+    sepa: iban.sepa,
+    bank_code: iban.bankCode,
+  };
 }
 
 const BACKEND = "Backend accounts (user type 9) only: 403 exception.backoffice.staff_only for everyone else.";
@@ -63,8 +70,10 @@ export function registerBank({ v2, deps, dispatch }: ModuleContext): void {
     },
   );
 
-  v2.add(bankOps.files, { tag: "backoffice", auth: "required", summary: `The SEPA files built so far, newest first. ${BACKEND}`, statuses: [401, 403] }, async (c, { user }) =>
-    ok(c, { items: await listBankFiles(c.get("deps"), user!.id) }),
+  v2.add(
+    bankOps.files,
+    { tag: "backoffice", auth: "required", summary: `The SEPA files built so far, newest first. ${BACKEND}`, statuses: [401, 403] },
+    async (c, { user }) => ok(c, { items: await listBankFiles(c.get("deps"), user!.id) }),
   );
   v2.add(
     bankOps.file,
@@ -138,12 +147,24 @@ export function registerBank({ v2, deps, dispatch }: ModuleContext): void {
     new Response(body, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" } });
   v2.add(
     bankOps.voucherPage,
-    { tag: "payment", auth: "optional", summary: "The embedded cash-to-code voucher page (a test stand-in for the provider; HTML).", statuses: [404] },
+    {
+      tag: "payment",
+      auth: "optional",
+      summary: "The embedded cash-to-code voucher page (a test stand-in for the provider; HTML).",
+      statuses: [404],
+    },
     (c) => {
       const token = c.req.param("token");
       const ticket = embedded() ? ticketOf(token) : null;
       if (!ticket) return html(voucherGoneHtml(c.get("lang")), 404);
-      return html(voucherPageHtml({ language: ticket.language, amountCents: ticket.amountCents, orderRef: ticket.orderRef, action: `${CASH_TO_CODE_PAGE_PATH}/${token}` }));
+      return html(
+        voucherPageHtml({
+          language: ticket.language,
+          amountCents: ticket.amountCents,
+          orderRef: ticket.orderRef,
+          action: `${CASH_TO_CODE_PAGE_PATH}/${token}`,
+        }),
+      );
     },
   );
   v2.add(
@@ -169,11 +190,15 @@ export function registerBank({ v2, deps, dispatch }: ModuleContext): void {
       const answer = await dispatch(
         new Request(new URL(`${notify.pathname}${notify.search}`, "http://internal"), {
           method: "POST",
-          headers: { "content-type": "application/json", [CASH_TO_CODE_SIGNATURE_HEADER]: signCashToCode(deps.config.bank.cashToCode.secret, text, deps.clock.now()) },
+          headers: {
+            "content-type": "application/json",
+            [CASH_TO_CODE_SIGNATURE_HEADER]: signCashToCode(deps.config.bank.cashToCode.secret, text, deps.clock.now()),
+          },
           body: text,
         }),
       );
-      if (answer.status >= 400) c.get("log").warn({ status: answer.status, order: ticket.orderRef }, "bank: the voucher postback was refused");
+      if (answer.status >= 400)
+        c.get("log").warn({ status: answer.status, order: ticket.orderRef }, "bank: the voucher postback was refused");
       return c.redirect(ticket.returnUrl, 303);
     },
   );

@@ -118,7 +118,12 @@ async function receivedBefore(deps: ApiDeps, orderId: number, lineId: number): P
 }
 
 /** Applies a credit line to an order that is waiting for a transfer; answers the line's new status. */
-async function applyCredit(deps: ApiDeps, lineId: number, line: Pick<StatementLine, "bankReference" | "amountCents" | "debtorIban">, order: OpenOrder) {
+async function applyCredit(
+  deps: ApiDeps,
+  lineId: number,
+  line: Pick<StatementLine, "bankReference" | "amountCents" | "debtorIban">,
+  order: OpenOrder,
+) {
   const now = deps.clock.now();
   if (order.status !== "paying" && order.status !== "open") {
     // Paid already (a second transfer), or given up: money we hold that needs a person.
@@ -133,7 +138,11 @@ async function applyCredit(deps: ApiDeps, lineId: number, line: Pick<StatementLi
   const received = (await receivedBefore(deps, order.id, lineId)) + line.amountCents;
   const gross = num(order.gross_cents);
   if (received < gross) {
-    await deps.db.updateTable("bank_lines").set({ status: "partial", order_id: order.id, updated_at: now }).where("id", "=", lineId).execute();
+    await deps.db
+      .updateTable("bank_lines")
+      .set({ status: "partial", order_id: order.id, updated_at: now })
+      .where("id", "=", lineId)
+      .execute();
     return "partial";
   }
   const status = received === gross ? "matched" : "overpaid";
@@ -163,10 +172,17 @@ async function applyReturn(deps: ApiDeps, lineId: number, line: StatementLine): 
     .selectFrom("sepa_collections")
     .innerJoin("orders", "orders.id", "sepa_collections.order_id")
     .innerJoin("sepa_mandates", "sepa_mandates.id", "sepa_collections.mandate_id")
-    .select(["sepa_collections.id", "sepa_collections.end_to_end_id", "sepa_collections.amount_cents", "orders.public_id", "orders.id as order_id"])
+    .select([
+      "sepa_collections.id",
+      "sepa_collections.end_to_end_id",
+      "sepa_collections.amount_cents",
+      "orders.public_id",
+      "orders.id as order_id",
+    ])
     .where("sepa_collections.status", "in", ["submitted", "returned"]);
   if (line.endToEndId) query = query.where("sepa_collections.end_to_end_id", "=", line.endToEndId);
-  else if (line.mandateId) query = query.where("sepa_mandates.reference", "=", line.mandateId).where("sepa_collections.amount_cents", "=", line.amountCents);
+  else if (line.mandateId)
+    query = query.where("sepa_mandates.reference", "=", line.mandateId).where("sepa_collections.amount_cents", "=", line.amountCents);
   else return false;
   const collection = await query.orderBy("sepa_collections.id", "desc").executeTakeFirst();
   if (!collection) return false;
@@ -176,7 +192,11 @@ async function applyReturn(deps: ApiDeps, lineId: number, line: StatementLine): 
     .set({ status: "returned", return_reason: line.returnReason, updated_at: now })
     .where("id", "=", collection.id)
     .execute();
-  await deps.db.updateTable("bank_lines").set({ status: "returned", order_id: collection.order_id, updated_at: now }).where("id", "=", lineId).execute();
+  await deps.db
+    .updateTable("bank_lines")
+    .set({ status: "returned", order_id: collection.order_id, updated_at: now })
+    .where("id", "=", lineId)
+    .execute();
   await settle(deps, {
     provider: SEPA_PROVIDER,
     providerTxnId: collection.end_to_end_id,
@@ -473,7 +493,13 @@ export async function settleSubmittedCollections(deps: ApiDeps): Promise<number>
     .selectFrom("sepa_collections")
     .innerJoin("orders", "orders.id", "sepa_collections.order_id")
     .innerJoin("sepa_mandates", "sepa_mandates.id", "sepa_collections.mandate_id")
-    .select(["sepa_collections.end_to_end_id", "sepa_collections.amount_cents", "orders.public_id", "sepa_mandates.iban", "sepa_mandates.reference"])
+    .select([
+      "sepa_collections.end_to_end_id",
+      "sepa_collections.amount_cents",
+      "orders.public_id",
+      "sepa_mandates.iban",
+      "sepa_mandates.reference",
+    ])
     .where("sepa_collections.status", "=", "submitted")
     .where("orders.status", "=", "paying")
     .execute();
@@ -645,9 +671,14 @@ export async function requestTransferRefund(deps: ApiDeps, request: TransferRefu
     if (!checked.ok) errors.push(errorItem(400, checked.error, "bic"));
     else bic = checked.bic;
   }
-  if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) errors.push(errorItem(400, "validation.invalid", "amount_cents"));
+  if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0)
+    errors.push(errorItem(400, "validation.invalid", "amount_cents"));
   if (errors.length > 0 || !iban.ok || !holder.ok) throw new ApiError(400, errors);
-  const order = await deps.db.selectFrom("orders").select(["id", "user_id", "public_id"]).where("id", "=", request.orderId).executeTakeFirst();
+  const order = await deps.db
+    .selectFrom("orders")
+    .select(["id", "user_id", "public_id"])
+    .where("id", "=", request.orderId)
+    .executeTakeFirst();
   if (!order) throw fail.notFound(BANK_ERRORS.orderNotFound);
   const row = await deps.db
     .insertInto("bank_transfers")
@@ -679,7 +710,14 @@ export async function queueRefundTransfers(deps: ApiDeps): Promise<number> {
   const refunds = await deps.db
     .selectFrom("payment_transactions")
     .innerJoin("orders", "orders.id", "payment_transactions.order_id")
-    .select(["payment_transactions.id", "payment_transactions.provider", "payment_transactions.amount_cents", "orders.id as order_id", "orders.user_id", "orders.public_id"])
+    .select([
+      "payment_transactions.id",
+      "payment_transactions.provider",
+      "payment_transactions.amount_cents",
+      "orders.id as order_id",
+      "orders.user_id",
+      "orders.public_id",
+    ])
     .where("payment_transactions.outcome", "=", "refund")
     .where("payment_transactions.provider", "in", [SEPA_PROVIDER, TRANSFER_PROVIDER])
     .execute();

@@ -61,7 +61,11 @@ function page(language: Language, title: string, body: string): string {
 
 /** A readable voucher code for the order (the real provider prints its own). */
 export function voucherCode(orderRef: string): string {
-  const compact = orderRef.replace(/[^A-Za-z0-9]/g, "").toUpperCase().slice(0, 12).padEnd(12, "0");
+  const compact = orderRef
+    .replace(/[^A-Za-z0-9]/g, "")
+    .toUpperCase()
+    .slice(0, 12)
+    .padEnd(12, "0");
   return compact.replace(/(.{4})(?=.)/g, "$1-");
 }
 

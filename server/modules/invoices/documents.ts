@@ -76,19 +76,33 @@ export interface InvoiceFile {
 
 /** One of the member's invoices as a file. Not theirs, or not a business invoice for an e-invoice format: 404. */
 export async function invoiceFile(deps: ApiDeps, userId: number, invoiceId: number, format: InvoiceFormat): Promise<InvoiceFile> {
-  const invoice = await deps.db.selectFrom("invoices").selectAll().where("id", "=", invoiceId).where("user_id", "=", userId).executeTakeFirst();
+  const invoice = await deps.db
+    .selectFrom("invoices")
+    .selectAll()
+    .where("id", "=", invoiceId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   if (!invoice || !formatsOf(invoice).includes(format)) throw fail.notFound(INVOICE_ERRORS.notFound);
   const corrects = invoice.corrects_invoice_id
-    ? ((await deps.db.selectFrom("invoices").select("number").where("id", "=", invoice.corrects_invoice_id).executeTakeFirst())?.number ?? null)
+    ? ((await deps.db.selectFrom("invoices").select("number").where("id", "=", invoice.corrects_invoice_id).executeTakeFirst())?.number ??
+      null)
     : null;
   const who = seller();
   if (format === "xrechnung") {
     const xml = await renderXRechnung(invoice, who, corrects);
-    return { body: new TextEncoder().encode(xml), contentType: "application/xml; charset=utf-8", fileName: invoiceFileName(invoice).replace(/\.pdf$/, ".xml") };
+    return {
+      body: new TextEncoder().encode(xml),
+      contentType: "application/xml; charset=utf-8",
+      fileName: invoiceFileName(invoice).replace(/\.pdf$/, ".xml"),
+    };
   }
   const pdf = await renderInvoicePdf(invoice, who, { correctsNumber: corrects });
   if (format === "facturx") {
-    return { body: await renderFacturX(invoice, who, corrects, pdf), contentType: "application/pdf", fileName: invoiceFileName(invoice).replace(/\.pdf$/, "-zugferd.pdf") };
+    return {
+      body: await renderFacturX(invoice, who, corrects, pdf),
+      contentType: "application/pdf",
+      fileName: invoiceFileName(invoice).replace(/\.pdf$/, "-zugferd.pdf"),
+    };
   }
   return { body: pdf, contentType: "application/pdf", fileName: invoiceFileName(invoice) };
 }
@@ -134,7 +148,11 @@ export async function billingInfo(deps: ApiDeps, userId: number): Promise<Billin
 export async function updateBillingInfo(deps: ApiDeps, userId: number, input: BillingInfoInput): Promise<BillingInfo> {
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom("billing_infos").select(["vat_id", "vat_id_status", "vies_checked_at", "vies_request_id"]).where("user_id", "=", userId).executeTakeFirst();
+    const before = await trx
+      .selectFrom("billing_infos")
+      .select(["vat_id", "vat_id_status", "vies_checked_at", "vies_request_id"])
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
     const vatId = input.vat_id ? normalizeVatId(input.vat_id) : null;
     const unchanged = vatId !== null && before?.vat_id === vatId;
     const check = unchanged
@@ -153,7 +171,11 @@ export async function updateBillingInfo(deps: ApiDeps, userId: number, input: Bi
 
 export async function vatCheck(deps: ApiDeps, userId: number, vatId: string): Promise<VatCheck> {
   const format = checkVatIdFormat(vatId);
-  const row = await deps.db.selectFrom("billing_infos").select(["vat_id", "vat_id_status"]).where("user_id", "=", userId).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom("billing_infos")
+    .select(["vat_id", "vat_id_status"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   const status = row?.vat_id === format.value ? (row.vat_id_status as VatIdStatus) : format.ok ? "format_ok" : null;
   return { vat_id: format.value, format_ok: format.ok, country: format.country, status };
 }

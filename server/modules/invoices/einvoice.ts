@@ -129,7 +129,10 @@ export function eInvoiceData(invoice: InvoiceRow, seller: Seller, correctsNumber
           "cbc:InvoicedQuantity@unitCode": "C62",
           "cbc:LineExtensionAmount": amount(invoice.net_cents),
           "cbc:LineExtensionAmount@currencyID": currency,
-          "cac:Item": { "cbc:Name": invoice.description, "cac:ClassifiedTaxCategory": { ...lineCategory, "cac:TaxScheme": { "cbc:ID": "VAT" } } },
+          "cac:Item": {
+            "cbc:Name": invoice.description,
+            "cac:ClassifiedTaxCategory": { ...lineCategory, "cac:TaxScheme": { "cbc:ID": "VAT" } },
+          },
           "cac:Price": { "cbc:PriceAmount": amount(invoice.net_cents), "cbc:PriceAmount@currencyID": currency },
         },
       ],
@@ -143,7 +146,11 @@ const quietLogger = { log: () => {}, warn: () => {}, error: () => {} };
 /** The XRechnung (UBL) XML of an invoice. */
 export async function renderXRechnung(invoice: InvoiceRow, seller: Seller, correctsNumber: string | null): Promise<string> {
   const service = new InvoiceService(quietLogger);
-  const xml = await service.generate(eInvoiceData(invoice, seller, correctsNumber), { format: E_INVOICE_FORMATS.xrechnung, lang: "de-de", noWarnings: true });
+  const xml = await service.generate(eInvoiceData(invoice, seller, correctsNumber), {
+    format: E_INVOICE_FORMATS.xrechnung,
+    lang: "de-de",
+    noWarnings: true,
+  });
   return typeof xml === "string" ? xml : Buffer.from(xml).toString("utf8");
 }
 

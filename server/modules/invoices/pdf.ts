@@ -34,7 +34,10 @@ function loadFonts() {
   return fonts;
 }
 
-const formatters = new Map<Language, { money: (cents: number, currency: string) => string; date: Intl.DateTimeFormat; percent: Intl.NumberFormat }>();
+const formatters = new Map<
+  Language,
+  { money: (cents: number, currency: string) => string; date: Intl.DateTimeFormat; percent: Intl.NumberFormat }
+>();
 function formattersFor(language: Language) {
   let found = formatters.get(language);
   if (!found) {
@@ -80,7 +83,12 @@ export function renderInvoicePdf(invoice: InvoiceRow, seller: Seller, extras: Pd
     font: "",
     autoFirstPage: false,
     lang: LANGUAGE_TAGS[language],
-    info: { Title: `${title} ${invoice.number}`, Author: seller.name, Subject: invoice.description, CreationDate: new Date(invoice.issued_at) },
+    info: {
+      Title: `${title} ${invoice.number}`,
+      Author: seller.name,
+      Subject: invoice.description,
+      CreationDate: new Date(invoice.issued_at),
+    },
   });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -99,9 +107,13 @@ export function renderInvoicePdf(invoice: InvoiceRow, seller: Seller, extras: Pd
   doc.font("regular").fontSize(8).fillColor("#555555");
   doc.text(`${seller.name} · ${seller.street} · ${seller.postalCode} ${seller.city}`, left, 56, { width });
   doc.fillColor("#000000").fontSize(10).moveDown(1);
-  const buyerLines = [buyer.company, buyer.name, buyer.street, [buyer.postal_code, buyer.city].filter(Boolean).join(" "), buyer.country].filter(
-    (line): line is string => Boolean(line && line.trim()),
-  );
+  const buyerLines = [
+    buyer.company,
+    buyer.name,
+    buyer.street,
+    [buyer.postal_code, buyer.city].filter(Boolean).join(" "),
+    buyer.country,
+  ].filter((line): line is string => Boolean(line && line.trim()));
   doc.text(buyerLines.join("\n"), { width: width / 2 });
   if (buyer.vat_id) doc.text(`${t.vatId}: ${buyer.vat_id}`, { width: width / 2 });
 
@@ -118,7 +130,10 @@ export function renderInvoicePdf(invoice: InvoiceRow, seller: Seller, extras: Pd
   }
   let y = factsTop;
   for (const [label, value] of facts) {
-    doc.font("regular").fontSize(9).text(label, left + width / 2, y, { width: width / 4 });
+    doc
+      .font("regular")
+      .fontSize(9)
+      .text(label, left + width / 2, y, { width: width / 4 });
     doc.font("bold").text(value, left + (3 * width) / 4, y, { width: width / 4, align: "right" });
     y += 14;
   }
@@ -151,9 +166,16 @@ export function renderInvoicePdf(invoice: InvoiceRow, seller: Seller, extras: Pd
     return bottom;
   };
   let cursor = row([t.description, t.net, t.vat(""), t.gross], tableTop, "bold") + 4;
-  doc.moveTo(left, cursor).lineTo(left + width, cursor).lineWidth(0.5).stroke();
+  doc
+    .moveTo(left, cursor)
+    .lineTo(left + width, cursor)
+    .lineWidth(0.5)
+    .stroke();
   cursor = row([invoice.description, money(invoice.net_cents), rate, money(invoice.gross_cents)], cursor + 6, "regular") + 10;
-  doc.moveTo(left, cursor).lineTo(left + width, cursor).stroke();
+  doc
+    .moveTo(left, cursor)
+    .lineTo(left + width, cursor)
+    .stroke();
 
   cursor += 10;
   const totals: Array<[string, string, boolean]> = [
@@ -168,7 +190,10 @@ export function renderInvoicePdf(invoice: InvoiceRow, seller: Seller, extras: Pd
     cursor = doc.y + 4;
   }
 
-  doc.font("regular").fontSize(9).text("", left, cursor + 12, { width });
+  doc
+    .font("regular")
+    .fontSize(9)
+    .text("", left, cursor + 12, { width });
   if (invoice.reverse_charge === 1) doc.font("bold").text(t.reverseCharge, { width });
   else if (invoice.vat_rate_bp === 0) doc.font("bold").text(t.notTaxable, { width });
   doc.font("regular").moveDown(0.5);

@@ -11,7 +11,11 @@ export function registerInvoices({ v2 }: ModuleContext): void {
   const base = { tag: "payment", auth: "required" as const };
   v2.add(
     invoicesOps.list,
-    { ...base, summary: "The signed-in member's invoices and credit notes, newest first, with the formats each can be downloaded in.", statuses: [401] },
+    {
+      ...base,
+      summary: "The signed-in member's invoices and credit notes, newest first, with the formats each can be downloaded in.",
+      statuses: [401],
+    },
     async (c, { user }) => {
       if (!user) throw fail.unauthorized();
       c.header("Cache-Control", "private, no-store");
@@ -41,7 +45,12 @@ export function registerInvoices({ v2 }: ModuleContext): void {
   );
   v2.add(
     invoicesOps.billingInfo,
-    { ...base, summary: "The member's billing details (updated_at null: none stored yet, the account's e-mail to start from) and the countries a billing address may be in.", statuses: [401] },
+    {
+      ...base,
+      summary:
+        "The member's billing details (updated_at null: none stored yet, the account's e-mail to start from) and the countries a billing address may be in.",
+      statuses: [401],
+    },
     async (c, { user }) => {
       if (!user) throw fail.unauthorized();
       c.header("Cache-Control", "private, no-store");
@@ -63,7 +72,11 @@ export function registerInvoices({ v2 }: ModuleContext): void {
   );
   v2.add(
     invoicesOps.vatCheck,
-    { ...base, summary: "Checks a VAT ID's format now (jsvat: EU member states only) and tells this member's stored VIES status for the same ID.", statuses: [400, 401] },
+    {
+      ...base,
+      summary: "Checks a VAT ID's format now (jsvat: EU member states only) and tells this member's stored VIES status for the same ID.",
+      statuses: [400, 401],
+    },
     async (c, { user, body }) => {
       if (!user) throw fail.unauthorized();
       return ok(c, await vatCheck(c.get("deps"), user.id, body.vat_id));

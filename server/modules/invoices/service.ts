@@ -7,12 +7,7 @@
 import { checkVAT, countries } from "jsvat";
 import { sql, type Insertable, type Transaction } from "kysely";
 import type { ApiDeps } from "../../api/types";
-import {
-  INVOICE_TYPES,
-  type BillingCustomer,
-  type InvoiceStatus,
-  type VatDecision,
-} from "../../contract/billing";
+import { INVOICE_TYPES, type BillingCustomer, type InvoiceStatus, type VatDecision } from "../../contract/billing";
 import { isLanguage, type Language } from "../../contract/locales";
 import { SELLER_COUNTRY, invoiceDay, isEuCountry, splitGross, vatIdCountry, vatRateAt } from "../../contract/vat";
 import type { DB } from "../../db/index";
@@ -82,7 +77,10 @@ export function retentionEnd(at: number): number {
 
 /** What a bank transfer for an order must name (TR): fixed from the order, known before its invoice exists. */
 export function paymentReference(orderPublicId: string): string {
-  return `VLR-${orderPublicId.replace(/[^A-Za-z0-9]/g, "").toUpperCase().slice(0, 24)}`;
+  return `VLR-${orderPublicId
+    .replace(/[^A-Za-z0-9]/g, "")
+    .toUpperCase()
+    .slice(0, 24)}`;
 }
 
 /**
@@ -128,7 +126,8 @@ function addMonths(at: number, months: number): number {
 /** The line an invoice prints for an order's good, in its language. */
 export function describeGoods(order: { goods: string; item_type: number; months: number; renewable: number }, language: Language): string {
   const texts = INVOICE_TEXTS[language];
-  if (order.goods === "membership" || order.item_type === 1 || order.item_type === 2) return texts.membership(order.months, order.renewable === 1);
+  if (order.goods === "membership" || order.item_type === 1 || order.item_type === 2)
+    return texts.membership(order.months, order.renewable === 1);
   if (order.goods === "fsk18" || order.item_type === 3) return texts.fsk18;
   return texts.dollars;
 }
@@ -141,7 +140,16 @@ function buyerOf(order: { customer: string | null }, user: { username: string; e
       // A customer that is not JSON is a bug upstream; the invoice still names the member.
     }
   }
-  return { name: user?.username ?? "", company: null, street: "", postal_code: "", city: "", country: "", email: user?.email ?? "", vat_id: null };
+  return {
+    name: user?.username ?? "",
+    company: null,
+    street: "",
+    postal_code: "",
+    city: "",
+    country: "",
+    email: user?.email ?? "",
+    vat_id: null,
+  };
 }
 
 function statusForNewInvoice(order: { renewable: number; status: string }): InvoiceStatus {
@@ -149,10 +157,17 @@ function statusForNewInvoice(order: { renewable: number; status: string }): Invo
   return order.renewable === 1 ? "running" : "subscribed";
 }
 
-type InvoiceValues = Omit<Insertable<InvoicesTable>, "number" | "year" | "sequence" | "issued_at" | "retain_until" | "created_at" | "updated_at">;
+type InvoiceValues = Omit<
+  Insertable<InvoicesTable>,
+  "number" | "year" | "sequence" | "issued_at" | "retain_until" | "created_at" | "updated_at"
+>;
 
 /** Numbers and writes one document at the clock's time, in the caller's transaction. */
-async function insertInvoice(trx: Transaction<Database>, deps: ApiDeps, values: InvoiceValues): Promise<{ invoiceId: number; number: string }> {
+async function insertInvoice(
+  trx: Transaction<Database>,
+  deps: ApiDeps,
+  values: InvoiceValues,
+): Promise<{ invoiceId: number; number: string }> {
   const now = deps.clock.now();
   const year = invoiceYear(now);
   const { sequence, number } = await nextInvoiceNumber(trx, year);
@@ -169,7 +184,11 @@ async function insertInvoice(trx: Transaction<Database>, deps: ApiDeps, values: 
  * for the same order it answers the invoice it wrote (a replayed settlement writes no second invoice). A business
  * buyer charged VAT for want of a VIES confirmation gets the check queued in the same transaction.
  */
-export async function issueInvoice(trx: Transaction<Database>, deps: ApiDeps, orderId: number): Promise<{ invoiceId: number; number: string }> {
+export async function issueInvoice(
+  trx: Transaction<Database>,
+  deps: ApiDeps,
+  orderId: number,
+): Promise<{ invoiceId: number; number: string }> {
   const existing = await trx
     .selectFrom("invoices")
     .select(["id", "number"])
@@ -254,7 +273,8 @@ export async function issueCreditNote(
 ): Promise<{ invoiceId: number; number: string }> {
   const invoice = await trx.selectFrom("invoices").selectAll().where("id", "=", request.invoiceId).executeTakeFirst();
   if (!invoice || invoice.document !== "invoice") throw new CreditNoteError(`invoices: ${request.invoiceId} is not an invoice`);
-  if (!Number.isInteger(request.grossCents) || request.grossCents <= 0) throw new CreditNoteError("invoices: a credit note needs a positive amount");
+  if (!Number.isInteger(request.grossCents) || request.grossCents <= 0)
+    throw new CreditNoteError("invoices: a credit note needs a positive amount");
   const credited = await trx
     .selectFrom("invoices")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("gross_cents"), sql<number>`0`).as("total"))
@@ -263,9 +283,21 @@ export async function issueCreditNote(
   const already = Number(credited.total);
   if (already + request.grossCents > invoice.gross_cents) throw new CreditNoteError("invoices: credit notes would exceed the invoice");
   const full = already === 0 && request.grossCents === invoice.gross_cents;
-  const amounts = full ? { net_cents: invoice.net_cents, vat_cents: invoice.vat_cents } : splitGross(request.grossCents, invoice.vat_rate_bp);
+  const amounts = full
+    ? { net_cents: invoice.net_cents, vat_cents: invoice.vat_cents }
+    : splitGross(request.grossCents, invoice.vat_rate_bp);
   const status = statusAfterCredit(request.reason);
-  const { id: _id, number: _number, year: _year, sequence: _sequence, issued_at: _issued, retain_until: _retain, created_at: _created, updated_at: _updated, ...copied } = invoice;
+  const {
+    id: _id,
+    number: _number,
+    year: _year,
+    sequence: _sequence,
+    issued_at: _issued,
+    retain_until: _retain,
+    created_at: _created,
+    updated_at: _updated,
+    ...copied
+  } = invoice;
   const note = await insertInvoice(trx, deps, {
     ...copied,
     document: "credit_note",
@@ -287,7 +319,12 @@ export async function issueCreditNote(
  * charged, not credited yet) gets a full credit note ("vat_correction") and a new invoice under reverse charge for the
  * same net amount. The VAT the buyer overpaid is theirs to get back: the back office refunds it (ADR 077).
  */
-export async function reissueUnderReverseCharge(trx: Transaction<Database>, deps: ApiDeps, userId: number, vatId: string): Promise<number[]> {
+export async function reissueUnderReverseCharge(
+  trx: Transaction<Database>,
+  deps: ApiDeps,
+  userId: number,
+  vatId: string,
+): Promise<number[]> {
   const value = normalizeVatId(vatId);
   const candidates = await trx
     .selectFrom("invoices")
@@ -306,7 +343,17 @@ export async function reissueUnderReverseCharge(trx: Transaction<Database>, deps
     const credited = await trx.selectFrom("invoices").select("id").where("corrects_invoice_id", "=", invoice.id).executeTakeFirst();
     if (credited) continue;
     await issueCreditNote(trx, deps, { invoiceId: invoice.id, grossCents: invoice.gross_cents, reason: "vat_correction" });
-    const { id: _id, number: _number, year: _year, sequence: _sequence, issued_at: _issued, retain_until: _retain, created_at: _created, updated_at: _updated, ...copied } = invoice;
+    const {
+      id: _id,
+      number: _number,
+      year: _year,
+      sequence: _sequence,
+      issued_at: _issued,
+      retain_until: _retain,
+      created_at: _created,
+      updated_at: _updated,
+      ...copied
+    } = invoice;
     const next = await insertInvoice(trx, deps, {
       ...copied,
       vat_cents: 0,

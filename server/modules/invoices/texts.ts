@@ -57,7 +57,8 @@ export const INVOICE_TEXTS: Record<Language, InvoiceTexts> = {
     bank: "Bankverbindung",
     retention: "Bitte bewahre diese Rechnung auf.",
     page: "Seite",
-    membership: (months, renewable) => `Plus-Mitgliedschaft, ${months} ${months === 1 ? "Monat" : "Monate"}${renewable ? ", verlängert sich automatisch" : ""}`,
+    membership: (months, renewable) =>
+      `Plus-Mitgliedschaft, ${months} ${months === 1 ? "Monat" : "Monate"}${renewable ? ", verlängert sich automatisch" : ""}`,
     fsk18: "FSK-18-Altersprüfung",
     dollars: "Dollar-Guthaben",
     vatCorrection: "Korrektur der Umsatzsteuer nach bestätigter USt-IdNr.",
@@ -76,7 +77,8 @@ export const INVOICE_TEXTS: Record<Language, InvoiceTexts> = {
     net: "Net amount",
     vat: (rate) => `VAT ${rate}`,
     gross: "Total",
-    reverseCharge: "Reverse charge: VAT is payable by the recipient (Art. 196 VAT Directive). Steuerschuldnerschaft des Leistungsempfängers.",
+    reverseCharge:
+      "Reverse charge: VAT is payable by the recipient (Art. 196 VAT Directive). Steuerschuldnerschaft des Leistungsempfängers.",
     notTaxable: "Not taxable in Germany (§ 3a(2) UStG). Nicht im Inland steuerbar.",
     corrects: (number) => `Corrects invoice ${number}.`,
     paymentReference: "Payment reference",
@@ -85,7 +87,8 @@ export const INVOICE_TEXTS: Record<Language, InvoiceTexts> = {
     bank: "Bank details",
     retention: "Please keep this invoice.",
     page: "Page",
-    membership: (months, renewable) => `Plus membership, ${months} ${months === 1 ? "month" : "months"}${renewable ? ", renews automatically" : ""}`,
+    membership: (months, renewable) =>
+      `Plus membership, ${months} ${months === 1 ? "month" : "months"}${renewable ? ", renews automatically" : ""}`,
     fsk18: "Age verification (18+)",
     dollars: "Dollar credit",
     vatCorrection: "VAT correction after the VAT ID was confirmed",
@@ -113,7 +116,8 @@ export const INVOICE_TEXTS: Record<Language, InvoiceTexts> = {
     bank: "Datos bancarios",
     retention: "Conserva esta factura.",
     page: "Página",
-    membership: (months, renewable) => `Membresía Plus, ${months} ${months === 1 ? "mes" : "meses"}${renewable ? ", se renueva automáticamente" : ""}`,
+    membership: (months, renewable) =>
+      `Membresía Plus, ${months} ${months === 1 ? "mes" : "meses"}${renewable ? ", se renueva automáticamente" : ""}`,
     fsk18: "Verificación de edad (18+)",
     dollars: "Saldo en dólares",
     vatCorrection: "Corrección del IVA tras confirmar el NIF-IVA",
@@ -141,7 +145,8 @@ export const INVOICE_TEXTS: Record<Language, InvoiceTexts> = {
     bank: "Dane bankowe",
     retention: "Zachowaj tę fakturę.",
     page: "Strona",
-    membership: (months, renewable) => `Członkostwo Plus, ${months} ${months === 1 ? "miesiąc" : months < 5 ? "miesiące" : "miesięcy"}${renewable ? ", odnawia się automatycznie" : ""}`,
+    membership: (months, renewable) =>
+      `Członkostwo Plus, ${months} ${months === 1 ? "miesiąc" : months < 5 ? "miesiące" : "miesięcy"}${renewable ? ", odnawia się automatycznie" : ""}`,
     fsk18: "Weryfikacja wieku (18+)",
     dollars: "Środki w dolarach",
     vatCorrection: "Korekta VAT po potwierdzeniu numeru NIP UE",

@@ -48,7 +48,10 @@ export async function askVies(vatId: string, url: string = VIES_URL): Promise<Vi
   if (!response.ok || !body || (code && UNAVAILABLE.has(code)) || typeof body.valid !== "boolean") {
     throw new ViesUnavailable(`VIES answered ${response.status}${code ? ` ${code}` : ""}`);
   }
-  return { valid: body.valid, requestIdentifier: typeof body.requestIdentifier === "string" && body.requestIdentifier ? body.requestIdentifier : null };
+  return {
+    valid: body.valid,
+    requestIdentifier: typeof body.requestIdentifier === "string" && body.requestIdentifier ? body.requestIdentifier : null,
+  };
 }
 
 /** The job: ask, record the answer on the member's billing details, and on a confirmation correct their invoices. */

@@ -8,6 +8,15 @@ import { defineFeature } from "../manifest";
 import * as m0061 from "./migrations/0061_ledger";
 
 export const manifest = defineFeature({ name: "ledger", migrations: { "0061_ledger": m0061 } });
-export { postOperation, postOperationIn, LedgerInsufficient, memberBalances, systemBalance, type LedgerDeps, type OperationRequest, type PartialTransferInput } from "./ledger";
+export {
+  postOperation,
+  postOperationIn,
+  LedgerInsufficient,
+  memberBalances,
+  systemBalance,
+  type LedgerDeps,
+  type OperationRequest,
+  type PartialTransferInput,
+} from "./ledger";
 export { reconcileLedger, type LedgerReport } from "./reconcile";
 export { dollarOperations, euroOperations, vatShare, type DollarOperation, type EuroOperation, type PlatformPurchase } from "./operations";

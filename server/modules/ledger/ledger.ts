@@ -257,7 +257,9 @@ export async function postOperation(deps: LedgerDeps, request: OperationRequest)
   );
   const now = deps.clock.now();
   try {
-    const posted = await deps.db.transaction().execute((trx) => applyOperation(trx, deps.dialect, request, fingerprint, idOf, memberIds, now));
+    const posted = await deps.db
+      .transaction()
+      .execute((trx) => applyOperation(trx, deps.dialect, request, fingerprint, idOf, memberIds, now));
     if (posted !== null) return { operationId: posted.id, kind: request.kind, status: "succeeded", moved: posted.moved, replayed: false };
   } catch (error) {
     if (!(error instanceof LedgerInsufficient)) throw error;

@@ -116,5 +116,6 @@ export const euroOperations = {
       { from: platform("provider_clearing"), to: platform("vat_payable"), amount: vat },
     ]),
   /** Money that arrived but bought nothing (wrong amount, second payment): held until staff refund or apply it. */
-  unapplied: (amount: number) => legs("EURO_UNAPPLIED", [{ from: platform("unapplied_payments"), to: platform("provider_clearing"), amount }]),
+  unapplied: (amount: number) =>
+    legs("EURO_UNAPPLIED", [{ from: platform("unapplied_payments"), to: platform("provider_clearing"), amount }]),
 } as const;

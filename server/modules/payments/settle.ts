@@ -229,7 +229,10 @@ export function createSettlement(fixed?: SettlementParts) {
     const now = deps.clock.now();
     const unchanged = { applied: false, orderStatus: order.status };
     if (event.amountCents !== Number(order.gross_cents)) {
-      await flag(trx, deps, "amount_mismatch", order, txnId, event.amountCents, { expected: Number(order.gross_cents), got: event.amountCents });
+      await flag(trx, deps, "amount_mismatch", order, txnId, event.amountCents, {
+        expected: Number(order.gross_cents),
+        got: event.amountCents,
+      });
       await book(trx, deps, order, `euro:txn:${txnId}`, euroOperations.unapplied(event.amountCents));
       return unchanged;
     }
@@ -344,7 +347,8 @@ export function createSettlement(fixed?: SettlementParts) {
     const settled = settledOf(order, Number(order.paid_at ?? now));
     await goodsOf(deps, order).revoke(trx, deps, settled, "chargeback");
     const invoiceId = await invoiceOf(trx, order.id);
-    if (invoiceId !== null && amount > 0) await partsOf(deps).issueCreditNote(trx, deps, { invoiceId, grossCents: amount, reason: "chargeback" });
+    if (invoiceId !== null && amount > 0)
+      await partsOf(deps).issueCreditNote(trx, deps, { invoiceId, grossCents: amount, reason: "chargeback" });
     await partsOf(deps).setInvoiceStatus(trx, order.id, "charge_back" satisfies InvoiceStatus);
     const vat = vatShare(gross, Number(order.vat_cents), before, amount);
     await book(trx, deps, order, `euro:txn:${txnId}`, euroOperations.chargeback(amount - vat, vat));

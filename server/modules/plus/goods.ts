@@ -183,7 +183,12 @@ export async function fulfilMembership(trx: Transaction<Database>, deps: ApiDeps
     })
     .execute();
   // The checkout's order names the contract it started (orders.membership_id: "or the one a membership order created").
-  await trx.updateTable("orders").set({ membership_id: membershipId }).where("id", "=", order.id).where("membership_id", "is", null).execute();
+  await trx
+    .updateTable("orders")
+    .set({ membership_id: membershipId })
+    .where("id", "=", order.id)
+    .where("membership_id", "is", null)
+    .execute();
   await syncUserPlus(trx, order.user_id, now);
 }
 

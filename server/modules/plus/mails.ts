@@ -40,7 +40,8 @@ const TEXTS: Record<Language, Texts> = {
     outcome_ends: "Dein Vertrag endet am {date}. Bis dahin bleibt Plus aktiv; danach wird nichts mehr abgebucht.",
     outcome_withdrawn: "Dein Vertrag ist mit sofortiger Wirkung widerrufen; Plus ist beendet.",
     refund: "Du bekommst anteilig {amount} zurück, auf dem Weg, auf dem du bezahlt hast.",
-    outcome_no_contract: "Zu deinem Konto haben wir keinen laufenden Vertrag gefunden, der gekündigt werden könnte. Es wird nichts abgebucht.",
+    outcome_no_contract:
+      "Zu deinem Konto haben wir keinen laufenden Vertrag gefunden, der gekündigt werden könnte. Es wird nichts abgebucht.",
     outcome_not_eligible: "Die Widerrufsfrist von 14 Tagen ist abgelaufen. Du kannst deinen Vertrag jederzeit zum Laufzeitende kündigen.",
     not_you: "Wenn du das nicht warst, kannst du eine Kündigung auf deiner Mitgliedschaftsseite bis zum Vertragsende zurücknehmen.",
     reference: "Eingangsnummer: {id}",
@@ -77,7 +78,8 @@ const TEXTS: Record<Language, Texts> = {
     outcome_withdrawn: "Tu contrato queda desistido con efecto inmediato; plus ha terminado.",
     refund: "Te devolveremos {amount} de forma proporcional, por el mismo medio con el que pagaste.",
     outcome_no_contract: "No hemos encontrado en tu cuenta ningún contrato en curso que se pueda cancelar. No se cobrará nada.",
-    outcome_not_eligible: "El plazo de desistimiento de 14 días ha vencido. Puedes cancelar tu contrato en cualquier momento para el final de su periodo.",
+    outcome_not_eligible:
+      "El plazo de desistimiento de 14 días ha vencido. Puedes cancelar tu contrato en cualquier momento para el final de su periodo.",
     not_you: "Si no has sido tú, puedes anular una cancelación en tu página de membresía hasta que termine el contrato.",
     reference: "Número de recepción: {id}",
   },
@@ -86,7 +88,11 @@ const TEXTS: Record<Language, Texts> = {
     subject_withdraw: "Potwierdzenie otrzymania odstąpienia od umowy",
     greeting: "Cześć {username},",
     received: "otrzymaliśmy twoje oświadczenie {date} o {time}. Umowa: członkostwo plus.",
-    kind: { ordinary: "Rodzaj: wypowiedzenie zwykłe", extraordinary: "Rodzaj: wypowiedzenie nadzwyczajne", withdrawal: "Rodzaj: odstąpienie od umowy" },
+    kind: {
+      ordinary: "Rodzaj: wypowiedzenie zwykłe",
+      extraordinary: "Rodzaj: wypowiedzenie nadzwyczajne",
+      withdrawal: "Rodzaj: odstąpienie od umowy",
+    },
     reason: "Powód: {reason}",
     identification: "Podano: {name}, {identifier}",
     requested_earliest: "Żądany koniec: w najbliższym możliwym terminie",

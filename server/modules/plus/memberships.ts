@@ -77,5 +77,9 @@ export async function syncUserPlus(trx: Db, userId: number, now: number): Promis
   }
   const user = await trx.selectFrom("users").select("member_until").where("id", "=", userId).executeTakeFirst();
   const until = user?.member_until === null || user?.member_until === undefined ? now : Math.min(Number(user.member_until), now);
-  await trx.updateTable("users").set({ is_member: 0, member_until: Math.max(end, 0) || until }).where("id", "=", userId).execute();
+  await trx
+    .updateTable("users")
+    .set({ is_member: 0, member_until: Math.max(end, 0) || until })
+    .where("id", "=", userId)
+    .execute();
 }

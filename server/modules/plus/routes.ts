@@ -2,7 +2,18 @@ import { fail } from "../../api/errors";
 import type { ModuleContext } from "../../api/module-context";
 import { ok } from "../../api/router";
 import { plusOps } from "../../contract/operations/plus";
-import { cancellationPackages, cancelOwn, contractState, declareCancel, declareWithdraw, packageList, preemptOffer, readReceipt, saveSurvey, undoCancel } from "./service";
+import {
+  cancellationPackages,
+  cancelOwn,
+  contractState,
+  declareCancel,
+  declareWithdraw,
+  packageList,
+  preemptOffer,
+  readReceipt,
+  saveSurvey,
+  undoCancel,
+} from "./service";
 
 const PRIVATE = "private, no-store";
 
@@ -24,7 +35,12 @@ export function registerPlus({ v2 }: ModuleContext): void {
   );
   v2.add(
     plusOps.cancellationPackages,
-    { tag: "membership", auth: "required", summary: "The offer shown while cancelling (cancel v2): the member's kind's cancellation packages.", statuses: [401, 404] },
+    {
+      tag: "membership",
+      auth: "required",
+      summary: "The offer shown while cancelling (cancel v2): the member's kind's cancellation packages.",
+      statuses: [401, 404],
+    },
     async (c, { user }) => ok(c, await cancellationPackages(c.get("deps"), user!.id)),
   );
   v2.add(
@@ -46,7 +62,8 @@ export function registerPlus({ v2 }: ModuleContext): void {
     {
       tag: "membership",
       auth: "required",
-      summary: "Preempt: the running renewing contract's next period bought early — the checkout's sku, price and start. 409 exception.plus.no_preempt without one.",
+      summary:
+        "Preempt: the running renewing contract's next period bought early — the checkout's sku, price and start. 409 exception.plus.no_preempt without one.",
       statuses: [401, 409],
     },
     async (c, { user }) => ok(c, await preemptOffer(c.get("deps"), user!.id)),
@@ -67,7 +84,8 @@ export function registerPlus({ v2 }: ModuleContext): void {
     {
       tag: "membership",
       auth: "required",
-      summary: "Takes the caller's cancellation back until the contract ends: it runs and renews again. 409 exception.plus.not_cancelled otherwise.",
+      summary:
+        "Takes the caller's cancellation back until the contract ends: it runs and renews again. 409 exception.plus.not_cancelled otherwise.",
       statuses: [401, 409],
     },
     async (c, { user }) => ok(c, await undoCancel(c.get("deps"), user!.id)),
@@ -109,7 +127,8 @@ export function registerPlus({ v2 }: ModuleContext): void {
     {
       tag: "membership",
       auth: "optional",
-      summary: "A declaration's saveable confirmation by its random id (90 days); the end date only for the signed-in owner. 404 otherwise.",
+      summary:
+        "A declaration's saveable confirmation by its random id (90 days); the end date only for the signed-in owner. 404 otherwise.",
       statuses: [404],
     },
     async (c, { user }) => {

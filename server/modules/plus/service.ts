@@ -15,7 +15,17 @@ import type {
   PlusContractState,
 } from "../../contract/plus";
 import { PLUS_ERRORS } from "../../contract/plus";
-import { plusAudienceOf, plusPackage, PREEMPT_SUFFIX, type PlusPackageList, type PlusPackageSet, plusPackagesFor, monthlyCents, type PlusAudience, packageSetOfRebillGroup } from "../../contract/plus-packages";
+import {
+  plusAudienceOf,
+  plusPackage,
+  PREEMPT_SUFFIX,
+  type PlusPackageList,
+  type PlusPackageSet,
+  plusPackagesFor,
+  monthlyCents,
+  type PlusAudience,
+  packageSetOfRebillGroup,
+} from "../../contract/plus-packages";
 import { randomToken } from "../../lib/crypto";
 import { plusRunning } from "../access/index";
 import { earliestOrdinaryEnd, proRataRefund, renewalTermOf, withdrawalDeadline, DAY_MS } from "./contract-rules";
@@ -33,7 +43,10 @@ async function withdrawalOf(deps: ApiDeps, m: Membership, now: number): Promise<
     .where("membership_id", "=", m.id)
     .where("revoked_at", "is", null)
     .execute();
-  const refund = spans.reduce((sum, s) => sum + proRataRefund({ starts_at: Number(s.starts_at), ends_at: Number(s.ends_at), gross_cents: s.gross_cents }, now), 0);
+  const refund = spans.reduce(
+    (sum, s) => sum + proRataRefund({ starts_at: Number(s.starts_at), ends_at: Number(s.ends_at), gross_cents: s.gross_cents }, now),
+    0,
+  );
   // Nothing paid through a checkout (a seeded or granted contract): nothing to refund, no withdrawal to offer.
   return spans.length === 0 ? null : { until, refund_cents: refund };
 }
@@ -63,7 +76,11 @@ function contractOf(m: Membership, now: number, withdrawal: PlusContract["withdr
 }
 
 export async function contractState(deps: ApiDeps, userId: number): Promise<PlusContractState> {
-  const user = await deps.db.selectFrom("users").select(["user_type", "is_member", "member_until"]).where("id", "=", userId).executeTakeFirst();
+  const user = await deps.db
+    .selectFrom("users")
+    .select(["user_type", "is_member", "member_until"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
   if (!user) throw fail.unauthorized();
   const now = deps.clock.now();
   const m = (await activeMembership(deps.db, userId, now)) ?? (await latestMembership(deps.db, userId));
@@ -212,7 +229,11 @@ async function declare(deps: ApiDeps, d: Declaration): Promise<ContractReceipt &
   const now = deps.clock.now();
   // Withdrawal ends plus at once and refunds: without login only the account's e-mail address identifies for it.
   const account = d.userId
-    ? await deps.db.selectFrom("users").select(["id", "username", "email", "language", "user_type"]).where("id", "=", d.userId).executeTakeFirst()
+    ? await deps.db
+        .selectFrom("users")
+        .select(["id", "username", "email", "language", "user_type"])
+        .where("id", "=", d.userId)
+        .executeTakeFirst()
     : await accountByIdentifier(deps, d.identifier, d.action === "withdraw" && d.viewerId === null);
   const publicId = randomToken(12);
   const refunds: Array<{ orderId: number; amount: number }> = [];
@@ -262,7 +283,10 @@ async function declare(deps: ApiDeps, d: Declaration): Promise<ContractReceipt &
           .execute();
         refundCents = 0;
         for (const span of spans) {
-          const amount = proRataRefund({ starts_at: Number(span.starts_at), ends_at: Number(span.ends_at), gross_cents: span.gross_cents }, now);
+          const amount = proRataRefund(
+            { starts_at: Number(span.starts_at), ends_at: Number(span.ends_at), gross_cents: span.gross_cents },
+            now,
+          );
           refundCents += amount;
           if (amount > 0) refunds.push({ orderId: Number(span.order_id), amount });
         }
@@ -355,7 +379,12 @@ function strip(receipt: ContractReceipt & { outcome?: Outcome }): ContractReceip
 }
 
 /** POST /contracts/cancel (§ 312k BGB button). */
-export async function declareCancel(deps: ApiDeps, viewerId: number | null, input: ContractCancelInput, language: string): Promise<ContractReceipt> {
+export async function declareCancel(
+  deps: ApiDeps,
+  viewerId: number | null,
+  input: ContractCancelInput,
+  language: string,
+): Promise<ContractReceipt> {
   return strip(
     await declare(deps, {
       action: "cancel",
@@ -372,7 +401,12 @@ export async function declareCancel(deps: ApiDeps, viewerId: number | null, inpu
 }
 
 /** POST /contracts/withdraw (EU withdrawal function). */
-export async function declareWithdraw(deps: ApiDeps, viewerId: number | null, input: ContractWithdrawInput, language: string): Promise<ContractReceipt> {
+export async function declareWithdraw(
+  deps: ApiDeps,
+  viewerId: number | null,
+  input: ContractWithdrawInput,
+  language: string,
+): Promise<ContractReceipt> {
   return strip(
     await declare(deps, {
       action: "withdraw",

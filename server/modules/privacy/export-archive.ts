@@ -88,7 +88,8 @@ const EXPORTED_BY_CODE = [
 /** Tables with a user_id that are not the member's data to hand out, and why (a test holds every table to one of the lists). */
 export const NOT_EXPORTED: Record<string, string> = {
   rebill_tokens: "single-use payment links, stored only as hashes (nothing readable; the renewals show in membership.json)",
-  payment_flags: "the back office's marks on payments for review (a chargeback, an amount that did not match); orders.json has each order's state",
+  payment_flags:
+    "the back office's marks on payments for review (a chargeback, an amount that did not match); orders.json has each order's state",
   search_profiles: "a copy of the profile made for search (profile.json has the original)",
   profile_view_marks: "keyed hashes of the day's visitors (about other people, deleted daily)",
   ledger_accounts:

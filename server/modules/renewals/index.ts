@@ -26,7 +26,9 @@ export const manifest = defineFeature({
       run: (payload) => retryRenewal(deps, payload.renewal_id, payload.attempt),
     })),
     /** A charge whose answer comes later by postback. */
-    "renewals.check": defineJob<{ renewal_id: number; order_id: number; since: number }>((deps) => ({ run: (payload) => checkRenewal(deps, payload) })),
+    "renewals.check": defineJob<{ renewal_id: number; order_id: number; since: number }>((deps) => ({
+      run: (payload) => checkRenewal(deps, payload),
+    })),
   },
 });
 export { recordChargebackReclaims, scanDueRenewals, scheduleRenewalScan } from "./service";

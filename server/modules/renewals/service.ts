@@ -78,7 +78,14 @@ const MEMBERSHIP_COLUMNS = [
 
 async function membershipOf(db: Executor, id: number): Promise<MembershipRow | undefined> {
   const row = await db.selectFrom("memberships").select(MEMBERSHIP_COLUMNS).where("id", "=", id).executeTakeFirst();
-  return row && { ...row, period_end: Number(row.period_end), first_term_end: Number(row.first_term_end), ends_at: row.ends_at === null ? null : Number(row.ends_at) };
+  return (
+    row && {
+      ...row,
+      period_end: Number(row.period_end),
+      first_term_end: Number(row.first_term_end),
+      ends_at: row.ends_at === null ? null : Number(row.ends_at),
+    }
+  );
 }
 
 async function renewalOf(db: Executor, id: number) {
@@ -214,7 +221,12 @@ async function statutoryTerms(deps: ApiDeps, membership: MembershipRow): Promise
   membership.price_cents = term.gross_cents;
 }
 
-async function paymentRequestFor(deps: ApiDeps, orderId: number, provider: PaymentProvider, method: PaymentMethod): Promise<PaymentRequest> {
+async function paymentRequestFor(
+  deps: ApiDeps,
+  orderId: number,
+  provider: PaymentProvider,
+  method: PaymentMethod,
+): Promise<PaymentRequest> {
   const order = await deps.db
     .selectFrom("orders")
     .innerJoin("users", "users.id", "orders.user_id")
@@ -357,7 +369,11 @@ async function dunningStep(deps: ApiDeps, renewalId: number): Promise<void> {
   const now = deps.clock.now();
   const renewal = (await renewalOf(deps.db, renewalId))!;
   const retryDay = DUNNING_RETRY_DAYS[renewal.attempts - 1];
-  const user = await deps.db.selectFrom("users").select(["username", "email", "language"]).where("id", "=", renewal.user_id).executeTakeFirstOrThrow();
+  const user = await deps.db
+    .selectFrom("users")
+    .select(["username", "email", "language"])
+    .where("id", "=", renewal.user_id)
+    .executeTakeFirstOrThrow();
   if (retryDay === undefined) {
     await deps.db.transaction().execute(async (trx) => {
       await setRenewal(trx, renewalId, { state: "failed", next_attempt_at: null }, now);
@@ -456,7 +472,11 @@ function rebillUrl(deps: ApiDeps, language: string, token: string): string {
 async function issueRebillLink(trx: Transaction<Database>, deps: ApiDeps, renewalId: number): Promise<string> {
   const now = deps.clock.now();
   const renewal = (await renewalOf(trx, renewalId))!;
-  const membership = await trx.selectFrom("memberships").select("rebill_group").where("id", "=", renewal.membership_id).executeTakeFirstOrThrow();
+  const membership = await trx
+    .selectFrom("memberships")
+    .select("rebill_group")
+    .where("id", "=", renewal.membership_id)
+    .executeTakeFirstOrThrow();
   await revokeLinks(trx, renewalId, now);
   const token = randomToken();
   await trx
@@ -477,7 +497,12 @@ async function issueRebillLink(trx: Transaction<Database>, deps: ApiDeps, renewa
 }
 
 async function revokeLinks(db: Executor, renewalId: number, now: number): Promise<void> {
-  await db.updateTable("rebill_tokens").set({ revoked_at: now }).where("renewal_id", "=", renewalId).where("revoked_at", "is", null).execute();
+  await db
+    .updateTable("rebill_tokens")
+    .set({ revoked_at: now })
+    .where("renewal_id", "=", renewalId)
+    .where("revoked_at", "is", null)
+    .execute();
 }
 
 const linkGone = (key: string) => new ApiError(410, [errorItem(410, key)]);
@@ -535,7 +560,8 @@ export async function rebillInfo(deps: ApiDeps, token: string, callerId: number 
 export async function payRebill(deps: ApiDeps, token: string, callerId: number | null, payWith: RebillPayWith): Promise<RebillPayment> {
   const link = await openLink(deps, token, callerId);
   const { membership, terms } = await offerOf(deps, link);
-  if (payWith === "stored" && !(membership.payment_method && membership.payment_token)) throw fail.badRequest("validation.rebill.no_stored_method", "pay_with");
+  if (payWith === "stored" && !(membership.payment_method && membership.payment_token))
+    throw fail.badRequest("validation.rebill.no_stored_method", "pay_with");
   const now = deps.clock.now();
   const claimed = await deps.db
     .updateTable("rebill_tokens")
@@ -546,7 +572,8 @@ export async function payRebill(deps: ApiDeps, token: string, callerId: number |
     .where("expires_at", ">", now)
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) throw linkGone("exception.rebill.link_used");
-  const release = () => deps.db.updateTable("rebill_tokens").set({ used_at: null }).where("id", "=", link.id).where("revoked_at", "is", null).execute();
+  const release = () =>
+    deps.db.updateTable("rebill_tokens").set({ used_at: null }).where("id", "=", link.id).where("revoked_at", "is", null).execute();
   // The renewal is ours now: a dunning retry running this minute waits for the next one.
   if (!(await takeRenewal(deps, link.renewal_id, ["dunning", "queued"]))) {
     await release();
@@ -574,7 +601,11 @@ export async function payRebill(deps: ApiDeps, token: string, callerId: number |
   }
   const started = await provider.start(await paymentRequestFor(deps, order.orderId, provider, method));
   await settleRenewal(deps, link.renewal_id, order.orderId, "paying", { mail: false });
-  return { status: started.kind === "redirect" ? "redirect" : "paying", order_ref: order.orderRef, redirect_url: started.kind === "redirect" ? started.url : null };
+  return {
+    status: started.kind === "redirect" ? "redirect" : "paying",
+    order_ref: order.orderRef,
+    redirect_url: started.kind === "redirect" ? started.url : null,
+  };
 }
 
 // ————— chargebacks —————
@@ -603,7 +634,9 @@ export async function recordChargebackReclaims(deps: Pick<ApiDeps, "db" | "clock
         ])
         .where("o.goods", "=", "membership")
         .where("o.status", "=", "charged_back")
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom("reclaims as r").select("r.id").whereRef("r.order_id", "=", "o.id")))),
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom("reclaims as r").select("r.id").whereRef("r.order_id", "=", "o.id"))),
+        ),
     )
     .onConflict((oc) => oc.column("order_id").doNothing())
     .returning("id")
@@ -641,7 +674,12 @@ async function skipEndedContracts(deps: ApiDeps): Promise<void> {
     .execute();
   for (const { id } of stale) {
     await deps.db.transaction().execute(async (trx) => {
-      await trx.updateTable("renewals").set({ state: "skipped", next_attempt_at: null, updated_at: now }).where("id", "=", id).where("state", "in", ["queued", "dunning"]).execute();
+      await trx
+        .updateTable("renewals")
+        .set({ state: "skipped", next_attempt_at: null, updated_at: now })
+        .where("id", "=", id)
+        .where("state", "in", ["queued", "dunning"])
+        .execute();
       await revokeLinks(trx, id, now);
     });
   }

@@ -94,7 +94,17 @@ describe(`back office for money (${TEST_DB})`, () => {
     expect(await auditRows("order", String(order.id))).toHaveLength(0);
     expect((await call<PromoCode>(backend.token, "GET", id(accountingOps.promoCode.path))).json.data.active).toBe(true);
     // Backend reads every list and the order (the bank's actions: their own test below).
-    for (const op of [accountingOps.orders, accountingOps.order, accountingOps.payments, accountingOps.invoices, accountingOps.unmatched, accountingOps.listed, accountingOps.promoCodes, accountingOps.promoCode, accountingOps.revenue]) {
+    for (const op of [
+      accountingOps.orders,
+      accountingOps.order,
+      accountingOps.payments,
+      accountingOps.invoices,
+      accountingOps.unmatched,
+      accountingOps.listed,
+      accountingOps.promoCodes,
+      accountingOps.promoCode,
+      accountingOps.revenue,
+    ]) {
       expect((await call(backend.token, "GET", id(op.path))).status, op.path).toBe(200);
     }
   });
@@ -134,12 +144,22 @@ describe(`back office for money (${TEST_DB})`, () => {
     await insertInvoice(rt, order, buyer.id, { number: "2031-000001" });
     await insertInvoice(rt, order, buyer.id, { number: "2031-000002", document: "credit_note" });
 
-    const payments = await call<AccountingPaymentList>(backend.token, "GET", `${accountingOps.payments.path}?order=${order.publicId}&outcome=chargeback`);
+    const payments = await call<AccountingPaymentList>(
+      backend.token,
+      "GET",
+      `${accountingOps.payments.path}?order=${order.publicId}&outcome=chargeback`,
+    );
     expect(payments.json.data.items.map((p) => [p.order_id, p.outcome])).toEqual([[order.id, "chargeback"]]);
-    const invoices = await call<AccountingInvoiceList>(backend.token, "GET", `${accountingOps.invoices.path}?number=2031-&document=credit_note`);
+    const invoices = await call<AccountingInvoiceList>(
+      backend.token,
+      "GET",
+      `${accountingOps.invoices.path}?number=2031-&document=credit_note`,
+    );
     expect(invoices.json.data.items.map((i) => i.number)).toEqual(["2031-000002"]);
     // LIKE's wildcards in the number are taken literally.
-    expect((await call<AccountingInvoiceList>(backend.token, "GET", `${accountingOps.invoices.path}?number=2031_`)).json.data.total).toBe(0);
+    expect((await call<AccountingInvoiceList>(backend.token, "GET", `${accountingOps.invoices.path}?number=2031_`)).json.data.total).toBe(
+      0,
+    );
   });
 
   it("shows an order with what is still refundable (paid minus credit notes)", async () => {
@@ -155,7 +175,8 @@ describe(`back office for money (${TEST_DB})`, () => {
 
   it("refuses a refund without a reason, over the refundable amount or of an unpaid order — before anything moves", async () => {
     const order = await insertOrder(rt, member.id, { gross: 2990 });
-    const refund = (body: unknown, id = order.id) => call(backend.token, "POST", accountingOps.refund.path.replace(":id", String(id)), body);
+    const refund = (body: unknown, id = order.id) =>
+      call(backend.token, "POST", accountingOps.refund.path.replace(":id", String(id)), body);
 
     const noReason = await refund({ amount_cents: 500 });
     expect(noReason.status).toBe(400);
@@ -166,7 +187,11 @@ describe(`back office for money (${TEST_DB})`, () => {
 
     const tooMuch = await refund({ amount_cents: 2991, reason: "Doppelt gebucht" });
     expect(tooMuch.status).toBe(400);
-    expect(tooMuch.json.errors![0]).toMatchObject({ key: "exception.accounting.amount_too_high", source: "amount_cents", params: { max: 2990 } });
+    expect(tooMuch.json.errors![0]).toMatchObject({
+      key: "exception.accounting.amount_too_high",
+      source: "amount_cents",
+      params: { max: 2990 },
+    });
 
     const open = await insertOrder(rt, member.id, { status: "open" });
     const unpaid = await refund({ amount_cents: 100, reason: "Doppelt gebucht" }, open.id);
@@ -180,8 +205,15 @@ describe(`back office for money (${TEST_DB})`, () => {
   it("refunds part, then the rest: a credit note each, one audit row each (written once, by payments), nothing more to refund", async () => {
     const order = await insertOrder(rt, member.id, { gross: 2990 });
     await insertInvoice(rt, order, member.id);
-    const refund = (body: unknown) => call<{ credit_note_id: number; amount_cents: number }>(backend.token, "POST", accountingOps.refund.path.replace(":id", String(order.id)), body);
-    const detail = async () => (await call<AccountingOrderDetail>(backend.token, "GET", accountingOps.order.path.replace(":id", String(order.id)))).json.data;
+    const refund = (body: unknown) =>
+      call<{ credit_note_id: number; amount_cents: number }>(
+        backend.token,
+        "POST",
+        accountingOps.refund.path.replace(":id", String(order.id)),
+        body,
+      );
+    const detail = async () =>
+      (await call<AccountingOrderDetail>(backend.token, "GET", accountingOps.order.path.replace(":id", String(order.id)))).json.data;
 
     const part = await refund({ amount_cents: 1000, reason: "Kulanz nach Beschwerde" });
     expect(part.status).toBe(200);
@@ -190,7 +222,9 @@ describe(`back office for money (${TEST_DB})`, () => {
     expect(now.order.status).toBe("partially_refunded");
     expect(now.refunded_cents).toBe(1000);
     expect(now.refundable_cents).toBe(1990);
-    expect(now.invoices.filter((i) => i.document === "credit_note").map((i) => [i.id, i.gross_cents])).toEqual([[part.json.data.credit_note_id, 1000]]);
+    expect(now.invoices.filter((i) => i.document === "credit_note").map((i) => [i.id, i.gross_cents])).toEqual([
+      [part.json.data.credit_note_id, 1000],
+    ]);
     expect(now.audit.map((a) => [a.action, a.actor_id, a.reason])).toEqual([["order.refund", backend.id, "Kulanz nach Beschwerde"]]);
 
     const rest = await refund({ amount_cents: 1990, reason: "Kündigung aus wichtigem Grund" });
@@ -204,13 +238,23 @@ describe(`back office for money (${TEST_DB})`, () => {
   });
 
   it("promo codes: created, changed, deactivated — one audit row each, with who, why, before and after", async () => {
-    const created = await call<PromoCode>(backend.token, "POST", accountingOps.createPromo.path, promoBody({ code: "herbst25", value: 25 }));
+    const created = await call<PromoCode>(
+      backend.token,
+      "POST",
+      accountingOps.createPromo.path,
+      promoBody({ code: "herbst25", value: 25 }),
+    );
     expect(created.status).toBe(201);
     expect(created.json.data).toMatchObject({ code: "HERBST25", kind: "percent", value: 25, active: true, redemptions: 0 });
     const id = created.json.data.id;
     const at = (path: string) => path.replace(":id", String(id));
 
-    const updated = await call<PromoCode>(backend.token, "PUT", at(accountingOps.updatePromo.path), promoBody({ code: "HERBST25", kind: "fixed", value: 500 }));
+    const updated = await call<PromoCode>(
+      backend.token,
+      "PUT",
+      at(accountingOps.updatePromo.path),
+      promoBody({ code: "HERBST25", kind: "fixed", value: 500 }),
+    );
     expect(updated.status).toBe(200);
     expect(updated.json.data).toMatchObject({ kind: "fixed", value: 500 });
     const off = await call<PromoCode>(backend.token, "POST", at(accountingOps.setPromoActive.path), { active: false });
@@ -240,7 +284,9 @@ describe(`back office for money (${TEST_DB})`, () => {
       return answer.json.errors!.map((e) => `${e.source}:${e.key}`);
     };
     expect(await sources(promoBody({ value: 101 }))).toEqual(["value:validation.accounting.percent_too_high"]);
-    expect(await sources(promoBody({ valid_from: 2_000, valid_until: 1_000 }))).toEqual(["valid_until:validation.accounting.until_before_from"]);
+    expect(await sources(promoBody({ valid_from: 2_000, valid_until: 1_000 }))).toEqual([
+      "valid_until:validation.accounting.until_before_from",
+    ]);
     expect(await sources(promoBody({ code: "a b" }))).toEqual(["code:validation.invalid"]);
     expect(await sources(promoBody({ max_per_member: 0, goods: "tickets" }))).toEqual(
       expect.arrayContaining(["max_per_member:validation.invalid", "goods:validation.invalid"]),
@@ -269,7 +315,11 @@ describe(`back office for money (${TEST_DB})`, () => {
       { key: "2030-03-02", sales_gross_cents: 0, deducted_gross_cents: 0, gross_cents: 0, net_cents: 0, vat_cents: 0 },
       { key: "2030-03-03", sales_gross_cents: 2380, deducted_gross_cents: 1190, gross_cents: 1190, net_cents: 1000, vat_cents: 190 },
     ]);
-    const monthly = await call<Revenue>(backend.token, "GET", `${accountingOps.revenue.path}?granularity=month&from=2030-03-01&to=2030-04-30`);
+    const monthly = await call<Revenue>(
+      backend.token,
+      "GET",
+      `${accountingOps.revenue.path}?granularity=month&from=2030-03-01&to=2030-04-30`,
+    );
     expect(monthly.json.data.buckets.map((m) => [m.key, m.gross_cents, m.net_cents, m.vat_cents])).toEqual([
       ["2030-03", 13090, 11000, 2090],
       ["2030-04", -2380, -2000, -380],
@@ -282,23 +332,36 @@ describe(`back office for money (${TEST_DB})`, () => {
   });
 
   it("imports a bank statement (one audit row), lists the line no order matched, and refuses an unknown order at its field", async () => {
-    const imported = await call<{ matched: number; unmatched: number; duplicates: number }>(backend.token, "POST", accountingOps.importStatement.path, {
-      xml: camt053(4200, "Danke fuer alles", "BANKREF-0001"),
-    });
+    const imported = await call<{ matched: number; unmatched: number; duplicates: number }>(
+      backend.token,
+      "POST",
+      accountingOps.importStatement.path,
+      {
+        xml: camt053(4200, "Danke fuer alles", "BANKREF-0001"),
+      },
+    );
     expect(imported.status).toBe(200);
     expect(imported.json.data).toMatchObject({ matched: 0, unmatched: 1, duplicates: 0 });
     const imports = await rt.deps.db.selectFrom("audit_log").selectAll().where("action", "=", "bank.import").execute();
     expect(imports.map((r) => [r.actor_id, JSON.parse(r.after_json!).unmatched])).toEqual([[backend.id, 1]]);
     // The same file again changes nothing but the count of known lines (and is audited again: it was done).
-    const again = await call<{ duplicates: number }>(backend.token, "POST", accountingOps.importStatement.path, { xml: camt053(4200, "Danke fuer alles", "BANKREF-0001") });
+    const again = await call<{ duplicates: number }>(backend.token, "POST", accountingOps.importStatement.path, {
+      xml: camt053(4200, "Danke fuer alles", "BANKREF-0001"),
+    });
     expect(again.json.data.duplicates).toBe(1);
 
-    const lines = await call<{ items: Array<{ id: number; amount_cents: number; remittance: string | null }> }>(backend.token, "GET", accountingOps.unmatched.path);
+    const lines = await call<{ items: Array<{ id: number; amount_cents: number; remittance: string | null }> }>(
+      backend.token,
+      "GET",
+      accountingOps.unmatched.path,
+    );
     expect(lines.status).toBe(200);
     const line = lines.json.data.items.find((l) => l.remittance === "Danke fuer alles");
     expect(line?.amount_cents).toBe(4200);
 
-    const unknown = await call(backend.token, "POST", accountingOps.assign.path.replace(":id", String(line!.id)), { order_ref: "ord_nothing_here" });
+    const unknown = await call(backend.token, "POST", accountingOps.assign.path.replace(":id", String(line!.id)), {
+      order_ref: "ord_nothing_here",
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.json.errors![0]!.source).toBe("order_ref");
     expect(await auditRows("bank_line", String(line!.id))).toHaveLength(0);

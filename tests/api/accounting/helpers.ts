@@ -9,7 +9,14 @@ import type { TestRuntime } from "../../helpers/runtime";
 export async function insertOrder(
   rt: TestRuntime,
   userId: number,
-  options: Partial<{ status: OrderStatus; gross: number; rateBp: number; method: "CC" | "DD" | "TR"; createdAt: number; paidAt: number | null }> = {},
+  options: Partial<{
+    status: OrderStatus;
+    gross: number;
+    rateBp: number;
+    method: "CC" | "DD" | "TR";
+    createdAt: number;
+    paidAt: number | null;
+  }> = {},
 ) {
   const gross = options.gross ?? 2990;
   const rate = options.rateBp ?? 1900;
@@ -57,13 +64,7 @@ export async function insertOrder(
   return { id: row.id, publicId: row.public_id, gross, vat };
 }
 
-export async function insertTransaction(
-  rt: TestRuntime,
-  orderId: number,
-  outcome: PaymentOutcome,
-  amount: number,
-  at = rt.clock.now(),
-) {
+export async function insertTransaction(rt: TestRuntime, orderId: number, outcome: PaymentOutcome, amount: number, at = rt.clock.now()) {
   await rt.deps.db
     .insertInto("payment_transactions")
     .values({

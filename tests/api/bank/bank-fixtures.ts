@@ -5,7 +5,13 @@ import type { TestRuntime } from "../../helpers/runtime";
 
 export async function payingOrder(
   rt: TestRuntime,
-  input: { userId: number; grossCents: number; method: PaymentMethod; provider: string; reference?: (publicId: string) => Promise<string> | string },
+  input: {
+    userId: number;
+    grossCents: number;
+    method: PaymentMethod;
+    provider: string;
+    reference?: (publicId: string) => Promise<string> | string;
+  },
 ) {
   const publicId = randomBytes(18).toString("base64url");
   const now = rt.clock.now();

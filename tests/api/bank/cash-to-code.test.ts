@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cashToCodeFits } from "#server/contract/bank";
-import {
-  CASH_TO_CODE_SIGNATURE_HEADER,
-  createCashToCodeProvider,
-  signCashToCode,
-} from "#server/integrations/payments/bank-providers";
+import { CASH_TO_CODE_SIGNATURE_HEADER, createCashToCodeProvider, signCashToCode } from "#server/integrations/payments/bank-providers";
 import { loadConfig } from "#server/config";
 import { USER_TYPE } from "#server/contract/users";
 import { refundOrder } from "#server/modules/payments/index";
@@ -42,7 +38,9 @@ describe(`cash to code (${TEST_DB})`, () => {
     const provider = createCashToCodeProvider(rt.deps.config);
     await expect(provider.start(request(2990))).rejects.toMatchObject({ key: "exception.bank.cash_to_code_amount" });
     // The provider itself refunds nothing: the refund is accepted for a transfer (bank module, pain.001).
-    expect(await provider.refund({ orderRef: "x", providerReference: "y", amountCents: 100, reason: "withdrawal" })).toEqual({ accepted: true });
+    expect(await provider.refund({ orderRef: "x", providerReference: "y", amountCents: 100, reason: "withdrawal" })).toEqual({
+      accepted: true,
+    });
   });
 
   it("redirects to the voucher page, which works without JavaScript and sends a signed postback", async () => {
@@ -72,7 +70,11 @@ describe(`cash to code (${TEST_DB})`, () => {
     const member = await signIn(rt, await createUser(rt));
     const provider = createCashToCodeProvider(rt.deps.config);
     const order = await payingOrder(rt, { userId: member.id, grossCents: 5000, method: "CT", provider: "cashtocode" });
-    const started = await provider.start({ ...request(5000), orderRef: order.publicId, returnUrl: `http://velora.test/de/buy/status?order=${order.publicId}` });
+    const started = await provider.start({
+      ...request(5000),
+      orderRef: order.publicId,
+      returnUrl: `http://velora.test/de/buy/status?order=${order.publicId}`,
+    });
     if (started.kind !== "redirect") throw new Error("a redirect was expected");
     const path = started.url.replace("http://velora.test", "");
     const press = (action: string) =>
@@ -82,19 +84,29 @@ describe(`cash to code (${TEST_DB})`, () => {
     const row = await rt.deps.db.selectFrom("orders").select(["status", "method"]).where("id", "=", order.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: "paid", method: "CT" });
     expect(doubles.fulfilled.filter((id) => id === order.id)).toHaveLength(1);
-    const txns = await rt.deps.db.selectFrom("payment_transactions").select(["provider", "outcome", "amount_cents"]).where("order_id", "=", order.id).execute();
+    const txns = await rt.deps.db
+      .selectFrom("payment_transactions")
+      .select(["provider", "outcome", "amount_cents"])
+      .where("order_id", "=", order.id)
+      .execute();
     expect(txns).toEqual([{ provider: "cashtocode", outcome: "success", amount_cents: 5000 }]);
 
     // A withdrawal refunds it: by transfer to the IBAN the member gives, in the next pain.001.
     const staff = await signIn(rt, await createUser(rt, { userType: USER_TYPE.backend }));
     await refundOrder(rt.deps, { orderId: order.id, amountCents: 5000, reason: "Widerruf", staffId: staff.id });
-    const badAccount = await callJson<{ errors?: Array<{ source?: string }> }>(rt, staff.token, "POST", "/api/v2/backoffice/bank/refund-transfers", {
-      order_ref: order.publicId,
-      iban: "DE00 1234",
-      holder: "",
-      amount_cents: 5000,
-      reason: "Widerruf",
-    });
+    const badAccount = await callJson<{ errors?: Array<{ source?: string }> }>(
+      rt,
+      staff.token,
+      "POST",
+      "/api/v2/backoffice/bank/refund-transfers",
+      {
+        order_ref: order.publicId,
+        iban: "DE00 1234",
+        holder: "",
+        amount_cents: 5000,
+        reason: "Widerruf",
+      },
+    );
     expect(badAccount.status).toBe(400);
     expect(badAccount.json.errors?.map((e) => e.source)).toEqual(["iban", "holder"]);
     const queued = await callJson(rt, staff.token, "POST", "/api/v2/backoffice/bank/refund-transfers", {
@@ -127,7 +139,9 @@ describe(`cash to code (${TEST_DB})`, () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: "action=cancelled",
     });
-    expect((await rt.deps.db.selectFrom("orders").select("status").where("id", "=", other.id).executeTakeFirstOrThrow()).status).toBe("failed");
+    expect((await rt.deps.db.selectFrom("orders").select("status").where("id", "=", other.id).executeTakeFirstOrThrow()).status).toBe(
+      "failed",
+    );
   });
 
   it("takes a postback only with a valid signature", () => {
@@ -143,13 +157,22 @@ describe(`cash to code (${TEST_DB})`, () => {
       amountCents: 2500,
       method: "CT",
     });
-    expect(provider.verifyPostback({ headers: { [CASH_TO_CODE_SIGNATURE_HEADER]: signature }, body: body.replace("2500", "10000") })).toBeNull();
+    expect(
+      provider.verifyPostback({ headers: { [CASH_TO_CODE_SIGNATURE_HEADER]: signature }, body: body.replace("2500", "10000") }),
+    ).toBeNull();
     expect(provider.verifyPostback({ headers: { [CASH_TO_CODE_SIGNATURE_HEADER]: signCashToCode("other", body, 1) }, body })).toBeNull();
     expect(provider.verifyPostback({ headers: {}, body })).toBeNull();
-    const cancelled = JSON.stringify({ transaction_id: "ctv-2", order_ref: "o-2", status: "cancelled", amount_cents: 1000, currency: "EUR" });
-    expect(provider.verifyPostback({ headers: { [CASH_TO_CODE_SIGNATURE_HEADER]: signCashToCode(secret, cancelled, 5) }, body: cancelled })?.outcome).toBe(
-      "failure",
-    );
+    const cancelled = JSON.stringify({
+      transaction_id: "ctv-2",
+      order_ref: "o-2",
+      status: "cancelled",
+      amount_cents: 1000,
+      currency: "EUR",
+    });
+    expect(
+      provider.verifyPostback({ headers: { [CASH_TO_CODE_SIGNATURE_HEADER]: signCashToCode(secret, cancelled, 5) }, body: cancelled })
+        ?.outcome,
+    ).toBe("failure");
   });
 
   it("is not offered in a real production start without a configured provider, nor is its page", () => {
@@ -166,6 +189,10 @@ describe(`cash to code (${TEST_DB})`, () => {
       CASHTOCODE_URL: "https://pay.example/voucher",
       CASHTOCODE_SECRET: "k",
     });
-    expect(configured.bank).toMatchObject({ enabled: true, demo: false, cashToCode: { enabled: true, url: "https://pay.example/voucher" } });
+    expect(configured.bank).toMatchObject({
+      enabled: true,
+      demo: false,
+      cashToCode: { enabled: true, url: "https://pay.example/voucher" },
+    });
   });
 });

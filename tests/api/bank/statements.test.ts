@@ -33,8 +33,10 @@ describe(`bank statements and direct debits (${TEST_DB})`, () => {
   const statusOf = async (orderId: number) =>
     (await rt.deps.db.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow()).status;
   const ref = (publicId: string) => transferReference(rt.deps.config.appSecret, publicId);
-  const trOrder = (grossCents: number) => payingOrder(rt, { userId: member.id, grossCents, method: "TR", provider: "transfer", reference: ref });
-  const lineOf = (bankReference: string) => rt.deps.db.selectFrom("bank_lines").selectAll().where("bank_reference", "=", bankReference).executeTakeFirstOrThrow();
+  const trOrder = (grossCents: number) =>
+    payingOrder(rt, { userId: member.id, grossCents, method: "TR", provider: "transfer", reference: ref });
+  const lineOf = (bankReference: string) =>
+    rt.deps.db.selectFrom("bank_lines").selectAll().where("bank_reference", "=", bankReference).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     rt = await createTestRuntime();
@@ -79,7 +81,13 @@ describe(`bank statements and direct debits (${TEST_DB})`, () => {
       // A typo in the reference: the check digits fail, nobody's order is paid by it.
       { ref: "A-5", amount: "29.90", remittance: (exact.providerReference ?? "").replace(/.$/, (ch) => (ch === "0" ? "1" : "0")) },
     ]);
-    expect(await importBankStatement(rt.deps, statement, staff.id)).toEqual({ matched: 2, partial: 1, unmatched: 2, returned: 0, duplicates: 0 });
+    expect(await importBankStatement(rt.deps, statement, staff.id)).toEqual({
+      matched: 2,
+      partial: 1,
+      unmatched: 2,
+      returned: 0,
+      duplicates: 0,
+    });
     expect(await lineOf("A-1")).toMatchObject({ status: "matched", order_id: exact.id, debtor_name: "Max Mustermann" });
     expect(await lineOf("A-2")).toMatchObject({ status: "partial", order_id: parts.id });
     expect(await lineOf("A-3")).toMatchObject({ status: "overpaid", order_id: over.id });
@@ -88,7 +96,11 @@ describe(`bank statements and direct debits (${TEST_DB})`, () => {
     expect([await statusOf(exact.id), await statusOf(parts.id), await statusOf(over.id)]).toEqual(["paid", "paying", "paid"]);
     expect(doubles.fulfilled).toEqual(expect.arrayContaining([exact.id, over.id]));
     expect(
-      await rt.deps.db.selectFrom("payment_transactions").select(["provider", "provider_txn_id", "amount_cents", "method", "payment_country"]).where("order_id", "=", exact.id).execute(),
+      await rt.deps.db
+        .selectFrom("payment_transactions")
+        .select(["provider", "provider_txn_id", "amount_cents", "method", "payment_country"])
+        .where("order_id", "=", exact.id)
+        .execute(),
     ).toEqual([{ provider: "transfer", provider_txn_id: "camt:A-1", amount_cents: 2990, method: "TR", payment_country: "DE" }]);
     const listed = await listedBankLines(rt.deps, 1);
     expect(listed.map((l) => [l.bank_reference, l.status, l.order_ref, l.difference_cents])).toEqual([
@@ -97,10 +109,22 @@ describe(`bank statements and direct debits (${TEST_DB})`, () => {
     ]);
 
     // The same statement again: every line known, nothing changes.
-    expect(await importBankStatement(rt.deps, statement, staff.id)).toEqual({ matched: 0, partial: 0, unmatched: 0, returned: 0, duplicates: 5 });
+    expect(await importBankStatement(rt.deps, statement, staff.id)).toEqual({
+      matched: 0,
+      partial: 0,
+      unmatched: 0,
+      returned: 0,
+      duplicates: 5,
+    });
 
     // The rest of the part payment arrives (in the older format): the order is paid in full.
-    expect(await importBankStatement(rt.deps, camt053v2("STMT-B", { ref: "B-1", amount: "19.90", remittance: `Rest ${parts.providerReference}` }), staff.id)).toEqual({
+    expect(
+      await importBankStatement(
+        rt.deps,
+        camt053v2("STMT-B", { ref: "B-1", amount: "19.90", remittance: `Rest ${parts.providerReference}` }),
+        staff.id,
+      ),
+    ).toEqual({
       matched: 1,
       partial: 0,
       unmatched: 0,
@@ -116,15 +140,22 @@ describe(`bank statements and direct debits (${TEST_DB})`, () => {
     await refundOrder(rt.deps, { orderId: exact.id, amountCents: 1000, reason: "Kulanz", staffId: staff.id });
     expect(await queueRefundTransfers(rt.deps)).toBe(1);
     expect(await queueRefundTransfers(rt.deps)).toBe(0);
-    expect(await rt.deps.db.selectFrom("bank_transfers").select(["iban", "holder", "amount_cents", "status"]).where("order_id", "=", exact.id).execute()).toEqual([
-      { iban: "DE91100000000123456789", holder: "Max Mustermann", amount_cents: 1000, status: "requested" },
-    ]);
+    expect(
+      await rt.deps.db
+        .selectFrom("bank_transfers")
+        .select(["iban", "holder", "amount_cents", "status"])
+        .where("order_id", "=", exact.id)
+        .execute(),
+    ).toEqual([{ iban: "DE91100000000123456789", holder: "Max Mustermann", amount_cents: 1000, status: "requested" }]);
   });
 
   it("takes a statement imported twice at the same moment once", async () => {
     const order = await trOrder(1990);
     const statement = camt053v8("STMT-RACE", [{ ref: "RACE-1", amount: "19.90", remittance: `${order.providerReference}` }]);
-    const results = await Promise.all([importBankStatement(rt.deps, statement, staff.id), importBankStatement(rt.deps, statement, staff.id)]);
+    const results = await Promise.all([
+      importBankStatement(rt.deps, statement, staff.id),
+      importBankStatement(rt.deps, statement, staff.id),
+    ]);
     expect(results.map((r) => r.matched + r.duplicates)).toEqual([1, 1]);
     expect(results.reduce((sum, r) => sum + r.matched, 0)).toBe(1);
     expect(await statusOf(order.id)).toBe("paid");
@@ -178,12 +209,27 @@ describe(`bank statements and direct debits (${TEST_DB})`, () => {
     const empty = await callJson<Answer<BankFileSummary>>(rt, staff.token, "POST", "/api/v2/backoffice/bank/collections", {});
     expect(empty.status).toBe(200); // the build prepares first: the new order is due on the next bank day
     const file = empty.json.data!;
-    expect(file).toMatchObject({ kind: "pain.008", format: "pain.008.001.08", transactions: 1, control_sum_cents: 2990, due_date: "2026-11-23" });
+    expect(file).toMatchObject({
+      kind: "pain.008",
+      format: "pain.008.001.08",
+      transactions: 1,
+      control_sum_cents: 2990,
+      due_date: "2026-11-23",
+    });
 
     const mandate = await rt.deps.db.selectFrom("sepa_mandates").selectAll().where("user_id", "=", member.id).executeTakeFirstOrThrow();
-    expect(mandate).toMatchObject({ iban: "DE91100000000123456789", holder: "Jürgen Müller", creditor_id: "DE98ZZZ09999999999", status: "active" });
+    expect(mandate).toMatchObject({
+      iban: "DE91100000000123456789",
+      holder: "Jürgen Müller",
+      creditor_id: "DE98ZZZ09999999999",
+      status: "active",
+    });
     expect(mandate.first_collected_at).not.toBeNull();
-    const mail = await rt.deps.db.selectFrom("mail_outbox").selectAll().where("template", "=", "bank.prenotification").executeTakeFirstOrThrow();
+    const mail = await rt.deps.db
+      .selectFrom("mail_outbox")
+      .selectAll()
+      .where("template", "=", "bank.prenotification")
+      .executeTakeFirstOrThrow();
     expect(mail.recipient).toBe("max@example.test");
     expect(mail.text_body).toContain(mandate.reference);
     expect(mail.text_body).toContain("DE98ZZZ09999999999");
@@ -191,7 +237,11 @@ describe(`bank statements and direct debits (${TEST_DB})`, () => {
     expect(mail.text_body).toContain("23. Nov. 2026");
     expect(mail.text_body).not.toContain("0123456789"); // the IBAN is masked
 
-    const collection = await rt.deps.db.selectFrom("sepa_collections").selectAll().where("order_id", "=", order.id).executeTakeFirstOrThrow();
+    const collection = await rt.deps.db
+      .selectFrom("sepa_collections")
+      .selectAll()
+      .where("order_id", "=", order.id)
+      .executeTakeFirstOrThrow();
     // Access is granted when the debit is submitted (ADR 079).
     expect(await statusOf(order.id)).toBe("paid");
     expect(doubles.fulfilled).toContain(order.id);
@@ -218,7 +268,11 @@ describe(`bank statements and direct debits (${TEST_DB})`, () => {
     expect((await callJson(rt, staff.token, "POST", "/api/v2/backoffice/bank/collections", { due_date: "2026-11-22" })).status).toBe(400);
 
     // The renewal charges the mandate on file (the settlement stored its reference as the rebill token): a RCUR debit.
-    const stored = await rt.deps.db.selectFrom("payment_transactions").select("provider_txn_id").where("order_id", "=", order.id).executeTakeFirstOrThrow();
+    const stored = await rt.deps.db
+      .selectFrom("payment_transactions")
+      .select("provider_txn_id")
+      .where("order_id", "=", order.id)
+      .executeTakeFirstOrThrow();
     expect(stored.provider_txn_id).toBe(collection.end_to_end_id);
     const renewal = await payingOrder(rt, {
       userId: member.id,
@@ -242,15 +296,35 @@ describe(`bank statements and direct debits (${TEST_DB})`, () => {
         ).providerReference,
     });
     expect(await prepareDirectDebits(rt.deps)).toBe(1);
-    expect(await rt.deps.db.selectFrom("sepa_collections").select(["sequence_type", "mandate_id"]).where("order_id", "=", renewal.id).executeTakeFirst()).toEqual({
+    expect(
+      await rt.deps.db
+        .selectFrom("sepa_collections")
+        .select(["sequence_type", "mandate_id"])
+        .where("order_id", "=", renewal.id)
+        .executeTakeFirst(),
+    ).toEqual({
       sequence_type: "RCUR",
       mandate_id: mandate.id,
     });
 
     // The debtor's bank returns it (AM04: insufficient funds).
-    const returned = camt054v8("NTF-1", [{ ref: "R-1", amount: "29.90", endToEndId: collection.end_to_end_id, mandateId: mandate.reference, reason: "AM04" }]);
-    expect(await importBankStatement(rt.deps, returned, staff.id)).toEqual({ matched: 0, partial: 0, unmatched: 0, returned: 1, duplicates: 0 });
-    expect(await rt.deps.db.selectFrom("sepa_collections").select(["status", "return_reason"]).where("id", "=", collection.id).executeTakeFirst()).toEqual({
+    const returned = camt054v8("NTF-1", [
+      { ref: "R-1", amount: "29.90", endToEndId: collection.end_to_end_id, mandateId: mandate.reference, reason: "AM04" },
+    ]);
+    expect(await importBankStatement(rt.deps, returned, staff.id)).toEqual({
+      matched: 0,
+      partial: 0,
+      unmatched: 0,
+      returned: 1,
+      duplicates: 0,
+    });
+    expect(
+      await rt.deps.db
+        .selectFrom("sepa_collections")
+        .select(["status", "return_reason"])
+        .where("id", "=", collection.id)
+        .executeTakeFirst(),
+    ).toEqual({
       status: "returned",
       return_reason: "AM04",
     });
@@ -274,7 +348,11 @@ describe(`bank statements and direct debits (${TEST_DB})`, () => {
       customer: { name: "M", email: "m@example.test", country: "DE" },
     };
     await expect(provider.start(base)).rejects.toMatchObject({ key: "validation.bank.iban_required", field: "iban" });
-    await expect(provider.start({ ...base, bankAccount: { iban: "DE89370400440532013001", holder: "Max" } })).rejects.toMatchObject({ field: "iban" });
-    await expect(provider.start({ ...base, bankAccount: { iban: "DE89370400440532013000", holder: "" } })).rejects.toMatchObject({ field: "holder" });
+    await expect(provider.start({ ...base, bankAccount: { iban: "DE89370400440532013001", holder: "Max" } })).rejects.toMatchObject({
+      field: "iban",
+    });
+    await expect(provider.start({ ...base, bankAccount: { iban: "DE89370400440532013000", holder: "" } })).rejects.toMatchObject({
+      field: "holder",
+    });
   });
 });

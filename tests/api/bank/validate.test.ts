@@ -70,7 +70,9 @@ describe(`validate-iban and validate-bank-account (${TEST_DB})`, () => {
   });
 
   it("needs a signed-in member", async () => {
-    const guest = await callJson<Answer<IbanCheck>>(rt, undefined, "POST", "/api/v2/payment/validate-iban", { iban: "DE89370400440532013000" });
+    const guest = await callJson<Answer<IbanCheck>>(rt, undefined, "POST", "/api/v2/payment/validate-iban", {
+      iban: "DE89370400440532013000",
+    });
     expect(guest.status).toBe(401);
   });
 

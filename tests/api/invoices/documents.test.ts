@@ -67,14 +67,26 @@ describe(`invoices through the API (${TEST_DB})`, () => {
   const member = async () => signIn(rt, await createUser(rt));
   const get = (token: string, path: string) => rt.request(`/api/v2/payment${path}`, { token });
   const post = (token: string, path: string, body: unknown) =>
-    rt.request(`/api/v2/payment${path}`, { method: "POST", token, headers: { "content-type": "application/json", origin: "http://velora.test" }, body: JSON.stringify(body) });
+    rt.request(`/api/v2/payment${path}`, {
+      method: "POST",
+      token,
+      headers: { "content-type": "application/json", origin: "http://velora.test" },
+      body: JSON.stringify(body),
+    });
 
   it("lists the member's invoices and credit notes and gives the PDF only to its owner", async () => {
     const anna = await member();
     const other = await member();
     const order = await paidOrder(rt, anna.id, {
       language: "pl",
-      customer: { ...BERLIN_BUYER, name: "Łukasz Żółkiewski", street: "ul. Świętokrzyska 12", city: "Warszawa", postal_code: "00-916", country: "PL" },
+      customer: {
+        ...BERLIN_BUYER,
+        name: "Łukasz Żółkiewski",
+        street: "ul. Świętokrzyska 12",
+        city: "Warszawa",
+        postal_code: "00-916",
+        country: "PL",
+      },
     });
     const { invoiceId, number } = await issue(order.id);
     await rt.deps.db.transaction().execute((trx) => issueCreditNote(trx, rt.deps, { invoiceId, grossCents: 500, reason: "refund" }));
@@ -132,7 +144,15 @@ describe(`invoices through the API (${TEST_DB})`, () => {
     const fresh = (await (await get(anna.token, "/billing-info")).json()) as { data: BillingInfo };
     expect(fresh.data).toMatchObject({ updated_at: null, country: "DE", email: anna.email });
 
-    const details = { name: "Anna Beispiel", company: "Beispiel KG", street: "Ring 1", postal_code: "1010", city: "Wien", country: "at", email: "anna@example.test" };
+    const details = {
+      name: "Anna Beispiel",
+      company: "Beispiel KG",
+      street: "Ring 1",
+      postal_code: "1010",
+      city: "Wien",
+      country: "at",
+      email: "anna@example.test",
+    };
     const bad = await post(anna.token, "/billing-info/update", { ...details, vat_id: "ATU1234" });
     expect(bad.status).toBe(400);
     const errors = ((await bad.json()) as { errors: Array<{ source?: string; title: string }> }).errors;
@@ -140,12 +160,21 @@ describe(`invoices through the API (${TEST_DB})`, () => {
 
     const saved = await post(anna.token, "/billing-info/update", { ...details, vat_id: "atu 1234 5675" });
     expect(saved.status).toBe(200);
-    expect(((await saved.json()) as { data: BillingInfo }).data).toMatchObject({ country: "AT", vat_id: "ATU12345675", vat_id_status: "pending" });
+    expect(((await saved.json()) as { data: BillingInfo }).data).toMatchObject({
+      country: "AT",
+      vat_id: "ATU12345675",
+      vat_id_status: "pending",
+    });
     const jobs = await rt.deps.db.selectFrom("jobs").select(["payload"]).where("kind", "=", "invoices.vies_check").execute();
     expect(jobs.map((job) => JSON.parse(job.payload))).toContainEqual({ user_id: anna.id, vat_id: "ATU12345675" });
 
     const check = await post(anna.token, "/vat-check", { vat_id: "ATU12345675" });
-    expect(((await check.json()) as { data: unknown }).data).toEqual({ vat_id: "ATU12345675", format_ok: true, country: "AT", status: "pending" });
+    expect(((await check.json()) as { data: unknown }).data).toEqual({
+      vat_id: "ATU12345675",
+      format_ok: true,
+      country: "AT",
+      status: "pending",
+    });
     msw.use(http.post(VIES_URL, () => HttpResponse.json({ valid: true, requestIdentifier: "WAPIAAAAW1" })));
     await rt.jobs.runDue();
     expect(((await (await get(anna.token, "/billing-info")).json()) as { data: BillingInfo }).data.vat_id_status).toBe("valid");
@@ -155,13 +184,22 @@ describe(`invoices through the API (${TEST_DB})`, () => {
     const anna = await member();
     const order = await paidOrder(rt, anna.id);
     const { invoiceId } = await issue(order.id);
-    await post(anna.token, "/billing-info/update", { name: "Anna", street: "Torstraße 5", postal_code: "10119", city: "Berlin", country: "DE", email: "a@example.test" });
+    await post(anna.token, "/billing-info/update", {
+      name: "Anna",
+      street: "Torstraße 5",
+      postal_code: "10119",
+      city: "Berlin",
+      country: "DE",
+      email: "a@example.test",
+    });
     await eraseAccount(rt.deps, anna.id);
     const kept = await rt.deps.db.selectFrom("invoices").selectAll().where("id", "=", invoiceId).executeTakeFirstOrThrow();
     expect(kept.user_id).toBeNull();
     expect(JSON.parse(kept.buyer)).toMatchObject({ name: "Anna Beispiel" });
     expect(Number(kept.retain_until)).toBe(Date.UTC(2035, 0, 1));
     expect(await rt.deps.db.selectFrom("orders").select("id").where("id", "=", order.id).executeTakeFirst()).toBeDefined();
-    expect(await rt.deps.db.selectFrom("billing_infos").select("user_id").where("user_id", "=", anna.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await rt.deps.db.selectFrom("billing_infos").select("user_id").where("user_id", "=", anna.id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 });

@@ -62,7 +62,14 @@ describe(`issuing invoices and credit notes (${TEST_DB})`, () => {
     const order = await paidOrder(rt, user.id, { gross: 5999 });
     const { invoiceId } = await issue(order.id);
     const partial = await credit(invoiceId, 1000);
-    expect(await row(partial.invoiceId)).toMatchObject({ document: "credit_note", corrects_invoice_id: invoiceId, gross_cents: 1000, net_cents: 840, vat_cents: 160, reason: "refund" });
+    expect(await row(partial.invoiceId)).toMatchObject({
+      document: "credit_note",
+      corrects_invoice_id: invoiceId,
+      gross_cents: 1000,
+      net_cents: 840,
+      vat_cents: 160,
+      reason: "refund",
+    });
     expect((await row(invoiceId)).status).toBe("running");
     await expect(credit(invoiceId, 5000)).rejects.toBeInstanceOf(CreditNoteError);
     await credit(invoiceId, 4999, "chargeback");

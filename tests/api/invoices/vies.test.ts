@@ -12,7 +12,15 @@ import { createTestRuntime, createUser, TEST_DB, type TestRuntime } from "../../
 import { BERLIN_BUYER, paidOrder } from "./fixtures";
 
 const msw = setupServer();
-const VIENNA_FIRM = { ...BERLIN_BUYER, company: "Muster GmbH", street: "Ring 1", postal_code: "1010", city: "Wien", country: "AT", vat_id: "ATU12345675" };
+const VIENNA_FIRM = {
+  ...BERLIN_BUYER,
+  company: "Muster GmbH",
+  street: "Ring 1",
+  postal_code: "1010",
+  city: "Wien",
+  country: "AT",
+  vat_id: "ATU12345675",
+};
 
 describe(`VIES later (${TEST_DB})`, () => {
   let rt: TestRuntime;
@@ -32,7 +40,14 @@ describe(`VIES later (${TEST_DB})`, () => {
     const user = await createUser(rt);
     await rt.deps.db
       .insertInto("billing_infos")
-      .values({ user_id: user.id, ...VIENNA_FIRM, vat_id_status: "pending", vies_checked_at: null, vies_request_id: null, updated_at: rt.clock.now() })
+      .values({
+        user_id: user.id,
+        ...VIENNA_FIRM,
+        vat_id_status: "pending",
+        vies_checked_at: null,
+        vies_request_id: null,
+        updated_at: rt.clock.now(),
+      })
       .execute();
     const order = await paidOrder(rt, user.id, { gross: 3600, rateBp: 2000, country: "AT", customer: VIENNA_FIRM });
     const issued = await rt.deps.db.transaction().execute((trx) => issueInvoice(trx, rt.deps, order.id));
@@ -53,7 +68,9 @@ describe(`VIES later (${TEST_DB})`, () => {
     vies(() => HttpResponse.json({ errorWrappers: [{ error: "MS_UNAVAILABLE" }] }, { status: 500 }));
     const { user, issued } = await firmInvoice();
     // The settlement is complete: the invoice carries Austrian VAT, and the check waits in the queue.
-    expect(await invoicesOf(user.id)).toEqual([expect.objectContaining({ id: issued.invoiceId, vat_cents: 600, reverse_charge: 0, status: "running" })]);
+    expect(await invoicesOf(user.id)).toEqual([
+      expect.objectContaining({ id: issued.invoiceId, vat_cents: 600, reverse_charge: 0, status: "running" }),
+    ]);
     const first = await rt.jobs.runDue();
     expect(first.retry).toBe(1);
     expect(viesCalls.at(-1)).toEqual({ countryCode: "AT", vatNumber: "U12345675" });
@@ -66,8 +83,22 @@ describe(`VIES later (${TEST_DB})`, () => {
     expect(second.done).toBe(1);
     const [original, note, reissued] = await invoicesOf(user.id);
     expect(original).toMatchObject({ status: "reversed", vat_cents: 600 });
-    expect(note).toMatchObject({ document: "credit_note", corrects_invoice_id: original!.id, gross_cents: 3600, vat_cents: 600, reason: "vat_correction" });
-    expect(reissued).toMatchObject({ document: "invoice", order_id: original!.order_id, net_cents: 3000, vat_cents: 0, gross_cents: 3000, reverse_charge: 1, vat_rate_bp: 0 });
+    expect(note).toMatchObject({
+      document: "credit_note",
+      corrects_invoice_id: original!.id,
+      gross_cents: 3600,
+      vat_cents: 600,
+      reason: "vat_correction",
+    });
+    expect(reissued).toMatchObject({
+      document: "invoice",
+      order_id: original!.order_id,
+      net_cents: 3000,
+      vat_cents: 0,
+      gross_cents: 3000,
+      reverse_charge: 1,
+      vat_rate_bp: 0,
+    });
     const info = await rt.deps.db.selectFrom("billing_infos").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
     expect(info).toMatchObject({ vat_id_status: "valid", vies_request_id: "WAPIAAAAX1" });
     // Asked again (a replayed job), nothing more is written.
@@ -83,7 +114,11 @@ describe(`VIES later (${TEST_DB})`, () => {
     const run = await rt.jobs.runDue();
     expect(run.done).toBe(1);
     expect(await invoicesOf(user.id)).toEqual([expect.objectContaining({ vat_cents: 600, reverse_charge: 0, status: "running" })]);
-    const info = await rt.deps.db.selectFrom("billing_infos").select("vat_id_status").where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    const info = await rt.deps.db
+      .selectFrom("billing_infos")
+      .select("vat_id_status")
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(info.vat_id_status).toBe("invalid");
   });
 });

@@ -66,7 +66,11 @@ describe(`the fake payment provider (${TEST_DB})`, () => {
     const answer = await post(path, { ...form, outcome: "success" });
     expect(answer.status).toBe(303);
     expect(answer.headers.get("location")).toBe(`http://velora.test/de/buy/confirm?order=${order.ref}`);
-    const row = await rt.deps.db.selectFrom("orders").select(["status", "paying_code"]).where("id", "=", order.id).executeTakeFirstOrThrow();
+    const row = await rt.deps.db
+      .selectFrom("orders")
+      .select(["status", "paying_code"])
+      .where("id", "=", order.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: "paid", paying_code: 1 });
     expect(seen.fulfilled.filter((id) => id === order.id)).toHaveLength(1);
 

@@ -92,7 +92,9 @@ describe(`payment postbacks (${TEST_DB})`, () => {
     expect(await invoicesOf(order.id)).toHaveLength(1);
 
     const other = await createOrder(rt, buyer.id);
-    await Promise.all(Array.from({ length: 20 }, (_, i) => sendPostback(rt, postbackBody(other.ref, "success", other.gross, `fk_other_${i}`))));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => sendPostback(rt, postbackBody(other.ref, "success", other.gross, `fk_other_${i}`))),
+    );
     expect((await orderOf(other.id)).status).toBe("paid");
     expect(seen.fulfilled.filter((id) => id === other.id)).toHaveLength(1);
     expect(await invoicesOf(other.id)).toHaveLength(1);
@@ -157,11 +159,17 @@ describe(`payment postbacks (${TEST_DB})`, () => {
   });
 
   it("a provider's postback for an unknown order answers 404, an unknown provider 404, and neither records anything", async () => {
-    const before = await rt.deps.db.selectFrom("payment_transactions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await rt.deps.db
+      .selectFrom("payment_transactions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect((await sendPostback(rt, postbackBody("no-such-order", "success", 100))).status).toBe(404);
     const unknown = await rt.request("/api/v2/payment/postback/nobody", { method: "POST", body: "{}" });
     expect(unknown.status).toBe(404);
-    const after = await rt.deps.db.selectFrom("payment_transactions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await rt.deps.db
+      .selectFrom("payment_transactions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 });

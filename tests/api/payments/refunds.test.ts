@@ -69,7 +69,9 @@ describe(`refunds (${TEST_DB})`, () => {
 
   it("refuses more than is left, nothing, no reason, and unpaid orders; a refund form sent twice refunds once", async () => {
     const order = await paidOrder();
-    expect((await refused(refundOrder(rt.deps, { orderId: order.id, amountCents: order.gross + 1, reason: "x", staffId: 1 }))).status).toBe(400);
+    expect((await refused(refundOrder(rt.deps, { orderId: order.id, amountCents: order.gross + 1, reason: "x", staffId: 1 }))).status).toBe(
+      400,
+    );
     expect((await refused(refundOrder(rt.deps, { orderId: order.id, amountCents: 0, reason: "x", staffId: 1 }))).status).toBe(400);
     expect((await refused(refundOrder(rt.deps, { orderId: order.id, amountCents: 100, reason: "  ", staffId: 1 }))).status).toBe(400);
     const unpaid = await createOrder(rt, (await createUser(rt)).id);

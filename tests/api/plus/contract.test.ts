@@ -33,7 +33,8 @@ describe(`the plus contract (${TEST_DB})`, () => {
   }
 
   // Sessions end after 24 hours without a request (ADR 016): after moving the clock, sign in again.
-  const relogin = async (user: { username: string; password: string }) => String((await login(rt, user.username, user.password)).body.access_token);
+  const relogin = async (user: { username: string; password: string }) =>
+    String((await login(rt, user.username, user.password)).body.access_token);
 
   /** A paid order of `sku`, delivered by the membership good as the settlement would. */
   async function buy(userId: number, sku: string): Promise<SettledOrder> {
@@ -85,7 +86,8 @@ describe(`the plus contract (${TEST_DB})`, () => {
     return order;
   }
 
-  const state = async (token: string) => (await callJson<Data<PlusContractState>>(rt, token, "GET", "/api/v2/membership/contract")).json.data;
+  const state = async (token: string) =>
+    (await callJson<Data<PlusContractState>>(rt, token, "GET", "/api/v2/membership/contract")).json.data;
 
   it("lists packages per kind: a member their own, a guest the kind asked for; the redesign set on request", async () => {
     const escort = await member(USER_TYPE.escort);
@@ -119,16 +121,30 @@ describe(`the plus contract (${TEST_DB})`, () => {
     });
     expect(running.contract!.earliest_end).toBe(running.contract!.period_end);
     expect(running.contract!.withdrawal).toMatchObject({ refund_cents: 7490 });
-    const preempt = await callJson<Data<{ sku: string; gross_cents: number; starts_at: number }>>(rt, client.token, "GET", "/api/v2/membership/preempt");
+    const preempt = await callJson<Data<{ sku: string; gross_cents: number; starts_at: number }>>(
+      rt,
+      client.token,
+      "GET",
+      "/api/v2/membership/preempt",
+    );
     expect(preempt.json.data).toMatchObject({ sku: "plus_client_3m:preempt", gross_cents: 2497, starts_at: running.contract!.period_end });
 
-    const survey = await callJson(rt, client.token, "POST", "/api/v2/membership/cancellation-survey", { reasons: ["too_expensive", "other"], comment: "zu teuer" });
+    const survey = await callJson(rt, client.token, "POST", "/api/v2/membership/cancellation-survey", {
+      reasons: ["too_expensive", "other"],
+      comment: "zu teuer",
+    });
     expect(survey.status).toBe(200);
     expect((await callJson(rt, client.token, "POST", "/api/v2/membership/cancellation-survey", { reasons: ["nope"] })).status).toBe(400);
 
     const cancelled = await callJson<Data<PlusContractState>>(rt, client.token, "POST", "/api/v2/membership/cancel");
     expect(cancelled.status).toBe(200);
-    expect(cancelled.json.data.contract).toMatchObject({ status: "cancelled", can_cancel: false, can_undo_cancel: true, next_renewal: null, preempt_sku: null });
+    expect(cancelled.json.data.contract).toMatchObject({
+      status: "cancelled",
+      can_cancel: false,
+      can_undo_cancel: true,
+      next_renewal: null,
+      preempt_sku: null,
+    });
     expect(cancelled.json.data.contract!.ends_at).toBe(running.contract!.period_end);
     expect(cancelled.json.data.plus_member).toBe(true);
     expect(await newestMailText(rt, client.email, "plus_cancellation")).toContain("Dein Vertrag endet am");
@@ -174,18 +190,40 @@ describe(`the plus contract (${TEST_DB})`, () => {
     const bystander = await member(USER_TYPE.escort);
     await buy(owner.id, "plus_escort_1m");
     await buy(bystander.id, "plus_escort_1m");
-    const body = { kind: "ordinary", reason: "", name: "Anna Muster", identifier: owner.email.toUpperCase(), end: "earliest", end_date: "" };
+    const body = {
+      kind: "ordinary",
+      reason: "",
+      name: "Anna Muster",
+      identifier: owner.email.toUpperCase(),
+      end: "earliest",
+      end_date: "",
+    };
     const answer = await callJson<Data<ContractReceipt>>(rt, undefined, "POST", "/api/v2/contracts/cancel", body);
     expect(answer.status).toBe(200);
-    expect(answer.json.data).toMatchObject({ action: "cancel", kind: "ordinary", name: "Anna Muster", contract: "plus", requested_end: "earliest", received_at: rt.clock.now(), effective_end: null });
-    const owned = await rt.deps.db.selectFrom("memberships").select(["status", "ends_at", "period_end"]).where("user_id", "=", owner.id).executeTakeFirstOrThrow();
+    expect(answer.json.data).toMatchObject({
+      action: "cancel",
+      kind: "ordinary",
+      name: "Anna Muster",
+      contract: "plus",
+      requested_end: "earliest",
+      received_at: rt.clock.now(),
+      effective_end: null,
+    });
+    const owned = await rt.deps.db
+      .selectFrom("memberships")
+      .select(["status", "ends_at", "period_end"])
+      .where("user_id", "=", owner.id)
+      .executeTakeFirstOrThrow();
     expect(owned.status).toBe("cancelled");
     expect(Number(owned.ends_at)).toBe(Number(owned.period_end));
     expect(await newestMailText(rt, owner.email, "plus_cancellation")).toContain(answer.json.data.id);
     // The bystander's contract is untouched.
     expect((await state(bystander.token)).contract).toMatchObject({ status: "running" });
 
-    const unknown = await callJson<Data<ContractReceipt>>(rt, undefined, "POST", "/api/v2/contracts/cancel", { ...body, identifier: "nobody@example.test" });
+    const unknown = await callJson<Data<ContractReceipt>>(rt, undefined, "POST", "/api/v2/contracts/cancel", {
+      ...body,
+      identifier: "nobody@example.test",
+    });
     expect(unknown.status).toBe(200);
     expect(Object.keys(unknown.json.data).sort()).toEqual(Object.keys(answer.json.data).sort());
     expect(unknown.json.data.effective_end).toBeNull();
@@ -197,12 +235,21 @@ describe(`the plus contract (${TEST_DB})`, () => {
     expect(guestReceipt.json.data.effective_end).toBeNull();
     const ownerReceipt = await callJson<Data<ContractReceipt>>(rt, owner.token, "GET", `/api/v2/contracts/receipts/${answer.json.data.id}`);
     expect(ownerReceipt.json.data.effective_end).toBe(Number(owned.ends_at));
-    const otherReceipt = await callJson<Data<ContractReceipt>>(rt, bystander.token, "GET", `/api/v2/contracts/receipts/${answer.json.data.id}`);
+    const otherReceipt = await callJson<Data<ContractReceipt>>(
+      rt,
+      bystander.token,
+      "GET",
+      `/api/v2/contracts/receipts/${answer.json.data.id}`,
+    );
     expect(otherReceipt.json.data.effective_end).toBeNull();
     expect((await callJson(rt, undefined, "GET", "/api/v2/contracts/receipts/doesnotexist123")).status).toBe(404);
 
     // Extraordinary needs a reason; by username, signed in: ends at once.
-    const noReason = await callJson(rt, undefined, "POST", "/api/v2/contracts/cancel", { ...body, kind: "extraordinary", identifier: bystander.username });
+    const noReason = await callJson(rt, undefined, "POST", "/api/v2/contracts/cancel", {
+      ...body,
+      kind: "extraordinary",
+      identifier: bystander.username,
+    });
     expect(noReason.status).toBe(400);
     const extra = await callJson<Data<ContractReceipt>>(rt, bystander.token, "POST", "/api/v2/contracts/cancel", {
       ...body,
@@ -221,18 +268,28 @@ describe(`the plus contract (${TEST_DB})`, () => {
     rt.clock.advance(3 * DAY);
     client.token = await relogin(client);
     // Without login a username does not identify for a withdrawal: nothing changes, the answer is the same.
-    const byName = await callJson<Data<ContractReceipt>>(rt, undefined, "POST", "/api/v2/contracts/withdraw", { name: "X", identifier: client.username });
+    const byName = await callJson<Data<ContractReceipt>>(rt, undefined, "POST", "/api/v2/contracts/withdraw", {
+      name: "X",
+      identifier: client.username,
+    });
     expect(byName.status).toBe(200);
     expect((await state(client.token)).contract).toMatchObject({ status: "running" });
 
-    const answer = await callJson<Data<ContractReceipt>>(rt, undefined, "POST", "/api/v2/contracts/withdraw", { name: "X", identifier: client.email });
+    const answer = await callJson<Data<ContractReceipt>>(rt, undefined, "POST", "/api/v2/contracts/withdraw", {
+      name: "X",
+      identifier: client.email,
+    });
     expect(answer.json.data).toMatchObject({ action: "withdraw", kind: "withdrawal", refund_cents: null });
     const after = await state(client.token);
     expect(after.plus_member).toBe(false);
     expect(after.contract).toMatchObject({ status: "withdrawn" });
     const total = Number(m.period_end) - Number(m.period_start);
     const expected = 2990 - Math.round((2990 * 3 * DAY) / total);
-    const row = await rt.deps.db.selectFrom("contract_declarations").selectAll().where("public_id", "=", answer.json.data.id).executeTakeFirstOrThrow();
+    const row = await rt.deps.db
+      .selectFrom("contract_declarations")
+      .selectAll()
+      .where("public_id", "=", answer.json.data.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ outcome: "applied", refund_cents: expected });
     expect(["requested", "failed"]).toContain(row.refund_status);
     expect(await newestMailText(rt, client.email, "plus_withdrawal")).toContain("widerrufen");
@@ -241,7 +298,10 @@ describe(`the plus contract (${TEST_DB})`, () => {
     await buy(late.id, "plus_client_3m");
     rt.clock.advance(15 * DAY);
     late.token = await relogin(late);
-    const refused = await callJson<Data<ContractReceipt>>(rt, late.token, "POST", "/api/v2/contracts/withdraw", { name: "Y", identifier: late.username });
+    const refused = await callJson<Data<ContractReceipt>>(rt, late.token, "POST", "/api/v2/contracts/withdraw", {
+      name: "Y",
+      identifier: late.username,
+    });
     expect(refused.status).toBe(200);
     expect((await state(late.token)).contract).toMatchObject({ status: "running", withdrawal: null });
     expect(await newestMailText(rt, late.email, "plus_withdrawal")).toContain("14 Tagen");

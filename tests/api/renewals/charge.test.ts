@@ -27,15 +27,33 @@ describe(`renewal charges and dunning (${TEST_DB})`, () => {
   });
 
   const ordersOf = (membershipId: number) =>
-    rt.deps.db.selectFrom("orders").select(["id", "status", "gross_cents", "kind"]).where("membership_id", "=", membershipId).where("kind", "=", "renewal").orderBy("id").execute();
+    rt.deps.db
+      .selectFrom("orders")
+      .select(["id", "status", "gross_cents", "kind"])
+      .where("membership_id", "=", membershipId)
+      .where("kind", "=", "renewal")
+      .orderBy("id")
+      .execute();
   const mailsTo = (email: string, template: string) =>
-    rt.deps.db.selectFrom("mail_outbox").select(["text_body", "created_at"]).where("recipient", "=", email).where("template", "=", template).orderBy("id").execute();
+    rt.deps.db
+      .selectFrom("mail_outbox")
+      .select(["text_body", "created_at"])
+      .where("recipient", "=", email)
+      .where("template", "=", template)
+      .orderBy("id")
+      .execute();
   const linkIn = (text: string) => /\/paywall\/rebill\/([A-Za-z0-9_-]{43})/.exec(text)![1]!;
 
   it("charges a due period once, with two runners at once, and plus's handler appends the next period", async () => {
     const member = await contract(rt, { endsIn: 6 * 60 * 60 * 1000, months: 1, priceCents: 2990 });
     await Promise.all([scanDueRenewals(rt.deps), scanDueRenewals(rt.deps)]);
-    const second = createJobRunner({ db: rt.deps.db, dialect: rt.deps.dialect, clock: rt.clock, log: testLogger, handlers: jobHandlersFor(rt.deps) });
+    const second = createJobRunner({
+      db: rt.deps.db,
+      dialect: rt.deps.dialect,
+      clock: rt.clock,
+      log: testLogger,
+      handlers: jobHandlersFor(rt.deps),
+    });
     await Promise.all([rt.jobs.runDue(), second.runDue(), rt.jobs.runDue()]);
     // And the charge job once more, as if a worker died after the work: nothing is charged again.
     const [renewal] = await renewalsOf(rt, member.membershipId);
@@ -47,10 +65,19 @@ describe(`renewal charges and dunning (${TEST_DB})`, () => {
     const row = await membershipRow(rt, member.membershipId);
     expect(row.status).toBe("running");
     expect(Number(row.period_end)).toBeGreaterThan(member.periodEnd + 27 * DAY);
-    const user = await rt.deps.db.selectFrom("users").select(["is_member", "member_until"]).where("id", "=", member.user.id).executeTakeFirstOrThrow();
+    const user = await rt.deps.db
+      .selectFrom("users")
+      .select(["is_member", "member_until"])
+      .where("id", "=", member.user.id)
+      .executeTakeFirstOrThrow();
     expect(Number(user.member_until)).toBe(Number(row.period_end));
     // One invoice for the renewal.
-    const invoices = await rt.deps.db.selectFrom("invoices").select("id").where("user_id", "=", member.user.id).where("document", "=", "invoice").execute();
+    const invoices = await rt.deps.db
+      .selectFrom("invoices")
+      .select("id")
+      .where("user_id", "=", member.user.id)
+      .where("document", "=", "invoice")
+      .execute();
     expect(invoices).toHaveLength(1);
   });
 
@@ -132,7 +159,8 @@ describe(`renewal charges and dunning (${TEST_DB})`, () => {
     await scanDueRenewals(rt.deps);
     await rt.jobs.runDue();
     const link = linkIn((await mailsTo(member.user.email, "renewal_failed"))[0]!.text_body);
-    const pay = (body: unknown, bearer?: string) => callJson<{ data?: RebillPayment }>(rt, bearer, "POST", `/api/v2/paywall/rebill/${link}/pay`, body);
+    const pay = (body: unknown, bearer?: string) =>
+      callJson<{ data?: RebillPayment }>(rt, bearer, "POST", `/api/v2/paywall/rebill/${link}/pay`, body);
 
     // The stored card is still declined: the link stays usable for another try.
     const declined = await pay({ pay_with: "stored" });
@@ -163,7 +191,9 @@ describe(`renewal charges and dunning (${TEST_DB})`, () => {
     await scanDueRenewals(rt.deps);
     await rt.jobs.runDue();
     const link = linkIn((await mailsTo(member.user.email, "renewal_failed"))[0]!.text_body);
-    const started = await callJson<{ data?: RebillPayment }>(rt, undefined, "POST", `/api/v2/paywall/rebill/${link}/pay`, { pay_with: "new" });
+    const started = await callJson<{ data?: RebillPayment }>(rt, undefined, "POST", `/api/v2/paywall/rebill/${link}/pay`, {
+      pay_with: "new",
+    });
     expect(started.json.data).toMatchObject({ status: "redirect", redirect_url: expect.stringContaining("/fake-provider/") });
     expect((await renewalsOf(rt, member.membershipId))[0]).toMatchObject({ state: "waiting" });
     // The provider's verified message arrives; the renewal's check sees the order paid.

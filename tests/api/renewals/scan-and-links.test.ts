@@ -26,13 +26,34 @@ describe(`renewals: the scan, the rebill link and reclaims (${TEST_DB})`, () => 
     const now = rt.clock.now();
     const renewal = await rt.deps.db
       .insertInto("renewals")
-      .values({ membership_id: membershipId, user_id: userId, period_end: periodEnd, state: "dunning", attempts: 1, order_id: null, next_attempt_at: periodEnd + DAY, last_error: null, created_at: now, updated_at: now })
+      .values({
+        membership_id: membershipId,
+        user_id: userId,
+        period_end: periodEnd,
+        state: "dunning",
+        attempts: 1,
+        order_id: null,
+        next_attempt_at: periodEnd + DAY,
+        last_error: null,
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const token = randomToken();
     await rt.deps.db
       .insertInto("rebill_tokens")
-      .values({ token_hash: sha256(token), renewal_id: renewal.id, membership_id: membershipId, user_id: userId, rebill_group: options.group ?? 0, created_at: now, expires_at: now + (options.expiresIn ?? 7 * DAY), used_at: null, revoked_at: null })
+      .values({
+        token_hash: sha256(token),
+        renewal_id: renewal.id,
+        membership_id: membershipId,
+        user_id: userId,
+        rebill_group: options.group ?? 0,
+        created_at: now,
+        expires_at: now + (options.expiresIn ?? 7 * DAY),
+        used_at: null,
+        revoked_at: null,
+      })
       .execute();
     return token;
   }
@@ -48,7 +69,9 @@ describe(`renewals: the scan, the rebill link and reclaims (${TEST_DB})`, () => 
 
     const results = await Promise.all([scanDueRenewals(rt.deps), scanDueRenewals(rt.deps), scanDueRenewals(rt.deps)]);
     expect(results.reduce((sum, r) => sum + r.created, 0)).toBeGreaterThanOrEqual(1);
-    expect(await renewalsOf(rt, due.membershipId)).toEqual([expect.objectContaining({ state: "queued", attempts: 0, period_end: expect.anything() })]);
+    expect(await renewalsOf(rt, due.membershipId)).toEqual([
+      expect.objectContaining({ state: "queued", attempts: 0, period_end: expect.anything() }),
+    ]);
     expect(Number((await renewalsOf(rt, due.membershipId))[0]!.period_end)).toBe(due.periodEnd);
     for (const other of [later, cancelled, once, dunning]) expect(await renewalsOf(rt, other.membershipId)).toEqual([]);
     // Exactly one charge job holds it.
@@ -70,7 +93,15 @@ describe(`renewals: the scan, the rebill link and reclaims (${TEST_DB})`, () => 
     const guest = await info(token);
     expect(guest.status).toBe(200);
     expect(guest.json.data).toMatchObject({
-      offer: { kind: "discount", rebill_group: 2, months: 1, price_cents: 2392, regular_price_cents: 2990, discount_percent: 20, currency: "EUR" },
+      offer: {
+        kind: "discount",
+        rebill_group: 2,
+        months: 1,
+        price_cents: 2392,
+        regular_price_cents: 2990,
+        discount_percent: 20,
+        currency: "EUR",
+      },
       period_end: owner.periodEnd,
       stored_method: "CC",
     });
@@ -113,9 +144,16 @@ describe(`renewals: the scan, the rebill link and reclaims (${TEST_DB})`, () => 
     const offer = (await info(await linkFor(consumer.membershipId, consumer.user.id, consumer.periodEnd))).json.data!.offer;
     expect(offer).toMatchObject({ kind: "same", months: 1, price_cents: 1495 });
     const business = await contract(rt, { endsIn: -60_000, months: 12, priceCents: 17940, userType: USER_TYPE.business, rebillGroup: 4 });
-    const businessOffer = (await info(await linkFor(business.membershipId, business.user.id, business.periodEnd, { group: 4 }))).json.data!.offer;
+    const businessOffer = (await info(await linkFor(business.membershipId, business.user.id, business.periodEnd, { group: 4 }))).json.data!
+      .offer;
     // The first term just ended: period_end is first_term_end, so the next one is monthly too.
-    expect(businessOffer).toMatchObject({ kind: "discount", months: 1, price_cents: 1047, regular_price_cents: 1495, discount_percent: 30 });
+    expect(businessOffer).toMatchObject({
+      kind: "discount",
+      months: 1,
+      price_cents: 1047,
+      regular_price_cents: 1495,
+      discount_percent: 30,
+    });
     const first = await contract(rt, { endsIn: -60_000, months: 6, priceCents: 11940, rebillGroup: 1 });
     const monthly = (await info(await linkFor(first.membershipId, first.user.id, first.periodEnd, { group: 1 }))).json.data!.offer;
     expect(monthly).toMatchObject({ kind: "monthly", months: 1, price_cents: 1990 });
@@ -132,7 +170,13 @@ describe(`renewals: the scan, the rebill link and reclaims (${TEST_DB})`, () => 
     await recordChargebackReclaims(rt.deps);
     const reclaims = await rt.deps.db.selectFrom("reclaims").selectAll().where("order_id", "=", member.orderId).execute();
     expect(reclaims).toEqual([
-      expect.objectContaining({ user_id: member.user.id, membership_id: member.membershipId, amount_cents: 2990, reason: "chargeback", status: "pending" }),
+      expect.objectContaining({
+        user_id: member.user.id,
+        membership_id: member.membershipId,
+        amount_cents: 2990,
+        reason: "chargeback",
+        status: "pending",
+      }),
     ]);
   });
 });

@@ -39,7 +39,13 @@ describe("camt statements", () => {
     );
     expect(parsed.kind).toBe("camt.054");
     expect(parsed.lines).toEqual([
-      expect.objectContaining({ kind: "return", amountCents: 2990, endToEndId: "VLR-DD-1-AAAA", mandateId: "VLR-M1", returnReason: "AM04" }),
+      expect.objectContaining({
+        kind: "return",
+        amountCents: 2990,
+        endToEndId: "VLR-DD-1-AAAA",
+        mandateId: "VLR-M1",
+        returnReason: "AM04",
+      }),
     ]);
   });
 
@@ -49,20 +55,33 @@ describe("camt statements", () => {
   });
 
   it("refuses what is not a statement with a 400, whatever it holds", () => {
-    const refusals = ["", "not xml", "<Document/>", "<Document><BkToCstmrStmt/></Document>", "<a><b></a>", '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e "x">]><x>&e;</x>'];
+    const refusals = [
+      "",
+      "not xml",
+      "<Document/>",
+      "<Document><BkToCstmrStmt/></Document>",
+      "<a><b></a>",
+      '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e "x">]><x>&e;</x>',
+    ];
     for (const text of refusals) {
       expect(() => parseStatement(text)).toThrow(ApiError);
     }
     const sample = camt053v8("S", [{ ref: "R", amount: "1.00", remittance: "x" }]);
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.nat({ max: sample.length }).chain((cut) => fc.string().map((junk) => sample.slice(0, cut) + junk + sample.slice(cut)))), (text) => {
-        try {
-          parseStatement(text);
-        } catch (err) {
-          expect(err).toBeInstanceOf(ApiError);
-          expect((err as ApiError).status).toBe(400);
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.nat({ max: sample.length }).chain((cut) => fc.string().map((junk) => sample.slice(0, cut) + junk + sample.slice(cut))),
+        ),
+        (text) => {
+          try {
+            parseStatement(text);
+          } catch (err) {
+            expect(err).toBeInstanceOf(ApiError);
+            expect((err as ApiError).status).toBe(400);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -94,7 +94,12 @@ describe("SEPA files", () => {
   });
 
   it("writes the older versions only when a bank asks for them (config), without the newer address form", () => {
-    const older = loadConfig({ NODE_ENV: "test", APP_SECRET: "golden", BANK_PAIN008_FORMAT: "pain.008.001.02", BANK_PAIN001_FORMAT: "pain.001.001.03" }).bank;
+    const older = loadConfig({
+      NODE_ENV: "test",
+      APP_SECRET: "golden",
+      BANK_PAIN008_FORMAT: "pain.008.001.02",
+      BANK_PAIN001_FORMAT: "pain.001.001.03",
+    }).bank;
     const p8 = buildPain008(older, { messageId: "M-02", createdAt: created, dueDate: "2026-12-09" }, debits);
     const p1 = buildPain001(older, { messageId: "M-03", createdAt: created, dueDate: "2026-12-08" }, transfers);
     matchGolden("pain.008.001.02.xml", p8);

@@ -38,12 +38,20 @@ describe("signatures", () => {
     expect(sortedFieldsSignature("aaB", { shopID: "123", saleID: "345" })).toBe(
       "acb4dd91827bc79999a04ac2082d0e43bb018a9ce563dfd3e863fbae32e5f381",
     );
-    expect(verifySortedFields("aaB", { shopID: "123", saleID: "345", signature: "ACB4DD91827BC79999A04AC2082D0E43BB018A9CE563DFD3E863FBAE32E5F381" })).toBe(
-      true,
-    );
-    expect(verifySortedFields("aaB", { shopID: "124", saleID: "345", signature: "acb4dd91827bc79999a04ac2082d0e43bb018a9ce563dfd3e863fbae32e5f381" })).toBe(
-      false,
-    );
+    expect(
+      verifySortedFields("aaB", {
+        shopID: "123",
+        saleID: "345",
+        signature: "ACB4DD91827BC79999A04AC2082D0E43BB018A9CE563DFD3E863FBAE32E5F381",
+      }),
+    ).toBe(true);
+    expect(
+      verifySortedFields("aaB", {
+        shopID: "124",
+        saleID: "345",
+        signature: "acb4dd91827bc79999a04ac2082d0e43bb018a9ce563dfd3e863fbae32e5f381",
+      }),
+    ).toBe(false);
   });
 });
 
@@ -72,16 +80,38 @@ describe("the hosted-form adapter", () => {
   });
 
   it("verifies JSON postbacks signed with the shared secret and refuses others", () => {
-    const body = JSON.stringify({ txn_id: "t1", order_ref: "ref1", outcome: "success", amount_cents: 1999, method: "CC", payment_country: "AT" });
+    const body = JSON.stringify({
+      txn_id: "t1",
+      order_ref: "ref1",
+      outcome: "success",
+      amount_cents: 1999,
+      method: "CC",
+      payment_country: "AT",
+    });
     const good = provider().verifyPostback({ headers: { [HOSTED_SIGNATURE_HEADER]: signPayload(config.secret, body, NOW / 1000) }, body });
-    expect(good).toMatchObject({ provider: "hosted", providerTxnId: "t1", orderRef: "ref1", outcome: "success", amountCents: 1999, paymentCountry: "AT" });
+    expect(good).toMatchObject({
+      provider: "hosted",
+      providerTxnId: "t1",
+      orderRef: "ref1",
+      outcome: "success",
+      amountCents: 1999,
+      paymentCountry: "AT",
+    });
     expect(provider().verifyPostback({ headers: { [HOSTED_SIGNATURE_HEADER]: signPayload("wrong", body, NOW / 1000) }, body })).toBeNull();
     const odd = JSON.stringify({ txn_id: "t1", order_ref: "ref1", outcome: "jackpot", amount_cents: 1 });
-    expect(provider().verifyPostback({ headers: { [HOSTED_SIGNATURE_HEADER]: signPayload(config.secret, odd, NOW / 1000) }, body: odd })).toBeNull();
+    expect(
+      provider().verifyPostback({ headers: { [HOSTED_SIGNATURE_HEADER]: signPayload(config.secret, odd, NOW / 1000) }, body: odd }),
+    ).toBeNull();
   });
 
   it("reads form postbacks in the sorted-fields scheme", () => {
-    const fields: Record<string, string> = { type: "initial", saleID: "s-9", transactionID: "tx-9", referenceID: "ref9", priceAmount: "19.99" };
+    const fields: Record<string, string> = {
+      type: "initial",
+      saleID: "s-9",
+      transactionID: "tx-9",
+      referenceID: "ref9",
+      priceAmount: "19.99",
+    };
     fields.signature = sortedFieldsSignature(config.secret, fields);
     const body = new URLSearchParams(fields).toString();
     const event = provider({ scheme: "sorted-sha256" }).verifyPostback({ headers: {}, body });
@@ -129,6 +159,8 @@ describe("the hosted-form adapter", () => {
 
   it("a refused or failing API call is no refund", async () => {
     msw.use(http.post("https://pay.example/api/refunds", () => new HttpResponse("down", { status: 503 })));
-    expect(await provider().refund({ orderRef: "ref1", providerReference: "t1", amountCents: 500, reason: "x" })).toEqual({ accepted: false });
+    expect(await provider().refund({ orderRef: "ref1", providerReference: "t1", amountCents: 500, reason: "x" })).toEqual({
+      accepted: false,
+    });
   });
 });

@@ -104,7 +104,11 @@ export function BankPage({
                           aria-invalid={message ? true : undefined}
                           aria-describedby={message ? `${id}-error` : undefined}
                         />
-                        <ErrorLine id={`${id}-error`} name="order_ref" message={message ? translateMessage(tCommon, message, undefined, i18n.language) : undefined} />
+                        <ErrorLine
+                          id={`${id}-error`}
+                          name="order_ref"
+                          message={message ? translateMessage(tCommon, message, undefined, i18n.language) : undefined}
+                        />
                       </div>
                       <div className={ui.row}>
                         <button type="submit" className={ui.buttonSecondary}>
@@ -161,7 +165,10 @@ export function BankPage({
                 aria-invalid={dueMessage ? true : undefined}
                 aria-describedby={dueMessage ? "field-due_date-error field-due_date-hint" : "field-due_date-hint"}
               />
-              <ErrorLine name="due_date" message={dueMessage ? translateMessage(tCommon, dueMessage, undefined, i18n.language) : undefined} />
+              <ErrorLine
+                name="due_date"
+                message={dueMessage ? translateMessage(tCommon, dueMessage, undefined, i18n.language) : undefined}
+              />
             </div>
             <div className={ui.row}>
               {BANK_FILE_KINDS.map((kind) => (

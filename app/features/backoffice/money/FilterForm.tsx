@@ -39,7 +39,13 @@ export function FilterForm({
               {t(`accounting.filters.${field.name}`)}
             </label>
             {field.kind === "select" ? (
-              <select id={id} name={field.name} className={`${ui.input} ${css.select}`} defaultValue={values[field.name] ?? ""} aria-describedby={described}>
+              <select
+                id={id}
+                name={field.name}
+                className={`${ui.input} ${css.select}`}
+                defaultValue={values[field.name] ?? ""}
+                aria-describedby={described}
+              >
                 {field.noAny ? null : <option value="">{t("accounting.filters.any")}</option>}
                 {field.options.map((option) => (
                   <option key={option} value={option}>
@@ -58,7 +64,11 @@ export function FilterForm({
                 aria-describedby={described}
               />
             )}
-            <ErrorLine id={`${id}-error`} name={field.name} message={message ? translateMessage(tCommon, message, undefined, i18n.language) : undefined} />
+            <ErrorLine
+              id={`${id}-error`}
+              name={field.name}
+              message={message ? translateMessage(tCommon, message, undefined, i18n.language) : undefined}
+            />
           </div>
         );
       })}

@@ -75,7 +75,15 @@ export function OrdersPage({ list, filter, errors }: ListProps<AccountingOrderLi
   const to = useLocalePath();
   const f = useMoneyFormat();
   return (
-    <ListFrame page="orders" fields={ORDER_FILTERS} filter={filter} errors={errors} total={list.total} pages={pagesOf(list)} current={list.page}>
+    <ListFrame
+      page="orders"
+      fields={ORDER_FILTERS}
+      filter={filter}
+      errors={errors}
+      total={list.total}
+      pages={pagesOf(list)}
+      current={list.page}
+    >
       <table className={css.table} data-testid="orders">
         <thead>
           <tr>
@@ -125,7 +133,15 @@ export function PaymentsPage({ list, filter, errors }: ListProps<AccountingPayme
   const to = useLocalePath();
   const f = useMoneyFormat();
   return (
-    <ListFrame page="payments" fields={PAYMENT_FILTERS} filter={filter} errors={errors} total={list.total} pages={pagesOf(list)} current={list.page}>
+    <ListFrame
+      page="payments"
+      fields={PAYMENT_FILTERS}
+      filter={filter}
+      errors={errors}
+      total={list.total}
+      pages={pagesOf(list)}
+      current={list.page}
+    >
       <table className={css.table} data-testid="payments">
         <thead>
           <tr>
@@ -173,7 +189,15 @@ export function InvoicesPage({ list, filter, errors }: ListProps<AccountingInvoi
   const to = useLocalePath();
   const f = useMoneyFormat();
   return (
-    <ListFrame page="invoices" fields={INVOICE_FILTERS} filter={filter} errors={errors} total={list.total} pages={pagesOf(list)} current={list.page}>
+    <ListFrame
+      page="invoices"
+      fields={INVOICE_FILTERS}
+      filter={filter}
+      errors={errors}
+      total={list.total}
+      pages={pagesOf(list)}
+      current={list.page}
+    >
       <table className={css.table} data-testid="invoices">
         <thead>
           <tr>
@@ -193,7 +217,9 @@ export function InvoicesPage({ list, filter, errors }: ListProps<AccountingInvoi
               <td className={css.cell}>{t(`accounting.document.${invoice.document}`)}</td>
               <td className={css.num}>{f.euros(invoice.grossCents)}</td>
               <td className={css.num}>
-                {invoice.reverseCharge ? t("accounting.columns.reverse_charge") : `${f.euros(invoice.vatCents)} (${f.percent(invoice.vatRateBp)} ${invoice.vatCountry})`}
+                {invoice.reverseCharge
+                  ? t("accounting.columns.reverse_charge")
+                  : `${f.euros(invoice.vatCents)} (${f.percent(invoice.vatRateBp)} ${invoice.vatCountry})`}
               </td>
               <td className={css.cell}>{t(`accounting.invoice_status.${invoice.status}`)}</td>
               <td className={css.cell}>

@@ -15,7 +15,15 @@ import { useMoneyFormat } from "./format";
 import * as css from "./money.css";
 import { MoneyNav } from "./MoneyNav";
 
-export function OrderPage({ detail, refunded, failure }: { detail: AccountingOrderDetailData; refunded: boolean; failure: FormReply | null }) {
+export function OrderPage({
+  detail,
+  refunded,
+  failure,
+}: {
+  detail: AccountingOrderDetailData;
+  refunded: boolean;
+  failure: FormReply | null;
+}) {
   const { t } = useTranslation("accounting");
   const f = useMoneyFormat();
   const { order } = detail;
@@ -24,10 +32,18 @@ export function OrderPage({ detail, refunded, failure }: { detail: AccountingOrd
     [t("accounting.columns.status"), t(`accounting.order_status.${order.status}`)],
     [t("accounting.columns.member"), order.username ? `${order.username} (#${order.userId})` : t("accounting.list.erased")],
     [t("accounting.columns.goods"), `${t(`accounting.goods.${order.goods}`)} · ${order.sku}`],
-    [t("accounting.columns.method"), order.method ? `${t(`accounting.method.${order.method}`)}${order.provider ? ` · ${order.provider}` : ""}` : "–"],
+    [
+      t("accounting.columns.method"),
+      order.method ? `${t(`accounting.method.${order.method}`)}${order.provider ? ` · ${order.provider}` : ""}` : "–",
+    ],
     [t("accounting.columns.gross"), f.euros(order.grossCents)],
     [t("accounting.columns.net"), f.euros(order.netCents)],
-    [t("accounting.columns.vat"), order.reverseCharge ? t("accounting.columns.reverse_charge") : `${f.euros(order.vatCents)} (${f.percent(order.vatRateBp)} ${order.vatCountry})`],
+    [
+      t("accounting.columns.vat"),
+      order.reverseCharge
+        ? t("accounting.columns.reverse_charge")
+        : `${f.euros(order.vatCents)} (${f.percent(order.vatRateBp)} ${order.vatCountry})`,
+    ],
     [t("accounting.columns.discount"), f.euros(order.discountCents)],
     [t("accounting.columns.created"), f.moment(order.createdAt)],
     [t("accounting.columns.paid"), order.paidAt ? f.moment(order.paidAt) : "–"],

@@ -64,12 +64,39 @@ function PromoForm({ promo, failure, intent }: { promo: PromoCodeData | null; fa
     <Form method="post" className={`${ui.card} ${ui.stack}`} data-testid="promo-form">
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <FormErrors errors={failure?.formErrors ?? []} />
-      <Field name="code" label={t("accounting.promo.fields.code")} hint={t("accounting.promo.code_hint")} autoComplete="off" defaultValue={value("code")} errors={errors("code")} />
+      <Field
+        name="code"
+        label={t("accounting.promo.fields.code")}
+        hint={t("accounting.promo.code_hint")}
+        autoComplete="off"
+        defaultValue={value("code")}
+        errors={errors("code")}
+      />
       {select("kind", PROMO_KINDS, "promo.kinds", false)}
-      <Field name="value" label={t("accounting.promo.fields.value")} hint={t("accounting.promo.value_hint")} inputMode="decimal" autoComplete="off" defaultValue={value("value")} errors={errors("value")} />
+      <Field
+        name="value"
+        label={t("accounting.promo.fields.value")}
+        hint={t("accounting.promo.value_hint")}
+        inputMode="decimal"
+        autoComplete="off"
+        defaultValue={value("value")}
+        errors={errors("value")}
+      />
       {select("goods", GOODS, "goods", true)}
-      <Field name="valid_from" type="date" label={t("accounting.promo.fields.valid_from")} defaultValue={value("valid_from")} errors={errors("valid_from")} />
-      <Field name="valid_until" type="date" label={t("accounting.promo.fields.valid_until")} defaultValue={value("valid_until")} errors={errors("valid_until")} />
+      <Field
+        name="valid_from"
+        type="date"
+        label={t("accounting.promo.fields.valid_from")}
+        defaultValue={value("valid_from")}
+        errors={errors("valid_from")}
+      />
+      <Field
+        name="valid_until"
+        type="date"
+        label={t("accounting.promo.fields.valid_until")}
+        defaultValue={value("valid_until")}
+        errors={errors("valid_until")}
+      />
       <Field
         name="max_redemptions"
         type="number"

@@ -40,7 +40,13 @@ function RevenueChart({ buckets, labelOf }: { buckets: Bucket[]; labelOf: (key: 
   return (
     <svg className={css.chart} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="revenue-chart-title revenue-chart-desc">
       <title id="revenue-chart-title">{t("accounting.revenue.chart_title")}</title>
-      <desc id="revenue-chart-desc">{t("accounting.revenue.chart_desc", { from: labelOf(buckets[0]?.key ?? ""), to: labelOf(buckets.at(-1)?.key ?? ""), max: f.euros(top) })}</desc>
+      <desc id="revenue-chart-desc">
+        {t("accounting.revenue.chart_desc", {
+          from: labelOf(buckets[0]?.key ?? ""),
+          to: labelOf(buckets.at(-1)?.key ?? ""),
+          max: f.euros(top),
+        })}
+      </desc>
       <text x={PAD.left} y={20} className={css.axisText}>
         {f.euros(top)}
       </text>
@@ -57,7 +63,13 @@ function RevenueChart({ buckets, labelOf }: { buckets: Bucket[]; labelOf: (key: 
           <g key={b.key}>
             <title>{`${labelOf(b.key)}: ${f.euros(b.grossCents)}`}</title>
             <rect x={x} y={netTop} width={barWidth} height={zero - netTop} className={css.barNet} />
-            <rect x={x} y={y(Math.max(0, b.grossCents))} width={barWidth} height={netTop - y(Math.max(0, b.grossCents))} className={css.barVat} />
+            <rect
+              x={x}
+              y={y(Math.max(0, b.grossCents))}
+              width={barWidth}
+              height={netTop - y(Math.max(0, b.grossCents))}
+              className={css.barVat}
+            />
           </g>
         );
       })}
@@ -106,7 +118,11 @@ export function RevenuePage({
                 {t("accounting.revenue.period", { from: f.day(revenue.from), to: f.day(revenue.to) })}
               </h2>
               <p data-testid="revenue-total">
-                {t("accounting.revenue.total", { gross: f.euros(revenue.total.grossCents), net: f.euros(revenue.total.netCents), vat: f.euros(revenue.total.vatCents) })}
+                {t("accounting.revenue.total", {
+                  gross: f.euros(revenue.total.grossCents),
+                  net: f.euros(revenue.total.netCents),
+                  vat: f.euros(revenue.total.vatCents),
+                })}
               </p>
               <RevenueChart buckets={revenue.buckets} labelOf={labelOf} />
               <ul className={css.legend}>
@@ -141,18 +157,32 @@ export function RevenuePage({
                 <caption className={ui.muted}>{t("accounting.revenue.table_caption")}</caption>
                 <thead>
                   <tr>
-                    <th className={css.cell} scope="col">{t(revenue.granularity === "day" ? "accounting.revenue.day" : "accounting.revenue.month")}</th>
-                    <th className={css.num} scope="col">{t("accounting.revenue.sales")}</th>
-                    <th className={css.num} scope="col">{t("accounting.revenue.deducted")}</th>
-                    <th className={css.num} scope="col">{t("accounting.columns.gross")}</th>
-                    <th className={css.num} scope="col">{t("accounting.columns.net")}</th>
-                    <th className={css.num} scope="col">{t("accounting.columns.vat")}</th>
+                    <th className={css.cell} scope="col">
+                      {t(revenue.granularity === "day" ? "accounting.revenue.day" : "accounting.revenue.month")}
+                    </th>
+                    <th className={css.num} scope="col">
+                      {t("accounting.revenue.sales")}
+                    </th>
+                    <th className={css.num} scope="col">
+                      {t("accounting.revenue.deducted")}
+                    </th>
+                    <th className={css.num} scope="col">
+                      {t("accounting.columns.gross")}
+                    </th>
+                    <th className={css.num} scope="col">
+                      {t("accounting.columns.net")}
+                    </th>
+                    <th className={css.num} scope="col">
+                      {t("accounting.columns.vat")}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {revenue.buckets.map((b) => (
                     <tr key={b.key}>
-                      <th className={css.cell} scope="row">{labelOf(b.key)}</th>
+                      <th className={css.cell} scope="row">
+                        {labelOf(b.key)}
+                      </th>
                       <td className={css.num}>{f.euros(b.salesGrossCents)}</td>
                       <td className={css.num}>{f.euros(b.deductedGrossCents)}</td>
                       <td className={css.num}>{amount(b.grossCents)}</td>

@@ -26,20 +26,55 @@ export const filters = style({
 export const select = style({ minHeight: "44px", width: "100%" });
 
 /** Wide tables scroll sideways inside their box on a phone instead of widening the page. */
-export const tableWrap = style({ overflowX: "auto", maxWidth: "100%", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm });
+export const tableWrap = style({
+  overflowX: "auto",
+  maxWidth: "100%",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+});
 export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: vars.font.sizeSm, background: vars.color.surface });
-export const cell = style({ padding: `${vars.space.sm} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}`, textAlign: "left", whiteSpace: "nowrap" });
+export const cell = style({
+  padding: `${vars.space.sm} ${vars.space.sm}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  textAlign: "left",
+  whiteSpace: "nowrap",
+});
 export const num = style([cell, { textAlign: "right", fontVariantNumeric: "tabular-nums" }]);
-export const rowLink = style({ display: "inline-flex", alignItems: "center", minHeight: "44px", color: vars.color.primary, fontWeight: 600 });
+export const rowLink = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "44px",
+  color: vars.color.primary,
+  fontWeight: 600,
+});
 
 /** Facts of one order: label and value in two columns. */
-export const facts = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: `${vars.space.xs} ${vars.space.md}`, margin: 0 });
+export const facts = style({
+  display: "grid",
+  gridTemplateColumns: "max-content 1fr",
+  gap: `${vars.space.xs} ${vars.space.md}`,
+  margin: 0,
+});
 export const factLabel = style({ color: vars.color.textMuted });
 export const factValue = style({ margin: 0, overflowWrap: "anywhere" });
 
 export const chart = style({ width: "100%", height: "auto", maxHeight: "320px", display: "block" });
-export const legend = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, margin: 0, padding: 0, listStyle: "none", fontSize: vars.font.sizeSm });
-export const swatch = style({ display: "inline-block", width: "12px", height: "12px", marginRight: vars.space.xs, verticalAlign: "middle" });
+export const legend = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.md,
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+  fontSize: vars.font.sizeSm,
+});
+export const swatch = style({
+  display: "inline-block",
+  width: "12px",
+  height: "12px",
+  marginRight: vars.space.xs,
+  verticalAlign: "middle",
+});
 export const negative = style({ color: vars.color.danger });
 /** SVG fills through classes: a CSS variable in a presentation attribute is not reliable. */
 export const barNet = style({ fill: vars.color.primary });

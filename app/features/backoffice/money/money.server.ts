@@ -74,21 +74,30 @@ export async function loadOrders(args: LoaderFunctionArgs) {
   const filter = filterOf(args.request, orderFilterSchema);
   const api = createApiClient(args);
   const list = filter.value ? dataOf(await accounting.fetchOrders(api, filter.value)) : empty;
-  return data({ title: await titleOf(args.request, "accounting.orders.title"), filter: filter.raw, errors: filter.errors, list }, { headers: PRIVATE_HEADERS });
+  return data(
+    { title: await titleOf(args.request, "accounting.orders.title"), filter: filter.raw, errors: filter.errors, list },
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
 export async function loadPayments(args: LoaderFunctionArgs) {
   await requireBackend(args);
   const filter = filterOf(args.request, paymentFilterSchema);
   const list = filter.value ? dataOf(await accounting.fetchPayments(createApiClient(args), filter.value)) : empty;
-  return data({ title: await titleOf(args.request, "accounting.payments.title"), filter: filter.raw, errors: filter.errors, list }, { headers: PRIVATE_HEADERS });
+  return data(
+    { title: await titleOf(args.request, "accounting.payments.title"), filter: filter.raw, errors: filter.errors, list },
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
 export async function loadInvoices(args: LoaderFunctionArgs) {
   await requireBackend(args);
   const filter = filterOf(args.request, invoiceFilterSchema);
   const list = filter.value ? dataOf(await accounting.fetchInvoices(createApiClient(args), filter.value)) : empty;
-  return data({ title: await titleOf(args.request, "accounting.invoices.title"), filter: filter.raw, errors: filter.errors, list }, { headers: PRIVATE_HEADERS });
+  return data(
+    { title: await titleOf(args.request, "accounting.invoices.title"), filter: filter.raw, errors: filter.errors, list },
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
 // --- An order and its refund --------------------------------------------------------------------------------------
@@ -113,14 +122,18 @@ export async function loadOrder(args: LoaderFunctionArgs) {
 }
 
 /** The API's field names on the refund form's. */
-const refundField = (source: string) => (source === "amount_cents" || source === "amount" ? "amount" : source === "reason" ? "reason" : undefined);
+const refundField = (source: string) =>
+  source === "amount_cents" || source === "amount" ? "amount" : source === "reason" ? "reason" : undefined;
 
 export async function submitRefund(args: ActionFunctionArgs) {
   const lang = await requireBackend(args);
   const id = orderIdOf(args);
   const submission = await parseForm(args.request, refundFormSchema);
   if (submission.status !== "success")
-    return data({ lastResult: submission.reply({ formErrors: ["validation.correct_all_fields"] }) }, { status: 400, headers: PRIVATE_HEADERS });
+    return data(
+      { lastResult: submission.reply({ formErrors: ["validation.correct_all_fields"] }) },
+      { status: 400, headers: PRIVATE_HEADERS },
+    );
   const result = await accounting.refundOrder(createApiClient(args), id, {
     amount_cents: submission.value.amount,
     reason: submission.value.reason,
@@ -195,7 +208,8 @@ export async function submitAssign(args: ActionFunctionArgs) {
 export async function loadBankFile(args: LoaderFunctionArgs) {
   await requireBackend(args);
   const answer = await accounting.downloadBankFile(createApiClient(args), orderIdOf(args));
-  if (!answer.ok) throw answer.status === 404 || answer.status === 403 ? notFound() : new Response(null, { status: 503, headers: PRIVATE_HEADERS });
+  if (!answer.ok)
+    throw answer.status === 404 || answer.status === 403 ? notFound() : new Response(null, { status: 503, headers: PRIVATE_HEADERS });
   const headers = new Headers(PRIVATE_HEADERS);
   for (const name of ["content-type", "content-disposition"]) {
     const value = answer.headers.get(name);
@@ -229,7 +243,10 @@ export async function submitBankImport(args: ActionFunctionArgs) {
   const result = await accounting.importStatement(createApiClient(args), await submission.value.statement.text());
   if (!result.ok) {
     if (result.status === 404) throw notFound();
-    return data({ lastResult: replyWithApiErrors(submission, result.errors, () => "statement") }, { status: 400, headers: PRIVATE_HEADERS });
+    return data(
+      { lastResult: replyWithApiErrors(submission, result.errors, () => "statement") },
+      { status: 400, headers: PRIVATE_HEADERS },
+    );
   }
   const r = result.data;
   const counts = [r.matched, r.partial, r.unmatched, r.returned, r.duplicates].join(",");
@@ -242,7 +259,9 @@ export async function loadPromoCodes(args: LoaderFunctionArgs) {
   await requireBackend(args);
   const url = new URL(args.request.url);
   const page = Number(url.searchParams.get("page") ?? "1");
-  const list = dataOf(await accounting.fetchPromoCodes(createApiClient(args), Number.isInteger(page) && page >= 1 && page <= 9999 ? page : 1));
+  const list = dataOf(
+    await accounting.fetchPromoCodes(createApiClient(args), Number.isInteger(page) && page >= 1 && page <= 9999 ? page : 1),
+  );
   const done = url.searchParams.get("done");
   return data(
     { title: await titleOf(args.request, "accounting.promo.title"), list, done: done === "created" ? done : null },
@@ -266,7 +285,9 @@ async function savePromo(
     return data({ lastResult: replyWithApiErrors(submission, result.errors, PROMO_FIELDS) }, { status: 400, headers: PRIVATE_HEADERS });
   }
   throw redirect(
-    id === null ? `${localePath(lang, "backoffice/promo-codes")}?done=created` : `${localePath(lang, `backoffice/promo-codes/${id}`)}?done=saved`,
+    id === null
+      ? `${localePath(lang, "backoffice/promo-codes")}?done=created`
+      : `${localePath(lang, `backoffice/promo-codes/${id}`)}?done=saved`,
     { headers: PRIVATE_HEADERS },
   );
 }
@@ -331,5 +352,8 @@ export async function loadRevenue(args: LoaderFunctionArgs) {
     else if (result.status === 400) for (const e of result.errors) (errors[e.source ?? ""] ??= []).push(e.key);
     else dataOf(result);
   }
-  return data({ title: await titleOf(args.request, "accounting.revenue.title"), filter: filter.raw, errors, revenue }, { headers: PRIVATE_HEADERS });
+  return data(
+    { title: await titleOf(args.request, "accounting.revenue.title"), filter: filter.raw, errors, revenue },
+    { headers: PRIVATE_HEADERS },
+  );
 }
