@@ -1,8 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
+
+/** Integration suites that mock a module of the server (the checkout's payment provider registry). */
+const MOCKING_SUITES = ["tests/api/checkout/**/*.test.ts"];
 
 export default defineConfig({
   plugins: [vanillaExtractPlugin()],
@@ -20,7 +23,18 @@ export default defineConfig({
         // The integration suites build everything they use per file (a runtime on a database of its own), so a
         // worker may keep the server's modules loaded between files instead of importing them again for each:
         // importing was more than half of the run's time.
-        test: { name: "integration", include: ["tests/{api,host,server}/**/*.test.{ts,tsx}"], isolate: false },
+        test: {
+          name: "integration",
+          include: ["tests/{api,host,server}/**/*.test.{ts,tsx}"],
+          exclude: [...configDefaults.exclude, ...MOCKING_SUITES],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        // The few integration suites that replace a module (vi.mock) need their own module registry per file: in
+        // the shared one above the real module may already be loaded by another file, and the mock never applies.
+        test: { name: "integration-mocking", include: MOCKING_SUITES, isolate: true },
       },
       {
         extends: true,

@@ -58,14 +58,17 @@ export const MIGRATION_NAME_PATTERN = /^\d{4}_[a-z0-9_]+$/;
  */
 export function migrationsOf(features: Features, dialect: Dialect): Record<string, Migration> {
   const all: Record<string, Migration> = releasedMigrationsFor(dialect);
+  const declared: Record<string, Migration> = {};
   for (const feature of features) {
     for (const [name, migration] of Object.entries(feature.migrations ?? {})) {
       if (!MIGRATION_NAME_PATTERN.test(name)) throw new Error(`${feature.name}: migration ${name} is not named NNNN_<name>`);
       if (name <= LAST_RELEASED_MIGRATION) throw new Error(`${feature.name}: migration ${name} sorts before ${LAST_RELEASED_MIGRATION}`);
-      if (name in all) throw new Error(`${feature.name}: migration ${name} is declared twice`);
-      all[name] = { up: migration.up(dialect) };
+      if (name in all || name in declared) throw new Error(`${feature.name}: migration ${name} is declared twice`);
+      declared[name] = { up: migration.up(dialect) };
     }
   }
+  // In the order kysely runs them (by name), whatever the order of the manifests that declare them.
+  for (const name of Object.keys(declared).sort()) all[name] = declared[name]!;
   return all;
 }
 

@@ -43,6 +43,7 @@ import {
   type CheckoutVatCountries,
   type CheckoutVatInput,
 } from "../../contract/checkout";
+import { cashToCodeFits } from "../../contract/bank";
 import { offeredMethods, providerFor } from "../../integrations/payments/registry";
 import { randomToken } from "../../lib/crypto";
 import { vatCountries, weighLocationEvidence } from "../../contract/vat";
@@ -68,10 +69,13 @@ async function quoteOf(deps: ApiDeps, userId: number, goods: Goods, sku: string)
   return quote;
 }
 
-/** The methods the checkout may offer now; none configured yet is an empty list, not an error. */
-function methodsOffered(deps: ApiDeps): PaymentMethod[] {
+/**
+ * The methods the checkout may offer for a total now; none configured yet is an empty list, not an error. Cash to
+ * code sells fixed voucher amounts only (ADR 079): it is offered for a total that equals one.
+ */
+function methodsOffered(deps: ApiDeps, grossCents: number): PaymentMethod[] {
   try {
-    return offeredMethods(deps);
+    return offeredMethods(deps).filter((method) => method !== "CT" || cashToCodeFits(grossCents));
   } catch (error) {
     deps.log.warn({ err: error }, "checkout: no payment methods offered");
     return [];
@@ -209,7 +213,7 @@ async function viewOf(deps: ApiDeps, order: OrderRow): Promise<CheckoutOrder> {
     payment_reference: orderPaymentReference(order),
     customer: parseJson<CheckoutCustomer>(order.customer),
     vat_id: order.vat_id,
-    methods: methodsOffered(deps),
+    methods: methodsOffered(deps, order.gross_cents),
     created_at: Number(order.created_at),
     paid_at: order.paid_at === null ? null : Number(order.paid_at),
   };
@@ -366,7 +370,7 @@ export async function savePayment(deps: ApiDeps, userId: number, ref: string, in
   const order = await ownOrder(deps, userId, ref);
   assertOpen(order);
   assertReached(order, "payment");
-  if (!methodsOffered(deps).includes(input.method)) throw fail.badRequest(CHECKOUT_ERRORS.methodUnavailable, "method");
+  if (!methodsOffered(deps, order.gross_cents).includes(input.method)) throw fail.badRequest(CHECKOUT_ERRORS.methodUnavailable, "method");
   let bank: { bank_iban: string | null; bank_holder: string | null } = { bank_iban: null, bank_holder: null };
   const evidence = evidenceOf(order);
   if (input.method === "DD") {
@@ -427,7 +431,8 @@ export async function confirmOrder(deps: ApiDeps, userId: number, input: Checkou
   if (quote.digital_content && !input.digital_consent) throw fail.badRequest(CHECKOUT_ERRORS.consentRequired, "digital_consent");
   const method = order.method;
   const provider = method ? providerFor(deps, method) : null;
-  if (!method || !provider || !methodsOffered(deps).includes(method)) throw fail.badRequest(CHECKOUT_ERRORS.methodUnavailable, "method");
+  if (!method || !provider || !methodsOffered(deps, order.gross_cents).includes(method))
+    throw fail.badRequest(CHECKOUT_ERRORS.methodUnavailable, "method");
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     const moved = await trx

@@ -8,7 +8,7 @@ import { plusPart } from "./seed";
 export const manifest = defineFeature({
   name: "plus",
   routes: registerPlus,
-  seed: [{ order: 95, part: plusPart }],
+  seed: [{ order: 160, part: plusPart }],
   migrations: { "0063_memberships": m0063 },
   goods: { membership: membershipGoods },
 });

@@ -102,9 +102,9 @@ describe(`the fake payment provider (${TEST_DB})`, () => {
     expect(row.status).toBe("paying");
   });
 
-  it("offers card and open banking through the fake by default, and the bank's methods only once the bank builds them", () => {
-    expect(offeredMethods(rt.deps)).toEqual(["CC", "OB"]);
-    expect(providerFor(rt.deps, "DD")).toBeNull();
+  it("offers card and open banking through the fake by default, and the bank's methods with the bank's demo details", () => {
+    expect(offeredMethods(rt.deps)).toEqual(["DD", "CC", "TR", "CT", "OB"]);
+    expect(providerFor(rt.deps, "DD")?.name).not.toBe("fake");
     expect(providerNamed(rt.deps, "fake")?.methods).toEqual(["CC", "OB"]);
     expect(providerNamed(rt.deps, "nobody")).toBeNull();
   });

@@ -108,6 +108,8 @@ describe(`the data export (${TEST_DB})`, () => {
         "notifications.json",
         "mails.json",
         "media.json",
+        "membership.json",
+        "orders.json",
         "moderation.json",
         "profile.json",
         "reports.json",

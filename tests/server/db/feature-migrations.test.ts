@@ -74,7 +74,7 @@ describe(`migrations declared by feature manifests (${TEST_DB})`, () => {
     expect(Object.keys(releasedMigrationsFor(database.dialect))).toEqual(RELEASED);
     const all = Object.keys(allMigrationsFor(database.dialect));
     expect(all.slice(0, RELEASED.length)).toEqual(RELEASED);
-    const declared = FEATURES.flatMap((feature) => Object.keys(("migrations" in feature ? feature.migrations : undefined) ?? {}));
+    const declared = FEATURES.flatMap((feature) => Object.keys(("migrations" in feature ? feature.migrations : undefined) ?? {})).sort();
     expect(all.slice(RELEASED.length)).toEqual(declared);
     for (const name of declared) expect(name > LAST_RELEASED_MIGRATION).toBe(true);
   });
