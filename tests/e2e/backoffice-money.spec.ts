@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import type { Browser, Page } from "@playwright/test";
 import { camt053 } from "../api/accounting/helpers";
 import { e2eDatabasePath } from "./e2e-database";
-import { DEMO, expect, test } from "./fixtures";
+import { DEMO, expect, listedClient, test } from "./fixtures";
 
 /**
  * The back office for money (issue 26 item 7, ADR 080) without JavaScript on a phone (390 px): a backend account
@@ -15,7 +15,7 @@ import { DEMO, expect, test } from "./fixtures";
 const SHOTS = "test-results/shots";
 
 /** A paid plus order of demo_client, written into the e2e server's SQLite as the settlement would leave it. */
-function insertPaidOrder(grossCents: number): { id: number; publicId: string } {
+function insertPaidOrder(username: string, grossCents: number): { id: number; publicId: string } {
   const db = new Database(e2eDatabasePath(), { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 5000");
@@ -30,7 +30,7 @@ function insertPaidOrder(grossCents: number): { id: number; publicId: string } {
          VALUES (?, (SELECT id FROM users WHERE username = ?), 'normal', 'paid', 1, 'vat', 'membership', 'plus_client_1m', 1, 1, 1, 'CC',
            'EUR', ?, 0, ?, ?, ?, 1900, 'DE', 0, 'de', 'fake', ?, ?, ?)`,
       )
-      .run(publicId, DEMO.client, grossCents, grossCents - vat, vat, grossCents, now, now, now);
+      .run(publicId, username, grossCents, grossCents - vat, vat, grossCents, now, now, now);
     const id = Number(lastInsertRowid);
     // Its invoice, as the settlement writes it (year 1999 keeps it apart from the real numbering the credit note takes).
     db.prepare(
@@ -57,12 +57,14 @@ async function staffPage(browser: Browser, username: string): Promise<Page> {
   return page;
 }
 
-test("a backend account refunds part of an order, with a reason, within what was paid", async ({ browser }) => {
+test("a backend account refunds part of an order, with a reason, within what was paid", async ({ browser, request, clientIp }) => {
   test.setTimeout(120_000);
-  const order = insertPaidOrder(2990);
+  // A fresh buyer: the demo client keeps no orders or invoices for the other specs.
+  const buyer = await listedClient(request, clientIp, 1);
+  const order = insertPaidOrder(buyer, 2990);
   const staff = await staffPage(browser, "demo_backend");
 
-  await staff.goto(`/de/backoffice/orders?member=${DEMO.client}`);
+  await staff.goto(`/de/backoffice/orders?member=${buyer}`);
   await expect(staff.getByRole("heading", { level: 1 })).toHaveText("Bestellungen");
   await staff.screenshot({ path: `${SHOTS}/backoffice-orders-390.png`, fullPage: true });
   await staff.getByRole("link", { name: `#${order.id}`, exact: true }).click();
@@ -94,9 +96,13 @@ test("a backend account refunds part of an order, with a reason, within what was
   await staff.screenshot({ path: `${SHOTS}/backoffice-order-refunded-390.png`, fullPage: true });
 });
 
-test("a backend account creates and deactivates a promo code, imports a statement, reads revenue; team gets 404", async ({ browser }) => {
+test("a backend account creates and deactivates a promo code, imports a statement, reads revenue; team gets 404", async ({
+  browser,
+  request,
+  clientIp,
+}) => {
   test.setTimeout(120_000);
-  const order = insertPaidOrder(4990);
+  const order = insertPaidOrder(await listedClient(request, clientIp, 2), 4990);
   const staff = await staffPage(browser, "demo_backend");
   // The way in: the staff card of the dashboard, for backend accounts only.
   await staff.goto("/de/my_dashboard");
