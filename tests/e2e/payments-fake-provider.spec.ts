@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import Database from "better-sqlite3";
 import { createFakeProvider } from "#server/integrations/payments/fake";
 import { e2eDatabasePath } from "./e2e-database";
-import { expect, test } from "./fixtures";
+import { expect, listedClient, test } from "./fixtures";
 
 /**
  * Issue 26 item 3 (ADR 075) in the browser, without JavaScript, at 390 px: the fake provider's page says it is a test,
@@ -13,11 +13,12 @@ import { expect, test } from "./fixtures";
 
 const SHOTS = "test-results/shots";
 
-function confirmedOrder(): { id: number; ref: string } {
+/** A confirmed order of a fresh client (paying it makes them plus: never a demo account the other specs rely on). */
+function confirmedOrder(username: string): { id: number; ref: string } {
   const db = new Database(e2eDatabasePath(), { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 5000");
-    const user = db.prepare("SELECT id FROM users WHERE user_type = 1 AND status = 'active' ORDER BY id LIMIT 1").get() as { id: number };
+    const user = db.prepare("SELECT id FROM users WHERE username = ?").get(username) as { id: number };
     const ref = randomBytes(12).toString("base64url");
     const now = Date.now();
     const info = db
@@ -47,8 +48,10 @@ function orderStatus(id: number): string {
 test("the fake provider's page works without JavaScript: marked as a test, success pays through the postback", async ({
   page,
   baseURL,
+  request,
+  clientIp,
 }) => {
-  const order = confirmedOrder();
+  const order = confirmedOrder(await listedClient(request, clientIp, 1));
   const secret = createHmac("sha256", "e2e-secret").update("payments:fake-provider").digest("hex");
   const provider = createFakeProvider(
     { publicUrl: baseURL as string, payments: { fake: { enabled: true, secret }, postbackToleranceSeconds: 300 } } as never,
