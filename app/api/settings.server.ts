@@ -106,8 +106,3 @@ export function saveSearchVisibility(
 ): Promise<ApiResult<DataOf<typeof settingsOps.saveSearchVisibility>>> {
   return api.op(settingsOps.saveSearchVisibility, { body, handleErrors: true });
 }
-
-/** GET /settings/membership: plus now and until when, and its benefits for this member (benefit keys are data: not camelized). */
-export function fetchMembershipState(api: ApiClient): Promise<ApiResult<DataOf<typeof settingsOps.membership>>> {
-  return api.op(settingsOps.membership, { handleErrors: true });
-}
