@@ -53,6 +53,16 @@ export const LOCK_SPACES = {
   businessEscorts: 23,
   /** Promo codes, keyed by the code's id: its total and per-member limits counted one confirmation at a time (issue 26). */
   promoCodes: 24,
+  /** Tips: MONTHLY_TIP_LIMIT per payer (issue 27). */
+  tips: 25,
+  /** Payouts: PAYOUT_MAX_ONGOING per member, and bank detail changes (issue 27). */
+  payouts: 26,
+  /** Auto recharge: AUTO_RECHARGE_MONTHLY_MAX per member (issue 27). */
+  autoRecharge: 27,
+  /** Rise-ups: the plus members' free rise-ups a month, and one running rise-up per profile (issue 27). */
+  riseUps: 28,
+  /** Gifts and token rewards: each reward once per member (issue 27). */
+  gifts: 29,
 } as const;
 
 export type LockSpace = keyof typeof LOCK_SPACES;

@@ -35,6 +35,12 @@ import { manifest as renewals } from "./renewals/index";
 import { manifest as bank } from "./bank/index";
 import { manifest as audit } from "./audit/index";
 import { manifest as accounting } from "./accounting/index";
+import { manifest as wallet } from "./wallet/index";
+import { manifest as tips } from "./tips/index";
+import { manifest as promotion } from "./promotion/index";
+import { manifest as gifts } from "./gifts/index";
+import { manifest as payouts } from "./payouts/index";
+import { manifest as ledgerOffice } from "./ledger-office/index";
 import { manifest as media } from "./media/index";
 import { manifest as messenger } from "./messenger/index";
 import { manifest as moderation } from "./moderation/index";
@@ -101,6 +107,12 @@ export const FEATURES = [
   bank,
   audit,
   accounting,
+  wallet,
+  tips,
+  promotion,
+  gifts,
+  payouts,
+  ledgerOffice,
 ] as const;
 
 // enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).

@@ -16,11 +16,30 @@ export const test = base.extend<{ clientIp: string }>({
   },
   page: async ({ page, clientIp }, use) => {
     await page.setExtraHTTPHeaders({ "x-forwarded-for": clientIp });
+    retryScreenshotOnce(page);
     await use(page);
   },
 });
 
 export { expect };
+
+/**
+ * Chromium's Page.captureScreenshot now and then answers "Unable to capture screenshot" for a full page while
+ * both cores are busy (CI run of stop 36, friends spec). The phone screenshots are evidence for a person to look
+ * at, not assertions, so one more try after a short pause; any other error, or a second failure, still fails.
+ */
+function retryScreenshotOnce(page: Page) {
+  const capture = page.screenshot.bind(page);
+  page.screenshot = async (options) => {
+    try {
+      return await capture(options);
+    } catch (error) {
+      if (!String(error).includes("Unable to capture screenshot")) throw error;
+      await page.waitForTimeout(300);
+      return capture(options);
+    }
+  };
+}
 
 /**
  * Demo accounts are shared by tests running in parallel: use them to read and to log in, never to

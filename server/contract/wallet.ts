@@ -1,0 +1,144 @@
+/**
+ * The dollars' vocabulary (issue 27): the spec's numbers for buying, spending, earning and paying out the token
+ * currency, the statuses its pages and answers name, and the web paths of its pages. One source for both tiers; the
+ * ledger's own words (accounts, transaction kinds, token operation statuses) are in contract/ledger.ts, the prices of
+ * the platform's services in contract/prices.ts.
+ *
+ * Units: whole dollars (contract/prices.ts); euro amounts in cents.
+ */
+import * as v from "valibot";
+import type { Language } from "./locales";
+import type { TokenOperationStatus, TransactionKind } from "./ledger";
+
+// ── Buying (spec section 9 "Tokens") ───────────────────────────────────────────────────────────────────────────
+
+/** The smallest package a member can buy (spec "base package 100"); the larger ones are multiples of it. */
+export const DOLLAR_BASE_PACKAGE = 100;
+
+/** What one dollar costs in cents, VAT included (the base package: 100 dollars for 19,00 €). Larger packages give a bonus. */
+export const DOLLAR_PRICE_CENTS = 19;
+
+/**
+ * The packages of the "dollar" goods (sku `dollars-<amount>`): the dollars credited and their price in cents with VAT.
+ * Larger packages carry a bonus (more dollars per euro), as members of such products expect; the base is the spec's.
+ */
+export const DOLLAR_PACKAGES = [
+  { sku: "dollars-100", dollars: 100, priceCents: 1900 },
+  { sku: "dollars-250", dollars: 250, priceCents: 4500 },
+  { sku: "dollars-500", dollars: 500, priceCents: 8500 },
+  { sku: "dollars-1000", dollars: 1000, priceCents: 15900 },
+] as const;
+export type DollarPackage = (typeof DOLLAR_PACKAGES)[number];
+
+/**
+ * Auto recharge (spec "auto recharge 10", opt-in): when the wallet would not cover an action the member confirmed,
+ * the member's stored payment (a renewal's rebill token) buys the smallest package that covers it — and never more
+ * often than this many times a calendar month (the spec's 10), so a loop can never drain a card.
+ */
+export const AUTO_RECHARGE_MONTHLY_MAX = 10;
+
+// ── Spending (spec sections 6, 9) ──────────────────────────────────────────────────────────────────────────────
+
+/** The tip buttons (spec "Tip fixed amounts 5, 10, 100, 150, 200"); a custom amount lies between TIP_MIN and the limit. */
+export const TIP_AMOUNTS = [5, 10, 100, 150, 200] as const;
+export const TIP_MIN = 1;
+/** What one member may tip in a calendar month (Europe/Berlin), all receivers together (spec "Monthly tipping limit 250"). */
+export const MONTHLY_TIP_LIMIT = 250;
+/** With JavaScript a tip waits this long before it is sent: the undo window (spec "delay tips 2500 ms"). */
+export const TIP_DELAY_MS = 2500;
+/** While a tip is pending the page asks for its status this often (spec "tipping poll 1000 ms"). */
+export const TIP_POLL_MS = 1000;
+/** A pending token operation counts down this long, then shows "timeout" (spec "pending countdown 7 s"). */
+export const TOKEN_PENDING_COUNTDOWN_MS = 7000;
+
+/** What tips may go to: a profile, a medium, a live stream (the live issue). */
+export const TIP_TARGETS = ["profile", "medium", "live"] as const;
+export type TipTarget = (typeof TIP_TARGETS)[number];
+
+/**
+ * The basic rise-up (spec section 6): first position in top escorts and in search, and no client contact limit, for
+ * this long. Other durations only as the price table sets them.
+ */
+export const RISE_UP_HOURS = 3;
+/** How long ago a profile rose, as the spec bands it (section 9 "rise-up position 0-24, 24-72, over 72 hours"). */
+export const RISE_UP_BANDS = ["0-24", "24-72", "72+"] as const;
+export type RiseUpBand = (typeof RISE_UP_BANDS)[number];
+/** Free rise-ups a running plus membership of an escort or business brings per calendar month (ADR 076's contract). */
+export const PLUS_FREE_RISE_UPS_PER_MONTH = 4;
+
+/** Share/promotion status (spec section 4): pending, accepted with three codes, rejected with four. */
+export const PROMOTION_STATUSES = ["pending", "accepted", "rejected"] as const;
+export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
+
+// ── Earning and payouts (spec sections 4, 9) ───────────────────────────────────────────────────────────────────
+
+/**
+ * Earnings (tips and later fan money) stay pending this many days before they can be paid out: the window in which
+ * a card payment's fraud chargeback usually arrives. The platform carries later chargebacks (issue 27 item 2).
+ */
+export const EARNINGS_PROBATION_DAYS = 14;
+/** The smallest available balance a payout may be requested from (spec "payout threshold 100"). */
+export const PAYOUT_MIN = 100;
+/** At most this many payouts ongoing per member (spec "payout ongoing limit 3"). */
+export const PAYOUT_MAX_ONGOING = 3;
+/** What one dollar pays out, in cents (the creator's share: the platform keeps the difference to DOLLAR_PRICE_CENTS). */
+export const PAYOUT_CENTS_PER_DOLLAR = 10;
+/** A new or changed IBAN blocks payouts this long (issue 27 item 5). */
+export const IBAN_CHANGE_BLOCK_HOURS = 48;
+/** Payout status (spec section 4), with the spec's numbers. */
+export const PAYOUT_STATUSES = { ongoing: 0, succeeded: 1, failed: 2, confirmed: 3 } as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[keyof typeof PAYOUT_STATUSES];
+/** Payout flow steps (spec section 4), in order. */
+export const PAYOUT_FLOW_STEPS = ["loading", "probation", "start", "edit", "submit", "success", "fail"] as const;
+export type PayoutFlowStep = (typeof PAYOUT_FLOW_STEPS)[number];
+/** The secure code that confirms payouts and bank changes: digits, and wrong tries before it locks until a reset. */
+export const SECURE_CODE_LENGTH = 6;
+export const SECURE_CODE_MAX_TRIES = 5;
+
+// ── Pages and answers ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** The dollar history's page size (issue 27 item 6). */
+export const DOLLAR_HISTORY_PAGE_SIZE = 20;
+
+/** What every money request of the wallet answers (the token operation of spec section 4), first time and on retry. */
+export interface TokenOperationAnswer {
+  status: TokenOperationStatus;
+  /** The ledger operation's id; null when nothing was recorded (a refusal before the ledger). */
+  operation_id: number | null;
+  kind: TransactionKind;
+  /** Dollars moved (0 unless succeeded). */
+  amount: number;
+  /** The payer's spendable balance after it. */
+  balance: number;
+  /** True when this answer repeats an earlier request's with the same idempotency key. */
+  replayed: boolean;
+}
+
+/** A member's dollar balances as the wallet pages and the header show them. */
+export interface DollarBalances {
+  /** Spendable now (the ledger's wallet account). */
+  available: number;
+  /** Earned, still in probation. */
+  pending: number;
+  /** Held by staff. */
+  frozen: number;
+  /** On its way to the bank. */
+  in_payout: number;
+}
+
+/** The web paths of the dollar pages (spec section 2), written once. */
+export const walletPaths = {
+  dollar: (lang: Language) => `/${lang}/user/dollar`,
+  share: (lang: Language) => `/${lang}/user/share_kaufmich`,
+  tokenRewards: (lang: Language) => `/${lang}/user/token_rewards`,
+  gifts: (lang: Language) => `/${lang}/user/gifts`,
+  promotion: (lang: Language, type?: string) => (type ? `/${lang}/promotion/${type}` : `/${lang}/promotion`),
+  payout: (lang: Language) => `/${lang}/user/dollar/payout`,
+} as const;
+
+/**
+ * Every money request's idempotency key (issue 27 item 1): made by the page that shows the confirmation (a UUID in a
+ * hidden field, new with every render) or by the client's script, and sent again with every retry of that request.
+ */
+export const MONEY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+export const moneyKeySchema = v.pipe(v.string("validation.invalid"), v.regex(MONEY_KEY_PATTERN, "validation.invalid"));
