@@ -31,7 +31,7 @@ describe(`tips (${TEST_DB})`, () => {
   const api = <Body>(token: string | undefined, method: string, path: string, body?: unknown) =>
     callJson<Body>(rt, token, method, `/api/v2${path}`, body);
   const tip = (token: string, body: Record<string, unknown>) =>
-    api<TipAnswer & ErrorBody>(token, "POST", "/wallets/tip", { key: newKey(), ...body });
+    api<{ data?: TipAnswer } & ErrorBody>(token, "POST", "/wallets/tip", { key: newKey(), ...body });
 
   /** Dollars for a member as the platform grants them (the ledger's GRANT), not by writing tables. */
   async function grant(memberId: number, amount: number) {
@@ -91,7 +91,7 @@ describe(`tips (${TEST_DB})`, () => {
     const statuses = answers.map((a) => `${a.status}:${a.json.data?.status ?? "error"}`);
     expect(statuses.filter((s) => s === "200:succeeded")).toHaveLength(20);
     expect(statuses.filter((s) => s === "200:insufficient")).toHaveLength(80);
-    for (const answer of answers) expect((answer.json as unknown as { data: TipAnswer }).data.balance).toBeGreaterThanOrEqual(0);
+    for (const answer of answers) expect(answer.json.data!.balance).toBeGreaterThanOrEqual(0);
     expect(await dollarBalances(rt.deps, payer.id)).toMatchObject({ available: 0 });
     expect(await dollarBalances(rt.deps, creator.id)).toMatchObject({ available: 0, pending: 100 });
     expect(await reconcileLedger(rt.deps, "dollar")).toMatchObject({ negative: 0, mismatched: 0, imbalance: 0 });

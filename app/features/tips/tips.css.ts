@@ -1,0 +1,58 @@
+import { globalStyle, style } from "@vanilla-extract/css";
+import * as ui from "~/styles/ui.css";
+import { vars } from "~/styles/theme.css";
+
+/** The profile's tip section: a card of its own under the member's actions. */
+export const section = style({ display: "flex", flexDirection: "column", gap: vars.space.sm });
+
+export const heading = style({ margin: 0, fontSize: vars.font.sizeMd });
+
+/** The amount buttons: five 44 px targets that share a phone's row (390 px) and wrap where it is narrower. */
+export const amounts = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(64px, 1fr))",
+  gap: vars.space.sm,
+  margin: 0,
+  padding: 0,
+  border: "none",
+});
+
+export const amountButton = style([ui.buttonSecondary, { padding: `0 ${vars.space.sm}`, whiteSpace: "nowrap" }]);
+
+/** The custom amount and its button side by side; the field takes the rest of the row. */
+export const custom = style({ display: "flex", gap: vars.space.sm, alignItems: "flex-start", flexWrap: "wrap" });
+export const customField = style({ flex: "1 1 10rem" });
+export const customButton = style({ marginTop: "28px" });
+
+/**
+ * The form's first submit button, for Enter in the custom field (a browser submits a form's first button): it sends
+ * the custom amount, not the first amount button's. Out of sight and out of the tab order; not display:none, which
+ * some browsers skip as the default button.
+ */
+export const defaultButton = style({
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+  border: 0,
+  padding: 0,
+});
+
+/** The script's live line while a tip waits, is sent, or answered. */
+export const status = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm });
+
+/** The confirmation's facts: label and value per row. */
+export const facts = style({
+  display: "grid",
+  gridTemplateColumns: "auto 1fr",
+  gap: `${vars.space.xs} ${vars.space.md}`,
+  margin: 0,
+});
+globalStyle(`${facts} dd`, { margin: 0, textAlign: "right", fontVariantNumeric: "tabular-nums" });
+
+export const total = style({ fontWeight: 700 });
+
+/** A photo's tip form in its larger view: the amounts on one line under the photo. */
+export const mediaTip = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm, padding: `${vars.space.sm} 0` });
