@@ -6,7 +6,7 @@
  * Every test signs up its own client and club: no demo account's money changes.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, finishClubRegistration, listedClient, logIn, SIGN_UP_PASSWORD, signUpClub, test } from "./fixtures";
+import { expect, finishClubRegistration, listedClient, logIn, noJsMemberPage, SIGN_UP_PASSWORD, signUpClub, test } from "./fixtures";
 
 /** 100 dollars for the signed-in client: the dollar package through the checkout, paid on the fake provider's page. */
 async function buyHundredDollars(page: Page) {
@@ -35,7 +35,11 @@ async function buyHundredDollars(page: Page) {
 /** A fresh, listed club to tip (a business receives tips). */
 async function freshClub(request: APIRequestContext, clientIp: string): Promise<string> {
   const club = await signUpClub(request, clientIp, "tipclub", "Trinkgeld Club");
-  await finishClubRegistration(request, club.auth, "Ein Club, der sich über Trinkgeld freut. Freitags ab 18 Uhr geöffnet.");
+  await finishClubRegistration(
+    request,
+    club.auth,
+    "Ein Club in Hamburg, der sich über Trinkgeld freut. Freitags ab 18 Uhr geöffnet, mit Bar, Lounge und zwei Zimmern. Wir freuen uns auf deinen Besuch und ein gutes Gespräch.",
+  );
   return club.username;
 }
 
@@ -57,6 +61,7 @@ test.describe("tips", () => {
     await expect(section.locator('form[data-intent="tip"]')).toHaveCount(1);
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath("tips-profile-form-390.png"), fullPage: true });
+    await section.screenshot({ path: testInfo.outputPath("tips-profile-section-390.png") });
     await section.getByTestId("tip-amount-10").click();
 
     await expect(page).toHaveURL(/\/de\/tip\?target=profile&id=\d+&amount=10/);
@@ -85,6 +90,7 @@ test.describe("tips", () => {
     await expect(page.getByTestId("tip-section").getByLabel("Eigener Betrag (Dollar)")).toHaveValue("240");
     await page.getByTestId("tip-section").scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath("tips-over-limit-390.png"), fullPage: true });
+    await page.getByTestId("tip-section").screenshot({ path: testInfo.outputPath("tips-over-limit-section-390.png") });
 
     // A custom amount that is no whole number is refused at the field too.
     await page.getByTestId("tip-section").getByLabel("Eigener Betrag (Dollar)").fill("2,5");
@@ -103,8 +109,13 @@ test.describe("tips", () => {
     const page = await context.newPage();
     try {
       const club = await freshClub(request, clientIp);
-      await logIn(page, await listedClient(request, clientIp, 2), SIGN_UP_PASSWORD);
-      await buyHundredDollars(page);
+      const client = await listedClient(request, clientIp, 2);
+      // The dollars are bought in a context without JavaScript (the checkout's steps as the first test takes them).
+      const buyer = await noJsMemberPage(browser, clientIp, client);
+      await buyHundredDollars(buyer);
+      await buyer.context().close();
+      await logIn(page, client, SIGN_UP_PASSWORD);
+      await page.waitForURL((url) => !url.pathname.endsWith("/login"));
       await page.goto(`/de/p/${club}`);
       const section = page.getByTestId("tip-section");
       const status = section.locator("[data-tip-status]");

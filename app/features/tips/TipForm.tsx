@@ -108,7 +108,7 @@ export function TipForm({ profile, lang, tab, refused, viewerType }: ProfileActi
               errors={customErrors}
             />
           </div>
-          <button type="submit" name="amount" value="custom" className={`${ui.button} ${css.customButton}`} data-testid="tip-custom-submit">
+          <button type="submit" name="amount" value="custom" className={ui.button} data-testid="tip-custom-submit">
             {t("tips.form.custom_submit")}
           </button>
         </div>

@@ -185,7 +185,7 @@ export async function pollTipLive({ request, context, params }: LoaderFunctionAr
   return json(await scriptAnswer(request, langOf(params), result.ok ? result.data : result), result.ok ? 200 : 503);
 }
 
-const json = (body: TipScriptAnswer, status: number) => data(body, { status, headers: PRIVATE_HEADERS });
+const json = (body: TipScriptAnswer, status: number) => Response.json(body, { status, headers: PRIVATE_HEADERS });
 
 export interface TipResultData {
   title: string;

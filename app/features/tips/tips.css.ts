@@ -7,10 +7,10 @@ export const section = style({ display: "flex", flexDirection: "column", gap: va
 
 export const heading = style({ margin: 0, fontSize: vars.font.sizeMd });
 
-/** The amount buttons: five 44 px targets that share a phone's row (390 px) and wrap where it is narrower. */
+/** The amount buttons: 44 px targets wide enough for "150 Dollar", three to a phone's row (390 px), five on wider screens. */
 export const amounts = style({
   display: "grid",
-  gridTemplateColumns: "repeat(auto-fill, minmax(64px, 1fr))",
+  gridTemplateColumns: "repeat(auto-fill, minmax(6.5rem, 1fr))",
   gap: vars.space.sm,
   margin: 0,
   padding: 0,
@@ -19,10 +19,9 @@ export const amounts = style({
 
 export const amountButton = style([ui.buttonSecondary, { padding: `0 ${vars.space.sm}`, whiteSpace: "nowrap" }]);
 
-/** The custom amount and its button side by side; the field takes the rest of the row. */
-export const custom = style({ display: "flex", gap: vars.space.sm, alignItems: "flex-start", flexWrap: "wrap" });
-export const customField = style({ flex: "1 1 10rem" });
-export const customButton = style({ marginTop: "28px" });
+/** The custom amount, its button under it (a phone's row has no room for both). */
+export const custom = style({ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: vars.space.xs });
+export const customField = style({ alignSelf: "stretch" });
 
 /**
  * The form's first submit button, for Enter in the custom field (a browser submits a form's first button): it sends
