@@ -2,6 +2,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { pollTipLive, sendTipLive } from "~/features/tips/tip.server";
 
+/** Its answers are sentences of the tips namespace (translated on the server). */
+export const handle = { i18n: ["tips"] };
+
 export const loader = (args: LoaderFunctionArgs) => pollTipLive(args);
 
 export const action = (args: ActionFunctionArgs) => sendTipLive(args);

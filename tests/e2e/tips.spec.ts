@@ -6,7 +6,17 @@
  * Every test signs up its own client and club: no demo account's money changes.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, finishClubRegistration, listedClient, logIn, noJsMemberPage, SIGN_UP_PASSWORD, signUpClub, test } from "./fixtures";
+import {
+  expect,
+  finishClubRegistration,
+  listedClient,
+  logIn,
+  noJsMemberPage,
+  seededEscortNear,
+  SIGN_UP_PASSWORD,
+  signUpClub,
+  test,
+} from "./fixtures";
 
 /** 100 dollars for the signed-in client: the dollar package through the checkout, paid on the fake provider's page. */
 async function buyHundredDollars(page: Page) {
@@ -96,6 +106,18 @@ test.describe("tips", () => {
     await page.getByTestId("tip-section").getByLabel("Eigener Betrag (Dollar)").fill("2,5");
     await page.getByTestId("tip-custom-submit").click();
     await expect(page.locator("#tip-custom-amount-error")).toContainText("ganzen Betrag");
+
+    // A photo's larger view carries the amounts too, and leads to the same confirmation (not paid here: the escort is
+    // a seeded one other specs look at, and only this test's own club receives money).
+    await page.goto(`/de/p/${await seededEscortNear(request, clientIp, 52.3759, 9.732, 3)}`);
+    await page.getByTestId("gallery-thumb").first().click();
+    const view = page.locator('[data-testid="photo-view"]:target');
+    await expect(view.getByTestId("media-tip-form")).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("tips-photo-view-390.png") });
+    await view.getByTestId("tip-amount-5").click();
+    await expect(page).toHaveURL(/\/de\/tip\?target=medium&id=\d+&amount=5/);
+    await expect(page.getByTestId("tip-price")).toHaveText("5 Dollar");
+    await expect(page.getByTestId("tip-balance-after")).toHaveText("75 Dollar");
   });
 
   test("with JavaScript the undo window cancels a tip and a tip that goes through shows the new balance @js", async ({

@@ -51,13 +51,20 @@ function useScriptAttributes(lang: Language): Record<string, string | number> {
   };
 }
 
-/** The amount buttons: each sends its amount. */
-function AmountButtons() {
+/** The amount buttons: each sends its amount (on a photo's dark view, light and in one wrapping row). */
+function AmountButtons({ onPhoto = false }: { onPhoto?: boolean }) {
   const price = usePriceText();
   return (
-    <div className={css.amounts}>
+    <div className={onPhoto ? css.mediaAmounts : css.amounts}>
       {TIP_FORM.amounts.map((amount) => (
-        <button key={amount} type="submit" name="amount" value={String(amount)} className={css.amountButton} data-testid={`tip-amount-${amount}`}>
+        <button
+          key={amount}
+          type="submit"
+          name="amount"
+          value={String(amount)}
+          className={onPhoto ? css.mediaAmountButton : css.amountButton}
+          data-testid={`tip-amount-${amount}`}
+        >
           {price({ currency: "dollar", amount })}
         </button>
       ))}
@@ -77,7 +84,9 @@ export function TipForm({ profile, lang, tab, refused, viewerType }: ProfileActi
   const mine = refusalFor(refused, [TIP_INTENT]);
   // The custom amount's errors at its field; any other (the receiver, the API's) above the form.
   const { custom_amount: customErrors = [], ...others } = mine?.fieldErrors ?? {};
-  const general = mine ? [...mine.formErrors, ...Object.values(others).flat()].map((key) => translateMessage(tErrors, key, undefined, i18n.language)) : [];
+  const general = mine
+    ? [...mine.formErrors, ...Object.values(others).flat()].map((key) => translateMessage(tErrors, key, undefined, i18n.language))
+    : [];
   return (
     <section className={`${ui.card} ${css.section}`} aria-labelledby="tip-heading" data-testid="tip-section">
       <h2 id="tip-heading" className={css.heading}>
@@ -124,13 +133,19 @@ export function MediaTipForm({ lang, username, mediumId }: { lang: Language; use
   const { t } = useTranslation("tips");
   const script = useScriptAttributes(lang);
   return (
-    <form method="post" action={localePath(lang, `p/${username}`)} className={css.mediaTip} data-intent={TIP_INTENT} data-testid="media-tip-form">
+    <form
+      method="post"
+      action={localePath(lang, `p/${username}`)}
+      className={css.mediaTip}
+      data-intent={TIP_INTENT}
+      data-testid="media-tip-form"
+    >
       <div {...script} hidden />
       <input type="hidden" name="intent" value={TIP_INTENT} />
       <input type="hidden" name="target" value="medium" />
       <input type="hidden" name="receiver" value={String(mediumId)} />
       <span>{t("tips.form.media_label")}</span>
-      <AmountButtons />
+      <AmountButtons onPhoto />
       <ScriptStatus />
     </form>
   );

@@ -141,9 +141,17 @@ async function scriptAnswer(request: Request, lang: Language, answer: TipAnswerD
   const tip = answer as TipAnswerData;
   const dollars = (amount: number) => t("money.dollars", { count: amount, amount: formatAmount({ currency: "dollar", amount }, lang) });
   const name = tip.receiver?.displayName ?? "";
-  if (tip.status === "succeeded") return { status: tip.status, message: t("tips.result.succeeded", { amount: dollars(tip.amount), name, balance: dollars(tip.balance) }) };
+  if (tip.status === "succeeded")
+    return {
+      status: tip.status,
+      message: t("tips.result.succeeded", { amount: dollars(tip.amount), name, balance: dollars(tip.balance) }),
+    };
   if (tip.status === "insufficient")
-    return { status: tip.status, message: t("tips.result.insufficient", { balance: dollars(tip.balance) }), buyPath: checkoutPath(lang, "dollar") };
+    return {
+      status: tip.status,
+      message: t("tips.result.insufficient", { balance: dollars(tip.balance) }),
+      buyPath: checkoutPath(lang, "dollar"),
+    };
   return { status: tip.status, message: t("tips.result.pending") };
 }
 
@@ -174,7 +182,10 @@ export async function sendTipLive({ request, context, params }: ActionFunctionAr
     return json({ status: "refused", message: t("exception.tips.amount_invalid") }, 400);
   }
   const result = await sendTip(createApiClient({ request, context }), submission.value);
-  return json(await scriptAnswer(request, lang, result.ok ? result.data : result), result.ok ? 200 : result.status >= 500 ? 503 : result.status);
+  return json(
+    await scriptAnswer(request, lang, result.ok ? result.data : result),
+    result.ok ? 200 : result.status >= 500 ? 503 : result.status,
+  );
 }
 
 export async function pollTipLive({ request, context, params }: LoaderFunctionArgs) {

@@ -54,4 +54,10 @@ globalStyle(`${facts} dd`, { margin: 0, textAlign: "right", fontVariantNumeric: 
 export const total = style({ fontWeight: 700 });
 
 /** A photo's tip form in its larger view: the amounts on one line under the photo. */
-export const mediaTip = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm, padding: `${vars.space.sm} 0` });
+export const mediaTip = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space.sm,
+  padding: `${vars.space.sm} 0`,
+});
