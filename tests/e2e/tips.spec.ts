@@ -113,6 +113,8 @@ test.describe("tips", () => {
     await page.getByTestId("gallery-thumb").first().click();
     const view = page.locator('[data-testid="photo-view"]:target');
     await expect(view.getByTestId("media-tip-form")).toBeVisible();
+    // The view's photo is a background fetched when the view opens: wait for it before the picture.
+    await page.waitForLoadState("networkidle");
     await page.screenshot({ path: testInfo.outputPath("tips-photo-view-390.png") });
     await view.getByTestId("tip-amount-5").click();
     await expect(page).toHaveURL(/\/de\/tip\?target=medium&id=\d+&amount=5/);

@@ -53,11 +53,25 @@ globalStyle(`${facts} dd`, { margin: 0, textAlign: "right", fontVariantNumeric: 
 
 export const total = style({ fontWeight: 700 });
 
-/** A photo's tip form in its larger view: the amounts on one line under the photo. */
+/** A photo's tip form in its larger view: its label, then the amounts in a row that wraps, under the photo. */
 export const mediaTip = style({
   display: "flex",
-  flexWrap: "wrap",
+  flexDirection: "column",
   alignItems: "center",
-  gap: vars.space.sm,
-  padding: `${vars.space.sm} 0`,
+  gap: vars.space.xs,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
 });
+
+export const mediaAmounts = style({ display: "flex", flexWrap: "wrap", justifyContent: "center", gap: vars.space.xs });
+
+/** Light on the view's dark ground (the lightbox's links are white too). */
+export const mediaAmountButton = style([
+  ui.buttonSecondary,
+  {
+    padding: `0 ${vars.space.sm}`,
+    color: "#ffffff",
+    borderColor: "#ffffff",
+    whiteSpace: "nowrap",
+    selectors: { "&:hover": { background: "rgba(255, 255, 255, 0.12)", color: "#ffffff" } },
+  },
+]);
