@@ -34,6 +34,7 @@ import deRelations from "../../locales/de/relations.json";
 import deReports from "../../locales/de/reports.json";
 import deReviews from "../../locales/de/reviews.json";
 import deSearch from "../../locales/de/search.json";
+import deTips from "../../locales/de/tips.json";
 import deTours from "../../locales/de/tours.json";
 import deTraits from "../../locales/de/traits.json";
 import deVisibility from "../../locales/de/visibility.json";
@@ -70,6 +71,7 @@ import enRelations from "../../locales/en/relations.json";
 import enReports from "../../locales/en/reports.json";
 import enReviews from "../../locales/en/reviews.json";
 import enSearch from "../../locales/en/search.json";
+import enTips from "../../locales/en/tips.json";
 import enTours from "../../locales/en/tours.json";
 import enTraits from "../../locales/en/traits.json";
 import enVisibility from "../../locales/en/visibility.json";
@@ -106,6 +108,7 @@ import esRelations from "../../locales/es/relations.json";
 import esReports from "../../locales/es/reports.json";
 import esReviews from "../../locales/es/reviews.json";
 import esSearch from "../../locales/es/search.json";
+import esTips from "../../locales/es/tips.json";
 import esTours from "../../locales/es/tours.json";
 import esTraits from "../../locales/es/traits.json";
 import esVisibility from "../../locales/es/visibility.json";
@@ -142,6 +145,7 @@ import plRelations from "../../locales/pl/relations.json";
 import plReports from "../../locales/pl/reports.json";
 import plReviews from "../../locales/pl/reviews.json";
 import plSearch from "../../locales/pl/search.json";
+import plTips from "../../locales/pl/tips.json";
 import plTours from "../../locales/pl/tours.json";
 import plTraits from "../../locales/pl/traits.json";
 import plVisibility from "../../locales/pl/visibility.json";
@@ -181,6 +185,7 @@ export const resources = {
     reports: deReports,
     reviews: deReviews,
     search: deSearch,
+    tips: deTips,
     tours: deTours,
     traits: deTraits,
     visibility: deVisibility,
@@ -219,6 +224,7 @@ export const resources = {
     reports: enReports,
     reviews: enReviews,
     search: enSearch,
+    tips: enTips,
     tours: enTours,
     traits: enTraits,
     visibility: enVisibility,
@@ -257,6 +263,7 @@ export const resources = {
     reports: esReports,
     reviews: esReviews,
     search: esSearch,
+    tips: esTips,
     tours: esTours,
     traits: esTraits,
     visibility: esVisibility,
@@ -295,6 +302,7 @@ export const resources = {
     reports: plReports,
     reviews: plReviews,
     search: plSearch,
+    tips: plTips,
     tours: plTours,
     traits: plTraits,
     visibility: plVisibility,

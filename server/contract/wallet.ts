@@ -134,6 +134,11 @@ export const walletPaths = {
   gifts: (lang: Language) => `/${lang}/user/gifts`,
   promotion: (lang: Language, type?: string) => (type ? `/${lang}/promotion/${type}` : `/${lang}/promotion`),
   payout: (lang: Language) => `/${lang}/user/dollar/payout`,
+  /** A tip's confirmation (the page without JavaScript): what is tipped, to whom, the balance after, one pay button. */
+  tip: (lang: Language, target: TipTarget, id: number, amount: number | string) =>
+    `/${lang}/tip?target=${target}&id=${id}&amount=${encodeURIComponent(String(amount))}`,
+  /** A tip's result, by the client's idempotency key. */
+  tipResult: (lang: Language, key: string) => `/${lang}/tip/${encodeURIComponent(key)}`,
 } as const;
 
 /**

@@ -19,6 +19,7 @@ import { FAVORITE_ACTIONS } from "./favorite.server";
 import { FRIEND_ACTIONS } from "./friend.server";
 import { NOTE_ACTIONS } from "./note.server";
 import { REPORT_ACTIONS } from "./report.server";
+import { TIP_ACTIONS } from "~/features/tips/tip.server";
 import type { ProfileAction } from "./types";
 
 const ACTIONS: Record<string, ProfileAction> = {
@@ -27,6 +28,7 @@ const ACTIONS: Record<string, ProfileAction> = {
   ...NOTE_ACTIONS,
   ...REPORT_ACTIONS,
   ...BLOCK_ACTIONS,
+  ...TIP_ACTIONS,
 };
 
 /** Every form also says which profile tab it was on (`tab`), so the member returns to where they were. */

@@ -21,6 +21,7 @@ import {
   GuestMessageLink,
   MessageLink,
 } from "./parts/ContactActions";
+import { offersTips, TipForm } from "~/features/tips/TipForm";
 import type { ProfileActionProps } from "./action-props";
 
 export type { ProfileActionProps };
@@ -49,6 +50,7 @@ export const PROFILE_ACTIONS: readonly ProfileActionEntry[] = [
   { key: "date_request", places: { guest: GuestDateRequestLink, contact: DateRequestLink } },
   { key: "friend", places: { relation: FriendForms }, offered: (p) => Boolean(p.relation.friend) },
   { key: "note", places: { note: NoteForms }, offered: (p) => Boolean(p.relation.note) },
+  { key: "tip", places: { note: TipForm }, offered: (p) => offersTips(p) },
   { key: "report", places: { guest_footer: GuestReportLink, secondary: ReportForms }, offered: (p) => p.relation.canReport },
   { key: "block", places: { secondary: BlockForms }, offered: (p) => p.relation.canBlock },
 ];

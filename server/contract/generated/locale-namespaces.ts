@@ -34,6 +34,7 @@ export const NAMESPACES = [
   "reports",
   "reviews",
   "search",
+  "tips",
   "tours",
   "traits",
   "visibility",

@@ -6,6 +6,7 @@ import { mediaFallbackUrl, mediaVariantUrl, type MediaImage, type MediaVariantFo
 import type { ProfileDetail } from "~/api/profiles.server";
 import { Picture } from "~/components/Picture";
 import { localePath } from "~/i18n/lang";
+import { MediaTipForm, offersTips } from "~/features/tips/TipForm";
 import * as ui from "~/styles/ui.css";
 import * as css from "../profile.css";
 import { joinHref } from "./links";
@@ -65,7 +66,18 @@ function lightboxPhotoStyle(image: MediaImage): CSSProperties {
  * a background of its open state (lightboxPhotoStyle), so nothing is fetched
  * until a view opens, with JavaScript or without.
  */
-export function ProfileGallery({ gallery, name, closeTo }: { gallery: GalleryItem[]; name: string; closeTo: string }) {
+export function ProfileGallery({
+  gallery,
+  name,
+  closeTo,
+  tipsTo,
+}: {
+  gallery: GalleryItem[];
+  name: string;
+  closeTo: string;
+  /** Where a photo's tip goes (issue 27 item 3): set when the viewer may tip the owner; each view gets its form. */
+  tipsTo?: { lang: Language; username: string } | null;
+}) {
   const { t } = useTranslation();
   const alt = (i: number) => t("profile.gallery.photo_alt", { name, number: i + 1 });
   return (
@@ -104,6 +116,7 @@ export function ProfileGallery({ gallery, name, closeTo }: { gallery: GalleryIte
                 {t("profile.gallery.position", { number: i + 1, total: gallery.length })}
               </figcaption>
             </figure>
+            {tipsTo ? <MediaTipForm lang={tipsTo.lang} username={tipsTo.username} mediumId={m.id} /> : null}
             <nav className={css.lightboxNav} aria-label={t("profile.gallery.title")}>
               {prev ? (
                 <a className={css.lightboxLink} href={`#${photoAnchor(prev.id)}`} rel="prev">
@@ -139,7 +152,12 @@ export function GallerySection({ profile, lang, signedIn }: { profile: ProfileDe
     <section className={css.section} aria-labelledby="gallery-heading">
       <h2 id="gallery-heading">{t("profile.gallery.title")}</h2>
       {profile.gallery.length > 0 ? (
-        <ProfileGallery gallery={profile.gallery} name={profile.displayName} closeTo="#gallery-heading" />
+        <ProfileGallery
+          gallery={profile.gallery}
+          name={profile.displayName}
+          closeTo="#gallery-heading"
+          tipsTo={signedIn && offersTips(profile) ? { lang, username: profile.username } : null}
+        />
       ) : (
         <p className={ui.muted}>{t("profile.gallery.empty")}</p>
       )}
