@@ -1,0 +1,130 @@
+/**
+ * Issue 27 item 3 (ADR 083) without JavaScript at 390 px: a fresh client buys 100 dollars through the checkout and
+ * the fake provider, uses up the day's first contacts, unlocks one more for 5 dollars in the contact rule's card and
+ * sees the message delivered and the balance 95; boosts one of their messages (balance 90); and a member without
+ * dollars is told so at the review unlock, with the way to buy them. Screenshots test-results/…/unlocks-*-390.png.
+ */
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { DEMO, expect, listedClient, logIn, noJsMemberPage, SIGN_UP_PASSWORD, test } from "./fixtures";
+
+/** A signed-in browser without JavaScript whose e-mail address is verified through the dev mailbox (sending needs it). */
+async function memberPage(browser: Browser, clientIp: string, username: string): Promise<Page> {
+  const page = await noJsMemberPage(browser, clientIp, username);
+  await page.goto(`/de/dev/mailbox?to=${encodeURIComponent(`${username}@example.test`)}`);
+  const link = await page.locator('[data-mail="email_verification"] [data-mail-link]').first().getAttribute("href");
+  await page.goto(link!);
+  await page.getByTestId("email-confirm").click();
+  await expect(page.getByTestId("email-verified")).toBeVisible();
+  return page;
+}
+
+/** 100 dollars through the real checkout: the dollar good's base package, paid on the fake provider's page. */
+async function buyHundredDollars(page: Page) {
+  await page.goto("/de/buy?goods=dollar&sku=dollars-100");
+  for (let step = 0; step < 8 && !/\/de\/buy\/confirm\?order=/.test(page.url()); step++) {
+    const name = page.getByLabel("Vor- und Nachname *");
+    if ((await name.count()) > 0 && (await name.inputValue()) === "") {
+      await name.fill("Erika Mustermann");
+      await page.getByLabel("Straße und Hausnummer *").fill("Hauptstr. 1");
+      await page.getByLabel("PLZ *").fill("10115");
+      await page.getByLabel("Ort *").fill("Berlin");
+      await page.getByLabel("E-Mail für die Rechnung *").fill("erika@example.test");
+    }
+    const card = page.getByLabel(/Kreditkarte/);
+    if ((await card.count()) > 0) await card.check();
+    const next = page.getByRole("button", { name: /^Weiter/ }).first();
+    await next.click();
+  }
+  await expect(page).toHaveURL(/\/de\/buy\/confirm\?order=/);
+  // Dollars are digital content: the checkout asks for the consent to deliver them at once.
+  const consents = page.locator('input[type="checkbox"]');
+  for (let i = 0; i < (await consents.count()); i++) await consents.nth(i).check();
+  await page.getByRole("button", { name: "zahlungspflichtig bestellen" }).click();
+  await page.getByRole("button", { name: "Zahlung erfolgreich" }).click();
+  await expect(page.getByTestId("checkout-status")).toHaveAttribute("data-state", "success");
+}
+
+/** The member's first contacts of the day, sent through the API under their own token. */
+async function useUpFirstContacts(request: APIRequestContext, clientIp: string, username: string, others: string[]) {
+  const headers = { "x-forwarded-for": clientIp, "accept-language": "de" };
+  const login = await request.post("/oauth/v2/token", { headers, form: { grant_type: "password", username, password: SIGN_UP_PASSWORD } });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  for (const other of others) {
+    const sent = await request.post(`/api/v2/messenger/send/${other}`, {
+      headers: { ...headers, authorization: `Bearer ${token}` },
+      data: { body: "Hallo, ich bin neu hier." },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+  }
+}
+
+test("a client unlocks a first contact for 5 dollars and boosts a message; balance 95, then 90", async ({
+  request,
+  clientIp,
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const anna = await listedClient(request, clientIp, 2);
+  const others = [
+    await listedClient(request, clientIp, 1),
+    await listedClient(request, clientIp, 1),
+    await listedClient(request, clientIp, 1),
+  ];
+  const ben = await listedClient(request, clientIp, 1);
+  const page = await memberPage(browser, clientIp, anna);
+  await buyHundredDollars(page);
+  await useUpFirstContacts(request, clientIp, anna, others);
+
+  // The fourth first contact of the day: the rule's card names the price and carries the one confirmation.
+  await page.goto(`/de/messenger/${ben}`);
+  await expect(page.getByTestId("contact-rule")).toHaveAttribute("data-rule", "first_contact_limit");
+  await expect(page.getByTestId("unlock-price")).toContainText("5 Dollar");
+  await page.getByLabel(/^Nachricht an/).fill("Hallo Ben, ich schalte dich frei!");
+  await page.screenshot({ path: testInfo.outputPath("unlocks-first-contact-390.png"), fullPage: true });
+  await page.getByRole("button", { name: "Für 5 Dollar freischalten und senden" }).click();
+  await expect(page.getByTestId("conversation-paid")).toHaveText(
+    "Erstkontakt freigeschaltet und Nachricht gesendet: 5 Dollar bezahlt, dein Guthaben: 95 Dollar.",
+  );
+  await expect(page.getByTestId("message").last()).toContainText("Hallo Ben, ich schalte dich frei!");
+  await page.screenshot({ path: testInfo.outputPath("unlocks-first-contact-paid-390.png"), fullPage: true });
+
+  // Ben really has it.
+  const benPage = await memberPage(browser, clientIp, ben);
+  await benPage.goto(`/de/messenger/${anna}`);
+  await expect(benPage.getByTestId("message").last()).toContainText("Hallo Ben, ich schalte dich frei!");
+
+  // Boosting the message: one confirmation with the price, then the mark and the balance after it.
+  await page.goto(`/de/messenger/${ben}`);
+  await page.getByTestId("message-boost").last().click();
+  await expect(page.getByTestId("boost-confirm")).toContainText("Hallo Ben, ich schalte dich frei!");
+  await page.screenshot({ path: testInfo.outputPath("unlocks-boost-confirm-390.png"), fullPage: true });
+  await page.getByRole("button", { name: "Für 5 Dollar hervorheben" }).click();
+  await expect(page.getByTestId("conversation-paid")).toHaveText("Nachricht hervorgehoben: 5 Dollar bezahlt, dein Guthaben: 90 Dollar.");
+  await expect(page.getByTestId("message-boosted")).toHaveCount(1);
+  await page.screenshot({ path: testInfo.outputPath("unlocks-boosted-390.png"), fullPage: true });
+  await benPage.reload();
+  await expect(benPage.getByTestId("message-boosted")).toHaveCount(1);
+
+  // With the balance now 90 the date-review unlock of a demo date costs 1 dollar: paid once, texts readable.
+  await page.goto(`/de/p/${DEMO.escort}/reviews`);
+  await page.getByRole("link", { name: "Text freischalten" }).first().click();
+  await expect(page.getByTestId("unlock-price")).toHaveText("Preis: 1 Dollar, bezahlt von dir als Leserin oder Leser.");
+  await page.getByRole("button", { name: "Für 1 Dollar freischalten" }).click();
+  await expect(page.getByTestId("unlock-paid")).toHaveText("Freigeschaltet: 1 Dollar bezahlt, dein Guthaben: 89 Dollar.");
+  await expect(page.getByTestId("unlock-free")).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("unlocks-review-paid-390.png"), fullPage: true });
+  await page.getByTestId("unlock-back").click();
+  await expect(page).toHaveURL(new RegExp(`/de/p/${DEMO.escort}/reviews$`));
+});
+
+test("without dollars the review unlock says so and links to buying them; the text stays locked", async ({ page, request, clientIp }, testInfo) => {
+  await logIn(page, await listedClient(request, clientIp, 1), SIGN_UP_PASSWORD);
+  await page.goto(`/de/p/${DEMO.escort}/reviews`);
+  await page.getByRole("link", { name: "Text freischalten" }).first().click();
+  const answer = page.waitForResponse((response) => response.request().method() === "POST");
+  await page.getByRole("button", { name: "Für 1 Dollar freischalten" }).click();
+  expect((await answer).status()).toBe(402);
+  await expect(page.getByRole("alert")).toHaveText("Dafür reicht dein Guthaben nicht: Es kostet 1 Dollar, du hast 0 Dollar.");
+  await expect(page.getByTestId("buy-dollars")).toHaveAttribute("href", /\/de\/buy\?goods=dollar/);
+  await page.screenshot({ path: testInfo.outputPath("unlocks-review-insufficient-390.png"), fullPage: true });
+});
