@@ -117,7 +117,11 @@ test("a client unlocks a first contact for 5 dollars and boosts a message; balan
   await expect(page).toHaveURL(new RegExp(`/de/p/${DEMO.escort}/reviews$`));
 });
 
-test("without dollars the review unlock says so and links to buying them; the text stays locked", async ({ page, request, clientIp }, testInfo) => {
+test("without dollars the review unlock says so and links to buying them; the text stays locked", async ({
+  page,
+  request,
+  clientIp,
+}, testInfo) => {
   await logIn(page, await listedClient(request, clientIp, 1), SIGN_UP_PASSWORD);
   await page.goto(`/de/p/${DEMO.escort}/reviews`);
   await page.getByRole("link", { name: "Text freischalten" }).first().click();

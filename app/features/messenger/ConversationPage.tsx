@@ -110,7 +110,8 @@ function ConversationBody({
   // the reason and what instead (the date link above, the profile's favorite, plus) in its place (ADR 068).
   const firstContactClosed = !blocked && canSend !== null && canSend.firstContact && canSend.outcome !== "success";
   // Past the day's first contacts the rule card offers the first-contact unlock in place (ADR 083).
-  const unlockOffer = firstContactClosed && canSend.outcome === "first_contact_limit" && canSend.dollarOffer?.payable ? canSend.dollarOffer : null;
+  const unlockOffer =
+    firstContactClosed && canSend.outcome === "first_contact_limit" && canSend.dollarOffer?.payable ? canSend.dollarOffer : null;
   const price = usePriceText();
   const boostMessage =
     boostId !== null ? conversation.messages.find((message) => message.id === boostId && message.mine && !message.boosted) : undefined;

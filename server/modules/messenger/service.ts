@@ -560,48 +560,48 @@ export async function sendMessage(
   const result = await deps.db
     .transaction()
     .execute(async (trx) => {
-    hints = [];
-    events = [];
-    replayed = false;
-    paid = null;
-    const now = deps.clock.now();
-    await lockSend(deps, trx, memberId, other.id, now);
-    // Every read of the rules inside the transaction (SQLite holds one connection for it).
-    const tdeps: ApiDeps = { ...deps, db: trx };
-    const ctx = await pairContext(tdeps, trx, memberId, other, {
-      counts: true,
-      clientKey,
-      recipientChoices: notificationDeclaration(deps, "message").kind,
-    });
-    const stored = await storedSend(tdeps, memberId, other.id, ctx.keyed, { body: input.body, photoCount: input.photos?.length ?? 0 });
-    if (stored) {
-      replayed = true;
-      return stored;
-    }
-    if (actionType === MESSAGE_ACTION.no_thanks) {
-      // No thanks answers a conversation the other member opened; it needs no contact allowance of its own.
-      if (!ctx.thread || ctx.thread.last_message_id === null) throw fail.notFound(MESSENGER_ERRORS.threadNotFound);
-      if (ctx.state !== "normal" && ctx.state !== "sent_no_thanks") throw refused(await decide(tdeps, trx, ctx));
-    } else {
-      // A basic member's first contact counts against the recipient's daily overflow, which other senders' first
-      // contacts fill too: those wait here, so decideSend's count includes them (ADR 058). The sender's own limits
-      // need no more than the sender's row lockSend holds; replies inside a conversation take no lock here.
-      if (ctx.thread?.last_message_id == null && !ctx.viewer.entitlements.plus)
-        await lockMembersForLimits(trx, deps.dialect, "firstContactsReceived", [other.id]);
-      const decision = await decide(tdeps, trx, ctx, { firstContactUnlock });
-      if (decision.outcome !== "success") throw refused(decision);
-      const sent = await write(trx, ctx, decision, now);
-      if (decision.needsUnlock)
-        paid = await payInPlace(trx, deps, {
-          payer: memberId,
-          product: "first_contact_unlock",
-          key: `unlock:${clientKey}`,
-          reference: `message:${sent.message.id}`,
-        });
-      return sent;
-    }
-    return write(trx, ctx, null, now);
-  })
+      hints = [];
+      events = [];
+      replayed = false;
+      paid = null;
+      const now = deps.clock.now();
+      await lockSend(deps, trx, memberId, other.id, now);
+      // Every read of the rules inside the transaction (SQLite holds one connection for it).
+      const tdeps: ApiDeps = { ...deps, db: trx };
+      const ctx = await pairContext(tdeps, trx, memberId, other, {
+        counts: true,
+        clientKey,
+        recipientChoices: notificationDeclaration(deps, "message").kind,
+      });
+      const stored = await storedSend(tdeps, memberId, other.id, ctx.keyed, { body: input.body, photoCount: input.photos?.length ?? 0 });
+      if (stored) {
+        replayed = true;
+        return stored;
+      }
+      if (actionType === MESSAGE_ACTION.no_thanks) {
+        // No thanks answers a conversation the other member opened; it needs no contact allowance of its own.
+        if (!ctx.thread || ctx.thread.last_message_id === null) throw fail.notFound(MESSENGER_ERRORS.threadNotFound);
+        if (ctx.state !== "normal" && ctx.state !== "sent_no_thanks") throw refused(await decide(tdeps, trx, ctx));
+      } else {
+        // A basic member's first contact counts against the recipient's daily overflow, which other senders' first
+        // contacts fill too: those wait here, so decideSend's count includes them (ADR 058). The sender's own limits
+        // need no more than the sender's row lockSend holds; replies inside a conversation take no lock here.
+        if (ctx.thread?.last_message_id == null && !ctx.viewer.entitlements.plus)
+          await lockMembersForLimits(trx, deps.dialect, "firstContactsReceived", [other.id]);
+        const decision = await decide(tdeps, trx, ctx, { firstContactUnlock });
+        if (decision.outcome !== "success") throw refused(decision);
+        const sent = await write(trx, ctx, decision, now);
+        if (decision.needsUnlock)
+          paid = await payInPlace(trx, deps, {
+            payer: memberId,
+            product: "first_contact_unlock",
+            key: `unlock:${clientKey}`,
+            reference: `message:${sent.message.id}`,
+          });
+        return sent;
+      }
+      return write(trx, ctx, null, now);
+    })
     .catch(async (error: unknown) => {
       // Nothing was sent and nothing paid: the page keeps the text and links to buying dollars.
       if (error instanceof LedgerInsufficient)
@@ -940,11 +940,7 @@ export async function boostMessage(deps: ApiDeps, memberId: number, messageId: n
     boosted = await deps.db.transaction().execute(async (trx) => {
       const now = deps.clock.now();
       const pay = () => payInPlace(trx, deps, { payer: memberId, product: "boost", key: paymentKey, reference: `message:${messageId}` });
-      const earlier = await trx
-        .selectFrom("messenger_boosts")
-        .select("payment_key")
-        .where("message_id", "=", messageId)
-        .executeTakeFirst();
+      const earlier = await trx.selectFrom("messenger_boosts").select("payment_key").where("message_id", "=", messageId).executeTakeFirst();
       // Boosted before: this request's own retry is answered with its payment (nothing moves); another pays nothing.
       if (earlier) return { paid: earlier.payment_key === paymentKey ? await pay() : null, recipientId: 0, threadId: 0 };
       const paid = await pay();

@@ -104,7 +104,6 @@ export function registerReviews({ v2 }: ModuleContext): void {
       summary: `Unlocks a date's review texts for the reader (ADR 083): pays ${REVIEW_UNLOCK.product} (${PRICES[REVIEW_UNLOCK.product].amount} dollar, CONSUME, reference date:<id>) and records the unlock in one transaction. Body { key }: the idempotency key; a retry answers the first payment. A date the reader unlocked before answers unlocked with payment null (nothing paid again); 402 ${INSUFFICIENT_DOLLARS_KEY} (params price, balance) when the wallet does not cover it; 409 unlock_not_needed for readers who read them for free; 404 like GET.`,
       statuses: [200, 400, 401, 402, 404, 409],
     },
-    async (c, { user, body }) =>
-      ok(c, await unlockReviews(c.get("deps"), await viewerContext(c.get("deps"), user), dateIdOf(c), body.key)),
+    async (c, { user, body }) => ok(c, await unlockReviews(c.get("deps"), await viewerContext(c.get("deps"), user), dateIdOf(c), body.key)),
   );
 }

@@ -37,7 +37,8 @@ describe(`payable unlocks (${TEST_DB})`, () => {
 
   let seq = 0;
   const key = (what: string) => `${what}-${TEST_DB}-${++seq}-${Date.now()}`;
-  const call = <T>(token: string, method: string, path: string, body?: unknown) => callJson<Answer<T>>(rt, token, method, `/api/v2${path}`, body);
+  const call = <T>(token: string, method: string, path: string, body?: unknown) =>
+    callJson<Answer<T>>(rt, token, method, `/api/v2${path}`, body);
   const send = (from: Member, to: Member, clientKey: string, unlock = false, body = "Hallo, hast du Zeit?") =>
     call<SendResult>(from.token, "POST", `/messenger/send/${to.username}?client_key=${clientKey}${unlock ? "&unlock=first_contact" : ""}`, {
       body,
@@ -46,7 +47,8 @@ describe(`payable unlocks (${TEST_DB})`, () => {
   const grant = (member: Member, amount: number) =>
     spendDollars(rt.deps, { payer: member.id, key: key("grant"), operation: dollarOperations.grant(member.id, amount) });
   const balance = async (member: Member) => (await dollarBalances(rt.deps, member.id)).available;
-  const reconciled = async () => expect(await reconcileLedger(rt.deps, "dollar")).toMatchObject({ negative: 0, mismatched: 0, imbalance: 0 });
+  const reconciled = async () =>
+    expect(await reconcileLedger(rt.deps, "dollar")).toMatchObject({ negative: 0, mismatched: 0, imbalance: 0 });
   const firstContacts = async (member: Member) =>
     Number(
       (
@@ -143,12 +145,14 @@ describe(`payable unlocks (${TEST_DB})`, () => {
     const first = (await send(a, b, key("msg"), false, "Erste")).json.data!;
     rt.clock.advance(60_000);
     await send(c, b, key("msg"), false, "Später");
-    const order = async () => (await call<ThreadList>(b.token, "GET", "/messenger/threads?folder=inbox")).json.data!.items.map((t) => t.partner.username);
+    const order = async () =>
+      (await call<ThreadList>(b.token, "GET", "/messenger/threads?folder=inbox")).json.data!.items.map((t) => t.partner.username);
     expect(await order()).toEqual([c.username, a.username]);
 
     rt.clock.advance(1000);
     const boostKey = key("boost");
-    const boost = (k = boostKey, who = a, id = first.message.id) => call<BoostResult>(who.token, "POST", `/messenger/boost/${id}`, { key: k });
+    const boost = (k = boostKey, who = a, id = first.message.id) =>
+      call<BoostResult>(who.token, "POST", `/messenger/boost/${id}`, { key: k });
     const answers = await Promise.all([boost(), boost()]);
     for (const answer of answers) expect(answer.status).toBe(200);
     expect(answers.map((x) => x.json.data!.payment?.amount)).toEqual([5, 5]);
