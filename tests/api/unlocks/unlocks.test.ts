@@ -13,6 +13,7 @@ import { INSUFFICIENT_DOLLARS_KEY } from "#server/contract/wallet";
 import { dollarOperations, reconcileLedger } from "#server/modules/ledger/index";
 import { dollarBalances, spendDollars } from "#server/modules/wallet/index";
 import { callJson } from "../../helpers/api-call";
+import { BURST_SIZE, burst } from "../../helpers/burst";
 import { TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { createMessengerRuntime, listedMember } from "../messenger/fixtures";
 import { insertDate } from "../reviews/date-fixture";
@@ -102,6 +103,25 @@ describe(`payable unlocks (${TEST_DB})`, () => {
       .where("idempotency_key", "=", `unlock:${clientKey}`)
       .execute();
     expect(history).toEqual([{ kind: "FIRST_CONTACT_UNLOCK", reference: `message:${[...ids][0]}`, actor_user_id: sender.id }]);
+    await reconciled();
+  });
+
+  it("20 unlocked first contacts at once from a wallet of 50: exactly 10 go, each paid, the rest 402 and nothing else moved", async () => {
+    const { sender } = await atTheLimit();
+    await grant(sender, 50);
+    const targets = await Promise.all(Array.from({ length: BURST_SIZE }, () => listedMember(rt, USER_TYPE.client)));
+    const outcome = await burst(
+      (i) => send(sender, targets[i]!, key("burst"), true),
+      () => firstContacts(sender),
+    );
+    expect(outcome).toEqual({ created: 10, statuses: { 201: 10, 402: 10 } });
+    expect(await balance(sender)).toBe(0);
+    const delivered = await rt.deps.db
+      .selectFrom("messenger_messages")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("sender_id", "=", sender.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(delivered.n)).toBe(10);
     await reconciled();
   });
 
