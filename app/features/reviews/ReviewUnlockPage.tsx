@@ -54,9 +54,12 @@ export function ReviewUnlockPage({
         ) : null}
         {!paid ? <p>{t("reviews.unlock.intro")}</p> : null}
         {info.unlocked ? (
-          <p className={ui.notice} role="status" data-testid="unlock-free">
-            {t("reviews.unlock.unlocked")}
-          </p>
+          // Just paid: the notice above says it already.
+          paid ? null : (
+            <p className={ui.notice} role="status" data-testid="unlock-free">
+              {t("reviews.unlock.unlocked")}
+            </p>
+          )
         ) : (
           <>
             <p data-testid="unlock-price">{t("reviews.unlock.price", { price: price({ amount: info.price, currency: info.currency }) })}</p>
