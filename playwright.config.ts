@@ -8,7 +8,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3300);
 const CLOCK_PORT = PORT + 1;
 const CLOCK_SPECS = /dates\.spec\.ts$/;
 /** Specs whose every test is @js and opens its own JavaScript context: the js project runs them; once is enough. */
-const JS_ONLY_SPECS = /messenger-live\.spec\.ts$/;
+const JS_ONLY_SPECS = /(messenger-live|unlocks-live)\.spec\.ts$/;
 const PHONE = { width: 390, height: 844 };
 /**
  * The e2e servers are demos (DEMO_MODE=1) whose dev routes (mailbox, dev clock, test routes) also ask for a key

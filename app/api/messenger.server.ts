@@ -104,3 +104,26 @@ export function fetchMessagePhoto(api: ApiClient, key: string, variant: string):
 export function fetchAutocomplete(api: ApiClient, q: string): Promise<ApiResult<DataOf<typeof messengerOps.autocomplete>>> {
   return api.op(messengerOps.autocomplete, { query: { q }, handleErrors: true });
 }
+
+/**
+ * POST /messenger/send/{username}?unlock=first_contact (ADR 083): a text whose sender confirmed paying the
+ * first-contact unlock; the API pays it in the send's transaction only when the first contact is past the limit.
+ */
+export function sendWithUnlock(
+  api: ApiClient,
+  username: string,
+  body: string,
+  clientKey: string,
+): Promise<ApiResult<DataOf<typeof messengerOps.send>>> {
+  return api.op(messengerOps.send, {
+    params: { username },
+    query: { client_key: clientKey, unlock: "first_contact" },
+    body: { body },
+    handleErrors: true,
+  });
+}
+
+/** POST /messenger/boost/{id} (ADR 083): boosts one of the member's own messages under the page's money key. */
+export function boostMessage(api: ApiClient, messageId: number, key: string): Promise<ApiResult<DataOf<typeof messengerOps.boost>>> {
+  return api.op(messengerOps.boost, { params: { id: messageId }, body: { key }, handleErrors: true });
+}

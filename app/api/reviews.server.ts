@@ -39,7 +39,7 @@ export function fetchUnlockInfo(api: ApiClient, dateId: number): Promise<ApiResu
   return api.op(reviewsOps.unlockInfo, { params: { date_id: dateId }, handleErrors: true });
 }
 
-/** POST /reviews/{date_id}/unlock: 402 until the wallet exists. */
-export function postUnlock(api: ApiClient, dateId: number): Promise<ApiResult<ReviewUnlockData>> {
-  return api.op(reviewsOps.unlock, { params: { date_id: dateId }, handleErrors: true });
+/** POST /reviews/{date_id}/unlock (ADR 083): pays the unlock under the page's money key. */
+export function postUnlock(api: ApiClient, dateId: number, key: string): Promise<ApiResult<DataOf<typeof reviewsOps.unlock>>> {
+  return api.op(reviewsOps.unlock, { params: { date_id: dateId }, body: { key }, handleErrors: true });
 }

@@ -19,10 +19,10 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function ReviewUnlockRoute() {
-  const { info, lang, from } = useLoaderData<typeof loader>();
+  const { info, lang, from, payKey } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const refused = answer ? readReply(answer.lastResult) : null;
-  return <ReviewUnlockPage info={info} lang={lang} from={from} refused={refused} />;
+  const refused = answer?.lastResult ? { ...readReply(answer.lastResult), insufficient: answer.insufficient } : null;
+  return <ReviewUnlockPage info={info} lang={lang} from={from} refused={refused} paid={answer?.paid ?? null} payKey={payKey} />;
 }
 
 export function ErrorBoundary() {

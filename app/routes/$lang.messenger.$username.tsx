@@ -19,19 +19,26 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function ConversationRoute() {
-  const { viewerId, conversation, before, done, mediums, reportId, sendKey } = useLoaderData<typeof loader>();
+  const { viewerId, conversation, before, done, mediums, reportId, sendKey, boostId, boostKey } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const refused = answer ? { ...readReply(answer.lastResult), upgrade: answer.upgrade } : null;
+  const refused = answer?.lastResult
+    ? { ...readReply(answer.lastResult), upgrade: answer.upgrade, insufficient: answer.insufficient }
+    : null;
+  const paid = answer?.paid ?? null;
   return (
     <ConversationPage
       viewerId={viewerId}
       conversation={conversation}
       before={before}
-      done={refused ? null : done}
+      done={refused || paid ? null : done}
       refused={refused}
+      paid={paid}
       mediums={mediums}
       reportId={reportId}
       sendKey={sendKey}
+      // After a boost the confirmation has done its work.
+      boostId={paid ? null : boostId}
+      boostKey={boostKey}
     />
   );
 }

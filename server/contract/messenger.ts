@@ -11,6 +11,7 @@ import * as v from "valibot";
 import { pageQueryParam } from "./paging";
 import type { PaymentOffer } from "./prices";
 import { MAX_ROW_ID, ROW_ID_OR_ZERO_PATTERN, ROW_ID_PATTERN } from "./row-id";
+import { moneyKeySchema, type TokenOperationAnswer } from "./wallet";
 import { IMAGE_MAX_BYTES, IMAGE_MIN_BYTES, IMAGE_MIN_WIDTH } from "./media-upload";
 import type { MediaImage } from "./media";
 
@@ -269,7 +270,15 @@ export const CLIENT_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 /** POST /messenger/send/{username} and …/photos: the query (the key travels in the address, so the photos route
  * can answer a retry before it reads the upload). */
 export const sendQuerySchema = v.strictObject(
-  { client_key: v.optional(v.pipe(v.string("validation.invalid"), v.regex(CLIENT_KEY_PATTERN, "validation.invalid"))) },
+  {
+    client_key: v.optional(v.pipe(v.string("validation.invalid"), v.regex(CLIENT_KEY_PATTERN, "validation.invalid"))),
+    /**
+     * `first_contact`: the sender confirmed paying the first-contact unlock (contract/prices first_contact_unlock) if
+     * this first contact is past their daily limit (ADR 083). Needs client_key: the payment's key is
+     * `unlock:<client_key>`, paid in the send's transaction, so a retry neither pays nor sends twice.
+     */
+    unlock: v.optional(v.picklist(["first_contact"], "validation.invalid")),
+  },
   "validation.invalid",
 );
 
@@ -316,6 +325,8 @@ export interface Message {
    * answer, the socket event or a resync (ADR 052).
    */
   client_key: string | null;
+  /** Its sender paid to boost it (ADR 083): the page marks it. */
+  boosted: boolean;
 }
 
 export interface ThreadSummary {
@@ -417,6 +428,8 @@ export interface SendResult {
   outcome: "success";
   message: Message;
   thread_id: number;
+  /** The first-contact unlock this send paid (ADR 083); null when it paid nothing (or on a retry of a stored send). */
+  payment: TokenOperationAnswer | null;
 }
 
 /** GET /messenger/unread. */
@@ -445,8 +458,16 @@ export interface MessengerAutocomplete {
   items: Array<{ username: string; display_name: string; user_type: number }>;
 }
 
-/** POST /messenger/boost/{id}: the boosted message and what it cost (answers 402 until the wallet issue makes it payable). */
+/**
+ * POST /messenger/boost/{id} (ADR 083): the message is boosted. `payment` is the MESSAGE_BOOST operation under the
+ * request's key (the same answer on a retry); null with `already_boosted` when the message was boosted before under
+ * another key (nothing paid).
+ */
 export interface BoostResult {
   message_id: number;
-  dollars: number;
+  already_boosted: boolean;
+  payment: TokenOperationAnswer | null;
 }
+
+/** POST /messenger/boost/{id}: the request's idempotency key (the boost's own, contract/wallet moneyKeySchema). */
+export const boostBodySchema = v.object({ key: moneyKeySchema }, "validation.invalid");

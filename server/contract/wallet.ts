@@ -147,3 +147,11 @@ export const walletPaths = {
  */
 export const MONEY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 export const moneyKeySchema = v.pipe(v.string("validation.invalid"), v.regex(MONEY_KEY_PATTERN, "validation.invalid"));
+
+// ── Paying in place (issue 27 item 3, part C, ADR 083) ─────────────────────────────────────────────────────────
+
+/**
+ * A spend the wallet does not cover (402, one error item with params { price, balance }): nothing moved; the page
+ * keeps what the member typed and links to buying dollars (contract/billing checkoutPath(lang, "dollar")).
+ */
+export const INSUFFICIENT_DOLLARS_KEY = "exception.wallet.insufficient";

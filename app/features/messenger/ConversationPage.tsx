@@ -5,6 +5,8 @@
  * without reload, sends are optimistic; without it, the same markup and the plain forms.
  */
 import { checkoutPath } from "#server/contract/billing";
+import { PRICES } from "#server/contract/prices";
+import { usePriceText } from "~/utils/money";
 import { Form, Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DATE_RECEIVER_TYPES, DATE_SENDER_TYPES } from "#server/contract/dates";
@@ -21,7 +23,7 @@ import * as ui from "~/styles/ui.css";
 import type { loader as layoutLoader } from "~/routes/$lang";
 import { errorsBesides, inputText, type FormReply } from "~/components/form/reply";
 import { parseRowId } from "#server/contract/row-id";
-import type { MessengerDone } from "./messenger.server";
+import type { ConversationPaid, MessengerDone } from "./messenger.server";
 import {
   LiveConversation,
   LiveMessageList,
@@ -36,8 +38,11 @@ import { Avatar, formatMessageTime, MessageText } from "./parts";
 
 type Message = ConversationData["messages"][number];
 
-/** A refused post of this page: its reply, and whether plus would have let the message through. */
-export type ConversationRefusal = FormReply & { upgrade: boolean };
+/**
+ * A refused post of this page: its reply, whether plus would have let the message through, and whether the wallet
+ * did not cover a payment (ADR 083: the page links to buying dollars).
+ */
+export type ConversationRefusal = FormReply & { upgrade: boolean; insufficient: boolean };
 
 /** The fields the page's forms show their errors at (the compose form's and the report form's). */
 const SHOWN_FIELDS = ["body", "files", "type", "text", "good_faith"];
@@ -52,6 +57,11 @@ interface ConversationPageProps {
   reportId: number | null;
   /** The compose form's client key (ADR 048): a double submit without JavaScript stores one message. */
   sendKey: string;
+  /** What a paid post did (the first-contact unlock, a boost): the price paid and the balance after it. */
+  paid: ConversationPaid | null;
+  /** The own message whose boost the page asks to confirm (`?boost=`), and the confirmation's money key. */
+  boostId: number | null;
+  boostKey: string;
 }
 
 export function ConversationPage(props: ConversationPageProps) {
@@ -80,6 +90,9 @@ function ConversationBody({
   mediums,
   reportId: askedReport,
   sendKey,
+  paid,
+  boostId,
+  boostKey,
 }: ConversationPageProps) {
   // A refused report keeps its form open at the message it was about.
   const reportId = refused?.intent === "report" ? parseRowId(inputText(refused, "message_id")) : askedReport;
@@ -96,6 +109,12 @@ function ConversationBody({
   // A first message the contact rules refuse now (a new or hot escort, a full day, …): no form that cannot succeed,
   // the reason and what instead (the date link above, the profile's favorite, plus) in its place (ADR 068).
   const firstContactClosed = !blocked && canSend !== null && canSend.firstContact && canSend.outcome !== "success";
+  // Past the day's first contacts the rule card offers the first-contact unlock in place (ADR 083).
+  const unlockOffer =
+    firstContactClosed && canSend.outcome === "first_contact_limit" && canSend.dollarOffer?.payable ? canSend.dollarOffer : null;
+  const price = usePriceText();
+  const boostMessage =
+    boostId !== null ? conversation.messages.find((message) => message.id === boostId && message.mine && !message.boosted) : undefined;
   const errorsOf = (field: string) => refused?.fieldErrors[field] ?? [];
   const oldest = conversation.messages[0];
   const threadAction = (intent: string, label: string) => (
@@ -158,6 +177,16 @@ function ConversationBody({
             {t(`messenger.done.${done}`)}
           </p>
         ) : null}
+        {paid ? (
+          <p className={ui.notice} role="status" data-testid="conversation-paid" data-paid={paid.what}>
+            {paid.what === "already_boosted"
+              ? t("messenger.paid.already_boosted")
+              : t(`messenger.paid.${paid.what}`, {
+                  price: price({ amount: paid.amount, currency: "dollar" }),
+                  balance: price({ amount: paid.balance ?? 0, currency: "dollar" }),
+                })}
+          </p>
+        ) : null}
         {state !== "normal" ? (
           <p className={blocked ? ui.alert : ui.notice} role="status" data-testid="conversation-state" data-state={state}>
             {t(`messenger.state_banner.${state}`, { name })}
@@ -173,11 +202,39 @@ function ConversationBody({
           </div>
         ) : null}
         {refused && errorsBesides(refused, SHOWN_FIELDS).length > 0 ? (
-          <p className={ui.alert} role="alert" data-testid="conversation-error">
-            {errorsBesides(refused, SHOWN_FIELDS)
-              .map((key) => translateMessage(tErrors, key))
-              .join(" ")}
-          </p>
+          <div className={`${ui.alert} ${ui.stack}`} role="alert" data-testid="conversation-error">
+            <p style={{ margin: 0 }}>
+              {errorsBesides(refused, SHOWN_FIELDS)
+                .map((key) => translateMessage(tErrors, key))
+                .join(" ")}
+            </p>
+            {refused.insufficient ? (
+              <p style={{ margin: 0 }}>
+                <Link className={ui.button} to={checkoutPath(lang, "dollar")} data-testid="buy-dollars">
+                  {t("messenger.paid.buy_dollars")}
+                </Link>
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        {boostMessage ? (
+          <Form method="post" className={`${ui.card} ${ui.stack}`} id="boost" data-testid="boost-confirm">
+            <h2 className={ui.sectionTitle}>{t("messenger.boost.title")}</h2>
+            <p style={{ margin: 0 }}>{t("messenger.boost.explain", { name })}</p>
+            <blockquote className={css.quote}>
+              <MessageText body={boostMessage.body} />
+            </blockquote>
+            <input type="hidden" name="message_id" value={boostMessage.id} />
+            <input type="hidden" name="key" value={boostKey} />
+            <div className={ui.row}>
+              <button className={ui.button} type="submit" name="intent" value="boost" data-testid="boost-submit">
+                {t("messenger.boost.submit", { price: price(PRICES.boost) })}
+              </button>
+              <Link className={css.tapLink} to={here}>
+                {t("messenger.boost.cancel")}
+              </Link>
+            </div>
+          </Form>
         ) : null}
         {mediums ? (
           <section className={ui.stack} aria-labelledby="mediums-title">
@@ -230,7 +287,7 @@ function ConversationBody({
         >
           <LiveMessageList
             thread={partner.username}
-            renderStored={(message) => <MessageItem key={message.id} message={message} here={here} />}
+            renderStored={(message) => <MessageItem key={message.id} message={message} here={here} canBoost={live && !blocked} />}
             onRetry={(key) => sender?.retry(key)}
             onDiscard={(key) => sender?.discard(key)}
           />
@@ -274,6 +331,30 @@ function ConversationBody({
         {firstContactClosed ? (
           <div className={`${ui.card} ${ui.stack}`} data-testid="contact-rule" data-rule={canSend.outcome}>
             {canSend.messageKey ? <p className={css.ruleText}>{translateMessage(tErrors, canSend.messageKey)}</p> : null}
+            {unlockOffer ? (
+              <Form method="post" className={ui.stack} data-testid="unlock-form">
+                <p style={{ margin: 0 }} data-testid="unlock-price">
+                  {t("messenger.unlock.explain", { price: price({ amount: unlockOffer.price, currency: unlockOffer.currency }) })}
+                </p>
+                <TextAreaField
+                  id="unlock-body"
+                  name="body"
+                  label={t("messenger.compose.label", { name })}
+                  rows={3}
+                  maxLength={MESSAGE_BODY_MAX}
+                  defaultValue={refused?.intent === "unlock" || refused?.intent === "send" ? inputText(refused, "body") : ""}
+                  errors={refused?.intent === "unlock" ? errorsOf("body") : []}
+                  className={`${ui.input} ${css.textarea}`}
+                />
+                {/* The send's client key: the payment's key derives from it, so a repeated post pays and sends once. */}
+                <input type="hidden" name="key" value={sendKey} />
+                <p style={{ margin: 0 }}>
+                  <button className={ui.button} type="submit" name="intent" value="unlock" data-testid="unlock-submit">
+                    {t("messenger.unlock.submit", { price: price({ amount: unlockOffer.price, currency: unlockOffer.currency }) })}
+                  </button>
+                </p>
+              </Form>
+            ) : null}
             {partner.username ? (
               <p style={{ margin: 0 }}>
                 <Link className={css.tapLink} to={to(`p/${partner.username}`)} data-testid="contact-rule-profile">
@@ -366,7 +447,7 @@ function ConversationBody({
   );
 }
 
-function MessageItem({ message, here }: { message: Message; here: string }) {
+function MessageItem({ message, here, canBoost }: { message: Message; here: string; canBoost: boolean }) {
   const { t } = useTranslation("messenger");
   const lang = useLang();
   return (
@@ -400,6 +481,15 @@ function MessageItem({ message, here }: { message: Message; here: string }) {
       <span className={css.meta}>
         <time dateTime={new Date(message.createdAt).toISOString()}>{formatMessageTime(message.createdAt, lang)}</time>
         {message.mine ? <span>{message.read ? t("messenger.read") : t("messenger.delivered")}</span> : null}
+        {message.boosted ? (
+          <span className={css.boosted} data-testid="message-boosted">
+            ★ {t("messenger.boost.marked")}
+          </span>
+        ) : message.mine && message.actionType === 0 && canBoost ? (
+          <Link className={css.metaLink} to={`${here}?boost=${message.id}#boost`} rel="nofollow" data-testid="message-boost">
+            {t("messenger.boost.link")}
+          </Link>
+        ) : null}
         {!message.mine ? (
           <Link className={css.metaLink} to={`${here}?report=${message.id}#report`} rel="nofollow" data-testid="message-report">
             {t("messenger.report.link")}

@@ -203,3 +203,14 @@ globalStyle(`${confirmBox} > summary::-webkit-details-marker`, { display: "none"
 export const newMessageInput = style({ flex: "1 1 10rem", minWidth: 0 });
 /** The contact rule in place of the compose form (ADR 068). */
 export const ruleText = style({ fontWeight: 600, margin: 0 });
+
+/** A boosted message's mark (ADR 083): the accent colour, bold, on the meta line of both members. */
+export const boosted = style({ color: vars.color.accent, fontWeight: 600 });
+
+/** The message a boost confirmation is about, quoted. */
+export const quote = style({
+  margin: 0,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderInlineStart: `3px solid ${vars.color.accent}`,
+  background: vars.color.surfaceAlt,
+});

@@ -14,6 +14,7 @@ import type { ErrorItem } from "#server/contract/errors";
 import { IMAGE_MAX_BYTES } from "#server/contract/media-upload";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#server/contract/locales";
 import {
+  CLIENT_KEY_PATTERN,
   MESSAGE_BODY_MAX,
   MESSAGE_UPLOAD_MAX_BODY_BYTES,
   MESSENGER_AUTOCOMPLETE_MIN,
@@ -27,6 +28,7 @@ import {
 import { isValidProfileUsername } from "#server/contract/validation";
 import { createApiClient } from "~/api/client.server";
 import {
+  boostMessage,
   clientKeyOf,
   fetchAutocomplete,
   fetchConversation,
@@ -36,6 +38,7 @@ import {
   sendNoThanks,
   sendPhotos,
   sendPhotosResult,
+  sendWithUnlock,
   type ConversationData,
 } from "~/api/messenger.server";
 import { fileReport } from "~/api/reports.server";
@@ -50,6 +53,7 @@ import { PRIVATE_HEADERS } from "~/utils/seo";
 import type { Camelize } from "~/api/camelize";
 import type { MessengerAutocomplete } from "#server/contract/messenger";
 import { ROW_ID_PATTERN } from "#server/contract/row-id";
+import { moneyKeySchema } from "#server/contract/wallet";
 
 const DONE = [...THREAD_ACTIONS, "sent", "no_thanks", "reported"] as const;
 export type MessengerDone = (typeof DONE)[number];
@@ -124,14 +128,17 @@ export async function loadConversation({ request, context, params }: LoaderFunct
   if (!isValidProfileUsername(username)) throw new Response(null, { status: 404, headers: PRIVATE_HEADERS });
   const url = new URL(request.url);
   // key: the compose form posts to this address with its client key; a refused send renders the page there.
-  const known = new Set(["before", "done", "view", "report", "key"]);
+  // boost: the confirmation of boosting one of the member's own messages (ADR 083).
+  const known = new Set(["before", "done", "view", "report", "key", "boost"]);
   const rawBefore = url.searchParams.get("before");
   const rawReport = url.searchParams.get("report");
+  const rawBoost = url.searchParams.get("boost");
   const view = url.searchParams.get("view");
   if (
     [...url.searchParams.keys()].some((key) => !known.has(key)) ||
     (rawBefore !== null && !ROW_ID_PATTERN.test(rawBefore)) ||
     (rawReport !== null && !ROW_ID_PATTERN.test(rawReport)) ||
+    (rawBoost !== null && !ROW_ID_PATTERN.test(rawBoost)) ||
     (view !== null && view !== "photos")
   )
     throw badRequest();
@@ -159,21 +166,40 @@ export async function loadConversation({ request, context, params }: LoaderFunct
       done: doneOf(url.searchParams.get("done")),
       mediums: mediums?.ok ? mediums.data.items : null,
       reportId: rawReport ? Number(rawReport) : null,
+      boostId: rawBoost ? Number(rawBoost) : null,
       // The compose form's idempotency key (ADR 048), new with every render: a double submit posts it twice and
       // the API stores one message; after a send the redirect renders the page, and so a new key, again.
       sendKey: randomUUID(),
+      // The boost confirmation's money key (contract/wallet moneyKeySchema), new with every render as well.
+      boostKey: randomUUID(),
     },
     { headers: PRIVATE_HEADERS },
   );
 }
 
 /** The keys a refusal keeps (the rest become 400, a server fault 503). */
-const KEPT = new Set([400, 403, 404, 409, 413, 429]);
+const KEPT = new Set([400, 402, 403, 404, 409, 413, 429]);
 const statusOf = (status: number) => (KEPT.has(status) ? status : status >= 500 ? 503 : 400);
 
-/** A refused post of the conversation page: the reply (errors, input kept), and the send's upgrade prompt. */
+/**
+ * A refused post of the conversation page: the reply (errors, input kept), the send's upgrade prompt, and whether the
+ * wallet did not cover a payment (the page links to buying dollars).
+ */
 function conversationRefused(status: number, lastResult: SubmissionResult<string[]>, upgrade = false) {
-  return data({ lastResult, upgrade }, { status: statusOf(status), headers: privateAnswer() });
+  const insufficient = status === 402;
+  return data({ lastResult, upgrade, insufficient, paid: null }, { status: statusOf(status), headers: privateAnswer() });
+}
+
+/** What a paid post of the page did (ADR 083): the page shows the price paid and the balance after it. */
+export interface ConversationPaid {
+  what: "unlock" | "boost" | "already_boosted";
+  amount: number;
+  balance: number | null;
+}
+
+/** A payment went through: the page renders with it (a reload posts the same key again, which pays nothing more). */
+function conversationPaid(paid: ConversationPaid) {
+  return data({ lastResult: null, upgrade: false, insufficient: false, paid }, { headers: privateAnswer() });
 }
 
 /** The conversation page's fields: the compose form's (files.N → files) and the report form's. */
@@ -189,9 +215,15 @@ const conversationFieldOf = (source: string) => {
  * the report of a message, and the thread actions. The compose form itself is multipart and streamed (below).
  */
 const threadAction = v.object({ thread_id: rowIdField(MESSENGER_ERRORS.threadNotFound) });
+/** The send's client key, carried by the unlock confirmation (the payment's key is derived from it: ADR 083). */
+const clientKeyField = v.pipe(v.string("validation.invalid"), v.regex(CLIENT_KEY_PATTERN, "validation.invalid"));
 const conversationFormSchema = intentVariant(
   {
     send: sendMessageSchema,
+    /** "Unlock for 5 dollars and send": the text and its client key. */
+    unlock: v.object({ ...sendMessageSchema.entries, key: clientKeyField }),
+    /** "Boost for 5 dollars": one of the member's own messages and the confirmation's money key. */
+    boost: v.object({ message_id: rowIdField(MESSENGER_ERRORS.messageNotFound), key: moneyKeySchema }),
     no_thanks: v.object({}),
     report: v.object({ ...reportFormEntries, message_id: v.optional(rowIdField(MESSENGER_ERRORS.messageNotFound)) }),
     ...(Object.fromEntries(THREAD_ACTIONS.map((action) => [action, threadAction])) as Record<ThreadAction, typeof threadAction>),
@@ -277,6 +309,21 @@ export async function submitConversation({ request, context, params }: ActionFun
     const result = await sendPhotosResult(api, username, multipart, clientKeyOf(new URL(request.url)));
     if (result.ok) return backToConversation(lang, username, "sent");
     return refused(result);
+  }
+  if (form.intent === "unlock") {
+    const result = await sendWithUnlock(api, username, form.body, form.key);
+    if (!result.ok) return refused(result);
+    const payment = result.data.payment;
+    // Within the limit after all (a contact of the day expired meanwhile): sent for free, as a plain send.
+    if (!payment) return backToConversation(lang, username, "sent");
+    return conversationPaid({ what: "unlock", amount: payment.amount, balance: payment.balance });
+  }
+  if (form.intent === "boost") {
+    const result = await boostMessage(api, form.message_id, form.key);
+    if (!result.ok) return refused(result);
+    const payment = result.data.payment;
+    if (!payment) return conversationPaid({ what: "already_boosted", amount: 0, balance: null });
+    return conversationPaid({ what: "boost", amount: payment.amount, balance: payment.balance });
   }
   if (form.intent === "no_thanks") {
     const result = await sendNoThanks(api, username);

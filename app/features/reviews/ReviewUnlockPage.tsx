@@ -1,10 +1,11 @@
 /**
- * dating/reviews/unlock/{dateId} (item 5): what reading a date's review texts costs and who pays. The price and the
- * rule are real; paying arrives with the wallet, so the form's post answers the one "payment required" outcome (402,
- * ADR 061), which the page shows with the product and its price.
+ * dating/reviews/unlock/{dateId} (item 5, ADR 083): what reading a date's review texts costs and who pays, and the one
+ * confirmation that pays it with dollars. After it the page says what it cost and the balance; a wallet that does not
+ * cover it gets the error and a link to buying dollars.
  */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { checkoutPath } from "#server/contract/billing";
 import type { Language } from "#server/contract/locales";
 import type { ReviewUnlockData } from "~/api/reviews.server";
 import { FormErrors } from "~/components/Field";
@@ -19,41 +20,67 @@ export function ReviewUnlockPage({
   lang,
   from,
   refused,
+  paid,
+  payKey,
 }: {
   info: ReviewUnlockData;
   lang: Language;
   from: string | null;
-  refused: FormReply | null;
+  /** A refused unlock: its errors, and whether the wallet did not cover it (the page links to buying dollars). */
+  refused: (FormReply & { insufficient: boolean }) | null;
+  /** The unlock went through: what it cost (null: unlocked before, nothing paid again) and the balance after it. */
+  paid: { amount: number; balance: number } | null;
+  /** The form's money key (new with every render). */
+  payKey: string;
 }) {
   const { t } = useTranslation("reviews");
   const price = usePriceText();
+  const backLink = from ? (
+    <Link className={css.tapLink} to={localePath(lang, `p/${from}/reviews`)} data-testid="unlock-back">
+      {t("reviews.unlock.back")}
+    </Link>
+  ) : null;
   return (
     <main className={ui.narrow}>
       <div className={`${ui.card} ${ui.stack}`}>
         <h1 style={{ margin: 0 }}>{t("reviews.unlock.title")}</h1>
-        <p>{t("reviews.unlock.intro")}</p>
-        {info.unlocked ? (
-          <p className={ui.notice} role="status" data-testid="unlock-free">
-            {t("reviews.unlock.unlocked")}
+        {paid ? (
+          <p className={ui.notice} role="status" data-testid="unlock-paid">
+            {t("reviews.unlock.paid", {
+              price: price({ amount: paid.amount, currency: "dollar" }),
+              balance: price({ amount: paid.balance, currency: "dollar" }),
+            })}
           </p>
+        ) : null}
+        {!paid ? <p>{t("reviews.unlock.intro")}</p> : null}
+        {info.unlocked ? (
+          // Just paid: the notice above says it already.
+          paid ? null : (
+            <p className={ui.notice} role="status" data-testid="unlock-free">
+              {t("reviews.unlock.unlocked")}
+            </p>
+          )
         ) : (
           <>
             <p data-testid="unlock-price">{t("reviews.unlock.price", { price: price({ amount: info.price, currency: info.currency }) })}</p>
-            {/* After a refused post the alert says it, with the product and its price. */}
             {!info.payable && !refused ? <p className={ui.muted}>{t("reviews.unlock.not_payable")}</p> : null}
             <FormErrors errors={refused ? allErrors(refused) : []} />
+            {refused?.insufficient ? (
+              <p style={{ margin: 0 }}>
+                <Link className={ui.buttonSecondary} to={checkoutPath(lang, "dollar")} data-testid="buy-dollars">
+                  {t("reviews.unlock.buy_dollars")}
+                </Link>
+              </p>
+            ) : null}
             <Form method="post">
-              <button type="submit" className={ui.button}>
-                {t("reviews.unlock.submit")}
+              <input type="hidden" name="key" value={payKey} />
+              <button type="submit" className={ui.button} data-testid="unlock-submit">
+                {t("reviews.unlock.submit_price", { price: price({ amount: info.price, currency: info.currency }) })}
               </button>
             </Form>
           </>
         )}
-        {from ? (
-          <Link className={css.tapLink} to={localePath(lang, `p/${from}/reviews`)}>
-            {t("reviews.unlock.back")}
-          </Link>
-        ) : null}
+        {backLink}
       </div>
     </main>
   );

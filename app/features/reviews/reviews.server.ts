@@ -3,10 +3,12 @@
  * dating/reviews/detail/{dateId} (both reviews, the answer and the report), dating/reviews/unlock/{dateId}, and the
  * p/{username}/reviews tab. Plain forms that post to their own page and redirect; every rule is the API's.
  */
+import { randomUUID } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
 import { BUSINESS_REVIEWS_NOT_A_BUSINESS } from "#server/contract/business-reviews";
+import { moneyKeySchema } from "#server/contract/wallet";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#server/contract/locales";
 import {
   REVIEW_CRITERION_KEYS,
@@ -197,21 +199,41 @@ export async function loadReviewUnlock({ request, context, params }: LoaderFunct
   const t = await i18nServer.getFixedT(request);
   const back = new URL(request.url).searchParams.get("from");
   return data(
-    { title: t("reviews.meta.unlock"), lang, info: info.data, from: back && /^[A-Za-z0-9_-]{1,64}$/.test(back) ? back : null },
+    {
+      title: t("reviews.meta.unlock"),
+      lang,
+      info: info.data,
+      from: back && /^[A-Za-z0-9_-]{1,64}$/.test(back) ? back : null,
+      // The unlock's money key (contract/wallet moneyKeySchema), new with every render: a double submit pays once.
+      payKey: randomUUID(),
+    },
     { headers: PRIVATE_HEADERS },
   );
 }
 
-/** Until the wallet exists the API answers 402 with the price: the page says so, with that status. */
+/**
+ * The unlock (ADR 083): pays under the form's key and renders the page with what it cost and the balance after it
+ * (a reload posts the same key, which pays nothing more); 402 insufficient shows the link to buying dollars.
+ */
 export async function submitReviewUnlock({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
   const dateId = await dateIdOf(request, params.dateId);
-  // The unlock button sends nothing but itself.
-  const submission = await parseForm(request, v.object({}));
-  const result = await postUnlock(createApiClient({ request, context }), dateId);
-  if (result.ok) throw redirect(localePath(langOf(params), `dating/reviews/unlock/${dateId}`), { headers: privateAnswer() });
+  const submission = await parseForm(request, v.object({ key: moneyKeySchema }));
+  if (submission.status !== "success")
+    return data({ lastResult: submission.reply(), insufficient: false, paid: null }, { status: 400, headers: privateAnswer() });
+  const result = await postUnlock(createApiClient({ request, context }), dateId, submission.value.key);
+  if (result.ok) {
+    const payment = result.data.payment;
+    return data(
+      { lastResult: null, insufficient: false, paid: payment ? { amount: payment.amount, balance: payment.balance } : null },
+      { headers: privateAnswer() },
+    );
+  }
   if (result.status === 404) throw await notFoundResponse(request);
-  return refuse(result.status, replyWithApiErrors(submission, result.errors));
+  return data(
+    { lastResult: replyWithApiErrors(submission, result.errors), insufficient: result.status === 402, paid: null },
+    { status: result.status >= 500 ? 503 : result.status, headers: privateAnswer() },
+  );
 }
 
 // --- p/{username}/reviews and p/{username}/business_reviews ------------------------------------

@@ -2,6 +2,7 @@
 import { defineOperation } from "../operation";
 import {
   autocompleteQuerySchema,
+  boostBodySchema,
   conversationQuerySchema,
   sendMessageSchema,
   sendQuerySchema,
@@ -47,6 +48,6 @@ export const messengerOps = {
     query: autocompleteQuerySchema,
     response: "MessengerAutocomplete",
   }),
-  boost: defineOperation({ method: "post", path: "/api/v2/messenger/boost/:id", response: "BoostResult" }),
+  boost: defineOperation({ method: "post", path: "/api/v2/messenger/boost/:id", body: boostBodySchema, response: "BoostResult" }),
   photo: defineOperation({ method: "get", path: "/api/v2/messenger/photos/:key/:variant" }),
 };

@@ -1,6 +1,6 @@
 /** The reviews group's operations (ADR 062): method, path, schemas and response, for the API and the web tier. */
 import { defineOperation } from "../operation";
-import { reviewCommentSchema, reviewInputSchema, reviewListQuerySchema } from "../reviews";
+import { reviewCommentSchema, reviewInputSchema, reviewListQuerySchema, reviewUnlockBodySchema } from "../reviews";
 
 export const reviewsOps = {
   received: defineOperation({
@@ -24,5 +24,10 @@ export const reviewsOps = {
     response: "DateReviews",
   }),
   unlockInfo: defineOperation({ method: "get", path: "/api/v2/reviews/:date_id/unlock", response: "ReviewUnlockInfo" }),
-  unlock: defineOperation({ method: "post", path: "/api/v2/reviews/:date_id/unlock", response: "ReviewUnlockInfo" }),
+  unlock: defineOperation({
+    method: "post",
+    path: "/api/v2/reviews/:date_id/unlock",
+    body: reviewUnlockBodySchema,
+    response: "ReviewUnlockResult",
+  }),
 };

@@ -83,8 +83,11 @@ export function plusRunningSql(table: "users" | "search_profiles", now: number |
   return sql<SqlBool>`(${isMember} = 1 and (${until} is null or ${until} > ${now}))`;
 }
 
-/** The products that can be paid now: none before the wallet; the wallet issue adds them here. */
-const PAYABLE_PRODUCTS: ReadonlySet<Product> = new Set<Product>();
+/**
+ * The products that can be paid now (issue 27, ADR 083): the dollar unlocks the wallet pays in place. The small tip
+ * to a message (minimal_tipping) has no payment path yet and keeps the "payment required" outcome.
+ */
+const PAYABLE_PRODUCTS: ReadonlySet<Product> = new Set<Product>(["first_contact_unlock", "boost", "review_unlock"]);
 
 /** What a product costs and whether it can be paid now (the offers pages and the messenger show). */
 export function offerOf(product: Product): PaymentOffer {

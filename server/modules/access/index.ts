@@ -8,3 +8,4 @@ export * from "./blocks";
 export * from "./visibility";
 export * from "./reach";
 export * from "./entitlements";
+export * from "./payable";

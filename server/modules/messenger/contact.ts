@@ -128,5 +128,6 @@ function ownProfile(): Decision {
     first_contact: false,
     first_contacts_left: null,
     requestReason: null,
+    needsUnlock: false,
   };
 }

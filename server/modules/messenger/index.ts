@@ -2,6 +2,7 @@
 import { messengerPart } from "../../db/seed/messenger";
 import { defineFeature, defineJob } from "../manifest";
 import { sendUnreadMail } from "./mails";
+import * as m0076 from "./migrations/0076_unlocks";
 import { findReportedMessage } from "./reports";
 import { registerMessenger } from "./routes";
 export { contactFilterOutcome, hasWrittenTo, tileContactRule } from "./rules";
@@ -10,6 +11,8 @@ export { typingRecipient } from "./service";
 export const manifest = defineFeature({
   name: "messenger",
   routes: registerMessenger,
+  /** The paid boosts and the reviews' paid unlocks (issue 27, ADR 083). */
+  migrations: { "0076_unlocks": m0076 },
   jobs: {
     /** The unread-message e-mail of one conversation for one member, 15 minutes after a message (ADR 043). */
     "mail.messenger_unread": defineJob<{ thread_id: number; member_id: number }>((deps) => ({

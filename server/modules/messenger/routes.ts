@@ -21,7 +21,8 @@ import {
   type ThreadAction,
 } from "../../contract/messenger";
 import { IMAGE_MAX_BYTES } from "../../contract/media-upload";
-import { PAYMENT_REQUIRED_KEY, PRICES } from "../../contract/prices";
+import { PRICES } from "../../contract/prices";
+import { INSUFFICIENT_DOLLARS_KEY } from "../../contract/wallet";
 import { isValidProfileUsername } from "../../contract/validation";
 import { messengerOps } from "../../contract/operations/messenger";
 import { imageQueueOf, receiveUpload } from "../media/index";
@@ -48,8 +49,7 @@ function usernameOf(raw: string | undefined): string {
 
 const RULES = `Contact rules (one outcome each, error key exception.messenger.*, top-level outcome and upgrade): a blocking conversation state (403, the state's key; blocked by them reads "currently unavailable"); e-mail verification (403); overall ${OVERALL_MESSAGE_LIMITS.perHour}/hour and ${OVERALL_MESSAGE_LIMITS.perDay}/day (429); inside a conversation a free client and a free escort ${FREE_PAIR_MESSAGES_PER_DAY} messages each per 24 h (429 free_limit); a first contact: hot and new escorts only from plus clients (403), first contacts per 24 h basic ${FIRST_CONTACTS_PER_DAY.basic}, plus clients ${FIRST_CONTACTS_PER_DAY.plus_client}, plus escorts ${FIRST_CONTACTS_PER_DAY.plus_escort}, agencies and clubs ${FIRST_CONTACTS_PER_DAY.business} (429), the recipient's overflow (403); the recipient's first-contact filter sends the message to their requests folder (the sender reads success).`;
 
-const CLIENT_KEY =
-  "Optional query client_key (8–64 of A–Z a–z 0–9 _ -, a UUID per message): a retry with the same key answers the message already stored under it (201, same id) instead of a second copy; the same key to another member is 409 exception.messenger.client_key_reused.";
+const CLIENT_KEY = `Optional query client_key (8–64 of A–Z a–z 0–9 _ -, a UUID per message): a retry with the same key answers the message already stored under it (201, same id) instead of a second copy; the same key to another member is 409 exception.messenger.client_key_reused. Optional query unlock=first_contact (with client_key; ADR 083): past the first-contact limit (429 first_contact_limit, whose dollar_offer names the price) the send pays the first-contact unlock under unlock:<client_key> in the same transaction as the message (payment in the answer); 402 ${INSUFFICIENT_DOLLARS_KEY} when the wallet does not cover it (nothing sent, nothing paid).`;
 
 /** The messenger group. */
 export function registerMessenger({ v2, deps }: ModuleContext): void {
@@ -113,12 +113,13 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
     {
       ...base,
       summary: `Sends a text message (body 1–2000 characters). ${CLIENT_KEY} ${RULES}`,
-      statuses: [201, 400, 401, 403, 404, 409, 429],
+      statuses: [201, 400, 401, 402, 403, 404, 409, 429],
     },
     async (c, { user, body, query }) => {
       const sent = await sendMessage(deps, user!.id, usernameOf(c.req.param("username")), {
         body: body.body,
         clientKey: query.client_key ?? null,
+        firstContactUnlock: query.unlock === "first_contact",
       });
       return ok(c, sent.result, { status: 201 });
     },
@@ -130,11 +131,12 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
       summary: `Sends up to ${MESSAGE_PHOTOS_MAX} photos with an optional text, or a text alone (multipart/form-data: body, files; the web's compose form). Each 50,000–20,000,000 bytes, JPEG/PNG/WebP, at least 200 px wide; stored without EXIF/GPS and visible only to the two members. Errors carry source files.N. ${CLIENT_KEY} A retry whose key is stored is answered without image work. ${RULES}`,
       maxBodyBytes: MESSAGE_UPLOAD_MAX_BODY_BYTES,
       streamsBody: true,
-      statuses: [201, 400, 401, 403, 404, 409, 413, 429, 503],
+      statuses: [201, 400, 401, 402, 403, 404, 409, 413, 429, 503],
     },
     async (c, { user, query }) => {
       const username = usernameOf(c.req.param("username"));
       const clientKey = query.client_key ?? null;
+      const firstContactUnlock = query.unlock === "first_contact";
       const upload = await receiveUpload(c.req.raw, {
         tmpDir: deps.config.uploadTmpDir,
         fileField: "files",
@@ -152,10 +154,11 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
         if (upload.files.length === 0) {
           const text = v.safeParse(sendMessageSchema, { body: caption.output });
           if (!text.success) throw fail.badRequest(text.issues[0].message, "body");
-          return ok(c, (await sendMessage(deps, user!.id, username, { body: text.output.body, clientKey })).result, { status: 201 });
+          const sent = await sendMessage(deps, user!.id, username, { body: text.output.body, clientKey, firstContactUnlock });
+          return ok(c, sent.result, { status: 201 });
         }
         // Photos: a refusal or a retry already stored is known before any image work.
-        const stored = await precheckSend(deps, user!.id, username, clientKey);
+        const stored = await precheckSend(deps, user!.id, username, clientKey, { firstContactUnlock });
         if (stored) {
           assertSameSend(stored, { body: caption.output, photoCount: upload.files.length });
           return ok(c, stored, { status: 201 });
@@ -164,7 +167,12 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
         const prepared = await preparePhotos(deps, upload.files);
         let keep = false;
         try {
-          const sent = await sendMessage(deps, user!.id, username, { body: caption.output, photos: prepared.photos, clientKey });
+          const sent = await sendMessage(deps, user!.id, username, {
+            body: caption.output,
+            photos: prepared.photos,
+            clientKey,
+            firstContactUnlock,
+          });
           // A parallel try of the same key stored the message first: these photos belong to nothing.
           keep = !sent.replayed;
           return ok(c, sent.result, { status: 201 });
@@ -229,10 +237,11 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
     messengerOps.boost,
     {
       ...base,
-      summary: `Boosting one of the member's own messages costs ${PRICES.boost.amount} dollars (the product boost); payable with the wallet. Until then 402 ${PAYMENT_REQUIRED_KEY} (params product, price, currency); 404 for a message that is not the member's own or no longer in their view.`,
-      statuses: [401, 402, 404],
+      summary: `Boosts one of the member's own messages for ${PRICES.boost.amount} dollars (the product boost, MESSAGE_BOOST; ADR 083): the message is marked boosted and the conversation rises to the top of the receiver's list. Body { key }: the idempotency key (a retry answers the first payment). A message boosted before answers already_boosted and pays nothing; 402 ${INSUFFICIENT_DOLLARS_KEY} (params price, balance) when the wallet does not cover it; 404 for a message that is not the member's own or no longer in their view.`,
+      statuses: [200, 400, 401, 402, 404],
     },
-    async (c, { user }) => boostMessage(deps, user!.id, rowIdParam(c.req.param("id"), MESSENGER_ERRORS.messageNotFound)),
+    async (c, { user, body }) =>
+      ok(c, await boostMessage(deps, user!.id, rowIdParam(c.req.param("id"), MESSENGER_ERRORS.messageNotFound), body.key)),
   );
   v2.add(
     messengerOps.photo,

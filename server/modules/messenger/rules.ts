@@ -40,6 +40,8 @@ const DAY = 24 * HOUR;
 export interface Decision extends SendCheck {
   /** For success of a first contact the filter held back: the recipient's requests folder and why. */
   requestReason: MessageSendOutcome | null;
+  /** Success only because the sender pays the first-contact unlock (DecideInput.firstContactUnlock, ADR 083). */
+  needsUnlock: boolean;
 }
 
 export interface DecideInput {
@@ -53,6 +55,11 @@ export interface DecideInput {
   conversationExists: boolean;
   /** The sender's messages counted for the limits (senderCountColumns, read with the rest of the pair). */
   sent: SenderCounts;
+  /**
+   * The sender confirmed paying the first-contact unlock: past their first-contact limit the rules go on as if there
+   * were room for one more (every other rule still applies), and the decision says the unlock is needed.
+   */
+  firstContactUnlock?: boolean;
 }
 
 /** The sender's messages in the rolling windows the limits count (overall per hour and day; to this thread per day). */
@@ -129,6 +136,7 @@ function refusal(
     first_contact: firstContact,
     first_contacts_left: null,
     requestReason: null,
+    needsUnlock: false,
     ...extra,
   };
 }
@@ -180,6 +188,7 @@ export async function decideSend(deps: ApiDeps, db: DB, input: DecideInput): Pro
     first_contact: firstContact,
     first_contacts_left: null,
     requestReason: null,
+    needsUnlock: false,
   };
 
   if (!firstContact) {
@@ -205,7 +214,8 @@ export async function decideSend(deps: ApiDeps, db: DB, input: DecideInput): Pro
       .where("created_at", ">", now - DAY)
       .executeTakeFirst(),
   );
-  if (used >= limit) {
+  const needsUnlock = used >= limit;
+  if (needsUnlock && !input.firstContactUnlock) {
     const basicPerson = !senderPlus && sender.user_type !== USER_TYPE.business;
     return refusal("first_contact_limit", MESSENGER_ERRORS.first_contact_limit, basicPerson, true, {
       first_contacts_left: 0,
@@ -227,7 +237,12 @@ export async function decideSend(deps: ApiDeps, db: DB, input: DecideInput): Pro
       return refusal("first_contact_overflow", MESSENGER_ERRORS.first_contact_overflow, sender.user_type !== USER_TYPE.business, true);
   }
 
-  return { ...success, first_contacts_left: limit - used, requestReason: await filterOutcome(deps, sender, recipient, now) };
+  return {
+    ...success,
+    first_contacts_left: Math.max(0, limit - used),
+    requestReason: await filterOutcome(deps, sender, recipient, now),
+    needsUnlock,
+  };
 }
 
 /** The HTTP status of a refusal: limits are 429, everything else the member cannot do now is 403. */

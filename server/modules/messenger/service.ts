@@ -20,6 +20,7 @@ import {
   type ConversationState,
   type Message,
   type MessagePhoto,
+  type BoostResult,
   type MessengerAutocomplete,
   type SendCheck,
   type SendResult,
@@ -38,11 +39,16 @@ import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
 import {
   blockRelations,
+  insufficientDollars,
   isFindableProfile,
+  LedgerInsufficient,
   notBlockedWith,
-  paymentRequired,
+  offerOf,
+  paidAnswer,
+  payInPlace,
   viewerContext,
   viewerContextOf,
+  type PaidInPlace,
   type ViewerContext,
 } from "../access/index";
 import { countFolder, listFilter } from "../inbox/index";
@@ -239,6 +245,7 @@ function toMessage(
   memberId: number,
   photos: Map<number, StoredPhoto[]>,
   partnerReadUpTo: number,
+  boosted: ReadonlySet<number> = new Set(),
 ): Message {
   return {
     id: row.id,
@@ -251,7 +258,15 @@ function toMessage(
     read: row.sender_id === memberId && partnerReadUpTo >= row.id,
     // The key is the sender's: the other member never learns it.
     client_key: row.sender_id === memberId ? row.client_key : null,
+    boosted: boosted.has(row.id),
   };
+}
+
+/** The boosted ones among some messages (ADR 083). */
+async function boostedAmong(db: DB, messageIds: number[]): Promise<Set<number>> {
+  if (messageIds.length === 0) return new Set();
+  const rows = await db.selectFrom("messenger_boosts").select("message_id").where("message_id", "in", messageIds).execute();
+  return new Set(rows.map((row) => row.message_id));
 }
 
 interface PairContext extends PairRead {
@@ -275,7 +290,12 @@ async function pairContext(
   return { ...pair, other, viewer: viewerContextOf(memberId, pair.me, now), state };
 }
 
-async function decide(deps: ApiDeps, db: DB, ctx: PairContext, options: { laterVerifiedEmail?: boolean } = {}): Promise<Decision> {
+async function decide(
+  deps: ApiDeps,
+  db: DB,
+  ctx: PairContext,
+  options: { laterVerifiedEmail?: boolean; firstContactUnlock?: boolean } = {},
+): Promise<Decision> {
   return decideSend(deps, db, {
     sender: ctx.me,
     recipient: ctx.other,
@@ -284,11 +304,12 @@ async function decide(deps: ApiDeps, db: DB, ctx: PairContext, options: { laterV
     threadId: ctx.thread?.id ?? null,
     conversationExists: ctx.thread?.last_message_id != null,
     sent: ctx.sent,
+    firstContactUnlock: options.firstContactUnlock ?? false,
   });
 }
 
 function publicCheck(decision: Decision): SendCheck {
-  const { requestReason: _hidden, ...check } = decision;
+  const { requestReason: _hidden, needsUnlock: _internal, ...check } = decision;
   return check;
 }
 
@@ -382,7 +403,11 @@ export async function conversationWith(
     deps.db,
     page.filter((row) => row.photo_count > 0).map((row) => row.id),
   );
-  const messages = page.map((row) => toMessage(row, memberId, photos, ctx.theirs?.last_read_id ?? 0));
+  const boosted = await boostedAmong(
+    deps.db,
+    page.map((row) => row.id),
+  );
+  const messages = page.map((row) => toMessage(row, memberId, photos, ctx.theirs?.last_read_id ?? 0, boosted));
   return {
     thread_id: ctx.thread.id,
     partner,
@@ -405,6 +430,8 @@ function refused(decision: Decision): ApiError {
     {
       outcome: decision.outcome,
       upgrade: decision.upgrade,
+      // The payment that would lift it (the first-contact unlock): the page offers it with its price (ADR 083).
+      dollar_offer: decision.dollar_offer,
     },
   );
 }
@@ -471,7 +498,13 @@ async function storedSend(
     .where("id", "=", keyed.id)
     .executeTakeFirstOrThrow();
   const photos = await photosOfMessages(deps.db, [row.id]);
-  const stored: SendResult = { outcome: "success", thread_id: row.thread_id, message: toMessage(row, memberId, photos, 0) };
+  const boosted = await boostedAmong(deps.db, [row.id]);
+  const stored: SendResult = {
+    outcome: "success",
+    thread_id: row.thread_id,
+    message: toMessage(row, memberId, photos, 0, boosted),
+    payment: null,
+  };
   if (content) assertSameSend(stored, content);
   return stored;
 }
@@ -486,12 +519,13 @@ export async function precheckSend(
   memberId: number,
   username: string,
   clientKey: string | null,
+  options: { firstContactUnlock?: boolean } = {},
 ): Promise<SendResult | null> {
   const other = await partnerByName(deps, memberId, username);
   const ctx = await pairContext(deps, deps.db, memberId, other, { counts: true, clientKey });
   const stored = await storedSend(deps, memberId, other.id, ctx.keyed, null);
   if (stored) return stored;
-  const decision = await decide(deps, deps.db, ctx);
+  const decision = await decide(deps, deps.db, ctx, { firstContactUnlock: options.firstContactUnlock && clientKey !== null });
   if (decision.outcome !== "success") throw refused(decision);
   return null;
 }
@@ -502,54 +536,88 @@ export async function precheckSend(
  * views, the notification, the first-contact record, the unread mail job; after the commit the message events.
  * With a client key, a key already stored for this sender answers that message, writes and publishes nothing, and
  * says so (`replayed`: the caller drops the photos it prepared for the retry) (ADR 048).
+ *
+ * `firstContactUnlock` (ADR 083): the sender confirmed paying the first-contact unlock. When this first contact is
+ * past their daily limit (and every other rule lets it through), the unlock is paid in this same transaction under
+ * `unlock:<client key>` (reference `message:<id>`): the message and its payment commit together or not at all, and a
+ * retry with the client key answers the stored message without paying again. Needs a client key (400 without).
  */
 export async function sendMessage(
   deps: ApiDeps,
   memberId: number,
   username: string,
-  input: { body: string; actionType?: number; photos?: PreparedPhoto[]; clientKey?: string | null },
+  input: { body: string; actionType?: number; photos?: PreparedPhoto[]; clientKey?: string | null; firstContactUnlock?: boolean },
 ): Promise<{ result: SendResult; replayed: boolean }> {
   const other = await partnerByName(deps, memberId, username);
   const actionType = input.actionType ?? MESSAGE_ACTION.normal;
   const clientKey = actionType === MESSAGE_ACTION.normal ? (input.clientKey ?? null) : null;
+  const firstContactUnlock = input.firstContactUnlock === true && actionType === MESSAGE_ACTION.normal;
+  if (firstContactUnlock && clientKey === null) throw fail.badRequest("validation.invalid", "client_key");
   let hints: NotificationHints = [];
   let events: RealtimeEnvelope[] = [];
   let replayed = false;
-  const result = await deps.db.transaction().execute(async (trx) => {
-    hints = [];
-    events = [];
-    replayed = false;
-    const now = deps.clock.now();
-    await lockSend(deps, trx, memberId, other.id, now);
-    // Every read of the rules inside the transaction (SQLite holds one connection for it).
-    const tdeps: ApiDeps = { ...deps, db: trx };
-    const ctx = await pairContext(tdeps, trx, memberId, other, {
-      counts: true,
-      clientKey,
-      recipientChoices: notificationDeclaration(deps, "message").kind,
+  let paid: PaidInPlace | null = null;
+  const result = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      hints = [];
+      events = [];
+      replayed = false;
+      paid = null;
+      const now = deps.clock.now();
+      await lockSend(deps, trx, memberId, other.id, now);
+      // Every read of the rules inside the transaction (SQLite holds one connection for it).
+      const tdeps: ApiDeps = { ...deps, db: trx };
+      const ctx = await pairContext(tdeps, trx, memberId, other, {
+        counts: true,
+        clientKey,
+        recipientChoices: notificationDeclaration(deps, "message").kind,
+      });
+      const stored = await storedSend(tdeps, memberId, other.id, ctx.keyed, { body: input.body, photoCount: input.photos?.length ?? 0 });
+      if (stored) {
+        replayed = true;
+        return stored;
+      }
+      if (actionType === MESSAGE_ACTION.no_thanks) {
+        // No thanks answers a conversation the other member opened; it needs no contact allowance of its own.
+        if (!ctx.thread || ctx.thread.last_message_id === null) throw fail.notFound(MESSENGER_ERRORS.threadNotFound);
+        if (ctx.state !== "normal" && ctx.state !== "sent_no_thanks") throw refused(await decide(tdeps, trx, ctx));
+      } else {
+        // A basic member's first contact counts against the recipient's daily overflow, which other senders' first
+        // contacts fill too: those wait here, so decideSend's count includes them (ADR 058). The sender's own limits
+        // need no more than the sender's row lockSend holds; replies inside a conversation take no lock here.
+        if (ctx.thread?.last_message_id == null && !ctx.viewer.entitlements.plus)
+          await lockMembersForLimits(trx, deps.dialect, "firstContactsReceived", [other.id]);
+        const decision = await decide(tdeps, trx, ctx, { firstContactUnlock });
+        if (decision.outcome !== "success") throw refused(decision);
+        const sent = await write(trx, ctx, decision, now);
+        if (decision.needsUnlock)
+          paid = await payInPlace(trx, deps, {
+            payer: memberId,
+            product: "first_contact_unlock",
+            key: `unlock:${clientKey}`,
+            reference: `message:${sent.message.id}`,
+          });
+        return sent;
+      }
+      return write(trx, ctx, null, now);
+    })
+    .catch(async (error: unknown) => {
+      // Nothing was sent and nothing paid: the page keeps the text and links to buying dollars.
+      if (error instanceof LedgerInsufficient)
+        throw await insufficientDollars(deps, memberId, "first_contact_unlock", {
+          outcome: "first_contact_limit",
+          upgrade: false,
+          dollar_offer: offerOf("first_contact_unlock"),
+        });
+      throw error;
     });
-    const stored = await storedSend(tdeps, memberId, other.id, ctx.keyed, { body: input.body, photoCount: input.photos?.length ?? 0 });
-    if (stored) {
-      replayed = true;
-      return stored;
-    }
-    if (actionType === MESSAGE_ACTION.no_thanks) {
-      // No thanks answers a conversation the other member opened; it needs no contact allowance of its own.
-      if (!ctx.thread || ctx.thread.last_message_id === null) throw fail.notFound(MESSENGER_ERRORS.threadNotFound);
-      if (ctx.state !== "normal" && ctx.state !== "sent_no_thanks") throw refused(await decide(tdeps, trx, ctx));
-    } else {
-      // A basic member's first contact counts against the recipient's daily overflow, which other senders' first
-      // contacts fill too: those wait here, so decideSend's count includes them (ADR 058). The sender's own limits
-      // need no more than the sender's row lockSend holds; replies inside a conversation take no lock here.
-      if (ctx.thread?.last_message_id == null && !ctx.viewer.entitlements.plus)
-        await lockMembersForLimits(trx, deps.dialect, "firstContactsReceived", [other.id]);
-      const decision = await decide(tdeps, trx, ctx);
-      if (decision.outcome !== "success") throw refused(decision);
-      return write(trx, ctx, decision, now);
-    }
-    return write(trx, ctx, null, now);
-  });
   if (replayed) return { result, replayed };
+  const payment = paid as PaidInPlace | null;
+  if (payment) {
+    result.payment = await paidAnswer(deps, memberId, payment);
+    // lead: notifyWalletChanged(deps, memberId)
+  }
   // One entry, in order: the message before its notification, and every instance wakes once for all of them.
   await deps.bus.publishAll([...events, ...hints]);
   return { result, replayed };
@@ -702,7 +770,7 @@ export async function sendMessage(
       { to: [memberId], event: { type: "message", prev_id: prevId, message: mineCopy } },
       { to: [other.id], event: { type: "message", prev_id: prevId, message: toMessage(message, other.id, photos, 0) } },
     ];
-    return { outcome: "success", thread_id: threadId, message: mineCopy };
+    return { outcome: "success", thread_id: threadId, message: mineCopy, payment: null };
   }
 }
 
@@ -857,13 +925,64 @@ export async function ownVisibleMessage(deps: ApiDeps, memberId: number, message
 }
 
 /**
- * POST /messenger/boost/{id}: one of the member's own messages in their view (else 404), then the one "payment
- * required" outcome until the wallet pays the boost (ADR 061); the outcome field is what the live sender reads.
+ * POST /messenger/boost/{id} (ADR 083): one of the member's own messages in their view (else 404) is boosted for the
+ * product boost's price. What a boost does: the message is marked boosted for both members, and the conversation
+ * rises to the top of the receiver's list (their view's updated_at is now) without counting as unread again. In one
+ * transaction: the payment under `boost:<key>` (reference `message:<id>`), the boost's row, the receiver's view. A
+ * retry with the key answers the first payment; a message boosted before under another key answers already_boosted
+ * and pays nothing; a wallet that does not cover it answers 402 insufficient (nothing moved).
  */
-export async function boostMessage(deps: ApiDeps, memberId: number, messageId: number): Promise<never> {
+export async function boostMessage(deps: ApiDeps, memberId: number, messageId: number, key: string): Promise<BoostResult> {
   await ownVisibleMessage(deps, memberId, messageId);
-  throw paymentRequired("boost", { outcome: "boost", upgrade: false });
+  const paymentKey = `boost:${key}`;
+  let boosted: { paid: PaidInPlace | null; recipientId: number; threadId: number } | null = null;
+  try {
+    boosted = await deps.db.transaction().execute(async (trx) => {
+      const now = deps.clock.now();
+      const pay = () => payInPlace(trx, deps, { payer: memberId, product: "boost", key: paymentKey, reference: `message:${messageId}` });
+      const earlier = await trx.selectFrom("messenger_boosts").select("payment_key").where("message_id", "=", messageId).executeTakeFirst();
+      // Boosted before: this request's own retry is answered with its payment (nothing moves); another pays nothing.
+      if (earlier) return { paid: earlier.payment_key === paymentKey ? await pay() : null, recipientId: 0, threadId: 0 };
+      const paid = await pay();
+      const inserted = await trx
+        .insertInto("messenger_boosts")
+        .values({ message_id: messageId, sender_id: memberId, operation_id: paid.operationId, payment_key: paymentKey, created_at: now })
+        .onConflict((oc) => oc.column("message_id").doNothing())
+        .returning("message_id")
+        .executeTakeFirst();
+      // A parallel boost committed first: a retry of it reads its payment; another request rolls its own back.
+      if (!inserted) {
+        if (paid.replayed) return { paid, recipientId: 0, threadId: 0 };
+        throw new AlreadyBoosted();
+      }
+      const message = await trx
+        .selectFrom("messenger_messages")
+        .select(["thread_id", "recipient_id"])
+        .where("id", "=", messageId)
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable("messenger_thread_members")
+        .set({ updated_at: now })
+        .where("thread_id", "=", message.thread_id)
+        .where("member_id", "=", message.recipient_id)
+        .execute();
+      return { paid, recipientId: message.recipient_id, threadId: message.thread_id };
+    });
+  } catch (error) {
+    if (error instanceof AlreadyBoosted) return { message_id: messageId, already_boosted: true, payment: null };
+    if (error instanceof LedgerInsufficient) throw await insufficientDollars(deps, memberId, "boost", { outcome: "boost" });
+    throw error;
+  }
+  if (!boosted.paid) return { message_id: messageId, already_boosted: true, payment: null };
+  if (!boosted.paid.replayed) {
+    // lead: notifyWalletChanged(deps, memberId)
+    await deps.bus.publish({ to: [memberId, boosted.recipientId], event: { type: "thread_changed", thread_id: boosted.threadId } });
+  }
+  return { message_id: messageId, already_boosted: false, payment: await paidAnswer(deps, memberId, boosted.paid) };
 }
+
+/** A second boost of one message under another key, found after paying: the paying transaction rolls back. */
+class AlreadyBoosted extends Error {}
 
 /** GET /messenger/threads/{id}/mediums: the photos of the member's view of a thread, newest first. */
 export async function threadMediums(deps: ApiDeps, memberId: number, threadId: number): Promise<ThreadMediums> {

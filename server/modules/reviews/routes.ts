@@ -12,7 +12,8 @@ import {
   REVIEW_UNLOCK,
   REVIEW_WINDOW_DAYS,
 } from "../../contract/reviews";
-import { PAYMENT_REQUIRED_KEY, PRICES } from "../../contract/prices";
+import { PRICES } from "../../contract/prices";
+import { INSUFFICIENT_DOLLARS_KEY } from "../../contract/wallet";
 import { isValidProfileUsername } from "../../contract/validation";
 import { reviewsOps } from "../../contract/operations/reviews";
 import { viewerContext } from "../access/index";
@@ -91,7 +92,7 @@ export function registerReviews({ v2 }: ModuleContext): void {
     reviewsOps.unlockInfo,
     {
       ...base,
-      summary: `What reading a date's published review texts costs the reader: the product ${REVIEW_UNLOCK.product}, ${PRICES[REVIEW_UNLOCK.product].amount} ${PRICES[REVIEW_UNLOCK.product].currency} (whole dollars), paid by the reader; free for the date's members and plus members (unlocked true). payable stays false until the wallet exists. 404 for dates without published reviews the reader may see.`,
+      summary: `What reading a date's published review texts costs the reader: the product ${REVIEW_UNLOCK.product}, ${PRICES[REVIEW_UNLOCK.product].amount} ${PRICES[REVIEW_UNLOCK.product].currency} (whole dollars), paid by the reader; free for the date's members and plus members, and after a paid unlock (unlocked true); payable true (ADR 083). 404 for dates without published reviews the reader may see.`,
       statuses: [401, 404],
     },
     async (c, { user }) => ok(c, await unlockInfo(c.get("deps"), await viewerContext(c.get("deps"), user), dateIdOf(c))),
@@ -100,9 +101,9 @@ export function registerReviews({ v2 }: ModuleContext): void {
     reviewsOps.unlock,
     {
       ...base,
-      summary: `Unlocks a date's review texts for the reader. Until the wallet exists: 402 ${PAYMENT_REQUIRED_KEY} (params product, price, currency); 409 unlock_not_needed for readers who read them for free; 404 like GET.`,
-      statuses: [401, 402, 404, 409],
+      summary: `Unlocks a date's review texts for the reader (ADR 083): pays ${REVIEW_UNLOCK.product} (${PRICES[REVIEW_UNLOCK.product].amount} dollar, CONSUME, reference date:<id>) and records the unlock in one transaction. Body { key }: the idempotency key; a retry answers the first payment. A date the reader unlocked before answers unlocked with payment null (nothing paid again); 402 ${INSUFFICIENT_DOLLARS_KEY} (params price, balance) when the wallet does not cover it; 409 unlock_not_needed for readers who read them for free; 404 like GET.`,
+      statuses: [200, 400, 401, 402, 404, 409],
     },
-    async (c, { user }) => unlockReviews(c.get("deps"), await viewerContext(c.get("deps"), user), dateIdOf(c)),
+    async (c, { user, body }) => ok(c, await unlockReviews(c.get("deps"), await viewerContext(c.get("deps"), user), dateIdOf(c), body.key)),
   );
 }

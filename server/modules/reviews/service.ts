@@ -31,6 +31,7 @@ import {
   type ReviewList,
   type ReviewMember,
   type ReviewUnlockInfo,
+  type ReviewUnlockResult,
 } from "../../contract/reviews";
 import { BUSINESS_LINK_STATUS } from "../../contract/business-links";
 import { BUSINESS_REVIEWS_NOT_A_BUSINESS } from "../../contract/business-reviews";
@@ -40,13 +41,17 @@ import type { DB } from "../../db/index";
 import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
 import {
+  insufficientDollars,
   isBlockedBetween,
   isGuestVisible,
   isListedProfile,
+  LedgerInsufficient,
   notBlockedWith,
   offerOf,
-  paymentRequired,
+  paidAnswer,
+  payInPlace,
   viewerContext,
+  type PaidInPlace,
   type ViewerContext,
 } from "../access/index";
 import { appendDateEvent, loadDateForParticipant } from "../dates/index";
@@ -565,6 +570,11 @@ export async function listedItems(deps: ApiDeps, viewer: ViewerContext, idRows: 
   const rows = await reviewRows(deps.db, { ids: idRows.map((r) => r.id) });
   const order = new Map(idRows.map((r, i) => [r.id, i]));
   rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  const unlocked = await unlockedDates(
+    deps.db,
+    viewer,
+    rows.map((row) => row.date_id),
+  );
   const items: ReviewItem[] = [];
   for (const row of rows) {
     const author = await memberOf(deps.db, row.author_id);
@@ -576,7 +586,7 @@ export async function listedItems(deps: ApiDeps, viewer: ViewerContext, idRows: 
       toItem(
         row,
         hidden ? null : { username: author.username, display_name: author.display_name },
-        readsFree(viewer, row),
+        readsFree(viewer, row) || unlocked.has(row.date_id),
         row.published_at,
       ),
     );
@@ -675,8 +685,23 @@ export async function shownReviewsPage(
 
 // --- Unlock (item 5: designed now, payable with the wallet) -------------------------------
 
-/** The published, shown reviews of a date a reader may reach; 404 for every other date id. */
-async function unlockableDate(deps: ApiDeps, viewer: ViewerContext, dateId: number): Promise<{ free: boolean }> {
+/** The dates among `dateIds` whose texts the reader paid to read (review_unlocks, ADR 083). */
+async function unlockedDates(db: Executor, viewer: ViewerContext, dateIds: number[]): Promise<Set<number>> {
+  if (viewer.id === null || dateIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("review_unlocks")
+    .select("date_id")
+    .where("reader_id", "=", viewer.id)
+    .where("date_id", "in", [...new Set(dateIds)])
+    .execute();
+  return new Set(rows.map((row) => row.date_id));
+}
+
+/**
+ * The published, shown reviews of a date a reader may reach; 404 for every other date id. `free`: the reader reads the
+ * texts without paying (a member of the date, plus); `paid`: the reader unlocked them before.
+ */
+async function unlockableDate(deps: ApiDeps, viewer: ViewerContext, dateId: number): Promise<{ free: boolean; paid: boolean }> {
   const rows = await deps.db
     .selectFrom("date_reviews")
     .innerJoin("users", "users.id", "date_reviews.subject_id")
@@ -688,7 +713,8 @@ async function unlockableDate(deps: ApiDeps, viewer: ViewerContext, dateId: numb
     try {
       const profile = await loadVisibleProfile(deps, row.username, viewer);
       const display = await displayOf(deps.db, profile.id);
-      if (display.reviews || viewer.id === profile.id) return { free: rows.some((r) => readsFree(viewer, r)) };
+      if (display.reviews || viewer.id === profile.id)
+        return { free: rows.some((r) => readsFree(viewer, r)), paid: (await unlockedDates(deps.db, viewer, [dateId])).has(dateId) };
     } catch {
       // A profile the reader may not see reveals nothing: try the date's other review, then answer 404.
     }
@@ -698,15 +724,65 @@ async function unlockableDate(deps: ApiDeps, viewer: ViewerContext, dateId: numb
 
 /** GET /reviews/{date_id}/unlock: what reading this date's review texts costs the reader. */
 export async function unlockInfo(deps: ApiDeps, viewer: ViewerContext, dateId: number): Promise<ReviewUnlockInfo> {
-  const { free } = await unlockableDate(deps, viewer, dateId);
-  return { ...offerOf(REVIEW_UNLOCK.product), date_id: dateId, payer: REVIEW_UNLOCK.payer, unlocked: free };
+  const { free, paid } = await unlockableDate(deps, viewer, dateId);
+  return { ...offerOf(REVIEW_UNLOCK.product), date_id: dateId, payer: REVIEW_UNLOCK.payer, unlocked: free || paid };
 }
 
-/** POST /reviews/{date_id}/unlock: payment required until the wallet exists (409 when the reader already reads for free). */
-export async function unlockReviews(deps: ApiDeps, viewer: ViewerContext, dateId: number): Promise<never> {
+/** A second unlock of one date under another key, found after paying: the paying transaction rolls back. */
+class AlreadyUnlocked extends Error {}
+
+/**
+ * POST /reviews/{date_id}/unlock (ADR 083): the reader pays review_unlock (CONSUME, reference `date:<id>`) under
+ * `review_unlock:<key>` and the unlock is recorded in the same transaction. A retry with the key answers the first
+ * payment; a date unlocked before (under another key) answers unlocked and pays nothing; 402 insufficient when the
+ * wallet does not cover it (nothing moved); 409 when the reader reads the texts for free anyway; 404 like GET.
+ */
+export async function unlockReviews(deps: ApiDeps, viewer: ViewerContext, dateId: number, key: string): Promise<ReviewUnlockResult> {
   const { free } = await unlockableDate(deps, viewer, dateId);
   if (free) throw fail.conflict(REVIEW_ERRORS.unlockNotNeeded);
-  throw paymentRequired(REVIEW_UNLOCK.product);
+  const reader = viewer.id;
+  if (reader === null) throw fail.unauthorized();
+  const paymentKey = `review_unlock:${key}`;
+  let paid: PaidInPlace | null = null;
+  try {
+    paid = await deps.db.transaction().execute(async (trx) => {
+      const pay = () => payInPlace(trx, deps, { payer: reader, product: "review_unlock", key: paymentKey, reference: `date:${dateId}` });
+      const earlier = await trx
+        .selectFrom("review_unlocks")
+        .select("payment_key")
+        .where("reader_id", "=", reader)
+        .where("date_id", "=", dateId)
+        .executeTakeFirst();
+      // Unlocked before: this request's own retry is answered with its payment (nothing moves); another pays nothing.
+      if (earlier) return earlier.payment_key === paymentKey ? await pay() : null;
+      const payment = await pay();
+      const inserted = await trx
+        .insertInto("review_unlocks")
+        .values({
+          reader_id: reader,
+          date_id: dateId,
+          operation_id: payment.operationId,
+          payment_key: paymentKey,
+          created_at: deps.clock.now(),
+        })
+        .onConflict((oc) => oc.columns(["reader_id", "date_id"]).doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      // A parallel unlock committed first: a retry of it reads its payment; another request rolls its own back.
+      if (!inserted && !payment.replayed) throw new AlreadyUnlocked();
+      return payment;
+    });
+  } catch (error) {
+    if (!(error instanceof AlreadyUnlocked)) {
+      if (error instanceof LedgerInsufficient) throw await insufficientDollars(deps, reader, "review_unlock");
+      throw error;
+    }
+  }
+  const info: ReviewUnlockInfo = { ...offerOf(REVIEW_UNLOCK.product), date_id: dateId, payer: REVIEW_UNLOCK.payer, unlocked: true };
+  const payment = paid as PaidInPlace | null;
+  if (!payment) return { ...info, payment: null };
+  // lead: notifyWalletChanged(deps, reader) — after a first payment (not on a replay)
+  return { ...info, payment: await paidAnswer(deps, reader, payment) };
 }
 
 // --- Reports (ADR 038: a review is a checked report kind) ----------------------------------

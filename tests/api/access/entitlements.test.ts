@@ -156,7 +156,9 @@ describe("prices and the payment-required outcome", () => {
         },
       ]);
       expect(paymentRequiredOf(error.items[0]!)).toEqual({ product, price: PRICES[product] });
-      expect(offerOf(product)).toEqual({ product, price: PRICES[product].amount, currency: PRICES[product].currency, payable: false });
+      // The wallet (issue 27, ADR 083) pays the unlocks and the boost in place; the small tip to a message not yet.
+      const payable = product !== "minimal_tipping";
+      expect(offerOf(product)).toEqual({ product, price: PRICES[product].amount, currency: PRICES[product].currency, payable });
     }
   });
 

@@ -18,7 +18,7 @@ import {
   MESSAGE_BODY_MAX,
   MESSAGE_BODY_MAX_FORM_BYTES,
 } from "#server/contract/messenger";
-import { PAYMENT_REQUIRED_KEY } from "#server/contract/prices";
+import { INSUFFICIENT_DOLLARS_KEY } from "#server/contract/wallet";
 import type { RealtimeEnvelope } from "#server/contract/realtime";
 import { USER_TYPE } from "#server/contract/users";
 import { addBerlinProfile, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
@@ -334,7 +334,7 @@ describe(`messenger (${TEST_DB})`, () => {
       for (let i = 0; i < limit; i++) expect((await send(sender, targets[i]!)).status, name).toBe(201);
       const check = await call<SendCheck>(sender.token, "GET", `/direction/${targets[limit]!.username}`);
       expect(check.json.data, name).toMatchObject({ outcome: "first_contact_limit", upgrade, first_contact: true });
-      expect(check.json.data!.dollar_offer).toEqual({ product: "first_contact_unlock", price: 5, currency: "dollar", payable: false });
+      expect(check.json.data!.dollar_offer).toEqual({ product: "first_contact_unlock", price: 5, currency: "dollar", payable: true });
       const refused = await send(sender, targets[limit]!);
       expect(refused.status, name).toBe(429);
       expect(refused.json.errors![0]!.key, name).toBe("exception.messenger.first_contact_limit");
@@ -697,23 +697,25 @@ describe(`messenger (${TEST_DB})`, () => {
         .username,
     ).toBe(b.username);
     expect((await call(a.token, "GET", "/autocomplete?q=%25%25")).json.data).toEqual({ items: [] });
-    // A boost lifts one of the member's own messages: payable with the wallet, refused until then; anything else is 404.
+    // A boost lifts one of the member's own messages, paid with the wallet (an empty one: 402); anything else is 404.
     const sent = (await send(a, b, "Heb mich hervor")).json.data!;
-    const boost = await call(a.token, "POST", `/boost/${sent.message.id}`);
+    const key = { key: `boost-${TEST_DB}-${sent.message.id}` };
+    const boost = await call(a.token, "POST", `/boost/${sent.message.id}`, key);
     expect(boost.status).toBe(402);
-    expect(boost.json.errors![0]).toMatchObject({ key: PAYMENT_REQUIRED_KEY, params: { product: "boost", price: 5, currency: "dollar" } });
+    expect(boost.json.errors![0]).toMatchObject({ key: INSUFFICIENT_DOLLARS_KEY, params: { product: "boost", price: 5, balance: 0 } });
+    expect((await call(a.token, "POST", `/boost/${sent.message.id}`)).status).toBe(400);
     for (const [who, id] of [
       [b, String(sent.message.id)], // the recipient: another member's message
       [a, "abc"],
       [a, "0"],
       [a, String(sent.message.id + 1000)],
     ] as const) {
-      const refused = await call(who.token, "POST", `/boost/${id}`);
+      const refused = await call(who.token, "POST", `/boost/${id}`, key);
       expect(refused.status, `${who.username} boosts ${id}`).toBe(404);
       expect(refused.json.errors![0]!.key).toBe("exception.messenger.message_not_found");
     }
     await action(a, sent.thread_id, "delete");
-    expect((await call(a.token, "POST", `/boost/${sent.message.id}`)).status).toBe(404);
+    expect((await call(a.token, "POST", `/boost/${sent.message.id}`, key)).status).toBe(404);
   });
 
   it("exports the member's messages as far as their own view reaches", async () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATE_STATUS } from "#server/contract/dates";
-import { PAYMENT_REQUIRED_KEY } from "#server/contract/prices";
+import { INSUFFICIENT_DOLLARS_KEY } from "#server/contract/wallet";
 import { REVIEW_CRITERIA, REVIEW_WINDOW_MS, type DateReviews, type ReviewList, type ReviewUnlockInfo } from "#server/contract/reviews";
 import type { NotificationEvent } from "#server/contract/notifications";
 import { USER_TYPE } from "#server/contract/users";
@@ -204,7 +204,7 @@ describe(`date reviews (${TEST_DB})`, () => {
     }
     // The unlock page exists only for dates with published reviews on a tab the reader may see.
     expect((await call(third.token, "GET", `/reviews/${blind}/unlock`)).status).toBe(404);
-    expect((await call(third.token, "POST", `/reviews/${blind}/unlock`)).status).toBe(404);
+    expect((await call(third.token, "POST", `/reviews/${blind}/unlock`, { key: "blind-date-key" })).status).toBe(404);
     expect((await call(third.token, "GET", `/reviews/${upcoming}/unlock`)).status).toBe(404);
     // Nothing was written by the third member, and the blind review is on no tab.
     expect(await rt.deps.db.selectFrom("date_reviews").select("id").where("author_id", "=", third.id).execute()).toEqual([]);
@@ -241,16 +241,17 @@ describe(`date reviews (${TEST_DB})`, () => {
       currency: "dollar",
       payer: "reader",
       unlocked: false,
-      payable: false,
+      payable: true,
     });
-    const pay = await call(reader.token, "POST", `/reviews/${dateId}/unlock`);
+    // Paying with an empty wallet (tests/api/unlocks: with dollars): 402 insufficient, nothing unlocked.
+    const pay = await call(reader.token, "POST", `/reviews/${dateId}/unlock`, { key: `unlock-${TEST_DB}-${dateId}` });
     expect([pay.status, pay.json.errors?.[0]?.key, pay.json.errors?.[0]?.params]).toEqual([
       402,
-      PAYMENT_REQUIRED_KEY,
-      { product: "review_unlock", price: 1, currency: "dollar" },
+      INSUFFICIENT_DOLLARS_KEY,
+      { product: "review_unlock", price: 1, currency: "dollar", balance: 0 },
     ]);
     expect((await call<ReviewUnlockInfo>(plus.token, "GET", `/reviews/${dateId}/unlock`)).json.data?.unlocked).toBe(true);
-    expect((await call(client.token, "POST", `/reviews/${dateId}/unlock`)).status).toBe(409);
+    expect((await call(client.token, "POST", `/reviews/${dateId}/unlock`, { key: "participant-key" })).status).toBe(409);
   });
 
   it("validates at the field: the criteria of the reviewed party, the answers, the text and the ProstSchG filter", async () => {

@@ -40,6 +40,7 @@ function wire(id: number, extra: Partial<LiveWireMessage> = {}): LiveWireMessage
     createdAt: 1_000 + id,
     read: false,
     clientKey: null,
+    boosted: false,
     ...extra,
   };
 }
@@ -56,6 +57,7 @@ function onTheWire(m: LiveWireMessage): Message {
     created_at: m.createdAt,
     read: m.read,
     client_key: m.clientKey,
+    boosted: m.boosted,
   };
 }
 

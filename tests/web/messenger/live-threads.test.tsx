@@ -70,7 +70,18 @@ describe("LiveThreads", () => {
     const message: RealtimeEvent = {
       type: "message",
       prev_id: 0,
-      message: { id: 9, thread_id: 4, mine: false, body: "hi", action_type: 0, photos: [], created_at: 1, read: false, client_key: null },
+      message: {
+        id: 9,
+        thread_id: 4,
+        mine: false,
+        body: "hi",
+        action_type: 0,
+        photos: [],
+        created_at: 1,
+        read: false,
+        client_key: null,
+        boosted: false,
+      },
     };
     const read: RealtimeEvent = { type: "thread_read", thread_id: 4, reader_id: 2, last_read_id: 9 };
     const changed: RealtimeEvent = { type: "thread_changed", thread_id: 5 };

@@ -21,6 +21,7 @@ function wire(id: number, body: string, photos = 0): LiveWireMessage {
     createdAt: 1_000 + id,
     read: false,
     clientKey: null,
+    boosted: false,
   };
 }
 
