@@ -188,10 +188,16 @@ export async function runDailyReconciliation(deps: ApiDeps): Promise<Reconciliat
  */
 export async function scheduleLedgerReconciliation(deps: Pick<ApiDeps, "db" | "clock">, at = deps.clock.now()): Promise<void> {
   const day = Math.floor(at / DAY_MS);
-  await enqueueJob(deps.db, deps.clock, "ledger.reconcile", {}, {
-    key: `ledger.reconcile:${day}`,
-    runAt: Math.max(day * DAY_MS + RUN_HOUR_MS, deps.clock.now()),
-  });
+  await enqueueJob(
+    deps.db,
+    deps.clock,
+    "ledger.reconcile",
+    {},
+    {
+      key: `ledger.reconcile:${day}`,
+      runAt: Math.max(day * DAY_MS + RUN_HOUR_MS, deps.clock.now()),
+    },
+  );
 }
 
 /** Staff's "run now": the same measurement, stored with the staff member and an audit row; alerts as the job does. */

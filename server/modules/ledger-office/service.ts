@@ -133,7 +133,11 @@ export async function memberLedger(deps: ApiDeps, staffId: number, query: { memb
           )
           .orderBy("t.id")
           .execute();
-  const side = (purpose: string, userId: number | null, username: string | null): LedgerOfficeAccountName => ({ purpose, userId, username });
+  const side = (purpose: string, userId: number | null, username: string | null): LedgerOfficeAccountName => ({
+    purpose,
+    userId,
+    username,
+  });
   const operations: LedgerOfficeOperation[] = rows.map((row) => {
     const own = transfers.filter((t) => t.operation_id === row.id);
     return {
@@ -172,7 +176,12 @@ const STAFF_OPERATIONS: Record<StaffLedgerAction, (memberId: number, amount: num
 };
 
 /** The account whose balance an action needs (what is missing is named there). */
-const SOURCE_ACCOUNT: Record<StaffLedgerAction, MemberAccount | null> = { grant: null, debit: "wallet", freeze: "wallet", defrost: "frozen" };
+const SOURCE_ACCOUNT: Record<StaffLedgerAction, MemberAccount | null> = {
+  grant: null,
+  debit: "wallet",
+  freeze: "wallet",
+  defrost: "frozen",
+};
 
 const dollarBalancesIn = async (trx: Transaction<Database>, memberId: number) =>
   Object.fromEntries(
