@@ -229,7 +229,7 @@ export async function listReconciliations(deps: ApiDeps, staffId: number): Promi
     .selectFrom("ledger_reconciliations")
     .selectAll()
     .orderBy("ran_at", "desc")
-    .orderBy("id", "desc")
+    .orderBy("currency")
     .limit(RECONCILIATION_REPORTS_SHOWN)
     .execute();
   return { items: rows.map(reportOf) };

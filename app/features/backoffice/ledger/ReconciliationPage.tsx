@@ -7,9 +7,9 @@ import { Form } from "@remix-run/react";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import type { ReconciliationReportListData } from "~/api/ledger-office.server";
+import { useLang } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { useMoneyFormat } from "../money/format";
-import * as css from "../money/money.css";
 import { MoneyNav } from "../money/MoneyNav";
 import * as ledgerCss from "./ledger.css";
 
@@ -17,9 +17,10 @@ type Report = ReconciliationReportListData["items"][number];
 
 export function ReconciliationPage({ reports, ran }: { reports: Report[]; ran: boolean }) {
   const { t } = useTranslation("ledger-office");
-  const f = useMoneyFormat();
+  const lang = useLang();
+  const f = { ...useMoneyFormat(), count: (n: number) => new Intl.NumberFormat(lang).format(n) };
   const latestFailed = reports.slice(0, 2).some((report) => !report.ok);
-  const facts = (report: Report): Array<[string, string | number]> => [
+  const facts = (report: Report): Array<[string, number]> => [
     [t("ledger_office.reconciliation.imbalance"), report.imbalance],
     [t("ledger_office.reconciliation.negative"), report.negative],
     [t("ledger_office.reconciliation.mismatched"), report.mismatched],
@@ -81,11 +82,11 @@ export function ReconciliationPage({ reports, ran }: { reports: Report[]; ran: b
                 <p className={ui.muted}>
                   {f.moment(report.ranAt)} · {t(`ledger_office.reconciliation.trigger.${report.trigger}`, { defaultValue: report.trigger })}
                 </p>
-                <dl className={css.facts}>
+                <dl className={ledgerCss.numbers}>
                   {facts(report).map(([label, value]) => (
                     <Fragment key={label}>
-                      <dt className={css.factLabel}>{label}</dt>
-                      <dd className={css.factValue}>{value}</dd>
+                      <dt className={ledgerCss.numberLabel}>{label}</dt>
+                      <dd className={ledgerCss.numberValue}>{f.count(value)}</dd>
                     </Fragment>
                   ))}
                 </dl>

@@ -8,3 +8,13 @@ const badge = { display: "inline-block", padding: "2px 8px", borderRadius: "4px"
 export const badgeGreen = style({ ...badge, color: vars.color.success, background: vars.color.successBg });
 export const badgeRed = style({ ...badge, color: "#fff", background: vars.color.danger });
 export const reportTitle = style({ fontSize: "1.05rem", margin: 0 });
+/** A report's numbers: the label takes the room, the number stays on one line, right-aligned. */
+export const numbers = style({
+  display: "grid",
+  gridTemplateColumns: "1fr auto",
+  columnGap: vars.space.md,
+  rowGap: vars.space.xs,
+  margin: 0,
+});
+export const numberValue = style({ margin: 0, textAlign: "right", fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" });
+export const numberLabel = style({ color: vars.color.textMuted });
