@@ -16,4 +16,4 @@ export const manifest = defineFeature({
     "ledger.reconcile": defineJob<Record<string, never>>((deps) => ({ run: async () => void (await runDailyReconciliation(deps)) })),
   },
 });
-export { scheduleLedgerReconciliation } from "./reconciliation";
+export { measureCurrency, scheduleLedgerReconciliation } from "./reconciliation";

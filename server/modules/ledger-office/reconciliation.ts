@@ -21,7 +21,7 @@ import { USER_TYPE } from "../../contract/users";
 import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
 import { recordAudit } from "../audit/index";
-import { reconcileLedger } from "../ledger/index";
+import { reconcileLedger, type LedgerDeps } from "../ledger/index";
 import { reconciliationAlertMail } from "./mails";
 import { requireBackend } from "./service";
 
@@ -78,7 +78,7 @@ export const expectedLiabilities = (identity: ReconciliationIdentity) =>
   identity.sold + identity.granted - identity.consumed - identity.paidOut - identity.reclaimed + identity.loss;
 
 /** One currency measured: reconcileLedger's report, and for dollars the identity and its difference. */
-export async function measureCurrency(deps: ApiDeps, currency: LedgerCurrency) {
+export async function measureCurrency(deps: LedgerDeps, currency: LedgerCurrency) {
   const report = await reconcileLedger(deps, currency);
   const platformTotal = Object.values(report.platform).reduce((total, balance) => total + balance, 0);
   const liabilities = report.imbalance - platformTotal;
