@@ -19,6 +19,7 @@ import deInfo from "../../locales/de/info.json";
 import deInvitations from "../../locales/de/invitations.json";
 import deInvoices from "../../locales/de/invoices.json";
 import deLatestReviews from "../../locales/de/latest-reviews.json";
+import deLedgerOffice from "../../locales/de/ledger-office.json";
 import deMembership from "../../locales/de/membership.json";
 import deMessenger from "../../locales/de/messenger.json";
 import deModeration from "../../locales/de/moderation.json";
@@ -56,6 +57,7 @@ import enInfo from "../../locales/en/info.json";
 import enInvitations from "../../locales/en/invitations.json";
 import enInvoices from "../../locales/en/invoices.json";
 import enLatestReviews from "../../locales/en/latest-reviews.json";
+import enLedgerOffice from "../../locales/en/ledger-office.json";
 import enMembership from "../../locales/en/membership.json";
 import enMessenger from "../../locales/en/messenger.json";
 import enModeration from "../../locales/en/moderation.json";
@@ -93,6 +95,7 @@ import esInfo from "../../locales/es/info.json";
 import esInvitations from "../../locales/es/invitations.json";
 import esInvoices from "../../locales/es/invoices.json";
 import esLatestReviews from "../../locales/es/latest-reviews.json";
+import esLedgerOffice from "../../locales/es/ledger-office.json";
 import esMembership from "../../locales/es/membership.json";
 import esMessenger from "../../locales/es/messenger.json";
 import esModeration from "../../locales/es/moderation.json";
@@ -130,6 +133,7 @@ import plInfo from "../../locales/pl/info.json";
 import plInvitations from "../../locales/pl/invitations.json";
 import plInvoices from "../../locales/pl/invoices.json";
 import plLatestReviews from "../../locales/pl/latest-reviews.json";
+import plLedgerOffice from "../../locales/pl/ledger-office.json";
 import plMembership from "../../locales/pl/membership.json";
 import plMessenger from "../../locales/pl/messenger.json";
 import plModeration from "../../locales/pl/moderation.json";
@@ -170,6 +174,7 @@ export const resources = {
     invitations: deInvitations,
     invoices: deInvoices,
     "latest-reviews": deLatestReviews,
+    "ledger-office": deLedgerOffice,
     membership: deMembership,
     messenger: deMessenger,
     moderation: deModeration,
@@ -209,6 +214,7 @@ export const resources = {
     invitations: enInvitations,
     invoices: enInvoices,
     "latest-reviews": enLatestReviews,
+    "ledger-office": enLedgerOffice,
     membership: enMembership,
     messenger: enMessenger,
     moderation: enModeration,
@@ -248,6 +254,7 @@ export const resources = {
     invitations: esInvitations,
     invoices: esInvoices,
     "latest-reviews": esLatestReviews,
+    "ledger-office": esLedgerOffice,
     membership: esMembership,
     messenger: esMessenger,
     moderation: esModeration,
@@ -287,6 +294,7 @@ export const resources = {
     invitations: plInvitations,
     invoices: plInvoices,
     "latest-reviews": plLatestReviews,
+    "ledger-office": plLedgerOffice,
     membership: plMembership,
     messenger: plMessenger,
     moderation: plModeration,

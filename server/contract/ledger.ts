@@ -52,8 +52,9 @@ export type AccountRef = { member: number; account: MemberAccount } | { system: 
  * The spec's transaction kinds (section 3 "Tokens and payment"), each a kind of operation that moves money
  * (server/modules/ledger/operations.ts maps each to its transfers). The spec spells the freeze both FROZE and FREEZE:
  * the ledger writes FREEZE. Earnings leave their probation by DEFROST, like a staff freeze ends. Two kinds are the
- * product's own, where the spec names none: PAYOUT_RETURNED (a payout the bank sent back) and MESSAGE_BOOST. A free
- * rise-up moves no money and is not a ledger operation.
+ * product's own, where the spec names none: PAYOUT_RETURNED (a payout the bank sent back), MESSAGE_BOOST and
+ * CORRECTION (staff take back dollars granted by mistake: wallet to `grants`, ADR 087). A free rise-up moves no money
+ * and is not a ledger operation.
  */
 export const TRANSACTION_KINDS = [
   "PURCHASE",
@@ -76,6 +77,7 @@ export const TRANSACTION_KINDS = [
   "FIRST_CONTACT_UNLOCK",
   "MESSAGE_BOOST",
   "PROMOTION_PROFILE",
+  "CORRECTION",
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 

@@ -19,6 +19,7 @@ export const NAMESPACES = [
   "invitations",
   "invoices",
   "latest-reviews",
+  "ledger-office",
   "membership",
   "messenger",
   "moderation",

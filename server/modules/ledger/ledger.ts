@@ -11,6 +11,7 @@
  * 3. Platform accounts (SYSTEM_ACCOUNTS) are not cached: their balance is the sum of their transfers. Every purchase
  *    and every spend touches one of them, and a cached platform row would make all of them wait for each other.
  * 4. Transfers are inserted, never updated or deleted.
+ * 5. On PostgreSQL an operation is one round trip: the same steps run in the server (postInOneStatement, ADR 087).
  */
 import { sql, type Transaction } from "kysely";
 import { fail } from "../../api/errors";
@@ -241,6 +242,9 @@ async function applyOperation(
 export async function postOperation(deps: LedgerDeps, request: OperationRequest): Promise<LedgerOperationResult> {
   checkRequest(request);
   const fingerprint = fingerprintOf(request);
+  // PostgreSQL posts in one round trip (the account ids are known after their first use); a partial transfer, which
+  // must read its source's balance under the lock first, takes the stepwise path below.
+  if (deps.dialect === "postgres" && !request.transfers.some(isPartial)) return postInOneStatement(deps, request, fingerprint);
   const earlier = await answerOf(deps.db, request.key, fingerprint);
   if (earlier) return earlier;
   const ids = await accountIdsOf(
@@ -270,6 +274,43 @@ export async function postOperation(deps: LedgerDeps, request: OperationRequest)
   const answer = await answerOf(deps.db, request.key, fingerprint);
   if (!answer) throw new Error(`ledger operation ${request.key} vanished`);
   return answer;
+}
+
+/**
+ * postOperation on PostgreSQL in one statement: `ledger_post_operation` (migration 0074, ADR 087) claims the key, moves
+ * the member balances by conditional updates in ascending account order and inserts the transfers, all in the
+ * statement's own transaction; it records `insufficient` when an update finds too little, and answers the earlier
+ * attempt when the key is taken (a retry: one round trip too). The same answers as the stepwise path.
+ */
+async function postInOneStatement(deps: LedgerDeps, request: OperationRequest, fingerprint: string): Promise<LedgerOperationResult> {
+  const ids = await accountIdsOf(
+    deps,
+    request.transfers.flatMap((t) => [t.from, t.to]),
+    request.currency,
+  );
+  const idOf = (ref: AccountRef) => ids.get(refKey(ref)) as number;
+  const delta = new Map<number, number>();
+  for (const transfer of request.transfers) {
+    if ("member" in transfer.from) delta.set(idOf(transfer.from), (delta.get(idOf(transfer.from)) ?? 0) - transfer.amount);
+    if ("member" in transfer.to) delta.set(idOf(transfer.to), (delta.get(idOf(transfer.to)) ?? 0) + transfer.amount);
+  }
+  const accounts = [...delta.keys()].filter((id) => delta.get(id) !== 0).sort((a, b) => a - b);
+  const { rows } = await sql<{
+    operation_id: number;
+    status: LedgerOperationResult["status"];
+    fingerprint: string;
+    moved: string | number;
+    replayed: boolean;
+  }>`
+    SELECT * FROM ledger_post_operation(
+      ${request.key}, ${fingerprint}, ${request.kind}, ${request.actorId}::integer, ${request.reference ?? null}::text,
+      ${deps.clock.now()}::bigint, ${accounts}::integer[], ${accounts.map((id) => delta.get(id))}::bigint[],
+      ${request.transfers.map((t) => idOf(t.from))}::integer[], ${request.transfers.map((t) => idOf(t.to))}::integer[],
+      ${request.transfers.map((t) => t.amount)}::bigint[])`.execute(deps.db);
+  const row = rows[0];
+  if (!row) throw new Error(`ledger operation ${request.key} vanished`);
+  if (row.fingerprint !== fingerprint) throw fail.conflict("exception.ledger.idempotency_key_reused", "key");
+  return { operationId: row.operation_id, kind: request.kind, status: row.status, moved: Number(row.moved), replayed: row.replayed };
 }
 
 /**

@@ -37,6 +37,8 @@ export const dollarOperations = {
   /** Dollars the platform gives: staff grants, rewards for real actions, balances migrated from elsewhere. */
   grant: (receiver: number, amount: number, kind: Extract<TransactionKind, "GRANT" | "REWARD" | "MIGRATED"> = "GRANT") =>
     one(kind, platform("grants"), member(receiver), amount),
+  /** Staff take back dollars granted by mistake (the other way of a grant; ADR 087): never below zero. */
+  correction: (target: number, amount: number) => one("CORRECTION", member(target), platform("grants"), amount),
   /** A member pays for a platform service. */
   spend: (payer: number, amount: number, kind: PlatformPurchase) => one(kind, member(payer), platform("revenue"), amount),
   /** A tip (or any payment to a creator): pending for the receiver until its probation ends. */

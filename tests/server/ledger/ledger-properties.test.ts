@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LedgerOperationResult, MemberAccount } from "#server/contract/ledger";
 import { dollarOperations, memberBalances, postOperation, reconcileLedger, type DollarOperation } from "#server/modules/ledger/index";
+import { measureCurrency } from "#server/modules/ledger-office/index";
 import { createTestRuntime, passwordHashOf, TEST_DB, userRow, type TestRuntime } from "../../helpers/runtime";
 
 type Step =
@@ -22,11 +23,14 @@ type Step =
         | "payoutRequest"
         | "payoutSucceeded"
         | "payoutReturned"
-        | "chargeback";
+        | "chargeback"
+        | "correction"
+        | "refundReversal"
+        | "migrated";
       who: number;
       amount: number;
     }
-  | { op: "tip" | "gift"; who: number; to: number; amount: number };
+  | { op: "tip" | "gift" | "resumeGift"; who: number; to: number; amount: number };
 
 const MEMBERS = 3;
 const amount = fc.integer({ min: 1, max: 120 });
@@ -45,11 +49,16 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       "payoutSucceeded",
       "payoutReturned",
       "chargeback",
-    ) as fc.Arbitrary<Exclude<Step["op"], "tip" | "gift">>,
+      "correction",
+      "refundReversal",
+      "migrated",
+    ) as fc.Arbitrary<Exclude<Step["op"], "tip" | "gift" | "resumeGift">>,
     who,
     amount,
   }),
-  fc.record({ op: fc.constantFrom("tip", "gift") as fc.Arbitrary<"tip" | "gift">, who, to: who, amount }).filter((s) => s.who !== s.to),
+  fc
+    .record({ op: fc.constantFrom("tip", "gift", "resumeGift") as fc.Arbitrary<"tip" | "gift" | "resumeGift">, who, to: who, amount })
+    .filter((s) => s.who !== s.to),
 );
 
 type Balances = Record<MemberAccount, number>;
@@ -71,9 +80,12 @@ function applyToModel(model: Balances[], s: Step): "succeeded" | "insufficient" 
   switch (s.op) {
     case "purchase":
     case "grant":
+    case "refundReversal":
+    case "migrated":
       return move(null, [s.who, "wallet"], s.amount);
     case "refund":
     case "spend":
+    case "correction":
       return move([s.who, "wallet"], null, s.amount);
     case "release":
       return move([s.who, "pending"], [s.who, "wallet"], s.amount);
@@ -96,6 +108,9 @@ function applyToModel(model: Balances[], s: Step): "succeeded" | "insufficient" 
       return move([s.who, "wallet"], [s.to, "pending"], s.amount);
     case "gift":
       return move([s.who, "wallet"], [s.to, "wallet"], s.amount);
+    case "resumeGift":
+      // A gift not taken in time goes back: from the receiver (`to`) to the sender (`who`).
+      return move([s.to, "wallet"], [s.who, "wallet"], s.amount);
   }
 }
 
@@ -128,6 +143,14 @@ function operationOf(s: Step, ids: number[]): DollarOperation[] {
       return [dollarOperations.tip(id, ids[s.to] as number, s.amount)];
     case "gift":
       return [dollarOperations.gift(id, ids[s.to] as number, s.amount)];
+    case "resumeGift":
+      return [dollarOperations.resumeGift(id, ids[s.to] as number, s.amount)];
+    case "correction":
+      return [dollarOperations.correction(id, s.amount)];
+    case "refundReversal":
+      return [dollarOperations.refundReversal(id, s.amount)];
+    case "migrated":
+      return [dollarOperations.grant(id, s.amount, "MIGRATED")];
   }
 }
 
@@ -191,6 +214,8 @@ describe(`ledger properties (${TEST_DB})`, () => {
           mismatched: 0,
           imbalance: 0,
         });
+        // The reconciliation's dollar identity holds over every kind (ADR 087).
+        expect((await measureCurrency(rt.deps, "dollar")).identityDifference).toBe(0);
 
         // Replaying any prefix with the same keys: the same answers, marked as replays, and no balance moves.
         const prefix = replaySeed % (steps.length + 1);
@@ -202,6 +227,7 @@ describe(`ledger properties (${TEST_DB})`, () => {
           expect(again.every((r) => r.replayed)).toBe(true);
         }
         for (const [index, id] of ids.entries()) expect(await memberBalances(rt.deps, id, "dollar")).toEqual(model[index]);
+        expect((await measureCurrency(rt.deps, "dollar")).ok).toBe(true);
       }),
       { numRuns: TEST_DB === "postgres" ? 15 : 40 },
     );
