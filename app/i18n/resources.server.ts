@@ -37,6 +37,7 @@ import deSearch from "../../locales/de/search.json";
 import deTours from "../../locales/de/tours.json";
 import deTraits from "../../locales/de/traits.json";
 import deVisibility from "../../locales/de/visibility.json";
+import deWallet from "../../locales/de/wallet.json";
 import enCommon from "../../locales/en/common.json";
 import enAccount from "../../locales/en/account.json";
 import enAccounting from "../../locales/en/accounting.json";
@@ -73,6 +74,7 @@ import enSearch from "../../locales/en/search.json";
 import enTours from "../../locales/en/tours.json";
 import enTraits from "../../locales/en/traits.json";
 import enVisibility from "../../locales/en/visibility.json";
+import enWallet from "../../locales/en/wallet.json";
 import esCommon from "../../locales/es/common.json";
 import esAccount from "../../locales/es/account.json";
 import esAccounting from "../../locales/es/accounting.json";
@@ -109,6 +111,7 @@ import esSearch from "../../locales/es/search.json";
 import esTours from "../../locales/es/tours.json";
 import esTraits from "../../locales/es/traits.json";
 import esVisibility from "../../locales/es/visibility.json";
+import esWallet from "../../locales/es/wallet.json";
 import plCommon from "../../locales/pl/common.json";
 import plAccount from "../../locales/pl/account.json";
 import plAccounting from "../../locales/pl/accounting.json";
@@ -145,6 +148,7 @@ import plSearch from "../../locales/pl/search.json";
 import plTours from "../../locales/pl/tours.json";
 import plTraits from "../../locales/pl/traits.json";
 import plVisibility from "../../locales/pl/visibility.json";
+import plWallet from "../../locales/pl/wallet.json";
 
 export const resources = {
   de: {
@@ -184,6 +188,7 @@ export const resources = {
     tours: deTours,
     traits: deTraits,
     visibility: deVisibility,
+    wallet: deWallet,
   },
   en: {
     common: enCommon,
@@ -222,6 +227,7 @@ export const resources = {
     tours: enTours,
     traits: enTraits,
     visibility: enVisibility,
+    wallet: enWallet,
   },
   es: {
     common: esCommon,
@@ -260,6 +266,7 @@ export const resources = {
     tours: esTours,
     traits: esTraits,
     visibility: esVisibility,
+    wallet: esWallet,
   },
   pl: {
     common: plCommon,
@@ -298,5 +305,6 @@ export const resources = {
     tours: plTours,
     traits: plTraits,
     visibility: plVisibility,
+    wallet: plWallet,
   },
 };

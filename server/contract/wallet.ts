@@ -247,6 +247,8 @@ export interface DollarHistoryPage {
   page_size: number;
   has_next: boolean;
   filters: { kind: TransactionKind | null; month: string | null };
+  /** The months the page's filter offers: the last HISTORY_MONTHS_OFFERED, newest first (YYYY-MM). */
+  months: string[];
 }
 
 /**

@@ -37,4 +37,5 @@ export const NAMESPACES = [
   "tours",
   "traits",
   "visibility",
+  "wallet",
 ] as const;

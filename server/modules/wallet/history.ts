@@ -10,6 +10,7 @@ import type { MemberAccount, TransactionKind } from "../../contract/ledger";
 import {
   berlinMonthRange,
   DOLLAR_HISTORY_PAGE_SIZE,
+  recentMonths,
   type DollarHistoryEntry,
   type DollarHistoryPage,
   type DollarHistoryQuery,
@@ -136,6 +137,7 @@ export async function dollarHistory(deps: ApiDeps, memberId: number, query: Doll
     page_size: size,
     has_next: entries.length > size,
     filters: { kind: query.kind ?? null, month: query.month ?? null },
+    months: recentMonths(deps.clock.now()),
   };
 }
 
