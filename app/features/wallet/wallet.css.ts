@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 /** The dollar menu (spec: balance, share, token rewards, payout): wraps on a phone, every item a 44 px target. */
@@ -24,8 +24,8 @@ export const facts = style({
   gridTemplateColumns: "1fr auto",
   gap: `${vars.space.xs} ${vars.space.md}`,
   margin: 0,
-  selectors: { "& dd": { margin: 0, textAlign: "right", fontVariantNumeric: "tabular-nums" } },
 });
+globalStyle(`${facts} dd`, { margin: 0, textAlign: "right", fontVariantNumeric: "tabular-nums" });
 
 export const packages = style({
   listStyle: "none",
