@@ -101,7 +101,7 @@ export function DollarPage({
             <li key={pkg.sku} className={css.packageCard}>
               <span className={css.packageDollars}>{dollars(pkg.dollars)}</span>
               <span>{price({ amount: pkg.priceCents, currency: "EUR" })}</span>
-              <Link className={ui.linkButton} to={checkoutPath(lang, "dollar", pkg.sku)} data-testid={`buy-${pkg.sku}`}>
+              <Link className={ui.button} to={checkoutPath(lang, "dollar", pkg.sku)} data-testid={`buy-${pkg.sku}`}>
                 {t("wallet.buy.action")}
               </Link>
             </li>
@@ -190,11 +190,7 @@ function EmptyHistory({ filtered, base }: { filtered: boolean; base: string }) {
   return (
     <div className={css.empty} data-testid="history-empty">
       <p style={{ margin: 0 }}>{filtered ? t("wallet.history.empty_filtered") : t("wallet.history.empty")}</p>
-      {filtered ? (
-        <Link to={`${base}#history`}>{t("wallet.history.reset")}</Link>
-      ) : (
-        <a href="#buy">{t("wallet.history.empty_action")}</a>
-      )}
+      {filtered ? <Link to={`${base}#history`}>{t("wallet.history.reset")}</Link> : <a href="#buy">{t("wallet.history.empty_action")}</a>}
     </div>
   );
 }
@@ -234,7 +230,9 @@ function HistoryEntry({ entry, lang }: { entry: Entry; lang: Language }) {
         {entry.account !== "wallet" ? <span>{t(`wallet.accounts.${entry.account}`)}</span> : null}
         <span>{t("wallet.history.balance_after", { balance: price({ amount: entry.balanceAfter, currency: "dollar" }) })}</span>
       </div>
-      {referenceText ? <div className={css.entryMeta}>{link ? <Link to={link}>{referenceText}</Link> : <span>{referenceText}</span>}</div> : null}
+      {referenceText ? (
+        <div className={css.entryMeta}>{link ? <Link to={link}>{referenceText}</Link> : <span>{referenceText}</span>}</div>
+      ) : null}
     </li>
   );
 }

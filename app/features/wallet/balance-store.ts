@@ -1,9 +1,9 @@
 /**
- * The live header balance in the browser (issue 27 item 6, ADR 081): a small zustand store holds the available
- * dollars, seeded from the server's figure; the socket's "wallet" events set it, and the header's figure follows.
- * Events carry the balances read after their commit, so the newest event's figure is the one to show.
+ * The live header balance in the browser (issue 27 item 6, ADR 081): a small store holds the available dollars,
+ * seeded from the server's figure; the socket's "wallet" events set it, and the header's figure follows. Events carry
+ * the balances read after their commit, so the newest event's figure is the one to show. Not zustand: this runs as a
+ * plain script (public/scripts/wallet-balance.js), which carries no library (ADR 065); the store is the same shape.
  */
-import { createStore } from "zustand/vanilla";
 import type { RealtimeEvent } from "#server/contract/realtime";
 import { isLanguage, type Language } from "#server/contract/locales";
 import { REALTIME_WINDOW_EVENT } from "~/features/realtime/window";
@@ -14,8 +14,29 @@ export interface WalletBalanceState {
   set(available: number): void;
 }
 
-export const createWalletBalanceStore = (available: number | null) =>
-  createStore<WalletBalanceState>((set) => ({ available, set: (next) => set({ available: next }) }));
+export interface WalletBalanceStore {
+  getState(): WalletBalanceState;
+  subscribe(listener: (state: WalletBalanceState) => void): () => void;
+}
+
+export function createWalletBalanceStore(initial: number | null): WalletBalanceStore {
+  const listeners = new Set<(state: WalletBalanceState) => void>();
+  const state: WalletBalanceState = {
+    available: initial,
+    set(next) {
+      if (next === state.available) return;
+      state.available = next;
+      for (const listener of listeners) listener(state);
+    },
+  };
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
 
 /** Keeps every header balance link of the page in step with the store, and the store with the socket's events. */
 export function startWalletBalance(win: Window): void {

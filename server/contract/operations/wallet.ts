@@ -4,7 +4,12 @@ import { autoRechargeSettingSchema, dollarHistoryQuerySchema } from "../wallet";
 
 export const walletOps = {
   dollar: defineOperation({ method: "get", path: "/api/v2/wallets/dollar", response: "DollarWallet" }),
-  history: defineOperation({ method: "get", path: "/api/v2/wallets/history", query: dollarHistoryQuerySchema, response: "DollarHistoryPage" }),
+  history: defineOperation({
+    method: "get",
+    path: "/api/v2/wallets/history",
+    query: dollarHistoryQuerySchema,
+    response: "DollarHistoryPage",
+  }),
   historyCsv: defineOperation({ method: "get", path: "/api/v2/wallets/history.csv", query: dollarHistoryQuerySchema }),
   operation: defineOperation({ method: "get", path: "/api/v2/wallets/operations/:key", response: "WalletOperationState" }),
   autoRecharge: defineOperation({

@@ -110,9 +110,7 @@ async function historyEntries(
   return found.map((row) => {
     const operationId = Number(row.operation_id);
     const accountId = Number(row.account_id);
-    const movedSince = later
-      .filter((m) => m.account_id === accountId && m.operation_id > operationId)
-      .reduce((sum, m) => sum + m.net, 0);
+    const movedSince = later.filter((m) => m.account_id === accountId && m.operation_id > operationId).reduce((sum, m) => sum + m.net, 0);
     return {
       operation_id: operationId,
       at: Number(row.created_at),

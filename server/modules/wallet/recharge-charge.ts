@@ -6,13 +6,19 @@
  * delivery of digital content when opting in (the setting's text says so); the order records that consent.
  */
 import type { ApiDeps } from "../../api/types";
-import { BILLING_CURRENCY, INVOICE_ITEM_TYPES } from "../../contract/billing";
+import { BILLING_CURRENCY, INVOICE_ITEM_TYPES, type PaymentMethod } from "../../contract/billing";
 import type { AutoRechargeOutcome } from "../../contract/wallet";
 import { providerFor } from "../../integrations/payments/registry";
 import { randomToken } from "../../lib/crypto";
 import { settlePaymentEvent } from "../payments/index";
 import { dollarPackageOf, dollarPackageTitleKey } from "./goods";
-import type { StoredPayment } from "./recharge";
+
+/** A member's stored payment: the plus contract whose provider token renewals charge (./recharge.ts finds it). */
+export interface StoredPayment {
+  membershipId: number;
+  method: PaymentMethod;
+  token: string;
+}
 
 type ChargeResult = { orderId: number | null; outcome: Extract<AutoRechargeOutcome, "charged" | "pending" | "charge_failed"> };
 

@@ -10,11 +10,16 @@
  * key) starts at most one recharge, however often it is retried.
  */
 import type { ApiDeps } from "../../api/types";
-import type { PaymentMethod } from "../../contract/billing";
-import { AUTO_RECHARGE_MONTHLY_MAX, berlinMonthOf, berlinMonthRange, DOLLAR_PACKAGES, type AutoRechargeOutcome } from "../../contract/wallet";
+import {
+  AUTO_RECHARGE_MONTHLY_MAX,
+  berlinMonthOf,
+  berlinMonthRange,
+  DOLLAR_PACKAGES,
+  type AutoRechargeOutcome,
+} from "../../contract/wallet";
 import type { DB } from "../../db/index";
 import { lockMembersForLimits } from "../../db/locks";
-import { chargeDollarRecharge } from "./recharge-charge";
+import { chargeDollarRecharge, type StoredPayment } from "./recharge-charge";
 
 /** The package auto recharge buys when the member chose none: the base package. */
 const DEFAULT_RECHARGE_SKU = DOLLAR_PACKAGES[0].sku;
@@ -39,12 +44,6 @@ export async function rechargesThisMonth(db: DB, memberId: number, now: number):
     .where("created_at", "<", until)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
-}
-
-export interface StoredPayment {
-  membershipId: number;
-  method: PaymentMethod;
-  token: string;
 }
 
 /** The member's stored payment: the newest plus contract with a provider's token (renewals charge the same one). */

@@ -69,7 +69,12 @@ describe(`the wallet (${TEST_DB})`, () => {
     const creator = await member();
     await grant(buyer.id, 100, "order:abc");
     await spend(buyer.id, 30);
-    await spendDollars(rt.deps, { payer: buyer.id, key: key("tip"), operation: dollarOperations.tip(buyer.id, creator.id, 20), reference: "profile:7" });
+    await spendDollars(rt.deps, {
+      payer: buyer.id,
+      key: key("tip"),
+      operation: dollarOperations.tip(buyer.id, creator.id, 20),
+      reference: "profile:7",
+    });
     await grant(creator.id, 5);
 
     const mine = await history(buyer.token);
@@ -122,10 +127,13 @@ describe(`the wallet (${TEST_DB})`, () => {
 
   it("exports the filtered history as CSV: a BOM, ';' in German and ',' in English, and no formula from a reference", async () => {
     const viewer = await member();
-    await grant(viewer.id, 50, "=HYPERLINK(\"x\")");
+    await grant(viewer.id, 50, '=HYPERLINK("x")');
     await spend(viewer.id, 5);
     const csv = async (language: string, query = "") => {
-      const response = await rt.request(`/api/v2/wallets/history.csv${query}`, { token: viewer.token, headers: { "accept-language": language } });
+      const response = await rt.request(`/api/v2/wallets/history.csv${query}`, {
+        token: viewer.token,
+        headers: { "accept-language": language },
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
       expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="dollar-history-/);
@@ -148,7 +156,12 @@ describe(`the wallet (${TEST_DB})`, () => {
     const other = await member();
     await grant(payer.id, 40);
     const tipKey = `tip:${key("client")}`;
-    await spendDollars(rt.deps, { payer: payer.id, key: tipKey, operation: dollarOperations.tip(payer.id, other.id, 15), reference: "profile:1" });
+    await spendDollars(rt.deps, {
+      payer: payer.id,
+      key: tipKey,
+      operation: dollarOperations.tip(payer.id, other.id, 15),
+      reference: "profile:1",
+    });
     const look = async (token: string, lookup: string) =>
       callJson<Data<WalletOperationState>>(rt, token, "GET", `/api/v2/wallets/operations/${encodeURIComponent(lookup)}`);
 
@@ -176,7 +189,12 @@ describe(`the wallet (${TEST_DB})`, () => {
     const stop = rt.deps.bus.subscribe((envelope) => {
       if (envelope.event.type === "wallet") seen.push(envelope);
     });
-    await spendDollars(rt.deps, { payer: payer.id, key: key("tip"), operation: dollarOperations.tip(payer.id, creator.id, 10), reference: null });
+    await spendDollars(rt.deps, {
+      payer: payer.id,
+      key: key("tip"),
+      operation: dollarOperations.tip(payer.id, creator.id, 10),
+      reference: null,
+    });
     await new Promise((resolve) => setTimeout(resolve, 20));
     stop();
     expect(seen.map((e) => [e.to, e.event])).toEqual(
@@ -190,7 +208,8 @@ describe(`the wallet (${TEST_DB})`, () => {
   });
 
   describe("auto recharge", () => {
-    const setRecharge = (token: string, body: unknown) => callJson<Data<DollarWallet>>(rt, token, "PUT", "/api/v2/wallets/auto-recharge", body);
+    const setRecharge = (token: string, body: unknown) =>
+      callJson<Data<DollarWallet>>(rt, token, "PUT", "/api/v2/wallets/auto-recharge", body);
 
     it("is refused for invalid settings and does nothing unless the member opted in and has a stored payment", async () => {
       const viewer = await member();
@@ -229,7 +248,12 @@ describe(`the wallet (${TEST_DB})`, () => {
       expect(order).toEqual([{ goods: "dollar", sku: "dollars-250", kind: "normal", status: "paid", gross_cents: 4500 }]);
       expect((await wallet(user.token)).auto_recharge.used_this_month).toBe(1);
       // The derived key is the viewer's own operation too (the tip script may poll either).
-      const derived = await callJson<Data<WalletOperationState>>(rt, user.token, "GET", `/api/v2/wallets/operations/${afterRechargeKey(spendKey)}`);
+      const derived = await callJson<Data<WalletOperationState>>(
+        rt,
+        user.token,
+        "GET",
+        `/api/v2/wallets/operations/${afterRechargeKey(spendKey)}`,
+      );
       expect(derived.json.data.status).toBe("succeeded");
       expect(await reconcileLedger(rt.deps, "dollar")).toMatchObject({ negative: 0, mismatched: 0, imbalance: 0 });
     });
