@@ -10,6 +10,7 @@ import { emailVerificationPath } from "#server/contract/email-verification";
 import { returnPathHere, withReturnPath } from "~/utils/return-path";
 import * as css from "./chrome.css";
 import { NotificationBell } from "./NotificationBell";
+import { WalletBalanceLink } from "~/features/wallet/WalletBalanceLink";
 
 /** `searchHome`: the signed-in user's saved search (path after the language), rebuilt from user_filters. */
 export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | null; searchHome?: string | null }) {
@@ -79,6 +80,7 @@ export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | nul
                   iconPath="M7 2h2v2h6V2h2v2h3a1 1 0 0 1 1 1v15a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h3V2ZM5 9v10h14V9H5Zm2 2h4v4H7v-4Z"
                 />
               ) : null}
+              {viewer.dollars ? <WalletBalanceLink available={viewer.dollars.available} /> : null}
               <NotificationBell summary={viewer.notifications} />
               <NavLink className={css.toolLink} to={to("my_dashboard")} data-testid="nav-dashboard">
                 <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

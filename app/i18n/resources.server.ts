@@ -39,6 +39,7 @@ import deTips from "../../locales/de/tips.json";
 import deTours from "../../locales/de/tours.json";
 import deTraits from "../../locales/de/traits.json";
 import deVisibility from "../../locales/de/visibility.json";
+import deWallet from "../../locales/de/wallet.json";
 import enCommon from "../../locales/en/common.json";
 import enAccount from "../../locales/en/account.json";
 import enAccounting from "../../locales/en/accounting.json";
@@ -77,6 +78,7 @@ import enTips from "../../locales/en/tips.json";
 import enTours from "../../locales/en/tours.json";
 import enTraits from "../../locales/en/traits.json";
 import enVisibility from "../../locales/en/visibility.json";
+import enWallet from "../../locales/en/wallet.json";
 import esCommon from "../../locales/es/common.json";
 import esAccount from "../../locales/es/account.json";
 import esAccounting from "../../locales/es/accounting.json";
@@ -115,6 +117,7 @@ import esTips from "../../locales/es/tips.json";
 import esTours from "../../locales/es/tours.json";
 import esTraits from "../../locales/es/traits.json";
 import esVisibility from "../../locales/es/visibility.json";
+import esWallet from "../../locales/es/wallet.json";
 import plCommon from "../../locales/pl/common.json";
 import plAccount from "../../locales/pl/account.json";
 import plAccounting from "../../locales/pl/accounting.json";
@@ -153,6 +156,7 @@ import plTips from "../../locales/pl/tips.json";
 import plTours from "../../locales/pl/tours.json";
 import plTraits from "../../locales/pl/traits.json";
 import plVisibility from "../../locales/pl/visibility.json";
+import plWallet from "../../locales/pl/wallet.json";
 
 export const resources = {
   de: {
@@ -194,6 +198,7 @@ export const resources = {
     tours: deTours,
     traits: deTraits,
     visibility: deVisibility,
+    wallet: deWallet,
   },
   en: {
     common: enCommon,
@@ -234,6 +239,7 @@ export const resources = {
     tours: enTours,
     traits: enTraits,
     visibility: enVisibility,
+    wallet: enWallet,
   },
   es: {
     common: esCommon,
@@ -274,6 +280,7 @@ export const resources = {
     tours: esTours,
     traits: esTraits,
     visibility: esVisibility,
+    wallet: esWallet,
   },
   pl: {
     common: plCommon,
@@ -314,5 +321,6 @@ export const resources = {
     tours: plTours,
     traits: plTraits,
     visibility: plVisibility,
+    wallet: plWallet,
   },
 };

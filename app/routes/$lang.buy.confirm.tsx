@@ -7,7 +7,7 @@ import { CheckoutConfirmPage } from "~/features/checkout/CheckoutPages";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["checkout"], hydrate: false };
+export const handle = { i18n: ["checkout", "wallet"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadConfirm(args);
 

@@ -10,6 +10,8 @@ import { RealtimeConnector } from "~/features/realtime/RealtimeConnector";
 
 /** The popups of realtime notifications (ADR 044): a static file, no framework, for signed-in members only. */
 const NOTIFICATIONS_SCRIPT = "/scripts/notifications.js";
+/** The header's live dollar balance (ADR 081): for members with a wallet. */
+const WALLET_BALANCE_SCRIPT = "/scripts/wallet-balance.js";
 
 /** Every page lives under a required language segment (a path without one is moved under one). */
 export const loader = (args: LoaderFunctionArgs) => loadLanguageLayout(args);
@@ -23,6 +25,7 @@ export default function LanguageLayout() {
       {kind !== "bare" ? <AnnouncementBar announcements={announcements} /> : null}
       {kind !== "bare" ? <EmailVerificationNotice viewer={viewer} /> : null}
       {viewer ? <script src={NOTIFICATIONS_SCRIPT} defer /> : null}
+      {viewer?.dollars ? <script src={WALLET_BALANCE_SCRIPT} defer /> : null}
       {viewer ? <RealtimeConnector /> : null}
       <div id="main-content">
         {/* After a refused post, every page starts with what to fix (issue 25 item 5, ADR 071). */}

@@ -12,6 +12,7 @@ import type { NotificationContentType, NotificationEvent, NotificationStickiness
 import { PRESENCE_WATCH_MAX } from "./realtime-socket";
 import type { OnlineStatus } from "./online-status";
 import type { NotificationKind } from "./settings";
+import type { DollarBalances } from "./wallet";
 
 // Spec section 3's online status codes live in a leaf file that the messenger's contract shares (no import cycle).
 export { ONLINE_STATUS, ONLINE_STATUS_NAMES, type OnlineStatus, type OnlineStatusName } from "./online-status";
@@ -64,7 +65,12 @@ export type RealtimeEvent =
       stickiness: NotificationStickiness;
       title: string;
       url: string | null;
-    };
+    }
+  /**
+   * The member's dollar balances changed (issue 27, ADR 081): the balances after the commit, for the header's live
+   * figure. Published by the wallet only (server/modules/wallet notifyWalletChanged).
+   */
+  | { type: "wallet"; balances: DollarBalances };
 
 /** What one instance knows of a member: offline there, a socket open, typing recently, all tabs away. */
 export type PresenceState = "offline" | "online" | "chatting" | "away";

@@ -1,6 +1,7 @@
 import type { ViewerEntitlements } from "./entitlements";
 import type { MessengerUnread } from "./messenger";
 import type { NotificationSummary } from "./notifications";
+import type { DollarBalances } from "./wallet";
 
 // Not in ./users: this answer gathers the messenger's and the notifications' types, and ./users is the leaf every
 // group imports for the user types (importing them there closed a loop through most of the contract).
@@ -48,4 +49,6 @@ export interface UserDataResponse {
    * contract/dates DATE_WAITING_STAGES). Always 0 for accounts without dates (staff).
    */
   dates: { waiting: number; needs_confirmation: number; needs_review: number };
+  /** The header's dollar balance (issue 27, ADR 081): the member's wallet; null for staff accounts, which have none. */
+  dollars: DollarBalances | null;
 }

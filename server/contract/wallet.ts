@@ -8,7 +8,9 @@
  */
 import * as v from "valibot";
 import type { Language } from "./locales";
-import type { TokenOperationStatus, TransactionKind } from "./ledger";
+import { accountingDayOf, accountingDayStart } from "./accounting";
+import { pageQueryParam } from "./paging";
+import { TRANSACTION_KINDS, type MemberAccount, type TokenOperationStatus, type TransactionKind } from "./ledger";
 
 // ── Buying (spec section 9 "Tokens") ───────────────────────────────────────────────────────────────────────────
 
@@ -155,3 +157,128 @@ export const moneyKeySchema = v.pipe(v.string("validation.invalid"), v.regex(MON
  * keeps what the member typed and links to buying dollars (contract/billing checkoutPath(lang, "dollar")).
  */
 export const INSUFFICIENT_DOLLARS_KEY = "exception.wallet.insufficient";
+// ── The wallet's pages and API (part A: balances, history, CSV, operation look-up, auto recharge; ADR 081) ────────
+
+/** The kinds the history may be filtered by: the spec's token kinds (the euro operations are never a member's history). */
+export const DOLLAR_HISTORY_KINDS = TRANSACTION_KINDS;
+
+/** A history month as the filter and the CSV name it: YYYY-MM, a calendar month in Europe/Berlin. */
+export const HISTORY_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** How many months back the page's month filter offers (the API takes any month). */
+export const HISTORY_MONTHS_OFFERED = 12;
+
+/** The instants a calendar month (YYYY-MM) starts and ends in Europe/Berlin: [from, until). */
+export function berlinMonthRange(month: string): { from: number; until: number } {
+  const [year, mon] = month.split("-").map(Number) as [number, number];
+  const next = mon === 12 ? `${year + 1}-01` : `${year}-${String(mon + 1).padStart(2, "0")}`;
+  return { from: accountingDayStart(`${month}-01`), until: accountingDayStart(`${next}-01`) };
+}
+
+/** The calendar month (YYYY-MM) an instant falls in, in Europe/Berlin. */
+export function berlinMonthOf(at: number): string {
+  return accountingDayOf(at).slice(0, 7);
+}
+
+/** The last `count` calendar months up to the one `now` falls in, newest first (the page's month filter). */
+export function recentMonths(now: number, count = HISTORY_MONTHS_OFFERED): string[] {
+  const [year, month] = berlinMonthOf(now).split("-").map(Number) as [number, number];
+  return Array.from({ length: count }, (_, back) => {
+    const index = year * 12 + (month - 1) - back;
+    return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+  });
+}
+
+const invalid = "validation.invalid";
+
+/** GET /wallets/history and /wallets/history.csv: the filters (all optional) and the page (1-based). */
+export const dollarHistoryQuerySchema = v.object({
+  kind: v.optional(v.picklist(DOLLAR_HISTORY_KINDS, invalid)),
+  month: v.optional(v.pipe(v.string(invalid), v.regex(HISTORY_MONTH_PATTERN, invalid))),
+  page: pageQueryParam,
+});
+export type DollarHistoryQuery = v.InferOutput<typeof dollarHistoryQuerySchema>;
+
+/**
+ * The idempotency key as a caller asks for it on GET /wallets/operations/{key}: the key the feature posted under,
+ * its prefix included (`tip:<client key>`), so MONEY_KEY_PATTERN's characters and the prefix's colon.
+ */
+export const OPERATION_LOOKUP_KEY_PATTERN = /^[A-Za-z0-9_:.-]{8,100}$/;
+
+/** The auto-recharge setting as the dollar page posts it: on or off, and which package it buys. */
+export const autoRechargeSettingSchema = v.object({
+  enabled: v.boolean(invalid),
+  sku: v.picklist(
+    DOLLAR_PACKAGES.map((pkg) => pkg.sku),
+    invalid,
+  ),
+});
+export type AutoRechargeSetting = v.InferOutput<typeof autoRechargeSettingSchema>;
+
+/**
+ * What an auto recharge did when a spend found too little (ADR 081): `charged` (the package was paid at once and the
+ * spend ran again), `pending` (the payment is under way: the spend answers "pending"), or why none ran.
+ */
+export const AUTO_RECHARGE_OUTCOMES = ["charged", "pending", "not_enabled", "no_stored_payment", "monthly_limit", "charge_failed"] as const;
+export type AutoRechargeOutcome = (typeof AUTO_RECHARGE_OUTCOMES)[number];
+
+/** GET /wallets/dollar: the balances, the packages for sale and the auto-recharge setting. */
+export interface DollarWallet {
+  balances: DollarBalances;
+  packages: Array<{ sku: string; dollars: number; price_cents: number }>;
+  auto_recharge: {
+    enabled: boolean;
+    /** The package it buys (the smallest that covers the shortfall, at least this one). */
+    sku: string;
+    monthly_max: number;
+    /** Recharges started this calendar month (Europe/Berlin). */
+    used_this_month: number;
+    /** A stored payment exists (a renewing plus contract's card or mandate): without one it cannot run. */
+    stored_payment: boolean;
+  };
+}
+
+/** One line of the history: one operation's net movement on one of the member's accounts. */
+export interface DollarHistoryEntry {
+  operation_id: number;
+  /** Epoch ms. */
+  at: number;
+  kind: TransactionKind;
+  /** Signed from the member's view: + reached the account, − left it. */
+  amount: number;
+  account: MemberAccount;
+  /** What it was for (`order:<public id>`, `profile:45`, `tip:…`), or null. */
+  reference: string | null;
+  /** The account's balance right after this operation. */
+  balance_after: number;
+}
+
+/** GET /wallets/history: one page, newest first. */
+export interface DollarHistoryPage {
+  entries: DollarHistoryEntry[];
+  page: number;
+  page_size: number;
+  has_next: boolean;
+  filters: { kind: TransactionKind | null; month: string | null };
+  /** The months the page's filter offers: the last HISTORY_MONTHS_OFFERED, newest first (YYYY-MM). */
+  months: string[];
+}
+
+/**
+ * GET /wallets/operations/{key}: the viewer's own operation under that key as a token operation. `kind` is null and
+ * the status "pending" while none is recorded — also for another member's key, which is never told apart.
+ */
+export interface WalletOperationState extends Omit<TokenOperationAnswer, "kind"> {
+  kind: TransactionKind | null;
+}
+
+/** The wallet's declared success bodies (ADR 041, 067). */
+export interface WalletBodies {
+  DollarWallet: DollarWallet;
+  DollarHistoryPage: DollarHistoryPage;
+  WalletOperationState: WalletOperationState;
+}
+
+declare module "./responses" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge adds the bodies through `extends`
+  interface ResponseBodies extends WalletBodies {}
+}

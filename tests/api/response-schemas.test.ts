@@ -25,6 +25,8 @@ const UNDECLARED: string[] = [
   "get /api/v2/payment/invoices/:id/download",
   // The data export's ZIP archive (a file download).
   "get /api/v2/user/data-export/:id/file",
+  // The member's dollar history as CSV (a file download, ADR 081).
+  "get /api/v2/wallets/history.csv",
   // The voucher page's buttons (answer with a redirect to the shop, as a provider's page does).
   "post /api/v2/payment/cash-to-code/voucher/:token",
 ];

@@ -9,6 +9,7 @@ import { CHECKOUT_STEPS, type CheckoutStep, type Goods } from "#server/contract/
 import { BILLING_COUNTRY_CODES } from "#server/contract/checkout";
 import { LANGUAGE_TAGS, type Language } from "#server/contract/locales";
 import type { CheckoutOffersData, CheckoutOrderData } from "~/api/checkout.server";
+import { DollarTermsNote } from "~/features/wallet/DollarTermsNote";
 import { Field, FormErrors } from "~/components/Field";
 import { CheckboxField, SelectField } from "~/components/FieldControls";
 import { ErrorLine } from "~/components/form/ErrorLine";
@@ -450,6 +451,7 @@ export function CheckoutConfirmPage({ order, reply }: { order: CheckoutOrderData
           {order.digitalContent ? (
             <CheckboxField name="digital_consent" label={t("checkout.digital_consent")} errors={consentError} />
           ) : null}
+          {order.goods === "dollar" ? <DollarTermsNote /> : null}
           <button className={`${ui.button} ${css.payButton}`} type="submit" data-testid="pay-button">
             {t("checkout.pay_button")}
           </button>

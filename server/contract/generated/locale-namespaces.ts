@@ -39,4 +39,5 @@ export const NAMESPACES = [
   "tours",
   "traits",
   "visibility",
+  "wallet",
 ] as const;

@@ -2,6 +2,7 @@ import { entitlementsOf } from "../access/index";
 import { waitingDates } from "../date-stages/index";
 import { unreadCounts } from "../inbox/index";
 import { notificationSummary } from "../notifications/index";
+import { dollarBalances } from "../wallet/index";
 import type { UserDataResponse } from "../../contract/user-data";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
@@ -52,10 +53,12 @@ export async function getUserData(deps: ApiDeps, userId: number): Promise<UserDa
     .executeTakeFirst();
   if (!row) throw fail.notFound();
   const now = deps.clock.now();
-  const [notifications, messenger, dates] = await Promise.all([
+  const staff = isStaffUserType(row.user_type);
+  const [notifications, messenger, dates, dollars] = await Promise.all([
     notificationSummary(deps, userId),
     unreadCounts(deps.db, userId),
-    isStaffUserType(row.user_type) ? NO_DATES : waitingDates(deps.db, userId, now),
+    staff ? NO_DATES : waitingDates(deps.db, userId, now),
+    staff ? null : dollarBalances(deps, userId),
   ]);
   // The kernel decides plus (member_until included) once; the web tier reads this answer, never its own (ADR 061).
   const entitlements = entitlementsOf(row, now);
@@ -99,5 +102,6 @@ export async function getUserData(deps: ApiDeps, userId: number): Promise<UserDa
       needs_confirmation: dates.needs_confirmation,
       needs_review: dates.needs_review,
     },
+    dollars,
   };
 }

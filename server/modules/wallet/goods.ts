@@ -14,6 +14,7 @@ import { DOLLAR_PACKAGES, type DollarPackage } from "../../contract/wallet";
 import type { Database } from "../../db/schema";
 import { dollarOperations, postOperationIn } from "../ledger/index";
 import type { GoodsHandler } from "../manifest";
+import { notifyWalletWhenCommitted } from "./notify";
 
 export function dollarPackageOf(sku: string): DollarPackage | null {
   return DOLLAR_PACKAGES.find((pkg) => pkg.sku === sku) ?? null;
@@ -52,14 +53,17 @@ export const dollarGoods: GoodsHandler = {
     const pkg = dollarPackageOf(order.sku);
     if (!pkg) throw new Error(`dollar order ${order.id}: unknown package ${order.sku}`);
     const operation = dollarOperations.purchase(order.user_id, pkg.dollars);
+    const key = orderKey(order, "purchase");
     await postOperationIn(trx, deps, {
-      key: orderKey(order, "purchase"),
+      key,
       kind: operation.kind,
       currency: "dollar",
       actorId: order.user_id,
       reference: `order:${order.public_id}`,
       transfers: operation.transfers,
     });
+    // The checkout commits this transaction after more work: the header's balance follows once it did.
+    notifyWalletWhenCommitted(deps, order.user_id, key);
   },
 
   async revoke(trx: Transaction<Database>, deps: ApiDeps, order: SettledOrder) {
@@ -74,6 +78,7 @@ export const dollarGoods: GoodsHandler = {
       reference: `order:${order.public_id}`,
       transfers: reclaim.transfers,
     });
+    notifyWalletWhenCommitted(deps, order.user_id, orderKey(order, "reclaim"));
     const spent = pkg.dollars - taken.moved;
     if (spent <= 0) return;
     const loss = dollarOperations.chargebackLoss(spent);

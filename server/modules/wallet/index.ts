@@ -5,6 +5,15 @@
  */
 import { defineFeature } from "../manifest";
 import { dollarGoods } from "./goods";
+import * as m0069 from "./migrations/0069_wallet";
+import { registerWallet } from "./routes";
 
-export const manifest = defineFeature({ name: "wallet", goods: { dollar: dollarGoods } });
-export { dollarBalances, spendDollars, type DollarSpend } from "./spend";
+export const manifest = defineFeature({
+  name: "wallet",
+  routes: registerWallet,
+  migrations: { "0069_wallet": m0069 },
+  goods: { dollar: dollarGoods },
+});
+export { dollarBalances, spendDollars, afterRechargeKey, type DollarSpend } from "./spend";
+// After a change a feature posted itself (postOperation / postOperationIn), once it committed: the header's live balance.
+export { notifyWalletChanged, notifyWalletWhenCommitted } from "./notify";

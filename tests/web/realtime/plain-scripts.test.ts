@@ -21,6 +21,8 @@ const BUDGET_GZIP: Record<string, number> = {
   "city-autocomplete": 1_150,
   // The tip forms' undo window, poll and countdown (issue 27 item 6): 1,122 bytes.
   tips: 1_250,
+  // The header's live dollar balance (issue 27, ADR 081).
+  "wallet-balance": 900,
 };
 
 let outputs: OutputFile[] = [];
@@ -62,6 +64,7 @@ describe("plain scripts", () => {
     expect(built.sort()).toEqual(sources.map((name) => `${OUT_DIR}/${nameOf(name)}.js`).sort());
     const referenced = [...new Set(referencedScripts())].sort();
     expect(referenced).toEqual(["city-autocomplete", "lazy-list", "notifications", "push-subscribe", "realtime", "tips"]);
+    expect(referenced).toEqual(["city-autocomplete", "lazy-list", "notifications", "push-subscribe", "realtime", "wallet-balance"]);
     for (const name of referenced) expect(sources).toContain(`${name}.ts`);
   });
 
