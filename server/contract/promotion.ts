@@ -5,13 +5,7 @@
  */
 import * as v from "valibot";
 import type { Price } from "./prices";
-import type {
-  PromotionCode,
-  PromotionStatus,
-  PromotionType,
-  RiseUpBand,
-  TokenOperationAnswer,
-} from "./wallet";
+import type { PromotionCode, PromotionStatus, PromotionType, RiseUpBand, TokenOperationAnswer } from "./wallet";
 import { moneyKeySchema } from "./wallet";
 
 export const PROMOTION_ERRORS = {

@@ -15,7 +15,13 @@ import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { localDateTime, instantOf } from "../../contract/dates";
 import { PRICES } from "../../contract/prices";
-import { PROMOTION_ERRORS, PROMOTION_HISTORY_SIZE, type PromotionItem, type PromotionOverview, type RiseUpAnswer } from "../../contract/promotion";
+import {
+  PROMOTION_ERRORS,
+  PROMOTION_HISTORY_SIZE,
+  type PromotionItem,
+  type PromotionOverview,
+  type RiseUpAnswer,
+} from "../../contract/promotion";
 import { USER_TYPE } from "../../contract/users";
 import {
   PLUS_FREE_RISE_UPS_PER_MONTH,
@@ -59,11 +65,7 @@ function itemOf(row: PromotionRow, now: number): PromotionItem {
 }
 
 async function ownerOf(db: DB, userId: number) {
-  return db
-    .selectFrom("users")
-    .select(["id", "user_type", "is_member", "member_until"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
+  return db.selectFrom("users").select(["id", "user_type", "is_member", "member_until"]).where("id", "=", userId).executeTakeFirst();
 }
 
 async function promotionByKey(db: DB, userId: number, key: string): Promise<PromotionRow | undefined> {
@@ -160,7 +162,8 @@ export async function buyRiseUp(deps: ApiDeps, userId: number, key: string): Pro
       const again = await promotionByKey(trx, userId, key);
       if (again) return { row: again, replayed: true };
       if (!(await isListed(trx, userId))) return { row: await insertRefusal(trx, userId, key, "not_listed", now), replayed: false };
-      if (await runningRiseUp(trx, userId, now)) return { row: await insertRefusal(trx, userId, key, "already_running", now), replayed: false };
+      if (await runningRiseUp(trx, userId, now))
+        return { row: await insertRefusal(trx, userId, key, "already_running", now), replayed: false };
 
       const free = mayFree && (await freeRiseUpsUsed(trx, userId, now)) < PLUS_FREE_RISE_UPS_PER_MONTH;
       const endsAt = now + RISE_UP_MS;

@@ -179,7 +179,11 @@ describe(`rise-up promotion (${TEST_DB})`, () => {
   it("lifts the escort's client contact limit while it runs (spec: no client contact limit for RISE_UP_HOURS)", async () => {
     const escort = await provider(northOf(BERLIN, 420), { dollars: PRICE });
     // Registered a year ago: not a "new escort", whose first contacts only plus clients may send.
-    await rt.deps.db.updateTable("users").set({ created_at: rt.clock.now() - 365 * 24 * HOUR }).where("id", "=", escort.id).execute();
+    await rt.deps.db
+      .updateTable("users")
+      .set({ created_at: rt.clock.now() - 365 * 24 * HOUR })
+      .where("id", "=", escort.id)
+      .execute();
     const earlier = await createProfile(rt, { point: northOf(BERLIN, 420), userType: USER_TYPE.client });
     await rt.deps.db
       .insertInto("messenger_first_contacts")
