@@ -117,7 +117,9 @@ test.describe("rise-up promotion (no JavaScript)", () => {
     await page.screenshot({ path: testInfo.outputPath("promotion-bought-390.png"), fullPage: true });
 
     // At once her tile is first, above the rival's.
-    await expect(await firstTile()).toHaveAttribute("href", `/de/p/${escort}`);
+    const herTile = await firstTile();
+    await expect(herTile).toHaveAttribute("href", `/de/p/${escort}`);
+    await expect(herTile.getByTestId("tile-risen")).toHaveText("↑ Aufgestiegen in den letzten 24 Std.");
     await guest.screenshot({ path: testInfo.outputPath("promotion-search-first-390.png"), fullPage: false });
     await guest.context().close();
   });

@@ -60,14 +60,18 @@ export function PromotionPage({
         <section className={`${ui.card} ${ui.stack}`} data-testid="rise-up-buy">
           <h2 className={css.heading}>{t("promotion.rise_up.buy_heading")}</h2>
           <dl className={css.facts}>
-            <dt>{t("promotion.rise_up.price")}</dt>
-            <dd data-testid="rise-up-price">{dollars(rise.price.amount)}</dd>
-            <dt>{t("promotion.rise_up.balance")}</dt>
-            <dd data-testid="rise-up-balance">{dollars(overview.balance)}</dd>
+            <dt className={css.factLabel}>{t("promotion.rise_up.price")}</dt>
+            <dd className={css.factValue} data-testid="rise-up-price">
+              {dollars(rise.price.amount)}
+            </dd>
+            <dt className={css.factLabel}>{t("promotion.rise_up.balance")}</dt>
+            <dd className={css.factValue} data-testid="rise-up-balance">
+              {dollars(overview.balance)}
+            </dd>
             {overview.canBuy ? (
               <>
-                <dt>{t("promotion.rise_up.free_label")}</dt>
-                <dd data-testid="rise-up-free">
+                <dt className={css.factLabel}>{t("promotion.rise_up.free_label")}</dt>
+                <dd className={css.factValue} data-testid="rise-up-free">
                   {rise.plusFree
                     ? t("promotion.rise_up.free_left", { count: rise.freeLeft, total: rise.freePerMonth })
                     : t("promotion.rise_up.free_with_plus", { count: rise.freePerMonth })}
@@ -76,8 +80,10 @@ export function PromotionPage({
             ) : null}
             {rise.band ? (
               <>
-                <dt>{t("promotion.rise_up.last_label")}</dt>
-                <dd data-testid="rise-up-band">{t(`promotion.bands.${rise.band}`)}</dd>
+                <dt className={css.factLabel}>{t("promotion.rise_up.last_label")}</dt>
+                <dd className={css.factValue} data-testid="rise-up-band">
+                  {t(`promotion.bands.${rise.band}`)}
+                </dd>
               </>
             ) : null}
           </dl>
@@ -113,33 +119,44 @@ export function PromotionPage({
           )}
         </section>
 
-        <section className={ui.stack}>
-          <h2 className={css.heading}>{t("promotion.history.heading")}</h2>
-          {overview.history.length === 0 ? (
-            <p className={ui.muted} data-testid="promotion-history-empty">
-              {t("promotion.history.empty")}
-            </p>
-          ) : (
-            <ul className={ui.entryList} data-testid="promotion-history">
-              {overview.history.map((item) => (
-                <li key={item.id} className={ui.entryCard}>
-                  <div className={css.historyRow}>
-                    <strong>{t(`promotion.types.${item.type}`)}</strong>
-                    <span className={css.status} data-status={item.status}>
-                      {item.running ? t("promotion.history.running") : t(`promotion.codes.${item.code ?? "pending"}`)}
-                    </span>
-                  </div>
-                  <div className={ui.muted}>
-                    {formatHomeMoment(item.createdAt, lang)}
-                    {item.status === "accepted" ? ` · ${item.price > 0 ? dollars(item.price) : t("promotion.history.free")}` : null}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        {overview.canBuy ? <History items={overview.history} /> : null}
       </div>
     </main>
+  );
+}
+
+/** The member's promotions, newest first, with status and code. */
+function History({ items }: { items: PromotionOverviewData["history"] }) {
+  const { t } = useTranslation("promotion");
+  const lang = useLang();
+  const price = usePriceText();
+  const dollars = (amount: number) => price({ amount, currency: "dollar" });
+  return (
+    <section className={ui.stack}>
+      <h2 className={css.heading}>{t("promotion.history.heading")}</h2>
+      {items.length === 0 ? (
+        <p className={ui.muted} data-testid="promotion-history-empty">
+          {t("promotion.history.empty")}
+        </p>
+      ) : (
+        <ul className={ui.entryList} data-testid="promotion-history">
+          {items.map((item) => (
+            <li key={item.id} className={ui.entryCard}>
+              <div className={css.historyRow}>
+                <strong>{t(`promotion.types.${item.type}`)}</strong>
+                <span className={css.status} data-status={item.status}>
+                  {item.running ? t("promotion.history.running") : t(`promotion.codes.${item.code ?? "pending"}`)}
+                </span>
+              </div>
+              <div className={ui.muted}>
+                {formatHomeMoment(item.createdAt, lang)}
+                {item.status === "accepted" ? ` · ${item.price > 0 ? dollars(item.price) : t("promotion.history.free")}` : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -6,6 +6,7 @@
  * bounding box on profiles (lat, lon, user_id) — the index profiles_geo — plus
  * the exact haversine distance in SQL. Ranking: docs/search-ranking.md.
  */
+import { riseUpBandOf, risenAtOf } from "../../contract/wallet";
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { fail } from "../../api/errors";
 import type { ApiDeps, AuthUser } from "../../api/types";
@@ -338,6 +339,12 @@ function rankingScore(now: number) {
   )`;
 }
 
+/** A tile's rise-up label: the band while the profile rose within 72 hours, else none (ADR 084). */
+function recentRiseOf(riseUpUntil: number | string | null, now: number): SearchHit["risen"] {
+  const band = riseUpBandOf(risenAtOf(riseUpUntil === null ? null : Number(riseUpUntil)), now);
+  return band === "72+" ? null : band;
+}
+
 /** Distance rings (km) of top_ranking_distance_ring: near rings first, ranked within. */
 export const DISTANCE_RINGS_KM = [5, 10, 20, 50, 100] as const;
 
@@ -518,6 +525,7 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
         "search_profiles.review_count",
         "search_profiles.rating_avg",
         "search_profiles.price_hour",
+        "search_profiles.rise_up_until",
       ])
       .$if(location.mode === "radius", (qb) => qb.select(["search_profiles.lat", "search_profiles.lon"]))
       .$call((qb) => orderFor(sort, plan).reduce((q, term) => q.orderBy(term), qb))
@@ -577,6 +585,7 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
         },
         now,
       ),
+      risen: recentRiseOf(r.rise_up_until, now),
     };
     return [hit];
   });
