@@ -35,6 +35,16 @@ export const PRICES = {
   boost: { amount: 5, currency: "dollar" },
   /** The small tip a message may need (spec section 4 "minimal tipping"; the smallest tip amount of section 9). */
   minimal_tipping: { amount: 5, currency: "dollar" },
+  /**
+   * The basic rise-up (contract/wallet RISE_UP_HOURS; ADR 084): about 3,80 € at the base package — four first-contact
+   * unlocks, about what one more enquiry is worth to an escort, so a rise-up pays when it brings one contact.
+   */
+  rise_up: { amount: 20, currency: "dollar" },
+  /**
+   * The promotion profile (contract/wallet PROMOTION_PROFILE_DAYS; ADR 084): a week featured at the top of the city's
+   * directory, less than the eight rise-ups a week of daily bumping would cost, more than one day of them.
+   */
+  promotion_profile: { amount: 150, currency: "dollar" },
 } as const satisfies Record<string, Price>;
 export type Product = keyof typeof PRICES;
 export const PRODUCTS = Object.keys(PRICES) as Product[];

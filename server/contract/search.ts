@@ -8,6 +8,7 @@
  * Both tiers import it: the web tier to parse/serialize URLs and to build the
  * request, the API to validate it and to apply the same rules again.
  */
+import type { RiseUpBand } from "./wallet";
 import * as v from "valibot";
 import { GENDER, USER_TYPE } from "./users";
 import { hasBenefit, type Benefit } from "./entitlements";
@@ -891,6 +892,11 @@ export interface SearchHit extends ProfileIdentity {
    * the tile's line; null where it does not apply to the viewer (a plus client, or not such an escort).
    */
   contact_rule: TileContactRule | null;
+  /**
+   * How long ago the profile last rose (contract/wallet RISE_UP_BANDS) while that is within 72 hours, for the tile's
+   * small label; null when it never rose or longer ago (ADR 084).
+   */
+  risen: Exclude<RiseUpBand, "72+"> | null;
 }
 
 export interface FacetBucket {

@@ -72,6 +72,44 @@ export const PLUS_FREE_RISE_UPS_PER_MONTH = 4;
 export const PROMOTION_STATUSES = ["pending", "accepted", "rejected"] as const;
 export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
 
+/**
+ * Why a promotion was accepted (ADR 084): paid with dollars, one of a plus member's free rise-ups of the month, or
+ * the team accepted what it shows (a promotion profile's headline, reviewed before it runs).
+ */
+export const PROMOTION_ACCEPTED_CODES = ["paid", "plus_free", "reviewed"] as const;
+export type PromotionAcceptedCode = (typeof PROMOTION_ACCEPTED_CODES)[number];
+/**
+ * Why a promotion was refused (ADR 084): the wallet did not cover it (nothing moved), one of its type runs already,
+ * the profile is not listed in search (a promotion would show nothing), or the team refused what it shows.
+ */
+export const PROMOTION_REJECTED_CODES = ["insufficient", "already_running", "not_listed", "content"] as const;
+export type PromotionRejectedCode = (typeof PROMOTION_REJECTED_CODES)[number];
+export type PromotionCode = PromotionAcceptedCode | PromotionRejectedCode;
+
+/**
+ * The promotion page's types (spec "promotion/{type?}"; the first is the default): the rise-up, and the promotion
+ * profile — the profile featured at the top of its city's directory for PROMOTION_PROFILE_DAYS (ADR 084).
+ */
+export const PROMOTION_TYPES = ["rise_up", "profile"] as const;
+export type PromotionType = (typeof PROMOTION_TYPES)[number];
+/** How long a promotion profile runs once accepted. */
+export const PROMOTION_PROFILE_DAYS = 7;
+
+/**
+ * When a profile with this `rise_up_until` last rose. Every rise-up lasts RISE_UP_HOURS (the price table's only
+ * duration), so the end tells the start; search tiles read it without another column (ADR 084).
+ */
+export function risenAtOf(riseUpUntil: number | null): number | null {
+  return riseUpUntil === null ? null : riseUpUntil - RISE_UP_HOURS * 3_600_000;
+}
+
+/** How long ago a profile last rose, as a band; null when it never rose. A running rise-up is in the first band. */
+export function riseUpBandOf(risenAt: number | null, now: number): RiseUpBand | null {
+  if (risenAt === null) return null;
+  const hours = (now - risenAt) / 3_600_000;
+  return hours < 24 ? "0-24" : hours < 72 ? "24-72" : "72+";
+}
+
 // ── Earning and payouts (spec sections 4, 9) ───────────────────────────────────────────────────────────────────
 
 /**

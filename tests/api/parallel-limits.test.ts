@@ -19,6 +19,10 @@ import { PUSH_SUBSCRIPTIONS_MAX } from "#server/contract/notifications";
 import { TOURS_MAX_OPEN } from "#server/contract/tours";
 import { USER_TYPE } from "#server/contract/users";
 import { BUSINESS_ESCORTS_MAX } from "#server/contract/registration-steps";
+import { PLUS_FREE_RISE_UPS_PER_MONTH, RISE_UP_HOURS } from "#server/contract/wallet";
+import { dollarOperations } from "#server/modules/ledger/index";
+import { monthStartOf } from "#server/modules/promotion/index";
+import { dollarBalances, spendDollars } from "#server/modules/wallet/index";
 import { PASSWORD_RESET_LIMIT } from "#server/modules/auth/service";
 import { REPORT_GUEST_LIMIT, REPORT_MEMBER_LIMIT } from "#server/modules/reports/service";
 import { todayIn } from "#server/modules/tours/service";
@@ -253,6 +257,51 @@ describe(`row-counting limits under 20 parallel requests (${TEST_DB})`, () => {
       rows("messenger_first_contacts", sql`recipient_id = ${popular!.id}`),
     );
     expect(outcome).toEqual({ created: 5, statuses: { 201: 5, 403: BURST_SIZE - 5 } });
+  });
+
+  // --- rise-ups (issue 27 item 3, ADR 084) ------------------------------------------------------------------------
+
+  it(`rise-ups: one running at a time, the last of ${PLUS_FREE_RISE_UPS_PER_MONTH} free ones taken once, nothing paid twice`, async () => {
+    const escort = await member(USER_TYPE.escort);
+    await rt.deps.db
+      .updateTable("users")
+      .set({ is_member: 1, member_until: rt.clock.now() + 30 * DAY })
+      .where("id", "=", escort.id)
+      .execute();
+    const granted = await spendDollars(rt.deps, {
+      payer: escort.id,
+      key: `grant-rise-${escort.id}`,
+      operation: dollarOperations.grant(escort.id, 100),
+    });
+    expect(granted.status).toBe("succeeded");
+    // All free rise-ups of the month but one are used (ended ones, earlier this month).
+    const earlier = rt.clock.now() - 2 * HOUR - RISE_UP_HOURS * HOUR;
+    if (monthStartOf(earlier) !== monthStartOf(rt.clock.now())) throw new Error("the test clock stands at a month's start");
+    await rt.deps.db
+      .insertInto("promotions")
+      .values(
+        range(PLUS_FREE_RISE_UPS_PER_MONTH - 1).map((i) => ({
+          user_id: escort.id,
+          type: "rise_up" as const,
+          request_key: `earlier-${i}`,
+          status: "accepted" as const,
+          code: "plus_free" as const,
+          price: 0,
+          operation_id: null,
+          starts_at: earlier,
+          ends_at: earlier + RISE_UP_HOURS * HOUR,
+          created_at: earlier,
+        })),
+      )
+      .execute();
+    const outcome = await burst(
+      (i) => api(escort.token, "POST", "/promotions/rise-up", { key: `burst-rise-${escort.id}-${i}` }),
+      rows("promotions", sql`user_id = ${escort.id} and status = 'accepted'`),
+    );
+    expect(outcome).toEqual({ created: 1, statuses: { 200: BURST_SIZE } });
+    expect((await dollarBalances(rt.deps, escort.id)).available).toBe(100);
+    const codes = await rt.deps.db.selectFrom("promotions").select("code").where("user_id", "=", escort.id).execute();
+    expect(codes.filter((row) => row.code === "already_running")).toHaveLength(BURST_SIZE - 1);
   });
 
   // --- friend requests (ADR 037) ---------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ export type Tile = Pick<
   | "ratingAvg"
   | "tour"
   | "contactRule"
+  | "risen"
 >;
 
 export function tileOfHit(hit: Tile): ProfileTileView {
@@ -34,6 +35,7 @@ export function tileOfHit(hit: Tile): ProfileTileView {
     isMember: hit.isMember,
     tour: hit.tour ?? null,
     contactRule: hit.contactRule ?? null,
+    risen: hit.risen,
   };
 }
 

@@ -28,6 +28,8 @@ export interface ProfileTileView {
   tour?: { cityName: string; dateFrom: string; dateTo: string } | null;
   /** The contact rule that keeps this viewer from writing first (a new or hot escort: plus only; ADR 068). */
   contactRule?: TileContactRule | null;
+  /** How long ago the profile rose (a rise-up, ADR 084), within 72 hours. */
+  risen?: "0-24" | "24-72" | null;
   /** A list's own line under the place (favorites and visitors: since when, last visit). */
   note?: string | null;
   /** The viewer's private note on this profile (notes, plus), the start of it: only its author sees the list. */
@@ -87,6 +89,11 @@ export function ProfileTile({ tile, eager, priority = false }: { tile: ProfileTi
         {tile.contactRule ? (
           <span className={css.ruleLine} data-testid="tile-contact-rule">
             {t(`contact_rules.tile.${tile.contactRule}`)}
+          </span>
+        ) : null}
+        {tile.risen ? (
+          <span className={css.line} data-testid="tile-risen">
+            {t(`tile.risen.${tile.risen}`)}
           </span>
         ) : null}
         {tile.note ? (

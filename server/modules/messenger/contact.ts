@@ -58,6 +58,7 @@ function newClient(now: number): MemberRow {
     country_code: null,
     is_hot: 0,
     verified_at: null,
+    rise_up_until: null,
     email_verified_at: now,
     email_was_verified: 1,
     is_bounced_email: 0,

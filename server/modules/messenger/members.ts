@@ -33,6 +33,8 @@ export interface MemberRow {
   country_code: string | null;
   is_hot: number | null;
   verified_at: number | null;
+  /** A running rise-up lifts the client contact limits of an escort or business (issue 27 item 3, ADR 084). */
+  rise_up_until: number | null;
   /** The viewer context's columns (access/viewerContextOf): the sender's e-mail verification. */
   email_verified_at: number | null;
   email_was_verified: number;
@@ -63,6 +65,7 @@ export const MEMBER_COLUMNS = [
   "profiles.country_code",
   "profiles.is_hot",
   "profiles.verified_at",
+  "profiles.rise_up_until",
   "users.email_verified_at",
   "users.email_was_verified",
   "users.is_bounced_email",
@@ -83,6 +86,7 @@ export function normalize(row: MemberRow): MemberRow {
     last_login_at: row.last_login_at === null ? null : Number(row.last_login_at),
     last_active_at: row.last_active_at === null ? null : Number(row.last_active_at),
     member_until: row.member_until === null ? null : Number(row.member_until),
+    rise_up_until: row.rise_up_until === null ? null : Number(row.rise_up_until),
   };
 }
 

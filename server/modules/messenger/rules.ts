@@ -114,6 +114,15 @@ export function tileContactRule(viewer: ViewerContext, recipient: EscortRuleFact
   return escortFirstContactRule(recipient, now);
 }
 
+/**
+ * An escort's or business's running rise-up (spec section 6 "no client contact limit for 3 hours", ADR 084): while
+ * it runs, clients reach the profile as if it had plus — no daily limit between a free client and a free escort, no
+ * cap on the first contacts it takes from basic members. Compared with `now`, so it ends on time.
+ */
+export function riseUpRunning(member: Pick<MemberRow, "user_type" | "rise_up_until">, now: number): boolean {
+  return member.user_type !== USER_TYPE.client && member.rise_up_until !== null && member.rise_up_until > now;
+}
+
 /** The sender's first contacts per rolling 24 hours (no cap inside an existing conversation). */
 export function firstContactLimitOf(sender: MemberRow, now: number): number {
   if (sender.user_type === USER_TYPE.business) return FIRST_CONTACTS_PER_DAY.business;
@@ -194,7 +203,8 @@ export async function decideSend(deps: ApiDeps, db: DB, input: DecideInput): Pro
   if (!firstContact) {
     // A basic client and a basic escort: a daily allowance each way; either member's plus lifts it.
     const pair = [sender.user_type, recipient.user_type].sort().join(",");
-    if (pair === `${USER_TYPE.client},${USER_TYPE.escort}` && !senderPlus && !recipientPlus && input.threadId !== null) {
+    const risen = riseUpRunning(sender, now) || riseUpRunning(recipient, now);
+    if (pair === `${USER_TYPE.client},${USER_TYPE.escort}` && !senderPlus && !recipientPlus && !risen && input.threadId !== null) {
       const n = input.sent.threadDay;
       if (n >= FREE_PAIR_MESSAGES_PER_DAY) return refusal("free_limit", MESSENGER_ERRORS.free_limit, true, false);
     }
@@ -223,7 +233,7 @@ export async function decideSend(deps: ApiDeps, db: DB, input: DecideInput): Pro
     });
   }
 
-  if (!senderPlus) {
+  if (!senderPlus && !(sender.user_type === USER_TYPE.client && riseUpRunning(recipient, now))) {
     const received = await count(
       db
         .selectFrom("messenger_first_contacts")

@@ -6,6 +6,7 @@
  * bounding box on profiles (lat, lon, user_id) — the index profiles_geo — plus
  * the exact haversine distance in SQL. Ranking: docs/search-ranking.md.
  */
+import { riseUpBandOf, risenAtOf } from "../../contract/wallet";
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { fail } from "../../api/errors";
 import type { ApiDeps, AuthUser } from "../../api/types";
@@ -318,16 +319,16 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
 }
 
 /**
- * Ranking score (docs/search-ranking.md): rise-up promotion first, then plus
- * membership, verification, reviews, recent activity and popularity. The plus
- * term is the benefit better_search_position, granted to every kind of plus
- * member (contract/entitlements), so the SQL asks only whether plus runs.
+ * Ranking score (docs/search-ranking.md): plus membership, verification, reviews,
+ * recent activity and popularity; a running rise-up comes before any score
+ * (risenFirst). The plus term is the benefit better_search_position, granted to
+ * every kind of plus member (contract/entitlements), so the SQL asks only
+ * whether plus runs.
  */
 function rankingScore(now: number) {
   // Popularity is capped so that bought or faked favorites lift a profile within its tier, never above it.
   return sql<number>`(
-    (case when search_profiles.rise_up_until > ${sql.lit(now)} then 1000 else 0 end)
-    + (case when search_profiles.favorite_count > 50 then 100 else search_profiles.favorite_count * 2 end)
+    (case when search_profiles.favorite_count > 50 then 100 else search_profiles.favorite_count * 2 end)
     + (case when search_profiles.visit_count > 500 then 50 else search_profiles.visit_count / 10 end)
     + (case when ${plusRunningSql("search_profiles", sql.lit(now))} then 300 else 0 end)
     + (case when search_profiles.verified = 1 then 200 else 0 end)
@@ -336,6 +337,12 @@ function rankingScore(now: number) {
             when search_profiles.last_login_at > ${sql.lit(now - 7 * DAY)} then 100
             when search_profiles.last_login_at > ${sql.lit(now - 30 * DAY)} then 50 else 0 end)
   )`;
+}
+
+/** A tile's rise-up label: the band while the profile rose within 72 hours, else none (ADR 084). */
+function recentRiseOf(riseUpUntil: number | string | null, now: number): SearchHit["risen"] {
+  const band = riseUpBandOf(risenAtOf(riseUpUntil === null ? null : Number(riseUpUntil)), now);
+  return band === "72+" ? null : band;
 }
 
 /** Distance rings (km) of top_ranking_distance_ring: near rings first, ranked within. */
@@ -350,16 +357,26 @@ function touringDistance(plan: Plan, expression: RawBuilder<number>, of: (km: nu
   return sql<number>`(case search_profiles.user_id ${sql.join(cases, sql` `)} else ${expression} end)`;
 }
 
+/**
+ * Running rise-ups first (issue 27 item 3, ADR 084), the newest first: every rise-up lasts RISE_UP_HOURS, so the
+ * later end is the later start. Compared with `now` here, so a rise-up ends on time without a job. It leads the
+ * ranking sorts only; a sort the member chose by a fact (distance, price, rating, last login) stays that fact's.
+ */
+function risenFirst(now: number) {
+  return sql`(case when search_profiles.rise_up_until > ${sql.lit(now)} then search_profiles.rise_up_until else 0 end) desc`;
+}
+
 function orderFor(sort: SearchSort, plan: Plan) {
   const score = rankingScore(plan.now);
+  const risen = risenFirst(plan.now);
   const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
   const distance = radius ? touringDistance(plan, distanceSql(radius.lat, radius.lon), (km) => km) : null;
   const tail = [sql`search_profiles.last_login_at desc`, sql`search_profiles.user_id desc`];
   switch (sort) {
     case "distance":
-      return distance ? [sql`${distance} asc`, ...tail] : [sql`${score} desc`, ...tail];
+      return distance ? [sql`${distance} asc`, ...tail] : [risen, sql`${score} desc`, ...tail];
     case "top_ranking_distance_ring": {
-      if (!radius) return [sql`${score} desc`, ...tail];
+      if (!radius) return [risen, sql`${score} desc`, ...tail];
       // Ring membership compares a planar squared distance (no trigonometry per row; up to five
       // comparisons per row): within 500 km its error is ~1 %, irrelevant for ranking buckets.
       const squared = touringDistance(plan, planarSquaredKm(radius.lat, radius.lon), (km) => km * km);
@@ -367,7 +384,7 @@ function orderFor(sort: SearchSort, plan: Plan) {
         DISTANCE_RINGS_KM.map((km, i) => sql`when ${squared} < ${sql.lit(km * km)} then ${sql.lit(i)}`),
         sql` `,
       )} else ${sql.lit(DISTANCE_RINGS_KM.length)} end)`;
-      return [sql`${ring} asc`, sql`${score} desc`, ...tail];
+      return [risen, sql`${ring} asc`, sql`${score} desc`, ...tail];
     }
     case "rating":
       return [
@@ -390,12 +407,13 @@ function orderFor(sort: SearchSort, plan: Plan) {
     case "top_ranked":
       // Reviews weigh in: well-rated profiles with many reviews, then the ranking score.
       return [
+        risen,
         sql`(coalesce(search_profiles.rating_avg, 0) * (case when search_profiles.review_count > 20 then 20 else search_profiles.review_count end)) desc`,
         sql`${score} desc`,
         ...tail,
       ];
     case "top_ranking":
-      return [sql`${score} desc`, ...tail];
+      return [risen, sql`${score} desc`, ...tail];
   }
 }
 
@@ -507,6 +525,7 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
         "search_profiles.review_count",
         "search_profiles.rating_avg",
         "search_profiles.price_hour",
+        "search_profiles.rise_up_until",
       ])
       .$if(location.mode === "radius", (qb) => qb.select(["search_profiles.lat", "search_profiles.lon"]))
       .$call((qb) => orderFor(sort, plan).reduce((q, term) => q.orderBy(term), qb))
@@ -566,6 +585,7 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
         },
         now,
       ),
+      risen: recentRiseOf(r.rise_up_until, now),
     };
     return [hit];
   });

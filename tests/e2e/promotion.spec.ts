@@ -1,0 +1,147 @@
+/**
+ * Rise-up promotion without JavaScript at 390 px (issue 27 item 3, ADR 084): a fresh escort, listed in her city,
+ * buys 100 dollars through the checkout's fake provider, buys a rise-up on promotion/rise_up with one confirmation,
+ * reads the result and her new balance, and is the first tile of her city's search. A fresh client reads that
+ * rise-ups are for escorts and businesses. Screenshots: test-results/promotion-*-390.png.
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, listedClient, logIn, noJsMemberPage, SIGN_UP_PASSWORD, signUp, test } from "./fixtures";
+
+const PHOTO = fileURLToPath(new URL("../fixtures/photo-400x500.jpg", import.meta.url));
+/** A city no other spec searches, so the first tile is decided by this spec's rise-up alone. */
+const CITY = "Rostock";
+const CITY_SEARCH = "/de/escorts?city=de-rostock&radius=20";
+
+/** A fresh escort through sign-up and every registration step (by the API): listed in CITY. */
+async function listedEscort(request: APIRequestContext, clientIp: string): Promise<string> {
+  const username = await signUp(request, clientIp, "escort", 2);
+  const headers = { "x-forwarded-for": clientIp, "accept-language": "de" };
+  const login = await request.post("/oauth/v2/token", { headers, form: { grant_type: "password", username, password: SIGN_UP_PASSWORD } });
+  const auth = { ...headers, authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  const upload = await request.post("/api/v2/media/upload", {
+    headers: auth,
+    multipart: { files: { name: "photo.jpg", mimeType: "image/jpeg", buffer: readFileSync(PHOTO) } },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  for (const [path, data] of [
+    ["photo", {}],
+    ["profile", { relationship_status: 1, city: CITY }],
+    ["appearance", { height: 168, weight: 58 }],
+    ["services", { escort_service: [101], meeting_option: [1], prices: { price_60_mins: 200 } }],
+    ["availability", { schedule: [{ day: 5, time_from: "18:00", time_to: "23:00" }] }],
+  ] as const) {
+    const response = await request.put(`/api/v2/registration/${path}`, { headers: auth, data });
+    expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+  }
+  return username;
+}
+
+/** 100 dollars through the real checkout and the fake provider's success button. */
+async function buyDollars(page: Page) {
+  await page.goto("/de/buy?goods=dollar&sku=dollars-100");
+  const sku = page.locator('input[name="sku"][value="dollars-100"]');
+  if ((await sku.count()) > 0) {
+    await sku.check();
+    await page.getByRole("button", { name: "Weiter" }).click();
+  }
+  await page.getByLabel("Vor- und Nachname *").fill("Rosa Meer");
+  await page.getByLabel("Straße und Hausnummer *").fill("Lange Str. 1");
+  await page.getByLabel("PLZ *").fill("18055");
+  await page.getByLabel("Ort *").fill(CITY);
+  await page.getByLabel("E-Mail für die Rechnung *").fill("rosa@example.test");
+  await page.getByRole("button", { name: "Weiter" }).click();
+  await page.getByLabel(/Kreditkarte/).check();
+  await page.getByRole("button", { name: "Weiter" }).click();
+  await page.getByRole("button", { name: "Weiter zur Übersicht" }).click();
+  await expect(page).toHaveURL(/\/de\/buy\/confirm\?order=/);
+  await page.getByLabel(/Ich verlange ausdrücklich/).check();
+  await page.getByRole("button", { name: /zahlungspflichtig/ }).click();
+  await page.getByRole("button", { name: "Zahlung erfolgreich" }).click();
+  await expect(page.getByTestId("checkout-status")).toHaveAttribute("data-state", "success");
+}
+
+test.describe("rise-up promotion (no JavaScript)", () => {
+  test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+
+  test("a fresh escort with dollars buys a rise-up and is first in her city's search", async ({
+    page,
+    request,
+    clientIp,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const escort = await listedEscort(request, clientIp);
+    await logIn(page, escort, SIGN_UP_PASSWORD);
+
+    // Without dollars: the price, and the way to buy dollars instead of the button.
+    await page.goto("/de/promotion");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rise-up: dein Profil ganz oben");
+    await expect(page.getByTestId("rise-up-price")).toHaveText("20 Dollar");
+    await expect(page.getByTestId("rise-up-insufficient").getByRole("link", { name: "Dollar kaufen" })).toHaveAttribute(
+      "href",
+      /\/de\/buy\?goods=dollar/,
+    );
+    await expect(page.getByTestId("promotion-history-empty")).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("promotion-empty-390.png"), fullPage: true });
+
+    await buyDollars(page);
+
+    // A rival in her city who signed in after her: without a rise-up the rival's tile comes first.
+    const rival = await listedEscort(request, clientIp);
+    // Search leaves the searcher's own profile out, and a guest's page may come from the minute's micro-cache: her
+    // city's search as a signed-in client sees it.
+    const guest = await noJsMemberPage(browser, clientIp, await listedClient(request, clientIp, 1));
+    const firstTile = async () => {
+      await guest.goto(CITY_SEARCH);
+      return guest.getByTestId("search-tile").first();
+    };
+    await expect(await firstTile()).toHaveAttribute("href", `/de/p/${rival}`);
+
+    await page.goto("/de/promotion/rise_up");
+    await expect(page.getByTestId("rise-up-balance")).toHaveText("100 Dollar");
+    const submit = page.getByTestId("rise-up-submit");
+    await expect(submit).toHaveText("Jetzt aufsteigen für 20 Dollar");
+    expect((await submit.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await page.screenshot({ path: testInfo.outputPath("promotion-buy-390.png"), fullPage: true });
+    await submit.click();
+
+    await expect(page).toHaveURL(/\/de\/promotion\/rise_up\?done=\d+/);
+    await expect(page.getByTestId("promotion-outcome")).toHaveAttribute("data-status", "accepted");
+    await expect(page.getByTestId("promotion-outcome")).toContainText("Dein Guthaben: 80 Dollar");
+    await expect(page.getByTestId("rise-up-running")).toBeVisible();
+    await expect(page.getByTestId("rise-up-submit")).toHaveCount(0);
+    await expect(page.getByTestId("promotion-history")).toContainText("Läuft");
+    await expect(page.getByTestId("rise-up-band")).toHaveText("in den letzten 24 Stunden");
+    await page.screenshot({ path: testInfo.outputPath("promotion-bought-390.png"), fullPage: true });
+
+    // At once her tile is first, above the rival's.
+    const herTile = await firstTile();
+    await expect(herTile).toHaveAttribute("href", `/de/p/${escort}`);
+    await expect(herTile.getByTestId("tile-risen")).toHaveText("↑ Aufgestiegen in den letzten 24 Std.");
+    await guest.screenshot({ path: testInfo.outputPath("promotion-search-first-390.png"), fullPage: false });
+    await guest.context().close();
+  });
+
+  test("a client reads that rise-ups are for escorts and businesses", async ({ page, request, clientIp }, testInfo) => {
+    await logIn(page, await listedClient(request, clientIp, 1), SIGN_UP_PASSWORD);
+    await page.goto("/de/promotion");
+    await expect(page.getByTestId("rise-up-providers-only")).toBeVisible();
+    await expect(page.getByTestId("rise-up-submit")).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath("promotion-client-390.png"), fullPage: true });
+    // A forged post is refused by the API and shown as a translated error, never a 5xx.
+    const response = await page.request.post("/de/promotion/rise_up", {
+      form: { key: "forged-key-123456" },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(response.status()).toBe(403);
+    expect(await response.text()).toContain("nur für Escorts und Businesses");
+  });
+
+  test("an unknown promotion type is not found", async ({ page, request, clientIp }) => {
+    await logIn(page, await listedClient(request, clientIp, 1), SIGN_UP_PASSWORD);
+    const response = await page.goto("/de/promotion/nonsense");
+    expect(response?.status()).toBe(404);
+  });
+});
