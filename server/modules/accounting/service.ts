@@ -1,7 +1,8 @@
 /**
  * The back office for money (issue 26 item 7, ADR 080): lists, refunds, the bank import, promo codes, revenue. Every
  * call first asks `requireBackend`: only an active backend account passes, everyone else (team included) gets the 404
- * of a thing that does not exist. Every change writes the audit trail in its own transaction.
+ * of a thing that does not exist. Every change writes its audit row in the transaction of the change: here for promo
+ * codes, in payments (refunds) and bank (imports, assignments, files) for theirs (ADR 080, 088).
  */
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
@@ -34,7 +35,7 @@ import {
 } from "../../contract/accounting";
 import { USER_TYPE } from "../../contract/users";
 import type { Database } from "../../db/schema";
-import { auditTrailOf, recordAudit, type AuditEntry } from "../audit/index";
+import { auditTrailOf, recordAudit } from "../audit/index";
 import {
   assignBankLine,
   buildCollectionFile,
@@ -209,26 +210,6 @@ export async function orderDetail(deps: ApiDeps, staffId: number, orderId: numbe
   };
 }
 
-/**
- * Writes `entry` unless the module that did the work already wrote a row of this action for this subject and actor
- * since `since` (payments' refundOrder and bank's functions take the staff id and may record it in their own
- * transaction, which is better: ADR 080). So the trail has exactly one row per action either way.
- */
-async function auditUnlessRecorded(deps: ApiDeps, entry: AuditEntry, since: number): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
-    const found = await trx
-      .selectFrom("audit_log")
-      .select("id")
-      .where("action", "=", entry.action)
-      .where("subject_type", "=", entry.subjectType)
-      .where("subject_id", "=", entry.subjectId)
-      .where("actor_id", "=", entry.actorId)
-      .where("created_at", ">=", since)
-      .executeTakeFirst();
-    if (!found) await recordAudit(trx, entry, deps.clock.now());
-  });
-}
-
 export async function refund(
   deps: ApiDeps,
   staffId: number,
@@ -244,22 +225,8 @@ export async function refund(
   if (refundable === 0) throw new ApiError(409, [errorItem(409, ACCOUNTING_ERRORS.notRefundable)]);
   if (body.amount_cents > refundable)
     throw new ApiError(400, [errorItem(400, ACCOUNTING_ERRORS.amountTooHigh, "amount_cents", { max: refundable })]);
-  const since = deps.clock.now();
+  // payments' refundOrder writes the audit row ("order.refund") in the refund's own transaction (ADR 080, 088).
   const { creditNoteId } = await refundOrder(deps, { orderId, amountCents: body.amount_cents, reason: body.reason, staffId });
-  const after = await orderById(deps.db, orderId);
-  await auditUnlessRecorded(
-    deps,
-    {
-      actorId: staffId,
-      action: "order.refund",
-      subjectType: "order",
-      subjectId: String(orderId),
-      reason: body.reason,
-      before: { status: before.status, refunded_cents: refunded },
-      after: { status: after?.status ?? before.status, refunded_cents: refunded + body.amount_cents, credit_note_id: creditNoteId },
-    },
-    since,
-  );
   return { order_id: orderId, credit_note_id: creditNoteId, amount_cents: body.amount_cents };
 }
 
@@ -379,24 +346,10 @@ export async function listInvoices(deps: ApiDeps, staffId: number, filter: Invoi
 
 // --- Bank ---------------------------------------------------------------------------------------------------------
 
+/** The bank writes the audit row in the transaction that records the statement's lines (ADR 088). */
 export async function importStatement(deps: ApiDeps, staffId: number, xml: string): Promise<BankImportDone> {
   await requireBackend(deps, staffId);
-  const since = deps.clock.now();
-  const result = await importBankStatement(deps, xml, staffId);
-  await auditUnlessRecorded(
-    deps,
-    {
-      actorId: staffId,
-      action: "bank.import",
-      subjectType: "bank_statement",
-      subjectId: String(since),
-      reason: null,
-      before: null,
-      after: result,
-    },
-    since,
-  );
-  return result;
+  return importBankStatement(deps, xml, staffId);
 }
 
 export async function listUnmatched(deps: ApiDeps, staffId: number, page: number): Promise<BankLineList> {
@@ -419,50 +372,22 @@ export async function listListed(deps: ApiDeps, staffId: number, page: number): 
   };
 }
 
+/** The bank writes the audit row ("bank.assign") in the assignment's transaction (ADR 088). */
 export async function assignLine(deps: ApiDeps, staffId: number, lineId: number, orderRef: string) {
   await requireBackend(deps, staffId);
-  const since = deps.clock.now();
   await assignBankLine(deps, lineId, orderRef, staffId);
-  await auditUnlessRecorded(
-    deps,
-    {
-      actorId: staffId,
-      action: "bank.assign",
-      subjectType: "bank_line",
-      subjectId: String(lineId),
-      reason: null,
-      before: null,
-      after: { order_ref: orderRef },
-    },
-    since,
-  );
   return { line_id: lineId, order_ref: orderRef };
 }
 
-/** Builds the next SEPA file (bank's rules: what is due, the bank day); the file's summary goes to the audit trail. */
+/** Builds the next SEPA file (bank's rules: what is due, the bank day); the bank audits it in the file's transaction. */
 export async function buildBankFile(
   deps: ApiDeps,
   staffId: number,
   body: { kind: "collections" | "transfers"; due_date: string },
 ): Promise<BankFileSummary> {
   await requireBackend(deps, staffId);
-  const since = deps.clock.now();
   const day = body.due_date || undefined;
-  const file = body.kind === "collections" ? await buildCollectionFile(deps, staffId, day) : await buildTransferFile(deps, staffId, day);
-  await auditUnlessRecorded(
-    deps,
-    {
-      actorId: staffId,
-      action: `bank.${body.kind}`,
-      subjectType: "bank_file",
-      subjectId: String(file.id),
-      reason: null,
-      before: null,
-      after: file,
-    },
-    since,
-  );
-  return file;
+  return body.kind === "collections" ? buildCollectionFile(deps, staffId, day) : buildTransferFile(deps, staffId, day);
 }
 
 // --- Promo codes --------------------------------------------------------------------------------------------------
