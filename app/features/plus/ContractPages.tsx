@@ -220,13 +220,46 @@ export function ContractReceiptPage({ title, receipt }: { title: string; receipt
         <p data-testid="receipt-end">
           {receipt.effectiveEnd !== null
             ? t("plus.contracts.end_result", { date: day(receipt.effectiveEnd) })
-            : t("plus.contracts.end_by_mail")}
+            : receipt.confirmation === "pending"
+              ? t("plus.contracts.confirm_pending")
+              : t("plus.contracts.end_by_mail")}
         </p>
         {receipt.refundCents ? (
           <p>{t("plus.contracts.refund", { price: price({ amount: receipt.refundCents, currency: "EUR" }) })}</p>
         ) : null}
         <p className={ui.muted}>{t("plus.contracts.save_hint")}</p>
       </article>
+    </main>
+  );
+}
+
+/** The page the withdrawal's mailed link opens: one button that makes it take effect, or why the link is gone. */
+export function WithdrawConfirmPage({ title, wellFormed, failed }: { title: string; wellFormed: boolean; failed: boolean }) {
+  const { t } = useTranslation("plus");
+  const to = useLocalePath();
+  const usable = wellFormed && !failed;
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.stack}>
+        <h1>{title}</h1>
+        {usable ? (
+          <Form method="post" className={`${ui.card} ${ui.stack}`} data-testid="withdraw-confirm-form">
+            <p>{t("plus.contracts.confirm_intro")}</p>
+            <div className={ui.row}>
+              <button className={ui.button} type="submit" data-testid="withdraw-confirm-submit">
+                {t("plus.contracts.confirm_submit")}
+              </button>
+            </div>
+          </Form>
+        ) : (
+          <p role="alert" data-testid="withdraw-confirm-gone">
+            {t("plus.contracts.confirm_gone")}
+          </p>
+        )}
+        <p>
+          <Link to={to("contracts/withdraw")}>{t("plus.contracts.confirm_again")}</Link>
+        </p>
+      </div>
     </main>
   );
 }
