@@ -4,7 +4,7 @@
  * of a thing that does not exist. Every change writes its audit row in the transaction of the change: here for promo
  * codes, in payments (refunds) and bank (imports, assignments, files) for theirs (ADR 080, 088).
  */
-import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import {
@@ -63,6 +63,26 @@ function dayRange(from: string, to: string): { start: number | null; end: number
   return { start: from ? accountingDayStart(from) : null, end: to ? accountingDayStart(nextDay(to)) : null };
 }
 
+/** The row a list's base query selects. */
+type RowOf<Query extends (db: Db) => { executeTakeFirstOrThrow(): Promise<unknown> }> = Awaited<
+  ReturnType<ReturnType<Query>["executeTakeFirstOrThrow"]>
+>;
+
+/** A list narrowed to the filter's days on `column` (the accounting zone's [from, to]); an open side is left out. */
+function withinDays<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  column: string,
+  filter: { from: string; to: string },
+) {
+  const { start, end } = dayRange(filter.from, filter.to);
+  if (start !== null) query = query.where(sql.ref(column), ">=", start);
+  if (end !== null) query = query.where(sql.ref(column), "<", end);
+  return query;
+}
+
+/** A search term that is a plausible id names a row by its id or by its text key; anything else only by the key. */
+const looksLikeId = (term: string) => /^[1-9]\d{0,9}$/.test(term);
+
 // --- Orders -------------------------------------------------------------------------------------------------------
 
 function orderQuery(db: Db) {
@@ -92,7 +112,7 @@ function orderQuery(db: Db) {
       "orders.paid_at",
     ]);
 }
-type OrderRow = Awaited<ReturnType<ReturnType<typeof orderQuery>["executeTakeFirstOrThrow"]>>;
+type OrderRow = RowOf<typeof orderQuery>;
 
 function orderOut(row: OrderRow): AccountingOrder {
   return {
@@ -141,16 +161,11 @@ export async function listOrders(deps: ApiDeps, staffId: number, filter: OrderFi
   if (filter.status) query = query.where("orders.status", "=", filter.status);
   if (filter.goods) query = query.where("orders.goods", "=", filter.goods);
   if (filter.method) query = query.where("orders.method", "=", filter.method);
-  const { start, end } = dayRange(filter.from, filter.to);
-  if (start !== null) query = query.where("orders.created_at", ">=", start);
-  if (end !== null) query = query.where("orders.created_at", "<", end);
+  query = withinDays(query, "orders.created_at", filter);
   if (filter.member) {
     const member = filter.member;
-    query = query.where((eb) =>
-      /^[1-9]\d{0,9}$/.test(member)
-        ? eb.or([eb("orders.user_id", "=", Number(member)), eb("users.username_key", "=", member.toLowerCase())])
-        : eb("users.username_key", "=", member.toLowerCase()),
-    );
+    const byName = (eb: ExpressionBuilder<Database, "orders" | "users">) => eb("users.username_key", "=", member.toLowerCase());
+    query = query.where((eb) => (looksLikeId(member) ? eb.or([eb("orders.user_id", "=", Number(member)), byName(eb)]) : byName(eb)));
   }
   return paged(query as never, "orders.id", filter.page, orderOut);
 }
@@ -250,7 +265,7 @@ function paymentQuery(db: Db) {
       "payment_transactions.created_at",
     ]);
 }
-type PaymentRow = Awaited<ReturnType<ReturnType<typeof paymentQuery>["executeTakeFirstOrThrow"]>>;
+type PaymentRow = RowOf<typeof paymentQuery>;
 
 function paymentOut(row: PaymentRow): AccountingPayment {
   return {
@@ -275,14 +290,10 @@ export async function listPayments(deps: ApiDeps, staffId: number, filter: Payme
   if (filter.order) {
     const ref = filter.order;
     query = query.where((eb) =>
-      /^[1-9]\d{0,9}$/.test(ref)
-        ? eb.or([eb("orders.id", "=", Number(ref)), eb("orders.public_id", "=", ref)])
-        : eb("orders.public_id", "=", ref),
+      looksLikeId(ref) ? eb.or([eb("orders.id", "=", Number(ref)), eb("orders.public_id", "=", ref)]) : eb("orders.public_id", "=", ref),
     );
   }
-  const { start, end } = dayRange(filter.from, filter.to);
-  if (start !== null) query = query.where("payment_transactions.created_at", ">=", start);
-  if (end !== null) query = query.where("payment_transactions.created_at", "<", end);
+  query = withinDays(query, "payment_transactions.created_at", filter);
   return paged(query as never, "payment_transactions.id", filter.page, paymentOut);
 }
 
@@ -309,7 +320,7 @@ function invoiceQuery(db: Db) {
       "invoices.issued_at",
     ]);
 }
-type InvoiceRow = Awaited<ReturnType<ReturnType<typeof invoiceQuery>["executeTakeFirstOrThrow"]>>;
+type InvoiceRow = RowOf<typeof invoiceQuery>;
 
 function invoiceOut(row: InvoiceRow): AccountingInvoice {
   return {
@@ -338,9 +349,7 @@ export async function listInvoices(deps: ApiDeps, staffId: number, filter: Invoi
   if (filter.number) query = query.where("invoices.number", "like", `${filter.number.replace(/[\\%_]/g, "\\$&")}%`);
   if (filter.status) query = query.where("invoices.status", "=", filter.status);
   if (filter.document) query = query.where("invoices.document", "=", filter.document);
-  const { start, end } = dayRange(filter.from, filter.to);
-  if (start !== null) query = query.where("invoices.issued_at", ">=", start);
-  if (end !== null) query = query.where("invoices.issued_at", "<", end);
+  query = withinDays(query, "invoices.issued_at", filter);
   return paged(query as never, "invoices.id", filter.page, invoiceOut);
 }
 
