@@ -10,12 +10,9 @@
 // machine's `test` database), dropped at the end. The last line is
 //   checkouts N, postbacks 2N, applied N, memberships N, invoices N, gapless yes, double charges 0, imbalance 0, T s, p95 X ms
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { register } from "tsx/esm/api";
+import { benchDatabase, benchDeps } from "./bench-money-setup.mjs";
 
 register();
 const { values } = parseArgs({
@@ -29,58 +26,23 @@ const { values } = parseArgs({
 const count = Number(values.orders);
 
 const { openDatabase, migrateToLatest } = await import("../server/db/index.ts");
-const { systemClock } = await import("../server/lib/clock.ts");
 const { loadConfig } = await import("../server/config.ts");
 const { createApiApp } = await import("../server/api/app.ts");
-const { allMigrationsFor, featureRegistry } = await import("../server/modules/index.ts");
+const { allMigrationsFor } = await import("../server/modules/index.ts");
 const { reconcileLedger } = await import("../server/modules/ledger/index.ts");
 const { paymentDestinations } = await import("../server/modules/payments/index.ts");
 const { providerFor } = await import("../server/integrations/payments/registry.ts");
 const { signFakePostback } = await import("../server/integrations/payments/fake.ts");
-const { outboxMailer } = await import("../server/integrations/mail/mailer.ts");
-const { inProcessBus } = await import("../server/realtime/bus.ts");
-const { createPresence } = await import("../server/realtime/presence.ts");
-const { createLogger } = await import("../server/ops/logger.ts");
 
 let state = Number(values.seed) >>> 0 || 1;
 const random = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 
-let databaseUrl;
-let cleanup = () => {};
-if (values.db === "postgres") {
-  const base = process.env.DATABASE_URL_TEST ?? "postgres://postgres@127.0.0.1:5432/test";
-  const schema = `bench_checkout_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const url = new URL(base);
-  url.searchParams.set("options", `-c search_path=${schema}`);
-  databaseUrl = url.toString();
-  cleanup = async () => {
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  };
-} else {
-  const dir = mkdtempSync(join(tmpdir(), "bench-checkout-"));
-  databaseUrl = `sqlite:${join(dir, "checkout.sqlite")}`;
-  cleanup = () => rmSync(dir, { recursive: true, force: true });
-}
-
+const { databaseUrl, cleanup } = await benchDatabase(values.db, "checkout");
 const database = openDatabase(databaseUrl, { poolSize: Number(values.pool) });
 await migrateToLatest(database, allMigrationsFor);
 const config = { ...loadConfig({ NODE_ENV: "test", APP_SECRET: "bench-secret", PUBLIC_URL: "http://bench.local" }), databaseUrl };
-const bus = inProcessBus();
-const deps = {
-  db: database.db,
-  dialect: database.dialect,
-  config,
-  clock: systemClock,
-  mailer: outboxMailer(database.db, systemClock),
-  log: createLogger({ level: "error" }),
-  bus,
-  presence: createPresence({ bus, clock: systemClock, instanceId: "bench" }),
-  features: featureRegistry(),
-};
+const deps = await benchDeps(database, config);
+const { bus } = deps;
 const api = createApiApp(deps);
 const membership = deps.features.goods.get("membership");
 const provider = providerFor(deps, "CC");

@@ -12,12 +12,9 @@
 // runners at once, as that many instances would. The last line is
 //   renewals N: paid N, dunning N, other 0, charged twice 0, S s (R/s)
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { register } from "tsx/esm/api";
+import { benchDatabase, benchDeps } from "./bench-money-setup.mjs";
 
 register();
 const { values } = parseArgs({
@@ -35,37 +32,12 @@ const runnerCount = Number(values.runners);
 
 const { loadConfig } = await import("../server/config.ts");
 const { openDatabase, migrateToLatest } = await import("../server/db/index.ts");
-const { systemClock } = await import("../server/lib/clock.ts");
-const { allMigrationsFor, featureRegistry } = await import("../server/modules/index.ts");
-const { outboxMailer } = await import("../server/integrations/mail/mailer.ts");
+const { allMigrationsFor } = await import("../server/modules/index.ts");
 const { jobHandlersFor } = await import("../server/jobs/handlers.ts");
 const { createJobRunner, enqueueJob } = await import("../server/jobs/queue.ts");
-const { createLogger } = await import("../server/ops/logger.ts");
-const { inProcessBus } = await import("../server/realtime/bus.ts");
-const { createPresence } = await import("../server/realtime/presence.ts");
 const { FAKE_FAILING_TOKEN_SUFFIX } = await import("../server/integrations/payments/fake.ts");
 
-let databaseUrl;
-let cleanup = async () => {};
-if (values.db === "postgres") {
-  const base = process.env.DATABASE_URL_TEST ?? "postgres://postgres@127.0.0.1:5432/test";
-  const schema = `bench_renewals_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const url = new URL(base);
-  url.searchParams.set("options", `-c search_path=${schema}`);
-  databaseUrl = url.toString();
-  cleanup = async () => {
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  };
-} else {
-  const dir = mkdtempSync(join(tmpdir(), "bench-renewals-"));
-  databaseUrl = `sqlite:${join(dir, "renewals.sqlite")}`;
-  cleanup = async () => rmSync(dir, { recursive: true, force: true });
-}
-
+const { databaseUrl, cleanup } = await benchDatabase(values.db, "renewals");
 const config = { ...loadConfig({ NODE_ENV: "test", APP_SECRET: "bench-secret" }), databaseUrl, publicUrl: "http://velora.bench" };
 // BENCH_QUERIES=1: the statements that took the most time in all, at the end.
 const queryTimes = new Map();
@@ -76,20 +48,8 @@ const database = openDatabase(databaseUrl, {
     : {}),
 });
 await migrateToLatest(database, allMigrationsFor);
-const log = createLogger({ level: "error" });
-const bus = inProcessBus();
-const clock = systemClock;
-const deps = {
-  db: database.db,
-  dialect: database.dialect,
-  config,
-  clock,
-  mailer: outboxMailer(database.db, clock),
-  log,
-  bus,
-  presence: createPresence({ bus, clock, instanceId: "bench" }),
-  features: featureRegistry(),
-};
+const deps = await benchDeps(database, config);
+const { clock, log, bus } = deps;
 
 // The members: each with a paid first order and a running, renewing 1-month contract whose period ends in
 // 23 h 59 min 30 s — all inside the renewal lead time at once, the same minute for all.

@@ -2,6 +2,7 @@
  * Every environment variable the product reads, parsed once. README's
  * "Configuration" table documents the same list; keep the two in step.
  */
+import { bundledIpCountryDatabase } from "./integrations/ip-country";
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
@@ -37,6 +38,8 @@ export interface AppConfig {
   appSecret: string;
   /** Trust X-Forwarded-For from the network (set behind a load balancer). */
   trustProxy: boolean;
+  /** The IP-to-country MMDB for the VAT evidence (IP_COUNTRY_DB; default: the packaged CC0/CC BY data, ADR 088). */
+  ipCountryDb: string;
   /**
    * Dev-only pages and endpoints (mailbox, test routes): "off" in production, "loopback" in the demo of
    * `npm start` and in development (answered only to a TCP peer on this machine), "on" in tests.
@@ -263,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedOnEmpty,
     appSecret,
     trustProxy: bool(env.TRUST_PROXY, false),
+    ipCountryDb: env.IP_COUNTRY_DB ? resolve(env.IP_COUNTRY_DB) : bundledIpCountryDatabase(),
     devRoutes,
     devRoutesKey: devRoutesKeyFor(devRoutes, env.DEV_ROUTES_KEY),
     demoMode,

@@ -43,6 +43,11 @@ export function declareWithdrawal(api: ApiClient, body: ContractWithdrawInput): 
   return api.op(plusOps.declareWithdraw, { body, handleErrors: true });
 }
 
+/** POST /contracts/withdraw/confirm: the mailed link's token makes a withdrawal sent without login take effect. */
+export function confirmWithdrawal(api: ApiClient, token: string): Promise<ApiResult<ContractReceiptData>> {
+  return api.op(plusOps.confirmWithdraw, { body: { token }, handleErrors: true });
+}
+
 export function fetchContractReceipt(api: ApiClient, id: string): Promise<ApiResult<ContractReceiptData>> {
   return api.op(plusOps.receipt, { params: { id }, handleErrors: true });
 }

@@ -14,6 +14,8 @@ export const PLUS_ERRORS = {
   noPreempt: "exception.plus.no_preempt",
   reasonRequired: "validation.plus.reason_required",
   endDate: "validation.plus.end_date",
+  /** The withdrawal's confirmation link is unknown, used or expired (ADR 088). */
+  withdrawLinkGone: "exception.plus.withdraw_link_gone",
 } as const;
 
 /** The survey's reasons (spec "cancellation survey"), in display order. */
@@ -79,6 +81,17 @@ export const contractWithdrawSchema = v.object({
 });
 export type ContractWithdrawInput = v.InferOutput<typeof contractWithdrawSchema>;
 
+/** How long the link confirming a withdrawal sent without login works (ADR 088). */
+export const WITHDRAWAL_CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** The link's token: 32 random bytes, base64url. */
+export const WITHDRAWAL_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** POST /contracts/withdraw/confirm: the token of the mailed link. */
+export const withdrawalConfirmSchema = v.object({
+  token: v.pipe(v.string(), v.regex(WITHDRAWAL_TOKEN_PATTERN, PLUS_ERRORS.withdrawLinkGone)),
+});
+export type WithdrawalConfirmInput = v.InferOutput<typeof withdrawalConfirmSchema>;
+
 /** GET /membership/contract: the signed-in member's contract and what they may do with it. */
 export interface PlusContractState {
   audience: PlusAudience | null;
@@ -128,6 +141,11 @@ export interface ContractReceipt {
    */
   effective_end: number | null;
   refund_cents: number | null;
+  /**
+   * A withdrawal sent without login waits for the link mailed to the contract owner ("pending"), whether or not an
+   * account matched (the page never tells); "confirmed" once opened; null for every other declaration (ADR 088).
+   */
+  confirmation: "pending" | "confirmed" | null;
 }
 
 /** GET /membership/preempt: the running contract's next period, bought early through the checkout. */

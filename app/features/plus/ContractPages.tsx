@@ -32,6 +32,51 @@ function useSent(reply: FormReply | null, prefill: Prefill) {
   };
 }
 
+/**
+ * Who declares and which contract: the fields both statutory forms share. The cancellation finds the contract by
+ * e-mail or username; the withdrawal without login only by the account's e-mail address (ADR 076, 088).
+ */
+function DeclarantFields({
+  sent,
+  errors,
+  identifier,
+}: {
+  sent: (name: string) => string;
+  errors: Record<string, string[]>;
+  identifier: "cancel" | "withdraw";
+}) {
+  const { t } = useTranslation("plus");
+  return (
+    <>
+      <Field
+        name="name"
+        label={t("plus.contracts.name_label")}
+        autoComplete="name"
+        defaultValue={sent("name")}
+        errors={errors.name ?? []}
+        required
+      />
+      <Field
+        name="identifier"
+        type={identifier === "withdraw" ? "email" : undefined}
+        label={identifier === "withdraw" ? t("plus.contracts.withdraw_identifier_label") : t("plus.contracts.identifier_label")}
+        hint={identifier === "cancel" ? t("plus.contracts.identifier_hint") : undefined}
+        autoComplete="email"
+        defaultValue={sent("identifier")}
+        errors={errors.identifier ?? []}
+        required
+      />
+      <fieldset className={css.fieldset}>
+        <legend className={ui.label}>{t("plus.contracts.contract_label")}</legend>
+        <label className={ui.checkboxRow}>
+          <input type="radio" name="contract" value="plus" defaultChecked />
+          <span>{t("plus.contracts.contract_plus")}</span>
+        </label>
+      </fieldset>
+    </>
+  );
+}
+
 export function ContractCancelPage({ title, prefill, reply }: { title: string; prefill: Prefill; reply: FormReply | null }) {
   const { t } = useTranslation("plus");
   const { t: common, i18n } = useTranslation();
@@ -67,30 +112,7 @@ export function ContractCancelPage({ title, prefill, reply }: { title: string; p
             defaultValue={sent("reason")}
             errors={errors.reason ?? []}
           />
-          <Field
-            name="name"
-            label={t("plus.contracts.name_label")}
-            autoComplete="name"
-            defaultValue={sent("name")}
-            errors={errors.name ?? []}
-            required
-          />
-          <Field
-            name="identifier"
-            label={t("plus.contracts.identifier_label")}
-            hint={t("plus.contracts.identifier_hint")}
-            autoComplete="email"
-            defaultValue={sent("identifier")}
-            errors={errors.identifier ?? []}
-            required
-          />
-          <fieldset className={css.fieldset}>
-            <legend className={ui.label}>{t("plus.contracts.contract_label")}</legend>
-            <label className={ui.checkboxRow}>
-              <input type="radio" name="contract" value="plus" defaultChecked />
-              <span>{t("plus.contracts.contract_plus")}</span>
-            </label>
-          </fieldset>
+          <DeclarantFields sent={sent} errors={errors} identifier="cancel" />
           <fieldset className={css.fieldset}>
             <legend className={ui.label}>{t("plus.contracts.end_legend")}</legend>
             <label className={ui.checkboxRow}>
@@ -139,30 +161,7 @@ export function ContractWithdrawPage({ title, prefill, reply }: { title: string;
         <p>{t("plus.contracts.withdraw_intro")}</p>
         {reply ? <FormErrors errors={reply.formErrors} /> : null}
         <Form method="post" className={`${ui.card} ${ui.stack}`} data-testid="contract-withdraw-form">
-          <Field
-            name="name"
-            label={t("plus.contracts.name_label")}
-            autoComplete="name"
-            defaultValue={sent("name")}
-            errors={errors.name ?? []}
-            required
-          />
-          <Field
-            name="identifier"
-            type="email"
-            label={t("plus.contracts.withdraw_identifier_label")}
-            autoComplete="email"
-            defaultValue={sent("identifier")}
-            errors={errors.identifier ?? []}
-            required
-          />
-          <fieldset className={css.fieldset}>
-            <legend className={ui.label}>{t("plus.contracts.contract_label")}</legend>
-            <label className={ui.checkboxRow}>
-              <input type="radio" name="contract" value="plus" defaultChecked />
-              <span>{t("plus.contracts.contract_plus")}</span>
-            </label>
-          </fieldset>
+          <DeclarantFields sent={sent} errors={errors} identifier="withdraw" />
           <div className={ui.row}>
             <button className={ui.button} type="submit" data-testid="contract-withdraw-submit">
               {t("plus.contracts.withdraw_submit")}
@@ -220,13 +219,46 @@ export function ContractReceiptPage({ title, receipt }: { title: string; receipt
         <p data-testid="receipt-end">
           {receipt.effectiveEnd !== null
             ? t("plus.contracts.end_result", { date: day(receipt.effectiveEnd) })
-            : t("plus.contracts.end_by_mail")}
+            : receipt.confirmation === "pending"
+              ? t("plus.contracts.confirm_pending")
+              : t("plus.contracts.end_by_mail")}
         </p>
         {receipt.refundCents ? (
           <p>{t("plus.contracts.refund", { price: price({ amount: receipt.refundCents, currency: "EUR" }) })}</p>
         ) : null}
         <p className={ui.muted}>{t("plus.contracts.save_hint")}</p>
       </article>
+    </main>
+  );
+}
+
+/** The page the withdrawal's mailed link opens: one button that makes it take effect, or why the link is gone. */
+export function WithdrawConfirmPage({ title, wellFormed, failed }: { title: string; wellFormed: boolean; failed: boolean }) {
+  const { t } = useTranslation("plus");
+  const to = useLocalePath();
+  const usable = wellFormed && !failed;
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.stack}>
+        <h1>{title}</h1>
+        {usable ? (
+          <Form method="post" className={`${ui.card} ${ui.stack}`} data-testid="withdraw-confirm-form">
+            <p>{t("plus.contracts.confirm_intro")}</p>
+            <div className={ui.row}>
+              <button className={ui.button} type="submit" data-testid="withdraw-confirm-submit">
+                {t("plus.contracts.confirm_submit")}
+              </button>
+            </div>
+          </Form>
+        ) : (
+          <p role="alert" data-testid="withdraw-confirm-gone">
+            {t("plus.contracts.confirm_gone")}
+          </p>
+        )}
+        <p>
+          <Link to={to("contracts/withdraw")}>{t("plus.contracts.confirm_again")}</Link>
+        </p>
+      </div>
     </main>
   );
 }

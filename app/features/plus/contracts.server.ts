@@ -4,9 +4,9 @@
  * the button to the confirmation page: no survey, no offer in between.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { contractCancelSchema, contractWithdrawSchema } from "#server/contract/plus";
+import { contractCancelSchema, contractWithdrawSchema, WITHDRAWAL_TOKEN_PATTERN } from "#server/contract/plus";
 import { createApiClient } from "~/api/client.server";
-import { declareCancellation, declareWithdrawal, fetchContractReceipt, fetchPlusContract } from "~/api/plus.server";
+import { confirmWithdrawal, declareCancellation, declareWithdrawal, fetchContractReceipt, fetchPlusContract } from "~/api/plus.server";
 import { loadViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
@@ -54,4 +54,27 @@ export async function loadContractReceipt({ request, context, params }: LoaderFu
   const t = await i18nServer.getFixedT(request);
   const title = result.data.action === "cancel" ? t("plus.contracts.receipt_title_cancel") : t("plus.contracts.receipt_title_withdraw");
   return data({ title, receipt: result.data }, { headers: PRIVATE_HEADERS });
+}
+
+/**
+ * contracts/withdraw/confirm/{token}: the link mailed for a withdrawal sent without login (ADR 088). Opening it shows
+ * one button; the post makes the withdrawal take effect (a mail scanner that opens links withdraws nothing).
+ */
+export async function loadWithdrawConfirm({ request, params }: LoaderFunctionArgs) {
+  const t = await i18nServer.getFixedT(request);
+  return data(
+    { title: t("plus.contracts.confirm_title"), wellFormed: WITHDRAWAL_TOKEN_PATTERN.test(params.token ?? "") },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+export async function submitWithdrawConfirm({ request, context, params }: ActionFunctionArgs) {
+  const t = await i18nServer.getFixedT(request);
+  const result = await confirmWithdrawal(createApiClient({ request, context }), params.token ?? "");
+  if (!result.ok)
+    return data(
+      { receipt: null, title: t("plus.contracts.confirm_title") },
+      { status: result.status >= 500 ? 503 : 404, headers: PRIVATE_HEADERS },
+    );
+  return data({ receipt: result.data, title: t("plus.contracts.confirmed_title") }, { headers: PRIVATE_HEADERS });
 }

@@ -1,6 +1,6 @@
 /** The plus membership's operations (issue 26, ADR 062, 076): packages, the member's contract, the statutory declarations. */
 import { defineOperation } from "../operation";
-import { cancellationSurveySchema, contractCancelSchema, contractWithdrawSchema } from "../plus";
+import { cancellationSurveySchema, contractCancelSchema, contractWithdrawSchema, withdrawalConfirmSchema } from "../plus";
 import { plusPackagesQuerySchema } from "../plus-packages";
 
 export const plusOps = {
@@ -31,6 +31,12 @@ export const plusOps = {
     method: "post",
     path: "/api/v2/contracts/withdraw",
     body: contractWithdrawSchema,
+    response: "ContractReceipt",
+  }),
+  confirmWithdraw: defineOperation({
+    method: "post",
+    path: "/api/v2/contracts/withdraw/confirm",
+    body: withdrawalConfirmSchema,
     response: "ContractReceipt",
   }),
   receipt: defineOperation({ method: "get", path: "/api/v2/contracts/receipts/:id", response: "ContractReceipt" }),

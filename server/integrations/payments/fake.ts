@@ -60,6 +60,18 @@ const b64 = (text: string) => Buffer.from(text, "utf8").toString("base64url");
 const unb64 = (text: string) => Buffer.from(text, "base64url").toString("utf8");
 const pageSignature = (secret: string, data: string) => createHmac("sha256", secret).update(`page.${data}`).digest("base64url");
 
+/**
+ * The charges of stored tokens this process made, by order ref: the fake's memory for idempotent charges and its
+ * status query (a real provider keeps this on its side). Bounded: the oldest are forgotten first.
+ */
+const fakeCharges = new Map<string, PaymentEvent>();
+const FAKE_CHARGES_KEPT = 100_000;
+
+function rememberCharge(event: PaymentEvent): void {
+  fakeCharges.set(event.orderRef, event);
+  if (fakeCharges.size > FAKE_CHARGES_KEPT) fakeCharges.delete(fakeCharges.keys().next().value!);
+}
+
 export function createFakeProvider(config: Pick<AppConfig, "publicUrl" | "payments">, now: () => number): PaymentProvider {
   const { secret } = config.payments.fake;
   return {
@@ -84,6 +96,10 @@ export function createFakeProvider(config: Pick<AppConfig, "publicUrl" | "paymen
       return { kind: "redirect", url, providerReference: payment.pr };
     },
     async charge(request) {
+      // A second charge under the same order ref is the first one again (a provider's idempotency by the merchant's
+      // reference): it answers the same transaction and charges nothing more.
+      const earlier = fakeCharges.get(request.orderRef);
+      if (earlier) return { accepted: earlier.outcome === "success", providerReference: earlier.providerTxnId, event: earlier };
       // A stored token answers at once, as a provider's server API does; its event settles like a postback.
       const providerReference = `fkc_${randomBytes(12).toString("hex")}`;
       const fails = request.token.endsWith(FAKE_FAILING_TOKEN_SUFFIX);
@@ -97,7 +113,11 @@ export function createFakeProvider(config: Pick<AppConfig, "publicUrl" | "paymen
         paymentCountry: null,
         rebillToken: request.token,
       };
+      rememberCharge(event);
       return { accepted: !fails, providerReference, event };
+    },
+    async chargeStatus(orderRef) {
+      return fakeCharges.get(orderRef) ?? "none";
     },
     async refund(request) {
       // The fake sends the money back at once; the refund's own id lets a later postback about it be recognised.

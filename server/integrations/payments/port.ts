@@ -57,13 +57,23 @@ export interface PaymentProvider {
   readonly name: string;
   readonly methods: readonly PaymentMethod[];
   start(request: PaymentRequest): Promise<PaymentStart>;
-  /** Charges a stored token again (renewals, dunning); the outcome may arrive later by postback. */
+  /**
+   * Charges a stored token again (renewals, dunning); the outcome may arrive later by postback. The order's ref is
+   * the merchant's reference of the charge: a provider that gets a second charge for the same ref answers the first
+   * one instead of charging again (renewals' sweep charges a lost one again under its ref: ADR 088).
+   */
   charge(request: PaymentRequest & { token: string }): Promise<{ accepted: boolean; providerReference: string; event?: PaymentEvent }>;
   /** Sends money back (full or partial); the provider confirms by postback where it does. */
   refund(request: { orderRef: string; providerReference: string; amountCents: number; reason: string }): Promise<{
     accepted: boolean;
     /** The refund's own transaction id, when the provider names it (its postback about the refund carries it). */ providerTxnId?: string;
   }>;
+  /**
+   * What the provider knows of the charge made under `orderRef`, where it can say (renewals' sweep of charges that
+   * never answered, ADR 088): the charge's event, "none" when it never received one (charging again is safe), or
+   * "unknown". A provider without a status query leaves it out; the sweep then waits for a postback.
+   */
+  chargeStatus?(orderRef: string): Promise<PaymentEvent | "none" | "unknown">;
   /** The message if its signature holds, else null (the route answers 400 and changes nothing). */
   verifyPostback(postback: IncomingPostback): PaymentEvent | null;
 }

@@ -1,9 +1,10 @@
 /**
  * The back office for money (issue 26 item 7, ADR 080): lists, refunds, the bank import, promo codes, revenue. Every
  * call first asks `requireBackend`: only an active backend account passes, everyone else (team included) gets the 404
- * of a thing that does not exist. Every change writes the audit trail in its own transaction.
+ * of a thing that does not exist. Every change writes its audit row in the transaction of the change: here for promo
+ * codes, in payments (refunds) and bank (imports, assignments, files) for theirs (ADR 080, 088).
  */
-import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import {
@@ -34,7 +35,7 @@ import {
 } from "../../contract/accounting";
 import { USER_TYPE } from "../../contract/users";
 import type { Database } from "../../db/schema";
-import { auditTrailOf, recordAudit, type AuditEntry } from "../audit/index";
+import { auditTrailOf, recordAudit } from "../audit/index";
 import {
   assignBankLine,
   buildCollectionFile,
@@ -61,6 +62,26 @@ const offsetOf = (page: number) => (page - 1) * ACCOUNTING_PAGE_SIZE;
 function dayRange(from: string, to: string): { start: number | null; end: number | null } {
   return { start: from ? accountingDayStart(from) : null, end: to ? accountingDayStart(nextDay(to)) : null };
 }
+
+/** The row a list's base query selects. */
+type RowOf<Query extends (db: Db) => { executeTakeFirstOrThrow(): Promise<unknown> }> = Awaited<
+  ReturnType<ReturnType<Query>["executeTakeFirstOrThrow"]>
+>;
+
+/** A list narrowed to the filter's days on `column` (the accounting zone's [from, to]); an open side is left out. */
+function withinDays<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  column: string,
+  filter: { from: string; to: string },
+) {
+  const { start, end } = dayRange(filter.from, filter.to);
+  if (start !== null) query = query.where(sql.ref(column), ">=", start);
+  if (end !== null) query = query.where(sql.ref(column), "<", end);
+  return query;
+}
+
+/** A search term that is a plausible id names a row by its id or by its text key; anything else only by the key. */
+const looksLikeId = (term: string) => /^[1-9]\d{0,9}$/.test(term);
 
 // --- Orders -------------------------------------------------------------------------------------------------------
 
@@ -91,7 +112,7 @@ function orderQuery(db: Db) {
       "orders.paid_at",
     ]);
 }
-type OrderRow = Awaited<ReturnType<ReturnType<typeof orderQuery>["executeTakeFirstOrThrow"]>>;
+type OrderRow = RowOf<typeof orderQuery>;
 
 function orderOut(row: OrderRow): AccountingOrder {
   return {
@@ -140,16 +161,11 @@ export async function listOrders(deps: ApiDeps, staffId: number, filter: OrderFi
   if (filter.status) query = query.where("orders.status", "=", filter.status);
   if (filter.goods) query = query.where("orders.goods", "=", filter.goods);
   if (filter.method) query = query.where("orders.method", "=", filter.method);
-  const { start, end } = dayRange(filter.from, filter.to);
-  if (start !== null) query = query.where("orders.created_at", ">=", start);
-  if (end !== null) query = query.where("orders.created_at", "<", end);
+  query = withinDays(query, "orders.created_at", filter);
   if (filter.member) {
     const member = filter.member;
-    query = query.where((eb) =>
-      /^[1-9]\d{0,9}$/.test(member)
-        ? eb.or([eb("orders.user_id", "=", Number(member)), eb("users.username_key", "=", member.toLowerCase())])
-        : eb("users.username_key", "=", member.toLowerCase()),
-    );
+    const byName = (eb: ExpressionBuilder<Database, "orders" | "users">) => eb("users.username_key", "=", member.toLowerCase());
+    query = query.where((eb) => (looksLikeId(member) ? eb.or([eb("orders.user_id", "=", Number(member)), byName(eb)]) : byName(eb)));
   }
   return paged(query as never, "orders.id", filter.page, orderOut);
 }
@@ -209,26 +225,6 @@ export async function orderDetail(deps: ApiDeps, staffId: number, orderId: numbe
   };
 }
 
-/**
- * Writes `entry` unless the module that did the work already wrote a row of this action for this subject and actor
- * since `since` (payments' refundOrder and bank's functions take the staff id and may record it in their own
- * transaction, which is better: ADR 080). So the trail has exactly one row per action either way.
- */
-async function auditUnlessRecorded(deps: ApiDeps, entry: AuditEntry, since: number): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
-    const found = await trx
-      .selectFrom("audit_log")
-      .select("id")
-      .where("action", "=", entry.action)
-      .where("subject_type", "=", entry.subjectType)
-      .where("subject_id", "=", entry.subjectId)
-      .where("actor_id", "=", entry.actorId)
-      .where("created_at", ">=", since)
-      .executeTakeFirst();
-    if (!found) await recordAudit(trx, entry, deps.clock.now());
-  });
-}
-
 export async function refund(
   deps: ApiDeps,
   staffId: number,
@@ -244,22 +240,8 @@ export async function refund(
   if (refundable === 0) throw new ApiError(409, [errorItem(409, ACCOUNTING_ERRORS.notRefundable)]);
   if (body.amount_cents > refundable)
     throw new ApiError(400, [errorItem(400, ACCOUNTING_ERRORS.amountTooHigh, "amount_cents", { max: refundable })]);
-  const since = deps.clock.now();
+  // payments' refundOrder writes the audit row ("order.refund") in the refund's own transaction (ADR 080, 088).
   const { creditNoteId } = await refundOrder(deps, { orderId, amountCents: body.amount_cents, reason: body.reason, staffId });
-  const after = await orderById(deps.db, orderId);
-  await auditUnlessRecorded(
-    deps,
-    {
-      actorId: staffId,
-      action: "order.refund",
-      subjectType: "order",
-      subjectId: String(orderId),
-      reason: body.reason,
-      before: { status: before.status, refunded_cents: refunded },
-      after: { status: after?.status ?? before.status, refunded_cents: refunded + body.amount_cents, credit_note_id: creditNoteId },
-    },
-    since,
-  );
   return { order_id: orderId, credit_note_id: creditNoteId, amount_cents: body.amount_cents };
 }
 
@@ -283,7 +265,7 @@ function paymentQuery(db: Db) {
       "payment_transactions.created_at",
     ]);
 }
-type PaymentRow = Awaited<ReturnType<ReturnType<typeof paymentQuery>["executeTakeFirstOrThrow"]>>;
+type PaymentRow = RowOf<typeof paymentQuery>;
 
 function paymentOut(row: PaymentRow): AccountingPayment {
   return {
@@ -308,14 +290,10 @@ export async function listPayments(deps: ApiDeps, staffId: number, filter: Payme
   if (filter.order) {
     const ref = filter.order;
     query = query.where((eb) =>
-      /^[1-9]\d{0,9}$/.test(ref)
-        ? eb.or([eb("orders.id", "=", Number(ref)), eb("orders.public_id", "=", ref)])
-        : eb("orders.public_id", "=", ref),
+      looksLikeId(ref) ? eb.or([eb("orders.id", "=", Number(ref)), eb("orders.public_id", "=", ref)]) : eb("orders.public_id", "=", ref),
     );
   }
-  const { start, end } = dayRange(filter.from, filter.to);
-  if (start !== null) query = query.where("payment_transactions.created_at", ">=", start);
-  if (end !== null) query = query.where("payment_transactions.created_at", "<", end);
+  query = withinDays(query, "payment_transactions.created_at", filter);
   return paged(query as never, "payment_transactions.id", filter.page, paymentOut);
 }
 
@@ -342,7 +320,7 @@ function invoiceQuery(db: Db) {
       "invoices.issued_at",
     ]);
 }
-type InvoiceRow = Awaited<ReturnType<ReturnType<typeof invoiceQuery>["executeTakeFirstOrThrow"]>>;
+type InvoiceRow = RowOf<typeof invoiceQuery>;
 
 function invoiceOut(row: InvoiceRow): AccountingInvoice {
   return {
@@ -371,32 +349,16 @@ export async function listInvoices(deps: ApiDeps, staffId: number, filter: Invoi
   if (filter.number) query = query.where("invoices.number", "like", `${filter.number.replace(/[\\%_]/g, "\\$&")}%`);
   if (filter.status) query = query.where("invoices.status", "=", filter.status);
   if (filter.document) query = query.where("invoices.document", "=", filter.document);
-  const { start, end } = dayRange(filter.from, filter.to);
-  if (start !== null) query = query.where("invoices.issued_at", ">=", start);
-  if (end !== null) query = query.where("invoices.issued_at", "<", end);
+  query = withinDays(query, "invoices.issued_at", filter);
   return paged(query as never, "invoices.id", filter.page, invoiceOut);
 }
 
 // --- Bank ---------------------------------------------------------------------------------------------------------
 
+/** The bank writes the audit row in the transaction that records the statement's lines (ADR 088). */
 export async function importStatement(deps: ApiDeps, staffId: number, xml: string): Promise<BankImportDone> {
   await requireBackend(deps, staffId);
-  const since = deps.clock.now();
-  const result = await importBankStatement(deps, xml, staffId);
-  await auditUnlessRecorded(
-    deps,
-    {
-      actorId: staffId,
-      action: "bank.import",
-      subjectType: "bank_statement",
-      subjectId: String(since),
-      reason: null,
-      before: null,
-      after: result,
-    },
-    since,
-  );
-  return result;
+  return importBankStatement(deps, xml, staffId);
 }
 
 export async function listUnmatched(deps: ApiDeps, staffId: number, page: number): Promise<BankLineList> {
@@ -419,50 +381,22 @@ export async function listListed(deps: ApiDeps, staffId: number, page: number): 
   };
 }
 
+/** The bank writes the audit row ("bank.assign") in the assignment's transaction (ADR 088). */
 export async function assignLine(deps: ApiDeps, staffId: number, lineId: number, orderRef: string) {
   await requireBackend(deps, staffId);
-  const since = deps.clock.now();
   await assignBankLine(deps, lineId, orderRef, staffId);
-  await auditUnlessRecorded(
-    deps,
-    {
-      actorId: staffId,
-      action: "bank.assign",
-      subjectType: "bank_line",
-      subjectId: String(lineId),
-      reason: null,
-      before: null,
-      after: { order_ref: orderRef },
-    },
-    since,
-  );
   return { line_id: lineId, order_ref: orderRef };
 }
 
-/** Builds the next SEPA file (bank's rules: what is due, the bank day); the file's summary goes to the audit trail. */
+/** Builds the next SEPA file (bank's rules: what is due, the bank day); the bank audits it in the file's transaction. */
 export async function buildBankFile(
   deps: ApiDeps,
   staffId: number,
   body: { kind: "collections" | "transfers"; due_date: string },
 ): Promise<BankFileSummary> {
   await requireBackend(deps, staffId);
-  const since = deps.clock.now();
   const day = body.due_date || undefined;
-  const file = body.kind === "collections" ? await buildCollectionFile(deps, staffId, day) : await buildTransferFile(deps, staffId, day);
-  await auditUnlessRecorded(
-    deps,
-    {
-      actorId: staffId,
-      action: `bank.${body.kind}`,
-      subjectType: "bank_file",
-      subjectId: String(file.id),
-      reason: null,
-      before: null,
-      after: file,
-    },
-    since,
-  );
-  return file;
+  return body.kind === "collections" ? buildCollectionFile(deps, staffId, day) : buildTransferFile(deps, staffId, day);
 }
 
 // --- Promo codes --------------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import { USER_TYPE } from "../../contract/users";
 import { creditorReferencesIn, unseal } from "../../integrations/payments/bank-seal";
 import { SEPA_PROVIDER, TRANSFER_PROVIDER, type SealedDebit } from "../../integrations/payments/bank-providers";
 import type { PaymentEvent } from "../../integrations/payments/port";
+import { recordAudit } from "../audit/index";
 import { settlePaymentEvent } from "../payments/index";
 import { parseStatement, type StatementLine } from "./camt";
 import { bankDayAfter, dayOf, isBankDay } from "./days";
@@ -209,41 +210,62 @@ async function applyReturn(deps: ApiDeps, lineId: number, line: StatementLine): 
   return true;
 }
 
-/** Imports a camt.053 or camt.054 file (XML text) for the back office; `staffId` is kept with each line. */
+/**
+ * Imports a camt.053 or camt.054 file (XML text) for the back office; `staffId` is kept with each line. The import is
+ * two steps (ADR 088): the lines and the audit row commit in one transaction, then each new line is matched and
+ * settled in its own (settlement has its transaction). A matching that fails leaves its line in the manual list.
+ */
 export async function importBankStatement(deps: ApiDeps, xml: string, staffId: number): Promise<StatementImportResult> {
   const parsed = parseStatement(xml);
   const result: StatementImportResult = { matched: 0, partial: 0, unmatched: 0, returned: 0, duplicates: 0 };
-  for (const line of parsed.lines) {
-    const now = deps.clock.now();
-    const inserted = await deps.db
-      .insertInto("bank_lines")
-      .values({
-        bank_reference: line.bankReference,
-        statement_id: parsed.messageId.slice(0, 120),
-        kind: line.kind,
-        booked_at: line.bookedAt,
-        amount_cents: line.amountCents,
-        debtor_name: line.debtorName,
-        debtor_iban: line.debtorIban,
-        remittance: line.remittance,
-        end_to_end_id: line.endToEndId,
-        return_reason: line.returnReason,
-        status: "unmatched",
-        order_id: null,
-        imported_by: staffId,
-        assigned_by: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column("bank_reference").doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    if (!inserted) {
-      result.duplicates += 1;
-      continue;
+  const now = deps.clock.now();
+  const recorded = await deps.db.transaction().execute(async (trx) => {
+    const fresh: Array<{ id: number; line: StatementLine }> = [];
+    for (const line of parsed.lines) {
+      const inserted = await trx
+        .insertInto("bank_lines")
+        .values({
+          bank_reference: line.bankReference,
+          statement_id: parsed.messageId.slice(0, 120),
+          kind: line.kind,
+          booked_at: line.bookedAt,
+          amount_cents: line.amountCents,
+          debtor_name: line.debtorName,
+          debtor_iban: line.debtorIban,
+          remittance: line.remittance,
+          end_to_end_id: line.endToEndId,
+          return_reason: line.returnReason,
+          status: "unmatched",
+          order_id: null,
+          imported_by: staffId,
+          assigned_by: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column("bank_reference").doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (inserted) fresh.push({ id: inserted.id, line });
     }
+    await recordAudit(
+      trx,
+      {
+        actorId: staffId,
+        action: "bank.import",
+        subjectType: "bank_statement",
+        subjectId: parsed.messageId.slice(0, 120),
+        reason: null,
+        before: null,
+        after: { kind: parsed.kind, lines: fresh.length, duplicates: parsed.lines.length - fresh.length },
+      },
+      now,
+    );
+    return fresh;
+  });
+  result.duplicates = parsed.lines.length - recorded.length;
+  for (const { id, line } of recorded) {
     if (line.kind === "return") {
-      if (await applyReturn(deps, inserted.id, line)) result.returned += 1;
+      if (await applyReturn(deps, id, line)) result.returned += 1;
       else result.unmatched += 1;
       continue;
     }
@@ -252,7 +274,7 @@ export async function importBankStatement(deps: ApiDeps, xml: string, staffId: n
       result.unmatched += 1;
       continue;
     }
-    const status = await applyCredit(deps, inserted.id, line, order);
+    const status = await applyCredit(deps, id, line, order);
     if (status === "partial") result.partial += 1;
     else if (status === "unmatched") result.unmatched += 1;
     else result.matched += 1;
@@ -341,14 +363,31 @@ export async function assignBankLine(deps: ApiDeps, lineId: number, orderRef: st
     .where("public_id", "=", orderRef.trim())
     .executeTakeFirst();
   if (!order) throw new ApiError(404, [errorItem(404, BANK_ERRORS.orderNotFound, "order_ref")]);
-  // Taken by this call only: a second staff member assigning the same line at once finds it assigned.
-  const taken = await deps.db
-    .updateTable("bank_lines")
-    .set({ status: "assigned", assigned_by: staffId, order_id: order.id, updated_at: deps.clock.now() })
-    .where("id", "=", lineId)
-    .where("status", "=", "unmatched")
-    .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) !== 1) throw fail.notFound(BANK_ERRORS.lineNotFound);
+  // Taken by this call only: a second staff member assigning the same line at once finds it assigned. The assignment
+  // and its audit row commit together (ADR 088); the settlement that follows has its own transaction.
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .updateTable("bank_lines")
+      .set({ status: "assigned", assigned_by: staffId, order_id: order.id, updated_at: now })
+      .where("id", "=", lineId)
+      .where("status", "=", "unmatched")
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) throw fail.notFound(BANK_ERRORS.lineNotFound);
+    await recordAudit(
+      trx,
+      {
+        actorId: staffId,
+        action: "bank.assign",
+        subjectType: "bank_line",
+        subjectId: String(lineId),
+        reason: null,
+        before: { status: "unmatched" },
+        after: { order_ref: order.public_id },
+      },
+      now,
+    );
+  });
   const status = await applyCredit(
     deps,
     lineId,
@@ -538,6 +577,12 @@ function summary(row: {
   return { ...row, transactions: num(row.transactions), control_sum_cents: num(row.control_sum_cents), created_at: num(row.created_at) };
 }
 
+/** The audit row of a built file, written in the file's transaction: no file without its row, no row without it. */
+function fileAudit(staffId: number, action: "bank.collections" | "bank.transfers", row: Parameters<typeof summary>[0]) {
+  const file = summary(row);
+  return { actorId: staffId, action, subjectType: "bank_file", subjectId: String(file.id), reason: null, before: null, after: file };
+}
+
 /**
  * Builds the pain.008 file for a collection day (default: the next bank day; CORE debits reach the bank a day
  * ahead) from every scheduled collection due by then whose pre-notification is old enough. Putting a collection
@@ -635,6 +680,7 @@ export async function buildCollectionFile(deps: ApiDeps, staffId: number, reques
       )
       .where("first_collected_at", "is", null)
       .execute();
+    await recordAudit(trx, fileAudit(staffId, "bank.collections", row), now);
     return row;
   });
   await settleSubmittedCollections(deps);
@@ -821,6 +867,7 @@ export async function buildTransferFile(deps: ApiDeps, staffId: number, requeste
       .where("status", "=", "requested")
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== requested.length) throw fail.conflict(BANK_ERRORS.nothingToCollect);
+    await recordAudit(trx, fileAudit(staffId, "bank.transfers", row), now);
     return row;
   });
   return summary(file);

@@ -3,6 +3,7 @@ import { fail } from "../../api/errors";
 import { ok } from "../../api/router";
 import { CHECKOUT_ERRORS, CHECKOUT_HISTORY_PAGE_SIZE } from "../../contract/checkout";
 import { checkoutOps } from "../../contract/operations/checkout";
+import { ipCountryOf } from "../../integrations/ip-country";
 import {
   chooseGoods,
   confirmOrder,
@@ -80,7 +81,14 @@ export function registerCheckout({ v2 }: ModuleContext): void {
       summary: `Step 2 (customer data): name, company, address, country, e-mail. ${OWNER}`,
       statuses: [400, 401, 404, 409],
     },
-    async (c, { body, user }) => ok(c, await saveCustomer(c.get("deps"), user!.id, refOf(c.req.param("ref")), body, null)),
+    async (c, { body, user }) => {
+      const deps = c.get("deps");
+      // The trusted client address (app.ts: the socket's, or X-Forwarded-For only from the web tier or behind TRUST_PROXY).
+      const ipCountry = await ipCountryOf(deps.config.ipCountryDb, c.get("clientIp"), (err) =>
+        deps.log.error({ err }, "checkout: the IP country database could not be read"),
+      );
+      return ok(c, await saveCustomer(deps, user!.id, refOf(c.req.param("ref")), body, ipCountry));
+    },
   );
   v2.add(
     checkoutOps.payment,

@@ -2,6 +2,7 @@
 import { defineFeature } from "../manifest";
 import { membershipGoods } from "./goods";
 import * as m0063 from "./migrations/0063_memberships";
+import * as m0075 from "./migrations/0075_withdrawal_confirmations";
 import { registerPlus } from "./routes";
 import { plusPart } from "./seed";
 
@@ -9,7 +10,7 @@ export const manifest = defineFeature({
   name: "plus",
   routes: registerPlus,
   seed: [{ order: 160, part: plusPart }],
-  migrations: { "0063_memberships": m0063 },
+  migrations: { "0063_memberships": m0063, "0075_withdrawal_confirmations": m0075 },
   goods: { membership: membershipGoods },
 });
 export { MEMBERSHIP_STATUSES, type MembershipStatus } from "./schema";

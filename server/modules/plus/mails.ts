@@ -157,3 +157,96 @@ export function declarationMail(input: {
     blocks,
   });
 }
+
+/** The link that makes a withdrawal sent without login take effect (ADR 088): to the account's address only. */
+interface ConfirmTexts {
+  subject: string;
+  greeting: string;
+  received: string;
+  identification: string;
+  action: string;
+  timing: string;
+  expiry: string;
+  not_you: string;
+  reference: string;
+}
+
+const CONFIRM_TEXTS: Record<Language, ConfirmTexts> = {
+  de: {
+    subject: "Bitte bestätige deinen Widerruf",
+    greeting: "Hallo {username},",
+    received: "am {date} um {time} Uhr hat jemand ohne Anmeldung den Widerruf deiner Plus-Mitgliedschaft erklärt.",
+    identification: "Angegeben: {name}, {identifier}",
+    action: "Wenn du das warst, öffne diesen Link und bestätige den Widerruf:",
+    timing:
+      "Der Widerruf wird mit deiner Bestätigung wirksam. Für die Frist und die anteilige Erstattung zählt der Zeitpunkt, zu dem du ihn abgeschickt hast.",
+    expiry: "Der Link gilt bis {date}, {time} Uhr, und nur einmal.",
+    not_you: "Wenn du das nicht warst, musst du nichts tun: Ohne Bestätigung ändert sich an deinem Vertrag nichts.",
+    reference: "Eingangsnummer: {id}",
+  },
+  en: {
+    subject: "Please confirm your withdrawal",
+    greeting: "Hi {username},",
+    received: "On {date} at {time}, someone declared the withdrawal from your plus membership without signing in.",
+    identification: "Given: {name}, {identifier}",
+    action: "If that was you, open this link and confirm the withdrawal:",
+    timing: "The withdrawal takes effect when you confirm it. The deadline and the pro-rata refund count from when you sent it.",
+    expiry: "The link works until {date}, {time}, and only once.",
+    not_you: "If that was not you, you need to do nothing: without confirmation your contract stays as it is.",
+    reference: "Reference number: {id}",
+  },
+  es: {
+    subject: "Confirma tu desistimiento",
+    greeting: "Hola, {username}:",
+    received: "El {date} a las {time}, alguien declaró sin iniciar sesión el desistimiento de tu membresía plus.",
+    identification: "Datos indicados: {name}, {identifier}",
+    action: "Si fuiste tú, abre este enlace y confirma el desistimiento:",
+    timing:
+      "El desistimiento surte efecto cuando lo confirmas. Para el plazo y el reembolso proporcional cuenta el momento en que lo enviaste.",
+    expiry: "El enlace vale hasta el {date}, {time}, y una sola vez.",
+    not_you: "Si no fuiste tú, no tienes que hacer nada: sin confirmación tu contrato sigue igual.",
+    reference: "Número de referencia: {id}",
+  },
+  pl: {
+    subject: "Potwierdź odstąpienie od umowy",
+    greeting: "Cześć {username},",
+    received: "{date} o {time} ktoś bez logowania złożył oświadczenie o odstąpieniu od twojego członkostwa plus.",
+    identification: "Podano: {name}, {identifier}",
+    action: "Jeśli to ty, otwórz ten link i potwierdź odstąpienie:",
+    timing:
+      "Odstąpienie staje się skuteczne z chwilą potwierdzenia. O terminie i zwrocie proporcjonalnym decyduje chwila wysłania oświadczenia.",
+    expiry: "Link jest ważny do {date}, {time}, i tylko raz.",
+    not_you: "Jeśli to nie ty, nie musisz nic robić: bez potwierdzenia twoja umowa pozostaje bez zmian.",
+    reference: "Numer potwierdzenia: {id}",
+  },
+};
+
+export function withdrawalConfirmMail(input: {
+  to: string;
+  username: string;
+  language: string;
+  receipt: ContractReceipt;
+  link: string;
+  expiresAt: number;
+}) {
+  const lang: Language = isLanguage(input.language) ? input.language : DEFAULT_LANGUAGE;
+  const t = textsFor(CONFIRM_TEXTS, lang);
+  const r = input.receipt;
+  return composeMail({
+    to: input.to,
+    template: "plus_withdrawal_confirm",
+    language: lang,
+    subject: t.subject,
+    blocks: [
+      fill(t.greeting, { username: input.username }),
+      fill(t.received, { date: dateOf(r.received_at, lang), time: timeOf(r.received_at, lang) }),
+      fill(t.identification, { name: r.name, identifier: r.identifier }),
+      t.action,
+      { link: input.link },
+      t.timing,
+      fill(t.expiry, { date: dateOf(input.expiresAt, lang), time: timeOf(input.expiresAt, lang) }),
+      t.not_you,
+      fill(t.reference, { id: r.id }),
+    ],
+  });
+}

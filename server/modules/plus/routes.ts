@@ -8,6 +8,7 @@ import {
   contractState,
   declareCancel,
   declareWithdraw,
+  confirmWithdrawal,
   packageList,
   preemptOffer,
   readReceipt,
@@ -117,10 +118,21 @@ export function registerPlus({ v2 }: ModuleContext): void {
       tag: "membership",
       auth: "optional",
       summary:
-        "The EU withdrawal function (Directive 2023/2673), without login: within 14 days of the contract's conclusion it ends at once and refunds pro rata (§ 357a BGB). Without login only the account's e-mail address identifies. Always answers the receipt.",
+        "The EU withdrawal function (Directive 2023/2673): within 14 days of the contract's conclusion it ends the contract and refunds pro rata (§ 357a BGB). Signed in, at once. Without login only the account's e-mail address identifies, and the withdrawal takes effect when the owner confirms it by the link mailed there (confirmation \"pending\"; POST /contracts/withdraw/confirm). Always answers the receipt.",
       statuses: [400],
     },
     async (c, { body, user }) => ok(c, await declareWithdraw(c.get("deps"), user?.id ?? null, body, c.get("lang"))),
+  );
+  v2.add(
+    plusOps.confirmWithdraw,
+    {
+      tag: "membership",
+      auth: "optional",
+      summary:
+        "Confirms a withdrawal sent without login, with the token of the link mailed to the contract owner: it takes effect now; its timeliness and the pro-rata refund count from the submission (received_at, § 355(1) BGB). Single use, valid 7 days: else 404 exception.plus.withdraw_link_gone. Answers the receipt with the end and the refund; the owner gets the receipt by e-mail.",
+      statuses: [400, 404],
+    },
+    async (c, { body }) => ok(c, await confirmWithdrawal(c.get("deps"), body)),
   );
   v2.add(
     plusOps.receipt,

@@ -84,6 +84,13 @@ export interface ContractDeclarationsTable {
   /** The pro-rata refund's fate: requested, failed (the back office refunds by hand), null: none owed. */
   refund_status: string | null;
   received_at: number;
+  /** A withdrawal sent without login: "pending" until the owner opens the mailed link, then "confirmed" (ADR 088). */
+  confirmation: "pending" | "confirmed" | null;
+  /** sha256 of the mailed link's token; the link works until confirm_expires_at, once. */
+  confirm_token_hash: string | null;
+  confirm_expires_at: number | null;
+  /** When the withdrawal took effect (the declaration's time stays received_at, the submission: § 355(1) BGB). */
+  confirmed_at: number | null;
 }
 
 export interface CancellationSurveysTable {

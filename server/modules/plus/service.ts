@@ -4,6 +4,7 @@
  * and the EU withdrawal function — each recorded as received, confirmed on a saveable page and by e-mail to the
  * account's owner only (the page never tells whether an identification names an account).
  */
+import type { Transaction } from "kysely";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import type {
@@ -14,7 +15,8 @@ import type {
   PlusContract,
   PlusContractState,
 } from "../../contract/plus";
-import { PLUS_ERRORS } from "../../contract/plus";
+import { PLUS_ERRORS, WITHDRAWAL_CONFIRM_TTL_MS, type WithdrawalConfirmInput } from "../../contract/plus";
+import { DEFAULT_LANGUAGE, isLanguage } from "../../contract/locales";
 import {
   plusAudienceOf,
   plusPackage,
@@ -26,10 +28,11 @@ import {
   type PlusAudience,
   packageSetOfRebillGroup,
 } from "../../contract/plus-packages";
-import { randomToken } from "../../lib/crypto";
+import type { Database } from "../../db/schema";
+import { randomToken, sha256 } from "../../lib/crypto";
 import { plusRunning } from "../access/index";
 import { earliestOrdinaryEnd, proRataRefund, renewalTermOf, withdrawalDeadline, DAY_MS } from "./contract-rules";
-import { declarationMail } from "./mails";
+import { declarationMail, withdrawalConfirmMail } from "./mails";
 import { activeMembership, effectiveEnd, latestMembership, syncUserPlus, type Membership } from "./memberships";
 import type { ContractDeclarationsTable } from "./schema";
 import { refundOrder } from "../payments/index";
@@ -220,13 +223,76 @@ async function accountByIdentifier(deps: ApiDeps, identifier: string, emailOnly:
 }
 
 type Outcome = "applied" | "no_contract" | "already" | "not_eligible";
+/** A withdrawal sent without login before its owner confirmed it by the mailed link (ADR 088). */
+type Recorded = Outcome | "pending";
+
+type Trx = Transaction<Database>;
+
+/**
+ * Withdraws contract `m` (§ 355, § 356(4), § 357a BGB): in time and refunded pro rata as of `declaredAt`, the time the
+ * declaration was sent (§ 355(1) sentence 5: sending it in time suffices); plus ends `now`, when it takes effect.
+ */
+async function applyWithdrawal(
+  trx: Trx,
+  m: Membership,
+  declaredAt: number,
+  now: number,
+  refunds: Array<{ orderId: number; amount: number }>,
+): Promise<{ outcome: Outcome; effective: number; refundCents: number | null }> {
+  if (declaredAt >= withdrawalDeadline(m.started_at)) return { outcome: "not_eligible", effective: effectiveEnd(m), refundCents: null };
+  const spans = await trx
+    .selectFrom("membership_periods")
+    .select(["id", "order_id", "starts_at", "ends_at", "gross_cents"])
+    .where("membership_id", "=", m.id)
+    .where("revoked_at", "is", null)
+    .execute();
+  let refundCents = 0;
+  for (const span of spans) {
+    const amount = proRataRefund(
+      { starts_at: Number(span.starts_at), ends_at: Number(span.ends_at), gross_cents: span.gross_cents },
+      declaredAt,
+    );
+    refundCents += amount;
+    if (amount > 0) refunds.push({ orderId: Number(span.order_id), amount });
+  }
+  await trx
+    .updateTable("memberships")
+    .set({ status: "withdrawn", period_end: now, ends_at: now, cancel_requested_at: declaredAt, updated_at: now })
+    .where("id", "=", m.id)
+    .execute();
+  await trx
+    .updateTable("membership_periods")
+    .set({ revoked_at: now, revoke_reason: "withdrawal" })
+    .where("membership_id", "=", m.id)
+    .where("revoked_at", "is", null)
+    .execute();
+  await syncUserPlus(trx, m.user_id, now);
+  return { outcome: "applied", effective: now, refundCents };
+}
+
+/**
+ * The money goes back through payments (a credit note, the ledger); the contract has ended already. A refund that
+ * fails stays "failed" on the declaration for the back office to pay by hand.
+ */
+async function payRefunds(deps: ApiDeps, publicId: string, refunds: Array<{ orderId: number; amount: number }>): Promise<void> {
+  for (const refund of refunds) {
+    try {
+      await refundOrder(deps, { orderId: refund.orderId, amountCents: refund.amount, reason: "withdrawal", staffId: null });
+    } catch (error) {
+      deps.log.warn({ err: error, order: refund.orderId }, "plus: the withdrawal refund failed; left to the back office");
+      await deps.db.updateTable("contract_declarations").set({ refund_status: "failed" }).where("public_id", "=", publicId).execute();
+    }
+  }
+}
 
 /**
  * Records a declaration and applies it to the contract it names, in one transaction; then mails the owner. The
- * answer is the same for every identification (received), so nobody learns whether an address has an account.
+ * answer is the same for every identification (received), so nobody learns whether an address has an account. A
+ * withdrawal without login is only recorded: the owner confirms it by the link mailed to the account (ADR 088).
  */
-async function declare(deps: ApiDeps, d: Declaration): Promise<ContractReceipt & { outcome: Outcome }> {
+async function declare(deps: ApiDeps, d: Declaration): Promise<ContractReceipt & { outcome: Recorded }> {
   const now = deps.clock.now();
+  const byLink = d.action === "withdraw" && d.viewerId === null;
   // Withdrawal ends plus at once and refunds: without login only the account's e-mail address identifies for it.
   const account = d.userId
     ? await deps.db
@@ -234,16 +300,21 @@ async function declare(deps: ApiDeps, d: Declaration): Promise<ContractReceipt &
         .select(["id", "username", "email", "language", "user_type"])
         .where("id", "=", d.userId)
         .executeTakeFirst()
-    : await accountByIdentifier(deps, d.identifier, d.action === "withdraw" && d.viewerId === null);
+    : await accountByIdentifier(deps, d.identifier, byLink);
   const publicId = randomToken(12);
+  const confirmToken = byLink && account ? randomToken(32) : null;
   const refunds: Array<{ orderId: number; amount: number }> = [];
   const result = await deps.db.transaction().execute(async (trx) => {
-    let outcome: Outcome = "no_contract";
+    let outcome: Recorded = "no_contract";
     let effective: number | null = null;
     let refundCents: number | null = null;
     let membershipId: number | null = null;
     const m = account ? await activeMembership(trx, Number(account.id), now) : null;
-    if (m) {
+    if (confirmToken) {
+      // Nothing changes before the owner confirms; the contract is looked up again then.
+      outcome = "pending";
+      membershipId = m?.id ?? null;
+    } else if (m) {
       membershipId = m.id;
       if (d.action === "cancel") {
         const earliest = d.kind === "extraordinary" ? now : earliestOrdinaryEnd(m, now);
@@ -269,39 +340,8 @@ async function declare(deps: ApiDeps, d: Declaration): Promise<ContractReceipt &
             .execute();
           await syncUserPlus(trx, m.user_id, now);
         }
-      } else if (now >= withdrawalDeadline(m.started_at)) {
-        outcome = "not_eligible";
-        effective = effectiveEnd(m);
       } else {
-        outcome = "applied";
-        effective = now;
-        const spans = await trx
-          .selectFrom("membership_periods")
-          .select(["id", "order_id", "starts_at", "ends_at", "gross_cents"])
-          .where("membership_id", "=", m.id)
-          .where("revoked_at", "is", null)
-          .execute();
-        refundCents = 0;
-        for (const span of spans) {
-          const amount = proRataRefund(
-            { starts_at: Number(span.starts_at), ends_at: Number(span.ends_at), gross_cents: span.gross_cents },
-            now,
-          );
-          refundCents += amount;
-          if (amount > 0) refunds.push({ orderId: Number(span.order_id), amount });
-        }
-        await trx
-          .updateTable("memberships")
-          .set({ status: "withdrawn", period_end: now, ends_at: now, cancel_requested_at: now, updated_at: now })
-          .where("id", "=", m.id)
-          .execute();
-        await trx
-          .updateTable("membership_periods")
-          .set({ revoked_at: now, revoke_reason: "withdrawal" })
-          .where("membership_id", "=", m.id)
-          .where("revoked_at", "is", null)
-          .execute();
-        await syncUserPlus(trx, m.user_id, now);
+        ({ outcome, effective, refundCents } = await applyWithdrawal(trx, m, now, now, refunds));
       }
     }
     const row: Omit<ContractDeclarationsTable, "id"> = {
@@ -322,21 +362,16 @@ async function declare(deps: ApiDeps, d: Declaration): Promise<ContractReceipt &
       refund_order_id: refunds[0]?.orderId ?? null,
       refund_status: refunds.length > 0 ? "requested" : null,
       received_at: now,
+      confirmation: byLink ? "pending" : null,
+      confirm_token_hash: confirmToken ? sha256(confirmToken) : null,
+      confirm_expires_at: confirmToken ? now + WITHDRAWAL_CONFIRM_TTL_MS : null,
+      confirmed_at: null,
     };
     await trx.insertInto("contract_declarations").values(row).execute();
     return { outcome, effective, refundCents };
   });
 
-  // The money goes back through payments (a credit note, the ledger); the contract has ended already. A refund that
-  // fails stays "failed" on the declaration for the back office to pay by hand.
-  for (const refund of refunds) {
-    try {
-      await refundOrder(deps, { orderId: refund.orderId, amountCents: refund.amount, reason: "withdrawal", staffId: null });
-    } catch (error) {
-      deps.log.warn({ err: error, order: refund.orderId }, "plus: the withdrawal refund failed; left to the back office");
-      await deps.db.updateTable("contract_declarations").set({ refund_status: "failed" }).where("public_id", "=", publicId).execute();
-    }
-  }
+  await payRefunds(deps, publicId, refunds);
 
   const receipt: ContractReceipt = {
     id: publicId,
@@ -350,8 +385,20 @@ async function declare(deps: ApiDeps, d: Declaration): Promise<ContractReceipt &
     received_at: now,
     effective_end: null,
     refund_cents: null,
+    confirmation: byLink ? "pending" : null,
   };
-  if (account) {
+  if (account && confirmToken) {
+    await deps.mailer.send(
+      withdrawalConfirmMail({
+        to: account.email,
+        username: account.username,
+        language: d.language,
+        receipt,
+        link: `${deps.config.publicUrl}/${isLanguage(d.language) ? d.language : DEFAULT_LANGUAGE}/contracts/withdraw/confirm/${confirmToken}`,
+        expiresAt: now + WITHDRAWAL_CONFIRM_TTL_MS,
+      }),
+    );
+  } else if (account && result.outcome !== "pending") {
     await deps.mailer.send(
       declarationMail({
         to: account.email,
@@ -373,7 +420,85 @@ async function declare(deps: ApiDeps, d: Declaration): Promise<ContractReceipt &
   };
 }
 
-function strip(receipt: ContractReceipt & { outcome?: Outcome }): ContractReceipt {
+/**
+ * POST /contracts/withdraw/confirm: the owner opened the mailed link and confirms. The withdrawal takes effect now;
+ * whether it was in time and what is refunded count from its submission (received_at). Single use, expiring; an
+ * unknown, used or expired link is a 404 and changes nothing. The receipt is mailed as for a signed-in withdrawal.
+ */
+export async function confirmWithdrawal(deps: ApiDeps, input: WithdrawalConfirmInput): Promise<ContractReceipt> {
+  const now = deps.clock.now();
+  const hash = sha256(input.token);
+  const refunds: Array<{ orderId: number; amount: number }> = [];
+  const done = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("contract_declarations")
+      .selectAll()
+      .where("confirm_token_hash", "=", hash)
+      .where("confirmation", "=", "pending")
+      .executeTakeFirst();
+    if (!row || row.user_id === null || Number(row.confirm_expires_at) <= now) return null;
+    // Taken by this request only: a second click finds it confirmed.
+    const taken = await trx
+      .updateTable("contract_declarations")
+      .set({ confirmation: "confirmed", confirmed_at: now })
+      .where("id", "=", row.id)
+      .where("confirmation", "=", "pending")
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) return null;
+    const declaredAt = Number(row.received_at);
+    const m = await activeMembership(trx, Number(row.user_id), now);
+    const applied = m
+      ? await applyWithdrawal(trx, m, declaredAt, now, refunds)
+      : { outcome: "no_contract" as const, effective: null, refundCents: null };
+    await trx
+      .updateTable("contract_declarations")
+      .set({
+        outcome: applied.outcome,
+        membership_id: m?.id ?? null,
+        effective_end: applied.effective,
+        refund_cents: applied.refundCents,
+        refund_order_id: refunds[0]?.orderId ?? null,
+        refund_status: refunds.length > 0 ? "requested" : null,
+      })
+      .where("id", "=", row.id)
+      .execute();
+    return { row, applied };
+  });
+  if (!done) throw fail.notFound(PLUS_ERRORS.withdrawLinkGone);
+  const { row, applied } = done;
+  await payRefunds(deps, row.public_id, refunds);
+  const receipt: ContractReceipt = {
+    id: row.public_id,
+    action: "withdraw",
+    kind: row.kind,
+    reason: row.reason,
+    name: row.name,
+    identifier: row.identifier,
+    contract: "plus",
+    requested_end: row.requested_end,
+    received_at: Number(row.received_at),
+    effective_end: applied.effective,
+    refund_cents: applied.refundCents,
+    confirmation: "confirmed",
+  };
+  const account = await deps.db.selectFrom("users").select(["email", "username"]).where("id", "=", Number(row.user_id)).executeTakeFirst();
+  if (account) {
+    await deps.mailer.send(
+      declarationMail({
+        to: account.email,
+        username: account.username,
+        language: row.language,
+        receipt,
+        outcome: applied.outcome,
+        effectiveEnd: applied.effective,
+        refundCents: applied.refundCents,
+      }),
+    );
+  }
+  return receipt;
+}
+
+function strip(receipt: ContractReceipt & { outcome?: Recorded }): ContractReceipt {
   const { outcome: _outcome, ...rest } = receipt;
   return rest;
 }
@@ -442,5 +567,6 @@ export async function readReceipt(deps: ApiDeps, publicId: string, viewerId: num
     received_at: Number(row.received_at),
     effective_end: owner && row.effective_end !== null ? Number(row.effective_end) : null,
     refund_cents: owner ? row.refund_cents : null,
+    confirmation: row.confirmation,
   };
 }

@@ -41,6 +41,12 @@ export const SCAN_INTERVAL_MS = 5 * 60 * 1000;
 /** How often a charge whose answer comes later by postback is looked at, and when it counts as failed. */
 export const CHECK_INTERVAL_MS = 15 * 60 * 1000;
 export const CHECK_GIVE_UP_MS = 48 * 60 * 60 * 1000;
+/**
+ * A renewal this long in `charging` was lost: a charge takes seconds (a provider's own timeout is about a minute), so
+ * after 30 minutes no worker is still at it — it died, or the provider never answered. The scan's sweep takes it
+ * over (ADR 088).
+ */
+export const CHARGING_STUCK_MS = 30 * 60 * 1000;
 
 type Executor = ApiDeps["db"] | Transaction<Database>;
 
@@ -158,9 +164,10 @@ export async function scanDueRenewals(deps: ApiDeps): Promise<{ created: number;
   });
 }
 
-/** The scan job: due renewals, chargeback reclaims, renewals of contracts that ended; then the next scan. */
+/** The scan job: due renewals, lost charges, chargeback reclaims, renewals of contracts that ended; then the next scan. */
 export async function runRenewalScan(deps: ApiDeps): Promise<void> {
   await scanDueRenewals(deps);
+  await sweepStuckCharges(deps);
   await recordChargebackReclaims(deps);
   await skipEndedContracts(deps);
   await scheduleRenewalScan(deps, deps.clock.now() + SCAN_INTERVAL_MS);
@@ -460,6 +467,122 @@ export async function checkRenewal(deps: ApiDeps, payload: { renewal_id: number;
   // A failed answer to the member's own payment on the rebill page leaves dunning as scheduled, unless its time passed.
   const scheduledRetryPassed = renewal.next_attempt_at !== null && Number(renewal.next_attempt_at) <= deps.clock.now();
   await settleRenewal(deps, renewal.id, payload.order_id, outcome, { mail: renewal.next_attempt_at === null || scheduledRetryPassed });
+}
+
+// ————— charges that never answered —————
+
+/**
+ * Renewals left in `charging` for longer than CHARGING_STUCK_MS (ADR 088), at most CHARGE_BATCH per scan. Each is
+ * claimed by a conditional update of its timestamp (one sweep per renewal), then: no order yet → the charge never
+ * started, the renewal goes back to where it was taken from, with a job to charge it; an order that was settled
+ * meanwhile → its outcome; an order still paying → the provider is asked what it knows of the charge under the
+ * order's ref (its event is settled; "none" → charged again under the same ref, which a provider answers with the
+ * first charge if it did receive one); a provider that cannot say → `waiting` for its postback, as any late answer.
+ */
+export async function sweepStuckCharges(deps: ApiDeps): Promise<number> {
+  const stuck = await deps.db
+    .selectFrom("renewals")
+    .selectAll()
+    .where("state", "=", "charging")
+    .where("updated_at", "<", deps.clock.now() - CHARGING_STUCK_MS)
+    .orderBy("id")
+    .limit(CHARGE_BATCH)
+    .execute();
+  let recovered = 0;
+  for (const renewal of stuck) {
+    try {
+      const times = {
+        updated_at: Number(renewal.updated_at),
+        next_attempt_at: renewal.next_attempt_at === null ? null : Number(renewal.next_attempt_at),
+      };
+      if (await recoverCharge(deps, { ...renewal, ...times })) recovered += 1;
+    } catch (err) {
+      deps.log.error({ renewalId: renewal.id, err }, "renewals: a stuck charge could not be recovered");
+    }
+  }
+  return recovered;
+}
+
+/** The order a renewal's charge made: the one it names, else the renewal order created since it was taken. */
+async function orderOfCharge(deps: ApiDeps, renewal: { order_id: number | null; membership_id: number; updated_at: number }) {
+  let query = deps.db.selectFrom("orders").select(["id", "public_id", "status", "method"]);
+  query =
+    renewal.order_id !== null
+      ? query.where("id", "=", renewal.order_id)
+      : query
+          .where("membership_id", "=", renewal.membership_id)
+          .where("kind", "=", "renewal")
+          .where("created_at", ">=", renewal.updated_at);
+  return query.orderBy("id", "desc").executeTakeFirst();
+}
+
+async function recoverCharge(
+  deps: ApiDeps,
+  renewal: {
+    id: number;
+    membership_id: number;
+    attempts: number;
+    order_id: number | null;
+    next_attempt_at: number | null;
+    updated_at: number;
+  },
+): Promise<boolean> {
+  const now = deps.clock.now();
+  const claimed = await deps.db
+    .updateTable("renewals")
+    .set({ updated_at: now })
+    .where("id", "=", renewal.id)
+    .where("state", "=", "charging")
+    .where("updated_at", "=", renewal.updated_at)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return false;
+  const order = await orderOfCharge(deps, renewal);
+  if (!order) {
+    await returnToRetry(deps, renewal, now);
+    return true;
+  }
+  let outcome = outcomeOf(order.status);
+  if (outcome === "paying") {
+    const membership = await membershipOf(deps.db, renewal.membership_id);
+    const provider = order.method ? providerFor(deps, order.method) : null;
+    const known = provider?.chargeStatus ? await provider.chargeStatus(order.public_id) : "unknown";
+    if (known === "none" && membership) outcome = await chargeStored(deps, membership, order.id);
+    else if (known !== "none" && known !== "unknown") outcome = outcomeOf((await settlePaymentEvent(deps, known)).orderStatus);
+  }
+  deps.log.warn({ renewalId: renewal.id, orderId: order.id, outcome }, "renewals: a stuck charge was recovered");
+  await settleRenewal(deps, renewal.id, order.id, outcome, { mail: true, attempts: renewal.attempts });
+  return true;
+}
+
+/** A charge that never started: the renewal is queued or dunning again (the attempt not counted), with its job. */
+async function returnToRetry(deps: ApiDeps, renewal: { id: number; attempts: number; next_attempt_at: number | null }, now: number) {
+  const attempts = Math.max(0, renewal.attempts - 1);
+  // A dunning renewal has its next attempt's time; a first charge has none.
+  const state: RenewalState = renewal.next_attempt_at === null ? "queued" : "dunning";
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("renewals")
+      .set({ state, attempts, updated_at: now })
+      .where("id", "=", renewal.id)
+      .where("state", "=", "charging")
+      .execute();
+    if (state === "queued")
+      await enqueueJob(
+        trx,
+        deps.clock,
+        "renewals.charge",
+        { renewal_ids: [renewal.id] },
+        { key: `renewals.charge:recovered:${renewal.id}:${now}` },
+      );
+    else
+      await enqueueJob(
+        trx,
+        deps.clock,
+        "renewals.retry",
+        { renewal_id: renewal.id, attempt: attempts + 1 },
+        { key: `renewals.retry:${renewal.id}:${attempts + 1}:recovered:${now}` },
+      );
+  });
 }
 
 // ————— the rebill link —————

@@ -17,6 +17,8 @@ import type {
 import { accountingDayStart } from "#server/contract/accounting";
 import { accountingOps } from "#server/contract/operations/accounting";
 import { USER_TYPE } from "#server/contract/users";
+import { sql } from "kysely";
+import { buildTransferFile, importBankStatement } from "#server/modules/bank/index";
 import { callJson } from "../../helpers/api-call";
 import { createTestRuntime, createUser, signIn, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { camt053, insertInvoice, insertOrder, insertTransaction } from "./helpers";
@@ -343,7 +345,10 @@ describe(`back office for money (${TEST_DB})`, () => {
     expect(imported.status).toBe(200);
     expect(imported.json.data).toMatchObject({ matched: 0, unmatched: 1, duplicates: 0 });
     const imports = await rt.deps.db.selectFrom("audit_log").selectAll().where("action", "=", "bank.import").execute();
-    expect(imports.map((r) => [r.actor_id, JSON.parse(r.after_json!).unmatched])).toEqual([[backend.id, 1]]);
+    // Written with the lines, before matching (ADR 088): it says what was recorded, not what matched.
+    expect(imports.map((r) => [r.actor_id, JSON.parse(r.after_json!)])).toEqual([
+      [backend.id, { kind: "camt.053", lines: 1, duplicates: 0 }],
+    ]);
     // The same file again changes nothing but the count of known lines (and is audited again: it was done).
     const again = await call<{ duplicates: number }>(backend.token, "POST", accountingOps.importStatement.path, {
       xml: camt053(4200, "Danke fuer alles", "BANKREF-0001"),
@@ -397,6 +402,66 @@ describe(`back office for money (${TEST_DB})`, () => {
     expect(built.json.data).toMatchObject({ kind: "pain.001", transactions: 1, control_sum_cents: 2500 });
     const rows = await auditRows("bank_file", String(built.json.data.id));
     expect(rows.map((r) => [r.action, r.actor_id])).toEqual([["bank.transfers", backend.id]]);
+  });
+
+  /** Makes the database refuse audit rows of one action, as a trail that cannot be written would (ADR 088). */
+  async function refuseAuditOf(action: string) {
+    if (TEST_DB === "postgres") {
+      await sql`CREATE FUNCTION audit_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.action = ${sql.lit(action)} THEN RAISE EXCEPTION 'audit refused'; END IF; RETURN NEW; END $$`.execute(rt.deps.db);
+      await sql`CREATE TRIGGER audit_test_refuse BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_test_refuse()`.execute(
+        rt.deps.db,
+      );
+    } else {
+      await sql`CREATE TRIGGER audit_test_refuse BEFORE INSERT ON audit_log WHEN NEW.action = ${sql.lit(action)}
+        BEGIN SELECT RAISE(ABORT, 'audit refused'); END`.execute(rt.deps.db);
+    }
+    return async () => {
+      await sql`DROP TRIGGER audit_test_refuse${sql.raw(TEST_DB === "postgres" ? " ON audit_log" : "")}`.execute(rt.deps.db);
+      if (TEST_DB === "postgres") await sql`DROP FUNCTION audit_test_refuse()`.execute(rt.deps.db);
+    };
+  }
+
+  it("a bank action and its audit row commit together: when the row cannot be written, the action leaves nothing either", async () => {
+    const order = await insertOrder(rt, member.id, { gross: 1500, method: "TR" });
+    const queued = await call(backend.token, "POST", "/api/v2/backoffice/bank/refund-transfers", {
+      order_ref: order.publicId,
+      iban: "DE02120300000000202051",
+      holder: "Erika Mustermann",
+      amount_cents: 1500,
+      reason: "Widerruf",
+    });
+    expect(queued.status).toBe(200);
+    const filesBefore = await rt.deps.db.selectFrom("bank_files").select("id").execute();
+    const rowsOfFiles = () => rt.deps.db.selectFrom("audit_log").select("id").where("action", "=", "bank.transfers").execute();
+    const fileRowsBefore = await rowsOfFiles();
+
+    const allow = await refuseAuditOf("bank.transfers");
+    // The bank's service itself (through the API it would be a logged 500).
+    await expect(buildTransferFile(rt.deps, backend.id)).rejects.toThrow(/audit refused/);
+    // No file, the transfer still waits for one, and no row.
+    expect(await rt.deps.db.selectFrom("bank_files").select("id").execute()).toEqual(filesBefore);
+    const waiting = await rt.deps.db.selectFrom("bank_transfers").select(["status", "file_id"]).where("order_id", "=", order.id).execute();
+    expect(waiting).toEqual([{ status: "requested", file_id: null }]);
+    expect(await rowsOfFiles()).toEqual(fileRowsBefore);
+    await allow();
+
+    const refuseImport = await refuseAuditOf("bank.import");
+    const statement = camt053(777, "Nie gesehen", "BANKREF-ROLLBACK");
+    await expect(importBankStatement(rt.deps, statement, backend.id)).rejects.toThrow(/audit refused/);
+    expect(await rt.deps.db.selectFrom("bank_lines").select("id").where("bank_reference", "=", "BANKREF-ROLLBACK").execute()).toHaveLength(
+      0,
+    );
+    await refuseImport();
+    // Written again once the trail works: the lines were not half-imported, so nothing counts as a duplicate.
+    const imported = await call<{ unmatched: number; duplicates: number }>(backend.token, "POST", accountingOps.importStatement.path, {
+      xml: statement,
+    });
+    expect(imported.json.data).toMatchObject({ unmatched: 1, duplicates: 0 });
+
+    const built = await call<{ id: number }>(backend.token, "POST", accountingOps.buildBankFile.path, { kind: "transfers" });
+    expect(built.status).toBe(200);
+    expect(await auditRows("bank_file", String(built.json.data.id))).toHaveLength(1);
   });
 
   it("the audit trail is append-only: the database refuses UPDATE and DELETE", async () => {

@@ -387,6 +387,28 @@ describe(`checkout (${TEST_DB})`, () => {
     expect(countries.body.data.countries).toContainEqual({ country: "DE", rate_bp: 1900 });
   });
 
+  it("records the client address's country as VAT evidence at the customer step; a private or unknown address gives none", async () => {
+    const me = await buyer();
+    const evidenceAfterCustomerStepFrom = async (ip: string, country: string) => {
+      const started = await call<Order>(me.token, "POST", "/api/v2/payment/orders", { goods: "membership", sku: "m1" });
+      const ref = started.body.data.ref;
+      const response = await rt.request(`/api/v2/payment/orders/${ref}/customer`, {
+        method: "POST",
+        token: me.token,
+        ip,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ...customer, country }),
+      });
+      expect(response.status).toBe(200);
+      const row = await rt.deps.db.selectFrom("orders").select("evidence").where("public_id", "=", ref).executeTakeFirstOrThrow();
+      return JSON.parse(row.evidence!) as { billing_country: string; ip_country: string | null };
+    };
+    // 212.77.98.9 is a Polish network's, 193.99.144.80 a German one's (checked in the database file: tests/server).
+    expect(await evidenceAfterCustomerStepFrom("212.77.98.9", "PL")).toMatchObject({ billing_country: "PL", ip_country: "PL" });
+    expect(await evidenceAfterCustomerStepFrom("::ffff:193.99.144.80", "DE")).toMatchObject({ billing_country: "DE", ip_country: "DE" });
+    expect(await evidenceAfterCustomerStepFrom("10.0.0.8", "DE")).toMatchObject({ ip_country: null });
+  });
+
   it("asks for the express consent before digital content is delivered", async () => {
     const me = await buyer();
     const order = await readyOrder(me.token, { goods: "dollar", sku: "d100" });

@@ -16,6 +16,7 @@ import { createTestRuntime, login, TEST_DB, type TestRuntime } from "../../helpe
 import { createProfile } from "../../helpers/search-fixtures";
 
 const DAY = 86_400_000;
+const withdrawLinkToken = (mail: string) => /\/contracts\/withdraw\/confirm\/([A-Za-z0-9_-]{43})/.exec(mail)![1]!;
 type Data<T> = { data: T };
 
 describe(`the plus contract (${TEST_DB})`, () => {
@@ -279,7 +280,19 @@ describe(`the plus contract (${TEST_DB})`, () => {
       name: "X",
       identifier: client.email,
     });
-    expect(answer.json.data).toMatchObject({ action: "withdraw", kind: "withdrawal", refund_cents: null });
+    expect(answer.json.data).toMatchObject({ action: "withdraw", kind: "withdrawal", refund_cents: null, confirmation: "pending" });
+    // Without login it waits for the owner: the link goes to the account's address, the contract runs on until then.
+    expect((await state(client.token)).contract).toMatchObject({ status: "running" });
+    const token = withdrawLinkToken(await newestMailText(rt, client.email, "plus_withdrawal_confirm"));
+    // Confirmed a day later: it takes effect now, but the refund counts from the submission (ADR 088).
+    rt.clock.advance(DAY);
+    const confirmed = await callJson<Data<ContractReceipt>>(rt, undefined, "POST", "/api/v2/contracts/withdraw/confirm", { token });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.json.data).toMatchObject({ id: answer.json.data.id, confirmation: "confirmed", effective_end: rt.clock.now() });
+    expect(confirmed.json.data.received_at).toBe(rt.clock.now() - DAY);
+    // The link works once.
+    expect((await callJson(rt, undefined, "POST", "/api/v2/contracts/withdraw/confirm", { token })).status).toBe(404);
+    client.token = await relogin(client);
     const after = await state(client.token);
     expect(after.plus_member).toBe(false);
     expect(after.contract).toMatchObject({ status: "withdrawn" });
@@ -290,7 +303,8 @@ describe(`the plus contract (${TEST_DB})`, () => {
       .selectAll()
       .where("public_id", "=", answer.json.data.id)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ outcome: "applied", refund_cents: expected });
+    expect(row).toMatchObject({ outcome: "applied", refund_cents: expected, confirmation: "confirmed" });
+    expect(confirmed.json.data.refund_cents).toBe(expected);
     expect(["requested", "failed"]).toContain(row.refund_status);
     expect(await newestMailText(rt, client.email, "plus_withdrawal")).toContain("widerrufen");
 
@@ -305,5 +319,43 @@ describe(`the plus contract (${TEST_DB})`, () => {
     expect(refused.status).toBe(200);
     expect((await state(late.token)).contract).toMatchObject({ status: "running", withdrawal: null });
     expect(await newestMailText(rt, late.email, "plus_withdrawal")).toContain("14 Tagen");
+  });
+  it("a withdrawal sent without login in time but confirmed after the 14 days still counts; an expired link changes nothing", async () => {
+    const client = await member();
+    await buy(client.id, "plus_client_1m");
+    rt.clock.advance(13 * DAY);
+    const sent = await callJson<Data<ContractReceipt>>(rt, undefined, "POST", "/api/v2/contracts/withdraw", {
+      name: "Z",
+      identifier: client.email,
+    });
+    expect(sent.status).toBe(200);
+    const token = withdrawLinkToken(await newestMailText(rt, client.email, "plus_withdrawal_confirm"));
+    rt.clock.advance(2 * DAY);
+    const confirmed = await callJson<Data<ContractReceipt>>(rt, undefined, "POST", "/api/v2/contracts/withdraw/confirm", { token });
+    expect(confirmed.status).toBe(200);
+    const row = await rt.deps.db
+      .selectFrom("contract_declarations")
+      .select(["outcome", "confirmed_at", "received_at"])
+      .where("public_id", "=", sent.json.data.id)
+      .executeTakeFirstOrThrow();
+    expect(row.outcome).toBe("applied");
+    expect(Number(row.confirmed_at) - Number(row.received_at)).toBe(2 * DAY);
+    expect(await newestMailText(rt, client.email, "plus_withdrawal")).toContain("widerrufen");
+
+    const slow = await member();
+    await buy(slow.id, "plus_client_1m");
+    await callJson(rt, undefined, "POST", "/api/v2/contracts/withdraw", { name: "S", identifier: slow.email });
+    const stale = withdrawLinkToken(await newestMailText(rt, slow.email, "plus_withdrawal_confirm"));
+    rt.clock.advance(8 * DAY);
+    const gone = await callJson<{ errors: Array<{ key: string }> }>(rt, undefined, "POST", "/api/v2/contracts/withdraw/confirm", {
+      token: stale,
+    });
+    expect(gone.status).toBe(404);
+    expect(gone.json.errors[0]!.key).toBe("exception.plus.withdraw_link_gone");
+    slow.token = await relogin(slow);
+    expect((await state(slow.token)).contract).toMatchObject({ status: "running" });
+    // A token of the wrong shape is refused at its field, never a 5xx.
+    expect((await callJson(rt, undefined, "POST", "/api/v2/contracts/withdraw/confirm", { token: "x" })).status).toBe(400);
+    expect((await callJson(rt, undefined, "POST", "/api/v2/contracts/withdraw/confirm", { token: 5 })).status).toBe(400);
   });
 });
