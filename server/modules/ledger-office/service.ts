@@ -21,6 +21,7 @@ import { USER_TYPE } from "../../contract/users";
 import type { Database } from "../../db/schema";
 import { recordAudit } from "../audit/index";
 import { dollarOperations, LedgerInsufficient, postOperationIn, type DollarOperation } from "../ledger/index";
+import { notifyWalletChanged } from "../wallet/index";
 
 type Db = Kysely<Database>;
 
@@ -225,6 +226,7 @@ export async function actOnLedger(deps: ApiDeps, staffId: number, body: StaffLed
         );
       return result;
     });
+    if (!answer.replayed) await notifyWalletChanged(deps, member.id);
     return { operation: answer, accounts: await accountsOf(deps.db, member.id) };
   } catch (error) {
     if (!(error instanceof LedgerInsufficient)) throw error;

@@ -57,6 +57,7 @@ import { avatarsOf, conversationState, memberByUsername, membersByIds, onlineSta
 import { photoImageOf, photosOfMessages, type PreparedPhoto, type StoredPhoto } from "./photos";
 import { decideSend, refusalStatus, type Decision } from "./rules";
 import { pairKey, readPair, VIEW_COLUMNS, type MemberView, type PairRead, type ThreadRow } from "./pair";
+import { notifyWalletChanged } from "../wallet/index";
 
 async function threadOfPair(db: DB, a: number, b: number): Promise<ThreadRow | undefined> {
   return db
@@ -616,7 +617,7 @@ export async function sendMessage(
   const payment = paid as PaidInPlace | null;
   if (payment) {
     result.payment = await paidAnswer(deps, memberId, payment);
-    // lead: notifyWalletChanged(deps, memberId)
+    await notifyWalletChanged(deps, memberId);
   }
   // One entry, in order: the message before its notification, and every instance wakes once for all of them.
   await deps.bus.publishAll([...events, ...hints]);
@@ -975,7 +976,7 @@ export async function boostMessage(deps: ApiDeps, memberId: number, messageId: n
   }
   if (!boosted.paid) return { message_id: messageId, already_boosted: true, payment: null };
   if (!boosted.paid.replayed) {
-    // lead: notifyWalletChanged(deps, memberId)
+    await notifyWalletChanged(deps, memberId);
     await deps.bus.publish({ to: [memberId, boosted.recipientId], event: { type: "thread_changed", thread_id: boosted.threadId } });
   }
   return { message_id: messageId, already_boosted: false, payment: await paidAnswer(deps, memberId, boosted.paid) };

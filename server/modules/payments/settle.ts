@@ -20,6 +20,7 @@
  */
 import type { Selectable, Transaction } from "kysely";
 import { fail } from "../../api/errors";
+import { transactionWithAfterCommit } from "../../db/after-commit";
 import type { ApiDeps, GoodsHandler } from "../../api/types";
 import type { InvoiceStatus, OrderStatus, RevocationReason, SettledOrder } from "../../contract/billing";
 import type { PaymentFlagKind } from "../../contract/payments";
@@ -109,7 +110,7 @@ function goodsOf(deps: ApiDeps, order: OrderRow): GoodsHandler {
 async function inTransaction<T>(deps: ApiDeps, work: (trx: Trx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await deps.db.transaction().execute(work);
+      return await transactionWithAfterCommit(deps.db, work, (error) => deps.log.warn({ err: error }, "payments: after-commit work failed"));
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (attempt >= 4 || (code !== "40001" && code !== "40P01")) throw error;

@@ -35,6 +35,7 @@ import { lockMembersForLimits } from "../../db/locks";
 import { entitlementsOf } from "../access/index";
 import { dollarOperations, LedgerInsufficient, memberBalances, postOperationIn } from "../ledger/index";
 import type { PromotionsTable } from "./schema";
+import { notifyWalletChanged } from "../wallet/index";
 
 const RISE_UP_MS = RISE_UP_HOURS * 60 * 60 * 1000;
 /** Escorts and businesses have a profile to promote; clients do not. */
@@ -213,6 +214,7 @@ export async function buyRiseUp(deps: ApiDeps, userId: number, key: string): Pro
       return { row: await insertRefusal(trx, userId, key, "insufficient", now), replayed: false };
     });
   }
+  if (!outcome.replayed && outcome.row.operation_id !== null) await notifyWalletChanged(deps, userId);
   return riseUpAnswer(deps, outcome.row, outcome.replayed);
 }
 

@@ -57,6 +57,7 @@ import {
 import { appendDateEvent, loadDateForParticipant } from "../dates/index";
 import { notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
 import { loadVisibleProfile } from "../profiles/index";
+import { notifyWalletChanged } from "../wallet/index";
 
 type Executor = DB | Transaction<Database>;
 
@@ -781,7 +782,7 @@ export async function unlockReviews(deps: ApiDeps, viewer: ViewerContext, dateId
   const info: ReviewUnlockInfo = { ...offerOf(REVIEW_UNLOCK.product), date_id: dateId, payer: REVIEW_UNLOCK.payer, unlocked: true };
   const payment = paid as PaidInPlace | null;
   if (!payment) return { ...info, payment: null };
-  // lead: notifyWalletChanged(deps, reader) — after a first payment (not on a replay)
+  if (!payment.replayed) await notifyWalletChanged(deps, reader);
   return { ...info, payment: await paidAnswer(deps, reader, payment) };
 }
 

@@ -23,6 +23,7 @@ import { findOwner, isBlockedBetween, isReachable, MEDIA_OWNER_COLUMNS, mediaAcc
 import { dollarOperations, memberBalances, postOperationIn } from "../ledger/index";
 import { notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
 import type { TipsTable } from "./schema";
+import { notifyWalletChanged } from "../wallet/index";
 
 /** Who may receive tips: the creators (escorts and businesses). */
 const RECEIVER_TYPES: readonly number[] = [USER_TYPE.escort, USER_TYPE.business];
@@ -221,6 +222,8 @@ export async function sendTip(deps: ApiDeps, request: TipRequest): Promise<TipAn
       return { row: { ...values, id }, replayed: false, hints };
     });
   await publishNotificationHints(deps, outcome.hints);
+  if (!outcome.replayed && outcome.row.status === "succeeded")
+    await Promise.all([notifyWalletChanged(deps, request.payer), notifyWalletChanged(deps, outcome.row.receiver_id)]);
   return answerOf(deps, outcome.row, request, request.key, outcome.replayed);
 }
 

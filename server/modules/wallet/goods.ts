@@ -14,7 +14,7 @@ import { DOLLAR_PACKAGES, type DollarPackage } from "../../contract/wallet";
 import type { Database } from "../../db/schema";
 import { dollarOperations, postOperationIn } from "../ledger/index";
 import type { GoodsHandler } from "../manifest";
-import { notifyWalletWhenCommitted } from "./notify";
+import { notifyWalletAfterCommit } from "./notify";
 
 export function dollarPackageOf(sku: string): DollarPackage | null {
   return DOLLAR_PACKAGES.find((pkg) => pkg.sku === sku) ?? null;
@@ -63,7 +63,7 @@ export const dollarGoods: GoodsHandler = {
       transfers: operation.transfers,
     });
     // The checkout commits this transaction after more work: the header's balance follows once it did.
-    notifyWalletWhenCommitted(deps, order.user_id, key);
+    notifyWalletAfterCommit(trx, deps, order.user_id);
   },
 
   async revoke(trx: Transaction<Database>, deps: ApiDeps, order: SettledOrder) {
@@ -78,7 +78,7 @@ export const dollarGoods: GoodsHandler = {
       reference: `order:${order.public_id}`,
       transfers: reclaim.transfers,
     });
-    notifyWalletWhenCommitted(deps, order.user_id, orderKey(order, "reclaim"));
+    notifyWalletAfterCommit(trx, deps, order.user_id);
     const spent = pkg.dollars - taken.moved;
     if (spent <= 0) return;
     const loss = dollarOperations.chargebackLoss(spent);

@@ -16,4 +16,4 @@ export const manifest = defineFeature({
 });
 export { dollarBalances, spendDollars, afterRechargeKey, type DollarSpend } from "./spend";
 // After a change a feature posted itself (postOperation / postOperationIn), once it committed: the header's live balance.
-export { notifyWalletChanged, notifyWalletWhenCommitted } from "./notify";
+export { notifyWalletChanged, notifyWalletAfterCommit } from "./notify";

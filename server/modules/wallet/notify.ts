@@ -4,7 +4,10 @@
  * carries the balances read after the commit, so a late or repeated event never shows an older figure than the
  * database held when it was sent; a lost one is repaired by the next page load (the database is the record).
  */
+import type { Transaction } from "kysely";
 import type { ApiDeps } from "../../api/types";
+import { afterCommit } from "../../db/after-commit";
+import type { Database } from "../../db/schema";
 import { memberBalances } from "../ledger/index";
 
 /** Publishes the member's balances as they are now. Call it after the transaction that changed them committed. */
@@ -14,22 +17,10 @@ export async function notifyWalletChanged(deps: ApiDeps, memberId: number): Prom
   await deps.bus.publish({ to: [memberId], event: { type: "wallet", balances } });
 }
 
-/** How long a delivery inside another module's transaction is watched for its commit (then the page load repairs it). */
-const COMMIT_WATCH_MS = 10_000;
-const COMMIT_POLL_MS = 100;
-
 /**
- * For a change posted inside another module's transaction (the checkout's delivery of a paid order): publishes once
- * the ledger operation under `operationKey` is visible outside that transaction, i.e. committed. A rolled-back
- * delivery is never seen and publishes nothing. Runs in the background; never throws.
+ * For a change posted inside a transaction another module runs (the checkout's delivery of a paid order): publishes
+ * once that transaction committed (server/db/after-commit.ts); a rolled-back delivery publishes nothing.
  */
-export function notifyWalletWhenCommitted(deps: ApiDeps, memberId: number, operationKey: string): void {
-  const until = Date.now() + COMMIT_WATCH_MS;
-  const look = async (): Promise<void> => {
-    const row = await deps.db.selectFrom("ledger_operations").select("id").where("idempotency_key", "=", operationKey).executeTakeFirst();
-    if (row) return notifyWalletChanged(deps, memberId);
-    if (Date.now() < until) setTimeout(() => void look().catch(failed), COMMIT_POLL_MS);
-  };
-  const failed = (err: unknown) => deps.log.warn({ memberId, err }, "wallet: the live balance was not published");
-  setTimeout(() => void look().catch(failed), 0);
+export function notifyWalletAfterCommit(trx: Transaction<Database>, deps: ApiDeps, memberId: number): void {
+  afterCommit(trx, () => notifyWalletChanged(deps, memberId));
 }
