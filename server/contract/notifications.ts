@@ -45,6 +45,7 @@ export const NOTIFICATION_EVENTS = [
   "review",
   "review_window_open",
   "review_window_closed",
+  "gift_received",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
