@@ -87,6 +87,8 @@ export interface GiftList {
   page: number;
   page_size: number;
   total: number;
+  /** The viewer's spendable dollars now (the send form shows the balance before and after). */
+  balance: number;
 }
 
 /** POST /gifts answers the token operation (contract/wallet) and the gift it recorded. */

@@ -22,7 +22,7 @@ import {
 import { isBlockedBetween } from "../access/index";
 import { dollarOperations } from "../ledger/index";
 import { notify, publishNotificationHints } from "../notifications/index";
-import { spendDollars } from "../wallet/index";
+import { dollarBalances, spendDollars } from "../wallet/index";
 import type { GiftsTable } from "./schema";
 
 const DAY_MS = 86_400_000;
@@ -158,6 +158,7 @@ export async function listGifts(deps: ApiDeps, viewerId: number, direction: Gift
     page,
     page_size: GIFT_PAGE_SIZE,
     total: Number(total.n),
+    balance: (await dollarBalances(deps, viewerId)).available,
   };
 }
 
