@@ -25,7 +25,10 @@ export function giveGiftBack(api: ApiClient, id: number): Promise<ApiResult<Gift
   return api.op(giftsOps.giveBack, { params: { id }, handleErrors: true });
 }
 
-export function chooseGiftRecipient(api: ApiClient, body: GiftRecipientInput): Promise<ApiResult<DataOf<typeof giftsOps.membershipRecipient>>> {
+export function chooseGiftRecipient(
+  api: ApiClient,
+  body: GiftRecipientInput,
+): Promise<ApiResult<DataOf<typeof giftsOps.membershipRecipient>>> {
   return api.op(giftsOps.membershipRecipient, { body, handleErrors: true });
 }
 

@@ -45,7 +45,11 @@ export const sendGiftSchema = v.object(
     username: usernameSchema,
     amount: amountField,
     message: v.optional(
-      v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(GIFT_MESSAGE_MAX, `validation.gifts.message_too_long?max=${GIFT_MESSAGE_MAX}`)),
+      v.pipe(
+        v.string("validation.invalid"),
+        v.trim(),
+        v.maxLength(GIFT_MESSAGE_MAX, `validation.gifts.message_too_long?max=${GIFT_MESSAGE_MAX}`),
+      ),
       "",
     ),
     key: moneyKeySchema,

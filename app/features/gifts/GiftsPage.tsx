@@ -54,8 +54,7 @@ export function GiftsPage({ title, balance, received, sent, done, gift, messageM
       <div className={ui.stack}>
         <h1>{title}</h1>
         <p className={css.balance} data-testid="gifts-balance">
-          {t("gifts.balance", { amount: money(balance) })}{" "}
-          <Link to={checkoutPath(lang, "dollar")}>{t("gifts.buy_dollars")}</Link>
+          {t("gifts.balance", { amount: money(balance) })} <Link to={checkoutPath(lang, "dollar")}>{t("gifts.buy_dollars")}</Link>
         </p>
         {done === "sent" && gift ? (
           <p role="status" className={ui.notice} data-testid="gift-done">
@@ -214,13 +213,7 @@ function GiftListSection({ list, param, heading, empty }: { list: GiftListData; 
             <li key={item.id} className={ui.entryCard} data-testid="gift-item">
               <div className={css.itemHead}>
                 <strong className={css.amount}>{dollars({ amount: item.amount, currency: "dollar" })}</strong>
-                <span>
-                  {item.other ? (
-                    <Link to={to(`p/${item.other.username}`)}>{item.other.displayName}</Link>
-                  ) : (
-                    t("gifts.someone")
-                  )}
-                </span>
+                <span>{item.other ? <Link to={to(`p/${item.other.username}`)}>{item.other.displayName}</Link> : t("gifts.someone")}</span>
               </div>
               <span className={ui.muted}>
                 {formatCalendarDate(homeDayOf(item.createdAt), lang)}

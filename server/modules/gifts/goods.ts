@@ -62,7 +62,11 @@ export async function chooseGiftRecipient(deps: ApiDeps, buyerId: number, userna
     .onConflict((oc) => oc.column("buyer_id").doUpdateSet({ recipient_id: recipient.id, chosen_at: now }))
     .execute();
   const profile = await deps.db.selectFrom("profiles").select("display_name").where("user_id", "=", recipient.id).executeTakeFirst();
-  return { username: recipient.username, display_name: profile?.display_name ?? recipient.username, sku: giftMembershipSku(packages[0]!.id, recipient.id) };
+  return {
+    username: recipient.username,
+    display_name: profile?.display_name ?? recipient.username,
+    sku: giftMembershipSku(packages[0]!.id, recipient.id),
+  };
 }
 
 /** The order as the plus module delivers it: the recipient's, for the package in the sku. */

@@ -31,11 +31,7 @@ export async function grantReward(deps: ApiDeps, memberId: number, kind: TokenRe
 
 /** The rewards this member has earned by what the database says they did. */
 async function earnedKinds(deps: ApiDeps, memberId: number): Promise<TokenRewardKind[]> {
-  const user = await deps.db
-    .selectFrom("users")
-    .select(["email_verified_at", "status"])
-    .where("id", "=", memberId)
-    .executeTakeFirst();
+  const user = await deps.db.selectFrom("users").select(["email_verified_at", "status"]).where("id", "=", memberId).executeTakeFirst();
   if (!user || user.status !== "active") return [];
   const earned: TokenRewardKind[] = [];
   if (user.email_verified_at !== null) earned.push("email_verified");

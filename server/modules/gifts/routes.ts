@@ -81,7 +81,8 @@ export function registerGifts({ v2 }: ModuleContext): void {
     giftsOps.share,
     {
       ...base,
-      summary: "The viewer's personal invitation code (made on first use), how many signed up with it, how many verified, and the dollars it earned.",
+      summary:
+        "The viewer's personal invitation code (made on first use), how many signed up with it, how many verified, and the dollars it earned.",
       statuses: [401],
     },
     async (c, { user }) => {

@@ -5,7 +5,15 @@
  * reconciles after each.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GIFT_RETURN_DAYS, TOKEN_REWARDS, type GiftItem, type GiftList, type GiftSent, type ShareState, type TokenRewardList } from "#server/contract/gifts";
+import {
+  GIFT_RETURN_DAYS,
+  TOKEN_REWARDS,
+  type GiftItem,
+  type GiftList,
+  type GiftSent,
+  type ShareState,
+  type TokenRewardList,
+} from "#server/contract/gifts";
 import { USER_TYPE } from "#server/contract/users";
 import { grantEarnedRewards } from "#server/modules/gifts/index";
 import { dollarOperations, postOperation, reconcileLedger } from "#server/modules/ledger/index";
@@ -43,19 +51,31 @@ describe(`gifts and rewards (${TEST_DB})`, () => {
     });
   };
   const available = async (memberId: number) => (await dollarBalances(rt.deps, memberId)).available;
-  const reconciled = async () => expect(await reconcileLedger(rt.deps, "dollar")).toMatchObject({ negative: 0, mismatched: 0, imbalance: 0 });
+  const reconciled = async () =>
+    expect(await reconcileLedger(rt.deps, "dollar")).toMatchObject({ negative: 0, mismatched: 0, imbalance: 0 });
 
   it("sends a gift at once, once per key: a retry answers the first result and the receiver sees it", async () => {
     const sender = await member();
     const receiver = await member();
     await fund(sender.id, 50);
     const k = key();
-    const first = await call<GiftSent>(sender.token, "POST", "/gifts", { username: receiver.username, amount: 10, message: "Danke!", key: k });
+    const first = await call<GiftSent>(sender.token, "POST", "/gifts", {
+      username: receiver.username,
+      amount: 10,
+      message: "Danke!",
+      key: k,
+    });
     expect(first.status).toBe(200);
     expect(first.json.data).toMatchObject({ status: "succeeded", kind: "GIFT", amount: 10, balance: 40, replayed: false });
     // The same key again, even with another amount: the first gift's answer, nothing moves twice.
     const retry = await call<GiftSent>(sender.token, "POST", "/gifts", { username: receiver.username, amount: 30, key: k });
-    expect(retry.json.data).toMatchObject({ status: "succeeded", amount: 10, balance: 40, replayed: true, gift_id: first.json.data!.gift_id });
+    expect(retry.json.data).toMatchObject({
+      status: "succeeded",
+      amount: 10,
+      balance: 40,
+      replayed: true,
+      gift_id: first.json.data!.gift_id,
+    });
     expect(await available(sender.id)).toBe(40);
     expect(await available(receiver.id)).toBe(10);
 
@@ -79,7 +99,8 @@ describe(`gifts and rewards (${TEST_DB})`, () => {
     const sender = await member();
     const receiver = await member();
     await fund(sender.id, 5);
-    const gift = (body: Record<string, unknown>) => call<GiftSent>(sender.token, "POST", "/gifts", { username: receiver.username, key: key(), ...body });
+    const gift = (body: Record<string, unknown>) =>
+      call<GiftSent>(sender.token, "POST", "/gifts", { username: receiver.username, key: key(), ...body });
 
     const poor = await gift({ amount: 6 });
     expect(poor.status).toBe(200);
@@ -176,12 +197,20 @@ describe(`gifts and rewards (${TEST_DB})`, () => {
 
     const invited = await createUser(rt);
     await rt.deps.db.updateTable("users").set({ invitation_code: code, email_verified_at: null }).where("id", "=", invited.id).execute();
-    expect((await call<ShareState>(inviter.token, "GET", "/wallets/share")).json.data).toMatchObject({ signed_up: 1, verified: 0, earned: 0 });
+    expect((await call<ShareState>(inviter.token, "GET", "/wallets/share")).json.data).toMatchObject({
+      signed_up: 1,
+      verified: 0,
+      earned: 0,
+    });
 
     await rt.deps.db.updateTable("users").set({ email_verified_at: rt.clock.now() }).where("id", "=", invited.id).execute();
     await grantEarnedRewards(rt.deps, invited.id);
     const invite = TOKEN_REWARDS.find((r) => r.kind === "invite_verified")!.dollars;
-    expect((await call<ShareState>(inviter.token, "GET", "/wallets/share")).json.data).toMatchObject({ signed_up: 1, verified: 1, earned: invite });
+    expect((await call<ShareState>(inviter.token, "GET", "/wallets/share")).json.data).toMatchObject({
+      signed_up: 1,
+      verified: 1,
+      earned: invite,
+    });
     expect(await available(inviter.id)).toBe(invite);
     await reconciled();
   });
