@@ -79,7 +79,8 @@ export function SharePage({
           <label className={ui.label} htmlFor="share-link">
             {t("gifts.share.link_label")}
           </label>
-          <input id="share-link" className={`${ui.input} ${css.linkField}`} readOnly value={link} data-testid="share-link" />
+          {/* A text area, not a one-line input: the whole link wraps into view on a phone. */}
+          <textarea id="share-link" className={`${ui.input} ${css.linkField}`} readOnly rows={2} value={link} data-testid="share-link" />
           <p className={ui.muted}>{t("gifts.share.link_hint")}</p>
         </div>
         <dl className={css.stats} data-testid="share-stats">

@@ -15,5 +15,13 @@ export const rewardState = style({ fontWeight: 600 });
 export const rewardDone = style({ color: vars.color.success, fontWeight: 600 });
 
 /** The invite link: a read-only field that wraps on a phone. */
-export const linkField = style({ width: "100%", boxSizing: "border-box", minHeight: "44px", fontFamily: "monospace", fontSize: "0.95rem" });
+export const linkField = style({
+  width: "100%",
+  boxSizing: "border-box",
+  minHeight: "44px",
+  fontFamily: "monospace",
+  fontSize: "0.95rem",
+  resize: "none",
+  overflowWrap: "anywhere",
+});
 export const stats = style({ display: "grid", gridTemplateColumns: "1fr auto", gap: "6px 16px", margin: 0 });
