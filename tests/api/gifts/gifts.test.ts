@@ -15,7 +15,9 @@ import {
   type TokenRewardList,
 } from "#server/contract/gifts";
 import { USER_TYPE } from "#server/contract/users";
+import { hmac, sha256 } from "#server/lib/crypto";
 import { grantEarnedRewards } from "#server/modules/gifts/index";
+import { verifyEmail } from "#server/modules/registration/sign-up.service";
 import { dollarOperations, postOperation, reconcileLedger } from "#server/modules/ledger/index";
 import { dollarBalances } from "#server/modules/wallet/index";
 import { callJson } from "../../helpers/api-call";
@@ -185,6 +187,39 @@ describe(`gifts and rewards (${TEST_DB})`, () => {
       .where("idempotency_key", "like", `reward:%:${newcomer.id}`)
       .execute();
     expect(operations).toHaveLength(1);
+    await reconciled();
+  });
+
+  it("confirming the e-mail address grants its reward and the inviter's, where the action completes", async () => {
+    const inviter = await member();
+    const code = (await call<ShareState>(inviter.token, "GET", "/wallets/share")).json.data!.code;
+    const invited = await createUser(rt);
+    const row = await rt.deps.db
+      .updateTable("users")
+      .set({ invitation_code: code, email_verified_at: null })
+      .where("id", "=", invited.id)
+      .returning("email_key")
+      .executeTakeFirstOrThrow();
+    // A link as the verification mail carries it: random part and its signature (registration's signToken).
+    const random = `r${++seq}x${Date.now()}`;
+    const token = `${random}.${hmac(rt.deps.config.appSecret, `email-verification:${random}`)}`;
+    const now = rt.clock.now();
+    await rt.deps.db
+      .insertInto("email_verifications")
+      .values({
+        user_id: invited.id,
+        email_key: row.email_key,
+        token_hash: sha256(token),
+        created_at: now,
+        expires_at: now + 3_600_000,
+        used_at: null,
+      })
+      .execute();
+    await verifyEmail(rt.deps, token, null);
+    const dollarsOf = (kind: string) => TOKEN_REWARDS.find((r) => r.kind === kind)!.dollars;
+    expect(await available(invited.id)).toBe(dollarsOf("email_verified"));
+    // The inviter's e-mail address is confirmed too (listedMember): the hook granted only the invite reward to them.
+    expect(await available(inviter.id)).toBe(dollarsOf("invite_verified"));
     await reconciled();
   });
 
