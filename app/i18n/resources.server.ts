@@ -14,6 +14,7 @@ import deFavorites from "../../locales/de/favorites.json";
 import deFriends from "../../locales/de/friends.json";
 import deGallery from "../../locales/de/gallery.json";
 import deGalleryUpload from "../../locales/de/gallery-upload.json";
+import deGifts from "../../locales/de/gifts.json";
 import deHome from "../../locales/de/home.json";
 import deInfo from "../../locales/de/info.json";
 import deInvitations from "../../locales/de/invitations.json";
@@ -53,6 +54,7 @@ import enFavorites from "../../locales/en/favorites.json";
 import enFriends from "../../locales/en/friends.json";
 import enGallery from "../../locales/en/gallery.json";
 import enGalleryUpload from "../../locales/en/gallery-upload.json";
+import enGifts from "../../locales/en/gifts.json";
 import enHome from "../../locales/en/home.json";
 import enInfo from "../../locales/en/info.json";
 import enInvitations from "../../locales/en/invitations.json";
@@ -92,6 +94,7 @@ import esFavorites from "../../locales/es/favorites.json";
 import esFriends from "../../locales/es/friends.json";
 import esGallery from "../../locales/es/gallery.json";
 import esGalleryUpload from "../../locales/es/gallery-upload.json";
+import esGifts from "../../locales/es/gifts.json";
 import esHome from "../../locales/es/home.json";
 import esInfo from "../../locales/es/info.json";
 import esInvitations from "../../locales/es/invitations.json";
@@ -131,6 +134,7 @@ import plFavorites from "../../locales/pl/favorites.json";
 import plFriends from "../../locales/pl/friends.json";
 import plGallery from "../../locales/pl/gallery.json";
 import plGalleryUpload from "../../locales/pl/gallery-upload.json";
+import plGifts from "../../locales/pl/gifts.json";
 import plHome from "../../locales/pl/home.json";
 import plInfo from "../../locales/pl/info.json";
 import plInvitations from "../../locales/pl/invitations.json";
@@ -173,6 +177,7 @@ export const resources = {
     friends: deFriends,
     gallery: deGallery,
     "gallery-upload": deGalleryUpload,
+    gifts: deGifts,
     home: deHome,
     info: deInfo,
     invitations: deInvitations,
@@ -214,6 +219,7 @@ export const resources = {
     friends: enFriends,
     gallery: enGallery,
     "gallery-upload": enGalleryUpload,
+    gifts: enGifts,
     home: enHome,
     info: enInfo,
     invitations: enInvitations,
@@ -255,6 +261,7 @@ export const resources = {
     friends: esFriends,
     gallery: esGallery,
     "gallery-upload": esGalleryUpload,
+    gifts: esGifts,
     home: esHome,
     info: esInfo,
     invitations: esInvitations,
@@ -296,6 +303,7 @@ export const resources = {
     friends: plFriends,
     gallery: plGallery,
     "gallery-upload": plGalleryUpload,
+    gifts: plGifts,
     home: plHome,
     info: plInfo,
     invitations: plInvitations,

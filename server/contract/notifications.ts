@@ -46,6 +46,7 @@ export const NOTIFICATION_EVENTS = [
   "review_window_open",
   "review_window_closed",
   "tip_received",
+  "gift_received",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

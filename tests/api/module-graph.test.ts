@@ -187,7 +187,7 @@ describe("the feature manifests (ADR 064)", () => {
     const dates = named("dates");
     const { date_request: _dropped, ...otherDateEvents } = dates.notifications!;
     const datesWithoutRequest = { ...dates, notifications: otherDateEvents };
-    const gift = "gift_received" as NotificationEvent;
+    const gift = "gift_declined" as NotificationEvent;
     const broken = defineFeature({
       name: "broken",
       notifications: {
@@ -196,8 +196,8 @@ describe("the feature manifests (ADR 064)", () => {
       } as Partial<Record<NotificationEvent, NotificationDeclaration>>,
     });
     expect(manifestProblems([...without("dates"), datesWithoutRequest, broken], input)).toEqual([
-      "notification event gift_received (broken) is not in contract/notifications NOTIFICATION_EVENTS",
-      "notification event gift_received (broken): bell.events.gift_received has no text in de, en, es, pl",
+      "notification event gift_declined (broken) is not in contract/notifications NOTIFICATION_EVENTS",
+      "notification event gift_declined (broken): bell.events.gift_declined has no text in de, en, es, pl",
       "notification event date_request (broken) has an unknown kind gifts",
       "notification event date_request (broken): kind gifts has no channel default (contract/settings DEFAULT_NOTIFICATION_PREFERENCES)",
       "notification event date_request (broken) has no title in pl",

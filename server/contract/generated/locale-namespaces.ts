@@ -14,6 +14,7 @@ export const NAMESPACES = [
   "friends",
   "gallery",
   "gallery-upload",
+  "gifts",
   "home",
   "info",
   "invitations",

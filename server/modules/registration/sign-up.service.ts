@@ -21,6 +21,7 @@ import { redeemInvitationCode } from "../invitations/index";
 import type { CityHit } from "../geo/index";
 import { resolveProfileCity } from "../geo/index";
 import { profileCityColumns } from "../profiles/index";
+import { grantEarnedRewards } from "../gifts/index";
 import { emailVerificationMail } from "./sign-up.mails";
 import { recordBusinessSignupStep } from "./tracking.service";
 import type { EmailVerified, SignUpResult, VerificationMailSent } from "../../contract/registration-sign-up";
@@ -328,6 +329,7 @@ export async function verifyEmail(deps: ApiDeps, token: string, callerId: number
       .where("id", "=", row.userId)
       .execute();
   });
+  await grantEarnedRewards(deps, row.userId); // token rewards "email_verified" and the inviter's (issue 27, ADR 085)
   return { verified: true, user_type: row.userType };
 }
 

@@ -55,6 +55,7 @@ import {
   type ViewerContext,
 } from "../access/index";
 import { appendDateEvent, loadDateForParticipant } from "../dates/index";
+import { grantEarnedRewards } from "../gifts/index";
 import { notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
 import { loadVisibleProfile } from "../profiles/index";
 import { notifyWalletChanged } from "../wallet/index";
@@ -330,6 +331,7 @@ export async function writeReview(deps: ApiDeps, memberId: number, dateId: numbe
     });
   });
   await publishNotificationHints(deps, hints);
+  await grantEarnedRewards(deps, memberId); // token reward "first_review" (issue 27, ADR 085)
   return dateReviews(deps, memberId, dateId);
 }
 

@@ -28,13 +28,13 @@ describe("the namespace map (ADR 064)", () => {
     try {
       for (const lng of SUPPORTED_LANGUAGES) {
         mkdirSync(join(root, "locales", lng), { recursive: true });
-        for (const ns of [...NAMESPACES, "gifts"]) writeFileSync(join(root, "locales", lng, `${ns}.json`), "{}");
+        for (const ns of [...NAMESPACES, "souvenirs"]) writeFileSync(join(root, "locales", lng, `${ns}.json`), "{}");
       }
       const files = generateLocaleFiles(root);
-      expect(files[NAMESPACES_FILE]).toContain('"gifts",');
-      expect(files[RESOURCES_FILE]).toContain('import plGifts from "../../locales/pl/gifts.json";');
+      expect(files[NAMESPACES_FILE]).toContain('"souvenirs",');
+      expect(files[RESOURCES_FILE]).toContain('import plSouvenirs from "../../locales/pl/souvenirs.json";');
       expect(files[NAMESPACES_FILE]).not.toBe(readFileSync(NAMESPACES_FILE, "utf8"));
-      rmSync(join(root, "locales", "pl", "gifts.json"));
+      rmSync(join(root, "locales", "pl", "souvenirs.json"));
       expect(() => generateLocaleFiles(root)).toThrow(/locales\/(de|pl) has/);
     } finally {
       rmSync(root, { recursive: true, force: true });
