@@ -13,13 +13,14 @@ import { rewardKey, TOKEN_REWARDS, type ShareState, type TokenRewardKind, type T
 import { randomToken } from "../../lib/crypto";
 import { dollarOperations, postOperation } from "../ledger/index";
 import { createInvitationCode } from "../invitations/index";
+import { notifyWalletChanged } from "../wallet/index";
 
 const dollarsOf = (kind: TokenRewardKind) => TOKEN_REWARDS.find((reward) => reward.kind === kind)!.dollars;
 
 /** Grants one reward (a replay when granted before). */
 export async function grantReward(deps: ApiDeps, memberId: number, kind: TokenRewardKind): Promise<void> {
   const operation = dollarOperations.grant(memberId, dollarsOf(kind), "REWARD");
-  await postOperation(deps, {
+  const granted = await postOperation(deps, {
     key: rewardKey(kind, memberId),
     kind: operation.kind,
     currency: "dollar",
@@ -27,6 +28,7 @@ export async function grantReward(deps: ApiDeps, memberId: number, kind: TokenRe
     reference: `reward:${kind}`,
     transfers: operation.transfers,
   });
+  if (!granted.replayed) await notifyWalletChanged(deps, memberId);
 }
 
 /** The rewards this member has earned by what the database says they did. */
