@@ -15,6 +15,7 @@ import { sweepChunkedUploads } from "../modules/media/index";
 import { openReviewWindows } from "../modules/reviews/index";
 import { scheduleRenewalScan } from "../modules/renewals/index";
 import { runBankMaintenance } from "../modules/bank/index";
+import { scheduleEarningRelease } from "../modules/payouts/index";
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 /** Longest rate-limit window is one day; keep two for safety. */
@@ -40,6 +41,8 @@ export async function runMaintenance(db: DB, clock: Clock, options: MaintenanceO
   if (options.deps) await openReviewWindows(options.deps);
   // The renewal scan reschedules itself; this starts it after a restart or a lost job (ADR 078).
   if (options.deps) await scheduleRenewalScan(options.deps);
+  // The earnings' release reschedules itself hourly; this starts it after a restart or a lost job (ADR 086).
+  if (options.deps) await scheduleEarningRelease(options.deps);
   // New direct-debit orders get their mandate and pre-notification; lost settlements are redone (ADR 079).
   if (options.deps) await runBankMaintenance(options.deps);
   // Chunked uploads nobody finished within their day (pieces of photos on disk).
