@@ -25,7 +25,12 @@ export const payoutOps = {
     body: secureCodeResetSchema,
     response: "SecureCodeState",
   }),
-  bankAccount: defineOperation({ method: "put", path: `${base}/bank-account`, body: payoutBankAccountSchema, response: "PayoutBankAccount" }),
+  bankAccount: defineOperation({
+    method: "put",
+    path: `${base}/bank-account`,
+    body: payoutBankAccountSchema,
+    response: "PayoutBankAccount",
+  }),
   queue: defineOperation({ method: "get", path: office, response: "PayoutQueue" }),
   approve: defineOperation({ method: "post", path: `${office}/batches`, body: payoutBatchSchema, response: "PayoutBatchSummary" }),
   batchFile: defineOperation({ method: "get", path: `${office}/batches/:id/file` }),

@@ -23,7 +23,8 @@ const PRIVATE = "private, no-store";
 const EARNERS = "Escorts and businesses only: 403 exception.payouts.not_earner for everyone else.";
 const CODE =
   "Confirmed by the secure code: 400 validation.payouts.secure_code_wrong at secure_code (params.tries_left), 409 exception.payouts.secure_code_locked after the fifth wrong try (until a reset), 409 exception.payouts.secure_code_missing before one was chosen.";
-const BACKEND = "Backend accounts (user type 9) only: 403 exception.backoffice.staff_only for everyone else. Writes an audit row per payout.";
+const BACKEND =
+  "Backend accounts (user type 9) only: 403 exception.backoffice.staff_only for everyone else. Writes an audit row per payout.";
 
 function idOf(raw: string | undefined): number {
   const id = parseRowId(raw);
@@ -49,7 +50,12 @@ export function registerPayouts({ v2 }: ModuleContext): void {
   );
   v2.add(
     payoutOps.list,
-    { tag: "wallet", auth: "required", summary: "The caller's payouts, newest first (at most 100), with the spec's statuses.", statuses: [401] },
+    {
+      tag: "wallet",
+      auth: "required",
+      summary: "The caller's payouts, newest first (at most 100), with the spec's statuses.",
+      statuses: [401],
+    },
     async (c, { user }) => {
       c.header("Cache-Control", PRIVATE);
       return ok(c, await listPayouts(c.get("deps"), user!.id));
@@ -142,7 +148,12 @@ export function registerPayouts({ v2 }: ModuleContext): void {
   );
   v2.add(
     payoutOps.batchFile,
-    { tag: "backoffice", auth: "required", summary: `A payout batch's pain.001 file as XML, to upload to the bank. ${BACKEND}`, statuses: [401, 403, 404] },
+    {
+      tag: "backoffice",
+      auth: "required",
+      summary: `A payout batch's pain.001 file as XML, to upload to the bank. ${BACKEND}`,
+      statuses: [401, 403, 404],
+    },
     async (c, { user }) => {
       const file = await payoutBatchXml(c.get("deps"), user!.id, idOf(c.req.param("id")));
       return new Response(file.xml, {

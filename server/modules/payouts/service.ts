@@ -210,7 +210,11 @@ export async function saveBankAccount(deps: ApiDeps, userId: number, input: Payo
     const changedAt = current && current.iban === iban.iban ? num(current.iban_changed_at) : now;
     const row = { iban: iban.iban, bic, holder: holder.holder, iban_changed_at: changedAt, updated_at: now };
     if (current) await trx.updateTable("payout_bank_accounts").set(row).where("user_id", "=", userId).execute();
-    else await trx.insertInto("payout_bank_accounts").values({ user_id: userId, ...row }).execute();
+    else
+      await trx
+        .insertInto("payout_bank_accounts")
+        .values({ user_id: userId, ...row })
+        .execute();
     return row;
   });
   return accountView(saved);
@@ -279,7 +283,11 @@ export async function payoutOverview(deps: ApiDeps, userId: number): Promise<Pay
     minimum: PAYOUT_MIN,
     ongoing: ongoingCount,
     max_ongoing: PAYOUT_MAX_ONGOING,
-    secure_code: { set: code !== undefined, locked, tries_left: code ? Math.max(0, SECURE_CODE_MAX_TRIES - code.failed_tries) : SECURE_CODE_MAX_TRIES },
+    secure_code: {
+      set: code !== undefined,
+      locked,
+      tries_left: code ? Math.max(0, SECURE_CODE_MAX_TRIES - code.failed_tries) : SECURE_CODE_MAX_TRIES,
+    },
     bank_account: bank ? { ...bank, blocked_until: blocked ? bank.blocked_until : null } : null,
     can_request:
       earner &&
@@ -489,11 +497,18 @@ const BATCH_COLUMNS = ["id", "message_id", "due_date", "transactions", "control_
 export async function payoutQueue(deps: ApiDeps, staffId: number): Promise<PayoutQueue> {
   await requireBackend(deps, staffId);
   const rows = (where: "waiting" | "approved" | "succeeded") => {
-    let query = deps.db.selectFrom("payouts").innerJoin("users", "users.id", "payouts.user_id").selectAll("payouts").select("users.username");
+    let query = deps.db
+      .selectFrom("payouts")
+      .innerJoin("users", "users.id", "payouts.user_id")
+      .selectAll("payouts")
+      .select("users.username");
     if (where === "waiting") query = query.where("payouts.status", "=", PAYOUT_STATUSES.ongoing).where("payouts.batch_id", "is", null);
     if (where === "approved") query = query.where("payouts.status", "=", PAYOUT_STATUSES.ongoing).where("payouts.batch_id", "is not", null);
-    if (where === "succeeded") query = query.where("payouts.status", "in", [PAYOUT_STATUSES.succeeded, PAYOUT_STATUSES.confirmed]).where("payouts.outcome", "is not", "failed");
-    return query.orderBy("payouts.id", where === "succeeded" ? "desc" : "asc").limit(QUEUE_LIMIT).execute();
+    if (where === "succeeded") query = query.where("payouts.outcome", "=", "succeeded");
+    return query
+      .orderBy("payouts.id", where === "succeeded" ? "desc" : "asc")
+      .limit(QUEUE_LIMIT)
+      .execute();
   };
   const [waiting, approved, succeeded, batches] = await Promise.all([
     rows("waiting"),

@@ -170,12 +170,17 @@ describe(`payouts (${TEST_DB})`, () => {
   });
 
   it("locks the secure code after five wrong tries until the e-mailed reset", async () => {
-    const other = await readyEscort(0);
-    let escort = await readyEscort(400);
+    let other = await readyEscort(0);
+    const escort = await readyEscort(400);
+    other = await again(other);
     for (let i = 1; i <= 4; i += 1) {
       const wrong = await payout(escort.token, 100, randomUUID(), "000000");
       expect(wrong.status).toBe(400);
-      expect(wrong.json.errors?.[0]).toMatchObject({ key: "validation.payouts.secure_code_wrong", source: "secure_code", params: { tries_left: 5 - i } });
+      expect(wrong.json.errors?.[0]).toMatchObject({
+        key: "validation.payouts.secure_code_wrong",
+        source: "secure_code",
+        params: { tries_left: 5 - i },
+      });
     }
     const fifth = await payout(escort.token, 100, randomUUID(), "000000");
     expect(fifth.status).toBe(409);
@@ -188,10 +193,14 @@ describe(`payouts (${TEST_DB})`, () => {
     const text = await newestMailText(rt, escort.email, "payout_secure_code_reset");
     const token = new URL(/https?:\/\/\S+secure-code\?token=\S+/.exec(text)![0]).searchParams.get("token")!;
     // Another member cannot use the link.
-    expect((await call(other.token, "POST", "/payouts/secure-code/reset", { token, code: "222222", code_confirm: "222222" })).status).toBe(400);
+    expect((await call(other.token, "POST", "/payouts/secure-code/reset", { token, code: "222222", code_confirm: "222222" })).status).toBe(
+      400,
+    );
     const reset = await call(escort.token, "POST", "/payouts/secure-code/reset", { token, code: "222222", code_confirm: "222222" });
     expect(reset.status).toBe(200);
-    expect((await call(escort.token, "POST", "/payouts/secure-code/reset", { token, code: "333333", code_confirm: "333333" })).status).toBe(400);
+    expect((await call(escort.token, "POST", "/payouts/secure-code/reset", { token, code: "333333", code_confirm: "333333" })).status).toBe(
+      400,
+    );
     expect((await payout(escort.token, 100)).status).toBe(400);
     expect((await payout(escort.token, 100, randomUUID(), "222222")).status).toBe(200);
   });
@@ -266,12 +275,18 @@ describe(`payouts (${TEST_DB})`, () => {
     expect((await validateXML({ xml: { fileName: "p.xml", contents: xml }, normalization: "format" })).valid).toBe(true);
     const root = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@" }).parse(xml).Document.CstmrCdtTrfInitn;
     expect(root.GrpHdr).toMatchObject({ MsgId: approved.json.data.message_id, NbOfTxs: 2, CtrlSum: 35 });
-    const lines = root.PmtInf.CdtTrfTxInf as Array<{ Cdtr: { Nm: string }; CdtrAcct: { Id: { IBAN: string } }; Amt: { InstdAmt: { "#text": number } } }>;
+    const lines = root.PmtInf.CdtTrfTxInf as Array<{
+      Cdtr: { Nm: string };
+      CdtrAcct: { Id: { IBAN: string } };
+      Amt: { InstdAmt: { "#text": number } };
+    }>;
     expect(lines.map((l) => [l.Cdtr.Nm, l.CdtrAcct.Id.IBAN, l.Amt.InstdAmt["#text"]])).toEqual([
       ["Anna Mueller", IBAN, 10],
       ["Anna Mueller", IBAN, 25],
     ]);
-    expect((await rt.request(`/api/v2/backoffice/payouts/batches/${approved.json.data.id}/file`, { token: escort.token })).status).toBe(403);
+    expect((await rt.request(`/api/v2/backoffice/payouts/batches/${approved.json.data.id}/file`, { token: escort.token })).status).toBe(
+      403,
+    );
 
     const paidOutBefore = await systemBalance(rt.deps, "paid_out", "dollar");
     const sent = await call<PayoutBatchSent>(staff.token, "POST", `/backoffice/payouts/batches/${approved.json.data.id}/sent`);
@@ -284,11 +299,18 @@ describe(`payouts (${TEST_DB})`, () => {
     expect(returned.json.data).toMatchObject({ status: PAYOUT_STATUSES.failed, outcome: "failed" });
     expect((await call(staff.token, "POST", `/backoffice/payouts/${b.id}/returned`, { reason: "again" })).status).toBe(409);
     expect(await dollarBalances(rt.deps, escort.id)).toMatchObject({ available: 500 });
-    const audit = await rt.deps.db.selectFrom("audit_log").select("action").where("subject_type", "=", "payout").where("subject_id", "=", String(b.id)).execute();
+    const audit = await rt.deps.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("subject_type", "=", "payout")
+      .where("subject_id", "=", String(b.id))
+      .execute();
     expect(audit.map((r) => r.action)).toEqual(["payout.approve", "payout.sent", "payout.returned"]);
 
     const waiting = (await payout(escort.token, 100)).json.data.payout;
-    const rejected = await call<PayoutItem>(staff.token, "POST", `/backoffice/payouts/${waiting.id}/rejected`, { reason: "holder mismatch" });
+    const rejected = await call<PayoutItem>(staff.token, "POST", `/backoffice/payouts/${waiting.id}/rejected`, {
+      reason: "holder mismatch",
+    });
     expect(rejected.json.data.status).toBe(PAYOUT_STATUSES.failed);
     expect(await dollarBalances(rt.deps, escort.id)).toMatchObject({ available: 500, in_payout: 0 });
 
