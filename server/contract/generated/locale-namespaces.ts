@@ -25,6 +25,7 @@ export const NAMESPACES = [
   "notifications",
   "paella",
   "payment",
+  "payouts",
   "plus",
   "profile",
   "promotion",

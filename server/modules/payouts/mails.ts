@@ -24,7 +24,7 @@ const RESET: Record<Language, MemberMailTexts> = {
   pl: {
     subject: "Resetowanie kodu bezpieczeństwa wypłat",
     greeting: "Cześć {username},",
-    body: "poprosiłeś o nowy kod bezpieczeństwa do wypłat. Użyj tego linku w ciągu najbliższej godziny:",
+    body: "otrzymaliśmy prośbę o nowy kod bezpieczeństwa do wypłat. Użyj tego linku w ciągu najbliższej godziny:",
     tail: "Jeśli to nie Ty, zignoruj tę wiadomość. Twój obecny kod pozostanie bez zmian, dopóki go nie zresetujesz.",
   },
 };
