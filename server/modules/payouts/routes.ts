@@ -6,6 +6,7 @@ import { parseRowId } from "../../contract/row-id";
 import {
   approvePayouts,
   confirmPayout,
+  devEarning,
   failPayout,
   initSecureCode,
   listPayouts,
@@ -33,7 +34,20 @@ function idOf(raw: string | undefined): number {
 }
 
 /** Earnings and payouts (spec section 4 "payout", "payout history and read-confirmation", "validate-iban"; ADR 086). */
-export function registerPayouts({ v2 }: ModuleContext): void {
+export function registerPayouts({ v2, deps }: ModuleContext): void {
+  // Not registered in production (the dev routes' rule, ADR 060): the e2e tests' earning for a fresh escort.
+  if (deps.config.devRoutes !== "off")
+    v2.add(
+      payoutOps.devEarning,
+      {
+        tag: "dev",
+        auth: "required",
+        summary:
+          "Dev only: the caller tips `receiver` `amount` dollars (granted to the caller first), pending for the receiver's probation.",
+        statuses: [400, 401, 404],
+      },
+      async (c, { body, user }) => ok(c, await devEarning(c.get("deps"), user!.id, body.receiver, body.amount)),
+    );
   v2.add(
     payoutOps.overview,
     {

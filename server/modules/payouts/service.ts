@@ -400,6 +400,32 @@ export async function confirmPayout(deps: ApiDeps, userId: number, payoutId: num
   return itemOf(after);
 }
 
+/**
+ * Dev routes only (the e2e tests): the caller tips `receiver` `amount` dollars, which the platform first grants the
+ * caller, both through the ledger — a fresh escort's earning without the checkout and the tips feature.
+ */
+export async function devEarning(deps: ApiDeps, payerId: number, receiverName: string, amount: number): Promise<{ pending: number }> {
+  const receiver = await deps.db.selectFrom("users").select("id").where("username_key", "=", receiverName.toLowerCase()).executeTakeFirst();
+  if (!receiver) throw fail.notFound();
+  const key = randomToken(12);
+  const post = (kind: "GRANT" | "TRANSFER", transfers: ReturnType<typeof dollarOperations.grant>["transfers"]) =>
+    deps.db
+      .transaction()
+      .execute((trx) =>
+        postOperationIn(trx, deps, {
+          key: `dev-earning:${kind}:${key}`,
+          kind,
+          currency: "dollar",
+          actorId: payerId,
+          reference: `profile:${receiver.id}`,
+          transfers,
+        }),
+      );
+  await post("GRANT", dollarOperations.grant(payerId, amount).transfers);
+  await post("TRANSFER", dollarOperations.tip(payerId, receiver.id, amount).transfers);
+  return { pending: (await dollarBalances(deps, receiver.id)).pending };
+}
+
 // --- Probation: releasing earnings --------------------------------------------------------------------------------
 
 /**
