@@ -6,7 +6,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3300);
  * an hour would expire another test's captcha or upload token on the shared one.
  */
 const CLOCK_PORT = PORT + 1;
-const CLOCK_SPECS = /dates\.spec\.ts$/;
+const CLOCK_SPECS = /(dates|payouts)\.spec\.ts$/;
 /** Specs whose every test is @js and opens its own JavaScript context: the js project runs them; once is enough. */
 const JS_ONLY_SPECS = /messenger-live\.spec\.ts$/;
 const PHONE = { width: 390, height: 844 };

@@ -264,9 +264,6 @@ export function PayoutPage({
             hint={t("payouts.edit.amount_hint", { rate: euros(1) })}
             type="number"
             inputMode="numeric"
-            min={overview.minimum}
-            max={overview.available}
-            step={1}
             defaultValue={String(shownAmount)}
             errors={errorOf("amount")}
           />

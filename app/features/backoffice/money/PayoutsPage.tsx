@@ -22,7 +22,7 @@ function PayoutRow({ p, select }: { p: Queued; select?: boolean }) {
       {select ? (
         <td className={css.cell}>
           <label className={ui.checkboxRow}>
-            <input type="checkbox" name="payout_ids" value={p.id} form="approve-form" className={ui.choiceControl} defaultChecked />
+            <input type="checkbox" name="payout_ids" value={p.id} form="approve-form" className={ui.choiceControl} />
             <span>#{p.id}</span>
           </label>
         </td>

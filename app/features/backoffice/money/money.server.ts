@@ -415,7 +415,8 @@ export async function submitPayoutQueue(args: ActionFunctionArgs) {
     );
   }
   const batch = value.intent === "approve" && "messageId" in result.data ? `&batch=${result.data.id}` : "";
-  throw redirect(`${localePath(lang, "backoffice/payouts")}?done=${value.intent}${batch}`, { headers: PRIVATE_HEADERS });
+  const done = value.intent === "approve" ? "approved" : value.intent;
+  throw redirect(`${localePath(lang, "backoffice/payouts")}?done=${done}${batch}`, { headers: PRIVATE_HEADERS });
 }
 
 /** A payout batch's pain.001 download (backend accounts only, as the page). */
