@@ -26,7 +26,7 @@ function Frame({ title, intro, notice, children }: { title: string; intro?: stri
     <main className={ui.narrow}>
       <div className={ui.stack}>
         <Link className={css.back} to={walletPaths.dollar(lang)}>
-          {t("payouts.back")}
+          {t("payout_pages.back")}
         </Link>
         <h1>{title}</h1>
         {intro ? <p className={ui.muted}>{intro}</p> : null}
@@ -62,13 +62,13 @@ function Balances({ overview }: { overview: PayoutOverviewData }) {
   const f = useFormats();
   return (
     <dl className={css.facts} data-testid="payout-balances">
-      <dt className={css.factLabel}>{t("payouts.balance.available")}</dt>
+      <dt className={css.factLabel}>{t("payout_pages.balance.available")}</dt>
       <dd className={css.factValue} data-testid="payout-available">
         {f.dollars(overview.available)}
       </dd>
-      <dt className={css.factLabel}>{t("payouts.balance.pending")}</dt>
+      <dt className={css.factLabel}>{t("payout_pages.balance.pending")}</dt>
       <dd className={css.factValue}>{f.dollars(overview.pending)}</dd>
-      <dt className={css.factLabel}>{t("payouts.balance.in_payout")}</dt>
+      <dt className={css.factLabel}>{t("payout_pages.balance.in_payout")}</dt>
       <dd className={css.factValue}>{f.dollars(overview.inPayout)}</dd>
     </dl>
   );
@@ -85,26 +85,26 @@ function Requirements({ overview }: { overview: PayoutOverviewData }) {
     <ul className={css.checklist} data-testid="payout-requirements">
       <li data-done={code.set && !code.locked ? "1" : "0"}>
         {!code.set ? (
-          <Link to={to("user/dollar/payout/secure-code")}>{t("payouts.requirements.code_missing")}</Link>
+          <Link to={to("user/dollar/payout/secure-code")}>{t("payout_pages.requirements.code_missing")}</Link>
         ) : code.locked ? (
-          <Link to={to("user/dollar/payout/secure-code")}>{t("payouts.requirements.code_locked")}</Link>
+          <Link to={to("user/dollar/payout/secure-code")}>{t("payout_pages.requirements.code_locked")}</Link>
         ) : (
-          <span>{t("payouts.requirements.code_ok")}</span>
+          <span>{t("payout_pages.requirements.code_ok")}</span>
         )}
       </li>
       <li data-done={bank && bank.blockedUntil === null ? "1" : "0"}>
         {!bank ? (
-          <Link to={to("user/dollar/payout/bank")}>{t("payouts.requirements.bank_missing")}</Link>
+          <Link to={to("user/dollar/payout/bank")}>{t("payout_pages.requirements.bank_missing")}</Link>
         ) : (
           <span>
-            {t("payouts.requirements.bank_ok", { iban: bank.ibanMasked, holder: bank.holder })}{" "}
-            {bank.blockedUntil !== null ? t("payouts.requirements.bank_blocked", { until: f.moment(bank.blockedUntil) }) : null}{" "}
-            <Link to={to("user/dollar/payout/bank")}>{t("payouts.requirements.bank_change")}</Link>
+            {t("payout_pages.requirements.bank_ok", { iban: bank.ibanMasked, holder: bank.holder })}{" "}
+            {bank.blockedUntil !== null ? t("payout_pages.requirements.bank_blocked", { until: f.moment(bank.blockedUntil) }) : null}{" "}
+            <Link to={to("user/dollar/payout/bank")}>{t("payout_pages.requirements.bank_change")}</Link>
           </span>
         )}
       </li>
       {overview.ongoing >= overview.maxOngoing ? (
-        <li data-done="0">{t("payouts.requirements.ongoing", { max: overview.maxOngoing })}</li>
+        <li data-done="0">{t("payout_pages.requirements.ongoing", { max: overview.maxOngoing })}</li>
       ) : null}
     </ul>
   );
@@ -116,12 +116,12 @@ function Probation({ overview }: { overview: PayoutOverviewData }) {
   return (
     <section className={ui.card} aria-labelledby="payout-probation" data-testid="payout-probation">
       <h2 id="payout-probation" className={css.cardTitle}>
-        {t("payouts.probation.title")}
+        {t("payout_pages.probation.title")}
       </h2>
-      <p>{t("payouts.probation.text", { minimum: f.dollars(overview.minimum) })}</p>
+      <p>{t("payout_pages.probation.text", { minimum: f.dollars(overview.minimum) })}</p>
       <ul className={css.earnings}>
         {overview.pendingEarnings.map((earning, index) => (
-          <li key={index}>{t("payouts.probation.earning", { amount: f.dollars(earning.amount), date: f.moment(earning.freesAt) })}</li>
+          <li key={index}>{t("payout_pages.probation.earning", { amount: f.dollars(earning.amount), date: f.moment(earning.freesAt) })}</li>
         ))}
       </ul>
     </section>
@@ -144,7 +144,7 @@ function StatusBadge({ payout }: { payout: Payout }) {
           : "succeeded";
   return (
     <span className={css.badge} data-status={name}>
-      {t(`payouts.status.${name}`)}
+      {t(`payout_pages.status.${name}`)}
     </span>
   );
 }
@@ -155,10 +155,10 @@ function History({ items }: { items: Payout[] }) {
   return (
     <section className={ui.card} aria-labelledby="payout-history" data-testid="payout-history">
       <h2 id="payout-history" className={css.cardTitle}>
-        {t("payouts.history.title")}
+        {t("payout_pages.history.title")}
       </h2>
       {items.length === 0 ? (
-        <p className={ui.muted}>{t("payouts.history.empty")}</p>
+        <p className={ui.muted}>{t("payout_pages.history.empty")}</p>
       ) : (
         <ul className={ui.entryList}>
           {items.map((p) => (
@@ -167,15 +167,17 @@ function History({ items }: { items: Payout[] }) {
                 <strong>{f.dollars(p.amount)}</strong> <StatusBadge payout={p} />
               </div>
               <span className={ui.muted}>
-                {t("payouts.history.line", { euros: f.euros(p.amountCents), iban: p.ibanMasked, date: f.moment(p.createdAt) })}
+                {t("payout_pages.history.line", { euros: f.euros(p.amountCents), iban: p.ibanMasked, date: f.moment(p.createdAt) })}
               </span>
               {p.status === PAYOUT_STATUSES.succeeded || p.status === PAYOUT_STATUSES.failed ? (
                 <Form method="post" className={ui.row}>
                   <input type="hidden" name="intent" value="confirm" />
                   <input type="hidden" name="id" value={p.id} />
-                  <span>{t(p.status === PAYOUT_STATUSES.failed ? "payouts.history.failed_note" : "payouts.history.succeeded_note")}</span>
+                  <span>
+                    {t(p.status === PAYOUT_STATUSES.failed ? "payout_pages.history.failed_note" : "payout_pages.history.succeeded_note")}
+                  </span>
                   <button type="submit" className={ui.buttonSecondary} data-testid="payout-confirm">
-                    {t("payouts.history.confirm")}
+                    {t("payout_pages.history.confirm")}
                   </button>
                 </Form>
               ) : null}
@@ -220,20 +222,20 @@ export function PayoutPage({
 
   if (!overview.earner)
     return (
-      <Frame title={t("payouts.title")}>
+      <Frame title={t("payout_pages.title")}>
         <p className={ui.card} data-testid="payout-not-earner">
-          {t("payouts.not_earner")}
+          {t("payout_pages.not_earner")}
         </p>
       </Frame>
     );
 
   if (shown === "fail")
     return (
-      <Frame title={t("payouts.fail.title")}>
+      <Frame title={t("payout_pages.fail.title")}>
         <section className={ui.card} data-testid="payout-fail" data-step="fail">
           <p role="alert">{translateMessage(tc, failure ?? "exception.common.something_wrong_happened", undefined, i18n.language)}</p>
           <Link className={ui.linkButton} to={to("user/dollar/payout")}>
-            {t("payouts.fail.back")}
+            {t("payout_pages.fail.back")}
           </Link>
         </section>
       </Frame>
@@ -241,12 +243,14 @@ export function PayoutPage({
 
   if (shown === "success" && done)
     return (
-      <Frame title={t("payouts.success.title")}>
+      <Frame title={t("payout_pages.success.title")}>
         <section className={ui.card} data-testid="payout-success" data-step="success">
-          <p>{t("payouts.success.text", { amount: f.dollars(done.amount), euros: f.euros(done.amountCents), iban: done.ibanMasked })}</p>
-          <p className={ui.muted}>{t("payouts.success.next")}</p>
+          <p>
+            {t("payout_pages.success.text", { amount: f.dollars(done.amount), euros: f.euros(done.amountCents), iban: done.ibanMasked })}
+          </p>
+          <p className={ui.muted}>{t("payout_pages.success.next")}</p>
           <Link className={ui.linkButton} to={to("user/dollar/payout")}>
-            {t("payouts.success.history")}
+            {t("payout_pages.success.history")}
           </Link>
         </section>
       </Frame>
@@ -254,14 +258,14 @@ export function PayoutPage({
 
   if (shown === "edit")
     return (
-      <Frame title={t("payouts.edit.title")} intro={t("payouts.edit.intro", { minimum: f.dollars(overview.minimum) })}>
+      <Frame title={t("payout_pages.edit.title")} intro={t("payout_pages.edit.intro", { minimum: f.dollars(overview.minimum) })}>
         <Form method="post" className={`${ui.card} ${ui.stack}`} data-step="edit" data-testid="payout-edit">
           <input type="hidden" name="intent" value="review" />
-          <p>{t("payouts.edit.available", { amount: f.dollars(overview.available) })}</p>
+          <p>{t("payout_pages.edit.available", { amount: f.dollars(overview.available) })}</p>
           <Field
             name="amount"
-            label={t("payouts.edit.amount")}
-            hint={t("payouts.edit.amount_hint", { rate: euros(1) })}
+            label={t("payout_pages.edit.amount")}
+            hint={t("payout_pages.edit.amount_hint", { rate: euros(1) })}
             type="number"
             inputMode="numeric"
             defaultValue={String(shownAmount)}
@@ -269,9 +273,9 @@ export function PayoutPage({
           />
           <div className={ui.row}>
             <button type="submit" className={ui.button}>
-              {t("payouts.edit.next")}
+              {t("payout_pages.edit.next")}
             </button>
-            <Link to={to("user/dollar/payout")}>{t("payouts.cancel")}</Link>
+            <Link to={to("user/dollar/payout")}>{t("payout_pages.cancel")}</Link>
           </div>
         </Form>
       </Frame>
@@ -279,20 +283,20 @@ export function PayoutPage({
 
   if (shown === "submit")
     return (
-      <Frame title={t("payouts.submit.title")}>
+      <Frame title={t("payout_pages.submit.title")}>
         <Form method="post" className={`${ui.card} ${ui.stack}`} data-step="submit" data-testid="payout-submit">
           <input type="hidden" name="intent" value="submit" />
           <input type="hidden" name="amount" value={shownAmount} />
           <input type="hidden" name="key" value={moneyKey} />
           {reply ? <FormErrors errors={reply.formErrors} /> : null}
           <dl className={css.facts}>
-            <dt className={css.factLabel}>{t("payouts.submit.amount")}</dt>
+            <dt className={css.factLabel}>{t("payout_pages.submit.amount")}</dt>
             <dd className={css.factValue} data-testid="payout-summary-amount">
               {f.dollars(shownAmount)}
             </dd>
-            <dt className={css.factLabel}>{t("payouts.submit.euros")}</dt>
+            <dt className={css.factLabel}>{t("payout_pages.submit.euros")}</dt>
             <dd className={css.factValue}>{euros(shownAmount)}</dd>
-            <dt className={css.factLabel}>{t("payouts.submit.account")}</dt>
+            <dt className={css.factLabel}>{t("payout_pages.submit.account")}</dt>
             <dd className={css.factValue}>
               {overview.bankAccount ? `${overview.bankAccount.holder}, ${overview.bankAccount.ibanMasked}` : "—"}
             </dd>
@@ -300,20 +304,20 @@ export function PayoutPage({
           {errorOf("amount").length > 0 ? <FormErrors errors={errorOf("amount")} /> : null}
           <Field
             name="secure_code"
-            label={t("payouts.submit.code")}
-            hint={t("payouts.submit.code_hint", { digits: SECURE_CODE_LENGTH })}
+            label={t("payout_pages.submit.code")}
+            hint={t("payout_pages.submit.code_hint", { digits: SECURE_CODE_LENGTH })}
             type="password"
             inputMode="numeric"
             autoComplete="off"
             maxLength={SECURE_CODE_LENGTH}
             errors={errorOf("secure_code")}
           />
-          <p className={ui.muted}>{t("payouts.submit.approval_note")}</p>
+          <p className={ui.muted}>{t("payout_pages.submit.approval_note")}</p>
           <div className={ui.row}>
             <button type="submit" className={ui.button} data-testid="payout-send">
-              {t("payouts.submit.send")}
+              {t("payout_pages.submit.send")}
             </button>
-            <Link to={to(`user/dollar/payout?step=edit`)}>{t("payouts.submit.change")}</Link>
+            <Link to={to(`user/dollar/payout?step=edit`)}>{t("payout_pages.submit.change")}</Link>
           </div>
         </Form>
       </Frame>
@@ -321,7 +325,11 @@ export function PayoutPage({
 
   const inProbation = overview.available < overview.minimum && overview.pending > 0;
   return (
-    <Frame title={t("payouts.title")} intro={t("payouts.intro")} notice={confirmed ? t("payouts.history.confirmed_notice") : null}>
+    <Frame
+      title={t("payout_pages.title")}
+      intro={t("payout_pages.intro")}
+      notice={confirmed ? t("payout_pages.history.confirmed_notice") : null}
+    >
       {reply ? <FormErrors errors={allErrors(reply)} /> : null}
       <section
         className={ui.card}
@@ -330,16 +338,16 @@ export function PayoutPage({
         data-testid="payout-start"
       >
         <h2 id="payout-start" className={css.cardTitle}>
-          {t("payouts.start.title")}
+          {t("payout_pages.start.title")}
         </h2>
         <Balances overview={overview} />
         <Requirements overview={overview} />
         {overview.canRequest ? (
           <Link className={ui.linkButton} to={to("user/dollar/payout?step=edit")} data-testid="payout-begin">
-            {t("payouts.start.begin", { amount: f.dollars(overview.available) })}
+            {t("payout_pages.start.begin", { amount: f.dollars(overview.available) })}
           </Link>
         ) : overview.available < overview.minimum ? (
-          <p className={ui.muted}>{t("payouts.start.below_minimum", { minimum: f.dollars(overview.minimum) })}</p>
+          <p className={ui.muted}>{t("payout_pages.start.below_minimum", { minimum: f.dollars(overview.minimum) })}</p>
         ) : null}
       </section>
       {overview.pendingEarnings.length > 0 ? <Probation overview={overview} /> : null}
@@ -366,12 +374,16 @@ export function SecureCodePage({
   const { t } = useTranslation("payouts");
   const to = useLocalePath();
   const errorOf = useFieldError(reply);
-  const notice = done === "mailed" ? t("payouts.code.mailed") : done === "set" ? t("payouts.code.saved") : null;
+  const notice = done === "mailed" ? t("payout_pages.code.mailed") : done === "set" ? t("payout_pages.code.saved") : null;
   const choosing = token !== null || !secureCode.set;
   return (
-    <Frame title={t("payouts.code.title")} intro={t("payouts.code.intro", { digits: SECURE_CODE_LENGTH })} notice={reply ? null : notice}>
+    <Frame
+      title={t("payout_pages.code.title")}
+      intro={t("payout_pages.code.intro", { digits: SECURE_CODE_LENGTH })}
+      notice={reply ? null : notice}
+    >
       {!earner ? (
-        <p className={ui.card}>{t("payouts.not_earner")}</p>
+        <p className={ui.card}>{t("payout_pages.not_earner")}</p>
       ) : choosing ? (
         <Form method="post" className={`${ui.card} ${ui.stack}`} data-testid="secure-code-form">
           <input type="hidden" name="intent" value={token ? "reset" : "choose"} />
@@ -379,8 +391,8 @@ export function SecureCodePage({
           {reply ? <FormErrors errors={[...reply.formErrors, ...(reply.fieldErrors.token ?? [])]} /> : null}
           <Field
             name="code"
-            label={t("payouts.code.code")}
-            hint={t("payouts.code.code_hint", { digits: SECURE_CODE_LENGTH })}
+            label={t("payout_pages.code.code")}
+            hint={t("payout_pages.code.code_hint", { digits: SECURE_CODE_LENGTH })}
             type="password"
             inputMode="numeric"
             autoComplete="new-password"
@@ -389,7 +401,7 @@ export function SecureCodePage({
           />
           <Field
             name="code_confirm"
-            label={t("payouts.code.confirm")}
+            label={t("payout_pages.code.confirm")}
             type="password"
             inputMode="numeric"
             autoComplete="new-password"
@@ -398,23 +410,23 @@ export function SecureCodePage({
           />
           <div className={ui.row}>
             <button type="submit" className={ui.button}>
-              {t("payouts.code.save")}
+              {t("payout_pages.code.save")}
             </button>
           </div>
         </Form>
       ) : (
         <section className={`${ui.card} ${ui.stack}`} data-testid="secure-code-state">
-          <p>{secureCode.locked ? t("payouts.code.locked") : t("payouts.code.is_set", { tries: secureCode.triesLeft })}</p>
+          <p>{secureCode.locked ? t("payout_pages.code.locked") : t("payout_pages.code.is_set", { tries: secureCode.triesLeft })}</p>
           <Form method="post">
             <input type="hidden" name="intent" value="mail" />
             {reply ? <FormErrors errors={allErrors(reply)} /> : null}
             <button type="submit" className={ui.buttonSecondary} data-testid="secure-code-mail">
-              {t("payouts.code.reset")}
+              {t("payout_pages.code.reset")}
             </button>
           </Form>
         </section>
       )}
-      <Link to={to("user/dollar/payout")}>{t("payouts.to_payouts")}</Link>
+      <Link to={to("user/dollar/payout")}>{t("payout_pages.to_payouts")}</Link>
     </Frame>
   );
 }
@@ -440,44 +452,56 @@ export function BankAccountPage({
   const errorOf = useFieldError(reply);
   const kept = (name: string, fallback = "") => (reply ? inputText(reply, name) : fallback);
   return (
-    <Frame title={t("payouts.bank.title")} intro={t("payouts.bank.intro")} notice={saved && !reply ? t("payouts.bank.saved") : null}>
+    <Frame
+      title={t("payout_pages.bank.title")}
+      intro={t("payout_pages.bank.intro")}
+      notice={saved && !reply ? t("payout_pages.bank.saved") : null}
+    >
       {!earner ? (
-        <p className={ui.card}>{t("payouts.not_earner")}</p>
+        <p className={ui.card}>{t("payout_pages.not_earner")}</p>
       ) : !secureCode.set ? (
         <p className={ui.card}>
-          <Link to={to("user/dollar/payout/secure-code")}>{t("payouts.requirements.code_missing")}</Link>
+          <Link to={to("user/dollar/payout/secure-code")}>{t("payout_pages.requirements.code_missing")}</Link>
         </p>
       ) : (
         <>
           {account ? (
             <p className={ui.card} data-testid="bank-current">
-              {t("payouts.bank.current", { iban: account.ibanMasked, holder: account.holder })}{" "}
-              {account.blockedUntil !== null ? t("payouts.requirements.bank_blocked", { until: f.moment(account.blockedUntil) }) : null}
+              {t("payout_pages.bank.current", { iban: account.ibanMasked, holder: account.holder })}{" "}
+              {account.blockedUntil !== null
+                ? t("payout_pages.requirements.bank_blocked", { until: f.moment(account.blockedUntil) })
+                : null}
             </p>
           ) : null}
           <Form method="post" className={`${ui.card} ${ui.stack}`} data-testid="bank-form">
             {reply ? <FormErrors errors={reply.formErrors} /> : null}
-            <Field name="iban" label={t("payouts.bank.iban")} autoComplete="off" defaultValue={kept("iban")} errors={errorOf("iban")} />
+            <Field
+              name="iban"
+              label={t("payout_pages.bank.iban")}
+              autoComplete="off"
+              defaultValue={kept("iban")}
+              errors={errorOf("iban")}
+            />
             <Field
               name="holder"
-              label={t("payouts.bank.holder")}
-              hint={t("payouts.bank.holder_hint")}
+              label={t("payout_pages.bank.holder")}
+              hint={t("payout_pages.bank.holder_hint")}
               autoComplete="name"
               defaultValue={kept("holder", account?.holder ?? "")}
               errors={errorOf("holder")}
             />
             <Field
               name="bic"
-              label={t("payouts.bank.bic")}
-              hint={t("payouts.bank.bic_hint")}
+              label={t("payout_pages.bank.bic")}
+              hint={t("payout_pages.bank.bic_hint")}
               autoComplete="off"
               defaultValue={kept("bic", account?.bic ?? "")}
               errors={errorOf("bic")}
             />
-            <p className={ui.muted}>{t("payouts.bank.block_note", { hours: 48 })}</p>
+            <p className={ui.muted}>{t("payout_pages.bank.block_note", { hours: 48 })}</p>
             <Field
               name="secure_code"
-              label={t("payouts.submit.code")}
+              label={t("payout_pages.submit.code")}
               type="password"
               inputMode="numeric"
               autoComplete="off"
@@ -486,13 +510,13 @@ export function BankAccountPage({
             />
             <div className={ui.row}>
               <button type="submit" className={ui.button}>
-                {t("payouts.bank.save")}
+                {t("payout_pages.bank.save")}
               </button>
             </div>
           </Form>
         </>
       )}
-      <Link to={to("user/dollar/payout")}>{t("payouts.to_payouts")}</Link>
+      <Link to={to("user/dollar/payout")}>{t("payout_pages.to_payouts")}</Link>
     </Frame>
   );
 }

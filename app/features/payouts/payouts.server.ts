@@ -71,7 +71,7 @@ export async function loadPayout(args: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(args.request);
   return data(
     {
-      title: t("payouts.title", { ns: "payouts" }),
+      title: t("payout_pages.title", { ns: "payouts" }),
       step,
       overview: state,
       payouts: items,
@@ -162,7 +162,7 @@ export async function loadSecureCode(args: LoaderFunctionArgs) {
   const done = url.searchParams.get("done");
   return data(
     {
-      title: t("payouts.code.title", { ns: "payouts" }),
+      title: t("payout_pages.code.title", { ns: "payouts" }),
       earner: overview.earner,
       secureCode: overview.secureCode,
       token: token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null,
@@ -210,7 +210,7 @@ export async function loadBankAccount(args: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(args.request);
   return data(
     {
-      title: t("payouts.bank.title", { ns: "payouts" }),
+      title: t("payout_pages.bank.title", { ns: "payouts" }),
       earner: overview.earner,
       secureCode: overview.secureCode,
       account: overview.bankAccount,

@@ -59,11 +59,11 @@ export function PayoutsPage({
   const head = (
     <thead>
       <tr>
-        <th className={css.cell}>{t("payouts.office.id")}</th>
-        <th className={css.cell}>{t("payouts.office.member")}</th>
-        <th className={css.cell}>{t("payouts.office.account")}</th>
-        <th className={css.num}>{t("payouts.office.amount")}</th>
-        <th className={css.cell}>{t("payouts.office.requested")}</th>
+        <th className={css.cell}>{t("payout_pages.office.id")}</th>
+        <th className={css.cell}>{t("payout_pages.office.member")}</th>
+        <th className={css.cell}>{t("payout_pages.office.account")}</th>
+        <th className={css.num}>{t("payout_pages.office.amount")}</th>
+        <th className={css.cell}>{t("payout_pages.office.requested")}</th>
       </tr>
     </thead>
   );
@@ -74,17 +74,17 @@ export function PayoutsPage({
         <MoneyNav current="payouts" />
         {done && !failure ? (
           <p className={ui.notice} role="status" data-testid="payouts-done">
-            {t(`payouts.office.done.${done}`)}
+            {t(`payout_pages.office.done.${done}`)}
           </p>
         ) : null}
         {failure ? <FormErrors errors={allErrors(failure)} /> : null}
 
         <section className={ui.stack} aria-labelledby="payouts-waiting">
           <h2 id="payouts-waiting" className={ui.sectionTitle}>
-            {t("payouts.office.waiting", { n: queue.waiting.length })}
+            {t("payout_pages.office.waiting", { n: queue.waiting.length })}
           </h2>
           {queue.waiting.length === 0 ? (
-            <p className={ui.muted}>{t("payouts.office.none_waiting")}</p>
+            <p className={ui.muted}>{t("payout_pages.office.none_waiting")}</p>
           ) : (
             <>
               <div className={css.tableWrap}>
@@ -100,16 +100,16 @@ export function PayoutsPage({
               <Form method="post" id="approve-form" className={ui.row}>
                 <input type="hidden" name="intent" value="approve" />
                 <button type="submit" className={ui.button} data-testid="payouts-approve">
-                  {t("payouts.office.approve")}
+                  {t("payout_pages.office.approve")}
                 </button>
-                <span className={ui.muted}>{t("payouts.office.approve_hint")}</span>
+                <span className={ui.muted}>{t("payout_pages.office.approve_hint")}</span>
               </Form>
               <details>
-                <summary className={ui.checkboxRow}>{t("payouts.office.reject_title")}</summary>
+                <summary className={ui.checkboxRow}>{t("payout_pages.office.reject_title")}</summary>
                 <Form method="post" className={`${ui.card} ${ui.stack}`}>
                   <input type="hidden" name="intent" value="rejected" />
                   <label className={ui.field}>
-                    <span className={ui.label}>{t("payouts.office.payout")}</span>
+                    <span className={ui.label}>{t("payout_pages.office.payout")}</span>
                     <select name="payout" className={css.select}>
                       {queue.waiting.map((p) => (
                         <option key={p.id} value={p.id}>
@@ -119,11 +119,11 @@ export function PayoutsPage({
                     </select>
                   </label>
                   <label className={ui.field}>
-                    <span className={ui.label}>{t("payouts.office.reason")}</span>
+                    <span className={ui.label}>{t("payout_pages.office.reason")}</span>
                     <input name="reason" className={ui.input} maxLength={500} />
                   </label>
                   <button type="submit" className={ui.buttonSecondary}>
-                    {t("payouts.office.reject")}
+                    {t("payout_pages.office.reject")}
                   </button>
                 </Form>
               </details>
@@ -133,10 +133,10 @@ export function PayoutsPage({
 
         <section className={ui.stack} aria-labelledby="payouts-batches">
           <h2 id="payouts-batches" className={ui.sectionTitle}>
-            {t("payouts.office.batches")}
+            {t("payout_pages.office.batches")}
           </h2>
           {queue.batches.length === 0 ? (
-            <p className={ui.muted}>{t("payouts.office.no_batches")}</p>
+            <p className={ui.muted}>{t("payout_pages.office.no_batches")}</p>
           ) : (
             <ul className={ui.plainList} data-testid="payout-batches">
               {queue.batches.map((b) => (
@@ -145,16 +145,16 @@ export function PayoutsPage({
                     {b.messageId}.xml
                   </a>
                   <span>
-                    {t("payouts.office.batch_summary", { n: b.transactions, sum: f.euros(b.controlSumCents), day: f.day(b.dueDate) })}
+                    {t("payout_pages.office.batch_summary", { n: b.transactions, sum: f.euros(b.controlSumCents), day: f.day(b.dueDate) })}
                   </span>
                   {b.sent ? (
-                    <span className={ui.muted}>{t("payouts.office.batch_sent")}</span>
+                    <span className={ui.muted}>{t("payout_pages.office.batch_sent")}</span>
                   ) : (
                     <Form method="post">
                       <input type="hidden" name="intent" value="sent" />
                       <input type="hidden" name="batch" value={b.id} />
                       <button type="submit" className={ui.buttonSecondary} data-testid="payout-batch-sent">
-                        {t("payouts.office.mark_sent")}
+                        {t("payout_pages.office.mark_sent")}
                       </button>
                     </Form>
                   )}
@@ -167,7 +167,7 @@ export function PayoutsPage({
         {queue.approved.length > 0 ? (
           <section className={ui.stack} aria-labelledby="payouts-approved">
             <h2 id="payouts-approved" className={ui.sectionTitle}>
-              {t("payouts.office.approved", { n: queue.approved.length })}
+              {t("payout_pages.office.approved", { n: queue.approved.length })}
             </h2>
             <div className={css.tableWrap}>
               <table className={css.table}>
@@ -185,12 +185,12 @@ export function PayoutsPage({
         {queue.succeeded.length > 0 ? (
           <section className={ui.stack} aria-labelledby="payouts-returned">
             <h2 id="payouts-returned" className={ui.sectionTitle}>
-              {t("payouts.office.returned_title")}
+              {t("payout_pages.office.returned_title")}
             </h2>
             <Form method="post" className={`${ui.card} ${ui.stack}`}>
               <input type="hidden" name="intent" value="returned" />
               <label className={ui.field}>
-                <span className={ui.label}>{t("payouts.office.payout")}</span>
+                <span className={ui.label}>{t("payout_pages.office.payout")}</span>
                 <select name="payout" className={css.select}>
                   {queue.succeeded.map((p) => (
                     <option key={p.id} value={p.id}>
@@ -200,11 +200,11 @@ export function PayoutsPage({
                 </select>
               </label>
               <label className={ui.field}>
-                <span className={ui.label}>{t("payouts.office.reason")}</span>
+                <span className={ui.label}>{t("payout_pages.office.reason")}</span>
                 <input name="reason" className={ui.input} maxLength={500} />
               </label>
               <button type="submit" className={ui.buttonSecondary}>
-                {t("payouts.office.returned")}
+                {t("payout_pages.office.returned")}
               </button>
             </Form>
           </section>
