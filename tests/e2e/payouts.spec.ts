@@ -11,7 +11,6 @@ import { DEMO, expect, listedClient, logIn, SIGN_UP_PASSWORD, signUp, test } fro
 
 const PHOTO = fileURLToPath(new URL("../fixtures/photo-400x500.jpg", import.meta.url));
 
-const MIN = 60_000;
 const CODE = "271828";
 
 async function tokenOf(request: APIRequestContext, clientIp: string, username: string): Promise<string> {

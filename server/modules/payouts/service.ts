@@ -409,18 +409,16 @@ export async function devEarning(deps: ApiDeps, payerId: number, receiverName: s
   if (!receiver) throw fail.notFound();
   const key = randomToken(12);
   const post = (kind: "GRANT" | "TRANSFER", transfers: ReturnType<typeof dollarOperations.grant>["transfers"]) =>
-    deps.db
-      .transaction()
-      .execute((trx) =>
-        postOperationIn(trx, deps, {
-          key: `dev-earning:${kind}:${key}`,
-          kind,
-          currency: "dollar",
-          actorId: payerId,
-          reference: `profile:${receiver.id}`,
-          transfers,
-        }),
-      );
+    deps.db.transaction().execute((trx) =>
+      postOperationIn(trx, deps, {
+        key: `dev-earning:${kind}:${key}`,
+        kind,
+        currency: "dollar",
+        actorId: payerId,
+        reference: `profile:${receiver.id}`,
+        transfers,
+      }),
+    );
   await post("GRANT", dollarOperations.grant(payerId, amount).transfers);
   await post("TRANSFER", dollarOperations.tip(payerId, receiver.id, amount).transfers);
   return { pending: (await dollarBalances(deps, receiver.id)).pending };
