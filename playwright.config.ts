@@ -6,7 +6,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3300);
  * an hour would expire another test's captcha or upload token on the shared one.
  */
 const CLOCK_PORT = PORT + 1;
-const CLOCK_SPECS = /dates\.spec\.ts$/;
+const CLOCK_SPECS = /(dates|payouts)\.spec\.ts$/;
+/** The payouts spec moves the shared clock server two weeks on: it runs after the dates spec, never beside it. */
+const LONG_CLOCK_SPECS = /payouts\.spec\.ts$/;
 /** Specs whose every test is @js and opens its own JavaScript context: the js project runs them; once is enough. */
 const JS_ONLY_SPECS = /(messenger-live|unlocks-live)\.spec\.ts$/;
 const PHONE = { width: 390, height: 844 };
@@ -54,6 +56,13 @@ export default defineConfig({
     {
       name: "clock",
       testMatch: CLOCK_SPECS,
+      testIgnore: LONG_CLOCK_SPECS,
+      use: { baseURL: `http://127.0.0.1:${CLOCK_PORT}`, javaScriptEnabled: false, viewport: PHONE },
+    },
+    {
+      name: "clock-long",
+      testMatch: LONG_CLOCK_SPECS,
+      dependencies: ["clock"],
       use: { baseURL: `http://127.0.0.1:${CLOCK_PORT}`, javaScriptEnabled: false, viewport: PHONE },
     },
   ],

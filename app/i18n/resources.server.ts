@@ -27,6 +27,7 @@ import deModeration from "../../locales/de/moderation.json";
 import deNotifications from "../../locales/de/notifications.json";
 import dePaella from "../../locales/de/paella.json";
 import dePayment from "../../locales/de/payment.json";
+import dePayouts from "../../locales/de/payouts.json";
 import dePlus from "../../locales/de/plus.json";
 import deProfile from "../../locales/de/profile.json";
 import dePromotion from "../../locales/de/promotion.json";
@@ -67,6 +68,7 @@ import enModeration from "../../locales/en/moderation.json";
 import enNotifications from "../../locales/en/notifications.json";
 import enPaella from "../../locales/en/paella.json";
 import enPayment from "../../locales/en/payment.json";
+import enPayouts from "../../locales/en/payouts.json";
 import enPlus from "../../locales/en/plus.json";
 import enProfile from "../../locales/en/profile.json";
 import enPromotion from "../../locales/en/promotion.json";
@@ -107,6 +109,7 @@ import esModeration from "../../locales/es/moderation.json";
 import esNotifications from "../../locales/es/notifications.json";
 import esPaella from "../../locales/es/paella.json";
 import esPayment from "../../locales/es/payment.json";
+import esPayouts from "../../locales/es/payouts.json";
 import esPlus from "../../locales/es/plus.json";
 import esProfile from "../../locales/es/profile.json";
 import esPromotion from "../../locales/es/promotion.json";
@@ -147,6 +150,7 @@ import plModeration from "../../locales/pl/moderation.json";
 import plNotifications from "../../locales/pl/notifications.json";
 import plPaella from "../../locales/pl/paella.json";
 import plPayment from "../../locales/pl/payment.json";
+import plPayouts from "../../locales/pl/payouts.json";
 import plPlus from "../../locales/pl/plus.json";
 import plProfile from "../../locales/pl/profile.json";
 import plPromotion from "../../locales/pl/promotion.json";
@@ -190,6 +194,7 @@ export const resources = {
     notifications: deNotifications,
     paella: dePaella,
     payment: dePayment,
+    payouts: dePayouts,
     plus: dePlus,
     profile: deProfile,
     promotion: dePromotion,
@@ -232,6 +237,7 @@ export const resources = {
     notifications: enNotifications,
     paella: enPaella,
     payment: enPayment,
+    payouts: enPayouts,
     plus: enPlus,
     profile: enProfile,
     promotion: enPromotion,
@@ -274,6 +280,7 @@ export const resources = {
     notifications: esNotifications,
     paella: esPaella,
     payment: esPayment,
+    payouts: esPayouts,
     plus: esPlus,
     profile: esProfile,
     promotion: esPromotion,
@@ -316,6 +323,7 @@ export const resources = {
     notifications: plNotifications,
     paella: plPaella,
     payment: plPayment,
+    payouts: plPayouts,
     plus: plPlus,
     profile: plProfile,
     promotion: plPromotion,

@@ -15,6 +15,8 @@ import { generateResponseSchemas } from "../../scripts/contract-schemas.mjs";
 const UNDECLARED: string[] = [
   // A SEPA file's XML for the back office to upload to the bank (a file download, ADR 079).
   "get /api/v2/backoffice/bank/files/:id",
+  // A payout batch's pain.001 XML (a file download, ADR 086).
+  "get /api/v2/backoffice/payouts/batches/:id/file",
   // A media file's bytes (a file, ADR 041: streams answer no JSON).
   "get /api/v2/media/:key/:variant",
   // A message photo's bytes (a file, ADR 043).

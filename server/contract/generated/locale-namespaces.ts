@@ -27,6 +27,7 @@ export const NAMESPACES = [
   "notifications",
   "paella",
   "payment",
+  "payouts",
   "plus",
   "profile",
   "promotion",

@@ -32,3 +32,4 @@ export {
 } from "./service";
 export { buildPain001, buildPain008, type DebitLine, type TransferLine } from "./sepa-files";
 export { parseStatement, type ParsedStatement, type StatementLine } from "./camt";
+export { bankDayAfter, dayOf } from "./days";

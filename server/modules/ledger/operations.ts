@@ -59,6 +59,11 @@ export const dollarOperations = {
   /** The payout failed or came back: the amount is available again. */
   payoutReturned: (earner: number, amount: number) => one("PAYOUT_RETURNED", member(earner, "payout"), member(earner), amount),
   /**
+   * A payout the bank sent back after it was booked as paid out (a returned credit transfer, days after the file was
+   * sent): the amount comes back from `paid_out` and is available again (issue 27 item 7, ADR 086).
+   */
+  payoutBounced: (earner: number, amount: number) => one("PAYOUT_RETURNED", platform("paid_out"), member(earner), amount),
+  /**
    * A charged-back purchase, first step: take back what the wallet still holds, up to the purchase. The second step,
    * `chargebackLoss`, books the rest (dollars already spent) as the platform's loss; spent dollars are not taken from
    * the creators who earned them (issue 27 item 2).

@@ -22,6 +22,7 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#server/contract/lo
 import { parseRowId } from "#server/contract/row-id";
 import { USER_TYPE } from "#server/contract/users";
 import * as accounting from "~/api/accounting.server";
+import * as payoutsApi from "~/api/payouts.server";
 import { createApiClient, type ApiResult } from "~/api/client.server";
 import { loadViewer } from "~/api/viewer.server";
 import { intentVariant, rowIdField } from "~/components/form/schema";
@@ -356,4 +357,78 @@ export async function loadRevenue(args: LoaderFunctionArgs) {
     { title: await titleOf(args.request, "accounting.revenue.title"), filter: filter.raw, errors, revenue },
     { headers: PRIVATE_HEADERS },
   );
+}
+
+// --- Payouts (issue 27 item 7, ADR 086) ---------------------------------------------------------------------------
+
+export async function loadPayoutQueue(args: LoaderFunctionArgs) {
+  await requireBackend(args);
+  const queue = dataOf(await payoutsApi.fetchPayoutQueue(createApiClient(args)));
+  const url = new URL(args.request.url);
+  const done = url.searchParams.get("done");
+  return data(
+    {
+      title: await titleOf(args.request, "accounting.nav.payouts"),
+      queue,
+      done: done === "approved" || done === "sent" || done === "returned" || done === "rejected" ? done : null,
+      batch: parseRowId(url.searchParams.get("batch")),
+    },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+const reasonField = v.pipe(
+  v.string("validation.required"),
+  v.trim(),
+  v.nonEmpty("validation.required"),
+  v.maxLength(500, "validation.invalid"),
+);
+const payoutQueueSchema = intentVariant({
+  approve: v.object({
+    payout_ids: v.pipe(
+      v.array(rowIdField("validation.invalid"), "exception.payouts.nothing_to_approve"),
+      v.minLength(1, "exception.payouts.nothing_to_approve"),
+    ),
+  }),
+  sent: v.object({ batch: rowIdField("validation.invalid") }),
+  returned: v.object({ payout: rowIdField("validation.invalid"), reason: reasonField }),
+  rejected: v.object({ payout: rowIdField("validation.invalid"), reason: reasonField }),
+});
+
+export async function submitPayoutQueue(args: ActionFunctionArgs) {
+  const lang = await requireBackend(args);
+  const submission = await parseForm(args.request, payoutQueueSchema);
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
+  const value = submission.value;
+  const api = createApiClient(args);
+  const result =
+    value.intent === "approve"
+      ? await payoutsApi.approvePayouts(api, value.payout_ids)
+      : value.intent === "sent"
+        ? await payoutsApi.markBatchSent(api, value.batch)
+        : await payoutsApi.failPayout(api, value.payout, value.intent, value.reason);
+  if (!result.ok) {
+    if (result.status === 403) throw notFound();
+    return data(
+      { lastResult: replyWithApiErrors(submission, result.errors, ["reason", "payout_ids"]) },
+      { status: 400, headers: PRIVATE_HEADERS },
+    );
+  }
+  const batch = value.intent === "approve" && "messageId" in result.data ? `&batch=${result.data.id}` : "";
+  const done = value.intent === "approve" ? "approved" : value.intent;
+  throw redirect(`${localePath(lang, "backoffice/payouts")}?done=${done}${batch}`, { headers: PRIVATE_HEADERS });
+}
+
+/** A payout batch's pain.001 download (backend accounts only, as the page). */
+export async function loadPayoutBatchFile(args: LoaderFunctionArgs) {
+  await requireBackend(args);
+  const answer = await payoutsApi.downloadPayoutBatch(createApiClient(args), orderIdOf(args));
+  if (!answer.ok)
+    throw answer.status === 404 || answer.status === 403 ? notFound() : new Response(null, { status: 503, headers: PRIVATE_HEADERS });
+  const headers = new Headers(PRIVATE_HEADERS);
+  for (const name of ["content-type", "content-disposition"]) {
+    const value = answer.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return new Response(answer.body, { status: 200, headers });
 }
