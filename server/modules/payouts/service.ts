@@ -41,10 +41,17 @@ import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/cry
 import { recordAudit } from "../audit/index";
 import { bankDayAfter, buildPain001, dayOf } from "../bank/index";
 import { dollarOperations, LedgerInsufficient, postOperationIn } from "../ledger/index";
-import { dollarBalances } from "../wallet/index";
+import { transactionWithAfterCommit } from "../../db/after-commit";
+import type { Database } from "../../db/schema";
+import { dollarBalances, notifyWalletAfterCommit } from "../wallet/index";
 import { secureCodeResetMail } from "./mails";
-import type { Selectable } from "kysely";
+import type { Selectable, Transaction } from "kysely";
 import type { PayoutsTable } from "./schema";
+
+/** A transaction whose changes of wallets reach the members' live balance once it committed (ADR 081). */
+function inWalletTransaction<T>(deps: ApiDeps, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return transactionWithAfterCommit(deps.db, work, (error) => deps.log.warn({ err: error }, "payouts: the live balance was not published"));
+}
 
 type PayoutRow = Selectable<PayoutsTable>;
 
@@ -123,7 +130,7 @@ export async function resetSecureCode(deps: ApiDeps, userId: number, token: stri
   await requireEarner(deps, userId);
   const now = deps.clock.now();
   const hash = await hashPassword(code);
-  await deps.db.transaction().execute(async (trx) => {
+  await inWalletTransaction(deps, async (trx) => {
     const used = await trx
       .updateTable("payout_secure_code_resets")
       .set({ used_at: now })
@@ -203,7 +210,7 @@ export async function saveBankAccount(deps: ApiDeps, userId: number, input: Payo
   if (errors.length > 0 || !iban.ok || !holder.ok) throw new ApiError(400, errors);
   await verifySecureCode(deps, userId, input.secure_code);
   const now = deps.clock.now();
-  const saved = await deps.db.transaction().execute(async (trx) => {
+  const saved = await inWalletTransaction(deps, async (trx) => {
     // A payout request reads the account under the same lock: it never pays to an IBAN changed at the same moment.
     await lockMembersForLimits(trx, deps.dialect, "payouts", [userId]);
     const current = await trx.selectFrom("payout_bank_accounts").selectAll().where("user_id", "=", userId).executeTakeFirst();
@@ -326,7 +333,7 @@ export async function requestPayout(deps: ApiDeps, userId: number, input: Payout
   await verifySecureCode(deps, userId, input.secure_code);
   const now = deps.clock.now();
   try {
-    const created = await deps.db.transaction().execute(async (trx) => {
+    const created = await inWalletTransaction(deps, async (trx) => {
       await lockMembersForLimits(trx, deps.dialect, "payouts", [userId]);
       const account = await trx.selectFrom("payout_bank_accounts").selectAll().where("user_id", "=", userId).executeTakeFirst();
       if (!account) throw fail.conflict(PAYOUT_ERRORS.bankMissing);
@@ -372,6 +379,7 @@ export async function requestPayout(deps: ApiDeps, userId: number, input: Payout
         transfers: dollarOperations.payoutRequest(userId, input.amount).transfers,
       });
       await trx.updateTable("payouts").set({ operation_id: posted.operationId }).where("id", "=", row.id).execute();
+      notifyWalletAfterCommit(trx, deps, userId);
       return row.id;
     });
     const payout = await payoutByKey(deps, requestKey);
@@ -451,7 +459,7 @@ export async function releaseDueEarnings(deps: ApiDeps): Promise<number> {
     const earner = num(earning.user_id);
     const amount = num(earning.amount);
     try {
-      await deps.db.transaction().execute(async (trx) => {
+      await inWalletTransaction(deps, async (trx) => {
         const posted = await postOperationIn(trx, deps, {
           key: `release:${earning.id}`,
           kind: "DEFROST",
@@ -465,6 +473,7 @@ export async function releaseDueEarnings(deps: ApiDeps): Promise<number> {
           .values({ transfer_id: earning.id, user_id: earner, amount, operation_id: posted.operationId, released_at: deps.clock.now() })
           .onConflict((oc) => oc.column("transfer_id").doNothing())
           .execute();
+        notifyWalletAfterCommit(trx, deps, earner);
       });
       released += 1;
     } catch (err) {
@@ -557,7 +566,7 @@ export async function approvePayouts(deps: ApiDeps, staffId: number, payoutIds: 
   const now = deps.clock.now();
   const day = bankDayAfter(dayOf(now), 1);
   const messageId = `VLR-PO-${day.replace(/-/g, "")}-${randomBytes(5).toString("hex").toUpperCase()}`;
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const row = await inWalletTransaction(deps, async (trx) => {
     const payouts = await trx
       .selectFrom("payouts")
       .selectAll()
@@ -637,7 +646,7 @@ export async function payoutBatchXml(deps: ApiDeps, staffId: number, batchId: nu
 export async function markBatchSent(deps: ApiDeps, staffId: number, batchId: number): Promise<PayoutBatchSent> {
   await requireBackend(deps, staffId);
   const now = deps.clock.now();
-  return deps.db.transaction().execute(async (trx) => {
+  return inWalletTransaction(deps, async (trx) => {
     const taken = await trx
       .updateTable("payout_batches")
       .set({ sent_by: staffId, sent_at: now })
@@ -665,6 +674,7 @@ export async function markBatchSent(deps: ApiDeps, staffId: number, batchId: num
         reference: `payout:${p.id}`,
         transfers: dollarOperations.payoutSucceeded(p.user_id, num(p.amount)).transfers,
       });
+      notifyWalletAfterCommit(trx, deps, p.user_id);
       await trx
         .updateTable("payouts")
         .set({ status: PAYOUT_STATUSES.succeeded, outcome: "succeeded", settled_at: now })
@@ -702,7 +712,7 @@ export async function failPayout(
 ): Promise<PayoutItem> {
   await requireBackend(deps, staffId);
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
+  await inWalletTransaction(deps, async (trx) => {
     const row = await trx.selectFrom("payouts").selectAll().where("id", "=", payoutId).executeTakeFirst();
     if (!row) throw fail.notFound();
     const status = num(row.status);
@@ -724,6 +734,7 @@ export async function failPayout(
       reference: `payout:${row.id}`,
       transfers: (how === "returned" ? dollarOperations.payoutBounced : dollarOperations.payoutReturned)(row.user_id, amount).transfers,
     });
+    notifyWalletAfterCommit(trx, deps, row.user_id);
     await recordAudit(
       trx,
       {
