@@ -110,7 +110,9 @@ function goodsOf(deps: ApiDeps, order: OrderRow): GoodsHandler {
 async function inTransaction<T>(deps: ApiDeps, work: (trx: Trx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await transactionWithAfterCommit(deps.db, work, (error) => deps.log.warn({ err: error }, "payments: after-commit work failed"));
+      return await transactionWithAfterCommit(deps.db, work, (error) =>
+        deps.log.warn({ err: error }, "payments: after-commit work failed"),
+      );
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (attempt >= 4 || (code !== "40001" && code !== "40P01")) throw error;
