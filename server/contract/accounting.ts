@@ -7,10 +7,9 @@
 import * as v from "valibot";
 import { GOODS, INVOICE_STATUSES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_OUTCOMES } from "./billing";
 import type { Goods, InvoiceStatus, OrderKind, OrderStatus, PaymentMethod, PaymentOutcome } from "./billing";
+import { operatorDayStart as accountingDayStart, nextDay } from "./calendar";
 import { pageQueryParam } from "./paging";
 
-/** The books are kept in the operator's zone: a day of revenue is a German calendar day. */
-export const ACCOUNTING_TIME_ZONE = "Europe/Berlin";
 export const ACCOUNTING_PAGE_SIZE = 25;
 export const REFUND_REASON_MIN = 3;
 export const REFUND_REASON_MAX = 500;
@@ -33,44 +32,15 @@ export const ACCOUNTING_ERRORS = {
   statementInvalid: "exception.accounting.statement_invalid",
 } as const;
 
-// --- Time: calendar days in the operator's zone -------------------------------------------------------------------
+// --- Time: calendar days in the operator's zone (contract/calendar.ts) ------------------------------------------
 
-/** Milliseconds ACCOUNTING_TIME_ZONE is ahead of UTC at an instant. */
-function zoneOffset(at: number): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: ACCOUNTING_TIME_ZONE,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const asUtc = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
-  return asUtc - Math.floor(at / 1000) * 1000;
-}
-
-/** The instant a calendar day (YYYY-MM-DD) starts in ACCOUNTING_TIME_ZONE. */
-export function accountingDayStart(date: string): number {
-  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
-  // Around a clock change the offset at the guess may differ from the offset at the result.
-  return utcMidnight - zoneOffset(utcMidnight - zoneOffset(utcMidnight));
-}
-
-/** The calendar day (YYYY-MM-DD) an instant falls on in ACCOUNTING_TIME_ZONE. */
-export function accountingDayOf(at: number): string {
-  return new Date(at + zoneOffset(at)).toISOString().slice(0, 10);
-}
-
-/** The day after a calendar day. */
-export function nextDay(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}
+/** The books are kept in the operator's zone: a day of revenue is a German calendar day. */
+export {
+  OPERATOR_TIME_ZONE as ACCOUNTING_TIME_ZONE,
+  operatorDayStart as accountingDayStart,
+  operatorDayOf as accountingDayOf,
+  nextDay,
+} from "./calendar";
 
 // --- Field rules (both tiers) -------------------------------------------------------------------------------------
 

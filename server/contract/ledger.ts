@@ -117,3 +117,15 @@ export interface LedgerOperationResult {
   /** True when this answer is a retry's: the operation had already run with this key. */
   replayed: boolean;
 }
+
+/** A member's dollar balances as the wallet pages and the header show them (here, in the contract's leaf, since GET /user/data carries them). */
+export interface DollarBalances {
+  /** Spendable now (the ledger's wallet account). */
+  available: number;
+  /** Earned, still in probation. */
+  pending: number;
+  /** Held by staff. */
+  frozen: number;
+  /** On its way to the bank. */
+  in_payout: number;
+}

@@ -12,7 +12,6 @@ import { pageQueryParamUpTo } from "./paging";
 import type { PaymentOffer } from "./prices";
 import { findProstSchGTerm, prostSchGMessage } from "./prostschg";
 import { USER_TYPE } from "./users";
-import { moneyKeySchema, type TokenOperationAnswer } from "./wallet";
 
 /** Spec section 3: the rating words of 1 … 5. */
 export const REVIEW_RATING_WORDS = ["terrible", "poor", "average", "very_good", "excellent"] as const;
@@ -282,24 +281,4 @@ export interface ReviewUnlockInfo extends PaymentOffer {
   payer: typeof REVIEW_UNLOCK.payer;
   /** The reader already reads these texts (participant, plus member, or paid before). */
   unlocked: boolean;
-}
-
-/** POST /reviews/{date_id}/unlock (ADR 083): the request's idempotency key (contract/wallet moneyKeySchema). */
-export const reviewUnlockBodySchema = v.object({ key: moneyKeySchema }, "validation.invalid");
-
-/**
- * POST /reviews/{date_id}/unlock: the texts are unlocked. `payment` is the review_unlock (CONSUME) operation under the
- * request's key, the same on a retry; null when the reader had unlocked this date before (nothing paid again).
- */
-export interface ReviewUnlockResult extends ReviewUnlockInfo {
-  payment: TokenOperationAnswer | null;
-}
-
-export interface ReviewUnlockBodies {
-  ReviewUnlockResult: ReviewUnlockResult;
-}
-
-declare module "./responses" {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge adds the bodies through `extends`
-  interface ResponseBodies extends ReviewUnlockBodies {}
 }

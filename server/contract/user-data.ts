@@ -1,7 +1,7 @@
 import type { ViewerEntitlements } from "./entitlements";
 import type { MessengerUnread } from "./messenger";
 import type { NotificationSummary } from "./notifications";
-import type { DollarBalances } from "./wallet";
+import type { DollarBalances } from "./ledger";
 
 // Not in ./users: this answer gathers the messenger's and the notifications' types, and ./users is the leaf every
 // group imports for the user types (importing them there closed a loop through most of the contract).

@@ -8,9 +8,9 @@
  */
 import * as v from "valibot";
 import type { Language } from "./locales";
-import { accountingDayOf, accountingDayStart } from "./accounting";
+import { recentMonths as lastMonths } from "./calendar";
 import { pageQueryParam } from "./paging";
-import { TRANSACTION_KINDS, type MemberAccount, type TokenOperationStatus, type TransactionKind } from "./ledger";
+import { TRANSACTION_KINDS, type DollarBalances, type MemberAccount, type TokenOperationStatus, type TransactionKind } from "./ledger";
 
 // ── Buying (spec section 9 "Tokens") ───────────────────────────────────────────────────────────────────────────
 
@@ -154,17 +154,8 @@ export interface TokenOperationAnswer {
   replayed: boolean;
 }
 
-/** A member's dollar balances as the wallet pages and the header show them. */
-export interface DollarBalances {
-  /** Spendable now (the ledger's wallet account). */
-  available: number;
-  /** Earned, still in probation. */
-  pending: number;
-  /** Held by staff. */
-  frozen: number;
-  /** On its way to the bank. */
-  in_payout: number;
-}
+/** A member's dollar balances (contract/ledger.ts, a leaf: GET /user/data carries them). */
+export type { DollarBalances } from "./ledger";
 
 /** The web paths of the dollar pages (spec section 2), written once. */
 export const walletPaths = {
@@ -205,26 +196,10 @@ export const HISTORY_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 /** How many months back the page's month filter offers (the API takes any month). */
 export const HISTORY_MONTHS_OFFERED = 12;
 
-/** The instants a calendar month (YYYY-MM) starts and ends in Europe/Berlin: [from, until). */
-export function berlinMonthRange(month: string): { from: number; until: number } {
-  const [year, mon] = month.split("-").map(Number) as [number, number];
-  const next = mon === 12 ? `${year + 1}-01` : `${year}-${String(mon + 1).padStart(2, "0")}`;
-  return { from: accountingDayStart(`${month}-01`), until: accountingDayStart(`${next}-01`) };
-}
-
-/** The calendar month (YYYY-MM) an instant falls in, in Europe/Berlin. */
-export function berlinMonthOf(at: number): string {
-  return accountingDayOf(at).slice(0, 7);
-}
-
-/** The last `count` calendar months up to the one `now` falls in, newest first (the page's month filter). */
-export function recentMonths(now: number, count = HISTORY_MONTHS_OFFERED): string[] {
-  const [year, month] = berlinMonthOf(now).split("-").map(Number) as [number, number];
-  return Array.from({ length: count }, (_, back) => {
-    const index = year * 12 + (month - 1) - back;
-    return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
-  });
-}
+/** The history's months: calendar months in the operator's zone (contract/calendar.ts). */
+export { operatorMonthOf as berlinMonthOf, operatorMonthRange as berlinMonthRange } from "./calendar";
+/** The last months up to now, newest first: the page's month filter. */
+export const recentMonths = (now: number, count = HISTORY_MONTHS_OFFERED) => lastMonths(now, count);
 
 const invalid = "validation.invalid";
 
@@ -307,16 +282,4 @@ export interface DollarHistoryPage {
  */
 export interface WalletOperationState extends Omit<TokenOperationAnswer, "kind"> {
   kind: TransactionKind | null;
-}
-
-/** The wallet's declared success bodies (ADR 041, 067). */
-export interface WalletBodies {
-  DollarWallet: DollarWallet;
-  DollarHistoryPage: DollarHistoryPage;
-  WalletOperationState: WalletOperationState;
-}
-
-declare module "./responses" {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge adds the bodies through `extends`
-  interface ResponseBodies extends WalletBodies {}
 }

@@ -1,6 +1,7 @@
 /** The reviews group's operations (ADR 062): method, path, schemas and response, for the API and the web tier. */
 import { defineOperation } from "../operation";
-import { reviewCommentSchema, reviewInputSchema, reviewListQuerySchema, reviewUnlockBodySchema } from "../reviews";
+import { reviewUnlockBodySchema } from "../review-unlock";
+import { reviewCommentSchema, reviewInputSchema, reviewListQuerySchema } from "../reviews";
 
 export const reviewsOps = {
   received: defineOperation({

@@ -84,10 +84,11 @@ export function plusRunningSql(table: "users" | "search_profiles", now: number |
 }
 
 /**
- * The products that can be paid now (issue 27, ADR 083): the dollar unlocks the wallet pays in place. The small tip
- * to a message (minimal_tipping) has no payment path yet and keeps the "payment required" outcome.
+ * The products that can be paid now (issue 27): the dollar unlocks the wallet pays in place (ADR 083) and the rise-up
+ * (ADR 084). The small tip to a message (minimal_tipping) and the promotion profile have no payment path yet and keep
+ * the "payment required" outcome.
  */
-const PAYABLE_PRODUCTS: ReadonlySet<Product> = new Set<Product>(["first_contact_unlock", "boost", "review_unlock"]);
+const PAYABLE_PRODUCTS: ReadonlySet<Product> = new Set<Product>(["first_contact_unlock", "boost", "review_unlock", "rise_up"]);
 
 /** What a product costs and whether it can be paid now (the offers pages and the messenger show). */
 export function offerOf(product: Product): PaymentOffer {

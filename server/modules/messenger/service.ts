@@ -389,6 +389,14 @@ export async function conversationWith(
   let rowsQuery = deps.db
     .selectFrom("messenger_messages")
     .select(["id", "thread_id", "sender_id", "body", "action_type", "photo_count", "client_key", "created_at"])
+    // Boosted or not in the same read (ADR 083): a page and a resync keep their round trips.
+    .select((eb) =>
+      eb
+        .exists(
+          eb.selectFrom("messenger_boosts").select("message_id").whereRef("messenger_boosts.message_id", "=", "messenger_messages.id"),
+        )
+        .as("boosted"),
+    )
     .where("thread_id", "=", ctx.thread.id)
     .where("id", ">", Math.max(view.deleted_up_to, query.after_id ?? 0));
   if (resync) rowsQuery = rowsQuery.orderBy("id", "asc");
@@ -404,10 +412,7 @@ export async function conversationWith(
     deps.db,
     page.filter((row) => row.photo_count > 0).map((row) => row.id),
   );
-  const boosted = await boostedAmong(
-    deps.db,
-    page.map((row) => row.id),
-  );
+  const boosted = new Set(page.filter((row) => Boolean(row.boosted)).map((row) => row.id));
   const messages = page.map((row) => toMessage(row, memberId, photos, ctx.theirs?.last_read_id ?? 0, boosted));
   return {
     thread_id: ctx.thread.id,

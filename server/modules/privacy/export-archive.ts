@@ -18,6 +18,7 @@ import { MASTER_FILE, parseVariantWidths, variantStorageKey } from "../media/ind
 import { notesForExport } from "../notes/index";
 import { notificationsForExport } from "../notifications/index";
 import { ownReportsForExport } from "../reports/index";
+import { dollarHistoryForExport } from "../wallet/index";
 
 /**
  * Column names that never leave the database: secrets (hashes, tokens, codes), internal storage addresses, which
@@ -59,6 +60,9 @@ const USER_TABLES: Record<string, readonly string[]> = {
   orders: ["orders", "promo_redemptions", "sepa_mandates", "bank_transfers", "reclaims"],
   // The plus contract: its periods, renewals, the cancellations and withdrawals the member declared, their survey answers.
   membership: ["memberships", "membership_periods", "renewals", "contract_declarations", "cancellation_surveys"],
+  // Dollars (issue 27): the auto-recharge setting and its purchases, rise-ups, payouts with the member's own bank
+  // account (IBAN and holder) and the releases of their earnings; the history itself as user/dollar shows it (below).
+  dollars: ["wallet_preferences", "wallet_recharges", "promotions", "payouts", "payout_bank_accounts", "earning_releases"],
   // Proposed profile texts and the decisions on the member's photos, with the reasons (ADR 030).
   moderation: ["profile_text_changes", "media_decisions"],
   // Which announcements the member closed, and the browsers that receive their push messages (endpoint and
@@ -93,7 +97,9 @@ export const NOT_EXPORTED: Record<string, string> = {
   search_profiles: "a copy of the profile made for search (profile.json has the original)",
   profile_view_marks: "keyed hashes of the day's visitors (about other people, deleted daily)",
   ledger_accounts:
-    "no money moves for members yet: the ledger kernel (ADR 073) has no page; the wallet's history joins the export with user/dollar (issue 27 item 6, ADR 059: the member's own view)",
+    "the ledger's accounts and transfers: dollars.json has the member's history as user/dollar shows it (ADR 059: the member's own view)",
+  payout_secure_codes: "the payout code, stored only as a hash (nothing readable)",
+  payout_secure_code_resets: "single-use reset links, stored only as hashes",
 };
 /** Every table with a user_id this export covers. */
 export const EXPORTED_TABLES: readonly string[] = [...Object.values(USER_TABLES).flat(), ...EXPORTED_BY_CODE];
@@ -162,6 +168,7 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
   // What the member's notification list shows them (ADR 044, 059): never the row's actor id or dedupe key.
   const views: Record<string, Record<string, unknown>> = {
     notifications: { notifications: await notificationsForExport(db, userId, input.now) },
+    dollars: { history: await dollarHistoryForExport(db, userId) },
   };
   for (const [file, tables] of Object.entries(USER_TABLES)) {
     const content: Record<string, unknown> = { ...views[file] };

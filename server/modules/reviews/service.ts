@@ -31,8 +31,8 @@ import {
   type ReviewList,
   type ReviewMember,
   type ReviewUnlockInfo,
-  type ReviewUnlockResult,
 } from "../../contract/reviews";
+import type { ReviewUnlockResult } from "../../contract/review-unlock";
 import { BUSINESS_LINK_STATUS } from "../../contract/business-links";
 import { BUSINESS_REVIEWS_NOT_A_BUSINESS } from "../../contract/business-reviews";
 import { DATE_STATUS } from "../../contract/dates";

@@ -24,13 +24,13 @@ import { dollarOperations, memberBalances, postOperationIn } from "../ledger/ind
 import { notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
 import type { TipsTable } from "./schema";
 import { notifyWalletChanged } from "../wallet/index";
+import { operatorMonthOf } from "../../contract/calendar";
 
 /** Who may receive tips: the creators (escorts and businesses). */
 const RECEIVER_TYPES: readonly number[] = [USER_TYPE.escort, USER_TYPE.business];
 
-/** The calendar month of a moment in Europe/Berlin ("2026-12"): the monthly limit's period. */
-const berlinMonth = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit" });
-export const tipMonthOf = (at: number): string => berlinMonth.format(at).slice(0, 7);
+/** The calendar month of a moment in the operator's zone ("2026-12"): the monthly limit's period. */
+export const tipMonthOf = (at: number): string => operatorMonthOf(at);
 
 export interface TipRequest {
   payer: number;

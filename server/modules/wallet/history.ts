@@ -6,6 +6,7 @@
  */
 import { sql } from "kysely";
 import type { ApiDeps } from "../../api/types";
+import type { DB } from "../../db/index";
 import type { MemberAccount, TransactionKind } from "../../contract/ledger";
 import {
   berlinMonthRange,
@@ -22,8 +23,8 @@ interface MemberAccountRow {
   balance: number;
 }
 
-async function dollarAccountsOf(deps: ApiDeps, memberId: number): Promise<MemberAccountRow[]> {
-  const rows = await deps.db
+async function dollarAccountsOf(db: DB, memberId: number): Promise<MemberAccountRow[]> {
+  const rows = await db
     .selectFrom("ledger_accounts")
     .select(["id", "purpose", "balance"])
     .where("user_id", "=", memberId)
@@ -42,8 +43,8 @@ interface Movement {
  * The net movements per operation and account, newest first; `since` (exclusive) limits them to later operations.
  * Grouped in SQL: an operation may move several times between the same accounts.
  */
-function movementsQuery(deps: ApiDeps, accountIds: number[]) {
-  return deps.db
+function movementsQuery(db: DB, accountIds: number[]) {
+  return db
     .selectFrom("ledger_transfers as t")
     .innerJoin("ledger_accounts as a", (join) =>
       join.on((eb) => eb.or([eb("a.id", "=", eb.ref("t.from_account_id")), eb("a.id", "=", eb.ref("t.to_account_id"))])),
@@ -61,15 +62,15 @@ function movementsQuery(deps: ApiDeps, accountIds: number[]) {
 
 /** The entries matching the filters (a page of them, or all with `limit` null), each with its balance after. */
 async function historyEntries(
-  deps: ApiDeps,
+  db: DB,
   memberId: number,
   query: Pick<DollarHistoryQuery, "kind" | "month">,
   window: { limit: number; offset: number } | null,
 ): Promise<DollarHistoryEntry[]> {
-  const accounts = await dollarAccountsOf(deps, memberId);
+  const accounts = await dollarAccountsOf(db, memberId);
   if (accounts.length === 0) return [];
   const ids = accounts.map((a) => a.id);
-  let rows = deps.db
+  let rows = db
     .selectFrom("ledger_transfers as t")
     .innerJoin("ledger_accounts as a", (join) =>
       join.on((eb) => eb.or([eb("a.id", "=", eb.ref("t.from_account_id")), eb("a.id", "=", eb.ref("t.to_account_id"))])),
@@ -101,7 +102,7 @@ async function historyEntries(
   // The balance after each line: today's balance minus everything that moved the account later. Later movements are
   // read once for the whole page (all kinds and months: a filter must not change a balance), from its oldest line on.
   const oldest = Math.min(...found.map((row) => Number(row.operation_id)));
-  const later: Movement[] = (await movementsQuery(deps, ids).where("t.operation_id", ">", oldest).execute()).map((m) => ({
+  const later: Movement[] = (await movementsQuery(db, ids).where("t.operation_id", ">", oldest).execute()).map((m) => ({
     operation_id: Number(m.operation_id),
     account_id: Number(m.account_id),
     net: Number(m.net),
@@ -128,7 +129,7 @@ export async function dollarHistory(deps: ApiDeps, memberId: number, query: Doll
   const page = query.page;
   const size = DOLLAR_HISTORY_PAGE_SIZE;
   // One more than the page holds tells whether another page follows, without counting.
-  const entries = await historyEntries(deps, memberId, query, { limit: size + 1, offset: (page - 1) * size });
+  const entries = await historyEntries(deps.db, memberId, query, { limit: size + 1, offset: (page - 1) * size });
   return {
     entries: entries.slice(0, size),
     page,
@@ -163,7 +164,7 @@ export async function dollarHistoryCsv(
   query: Pick<DollarHistoryQuery, "kind" | "month">,
   language: string,
 ): Promise<{ body: string; fileName: string }> {
-  const entries = await historyEntries(deps, memberId, query, null);
+  const entries = await historyEntries(deps.db, memberId, query, null);
   const separator = csvSeparatorFor(language);
   const lines = [HISTORY_CSV_COLUMNS.join(separator)];
   for (const entry of entries) {
@@ -196,4 +197,9 @@ const berlinTime = new Intl.DateTimeFormat("sv-SE", {
 /** "2026-12-06 05:12:03" in Europe/Berlin: sortable, and every spreadsheet reads it as a date. */
 function berlinTimestamp(at: number): string {
   return berlinTime.format(at);
+}
+
+/** The member's whole dollar history as user/dollar shows it, for the data export (ADR 059: the member's own view). */
+export async function dollarHistoryForExport(db: DB, memberId: number): Promise<DollarHistoryEntry[]> {
+  return await historyEntries(db, memberId, {}, null);
 }

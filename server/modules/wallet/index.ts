@@ -17,3 +17,5 @@ export const manifest = defineFeature({
 export { dollarBalances, spendDollars, afterRechargeKey, type DollarSpend } from "./spend";
 // After a change a feature posted itself (postOperation / postOperationIn), once it committed: the header's live balance.
 export { notifyWalletChanged, notifyWalletAfterCommit } from "./notify";
+// The data export's dollars.json (privacy module).
+export { dollarHistoryForExport } from "./history";

@@ -156,8 +156,9 @@ describe("prices and the payment-required outcome", () => {
         },
       ]);
       expect(paymentRequiredOf(error.items[0]!)).toEqual({ product, price: PRICES[product] });
-      // The wallet (issue 27, ADR 083) pays the unlocks and the boost in place; the small tip to a message not yet.
-      const payable = product !== "minimal_tipping";
+      // The wallet (issue 27) pays the unlocks, the boost (ADR 083) and the rise-up (ADR 084); the small tip to a
+      // message and the promotion profile not yet.
+      const payable = product !== "minimal_tipping" && product !== "promotion_profile";
       expect(offerOf(product)).toEqual({ product, price: PRICES[product].amount, currency: PRICES[product].currency, payable });
     }
   });

@@ -100,6 +100,7 @@ describe(`the data export (${TEST_DB})`, () => {
         "business-links.json",
         "content-removal-requests.json",
         "dates.json",
+        "dollars.json",
         "exports.json",
         "favorites-visits.json",
         "friend-links.json",

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BoostResult, Conversation, SendResult, ThreadList } from "#server/contract/messenger";
 import { FIRST_CONTACTS_PER_DAY } from "#server/contract/messenger";
-import type { ReviewList, ReviewUnlockResult } from "#server/contract/reviews";
+import type { ReviewUnlockResult } from "#server/contract/review-unlock";
+import type { ReviewList } from "#server/contract/reviews";
 import { USER_TYPE } from "#server/contract/users";
 import { INSUFFICIENT_DOLLARS_KEY } from "#server/contract/wallet";
 import { dollarOperations, reconcileLedger } from "#server/modules/ledger/index";
