@@ -176,3 +176,31 @@ export async function noJsMemberPage(
   await logIn(page, username, password, options);
   return page;
 }
+
+/**
+ * Dollars for the signed-in member through the real checkout (issue 27): the dollar good's package, the customer
+ * step, card, the overview, the consent to deliver digital content at once, and the fake provider's success button.
+ * Specs that need dollars to spend use it; it never touches a demo account (sign up a fresh member first).
+ */
+export async function buyDollars(page: Page, sku = "dollars-100") {
+  await page.goto(`/de/buy?goods=dollar&sku=${sku}`);
+  const choice = page.locator(`input[name="sku"][value="${sku}"]`);
+  if ((await choice.count()) > 0) {
+    await choice.check();
+    await page.getByRole("button", { name: "Weiter" }).click();
+  }
+  await page.getByLabel("Vor- und Nachname *").fill("Erika Mustermann");
+  await page.getByLabel("Straße und Hausnummer *").fill("Hauptstr. 1");
+  await page.getByLabel("PLZ *").fill("10115");
+  await page.getByLabel("Ort *").fill("Berlin");
+  await page.getByLabel("E-Mail für die Rechnung *").fill("erika@example.test");
+  await page.getByRole("button", { name: "Weiter" }).click();
+  await page.getByLabel(/Kreditkarte/).check();
+  await page.getByRole("button", { name: "Weiter" }).click();
+  await page.getByRole("button", { name: "Weiter zur Übersicht" }).click();
+  await expect(page).toHaveURL(/\/de\/buy\/confirm\?order=/);
+  await page.locator('input[name="digital_consent"]').check();
+  await page.getByRole("button", { name: "zahlungspflichtig bestellen" }).click();
+  await page.getByRole("button", { name: "Zahlung erfolgreich" }).click();
+  await expect(page.getByTestId("checkout-status")).toHaveAttribute("data-state", "success");
+}

@@ -5,28 +5,7 @@
  * state and the way to it; the share page shows the member's invite link under the brand's name. Screenshots in
  * the test's output folder (gifts-*-390.png). Every test uses fresh members: no demo account's money changes.
  */
-import type { Page } from "@playwright/test";
-import { expect, listedClient, logIn, noJsMemberPage, SIGN_UP_PASSWORD, test } from "./fixtures";
-
-/** Buys the base package of dollars through every checkout step and the fake provider's success button. */
-async function buyHundredDollars(page: Page) {
-  await page.goto("/de/buy?goods=dollar&sku=dollars-100");
-  await page.getByRole("button", { name: "Weiter" }).click();
-  await page.getByLabel("Vor- und Nachname *").fill("Erika Mustermann");
-  await page.getByLabel("Straße und Hausnummer *").fill("Hauptstr. 1");
-  await page.getByLabel("PLZ *").fill("10115");
-  await page.getByLabel("Ort *").fill("Berlin");
-  await page.getByLabel("E-Mail für die Rechnung *").fill("erika@example.test");
-  await page.getByRole("button", { name: "Weiter" }).click();
-  await page.getByLabel(/Kreditkarte/).check();
-  await page.getByRole("button", { name: "Weiter" }).click();
-  await page.getByRole("button", { name: "Weiter zur Übersicht" }).click();
-  await expect(page).toHaveURL(/\/de\/buy\/confirm\?order=/);
-  await page.locator('input[name="digital_consent"]').check();
-  await page.getByRole("button", { name: "zahlungspflichtig bestellen" }).click();
-  await page.getByRole("button", { name: "Zahlung erfolgreich" }).click();
-  await expect(page.getByTestId("checkout-status")).toHaveAttribute("data-state", "success");
-}
+import { buyDollars, expect, listedClient, logIn, noJsMemberPage, SIGN_UP_PASSWORD, test } from "./fixtures";
 
 test("a client with dollars gives 10 to another member with one confirmation, and the receiver sees it", async ({
   page,
@@ -37,7 +16,7 @@ test("a client with dollars gives 10 to another member with one confirmation, an
   const sender = await listedClient(request, clientIp, 1);
   const receiver = await listedClient(request, clientIp, 2);
   await logIn(page, sender, SIGN_UP_PASSWORD);
-  await buyHundredDollars(page);
+  await buyDollars(page);
 
   await page.goto("/de/user/gifts");
   await expect(page.getByTestId("gifts-balance")).toContainText("100");

@@ -6,8 +6,8 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, listedClient, logIn, noJsMemberPage, SIGN_UP_PASSWORD, signUp, test } from "./fixtures";
+import type { APIRequestContext } from "@playwright/test";
+import { buyDollars, expect, listedClient, logIn, noJsMemberPage, SIGN_UP_PASSWORD, signUp, test } from "./fixtures";
 
 const PHOTO = fileURLToPath(new URL("../fixtures/photo-400x500.jpg", import.meta.url));
 /** A city no other spec searches, so the first tile is decided by this spec's rise-up alone. */
@@ -36,30 +36,6 @@ async function listedEscort(request: APIRequestContext, clientIp: string): Promi
     expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
   }
   return username;
-}
-
-/** 100 dollars through the real checkout and the fake provider's success button. */
-async function buyDollars(page: Page) {
-  await page.goto("/de/buy?goods=dollar&sku=dollars-100");
-  const sku = page.locator('input[name="sku"][value="dollars-100"]');
-  if ((await sku.count()) > 0) {
-    await sku.check();
-    await page.getByRole("button", { name: "Weiter" }).click();
-  }
-  await page.getByLabel("Vor- und Nachname *").fill("Rosa Meer");
-  await page.getByLabel("Straße und Hausnummer *").fill("Lange Str. 1");
-  await page.getByLabel("PLZ *").fill("18055");
-  await page.getByLabel("Ort *").fill(CITY);
-  await page.getByLabel("E-Mail für die Rechnung *").fill("rosa@example.test");
-  await page.getByRole("button", { name: "Weiter" }).click();
-  await page.getByLabel(/Kreditkarte/).check();
-  await page.getByRole("button", { name: "Weiter" }).click();
-  await page.getByRole("button", { name: "Weiter zur Übersicht" }).click();
-  await expect(page).toHaveURL(/\/de\/buy\/confirm\?order=/);
-  await page.getByLabel(/Ich verlange ausdrücklich/).check();
-  await page.getByRole("button", { name: /zahlungspflichtig/ }).click();
-  await page.getByRole("button", { name: "Zahlung erfolgreich" }).click();
-  await expect(page.getByTestId("checkout-status")).toHaveAttribute("data-state", "success");
 }
 
 test.describe("rise-up promotion (no JavaScript)", () => {

@@ -5,8 +5,9 @@
  * tip that goes through shows the new balance. Screenshots at 390 px (test-results/…/tips-*-390.png).
  * Every test signs up its own client and club: no demo account's money changes.
  */
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import {
+  buyDollars,
   expect,
   finishClubRegistration,
   listedClient,
@@ -17,30 +18,6 @@ import {
   signUpClub,
   test,
 } from "./fixtures";
-
-/** 100 dollars for the signed-in client: the dollar package through the checkout, paid on the fake provider's page. */
-async function buyHundredDollars(page: Page) {
-  await page.goto("/de/buy?goods=dollar&sku=dollars-100");
-  const goodsStep = page.locator('input[name="sku"][value="dollars-100"]');
-  if (await goodsStep.count()) {
-    await goodsStep.check();
-    await page.getByRole("button", { name: "Weiter" }).click();
-  }
-  await page.getByLabel("Vor- und Nachname *").fill("Erika Mustermann");
-  await page.getByLabel("Straße und Hausnummer *").fill("Hauptstr. 1");
-  await page.getByLabel("PLZ *").fill("10115");
-  await page.getByLabel("Ort *").fill("Berlin");
-  await page.getByLabel("E-Mail für die Rechnung *").fill("erika@example.test");
-  await page.getByRole("button", { name: "Weiter" }).click();
-  await page.getByLabel(/Kreditkarte/).check();
-  await page.getByRole("button", { name: "Weiter" }).click();
-  await page.getByRole("button", { name: "Weiter zur Übersicht" }).click();
-  await expect(page).toHaveURL(/\/de\/buy\/confirm\?order=/);
-  await page.getByLabel(/Widerrufsfrist/).check();
-  await page.getByRole("button", { name: "zahlungspflichtig bestellen" }).click();
-  await page.getByRole("button", { name: "Zahlung erfolgreich" }).click();
-  await expect(page.getByTestId("checkout-status")).toHaveAttribute("data-state", "success");
-}
 
 /** A fresh, listed club to tip (a business receives tips). */
 async function freshClub(request: APIRequestContext, clientIp: string): Promise<string> {
@@ -64,7 +41,7 @@ test.describe("tips", () => {
     test.setTimeout(120_000);
     const club = await freshClub(request, clientIp);
     await logIn(page, await listedClient(request, clientIp, 1), SIGN_UP_PASSWORD);
-    await buyHundredDollars(page);
+    await buyDollars(page);
 
     await page.goto(`/de/p/${club}`);
     const section = page.getByTestId("tip-section");
@@ -136,7 +113,7 @@ test.describe("tips", () => {
       const client = await listedClient(request, clientIp, 2);
       // The dollars are bought in a context without JavaScript (the checkout's steps as the first test takes them).
       const buyer = await noJsMemberPage(browser, clientIp, client);
-      await buyHundredDollars(buyer);
+      await buyDollars(buyer);
       await buyer.context().close();
       await logIn(page, client, SIGN_UP_PASSWORD);
       await page.waitForURL((url) => !url.pathname.endsWith("/login"));

@@ -3,8 +3,8 @@
  * hydrated page (the form posts through Remix, the answer shows the price paid and the balance, the message is in the
  * conversation). The dollars are bought without JavaScript (unlocks-steps.ts), the unlock in a JavaScript context.
  */
-import { expect, listedClient, logIn, SIGN_UP_PASSWORD, test } from "./fixtures";
-import { buyHundredDollars, memberPage, useUpFirstContacts } from "./unlocks-steps";
+import { buyDollars, expect, listedClient, logIn, SIGN_UP_PASSWORD, test } from "./fixtures";
+import { memberPage, useUpFirstContacts } from "./unlocks-steps";
 
 test("@js the first-contact unlock with JavaScript: paid once, the message in the conversation, balance 95", async ({
   request,
@@ -19,7 +19,7 @@ test("@js the first-contact unlock with JavaScript: paid once, the message in th
     await listedClient(request, clientIp, 1),
   ];
   const ben = await listedClient(request, clientIp, 1);
-  await buyHundredDollars(await memberPage(browser, clientIp, anna));
+  await buyDollars(await memberPage(browser, clientIp, anna));
   await useUpFirstContacts(request, clientIp, anna, others);
 
   const context = await browser.newContext({ javaScriptEnabled: true, viewport: { width: 390, height: 844 }, locale: "de-DE" });

@@ -13,32 +13,6 @@ export async function memberPage(browser: Browser, clientIp: string, username: s
   return page;
 }
 
-/** 100 dollars through the real checkout: the dollar good's base package, paid on the fake provider's page. */
-export async function buyHundredDollars(page: Page) {
-  await page.goto("/de/buy?goods=dollar&sku=dollars-100");
-  for (let step = 0; step < 8 && !/\/de\/buy\/confirm\?order=/.test(page.url()); step++) {
-    const name = page.getByLabel("Vor- und Nachname *");
-    if ((await name.count()) > 0 && (await name.inputValue()) === "") {
-      await name.fill("Erika Mustermann");
-      await page.getByLabel("Straße und Hausnummer *").fill("Hauptstr. 1");
-      await page.getByLabel("PLZ *").fill("10115");
-      await page.getByLabel("Ort *").fill("Berlin");
-      await page.getByLabel("E-Mail für die Rechnung *").fill("erika@example.test");
-    }
-    const card = page.getByLabel(/Kreditkarte/);
-    if ((await card.count()) > 0) await card.check();
-    const next = page.getByRole("button", { name: /^Weiter/ }).first();
-    await next.click();
-  }
-  await expect(page).toHaveURL(/\/de\/buy\/confirm\?order=/);
-  // Dollars are digital content: the checkout asks for the consent to deliver them at once.
-  const consents = page.locator('input[type="checkbox"]');
-  for (let i = 0; i < (await consents.count()); i++) await consents.nth(i).check();
-  await page.getByRole("button", { name: "zahlungspflichtig bestellen" }).click();
-  await page.getByRole("button", { name: "Zahlung erfolgreich" }).click();
-  await expect(page.getByTestId("checkout-status")).toHaveAttribute("data-state", "success");
-}
-
 /** The member's first contacts of the day, sent through the API under their own token. */
 export async function useUpFirstContacts(request: APIRequestContext, clientIp: string, username: string, others: string[]) {
   const headers = { "x-forwarded-for": clientIp, "accept-language": "de" };

@@ -4,8 +4,8 @@
  * sees the message delivered and the balance 95; boosts one of their messages (balance 90); and a member without
  * dollars is told so at the review unlock, with the way to buy them. Screenshots test-results/…/unlocks-*-390.png.
  */
-import { DEMO, expect, listedClient, logIn, SIGN_UP_PASSWORD, test } from "./fixtures";
-import { buyHundredDollars, memberPage, useUpFirstContacts } from "./unlocks-steps";
+import { buyDollars, DEMO, expect, listedClient, logIn, SIGN_UP_PASSWORD, test } from "./fixtures";
+import { memberPage, useUpFirstContacts } from "./unlocks-steps";
 
 test("a client unlocks a first contact for 5 dollars and boosts a message; balance 95, then 90", async ({
   request,
@@ -21,7 +21,7 @@ test("a client unlocks a first contact for 5 dollars and boosts a message; balan
   ];
   const ben = await listedClient(request, clientIp, 1);
   const page = await memberPage(browser, clientIp, anna);
-  await buyHundredDollars(page);
+  await buyDollars(page);
   await useUpFirstContacts(request, clientIp, anna, others);
 
   // The fourth first contact of the day: the rule's card names the price and carries the one confirmation.
