@@ -146,6 +146,7 @@ test("a client navigation shows the next page only with its namespaces loaded: n
     "de/relations.json",
     "de/reports.json",
     "de/search.json",
+    "de/tips.json",
     "de/traits.json",
   ]);
 });
