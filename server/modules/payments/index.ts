@@ -14,6 +14,7 @@ export {
   settlePaymentEvent,
   refundOrder,
   createRenewalOrder,
+  createFollowUpOrder,
   createSettlement,
   bindSettlementParts,
   onChargeback,

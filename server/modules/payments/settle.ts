@@ -22,7 +22,17 @@ import type { Selectable, Transaction } from "kysely";
 import { fail } from "../../api/errors";
 import { transactionWithAfterCommit } from "../../db/after-commit";
 import type { ApiDeps, GoodsHandler } from "../../api/types";
-import type { InvoiceStatus, OrderStatus, RevocationReason, SettledOrder } from "../../contract/billing";
+import {
+  BILLING_CURRENCY,
+  type Goods,
+  type InvoiceItemType,
+  type InvoiceStatus,
+  type OrderKind,
+  type OrderStatus,
+  type PaymentMethod,
+  type RevocationReason,
+  type SettledOrder,
+} from "../../contract/billing";
 import type { PaymentFlagKind } from "../../contract/payments";
 import type { Database } from "../../db/schema";
 import type { PaymentEvent } from "../../integrations/payments/port";
@@ -480,8 +490,54 @@ export async function createRenewalOrder(deps: ApiDeps, membershipId: number): P
     .orderBy("id", "desc")
     .executeTakeFirst();
   if (!last) throw fail.conflict("exception.payments.no_order_to_renew");
-  const gross = Number(membership.price_cents);
-  const rate = last.reverse_charge ? 0 : Number(last.vat_rate_bp);
+  return await createFollowUpOrder(deps, last, {
+    userId: membership.user_id,
+    kind: "renewal",
+    goods: last.goods,
+    sku: membership.package_id,
+    itemType: last.item_type,
+    months: membership.months,
+    renewable: membership.renewable,
+    grossCents: Number(membership.price_cents),
+    method: membership.payment_method ?? last.method,
+    membershipId,
+    provider: last.provider,
+  });
+}
+
+/** What a follow-up order buys; the buyer's data, language and VAT decision come from the earlier order. */
+export interface FollowUpItem {
+  userId: number;
+  kind: OrderKind;
+  goods: Goods;
+  sku: string;
+  titleKey?: string;
+  itemType: InvoiceItemType;
+  months: number;
+  renewable: number;
+  grossCents: number;
+  method: PaymentMethod | null;
+  membershipId: number | null;
+  provider: string | null;
+  /** Digital content delivered at once, with the moment of the buyer's consent (an auto recharge's opt-in). */
+  digitalConsentAt?: number;
+}
+
+/** The earlier order's facts a follow-up order takes over. */
+export type FollowUpSource = Pick<OrderRow, "vat_rate_bp" | "reverse_charge" | "vat_country" | "customer" | "evidence" | "language">;
+
+/**
+ * An order the platform charges without the member at the checkout (a membership's renewal, an auto recharge of
+ * dollars): the buyer, language and VAT decision of an earlier order, the price as given. It starts in `paying`
+ * (paying code 2): the caller charges it at once, and the outcome settles like any payment.
+ */
+export async function createFollowUpOrder(
+  deps: ApiDeps,
+  source: FollowUpSource,
+  item: FollowUpItem,
+): Promise<{ orderId: number; orderRef: string }> {
+  const gross = item.grossCents;
+  const rate = source.reverse_charge ? 0 : Number(source.vat_rate_bp);
   // VAT inside a gross price: gross × rate / (1 + rate), rounded to the cent; the rest is net.
   const vat = Math.round((gross * rate) / (10_000 + rate));
   const now = deps.clock.now();
@@ -490,33 +546,35 @@ export async function createRenewalOrder(deps: ApiDeps, membershipId: number): P
     .insertInto("orders")
     .values({
       public_id: orderRef,
-      user_id: membership.user_id,
-      kind: "renewal",
+      user_id: item.userId,
+      kind: item.kind,
       status: "paying",
       paying_code: 2,
       step: "vat",
-      goods: last.goods,
-      sku: membership.package_id,
-      item_type: last.item_type,
-      months: membership.months,
-      renewable: membership.renewable,
-      method: membership.payment_method ?? last.method,
-      currency: last.currency,
+      goods: item.goods,
+      sku: item.sku,
+      ...(item.titleKey === undefined ? {} : { title_key: item.titleKey }),
+      ...(item.digitalConsentAt === undefined ? {} : { digital_content: 1 }),
+      item_type: item.itemType,
+      months: item.months,
+      renewable: item.renewable,
+      method: item.method,
+      currency: BILLING_CURRENCY,
       list_gross_cents: gross,
       discount_cents: 0,
       net_cents: gross - vat,
       vat_cents: vat,
       gross_cents: gross,
       vat_rate_bp: rate,
-      vat_country: last.vat_country,
-      reverse_charge: last.reverse_charge,
+      vat_country: source.vat_country,
+      reverse_charge: source.reverse_charge,
       promo_code_id: null,
-      customer: last.customer,
-      evidence: last.evidence,
-      language: last.language,
-      digital_consent_at: null,
-      membership_id: membershipId,
-      provider: last.provider,
+      customer: source.customer,
+      evidence: source.evidence,
+      language: source.language,
+      digital_consent_at: item.digitalConsentAt ?? null,
+      membership_id: item.membershipId,
+      provider: item.provider,
       provider_reference: null,
       created_at: now,
       updated_at: now,

@@ -9,8 +9,7 @@ import type { ApiDeps } from "../../api/types";
 import { BILLING_CURRENCY, INVOICE_ITEM_TYPES, type PaymentMethod } from "../../contract/billing";
 import type { AutoRechargeOutcome } from "../../contract/wallet";
 import { providerFor } from "../../integrations/payments/registry";
-import { randomToken } from "../../lib/crypto";
-import { settlePaymentEvent } from "../payments/index";
+import { createFollowUpOrder, settlePaymentEvent } from "../payments/index";
 import { dollarPackageOf, dollarPackageTitleKey } from "./goods";
 
 /** A member's stored payment: the plus contract whose provider token renewals charge (./recharge.ts finds it). */
@@ -50,54 +49,23 @@ export async function chargeDollarRecharge(
     .executeTakeFirst();
   if (!source) return { orderId: null, outcome: "charge_failed" };
   const gross = pkg.priceCents;
-  const rate = source.reverse_charge ? 0 : Number(source.vat_rate_bp);
-  // VAT inside a gross price: gross × rate / (1 + rate), rounded to the cent; the rest is net.
-  const vat = Math.round((gross * rate) / (10_000 + rate));
-  const now = deps.clock.now();
-  const orderRef = randomToken(16);
-  const order = await deps.db
-    .insertInto("orders")
-    .values({
-      public_id: orderRef,
-      user_id: request.payer,
-      kind: "normal",
-      status: "paying",
-      paying_code: 2,
-      step: "vat",
-      goods: "dollar",
-      sku: pkg.sku,
-      title_key: dollarPackageTitleKey(pkg),
-      digital_content: 1,
-      item_type: INVOICE_ITEM_TYPES.dollars,
-      months: 0,
-      renewable: 0,
-      method: request.stored.method,
-      currency: BILLING_CURRENCY,
-      list_gross_cents: gross,
-      discount_cents: 0,
-      net_cents: gross - vat,
-      vat_cents: vat,
-      gross_cents: gross,
-      vat_rate_bp: rate,
-      vat_country: source.vat_country,
-      reverse_charge: source.reverse_charge,
-      promo_code_id: null,
-      customer: source.customer,
-      evidence: source.evidence,
-      vat_id: null,
-      bank_iban: null,
-      bank_holder: null,
-      language: source.language,
-      digital_consent_at: now,
-      membership_id: null,
-      provider: provider.name,
-      provider_reference: null,
-      created_at: now,
-      updated_at: now,
-      paid_at: null,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const order = await createFollowUpOrder(deps, source, {
+    userId: request.payer,
+    kind: "normal",
+    goods: "dollar",
+    sku: pkg.sku,
+    titleKey: dollarPackageTitleKey(pkg),
+    itemType: INVOICE_ITEM_TYPES.dollars,
+    months: 0,
+    renewable: 0,
+    grossCents: gross,
+    method: request.stored.method,
+    membershipId: null,
+    provider: provider.name,
+    // Opting in was the express consent to the immediate delivery of digital content.
+    digitalConsentAt: deps.clock.now(),
+  });
+  const orderRef = order.orderRef;
   const customer = source.customer ? (JSON.parse(source.customer) as { name?: string; country?: string; email?: string }) : {};
   const base = deps.config.publicUrl;
   let result: Awaited<ReturnType<typeof provider.charge>>;
@@ -115,12 +83,12 @@ export async function chargeDollarRecharge(
       token: request.stored.token,
     });
   } catch (err) {
-    deps.log.warn({ orderId: order.id, err }, "auto recharge: the provider did not answer");
-    return { orderId: order.id, outcome: "charge_failed" };
+    deps.log.warn({ orderId: order.orderId, err }, "auto recharge: the provider did not answer");
+    return { orderId: order.orderId, outcome: "charge_failed" };
   }
   const settled = result.event ? await settlePaymentEvent(deps, result.event) : null;
-  if (settled?.orderStatus === "paid") return { orderId: order.id, outcome: "charged" };
+  if (settled?.orderStatus === "paid") return { orderId: order.orderId, outcome: "charged" };
   // Refused outright: no message will follow. Otherwise the provider answers later by postback.
-  if (!result.accepted || settled?.orderStatus === "failed") return { orderId: order.id, outcome: "charge_failed" };
-  return { orderId: order.id, outcome: "pending" };
+  if (!result.accepted || settled?.orderStatus === "failed") return { orderId: order.orderId, outcome: "charge_failed" };
+  return { orderId: order.orderId, outcome: "pending" };
 }
