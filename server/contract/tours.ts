@@ -10,6 +10,7 @@
 import * as v from "valibot";
 import { profileCityEntries } from "./profile-city";
 import { USER_TYPE } from "./users";
+import { OPERATOR_TIME_ZONE } from "./calendar";
 
 /** Spec section 9: "Tour count limit 3 per person" — tours that are upcoming or active (past and cancelled ones do not count). */
 export const TOURS_MAX_OPEN = 3;
@@ -18,7 +19,7 @@ export const TOUR_MAX_DAYS = 60;
 /** How far ahead a tour may start (days from today). */
 export const TOUR_MAX_DAYS_AHEAD = 365;
 /** Calendar days are days here. */
-export const TOUR_TIME_ZONE = "Europe/Berlin";
+export const TOUR_TIME_ZONE = OPERATOR_TIME_ZONE;
 /** Who may tour: escorts (individuals travel; a business has its premises). */
 export const TOUR_USER_TYPES: readonly number[] = [USER_TYPE.escort];
 

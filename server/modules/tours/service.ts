@@ -11,7 +11,6 @@ import {
   TOUR_ERRORS,
   TOUR_MAX_DAYS,
   TOUR_MAX_DAYS_AHEAD,
-  TOUR_TIME_ZONE,
   TOUR_USER_TYPES,
   TOURS_MAX_OPEN,
   tourDays,
@@ -21,50 +20,17 @@ import {
   type TourStatus,
   type TourStop,
 } from "../../contract/tours";
+import { operatorDayOf, operatorDayStart } from "../../contract/calendar";
 import { cityKey } from "../geo/index";
 import { resolveProfileCity } from "../geo/index";
 
 const DAY_MS = 86_400_000;
 
-/** Milliseconds the zone is ahead of UTC at an instant. */
-function zoneOffset(at: number): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: TOUR_TIME_ZONE,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return asUtc - Math.floor(at / 1000) * 1000;
-}
-
-/** The instant a calendar day starts in TOUR_TIME_ZONE. */
-export function startOfDay(date: string): number {
-  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
-  const first = utcMidnight - zoneOffset(utcMidnight);
-  // Around a clock change the offset at the guess may differ from the offset at the result.
-  return utcMidnight - zoneOffset(first);
-}
+/** The instant a calendar day starts in TOUR_TIME_ZONE (the operator's zone, contract/calendar.ts). */
+export const startOfDay = operatorDayStart;
 
 /** Today's calendar day in TOUR_TIME_ZONE (YYYY-MM-DD). */
-export function todayIn(now: number): string {
-  return new Date(now + zoneOffset(now)).toISOString().slice(0, 10);
-}
+export const todayIn = operatorDayOf;
 
 function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
