@@ -100,7 +100,9 @@ describe(`migrations declared by feature manifests (${TEST_DB})`, () => {
     // kysely's table holds the released names unchanged, in the order they ran, and the new ones after them.
     const recorded = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY timestamp, name`.execute(database.db);
     expect(recorded.rows.map((row) => row.name).sort()).toEqual([...RELEASED, ...declared].sort());
-  });
+    // Two full migrations in a row: on a busy CI machine, while the other worker's files migrate too (kysely's
+    // migration lock is one per database), this took more than the default 20 s once.
+  }, 120_000);
 
   it("refuse a feature migration named unlike the others, sorting before the released ones, or declared twice", () => {
     const of =
