@@ -41,6 +41,9 @@ import { manifest as promotion } from "./promotion/index";
 import { manifest as gifts } from "./gifts/index";
 import { manifest as payouts } from "./payouts/index";
 import { manifest as ledgerOffice } from "./ledger-office/index";
+import { manifest as creatorMedia } from "./creator-media/index";
+import { manifest as bundles } from "./bundles/index";
+import { manifest as fans } from "./fans/index";
 import { manifest as media } from "./media/index";
 import { manifest as messenger } from "./messenger/index";
 import { manifest as moderation } from "./moderation/index";
@@ -113,6 +116,9 @@ export const FEATURES = [
   gifts,
   payouts,
   ledgerOffice,
+  creatorMedia,
+  bundles,
+  fans,
 ] as const;
 
 // enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).

@@ -94,6 +94,12 @@ export interface MediaTable {
   fake_check: Generated<string>;
   /** Watermark the variants carry ("white:bottom_right:100"), null for none (migration 0025, ADR 029). */
   watermark: string | null;
+  /** What opening it takes beyond its visibility (migration 0080, issue 28): contract/creators MediumAccess open, fans, ppv. */
+  access: Generated<string>;
+  /** The pay-per-view price in whole dollars; null unless access is ppv. */
+  price: number | null;
+  /** A scheduled publication (content-create); null: shown once accepted. */
+  publish_at: number | null;
 }
 
 /** Escort profiles a business links (business registration step "escorts"). */

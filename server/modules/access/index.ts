@@ -9,3 +9,4 @@ export * from "./visibility";
 export * from "./reach";
 export * from "./entitlements";
 export * from "./payable";
+export * from "./paid-media";

@@ -1,0 +1,80 @@
+/**
+ * Who may open a paid medium (issue 28, ADR 093): the one rule for fans-only and pay-per-view media, beside
+ * visibility.ts (who may see that a medium exists). The file route, the gallery, bundles, the newsfeed and the live
+ * issue's recordings all ask here. A medium with access `open` needs nothing more; otherwise the viewer must be its
+ * owner or staff, or own a bundle that holds it, or — fans — hold a fan subscription to its owner that is paid for
+ * now, or — ppv — have bought it.
+ */
+import type { Kysely } from "kysely";
+import type { MediumAccess } from "../../contract/creators";
+import type { Database } from "../../db/schema";
+
+/** What the rule reads of a medium. */
+export interface PaidMedium {
+  id: number;
+  user_id: number;
+  access: string;
+}
+
+export interface PaidMediaViewer {
+  /** null for guests: they open only `open` media. */
+  id: number | null;
+  /** Team and backend accounts moderate paid media like any other (ADR 030). */
+  isStaff: boolean;
+}
+
+/**
+ * The ids among `media` this viewer may open, in one or two queries whatever the number of media (a gallery or a
+ * newsfeed page asks for all its items at once).
+ */
+export async function openableMediaIds(
+  db: Kysely<Database>,
+  viewer: PaidMediaViewer,
+  media: readonly PaidMedium[],
+  now: number,
+): Promise<Set<number>> {
+  const opened = new Set<number>();
+  const closed: PaidMedium[] = [];
+  for (const medium of media) {
+    if ((medium.access as MediumAccess) === "open" || viewer.isStaff || medium.user_id === viewer.id) opened.add(medium.id);
+    else closed.push(medium);
+  }
+  if (closed.length === 0 || viewer.id === null) return opened;
+  const viewerId = viewer.id;
+  const ids = closed.map((m) => m.id);
+  const creators = [...new Set(closed.filter((m) => m.access === "fans").map((m) => m.user_id))];
+
+  const [bought, inBundles, fanOf] = await Promise.all([
+    db.selectFrom("medium_purchases").select("medium_id").where("buyer_id", "=", viewerId).where("medium_id", "in", ids).execute(),
+    db
+      .selectFrom("bundle_items")
+      .innerJoin("bundle_purchases", "bundle_purchases.bundle_id", "bundle_items.bundle_id")
+      .select("bundle_items.media_id")
+      .where("bundle_purchases.buyer_id", "=", viewerId)
+      .where("bundle_items.media_id", "in", ids)
+      .execute(),
+    creators.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom("fan_subscriptions")
+          .select("creator_id")
+          .where("subscriber_id", "=", viewerId)
+          .where("creator_id", "in", creators)
+          .where("ended_at", "is", null)
+          // Paid for now: a cancelled subscription opens until its period ends, a lapsed one not at all.
+          .where("paid_until", ">", now)
+          .execute(),
+  ]);
+  const boughtIds = new Set([...bought.map((r) => r.medium_id), ...inBundles.map((r) => r.media_id)]);
+  const fanCreators = new Set(fanOf.map((r) => r.creator_id));
+  for (const medium of closed) {
+    if (boughtIds.has(medium.id)) opened.add(medium.id);
+    else if (medium.access === "fans" && fanCreators.has(medium.user_id)) opened.add(medium.id);
+  }
+  return opened;
+}
+
+/** The same answer for one medium (the file route). */
+export async function mayOpenMedium(db: Kysely<Database>, viewer: PaidMediaViewer, medium: PaidMedium, now: number): Promise<boolean> {
+  return (await openableMediaIds(db, viewer, [medium], now)).has(medium.id);
+}
