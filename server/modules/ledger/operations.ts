@@ -43,6 +43,13 @@ export const dollarOperations = {
   spend: (payer: number, amount: number, kind: PlatformPurchase) => one(kind, member(payer), platform("revenue"), amount),
   /** A tip (or any payment to a creator): pending for the receiver until its probation ends. */
   tip: (payer: number, receiver: number, amount: number) => one("TRANSFER", member(payer), member(receiver, "pending"), amount),
+  /**
+   * A member buys a creator's content (issue 28: a bundle, a pay-per-view medium, a fan subscription's period): like a
+   * tip, the whole price is the creator's earning, pending until its probation ends; the platform's share is taken at
+   * payout (PAYOUT_CENTS_PER_DOLLAR). The operation's reference names what was bought: `bundle:<id>`, `medium:<id>`,
+   * `fans:<subscription id>:<period>` (the creator's earnings chart groups by it).
+   */
+  creatorSale: (buyer: number, creator: number, amount: number) => one("CONSUME", member(buyer), member(creator, "pending"), amount),
   /** A gift of dollars from one member to another, available at once (no earning, no probation). */
   gift: (sender: number, receiver: number, amount: number) => one("GIFT", member(sender), member(receiver), amount),
   /** A gift the receiver did not take in time goes back to its sender. */
