@@ -10,7 +10,7 @@ const CLOCK_SPECS = /(dates|payouts)\.spec\.ts$/;
 /** The payouts spec moves the shared clock server two weeks on: it runs after the dates spec, never beside it. */
 const LONG_CLOCK_SPECS = /payouts\.spec\.ts$/;
 /** Specs whose every test is @js and opens its own JavaScript context: the js project runs them; once is enough. */
-const JS_ONLY_SPECS = /(messenger-live|unlocks-live)\.spec\.ts$/;
+const JS_ONLY_SPECS = /(messenger-live|unlocks-live|checkout-js)\.spec\.ts$/;
 const PHONE = { width: 390, height: 844 };
 /**
  * The e2e servers are demos (DEMO_MODE=1) whose dev routes (mailbox, dev clock, test routes) also ask for a key

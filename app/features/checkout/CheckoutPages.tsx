@@ -19,6 +19,9 @@ import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import * as css from "./checkout.css";
 
+/** The steps on one page with JavaScript, a plain file (ADR 065, ADR 089): app/scripts/checkout.ts. */
+export const CHECKOUT_SCRIPT = "/scripts/checkout.js";
+
 /** Euro cents as the page's language writes money. */
 export function formatEuro(cents: number, lang: Language): string {
   return new Intl.NumberFormat(LANGUAGE_TAGS[lang], { style: "currency", currency: "EUR" }).format(cents / 100);
@@ -28,35 +31,19 @@ function formatRate(bp: number, lang: Language): string {
   return new Intl.NumberFormat(LANGUAGE_TAGS[lang], { maximumFractionDigits: 2 }).format(bp / 100);
 }
 
+/** The billing address on one line (the done customer step, the overview). */
+function customerLine(customer: CheckoutOrderData["customer"]): string {
+  if (!customer) return "";
+  return [customer.name, customer.company, customer.street, `${customer.postalCode} ${customer.city}`, customer.country]
+    .filter(Boolean)
+    .join(", ");
+}
+
 /** The good's name: its own title when a loaded namespace knows it, else the generic words for it. */
 function useGoodsTitle() {
   const { t } = useTranslation("checkout");
   return (item: { goods: Goods; titleKey: string; months: number; sku: string }) =>
     t(item.titleKey, { defaultValue: "" }) || t(`checkout.goods.${item.goods}`, { count: item.months, sku: item.sku });
-}
-
-function StepList({ current, order }: { current: CheckoutStep; order: CheckoutOrderData | null }) {
-  const { t } = useTranslation("checkout");
-  const to = useLocalePath();
-  const reached = order ? CHECKOUT_STEPS.indexOf(order.step) + 1 : 0;
-  return (
-    <ol className={css.steps} aria-label={t("checkout.steps_label")}>
-      {CHECKOUT_STEPS.map((step, index) => {
-        const label = t(`checkout.step.${step}`);
-        const here = step === current;
-        return (
-          <li key={step} className={css.step} data-current={here ? "true" : undefined} aria-current={here ? "step" : undefined}>
-            <span className={css.stepNumber}>{index + 1}</span>
-            {order && !here && index <= reached ? (
-              <Link to={to(`buy?order=${order.ref}&step=${step}`)}>{label}</Link>
-            ) : (
-              <span>{label}</span>
-            )}
-          </li>
-        );
-      })}
-    </ol>
-  );
 }
 
 /** What is being bought and its price as the server last computed it. */
@@ -104,7 +91,7 @@ function GoodsStep({
   const skuError = reply.fieldErrors.sku?.[0];
   const promoError = reply.fieldErrors.promo_code?.[0];
   return (
-    <Form method="post" className={ui.stack}>
+    <Form method="post" className={ui.stack} data-checkout-step="goods">
       {order ? hidden("order", order.ref) : hidden("goods", goods)}
       <fieldset className={css.fieldset} aria-describedby="field-sku-error">
         <legend className={ui.label}>{t("checkout.choose_offer")}</legend>
@@ -160,7 +147,7 @@ function CustomerStep({ order, reply }: { order: CheckoutOrderData; reply: FormR
   };
   const errors = (name: string) => reply.fieldErrors[name] ?? [];
   return (
-    <Form method="post" className={ui.stack}>
+    <Form method="post" className={ui.stack} data-checkout-step="customer">
       {hidden("order", order.ref)}
       <Field
         name="name"
@@ -239,7 +226,7 @@ function PaymentStep({ order, reply }: { order: CheckoutOrderData; reply: FormRe
   const chosen = (reply.intent === "payment" ? inputText(reply, "method") : order.method) || order.methods[0] || "";
   const methodError = reply.fieldErrors.method?.[0];
   return (
-    <Form method="post" className={ui.stack}>
+    <Form method="post" className={ui.stack} data-checkout-step="payment">
       {hidden("order", order.ref)}
       <fieldset className={css.fieldset} aria-describedby="field-method-error">
         <legend className={ui.label}>{t("checkout.method")}</legend>
@@ -293,7 +280,7 @@ function PaymentStep({ order, reply }: { order: CheckoutOrderData; reply: FormRe
 function VatStep({ order, reply }: { order: CheckoutOrderData; reply: FormReply }) {
   const { t } = useTranslation("checkout");
   return (
-    <Form method="post" className={ui.stack}>
+    <Form method="post" className={ui.stack} data-checkout-step="vat">
       {hidden("order", order.ref)}
       <p className={ui.muted}>{t("checkout.vat_intro")}</p>
       <Field
@@ -328,6 +315,28 @@ const SHOWN_FIELDS = [
   "vat_id",
 ];
 
+/** One line for a step that is done: what it holds now (the page's "change" link opens it again). */
+function useStepSummary() {
+  const { t } = useTranslation("checkout");
+  const lang = useLang();
+  const title = useGoodsTitle();
+  return (step: CheckoutStep, order: CheckoutOrderData): string => {
+    if (step === "goods") return order.promoCode ? `${title(order)} · ${order.promoCode}` : title(order);
+    if (step === "customer") return customerLine(order.customer);
+    if (step === "payment")
+      return order.method ? `${t(`checkout.methods.${order.method}`)}${order.ibanLast4 ? ` (IBAN …${order.ibanLast4})` : ""}` : "";
+    const vat = order.reverseCharge
+      ? t("checkout.reverse_charge")
+      : t("checkout.vat", { rate: formatRate(order.vatRateBp, lang), country: order.vatCountry });
+    return order.vatId ? `${order.vatId} · ${vat}` : vat;
+  };
+}
+
+/**
+ * The four steps as one list, with and without JavaScript (ADR 089): a done step is a line with what it holds and
+ * "change", the current one is open with its form, a later one is its heading. Without JavaScript each form posts and
+ * the next page is this list one step on; with it the plain script swaps the list in place.
+ */
 export function CheckoutStepPage({
   step,
   order,
@@ -344,25 +353,62 @@ export function CheckoutStepPage({
   reply: FormReply;
 }) {
   const { t } = useTranslation("checkout");
+  const to = useLocalePath();
+  const summary = useStepSummary();
+  const done = order ? CHECKOUT_STEPS.indexOf(order.step) : -1;
   return (
-    <main className={ui.narrow}>
+    <main className={ui.narrow} data-checkout="steps">
       <div className={ui.stack}>
         <h1 className={css.title}>{t("checkout.title")}</h1>
-        <StepList current={step} order={order} />
         {order ? <OrderSummary order={order} /> : null}
         <FormErrors errors={errorsBesides(reply, SHOWN_FIELDS)} />
-        <section className={ui.card} aria-labelledby="checkout-step">
-          <div className={ui.stack}>
-            <h2 id="checkout-step" className={css.stepTitle}>
-              {t(`checkout.step.${step}`)}
-            </h2>
-            {step === "goods" && offers ? <GoodsStep offers={offers} order={order} sku={sku} reply={reply} goods={goods} /> : null}
-            {step === "customer" && order ? <CustomerStep order={order} reply={reply} /> : null}
-            {step === "payment" && order ? <PaymentStep order={order} reply={reply} /> : null}
-            {step === "vat" && order ? <VatStep order={order} reply={reply} /> : null}
-          </div>
-        </section>
+        <ol className={css.stepList} aria-label={t("checkout.steps_label")}>
+          {CHECKOUT_STEPS.map((item, index) => {
+            const label = t(`checkout.step.${item}`);
+            const state = item === step ? "current" : order && index <= done ? "done" : "later";
+            return (
+              <li
+                key={item}
+                className={css.stepItem}
+                data-step={item}
+                data-state={state}
+                aria-current={state === "current" ? "step" : undefined}
+              >
+                <div className={css.stepHead}>
+                  <span className={css.stepNumber} aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  <h2
+                    id={`checkout-step-${item}`}
+                    className={css.stepHeading}
+                    // The script moves the focus here when this step opens without a new page.
+                    tabIndex={state === "current" ? -1 : undefined}
+                    data-checkout-focus={state === "current" ? "" : undefined}
+                  >
+                    {label}
+                  </h2>
+                </div>
+                {state === "done" && order ? (
+                  <p className={css.stepDone}>
+                    <span className={css.stepDoneText}>{summary(item, order)}</span>
+                    <Link className={css.changeLink} to={to(`buy?order=${order.ref}&step=${item}`)} data-checkout-nav="">
+                      {t("checkout.change")}
+                      <span className="visually-hidden">: {label}</span>
+                    </Link>
+                  </p>
+                ) : null}
+                {state === "current" && item === "goods" && offers ? (
+                  <GoodsStep offers={offers} order={order} sku={sku} reply={reply} goods={goods} />
+                ) : null}
+                {state === "current" && item === "customer" && order ? <CustomerStep order={order} reply={reply} /> : null}
+                {state === "current" && item === "payment" && order ? <PaymentStep order={order} reply={reply} /> : null}
+                {state === "current" && item === "vat" && order ? <VatStep order={order} reply={reply} /> : null}
+              </li>
+            );
+          })}
+        </ol>
       </div>
+      <script src={CHECKOUT_SCRIPT} defer />
     </main>
   );
 }
@@ -376,25 +422,27 @@ export function CheckoutConfirmPage({ order, reply }: { order: CheckoutOrderData
   const customer = order.customer;
   const consentError = reply.fieldErrors.digital_consent ?? [];
   return (
-    <main className={ui.narrow}>
+    <main className={ui.narrow} data-checkout="confirm">
       <div className={ui.stack}>
-        <h1 className={css.title}>{t("checkout.confirm_title")}</h1>
+        <h1 className={css.title} tabIndex={-1} data-checkout-focus="">
+          {t("checkout.confirm_title")}
+        </h1>
         <FormErrors errors={errorsBesides(reply, ["digital_consent"])} />
         <dl className={css.facts}>
           <dt>{t("checkout.customer")}</dt>
           <dd>
-            {customer
-              ? [customer.name, customer.company, customer.street, `${customer.postalCode} ${customer.city}`, customer.country]
-                  .filter(Boolean)
-                  .join(", ")
-              : ""}{" "}
-            <Link to={to(`buy?order=${order.ref}&step=customer`)}>{t("checkout.change")}</Link>
+            {customerLine(customer)}{" "}
+            <Link to={to(`buy?order=${order.ref}&step=customer`)} data-checkout-nav="">
+              {t("checkout.change")}
+            </Link>
           </dd>
           <dt>{t("checkout.method")}</dt>
           <dd>
             {order.method ? t(`checkout.methods.${order.method}`) : ""}
             {order.ibanLast4 ? ` (IBAN …${order.ibanLast4})` : ""}{" "}
-            <Link to={to(`buy?order=${order.ref}&step=payment`)}>{t("checkout.change")}</Link>
+            <Link to={to(`buy?order=${order.ref}&step=payment`)} data-checkout-nav="">
+              {t("checkout.change")}
+            </Link>
           </dd>
           {order.vatId ? (
             <>
@@ -458,6 +506,7 @@ export function CheckoutConfirmPage({ order, reply }: { order: CheckoutOrderData
           <p className={ui.muted}>{t("checkout.pay_note")}</p>
         </Form>
       </div>
+      <script src={CHECKOUT_SCRIPT} defer />
     </main>
   );
 }

@@ -4,39 +4,59 @@ import { vars } from "~/styles/theme.css";
 export const title = style({ fontSize: vars.font.sizeLg, margin: 0 });
 export const stepTitle = style({ fontSize: "1.1rem", margin: 0 });
 
-export const steps = style({
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-  display: "grid",
-  gridTemplateColumns: "repeat(4, minmax(0, 1fr))",
-  gap: vars.space.xs,
-  fontSize: vars.font.sizeSm,
-});
-export const step = style({
+/** The four steps as one list (ADR 089): done ones a line, the current one open, later ones a heading. */
+export const stepList = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.sm });
+export const stepItem = style({
   display: "flex",
   flexDirection: "column",
-  alignItems: "center",
-  gap: vars.space.xs,
-  textAlign: "center",
-  color: vars.color.textMuted,
-  minHeight: "44px",
-  overflowWrap: "anywhere",
-  selectors: { '&[data-current="true"]': { color: vars.color.text, fontWeight: 700 } },
+  gap: vars.space.sm,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  minWidth: 0,
+  selectors: {
+    '&[data-state="current"]': { borderColor: vars.color.primary, paddingBottom: vars.space.md },
+    '&[data-state="later"]': { color: vars.color.textMuted, background: "transparent" },
+  },
 });
+export const stepHead = style({ display: "flex", alignItems: "center", gap: vars.space.sm, minHeight: "32px" });
+export const stepHeading = style({ margin: 0, fontSize: "1.05rem", outline: "none" });
 export const stepNumber = style({
   display: "inline-flex",
+  flex: "none",
   alignItems: "center",
   justifyContent: "center",
   width: "28px",
   height: "28px",
   borderRadius: "50%",
   border: `2px solid ${vars.color.border}`,
+  fontSize: vars.font.sizeSm,
   selectors: {
-    [`${step}[data-current="true"] &`]: { borderColor: vars.color.primary, background: vars.color.primary, color: vars.color.onPrimary },
+    [`${stepItem}[data-state="current"] &, ${stepItem}[data-state="done"] &`]: {
+      borderColor: vars.color.primary,
+      background: vars.color.primary,
+      color: vars.color.onPrimary,
+    },
   },
 });
-globalStyle(`${step} a`, { display: "inline-block", minHeight: "24px", padding: "2px 0" });
+export const stepDone = style({ display: "flex", alignItems: "center", gap: vars.space.sm, margin: 0, minWidth: 0 });
+/** One line: a long address ends in "…" (the overview shows it whole). */
+export const stepDoneText = style({
+  flex: "1 1 auto",
+  minWidth: 0,
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
+  color: vars.color.textMuted,
+});
+export const changeLink = style({
+  flex: "none",
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "44px",
+  padding: `0 ${vars.space.xs}`,
+});
 
 export const summary = style({
   display: "flex",
