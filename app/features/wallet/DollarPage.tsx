@@ -249,7 +249,7 @@ function AutoRechargeCard({ wallet, reply }: { wallet: DollarWalletData; reply: 
   const to = useLocalePath();
   const price = usePriceText();
   const setting = wallet.autoRecharge;
-  // Only a renewing plus contract's payment is charged (ADR 081 addendum): otherwise the setting is shown, disabled, with why.
+  // Only a renewing plus contract's payment is charged (ADR 081 addendum): otherwise the box is shown, disabled, with why.
   const unavailable = setting.unavailable;
   const keptSku = typeof reply?.input.sku === "string" ? reply.input.sku : setting.sku;
   const keptEnabled = unavailable ? false : reply ? reply.input.enabled === "on" : setting.enabled;
@@ -279,7 +279,6 @@ function AutoRechargeCard({ wallet, reply }: { wallet: DollarWalletData; reply: 
           name="sku"
           label={t("wallet.recharge.package")}
           defaultValue={keptSku}
-          disabled={unavailable !== null}
           errors={reply?.fieldErrors.sku ?? []}
           options={wallet.packages.map((pkg) => ({
             value: pkg.sku,
@@ -292,13 +291,12 @@ function AutoRechargeCard({ wallet, reply }: { wallet: DollarWalletData; reply: 
         <p className={ui.muted} style={{ margin: 0 }} data-testid="recharge-used">
           {t("wallet.recharge.used", { used: setting.usedThisMonth, max: setting.monthlyMax })}
         </p>
-        {unavailable === null ? (
-          <div className={ui.row}>
-            <button className={ui.button} type="submit" data-testid="recharge-save">
-              {t("wallet.recharge.save")}
-            </button>
-          </div>
-        ) : null}
+        {/* Saving stays possible while it is not offered: the disabled box posts nothing, so a stored "on" is switched off. */}
+        <div className={ui.row}>
+          <button className={ui.button} type="submit" data-testid="recharge-save">
+            {t("wallet.recharge.save")}
+          </button>
+        </div>
       </Form>
     </SettingsCard>
   );

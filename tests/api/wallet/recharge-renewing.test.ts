@@ -75,8 +75,10 @@ describe(`auto recharge needs a renewing plus contract (${TEST_DB})`, () => {
     expect((await spend(user.id)).status).toBe("insufficient");
     expect(await rechargesOf(user.id)).toEqual([]);
     expect(await dollarOrdersOf(user.id)).toEqual([]);
-    // Off can always be saved.
+    // Off can always be saved, and stays off when the contract renews again.
     expect((await put(user.token, false)).status).toBe(200);
+    await rt.deps.db.updateTable("memberships").set({ status: "running", ends_at: null }).where("user_id", "=", user.id).execute();
+    expect((await wallet(user.token)).auto_recharge).toMatchObject({ enabled: false, unavailable: null });
   });
 
   it("a one-off contract that runs to its end counts as not renewing", async () => {
