@@ -88,6 +88,27 @@ describe(`token rewards: GET reads, POST claims (${TEST_DB})`, () => {
     expect(await reconcileLedger(rt.deps, "dollar")).toMatchObject({ negative: 0, mismatched: 0, imbalance: 0 });
   });
 
+  it("confirming a new e-mail address grants the reward where it happens, without a claim", async () => {
+    const member = await listedMember(rt, USER_TYPE.client);
+    await rt.deps.db.updateTable("users").set({ email_verified_at: null }).where("id", "=", member.id).execute();
+    const fresh = `new_${member.username}@example.test`;
+    const requested = await callJson(rt, member.token, "PUT", "/api/v2/settings/email", {
+      email: fresh,
+      current_password: member.password,
+    });
+    expect(requested.status).toBe(200);
+    const mail = await rt.deps.db
+      .selectFrom("mail_outbox")
+      .select("text_body")
+      .where("recipient", "=", fresh)
+      .where("template", "=", "email_change_confirm")
+      .executeTakeFirstOrThrow();
+    const token = new URL(/https?:\/\/\S+email_password\?confirm=[A-Za-z0-9_%-]+/.exec(mail.text_body)![0]).searchParams.get("confirm");
+    expect(await available(member.id)).toBe(0);
+    expect((await callJson(rt, undefined, "POST", "/api/v2/settings/email/confirm", { token })).status).toBe(200);
+    expect(await available(member.id)).toBe(EMAIL_REWARD);
+  });
+
   it("a claim grants only the caller's own rewards; a guest's claim is 401 and moves nothing", async () => {
     const waiting = await earnedNotGranted();
     const other = await earnedNotGranted();
