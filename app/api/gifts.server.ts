@@ -36,6 +36,11 @@ export function fetchTokenRewards(api: ApiClient): Promise<ApiResult<TokenReward
   return api.op(giftsOps.rewards, { handleErrors: true });
 }
 
+/** Grants what the viewer earned and lacks (the page's claim form); answers the list. */
+export function claimTokenRewards(api: ApiClient): Promise<ApiResult<TokenRewardsData>> {
+  return api.op(giftsOps.claimRewards, { handleErrors: true });
+}
+
 export function fetchShareState(api: ApiClient): Promise<ApiResult<ShareStateData>> {
   return api.op(giftsOps.share, { handleErrors: true });
 }

@@ -15,6 +15,6 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function SettingsIndexRoute() {
-  const { groups, isBusiness, tours } = useLoaderData<typeof loader>();
-  return <SettingsIndexPage groups={groups} isBusiness={isBusiness} tours={tours} />;
+  const { groups, isBusiness, tours, dollars } = useLoaderData<typeof loader>();
+  return <SettingsIndexPage groups={groups} isBusiness={isBusiness} tours={tours} dollars={dollars} />;
 }

@@ -145,8 +145,13 @@ export const rewardKey = (kind: TokenRewardKind, memberId: number) => `reward:${
 export interface TokenRewardItem {
   kind: TokenRewardKind;
   dollars: number;
-  /** When it was granted; null while not earned. */
+  /** When it was granted; null while not granted. */
   granted_at: number | null;
+  /**
+   * Earned (the database shows the action) but not granted yet: an action from before rewards existed or completed
+   * where no hook grants it. The page offers to claim it (POST /wallets/rewards/claim); a GET never grants.
+   */
+  claimable: boolean;
 }
 
 export interface TokenRewardList {

@@ -394,6 +394,8 @@ export const NOTIFICATION_KINDS = [
   "visitors",
   "moderation",
   "news",
+  // Issue 27's leftovers: what moves the member's dollars (a tip or a gift received), until then under favorites/news.
+  "dollars",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_CHANNELS = ["email", "push", "bar"] as const;
@@ -414,6 +416,8 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   favorites: { email: false, push: false, bar: true },
   visitors: { email: false, push: false, bar: true },
   news: { email: false, push: false, bar: true },
+  // Money that reached the member: everywhere, like a meeting (existing members have no rows for it, so this applies).
+  dollars: { email: true, push: true, bar: true },
 };
 
 const channelSwitches = v.object(

@@ -231,8 +231,27 @@ export type AutoRechargeSetting = v.InferOutput<typeof autoRechargeSettingSchema
  * What an auto recharge did when a spend found too little (ADR 081): `charged` (the package was paid at once and the
  * spend ran again), `pending` (the payment is under way: the spend answers "pending"), or why none ran.
  */
-export const AUTO_RECHARGE_OUTCOMES = ["charged", "pending", "not_enabled", "no_stored_payment", "monthly_limit", "charge_failed"] as const;
+export const AUTO_RECHARGE_OUTCOMES = [
+  "charged",
+  "pending",
+  "not_enabled",
+  "no_stored_payment",
+  "monthly_limit",
+  "charge_failed",
+  // The member's plus contract no longer renews (cancelled, ended): the setting stays stored, unused (ADR 081 addendum).
+  "not_renewing",
+] as const;
 export type AutoRechargeOutcome = (typeof AUTO_RECHARGE_OUTCOMES)[number];
+
+/**
+ * Why auto recharge is not offered (ADR 081 addendum): it charges only a renewing plus contract's stored payment.
+ * `renewal_cancelled`: a plus contract runs to its end without renewing (cancelled, withdrawn, one-off);
+ * `no_renewing_plus`: no plus contract runs; `no_stored_payment`: the renewing contract has no card or mandate (granted).
+ */
+export const AUTO_RECHARGE_UNAVAILABLE = ["renewal_cancelled", "no_renewing_plus", "no_stored_payment"] as const;
+export type AutoRechargeUnavailable = (typeof AUTO_RECHARGE_UNAVAILABLE)[number];
+/** The reason's message (common exception.wallet.*): the disabled setting's note and the refusal of turning it on. */
+export const autoRechargeUnavailableKey = (reason: AutoRechargeUnavailable) => `exception.wallet.auto_recharge_${reason}` as const;
 
 /** GET /wallets/dollar: the balances, the packages for sale and the auto-recharge setting. */
 export interface DollarWallet {
@@ -247,6 +266,8 @@ export interface DollarWallet {
     used_this_month: number;
     /** A stored payment exists (a renewing plus contract's card or mandate): without one it cannot run. */
     stored_payment: boolean;
+    /** Why it is not offered (then it cannot be turned on, and a stored "on" does not run), or null when it is. */
+    unavailable: AutoRechargeUnavailable | null;
   };
 }
 

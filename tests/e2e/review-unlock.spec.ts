@@ -18,7 +18,10 @@ test("a locked review text → the unlock page with its price → not enough dol
   const answer = page.waitForResponse((response) => response.request().method() === "POST");
   await page.getByRole("button", { name: "Für 1 Dollar freischalten" }).click();
   expect((await answer).status()).toBe(402);
-  await expect(page.getByRole("alert")).toHaveText("Dafür reicht dein Guthaben nicht: Es kostet 1 Dollar, du hast 0 Dollar.");
+  // Said once, in the error summary above the card (ADR 071), not again above the form.
+  const message = "Dafür reicht dein Guthaben nicht: Es kostet 1 Dollar, du hast 0 Dollar.";
+  await expect(page.locator("[data-error-summary]")).toContainText(message);
+  await expect(page.getByText(message)).toHaveCount(1);
   await expect(page.getByTestId("buy-dollars")).toBeVisible();
   // The page stays usable: the price, the form and the way back are still there.
   await expect(page.getByTestId("unlock-price")).toBeVisible();

@@ -83,7 +83,10 @@ test("without dollars the review unlock says so and links to buying them; the te
   const answer = page.waitForResponse((response) => response.request().method() === "POST");
   await page.getByRole("button", { name: "Für 1 Dollar freischalten" }).click();
   expect((await answer).status()).toBe(402);
-  await expect(page.getByRole("alert")).toHaveText("Dafür reicht dein Guthaben nicht: Es kostet 1 Dollar, du hast 0 Dollar.");
+  // Said once: in the error summary above the card (ADR 071), not again above the form.
+  const message = "Dafür reicht dein Guthaben nicht: Es kostet 1 Dollar, du hast 0 Dollar.";
+  await expect(page.locator("[data-error-summary]")).toContainText(message);
+  await expect(page.getByText(message)).toHaveCount(1);
   await expect(page.getByTestId("buy-dollars")).toHaveAttribute("href", /\/de\/buy\?goods=dollar/);
   await page.screenshot({ path: testInfo.outputPath("unlocks-review-insufficient-390.png"), fullPage: true });
 });

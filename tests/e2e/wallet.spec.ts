@@ -19,7 +19,8 @@ test.describe("the wallet (no JavaScript)", () => {
     await expect(page.getByTestId("nav-dollars")).toHaveAttribute("data-wallet-available", "0");
     await expect(page.getByTestId("history-empty")).toContainText("Noch keine Bewegungen");
     await expect(page.getByTestId("history-csv")).toHaveCount(0);
-    await expect(page.getByTestId("recharge-no-stored-payment")).toBeVisible();
+    // No renewing plus contract: auto recharge is shown disabled with the reason (tests/e2e/wallet-rest.spec.ts).
+    await expect(page.getByTestId("recharge-unavailable")).toHaveAttribute("data-reason", "no_renewing_plus");
     await page.screenshot({ path: testInfo.outputPath("wallet-empty-390.png"), fullPage: true });
 
     // Buy the base package through the checkout and the fake provider.
@@ -85,14 +86,8 @@ test.describe("the wallet (no JavaScript)", () => {
     expect(text.startsWith("\uFEFFdate;operation_id;kind;amount;account;balance_after;reference\r\n")).toBe(true);
     expect(text).toMatch(/;PURCHASE;100;wallet;100;order:/);
 
-    // The auto-recharge setting saves without JavaScript and keeps what was chosen.
-    const recharge = page.getByRole("checkbox", { name: "Automatisch aufladen" });
-    await recharge.check();
-    await page.getByLabel("Mindestens dieses Paket").selectOption("dollars-250");
-    await page.getByTestId("recharge-save").click();
-    await expect(page.getByTestId("settings-notice")).toHaveText("Gespeichert.");
-    await expect(recharge).toBeChecked();
-    await expect(page.getByLabel("Mindestens dieses Paket")).toHaveValue("dollars-250");
+    // Auto recharge needs a renewing plus contract: saving it is tested with one in tests/e2e/wallet-rest.spec.ts.
+    await expect(page.getByRole("checkbox", { name: "Automatisch aufladen" })).toBeDisabled();
   });
 
   test("a refused auto-recharge post shows its error at the field and never a 5xx", async ({ page, request, clientIp }) => {

@@ -1,5 +1,8 @@
-/** user/token_rewards and user/share_kaufmich, the pages (issue 27 item 4). Read-only: no form, nothing to post. */
-import { Link } from "@remix-run/react";
+/**
+ * user/token_rewards and user/share_kaufmich, the pages (issue 27 item 4). The rewards page reads; its one form claims
+ * what was earned where no hook granted it (a plain POST). The share page has no form.
+ */
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ShareStateData, TokenRewardsData } from "~/api/gifts.server";
 import { useLang, useLocalePath } from "~/i18n/lang";
@@ -15,17 +18,34 @@ const HOW_TO: Record<TokenRewardsData["items"][number]["kind"], string> = {
   invite_verified: "user/share_kaufmich",
 };
 
-export function TokenRewardsPage({ title, rewards }: { title: string; rewards: TokenRewardsData }) {
+export function TokenRewardsPage({ title, rewards, claimed }: { title: string; rewards: TokenRewardsData; claimed: boolean }) {
   const { t } = useTranslation("gifts");
   const lang = useLang();
   const to = useLocalePath();
   const dollars = usePriceText();
+  const claimable = rewards.items.filter((item) => item.claimable).reduce((sum, item) => sum + item.dollars, 0);
   return (
     <main className={ui.narrow}>
       <div className={ui.stack}>
         <h1>{title}</h1>
+        {claimed ? (
+          <p role="status" className={ui.notice} data-testid="rewards-claimed">
+            {t("gifts.rewards.claimed")}
+          </p>
+        ) : null}
         <p>{t("gifts.rewards.intro")}</p>
         <p data-testid="rewards-earned">{t("gifts.rewards.earned", { amount: dollars({ amount: rewards.earned, currency: "dollar" }) })}</p>
+        {claimable > 0 ? (
+          <Form method="post" className={`${ui.card} ${ui.stack}`} data-testid="rewards-claim">
+            <p style={{ margin: 0 }}>{t("gifts.rewards.claim_intro", { amount: dollars({ amount: claimable, currency: "dollar" }) })}</p>
+            <input type="hidden" name="intent" value="claim" />
+            <div className={ui.row}>
+              <button type="submit" className={ui.button} data-testid="rewards-claim-submit">
+                {t("gifts.rewards.claim")}
+              </button>
+            </div>
+          </Form>
+        ) : null}
         <ul className={ui.entryList}>
           {rewards.items.map((item) => (
             <li key={item.kind} className={ui.entryCard} data-testid={`reward-${item.kind}`}>
@@ -36,6 +56,10 @@ export function TokenRewardsPage({ title, rewards }: { title: string; rewards: T
               {item.grantedAt !== null ? (
                 <span className={css.rewardDone}>
                   {t("gifts.rewards.done", { date: formatCalendarDate(homeDayOf(item.grantedAt), lang) })}
+                </span>
+              ) : item.claimable ? (
+                <span className={css.rewardState} data-testid={`reward-${item.kind}-claimable`}>
+                  {t("gifts.rewards.claimable")}
                 </span>
               ) : (
                 <>

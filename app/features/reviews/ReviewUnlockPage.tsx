@@ -1,17 +1,20 @@
 /**
  * dating/reviews/unlock/{dateId} (item 5, ADR 083): what reading a date's review texts costs and who pays, and the one
  * confirmation that pays it with dollars. After it the page says what it cost and the balance; a wallet that does not
- * cover it gets the error and a link to buying dollars.
+ * cover it gets the error and a link to buying dollars. A refusal's message stands once, in the layout's error summary
+ * (ADR 071) right above this card: the page adds only what to do about it (the way to buy dollars) and, for an error of
+ * the hidden key, the anchor the summary's line links to.
  */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { checkoutPath } from "#server/contract/billing";
 import type { Language } from "#server/contract/locales";
 import type { ReviewUnlockData } from "~/api/reviews.server";
-import { FormErrors } from "~/components/Field";
+import * as summaryCss from "~/components/form/error-summary.css";
+import { errorAnchorId } from "~/components/form/ErrorLine";
 import { localePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
-import { allErrors, type FormReply } from "~/components/form/reply";
+import type { FormReply } from "~/components/form/reply";
 import { usePriceText } from "~/utils/money";
 import * as css from "./reviews.css";
 
@@ -64,7 +67,11 @@ export function ReviewUnlockPage({
           <>
             <p data-testid="unlock-price">{t("reviews.unlock.price", { price: price({ amount: info.price, currency: info.currency }) })}</p>
             {!info.payable && !refused ? <p className={ui.muted}>{t("reviews.unlock.not_payable")}</p> : null}
-            <FormErrors errors={refused ? allErrors(refused) : []} />
+            {refused
+              ? Object.keys(refused.fieldErrors).map((field) => (
+                  <span key={field} id={errorAnchorId(field)} className={summaryCss.anchor} />
+                ))
+              : null}
             {refused?.insufficient ? (
               <p style={{ margin: 0 }}>
                 <Link className={ui.buttonSecondary} to={checkoutPath(lang, "dollar")} data-testid="buy-dollars">

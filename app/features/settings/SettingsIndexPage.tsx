@@ -11,11 +11,14 @@ export function SettingsIndexPage({
   groups,
   isBusiness,
   tours = false,
+  dollars = false,
 }: {
   groups: Array<{ key: SettingsGroup; items: SettingsKey[] }>;
   isBusiness: boolean;
   /** Escorts also manage their tours here (user/tours, not a settings key of the spec). */
   tours?: boolean;
+  /** Members (not staff) reach their dollars and gifts from here too (user/dollar, user/gifts; issue 27). */
+  dollars?: boolean;
 }) {
   const { t } = useTranslation("account");
   const to = useLocalePath();
@@ -52,6 +55,27 @@ export function SettingsIndexPage({
                 <Link className={css.item} to={to("user/tours")}>
                   <span className={css.itemLabel}>{t("dashboard.tours_title")}</span>
                   <span className={ui.muted}>{t("dashboard.tours_link")}</span>
+                </Link>
+              </li>
+            </ul>
+          </section>
+        ) : null}
+        {dollars ? (
+          <section className={css.group} aria-labelledby="settings-dollars" data-testid="settings-dollars">
+            <h2 id="settings-dollars" className={css.groupTitle}>
+              {t("settings.dollars.title")}
+            </h2>
+            <ul className={css.items}>
+              <li>
+                <Link className={css.item} to={to("user/dollar")} data-testid="settings-dollar-link">
+                  <span className={css.itemLabel}>{t("settings.dollars.dollar_title")}</span>
+                  <span className={ui.muted}>{t("settings.dollars.dollar_summary")}</span>
+                </Link>
+              </li>
+              <li>
+                <Link className={css.item} to={to("user/gifts")} data-testid="settings-gifts-link">
+                  <span className={css.itemLabel}>{t("settings.dollars.gifts_title")}</span>
+                  <span className={ui.muted}>{t("settings.dollars.gifts_summary")}</span>
                 </Link>
               </li>
             </ul>

@@ -14,7 +14,7 @@ import {
 } from "#server/contract/settings";
 import { MODERATED_TEXT_FIELD_KEYS, TEXT_REVIEW_STATUS } from "#server/contract/moderation";
 import { TOUR_USER_TYPES } from "#server/contract/tours";
-import { USER_TYPE } from "#server/contract/users";
+import { isStaffUserType, USER_TYPE } from "#server/contract/users";
 import { createApiClient } from "~/api/client.server";
 import { fetchStepData } from "~/api/registration.server";
 import { fetchSettingsIndex, saveSettingsSection } from "~/api/settings.server";
@@ -81,6 +81,8 @@ export async function loadSettingsIndex({ request, context }: LoaderFunctionArgs
       groups,
       isBusiness: viewer.profile.userType === USER_TYPE.business,
       tours: TOUR_USER_TYPES.includes(viewer.profile.userType),
+      // Dollars and gifts (issue 27): every member's; staff accounts hold no dollars.
+      dollars: !isStaffUserType(viewer.profile.userType),
     },
     { headers: PRIVATE_HEADERS },
   );

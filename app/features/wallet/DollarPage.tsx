@@ -7,12 +7,13 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { checkoutPath } from "#server/contract/billing";
 import type { Language } from "#server/contract/locales";
-import { DOLLAR_HISTORY_KINDS, walletPaths } from "#server/contract/wallet";
+import { autoRechargeUnavailableKey, DOLLAR_HISTORY_KINDS, walletPaths } from "#server/contract/wallet";
 import type { DollarHistoryData, DollarWalletData } from "~/api/wallet.server";
 import { FormErrors } from "~/components/Field";
 import { CheckboxField, SelectField } from "~/components/FieldControls";
 import { errorsBesides, type FormReply } from "~/components/form/reply";
 import { useLang, useLocalePath } from "~/i18n/lang";
+import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import { formatHomeMoment } from "~/utils/dates";
 import { usePriceText } from "~/utils/money";
@@ -69,6 +70,11 @@ export function DollarPage({
           <li>
             <Link className={css.menuLink} to={walletPaths.tokenRewards(lang)}>
               {t("wallet.menu.token_rewards")}
+            </Link>
+          </li>
+          <li>
+            <Link className={css.menuLink} to={walletPaths.gifts(lang)} data-testid="dollar-menu-gifts">
+              {t("wallet.menu.gifts")}
             </Link>
           </li>
           <li>
@@ -239,14 +245,26 @@ function HistoryEntry({ entry, lang }: { entry: Entry; lang: Language }) {
 
 function AutoRechargeCard({ wallet, reply }: { wallet: DollarWalletData; reply: FormReply | null }) {
   const { t } = useTranslation("wallet");
+  const { t: tCommon } = useTranslation();
+  const to = useLocalePath();
   const price = usePriceText();
   const setting = wallet.autoRecharge;
+  // Only a renewing plus contract's payment is charged (ADR 081 addendum): otherwise the box is shown, disabled, with why.
+  const unavailable = setting.unavailable;
   const keptSku = typeof reply?.input.sku === "string" ? reply.input.sku : setting.sku;
-  const keptEnabled = reply ? reply.input.enabled === "on" : setting.enabled;
+  const keptEnabled = unavailable ? false : reply ? reply.input.enabled === "on" : setting.enabled;
+  // A refused "on" says the reason at its field (and in the page's summary): the note would say it a third time.
+  const refusedAtField = (reply?.fieldErrors.enabled ?? []).length > 0;
   return (
     <SettingsCard id="auto-recharge" title={t("wallet.recharge.heading")} testId="wallet-auto-recharge">
       <p style={{ margin: 0 }}>{t("wallet.recharge.intro", { max: setting.monthlyMax })}</p>
       {reply ? <FormErrors errors={errorsBesides(reply, ["enabled", "sku"])} /> : null}
+      {unavailable && !refusedAtField ? (
+        <p className={ui.notice} style={{ margin: 0 }} data-testid="recharge-unavailable" data-reason={unavailable}>
+          {translateMessage(tCommon, autoRechargeUnavailableKey(unavailable))}{" "}
+          {unavailable !== "no_stored_payment" ? <Link to={to("user/membership")}>{t("wallet.recharge.to_membership")}</Link> : null}
+        </p>
+      ) : null}
       <Form method="post" className={ui.stack}>
         <input type="hidden" name="intent" value="auto_recharge" />
         <CheckboxField
@@ -254,6 +272,7 @@ function AutoRechargeCard({ wallet, reply }: { wallet: DollarWalletData; reply: 
           label={t("wallet.recharge.enabled")}
           hint={t("wallet.recharge.consent")}
           defaultChecked={keptEnabled}
+          disabled={unavailable !== null}
           errors={reply?.fieldErrors.enabled ?? []}
         />
         <SelectField
@@ -272,11 +291,7 @@ function AutoRechargeCard({ wallet, reply }: { wallet: DollarWalletData; reply: 
         <p className={ui.muted} style={{ margin: 0 }} data-testid="recharge-used">
           {t("wallet.recharge.used", { used: setting.usedThisMonth, max: setting.monthlyMax })}
         </p>
-        {!setting.storedPayment ? (
-          <p className={ui.notice} style={{ margin: 0 }} data-testid="recharge-no-stored-payment">
-            {t("wallet.recharge.no_stored_payment")}
-          </p>
-        ) : null}
+        {/* Saving stays possible while it is not offered: the disabled box posts nothing, so a stored "on" is switched off. */}
         <div className={ui.row}>
           <button className={ui.button} type="submit" data-testid="recharge-save">
             {t("wallet.recharge.save")}

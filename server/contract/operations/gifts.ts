@@ -15,5 +15,7 @@ export const giftsOps = {
     response: "GiftRecipient",
   }),
   rewards: defineOperation({ method: "get", path: "/api/v2/wallets/rewards", response: "TokenRewardList" }),
+  /** Grants every reward the viewer earned and lacks (the GET only reads); answers the list as GET does. */
+  claimRewards: defineOperation({ method: "post", path: "/api/v2/wallets/rewards/claim", response: "TokenRewardList" }),
   share: defineOperation({ method: "get", path: "/api/v2/wallets/share", response: "ShareState" }),
 };

@@ -20,6 +20,7 @@ import { randomToken } from "../../lib/crypto";
 import { getUserData } from "../auth/index";
 import { issueTokens } from "../auth/index";
 import { UNUSABLE_PASSWORD } from "../claims/index";
+import { grantEarnedRewards } from "../gifts/index";
 
 export function listProviders(deps: ApiDeps): string[] {
   return configuredProviders(deps.config);
@@ -87,6 +88,8 @@ export async function thirdPartySignIn(
     throw new ApiError(400, [errorItem(400, err.key)]);
   }
   const { userId, outcome } = await resolveAccount(deps, identity, language);
+  // A new or newly linked account may now have a verified address: its token rewards (issue 27, ADR 085).
+  if (outcome !== "signed_in") await grantEarnedRewards(deps, userId);
   const now = deps.clock.now();
   await deps.db.updateTable("users").set({ last_login_at: now }).where("id", "=", userId).execute();
   const tokens = await issueTokens(deps.db, deps.clock, userId, clientIp);

@@ -15,7 +15,8 @@ export const manifest = defineFeature({
   goods: { gift: giftGoods },
   notifications: {
     gift_received: {
-      kind: "news",
+      // Money received: the member's "dollars" switches (migration 0079 moved the earlier rows from "news").
+      kind: "dollars",
       contentType: "info",
       stickiness: "medium",
       title: {

@@ -4,8 +4,10 @@
  * replay, however many run at once (the ledger's unique key decides, no lock needed).
  *
  * `grantEarnedRewards(deps, memberId)` reads what the member has done and grants each reward they earned and lack.
- * The modules where the actions complete call it after their commit (e-mail verification, a written review), one
- * line each; it also grants the inviter's reward when the member was invited. Calling it again changes nothing.
+ * The modules where the actions complete call it after their commit (e-mail verification, a federated sign-in's
+ * verified address, a written review), one line each; it also grants the inviter's reward when the member was
+ * invited. Calling it again changes nothing. Reading the rewards (`rewardList`) never grants: a GET changes no state.
+ * What was earned where no hook ran (before rewards existed) the member claims with a POST (`claimRewards`).
  */
 import { sql } from "kysely";
 import type { ApiDeps } from "../../api/types";
@@ -73,22 +75,41 @@ export async function grantEarnedRewards(deps: ApiDeps, memberId: number): Promi
   }
 }
 
-/** GET /wallets/rewards: each reward, its dollars and whether (when) the member got it. */
+/**
+ * GET /wallets/rewards: each reward, its dollars, whether (when) the member got it, and whether it is earned but not
+ * granted yet (claimable). Reads only.
+ */
 export async function rewardList(deps: ApiDeps, memberId: number): Promise<TokenRewardList> {
   const keys = TOKEN_REWARDS.map((reward) => rewardKey(reward.kind, memberId));
-  const granted = await deps.db
-    .selectFrom("ledger_operations")
-    .select(["idempotency_key", "created_at"])
-    .where("idempotency_key", "in", keys)
-    .where("status", "=", "succeeded")
-    .execute();
+  const [granted, earned] = await Promise.all([
+    deps.db
+      .selectFrom("ledger_operations")
+      .select(["idempotency_key", "created_at"])
+      .where("idempotency_key", "in", keys)
+      .where("status", "=", "succeeded")
+      .execute(),
+    earnedKinds(deps, memberId),
+  ]);
   const at = new Map(granted.map((row) => [row.idempotency_key, Number(row.created_at)]));
-  const items = TOKEN_REWARDS.map((reward) => ({
-    kind: reward.kind,
-    dollars: reward.dollars,
-    granted_at: at.get(rewardKey(reward.kind, memberId)) ?? null,
-  }));
+  const items = TOKEN_REWARDS.map((reward) => {
+    const grantedAt = at.get(rewardKey(reward.kind, memberId)) ?? null;
+    return {
+      kind: reward.kind,
+      dollars: reward.dollars,
+      granted_at: grantedAt,
+      claimable: grantedAt === null && earned.includes(reward.kind),
+    };
+  });
   return { items, earned: items.reduce((sum, item) => sum + (item.granted_at === null ? 0 : item.dollars), 0) };
+}
+
+/**
+ * POST /wallets/rewards/claim: grants what the member earned and lacks (the catch-up the GET must not do), then answers
+ * the list. Each grant's ledger key is `reward:<kind>:<member>`, so a repeated or parallel claim moves nothing more.
+ */
+export async function claimRewards(deps: ApiDeps, memberId: number): Promise<TokenRewardList> {
+  await grantEarnedRewards(deps, memberId);
+  return rewardList(deps, memberId);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ModuleContext } from "../../api/module-context";
 import { GIFT_MAX, GIFT_MIN, GIFT_PAGE_SIZE, GIFT_RETURN_DAYS, TOKEN_REWARDS } from "../../contract/gifts";
 import { giftsOps } from "../../contract/operations/gifts";
 import { chooseGiftRecipient } from "./goods";
-import { grantEarnedRewards, rewardList, shareState } from "./rewards";
+import { claimRewards, rewardList, shareState } from "./rewards";
 import { giftDetail, giveGiftBack, listGifts, sendGift } from "./service";
 
 const PRIVATE = "private, no-store";
@@ -66,16 +66,23 @@ export function registerGifts({ v2 }: ModuleContext): void {
     giftsOps.rewards,
     {
       ...base,
-      summary: `The token rewards (${TOKEN_REWARDS.map((r) => `${r.kind} ${r.dollars}`).join(", ")} dollars), each once per member: whether and when the viewer got it. Grants first what the viewer earned and lacks (idempotent).`,
+      summary: `The token rewards (${TOKEN_REWARDS.map((r) => `${r.kind} ${r.dollars}`).join(", ")} dollars), each once per member: whether and when the viewer got it, and whether it is earned but not granted yet (claimable). Reads only: nothing is granted here.`,
       statuses: [401],
     },
     async (c, { user }) => {
       c.header("Cache-Control", PRIVATE);
-      // Catch-up: rewards for actions done before this feature, or completed where no hook calls it (a federated
-      // sign-in's verified address). Idempotent: each grant is keyed once per member and kind.
-      await grantEarnedRewards(c.get("deps"), user!.id);
       return ok(c, await rewardList(c.get("deps"), user!.id));
     },
+  );
+  v2.add(
+    giftsOps.claimRewards,
+    {
+      ...base,
+      summary:
+        "Grants every token reward the viewer earned and lacks (actions from before rewards existed, or completed where no hook grants them) and answers the list as GET /wallets/rewards. Each reward's ledger key is reward:<kind>:<member>: a repeated or parallel claim grants nothing more.",
+      statuses: [401],
+    },
+    async (c, { user }) => ok(c, await claimRewards(c.get("deps"), user!.id)),
   );
   v2.add(
     giftsOps.share,

@@ -19,6 +19,7 @@
 import { notificationsPart } from "../../db/seed/notifications";
 import { defineFeature, defineJob } from "../manifest";
 import { sendNotificationMail } from "./mail";
+import * as m0079 from "./migrations/0079_dollars_notification_kind";
 import { sendPushNotification } from "./push";
 import { registerNotifications } from "./routes";
 import type { NotificationJob } from "./service";
@@ -39,6 +40,7 @@ export { notificationDeclaration } from "./declarations";
 export const manifest = defineFeature({
   name: "notifications",
   routes: registerNotifications,
+  migrations: { "0079_dollars_notification_kind": m0079 },
   jobs: {
     /** Send one notification by Web Push to every browser the member subscribed (ADR 044). */
     "notification.push": defineJob<NotificationJob>((deps) => ({

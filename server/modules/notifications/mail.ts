@@ -22,7 +22,7 @@ export async function sendNotificationMail(deps: ApiDeps, job: NotificationJob):
   }
   const actor = job.actor_id === null ? null : await displayNameOf(deps.db, job.actor_id);
   const words = notificationWords(user.language);
-  const title = notificationTitle(deps, user.language, job.event, actor);
+  const title = notificationTitle(deps, user.language, job.event, actor, job.params);
   const base = `${deps.config.publicUrl}/${user.language}`;
   await deps.mailer.send(
     composeMail({

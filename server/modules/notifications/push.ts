@@ -99,7 +99,7 @@ export async function pushPayloadFor(deps: ApiDeps, job: NotificationJob): Promi
   const user = await deps.db.selectFrom("users").select(["language", "status"]).where("id", "=", job.user_id).executeTakeFirst();
   if (!user || user.status === "deleted" || user.status === "banned") return null;
   const actor = job.actor_id === null ? null : await displayNameOf(deps.db, job.actor_id);
-  const title = notificationTitle(deps, user.language, job.event, actor).slice(0, 200);
+  const title = notificationTitle(deps, user.language, job.event, actor, job.params).slice(0, 200);
   const lang = user.language;
   return {
     title,

@@ -48,6 +48,8 @@ export interface NotificationJob {
   url: string | null;
   /** The stored row (null when the member keeps this kind out of the bar). */
   notification_id: number | null;
+  /** The title's params (a tip's amount); absent in jobs queued before they were carried. */
+  params?: Record<string, string>;
 }
 
 export interface NotifyInput {
@@ -159,7 +161,14 @@ export async function notify(deps: ApiDeps, trx: Executor, input: NotifyInput): 
     if (!row) return [];
     notificationId = row.id;
   }
-  const job: NotificationJob = { user_id: input.userId, event: input.event, actor_id: actorId, url, notification_id: notificationId };
+  const job: NotificationJob = {
+    user_id: input.userId,
+    event: input.event,
+    actor_id: actorId,
+    url,
+    notification_id: notificationId,
+    ...(Object.keys(params).length > 0 ? { params } : {}),
+  };
   // With the bar off no row holds the dedupe key; the job key still folds a burst into one push while it waits.
   const pushKey = input.dedupeKey ? { key: `notification.push:${input.userId}:${input.dedupeKey}` } : {};
   if (channels.push) await enqueueJob(trx, deps.clock, "notification.push", job, pushKey);
@@ -176,7 +185,7 @@ export async function notify(deps: ApiDeps, trx: Executor, input: NotifyInput): 
         kind: spec.kind,
         content_type: spec.contentType,
         stickiness: spec.stickiness,
-        title: notificationTitle(deps, recipient.language, input.event, actorName),
+        title: notificationTitle(deps, recipient.language, input.event, actorName, params),
         url,
       },
     },

@@ -48,13 +48,17 @@ export function notificationWords(language: string): Words {
   return textsFor(WORDS, language);
 }
 
-/** The one line of an event in a language (declared by the module that sends it), with the actor's name (or "someone"). */
+/**
+ * The one line of an event in a language (declared by the module that sends it), with the actor's name (or "someone")
+ * and the event's params (a tip's `{amount}`).
+ */
 export function notificationTitle(
   deps: Pick<ApiDeps, "features">,
   language: string,
   event: NotificationEvent,
   actorName: string | null,
+  params: Record<string, string> = {},
 ): string {
   const words = notificationWords(language);
-  return fill(textsFor(notificationDeclaration(deps, event).title, language), { actor: actorName ?? words.someone });
+  return fill(textsFor(notificationDeclaration(deps, event).title, language), { ...params, actor: actorName ?? words.someone });
 }

@@ -17,5 +17,7 @@ export { MEMBERSHIP_STATUSES, type MembershipStatus } from "./schema";
 // For renewals and payments (ADR 076): what a renewal charges and adds, the earliest ordinary end, the live contract.
 export { addMonths, earliestOrdinaryEnd, proRataRefund, renewalTermOf, withdrawalDeadline } from "./contract-rules";
 export { activeMembership, effectiveEnd, syncUserPlus, type Membership } from "./memberships";
+// For the wallet's auto recharge (ADR 081): only a renewing contract's stored payment is charged.
+export { renewalStateOf, renewsAt } from "./memberships";
 // For gift membership (issue 27, ADR 085): the gifts module delivers and takes back a one-off span for the recipient.
 export { fulfilMembership, revokeMembership } from "./goods";

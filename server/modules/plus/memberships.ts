@@ -48,6 +48,38 @@ export async function activeMembership(db: Db, userId: number, at: number): Prom
   return live ?? null;
 }
 
+/**
+ * Whether a contract renews at its period's end as things stand at `at`: live, renewable, neither cancelled nor set to
+ * end (a past-due contract still renews: dunning charges it again, ADR 078). The membership page's next renewal and
+ * the wallet's auto recharge (ADR 081) ask this one question.
+ */
+export function renewsAt(m: Pick<Membership, "status" | "renewable" | "ends_at" | "period_end">, at: number): boolean {
+  return (m.status === "running" || m.status === "past_due") && m.renewable === 1 && m.ends_at === null && effectiveEnd(m) > at;
+}
+
+/**
+ * Why a member has no renewing contract at `at`, or null when they have one: `renewal_cancelled` while a live contract
+ * runs to its end without renewing (cancelled, withdrawn, one-off), `no_renewing_plus` when no contract is live.
+ */
+export async function renewalStateOf(
+  db: Db,
+  userId: number,
+  at: number,
+): Promise<{ renewing: Membership; reason: null } | { renewing: null; reason: "renewal_cancelled" | "no_renewing_plus" }> {
+  const rows = await db
+    .selectFrom("memberships")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("status", "in", LIVE_STATUSES)
+    .where("period_end", ">", at)
+    .orderBy("id", "desc")
+    .execute();
+  const live = rows.map(normalize).filter((m) => effectiveEnd(m) > at);
+  const renewing = live.find((m) => renewsAt(m, at));
+  if (renewing) return { renewing, reason: null };
+  return { renewing: null, reason: live.length > 0 ? "renewal_cancelled" : "no_renewing_plus" };
+}
+
 /** The member's newest contract, live or over (the membership page shows an ended one's end). */
 export async function latestMembership(db: Db, userId: number): Promise<Membership | null> {
   const row = await db.selectFrom("memberships").selectAll().where("user_id", "=", userId).orderBy("id", "desc").executeTakeFirst();

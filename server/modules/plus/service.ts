@@ -33,7 +33,7 @@ import { randomToken, sha256 } from "../../lib/crypto";
 import { plusRunning } from "../access/index";
 import { earliestOrdinaryEnd, proRataRefund, renewalTermOf, withdrawalDeadline, DAY_MS } from "./contract-rules";
 import { declarationMail, withdrawalConfirmMail } from "./mails";
-import { activeMembership, effectiveEnd, latestMembership, syncUserPlus, type Membership } from "./memberships";
+import { activeMembership, effectiveEnd, latestMembership, renewsAt, syncUserPlus, type Membership } from "./memberships";
 import type { ContractDeclarationsTable } from "./schema";
 import { refundOrder } from "../payments/index";
 
@@ -56,7 +56,7 @@ async function withdrawalOf(deps: ApiDeps, m: Membership, now: number): Promise<
 
 function contractOf(m: Membership, now: number, withdrawal: PlusContract["withdrawal"]): PlusContract {
   const live = ["running", "cancelled", "past_due"].includes(m.status) && effectiveEnd(m) > now;
-  const renewing = live && m.renewable === 1 && m.ends_at === null && m.status !== "cancelled";
+  const renewing = renewsAt(m, now);
   const term = renewalTermOf(m);
   return {
     id: m.id,

@@ -20,6 +20,7 @@ import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/cry
 import { recordHit, releaseHit, type Window } from "../../lib/rate-limit";
 import { revokeOtherTokens } from "../auth/index";
 import { maskTarget, UNUSABLE_PASSWORD } from "../claims/index";
+import { grantEarnedRewards } from "../gifts/index";
 import { closeOpenRequests, closeRequestOnce, openRequestByToken } from "./link-requests";
 import { emailChangeConfirmMail, emailChangedMail, emailChangeRequestedMail, passwordChangedMail } from "./mails";
 
@@ -183,6 +184,8 @@ export async function confirmEmailChange(deps: ApiDeps, token: string, callerId:
       .where("id", "=", request.userId)
       .execute();
   });
+  // The new address is confirmed: a member who never confirmed the old one earns that token reward now (ADR 085).
+  await grantEarnedRewards(deps, request.userId);
   await deps.mailer.send(
     emailChangedMail({
       to: request.email,

@@ -9,8 +9,8 @@ export const manifest = defineFeature({
   migrations: { "0070_tips": m0070 },
   notifications: {
     tip_received: {
-      // Tips have no preference kind of their own yet: like being kept as a favorite, they reach the bar.
-      kind: "favorites",
+      // Money received: the member's "dollars" switches (migration 0079 moved the earlier rows from "favorites").
+      kind: "dollars",
       contentType: "info",
       stickiness: "short",
       title: {

@@ -1,7 +1,8 @@
 /**
  * Auto recharge (issue 27 item 2, spec "auto recharge 10", ADR 081). Opt-in: when a spend the member confirmed finds
  * too little in the wallet, the member opted in and a stored payment exists (a renewing plus contract's card token or
- * SEPA mandate, the one renewals charge), the wallet buys the smallest package that covers the shortfall — at least the
+ * SEPA mandate, the one renewals charge; a cancelled or ended contract's token is never charged, ADR 081 addendum), the
+ * wallet buys the smallest package that covers the shortfall — at least the
  * package the member chose — as an order of goods "dollar" charged like a renewal, without the member. When that
  * payment settles at once, the spend runs again under a derived key; when it does not, the spend answers "pending".
  *
@@ -16,9 +17,11 @@ import {
   berlinMonthRange,
   DOLLAR_PACKAGES,
   type AutoRechargeOutcome,
+  type AutoRechargeUnavailable,
 } from "../../contract/wallet";
 import type { DB } from "../../db/index";
 import { lockMembersForLimits } from "../../db/locks";
+import { renewalStateOf } from "../plus/index";
 import { chargeDollarRecharge, type StoredPayment } from "./recharge-charge";
 
 /** The package auto recharge buys when the member chose none: the base package. */
@@ -46,18 +49,21 @@ export async function rechargesThisMonth(db: DB, memberId: number, now: number):
   return Number(row?.n ?? 0);
 }
 
-/** The member's stored payment: the newest plus contract with a provider's token (renewals charge the same one). */
-export async function storedPaymentOf(deps: Pick<ApiDeps, "db">, memberId: number): Promise<StoredPayment | null> {
-  const row = await deps.db
-    .selectFrom("memberships")
-    .select(["id", "payment_method", "payment_token"])
-    .where("user_id", "=", memberId)
-    .where("payment_method", "is not", null)
-    .where("payment_token", "is not", null)
-    .orderBy("id", "desc")
-    .executeTakeFirst();
-  if (!row?.payment_method || !row.payment_token) return null;
-  return { membershipId: row.id, method: row.payment_method, token: row.payment_token };
+/**
+ * The payment auto recharge may charge at `now`: the renewing plus contract's provider token (renewals charge the same
+ * one), or why there is none. A cancelled or ended contract keeps its token for refunds, but the member ended the
+ * relationship that allowed charging it without them, so it is never used here (ADR 081 addendum).
+ */
+export async function rechargePaymentOf(
+  deps: Pick<ApiDeps, "db">,
+  memberId: number,
+  now: number,
+): Promise<{ stored: StoredPayment; unavailable: null } | { stored: null; unavailable: AutoRechargeUnavailable }> {
+  const state = await renewalStateOf(deps.db, memberId, now);
+  if (!state.renewing) return { stored: null, unavailable: state.reason };
+  const { id, payment_method: method, payment_token: token } = state.renewing;
+  if (!method || !token) return { stored: null, unavailable: "no_stored_payment" };
+  return { stored: { membershipId: id, method, token }, unavailable: null };
 }
 
 /** The smallest package that covers `shortfall`, at least the chosen one; the largest when none covers it. */
@@ -69,8 +75,8 @@ export function rechargePackageFor(shortfall: number, chosenSku: string) {
 
 /**
  * Starts the recharge for one spend that found `shortfall` dollars too few (or answers why none runs). The refusals
- * (`not_enabled`, `no_stored_payment`, `monthly_limit`) leave no row; a started recharge's row keeps its outcome, and a
- * retry of the same spend answers that outcome without charging again.
+ * (`not_enabled`, `not_renewing`, `no_stored_payment`, `monthly_limit`) leave no row; a started recharge's row keeps its
+ * outcome, and a retry of the same spend answers that outcome without charging again.
  */
 export async function autoRecharge(
   deps: ApiDeps,
@@ -78,10 +84,12 @@ export async function autoRecharge(
 ): Promise<AutoRechargeOutcome> {
   const setting = await autoRechargeSettingOf(deps, request.payer);
   if (!setting.enabled) return "not_enabled";
-  const stored = await storedPaymentOf(deps, request.payer);
-  if (!stored) return "no_stored_payment";
-  const pkg = rechargePackageFor(request.shortfall, setting.sku);
   const now = deps.clock.now();
+  // The setting stays "on" after a cancellation (the page shows it disabled); the run asks again every time.
+  const payment = await rechargePaymentOf(deps, request.payer, now);
+  if (!payment.stored) return payment.unavailable === "no_stored_payment" ? "no_stored_payment" : "not_renewing";
+  const stored = payment.stored;
+  const pkg = rechargePackageFor(request.shortfall, setting.sku);
   const claim = await deps.db.transaction().execute(async (trx) => {
     // The month's count and the insert under the member's lock: parallel spends start at most what is left.
     await lockMembersForLimits(trx, deps.dialect, "autoRecharge", [request.payer]);

@@ -74,8 +74,8 @@ export function registerWallet({ v2 }: ModuleContext): void {
       tag: "wallet",
       auth: "required",
       summary:
-        "Turns the caller's auto recharge on or off and chooses its package (at most 10 recharges a calendar month, only with a stored payment). Answers the wallet as GET /wallets/dollar.",
-      statuses: [400, 401],
+        "Turns the caller's auto recharge on or off and chooses its package (at most 10 recharges a calendar month). Turning it on needs a renewing plus contract with a stored payment: 409 at `enabled` with exception.wallet.auto_recharge_renewal_cancelled, _no_renewing_plus or _no_stored_payment. Answers the wallet as GET /wallets/dollar.",
+      statuses: [400, 401, 409],
     },
     async (c, { user, body }) => ok(c, await saveAutoRecharge(c.get("deps"), user!.id, body)),
   );

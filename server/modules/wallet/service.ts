@@ -8,6 +8,7 @@ import { fail } from "../../api/errors";
 import type { TransactionKind } from "../../contract/ledger";
 import {
   AUTO_RECHARGE_MONTHLY_MAX,
+  autoRechargeUnavailableKey,
   DOLLAR_PACKAGES,
   OPERATION_LOOKUP_KEY_PATTERN,
   type AutoRechargeSetting,
@@ -15,33 +16,43 @@ import {
   type WalletOperationState,
 } from "../../contract/wallet";
 import { memberBalances } from "../ledger/index";
-import { autoRechargeSettingOf, rechargesThisMonth, storedPaymentOf } from "./recharge";
+import { autoRechargeSettingOf, rechargePaymentOf, rechargesThisMonth } from "./recharge";
 import { dollarBalances } from "./spend";
 
 /** GET /wallets/dollar: the member's own balances, the packages and the auto-recharge setting. */
 export async function dollarWallet(deps: ApiDeps, memberId: number): Promise<DollarWallet> {
-  const [balances, setting, used, stored] = await Promise.all([
+  const now = deps.clock.now();
+  const [balances, setting, used, payment] = await Promise.all([
     dollarBalances(deps, memberId),
     autoRechargeSettingOf(deps, memberId),
-    rechargesThisMonth(deps.db, memberId, deps.clock.now()),
-    storedPaymentOf(deps, memberId),
+    rechargesThisMonth(deps.db, memberId, now),
+    rechargePaymentOf(deps, memberId, now),
   ]);
   return {
     balances,
     packages: DOLLAR_PACKAGES.map((pkg) => ({ sku: pkg.sku, dollars: pkg.dollars, price_cents: pkg.priceCents })),
     auto_recharge: {
-      enabled: setting.enabled,
+      // A stored "on" that cannot run is shown as what it is: off (the page says why).
+      enabled: setting.enabled && payment.unavailable === null,
       sku: setting.sku,
       monthly_max: AUTO_RECHARGE_MONTHLY_MAX,
       used_this_month: used,
-      stored_payment: stored !== null,
+      stored_payment: payment.stored !== null,
+      unavailable: payment.unavailable,
     },
   };
 }
 
-/** Turns auto recharge on or off and chooses its package; answers the wallet as GET does. */
+/**
+ * Turns auto recharge on or off and chooses its package; answers the wallet as GET does. Turning it on needs a renewing
+ * plus contract with a stored payment (409 at the field `enabled`, the reason as its message); off is always allowed.
+ */
 export async function saveAutoRecharge(deps: ApiDeps, memberId: number, setting: AutoRechargeSetting): Promise<DollarWallet> {
   const now = deps.clock.now();
+  if (setting.enabled) {
+    const payment = await rechargePaymentOf(deps, memberId, now);
+    if (payment.unavailable) throw fail.conflict(autoRechargeUnavailableKey(payment.unavailable), "enabled");
+  }
   const values = { auto_recharge: setting.enabled ? 1 : 0, auto_recharge_sku: setting.sku, updated_at: now };
   await deps.db
     .insertInto("wallet_preferences")

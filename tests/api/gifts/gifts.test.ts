@@ -164,11 +164,11 @@ describe(`gifts and rewards (${TEST_DB})`, () => {
     await reconciled();
   });
 
-  it("grants a reward once under 20 parallel calls, through the API and the hook alike", async () => {
+  it("grants a reward once under 20 parallel calls, through the API's claim and the hook alike", async () => {
     const newcomer = await member();
     await rt.deps.db.updateTable("users").set({ email_verified_at: rt.clock.now() }).where("id", "=", newcomer.id).execute();
     const answers = await Promise.all([
-      ...Array.from({ length: BURST_SIZE / 2 }, () => call<TokenRewardList>(newcomer.token, "GET", "/wallets/rewards")),
+      ...Array.from({ length: BURST_SIZE / 2 }, () => call<TokenRewardList>(newcomer.token, "POST", "/wallets/rewards/claim")),
       ...Array.from({ length: BURST_SIZE / 2 }, () => grantEarnedRewards(rt.deps, newcomer.id).then(() => ({ status: 200 }))),
     ]);
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
@@ -176,10 +176,10 @@ describe(`gifts and rewards (${TEST_DB})`, () => {
     expect(await available(newcomer.id)).toBe(emailReward);
     const list = await call<TokenRewardList>(newcomer.token, "GET", "/wallets/rewards");
     expect(list.json.data!.earned).toBe(emailReward);
-    expect(list.json.data!.items.map((item) => [item.kind, item.granted_at !== null])).toEqual([
-      ["email_verified", true],
-      ["first_review", false],
-      ["invite_verified", false],
+    expect(list.json.data!.items.map((item) => [item.kind, item.granted_at !== null, item.claimable])).toEqual([
+      ["email_verified", true, false],
+      ["first_review", false, false],
+      ["invite_verified", false, false],
     ]);
     const operations = await rt.deps.db
       .selectFrom("ledger_operations")

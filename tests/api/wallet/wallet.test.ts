@@ -58,6 +58,7 @@ describe(`the wallet (${TEST_DB})`, () => {
       monthly_max: AUTO_RECHARGE_MONTHLY_MAX,
       used_this_month: 0,
       stored_payment: false,
+      unavailable: "no_renewing_plus",
     });
     expect((await history(fresh.token)).entries).toEqual([]);
     expect((await callJson(rt, undefined, "GET", "/api/v2/wallets/dollar")).status).toBe(401);
@@ -211,14 +212,20 @@ describe(`the wallet (${TEST_DB})`, () => {
     const setRecharge = (token: string, body: unknown) =>
       callJson<Data<DollarWallet>>(rt, token, "PUT", "/api/v2/wallets/auto-recharge", body);
 
-    it("is refused for invalid settings and does nothing unless the member opted in and has a stored payment", async () => {
+    it("is refused for invalid settings and without a renewing plus contract, and does nothing unless the member opted in", async () => {
       const viewer = await member();
       expect((await setRecharge(viewer.token, { enabled: true, sku: "dollars-7" })).status).toBe(400);
       expect((await setRecharge(viewer.token, { enabled: "yes", sku: "dollars-100" })).status).toBe(400);
       expect((await spend(viewer.id, 30)).status).toBe("insufficient");
-      const saved = await setRecharge(viewer.token, { enabled: true, sku: "dollars-250" });
-      expect(saved.json.data.auto_recharge).toMatchObject({ enabled: true, sku: "dollars-250", stored_payment: false });
-      // Opted in, but no stored payment: the spend stays insufficient and no recharge is counted.
+      // No plus contract: turning it on is refused at its field (ADR 081 addendum); off can always be saved.
+      const refused = (await setRecharge(viewer.token, { enabled: true, sku: "dollars-250" })) as unknown as {
+        status: number;
+        json: { errors: Array<{ key: string; source?: string }> };
+      };
+      expect(refused.status).toBe(409);
+      expect(refused.json.errors[0]).toMatchObject({ key: "exception.wallet.auto_recharge_no_renewing_plus", source: "enabled" });
+      const off = await setRecharge(viewer.token, { enabled: false, sku: "dollars-250" });
+      expect(off.json.data.auto_recharge).toMatchObject({ enabled: false, sku: "dollars-250", stored_payment: false });
       expect((await spend(viewer.id, 30)).status).toBe("insufficient");
       expect((await wallet(viewer.token)).auto_recharge.used_this_month).toBe(0);
     });
