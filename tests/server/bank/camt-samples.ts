@@ -128,3 +128,53 @@ export function camt053v2(messageId: string, credit: CreditSpec): string {
   </BkToCstmrStmt>
 </Document>`;
 }
+
+export interface TransferReturnSpec {
+  ref: string;
+  amount: string;
+  /** The end-to-end id the returned transfer carried (NOTPROVIDED when the bank echoes none). */
+  endToEndId: string;
+  /** The original pain.001's message id, echoed by the bank in Refs/MsgId (omitted when undefined). */
+  messageId?: string;
+  reason: string;
+  name?: string;
+}
+
+/** A credit that brings back a transfer of ours (R-transaction of a SEPA credit transfer, DK code NTRF+159). */
+export function transferReturnEntry(r: TransferReturnSpec): string {
+  return `
+      <Ntry>
+        <Amt Ccy="EUR">${r.amount}</Amt>
+        <CdtDbtInd>CRDT</CdtDbtInd>
+        <Sts><Cd>BOOK</Cd></Sts>
+        <BookgDt><Dt>2026-12-22</Dt></BookgDt>
+        <ValDt><Dt>2026-12-22</Dt></ValDt>
+        <AcctSvcrRef>${r.ref}</AcctSvcrRef>
+        <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>ICDT</Cd><SubFmlyCd>RRTN</SubFmlyCd></Fmly></Domn><Prtry><Cd>NTRF+159+00931</Cd><Issr>DK</Issr></Prtry></BkTxCd>
+        <NtryDtls><TxDtls>
+          <Refs><AcctSvcrRef>${r.ref}</AcctSvcrRef>${r.messageId ? `<MsgId>${r.messageId}</MsgId>` : ""}<EndToEndId>${r.endToEndId}</EndToEndId></Refs>
+          <Amt Ccy="EUR">${r.amount}</Amt>
+          <AmtDtls><InstdAmt><Amt Ccy="EUR">${r.amount}</Amt></InstdAmt></AmtDtls>
+          <RltdPties>
+            <Dbtr><Pty><Nm>${r.name ?? "Anna Mueller"}</Nm></Pty></Dbtr>
+            <DbtrAcct><Id><IBAN>DE89370400440532013000</IBAN></Id></DbtrAcct>
+          </RltdPties>
+          <RmtInf><Ustrd>Velora payout</Ustrd></RmtInf>
+          <RtrInf><Rsn><Cd>${r.reason}</Cd></Rsn><AddtlInf>Konto erloschen</AddtlInf></RtrInf>
+        </TxDtls></NtryDtls>
+      </Ntry>`;
+}
+
+/** A camt.054.001.08 credit notification of transfers of ours that came back (returned payouts). */
+export function camt054v8TransferReturns(messageId: string, returns: TransferReturnSpec[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08">
+  <BkToCstmrDbtCdtNtfctn>
+    <GrpHdr><MsgId>${messageId}</MsgId><CreDtTm>2026-12-22T08:00:00+01:00</CreDtTm></GrpHdr>
+    <Ntfctn>
+      <Id>${messageId}-N1</Id>
+      <Acct><Id><IBAN>DE89370400440532013000</IBAN></Id></Acct>${returns.map(transferReturnEntry).join("")}
+    </Ntfctn>
+  </BkToCstmrDbtCdtNtfctn>
+</Document>`;
+}
