@@ -108,25 +108,25 @@ function remittanceOf(tx: Node | null, entry: Node): string | null {
   return parts.length > 0 ? parts.join(" ").slice(0, 1000) : null;
 }
 
-function isReturn(entry: Node, tx: Node | null): boolean {
-  if (obj(tx?.RtrInf)) return true;
-  const domain = obj(obj(entry.BkTxCd)?.Domn);
-  const family = obj(domain?.Fmly);
-  if (text(domain, "Cd") === "PMNT" && text(family, "Cd") === "IDDT" && text(family, "SubFmlyCd") === "UPDD") return true;
-  // German banks' proprietary code: NDDT+109 is a returned SEPA direct debit (Rücklastschrift).
-  const proprietary = text(entry, "BkTxCd", "Prtry", "Cd") ?? "";
-  return /\+10[89]\b/.test(proprietary);
+/** How a statement names one kind of R-transaction: the ISO bank transaction code and the German proprietary one. */
+interface ReturnCodes {
+  family: string;
+  subFamily: string;
+  proprietary: RegExp;
 }
 
-/** A credit that brings back a transfer the platform sent (R-transaction of a credit transfer). */
-function isTransferReturn(entry: Node, tx: Node | null): boolean {
+/** A returned SEPA direct debit (Rücklastschrift): PMNT/IDDT/UPDD, or DK's NDDT+108/109. */
+const DEBIT_RETURN: ReturnCodes = { family: "IDDT", subFamily: "UPDD", proprietary: /\+10[89]\b/ };
+/** A credit transfer of ours sent back (Überweisungsrückgabe): PMNT/ICDT/RRTN, or DK's NTRF+159. */
+const TRANSFER_RETURN: ReturnCodes = { family: "ICDT", subFamily: "RRTN", proprietary: /^NTRF\+159\b/ };
+
+/** Whether a transaction is such a return: its return information, or the entry's bank transaction code says so. */
+function returnedAs(codes: ReturnCodes, entry: Node, tx: Node | null): boolean {
   if (obj(tx?.RtrInf)) return true;
   const domain = obj(obj(entry.BkTxCd)?.Domn);
   const family = obj(domain?.Fmly);
-  if (text(domain, "Cd") === "PMNT" && text(family, "Cd") === "ICDT" && text(family, "SubFmlyCd") === "RRTN") return true;
-  // German banks' proprietary code: NTRF+159 is a returned SEPA credit transfer (Überweisungsrückgabe).
-  const proprietary = text(entry, "BkTxCd", "Prtry", "Cd") ?? "";
-  return /^NTRF\+159\b/.test(proprietary);
+  if (text(domain, "Cd") === "PMNT" && text(family, "Cd") === codes.family && text(family, "SubFmlyCd") === codes.subFamily) return true;
+  return codes.proprietary.test(text(entry, "BkTxCd", "Prtry", "Cd") ?? "");
 }
 
 /** Parses a camt.053 or camt.054 document; a file of another kind or malformed XML is a 400. */
@@ -163,9 +163,9 @@ export function parseStatement(xml: string): ParsedStatement {
       const details = list(entry.NtryDtls).flatMap((d) => list(d.TxDtls));
       const transactions: Array<Node | null> = details.length > 0 ? details : [null];
       transactions.forEach((tx, txIndex) => {
-        const returned = direction === "DBIT" && isReturn(entry, tx);
+        const returned = direction === "DBIT" && returnedAs(DEBIT_RETURN, entry, tx);
         if (direction !== "CRDT" && !returned) return;
-        const transferReturned = direction === "CRDT" && isTransferReturn(entry, tx);
+        const transferReturned = direction === "CRDT" && returnedAs(TRANSFER_RETURN, entry, tx);
         const amount = cents(
           text(tx, "Amt") ?? text(tx, "AmtDtls", "TxAmt", "Amt") ?? (transactions.length === 1 ? text(entry, "Amt") : null),
         );

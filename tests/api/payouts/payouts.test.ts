@@ -25,7 +25,7 @@ import { USER_TYPE } from "#server/contract/users";
 import { EARNINGS_PROBATION_DAYS, PAYOUT_STATUSES } from "#server/contract/wallet";
 import { dollarOperations, postOperation, reconcileLedger, systemBalance } from "#server/modules/ledger/index";
 import { releaseDueEarnings, scheduleEarningRelease } from "#server/modules/payouts/index";
-import { importBankStatement, unmatchedBankLines } from "#server/modules/bank/index";
+import { assignBankLine, importBankStatement, unmatchedBankLines } from "#server/modules/bank/index";
 import { dollarBalances, spendDollars } from "#server/modules/wallet/index";
 import { callJson } from "../../helpers/api-call";
 import { freshIp } from "../../helpers/auth";
@@ -377,6 +377,11 @@ describe(`payouts (${TEST_DB})`, () => {
     const unmatched = (await unmatchedBankLines(rt.deps, 1)).map((line) => line.bank_reference);
     expect(unmatched).toEqual(expect.arrayContaining([`RET-A-${stamp}`, `RET-X-${stamp}`]));
     expect(unmatched).not.toContain(`RET-B-${stamp}`);
+    // A returned transfer is no payment: the manual list never assigns it to an order.
+    const strayId = (
+      await rt.deps.db.selectFrom("bank_lines").select("id").where("bank_reference", "=", `RET-X-${stamp}`).executeTakeFirstOrThrow()
+    ).id;
+    await expect(assignBankLine(rt.deps, strayId, "any-order", staff.id)).rejects.toMatchObject({ status: 404 });
     const returns = await rt.deps.db.selectFrom("payout_returns").selectAll().where("payout_id", "in", [b.id, c.id]).execute();
     expect(returns.map((r) => [r.payout_id, Number(r.amount_cents), r.return_reason]).sort()).toEqual(
       [
