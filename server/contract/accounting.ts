@@ -370,6 +370,8 @@ export interface BankImportDone {
   partial: number;
   unmatched: number;
   returned: number;
+  /** Payouts the payee's bank sent back, booked back to the member (ADR 091). */
+  payouts_returned: number;
   duplicates: number;
 }
 

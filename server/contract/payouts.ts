@@ -110,25 +110,6 @@ export const payoutReturnSchema = v.object(
   "validation.required",
 );
 
-/** POST /dev/payouts/earning (dev routes only): the e2e tests' way to give a fresh escort an earning. */
-export const devEarningSchema = v.object(
-  {
-    receiver: v.pipe(v.string("validation.required"), v.trim(), v.nonEmpty("validation.required"), v.maxLength(64, "validation.invalid")),
-    amount: v.pipe(
-      v.number("validation.invalid"),
-      v.integer("validation.invalid"),
-      v.minValue(1, "validation.invalid"),
-      v.maxValue(10_000, "validation.invalid"),
-    ),
-  },
-  "validation.required",
-);
-
-export interface DevEarning {
-  /** The receiver's pending balance after it. */
-  pending: number;
-}
-
 /** The status's name, for pages and tests (contract/wallet PAYOUT_STATUSES has the spec's numbers). */
 export type PayoutStatusName = "ongoing" | "succeeded" | "failed" | "confirmed";
 
@@ -245,7 +226,6 @@ export interface PayoutBodies {
   PayoutQueue: PayoutQueue;
   PayoutBatchSummary: PayoutBatchSummary;
   PayoutBatchSent: PayoutBatchSent;
-  DevEarning: DevEarning;
 }
 
 declare module "./responses" {

@@ -1,13 +1,16 @@
 /**
  * Issue 27 items 5–7 in the browser without JavaScript, on the clock server (playwright project "clock"): a fresh
- * escort earns a tip (the dev earning route: a fresh client's tip through the ledger), sees it in probation, sets her
- * secure code and IBAN, and after the probation (the server's clock moved on) requests a payout through the flow's
- * pages; the back office approves it into a pain.001 file, downloads it and marks it sent; she confirms having seen it.
+ * client buys dollars through the checkout and tips a fresh escort 150 through her profile's tip form, the
+ * confirmation and the result; she sees the tip in probation, sets her secure code and IBAN, and after the probation
+ * (the server's clock moved on) requests a payout through the flow's pages; the back office approves it into a
+ * pain.001 file, downloads it and marks it sent; she confirms having seen it. Her bank returns the transfer: the back
+ * office imports the camt.054 and the payout is booked back by itself (ADR 091).
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { DEMO, expect, listedClient, logIn, SIGN_UP_PASSWORD, signUp, test } from "./fixtures";
+import { camt054v8TransferReturns } from "../server/bank/camt-samples";
+import { buyDollars, DEMO, expect, listedClient, logIn, noJsMemberPage, SIGN_UP_PASSWORD, signUp, test } from "./fixtures";
 
 const PHOTO = fileURLToPath(new URL("../fixtures/photo-400x500.jpg", import.meta.url));
 
@@ -68,12 +71,15 @@ test("an escort's tip frees after probation and is paid out through the flow; th
   test.setTimeout(180_000);
   const shot = (name: string, on: Page = page) => on.screenshot({ path: testInfo.outputPath(`${name}-390.png`), fullPage: true });
   const escort = await newEscort(request, clientIp);
-  const client = await listedClient(request, clientIp, 1);
-  const earned = await request.post("/api/v2/dev/payouts/earning", {
-    headers: { "x-forwarded-for": clientIp, authorization: `Bearer ${await tokenOf(request, clientIp, client)}` },
-    data: { receiver: escort, amount: 150 },
-  });
-  expect(earned.status(), await earned.text()).toBe(200);
+  // Her earning: a fresh client buys 250 dollars and tips her 150 on her profile (no JavaScript: the confirmation page).
+  const client = await noJsMemberPage(browser, clientIp, await listedClient(request, clientIp, 1));
+  await buyDollars(client, "dollars-250");
+  await client.goto(`/de/p/${escort}`);
+  await client.getByTestId("tip-section").getByTestId("tip-amount-150").click();
+  await expect(client.getByTestId("tip-price")).toHaveText("150 Dollar");
+  await client.getByTestId("tip-pay").click();
+  await expect(client.getByTestId("tip-result")).toHaveAttribute("data-status", "succeeded");
+  await client.context().close();
 
   await logIn(page, escort, SIGN_UP_PASSWORD);
   await page.goto("/de/user/dollar/payout");
@@ -167,4 +173,26 @@ test("an escort's tip frees after probation and is paid out through the flow; th
   await expect(page.getByTestId("payout-notice")).toContainText("gesehen");
   await expect(page.getByTestId("payout-confirm")).toHaveCount(0);
   await shot("payouts-history");
+
+  // Her bank sends the transfer back (account closed): the back office imports the bank's camt.054, which books it by
+  // the end-to-end id of the file's transfer (ADR 091); the payout failed and her 150 dollars are available again.
+  const endToEndId = /<EndToEndId>([^<]+)<\/EndToEndId>/.exec(xml)?.[1] ?? "";
+  expect(endToEndId).toMatch(/^VLRPO/);
+  const office = await staffPage(browser);
+  await office.goto("/de/backoffice/bank/import");
+  await office.getByLabel("Datei").setInputFiles({
+    name: "camt054.xml",
+    mimeType: "application/xml",
+    buffer: Buffer.from(
+      camt054v8TransferReturns(`NTF-${endToEndId}`, [{ ref: `RET-${endToEndId}`, amount: "15.00", endToEndId, reason: "AC04" }]),
+    ),
+  });
+  await office.getByRole("button", { name: "Einlesen" }).click();
+  await expect(office.getByTestId("import-done")).toContainText("1 Auszahlung zurückgekommen und gebucht");
+  await shot("backoffice-bank-payout-returned", office);
+  await office.context().close();
+  await page.goto("/de/user/dollar/payout");
+  await expect(page.getByTestId("payout-history")).toContainText("Fehlgeschlagen");
+  await expect(page.getByTestId("payout-available")).toContainText("150");
+  await shot("payouts-returned");
 });

@@ -57,6 +57,71 @@ function useFieldError(reply: FormReply | null) {
   return (name: string) => (reply?.fieldErrors[name] ?? []).map((key) => translateMessage(t, key, undefined, i18n.language));
 }
 
+/** A secure-code entry: hidden digits, the numeric keyboard, at most the code's length. */
+function CodeField({
+  name,
+  label,
+  hint,
+  choosing = false,
+  errors,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  /** A new code (the browser may offer to store it) rather than one typed to confirm. */
+  choosing?: boolean;
+  errors: string[];
+}) {
+  return (
+    <Field
+      name={name}
+      label={label}
+      hint={hint}
+      type="password"
+      inputMode="numeric"
+      autoComplete={choosing ? "new-password" : "off"}
+      maxLength={SECURE_CODE_LENGTH}
+      errors={errors}
+    />
+  );
+}
+
+/** A form's main button, and what may stand beside it (the way back). */
+function SubmitRow({ label, testId, children }: { label: string; testId?: string; children?: ReactNode }) {
+  return (
+    <div className={ui.row}>
+      <button type="submit" className={ui.button} data-testid={testId}>
+        {label}
+      </button>
+      {children}
+    </div>
+  );
+}
+
+/** The frame of the secure-code and bank pages: only earners see the content, the way back to the payouts under it. */
+function SettingFrame({
+  title,
+  intro,
+  notice,
+  earner,
+  children,
+}: {
+  title: string;
+  intro: string;
+  notice: string | null;
+  earner: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("payouts");
+  const to = useLocalePath();
+  return (
+    <Frame title={title} intro={intro} notice={notice}>
+      {earner ? children : <p className={ui.card}>{t("payout_pages.not_earner")}</p>}
+      <Link to={to("user/dollar/payout")}>{t("payout_pages.to_payouts")}</Link>
+    </Frame>
+  );
+}
+
 function Balances({ overview }: { overview: PayoutOverviewData }) {
   const { t } = useTranslation("payouts");
   const f = useFormats();
@@ -271,12 +336,9 @@ export function PayoutPage({
             defaultValue={String(shownAmount)}
             errors={errorOf("amount")}
           />
-          <div className={ui.row}>
-            <button type="submit" className={ui.button}>
-              {t("payout_pages.edit.next")}
-            </button>
+          <SubmitRow label={t("payout_pages.edit.next")}>
             <Link to={to("user/dollar/payout")}>{t("payout_pages.cancel")}</Link>
-          </div>
+          </SubmitRow>
         </Form>
       </Frame>
     );
@@ -302,23 +364,16 @@ export function PayoutPage({
             </dd>
           </dl>
           {errorOf("amount").length > 0 ? <FormErrors errors={errorOf("amount")} /> : null}
-          <Field
+          <CodeField
             name="secure_code"
             label={t("payout_pages.submit.code")}
             hint={t("payout_pages.submit.code_hint", { digits: SECURE_CODE_LENGTH })}
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={SECURE_CODE_LENGTH}
             errors={errorOf("secure_code")}
           />
           <p className={ui.muted}>{t("payout_pages.submit.approval_note")}</p>
-          <div className={ui.row}>
-            <button type="submit" className={ui.button} data-testid="payout-send">
-              {t("payout_pages.submit.send")}
-            </button>
+          <SubmitRow label={t("payout_pages.submit.send")} testId="payout-send">
             <Link to={to(`user/dollar/payout?step=edit`)}>{t("payout_pages.submit.change")}</Link>
-          </div>
+          </SubmitRow>
         </Form>
       </Frame>
     );
@@ -372,47 +427,30 @@ export function SecureCodePage({
   reply: FormReply | null;
 }) {
   const { t } = useTranslation("payouts");
-  const to = useLocalePath();
   const errorOf = useFieldError(reply);
   const notice = done === "mailed" ? t("payout_pages.code.mailed") : done === "set" ? t("payout_pages.code.saved") : null;
   const choosing = token !== null || !secureCode.set;
   return (
-    <Frame
+    <SettingFrame
       title={t("payout_pages.code.title")}
       intro={t("payout_pages.code.intro", { digits: SECURE_CODE_LENGTH })}
       notice={reply ? null : notice}
+      earner={earner}
     >
-      {!earner ? (
-        <p className={ui.card}>{t("payout_pages.not_earner")}</p>
-      ) : choosing ? (
+      {choosing ? (
         <Form method="post" className={`${ui.card} ${ui.stack}`} data-testid="secure-code-form">
           <input type="hidden" name="intent" value={token ? "reset" : "choose"} />
           {token ? <input type="hidden" name="token" value={token} /> : null}
           {reply ? <FormErrors errors={[...reply.formErrors, ...(reply.fieldErrors.token ?? [])]} /> : null}
-          <Field
+          <CodeField
             name="code"
             label={t("payout_pages.code.code")}
             hint={t("payout_pages.code.code_hint", { digits: SECURE_CODE_LENGTH })}
-            type="password"
-            inputMode="numeric"
-            autoComplete="new-password"
-            maxLength={SECURE_CODE_LENGTH}
+            choosing
             errors={errorOf("code")}
           />
-          <Field
-            name="code_confirm"
-            label={t("payout_pages.code.confirm")}
-            type="password"
-            inputMode="numeric"
-            autoComplete="new-password"
-            maxLength={SECURE_CODE_LENGTH}
-            errors={errorOf("code_confirm")}
-          />
-          <div className={ui.row}>
-            <button type="submit" className={ui.button}>
-              {t("payout_pages.code.save")}
-            </button>
-          </div>
+          <CodeField name="code_confirm" label={t("payout_pages.code.confirm")} choosing errors={errorOf("code_confirm")} />
+          <SubmitRow label={t("payout_pages.code.save")} />
         </Form>
       ) : (
         <section className={`${ui.card} ${ui.stack}`} data-testid="secure-code-state">
@@ -426,8 +464,7 @@ export function SecureCodePage({
           </Form>
         </section>
       )}
-      <Link to={to("user/dollar/payout")}>{t("payout_pages.to_payouts")}</Link>
-    </Frame>
+    </SettingFrame>
   );
 }
 
@@ -452,14 +489,13 @@ export function BankAccountPage({
   const errorOf = useFieldError(reply);
   const kept = (name: string, fallback = "") => (reply ? inputText(reply, name) : fallback);
   return (
-    <Frame
+    <SettingFrame
       title={t("payout_pages.bank.title")}
       intro={t("payout_pages.bank.intro")}
       notice={saved && !reply ? t("payout_pages.bank.saved") : null}
+      earner={earner}
     >
-      {!earner ? (
-        <p className={ui.card}>{t("payout_pages.not_earner")}</p>
-      ) : !secureCode.set ? (
+      {!secureCode.set ? (
         <p className={ui.card}>
           <Link to={to("user/dollar/payout/secure-code")}>{t("payout_pages.requirements.code_missing")}</Link>
         </p>
@@ -499,24 +535,11 @@ export function BankAccountPage({
               errors={errorOf("bic")}
             />
             <p className={ui.muted}>{t("payout_pages.bank.block_note", { hours: 48 })}</p>
-            <Field
-              name="secure_code"
-              label={t("payout_pages.submit.code")}
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={SECURE_CODE_LENGTH}
-              errors={errorOf("secure_code")}
-            />
-            <div className={ui.row}>
-              <button type="submit" className={ui.button}>
-                {t("payout_pages.bank.save")}
-              </button>
-            </div>
+            <CodeField name="secure_code" label={t("payout_pages.submit.code")} errors={errorOf("secure_code")} />
+            <SubmitRow label={t("payout_pages.bank.save")} />
           </Form>
         </>
       )}
-      <Link to={to("user/dollar/payout")}>{t("payout_pages.to_payouts")}</Link>
-    </Frame>
+    </SettingFrame>
   );
 }

@@ -1,7 +1,6 @@
 /** Earnings and payouts (issue 27 items 5–7, ADR 062, 086): the member's payout pages and the back office's batches. */
 import { defineOperation } from "../operation";
 import {
-  devEarningSchema,
   payoutBankAccountSchema,
   payoutBatchSchema,
   payoutRequestSchema,
@@ -37,6 +36,5 @@ export const payoutOps = {
   batchFile: defineOperation({ method: "get", path: `${office}/batches/:id/file` }),
   batchSent: defineOperation({ method: "post", path: `${office}/batches/:id/sent`, response: "PayoutBatchSent" }),
   returned: defineOperation({ method: "post", path: `${office}/:id/returned`, body: payoutReturnSchema, response: "PayoutItem" }),
-  devEarning: defineOperation({ method: "post", path: "/api/v2/dev/payouts/earning", body: devEarningSchema, response: "DevEarning" }),
   rejected: defineOperation({ method: "post", path: `${office}/:id/rejected`, body: payoutReturnSchema, response: "PayoutItem" }),
 };

@@ -1,9 +1,10 @@
 /**
  * Reads the bank's statements (issue 26 item 3, ADR 079): camt.053 (account statement) and camt.054 (debit/credit
  * notification), versions .001.02 (what German banks delivered until November 2025) and .001.08 (current), with
- * fast-xml-parser. Each booked entry becomes one line per transaction detail: incoming credits (CRDT) and returned
- * direct debits (DBIT with return information, or bank transaction code PMNT/IDDT/UPDD). Other debits (our own
- * transfers, fees) are not the matcher's business and are left out. Anything that is not such a document is refused
+ * fast-xml-parser. Each booked entry becomes one line per transaction detail: incoming credits (CRDT), returned
+ * direct debits (DBIT with return information, or bank transaction code PMNT/IDDT/UPDD) and credit transfers of ours
+ * the payee's bank sent back (CRDT with return information, or PMNT/ICDT/RRTN: a payout or refund that did not
+ * arrive, ADR 091). Other debits (our own transfers, fees) are not the matcher's business and are left out. Anything that is not such a document is refused
  * with a 400 — never a crash, whatever the upload holds.
  */
 import { createHash } from "node:crypto";
@@ -14,7 +15,8 @@ import { BANK_ERRORS } from "../../contract/bank";
 export interface StatementLine {
   /** The bank's own reference for this transaction (AcctSvcrRef), or one derived from the file's position. */
   bankReference: string;
-  kind: "credit" | "return";
+  /** credit: money in; return: a direct debit taken back; transfer_return: a transfer of ours that came back. */
+  kind: "credit" | "return" | "transfer_return";
   bookedAt: number;
   amountCents: number;
   debtorName: string | null;
@@ -24,6 +26,8 @@ export interface StatementLine {
   endToEndId: string | null;
   mandateId: string | null;
   returnReason: string | null;
+  /** The original message a returned transfer was sent in (Refs/MsgId, else Refs/PmtInfId), as banks echo it. */
+  batchReference: string | null;
 }
 
 export interface ParsedStatement {
@@ -104,14 +108,25 @@ function remittanceOf(tx: Node | null, entry: Node): string | null {
   return parts.length > 0 ? parts.join(" ").slice(0, 1000) : null;
 }
 
-function isReturn(entry: Node, tx: Node | null): boolean {
+/** How a statement names one kind of R-transaction: the ISO bank transaction code and the German proprietary one. */
+interface ReturnCodes {
+  family: string;
+  subFamily: string;
+  proprietary: RegExp;
+}
+
+/** A returned SEPA direct debit (Rücklastschrift): PMNT/IDDT/UPDD, or DK's NDDT+108/109. */
+const DEBIT_RETURN: ReturnCodes = { family: "IDDT", subFamily: "UPDD", proprietary: /\+10[89]\b/ };
+/** A credit transfer of ours sent back (Überweisungsrückgabe): PMNT/ICDT/RRTN, or DK's NTRF+159. */
+const TRANSFER_RETURN: ReturnCodes = { family: "ICDT", subFamily: "RRTN", proprietary: /^NTRF\+159\b/ };
+
+/** Whether a transaction is such a return: its return information, or the entry's bank transaction code says so. */
+function returnedAs(codes: ReturnCodes, entry: Node, tx: Node | null): boolean {
   if (obj(tx?.RtrInf)) return true;
   const domain = obj(obj(entry.BkTxCd)?.Domn);
   const family = obj(domain?.Fmly);
-  if (text(domain, "Cd") === "PMNT" && text(family, "Cd") === "IDDT" && text(family, "SubFmlyCd") === "UPDD") return true;
-  // German banks' proprietary code: NDDT+109 is a returned SEPA direct debit (Rücklastschrift).
-  const proprietary = text(entry, "BkTxCd", "Prtry", "Cd") ?? "";
-  return /\+10[89]\b/.test(proprietary);
+  if (text(domain, "Cd") === "PMNT" && text(family, "Cd") === codes.family && text(family, "SubFmlyCd") === codes.subFamily) return true;
+  return codes.proprietary.test(text(entry, "BkTxCd", "Prtry", "Cd") ?? "");
 }
 
 /** Parses a camt.053 or camt.054 document; a file of another kind or malformed XML is a 400. */
@@ -148,8 +163,9 @@ export function parseStatement(xml: string): ParsedStatement {
       const details = list(entry.NtryDtls).flatMap((d) => list(d.TxDtls));
       const transactions: Array<Node | null> = details.length > 0 ? details : [null];
       transactions.forEach((tx, txIndex) => {
-        const returned = direction === "DBIT" && isReturn(entry, tx);
+        const returned = direction === "DBIT" && returnedAs(DEBIT_RETURN, entry, tx);
         if (direction !== "CRDT" && !returned) return;
+        const transferReturned = direction === "CRDT" && returnedAs(TRANSFER_RETURN, entry, tx);
         const amount = cents(
           text(tx, "Amt") ?? text(tx, "AmtDtls", "TxAmt", "Amt") ?? (transactions.length === 1 ? text(entry, "Amt") : null),
         );
@@ -165,7 +181,7 @@ export function parseStatement(xml: string): ParsedStatement {
         const counterAccount = obj(parties?.DbtrAcct);
         lines.push({
           bankReference: bankReference.slice(0, 120),
-          kind: returned ? "return" : "credit",
+          kind: returned ? "return" : transferReturned ? "transfer_return" : "credit",
           bookedAt,
           amountCents: amount,
           debtorName: partyName(counterparty)?.slice(0, 140) ?? null,
@@ -177,6 +193,7 @@ export function parseStatement(xml: string): ParsedStatement {
           })(),
           mandateId: text(tx, "Refs", "MndtId"),
           returnReason: text(tx, "RtrInf", "Rsn", "Cd") ?? text(tx, "RtrInf", "Rsn", "Prtry"),
+          batchReference: (text(tx, "Refs", "MsgId") ?? text(tx, "Refs", "PmtInfId"))?.slice(0, 35) ?? null,
         });
       });
     });

@@ -12,6 +12,8 @@ export const manifest = defineFeature({ name: "bank", routes: registerBank, migr
 
 export {
   importBankStatement,
+  onTransferReturn,
+  markBankLineReturned,
   unmatchedBankLines,
   listedBankLines,
   assignBankLine,
@@ -26,6 +28,8 @@ export {
   runBankMaintenance,
   BANK_LINES_PAGE_SIZE,
   type StatementImportResult,
+  type ReturnedTransferLine,
+  type TransferReturnHook,
   type UnmatchedBankLine,
   type ListedBankLine,
   type TransferRefundRequest,

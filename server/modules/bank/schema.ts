@@ -74,13 +74,14 @@ export interface BankTransfersTable {
 /**
  * A line of an imported statement. Credits: `matched` (exact), `partial` (less than open; the order stays open),
  * `overpaid` (more than open: settled and listed), `unmatched` (no order: the manual list), `assigned` (by hand).
- * Returned debits (R-transactions): `returned` (its collection charged back) or `unmatched`.
+ * Returned debits (R-transactions): `returned` (its collection charged back) or `unmatched`. Transfers of ours that came
+ * back (`transfer_return`): `returned` (booked back by their sender, a payout: ADR 091) or `unmatched`.
  */
 export interface BankLinesTable {
   id: Generated<number>;
   bank_reference: string;
   statement_id: string;
-  kind: "credit" | "return";
+  kind: "credit" | "return" | "transfer_return";
   booked_at: number;
   amount_cents: number;
   debtor_name: string | null;

@@ -19,6 +19,8 @@ import { parseStatement, type StatementLine } from "./camt";
 import { bankDayAfter, dayOf, isBankDay } from "./days";
 import { prenotificationMail } from "./mails";
 import { buildPain001, buildPain008 } from "./sepa-files";
+import type { Database } from "../../db/schema";
+import type { Kysely } from "kysely";
 
 export interface StatementImportResult {
   /** Lines matched exactly to an open order and settled (overpaid ones included). */
@@ -29,6 +31,8 @@ export interface StatementImportResult {
   unmatched: number;
   /** R-transactions (returned direct debits) turned into chargebacks. */
   returned: number;
+  /** Credit transfers of ours (payouts) the payee's bank sent back, booked back by the transfer-return hooks. */
+  payouts_returned: number;
   /** Lines seen in an earlier import (same bank reference): skipped. */
   duplicates: number;
 }
@@ -72,6 +76,54 @@ async function settle(deps: ApiDeps, event: PaymentEvent): Promise<boolean> {
 }
 
 // --- Statements ---------------------------------------------------------------------------------------------------
+
+/** A statement line that brought back a transfer the platform sent, as a transfer-return hook sees it. */
+export interface ReturnedTransferLine extends StatementLine {
+  /** The bank_lines row: the hook marks it with `markBankLineReturned` in the transaction that books the return. */
+  lineId: number;
+  /** Who imported the statement (the audit's actor). */
+  staffId: number;
+}
+
+/**
+ * A module that sends money by credit transfer books what comes back: answers true when the line was its transfer
+ * and is booked (the line marked in the same transaction), false to leave it to the next hook or the manual list.
+ */
+export type TransferReturnHook = (deps: ApiDeps, line: ReturnedTransferLine) => Promise<boolean>;
+
+const transferReturnHooks: TransferReturnHook[] = [];
+
+/** Registers a transfer-return hook (once, from the module's index.ts; payouts do: ADR 091). */
+export function onTransferReturn(hook: TransferReturnHook): void {
+  transferReturnHooks.push(hook);
+}
+
+/**
+ * Marks a statement line as a booked return, inside the booking's transaction; false when the line was taken
+ * already (by another import's run or by hand), so the caller rolls its booking back.
+ */
+export async function markBankLineReturned(trx: Kysely<Database>, lineId: number, now: number): Promise<boolean> {
+  const taken = await trx
+    .updateTable("bank_lines")
+    .set({ status: "returned", updated_at: now })
+    .where("id", "=", lineId)
+    .where("status", "=", "unmatched")
+    .executeTakeFirst();
+  return Number(taken.numUpdatedRows) === 1;
+}
+
+async function applyTransferReturn(deps: ApiDeps, line: ReturnedTransferLine): Promise<boolean> {
+  for (const hook of transferReturnHooks) {
+    try {
+      if (await hook(deps, line)) return true;
+    } catch (err) {
+      // The line stays in the manual list; staff book it by hand.
+      deps.log.error({ err, bankReference: line.bankReference }, "bank: a returned transfer could not be booked");
+      return false;
+    }
+  }
+  return false;
+}
 
 interface OpenOrder {
   id: number;
@@ -217,7 +269,7 @@ async function applyReturn(deps: ApiDeps, lineId: number, line: StatementLine): 
  */
 export async function importBankStatement(deps: ApiDeps, xml: string, staffId: number): Promise<StatementImportResult> {
   const parsed = parseStatement(xml);
-  const result: StatementImportResult = { matched: 0, partial: 0, unmatched: 0, returned: 0, duplicates: 0 };
+  const result: StatementImportResult = { matched: 0, partial: 0, unmatched: 0, returned: 0, payouts_returned: 0, duplicates: 0 };
   const now = deps.clock.now();
   const recorded = await deps.db.transaction().execute(async (trx) => {
     const fresh: Array<{ id: number; line: StatementLine }> = [];
@@ -266,6 +318,12 @@ export async function importBankStatement(deps: ApiDeps, xml: string, staffId: n
   for (const { id, line } of recorded) {
     if (line.kind === "return") {
       if (await applyReturn(deps, id, line)) result.returned += 1;
+      else result.unmatched += 1;
+      continue;
+    }
+    if (line.kind === "transfer_return") {
+      // Never matched to an order as a payment: a transfer of ours coming back is booked by its sender, or by hand.
+      if (await applyTransferReturn(deps, { ...line, lineId: id, staffId })) result.payouts_returned += 1;
       else result.unmatched += 1;
       continue;
     }

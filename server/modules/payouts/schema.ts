@@ -72,6 +72,15 @@ export interface EarningReleasesTable {
   released_at: number;
 }
 
+/** A payout a bank statement brought back (migration 0078, ADR 091): one per payout, one per statement line. */
+export interface PayoutReturnsTable {
+  payout_id: number;
+  bank_line_id: number;
+  amount_cents: number;
+  return_reason: string | null;
+  booked_at: number;
+}
+
 // The tables join the database's type by declaration merging (ADR 067).
 declare module "../../db/schema/index" {
   interface Database {
@@ -81,5 +90,6 @@ declare module "../../db/schema/index" {
     payout_batches: PayoutBatchesTable;
     payouts: PayoutsTable;
     earning_releases: EarningReleasesTable;
+    payout_returns: PayoutReturnsTable;
   }
 }

@@ -34,17 +34,19 @@ import {
   PAYOUT_MIN,
   PAYOUT_STATUSES,
   SECURE_CODE_MAX_TRIES,
+  walletPaths,
 } from "../../contract/wallet";
+import { DEFAULT_LANGUAGE, isLanguage } from "../../contract/locales";
 import { lockMembersForLimits } from "../../db/locks";
 import { enqueueJob } from "../../jobs/queue";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto";
 import { recordAudit } from "../audit/index";
-import { bankDayAfter, buildPain001, dayOf } from "../bank/index";
+import { bankDayAfter, buildPain001, dayOf, markBankLineReturned, type ReturnedTransferLine } from "../bank/index";
 import { dollarOperations, LedgerInsufficient, postOperationIn } from "../ledger/index";
-import { transactionWithAfterCommit } from "../../db/after-commit";
+import { afterCommit, transactionWithAfterCommit } from "../../db/after-commit";
 import type { Database } from "../../db/schema";
 import { dollarBalances, notifyWalletAfterCommit } from "../wallet/index";
-import { secureCodeResetMail } from "./mails";
+import { payoutFailedMail, secureCodeResetMail } from "./mails";
 import type { Selectable, Transaction } from "kysely";
 import type { PayoutsTable } from "./schema";
 
@@ -408,30 +410,6 @@ export async function confirmPayout(deps: ApiDeps, userId: number, payoutId: num
   return itemOf(after);
 }
 
-/**
- * Dev routes only (the e2e tests): the caller tips `receiver` `amount` dollars, which the platform first grants the
- * caller, both through the ledger — a fresh escort's earning without the checkout and the tips feature.
- */
-export async function devEarning(deps: ApiDeps, payerId: number, receiverName: string, amount: number): Promise<{ pending: number }> {
-  const receiver = await deps.db.selectFrom("users").select("id").where("username_key", "=", receiverName.toLowerCase()).executeTakeFirst();
-  if (!receiver) throw fail.notFound();
-  const key = randomToken(12);
-  const post = (kind: "GRANT" | "TRANSFER", transfers: ReturnType<typeof dollarOperations.grant>["transfers"]) =>
-    deps.db.transaction().execute((trx) =>
-      postOperationIn(trx, deps, {
-        key: `dev-earning:${kind}:${key}`,
-        kind,
-        currency: "dollar",
-        actorId: payerId,
-        reference: `profile:${receiver.id}`,
-        transfers,
-      }),
-    );
-  await post("GRANT", dollarOperations.grant(payerId, amount).transfers);
-  await post("TRANSFER", dollarOperations.tip(payerId, receiver.id, amount).transfers);
-  return { pending: (await dollarBalances(deps, receiver.id)).pending };
-}
-
 // --- Probation: releasing earnings --------------------------------------------------------------------------------
 
 /**
@@ -698,57 +676,152 @@ export async function markBatchSent(deps: ApiDeps, staffId: number, batchId: num
   });
 }
 
+/** What ends a payout as failed: a transfer the bank returned (by hand or from a statement), or staff refusing it. */
+type PayoutFailure = "returned" | "rejected";
+
 /**
- * A payout ends as failed (status 2) and its amount is available again: `returned` for one the bank sent back after
- * it succeeded (the dollars come back from paid_out), `rejected` for one staff refuse before approving it (they come
- * back from the payout account). The member sees it failed until they confirm having seen it.
+ * Whether the bank can still return this payout, or staff refuse it. Returned: it succeeded (the file was marked
+ * sent; its dollars are in paid_out), or its file went out and was not marked sent yet (they are still in transit).
+ * Rejected: it waits and is in no file.
+ */
+function failable(row: PayoutRow, how: PayoutFailure): boolean {
+  const status = num(row.status);
+  if (how === "rejected") return status === PAYOUT_STATUSES.ongoing && row.batch_id === null;
+  return row.outcome === "succeeded" || (status === PAYOUT_STATUSES.ongoing && row.batch_id !== null);
+}
+
+/**
+ * Ends a payout as failed (status 2) inside `trx`, its amount available again, and tells the member: the status by a
+ * conditional update (a second failure of the same payout, at the same moment or later, finds it failed and answers
+ * false), the ledger's PAYOUT_RETURNED under the key `payout-<how>:<id>` (the manual and the statement's booking of
+ * one return share it), the audit row, the live balance and the member's mail after the commit.
+ */
+async function failPayoutIn(
+  trx: Transaction<Database>,
+  deps: ApiDeps,
+  row: PayoutRow,
+  how: PayoutFailure,
+  audit: { actorId: number | null; reason: string },
+): Promise<boolean> {
+  if (!failable(row, how)) return false;
+  const now = deps.clock.now();
+  const status = num(row.status);
+  const taken = await trx
+    .updateTable("payouts")
+    .set({ status: PAYOUT_STATUSES.failed, outcome: "failed", settled_at: now, confirmed_at: null })
+    .where("id", "=", row.id)
+    .where("status", "=", status)
+    .where((eb) => (row.outcome === null ? eb("outcome", "is", null) : eb("outcome", "=", row.outcome)))
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) !== 1) return false;
+  const amount = num(row.amount);
+  // Paid out already: the dollars come back from paid_out; still in transit (waiting, or in a file not marked sent):
+  // from the member's payout account.
+  const operation = row.outcome === "succeeded" ? dollarOperations.payoutBounced : dollarOperations.payoutReturned;
+  await postOperationIn(trx, deps, {
+    key: `payout-${how}:${row.id}`,
+    kind: "PAYOUT_RETURNED",
+    currency: "dollar",
+    actorId: null,
+    reference: `payout:${row.id}`,
+    transfers: operation(row.user_id, amount).transfers,
+  });
+  notifyWalletAfterCommit(trx, deps, row.user_id);
+  await recordAudit(
+    trx,
+    {
+      actorId: audit.actorId,
+      action: `payout.${how}`,
+      subjectType: "payout",
+      subjectId: String(row.id),
+      reason: audit.reason,
+      before: { status, outcome: row.outcome },
+      after: { status: PAYOUT_STATUSES.failed, outcome: "failed" },
+    },
+    now,
+  );
+  const member = await trx.selectFrom("users").select(["username", "email", "language"]).where("id", "=", row.user_id).executeTakeFirst();
+  if (member?.email)
+    afterCommit(trx, () =>
+      deps.mailer.send(
+        payoutFailedMail({
+          to: member.email,
+          username: member.username,
+          language: member.language,
+          link: `${deps.config.publicUrl}${walletPaths.payout(isLanguage(member.language) ? member.language : DEFAULT_LANGUAGE)}`,
+          values: { amount: String(amount) },
+        }),
+      ),
+    );
+  return true;
+}
+
+/**
+ * A payout ends as failed (status 2) and its amount is available again: `returned` for one the bank sent back
+ * (staff book it from the statement by hand, ADR 086), `rejected` for one staff refuse before approving it. The
+ * member sees it failed until they confirm having seen it.
  */
 export async function failPayout(
   deps: ApiDeps,
   staffId: number,
   payoutId: number,
-  how: "returned" | "rejected",
+  how: PayoutFailure,
   reason: string,
 ): Promise<PayoutItem> {
   await requireBackend(deps, staffId);
-  const now = deps.clock.now();
   await inWalletTransaction(deps, async (trx) => {
     const row = await trx.selectFrom("payouts").selectAll().where("id", "=", payoutId).executeTakeFirst();
     if (!row) throw fail.notFound();
-    const status = num(row.status);
-    const returnable = how === "returned" ? row.outcome === "succeeded" : status === PAYOUT_STATUSES.ongoing && row.batch_id === null;
-    if (!returnable) throw fail.conflict(PAYOUT_ERRORS.notReturnable);
-    const taken = await trx
-      .updateTable("payouts")
-      .set({ status: PAYOUT_STATUSES.failed, outcome: "failed", settled_at: now, confirmed_at: null })
-      .where("id", "=", payoutId)
-      .where("status", "=", status)
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) !== 1) throw fail.conflict(PAYOUT_ERRORS.notReturnable);
-    const amount = num(row.amount);
-    await postOperationIn(trx, deps, {
-      key: `payout-${how}:${row.id}`,
-      kind: "PAYOUT_RETURNED",
-      currency: "dollar",
-      actorId: null,
-      reference: `payout:${row.id}`,
-      transfers: (how === "returned" ? dollarOperations.payoutBounced : dollarOperations.payoutReturned)(row.user_id, amount).transfers,
-    });
-    notifyWalletAfterCommit(trx, deps, row.user_id);
-    await recordAudit(
-      trx,
-      {
-        actorId: staffId,
-        action: `payout.${how}`,
-        subjectType: "payout",
-        subjectId: String(row.id),
-        reason,
-        before: { status, outcome: row.outcome },
-        after: { status: PAYOUT_STATUSES.failed, outcome: "failed" },
-      },
-      now,
-    );
+    if (!(await failPayoutIn(trx, deps, row, how, { actorId: staffId, reason }))) throw fail.conflict(PAYOUT_ERRORS.notReturnable);
   });
   const after = await deps.db.selectFrom("payouts").selectAll().where("id", "=", payoutId).executeTakeFirstOrThrow();
   return itemOf(after);
+}
+
+/** The payout a returned transfer names (ADR 091): its end-to-end id, else its batch's message id and the amount. */
+async function payoutOfReturn(trx: Transaction<Database>, line: ReturnedTransferLine): Promise<PayoutRow | null> {
+  if (line.endToEndId) {
+    const byId = await trx.selectFrom("payouts").selectAll().where("end_to_end_id", "=", line.endToEndId).executeTakeFirst();
+    if (byId) return byId;
+  }
+  if (!line.batchReference) return null;
+  // Several payouts of the same amount in one file cannot be told apart: the manual list decides.
+  const candidates = await trx
+    .selectFrom("payouts")
+    .innerJoin("payout_batches", "payout_batches.id", "payouts.batch_id")
+    .selectAll("payouts")
+    .where("payout_batches.message_id", "=", line.batchReference)
+    .where("payouts.amount_cents", "=", line.amountCents)
+    .limit(2)
+    .execute();
+  return candidates.length === 1 ? (candidates[0] as PayoutRow) : null;
+}
+
+/**
+ * The bank's transfer-return hook (bank import, ADR 091): a statement line that brought back one of our payouts
+ * books it as returned — the exact amount, a payout the bank could return — with its line marked and a
+ * `payout_returns` row in the same transaction. Anything else (no payout named, another amount, a payout failed
+ * already) answers false: the line stays in the manual list.
+ */
+export async function bookReturnedPayout(deps: ApiDeps, line: ReturnedTransferLine): Promise<boolean> {
+  return inWalletTransaction(deps, async (trx) => {
+    const row = await payoutOfReturn(trx, line);
+    if (!row || num(row.amount_cents) !== line.amountCents) return false;
+    const reason = `camt ${line.returnReason ?? "return"} ${line.bankReference}`.slice(0, 200);
+    if (!(await failPayoutIn(trx, deps, row, "returned", { actorId: line.staffId, reason }))) return false;
+    const now = deps.clock.now();
+    await trx
+      .insertInto("payout_returns")
+      .values({
+        payout_id: row.id,
+        bank_line_id: line.lineId,
+        amount_cents: line.amountCents,
+        return_reason: line.returnReason,
+        booked_at: now,
+      })
+      .execute();
+    // The line taken meanwhile by hand: everything here rolls back, the line keeps what staff decided.
+    if (!(await markBankLineReturned(trx, line.lineId, now))) throw new Error(`bank line ${line.lineId} was taken meanwhile`);
+    return true;
+  });
 }

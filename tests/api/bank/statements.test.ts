@@ -86,6 +86,7 @@ describe(`bank statements and direct debits (${TEST_DB})`, () => {
       partial: 1,
       unmatched: 2,
       returned: 0,
+      payouts_returned: 0,
       duplicates: 0,
     });
     expect(await lineOf("A-1")).toMatchObject({ status: "matched", order_id: exact.id, debtor_name: "Max Mustermann" });
@@ -114,6 +115,7 @@ describe(`bank statements and direct debits (${TEST_DB})`, () => {
       partial: 0,
       unmatched: 0,
       returned: 0,
+      payouts_returned: 0,
       duplicates: 5,
     });
 
@@ -129,6 +131,7 @@ describe(`bank statements and direct debits (${TEST_DB})`, () => {
       partial: 0,
       unmatched: 0,
       returned: 0,
+      payouts_returned: 0,
       duplicates: 0,
     });
     expect(await lineOf("A-2")).toMatchObject({ status: "matched" });
@@ -316,6 +319,7 @@ describe(`bank statements and direct debits (${TEST_DB})`, () => {
       partial: 0,
       unmatched: 0,
       returned: 1,
+      payouts_returned: 0,
       duplicates: 0,
     });
     expect(

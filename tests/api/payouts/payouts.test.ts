@@ -2,7 +2,8 @@
  * Earnings and payouts (issue 27 items 5–7, ADR 086) through the real API on both databases: the secure code and its
  * lock, the bank account and its block after an IBAN change, the payout's minimum, its ongoing limit (also under 20
  * requests at once), retries by key, another member's payout, the release of earnings after probation with the test
- * clock, and the back office: approval into a pain.001 file, sent, returned.
+ * clock, and the back office: approval into a pain.001 file, sent, returned — by hand, and from an imported camt
+ * statement (ADR 091: matched by end-to-end id or batch and amount, booked once however often it is imported).
  */
 import { randomUUID } from "node:crypto";
 import { XMLParser } from "fast-xml-parser";
@@ -18,16 +19,20 @@ import type {
   PayoutQueue,
   PayoutRequestAnswer,
 } from "#server/contract/payouts";
+import type { BankImportDone } from "#server/contract/accounting";
+import { accountingOps } from "#server/contract/operations/accounting";
 import { USER_TYPE } from "#server/contract/users";
 import { EARNINGS_PROBATION_DAYS, PAYOUT_STATUSES } from "#server/contract/wallet";
 import { dollarOperations, postOperation, reconcileLedger, systemBalance } from "#server/modules/ledger/index";
 import { releaseDueEarnings, scheduleEarningRelease } from "#server/modules/payouts/index";
+import { assignBankLine, importBankStatement, unmatchedBankLines } from "#server/modules/bank/index";
 import { dollarBalances, spendDollars } from "#server/modules/wallet/index";
 import { callJson } from "../../helpers/api-call";
 import { freshIp } from "../../helpers/auth";
 import { burst } from "../../helpers/burst";
 import { newestMailText } from "../../helpers/mail";
 import { createTestRuntime, createUser, signIn, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { camt053v8, camt054v8TransferReturns, transferReturnEntry } from "../../server/bank/camt-samples";
 
 type Answer<T> = { data: T; errors?: Array<{ key: string; source?: string; params?: Record<string, number> }> };
 const HOUR = 60 * 60 * 1000;
@@ -38,7 +43,7 @@ const CODE = "481516";
 
 describe(`payouts (${TEST_DB})`, () => {
   let rt: TestRuntime;
-  let backend: { username: string; password: string };
+  let backend: { id: number; username: string; password: string };
   beforeAll(async () => {
     rt = await createTestRuntime();
     backend = await createUser(rt, { userType: USER_TYPE.backend });
@@ -318,6 +323,117 @@ describe(`payouts (${TEST_DB})`, () => {
     expect(seen.json.data).toMatchObject({ status: PAYOUT_STATUSES.confirmed, outcome: "succeeded" });
     const seenFailed = await call<PayoutItem>(escort.token, "POST", `/payouts/${b.id}/confirm`);
     expect(seenFailed.json.data).toMatchObject({ status: PAYOUT_STATUSES.confirmed, outcome: "failed" });
+    expect(await reconcileLedger(rt.deps, "dollar")).toMatchObject({ negative: 0, mismatched: 0, imbalance: 0 });
+  });
+
+  /** Payouts approved into one file (its summary and the payouts' end-to-end ids), marked sent when `sent`. */
+  async function approvedBatch(staffToken: string, payoutIds: number[], sent: boolean) {
+    const batch = (await call<PayoutBatchSummary>(staffToken, "POST", "/backoffice/payouts/batches", { payout_ids: payoutIds })).json.data;
+    if (sent) expect((await call(staffToken, "POST", `/backoffice/payouts/batches/${batch.id}/sent`)).status).toBe(200);
+    const rows = await rt.deps.db.selectFrom("payouts").select(["id", "end_to_end_id"]).where("batch_id", "=", batch.id).execute();
+    const endToEnd = Object.fromEntries(rows.map((r) => [r.id, r.end_to_end_id])) as Record<number, string>;
+    return { batch, endToEnd };
+  }
+
+  /** The back office's statement import, as its page posts it. */
+  const importStatement = (token: string, xml: string) =>
+    callJson<Answer<BankImportDone>>(rt, token, "POST", accountingOps.importStatement.path, { xml });
+
+  const payoutRow = (id: number) => rt.deps.db.selectFrom("payouts").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+  it("books payouts a camt statement brings back, once however often it is imported; what it cannot match stays for staff", async () => {
+    const escort = await readyEscort(700);
+    const a = (await payout(escort.token, 100)).json.data.payout;
+    const b = (await payout(escort.token, 250)).json.data.payout;
+    const c = (await payout(escort.token, 150)).json.data.payout;
+    const staff = await again(backend);
+    const sentFile = await approvedBatch(staff.token, [a.id, b.id], true);
+    // c's file went to the bank but nobody marked it sent yet: its dollars are still in transit.
+    const openFile = await approvedBatch(staff.token, [c.id], false);
+    expect(await dollarBalances(rt.deps, escort.id)).toMatchObject({ available: 200, in_payout: 150 });
+    const paidOutBefore = await systemBalance(rt.deps, "paid_out", "dollar");
+    const stamp = randomUUID().slice(0, 8);
+
+    const statement = camt054v8TransferReturns(`NTF-RET-${stamp}`, [
+      // b by its end-to-end id (the bank's return code AC04: account closed).
+      { ref: `RET-B-${stamp}`, amount: "25.00", endToEndId: sentFile.endToEnd[b.id]!, reason: "AC04" },
+      // c without an end-to-end id, by its file's message id and the amount.
+      { ref: `RET-C-${stamp}`, amount: "15.00", endToEndId: "NOTPROVIDED", messageId: openFile.batch.message_id, reason: "MD07" },
+      // a with another amount than was sent: not booked by itself.
+      { ref: `RET-A-${stamp}`, amount: "9.00", endToEndId: sentFile.endToEnd[a.id]!, reason: "AC04" },
+      // No payout of ours.
+      { ref: `RET-X-${stamp}`, amount: "12.00", endToEndId: "VLRPO0000000000000000", reason: "AC01" },
+    ]);
+    const first = await importStatement(staff.token, statement);
+    expect(first.status).toBe(200);
+    expect(first.json.data).toMatchObject({ payouts_returned: 2, unmatched: 2, matched: 0, returned: 0, duplicates: 0 });
+
+    expect(await payoutRow(b.id)).toMatchObject({ status: PAYOUT_STATUSES.failed, outcome: "failed" });
+    expect(await payoutRow(c.id)).toMatchObject({ status: PAYOUT_STATUSES.failed, outcome: "failed" });
+    expect(await payoutRow(a.id)).toMatchObject({ status: PAYOUT_STATUSES.succeeded, outcome: "succeeded" });
+    expect(await dollarBalances(rt.deps, escort.id)).toMatchObject({ available: 600, in_payout: 0 });
+    expect(paidOutBefore - (await systemBalance(rt.deps, "paid_out", "dollar"))).toBe(250);
+    expect(await newestMailText(rt, escort.email, "payout_failed")).toMatch(/150 Dollar/);
+    const unmatched = (await unmatchedBankLines(rt.deps, 1)).map((line) => line.bank_reference);
+    expect(unmatched).toEqual(expect.arrayContaining([`RET-A-${stamp}`, `RET-X-${stamp}`]));
+    expect(unmatched).not.toContain(`RET-B-${stamp}`);
+    // A returned transfer is no payment: the manual list never assigns it to an order.
+    const strayId = (
+      await rt.deps.db.selectFrom("bank_lines").select("id").where("bank_reference", "=", `RET-X-${stamp}`).executeTakeFirstOrThrow()
+    ).id;
+    await expect(assignBankLine(rt.deps, strayId, "any-order", staff.id)).rejects.toMatchObject({ status: 404 });
+    const returns = await rt.deps.db.selectFrom("payout_returns").selectAll().where("payout_id", "in", [b.id, c.id]).execute();
+    expect(returns.map((r) => [r.payout_id, Number(r.amount_cents), r.return_reason]).sort()).toEqual(
+      [
+        [b.id, 2500, "AC04"],
+        [c.id, 1500, "MD07"],
+      ].sort(),
+    );
+    const audit = await rt.deps.db
+      .selectFrom("audit_log")
+      .select(["action", "actor_id", "reason"])
+      .where("subject_type", "=", "payout")
+      .where("subject_id", "=", String(b.id))
+      .execute();
+    expect(audit.map((r) => r.action)).toEqual(["payout.approve", "payout.sent", "payout.returned"]);
+    expect(audit[2]).toMatchObject({ actor_id: staff.id, reason: `camt AC04 RET-B-${stamp}` });
+
+    // The same file again books nothing; the same return reported again under another bank reference (the day's
+    // camt.053 after the morning's camt.054) finds the payout failed and goes to the manual list.
+    const second = await importStatement(staff.token, statement);
+    expect(second.json.data).toMatchObject({ payouts_returned: 0, unmatched: 0, duplicates: 4 });
+    const dayStatement = camt053v8(
+      `STMT-RET-${stamp}`,
+      [],
+      transferReturnEntry({ ref: `RET-B2-${stamp}`, amount: "25.00", endToEndId: sentFile.endToEnd[b.id]!, reason: "AC04" }),
+    );
+    expect((await importBankStatement(rt.deps, dayStatement, staff.id)).payouts_returned).toBe(0);
+    expect(await dollarBalances(rt.deps, escort.id)).toMatchObject({ available: 600, in_payout: 0 });
+    // Booked by the statement, the manual booking of the same return is refused.
+    expect((await call(staff.token, "POST", `/backoffice/payouts/${b.id}/returned`, { reason: "again" })).status).toBe(409);
+    // c's file marked sent afterwards pays nothing for the returned payout.
+    const late = await call<PayoutBatchSent>(staff.token, "POST", `/backoffice/payouts/batches/${openFile.batch.id}/sent`);
+    expect(late.json.data.succeeded).toBe(0);
+    expect(await dollarBalances(rt.deps, escort.id)).toMatchObject({ available: 600, in_payout: 0 });
+    expect(await reconcileLedger(rt.deps, "dollar")).toMatchObject({ negative: 0, mismatched: 0, imbalance: 0 });
+  });
+
+  it("books a payout once when two statements naming it are imported at the same moment", async () => {
+    const escort = await readyEscort(300);
+    const p = (await payout(escort.token, 200)).json.data.payout;
+    const staff = await again(backend);
+    const { endToEnd } = await approvedBatch(staff.token, [p.id], true);
+    const stamp = randomUUID().slice(0, 8);
+    const files = [1, 2].map((n) =>
+      camt054v8TransferReturns(`NTF-PAR-${n}-${stamp}`, [
+        { ref: `PAR-${n}-${stamp}`, amount: "20.00", endToEndId: endToEnd[p.id]!, reason: "AC04" },
+      ]),
+    );
+    const results = await Promise.all(files.map((xml) => importBankStatement(rt.deps, xml, staff.id)));
+    expect(results.map((r) => r.payouts_returned).sort()).toEqual([0, 1]);
+    expect(await dollarBalances(rt.deps, escort.id)).toMatchObject({ available: 300, in_payout: 0 });
+    const returns = await rt.deps.db.selectFrom("payout_returns").select("payout_id").where("payout_id", "=", p.id).execute();
+    expect(returns).toHaveLength(1);
     expect(await reconcileLedger(rt.deps, "dollar")).toMatchObject({ negative: 0, mismatched: 0, imbalance: 0 });
   });
 });

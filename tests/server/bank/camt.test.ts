@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "#server/api/errors";
 import { parseStatement } from "#server/modules/bank/index";
-import { camt053v2, camt053v8, camt054v8 } from "./camt-samples";
+import { camt053v2, camt053v8, camt054v8, camt054v8TransferReturns, transferReturnEntry } from "./camt-samples";
 
 describe("camt statements", () => {
   it("reads a camt.053.001.08 day statement: booked credits only, the bank's references, names, remittance", () => {
@@ -28,6 +28,7 @@ describe("camt statements", () => {
         endToEndId: null,
         mandateId: null,
         returnReason: null,
+        batchReference: null,
       },
       expect.objectContaining({ bankReference: "2026120700002", amountCents: 1000, remittance: "Teilzahlung" }),
     ]);
@@ -46,6 +47,37 @@ describe("camt statements", () => {
         mandateId: "VLR-M1",
         returnReason: "AM04",
       }),
+    ]);
+  });
+
+  it("reads transfers of ours that came back (returned payouts) from camt.054 and camt.053, apart from credits", () => {
+    const notification = parseStatement(
+      camt054v8TransferReturns("NTF-R", [
+        { ref: "R-1", amount: "25.00", endToEndId: "VLRPO0123456789ABCDEF", reason: "AC04" },
+        { ref: "R-2", amount: "15.00", endToEndId: "NOTPROVIDED", messageId: "VLR-PO-20261215-ABCDE12345", reason: "MD07" },
+      ]),
+    );
+    expect(notification.lines).toEqual([
+      expect.objectContaining({
+        bankReference: "R-1",
+        kind: "transfer_return",
+        amountCents: 2500,
+        endToEndId: "VLRPO0123456789ABCDEF",
+        returnReason: "AC04",
+        batchReference: null,
+      }),
+      expect.objectContaining({ kind: "transfer_return", endToEndId: null, batchReference: "VLR-PO-20261215-ABCDE12345" }),
+    ]);
+    const day = parseStatement(
+      camt053v8(
+        "STMT-R",
+        [{ ref: "C-1", amount: "29.90", remittance: "Mitgliedschaft" }],
+        transferReturnEntry({ ref: "R-3", amount: "10.00", endToEndId: "VLRPO00000000000000AA", reason: "AC01" }),
+      ),
+    );
+    expect(day.lines.map((line) => [line.bankReference, line.kind])).toEqual([
+      ["C-1", "credit"],
+      ["R-3", "transfer_return"],
     ]);
   });
 

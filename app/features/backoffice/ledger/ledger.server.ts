@@ -8,35 +8,14 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { staffLedgerFormSchema, STAFF_LEDGER_ACTIONS, type StaffLedgerAction } from "#server/contract/ledger-office";
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#server/contract/locales";
-import { USER_TYPE } from "#server/contract/users";
 import * as ledgerOffice from "~/api/ledger-office.server";
-import { createApiClient, type ApiResult } from "~/api/client.server";
-import { loadViewer } from "~/api/viewer.server";
-import { i18nServer } from "~/i18n/i18next.server";
+import { createApiClient } from "~/api/client.server";
 import { localePath } from "~/i18n/lang";
 import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { dataOf, notFound, requireBackend, titleOf as titleIn } from "../backend.server";
 
-type Args = LoaderFunctionArgs | ActionFunctionArgs;
-
-const notFound = () => new Response(null, { status: 404, headers: PRIVATE_HEADERS });
-
-async function requireBackend({ request, context, params }: Args): Promise<Language> {
-  const viewer = await loadViewer(request, context);
-  if (!viewer || viewer.profile.userType !== USER_TYPE.backend) throw notFound();
-  return isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
-}
-
-function dataOf<T>(result: ApiResult<T>): T {
-  if (result.ok) return result.data;
-  throw result.status === 404 || result.status === 403 ? notFound() : new Response(null, { status: 503, headers: PRIVATE_HEADERS });
-}
-
-async function titleOf(request: Request, key: string): Promise<string> {
-  const t = await i18nServer.getFixedT(request);
-  return t(key, { ns: "ledger-office" });
-}
+const titleOf = (request: Request, key: string) => titleIn(request, "ledger-office", key);
 
 /** A fresh idempotency key for the page's money form (contract/wallet MONEY_KEY_PATTERN). */
 const freshKey = () => randomUUID().replaceAll("-", "");

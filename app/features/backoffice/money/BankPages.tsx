@@ -15,7 +15,7 @@ import * as ui from "~/styles/ui.css";
 import { useMoneyFormat } from "./format";
 import { MoneyNav } from "./MoneyNav";
 
-const IMPORT_COUNTS = ["matched", "partial", "unmatched", "returned", "duplicates"] as const;
+const IMPORT_COUNTS = ["matched", "partial", "unmatched", "returned", "payouts_returned", "duplicates"] as const;
 
 export function BankPage({
   lines,

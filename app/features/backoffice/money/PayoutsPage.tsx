@@ -41,6 +41,58 @@ function PayoutRow({ p, select }: { p: Queued; select?: boolean }) {
   );
 }
 
+function PayoutTable({ payouts, select = false, testId }: { payouts: Queued[]; select?: boolean; testId?: string }) {
+  const { t } = useTranslation("payouts");
+  return (
+    <div className={css.tableWrap}>
+      <table className={css.table} data-testid={testId}>
+        <thead>
+          <tr>
+            <th className={css.cell}>{t("payout_pages.office.id")}</th>
+            <th className={css.cell}>{t("payout_pages.office.member")}</th>
+            <th className={css.cell}>{t("payout_pages.office.account")}</th>
+            <th className={css.num}>{t("payout_pages.office.amount")}</th>
+            <th className={css.cell}>{t("payout_pages.office.requested")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {payouts.map((p) => (
+            <PayoutRow key={p.id} p={p} select={select} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Ends one of `payouts` as failed with a reason: a waiting one staff refuse, or one the bank returned. */
+function FailForm({ intent, payouts, label }: { intent: "rejected" | "returned"; payouts: Queued[]; label: string }) {
+  const { t } = useTranslation("payouts");
+  const f = useMoneyFormat();
+  return (
+    <Form method="post" className={`${ui.card} ${ui.stack}`}>
+      <input type="hidden" name="intent" value={intent} />
+      <label className={ui.field}>
+        <span className={ui.label}>{t("payout_pages.office.payout")}</span>
+        <select name="payout" className={css.select}>
+          {payouts.map((p) => (
+            <option key={p.id} value={p.id}>
+              #{p.id} · {p.username} · {f.euros(p.amountCents)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={ui.field}>
+        <span className={ui.label}>{t("payout_pages.office.reason")}</span>
+        <input name="reason" className={ui.input} maxLength={500} />
+      </label>
+      <button type="submit" className={ui.buttonSecondary}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
 export function PayoutsPage({
   queue,
   done,
@@ -56,17 +108,6 @@ export function PayoutsPage({
   const { t: ta } = useTranslation("accounting");
   const to = useLocalePath();
   const f = useMoneyFormat();
-  const head = (
-    <thead>
-      <tr>
-        <th className={css.cell}>{t("payout_pages.office.id")}</th>
-        <th className={css.cell}>{t("payout_pages.office.member")}</th>
-        <th className={css.cell}>{t("payout_pages.office.account")}</th>
-        <th className={css.num}>{t("payout_pages.office.amount")}</th>
-        <th className={css.cell}>{t("payout_pages.office.requested")}</th>
-      </tr>
-    </thead>
-  );
   return (
     <main className={ui.page}>
       <div className={ui.stack}>
@@ -87,16 +128,7 @@ export function PayoutsPage({
             <p className={ui.muted}>{t("payout_pages.office.none_waiting")}</p>
           ) : (
             <>
-              <div className={css.tableWrap}>
-                <table className={css.table} data-testid="payouts-waiting">
-                  {head}
-                  <tbody>
-                    {queue.waiting.map((p) => (
-                      <PayoutRow key={p.id} p={p} select />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <PayoutTable payouts={queue.waiting} select testId="payouts-waiting" />
               <Form method="post" id="approve-form" className={ui.row}>
                 <input type="hidden" name="intent" value="approve" />
                 <button type="submit" className={ui.button} data-testid="payouts-approve">
@@ -106,26 +138,7 @@ export function PayoutsPage({
               </Form>
               <details>
                 <summary className={ui.checkboxRow}>{t("payout_pages.office.reject_title")}</summary>
-                <Form method="post" className={`${ui.card} ${ui.stack}`}>
-                  <input type="hidden" name="intent" value="rejected" />
-                  <label className={ui.field}>
-                    <span className={ui.label}>{t("payout_pages.office.payout")}</span>
-                    <select name="payout" className={css.select}>
-                      {queue.waiting.map((p) => (
-                        <option key={p.id} value={p.id}>
-                          #{p.id} · {p.username} · {f.euros(p.amountCents)}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <label className={ui.field}>
-                    <span className={ui.label}>{t("payout_pages.office.reason")}</span>
-                    <input name="reason" className={ui.input} maxLength={500} />
-                  </label>
-                  <button type="submit" className={ui.buttonSecondary}>
-                    {t("payout_pages.office.reject")}
-                  </button>
-                </Form>
+                <FailForm intent="rejected" payouts={queue.waiting} label={t("payout_pages.office.reject")} />
               </details>
             </>
           )}
@@ -169,16 +182,7 @@ export function PayoutsPage({
             <h2 id="payouts-approved" className={ui.sectionTitle}>
               {t("payout_pages.office.approved", { n: queue.approved.length })}
             </h2>
-            <div className={css.tableWrap}>
-              <table className={css.table}>
-                {head}
-                <tbody>
-                  {queue.approved.map((p) => (
-                    <PayoutRow key={p.id} p={p} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <PayoutTable payouts={queue.approved} />
           </section>
         ) : null}
 
@@ -187,26 +191,7 @@ export function PayoutsPage({
             <h2 id="payouts-returned" className={ui.sectionTitle}>
               {t("payout_pages.office.returned_title")}
             </h2>
-            <Form method="post" className={`${ui.card} ${ui.stack}`}>
-              <input type="hidden" name="intent" value="returned" />
-              <label className={ui.field}>
-                <span className={ui.label}>{t("payout_pages.office.payout")}</span>
-                <select name="payout" className={css.select}>
-                  {queue.succeeded.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      #{p.id} · {p.username} · {f.euros(p.amountCents)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className={ui.field}>
-                <span className={ui.label}>{t("payout_pages.office.reason")}</span>
-                <input name="reason" className={ui.input} maxLength={500} />
-              </label>
-              <button type="submit" className={ui.buttonSecondary}>
-                {t("payout_pages.office.returned")}
-              </button>
-            </Form>
+            <FailForm intent="returned" payouts={queue.succeeded} label={t("payout_pages.office.returned")} />
           </section>
         ) : null}
       </div>

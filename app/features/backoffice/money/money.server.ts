@@ -18,39 +18,18 @@ import {
   refundFormSchema,
   revenueQuerySchema,
 } from "#server/contract/accounting";
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#server/contract/locales";
+import type { Language } from "#server/contract/locales";
 import { parseRowId } from "#server/contract/row-id";
-import { USER_TYPE } from "#server/contract/users";
 import * as accounting from "~/api/accounting.server";
 import * as payoutsApi from "~/api/payouts.server";
 import { createApiClient, type ApiResult } from "~/api/client.server";
-import { loadViewer } from "~/api/viewer.server";
 import { intentVariant, rowIdField } from "~/components/form/schema";
-import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
 import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { dataOf, notFound, requireBackend, titleOf as titleIn, type BackendArgs as Args } from "../backend.server";
 
-type Args = LoaderFunctionArgs | ActionFunctionArgs;
-
-const notFound = () => new Response(null, { status: 404, headers: PRIVATE_HEADERS });
-
-async function requireBackend({ request, context, params }: Args): Promise<Language> {
-  const viewer = await loadViewer(request, context);
-  if (!viewer || viewer.profile.userType !== USER_TYPE.backend) throw notFound();
-  return isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
-}
-
-/** An API answer a page needs: its data, or the page's 404 (refused) or 503 (anything else went wrong). */
-function dataOf<T>(result: ApiResult<T>): T {
-  if (result.ok) return result.data;
-  throw result.status === 404 || result.status === 403 ? notFound() : new Response(null, { status: 503, headers: PRIVATE_HEADERS });
-}
-
-async function titleOf(request: Request, key: string): Promise<string> {
-  const t = await i18nServer.getFixedT(request);
-  return t(key, { ns: "accounting" });
-}
+const titleOf = (request: Request, key: string) => titleIn(request, "accounting", key);
 
 /** A GET filter form's state: the query's values as typed (shown again), and its errors by field when it does not parse. */
 function filterOf<S extends v.GenericSchema>(request: Request, schema: S) {
@@ -70,36 +49,28 @@ const empty = { items: [], page: 1, pageSize: 25, total: 0 };
 
 // --- Lists --------------------------------------------------------------------------------------------------------
 
-export async function loadOrders(args: LoaderFunctionArgs) {
+/** A list page: its GET filter form's state and, when the filter parses, the API's page of it. */
+async function loadList<S extends v.GenericSchema, L>(
+  args: LoaderFunctionArgs,
+  schema: S,
+  fetchPage: (api: ReturnType<typeof createApiClient>, query: v.InferOutput<S>) => Promise<ApiResult<L>>,
+  titleKey: string,
+) {
   await requireBackend(args);
-  const filter = filterOf(args.request, orderFilterSchema);
-  const api = createApiClient(args);
-  const list = filter.value ? dataOf(await accounting.fetchOrders(api, filter.value)) : empty;
+  const filter = filterOf(args.request, schema);
+  const list = filter.value ? dataOf(await fetchPage(createApiClient(args), filter.value)) : empty;
   return data(
-    { title: await titleOf(args.request, "accounting.orders.title"), filter: filter.raw, errors: filter.errors, list },
+    { title: await titleOf(args.request, titleKey), filter: filter.raw, errors: filter.errors, list },
     { headers: PRIVATE_HEADERS },
   );
 }
 
-export async function loadPayments(args: LoaderFunctionArgs) {
-  await requireBackend(args);
-  const filter = filterOf(args.request, paymentFilterSchema);
-  const list = filter.value ? dataOf(await accounting.fetchPayments(createApiClient(args), filter.value)) : empty;
-  return data(
-    { title: await titleOf(args.request, "accounting.payments.title"), filter: filter.raw, errors: filter.errors, list },
-    { headers: PRIVATE_HEADERS },
-  );
-}
-
-export async function loadInvoices(args: LoaderFunctionArgs) {
-  await requireBackend(args);
-  const filter = filterOf(args.request, invoiceFilterSchema);
-  const list = filter.value ? dataOf(await accounting.fetchInvoices(createApiClient(args), filter.value)) : empty;
-  return data(
-    { title: await titleOf(args.request, "accounting.invoices.title"), filter: filter.raw, errors: filter.errors, list },
-    { headers: PRIVATE_HEADERS },
-  );
-}
+export const loadOrders = (args: LoaderFunctionArgs) =>
+  loadList(args, orderFilterSchema, accounting.fetchOrders, "accounting.orders.title");
+export const loadPayments = (args: LoaderFunctionArgs) =>
+  loadList(args, paymentFilterSchema, accounting.fetchPayments, "accounting.payments.title");
+export const loadInvoices = (args: LoaderFunctionArgs) =>
+  loadList(args, invoiceFilterSchema, accounting.fetchInvoices, "accounting.invoices.title");
 
 // --- An order and its refund --------------------------------------------------------------------------------------
 
@@ -166,7 +137,7 @@ export async function loadBank(args: LoaderFunctionArgs) {
       built,
       // The bank's part may be unavailable (its module answers an error): the page still offers the import.
       lines: lines.ok ? lines.data : null,
-      imported: counts.length === 5 && counts.every((n) => Number.isInteger(n) && n >= 0) ? counts : null,
+      imported: counts.length === 6 && counts.every((n) => Number.isInteger(n) && n >= 0) ? counts : null,
       assigned: url.searchParams.get("done") === "assigned",
     },
     { headers: PRIVATE_HEADERS },
@@ -205,10 +176,13 @@ export async function submitAssign(args: ActionFunctionArgs) {
   throw redirect(`${localePath(lang, "backoffice/bank")}?done=assigned`, { headers: PRIVATE_HEADERS });
 }
 
-/** A SEPA file's download: the API's attachment passed through (backend accounts only, as the page). */
-export async function loadBankFile(args: LoaderFunctionArgs) {
+/** A file the API answers as an attachment, by the id in the path, passed through (backend accounts only, as the page). */
+async function passAttachment(
+  args: LoaderFunctionArgs,
+  download: (api: ReturnType<typeof createApiClient>, id: number) => Promise<Response>,
+) {
   await requireBackend(args);
-  const answer = await accounting.downloadBankFile(createApiClient(args), orderIdOf(args));
+  const answer = await download(createApiClient(args), orderIdOf(args));
   if (!answer.ok)
     throw answer.status === 404 || answer.status === 403 ? notFound() : new Response(null, { status: 503, headers: PRIVATE_HEADERS });
   const headers = new Headers(PRIVATE_HEADERS);
@@ -218,6 +192,9 @@ export async function loadBankFile(args: LoaderFunctionArgs) {
   }
   return new Response(answer.body, { status: 200, headers });
 }
+
+/** A SEPA file's download. */
+export const loadBankFile = (args: LoaderFunctionArgs) => passAttachment(args, accounting.downloadBankFile);
 
 export async function loadBankImport(args: LoaderFunctionArgs) {
   await requireBackend(args);
@@ -250,7 +227,7 @@ export async function submitBankImport(args: ActionFunctionArgs) {
     );
   }
   const r = result.data;
-  const counts = [r.matched, r.partial, r.unmatched, r.returned, r.duplicates].join(",");
+  const counts = [r.matched, r.partial, r.unmatched, r.returned, r.payoutsReturned, r.duplicates].join(",");
   throw redirect(`${localePath(lang, "backoffice/bank")}?imported=${counts}`, { headers: PRIVATE_HEADERS });
 }
 
@@ -419,16 +396,5 @@ export async function submitPayoutQueue(args: ActionFunctionArgs) {
   throw redirect(`${localePath(lang, "backoffice/payouts")}?done=${done}${batch}`, { headers: PRIVATE_HEADERS });
 }
 
-/** A payout batch's pain.001 download (backend accounts only, as the page). */
-export async function loadPayoutBatchFile(args: LoaderFunctionArgs) {
-  await requireBackend(args);
-  const answer = await payoutsApi.downloadPayoutBatch(createApiClient(args), orderIdOf(args));
-  if (!answer.ok)
-    throw answer.status === 404 || answer.status === 403 ? notFound() : new Response(null, { status: 503, headers: PRIVATE_HEADERS });
-  const headers = new Headers(PRIVATE_HEADERS);
-  for (const name of ["content-type", "content-disposition"]) {
-    const value = answer.headers.get(name);
-    if (value) headers.set(name, value);
-  }
-  return new Response(answer.body, { status: 200, headers });
-}
+/** A payout batch's pain.001 download. */
+export const loadPayoutBatchFile = (args: LoaderFunctionArgs) => passAttachment(args, payoutsApi.downloadPayoutBatch);
