@@ -5,6 +5,7 @@
  */
 import * as v from "valibot";
 import type { MediaImage } from "./media";
+import type { PromotedProfile } from "./promoted";
 import type { Price } from "./prices";
 import { pageQueryParam } from "./paging";
 import { MAX_ROW_ID } from "./row-id";
@@ -47,6 +48,7 @@ export type PromotionReviewRejectCode = (typeof PROMOTION_REVIEW_REJECT_CODES)[n
  * moving the start of the round by one, so over a round every candidate shows equally often.
  */
 export const PROMOTED_SLOTS = 3;
+export type { PromotedProfile };
 export const PROMOTED_ROTATION_MINUTES = 10;
 
 /** POST /promotions/profile: the page's idempotency key, the headline and one of the member's public photos. */
@@ -94,21 +96,6 @@ export interface PromotionPhoto {
 export interface PromotionProfileContent {
   text: string;
   photo: PromotionPhoto | null;
-}
-
-/** One of the promoted slot's profiles (directory and search): honest marking is the web tier's "Anzeige" label. */
-export interface PromotedProfile {
-  promotion_id: number;
-  user_id: number;
-  username: string;
-  display_name: string;
-  user_type: number;
-  city_name: string | null;
-  text: string;
-  /** The chosen photo while it is still accepted and public, else null. */
-  photo: MediaImage | null;
-  /** When the promotion ends (epoch ms): a cached page drops it from then on. */
-  until: number;
 }
 
 /** One promotion profile waiting for the team (GET /backoffice/promotions). */

@@ -5,7 +5,7 @@
  * turns a category word into a search filter, the web tier builds paths and
  * breadcrumbs from the same slugs.
  */
-import type { PromotedProfile } from "./promotion";
+import type { PromotedProfile } from "./promoted";
 import type { ProfileMini } from "./profiles";
 import type { BusinessKind } from "./registration-sign-up";
 import { GENDER, USER_TYPE } from "./users";

@@ -56,6 +56,17 @@ export const photo = style({
   background: vars.color.surfaceAlt,
 });
 
+/** No photo to show (none accepted and public yet): the name's initial, like the tiles. */
+export const initial = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  width: "100%",
+  height: "100%",
+  fontSize: vars.font.sizeLg,
+  color: vars.color.textMuted,
+});
+
 export const image = style({ display: "block", width: "100%", height: "100%", objectFit: "cover" });
 
 export const body = style({ display: "flex", flexDirection: "column", gap: "2px", minWidth: 0, overflowWrap: "anywhere" });

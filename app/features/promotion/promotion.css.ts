@@ -33,7 +33,7 @@ export const status = style({
 export const flush = style({ margin: 0 });
 
 /** A promotion profile's headline in the history. */
-export const quote = style({ fontStyle: "italic", overflowWrap: "anywhere" });
+export const quote = style({ margin: 0, fontStyle: "italic", overflowWrap: "anywhere" });
 
 export const photoSet = style({
   border: 0,

@@ -303,7 +303,7 @@ export async function decideProfilePromotion(
       trx,
       {
         actorId: staffId,
-        action: accept ? "promotion.accept" : "promotion.reject",
+        action: accept ? "promotion_profile.accept" : "promotion_profile.reject",
         subjectType: "promotion",
         subjectId: String(row.id),
         reason: accept ? null : row.code,
