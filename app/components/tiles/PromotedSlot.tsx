@@ -30,7 +30,13 @@ export function PromotedSlot({ profiles }: { profiles: readonly PromotedCard[] }
           <li key={profile.promotionId}>
             <Link className={css.card} to={to(`p/${profile.username}`)} data-testid="promoted-card" data-username={profile.username}>
               <span className={css.photo}>
-                {profile.photo ? <Picture image={profile.photo} className={css.image} alt="" sizes="72px" width={72} height={96} /> : null}
+                {profile.photo ? (
+                  <Picture image={profile.photo} className={css.image} alt="" sizes="72px" width={72} height={96} />
+                ) : (
+                  <span className={css.initial} aria-hidden="true">
+                    {profile.displayName.slice(0, 1)}
+                  </span>
+                )}
               </span>
               <span className={css.body}>
                 <span className={css.name}>{profile.displayName}</span>
