@@ -20,7 +20,7 @@ const HEADLINE = "Neu in Schwerin – diskret, herzlich und gern auch spontan.";
 const walletBalance = async (page: Page) => Number(await page.getByTestId("nav-dollars").first().getAttribute("data-wallet-available"));
 
 /** The escort signed in on `page` buys a promotion profile with HEADLINE and her first photo; answers the balance before. */
-async function buyPromotion(page: Page, shot?: (name: string) => Promise<void>): Promise<number> {
+async function buyPromotion(page: Page, shot?: (name: string) => Promise<unknown>): Promise<number> {
   await buyDollars(page, "dollars-250");
   await page.goto("/de/promotion/profile");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Promotion-Profil: oben in deiner Stadt");
@@ -134,7 +134,9 @@ test.describe("promotion profile (no JavaScript)", () => {
       await item.getByLabel("Grund der Ablehnung").selectOption("content");
       await item.getByTestId("promotion-reject").click();
     });
-    await expect(team.getByTestId("backoffice-notice")).toHaveText("Abgelehnt. Die Dollar sind erstattet, das Mitglied ist benachrichtigt.");
+    await expect(team.getByTestId("backoffice-notice")).toHaveText(
+      "Abgelehnt. Die Dollar sind erstattet, das Mitglied ist benachrichtigt.",
+    );
     await team.context().close();
 
     await page.goto("/de/promotion/profile");

@@ -271,10 +271,10 @@ export async function decideProfilePromotion(
               code: "reviewed",
               starts_at: now,
               ends_at: now + PROMOTION_PROFILE_DAYS * DAY_MS,
-              reviewed_by: staffId,
-              reviewed_at: now,
+              decided_by: staffId,
+              decided_at: now,
             }
-          : { status: "rejected", code: input.reason, reviewed_by: staffId, reviewed_at: now },
+          : { status: "rejected", code: input.reason, decided_by: staffId, decided_at: now },
       )
       .where("id", "=", promotionId)
       .where("status", "=", "pending")

@@ -27,8 +27,8 @@ export interface PromotionsTable {
   text: string | null;
   media_id: number | null;
   /** The staff member who accepted or refused a promotion profile, and when. */
-  reviewed_by: number | null;
-  reviewed_at: number | null;
+  decided_by: number | null;
+  decided_at: number | null;
   /** The ledger operation that gave a refused promotion profile's dollars back (REFUND), once. */
   refund_operation_id: number | null;
 }

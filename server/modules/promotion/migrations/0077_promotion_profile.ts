@@ -9,8 +9,8 @@ export function up(_dialect: Dialect) {
   return async (db: Kysely<unknown>) => {
     await db.schema.alterTable("promotions").addColumn("text", "text").execute();
     await db.schema.alterTable("promotions").addColumn("media_id", "integer").execute();
-    await db.schema.alterTable("promotions").addColumn("reviewed_by", "integer").execute();
-    await db.schema.alterTable("promotions").addColumn("reviewed_at", "bigint").execute();
+    await db.schema.alterTable("promotions").addColumn("decided_by", "integer").execute();
+    await db.schema.alterTable("promotions").addColumn("decided_at", "bigint").execute();
     await db.schema.alterTable("promotions").addColumn("refund_operation_id", "integer").execute();
     // The team's queue (pending, oldest first) and the promoted slot (accepted, running: ends_at after now).
     await db.schema.createIndex("promotions_type_status_end").on("promotions").columns(["type", "status", "ends_at"]).execute();
