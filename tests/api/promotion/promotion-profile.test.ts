@@ -3,7 +3,8 @@
  * (pending); the team accepts it and it shows in the promoted slot of the search's first page and of the city's
  * directory page for PROMOTION_PROFILE_DAYS, then no more (the clock moves, no job); a rejection refunds exactly once
  * even when two staff clicks race; two purchases at once with the balance for one leave one paid; photos, texts, keys,
- * roles and other members' ids are refused; at most PROMOTED_SLOTS show and they take turns. The ledger reconciles.
+ * roles and other members' ids are refused; at most PROMOTED_SLOTS show and they take turns, never across a block. The
+ * ledger reconciles.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRICES } from "#server/contract/prices";
@@ -26,7 +27,7 @@ import { clearDirectoryCache } from "#server/modules/seo/service";
 import { dollarBalances, spendDollars } from "#server/modules/wallet/index";
 import { callJson } from "../../helpers/api-call";
 import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
-import { BERLIN, createProfile, northOf } from "../../helpers/search-fixtures";
+import { BERLIN, block, createProfile, northOf } from "../../helpers/search-fixtures";
 
 const DAY = 24 * 60 * 60 * 1000;
 const PRICE = PRICES.promotion_profile.amount;
@@ -309,6 +310,25 @@ describe(`promotion profile (${TEST_DB})`, () => {
       rt.clock.advance(PROMOTED_ROTATION_MINUTES * 60_000);
     }
     expect([...shown.values()]).toEqual(members.map(() => PROMOTED_SLOTS));
+  });
+
+  it("shows a promotion only to whom its profile is shown: never across a block", async () => {
+    await endAllPromotions();
+    const spot = northOf(BERLIN, 10);
+    const escort = await provider(spot, { dollars: PRICE });
+    expect((await decide((await buyFor(escort)).json.data.promotion.id, { decision: "accept" })).status).toBe(200);
+    const viewer = await createProfile(rt, { point: spot, userType: USER_TYPE.client });
+    const token = String((await login(rt, viewer.username, viewer.password)).body.access_token);
+    const slotFor = async () =>
+      (
+        await callJson<{ meta: { promoted: PromotedProfile[] } }>(rt, token, "POST", "/api/v2/search/user-and-business", {
+          filterquery: { location: { ...spot, radius: 5 } },
+          sort: "top_ranking",
+        })
+      ).json.meta.promoted.map((p) => p.user_id);
+    expect(await slotFor()).toEqual([escort.id]);
+    await block(rt, escort.id, viewer.id);
+    expect(await slotFor()).toEqual([]);
   });
 
   it("rotates fairly as a rule: over a round every candidate shows PROMOTED_SLOTS times", () => {
