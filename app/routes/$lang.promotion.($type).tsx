@@ -1,4 +1,4 @@
-/** promotion/{type?} (issue 27 item 3, spec section 2): rise-up promotion. A thin adapter over app/features/promotion. */
+/** promotion/{type?} (issue 27 item 3, spec section 2): rise-up and promotion profile. A thin adapter over app/features/promotion. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { readReply } from "~/components/form/reply";
@@ -18,10 +18,11 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function PromotionRoute() {
-  const { title, overview, done, key } = useLoaderData<typeof loader>();
+  const { type, title, overview, done, key } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <PromotionPage
+      type={type}
       title={title}
       overview={overview}
       done={answer ? null : done}

@@ -47,6 +47,8 @@ export const NOTIFICATION_EVENTS = [
   "review_window_closed",
   "tip_received",
   "gift_received",
+  "promotion_accepted",
+  "promotion_rejected",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

@@ -5,6 +5,7 @@
  * turns a category word into a search filter, the web tier builds paths and
  * breadcrumbs from the same slugs.
  */
+import type { PromotedProfile } from "./promoted";
 import type { ProfileMini } from "./profiles";
 import type { BusinessKind } from "./registration-sign-up";
 import { GENDER, USER_TYPE } from "./users";
@@ -226,6 +227,8 @@ export interface DirectoryPage {
   city: { slug: string; name: string } | null;
   places: DirectoryPlace[];
   profiles: DirectoryTile[];
+  /** The promoted slot (ADR 090): running promotion profiles of this city (first page only), marked as ads. */
+  promoted: PromotedProfile[];
   last_modified: number | null;
 }
 

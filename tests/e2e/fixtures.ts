@@ -97,7 +97,7 @@ export async function signUpClub(request: APIRequestContext, clientIp: string, u
   return { username, auth };
 }
 
-const CLUB_PHOTO = fileURLToPath(new URL("../fixtures/photo-400x500.jpg", import.meta.url));
+const PORTRAIT_PHOTO = fileURLToPath(new URL("../fixtures/photo-400x500.jpg", import.meta.url));
 
 /** The club's remaining registration steps through the API (services to escorts), with this description and one photo. */
 export async function finishClubRegistration(request: APIRequestContext, auth: Record<string, string>, description: string) {
@@ -110,7 +110,7 @@ export async function finishClubRegistration(request: APIRequestContext, auth: R
   await put("description", { description });
   const upload = await request.post("/api/v2/media/upload", {
     headers: auth,
-    multipart: { files: { name: "photo.jpg", mimeType: "image/jpeg", buffer: readFileSync(CLUB_PHOTO) } },
+    multipart: { files: { name: "photo.jpg", mimeType: "image/jpeg", buffer: readFileSync(PORTRAIT_PHOTO) } },
   });
   expect(upload.status(), await upload.text()).toBe(201);
   await put("photo", {});
@@ -155,6 +155,30 @@ export async function listedClient(request: APIRequestContext, clientIp: string,
     ["photo", {}],
     ["profile", { relationship_status: 1, city: "Stuttgart" }],
     ["appearance", { height: 180, weight: 80 }],
+  ] as const) {
+    const response = await request.put(`/api/v2/registration/${path}`, { headers: auth, data });
+    expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+  }
+  return username;
+}
+
+/** A fresh escort through sign-up and every registration step (by the API), with one photo: listed in `city`. */
+export async function listedEscortIn(request: APIRequestContext, clientIp: string, city: string): Promise<string> {
+  const username = await signUp(request, clientIp, "escort", 2);
+  const headers = { "x-forwarded-for": clientIp, "accept-language": "de" };
+  const login = await request.post("/oauth/v2/token", { headers, form: { grant_type: "password", username, password: SIGN_UP_PASSWORD } });
+  const auth = { ...headers, authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  const upload = await request.post("/api/v2/media/upload", {
+    headers: auth,
+    multipart: { files: { name: "photo.jpg", mimeType: "image/jpeg", buffer: readFileSync(PORTRAIT_PHOTO) } },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  for (const [path, data] of [
+    ["photo", {}],
+    ["profile", { relationship_status: 1, city }],
+    ["appearance", { height: 168, weight: 58 }],
+    ["services", { escort_service: [101], meeting_option: [1], prices: { price_60_mins: 200 } }],
+    ["availability", { schedule: [{ day: 5, time_from: "18:00", time_to: "23:00" }] }],
   ] as const) {
     const response = await request.put(`/api/v2/registration/${path}`, { headers: auth, data });
     expect(response.status(), `${path}: ${await response.text()}`).toBe(200);

@@ -4,39 +4,11 @@
  * reads the result and her new balance, and is the first tile of her city's search. A fresh client reads that
  * rise-ups are for escorts and businesses. Screenshots: test-results/promotion-*-390.png.
  */
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import type { APIRequestContext } from "@playwright/test";
-import { buyDollars, expect, listedClient, logIn, noJsMemberPage, SIGN_UP_PASSWORD, signUp, test } from "./fixtures";
+import { buyDollars, expect, listedClient, listedEscortIn, logIn, noJsMemberPage, SIGN_UP_PASSWORD, test } from "./fixtures";
 
-const PHOTO = fileURLToPath(new URL("../fixtures/photo-400x500.jpg", import.meta.url));
 /** A city no other spec searches, so the first tile is decided by this spec's rise-up alone. */
 const CITY = "Rostock";
 const CITY_SEARCH = "/de/escorts?city=de-rostock&radius=20";
-
-/** A fresh escort through sign-up and every registration step (by the API): listed in CITY. */
-async function listedEscort(request: APIRequestContext, clientIp: string): Promise<string> {
-  const username = await signUp(request, clientIp, "escort", 2);
-  const headers = { "x-forwarded-for": clientIp, "accept-language": "de" };
-  const login = await request.post("/oauth/v2/token", { headers, form: { grant_type: "password", username, password: SIGN_UP_PASSWORD } });
-  const auth = { ...headers, authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-  const upload = await request.post("/api/v2/media/upload", {
-    headers: auth,
-    multipart: { files: { name: "photo.jpg", mimeType: "image/jpeg", buffer: readFileSync(PHOTO) } },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  for (const [path, data] of [
-    ["photo", {}],
-    ["profile", { relationship_status: 1, city: CITY }],
-    ["appearance", { height: 168, weight: 58 }],
-    ["services", { escort_service: [101], meeting_option: [1], prices: { price_60_mins: 200 } }],
-    ["availability", { schedule: [{ day: 5, time_from: "18:00", time_to: "23:00" }] }],
-  ] as const) {
-    const response = await request.put(`/api/v2/registration/${path}`, { headers: auth, data });
-    expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
-  }
-  return username;
-}
 
 test.describe("rise-up promotion (no JavaScript)", () => {
   test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
@@ -48,7 +20,7 @@ test.describe("rise-up promotion (no JavaScript)", () => {
     browser,
   }, testInfo) => {
     test.setTimeout(180_000);
-    const escort = await listedEscort(request, clientIp);
+    const escort = await listedEscortIn(request, clientIp, CITY);
     await logIn(page, escort, SIGN_UP_PASSWORD);
 
     // Without dollars: the price, and the way to buy dollars instead of the button.
@@ -65,7 +37,7 @@ test.describe("rise-up promotion (no JavaScript)", () => {
     await buyDollars(page);
 
     // A rival in her city who signed in after her: without a rise-up the rival's tile comes first.
-    const rival = await listedEscort(request, clientIp);
+    const rival = await listedEscortIn(request, clientIp, CITY);
     // Search leaves the searcher's own profile out, and a guest's page may come from the minute's micro-cache: her
     // city's search as a signed-in client sees it.
     const guest = await noJsMemberPage(browser, clientIp, await listedClient(request, clientIp, 1));

@@ -170,6 +170,10 @@ export function BackofficeQueuePage({
           <Link to={to("backoffice/reports")} data-testid="backoffice-reports-link">
             {t("moderation.backoffice.reports_link")}
           </Link>
+          {" · "}
+          <Link to={to("backoffice/promotions")} data-testid="backoffice-promotions-link">
+            {t("moderation.backoffice.promotions_link")}
+          </Link>
         </p>
         {done ? (
           <p className={ui.notice} role="status" data-testid="backoffice-notice">

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { directoryPath } from "#server/contract/seo";
 import { ProfileTiles } from "~/components/directory/ProfileTiles";
 import { JsonLd } from "~/components/JsonLd";
+import { PromotedSlot } from "~/components/tiles/PromotedSlot";
 import { localePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import * as css from "./directory.css";
@@ -56,6 +57,7 @@ export function DirectoryPage() {
 
       <section aria-labelledby="profiles-heading">
         <h2 id="profiles-heading">{t("seo.profiles_heading", { count: dir.total })}</h2>
+        <PromotedSlot profiles={dir.promoted} />
         <ProfileTiles profiles={dir.profiles} />
       </section>
 

@@ -1,15 +1,16 @@
 /**
- * promotion/{type?} (issue 27 item 3, spec section 2, ADR 084): what a rise-up does and costs, the free rise-ups a
- * plus member has left, the running one, the member's promotions; buying one is one form post with the idempotency
- * key the loader rendered (new with every render), then the page again with the result (?done=<id>).
+ * promotion/{type?} (issue 27 item 3, spec section 2, ADR 084, 090): the rise-up (the default type) and the promotion
+ * profile. The page shows what each does and costs, the member's running or waiting one, and the member's promotions;
+ * buying is one form post with the idempotency key the loader rendered (new with every render), then the page again
+ * with the result (?done=<id>).
  */
 import { randomUUID } from "node:crypto";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
-import { riseUpBuySchema } from "#server/contract/promotion";
-import { walletPaths } from "#server/contract/wallet";
+import { profilePromotionBuySchema, riseUpBuySchema } from "#server/contract/promotion";
+import { walletPaths, type PromotionType } from "#server/contract/wallet";
 import { createApiClient } from "~/api/client.server";
-import { buyRiseUp, fetchPromotion, fetchPromotionOverview } from "~/api/promotion.server";
+import { buyProfilePromotion, buyRiseUp, fetchPromotion, fetchPromotionOverview } from "~/api/promotion.server";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
@@ -19,13 +20,15 @@ function unavailable(status: number): never {
   throw new Response(null, { status: status >= 500 ? 503 : status, headers: PRIVATE_HEADERS });
 }
 
-/** The page's types: the rise-up only for now (the promotion profile is designed in ADR 084, not sold yet). */
-function checkType(type: string | undefined): void {
-  if (type !== undefined && type !== "rise_up") throw new Response(null, { status: 404, headers: PRIVATE_HEADERS });
+/** The page's types: rise_up (also the page without a type) and profile; anything else is a 404. */
+function typeOf(type: string | undefined): PromotionType {
+  if (type === undefined || type === "rise_up") return "rise_up";
+  if (type === "profile") return "profile";
+  throw new Response(null, { status: 404, headers: PRIVATE_HEADERS });
 }
 
 export async function loadPromotion({ request, context, params }: LoaderFunctionArgs) {
-  checkType(params.type);
+  const type = typeOf(params.type);
   await requireViewer(request, context);
   const api = createApiClient({ request, context });
   const doneId = Number(new URL(request.url).searchParams.get("done"));
@@ -37,7 +40,8 @@ export async function loadPromotion({ request, context, params }: LoaderFunction
   const t = await i18nServer.getFixedT(request);
   return data(
     {
-      title: t("promotion.title"),
+      type,
+      title: t(type === "profile" ? "promotion.profile.title" : "promotion.title"),
       overview: overview.data,
       done: done?.ok ? done.data : null,
       key: randomUUID(),
@@ -47,13 +51,25 @@ export async function loadPromotion({ request, context, params }: LoaderFunction
 }
 
 export async function submitPromotion({ request, context, params }: ActionFunctionArgs) {
-  checkType(params.type);
+  const type = typeOf(params.type);
   await requireViewer(request, context);
+  const api = createApiClient({ request, context });
+  const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
+  if (type === "profile") {
+    const submission = await parseForm(request, profilePromotionBuySchema, { lineBreaks: true });
+    if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
+    const result = await buyProfilePromotion(api, submission.value);
+    if (!result.ok)
+      return data(
+        { lastResult: replyWithApiErrors(submission, result.errors, ["text", "media_id"]) },
+        { status: result.status, headers: PRIVATE_HEADERS },
+      );
+    throw redirect(`${walletPaths.promotion(lang, "profile")}?done=${result.data.promotion.id}`, { headers: PRIVATE_HEADERS });
+  }
   const submission = await parseForm(request, riseUpBuySchema);
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
-  const result = await buyRiseUp(createApiClient({ request, context }), submission.value);
+  const result = await buyRiseUp(api, submission.value);
   if (!result.ok)
     return data({ lastResult: replyWithApiErrors(submission, result.errors) }, { status: result.status, headers: PRIVATE_HEADERS });
-  const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
   throw redirect(`${walletPaths.promotion(lang, "rise_up")}?done=${result.data.promotion.id}`, { headers: PRIVATE_HEADERS });
 }

@@ -4,6 +4,7 @@ import { MIN_RECOMMENDED_RESULTS, RADIUS_OPTIONS, SEARCH_PAGE_SIZE, clampRadius 
 import { hrefOf } from "~/components/search/links";
 import { Pager } from "~/components/search/Pager";
 import { ResultTiles } from "~/components/search/ResultTiles";
+import { PromotedSlot } from "~/components/tiles/PromotedSlot";
 import type { FacetCounts, SearchPageData } from "./search-page.server";
 import { useNumbers } from "~/utils/numbers";
 import * as ui from "~/styles/ui.css";
@@ -28,6 +29,7 @@ export function SearchResults({ data }: { data: SearchPageData }) {
           {t("search.location_needed")}
         </p>
       ) : null}
+      <PromotedSlot profiles={data.promoted} />
       <ResultTiles tiles={data.tiles} />
       {data.searched && data.total < MIN_RECOMMENDED_RESULTS && widenHref ? (
         <p>

@@ -23,6 +23,7 @@ import { i18nServer } from "~/i18n/i18next.server";
 import { loadSearchInit } from "~/features/search/search.server";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { withQuery } from "~/components/search/links";
+import type { PromotedCard } from "~/components/tiles/PromotedSlot";
 
 /** Facet counts by facet name (snake_case, as requested) and bucket key. */
 export type FacetCounts = Partial<Record<"gender" | "age" | "price" | "figure_type" | "race_type" | "cup_size", Record<string, number>>>;
@@ -44,6 +45,12 @@ function facetCounts(meta: unknown): FacetCounts {
     if (Array.isArray(buckets)) out[name] = Object.fromEntries(buckets.map((b) => [String(b.key), Number(b.count) || 0]));
   }
   return out;
+}
+
+/** The promoted slot of the API's camelized meta (ADR 090; first page only), or none. */
+function promotedOf(meta: unknown): PromotedCard[] {
+  const promoted = (meta as { promoted?: unknown } | null)?.promoted;
+  return Array.isArray(promoted) ? (promoted as PromotedCard[]) : [];
 }
 
 /** Raw min/max texts of the fields with a hint, so the form shows what was typed. */
@@ -122,6 +129,7 @@ export async function loadSearchPage({ request, context, params }: LoaderFunctio
     cityNotFound: Boolean(init.state.city && !init.city && init.state.lat === undefined),
     searched: init.request !== null,
     tiles: init.hits,
+    promoted: promotedOf(init.meta),
     total: Number(meta.total ?? 0),
     facets: facetCounts(init.meta),
     /** The member radii 150–500 (the viewer's benefit search_radius, as the API answered it). */

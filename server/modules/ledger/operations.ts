@@ -41,6 +41,8 @@ export const dollarOperations = {
   correction: (target: number, amount: number) => one("CORRECTION", member(target), platform("grants"), amount),
   /** A member pays for a platform service. */
   spend: (payer: number, amount: number, kind: PlatformPurchase) => one(kind, member(payer), platform("revenue"), amount),
+  /** A platform service that was paid for and is not delivered (a refused promotion profile, ADR 090): the dollars go back. */
+  serviceRefund: (payer: number, amount: number) => one("REFUND", platform("revenue"), member(payer), amount),
   /** A tip (or any payment to a creator): pending for the receiver until its probation ends. */
   tip: (payer: number, receiver: number, amount: number) => one("TRANSFER", member(payer), member(receiver, "pending"), amount),
   /**

@@ -1,11 +1,41 @@
-/** Rise-up and profile promotion (issue 27 item 3): promotion/{type?}, paid and free rise-ups, their effect on search, share/promotion statuses. */
+/** Rise-up and profile promotion (issue 27 item 3): promotion/{type?}, paid and free rise-ups, their effect on search, the promotion profile with the team's review and the promoted slot, share/promotion statuses. */
 import { defineFeature } from "../manifest";
 import * as m0071 from "./migrations/0071_promotion";
+import * as m0077 from "./migrations/0077_promotion_profile";
 import { registerPromotion } from "./routes";
 
 export const manifest = defineFeature({
   name: "promotion",
   routes: registerPromotion,
-  migrations: { "0071_promotion": m0071 },
+  migrations: { "0071_promotion": m0071, "0077_promotion_profile": m0077 },
+  notifications: {
+    promotion_accepted: {
+      kind: "moderation",
+      contentType: "info",
+      stickiness: "medium",
+      title: {
+        de: "Dein Promotion-Profil ist freigegeben",
+        en: "Your promotion profile was approved",
+        es: "Tu perfil promocionado fue aprobado",
+        pl: "Twój profil promocyjny został zatwierdzony",
+      },
+    },
+    promotion_rejected: {
+      kind: "moderation",
+      contentType: "alert",
+      stickiness: "long",
+      title: {
+        de: "Dein Promotion-Profil wurde nicht freigegeben – die Dollar sind zurück",
+        en: "Your promotion profile was not approved – the dollars are back",
+        es: "Tu perfil promocionado no fue aprobado: los dólares han vuelto",
+        pl: "Twój profil promocyjny nie został zatwierdzony – dolary wróciły",
+      },
+    },
+  },
+  moderationQueues: {
+    /** Promotion profiles (headline and photo) before they run (ADR 090). */
+    promotions: { api: "/backoffice/promotions", title: "promotion.backoffice.title" },
+  },
 });
 export { buyRiseUp, monthStartOf } from "./service";
+export { promotedCards, rotatePromoted, runningProfilePromotions, type PromotedCandidate } from "./profile";

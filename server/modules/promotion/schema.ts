@@ -1,4 +1,4 @@
-/** The promotion module's table (migration 0071, issue 27 item 3, ADR 084). Times epoch ms, amounts whole dollars. */
+/** The promotion module's table (migrations 0071 and 0077, issue 27 item 3, ADR 084, 090). Times epoch ms, amounts whole dollars. */
 import type { Generated } from "kysely";
 import type { PromotionCode, PromotionStatus, PromotionType } from "../../contract/wallet";
 
@@ -23,6 +23,14 @@ export interface PromotionsTable {
   starts_at: number | null;
   ends_at: number | null;
   created_at: number;
+  /** A promotion profile's headline and chosen photo (migration 0077, ADR 090); null for a rise-up. */
+  text: string | null;
+  media_id: number | null;
+  /** The staff member who accepted or refused a promotion profile, and when. */
+  decided_by: number | null;
+  decided_at: number | null;
+  /** The ledger operation that gave a refused promotion profile's dollars back (REFUND), once. */
+  refund_operation_id: number | null;
 }
 
 declare module "../../db/schema/index" {

@@ -18,6 +18,7 @@ import { PRICES } from "../../contract/prices";
 import {
   PROMOTION_ERRORS,
   PROMOTION_HISTORY_SIZE,
+  PROMOTION_TEXT_MAX,
   type PromotionItem,
   type PromotionOverview,
   type RiseUpAnswer,
@@ -25,6 +26,7 @@ import {
 import { USER_TYPE } from "../../contract/users";
 import {
   PLUS_FREE_RISE_UPS_PER_MONTH,
+  PROMOTION_PROFILE_DAYS,
   RISE_UP_HOURS,
   riseUpBandOf,
   type PromotionCode,
@@ -34,6 +36,8 @@ import type { DB } from "../../db/index";
 import { lockMembersForLimits } from "../../db/locks";
 import { entitlementsOf } from "../access/index";
 import { dollarOperations, LedgerInsufficient, memberBalances, postOperationIn } from "../ledger/index";
+import { itemsOf } from "./items";
+import { openProfilePromotion, promotablePhotos } from "./profile";
 import type { PromotionsTable } from "./schema";
 import { notifyWalletChanged } from "../wallet/index";
 
@@ -47,22 +51,6 @@ type PromotionRow = Selectable<PromotionsTable>;
 export function monthStartOf(now: number): number {
   const { date } = localDateTime(now);
   return instantOf(`${date.slice(0, 8)}01`, "00:00") as number;
-}
-
-function itemOf(row: PromotionRow, now: number): PromotionItem {
-  const startsAt = row.starts_at === null ? null : Number(row.starts_at);
-  const endsAt = row.ends_at === null ? null : Number(row.ends_at);
-  return {
-    id: row.id,
-    type: row.type,
-    status: row.status,
-    code: row.code,
-    price: Number(row.price),
-    starts_at: startsAt,
-    ends_at: endsAt,
-    running: row.status === "accepted" && startsAt !== null && endsAt !== null && startsAt <= now && now < endsAt,
-    created_at: Number(row.created_at),
-  };
 }
 
 async function ownerOf(db: DB, userId: number) {
@@ -110,7 +98,7 @@ async function riseUpAnswer(deps: ApiDeps, row: PromotionRow, replayed: boolean)
   const status: TokenOperationAnswer["status"] =
     row.status === "accepted" ? "succeeded" : row.code === "insufficient" ? "insufficient" : "failed";
   return {
-    promotion: itemOf(row, deps.clock.now()),
+    promotion: (await itemsOf(deps.db, [row], deps.clock.now()))[0]!,
     operation: {
       status,
       operation_id: row.operation_id,
@@ -222,7 +210,7 @@ export async function buyRiseUp(deps: ApiDeps, userId: number, key: string): Pro
 export async function promotionOf(deps: ApiDeps, userId: number, id: number): Promise<PromotionItem> {
   const row = await deps.db.selectFrom("promotions").selectAll().where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
   if (!row) throw fail.notFound();
-  return itemOf(row, deps.clock.now());
+  return (await itemsOf(deps.db, [row], deps.clock.now()))[0]!;
 }
 
 /** The promotion page of the signed-in member: prices, free rise-ups left, the running one, the band, the history. */
@@ -232,7 +220,7 @@ export async function promotionOverview(deps: ApiDeps, userId: number): Promise<
   if (!owner) throw fail.unauthorized();
   const canBuy = PROMOTING_TYPES.includes(owner.user_type);
   const plusFree = canBuy && entitlementsOf(owner, now).may("free_rise_up");
-  const [rows, running, used, listed, balances, lastRise] = await Promise.all([
+  const [rows, running, used, listed, balances, lastRise, openProfile, photos] = await Promise.all([
     deps.db
       .selectFrom("promotions")
       .selectAll()
@@ -253,8 +241,17 @@ export async function promotionOverview(deps: ApiDeps, userId: number): Promise<
       .where("starts_at", "<=", now)
       .orderBy("starts_at", "desc")
       .executeTakeFirst(),
+    canBuy ? openProfilePromotion(deps.db, userId, now) : Promise.resolve(undefined),
+    canBuy ? promotablePhotos(deps.db, userId) : Promise.resolve([]),
   ]);
-  const history = rows.map((row) => itemOf(row, now));
+  const [history, [runningItem, openItem]] = await Promise.all([
+    itemsOf(deps.db, rows, now),
+    itemsOf(
+      deps.db,
+      [running, openProfile].filter((row): row is PromotionRow => row !== undefined),
+      now,
+    ).then((items) => [running ? items[0]! : null, openProfile ? items[running ? 1 : 0]! : null]),
+  ]);
   const risenAt = lastRise?.starts_at == null ? null : Number(lastRise.starts_at);
   return {
     can_buy: canBuy,
@@ -265,9 +262,17 @@ export async function promotionOverview(deps: ApiDeps, userId: number): Promise<
       plus_free: plusFree,
       free_per_month: PLUS_FREE_RISE_UPS_PER_MONTH,
       free_left: plusFree ? Math.max(0, PLUS_FREE_RISE_UPS_PER_MONTH - used) : 0,
-      running: running ? itemOf(running, now) : null,
+      running: runningItem ?? null,
       risen_at: risenAt,
       band: riseUpBandOf(risenAt, now),
+    },
+    profile: {
+      price: PRICES.promotion_profile,
+      days: PROMOTION_PROFILE_DAYS,
+      text_max: PROMOTION_TEXT_MAX,
+      photos,
+      pending: openItem?.status === "pending" ? openItem : null,
+      running: openItem?.running ? openItem : null,
     },
     balance: balances.wallet,
     history,

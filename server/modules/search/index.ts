@@ -2,5 +2,6 @@
 import { defineFeature } from "../manifest";
 import { registerSearch } from "./routes";
 export * from "./service";
+export { promotedFor } from "./promoted";
 
 export const manifest = defineFeature({ name: "search", routes: registerSearch });

@@ -2,6 +2,7 @@ import { ok } from "../../api/router";
 import type { ModuleContext } from "../../api/module-context";
 import { autocompleteCities } from "../geo/index";
 import { autocompleteUsers, personalizedSearch, searchFilters, topRanking } from "./public";
+import { promotedFor } from "./promoted";
 import { runSearch, searchViewer } from "./service";
 import { searchOps } from "../../contract/operations/search";
 
@@ -42,16 +43,18 @@ export function registerSearch({ v2, deps }: ModuleContext): void {
     searchOps.search,
     {
       summary:
-        "Search (spec section 3 'Search request'): page_no, page_size (24), searchMode user|business, query.name, filterquery, facets, sort. Radius or country mode is required (400 validation.search.location_required otherwise). meta: total, location, facets. See docs/api.md.",
+        "Search (spec section 3 'Search request'): page_no, page_size (24), searchMode user|business, query.name, filterquery, facets, sort. Radius or country mode is required (400 validation.search.location_required otherwise). meta: total, location, facets, and promoted: the promoted slot's running promotion profiles this search finds (page 1 only, at most 3, taking turns; ADR 090). See docs/api.md.",
       tag: "search",
       auth: "optional",
       statuses: [400],
     },
     async (c, { body, user }) => {
       const { viewer, gender } = await searchViewer(deps, user);
-      const result = await runSearch(deps, { request: body, viewer, viewerGender: gender });
+      const input = { request: body, viewer, viewerGender: gender };
+      // The promoted slot (ADR 090) belongs to the first page only: later pages are the ranking alone.
+      const [result, promoted] = await Promise.all([runSearch(deps, input), body.page_no === 1 ? promotedFor(deps, input) : []]);
       c.header("Cache-Control", "private, no-store");
-      return ok(c, result.hits, { meta: result.meta });
+      return ok(c, result.hits, { meta: { ...result.meta, promoted } });
     },
   );
 

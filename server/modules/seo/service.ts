@@ -32,7 +32,8 @@ import { createTtlCache, type TtlCache } from "../../lib/ttl-cache";
 import { GUEST_VIEWER, isGuestVisibleProfile, notBlockedWith, type ViewerContext } from "../access/index";
 import { avatarImages } from "../profiles/index";
 import { citiesById } from "../geo/index";
-import { listDirectory, placeCounts, resolveDirectoryPlace, topOfDirectory, type DirectoryPlaceRef } from "./listing";
+import { promotedFor } from "../search/index";
+import { directorySearchInput, listDirectory, placeCounts, resolveDirectoryPlace, topOfDirectory, type DirectoryPlaceRef } from "./listing";
 import { regionByCode, regionsOf } from "../geo/index";
 import type { GuideCountry } from "../../contract/seo";
 export type { GuideCountry };
@@ -114,13 +115,20 @@ export async function directoryPage(deps: ApiDeps, query: DirectoryQuery, viewer
   const load = () => buildDirectoryPage(deps, query, viewer);
   if (viewer.id !== null) return load();
   const key = JSON.stringify([query.category, query.country ?? "", query.region ?? "", query.city ?? "", query.page]);
-  return cacheOf(deps.db).remember(key, deps.clock.now(), load);
+  const now = deps.clock.now();
+  const page = await cacheOf(deps.db).remember(key, now, load);
+  // A promotion that ended while the page sat in the cache leaves it on time (ADR 090).
+  return page.promoted.every((p) => p.until > now) ? page : { ...page, promoted: page.promoted.filter((p) => p.until > now) };
 }
 
 async function buildDirectoryPage(deps: ApiDeps, query: DirectoryQuery, viewer: ViewerContext): Promise<DirectoryPage> {
   const place = await resolveDirectoryPlace(deps, query, DIRECTORY_NOT_FOUND);
   const level: DirectoryLevel = place.city ? "city" : place.region ? "region" : place.country ? "country" : "category";
-  const result = await listDirectory(deps, query.category, place, query.page, viewer);
+  // The promoted slot (ADR 090): on a city's first page, the running promotion profiles this listing finds.
+  const [result, promoted] = await Promise.all([
+    listDirectory(deps, query.category, place, query.page, viewer),
+    level === "city" && query.page === 1 ? promotedFor(deps, directorySearchInput(query.category, place, 1, viewer)) : [],
+  ]);
   const total = result.meta.total;
   const pages = Math.min(SEO_MAX_PAGE, Math.ceil(total / SEO_PAGE_SIZE));
   if (total === 0 || query.page > pages) throw fail.notFound(DIRECTORY_NOT_FOUND);
@@ -157,6 +165,7 @@ async function buildDirectoryPage(deps: ApiDeps, query: DirectoryQuery, viewer: 
     city: place.city ? { slug: place.city.slug, name: place.city.name } : null,
     places,
     profiles,
+    promoted,
     // What this page shows changed last (its profiles); a hint for Last-Modified and the sitemap.
     last_modified: changed?.last === null || changed?.last === undefined ? null : Number(changed.last),
   };
