@@ -63,8 +63,6 @@ export const LOCK_SPACES = {
   riseUps: 28,
   /** Gifts and token rewards: each reward once per member (issue 27). */
   gifts: 29,
-  /** Promotion profiles: one running or pending promotion per profile (issue 27). */
-  promotionProfiles: 30,
   /** Bundles: a creator's bundles while one is edited, published or bought (issue 28). */
   bundles: 31,
   /** Pay-per-view media: a buyer's purchases (issue 28). */

@@ -47,17 +47,15 @@ describe(`the notification kind "dollars" (${TEST_DB})`, () => {
     expect(preferences.dollars).toEqual({ email: true, push: true, bar: true });
     expect(preferences.favorites).toEqual({ email: false, push: false, bar: false });
 
-    const hints = await rt.deps.db
-      .transaction()
-      .execute((trx) =>
-        notify(rt.deps, trx, {
-          userId: receiver.id,
-          event: "tip_received",
-          actorId: payer.id,
-          params: { amount: "10" },
-          url: "user/dollar",
-        }),
-      );
+    const hints = await rt.deps.db.transaction().execute((trx) =>
+      notify(rt.deps, trx, {
+        userId: receiver.id,
+        event: "tip_received",
+        actorId: payer.id,
+        params: { amount: "10" },
+        url: "user/dollar",
+      }),
+    );
     // The popup's line names the amount (it said "{amount}" before the params reached it).
     expect(hints[0]?.event).toMatchObject({ type: "notification", kind: "dollars" });
     expect(JSON.stringify(hints[0]?.event)).toContain("10 Dollar Trinkgeld");
