@@ -149,6 +149,7 @@ export function BackofficeQueuePage({
   failure: FormReply | null;
 }) {
   const { t } = useTranslation("moderation");
+  const { t: tBundles } = useTranslation("bundles");
   const to = useLocalePath();
   const location = useLocation();
   const pages = Math.max(1, Math.ceil(queue.total / queue.pageSize));
@@ -169,6 +170,12 @@ export function BackofficeQueuePage({
         <p>
           <Link to={to("backoffice/reports")} data-testid="backoffice-reports-link">
             {t("moderation.backoffice.reports_link")}
+          </Link>
+        </p>
+        <p>
+          {/* Bundles wait in a queue of their own (issue 28, ADR 092). */}
+          <Link to={to("backoffice/bundles")} data-testid="backoffice-bundles-link">
+            {tBundles("bundles.backoffice.title")}
           </Link>
         </p>
         {done ? (

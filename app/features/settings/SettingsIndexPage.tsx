@@ -11,13 +11,17 @@ export function SettingsIndexPage({
   groups,
   isBusiness,
   tours = false,
+  bundles = false,
 }: {
   groups: Array<{ key: SettingsGroup; items: SettingsKey[] }>;
   isBusiness: boolean;
   /** Escorts also manage their tours here (user/tours, not a settings key of the spec). */
   tours?: boolean;
+  /** Settings key "bundles" (issue 28): own and bought bundles (its texts in the bundles namespace). */
+  bundles?: boolean;
 }) {
   const { t } = useTranslation("account");
+  const { t: tBundles } = useTranslation("bundles");
   const to = useLocalePath();
   return (
     <main className={ui.narrow}>
@@ -52,6 +56,21 @@ export function SettingsIndexPage({
                 <Link className={css.item} to={to("user/tours")}>
                   <span className={css.itemLabel}>{t("dashboard.tours_title")}</span>
                   <span className={ui.muted}>{t("dashboard.tours_link")}</span>
+                </Link>
+              </li>
+            </ul>
+          </section>
+        ) : null}
+        {bundles ? (
+          <section className={css.group} aria-labelledby="settings-bundles" data-testid="settings-bundles">
+            <h2 id="settings-bundles" className={css.groupTitle}>
+              {tBundles("bundles.settings.title")}
+            </h2>
+            <ul className={css.items}>
+              <li>
+                <Link className={css.item} to={to("user/bundles")}>
+                  <span className={css.itemLabel}>{tBundles("bundles.settings.title")}</span>
+                  <span className={ui.muted}>{tBundles("bundles.settings.summary")}</span>
                 </Link>
               </li>
             </ul>

@@ -14,6 +14,7 @@ import {
 } from "#server/contract/settings";
 import { MODERATED_TEXT_FIELD_KEYS, TEXT_REVIEW_STATUS } from "#server/contract/moderation";
 import { TOUR_USER_TYPES } from "#server/contract/tours";
+import { isStaffUserType } from "#server/contract/users";
 import { USER_TYPE } from "#server/contract/users";
 import { createApiClient } from "~/api/client.server";
 import { fetchStepData } from "~/api/registration.server";
@@ -81,6 +82,8 @@ export async function loadSettingsIndex({ request, context }: LoaderFunctionArgs
       groups,
       isBusiness: viewer.profile.userType === USER_TYPE.business,
       tours: TOUR_USER_TYPES.includes(viewer.profile.userType),
+      // Settings key "bundles" (issue 28): own and bought bundles; staff accounts buy and sell nothing.
+      bundles: !isStaffUserType(viewer.profile.userType),
     },
     { headers: PRIVATE_HEADERS },
   );
