@@ -8,7 +8,7 @@ import { loadBundlePage, submitBundleBuy } from "~/features/bundles/bundles.serv
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["bundles"], hydrate: false };
+export const handle = { i18n: ["bundle"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadBundlePage(args);
 

@@ -8,7 +8,7 @@ import { MyBundlesPage } from "~/features/bundles/MyBundlesPage";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["bundles", "moderation"], hydrate: false };
+export const handle = { i18n: ["bundle", "moderation"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadMyBundles(args);
 

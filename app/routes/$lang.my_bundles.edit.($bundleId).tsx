@@ -10,7 +10,7 @@ import * as ui from "~/styles/ui.css";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["bundles"], hydrate: false };
+export const handle = { i18n: ["bundle"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadBundleEdit(args);
 
@@ -23,12 +23,12 @@ export const meta = metaFromLoader({ noindex: true });
 export default function BundleEditRoute() {
   const loaded = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const { t } = useTranslation("bundles");
+  const { t } = useTranslation("bundle");
   if (loaded.kind === "not_creator")
     return (
       <main className={ui.narrow}>
         <h1>{loaded.title}</h1>
-        <p data-testid="bundles-creators-only">{t("bundles.mine.creators_only")}</p>
+        <p data-testid="bundles-creators-only">{t("bundle.mine.creators_only")}</p>
       </main>
     );
   // A refused save shows the meta step again with what was sent.

@@ -6,7 +6,7 @@ import { profileHeaders, profileMeta } from "~/features/profile/meta";
 import { ProfileTabPage } from "~/features/profile/ProfileTabPage";
 
 /** p/{username}/bundles (issue 28 item 1): the creator's bundles with blurred previews and prices. */
-export const handle = { i18n: ["bundles"], hydrate: false };
+export const handle = { i18n: ["bundle"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadProfileBundles(args);
 

@@ -6,7 +6,7 @@ import { SettingsIndexPage } from "~/features/settings/SettingsIndexPage";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["account", "bundles"], hydrate: false };
+export const handle = { i18n: ["account", "bundle"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadSettingsIndex(args);
 

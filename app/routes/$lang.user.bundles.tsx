@@ -7,7 +7,7 @@ import { SettingsBundlesPage } from "~/features/bundles/OtherBundlePages";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["bundles"], hydrate: false };
+export const handle = { i18n: ["bundle"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadSettingsBundles(args);
 

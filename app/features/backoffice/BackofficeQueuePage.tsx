@@ -149,7 +149,7 @@ export function BackofficeQueuePage({
   failure: FormReply | null;
 }) {
   const { t } = useTranslation("moderation");
-  const { t: tBundles } = useTranslation("bundles");
+  const { t: tBundles } = useTranslation("bundle");
   const to = useLocalePath();
   const location = useLocation();
   const pages = Math.max(1, Math.ceil(queue.total / queue.pageSize));
@@ -175,7 +175,7 @@ export function BackofficeQueuePage({
         <p>
           {/* Bundles wait in a queue of their own (issue 28, ADR 092). */}
           <Link to={to("backoffice/bundles")} data-testid="backoffice-bundles-link">
-            {tBundles("bundles.backoffice.title")}
+            {tBundles("bundle.backoffice.title")}
           </Link>
         </p>
         {done ? (

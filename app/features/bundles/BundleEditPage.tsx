@@ -53,30 +53,30 @@ export function BundleEditPage({
   missingChoice: boolean;
   reply: FormReply | null;
 }) {
-  const { t } = useTranslation("bundles");
+  const { t } = useTranslation("bundle");
   return (
     <main className={ui.page}>
       <div className={ui.stack}>
         <h1>{title}</h1>
-        <ol className={css.steps} aria-label={t("bundles.edit.steps_label")}>
+        <ol className={css.steps} aria-label={t("bundle.edit.steps_label")}>
           {(["creation_selection", "creation_meta_info"] as const).map((name, index) => (
             <li key={name} className={name === step ? css.stepCurrent : ui.muted} aria-current={name === step ? "step" : undefined}>
-              {index + 1}. {t(`bundles.edit.steps.${name}`)}
+              {index + 1}. {t(`bundle.edit.steps.${name}`)}
             </li>
           ))}
         </ol>
         {bundle && (bundle.status === BUNDLE_STATUS.accepted || bundle.status === BUNDLE_STATUS.pending) ? (
           <p className={ui.notice} data-testid="bundle-edit-review-note">
-            {t("bundles.edit.back_to_review")}
+            {t("bundle.edit.back_to_review")}
           </p>
         ) : null}
-        {bundle && bundle.sales > 0 ? <p className={ui.muted}>{t("bundles.edit.sold_note")}</p> : null}
+        {bundle && bundle.sales > 0 ? <p className={ui.muted}>{t("bundle.edit.sold_note")}</p> : null}
         {step === "creation_selection" ? (
           <SelectionStep lang={lang} bundleId={bundleId} media={media} chosen={chosen} missingChoice={missingChoice} />
         ) : (
           <MetaStep lang={lang} bundleId={bundleId} bundle={bundle} media={media} chosen={chosen} reply={reply} />
         )}
-        <Link to={bundlePaths.mine(lang)}>{t("bundles.edit.to_list")}</Link>
+        <Link to={bundlePaths.mine(lang)}>{t("bundle.edit.to_list")}</Link>
       </div>
     </main>
   );
@@ -95,14 +95,14 @@ function SelectionStep({
   chosen: number[];
   missingChoice: boolean;
 }) {
-  const { t } = useTranslation("bundles");
+  const { t } = useTranslation("bundle");
   const { t: tCommon } = useTranslation();
   if (media.length === 0)
     return (
       <div className={`${ui.card} ${ui.stack}`} data-testid="bundle-no-media">
-        <p style={{ margin: 0 }}>{t("bundles.edit.no_media")}</p>
+        <p style={{ margin: 0 }}>{t("bundle.edit.no_media")}</p>
         <Link className={ui.buttonSecondary} to={`/${lang}/user/media_gallery`}>
-          {t("bundles.edit.to_gallery")}
+          {t("bundle.edit.to_gallery")}
         </Link>
       </div>
     );
@@ -111,14 +111,14 @@ function SelectionStep({
     <Form method="get" action={bundlePaths.edit(lang, bundleId ?? undefined)} className={ui.stack}>
       <input type="hidden" name="step" value="creation_meta_info" />
       <fieldset style={{ border: 0, padding: 0, margin: 0 }} aria-describedby={message ? "field-media-error" : undefined}>
-        <legend className={ui.label}>{t("bundles.edit.pick_legend", { max: BUNDLE_ITEMS_MAX })}</legend>
+        <legend className={ui.label}>{t("bundle.edit.pick_legend", { max: BUNDLE_ITEMS_MAX })}</legend>
         <ul className={css.pickGrid} data-testid="bundle-pick">
           {media.map((medium, index) => (
             <li key={medium.id}>
               <label className={css.pick}>
                 <Picture
                   image={medium.image}
-                  alt={t("bundles.edit.medium_alt", { number: index + 1 })}
+                  alt={t("bundle.edit.medium_alt", { number: index + 1 })}
                   sizes="(min-width: 768px) 180px, 30vw"
                   width={180}
                   height={240}
@@ -132,7 +132,7 @@ function SelectionStep({
                   className={css.pickBox}
                   data-testid="bundle-pick-medium"
                 />
-                {medium.kind === "video" ? <span className={ui.muted}>{t("bundles.edit.video")}</span> : null}
+                {medium.kind === "video" ? <span className={ui.muted}>{t("bundle.edit.video")}</span> : null}
               </label>
             </li>
           ))}
@@ -140,7 +140,7 @@ function SelectionStep({
       </fieldset>
       <ErrorLine id="field-media-error" name="media" message={message} />
       <button type="submit" className={ui.button} data-testid="bundle-next">
-        {t("bundles.edit.next")}
+        {t("bundle.edit.next")}
       </button>
     </Form>
   );
@@ -161,7 +161,7 @@ function MetaStep({
   chosen: number[];
   reply: FormReply | null;
 }) {
-  const { t } = useTranslation("bundles");
+  const { t } = useTranslation("bundle");
   const { t: tCommon } = useTranslation();
   const errors = (name: string) => reply?.fieldErrors[name] ?? [];
   // A refused save shows what was sent; the first visit the bundle's values (or nothing for a new one).
@@ -183,8 +183,8 @@ function MetaStep({
       ))}
       <Field
         name="title"
-        label={t("bundles.edit.title_label")}
-        hint={t("bundles.edit.title_hint", { max: BUNDLE_TITLE_MAX })}
+        label={t("bundle.edit.title_label")}
+        hint={t("bundle.edit.title_hint", { max: BUNDLE_TITLE_MAX })}
         defaultValue={kept("title", bundle?.title ?? "")}
         maxLength={BUNDLE_TITLE_MAX}
         required
@@ -192,8 +192,8 @@ function MetaStep({
       />
       <TextAreaField
         name="description"
-        label={t("bundles.edit.description_label")}
-        hint={t("bundles.edit.description_hint", { max: BUNDLE_DESCRIPTION_MAX })}
+        label={t("bundle.edit.description_label")}
+        hint={t("bundle.edit.description_hint", { max: BUNDLE_DESCRIPTION_MAX })}
         defaultValue={kept("description", bundle?.description ?? "")}
         maxLength={BUNDLE_DESCRIPTION_MAX}
         rows={4}
@@ -206,8 +206,8 @@ function MetaStep({
         min={BUNDLE_PRICE_MIN}
         max={BUNDLE_PRICE_MAX}
         step={1}
-        label={t("bundles.edit.price_label")}
-        hint={t("bundles.edit.price_hint", { min: BUNDLE_PRICE_MIN, max: BUNDLE_PRICE_MAX })}
+        label={t("bundle.edit.price_label")}
+        hint={t("bundle.edit.price_hint", { min: BUNDLE_PRICE_MIN, max: BUNDLE_PRICE_MAX })}
         defaultValue={kept("price", bundle ? String(bundle.price) : "")}
         errors={errors("price")}
       />
@@ -215,9 +215,9 @@ function MetaStep({
         style={{ border: 0, padding: 0, margin: 0 }}
         aria-describedby={coverErrors.length > 0 ? "field-cover_media_id-error" : undefined}
       >
-        <legend className={ui.label}>{t("bundles.edit.cover_legend")}</legend>
+        <legend className={ui.label}>{t("bundle.edit.cover_legend")}</legend>
         <p className={ui.muted} style={{ margin: 0 }}>
-          {t("bundles.edit.cover_hint", { count: picked.length })}
+          {t("bundle.edit.cover_hint", { count: picked.length })}
         </p>
         <ul className={css.pickGrid} data-testid="bundle-cover">
           {picked.map((medium, index) => (
@@ -225,7 +225,7 @@ function MetaStep({
               <label className={css.pick}>
                 <Picture
                   image={medium.image}
-                  alt={t("bundles.edit.medium_alt", { number: index + 1 })}
+                  alt={t("bundle.edit.medium_alt", { number: index + 1 })}
                   sizes="(min-width: 768px) 180px, 30vw"
                   width={180}
                   height={240}
@@ -250,10 +250,10 @@ function MetaStep({
       />
       <div className={ui.row}>
         <button type="submit" className={ui.button} data-testid="bundle-save">
-          {bundleId === null ? t("bundles.edit.create") : t("bundles.edit.save")}
+          {bundleId === null ? t("bundle.edit.create") : t("bundle.edit.save")}
         </button>
         <Link className={ui.buttonSecondary} to={backToSelection} data-testid="bundle-back">
-          {t("bundles.edit.back")}
+          {t("bundle.edit.back")}
         </Link>
       </div>
     </Form>

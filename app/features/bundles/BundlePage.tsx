@@ -31,7 +31,7 @@ export function BundlePage({
   signedIn: boolean;
   refused: (FormReply & { insufficient: boolean }) | null;
 }) {
-  const { t } = useTranslation("bundles");
+  const { t } = useTranslation("bundle");
   const price = usePriceText();
   const dollars = (amount: number) => price({ amount, currency: "dollar" });
   const { bundle, balance, media } = detail;
@@ -41,27 +41,27 @@ export function BundlePage({
       <div className={ui.stack}>
         <h1 style={{ margin: 0 }}>{bundle.title}</h1>
         <p className={ui.muted} style={{ margin: 0 }}>
-          {t("bundles.buy.by", { name: bundle.creator.displayName })} ·{" "}
-          <Link to={`/${lang}/p/${bundle.creator.username}/bundles`}>{t("bundles.buy.more_of_creator")}</Link>
+          {t("bundle.buy.by", { name: bundle.creator.displayName })} ·{" "}
+          <Link to={`/${lang}/p/${bundle.creator.username}/bundles`}>{t("bundle.buy.more_of_creator")}</Link>
         </p>
         {bought ? (
           <p className={ui.notice} role="status" data-testid="bundle-bought">
-            {t("bundles.buy.bought", { price: dollars(bundle.price), balance: dollars(balance) })}{" "}
-            <Link to={walletPaths.dollar(lang)}>{t("bundles.buy.history")}</Link>
+            {t("bundle.buy.bought", { price: dollars(bundle.price), balance: dollars(balance) })}{" "}
+            <Link to={walletPaths.dollar(lang)}>{t("bundle.buy.history")}</Link>
           </p>
         ) : null}
         {bundle.description ? <p style={{ margin: 0, whiteSpace: "pre-line" }}>{bundle.description}</p> : null}
         {media ? (
-          <section className={ui.stack} aria-label={t("bundles.buy.media_label")}>
+          <section className={ui.stack} aria-label={t("bundle.buy.media_label")}>
             <p className={ui.muted} style={{ margin: 0 }}>
-              {t("bundles.tile.items", { count: media.length })}
+              {t("bundle.tile.items", { count: media.length })}
             </p>
             <ul className={css.mediaGrid} data-testid="bundle-media">
               {media.map((medium, index) => (
                 <li key={medium.id}>
                   <Picture
                     image={medium.image}
-                    alt={t("bundles.edit.medium_alt", { number: index + 1 })}
+                    alt={t("bundle.edit.medium_alt", { number: index + 1 })}
                     sizes="(min-width: 768px) 280px, 50vw"
                     width={medium.image.width}
                     height={medium.image.height}
@@ -75,10 +75,10 @@ export function BundlePage({
         ) : (
           <section className={`${ui.card} ${ui.stack}`} data-testid="bundle-confirm">
             <BundlePreview bundle={bundle} />
-            <p style={{ margin: 0 }}>{t("bundles.tile.items", { count: bundle.itemCount })}</p>
+            <p style={{ margin: 0 }}>{t("bundle.tile.items", { count: bundle.itemCount })}</p>
             <dl className={ui.stack} style={{ margin: 0, gap: "4px" }}>
               <div className={ui.row}>
-                <dt>{t("bundles.buy.price")}</dt>
+                <dt>{t("bundle.buy.price")}</dt>
                 <dd style={{ margin: 0, fontWeight: 700 }} data-testid="bundle-buy-price">
                   {dollars(bundle.price)}
                 </dd>
@@ -86,14 +86,14 @@ export function BundlePage({
               {signedIn ? (
                 <>
                   <div className={ui.row}>
-                    <dt>{t("bundles.buy.balance")}</dt>
+                    <dt>{t("bundle.buy.balance")}</dt>
                     <dd style={{ margin: 0 }} data-testid="bundle-buy-balance">
                       {dollars(balance)}
                     </dd>
                   </div>
                   {covered ? (
                     <div className={ui.row}>
-                      <dt>{t("bundles.buy.balance_after")}</dt>
+                      <dt>{t("bundle.buy.balance_after")}</dt>
                       <dd style={{ margin: 0 }} data-testid="bundle-buy-after">
                         {dollars(balance - bundle.price)}
                       </dd>
@@ -109,27 +109,27 @@ export function BundlePage({
                 to={`/${lang}/login?r=${encodeURIComponent(`/${lang}/bundle/${bundle.id}`)}`}
                 data-testid="bundle-login"
               >
-                {t("bundles.buy.login")}
+                {t("bundle.buy.login")}
               </Link>
             ) : !bundle.forSale ? (
               <p style={{ margin: 0 }} data-testid="bundle-not-for-sale">
-                {t("bundles.buy.not_for_sale")}
+                {t("bundle.buy.not_for_sale")}
               </p>
             ) : covered && !refused?.insufficient ? (
               <Form method="post" className={ui.stack}>
                 <input type="hidden" name="key" value={payKey} />
                 <button type="submit" className={ui.button} data-testid="bundle-buy-submit">
-                  {t("bundles.buy.submit", { price: dollars(bundle.price) })}
+                  {t("bundle.buy.submit", { price: dollars(bundle.price) })}
                 </button>
                 <p className={ui.muted} style={{ margin: 0 }}>
-                  {t("bundles.buy.terms")}
+                  {t("bundle.buy.terms")}
                 </p>
               </Form>
             ) : (
               <div className={ui.stack} data-testid="bundle-insufficient">
-                <p style={{ margin: 0 }}>{t("bundles.buy.insufficient", { price: dollars(bundle.price) })}</p>
+                <p style={{ margin: 0 }}>{t("bundle.buy.insufficient", { price: dollars(bundle.price) })}</p>
                 <Link className={ui.buttonSecondary} to={checkoutPath(lang, "dollar")} data-testid="buy-dollars">
-                  {t("bundles.buy.buy_dollars")}
+                  {t("bundle.buy.buy_dollars")}
                 </Link>
               </div>
             )}

@@ -17,7 +17,7 @@ export function BundlePreview({ bundle }: { bundle: Pick<BundleTileData, "previe
 }
 
 export function BundleTileCard({ bundle, showCreator = false }: { bundle: BundleTileData; showCreator?: boolean }) {
-  const { t } = useTranslation("bundles");
+  const { t } = useTranslation("bundle");
   const lang = useLang();
   const price = usePriceText();
   return (
@@ -26,7 +26,7 @@ export function BundleTileCard({ bundle, showCreator = false }: { bundle: Bundle
       <h3 className={css.tileTitle}>{bundle.title}</h3>
       {showCreator ? <span className={ui.muted}>{bundle.creator.displayName}</span> : null}
       <span className={css.facts}>
-        <span>{t("bundles.tile.items", { count: bundle.itemCount })}</span>
+        <span>{t("bundle.tile.items", { count: bundle.itemCount })}</span>
         <strong data-testid="bundle-price">{price({ amount: bundle.price, currency: "dollar" })}</strong>
       </span>
       <Link
@@ -34,7 +34,7 @@ export function BundleTileCard({ bundle, showCreator = false }: { bundle: Bundle
         to={bundlePaths.bundle(lang, bundle.id)}
         data-testid={bundle.owned ? "bundle-open" : "bundle-buy"}
       >
-        {bundle.owned ? t("bundles.tile.open") : t("bundles.tile.buy", { price: price({ amount: bundle.price, currency: "dollar" }) })}
+        {bundle.owned ? t("bundle.tile.open") : t("bundle.tile.buy", { price: price({ amount: bundle.price, currency: "dollar" }) })}
       </Link>
     </li>
   );

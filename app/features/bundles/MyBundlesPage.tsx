@@ -35,7 +35,7 @@ export function MyBundlesPage({
   done: string | null;
   reply: FormReply | null;
 }) {
-  const { t } = useTranslation("bundles");
+  const { t } = useTranslation("bundle");
   const layouts = Object.keys(BUNDLE_MOBILE_LAYOUTS) as BundleMobileLayout[];
   return (
     <main className={ui.page}>
@@ -43,25 +43,25 @@ export function MyBundlesPage({
         <h1>{title}</h1>
         {done ? (
           <p className={ui.notice} role="status" data-testid="bundles-done">
-            {t(`bundles.mine.done.${done}`)}
+            {t(`bundle.mine.done.${done}`)}
           </p>
         ) : null}
         {reply ? <FormErrors errors={allErrors(reply)} /> : null}
         {mayCreate ? (
           <>
-            <p className={ui.muted}>{t("bundles.mine.intro")}</p>
+            <p className={ui.muted}>{t("bundle.mine.intro")}</p>
             <p style={{ margin: 0 }}>
               <Link className={ui.button} to={bundlePaths.edit(lang)} data-testid="bundle-new">
-                {t("bundles.mine.new")}
+                {t("bundle.mine.new")}
               </Link>
             </p>
           </>
         ) : (
-          <p data-testid="bundles-creators-only">{t("bundles.mine.creators_only")}</p>
+          <p data-testid="bundles-creators-only">{t("bundle.mine.creators_only")}</p>
         )}
         {bundles.length > 0 ? (
-          <nav className={css.toggle} aria-label={t("bundles.mine.layout_label")}>
-            <span className={ui.muted}>{t("bundles.mine.layout_label")}</span>
+          <nav className={css.toggle} aria-label={t("bundle.mine.layout_label")}>
+            <span className={ui.muted}>{t("bundle.mine.layout_label")}</span>
             {layouts.map((name) => (
               <Link
                 key={name}
@@ -70,7 +70,7 @@ export function MyBundlesPage({
                 aria-current={layout === name ? "true" : undefined}
                 data-testid={`bundles-layout-${name}`}
               >
-                {t(`bundles.mine.layout.${name}`, { count: BUNDLE_MOBILE_LAYOUTS[name] })}
+                {t(`bundle.mine.layout.${name}`, { count: BUNDLE_MOBILE_LAYOUTS[name] })}
               </Link>
             ))}
           </nav>
@@ -78,7 +78,7 @@ export function MyBundlesPage({
         {bundles.length === 0 ? (
           mayCreate ? (
             <p className={ui.card} data-testid="bundles-empty">
-              {t("bundles.mine.empty")}
+              {t("bundle.mine.empty")}
             </p>
           ) : null
         ) : (
@@ -94,7 +94,7 @@ export function MyBundlesPage({
 }
 
 function OwnBundleTile({ bundle, lang }: { bundle: Bundle; lang: Language }) {
-  const { t } = useTranslation("bundles");
+  const { t } = useTranslation("bundle");
   const { t: tModeration } = useTranslation("moderation");
   const price = usePriceText();
   const publishable = bundle.status === BUNDLE_STATUS.draft || bundle.status === BUNDLE_STATUS.rejected;
@@ -119,28 +119,28 @@ function OwnBundleTile({ bundle, lang }: { bundle: Bundle; lang: Language }) {
       <h2 className={css.tileTitle}>{bundle.title}</h2>
       <span className={css.facts}>
         <span className={css.status} data-testid="bundle-status">
-          {accepted && !bundle.isActive ? t("bundles.status.inactive") : t(`bundles.status.${bundle.statusName}`)}
+          {accepted && !bundle.isActive ? t("bundle.status.inactive") : t(`bundle.status.${bundle.statusName}`)}
         </span>
         <span>·</span>
         <strong>{price({ amount: bundle.price, currency: "dollar" })}</strong>
       </span>
       <span className={ui.muted}>
-        {t("bundles.tile.items", { count: bundle.itemCount })} · {t("bundles.mine.sales", { count: bundle.sales })}
+        {t("bundle.tile.items", { count: bundle.itemCount })} · {t("bundle.mine.sales", { count: bundle.sales })}
       </span>
       {bundle.status === BUNDLE_STATUS.rejected && bundle.rejectionReason ? (
         <p className={ui.alert} style={{ margin: 0 }} data-testid="bundle-rejection">
-          {t("bundles.mine.rejected_because", { reason: tModeration(`moderation.reasons.${bundle.rejectionReason}`) })}
+          {t("bundle.mine.rejected_because", { reason: tModeration(`moderation.reasons.${bundle.rejectionReason}`) })}
         </p>
       ) : null}
-      {bundle.status === BUNDLE_STATUS.pending ? <p className={ui.muted}>{t("bundles.mine.pending_hint")}</p> : null}
+      {bundle.status === BUNDLE_STATUS.pending ? <p className={ui.muted}>{t("bundle.mine.pending_hint")}</p> : null}
       <div className={css.actions}>
-        {publishable ? action("publish", t("bundles.actions.publish"), false) : null}
-        {accepted && bundle.isActive ? action("deactivate", t("bundles.actions.deactivate")) : null}
-        {accepted && !bundle.isActive ? action("activate", t("bundles.actions.activate"), false) : null}
+        {publishable ? action("publish", t("bundle.actions.publish"), false) : null}
+        {accepted && bundle.isActive ? action("deactivate", t("bundle.actions.deactivate")) : null}
+        {accepted && !bundle.isActive ? action("activate", t("bundle.actions.activate"), false) : null}
         <Link className={`${ui.buttonSecondary} ${css.actionButton}`} to={bundlePaths.edit(lang, bundle.id)} data-testid="bundle-edit">
-          {t("bundles.actions.edit")}
+          {t("bundle.actions.edit")}
         </Link>
-        {action("delete", t("bundles.actions.delete"))}
+        {action("delete", t("bundle.actions.delete"))}
       </div>
     </li>
   );

@@ -21,12 +21,12 @@ import * as css from "./bundles.css";
 
 /** p/{username}/bundles: the creator's bundles for sale (blurred previews, prices), or the empty state. */
 export function ProfileBundlesTab({ bundles }: { bundles: BundleTileData[] }) {
-  const { t } = useTranslation("bundles");
+  const { t } = useTranslation("bundle");
   return (
-    <section className={ui.stack} aria-label={t("bundles.profile.title")} data-testid="profile-bundles">
+    <section className={ui.stack} aria-label={t("bundle.profile.title")} data-testid="profile-bundles">
       {bundles.length === 0 ? (
         <p className={ui.card} data-testid="profile-bundles-empty">
-          {t("bundles.profile.empty")}
+          {t("bundle.profile.empty")}
         </p>
       ) : (
         <ul className={css.grid}>
@@ -51,7 +51,7 @@ export function SettingsBundlesPage({
   mine: OwnBundleListData;
   purchased: PurchasedBundlesData["items"];
 }) {
-  const { t } = useTranslation("bundles");
+  const { t } = useTranslation("bundle");
   const price = usePriceText();
   return (
     <main className={ui.page}>
@@ -60,29 +60,29 @@ export function SettingsBundlesPage({
         {mine.mayCreate ? (
           <section className={`${ui.card} ${ui.stack}`} data-testid="settings-own-bundles">
             <h2 className={ui.sectionTitle} style={{ margin: 0 }}>
-              {t("bundles.settings.own")}
+              {t("bundle.settings.own")}
             </h2>
-            <p style={{ margin: 0 }}>{t("bundles.settings.own_count", { count: mine.items.length })}</p>
+            <p style={{ margin: 0 }}>{t("bundle.settings.own_count", { count: mine.items.length })}</p>
             <ul className={ui.entryList}>
               {mine.items.map((bundle) => (
                 <li key={bundle.id} className={ui.entryCard}>
                   <Link to={bundlePaths.edit(lang, bundle.id)}>{bundle.title}</Link>{" "}
                   <span className={ui.muted}>
-                    {t(`bundles.status.${bundle.statusName}`)} · {price({ amount: bundle.price, currency: "dollar" })}
+                    {t(`bundle.status.${bundle.statusName}`)} · {price({ amount: bundle.price, currency: "dollar" })}
                   </span>
                 </li>
               ))}
             </ul>
             <Link className={ui.button} to={bundlePaths.mine(lang)} data-testid="settings-to-my-bundles">
-              {t("bundles.settings.manage")}
+              {t("bundle.settings.manage")}
             </Link>
           </section>
         ) : null}
         <section className={ui.stack} data-testid="settings-purchased-bundles">
-          <h2 className={ui.sectionTitle}>{t("bundles.settings.purchased")}</h2>
+          <h2 className={ui.sectionTitle}>{t("bundle.settings.purchased")}</h2>
           {purchased.length === 0 ? (
             <p className={ui.card} data-testid="purchased-empty">
-              {t("bundles.settings.purchased_empty")}
+              {t("bundle.settings.purchased_empty")}
             </p>
           ) : (
             <ul className={css.grid}>
@@ -109,7 +109,7 @@ export function BackofficeBundlesPage({
   done: "accepted" | "rejected" | null;
   failure: FormReply | null;
 }) {
-  const { t, i18n } = useTranslation("bundles");
+  const { t, i18n } = useTranslation("bundle");
   const { t: tModeration } = useTranslation("moderation");
   const { t: tCommon } = useTranslation();
   const price = usePriceText();
@@ -117,18 +117,18 @@ export function BackofficeBundlesPage({
   return (
     <main className={ui.page}>
       <div className={ui.stack}>
-        <h1>{t("bundles.backoffice.title")}</h1>
-        <p className={ui.muted}>{t("bundles.backoffice.intro")}</p>
-        <Link to={`/${i18n.language}/backoffice`}>{t("bundles.backoffice.to_queue")}</Link>
+        <h1>{t("bundle.backoffice.title")}</h1>
+        <p className={ui.muted}>{t("bundle.backoffice.intro")}</p>
+        <Link to={`/${i18n.language}/backoffice`}>{t("bundle.backoffice.to_queue")}</Link>
         {done ? (
           <p className={ui.notice} role="status" data-testid="bundle-queue-done">
-            {t(`bundles.backoffice.done_${done}`)}
+            {t(`bundle.backoffice.done_${done}`)}
           </p>
         ) : null}
         {failure && !queue.items.some((item) => item.id === failedId) ? <FormErrors errors={errorsBesides(failure, [])} /> : null}
         {queue.items.length === 0 ? (
           <p className={ui.card} data-testid="bundle-queue-empty">
-            {t("bundles.backoffice.empty")}
+            {t("bundle.backoffice.empty")}
           </p>
         ) : (
           <ul className={ui.plainList} data-testid="bundle-queue">
@@ -165,7 +165,7 @@ function QueueEntry({
   translate: (message: string) => string;
   lang: string;
 }) {
-  const { t } = useTranslation("bundles");
+  const { t } = useTranslation("bundle");
   const reasonId = `reason-bundle-${item.id}`;
   const reasonErrors = failure?.fieldErrors.reason ?? [];
   return (
@@ -180,7 +180,7 @@ function QueueEntry({
           <li key={medium.id}>
             <Picture
               image={medium.image}
-              alt={t("bundles.edit.medium_alt", { number: index + 1 })}
+              alt={t("bundle.edit.medium_alt", { number: index + 1 })}
               sizes="180px"
               width={180}
               height={240}
@@ -194,14 +194,14 @@ function QueueEntry({
         <Form method="post">
           <input type="hidden" name="id" value={item.id} />
           <button type="submit" name="intent" value="accept" className={ui.button} data-testid="bundle-accept">
-            {t("bundles.backoffice.accept")}
+            {t("bundle.backoffice.accept")}
           </button>
         </Form>
         <Form method="post" className={ui.stack} style={{ flex: "1 1 240px" }}>
           <input type="hidden" name="id" value={item.id} />
           <div className={ui.field}>
             <label className={ui.label} htmlFor={reasonId}>
-              {t("bundles.backoffice.reason")}
+              {t("bundle.backoffice.reason")}
             </label>
             <select
               id={reasonId}
@@ -211,7 +211,7 @@ function QueueEntry({
               aria-invalid={reasonErrors.length > 0 || undefined}
               aria-describedby={reasonErrors.length > 0 ? `${reasonId}-error` : undefined}
             >
-              <option value="">{t("bundles.backoffice.choose_reason")}</option>
+              <option value="">{t("bundle.backoffice.choose_reason")}</option>
               {REJECTION_REASONS.map((reason) => (
                 <option key={reason} value={reason}>
                   {reasonLabel(reason)}
@@ -221,7 +221,7 @@ function QueueEntry({
             <ErrorLine id={`${reasonId}-error`} name="reason" message={reasonErrors.map(translate).join(" ") || undefined} />
           </div>
           <button type="submit" name="intent" value="reject" className={ui.buttonSecondary} data-testid="bundle-reject">
-            {t("bundles.backoffice.reject")}
+            {t("bundle.backoffice.reject")}
           </button>
         </Form>
       </div>

@@ -87,7 +87,7 @@ export async function loadMyBundles({ request, context, params }: LoaderFunction
   const done = url.searchParams.get("done");
   return data(
     {
-      title: t("bundles.mine.title", { ns: "bundles" }),
+      title: t("bundle.mine.title", { ns: "bundle" }),
       lang,
       bundles: list.data.items,
       mayCreate: list.data.mayCreate,
@@ -141,7 +141,7 @@ export async function loadBundleEdit({ request, context, params }: LoaderFunctio
     unavailable(bundle.status);
   }
   const t = await i18nServer.getFixedT(request);
-  const title = bundleId === null ? t("bundles.edit.title_new", { ns: "bundles" }) : t("bundles.edit.title_edit", { ns: "bundles" });
+  const title = bundleId === null ? t("bundle.edit.title_new", { ns: "bundle" }) : t("bundle.edit.title_edit", { ns: "bundle" });
   if (!selectable.ok) {
     // A member who makes no bundles: the page says who can.
     if (selectable.status === 403) return data({ kind: "not_creator" as const, title, lang }, { headers: PRIVATE_HEADERS });
@@ -216,7 +216,7 @@ export async function loadBundlePage({ request, context, params }: LoaderFunctio
   const t = await i18nServer.getFixedT(request);
   return data(
     {
-      title: t("bundles.buy.meta_title", { ns: "bundles", title: result.data.bundle.title }),
+      title: t("bundle.buy.meta_title", { ns: "bundle", title: result.data.bundle.title }),
       lang,
       detail: result.data,
       signedIn: viewer !== null,
@@ -256,7 +256,7 @@ export async function loadSettingsBundles({ request, context, params }: LoaderFu
   if (!purchased.ok) unavailable(purchased.status);
   const t = await i18nServer.getFixedT(request);
   return data(
-    { title: t("bundles.settings.title", { ns: "bundles" }), lang: langOf(params), mine: mine.data, purchased: purchased.data.items },
+    { title: t("bundle.settings.title", { ns: "bundle" }), lang: langOf(params), mine: mine.data, purchased: purchased.data.items },
     { headers: PRIVATE_HEADERS },
   );
 }
@@ -277,7 +277,7 @@ export async function loadBundleQueue({ request, context }: LoaderFunctionArgs) 
   const done = url.searchParams.get("done");
   return data(
     {
-      title: t("bundles.backoffice.title", { ns: "bundles" }),
+      title: t("bundle.backoffice.title", { ns: "bundle" }),
       queue: result.data,
       done: done === "accepted" || done === "rejected" ? (done as "accepted" | "rejected") : null,
     },

@@ -21,7 +21,7 @@ export function SettingsIndexPage({
   bundles?: boolean;
 }) {
   const { t } = useTranslation("account");
-  const { t: tBundles } = useTranslation("bundles");
+  const { t: tBundles } = useTranslation("bundle");
   const to = useLocalePath();
   return (
     <main className={ui.narrow}>
@@ -64,13 +64,13 @@ export function SettingsIndexPage({
         {bundles ? (
           <section className={css.group} aria-labelledby="settings-bundles" data-testid="settings-bundles">
             <h2 id="settings-bundles" className={css.groupTitle}>
-              {tBundles("bundles.settings.title")}
+              {tBundles("bundle.settings.title")}
             </h2>
             <ul className={css.items}>
               <li>
                 <Link className={css.item} to={to("user/bundles")}>
-                  <span className={css.itemLabel}>{tBundles("bundles.settings.title")}</span>
-                  <span className={ui.muted}>{tBundles("bundles.settings.summary")}</span>
+                  <span className={css.itemLabel}>{tBundles("bundle.settings.title")}</span>
+                  <span className={ui.muted}>{tBundles("bundle.settings.summary")}</span>
                 </Link>
               </li>
             </ul>

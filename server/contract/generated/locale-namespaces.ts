@@ -5,7 +5,7 @@ export const NAMESPACES = [
   "account",
   "accounting",
   "auth",
-  "bundles",
+  "bundle",
   "charts",
   "checkout",
   "dating",

@@ -11,6 +11,6 @@ export const manifest = defineFeature({
   seed: [{ order: 175, part: bundlesPart }],
   moderationQueues: {
     /** Bundles before they go on sale (ADR 092). */
-    bundles: { api: "/backoffice/bundles", title: "bundles.backoffice.title" },
+    bundles: { api: "/backoffice/bundles", title: "bundle.backoffice.title" },
   },
 });
