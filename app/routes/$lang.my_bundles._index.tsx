@@ -15,7 +15,11 @@ export const loader = (args: LoaderFunctionArgs) => loadMyBundles(args);
 export const action = (args: ActionFunctionArgs) => submitMyBundles(args);
 
 // The loader's answer carries the layout cookie besides the private headers.
-export const headers: HeadersFunction = ({ loaderHeaders }) => (loaderHeaders.has("Cache-Control") ? loaderHeaders : PRIVATE_HEADERS);
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers(PRIVATE_HEADERS);
+  for (const cookie of loaderHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+};
 
 export const meta = metaFromLoader({ noindex: true });
 

@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { fetchBundlePreview } from "~/api/bundles.server";
 import { createApiClient } from "~/api/client.server";
-import { noStore } from "~/utils/cache-headers";
+import { CACHE_HEADER, noStore } from "~/utils/cache-headers";
 
 const notFound = () => new Response("Not found", { status: 404, headers: { ...noStore(), "Content-Type": "text/plain; charset=utf-8" } });
 
@@ -18,7 +18,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     return notFound();
   }
   const headers = new Headers({ "Content-Type": "image/jpeg", "X-Content-Type-Options": "nosniff", Vary: "Cookie" });
-  for (const name of ["content-length", "cache-control"]) {
+  for (const name of ["content-length", CACHE_HEADER.toLowerCase()]) {
     const value = upstream.headers.get(name);
     if (value) headers.set(name, value);
   }

@@ -176,6 +176,8 @@ function MetaStep({
       method="post"
       action={`${bundlePaths.edit(lang, bundleId ?? undefined)}?step=creation_meta_info&${chosen.map((id) => `media=${id}`).join("&")}`}
       className={ui.stack}
+      // The server checks every field and answers at the field in the page's language (the browser's own bubbles would not).
+      noValidate
     >
       {reply ? <FormErrors errors={errorsBesides(reply, META_FIELDS)} /> : null}
       {chosen.map((id) => (
