@@ -34,7 +34,7 @@ export function BundleTileCard({ bundle, showCreator = false }: { bundle: Bundle
         to={bundlePaths.bundle(lang, bundle.id)}
         data-testid={bundle.owned ? "bundle-open" : "bundle-buy"}
       >
-        {bundle.owned ? t("bundle.tile.open") : t("bundle.tile.buy", { price: price({ amount: bundle.price, currency: "dollar" }) })}
+        {bundle.owned ? t("bundle.tile.open") : t("bundle.tile.buy")}
       </Link>
     </li>
   );
