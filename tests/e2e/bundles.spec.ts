@@ -3,7 +3,7 @@
  * bundle (a price of 101 is refused at its field, the input kept), publishes it; the team accepts it in the back
  * office; a fresh client buys it with dollars through the one confirmation (price, balance before and after) and opens
  * its media, which another member still cannot open by their file URL. Screenshots at 390 px of my_bundles (empty,
- * grid, list), both edit steps, the profile tab, the buy page and the bought bundle (test-results/…/bundles-*-390.png).
+ * grid, list), both edit steps, the profile tab, the buy page, the bought bundle and user/bundles (test-results/…/bundles-*-390.png).
  * Fresh accounts only: no demo account's money or content changes (demo_team only decides).
  */
 import { readFileSync } from "node:fs";
@@ -136,6 +136,7 @@ test.describe("bundles", () => {
     await member.screenshot({ path: testInfo.outputPath("bundles-buy-390.png"), fullPage: true });
     await member.getByTestId("bundle-buy-submit").click();
     await expect(member).toHaveURL(/\/de\/bundle\/\d+\?bought=1$/);
+    const bundlePage = member.url().replace("?bought=1", "");
     await expect(member.getByTestId("bundle-bought")).toContainText("Gekauft für 15 Dollar. Dein Guthaben: 85 Dollar.");
     await expect(member.getByTestId("nav-dollars")).toHaveAttribute("data-wallet-available", "85");
     const images = member.getByTestId("bundle-media").locator("img");
@@ -143,6 +144,13 @@ test.describe("bundles", () => {
     const src = (await images.first().getAttribute("src"))!;
     expect((await member.request.get(src)).status()).toBe(200);
     await member.screenshot({ path: testInfo.outputPath("bundles-bought-390.png"), fullPage: true });
+    // Settings key "bundles": the settings index links it, and it lists what the member bought.
+    await member.goto("/de/user");
+    await member.getByTestId("settings-bundles").getByRole("link").click();
+    await expect(member).toHaveURL(/\/de\/user\/bundles$/);
+    await expect(member.getByTestId("settings-purchased-bundles").getByTestId("bundle-tile")).toHaveCount(1);
+    await expect(member.getByTestId("settings-purchased-bundles").getByTestId("bundle-open")).toBeVisible();
+    await member.screenshot({ path: testInfo.outputPath("bundles-settings-390.png"), fullPage: true });
 
     // The same file, without the buyer's session or grant: 404.
     const path = src.split("?")[0]!;
@@ -151,7 +159,7 @@ test.describe("bundles", () => {
     expect((await stranger.request.get(path)).status()).toBe(404);
     expect((await stranger.request.get(src)).status()).toBe(404);
     // It bought nothing: the bundle's page offers the confirmation, not the media.
-    await stranger.goto(member.url().replace("?bought=1", ""));
+    await stranger.goto(bundlePage);
     await expect(stranger.getByTestId("bundle-confirm")).toBeVisible();
     await expect(stranger.getByTestId("bundle-media")).toHaveCount(0);
     await stranger.context().close();
