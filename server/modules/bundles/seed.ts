@@ -1,6 +1,6 @@
 /**
- * Seed part "bundles" (issue 28 item 8, ADR 092): demo_escort and demo_club each sell an accepted bundle of their
- * gallery's photos, and demo_member owns demo_escort's — bought through the ledger like any purchase (the platform's
+ * Seed part "bundles" (issue 28 item 8, ADR 092): demo_escort and demo_club each sell an accepted bundle of exclusive
+ * (private) photos, and demo_member owns demo_escort's — bought through the ledger like any purchase (the platform's
  * grant of the price first, so demo_member's balance stays as the other parts leave it).
  */
 import { PostgresAdapter, type Transaction } from "kysely";
@@ -21,18 +21,51 @@ const DEMO_BUNDLES = [
   { creator: "demo_club", title: "Ein Abend im Club", description: "Ein Blick hinter die Kulissen unseres Clubs.", price: 8, items: 2 },
 ] as const;
 
-async function bundleOf(trx: Transaction<Database>, creatorId: number, spec: (typeof DEMO_BUNDLES)[number], now: number) {
-  const media = await trx
+/**
+ * The bundle's media: private copies of the creator's seeded photos (rows sharing the seed pool's files). A bundle on
+ * offer holds its media (ADR 092), so bundling the public gallery's photos would close them on the demo profile;
+ * private ones exist for the bundle alone, as a creator's exclusive photos would.
+ */
+async function exclusivePhotos(trx: Transaction<Database>, creatorId: number, count: number, now: number): Promise<number[]> {
+  const sources = await trx
     .selectFrom("media")
-    .select("id")
+    .select(["kind", "storage_key", "mime_type", "width", "height", "variant_widths", "bytes"])
     .where("user_id", "=", creatorId)
     .where("status", "=", MEDIA_STATUS.accepted)
     .where("kind", "=", "photo")
     .where("is_avatar", "=", 0)
     .orderBy("position", "desc")
-    .limit(spec.items)
+    .limit(count)
     .execute();
-  if (media.length === 0) return null;
+  const ids: number[] = [];
+  for (const [index, source] of sources.entries()) {
+    const row = await trx
+      .insertInto("media")
+      .values({
+        ...source,
+        user_id: creatorId,
+        visibility: "private",
+        status: MEDIA_STATUS.accepted,
+        position: 1000 + index,
+        is_avatar: 0,
+        created_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+/** The creator's accepted bundle, and how many media rows it added (the seed's summary counts them). */
+async function bundleOf(
+  trx: Transaction<Database>,
+  creatorId: number,
+  spec: (typeof DEMO_BUNDLES)[number],
+  now: number,
+): Promise<{ id: number | null; media: number }> {
+  const media = (await exclusivePhotos(trx, creatorId, spec.items, now)).map((id) => ({ id }));
+  if (media.length === 0) return { id: null, media: 0 };
   const bundle = await trx
     .insertInto("bundles")
     .values({
@@ -53,19 +86,21 @@ async function bundleOf(trx: Transaction<Database>, creatorId: number, spec: (ty
     .insertInto("bundle_items")
     .values(media.map((row, position) => ({ bundle_id: bundle.id, media_id: row.id, position })))
     .execute();
-  return bundle.id;
+  return { id: bundle.id, media: media.length };
 }
 
 export const bundlesPart: SeedPart = {
   name: "bundles",
   async write(chunk) {
     const ids = demoIds(chunk, ["demo_escort", "demo_club", "demo_member"] as const);
-    if (!ids) return;
+    if (!ids) return {};
     const [escort, club, member] = ids;
     const { trx, now } = chunk;
-    const escortBundle = await bundleOf(trx, escort, DEMO_BUNDLES[0], now);
-    await bundleOf(trx, club, DEMO_BUNDLES[1], now);
-    if (escortBundle === null) return;
+    const escortSale = await bundleOf(trx, escort, DEMO_BUNDLES[0], now);
+    const clubSale = await bundleOf(trx, club, DEMO_BUNDLES[1], now);
+    const media = escortSale.media + clubSale.media;
+    const escortBundle = escortSale.id;
+    if (escortBundle === null) return { media };
     const ledger: LedgerDeps = {
       db: trx,
       dialect: trx.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite",
@@ -90,7 +125,7 @@ export const bundlesPart: SeedPart = {
       reference: `bundle:${escortBundle}`,
       transfers: sale.transfers,
     });
-    if (posted.operationId === null) return;
+    if (posted.operationId === null) return { media };
     await trx
       .insertInto("bundle_purchases")
       .values({
@@ -103,5 +138,6 @@ export const bundlesPart: SeedPart = {
         created_at: now,
       })
       .execute();
+    return { media };
   },
 };
