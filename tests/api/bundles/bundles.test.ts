@@ -69,7 +69,7 @@ describe(`bundles (${TEST_DB})`, () => {
   const escort = () => listedMemberWith(rt, { userType: USER_TYPE.escort });
 
   /** An accepted public photo of `ownerId` with one stored JPEG variant (160 px), so its file URL can answer 200. */
-  async function photo(ownerId: number): Promise<{ id: number; url: string }> {
+  async function photo(ownerId: number, visibility = "public"): Promise<{ id: number; url: string }> {
     const storageKey = `bundles-test/${newKey()}`;
     const jpeg = await sharp({ create: { width: 160, height: 120, channels: 3, background: { r: 200, g: 80, b: 120 } } })
       .jpeg()
@@ -80,7 +80,7 @@ describe(`bundles (${TEST_DB})`, () => {
       .values({
         user_id: ownerId,
         kind: "photo",
-        visibility: "public",
+        visibility,
         status: 1,
         storage_key: storageKey,
         mime_type: "image/jpeg",
@@ -345,5 +345,22 @@ describe(`bundles (${TEST_DB})`, () => {
     const shrunk = await api(creator.token, "PUT", `/bundles/${id}`, { title: "Sommer", price: 5, media_ids: [media[0]!.id] });
     expect(shrunk.status).toBe(409);
     expect(shrunk.json.errors[0]).toMatchObject({ key: "exception.bundles.items_sold", source: "media_ids" });
+  });
+
+  it("exclusive (private) photos in a bundle open to its buyer through the page's grant, to nobody else", async () => {
+    const creator = await escort();
+    const exclusive = await photo(creator.id, "private");
+    const id = (await create(creator.token, { title: "Exklusiv", price: 3, media_ids: [exclusive.id] })).json.data.id;
+    await api(creator.token, "POST", `/bundles/${id}/publish`);
+    await api(team.token, "POST", `/backoffice/bundles/${id}/accept`);
+    const buyer = await client();
+    await grant(buyer.id, 3);
+    expect((await api(buyer.token, "POST", `/bundles/${id}/buy`, { key: newKey() })).status).toBe(200);
+    const detail = await api<{ data: BundleDetail }>(buyer.token, "GET", `/bundles/${id}`);
+    const grantQuery = detail.json.data.media![0]!.image.grant!;
+    expect((await rt.request(`${exclusive.url}?${grantQuery}`, { token: buyer.token })).status).toBe(200);
+    expect((await rt.request(exclusive.url, { token: buyer.token })).status).toBe(404);
+    const other = await client();
+    expect((await rt.request(`${exclusive.url}?${grantQuery}`, { token: other.token })).status).toBe(404);
   });
 });
