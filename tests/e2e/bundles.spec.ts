@@ -163,6 +163,20 @@ test.describe("bundles", () => {
     await expect(stranger.getByTestId("bundle-confirm")).toBeVisible();
     await expect(stranger.getByTestId("bundle-media")).toHaveCount(0);
     await stranger.context().close();
+
+    // The creator's other actions, without JavaScript: deactivate, activate, delete (a second, deliberate click).
+    await page.goto("/de/my_bundles");
+    await page.getByTestId("bundle-deactivate").click();
+    await expect(page.getByTestId("bundle-status")).toHaveText("Deaktiviert");
+    await page.getByTestId("bundle-activate").click();
+    await expect(page.getByTestId("bundle-status")).toHaveText("Freigegeben");
+    await page.getByTestId("bundle-delete-open").click();
+    await page.getByTestId("bundle-delete").click();
+    await expect(page.getByTestId("bundles-done")).toHaveText("Dein Bundle ist gelöscht. Wer es gekauft hat, behält es.");
+    await expect(page.getByTestId("own-bundle")).toHaveCount(0);
+    // The buyer keeps it.
+    await member.goto(bundlePage);
+    await expect(member.getByTestId("bundle-media").locator("img")).toHaveCount(2);
     await member.context().close();
   });
 });

@@ -140,7 +140,16 @@ function OwnBundleTile({ bundle, lang }: { bundle: Bundle; lang: Language }) {
         <Link className={`${ui.buttonSecondary} ${css.actionButton}`} to={bundlePaths.edit(lang, bundle.id)} data-testid="bundle-edit">
           {t("bundle.actions.edit")}
         </Link>
-        {action("delete", t("bundle.actions.delete"))}
+        {/* Deleting cannot be undone: a second, deliberate click (a disclosure, no JavaScript needed). */}
+        <details className={css.confirm}>
+          <summary className={`${ui.buttonSecondary} ${css.actionButton}`} data-testid="bundle-delete-open">
+            {t("bundle.actions.delete")}
+          </summary>
+          <p className={ui.muted} style={{ margin: 0 }}>
+            {t("bundle.mine.delete_hint")}
+          </p>
+          {action("delete", t("bundle.actions.delete_confirm"))}
+        </details>
       </div>
     </li>
   );

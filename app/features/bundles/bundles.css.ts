@@ -119,3 +119,6 @@ export const mediaImage = style({ width: "100%", height: "auto", display: "block
 
 export const steps = style({ display: "flex", gap: vars.space.sm, flexWrap: "wrap", margin: 0, padding: 0, listStyle: "none" });
 export const stepCurrent = style({ fontWeight: 700 });
+
+/** The delete disclosure: its summary is a button-sized target, its content the confirming button. */
+export const confirm = style({ display: "flex", flexDirection: "column", gap: vars.space.xs, flex: "1 1 100%" });
