@@ -5,6 +5,7 @@ import deCommon from "../../locales/de/common.json";
 import deAccount from "../../locales/de/account.json";
 import deAccounting from "../../locales/de/accounting.json";
 import deAuth from "../../locales/de/auth.json";
+import deBundle from "../../locales/de/bundle.json";
 import deCharts from "../../locales/de/charts.json";
 import deCheckout from "../../locales/de/checkout.json";
 import deDating from "../../locales/de/dating.json";
@@ -46,6 +47,7 @@ import enCommon from "../../locales/en/common.json";
 import enAccount from "../../locales/en/account.json";
 import enAccounting from "../../locales/en/accounting.json";
 import enAuth from "../../locales/en/auth.json";
+import enBundle from "../../locales/en/bundle.json";
 import enCharts from "../../locales/en/charts.json";
 import enCheckout from "../../locales/en/checkout.json";
 import enDating from "../../locales/en/dating.json";
@@ -87,6 +89,7 @@ import esCommon from "../../locales/es/common.json";
 import esAccount from "../../locales/es/account.json";
 import esAccounting from "../../locales/es/accounting.json";
 import esAuth from "../../locales/es/auth.json";
+import esBundle from "../../locales/es/bundle.json";
 import esCharts from "../../locales/es/charts.json";
 import esCheckout from "../../locales/es/checkout.json";
 import esDating from "../../locales/es/dating.json";
@@ -128,6 +131,7 @@ import plCommon from "../../locales/pl/common.json";
 import plAccount from "../../locales/pl/account.json";
 import plAccounting from "../../locales/pl/accounting.json";
 import plAuth from "../../locales/pl/auth.json";
+import plBundle from "../../locales/pl/bundle.json";
 import plCharts from "../../locales/pl/charts.json";
 import plCheckout from "../../locales/pl/checkout.json";
 import plDating from "../../locales/pl/dating.json";
@@ -172,6 +176,7 @@ export const resources = {
     account: deAccount,
     accounting: deAccounting,
     auth: deAuth,
+    bundle: deBundle,
     charts: deCharts,
     checkout: deCheckout,
     dating: deDating,
@@ -215,6 +220,7 @@ export const resources = {
     account: enAccount,
     accounting: enAccounting,
     auth: enAuth,
+    bundle: enBundle,
     charts: enCharts,
     checkout: enCheckout,
     dating: enDating,
@@ -258,6 +264,7 @@ export const resources = {
     account: esAccount,
     accounting: esAccounting,
     auth: esAuth,
+    bundle: esBundle,
     charts: esCharts,
     checkout: esCheckout,
     dating: esDating,
@@ -301,6 +308,7 @@ export const resources = {
     account: plAccount,
     accounting: plAccounting,
     auth: plAuth,
+    bundle: plBundle,
     charts: plCharts,
     checkout: plCheckout,
     dating: plDating,

@@ -6,7 +6,7 @@ import { SettingsIndexPage } from "~/features/settings/SettingsIndexPage";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["account"], hydrate: false };
+export const handle = { i18n: ["account", "bundle"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadSettingsIndex(args);
 
@@ -17,4 +17,6 @@ export const meta = metaFromLoader({ noindex: true });
 export default function SettingsIndexRoute() {
   const { groups, isBusiness, tours, dollars } = useLoaderData<typeof loader>();
   return <SettingsIndexPage groups={groups} isBusiness={isBusiness} tours={tours} dollars={dollars} />;
+  const { groups, isBusiness, tours, bundles } = useLoaderData<typeof loader>();
+  return <SettingsIndexPage groups={groups} isBusiness={isBusiness} tours={tours} bundles={bundles} />;
 }

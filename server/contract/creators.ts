@@ -64,3 +64,35 @@ export const NEWSFEED_EMPTY = {
 export { LAZY_LOAD_THRESHOLD } from "./favorites";
 /** Spec section 9 "default 10": the newsfeed's page size (the spec names none of its own). */
 export const NEWSFEED_PAGE_SIZE = 10;
+
+// ── Bundles (issue 28 item 1, ADR 092): the limits and web paths the bundles module and its pages share ──────────
+
+/** A bundle's title and description (the spec names no lengths; the profile's status text and description fit). */
+export const BUNDLE_TITLE_MAX = 100;
+export const BUNDLE_DESCRIPTION_MAX = 2000;
+/** Media in one bundle: at least one, at most a gallery page's worth (contract/media-gallery shows 33 a page). */
+export const BUNDLE_ITEMS_MIN = 1;
+export const BUNDLE_ITEMS_MAX = 33;
+/** The owner's list and the profile tab: one page each (a creator has a handful of bundles). */
+export const BUNDLE_LIST_MAX = 100;
+/** The back office's bundle queue: oldest first, this many a page. */
+export const BUNDLE_QUEUE_PAGE_SIZE = 20;
+/** The cookie that remembers the phone layout of my_bundles (BUNDLE_MOBILE_LAYOUTS) when the query names none. */
+export const BUNDLE_LAYOUT_COOKIE = "bundle_layout";
+
+/** The web pages of bundles (spec section 2 my_bundles, my_bundles/edit/{bundleId?}; settings user/bundles), written once. */
+export const bundlePaths = {
+  mine: (lang: string) => `/${lang}/my_bundles`,
+  edit: (lang: string, bundleId?: number) => (bundleId ? `/${lang}/my_bundles/edit/${bundleId}` : `/${lang}/my_bundles/edit`),
+  settings: (lang: string) => `/${lang}/user/bundles`,
+  /** One bundle for a buyer: the one confirmation before, its media after the purchase. */
+  bundle: (lang: string, bundleId: number) => `/${lang}/bundle/${bundleId}`,
+  profileTab: (lang: string, username: string) => `/${lang}/p/${username}/bundles`,
+  backoffice: (lang: string) => `/${lang}/backoffice/bundles`,
+} as const;
+
+/**
+ * A bundle's blurred preview (no language: an image): the cover's smallest variant blurred by the server, so the real
+ * variant's URL never reaches a page of someone who has not bought it.
+ */
+export const bundlePreviewPath = (bundleId: number) => `/bundle-preview/${bundleId}.jpg`;

@@ -149,6 +149,7 @@ export function BackofficeQueuePage({
   failure: FormReply | null;
 }) {
   const { t } = useTranslation("moderation");
+  const { t: tBundles } = useTranslation("bundle");
   const to = useLocalePath();
   const location = useLocation();
   const pages = Math.max(1, Math.ceil(queue.total / queue.pageSize));
@@ -173,6 +174,12 @@ export function BackofficeQueuePage({
           {" · "}
           <Link to={to("backoffice/promotions")} data-testid="backoffice-promotions-link">
             {t("moderation.backoffice.promotions_link")}
+          </Link>
+        </p>
+        <p>
+          {/* Bundles wait in a queue of their own (issue 28, ADR 092). */}
+          <Link to={to("backoffice/bundles")} data-testid="backoffice-bundles-link">
+            {tBundles("bundle.backoffice.title")}
           </Link>
         </p>
         {done ? (

@@ -33,6 +33,14 @@ export const PROFILE_TABS = [
   },
   { key: "events", path: "events", labelKey: "profile.tabs.events", profileTypes: null, counts: false },
   { key: "blogs", path: "blogs", labelKey: "profile.tabs.blogs", profileTypes: null, counts: false },
+  // Media bundles for sale (issue 28 item 1, ADR 092): only creators make them.
+  {
+    key: "bundles",
+    path: "bundles",
+    labelKey: "profile.tabs.bundles",
+    profileTypes: [USER_TYPE.escort, USER_TYPE.business],
+    counts: false,
+  },
 ] as const satisfies readonly ProfileTabEntry[];
 
 export type ProfileTab = (typeof PROFILE_TABS)[number]["key"];

@@ -12,6 +12,7 @@ export function SettingsIndexPage({
   isBusiness,
   tours = false,
   dollars = false,
+  bundles = false,
 }: {
   groups: Array<{ key: SettingsGroup; items: SettingsKey[] }>;
   isBusiness: boolean;
@@ -19,8 +20,11 @@ export function SettingsIndexPage({
   tours?: boolean;
   /** Members (not staff) reach their dollars and gifts from here too (user/dollar, user/gifts; issue 27). */
   dollars?: boolean;
+  /** Settings key "bundles" (issue 28): own and bought bundles (its texts in the bundles namespace). */
+  bundles?: boolean;
 }) {
   const { t } = useTranslation("account");
+  const { t: tBundles } = useTranslation("bundle");
   const to = useLocalePath();
   return (
     <main className={ui.narrow}>
@@ -76,6 +80,16 @@ export function SettingsIndexPage({
                 <Link className={css.item} to={to("user/gifts")} data-testid="settings-gifts-link">
                   <span className={css.itemLabel}>{t("settings.dollars.gifts_title")}</span>
                   <span className={ui.muted}>{t("settings.dollars.gifts_summary")}</span>
+        {bundles ? (
+          <section className={css.group} aria-labelledby="settings-bundles" data-testid="settings-bundles">
+            <h2 id="settings-bundles" className={css.groupTitle}>
+              {tBundles("bundle.settings.title")}
+            </h2>
+            <ul className={css.items}>
+              <li>
+                <Link className={css.item} to={to("user/bundles")}>
+                  <span className={css.itemLabel}>{tBundles("bundle.settings.title")}</span>
+                  <span className={ui.muted}>{tBundles("bundle.settings.summary")}</span>
                 </Link>
               </li>
             </ul>

@@ -15,6 +15,8 @@ import {
 import { MODERATED_TEXT_FIELD_KEYS, TEXT_REVIEW_STATUS } from "#server/contract/moderation";
 import { TOUR_USER_TYPES } from "#server/contract/tours";
 import { isStaffUserType, USER_TYPE } from "#server/contract/users";
+import { isStaffUserType } from "#server/contract/users";
+import { USER_TYPE } from "#server/contract/users";
 import { createApiClient } from "~/api/client.server";
 import { fetchStepData } from "~/api/registration.server";
 import { fetchSettingsIndex, saveSettingsSection } from "~/api/settings.server";
@@ -83,6 +85,8 @@ export async function loadSettingsIndex({ request, context }: LoaderFunctionArgs
       tours: TOUR_USER_TYPES.includes(viewer.profile.userType),
       // Dollars and gifts (issue 27): every member's; staff accounts hold no dollars.
       dollars: !isStaffUserType(viewer.profile.userType),
+      // Settings key "bundles" (issue 28): own and bought bundles; staff accounts buy and sell nothing.
+      bundles: !isStaffUserType(viewer.profile.userType),
     },
     { headers: PRIVATE_HEADERS },
   );

@@ -5,6 +5,7 @@ export const NAMESPACES = [
   "account",
   "accounting",
   "auth",
+  "bundle",
   "charts",
   "checkout",
   "dating",

@@ -1,12 +1,13 @@
 /**
  * Who may open a paid medium (issue 28, ADR 093): the one rule for fans-only and pay-per-view media, beside
  * visibility.ts (who may see that a medium exists). The file route, the gallery, bundles, the newsfeed and the live
- * issue's recordings all ask here. A medium with access `open` needs nothing more; otherwise the viewer must be its
+ * issue's recordings all ask here. A medium with access `open` needs nothing more (unless a bundle on offer holds it,
+ * ADR 092); otherwise the viewer must be its
  * owner or staff, or own a bundle that holds it, or — fans — hold a fan subscription to its owner that is paid for
  * now, or — ppv — have bought it.
  */
 import type { Kysely } from "kysely";
-import type { MediumAccess } from "../../contract/creators";
+import { BUNDLE_STATUS, type MediumAccess } from "../../contract/creators";
 import type { Database } from "../../db/schema";
 
 /** What the rule reads of a medium. */
@@ -34,9 +35,33 @@ export async function openableMediaIds(
   now: number,
 ): Promise<Set<number>> {
   const opened = new Set<number>();
-  const closed: PaidMedium[] = [];
+  const others: PaidMedium[] = [];
   for (const medium of media) {
-    if ((medium.access as MediumAccess) === "open" || viewer.isStaff || medium.user_id === viewer.id) opened.add(medium.id);
+    if (viewer.isStaff || medium.user_id === viewer.id) opened.add(medium.id);
+    else others.push(medium);
+  }
+  // A bundle on offer (pending or accepted, not deleted) makes its media its own (ADR 092): an `open` medium in one
+  // opens only to the bundle's buyers, or it would be free beside the bundle that sells it. A deleted or rejected
+  // bundle gives it back to its own access; buyers keep theirs through the purchase below.
+  const openIds = others.filter((m) => (m.access as MediumAccess) === "open").map((m) => m.id);
+  const bundled =
+    openIds.length === 0
+      ? new Set<number>()
+      : new Set(
+          (
+            await db
+              .selectFrom("bundle_items")
+              .innerJoin("bundles", "bundles.id", "bundle_items.bundle_id")
+              .select("bundle_items.media_id")
+              .where("bundle_items.media_id", "in", openIds)
+              .where("bundles.deleted_at", "is", null)
+              .where("bundles.status", "in", [BUNDLE_STATUS.pending, BUNDLE_STATUS.accepted])
+              .execute()
+          ).map((r) => r.media_id),
+        );
+  const closed: PaidMedium[] = [];
+  for (const medium of others) {
+    if ((medium.access as MediumAccess) === "open" && !bundled.has(medium.id)) opened.add(medium.id);
     else closed.push(medium);
   }
   if (closed.length === 0 || viewer.id === null) return opened;

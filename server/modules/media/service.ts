@@ -24,7 +24,8 @@ import type { MediaTable } from "../../db/schema";
 import { createMediaStorage, type MediaStorage } from "../../integrations/storage/index";
 import type { ByteRange, StoredObject } from "../../integrations/storage/storage";
 import { isOverLimit, msUntilRoom, recordHit, type Window } from "../../lib/rate-limit";
-import { isBlockedBetween, MEDIA_OWNER_COLUMNS, mediaAccess, mediaOwnerOf, viewerContext } from "../access/index";
+import { isBlockedBetween, mayOpenMedium, MEDIA_OWNER_COLUMNS, mediaAccess, mediaOwnerOf, viewerContext } from "../access/index";
+import { isStaffUserType } from "../../contract/users";
 import { isValidMediaGrant, mediaImageOf, storageKeysOf, variantStorageKey } from "./images";
 import { named, type ReceivedFile } from "./multipart";
 import { imageQueueOf } from "./queue";
@@ -257,6 +258,8 @@ export async function readMediaVariant(
       "media.storage_key",
       "media.mime_type",
       "media.variant_widths",
+      "media.id",
+      "media.access",
       ...MEDIA_OWNER_COLUMNS,
     ])
     .where("media.public_id", "=", publicId)
@@ -288,8 +291,19 @@ export async function readMediaVariant(
   const owner = mediaOwnerOf(row);
   const blocked = viewer.id !== null && viewer.id !== owner.id && (await isBlockedBetween(deps, viewer.id, owner.id));
   const granted = isValidMediaGrant(deps.config.appSecret, publicId, grant, deps.clock.now());
-  const access = mediaAccess(viewer, owner, row, { blocked, granted });
-  if (!access) throw fail.notFound();
+  const seen = mediaAccess(viewer, owner, row, { blocked, granted });
+  if (!seen) throw fail.notFound();
+  // Seeing that a medium exists is not opening it (access/paid-media.ts, issue 28): a paid, fans-only or bundled medium
+  // opens only to those the one paid-access rule names, checked on every request, and never from a shared cache.
+  const paid = { id: row.id, user_id: row.user_id, access: row.access };
+  const now = deps.clock.now();
+  const openToAll = await mayOpenMedium(deps.db, { id: null, isStaff: false }, paid, now);
+  if (
+    !openToAll &&
+    !(await mayOpenMedium(deps.db, { id: viewer.id, isStaff: viewer.id !== null && isStaffUserType(viewer.userType) }, paid, now))
+  )
+    throw fail.notFound();
+  const access = openToAll ? seen : "private";
   const object = await storageOf(deps).open(key, isVideoFile ? range : undefined);
   if (!object) throw fail.notFound();
   return { object, mimeType, access, ranged: isVideoFile && range !== undefined };

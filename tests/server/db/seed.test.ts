@@ -291,7 +291,8 @@ describe(`demo seed (${TEST_DB})`, () => {
     expect(waitingTexts).toEqual(Array.from({ length: 3 }, () => ({ field: "status", status: 0 })));
     // 741 rows, but only the rendered photos' files: the pool and the demo portraits.
     expect(checked.size).toBe(first.result.renderedPhotos);
-    expect(new Set(rows.map((r) => r.visibility))).toEqual(new Set(["public", "logged_in", "plus_member", "fsk18"]));
+    // private: the bundles part's exclusive photos (issue 28, ADR 092), shown to the bundles' buyers alone.
+    expect(new Set(rows.map((r) => r.visibility))).toEqual(new Set(["public", "logged_in", "plus_member", "fsk18", "private"]));
     const avatars = rows.filter((r) => r.is_avatar === 1).map((r) => r.user_id);
     expect(new Set(avatars).size).toBe(avatars.length);
   });

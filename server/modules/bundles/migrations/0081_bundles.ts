@@ -11,7 +11,8 @@ export function up(dialect: Dialect) {
     await db.schema
       .createTable("bundles")
       .addColumn("id", "integer", idColumn(dialect))
-      .addColumn("creator_id", "integer", (col) => col.notNull())
+      // References to users: the demo seed's reset (server/db/seed/reset.ts) finds these tables through them.
+      .addColumn("creator_id", "integer", (col) => col.notNull().references("users.id"))
       .addColumn("title", "text", (col) => col.notNull())
       .addColumn("description", "text", (col) => col.notNull().defaultTo(""))
       .addColumn("price", "integer", (col) => col.notNull())
@@ -30,7 +31,8 @@ export function up(dialect: Dialect) {
 
     await db.schema
       .createTable("bundle_items")
-      .addColumn("bundle_id", "integer", (col) => col.notNull())
+      .addColumn("bundle_id", "integer", (col) => col.notNull().references("bundles.id"))
+      // No reference to media: a medium deleted from the gallery leaves its row here (the bundle lists what exists).
       .addColumn("media_id", "integer", (col) => col.notNull())
       .addColumn("position", "integer", (col) => col.notNull())
       .addPrimaryKeyConstraint("bundle_items_pk", ["bundle_id", "media_id"])
@@ -40,9 +42,9 @@ export function up(dialect: Dialect) {
     await db.schema
       .createTable("bundle_purchases")
       .addColumn("id", "integer", idColumn(dialect))
-      .addColumn("bundle_id", "integer", (col) => col.notNull())
-      .addColumn("buyer_id", "integer", (col) => col.notNull())
-      .addColumn("creator_id", "integer", (col) => col.notNull())
+      .addColumn("bundle_id", "integer", (col) => col.notNull().references("bundles.id"))
+      .addColumn("buyer_id", "integer", (col) => col.notNull().references("users.id"))
+      .addColumn("creator_id", "integer", (col) => col.notNull().references("users.id"))
       .addColumn("price", "integer", (col) => col.notNull())
       .addColumn("operation_id", "integer", (col) => col.notNull())
       .addColumn("idempotency_key", "text", (col) => col.notNull().unique())
