@@ -15,8 +15,6 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function SettingsIndexRoute() {
-  const { groups, isBusiness, tours, dollars } = useLoaderData<typeof loader>();
-  return <SettingsIndexPage groups={groups} isBusiness={isBusiness} tours={tours} dollars={dollars} />;
-  const { groups, isBusiness, tours, bundles } = useLoaderData<typeof loader>();
-  return <SettingsIndexPage groups={groups} isBusiness={isBusiness} tours={tours} bundles={bundles} />;
+  const { groups, isBusiness, tours, dollars, bundles } = useLoaderData<typeof loader>();
+  return <SettingsIndexPage groups={groups} isBusiness={isBusiness} tours={tours} dollars={dollars} bundles={bundles} />;
 }

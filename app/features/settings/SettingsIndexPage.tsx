@@ -80,6 +80,11 @@ export function SettingsIndexPage({
                 <Link className={css.item} to={to("user/gifts")} data-testid="settings-gifts-link">
                   <span className={css.itemLabel}>{t("settings.dollars.gifts_title")}</span>
                   <span className={ui.muted}>{t("settings.dollars.gifts_summary")}</span>
+                </Link>
+              </li>
+            </ul>
+          </section>
+        ) : null}
         {bundles ? (
           <section className={css.group} aria-labelledby="settings-bundles" data-testid="settings-bundles">
             <h2 id="settings-bundles" className={css.groupTitle}>

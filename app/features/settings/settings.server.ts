@@ -15,8 +15,6 @@ import {
 import { MODERATED_TEXT_FIELD_KEYS, TEXT_REVIEW_STATUS } from "#server/contract/moderation";
 import { TOUR_USER_TYPES } from "#server/contract/tours";
 import { isStaffUserType, USER_TYPE } from "#server/contract/users";
-import { isStaffUserType } from "#server/contract/users";
-import { USER_TYPE } from "#server/contract/users";
 import { createApiClient } from "~/api/client.server";
 import { fetchStepData } from "~/api/registration.server";
 import { fetchSettingsIndex, saveSettingsSection } from "~/api/settings.server";
