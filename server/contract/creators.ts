@@ -64,3 +64,11 @@ export const NEWSFEED_EMPTY = {
 export { LAZY_LOAD_THRESHOLD } from "./favorites";
 /** Spec section 9 "default 10": the newsfeed's page size (the spec names none of its own). */
 export const NEWSFEED_PAGE_SIZE = 10;
+
+// ── Fan subscriptions (issue 28 item 3, the fans module, ADR 094) ────────────────────────────────────────────────
+
+/**
+ * Where a creator's fan offer is shown: the fans tab of the profile, a path after the language (build the link with
+ * the locale helper, `to(creatorFansPath(username))`). The paid-media pages link a locked fans-only medium here.
+ */
+export const creatorFansPath = (username: string) => `p/${encodeURIComponent(username)}/fans`;

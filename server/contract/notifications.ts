@@ -47,6 +47,10 @@ export const NOTIFICATION_EVENTS = [
   "review_window_closed",
   "tip_received",
   "gift_received",
+  "fan_subscribed",
+  "fan_renewal_failed",
+  "fan_subscription_lost",
+  "fan_subscription_ended",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
