@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 import { FAN_PRICE_MAX, FAN_PRICE_MIN, FAN_SUBSCRIPTION_STATUS, type FanSubscriptionStatus } from "./creators";
-import type { TokenOperationAnswer } from "./wallet";
+import { DOLLAR_PACKAGES, type TokenOperationAnswer } from "./wallet";
 
 const invalid = "validation.invalid";
 
@@ -189,7 +189,32 @@ export interface FanSubscribers {
 /** The ledger key and reference of one paid period: the renewal job may run twice, the period is charged once. */
 export const fanPeriodKey = (subscriptionId: number, period: number) => `fans:${subscriptionId}:${period}`;
 
+// ── Paying by card: the checkout's fans good (ADR 094) ─────────────────────────────────────────────────────────
+
+/** The rate a fan month by card is priced at: the smallest dollar package's, so a card costs what buying the dollars would. */
+const CARD_RATE = DOLLAR_PACKAGES[0];
+/** A tier's month by card, in euro cents including VAT (10 dollars: 1.90 €). */
+export const fanCardCents = (dollars: number) => Math.round((dollars * CARD_RATE.priceCents) / CARD_RATE.dollars);
+/** The dollars a paid card order bought: they pass through the fan's wallet to the creator's pending earnings. */
+export const fanCardDollars = (cents: number) => Math.floor((cents * CARD_RATE.dollars) / CARD_RATE.priceCents);
+/** The checkout's sku of a tier's month by card. */
+export const fanCardSku = (tierId: number) => `fans-tier-${tierId}`;
+export function parseFanCardSku(sku: string): number | null {
+  const match = /^fans-tier-([1-9]\d{0,9})$/.exec(sku);
+  return match ? Number(match[1]) : null;
+}
+
+/** POST /fans/card-choice: the tier the member wants to pay by card; the checkout's fans good offers it next. */
+export const fanCardChoiceSchema = v.object({ tier_id: idSchema });
+
+/** POST /fans/card-choice: the checkout's sku of the chosen tier (the page goes on to the checkout with it). */
+export interface FanCardChoice {
+  sku: string;
+  gross_cents: number;
+}
+
 export interface FansBodies {
+  FanCardChoice: FanCardChoice;
   FanOffer: FanOffer;
   FanSubscribeAnswer: FanSubscribeAnswer;
   FanSubscriptionItem: FanSubscriptionItem;

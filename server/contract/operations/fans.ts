@@ -1,5 +1,5 @@
 /** The fans group's operations (issue 28 item 3, ADR 062, 094): tiers, the offer, subscriptions, subscribers. */
-import { fanSubscribeSchema, fanTierSchema } from "../fans";
+import { fanCardChoiceSchema, fanSubscribeSchema, fanTierSchema } from "../fans";
 import { defineOperation } from "../operation";
 
 export const fansOps = {
@@ -10,6 +10,8 @@ export const fansOps = {
     body: fanSubscribeSchema,
     response: "FanSubscribeAnswer",
   }),
+  /** Paying by card: remembers the tier; the checkout's fans good (goods=fans, sku fans-tier-<id>) offers it. */
+  cardChoice: defineOperation({ method: "post", path: "/api/v2/fans/card-choice", body: fanCardChoiceSchema, response: "FanCardChoice" }),
   mine: defineOperation({ method: "get", path: "/api/v2/fans/subscriptions", response: "FanSubscriptionList" }),
   subscription: defineOperation({ method: "get", path: "/api/v2/fans/subscriptions/:id", response: "FanSubscriptionItem" }),
   /** Spec "Creator subscription: cancel": it ends when the paid period does (undo until then). */

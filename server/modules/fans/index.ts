@@ -4,6 +4,7 @@
  * paid-access rule (access/paid-media.ts) reads fan_subscriptions for fans-only media. Other modules import only this file.
  */
 import { defineFeature, defineJob } from "../manifest";
+import { fansGoods } from "./goods";
 import * as m0082 from "./migrations/0082_fans";
 import { runFanRenewals } from "./renewals";
 import { registerFans } from "./routes";
@@ -13,11 +14,12 @@ export const manifest = defineFeature({
   name: "fans",
   routes: registerFans,
   migrations: { "0082_fans": m0082 },
+  goods: { fans: fansGoods },
   // After every earlier part (plus is 160); issue 28's other creator parts may take the numbers between.
   seed: [{ order: 190, part: fansPart }],
   jobs: {
     /** Renews (or ends) the subscriptions whose paid period is over, each period charged once, then schedules the next run. */
-    "fans.renew": defineJob<Record<string, never>>((deps) => ({ run: () => runFanRenewals(deps) })),
+    "fan_subscriptions.renew": defineJob<Record<string, never>>((deps) => ({ run: () => runFanRenewals(deps) })),
   },
   notifications: {
     fan_subscribed: {

@@ -1,5 +1,5 @@
 /**
- * The fan subscriptions' renewals (issue 28 item 3, ADR 094), run from the job table: `fans.renew` takes the
+ * The fan subscriptions' renewals (issue 28 item 3, ADR 094), run from the job table: `fan_subscriptions.renew` takes the
  * subscriptions whose paid period is over, one at a time, and
  * - a cancelled one ends (ended_at = paid_until; the fan is told);
  * - a running one paid with dollars is charged the next period through the ledger under fans:<id>:<period> and gets
@@ -19,6 +19,7 @@ import { FAN_SUBSCRIPTION_STATUS } from "../../contract/creators";
 import { fanPeriodKey } from "../../contract/fans";
 import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
+import { isBlockedBetween } from "../access/index";
 import { LedgerInsufficient, postOperationIn } from "../ledger/index";
 import { notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
 import { notifyWalletChanged, spendDollars } from "../wallet/index";
@@ -26,6 +27,8 @@ import { lockFan, periodOperation, recordPeriod, type SubscriptionRow } from "./
 
 /** How often the scan runs: a subscription renews within this after its period ends. */
 export const RENEWAL_INTERVAL_MS = 60 * 60 * 1000;
+/** Account states in which a creator's fans are no longer charged. */
+const CREATOR_GONE: readonly string[] = ["deleted", "banned"];
 /** Subscriptions taken per query of the scan (it repeats until none is due). */
 const BATCH = 200;
 
@@ -83,6 +86,17 @@ async function tellEnd(deps: ApiDeps, trx: Transaction<Database>, row: Subscript
   return [...fan, ...creator];
 }
 
+/**
+ * Whether the fan may still be charged for the creator: their account not deleted or banned (a pause keeps the fans)
+ * and no block between the two. Otherwise no further month is charged: the subscription ends.
+ */
+async function creatorStillThere(trx: Transaction<Database>, deps: ApiDeps, row: SubscriptionRow): Promise<boolean> {
+  const creator = await trx.selectFrom("users").select("status").where("id", "=", row.creator_id).executeTakeFirst();
+  if (!creator || CREATOR_GONE.includes(creator.status)) return false;
+  // Asked in the transaction (SQLite's one connection is held by it), by the access kernel's one block rule.
+  return !(await isBlockedBetween({ ...deps, db: trx }, row.subscriber_id, row.creator_id));
+}
+
 type FirstStep =
   | { kind: "done"; outcome: RenewalOutcome; hints: NotificationHints; moved: boolean }
   | { kind: "spend"; row: SubscriptionRow; period: number };
@@ -113,7 +127,7 @@ async function firstStep(deps: ApiDeps, id: number, now: number): Promise<FirstS
       await lockFan(trx, deps, peek.subscriber_id);
       const row = await readSubscription(trx, id);
       if (!isDue(row, now)) return { kind: "done", outcome: "skipped", hints: [], moved: false };
-      if (row.status === FAN_SUBSCRIPTION_STATUS.cancel || row.method !== "dollars") {
+      if (row.status === FAN_SUBSCRIPTION_STATUS.cancel || row.method !== "dollars" || !(await creatorStillThere(trx, deps, row))) {
         const ended = await end(trx, row, Number(row.paid_until));
         return {
           kind: "done",
@@ -216,5 +230,11 @@ export async function runFanRenewals(deps: ApiDeps): Promise<void> {
 /** Enqueues the run of the slot `at` falls in (a no-op when it is queued already); maintenance calls it after a restart. */
 export async function scheduleFanRenewals(deps: Pick<ApiDeps, "db" | "clock">, at = deps.clock.now()): Promise<void> {
   const slot = Math.floor(at / RENEWAL_INTERVAL_MS);
-  await enqueueJob(deps.db, deps.clock, "fans.renew", {}, { key: `fans.renew:${slot}`, runAt: Math.max(at, deps.clock.now()) });
+  await enqueueJob(
+    deps.db,
+    deps.clock,
+    "fan_subscriptions.renew",
+    {},
+    { key: `fan_subscriptions.renew:${slot}`, runAt: Math.max(at, deps.clock.now()) },
+  );
 }

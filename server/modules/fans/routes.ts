@@ -3,6 +3,7 @@ import type { ModuleContext } from "../../api/module-context";
 import { ok } from "../../api/router";
 import { FAN_ERRORS } from "../../contract/fans";
 import { fansOps } from "../../contract/operations/fans";
+import { chooseCardTier } from "./goods";
 import {
   cancelSubscription,
   createTier,
@@ -46,6 +47,16 @@ export function registerFans({ v2 }: ModuleContext): void {
       statuses: [400, 401, 402, 403, 404, 409],
     },
     async (c, { body, user }) => ok(c, await subscribeWithDollars(c.get("deps"), user!.id, body.tier_id)),
+  );
+  v2.add(
+    fansOps.cardChoice,
+    {
+      ...base,
+      summary:
+        "Paying by card: remembers the tier, checked as subscribing checks it, and answers the checkout's sku (fans-tier-<id>) and price in euro cents; the checkout's goods fans then offers this month. 400 oneself, 403 staff or no creator, 404 unknown or inactive tier, 409 a live subscription to the creator that is not a card one of this tier.",
+      statuses: [400, 401, 403, 404, 409],
+    },
+    async (c, { body, user }) => ok(c, await chooseCardTier(c.get("deps"), user!.id, body.tier_id)),
   );
   v2.add(
     fansOps.mine,

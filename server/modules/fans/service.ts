@@ -11,7 +11,7 @@
  * fanSubscriptions) first, then reads again; the unique index on live subscriptions (one per fan and creator) holds
  * whatever a caller forgets.
  */
-import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { operatorMonthOf, recentMonths, operatorMonthRange } from "../../contract/calendar";
@@ -221,7 +221,7 @@ export async function updateTier(deps: ApiDeps, creatorId: number, tierId: numbe
 // ── The offer and subscribing ──────────────────────────────────────────────────────────────────────────────────
 
 /** The viewer's live subscription to a creator (not ended), if any. */
-function liveSubscription(db: Kysely<Database>, fanId: number, creatorId: number) {
+export function liveSubscription(db: Kysely<Database>, fanId: number, creatorId: number) {
   return db
     .selectFrom("fan_subscriptions")
     .selectAll()
@@ -569,12 +569,4 @@ async function earningsByMonth(deps: ApiDeps, creatorId: number, now: number): P
     entry.amount += row.amount;
   }
   return [...byMonth.values()].sort((a, b) => (a.month < b.month ? 1 : -1));
-}
-
-/** For the data export and tests: the number of paid periods of a subscription. */
-export async function paidPeriods(db: Kysely<Database>, subscriptionId: number): Promise<number> {
-  const row = await sql<{
-    n: number | string;
-  }>`select count(*) as n from fan_subscription_periods where subscription_id = ${subscriptionId}`.execute(db);
-  return Number(row.rows[0]?.n ?? 0);
 }

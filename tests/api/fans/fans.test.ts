@@ -6,14 +6,18 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SettledOrder } from "#server/contract/billing";
 import { FAN_SUBSCRIPTION_STATUS, FAN_TIERS_MAX } from "#server/contract/creators";
-import type {
-  FanOffer,
-  FanSubscribeAnswer,
-  FanSubscribers,
-  FanSubscriptionItem,
-  FanSubscriptionList,
-  FanTierList,
+import {
+  fanCardCents,
+  fanCardSku,
+  type FanCardChoice,
+  type FanOffer,
+  type FanSubscribeAnswer,
+  type FanSubscribers,
+  type FanSubscriptionItem,
+  type FanSubscriptionList,
+  type FanTierList,
 } from "#server/contract/fans";
 import { USER_TYPE } from "#server/contract/users";
 import { openableMediaIds } from "#server/modules/access/index";
@@ -127,6 +131,30 @@ describe(`fans (${TEST_DB})`, () => {
     const member = await client();
     expect((await api(member.token, "GET", "/fans/tiers")).status).toBe(403);
     expect((await api(member.token, "POST", "/fans/tiers", { name: "X", price: 5 })).status).toBe(403);
+  });
+
+  it("twenty tiers added at once: exactly three are made (the creator's lock counts them one after the other)", async () => {
+    const creator = await escort();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => api(creator.token, "POST", "/fans/tiers", { name: `P${i}`, price: 5 })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(FAN_TIERS_MAX);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(20 - FAN_TIERS_MAX);
+    const list = await api<{ data: FanTierList }>(creator.token, "GET", "/fans/tiers");
+    expect(list.json.data.tiers.map((t) => t.position)).toEqual([1, 2, 3]);
+  });
+
+  it("twenty subscribe requests at once: one subscription, one charge", async () => {
+    const { tierId } = await creatorWithTier(6);
+    const fan = await client();
+    await grant(fan.id, 100);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => subscribe(fan.token, tierId)));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const ids = new Set(answers.map((a) => a.json.data.subscription.id));
+    expect(ids.size).toBe(1);
+    expect(answers.filter((a) => !a.json.data.operation.replayed)).toHaveLength(1);
+    expect(await chargesOf([...ids][0]!)).toBe(1);
+    expect(await dollarBalances(rt.deps, fan.id)).toMatchObject({ available: 94 });
   });
 
   it("subscribing with dollars charges the first month once, opens the fans-only media, and a second request replays", async () => {
@@ -315,6 +343,30 @@ describe(`fans (${TEST_DB})`, () => {
     expect((await subscribe(token, tierId)).status).toBe(200);
   }, 60_000);
 
+  it("a creator who blocked the fan, or whose account is gone, charges no further month: the subscription ends", async () => {
+    const { creator, tierId } = await creatorWithTier(4);
+    const blockedFan = await client();
+    const otherFan = await client();
+    await grant(blockedFan.id, 20);
+    await grant(otherFan.id, 20);
+    const blockedId = (await subscribe(blockedFan.token, tierId)).json.data.subscription.id;
+    await rt.deps.db
+      .insertInto("blocks")
+      .values({ blocker_id: creator.id, blocked_id: blockedFan.id, created_at: rt.clock.now() })
+      .execute();
+    const second = await creatorWithTier(4);
+    const goneId = (await subscribe(otherFan.token, second.tierId)).json.data.subscription.id;
+    await rt.deps.db.updateTable("users").set({ status: "banned" }).where("id", "=", second.creator.id).execute();
+    rt.clock.advance(31 * DAY);
+    await renewDueSubscriptions(rt.deps);
+    for (const id of [blockedId, goneId]) {
+      const row = await rt.deps.db.selectFrom("fan_subscriptions").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+      expect(row.ended_at).toBe(row.paid_until);
+      expect(await chargesOf(id)).toBe(1);
+    }
+    expect(await dollarBalances(rt.deps, blockedFan.id)).toMatchObject({ available: 16 });
+  });
+
   it("the offer: guests see the tiers but may not subscribe; the creator sees it as their own", async () => {
     const { creator } = await creatorWithTier(12);
     const guest = await api<{ data: FanOffer }>(undefined, "GET", `/fans/offer/${creator.username}`);
@@ -324,5 +376,96 @@ describe(`fans (${TEST_DB})`, () => {
     const own = await api<{ data: FanOffer }>(creator.token, "GET", `/fans/offer/${creator.username}`);
     expect(own.json.data).toMatchObject({ own: true, may_subscribe: false });
     expect((await api(undefined, "GET", "/fans/offer/nobody-here")).status).toBe(404);
+  });
+
+  describe("by card: the checkout's fans good", () => {
+    const goods = () => rt.deps.features.goods.get("fans")!;
+    let orderSeq = 0;
+    const orderFor = (userId: number, tierId: number, cents: number): SettledOrder => ({
+      id: 800_000 + ++orderSeq,
+      public_id: `fans-test-${TEST_DB}-${orderSeq}`,
+      user_id: userId,
+      goods: "fans",
+      sku: fanCardSku(tierId),
+      kind: "normal",
+      gross_cents: cents,
+      membership_id: null,
+      paid_at: rt.clock.now(),
+    });
+    const fulfil = (order: SettledOrder) => rt.deps.db.transaction().execute((trx) => goods().fulfil(trx, rt.deps, order));
+    const chargeBack = (order: SettledOrder) =>
+      rt.deps.db.transaction().execute((trx) => goods().revoke(trx, rt.deps, order, "chargeback"));
+    const liveOf = (fanId: number) =>
+      rt.deps.db
+        .selectFrom("fan_subscriptions")
+        .selectAll()
+        .where("subscriber_id", "=", fanId)
+        .where("ended_at", "is", null)
+        .executeTakeFirst();
+
+    it("the chosen tier is the checkout's offer; a paid order starts the subscription once, another adds a month, a chargeback ends it", async () => {
+      const { creator, tierId } = await creatorWithTier(10);
+      const fan = await client();
+      expect(await goods().catalogue(rt.deps, fan.id)).toEqual([]);
+      const chosen = await api<{ data: FanCardChoice }>(fan.token, "POST", "/fans/card-choice", { tier_id: tierId });
+      expect(chosen.status, JSON.stringify(chosen.json)).toBe(200);
+      expect(chosen.json.data).toEqual({ sku: fanCardSku(tierId), gross_cents: fanCardCents(10) });
+      const offers = await goods().catalogue(rt.deps, fan.id);
+      expect(offers).toMatchObject([{ goods: "fans", sku: fanCardSku(tierId), gross_cents: 190, months: 1, renewable: false }]);
+      expect(await goods().quote(rt.deps, creator.id, fanCardSku(tierId))).toBeNull();
+
+      const order = orderFor(fan.id, tierId, 190);
+      await fulfil(order);
+      await fulfil(order);
+      const live = await liveOf(fan.id);
+      expect(live).toMatchObject({ method: "card", periods_paid: 1, price: 10 });
+      expect(await periodsOf(live!.id)).toBe(1);
+      expect(await dollarBalances(rt.deps, fan.id)).toMatchObject({ available: 0 });
+      expect(await dollarBalances(rt.deps, creator.id)).toMatchObject({ pending: 10 });
+      const medium = await fansMedium(creator.id);
+      expect((await openableMediaIds(rt.deps.db, { id: fan.id, isStaff: false }, [medium], rt.clock.now())).size).toBe(1);
+
+      // A live card subscription of this tier: the next order adds a month to it.
+      expect(await goods().quote(rt.deps, fan.id, fanCardSku(tierId))).not.toBeNull();
+      const next = orderFor(fan.id, tierId, 190);
+      await fulfil(next);
+      const renewed = await liveOf(fan.id);
+      expect(renewed).toMatchObject({ id: live!.id, periods_paid: 2 });
+      expect(Number(renewed!.paid_until)).toBeGreaterThan(Number(live!.paid_until));
+      expect(await chargesOf(live!.id)).toBe(2);
+
+      await chargeBack(next);
+      await chargeBack(next);
+      expect(await liveOf(fan.id)).toBeUndefined();
+      expect((await openableMediaIds(rt.deps.db, { id: fan.id, isStaff: false }, [medium], rt.clock.now())).size).toBe(0);
+      expect(await reconcileLedger(rt.deps, "dollar")).toMatchObject({ negative: 0, mismatched: 0, imbalance: 0 });
+    });
+
+    it("a card subscription does not renew by itself: at its end the job ends it and tells the fan; a dollar subscriber is not offered the card", async () => {
+      const { tierId } = await creatorWithTier(5);
+      const fan = await client();
+      await fulfil(orderFor(fan.id, tierId, fanCardCents(5)));
+      const id = (await liveOf(fan.id))!.id;
+      rt.clock.advance(32 * DAY);
+      await renewDueSubscriptions(rt.deps);
+      const row = await rt.deps.db.selectFrom("fan_subscriptions").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+      expect(row.ended_at).toBe(row.paid_until);
+      expect(await chargesOf(id)).toBe(1);
+      const told = await rt.deps.db
+        .selectFrom("notifications")
+        .select("event")
+        .where("user_id", "=", fan.id)
+        .where("subject_id", "=", id)
+        .execute();
+      expect(told.map((n) => n.event)).toEqual(["fan_subscription_ended"]);
+
+      const other = await client();
+      await grant(other.id, 5);
+      const { token } = await signIn(rt, other);
+      expect((await subscribe(token, tierId)).status).toBe(200);
+      const refused = await api(token, "POST", "/fans/card-choice", { tier_id: tierId });
+      expect(refused.status).toBe(409);
+      expect(await goods().quote(rt.deps, other.id, fanCardSku(tierId))).toBeNull();
+    });
   });
 });
