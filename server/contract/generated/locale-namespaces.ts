@@ -10,6 +10,7 @@ export const NAMESPACES = [
   "dating",
   "dev",
   "directory",
+  "fans",
   "favorites",
   "friends",
   "gallery",
