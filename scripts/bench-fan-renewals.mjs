@@ -2,7 +2,7 @@
 // with 0 double charges, and the ledger's invariants (the reconciliation of bench-ledger.mjs and the ledger office:
 // no negative balance, no imbalance, no cached balance off its transfers, the platform identity) still 0 afterwards.
 // The product's own path: members subscribe through the fans service (the first month posted with its period row),
-// the clock moves a month on, and the renewal run (fans.renew's work) takes them — --runs of them at once, as that
+// the clock moves a month on, and the renewal run (fan_subscriptions.renew's work) takes them — --runs of them at once, as that
 // many job runners in as many instances would, each with --concurrency subscriptions in flight. A share of the fans
 // (--poor) hold too little for the second month: their subscription ends (never charged, never twice notified).
 //
@@ -73,7 +73,15 @@ const userRow = (username, userType) => ({
 async function insertUsers(rows) {
   const ids = [];
   for (let i = 0; i < rows.length; i += 500)
-    ids.push(...(await database.db.insertInto("users").values(rows.slice(i, i + 500)).returning("id").execute()).map((r) => r.id));
+    ids.push(
+      ...(
+        await database.db
+          .insertInto("users")
+          .values(rows.slice(i, i + 500))
+          .returning("id")
+          .execute()
+      ).map((r) => r.id),
+    );
   return ids;
 }
 
@@ -106,7 +114,13 @@ const setupStart = Date.now();
 async function subscribeFan(fan, i) {
   // Enough for the first month; the rich ones for the second too.
   const grant = dollarOperations.grant(fan, poor.has(fan) ? PRICE : PRICE * 3);
-  await postOperation(deps, { key: `bench-grant-${run}-${fan}`, kind: grant.kind, currency: "dollar", actorId: null, transfers: grant.transfers });
+  await postOperation(deps, {
+    key: `bench-grant-${run}-${fan}`,
+    kind: grant.kind,
+    currency: "dollar",
+    actorId: null,
+    transfers: grant.transfers,
+  });
   await subscribeWithDollars(deps, fan, tiers[i % tiers.length]);
 }
 for (let i = 0; i < fans.length; i += concurrency)
@@ -130,9 +144,18 @@ const sum = (key) => outcomes.reduce((total, o) => total + o[key], 0);
 const count = async (query) => Number((await query.executeTakeFirst())?.n ?? 0);
 const subscriptions = await count(database.db.selectFrom("fan_subscriptions").select((eb) => eb.fn.countAll().as("n")));
 const renewed = await count(
-  database.db.selectFrom("fan_subscriptions").select((eb) => eb.fn.countAll().as("n")).where("periods_paid", "=", 2).where("ended_at", "is", null),
+  database.db
+    .selectFrom("fan_subscriptions")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("periods_paid", "=", 2)
+    .where("ended_at", "is", null),
 );
-const ended = await count(database.db.selectFrom("fan_subscriptions").select((eb) => eb.fn.countAll().as("n")).where("ended_at", "is not", null));
+const ended = await count(
+  database.db
+    .selectFrom("fan_subscriptions")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("ended_at", "is not", null),
+);
 // A charge per (subscription, period): the succeeded ledger operations whose reference names the period.
 const charges = await database.db
   .selectFrom("ledger_operations")
@@ -148,7 +171,10 @@ const periodsTwice = periods - expectedCharges;
 const chargesOff = charges.length - expectedCharges;
 // Each ended fan was told once, and their creator once.
 const endNotices = await count(
-  database.db.selectFrom("notifications").select((eb) => eb.fn.countAll().as("n")).where("event", "in", ["fan_renewal_failed", "fan_subscription_lost"]),
+  database.db
+    .selectFrom("notifications")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("event", "in", ["fan_renewal_failed", "fan_subscription_lost"]),
 );
 const measured = await measureCurrency(deps, "dollar");
 const invariants =
