@@ -27,8 +27,8 @@ import { lockFan, periodOperation, recordPeriod, type SubscriptionRow } from "./
 
 /** How often the scan runs: a subscription renews within this after its period ends. */
 export const RENEWAL_INTERVAL_MS = 60 * 60 * 1000;
-/** Account states in which a creator's fans are no longer charged. */
-const CREATOR_GONE: readonly string[] = ["deleted", "banned"];
+/** Account states (of the fan or the creator) in which no further month is charged. */
+const ACCOUNT_GONE: readonly string[] = ["deleted", "banned"];
 /** Subscriptions taken per query of the scan (it repeats until none is due). */
 const BATCH = 200;
 
@@ -87,12 +87,12 @@ async function tellEnd(deps: ApiDeps, trx: Transaction<Database>, row: Subscript
 }
 
 /**
- * Whether the fan may still be charged for the creator: their account not deleted or banned (a pause keeps the fans)
- * and no block between the two. Otherwise no further month is charged: the subscription ends.
+ * Whether the fan may still be charged for the creator: neither account deleted or banned (a pause keeps the
+ * subscription) and no block between the two. Otherwise no further month is charged: the subscription ends.
  */
-async function creatorStillThere(trx: Transaction<Database>, deps: ApiDeps, row: SubscriptionRow): Promise<boolean> {
-  const creator = await trx.selectFrom("users").select("status").where("id", "=", row.creator_id).executeTakeFirst();
-  if (!creator || CREATOR_GONE.includes(creator.status)) return false;
+async function bothStillThere(trx: Transaction<Database>, deps: ApiDeps, row: SubscriptionRow): Promise<boolean> {
+  const accounts = await trx.selectFrom("users").select("status").where("id", "in", [row.creator_id, row.subscriber_id]).execute();
+  if (accounts.length !== 2 || accounts.some((account) => ACCOUNT_GONE.includes(account.status))) return false;
   // Asked in the transaction (SQLite's one connection is held by it), by the access kernel's one block rule.
   return !(await isBlockedBetween({ ...deps, db: trx }, row.subscriber_id, row.creator_id));
 }
@@ -127,7 +127,7 @@ async function firstStep(deps: ApiDeps, id: number, now: number): Promise<FirstS
       await lockFan(trx, deps, peek.subscriber_id);
       const row = await readSubscription(trx, id);
       if (!isDue(row, now)) return { kind: "done", outcome: "skipped", hints: [], moved: false };
-      if (row.status === FAN_SUBSCRIPTION_STATUS.cancel || row.method !== "dollars" || !(await creatorStillThere(trx, deps, row))) {
+      if (row.status === FAN_SUBSCRIPTION_STATUS.cancel || row.method !== "dollars" || !(await bothStillThere(trx, deps, row))) {
         const ended = await end(trx, row, Number(row.paid_until));
         return {
           kind: "done",

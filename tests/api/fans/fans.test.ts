@@ -343,7 +343,7 @@ describe(`fans (${TEST_DB})`, () => {
     expect((await subscribe(token, tierId)).status).toBe(200);
   }, 60_000);
 
-  it("a creator who blocked the fan, or whose account is gone, charges no further month: the subscription ends", async () => {
+  it("a creator who blocked the fan, or whose account is gone, or a fan whose account is gone: no further month, it ends", async () => {
     const { creator, tierId } = await creatorWithTier(4);
     const blockedFan = await client();
     const otherFan = await client();
@@ -357,9 +357,13 @@ describe(`fans (${TEST_DB})`, () => {
     const second = await creatorWithTier(4);
     const goneId = (await subscribe(otherFan.token, second.tierId)).json.data.subscription.id;
     await rt.deps.db.updateTable("users").set({ status: "banned" }).where("id", "=", second.creator.id).execute();
+    const leavingFan = await client();
+    await grant(leavingFan.id, 20);
+    const leftId = (await subscribe(leavingFan.token, tierId)).json.data.subscription.id;
+    await rt.deps.db.updateTable("users").set({ status: "deleted" }).where("id", "=", leavingFan.id).execute();
     rt.clock.advance(31 * DAY);
     await renewDueSubscriptions(rt.deps);
-    for (const id of [blockedId, goneId]) {
+    for (const id of [blockedId, goneId, leftId]) {
       const row = await rt.deps.db.selectFrom("fan_subscriptions").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
       expect(row.ended_at).toBe(row.paid_until);
       expect(await chargesOf(id)).toBe(1);
