@@ -11,6 +11,7 @@ import deCheckout from "../../locales/de/checkout.json";
 import deDating from "../../locales/de/dating.json";
 import deDev from "../../locales/de/dev.json";
 import deDirectory from "../../locales/de/directory.json";
+import deFans from "../../locales/de/fans.json";
 import deFavorites from "../../locales/de/favorites.json";
 import deFriends from "../../locales/de/friends.json";
 import deGallery from "../../locales/de/gallery.json";
@@ -53,6 +54,7 @@ import enCheckout from "../../locales/en/checkout.json";
 import enDating from "../../locales/en/dating.json";
 import enDev from "../../locales/en/dev.json";
 import enDirectory from "../../locales/en/directory.json";
+import enFans from "../../locales/en/fans.json";
 import enFavorites from "../../locales/en/favorites.json";
 import enFriends from "../../locales/en/friends.json";
 import enGallery from "../../locales/en/gallery.json";
@@ -95,6 +97,7 @@ import esCheckout from "../../locales/es/checkout.json";
 import esDating from "../../locales/es/dating.json";
 import esDev from "../../locales/es/dev.json";
 import esDirectory from "../../locales/es/directory.json";
+import esFans from "../../locales/es/fans.json";
 import esFavorites from "../../locales/es/favorites.json";
 import esFriends from "../../locales/es/friends.json";
 import esGallery from "../../locales/es/gallery.json";
@@ -137,6 +140,7 @@ import plCheckout from "../../locales/pl/checkout.json";
 import plDating from "../../locales/pl/dating.json";
 import plDev from "../../locales/pl/dev.json";
 import plDirectory from "../../locales/pl/directory.json";
+import plFans from "../../locales/pl/fans.json";
 import plFavorites from "../../locales/pl/favorites.json";
 import plFriends from "../../locales/pl/friends.json";
 import plGallery from "../../locales/pl/gallery.json";
@@ -182,6 +186,7 @@ export const resources = {
     dating: deDating,
     dev: deDev,
     directory: deDirectory,
+    fans: deFans,
     favorites: deFavorites,
     friends: deFriends,
     gallery: deGallery,
@@ -226,6 +231,7 @@ export const resources = {
     dating: enDating,
     dev: enDev,
     directory: enDirectory,
+    fans: enFans,
     favorites: enFavorites,
     friends: enFriends,
     gallery: enGallery,
@@ -270,6 +276,7 @@ export const resources = {
     dating: esDating,
     dev: esDev,
     directory: esDirectory,
+    fans: esFans,
     favorites: esFavorites,
     friends: esFriends,
     gallery: esGallery,
@@ -314,6 +321,7 @@ export const resources = {
     dating: plDating,
     dev: plDev,
     directory: plDirectory,
+    fans: plFans,
     favorites: plFavorites,
     friends: plFriends,
     gallery: plGallery,

@@ -96,3 +96,10 @@ export const bundlePaths = {
  * variant's URL never reaches a page of someone who has not bought it.
  */
 export const bundlePreviewPath = (bundleId: number) => `/bundle-preview/${bundleId}.jpg`;
+// ── Fan subscriptions (issue 28 item 3, the fans module, ADR 094) ────────────────────────────────────────────────
+
+/**
+ * Where a creator's fan offer is shown: the fans tab of the profile, a path after the language (build the link with
+ * the locale helper, `to(creatorFansPath(username))`). The paid-media pages link a locked fans-only medium here.
+ */
+export const creatorFansPath = (username: string) => `p/${encodeURIComponent(username)}/fans`;

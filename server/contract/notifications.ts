@@ -49,6 +49,10 @@ export const NOTIFICATION_EVENTS = [
   "gift_received",
   "promotion_accepted",
   "promotion_rejected",
+  "fan_subscribed",
+  "fan_renewal_failed",
+  "fan_subscription_lost",
+  "fan_subscription_ended",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

@@ -100,6 +100,36 @@ export function SettingsIndexPage({
             </ul>
           </section>
         ) : null}
+        {/* Fan subscriptions (issue 28 item 3): every member's own; a creator's offer and fans as well. */}
+        <section className={css.group} aria-labelledby="settings-fans" data-testid="settings-fans">
+          <h2 id="settings-fans" className={css.groupTitle}>
+            {t("settings.fans.title")}
+          </h2>
+          <ul className={css.items}>
+            <li>
+              <Link className={css.item} to={to("user/fans")}>
+                <span className={css.itemLabel}>{t("settings.fans.mine")}</span>
+                <span className={ui.muted}>{t("settings.fans.mine_summary")}</span>
+              </Link>
+            </li>
+            {isBusiness || tours ? (
+              <>
+                <li>
+                  <Link className={css.item} to={to("user/fan_offer")}>
+                    <span className={css.itemLabel}>{t("settings.fans.offer")}</span>
+                    <span className={ui.muted}>{t("settings.fans.offer_summary")}</span>
+                  </Link>
+                </li>
+                <li>
+                  <Link className={css.item} to={to("user/fan_subscribers")}>
+                    <span className={css.itemLabel}>{t("settings.fans.subscribers")}</span>
+                    <span className={ui.muted}>{t("settings.fans.subscribers_summary")}</span>
+                  </Link>
+                </li>
+              </>
+            ) : null}
+          </ul>
+        </section>
         <Link className={css.back} to={to("my_dashboard")}>
           {t("settings.to_dashboard")}
         </Link>

@@ -11,6 +11,7 @@ export const NAMESPACES = [
   "dating",
   "dev",
   "directory",
+  "fans",
   "favorites",
   "friends",
   "gallery",

@@ -51,8 +51,16 @@ export interface FanSubscriptionPeriodsTable {
   created_at: number;
 }
 
+/** The tier a member last chose to pay by card: the checkout's fans good offers it (one row per buyer). */
+export interface FanCardChoicesTable {
+  buyer_id: number;
+  tier_id: number;
+  chosen_at: number;
+}
+
 declare module "../../db/schema/index" {
   interface Database {
+    fan_card_choices: FanCardChoicesTable;
     fan_tiers: FanTiersTable;
     fan_subscriptions: FanSubscriptionsTable;
     fan_subscription_periods: FanSubscriptionPeriodsTable;

@@ -61,6 +61,14 @@ export function up(dialect: Dialect) {
       .addColumn("idempotency_key", "text", (col) => col.notNull().unique())
       .addColumn("created_at", "bigint", (col) => col.notNull())
       .execute();
+    // The tier a member chose to pay by card (the checkout's fans good lists it, as gifts remember their recipient).
+    await db.schema
+      .createTable("fan_card_choices")
+      .addColumn("buyer_id", "integer", (col) => col.primaryKey())
+      .addColumn("tier_id", "integer", (col) => col.notNull())
+      .addColumn("chosen_at", "bigint", (col) => col.notNull())
+      .execute();
+
     await db.schema
       .createIndex("fan_subscription_periods_once")
       .unique()

@@ -1,0 +1,139 @@
+/**
+ * Fan subscriptions without JavaScript at 390 px (issue 28 item 3, ADR 094): a fresh escort sets up a tier on
+ * user/fan_offer (a refused price comes back at its field, the input kept); a fresh client buys 100 dollars, opens the
+ * escort's fans tab, subscribes through the one confirmation (price and "renews until you cancel" shown), pays 10
+ * dollars, cancels and undoes the cancel; the escort sees the fan and the month's earnings. Every test signs up its
+ * own members: no demo account's money changes. Screenshots: test-results/…/fans-*-390.png.
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { buyDollars, expect, listedClient, logIn, noJsMemberPage, SIGN_UP_PASSWORD, signUp, test } from "./fixtures";
+
+const PHOTO = fileURLToPath(new URL("../fixtures/photo-400x500.jpg", import.meta.url));
+
+/** A fresh escort through sign-up and the registration steps (by the API), listed in Kiel. */
+async function freshEscort(request: APIRequestContext, clientIp: string): Promise<string> {
+  const username = await signUp(request, clientIp, "escort", 2);
+  const headers = { "x-forwarded-for": clientIp, "accept-language": "de" };
+  const login = await request.post("/oauth/v2/token", { headers, form: { grant_type: "password", username, password: SIGN_UP_PASSWORD } });
+  const auth = { ...headers, authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  const upload = await request.post("/api/v2/media/upload", {
+    headers: auth,
+    multipart: { files: { name: "photo.jpg", mimeType: "image/jpeg", buffer: readFileSync(PHOTO) } },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  for (const [path, data] of [
+    ["photo", {}],
+    ["profile", { relationship_status: 1, city: "Kiel" }],
+    ["appearance", { height: 170, weight: 60 }],
+    ["services", { escort_service: [101], meeting_option: [1], prices: { price_60_mins: 180 } }],
+    ["availability", { schedule: [{ day: 4, time_from: "18:00", time_to: "23:00" }] }],
+  ] as const) {
+    const response = await request.put(`/api/v2/registration/${path}`, { headers: auth, data });
+    expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+  }
+  return username;
+}
+
+const balanceOf = async (page: Page) => Number(await page.getByTestId("nav-dollars").first().getAttribute("data-wallet-available"));
+
+test.describe("fan subscriptions (no JavaScript)", () => {
+  test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+
+  test("an escort offers a tier; a fresh client subscribes with dollars, cancels and undoes; the escort sees the fan", async ({
+    page,
+    browser,
+    request,
+    clientIp,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const escort = await freshEscort(request, clientIp);
+    const creator = await noJsMemberPage(browser, clientIp, escort);
+
+    // The creator's settings: a name of spaces only (the browser's own checks let it pass, the API trims it) comes back
+    // at its field with the translated rule, the other input kept; then the tier is saved.
+    await creator.goto("/de/user/fan_offer");
+    const form = creator.getByTestId("fans-tier-new");
+    await form.getByLabel("Name").fill("   ");
+    await form.getByLabel("Monatspreis in Dollar").fill("10");
+    await form.getByLabel("Vorteile").fill("Jede Woche neue Fotos nur für Fans.");
+    await form.getByTestId("fans-tier-create").click();
+    const refused = creator.getByTestId("fans-tier-new");
+    await expect(refused.getByText("Gib der Stufe einen Namen mit höchstens 60 Zeichen.")).toBeVisible();
+    await expect(refused.getByLabel("Monatspreis in Dollar")).toHaveValue("10");
+    await expect(refused.getByLabel("Vorteile")).toHaveValue("Jede Woche neue Fotos nur für Fans.");
+    await creator.screenshot({ path: testInfo.outputPath("fans-tiers-refused-390.png"), fullPage: true });
+    await refused.getByLabel("Name").fill("Fanclub");
+    await refused.getByTestId("fans-tier-create").click();
+    await expect(creator.getByTestId("fans-tiers-saved")).toBeVisible();
+    await expect(creator.getByTestId("fans-tier-edit")).toHaveCount(1);
+    await creator.screenshot({ path: testInfo.outputPath("fans-tiers-390.png"), fullPage: true });
+
+    // A fresh client with 100 dollars.
+    await logIn(page, await listedClient(request, clientIp, 1), SIGN_UP_PASSWORD);
+    await buyDollars(page);
+    await page.goto(`/de/p/${escort}/fans`);
+    const before = await balanceOf(page);
+    const tier = page.getByTestId("fan-tier");
+    await expect(tier).toHaveCount(1);
+    await expect(tier).toContainText("Fanclub");
+    await expect(tier).toContainText("10 Dollar pro Monat");
+    await page.screenshot({ path: testInfo.outputPath("fans-offer-390.png"), fullPage: true });
+    await tier.getByTestId("fan-tier-subscribe").click();
+
+    // The one confirmation: the price and the renewal terms above the button.
+    await expect(page.getByTestId("fans-confirm-price")).toHaveText("10 Dollar pro Monat");
+    await expect(page.getByTestId("fans-confirm-terms")).toContainText("jeden Monat");
+    await expect(page.getByTestId("fans-confirm-terms")).toContainText("bis du kündigst");
+    await page.screenshot({ path: testInfo.outputPath("fans-confirm-390.png"), fullPage: true });
+    await page.getByTestId("fans-confirm-submit").click();
+
+    await expect(page).toHaveURL(/\/de\/user\/fans\/\d+\?done=subscribed/);
+    await expect(page.getByTestId("fans-done")).toContainText("Du bist jetzt Fan");
+    expect(await balanceOf(page)).toBe(before - 10);
+    await page.screenshot({ path: testInfo.outputPath("fans-subscribed-390.png"), fullPage: true });
+
+    await page.getByTestId("fans-cancel").click();
+    await expect(page.getByTestId("fans-done")).toContainText("Gekündigt");
+    await expect(page.getByTestId("fans-state")).toContainText("Gekündigt – offen bis");
+    await page.screenshot({ path: testInfo.outputPath("fans-cancelled-390.png"), fullPage: true });
+    await page.getByTestId("fans-undo").click();
+    await expect(page.getByTestId("fans-done")).toContainText("läuft wieder");
+    await expect(page.getByTestId("fans-state")).toContainText("Läuft – verlängert sich am");
+    expect(await balanceOf(page)).toBe(before - 10);
+
+    // The fans tab now shows the subscription; the list in the settings has it.
+    await page.goto(`/de/p/${escort}/fans`);
+    await expect(page.getByTestId("fans-subscribed")).toBeVisible();
+    await page.goto("/de/user");
+    await page
+      .getByTestId("settings-fans")
+      .getByRole("link", { name: /Meine Fan-Abos/ })
+      .click();
+    await expect(page.getByTestId("fans-mine").getByRole("listitem")).toHaveCount(1);
+    await page.screenshot({ path: testInfo.outputPath("fans-mine-390.png"), fullPage: true });
+
+    // The creator sees the fan and the month's earnings.
+    await creator.goto("/de/user/fan_subscribers");
+    await expect(creator.getByTestId("fans-subscribers").getByRole("listitem")).toHaveCount(1);
+    await expect(creator.getByTestId("fans-earnings").locator("tbody tr").first()).toContainText("10 Dollar");
+    await creator.screenshot({ path: testInfo.outputPath("fans-subscribers-390.png"), fullPage: true });
+    await creator.context().close();
+  });
+
+  test("a client's profile has no fans tab, and a client's way to the creator pages leads to their own subscriptions", async ({
+    page,
+    request,
+    clientIp,
+  }) => {
+    test.setTimeout(120_000);
+    const client = await listedClient(request, clientIp, 1);
+    await logIn(page, client, SIGN_UP_PASSWORD);
+    await page.goto(`/de/p/${client}`);
+    await expect(page.getByRole("link", { name: "Fans", exact: true })).toHaveCount(0);
+    await page.goto("/de/user/fan_offer");
+    await expect(page).toHaveURL(/\/de\/user\/fans$/);
+    await expect(page.getByTestId("fans-mine-empty")).toBeVisible();
+  });
+});
