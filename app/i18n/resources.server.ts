@@ -7,6 +7,7 @@ import deAccounting from "../../locales/de/accounting.json";
 import deAuth from "../../locales/de/auth.json";
 import deCharts from "../../locales/de/charts.json";
 import deCheckout from "../../locales/de/checkout.json";
+import deCreatorMedia from "../../locales/de/creator-media.json";
 import deDating from "../../locales/de/dating.json";
 import deDev from "../../locales/de/dev.json";
 import deDirectory from "../../locales/de/directory.json";
@@ -48,6 +49,7 @@ import enAccounting from "../../locales/en/accounting.json";
 import enAuth from "../../locales/en/auth.json";
 import enCharts from "../../locales/en/charts.json";
 import enCheckout from "../../locales/en/checkout.json";
+import enCreatorMedia from "../../locales/en/creator-media.json";
 import enDating from "../../locales/en/dating.json";
 import enDev from "../../locales/en/dev.json";
 import enDirectory from "../../locales/en/directory.json";
@@ -89,6 +91,7 @@ import esAccounting from "../../locales/es/accounting.json";
 import esAuth from "../../locales/es/auth.json";
 import esCharts from "../../locales/es/charts.json";
 import esCheckout from "../../locales/es/checkout.json";
+import esCreatorMedia from "../../locales/es/creator-media.json";
 import esDating from "../../locales/es/dating.json";
 import esDev from "../../locales/es/dev.json";
 import esDirectory from "../../locales/es/directory.json";
@@ -130,6 +133,7 @@ import plAccounting from "../../locales/pl/accounting.json";
 import plAuth from "../../locales/pl/auth.json";
 import plCharts from "../../locales/pl/charts.json";
 import plCheckout from "../../locales/pl/checkout.json";
+import plCreatorMedia from "../../locales/pl/creator-media.json";
 import plDating from "../../locales/pl/dating.json";
 import plDev from "../../locales/pl/dev.json";
 import plDirectory from "../../locales/pl/directory.json";
@@ -174,6 +178,7 @@ export const resources = {
     auth: deAuth,
     charts: deCharts,
     checkout: deCheckout,
+    "creator-media": deCreatorMedia,
     dating: deDating,
     dev: deDev,
     directory: deDirectory,
@@ -217,6 +222,7 @@ export const resources = {
     auth: enAuth,
     charts: enCharts,
     checkout: enCheckout,
+    "creator-media": enCreatorMedia,
     dating: enDating,
     dev: enDev,
     directory: enDirectory,
@@ -260,6 +266,7 @@ export const resources = {
     auth: esAuth,
     charts: esCharts,
     checkout: esCheckout,
+    "creator-media": esCreatorMedia,
     dating: esDating,
     dev: esDev,
     directory: esDirectory,
@@ -303,6 +310,7 @@ export const resources = {
     auth: plAuth,
     charts: plCharts,
     checkout: plCheckout,
+    "creator-media": plCreatorMedia,
     dating: plDating,
     dev: plDev,
     directory: plDirectory,

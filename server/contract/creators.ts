@@ -64,3 +64,12 @@ export const NEWSFEED_EMPTY = {
 export { LAZY_LOAD_THRESHOLD } from "./favorites";
 /** Spec section 9 "default 10": the newsfeed's page size (the spec names none of its own). */
 export const NEWSFEED_PAGE_SIZE = 10;
+
+// ── paid-media (issue 28 items 2, 4, 6, 7; ADR 093) ─────────────────────────────────────────────────────────────────
+
+/**
+ * Where a locked fans-only medium sends a viewer: the creator's fans offer on their profile (owned by the fans
+ * feature; one path for both features, so a link never guesses the other's route). Without the language: pages
+ * prefix it with the link helper (app/i18n/lang localePath(lang, creatorFansPath(username))).
+ */
+export const creatorFansPath = (username: string) => `p/${encodeURIComponent(username)}/fans`;

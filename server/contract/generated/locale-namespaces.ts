@@ -7,6 +7,7 @@ export const NAMESPACES = [
   "auth",
   "charts",
   "checkout",
+  "creator-media",
   "dating",
   "dev",
   "directory",
