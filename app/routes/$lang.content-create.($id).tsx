@@ -7,7 +7,7 @@ import { ContentCreatePage } from "~/features/creator-media/ContentCreatePages";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["creator-media", "gallery", "gallery-upload"], hydrate: false, layout: "no-footer" };
+export const handle = { i18n: ["creator-media", "gallery"], hydrate: false, layout: "no-footer" };
 
 export const loader = (args: LoaderFunctionArgs) => loadContentCreate(args);
 

@@ -12,10 +12,13 @@ import { moneyKeySchema, type TokenOperationAnswer } from "./wallet";
 
 const invalid = "validation.invalid";
 
+/** How far ahead a publication may be scheduled (the spec names no limit; docs/spec-departures.md). */
+export const PUBLISH_AT_MAX_DAYS = 90;
+
 /** The error keys of the module (translated in the `creator-media` namespace; `validation.*` stay the common ones). */
 export const CREATOR_MEDIA_ERRORS = {
-  /** A ppv medium needs a whole-dollar price in PPV_PRICE_MIN..PPV_PRICE_MAX (params min, max). */
-  price: "exception.creator_media.price_invalid",
+  /** A ppv medium needs a whole-dollar price in PPV_PRICE_MIN..PPV_PRICE_MAX (the range in the key's params). */
+  price: `exception.creator_media.price_invalid?min=${PPV_PRICE_MIN}&max=${PPV_PRICE_MAX}`,
   /** The avatar and the cover are the profile's face: they stay open to everyone who may see them. */
   avatarStaysOpen: "exception.creator_media.avatar_stays_open",
   /** Only escorts and businesses sell media or keep fans (the creators). */
@@ -30,14 +33,11 @@ export const CREATOR_MEDIA_ERRORS = {
   keyReused: "exception.creator_media.key_reused",
   /** Unknown, not visible to the viewer, or separated by a block: answered alike. */
   notFound: "exception.creator_media.not_found",
-  /** A scheduled publication in the past or too far ahead (params max_days). */
-  publishAt: "exception.creator_media.publish_at_invalid",
+  /** A scheduled publication in the past or too far ahead (the limit in the key's params). */
+  publishAt: `exception.creator_media.publish_at_invalid?max_days=${PUBLISH_AT_MAX_DAYS}`,
   /** Staff accounts buy nothing. */
   staff: "exception.creator_media.staff",
 } as const;
-
-/** How far ahead a publication may be scheduled (the spec names no limit; docs/spec-departures.md). */
-export const PUBLISH_AT_MAX_DAYS = 90;
 
 /**
  * A whole number of dollars in the pay-per-view range. JSON gives a number; a form gives digits, read as the number they

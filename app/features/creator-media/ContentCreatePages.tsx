@@ -42,12 +42,12 @@ function Steps({ paths, current }: { paths: Paths; current: "benefit" | "price" 
   );
 }
 
-export function BenefitPage({ page }: { page: { title: string; pricePath: string; createPath: string } }) {
+export function BenefitPage({ page }: { page: { title: string; benefitPath: string; pricePath: string; createPath: string } }) {
   const { t } = useTranslation("creator-media");
   return (
     <main className={css.page}>
       <div className={ui.stack}>
-        <Steps paths={{ benefit: "", price: page.pricePath, create: page.createPath }} current="benefit" />
+        <Steps paths={{ benefit: page.benefitPath, price: page.pricePath, create: page.createPath }} current="benefit" />
         <h1>{page.title}</h1>
         <p>{t("creator_media.benefit.intro")}</p>
         <ul className={ui.stack} data-testid="benefit-list">
@@ -151,9 +151,11 @@ function PickList({ list }: { list: Camelize<CreatorMediaList> }) {
             aria-label={t("creator_media.create.pick_item", { id: item.id })}
           >
             <Picture image={item.image} alt="" sizes="(min-width: 768px) 120px, 33vw" width={120} height={120} className={css.pickImage} />
-            <span className={css.pickTag}>
-              <AccessLabel medium={item} />
-            </span>
+            {item.access !== "open" ? (
+              <span className={css.pickTag}>
+                <AccessLabel medium={item} />
+              </span>
+            ) : null}
           </Link>
         </li>
       ))}
@@ -229,6 +231,7 @@ function SettingsForm({ page, medium, reply }: { page: ContentCreateData; medium
         width={240}
         height={Math.round((240 * medium.image.height) / medium.image.width)}
         className={css.preview}
+        priority
       />
       <dl className={css.facts}>
         <dt>{tg("gallery.manage.status")}</dt>

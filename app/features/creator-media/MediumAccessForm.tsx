@@ -27,7 +27,7 @@ export function MediumAccessForm({
   const price = values?.price ?? (item.price === null ? "" : String(item.price));
   const face = item.is_avatar || item.is_cover;
   return (
-    <Form method="post" action={`?page=${page}`} className={ui.stack} noValidate data-testid="medium-access-form">
+    <Form method="post" action={`?page=${page}&item=${item.id}`} className={ui.stack} noValidate data-testid="medium-access-form">
       <input type="hidden" name="intent" value="access" />
       <input type="hidden" name="id" value={item.id} />
       <SelectField

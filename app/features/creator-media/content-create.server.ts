@@ -64,7 +64,12 @@ export async function loadBenefit({ request, context, params }: LoaderFunctionAr
   const lang = langOf(params);
   const t = await i18nServer.getFixedT(request);
   return data(
-    { title: t("creator_media.benefit.title"), pricePath: creatorMediaPaths.price(lang), createPath: creatorMediaPaths.create(lang) },
+    {
+      title: t("creator_media.benefit.title"),
+      benefitPath: creatorMediaPaths.benefit(lang),
+      pricePath: creatorMediaPaths.price(lang),
+      createPath: creatorMediaPaths.create(lang),
+    },
     { headers: PRIVATE_HEADERS },
   );
 }

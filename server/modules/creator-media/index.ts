@@ -12,6 +12,6 @@ export const manifest = defineFeature({
   name: "creator-media",
   routes: registerCreatorMedia,
   migrations: { "0080_creator_media": m0080 },
-  seed: [{ order: 45, part: creatorMediaSeedPart }],
+  seed: [{ order: 170, part: creatorMediaSeedPart }],
 });
 export { buyPuzzleMedium, setMediumAccess } from "./service";

@@ -24,7 +24,7 @@ import {
   type PuzzleMediumPurchase,
   type PuzzleMediumQuote,
 } from "../../contract/creator-media";
-import { PPV_PRICE_MAX, PPV_PRICE_MIN, type MediumAccess } from "../../contract/creators";
+import { PPV_PRICE_MIN, type MediumAccess } from "../../contract/creators";
 import { MEDIA_STATUS, type MediaVisibility } from "../../contract/media";
 import { uploadVisibilitiesFor } from "../../contract/media-upload";
 import { isStaffUserType } from "../../contract/moderation";
@@ -50,8 +50,7 @@ function assertCreator(userType: number): void {
 type PriceField = number | "" | null | undefined;
 const priceOf = (value: PriceField): number | null => (typeof value === "number" ? value : null);
 
-const priceError = () =>
-  new ApiError(400, [errorItem(400, CREATOR_MEDIA_ERRORS.price, "price", { min: PPV_PRICE_MIN, max: PPV_PRICE_MAX })]);
+const priceError = () => fail.badRequest(CREATOR_MEDIA_ERRORS.price, "price");
 
 /** The stored access and price of a requested change: ppv needs its price; open and fans keep none. */
 function accessChange(access: MediumAccess, price: PriceField): { access: MediumAccess; price: number | null } {
@@ -353,7 +352,7 @@ export async function saveCreatorMedium(
   const now = deps.clock.now();
   const publishAt = input.publish_at ?? null;
   if (publishAt !== null && (publishAt <= now || publishAt > now + PUBLISH_AT_MAX_DAYS * DAY))
-    throw new ApiError(400, [errorItem(400, CREATOR_MEDIA_ERRORS.publishAt, "publish_at", { max_days: PUBLISH_AT_MAX_DAYS })]);
+    throw fail.badRequest(CREATOR_MEDIA_ERRORS.publishAt, "publish_at");
   await deps.db
     .updateTable("media")
     .set({ visibility, ...change, publish_at: publishAt })

@@ -213,6 +213,8 @@ async function setFlag(deps: ApiDeps, userId: number, id: number, flag: "is_avat
   await deps.db.transaction().execute(async (trx) => {
     const row = await ownRow(trx, userId, id);
     if (row.kind !== MEDIA_KIND.photo) throw fail.badRequest("validation.invalid", "id");
+    // The profile's face stays open (issue 28, ADR 093): a paid or fans-only photo is no avatar or cover.
+    if (row.access !== "open") throw fail.badRequest("exception.creator_media.avatar_stays_open", "id");
     await trx
       .updateTable("media")
       .set({ [flag]: 0 })

@@ -187,6 +187,8 @@ async function hiddenMediaCounts(deps: ApiDeps, ownerId: number, viewer: ViewerC
     .where("user_id", "=", ownerId)
     .where("status", "=", MEDIA_STATUS.accepted)
     .where("visibility", "not in", [...levels, "private"])
+    // A scheduled medium is not there yet, not even as a count (issue 28).
+    .where((eb) => publishedMediaFilter(eb, null, deps.clock.now()))
     .groupBy("visibility")
     .execute();
   return Object.fromEntries(rows.map((r) => [r.visibility, Number(r.n)]));
