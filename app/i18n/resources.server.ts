@@ -8,6 +8,7 @@ import deAuth from "../../locales/de/auth.json";
 import deBundle from "../../locales/de/bundle.json";
 import deCharts from "../../locales/de/charts.json";
 import deCheckout from "../../locales/de/checkout.json";
+import deCreatorMedia from "../../locales/de/creator-media.json";
 import deDating from "../../locales/de/dating.json";
 import deDev from "../../locales/de/dev.json";
 import deDirectory from "../../locales/de/directory.json";
@@ -51,6 +52,7 @@ import enAuth from "../../locales/en/auth.json";
 import enBundle from "../../locales/en/bundle.json";
 import enCharts from "../../locales/en/charts.json";
 import enCheckout from "../../locales/en/checkout.json";
+import enCreatorMedia from "../../locales/en/creator-media.json";
 import enDating from "../../locales/en/dating.json";
 import enDev from "../../locales/en/dev.json";
 import enDirectory from "../../locales/en/directory.json";
@@ -94,6 +96,7 @@ import esAuth from "../../locales/es/auth.json";
 import esBundle from "../../locales/es/bundle.json";
 import esCharts from "../../locales/es/charts.json";
 import esCheckout from "../../locales/es/checkout.json";
+import esCreatorMedia from "../../locales/es/creator-media.json";
 import esDating from "../../locales/es/dating.json";
 import esDev from "../../locales/es/dev.json";
 import esDirectory from "../../locales/es/directory.json";
@@ -137,6 +140,7 @@ import plAuth from "../../locales/pl/auth.json";
 import plBundle from "../../locales/pl/bundle.json";
 import plCharts from "../../locales/pl/charts.json";
 import plCheckout from "../../locales/pl/checkout.json";
+import plCreatorMedia from "../../locales/pl/creator-media.json";
 import plDating from "../../locales/pl/dating.json";
 import plDev from "../../locales/pl/dev.json";
 import plDirectory from "../../locales/pl/directory.json";
@@ -183,6 +187,7 @@ export const resources = {
     bundle: deBundle,
     charts: deCharts,
     checkout: deCheckout,
+    "creator-media": deCreatorMedia,
     dating: deDating,
     dev: deDev,
     directory: deDirectory,
@@ -228,6 +233,7 @@ export const resources = {
     bundle: enBundle,
     charts: enCharts,
     checkout: enCheckout,
+    "creator-media": enCreatorMedia,
     dating: enDating,
     dev: enDev,
     directory: enDirectory,
@@ -273,6 +279,7 @@ export const resources = {
     bundle: esBundle,
     charts: esCharts,
     checkout: esCheckout,
+    "creator-media": esCreatorMedia,
     dating: esDating,
     dev: esDev,
     directory: esDirectory,
@@ -318,6 +325,7 @@ export const resources = {
     bundle: plBundle,
     charts: plCharts,
     checkout: plCheckout,
+    "creator-media": plCreatorMedia,
     dating: plDating,
     dev: plDev,
     directory: plDirectory,

@@ -12,7 +12,10 @@ import { submitProfileAction } from "~/features/profile-actions/actions.server";
 import * as ui from "~/styles/ui.css";
 
 /** p/{username} and its tabs (G). Pure content: no JavaScript is shipped. */
-export const handle = { i18n: ["profile", "traits", "relations", "reports", "favorites", "friends", "tips"], hydrate: false };
+export const handle = {
+  i18n: ["profile", "traits", "relations", "reports", "favorites", "friends", "tips", "creator-media"],
+  hydrate: false,
+};
 
 /** The member actions of every tab (favorite, friend, note, report, block) post here (issue 11). */
 export const action = (args: ActionFunctionArgs) => submitProfileAction(args);

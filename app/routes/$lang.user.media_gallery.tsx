@@ -7,7 +7,7 @@ import { MediaGalleryPage } from "~/features/settings/MediaGalleryPage";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["account", "gallery", "gallery-upload"] };
+export const handle = { i18n: ["account", "gallery", "gallery-upload", "creator-media"] };
 
 export const loader = (args: LoaderFunctionArgs) => loadMediaGallery(args);
 
@@ -18,7 +18,7 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function MediaGalleryRoute() {
-  const { gallery, selected, done, defaultVisibility, uploadToken } = useLoaderData<typeof loader>();
+  const { gallery, selected, done, defaultVisibility, uploadToken, isCreator } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <MediaGalleryPage
@@ -28,6 +28,7 @@ export default function MediaGalleryRoute() {
       answer={reply ? galleryAnswerOf(reply.lastResult) : null}
       defaultVisibility={defaultVisibility}
       uploadToken={uploadToken}
+      isCreator={isCreator}
     />
   );
 }

@@ -69,6 +69,10 @@ export interface OwnMediaItem extends MediaItem {
   watermark_current: boolean;
   /** Videos: the encoded file (`image` is its poster), once encoded; null for photos and while encoding. */
   video: { path: string; duration_ms: number } | null;
+  /** Issue 28 (ADR 093): what opening it takes (contract/creators MEDIUM_ACCESS), its ppv price, a scheduled publication. */
+  access: string;
+  price: number | null;
+  publish_at: number | null;
 }
 
 /** GET /media/gallery?page=N. */

@@ -108,11 +108,32 @@ export interface MediaItem {
   image: MediaImage;
 }
 
+/**
+ * Why a listed medium is locked for this viewer (issue 28, ADR 093) and what opens it: its access (fans-only or
+ * pay-per-view, contract/creators MEDIUM_ACCESS) and, for ppv, its price in whole dollars.
+ */
+export interface LockedMedium {
+  access: "fans" | "ppv";
+  price: number | null;
+  /**
+   * A blurred, small rendering the server makes (`/media/{key}/preview.jpg`), never a real variant's URL: the
+   * variants answer 404 to this viewer.
+   */
+  preview: { path: string; width: number; height: number };
+}
+
 /** A photo of someone's gallery as the viewer may see it (profile detail, avatars). */
 export interface GalleryItem {
   id: number;
   kind: string;
   visibility: string;
   is_avatar: boolean;
-  image: MediaImage;
+  /** contract/creators MEDIUM_ACCESS: open, fans or ppv (issue 28). */
+  access: string;
+  /** A ppv medium's price in whole dollars; null otherwise. */
+  price: number | null;
+  /** Set when the viewer may see that the medium exists but not open it; `image` is null then. */
+  locked: LockedMedium | null;
+  /** The medium's variants (with a grant bound to the viewer for a paid medium they may open); null while locked. */
+  image: MediaImage | null;
 }

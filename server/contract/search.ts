@@ -93,6 +93,8 @@ export const ONLY_SHOW_TYPES = [
   "is_hot",
   "is_member",
   "safe_sex_status",
+  /** Issue 28 item 6: profiles with paid or fans-only media or a bought-able bundle (escort searches only). */
+  "exclusive_content",
 ] as const;
 export type OnlyShowType = (typeof ONLY_SHOW_TYPES)[number];
 /** A profile counts as new for this long after registration. */
@@ -186,12 +188,12 @@ export function defaultGendersFor(searcher: Searcher): number[] {
  * exclusive content exist only when the target is escorts.
  */
 export type RestrictedFilter =
-  "cup_size" | "breast_type" | "hair" | "piercing" | "price_durations" | "is_new" | "price" | "is_hot" | "on_tour";
+  "cup_size" | "breast_type" | "hair" | "piercing" | "price_durations" | "is_new" | "price" | "is_hot" | "on_tour" | "exclusive_content";
 export function allowedFilters(searcher: Searcher, target: SearchTarget): Set<RestrictedFilter> {
   const allowed = new Set<RestrictedFilter>(["cup_size", "breast_type", "hair", "piercing", "price_durations"]);
   if (searcher.userType === USER_TYPE.escort)
     for (const f of ["cup_size", "breast_type", "hair", "piercing", "price_durations"] as const) allowed.delete(f);
-  if (target === "escort") for (const f of ["is_new", "price", "is_hot", "on_tour"] as const) allowed.add(f);
+  if (target === "escort") for (const f of ["is_new", "price", "is_hot", "on_tour", "exclusive_content"] as const) allowed.add(f);
   else allowed.delete("price_durations");
   return allowed;
 }
@@ -579,7 +581,8 @@ export function normalizeUrlState(
       !(
         (t === "is_new" && !allowed.has("is_new")) ||
         (t === "is_hot" && !allowed.has("is_hot")) ||
-        (t === "on_tour" && !allowed.has("on_tour"))
+        (t === "on_tour" && !allowed.has("on_tour")) ||
+        (t === "exclusive_content" && !allowed.has("exclusive_content"))
       ),
   );
   const appearance = restrictAppearance(next.appearance, allowedAppearanceParams(searcher, target), options.appearance);
@@ -715,7 +718,8 @@ export function buildSearchRequest(
       !(
         (t === "is_new" && !allowed.has("is_new")) ||
         (t === "is_hot" && !allowed.has("is_hot")) ||
-        (t === "on_tour" && !allowed.has("on_tour"))
+        (t === "on_tour" && !allowed.has("on_tour")) ||
+        (t === "exclusive_content" && !allowed.has("exclusive_content"))
       ),
   );
   if (flags.length > 0) filter.only_show_type = flags;

@@ -61,7 +61,7 @@ function profileJsonLd(p: ProfileDetail, origin: string, lang: Language) {
     : undefined;
   const avatar = p.avatar;
   const image =
-    avatar && p.gallery.some((m) => m.image.path === avatar.path && m.visibility === "public")
+    avatar && p.gallery.some((m) => m.image?.path === avatar.path && m.visibility === "public")
       ? `${origin}${mediaFallbackUrl(avatar, MEDIA_VARIANT_MAX_WIDTH)}`
       : undefined;
   return {

@@ -28,6 +28,7 @@ import type { GalleryActionData } from "./gallery-answer";
 import type { GalleryIntent } from "./media-gallery.server";
 import * as css from "./media-gallery.css";
 import { SettingsFrame } from "./SettingsFrame";
+import { MediumAccessForm } from "~/features/creator-media/MediumAccessForm";
 
 const TILE_SIZES = "(min-width: 1556px) 150px, (min-width: 960px) 200px, (min-width: 768px) 180px, 33vw";
 
@@ -73,8 +74,19 @@ function ActionButton({
   );
 }
 
-function ManagePanel({ item, gallery, answer }: { item: OwnMediaItem; gallery: GalleryPage; answer: GalleryActionData | null }) {
+function ManagePanel({
+  item,
+  gallery,
+  answer,
+  isCreator,
+}: {
+  item: OwnMediaItem;
+  gallery: GalleryPage;
+  answer: GalleryActionData | null;
+  isCreator: boolean;
+}) {
   const { t } = useTranslation("gallery");
+  const { t: tm } = useTranslation("creator-media");
   const index = item.position;
   const last = gallery.total - 1;
   const page = gallery.page;
@@ -116,6 +128,16 @@ function ManagePanel({ item, gallery, answer }: { item: OwnMediaItem; gallery: G
             </dd>
             <dt>{t("gallery.manage.visibility")}</dt>
             <dd data-testid="gallery-visibility">{t(`gallery.visibility.${item.visibility}`)}</dd>
+            {isCreator ? (
+              <>
+                <dt>{tm("creator_media.access.label")}</dt>
+                <dd data-testid="gallery-access">
+                  {item.access === "ppv" && item.price !== null
+                    ? tm("creator_media.access.ppv_at", { count: item.price })
+                    : tm(`creator_media.access.${item.access}`)}
+                </dd>
+              </>
+            ) : null}
             <dt>{t("gallery.manage.position")}</dt>
             <dd data-testid="gallery-position">{t("gallery.manage.position_value", { position: index + 1, total: gallery.total })}</dd>
             <dt>{t("gallery.manage.fake_check")}</dt>
@@ -182,6 +204,14 @@ function ManagePanel({ item, gallery, answer }: { item: OwnMediaItem; gallery: G
               </button>
             </div>
           </Form>
+          {isCreator ? (
+            <MediumAccessForm
+              item={item}
+              page={page}
+              errors={mine?.intent === "access" ? mine.fieldErrors : {}}
+              values={mine?.intent === "access" ? mine.values : null}
+            />
+          ) : null}
           <details>
             <summary className={ui.muted} style={{ minHeight: "44px", paddingTop: "10px", boxSizing: "border-box", cursor: "pointer" }}>
               {t(isVideo ? "gallery.action.delete_open_video" : "gallery.action.delete_open")}
@@ -333,6 +363,7 @@ export function MediaGalleryPage({
   answer,
   defaultVisibility,
   uploadToken = null,
+  isCreator = false,
 }: {
   gallery: GalleryPage;
   selected: OwnMediaItem | null;
@@ -341,6 +372,8 @@ export function MediaGalleryPage({
   defaultVisibility: string;
   /** The upload-only token for the page's script (ADR 029); null: the plain form only. */
   uploadToken?: string | null;
+  /** Escorts and businesses: the access form (issue 28). */
+  isCreator?: boolean;
 }) {
   const { t } = useTranslation("gallery");
   const { t: ta } = useTranslation("account");
@@ -362,7 +395,7 @@ export function MediaGalleryPage({
       <FormErrors errors={generalErrors} />
       <UploadForm gallery={gallery} answer={answer} defaultVisibility={defaultVisibility} uploadToken={uploadToken} />
       <VideoUploadForm gallery={gallery} answer={answer} defaultVisibility={defaultVisibility} />
-      {selected ? <ManagePanel item={selected} gallery={gallery} answer={answer} /> : null}
+      {selected ? <ManagePanel item={selected} gallery={gallery} answer={answer} isCreator={isCreator} /> : null}
       <section className={ui.stack} aria-labelledby="photos-title">
         <h2 id="photos-title" style={{ margin: 0, fontSize: "1.15rem" }}>
           {t("gallery.photos_title", { count: gallery.total })}

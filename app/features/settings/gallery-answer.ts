@@ -20,6 +20,7 @@ const SHOWN_FIELDS: Record<string, readonly string[]> = {
   upload_video: ["file", "visibility"],
   watermark: ["enabled", "color", "corner", "opacity"],
   visibility: ["visibility"],
+  access: ["access", "price"],
 };
 
 export function galleryAnswerOf(lastResult: SubmissionResult<string[]>): GalleryActionData {

@@ -8,7 +8,10 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ErrorItem } from "#server/contract/errors";
 import * as v from "valibot";
+import { MEDIUM_ACCESS } from "#server/contract/creators";
 import { MEDIA_VISIBILITY } from "#server/contract/media";
+import { USER_TYPE } from "#server/contract/users";
+import { saveMediumAccess } from "~/api/creator-media.server";
 import { GALLERY_PAGE_SIZE, watermarkSchema } from "#server/contract/media-gallery";
 import { defaultUploadVisibility, IMAGE_MAX_BYTES, UPLOAD_MAX_BODY_BYTES } from "#server/contract/media-upload";
 import { createApiClient } from "~/api/client.server";
@@ -28,7 +31,7 @@ import { intentVariant } from "~/components/form/schema";
 import { parseForm, replyWithApiErrors, streamedReply } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const GALLERY_INTENTS = ["visibility", "position", "top", "avatar", "cover", "fake_check", "delete", "watermark"] as const;
+export const GALLERY_INTENTS = ["visibility", "position", "top", "avatar", "cover", "fake_check", "delete", "watermark", "access"] as const;
 export type GalleryIntent = (typeof GALLERY_INTENTS)[number] | "upload" | "upload_video";
 
 const positiveInt = (value: string | null) => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
@@ -56,6 +59,8 @@ export async function loadMediaGallery({ request, context }: LoaderFunctionArgs)
       gallery: result.data,
       selected: result.data.items.find((item) => item.id === itemId) ?? null,
       defaultVisibility: defaultUploadVisibility(viewer.profile.userType),
+      // Escorts and businesses sell media and keep fans (issue 28): only they get the access form.
+      isCreator: viewer.profile.userType === USER_TYPE.escort || viewer.profile.userType === USER_TYPE.business,
       uploadToken: upload.ok ? upload.data.token : null,
       done: done && (GALLERY_INTENTS as readonly string[]).concat("upload", "upload_video").includes(done) ? (done as GalleryIntent) : null,
     },
@@ -135,6 +140,12 @@ export async function submitMediaGallery({ request, context, params }: ActionFun
   const api = createApiClient({ request, context });
   const form = submission.value;
 
+  if (form.intent === "access") {
+    const saved = await saveMediumAccess(api, form.id, { access: form.access, price: form.price ?? "" });
+    if (!saved.ok) return refused(replyWithApiErrors(submission, saved.errors, fieldOf), statusOf(saved.status));
+    return backTo(lang, page, form.id, "access");
+  }
+
   if (form.intent === "watermark") {
     const { intent: _intent, ...watermark } = form;
     const saved = await saveWatermark(api, watermark);
@@ -172,6 +183,8 @@ const galleryFormSchema = intentVariant(
   {
     watermark: watermarkSchema,
     visibility: v.object({ id: itemId, visibility: v.picklist(MEDIA_VISIBILITY, "validation.invalid") }),
+    // The price is the API's to judge (its translated error comes back to the field, the input kept).
+    access: v.object({ id: itemId, access: v.picklist(MEDIUM_ACCESS, "validation.invalid"), price: v.optional(v.string()) }),
     position: v.object({
       id: itemId,
       position: v.pipe(v.number("validation.invalid"), v.integer("validation.invalid"), v.minValue(0, "validation.invalid")),

@@ -8,6 +8,7 @@ export const NAMESPACES = [
   "bundle",
   "charts",
   "checkout",
+  "creator-media",
   "dating",
   "dev",
   "directory",

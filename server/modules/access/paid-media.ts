@@ -8,6 +8,9 @@
  */
 import type { Kysely } from "kysely";
 import { BUNDLE_STATUS, type MediumAccess } from "../../contract/creators";
+import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import { BUNDLE_STATUS, type MediumAccess } from "../../contract/creators";
+import { MEDIA_STATUS } from "../../contract/media";
 import type { Database } from "../../db/schema";
 
 /** What the rule reads of a medium. */
@@ -102,4 +105,28 @@ export async function openableMediaIds(
 /** The same answer for one medium (the file route). */
 export async function mayOpenMedium(db: Kysely<Database>, viewer: PaidMediaViewer, medium: PaidMedium, now: number): Promise<boolean> {
   return (await openableMediaIds(db, viewer, [medium], now)).has(medium.id);
+}
+
+/**
+ * A scheduled publication (content-create's `publish_at`, issue 28 item 4): until then the medium exists only for its
+ * owner and staff — not in the gallery, the newsfeed, a bundle's tiles or the file route. The one rule, for one row.
+ */
+export function isPublishedFor(viewer: PaidMediaViewer, medium: { user_id: number; publish_at: number | null }, now: number): boolean {
+  return medium.publish_at === null || medium.publish_at <= now || viewer.isStaff || medium.user_id === viewer.id;
+}
+
+/** The same rule inside a statement over `media` (lists): published, or the viewer's own. */
+export function publishedMediaFilter(eb: ExpressionBuilder<Database, "media">, viewerId: number | null, now: number) {
+  const published = eb.or([eb("media.publish_at", "is", null), eb("media.publish_at", "<=", now)]);
+  return viewerId === null ? published : eb.or([published, eb("media.user_id", "=", viewerId)]);
+}
+
+/**
+ * "Exclusive content" (spec section 6's escort-search filter, issue 28 item 6) for the member in `userIdColumn`: an
+ * accepted, published paid or fans-only medium at a visibility the searcher has, or an accepted, active bundle. One
+ * predicate for search and the member lists (favorites, visitors), so both mean the same.
+ */
+export function hasExclusiveContentSql(userIdColumn: string, levels: readonly string[], now: number) {
+  const visible = levels.length > 0 ? sql.join(levels.map((level) => sql`${level}`)) : sql`''`;
+  return sql<SqlBool>`(exists (select 1 from media where media.user_id = ${sql.ref(userIdColumn)} and media.access in ('fans', 'ppv') and media.status = ${MEDIA_STATUS.accepted} and media.visibility in (${visible}) and (media.publish_at is null or media.publish_at <= ${now})) or exists (select 1 from bundles where bundles.creator_id = ${sql.ref(userIdColumn)} and bundles.status = ${BUNDLE_STATUS.accepted} and bundles.is_active = 1 and bundles.deleted_at is null))`;
 }

@@ -17,8 +17,19 @@ export interface MediumPurchasesTable {
   created_at: number;
 }
 
+/** A creator's defaults for new media (content-create-setup/price); no row: PPV_PRICE_MIN, not fans-only. */
+export interface CreatorMediaSettingsTable {
+  user_id: number;
+  /** Whole dollars, PPV_PRICE_MIN..PPV_PRICE_MAX: offered when a medium becomes ppv. */
+  default_price: number;
+  /** 1: media uploaded through content-create start fans-only. */
+  fans_only_default: Generated<number>;
+  updated_at: number;
+}
+
 declare module "../../db/schema/index" {
   interface Database {
     medium_purchases: MediumPurchasesTable;
+    creator_media_settings: CreatorMediaSettingsTable;
   }
 }

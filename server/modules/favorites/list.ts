@@ -23,7 +23,15 @@ import { ageOfBirthDate } from "../../contract/registration-sign-up";
 import { NEW_PROFILE_DAYS } from "../../contract/search";
 import type { DB } from "../../db/index";
 import type { Database } from "../../db/schema";
-import { isListedProfile, notBlockedWith, plusRunning, plusRunningSql, visibleMediaLevels, type ViewerContext } from "../access/index";
+import {
+  hasExclusiveContentSql,
+  isListedProfile,
+  notBlockedWith,
+  plusRunning,
+  plusRunningSql,
+  visibleMediaLevels,
+  type ViewerContext,
+} from "../access/index";
 import { avatarsOf } from "../media/index";
 import { notesFor } from "../notes/index";
 
@@ -129,6 +137,10 @@ function filterTerms(eb: EB, filters: UserListFilters, viewer: ViewerContext, no
         break;
       case "safe_sex_status":
         and.push(safeSexFlag(eb));
+        break;
+      // Paid or fans-only media, or a bundle for sale: the search filter's rule (issue 28 item 6).
+      case "exclusive_content":
+        and.push(hasExclusiveContentSql("users.id", visibleMediaLevels(viewer), now));
         break;
     }
   }

@@ -50,6 +50,9 @@ const OWN_COLUMNS = [
   "fake_check",
   "watermark",
   "duration_ms",
+  "access",
+  "price",
+  "publish_at",
 ] as const;
 
 /** A member's own media row as OWN_COLUMNS reads it. */
@@ -74,6 +77,9 @@ function toOwnItem(row: OwnRow, signature: string | null, rejectionReason: strin
       row.kind === MEDIA_KIND.video && row.variant_widths !== null && row.duration_ms !== null
         ? { path: `${mediaPath(row.public_id)}/${VIDEO_VARIANT}`, duration_ms: Number(row.duration_ms) }
         : null,
+    access: row.access,
+    price: row.access === "ppv" ? row.price : null,
+    publish_at: row.publish_at === null ? null : Number(row.publish_at),
   };
 }
 
@@ -207,6 +213,8 @@ async function setFlag(deps: ApiDeps, userId: number, id: number, flag: "is_avat
   await deps.db.transaction().execute(async (trx) => {
     const row = await ownRow(trx, userId, id);
     if (row.kind !== MEDIA_KIND.photo) throw fail.badRequest("validation.invalid", "id");
+    // The profile's face stays open (issue 28, ADR 093): a paid or fans-only photo is no avatar or cover.
+    if (row.access !== "open") throw fail.badRequest("exception.creator_media.avatar_stays_open", "id");
     await trx
       .updateTable("media")
       .set({ [flag]: 0 })

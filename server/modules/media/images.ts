@@ -50,26 +50,37 @@ export function variantStorageKey(storageKey: string, width: number, format: (ty
   return `${storageKey}/${variantFileName(width, format)}`;
 }
 
-/** How long a media grant (the claim preview's avatar) stays valid. */
+/** How long a media grant (the claim preview's avatar, a paid medium's page) stays valid. */
 export const MEDIA_GRANT_TTL_MS = 60 * 60 * 1000;
 
+/** What a grant's signature covers: the row, the expiry and, for a viewer-bound grant, the viewer. */
+const grantMessage = (publicId: string, expires: number, viewerId: number | null) =>
+  viewerId === null ? `media-grant:${publicId}:${expires}` : `media-grant:${publicId}:${expires}:viewer:${viewerId}`;
+
 /**
- * A short-lived permission to see one media row regardless of who asks (ADR 017): for
- * pages the API authorised through another capability, such as the invite code of a
- * claim preview, whose profile is not listed yet. `g=<expiry s>.<hmac>`.
+ * A short-lived permission to see one media row (ADR 017): for pages the API authorised through another capability,
+ * such as the invite code of a claim preview, whose profile is not listed yet. `g=<expiry s>.<hmac>`. With a viewer
+ * (paid and fans-only media, ADR 093) it is bound to that member: the file route honours it only for their session,
+ * so a copied URL opens nothing for anybody else, and only while the paid rule still lets them open the medium.
  */
-export function mediaGrant(secret: string, publicId: string, now: number): string {
+export function mediaGrant(secret: string, publicId: string, now: number, viewerId: number | null = null): string {
   const expires = Math.ceil((now + MEDIA_GRANT_TTL_MS) / 1000);
-  return `g=${expires}.${hmac(secret, `media-grant:${publicId}:${expires}`)}`;
+  return `g=${expires}.${hmac(secret, grantMessage(publicId, expires, viewerId))}`;
 }
 
-/** Whether `value` (the g query parameter) is a valid, unexpired grant for this row. */
-export function isValidMediaGrant(secret: string, publicId: string, value: string | undefined, now: number): boolean {
+/** Whether `value` (the g query parameter) is a valid, unexpired grant for this row (and this viewer, when bound). */
+export function isValidMediaGrant(
+  secret: string,
+  publicId: string,
+  value: string | undefined,
+  now: number,
+  viewerId: number | null = null,
+): boolean {
   const match = /^(\d{1,12})\.([\w-]{43})$/.exec(value ?? "");
   if (!match) return false;
   const expires = Number(match[1]);
   if (expires * 1000 <= now) return false;
-  return safeEqual(match[2]!, hmac(secret, `media-grant:${publicId}:${expires}`));
+  return safeEqual(match[2]!, hmac(secret, grantMessage(publicId, expires, viewerId)));
 }
 
 /**
@@ -86,6 +97,8 @@ export async function avatarsOf(db: Kysely<Database>, userIds: number[], levels:
     .where("is_avatar", "=", 1)
     .where("status", "=", 1)
     .where("visibility", "in", [...levels])
+    // A paid medium is never a face on a tile (ADR 093): its file would answer 404 to the viewer.
+    .where("access", "=", "open")
     .orderBy("position")
     .execute();
   for (const row of rows) if (!avatars.has(row.user_id)) avatars.set(row.user_id, mediaImageOf(row));

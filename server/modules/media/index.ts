@@ -14,6 +14,9 @@ export { checkImageHeaders, renderVariants } from "./variants";
 export { newStorageKey, storeVariants } from "./service";
 export { receiveUpload, type ReceivedFile } from "./multipart";
 export { imageQueueOf } from "./queue";
+// Paid and fans-only media in every list (issue 28, ADR 093).
+export { LISTED_MEDIA_COLUMNS, listedMediaFor, lockedPreviewOf, type ListedMediaRow } from "./paid-listing";
+export { PREVIEW_VARIANT } from "./paid-delivery";
 
 export const manifest = defineFeature({
   name: "media",

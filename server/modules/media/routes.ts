@@ -20,6 +20,8 @@ const IMMUTABLE = "max-age=31536000, immutable";
  */
 const SHARED_CACHE = `public, ${IMMUTABLE}, s-maxage=3600`;
 const PRIVATE_CACHE = `private, ${IMMUTABLE}`;
+/** A paid or fans-only medium's file (ADR 093): asked again on every request, kept by no cache. */
+const PAID_CACHE = "private, no-store";
 
 /**
  * One `bytes=start-end` or `bytes=start-` range (what video players send to seek); anything else —
@@ -87,7 +89,7 @@ export function registerMedia(context: ModuleContext): void {
     mediaOps.file,
     {
       summary:
-        "One stored variant of a photo ({width}.avif|webp|jpg, or `original` for photos stored before variants) or a video (`video.mp4`, with single byte ranges: 206/416; its poster as the photo variants), by the photo's random key, if the caller may see it: never for banned or deleted accounts; the owner always; others only accepted photos of a listed profile (active, registration finished, visible), not across a block, not a members-only profile as a guest, at a visibility level they have (public all; logged_in signed-in; plus_member running plus; fsk18 age-verified; private nobody); or with a valid grant `g` (claim preview). 404 otherwise. Browsers use /media/{key}/{variant}, which forwards the session.",
+        "One stored variant of a photo ({width}.avif|webp|jpg, or `original` for photos stored before variants) or a video (`video.mp4`, with single byte ranges: 206/416; its poster as the photo variants), by the photo's random key, if the caller may see it: never for banned or deleted accounts; the owner always; others only accepted photos of a listed profile (active, registration finished, visible), not across a block, not a members-only profile as a guest, at a visibility level they have (public all; logged_in signed-in; plus_member running plus; fsk18 age-verified; private nobody); or with a valid grant `g` (claim preview). A medium scheduled for later exists for others only from its publication on. A paid or fans-only medium (issue 28, ADR 093) opens to others only with a grant `g` bound to the caller (handed out with the pages that show it) and only while the caller may open it (bought, a paid-for fan subscription, a bought bundle; owner and staff always), asked on every request; its photos come with the caller's username drawn on them, never cached (no-store); `preview.jpg` is its blurred preview for everyone who may see it. 404 otherwise. Browsers use /media/{key}/{variant}, which forwards the session.",
       tag: "media",
       auth: "optional",
       statuses: [206, 404, 416],
@@ -99,7 +101,7 @@ export function registerMedia(context: ModuleContext): void {
         "Content-Type": file.mimeType,
         "Content-Length": String(file.object.size),
         "X-Content-Type-Options": "nosniff",
-        "Cache-Control": file.access === "shared" ? SHARED_CACHE : PRIVATE_CACHE,
+        "Cache-Control": file.access === "shared" ? SHARED_CACHE : file.access === "paid" ? PAID_CACHE : PRIVATE_CACHE,
         Vary: "Authorization",
       };
       if (file.mimeType.startsWith("video/")) headers["Accept-Ranges"] = "bytes";

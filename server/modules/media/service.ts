@@ -16,6 +16,7 @@ import {
   ORIGINAL_VARIANT,
   parseVariantName,
   type MediaItem,
+  type MediaVariantFormat,
   type MediaVisibility,
 } from "../../contract/media";
 import { defaultUploadVisibility, UPLOADS_PER_HOUR, uploadVisibilitiesFor } from "../../contract/media-upload";
@@ -26,6 +27,17 @@ import type { ByteRange, StoredObject } from "../../integrations/storage/storage
 import { isOverLimit, msUntilRoom, recordHit, type Window } from "../../lib/rate-limit";
 import { isBlockedBetween, mayOpenMedium, MEDIA_OWNER_COLUMNS, mediaAccess, mediaOwnerOf, viewerContext } from "../access/index";
 import { isStaffUserType } from "../../contract/users";
+import {
+  isBlockedBetween,
+  isPublishedFor,
+  MEDIA_OWNER_COLUMNS,
+  mayOpenMedium,
+  mediaAccess,
+  mediaOwnerOf,
+  viewerContext,
+} from "../access/index";
+import { isStaffUserType } from "../../contract/moderation";
+import { bufferObject, buyerWatermarked, previewBytes, PREVIEW_VARIANT } from "./paid-delivery";
 import { isValidMediaGrant, mediaImageOf, storageKeysOf, variantStorageKey } from "./images";
 import { named, type ReceivedFile } from "./multipart";
 import { imageQueueOf } from "./queue";
@@ -222,8 +234,11 @@ export async function rejectionReasonsOf(deps: ApiDeps, rows: ReadonlyArray<{ id
 export interface MediaFile {
   object: StoredObject;
   mimeType: string;
-  /** shared: the same for every viewer (guest-visible), so shared caches may keep it. */
-  access: "shared" | "private";
+  /**
+   * shared: the same for every viewer (guest-visible), so shared caches may keep it; paid: a paid or fans-only
+   * medium's file, checked on every request and never kept by any cache (ADR 093).
+   */
+  access: "shared" | "private" | "paid";
   /** The answer is the asked byte range of a video (206), not the whole file. */
   ranged?: boolean;
 }
@@ -234,7 +249,12 @@ const PUBLIC_ID = /^[0-9a-f]{32}$/;
  * One variant of a media row for this viewer (ADR 017); 404 alike for
  * "missing" and "not allowed", so a key reveals nothing. The rule is
  * access/visibility.ts mediaAccess: the owner's status and profile, blocks,
- * the photo's status and visibility, or a valid grant.
+ * the photo's status and visibility, or a valid grant. Then issue 28 (ADR 093):
+ * a scheduled medium exists for others only from its publication on; a paid or
+ * fans-only medium opens to others only with a grant bound to their session and
+ * while access/paid-media.ts mayOpenMedium says so — asked on every request —,
+ * its photos delivered with the viewer's name drawn on; `preview.jpg` is the
+ * blurred preview everyone who may see the medium gets.
  */
 export async function readMediaVariant(
   deps: ApiDeps,
@@ -245,13 +265,15 @@ export async function readMediaVariant(
   range?: ByteRange,
 ): Promise<MediaFile> {
   const isVideoFile = variantName === VIDEO_VARIANT;
-  const variant = isVideoFile ? null : parseVariantName(variantName);
-  if (!PUBLIC_ID.test(publicId) || (!variant && !isVideoFile)) throw fail.notFound();
+  const isPreview = variantName === PREVIEW_VARIANT;
+  const variant = isVideoFile || isPreview ? null : parseVariantName(variantName);
+  if (!PUBLIC_ID.test(publicId) || (!variant && !isVideoFile && !isPreview)) throw fail.notFound();
   const row = await deps.db
     .selectFrom("media")
     .innerJoin("users", "users.id", "media.user_id")
     .leftJoin("profiles", "profiles.user_id", "media.user_id")
     .select([
+      "media.id",
       "media.kind",
       "media.visibility",
       "media.status",
@@ -260,6 +282,8 @@ export async function readMediaVariant(
       "media.variant_widths",
       "media.id",
       "media.access",
+      "media.access as paid_access",
+      "media.publish_at",
       ...MEDIA_OWNER_COLUMNS,
     ])
     .where("media.public_id", "=", publicId)
@@ -271,7 +295,11 @@ export async function readMediaVariant(
   const hasVariants = row.variant_widths !== null;
   let key: string;
   let mimeType: string;
-  if (isVideoFile || !variant) {
+  let format: MediaVariantFormat | null = null;
+  if (isPreview) {
+    key = `${row.storage_key}/${PREVIEW_VARIANT}`;
+    mimeType = MEDIA_VARIANT_MIME.jpeg;
+  } else if (isVideoFile || !variant) {
     // Encoded yet? Until then there is no file to serve (the poster's variants arrive with it).
     if (!hasVariants) throw fail.notFound();
     key = `${row.storage_key}/${VIDEO_VARIANT}`;
@@ -285,10 +313,12 @@ export async function readMediaVariant(
     if (!storageKeysOf(row).includes(variantStorageKey(row.storage_key, variant.width, variant.format))) throw fail.notFound();
     key = variantStorageKey(row.storage_key, variant.width, variant.format);
     mimeType = MEDIA_VARIANT_MIME[variant.format];
+    format = variant.format;
   }
 
   const viewer = await viewerContext(deps, user);
   const owner = mediaOwnerOf(row);
+  const now = deps.clock.now();
   const blocked = viewer.id !== null && viewer.id !== owner.id && (await isBlockedBetween(deps, viewer.id, owner.id));
   const granted = isValidMediaGrant(deps.config.appSecret, publicId, grant, deps.clock.now());
   const seen = mediaAccess(viewer, owner, row, { blocked, granted });
@@ -305,6 +335,44 @@ export async function readMediaVariant(
     throw fail.notFound();
   const access = openToAll ? seen : "private";
   const object = await storageOf(deps).open(key, isVideoFile ? range : undefined);
+  const isPaid = row.paid_access !== "open";
+  // The unbound grant (the claim preview) opens open media only; a paid medium needs the viewer's own.
+  const granted = !isPaid && isValidMediaGrant(deps.config.appSecret, publicId, grant, now);
+  const access = mediaAccess(viewer, owner, row, { blocked, granted });
+  if (!access) throw fail.notFound();
+  const paidViewer = { id: viewer.id, isStaff: viewer.id !== null && isStaffUserType(viewer.userType) };
+  if (!isPublishedFor(paidViewer, row, now)) throw fail.notFound();
+  const storage = storageOf(deps);
+
+  if (isPreview) {
+    // Only a locked medium has a preview; an open one is its variants.
+    if (!isPaid) throw fail.notFound();
+    const bytes = await previewBytes(storage, row, (task) => imageQueueOf(deps).run(task));
+    if (!bytes) throw fail.notFound();
+    return { object: bufferObject(bytes), mimeType, access: access === "shared" ? "shared" : "private" };
+  }
+
+  if (isPaid) {
+    const mayOpen = paidViewer.isStaff || viewer.id === owner.id;
+    if (!mayOpen) {
+      const bound = viewer.id !== null && isValidMediaGrant(deps.config.appSecret, publicId, grant, now, viewer.id);
+      if (!bound || !(await mayOpenMedium(deps.db, paidViewer, { id: row.id, user_id: row.user_id, access: row.paid_access }, now)))
+        throw fail.notFound();
+      if (format !== null) {
+        // The buyer's copy: their name on the delivered variant; the stored one stays as it is.
+        const stored = await storage.read(key);
+        if (!stored) throw fail.notFound();
+        const buyer = await deps.db.selectFrom("users").select("username").where("id", "=", viewer.id!).executeTakeFirstOrThrow();
+        const bytes = await imageQueueOf(deps).run(() => buyerWatermarked(stored, format!, buyer.username));
+        return { object: bufferObject(bytes), mimeType, access: "paid" };
+      }
+    }
+    const object = await storage.open(key, isVideoFile ? range : undefined);
+    if (!object) throw fail.notFound();
+    return { object, mimeType, access: "paid", ranged: isVideoFile && range !== undefined };
+  }
+
+  const object = await storage.open(key, isVideoFile ? range : undefined);
   if (!object) throw fail.notFound();
   return { object, mimeType, access, ranged: isVideoFile && range !== undefined };
 }
@@ -328,7 +396,7 @@ export async function deleteMediaFiles(
     if (stillUsed.has(row.storage_key)) continue;
     for (const key of storageKeysOf(row)) await storage.delete(key);
     // Files beside the variants: a photo's private master, a video's encoded file and its unencoded source.
-    for (const extra of [MASTER_FILE, VIDEO_VARIANT, "source"]) await storage.delete(`${row.storage_key}/${extra}`);
+    for (const extra of [MASTER_FILE, VIDEO_VARIANT, "source", PREVIEW_VARIANT]) await storage.delete(`${row.storage_key}/${extra}`);
     stillUsed.add(row.storage_key);
   }
 }

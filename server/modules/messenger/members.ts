@@ -168,6 +168,8 @@ export async function avatarsOf(
     .where("is_avatar", "=", 1)
     .where("status", "=", 1)
     .where("visibility", "in", visibleMediaLevels(viewer))
+    // A paid medium is never a face (issue 28, ADR 093).
+    .where("access", "=", "open")
     .orderBy("position")
     .execute();
   for (const row of rows) if (!avatars.has(row.user_id)) avatars.set(row.user_id, mediaImageOf(row));

@@ -25,7 +25,7 @@ import type { DB } from "../../db/index";
 import { createTtlCache, type TtlCache } from "../../lib/ttl-cache";
 import { ageAt } from "../auth/index";
 import { boundingBox, haversineKm, regionByCode } from "../geo/index";
-import { mediaImageOf } from "../media/index";
+import { LISTED_MEDIA_COLUMNS, listedMediaFor, mediaImageOf } from "../media/index";
 import { ownPendingTexts } from "../moderation/index";
 import {
   entitlementsOf,
@@ -38,6 +38,7 @@ import {
   mediaLevelsFor,
   notBlockedWith,
   plusRunning,
+  publishedMediaFilter,
   verifyFirst,
   type ViewerContext,
 } from "../access/index";
@@ -150,7 +151,11 @@ function isMembersOnlyRow(row: Pick<ProfileRow, "user_type" | "members_only">): 
   return isMembersOnlyProfile({ userType: row.user_type, membersOnly: row.members_only === 1 });
 }
 
-/** Media of `ownerId` the viewer may see (accepted only; the owner also sees pending ones). */
+/**
+ * Media of `ownerId` the viewer may see (accepted only; the owner also sees pending ones), scheduled ones from their
+ * publication on; paid and fans-only ones locked (a blurred preview and what opens it) unless the viewer may open them
+ * (issue 28, media's listedMediaFor). Avatars are open media only: a face is never locked.
+ */
 export async function visibleMedia(
   deps: ApiDeps,
   ownerId: number,
@@ -159,21 +164,17 @@ export async function visibleMedia(
 ): Promise<GalleryItem[]> {
   const levels = mediaLevelsFor(viewer, ownerId);
   const statuses = viewer.id === ownerId ? [MEDIA_STATUS.accepted, MEDIA_STATUS.pending] : [MEDIA_STATUS.accepted];
+  const now = deps.clock.now();
   let query = deps.db
     .selectFrom("media")
-    .select(["id", "public_id", "kind", "visibility", "width", "height", "variant_widths", "is_avatar", "status"])
-    .where("user_id", "=", ownerId)
-    .where("status", "in", statuses)
-    .where("visibility", "in", [...levels]);
-  if (options.avatarsOnly) query = query.where("is_avatar", "=", 1);
-  const rows = await query.orderBy("position").orderBy("id").execute();
-  return rows.map((m): GalleryItem => ({
-    id: m.id,
-    kind: m.kind,
-    visibility: m.visibility,
-    is_avatar: m.is_avatar === 1,
-    image: mediaImageOf(m),
-  }));
+    .select([...LISTED_MEDIA_COLUMNS])
+    .where("media.user_id", "=", ownerId)
+    .where("media.status", "in", statuses)
+    .where("media.visibility", "in", [...levels])
+    .where((eb) => publishedMediaFilter(eb, viewer.id, now));
+  if (options.avatarsOnly) query = query.where("media.is_avatar", "=", 1).where("media.access", "=", "open");
+  const rows = await query.orderBy("media.position").orderBy("media.id").execute();
+  return await listedMediaFor(deps, viewer, rows);
 }
 
 /** How many accepted media each level hides from this viewer, so the page can say "log in to see 3 more". */
@@ -186,6 +187,8 @@ async function hiddenMediaCounts(deps: ApiDeps, ownerId: number, viewer: ViewerC
     .where("user_id", "=", ownerId)
     .where("status", "=", MEDIA_STATUS.accepted)
     .where("visibility", "not in", [...levels, "private"])
+    // A scheduled medium is not there yet, not even as a count (issue 28).
+    .where((eb) => publishedMediaFilter(eb, null, deps.clock.now()))
     .groupBy("visibility")
     .execute();
   return Object.fromEntries(rows.map((r) => [r.visibility, Number(r.n)]));
@@ -499,6 +502,8 @@ export async function avatarImages(deps: ApiDeps, userIds: number[], viewer: Vie
     .where("user_id", "in", userIds)
     .where("is_avatar", "=", 1)
     .where("status", "=", MEDIA_STATUS.accepted)
+    // A paid medium is never a face (issue 28, ADR 093).
+    .where("access", "=", "open")
     .orderBy("position")
     .execute();
   for (const m of rows) {

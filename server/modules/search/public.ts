@@ -53,7 +53,9 @@ export function searchFilters(
     age_bands: AGE_BAND_KEYS,
     price_bands: allowed.has("price") ? PRICE_BAND_KEYS : [],
     price_durations: allowed.has("price_durations") ? PRICE_DURATIONS : [],
-    only_show_types: ONLY_SHOW_TYPES.filter((t) => !((t === "is_new" || t === "is_hot" || t === "on_tour") && !allowed.has(t))),
+    only_show_types: ONLY_SHOW_TYPES.filter(
+      (t) => !((t === "is_new" || t === "is_hot" || t === "on_tour" || t === "exclusive_content") && !allowed.has(t)),
+    ),
     allowed_filters: [...allowed].sort(),
     traits: {
       figure_type: traitOptions("figure_type"),

@@ -11,6 +11,7 @@ import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type Sel
 import { fail } from "../../api/errors";
 import type { ApiDeps, AuthUser } from "../../api/types";
 import {
+  hasExclusiveContentSql,
   isGuestVisibleSearchRow,
   notBlockedWith,
   plusRunning,
@@ -267,6 +268,10 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
         break;
       case "safe_sex_status":
         and.push(eb("search_profiles.safe_sex_status", "=", 1));
+        break;
+      // Paid or fans-only media, or a bundle for sale (issue 28 item 6; access/paid-media.ts, one rule with the lists).
+      case "exclusive_content":
+        and.push(hasExclusiveContentSql("search_profiles.user_id", plan.mediaLevels, now));
         break;
     }
   }

@@ -19,7 +19,17 @@ import { USER_TYPE } from "../../contract/users";
 import { MONEY_KEY_PATTERN, MONTHLY_TIP_LIMIT, TIP_AMOUNTS, TIP_MIN, type TipTarget } from "../../contract/wallet";
 import { lockMembersForLimits } from "../../db/locks";
 import type { Database } from "../../db/schema";
-import { findOwner, isBlockedBetween, isReachable, MEDIA_OWNER_COLUMNS, mediaAccess, mediaOwnerOf, viewerContext } from "../access/index";
+import {
+  findOwner,
+  isBlockedBetween,
+  isPublishedFor,
+  isReachable,
+  mayOpenMedium,
+  MEDIA_OWNER_COLUMNS,
+  mediaAccess,
+  mediaOwnerOf,
+  viewerContext,
+} from "../access/index";
 import { dollarOperations, memberBalances, postOperationIn } from "../ledger/index";
 import { notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
 import type { TipsTable } from "./schema";
@@ -73,7 +83,7 @@ async function receiverOf(deps: ApiDeps, payer: number, target: TipRequest["targ
       .selectFrom("media")
       .innerJoin("users", "users.id", "media.user_id")
       .leftJoin("profiles", "profiles.user_id", "media.user_id")
-      .select([...MEDIA_OWNER_COLUMNS, "media.visibility", "media.status"])
+      .select([...MEDIA_OWNER_COLUMNS, "media.id", "media.visibility", "media.status", "media.access", "media.publish_at"])
       .where("media.id", "=", target.id)
       .executeTakeFirst();
     if (row && row.user_id === payer) throw fail.badRequest(TIP_ERRORS.self, "id");
@@ -82,6 +92,12 @@ async function receiverOf(deps: ApiDeps, payer: number, target: TipRequest["targ
     const viewer = await viewerContext(deps, { id: payer });
     const blocked = await isBlockedBetween(deps, payer, owner.id);
     if (mediaAccess(viewer, owner, row, { blocked, granted: false }) === null) throw fail.notFound(TIP_ERRORS.notFound);
+    // Issue 28 (ADR 093): only media the payer may open — published, and a paid or fans-only one bought or subscribed
+    // to — the same rule as the gallery and the file route (access/paid-media.ts).
+    const paidViewer = { id: payer, isStaff: isStaffUserType(viewer.userType) };
+    const now = deps.clock.now();
+    if (!isPublishedFor(paidViewer, row, now) || !(await mayOpenMedium(deps.db, paidViewer, row, now)))
+      throw fail.notFound(TIP_ERRORS.notFound);
     ownerId = owner.id;
     ownerType = owner.user_type;
   } else {
@@ -278,7 +294,11 @@ export async function tipAmount(
   };
 }
 
-/** can-tip-media (spec): signed in, not the owner, the medium visible to the viewer, its owner a creator who may receive. */
+/**
+ * can-tip-media (spec): signed in, not the owner, the medium visible to the viewer and openable by them (a locked paid
+ * or fans-only medium is not tipped until bought or subscribed to; a scheduled one not before its publication), its
+ * owner a creator who may receive.
+ */
 export async function canTipMedia(deps: ApiDeps, viewer: number | null, mediumId: number): Promise<boolean> {
   if (viewer === null) return false;
   try {

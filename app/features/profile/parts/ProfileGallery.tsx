@@ -10,6 +10,7 @@ import { MediaTipForm, offersTips } from "~/features/tips/TipForm";
 import * as ui from "~/styles/ui.css";
 import * as css from "../profile.css";
 import { joinHref } from "./links";
+import { LockedLightboxCall, LockedThumb, lockedPhotoStyle } from "~/features/creator-media/LockedMedium";
 
 type GalleryItem = ProfileDetail["gallery"][number];
 
@@ -71,10 +72,13 @@ export function ProfileGallery({
   name,
   closeTo,
   tipsTo,
+  owner,
 }: {
   gallery: GalleryItem[];
   name: string;
   closeTo: string;
+  /** The profile's owner, for a locked medium's way to buy or subscribe (issue 28). */
+  owner?: { lang: Language; username: string };
   /** Where a photo's tip goes (issue 27 item 3): set when the viewer may tip the owner; each view gets its form. */
   tipsTo?: { lang: Language; username: string } | null;
 }) {
@@ -85,16 +89,25 @@ export function ProfileGallery({
       <ul className={css.gallery}>
         {gallery.map((m, i) => (
           <li key={m.id}>
-            <a className={css.galleryLink} href={`#${photoAnchor(m.id)}`} data-testid="gallery-thumb">
-              <Picture
-                image={m.image}
-                className={css.galleryImage}
-                alt={alt(i)}
-                sizes="(min-width: 1200px) 220px, (min-width: 768px) 25vw, 33vw"
-                width={m.image.width}
-                height={m.image.height}
-                loading={i < 3 ? "eager" : "lazy"}
-              />
+            <a
+              className={css.galleryLink}
+              href={`#${photoAnchor(m.id)}`}
+              data-testid="gallery-thumb"
+              data-locked={m.locked ? m.locked.access : undefined}
+            >
+              {m.image ? (
+                <Picture
+                  image={m.image}
+                  className={css.galleryImage}
+                  alt={alt(i)}
+                  sizes="(min-width: 1200px) 220px, (min-width: 768px) 25vw, 33vw"
+                  width={m.image.width}
+                  height={m.image.height}
+                  loading={i < 3 ? "eager" : "lazy"}
+                />
+              ) : m.locked ? (
+                <LockedThumb locked={m.locked} alt={alt(i)} eager={i < 3} />
+              ) : null}
             </a>
           </li>
         ))}
@@ -109,14 +122,17 @@ export function ProfileGallery({
                 className={css.lightboxPhoto}
                 role="img"
                 aria-label={alt(i)}
-                style={lightboxPhotoStyle(m.image)}
+                style={m.image ? lightboxPhotoStyle(m.image) : m.locked ? lockedPhotoStyle(m.locked, cssUrl) : undefined}
                 data-testid="photo-large"
               />
               <figcaption className={css.lightboxCaption}>
                 {t("profile.gallery.position", { number: i + 1, total: gallery.length })}
               </figcaption>
             </figure>
-            {tipsTo ? <MediaTipForm lang={tipsTo.lang} username={tipsTo.username} mediumId={m.id} /> : null}
+            {m.locked && owner ? (
+              <LockedLightboxCall locked={m.locked} mediumId={m.id} lang={owner.lang} username={owner.username} />
+            ) : null}
+            {tipsTo && !m.locked ? <MediaTipForm lang={tipsTo.lang} username={tipsTo.username} mediumId={m.id} /> : null}
             <nav className={css.lightboxNav} aria-label={t("profile.gallery.title")}>
               {prev ? (
                 <a className={css.lightboxLink} href={`#${photoAnchor(prev.id)}`} rel="prev">
@@ -157,6 +173,7 @@ export function GallerySection({ profile, lang, signedIn }: { profile: ProfileDe
           name={profile.displayName}
           closeTo="#gallery-heading"
           tipsTo={signedIn && offersTips(profile) ? { lang, username: profile.username } : null}
+          owner={{ lang, username: profile.username }}
         />
       ) : (
         <p className={ui.muted}>{t("profile.gallery.empty")}</p>

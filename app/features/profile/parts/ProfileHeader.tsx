@@ -80,7 +80,7 @@ function ProfileAvatar({ profile, lang, tab }: { profile: ProfileDetail & { avat
       priority
     />
   );
-  const item = profile.gallery.find((m) => m.isAvatar) ?? profile.gallery.find((m) => m.image.path === profile.avatar.path);
+  const item = profile.gallery.find((m) => m.isAvatar) ?? profile.gallery.find((m) => m.image?.path === profile.avatar.path);
   if (!item) return image;
   const anchor = `#${photoAnchor(item.id)}`;
   return (
