@@ -100,12 +100,7 @@ export const bundlePreviewPath = (bundleId: number) => `/bundle-preview/${bundle
 
 /**
  * Where a creator's fan offer is shown: the fans tab of the profile, a path after the language (build the link with
- * the locale helper, `to(creatorFansPath(username))`). The paid-media pages link a locked fans-only medium here.
-// ── paid-media (issue 28 items 2, 4, 6, 7; ADR 093) ─────────────────────────────────────────────────────────────────
-
-/**
- * Where a locked fans-only medium sends a viewer: the creator's fans offer on their profile (owned by the fans
- * feature; one path for both features, so a link never guesses the other's route). Without the language: pages
- * prefix it with the link helper (app/i18n/lang localePath(lang, creatorFansPath(username))).
+ * the locale helper, `to(creatorFansPath(username))`). The paid-media pages link a locked fans-only medium here, so a
+ * link never guesses the other feature's route.
  */
 export const creatorFansPath = (username: string) => `p/${encodeURIComponent(username)}/fans`;

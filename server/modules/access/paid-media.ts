@@ -6,8 +6,6 @@
  * owner or staff, or own a bundle that holds it, or — fans — hold a fan subscription to its owner that is paid for
  * now, or — ppv — have bought it.
  */
-import type { Kysely } from "kysely";
-import { BUNDLE_STATUS, type MediumAccess } from "../../contract/creators";
 import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import { BUNDLE_STATUS, type MediumAccess } from "../../contract/creators";
 import { MEDIA_STATUS } from "../../contract/media";

@@ -186,7 +186,7 @@ async function mayBrowseCreator(deps: ApiDeps, viewer: BundleViewer, owner: Name
 }
 
 /** The media of one bundle as its creator, its buyers and the team open them (buyers through a short-lived grant). */
-async function bundleMedia(deps: ApiDeps, bundleId: number, forCreator: boolean): Promise<BundleMedium[]> {
+async function bundleMedia(deps: ApiDeps, bundleId: number, forCreator: boolean, viewerId: number | null): Promise<BundleMedium[]> {
   let query = deps.db
     .selectFrom("bundle_items")
     .innerJoin("media", "media.id", "bundle_items.media_id")
@@ -196,12 +196,12 @@ async function bundleMedia(deps: ApiDeps, bundleId: number, forCreator: boolean)
   if (!forCreator) query = query.where("media.status", "=", MEDIA_STATUS.accepted);
   const rows = await query.execute();
   const now = deps.clock.now();
-  // The grant lets the file route open the medium while the creator's profile is paused or hidden: a buyer owns it for
-  // as long as the account exists (the paid-access rule still asks for the purchase on every request).
+  // The grant, bound to the buyer, lets the file route open the medium while the creator's profile is paused or hidden: a
+  // buyer owns it for as long as the account exists (the paid-access rule still asks for the purchase on every request).
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
-    image: mediaImageOf(row, forCreator ? undefined : mediaGrant(deps.config.appSecret, row.public_id, now)),
+    image: mediaImageOf(row, forCreator ? undefined : mediaGrant(deps.config.appSecret, row.public_id, now, viewerId)),
   }));
 }
 
@@ -448,7 +448,7 @@ export async function bundleDetail(deps: ApiDeps, user: AuthUser | null, id: num
   return {
     bundle: tileOf(row, items.get(id)?.length ?? 0, creators.get(row.creator_id)!, owned, viewer.id),
     balance,
-    media: opens ? await bundleMedia(deps, id, creatorView) : null,
+    media: opens ? await bundleMedia(deps, id, creatorView, viewer.id) : null,
   };
 }
 
@@ -680,7 +680,7 @@ export async function bundleQueue(deps: ApiDeps, staffId: number, page: number):
       price: row.price,
       published_at: row.published_at ?? row.updated_at,
       creator: creators.get(row.creator_id)!,
-      media: await bundleMedia(deps, row.id, true),
+      media: await bundleMedia(deps, row.id, true, null),
     });
   return { items, page, page_size: BUNDLE_QUEUE_PAGE_SIZE, total: Number(total.n) };
 }

@@ -23,7 +23,7 @@ export const manifest = defineFeature({
   },
   notifications: {
     fan_subscribed: {
-      kind: "favorites",
+      kind: "dollars",
       contentType: "info",
       stickiness: "medium",
       title: {
@@ -34,7 +34,7 @@ export const manifest = defineFeature({
       },
     },
     fan_renewal_failed: {
-      kind: "favorites",
+      kind: "dollars",
       contentType: "alert",
       stickiness: "long",
       title: {
@@ -45,7 +45,7 @@ export const manifest = defineFeature({
       },
     },
     fan_subscription_lost: {
-      kind: "favorites",
+      kind: "dollars",
       contentType: "info",
       stickiness: "medium",
       title: {
@@ -56,7 +56,7 @@ export const manifest = defineFeature({
       },
     },
     fan_subscription_ended: {
-      kind: "favorites",
+      kind: "dollars",
       contentType: "info",
       stickiness: "medium",
       title: {

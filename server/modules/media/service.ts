@@ -25,8 +25,6 @@ import type { MediaTable } from "../../db/schema";
 import { createMediaStorage, type MediaStorage } from "../../integrations/storage/index";
 import type { ByteRange, StoredObject } from "../../integrations/storage/storage";
 import { isOverLimit, msUntilRoom, recordHit, type Window } from "../../lib/rate-limit";
-import { isBlockedBetween, mayOpenMedium, MEDIA_OWNER_COLUMNS, mediaAccess, mediaOwnerOf, viewerContext } from "../access/index";
-import { isStaffUserType } from "../../contract/users";
 import {
   isBlockedBetween,
   isPublishedFor,
@@ -273,7 +271,6 @@ export async function readMediaVariant(
     .innerJoin("users", "users.id", "media.user_id")
     .leftJoin("profiles", "profiles.user_id", "media.user_id")
     .select([
-      "media.id",
       "media.kind",
       "media.visibility",
       "media.status",
@@ -282,7 +279,6 @@ export async function readMediaVariant(
       "media.variant_widths",
       "media.id",
       "media.access",
-      "media.access as paid_access",
       "media.publish_at",
       ...MEDIA_OWNER_COLUMNS,
     ])
@@ -319,28 +315,18 @@ export async function readMediaVariant(
   const viewer = await viewerContext(deps, user);
   const owner = mediaOwnerOf(row);
   const now = deps.clock.now();
+  const paidViewer = { id: viewer.id, isStaff: viewer.id !== null && isStaffUserType(viewer.userType) };
+  const paidMedium = { id: row.id, user_id: row.user_id, access: row.access };
+  // Seeing that a medium exists is not opening it (access/paid-media.ts, ADR 092, 093): a paid, fans-only or bundled
+  // medium is locked — it opens only to those the one paid-access rule names, checked on every request.
+  const isPaid = !(await mayOpenMedium(deps.db, { id: null, isStaff: false }, paidMedium, now));
   const blocked = viewer.id !== null && viewer.id !== owner.id && (await isBlockedBetween(deps, viewer.id, owner.id));
-  const granted = isValidMediaGrant(deps.config.appSecret, publicId, grant, deps.clock.now());
-  const seen = mediaAccess(viewer, owner, row, { blocked, granted });
-  if (!seen) throw fail.notFound();
-  // Seeing that a medium exists is not opening it (access/paid-media.ts, issue 28): a paid, fans-only or bundled medium
-  // opens only to those the one paid-access rule names, checked on every request, and never from a shared cache.
-  const paid = { id: row.id, user_id: row.user_id, access: row.access };
-  const now = deps.clock.now();
-  const openToAll = await mayOpenMedium(deps.db, { id: null, isStaff: false }, paid, now);
-  if (
-    !openToAll &&
-    !(await mayOpenMedium(deps.db, { id: viewer.id, isStaff: viewer.id !== null && isStaffUserType(viewer.userType) }, paid, now))
-  )
-    throw fail.notFound();
-  const access = openToAll ? seen : "private";
-  const object = await storageOf(deps).open(key, isVideoFile ? range : undefined);
-  const isPaid = row.paid_access !== "open";
-  // The unbound grant (the claim preview) opens open media only; a paid medium needs the viewer's own.
-  const granted = !isPaid && isValidMediaGrant(deps.config.appSecret, publicId, grant, now);
+  // The unbound grant (the claim preview) opens open media only; a locked medium needs a grant bound to the viewer.
+  const granted = isPaid
+    ? viewer.id !== null && isValidMediaGrant(deps.config.appSecret, publicId, grant, now, viewer.id)
+    : isValidMediaGrant(deps.config.appSecret, publicId, grant, now);
   const access = mediaAccess(viewer, owner, row, { blocked, granted });
   if (!access) throw fail.notFound();
-  const paidViewer = { id: viewer.id, isStaff: viewer.id !== null && isStaffUserType(viewer.userType) };
   if (!isPublishedFor(paidViewer, row, now)) throw fail.notFound();
   const storage = storageOf(deps);
 
@@ -355,9 +341,7 @@ export async function readMediaVariant(
   if (isPaid) {
     const mayOpen = paidViewer.isStaff || viewer.id === owner.id;
     if (!mayOpen) {
-      const bound = viewer.id !== null && isValidMediaGrant(deps.config.appSecret, publicId, grant, now, viewer.id);
-      if (!bound || !(await mayOpenMedium(deps.db, paidViewer, { id: row.id, user_id: row.user_id, access: row.paid_access }, now)))
-        throw fail.notFound();
+      if (!granted || !(await mayOpenMedium(deps.db, paidViewer, paidMedium, now))) throw fail.notFound();
       if (format !== null) {
         // The buyer's copy: their name on the delivered variant; the stored one stays as it is.
         const stored = await storage.read(key);
