@@ -17,6 +17,7 @@ import { scheduleRenewalScan } from "../modules/renewals/index";
 import { runBankMaintenance } from "../modules/bank/index";
 import { scheduleLedgerReconciliation } from "../modules/ledger-office/index";
 import { scheduleEarningRelease } from "../modules/payouts/index";
+import { scheduleTrending } from "../modules/newsfeed/index";
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 /** Longest rate-limit window is one day; keep two for safety. */
@@ -46,6 +47,8 @@ export async function runMaintenance(db: DB, clock: Clock, options: MaintenanceO
   if (options.deps) await scheduleLedgerReconciliation(options.deps);
   // The earnings' release reschedules itself hourly; this starts it after a restart or a lost job (ADR 086).
   if (options.deps) await scheduleEarningRelease(options.deps);
+  // The newsfeed's trending scores are recomputed per slot by a job that reschedules itself; this starts it (ADR 095).
+  if (options.deps) await scheduleTrending(options.deps);
   // New direct-debit orders get their mandate and pre-notification; lost settlements are redone (ADR 079).
   if (options.deps) await runBankMaintenance(options.deps);
   // Chunked uploads nobody finished within their day (pieces of photos on disk).
