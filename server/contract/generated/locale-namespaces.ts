@@ -24,6 +24,7 @@ export const NAMESPACES = [
   "membership",
   "messenger",
   "moderation",
+  "newsfeed",
   "notifications",
   "paella",
   "payment",
