@@ -33,7 +33,7 @@ export async function loadNewsfeed({ request, context, params }: LoaderFunctionA
   if (rawCursor !== null && !NEWSFEED_CURSOR_PATTERN.test(rawCursor)) throw redirect(newsfeedHref(lang, tab));
   const result = await fetchNewsfeed(createApiClient({ request, context }), tab, rawCursor);
   if (!result.ok) throw new Response(null, { status: 502, headers: noStore() });
-  const t = await i18nServer.getFixedT(request, "newsfeed");
+  const t = await i18nServer.getFixedT(request);
   return data(
     {
       lang,

@@ -80,8 +80,32 @@ function ownerVisible(eb: OwnerEB, viewer: ViewerContext, tab: NewsfeedTab): Exp
   return eb.and(terms);
 }
 
-function keptBy(eb: ExpressionBuilder<Database, "users">, viewerId: number) {
-  return eb("users.id", "in", eb.selectFrom("favorites").select("favorites.target_id").where("favorites.user_id", "=", viewerId));
+/**
+ * From this many kept profiles on, the favorites tab walks the feed's index newest first and checks each row's owner
+ * (a primary-key look-up in favorites): its kept profiles are a good share of all, so a page is found after a few
+ * dozen rows. Below it, the few kept profiles' media are read by owner and sorted (a walk could cross the whole index
+ * before it meets the few). Measured in docs/performance.md, "Newsfeed".
+ */
+const FAVORITES_WALK_FROM = 50;
+
+/** How the favorites tab finds the kept profiles' items; null on other tabs (and for guests, who have none). */
+type KeptFilter = { viewerId: number; walk: boolean } | null;
+
+async function keptFilterOf(deps: ApiDeps, viewer: ViewerContext, tab: NewsfeedTab): Promise<KeptFilter> {
+  if (tab !== "favorites" || viewer.id === null) return null;
+  const row = await deps.db
+    .selectFrom("favorites")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", viewer.id)
+    .executeTakeFirstOrThrow();
+  return { viewerId: viewer.id, walk: Number(row.n) >= FAVORITES_WALK_FROM };
+}
+
+function keptBy(kept: NonNullable<KeptFilter>): Expression<SqlBool> {
+  // Written as SQL: a qualified favorites column in a string reads like a translation key to the locale check.
+  return kept.walk
+    ? sql<SqlBool>`exists (select 1 from favorites kept where kept.user_id = ${kept.viewerId} and kept.target_id = users.id)`
+    : sql<SqlBool>`users.id in (select kept.target_id from favorites kept where kept.user_id = ${kept.viewerId})`;
 }
 
 interface MediaRow {
@@ -104,29 +128,38 @@ async function mediaRows(
   deps: ApiDeps,
   viewer: ViewerContext,
   tab: NewsfeedTab,
+  kept: KeptFilter,
   cursor: Cursor | null,
   limit: number,
 ): Promise<MediaRow[]> {
   const now = deps.clock.now();
   const trending = tab === "trending_now";
-  const base = deps.db
-    .selectFrom("media")
-    .innerJoin("users", "users.id", "media.user_id")
-    .innerJoin("profiles", "profiles.user_id", "media.user_id")
-    .$if(trending, (q) =>
-      q.innerJoin("newsfeed_trending", (join) =>
-        join.on("newsfeed_trending.item_kind", "=", "media").onRef("newsfeed_trending.item_id", "=", "media.id"),
-      ),
-    )
+  // The walk's first table is fixed by CROSS JOIN (SQLite keeps that order; PostgreSQL plans it as the inner join it
+  // is): the feed's index newest first, or the stored scores best first — never a scan of every owner's media and a
+  // sort. Each row's owner is then one primary-key look-up.
+  const mediaFirst = () => deps.db.selectFrom("media");
+  const from = trending
+    ? (deps.db
+        .selectFrom("newsfeed_trending")
+        .crossJoin("media")
+        .where("newsfeed_trending.item_kind", "=", "media")
+        .whereRef("media.id", "=", "newsfeed_trending.item_id") as unknown as ReturnType<typeof mediaFirst>)
+    : mediaFirst();
+  const base = from
+    .crossJoin("users")
+    .crossJoin("profiles")
+    .whereRef("users.id", "=", "media.user_id")
+    .whereRef("profiles.user_id", "=", "media.user_id")
     .where("media.status", "=", MEDIA_STATUS.accepted)
     .where("media.visibility", "in", visibleMediaLevels(viewer))
     // A scheduled medium appears from its publication on.
     .where((eb) => eb.or([eb("media.publish_at", "is", null), eb("media.publish_at", "<=", now)]))
     .where((eb) => ownerVisible(eb as unknown as OwnerEB, viewer, tab))
     .$if(tab === "exclusive", (q) => q.where("media.access", "in", [...EXCLUSIVE_ACCESS]))
-    .$if(tab === "favorites" && viewer.id !== null, (q) => q.where((eb) => keptBy(eb as never, viewer.id!)));
+    .$if(kept !== null, (q) => q.where(keptBy(kept!)));
   const value = trending ? sql<number>`newsfeed_trending.score` : MEDIA_FEED_AT;
-  const condition = after(cursor, "media", value, sql<number>`media.id`);
+  const id = trending ? sql<number>`newsfeed_trending.item_id` : sql<number>`media.id`;
+  const condition = after(cursor, "media", value, id);
   const rows = await base
     .$if(condition !== null, (q) => q.where(condition!))
     .select([
@@ -145,7 +178,7 @@ async function mediaRows(
       value.as("value"),
     ])
     .orderBy(value, "desc")
-    .orderBy("media.id", "desc")
+    .orderBy(id, "desc")
     .limit(limit)
     .execute();
   return rows as MediaRow[];
@@ -167,26 +200,32 @@ async function bundleRows(
   deps: ApiDeps,
   viewer: ViewerContext,
   tab: NewsfeedTab,
+  kept: KeptFilter,
   cursor: Cursor | null,
   limit: number,
 ): Promise<BundleRow[]> {
   const trending = tab === "trending_now";
   const value = trending ? sql<number>`newsfeed_trending.score` : BUNDLE_FEED_AT;
-  const condition = after(cursor, "bundle", value, sql<number>`bundles.id`);
-  const rows = await deps.db
-    .selectFrom("bundles")
-    .innerJoin("users", "users.id", "bundles.creator_id")
-    .innerJoin("profiles", "profiles.user_id", "bundles.creator_id")
-    .$if(trending, (q) =>
-      q.innerJoin("newsfeed_trending", (join) =>
-        join.on("newsfeed_trending.item_kind", "=", "bundle").onRef("newsfeed_trending.item_id", "=", "bundles.id"),
-      ),
-    )
+  const id = trending ? sql<number>`newsfeed_trending.item_id` : sql<number>`bundles.id`;
+  const condition = after(cursor, "bundle", value, id);
+  const bundlesFirst = () => deps.db.selectFrom("bundles");
+  const from = trending
+    ? (deps.db
+        .selectFrom("newsfeed_trending")
+        .crossJoin("bundles")
+        .where("newsfeed_trending.item_kind", "=", "bundle")
+        .whereRef("bundles.id", "=", "newsfeed_trending.item_id") as unknown as ReturnType<typeof bundlesFirst>)
+    : bundlesFirst();
+  const rows = await from
+    .crossJoin("users")
+    .crossJoin("profiles")
+    .whereRef("users.id", "=", "bundles.creator_id")
+    .whereRef("profiles.user_id", "=", "bundles.creator_id")
     .where("bundles.status", "=", BUNDLE_STATUS.accepted)
     .where("bundles.is_active", "=", 1)
     .where("bundles.deleted_at", "is", null)
     .where((eb) => ownerVisible(eb as unknown as OwnerEB, viewer, tab))
-    .$if(tab === "favorites" && viewer.id !== null, (q) => q.where((eb) => keptBy(eb as never, viewer.id!)))
+    .$if(kept !== null, (q) => q.where(keptBy(kept!)))
     .$if(condition !== null, (q) => q.where(condition!))
     .select((eb) => [
       "bundles.id",
@@ -204,7 +243,7 @@ async function bundleRows(
       value.as("value"),
     ])
     .orderBy(value, "desc")
-    .orderBy("bundles.id", "desc")
+    .orderBy(id, "desc")
     .limit(limit)
     .execute();
   return rows as BundleRow[];
@@ -242,7 +281,11 @@ export async function newsfeedPage(deps: ApiDeps, viewer: ViewerContext, tab: Ne
   if (tab === "favorites" && viewer.id === null) return { ...base, items: [], next_cursor: null, login_required: true, empty: null };
   const cursor = parseCursor(rawCursor);
   const limit = NEWSFEED_PAGE_SIZE + 1;
-  const [media, bundles] = await Promise.all([mediaRows(deps, viewer, tab, cursor, limit), bundleRows(deps, viewer, tab, cursor, limit)]);
+  const kept = await keptFilterOf(deps, viewer, tab);
+  const [media, bundles] = await Promise.all([
+    mediaRows(deps, viewer, tab, kept, cursor, limit),
+    bundleRows(deps, viewer, tab, kept, cursor, limit),
+  ]);
   const merged: Ranked[] = [
     ...media.map((m): Ranked => ({
       type: "media",

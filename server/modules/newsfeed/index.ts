@@ -10,7 +10,7 @@ export const manifest = defineFeature({
   migrations: { "0083_newsfeed": m0083 },
   jobs: {
     /** Recomputes the trending scores for the current slot, then schedules the next slot's run. */
-    "newsfeed.trending": defineJob<Record<string, never>>((deps) => ({ run: () => runTrending(deps) })),
+    "trending.refresh": defineJob<Record<string, never>>((deps) => ({ run: () => runTrending(deps) })),
   },
 });
 export { refreshTrending, scheduleTrending } from "./trending";

@@ -1,5 +1,5 @@
 /**
- * The trending score (issue 28 item 5, ADR 095), computed by the job `newsfeed.trending` once per TRENDING_INTERVAL_MS
+ * The trending score (issue 28 item 5, ADR 095), computed by the job `trending.refresh` once per TRENDING_INTERVAL_MS
  * slot and stored in newsfeed_trending; the trending_now tab only reads it. Events of the last TRENDING_WINDOW_MS count,
  * each weighted (contract/newsfeed TRENDING_WEIGHTS) and halved every TRENDING_HALF_LIFE_MS of its age:
  *   - a purchase of a pay-per-view medium or of a bundle (medium_purchases, bundle_purchases): that item;
@@ -165,11 +165,5 @@ export async function runTrending(deps: ApiDeps): Promise<void> {
 /** Enqueues the run of the slot `at` falls in (a no-op when it is queued already); maintenance calls it after a restart. */
 export async function scheduleTrending(deps: Pick<ApiDeps, "db" | "clock">, at = deps.clock.now()): Promise<void> {
   const slot = trendingSlotOf(at);
-  await enqueueJob(
-    deps.db,
-    deps.clock,
-    "newsfeed.trending",
-    {},
-    { key: `newsfeed.trending:${slot}`, runAt: Math.max(at, deps.clock.now()) },
-  );
+  await enqueueJob(deps.db, deps.clock, "trending.refresh", {}, { key: `trending.refresh:${slot}`, runAt: Math.max(at, deps.clock.now()) });
 }

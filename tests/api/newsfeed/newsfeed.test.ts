@@ -10,7 +10,7 @@ import { TRENDING_INTERVAL_MS } from "#server/contract/newsfeed";
 import { USER_TYPE } from "#server/contract/users";
 import { refreshTrending } from "#server/modules/newsfeed/index";
 import { trendingSlotOf } from "#server/modules/newsfeed/trending";
-import { createTestRuntime, listedMemberWith, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { addBerlinProfile, createTestRuntime, createUser, listedMemberWith, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -286,6 +286,27 @@ describe(`newsfeed (${TEST_DB})`, () => {
     expect(keys(await all(viewer.token, "favorites"))).toEqual([]);
   });
 
+  it("favorites tab with many kept profiles (the index walk) shows exactly the kept profiles' items", async () => {
+    await clean();
+    const viewer = await listedMemberWith(rt, { userType: USER_TYPE.client });
+    const kept: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const user = await createUser(rt, { userType: USER_TYPE.escort });
+      await addBerlinProfile(rt, user.id, user.username);
+      await favorite(viewer.id, user.id);
+      kept.push(user.id);
+    }
+    const stranger = await listedMemberWith(rt, { userType: USER_TYPE.escort });
+    const expected: string[] = [];
+    for (let i = 0; i < NEWSFEED_PAGE_SIZE + 5; i++) {
+      expected.push(`media:${await medium(kept[i % 3]!)}`);
+      await medium(stranger.id);
+    }
+    expected.push(`bundle:${await bundle(kept[59]!)}`);
+    await bundle(stranger.id);
+    expect(keys(await all(viewer.token, "favorites"))).toEqual([...expected].reverse());
+  });
+
   it("empty all tab says no_newsfeed_yet; malformed tab or cursor is 400", async () => {
     await clean();
     const empty = await feed(undefined);
@@ -434,9 +455,9 @@ describe(`newsfeed (${TEST_DB})`, () => {
     const next = await rt.deps.db
       .selectFrom("jobs")
       .select(["job_key", "state"])
-      .where("kind", "=", "newsfeed.trending")
+      .where("kind", "=", "trending.refresh")
       .where("state", "=", "queued")
       .execute();
-    expect(next.map((j) => j.job_key)).toEqual([`newsfeed.trending:${trendingSlotOf(rt.clock.now()) + TRENDING_INTERVAL_MS}`]);
+    expect(next.map((j) => j.job_key)).toEqual([`trending.refresh:${trendingSlotOf(rt.clock.now()) + TRENDING_INTERVAL_MS}`]);
   });
 });

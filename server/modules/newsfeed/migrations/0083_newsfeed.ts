@@ -19,15 +19,14 @@ export function up(_dialect: Dialect) {
       .addColumn("computed_at", "bigint", (col) => col.notNull())
       .addPrimaryKeyConstraint("newsfeed_trending_pk", ["item_kind", "item_id"])
       .execute();
-    // The trending tab reads the best scores first, page after page.
-    await db.schema.createIndex("newsfeed_trending_rank").on("newsfeed_trending").columns(["score", "item_id"]).execute();
+    // The trending tab reads each type's best scores first, page after page.
+    await db.schema.createIndex("newsfeed_trending_rank").on("newsfeed_trending").columns(["item_kind", "score", "item_id"]).execute();
 
-    // The all and exclusive tabs: every published medium, newest first (both databases index an expression).
-    await sql`create index media_feed_at on media ((coalesce(publish_at, created_at)), id)`.execute(db);
-    // The favorites tab: the media of the profiles a member keeps, newest first per owner.
-    await sql`create index media_owner_feed_at on media (user_id, (coalesce(publish_at, created_at)), id)`.execute(db);
+    // Every tab but trending walks the accepted media newest first (both databases index an expression): the status
+    // first, so the walk needs no sort whichever other index the planner could take for `status = accepted`.
+    await sql`create index media_feed_at on media (status, (coalesce(publish_at, created_at)), id)`.execute(db);
     // Bundles in the feed: accepted ones by the time the team accepted them.
-    await db.schema.createIndex("bundles_feed").on("bundles").columns(["status", "decided_at", "id"]).execute();
+    await sql`create index bundles_feed_at on bundles (status, (coalesce(decided_at, created_at)), id)`.execute(db);
     // The trending job reads a window of tips on media and of favorites gained.
     await db.schema.createIndex("tips_target_time").on("tips").columns(["target_kind", "created_at"]).execute();
     await db.schema.createIndex("favorites_created").on("favorites").columns(["created_at"]).execute();
