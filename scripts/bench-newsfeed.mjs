@@ -202,7 +202,8 @@ await insertChunks(
 const trendingStarted = performance.now();
 const trending = await refreshTrending({ db, clock: { now: () => Date.now() } });
 const trendingMs = performance.now() - trendingStarted;
-await refreshPlannerStatistics(db);
+// After a bulk load (PostgreSQL: ANALYZE; autovacuum would do it in a while, the benchmark does not wait for it).
+await refreshPlannerStatistics(db, { afterBulkLoad: true });
 console.info(
   `database ${runtime.database.dialect}: ${profileCount} profiles, ${mediaCount} media, ${bundles.length} bundles, demo_member keeps ${followCount}; ` +
     `data in ${((Date.now() - started) / 1000).toFixed(1)} s; trending job ${trendingMs.toFixed(0)} ms for ${trending} items`,

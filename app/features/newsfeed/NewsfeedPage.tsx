@@ -130,9 +130,11 @@ function FeedTile({ item, lang, eager }: { item: Item; lang: string; eager: bool
         ) : (
           <span className={css.panel} data-testid={item.type === "bundle" ? "newsfeed-bundle" : "newsfeed-locked"}>
             {item.locked ? (
-              <span className={css.lockMark} aria-hidden="true">
-                🔒
-              </span>
+              // A padlock drawn inline: no emoji font or image file needed.
+              <svg className={css.lockMark} viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+                <path d="M7 10V7a5 5 0 0 1 10 0v3" fill="none" stroke="currentColor" strokeWidth="2" />
+                <rect x="4.5" y="10" width="15" height="11" rx="2" fill="currentColor" />
+              </svg>
             ) : null}
             {item.type === "bundle" ? <span className={css.panelTitle}>{item.title}</span> : null}
             <span>

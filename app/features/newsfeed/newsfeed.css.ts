@@ -20,7 +20,7 @@ export const panel = style({
 
 export const panelTitle = style({ fontWeight: 600, color: vars.color.text });
 
-export const lockMark = style({ fontSize: vars.font.sizeXl, lineHeight: 1 });
+export const lockMark = style({ display: "block", color: vars.color.textMuted });
 
 export const price = style({
   padding: `0 ${vars.space.sm}`,
