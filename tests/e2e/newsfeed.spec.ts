@@ -15,7 +15,7 @@ async function openTab(page: Page, tab: (typeof TABS)[number]) {
   return page.getByTestId("newsfeed");
 }
 
-test("a guest sees the four tabs; favorites asks them to log in and leads back", async ({ page }) => {
+test("a guest sees the four tabs; favorites asks them to log in and leads back", async ({ page }, testInfo) => {
   const response = await page.goto("/de/newsfeed");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Newsfeed");
@@ -23,6 +23,8 @@ test("a guest sees the four tabs; favorites asks them to log in and leads back",
   await expect(page.getByTestId("nav-newsfeed")).toHaveAttribute("href", "/de/newsfeed");
   for (const tab of TABS) {
     const feed = await openTab(page, tab);
+    // Each tab at 390 px without JavaScript, as a guest (test-results/…/newsfeed-guest-<tab>-390.png).
+    await page.screenshot({ path: testInfo.outputPath(`newsfeed-guest-${tab}-390.png`), fullPage: true });
     if (tab === "favorites") {
       await expect(feed.getByTestId("newsfeed-login")).toBeVisible();
       await expect(feed.getByRole("link", { name: "Anmelden" })).toHaveAttribute(
@@ -41,11 +43,12 @@ test("a guest sees the four tabs; favorites asks them to log in and leads back",
   await expect(page.locator('[data-testid="newsfeed-item"][data-locked="false"] img').first()).toBeVisible();
 });
 
-test("a member sees the four tabs and their favorites tab", async ({ page }) => {
+test("a member sees the four tabs and their favorites tab", async ({ page }, testInfo) => {
   await logIn(page, "demo_member", DEMO.password);
   await expect(page).not.toHaveURL(/\/login/);
   for (const tab of TABS) {
     const feed = await openTab(page, tab);
+    await page.screenshot({ path: testInfo.outputPath(`newsfeed-member-${tab}-390.png`), fullPage: true });
     await expect(feed.getByTestId("newsfeed-login")).toHaveCount(0);
     await expect(feed.getByTestId("newsfeed-items").or(feed.getByTestId("newsfeed-empty"))).toBeVisible();
   }
