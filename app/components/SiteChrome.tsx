@@ -40,6 +40,10 @@ export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | nul
           <NavLink className={css.navLink} to={to("agenturen-clubs")}>
             {t("nav.businesses")}
           </NavLink>
+          {/* The newsfeed (spec section 2 "Personal": newsfeed, for guests too; ADR 095). */}
+          <NavLink className={css.navLink} to={to("newsfeed")} data-testid="nav-newsfeed">
+            {t("nav.newsfeed")}
+          </NavLink>
           {/* Events and blogs join the navigation when their pages exist (later issues). */}
           {brand.showMagazine ? (
             <NavLink className={css.navLink} to={to("about/magazine")} data-nav="magazine">

@@ -27,6 +27,7 @@ import deLedgerOffice from "../../locales/de/ledger-office.json";
 import deMembership from "../../locales/de/membership.json";
 import deMessenger from "../../locales/de/messenger.json";
 import deModeration from "../../locales/de/moderation.json";
+import deNewsfeed from "../../locales/de/newsfeed.json";
 import deNotifications from "../../locales/de/notifications.json";
 import dePaella from "../../locales/de/paella.json";
 import dePayment from "../../locales/de/payment.json";
@@ -71,6 +72,7 @@ import enLedgerOffice from "../../locales/en/ledger-office.json";
 import enMembership from "../../locales/en/membership.json";
 import enMessenger from "../../locales/en/messenger.json";
 import enModeration from "../../locales/en/moderation.json";
+import enNewsfeed from "../../locales/en/newsfeed.json";
 import enNotifications from "../../locales/en/notifications.json";
 import enPaella from "../../locales/en/paella.json";
 import enPayment from "../../locales/en/payment.json";
@@ -115,6 +117,7 @@ import esLedgerOffice from "../../locales/es/ledger-office.json";
 import esMembership from "../../locales/es/membership.json";
 import esMessenger from "../../locales/es/messenger.json";
 import esModeration from "../../locales/es/moderation.json";
+import esNewsfeed from "../../locales/es/newsfeed.json";
 import esNotifications from "../../locales/es/notifications.json";
 import esPaella from "../../locales/es/paella.json";
 import esPayment from "../../locales/es/payment.json";
@@ -159,6 +162,7 @@ import plLedgerOffice from "../../locales/pl/ledger-office.json";
 import plMembership from "../../locales/pl/membership.json";
 import plMessenger from "../../locales/pl/messenger.json";
 import plModeration from "../../locales/pl/moderation.json";
+import plNewsfeed from "../../locales/pl/newsfeed.json";
 import plNotifications from "../../locales/pl/notifications.json";
 import plPaella from "../../locales/pl/paella.json";
 import plPayment from "../../locales/pl/payment.json";
@@ -206,6 +210,7 @@ export const resources = {
     membership: deMembership,
     messenger: deMessenger,
     moderation: deModeration,
+    newsfeed: deNewsfeed,
     notifications: deNotifications,
     paella: dePaella,
     payment: dePayment,
@@ -252,6 +257,7 @@ export const resources = {
     membership: enMembership,
     messenger: enMessenger,
     moderation: enModeration,
+    newsfeed: enNewsfeed,
     notifications: enNotifications,
     paella: enPaella,
     payment: enPayment,
@@ -298,6 +304,7 @@ export const resources = {
     membership: esMembership,
     messenger: esMessenger,
     moderation: esModeration,
+    newsfeed: esNewsfeed,
     notifications: esNotifications,
     paella: esPaella,
     payment: esPayment,
@@ -344,6 +351,7 @@ export const resources = {
     membership: plMembership,
     messenger: plMessenger,
     moderation: plModeration,
+    newsfeed: plNewsfeed,
     notifications: plNotifications,
     paella: plPaella,
     payment: plPayment,

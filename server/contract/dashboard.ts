@@ -52,6 +52,8 @@ export interface DashboardCharts {
   totals: Record<ChartSeriesKey, number>;
   /** Which series are counted today; the others are zeros until their feature exists. */
   tracked: ChartSeriesKey[];
+  /** The member's earnings over the same days (issue 28 item 6, ADR 095). */
+  earnings: DashboardEarnings;
 }
 
 /** YYYY-MM-DD of an instant in CHART_TIME_ZONE. */
@@ -66,4 +68,20 @@ export function chartDaysEnding(lastDay: string, count: number): string[] {
   const days: string[] = [];
   for (let i = count - 1; i >= 0; i--) days.push(new Date(Date.UTC(y, m - 1, d - i)).toISOString().slice(0, 10));
   return days;
+}
+
+/**
+ * Issue 28 item 6 (ADR 095): a creator's earnings per day, in dollars, by what earned them — bundles, pay-per-view
+ * media, fan subscriptions (the ledger's creator sales, by their reference `bundle:`, `medium:`, `fans:`) and tips
+ * (TRANSFER) — read from the ledger's transfers into the member's pending account, on the day they arrived.
+ */
+export const EARNING_SERIES = ["bundles", "ppv", "fans", "tips"] as const;
+export type EarningSeriesKey = (typeof EARNING_SERIES)[number];
+
+export interface DashboardEarnings {
+  /** One value per day of DashboardCharts.days and kind, whole dollars. */
+  series: Record<EarningSeriesKey, number[]>;
+  totals: Record<EarningSeriesKey, number>;
+  /** Everything earned in the range. */
+  total: number;
 }

@@ -18,6 +18,7 @@ import { runBankMaintenance } from "../modules/bank/index";
 import { scheduleLedgerReconciliation } from "../modules/ledger-office/index";
 import { scheduleEarningRelease } from "../modules/payouts/index";
 import { scheduleFanRenewals } from "../modules/fans/index";
+import { scheduleTrending } from "../modules/newsfeed/index";
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 /** Longest rate-limit window is one day; keep two for safety. */
@@ -49,6 +50,8 @@ export async function runMaintenance(db: DB, clock: Clock, options: MaintenanceO
   if (options.deps) await scheduleEarningRelease(options.deps);
   // The fan subscriptions' renewal run reschedules itself hourly; this starts it after a restart (ADR 094).
   if (options.deps) await scheduleFanRenewals(options.deps);
+  // The newsfeed's trending scores are recomputed per slot by a job that reschedules itself; this starts it (ADR 095).
+  if (options.deps) await scheduleTrending(options.deps);
   // New direct-debit orders get their mandate and pre-notification; lost settlements are redone (ADR 079).
   if (options.deps) await runBankMaintenance(options.deps);
   // Chunked uploads nobody finished within their day (pieces of photos on disk).

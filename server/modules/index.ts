@@ -44,6 +44,7 @@ import { manifest as ledgerOffice } from "./ledger-office/index";
 import { manifest as creatorMedia } from "./creator-media/index";
 import { manifest as bundles } from "./bundles/index";
 import { manifest as fans } from "./fans/index";
+import { manifest as newsfeed } from "./newsfeed/index";
 import { manifest as media } from "./media/index";
 import { manifest as messenger } from "./messenger/index";
 import { manifest as moderation } from "./moderation/index";
@@ -119,6 +120,7 @@ export const FEATURES = [
   creatorMedia,
   bundles,
   fans,
+  newsfeed,
 ] as const;
 
 // enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).

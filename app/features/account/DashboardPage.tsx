@@ -17,6 +17,7 @@ import { pageTextKey } from "~/features/settings/page-text";
 import * as settingsCss from "~/features/settings/settings.css";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import { ActivityChart } from "./ActivityChart";
+import { EarningsChart } from "./EarningsChart";
 import * as ui from "~/styles/ui.css";
 import * as css from "./dashboard.css";
 
@@ -113,6 +114,8 @@ export function DashboardPage(props: DashboardProps) {
         {props.charts ? (
           <ActivityChart charts={props.charts} lang={lang} rangePath={(range) => `${to("my_dashboard")}?range=${range}`} />
         ) : null}
+        {/* The creator's earnings per day over the same range (issue 28 item 6, ADR 095). */}
+        {props.charts ? <EarningsChart charts={props.charts} lang={lang} /> : null}
         <section className={ui.card} aria-labelledby="verification-title" data-testid="dashboard-verification">
           <h2 id="verification-title">{t("dashboard.verification_title")}</h2>
           <ul className={css.checklist}>

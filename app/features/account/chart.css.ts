@@ -55,3 +55,16 @@ globalStyle(`${table} th, ${table} td`, {
   textAlign: "right",
 });
 globalStyle(`${table} th:first-child`, { textAlign: "left", whiteSpace: "nowrap" });
+// The earnings chart's kinds (issue 28 item 6): four fills, told apart in the legend and the table too.
+export const earningFill = {
+  bundles: style({ fill: vars.color.primary }),
+  ppv: style({ fill: vars.color.accent }),
+  fans: style({ fill: vars.color.success }),
+  tips: style({ fill: vars.color.focus }),
+};
+export const earningSwatch = {
+  bundles: style({ ...swatch, background: vars.color.primary }),
+  ppv: style({ ...swatch, background: vars.color.accent }),
+  fans: style({ ...swatch, background: vars.color.success }),
+  tips: style({ ...swatch, background: vars.color.focus }),
+};

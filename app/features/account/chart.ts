@@ -84,3 +84,36 @@ export function buildChart(input: ChartInput): ChartGeometry {
 
   return { width: CHART_WIDTH, height: CHART_HEIGHT, plot, yTicks, yMax, bars, lines, xLabels };
 }
+
+export interface StackedChartGeometry extends Omit<ChartGeometry, "bars" | "lines"> {
+  /** Per day, one segment per series with a value, stacked from the axis up in the series' order. */
+  stacks: Array<{
+    day: string;
+    total: number;
+    segments: Array<{ key: string; value: number; x: number; y: number; width: number; height: number }>;
+  }>;
+}
+
+/** The earnings chart (issue 28 item 6): one bar per day, its series stacked, on the same axes as buildChart. */
+export function buildStackedChart(input: ChartInput): StackedChartGeometry {
+  const count = input.days.length;
+  const totals = input.days.map((_, i) => input.series.reduce((sum, series) => sum + (series.values[i] ?? 0), 0));
+  const base = buildChart({ days: input.days, series: [{ key: "total", values: totals }] });
+  const { plot, yMax } = base;
+  const scale = (value: number) => (value / yMax) * plot.height;
+  const stacks = base.bars.map((bar, i) => {
+    let top = plot.y + plot.height;
+    const segments = input.series
+      .filter((series) => (series.values[i] ?? 0) > 0)
+      .map((series) => {
+        const value = series.values[i]!;
+        const height = round(scale(value));
+        top = round(top - height);
+        return { key: series.key, value, x: bar.x, y: top, width: bar.width, height };
+      });
+    return { day: bar.day, total: totals[i]!, segments };
+  });
+  if (stacks.length !== count) throw new Error("one stack per day");
+  const { bars: _bars, lines: _lines, ...axes } = base;
+  return { ...axes, stacks };
+}

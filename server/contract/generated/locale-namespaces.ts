@@ -27,6 +27,7 @@ export const NAMESPACES = [
   "membership",
   "messenger",
   "moderation",
+  "newsfeed",
   "notifications",
   "paella",
   "payment",

@@ -13,6 +13,7 @@ import {
 } from "../../contract/dashboard";
 import { favoritesPerDay } from "../favorites/index";
 import { newContactsPerDay } from "../inbox/index";
+import { earningsPerDay } from "./earnings";
 
 export async function dashboardCharts(deps: ApiDeps, user: AuthUser, range: DashboardChartRange): Promise<DashboardCharts> {
   if (!CHART_USER_TYPES.includes(user.userType)) throw fail.forbidden("exception.dashboard.no_charts_for_user_type");
@@ -38,5 +39,7 @@ export async function dashboardCharts(deps: ApiDeps, user: AuthUser, range: Dash
     ChartSeriesKey,
     number
   >;
-  return { range, days, series, totals, tracked: [...TRACKED_CHART_SERIES] };
+  // Earnings: what bundles, pay-per-view media, fan subscriptions and tips brought in per day (ADR 095).
+  const earnings = await earningsPerDay(deps, user.id, days);
+  return { range, days, series, totals, tracked: [...TRACKED_CHART_SERIES], earnings };
 }

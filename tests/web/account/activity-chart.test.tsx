@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { DashboardCharts } from "#server/contract/dashboard";
 import { chartDaysEnding } from "#server/contract/dashboard";
 import { ActivityFigure, formatChartDay } from "~/features/account/ActivityChart";
-import { buildChart, CHART_HEIGHT, niceStep } from "~/features/account/chart";
+import { buildChart, buildStackedChart, CHART_HEIGHT, niceStep } from "~/features/account/chart";
 import { serverI18n } from "~/i18n/i18next.server";
 
 function chartsOf(views: number[], lastDay = "2026-11-25"): DashboardCharts {
@@ -20,6 +20,11 @@ function chartsOf(views: number[], lastDay = "2026-11-25"): DashboardCharts {
     series: { views, favorites: zeros, contacts: zeros },
     totals: { views: views.reduce((a, b) => a + b, 0), favorites: 0, contacts: 0 },
     tracked: ["views"],
+    earnings: {
+      series: { bundles: zeros, ppv: zeros, fans: zeros, tips: zeros },
+      totals: { bundles: 0, ppv: 0, fans: 0, tips: 0 },
+      total: 0,
+    },
   };
 }
 
@@ -97,5 +102,27 @@ describe("ActivityFigure", () => {
     expect(render("en", [0, 0, 0, 0, 0, 0, 2500])).toContain("2,500 profile views");
     expect(render("pl", [0, 0, 0, 0, 0, 0, 2500])).toContain("od 19 listopada 2026 do 25 listopada 2026");
     expect(formatChartDay("2026-03-05", "es", "long")).toBe("5 de marzo de 2026");
+  });
+});
+
+describe("buildStackedChart (the earnings chart, ADR 095)", () => {
+  it("stacks each day's kinds from the axis up, on an axis over the day's total", () => {
+    const days = chartDaysEnding("2026-11-25", 3);
+    const geometry = buildStackedChart({
+      days,
+      series: [
+        { key: "bundles", values: [0, 10, 0] },
+        { key: "tips", values: [0, 5, 3] },
+      ],
+    });
+    expect(geometry.yMax).toBeGreaterThanOrEqual(15);
+    expect(geometry.stacks.map((stack) => stack.total)).toEqual([0, 15, 3]);
+    expect(geometry.stacks[0]!.segments).toEqual([]);
+    const [bundles, tips] = geometry.stacks[1]!.segments;
+    // The first kind sits on the axis, the next on top of it, and together they are as tall as the total.
+    expect(bundles!.y + bundles!.height).toBeCloseTo(geometry.plot.y + geometry.plot.height, 0);
+    expect(tips!.y + tips!.height).toBeCloseTo(bundles!.y, 0);
+    expect(bundles!.height + tips!.height).toBeCloseTo((15 / geometry.yMax) * geometry.plot.height, 0);
+    expect(geometry.stacks[2]!.segments.map((s) => s.key)).toEqual(["tips"]);
   });
 });

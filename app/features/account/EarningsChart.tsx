@@ -1,0 +1,114 @@
+/**
+ * The dashboard's earnings card (issue 28 item 6, ADR 095): what bundles, pay-per-view media, fan subscriptions and
+ * tips brought in per day over the activity chart's range — stacked bars drawn on the server as SVG, the same in words,
+ * and every value in a table. The range links are the activity card's (one ?range= for both).
+ */
+import { useTranslation } from "react-i18next";
+import { EARNING_SERIES, type DashboardCharts } from "#server/contract/dashboard";
+import type { Language } from "#server/contract/locales";
+import * as ui from "~/styles/ui.css";
+import { formatChartDay } from "./ActivityChart";
+import { buildStackedChart } from "./chart";
+import * as css from "./chart.css";
+
+export function EarningsChart({ charts, lang }: { charts: DashboardCharts; lang: Language }) {
+  const { t } = useTranslation("charts");
+  const { t: tCommon } = useTranslation("common");
+  const number = new Intl.NumberFormat(lang);
+  const { earnings, days } = charts;
+  const dollars = (amount: number) => tCommon("money.dollars", { count: amount, amount: number.format(amount) });
+  const geometry = buildStackedChart({ days, series: EARNING_SERIES.map((key) => ({ key, values: earnings.series[key] })) });
+  const summary = t("earnings.summary", {
+    total: dollars(earnings.total),
+    from: formatChartDay(days[0]!, lang, "long"),
+    to: formatChartDay(days[days.length - 1]!, lang, "long"),
+  });
+  return (
+    <section className={ui.card} aria-labelledby="earnings-title" data-testid="dashboard-earnings">
+      <h2 id="earnings-title">{t("earnings.title")}</h2>
+      <figure className={css.figure}>
+        <svg
+          className={css.svg}
+          viewBox={`0 0 ${geometry.width} ${geometry.height}`}
+          role="img"
+          aria-labelledby="earnings-svg-title earnings-svg-desc"
+          data-testid="earnings-chart"
+        >
+          <title id="earnings-svg-title">{t("earnings.svg_title", { days: charts.range })}</title>
+          <desc id="earnings-svg-desc">{summary}</desc>
+          {geometry.yTicks.map((tick) => (
+            <g key={tick.value}>
+              <line className={css.grid} x1={geometry.plot.x} x2={geometry.plot.x + geometry.plot.width} y1={tick.y} y2={tick.y} />
+              <text className={css.axisText} x={geometry.plot.x - 4} y={tick.y} textAnchor="end" dominantBaseline="middle">
+                {number.format(tick.value)}
+              </text>
+            </g>
+          ))}
+          {geometry.stacks.map((stack) => (
+            <g key={stack.day} data-day={stack.day} data-total={stack.total}>
+              {stack.total > 0 ? (
+                <title>{t("earnings.bar_title", { day: formatChartDay(stack.day, lang, "short"), value: dollars(stack.total) })}</title>
+              ) : null}
+              {stack.segments.map((segment) => (
+                <rect
+                  key={segment.key}
+                  className={css.earningFill[segment.key as keyof typeof css.earningFill]}
+                  x={segment.x}
+                  y={segment.y}
+                  width={segment.width}
+                  height={segment.height}
+                />
+              ))}
+            </g>
+          ))}
+          {geometry.xLabels.map((label) => (
+            <text key={label.day} className={css.axisText} x={label.x} y={geometry.height - 6} textAnchor="middle">
+              {formatChartDay(label.day, lang, "short")}
+            </text>
+          ))}
+        </svg>
+        <figcaption className={css.caption}>
+          <ul className={css.legend}>
+            {EARNING_SERIES.map((key) => (
+              <li key={key}>
+                <span className={css.earningSwatch[key]} aria-hidden="true" /> {t(`earnings.series.${key}`)}:{" "}
+                {dollars(earnings.totals[key])}
+              </li>
+            ))}
+          </ul>
+          <p data-testid="earnings-summary">{summary}</p>
+          {earnings.total === 0 ? <p>{t("earnings.empty")}</p> : null}
+          <p className={ui.muted}>{t("earnings.how_counted")}</p>
+        </figcaption>
+      </figure>
+      <details className={css.details}>
+        <summary className={css.detailsSummary}>{t("charts.table_toggle")}</summary>
+        <div className={css.tableWrap}>
+          <table className={css.table} data-testid="earnings-table">
+            <caption className="visually-hidden">{t("earnings.svg_title", { days: charts.range })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("charts.table_day")}</th>
+                {EARNING_SERIES.map((key) => (
+                  <th key={key} scope="col">
+                    {t(`earnings.series.${key}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {[...days.keys()].reverse().map((i) => (
+                <tr key={days[i]} data-day={days[i]}>
+                  <th scope="row">{formatChartDay(days[i]!, lang, "short")}</th>
+                  {EARNING_SERIES.map((key) => (
+                    <td key={key}>{number.format(earnings.series[key][i]!)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,348 @@
+/**
+ * The newsfeed's page (issue 28 item 5, ADR 095): published media and accepted bundles of the profiles a viewer may
+ * see, in four tabs, a cursor page at a time. Who sees that an item exists is visibility.ts's rule for galleries —
+ * a listed owner, no block either way, members-only profiles not for guests, the media's visibility levels — and who
+ * may open a paid medium is access/paid-media.ts's (openableMediaIds); nothing here decides either a second time.
+ *
+ * Each page reads at most NEWSFEED_PAGE_SIZE + 1 media and as many bundles (two index walks newest first, or best
+ * score first on trending_now), merges them by (value, type, id) and cuts at the page size: the cursor is the last
+ * item's triple, so the next page starts exactly after it whatever arrives in between.
+ */
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import type { ApiDeps } from "../../api/types";
+import { BUNDLE_STATUS, type MediumAccess } from "../../contract/creators";
+import { MEDIA_STATUS } from "../../contract/media";
+import { isStaffUserType } from "../../contract/users";
+import { NEWSFEED_EMPTY, NEWSFEED_PAGE_SIZE, type NewsfeedItem, type NewsfeedPage, type NewsfeedTab } from "../../contract/newsfeed";
+import type { Database } from "../../db/schema";
+import {
+  isFindableProfile,
+  isGuestVisible,
+  isListedProfile,
+  notBlockedWith,
+  openableMediaIds,
+  visibleMediaLevels,
+  type ViewerContext,
+} from "../access/index";
+import { mediaImageOf } from "../media/index";
+
+/** A medium's place in the feed: its scheduled publication, else its upload. The index media_feed_at (0083) is on it. */
+const MEDIA_FEED_AT = sql<number>`coalesce(media.publish_at, media.created_at)`;
+/** A bundle's place in the feed: when the team accepted it. */
+const BUNDLE_FEED_AT = sql<number>`coalesce(bundles.decided_at, bundles.created_at)`;
+
+/** Paid media: the exclusive tab's (bundles are always paid). */
+const EXCLUSIVE_ACCESS: readonly MediumAccess[] = ["fans", "ppv"];
+
+/** The types in the order of a page's ties: on the same value a bundle comes before a medium. */
+const TYPE_RANK = { media: 0, bundle: 1 } as const;
+type ItemType = keyof typeof TYPE_RANK;
+
+interface Cursor {
+  value: number;
+  type: ItemType;
+  id: number;
+}
+
+export function parseCursor(raw: string | undefined): Cursor | null {
+  if (!raw) return null;
+  const [value, type, id] = raw.split(".");
+  return { value: Number(value), type: type === "b" ? "bundle" : "media", id: Number(id) };
+}
+
+function cursorOf(item: { value: number; type: ItemType; id: number }): string {
+  return `${item.value}.${item.type === "bundle" ? "b" : "m"}.${item.id}`;
+}
+
+/**
+ * The keyset condition "after the cursor" for rows of one type, in the page's order (value, type rank, id) descending:
+ * rows of the cursor's own type compare by (value, id), the other type by value alone (strictly before a bundle at
+ * the same value, or up to it for media, which rank below bundles).
+ */
+function after(cursor: Cursor | null, type: ItemType, value: Expression<number>, id: Expression<number>): Expression<SqlBool> | null {
+  if (!cursor) return null;
+  if (cursor.type === type) return sql<SqlBool>`(${value}, ${id}) < (${cursor.value}, ${cursor.id})`;
+  return TYPE_RANK[type] < TYPE_RANK[cursor.type] ? sql<SqlBool>`${value} <= ${cursor.value}` : sql<SqlBool>`${value} < ${cursor.value}`;
+}
+
+type OwnerTables = Database;
+type OwnerEB = ExpressionBuilder<OwnerTables, "users" | "profiles">;
+
+/**
+ * Whose items a viewer sees (visibility.ts's rules): findable profiles (listed and not hidden from lists, ADR 028) —
+ * or, on the favorites tab, the listed profiles the viewer keeps, like the favorites list; never across a block; for
+ * guests only guest-visible profiles (not members-only, not clients).
+ */
+function ownerVisible(eb: OwnerEB, viewer: ViewerContext, tab: NewsfeedTab): Expression<SqlBool> {
+  const terms: Expression<SqlBool>[] = [tab === "favorites" ? isListedProfile(eb as never) : isFindableProfile(eb as never)];
+  if (viewer.id === null) terms.push(isGuestVisible(eb as never));
+  else terms.push(notBlockedWith(eb as unknown as ExpressionBuilder<Database, "users">, viewer.id));
+  return eb.and(terms);
+}
+
+/**
+ * From this many kept profiles on, the favorites tab walks the feed's index newest first and checks each row's owner
+ * (a primary-key look-up in favorites): its kept profiles are a good share of all, so a page is found after a few
+ * dozen rows. Below it, the few kept profiles' media are read by owner and sorted (a walk could cross the whole index
+ * before it meets the few). Measured in docs/performance.md, "Newsfeed".
+ */
+const FAVORITES_WALK_FROM = 50;
+
+/** How the favorites tab finds the kept profiles' items; null on other tabs (and for guests, who have none). */
+type KeptFilter = { viewerId: number; walk: boolean } | null;
+
+async function keptFilterOf(deps: ApiDeps, viewer: ViewerContext, tab: NewsfeedTab): Promise<KeptFilter> {
+  if (tab !== "favorites" || viewer.id === null) return null;
+  const row = await deps.db
+    .selectFrom("favorites")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", viewer.id)
+    .executeTakeFirstOrThrow();
+  return { viewerId: viewer.id, walk: Number(row.n) >= FAVORITES_WALK_FROM };
+}
+
+function keptBy(kept: NonNullable<KeptFilter>): Expression<SqlBool> {
+  // Written as SQL: a qualified favorites column in a string reads like a translation key to the locale check.
+  return kept.walk
+    ? sql<SqlBool>`exists (select 1 from favorites kept where kept.user_id = ${kept.viewerId} and kept.target_id = users.id)`
+    : sql<SqlBool>`users.id in (select kept.target_id from favorites kept where kept.user_id = ${kept.viewerId})`;
+}
+
+interface MediaRow {
+  id: number;
+  user_id: number;
+  public_id: string;
+  kind: string;
+  width: number;
+  height: number;
+  variant_widths: string | null;
+  access: string;
+  price: number | null;
+  username: string;
+  display_name: string | null;
+  published_at: number | string;
+  value: number | string;
+}
+
+async function mediaRows(
+  deps: ApiDeps,
+  viewer: ViewerContext,
+  tab: NewsfeedTab,
+  kept: KeptFilter,
+  cursor: Cursor | null,
+  limit: number,
+): Promise<MediaRow[]> {
+  const now = deps.clock.now();
+  const trending = tab === "trending_now";
+  // The walk's first table is fixed by CROSS JOIN (SQLite keeps that order; PostgreSQL plans it as the inner join it
+  // is): the feed's index newest first, or the stored scores best first — never a scan of every owner's media and a
+  // sort. Each row's owner is then one primary-key look-up.
+  const mediaFirst = () => deps.db.selectFrom("media");
+  const from = trending
+    ? (deps.db
+        .selectFrom("newsfeed_trending")
+        .crossJoin("media")
+        .where("newsfeed_trending.item_kind", "=", "media")
+        .whereRef("media.id", "=", "newsfeed_trending.item_id") as unknown as ReturnType<typeof mediaFirst>)
+    : mediaFirst();
+  const base = from
+    .crossJoin("users")
+    .crossJoin("profiles")
+    .whereRef("users.id", "=", "media.user_id")
+    .whereRef("profiles.user_id", "=", "media.user_id")
+    .where("media.status", "=", MEDIA_STATUS.accepted)
+    .where("media.visibility", "in", visibleMediaLevels(viewer))
+    // A scheduled medium appears from its publication on.
+    .where((eb) => eb.or([eb("media.publish_at", "is", null), eb("media.publish_at", "<=", now)]))
+    .where((eb) => ownerVisible(eb as unknown as OwnerEB, viewer, tab))
+    .$if(tab === "exclusive", (q) => q.where("media.access", "in", [...EXCLUSIVE_ACCESS]))
+    .$if(kept !== null, (q) => q.where(keptBy(kept!)));
+  const value = trending ? sql<number>`newsfeed_trending.score` : MEDIA_FEED_AT;
+  const id = trending ? sql<number>`newsfeed_trending.item_id` : sql<number>`media.id`;
+  const condition = after(cursor, "media", value, id);
+  const rows = await base
+    .$if(condition !== null, (q) => q.where(condition!))
+    .select([
+      "media.id",
+      "media.user_id",
+      "media.public_id",
+      "media.kind",
+      "media.width",
+      "media.height",
+      "media.variant_widths",
+      "media.access",
+      "media.price",
+      "users.username",
+      "profiles.display_name",
+      MEDIA_FEED_AT.as("published_at"),
+      value.as("value"),
+    ])
+    .orderBy(value, "desc")
+    .orderBy(id, "desc")
+    .limit(limit)
+    .execute();
+  return rows as MediaRow[];
+}
+
+interface BundleRow {
+  id: number;
+  creator_id: number;
+  title: string;
+  price: number;
+  username: string;
+  display_name: string | null;
+  item_count: number | string;
+  published_at: number | string;
+  value: number | string;
+}
+
+async function bundleRows(
+  deps: ApiDeps,
+  viewer: ViewerContext,
+  tab: NewsfeedTab,
+  kept: KeptFilter,
+  cursor: Cursor | null,
+  limit: number,
+): Promise<BundleRow[]> {
+  const trending = tab === "trending_now";
+  const value = trending ? sql<number>`newsfeed_trending.score` : BUNDLE_FEED_AT;
+  const id = trending ? sql<number>`newsfeed_trending.item_id` : sql<number>`bundles.id`;
+  const condition = after(cursor, "bundle", value, id);
+  const bundlesFirst = () => deps.db.selectFrom("bundles");
+  const from = trending
+    ? (deps.db
+        .selectFrom("newsfeed_trending")
+        .crossJoin("bundles")
+        .where("newsfeed_trending.item_kind", "=", "bundle")
+        .whereRef("bundles.id", "=", "newsfeed_trending.item_id") as unknown as ReturnType<typeof bundlesFirst>)
+    : bundlesFirst();
+  const rows = await from
+    .crossJoin("users")
+    .crossJoin("profiles")
+    .whereRef("users.id", "=", "bundles.creator_id")
+    .whereRef("profiles.user_id", "=", "bundles.creator_id")
+    .where("bundles.status", "=", BUNDLE_STATUS.accepted)
+    .where("bundles.is_active", "=", 1)
+    .where("bundles.deleted_at", "is", null)
+    .where((eb) => ownerVisible(eb as unknown as OwnerEB, viewer, tab))
+    .$if(kept !== null, (q) => q.where(keptBy(kept!)))
+    .$if(condition !== null, (q) => q.where(condition!))
+    .select((eb) => [
+      "bundles.id",
+      "bundles.creator_id",
+      "bundles.title",
+      "bundles.price",
+      "users.username",
+      "profiles.display_name",
+      eb
+        .selectFrom("bundle_items")
+        .select((inner) => inner.fn.countAll<number>().as("n"))
+        .whereRef("bundle_items.bundle_id", "=", "bundles.id")
+        .as("item_count"),
+      BUNDLE_FEED_AT.as("published_at"),
+      value.as("value"),
+    ])
+    .orderBy(value, "desc")
+    .orderBy(id, "desc")
+    .limit(limit)
+    .execute();
+  return rows as BundleRow[];
+}
+
+/** The bundles among `ids` this viewer owns or bought (a bundle opens its media: access/paid-media). */
+async function openBundleIds(deps: ApiDeps, viewer: ViewerContext, rows: readonly BundleRow[]): Promise<Set<number>> {
+  const open = new Set<number>();
+  if (viewer.id === null || rows.length === 0) return open;
+  for (const row of rows) if (row.creator_id === viewer.id || isStaffUserType(viewer.userType)) open.add(row.id);
+  const bought = await deps.db
+    .selectFrom("bundle_purchases")
+    .select("bundle_id")
+    .where("buyer_id", "=", viewer.id)
+    .where(
+      "bundle_id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .execute();
+  for (const row of bought) open.add(row.bundle_id);
+  return open;
+}
+
+type Ranked = NewsfeedItem & { value: number };
+
+/** Higher value first, then bundles before media, then the higher id: the page's one order. */
+function compareRanked(a: Ranked, b: Ranked): number {
+  return b.value - a.value || TYPE_RANK[b.type] - TYPE_RANK[a.type] || b.id - a.id;
+}
+
+export async function newsfeedPage(deps: ApiDeps, viewer: ViewerContext, tab: NewsfeedTab, rawCursor?: string): Promise<NewsfeedPage> {
+  const base = { tab, page_size: NEWSFEED_PAGE_SIZE };
+  // The favorites tab is the viewer's own: a guest is told to log in (the page explains and links there).
+  if (tab === "favorites" && viewer.id === null) return { ...base, items: [], next_cursor: null, login_required: true, empty: null };
+  const cursor = parseCursor(rawCursor);
+  const limit = NEWSFEED_PAGE_SIZE + 1;
+  const kept = await keptFilterOf(deps, viewer, tab);
+  const [media, bundles] = await Promise.all([
+    mediaRows(deps, viewer, tab, kept, cursor, limit),
+    bundleRows(deps, viewer, tab, kept, cursor, limit),
+  ]);
+  const merged: Ranked[] = [
+    ...media.map((m): Ranked => ({
+      type: "media",
+      id: m.id,
+      value: Number(m.value),
+      published_at: Number(m.published_at),
+      owner: { username: m.username, display_name: m.display_name },
+      access: m.access as MediumAccess,
+      price: m.access === "ppv" ? m.price : null,
+      locked: true,
+      image: null,
+      media_kind: m.kind,
+      title: null,
+      item_count: null,
+    })),
+    ...bundles.map((b): Ranked => ({
+      type: "bundle",
+      id: b.id,
+      value: Number(b.value),
+      published_at: Number(b.published_at),
+      owner: { username: b.username, display_name: b.display_name },
+      access: null,
+      price: b.price,
+      locked: true,
+      image: null,
+      media_kind: null,
+      title: b.title,
+      item_count: Number(b.item_count),
+    })),
+  ].sort(compareRanked);
+  const page = merged.slice(0, NEWSFEED_PAGE_SIZE);
+  const hasMore = merged.length > NEWSFEED_PAGE_SIZE;
+
+  // Only what is on the page is asked about: the one paid-access rule for media, purchases for bundles.
+  const pageMedia = media.filter((m) => page.some((item) => item.type === "media" && item.id === m.id));
+  const pageBundles = bundles.filter((b) => page.some((item) => item.type === "bundle" && item.id === b.id));
+  const [openMedia, openBundles] = await Promise.all([
+    openableMediaIds(
+      deps.db,
+      { id: viewer.id, isStaff: viewer.id !== null && isStaffUserType(viewer.userType) },
+      pageMedia.map((m) => ({ id: m.id, user_id: m.user_id, access: m.access })),
+      deps.clock.now(),
+    ),
+    openBundleIds(deps, viewer, pageBundles),
+  ]);
+  const mediaById = new Map(pageMedia.map((m) => [m.id, m]));
+  const items = page.map(({ value: _value, ...item }): NewsfeedItem => {
+    if (item.type === "bundle") return { ...item, locked: !openBundles.has(item.id) };
+    const open = openMedia.has(item.id);
+    return { ...item, locked: !open, image: open ? mediaImageOf(mediaById.get(item.id)!) : null };
+  });
+  const last = page[page.length - 1];
+  return {
+    ...base,
+    items,
+    next_cursor: hasMore && last ? cursorOf(last) : null,
+    login_required: false,
+    empty: items.length === 0 && !cursor ? (tab === "favorites" ? NEWSFEED_EMPTY.noFavoritesYet : NEWSFEED_EMPTY.noNewsfeedYet) : null,
+  };
+}
