@@ -255,9 +255,9 @@ describe("the feature manifests (ADR 064)", () => {
       "tours",
       "promo-codes",
       "plus",
+      "creator-media",
       "bundles",
       "fans",
-      "creator-media",
     ]);
     const twice = defineFeature({ name: "broken", seed: [{ order: 130, part: seedParts()[0]! }] });
     expect(manifestProblems([...FEATURES, twice], input)).toEqual(["seed order 130 is declared by dates and broken"]);

@@ -17,6 +17,8 @@ const UNDECLARED: string[] = [
   "get /api/v2/backoffice/bank/files/:id",
   // A payout batch's pain.001 XML (a file download, ADR 086).
   "get /api/v2/backoffice/payouts/batches/:id/file",
+  // A bundle's blurred cover (a JPEG, ADR 092).
+  "get /api/v2/bundles/:id/preview",
   // A media file's bytes (a file, ADR 041: streams answer no JSON).
   "get /api/v2/media/:key/:variant",
   // A message photo's bytes (a file, ADR 043).

@@ -27,10 +27,11 @@ export interface ResetOptions {
 /**
  * Tables without a foreign key to users that still hold per-person state
  * (mail to demo addresses, login counters, captchas, the derived search rows —
- * PostgreSQL's TRUNCATE fires no row triggers; queued jobs, whose payloads name
+ * PostgreSQL's TRUNCATE fires no row triggers; the newsfeed's trending scores, keyed by media and bundle ids;
+ * queued jobs, whose payloads name
  * row ids that restart at 1 and would act on the new seed's rows); reset empties them too.
  */
-const PERSON_STATE_TABLES = ["mail_outbox", "rate_counters", "captcha_challenges", "search_profiles", "jobs"];
+const PERSON_STATE_TABLES = ["mail_outbox", "rate_counters", "captcha_challenges", "search_profiles", "jobs", "newsfeed_trending"];
 const MIGRATION_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
 
 /** The dialect behind a Kysely instance (the seed's CLI hands it the database alone). */

@@ -41,7 +41,7 @@ const USER_TABLES: Record<string, readonly string[]> = {
     "profile_date_kinds",
     "profile_counters",
   ],
-  settings: ["first_contact_filters", "notification_preferences", "consents", "media_watermarks"],
+  settings: ["first_contact_filters", "notification_preferences", "consents", "media_watermarks", "creator_media_settings"],
   security: [
     "email_changes",
     "email_verifications",

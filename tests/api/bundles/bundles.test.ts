@@ -246,7 +246,12 @@ describe(`bundles (${TEST_DB})`, () => {
     const after = await api<{ data: BundleDetail }>(buyer.token, "GET", `/bundles/${id}`);
     expect(after.json.data.bundle.owned).toBe(true);
     expect(after.json.data.media!.map((m) => m.id)).toEqual(media.map((m) => m.id));
-    for (const medium of media) expect((await rt.request(medium.url, { token: buyer.token })).status).toBe(200);
+    // A bundled medium is locked (ADR 092, 093): the buyer opens it with the grant bound to them, never by the bare URL.
+    for (const [i, medium] of media.entries()) {
+      const grantOf = after.json.data.media![i]!.image.grant!;
+      expect((await rt.request(`${medium.url}?${grantOf}`, { token: buyer.token })).status).toBe(200);
+      expect((await rt.request(medium.url, { token: buyer.token })).status).toBe(404);
+    }
     // Another member still gets 404, and a grant handed to the buyer opens nothing for a guest.
     const grantQuery = after.json.data.media![0]!.image.grant!;
     expect((await rt.request(`${media[0]!.url}?${grantQuery}`)).status).toBe(404);

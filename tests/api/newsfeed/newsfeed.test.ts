@@ -8,11 +8,30 @@ import { BUNDLE_STATUS, NEWSFEED_PAGE_SIZE } from "#server/contract/creators";
 import type { NewsfeedPage } from "#server/contract/newsfeed";
 import { TRENDING_INTERVAL_MS } from "#server/contract/newsfeed";
 import { USER_TYPE } from "#server/contract/users";
+import { dollarOperations, postOperation } from "#server/modules/ledger/index";
 import { refreshTrending } from "#server/modules/newsfeed/index";
 import { trendingSlotOf } from "#server/modules/newsfeed/trending";
 import { addBerlinProfile, createTestRuntime, createUser, listedMemberWith, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 
 const HOUR = 60 * 60 * 1000;
+
+/**
+ * A real ledger operation for a purchase row these tests write directly (the newsfeed reads purchases, it does not
+ * make them; the purchase rows reference the ledger).
+ */
+let operationCount = 0;
+async function ledgerOperationOf(rt: TestRuntime): Promise<number> {
+  const operation = dollarOperations.grant(1, 1);
+  const result = await postOperation(rt.deps, {
+    key: `newsfeed-test:${++operationCount}`,
+    kind: operation.kind,
+    currency: "dollar",
+    actorId: null,
+    reference: null,
+    transfers: operation.transfers,
+  });
+  return result.operationId!;
+}
 
 describe(`newsfeed (${TEST_DB})`, () => {
   let rt: TestRuntime;
@@ -218,7 +237,7 @@ describe(`newsfeed (${TEST_DB})`, () => {
         buyer_id: buyer.id,
         creator_id: escort.id,
         price: 9,
-        operation_id: 0,
+        operation_id: await ledgerOperationOf(rt),
         idempotency_key: `np-${TEST_DB}-${now}`,
         created_at: now,
       })
@@ -230,7 +249,7 @@ describe(`newsfeed (${TEST_DB})`, () => {
         buyer_id: buyer.id,
         creator_id: escort.id,
         price: 12,
-        operation_id: 0,
+        operation_id: await ledgerOperationOf(rt),
         idempotency_key: `nb-${TEST_DB}-${now}`,
         created_at: now,
       })
@@ -364,7 +383,7 @@ describe(`newsfeed (${TEST_DB})`, () => {
         buyer_id: buyer.id,
         creator_id: escort.id,
         price: 7,
-        operation_id: 0,
+        operation_id: await ledgerOperationOf(rt),
         idempotency_key: `tp-${TEST_DB}-${now}`,
         created_at: now,
       })
@@ -376,7 +395,7 @@ describe(`newsfeed (${TEST_DB})`, () => {
         buyer_id: buyer.id,
         creator_id: escort.id,
         price: 12,
-        operation_id: 0,
+        operation_id: await ledgerOperationOf(rt),
         idempotency_key: `tb-${TEST_DB}-${now}`,
         created_at: now - 30 * HOUR,
       })
@@ -395,7 +414,7 @@ describe(`newsfeed (${TEST_DB})`, () => {
           target_id: target,
           amount: 5,
           status: "succeeded",
-          operation_id: 0,
+          operation_id: await ledgerOperationOf(rt),
           month: "2026-01",
           created_at: now,
         })
@@ -412,7 +431,7 @@ describe(`newsfeed (${TEST_DB})`, () => {
         target_id: quiet,
         amount: 5,
         status: "succeeded",
-        operation_id: 0,
+        operation_id: await ledgerOperationOf(rt),
         month: "2026-01",
         created_at: now - 8 * 24 * HOUR,
       })

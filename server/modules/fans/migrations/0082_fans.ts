@@ -4,14 +4,15 @@ import { idColumn, type Dialect } from "../../../db/dialect";
 /**
  * Issue 28 (ADR 094): a creator's fan tiers (up to FAN_TIERS_MAX, a monthly price and benefits they write), the fans'
  * subscriptions (FAN_SUBSCRIPTION_STATUS running 3, cancel 4) and one row per paid period, unique per subscription and
- * period: the renewal job may run twice, a period is charged once.
+ * period: the renewal job may run twice, a period is charged once. The references to users let the demo seed's reset
+ * find these tables (server/db/seed/reset.ts).
  */
 export function up(dialect: Dialect) {
   return async (db: Kysely<unknown>) => {
     await db.schema
       .createTable("fan_tiers")
       .addColumn("id", "integer", idColumn(dialect))
-      .addColumn("creator_id", "integer", (col) => col.notNull())
+      .addColumn("creator_id", "integer", (col) => col.notNull().references("users.id"))
       .addColumn("position", "integer", (col) => col.notNull())
       .addColumn("name", "text", (col) => col.notNull())
       .addColumn("price", "integer", (col) => col.notNull())
@@ -25,9 +26,9 @@ export function up(dialect: Dialect) {
     await db.schema
       .createTable("fan_subscriptions")
       .addColumn("id", "integer", idColumn(dialect))
-      .addColumn("subscriber_id", "integer", (col) => col.notNull())
-      .addColumn("creator_id", "integer", (col) => col.notNull())
-      .addColumn("tier_id", "integer", (col) => col.notNull())
+      .addColumn("subscriber_id", "integer", (col) => col.notNull().references("users.id"))
+      .addColumn("creator_id", "integer", (col) => col.notNull().references("users.id"))
+      .addColumn("tier_id", "integer", (col) => col.notNull().references("fan_tiers.id"))
       .addColumn("price", "integer", (col) => col.notNull())
       .addColumn("status", "integer", (col) => col.notNull())
       // How the periods are paid: "dollars" from the wallet, "card" through the checkout's fans good.
@@ -53,7 +54,7 @@ export function up(dialect: Dialect) {
     await db.schema
       .createTable("fan_subscription_periods")
       .addColumn("id", "integer", idColumn(dialect))
-      .addColumn("subscription_id", "integer", (col) => col.notNull())
+      .addColumn("subscription_id", "integer", (col) => col.notNull().references("fan_subscriptions.id"))
       .addColumn("period_index", "integer", (col) => col.notNull())
       .addColumn("amount", "integer", (col) => col.notNull())
       .addColumn("operation_id", "integer")
@@ -64,8 +65,8 @@ export function up(dialect: Dialect) {
     // The tier a member chose to pay by card (the checkout's fans good lists it, as gifts remember their recipient).
     await db.schema
       .createTable("fan_card_choices")
-      .addColumn("buyer_id", "integer", (col) => col.primaryKey())
-      .addColumn("tier_id", "integer", (col) => col.notNull())
+      .addColumn("buyer_id", "integer", (col) => col.primaryKey().references("users.id"))
+      .addColumn("tier_id", "integer", (col) => col.notNull().references("fan_tiers.id"))
       .addColumn("chosen_at", "bigint", (col) => col.notNull())
       .execute();
 
