@@ -116,6 +116,9 @@ export const tabBar = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 
+/** The same row kept on one line and scrolled sideways when wider than the phone (profile and date stage tabs). */
+export const scrollingTabBar = style([tabBar, { flexWrap: "nowrap", overflowX: "auto", scrollbarWidth: "thin" }]);
+
 export const tab = style({
   display: "inline-flex",
   alignItems: "center",

@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import * as ui from "~/styles/ui.css";
 
 export const item = style({
   display: "flex",
@@ -32,16 +33,7 @@ export const fieldset = style({
 });
 
 /** The stage tabs: one row, scrolled sideways when it is wider than the phone (no wrapping over several lines). */
-export const tabBar = style({
-  display: "flex",
-  flexWrap: "nowrap",
-  overflowX: "auto",
-  listStyle: "none",
-  padding: 0,
-  margin: `${vars.space.sm} 0`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  scrollbarWidth: "thin",
-});
+export const tabBar = style([ui.scrollingTabBar, { margin: `${vars.space.sm} 0` }]);
 
 export const tabCount = style({
   marginLeft: vars.space.xs,
