@@ -1,7 +1,7 @@
 /**
  * A real API over a real database for integration tests. TEST_DB=postgres
  * runs on PostgreSQL (DATABASE_URL_TEST, default the machine's `test`
- * database) in a schema of its own per test file; otherwise SQLite in memory.
+ * database) in a database of its own per test file (a copy of the run's migrated template); otherwise SQLite in memory.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
@@ -23,7 +23,7 @@ import { createJobRunner, type JobRunner } from "#server/jobs/queue";
 import { manualClock } from "#server/lib/clock";
 import { hashPassword } from "#server/lib/crypto";
 import { createLogger } from "#server/ops/logger";
-import { RUN_PREFIX_ENV, TEST_DATABASE_URL } from "../setup/postgres-schemas";
+import { RUN_PREFIX_ENV, TEMPLATE_DATABASE_ENV, TEST_DATABASE_URL, testDatabaseUrl } from "../setup/postgres-schemas";
 import { inProcessBus } from "#server/realtime/bus";
 import { createPresence } from "#server/realtime/presence";
 
@@ -90,6 +90,34 @@ export async function createPostgresSchema(): Promise<{ url: string }> {
  */
 export const testLogger = createLogger({ level: "error" }, { write: (line: string) => console.error(line.trimEnd()) });
 
+/**
+ * A migrated database of its own: a copy of the run's template (tests/setup/postgres-schemas.ts). Without a template
+ * (a run whose global setup did not make one) an empty schema, which the runtime then migrates.
+ */
+export async function createMigratedPostgresDatabase(): Promise<{ url: string }> {
+  const template = process.env[TEMPLATE_DATABASE_ENV];
+  if (!template) return createPostgresSchema();
+  const name = `${process.env[RUN_PREFIX_ENV] ?? "t_"}${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_BASE_URL });
+  await admin.connect();
+  try {
+    // PostgreSQL refuses a copy while another session is connected to the template; nobody should be, but a
+    // refusal is retried a few times rather than failing a test file.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+        break;
+      } catch (error) {
+        if (attempt >= 5 || !/being accessed by other users/.test(String(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  return { url: testDatabaseUrl(name) };
+}
+
 export interface TestRuntimeOptions {
   /** Sees every SQL statement the runtime's database runs (BEGIN and COMMIT included): query-count tests. */
   onQuery?: (sql: string) => void;
@@ -101,7 +129,7 @@ export interface TestRuntimeOptions {
 }
 
 export async function createTestRuntime(options: TestRuntimeOptions = {}): Promise<TestRuntime> {
-  const databaseUrl = TEST_DB === "postgres" ? (await createPostgresSchema()).url : ":memory:";
+  const databaseUrl = TEST_DB === "postgres" ? (await createMigratedPostgresDatabase()).url : ":memory:";
   const config = { ...loadConfig({ NODE_ENV: "test", APP_SECRET: "test-secret" }), databaseUrl, publicUrl: "http://velora.test" };
   const onQuery = options.onQuery;
   const database = openDatabase(databaseUrl, {

@@ -360,12 +360,18 @@ describe(`paid media (${TEST_DB})`, () => {
     expect(locked.locked).toMatchObject({ access: "fans", price: null });
     expect((await buy(fan.token, photo.id)).status).toBe(409);
     const now = rt.clock.now();
+    // The subscription's row as the fans module writes it (its own tests cover subscribing); here only what it opens.
+    const tier = await rt.deps.db
+      .insertInto("fan_tiers")
+      .values({ creator_id: owner.id, position: 1, name: "Fans", price: 5, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await rt.deps.db
       .insertInto("fan_subscriptions")
       .values({
         subscriber_id: fan.id,
         creator_id: owner.id,
-        tier_id: 1,
+        tier_id: tier.id,
         price: 5,
         status: 3,
         method: "dollars",
