@@ -29,9 +29,18 @@ function zoneOffset(at: number): number {
 
 /** The instant a calendar day (YYYY-MM-DD) starts in OPERATOR_TIME_ZONE. */
 export function operatorDayStart(date: string): number {
-  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
+  return operatorInstantOfWall(Date.parse(`${date}T00:00:00Z`));
+}
+
+/** The instant a wall-clock time (`YYYY-MM-DDTHH:MM`, as UTC milliseconds of those digits) is in OPERATOR_TIME_ZONE. */
+export function operatorInstantOfWall(wall: number): number {
   // Around a clock change the offset at the guess may differ from the offset at the result.
-  return utcMidnight - zoneOffset(utcMidnight - zoneOffset(utcMidnight));
+  return wall - zoneOffset(wall - zoneOffset(wall));
+}
+
+/** The wall-clock time (`YYYY-MM-DDTHH:MM`) of an instant in OPERATOR_TIME_ZONE. */
+export function operatorWallTimeOf(at: number): string {
+  return new Date(at + zoneOffset(at)).toISOString().slice(0, 16);
 }
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in OPERATOR_TIME_ZONE. */

@@ -4,7 +4,7 @@
  * holds the request schemas, the error keys and the answers of the creator-media module, for both tiers.
  */
 import * as v from "valibot";
-import { OPERATOR_TIME_ZONE } from "./calendar";
+import { operatorInstantOfWall, operatorWallTimeOf } from "./calendar";
 import { MEDIUM_ACCESS, PPV_PRICE_MAX, PPV_PRICE_MIN, type MediumAccess } from "./creators";
 import type { LockedMedium, MediaImage, MediaVisibility } from "./media";
 import { MEDIA_VISIBILITY } from "./media";
@@ -230,27 +230,10 @@ export function publishAtFromLocal(value: string): number | null {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(value.trim());
   if (!match || Number(match[2]) > 23 || Number(match[3]) > 59) return null;
   const wall = Date.parse(`${match[1]}T${match[2]}:${match[3]}:00Z`);
-  if (Number.isNaN(wall)) return null;
-  // The instant whose wall-clock time in the zone is `wall`: subtract the zone's offset there (twice, for clock changes).
-  let at = wall;
-  for (let i = 0; i < 2; i++) at = wall - (Date.parse(`${localFromPublishAt(at)}:00Z`) - at);
-  return at;
+  return Number.isNaN(wall) ? null : operatorInstantOfWall(wall);
 }
 
 /** The form's value of a publication time: `YYYY-MM-DDTHH:MM` in the operator's zone. */
 export function localFromPublishAt(at: number): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: OPERATOR_TIME_ZONE,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  return operatorWallTimeOf(at);
 }
