@@ -24,7 +24,7 @@ import {
   visibleMediaLevels,
   type ViewerContext,
 } from "../access/index";
-import { mediaImageOf } from "../media/index";
+import { mediaGrant, mediaImageOf } from "../media/index";
 
 /** A medium's place in the feed: its scheduled publication, else its upload. The index media_feed_at (0083) is on it. */
 const MEDIA_FEED_AT = sql<number>`coalesce(media.publish_at, media.created_at)`;
@@ -322,20 +322,24 @@ export async function newsfeedPage(deps: ApiDeps, viewer: ViewerContext, tab: Ne
   // Only what is on the page is asked about: the one paid-access rule for media, purchases for bundles.
   const pageMedia = media.filter((m) => page.some((item) => item.type === "media" && item.id === m.id));
   const pageBundles = bundles.filter((b) => page.some((item) => item.type === "bundle" && item.id === b.id));
-  const [openMedia, openBundles] = await Promise.all([
-    openableMediaIds(
-      deps.db,
-      { id: viewer.id, isStaff: viewer.id !== null && isStaffUserType(viewer.userType) },
-      pageMedia.map((m) => ({ id: m.id, user_id: m.user_id, access: m.access })),
-      deps.clock.now(),
-    ),
+  const now = deps.clock.now();
+  const isStaff = viewer.id !== null && isStaffUserType(viewer.userType);
+  const pageMediaRefs = pageMedia.map((m) => ({ id: m.id, user_id: m.user_id, access: m.access }));
+  const [openMedia, openToAll, openBundles] = await Promise.all([
+    openableMediaIds(deps.db, { id: viewer.id, isStaff }, pageMediaRefs, now),
+    // What opens for everyone needs no grant; what opens only for this viewer (bought, a fan's) needs one bound to
+    // them, or the file route refuses it (ADR 093).
+    openableMediaIds(deps.db, { id: null, isStaff: false }, pageMediaRefs, now),
     openBundleIds(deps, viewer, pageBundles),
   ]);
   const mediaById = new Map(pageMedia.map((m) => [m.id, m]));
   const items = page.map(({ value: _value, ...item }): NewsfeedItem => {
     if (item.type === "bundle") return { ...item, locked: !openBundles.has(item.id) };
-    const open = openMedia.has(item.id);
-    return { ...item, locked: !open, image: open ? mediaImageOf(mediaById.get(item.id)!) : null };
+    if (!openMedia.has(item.id)) return { ...item, locked: true, image: null };
+    const row = mediaById.get(item.id)!;
+    const needsGrant = !openToAll.has(item.id) && !isStaff && viewer.id !== null && row.user_id !== viewer.id;
+    const grant = needsGrant ? mediaGrant(deps.config.appSecret, row.public_id, now, viewer.id) : undefined;
+    return { ...item, locked: false, image: mediaImageOf(row, grant) };
   });
   const last = page[page.length - 1];
   return {

@@ -9,6 +9,7 @@ import type { NewsfeedPage } from "#server/contract/newsfeed";
 import { TRENDING_INTERVAL_MS } from "#server/contract/newsfeed";
 import { USER_TYPE } from "#server/contract/users";
 import { dollarOperations, postOperation } from "#server/modules/ledger/index";
+import { isValidMediaGrant } from "#server/modules/media/images";
 import { refreshTrending } from "#server/modules/newsfeed/index";
 import { trendingSlotOf } from "#server/modules/newsfeed/trending";
 import { addBerlinProfile, createTestRuntime, createUser, listedMemberWith, TEST_DB, type TestRuntime } from "../../helpers/runtime";
@@ -256,7 +257,13 @@ describe(`newsfeed (${TEST_DB})`, () => {
       .execute();
     const bought = new Map((await all(buyer.token)).map((item) => [`${item.type}:${item.id}`, item]));
     expect(bought.get(`media:${ppv}`)).toMatchObject({ locked: false });
-    expect(bought.get(`media:${ppv}`)!.image).not.toBeNull();
+    // What opens only for the buyer carries a grant bound to them (the file route asks for it); open media none.
+    const boughtImage = bought.get(`media:${ppv}`)!.image!;
+    const publicId = boughtImage.path.split("/")[2]!;
+    const grantValue = new URLSearchParams(boughtImage.grant).get("g") ?? undefined;
+    expect(isValidMediaGrant(rt.deps.config.appSecret, publicId, grantValue, rt.clock.now(), buyer.id)).toBe(true);
+    expect(isValidMediaGrant(rt.deps.config.appSecret, publicId, grantValue, rt.clock.now())).toBe(false);
+    expect(bought.get(`media:${open}`)!.image!.grant).toBeUndefined();
     expect(bought.get(`media:${fans}`)).toMatchObject({ locked: false });
     expect(bought.get(`bundle:${accepted}`)).toMatchObject({ locked: false });
     // The owner opens their own.
