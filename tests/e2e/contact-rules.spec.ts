@@ -1,7 +1,5 @@
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { DEMO, expect, listedClient, noJsMemberPage, SIGN_UP_PASSWORD, signUp, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { DEMO, expect, listedClient, noJsMemberPage, listedEscortIn, SIGN_UP_PASSWORD, test } from "./fixtures";
 
 /**
  * Issue 25 items 1 and 3 on a phone without JavaScript: the contact rules are visible before they bite (a new escort's
@@ -9,37 +7,12 @@ import { DEMO, expect, listedClient, noJsMemberPage, SIGN_UP_PASSWORD, signUp, t
  * form is offered where sending cannot succeed), and logging in or signing up from a prompt returns to the page.
  */
 
-const PHOTO = fileURLToPath(new URL("../fixtures/photo-400x500.jpg", import.meta.url));
 const SHOTS = "test-results/shots";
 
 /** The first screen of a phone, and the whole page. */
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}-first.png` });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** A fresh escort through sign-up and every registration step (by the API): listed, and new for 14 days. */
-async function newEscortIn(request: APIRequestContext, clientIp: string, city: string): Promise<string> {
-  const username = await signUp(request, clientIp, "escort", 2);
-  const headers = { "x-forwarded-for": clientIp, "accept-language": "de" };
-  const login = await request.post("/oauth/v2/token", { headers, form: { grant_type: "password", username, password: SIGN_UP_PASSWORD } });
-  const auth = { ...headers, authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-  const upload = await request.post("/api/v2/media/upload", {
-    headers: auth,
-    multipart: { files: { name: "photo.jpg", mimeType: "image/jpeg", buffer: readFileSync(PHOTO) } },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  for (const [path, data] of [
-    ["photo", {}],
-    ["profile", { relationship_status: 1, city }],
-    ["appearance", { height: 168, weight: 58 }],
-    ["services", { escort_service: [101], meeting_option: [1], prices: { price_60_mins: 200 } }],
-    ["availability", { schedule: [{ day: 5, time_from: "18:00", time_to: "23:00" }] }],
-  ] as const) {
-    const response = await request.put(`/api/v2/registration/${path}`, { headers: auth, data });
-    expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
-  }
-  return username;
 }
 
 const NEW_ESCORT_RULE = "Neue Escorts können in ihren ersten 14 Tagen nur von Plus-Mitgliedern angeschrieben werden.";
@@ -51,7 +24,7 @@ test("a new escort's profile and tile say the contact rule before sign-up and be
   browser,
 }) => {
   test.setTimeout(120_000);
-  const escort = await newEscortIn(request, clientIp, "Kassel");
+  const escort = await listedEscortIn(request, clientIp, "Kassel");
 
   // A guest: the rule first, then a prompt that promises only what a new free client may do.
   await page.goto(`/de/p/${escort}`);

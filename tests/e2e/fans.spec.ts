@@ -5,36 +5,8 @@
  * dollars, cancels and undoes the cancel; the escort sees the fan and the month's earnings. Every test signs up its
  * own members: no demo account's money changes. Screenshots: test-results/…/fans-*-390.png.
  */
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { buyDollars, expect, listedClient, logIn, noJsMemberPage, SIGN_UP_PASSWORD, signUp, test } from "./fixtures";
-
-const PHOTO = fileURLToPath(new URL("../fixtures/photo-400x500.jpg", import.meta.url));
-
-/** A fresh escort through sign-up and the registration steps (by the API), listed in Kiel. */
-async function freshEscort(request: APIRequestContext, clientIp: string): Promise<string> {
-  const username = await signUp(request, clientIp, "escort", 2);
-  const headers = { "x-forwarded-for": clientIp, "accept-language": "de" };
-  const login = await request.post("/oauth/v2/token", { headers, form: { grant_type: "password", username, password: SIGN_UP_PASSWORD } });
-  const auth = { ...headers, authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-  const upload = await request.post("/api/v2/media/upload", {
-    headers: auth,
-    multipart: { files: { name: "photo.jpg", mimeType: "image/jpeg", buffer: readFileSync(PHOTO) } },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  for (const [path, data] of [
-    ["photo", {}],
-    ["profile", { relationship_status: 1, city: "Kiel" }],
-    ["appearance", { height: 170, weight: 60 }],
-    ["services", { escort_service: [101], meeting_option: [1], prices: { price_60_mins: 180 } }],
-    ["availability", { schedule: [{ day: 4, time_from: "18:00", time_to: "23:00" }] }],
-  ] as const) {
-    const response = await request.put(`/api/v2/registration/${path}`, { headers: auth, data });
-    expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
-  }
-  return username;
-}
+import type { Page } from "@playwright/test";
+import { buyDollars, expect, listedClient, logIn, noJsMemberPage, listedEscortIn, SIGN_UP_PASSWORD, test } from "./fixtures";
 
 const balanceOf = async (page: Page) => Number(await page.getByTestId("nav-dollars").first().getAttribute("data-wallet-available"));
 
@@ -48,7 +20,7 @@ test.describe("fan subscriptions (no JavaScript)", () => {
     clientIp,
   }, testInfo) => {
     test.setTimeout(180_000);
-    const escort = await freshEscort(request, clientIp);
+    const escort = await listedEscortIn(request, clientIp, "Kiel");
     const creator = await noJsMemberPage(browser, clientIp, escort);
 
     // The creator's settings: a name of spaces only (the browser's own checks let it pass, the API trims it) comes back
