@@ -34,3 +34,22 @@ export async function findOwner(db: Kysely<Database>, where: { id: number } | { 
 export async function isReachable(deps: ApiDeps, viewerId: number, owner: OwnerState): Promise<boolean> {
   return isListedOwner(owner) && !(await isBlockedBetween(deps, viewerId, owner.id));
 }
+
+/** How a member is named on someone else's page: their username and display name (the username without a profile). */
+export interface MemberName {
+  user_id: number;
+  username: string;
+  display_name: string;
+}
+
+/** The names of several members in one query (a list's creators, owners, fans). */
+export async function memberNamesOf(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, MemberName>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("users")
+    .leftJoin("profiles", "profiles.user_id", "users.id")
+    .select(["users.id", "users.username", "profiles.display_name"])
+    .where("users.id", "in", [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, { user_id: row.id, username: row.username, display_name: row.display_name ?? row.username }]));
+}

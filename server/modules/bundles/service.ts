@@ -34,7 +34,7 @@ import { USER_TYPE } from "../../contract/users";
 import { INSUFFICIENT_DOLLARS_KEY, MONEY_KEY_PATTERN } from "../../contract/wallet";
 import { lockMembersForLimits } from "../../db/locks";
 import type { Database } from "../../db/schema";
-import { findOwner, isBlockedBetween, isListedOwner, type NamedOwner } from "../access/index";
+import { findOwner, isBlockedBetween, isListedOwner, memberNamesOf, type NamedOwner } from "../access/index";
 import { dollarOperations, LedgerInsufficient, memberBalances, postOperationIn } from "../ledger/index";
 import { mediaGrant, mediaImageOf } from "../media/index";
 import { notify, publishNotificationHints } from "../notifications/index";
@@ -73,16 +73,8 @@ async function bundleById(db: Kysely<Database>, id: number): Promise<BundleRow |
   return db.selectFrom("bundles").select(BUNDLE_COLUMNS).where("bundles.id", "=", id).executeTakeFirst();
 }
 
-async function creatorsOf(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, BundleCreator>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom("users")
-    .leftJoin("profiles", "profiles.user_id", "users.id")
-    .select(["users.id", "users.username", "profiles.display_name"])
-    .where("users.id", "in", [...new Set(ids)])
-    .execute();
-  return new Map(rows.map((row) => [row.id, { user_id: row.id, username: row.username, display_name: row.display_name ?? row.username }]));
-}
+/** The creators named on these pages (the access kernel's one query for members' names). */
+const creatorsOf = (db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, BundleCreator>> => memberNamesOf(db, ids);
 
 /** The media ids of each bundle, in their order. */
 async function itemsOf(db: Kysely<Database>, bundleIds: readonly number[]): Promise<Map<number, number[]>> {

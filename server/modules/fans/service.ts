@@ -36,7 +36,7 @@ import { USER_TYPE } from "../../contract/users";
 import { INSUFFICIENT_DOLLARS_KEY } from "../../contract/wallet";
 import { lockMembersForLimits } from "../../db/locks";
 import type { Database } from "../../db/schema";
-import { findOwner, isBlockedBetween, isListedOwner } from "../access/index";
+import { findOwner, isBlockedBetween, isListedOwner, memberNamesOf } from "../access/index";
 import { dollarOperations, LedgerInsufficient, memberBalances, postOperationIn } from "../ledger/index";
 import { notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
 import { addMonths } from "../plus/index";
@@ -63,16 +63,8 @@ export const periodEnd = (start: number) => addMonths(start, FAN_PERIOD_MONTHS);
 export const lockFan = (trx: Transaction<Database>, deps: ApiDeps, fanId: number) =>
   lockMembersForLimits(trx, deps.dialect, "fanSubscriptions", [fanId]);
 
-async function creatorsById(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, FanCreator>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom("users")
-    .leftJoin("profiles", "profiles.user_id", "users.id")
-    .select(["users.id", "users.username", "profiles.display_name"])
-    .where("users.id", "in", [...new Set(ids)])
-    .execute();
-  return new Map(rows.map((r) => [r.id, { user_id: r.id, username: r.username, display_name: r.display_name ?? r.username }]));
-}
+/** The creators named on these pages (the access kernel's one query for members' names). */
+const creatorsById = (db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, FanCreator>> => memberNamesOf(db, ids);
 
 function tierOf(row: TierRow): FanTier {
   return {
