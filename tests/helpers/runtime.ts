@@ -94,7 +94,7 @@ export const testLogger = createLogger({ level: "error" }, { write: (line: strin
  * A migrated database of its own: a copy of the run's template (tests/setup/postgres-schemas.ts). Without a template
  * (a run whose global setup did not make one) an empty schema, which the runtime then migrates.
  */
-export async function createMigratedPostgresDatabase(): Promise<{ url: string; drop?: () => Promise<void> }> {
+export async function createMigratedPostgresDatabase(): Promise<{ url: string }> {
   const template = process.env[TEMPLATE_DATABASE_ENV];
   if (!template) return createPostgresSchema();
   const name = `${process.env[RUN_PREFIX_ENV] ?? "t_"}${randomBytes(6).toString("hex")}`;
@@ -115,19 +115,7 @@ export async function createMigratedPostgresDatabase(): Promise<{ url: string; d
   } finally {
     await admin.end();
   }
-  return {
-    url: testDatabaseUrl(name),
-    // Dropped when the runtime closes (a full run would otherwise keep one 13 MB copy per file until its end).
-    drop: async () => {
-      const client = new pg.Client({ connectionString: POSTGRES_BASE_URL });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
+  return { url: testDatabaseUrl(name) };
 }
 
 export interface TestRuntimeOptions {
@@ -141,8 +129,7 @@ export interface TestRuntimeOptions {
 }
 
 export async function createTestRuntime(options: TestRuntimeOptions = {}): Promise<TestRuntime> {
-  const postgres = TEST_DB === "postgres" ? await createMigratedPostgresDatabase() : null;
-  const databaseUrl = postgres?.url ?? ":memory:";
+  const databaseUrl = TEST_DB === "postgres" ? (await createMigratedPostgresDatabase()).url : ":memory:";
   const config = { ...loadConfig({ NODE_ENV: "test", APP_SECRET: "test-secret" }), databaseUrl, publicUrl: "http://velora.test" };
   const onQuery = options.onQuery;
   const database = openDatabase(databaseUrl, {
@@ -186,7 +173,6 @@ export async function createTestRuntime(options: TestRuntimeOptions = {}): Promi
       deps.presence.close();
       await bus.close();
       await database.close();
-      await postgres?.drop?.();
     },
   };
 }
