@@ -112,10 +112,10 @@ export function registerGallery({ v2, deps }: ModuleContext): void {
   v2.add(
     mediaOps.remove,
     {
-      summary: `Deletes one item and its files; a deleted avatar passes to the first remaining photo. ${OWN}`,
+      summary: `Deletes one item and its files; a deleted avatar passes to the first remaining photo; one somebody bought (alone or in a bundle) stays while the account exists (409 exception.media.bought). ${OWN}`,
       tag: "media",
       auth: "required",
-      statuses: [401, 404],
+      statuses: [401, 404, 409],
     },
     async (c, { user }) => ok(c, await deleteMedia(deps, user!.id, mediaIdOf(c.req.param("id")))),
   );

@@ -238,9 +238,26 @@ export const setMediaCover = (deps: ApiDeps, userId: number, id: number) => setF
  * Deletes one photo and its files. When it was the avatar, the first remaining photo becomes the
  * avatar (a profile keeps a face while it has photos); positions close up.
  */
+/** Deleting a medium someone bought, alone or in a bundle: refused (issue 28: buyers own it while the account exists). */
+export const MEDIA_BOUGHT_KEY = "exception.media.bought";
+
+async function isBought(trx: Transaction<Database>, id: number): Promise<boolean> {
+  const alone = await trx.selectFrom("medium_purchases").select("id").where("medium_id", "=", id).limit(1).executeTakeFirst();
+  if (alone) return true;
+  const inBundle = await trx
+    .selectFrom("bundle_items")
+    .innerJoin("bundle_purchases", "bundle_purchases.bundle_id", "bundle_items.bundle_id")
+    .select("bundle_items.media_id")
+    .where("bundle_items.media_id", "=", id)
+    .limit(1)
+    .executeTakeFirst();
+  return inBundle !== undefined;
+}
+
 export async function deleteMedia(deps: ApiDeps, userId: number, id: number): Promise<MediaDeleted> {
   const removed = await deps.db.transaction().execute(async (trx) => {
     const row = await ownRow(trx, userId, id);
+    if (await isBought(trx, id)) throw fail.conflict(MEDIA_BOUGHT_KEY);
     const files = await trx.selectFrom("media").select(["storage_key", "variant_widths"]).where("id", "=", id).executeTakeFirstOrThrow();
     await trx.deleteFrom("media").where("id", "=", id).where("user_id", "=", userId).execute();
     // The files go by a job committed with the row (retried on storage errors); removed at once below when possible.

@@ -351,6 +351,20 @@ describe(`paid media (${TEST_DB})`, () => {
     expect(await reconcileLedger(rt.deps, "dollar")).toMatchObject({ negative: 0, mismatched: 0, imbalance: 0 });
   });
 
+  it("keeps a bought medium: its owner's delete is refused, an unbought one goes", async () => {
+    const owner = await escort();
+    const buyer = await client();
+    const bought = await medium(owner.id, { access: "ppv", price: 4 });
+    const unbought = await medium(owner.id, { access: "ppv", price: 4 });
+    await grant(buyer.id, 10);
+    expect((await buy(buyer.token, bought.id)).status).toBe(200);
+    const refused = await api(owner.token, "DELETE", `/media/${bought.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.json.errors[0]!.key).toBe("exception.media.bought");
+    expect(await rt.deps.db.selectFrom("media").select("id").where("id", "=", bought.id).executeTakeFirst()).toBeDefined();
+    expect((await api(owner.token, "DELETE", `/media/${unbought.id}`)).status).toBe(200);
+  });
+
   it("opens fans-only media through a paid-for fan subscription, and only while it is paid for", async () => {
     const owner = await escort();
     const fan = await client();
