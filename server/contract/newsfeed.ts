@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 import { NEWSFEED_TABS, type MediumAccess, type NewsfeedContentType, type NewsfeedTab } from "./creators";
-import type { MediaImage } from "./media";
+import type { LockedMedium, MediaImage } from "./media";
 
 export { NEWSFEED_EMPTY, NEWSFEED_PAGE_SIZE, NEWSFEED_TABS, LAZY_LOAD_THRESHOLD } from "./creators";
 export type { NewsfeedTab, NewsfeedContentType } from "./creators";
@@ -48,6 +48,8 @@ export interface NewsfeedItem {
   locked: boolean;
   /** A medium's photo (its poster for a video) when open to this viewer; null when locked and for bundles. */
   image: MediaImage | null;
+  /** A locked medium's blurred preview (the server's small rendering, never a real variant); null otherwise. */
+  preview: LockedMedium["preview"] | null;
   /** photo or video; null for bundles. */
   media_kind: string | null;
   /** A bundle's title and how many media it holds; null for media. */

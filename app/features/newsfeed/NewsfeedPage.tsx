@@ -128,25 +128,41 @@ function FeedTile({ item, lang, eager }: { item: Item; lang: string; eager: bool
         {item.type === "media" && !item.locked ? (
           <TileImage image={item.image} initial={name.slice(0, 1)} eager={eager} priority={eager} />
         ) : (
-          <span className={css.panel} data-testid={item.type === "bundle" ? "newsfeed-bundle" : "newsfeed-locked"}>
-            {item.locked ? (
-              // A padlock drawn inline: no emoji font or image file needed.
-              <svg className={css.lockMark} viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-                <path d="M7 10V7a5 5 0 0 1 10 0v3" fill="none" stroke="currentColor" strokeWidth="2" />
-                <rect x="4.5" y="10" width="15" height="11" rx="2" fill="currentColor" />
-              </svg>
+          <span
+            className={item.preview ? `${css.panel} ${css.withPreview}` : css.panel}
+            data-testid={item.type === "bundle" ? "newsfeed-bundle" : "newsfeed-locked"}
+          >
+            {item.preview ? (
+              <img
+                className={css.previewImage}
+                src={item.preview.path}
+                width={item.preview.width}
+                height={item.preview.height}
+                alt=""
+                loading={eager ? "eager" : "lazy"}
+                data-testid="newsfeed-preview"
+              />
             ) : null}
-            {item.type === "bundle" ? <span className={css.panelTitle}>{item.title}</span> : null}
-            <span>
-              {item.type === "bundle"
-                ? item.locked
-                  ? t("newsfeed.locked.bundle")
-                  : t("newsfeed.open.bundle")
-                : item.access === "fans"
-                  ? t("newsfeed.locked.fans")
-                  : t("newsfeed.locked.ppv")}
+            <span className={css.panelContent}>
+              {item.locked ? (
+                // A padlock drawn inline: no emoji font or image file needed.
+                <svg className={css.lockMark} viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+                  <path d="M7 10V7a5 5 0 0 1 10 0v3" fill="none" stroke="currentColor" strokeWidth="2" />
+                  <rect x="4.5" y="10" width="15" height="11" rx="2" fill="currentColor" />
+                </svg>
+              ) : null}
+              {item.type === "bundle" ? <span className={css.panelTitle}>{item.title}</span> : null}
+              <span>
+                {item.type === "bundle"
+                  ? item.locked
+                    ? t("newsfeed.locked.bundle")
+                    : t("newsfeed.open.bundle")
+                  : item.access === "fans"
+                    ? t("newsfeed.locked.fans")
+                    : t("newsfeed.locked.ppv")}
+              </span>
+              {price && item.locked ? <span className={css.price}>{price}</span> : null}
             </span>
-            {price && item.locked ? <span className={css.price}>{price}</span> : null}
           </span>
         )}
       </span>

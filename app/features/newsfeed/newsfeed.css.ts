@@ -18,9 +18,32 @@ export const panel = style({
   overflowWrap: "anywhere",
 });
 
-export const panelTitle = style({ fontWeight: 600, color: vars.color.text });
+/** A locked medium's panel over its blurred preview (the server's rendering): light text on a dimmed picture. */
+export const withPreview = style({ position: "relative", overflow: "hidden", color: "#fff", background: "#2a2230" });
 
-export const lockMark = style({ display: "block", color: vars.color.textMuted });
+export const previewImage = style({
+  position: "absolute",
+  inset: 0,
+  width: "100%",
+  height: "100%",
+  objectFit: "cover",
+  filter: "brightness(0.7)",
+});
+
+/** The panel's words and marks, above the preview when there is one. */
+export const panelContent = style({
+  position: "relative",
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "center",
+  gap: vars.space.xs,
+  textShadow: "0 1px 2px rgba(0, 0, 0, 0.6)",
+  selectors: { [`${withPreview} &`]: { color: "#fff" } },
+});
+
+export const panelTitle = style({ fontWeight: 600, color: vars.color.text, selectors: { [`${withPreview} &`]: { color: "#fff" } } });
+
+export const lockMark = style({ display: "block", color: "inherit" });
 
 export const price = style({
   padding: `0 ${vars.space.sm}`,

@@ -24,7 +24,7 @@ import {
   visibleMediaLevels,
   type ViewerContext,
 } from "../access/index";
-import { mediaGrant, mediaImageOf } from "../media/index";
+import { lockedPreviewOf, mediaGrant, mediaImageOf } from "../media/index";
 
 /** A medium's place in the feed: its scheduled publication, else its upload. The index media_feed_at (0083) is on it. */
 const MEDIA_FEED_AT = sql<number>`coalesce(media.publish_at, media.created_at)`;
@@ -297,6 +297,7 @@ export async function newsfeedPage(deps: ApiDeps, viewer: ViewerContext, tab: Ne
       price: m.access === "ppv" ? m.price : null,
       locked: true,
       image: null,
+      preview: null,
       media_kind: m.kind,
       title: null,
       item_count: null,
@@ -311,6 +312,7 @@ export async function newsfeedPage(deps: ApiDeps, viewer: ViewerContext, tab: Ne
       price: b.price,
       locked: true,
       image: null,
+      preview: null,
       media_kind: null,
       title: b.title,
       item_count: Number(b.item_count),
@@ -335,8 +337,8 @@ export async function newsfeedPage(deps: ApiDeps, viewer: ViewerContext, tab: Ne
   const mediaById = new Map(pageMedia.map((m) => [m.id, m]));
   const items = page.map(({ value: _value, ...item }): NewsfeedItem => {
     if (item.type === "bundle") return { ...item, locked: !openBundles.has(item.id) };
-    if (!openMedia.has(item.id)) return { ...item, locked: true, image: null };
     const row = mediaById.get(item.id)!;
+    if (!openMedia.has(item.id)) return { ...item, locked: true, image: null, preview: lockedPreviewOf(row) };
     const needsGrant = !openToAll.has(item.id) && !isStaff && viewer.id !== null && row.user_id !== viewer.id;
     const grant = needsGrant ? mediaGrant(deps.config.appSecret, row.public_id, now, viewer.id) : undefined;
     return { ...item, locked: false, image: mediaImageOf(row, grant) };

@@ -225,6 +225,9 @@ describe(`newsfeed (${TEST_DB})`, () => {
     expect(byKey.get(`media:${open}`)).toMatchObject({ locked: false, access: "open", price: null });
     expect(byKey.get(`media:${open}`)!.image?.path).toMatch(/^\/media\//);
     expect(byKey.get(`media:${ppv}`)).toMatchObject({ locked: true, access: "ppv", price: 9, image: null });
+    // Its blurred preview, never a real variant.
+    expect(byKey.get(`media:${ppv}`)!.preview!.path).toMatch(/^\/media\/[0-9a-f]{32}\/preview\.jpg$/);
+    expect(byKey.get(`media:${open}`)!.preview).toBeNull();
     expect(byKey.get(`media:${fans}`)).toMatchObject({ locked: true, access: "fans", price: null, image: null });
     expect(byKey.get(`bundle:${accepted}`)).toMatchObject({ locked: true, price: 12, item_count: 1, owner: { username: escort.username } });
     for (const absent of [pending, inactive, deleted]) expect(byKey.has(`bundle:${absent}`)).toBe(false);
