@@ -45,8 +45,9 @@ export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | nul
             {t("nav.newsfeed")}
           </NavLink>
           {/* Events and blogs join the navigation when their pages exist (later issues). */}
+          {/* On phones the magazine is the footer's: four links would wrap the guest's header onto a third row. */}
           {brand.showMagazine ? (
-            <NavLink className={css.navLink} to={to("about/magazine")} data-nav="magazine">
+            <NavLink className={`${css.navLink} ${css.wideOnly}`} to={to("about/magazine")} data-nav="magazine">
               {t("nav.magazine")}
             </NavLink>
           ) : null}

@@ -116,7 +116,7 @@ export const tabBar = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 
-/** The same row kept on one line and scrolled sideways when wider than the phone (profile and date stage tabs). */
+/** The same row kept on one line and scrolled sideways when wider than the phone (the date stages). */
 export const scrollingTabBar = style([tabBar, { flexWrap: "nowrap", overflowX: "auto", scrollbarWidth: "thin" }]);
 
 export const tab = style({

@@ -140,6 +140,7 @@ test("a client navigation shows the next page only with its namespaces loaded: n
   expect(files.sort()).toEqual([
     "de/auth.json",
     "de/common.json",
+    "de/creator-media.json",
     "de/favorites.json",
     "de/friends.json",
     "de/profile.json",

@@ -50,6 +50,13 @@ export function CityCombobox({
     setActive(-1);
   }
 
+  /** Leaving the field: close, and drop a suggestion request on its way (its answer must not reopen the list). */
+  function leave() {
+    clearTimeout(timer.current);
+    pending.current?.abort();
+    close();
+  }
+
   function suggest(text: string) {
     clearTimeout(timer.current);
     pending.current?.abort();
@@ -119,7 +126,7 @@ export function CityCombobox({
               "aria-activedescendant": open && active >= 0 ? optionId(active) : undefined,
               onChange: (event: React.ChangeEvent<HTMLInputElement>) => suggest(event.currentTarget.value),
               onKeyDown,
-              onBlur: close,
+              onBlur: leave,
             }
           : {})}
       />

@@ -130,5 +130,9 @@ function enhance(doc: Document, input: HTMLInputElement): void {
       close();
     }
   });
-  input.addEventListener("blur", close);
+  // Leaving the field also drops a suggestion request on its way: its answer must not reopen the list over the form.
+  input.addEventListener("blur", () => {
+    stop();
+    close();
+  });
 }

@@ -38,8 +38,11 @@ export const badge = style({
   background: vars.color.surfaceAlt,
   color: vars.color.accent,
 });
-/** The profile's tabs (up to seven for a business): one scrolling row (app/styles/ui.css), with more room above and below. */
-export const tabs = style([ui.scrollingTabBar, { margin: `${vars.space.lg} 0` }]);
+/**
+ * The profile's tabs: the shared tab row (app/styles/ui.css), with more room above and below. It wraps rather than
+ * scrolls: without JavaScript nothing brings a tab scrolled out of sight into view, so every tab stays in sight.
+ */
+export const tabs = style([ui.tabBar, { margin: `${vars.space.lg} 0` }]);
 export const tab = ui.tab;
 export const section = style({ marginTop: vars.space.lg });
 export const gallery = style({
