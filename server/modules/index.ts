@@ -41,6 +41,8 @@ import { manifest as promotion } from "./promotion/index";
 import { manifest as gifts } from "./gifts/index";
 import { manifest as payouts } from "./payouts/index";
 import { manifest as ledgerOffice } from "./ledger-office/index";
+import { manifest as events } from "./events/index";
+import { manifest as blogs } from "./blogs/index";
 import { manifest as creatorMedia } from "./creator-media/index";
 import { manifest as bundles } from "./bundles/index";
 import { manifest as fans } from "./fans/index";
@@ -117,6 +119,8 @@ export const FEATURES = [
   gifts,
   payouts,
   ledgerOffice,
+  events,
+  blogs,
   creatorMedia,
   bundles,
   fans,
