@@ -68,6 +68,8 @@ const USER_TABLES: Record<string, readonly string[]> = {
   // Which announcements the member closed, and the browsers that receive their push messages (endpoint and
   // browser; the encryption keys of a subscription stay out, ADR 044). The notifications themselves below.
   notifications: ["announcement_dismissals", "push_subscriptions"],
+  // Events the member asked to attend and blog posts they liked (issue 29).
+  community: ["event_attendances", "blog_likes"],
 };
 
 /**

@@ -98,6 +98,7 @@ describe(`the data export (${TEST_DB})`, () => {
         "billing.json",
         "blocks.json",
         "business-links.json",
+        "community.json",
         "content-removal-requests.json",
         "dates.json",
         "dollars.json",
