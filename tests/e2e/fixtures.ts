@@ -202,12 +202,10 @@ export async function noJsMemberPage(
 }
 
 /**
- * Dollars for the signed-in member through the real checkout (issue 27): the dollar good's package, the customer
- * step, card, the overview, the consent to deliver digital content at once, and the fake provider's success button.
- * Specs that need dollars to spend use it; it never touches a demo account (sign up a fresh member first).
+ * From a checkout page already open for `sku` to its overview (buy/confirm): the package if asked, the customer step
+ * with a Berlin address, card as the method, then the overview. The caller confirms (consents, the order button).
  */
-export async function buyDollars(page: Page, sku = "dollars-100") {
-  await page.goto(`/de/buy?goods=dollar&sku=${sku}`);
+export async function checkoutToOverview(page: Page, sku: string) {
   const choice = page.locator(`input[name="sku"][value="${sku}"]`);
   if ((await choice.count()) > 0) {
     await choice.check();
@@ -223,6 +221,16 @@ export async function buyDollars(page: Page, sku = "dollars-100") {
   await page.getByRole("button", { name: "Weiter" }).click();
   await page.getByRole("button", { name: "Weiter zur Übersicht" }).click();
   await expect(page).toHaveURL(/\/de\/buy\/confirm\?order=/);
+}
+
+/**
+ * Dollars for the signed-in member through the real checkout (issue 27): the dollar good's package, the customer
+ * step, card, the overview, the consent to deliver digital content at once, and the fake provider's success button.
+ * Specs that need dollars to spend use it; it never touches a demo account (sign up a fresh member first).
+ */
+export async function buyDollars(page: Page, sku = "dollars-100") {
+  await page.goto(`/de/buy?goods=dollar&sku=${sku}`);
+  await checkoutToOverview(page, sku);
   await page.locator('input[name="digital_consent"]').check();
   await page.getByRole("button", { name: "zahlungspflichtig bestellen" }).click();
   await page.getByRole("button", { name: "Zahlung erfolgreich" }).click();

@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { TOKEN_REWARDS } from "#server/contract/gifts";
 import { e2eDatabasePath } from "./e2e-database";
-import { expect, listedClient, logIn, SIGN_UP_PASSWORD, test } from "./fixtures";
+import { checkoutToOverview, expect, listedClient, logIn, SIGN_UP_PASSWORD, test } from "./fixtures";
 
 const EMAIL_REWARD = TOKEN_REWARDS.find((reward) => reward.kind === "email_verified")!.dollars;
 
@@ -153,21 +153,7 @@ test.describe("the wallet's leftovers (no JavaScript)", () => {
 /** The 1-month client plus (renewing) through the checkout and the fake provider's success. */
 async function buyRenewingPlus(page: Page) {
   await page.goto("/de/buy?goods=membership&sku=plus_client_1m");
-  const choice = page.locator('input[name="sku"][value="plus_client_1m"]');
-  if ((await choice.count()) > 0) {
-    await choice.check();
-    await page.getByRole("button", { name: "Weiter" }).click();
-  }
-  await page.getByLabel("Vor- und Nachname *").fill("Erika Mustermann");
-  await page.getByLabel("Straße und Hausnummer *").fill("Hauptstr. 1");
-  await page.getByLabel("PLZ *").fill("10115");
-  await page.getByLabel("Ort *").fill("Berlin");
-  await page.getByLabel("E-Mail für die Rechnung *").fill("erika@example.test");
-  await page.getByRole("button", { name: "Weiter" }).click();
-  await page.getByLabel(/Kreditkarte/).check();
-  await page.getByRole("button", { name: "Weiter" }).click();
-  await page.getByRole("button", { name: "Weiter zur Übersicht" }).click();
-  await expect(page).toHaveURL(/\/de\/buy\/confirm\?order=/);
+  await checkoutToOverview(page, "plus_client_1m");
   await expect(page.getByTestId("confirm-terms")).toContainText("verlängert sich");
   await page.getByRole("button", { name: "zahlungspflichtig bestellen" }).click();
   await page.getByRole("button", { name: "Zahlung erfolgreich" }).click();
