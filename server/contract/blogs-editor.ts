@@ -137,34 +137,41 @@ const blocksSchema = v.pipe(
   v.maxLength(L.blocksMax, BLOG_BODY_ERRORS.tooLong),
   v.check((blocks) => blocks.filter((block) => block.type === "image").length <= L.imagesMax, BLOG_BODY_ERRORS.image),
   v.check((blocks) => blogPlainText(blocks as BlogBlock[]).length <= L.textMax, BLOG_BODY_ERRORS.tooLong),
-  v.check((blocks) => blocks.length > 0 && (blogPlainText(blocks as BlogBlock[]).trim() !== "" || blocks.some((b) => b.type === "image")), BLOG_BODY_ERRORS.required),
+  v.check(
+    (blocks) => blogPlainText(blocks as BlogBlock[]).trim() !== "" || blocks.some((block) => block.type === "image"),
+    BLOG_BODY_ERRORS.required,
+  ),
 );
 
 /**
- * A post's body: markup (a form's textarea, parsed here on the server; a problem the parser found is the field's
- * error) or blocks (JSON); either way the same blocks, checked by one schema.
+ * A post's body: markup (a form's textarea, parsed here on the server) or blocks (JSON); either way the same blocks,
+ * checked by one schema. Every problem is the field's own (source "body", not a path into the blocks), so the form
+ * shows it next to the textarea.
  */
 export const blogBodySchema = v.pipe(
   v.unknown(),
   v.rawTransform(({ dataset, addIssue, NEVER }) => {
     const value = dataset.value;
-    if (Array.isArray(value)) return value as unknown[];
-    if (typeof value !== "string" || value.trim() === "") {
-      addIssue({ message: BLOG_BODY_ERRORS.required });
-      return NEVER;
-    }
-    if (value.length > L.markupMax) {
+    if (typeof value === "string" && value.length > L.markupMax) {
       addIssue({ message: BLOG_BODY_ERRORS.tooLong });
       return NEVER;
     }
-    const parsed = parseBlogMarkup(value);
+    const parsed = typeof value === "string" ? parseBlogMarkup(value) : { blocks: value, problem: null };
     if (parsed.problem !== null) {
       addIssue({ message: parsed.problem });
       return NEVER;
     }
-    return parsed.blocks as unknown[];
+    if (!Array.isArray(parsed.blocks) || parsed.blocks.length === 0) {
+      addIssue({ message: BLOG_BODY_ERRORS.required });
+      return NEVER;
+    }
+    const checked = v.safeParse(blocksSchema, parsed.blocks);
+    if (!checked.success) {
+      addIssue({ message: checked.issues[0].message });
+      return NEVER;
+    }
+    return checked.output as BlogBlock[];
   }),
-  blocksSchema,
 );
 
 // ── markup → blocks ─────────────────────────────────────────────────────────────────────────────────────────────
