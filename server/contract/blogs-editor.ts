@@ -111,7 +111,12 @@ const blockSchema = v.variant(
     v.strictObject(
       {
         type: v.literal("image"),
-        id: v.pipe(v.number(BLOG_BODY_ERRORS.image), v.integer(BLOG_BODY_ERRORS.image), v.minValue(1, BLOG_BODY_ERRORS.image), v.maxValue(MAX_ROW_ID, BLOG_BODY_ERRORS.image)),
+        id: v.pipe(
+          v.number(BLOG_BODY_ERRORS.image),
+          v.integer(BLOG_BODY_ERRORS.image),
+          v.minValue(1, BLOG_BODY_ERRORS.image),
+          v.maxValue(MAX_ROW_ID, BLOG_BODY_ERRORS.image),
+        ),
         alt: v.optional(v.pipe(v.string(invalid), v.maxLength(L.altMax, invalid)), ""),
       },
       invalid,
@@ -124,9 +129,7 @@ const blockSchema = v.variant(
 export function blogPlainText(blocks: readonly BlogBlock[]): string {
   const line = (spans: readonly BlogSpan[]) => spans.map((span) => span.text).join("");
   return blocks
-    .map((block) =>
-      block.type === "image" ? "" : block.type === "list" ? block.items.map(line).join("\n") : line(block.spans),
-    )
+    .map((block) => (block.type === "image" ? "" : block.type === "list" ? block.items.map(line).join("\n") : line(block.spans)))
     .filter((text) => text.trim() !== "")
     .join("\n\n");
 }
@@ -260,7 +263,12 @@ function listItems(item: Tokens.ListItem, out: { items: BlogSpan[][]; problem: s
     else if (child.type === "space") continue;
     else {
       if (own.spans.length > 0) pushSpan(own.spans, " ", {});
-      inline("tokens" in child && child.tokens ? child.tokens : [{ type: "text", raw: child.raw, text: child.raw } as Tokens.Text], {}, own, false);
+      inline(
+        "tokens" in child && child.tokens ? child.tokens : [{ type: "text", raw: child.raw, text: child.raw } as Tokens.Text],
+        {},
+        own,
+        false,
+      );
     }
   }
   out.problem ??= own.problem;

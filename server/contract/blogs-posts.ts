@@ -57,9 +57,14 @@ export const blogLawfulBodySchema = v.pipe(
 /** An optional media id (a form's empty choice is none). */
 const optionalMediaId = v.optional(
   v.pipe(
-    v.union([v.number(BLOG_ERRORS.image), v.pipe(v.string(BLOG_ERRORS.image), v.trim(), v.regex(/^(|[1-9]\d{0,9})$/, BLOG_ERRORS.image))], BLOG_ERRORS.image),
+    v.union(
+      [v.number(BLOG_ERRORS.image), v.pipe(v.string(BLOG_ERRORS.image), v.trim(), v.regex(/^(|[1-9]\d{0,9})$/, BLOG_ERRORS.image))],
+      BLOG_ERRORS.image,
+    ),
     v.transform((value) => (value === "" ? null : Number(value))),
-    v.nullable(v.pipe(v.number(), v.integer(BLOG_ERRORS.image), v.minValue(1, BLOG_ERRORS.image), v.maxValue(MAX_ROW_ID, BLOG_ERRORS.image))),
+    v.nullable(
+      v.pipe(v.number(), v.integer(BLOG_ERRORS.image), v.minValue(1, BLOG_ERRORS.image), v.maxValue(MAX_ROW_ID, BLOG_ERRORS.image)),
+    ),
   ),
 );
 

@@ -39,6 +39,7 @@ export const DEFAULT_BLOG_CATEGORY: BlogCategory = "everyday-life";
 
 /** Spec section 3: the manager's filters (`my_blogs`) and the search's. */
 export const MY_BLOGS_FILTERS = ["all", "category", "status"] as const;
+export type MyBlogsFilter = (typeof MY_BLOGS_FILTERS)[number];
 export const BLOG_SEARCH_FILTERS = ["category", "userType", "onlyShow", "datePublished"] as const;
 
 /** Spec section 4: blog sorts, default_sort the default. */

@@ -12,5 +12,10 @@ export const blogsOps = {
   detail: defineOperation({ method: "get", path: "/api/v2/blogs/detail/:category/:slug", response: "BlogPost" }),
   queue: defineOperation({ method: "get", path: "/api/v2/backoffice/blogs", query: blogQueueQuerySchema, response: "BlogQueue" }),
   approve: defineOperation({ method: "post", path: "/api/v2/backoffice/blogs/:id/approve", response: "BlogDecision" }),
-  reject: defineOperation({ method: "post", path: "/api/v2/backoffice/blogs/:id/reject", body: blogRejectSchema, response: "BlogDecision" }),
+  reject: defineOperation({
+    method: "post",
+    path: "/api/v2/backoffice/blogs/:id/reject",
+    body: blogRejectSchema,
+    response: "BlogDecision",
+  }),
 };

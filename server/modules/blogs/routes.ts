@@ -5,17 +5,7 @@ import { ok } from "../../api/router";
 import { BLOG_PRECHECKED_POSTS } from "../../contract/blogs";
 import { BLOG_ERRORS } from "../../contract/blogs-posts";
 import { blogsOps } from "../../contract/operations/blogs";
-import {
-  blogDetail,
-  blogQueue,
-  createBlog,
-  decideBlog,
-  deleteBlog,
-  myBlogs,
-  ownBlog,
-  selectableBlogMedia,
-  updateBlog,
-} from "./service";
+import { blogDetail, blogQueue, createBlog, decideBlog, deleteBlog, myBlogs, ownBlog, selectableBlogMedia, updateBlog } from "./service";
 
 const PRIVATE = "private, no-store";
 const STAFF_NOTE = "Team (10) and backend (9) accounts only: 403 exception.backoffice.staff_only for everyone else.";
@@ -33,7 +23,8 @@ export function registerBlogs({ v2 }: ModuleContext): void {
     {
       tag: "blogs",
       auth: "required",
-      summary: "The caller's posts (my_blogs), newest first, 10 a page, by the manager's filter: all, category (with category), status (with a status name).",
+      summary:
+        "The caller's posts (my_blogs), newest first, 10 a page, by the manager's filter: all, category (with category), status (with a status name).",
       statuses: [400, 401],
     },
     async (c, { user, query }) => {
@@ -66,7 +57,12 @@ export function registerBlogs({ v2 }: ModuleContext): void {
   );
   v2.add(
     blogsOps.own,
-    { tag: "blogs", auth: "required", summary: `One of the caller's posts to edit, with its body as markup. ${OWNER_NOTE}`, statuses: [401, 404] },
+    {
+      tag: "blogs",
+      auth: "required",
+      summary: `One of the caller's posts to edit, with its body as markup. ${OWNER_NOTE}`,
+      statuses: [401, 404],
+    },
     async (c, { user }) => {
       c.header("Cache-Control", PRIVATE);
       return ok(c, await ownBlog(c.get("deps"), user!.id, idOf(c.req.param("id"))));
@@ -84,7 +80,12 @@ export function registerBlogs({ v2 }: ModuleContext): void {
   );
   v2.add(
     blogsOps.remove,
-    { tag: "blogs", auth: "required", summary: `Deletes one of the caller's posts with its comments and likes. ${OWNER_NOTE}`, statuses: [401, 404] },
+    {
+      tag: "blogs",
+      auth: "required",
+      summary: `Deletes one of the caller's posts with its comments and likes. ${OWNER_NOTE}`,
+      statuses: [401, 404],
+    },
     async (c, { user }) => ok(c, await deleteBlog(c.get("deps"), user!.id, idOf(c.req.param("id")))),
   );
   v2.add(

@@ -126,7 +126,13 @@ function usablePhotos(db: Kysely<Database>, authorId: number, now: number) {
 
 async function photosOf(db: Kysely<Database>, authorId: number, ids: readonly number[] | null, now: number): Promise<BlogImage[]> {
   if (ids !== null && ids.length === 0) return [];
-  let query = usablePhotos(db, authorId, now).select(["media.id", "media.public_id", "media.width", "media.height", "media.variant_widths"]);
+  let query = usablePhotos(db, authorId, now).select([
+    "media.id",
+    "media.public_id",
+    "media.width",
+    "media.height",
+    "media.variant_widths",
+  ]);
   if (ids !== null) query = query.where("media.id", "in", [...ids]);
   const rows = await query.orderBy("media.position").orderBy("media.id").execute();
   return rows.map((row) => ({ id: row.id, image: mediaImageOf(row) }));
@@ -151,7 +157,8 @@ async function checkPhotos(deps: ApiDeps, authorId: number, body: BlogBlock[], c
 /** Members write (spec section 2: blogs/add needs a login; a profile type), with a verified address; staff do not. */
 async function assertWriter(deps: ApiDeps, userId: number): Promise<void> {
   const viewer = await viewerContext(deps, { id: userId });
-  if (viewer.id === null || !(PROFILE_USER_TYPES as readonly number[]).includes(viewer.userType)) throw fail.forbidden(BLOG_ERRORS.membersOnly);
+  if (viewer.id === null || !(PROFILE_USER_TYPES as readonly number[]).includes(viewer.userType))
+    throw fail.forbidden(BLOG_ERRORS.membersOnly);
   assertMayAct(viewer, "post");
 }
 

@@ -249,7 +249,13 @@ describe(`blogs (${TEST_DB})`, () => {
 
     // Reports go through the reports module, only for posts the reporter may read.
     const report = (token: string, id: number) =>
-      api(token, "POST", "/reports", { kind: "blog", object_id: id, type: "spam", text: "Werbung für eine fremde Seite, mehrfach.", good_faith: true });
+      api(token, "POST", "/reports", {
+        kind: "blog",
+        object_id: id,
+        type: "spam",
+        text: "Werbung für eine fremde Seite, mehrfach.",
+        good_faith: true,
+      });
     expect((await report(reader.token, pending.json.data.id)).status).toBe(202);
     expect((await report(blocked.token, pending.json.data.id)).status).toBe(404);
     const draft = await post(author.token, { submit: false });
