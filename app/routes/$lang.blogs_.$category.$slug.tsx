@@ -9,7 +9,7 @@ import { profileHeaders } from "~/features/profile/meta";
 import { rootOrigin } from "~/utils/meta";
 import { pageMeta } from "~/utils/seo";
 
-export const handle = { i18n: ["blogs"], hydrate: false };
+export const handle = { i18n: ["blog"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadBlogPost(args);
 

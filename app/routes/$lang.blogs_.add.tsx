@@ -8,7 +8,7 @@ import { loadBlogEdit, submitBlogEdit } from "~/features/blogs/blogs.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["blogs"], hydrate: false };
+export const handle = { i18n: ["blog"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadBlogEdit(args);
 

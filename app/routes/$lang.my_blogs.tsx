@@ -8,7 +8,7 @@ import { MyBlogsPage } from "~/features/blogs/MyBlogsPage";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["blogs", "moderation"], hydrate: false };
+export const handle = { i18n: ["blog", "moderation"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadMyBlogs(args);
 

@@ -150,7 +150,7 @@ export function BackofficeQueuePage({
 }) {
   const { t } = useTranslation("moderation");
   const { t: tBundles } = useTranslation("bundle");
-  const { t: tBlogs } = useTranslation("blogs");
+  const { t: tBlogs } = useTranslation("blog");
   const to = useLocalePath();
   const location = useLocation();
   const pages = Math.max(1, Math.ceil(queue.total / queue.pageSize));
@@ -185,7 +185,7 @@ export function BackofficeQueuePage({
           {" · "}
           {/* Blog posts too (issue 29, ADR 101). */}
           <Link to={to("backoffice/blogs")} data-testid="backoffice-blogs-link">
-            {tBlogs("blogs.backoffice.title")}
+            {tBlogs("blog.backoffice.title")}
           </Link>
         </p>
         {done ? (

@@ -29,27 +29,27 @@ export function BackofficeBlogsPage({
   done: "approved" | "rejected" | null;
   failure: FormReply | null;
 }) {
-  const { t, i18n } = useTranslation("blogs");
+  const { t, i18n } = useTranslation("blog");
   const failedId = failure ? Number(failure.input.id) : null;
   const pages = Math.max(1, Math.ceil(queue.total / queue.pageSize));
   return (
     <main className={ui.page}>
       <div className={ui.stack}>
-        <h1>{t("blogs.backoffice.title")}</h1>
-        <p className={ui.muted}>{t("blogs.backoffice.intro")}</p>
-        <Link to={`/${i18n.language}/backoffice`}>{t("blogs.backoffice.to_queue")}</Link>
+        <h1>{t("blog.backoffice.title")}</h1>
+        <p className={ui.muted}>{t("blog.backoffice.intro")}</p>
+        <Link to={`/${i18n.language}/backoffice`}>{t("blog.backoffice.to_queue")}</Link>
         {done ? (
           <p className={ui.notice} role="status" data-testid="blog-queue-done">
-            {t(`blogs.backoffice.done_${done}`)}
+            {t(`blog.backoffice.done_${done}`)}
           </p>
         ) : null}
         {failure && !queue.items.some((item) => item.id === failedId) ? <FormErrors errors={errorsBesides(failure, [])} /> : null}
         <p style={{ margin: 0 }}>
-          <strong>{t("blogs.backoffice.count", { count: queue.total })}</strong>
+          <strong>{t("blog.backoffice.count", { count: queue.total })}</strong>
         </p>
         {queue.items.length === 0 ? (
           <p className={ui.card} data-testid="blog-queue-empty">
-            {t("blogs.backoffice.empty")}
+            {t("blog.backoffice.empty")}
           </p>
         ) : (
           <ul className={ui.plainList} data-testid="blog-queue">
@@ -59,10 +59,10 @@ export function BackofficeBlogsPage({
           </ul>
         )}
         {pages > 1 ? (
-          <nav className={css.pager} aria-label={t("blogs.mine.pages", { page: queue.page, pages })}>
-            {queue.page > 1 ? <Link to={`?page=${queue.page - 1}`}>{t("blogs.mine.previous")}</Link> : <span />}
-            <span>{t("blogs.mine.pages", { page: queue.page, pages })}</span>
-            {queue.page < pages ? <Link to={`?page=${queue.page + 1}`}>{t("blogs.mine.next")}</Link> : <span />}
+          <nav className={css.pager} aria-label={t("blog.mine.pages", { page: queue.page, pages })}>
+            {queue.page > 1 ? <Link to={`?page=${queue.page - 1}`}>{t("blog.mine.previous")}</Link> : <span />}
+            <span>{t("blog.mine.pages", { page: queue.page, pages })}</span>
+            {queue.page < pages ? <Link to={`?page=${queue.page + 1}`}>{t("blog.mine.next")}</Link> : <span />}
           </nav>
         ) : null}
       </div>
@@ -71,7 +71,7 @@ export function BackofficeBlogsPage({
 }
 
 function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | null }) {
-  const { t, i18n } = useTranslation("blogs");
+  const { t, i18n } = useTranslation("blog");
   const { t: tModeration } = useTranslation("moderation");
   const { t: tCommon } = useTranslation();
   const lang = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
@@ -80,9 +80,9 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
   return (
     <li className={`${ui.card} ${ui.stack}`} data-testid="blog-queue-item" data-blog-id={item.id}>
       <p className={ui.muted} style={{ margin: 0 }}>
-        <strong>{item.state === BLOG_STATE.post_check ? t("blogs.backoffice.post_check") : t("blogs.backoffice.pending")}</strong>
+        <strong>{item.state === BLOG_STATE.post_check ? t("blog.backoffice.post_check") : t("blog.backoffice.pending")}</strong>
         {" · "}
-        {item.author.username} · {t(`blogs.categories.${item.category}`)} · {formatHomeMoment(item.submittedAt, lang)}
+        {item.author.username} · {t(`blog.categories.${item.category}`)} · {formatHomeMoment(item.submittedAt, lang)}
       </p>
       <h2 style={{ margin: 0, fontSize: "1.2rem", overflowWrap: "anywhere" }}>
         <Link to={blogPaths.post(lang, item.category, item.slug)}>{item.title}</Link>
@@ -93,14 +93,14 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
         <Form method="post">
           <input type="hidden" name="id" value={item.id} />
           <button type="submit" name="intent" value="approve" className={ui.button} data-testid="blog-approve">
-            {t("blogs.backoffice.approve")}
+            {t("blog.backoffice.approve")}
           </button>
         </Form>
         <Form method="post" className={ui.stack} style={{ flex: "1 1 240px" }}>
           <input type="hidden" name="id" value={item.id} />
           <div className={ui.field}>
             <label className={ui.label} htmlFor={reasonId}>
-              {t("blogs.backoffice.reason")}
+              {t("blog.backoffice.reason")}
             </label>
             <select
               id={reasonId}
@@ -110,7 +110,7 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
               aria-invalid={reasonErrors.length > 0 || undefined}
               aria-describedby={reasonErrors.length > 0 ? `${reasonId}-error` : undefined}
             >
-              <option value="">{t("blogs.backoffice.choose_reason")}</option>
+              <option value="">{t("blog.backoffice.choose_reason")}</option>
               {REJECTION_REASONS.map((reason) => (
                 <option key={reason} value={reason}>
                   {tModeration(`moderation.reasons.${reason}`)}
@@ -124,7 +124,7 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
             />
           </div>
           <button type="submit" name="intent" value="reject" className={ui.buttonSecondary} data-testid="blog-reject">
-            {t("blogs.backoffice.reject")}
+            {t("blog.backoffice.reject")}
           </button>
         </Form>
       </div>

@@ -37,7 +37,7 @@ export function BlogEditPage({
   reply: FormReply | null;
   preview: BlogBlock[] | null;
 }) {
-  const { t } = useTranslation("blogs");
+  const { t } = useTranslation("blog");
   const { t: tCommon } = useTranslation();
   const errors = (name: string) => reply?.fieldErrors[name] ?? [];
   // After a post (preview or refusal) the form shows what was sent; the first visit the post's values.
@@ -50,17 +50,17 @@ export function BlogEditPage({
       <div className={ui.stack}>
         <h1>{title}</h1>
         <p className={ui.muted} style={{ margin: 0 }}>
-          {t("blogs.edit.rule", { count: BLOG_PRECHECKED_POSTS })}
+          {t("blog.edit.rule", { count: BLOG_PRECHECKED_POSTS })}
         </p>
         {blog?.state !== undefined && blog.statusName === "rejected" ? (
           <p className={ui.alert} data-testid="blog-edit-rejected">
-            {t("blogs.edit.rejected_note")}
+            {t("blog.edit.rejected_note")}
           </p>
         ) : null}
         {preview ? (
           <section className={`${css.preview} ${ui.stack}`} aria-labelledby="blog-preview-title" data-testid="blog-preview">
             <h2 id="blog-preview-title" style={{ margin: 0, fontSize: "1rem" }} className={ui.muted}>
-              {t("blogs.edit.preview_title")}
+              {t("blog.edit.preview_title")}
             </h2>
             <h3 style={{ margin: 0, fontSize: "1.5rem", overflowWrap: "anywhere" }}>{inputText(reply!, "title")}</h3>
             <BlogBody blocks={preview} images={media} testId="blog-preview-body" />
@@ -70,8 +70,8 @@ export function BlogEditPage({
           {reply ? <FormErrors errors={errorsBesides(reply, FIELDS)} /> : null}
           <Field
             name="title"
-            label={t("blogs.edit.title_label")}
-            hint={t("blogs.edit.title_hint", { max: BLOG_TITLE_MAX })}
+            label={t("blog.edit.title_label")}
+            hint={t("blog.edit.title_hint", { max: BLOG_TITLE_MAX })}
             defaultValue={kept("title", blog?.title ?? "")}
             maxLength={BLOG_TITLE_MAX}
             required
@@ -79,15 +79,15 @@ export function BlogEditPage({
           />
           <SelectField
             name="category"
-            label={t("blogs.edit.category_label")}
+            label={t("blog.edit.category_label")}
             defaultValue={kept("category", blog?.category ?? DEFAULT_BLOG_CATEGORY)}
-            options={BLOG_CATEGORIES.map((category) => ({ value: category, label: t(`blogs.categories.${category}`) }))}
+            options={BLOG_CATEGORIES.map((category) => ({ value: category, label: t(`blog.categories.${category}`) }))}
             errors={errors("category")}
           />
           <TextAreaField
             name="body"
-            label={t("blogs.edit.body_label")}
-            hint={t("blogs.edit.body_hint")}
+            label={t("blog.edit.body_label")}
+            hint={t("blog.edit.body_hint")}
             defaultValue={kept("body", blog?.markup ?? "")}
             maxLength={BLOG_EDITOR_LIMITS.markupMax}
             rows={14}
@@ -96,13 +96,13 @@ export function BlogEditPage({
           />
           <details>
             <summary style={{ minHeight: "44px", display: "flex", alignItems: "center", cursor: "pointer" }}>
-              {t("blogs.edit.guide_title")}
+              {t("blog.edit.guide_title")}
             </summary>
             <ul className={css.guide} data-testid="blog-markup-guide">
-              <li>{t("blogs.edit.guide.paragraph")}</li>
+              <li>{t("blog.edit.guide.paragraph")}</li>
               {BLOG_MARKUP_GUIDE.map((entry) => (
                 <li key={entry.part}>
-                  <code className={css.guideCode}>{entry.example}</code> {t(`blogs.edit.guide.${entry.part}`)}
+                  <code className={css.guideCode}>{entry.example}</code> {t(`blog.edit.guide.${entry.part}`)}
                 </li>
               ))}
             </ul>
@@ -111,20 +111,20 @@ export function BlogEditPage({
             style={{ border: 0, padding: 0, margin: 0 }}
             aria-describedby={coverErrors.length > 0 ? "field-cover_media_id-error" : undefined}
           >
-            <legend className={ui.label}>{t("blogs.edit.media_legend")}</legend>
+            <legend className={ui.label}>{t("blog.edit.media_legend")}</legend>
             {media.length === 0 ? (
               <p className={ui.muted} data-testid="blog-no-media">
-                {t("blogs.edit.no_media")} <Link to={`/${lang}/user/media_gallery`}>{t("blogs.edit.to_gallery")}</Link>
+                {t("blog.edit.no_media")} <Link to={`/${lang}/user/media_gallery`}>{t("blog.edit.to_gallery")}</Link>
               </p>
             ) : (
               <>
                 <p className={ui.muted} style={{ marginTop: 0 }}>
-                  {t("blogs.edit.media_hint")}
+                  {t("blog.edit.media_hint")}
                 </p>
                 <ul className={css.mediaGrid}>
                   <li>
                     <label className={css.mediaChoice}>
-                      <span className={ui.muted}>{t("blogs.edit.no_cover")}</span>
+                      <span className={ui.muted}>{t("blog.edit.no_cover")}</span>
                       <input type="radio" name="cover_media_id" value="" defaultChecked={cover === ""} className={ui.choiceControl} />
                     </label>
                   </li>
@@ -133,7 +133,7 @@ export function BlogEditPage({
                       <label className={css.mediaChoice}>
                         <Picture
                           image={entry.image}
-                          alt={t("blogs.edit.photo_alt", { number: index + 1 })}
+                          alt={t("blog.edit.photo_alt", { number: index + 1 })}
                           sizes="120px"
                           width={120}
                           height={120}
@@ -146,7 +146,7 @@ export function BlogEditPage({
                           value={entry.id}
                           defaultChecked={cover === String(entry.id)}
                           className={ui.choiceControl}
-                          aria-label={t("blogs.edit.as_cover", { number: index + 1 })}
+                          aria-label={t("blog.edit.as_cover", { number: index + 1 })}
                         />
                       </label>
                     </li>
@@ -162,17 +162,17 @@ export function BlogEditPage({
           />
           <div className={ui.row}>
             <button type="submit" name="intent" value="preview" className={ui.buttonSecondary} data-testid="blog-preview-button">
-              {t("blogs.edit.preview")}
+              {t("blog.edit.preview")}
             </button>
             <button type="submit" name="intent" value="draft" className={ui.buttonSecondary} data-testid="blog-draft">
-              {t("blogs.edit.draft")}
+              {t("blog.edit.draft")}
             </button>
             <button type="submit" name="intent" value="submit" className={ui.button} data-testid="blog-submit">
-              {blog ? t("blogs.edit.save") : t("blogs.edit.submit")}
+              {blog ? t("blog.edit.save") : t("blog.edit.submit")}
             </button>
           </div>
         </Form>
-        <Link to={blogPaths.mine(lang)}>{t("blogs.edit.to_mine")}</Link>
+        <Link to={blogPaths.mine(lang)}>{t("blog.edit.to_mine")}</Link>
       </div>
     </main>
   );

@@ -26,29 +26,29 @@ export function BlogPostPage({
   /** The comments feature's likes button and comments section (issue 29 item 4), mounted by the route. */
   community?: React.ReactNode;
 }) {
-  const { t } = useTranslation("blogs");
+  const { t } = useTranslation("blog");
   const date = formatCalendarDate(homeDayOf(post.publishedAt ?? post.createdAt), lang);
   return (
     <main className={ui.page}>
       <article className={ui.stack} data-testid="blog-post" data-state={post.state}>
         {done ? (
           <p className={ui.notice} role="status" data-testid="blog-done">
-            {t(`blogs.post.done.${done}`)}
+            {t(`blog.post.done.${done}`)}
           </p>
         ) : null}
         {!post.isPublic ? (
           <p className={ui.alert} data-testid="blog-not-public">
-            {t(`blogs.post.not_public.${post.statusName}`)}
+            {t(`blog.post.not_public.${post.statusName}`)}
           </p>
         ) : null}
         <header className={ui.stack} style={{ gap: "0.5rem" }}>
           <span>
-            <span className={css.categoryTag}>{t(`blogs.categories.${post.category}`)}</span>
+            <span className={css.categoryTag}>{t(`blog.categories.${post.category}`)}</span>
           </span>
           <h1 style={{ margin: 0, overflowWrap: "anywhere" }}>{post.title}</h1>
           <p className={`${css.byline} ${ui.muted}`} style={{ margin: 0 }}>
             <span>
-              {t("blogs.post.by")}{" "}
+              {t("blog.post.by")}{" "}
               <Link to={`/${lang}/p/${encodeURIComponent(post.author.username)}`} data-testid="blog-author">
                 {post.author.displayName}
               </Link>
@@ -61,19 +61,19 @@ export function BlogPostPage({
           {post.isOwn ? (
             <p style={{ margin: 0 }}>
               <Link className={ui.buttonSecondary} to={blogPaths.edit(lang, post.category, post.slug)} data-testid="blog-edit">
-                {t("blogs.post.edit")}
+                {t("blog.post.edit")}
               </Link>{" "}
               <Link className={ui.linkButton} to={blogPaths.mine(lang)}>
-                {t("blogs.post.to_mine")}
+                {t("blog.post.to_mine")}
               </Link>
             </p>
           ) : null}
-          {post.isOwn && post.state === BLOG_STATE.post_check ? <p className={ui.muted}>{t("blogs.post.post_check_hint")}</p> : null}
+          {post.isOwn && post.state === BLOG_STATE.post_check ? <p className={ui.muted}>{t("blog.post.post_check_hint")}</p> : null}
         </header>
         {post.cover ? (
           <Picture
             image={post.cover}
-            alt={t("blogs.post.cover_alt", { title: post.title })}
+            alt={t("blog.post.cover_alt", { title: post.title })}
             sizes="(min-width: 1024px) 960px, 100vw"
             width={960}
             height={Math.round((960 * post.cover.height) / post.cover.width)}
@@ -83,7 +83,7 @@ export function BlogPostPage({
         ) : null}
         <BlogBody blocks={post.body} images={post.images} />
         {/* Issue 29 item 4 (helper "comments"): the likes button and the comments section mount here. */}
-        <section className={css.community} aria-label={t("blogs.post.community_label")} data-testid="blog-community">
+        <section className={css.community} aria-label={t("blog.post.community_label")} data-testid="blog-community">
           {community ?? null}
         </section>
       </article>

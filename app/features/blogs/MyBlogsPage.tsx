@@ -31,7 +31,7 @@ export function MyBlogsPage({
   done: "deleted" | null;
   reply: FormReply | null;
 }) {
-  const { t } = useTranslation("blogs");
+  const { t } = useTranslation("blog");
   const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
   const pageLink = (page: number) => {
     const params = new URLSearchParams();
@@ -48,52 +48,52 @@ export function MyBlogsPage({
         <h1>{title}</h1>
         {done ? (
           <p className={ui.notice} role="status" data-testid="my-blogs-done">
-            {t(`blogs.mine.done.${done}`)}
+            {t(`blog.mine.done.${done}`)}
           </p>
         ) : null}
         {reply ? <FormErrors errors={allErrors(reply)} /> : null}
         <p style={{ margin: 0 }}>
           <Link className={ui.button} to={blogPaths.add(lang)} data-testid="blog-new">
-            {t("blogs.mine.new")}
+            {t("blog.mine.new")}
           </Link>
         </p>
         <Form method="get" className={css.filters} data-testid="my-blogs-filter">
           <div className={ui.field}>
             <label className={ui.label} htmlFor="my-blogs-category">
-              {t("blogs.mine.category_label")}
+              {t("blog.mine.category_label")}
             </label>
             <select id="my-blogs-category" name="category" className={ui.input} defaultValue={query.category ?? ""}>
-              <option value="">{t("blogs.mine.any")}</option>
+              <option value="">{t("blog.mine.any")}</option>
               {BLOG_CATEGORIES.map((category) => (
                 <option key={category} value={category}>
-                  {t(`blogs.categories.${category}`)}
+                  {t(`blog.categories.${category}`)}
                 </option>
               ))}
             </select>
           </div>
           <div className={ui.field}>
             <label className={ui.label} htmlFor="my-blogs-status">
-              {t("blogs.mine.status_label")}
+              {t("blog.mine.status_label")}
             </label>
             <select id="my-blogs-status" name="status" className={ui.input} defaultValue={query.status ?? ""}>
-              <option value="">{t("blogs.mine.any")}</option>
+              <option value="">{t("blog.mine.any")}</option>
               {BLOG_STATUS_NAMES.map((status) => (
                 <option key={status} value={status}>
-                  {t(`blogs.status.${status}`)}
+                  {t(`blog.status.${status}`)}
                 </option>
               ))}
             </select>
           </div>
           <button type="submit" className={`${ui.buttonSecondary} ${css.actionButton}`}>
-            {t("blogs.mine.apply")}
+            {t("blog.mine.apply")}
           </button>
         </Form>
         <p className={ui.muted} style={{ margin: 0 }}>
-          {t("blogs.mine.count", { count: list.total })}
+          {t("blog.mine.count", { count: list.total })}
         </p>
         {list.items.length === 0 ? (
           <p className={ui.card} data-testid="my-blogs-empty">
-            {filtered ? t("blogs.mine.empty_filtered") : t("blogs.mine.empty")}
+            {filtered ? t("blog.mine.empty_filtered") : t("blog.mine.empty")}
           </p>
         ) : (
           <ul className={ui.plainList} data-testid="my-blogs">
@@ -104,16 +104,16 @@ export function MyBlogsPage({
                 </h2>
                 <span className={ui.muted}>
                   <span className={css.status} data-testid="my-blog-status">
-                    {t(`blogs.status.${blog.statusName}`)}
+                    {t(`blog.status.${blog.statusName}`)}
                   </span>
                   {" · "}
-                  {t(`blogs.categories.${blog.category}`)}
+                  {t(`blog.categories.${blog.category}`)}
                   {" · "}
                   {formatCalendarDate(homeDayOf(blog.createdAt), lang)}
                 </span>
                 {blog.rejectionReason ? (
                   <p className={ui.alert} style={{ margin: 0 }} data-testid="my-blog-rejection">
-                    {t("blogs.mine.rejected_because", { reason: t(`moderation.reasons.${blog.rejectionReason}`, { ns: "moderation" }) })}
+                    {t("blog.mine.rejected_because", { reason: t(`moderation.reasons.${blog.rejectionReason}`, { ns: "moderation" }) })}
                   </p>
                 ) : null}
                 {blog.excerpt ? <p style={{ margin: 0 }}>{blog.excerpt}</p> : null}
@@ -123,15 +123,15 @@ export function MyBlogsPage({
                     to={blogPaths.edit(lang, blog.category, blog.slug)}
                     data-testid="my-blog-edit"
                   >
-                    {t("blogs.mine.edit")}
+                    {t("blog.mine.edit")}
                   </Link>
                   {/* Deleting cannot be undone: a second, deliberate click (a disclosure, no JavaScript needed). */}
                   <details className={css.confirm}>
                     <summary className={`${ui.buttonSecondary} ${css.actionButton}`} data-testid="my-blog-delete-open">
-                      {t("blogs.mine.delete")}
+                      {t("blog.mine.delete")}
                     </summary>
                     <p className={ui.muted} style={{ margin: 0 }}>
-                      {t("blogs.mine.delete_hint")}
+                      {t("blog.mine.delete_hint")}
                     </p>
                     <Form method="post">
                       <input type="hidden" name="id" value={blog.id} />
@@ -142,7 +142,7 @@ export function MyBlogsPage({
                         className={`${ui.button} ${css.actionButton}`}
                         data-testid="my-blog-delete"
                       >
-                        {t("blogs.mine.delete_confirm")}
+                        {t("blog.mine.delete_confirm")}
                       </button>
                     </Form>
                   </details>
@@ -152,18 +152,18 @@ export function MyBlogsPage({
           </ul>
         )}
         {pages > 1 ? (
-          <nav className={css.pager} aria-label={t("blogs.mine.pages", { page: list.page, pages })}>
+          <nav className={css.pager} aria-label={t("blog.mine.pages", { page: list.page, pages })}>
             {list.page > 1 ? (
               <Link className={ui.linkButton} to={pageLink(list.page - 1)}>
-                {t("blogs.mine.previous")}
+                {t("blog.mine.previous")}
               </Link>
             ) : (
               <span />
             )}
-            <span>{t("blogs.mine.pages", { page: list.page, pages })}</span>
+            <span>{t("blog.mine.pages", { page: list.page, pages })}</span>
             {list.page < pages ? (
               <Link className={ui.linkButton} to={pageLink(list.page + 1)}>
-                {t("blogs.mine.next")}
+                {t("blog.mine.next")}
               </Link>
             ) : (
               <span />

@@ -89,7 +89,7 @@ export async function loadBlogPost({ request, context, params }: LoaderFunctionA
     {
       lang,
       post,
-      title: t("blogs.post.meta_title", { ns: "blogs", title: post.title }),
+      title: t("blog.post.meta_title", { ns: "blog", title: post.title }),
       description: post.excerpt,
       // Not public yet (the author's or the team's view): never indexed, never shared by a cache.
       noindex: !post.isPublic,
@@ -138,7 +138,7 @@ export async function loadBlogEdit({ request, context, params }: LoaderFunctionA
   return data(
     {
       lang,
-      title: blog === null ? t("blogs.edit.title_new", { ns: "blogs" }) : t("blogs.edit.title_edit", { ns: "blogs" }),
+      title: blog === null ? t("blog.edit.title_new", { ns: "blog" }) : t("blog.edit.title_edit", { ns: "blog" }),
       blog,
       media: media.data.items,
     },
@@ -208,7 +208,7 @@ export async function loadMyBlogs({ request, context, params }: LoaderFunctionAr
   return data(
     {
       lang,
-      title: t("blogs.mine.title", { ns: "blogs" }),
+      title: t("blog.mine.title", { ns: "blog" }),
       list: result.data,
       query,
       done: url.searchParams.get("done") === "deleted" ? ("deleted" as const) : null,
@@ -248,7 +248,7 @@ export async function loadBlogQueue({ request, context }: LoaderFunctionArgs) {
   const done = url.searchParams.get("done");
   return data(
     {
-      title: t("blogs.backoffice.title", { ns: "blogs" }),
+      title: t("blog.backoffice.title", { ns: "blog" }),
       queue: result.data,
       done: done === "approved" || done === "rejected" ? (done as "approved" | "rejected") : null,
     },

@@ -5,7 +5,7 @@ export const NAMESPACES = [
   "account",
   "accounting",
   "auth",
-  "blogs",
+  "blog",
   "bundle",
   "charts",
   "checkout",

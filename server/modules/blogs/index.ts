@@ -14,6 +14,6 @@ export const manifest = defineFeature({
   },
   moderationQueues: {
     /** Posts before publication (pending) and after it (post_check), ADR 101. */
-    blogs: { api: "/backoffice/blogs", title: "blogs.backoffice.title" },
+    blogs: { api: "/backoffice/blogs", title: "blog.backoffice.title" },
   },
 });
