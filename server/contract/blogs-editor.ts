@@ -219,7 +219,9 @@ function inline(tokens: readonly Token[] | undefined, marks: Marks, out: InlineO
           break;
         }
         flushParagraph(out);
-        out.blocks.push({ type: "image", id: Number(ref[1]), alt: image.text.slice(0, L.altMax) });
+        // The lexer leaves an image's text as typed: its escapes are undone here, as for any other text.
+        const alt = image.text.replace(/\\([!-/:-@[-`{-~])/g, "$1");
+        out.blocks.push({ type: "image", id: Number(ref[1]), alt: alt.slice(0, L.altMax) });
         break;
       }
       case "br":
@@ -337,10 +339,13 @@ export function parseBlogMarkup(markup: string): { blocks: BlogBlock[]; problem:
 
 /** Characters the markup would read as syntax are written escaped, so text comes back as the same text. */
 function escapeText(text: string): string {
-  return text
-    .replace(/[\\`*_[\]<>!#~|]/g, (ch) => `\\${ch}`)
-    .replace(/^(\s*)(\d+)([.)])(\s)/gm, "$1$2\\$3$4")
-    .replace(/^(\s*)([-+])(\s)/gm, "$1\\$2$3");
+  return (
+    text
+      .replace(/[\\`*_[\]<>!#~|]/g, (ch) => `\\${ch}`)
+      // At a line's start "1." would open a list, "-" or "+" a list or a rule, "=" an underlined heading.
+      .replace(/^(\s*)(\d+)([.)])/gm, "$1$2\\$3")
+      .replace(/^(\s*)([-+=])/gm, "$1\\$2")
+  );
 }
 
 function markupOfSpans(spans: readonly BlogSpan[]): string {

@@ -45,7 +45,7 @@ export function BackofficeBlogsPage({
         ) : null}
         {failure && !queue.items.some((item) => item.id === failedId) ? <FormErrors errors={errorsBesides(failure, [])} /> : null}
         <p style={{ margin: 0 }}>
-          <strong>{t("blog.backoffice.count", { count: queue.total })}</strong>
+          <strong>{t("blog.backoffice.count", { number: queue.total })}</strong>
         </p>
         {queue.items.length === 0 ? (
           <p className={ui.card} data-testid="blog-queue-empty">
@@ -96,7 +96,7 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
             {t("blog.backoffice.approve")}
           </button>
         </Form>
-        <Form method="post" className={ui.stack} style={{ flex: "1 1 240px" }}>
+        <Form method="post" className={ui.stack} style={{ flex: "1 1 240px", minWidth: 0 }}>
           <input type="hidden" name="id" value={item.id} />
           <div className={ui.field}>
             <label className={ui.label} htmlFor={reasonId}>
@@ -106,6 +106,8 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
               id={reasonId}
               name="reason"
               className={ui.input}
+              // Long reasons must not widen the card past a phone's width.
+              style={{ width: "100%", minWidth: 0, textOverflow: "ellipsis" }}
               defaultValue={typeof failure?.input.reason === "string" ? failure.input.reason : ""}
               aria-invalid={reasonErrors.length > 0 || undefined}
               aria-describedby={reasonErrors.length > 0 ? `${reasonId}-error` : undefined}

@@ -50,7 +50,7 @@ export function BlogEditPage({
       <div className={ui.stack}>
         <h1>{title}</h1>
         <p className={ui.muted} style={{ margin: 0 }}>
-          {t("blog.edit.rule", { count: BLOG_PRECHECKED_POSTS })}
+          {t("blog.edit.rule", { number: BLOG_PRECHECKED_POSTS })}
         </p>
         {blog?.state !== undefined && blog.statusName === "rejected" ? (
           <p className={ui.alert} data-testid="blog-edit-rejected">

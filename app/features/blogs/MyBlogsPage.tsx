@@ -89,7 +89,7 @@ export function MyBlogsPage({
           </button>
         </Form>
         <p className={ui.muted} style={{ margin: 0 }}>
-          {t("blog.mine.count", { count: list.total })}
+          {t("blog.mine.count", { number: list.total })}
         </p>
         {list.items.length === 0 ? (
           <p className={ui.card} data-testid="my-blogs-empty">
