@@ -37,7 +37,8 @@ export function BlogPostPage({
           </p>
         ) : null}
         {!post.isPublic ? (
-          <p className={ui.alert} data-testid="blog-not-public">
+          // A rejection is news the author must act on; a draft or a post waiting for the team is only a state.
+          <p className={post.statusName === "rejected" ? ui.alert : ui.card} data-testid="blog-not-public">
             {t(`blog.post.not_public.${post.statusName}`)}
           </p>
         ) : null}
