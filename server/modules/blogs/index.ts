@@ -4,6 +4,8 @@ import * as m0085 from "./migrations/0085_blogs";
 import { registerBlogs } from "./routes";
 import { findReportedBlog } from "./service";
 
+export { ownBlogsForExport } from "./service";
+
 export const manifest = defineFeature({
   name: "blogs",
   routes: registerBlogs,

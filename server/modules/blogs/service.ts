@@ -496,3 +496,25 @@ export async function decideBlog(deps: ApiDeps, staffId: number, id: number, rea
   await publishNotificationHints(deps, hints);
   return { id, state, reason };
 }
+
+// ── the data export ─────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The member's own posts for their data export (blogs.json): what they wrote, as the edit form shows it, and its state. */
+export async function ownBlogsForExport(db: Kysely<Database>, userId: number) {
+  const rows = await db.selectFrom("blogs").select(BLOG_COLUMNS).where("author_id", "=", userId).orderBy("id").execute();
+  return rows.map((row) => {
+    const own = ownBlogOf(row);
+    return {
+      category: own.category,
+      slug: own.slug,
+      title: own.title,
+      text: own.markup,
+      cover_media_id: own.cover_media_id,
+      status: own.status_name,
+      rejection_reason: own.rejection_reason,
+      created_at: own.created_at,
+      updated_at: own.updated_at,
+      published_at: own.published_at,
+    };
+  });
+}
