@@ -39,6 +39,7 @@ export const DEFAULT_BLOG_CATEGORY: BlogCategory = "everyday-life";
 
 /** Spec section 3: the manager's filters (`my_blogs`) and the search's. */
 export const MY_BLOGS_FILTERS = ["all", "category", "status"] as const;
+export type MyBlogsFilter = (typeof MY_BLOGS_FILTERS)[number];
 export const BLOG_SEARCH_FILTERS = ["category", "userType", "onlyShow", "datePublished"] as const;
 
 /** Spec section 4: blog sorts, default_sort the default. */
@@ -55,3 +56,31 @@ export const BLOG_DEFAULT_RADIUS_KM = 500;
 
 /** Issue 29 item 4: replies are one level deep (a reply to a reply answers its parent). */
 export const BLOG_COMMENT_MAX_DEPTH = 1;
+
+// ── Posts (issue 29 item 3, ADR 101): the limits and web paths the blogs module and its pages share ──────────────
+
+/** A post's title (the spec names no lengths: a headline, not a paragraph). */
+export const BLOG_TITLE_MIN = 3;
+export const BLOG_TITLE_MAX = 120;
+/** A slug: the title's words in ASCII, this long at most (a number is added when the title was taken). */
+export const BLOG_SLUG_MAX = 80;
+/** The back office's blog queue: oldest first, this many a page. */
+export const BLOG_QUEUE_PAGE_SIZE = 20;
+/** `my_blogs` pages like the list of the search (spec section 9, blog list 10). */
+export const MY_BLOGS_PAGE_SIZE = BLOG_LIST_PAGE_SIZE;
+
+/** The states in which a post is public (guests read it): the team approved it, or it awaits the check after. */
+export const BLOG_PUBLIC_STATES = [BLOG_STATE.approved, BLOG_STATE.post_check, BLOG_STATE.published] as const;
+/** The states the team's queue lists: before publication (pending) and after it (post_check). */
+export const BLOG_QUEUE_STATES = [BLOG_STATE.pending, BLOG_STATE.post_check] as const;
+
+/** The web pages of blogs (spec section 2), written once. */
+export const blogPaths = {
+  post: (lang: string, category: string, slug: string) => `/${lang}/blogs/${category}/${encodeURIComponent(slug)}`,
+  edit: (lang: string, category: string, slug: string) => `/${lang}/blogs/${category}/${encodeURIComponent(slug)}/edit`,
+  add: (lang: string) => `/${lang}/blogs/add`,
+  mine: (lang: string) => `/${lang}/my_blogs`,
+  backoffice: (lang: string) => `/${lang}/backoffice/blogs`,
+} as const;
+
+export const isBlogCategory = (value: unknown): value is BlogCategory => (BLOG_CATEGORIES as readonly unknown[]).includes(value);

@@ -150,6 +150,7 @@ export function BackofficeQueuePage({
 }) {
   const { t } = useTranslation("moderation");
   const { t: tBundles } = useTranslation("bundle");
+  const { t: tBlogs } = useTranslation("blog");
   const to = useLocalePath();
   const location = useLocation();
   const pages = Math.max(1, Math.ceil(queue.total / queue.pageSize));
@@ -180,6 +181,11 @@ export function BackofficeQueuePage({
           {/* Bundles wait in a queue of their own (issue 28, ADR 092). */}
           <Link to={to("backoffice/bundles")} data-testid="backoffice-bundles-link">
             {tBundles("bundle.backoffice.title")}
+          </Link>
+          {" · "}
+          {/* Blog posts too (issue 29, ADR 101). */}
+          <Link to={to("backoffice/blogs")} data-testid="backoffice-blogs-link">
+            {tBlogs("blog.backoffice.title")}
           </Link>
         </p>
         {done ? (

@@ -5,6 +5,7 @@ export const NAMESPACES = [
   "account",
   "accounting",
   "auth",
+  "blog",
   "bundle",
   "charts",
   "checkout",

@@ -22,6 +22,8 @@ export interface BlogsTable {
   created_at: number;
   updated_at: number;
   published_at: number | null;
+  /** When the author last sent it on (pending or post_check): the team's queue order. */
+  submitted_at: number | null;
 }
 
 export interface BlogCommentsTable {

@@ -11,6 +11,7 @@ import { sql } from "kysely";
 import yazl from "yazl";
 import type { DB } from "../../db/index";
 import type { MediaStorage } from "../../integrations/storage/index";
+import { ownBlogsForExport } from "../blogs/index";
 import { businessLinksOf } from "../business-links/index";
 import { ownListsForExport } from "../favorites/index";
 import { friendLinksForExport } from "../friends/index";
@@ -345,6 +346,8 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
       .orderBy("id")
       .execute(),
   });
+  // The member's blog posts (issue 29), keyed by author_id: their text as they wrote it, with its state.
+  addJson("blogs.json", { posts: await ownBlogsForExport(db, userId) });
   // As user/linked_profiles shows them: the other side by name, never by internal id (ADR 059).
   addJson("business-links.json", await businessLinksOf({ db }, userId));
   addJson("mails.json", {

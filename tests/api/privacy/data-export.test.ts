@@ -97,6 +97,7 @@ describe(`the data export (${TEST_DB})`, () => {
         "account.json",
         "billing.json",
         "blocks.json",
+        "blogs.json",
         "business-links.json",
         "community.json",
         "content-removal-requests.json",

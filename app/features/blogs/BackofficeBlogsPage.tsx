@@ -1,0 +1,135 @@
+/**
+ * backoffice/blogs (issue 29 item 7, ADR 101): posts before publication (pending) and after it (post_check), oldest
+ * first, each rendered as readers will see it; approve, or reject with a reason of the moderation list (the author
+ * is told in the bell). Follows the bundles queue.
+ */
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BLOG_STATE, blogPaths } from "#server/contract/blogs";
+import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
+import { REJECTION_REASONS } from "#server/contract/moderation";
+import type { BlogQueueData } from "~/api/blogs.server";
+import { FormErrors } from "~/components/Field";
+import { ErrorLine } from "~/components/form/ErrorLine";
+import { errorsBesides, type FormReply } from "~/components/form/reply";
+import { translateMessage } from "~/i18n/translate";
+import * as ui from "~/styles/ui.css";
+import { formatHomeMoment } from "~/utils/dates";
+import { BlogBody } from "./BlogBody";
+import * as css from "./blogs.css";
+
+type QueueItem = BlogQueueData["items"][number];
+
+export function BackofficeBlogsPage({
+  queue,
+  done,
+  failure,
+}: {
+  queue: BlogQueueData;
+  done: "approved" | "rejected" | null;
+  failure: FormReply | null;
+}) {
+  const { t, i18n } = useTranslation("blog");
+  const failedId = failure ? Number(failure.input.id) : null;
+  const pages = Math.max(1, Math.ceil(queue.total / queue.pageSize));
+  return (
+    <main className={ui.page}>
+      <div className={ui.stack}>
+        <h1>{t("blog.backoffice.title")}</h1>
+        <p className={ui.muted}>{t("blog.backoffice.intro")}</p>
+        <Link to={`/${i18n.language}/backoffice`}>{t("blog.backoffice.to_queue")}</Link>
+        {done ? (
+          <p className={ui.notice} role="status" data-testid="blog-queue-done">
+            {t(`blog.backoffice.done_${done}`)}
+          </p>
+        ) : null}
+        {failure && !queue.items.some((item) => item.id === failedId) ? <FormErrors errors={errorsBesides(failure, [])} /> : null}
+        <p style={{ margin: 0 }}>
+          <strong>{t("blog.backoffice.count", { number: queue.total })}</strong>
+        </p>
+        {queue.items.length === 0 ? (
+          <p className={ui.card} data-testid="blog-queue-empty">
+            {t("blog.backoffice.empty")}
+          </p>
+        ) : (
+          <ul className={ui.plainList} data-testid="blog-queue">
+            {queue.items.map((item) => (
+              <QueueEntry key={item.id} item={item} failure={failure && failedId === item.id ? failure : null} />
+            ))}
+          </ul>
+        )}
+        {pages > 1 ? (
+          <nav className={css.pager} aria-label={t("blog.mine.pages", { page: queue.page, pages })}>
+            {queue.page > 1 ? <Link to={`?page=${queue.page - 1}`}>{t("blog.mine.previous")}</Link> : <span />}
+            <span>{t("blog.mine.pages", { page: queue.page, pages })}</span>
+            {queue.page < pages ? <Link to={`?page=${queue.page + 1}`}>{t("blog.mine.next")}</Link> : <span />}
+          </nav>
+        ) : null}
+      </div>
+    </main>
+  );
+}
+
+function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | null }) {
+  const { t, i18n } = useTranslation("blog");
+  const { t: tModeration } = useTranslation("moderation");
+  const { t: tCommon } = useTranslation();
+  const lang = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const reasonId = `reason-blog-${item.id}`;
+  const reasonErrors = failure?.fieldErrors.reason ?? [];
+  return (
+    <li className={`${ui.card} ${ui.stack}`} data-testid="blog-queue-item" data-blog-id={item.id}>
+      <p className={ui.muted} style={{ margin: 0 }}>
+        <strong>{item.state === BLOG_STATE.post_check ? t("blog.backoffice.post_check") : t("blog.backoffice.pending")}</strong>
+        {" · "}
+        {item.author.username} · {t(`blog.categories.${item.category}`)} · {formatHomeMoment(item.submittedAt, lang)}
+      </p>
+      <h2 style={{ margin: 0, fontSize: "1.2rem", overflowWrap: "anywhere" }}>
+        <Link to={blogPaths.post(lang, item.category, item.slug)}>{item.title}</Link>
+      </h2>
+      <BlogBody blocks={item.body} images={item.images} testId="blog-queue-body" />
+      {failure ? <FormErrors errors={errorsBesides(failure, ["reason"])} /> : null}
+      <div className={ui.row} style={{ alignItems: "flex-start" }}>
+        <Form method="post">
+          <input type="hidden" name="id" value={item.id} />
+          <button type="submit" name="intent" value="approve" className={ui.button} data-testid="blog-approve">
+            {t("blog.backoffice.approve")}
+          </button>
+        </Form>
+        <Form method="post" className={ui.stack} style={{ flex: "1 1 240px", minWidth: 0 }}>
+          <input type="hidden" name="id" value={item.id} />
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor={reasonId}>
+              {t("blog.backoffice.reason")}
+            </label>
+            <select
+              id={reasonId}
+              name="reason"
+              className={ui.input}
+              // Long reasons must not widen the card past a phone's width.
+              style={{ width: "100%", minWidth: 0, textOverflow: "ellipsis" }}
+              defaultValue={typeof failure?.input.reason === "string" ? failure.input.reason : ""}
+              aria-invalid={reasonErrors.length > 0 || undefined}
+              aria-describedby={reasonErrors.length > 0 ? `${reasonId}-error` : undefined}
+            >
+              <option value="">{t("blog.backoffice.choose_reason")}</option>
+              {REJECTION_REASONS.map((reason) => (
+                <option key={reason} value={reason}>
+                  {tModeration(`moderation.reasons.${reason}`)}
+                </option>
+              ))}
+            </select>
+            <ErrorLine
+              id={`${reasonId}-error`}
+              name="reason"
+              message={reasonErrors.map((message) => translateMessage(tCommon, message)).join(" ") || undefined}
+            />
+          </div>
+          <button type="submit" name="intent" value="reject" className={ui.buttonSecondary} data-testid="blog-reject">
+            {t("blog.backoffice.reject")}
+          </button>
+        </Form>
+      </div>
+    </li>
+  );
+}
