@@ -5,6 +5,7 @@ import deCommon from "../../locales/de/common.json";
 import deAccount from "../../locales/de/account.json";
 import deAccounting from "../../locales/de/accounting.json";
 import deAuth from "../../locales/de/auth.json";
+import deBlogsComments from "../../locales/de/blogs-comments.json";
 import deBundle from "../../locales/de/bundle.json";
 import deCharts from "../../locales/de/charts.json";
 import deCheckout from "../../locales/de/checkout.json";
@@ -50,6 +51,7 @@ import enCommon from "../../locales/en/common.json";
 import enAccount from "../../locales/en/account.json";
 import enAccounting from "../../locales/en/accounting.json";
 import enAuth from "../../locales/en/auth.json";
+import enBlogsComments from "../../locales/en/blogs-comments.json";
 import enBundle from "../../locales/en/bundle.json";
 import enCharts from "../../locales/en/charts.json";
 import enCheckout from "../../locales/en/checkout.json";
@@ -95,6 +97,7 @@ import esCommon from "../../locales/es/common.json";
 import esAccount from "../../locales/es/account.json";
 import esAccounting from "../../locales/es/accounting.json";
 import esAuth from "../../locales/es/auth.json";
+import esBlogsComments from "../../locales/es/blogs-comments.json";
 import esBundle from "../../locales/es/bundle.json";
 import esCharts from "../../locales/es/charts.json";
 import esCheckout from "../../locales/es/checkout.json";
@@ -140,6 +143,7 @@ import plCommon from "../../locales/pl/common.json";
 import plAccount from "../../locales/pl/account.json";
 import plAccounting from "../../locales/pl/accounting.json";
 import plAuth from "../../locales/pl/auth.json";
+import plBlogsComments from "../../locales/pl/blogs-comments.json";
 import plBundle from "../../locales/pl/bundle.json";
 import plCharts from "../../locales/pl/charts.json";
 import plCheckout from "../../locales/pl/checkout.json";
@@ -188,6 +192,7 @@ export const resources = {
     account: deAccount,
     accounting: deAccounting,
     auth: deAuth,
+    "blogs-comments": deBlogsComments,
     bundle: deBundle,
     charts: deCharts,
     checkout: deCheckout,
@@ -235,6 +240,7 @@ export const resources = {
     account: enAccount,
     accounting: enAccounting,
     auth: enAuth,
+    "blogs-comments": enBlogsComments,
     bundle: enBundle,
     charts: enCharts,
     checkout: enCheckout,
@@ -282,6 +288,7 @@ export const resources = {
     account: esAccount,
     accounting: esAccounting,
     auth: esAuth,
+    "blogs-comments": esBlogsComments,
     bundle: esBundle,
     charts: esCharts,
     checkout: esCheckout,
@@ -329,6 +336,7 @@ export const resources = {
     account: plAccount,
     accounting: plAccounting,
     auth: plAuth,
+    "blogs-comments": plBlogsComments,
     bundle: plBundle,
     charts: plCharts,
     checkout: plCheckout,

@@ -143,6 +143,7 @@ export interface BlogCommentsPost {
   id: number;
   slug: string;
   category: string;
+  title: string;
   comment_count: number;
   like_count: number;
   liked: boolean;

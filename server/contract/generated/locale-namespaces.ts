@@ -5,6 +5,7 @@ export const NAMESPACES = [
   "account",
   "accounting",
   "auth",
+  "blogs-comments",
   "bundle",
   "charts",
   "checkout",

@@ -207,6 +207,7 @@ export async function listComments(deps: ApiDeps, viewerId: number | null, slug:
       id: post.id,
       slug: post.slug,
       category: post.category,
+      title: post.title,
       comment_count: post.comment_count,
       like_count: post.like_count,
       liked: liked !== undefined,

@@ -15,6 +15,7 @@ import {
   type BlogCommentSaved,
   type BlogLikeState,
 } from "#server/contract/blogs-comments";
+import type { NotificationEvent } from "#server/contract/notifications";
 import { USER_TYPE } from "#server/contract/users";
 import { callJson } from "../../helpers/api-call";
 import { createTestRuntime, createUser, listedMember, signIn, TEST_DB, type TestRuntime } from "../../helpers/runtime";
@@ -65,7 +66,7 @@ describe(`blog comments and likes (${TEST_DB})`, () => {
     api<{ data: BlogCommentPage }>(token, "GET", `/blogs/${slug}/comments?page=${page}`);
   const counts = (blogId: number) =>
     rt.deps.db.selectFrom("blogs").select(["comment_count", "like_count"]).where("id", "=", blogId).executeTakeFirstOrThrow();
-  const notifications = (userId: number, event: string) =>
+  const notifications = (userId: number, event: NotificationEvent) =>
     rt.deps.db.selectFrom("notifications").select(["actor_id", "url"]).where("user_id", "=", userId).where("event", "=", event).execute();
   const block = (blockerId: number, blockedId: number) =>
     rt.deps.db.insertInto("blocks").values({ blocker_id: blockerId, blocked_id: blockedId, created_at: rt.clock.now() }).execute();
