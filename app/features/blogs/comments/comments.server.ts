@@ -90,10 +90,23 @@ const commentFormSchema = intentVariant({
   delete: v.object({ id: commentId }),
 });
 
-/** The comments route's GET: nothing of its own to show, back to the post's comments. */
+/** The like route's GET: nothing of its own to show, back to the post's like button. */
 export function toPostComments({ params }: LoaderFunctionArgs): never {
   const { lang, category, slug } = postOf(params);
-  throw redirect(commentLocation(lang, category, slug, 1, null), { headers: privateAnswer() });
+  throw redirect(`${blogPostPath(lang, category, slug)}#like`, { headers: privateAnswer() });
+}
+
+/**
+ * The comments route's own page: only a link back to the post (a GET lands here after a login). It must not
+ * redirect: after a refused post Remix renders this route's page with the action's answer.
+ */
+export async function loadCommentsRoute({ request, params }: LoaderFunctionArgs) {
+  const { lang, category, slug } = postOf(params);
+  const t = await i18nServer.getFixedT(request);
+  return data(
+    { title: t("blogs_comments.form_page.title", { ns: "blogs-comments" }), postPath: commentLocation(lang, category, slug, 1, null) },
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
 /**
