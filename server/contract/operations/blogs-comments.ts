@@ -9,7 +9,12 @@ export const blogsCommentsOps = {
     query: blogCommentsQuerySchema,
     response: "BlogCommentPage",
   }),
-  add: defineOperation({ method: "post", path: "/api/v2/blogs/:slug/comments", body: blogCommentInputSchema, response: "BlogCommentSaved" }),
+  add: defineOperation({
+    method: "post",
+    path: "/api/v2/blogs/:slug/comments",
+    body: blogCommentInputSchema,
+    response: "BlogCommentSaved",
+  }),
   edit: defineOperation({ method: "put", path: "/api/v2/blog-comments/:id", body: blogCommentEditSchema, response: "BlogCommentSaved" }),
   remove: defineOperation({ method: "delete", path: "/api/v2/blog-comments/:id", response: "BlogCommentDeleted" }),
   like: defineOperation({ method: "post", path: "/api/v2/blogs/:slug/like", response: "BlogLikeState" }),

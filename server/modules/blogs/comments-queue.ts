@@ -67,7 +67,10 @@ export async function commentQueue(deps: ApiDeps, staffId: number, page: number)
   ]);
   const ids = rows.map((row) => row.id);
   const [names, reports] = await Promise.all([
-    memberNamesOf(deps.db, rows.map((row) => row.author_id)),
+    memberNamesOf(
+      deps.db,
+      rows.map((row) => row.author_id),
+    ),
     ids.length === 0
       ? Promise.resolve([])
       : deps.db

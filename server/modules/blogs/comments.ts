@@ -60,15 +60,7 @@ export async function visiblePost(deps: ApiDeps, viewerId: number | null, slug: 
   const post = await db
     .selectFrom("blogs")
     .innerJoin("users", "users.id", "blogs.author_id")
-    .select([
-      "blogs.id",
-      "blogs.slug",
-      "blogs.category",
-      "blogs.title",
-      "blogs.author_id",
-      "blogs.comment_count",
-      "blogs.like_count",
-    ])
+    .select(["blogs.id", "blogs.slug", "blogs.category", "blogs.title", "blogs.author_id", "blogs.comment_count", "blogs.like_count"])
     .where("blogs.slug", "=", slug)
     .where("blogs.state", "in", PUBLISHED_BLOG_STATES)
     .where("users.status", "=", "active")
@@ -268,7 +260,15 @@ export async function addComment(deps: ApiDeps, userId: number, slug: string, in
   const { id, hints, commentCount } = await deps.db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto("blog_comments")
-      .values({ blog_id: post.id, author_id: userId, parent_id: threadId, body: input.body, created_at: now, edited_at: null, deleted_at: null })
+      .values({
+        blog_id: post.id,
+        author_id: userId,
+        parent_id: threadId,
+        body: input.body,
+        created_at: now,
+        edited_at: null,
+        deleted_at: null,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const counted = await trx

@@ -136,7 +136,11 @@ describe(`blog comments and likes (${TEST_DB})`, () => {
     const markup = `<script>alert("x")</script><style>body{display:none}</style><img src=x onerror=alert(1)>`;
     const saved = await comment(anna.token, slug, markup);
     expect(saved.status).toBe(200);
-    const stored = await rt.deps.db.selectFrom("blog_comments").select("body").where("id", "=", saved.json.data.id).executeTakeFirstOrThrow();
+    const stored = await rt.deps.db
+      .selectFrom("blog_comments")
+      .select("body")
+      .where("id", "=", saved.json.data.id)
+      .executeTakeFirstOrThrow();
     expect(stored.body).toBe(markup);
     expect((await list(anna.token, slug)).json.data.items[0]!.body).toBe(markup);
 
@@ -278,7 +282,13 @@ describe(`blog comments and likes (${TEST_DB})`, () => {
     const rude = (await comment(anna.token, slug, "Ein gemeiner Kommentar")).json.data.id;
     const fine = (await comment(anna.token, slug, "Ein harmloser Kommentar")).json.data.id;
     const report = (token: string, objectId: number) =>
-      api(token, "POST", "/reports", { kind: "comment", object_id: objectId, type: "hate_harassment", text: "Das ist eine Beleidigung gegen mich.", good_faith: true });
+      api(token, "POST", "/reports", {
+        kind: "comment",
+        object_id: objectId,
+        type: "hate_harassment",
+        text: "Das ist eine Beleidigung gegen mich.",
+        good_faith: true,
+      });
     expect((await report(ben.token, rude)).status).toBe(202);
     expect((await report(cleo.token, rude)).status).toBe(202);
     expect((await report(ben.token, fine)).status).toBe(202);
@@ -303,7 +313,11 @@ describe(`blog comments and likes (${TEST_DB})`, () => {
     expect((await list(ben.token, slug)).json.data.items.map((c) => c.id)).toEqual([fine]);
     expect((await counts(id)).comment_count).toBe(1);
     expect(await notifications(anna.id, "blog_comment_removed")).toHaveLength(1);
-    const decided = await rt.deps.db.selectFrom("reports").select(["outcome", "statement"]).where("object_ref", "=", `comment:${rude}`).execute();
+    const decided = await rt.deps.db
+      .selectFrom("reports")
+      .select(["outcome", "statement"])
+      .where("object_ref", "=", `comment:${rude}`)
+      .execute();
     expect(decided).toEqual([
       { outcome: "content_removed", statement },
       { outcome: "content_removed", statement },

@@ -52,7 +52,13 @@ export function CommentFormPage({
             commentId={intent === "edit" ? commentId : undefined}
             defaultValue={inputText(failure, "body")}
             errors={failure.fieldErrors.body}
-            label={intent === "edit" ? t("blogs_comments.edit.label") : parentId ? t("blogs_comments.reply.label_plain") : t("blogs_comments.form.label")}
+            label={
+              intent === "edit"
+                ? t("blogs_comments.edit.label")
+                : parentId
+                  ? t("blogs_comments.reply.label_plain")
+                  : t("blogs_comments.form.label")
+            }
             submit={intent === "edit" ? t("blogs_comments.edit.submit") : t("blogs_comments.form.submit")}
           />
         )}

@@ -76,7 +76,14 @@ export function CommentsSection({ comments, lang }: { comments: BlogCommentsData
         </Link>
       ) : null}
       {post.mayComment ? (
-        <CommentForm post={post} lang={lang} intent="add" id="comment-new" label={t("blogs_comments.form.label")} submit={t("blogs_comments.form.submit")} />
+        <CommentForm
+          post={post}
+          lang={lang}
+          intent="add"
+          id="comment-new"
+          label={t("blogs_comments.form.label")}
+          submit={t("blogs_comments.form.submit")}
+        />
       ) : (
         <p>
           <Link className={ui.linkButton} to={`/${lang}/login?r=${encodeURIComponent(blogPostPath(lang, post.category, post.slug))}`}>
@@ -184,7 +191,13 @@ export function CommentForm({
 }) {
   const { t } = useTranslation("blogs-comments");
   return (
-    <Form method="post" action={blogCommentPaths.comments(lang, post.category, post.slug)} className={ui.stack} noValidate data-testid={`comment-form-${intent}`}>
+    <Form
+      method="post"
+      action={blogCommentPaths.comments(lang, post.category, post.slug)}
+      className={ui.stack}
+      noValidate
+      data-testid={`comment-form-${intent}`}
+    >
       <input type="hidden" name="intent" value={intent} />
       {parentId !== undefined ? <input type="hidden" name="parent_id" value={parentId} /> : null}
       {commentId !== undefined ? <input type="hidden" name="id" value={commentId} /> : null}

@@ -34,7 +34,13 @@ export const body = style({ margin: 0, whiteSpace: "pre-line", overflowWrap: "an
 export const actions = style({ display: "flex", flexWrap: "wrap", alignItems: "center", columnGap: vars.space.md });
 
 /** A <details> toggle (reply, edit) without JavaScript: a whole tap target. */
-export const toggle = style({ display: "inline-flex", alignItems: "center", minHeight: "44px", cursor: "pointer", color: vars.color.primary });
+export const toggle = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "44px",
+  cursor: "pointer",
+  color: vars.color.primary,
+});
 
 export const inlineForm = style({ display: "inline" });
 

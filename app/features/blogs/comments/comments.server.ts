@@ -118,7 +118,10 @@ export async function submitBlogComment({ request, context, params }: ActionFunc
   const { lang, category, slug } = postOf(params);
   const submission = await parseForm(request, commentFormSchema, { lineBreaks: true });
   const t = await i18nServer.getFixedT(request);
-  const page = { title: t("blogs_comments.form_page.title", { ns: "blogs-comments" }), postPath: commentLocation(lang, category, slug, 1, null) };
+  const page = {
+    title: t("blogs_comments.form_page.title", { ns: "blogs-comments" }),
+    postPath: commentLocation(lang, category, slug, 1, null),
+  };
   if (submission.status !== "success")
     return data({ ...page, lastResult: submission.reply(), intent: null }, { status: 400, headers: privateAnswer() });
   const api = createApiClient({ request, context });
@@ -132,7 +135,8 @@ export async function submitBlogComment({ request, context, params }: ActionFunc
       );
     throw redirect(commentLocation(lang, category, slug, 1, null), { headers: privateAnswer() });
   }
-  const result = form.intent === "add" ? await addBlogComment(api, slug, form.body, form.parent_id) : await editBlogComment(api, form.id, form.body);
+  const result =
+    form.intent === "add" ? await addBlogComment(api, slug, form.body, form.parent_id) : await editBlogComment(api, form.id, form.body);
   if (!result.ok)
     return data(
       { ...page, lastResult: replyWithApiErrors(submission, result.errors), intent: form.intent },
@@ -170,7 +174,11 @@ export async function loadCommentReport({ request, context, params }: LoaderFunc
   if (id === null) throw await notFoundResponse(request);
   const t = await i18nServer.getFixedT(request);
   return data(
-    { title: t("blogs_comments.report.title", { ns: "blogs-comments" }), commentId: id, backPath: commentLocation(lang, category, slug, 1, id) },
+    {
+      title: t("blogs_comments.report.title", { ns: "blogs-comments" }),
+      commentId: id,
+      backPath: commentLocation(lang, category, slug, 1, id),
+    },
     { headers: PRIVATE_HEADERS },
   );
 }
