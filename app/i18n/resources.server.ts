@@ -6,6 +6,7 @@ import deAccount from "../../locales/de/account.json";
 import deAccounting from "../../locales/de/accounting.json";
 import deAuth from "../../locales/de/auth.json";
 import deBlog from "../../locales/de/blog.json";
+import deBlogsComments from "../../locales/de/blogs-comments.json";
 import deBundle from "../../locales/de/bundle.json";
 import deCharts from "../../locales/de/charts.json";
 import deCheckout from "../../locales/de/checkout.json";
@@ -52,6 +53,7 @@ import enAccount from "../../locales/en/account.json";
 import enAccounting from "../../locales/en/accounting.json";
 import enAuth from "../../locales/en/auth.json";
 import enBlog from "../../locales/en/blog.json";
+import enBlogsComments from "../../locales/en/blogs-comments.json";
 import enBundle from "../../locales/en/bundle.json";
 import enCharts from "../../locales/en/charts.json";
 import enCheckout from "../../locales/en/checkout.json";
@@ -98,6 +100,7 @@ import esAccount from "../../locales/es/account.json";
 import esAccounting from "../../locales/es/accounting.json";
 import esAuth from "../../locales/es/auth.json";
 import esBlog from "../../locales/es/blog.json";
+import esBlogsComments from "../../locales/es/blogs-comments.json";
 import esBundle from "../../locales/es/bundle.json";
 import esCharts from "../../locales/es/charts.json";
 import esCheckout from "../../locales/es/checkout.json";
@@ -144,6 +147,7 @@ import plAccount from "../../locales/pl/account.json";
 import plAccounting from "../../locales/pl/accounting.json";
 import plAuth from "../../locales/pl/auth.json";
 import plBlog from "../../locales/pl/blog.json";
+import plBlogsComments from "../../locales/pl/blogs-comments.json";
 import plBundle from "../../locales/pl/bundle.json";
 import plCharts from "../../locales/pl/charts.json";
 import plCheckout from "../../locales/pl/checkout.json";
@@ -193,6 +197,7 @@ export const resources = {
     accounting: deAccounting,
     auth: deAuth,
     blog: deBlog,
+    "blogs-comments": deBlogsComments,
     bundle: deBundle,
     charts: deCharts,
     checkout: deCheckout,
@@ -241,6 +246,7 @@ export const resources = {
     accounting: enAccounting,
     auth: enAuth,
     blog: enBlog,
+    "blogs-comments": enBlogsComments,
     bundle: enBundle,
     charts: enCharts,
     checkout: enCheckout,
@@ -289,6 +295,7 @@ export const resources = {
     accounting: esAccounting,
     auth: esAuth,
     blog: esBlog,
+    "blogs-comments": esBlogsComments,
     bundle: esBundle,
     charts: esCharts,
     checkout: esCheckout,
@@ -337,6 +344,7 @@ export const resources = {
     accounting: plAccounting,
     auth: plAuth,
     blog: plBlog,
+    "blogs-comments": plBlogsComments,
     bundle: plBundle,
     charts: plCharts,
     checkout: plCheckout,

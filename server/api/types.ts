@@ -75,6 +75,11 @@ export interface ReportTarget {
    * reports name the object's web address, which lets the team find it.
    */
   find?(deps: ApiDeps, objectId: number, reporterId: number | null): Promise<ReportedObject | null>;
+  /**
+   * Takes the object down when the team decides a report on it "content_removed", inside the decision's transaction
+   * (blog comments, ADR 103). It answers what to run after the commit (publishing notification hints), if anything.
+   */
+  removeContent?(deps: ApiDeps, trx: Transaction<Database>, objectId: number): Promise<(() => Promise<void>) | void>;
 }
 
 /**

@@ -53,6 +53,10 @@ export const NOTIFICATION_EVENTS = [
   "fan_renewal_failed",
   "fan_subscription_lost",
   "fan_subscription_ended",
+  // Blog comments (issue 29, ADR 103): a comment on the member's post, a reply to their comment, one removed by the team.
+  "blog_comment",
+  "blog_comment_reply",
+  "blog_comment_removed",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

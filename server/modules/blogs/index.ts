@@ -1,5 +1,7 @@
 /** The blogs module (issue 29; see server/contract/blogs.ts): posts, the safe editor, the team's queue (ADR 101, 102). */
 import { defineFeature } from "../manifest";
+import { findReportedComment, removeReportedComment } from "./comments";
+import { registerBlogComments } from "./comments-routes";
 import * as m0085 from "./migrations/0085_blogs";
 import { registerBlogs } from "./routes";
 import { findReportedBlog } from "./service";
@@ -17,5 +19,52 @@ export const manifest = defineFeature({
   moderationQueues: {
     /** Posts before publication (pending) and after it (post_check), ADR 101. */
     blogs: { api: "/backoffice/blogs", title: "blog.backoffice.title" },
+  // Comments and likes (ADR 103); the posts' own routes join this list.
+  routes: [registerBlogComments],
+  migrations: { "0085_blogs": m0085 },
+  reportTypes: {
+    /** A comment not deleted on a post the reporter sees; removing it is the comments queue's (or the reports queue's) decision. */
+    comment: { queue: "blog_comments", find: findReportedComment, removeContent: removeReportedComment },
+  },
+  moderationQueues: {
+    /** Reported blog comments, oldest report first (ADR 103). */
+    blog_comments: { api: "/backoffice/blog-comments", title: "blogs_comments.backoffice.title" },
+  },
+  notifications: {
+    blog_comment: {
+      kind: "favorites",
+      contentType: "info",
+      stickiness: "medium",
+      title: {
+        de: "{actor} hat deinen Blogbeitrag kommentiert",
+        en: "{actor} commented on your blog post",
+        es: "{actor} ha comentado tu entrada de blog",
+        pl: "{actor} skomentował(a) twój wpis na blogu",
+      },
+    },
+    blog_comment_reply: {
+      kind: "favorites",
+      contentType: "info",
+      stickiness: "medium",
+      title: {
+        de: "{actor} hat auf deinen Kommentar geantwortet",
+        en: "{actor} replied to your comment",
+        es: "{actor} ha respondido a tu comentario",
+        pl: "{actor} odpowiedział(a) na twój komentarz",
+      },
+    },
+    blog_comment_removed: {
+      kind: "moderation",
+      contentType: "alert",
+      stickiness: "permanent",
+      title: {
+        de: "Dein Kommentar wurde vom Team entfernt",
+        en: "Your comment was removed by the team",
+        es: "El equipo ha eliminado tu comentario",
+        pl: "Twój komentarz został usunięty przez zespół",
+      },
+      // The reports module mails the statement of reasons (DSA Art. 17) with the decision.
+      ownMail: true,
+    },
   },
 });

@@ -4,7 +4,7 @@ import { defineFeature } from "../manifest";
 import { registerReports } from "./routes";
 import { findReportedProfile } from "./service";
 
-export { ownReportsForExport } from "./service";
+export { decideReport, ownReportsForExport } from "./service";
 
 /** Decided in the reports queue until a feature brings a table of its own and declares the kind itself. */
 const BY_ADDRESS = { queue: "reports" } as const;
@@ -18,6 +18,7 @@ export const manifest = defineFeature({
     // A notice names content by its web address (a profile's address becomes a report of that profile).
     page: BY_ADDRESS,
     comment: BY_ADDRESS,
+    blog: BY_ADDRESS,
     event: BY_ADDRESS,
     date: BY_ADDRESS,
     live: BY_ADDRESS,

@@ -489,8 +489,15 @@ export async function decideReport(deps: ApiDeps, staffId: number, reportId: num
           .execute();
       }
     }
-    return { row: { ...row, ...decision }, others, target: actionable ? target : undefined };
+    // A kind whose module takes its content down itself (blog comments) does it in this transaction.
+    const removeContent = deps.features.reportTargets.get(row.object_kind as ReportObjectKind)?.removeContent;
+    const afterCommit =
+      input.outcome === "content_removed" && row.object_id !== null && removeContent
+        ? await removeContent(deps, trx, row.object_id)
+        : undefined;
+    return { row: { ...row, ...decision }, others, target: actionable ? target : undefined, afterCommit };
   });
+  await decided.afterCommit?.();
   const reporters = [decided.row, ...decided.others];
   for (const report of reporters) await tellReporter(deps, report, input);
   if (decided.target && input.outcome !== "no_action")
