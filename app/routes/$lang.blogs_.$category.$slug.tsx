@@ -4,12 +4,14 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { JsonLd } from "~/components/JsonLd";
 import { BlogPostPage } from "~/features/blogs/BlogPostPage";
+import { CommentsSection } from "~/features/blogs/comments/CommentsSection";
+import { LikeButton } from "~/features/blogs/comments/LikeButton";
 import { loadBlogPost } from "~/features/blogs/blogs.server";
 import { profileHeaders } from "~/features/profile/meta";
 import { rootOrigin } from "~/utils/meta";
 import { pageMeta } from "~/utils/seo";
 
-export const handle = { i18n: ["blog"], hydrate: false };
+export const handle = { i18n: ["blog", "blogs-comments"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadBlogPost(args);
 
@@ -26,11 +28,23 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
   });
 
 export default function BlogPostRoute() {
-  const { lang, post, done, jsonLd } = useLoaderData<typeof loader>();
+  const { lang, post, done, jsonLd, comments } = useLoaderData<typeof loader>();
   return (
     <>
       {jsonLd ? <JsonLd data={jsonLd} /> : null}
-      <BlogPostPage lang={lang} post={post} done={done} />
+      <BlogPostPage
+        lang={lang}
+        post={post}
+        done={done}
+        community={
+          comments ? (
+            <>
+              <LikeButton post={comments.post} lang={lang} />
+              <CommentsSection comments={comments} lang={lang} />
+            </>
+          ) : null
+        }
+      />
     </>
   );
 }

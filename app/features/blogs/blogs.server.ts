@@ -26,6 +26,7 @@ import { createApiClient } from "~/api/client.server";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
+import { loadBlogComments } from "./comments/comments.server";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { publicPageHeaders } from "~/utils/page-headers.server";
 import { PRIVATE_HEADERS, publicOrigin } from "~/utils/seo";
@@ -83,12 +84,14 @@ export async function loadBlogPost({ request, context, params }: LoaderFunctionA
   const post = result.data;
   if (post.category !== params.category || post.slug !== params.slug)
     throw redirect(blogPaths.post(lang, post.category, post.slug), { status: 301 });
-  const t = await i18nServer.getFixedT(request);
+  const [t, comments] = await Promise.all([i18nServer.getFixedT(request), loadBlogComments(request, context, post.slug)]);
   const done = new URL(request.url).searchParams.get("done");
   return data(
     {
       lang,
       post,
+      // Likes and comments (ADR 103); null where the post takes none (not public yet).
+      comments,
       title: t("blog.post.meta_title", { ns: "blog", title: post.title }),
       description: post.excerpt,
       // Not public yet (the author's or the team's view): never indexed, never shared by a cache.

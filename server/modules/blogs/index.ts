@@ -10,23 +10,18 @@ export { ownBlogsForExport } from "./service";
 
 export const manifest = defineFeature({
   name: "blogs",
-  routes: registerBlogs,
+  // The posts (ADR 101, 102), then comments and likes (ADR 103).
+  routes: [registerBlogs, registerBlogComments],
   migrations: { "0085_blogs": m0085 },
   reportTypes: {
     /** A post the reporter may read (ADR 038's report types for blogs). */
     blog: { queue: "reports", find: findReportedBlog },
-  },
-  moderationQueues: {
-    /** Posts before publication (pending) and after it (post_check), ADR 101. */
-    blogs: { api: "/backoffice/blogs", title: "blog.backoffice.title" },
-  // Comments and likes (ADR 103); the posts' own routes join this list.
-  routes: [registerBlogComments],
-  migrations: { "0085_blogs": m0085 },
-  reportTypes: {
     /** A comment not deleted on a post the reporter sees; removing it is the comments queue's (or the reports queue's) decision. */
     comment: { queue: "blog_comments", find: findReportedComment, removeContent: removeReportedComment },
   },
   moderationQueues: {
+    /** Posts before publication (pending) and after it (post_check), ADR 101. */
+    blogs: { api: "/backoffice/blogs", title: "blog.backoffice.title" },
     /** Reported blog comments, oldest report first (ADR 103). */
     blog_comments: { api: "/backoffice/blog-comments", title: "blogs_comments.backoffice.title" },
   },
