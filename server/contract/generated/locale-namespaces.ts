@@ -8,6 +8,7 @@ export const NAMESPACES = [
   "bundle",
   "charts",
   "checkout",
+  "community",
   "creator-media",
   "dating",
   "dev",

@@ -14,7 +14,7 @@ export const communityOps = {
   }),
   userEvents: defineOperation({ method: "get", path: "/api/v2/community/events/user/:username", response: "UserEventList" }),
   eventDetail: defineOperation({ method: "get", path: "/api/v2/community/events/detail/:slug", response: "EventDetailInit" }),
-  cityEvents: defineOperation({ method: "get", path: "/api/v2/community/cities/:cityId/events", response: "CityEventList" }),
+  cityEvents: defineOperation({ method: "get", path: "/api/v2/community/cities/:country/:city/events", response: "CityEventList" }),
   blogSearch: defineOperation({
     method: "get",
     path: "/api/v2/community/blogs/search",

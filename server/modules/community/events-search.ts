@@ -70,14 +70,20 @@ async function facetsOf(deps: ApiDeps, viewerId: number | null, query: EventSear
   const count = sql<number>`count(*)`.as("n");
   const [category, userType, country, price] = await Promise.all([
     upcoming(deps, viewerId, query, "category").select(["events.category as value", count]).groupBy("events.category").execute(),
-    upcoming(deps, viewerId, query, "organizers_user_type").select(["users.user_type as value", count]).groupBy("users.user_type").execute(),
+    upcoming(deps, viewerId, query, "organizers_user_type")
+      .select(["users.user_type as value", count])
+      .groupBy("users.user_type")
+      .execute(),
     upcoming(deps, viewerId, query, "country")
       .select(["events.country_code as value", count])
       .groupBy("events.country_code")
       .orderBy(sql`count(*)`, "desc")
       .orderBy("events.country_code")
       .execute(),
-    upcoming(deps, viewerId, query, "price").select([bandSql().as("value"), count]).groupBy(bandSql()).execute(),
+    upcoming(deps, viewerId, query, "price")
+      .select([bandSql().as("value"), count])
+      .groupBy(bandSql())
+      .execute(),
   ]);
   return {
     category: countsIn(EVENT_CATEGORIES, category),

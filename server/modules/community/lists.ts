@@ -18,16 +18,7 @@ import {
 import { EVENT_ATTENDANCE, EVENT_STATUS, EVENT_TILE_PAGE_SIZE } from "../../contract/events";
 import { isStaffUserType } from "../../contract/moderation";
 import { findOwner, isBlockedBetween, isListedOwner, type NamedOwner } from "../access/index";
-import {
-  acceptedEvents,
-  BLOG_TILE_COLUMNS,
-  blogTileOf,
-  EVENT_TILE_COLUMNS,
-  eventTileOf,
-  listedMember,
-  pageOf,
-  visibleTo,
-} from "./tables";
+import { acceptedEvents, BLOG_TILE_COLUMNS, blogTileOf, EVENT_TILE_COLUMNS, eventTileOf, listedMember, pageOf, visibleTo } from "./tables";
 
 /** The events a profile tab lists in each of its sections. */
 const PROFILE_EVENTS_LIMIT = EVENT_TILE_PAGE_SIZE;
@@ -120,7 +111,14 @@ export async function eventDetail(deps: ApiDeps, viewerId: number | null, slug: 
     .selectFrom("events")
     .innerJoin("users", "users.id", "events.organizer_id")
     .leftJoin("profiles", "profiles.user_id", "events.organizer_id")
-    .select([...EVENT_TILE_COLUMNS, "events.organizer_id", "events.description", "events.address", "events.max_attendees", "events.cancelled_at"])
+    .select([
+      ...EVENT_TILE_COLUMNS,
+      "events.organizer_id",
+      "events.description",
+      "events.address",
+      "events.max_attendees",
+      "events.cancelled_at",
+    ])
     .where("events.slug", "=", slug)
     .where((eb) => eb.or([eb("users.id", "=", viewerId ?? -1), eb.and([listedMember(eb), visibleTo(eb, viewerId)])]))
     .executeTakeFirst();
@@ -157,11 +155,15 @@ export async function blogDetail(deps: ApiDeps, viewerId: number | null, slug: s
   return { post: { ...blogTileOf(row), body: row.body, state: row.state }, own };
 }
 
-/** GET /community/cities/{cityId}/events: the city's next accepted events (an unknown city has none). */
-export async function cityEvents(deps: ApiDeps, viewerId: number | null, cityId: number): Promise<CityEventList> {
+/**
+ * GET /community/cities/{country}/{city}/events: the city's next accepted events, by the directory's address of the
+ * city (country code and city slug, as the events store their place); an unknown city has none.
+ */
+export async function cityEvents(deps: ApiDeps, viewerId: number | null, countryCode: string, citySlug: string): Promise<CityEventList> {
   const rows = await acceptedEvents(deps.db)
     .select([...EVENT_TILE_COLUMNS])
-    .where("events.city_id", "=", cityId)
+    .where("events.country_code", "=", countryCode.toUpperCase())
+    .where("events.city_slug", "=", citySlug)
     .where("events.starts_at", ">=", deps.clock.now())
     .where((eb) => visibleTo(eb, viewerId))
     .orderBy("events.starts_at")
@@ -170,4 +172,3 @@ export async function cityEvents(deps: ApiDeps, viewerId: number | null, cityId:
     .execute();
   return { items: rows.map((row) => eventTileOf(row)) };
 }
-

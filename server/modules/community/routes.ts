@@ -2,7 +2,6 @@
  * HTTP of finding events and posts (issue 29 items 1, 3, 5, 6; ADR 104). Guests and members alike: a signed-in
  * viewer's lists leave out members separated from them by a block, so those answers are private.
  */
-import { rowIdParam } from "../../api/params";
 import type { ModuleContext } from "../../api/module-context";
 import { ok } from "../../api/router";
 import { communityOps } from "../../contract/operations/community";
@@ -60,7 +59,8 @@ export function registerCommunity({ v2 }: ModuleContext): void {
     {
       tag: "community",
       auth: "optional",
-      summary: "The profile tab p/{username}/blogs: the member's public posts, newest first, 10 a page. 404 for an unknown, unlisted or blocked member.",
+      summary:
+        "The profile tab p/{username}/blogs: the member's public posts, newest first, 10 a page. 404 for an unknown, unlisted or blocked member.",
       statuses: [400, 404],
     },
     async (c, { user, query }) => {
@@ -101,12 +101,12 @@ export function registerCommunity({ v2 }: ModuleContext): void {
     {
       tag: "community",
       auth: "optional",
-      summary: `A city's next accepted events for its directory page (at most 4; none for an unknown city). ${BLOCK_NOTE}`,
-      statuses: [404],
+      summary: `A city's next accepted events for its directory page, by country code and city slug (at most 4; none for an unknown city). ${BLOCK_NOTE}`,
     },
     async (c, { user }) => {
       c.header("Cache-Control", cacheFor(user !== null));
-      return ok(c, await cityEvents(c.get("deps"), user?.id ?? null, rowIdParam(c.req.param("cityId"))));
+      const deps = c.get("deps");
+      return ok(c, await cityEvents(deps, user?.id ?? null, c.req.param("country") ?? "", c.req.param("city") ?? ""));
     },
   );
 }

@@ -157,7 +157,10 @@ const DEMO_POSTS: readonly DemoPost[] = [
     author: "escort",
     category: "everyday-life",
     title: "Ein ganz normaler Dienstag",
-    paragraphs: ["Morgens Yoga, mittags Büroarbeit, abends ein Date – so sieht mein Alltag oft aus.", "Was viele nicht wissen: Die meiste Zeit verbringe ich mit Planung."],
+    paragraphs: [
+      "Morgens Yoga, mittags Büroarbeit, abends ein Date – so sieht mein Alltag oft aus.",
+      "Was viele nicht wissen: Die meiste Zeit verbringe ich mit Planung.",
+    ],
     daysAgo: 2,
     state: BLOG_STATE.published,
   },
@@ -165,7 +168,10 @@ const DEMO_POSTS: readonly DemoPost[] = [
     author: "escort",
     category: "advice",
     title: "Fünf Tipps für das erste Date",
-    paragraphs: ["Pünktlichkeit, Hygiene, Respekt – die Grundlagen.", "Und: Klare Absprachen vorab machen den Abend für beide entspannter."],
+    paragraphs: [
+      "Pünktlichkeit, Hygiene, Respekt – die Grundlagen.",
+      "Und: Klare Absprachen vorab machen den Abend für beide entspannter.",
+    ],
     daysAgo: 9,
     state: BLOG_STATE.published,
   },
@@ -235,7 +241,9 @@ const slugOf = (title: string, n: number) =>
 /** Other listed members of the chunk to organize, write and like: active, visible, finished registration. */
 function othersOf(chunk: SeedChunk, kinds: readonly number[], skip: ReadonlySet<number>): number[] {
   return chunk.people
-    .filter((p: PersonPlan) => p.status === "active" && p.profile.isVisible && kinds.includes(p.userType) && !p.username.startsWith("demo_"))
+    .filter(
+      (p: PersonPlan) => p.status === "active" && p.profile.isVisible && kinds.includes(p.userType) && !p.username.startsWith("demo_"),
+    )
     .map((p) => chunk.idOf(p))
     .filter((id) => !skip.has(id))
     .slice(0, 8);

@@ -40,7 +40,20 @@ describe(`community search (${TEST_DB})`, () => {
 
   const api = <Body>(token: string | undefined, path: string) => callJson<Body & ErrorBody>(rt, token, "GET", `/api/v2${path}`);
 
-  async function event(organizerId: number, over: Partial<{ category: string; status: number; inDays: number; price: number; country: string; lat: number; lon: number; city: number; createdAgo: number }> = {}) {
+  async function event(
+    organizerId: number,
+    over: Partial<{
+      category: string;
+      status: number;
+      inDays: number;
+      price: number;
+      country: string;
+      lat: number;
+      lon: number;
+      city: number;
+      createdAgo: number;
+    }> = {},
+  ) {
     seq += 1;
     const startsAt = now + (over.inDays ?? 5) * DAY + seq * 1000;
     const row = await rt.deps.db
@@ -70,7 +83,10 @@ describe(`community search (${TEST_DB})`, () => {
     return row;
   }
 
-  async function post(authorId: number, over: Partial<{ category: string; state: number; daysAgo: number; likes: number; comments: number; cover: boolean }> = {}) {
+  async function post(
+    authorId: number,
+    over: Partial<{ category: string; state: number; daysAgo: number; likes: number; comments: number; cover: boolean }> = {},
+  ) {
     seq += 1;
     const publishedAt = now - (over.daysAgo ?? 1) * DAY - seq * 1000;
     const row = await rt.deps.db
@@ -105,7 +121,25 @@ describe(`community search (${TEST_DB})`, () => {
   };
 
   // Fixture: club (business) organizes most; escort one; a member who blocks/was blocked by the viewer one.
-  const ids: Record<string, { id: number; slug: string }> = {};
+  type Fixture =
+    | "soon"
+    | "later"
+    | "austria"
+    | "escorts"
+    | "blockedOne"
+    | "pending"
+    | "rejected"
+    | "cancelled"
+    | "past"
+    | "fresh"
+    | "liked"
+    | "commented"
+    | "old"
+    | "blockedPost"
+    | "draft"
+    | "pendingPost"
+    | "rejectedPost";
+  const ids = {} as Record<Fixture, { id: number; slug: string }>;
   beforeAll(async () => {
     rt = await createTestRuntime();
     now = rt.clock.now();
@@ -117,7 +151,15 @@ describe(`community search (${TEST_DB})`, () => {
 
     ids.soon = await event(club.id, { inDays: 1, price: 0, createdAgo: 1 * DAY });
     ids.later = await event(club.id, { inDays: 10, category: "swinger-party", price: 120, createdAgo: 5 * DAY });
-    ids.austria = await event(club.id, { inDays: 3, category: "fetish-party", price: 600, country: "AT", lat: 48.2, lon: 16.37, createdAgo: 0 });
+    ids.austria = await event(club.id, {
+      inDays: 3,
+      category: "fetish-party",
+      price: 600,
+      country: "AT",
+      lat: 48.2,
+      lon: 16.37,
+      createdAgo: 0,
+    });
     ids.escorts = await event(escort.id, { inDays: 2, category: "bdsm-party", price: 60, lat: 48.14, lon: 11.58, createdAgo: 3 * DAY });
     ids.blockedOne = await event(blocked.id, { inDays: 4, price: 30 });
     ids.pending = await event(club.id, { status: EVENT_STATUS.pending });
@@ -126,7 +168,14 @@ describe(`community search (${TEST_DB})`, () => {
     ids.past = await event(club.id, { inDays: -3 });
     await rt.deps.db
       .insertInto("event_attendances")
-      .values({ event_id: ids.past.id, user_id: viewer.id, status: EVENT_ATTENDANCE.attend, accepted_at: now - 5 * DAY, created_at: now - 6 * DAY, updated_at: now - 5 * DAY })
+      .values({
+        event_id: ids.past.id,
+        user_id: viewer.id,
+        status: EVENT_ATTENDANCE.attend,
+        accepted_at: now - 5 * DAY,
+        created_at: now - 6 * DAY,
+        updated_at: now - 5 * DAY,
+      })
       .execute();
 
     ids.fresh = await post(club.id, { daysAgo: 0.1 });
@@ -235,7 +284,10 @@ describe(`community search (${TEST_DB})`, () => {
     it("filters by category, user type, only show and date published", async () => {
       const category = await api<{ data: BlogSearchResult }>(undefined, "/community/blogs/search?category=advice");
       expect(slugs(category.json.data.items)).toEqual([ids.liked.slug]);
-      const business = await api<{ data: BlogSearchResult }>(undefined, `/community/blogs/search?user_type=${USER_TYPE.business}&sort=published_at`);
+      const business = await api<{ data: BlogSearchResult }>(
+        undefined,
+        `/community/blogs/search?user_type=${USER_TYPE.business}&sort=published_at`,
+      );
       expect(slugs(business.json.data.items)).toEqual([ids.fresh.slug, ids.old.slug]);
       const photo = await api<{ data: BlogSearchResult }>(undefined, "/community/blogs/search?only_show=with_photo");
       expect(slugs(photo.json.data.items)).toEqual([ids.liked.slug]);
@@ -245,8 +297,14 @@ describe(`community search (${TEST_DB})`, () => {
       // Favorites: a guest has none; the viewer keeps the club.
       const guestFavorites = await api<{ data: BlogSearchResult }>(undefined, "/community/blogs/search?only_show=favorites");
       expect(guestFavorites.json.data.items).toEqual([]);
-      await rt.deps.db.insertInto("favorites").values({ user_id: viewer.id, target_id: club.id, created_at: now, created_day: "2026-01-01" }).execute();
-      const favorites = await api<{ data: BlogSearchResult }>(viewer.token, "/community/blogs/search?only_show=favorites&sort=published_at");
+      await rt.deps.db
+        .insertInto("favorites")
+        .values({ user_id: viewer.id, target_id: club.id, created_at: now, created_day: "2026-01-01" })
+        .execute();
+      const favorites = await api<{ data: BlogSearchResult }>(
+        viewer.token,
+        "/community/blogs/search?only_show=favorites&sort=published_at",
+      );
       expect(slugs(favorites.json.data.items)).toEqual([ids.fresh.slug, ids.old.slug]);
       // Nearby: every post was written in Berlin, like the viewer lives.
       const nearby = await api<{ data: BlogSearchResult }>(viewer.token, "/community/blogs/search?only_show=nearby&radius=50");
@@ -299,9 +357,10 @@ describe(`community search (${TEST_DB})`, () => {
     });
 
     it("gives a city's next accepted events", async () => {
-      const { json } = await api<{ data: CityEventList }>(undefined, "/community/cities/2950159/events");
-      expect(slugs(json.data.items)).toEqual([ids.soon, ids.escorts, ids.austria, ids.blockedOne].map((e) => e.slug));
-      expect((await api(undefined, "/community/cities/abc/events")).status).toBe(404);
+      const { json } = await api<{ data: CityEventList }>(undefined, "/community/cities/DE/berlin/events");
+      expect(slugs(json.data.items)).toEqual([ids.soon, ids.escorts, ids.blockedOne, ids.later].map((e) => e.slug));
+      const unknown = await api<{ data: CityEventList }>(undefined, "/community/cities/DE/atlantis/events");
+      expect(unknown.json.data.items).toEqual([]);
     });
   });
 
@@ -314,6 +373,8 @@ describe(`community search (${TEST_DB})`, () => {
     const blogs = await api<{ data: SitemapEntry[] }>(undefined, "/seo/sitemaps/blogs?part=1");
     const blogPaths = blogs.json.data.map((e) => e.path);
     expect(blogPaths).toContain(`blogs/advice/${ids.liked.slug}`);
-    expect(blogPaths.some((p) => p.endsWith(ids.draft.slug) || p.endsWith(ids.pendingPost.slug) || p.endsWith(ids.rejectedPost.slug))).toBe(false);
+    expect(blogPaths.some((p) => p.endsWith(ids.draft.slug) || p.endsWith(ids.pendingPost.slug) || p.endsWith(ids.rejectedPost.slug))).toBe(
+      false,
+    );
   });
 });

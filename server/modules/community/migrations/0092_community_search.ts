@@ -16,6 +16,13 @@ export function up(_dialect: Dialect) {
       .columns(["starts_at", "category", "country_code", "price", "organizer_id"])
       .where(sql.ref("status"), "=", 1)
       .execute();
+    // A city's next events (the directory's city pages ask by country and city slug).
+    await db.schema
+      .createIndex("events_accepted_city")
+      .on("events")
+      .columns(["country_code", "city_slug", "starts_at"])
+      .where(sql.ref("status"), "=", 1)
+      .execute();
     // Public posts (approved 1, post-check 4, published 10) by publication, overall and per category.
     await db.schema
       .createIndex("blogs_public_published")
