@@ -147,7 +147,7 @@ function nodeAnswer(body: unknown) {
 
 function nodeFailure(status: number) {
   const code = status === 404 ? 404 : 503;
-  const title = code === 404 ? "exception.common.not_found" : "exception.common.unavailable";
+  const title = code === 404 ? "exception.common.not_found" : "exception.common.service_unavailable";
   return json({ code, errors: [{ code, title }] }, { status: code, headers: privateAnswer() });
 }
 

@@ -47,9 +47,9 @@ function matching(deps: ApiDeps, viewerId: number | null, query: BlogSearchQuery
       .$if(query.only_show === "favorites", (q) =>
         q.where("blogs.author_id", "in", (eb) =>
           eb
-            .selectFrom("favorites")
-            .select("favorites.target_id")
-            .where("favorites.user_id", "=", viewerId ?? -1),
+            .selectFrom("favorites as kept")
+            .select("kept.target_id")
+            .where("kept.user_id", "=", viewerId ?? -1),
         ),
       )
       // Nearby: the bounding box narrows by index-friendly ranges, the planar distance decides the circle.
