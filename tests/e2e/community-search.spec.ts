@@ -36,7 +36,8 @@ test("a guest finds events by category, filters, sort and view, with plain links
   await expect(tiles.filter({ hasText: "Paare-Abend im Club Mondschein" })).toBeVisible();
   await expect(tiles.filter({ hasText: "Maskenball" })).toHaveCount(0);
 
-  // The filter form: a price band; the empty fields drop out of the address.
+  // The filter form (closed until a filter is set): a price band; the empty fields drop out of the address.
+  await page.getByText("Filter", { exact: true }).click();
   await page.getByLabel("Preis").selectOption("50-100");
   await page.getByRole("button", { name: "Filter anwenden" }).click();
   await expect(page).toHaveURL(/\/de\/events\/swinger-party\?price=50-100$/);
@@ -83,6 +84,7 @@ test("a guest finds blog posts by category, only show and sort", async ({ page }
   await expect(tiles.first()).toContainText("Fünf Tipps für das erste Date");
 
   await page.goto("/de/blogs");
+  await page.getByText("Filter", { exact: true }).click();
   await page.getByLabel("Sortierung").selectOption("published_at");
   await page.getByRole("button", { name: "Filter anwenden" }).click();
   await expect(page).toHaveURL(/\/de\/blogs\?sort=published_at$/);

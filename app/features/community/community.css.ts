@@ -70,10 +70,7 @@ export const filters = style({
   gap: vars.space.sm,
   gridTemplateColumns: "minmax(0, 1fr)",
   alignItems: "end",
-  padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
+  padding: `0 ${vars.space.md} ${vars.space.md}`,
   "@media": {
     "screen and (min-width: 600px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" },
     "screen and (min-width: 1000px)": { gridTemplateColumns: "repeat(4, minmax(0, 1fr))" },
@@ -104,3 +101,14 @@ export const chip = style({
 });
 
 export const pager = style({ display: "flex", gap: vars.space.sm, justifyContent: "space-between", flexWrap: "wrap" });
+
+export const filterBox = style({ borderRadius: vars.radius.md, border: `1px solid ${vars.color.border}`, background: vars.color.surface });
+
+export const filterSummary = style({
+  display: "flex",
+  alignItems: "center",
+  minHeight: "44px",
+  padding: `0 ${vars.space.md}`,
+  fontWeight: 600,
+  cursor: "pointer",
+});

@@ -253,8 +253,8 @@ async function insertEvents(trx: Transaction<Database>, now: number, organizerOf
   const ids: number[] = [];
   for (const [index, spec] of DEMO_EVENTS.entries()) {
     const city = seedCity(spec.city);
-    // 20:00 Berlin time, roughly: the seed's date floored to the hour, plus days.
-    const startsAt = Math.floor(now / HOUR) * HOUR + spec.inDays * DAY;
+    // 19:00 UTC of the day (20:00 in Berlin in winter, 21:00 in summer), plus days.
+    const startsAt = Math.floor(now / DAY) * DAY + 19 * HOUR + spec.inDays * DAY;
     const row = await trx
       .insertInto("events")
       .values({
