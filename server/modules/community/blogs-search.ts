@@ -17,7 +17,7 @@ import {
 import { BLOG_DEFAULT_RADIUS_KM, BLOG_LIST_PAGE_SIZE, BLOG_TILE_PAGE_SIZE, DEFAULT_BLOG_SORT, type BlogSort } from "../../contract/blogs";
 import { boundingBox } from "../geo/index";
 import { originOf, type Origin } from "./origin";
-import { BLOG_TILE_COLUMNS, blogTileOf, pageOf, planarDistanceSql, publicPosts, visibleTo } from "./tables";
+import { blogTiles, listedMemberIds, pageOf, planarDistanceSql, publicPosts, visibleTo } from "./tables";
 
 export function blogPageSize(view: FindView): number {
   return view === "list" ? BLOG_LIST_PAGE_SIZE : BLOG_TILE_PAGE_SIZE;
@@ -38,9 +38,9 @@ function matching(deps: ApiDeps, viewerId: number | null, query: BlogSearchQuery
   const now = deps.clock.now();
   return (
     publicPosts(deps.db)
-      .where((eb) => visibleTo(eb, viewerId))
+      .where((eb) => visibleTo(eb, viewerId, "blogs.author_id"))
       .$if(query.category !== undefined, (q) => q.where("blogs.category", "=", query.category!))
-      .$if(query.user_type !== undefined, (q) => q.where("users.user_type", "=", query.user_type!))
+      .$if(query.user_type !== undefined, (q) => q.where("blogs.author_id", "in", listedMemberIds(deps.db, query.user_type)))
       .$if(query.published !== undefined, (q) => q.where("blogs.published_at", ">=", now - BLOG_PUBLISHED_WITHIN[query.published!]))
       .$if(query.only_show === "with_photo", (q) => q.where("blogs.cover_media_id", "is not", null))
       // Favorites are a member's own list: a guest asking for them gets nothing rather than everything.
@@ -75,7 +75,7 @@ export async function searchBlogs(deps: ApiDeps, viewerId: number | null, query:
   const base = () => matching(deps, viewerId, query, near, radiusKm);
   const offset = (query.page - 1) * size;
 
-  let list = base().select([...BLOG_TILE_COLUMNS]);
+  let list = base().select("blogs.id");
   if (sort === "default_sort") {
     // Top-k by rank without ranking every post: the (offset + size + 1)-th newest post ranks at least at its own
     // publication time, and the lift is capped, so nothing published more than the cap before it can rank higher.
@@ -93,7 +93,7 @@ export async function searchBlogs(deps: ApiDeps, viewerId: number | null, query:
 
   const { rows, hasMore } = await pageOf(list, query.page, size);
   return {
-    items: rows.map(blogTileOf),
+    items: await blogTiles(deps.db, rows.map((row) => row.id)),
     page: query.page,
     page_size: size,
     has_more: hasMore,

@@ -24,10 +24,10 @@ import {
 import { SELECTABLE_USER_TYPES } from "../../contract/users";
 import type { Database } from "../../db/schema";
 import type { GeoPoint } from "../geo/index";
-import { acceptedEvents, EVENT_TILE_COLUMNS, eventTileOf, pageOf, planarDistanceSql, visibleTo } from "./tables";
+import { acceptedEvents, eventTiles, listedMemberIds, pageOf, planarDistanceSql, visibleTo } from "./tables";
 import { originOf, type Origin } from "./origin";
 
-type EventsEb = ExpressionBuilder<Database, "events" | "users" | "profiles">;
+type EventsEb = ExpressionBuilder<Database, "events">;
 type Filter = "category" | "organizers_user_type" | "price" | "country";
 
 /** The price band's range as a condition (whole euros, [from, to)). */
@@ -51,10 +51,10 @@ function upcoming(deps: ApiDeps, viewerId: number | null, query: EventSearchQuer
   const now = deps.clock.now();
   return acceptedEvents(deps.db)
     .where("events.starts_at", ">=", now)
-    .where((eb) => visibleTo(eb, viewerId))
+    .where((eb) => visibleTo(eb, viewerId, "events.organizer_id"))
     .$if(query.category !== undefined && except !== "category", (q) => q.where("events.category", "=", query.category!))
     .$if(query.organizers_user_type !== undefined && except !== "organizers_user_type", (q) =>
-      q.where("users.user_type", "=", query.organizers_user_type!),
+      q.where("events.organizer_id", "in", listedMemberIds(deps.db, query.organizers_user_type)),
     )
     .$if(query.price !== undefined && except !== "price", (q) => q.where((eb) => inBand(eb, query.price!)))
     .$if(query.country !== undefined && except !== "country", (q) => q.where("events.country_code", "=", query.country!));
@@ -70,10 +70,18 @@ async function facetsOf(deps: ApiDeps, viewerId: number | null, query: EventSear
   const count = sql<number>`count(*)`.as("n");
   const [category, userType, country, price] = await Promise.all([
     upcoming(deps, viewerId, query, "category").select(["events.category as value", count]).groupBy("events.category").execute(),
+    // One pass for the three types: a count per type, each over the organizers of that type.
     upcoming(deps, viewerId, query, "organizers_user_type")
-      .select(["users.user_type as value", count])
-      .groupBy("users.user_type")
-      .execute(),
+      .select((eb) =>
+        SELECTABLE_USER_TYPES.map((type) =>
+          eb.fn
+            .countAll<number>()
+            .filterWhere("events.organizer_id", "in", listedMemberIds(deps.db, type))
+            .as(`t${type}`),
+        ),
+      )
+      .executeTakeFirstOrThrow()
+      .then((row) => SELECTABLE_USER_TYPES.map((type) => ({ value: type, n: (row as Record<string, number>)[`t${type}`] ?? 0 }))),
     upcoming(deps, viewerId, query, "country")
       .select(["events.country_code as value", count])
       .groupBy("events.country_code")
@@ -110,7 +118,7 @@ export async function searchEvents(deps: ApiDeps, viewerId: number | null, query
   const origin: Origin | null = await originOf(deps, viewerId, query.near);
   // Distance needs a place to measure from; without one the default order is the honest answer.
   const sort: EventSort = query.sort === "distance" && !origin ? DEFAULT_EVENT_SORT : (query.sort ?? DEFAULT_EVENT_SORT);
-  let list = upcoming(deps, viewerId, query, null).select([...EVENT_TILE_COLUMNS]);
+  let list = upcoming(deps, viewerId, query, null).select("events.id");
   if (sort === "distance") list = list.orderBy(planarDistanceSql("events", origin!)).orderBy("events.starts_at");
   else if (sort === "created_at") list = list.orderBy("events.created_at", "desc");
   else list = list.orderBy("events.starts_at");
@@ -118,7 +126,7 @@ export async function searchEvents(deps: ApiDeps, viewerId: number | null, query
   const [{ rows, hasMore }, facets] = await Promise.all([pageOf(list, query.page, size), facetsOf(deps, viewerId, query)]);
   const point: GeoPoint | null = origin ? { lat: origin.lat, lon: origin.lon } : null;
   return {
-    items: rows.map((row) => eventTileOf(row, point)),
+    items: await eventTiles(deps.db, rows.map((row) => row.id), point),
     page: query.page,
     page_size: size,
     has_more: hasMore,

@@ -18,7 +18,7 @@ import {
 import { EVENT_ATTENDANCE, EVENT_STATUS, EVENT_TILE_PAGE_SIZE } from "../../contract/events";
 import { isStaffUserType } from "../../contract/moderation";
 import { findOwner, isBlockedBetween, isListedOwner, type NamedOwner } from "../access/index";
-import { acceptedEvents, BLOG_TILE_COLUMNS, blogTileOf, EVENT_TILE_COLUMNS, eventTileOf, listedMember, pageOf, visibleTo } from "./tables";
+import { acceptedEvents, BLOG_TILE_COLUMNS, blogTileOf, EVENT_TILE_COLUMNS, eventTileOf, eventTiles, listedMember, pageOf, visibleTo } from "./tables";
 
 /** The events a profile tab lists in each of its sections. */
 const PROFILE_EVENTS_LIMIT = EVENT_TILE_PAGE_SIZE;
@@ -64,7 +64,7 @@ export async function userEvents(deps: ApiDeps, viewerId: number | null, usernam
     owner.id === viewerId
       ? acceptedEvents(deps.db)
           .innerJoin("event_attendances", "event_attendances.event_id", "events.id")
-          .select([...EVENT_TILE_COLUMNS])
+          .select("events.id")
           .where("event_attendances.user_id", "=", owner.id)
           .where("event_attendances.status", "=", EVENT_ATTENDANCE.attend)
           .where("event_attendances.accepted_at", "is not", null)
@@ -76,7 +76,7 @@ export async function userEvents(deps: ApiDeps, viewerId: number | null, usernam
   return {
     upcoming: upcoming.map((row) => eventTileOf(row)),
     past: past.map((row) => eventTileOf(row)),
-    attending: attending ? attending.map((row) => eventTileOf(row)) : null,
+    attending: attending ? await eventTiles(deps.db, attending.map((row) => row.id)) : null,
   };
 }
 
@@ -120,7 +120,7 @@ export async function eventDetail(deps: ApiDeps, viewerId: number | null, slug: 
       "events.cancelled_at",
     ])
     .where("events.slug", "=", slug)
-    .where((eb) => eb.or([eb("users.id", "=", viewerId ?? -1), eb.and([listedMember(eb), visibleTo(eb, viewerId)])]))
+    .where((eb) => eb.or([eb("users.id", "=", viewerId ?? -1), eb.and([listedMember(eb), visibleTo(eb, viewerId, "users.id")])]))
     .executeTakeFirst();
   if (!row) throw fail.notFound();
   const own = row.organizer_id === viewerId;
@@ -146,7 +146,7 @@ export async function blogDetail(deps: ApiDeps, viewerId: number | null, slug: s
     .leftJoin("profiles", "profiles.user_id", "blogs.author_id")
     .select([...BLOG_TILE_COLUMNS, "blogs.author_id", "blogs.body", "blogs.state"])
     .where("blogs.slug", "=", slug)
-    .where((eb) => eb.or([eb("users.id", "=", viewerId ?? -1), eb.and([listedMember(eb), visibleTo(eb, viewerId)])]))
+    .where((eb) => eb.or([eb("users.id", "=", viewerId ?? -1), eb.and([listedMember(eb), visibleTo(eb, viewerId, "users.id")])]))
     .executeTakeFirst();
   if (!row) throw fail.notFound();
   const own = row.author_id === viewerId;
@@ -161,14 +161,14 @@ export async function blogDetail(deps: ApiDeps, viewerId: number | null, slug: s
  */
 export async function cityEvents(deps: ApiDeps, viewerId: number | null, countryCode: string, citySlug: string): Promise<CityEventList> {
   const rows = await acceptedEvents(deps.db)
-    .select([...EVENT_TILE_COLUMNS])
+    .select("events.id")
     .where("events.country_code", "=", countryCode.toUpperCase())
     .where("events.city_slug", "=", citySlug)
     .where("events.starts_at", ">=", deps.clock.now())
-    .where((eb) => visibleTo(eb, viewerId))
+    .where((eb) => visibleTo(eb, viewerId, "events.organizer_id"))
     .orderBy("events.starts_at")
     .orderBy("events.id")
     .limit(CITY_UPCOMING_EVENTS)
     .execute();
-  return { items: rows.map((row) => eventTileOf(row)) };
+  return { items: await eventTiles(deps.db, rows.map((row) => row.id)) };
 }

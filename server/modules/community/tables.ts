@@ -13,11 +13,15 @@ import { notBlockedWith, PROFILE_USER_TYPES } from "../access/index";
 import { haversineKm, type GeoPoint } from "../geo/index";
 
 /**
- * The listed states as literals, not parameters: SQLite uses a partial index (migration 0092) only when the query's
- * condition matches the index's at prepare time, which a bound parameter cannot show.
+ * The listed states as literals, not parameters, behind a unary plus: `+events.status = 1`. SQLite uses a partial
+ * index (migration 0092, whose condition is written the same way) only when the query's condition matches it at
+ * prepare time, which a bound parameter cannot show; and the plus keeps the planner from the (status, category, …)
+ * indexes of 0084/0085, which statistics sampled under `analysis_limit` make it overrate (docs/performance.md).
  */
-export const ACCEPTED = sql.lit(EVENT_STATUS.accepted);
-export const PUBLIC_STATES = BLOG_PUBLIC_STATES.map((state) => sql.lit(state));
+const ACCEPTED = sql.lit(EVENT_STATUS.accepted);
+const PUBLIC_STATES = BLOG_PUBLIC_STATES.map((state) => sql.lit(state));
+const eventStatus = sql<number>`+${sql.ref("events.status")}`;
+const blogState = sql<number>`+${sql.ref("blogs.state")}`;
 
 type WithUsers<T extends keyof Database> = T | "users";
 
@@ -30,22 +34,35 @@ export function listedMember<T extends keyof Database>(eb: ExpressionBuilder<Dat
   return users.and([users("users.status", "=", "active"), users("users.user_type", "in", [...PROFILE_USER_TYPES])]);
 }
 
-/** No block between the viewer and the row's member (users.id); guests see everything listed. */
-export function visibleTo<T extends keyof Database>(eb: ExpressionBuilder<Database, WithUsers<T>>, viewerId: number | null) {
-  const users = eb as unknown as ExpressionBuilder<Database, "users">;
-  return viewerId === null ? users.lit(true) : notBlockedWith(users, viewerId, "users.id");
+/**
+ * The same rule as a set of ids, optionally of one user type: the lists filter their member column by it, so they
+ * read the events or blogs table alone (by its index) and join the members only for the page they show.
+ */
+export function listedMemberIds(db: DB, userType?: number) {
+  return db
+    .selectFrom("users")
+    .select("users.id")
+    .where((eb) => listedMember(eb))
+    .$if(userType !== undefined, (q) => q.where("users.user_type", "=", userType!));
+}
+
+/** No block between the viewer and the row's member; guests see everything listed. */
+export function visibleTo<T extends keyof Database>(
+  eb: ExpressionBuilder<Database, T>,
+  viewerId: number | null,
+  member: "users.id" | "events.organizer_id" | "blogs.author_id",
+) {
+  return viewerId === null ? eb.lit(true) : notBlockedWith(eb, viewerId, member);
 }
 
 // --- Events ----------------------------------------------------------------------------------------------------
 
-/** Accepted events by listed organizers, with the organizer's row joined (the tile names them). */
+/** Accepted events by listed organizers (the events table alone). */
 export function acceptedEvents(db: DB) {
   return db
     .selectFrom("events")
-    .innerJoin("users", "users.id", "events.organizer_id")
-    .leftJoin("profiles", "profiles.user_id", "events.organizer_id")
-    .where("events.status", "=", ACCEPTED)
-    .where((eb) => listedMember(eb));
+    .where(eventStatus, "=", ACCEPTED)
+    .where("events.organizer_id", "in", listedMemberIds(db));
 }
 
 export const EVENT_TILE_COLUMNS = [
@@ -113,15 +130,13 @@ export function eventTileOf(row: EventTileRow, origin: GeoPoint | null = null): 
 
 // --- Blogs -----------------------------------------------------------------------------------------------------
 
-/** Public posts (approved, post-check, published) by listed authors, with the author's row joined. */
+/** Public posts (approved, post-check, published) by listed authors (the blogs table alone). */
 export function publicPosts(db: DB) {
   return db
     .selectFrom("blogs")
-    .innerJoin("users", "users.id", "blogs.author_id")
-    .leftJoin("profiles", "profiles.user_id", "blogs.author_id")
-    .where("blogs.state", "in", PUBLIC_STATES)
+    .where(blogState, "in", PUBLIC_STATES)
     .where("blogs.published_at", "is not", null)
-    .where((eb) => listedMember(eb));
+    .where("blogs.author_id", "in", listedMemberIds(db));
 }
 
 export const BLOG_TILE_COLUMNS = [
@@ -167,6 +182,34 @@ export function blogTileOf(row: BlogTileRow): BlogTile {
     has_cover: row.cover_media_id !== null,
     author: memberOf(row),
   };
+}
+
+/** The tiles of these events, in the order given (a list's page, read by id). */
+export async function eventTiles(db: DB, ids: readonly number[], origin: GeoPoint | null = null): Promise<EventTile[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("events")
+    .innerJoin("users", "users.id", "events.organizer_id")
+    .leftJoin("profiles", "profiles.user_id", "events.organizer_id")
+    .select([...EVENT_TILE_COLUMNS])
+    .where("events.id", "in", [...ids])
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => (byId.has(id) ? [eventTileOf(byId.get(id)!, origin)] : []));
+}
+
+/** The tiles of these posts, in the order given. */
+export async function blogTiles(db: DB, ids: readonly number[]): Promise<BlogTile[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("blogs")
+    .innerJoin("users", "users.id", "blogs.author_id")
+    .leftJoin("profiles", "profiles.user_id", "blogs.author_id")
+    .select([...BLOG_TILE_COLUMNS])
+    .where("blogs.id", "in", [...ids])
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => (byId.has(id) ? [blogTileOf(byId.get(id)!)] : []));
 }
 
 interface PageableQuery<Row> {
