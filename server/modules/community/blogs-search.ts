@@ -17,7 +17,7 @@ import {
 import { BLOG_DEFAULT_RADIUS_KM, BLOG_LIST_PAGE_SIZE, BLOG_TILE_PAGE_SIZE, DEFAULT_BLOG_SORT, type BlogSort } from "../../contract/blogs";
 import { boundingBox } from "../geo/index";
 import { originOf, type Origin } from "./origin";
-import { blogTiles, listedMemberIds, pageOf, planarDistanceSql, publicPosts, visibleTo } from "./tables";
+import { blogTiles, listedMemberIds, pageOf, planarDistanceSql, postAuthor, publicPosts, visibleTo } from "./tables";
 
 export function blogPageSize(view: FindView): number {
   return view === "list" ? BLOG_LIST_PAGE_SIZE : BLOG_TILE_PAGE_SIZE;
@@ -40,12 +40,12 @@ function matching(deps: ApiDeps, viewerId: number | null, query: BlogSearchQuery
     publicPosts(deps.db)
       .where((eb) => visibleTo(eb, viewerId, "blogs.author_id"))
       .$if(query.category !== undefined, (q) => q.where("blogs.category", "=", query.category!))
-      .$if(query.user_type !== undefined, (q) => q.where("blogs.author_id", "in", listedMemberIds(deps.db, query.user_type)))
+      .$if(query.user_type !== undefined, (q) => q.where(postAuthor, "in", listedMemberIds(deps.db, query.user_type)))
       .$if(query.published !== undefined, (q) => q.where("blogs.published_at", ">=", now - BLOG_PUBLISHED_WITHIN[query.published!]))
       .$if(query.only_show === "with_photo", (q) => q.where("blogs.cover_media_id", "is not", null))
       // Favorites are a member's own list: a guest asking for them gets nothing rather than everything.
       .$if(query.only_show === "favorites", (q) =>
-        q.where("blogs.author_id", "in", (eb) =>
+        q.where(postAuthor, "in", (eb) =>
           eb
             .selectFrom("favorites as kept")
             .select("kept.target_id")

@@ -23,8 +23,9 @@ import {
 } from "../../contract/events";
 import { SELECTABLE_USER_TYPES } from "../../contract/users";
 import type { Database } from "../../db/schema";
+import { createTtlCache, type TtlCache } from "../../lib/ttl-cache";
 import type { GeoPoint } from "../geo/index";
-import { acceptedEvents, eventTiles, listedMemberIds, pageOf, planarDistanceSql, visibleTo } from "./tables";
+import { acceptedEvents, eventOrganizer, eventTiles, listedMemberIds, pageOf, planarDistanceSql, visibleTo } from "./tables";
 import { originOf, type Origin } from "./origin";
 
 type EventsEb = ExpressionBuilder<Database, "events">;
@@ -54,55 +55,90 @@ function upcoming(deps: ApiDeps, viewerId: number | null, query: EventSearchQuer
     .where((eb) => visibleTo(eb, viewerId, "events.organizer_id"))
     .$if(query.category !== undefined && except !== "category", (q) => q.where("events.category", "=", query.category!))
     .$if(query.organizers_user_type !== undefined && except !== "organizers_user_type", (q) =>
-      q.where("events.organizer_id", "in", listedMemberIds(deps.db, query.organizers_user_type)),
+      q.where(eventOrganizer, "in", listedMemberIds(deps.db, query.organizers_user_type)),
     )
     .$if(query.price !== undefined && except !== "price", (q) => q.where((eb) => inBand(eb, query.price!)))
     .$if(query.country !== undefined && except !== "country", (q) => q.where("events.country_code", "=", query.country!));
 }
 
-/** Counts per value, in the order the contract lists the values (zero counts too, so the form can show them). */
-function countsIn(order: readonly string[], rows: Array<{ value: string | number; n: number | string | bigint }>): FacetCount[] {
-  const found = new Map(rows.map((row) => [String(row.value), Number(row.n)]));
-  return order.map((value) => ({ value, count: found.get(value) ?? 0 }));
+/**
+ * One row per (category, country, price band) of the upcoming events the guest sees, with its count per organizer
+ * type: every facet under every combination of filters follows from these rows, so one pass over the index serves
+ * all four facets. Kept a minute per process (counts for the guest view: a signed-in viewer's blocks shape the
+ * results, not the counts).
+ */
+interface FacetCell {
+  category: string;
+  country: string;
+  band: string;
+  byType: Record<string, number>;
 }
 
-async function facetsOf(deps: ApiDeps, viewerId: number | null, query: EventSearchQuery): Promise<EventSearchFacets> {
-  const count = sql<number>`count(*)`.as("n");
-  const [category, userType, country, price] = await Promise.all([
-    upcoming(deps, viewerId, query, "category").select(["events.category as value", count]).groupBy("events.category").execute(),
-    // One pass for the three types: a count per type, each over the organizers of that type.
-    upcoming(deps, viewerId, query, "organizers_user_type")
-      .select((eb) =>
-        SELECTABLE_USER_TYPES.map((type) =>
+const FACET_TTL_MS = 60_000;
+const facetCaches = new WeakMap<ApiDeps["db"], TtlCache<FacetCell[]>>();
+
+async function facetCells(deps: ApiDeps): Promise<FacetCell[]> {
+  let cache = facetCaches.get(deps.db);
+  if (!cache) {
+    cache = createTtlCache<FacetCell[]>({ ttlMs: FACET_TTL_MS, maxEntries: 1 });
+    facetCaches.set(deps.db, cache);
+  }
+  return cache.remember("cells", deps.clock.now(), async () => {
+    const band = bandSql();
+    const rows = await upcoming(deps, null, { page: 1 }, null)
+      .select((eb) => [
+        "events.category",
+        "events.country_code",
+        band.as("band"),
+        ...SELECTABLE_USER_TYPES.map((type) =>
           eb.fn
             .countAll<number>()
-            .filterWhere("events.organizer_id", "in", listedMemberIds(deps.db, type))
+            .filterWhere(eventOrganizer, "in", listedMemberIds(deps.db, type))
             .as(`t${type}`),
         ),
-      )
-      .executeTakeFirstOrThrow()
-      .then((row) => SELECTABLE_USER_TYPES.map((type) => ({ value: type, n: (row as Record<string, number>)[`t${type}`] ?? 0 }))),
-    upcoming(deps, viewerId, query, "country")
-      .select(["events.country_code as value", count])
-      .groupBy("events.country_code")
-      .orderBy(sql`count(*)`, "desc")
-      .orderBy("events.country_code")
-      .execute(),
-    upcoming(deps, viewerId, query, "price")
-      .select([bandSql().as("value"), count])
-      .groupBy(bandSql())
-      .execute(),
-  ]);
+      ])
+      .groupBy(["events.category", "events.country_code", band])
+      .execute();
+    return rows.map((row) => ({
+      category: row.category,
+      country: row.country_code,
+      band: row.band,
+      byType: Object.fromEntries(SELECTABLE_USER_TYPES.map((type) => [String(type), Number((row as Record<string, unknown>)[`t${type}`] ?? 0)])),
+    }));
+  });
+}
+
+/** Each facet counted over every filter but its own, in the contract's order of values (zero counts too). */
+async function facetsOf(deps: ApiDeps, query: EventSearchQuery): Promise<EventSearchFacets> {
+  const cells = await facetCells(deps);
+  const types = query.organizers_user_type === undefined ? SELECTABLE_USER_TYPES.map(String) : [String(query.organizers_user_type)];
+  const passes = (cell: FacetCell, except: Filter) =>
+    (except === "category" || query.category === undefined || cell.category === query.category) &&
+    (except === "country" || query.country === undefined || cell.country === query.country) &&
+    (except === "price" || query.price === undefined || cell.band === query.price);
+  const total = (cell: FacetCell, ofTypes: readonly string[]) => ofTypes.reduce((sum, type) => sum + (cell.byType[type] ?? 0), 0);
+  const tally = (except: Filter, keyOf: (cell: FacetCell) => string) => {
+    const counts = new Map<string, number>();
+    for (const cell of cells) if (passes(cell, except)) counts.set(keyOf(cell), (counts.get(keyOf(cell)) ?? 0) + total(cell, types));
+    return counts;
+  };
+  const inOrder = (order: readonly string[], counts: Map<string, number>): FacetCount[] =>
+    order.map((value) => ({ value, count: counts.get(value) ?? 0 }));
+  const byType = new Map<string, number>();
+  for (const cell of cells)
+    if (passes(cell, "organizers_user_type"))
+      for (const type of SELECTABLE_USER_TYPES.map(String)) byType.set(type, (byType.get(type) ?? 0) + (cell.byType[type] ?? 0));
+  const countries = [...tally("country", (cell) => cell.country)]
+    .filter(([, count]) => count > 0)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([value, count]) => ({ value, count }));
   return {
-    category: countsIn(EVENT_CATEGORIES, category),
-    organizers_user_type: countsIn(
-      SELECTABLE_USER_TYPES.map((type) => String(type)),
-      userType,
-    ),
-    country: country.map((row) => ({ value: row.value, count: Number(row.n) })),
-    price_range: countsIn(
-      EVENT_PRICE_BANDS.map((band) => band.key),
-      price,
+    category: inOrder(EVENT_CATEGORIES, tally("category", (cell) => cell.category)),
+    organizers_user_type: inOrder(SELECTABLE_USER_TYPES.map(String), byType),
+    country: countries,
+    price_range: inOrder(
+      EVENT_PRICE_BANDS.map((b) => b.key),
+      tally("price", (cell) => cell.band),
     ),
   };
 }
@@ -123,7 +159,7 @@ export async function searchEvents(deps: ApiDeps, viewerId: number | null, query
   else if (sort === "created_at") list = list.orderBy("events.created_at", "desc");
   else list = list.orderBy("events.starts_at");
   list = list.orderBy("events.id");
-  const [{ rows, hasMore }, facets] = await Promise.all([pageOf(list, query.page, size), facetsOf(deps, viewerId, query)]);
+  const [{ rows, hasMore }, facets] = await Promise.all([pageOf(list, query.page, size), facetsOf(deps, query)]);
   const point: GeoPoint | null = origin ? { lat: origin.lat, lon: origin.lon } : null;
   return {
     items: await eventTiles(deps.db, rows.map((row) => row.id), point),

@@ -16,6 +16,13 @@ export function up(_dialect: Dialect) {
       .columns(["starts_at", "category", "country_code", "price", "organizer_id"])
       .where(sql<boolean>`+${sql.ref("status")} = 1`)
       .execute();
+    // One category's upcoming events by start.
+    await db.schema
+      .createIndex("events_accepted_category")
+      .on("events")
+      .columns(["category", "starts_at", "organizer_id"])
+      .where(sql<boolean>`+${sql.ref("status")} = 1`)
+      .execute();
     // A city's next events (the directory's city pages ask by country and city slug).
     await db.schema
       .createIndex("events_accepted_city")
@@ -36,5 +43,16 @@ export function up(_dialect: Dialect) {
       .columns(["category", "published_at", "author_id"])
       .where(sql<boolean>`+${sql.ref("state")} in (1, 4, 10)`)
       .execute();
+    // The sorts by likes and by comments.
+    for (const [name, column] of [
+      ["blogs_public_likes", "like_count"],
+      ["blogs_public_comments", "comment_count"],
+    ] as const)
+      await db.schema
+        .createIndex(name)
+        .on("blogs")
+        .columns([column, "published_at", "author_id"])
+        .where(sql<boolean>`+${sql.ref("state")} in (1, 4, 10)`)
+        .execute();
   };
 }
