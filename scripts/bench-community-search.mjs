@@ -161,8 +161,11 @@ const scenarios = [
 ];
 
 for (const scenario of scenarios) {
-  let sample;
-  for (let i = 0; i < warmup; i++) sample = await call(scenario.path, scenario.token);
+  // The first call of a scenario pays for what a minute's cache keeps (the event facets): shown as "first".
+  const first0 = process.hrtime.bigint();
+  let sample = await call(scenario.path, scenario.token);
+  const firstMs = Number(process.hrtime.bigint() - first0) / 1e6;
+  for (let i = 1; i < warmup; i++) sample = await call(scenario.path, scenario.token);
   const times = [];
   const cpuBefore = process.cpuUsage();
   for (let i = 0; i < runs; i++) {
@@ -173,7 +176,7 @@ for (const scenario of scenarios) {
   const cpu = process.cpuUsage(cpuBefore);
   times.sort((a, b) => a - b);
   console.info(
-    `${scenario.name}\n  runs ${runs}  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times[times.length - 1].toFixed(1)} ms  cpu ${((cpu.user + cpu.system) / 1000 / runs).toFixed(1)} ms/request  items ${sample.items.length}${sample.has_more ? " (more)" : ""}`,
+    `${scenario.name}\n  runs ${runs}  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times[times.length - 1].toFixed(1)} ms  cpu ${((cpu.user + cpu.system) / 1000 / runs).toFixed(1)} ms/request  first ${firstMs.toFixed(1)} ms  items ${sample.items.length}${sample.has_more ? " (more)" : ""}`,
   );
 }
 await runtime.database.close();
