@@ -3,17 +3,17 @@
  * searches the demo's events and posts with category links, the plain GET filter form, sorts, the view switch; the
  * profile tabs list demo_club's events and posts (demo_member alone sees whom they attend); the directory's Berlin page
  * links the city's next events; the sitemaps list a demo event and post; the /node paths answer JSON. Read-only: no
- * demo data changes. Screenshots at 390 px (test-results/…/community-*-390.png and /work/notes/shots when present).
+ * demo data changes. Screenshots at 390 px (test-results/…/community-*-390.png, and into SHOTS_DIR when set).
  */
-import { existsSync } from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
 import { DEMO, expect, logIn, test } from "./fixtures";
 
-const SHOTS = "/work/notes/shots";
+/** Also into SHOTS_DIR when set (the review's folder of screenshots). */
+const SHOTS_DIR = process.env.SHOTS_DIR;
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: testInfo.outputPath(`community-${name}-390.png`), fullPage: true });
-  if (existsSync(SHOTS)) await page.screenshot({ path: `${SHOTS}/community-find-${name}.png`, fullPage: true });
+  if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/community-find-${name}.png`, fullPage: true });
 }
 
 test("a guest finds events by category, filters, sort and view, with plain links and a GET form", async ({ page }, testInfo) => {
