@@ -64,12 +64,7 @@ async function insertChunks(table, count, row) {
 }
 
 const members = (
-  await db
-    .selectFrom("users")
-    .select("id")
-    .where("status", "=", "active")
-    .where("user_type", "in", [1, 2, 3])
-    .execute()
+  await db.selectFrom("users").select("id").where("status", "=", "active").where("user_type", "in", [1, 2, 3]).execute()
 ).map((row) => row.id);
 const started = Date.now();
 const countries = ["DE", "DE", "DE", "DE", "AT", "CH"];
@@ -110,7 +105,9 @@ await insertChunks("blogs", postCount, (i) => {
     title: `Bench post ${i}`,
     body: "[]",
     excerpt: "A benchmark post.",
-    state: isPublic ? pick([BLOG_STATE.published, BLOG_STATE.published, BLOG_STATE.post_check, BLOG_STATE.approved]) : pick([BLOG_STATE.pending, BLOG_STATE.draft, BLOG_STATE.rejected]),
+    state: isPublic
+      ? pick([BLOG_STATE.published, BLOG_STATE.published, BLOG_STATE.post_check, BLOG_STATE.approved])
+      : pick([BLOG_STATE.pending, BLOG_STATE.draft, BLOG_STATE.rejected]),
     lat: city.lat,
     lon: city.lon,
     cover_media_id: random() < 0.3 ? 1 : null,

@@ -93,7 +93,10 @@ export async function searchBlogs(deps: ApiDeps, viewerId: number | null, query:
 
   const { rows, hasMore } = await pageOf(list, query.page, size);
   return {
-    items: await blogTiles(deps.db, rows.map((row) => row.id)),
+    items: await blogTiles(
+      deps.db,
+      rows.map((row) => row.id),
+    ),
     page: query.page,
     page_size: size,
     has_more: hasMore,

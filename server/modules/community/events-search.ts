@@ -91,10 +91,7 @@ async function facetCells(deps: ApiDeps): Promise<FacetCell[]> {
         "events.country_code",
         band.as("band"),
         ...SELECTABLE_USER_TYPES.map((type) =>
-          eb.fn
-            .countAll<number>()
-            .filterWhere(eventOrganizer, "in", listedMemberIds(deps.db, type))
-            .as(`t${type}`),
+          eb.fn.countAll<number>().filterWhere(eventOrganizer, "in", listedMemberIds(deps.db, type)).as(`t${type}`),
         ),
       ])
       .groupBy(["events.category", "events.country_code", band])
@@ -103,7 +100,9 @@ async function facetCells(deps: ApiDeps): Promise<FacetCell[]> {
       category: row.category,
       country: row.country_code,
       band: row.band,
-      byType: Object.fromEntries(SELECTABLE_USER_TYPES.map((type) => [String(type), Number((row as Record<string, unknown>)[`t${type}`] ?? 0)])),
+      byType: Object.fromEntries(
+        SELECTABLE_USER_TYPES.map((type) => [String(type), Number((row as Record<string, unknown>)[`t${type}`] ?? 0)]),
+      ),
     }));
   });
 }
@@ -133,7 +132,10 @@ async function facetsOf(deps: ApiDeps, query: EventSearchQuery): Promise<EventSe
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
     .map(([value, count]) => ({ value, count }));
   return {
-    category: inOrder(EVENT_CATEGORIES, tally("category", (cell) => cell.category)),
+    category: inOrder(
+      EVENT_CATEGORIES,
+      tally("category", (cell) => cell.category),
+    ),
     organizers_user_type: inOrder(SELECTABLE_USER_TYPES.map(String), byType),
     country: countries,
     price_range: inOrder(
@@ -162,7 +164,11 @@ export async function searchEvents(deps: ApiDeps, viewerId: number | null, query
   const [{ rows, hasMore }, facets] = await Promise.all([pageOf(list, query.page, size), facetsOf(deps, query)]);
   const point: GeoPoint | null = origin ? { lat: origin.lat, lon: origin.lon } : null;
   return {
-    items: await eventTiles(deps.db, rows.map((row) => row.id), point),
+    items: await eventTiles(
+      deps.db,
+      rows.map((row) => row.id),
+      point,
+    ),
     page: query.page,
     page_size: size,
     has_more: hasMore,

@@ -18,7 +18,17 @@ import {
 import { EVENT_ATTENDANCE, EVENT_STATUS, EVENT_TILE_PAGE_SIZE } from "../../contract/events";
 import { isStaffUserType } from "../../contract/moderation";
 import { findOwner, isBlockedBetween, isListedOwner, type NamedOwner } from "../access/index";
-import { acceptedEvents, BLOG_TILE_COLUMNS, blogTileOf, EVENT_TILE_COLUMNS, eventTileOf, eventTiles, listedMember, pageOf, visibleTo } from "./tables";
+import {
+  acceptedEvents,
+  BLOG_TILE_COLUMNS,
+  blogTileOf,
+  EVENT_TILE_COLUMNS,
+  eventTileOf,
+  eventTiles,
+  listedMember,
+  pageOf,
+  visibleTo,
+} from "./tables";
 
 /** The events a profile tab lists in each of its sections. */
 const PROFILE_EVENTS_LIMIT = EVENT_TILE_PAGE_SIZE;
@@ -76,7 +86,12 @@ export async function userEvents(deps: ApiDeps, viewerId: number | null, usernam
   return {
     upcoming: upcoming.map((row) => eventTileOf(row)),
     past: past.map((row) => eventTileOf(row)),
-    attending: attending ? await eventTiles(deps.db, attending.map((row) => row.id)) : null,
+    attending: attending
+      ? await eventTiles(
+          deps.db,
+          attending.map((row) => row.id),
+        )
+      : null,
   };
 }
 
@@ -170,5 +185,10 @@ export async function cityEvents(deps: ApiDeps, viewerId: number | null, country
     .orderBy("events.id")
     .limit(CITY_UPCOMING_EVENTS)
     .execute();
-  return { items: await eventTiles(deps.db, rows.map((row) => row.id)) };
+  return {
+    items: await eventTiles(
+      deps.db,
+      rows.map((row) => row.id),
+    ),
+  };
 }

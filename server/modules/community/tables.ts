@@ -65,10 +65,7 @@ export function visibleTo<T extends keyof Database>(
 
 /** Accepted events by listed organizers (the events table alone). */
 export function acceptedEvents(db: DB) {
-  return db
-    .selectFrom("events")
-    .where(eventStatus, "=", ACCEPTED)
-    .where(eventOrganizer, "in", listedMemberIds(db));
+  return db.selectFrom("events").where(eventStatus, "=", ACCEPTED).where(eventOrganizer, "in", listedMemberIds(db));
 }
 
 export const EVENT_TILE_COLUMNS = [
