@@ -10,6 +10,7 @@ import deBlogsComments from "../../locales/de/blogs-comments.json";
 import deBundle from "../../locales/de/bundle.json";
 import deCharts from "../../locales/de/charts.json";
 import deCheckout from "../../locales/de/checkout.json";
+import deCommunity from "../../locales/de/community.json";
 import deCreatorMedia from "../../locales/de/creator-media.json";
 import deDating from "../../locales/de/dating.json";
 import deDev from "../../locales/de/dev.json";
@@ -57,6 +58,7 @@ import enBlogsComments from "../../locales/en/blogs-comments.json";
 import enBundle from "../../locales/en/bundle.json";
 import enCharts from "../../locales/en/charts.json";
 import enCheckout from "../../locales/en/checkout.json";
+import enCommunity from "../../locales/en/community.json";
 import enCreatorMedia from "../../locales/en/creator-media.json";
 import enDating from "../../locales/en/dating.json";
 import enDev from "../../locales/en/dev.json";
@@ -104,6 +106,7 @@ import esBlogsComments from "../../locales/es/blogs-comments.json";
 import esBundle from "../../locales/es/bundle.json";
 import esCharts from "../../locales/es/charts.json";
 import esCheckout from "../../locales/es/checkout.json";
+import esCommunity from "../../locales/es/community.json";
 import esCreatorMedia from "../../locales/es/creator-media.json";
 import esDating from "../../locales/es/dating.json";
 import esDev from "../../locales/es/dev.json";
@@ -151,6 +154,7 @@ import plBlogsComments from "../../locales/pl/blogs-comments.json";
 import plBundle from "../../locales/pl/bundle.json";
 import plCharts from "../../locales/pl/charts.json";
 import plCheckout from "../../locales/pl/checkout.json";
+import plCommunity from "../../locales/pl/community.json";
 import plCreatorMedia from "../../locales/pl/creator-media.json";
 import plDating from "../../locales/pl/dating.json";
 import plDev from "../../locales/pl/dev.json";
@@ -201,6 +205,7 @@ export const resources = {
     bundle: deBundle,
     charts: deCharts,
     checkout: deCheckout,
+    community: deCommunity,
     "creator-media": deCreatorMedia,
     dating: deDating,
     dev: deDev,
@@ -250,6 +255,7 @@ export const resources = {
     bundle: enBundle,
     charts: enCharts,
     checkout: enCheckout,
+    community: enCommunity,
     "creator-media": enCreatorMedia,
     dating: enDating,
     dev: enDev,
@@ -299,6 +305,7 @@ export const resources = {
     bundle: esBundle,
     charts: esCharts,
     checkout: esCheckout,
+    community: esCommunity,
     "creator-media": esCreatorMedia,
     dating: esDating,
     dev: esDev,
@@ -348,6 +355,7 @@ export const resources = {
     bundle: plBundle,
     charts: plCharts,
     checkout: plCheckout,
+    community: plCommunity,
     "creator-media": plCreatorMedia,
     dating: plDating,
     dev: plDev,

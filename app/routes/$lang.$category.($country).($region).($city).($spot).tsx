@@ -11,7 +11,7 @@ import { errorMeta } from "~/utils/error-meta";
 import { rootOrigin } from "~/utils/meta";
 import { pageMeta } from "~/utils/seo";
 
-export const handle = { i18n: ["directory"], hydrate: false };
+export const handle = { i18n: ["directory", "community"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadDirectory(args);
 

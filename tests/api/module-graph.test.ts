@@ -258,6 +258,7 @@ describe("the feature manifests (ADR 064)", () => {
       "creator-media",
       "bundles",
       "fans",
+      "community",
     ]);
     const twice = defineFeature({ name: "broken", seed: [{ order: 130, part: seedParts()[0]! }] });
     expect(manifestProblems([...FEATURES, twice], input)).toEqual(["seed order 130 is declared by dates and broken"]);

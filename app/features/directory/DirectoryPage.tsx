@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { directoryPath } from "#server/contract/seo";
 import { ProfileTiles } from "~/components/directory/ProfileTiles";
 import { JsonLd } from "~/components/JsonLd";
+import { CityEvents } from "~/features/community/CityEvents";
 import { PromotedSlot } from "~/components/tiles/PromotedSlot";
 import { localePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
@@ -11,7 +12,7 @@ import * as css from "./directory.css";
 import type { loadDirectory } from "./directory.server";
 
 export function DirectoryPage() {
-  const { lang, dir, heading, intro, crumbs } = useLoaderData<typeof loadDirectory>();
+  const { lang, dir, heading, intro, crumbs, cityEvents } = useLoaderData<typeof loadDirectory>();
   const { t } = useTranslation();
   const address = { category: dir.category, country: dir.country?.slug, region: dir.region?.slug, city: dir.city?.slug };
   return (
@@ -60,6 +61,8 @@ export function DirectoryPage() {
         <PromotedSlot profiles={dir.promoted} />
         <ProfileTiles profiles={dir.profiles} />
       </section>
+
+      {dir.city ? <CityEvents events={cityEvents} city={dir.city.name} lang={lang} /> : null}
 
       {dir.pages > 1 ? (
         <nav aria-label={t("seo.pagination")}>

@@ -7,6 +7,7 @@ import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { directoryBreadcrumbs, directoryPath, isSeoCategory, parseDirectoryPage, SEO_PAGE_SIZE } from "#server/contract/seo";
 import { createApiClient } from "~/api/client.server";
+import { cityUpcomingEvents } from "~/features/community/community.server";
 import { publicPageHeaders } from "~/utils/page-headers.server";
 import { fetchDirectory } from "~/api/seo.server";
 import { brand } from "~/brand/brand";
@@ -36,6 +37,8 @@ export async function loadDirectory({ request, context, params }: LoaderFunction
     throw new Response(null, { status: 502, headers: noStore() });
   }
   const dir = result.data;
+  // A city page links the city's next events (issue 29 item 6).
+  const cityEvents = dir.city && dir.country ? await cityUpcomingEvents(request, context, dir.country.code, dir.city.slug) : [];
   const t = await i18nServer.getFixedT(request);
   const categoryName = t(`seo.categories.${category}.name`);
   const place = dir.city?.name ?? dir.region?.name ?? (dir.country ? t(`seo.countries.${dir.country.code}`) : null);
@@ -75,6 +78,7 @@ export async function loadDirectory({ request, context, params }: LoaderFunction
     {
       lang,
       dir,
+      cityEvents,
       heading,
       title: `${heading}${pageSuffix} | ${brand.name}`,
       description: t(`seo.categories.${category}.description`, { place: where, count: dir.total, brand: brand.name }) + pageSuffix,

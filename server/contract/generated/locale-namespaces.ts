@@ -9,6 +9,7 @@ export const NAMESPACES = [
   "bundle",
   "charts",
   "checkout",
+  "community",
   "creator-media",
   "dating",
   "dev",

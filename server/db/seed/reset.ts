@@ -31,7 +31,21 @@ export interface ResetOptions {
  * queued jobs, whose payloads name
  * row ids that restart at 1 and would act on the new seed's rows); reset empties them too.
  */
-const PERSON_STATE_TABLES = ["mail_outbox", "rate_counters", "captcha_challenges", "search_profiles", "jobs", "newsfeed_trending"];
+const PERSON_STATE_TABLES = [
+  "mail_outbox",
+  "rate_counters",
+  "captcha_challenges",
+  "search_profiles",
+  "jobs",
+  "newsfeed_trending",
+  // Issue 29's tables, seeded by the community part: listed until their migrations reference users (then redundant).
+  "events",
+  "event_attendances",
+  "event_reviews",
+  "blogs",
+  "blog_comments",
+  "blog_likes",
+];
 const MIGRATION_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
 
 /** The dialect behind a Kysely instance (the seed's CLI hands it the database alone). */

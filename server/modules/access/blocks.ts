@@ -25,13 +25,13 @@ function blockBetween(
 }
 
 /**
- * No block between the viewer and the member of the row: `users.id` (pages, the directory) or
- * `search_profiles.user_id` (search).
+ * No block between the viewer and the member of the row: `users.id` (pages, the directory),
+ * `search_profiles.user_id` (search), or an event's organizer and a post's author (issue 29's lists).
  */
 export function notBlockedWith<TB extends keyof Database & string>(
   eb: ExpressionBuilder<Database, TB>,
   viewerId: number,
-  ownerColumn: "users.id" | "search_profiles.user_id" = "users.id",
+  ownerColumn: "users.id" | "search_profiles.user_id" | "events.organizer_id" | "blogs.author_id" = "users.id",
 ): Expression<SqlBool> {
   const owner = sql.ref<number>(ownerColumn);
   return eb.not(

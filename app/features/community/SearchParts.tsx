@@ -1,0 +1,97 @@
+/** What both searches share: category links, the view switch, the pager and the empty state. */
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { FindView } from "#server/contract/community";
+import * as ui from "~/styles/ui.css";
+import * as css from "./community.css";
+import { withQuery } from "./find-state";
+
+/** "All" and one link per category; each keeps the other filters (the category is the path). */
+export function CategoryLinks({
+  root,
+  search,
+  categories,
+  active,
+  labelOf,
+  counts,
+}: {
+  root: string;
+  search: string;
+  categories: readonly string[];
+  active: string | null;
+  labelOf: (category: string) => string;
+  counts?: ReadonlyMap<string, number>;
+}) {
+  const { t } = useTranslation("community");
+  const link = (category: string | null) => withQuery(category ? `${root}/${category}` : root, search, {});
+  return (
+    <nav aria-label={t("community.category_label")}>
+      <ul className={css.categoryLinks}>
+        {[null, ...categories].map((category) => (
+          <li key={category ?? ""}>
+            <Link className={css.chip} to={link(category)} aria-current={category === active ? "page" : undefined}>
+              {category ? labelOf(category) : t("community.all_categories")}
+              {category && counts ? ` (${counts.get(category) ?? 0})` : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function ViewSwitch({ base, search, view }: { base: string; search: string; view: FindView }) {
+  const { t } = useTranslation("community");
+  const other: FindView = view === "tiles" ? "list" : "tiles";
+  return (
+    <Link className={ui.linkButton} to={withQuery(base, search, { view: other === "tiles" ? undefined : other })} data-testid="view-switch">
+      {t(`community.view.${other}`)}
+    </Link>
+  );
+}
+
+export function Pager({ base, search, page, hasMore }: { base: string; search: string; page: number; hasMore: boolean }) {
+  const { t } = useTranslation("community");
+  if (page === 1 && !hasMore) return null;
+  return (
+    <nav aria-label={t("community.pagination")} className={css.pager}>
+      {page > 1 ? (
+        <Link className={ui.buttonSecondary} rel="prev" to={withQuery(base, search, { page: page === 2 ? undefined : String(page - 1) })}>
+          {t("community.previous")}
+        </Link>
+      ) : (
+        <span />
+      )}
+      {hasMore ? (
+        <Link className={ui.buttonSecondary} rel="next" to={withQuery(base, search, { page: String(page + 1) })} data-testid="more">
+          {t("community.more")}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+export function SelectField({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}) {
+  return (
+    <label className={ui.field}>
+      <span className={ui.label}>{label}</span>
+      <select className={`${ui.input} ${css.select}`} name={name} defaultValue={value}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

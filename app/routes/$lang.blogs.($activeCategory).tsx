@@ -1,0 +1,23 @@
+/**
+ * blogs/{activeCategory?} (G, issue 29 item 3, ADR 104): the blog search; without a category every category.
+ * A thin adapter over app/features/community.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { loadBlogSearch } from "~/features/community/community.server";
+import { BlogSearchPage } from "~/features/community/BlogSearchPage";
+import { profileHeaders } from "~/features/profile/meta";
+import { metaFromLoader } from "~/utils/meta";
+
+export const handle = { i18n: ["community"], hydrate: false };
+
+export const loader = (args: LoaderFunctionArgs) => loadBlogSearch(args);
+
+export const headers = profileHeaders;
+export const meta = metaFromLoader();
+
+export default BlogSearchPage;
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
