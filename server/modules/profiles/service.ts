@@ -28,7 +28,9 @@ import { boundingBox, haversineKm, regionByCode } from "../geo/index";
 import { LISTED_MEDIA_COLUMNS, listedMediaFor, mediaImageOf } from "../media/index";
 import { ownPendingTexts } from "../moderation/index";
 import {
+  ageVerifiedSql,
   entitlementsOf,
+  existsAnswer,
   isBlockedBetween,
   isGuestVisible,
   isGuestVisibleProfile,
@@ -99,6 +101,8 @@ async function findProfileRow(db: DB, username: string) {
       "profiles.reviews_shown",
       "profiles.rating_shown",
     ])
+    // The "age verified" badge: the provider's identification alone gives it (ADR 105).
+    .select((eb) => ageVerifiedSql(eb).as("age_verified"))
     .where("users.username_key", "=", username.toLowerCase())
     .executeTakeFirst();
 }
@@ -394,7 +398,7 @@ export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: View
       plus_member: plusRunning(row, now),
       // Photo (fake-check) and identity verification arrive with the verification group.
       photo_verified: false,
-      age_verified: false,
+      age_verified: existsAnswer(row.age_verified),
       trust_level: trust,
       // The owner's safer-sex statement (spec section 7 "safesex", ADR 039).
       safe_sex: row.safe_sex_status === 1,
