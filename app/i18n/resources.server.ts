@@ -4,6 +4,7 @@
 import deCommon from "../../locales/de/common.json";
 import deAccount from "../../locales/de/account.json";
 import deAccounting from "../../locales/de/accounting.json";
+import deAgeVerification from "../../locales/de/age-verification.json";
 import deAuth from "../../locales/de/auth.json";
 import deBundle from "../../locales/de/bundle.json";
 import deCharts from "../../locales/de/charts.json";
@@ -49,6 +50,7 @@ import deWallet from "../../locales/de/wallet.json";
 import enCommon from "../../locales/en/common.json";
 import enAccount from "../../locales/en/account.json";
 import enAccounting from "../../locales/en/accounting.json";
+import enAgeVerification from "../../locales/en/age-verification.json";
 import enAuth from "../../locales/en/auth.json";
 import enBundle from "../../locales/en/bundle.json";
 import enCharts from "../../locales/en/charts.json";
@@ -94,6 +96,7 @@ import enWallet from "../../locales/en/wallet.json";
 import esCommon from "../../locales/es/common.json";
 import esAccount from "../../locales/es/account.json";
 import esAccounting from "../../locales/es/accounting.json";
+import esAgeVerification from "../../locales/es/age-verification.json";
 import esAuth from "../../locales/es/auth.json";
 import esBundle from "../../locales/es/bundle.json";
 import esCharts from "../../locales/es/charts.json";
@@ -139,6 +142,7 @@ import esWallet from "../../locales/es/wallet.json";
 import plCommon from "../../locales/pl/common.json";
 import plAccount from "../../locales/pl/account.json";
 import plAccounting from "../../locales/pl/accounting.json";
+import plAgeVerification from "../../locales/pl/age-verification.json";
 import plAuth from "../../locales/pl/auth.json";
 import plBundle from "../../locales/pl/bundle.json";
 import plCharts from "../../locales/pl/charts.json";
@@ -187,6 +191,7 @@ export const resources = {
     common: deCommon,
     account: deAccount,
     accounting: deAccounting,
+    "age-verification": deAgeVerification,
     auth: deAuth,
     bundle: deBundle,
     charts: deCharts,
@@ -234,6 +239,7 @@ export const resources = {
     common: enCommon,
     account: enAccount,
     accounting: enAccounting,
+    "age-verification": enAgeVerification,
     auth: enAuth,
     bundle: enBundle,
     charts: enCharts,
@@ -281,6 +287,7 @@ export const resources = {
     common: esCommon,
     account: esAccount,
     accounting: esAccounting,
+    "age-verification": esAgeVerification,
     auth: esAuth,
     bundle: esBundle,
     charts: esCharts,
@@ -328,6 +335,7 @@ export const resources = {
     common: plCommon,
     account: plAccount,
     accounting: plAccounting,
+    "age-verification": plAgeVerification,
     auth: plAuth,
     bundle: plBundle,
     charts: plCharts,

@@ -12,19 +12,11 @@ import {
   servicesStepSchema,
 } from "../registration-steps";
 import {
-  AGE_CHECK_METHODS,
   businessSignUpSchema,
   emailVerifySchema,
   individualSignUpSchema,
   uniqueCheckSchema,
 } from "../registration-sign-up";
-
-// Beside its operation, not in contract/registration-sign-up: the sign-up pages import that file into the browser (ADR 050).
-/** POST /verification/age-check: the method the member picked. */
-export const ageCheckRequestSchema = v.object(
-  { method: v.picklist(AGE_CHECK_METHODS, "validation.signup.age_check_method_required") },
-  "validation.signup.age_check_method_required",
-);
 
 export const registrationOps = {
   // Built here with Date.now for the document and the callers' types; the API validates with its own clock.
@@ -114,11 +106,4 @@ export const registrationOps = {
     response: "EmailVerified",
   }),
   resendVerification: defineOperation({ method: "post", path: "/api/v2/registration/email/resend", response: "VerificationMailSent" }),
-  ageCheck: defineOperation({ method: "get", path: "/api/v2/verification/age-check", response: "AgeCheckState" }),
-  requestAgeCheck: defineOperation({
-    method: "post",
-    path: "/api/v2/verification/age-check",
-    body: ageCheckRequestSchema,
-    response: "AgeCheckState",
-  }),
 };

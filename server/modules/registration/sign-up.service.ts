@@ -7,8 +7,6 @@ import type { ApiDeps } from "../../api/types";
 import { REGISTER_STEP, USER_TYPE } from "../../contract/users";
 import {
   birthDateOf,
-  type AgeCheckMethod,
-  type AgeCheckRequest,
   type UniqueCheck,
   type BusinessSignUpInput,
   type IndividualSignUpInput,
@@ -333,37 +331,3 @@ export async function verifyEmail(deps: ApiDeps, token: string, callerId: number
   return { verified: true, user_type: row.userType };
 }
 
-/**
- * Records that the user asked for an age check. The verification providers
- * (KYC, a later issue) pick pending requests up; until then the request
- * stays pending. One open request per user: asking again returns it.
- */
-export async function requestAgeCheck(deps: ApiDeps, userId: number, method: AgeCheckMethod) {
-  const { db, clock } = deps;
-  const open = await db
-    .selectFrom("age_check_requests")
-    .select(["id", "method", "status", "created_at"])
-    .where("user_id", "=", userId)
-    .where("status", "=", "pending")
-    .executeTakeFirst();
-  if (open) return open;
-  const now = clock.now();
-  const row = await db
-    .insertInto("age_check_requests")
-    .values({ user_id: userId, method, status: "pending", created_at: now, resolved_at: null })
-    .returning(["id", "method", "status", "created_at"])
-    .executeTakeFirstOrThrow();
-  return row;
-}
-
-export async function latestAgeCheck(deps: ApiDeps, userId: number): Promise<AgeCheckRequest | null> {
-  return (
-    (await deps.db
-      .selectFrom("age_check_requests")
-      .select(["id", "method", "status", "created_at"])
-      .where("user_id", "=", userId)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .executeTakeFirst()) ?? null
-  );
-}
