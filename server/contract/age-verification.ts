@@ -33,7 +33,6 @@ export const AGE_VERIFICATION_ERRORS = {
   alreadyVerified: "exception.age_verification.already_verified",
   invalidSignature: "exception.age_verification.invalid_signature",
   replayed: "exception.age_verification.replayed",
-  unknownReference: "exception.age_verification.unknown_reference",
   reasonRequired: "validation.age_verification.reason_required",
   notFound: "exception.age_verification.member_not_found",
 } as const;
