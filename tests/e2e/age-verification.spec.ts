@@ -110,4 +110,40 @@ test.describe("age verification", () => {
     await client.context().close();
     await other.context().close();
   });
+
+  test("the team forces a member's age check; after login the member must pass it first", async ({ page, browser, request, clientIp }) => {
+    test.setTimeout(90_000);
+    const username = await listedClient(request, clientIp, 1);
+    const headers = { "x-forwarded-for": clientIp };
+    const token = await request.post("/oauth/v2/token", { headers, form: { grant_type: "password", username, password: SIGN_UP_PASSWORD } });
+    const auth = { ...headers, authorization: `Bearer ${(await token.json()).access_token as string}` };
+    const memberId = ((await (await request.get("/api/v2/user/data", { headers: auth })).json()) as { data: { id: number } }).data.id;
+
+    await logIn(page, TEAM.username, TEAM.password);
+    await page.goto(`/de/backoffice/age-check/${memberId}`);
+    // Without a reason: refused at the field.
+    await page.getByRole("button", { name: "Erzwingen" }).click();
+    await expect(page.locator('[data-field-error="reason"]')).toHaveText("Bitte gib einen Grund an (3 bis 500 Zeichen).");
+    await page.getByLabel("Grund (kommt ins Protokoll)").fill("Meldung: wirkt minderjährig");
+    await page.getByRole("button", { name: "Erzwingen" }).click();
+    await expect(page.getByTestId("force-age-check-done")).toContainText("muss sein Alter");
+    await shot(page, "backoffice-390");
+
+    // The member signs in: the forced check comes before anything else.
+    const member = await noJsMemberPage(browser, clientIp, username);
+    await expect(member).toHaveURL(/\/de\/user\/age_check_verification\?type=forced$/);
+    await expect(member.getByTestId("age-check-forced")).toBeVisible();
+    await member.goto("/de/escorts");
+    await expect(member).toHaveURL(/\/de\/user\/age_check_verification\?type=forced$/);
+    await shot(member, "forced-390");
+    await member.getByLabel("Neue PIN (6 Ziffern)").fill(PIN);
+    await member.getByLabel("PIN wiederholen").fill(PIN);
+    await member.getByRole("button", { name: "Weiter zum Prüfanbieter" }).click();
+    await member.getByRole("button", { name: "Identifiziert, 18 oder älter" }).click();
+    await expect(member.getByTestId("age-verification-status")).toHaveAttribute("data-status", "verified");
+    // Verified: the duty is gone.
+    await member.goto("/de/escorts");
+    await expect(member).toHaveURL(/\/de\/escorts$/);
+    await member.context().close();
+  });
 });

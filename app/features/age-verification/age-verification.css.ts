@@ -21,3 +21,8 @@ export const badge = styleVariants({
 
 export const heading = style({ fontSize: vars.font.sizeLg, margin: `${vars.space.md} 0 0` });
 export const steps = style({ margin: 0, paddingLeft: vars.space.lg, display: "grid", gap: vars.space.xs });
+
+/** The team's forced-check form: folded until opened, so a queue item stays short. */
+export const force = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.sm });
+export const forceSummary = style({ cursor: "pointer", minHeight: "44px", display: "flex", alignItems: "center", fontWeight: 600 });
+export const forceButtons = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
