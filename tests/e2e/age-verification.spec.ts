@@ -21,7 +21,10 @@ async function shot(page: Page, name: string) {
 /** The team accepts every photo of the owner, as in the back office (through its API). */
 async function acceptAllMedia(request: APIRequestContext, clientIp: string, owner: string) {
   const headers = { "x-forwarded-for": clientIp };
-  const token = await request.post("/oauth/v2/token", { headers, form: { grant_type: "password", username: TEAM.username, password: TEAM.password } });
+  const token = await request.post("/oauth/v2/token", {
+    headers,
+    form: { grant_type: "password", username: TEAM.username, password: TEAM.password },
+  });
   const auth = { ...headers, authorization: `Bearer ${(await token.json()).access_token as string}` };
   const queue = await request.get(`/api/v2/backoffice/queue?owner=${owner}`, { headers: auth });
   for (const item of ((await queue.json()).data.items as Array<{ kind: string; id: number }>).filter((entry) => entry.kind === "media"))
@@ -62,7 +65,10 @@ test.describe("age verification", () => {
     // The client who verifies.
     const client = await noJsMemberPage(browser, clientIp, await listedClient(request, clientIp, 1));
     await client.goto("/de/user");
-    await client.getByRole("link", { name: /Altersverifikation/ }).first().click();
+    await client
+      .getByRole("link", { name: /Altersverifikation/ })
+      .first()
+      .click();
     await expect(client).toHaveURL(/\/de\/user\/age_check_verification$/);
     await expect(client.getByTestId("age-verification-status")).toHaveAttribute("data-status", "init");
     await shot(client, "start-390");
@@ -115,7 +121,10 @@ test.describe("age verification", () => {
     test.setTimeout(90_000);
     const username = await listedClient(request, clientIp, 1);
     const headers = { "x-forwarded-for": clientIp };
-    const token = await request.post("/oauth/v2/token", { headers, form: { grant_type: "password", username, password: SIGN_UP_PASSWORD } });
+    const token = await request.post("/oauth/v2/token", {
+      headers,
+      form: { grant_type: "password", username, password: SIGN_UP_PASSWORD },
+    });
     const auth = { ...headers, authorization: `Bearer ${(await token.json()).access_token as string}` };
     const memberId = ((await (await request.get("/api/v2/user/data", { headers: auth })).json()) as { data: { id: number } }).data.id;
 

@@ -62,7 +62,9 @@ export function AgeVerificationPage() {
 
         <p className={css.status} data-testid="age-verification-status" data-status={state.status}>
           <span className={css.badge[state.status as AgeVerificationStatusName]}>{t(`age_verification.status_${state.status}`)}</span>
-          {verified && state.verifiedAt ? <span className={ui.muted}>{t("age_verification.verified_since", { date: date(state.verifiedAt) })}</span> : null}
+          {verified && state.verifiedAt ? (
+            <span className={ui.muted}>{t("age_verification.verified_since", { date: date(state.verifiedAt) })}</span>
+          ) : null}
         </p>
 
         {state.status === "pending" && state.startedAt ? (
@@ -114,7 +116,9 @@ export function AgeVerificationPage() {
 
         {showStart ? (
           <Form method="post" className={ui.stack} {...getFormProps(startForm)}>
-            <h2 className={css.heading}>{t(state.status === "init" && !locked ? "age_verification.start_title" : "age_verification.restart_title")}</h2>
+            <h2 className={css.heading}>
+              {t(state.status === "init" && !locked ? "age_verification.start_title" : "age_verification.restart_title")}
+            </h2>
             <ol className={css.steps}>
               <li>{t("age_verification.step_pin")}</li>
               <li>{t("age_verification.step_provider")}</li>
@@ -123,7 +127,12 @@ export function AgeVerificationPage() {
             <p className={ui.muted}>{t("age_verification.free")}</p>
             <FormErrors errors={startForm.errors ?? []} />
             <input type="hidden" name="intent" value="start" />
-            <FormField label={t("age_verification.pin_new_label")} hint={t("age_verification.pin_hint")} field={startFields.pin} {...PIN_INPUT} />
+            <FormField
+              label={t("age_verification.pin_new_label")}
+              hint={t("age_verification.pin_hint")}
+              field={startFields.pin}
+              {...PIN_INPUT}
+            />
             <FormField label={t("age_verification.pin_confirmation_label")} field={startFields.pin_confirmation} {...PIN_INPUT} />
             <button className={ui.button} type="submit">
               {t(state.status === "pending" ? "age_verification.restart" : "age_verification.start")}

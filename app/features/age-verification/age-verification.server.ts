@@ -51,7 +51,8 @@ export async function submitAgeVerification({ request, context, params }: Action
   const form = submission.value;
   if (form.intent === "start") {
     const result = await startAgeVerification(api, { pin: form.pin, pin_confirmation: form.pin_confirmation });
-    if (!result.ok) return answer(result.status >= 500 ? 503 : 400, replyWithApiErrors(submission, result.errors, ["pin", "pin_confirmation"], hidden));
+    if (!result.ok)
+      return answer(result.status >= 500 ? 503 : 400, replyWithApiErrors(submission, result.errors, ["pin", "pin_confirmation"], hidden));
     // Off to the provider's hosted identification (another site in production).
     throw redirect(result.data.redirectUrl, { headers: PRIVATE_HEADERS });
   }

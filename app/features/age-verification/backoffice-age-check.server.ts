@@ -32,7 +32,8 @@ export async function submitBackofficeAgeCheck(args: ActionFunctionArgs) {
   const memberId = await staffAndMember(args);
   const { request, context } = args;
   const submission = await parseForm(request, ageCheckForceSchema);
-  if (submission.status !== "success") return data({ lastResult: submission.reply(), done: null }, { status: 400, headers: PRIVATE_HEADERS });
+  if (submission.status !== "success")
+    return data({ lastResult: submission.reply(), done: null }, { status: 400, headers: PRIVATE_HEADERS });
   const result = await forceAgeCheck(createApiClient({ request, context }), memberId, submission.value);
   if (!result.ok) {
     if (result.status === 403) throw notFound();

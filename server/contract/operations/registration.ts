@@ -1,5 +1,4 @@
 /** The registration group's operations (ADR 062): method, path, schemas and response, for the API and the web tier. */
-import * as v from "valibot";
 import { defineOperation } from "../operation";
 import {
   appearanceStepSchema,
@@ -11,12 +10,7 @@ import {
   profileStepSchema,
   servicesStepSchema,
 } from "../registration-steps";
-import {
-  businessSignUpSchema,
-  emailVerifySchema,
-  individualSignUpSchema,
-  uniqueCheckSchema,
-} from "../registration-sign-up";
+import { businessSignUpSchema, emailVerifySchema, individualSignUpSchema, uniqueCheckSchema } from "../registration-sign-up";
 
 export const registrationOps = {
   // Built here with Date.now for the document and the callers' types; the API validates with its own clock.

@@ -16,8 +16,7 @@ export function ageProviderNamed(deps: AgeProviderDeps, name: string): AgeVerifi
   const now = () => (deps.clock ?? systemClock).now();
   const settings = deps.config.ageVerification;
   if (name === FAKE_AGE_PROVIDER_NAME && settings.fake.enabled) return createFakeAgeProvider(deps.config, now);
-  if (name === HOSTED_AGE_PROVIDER_NAME && settings.hosted)
-    return createHostedAgeProvider(settings.hosted, settings.toleranceSeconds, now);
+  if (name === HOSTED_AGE_PROVIDER_NAME && settings.hosted) return createHostedAgeProvider(settings.hosted, settings.toleranceSeconds, now);
   return null;
 }
 

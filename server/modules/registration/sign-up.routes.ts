@@ -2,13 +2,7 @@ import { ok } from "../../api/router";
 import { individualSignUpSchema } from "../../contract/registration-sign-up";
 import { registrationOps } from "../../contract/operations/registration";
 import type { ModuleContext } from "../../api/module-context";
-import {
-  checkUnique,
-  resendVerification,
-  signUpBusiness,
-  signUpIndividual,
-  verifyEmail,
-} from "./sign-up.service";
+import { checkUnique, resendVerification, signUpBusiness, signUpIndividual, verifyEmail } from "./sign-up.service";
 
 export function registerRegistration({ v2, deps }: ModuleContext): void {
   v2.add(

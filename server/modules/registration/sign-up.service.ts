@@ -5,12 +5,7 @@
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { REGISTER_STEP, USER_TYPE } from "../../contract/users";
-import {
-  birthDateOf,
-  type UniqueCheck,
-  type BusinessSignUpInput,
-  type IndividualSignUpInput,
-} from "../../contract/registration-sign-up";
+import { birthDateOf, type UniqueCheck, type BusinessSignUpInput, type IndividualSignUpInput } from "../../contract/registration-sign-up";
 import type { Language } from "../../contract/locales";
 import { hashPassword, hmac, randomToken, safeEqual, sha256 } from "../../lib/crypto";
 import { recordHit, releaseHit, type Window } from "../../lib/rate-limit";
@@ -330,4 +325,3 @@ export async function verifyEmail(deps: ApiDeps, token: string, callerId: number
   await grantEarnedRewards(deps, row.userId); // token rewards "email_verified" and the inviter's (issue 27, ADR 085)
   return { verified: true, user_type: row.userType };
 }
-

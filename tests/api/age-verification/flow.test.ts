@@ -57,7 +57,11 @@ describe(`age verification (${TEST_DB})`, () => {
     const url = new URL(((await answer.json()) as { data: { redirect_url: string } }).data.redirect_url);
     expect(url.origin).toBe("http://velora.test");
     expect(url.pathname).toMatch(/^\/fake-age-provider\/identify\//);
-    return { path: url.pathname, fields: Object.fromEntries(url.searchParams), reference: decodeURIComponent(url.pathname.split("/").pop()!) };
+    return {
+      path: url.pathname,
+      fields: Object.fromEntries(url.searchParams),
+      reference: decodeURIComponent(url.pathname.split("/").pop()!),
+    };
   }
 
   /** The member's choice on the fake provider's page (a same-origin form post, as the browser sends it). */
@@ -86,7 +90,8 @@ describe(`age verification (${TEST_DB})`, () => {
   async function galleryVisibilities(token: string): Promise<string[]> {
     const answer = await rt.request(`/api/v2/profiles/${owner.username}/detail`, { token });
     expect(answer.status).toBe(200);
-    const data = ((await answer.json()) as { data: { gallery: Array<{ visibility?: string }>; hidden_media: Record<string, number> } }).data;
+    const data = ((await answer.json()) as { data: { gallery: Array<{ visibility?: string }>; hidden_media: Record<string, number> } })
+      .data;
     return [...data.gallery.map((item) => item.visibility ?? "?"), ...Object.keys(data.hidden_media).map((level) => `hidden:${level}`)];
   }
 
@@ -132,7 +137,12 @@ describe(`age verification (${TEST_DB})`, () => {
 
   it("starts at 0 init; an unverified member opens no fsk18 medium by file URL and sees none in the gallery", async () => {
     const viewer = await member();
-    expect(await state(viewer.token)).toMatchObject({ status: "init", status_code: 0, session_authenticated: false, provider_available: true });
+    expect(await state(viewer.token)).toMatchObject({
+      status: "init",
+      status_code: 0,
+      session_authenticated: false,
+      provider_available: true,
+    });
     expect(await fileStatus(publicImage, viewer.token)).toBe(200);
     expect(await fileStatus(fsk18Image, viewer.token)).toBe(404);
     expect(await galleryVisibilities(viewer.token)).toContain("hidden:fsk18");
@@ -198,7 +208,13 @@ describe(`age verification (${TEST_DB})`, () => {
     const forgedBody = JSON.stringify({ reference, outcome: "verified", age_over_18: true, txn_id: "forged" });
     const attempts = [
       // Signed with another key.
-      { body: forgedBody, headers: { "content-type": "application/json", "x-age-signature": genuine.headers["x-age-signature"]!.replace(/v1=[0-9a-f]+/, `v1=${"0".repeat(64)}`) } },
+      {
+        body: forgedBody,
+        headers: {
+          "content-type": "application/json",
+          "x-age-signature": genuine.headers["x-age-signature"]!.replace(/v1=[0-9a-f]+/, `v1=${"0".repeat(64)}`),
+        },
+      },
       // A genuine signature over another body.
       { body: forgedBody, headers: genuine.headers },
       // No signature at all.
@@ -286,7 +302,14 @@ describe(`age verification (${TEST_DB})`, () => {
 
   it("refuses bad bodies with field errors and never a 5xx", async () => {
     const viewer = await member();
-    for (const body of [{}, { pin: "12345" }, { pin: "abcdef", pin_confirmation: "abcdef" }, { pin: PIN, pin_confirmation: "111111" }, "x", null]) {
+    for (const body of [
+      {},
+      { pin: "12345" },
+      { pin: "abcdef", pin_confirmation: "abcdef" },
+      { pin: PIN, pin_confirmation: "111111" },
+      "x",
+      null,
+    ]) {
       const answer = await rt.request("/api/v2/verification/fsk18/start", json(viewer.token, body));
       expect(answer.status).toBe(400);
     }
@@ -308,7 +331,10 @@ describe(`age verification (${TEST_DB})`, () => {
     expect((await force(team.token, 999_999_999)).status).toBe(404);
     expect((await force(team.token, team.id)).status).toBe(404);
     expect((await force(team.token, "abc")).status).toBe(404);
-    const noReason = await rt.request(`/api/v2/backoffice/members/${viewer.id}/age-check`, json(team.token, { action: "force", reason: "" }));
+    const noReason = await rt.request(
+      `/api/v2/backoffice/members/${viewer.id}/age-check`,
+      json(team.token, { action: "force", reason: "" }),
+    );
     expect(noReason.status).toBe(400);
 
     expect((await force(team.token, viewer.id)).status).toBe(200);

@@ -25,7 +25,10 @@ describe("age-verification webhook signatures", () => {
     const header = signWebhook(SECRET, BODY, NOW_S, NONCE);
     expect(verifyWebhook("another-secret-entirely", BODY, header, NOW_MS, 300)).toEqual({ ok: false, verdict: "mismatch" });
     expect(verifyWebhook(SECRET, BODY.replace("verified", "declined"), header, NOW_MS, 300)).toEqual({ ok: false, verdict: "mismatch" });
-    expect(verifyWebhook(SECRET, BODY, header.replace(NONCE, "another-nonce-0123"), NOW_MS, 300)).toEqual({ ok: false, verdict: "mismatch" });
+    expect(verifyWebhook(SECRET, BODY, header.replace(NONCE, "another-nonce-0123"), NOW_MS, 300)).toEqual({
+      ok: false,
+      verdict: "mismatch",
+    });
     expect(verifyWebhook(SECRET, BODY, header.replace(`t=${NOW_S}`, `t=${NOW_S + 1}`), NOW_MS, 300)).toEqual({
       ok: false,
       verdict: "mismatch",
@@ -34,7 +37,14 @@ describe("age-verification webhook signatures", () => {
 
   it("refuses a missing or malformed header", () => {
     expect(verifyWebhook(SECRET, BODY, undefined, NOW_MS, 300)).toEqual({ ok: false, verdict: "missing" });
-    for (const header of ["", "garbage", `t=${NOW_S},v1=${"a".repeat(64)}`, `t=${NOW_S},n=short,v1=${"a".repeat(64)}`, `t=x,n=${NONCE},v1=${"a".repeat(64)}`, `t=${NOW_S},n=${NONCE},v1=ABC`])
+    for (const header of [
+      "",
+      "garbage",
+      `t=${NOW_S},v1=${"a".repeat(64)}`,
+      `t=${NOW_S},n=short,v1=${"a".repeat(64)}`,
+      `t=x,n=${NONCE},v1=${"a".repeat(64)}`,
+      `t=${NOW_S},n=${NONCE},v1=ABC`,
+    ])
       expect(verifyWebhook(SECRET, BODY, header, NOW_MS, 300)).toEqual({ ok: false, verdict: header === "" ? "missing" : "malformed" });
   });
 
@@ -56,7 +66,14 @@ describe("age-verification webhook signatures", () => {
       providerTxnId: "tx-1",
     });
     expect(eventOfBody("fake", BODY.replace("true", "false"), NONCE)?.outcome).toBe("declined");
-    for (const body of ["", "null", "[]", "{}", '{"reference":"short","outcome":"verified","age_over_18":true,"txn_id":"x"}', BODY.replace('"verified"', '"maybe"')])
+    for (const body of [
+      "",
+      "null",
+      "[]",
+      "{}",
+      '{"reference":"short","outcome":"verified","age_over_18":true,"txn_id":"x"}',
+      BODY.replace('"verified"', '"maybe"'),
+    ])
       expect(eventOfBody("fake", body, NONCE)).toBeNull();
   });
 });

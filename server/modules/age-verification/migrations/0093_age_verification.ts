@@ -29,7 +29,12 @@ export function up(_dialect: Dialect) {
       .addColumn("updated_at", "bigint", (col) => col.notNull())
       .execute();
     // The webhook finds its identification by the provider and our reference.
-    await db.schema.createIndex("age_verifications_reference").unique().on("age_verifications").columns(["provider", "reference"]).execute();
+    await db.schema
+      .createIndex("age_verifications_reference")
+      .unique()
+      .on("age_verifications")
+      .columns(["provider", "reference"])
+      .execute();
 
     await db.schema
       .createTable("age_verification_nonces")
