@@ -56,57 +56,55 @@ export const PROFILE_MEMBERS_ONLY = "exception.profile.members_only";
 /** A listed profile whose owner paused it (ADR 026): the page says so, to everyone a block does not separate (ADR 070). */
 export const PROFILE_PAUSED = "exception.profile.paused";
 
+/** The profile's row; `age_verified` is the "age verified" badge, which the provider's identification alone gives (ADR 105). */
 async function findProfileRow(db: DB, username: string) {
-  return (
-    db
-      .selectFrom("users")
-      .innerJoin("profiles", "profiles.user_id", "users.id")
-      .select([
-        "users.id",
-        "users.username",
-        "users.user_type",
-        "users.gender",
-        "users.birth_date",
-        "users.business_kind",
-        "users.is_member",
-        "users.member_until",
-        "users.email_verified_at",
-        "users.is_bounced_email",
-        "users.status",
-        "users.register_completed_step",
-        "users.created_at",
-        "users.last_login_at",
-        "profiles.display_name",
-        "profiles.city_name",
-        "profiles.city_slug",
-        "profiles.country_code",
-        "profiles.region_code",
-        "profiles.lat",
-        "profiles.lon",
-        "profiles.status_text",
-        "profiles.description",
-        "profiles.interests",
-        "profiles.profession",
-        "profiles.height_cm",
-        "profiles.weight_kg",
-        "profiles.penis_length_cm",
-        "profiles.penis_diameter_cm",
-        "profiles.is_smoker",
-        "profiles.is_visible",
-        "profiles.members_only",
-        "profiles.available_now_until",
-        "profiles.updated_at",
-        "profiles.safe_sex_status",
-        "profiles.review_count",
-        "profiles.rating_avg",
-        "profiles.reviews_shown",
-        "profiles.rating_shown",
-      ])
-      // The "age verified" badge: the provider's identification alone gives it (ADR 105).
-      .select((eb) => ageVerifiedSql(eb).as("age_verified"))
-      .where("users.username_key", "=", username.toLowerCase())
-      .executeTakeFirst()
-  );
+  return db
+    .selectFrom("users")
+    .innerJoin("profiles", "profiles.user_id", "users.id")
+    .select([
+      "users.id",
+      "users.username",
+      "users.user_type",
+      "users.gender",
+      "users.birth_date",
+      "users.business_kind",
+      "users.is_member",
+      "users.member_until",
+      "users.email_verified_at",
+      "users.is_bounced_email",
+      "users.status",
+      "users.register_completed_step",
+      "users.created_at",
+      "users.last_login_at",
+      "profiles.display_name",
+      "profiles.city_name",
+      "profiles.city_slug",
+      "profiles.country_code",
+      "profiles.region_code",
+      "profiles.lat",
+      "profiles.lon",
+      "profiles.status_text",
+      "profiles.description",
+      "profiles.interests",
+      "profiles.profession",
+      "profiles.height_cm",
+      "profiles.weight_kg",
+      "profiles.penis_length_cm",
+      "profiles.penis_diameter_cm",
+      "profiles.is_smoker",
+      "profiles.is_visible",
+      "profiles.members_only",
+      "profiles.available_now_until",
+      "profiles.updated_at",
+      "profiles.safe_sex_status",
+      "profiles.review_count",
+      "profiles.rating_avg",
+      "profiles.reviews_shown",
+      "profiles.rating_shown",
+    ])
+    .select((eb) => ageVerifiedSql(eb).as("age_verified"))
+    .where("users.username_key", "=", username.toLowerCase())
+    .executeTakeFirst();
 }
 
 export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfileRow>>>;
