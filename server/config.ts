@@ -10,6 +10,7 @@ import { isPushHostPattern } from "./contract/notifications";
 import { DEV_KEY_PATTERN } from "./contract/dev";
 import { bankConfigFrom, type BankConfig } from "./integrations/payments/bank-config";
 import { paymentsConfigFrom, type PaymentsConfig } from "./integrations/payments/config";
+import { ageVerificationConfigFrom, type AgeVerificationConfig } from "./integrations/age-verification/config";
 
 export interface AppConfig {
   nodeEnv: "production" | "development" | "test";
@@ -84,6 +85,8 @@ export interface AppConfig {
   bank: BankConfig;
   /** Payment providers (issue 26, ADR 075): server/integrations/payments/config.ts. */
   payments: PaymentsConfig;
+  /** The age-verification provider (issue 30 item 1, ADR 105): server/integrations/age-verification/config.ts. */
+  ageVerification: AgeVerificationConfig;
 }
 
 export type DevRoutes = "off" | "loopback" | "on";
@@ -299,5 +302,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     bank: bankConfigFrom(env, { realProduction: production, appSecret }),
     payments: paymentsConfigFrom(env, production, appSecret),
+    ageVerification: ageVerificationConfigFrom(env, production, appSecret),
   };
 }

@@ -158,6 +158,8 @@ export function createHost({ api, build, mode, rootDir, trustProxy, publicUrl, o
   app.all("/oauth/v2/*", direct);
   // The fake payment provider's page, where it is enabled (the API answers 404 otherwise; ADR 075).
   app.all("/fake-provider/*", direct);
+  // The fake age-verification provider's page, likewise (ADR 105).
+  app.all("/fake-age-provider/*", direct);
 
   // The .br/.gz twins scripts/precompress.mjs wrote at build time go out as they are. (serveStatic's
   // onFound runs after its Response is made, too late for headers: servedWith sets them.)

@@ -10,13 +10,11 @@ import { invitationsOps } from "#server/contract/operations/invitations";
 import { phoneOps } from "#server/contract/operations/phone";
 import { registrationOps } from "#server/contract/operations/registration";
 import { STEP_ENDPOINTS } from "#server/contract/registration-steps";
-import type { AgeCheckMethod } from "#server/contract/registration-sign-up";
 import type { ApiClient, ApiResult, DataOf } from "./client.server";
 
 export type SignUpAnswer = DataOf<typeof registrationOps.signUp>;
 export type ClaimPreviewData = DataOf<typeof claimsOps.preview>;
 export type PhoneStatusData = DataOf<typeof phoneOps.status>;
-export type AgeCheckRequestData = NonNullable<DataOf<typeof registrationOps.ageCheck>>;
 
 /** The two sign-up forms: people (escort, client) and businesses. */
 export type SignUpKind = "individual" | "business";
@@ -154,15 +152,4 @@ export function signInThirdParty(
 
 export function fetchThirdPartyProviders(api: ApiClient): Promise<ApiResult<DataOf<typeof federatedOps.providers>>> {
   return api.op(federatedOps.providers, { auth: false, handleErrors: true });
-}
-
-export function fetchLatestAgeCheck(api: ApiClient): Promise<ApiResult<AgeCheckRequestData | null>> {
-  return api.op(registrationOps.ageCheck, { handleErrors: true });
-}
-
-export function requestAgeCheck(
-  api: ApiClient,
-  method: AgeCheckMethod,
-): Promise<ApiResult<DataOf<typeof registrationOps.requestAgeCheck>>> {
-  return api.op(registrationOps.requestAgeCheck, { body: { method }, handleErrors: true });
 }

@@ -4,6 +4,7 @@
 import deCommon from "../../locales/de/common.json";
 import deAccount from "../../locales/de/account.json";
 import deAccounting from "../../locales/de/accounting.json";
+import deAgeVerification from "../../locales/de/age-verification.json";
 import deAuth from "../../locales/de/auth.json";
 import deBlog from "../../locales/de/blog.json";
 import deBlogsComments from "../../locales/de/blogs-comments.json";
@@ -52,6 +53,7 @@ import deWallet from "../../locales/de/wallet.json";
 import enCommon from "../../locales/en/common.json";
 import enAccount from "../../locales/en/account.json";
 import enAccounting from "../../locales/en/accounting.json";
+import enAgeVerification from "../../locales/en/age-verification.json";
 import enAuth from "../../locales/en/auth.json";
 import enBlog from "../../locales/en/blog.json";
 import enBlogsComments from "../../locales/en/blogs-comments.json";
@@ -100,6 +102,7 @@ import enWallet from "../../locales/en/wallet.json";
 import esCommon from "../../locales/es/common.json";
 import esAccount from "../../locales/es/account.json";
 import esAccounting from "../../locales/es/accounting.json";
+import esAgeVerification from "../../locales/es/age-verification.json";
 import esAuth from "../../locales/es/auth.json";
 import esBlog from "../../locales/es/blog.json";
 import esBlogsComments from "../../locales/es/blogs-comments.json";
@@ -148,6 +151,7 @@ import esWallet from "../../locales/es/wallet.json";
 import plCommon from "../../locales/pl/common.json";
 import plAccount from "../../locales/pl/account.json";
 import plAccounting from "../../locales/pl/accounting.json";
+import plAgeVerification from "../../locales/pl/age-verification.json";
 import plAuth from "../../locales/pl/auth.json";
 import plBlog from "../../locales/pl/blog.json";
 import plBlogsComments from "../../locales/pl/blogs-comments.json";
@@ -199,6 +203,7 @@ export const resources = {
     common: deCommon,
     account: deAccount,
     accounting: deAccounting,
+    "age-verification": deAgeVerification,
     auth: deAuth,
     blog: deBlog,
     "blogs-comments": deBlogsComments,
@@ -249,6 +254,7 @@ export const resources = {
     common: enCommon,
     account: enAccount,
     accounting: enAccounting,
+    "age-verification": enAgeVerification,
     auth: enAuth,
     blog: enBlog,
     "blogs-comments": enBlogsComments,
@@ -299,6 +305,7 @@ export const resources = {
     common: esCommon,
     account: esAccount,
     accounting: esAccounting,
+    "age-verification": esAgeVerification,
     auth: esAuth,
     blog: esBlog,
     "blogs-comments": esBlogsComments,
@@ -349,6 +356,7 @@ export const resources = {
     common: plCommon,
     account: plAccount,
     accounting: plAccounting,
+    "age-verification": plAgeVerification,
     auth: plAuth,
     blog: plBlog,
     "blogs-comments": plBlogsComments,

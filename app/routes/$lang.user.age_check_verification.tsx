@@ -1,18 +1,18 @@
-/** user/age_check_verification: the age check (spec section 2). A thin adapter over app/features/registration. */
+/** user/age_check_verification: the fsk18 age verification (spec section 2; ADR 105). A thin adapter over app/features/age-verification. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { AgeCheckPage } from "~/features/registration/AgeCheckPage";
-import { loadAgeCheck, submitAgeCheck } from "~/features/registration/age-check.server";
+import { AgeVerificationPage } from "~/features/age-verification/AgeVerificationPage";
+import { loadAgeVerification, submitAgeVerification } from "~/features/age-verification/age-verification.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["registration"] };
+export const handle = { i18n: ["age-verification"], hydrate: false };
 
-export const loader = (args: LoaderFunctionArgs) => loadAgeCheck(args);
+export const loader = (args: LoaderFunctionArgs) => loadAgeVerification(args);
 
-export const action = (args: ActionFunctionArgs) => submitAgeCheck(args);
+export const action = (args: ActionFunctionArgs) => submitAgeVerification(args);
 
 export const headers = () => PRIVATE_HEADERS;
 
 export const meta = metaFromLoader({ noindex: true });
 
-export default AgeCheckPage;
+export default AgeVerificationPage;

@@ -5,6 +5,7 @@
 import { Hono, type Context } from "hono";
 import { DEFAULT_ERROR_KEY } from "../contract/errors";
 import { DEFAULT_LANGUAGE, isLanguage } from "../contract/locales";
+import { FAKE_AGE_PROVIDER_PATH, fakeAgeProviderPage } from "../integrations/age-verification/fake";
 import { FAKE_PROVIDER_PATH, fakeProviderPage } from "../integrations/payments/fake";
 import { resolveAccessToken, type TokenOwner } from "../modules/auth/index";
 import { registerModules } from "../modules/index";
@@ -65,6 +66,14 @@ export function createApiApp(deps: ApiDeps): ApiApp {
     const send = async (request: Request) =>
       new URL(request.url).origin === ownOrigin ? await app.fetch(request, { remoteAddress: "127.0.0.1" }) : await fetch(request);
     app.route(FAKE_PROVIDER_PATH, fakeProviderPage({ config: deps.config, now: () => deps.clock.now(), send }));
+  }
+  // The fake age-verification provider's page (ADR 105), the same way: never in a real production start without
+  // AGE_VERIFICATION_FAKE=1; its webhooks to our own API stay in-process.
+  if (deps.config.ageVerification.fake.enabled) {
+    const ownOrigin = new URL(deps.config.publicUrl).origin;
+    const send = async (request: Request) =>
+      new URL(request.url).origin === ownOrigin ? await app.fetch(request, { remoteAddress: "127.0.0.1" }) : await fetch(request);
+    app.route(FAKE_AGE_PROVIDER_PATH, fakeAgeProviderPage({ config: deps.config, now: () => deps.clock.now(), send }));
   }
 
   app.route("/api/v2", v2);

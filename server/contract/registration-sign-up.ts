@@ -219,10 +219,6 @@ export const uniqueCheckSchema = v.pipe(
   v.check((input) => Boolean(input.username) !== Boolean(input.email), "validation.signup.unique_one_field"),
 );
 
-/** Ways to prove one's age; the providers behind them arrive with the KYC work. */
-export const AGE_CHECK_METHODS = ["id_document", "video_ident"] as const;
-export type AgeCheckMethod = (typeof AGE_CHECK_METHODS)[number];
-
 /** Verification tokens travel in links; anything longer than ours is not one. */
 export const emailVerifySchema = v.object(
   {
@@ -241,14 +237,6 @@ export interface SignUpResult extends IssuedTokens {
 export interface UniqueCheck {
   field: "username" | "email";
   available: boolean;
-}
-
-/** GET /verification/age-check: the member's latest request, or null. */
-export interface AgeCheckRequest {
-  id: number;
-  method: string;
-  status: string;
-  created_at: number;
 }
 
 /** POST /registration/email/verify: the address is verified; the member's type picks the next page. */

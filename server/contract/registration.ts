@@ -89,7 +89,7 @@ export interface PostLoginUser {
   userType: number;
   registerCompletedStep: number;
   forcedFakeCheck: boolean;
-  /** An age-check flag of the account requires the check now (KYC, later issues). */
+  /** The team or a rule forces the fsk18 age check now (age_verifications.forced, ADR 105). */
   ageCheckRequired?: boolean;
 }
 

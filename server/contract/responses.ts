@@ -42,7 +42,7 @@ import type {
 import type { PageDocument } from "./pages";
 import type { BusinessSignupTracking, StepData, StepResult } from "./registration-steps";
 import type { DirectoryPage } from "./seo";
-import type { AgeCheckRequest, EmailVerified, SignUpResult, UniqueCheck, VerificationMailSent } from "./registration-sign-up";
+import type { EmailVerified, SignUpResult, UniqueCheck, VerificationMailSent } from "./registration-sign-up";
 import type { Interviews } from "./interviews";
 import type { PreferredDates } from "./preferred-dates";
 import type { BusinessReviewsPage } from "./business-reviews";
@@ -103,7 +103,6 @@ export interface ResponseBodies {
   IssuedTokens: IssuedTokens;
   AccountDeleted: AccountDeleted;
   AccountState: AccountState;
-  AgeCheckState: AgeCheckRequest | null;
   AlbumOrdering: AlbumOrdering;
   AnnouncementDismissed: AnnouncementDismissed;
   AnnouncementList: AnnouncementList;

@@ -36,6 +36,8 @@ export interface UserDataResponse {
   /** Spec section 4: the address still needs (re-)verification; messaging and posting wait for it (ADR 024). */
   must_verify_email: boolean;
   forced_fake_check: boolean;
+  /** The fsk18 age verification passed (status 2, ADR 105): the "age verified" badge. fsk18 content also needs the session's PIN. */
+  age_verified: boolean;
   register_completed_step: number;
   /** Where the web tier must send this user first (path after the language, may carry a query), or null. */
   next_destination: string | null;

@@ -48,6 +48,7 @@ import { manifest as bundles } from "./bundles/index";
 import { manifest as fans } from "./fans/index";
 import { manifest as newsfeed } from "./newsfeed/index";
 import { manifest as community } from "./community/index";
+import { manifest as ageVerification } from "./age-verification/index";
 import { manifest as media } from "./media/index";
 import { manifest as messenger } from "./messenger/index";
 import { manifest as moderation } from "./moderation/index";
@@ -127,6 +128,7 @@ export const FEATURES = [
   fans,
   newsfeed,
   community,
+  ageVerification,
 ] as const;
 
 // enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).

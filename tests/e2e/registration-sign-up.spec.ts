@@ -264,7 +264,7 @@ test.describe("pages around the sign-up", () => {
     await expect(page.locator('[data-benefits="business_account"]')).toContainText("Link your escorts' profiles");
   });
 
-  test("the forced age check records a pending request", async ({ page, context }) => {
+  test("the forced age check says why and starts the identification at the provider", async ({ page, context }) => {
     const person = newPerson("Alter");
     await page.goto("/de/join/user/sign-up?type=client");
     await fillIndividual(page, person);
@@ -272,8 +272,12 @@ test.describe("pages around the sign-up", () => {
     await expect(page).toHaveURL(/\/de\/join\/user\/photo$/);
     await page.goto("/de/user/age_check_verification?type=forced");
     await expect(page.getByTestId("age-check-forced")).toBeVisible();
-    await page.getByRole("button", { name: "Prüfung anfragen" }).click();
-    await expect(page.getByTestId("age-check-pending")).toContainText("Ausweisdokument");
+    await page.getByLabel("Neue PIN (6 Ziffern)").fill("482913");
+    await page.getByLabel("PIN wiederholen").fill("482913");
+    await page.getByRole("button", { name: "Weiter zum Prüfanbieter" }).click();
+    await expect(page.getByRole("heading", { name: "Test-Altersverifikation" })).toBeVisible();
+    await page.goto("/de/user/age_check_verification");
+    await expect(page.getByTestId("age-verification-pending")).toBeVisible();
     await context.clearCookies();
   });
 });

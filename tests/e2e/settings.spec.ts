@@ -338,13 +338,16 @@ test("review display: an escort hides the average; a client has no such page", a
   expect((await page.goto("/de/user/date_review_display"))?.status()).toBe(404);
 });
 
-test("the dashboard follows the age check: open, then requested", async ({ page, request, clientIp }) => {
+test("the dashboard follows the age check: open, then waiting for the provider", async ({ page, request, clientIp }) => {
   const username = await seededEscortNear(request, clientIp, 51.2277, 6.7735); // Düsseldorf
   await logIn(page, username, DEMO.password);
   await expect(page.getByTestId("dashboard-age-check")).toHaveText("○ Alter verifizieren lassen");
   await page.getByTestId("dashboard-age-check").getByRole("link").click();
-  await page.getByRole("button", { name: "Prüfung anfragen" }).click();
-  await expect(page.getByTestId("age-check-pending")).toBeVisible();
+  await page.getByLabel("Neue PIN (6 Ziffern)").fill("482913");
+  await page.getByLabel("PIN wiederholen").fill("482913");
+  await page.getByRole("button", { name: "Weiter zum Prüfanbieter" }).click();
+  // The fake provider's page; leaving it without an answer leaves the check pending (ADR 105).
+  await expect(page.getByRole("heading", { name: "Test-Altersverifikation" })).toBeVisible();
   await page.goto("/de/my_dashboard");
-  await expect(page.getByTestId("dashboard-age-check")).toHaveText("○ Altersverifikation angefragt – wir melden uns");
+  await expect(page.getByTestId("dashboard-age-check")).toHaveText("○ Altersverifikation läuft – wir warten auf den Prüfanbieter");
 });

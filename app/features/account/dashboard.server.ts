@@ -14,7 +14,8 @@ import { isStaffUserType, USER_TYPE } from "#server/contract/users";
 import { createApiClient } from "~/api/client.server";
 import { fetchDashboardCharts } from "~/api/dashboard.server";
 import { fetchMyModeration } from "~/api/moderation.server";
-import { fetchLatestAgeCheck, fetchPhoneStatus, fetchStepData } from "~/api/registration.server";
+import { fetchAgeVerification } from "~/api/age-verification.server";
+import { fetchPhoneStatus, fetchStepData } from "~/api/registration.server";
 import { fetchSettingsIndex } from "~/api/settings.server";
 import { fetchConsents, withdrawConsent } from "~/api/users.server";
 import { requireViewer } from "~/api/viewer.server";
@@ -42,7 +43,7 @@ export async function loadDashboard({ request, context, params }: LoaderFunction
     fetchStepData(api),
     fetchSettingsIndex(api),
     fetchPhoneStatus(api),
-    fetchLatestAgeCheck(api),
+    fetchAgeVerification(api),
     fetchMyModeration(api),
     hasCharts ? fetchDashboardCharts(api, chartRangeOf(url)) : null,
   ]);
@@ -62,7 +63,8 @@ export async function loadDashboard({ request, context, params }: LoaderFunction
         : [],
       phoneVerified: phone.ok ? phone.data.phoneVerifiedAt !== null : null,
       // The latest age check: none, pending (a provider decides, KYC issue), verified or rejected.
-      ageCheck: ageCheck.ok && ageCheck.data ? ageCheck.data.status : "none",
+      // The fsk18 age verification (ADR 105): "init", "pending" or "verified".
+      ageCheck: ageCheck.ok ? ageCheck.data.status : "init",
       // ADR 023: when the special-category consent was given (a calendar day), so it can be withdrawn here.
       specialConsentSince: special ? formatCalendarDate(new Date(special.granted_at).toISOString().slice(0, 10), lang) : null,
       withdrawn: url.searchParams.get("withdrawn") === "1",

@@ -10,6 +10,7 @@ import type { QueuedReportData, ReportQueueData } from "~/api/reports.server";
 import { FormErrors } from "~/components/Field";
 import { TextAreaField } from "~/components/FieldControls";
 import { ErrorLine } from "~/components/form/ErrorLine";
+import { ForceAgeCheckForm } from "~/features/age-verification/ForceAgeCheckForm";
 import { useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
@@ -131,6 +132,8 @@ function ReportCard({ report, failure, action }: { report: QueuedReportData; fai
           </button>
         </div>
       </Form>
+      {/* The reported member's forced age check (ADR 105). */}
+      {report.target ? <ForceAgeCheckForm memberId={report.target.id} /> : null}
     </li>
   );
 }

@@ -4,6 +4,7 @@ export const NAMESPACES = [
   "common",
   "account",
   "accounting",
+  "age-verification",
   "auth",
   "blog",
   "bundle",

@@ -1,5 +1,4 @@
 /** The registration group's operations (ADR 062): method, path, schemas and response, for the API and the web tier. */
-import * as v from "valibot";
 import { defineOperation } from "../operation";
 import {
   appearanceStepSchema,
@@ -11,20 +10,7 @@ import {
   profileStepSchema,
   servicesStepSchema,
 } from "../registration-steps";
-import {
-  AGE_CHECK_METHODS,
-  businessSignUpSchema,
-  emailVerifySchema,
-  individualSignUpSchema,
-  uniqueCheckSchema,
-} from "../registration-sign-up";
-
-// Beside its operation, not in contract/registration-sign-up: the sign-up pages import that file into the browser (ADR 050).
-/** POST /verification/age-check: the method the member picked. */
-export const ageCheckRequestSchema = v.object(
-  { method: v.picklist(AGE_CHECK_METHODS, "validation.signup.age_check_method_required") },
-  "validation.signup.age_check_method_required",
-);
+import { businessSignUpSchema, emailVerifySchema, individualSignUpSchema, uniqueCheckSchema } from "../registration-sign-up";
 
 export const registrationOps = {
   // Built here with Date.now for the document and the callers' types; the API validates with its own clock.
@@ -114,11 +100,4 @@ export const registrationOps = {
     response: "EmailVerified",
   }),
   resendVerification: defineOperation({ method: "post", path: "/api/v2/registration/email/resend", response: "VerificationMailSent" }),
-  ageCheck: defineOperation({ method: "get", path: "/api/v2/verification/age-check", response: "AgeCheckState" }),
-  requestAgeCheck: defineOperation({
-    method: "post",
-    path: "/api/v2/verification/age-check",
-    body: ageCheckRequestSchema,
-    response: "AgeCheckState",
-  }),
 };

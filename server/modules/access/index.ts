@@ -10,3 +10,4 @@ export * from "./reach";
 export * from "./entitlements";
 export * from "./payable";
 export * from "./paid-media";
+export * from "./age-gate";

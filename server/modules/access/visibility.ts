@@ -11,6 +11,7 @@ import { isStaffUserType } from "../../contract/moderation";
 import { MEMBERS_ONLY_USER_TYPES } from "../../contract/profiles";
 import { REGISTER_COMPLETED_STEP, USER_TYPE } from "../../contract/users";
 import type { Database } from "../../db/schema";
+import { ageSessionOpenSql, existsAnswer } from "./age-gate";
 import { entitlementsOf, NO_ENTITLEMENTS, PLUS_COLUMNS, type Entitlements } from "./entitlements";
 
 /** Profiles of these types are public pages; backend and team accounts are not. */
@@ -24,9 +25,8 @@ export interface ViewerContext {
   /** What plus gives this viewer now (the entitlements kernel): `entitlements.plus`, `entitlements.may(benefit)`. */
   entitlements: Entitlements;
   /**
-   * Adult (fsk18) media need a verified age (DESIGN §8). No age verification
-   * exists yet (it arrives with the verification group), so nobody is
-   * verified and fsk18 media stay hidden from everyone but their owner.
+   * Adult (fsk18) media need a verified age (DESIGN §8, JMStV § 4): verified by the provider's webhook and
+   * authenticated in this login session (access/age-gate.ts, ADR 105). Only a viewer built from a token knows it.
    */
   isAgeVerified: boolean;
   /** The address still needs verification: messaging and posting wait for it (contract/email-verification). */
@@ -41,14 +41,25 @@ export const GUEST_VIEWER: ViewerContext = {
   mustVerifyEmail: false,
 };
 
-export async function viewerContext(deps: ApiDeps, user: Pick<AuthUser, "id"> | null): Promise<ViewerContext> {
+/**
+ * The viewer behind a caller. With the caller's token (`tokenId`, as the API's request user carries it) the fsk18
+ * closed user group is asked too; a viewer built from a bare id (a job, a counterpart) never opens fsk18 content.
+ */
+export async function viewerContext(
+  deps: ApiDeps,
+  user: (Pick<AuthUser, "id"> & Partial<Pick<AuthUser, "tokenId">>) | null,
+): Promise<ViewerContext> {
   if (!user) return GUEST_VIEWER;
+  const tokenId = user.tokenId;
   const row = await deps.db
     .selectFrom("users")
     .select([...VIEWER_COLUMNS])
+    .$if(tokenId !== undefined, (qb) => qb.select((eb) => ageSessionOpenSql(eb, tokenId!).as("age_session_open")))
     .where("id", "=", user.id)
     .executeTakeFirst();
-  return row ? viewerContextOf(user.id, row, deps.clock.now()) : GUEST_VIEWER;
+  if (!row) return GUEST_VIEWER;
+  const viewer = viewerContextOf(user.id, row, deps.clock.now());
+  return "age_session_open" in row ? { ...viewer, isAgeVerified: existsAnswer(row.age_session_open) } : viewer;
 }
 
 /** The users columns a viewer context is made of (callers that already read the member's row add these). */

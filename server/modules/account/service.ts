@@ -164,6 +164,9 @@ async function eraseAccountRows(trx: Transaction<Database>, clock: Clock, userId
     "password_resets",
     "sms_verifications",
     "age_check_requests",
+    // The fsk18 age verification and its login sessions (ADR 105).
+    "age_verifications",
+    "age_verification_sessions",
     "signup_tracking",
     "notification_preferences",
     "media_watermarks",

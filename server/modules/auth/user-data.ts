@@ -6,6 +6,7 @@ import { dollarBalances } from "../wallet/index";
 import type { UserDataResponse } from "../../contract/user-data";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
+import { AGE_VERIFICATION_STATUS } from "../../contract/age-verification";
 import { mustVerifyEmail } from "../../contract/email-verification";
 import { requiredDestination } from "../../contract/registration";
 import { isStaffUserType, REGISTER_COMPLETED_STEP } from "../../contract/users";
@@ -28,7 +29,11 @@ export async function getUserData(deps: ApiDeps, userId: number): Promise<UserDa
   const row = await deps.db
     .selectFrom("users")
     .leftJoin("profiles", "profiles.user_id", "users.id")
+    // The fsk18 age verification (ADR 105): the team's forced check and the badge's status.
+    .leftJoin("age_verifications", "age_verifications.user_id", "users.id")
     .select([
+      "age_verifications.forced as age_check_forced",
+      "age_verifications.status as age_verification_status",
       "users.id",
       "users.username",
       "users.email",
@@ -89,11 +94,13 @@ export async function getUserData(deps: ApiDeps, userId: number): Promise<UserDa
     is_bounced_email: email.isBouncedEmail,
     must_verify_email: mustVerifyEmail(email),
     forced_fake_check: row.forced_fake_check === 1,
+    age_verified: row.age_verification_status === AGE_VERIFICATION_STATUS.verified,
     register_completed_step: row.register_completed_step,
     next_destination: requiredDestination({
       userType: row.user_type,
       registerCompletedStep: row.register_completed_step,
       forcedFakeCheck: row.forced_fake_check === 1,
+      ageCheckRequired: row.age_check_forced === 1,
     }),
     notifications,
     messenger,

@@ -28,7 +28,9 @@ import { boundingBox, haversineKm, regionByCode } from "../geo/index";
 import { LISTED_MEDIA_COLUMNS, listedMediaFor, mediaImageOf } from "../media/index";
 import { ownPendingTexts } from "../moderation/index";
 import {
+  ageVerifiedSql,
   entitlementsOf,
+  existsAnswer,
   isBlockedBetween,
   isGuestVisible,
   isGuestVisibleProfile,
@@ -54,6 +56,7 @@ export const PROFILE_MEMBERS_ONLY = "exception.profile.members_only";
 /** A listed profile whose owner paused it (ADR 026): the page says so, to everyone a block does not separate (ADR 070). */
 export const PROFILE_PAUSED = "exception.profile.paused";
 
+/** The profile's row; `age_verified` is the "age verified" badge, which the provider's identification alone gives (ADR 105). */
 async function findProfileRow(db: DB, username: string) {
   return db
     .selectFrom("users")
@@ -99,6 +102,7 @@ async function findProfileRow(db: DB, username: string) {
       "profiles.reviews_shown",
       "profiles.rating_shown",
     ])
+    .select((eb) => ageVerifiedSql(eb).as("age_verified"))
     .where("users.username_key", "=", username.toLowerCase())
     .executeTakeFirst();
 }
@@ -394,7 +398,7 @@ export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: View
       plus_member: plusRunning(row, now),
       // Photo (fake-check) and identity verification arrive with the verification group.
       photo_verified: false,
-      age_verified: false,
+      age_verified: existsAnswer(row.age_verified),
       trust_level: trust,
       // The owner's safer-sex statement (spec section 7 "safesex", ADR 039).
       safe_sex: row.safe_sex_status === 1,

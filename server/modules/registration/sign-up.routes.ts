@@ -2,15 +2,7 @@ import { ok } from "../../api/router";
 import { individualSignUpSchema } from "../../contract/registration-sign-up";
 import { registrationOps } from "../../contract/operations/registration";
 import type { ModuleContext } from "../../api/module-context";
-import {
-  checkUnique,
-  latestAgeCheck,
-  requestAgeCheck,
-  resendVerification,
-  signUpBusiness,
-  signUpIndividual,
-  verifyEmail,
-} from "./sign-up.service";
+import { checkUnique, resendVerification, signUpBusiness, signUpIndividual, verifyEmail } from "./sign-up.service";
 
 export function registerRegistration({ v2, deps }: ModuleContext): void {
   v2.add(
@@ -71,27 +63,5 @@ export function registerRegistration({ v2, deps }: ModuleContext): void {
       statuses: [202, 409, 429],
     },
     async (c, { user }) => ok(c, await resendVerification(c.get("deps"), user!.id, c.get("lang")), { status: 202 }),
-  );
-
-  v2.add(
-    registrationOps.ageCheck,
-    {
-      summary: "The signed-in user's latest age-check request (or null).",
-      tag: "verification",
-      auth: "required",
-    },
-    async (c, { user }) => ok(c, await latestAgeCheck(c.get("deps"), user!.id)),
-  );
-
-  v2.add(
-    registrationOps.requestAgeCheck,
-    {
-      summary:
-        "Ask for an age check by a method; recorded as pending until a verification provider resolves it. One open request per user.",
-      tag: "verification",
-      auth: "required",
-      statuses: [202],
-    },
-    async (c, { body, user }) => ok(c, await requestAgeCheck(c.get("deps"), user!.id, body.method), { status: 202 }),
   );
 }

@@ -5,14 +5,7 @@
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { REGISTER_STEP, USER_TYPE } from "../../contract/users";
-import {
-  birthDateOf,
-  type AgeCheckMethod,
-  type AgeCheckRequest,
-  type UniqueCheck,
-  type BusinessSignUpInput,
-  type IndividualSignUpInput,
-} from "../../contract/registration-sign-up";
+import { birthDateOf, type UniqueCheck, type BusinessSignUpInput, type IndividualSignUpInput } from "../../contract/registration-sign-up";
 import type { Language } from "../../contract/locales";
 import { hashPassword, hmac, randomToken, safeEqual, sha256 } from "../../lib/crypto";
 import { recordHit, releaseHit, type Window } from "../../lib/rate-limit";
@@ -331,39 +324,4 @@ export async function verifyEmail(deps: ApiDeps, token: string, callerId: number
   });
   await grantEarnedRewards(deps, row.userId); // token rewards "email_verified" and the inviter's (issue 27, ADR 085)
   return { verified: true, user_type: row.userType };
-}
-
-/**
- * Records that the user asked for an age check. The verification providers
- * (KYC, a later issue) pick pending requests up; until then the request
- * stays pending. One open request per user: asking again returns it.
- */
-export async function requestAgeCheck(deps: ApiDeps, userId: number, method: AgeCheckMethod) {
-  const { db, clock } = deps;
-  const open = await db
-    .selectFrom("age_check_requests")
-    .select(["id", "method", "status", "created_at"])
-    .where("user_id", "=", userId)
-    .where("status", "=", "pending")
-    .executeTakeFirst();
-  if (open) return open;
-  const now = clock.now();
-  const row = await db
-    .insertInto("age_check_requests")
-    .values({ user_id: userId, method, status: "pending", created_at: now, resolved_at: null })
-    .returning(["id", "method", "status", "created_at"])
-    .executeTakeFirstOrThrow();
-  return row;
-}
-
-export async function latestAgeCheck(deps: ApiDeps, userId: number): Promise<AgeCheckRequest | null> {
-  return (
-    (await deps.db
-      .selectFrom("age_check_requests")
-      .select(["id", "method", "status", "created_at"])
-      .where("user_id", "=", userId)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .executeTakeFirst()) ?? null
-  );
 }

@@ -397,22 +397,4 @@ describe(`registration: sign-up and e-mail verification (${TEST_DB})`, () => {
       expect((await userData(token)).next_destination).toBe("user/age_check_verification?type=forced");
     });
   });
-
-  describe("age-check requests", () => {
-    it("records one pending request per user and shows only the caller's own", async () => {
-      const a = await freshAccount();
-      const b = await freshAccount();
-      const first = await post("/api/v2/verification/age-check", { method: "id_document" }, { token: a.token });
-      expect(first.status).toBe(202);
-      const created = (await jsonOf(first)).data as Json;
-      expect(created).toMatchObject({ method: "id_document", status: "pending" });
-      const again = (await jsonOf(await post("/api/v2/verification/age-check", { method: "video_ident" }, { token: a.token })))
-        .data as Json;
-      expect(again.id).toBe(created.id);
-      const ofB = await rt.request("/api/v2/verification/age-check", { token: b.token });
-      expect((await jsonOf(ofB)).data).toBeNull();
-      const bad = await errorsOf(await post("/api/v2/verification/age-check", { method: "guess" }, { token: a.token }), 400);
-      expect(bad[0]).toMatchObject({ key: "validation.signup.age_check_method_required", source: "method" });
-    });
-  });
 });
