@@ -47,6 +47,7 @@ import { manifest as creatorMedia } from "./creator-media/index";
 import { manifest as bundles } from "./bundles/index";
 import { manifest as fans } from "./fans/index";
 import { manifest as newsfeed } from "./newsfeed/index";
+import { manifest as verification } from "./verification/index";
 import { manifest as media } from "./media/index";
 import { manifest as messenger } from "./messenger/index";
 import { manifest as moderation } from "./moderation/index";
@@ -125,6 +126,7 @@ export const FEATURES = [
   bundles,
   fans,
   newsfeed,
+  verification,
 ] as const;
 
 // enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).
