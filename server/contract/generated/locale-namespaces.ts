@@ -44,6 +44,7 @@ export const NAMESPACES = [
   "tips",
   "tours",
   "traits",
+  "verification",
   "visibility",
   "wallet",
 ] as const;
