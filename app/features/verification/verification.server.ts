@@ -124,7 +124,8 @@ export async function loadVerificationQueue({ request, context }: LoaderFunction
 const idField = v.pipe(v.string("validation.invalid"), v.regex(/^[1-9]\d{0,9}$/, "validation.invalid"), v.transform(Number));
 const decisionSchema = v.variant("intent", [
   v.object({ intent: v.literal("accept"), id: idField }),
-  v.object({ intent: v.literal("reject"), id: idField, reason: verificationRejectSchema.entries.reason }),
+  // The object's message is what a missing key (no reason chosen: the empty option sends nothing) reads.
+  v.object({ intent: v.literal("reject"), id: idField, reason: verificationRejectSchema.entries.reason }, verificationRejectSchema.message),
 ]);
 
 export async function submitVerificationDecision({ request, context, params }: ActionFunctionArgs) {
