@@ -130,16 +130,16 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
             {t("verification.backoffice.accept")}
           </button>
         </Form>
-        <Form method="post" className={ui.row} style={{ alignItems: "flex-end", flex: "1 1 240px" }}>
+        <Form method="post" className={css.rejectForm}>
           <input type="hidden" name="id" value={item.id} />
-          <div className={ui.field} style={{ flex: "1 1 200px" }}>
+          <div className={ui.field}>
             <label className={ui.label} htmlFor={reasonId}>
               {t("verification.backoffice.reason")}
             </label>
             <select
               id={reasonId}
               name="reason"
-              className={ui.input}
+              className={`${ui.input} ${css.select}`}
               defaultValue=""
               aria-invalid={reasonErrors.length > 0 || undefined}
               aria-describedby={reasonErrors.length > 0 ? `${reasonId}-error` : undefined}
@@ -157,7 +157,7 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
               message={reasonErrors.map((message) => translateMessage(tCommon, message)).join(" ") || undefined}
             />
           </div>
-          <button className={ui.buttonSecondary} type="submit" name="intent" value="reject" style={{ marginBottom: "1.4em" }}>
+          <button className={ui.buttonSecondary} type="submit" name="intent" value="reject" style={{ alignSelf: "flex-start" }}>
             {t("verification.backoffice.reject")}
           </button>
         </Form>

@@ -29,7 +29,9 @@ export function VerificationBadgeItems({ flags, itemClassName }: { flags: BadgeF
         <li key={key} className={itemClassName} data-testid={`badge-${key}`}>
           <details className={css.badge}>
             <summary className={css.badgeSummary}>
-              <span aria-hidden="true">✓</span> {t(`verification_badges.${key}.label`)}
+              <span className={css.badgePill}>
+                <span aria-hidden="true">✓</span> {t(`verification_badges.${key}.label`)}
+              </span>
             </summary>
             <p className={css.badgeText}>{t(`verification_badges.${key}.explain`)}</p>
           </details>

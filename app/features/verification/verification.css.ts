@@ -24,10 +24,16 @@ export const file = style({ minHeight: "44px", padding: `${vars.space.xs} 0`, ma
 
 /** The badges with their explanation (a details element: opens on tap without JavaScript). */
 export const badge = style({ display: "inline-block", maxWidth: "100%" });
+/** The tap target is 44 px tall; the pill inside it stays small. */
 export const badgeSummary = style({
   cursor: "pointer",
   listStyle: "none",
-  minHeight: "32px",
+  minHeight: "44px",
+  display: "inline-flex",
+  alignItems: "center",
+  selectors: { "&::-webkit-details-marker": { display: "none" } },
+});
+export const badgePill = style({
   display: "inline-flex",
   alignItems: "center",
   gap: "0.3em",
@@ -37,7 +43,6 @@ export const badgeSummary = style({
   background: vars.color.successBg,
   color: vars.color.success,
   fontWeight: 600,
-  selectors: { "&::-webkit-details-marker": { display: "none" } },
 });
 export const badgeText = style({ margin: `${vars.space.xs} 0 0`, fontSize: vars.font.sizeSm, maxWidth: "32em" });
 
@@ -50,4 +55,7 @@ export const compare = style({
 });
 export const comparePhoto = style({ width: "100%", height: "auto", borderRadius: vars.radius.sm, display: "block" });
 export const thumbs = style({ display: "grid", gridTemplateColumns: "repeat(3, 1fr)", gap: vars.space.xs, listStyle: "none", margin: 0, padding: 0 });
+/** The reject form: the reason above its button, never wider than the card. */
+export const rejectForm = style({ display: "flex", flexDirection: "column", gap: vars.space.xs, flex: "1 1 220px", minWidth: 0 });
+export const select = style({ width: "100%", maxWidth: "100%", minHeight: "44px" });
 export const overdue = style({ color: vars.color.danger, fontWeight: 700 });
