@@ -1,5 +1,5 @@
 /** Profile rules shared by both tiers: text limits of spec section 5 and who may see a profile. */
-import type { TrustLevelAnswer } from "./verification";
+import type { TrustLevelAnswer } from "./trust";
 import type { GalleryItem, MediaImage, MediaVisibility } from "./media";
 import type { ProfileRelation } from "./profile-relation";
 import type { TourStop } from "./tours";

@@ -7,6 +7,7 @@
 import * as v from "valibot";
 import type { MediaImage } from "./media";
 import { pageQueryParam } from "./paging";
+import type { TrustLevelAnswer } from "./trust";
 import { USER_TYPE } from "./users";
 
 /**
@@ -205,33 +206,8 @@ export type VerificationFileSide = (typeof VERIFICATION_FILE_SIDES)[number];
 /** Where the web tier serves a check's photo to staff (its route forwards the session to the API's access check). */
 export const verificationFilePath = (id: number, side: VerificationFileSide) => `/verification-file/${id}/${side}.jpg`;
 
-/**
- * The trust level (ADR 108): one point per criterion met. The rules live in the verification module's trust.ts;
- * the criteria and their order here, once, for the API, the profile and the back office.
- */
-export const TRUST_CRITERIA = [
-  "email_verified",
-  "phone_verified",
-  "account_age_30_days",
-  "public_photo",
-  "reviews",
-  "photos_real",
-  "identity_verified",
-  "no_upheld_reports",
-] as const;
-export type TrustCriterion = (typeof TRUST_CRITERIA)[number];
-/** An account younger than this misses account_age_30_days. */
-export const TRUST_ACCOUNT_AGE_DAYS = 30;
-/** Reports about the member decided against them (upheld) within this many days cost no_upheld_reports. */
-export const TRUST_REPORT_WINDOW_DAYS = 365;
-
-/** GET /profiles/{username}/trust-level and the back office: the level with its criteria; `shown` is the plus badge. */
-export interface TrustLevelAnswer {
-  level: number;
-  max: number;
-  shown: boolean;
-  criteria: Array<{ key: TrustCriterion; met: boolean }>;
-}
+// The trust level's criteria and answer (ADR 108) live in ./trust, which the profile contract reads too.
+export { TRUST_ACCOUNT_AGE_DAYS, TRUST_CRITERIA, TRUST_REPORT_WINDOW_DAYS, type TrustCriterion, type TrustLevelAnswer } from "./trust";
 
 export interface VerificationBodies {
   VerificationOverview: VerificationOverview;

@@ -11,9 +11,9 @@ export const manifest = defineFeature({
   migrations: { "0095_verification_checks": m0095 },
   jobs: {
     /** A check still pending VERIFICATION_PENDING_MINUTES after its submission is overdue (ADR 107). */
-    "verification.overdue": defineJob<{ check_id: number }>((deps) => ({ run: (payload) => markOverdue(deps, payload.check_id) })),
+    "verification_check.overdue": defineJob<{ check_id: number }>((deps) => ({ run: (payload) => markOverdue(deps, payload.check_id) })),
     /** A decided check's photos are deleted VERIFICATION_FILE_RETENTION_DAYS after the decision (GDPR, ADR 107). */
-    "verification.delete_files": defineJob<{ check_id: number }>((deps) => ({
+    "verification_check.delete_files": defineJob<{ check_id: number }>((deps) => ({
       run: (payload) => deleteDecidedFiles(deps, payload.check_id),
     })),
   },

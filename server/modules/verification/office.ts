@@ -171,7 +171,7 @@ export async function decideCheck(
       trx,
       {
         actorId: staffId,
-        action: reason === null ? "verification.accept" : "verification.reject",
+        action: reason === null ? "verification_check.accept" : "verification_check.reject",
         subjectType: "verification_check",
         subjectId: String(id),
         reason,
@@ -183,7 +183,7 @@ export async function decideCheck(
     await enqueueJob(
       trx,
       deps.clock,
-      "verification.delete_files",
+      "verification_check.delete_files",
       { check_id: id },
       { runAt: now + VERIFICATION_FILE_RETENTION_DAYS * DAY, key: `verification-files:${id}` },
     );
@@ -226,7 +226,7 @@ export async function forceFakeCheck(deps: ApiDeps, staffId: number, userId: num
       trx,
       {
         actorId: staffId,
-        action: "verification.force_fake_check",
+        action: "member.force_fake_check",
         subjectType: "user",
         subjectId: String(userId),
         reason,

@@ -123,7 +123,7 @@ describe(`verification (${TEST_DB})`, () => {
       api<{ data: VerificationDecision }>(team2.token, "POST", `/backoffice/verifications/${check.id}/reject`, { reason: "code_missing" }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
-    const winner = a.status === 200 ? "verification.accept" : "verification.reject";
+    const winner = a.status === 200 ? "verification_check.accept" : "verification_check.reject";
     const audit = await rt.deps.db.selectFrom("audit_log").selectAll().where("subject_type", "=", "verification_check").where("subject_id", "=", String(check.id)).execute();
     expect(audit.map((row) => row.action)).toEqual([winner]);
 
@@ -237,7 +237,7 @@ describe(`verification (${TEST_DB})`, () => {
     expect((await api(viewer.token, "GET", `/profiles/${member.username}/detail`)).status).toBe(404);
     const overview = data<VerificationOverview>(await api(member.token, "GET", "/verification"));
     expect(overview.forced_fake_check).toBe(true);
-    const trail = await rt.deps.db.selectFrom("audit_log").selectAll().where("action", "=", "verification.force_fake_check").where("subject_id", "=", String(member.id)).execute();
+    const trail = await rt.deps.db.selectFrom("audit_log").selectAll().where("action", "=", "member.force_fake_check").where("subject_id", "=", String(member.id)).execute();
     expect(trail).toHaveLength(1);
     expect(trail[0]!.reason).toBe("photos from a stock site");
 
