@@ -15,7 +15,11 @@ export function startWebcamCheck(api: ApiClient) {
 }
 
 /** The member's multipart body, streamed through unread (ADR 018): the webcam photo, or a document's front and back. */
-export function uploadCheck(api: ApiClient, kind: "webcam" | "id" | "prostschg", body: NonNullable<RawCallOptions["body"]>): Promise<Response> {
+export function uploadCheck(
+  api: ApiClient,
+  kind: "webcam" | "id" | "prostschg",
+  body: NonNullable<RawCallOptions["body"]>,
+): Promise<Response> {
   return kind === "webcam"
     ? api.raw(verificationOps.submitWebcam, { body })
     : api.raw(verificationOps.submitDocument, { params: { kind }, body });

@@ -16,8 +16,13 @@ const SHOTS = "/work/notes/shots";
 test.describe("verification", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("an escort does the webcam check, the team accepts it, the badge shows on the profile", async ({ browser, request, clientIp }, testInfo) => {
-    const shotPath = (name: string) => (existsSync(SHOTS) ? `${SHOTS}/idcheck-${name}.png` : testInfo.outputPath(`verification-${name}-390.png`));
+  test("an escort does the webcam check, the team accepts it, the badge shows on the profile", async ({
+    browser,
+    request,
+    clientIp,
+  }, testInfo) => {
+    const shotPath = (name: string) =>
+      existsSync(SHOTS) ? `${SHOTS}/idcheck-${name}.png` : testInfo.outputPath(`verification-${name}-390.png`);
     const escort = await listedEscortIn(request, clientIp, "Trier");
     const page = await noJsMemberPage(browser, clientIp, escort);
 

@@ -34,9 +34,7 @@ export function BackofficeVerificationsPage({
       <div className={ui.stack}>
         <h1>{t("verification.backoffice.title")}</h1>
         <p className={ui.muted}>{t("verification.backoffice.intro")}</p>
-        <p data-testid="verification-queue-counts">
-          {t("verification.backoffice.counts", { total: queue.total, overdue: queue.overdue })}
-        </p>
+        <p data-testid="verification-queue-counts">{t("verification.backoffice.counts", { total: queue.total, overdue: queue.overdue })}</p>
         <Link to={`/${i18n.language}/backoffice`}>{t("verification.backoffice.to_queue")}</Link>
         {done ? (
           <p className={ui.notice} role="status" data-testid="verification-queue-done">
@@ -67,9 +65,15 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
   const reasonId = `reason-verification-${item.id}`;
   const reasonErrors = failure?.fieldErrors.reason ?? [];
   return (
-    <li className={`${ui.card} ${ui.stack}`} data-testid="verification-queue-item" data-check-id={item.id} data-member={item.member.username}>
+    <li
+      className={`${ui.card} ${ui.stack}`}
+      data-testid="verification-queue-item"
+      data-check-id={item.id}
+      data-member={item.member.username}
+    >
       <h2 className={css.title}>
-        {t(`verification.kinds.${item.kind}.title`)} · <Link to={`/${i18n.language}/p/${item.member.username}`}>{item.member.username}</Link>
+        {t(`verification.kinds.${item.kind}.title`)} ·{" "}
+        <Link to={`/${i18n.language}/p/${item.member.username}`}>{item.member.username}</Link>
       </h2>
       <p className={ui.muted} style={{ margin: 0 }}>
         {tCommon(`user_types.${userTypeName(item.member.userType)}`)} · {item.member.language} ·{" "}
@@ -88,14 +92,23 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
       </p>
       {item.code ? (
         <p style={{ margin: 0 }}>
-          {t("verification.backoffice.code")} <strong className={css.code} style={{ fontSize: "1.3rem", display: "inline" }} data-testid="queue-code">{item.code}</strong>
+          {t("verification.backoffice.code")}{" "}
+          <strong className={css.code} style={{ fontSize: "1.3rem", display: "inline" }} data-testid="queue-code">
+            {item.code}
+          </strong>
         </p>
       ) : null}
       <div className={css.compare}>
         {item.files.map((file) => (
           <figure key={file.side} style={{ margin: 0 }}>
             <a href={file.path}>
-              <img className={css.comparePhoto} src={file.path} alt={t(`verification.backoffice.file_${file.side}`)} width={320} height={400} />
+              <img
+                className={css.comparePhoto}
+                src={file.path}
+                alt={t(`verification.backoffice.file_${file.side}`)}
+                width={320}
+                height={400}
+              />
             </a>
             <figcaption className={ui.muted}>{t(`verification.backoffice.file_${file.side}`)}</figcaption>
           </figure>

@@ -25,7 +25,7 @@ export function VerificationBadgeItems({ flags, itemClassName }: { flags: BadgeF
   const { t } = useTranslation();
   return (
     <>
-      {BADGES.filter(([flag]) => flags[flag]).map(([flag, key]) => (
+      {BADGES.filter(([flag]) => flags[flag]).map(([, key]) => (
         <li key={key} className={itemClassName} data-testid={`badge-${key}`}>
           <details className={css.badge}>
             <summary className={css.badgeSummary}>

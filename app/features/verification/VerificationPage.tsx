@@ -48,7 +48,9 @@ export function VerificationPage({
             <KindCard
               key={state.kind}
               state={state}
-              failure={failure && (failure.form === state.kind || (failure.form === "start" && state.kind === "webcam")) ? failure.reply : null}
+              failure={
+                failure && (failure.form === state.kind || (failure.form === "start" && state.kind === "webcam")) ? failure.reply : null
+              }
             />
           ))}
       </div>
@@ -64,12 +66,21 @@ function KindCard({ state, failure }: { state: KindState; failure: FormReply | n
   const exhausted = state.attemptsUsed >= state.attemptsMax;
   const mayTry = !state.verified && !pending && !exhausted;
   return (
-    <section id={state.kind} className={`${ui.card} ${ui.stack}`} data-testid={`check-${state.kind}`} aria-labelledby={`${state.kind}-title`}>
+    <section
+      id={state.kind}
+      className={`${ui.card} ${ui.stack}`}
+      data-testid={`check-${state.kind}`}
+      aria-labelledby={`${state.kind}-title`}
+    >
       <h2 id={`${state.kind}-title`} className={css.title}>
         {t(`verification.kinds.${state.kind}.title`)}
       </h2>
       <p className={css.text}>{t(`verification.kinds.${state.kind}.what`)}</p>
-      <p className={css.status} data-testid={`status-${state.kind}`} data-status={state.verified ? "verified" : (latest?.statusName ?? "none")}>
+      <p
+        className={css.status}
+        data-testid={`status-${state.kind}`}
+        data-status={state.verified ? "verified" : (latest?.statusName ?? "none")}
+      >
         {state.verified
           ? t("verification.status.verified")
           : pending
@@ -85,7 +96,13 @@ function KindCard({ state, failure }: { state: KindState; failure: FormReply | n
       ) : null}
       {exhausted && !state.verified && !pending ? <p className={ui.muted}>{t("verification.exhausted")}</p> : null}
       {failure ? <FormErrors errors={errorsBesides(failure, state.kind === "webcam" ? ["photo"] : ["front", "back"])} /> : null}
-      {mayTry ? state.kind === "webcam" ? <WebcamForms state={state} failure={failure} /> : <DocumentForm kind={state.kind} failure={failure} /> : null}
+      {mayTry ? (
+        state.kind === "webcam" ? (
+          <WebcamForms state={state} failure={failure} />
+        ) : (
+          <DocumentForm kind={state.kind} failure={failure} />
+        )
+      ) : null}
     </section>
   );
 }
@@ -178,8 +195,22 @@ function DocumentForm({ kind, failure }: { kind: Exclude<VerificationKind, "webc
   return (
     <Form method="post" action={`?form=${kind}`} encType="multipart/form-data" className={ui.stack}>
       <p className={ui.muted}>{t("verification.documents.privacy")}</p>
-      <FileField form={kind} name="front" label={t("verification.documents.front")} hint={t(`verification.kinds.${kind}.front_hint`)} required failure={failure} />
-      <FileField form={kind} name="back" label={t("verification.documents.back")} hint={t("verification.documents.back_hint")} required={false} failure={failure} />
+      <FileField
+        form={kind}
+        name="front"
+        label={t("verification.documents.front")}
+        hint={t(`verification.kinds.${kind}.front_hint`)}
+        required
+        failure={failure}
+      />
+      <FileField
+        form={kind}
+        name="back"
+        label={t("verification.documents.back")}
+        hint={t("verification.documents.back_hint")}
+        required={false}
+        failure={failure}
+      />
       <button type="submit" className={ui.button}>
         {t("verification.documents.send")}
       </button>

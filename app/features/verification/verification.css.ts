@@ -54,7 +54,14 @@ export const compare = style({
   alignItems: "start",
 });
 export const comparePhoto = style({ width: "100%", height: "auto", borderRadius: vars.radius.sm, display: "block" });
-export const thumbs = style({ display: "grid", gridTemplateColumns: "repeat(3, 1fr)", gap: vars.space.xs, listStyle: "none", margin: 0, padding: 0 });
+export const thumbs = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(3, 1fr)",
+  gap: vars.space.xs,
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+});
 /** The reject form: the reason above its button, never wider than the card. */
 export const rejectForm = style({ display: "flex", flexDirection: "column", gap: vars.space.xs, flex: "1 1 220px", minWidth: 0 });
 export const select = style({ width: "100%", maxWidth: "100%", minHeight: "44px" });

@@ -64,7 +64,13 @@ function refused(form: VerificationForm, lastResult: SubmissionResult<string[]>,
   return data({ form, lastResult }, { status: [400, 403, 404, 409, 413, 429].includes(status) ? status : 503, headers: PRIVATE_HEADERS });
 }
 
-const errorOf = (key: string, code = 400, source?: string): ErrorItem => ({ code, title: key, message: key, key, ...(source ? { source } : {}) });
+const errorOf = (key: string, code = 400, source?: string): ErrorItem => ({
+  code,
+  title: key,
+  message: key,
+  key,
+  ...(source ? { source } : {}),
+});
 
 /** The upload forms post multipart to `?form=<kind>` (the body is streamed through unread, so the form is named in the URL). */
 export async function submitVerification({ request, context, params }: ActionFunctionArgs) {
@@ -78,14 +84,22 @@ export async function submitVerification({ request, context, params }: ActionFun
     const contentType = request.headers.get("content-type") ?? "";
     const contentLength = request.headers.get("content-length");
     const refuse = (errors: readonly ErrorItem[], status: number) =>
-      refused(upload, streamedReply(errors, (source) => source || undefined), status);
-    if (!request.body || !/^multipart\/form-data/i.test(contentType)) return refuse([errorOf("validation.malformed_body", 400, field)], 400);
+      refused(
+        upload,
+        streamedReply(errors, (source) => source || undefined),
+        status,
+      );
+    if (!request.body || !/^multipart\/form-data/i.test(contentType))
+      return refuse([errorOf("validation.malformed_body", 400, field)], 400);
     if (Number(contentLength ?? 0) > MAX_UPLOAD_BYTES)
       return refuse([{ ...errorOf("validation.image.file_too_large", 413, field), params: { max: IMAGE_MAX_BYTES } }], 413);
     const response = await uploadCheck(api, upload, { stream: request.body, contentType, contentLength });
     if (response.status !== 201) {
       const body = (await response.json().catch(() => ({}))) as { errors?: ErrorItem[] };
-      return refuse(body.errors?.length ? body.errors : [errorOf("exception.common.something_wrong_happened", response.status)], response.status);
+      return refuse(
+        body.errors?.length ? body.errors : [errorOf("exception.common.something_wrong_happened", response.status)],
+        response.status,
+      );
     }
     throw redirect(`${verificationPagePath(lang)}?done=${upload}#${upload}`, { headers: PRIVATE_HEADERS });
   }

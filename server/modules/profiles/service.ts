@@ -28,7 +28,6 @@ import { boundingBox, haversineKm, regionByCode } from "../geo/index";
 import { LISTED_MEDIA_COLUMNS, listedMediaFor, mediaImageOf } from "../media/index";
 import { ownPendingTexts } from "../moderation/index";
 import {
-  entitlementsOf,
   isBlockedBetween,
   isGuestVisible,
   isGuestVisibleProfile,

@@ -13,7 +13,12 @@ export async function verificationBadgesOf(db: Kysely<Database>, userIds: readon
   const badges = new Map<number, VerificationBadges>();
   if (userIds.length === 0) return badges;
   const [photos, checks] = await Promise.all([
-    db.selectFrom("profiles").select("user_id").where("user_id", "in", [...userIds]).where("verified_at", "is not", null).execute(),
+    db
+      .selectFrom("profiles")
+      .select("user_id")
+      .where("user_id", "in", [...userIds])
+      .where("verified_at", "is not", null)
+      .execute(),
     db
       .selectFrom("verification_checks")
       .select(["user_id", "kind"])

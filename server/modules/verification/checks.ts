@@ -159,7 +159,13 @@ async function submit(
       await assertMayAttempt(trx, userId, kind);
       const checkId = await record(trx, prefix, now);
       const dueAt = now + VERIFICATION_PENDING_MINUTES * MINUTE;
-      await enqueueJob(trx, deps.clock, "verification_check.overdue", { check_id: checkId }, { runAt: dueAt, key: `verification-overdue:${checkId}` });
+      await enqueueJob(
+        trx,
+        deps.clock,
+        "verification_check.overdue",
+        { check_id: checkId },
+        { runAt: dueAt, key: `verification-overdue:${checkId}` },
+      );
       return checkId;
     });
     const row = (await deps.db.selectFrom("verification_checks").selectAll().where("id", "=", id).executeTakeFirstOrThrow()) as CheckRow;

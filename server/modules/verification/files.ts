@@ -38,11 +38,7 @@ export async function storeCheckFiles(
   const storage = storageOf(deps);
   for (const { side, file } of files) {
     const jpeg = await imageQueueOf(deps).run(() =>
-      sharp(file.path)
-        .rotate()
-        .resize({ width: STORED_MAX_WIDTH, withoutEnlargement: true })
-        .jpeg({ quality: STORED_QUALITY })
-        .toBuffer(),
+      sharp(file.path).rotate().resize({ width: STORED_MAX_WIDTH, withoutEnlargement: true }).jpeg({ quality: STORED_QUALITY }).toBuffer(),
     );
     await storage.put(fileKey(prefix, side), jpeg, { contentType: "image/jpeg" });
   }

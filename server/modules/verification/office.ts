@@ -204,11 +204,20 @@ export async function decideCheck(
  * before the profile is listed again. Their photos are no longer marked real; profiles.is_visible (written by nothing
  * else since the seed) takes the profile out of every list and page until a webcam check is verified.
  */
-export async function forceFakeCheck(deps: ApiDeps, staffId: number, userId: number, reason: string | null): Promise<ForcedFakeCheckAnswer> {
+export async function forceFakeCheck(
+  deps: ApiDeps,
+  staffId: number,
+  userId: number,
+  reason: string | null,
+): Promise<ForcedFakeCheckAnswer> {
   await assertStaff(deps, staffId);
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
-    const member = await trx.selectFrom("users").select(["id", "user_type", "forced_fake_check"]).where("id", "=", userId).executeTakeFirst();
+    const member = await trx
+      .selectFrom("users")
+      .select(["id", "user_type", "forced_fake_check"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
     if (!member || isStaffUserType(member.user_type)) throw fail.notFound(VERIFICATION_ERRORS.notFound);
     if (member.forced_fake_check === 1) return;
     await trx.updateTable("users").set({ forced_fake_check: 1, updated_at: now }).where("id", "=", userId).execute();

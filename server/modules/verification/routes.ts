@@ -30,7 +30,12 @@ const idOf = (raw: string | undefined) => rowIdParam(raw, VERIFICATION_ERRORS.no
 export function registerVerification({ v2, deps }: ModuleContext): void {
   v2.add(
     verificationOps.overview,
-    { tag: "verification", auth: "required", summary: "The caller's checks by kind (webcam, id, prostschg): status 0–3, attempts, the open webcam code.", statuses: [401] },
+    {
+      tag: "verification",
+      auth: "required",
+      summary: "The caller's checks by kind (webcam, id, prostschg): status 0–3, attempts, the open webcam code.",
+      statuses: [401],
+    },
     async (c, { user }) => {
       c.header("Cache-Control", PRIVATE);
       return ok(c, await verificationOverview(deps, user!.id));

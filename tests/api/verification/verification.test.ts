@@ -70,7 +70,11 @@ describe(`verification (${TEST_DB})`, () => {
   async function upload(token: string, path: string, files: Record<string, Buffer | string>) {
     const form = new FormData();
     for (const [field, value] of Object.entries(files))
-      form.append(field, typeof value === "string" ? new Blob([value], { type: "text/plain" }) : new Blob([new Uint8Array(value)], { type: "image/jpeg" }), `${field}.jpg`);
+      form.append(
+        field,
+        typeof value === "string" ? new Blob([value], { type: "text/plain" }) : new Blob([new Uint8Array(value)], { type: "image/jpeg" }),
+        `${field}.jpg`,
+      );
     const response = await rt.request(`/api/v2${path}`, { method: "POST", token, body: form });
     return { status: response.status, json: (await response.json()) as { data: OwnVerificationCheck } & ErrorBody };
   }
@@ -124,7 +128,12 @@ describe(`verification (${TEST_DB})`, () => {
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const winner = a.status === 200 ? "verification_check.accept" : "verification_check.reject";
-    const audit = await rt.deps.db.selectFrom("audit_log").selectAll().where("subject_type", "=", "verification_check").where("subject_id", "=", String(check.id)).execute();
+    const audit = await rt.deps.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("subject_type", "=", "verification_check")
+      .where("subject_id", "=", String(check.id))
+      .execute();
     expect(audit.map((row) => row.action)).toEqual([winner]);
 
     // Decide it for the rest of the test (when the reject won, a new attempt gets verified).
@@ -209,7 +218,11 @@ describe(`verification (${TEST_DB})`, () => {
     await rt.jobs.runDue();
     const later = await signIn(rt, staff[0]!);
     expect((await rt.request(`/api/v2/verification/files/${first.json.data.id}/front`, { token: later.token })).status).toBe(404);
-    const row = await rt.deps.db.selectFrom("verification_checks").selectAll().where("id", "=", first.json.data.id).executeTakeFirstOrThrow();
+    const row = await rt.deps.db
+      .selectFrom("verification_checks")
+      .selectAll()
+      .where("id", "=", first.json.data.id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe(VERIFICATION_STATUS.rejected);
     expect(row.files_deleted_at).not.toBeNull();
   });
@@ -232,12 +245,19 @@ describe(`verification (${TEST_DB})`, () => {
     const member = await escort();
     const viewer = await escort();
     expect((await api(member.token, "POST", `/backoffice/members/${member.id}/force-fake-check`, {})).status).toBe(403);
-    const forced = await api(team.token, "POST", `/backoffice/members/${member.id}/force-fake-check`, { reason: "photos from a stock site" });
+    const forced = await api(team.token, "POST", `/backoffice/members/${member.id}/force-fake-check`, {
+      reason: "photos from a stock site",
+    });
     expect(forced.status).toBe(200);
     expect((await api(viewer.token, "GET", `/profiles/${member.username}/detail`)).status).toBe(404);
     const overview = data<VerificationOverview>(await api(member.token, "GET", "/verification"));
     expect(overview.forced_fake_check).toBe(true);
-    const trail = await rt.deps.db.selectFrom("audit_log").selectAll().where("action", "=", "member.force_fake_check").where("subject_id", "=", String(member.id)).execute();
+    const trail = await rt.deps.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "member.force_fake_check")
+      .where("subject_id", "=", String(member.id))
+      .execute();
     expect(trail).toHaveLength(1);
     expect(trail[0]!.reason).toBe("photos from a stock site");
 
