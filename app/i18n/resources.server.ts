@@ -48,6 +48,7 @@ import deSearch from "../../locales/de/search.json";
 import deTips from "../../locales/de/tips.json";
 import deTours from "../../locales/de/tours.json";
 import deTraits from "../../locales/de/traits.json";
+import deVerification from "../../locales/de/verification.json";
 import deVisibility from "../../locales/de/visibility.json";
 import deWallet from "../../locales/de/wallet.json";
 import enCommon from "../../locales/en/common.json";
@@ -97,6 +98,7 @@ import enSearch from "../../locales/en/search.json";
 import enTips from "../../locales/en/tips.json";
 import enTours from "../../locales/en/tours.json";
 import enTraits from "../../locales/en/traits.json";
+import enVerification from "../../locales/en/verification.json";
 import enVisibility from "../../locales/en/visibility.json";
 import enWallet from "../../locales/en/wallet.json";
 import esCommon from "../../locales/es/common.json";
@@ -146,6 +148,7 @@ import esSearch from "../../locales/es/search.json";
 import esTips from "../../locales/es/tips.json";
 import esTours from "../../locales/es/tours.json";
 import esTraits from "../../locales/es/traits.json";
+import esVerification from "../../locales/es/verification.json";
 import esVisibility from "../../locales/es/visibility.json";
 import esWallet from "../../locales/es/wallet.json";
 import plCommon from "../../locales/pl/common.json";
@@ -195,6 +198,7 @@ import plSearch from "../../locales/pl/search.json";
 import plTips from "../../locales/pl/tips.json";
 import plTours from "../../locales/pl/tours.json";
 import plTraits from "../../locales/pl/traits.json";
+import plVerification from "../../locales/pl/verification.json";
 import plVisibility from "../../locales/pl/visibility.json";
 import plWallet from "../../locales/pl/wallet.json";
 
@@ -247,6 +251,7 @@ export const resources = {
     tips: deTips,
     tours: deTours,
     traits: deTraits,
+    verification: deVerification,
     visibility: deVisibility,
     wallet: deWallet,
   },
@@ -298,6 +303,7 @@ export const resources = {
     tips: enTips,
     tours: enTours,
     traits: enTraits,
+    verification: enVerification,
     visibility: enVisibility,
     wallet: enWallet,
   },
@@ -349,6 +355,7 @@ export const resources = {
     tips: esTips,
     tours: esTours,
     traits: esTraits,
+    verification: esVerification,
     visibility: esVisibility,
     wallet: esWallet,
   },
@@ -400,6 +407,7 @@ export const resources = {
     tips: plTips,
     tours: plTours,
     traits: plTraits,
+    verification: plVerification,
     visibility: plVisibility,
     wallet: plWallet,
   },

@@ -1,4 +1,5 @@
 /** Profile rules shared by both tiers: text limits of spec section 5 and who may see a profile. */
+import type { TrustLevelAnswer } from "./trust";
 import type { GalleryItem, MediaImage, MediaVisibility } from "./media";
 import type { ProfileRelation } from "./profile-relation";
 import type { TourStop } from "./tours";
@@ -41,13 +42,8 @@ export interface ProfileMini extends ProfileIdentity {
   avatar: MediaImage | null;
 }
 
-/** GET /profiles/{username}/trust-level: one point per criterion met; `shown` is the plus badge. */
-export interface TrustLevel {
-  level: number;
-  max: number;
-  shown: boolean;
-  criteria: Array<{ key: "email_verified" | "account_age_30_days" | "public_photo" | "reviews"; met: boolean }>;
-}
+/** GET /profiles/{username}/trust-level: one point per criterion met; `shown` is the plus badge (ADR 108). */
+export type TrustLevel = TrustLevelAnswer;
 
 /** GET /profiles/{username}/work-hours: the weekly schedule (ISO day 1–7, HH:MM) and available-now. */
 export interface WorkHours {
@@ -99,7 +95,11 @@ export interface ProfileDetail extends ProfileMini {
   badges: {
     email_verified: boolean;
     plus_member: boolean;
+    /** Photos real: a verified webcam check (ADR 107). */
     photo_verified: boolean;
+    identity_verified: boolean;
+    /** The ProstSchG registration certificate was shown to the team. */
+    prostschg_shown: boolean;
     age_verified: boolean;
     trust_level: TrustLevel;
     /** The owner offers only protected sex (ADR 039). */

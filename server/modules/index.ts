@@ -49,6 +49,7 @@ import { manifest as fans } from "./fans/index";
 import { manifest as newsfeed } from "./newsfeed/index";
 import { manifest as community } from "./community/index";
 import { manifest as ageVerification } from "./age-verification/index";
+import { manifest as verification } from "./verification/index";
 import { manifest as media } from "./media/index";
 import { manifest as messenger } from "./messenger/index";
 import { manifest as moderation } from "./moderation/index";
@@ -129,6 +130,7 @@ export const FEATURES = [
   newsfeed,
   community,
   ageVerification,
+  verification,
 ] as const;
 
 // enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).

@@ -29,6 +29,8 @@ const UNDECLARED: string[] = [
   "get /api/v2/payment/invoices/:id/download",
   // The data export's ZIP archive (a file download).
   "get /api/v2/user/data-export/:id/file",
+  // A verification check's photo (a JPEG for staff only, ADR 107).
+  "get /api/v2/verification/files/:id/:side",
   // The member's dollar history as CSV (a file download, ADR 081).
   "get /api/v2/wallets/history.csv",
   // The voucher page's buttons (answer with a redirect to the shop, as a provider's page does).

@@ -20,7 +20,8 @@ export type Tile = Pick<
   | "risen"
 >;
 
-export function tileOfHit(hit: Tile): ProfileTileView {
+/** A hit that says whether its photos are real (search hits do: `is_verified`, a verified webcam check, ADR 107). */
+export function tileOfHit(hit: Tile & { isVerified?: boolean }): ProfileTileView {
   return {
     key: hit.userId,
     username: hit.username,
@@ -36,6 +37,7 @@ export function tileOfHit(hit: Tile): ProfileTileView {
     tour: hit.tour ?? null,
     contactRule: hit.contactRule ?? null,
     risen: hit.risen,
+    photosReal: hit.isVerified ?? false,
   };
 }
 

@@ -34,6 +34,11 @@ export interface ProfileTileView {
   note?: string | null;
   /** The viewer's private note on this profile (notes, plus), the start of it: only its author sees the list. */
   privateNote?: string | null;
+  /**
+   * A verified webcam check (ADR 107). The whole tile is a link, so the badge's explanation (a details element)
+   * is on the profile the tap leads to.
+   */
+  photosReal?: boolean;
 }
 
 /** How much of a private note a tile shows: a first line, the whole note is on the profile. */
@@ -89,6 +94,11 @@ export function ProfileTile({ tile, eager, priority = false }: { tile: ProfileTi
         {tile.contactRule ? (
           <span className={css.ruleLine} data-testid="tile-contact-rule">
             {t(`contact_rules.tile.${tile.contactRule}`)}
+          </span>
+        ) : null}
+        {tile.photosReal ? (
+          <span className={css.line} data-testid="tile-photos-real">
+            <span aria-hidden="true">✓</span> {t("verification_badges.photos_real.label")}
           </span>
         ) : null}
         {tile.risen ? (

@@ -145,6 +145,11 @@ export function DashboardPage(props: DashboardProps) {
                 )}
               </li>
             )}
+            {isStaff ? null : (
+              <li data-testid="dashboard-verification">
+                <span aria-hidden="true">○</span> <Link to={to("user/verification")}>{t("dashboard.verification")}</Link>
+              </li>
+            )}
           </ul>
         </section>
         <section className={ui.card} aria-labelledby="settings-title" data-testid="dashboard-settings">

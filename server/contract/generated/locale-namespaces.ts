@@ -47,6 +47,7 @@ export const NAMESPACES = [
   "tips",
   "tours",
   "traits",
+  "verification",
   "visibility",
   "wallet",
 ] as const;

@@ -27,6 +27,8 @@ export interface ReceivedFile {
   index: number;
   /** The file's name as the browser sent it (fileLabel): an error about the file names it (`params.file`). */
   name?: string;
+  /** The form field it came in (one of `fileField`'s names). */
+  field?: string;
 }
 
 const FILE_LABEL_MAX = 80;
@@ -61,8 +63,8 @@ export interface ReceivedUpload {
 
 export interface UploadLimits {
   tmpDir: string;
-  /** The form field that carries files; file parts under other names are discarded. */
-  fileField: string;
+  /** The form field that carries files (or several, e.g. a document's front and back); file parts under other names are discarded. */
+  fileField: string | readonly string[];
   maxFiles: number;
   maxFileBytes: number;
   /** The whole body, read or discarded; beyond it reading stops with 413. */
@@ -118,6 +120,7 @@ export async function receiveUpload(request: Request, limits: UploadLimits): Pro
   }
   await mkdir(limits.tmpDir, { recursive: true });
 
+  const fileFields: readonly string[] = typeof limits.fileField === "string" ? [limits.fileField] : limits.fileField;
   const received: ReceivedFile[] = [];
   const fields = new Map<string, string>();
   const writes: Promise<void>[] = [];
@@ -133,7 +136,7 @@ export async function receiveUpload(request: Request, limits: UploadLimits): Pro
   };
 
   parser.on("file", (name, stream, info) => {
-    if (name !== limits.fileField || !info.filename || refusal) {
+    if (!fileFields.includes(name) || !info.filename || refusal) {
       stream.resume();
       return;
     }
@@ -142,6 +145,7 @@ export async function receiveUpload(request: Request, limits: UploadLimits): Pro
       bytes: 0,
       index: received.length,
       name: fileLabel(info.filename),
+      field: name,
     };
     received.push(file);
     stream.on("data", (chunk: Buffer) => {
@@ -158,7 +162,7 @@ export async function receiveUpload(request: Request, limits: UploadLimits): Pro
     else if (limits.fields.includes(name) && !fields.has(name)) fields.set(name, value);
   });
   parser.on("filesLimit", () => {
-    refuse(400, errorItem(400, "validation.image.too_many", limits.fileField, { max: limits.maxFiles }));
+    refuse(400, errorItem(400, "validation.image.too_many", fileFields[0], { max: limits.maxFiles }));
   });
   parser.on("partsLimit", () => refuse(400, errorItem(400, "validation.malformed_body")));
   parser.on("fieldsLimit", () => refuse(400, errorItem(400, "validation.malformed_body")));

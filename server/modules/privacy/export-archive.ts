@@ -71,6 +71,9 @@ const USER_TABLES: Record<string, readonly string[]> = {
   notifications: ["announcement_dismissals", "push_subscriptions"],
   // Events the member asked to attend and blog posts they liked (issue 29).
   community: ["event_attendances", "blog_likes"],
+  // The member's identity and photo checks and the team's decisions, with the reasons (issue 30, ADR 107); the photos
+  // themselves are not handed out again (deleted 30 days after the decision).
+  verification: ["verification_checks"],
 };
 
 /**

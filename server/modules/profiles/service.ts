@@ -46,6 +46,7 @@ import {
 } from "../access/index";
 import { listedEscortsOf } from "../business-links/index";
 import { upcomingToursOf } from "../tours/index";
+import { NO_BADGES, trustLevelFor, verificationBadgesOf } from "../verification/index";
 import { profileRelation } from "./relation";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -212,36 +213,11 @@ function reviewSummaryOf(
 }
 
 /**
- * Trust level (plus benefit for escorts and businesses, spec section 6): one
- * point per criterion met, 0 to 4. Every profile has a level; `shown` says
- * whether the badge appears, which is the plus benefit.
+ * Trust level (plus benefit for escorts and businesses, spec section 6): its rules live in the verification module
+ * (ADR 108), which the back office reads too.
  */
-export const TRUST_CRITERIA = ["email_verified", "account_age_30_days", "public_photo", "reviews"] as const;
-
-export async function trustLevel(deps: ApiDeps, row: ProfileRow): Promise<TrustLevel> {
-  const now = deps.clock.now();
-  const publicPhoto = await deps.db
-    .selectFrom("media")
-    .select("id")
-    .where("user_id", "=", row.id)
-    .where("status", "=", MEDIA_STATUS.accepted)
-    .where("visibility", "=", "public")
-    .limit(1)
-    .executeTakeFirst();
-  const met: Record<(typeof TRUST_CRITERIA)[number], boolean> = {
-    email_verified: row.email_verified_at !== null && row.is_bounced_email === 0,
-    account_age_30_days: now - row.created_at >= 30 * DAY,
-    public_photo: publicPhoto !== undefined,
-    // Published date reviews (ADR 047), counted whether or not the owner shows them.
-    reviews: row.review_count > 0,
-  };
-  return {
-    level: Object.values(met).filter(Boolean).length,
-    max: TRUST_CRITERIA.length,
-    // The badge is the plus benefit of escorts and businesses (contract/entitlements trust_level).
-    shown: entitlementsOf(row, now).may("trust_level"),
-    criteria: TRUST_CRITERIA.map((key) => ({ key, met: met[key] })),
-  };
+export function trustLevel(deps: ApiDeps, row: ProfileRow): Promise<TrustLevel> {
+  return trustLevelFor(deps, row.id);
 }
 
 async function traitsOf(deps: ApiDeps, userId: number) {
@@ -346,19 +322,21 @@ export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: View
   const now = deps.clock.now();
   const isOwner = viewer.id === row.id;
   const isBusiness = row.user_type === USER_TYPE.business;
-  const [gallery, hidden, traits, prices, hours, trust, tours, ownTexts, relation, escorts] = await Promise.all([
+  const [gallery, hidden, traits, prices, hours, trust, badgeMap, tours, ownTexts, relation, escorts] = await Promise.all([
     visibleMedia(deps, row.id, viewer),
     hiddenMediaCounts(deps, row.id, viewer),
     traitsOf(deps, row.id),
     pricesOf(deps, row.id),
     workHours(deps, row),
     trustLevel(deps, row),
+    verificationBadgesOf(deps.db, [row.id]),
     upcomingToursOf(deps, row.id),
     // The owner reads their own texts at once; everyone else the last accepted ones (ADR 030).
     isOwner ? ownPendingTexts(deps.db, row.id) : Promise.resolve({} as Awaited<ReturnType<typeof ownPendingTexts>>),
     profileRelation(deps, viewer, row.id),
     isBusiness ? listedEscortsOf(deps, row.id, viewer) : Promise.resolve([]),
   ]);
+  const checks = badgeMap.get(row.id) ?? NO_BADGES;
   const avatar = gallery.find((m) => m.is_avatar) ?? gallery[0];
   const languages = traits.find((t) => t.group_key === "languages")?.option_ids ?? [];
   return {
@@ -399,6 +377,11 @@ export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: View
       // Photo (fake-check) and identity verification arrive with the verification group.
       photo_verified: false,
       age_verified: existsAnswer(row.age_verified),
+      // A verified webcam check (ADR 107); the age check's flow sets age_verified (issue 30 item 1).
+      photo_verified: checks.photos_real,
+      identity_verified: checks.identity_verified,
+      prostschg_shown: checks.prostschg_shown,
+      age_verified: false,
       trust_level: trust,
       // The owner's safer-sex statement (spec section 7 "safesex", ADR 039).
       safe_sex: row.safe_sex_status === 1,

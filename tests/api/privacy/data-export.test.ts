@@ -121,6 +121,7 @@ describe(`the data export (${TEST_DB})`, () => {
         "sessions.json",
         "settings.json",
         "sign-up.json",
+        "verification.json",
       ].sort(),
     );
     const account = JSON.parse(entries.get("account.json")!.toString("utf8")) as Record<string, unknown>;

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEDIA_STATUS, mediaFallbackUrl, type MediaImage, type MediaVisibility } from "#server/contract/media";
 import { USER_TYPE } from "#server/contract/users";
+import { TRUST_CRITERIA } from "#server/contract/verification";
 import { drivingMinutes } from "#server/modules/profiles/service";
 import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 
@@ -252,7 +253,7 @@ describe(`profiles API (${TEST_DB})`, () => {
     const trust = await get<{ level: number; max: number; criteria: Array<{ key: string; met: boolean }> }>(
       `/api/v2/profiles/${owner.username}/trust-level`,
     );
-    expect(trust.body.data.max).toBe(4);
+    expect(trust.body.data.max).toBe(TRUST_CRITERIA.length);
     expect(trust.body.data.criteria.find((c) => c.key === "email_verified")?.met).toBe(true);
     expect(trust.body.data.criteria.find((c) => c.key === "public_photo")?.met).toBe(true);
     const tags = await get<Array<{ group_key: string; option_id: number }>>(`/api/v2/profiles/${owner.username}/tags`);

@@ -7,6 +7,7 @@ import { directoryPath } from "#server/contract/seo";
 import { userTypeName } from "#server/contract/users";
 import type { ProfileDetail } from "~/api/profiles.server";
 import { Picture } from "~/components/Picture";
+import { VerificationBadgeItems } from "~/features/verification/VerificationBadges";
 import { localePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import * as css from "../profile.css";
@@ -46,6 +47,14 @@ export function ProfileHeader({ profile, lang, tab }: { profile: ProfileDetail; 
         <ul className={css.badges} aria-label={t("profile.badges.label")}>
           {profile.badges.plusMember ? <li className={css.badge}>{t("profile.badges.plus")}</li> : null}
           {profile.badges.emailVerified ? <li className={css.badge}>{t("profile.badges.email_verified")}</li> : null}
+          <VerificationBadgeItems
+            flags={{
+              photosReal: profile.badges.photoVerified,
+              identityVerified: profile.badges.identityVerified,
+              ageVerified: profile.badges.ageVerified,
+              prostschgShown: profile.badges.prostschgShown,
+            }}
+          />
           {profile.badges.trustLevel.shown ? (
             <li className={css.badge}>
               {t("profile.badges.trust_level", { level: profile.badges.trustLevel.level, max: profile.badges.trustLevel.max })}

@@ -1,0 +1,26 @@
+/** Verification (issue 30 item 2, ADRs 107, 108): webcam, identity and ProstSchG checks, the team's queue, the badges, the trust level. */
+import { defineFeature, defineJob } from "../manifest";
+import { markOverdue } from "./checks";
+import * as m0095 from "./migrations/0095_verification_checks";
+import { deleteDecidedFiles } from "./office";
+import { registerVerification } from "./routes";
+
+export const manifest = defineFeature({
+  name: "verification",
+  routes: registerVerification,
+  migrations: { "0095_verification_checks": m0095 },
+  jobs: {
+    /** A check still pending VERIFICATION_PENDING_MINUTES after its submission is overdue (ADR 107). */
+    "verification_check.overdue": defineJob<{ check_id: number }>((deps) => ({ run: (payload) => markOverdue(deps, payload.check_id) })),
+    /** A decided check's photos are deleted VERIFICATION_FILE_RETENTION_DAYS after the decision (GDPR, ADR 107). */
+    "verification_check.delete_files": defineJob<{ check_id: number }>((deps) => ({
+      run: (payload) => deleteDecidedFiles(deps, payload.check_id),
+    })),
+  },
+  moderationQueues: {
+    /** Webcam, identity and ProstSchG checks (ADR 107). */
+    verifications: { api: "/backoffice/verifications", title: "verification.backoffice.title" },
+  },
+});
+export { verificationBadgesOf, NO_BADGES } from "./badges";
+export { trustLevelFor } from "./trust";
