@@ -7,6 +7,7 @@ export const NAMESPACES = [
   "age-verification",
   "auth",
   "blog",
+  "blogs-comments",
   "bundle",
   "charts",
   "checkout",

@@ -374,14 +374,11 @@ export async function profileDetail(deps: ApiDeps, row: ProfileRow, viewer: View
     badges: {
       email_verified: row.email_verified_at !== null && row.is_bounced_email === 0,
       plus_member: plusRunning(row, now),
-      // Photo (fake-check) and identity verification arrive with the verification group.
-      photo_verified: false,
-      age_verified: existsAnswer(row.age_verified),
-      // A verified webcam check (ADR 107); the age check's flow sets age_verified (issue 30 item 1).
+      // A verified webcam check and the team's checks (ADR 107); age only from the provider's identification (ADR 105).
       photo_verified: checks.photos_real,
       identity_verified: checks.identity_verified,
       prostschg_shown: checks.prostschg_shown,
-      age_verified: false,
+      age_verified: existsAnswer(row.age_verified),
       trust_level: trust,
       // The owner's safer-sex statement (spec section 7 "safesex", ADR 039).
       safe_sex: row.safe_sex_status === 1,
