@@ -53,6 +53,10 @@ export const NOTIFICATION_EVENTS = [
   "fan_renewal_failed",
   "fan_subscription_lost",
   "fan_subscription_ended",
+  // Events (issue 29, ADR 099): the team's decision to the organizer, a cancellation to every attendee.
+  "event_accepted",
+  "event_rejected",
+  "event_cancelled",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

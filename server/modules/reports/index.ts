@@ -19,7 +19,6 @@ export const manifest = defineFeature({
     page: BY_ADDRESS,
     blog: BY_ADDRESS,
     comment: BY_ADDRESS,
-    event: BY_ADDRESS,
     date: BY_ADDRESS,
     live: BY_ADDRESS,
     recording: BY_ADDRESS,
