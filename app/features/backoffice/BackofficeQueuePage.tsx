@@ -150,6 +150,7 @@ export function BackofficeQueuePage({
 }) {
   const { t } = useTranslation("moderation");
   const { t: tBundles } = useTranslation("bundle");
+  const { t: tEvents } = useTranslation("events");
   const to = useLocalePath();
   const location = useLocation();
   const pages = Math.max(1, Math.ceil(queue.total / queue.pageSize));
@@ -180,6 +181,11 @@ export function BackofficeQueuePage({
           {/* Bundles wait in a queue of their own (issue 28, ADR 092). */}
           <Link to={to("backoffice/bundles")} data-testid="backoffice-bundles-link">
             {tBundles("bundle.backoffice.title")}
+          </Link>
+          {" · "}
+          {/* Events wait in a queue of their own (issue 29, ADR 099). */}
+          <Link to={to("backoffice/events")} data-testid="backoffice-events-link">
+            {tEvents("events.backoffice.title")}
           </Link>
         </p>
         {done ? (

@@ -12,6 +12,7 @@ export const NAMESPACES = [
   "dating",
   "dev",
   "directory",
+  "events",
   "fans",
   "favorites",
   "friends",
