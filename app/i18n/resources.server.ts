@@ -12,7 +12,7 @@ import deCreatorMedia from "../../locales/de/creator-media.json";
 import deDating from "../../locales/de/dating.json";
 import deDev from "../../locales/de/dev.json";
 import deDirectory from "../../locales/de/directory.json";
-import deEvents from "../../locales/de/events.json";
+import deEvent from "../../locales/de/event.json";
 import deFans from "../../locales/de/fans.json";
 import deFavorites from "../../locales/de/favorites.json";
 import deFriends from "../../locales/de/friends.json";
@@ -58,7 +58,7 @@ import enCreatorMedia from "../../locales/en/creator-media.json";
 import enDating from "../../locales/en/dating.json";
 import enDev from "../../locales/en/dev.json";
 import enDirectory from "../../locales/en/directory.json";
-import enEvents from "../../locales/en/events.json";
+import enEvent from "../../locales/en/event.json";
 import enFans from "../../locales/en/fans.json";
 import enFavorites from "../../locales/en/favorites.json";
 import enFriends from "../../locales/en/friends.json";
@@ -104,7 +104,7 @@ import esCreatorMedia from "../../locales/es/creator-media.json";
 import esDating from "../../locales/es/dating.json";
 import esDev from "../../locales/es/dev.json";
 import esDirectory from "../../locales/es/directory.json";
-import esEvents from "../../locales/es/events.json";
+import esEvent from "../../locales/es/event.json";
 import esFans from "../../locales/es/fans.json";
 import esFavorites from "../../locales/es/favorites.json";
 import esFriends from "../../locales/es/friends.json";
@@ -150,7 +150,7 @@ import plCreatorMedia from "../../locales/pl/creator-media.json";
 import plDating from "../../locales/pl/dating.json";
 import plDev from "../../locales/pl/dev.json";
 import plDirectory from "../../locales/pl/directory.json";
-import plEvents from "../../locales/pl/events.json";
+import plEvent from "../../locales/pl/event.json";
 import plFans from "../../locales/pl/fans.json";
 import plFavorites from "../../locales/pl/favorites.json";
 import plFriends from "../../locales/pl/friends.json";
@@ -199,7 +199,7 @@ export const resources = {
     dating: deDating,
     dev: deDev,
     directory: deDirectory,
-    events: deEvents,
+    event: deEvent,
     fans: deFans,
     favorites: deFavorites,
     friends: deFriends,
@@ -247,7 +247,7 @@ export const resources = {
     dating: enDating,
     dev: enDev,
     directory: enDirectory,
-    events: enEvents,
+    event: enEvent,
     fans: enFans,
     favorites: enFavorites,
     friends: enFriends,
@@ -295,7 +295,7 @@ export const resources = {
     dating: esDating,
     dev: esDev,
     directory: esDirectory,
-    events: esEvents,
+    event: esEvent,
     fans: esFans,
     favorites: esFavorites,
     friends: esFriends,
@@ -343,7 +343,7 @@ export const resources = {
     dating: plDating,
     dev: plDev,
     directory: plDirectory,
-    events: plEvents,
+    event: plEvent,
     fans: plFans,
     favorites: plFavorites,
     friends: plFriends,

@@ -10,7 +10,7 @@ import { EventPage } from "~/features/events/EventPage";
 import { loadEventPage, submitEventPage } from "~/features/events/events.server";
 import { eventMeta } from "~/features/events/meta";
 
-export const handle = { i18n: ["events", "moderation", "reports"], hydrate: false };
+export const handle = { i18n: ["event", "moderation", "reports"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadEventPage(args);
 

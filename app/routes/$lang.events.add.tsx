@@ -10,7 +10,7 @@ import * as ui from "~/styles/ui.css";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["events", "search"], hydrate: false };
+export const handle = { i18n: ["event", "search"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadEventAdd(args);
 
@@ -23,12 +23,12 @@ export const meta = metaFromLoader({ noindex: true });
 export default function EventAddRoute() {
   const loaded = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const { t } = useTranslation("events");
+  const { t } = useTranslation("event");
   if (loaded.kind === "not_organizer")
     return (
       <main className={ui.narrow}>
         <h1>{loaded.title}</h1>
-        <p data-testid="events-organizers-only">{t("events.form.organizers_only")}</p>
+        <p data-testid="events-organizers-only">{t("event.form.organizers_only")}</p>
       </main>
     );
   return <EventFormPage title={loaded.title} event={null} covers={loaded.covers} reply={answer ? readReply(answer.lastResult) : null} />;

@@ -8,7 +8,7 @@ import { MyEventsPage } from "~/features/events/MyEventsPage";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["events", "moderation"], hydrate: false };
+export const handle = { i18n: ["event", "moderation"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadMyEvents(args);
 

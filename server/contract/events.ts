@@ -187,10 +187,7 @@ const wallTimeSchema = v.pipe(
 /** Digits from a form or a number from JSON, whole, in [0, max]; "" from a form means absent. */
 function wholeNumber(max: number, message: string) {
   return v.pipe(
-    v.union(
-      [v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,7}$/, message), v.transform(Number))],
-      message,
-    ),
+    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,7}$/, message), v.transform(Number))], message),
     v.integer(message),
     v.minValue(0, message),
     v.maxValue(max, message),
@@ -230,10 +227,16 @@ export const eventInputSchema = v.object(
     starts_at: wallTimeSchema,
     ends_at: wallTimeSchema,
     ...profileCityEntries,
-    address: v.optional(v.pipe(v.string(EVENT_ERRORS.address), v.trim(), v.maxLength(EVENT_ADDRESS_MAX, EVENT_ERRORS.address), lawfulText), ""),
+    address: v.optional(
+      v.pipe(v.string(EVENT_ERRORS.address), v.trim(), v.maxLength(EVENT_ADDRESS_MAX, EVENT_ERRORS.address), lawfulText),
+      "",
+    ),
     price: v.optional(wholeNumber(EVENT_PRICE_MAX, EVENT_ERRORS.price), 0),
     /** Absent, null or "": no limit. */
-    max_attendees: v.optional(v.nullable(v.union([v.literal(""), wholeNumber(EVENT_MAX_ATTENDEES_MAX, EVENT_ERRORS.maxAttendees)], EVENT_ERRORS.maxAttendees)), null),
+    max_attendees: v.optional(
+      v.nullable(v.union([v.literal(""), wholeNumber(EVENT_MAX_ATTENDEES_MAX, EVENT_ERRORS.maxAttendees)], EVENT_ERRORS.maxAttendees)),
+      null,
+    ),
     /** Absent, null or "": no cover. */
     cover_media_id: v.optional(v.nullable(idOrEmpty), null),
   },

@@ -70,7 +70,7 @@ test.describe("events", () => {
     await page.getByLabel("Titel *").fill(title);
     await page.getByTestId("event-save").click();
     await expect(page).toHaveURL(/\/de\/events\/swinger-party\/sommernacht-im-club-[a-z-]+\?done=created$/);
-    await expect(page.getByTestId("event-banner")).toHaveAttribute("data-status", "pending");
+    await expect(page.getByTestId("event-done")).toHaveText("Dein Event ist eingereicht. Das Team prüft es.");
     await expect(page.getByTestId("event-when")).toContainText("20:00 Uhr – 23:00 Uhr");
     await expect(page.getByTestId("event-when")).toContainText("(Europe/Berlin)");
     await expect(page.getByTestId("event-price")).toContainText("30");
@@ -104,7 +104,10 @@ test.describe("events", () => {
     expect(jsonLd).toMatchObject({ "@type": "Event", name: title, eventStatus: "https://schema.org/EventScheduled" });
     expect(jsonLd.startDate).toMatch(/T20:00:00\+0[12]:00$/);
     await expect(guestPage.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${eventPath}$`));
-    await expect(guestPage.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", new RegExp(eventPath.replace("/de/", "/en/")));
+    await expect(guestPage.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute(
+      "href",
+      new RegExp(eventPath.replace("/de/", "/en/")),
+    );
     await shot(guestPage, "detail-guest");
 
     // my_events: the filters, then a confirmed cancellation.

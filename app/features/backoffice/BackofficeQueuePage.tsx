@@ -150,7 +150,7 @@ export function BackofficeQueuePage({
 }) {
   const { t } = useTranslation("moderation");
   const { t: tBundles } = useTranslation("bundle");
-  const { t: tEvents } = useTranslation("events");
+  const { t: tEvents } = useTranslation("event");
   const to = useLocalePath();
   const location = useLocation();
   const pages = Math.max(1, Math.ceil(queue.total / queue.pageSize));
@@ -185,7 +185,7 @@ export function BackofficeQueuePage({
           {" · "}
           {/* Events wait in a queue of their own (issue 29, ADR 099). */}
           <Link to={to("backoffice/events")} data-testid="backoffice-events-link">
-            {tEvents("events.backoffice.title")}
+            {tEvents("event.backoffice.title")}
           </Link>
         </p>
         {done ? (

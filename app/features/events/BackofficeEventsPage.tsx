@@ -26,23 +26,23 @@ export function BackofficeEventsPage({
   done: "accepted" | "rejected" | null;
   failure: FormReply | null;
 }) {
-  const { t, i18n } = useTranslation("events");
+  const { t, i18n } = useTranslation("event");
   const failedId = failure ? Number(failure.input.id) : null;
   return (
     <main className={ui.page}>
       <div className={ui.stack}>
-        <h1>{t("events.backoffice.title")}</h1>
-        <p className={ui.muted}>{t("events.backoffice.intro")}</p>
-        <Link to={`/${i18n.language}/backoffice`}>{t("events.backoffice.to_queue")}</Link>
+        <h1>{t("event.backoffice.title")}</h1>
+        <p className={ui.muted}>{t("event.backoffice.intro")}</p>
+        <Link to={`/${i18n.language}/backoffice`}>{t("event.backoffice.to_queue")}</Link>
         {done ? (
           <p className={ui.notice} role="status" data-testid="event-queue-done">
-            {t(`events.backoffice.done_${done}`)}
+            {t(`event.backoffice.done_${done}`)}
           </p>
         ) : null}
         {failure && !queue.items.some((item) => item.id === failedId) ? <FormErrors errors={errorsBesides(failure, [])} /> : null}
         {queue.items.length === 0 ? (
           <p className={ui.card} data-testid="event-queue-empty">
-            {t("events.backoffice.empty")}
+            {t("event.backoffice.empty")}
           </p>
         ) : (
           <ul className={ui.plainList} data-testid="event-queue">
@@ -57,7 +57,7 @@ export function BackofficeEventsPage({
 }
 
 function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | null }) {
-  const { t, i18n } = useTranslation("events");
+  const { t, i18n } = useTranslation("event");
   const { t: tModeration } = useTranslation("moderation");
   const { t: tCommon } = useTranslation();
   const price = usePriceText();
@@ -68,8 +68,8 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
     <li className={`${ui.card} ${ui.stack}`} data-testid="event-queue-item" data-event-id={item.id}>
       <h2 style={{ margin: 0, fontSize: "1.1rem" }}>{item.title}</h2>
       <p className={ui.muted} style={{ margin: 0 }}>
-        {t(`events.categories.${item.category}`)} · {item.organizer.username} ·{" "}
-        {t("events.backoffice.submitted", { when: formatHomeMoment(item.submittedAt, lang) })}
+        {t(`event.categories.${item.category}`)} · {item.organizer.username} ·{" "}
+        {t("event.backoffice.submitted", { when: formatHomeMoment(item.submittedAt, lang) })}
       </p>
       <p style={{ margin: 0 }}>
         {eventTimeRange(wallTimeIn(item.timeZone, item.startsAt), wallTimeIn(item.timeZone, item.endsAt), lang)} ({item.timeZone}) ·{" "}
@@ -77,20 +77,20 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
         {item.cityName} · {price({ amount: item.price * 100, currency: "EUR" })}
       </p>
       <p style={{ margin: 0, whiteSpace: "pre-line" }}>{item.description}</p>
-      <Link to={eventPaths.detail(lang, item.category, item.slug)}>{t("events.backoffice.open")}</Link>
+      <Link to={eventPaths.detail(lang, item.category, item.slug)}>{t("event.backoffice.open")}</Link>
       {failure ? <FormErrors errors={errorsBesides(failure, ["reason"])} /> : null}
       <div className={ui.row} style={{ alignItems: "flex-start" }}>
         <Form method="post">
           <input type="hidden" name="id" value={item.id} />
           <button type="submit" name="intent" value="accept" className={ui.button} data-testid="event-accept">
-            {t("events.backoffice.accept")}
+            {t("event.backoffice.accept")}
           </button>
         </Form>
         <Form method="post" className={ui.stack} style={{ flex: "1 1 240px" }}>
           <input type="hidden" name="id" value={item.id} />
           <div className={ui.field}>
             <label className={ui.label} htmlFor={reasonId}>
-              {t("events.backoffice.reason")}
+              {t("event.backoffice.reason")}
             </label>
             <select
               id={reasonId}
@@ -100,7 +100,7 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
               aria-invalid={reasonErrors.length > 0 || undefined}
               aria-describedby={reasonErrors.length > 0 ? `${reasonId}-error` : undefined}
             >
-              <option value="">{t("events.backoffice.choose_reason")}</option>
+              <option value="">{t("event.backoffice.choose_reason")}</option>
               {REJECTION_REASONS.map((reason) => (
                 <option key={reason} value={reason}>
                   {tModeration(`moderation.reasons.${reason}`)}
@@ -114,7 +114,7 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
             />
           </div>
           <button type="submit" name="intent" value="reject" className={ui.buttonSecondary} data-testid="event-reject">
-            {t("events.backoffice.reject")}
+            {t("event.backoffice.reject")}
           </button>
         </Form>
       </div>

@@ -66,7 +66,7 @@ export function EventFormPage({
   covers: EventCoverChoicesData["items"];
   reply: FormReply | null;
 }) {
-  const { t } = useTranslation("events");
+  const { t } = useTranslation("event");
   const { t: tCommon, i18n } = useTranslation();
   const lang = useLang();
   const values = initialValues(event, reply);
@@ -78,21 +78,21 @@ export function EventFormPage({
     <main className={ui.narrow}>
       <div className={ui.stack}>
         <h1>{title}</h1>
-        <p className={ui.muted}>{t("events.form.intro")}</p>
+        <p className={ui.muted}>{t("event.form.intro")}</p>
         <p className={ui.row}>
-          {event ? <Link to={eventPaths.detail(lang, event.category, event.slug)}>{t("events.form.back_to_event")}</Link> : null}
-          <Link to={eventPaths.mine(lang)}>{t("events.form.to_my_events")}</Link>
+          {event ? <Link to={eventPaths.detail(lang, event.category, event.slug)}>{t("event.form.back_to_event")}</Link> : null}
+          <Link to={eventPaths.mine(lang)}>{t("event.form.to_my_events")}</Link>
         </p>
         {!editable ? (
           <p className={ui.notice} data-testid="event-not-editable">
-            {t("events.form.not_editable")}
+            {t("event.form.not_editable")}
           </p>
         ) : (
           <Form method="post" className={ui.stack} data-testid="event-form" noValidate>
             <FormErrors errors={reply ? errorsBesides(reply, FIELDS) : []} />
             <Field
               name="title"
-              label={`${t("events.form.field_title")} *`}
+              label={`${t("event.form.field_title")} *`}
               defaultValue={values.title}
               errors={errors("title")}
               maxLength={EVENT_TITLE_MAX}
@@ -101,22 +101,22 @@ export function EventFormPage({
             {fixed ? (
               <p className={ui.muted} data-testid="event-category-fixed">
                 <input type="hidden" name="category" value={event!.category} />
-                {t("events.form.category_fixed", { category: t(`events.categories.${event!.category}`) })}
+                {t("event.form.category_fixed", { category: t(`event.categories.${event!.category}`) })}
               </p>
             ) : (
               <SelectField
                 name="category"
-                label={`${t("events.form.field_category")} *`}
+                label={`${t("event.form.field_category")} *`}
                 defaultValue={values.category}
                 errors={errors("category")}
-                options={EVENT_CATEGORIES.map((category) => ({ value: category, label: t(`events.categories.${category}`) }))}
+                options={EVENT_CATEGORIES.map((category) => ({ value: category, label: t(`event.categories.${category}`) }))}
               />
             )}
             <Field
               type="datetime-local"
               name="starts_at"
-              label={`${t("events.form.field_starts_at")} *`}
-              hint={t("events.form.time_hint")}
+              label={`${t("event.form.field_starts_at")} *`}
+              hint={t("event.form.time_hint")}
               defaultValue={values.starts_at}
               errors={errors("starts_at")}
               required
@@ -124,8 +124,8 @@ export function EventFormPage({
             <Field
               type="datetime-local"
               name="ends_at"
-              label={`${t("events.form.field_ends_at")} *`}
-              hint={t("events.form.time_hint")}
+              label={`${t("event.form.field_ends_at")} *`}
+              hint={t("event.form.time_hint")}
               defaultValue={values.ends_at}
               errors={errors("ends_at")}
               required
@@ -133,13 +133,13 @@ export function EventFormPage({
             <CityField
               field={{ name: "city", initialValue: values.city, errors: errors("city") }}
               keyField={{ name: "city_key", initialValue: values.city_key }}
-              label={t("events.form.field_city")}
-              hint={t("events.form.city_hint")}
+              label={t("event.form.field_city")}
+              hint={t("event.form.city_hint")}
             />
             <Field
               name="address"
-              label={t("events.form.field_address")}
-              hint={t("events.form.address_hint")}
+              label={t("event.form.field_address")}
+              hint={t("event.form.address_hint")}
               defaultValue={values.address}
               errors={errors("address")}
               maxLength={EVENT_ADDRESS_MAX}
@@ -151,8 +151,8 @@ export function EventFormPage({
               max={EVENT_PRICE_MAX}
               step={1}
               name="price"
-              label={t("events.form.field_price")}
-              hint={t("events.form.price_hint")}
+              label={t("event.form.field_price")}
+              hint={t("event.form.price_hint")}
               defaultValue={values.price}
               errors={errors("price")}
             />
@@ -162,15 +162,15 @@ export function EventFormPage({
               min={1}
               step={1}
               name="max_attendees"
-              label={t("events.form.field_max_attendees")}
-              hint={t("events.form.max_attendees_hint")}
+              label={t("event.form.field_max_attendees")}
+              hint={t("event.form.max_attendees_hint")}
               defaultValue={values.max_attendees}
               errors={errors("max_attendees")}
             />
             <TextAreaField
               name="description"
-              label={`${t("events.form.field_description")} *`}
-              hint={t("events.form.description_hint", { min: EVENT_DESCRIPTION_MIN, max: EVENT_DESCRIPTION_MAX })}
+              label={`${t("event.form.field_description")} *`}
+              hint={t("event.form.description_hint", { min: EVENT_DESCRIPTION_MIN, max: EVENT_DESCRIPTION_MAX })}
               rows={8}
               maxLength={EVENT_DESCRIPTION_MAX}
               defaultValue={values.description}
@@ -178,15 +178,21 @@ export function EventFormPage({
               required
             />
             <fieldset className={ui.stack} style={{ border: 0, padding: 0, margin: 0 }}>
-              <legend className={ui.label}>{t("events.form.field_cover")}</legend>
+              <legend className={ui.label}>{t("event.form.field_cover")}</legend>
               <p className={ui.muted} style={{ margin: 0 }}>
-                {t("events.form.cover_hint")}
+                {t("event.form.cover_hint")}
               </p>
               <ul className={css.coverChoices}>
                 <li>
                   <label className={css.coverChoice}>
-                    <input type="radio" name="cover_media_id" value="" defaultChecked={values.cover_media_id === ""} className={ui.choiceControl} />
-                    <span>{t("events.form.no_cover")}</span>
+                    <input
+                      type="radio"
+                      name="cover_media_id"
+                      value=""
+                      defaultChecked={values.cover_media_id === ""}
+                      className={ui.choiceControl}
+                    />
+                    <span>{t("event.form.no_cover")}</span>
                   </label>
                 </li>
                 {covers.map((cover, index) => (
@@ -201,7 +207,7 @@ export function EventFormPage({
                       />
                       <Picture
                         image={cover.image}
-                        alt={t("events.form.cover_alt", { number: index + 1 })}
+                        alt={t("event.form.cover_alt", { number: index + 1 })}
                         sizes="120px"
                         width={120}
                         height={160}
@@ -219,7 +225,7 @@ export function EventFormPage({
             </fieldset>
             <div className={ui.row}>
               <button type="submit" className={ui.button} data-testid="event-save">
-                {event ? t("events.form.save_edit") : t("events.form.save_new")}
+                {event ? t("event.form.save_edit") : t("event.form.save_new")}
               </button>
             </div>
           </Form>

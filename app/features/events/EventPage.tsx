@@ -22,22 +22,29 @@ import * as css from "./events.css";
 import { eventTimeRange, eventZoneName } from "./format";
 
 function StatusBanner({ event }: { event: EventDetailData }) {
-  const { t } = useTranslation("events");
+  const { t } = useTranslation("event");
   const { t: tModeration } = useTranslation("moderation");
   // Everyone learns that an event was called off; the other states are the organizer's to know.
   if (event.statusName === "cancelled")
     return (
       <p className={ui.alert} role="status" data-testid="event-banner" data-status="cancelled">
-        {t("events.detail.banner_cancelled")}
+        {t("event.detail.banner_cancelled")}
       </p>
     );
   if (!event.viewer.isOrganizer) return null;
   const text =
     event.statusName === "rejected"
-      ? t("events.detail.banner_rejected", { reason: event.rejectionReason ? tModeration(`moderation.reasons.${event.rejectionReason}`) : "" })
-      : t(`events.detail.banner_${event.statusName}`);
+      ? t("event.detail.banner_rejected", {
+          reason: event.rejectionReason ? tModeration(`moderation.reasons.${event.rejectionReason}`) : "",
+        })
+      : t(`event.detail.banner_${event.statusName}`);
   return (
-    <p className={event.statusName === "rejected" ? ui.alert : ui.notice} role="status" data-testid="event-banner" data-status={event.statusName}>
+    <p
+      className={event.statusName === "rejected" ? ui.alert : ui.notice}
+      role="status"
+      data-testid="event-banner"
+      data-status={event.statusName}
+    >
       {text}
     </p>
   );
@@ -62,7 +69,7 @@ export function EventPage({
   /** Helper "attend": the event's reviews and the link to write one (issue 29 item 2). */
   reviews?: ReactNode;
 }) {
-  const { t } = useTranslation("events");
+  const { t } = useTranslation("event");
   const lang = useLang();
   const to = useLocalePath();
   const price = usePriceText();
@@ -73,35 +80,36 @@ export function EventPage({
       <article className={ui.stack} data-testid="event" data-event-id={event.id}>
         {done ? (
           <p className={ui.notice} role="status" data-testid="event-done">
-            {t(`events.detail.done_${done}`)}
+            {t(`event.detail.done_${done}`)}
           </p>
         ) : null}
-        <StatusBanner event={event} />
+        {/* Just submitted: the notice above already says it waits for the team. */}
+        {done === "created" || done === "saved" ? null : <StatusBanner event={event} />}
         <p className={ui.muted} style={{ margin: 0 }}>
-          {t(`events.categories.${event.category}`)}
+          {t(`event.categories.${event.category}`)}
         </p>
         <h1 style={{ margin: 0 }}>{event.title}</h1>
         {event.viewer.isOrganizer ? (
           <p className={ui.row}>
             {event.viewer.mayEdit ? (
               <Link className={ui.linkButton} to={eventPaths.edit(lang, event.category, event.slug)} data-testid="event-edit">
-                {t("events.detail.edit")}
+                {t("event.detail.edit")}
               </Link>
             ) : null}
             {event.viewer.mayCancel ? (
               <Link className={ui.linkButton} to={`${eventPaths.mine(lang)}?cancel=${event.id}`} data-testid="event-cancel">
-                {t("events.detail.cancel")}
+                {t("event.detail.cancel")}
               </Link>
             ) : null}
             <Link className={ui.linkButton} to={eventPaths.mine(lang)}>
-              {t("events.detail.my_events")}
+              {t("event.detail.my_events")}
             </Link>
           </p>
         ) : null}
         {event.cover ? (
           <Picture
             image={event.cover}
-            alt={t("events.detail.cover_alt", { title: event.title })}
+            alt={t("event.detail.cover_alt", { title: event.title })}
             sizes="(min-width: 1120px) 1120px, 100vw"
             width={event.cover.width}
             height={event.cover.height}
@@ -110,22 +118,22 @@ export function EventPage({
           />
         ) : null}
         <dl className={`${ui.card} ${css.facts}`}>
-          <dt className={css.factLabel}>{t("events.detail.when")}</dt>
+          <dt className={css.factLabel}>{t("event.detail.when")}</dt>
           <dd className={css.factValue} data-testid="event-when">
             {eventTimeRange(event.startsLocal, event.endsLocal, lang)}
             <br />
-            <span className={ui.muted}>{t("events.detail.zone", { zone: eventZoneName(event.timeZone, event.startsAt, lang) })}</span>
+            <span className={ui.muted}>{t("event.detail.zone", { zone: eventZoneName(event.timeZone, event.startsAt, lang) })}</span>
           </dd>
-          <dt className={css.factLabel}>{t("events.detail.where")}</dt>
+          <dt className={css.factLabel}>{t("event.detail.where")}</dt>
           <dd className={css.factValue} data-testid="event-where">
             {event.place.address ? `${event.place.address}, ` : ""}
             {event.place.cityName} ({event.place.countryCode})
           </dd>
-          <dt className={css.factLabel}>{t("events.detail.price")}</dt>
+          <dt className={css.factLabel}>{t("event.detail.price")}</dt>
           <dd className={css.factValue} data-testid="event-price">
-            {event.price === 0 ? t("events.detail.free") : price({ amount: event.price * 100, currency: "EUR" })}
+            {event.price === 0 ? t("event.detail.free") : price({ amount: event.price * 100, currency: "EUR" })}
           </dd>
-          <dt className={css.factLabel}>{t("events.detail.organizer")}</dt>
+          <dt className={css.factLabel}>{t("event.detail.organizer")}</dt>
           <dd className={css.factValue}>
             <Link to={to(`p/${encodeURIComponent(organizer.username)}`)} data-testid="event-organizer">
               {organizer.displayName}
@@ -133,11 +141,11 @@ export function EventPage({
           </dd>
         </dl>
         <p className={ui.muted} style={{ margin: 0 }} data-testid="event-attendees">
-          {t("events.detail.attendees", { count: event.attendeeCount })}
-          {event.maxAttendees ? ` · ${t("events.detail.max_attendees", { count: event.maxAttendees })}` : ""}
+          {t("event.detail.attendees", { count: event.attendeeCount })}
+          {event.maxAttendees ? ` · ${t("event.detail.max_attendees", { count: event.maxAttendees })}` : ""}
         </p>
         <section className={ui.stack}>
-          <h2 className={ui.sectionTitle}>{t("events.detail.about")}</h2>
+          <h2 className={ui.sectionTitle}>{t("event.detail.about")}</h2>
           <p style={{ whiteSpace: "pre-line", margin: 0 }} data-testid="event-description">
             {event.description}
           </p>
@@ -152,14 +160,14 @@ export function EventPage({
         </div>
         {signedIn && !event.viewer.isOrganizer ? (
           <details open={refused !== null}>
-            <summary className={ui.linkButton}>{t("events.detail.report")}</summary>
+            <summary className={ui.linkButton}>{t("event.detail.report")}</summary>
             <Form method="post" className={ui.stack} noValidate>
               <input type="hidden" name="intent" value="report" />
               <FormErrors errors={refused ? errorsBesides(refused, REPORT_FORM_FIELDS) : []} />
               <ReportFields kind="event" values={refused?.input ?? {}} errors={(field) => refused?.fieldErrors[field]} rows={3} />
               <p>
                 <button type="submit" className={ui.buttonSecondary} data-testid="event-report-submit">
-                  {t("events.detail.report_submit")}
+                  {t("event.detail.report_submit")}
                 </button>
               </p>
             </Form>

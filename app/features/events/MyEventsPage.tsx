@@ -27,7 +27,7 @@ export function MyEventsPage({
   done: "cancelled" | null;
   reply: FormReply | null;
 }) {
-  const { t } = useTranslation("events");
+  const { t } = useTranslation("event");
   const { t: tModeration } = useTranslation("moderation");
   const lang = useLang();
   const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
@@ -42,23 +42,23 @@ export function MyEventsPage({
     <main className={ui.page}>
       <div className={ui.stack}>
         <h1>{title}</h1>
-        <p className={ui.muted}>{t("events.mine.intro")}</p>
+        <p className={ui.muted}>{t("event.mine.intro")}</p>
         {list.mayCreate ? (
           <p>
             <Link className={ui.button} to={eventPaths.add(lang)} data-testid="my-events-add">
-              {t("events.mine.add")}
+              {t("event.mine.add")}
             </Link>
           </p>
         ) : (
-          <p className={ui.notice}>{t("events.mine.organizers_only")}</p>
+          <p className={ui.notice}>{t("event.mine.organizers_only")}</p>
         )}
         {done ? (
           <p className={ui.notice} role="status" data-testid="my-events-done">
-            {t(`events.mine.done_${done}`)}
+            {t(`event.mine.done_${done}`)}
           </p>
         ) : null}
         {reply ? <FormErrors errors={allErrors(reply)} /> : null}
-        <nav aria-label={t("events.mine.filters")}>
+        <nav aria-label={t("event.mine.filters")}>
           <ul className={ui.scrollingTabBar}>
             {MY_EVENTS_FILTERS.map((filter) => (
               <li key={filter}>
@@ -68,7 +68,7 @@ export function MyEventsPage({
                   aria-current={filter === list.filter ? "page" : undefined}
                   data-testid={`my-events-filter-${filter}`}
                 >
-                  {t(`events.mine.filter.${filter}`)}
+                  {t(`event.mine.filter.${filter}`)}
                 </Link>
               </li>
             ))}
@@ -76,7 +76,7 @@ export function MyEventsPage({
         </nav>
         {list.items.length === 0 ? (
           <p className={ui.card} data-testid="my-events-empty">
-            {t(`events.mine.empty.${list.filter}`)}
+            {t(`event.mine.empty.${list.filter}`)}
           </p>
         ) : (
           <ul className={ui.entryList} data-testid="my-events">
@@ -85,40 +85,40 @@ export function MyEventsPage({
                 <div className={ui.row} style={{ alignItems: "center" }}>
                   <strong>{event.title}</strong>
                   <span className={css.status} data-status={event.statusName} data-testid="my-event-status">
-                    {t(`events.status.${event.statusName}`)}
+                    {t(`event.status.${event.statusName}`)}
                   </span>
                 </div>
                 <span className={ui.muted}>
                   {eventTimeRange(wallTimeIn(event.timeZone, event.startsAt), wallTimeIn(event.timeZone, event.endsAt), lang)} ·{" "}
-                  {event.cityName} · {t("events.mine.attendees", { count: event.attendeeCount })}
+                  {event.cityName} · {t("event.mine.attendees", { count: event.attendeeCount })}
                 </span>
                 {event.statusName === "rejected" && event.rejectionReason ? (
                   <p className={ui.alert} style={{ margin: 0 }} data-testid="my-event-reason">
-                    {t("events.mine.reason", { reason: tModeration(`moderation.reasons.${event.rejectionReason}`) })}
+                    {t("event.mine.reason", { reason: tModeration(`moderation.reasons.${event.rejectionReason}`) })}
                   </p>
                 ) : null}
                 {confirmCancel === event.id && event.mayCancel ? (
                   <Form method="post" className={`${ui.card} ${ui.stack}`} data-testid="my-event-confirm">
-                    <strong>{t("events.mine.confirm_title", { title: event.title })}</strong>
-                    <p style={{ margin: 0 }}>{t("events.mine.confirm_text")}</p>
+                    <strong>{t("event.mine.confirm_title", { title: event.title })}</strong>
+                    <p style={{ margin: 0 }}>{t("event.mine.confirm_text")}</p>
                     <input type="hidden" name="id" value={event.id} />
                     <div className={ui.row}>
                       <button type="submit" name="intent" value="cancel" className={ui.button} data-testid="my-event-confirm-cancel">
-                        {t("events.mine.confirm_yes")}
+                        {t("event.mine.confirm_yes")}
                       </button>
                       <Link className={ui.linkButton} to={pageLink(list.page)}>
-                        {t("events.mine.confirm_no")}
+                        {t("event.mine.confirm_no")}
                       </Link>
                     </div>
                   </Form>
                 ) : (
                   <div className={ui.row}>
                     <Link className={ui.linkButton} to={eventPaths.detail(lang, event.category, event.slug)} data-testid="my-event-view">
-                      {t("events.mine.view")}
+                      {t("event.mine.view")}
                     </Link>
                     {event.mayEdit ? (
                       <Link className={ui.linkButton} to={eventPaths.edit(lang, event.category, event.slug)} data-testid="my-event-edit">
-                        {t("events.mine.edit")}
+                        {t("event.mine.edit")}
                       </Link>
                     ) : null}
                     {event.mayCancel ? (
@@ -127,7 +127,7 @@ export function MyEventsPage({
                         to={`${pageLink(list.page)}${pageLink(list.page).includes("?") ? "&" : "?"}cancel=${event.id}`}
                         data-testid="my-event-cancel"
                       >
-                        {t("events.mine.cancel")}
+                        {t("event.mine.cancel")}
                       </Link>
                     ) : null}
                   </div>
@@ -137,10 +137,10 @@ export function MyEventsPage({
           </ul>
         )}
         {pages > 1 ? (
-          <nav className={ui.row} aria-label={t("events.mine.page_of", { page: list.page, pages })}>
-            {list.page > 1 ? <Link to={pageLink(list.page - 1)}>{t("events.mine.previous")}</Link> : null}
-            <span>{t("events.mine.page_of", { page: list.page, pages })}</span>
-            {list.page < pages ? <Link to={pageLink(list.page + 1)}>{t("events.mine.next")}</Link> : null}
+          <nav className={ui.row} aria-label={t("event.mine.page_of", { page: list.page, pages })}>
+            {list.page > 1 ? <Link to={pageLink(list.page - 1)}>{t("event.mine.previous")}</Link> : null}
+            <span>{t("event.mine.page_of", { page: list.page, pages })}</span>
+            {list.page < pages ? <Link to={pageLink(list.page + 1)}>{t("event.mine.next")}</Link> : null}
           </nav>
         ) : null}
       </div>

@@ -5,7 +5,15 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
-import { eventInputSchema, eventPaths, eventRejectSchema, EVENT_ERRORS, isEventCategory, MY_EVENTS_FILTERS, type MyEventsFilter } from "#server/contract/events";
+import {
+  eventInputSchema,
+  eventPaths,
+  eventRejectSchema,
+  EVENT_ERRORS,
+  isEventCategory,
+  MY_EVENTS_FILTERS,
+  type MyEventsFilter,
+} from "#server/contract/events";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#server/contract/locales";
 import { pageQueryParam } from "#server/contract/paging";
 import { parseRowId } from "#server/contract/row-id";
@@ -66,7 +74,7 @@ async function loadForm(args: LoaderFunctionArgs, event: EventDetailData | null)
   const { request, context, params } = args;
   const lang = langOf(params);
   const t = await i18nServer.getFixedT(request);
-  const title = event ? t("events.form.title_edit", { ns: "events" }) : t("events.form.title_new", { ns: "events" });
+  const title = event ? t("event.form.title_edit", { ns: "event" }) : t("event.form.title_new", { ns: "event" });
   const covers = await fetchEventCoverChoices(createApiClient({ request, context }));
   if (!covers.ok) {
     // Staff accounts organize nothing: the page says who can.
@@ -186,7 +194,7 @@ export async function loadMyEvents({ request, context, params }: LoaderFunctionA
   const done = url.searchParams.get("done");
   return data(
     {
-      title: t("events.mine.title", { ns: "events" }),
+      title: t("event.mine.title", { ns: "event" }),
       lang,
       list: list.data,
       confirmCancel: parseRowId(url.searchParams.get("cancel")),
@@ -225,7 +233,7 @@ export async function loadEventQueue({ request, context }: LoaderFunctionArgs) {
   const done = url.searchParams.get("done");
   return data(
     {
-      title: t("events.backoffice.title", { ns: "events" }),
+      title: t("event.backoffice.title", { ns: "event" }),
       queue: result.data,
       done: done === "accepted" || done === "rejected" ? (done as "accepted" | "rejected") : null,
     },

@@ -12,7 +12,7 @@ export const NAMESPACES = [
   "dating",
   "dev",
   "directory",
-  "events",
+  "event",
   "fans",
   "favorites",
   "friends",

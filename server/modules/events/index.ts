@@ -52,6 +52,6 @@ export const manifest = defineFeature({
   },
   moderationQueues: {
     /** Events before they are listed, and again after every edit (ADR 099). */
-    events: { api: "/backoffice/events", title: "events.backoffice.title" },
+    events: { api: "/backoffice/events", title: "event.backoffice.title" },
   },
 });

@@ -43,7 +43,15 @@ import { isStaffUserType, type RejectionReason } from "../../contract/moderation
 import type { ErrorItem } from "../../contract/errors";
 import { slugify } from "../../db/geo/slug";
 import type { Database } from "../../db/schema";
-import { assertMayAct, findOwner, isBlockedBetween, isListedOwner, viewerContext, type NamedOwner, type ViewerContext } from "../access/index";
+import {
+  assertMayAct,
+  findOwner,
+  isBlockedBetween,
+  isListedOwner,
+  viewerContext,
+  type NamedOwner,
+  type ViewerContext,
+} from "../access/index";
 import { resolveProfileCity } from "../geo/index";
 import { mediaImageOf } from "../media/index";
 import { notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
@@ -344,7 +352,12 @@ async function freeSlug(db: Kysely<Database>, title: string, except: number | nu
 }
 
 /** Tries `write` with a free slug; two events of one title at once: the second takes the next number. */
-async function withFreeSlug<T>(db: Kysely<Database>, title: string, except: number | null, write: (slug: string) => Promise<T | undefined>): Promise<T> {
+async function withFreeSlug<T>(
+  db: Kysely<Database>,
+  title: string,
+  except: number | null,
+  write: (slug: string) => Promise<T | undefined>,
+): Promise<T> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const result = await write(await freeSlug(db, title, except));
     if (result !== undefined) return result;
@@ -413,7 +426,12 @@ export async function updateEvent(deps: ApiDeps, userId: number, id: number, inp
   if (!isEditable(row, now)) throw fail.conflict(EVENT_ERRORS.notEditable);
   if (row.first_accepted_at !== null && input.category !== row.category) throw fail.badRequest(EVENT_ERRORS.categoryFixed, "category");
   // A running event keeps its start: only its end and texts may still change.
-  const checked = await checkedInput(deps, userId, input, row.starts_at <= now && wallTimeIn(row.time_zone, row.starts_at) === input.starts_at);
+  const checked = await checkedInput(
+    deps,
+    userId,
+    input,
+    row.starts_at <= now && wallTimeIn(row.time_zone, row.starts_at) === input.starts_at,
+  );
   const next = {
     category: input.category,
     title: input.title,
@@ -605,7 +623,13 @@ export async function eventQueue(deps: ApiDeps, staffId: number, page: number): 
     base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
   ]);
   const rows = raws.map(rowOf);
-  const [organizers, covers] = await Promise.all([organizersOf(deps.db, rows.map((row) => row.organizer_id)), coversOf(deps, rows)]);
+  const [organizers, covers] = await Promise.all([
+    organizersOf(
+      deps.db,
+      rows.map((row) => row.organizer_id),
+    ),
+    coversOf(deps, rows),
+  ]);
   return {
     items: rows.map((row) => ({
       id: row.id,

@@ -6,7 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wallTimeIn } from "#server/contract/calendar";
-import { EVENT_ATTENDANCE, EVENT_STATUS, type EventDecision, type EventDetail, type EventQueue, type MyEventList } from "#server/contract/events";
+import {
+  EVENT_ATTENDANCE,
+  EVENT_STATUS,
+  type EventDecision,
+  type EventDetail,
+  type EventQueue,
+  type MyEventList,
+} from "#server/contract/events";
 import { USER_TYPE } from "#server/contract/users";
 import { callJson } from "../../helpers/api-call";
 import { createTestRuntime, createUser, listedMemberWith, signIn, TEST_DB, type TestRuntime } from "../../helpers/runtime";
@@ -173,7 +180,12 @@ describe(`events (${TEST_DB})`, () => {
     const renamed = await api<EventDetail>(organizer.token, "PUT", `/events/${created.id}`, input({ title: "Neuer Name im Club" }));
     expect(renamed.body.slug).toMatch(/^neuer-name-im-club/);
     await accept(created.id);
-    const edited = await api<EventDetail>(organizer.token, "PUT", `/events/${created.id}`, input({ title: "Ganz anderer Titel", price: "40" }));
+    const edited = await api<EventDetail>(
+      organizer.token,
+      "PUT",
+      `/events/${created.id}`,
+      input({ title: "Ganz anderer Titel", price: "40" }),
+    );
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ status: EVENT_STATUS.pending, slug: renamed.body.slug, price: 40, address_fixed: true });
     expect((await detail(undefined, edited.body)).status).toBe(404);
@@ -293,7 +305,8 @@ describe(`events (${TEST_DB})`, () => {
     const other = await client();
     const theirs = await api<MyEventList>(other.token, "GET", "/events/my");
     expect(theirs.body).toMatchObject({ items: [], total: 0, may_create: true });
-    for (let i = 0; i < 8; i++) expect((await create(organizer.token, { starts_at: berlin(24 + i), ends_at: berlin(25 + i) })).errors).toBeUndefined();
+    for (let i = 0; i < 8; i++)
+      expect((await create(organizer.token, { starts_at: berlin(24 + i), ends_at: berlin(25 + i) })).errors).toBeUndefined();
     const second = await api<MyEventList>(organizer.token, "GET", "/events/my?page=2");
     expect(second.body).toMatchObject({ page: 2, page_size: 10, total: 12 });
     expect(second.body.items).toHaveLength(2);
