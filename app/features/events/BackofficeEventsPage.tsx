@@ -86,7 +86,8 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
             {t("event.backoffice.accept")}
           </button>
         </Form>
-        <Form method="post" className={ui.stack} style={{ flex: "1 1 240px" }}>
+        {/* minWidth 0: the long reasons of the select must not widen the phone's page. */}
+        <Form method="post" className={ui.stack} style={{ flex: "1 1 240px", minWidth: 0 }}>
           <input type="hidden" name="id" value={item.id} />
           <div className={ui.field}>
             <label className={ui.label} htmlFor={reasonId}>
@@ -96,6 +97,7 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
               id={reasonId}
               name="reason"
               className={ui.input}
+              style={{ width: "100%", maxWidth: "100%" }}
               defaultValue={typeof failure?.input.reason === "string" ? failure.input.reason : ""}
               aria-invalid={reasonErrors.length > 0 || undefined}
               aria-describedby={reasonErrors.length > 0 ? `${reasonId}-error` : undefined}
