@@ -13,7 +13,8 @@ export function notificationLine(t: TFunction, item: NotificationEntry): string 
   const actor = item.actor?.displayName ?? t("bell.someone");
   const raw = item.params.item ?? "";
   const what = t(`bell.items.${ITEMS.has(raw) ? raw : "content"}`);
-  return t(`bell.events.${item.event}`, { actor, item: what });
+  // The event's own params (an event's title) fill its line too; actor and item are always the translated ones.
+  return t(`bell.events.${item.event}`, { ...item.params, actor, item: what });
 }
 
 /** "25. Nov. 2026, 14:05" in the site's home zone (Europe/Berlin), as the other dates of the site. */

@@ -16,6 +16,7 @@ import deCreatorMedia from "../../locales/de/creator-media.json";
 import deDating from "../../locales/de/dating.json";
 import deDev from "../../locales/de/dev.json";
 import deDirectory from "../../locales/de/directory.json";
+import deEvent from "../../locales/de/event.json";
 import deFans from "../../locales/de/fans.json";
 import deFavorites from "../../locales/de/favorites.json";
 import deFriends from "../../locales/de/friends.json";
@@ -66,6 +67,7 @@ import enCreatorMedia from "../../locales/en/creator-media.json";
 import enDating from "../../locales/en/dating.json";
 import enDev from "../../locales/en/dev.json";
 import enDirectory from "../../locales/en/directory.json";
+import enEvent from "../../locales/en/event.json";
 import enFans from "../../locales/en/fans.json";
 import enFavorites from "../../locales/en/favorites.json";
 import enFriends from "../../locales/en/friends.json";
@@ -116,6 +118,7 @@ import esCreatorMedia from "../../locales/es/creator-media.json";
 import esDating from "../../locales/es/dating.json";
 import esDev from "../../locales/es/dev.json";
 import esDirectory from "../../locales/es/directory.json";
+import esEvent from "../../locales/es/event.json";
 import esFans from "../../locales/es/fans.json";
 import esFavorites from "../../locales/es/favorites.json";
 import esFriends from "../../locales/es/friends.json";
@@ -166,6 +169,7 @@ import plCreatorMedia from "../../locales/pl/creator-media.json";
 import plDating from "../../locales/pl/dating.json";
 import plDev from "../../locales/pl/dev.json";
 import plDirectory from "../../locales/pl/directory.json";
+import plEvent from "../../locales/pl/event.json";
 import plFans from "../../locales/pl/fans.json";
 import plFavorites from "../../locales/pl/favorites.json";
 import plFriends from "../../locales/pl/friends.json";
@@ -219,6 +223,7 @@ export const resources = {
     dating: deDating,
     dev: deDev,
     directory: deDirectory,
+    event: deEvent,
     fans: deFans,
     favorites: deFavorites,
     friends: deFriends,
@@ -271,6 +276,7 @@ export const resources = {
     dating: enDating,
     dev: enDev,
     directory: enDirectory,
+    event: enEvent,
     fans: enFans,
     favorites: enFavorites,
     friends: enFriends,
@@ -323,6 +329,7 @@ export const resources = {
     dating: esDating,
     dev: esDev,
     directory: esDirectory,
+    event: esEvent,
     fans: esFans,
     favorites: esFavorites,
     friends: esFriends,
@@ -375,6 +382,7 @@ export const resources = {
     dating: plDating,
     dev: plDev,
     directory: plDirectory,
+    event: plEvent,
     fans: plFans,
     favorites: plFavorites,
     friends: plFriends,

@@ -9,9 +9,14 @@ export const OPERATOR_TIME_ZONE = "Europe/Berlin";
 
 /** Milliseconds OPERATOR_TIME_ZONE is ahead of UTC at an instant. */
 function zoneOffset(at: number): number {
+  return zoneOffsetIn(OPERATOR_TIME_ZONE, at);
+}
+
+/** Milliseconds an IANA zone is ahead of UTC at an instant. */
+function zoneOffsetIn(timeZone: string, at: number): number {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-US", {
-      timeZone: OPERATOR_TIME_ZONE,
+      timeZone,
       hourCycle: "h23",
       year: "numeric",
       month: "2-digit",
@@ -36,6 +41,18 @@ export function operatorDayStart(date: string): number {
 export function operatorInstantOfWall(wall: number): number {
   // Around a clock change the offset at the guess may differ from the offset at the result.
   return wall - zoneOffset(wall - zoneOffset(wall));
+}
+
+/**
+ * The same two conversions for any IANA zone (an event's place, issue 29): the instant a wall-clock time (as UTC
+ * milliseconds of its digits) is in `timeZone`, and the wall-clock time (`YYYY-MM-DDTHH:MM`) of an instant there.
+ */
+export function instantOfWallIn(timeZone: string, wall: number): number {
+  return wall - zoneOffsetIn(timeZone, wall - zoneOffsetIn(timeZone, wall));
+}
+
+export function wallTimeIn(timeZone: string, at: number): string {
+  return new Date(at + zoneOffsetIn(timeZone, at)).toISOString().slice(0, 16);
 }
 
 /** The wall-clock time (`YYYY-MM-DDTHH:MM`) of an instant in OPERATOR_TIME_ZONE. */

@@ -57,6 +57,10 @@ export const NOTIFICATION_EVENTS = [
   "blog_comment",
   "blog_comment_reply",
   "blog_comment_removed",
+  // Events (issue 29, ADR 099): the team's decision to the organizer, a cancellation to every attendee.
+  "event_accepted",
+  "event_rejected",
+  "event_cancelled",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

@@ -211,12 +211,12 @@ describe("the feature manifests (ADR 064)", () => {
   it("fail on a report type without a queue, one declared twice, and a queue without its title or route", () => {
     const broken = defineFeature({
       name: "broken",
-      reportTypes: { event: { queue: "events" } },
+      reportTypes: { live: { queue: "lives" } },
       moderationQueues: { gifts: { api: "/backoffice/gifts", title: "gifts.backoffice.title" } },
     });
     expect(manifestProblems([...FEATURES, broken], input)).toEqual([
-      "report type event is declared by reports and broken",
-      "report type event (broken) goes to queue events, which no feature declares",
+      "report type live is declared by reports and broken",
+      "report type live (broken) goes to queue lives, which no feature declares",
       "moderation queue gifts (broken): gifts.backoffice.title has no text in de, en, es, pl",
       "moderation queue gifts (broken) is listed by no GET route /backoffice/gifts",
     ]);

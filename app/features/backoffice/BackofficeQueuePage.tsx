@@ -151,6 +151,7 @@ export function BackofficeQueuePage({
   const { t } = useTranslation("moderation");
   const { t: tBundles } = useTranslation("bundle");
   const { t: tBlogs } = useTranslation("blog");
+  const { t: tEvents } = useTranslation("event");
   const to = useLocalePath();
   const location = useLocation();
   const pages = Math.max(1, Math.ceil(queue.total / queue.pageSize));
@@ -186,6 +187,9 @@ export function BackofficeQueuePage({
           {/* Blog posts too (issue 29, ADR 101). */}
           <Link to={to("backoffice/blogs")} data-testid="backoffice-blogs-link">
             {tBlogs("blog.backoffice.title")}
+          {/* Events wait in a queue of their own (issue 29, ADR 099). */}
+          <Link to={to("backoffice/events")} data-testid="backoffice-events-link">
+            {tEvents("event.backoffice.title")}
           </Link>
         </p>
         {done ? (

@@ -16,6 +16,7 @@ export const NAMESPACES = [
   "dating",
   "dev",
   "directory",
+  "event",
   "fans",
   "favorites",
   "friends",

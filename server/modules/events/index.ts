@@ -1,8 +1,57 @@
-/** Issue 29 skeleton: the events module (see server/contract/events.ts). Routes, jobs, notifications arrive with its builder. */
+/**
+ * Events (issue 29, ADR 099): the organizer's events, their detail page, cancellation, the team's queue and the
+ * report kind "event". Attendance, reviews and search live beside this in their own files of the module.
+ */
 import { defineFeature } from "../manifest";
 import * as m0084 from "./migrations/0084_events";
+import { registerEvents } from "./routes";
+import { findReportedEvent } from "./service";
 
 export const manifest = defineFeature({
   name: "events",
+  routes: registerEvents,
   migrations: { "0084_events": m0084 },
+  notifications: {
+    event_accepted: {
+      kind: "moderation",
+      contentType: "info",
+      stickiness: "medium",
+      title: {
+        de: "Dein Event „{title}“ wurde freigegeben",
+        en: "Your event “{title}” was approved",
+        es: "Tu evento «{title}» fue aprobado",
+        pl: "Twoje wydarzenie „{title}” zostało zatwierdzone",
+      },
+    },
+    event_rejected: {
+      kind: "moderation",
+      contentType: "alert",
+      stickiness: "permanent",
+      title: {
+        de: "Dein Event „{title}“ wurde nicht freigegeben – den Grund findest du unter Meine Events",
+        en: "Your event “{title}” was not approved – see the reason under My events",
+        es: "Tu evento «{title}» no fue aprobado: consulta el motivo en Mis eventos",
+        pl: "Twoje wydarzenie „{title}” nie zostało zatwierdzone – powód znajdziesz w Moich wydarzeniach",
+      },
+    },
+    event_cancelled: {
+      kind: "dates",
+      contentType: "alert",
+      stickiness: "permanent",
+      title: {
+        de: "{actor} hat das Event „{title}“ abgesagt",
+        en: "{actor} cancelled the event “{title}”",
+        es: "{actor} ha cancelado el evento «{title}»",
+        pl: "{actor} odwołał(a) wydarzenie „{title}”",
+      },
+    },
+  },
+  reportTypes: {
+    /** An event the reporter may see (its organizer is the reported member). */
+    event: { queue: "reports", find: findReportedEvent },
+  },
+  moderationQueues: {
+    /** Events before they are listed, and again after every edit (ADR 099). */
+    events: { api: "/backoffice/events", title: "event.backoffice.title" },
+  },
 });

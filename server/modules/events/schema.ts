@@ -32,6 +32,10 @@ export interface EventsTable {
   updated_at: number;
   decided_at: number | null;
   cancelled_at: number | null;
+  /** When it last entered the team's queue (created or edited). */
+  submitted_at: number;
+  /** The team's first acceptance: category and slug stay from then on (ADR 099). */
+  first_accepted_at: number | null;
 }
 
 export interface EventAttendancesTable {

@@ -12,7 +12,7 @@ export function up(dialect: Dialect) {
     await db.schema
       .createTable("events")
       .addColumn("id", "integer", idColumn(dialect))
-      .addColumn("organizer_id", "integer", (c) => c.notNull())
+      .addColumn("organizer_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
       .addColumn("category", "text", (c) => c.notNull())
       .addColumn("slug", "text", (c) => c.notNull().unique())
       .addColumn("title", "text", (c) => c.notNull())
@@ -38,15 +38,21 @@ export function up(dialect: Dialect) {
       .addColumn("updated_at", "bigint", (c) => c.notNull())
       .addColumn("decided_at", "bigint")
       .addColumn("cancelled_at", "bigint")
+      // When it last entered the team's queue (created or edited): the queue is oldest first by it.
+      .addColumn("submitted_at", "bigint", (c) => c.notNull())
+      // The team's first acceptance: from then on the category and slug (the event's address) stay (ADR 099).
+      .addColumn("first_accepted_at", "bigint")
       .execute();
     await db.schema.createIndex("events_search").on("events").columns(["status", "category", "starts_at"]).execute();
     await db.schema.createIndex("events_city").on("events").columns(["city_id", "status", "starts_at"]).execute();
     await db.schema.createIndex("events_organizer").on("events").columns(["organizer_id", "starts_at"]).execute();
+    // The back office's queue: pending events, oldest submission first.
+    await db.schema.createIndex("events_queue").on("events").columns(["status", "submitted_at"]).execute();
 
     await db.schema
       .createTable("event_attendances")
-      .addColumn("event_id", "integer", (c) => c.notNull())
-      .addColumn("user_id", "integer", (c) => c.notNull())
+      .addColumn("event_id", "integer", (c) => c.notNull().references("events.id").onDelete("cascade"))
+      .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
       // EVENT_ATTENDANCE: attend (requested or accepted), absent, rejected by organizer.
       .addColumn("status", "integer", (c) => c.notNull())
       // When the organizer accepted the request; null while it waits.
@@ -62,9 +68,9 @@ export function up(dialect: Dialect) {
     await db.schema
       .createTable("event_reviews")
       .addColumn("id", "integer", idColumn(dialect))
-      .addColumn("event_id", "integer", (c) => c.notNull())
-      .addColumn("reviewer_id", "integer", (c) => c.notNull())
-      .addColumn("organizer_id", "integer", (c) => c.notNull())
+      .addColumn("event_id", "integer", (c) => c.notNull().references("events.id").onDelete("cascade"))
+      .addColumn("reviewer_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
+      .addColumn("organizer_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
       .addColumn("service", "integer", (c) => c.notNull())
       .addColumn("event_organization", "integer", (c) => c.notNull())
       .addColumn("location", "integer", (c) => c.notNull())

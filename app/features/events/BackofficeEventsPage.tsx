@@ -1,0 +1,125 @@
+/** backoffice/events: pending events, oldest submission first; accept, or reject with a reason of the moderation list. */
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { wallTimeIn } from "#server/contract/calendar";
+import { eventPaths } from "#server/contract/events";
+import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
+import { REJECTION_REASONS } from "#server/contract/moderation";
+import type { EventQueueData } from "~/api/events.server";
+import { FormErrors } from "~/components/Field";
+import { ErrorLine } from "~/components/form/ErrorLine";
+import { errorsBesides, type FormReply } from "~/components/form/reply";
+import { translateMessage } from "~/i18n/translate";
+import * as ui from "~/styles/ui.css";
+import { formatHomeMoment } from "~/utils/dates";
+import { usePriceText } from "~/utils/money";
+import { eventTimeRange } from "./format";
+
+type QueueItem = EventQueueData["items"][number];
+
+export function BackofficeEventsPage({
+  queue,
+  done,
+  failure,
+}: {
+  queue: EventQueueData;
+  done: "accepted" | "rejected" | null;
+  failure: FormReply | null;
+}) {
+  const { t, i18n } = useTranslation("event");
+  const failedId = failure ? Number(failure.input.id) : null;
+  return (
+    <main className={ui.page}>
+      <div className={ui.stack}>
+        <h1>{t("event.backoffice.title")}</h1>
+        <p className={ui.muted}>{t("event.backoffice.intro")}</p>
+        <Link to={`/${i18n.language}/backoffice`}>{t("event.backoffice.to_queue")}</Link>
+        {done ? (
+          <p className={ui.notice} role="status" data-testid="event-queue-done">
+            {t(`event.backoffice.done_${done}`)}
+          </p>
+        ) : null}
+        {failure && !queue.items.some((item) => item.id === failedId) ? <FormErrors errors={errorsBesides(failure, [])} /> : null}
+        {queue.items.length === 0 ? (
+          <p className={ui.card} data-testid="event-queue-empty">
+            {t("event.backoffice.empty")}
+          </p>
+        ) : (
+          <ul className={ui.plainList} data-testid="event-queue">
+            {queue.items.map((item) => (
+              <QueueEntry key={item.id} item={item} failure={failure && failedId === item.id ? failure : null} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </main>
+  );
+}
+
+function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | null }) {
+  const { t, i18n } = useTranslation("event");
+  const { t: tModeration } = useTranslation("moderation");
+  const { t: tCommon } = useTranslation();
+  const price = usePriceText();
+  const lang = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const reasonId = `reason-event-${item.id}`;
+  const reasonErrors = failure?.fieldErrors.reason ?? [];
+  return (
+    <li className={`${ui.card} ${ui.stack}`} data-testid="event-queue-item" data-event-id={item.id}>
+      <h2 style={{ margin: 0, fontSize: "1.1rem" }}>{item.title}</h2>
+      <p className={ui.muted} style={{ margin: 0 }}>
+        {t(`event.categories.${item.category}`)} · {item.organizer.username} ·{" "}
+        {t("event.backoffice.submitted", { when: formatHomeMoment(item.submittedAt, lang) })}
+      </p>
+      <p style={{ margin: 0 }}>
+        {eventTimeRange(wallTimeIn(item.timeZone, item.startsAt), wallTimeIn(item.timeZone, item.endsAt), lang)} ({item.timeZone}) ·{" "}
+        {item.address ? `${item.address}, ` : ""}
+        {item.cityName} · {price({ amount: item.price * 100, currency: "EUR" })}
+      </p>
+      <p style={{ margin: 0, whiteSpace: "pre-line" }}>{item.description}</p>
+      <Link to={eventPaths.detail(lang, item.category, item.slug)}>{t("event.backoffice.open")}</Link>
+      {failure ? <FormErrors errors={errorsBesides(failure, ["reason"])} /> : null}
+      <div className={ui.row} style={{ alignItems: "flex-start" }}>
+        <Form method="post">
+          <input type="hidden" name="id" value={item.id} />
+          <button type="submit" name="intent" value="accept" className={ui.button} data-testid="event-accept">
+            {t("event.backoffice.accept")}
+          </button>
+        </Form>
+        {/* minWidth 0: the long reasons of the select must not widen the phone's page. */}
+        <Form method="post" className={ui.stack} style={{ flex: "1 1 240px", minWidth: 0 }}>
+          <input type="hidden" name="id" value={item.id} />
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor={reasonId}>
+              {t("event.backoffice.reason")}
+            </label>
+            <select
+              id={reasonId}
+              name="reason"
+              className={ui.input}
+              style={{ width: "100%", maxWidth: "100%" }}
+              defaultValue={typeof failure?.input.reason === "string" ? failure.input.reason : ""}
+              aria-invalid={reasonErrors.length > 0 || undefined}
+              aria-describedby={reasonErrors.length > 0 ? `${reasonId}-error` : undefined}
+            >
+              <option value="">{t("event.backoffice.choose_reason")}</option>
+              {REJECTION_REASONS.map((reason) => (
+                <option key={reason} value={reason}>
+                  {tModeration(`moderation.reasons.${reason}`)}
+                </option>
+              ))}
+            </select>
+            <ErrorLine
+              id={`${reasonId}-error`}
+              name="reason"
+              message={reasonErrors.map((message) => translateMessage(tCommon, message)).join(" ") || undefined}
+            />
+          </div>
+          <button type="submit" name="intent" value="reject" className={ui.buttonSecondary} data-testid="event-reject">
+            {t("event.backoffice.reject")}
+          </button>
+        </Form>
+      </div>
+    </li>
+  );
+}
