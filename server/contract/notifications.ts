@@ -53,6 +53,9 @@ export const NOTIFICATION_EVENTS = [
   "fan_renewal_failed",
   "fan_subscription_lost",
   "fan_subscription_ended",
+  "event_attendance_request",
+  "event_attendance_accepted",
+  "event_attendance_rejected",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
