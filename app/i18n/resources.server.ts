@@ -12,6 +12,8 @@ import deCreatorMedia from "../../locales/de/creator-media.json";
 import deDating from "../../locales/de/dating.json";
 import deDev from "../../locales/de/dev.json";
 import deDirectory from "../../locales/de/directory.json";
+import deEventsAttendance from "../../locales/de/events-attendance.json";
+import deEventsReviews from "../../locales/de/events-reviews.json";
 import deFans from "../../locales/de/fans.json";
 import deFavorites from "../../locales/de/favorites.json";
 import deFriends from "../../locales/de/friends.json";
@@ -57,6 +59,8 @@ import enCreatorMedia from "../../locales/en/creator-media.json";
 import enDating from "../../locales/en/dating.json";
 import enDev from "../../locales/en/dev.json";
 import enDirectory from "../../locales/en/directory.json";
+import enEventsAttendance from "../../locales/en/events-attendance.json";
+import enEventsReviews from "../../locales/en/events-reviews.json";
 import enFans from "../../locales/en/fans.json";
 import enFavorites from "../../locales/en/favorites.json";
 import enFriends from "../../locales/en/friends.json";
@@ -102,6 +106,8 @@ import esCreatorMedia from "../../locales/es/creator-media.json";
 import esDating from "../../locales/es/dating.json";
 import esDev from "../../locales/es/dev.json";
 import esDirectory from "../../locales/es/directory.json";
+import esEventsAttendance from "../../locales/es/events-attendance.json";
+import esEventsReviews from "../../locales/es/events-reviews.json";
 import esFans from "../../locales/es/fans.json";
 import esFavorites from "../../locales/es/favorites.json";
 import esFriends from "../../locales/es/friends.json";
@@ -147,6 +153,8 @@ import plCreatorMedia from "../../locales/pl/creator-media.json";
 import plDating from "../../locales/pl/dating.json";
 import plDev from "../../locales/pl/dev.json";
 import plDirectory from "../../locales/pl/directory.json";
+import plEventsAttendance from "../../locales/pl/events-attendance.json";
+import plEventsReviews from "../../locales/pl/events-reviews.json";
 import plFans from "../../locales/pl/fans.json";
 import plFavorites from "../../locales/pl/favorites.json";
 import plFriends from "../../locales/pl/friends.json";
@@ -195,6 +203,8 @@ export const resources = {
     dating: deDating,
     dev: deDev,
     directory: deDirectory,
+    "events-attendance": deEventsAttendance,
+    "events-reviews": deEventsReviews,
     fans: deFans,
     favorites: deFavorites,
     friends: deFriends,
@@ -242,6 +252,8 @@ export const resources = {
     dating: enDating,
     dev: enDev,
     directory: enDirectory,
+    "events-attendance": enEventsAttendance,
+    "events-reviews": enEventsReviews,
     fans: enFans,
     favorites: enFavorites,
     friends: enFriends,
@@ -289,6 +301,8 @@ export const resources = {
     dating: esDating,
     dev: esDev,
     directory: esDirectory,
+    "events-attendance": esEventsAttendance,
+    "events-reviews": esEventsReviews,
     fans: esFans,
     favorites: esFavorites,
     friends: esFriends,
@@ -336,6 +350,8 @@ export const resources = {
     dating: plDating,
     dev: plDev,
     directory: plDirectory,
+    "events-attendance": plEventsAttendance,
+    "events-reviews": plEventsReviews,
     fans: plFans,
     favorites: plFavorites,
     friends: plFriends,

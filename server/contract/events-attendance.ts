@@ -105,6 +105,9 @@ export interface EventAttendee {
 export interface EventAttendanceView {
   event_id: number;
   slug: string;
+  /** The event's category and title: the web tier checks its address and names it. */
+  category: string;
+  title: string;
   attendee_count: number;
   max_attendees: number | null;
   /** The viewer's part: guest (signed out), organizer or member. */

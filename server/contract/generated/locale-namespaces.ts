@@ -12,6 +12,8 @@ export const NAMESPACES = [
   "dating",
   "dev",
   "directory",
+  "events-attendance",
+  "events-reviews",
   "fans",
   "favorites",
   "friends",

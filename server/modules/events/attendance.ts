@@ -169,6 +169,8 @@ export async function attendanceView(deps: ApiDeps, user: AuthUser | null, slug:
   return {
     event_id: event.id,
     slug: event.slug,
+    category: event.category,
+    title: event.title,
     attendee_count: event.attendee_count,
     max_attendees: event.max_attendees,
     role,
