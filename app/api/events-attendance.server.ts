@@ -15,7 +15,11 @@ export function fetchAttendees(api: ApiClient, slug: string, list: AttendeeList,
   return api.op(eventsAttendanceOps.list, { params: { slug }, query: { list, page: String(page) }, handleErrors: true });
 }
 
-export function chooseAttendance(api: ApiClient, slug: string, attendance: AttendanceChoice): Promise<ApiResult<EventAttendanceChangeData>> {
+export function chooseAttendance(
+  api: ApiClient,
+  slug: string,
+  attendance: AttendanceChoice,
+): Promise<ApiResult<EventAttendanceChangeData>> {
   return api.op(eventsAttendanceOps.choose, { params: { slug }, body: { attendance }, handleErrors: true });
 }
 

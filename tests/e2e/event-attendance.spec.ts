@@ -110,7 +110,8 @@ test("a member asks to attend, the organizer accepts, after the event the member
   await expect(form.locator("fieldset[data-group='would_attend_again'] input[value='yes']")).toBeChecked();
   await expect(form.getByLabel("Deine Worte (freiwillig)")).toHaveValue("zu kurz");
   await page.screenshot({ path: `${SHOTS}/attend-review-refused-390.png`, fullPage: true });
-  for (const rating of EVENT_REVIEW_RATINGS) await form.locator(`fieldset[data-group='${rating}'] input[value='${rating === "location" ? 4 : 5}']`).check();
+  for (const rating of EVENT_REVIEW_RATINGS)
+    await form.locator(`fieldset[data-group='${rating}'] input[value='${rating === "location" ? 4 : 5}']`).check();
   await form.getByLabel("Deine Worte (freiwillig)").fill("Toll organisiert, freundliche Gastgeber und ein schöner Ort.");
   await form.getByRole("button", { name: "Bewertung abschicken" }).click();
 

@@ -10,7 +10,12 @@ export const eventsAttendanceOps = {
     body: attendanceChoiceSchema,
     response: "EventAttendanceChange",
   }),
-  list: defineOperation({ method: "get", path: "/api/v2/events/:slug/attendees", query: attendeesQuerySchema, response: "EventAttendeeList" }),
+  list: defineOperation({
+    method: "get",
+    path: "/api/v2/events/:slug/attendees",
+    query: attendeesQuerySchema,
+    response: "EventAttendeeList",
+  }),
   decide: defineOperation({
     method: "post",
     path: "/api/v2/events/:slug/attendees/:username",

@@ -8,7 +8,8 @@ import { attendanceView, attendeeList, chooseAttendance, decideAttendance } from
 import { addEventReview, eventReviews, organizerReviews } from "./reviews";
 
 const PRIVATE = "private, no-store";
-const HIDDEN = "An unknown event, a pending or rejected one (but to its organizer), one whose organizer's account is gone, or one with a block between the two members answers 404.";
+const HIDDEN =
+  "An unknown event, a pending or rejected one (but to its organizer), one whose organizer's account is gone, or one with a block between the two members answers 404.";
 
 export function registerAttendanceAndReviews({ v2 }: ModuleContext): void {
   // The fixed path first: "organizer" is no event slug.
@@ -17,7 +18,8 @@ export function registerAttendanceAndReviews({ v2 }: ModuleContext): void {
     {
       tag: "events",
       auth: "optional",
-      summary: "The summary of every review of the member's events (averages per aspect, yes shares), for their profile. 404 for an unknown, unlisted or blocked profile.",
+      summary:
+        "The summary of every review of the member's events (averages per aspect, yes shares), for their profile. 404 for an unknown, unlisted or blocked profile.",
       statuses: [404],
     },
     async (c, { user }) => {

@@ -88,7 +88,14 @@ function closedReason(event: AttendedEvent, now: number): string | null {
   return null;
 }
 
-type AttendanceRow = { user_id: number; status: number; accepted_at: number | null; refused: number; created_at: number; updated_at: number };
+type AttendanceRow = {
+  user_id: number;
+  status: number;
+  accepted_at: number | null;
+  refused: number;
+  created_at: number;
+  updated_at: number;
+};
 
 async function attendanceOf(db: Kysely<Database>, eventId: number, userId: number): Promise<AttendanceRow | undefined> {
   return db
@@ -135,7 +142,13 @@ async function attendeesPage(
   if (viewerId !== null) base = base.where((eb) => notBlockedWith(eb, viewerId));
   const [rows, total] = await Promise.all([
     base
-      .select(["event_attendances.user_id", "event_attendances.status", "event_attendances.accepted_at", "event_attendances.refused", "event_attendances.updated_at"])
+      .select([
+        "event_attendances.user_id",
+        "event_attendances.status",
+        "event_attendances.accepted_at",
+        "event_attendances.refused",
+        "event_attendances.updated_at",
+      ])
       .orderBy(list === "requests" ? "event_attendances.updated_at" : "event_attendances.accepted_at")
       .orderBy("event_attendances.user_id")
       .limit(EVENT_ATTENDEES_PAGE_SIZE)
@@ -186,7 +199,13 @@ export async function attendanceView(deps: ApiDeps, user: AuthUser | null, slug:
  * GET /events/{slug}/attendees: accepted attendees for signed-in members who see the event; the waiting requests for
  * its organizer only (403 for anyone else).
  */
-export async function attendeeList(deps: ApiDeps, viewerId: number, slug: string, list: AttendeeList, page: number): Promise<EventAttendeeList> {
+export async function attendeeList(
+  deps: ApiDeps,
+  viewerId: number,
+  slug: string,
+  list: AttendeeList,
+  page: number,
+): Promise<EventAttendeeList> {
   const event = await eventForViewer(deps, viewerId, slug);
   if (list === "requests" && viewerId !== event.organizer_id) throw fail.forbidden(ATTENDANCE_ERRORS.notOrganizer);
   const { items, total } = await attendeesPage(deps.db, viewerId, event.id, list, page);
@@ -200,7 +219,12 @@ export async function attendeeList(deps: ApiDeps, viewerId: number, slug: string
  * waiting or accepted already) or absent (a place given back). Refused: the organizer's own event (403), a member
  * the organizer refused (403), a cancelled or started event (409), "attend" while every place is taken (409).
  */
-export async function chooseAttendance(deps: ApiDeps, userId: number, slug: string, choice: AttendanceChoice): Promise<EventAttendanceChange> {
+export async function chooseAttendance(
+  deps: ApiDeps,
+  userId: number,
+  slug: string,
+  choice: AttendanceChoice,
+): Promise<EventAttendanceChange> {
   const found = await eventForViewer(deps, userId, slug);
   if (found.organizer_id === userId) throw fail.forbidden(ATTENDANCE_ERRORS.ownEvent);
   const me = await findOwner(deps.db, { id: userId });

@@ -100,7 +100,12 @@ async function reviewerState(deps: ApiDeps, event: AttendedEvent, viewerId: numb
   if (viewerId === null || viewerId === event.organizer_id) return { may: false, reviewed: false };
   const [attendee, mine] = await Promise.all([
     isAcceptedAttendee(deps.db, event.id, viewerId),
-    deps.db.selectFrom("event_reviews").select("id").where("event_id", "=", event.id).where("reviewer_id", "=", viewerId).executeTakeFirst(),
+    deps.db
+      .selectFrom("event_reviews")
+      .select("id")
+      .where("event_id", "=", event.id)
+      .where("reviewer_id", "=", viewerId)
+      .executeTakeFirst(),
   ]);
   const ended = event.status === EVENT_STATUS.accepted && event.ends_at <= deps.clock.now();
   return { may: attendee && ended && !mine, reviewed: mine !== undefined };

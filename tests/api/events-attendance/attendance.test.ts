@@ -5,7 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT_ATTENDEES_PAGE_SIZE, EVENT_STATUS } from "#server/contract/events";
-import { ATTENDANCE_ERRORS, type EventAttendanceChange, type EventAttendanceView, type EventAttendeeList } from "#server/contract/events-attendance";
+import {
+  ATTENDANCE_ERRORS,
+  type EventAttendanceChange,
+  type EventAttendanceView,
+  type EventAttendeeList,
+} from "#server/contract/events-attendance";
 import { callJson } from "../../helpers/api-call";
 import { createTestRuntime, listedMemberWith, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { insertEvent } from "./fixture";
@@ -30,7 +35,9 @@ describe(`event attendance (${TEST_DB})`, () => {
     api<{ data: EventAttendanceChange }>(token, "POST", `/events/${slug}/attendees/${username}`, { decision });
   const view = (token: string | undefined, slug: string) => api<{ data: EventAttendanceView }>(token, "GET", `/events/${slug}/attendance`);
   const countOf = async (eventId: number) =>
-    Number((await rt.deps.db.selectFrom("events").select("attendee_count").where("id", "=", eventId).executeTakeFirstOrThrow()).attendee_count);
+    Number(
+      (await rt.deps.db.selectFrom("events").select("attendee_count").where("id", "=", eventId).executeTakeFirstOrThrow()).attendee_count,
+    );
   const bell = async (userId: number) =>
     (await rt.deps.db.selectFrom("notifications").select(["event", "params"]).where("user_id", "=", userId).orderBy("id").execute()).map(
       (row) => row.event,
@@ -53,7 +60,12 @@ describe(`event attendance (${TEST_DB})`, () => {
     expect(organizerView).toMatchObject({ role: "organizer", request_count: 1, open: true });
     expect(organizerView.requests.map((r) => r.username)).toEqual([guest.username]);
     // Nobody else sees the requests.
-    expect((await view(guest.token, event.slug)).json.data).toMatchObject({ role: "member", state: "requested", requests: [], request_count: 0 });
+    expect((await view(guest.token, event.slug)).json.data).toMatchObject({
+      role: "member",
+      state: "requested",
+      requests: [],
+      request_count: 0,
+    });
     expect((await view(undefined, event.slug)).json.data).toMatchObject({ role: "guest", state: "none", requests: [] });
     expect((await api(guest.token, "GET", `/events/${event.slug}/attendees?list=requests`)).status).toBe(403);
 
@@ -158,7 +170,10 @@ describe(`event attendance (${TEST_DB})`, () => {
     await choose(attendee.token, event.slug, "attend");
     await decide(organizer.token, event.slug, attendee.username, "accept");
     await choose(blocked.token, event.slug, "attend");
-    await rt.deps.db.insertInto("blocks").values({ blocker_id: organizer.id, blocked_id: blocked.id, created_at: rt.clock.now() }).execute();
+    await rt.deps.db
+      .insertInto("blocks")
+      .values({ blocker_id: organizer.id, blocked_id: blocked.id, created_at: rt.clock.now() })
+      .execute();
 
     expect((await view(blocked.token, event.slug)).status).toBe(404);
     expect((await choose(blocked.token, event.slug, "absent")).status).toBe(404);

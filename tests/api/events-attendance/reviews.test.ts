@@ -5,7 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT_STATUS } from "#server/contract/events";
-import { EVENT_REVIEW_ERRORS, type EventOrganizerReviews, type EventReviewItem, type EventReviewList } from "#server/contract/events-reviews";
+import {
+  EVENT_REVIEW_ERRORS,
+  type EventOrganizerReviews,
+  type EventReviewItem,
+  type EventReviewList,
+} from "#server/contract/events-reviews";
 import { callJson } from "../../helpers/api-call";
 import { createTestRuntime, listedMemberWith, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { insertEvent, type EventFixture } from "./fixture";
@@ -35,7 +40,8 @@ describe(`event reviews (${TEST_DB})`, () => {
     will_recommend: "no",
     ...extra,
   });
-  const post = (token: string, slug: string, body: unknown) => api<{ data: EventReviewItem }>(token, "POST", `/events/${slug}/reviews`, body);
+  const post = (token: string, slug: string, body: unknown) =>
+    api<{ data: EventReviewItem }>(token, "POST", `/events/${slug}/reviews`, body);
   const list = (token: string | undefined, slug: string) => api<{ data: EventReviewList }>(token, "GET", `/events/${slug}/reviews`);
 
   /** An event starting in an hour (4 hours long) with `attendees` accepted through the API. */
@@ -43,7 +49,9 @@ describe(`event reviews (${TEST_DB})`, () => {
     const event = await insertEvent(rt, organizer.id, { startsInHours: 1 });
     for (const attendee of attendees) {
       expect((await api(attendee.token, "POST", `/events/${event.slug}/attendance`, { attendance: "attend" })).status).toBe(200);
-      expect((await api(organizer.token, "POST", `/events/${event.slug}/attendees/${attendee.username}`, { decision: "accept" })).status).toBe(200);
+      expect(
+        (await api(organizer.token, "POST", `/events/${event.slug}/attendees/${attendee.username}`, { decision: "accept" })).status,
+      ).toBe(200);
     }
     return event;
   }
@@ -64,7 +72,10 @@ describe(`event reviews (${TEST_DB})`, () => {
     expect((await list(anna.token, event.slug)).json.data).toMatchObject({ may_review: true, reviewed: false });
     const written = await post(anna.token, event.slug, review(5, { text: "  Gut organisiert, schöne Location und nette Leute.  " }));
     expect(written.status).toBe(200);
-    expect(written.json.data).toMatchObject({ text: "Gut organisiert, schöne Location und nette Leute.", answers: { would_attend_again: "yes" } });
+    expect(written.json.data).toMatchObject({
+      text: "Gut organisiert, schöne Location und nette Leute.",
+      answers: { would_attend_again: "yes" },
+    });
     expect((await post(ben.token, event.slug, review(2, { would_attend_again: "no" }))).status).toBe(200);
 
     const twice = await post(anna.token, event.slug, review(1));
@@ -110,9 +121,9 @@ describe(`event reviews (${TEST_DB})`, () => {
     expect(off.json.errors[0]!.key).toBe(EVENT_REVIEW_ERRORS.cancelled);
     expect((await post(attendee.token, "no-such-event", review(4))).status).toBe(404);
     expect((await api(undefined, "POST", `/events/${event.slug}/reviews`, review(4))).status).toBe(401);
-    expect(await rt.deps.db.selectFrom("event_reviews").select("id").where("event_id", "in", [event.id, otherEvent.id, cancelled.id]).execute()).toEqual(
-      [],
-    );
+    expect(
+      await rt.deps.db.selectFrom("event_reviews").select("id").where("event_id", "in", [event.id, otherEvent.id, cancelled.id]).execute(),
+    ).toEqual([]);
   });
 
   it("refuses bad ratings, answers and texts at their field, and two reviews at once make one", async () => {

@@ -8,7 +8,17 @@ import type { AttendanceChoice, AttendanceDecision } from "#server/contract/even
 import * as ui from "~/styles/ui.css";
 import * as css from "./attendance.css";
 
-export function ChoiceButton({ action, returnTo, choice, primary }: { action: string; returnTo: string; choice: AttendanceChoice; primary?: boolean }) {
+export function ChoiceButton({
+  action,
+  returnTo,
+  choice,
+  primary,
+}: {
+  action: string;
+  returnTo: string;
+  choice: AttendanceChoice;
+  primary?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Form method="post" action={action} className={css.inlineForm}>

@@ -62,7 +62,12 @@ export function AttendanceSection({ data, lang }: { data: AttendanceSectionData;
                     {request.displayName}
                   </Link>
                   {view.open ? (
-                    <DecisionButtons action={action} returnTo={page} username={request.username} decisions={["accept", "reject", "refuse"]} />
+                    <DecisionButtons
+                      action={action}
+                      returnTo={page}
+                      username={request.username}
+                      decisions={["accept", "reject", "refuse"]}
+                    />
                   ) : null}
                 </li>
               ))}

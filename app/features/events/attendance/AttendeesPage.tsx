@@ -66,7 +66,12 @@ export function AttendeesPage({
                   {member.displayName}
                 </Link>
                 {organizer && view.open && DECISIONS[member.state] ? (
-                  <DecisionButtons action={`${eventPage}/attendance`} returnTo={returnTo} username={member.username} decisions={DECISIONS[member.state]!} />
+                  <DecisionButtons
+                    action={`${eventPage}/attendance`}
+                    returnTo={returnTo}
+                    username={member.username}
+                    decisions={DECISIONS[member.state]!}
+                  />
                 ) : null}
               </li>
             ))}

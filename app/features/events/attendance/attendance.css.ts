@@ -15,6 +15,12 @@ export const person = style({
   padding: `${vars.space.sm} 0`,
   borderBottom: `1px solid ${vars.color.border}`,
 });
-export const personName = style({ display: "inline-flex", alignItems: "center", minHeight: "44px", fontWeight: 600, overflowWrap: "anywhere" });
+export const personName = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "44px",
+  fontWeight: 600,
+  overflowWrap: "anywhere",
+});
 
 export const tapLink = style({ display: "inline-flex", alignItems: "center", minHeight: "44px" });

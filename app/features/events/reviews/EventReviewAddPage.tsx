@@ -51,7 +51,15 @@ function ChoiceGroup({
 
 const FIELDS = [...EVENT_REVIEW_RATINGS, ...EVENT_REVIEW_QUESTIONS, "text"];
 
-export function EventReviewAddPage({ reviews, lang, refused }: { reviews: EventReviewListData; lang: Language; refused: FormReply | null }) {
+export function EventReviewAddPage({
+  reviews,
+  lang,
+  refused,
+}: {
+  reviews: EventReviewListData;
+  lang: Language;
+  refused: FormReply | null;
+}) {
   const { t } = useTranslation();
   const values = refused ? inputTexts(refused) : {};
   const errors = refused?.fieldErrors ?? {};

@@ -23,7 +23,9 @@ export function ReviewScores({ summary }: { summary: EventReviewListData["summar
         {EVENT_REVIEW_QUESTIONS.map((question) => (
           <li key={question} style={{ display: "contents" }}>
             <span>{t(`events_reviews.questions.${question}`)}</span>
-            <span className={css.scoreValue}>{t("events_reviews.yes_percent", { value: numbers.integer(summary.yes_percent[question] ?? 0) })}</span>
+            <span className={css.scoreValue}>
+              {t("events_reviews.yes_percent", { value: numbers.integer(summary.yes_percent[question] ?? 0) })}
+            </span>
           </li>
         ))}
       </ul>
