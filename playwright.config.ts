@@ -6,7 +6,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3300);
  * an hour would expire another test's captcha or upload token on the shared one.
  */
 const CLOCK_PORT = PORT + 1;
-const CLOCK_SPECS = /(dates|payouts)\.spec\.ts$/;
+const CLOCK_SPECS = /(dates|payouts|event-attendance)\.spec\.ts$/;
 /** The payouts spec moves the shared clock server two weeks on: it runs after the dates spec, never beside it. */
 const LONG_CLOCK_SPECS = /payouts\.spec\.ts$/;
 /** Specs whose every test is @js and opens its own JavaScript context: the js project runs them; once is enough. */

@@ -17,6 +17,8 @@ import deDating from "../../locales/de/dating.json";
 import deDev from "../../locales/de/dev.json";
 import deDirectory from "../../locales/de/directory.json";
 import deEvent from "../../locales/de/event.json";
+import deEventsAttendance from "../../locales/de/events-attendance.json";
+import deEventsReviews from "../../locales/de/events-reviews.json";
 import deFans from "../../locales/de/fans.json";
 import deFavorites from "../../locales/de/favorites.json";
 import deFriends from "../../locales/de/friends.json";
@@ -68,6 +70,8 @@ import enDating from "../../locales/en/dating.json";
 import enDev from "../../locales/en/dev.json";
 import enDirectory from "../../locales/en/directory.json";
 import enEvent from "../../locales/en/event.json";
+import enEventsAttendance from "../../locales/en/events-attendance.json";
+import enEventsReviews from "../../locales/en/events-reviews.json";
 import enFans from "../../locales/en/fans.json";
 import enFavorites from "../../locales/en/favorites.json";
 import enFriends from "../../locales/en/friends.json";
@@ -119,6 +123,8 @@ import esDating from "../../locales/es/dating.json";
 import esDev from "../../locales/es/dev.json";
 import esDirectory from "../../locales/es/directory.json";
 import esEvent from "../../locales/es/event.json";
+import esEventsAttendance from "../../locales/es/events-attendance.json";
+import esEventsReviews from "../../locales/es/events-reviews.json";
 import esFans from "../../locales/es/fans.json";
 import esFavorites from "../../locales/es/favorites.json";
 import esFriends from "../../locales/es/friends.json";
@@ -170,6 +176,8 @@ import plDating from "../../locales/pl/dating.json";
 import plDev from "../../locales/pl/dev.json";
 import plDirectory from "../../locales/pl/directory.json";
 import plEvent from "../../locales/pl/event.json";
+import plEventsAttendance from "../../locales/pl/events-attendance.json";
+import plEventsReviews from "../../locales/pl/events-reviews.json";
 import plFans from "../../locales/pl/fans.json";
 import plFavorites from "../../locales/pl/favorites.json";
 import plFriends from "../../locales/pl/friends.json";
@@ -224,6 +232,8 @@ export const resources = {
     dev: deDev,
     directory: deDirectory,
     event: deEvent,
+    "events-attendance": deEventsAttendance,
+    "events-reviews": deEventsReviews,
     fans: deFans,
     favorites: deFavorites,
     friends: deFriends,
@@ -277,6 +287,8 @@ export const resources = {
     dev: enDev,
     directory: enDirectory,
     event: enEvent,
+    "events-attendance": enEventsAttendance,
+    "events-reviews": enEventsReviews,
     fans: enFans,
     favorites: enFavorites,
     friends: enFriends,
@@ -330,6 +342,8 @@ export const resources = {
     dev: esDev,
     directory: esDirectory,
     event: esEvent,
+    "events-attendance": esEventsAttendance,
+    "events-reviews": esEventsReviews,
     fans: esFans,
     favorites: esFavorites,
     friends: esFriends,
@@ -383,6 +397,8 @@ export const resources = {
     dev: plDev,
     directory: plDirectory,
     event: plEvent,
+    "events-attendance": plEventsAttendance,
+    "events-reviews": plEventsReviews,
     fans: plFans,
     favorites: plFavorites,
     friends: plFriends,

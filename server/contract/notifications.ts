@@ -61,6 +61,9 @@ export const NOTIFICATION_EVENTS = [
   "event_accepted",
   "event_rejected",
   "event_cancelled",
+  "event_attendance_request",
+  "event_attendance_accepted",
+  "event_attendance_rejected",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

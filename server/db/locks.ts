@@ -69,16 +69,24 @@ export const LOCK_SPACES = {
   mediumPurchases: 32,
   /** Fan subscriptions: one live subscription per fan and creator, renewals of one subscription (issue 28). */
   fanSubscriptions: 33,
+  /** Event attendance, keyed by the event's id: max_attendees counted one change at a time (issue 29, ADR 100). */
+  eventAttendance: 34,
 } as const;
 
 export type LockSpace = keyof typeof LOCK_SPACES;
-/** The spaces keyed by a member's id (the other three have their own keys). */
-export type MemberLockSpace = Exclude<LockSpace, "searchProfilesRefresh" | "messengerPair" | "promoCodes">;
+/** The spaces keyed by a member's id (the other four have their own keys). */
+export type MemberLockSpace = Exclude<LockSpace, "searchProfilesRefresh" | "messengerPair" | "promoCodes" | "eventAttendance">;
 
 /** Serializes the reservations of one promo code for the rest of the transaction (PostgreSQL; SQLite: see above). */
 export async function lockPromoCode(trx: Transaction<Database>, dialect: Dialect, promoCodeId: number): Promise<void> {
   if (dialect !== "postgres") return;
   await sql`SELECT pg_advisory_xact_lock(${LOCK_SPACES.promoCodes}::integer, ${promoCodeId}::integer)`.execute(trx);
+}
+
+/** Serializes the attendance changes of one event for the rest of the transaction (PostgreSQL; SQLite: see above). */
+export async function lockEventAttendance(trx: Transaction<Database>, dialect: Dialect, eventId: number): Promise<void> {
+  if (dialect !== "postgres") return;
+  await sql`SELECT pg_advisory_xact_lock(${LOCK_SPACES.eventAttendance}::integer, ${eventId}::integer)`.execute(trx);
 }
 
 /**

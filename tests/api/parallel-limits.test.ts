@@ -188,6 +188,57 @@ describe(`row-counting limits under 20 parallel requests (${TEST_DB})`, () => {
     expect(outcome).toEqual({ created: TOURS_MAX_OPEN, statuses: { 200: TOURS_MAX_OPEN, 409: BURST_SIZE - TOURS_MAX_OPEN } });
   });
 
+  // --- event attendance (ADR 100) ---------------------------------------------------------------------------------
+
+  it("event attendance: max_attendees accepted, however many accepts arrive at once", async () => {
+    const MAX = 5;
+    const organizer = await member();
+    const guests = await Promise.all(range(BURST_SIZE).map(() => member()));
+    const slug = `parallel-event-${TEST_DB}-${randomBytes(4).toString("hex")}`;
+    const now = rt.clock.now();
+    const event = await rt.deps.db
+      .insertInto("events")
+      .values({
+        organizer_id: organizer.id,
+        category: "motto-party",
+        slug,
+        title: "Voll besetzt",
+        description: "Fünf Plätze.",
+        status: 1,
+        rejection_reason: null,
+        starts_at: now + 2 * DAY,
+        ends_at: now + 2 * DAY + 4 * HOUR,
+        time_zone: "Europe/Berlin",
+        city_id: 1,
+        city_slug: "berlin",
+        city_name: "Berlin",
+        country_code: "DE",
+        lat: 52.52,
+        lon: 13.405,
+        max_attendees: MAX,
+        cover_media_id: null,
+        created_at: now,
+        updated_at: now,
+        decided_at: now,
+        cancelled_at: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // Twenty requests at once wait side by side (requests take no place).
+    const requested = await burst(
+      (i) => api(guests[i]!.token, "POST", `/events/${slug}/attendance`, { attendance: "attend" }),
+      rows("event_attendances", sql`event_id = ${event.id}`),
+    );
+    expect(requested).toEqual({ created: BURST_SIZE, statuses: { 200: BURST_SIZE } });
+    const outcome = await burst(
+      (i) => api(organizer.token, "POST", `/events/${slug}/attendees/${guests[i]!.username}`, { decision: "accept" }),
+      rows("event_attendances", sql`event_id = ${event.id} and accepted_at is not null`),
+    );
+    expect(outcome).toEqual({ created: MAX, statuses: { 200: MAX, 409: BURST_SIZE - MAX } });
+    const count = await rt.deps.db.selectFrom("events").select("attendee_count").where("id", "=", event.id).executeTakeFirstOrThrow();
+    expect(Number(count.attendee_count)).toBe(MAX);
+  });
+
   // --- reports and notices (ADR 038) -----------------------------------------------------------------------------
 
   it(`reports: ${REPORT_MEMBER_LIMIT.limit} an hour per member`, async () => {
