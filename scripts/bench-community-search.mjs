@@ -91,6 +91,7 @@ await insertChunks("events", eventCount, (i) => {
     price: Math.floor(random() * 700),
     created_at: created,
     updated_at: created,
+    submitted_at: created,
   };
 });
 const eventsDone = Date.now();
@@ -103,7 +104,7 @@ await insertChunks("blogs", postCount, (i) => {
     category: pick(BLOG_CATEGORIES),
     slug: `bench-post-${i}`,
     title: `Bench post ${i}`,
-    body: "[]",
+    body: JSON.stringify([{ type: "paragraph", spans: [{ text: "A benchmark post." }] }]),
     excerpt: "A benchmark post.",
     state: isPublic
       ? pick([BLOG_STATE.published, BLOG_STATE.published, BLOG_STATE.post_check, BLOG_STATE.approved])

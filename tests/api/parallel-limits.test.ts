@@ -218,6 +218,7 @@ describe(`row-counting limits under 20 parallel requests (${TEST_DB})`, () => {
         max_attendees: MAX,
         cover_media_id: null,
         created_at: now,
+        submitted_at: now,
         updated_at: now,
         decided_at: now,
         cancelled_at: null,

@@ -37,10 +37,10 @@ function insertAcceptedEvent(organizer: string, startsAt: number): string {
     const slug = `sommernacht-${randomBytes(4).toString("hex")}`;
     db.prepare(
       `INSERT INTO events (organizer_id, category, slug, title, description, status, starts_at, ends_at, time_zone, city_id, city_slug,
-        city_name, country_code, lat, lon, max_attendees, created_at, updated_at, decided_at)
+        city_name, country_code, lat, lon, max_attendees, created_at, updated_at, decided_at, submitted_at)
        VALUES (?, 'swinger-party', ?, 'Sommernacht am See', 'Ein Abend unter Erwachsenen.', 1, ?, ?, 'Europe/Berlin', 1, 'berlin',
-        'Berlin', 'DE', 52.52, 13.405, 10, ?, ?, ?)`,
-    ).run(user.id, slug, startsAt, startsAt + 3 * HOUR, startsAt - HOUR, startsAt - HOUR, startsAt - HOUR);
+        'Berlin', 'DE', 52.52, 13.405, 10, ?, ?, ?, ?)`,
+    ).run(user.id, slug, startsAt, startsAt + 3 * HOUR, startsAt - HOUR, startsAt - HOUR, startsAt - HOUR, startsAt - HOUR);
     return slug;
   } finally {
     db.close();

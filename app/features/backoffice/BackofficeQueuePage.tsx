@@ -187,6 +187,8 @@ export function BackofficeQueuePage({
           {/* Blog posts too (issue 29, ADR 101). */}
           <Link to={to("backoffice/blogs")} data-testid="backoffice-blogs-link">
             {tBlogs("blog.backoffice.title")}
+          </Link>
+          {" · "}
           {/* Events wait in a queue of their own (issue 29, ADR 099). */}
           <Link to={to("backoffice/events")} data-testid="backoffice-events-link">
             {tEvents("event.backoffice.title")}

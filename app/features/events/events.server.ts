@@ -3,6 +3,7 @@
  * events/{category}/{slug}/edit, my_events and the back office's events queue. Plain forms that post to their own
  * page and redirect; every rule is the API's.
  */
+import { eventSectionsData } from "./attendance/sections.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
 import {
@@ -134,6 +135,8 @@ type EventDone = (typeof EVENT_DONE)[number];
 export async function loadEventPage({ request, context, params }: LoaderFunctionArgs) {
   const lang = langOf(params);
   const [event, viewer] = await Promise.all([eventOrNotFound(request, context, params), loadViewer(request, context)]);
+  // Attendance and reviews (ADR 100): null while the event takes neither (waiting for the team, rejected).
+  const sections = await eventSectionsData({ request, context }, event.slug);
   const done = new URL(request.url).searchParams.get("done");
   // Only what everyone may see is indexed; the organizer's view of a waiting event is theirs.
   const indexable = event.statusName === "accepted" || event.statusName === "cancelled";
@@ -145,6 +148,7 @@ export async function loadEventPage({ request, context, params }: LoaderFunction
       description: snippet(event.description),
       indexable,
       event,
+      sections,
       signedIn: viewer !== null,
       jsonLd: indexable ? eventJsonLd(event, publicOrigin(), path, lang) : null,
       done: (EVENT_DONE as readonly string[]).includes(done ?? "") ? (done as EventDone) : null,

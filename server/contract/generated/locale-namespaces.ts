@@ -17,6 +17,8 @@ export const NAMESPACES = [
   "dev",
   "directory",
   "event",
+  "events-attendance",
+  "events-reviews",
   "fans",
   "favorites",
   "friends",

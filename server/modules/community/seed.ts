@@ -226,7 +226,8 @@ const COMMENTS: readonly string[] = [
 const REPLY = "Danke dir für den Kommentar!";
 
 /** The post's body in the structured form the blogs module stores (paragraphs of plain text; rendered by the app). */
-const bodyOf = (paragraphs: readonly string[]) => JSON.stringify(paragraphs.map((text) => ({ type: "paragraph", text })));
+/** The blogs' structured body (contract/blogs-editor BlogBlock): one paragraph block per text. */
+const bodyOf = (paragraphs: readonly string[]) => JSON.stringify(paragraphs.map((text) => ({ type: "paragraph", spans: [{ text }] })));
 
 const slugOf = (title: string, n: number) =>
   `${title
@@ -276,6 +277,7 @@ async function insertEvents(trx: Transaction<Database>, now: number, organizerOf
         price: spec.price,
         max_attendees: 40,
         created_at: now - (30 - index) * DAY,
+        submitted_at: now - (30 - index) * DAY,
         updated_at: now - (30 - index) * DAY,
         decided_at: spec.status === EVENT_STATUS.pending ? null : now - (29 - index) * DAY,
       })

@@ -10,7 +10,8 @@ import { findReportedEvent } from "./service";
 
 export const manifest = defineFeature({
   name: "events",
-  routes: registerEvents,
+  // The events themselves (ADR 099), then attendance and reviews (ADR 100).
+  routes: [registerEvents, registerAttendanceAndReviews],
   migrations: { "0084_events": m0084 },
   notifications: {
     event_accepted: {
@@ -46,19 +47,6 @@ export const manifest = defineFeature({
         pl: "{actor} odwołał(a) wydarzenie „{title}”",
       },
     },
-  },
-  reportTypes: {
-    /** An event the reporter may see (its organizer is the reported member). */
-    event: { queue: "reports", find: findReportedEvent },
-  },
-  moderationQueues: {
-    /** Events before they are listed, and again after every edit (ADR 099). */
-    events: { api: "/backoffice/events", title: "event.backoffice.title" },
-  },
-  // Attendance and reviews (ADR 100); the events' own routes join this list.
-  routes: [registerAttendanceAndReviews],
-  migrations: { "0084_events": m0084 },
-  notifications: {
     event_attendance_request: {
       kind: "dates",
       contentType: "request",
@@ -92,5 +80,13 @@ export const manifest = defineFeature({
         pl: "Twój udział w wydarzeniu „{title}” został odrzucony",
       },
     },
+  },
+  reportTypes: {
+    /** An event the reporter may see (its organizer is the reported member). */
+    event: { queue: "reports", find: findReportedEvent },
+  },
+  moderationQueues: {
+    /** Events before they are listed, and again after every edit (ADR 099). */
+    events: { api: "/backoffice/events", title: "event.backoffice.title" },
   },
 });

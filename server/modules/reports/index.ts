@@ -17,9 +17,6 @@ export const manifest = defineFeature({
     profile: { queue: "reports", find: findReportedProfile },
     // A notice names content by its web address (a profile's address becomes a report of that profile).
     page: BY_ADDRESS,
-    event: BY_ADDRESS,
-    blog: BY_ADDRESS,
-    comment: BY_ADDRESS,
     date: BY_ADDRESS,
     live: BY_ADDRESS,
     recording: BY_ADDRESS,

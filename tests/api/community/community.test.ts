@@ -76,6 +76,7 @@ describe(`community search (${TEST_DB})`, () => {
         lon: over.lon ?? 13.4,
         price: over.price ?? 20,
         created_at: now - (over.createdAgo ?? 0),
+        submitted_at: now - (over.createdAgo ?? 0),
         updated_at: now,
       })
       .returning(["id", "slug"])

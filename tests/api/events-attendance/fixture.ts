@@ -44,6 +44,7 @@ export async function insertEvent(
       max_attendees: options.maxAttendees ?? null,
       cover_media_id: null,
       created_at: now,
+      submitted_at: now,
       updated_at: now,
       decided_at: now,
       cancelled_at: options.status === EVENT_STATUS.cancelled ? now : null,
