@@ -29,7 +29,6 @@ import { LISTED_MEDIA_COLUMNS, listedMediaFor, mediaImageOf } from "../media/ind
 import { ownPendingTexts } from "../moderation/index";
 import {
   ageVerifiedSql,
-  entitlementsOf,
   existsAnswer,
   isBlockedBetween,
   isGuestVisible,
