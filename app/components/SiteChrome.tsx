@@ -227,6 +227,17 @@ export function SiteFooter() {
           </ul>
         </section>
         <section>
+          <h2 className={css.footerHeading}>{t("footer.community_heading")}</h2>
+          <ul className={css.footerList}>
+            <li>
+              <Link to={to("events")}>{t("footer.events")}</Link>
+            </li>
+            <li>
+              <Link to={to("blogs")}>{t("footer.blogs")}</Link>
+            </li>
+          </ul>
+        </section>
+        <section>
           <h2 className={css.footerHeading}>{t("footer.company_heading")}</h2>
           <ul className={css.footerList}>
             <li>

@@ -179,6 +179,19 @@ export function DashboardPage(props: DashboardProps) {
         ) : null}
         {isStaff ? null : (
           <>
+            {/* Events and blogs (issue 29): the member's own lists and where to start a new one. */}
+            <section className={ui.card} aria-labelledby="community-title" data-testid="dashboard-community">
+              <h2 id="community-title">{t("dashboard.community_title")}</h2>
+              <ul className={settingsCss.items}>
+                {(["my_events", "events/add", "my_blogs", "blogs/add"] as const).map((path) => (
+                  <li key={path}>
+                    <Link className={settingsCss.item} to={to(path)}>
+                      <span className={settingsCss.itemLabel}>{t(`dashboard.community.${path.replace("/", "_")}`)}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
             <section className={ui.card} aria-labelledby="favorites-title" data-testid="dashboard-favorites">
               <h2 id="favorites-title">{t("favorites.overview_title", { ns: "favorites" })}</h2>
               <ul className={settingsCss.items}>

@@ -74,6 +74,8 @@ const USER_TABLES: Record<string, readonly string[]> = {
   // The member's identity and photo checks and the team's decisions, with the reasons (issue 30, ADR 107); the photos
   // themselves are not handed out again (deleted 30 days after the decision).
   verification: ["verification_checks"],
+  // The age verification for adult content (issue 30 item 1, ADR 105): its state, provider and times; never the PIN.
+  "age-verification": ["age_verifications"],
 };
 
 /**
@@ -97,6 +99,8 @@ const EXPORTED_BY_CODE = [
 ] as const;
 /** Tables with a user_id that are not the member's data to hand out, and why (a test holds every table to one of the lists). */
 export const NOT_EXPORTED: Record<string, string> = {
+  age_verification_sessions:
+    "which login sessions confirmed the age-check PIN (keys of the sessions in sessions.json; gone with the session)",
   rebill_tokens: "single-use payment links, stored only as hashes (nothing readable; the renewals show in membership.json)",
   payment_flags:
     "the back office's marks on payments for review (a chargeback, an amount that did not match); orders.json has each order's state",

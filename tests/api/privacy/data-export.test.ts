@@ -95,6 +95,7 @@ describe(`the data export (${TEST_DB})`, () => {
       [
         "README.txt",
         "account.json",
+        "age-verification.json",
         "billing.json",
         "blocks.json",
         "blogs.json",

@@ -147,10 +147,10 @@ describe("a refused post is the page again with its errors, status 400 (issue 24
 });
 
 describe("the kit features' leftovers: every error shown where it belongs (issue 24 item 3)", () => {
-  it("age check: no method chosen is reported at the choice", async () => {
-    const answer = await post(client, "/de/user/age_check_verification", {});
+  it("age check: a PIN typed differently the second time is reported at the repetition, the first kept out", async () => {
+    const answer = await post(client, "/de/user/age_check_verification", { intent: "start", pin: "123456", pin_confirmation: "654321" });
     expect(answer.status).toBe(400);
-    expect(fieldError(answer.html, "method")).toBe("Bitte wähle, wie du dein Alter nachweisen möchtest.");
+    expect(fieldError(answer.html, "pin_confirmation")).toBe("Die beiden PINs stimmen nicht überein.");
   });
 
   it("first contact: a post of none of the page's forms says so", async () => {
