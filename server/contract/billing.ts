@@ -135,6 +135,9 @@ export interface SettledOrder {
   membership_id: number | null;
   /** When the verified payment arrived (ms): a membership's new period starts here or at the running one's end. */
   paid_at: number;
+  /** The payment's method and the provider's token for charging it again, when the provider gave one (a fan card month keeps them). */
+  method?: PaymentMethod | null;
+  rebill_token?: string | null;
 }
 
 /** Why a delivered good is taken back. */
