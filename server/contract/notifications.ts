@@ -53,6 +53,8 @@ export const NOTIFICATION_EVENTS = [
   "fan_renewal_failed",
   "fan_subscription_lost",
   "fan_subscription_ended",
+  "bundle_sold",
+  "medium_sold",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

@@ -9,7 +9,17 @@
  */
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { buyDollars, expect, listedClient, logIn, noJsMemberPage, listedEscortIn, SIGN_UP_PASSWORD, test } from "./fixtures";
+import {
+  acceptPhotosOf,
+  buyDollars,
+  expect,
+  listedClient,
+  logIn,
+  noJsMemberPage,
+  listedEscortIn,
+  SIGN_UP_PASSWORD,
+  test,
+} from "./fixtures";
 
 const PHOTO = fileURLToPath(new URL("../fixtures/photo-400x500.jpg", import.meta.url));
 const balanceOf = async (page: Page) => Number(await page.getByTestId("nav-dollars").first().getAttribute("data-wallet-available"));
@@ -60,6 +70,8 @@ test.describe("fan subscriptions (no JavaScript)", () => {
     await expect(creator.getByTestId("settings-notice")).toHaveText("Zugang gespeichert.");
     await expect(creator.getByTestId("gallery-access")).toHaveText("Nur Fans");
     await creator.screenshot({ path: testInfo.outputPath("fans-gallery-access-390.png"), fullPage: true });
+    // The team accepts the escort's photos (new uploads wait for it before anyone else sees them).
+    await acceptPhotosOf(request, clientIp, escort);
 
     // A fresh client with 100 dollars.
     await logIn(page, await listedClient(request, clientIp, 1), SIGN_UP_PASSWORD);

@@ -186,6 +186,21 @@ export async function listedEscortIn(request: APIRequestContext, clientIp: strin
   return username;
 }
 
+/** Accepts a member's waiting photos as the seeded team account does in the back office (through its API). */
+export async function acceptPhotosOf(request: APIRequestContext, clientIp: string, username: string): Promise<void> {
+  const headers = { "x-forwarded-for": clientIp };
+  const token = await request.post("/oauth/v2/token", {
+    headers,
+    form: { grant_type: "password", username: "demo_team", password: DEMO.password },
+  });
+  expect(token.status(), await token.text()).toBe(200);
+  const auth = { ...headers, authorization: `Bearer ${(await token.json()).access_token as string}` };
+  const queue = await request.get(`/api/v2/backoffice/queue?owner=${username}`, { headers: auth });
+  const items = (await queue.json()).data.items as Array<{ kind: string; id: number }>;
+  for (const item of items.filter((entry) => entry.kind === "media"))
+    expect((await request.post(`/api/v2/backoffice/media/${item.id}/accept`, { headers: auth })).status()).toBe(200);
+}
+
 /** A signed-in browser of its own at phone width, without JavaScript (a second member beside the test's page). */
 export async function noJsMemberPage(
   browser: Browser,

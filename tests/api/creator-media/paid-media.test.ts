@@ -251,6 +251,15 @@ describe(`paid media (${TEST_DB})`, () => {
       expect(await purchases(buyer.id)).toBe(1);
       expect(await dollarBalances(rt.deps, buyer.id)).toMatchObject({ available: 15 });
       expect(await dollarBalances(rt.deps, owner.id)).toMatchObject({ pending: 5 });
+      // The owner is told of the sale once (the replay and the refused second buy tell nothing).
+      const told = await rt.deps.db
+        .selectFrom("notifications")
+        .select(["actor_id", "params", "subject_id"])
+        .where("user_id", "=", owner.id)
+        .where("event", "=", "medium_sold")
+        .execute();
+      expect(told).toMatchObject([{ actor_id: buyer.id, subject_id: photo.id }]);
+      expect(JSON.parse(String(told[0]!.params))).toMatchObject({ amount: "5" });
       const operation = await rt.deps.db
         .selectFrom("ledger_operations")
         .select(["kind", "reference"])
