@@ -148,8 +148,10 @@ export type RevocationReason = (typeof REVOCATION_REASONS)[number];
  * Where buying a good starts (the checkout's first step): every upgrade prompt, the membership page and the benefits
  * pages link here. `sku` preselects an offer (a package id).
  */
-export function checkoutPath(lang: string, goods: Goods, sku?: string): string {
+export function checkoutPath(lang: string, goods: Goods, sku?: string, back?: string): string {
   const query = new URLSearchParams({ goods });
   if (sku) query.set("sku", sku);
+  // Dollars bought on the way to a purchase: the paid order's page leads back there (ADR 097).
+  if (back) query.set("back", back);
   return `/${lang}/buy?${query.toString()}`;
 }

@@ -1,8 +1,8 @@
 /**
  * Fan subscriptions without JavaScript at 390 px (issue 28 item 3, ADR 094): a fresh escort sets up a tier on
  * user/fan_offer (a refused price comes back at its field, the input kept), uploads a second photo in the gallery and
- * makes it fans-only through the medium's access form; a fresh client buys 100 dollars, sees that photo locked on the
- * profile, subscribes through the one confirmation (price and "renews until you cancel" shown), pays 10 dollars, then
+ * makes it fans-only through the medium's access form; a fresh client sees that photo locked on the profile, finds
+ * too few dollars on the confirmation, buys 100 through the checkout and comes back to it, subscribes through the one confirmation (price and "renews until you cancel" shown), pays 10 dollars, then
  * sees the photo open (its file served through the gate), cancels and undoes the cancel — the photo stays open while
  * the month is paid; the escort sees the fan and the month's earnings. Every test signs up its
  * own members: no demo account's money changes. Screenshots: test-results/…/fans-*-390.png.
@@ -73,21 +73,28 @@ test.describe("fan subscriptions (no JavaScript)", () => {
     // The team accepts the escort's photos (new uploads wait for it before anyone else sees them).
     await acceptPhotosOf(request, clientIp, escort);
 
-    // A fresh client with 100 dollars.
+    // A fresh client (no dollars yet: at most the e-mail reward, less than a month).
     await logIn(page, await listedClient(request, clientIp, 1), SIGN_UP_PASSWORD);
-    await buyDollars(page);
     // Before subscribing the fans-only photo is a locked tile, and its file is not served.
     const thumb = () => page.locator(`a[href="#photo-${fansPhoto}"][data-testid="gallery-thumb"]`);
     await page.goto(`/de/p/${escort}`);
     await expect(thumb()).toHaveAttribute("data-locked", "fans");
     await page.goto(`/de/p/${escort}/fans`);
-    const before = await balanceOf(page);
     const tier = page.getByTestId("fan-tier");
     await expect(tier).toHaveCount(1);
     await expect(tier).toContainText("Fanclub");
     await expect(tier).toContainText("10 Dollar pro Monat");
     await page.screenshot({ path: testInfo.outputPath("fans-offer-390.png"), fullPage: true });
     await tier.getByTestId("fan-tier-subscribe").click();
+    const confirmUrl = page.url();
+
+    // Too few dollars: buy 100 through the checkout and come back to this confirmation (ADR 097).
+    await expect(page.getByTestId("fans-confirm-insufficient")).toBeVisible();
+    await buyDollars(page, "dollars-100", page.getByRole("link", { name: "Dollar kaufen" }));
+    await page.screenshot({ path: testInfo.outputPath("fans-dollars-bought-390.png"), fullPage: true });
+    await page.getByTestId("dollar-return").click();
+    await expect(page).toHaveURL(confirmUrl);
+    const before = await balanceOf(page);
 
     // The one confirmation: the price and the renewal terms above the button.
     await expect(page.getByTestId("fans-confirm-price")).toHaveText("10 Dollar pro Monat");

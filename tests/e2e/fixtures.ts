@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
 
 let ipCounter = 0;
 
@@ -243,8 +243,10 @@ export async function checkoutToOverview(page: Page, sku: string) {
  * step, card, the overview, the consent to deliver digital content at once, and the fake provider's success button.
  * Specs that need dollars to spend use it; it never touches a demo account (sign up a fresh member first).
  */
-export async function buyDollars(page: Page, sku = "dollars-100") {
-  await page.goto(`/de/buy?goods=dollar&sku=${sku}`);
+export async function buyDollars(page: Page, sku = "dollars-100", via?: Locator) {
+  // From a purchase page's "buy dollars" link (the checkout then leads back there), else straight to the checkout.
+  if (via) await via.click();
+  else await page.goto(`/de/buy?goods=dollar&sku=${sku}`);
   await checkoutToOverview(page, sku);
   await page.locator('input[name="digital_consent"]').check();
   await page.getByRole("button", { name: "zahlungspflichtig bestellen" }).click();

@@ -514,7 +514,7 @@ export function CheckoutConfirmPage({ order, reply }: { order: CheckoutOrderData
 }
 
 /** buy/status: paying (waits, refreshes itself), success (what was bought, links to it), failed (try again). */
-export function CheckoutStatusPage({ order }: { order: CheckoutOrderData }) {
+export function CheckoutStatusPage({ order, returnTo = null }: { order: CheckoutOrderData; returnTo?: string | null }) {
   const { t } = useTranslation("checkout");
   const lang = useLang();
   const to = useLocalePath();
@@ -546,6 +546,11 @@ export function CheckoutStatusPage({ order }: { order: CheckoutOrderData }) {
               {t("checkout.status.reload")}
             </Link>
           </>
+        ) : null}
+        {state === "success" && returnTo ? (
+          <Link className={ui.button} to={returnTo} data-testid="dollar-return">
+            {t("checkout.status.back_to_purchase")}
+          </Link>
         ) : null}
         {state === "success" && order.goods === "membership" ? (
           <div className={ui.row}>
