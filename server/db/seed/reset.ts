@@ -31,7 +31,16 @@ export interface ResetOptions {
  * queued jobs, whose payloads name
  * row ids that restart at 1 and would act on the new seed's rows); reset empties them too.
  */
-const PERSON_STATE_TABLES = ["mail_outbox", "rate_counters", "captcha_challenges", "search_profiles", "jobs", "newsfeed_trending"];
+const PERSON_STATE_TABLES = [
+  "mail_outbox",
+  "rate_counters",
+  "captcha_challenges",
+  "search_profiles",
+  "jobs",
+  "newsfeed_trending",
+  // Buyers' watermarked copies, keyed by media and member ids without foreign keys (ADR 098).
+  "media_buyer_copies",
+];
 const MIGRATION_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
 
 /** The dialect behind a Kysely instance (the seed's CLI hands it the database alone). */
