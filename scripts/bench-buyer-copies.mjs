@@ -66,10 +66,10 @@ try {
     times.sort((a, b) => a - b);
     const mean = times.reduce((a, b) => a + b, 0) / times.length;
     const p95 = times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)];
-    console.log(`| ${label} | ${width} px ${format} | ${mean.toFixed(1)} ms | ${p95.toFixed(1)} ms | ${Math.round(1000 / mean)} |`);
+    console.info(`| ${label} | ${width} px ${format} | ${mean.toFixed(1)} ms | ${p95.toFixed(1)} ms | ${Math.round(1000 / mean)} |`);
   }
-  console.log("| path | variant | mean | p95 | files/s (one core) |");
-  console.log("|---|---|---|---|---|");
+  console.info("| path | variant | mean | p95 | files/s (one core) |");
+  console.info("|---|---|---|---|---|");
   await measure("rendered per request (before)", async () => buyerWatermarked(await storage.read(sourceKey), format, "bench_buyer"));
   await measure("kept copy (after)", () => buyerCopy(deps, storage, request, run));
   await db.destroy();
