@@ -76,7 +76,7 @@ describe(`the data export's purchases (${TEST_DB})`, () => {
     expect(file.status).toBe(200);
     return unzip(Buffer.from(await file.arrayBuffer()));
   }
-  const json = (entries: Map<string, Buffer>, name: string) => JSON.parse(entries.get(name)!.toString("utf8")) as Record<string, any>;
+  const json = (entries: Map<string, Buffer>, name: string) => JSON.parse(entries.get(name)!.toString("utf8")) as Record<string, unknown>;
 
   it("holds bundles, media and fan subscriptions bought, and the creator's own offers, each in its own file", async () => {
     const team = await signIn(rt, await createUser(rt, { userType: USER_TYPE.team }));
