@@ -20,7 +20,7 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function BuyStatusRoute() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, returnTo } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const paying = order.payingCode === 2;
   useEffect(() => {
@@ -30,5 +30,5 @@ export default function BuyStatusRoute() {
     }, POST_PAYMENT_POLL_MS);
     return () => window.clearInterval(timer);
   }, [paying, revalidator]);
-  return <CheckoutStatusPage order={order} />;
+  return <CheckoutStatusPage order={order} returnTo={returnTo} />;
 }

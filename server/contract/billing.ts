@@ -135,6 +135,9 @@ export interface SettledOrder {
   membership_id: number | null;
   /** When the verified payment arrived (ms): a membership's new period starts here or at the running one's end. */
   paid_at: number;
+  /** The payment's method and the provider's token for charging it again, when the provider gave one (a fan card month keeps them). */
+  method?: PaymentMethod | null;
+  rebill_token?: string | null;
 }
 
 /** Why a delivered good is taken back. */
@@ -145,8 +148,10 @@ export type RevocationReason = (typeof REVOCATION_REASONS)[number];
  * Where buying a good starts (the checkout's first step): every upgrade prompt, the membership page and the benefits
  * pages link here. `sku` preselects an offer (a package id).
  */
-export function checkoutPath(lang: string, goods: Goods, sku?: string): string {
+export function checkoutPath(lang: string, goods: Goods, sku?: string, back?: string): string {
   const query = new URLSearchParams({ goods });
   if (sku) query.set("sku", sku);
+  // Dollars bought on the way to a purchase: the paid order's page leads back there (ADR 097).
+  if (back) query.set("back", back);
   return `/${lang}/buy?${query.toString()}`;
 }

@@ -122,6 +122,11 @@ export interface FanSubscriptionItem {
   ended_at: number | null;
   /** Paid for now (not ended, paid_until in the future): what opens the creator's fans-only media. */
   active: boolean;
+  /**
+   * The next month is charged by itself unless cancelled: dollars from the wallet, or a card with the stored payment of
+   * its last order. A card month without one (bought before card renewals existed) ends at paid_until.
+   */
+  renews: boolean;
 }
 
 /** GET /fans/offer/{username}: a creator's tiers and the viewer's live subscription to them. */
@@ -199,6 +204,8 @@ export const fanCardCents = (dollars: number) => Math.round((dollars * CARD_RATE
 export const fanCardDollars = (cents: number) => Math.floor((cents * CARD_RATE.dollars) / CARD_RATE.priceCents);
 /** The checkout's sku of a tier's month by card. */
 export const fanCardSku = (tierId: number) => `fans-tier-${tierId}`;
+/** The translation key of a fan month on the checkout's pages, its renewals' orders and the invoice (namespace checkout). */
+export const FAN_CARD_TITLE_KEY = "checkout.fans_month";
 export function parseFanCardSku(sku: string): number | null {
   const match = /^fans-tier-([1-9]\d{0,9})$/.exec(sku);
   return match ? Number(match[1]) : null;

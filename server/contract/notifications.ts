@@ -64,6 +64,8 @@ export const NOTIFICATION_EVENTS = [
   "event_attendance_request",
   "event_attendance_accepted",
   "event_attendance_rejected",
+  "bundle_sold",
+  "medium_sold",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

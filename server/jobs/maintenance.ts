@@ -11,7 +11,7 @@ import type { Logger } from "../ops/logger";
 import type { Clock } from "../lib/clock";
 import { pruneCounters } from "../lib/rate-limit";
 import type { ApiDeps } from "../api/types";
-import { sweepChunkedUploads } from "../modules/media/index";
+import { storageOf, sweepBuyerCopies, sweepChunkedUploads } from "../modules/media/index";
 import { openReviewWindows } from "../modules/reviews/index";
 import { scheduleRenewalScan } from "../modules/renewals/index";
 import { runBankMaintenance } from "../modules/bank/index";
@@ -54,6 +54,8 @@ export async function runMaintenance(db: DB, clock: Clock, options: MaintenanceO
   if (options.deps) await scheduleTrending(options.deps);
   // New direct-debit orders get their mandate and pre-notification; lost settlements are redone (ADR 079).
   if (options.deps) await runBankMaintenance(options.deps);
+  // Buyers' watermarked copies past their lifetime (ADR 098).
+  if (options.deps) await sweepBuyerCopies(options.deps, storageOf(options.deps));
   // Chunked uploads nobody finished within their day (pieces of photos on disk).
   if (options.uploadTmpDir) await sweepChunkedUploads(options.uploadTmpDir, now);
   await db

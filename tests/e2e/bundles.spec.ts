@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext } from "@playwright/test";
 import {
+  acceptPhotosOf,
   buyDollars,
   expect,
   finishClubRegistration,
@@ -39,16 +40,7 @@ async function clubWithPhotos(request: APIRequestContext, clientIp: string): Pro
     });
     expect(upload.status(), await upload.text()).toBe(201);
   }
-  // The team accepts the photos as it does in the back office (through its API).
-  const headers = { "x-forwarded-for": clientIp };
-  const token = await request.post("/oauth/v2/token", {
-    headers,
-    form: { grant_type: "password", username: TEAM.username, password: TEAM.password },
-  });
-  const auth = { ...headers, authorization: `Bearer ${(await token.json()).access_token as string}` };
-  const queue = await request.get(`/api/v2/backoffice/queue?owner=${club.username}`, { headers: auth });
-  for (const item of ((await queue.json()).data.items as Array<{ kind: string; id: number }>).filter((entry) => entry.kind === "media"))
-    expect((await request.post(`/api/v2/backoffice/media/${item.id}/accept`, { headers: auth })).status()).toBe(200);
+  await acceptPhotosOf(request, clientIp, club.username);
   return club.username;
 }
 

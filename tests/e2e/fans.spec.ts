@@ -1,13 +1,27 @@
 /**
  * Fan subscriptions without JavaScript at 390 px (issue 28 item 3, ADR 094): a fresh escort sets up a tier on
- * user/fan_offer (a refused price comes back at its field, the input kept); a fresh client buys 100 dollars, opens the
- * escort's fans tab, subscribes through the one confirmation (price and "renews until you cancel" shown), pays 10
- * dollars, cancels and undoes the cancel; the escort sees the fan and the month's earnings. Every test signs up its
+ * user/fan_offer (a refused price comes back at its field, the input kept), uploads a second photo in the gallery and
+ * makes it fans-only through the medium's access form; a fresh client sees that photo locked on the profile, finds
+ * too few dollars on the confirmation, buys 100 through the checkout and comes back to it, subscribes through the one confirmation (price and "renews until you cancel" shown), pays 10 dollars, then
+ * sees the photo open (its file served through the gate), cancels and undoes the cancel — the photo stays open while
+ * the month is paid; the escort sees the fan and the month's earnings. Every test signs up its
  * own members: no demo account's money changes. Screenshots: test-results/…/fans-*-390.png.
  */
+import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { buyDollars, expect, listedClient, logIn, noJsMemberPage, listedEscortIn, SIGN_UP_PASSWORD, test } from "./fixtures";
+import {
+  acceptPhotosOf,
+  buyDollars,
+  expect,
+  listedClient,
+  logIn,
+  noJsMemberPage,
+  listedEscortIn,
+  SIGN_UP_PASSWORD,
+  test,
+} from "./fixtures";
 
+const PHOTO = fileURLToPath(new URL("../fixtures/photo-400x500.jpg", import.meta.url));
 const balanceOf = async (page: Page) => Number(await page.getByTestId("nav-dollars").first().getAttribute("data-wallet-available"));
 
 test.describe("fan subscriptions (no JavaScript)", () => {
@@ -42,17 +56,45 @@ test.describe("fan subscriptions (no JavaScript)", () => {
     await expect(creator.getByTestId("fans-tier-edit")).toHaveCount(1);
     await creator.screenshot({ path: testInfo.outputPath("fans-tiers-390.png"), fullPage: true });
 
-    // A fresh client with 100 dollars.
+    // A second photo in the gallery, made fans-only through the medium's access form.
+    await creator.goto("/de/user/media_gallery");
+    await creator.getByLabel("Fotos auswählen").setInputFiles(PHOTO);
+    await creator.getByRole("region", { name: "Fotos hochladen" }).getByLabel("Sichtbar für").selectOption("public");
+    await creator.getByTestId("gallery-upload").click();
+    await expect(creator.getByTestId("settings-notice")).toHaveText("Hochgeladen.");
+    const fansPhoto = await creator.getByTestId("gallery-tile").last().getAttribute("data-media-id");
+    expect(fansPhoto).not.toBeNull();
+    await creator.goto(`/de/user/media_gallery?item=${fansPhoto}#manage`);
+    await creator.getByTestId("medium-access-form").getByLabel("Wer es öffnen darf").selectOption("fans");
+    await creator.getByTestId("medium-access-save").click();
+    await expect(creator.getByTestId("settings-notice")).toHaveText("Zugang gespeichert.");
+    await expect(creator.getByTestId("gallery-access")).toHaveText("Nur Fans");
+    await creator.screenshot({ path: testInfo.outputPath("fans-gallery-access-390.png"), fullPage: true });
+    // The team accepts the escort's photos (new uploads wait for it before anyone else sees them).
+    await acceptPhotosOf(request, clientIp, escort);
+
+    // A fresh client (no dollars yet: at most the e-mail reward, less than a month).
     await logIn(page, await listedClient(request, clientIp, 1), SIGN_UP_PASSWORD);
-    await buyDollars(page);
+    // Before subscribing the fans-only photo is a locked tile, and its file is not served.
+    const thumb = () => page.locator(`a[href="#photo-${fansPhoto}"][data-testid="gallery-thumb"]`);
+    await page.goto(`/de/p/${escort}`);
+    await expect(thumb()).toHaveAttribute("data-locked", "fans");
     await page.goto(`/de/p/${escort}/fans`);
-    const before = await balanceOf(page);
     const tier = page.getByTestId("fan-tier");
     await expect(tier).toHaveCount(1);
     await expect(tier).toContainText("Fanclub");
     await expect(tier).toContainText("10 Dollar pro Monat");
     await page.screenshot({ path: testInfo.outputPath("fans-offer-390.png"), fullPage: true });
     await tier.getByTestId("fan-tier-subscribe").click();
+    const confirmUrl = page.url();
+
+    // Too few dollars: buy 100 through the checkout and come back to this confirmation (ADR 097).
+    await expect(page.getByTestId("fans-confirm-insufficient")).toBeVisible();
+    await buyDollars(page, "dollars-100", page.getByRole("link", { name: "Dollar kaufen" }));
+    await page.screenshot({ path: testInfo.outputPath("fans-dollars-bought-390.png"), fullPage: true });
+    await page.getByTestId("dollar-return").click();
+    await expect(page).toHaveURL(confirmUrl);
+    const before = await balanceOf(page);
 
     // The one confirmation: the price and the renewal terms above the button.
     await expect(page.getByTestId("fans-confirm-price")).toHaveText("10 Dollar pro Monat");
@@ -66,6 +108,20 @@ test.describe("fan subscriptions (no JavaScript)", () => {
     expect(await balanceOf(page)).toBe(before - 10);
     await page.screenshot({ path: testInfo.outputPath("fans-subscribed-390.png"), fullPage: true });
 
+    // Now a fan: the photo opens on the profile, its file through the gate with a grant bound to him.
+    const seesFansPhoto = async () => {
+      await page.goto(`/de/p/${escort}`);
+      await expect(thumb()).not.toHaveAttribute("data-locked", /.+/);
+      const src = await thumb().locator("img").getAttribute("src");
+      expect(src).toMatch(/\?g=\d+\./);
+      expect((await page.request.get(src!)).status()).toBe(200);
+    };
+    await seesFansPhoto();
+    await thumb().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath("fans-photo-open-390.png"), fullPage: false });
+    await page.goto("/de/user/fans");
+    await page.getByTestId("fans-mine").getByRole("link").first().click();
+
     await page.getByTestId("fans-cancel").click();
     await expect(page.getByTestId("fans-done")).toContainText("Gekündigt");
     await expect(page.getByTestId("fans-state")).toContainText("Gekündigt – offen bis");
@@ -74,6 +130,8 @@ test.describe("fan subscriptions (no JavaScript)", () => {
     await expect(page.getByTestId("fans-done")).toContainText("läuft wieder");
     await expect(page.getByTestId("fans-state")).toContainText("Läuft – verlängert sich am");
     expect(await balanceOf(page)).toBe(before - 10);
+    // Cancelled and taken back within the paid month: the photo stays open.
+    await seesFansPhoto();
 
     // The fans tab now shows the subscription; the list in the settings has it.
     await page.goto(`/de/p/${escort}/fans`);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
 
 let ipCounter = 0;
 
@@ -186,6 +186,21 @@ export async function listedEscortIn(request: APIRequestContext, clientIp: strin
   return username;
 }
 
+/** Accepts a member's waiting photos as the seeded team account does in the back office (through its API). */
+export async function acceptPhotosOf(request: APIRequestContext, clientIp: string, username: string): Promise<void> {
+  const headers = { "x-forwarded-for": clientIp };
+  const token = await request.post("/oauth/v2/token", {
+    headers,
+    form: { grant_type: "password", username: "demo_team", password: DEMO.password },
+  });
+  expect(token.status(), await token.text()).toBe(200);
+  const auth = { ...headers, authorization: `Bearer ${(await token.json()).access_token as string}` };
+  const queue = await request.get(`/api/v2/backoffice/queue?owner=${username}`, { headers: auth });
+  const items = (await queue.json()).data.items as Array<{ kind: string; id: number }>;
+  for (const item of items.filter((entry) => entry.kind === "media"))
+    expect((await request.post(`/api/v2/backoffice/media/${item.id}/accept`, { headers: auth })).status()).toBe(200);
+}
+
 /** A signed-in browser of its own at phone width, without JavaScript (a second member beside the test's page). */
 export async function noJsMemberPage(
   browser: Browser,
@@ -228,8 +243,10 @@ export async function checkoutToOverview(page: Page, sku: string) {
  * step, card, the overview, the consent to deliver digital content at once, and the fake provider's success button.
  * Specs that need dollars to spend use it; it never touches a demo account (sign up a fresh member first).
  */
-export async function buyDollars(page: Page, sku = "dollars-100") {
-  await page.goto(`/de/buy?goods=dollar&sku=${sku}`);
+export async function buyDollars(page: Page, sku = "dollars-100", via?: Locator) {
+  // From a purchase page's "buy dollars" link (the checkout then leads back there), else straight to the checkout.
+  if (via) await via.click();
+  else await page.goto(`/de/buy?goods=dollar&sku=${sku}`);
   await checkoutToOverview(page, sku);
   await page.locator('input[name="digital_consent"]').check();
   await page.getByRole("button", { name: "zahlungspflichtig bestellen" }).click();

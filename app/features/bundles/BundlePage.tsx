@@ -128,7 +128,11 @@ export function BundlePage({
             ) : (
               <div className={ui.stack} data-testid="bundle-insufficient">
                 <p style={{ margin: 0 }}>{t("bundle.buy.insufficient", { price: dollars(bundle.price) })}</p>
-                <Link className={ui.buttonSecondary} to={checkoutPath(lang, "dollar")} data-testid="buy-dollars">
+                <Link
+                  className={ui.buttonSecondary}
+                  to={checkoutPath(lang, "dollar", undefined, `/${lang}/bundle/${bundle.id}`)}
+                  data-testid="buy-dollars"
+                >
                   {t("bundle.buy.buy_dollars")}
                 </Link>
               </div>

@@ -485,16 +485,18 @@ export function CheckoutConfirmPage({ order, reply }: { order: CheckoutOrderData
             </dd>
           </dl>
           <p data-testid="confirm-terms">
-            {order.renewable
-              ? t("checkout.renewal_terms", {
-                  count: order.months,
-                  price: formatEuro(order.grossCents, lang),
-                  // After the first term a longer plan renews monthly at its monthly share (§ 309 Nr. 9 BGB; ADR 076, 078).
-                  monthly: formatEuro(Math.round(order.grossCents / Math.max(order.months, 1)), lang),
-                })
-              : order.months > 0
-                ? t("checkout.no_renewal", { count: order.months })
-                : t("checkout.one_off")}
+            {order.renewable && order.goods === "fans"
+              ? t("checkout.fans_renewal_terms", { price: formatEuro(order.grossCents, lang) })
+              : order.renewable
+                ? t("checkout.renewal_terms", {
+                    count: order.months,
+                    price: formatEuro(order.grossCents, lang),
+                    // After the first term a longer plan renews monthly at its monthly share (§ 309 Nr. 9 BGB; ADR 076, 078).
+                    monthly: formatEuro(Math.round(order.grossCents / Math.max(order.months, 1)), lang),
+                  })
+                : order.months > 0
+                  ? t("checkout.no_renewal", { count: order.months })
+                  : t("checkout.one_off")}
           </p>
           {order.digitalContent ? (
             <CheckboxField name="digital_consent" label={t("checkout.digital_consent")} errors={consentError} />
@@ -512,7 +514,7 @@ export function CheckoutConfirmPage({ order, reply }: { order: CheckoutOrderData
 }
 
 /** buy/status: paying (waits, refreshes itself), success (what was bought, links to it), failed (try again). */
-export function CheckoutStatusPage({ order }: { order: CheckoutOrderData }) {
+export function CheckoutStatusPage({ order, returnTo = null }: { order: CheckoutOrderData; returnTo?: string | null }) {
   const { t } = useTranslation("checkout");
   const lang = useLang();
   const to = useLocalePath();
@@ -544,6 +546,11 @@ export function CheckoutStatusPage({ order }: { order: CheckoutOrderData }) {
               {t("checkout.status.reload")}
             </Link>
           </>
+        ) : null}
+        {state === "success" && returnTo ? (
+          <Link className={ui.button} to={returnTo} data-testid="dollar-return">
+            {t("checkout.status.back_to_purchase")}
+          </Link>
         ) : null}
         {state === "success" && order.goods === "membership" ? (
           <div className={ui.row}>

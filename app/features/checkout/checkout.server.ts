@@ -33,6 +33,7 @@ import { intentVariant } from "~/components/form/schema";
 import { i18nServer } from "~/i18n/i18next.server";
 import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { clearDollarReturn, dollarReturnOf, rememberDollarReturn } from "./dollar-return.server";
 
 const withOrder = <E extends v.ObjectEntries>(entries: E) => v.object({ ...entries, order: orderRefField }, "validation.required");
 
@@ -84,6 +85,9 @@ export async function loadCheckout({ request, context, params }: LoaderFunctionA
     const goods: Goods = (GOODS as readonly string[]).includes(goodsParam) ? (goodsParam as Goods) : "membership";
     const offers = await fetchCheckoutOffers(api, goods);
     if (!offers.ok) throw new Response(null, { status: offers.status >= 500 ? 503 : 404, headers: PRIVATE_HEADERS });
+    const headers = new Headers(PRIVATE_HEADERS);
+    const comeBack = goods === "dollar" ? rememberDollarReturn(url, lang) : null;
+    if (comeBack) headers.append("Set-Cookie", comeBack);
     return data(
       {
         title: t("checkout.title"),
@@ -93,7 +97,7 @@ export async function loadCheckout({ request, context, params }: LoaderFunctionA
         goods,
         sku: url.searchParams.get("sku"),
       },
-      { headers: PRIVATE_HEADERS },
+      { headers },
     );
   }
   const order = await orderOf(api, url);
@@ -163,9 +167,14 @@ export async function submitConfirm({ request, context, params }: ActionFunction
   return answer(replyWithApiErrors(submission, result.errors, ["digital_consent"]), result.status === 409 ? 409 : 400);
 }
 
-export async function loadStatus({ request, context }: LoaderFunctionArgs) {
+export async function loadStatus({ request, context, params }: LoaderFunctionArgs) {
   await requireViewer(request, context);
   const order = await orderOf(createApiClient({ request, context }), new URL(request.url));
   const t = await i18nServer.getFixedT(request);
-  return data({ title: t("checkout.status_title"), order }, { headers: PRIVATE_HEADERS });
+  // Dollars bought on the way to a purchase: the paid order's page leads back to it, once (ADR 097).
+  const headers = new Headers(PRIVATE_HEADERS);
+  const paidDollars = order.goods === "dollar" && order.payingCode === 1;
+  const returnTo = paidDollars ? dollarReturnOf(request, params.lang ?? "de") : null;
+  if (returnTo) headers.append("Set-Cookie", clearDollarReturn());
+  return data({ title: t("checkout.status_title"), order, returnTo }, { headers });
 }

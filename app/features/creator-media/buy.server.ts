@@ -56,7 +56,8 @@ export async function loadBuyConfirm({ request, context, params }: LoaderFunctio
     refusal: quote.ok ? null : quote.errors.map((item) => translateMessage(t, messageOf(item), undefined, lang)).join(" "),
     key: randomUUID(),
     back: quote.ok ? boughtPath(lang, quote.data.owner.username, id) : localePath(lang, ""),
-    buyDollarsPath: checkoutPath(lang, "dollar"),
+    // Back to this confirmation once the dollars are bought (ADR 097).
+    buyDollarsPath: checkoutPath(lang, "dollar", undefined, localePath(lang, `buy-puzzle-medium/${id}`)),
     historyPath: walletPaths.dollar(lang),
   };
   return data(page, { headers: PRIVATE_HEADERS });

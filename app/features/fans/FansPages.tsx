@@ -38,7 +38,7 @@ function SubscriptionState({ item }: { item: FanSubscriptionData }) {
   const until = dayOf(item.paidUntil, lang);
   if (!item.active)
     return <span className={css.status}>{t("fans.state.ended", { date: dayOf(item.endedAt ?? item.paidUntil, lang) })}</span>;
-  if (item.method === "card") return <span className={css.status}>{t("fans.state.card", { date: until })}</span>;
+  if (!item.renews) return <span className={css.status}>{t("fans.state.card", { date: until })}</span>;
   if (item.statusName === "cancel") return <span className={css.status}>{t("fans.state.cancelled", { date: until })}</span>;
   return <span className={css.status}>{t("fans.state.running", { date: until })}</span>;
 }
@@ -255,7 +255,7 @@ export function SubscriptionPage({
             </dd>
           </dl>
           {reply ? <FormErrors errors={reply.formErrors} /> : null}
-          {item.active && item.method === "card" ? (
+          {item.active && !item.renews ? (
             <Form method="post" className={ui.stack}>
               <p className={ui.muted}>{t("fans.detail.card_rule", { date: until })}</p>
               <input type="hidden" name="intent" value="card" />
@@ -266,7 +266,7 @@ export function SubscriptionPage({
               </div>
             </Form>
           ) : null}
-          {item.active && item.method === "dollars" && item.statusName === "running" ? (
+          {item.active && item.renews && item.statusName === "running" ? (
             <Form method="post" className={ui.stack}>
               <p className={ui.muted}>{t("fans.detail.cancel_rule", { date: until })}</p>
               <input type="hidden" name="intent" value="cancel" />
@@ -277,7 +277,7 @@ export function SubscriptionPage({
               </div>
             </Form>
           ) : null}
-          {item.active && item.method === "dollars" && item.statusName === "cancel" ? (
+          {item.active && item.renews && item.statusName === "cancel" ? (
             <Form method="post" className={ui.stack}>
               <p className={ui.muted}>{t("fans.detail.undo_rule", { date: until, price: dollars(item.price) })}</p>
               <input type="hidden" name="intent" value="undo" />

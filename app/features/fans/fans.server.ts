@@ -81,7 +81,8 @@ export async function loadSubscribeConfirm({ request, context, params }: LoaderF
       offer: offer.data,
       tier,
       back: localePath(lang, creatorFansPath(offer.data.creator.username)),
-      buyPath: checkoutPath(lang, "dollar"),
+      // Back to this confirmation once the dollars are bought (ADR 097).
+      buyPath: checkoutPath(lang, "dollar", undefined, localePath(lang, `fans/${offer.data.creator.username}/${tier.id}`)),
     },
     { headers: PRIVATE_HEADERS },
   );

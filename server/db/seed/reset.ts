@@ -45,6 +45,8 @@ const PERSON_STATE_TABLES = [
   "blogs",
   "blog_comments",
   "blog_likes",
+  // Buyers' watermarked copies, keyed by media and member ids without foreign keys (ADR 098).
+  "media_buyer_copies",
 ];
 const MIGRATION_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
 

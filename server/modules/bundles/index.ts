@@ -13,4 +13,18 @@ export const manifest = defineFeature({
     /** Bundles before they go on sale (ADR 092). */
     bundles: { api: "/backoffice/bundles", title: "bundle.backoffice.title" },
   },
+  notifications: {
+    /** To the creator, in the sale's transaction. */
+    bundle_sold: {
+      kind: "dollars",
+      contentType: "info",
+      stickiness: "medium",
+      title: {
+        de: "{actor} hat dein Bundle „{title}“ für {amount} Dollar gekauft",
+        en: "{actor} bought your bundle “{title}” for {amount} dollars",
+        es: "{actor} compró tu paquete «{title}» por {amount} dólares",
+        pl: "{actor} kupił(a) twój pakiet „{title}” za {amount} dolarów",
+      },
+    },
+  },
 });

@@ -37,7 +37,7 @@ import type { Database } from "../../db/schema";
 import { findOwner, isBlockedBetween, isListedOwner, memberNamesOf, type NamedOwner } from "../access/index";
 import { dollarOperations, LedgerInsufficient, memberBalances, postOperationIn } from "../ledger/index";
 import { mediaGrant, mediaImageOf } from "../media/index";
-import { notify, publishNotificationHints } from "../notifications/index";
+import { notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
 import { notifyWalletChanged } from "../wallet/index";
 import type { BundlesTable } from "./schema";
 
@@ -556,7 +556,7 @@ export async function buyBundle(deps: ApiDeps, buyerId: number, id: number, key:
   if (!isForSale(row)) throw fail.conflict(BUNDLE_ERRORS.notForSale);
 
   const now = deps.clock.now();
-  let outcome: { purchase: PurchaseRow; replayed: boolean };
+  let outcome: { purchase: PurchaseRow; replayed: boolean; hints?: NotificationHints };
   try {
     outcome = await deps.db.transaction().execute(async (trx) => {
       // A buyer's purchases run one after another from here (two tabs, a double click): the checks below are exact.
@@ -594,7 +594,16 @@ export async function buyBundle(deps: ApiDeps, buyerId: number, id: number, key:
         created_at: now,
       };
       const inserted = await trx.insertInto("bundle_purchases").values(values).returning("id").executeTakeFirstOrThrow();
-      return { purchase: { ...values, id: inserted.id }, replayed: posted.replayed };
+      // The sale's notice to the creator commits with the sale (the notification kind "dollars" and its settings).
+      const hints = await notify(deps, trx, {
+        userId: current.creator_id,
+        event: "bundle_sold",
+        actorId: buyerId,
+        subject: { type: "bundle", id },
+        params: { amount: String(current.price), title: current.title },
+        url: "my_bundles",
+      });
+      return { purchase: { ...values, id: inserted.id }, replayed: posted.replayed, hints };
     });
   } catch (error) {
     if (error instanceof LedgerInsufficient) {
@@ -606,6 +615,7 @@ export async function buyBundle(deps: ApiDeps, buyerId: number, id: number, key:
     if (retry) return buyAnswer(deps, sameKey(retry), key, true);
     throw error;
   }
+  await publishNotificationHints(deps, outcome.hints ?? []);
   if (!outcome.replayed) await Promise.all([notifyWalletChanged(deps, buyerId), notifyWalletChanged(deps, row.creator_id)]);
   return buyAnswer(deps, outcome.purchase, key, outcome.replayed);
 }

@@ -13,5 +13,19 @@ export const manifest = defineFeature({
   routes: registerCreatorMedia,
   migrations: { "0080_creator_media": m0080 },
   seed: [{ order: 170, part: creatorMediaSeedPart }],
+  notifications: {
+    /** To the creator when a pay-per-view medium sells, in the sale's transaction. */
+    medium_sold: {
+      kind: "dollars",
+      contentType: "info",
+      stickiness: "medium",
+      title: {
+        de: "{actor} hat dein Pay-per-View-Foto für {amount} Dollar gekauft",
+        en: "{actor} bought your pay-per-view photo for {amount} dollars",
+        es: "{actor} compró tu foto de pago por visión por {amount} dólares",
+        pl: "{actor} kupił(a) twoje zdjęcie pay-per-view za {amount} dolarów",
+      },
+    },
+  },
 });
 export { buyPuzzleMedium, setMediumAccess } from "./service";

@@ -35,6 +35,7 @@ import type { Database } from "../../db/schema";
 import { isBlockedBetween, isPublishedFor, MEDIA_OWNER_COLUMNS, mediaAccess, mediaOwnerOf, viewerContext } from "../access/index";
 import { dollarOperations, LedgerInsufficient, memberBalances, postOperationIn } from "../ledger/index";
 import { lockedPreviewOf, mediaImageOf } from "../media/index";
+import { notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
 import { notifyWalletChanged } from "../wallet/index";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -226,7 +227,7 @@ export async function buyPuzzleMedium(deps: ApiDeps, buyerId: number, input: { i
   if (row.access !== "ppv" || row.price === null) throw fail.conflict(CREATOR_MEDIA_ERRORS.notForSale, "id");
   const price = Number(row.price);
   const creatorId = row.user_id;
-  let outcome: { purchase: PurchaseRow; replayed: boolean };
+  let outcome: { purchase: PurchaseRow; replayed: boolean; hints?: NotificationHints };
   try {
     outcome = await deps.db.transaction().execute(async (trx) => {
       // One buyer's purchases run one after the other from here (ADR 058): the check below holds when the row is added.
@@ -257,7 +258,16 @@ export async function buyPuzzleMedium(deps: ApiDeps, buyerId: number, input: { i
         created_at: deps.clock.now(),
       };
       const { id } = await trx.insertInto("medium_purchases").values(values).returning("id").executeTakeFirstOrThrow();
-      return { purchase: { ...values, id }, replayed: false };
+      // The sale's notice to the creator commits with the sale (the notification kind "dollars" and its settings).
+      const hints = await notify(deps, trx, {
+        userId: creatorId,
+        event: "medium_sold",
+        actorId: buyerId,
+        subject: { type: "medium", id: input.id },
+        params: { amount: String(price) },
+        url: `user/media_gallery?item=${input.id}`,
+      });
+      return { purchase: { ...values, id }, replayed: false, hints };
     });
   } catch (error) {
     if (!(error instanceof LedgerInsufficient)) throw error;
@@ -266,6 +276,7 @@ export async function buyPuzzleMedium(deps: ApiDeps, buyerId: number, input: { i
       insufficient: true,
     });
   }
+  await publishNotificationHints(deps, outcome.hints ?? []);
   if (!outcome.replayed) await Promise.all([notifyWalletChanged(deps, buyerId), notifyWalletChanged(deps, creatorId)]);
   return purchaseAnswer(deps, outcome.purchase, input.key, outcome.replayed);
 }

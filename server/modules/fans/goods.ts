@@ -5,8 +5,9 @@
  * delivery — once per order, inside the checkout's transaction — buys the month's dollars for the fan
  * (dollarOperations.purchase, key fans-order:<order>:purchase) and passes them to the creator like a dollar period
  * (creatorSale under fans:<subscription>:<period>): it starts a subscription (method "card") or, when the fan has a
- * live one to the creator, adds a month to it. A card subscription does not renew by itself yet: at its period's end
- * the renewal job ends it and tells the fan (ADR 094: the follow-up order is the next step).
+ * live one to the creator, adds a month to it. The subscription keeps the order's stored payment (the provider's
+ * rebill token): at its period's end the renewal job charges the next month by a follow-up order of this good
+ * (./card-renewals.ts), delivered here like the first.
  *
  * Taken back (refund, chargeback, withdrawal): the subscription ends now, and the dollars the order bought — already
  * the creator's — are booked as the platform's loss, as the dollar good does with dollars that reached a creator.
@@ -17,6 +18,7 @@ import type { ApiDeps } from "../../api/types";
 import { INVOICE_ITEM_TYPES, type GoodsQuote, type SettledOrder } from "../../contract/billing";
 import { FAN_SUBSCRIPTION_STATUS } from "../../contract/creators";
 import {
+  FAN_CARD_TITLE_KEY,
   FAN_ERRORS,
   fanCardCents,
   fanCardDollars,
@@ -33,9 +35,6 @@ import { afterCommit } from "../../db/after-commit";
 import { notify, publishNotificationHints } from "../notifications/index";
 import { notifyWalletAfterCommit } from "../wallet/index";
 import { liveSubscription, lockFan, periodEnd, recordPeriod, subscribableTier, type SubscriptionRow } from "./service";
-
-/** The translation key of a fan month on the checkout's pages and the invoice (namespace checkout). */
-const TITLE_KEY = "checkout.fans_month";
 
 /**
  * The month of a tier this buyer may pay by card, or null: the tier must be subscribable for them (active, a creator
@@ -56,11 +55,11 @@ async function quoteFor(deps: ApiDeps, buyerId: number, tierId: number): Promise
     goods: "fans",
     sku: fanCardSku(tier.id),
     gross_cents: fanCardCents(tier.price),
-    // One month that does not renew by itself: a non-renewable subscription on the invoice.
-    item_type: INVOICE_ITEM_TYPES.non_renewable_membership,
-    renewable: false,
+    // A month that renews by card until cancelled (ADR 094 addendum): a renewable subscription on the invoice.
+    item_type: INVOICE_ITEM_TYPES.renewable_membership,
+    renewable: true,
     months: 1,
-    title_key: TITLE_KEY,
+    title_key: FAN_CARD_TITLE_KEY,
     // Access to the fans-only media starts at once: the withdrawal right lapses only with the buyer's consent.
     digital_content: true,
   };
@@ -107,6 +106,13 @@ async function deliver(trx: Transaction<Database>, deps: ApiDeps, order: Settled
   let period: number;
   if (row) {
     period = row.periods_paid + 1;
+    // The newest payment is the one the next renewal charges.
+    if (order.rebill_token)
+      await trx
+        .updateTable("fan_subscriptions")
+        .set({ payment_method: order.method ?? null, payment_token: order.rebill_token })
+        .where("id", "=", row.id)
+        .execute();
   } else {
     const values = {
       subscriber_id: buyer,
@@ -121,6 +127,8 @@ async function deliver(trx: Transaction<Database>, deps: ApiDeps, order: Settled
       created_at: now,
       cancelled_at: null,
       ended_at: null,
+      payment_method: order.rebill_token ? (order.method ?? null) : null,
+      payment_token: order.rebill_token ?? null,
     };
     const { id } = await trx.insertInto("fan_subscriptions").values(values).returning("id").executeTakeFirstOrThrow();
     row = { ...values, id };

@@ -6,6 +6,7 @@
 import { defineFeature, defineJob } from "../manifest";
 import { fansGoods } from "./goods";
 import * as m0082 from "./migrations/0082_fans";
+import * as m0086 from "./migrations/0086_fan_card_renewals";
 import { runFanRenewals } from "./renewals";
 import { registerFans } from "./routes";
 import { fansPart } from "./seed";
@@ -13,7 +14,7 @@ import { fansPart } from "./seed";
 export const manifest = defineFeature({
   name: "fans",
   routes: registerFans,
-  migrations: { "0082_fans": m0082 },
+  migrations: { "0082_fans": m0082, "0086_fan_card_renewals": m0086 },
   goods: { fans: fansGoods },
   // After every earlier part (plus is 160); issue 28's other creator parts may take the numbers between.
   seed: [{ order: 190, part: fansPart }],

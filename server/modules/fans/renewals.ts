@@ -6,8 +6,9 @@
  *   its period row and new paid_until in the same transaction; a wallet that does not cover it goes through
  *   spendDollars, which buys dollars with the fan's stored payment when they opted in to auto recharge; still not
  *   covered, the subscription ends and the fan and the creator are told;
- * - a running one paid by card ends at its period's end as well (ADR 094: card renewals through a follow-up order
- *   are not built yet; the fan is told and may subscribe again).
+ * - a running one paid by card is charged the next month by a follow-up order with its stored payment
+ *   (./card-renewals.ts); the paid order's delivery records the period; a failed charge ends it and tells both; one
+ *   without a stored payment (bought before renewals by card existed) ends at its period's end.
  *
  * Running twice, or in two processes at once, charges once: the ledger key answers a repeated post with the first
  * result, the period row is unique per (subscription, period_index), and every write happens under the fan's lock
@@ -23,6 +24,7 @@ import { isBlockedBetween } from "../access/index";
 import { LedgerInsufficient, postOperationIn } from "../ledger/index";
 import { notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
 import { notifyWalletChanged, spendDollars } from "../wallet/index";
+import { chargeCardPeriod } from "./card-renewals";
 import { lockFan, periodOperation, recordPeriod, type SubscriptionRow } from "./service";
 
 /** How often the scan runs: a subscription renews within this after its period ends. */
@@ -99,7 +101,10 @@ async function bothStillThere(trx: Transaction<Database>, deps: ApiDeps, row: Su
 
 type FirstStep =
   | { kind: "done"; outcome: RenewalOutcome; hints: NotificationHints; moved: boolean }
-  | { kind: "spend"; row: SubscriptionRow; period: number };
+  | { kind: "spend" | "card"; row: SubscriptionRow; period: number };
+
+/** A card subscription the renewal can charge: it has the stored payment of its last paid order. */
+const renewsByCard = (row: SubscriptionRow) => row.method === "card" && row.payment_token !== null;
 
 /**
  * Renews (or ends) one subscription. The first transaction tries the charge in place; only when the wallet does not
@@ -114,7 +119,7 @@ export async function renewSubscription(deps: ApiDeps, id: number): Promise<Rene
     if (first.moved) await walletsChanged(deps, id);
     return first.outcome;
   }
-  return renewThroughSpend(deps, first.row, first.period);
+  return first.kind === "card" ? renewByCard(deps, first.row, first.period) : renewThroughSpend(deps, first.row, first.period);
 }
 
 async function firstStep(deps: ApiDeps, id: number, now: number): Promise<FirstStep> {
@@ -127,7 +132,8 @@ async function firstStep(deps: ApiDeps, id: number, now: number): Promise<FirstS
       await lockFan(trx, deps, peek.subscriber_id);
       const row = await readSubscription(trx, id);
       if (!isDue(row, now)) return { kind: "done", outcome: "skipped", hints: [], moved: false };
-      if (row.status === FAN_SUBSCRIPTION_STATUS.cancel || row.method !== "dollars" || !(await bothStillThere(trx, deps, row))) {
+      const renewable = row.method === "dollars" || renewsByCard(row);
+      if (row.status === FAN_SUBSCRIPTION_STATUS.cancel || !renewable || !(await bothStillThere(trx, deps, row))) {
         const ended = await end(trx, row, Number(row.paid_until));
         return {
           kind: "done",
@@ -137,6 +143,8 @@ async function firstStep(deps: ApiDeps, id: number, now: number): Promise<FirstS
         };
       }
       const period = row.periods_paid + 1;
+      // A card charge talks to the provider: never under the lock (./card-renewals.ts makes the order, then charges).
+      if (row.method === "card") return { kind: "card", row, period };
       const key = fanPeriodKey(row.id, period);
       const operation = periodOperation(row);
       attempted = { row, period };
@@ -170,26 +178,45 @@ async function walletsChanged(deps: ApiDeps, id: number): Promise<void> {
   await Promise.all([notifyWalletChanged(deps, row.subscriber_id), notifyWalletChanged(deps, row.creator_id)]);
 }
 
+/** Ends a due subscription whose renewal could not be paid and tells the fan and the creator (once). */
+async function endUnpaid(deps: ApiDeps, due: SubscriptionRow, period: number): Promise<RenewalOutcome> {
+  const now = deps.clock.now();
+  const result = await deps.db.transaction().execute(async (trx): Promise<{ outcome: RenewalOutcome; hints: NotificationHints }> => {
+    await lockFan(trx, deps, due.subscriber_id);
+    const row = await readSubscription(trx, due.id);
+    if (!isDue(row, now) || row.periods_paid !== period - 1) return { outcome: "skipped", hints: [] };
+    const ended = await end(trx, row, now);
+    return { outcome: ended ? "failed" : "skipped", hints: ended ? await tellEnd(deps, trx, row, true) : [] };
+  });
+  await publishNotificationHints(deps, result.hints);
+  return result.outcome;
+}
+
+/** A card subscription's next month: the follow-up order's charge, then the period (by its delivery) or the end. */
+async function renewByCard(deps: ApiDeps, due: SubscriptionRow, period: number): Promise<RenewalOutcome> {
+  const outcome = await chargeCardPeriod(deps, due, period, (row) => isDue(row, deps.clock.now()));
+  if (outcome === "gone") return "skipped";
+  if (outcome === "paying") return "pending";
+  if (outcome === "failed") return endUnpaid(deps, due, period);
+  await walletsChanged(deps, due.id);
+  return "renewed";
+}
+
 /** The wallet did not cover the period: spendDollars (auto recharge), then record the period or end the subscription. */
 async function renewThroughSpend(deps: ApiDeps, due: SubscriptionRow, period: number): Promise<RenewalOutcome> {
   const key = fanPeriodKey(due.id, period);
   const answer = await spendDollars(deps, { payer: due.subscriber_id, key, operation: periodOperation(due), reference: key });
   // A recharge under way (a pending card payment): the next run asks again under the same key.
   if (answer.status === "pending") return "pending";
+  if (answer.status !== "succeeded") return endUnpaid(deps, due, period);
   const now = deps.clock.now();
-  const result = await deps.db.transaction().execute(async (trx): Promise<{ outcome: RenewalOutcome; hints: NotificationHints }> => {
+  return deps.db.transaction().execute(async (trx): Promise<RenewalOutcome> => {
     await lockFan(trx, deps, due.subscriber_id);
     const row = await readSubscription(trx, due.id);
-    if (!isDue(row, now) || row.periods_paid !== period - 1) return { outcome: "skipped", hints: [] };
-    if (answer.status === "succeeded") {
-      const advanced = await recordPeriod(trx, row, period, { operationId: answer.operation_id, orderId: null, amount: row.price }, now);
-      return { outcome: advanced ? "renewed" : "skipped", hints: [] };
-    }
-    const ended = await end(trx, row, now);
-    return { outcome: ended ? "failed" : "skipped", hints: ended ? await tellEnd(deps, trx, row, true) : [] };
+    if (!isDue(row, now) || row.periods_paid !== period - 1) return "skipped";
+    const advanced = await recordPeriod(trx, row, period, { operationId: answer.operation_id, orderId: null, amount: row.price }, now);
+    return advanced ? "renewed" : "skipped";
   });
-  await publishNotificationHints(deps, result.hints);
-  return result.outcome;
 }
 
 /** Every subscription due now, renewed or ended; answers what happened (the bench and the tests read it). */

@@ -1,4 +1,4 @@
-/** The fans module's tables (migration 0082, issue 28, ADR 094). Times epoch ms, prices whole dollars a month. */
+/** The fans module's tables (migrations 0082 and 0086, issue 28, ADR 094). Times epoch ms, prices whole dollars a month. */
 import type { Generated } from "kysely";
 
 /** One of a creator's up to FAN_TIERS_MAX offers. */
@@ -35,6 +35,9 @@ export interface FanSubscriptionsTable {
   cancelled_at: number | null;
   /** Set when the subscription ended (cancelled period over, or a renewal that could not be paid). */
   ended_at: number | null;
+  /** A card subscription's stored payment (the provider's rebill token of its last paid order): renewals charge it. */
+  payment_method: Generated<string | null>;
+  payment_token: Generated<string | null>;
 }
 
 /** One paid period: unique per subscription and period_index, so a renewal that runs twice charges once. */
@@ -51,6 +54,15 @@ export interface FanSubscriptionPeriodsTable {
   created_at: number;
 }
 
+/** The claim of one card period's follow-up order: unique per (subscription, period), so it is made and charged once. */
+export interface FanCardRenewalsTable {
+  id: Generated<number>;
+  subscription_id: number;
+  period_index: number;
+  order_id: number;
+  created_at: number;
+}
+
 /** The tier a member last chose to pay by card: the checkout's fans good offers it (one row per buyer). */
 export interface FanCardChoicesTable {
   buyer_id: number;
@@ -61,6 +73,7 @@ export interface FanCardChoicesTable {
 declare module "../../db/schema/index" {
   interface Database {
     fan_card_choices: FanCardChoicesTable;
+    fan_card_renewals: FanCardRenewalsTable;
     fan_tiers: FanTiersTable;
     fan_subscriptions: FanSubscriptionsTable;
     fan_subscription_periods: FanSubscriptionPeriodsTable;

@@ -96,6 +96,7 @@ export function subscriptionItemOf(row: SubscriptionRow, creator: FanCreator, ti
     ended_at: row.ended_at === null ? null : Number(row.ended_at),
     // The same condition as the one paid-access rule (access/paid-media.ts) reads.
     active: row.ended_at === null && Number(row.paid_until) > now,
+    renews: row.method === "dollars" || row.payment_token !== null,
   };
 }
 
@@ -359,6 +360,8 @@ export async function subscribeWithDollars(deps: ApiDeps, fanId: number, tierId:
         created_at: now,
         cancelled_at: null,
         ended_at: null,
+        payment_method: null,
+        payment_token: null,
       };
       const { id } = await trx.insertInto("fan_subscriptions").values(values).returning("id").executeTakeFirstOrThrow();
       const row: SubscriptionRow = { ...values, id };

@@ -1,6 +1,7 @@
 /** The public face of the media module: Stored images and their variants, for the modules that show photos. Other modules import only this file. */
 import { mediaPart } from "../../db/seed/media";
 import { defineFeature, defineJob } from "../manifest";
+import * as m0087 from "./migrations/0087_media_buyer_copies";
 import { findReportedMedia } from "./reports";
 import { registerMedia } from "./routes";
 import { deleteMediaFiles, storageOf } from "./service";
@@ -17,10 +18,12 @@ export { imageQueueOf } from "./queue";
 // Paid and fans-only media in every list (issue 28, ADR 093).
 export { LISTED_MEDIA_COLUMNS, listedMediaFor, lockedPreviewOf, type ListedMediaRow } from "./paid-listing";
 export { PREVIEW_VARIANT } from "./paid-delivery";
+export { BUYER_COPY_TTL_MS, sweepBuyerCopies } from "./buyer-copies";
 
 export const manifest = defineFeature({
   name: "media",
   routes: registerMedia,
+  migrations: { "0087_media_buyer_copies": m0087 },
   jobs: {
     /** Remove the files of media rows already deleted (an account's deletion, a deleted photo). */
     "media.delete_files": defineJob<{ files: Array<{ storage_key: string; variant_widths: string | null }> }>((deps) => ({

@@ -2,8 +2,8 @@
  * What the file route delivers of paid and fans-only media (issue 28 item 7, ADR 093):
  * - the blurred preview (`preview.jpg`) every viewer who may see that the medium exists gets instead of its variants:
  *   made by the server from the stored variant, small and heavily blurred, kept beside the variants once made;
- * - the buyer's copy: the variant with the viewer's username drawn across it, rendered per request from the stored
- *   variant (which stays untouched), so a leaked copy names who leaked it.
+ * - the buyer's copy: the variant with the viewer's username drawn across it, rendered from the stored variant (which
+ *   stays untouched) and kept for a while per buyer (./buyer-copies.ts), so a leaked copy names who leaked it.
  */
 import sharp from "sharp";
 import { MEDIA_VARIANT_MIME, type MediaVariantFormat } from "../../contract/media";

@@ -35,7 +35,8 @@ import {
   viewerContext,
 } from "../access/index";
 import { isStaffUserType } from "../../contract/moderation";
-import { bufferObject, buyerWatermarked, previewBytes, PREVIEW_VARIANT } from "./paid-delivery";
+import { buyerCopy } from "./buyer-copies";
+import { bufferObject, previewBytes, PREVIEW_VARIANT } from "./paid-delivery";
 import { isValidMediaGrant, mediaImageOf, storageKeysOf, variantStorageKey } from "./images";
 import { named, type ReceivedFile } from "./multipart";
 import { imageQueueOf } from "./queue";
@@ -343,11 +344,15 @@ export async function readMediaVariant(
     if (!mayOpen) {
       if (!granted || !(await mayOpenMedium(deps.db, paidViewer, paidMedium, now))) throw fail.notFound();
       if (format !== null) {
-        // The buyer's copy: their name on the delivered variant; the stored one stays as it is.
-        const stored = await storage.read(key);
-        if (!stored) throw fail.notFound();
-        const buyer = await deps.db.selectFrom("users").select("username").where("id", "=", viewer.id!).executeTakeFirstOrThrow();
-        const bytes = await imageQueueOf(deps).run(() => buyerWatermarked(stored, format!, buyer.username));
+        // The buyer's copy: their name on the delivered variant (the stored one stays as it is), kept for a while.
+        const buyer = await deps.db.selectFrom("users").select(["id", "username"]).where("id", "=", viewer.id!).executeTakeFirstOrThrow();
+        const bytes = await buyerCopy(
+          deps,
+          storage,
+          { medium: row, sourceKey: key, variant: key.slice(row.storage_key.length + 1), format, buyer },
+          (task) => imageQueueOf(deps).run(task),
+        );
+        if (!bytes) throw fail.notFound();
         return { object: bufferObject(bytes), mimeType, access: "paid" };
       }
     }

@@ -25,3 +25,4 @@ export {
   type SettlementParts,
 } from "./settle";
 export { paymentDestinations } from "./destinations";
+export { chargeStoredPayment, chargeOutcomeOf, orderChargeOutcome, paymentRequestFor, type StoredChargeOutcome } from "./stored-charge";

@@ -264,7 +264,7 @@ export function createSettlement(fixed?: SettlementParts) {
     }
     if ((order.status === "failed" || order.status === "cancelled") && order.promo_code_id !== null)
       await flag(trx, deps, "late_success", order, txnId, event.amountCents, { status: order.status, promo_code_id: order.promo_code_id });
-    const settled = settledOf(order, now);
+    const settled = { ...settledOf(order, now), method: event.method ?? order.method, rebill_token: event.rebillToken ?? null };
     await goodsOf(deps, order).fulfil(trx, deps, settled);
     await partsOf(deps).issueInvoice(trx, deps, order.id);
     if (event.rebillToken) {

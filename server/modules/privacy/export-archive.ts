@@ -20,6 +20,7 @@ import { notesForExport } from "../notes/index";
 import { notificationsForExport } from "../notifications/index";
 import { ownReportsForExport } from "../reports/index";
 import { dollarHistoryForExport } from "../wallet/index";
+import { creatorEconomyForExport, nameOf } from "./export-purchases";
 
 /**
  * Column names that never leave the database: secrets (hashes, tokens, codes), internal storage addresses, which
@@ -113,11 +114,6 @@ export const NOT_EXPORTED: Record<string, string> = {
 };
 /** Every table with a user_id this export covers. */
 export const EXPORTED_TABLES: readonly string[] = [...Object.values(USER_TABLES).flat(), ...EXPORTED_BY_CODE];
-
-/** Another member's name as the member's views show it: a deleted account's tombstone ("deleted:<id>") names nobody. */
-function nameOf(username: string, status: string): string | null {
-  return status === "deleted" ? null : username;
-}
 
 type Row = Record<string, unknown>;
 
@@ -357,6 +353,8 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
   addJson("blogs.json", { posts: await ownBlogsForExport(db, userId) });
   // As user/linked_profiles shows them: the other side by name, never by internal id (ADR 059).
   addJson("business-links.json", await businessLinksOf({ db }, userId));
+  // Purchases of the creator economy and the member's own offers (issue 28), each as its own file.
+  for (const [file, content] of Object.entries(await creatorEconomyForExport(db, userId))) addJson(file, content);
   addJson("mails.json", {
     mails: await db
       .selectFrom("mail_outbox")

@@ -24,11 +24,20 @@ import {
   type RebillPayWith,
 } from "../../contract/renewals";
 import type { Database } from "../../db/schema";
-import type { PaymentProvider, PaymentRequest } from "../../integrations/payments/port";
+import type { PaymentProvider } from "../../integrations/payments/port";
 import { providerFor } from "../../integrations/payments/registry";
 import { enqueueJob } from "../../jobs/queue";
 import { randomToken, sha256 } from "../../lib/crypto";
-import { createRenewalOrder, settlePaymentEvent, type ChargebackNotice } from "../payments/index";
+import {
+  chargeOutcomeOf,
+  chargeStoredPayment,
+  createRenewalOrder,
+  orderChargeOutcome,
+  paymentRequestFor as paymentRequest,
+  settlePaymentEvent,
+  type ChargebackNotice,
+  type StoredChargeOutcome,
+} from "../payments/index";
 import { renewalTermOf } from "../plus/index";
 import { mailDate, renewalEndedMail, renewalFailedMail } from "./mails";
 import { monthlyShareCents, offerTerms } from "./offers";
@@ -228,64 +237,19 @@ async function statutoryTerms(deps: ApiDeps, membership: MembershipRow): Promise
   membership.price_cents = term.gross_cents;
 }
 
-async function paymentRequestFor(
-  deps: ApiDeps,
-  orderId: number,
-  provider: PaymentProvider,
-  method: PaymentMethod,
-): Promise<PaymentRequest> {
-  const order = await deps.db
-    .selectFrom("orders")
-    .innerJoin("users", "users.id", "orders.user_id")
-    .select(["orders.public_id", "orders.gross_cents", "orders.language", "orders.customer", "users.username", "users.email"])
-    .where("orders.id", "=", orderId)
-    .executeTakeFirstOrThrow();
-  const customer = order.customer ? (JSON.parse(order.customer) as { name?: string; country?: string; email?: string }) : {};
-  const base = deps.config.publicUrl;
-  return {
-    orderRef: order.public_id,
-    amountCents: order.gross_cents,
-    currency: BILLING_CURRENCY,
-    method,
-    description: `Velora ${order.public_id}`,
-    language: order.language,
-    returnUrl: `${base}/${order.language}/user/membership`,
-    notifyUrl: `${base}/api/v2/payment/postback/${provider.name}`,
-    customer: { name: customer.name ?? order.username, email: customer.email ?? order.email, country: customer.country ?? "DE" },
-  };
-}
+/** Where a member lands who looks at a renewal's payment later. */
+const RETURN_PATH = "user/membership";
 
-type ChargeOutcome = "paid" | "failed" | "paying";
+const paymentRequestFor = (deps: ApiDeps, orderId: number, provider: PaymentProvider, method: PaymentMethod) =>
+  paymentRequest(deps, orderId, provider, method, RETURN_PATH);
 
-function outcomeOf(status: string): ChargeOutcome {
-  if (status === "paid" || status === "refunded" || status === "partially_refunded" || status === "charged_back") return "paid";
-  if (status === "failed" || status === "cancelled") return "failed";
-  return "paying";
-}
+type ChargeOutcome = StoredChargeOutcome;
+const outcomeOf = chargeOutcomeOf;
+const orderOutcome = orderChargeOutcome;
 
-async function orderOutcome(deps: ApiDeps, orderId: number): Promise<ChargeOutcome> {
-  const order = await deps.db.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirst();
-  return order ? outcomeOf(order.status) : "failed";
-}
-
-/** Charges the stored method for the order; the provider's immediate answer is settled like a postback. */
-async function chargeStored(deps: ApiDeps, membership: MembershipRow, orderId: number): Promise<ChargeOutcome> {
-  const provider = membership.payment_method && membership.payment_token ? providerFor(deps, membership.payment_method) : null;
-  if (!provider || !membership.payment_method || !membership.payment_token) return "failed";
-  const request = await paymentRequestFor(deps, orderId, provider, membership.payment_method);
-  let result: Awaited<ReturnType<PaymentProvider["charge"]>>;
-  try {
-    result = await provider.charge({ ...request, token: membership.payment_token });
-  } catch (err) {
-    deps.log.warn({ orderId, err }, "renewal charge: the provider did not answer");
-    return "failed";
-  }
-  // The settlement answers the order's state; only an answer without a message needs a look at the order.
-  const settled = result.event ? await settlePaymentEvent(deps, result.event) : null;
-  const outcome = settled ? outcomeOf(settled.orderStatus) : await orderOutcome(deps, orderId);
-  // Refused outright and no message will follow.
-  return outcome === "paying" && !result.accepted ? "failed" : outcome;
-}
+/** Charges the membership's stored method for the order (payments' one stored-payment charge). */
+const chargeStored = (deps: ApiDeps, membership: MembershipRow, orderId: number): Promise<ChargeOutcome> =>
+  chargeStoredPayment(deps, { orderId, method: membership.payment_method, token: membership.payment_token, returnPath: RETURN_PATH });
 
 /** One charge of one renewal (the first one or a dunning retry); `from` are the states it may be taken in. */
 export async function chargeRenewal(deps: ApiDeps, renewalId: number, from: readonly RenewalState[]): Promise<void> {

@@ -236,6 +236,15 @@ describe(`bundles (${TEST_DB})`, () => {
     expect(second.json.errors[0]!.key).toBe("exception.bundles.already_owned");
     expect(await dollarBalances(rt.deps, buyer.id)).toMatchObject({ available: 15 });
     expect(await dollarBalances(rt.deps, creator.id)).toMatchObject({ available: 0, pending: 10 });
+    // The creator is told of the sale once (the replay and the refused second buy tell nothing).
+    const told = await rt.deps.db
+      .selectFrom("notifications")
+      .select(["event", "actor_id", "params", "subject_id"])
+      .where("user_id", "=", creator.id)
+      .where("event", "=", "bundle_sold")
+      .execute();
+    expect(told).toMatchObject([{ actor_id: buyer.id, subject_id: id }]);
+    expect(JSON.parse(String(told[0]!.params))).toMatchObject({ amount: "10", title: "Sommer" });
     const operation = await rt.deps.db
       .selectFrom("ledger_operations")
       .select(["reference", "idempotency_key"])

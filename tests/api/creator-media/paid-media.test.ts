@@ -14,13 +14,14 @@ import { allowedFilters, GUEST_SEARCHER } from "#server/contract/search";
 import { USER_TYPE } from "#server/contract/users";
 import { createLocalMediaStorage } from "#server/integrations/storage/local";
 import { hasExclusiveContentSql } from "#server/modules/access/index";
+import { BUYER_COPY_TTL_MS, sweepBuyerCopies } from "#server/modules/media/index";
 import { dollarOperations, postOperation, reconcileLedger } from "#server/modules/ledger/index";
 import { MEDIA_GRANT_TTL_MS, mediaGrant } from "#server/modules/media/images";
 import { dollarBalances } from "#server/modules/wallet/index";
 import { rmSync } from "node:fs";
 import { callJson } from "../../helpers/api-call";
 import { jpeg } from "../../helpers/images";
-import { createTestRuntime, listedMemberWith, storeMediaInTemporaryDir, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { createTestRuntime, listedMemberWith, signIn, storeMediaInTemporaryDir, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 
 interface ErrorBody {
   errors: Array<{ key: string; source?: string }>;
@@ -251,6 +252,15 @@ describe(`paid media (${TEST_DB})`, () => {
       expect(await purchases(buyer.id)).toBe(1);
       expect(await dollarBalances(rt.deps, buyer.id)).toMatchObject({ available: 15 });
       expect(await dollarBalances(rt.deps, owner.id)).toMatchObject({ pending: 5 });
+      // The owner is told of the sale once (the replay and the refused second buy tell nothing).
+      const told = await rt.deps.db
+        .selectFrom("notifications")
+        .select(["actor_id", "params", "subject_id"])
+        .where("user_id", "=", owner.id)
+        .where("event", "=", "medium_sold")
+        .execute();
+      expect(told).toMatchObject([{ actor_id: buyer.id, subject_id: photo.id }]);
+      expect(JSON.parse(String(told[0]!.params))).toMatchObject({ amount: "5" });
       const operation = await rt.deps.db
         .selectFrom("ledger_operations")
         .select(["kind", "reference"])
@@ -513,5 +523,55 @@ describe(`paid media (${TEST_DB})`, () => {
     expect(await found(["public", "logged_in", "plus_member"])).toEqual([withPaid.id, withPlusOnly.id].sort((a, b) => a - b));
     expect(allowedFilters(GUEST_SEARCHER, "escort").has("exclusive_content")).toBe(true);
     expect(allowedFilters(GUEST_SEARCHER, "client").has("exclusive_content")).toBe(false);
+  });
+
+  // Last in the file: it moves the clock by a week (every session of this file ends).
+  it("keeps the buyer's copy per medium and buyer for its lifetime; a renamed buyer or an expired copy is made again, then swept", async () => {
+    const owner = await escort();
+    const buyer = await client();
+    const stranger = await client();
+    const photo = await medium(owner.id, { access: "ppv", price: 6 });
+    await grant(buyer.id, 10);
+    expect((await buy(buyer.token, photo.id)).status).toBe(200);
+    const copies = () =>
+      rt.deps.db
+        .selectFrom("media_buyer_copies")
+        .select(["storage_key", "username", "created_at"])
+        .where("media_id", "=", photo.id)
+        .where("buyer_id", "=", buyer.id)
+        .execute();
+    const item = (await gallery(buyer.token, owner.username)).find((m) => m.id === photo.id)!;
+    const first = Buffer.from(await (await fileAs(buyer.token, item.image!)).arrayBuffer());
+    const [kept] = await copies();
+    expect(kept).toMatchObject({ username: buyer.username });
+    const storage = createLocalMediaStorage(rt.deps.config.mediaDir);
+    expect((await storage.read(kept!.storage_key))!.equals(first)).toBe(true);
+    // Served from the kept copy: the same bytes, the row untouched.
+    rt.clock.advance(60_000);
+    const again = Buffer.from(await (await fileAs(buyer.token, item.image!)).arrayBuffer());
+    expect(again.equals(first)).toBe(true);
+    expect(await copies()).toEqual([kept]);
+    // Access is still asked on every request: a stranger with the buyer's URL gets nothing from the cache.
+    expect((await fileAs(stranger.token, item.image!)).status).toBe(404);
+    // A renamed buyer: the next copy carries the new name.
+    const original = buyer.username;
+    await rt.deps.db
+      .updateTable("users")
+      .set({ username: `${original}x` })
+      .where("id", "=", buyer.id)
+      .execute();
+    expect((await fileAs(buyer.token, item.image!)).status).toBe(200);
+    expect(await copies()).toMatchObject([{ username: `${original}x` }]);
+    await rt.deps.db.updateTable("users").set({ username: original }).where("id", "=", buyer.id).execute();
+    // Past its lifetime: the sweep deletes the file and the row; the next request makes a new one.
+    rt.clock.advance(BUYER_COPY_TTL_MS + 60_000);
+    const [old] = await copies();
+    expect(await sweepBuyerCopies(rt.deps, storage)).toBeGreaterThanOrEqual(1);
+    expect(await copies()).toEqual([]);
+    expect(await storage.read(old!.storage_key)).toBeNull();
+    const again2 = await signIn(rt, buyer);
+    const fresh = (await gallery(again2.token, owner.username)).find((m) => m.id === photo.id)!;
+    expect((await fileAs(again2.token, fresh.image!)).status).toBe(200);
+    expect(await copies()).toMatchObject([{ username: original, created_at: rt.clock.now() }]);
   });
 });

@@ -415,7 +415,7 @@ describe(`fans (${TEST_DB})`, () => {
       expect(chosen.status, JSON.stringify(chosen.json)).toBe(200);
       expect(chosen.json.data).toEqual({ sku: fanCardSku(tierId), gross_cents: fanCardCents(10) });
       const offers = await goods().catalogue(rt.deps, fan.id);
-      expect(offers).toMatchObject([{ goods: "fans", sku: fanCardSku(tierId), gross_cents: 190, months: 1, renewable: false }]);
+      expect(offers).toMatchObject([{ goods: "fans", sku: fanCardSku(tierId), gross_cents: 190, months: 1, renewable: true }]);
       expect(await goods().quote(rt.deps, creator.id, fanCardSku(tierId))).toBeNull();
 
       const order = orderFor(fan.id, tierId, 190);
@@ -445,7 +445,7 @@ describe(`fans (${TEST_DB})`, () => {
       expect(await reconcileLedger(rt.deps, "dollar")).toMatchObject({ negative: 0, mismatched: 0, imbalance: 0 });
     });
 
-    it("a card subscription does not renew by itself: at its end the job ends it and tells the fan; a dollar subscriber is not offered the card", async () => {
+    it("a card subscription without a stored payment (bought before card renewals) ends at its period's end and tells the fan; a dollar subscriber is not offered the card", async () => {
       const { tierId } = await creatorWithTier(5);
       const fan = await client();
       await fulfil(orderFor(fan.id, tierId, fanCardCents(5)));
