@@ -232,10 +232,14 @@ export async function createBlog(deps: ApiDeps, userId: number, input: BlogInput
     deps.db.transaction().execute(async (trx) => {
       const now = deps.clock.now();
       const state = input.submit ? await sentOnState(trx, userId, null) : BLOG_STATE.draft;
+      // A post is placed where its author lives when writing it: the blog search's radius (ADR 104) reads it.
+      const place = await trx.selectFrom("profiles").select(["lat", "lon"]).where("user_id", "=", userId).executeTakeFirst();
       const row = await trx
         .insertInto("blogs")
         .values({
           author_id: userId,
+          lat: place?.lat ?? null,
+          lon: place?.lon ?? null,
           category: input.category,
           slug: await freeSlug(trx, input.title),
           title: input.title,

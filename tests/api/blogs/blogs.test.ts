@@ -125,6 +125,19 @@ describe(`blogs (${TEST_DB})`, () => {
     expect(noReason.status).toBe(400);
   });
 
+  it("places a post where its author lives, so the blog search's radius finds it", async () => {
+    const author = await member();
+    await rt.deps.db.updateTable("profiles").set({ lat: 53.55, lon: 9.99 }).where("user_id", "=", author.id).execute();
+    const created = await post(author.token);
+    expect(created.status).toBe(200);
+    const row = await rt.deps.db
+      .selectFrom("blogs")
+      .select(["lat", "lon"])
+      .where("id", "=", created.json.data.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ lat: 53.55, lon: 9.99 });
+  });
+
   it("refuses to show, edit or delete another member's post by id (404, nothing changes)", async () => {
     const author = await member();
     const other = await member();
