@@ -146,7 +146,7 @@ export function DashboardPage(props: DashboardProps) {
               </li>
             )}
             {isStaff ? null : (
-              <li data-testid="dashboard-verification">
+              <li data-testid="dashboard-identity-checks">
                 <span aria-hidden="true">○</span> <Link to={to("user/verification")}>{t("dashboard.verification")}</Link>
               </li>
             )}
