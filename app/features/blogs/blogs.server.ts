@@ -4,6 +4,7 @@
  * description, canonical, hreflang and BlogPosting data), my_blogs and the back office's blog queue. Plain forms that
  * post to their own page and redirect; every rule is the API's, the markup is parsed by the contract's one parser.
  */
+import { loadStaffQueue } from "~/features/backoffice/staff-queue.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
 import { BLOG_CATEGORIES, BLOG_STATUS_NAMES, blogPaths, isBlogCategory, type MyBlogsFilter } from "#server/contract/blogs";
@@ -237,27 +238,12 @@ export async function submitMyBlogs({ request, context, params }: ActionFunction
 
 // --- backoffice/blogs -----------------------------------------------------------------------------------------
 
-export async function loadBlogQueue({ request, context }: LoaderFunctionArgs) {
-  await requireViewer(request, context);
-  const url = new URL(request.url);
-  const page = v.safeParse(pageQueryParam, url.searchParams.get("page") ?? undefined);
-  const result = await fetchBlogQueue(createApiClient({ request, context }), page.success ? page.output : 1);
-  // Members get the back office's 404 (it does not exist for them).
-  if (!result.ok) {
-    if (result.status === 403 || result.status === 404) throw await notFoundResponse(request);
-    unavailable(result.status);
-  }
-  const t = await i18nServer.getFixedT(request);
-  const done = url.searchParams.get("done");
-  return data(
-    {
-      title: t("blog.backoffice.title", { ns: "blog" }),
-      queue: result.data,
-      done: done === "approved" || done === "rejected" ? (done as "approved" | "rejected") : null,
-    },
-    { headers: PRIVATE_HEADERS },
-  );
-}
+export const loadBlogQueue = (args: LoaderFunctionArgs) =>
+  loadStaffQueue(args, {
+    fetch: fetchBlogQueue,
+    title: { key: "blog.backoffice.title", ns: "blog" },
+    done: ["approved", "rejected"] as const,
+  });
 
 const decisionSchema = v.variant("intent", [
   v.object({ intent: v.literal("approve"), id: idField }),

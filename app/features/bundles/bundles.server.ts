@@ -4,6 +4,7 @@
  * the media after the purchase), user/bundles and the back office's bundle queue. Plain forms that post to their own
  * page and redirect; every rule is the API's.
  */
+import { loadStaffQueue } from "~/features/backoffice/staff-queue.server";
 import { randomUUID } from "node:crypto";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
@@ -17,7 +18,6 @@ import {
   type BundleMobileLayout,
 } from "#server/contract/creators";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#server/contract/locales";
-import { pageQueryParam } from "#server/contract/paging";
 import { parseRowId } from "#server/contract/row-id";
 import { moneyKeySchema } from "#server/contract/wallet";
 import {
@@ -263,27 +263,12 @@ export async function loadSettingsBundles({ request, context, params }: LoaderFu
 
 // --- backoffice/bundles ---------------------------------------------------------------------------------------
 
-export async function loadBundleQueue({ request, context }: LoaderFunctionArgs) {
-  await requireViewer(request, context);
-  const url = new URL(request.url);
-  const page = v.safeParse(pageQueryParam, url.searchParams.get("page") ?? undefined);
-  const result = await fetchBundleQueue(createApiClient({ request, context }), page.success ? page.output : 1);
-  // Members get the back office's 404 (it does not exist for them).
-  if (!result.ok) {
-    if (result.status === 403 || result.status === 404) throw await notFoundResponse(request);
-    unavailable(result.status);
-  }
-  const t = await i18nServer.getFixedT(request);
-  const done = url.searchParams.get("done");
-  return data(
-    {
-      title: t("bundle.backoffice.title", { ns: "bundle" }),
-      queue: result.data,
-      done: done === "accepted" || done === "rejected" ? (done as "accepted" | "rejected") : null,
-    },
-    { headers: PRIVATE_HEADERS },
-  );
-}
+export const loadBundleQueue = (args: LoaderFunctionArgs) =>
+  loadStaffQueue(args, {
+    fetch: fetchBundleQueue,
+    title: { key: "bundle.backoffice.title", ns: "bundle" },
+    done: ["accepted", "rejected"] as const,
+  });
 
 const decisionSchema = v.variant("intent", [
   v.object({

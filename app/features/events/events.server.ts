@@ -3,6 +3,7 @@
  * events/{category}/{slug}/edit, my_events and the back office's events queue. Plain forms that post to their own
  * page and redirect; every rule is the API's.
  */
+import { loadStaffQueue } from "~/features/backoffice/staff-queue.server";
 import { eventSectionsData } from "./attendance/sections.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
@@ -223,27 +224,12 @@ export async function submitMyEvents({ request, context, params }: ActionFunctio
 
 // --- backoffice/events -------------------------------------------------------------------------------------------
 
-export async function loadEventQueue({ request, context }: LoaderFunctionArgs) {
-  await requireViewer(request, context);
-  const url = new URL(request.url);
-  const page = v.safeParse(pageQueryParam, url.searchParams.get("page") ?? undefined);
-  const result = await fetchEventQueue(createApiClient({ request, context }), page.success ? page.output : 1);
-  // Members get the back office's 404 (it does not exist for them).
-  if (!result.ok) {
-    if (result.status === 403 || result.status === 404) throw await notFoundResponse(request);
-    unavailable(result.status);
-  }
-  const t = await i18nServer.getFixedT(request);
-  const done = url.searchParams.get("done");
-  return data(
-    {
-      title: t("event.backoffice.title", { ns: "event" }),
-      queue: result.data,
-      done: done === "accepted" || done === "rejected" ? (done as "accepted" | "rejected") : null,
-    },
-    { headers: PRIVATE_HEADERS },
-  );
-}
+export const loadEventQueue = (args: LoaderFunctionArgs) =>
+  loadStaffQueue(args, {
+    fetch: fetchEventQueue,
+    title: { key: "event.backoffice.title", ns: "event" },
+    done: ["accepted", "rejected"] as const,
+  });
 
 const decisionSchema = intentVariant({
   accept: v.object({ id: rowIdField(EVENT_ERRORS.notFound) }),

@@ -3,12 +3,12 @@
  * the photo from the phone's front camera, the document photos), the back office's verification queue and the
  * staff-only photo route. Plain forms that post to their own page and redirect; every rule is the API's.
  */
+import { loadStaffQueue } from "~/features/backoffice/staff-queue.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
 import type { ErrorItem } from "#server/contract/errors";
 import { IMAGE_MAX_BYTES } from "#server/contract/media-upload";
-import { pageQueryParam } from "#server/contract/paging";
 import { parseRowId } from "#server/contract/row-id";
 import { USER_TYPE } from "#server/contract/users";
 import { VERIFICATION_FILE_SIDES, verificationRejectSchema, type VerificationFileSide } from "#server/contract/verification";
@@ -113,27 +113,12 @@ export async function submitVerification({ request, context, params }: ActionFun
 
 export const backofficeVerificationsPath = (lang: string) => `/${lang}/backoffice/verifications`;
 
-export async function loadVerificationQueue({ request, context }: LoaderFunctionArgs) {
-  await requireViewer(request, context);
-  const url = new URL(request.url);
-  const page = v.safeParse(pageQueryParam, url.searchParams.get("page") ?? undefined);
-  const result = await fetchVerificationQueue(createApiClient({ request, context }), page.success ? page.output : 1);
-  // Members get the back office's 404 (it does not exist for them).
-  if (!result.ok) {
-    if (result.status === 403 || result.status === 404) throw await notFoundResponse(request);
-    unavailable(result.status);
-  }
-  const t = await i18nServer.getFixedT(request);
-  const done = url.searchParams.get("done");
-  return data(
-    {
-      title: t("verification.backoffice.title", { ns: "verification" }),
-      queue: result.data,
-      done: done === "accepted" || done === "rejected" ? (done as "accepted" | "rejected") : null,
-    },
-    { headers: PRIVATE_HEADERS },
-  );
-}
+export const loadVerificationQueue = (args: LoaderFunctionArgs) =>
+  loadStaffQueue(args, {
+    fetch: fetchVerificationQueue,
+    title: { key: "verification.backoffice.title", ns: "verification" },
+    done: ["accepted", "rejected"] as const,
+  });
 
 const idField = v.pipe(v.string("validation.invalid"), v.regex(/^[1-9]\d{0,9}$/, "validation.invalid"), v.transform(Number));
 const decisionSchema = v.variant("intent", [

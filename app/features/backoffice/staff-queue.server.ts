@@ -1,0 +1,46 @@
+/**
+ * The loader of a feature's own back-office queue page (bundles, blogs, events, verifications): one page of the
+ * queue from the API, its title and the last decision's notice. Members and guests get the back office's 404 (it
+ * does not exist for them); the API decides who is staff.
+ */
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import * as v from "valibot";
+import { pageQueryParam } from "#server/contract/paging";
+import { createApiClient, type ApiClient, type ApiResult } from "~/api/client.server";
+import { requireViewer } from "~/api/viewer.server";
+import { i18nServer } from "~/i18n/i18next.server";
+import { notFoundResponse } from "~/utils/not-found.server";
+import { PRIVATE_HEADERS } from "~/utils/seo";
+
+export interface StaffQueuePage<Done extends string> {
+  /** The queue's page from the API (page from `?page=`, the first when it is odd). */
+  fetch: (api: ApiClient, page: number) => Promise<ApiResult<unknown>>;
+  /** The page's title: a key of the feature's namespace. */
+  title: { key: string; ns: string };
+  /** The `?done=` values the page confirms after a decision's redirect. */
+  done: readonly Done[];
+}
+
+export async function loadStaffQueue<Queue, Done extends string>(
+  { request, context }: LoaderFunctionArgs,
+  page: Omit<StaffQueuePage<Done>, "fetch"> & { fetch: (api: ApiClient, page: number) => Promise<ApiResult<Queue>> },
+) {
+  await requireViewer(request, context);
+  const url = new URL(request.url);
+  const number = v.safeParse(pageQueryParam, url.searchParams.get("page") ?? undefined);
+  const result = await page.fetch(createApiClient({ request, context }), number.success ? number.output : 1);
+  if (!result.ok) {
+    if (result.status === 403 || result.status === 404) throw await notFoundResponse(request);
+    throw new Response(null, { status: result.status >= 500 ? 503 : result.status, headers: PRIVATE_HEADERS });
+  }
+  const t = await i18nServer.getFixedT(request);
+  const done = url.searchParams.get("done");
+  return data(
+    {
+      title: t(page.title.key, { ns: page.title.ns }),
+      queue: result.data,
+      done: (page.done as readonly string[]).includes(done ?? "") ? (done as Done) : null,
+    },
+    { headers: PRIVATE_HEADERS },
+  );
+}
