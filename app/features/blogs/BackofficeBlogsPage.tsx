@@ -3,6 +3,7 @@
  * first, each rendered as readers will see it; approve, or reject with a reason of the moderation list (the author
  * is told in the bell). Follows the bundles queue.
  */
+import { RejectReasonField } from "~/features/backoffice/RejectReasonField";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BLOG_STATE, blogPaths } from "#server/contract/blogs";
@@ -10,9 +11,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { REJECTION_REASONS } from "#server/contract/moderation";
 import type { BlogQueueData } from "~/api/blogs.server";
 import { FormErrors } from "~/components/Field";
-import { ErrorLine } from "~/components/form/ErrorLine";
 import { errorsBesides, type FormReply } from "~/components/form/reply";
-import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import { formatHomeMoment } from "~/utils/dates";
 import { BlogBody } from "./BlogBody";
@@ -73,10 +72,8 @@ export function BackofficeBlogsPage({
 function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | null }) {
   const { t, i18n } = useTranslation("blog");
   const { t: tModeration } = useTranslation("moderation");
-  const { t: tCommon } = useTranslation();
   const lang = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const reasonId = `reason-blog-${item.id}`;
-  const reasonErrors = failure?.fieldErrors.reason ?? [];
   return (
     <li className={`${ui.card} ${ui.stack}`} data-testid="blog-queue-item" data-blog-id={item.id}>
       <p className={ui.muted} style={{ margin: 0 }}>
@@ -98,33 +95,14 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
         </Form>
         <Form method="post" className={ui.stack} style={{ flex: "1 1 240px", minWidth: 0 }}>
           <input type="hidden" name="id" value={item.id} />
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor={reasonId}>
-              {t("blog.backoffice.reason")}
-            </label>
-            <select
-              id={reasonId}
-              name="reason"
-              className={ui.input}
-              // Long reasons must not widen the card past a phone's width.
-              style={{ width: "100%", minWidth: 0, textOverflow: "ellipsis" }}
-              defaultValue={typeof failure?.input.reason === "string" ? failure.input.reason : ""}
-              aria-invalid={reasonErrors.length > 0 || undefined}
-              aria-describedby={reasonErrors.length > 0 ? `${reasonId}-error` : undefined}
-            >
-              <option value="">{t("blog.backoffice.choose_reason")}</option>
-              {REJECTION_REASONS.map((reason) => (
-                <option key={reason} value={reason}>
-                  {tModeration(`moderation.reasons.${reason}`)}
-                </option>
-              ))}
-            </select>
-            <ErrorLine
-              id={`${reasonId}-error`}
-              name="reason"
-              message={reasonErrors.map((message) => translateMessage(tCommon, message)).join(" ") || undefined}
-            />
-          </div>
+          <RejectReasonField
+            id={reasonId}
+            label={t("blog.backoffice.reason")}
+            placeholder={t("blog.backoffice.choose_reason")}
+            reasons={REJECTION_REASONS}
+            reasonLabel={(reason) => tModeration(`moderation.reasons.${reason}`)}
+            failure={failure}
+          />
           <button type="submit" name="intent" value="reject" className={ui.buttonSecondary} data-testid="blog-reject">
             {t("blog.backoffice.reject")}
           </button>

@@ -1,4 +1,5 @@
 /** The profile's bundles tab, user/bundles and the back office's bundle queue (issue 28 item 1, ADR 092). */
+import { RejectReasonField } from "~/features/backoffice/RejectReasonField";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { BundleQueueItem } from "#server/contract/bundles";
@@ -8,10 +9,8 @@ import { REJECTION_REASONS } from "#server/contract/moderation";
 import type { BundleQueueData, OwnBundleListData, PurchasedBundlesData } from "~/api/bundles.server";
 import type { Camelize } from "~/api/camelize";
 import { FormErrors } from "~/components/Field";
-import { ErrorLine } from "~/components/form/ErrorLine";
 import { errorsBesides, type FormReply } from "~/components/form/reply";
 import { Picture } from "~/components/Picture";
-import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import { formatHomeMoment } from "~/utils/dates";
 import { isLanguage, DEFAULT_LANGUAGE } from "#server/contract/locales";
@@ -111,7 +110,6 @@ export function BackofficeBundlesPage({
 }) {
   const { t, i18n } = useTranslation("bundle");
   const { t: tModeration } = useTranslation("moderation");
-  const { t: tCommon } = useTranslation();
   const price = usePriceText();
   const failedId = failure ? Number(failure.input.id) : null;
   return (
@@ -139,7 +137,6 @@ export function BackofficeBundlesPage({
                 failure={failure && failedId === item.id ? failure : null}
                 priceText={price({ amount: item.price, currency: "dollar" })}
                 reasonLabel={(reason) => tModeration(`moderation.reasons.${reason}`)}
-                translate={(message) => translateMessage(tCommon, message)}
                 lang={i18n.language}
               />
             ))}
@@ -155,19 +152,16 @@ function QueueEntry({
   failure,
   priceText,
   reasonLabel,
-  translate,
   lang,
 }: {
   item: QueueItem;
   failure: FormReply | null;
   priceText: string;
   reasonLabel: (reason: string) => string;
-  translate: (message: string) => string;
   lang: string;
 }) {
   const { t } = useTranslation("bundle");
   const reasonId = `reason-bundle-${item.id}`;
-  const reasonErrors = failure?.fieldErrors.reason ?? [];
   return (
     <li className={`${ui.card} ${ui.stack}`} data-testid="bundle-queue-item" data-bundle-id={item.id}>
       <h2 style={{ margin: 0, fontSize: "1.1rem" }}>{item.title}</h2>
@@ -199,27 +193,14 @@ function QueueEntry({
         </Form>
         <Form method="post" className={ui.stack} style={{ flex: "1 1 240px" }}>
           <input type="hidden" name="id" value={item.id} />
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor={reasonId}>
-              {t("bundle.backoffice.reason")}
-            </label>
-            <select
-              id={reasonId}
-              name="reason"
-              className={ui.input}
-              defaultValue={typeof failure?.input.reason === "string" ? failure.input.reason : ""}
-              aria-invalid={reasonErrors.length > 0 || undefined}
-              aria-describedby={reasonErrors.length > 0 ? `${reasonId}-error` : undefined}
-            >
-              <option value="">{t("bundle.backoffice.choose_reason")}</option>
-              {REJECTION_REASONS.map((reason) => (
-                <option key={reason} value={reason}>
-                  {reasonLabel(reason)}
-                </option>
-              ))}
-            </select>
-            <ErrorLine id={`${reasonId}-error`} name="reason" message={reasonErrors.map(translate).join(" ") || undefined} />
-          </div>
+          <RejectReasonField
+            id={reasonId}
+            label={t("bundle.backoffice.reason")}
+            placeholder={t("bundle.backoffice.choose_reason")}
+            reasons={REJECTION_REASONS}
+            reasonLabel={reasonLabel}
+            failure={failure}
+          />
           <button type="submit" name="intent" value="reject" className={ui.buttonSecondary} data-testid="bundle-reject">
             {t("bundle.backoffice.reject")}
           </button>

@@ -1,4 +1,5 @@
 /** backoffice/events: pending events, oldest submission first; accept, or reject with a reason of the moderation list. */
+import { RejectReasonField } from "~/features/backoffice/RejectReasonField";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { wallTimeIn } from "#server/contract/calendar";
@@ -7,9 +8,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { REJECTION_REASONS } from "#server/contract/moderation";
 import type { EventQueueData } from "~/api/events.server";
 import { FormErrors } from "~/components/Field";
-import { ErrorLine } from "~/components/form/ErrorLine";
 import { errorsBesides, type FormReply } from "~/components/form/reply";
-import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import { formatHomeMoment } from "~/utils/dates";
 import { usePriceText } from "~/utils/money";
@@ -59,11 +58,9 @@ export function BackofficeEventsPage({
 function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | null }) {
   const { t, i18n } = useTranslation("event");
   const { t: tModeration } = useTranslation("moderation");
-  const { t: tCommon } = useTranslation();
   const price = usePriceText();
   const lang = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const reasonId = `reason-event-${item.id}`;
-  const reasonErrors = failure?.fieldErrors.reason ?? [];
   return (
     <li className={`${ui.card} ${ui.stack}`} data-testid="event-queue-item" data-event-id={item.id}>
       <h2 style={{ margin: 0, fontSize: "1.1rem" }}>{item.title}</h2>
@@ -89,32 +86,14 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
         {/* minWidth 0: the long reasons of the select must not widen the phone's page. */}
         <Form method="post" className={ui.stack} style={{ flex: "1 1 240px", minWidth: 0 }}>
           <input type="hidden" name="id" value={item.id} />
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor={reasonId}>
-              {t("event.backoffice.reason")}
-            </label>
-            <select
-              id={reasonId}
-              name="reason"
-              className={ui.input}
-              style={{ width: "100%", maxWidth: "100%" }}
-              defaultValue={typeof failure?.input.reason === "string" ? failure.input.reason : ""}
-              aria-invalid={reasonErrors.length > 0 || undefined}
-              aria-describedby={reasonErrors.length > 0 ? `${reasonId}-error` : undefined}
-            >
-              <option value="">{t("event.backoffice.choose_reason")}</option>
-              {REJECTION_REASONS.map((reason) => (
-                <option key={reason} value={reason}>
-                  {tModeration(`moderation.reasons.${reason}`)}
-                </option>
-              ))}
-            </select>
-            <ErrorLine
-              id={`${reasonId}-error`}
-              name="reason"
-              message={reasonErrors.map((message) => translateMessage(tCommon, message)).join(" ") || undefined}
-            />
-          </div>
+          <RejectReasonField
+            id={reasonId}
+            label={t("event.backoffice.reason")}
+            placeholder={t("event.backoffice.choose_reason")}
+            reasons={REJECTION_REASONS}
+            reasonLabel={(reason) => tModeration(`moderation.reasons.${reason}`)}
+            failure={failure}
+          />
           <button type="submit" name="intent" value="reject" className={ui.buttonSecondary} data-testid="event-reject">
             {t("event.backoffice.reject")}
           </button>

@@ -3,16 +3,15 @@
  * decided side by side with the member's profile photos — accept, or reject with a reason of the list (the member
  * reads it in their language). Plain forms; the page is not hydrated.
  */
+import { RejectReasonField } from "~/features/backoffice/RejectReasonField";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { userTypeName } from "#server/contract/users";
 import { VERIFICATION_REJECTION_REASONS } from "#server/contract/verification";
 import type { VerificationQueueData } from "~/api/verification.server";
 import { FormErrors } from "~/components/Field";
-import { ErrorLine } from "~/components/form/ErrorLine";
 import { errorsBesides, type FormReply } from "~/components/form/reply";
 import { Picture } from "~/components/Picture";
-import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import * as css from "./verification.css";
 
@@ -63,7 +62,6 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
   const { t: tCommon } = useTranslation();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   const reasonId = `reason-verification-${item.id}`;
-  const reasonErrors = failure?.fieldErrors.reason ?? [];
   return (
     <li
       className={`${ui.card} ${ui.stack}`}
@@ -145,31 +143,14 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
         </Form>
         <Form method="post" className={css.rejectForm}>
           <input type="hidden" name="id" value={item.id} />
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor={reasonId}>
-              {t("verification.backoffice.reason")}
-            </label>
-            <select
-              id={reasonId}
-              name="reason"
-              className={`${ui.input} ${css.select}`}
-              defaultValue=""
-              aria-invalid={reasonErrors.length > 0 || undefined}
-              aria-describedby={reasonErrors.length > 0 ? `${reasonId}-error` : undefined}
-            >
-              <option value="">{t("verification.backoffice.choose_reason")}</option>
-              {VERIFICATION_REJECTION_REASONS.map((reason) => (
-                <option key={reason} value={reason}>
-                  {t(`verification.reasons.${reason}`)}
-                </option>
-              ))}
-            </select>
-            <ErrorLine
-              id={`${reasonId}-error`}
-              name="reason"
-              message={reasonErrors.map((message) => translateMessage(tCommon, message)).join(" ") || undefined}
-            />
-          </div>
+          <RejectReasonField
+            id={reasonId}
+            label={t("verification.backoffice.reason")}
+            placeholder={t("verification.backoffice.choose_reason")}
+            reasons={VERIFICATION_REJECTION_REASONS}
+            reasonLabel={(reason) => t(`verification.reasons.${reason}`)}
+            failure={failure}
+          />
           <button className={ui.buttonSecondary} type="submit" name="intent" value="reject" style={{ alignSelf: "flex-start" }}>
             {t("verification.backoffice.reject")}
           </button>
