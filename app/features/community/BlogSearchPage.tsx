@@ -1,5 +1,5 @@
 /** blogs/{activeCategory?} (issue 29 item 3): public posts, the filters as a plain GET form, tiles or a list. */
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BLOG_CATEGORIES, BLOG_DEFAULT_RADIUS_KM, BLOG_SORTS } from "#server/contract/blogs";
 import { BLOG_ONLY_SHOW, BLOG_PUBLISHED_WITHIN, BLOG_RADII_KM } from "#server/contract/community";
@@ -8,15 +8,13 @@ import * as ui from "~/styles/ui.css";
 import * as css from "./community.css";
 import type { loadBlogSearch } from "./community.server";
 import { formatCount } from "./format";
-import { CategoryLinks, Pager, SelectField, ViewSwitch } from "./SearchParts";
+import { CategoryLinks, FilterBox, Pager, SelectField, ViewSwitch } from "./SearchParts";
 import { BlogTiles } from "./Tiles";
 
 export function BlogSearchPage() {
   const { lang, root, base, search, category, near, result, heading } = useLoaderData<typeof loadBlogSearch>();
   const { t } = useTranslation("community");
   const params = new URLSearchParams(search);
-  // Set filters, not the view or the page (the sort counts: it changes what comes first).
-  const active = [...params.keys()].filter((key) => key !== "view" && key !== "page").length;
   const nearbyWithoutPlace = params.get("only_show") === "nearby" && result.origin === null;
   return (
     <main className={ui.page}>
@@ -32,78 +30,63 @@ export function BlogSearchPage() {
           active={category}
           labelOf={(c) => t(`community.blog_categories.${c}`)}
         />
-        {/* Collapsed on a first visit so the results lead the first screen; open while filters are set. */}
-        <details className={css.filterBox} open={active > 0}>
-          <summary className={css.filterSummary}>
-            {active > 0 ? t("community.filters_active", { count: active }) : t("community.filters")}
-          </summary>
-          <Form method="get" action={base} className={css.filters} aria-label={t("community.filters")} data-testid="blog-filters">
-            {params.get("view") ? <input type="hidden" name="view" value={params.get("view")!} /> : null}
-            <SelectField
-              name="user_type"
-              label={t("community.blogs.user_type")}
-              value={params.get("user_type") ?? ""}
-              options={[
-                { value: "", label: t("community.any") },
-                ...SELECTABLE_USER_TYPES.map((type) => ({ value: String(type), label: t(`community.user_types.${type}`) })),
-              ]}
+        <FilterBox base={base} search={search} testId="blog-filters">
+          <SelectField
+            name="user_type"
+            label={t("community.blogs.user_type")}
+            value={params.get("user_type") ?? ""}
+            options={[
+              { value: "", label: t("community.any") },
+              ...SELECTABLE_USER_TYPES.map((type) => ({ value: String(type), label: t(`community.user_types.${type}`) })),
+            ]}
+          />
+          <SelectField
+            name="only_show"
+            label={t("community.blogs.only_show")}
+            value={params.get("only_show") ?? ""}
+            options={[
+              { value: "", label: t("community.blogs.only_show_all") },
+              ...BLOG_ONLY_SHOW.map((value) => ({ value, label: t(`community.blogs.only_show_options.${value}`) })),
+            ]}
+          />
+          <SelectField
+            name="radius"
+            label={t("community.blogs.radius")}
+            value={String(result.radiusKm)}
+            options={BLOG_RADII_KM.map((km) => ({
+              value: String(km),
+              label: t(km === BLOG_DEFAULT_RADIUS_KM ? "community.blogs.radius_default" : "community.blogs.radius_km", {
+                km: formatCount(km, lang),
+              }),
+            }))}
+          />
+          <label className={ui.field}>
+            <span className={ui.label}>{t("community.blogs.near")}</span>
+            <input
+              className={ui.input}
+              type="text"
+              name="near"
+              defaultValue={near || result.origin?.name || ""}
+              maxLength={100}
+              autoComplete="address-level2"
             />
-            <SelectField
-              name="only_show"
-              label={t("community.blogs.only_show")}
-              value={params.get("only_show") ?? ""}
-              options={[
-                { value: "", label: t("community.blogs.only_show_all") },
-                ...BLOG_ONLY_SHOW.map((value) => ({ value, label: t(`community.blogs.only_show_options.${value}`) })),
-              ]}
-            />
-            <SelectField
-              name="radius"
-              label={t("community.blogs.radius")}
-              value={String(result.radiusKm)}
-              options={BLOG_RADII_KM.map((km) => ({
-                value: String(km),
-                label: t(km === BLOG_DEFAULT_RADIUS_KM ? "community.blogs.radius_default" : "community.blogs.radius_km", {
-                  km: formatCount(km, lang),
-                }),
-              }))}
-            />
-            <label className={ui.field}>
-              <span className={ui.label}>{t("community.blogs.near")}</span>
-              <input
-                className={ui.input}
-                type="text"
-                name="near"
-                defaultValue={near || result.origin?.name || ""}
-                maxLength={100}
-                autoComplete="address-level2"
-              />
-            </label>
-            <SelectField
-              name="published"
-              label={t("community.blogs.published")}
-              value={params.get("published") ?? ""}
-              options={[
-                { value: "", label: t("community.any") },
-                ...Object.keys(BLOG_PUBLISHED_WITHIN).map((value) => ({ value, label: t(`community.blogs.published_within.${value}`) })),
-              ]}
-            />
-            <SelectField
-              name="sort"
-              label={t("community.sort")}
-              value={result.sort}
-              options={BLOG_SORTS.map((sort) => ({ value: sort, label: t(`community.blogs.sorts.${sort}`) }))}
-            />
-            <div className={ui.row}>
-              <button type="submit" className={ui.button}>
-                {t("community.apply")}
-              </button>
-              <Link className={ui.linkButton} to={base}>
-                {t("community.reset")}
-              </Link>
-            </div>
-          </Form>
-        </details>
+          </label>
+          <SelectField
+            name="published"
+            label={t("community.blogs.published")}
+            value={params.get("published") ?? ""}
+            options={[
+              { value: "", label: t("community.any") },
+              ...Object.keys(BLOG_PUBLISHED_WITHIN).map((value) => ({ value, label: t(`community.blogs.published_within.${value}`) })),
+            ]}
+          />
+          <SelectField
+            name="sort"
+            label={t("community.sort")}
+            value={result.sort}
+            options={BLOG_SORTS.map((sort) => ({ value: sort, label: t(`community.blogs.sorts.${sort}`) }))}
+          />
+        </FilterBox>
         {nearbyWithoutPlace ? (
           <p className={ui.notice} role="status">
             {t("community.blogs.nearby_needs_place")}

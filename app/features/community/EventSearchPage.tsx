@@ -1,5 +1,5 @@
 /** events/{activeCategory?} (issue 29 item 1): upcoming events, the filters as a plain GET form, tiles or a list. */
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EVENT_CATEGORIES, EVENT_PRICE_BANDS, EVENT_SORTS } from "#server/contract/events";
 import { SELECTABLE_USER_TYPES } from "#server/contract/users";
@@ -7,15 +7,13 @@ import * as ui from "~/styles/ui.css";
 import * as css from "./community.css";
 import type { loadEventSearch } from "./community.server";
 import { countryName, formatEuros } from "./format";
-import { CategoryLinks, Pager, SelectField, ViewSwitch } from "./SearchParts";
+import { CategoryLinks, FilterBox, Pager, SelectField, ViewSwitch } from "./SearchParts";
 import { EventTiles } from "./Tiles";
 
 export function EventSearchPage() {
   const { lang, root, base, search, category, near, result, heading } = useLoaderData<typeof loadEventSearch>();
   const { t } = useTranslation("community");
   const params = new URLSearchParams(search);
-  // Set filters, not the view or the page (the sort counts: it changes what comes first).
-  const active = [...params.keys()].filter((key) => key !== "view" && key !== "page").length;
   const counts = (facet: Array<{ value: string; count: number }>) => new Map(facet.map((f) => [f.value, f.count]));
   const withCount = (label: string, count: number | undefined) => `${label} (${count ?? 0})`;
   const typeCounts = counts(result.facets.organizersUserType);
@@ -39,71 +37,56 @@ export function EventSearchPage() {
           labelOf={(c) => t(`community.event_categories.${c}`)}
           counts={counts(result.facets.category)}
         />
-        {/* Collapsed on a first visit so the results lead the first screen; open while filters are set. */}
-        <details className={css.filterBox} open={active > 0}>
-          <summary className={css.filterSummary}>
-            {active > 0 ? t("community.filters_active", { count: active }) : t("community.filters")}
-          </summary>
-          <Form method="get" action={base} className={css.filters} aria-label={t("community.filters")} data-testid="event-filters">
-            {params.get("view") ? <input type="hidden" name="view" value={params.get("view")!} /> : null}
-            <SelectField
-              name="organizers_user_type"
-              label={t("community.events.organizers_user_type")}
-              value={params.get("organizers_user_type") ?? ""}
-              options={[
-                { value: "", label: t("community.any") },
-                ...SELECTABLE_USER_TYPES.map((type) => ({
-                  value: String(type),
-                  label: withCount(t(`community.user_types.${type}`), typeCounts.get(String(type))),
-                })),
-              ]}
+        <FilterBox base={base} search={search} testId="event-filters">
+          <SelectField
+            name="organizers_user_type"
+            label={t("community.events.organizers_user_type")}
+            value={params.get("organizers_user_type") ?? ""}
+            options={[
+              { value: "", label: t("community.any") },
+              ...SELECTABLE_USER_TYPES.map((type) => ({
+                value: String(type),
+                label: withCount(t(`community.user_types.${type}`), typeCounts.get(String(type))),
+              })),
+            ]}
+          />
+          <SelectField
+            name="price"
+            label={t("community.events.price")}
+            value={params.get("price") ?? ""}
+            options={[
+              { value: "", label: t("community.any") },
+              ...EVENT_PRICE_BANDS.map((band) => ({ value: band.key, label: withCount(bandLabel(band), priceCounts.get(band.key)) })),
+            ]}
+          />
+          <SelectField
+            name="country"
+            label={t("community.events.country")}
+            value={params.get("country") ?? ""}
+            options={[
+              { value: "", label: t("community.any") },
+              ...result.facets.country.map((c) => ({ value: c.value, label: withCount(countryName(c.value, lang), c.count) })),
+            ]}
+          />
+          <SelectField
+            name="sort"
+            label={t("community.sort")}
+            value={result.sort}
+            options={EVENT_SORTS.map((sort) => ({ value: sort, label: t(`community.events.sorts.${sort}`) }))}
+          />
+          <label className={ui.field}>
+            <span className={ui.label}>{t("community.events.near")}</span>
+            <input
+              className={ui.input}
+              type="text"
+              name="near"
+              defaultValue={near || result.origin?.name || ""}
+              maxLength={100}
+              autoComplete="address-level2"
             />
-            <SelectField
-              name="price"
-              label={t("community.events.price")}
-              value={params.get("price") ?? ""}
-              options={[
-                { value: "", label: t("community.any") },
-                ...EVENT_PRICE_BANDS.map((band) => ({ value: band.key, label: withCount(bandLabel(band), priceCounts.get(band.key)) })),
-              ]}
-            />
-            <SelectField
-              name="country"
-              label={t("community.events.country")}
-              value={params.get("country") ?? ""}
-              options={[
-                { value: "", label: t("community.any") },
-                ...result.facets.country.map((c) => ({ value: c.value, label: withCount(countryName(c.value, lang), c.count) })),
-              ]}
-            />
-            <SelectField
-              name="sort"
-              label={t("community.sort")}
-              value={result.sort}
-              options={EVENT_SORTS.map((sort) => ({ value: sort, label: t(`community.events.sorts.${sort}`) }))}
-            />
-            <label className={ui.field}>
-              <span className={ui.label}>{t("community.events.near")}</span>
-              <input
-                className={ui.input}
-                type="text"
-                name="near"
-                defaultValue={near || result.origin?.name || ""}
-                maxLength={100}
-                autoComplete="address-level2"
-              />
-              <span className={ui.muted}>{t("community.events.near_hint")}</span>
-            </label>
-            <div className={ui.row}>
-              <button type="submit" className={ui.button}>
-                {t("community.apply")}
-              </button>
-              <Link className={ui.linkButton} to={base}>
-                {t("community.reset")}
-              </Link>
-            </div>
-          </Form>
-        </details>
+            <span className={ui.muted}>{t("community.events.near_hint")}</span>
+          </label>
+        </FilterBox>
         <div className={css.toolbar}>
           <p className={ui.muted} style={{ margin: 0 }} role="status">
             {result.origin && result.sort === "distance"

@@ -1,5 +1,6 @@
-/** What both searches share: category links, the view switch, the pager and the empty state. */
-import { Link } from "@remix-run/react";
+/** What both searches share: category links, the filter box, the view switch, the pager and the empty state. */
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { FindView } from "#server/contract/community";
 import * as ui from "~/styles/ui.css";
@@ -93,5 +94,36 @@ export function SelectField({
         ))}
       </select>
     </label>
+  );
+}
+
+/**
+ * The filters as a plain GET form in a box that is collapsed on a first visit (the results lead the first screen)
+ * and open while filters are set; the chosen view survives a new filter, "reset" clears them all.
+ */
+export function FilterBox({ base, search, testId, children }: { base: string; search: string; testId: string; children: ReactNode }) {
+  const { t } = useTranslation("community");
+  const params = new URLSearchParams(search);
+  // Set filters, not the view or the page (the sort counts: it changes what comes first).
+  const active = [...params.keys()].filter((key) => key !== "view" && key !== "page").length;
+  const view = params.get("view");
+  return (
+    <details className={css.filterBox} open={active > 0}>
+      <summary className={css.filterSummary}>
+        {active > 0 ? t("community.filters_active", { count: active }) : t("community.filters")}
+      </summary>
+      <Form method="get" action={base} className={css.filters} aria-label={t("community.filters")} data-testid={testId}>
+        {view ? <input type="hidden" name="view" value={view} /> : null}
+        {children}
+        <div className={ui.row}>
+          <button type="submit" className={ui.button}>
+            {t("community.apply")}
+          </button>
+          <Link className={ui.linkButton} to={base}>
+            {t("community.reset")}
+          </Link>
+        </div>
+      </Form>
+    </details>
   );
 }
