@@ -3,6 +3,7 @@
  * first, each rendered as readers will see it; approve, or reject with a reason of the moderation list (the author
  * is told in the bell). Follows the bundles queue.
  */
+import { StaffQueueFrame } from "~/features/backoffice/StaffQueueFrame";
 import { RejectReasonField } from "~/features/backoffice/RejectReasonField";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -28,44 +29,30 @@ export function BackofficeBlogsPage({
   done: "approved" | "rejected" | null;
   failure: FormReply | null;
 }) {
-  const { t, i18n } = useTranslation("blog");
-  const failedId = failure ? Number(failure.input.id) : null;
+  const { t } = useTranslation("blog");
   const pages = Math.max(1, Math.ceil(queue.total / queue.pageSize));
   return (
-    <main className={ui.page}>
-      <div className={ui.stack}>
-        <h1>{t("blog.backoffice.title")}</h1>
-        <p className={ui.muted}>{t("blog.backoffice.intro")}</p>
-        <Link to={`/${i18n.language}/backoffice`}>{t("blog.backoffice.to_queue")}</Link>
-        {done ? (
-          <p className={ui.notice} role="status" data-testid="blog-queue-done">
-            {t(`blog.backoffice.done_${done}`)}
-          </p>
-        ) : null}
-        {failure && !queue.items.some((item) => item.id === failedId) ? <FormErrors errors={errorsBesides(failure, [])} /> : null}
+    <StaffQueueFrame
+      feature="blog"
+      items={queue.items}
+      done={done}
+      failure={failure}
+      summary={
         <p style={{ margin: 0 }}>
           <strong>{t("blog.backoffice.count", { number: queue.total })}</strong>
         </p>
-        {queue.items.length === 0 ? (
-          <p className={ui.card} data-testid="blog-queue-empty">
-            {t("blog.backoffice.empty")}
-          </p>
-        ) : (
-          <ul className={ui.plainList} data-testid="blog-queue">
-            {queue.items.map((item) => (
-              <QueueEntry key={item.id} item={item} failure={failure && failedId === item.id ? failure : null} />
-            ))}
-          </ul>
-        )}
-        {pages > 1 ? (
+      }
+      footer={
+        pages > 1 ? (
           <nav className={css.pager} aria-label={t("blog.mine.pages", { page: queue.page, pages })}>
             {queue.page > 1 ? <Link to={`?page=${queue.page - 1}`}>{t("blog.mine.previous")}</Link> : <span />}
             <span>{t("blog.mine.pages", { page: queue.page, pages })}</span>
             {queue.page < pages ? <Link to={`?page=${queue.page + 1}`}>{t("blog.mine.next")}</Link> : <span />}
           </nav>
-        ) : null}
-      </div>
-    </main>
+        ) : null
+      }
+      renderItem={(item, itemFailure) => <QueueEntry key={item.id} item={item} failure={itemFailure} />}
+    />
   );
 }
 

@@ -1,4 +1,5 @@
 /** The profile's bundles tab, user/bundles and the back office's bundle queue (issue 28 item 1, ADR 092). */
+import { StaffQueueFrame } from "~/features/backoffice/StaffQueueFrame";
 import { RejectReasonField } from "~/features/backoffice/RejectReasonField";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -108,42 +109,26 @@ export function BackofficeBundlesPage({
   done: "accepted" | "rejected" | null;
   failure: FormReply | null;
 }) {
-  const { t, i18n } = useTranslation("bundle");
+  const { i18n } = useTranslation("bundle");
   const { t: tModeration } = useTranslation("moderation");
   const price = usePriceText();
-  const failedId = failure ? Number(failure.input.id) : null;
   return (
-    <main className={ui.page}>
-      <div className={ui.stack}>
-        <h1>{t("bundle.backoffice.title")}</h1>
-        <p className={ui.muted}>{t("bundle.backoffice.intro")}</p>
-        <Link to={`/${i18n.language}/backoffice`}>{t("bundle.backoffice.to_queue")}</Link>
-        {done ? (
-          <p className={ui.notice} role="status" data-testid="bundle-queue-done">
-            {t(`bundle.backoffice.done_${done}`)}
-          </p>
-        ) : null}
-        {failure && !queue.items.some((item) => item.id === failedId) ? <FormErrors errors={errorsBesides(failure, [])} /> : null}
-        {queue.items.length === 0 ? (
-          <p className={ui.card} data-testid="bundle-queue-empty">
-            {t("bundle.backoffice.empty")}
-          </p>
-        ) : (
-          <ul className={ui.plainList} data-testid="bundle-queue">
-            {queue.items.map((item) => (
-              <QueueEntry
-                key={item.id}
-                item={item}
-                failure={failure && failedId === item.id ? failure : null}
-                priceText={price({ amount: item.price, currency: "dollar" })}
-                reasonLabel={(reason) => tModeration(`moderation.reasons.${reason}`)}
-                lang={i18n.language}
-              />
-            ))}
-          </ul>
-        )}
-      </div>
-    </main>
+    <StaffQueueFrame
+      feature="bundle"
+      items={queue.items}
+      done={done}
+      failure={failure}
+      renderItem={(item, itemFailure) => (
+        <QueueEntry
+          key={item.id}
+          item={item}
+          failure={itemFailure}
+          priceText={price({ amount: item.price, currency: "dollar" })}
+          reasonLabel={(reason) => tModeration(`moderation.reasons.${reason}`)}
+          lang={i18n.language}
+        />
+      )}
+    />
   );
 }
 

@@ -1,4 +1,5 @@
 /** backoffice/events: pending events, oldest submission first; accept, or reject with a reason of the moderation list. */
+import { StaffQueueFrame } from "~/features/backoffice/StaffQueueFrame";
 import { RejectReasonField } from "~/features/backoffice/RejectReasonField";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -25,33 +26,14 @@ export function BackofficeEventsPage({
   done: "accepted" | "rejected" | null;
   failure: FormReply | null;
 }) {
-  const { t, i18n } = useTranslation("event");
-  const failedId = failure ? Number(failure.input.id) : null;
   return (
-    <main className={ui.page}>
-      <div className={ui.stack}>
-        <h1>{t("event.backoffice.title")}</h1>
-        <p className={ui.muted}>{t("event.backoffice.intro")}</p>
-        <Link to={`/${i18n.language}/backoffice`}>{t("event.backoffice.to_queue")}</Link>
-        {done ? (
-          <p className={ui.notice} role="status" data-testid="event-queue-done">
-            {t(`event.backoffice.done_${done}`)}
-          </p>
-        ) : null}
-        {failure && !queue.items.some((item) => item.id === failedId) ? <FormErrors errors={errorsBesides(failure, [])} /> : null}
-        {queue.items.length === 0 ? (
-          <p className={ui.card} data-testid="event-queue-empty">
-            {t("event.backoffice.empty")}
-          </p>
-        ) : (
-          <ul className={ui.plainList} data-testid="event-queue">
-            {queue.items.map((item) => (
-              <QueueEntry key={item.id} item={item} failure={failure && failedId === item.id ? failure : null} />
-            ))}
-          </ul>
-        )}
-      </div>
-    </main>
+    <StaffQueueFrame
+      feature="event"
+      items={queue.items}
+      done={done}
+      failure={failure}
+      renderItem={(item, itemFailure) => <QueueEntry key={item.id} item={item} failure={itemFailure} />}
+    />
   );
 }
 

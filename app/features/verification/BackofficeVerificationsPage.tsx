@@ -3,6 +3,7 @@
  * decided side by side with the member's profile photos — accept, or reject with a reason of the list (the member
  * reads it in their language). Plain forms; the page is not hydrated.
  */
+import { StaffQueueFrame } from "~/features/backoffice/StaffQueueFrame";
 import { RejectReasonField } from "~/features/backoffice/RejectReasonField";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -26,34 +27,18 @@ export function BackofficeVerificationsPage({
   done: "accepted" | "rejected" | null;
   failure: FormReply | null;
 }) {
-  const { t, i18n } = useTranslation("verification");
-  const failedId = failure ? Number(failure.input.id) : null;
+  const { t } = useTranslation("verification");
   return (
-    <main className={ui.page}>
-      <div className={ui.stack}>
-        <h1>{t("verification.backoffice.title")}</h1>
-        <p className={ui.muted}>{t("verification.backoffice.intro")}</p>
+    <StaffQueueFrame
+      feature="verification"
+      items={queue.items}
+      done={done}
+      failure={failure}
+      summary={
         <p data-testid="verification-queue-counts">{t("verification.backoffice.counts", { total: queue.total, overdue: queue.overdue })}</p>
-        <Link to={`/${i18n.language}/backoffice`}>{t("verification.backoffice.to_queue")}</Link>
-        {done ? (
-          <p className={ui.notice} role="status" data-testid="verification-queue-done">
-            {t(`verification.backoffice.done_${done}`)}
-          </p>
-        ) : null}
-        {failure && !queue.items.some((item) => item.id === failedId) ? <FormErrors errors={errorsBesides(failure, [])} /> : null}
-        {queue.items.length === 0 ? (
-          <p className={ui.card} data-testid="verification-queue-empty">
-            {t("verification.backoffice.empty")}
-          </p>
-        ) : (
-          <ul className={ui.plainList} data-testid="verification-queue">
-            {queue.items.map((item) => (
-              <QueueEntry key={item.id} item={item} failure={failure && failedId === item.id ? failure : null} />
-            ))}
-          </ul>
-        )}
-      </div>
-    </main>
+      }
+      renderItem={(item, itemFailure) => <QueueEntry key={item.id} item={item} failure={itemFailure} />}
+    />
   );
 }
 
