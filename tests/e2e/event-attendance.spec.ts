@@ -7,7 +7,7 @@ import { expect, listedClient, logIn, noJsMemberPage, SIGN_UP_PASSWORD, test } f
 
 /**
  * Issue 29 items 1–2 in the browser, without JavaScript, on the clock server (POST /api/v2/dev/clock; this spec runs
- * in the playwright project "clock"): an accepted event of a fresh organizer (written into the server's database:
+ * in the playwright project "clock-events", after the dates spec): an accepted event of a fresh organizer (written into the server's database:
  * creating and moderating events is the events feature's spec), a member asks to attend, the organizer accepts on the
  * event page and sees the attendee on the attendees page; the member's early review is refused; time passes beyond
  * the event, the member reviews it (a refused post keeps the choices) and sees the review on the event.
