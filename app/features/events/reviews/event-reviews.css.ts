@@ -1,24 +1,8 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-/** One radio group (an aspect, a question): a legend over choices that wrap on a phone. */
-export const choiceGroup = style({ border: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.xs });
-export const legend = style({ fontWeight: 600, padding: 0, marginBottom: vars.space.xs });
-export const choices = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs });
-/** Each choice is a tap target of at least 44 px with its label beside the radio. */
-export const choice = style({
-  display: "inline-flex",
-  alignItems: "center",
-  gap: vars.space.xs,
-  minHeight: "44px",
-  minWidth: "44px",
-  padding: `0 ${vars.space.sm}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.surface,
-  cursor: "pointer",
-  selectors: { "&:has(input:checked)": { borderColor: vars.color.primary, background: vars.color.surfaceAlt } },
-});
+/** The radio groups and their 44 px choices are the date reviews' (one look for every review form). */
+export { choice, choiceGroup, choices, legend } from "~/features/reviews/reviews.css";
 
 /** Aspect and value side by side (the averages, one review's ratings). */
 export const scores = style({
