@@ -50,6 +50,7 @@ import { manifest as newsfeed } from "./newsfeed/index";
 import { manifest as community } from "./community/index";
 import { manifest as ageVerification } from "./age-verification/index";
 import { manifest as verification } from "./verification/index";
+import { manifest as statements } from "./statements/index";
 import { manifest as media } from "./media/index";
 import { manifest as messenger } from "./messenger/index";
 import { manifest as moderation } from "./moderation/index";
@@ -131,6 +132,7 @@ export const FEATURES = [
   community,
   ageVerification,
   verification,
+  statements,
 ] as const;
 
 // enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).

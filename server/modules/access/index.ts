@@ -11,3 +11,4 @@ export * from "./entitlements";
 export * from "./payable";
 export * from "./paid-media";
 export * from "./age-gate";
+export * from "./staff";

@@ -54,6 +54,8 @@ const USER_TABLES: Record<string, readonly string[]> = {
     "federated_identities",
   ],
   "sign-up": ["signup_tracking", "profile_claims"],
+  // The statements of reasons about the member (DSA Art. 17; GDPR Art. 15: the decisions about them).
+  statements: ["statements"],
   exports: ["data_exports"],
   // The member's invoices and credit notes as printed, and their billing details (issue 26, ADR 077).
   billing: ["invoices", "billing_infos"],

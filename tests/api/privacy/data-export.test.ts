@@ -125,6 +125,7 @@ describe(`the data export (${TEST_DB})`, () => {
         "sessions.json",
         "settings.json",
         "sign-up.json",
+        "statements.json",
         "verification.json",
       ].sort(),
     );

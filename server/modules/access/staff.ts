@@ -1,0 +1,25 @@
+/**
+ * The staff side of the access kernel (issue 30 item 5): every back-office service asks `requireStaffPermission`
+ * before it reads or acts. The role is read from the database on every call (a demoted or banned account loses its
+ * rights at once). Members and guests get 403 exception.backoffice.staff_only; staff whose role lacks the permission
+ * get 403 exception.backoffice.role_forbidden.
+ */
+import { fail } from "../../api/errors";
+import type { ApiDeps } from "../../api/types";
+import { roleMay, type StaffPermission } from "../../contract/staff-permissions";
+import type { StaffRole } from "../../contract/staff";
+import { USER_TYPE } from "../../contract/users";
+
+export function staffRoleOf(userType: number): StaffRole | null {
+  if (userType === USER_TYPE.backend) return "backend";
+  if (userType === USER_TYPE.team) return "team";
+  return null;
+}
+
+export async function requireStaffPermission(deps: Pick<ApiDeps, "db">, userId: number, permission: StaffPermission): Promise<StaffRole> {
+  const row = await deps.db.selectFrom("users").select(["user_type", "status"]).where("id", "=", userId).executeTakeFirst();
+  const role = row && row.status === "active" ? staffRoleOf(row.user_type) : null;
+  if (!role) throw fail.forbidden("exception.backoffice.staff_only");
+  if (!roleMay(role, permission)) throw fail.forbidden("exception.backoffice.role_forbidden");
+  return role;
+}
