@@ -4,28 +4,15 @@
  * readers and anyone who prefers numbers). Range links work without JavaScript.
  */
 import { Link } from "@remix-run/react";
-import { format } from "date-fns";
-import { de, enGB, es, pl } from "date-fns/locale";
 import { useTranslation } from "react-i18next";
 import { DASHBOARD_CHART_RANGES, type ChartSeriesKey, type DashboardCharts } from "#server/contract/dashboard";
 import type { Language } from "#server/contract/locales";
 import * as ui from "~/styles/ui.css";
 import { buildChart } from "./chart";
 import * as css from "./chart.css";
+import { ChartSvg, ChartTable, formatChartDay } from "./ChartParts";
 
-const DAY_FORMATS: Record<Language, { short: string; long: string; locale: typeof de }> = {
-  de: { short: "d. MMM", long: "d. MMMM yyyy", locale: de },
-  en: { short: "d MMM", long: "d MMMM yyyy", locale: enGB },
-  es: { short: "d MMM", long: "d 'de' MMMM 'de' yyyy", locale: es },
-  pl: { short: "d MMM", long: "d MMMM yyyy", locale: pl },
-};
-
-/** A calendar day (YYYY-MM-DD) in the page's language; read as a local date so no time zone shifts it. */
-export function formatChartDay(day: string, lang: Language, length: "short" | "long"): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const { locale, ...patterns } = DAY_FORMATS[lang];
-  return format(new Date(y, m - 1, d), patterns[length], { locale });
-}
+export { formatChartDay };
 
 const LINE_SERIES: ChartSeriesKey[] = ["favorites", "contacts"];
 
@@ -83,23 +70,14 @@ export function ActivityFigure({ charts, lang }: { charts: DashboardCharts; lang
   return (
     <>
       <figure className={css.figure}>
-        <svg
-          className={css.svg}
-          viewBox={`0 0 ${geometry.width} ${geometry.height}`}
-          role="img"
-          aria-labelledby="activity-svg-title activity-svg-desc"
-          data-testid="activity-chart"
+        <ChartSvg
+          geometry={geometry}
+          id="activity"
+          title={t("charts.svg_title", { days: charts.range })}
+          summary={summary}
+          testId="activity-chart"
+          lang={lang}
         >
-          <title id="activity-svg-title">{t("charts.svg_title", { days: charts.range })}</title>
-          <desc id="activity-svg-desc">{summary}</desc>
-          {geometry.yTicks.map((tick) => (
-            <g key={tick.value}>
-              <line className={css.grid} x1={geometry.plot.x} x2={geometry.plot.x + geometry.plot.width} y1={tick.y} y2={tick.y} />
-              <text className={css.axisText} x={geometry.plot.x - 4} y={tick.y} textAnchor="end" dominantBaseline="middle">
-                {number.format(tick.value)}
-              </text>
-            </g>
-          ))}
           {geometry.bars.map((bar) =>
             bar.value > 0 ? (
               <rect key={bar.day} className={css.bar} x={bar.x} y={bar.y} width={bar.width} height={bar.height} data-value={bar.value}>
@@ -110,12 +88,7 @@ export function ActivityFigure({ charts, lang }: { charts: DashboardCharts; lang
           {geometry.lines.map((line) => (
             <polyline key={line.key} className={line.key === "favorites" ? css.lineFavorites : css.lineContacts} points={line.points} />
           ))}
-          {geometry.xLabels.map((label) => (
-            <text key={label.day} className={css.axisText} x={label.x} y={geometry.height - 6} textAnchor="middle">
-              {formatChartDay(label.day, lang, "short")}
-            </text>
-          ))}
-        </svg>
+        </ChartSvg>
         <figcaption className={css.caption}>
           <ul className={css.legend}>
             <li>
@@ -143,32 +116,13 @@ export function ActivityFigure({ charts, lang }: { charts: DashboardCharts; lang
           ) : null}
         </figcaption>
       </figure>
-      <details className={css.details}>
-        <summary className={css.detailsSummary}>{t("charts.table_toggle")}</summary>
-        <div className={css.tableWrap}>
-          <table className={css.table} data-testid="activity-table">
-            <caption className="visually-hidden">{t("charts.svg_title", { days: charts.range })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("charts.table_day")}</th>
-                <th scope="col">{t("charts.series.views")}</th>
-                <th scope="col">{t("charts.series.favorites")}</th>
-                <th scope="col">{t("charts.series.contacts")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...charts.days.keys()].reverse().map((i) => (
-                <tr key={charts.days[i]} data-day={charts.days[i]}>
-                  <th scope="row">{formatChartDay(charts.days[i]!, lang, "short")}</th>
-                  <td>{number.format(charts.series.views[i]!)}</td>
-                  <td>{number.format(charts.series.favorites[i]!)}</td>
-                  <td>{number.format(charts.series.contacts[i]!)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <ChartTable
+        testId="activity-table"
+        caption={t("charts.svg_title", { days: charts.range })}
+        days={charts.days}
+        lang={lang}
+        columns={(["views", ...LINE_SERIES] as const).map((key) => ({ key, label: t(`charts.series.${key}`), values: charts.series[key] }))}
+      />
     </>
   );
 }

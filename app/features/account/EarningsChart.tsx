@@ -7,9 +7,9 @@ import { useTranslation } from "react-i18next";
 import { EARNING_SERIES, type DashboardCharts } from "#server/contract/dashboard";
 import type { Language } from "#server/contract/locales";
 import * as ui from "~/styles/ui.css";
-import { formatChartDay } from "./ActivityChart";
 import { buildStackedChart } from "./chart";
 import * as css from "./chart.css";
+import { ChartSvg, ChartTable, formatChartDay } from "./ChartParts";
 
 export function EarningsChart({ charts, lang }: { charts: DashboardCharts; lang: Language }) {
   const { t } = useTranslation("charts");
@@ -27,23 +27,14 @@ export function EarningsChart({ charts, lang }: { charts: DashboardCharts; lang:
     <section className={ui.card} aria-labelledby="earnings-title" data-testid="dashboard-earnings">
       <h2 id="earnings-title">{t("earnings.title")}</h2>
       <figure className={css.figure}>
-        <svg
-          className={css.svg}
-          viewBox={`0 0 ${geometry.width} ${geometry.height}`}
-          role="img"
-          aria-labelledby="earnings-svg-title earnings-svg-desc"
-          data-testid="earnings-chart"
+        <ChartSvg
+          geometry={geometry}
+          id="earnings"
+          title={t("earnings.svg_title", { days: charts.range })}
+          summary={summary}
+          testId="earnings-chart"
+          lang={lang}
         >
-          <title id="earnings-svg-title">{t("earnings.svg_title", { days: charts.range })}</title>
-          <desc id="earnings-svg-desc">{summary}</desc>
-          {geometry.yTicks.map((tick) => (
-            <g key={tick.value}>
-              <line className={css.grid} x1={geometry.plot.x} x2={geometry.plot.x + geometry.plot.width} y1={tick.y} y2={tick.y} />
-              <text className={css.axisText} x={geometry.plot.x - 4} y={tick.y} textAnchor="end" dominantBaseline="middle">
-                {number.format(tick.value)}
-              </text>
-            </g>
-          ))}
           {geometry.stacks.map((stack) => (
             <g key={stack.day} data-day={stack.day} data-total={stack.total}>
               {stack.total > 0 ? (
@@ -61,12 +52,7 @@ export function EarningsChart({ charts, lang }: { charts: DashboardCharts; lang:
               ))}
             </g>
           ))}
-          {geometry.xLabels.map((label) => (
-            <text key={label.day} className={css.axisText} x={label.x} y={geometry.height - 6} textAnchor="middle">
-              {formatChartDay(label.day, lang, "short")}
-            </text>
-          ))}
-        </svg>
+        </ChartSvg>
         <figcaption className={css.caption}>
           <ul className={css.legend}>
             {EARNING_SERIES.map((key) => (
@@ -81,34 +67,13 @@ export function EarningsChart({ charts, lang }: { charts: DashboardCharts; lang:
           <p className={ui.muted}>{t("earnings.how_counted")}</p>
         </figcaption>
       </figure>
-      <details className={css.details}>
-        <summary className={css.detailsSummary}>{t("charts.table_toggle")}</summary>
-        <div className={css.tableWrap}>
-          <table className={css.table} data-testid="earnings-table">
-            <caption className="visually-hidden">{t("earnings.svg_title", { days: charts.range })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("charts.table_day")}</th>
-                {EARNING_SERIES.map((key) => (
-                  <th key={key} scope="col">
-                    {t(`earnings.series.${key}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {[...days.keys()].reverse().map((i) => (
-                <tr key={days[i]} data-day={days[i]}>
-                  <th scope="row">{formatChartDay(days[i]!, lang, "short")}</th>
-                  {EARNING_SERIES.map((key) => (
-                    <td key={key}>{number.format(earnings.series[key][i]!)}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <ChartTable
+        testId="earnings-table"
+        caption={t("earnings.svg_title", { days: charts.range })}
+        days={days}
+        lang={lang}
+        columns={EARNING_SERIES.map((key) => ({ key, label: t(`earnings.series.${key}`), values: earnings.series[key] }))}
+      />
     </section>
   );
 }

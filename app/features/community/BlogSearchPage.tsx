@@ -1,14 +1,13 @@
 /** blogs/{activeCategory?} (issue 29 item 3): public posts, the filters as a plain GET form, tiles or a list. */
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BLOG_CATEGORIES, BLOG_DEFAULT_RADIUS_KM, BLOG_SORTS } from "#server/contract/blogs";
 import { BLOG_ONLY_SHOW, BLOG_PUBLISHED_WITHIN, BLOG_RADII_KM } from "#server/contract/community";
 import { SELECTABLE_USER_TYPES } from "#server/contract/users";
 import * as ui from "~/styles/ui.css";
-import * as css from "./community.css";
 import type { loadBlogSearch } from "./community.server";
 import { formatCount } from "./format";
-import { CategoryLinks, FilterBox, Pager, SelectField, ViewSwitch } from "./SearchParts";
+import { CategoryLinks, CommunitySearchFrame, FilterBox, NearField, SelectField } from "./SearchParts";
 import { BlogTiles } from "./Tiles";
 
 export function BlogSearchPage() {
@@ -17,12 +16,10 @@ export function BlogSearchPage() {
   const params = new URLSearchParams(search);
   const nearbyWithoutPlace = params.get("only_show") === "nearby" && result.origin === null;
   return (
-    <main className={ui.page}>
-      <div className={ui.stack}>
-        <h1>{heading}</h1>
-        <p className={ui.muted} style={{ margin: 0 }}>
-          {t("community.blogs.intro")}
-        </p>
+    <CommunitySearchFrame
+      heading={heading}
+      intro={t("community.blogs.intro")}
+      categories={
         <CategoryLinks
           root={root}
           search={search}
@@ -30,6 +27,8 @@ export function BlogSearchPage() {
           active={category}
           labelOf={(c) => t(`community.blog_categories.${c}`)}
         />
+      }
+      filters={
         <FilterBox base={base} search={search} testId="blog-filters">
           <SelectField
             name="user_type"
@@ -60,17 +59,7 @@ export function BlogSearchPage() {
               }),
             }))}
           />
-          <label className={ui.field}>
-            <span className={ui.label}>{t("community.blogs.near")}</span>
-            <input
-              className={ui.input}
-              type="text"
-              name="near"
-              defaultValue={near || result.origin?.name || ""}
-              maxLength={100}
-              autoComplete="address-level2"
-            />
-          </label>
+          <NearField label={t("community.blogs.near")} value={near || result.origin?.name || ""} />
           <SelectField
             name="published"
             label={t("community.blogs.published")}
@@ -87,26 +76,18 @@ export function BlogSearchPage() {
             options={BLOG_SORTS.map((sort) => ({ value: sort, label: t(`community.blogs.sorts.${sort}`) }))}
           />
         </FilterBox>
-        {nearbyWithoutPlace ? (
+      }
+      notice={
+        nearbyWithoutPlace ? (
           <p className={ui.notice} role="status">
             {t("community.blogs.nearby_needs_place")}
           </p>
-        ) : null}
-        <div className={css.toolbar}>
-          <p className={ui.muted} style={{ margin: 0 }} role="status">
-            {t(`community.blogs.sorted_by.${result.sort}`)}
-          </p>
-          <ViewSwitch base={base} search={search} view={result.view} />
-        </div>
-        {result.items.length > 0 ? (
-          <BlogTiles posts={result.items} lang={lang} view={result.view} />
-        ) : (
-          <p className={ui.card} data-testid="blogs-empty">
-            {t("community.blogs.empty")} <Link to={root}>{t("community.blogs.all_link")}</Link>
-          </p>
-        )}
-        <Pager base={base} search={search} page={result.page} hasMore={result.hasMore} />
-      </div>
-    </main>
+        ) : null
+      }
+      sortedBy={t(`community.blogs.sorted_by.${result.sort}`)}
+      empty={{ text: t("community.blogs.empty"), allLink: t("community.blogs.all_link"), root, testId: "blogs-empty" }}
+      results={result.items.length > 0 ? <BlogTiles posts={result.items} lang={lang} view={result.view} /> : null}
+      page={{ base, search, page: result.page, hasMore: result.hasMore, view: result.view }}
+    />
   );
 }

@@ -1,13 +1,11 @@
 /** events/{activeCategory?} (issue 29 item 1): upcoming events, the filters as a plain GET form, tiles or a list. */
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EVENT_CATEGORIES, EVENT_PRICE_BANDS, EVENT_SORTS } from "#server/contract/events";
 import { SELECTABLE_USER_TYPES } from "#server/contract/users";
-import * as ui from "~/styles/ui.css";
-import * as css from "./community.css";
 import type { loadEventSearch } from "./community.server";
 import { countryName, formatEuros } from "./format";
-import { CategoryLinks, FilterBox, Pager, SelectField, ViewSwitch } from "./SearchParts";
+import { CategoryLinks, CommunitySearchFrame, FilterBox, NearField, SelectField } from "./SearchParts";
 import { EventTiles } from "./Tiles";
 
 export function EventSearchPage() {
@@ -23,12 +21,10 @@ export function EventSearchPage() {
       ? t("community.events.price_from", { from: formatEuros(band.from, lang) })
       : t("community.events.price_band", { from: formatEuros(band.from, lang), to: formatEuros(band.to, lang) });
   return (
-    <main className={ui.page}>
-      <div className={ui.stack}>
-        <h1>{heading}</h1>
-        <p className={ui.muted} style={{ margin: 0 }}>
-          {t("community.events.intro")}
-        </p>
+    <CommunitySearchFrame
+      heading={heading}
+      intro={t("community.events.intro")}
+      categories={
         <CategoryLinks
           root={root}
           search={search}
@@ -37,6 +33,8 @@ export function EventSearchPage() {
           labelOf={(c) => t(`community.event_categories.${c}`)}
           counts={counts(result.facets.category)}
         />
+      }
+      filters={
         <FilterBox base={base} search={search} testId="event-filters">
           <SelectField
             name="organizers_user_type"
@@ -74,36 +72,17 @@ export function EventSearchPage() {
             value={result.sort}
             options={EVENT_SORTS.map((sort) => ({ value: sort, label: t(`community.events.sorts.${sort}`) }))}
           />
-          <label className={ui.field}>
-            <span className={ui.label}>{t("community.events.near")}</span>
-            <input
-              className={ui.input}
-              type="text"
-              name="near"
-              defaultValue={near || result.origin?.name || ""}
-              maxLength={100}
-              autoComplete="address-level2"
-            />
-            <span className={ui.muted}>{t("community.events.near_hint")}</span>
-          </label>
+          <NearField label={t("community.events.near")} value={near || result.origin?.name || ""} hint={t("community.events.near_hint")} />
         </FilterBox>
-        <div className={css.toolbar}>
-          <p className={ui.muted} style={{ margin: 0 }} role="status">
-            {result.origin && result.sort === "distance"
-              ? t("community.events.distance_from", { place: result.origin.name })
-              : t(`community.events.sorted_by.${result.sort}`)}
-          </p>
-          <ViewSwitch base={base} search={search} view={result.view} />
-        </div>
-        {result.items.length > 0 ? (
-          <EventTiles events={result.items} lang={lang} view={result.view} />
-        ) : (
-          <p className={ui.card} data-testid="events-empty">
-            {t("community.events.empty")} <Link to={root}>{t("community.events.all_link")}</Link>
-          </p>
-        )}
-        <Pager base={base} search={search} page={result.page} hasMore={result.hasMore} />
-      </div>
-    </main>
+      }
+      sortedBy={
+        result.origin && result.sort === "distance"
+          ? t("community.events.distance_from", { place: result.origin.name })
+          : t(`community.events.sorted_by.${result.sort}`)
+      }
+      empty={{ text: t("community.events.empty"), allLink: t("community.events.all_link"), root, testId: "events-empty" }}
+      results={result.items.length > 0 ? <EventTiles events={result.items} lang={lang} view={result.view} /> : null}
+      page={{ base, search, page: result.page, hasMore: result.hasMore, view: result.view }}
+    />
   );
 }

@@ -127,3 +127,67 @@ export function FilterBox({ base, search, testId, children }: { base: string; se
     </details>
   );
 }
+
+/** The place field both searches share: a typed city, or the place the last search resolved. */
+export function NearField({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <label className={ui.field}>
+      <span className={ui.label}>{label}</span>
+      <input className={ui.input} type="text" name="near" defaultValue={value} maxLength={100} autoComplete="address-level2" />
+      {hint ? <span className={ui.muted}>{hint}</span> : null}
+    </label>
+  );
+}
+
+/**
+ * The page both searches are: heading and intro, the category links, the filter box, a notice, the sort line with
+ * the view switch, the results or the empty state (with a way back to everything), and the pager.
+ */
+export function CommunitySearchFrame({
+  heading,
+  intro,
+  categories,
+  filters,
+  notice,
+  sortedBy,
+  empty,
+  results,
+  page,
+}: {
+  heading: string;
+  intro: string;
+  categories: ReactNode;
+  filters: ReactNode;
+  notice?: ReactNode;
+  sortedBy: string;
+  /** The empty state's text, link text and test id; shown when `results` is null. */
+  empty: { text: string; allLink: string; root: string; testId: string };
+  results: ReactNode | null;
+  page: { base: string; search: string; page: number; hasMore: boolean; view: FindView };
+}) {
+  return (
+    <main className={ui.page}>
+      <div className={ui.stack}>
+        <h1>{heading}</h1>
+        <p className={ui.muted} style={{ margin: 0 }}>
+          {intro}
+        </p>
+        {categories}
+        {filters}
+        {notice}
+        <div className={css.toolbar}>
+          <p className={ui.muted} style={{ margin: 0 }} role="status">
+            {sortedBy}
+          </p>
+          <ViewSwitch base={page.base} search={page.search} view={page.view} />
+        </div>
+        {results ?? (
+          <p className={ui.card} data-testid={empty.testId}>
+            {empty.text} <Link to={empty.root}>{empty.allLink}</Link>
+          </p>
+        )}
+        <Pager base={page.base} search={page.search} page={page.page} hasMore={page.hasMore} />
+      </div>
+    </main>
+  );
+}

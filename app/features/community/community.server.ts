@@ -4,6 +4,7 @@
  * first-screen data, and the directory city page's upcoming events. Every rule is the API's; this reads the address.
  */
 import { data, json, redirect, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
+import type { BlogSearchQuery, EventSearchQuery } from "#server/contract/community";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#server/contract/locales";
 import {
   fetchBlogDetail,
@@ -13,9 +14,11 @@ import {
   fetchUserEvents,
   searchBlogs,
   searchEvents,
+  type BlogSearchData,
+  type EventSearchData,
   type EventTileData,
 } from "~/api/community.server";
-import { createApiClient } from "~/api/client.server";
+import { createApiClient, type ApiClient, type ApiResult } from "~/api/client.server";
 import { brand } from "~/brand/brand";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
@@ -23,7 +26,7 @@ import { noStore, privateAnswer } from "~/utils/cache-headers";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { publicPageHeaders } from "~/utils/page-headers.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
-import { blogFindState, eventFindState } from "./find-state";
+import { blogFindState, eventFindState, type FindState } from "./find-state";
 
 const langOf = (params: LoaderFunctionArgs["params"]): Language => (isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE);
 
@@ -33,33 +36,62 @@ function unavailable(): never {
 
 const PAGE = /^[1-9]\d{0,3}$/;
 
-// --- events/{activeCategory?} ----------------------------------------------------------------------------------
+// --- events/{activeCategory?} and blogs/{activeCategory?} ------------------------------------------------------
 
-/** The first-screen data of the event search: what the page renders and /node/event/search-init answers. */
-async function eventSearchInit(request: Request, context: AppLoadContext, activeCategory: string | undefined) {
-  const url = new URL(request.url);
-  const state = eventFindState(url, activeCategory);
+/** What differs between the two searches: the path, how the address is read, the API call, the texts' section. */
+interface CommunitySearch<Query, Result> {
+  path: "events" | "blogs";
+  findState: (url: URL, activeCategory: string | undefined) => FindState<Query> | null;
+  search: (api: ApiClient, query: Query) => Promise<ApiResult<Result>>;
+  categoryTexts: "event_categories" | "blog_categories";
+}
+
+const EVENT_SEARCH: CommunitySearch<EventSearchQuery, EventSearchData> = {
+  path: "events",
+  findState: eventFindState,
+  search: searchEvents,
+  categoryTexts: "event_categories",
+};
+const BLOG_SEARCH: CommunitySearch<BlogSearchQuery, BlogSearchData> = {
+  path: "blogs",
+  findState: blogFindState,
+  search: searchBlogs,
+  categoryTexts: "blog_categories",
+};
+
+/** The first-screen data of a search: what the page renders and /node/{event,blog}/search-init answers. */
+async function searchInit<Query, Result>(
+  kind: CommunitySearch<Query, Result>,
+  request: Request,
+  context: AppLoadContext,
+  activeCategory: string | undefined,
+) {
+  const state = kind.findState(new URL(request.url), activeCategory);
   if (!state) return null;
-  const result = await searchEvents(createApiClient({ request, context }), state.query);
+  const result = await kind.search(createApiClient({ request, context }), state.query);
   if (!result.ok) unavailable();
   return { state, result: result.data };
 }
 
-export async function loadEventSearch({ request, context, params }: LoaderFunctionArgs) {
+async function loadSearchPage<Query extends { near?: string }, Result extends { page: number }>(
+  kind: CommunitySearch<Query, Result>,
+  { request, context, params }: LoaderFunctionArgs,
+) {
   const lang = langOf(params);
-  const url = new URL(request.url);
-  const state = eventFindState(url, params.activeCategory);
+  const state = kind.findState(new URL(request.url), params.activeCategory);
   if (!state) throw await notFoundResponse(request);
-  const base = localePath(lang, state.category ? `events/${state.category}` : "events");
+  const base = localePath(lang, state.category ? `${kind.path}/${state.category}` : kind.path);
   if (state.redirect) throw redirect(`${base}${state.search}`);
-  const init = (await eventSearchInit(request, context ?? {}, params.activeCategory))!;
+  const init = (await searchInit(kind, request, context ?? {}, params.activeCategory))!;
   const t = await i18nServer.getFixedT(request);
-  const categoryName = state.category ? t(`community.event_categories.${state.category}`) : null;
-  const heading = categoryName ? t("community.events.heading_category", { category: categoryName }) : t("community.events.heading");
+  const categoryName = state.category ? t(`community.${kind.categoryTexts}.${state.category}`) : null;
+  const heading = categoryName
+    ? t(`community.${kind.path}.heading_category`, { category: categoryName })
+    : t(`community.${kind.path}.heading`);
   return data(
     {
       lang,
-      root: localePath(lang, "events"),
+      root: localePath(lang, kind.path),
       base,
       search: state.search,
       category: state.category ?? null,
@@ -67,48 +99,17 @@ export async function loadEventSearch({ request, context, params }: LoaderFuncti
       result: init.result,
       heading,
       title: `${heading}${init.result.page > 1 ? t("community.page_suffix", { page: init.result.page }) : ""} | ${brand.name}`,
-      description: t("community.events.meta_description", { brand: brand.name, category: categoryName ?? t("community.events.all") }),
+      description: t(`community.${kind.path}.meta_description`, {
+        brand: brand.name,
+        category: categoryName ?? t(`community.${kind.path}.all`),
+      }),
     },
     { headers: publicPageHeaders(request) },
   );
 }
 
-// --- blogs/{activeCategory?} -----------------------------------------------------------------------------------
-
-async function blogSearchInit(request: Request, context: AppLoadContext, activeCategory: string | undefined) {
-  const state = blogFindState(new URL(request.url), activeCategory);
-  if (!state) return null;
-  const result = await searchBlogs(createApiClient({ request, context }), state.query);
-  if (!result.ok) unavailable();
-  return { state, result: result.data };
-}
-
-export async function loadBlogSearch({ request, context, params }: LoaderFunctionArgs) {
-  const lang = langOf(params);
-  const state = blogFindState(new URL(request.url), params.activeCategory);
-  if (!state) throw await notFoundResponse(request);
-  const base = localePath(lang, state.category ? `blogs/${state.category}` : "blogs");
-  if (state.redirect) throw redirect(`${base}${state.search}`);
-  const init = (await blogSearchInit(request, context ?? {}, params.activeCategory))!;
-  const t = await i18nServer.getFixedT(request);
-  const categoryName = state.category ? t(`community.blog_categories.${state.category}`) : null;
-  const heading = categoryName ? t("community.blogs.heading_category", { category: categoryName }) : t("community.blogs.heading");
-  return data(
-    {
-      lang,
-      root: localePath(lang, "blogs"),
-      base,
-      search: state.search,
-      category: state.category ?? null,
-      near: state.query.near ?? "",
-      result: init.result,
-      heading,
-      title: `${heading}${init.result.page > 1 ? t("community.page_suffix", { page: init.result.page }) : ""} | ${brand.name}`,
-      description: t("community.blogs.meta_description", { brand: brand.name, category: categoryName ?? t("community.blogs.all") }),
-    },
-    { headers: publicPageHeaders(request) },
-  );
-}
+export const loadEventSearch = (args: LoaderFunctionArgs) => loadSearchPage(EVENT_SEARCH, args);
+export const loadBlogSearch = (args: LoaderFunctionArgs) => loadSearchPage(BLOG_SEARCH, args);
 
 // --- profile tabs ------------------------------------------------------------------------------------------------
 
@@ -153,13 +154,13 @@ function nodeFailure(status: number) {
 
 /** GET /node/event/search-init/{activeCategory?}?{query}. */
 export async function nodeEventSearchInit({ request, context, params }: LoaderFunctionArgs) {
-  const init = await eventSearchInit(request, context ?? {}, params.activeCategory);
+  const init = await searchInit(EVENT_SEARCH, request, context ?? {}, params.activeCategory);
   return init ? nodeAnswer({ category: init.state.category ?? null, query: init.state.search, ...init.result }) : nodeFailure(404);
 }
 
 /** GET /node/blog/search-init/{activeCategory?}?{query}. */
 export async function nodeBlogSearchInit({ request, context, params }: LoaderFunctionArgs) {
-  const init = await blogSearchInit(request, context ?? {}, params.activeCategory);
+  const init = await searchInit(BLOG_SEARCH, request, context ?? {}, params.activeCategory);
   return init ? nodeAnswer({ category: init.state.category ?? null, query: init.state.search, ...init.result }) : nodeFailure(404);
 }
 

@@ -1,4 +1,4 @@
-import { globalStyle, style } from "@vanilla-extract/css";
+import { style } from "@vanilla-extract/css";
 import * as ui from "~/styles/ui.css";
 import { vars } from "~/styles/theme.css";
 
@@ -41,17 +41,6 @@ export const defaultButton = style({
 
 /** The script's live line while a tip waits, is sent, or answered. */
 export const status = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm });
-
-/** The confirmation's facts: label and value per row. */
-export const facts = style({
-  display: "grid",
-  gridTemplateColumns: "auto 1fr",
-  gap: `${vars.space.xs} ${vars.space.md}`,
-  margin: 0,
-});
-globalStyle(`${facts} dd`, { margin: 0, textAlign: "right", fontVariantNumeric: "tabular-nums" });
-
-export const total = style({ fontWeight: 700 });
 
 /** A photo's tip form in its larger view: its label, then the amounts in a row that wraps, under the photo. */
 export const mediaTip = style({
