@@ -7,6 +7,7 @@ import { registerBlogs } from "./routes";
 import { findReportedBlog } from "./service";
 
 export { ownBlogsForExport } from "./service";
+export { ownCommentsForExport } from "./export";
 
 export const manifest = defineFeature({
   name: "blogs",

@@ -8,6 +8,8 @@ import * as m0084 from "./migrations/0084_events";
 import { registerEvents } from "./routes";
 import { findReportedEvent } from "./service";
 
+export { eventsForExport } from "./export";
+
 export const manifest = defineFeature({
   name: "events",
   // The events themselves (ADR 099), then attendance and reviews (ADR 100).

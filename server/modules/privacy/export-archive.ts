@@ -11,7 +11,8 @@ import { sql } from "kysely";
 import yazl from "yazl";
 import type { DB } from "../../db/index";
 import type { MediaStorage } from "../../integrations/storage/index";
-import { ownBlogsForExport } from "../blogs/index";
+import { ownBlogsForExport, ownCommentsForExport } from "../blogs/index";
+import { eventsForExport } from "../events/index";
 import { businessLinksOf } from "../business-links/index";
 import { ownListsForExport } from "../favorites/index";
 import { friendLinksForExport } from "../friends/index";
@@ -352,7 +353,9 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
       .execute(),
   });
   // The member's blog posts (issue 29), keyed by author_id: their text as they wrote it, with its state.
-  addJson("blogs.json", { posts: await ownBlogsForExport(db, userId) });
+  addJson("blogs.json", { posts: await ownBlogsForExport(db, userId), comments: await ownCommentsForExport(db, userId) });
+  // The events the member organizes and the event reviews they wrote (issue 29), keyed by organizer_id / reviewer_id.
+  addJson("events.json", await eventsForExport(db, userId));
   // As user/linked_profiles shows them: the other side by name, never by internal id (ADR 059).
   addJson("business-links.json", await businessLinksOf({ db }, userId));
   // Purchases of the creator economy and the member's own offers (issue 28), each as its own file.

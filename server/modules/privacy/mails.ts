@@ -51,6 +51,10 @@ Diese Datei enthält alles, was wir über dein Konto speichern:
 - sign-up.json, mails.json, exports.json: Registrierung, E-Mails an dich (ohne Inhalt), frühere Exporte
 - billing.json, orders.json, membership.json: Rechnungen und Gutschriften, Rechnungsdaten, Bestellungen, Lastschriftmandate und Erstattungen, dein Plus-Vertrag mit Zeiträumen, Verlängerungen und Kündigungen
 - dollars.json: dein Dollar-Verlauf wie unter „Dollar“, automatisches Aufladen, Rise-ups, Auszahlungen mit deinem Bankkonto
+- bundles.json, media-purchases.json, fan-subscriptions.json: gekaufte Pakete und Einzelmedien, deine Fan-Abos, und was du selbst anbietest und verkauft hast
+- age-verification.json, verification.json: deine Altersverifikation (ohne Ausweisdaten des Anbieters) und deine Identitäts- und Fotoprüfungen mit Entscheidungen
+- statements.json: Entscheidungen über deine Inhalte oder dein Konto mit Begründung (DSA Art. 17)
+- blogs.json, events.json, community.json: deine Blog-Beiträge und Kommentare, deine Events und deine Event-Bewertungen, Teilnahmen und Likes
 Was andere Mitglieder betrifft, steht hier so, wie du es bei Velora siehst (Benachrichtigungen, Listen, Nachrichten): Wer dich angesehen oder gemerkt hat, wenn Velora es dir nicht zeigt, wer dich blockiert hat und Meldungen oder Notizen anderer über dich gehören diesen Mitgliedern und sind nicht enthalten.
 Zeiten sind Millisekunden seit 1970 (UTC). Passwörter und Sicherheitscodes speichern wir nur als Hash; sie sind nicht enthalten.
 `,
@@ -73,6 +77,10 @@ This file contains everything we store about your account:
 - sign-up.json, mails.json, exports.json: sign-up, e-mails sent to you (without content), earlier exports
 - billing.json, orders.json, membership.json: invoices and credit notes, billing details, orders, direct-debit mandates and refunds, your plus contract with its periods, renewals and cancellations
 - dollars.json: your dollar history as on the dollar page, auto recharge, rise-ups, payouts with your bank account
+- bundles.json, media-purchases.json, fan-subscriptions.json: bundles and single media you bought, your fan subscriptions, and what you offer and sold yourself
+- age-verification.json, verification.json: your age verification (without the provider's identity data) and your identity and photo checks with their decisions
+- statements.json: decisions about your content or your account, with reasons (DSA Art. 17)
+- blogs.json, events.json, community.json: your blog posts and comments, your events and the event reviews you wrote, attendances and likes
 What concerns other members is shown as you see it on Velora (notifications, lists, messages): who viewed or saved you where Velora does not show it to you, who blocked you, and other members' reports or notes about you belong to them and are not included.
 Times are milliseconds since 1970 (UTC). Passwords and security codes are stored only as hashes and are not included.
 `,
@@ -95,6 +103,10 @@ Este archivo contiene todo lo que guardamos sobre tu cuenta:
 - sign-up.json, mails.json, exports.json: registro, correos enviados a ti (sin contenido), exportaciones anteriores
 - billing.json, orders.json, membership.json: facturas y notas de abono, datos de facturación, pedidos, mandatos de domiciliación y reembolsos, tu contrato plus con sus periodos, renovaciones y cancelaciones
 - dollars.json: tu historial de dólares como en la página de dólares, recarga automática, rise-ups, pagos con tu cuenta bancaria
+- bundles.json, media-purchases.json, fan-subscriptions.json: paquetes y medios sueltos que compraste, tus suscripciones de fan y lo que tú ofreces y has vendido
+- age-verification.json, verification.json: tu verificación de edad (sin los datos de identidad del proveedor) y tus verificaciones de identidad y de fotos con sus decisiones
+- statements.json: decisiones sobre tus contenidos o tu cuenta, con su motivación (DSA art. 17)
+- blogs.json, events.json, community.json: tus entradas de blog y comentarios, tus eventos y las valoraciones de eventos que escribiste, asistencias y «me gusta»
 Lo que afecta a otros miembros aparece tal como lo ves en Velora (notificaciones, listas, mensajes): quién te ha visto o guardado cuando Velora no te lo muestra, quién te ha bloqueado y las denuncias o notas de otros sobre ti les pertenecen a ellos y no se incluyen.
 Las fechas son milisegundos desde 1970 (UTC). Las contraseñas y los códigos de seguridad solo se guardan como hash y no se incluyen.
 `,
@@ -117,6 +129,10 @@ Ten plik zawiera wszystko, co przechowujemy o twoim koncie:
 - sign-up.json, mails.json, exports.json: rejestracja, e-maile do ciebie (bez treści), wcześniejsze eksporty
 - billing.json, orders.json, membership.json: faktury i korekty, dane rozliczeniowe, zamówienia, upoważnienia do polecenia zapłaty i zwroty, twoja umowa plus z okresami, przedłużeniami i wypowiedzeniami
 - dollars.json: twoja historia dolarów jak na stronie dolarów, automatyczne doładowanie, rise-upy, wypłaty z twoim kontem bankowym
+- bundles.json, media-purchases.json, fan-subscriptions.json: kupione pakiety i pojedyncze media, twoje subskrypcje fanów oraz to, co sam oferujesz i sprzedałeś
+- age-verification.json, verification.json: twoja weryfikacja wieku (bez danych tożsamości dostawcy) oraz weryfikacje tożsamości i zdjęć z decyzjami
+- statements.json: decyzje dotyczące twoich treści lub konta wraz z uzasadnieniem (DSA art. 17)
+- blogs.json, events.json, community.json: twoje wpisy na blogu i komentarze, twoje wydarzenia i napisane przez ciebie opinie o wydarzeniach, udziały i polubienia
 To, co dotyczy innych członków, jest tu tak, jak widzisz to w Velora (powiadomienia, listy, wiadomości): kto cię oglądał lub zapisał, jeśli Velora ci tego nie pokazuje, kto cię zablokował oraz zgłoszenia lub notatki innych o tobie należą do nich i nie są zawarte.
 Czasy to milisekundy od 1970 (UTC). Hasła i kody bezpieczeństwa przechowujemy tylko jako hash; nie są zawarte.
 `,

@@ -105,6 +105,7 @@ describe(`the data export (${TEST_DB})`, () => {
         "content-removal-requests.json",
         "dates.json",
         "dollars.json",
+        "events.json",
         "exports.json",
         "fan-subscriptions.json",
         "favorites-visits.json",
@@ -132,6 +133,9 @@ describe(`the data export (${TEST_DB})`, () => {
     const account = JSON.parse(entries.get("account.json")!.toString("utf8")) as Record<string, unknown>;
     expect(account).toMatchObject({ id: member.id, username: member.username, email: member.email });
     expect(entries.get("README.txt")!.toString("utf8")).toMatch(/^Dein Datenexport von Velora/);
+    // The README explains every file the archive holds (a new file without its line fails here).
+    const readme = entries.get("README.txt")!.toString("utf8");
+    expect([...entries.keys()].filter((name) => name.endsWith(".json") && !readme.includes(name))).toEqual([]);
     const profile = JSON.parse(entries.get("profile.json")!.toString("utf8")) as { profiles: Array<{ user_id: number }> };
     expect(profile.profiles).toEqual([expect.objectContaining({ user_id: member.id })]);
     const media = JSON.parse(entries.get("media.json")!.toString("utf8")) as Array<{ file: string | null }>;
