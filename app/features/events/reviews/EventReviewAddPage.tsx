@@ -6,6 +6,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EVENT_REVIEW_QUESTIONS, EVENT_REVIEW_RATINGS, REVIEW_ANSWERS } from "#server/contract/events-reviews";
+import { wallTimeIn } from "#server/contract/calendar";
 import type { Language } from "#server/contract/locales";
 import { REVIEW_RATING_WORDS, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from "#server/contract/reviews";
 import type { EventReviewListData } from "~/api/events-reviews.server";
@@ -15,7 +16,7 @@ import { errorsBesides, inputTexts, type FormReply } from "~/components/form/rep
 import { localePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
-import { formatHomeMoment } from "~/utils/dates";
+import { eventTimeRange } from "../format";
 import * as css from "./event-reviews.css";
 
 function ChoiceGroup({
@@ -70,7 +71,10 @@ export function EventReviewAddPage({
     <main className={ui.narrow}>
       <div className={`${ui.card} ${ui.stack}`}>
         <h1 style={{ margin: 0 }}>{t("events_reviews.form.title", { title: reviews.title })}</h1>
-        <p className={ui.muted}>{formatHomeMoment(reviews.starts_at, lang)}</p>
+        {/* The wall clock at the event's place, as the event page shows it (not the reader's or the server's zone). */}
+        <p className={ui.muted}>
+          {eventTimeRange(wallTimeIn(reviews.time_zone, reviews.starts_at), wallTimeIn(reviews.time_zone, reviews.ends_at), lang)}
+        </p>
         {!reviews.may_review && !refused ? (
           <>
             <p className={ui.notice} role="status" data-testid="event-review-cannot">
