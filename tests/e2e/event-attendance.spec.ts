@@ -128,3 +128,38 @@ test("a member asks to attend, the organizer accepts, after the event the member
   await page.goto(`${eventPage}/reviews/add`);
   await expect(page.getByTestId("event-review-cannot")).toHaveText("Du hast dieses Event schon bewertet.");
 });
+
+test("refusing a member for good asks once more, without JavaScript, and the member cannot ask again", async ({
+  page,
+  request,
+  clientIp,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const net = clientIp.split(".").slice(0, 3).join(".");
+  const organizer = await listedClient(request, `${net}.246`, 2);
+  const member = await listedClient(request, `${net}.245`, 1);
+  const slug = insertAcceptedEvent(organizer, (await clockTo(request)) + 24 * HOUR);
+  const eventPage = `/de/events/swinger-party/${slug}`;
+  await logIn(page, member, SIGN_UP_PASSWORD, { keep: true });
+  await page.goto(eventPage);
+  await page.getByTestId("attendance-attend").click();
+  await expect(page.getByTestId("attendance-state")).toHaveAttribute("data-state", "requested");
+
+  const host = await noJsMemberPage(browser, `${net}.244`, organizer, SIGN_UP_PASSWORD, { keep: true });
+  await host.goto(eventPage);
+  // The first tap only opens the question: nothing is sent yet.
+  const confirm = host.getByTestId(`decide-refuse-confirm-${member}`);
+  await expect(confirm).toBeHidden();
+  await host.getByTestId(`decide-refuse-${member}`).click();
+  await expect(host.getByText(`${member} kann für dieses Event dann keine Anfrage mehr stellen.`)).toBeVisible();
+  await host.screenshot({ path: `${SHOTS}/attend-refuse-confirm-390.png`, fullPage: true });
+  await page.reload();
+  await expect(page.getByTestId("attendance-state")).toHaveAttribute("data-state", "requested");
+  await confirm.click();
+  await expect(host.getByTestId("attendance-done")).toHaveText("Gesperrt: Diese Person kann nicht mehr anfragen.");
+
+  await page.reload();
+  await expect(page.getByTestId("attendance-state")).toHaveAttribute("data-state", "refused");
+  await expect(page.getByTestId("attendance-attend")).toHaveCount(0);
+});

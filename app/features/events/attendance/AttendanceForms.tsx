@@ -47,19 +47,33 @@ export function DecisionButtons({
   decisions: readonly AttendanceDecision[];
 }) {
   const { t } = useTranslation();
+  const form = (decision: AttendanceDecision, testId: string, label: string) => (
+    <Form key={decision} method="post" action={action} className={css.inlineForm}>
+      <input type="hidden" name="intent" value="decide" />
+      <input type="hidden" name="username" value={username} />
+      <input type="hidden" name="decision" value={decision} />
+      <input type="hidden" name="r" value={returnTo} />
+      <button type="submit" className={DECISION_STYLE[decision]} data-testid={testId}>
+        {label}
+      </button>
+    </Form>
+  );
   return (
     <div className={css.actions}>
-      {decisions.map((decision) => (
-        <Form key={decision} method="post" action={action} className={css.inlineForm}>
-          <input type="hidden" name="intent" value="decide" />
-          <input type="hidden" name="username" value={username} />
-          <input type="hidden" name="decision" value={decision} />
-          <input type="hidden" name="r" value={returnTo} />
-          <button type="submit" className={DECISION_STYLE[decision]} data-testid={`decide-${decision}-${username}`}>
-            {t(`events_attendance.decide.${decision}`)}
-          </button>
-        </Form>
-      ))}
+      {decisions.map((decision) =>
+        // Refusing is for good (no new request for this event): it asks once more, in a disclosure that needs no script.
+        decision === "refuse" ? (
+          <details key={decision} className={css.confirm}>
+            <summary className={ui.buttonSecondary} data-testid={`decide-refuse-${username}`}>
+              {t("events_attendance.decide.refuse")}
+            </summary>
+            <p>{t("events_attendance.decide.refuse_explained", { username })}</p>
+            {form("refuse", `decide-refuse-confirm-${username}`, t("events_attendance.decide.refuse_confirm"))}
+          </details>
+        ) : (
+          form(decision, `decide-${decision}-${username}`, t(`events_attendance.decide.${decision}`))
+        ),
+      )}
     </div>
   );
 }
