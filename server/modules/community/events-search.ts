@@ -64,8 +64,8 @@ function upcoming(deps: ApiDeps, viewerId: number | null, query: EventSearchQuer
 /**
  * One row per (category, country, price band) of the upcoming events the guest sees, with its count per organizer
  * type: every facet under every combination of filters follows from these rows, so one pass over the index serves
- * all four facets. Kept a minute per process (counts for the guest view: a signed-in viewer's blocks shape the
- * results, not the counts).
+ * all four facets. Kept a minute per process for the guest view; a signed-in viewer separated by a block from some
+ * organizers gets those organizers' cells subtracted, so the counts match the results they can see.
  */
 interface FacetCell {
   category: string;
@@ -83,33 +83,62 @@ async function facetCells(deps: ApiDeps): Promise<FacetCell[]> {
     cache = createTtlCache<FacetCell[]>({ ttlMs: FACET_TTL_MS, maxEntries: 1 });
     facetCaches.set(deps.db, cache);
   }
-  return cache.remember("cells", deps.clock.now(), async () => {
-    const band = bandSql();
-    const rows = await upcoming(deps, null, { page: 1 }, null)
-      .select((eb) => [
-        "events.category",
-        "events.country_code",
-        band.as("band"),
-        ...SELECTABLE_USER_TYPES.map((type) =>
-          eb.fn.countAll<number>().filterWhere(eventOrganizer, "in", listedMemberIds(deps.db, type)).as(`t${type}`),
-        ),
-      ])
-      .groupBy(["events.category", "events.country_code", band])
-      .execute();
-    return rows.map((row) => ({
-      category: row.category,
-      country: row.country_code,
-      band: row.band,
-      byType: Object.fromEntries(
-        SELECTABLE_USER_TYPES.map((type) => [String(type), Number((row as Record<string, unknown>)[`t${type}`] ?? 0)]),
+  return cache.remember("cells", deps.clock.now(), () => cellsOf(deps, null));
+}
+
+/** The facet cells of the upcoming events the guest sees, or only of those by `organizers`. */
+async function cellsOf(deps: ApiDeps, organizers: readonly number[] | null): Promise<FacetCell[]> {
+  const band = bandSql();
+  const rows = await upcoming(deps, null, { page: 1 }, null)
+    .$if(organizers !== null, (q) => q.where("events.organizer_id", "in", organizers!))
+    .select((eb) => [
+      "events.category",
+      "events.country_code",
+      band.as("band"),
+      ...SELECTABLE_USER_TYPES.map((type) =>
+        eb.fn.countAll<number>().filterWhere(eventOrganizer, "in", listedMemberIds(deps.db, type)).as(`t${type}`),
       ),
-    }));
+    ])
+    .groupBy(["events.category", "events.country_code", band])
+    .execute();
+  return rows.map((row) => ({
+    category: row.category,
+    country: row.country_code,
+    band: row.band,
+    byType: Object.fromEntries(
+      SELECTABLE_USER_TYPES.map((type) => [String(type), Number((row as Record<string, unknown>)[`t${type}`] ?? 0)]),
+    ),
+  }));
+}
+
+/** The cells as `viewerId` sees them: the guest's, less the events of members separated from the viewer by a block. */
+async function viewerCells(deps: ApiDeps, viewerId: number | null): Promise<FacetCell[]> {
+  const cells = await facetCells(deps);
+  if (viewerId === null) return cells;
+  const blocked = await deps.db
+    .selectFrom("blocks")
+    .select("blocked_id as id")
+    .where("blocker_id", "=", viewerId)
+    .union(deps.db.selectFrom("blocks").select("blocker_id as id").where("blocked_id", "=", viewerId))
+    .execute();
+  if (blocked.length === 0) return cells;
+  const hidden = await cellsOf(
+    deps,
+    blocked.map((row) => row.id),
+  );
+  const keyOf = (cell: FacetCell) => `${cell.category}|${cell.country}|${cell.band}`;
+  const less = new Map(hidden.map((cell) => [keyOf(cell), cell.byType]));
+  return cells.map((cell) => {
+    const minus = less.get(keyOf(cell));
+    if (!minus) return cell;
+    const byType = Object.fromEntries(Object.entries(cell.byType).map(([type, count]) => [type, Math.max(0, count - (minus[type] ?? 0))]));
+    return { ...cell, byType };
   });
 }
 
 /** Each facet counted over every filter but its own, in the contract's order of values (zero counts too). */
-async function facetsOf(deps: ApiDeps, query: EventSearchQuery): Promise<EventSearchFacets> {
-  const cells = await facetCells(deps);
+async function facetsOf(deps: ApiDeps, viewerId: number | null, query: EventSearchQuery): Promise<EventSearchFacets> {
+  const cells = await viewerCells(deps, viewerId);
   const types = query.organizers_user_type === undefined ? SELECTABLE_USER_TYPES.map(String) : [String(query.organizers_user_type)];
   const passes = (cell: FacetCell, except: Filter) =>
     (except === "category" || query.category === undefined || cell.category === query.category) &&
@@ -161,7 +190,7 @@ export async function searchEvents(deps: ApiDeps, viewerId: number | null, query
   else if (sort === "created_at") list = list.orderBy("events.created_at", "desc");
   else list = list.orderBy("events.starts_at");
   list = list.orderBy("events.id");
-  const [{ rows, hasMore }, facets] = await Promise.all([pageOf(list, query.page, size), facetsOf(deps, query)]);
+  const [{ rows, hasMore }, facets] = await Promise.all([pageOf(list, query.page, size), facetsOf(deps, viewerId, query)]);
   const point: GeoPoint | null = origin ? { lat: origin.lat, lon: origin.lon } : null;
   return {
     items: await eventTiles(

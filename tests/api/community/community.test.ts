@@ -253,6 +253,18 @@ describe(`community search (${TEST_DB})`, () => {
       expect((await api(viewer.token, `/community/events/user/${blocked.username}`)).status).toBe(404);
       const blockerView = await api<{ data: EventSearchResult }>(blocked.token, "/community/events/search");
       expect(slugs(blockerView.json.data.items)).toContain(ids.blockedOne.slug);
+      // The counts match what the viewer sees: the blocked escort's event (DE, 30 euros) is not counted either.
+      const count = (facet: keyof EventSearchResult["facets"], value: string) =>
+        json.data.facets[facet].find((f) => f.value === value)?.count;
+      expect(count("organizers_user_type", String(USER_TYPE.escort))).toBe(1);
+      expect(count("organizers_user_type", String(USER_TYPE.business))).toBe(3);
+      expect(json.data.facets.country).toEqual([
+        { value: "DE", count: 3 },
+        { value: "AT", count: 1 },
+      ]);
+      expect(json.data.facets.category.reduce((sum, f) => sum + f.count, 0)).toBe(4);
+      const blockerCounts = blockerView.json.data.facets.country.find((f) => f.value === "DE")?.count;
+      expect(blockerCounts).toBe(4);
     });
 
     it("answers 400 for a value it does not know, never 500", async () => {
