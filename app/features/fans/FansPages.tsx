@@ -5,6 +5,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { creatorFansPath } from "#server/contract/creators";
+import { fanCardCents } from "#server/contract/fans";
 import type { Language } from "#server/contract/locales";
 import type { FanOfferData, FanSubscribersData, FanSubscriptionData, FanTierListData } from "~/api/fans.server";
 import { Field, FormErrors } from "~/components/Field";
@@ -230,7 +231,10 @@ export function SubscriptionPage({
   const { t } = useTranslation("fans");
   const lang = useLang();
   const to = useLocalePath();
+  const price = usePriceText();
   const dollars = useDollars();
+  // A card subscription renews in euros through its stored payment (ADR 094), a dollar one from the wallet.
+  const monthly = item.method === "card" ? price({ amount: fanCardCents(item.price), currency: "EUR" }) : dollars(item.price);
   const until = dayOf(item.paidUntil, lang);
   return (
     <main className={ui.narrow}>
@@ -246,7 +250,7 @@ export function SubscriptionPage({
             <dt>{t("fans.detail.tier")}</dt>
             <dd>{item.tierName}</dd>
             <dt>{t("fans.confirm.price")}</dt>
-            <dd>{t("fans.offer.per_month", { price: dollars(item.price) })}</dd>
+            <dd>{t("fans.offer.per_month", { price: monthly })}</dd>
             <dt>{t("fans.detail.since")}</dt>
             <dd>{dayOf(item.createdAt, lang)}</dd>
             <dt>{t("fans.detail.state")}</dt>
@@ -279,7 +283,7 @@ export function SubscriptionPage({
           ) : null}
           {item.active && item.renews && item.statusName === "cancel" ? (
             <Form method="post" className={ui.stack}>
-              <p className={ui.muted}>{t("fans.detail.undo_rule", { date: until, price: dollars(item.price) })}</p>
+              <p className={ui.muted}>{t("fans.detail.undo_rule", { date: until, price: monthly })}</p>
               <input type="hidden" name="intent" value="undo" />
               <div className={ui.row}>
                 <button className={ui.button} type="submit" data-testid="fans-undo">
