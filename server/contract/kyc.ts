@@ -67,6 +67,8 @@ export const KYC_ERRORS = {
   screeningOpen: "exception.kyc.screening_open",
   /** The screening is valid still: nothing to do. */
   screeningValid: "exception.kyc.screening_valid",
+  /** Staff confirmed a hit: payouts stay closed until they reset the KYC (the member may appeal the statement). */
+  rejected: "exception.kyc.rejected",
   reasonRequired: "validation.kyc.reason_required",
   reasonLength: "validation.kyc.reason_length",
   alreadyDecided: "exception.backoffice.already_decided",

@@ -4,7 +4,12 @@ import { defineOperation } from "../operation";
 
 export const kycOps = {
   state: defineOperation({ method: "get", path: "/api/v2/kyc", response: "KycAnswer" }),
-  agreement: defineOperation({ method: "get", path: "/api/v2/kyc/agreement", query: kycAgreementQuerySchema, response: "KycAgreementAnswer" }),
+  agreement: defineOperation({
+    method: "get",
+    path: "/api/v2/kyc/agreement",
+    query: kycAgreementQuerySchema,
+    response: "KycAgreementAnswer",
+  }),
   sign: defineOperation({ method: "post", path: "/api/v2/kyc/agreement", body: kycSignSchema, response: "KycAnswer" }),
   screen: defineOperation({ method: "post", path: "/api/v2/kyc/aml", response: "KycAnswer" }),
   queue: defineOperation({ method: "get", path: "/api/v2/backoffice/kyc", query: kycQueueQuerySchema, response: "KycQueue" }),
@@ -16,6 +21,16 @@ export const kycOps = {
     body: kycReasonSchema,
     response: "KycAnswer",
   }),
-  expire: defineOperation({ method: "post", path: "/api/v2/backoffice/kyc/members/:id/expire", body: kycReasonSchema, response: "KycAnswer" }),
-  reset: defineOperation({ method: "post", path: "/api/v2/backoffice/kyc/members/:id/reset", body: kycReasonSchema, response: "KycAnswer" }),
+  expire: defineOperation({
+    method: "post",
+    path: "/api/v2/backoffice/kyc/members/:id/expire",
+    body: kycReasonSchema,
+    response: "KycAnswer",
+  }),
+  reset: defineOperation({
+    method: "post",
+    path: "/api/v2/backoffice/kyc/members/:id/reset",
+    body: kycReasonSchema,
+    response: "KycAnswer",
+  }),
 };

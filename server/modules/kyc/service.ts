@@ -107,6 +107,7 @@ export async function startScreening(deps: ApiDeps, userId: number): Promise<Kyc
   const aml = before.steps.find((step) => step.step === "aml")!.state;
   if (aml === "pending" || aml === "review") throw fail.conflict(KYC_ERRORS.screeningOpen);
   if (aml === "done") throw fail.conflict(KYC_ERRORS.screeningValid);
+  if (aml === "rejected") throw fail.conflict(KYC_ERRORS.rejected);
   const { floors } = await floorsOf(deps.db, userId);
   const signature = await deps.db
     .selectFrom("kyc_signatures")
@@ -225,7 +226,12 @@ export async function scheduleExpiry(trx: Transaction<Database>, deps: ApiDeps, 
 }
 
 /** After a screening cleared: held payouts go back to the queue and the member is told, if KYC is complete now. */
-export async function completedIn(trx: Transaction<Database>, deps: ApiDeps, userId: number, now: number): Promise<NotificationHints | null> {
+export async function completedIn(
+  trx: Transaction<Database>,
+  deps: ApiDeps,
+  userId: number,
+  now: number,
+): Promise<NotificationHints | null> {
   const kyc = await kycStateOf(trx, userId, now);
   if (kyc.state !== "complete") return null;
   await releaseHoldsIfComplete(trx, deps, userId, now);

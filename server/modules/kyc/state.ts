@@ -44,7 +44,12 @@ export async function floorsOf(db: Kysely<Database>, userId: number) {
   };
 }
 
-function amlState(screening: KycScreeningAnswer | null, signature: KycSignatureAnswer | null, screenedName: string | null, now: number): KycStepState {
+function amlState(
+  screening: KycScreeningAnswer | null,
+  signature: KycSignatureAnswer | null,
+  screenedName: string | null,
+  now: number,
+): KycStepState {
   if (!screening) return "missing";
   // A name typed differently in a newer signature was never screened.
   if (signature && screenedName !== null && signature.full_name !== screenedName) return "missing";
