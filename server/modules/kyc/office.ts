@@ -174,7 +174,7 @@ export async function renewKyc(
       last_action: action,
       last_reason: reason,
       last_action_at: now,
-      last_action_by: staffId,
+      decided_by: staffId,
       updated_at: now,
     };
     await trx

@@ -9,7 +9,8 @@ export interface KycMembersTable {
   last_action: "reset" | "expire" | null;
   last_reason: string | null;
   last_action_at: number | null;
-  last_action_by: number | null;
+  /** The staff member of the last action (named decided_by: the data export leaves staff ids out by that name). */
+  decided_by: number | null;
   updated_at: number;
 }
 

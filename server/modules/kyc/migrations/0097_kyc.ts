@@ -22,7 +22,7 @@ export function up(dialect: Dialect) {
       .addColumn("last_reason", "text")
       .addColumn("last_action_at", "bigint")
       // Not a foreign key: a staff account erased later must not take the decision with it (as the audit trail).
-      .addColumn("last_action_by", "integer")
+      .addColumn("decided_by", "integer")
       .addColumn("updated_at", "bigint", (col) => col.notNull())
       .execute();
     await db.schema
