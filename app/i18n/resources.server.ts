@@ -29,6 +29,7 @@ import deHome from "../../locales/de/home.json";
 import deInfo from "../../locales/de/info.json";
 import deInvitations from "../../locales/de/invitations.json";
 import deInvoices from "../../locales/de/invoices.json";
+import deKyc from "../../locales/de/kyc.json";
 import deLatestReviews from "../../locales/de/latest-reviews.json";
 import deLedgerOffice from "../../locales/de/ledger-office.json";
 import deMembership from "../../locales/de/membership.json";
@@ -82,6 +83,7 @@ import enHome from "../../locales/en/home.json";
 import enInfo from "../../locales/en/info.json";
 import enInvitations from "../../locales/en/invitations.json";
 import enInvoices from "../../locales/en/invoices.json";
+import enKyc from "../../locales/en/kyc.json";
 import enLatestReviews from "../../locales/en/latest-reviews.json";
 import enLedgerOffice from "../../locales/en/ledger-office.json";
 import enMembership from "../../locales/en/membership.json";
@@ -135,6 +137,7 @@ import esHome from "../../locales/es/home.json";
 import esInfo from "../../locales/es/info.json";
 import esInvitations from "../../locales/es/invitations.json";
 import esInvoices from "../../locales/es/invoices.json";
+import esKyc from "../../locales/es/kyc.json";
 import esLatestReviews from "../../locales/es/latest-reviews.json";
 import esLedgerOffice from "../../locales/es/ledger-office.json";
 import esMembership from "../../locales/es/membership.json";
@@ -188,6 +191,7 @@ import plHome from "../../locales/pl/home.json";
 import plInfo from "../../locales/pl/info.json";
 import plInvitations from "../../locales/pl/invitations.json";
 import plInvoices from "../../locales/pl/invoices.json";
+import plKyc from "../../locales/pl/kyc.json";
 import plLatestReviews from "../../locales/pl/latest-reviews.json";
 import plLedgerOffice from "../../locales/pl/ledger-office.json";
 import plMembership from "../../locales/pl/membership.json";
@@ -244,6 +248,7 @@ export const resources = {
     info: deInfo,
     invitations: deInvitations,
     invoices: deInvoices,
+    kyc: deKyc,
     "latest-reviews": deLatestReviews,
     "ledger-office": deLedgerOffice,
     membership: deMembership,
@@ -299,6 +304,7 @@ export const resources = {
     info: enInfo,
     invitations: enInvitations,
     invoices: enInvoices,
+    kyc: enKyc,
     "latest-reviews": enLatestReviews,
     "ledger-office": enLedgerOffice,
     membership: enMembership,
@@ -354,6 +360,7 @@ export const resources = {
     info: esInfo,
     invitations: esInvitations,
     invoices: esInvoices,
+    kyc: esKyc,
     "latest-reviews": esLatestReviews,
     "ledger-office": esLedgerOffice,
     membership: esMembership,
@@ -409,6 +416,7 @@ export const resources = {
     info: plInfo,
     invitations: plInvitations,
     invoices: plInvoices,
+    kyc: plKyc,
     "latest-reviews": plLatestReviews,
     "ledger-office": plLedgerOffice,
     membership: plMembership,

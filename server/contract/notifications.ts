@@ -66,6 +66,9 @@ export const NOTIFICATION_EVENTS = [
   "event_attendance_rejected",
   "bundle_sold",
   "medium_sold",
+  // KYC for payouts (issue 30 item 3, ADR 109): complete, or to be renewed (reset, expired, a confirmed AML hit).
+  "kyc_complete",
+  "kyc_action_needed",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

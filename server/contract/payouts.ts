@@ -4,6 +4,7 @@
  * and tries, the IBAN block, the statuses) are in contract/wallet.ts; this file only uses them.
  */
 import * as v from "valibot";
+import type { KycState } from "./kyc";
 import { BIC_MAX_LENGTH, HOLDER_MAX_LENGTH, IBAN_MAX_LENGTH } from "./bank";
 import { moneyKeySchema, PAYOUT_MIN, SECURE_CODE_LENGTH, type PayoutStatus } from "./wallet";
 
@@ -153,7 +154,9 @@ export interface PayoutOverview {
   max_ongoing: number;
   secure_code: { set: boolean; locked: boolean; tries_left: number };
   bank_account: { iban_masked: string; holder: string; bic: string | null; blocked_until: number | null } | null;
-  /** Whether a payout may be requested now (earner, code set and not locked, account not blocked, enough, room). */
+  /** The member's KYC for payouts (ADR 109): a payout needs it complete; the page links to user/kyc otherwise. */
+  kyc_state: KycState;
+  /** Whether a payout may be requested now (earner, KYC complete, code set and not locked, account not blocked, enough, room). */
   can_request: boolean;
 }
 

@@ -95,6 +95,8 @@ export const ONLY_SHOW_TYPES = [
   "safe_sex_status",
   /** Issue 28 item 6: profiles with paid or fans-only media or a bought-able bundle (escort searches only). */
   "exclusive_content",
+  /** Spec section 6 "fsk18 photos" (issue 30 item 3): escorts with adult photos; only for viewers age-verified in this session. */
+  "fsk18_photos",
 ] as const;
 export type OnlyShowType = (typeof ONLY_SHOW_TYPES)[number];
 /** A profile counts as new for this long after registration. */
@@ -139,6 +141,8 @@ export interface Searcher {
   gender: number | null;
   /** The plus benefits the searcher may use now, as the entitlements kernel answered them (ADR 061). */
   benefits: readonly Benefit[];
+  /** fsk18 content is open to this viewer in this session (the access kernel's age gate): the fsk18 photos filter exists. */
+  ageVerified?: boolean;
 }
 export const GUEST_SEARCHER: Searcher = { userType: USER_TYPE.guest, gender: null, benefits: [] };
 
@@ -188,13 +192,25 @@ export function defaultGendersFor(searcher: Searcher): number[] {
  * exclusive content exist only when the target is escorts.
  */
 export type RestrictedFilter =
-  "cup_size" | "breast_type" | "hair" | "piercing" | "price_durations" | "is_new" | "price" | "is_hot" | "on_tour" | "exclusive_content";
+  | "cup_size"
+  | "breast_type"
+  | "hair"
+  | "piercing"
+  | "price_durations"
+  | "is_new"
+  | "price"
+  | "is_hot"
+  | "on_tour"
+  | "exclusive_content"
+  | "fsk18_photos";
 export function allowedFilters(searcher: Searcher, target: SearchTarget): Set<RestrictedFilter> {
   const allowed = new Set<RestrictedFilter>(["cup_size", "breast_type", "hair", "piercing", "price_durations"]);
   if (searcher.userType === USER_TYPE.escort)
     for (const f of ["cup_size", "breast_type", "hair", "piercing", "price_durations"] as const) allowed.delete(f);
   if (target === "escort") for (const f of ["is_new", "price", "is_hot", "on_tour", "exclusive_content"] as const) allowed.add(f);
   else allowed.delete("price_durations");
+  // The closed user group (JMStV § 4, ADR 105): only a viewer age-verified in this session may filter for fsk18 photos.
+  if (target === "escort" && searcher.ageVerified === true) allowed.add("fsk18_photos");
   return allowed;
 }
 
@@ -582,7 +598,8 @@ export function normalizeUrlState(
         (t === "is_new" && !allowed.has("is_new")) ||
         (t === "is_hot" && !allowed.has("is_hot")) ||
         (t === "on_tour" && !allowed.has("on_tour")) ||
-        (t === "exclusive_content" && !allowed.has("exclusive_content"))
+        (t === "exclusive_content" && !allowed.has("exclusive_content")) ||
+        (t === "fsk18_photos" && !allowed.has("fsk18_photos"))
       ),
   );
   const appearance = restrictAppearance(next.appearance, allowedAppearanceParams(searcher, target), options.appearance);
@@ -719,7 +736,8 @@ export function buildSearchRequest(
         (t === "is_new" && !allowed.has("is_new")) ||
         (t === "is_hot" && !allowed.has("is_hot")) ||
         (t === "on_tour" && !allowed.has("on_tour")) ||
-        (t === "exclusive_content" && !allowed.has("exclusive_content"))
+        (t === "exclusive_content" && !allowed.has("exclusive_content")) ||
+        (t === "fsk18_photos" && !allowed.has("fsk18_photos"))
       ),
   );
   if (flags.length > 0) filter.only_show_type = flags;

@@ -38,6 +38,8 @@ export interface UserDataResponse {
   forced_fake_check: boolean;
   /** The fsk18 age verification passed (status 2, ADR 105): the "age verified" badge. fsk18 content also needs the session's PIN. */
   age_verified: boolean;
+  /** fsk18 content is open to this login session (verified and the PIN entered, access/age-gate.ts): the fsk18 search filter is offered. */
+  fsk18_open: boolean;
   register_completed_step: number;
   /** Where the web tier must send this user first (path after the language, may carry a query), or null. */
   next_destination: string | null;

@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { camt054v8TransferReturns } from "../server/bank/camt-samples";
 import { buyDollars, DEMO, expect, listedClient, logIn, noJsMemberPage, SIGN_UP_PASSWORD, signUp, test } from "./fixtures";
+import { signAgreementByApi, verifyIdentityAndAge } from "./kyc-fixtures";
 
 const PHOTO = fileURLToPath(new URL("../fixtures/photo-400x500.jpg", import.meta.url));
 
@@ -71,6 +72,9 @@ test("an escort's tip frees after probation and is paid out through the flow; th
   test.setTimeout(180_000);
   const shot = (name: string, on: Page = page) => on.screenshot({ path: testInfo.outputPath(`${name}-390.png`), fullPage: true });
   const escort = await newEscort(request, clientIp);
+  // KYC for payouts (ADR 109; tests/e2e/kyc.spec.ts shows its pages): done before she earns, on the clock server.
+  verifyIdentityAndAge(escort, Number(process.env.E2E_PORT ?? 3300) + 1);
+  await signAgreementByApi(request, clientIp, escort, "Lotte Leipzig");
   // Her earning: a fresh client buys 250 dollars and tips her 150 on her profile (no JavaScript: the confirmation page).
   const client = await noJsMemberPage(browser, clientIp, await listedClient(request, clientIp, 1));
   await buyDollars(client, "dollars-250");

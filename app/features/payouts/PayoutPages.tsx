@@ -2,6 +2,7 @@
  * The payout pages (issue 27 items 5–6, ADR 086): the flow (probation, start, edit, submit, success, fail) with the
  * payout history and its read-confirmation, the secure code, the bank account. Server-rendered plain forms.
  */
+import { KYC_ERRORS } from "#server/contract/kyc";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -148,6 +149,14 @@ function Requirements({ overview }: { overview: PayoutOverviewData }) {
   const bank = overview.bankAccount;
   return (
     <ul className={css.checklist} data-testid="payout-requirements">
+      {/* KYC for payouts (ADR 109): its own page says which step is missing. */}
+      <li data-done={overview.kycState === "complete" ? "1" : "0"} data-testid="payout-requirement-kyc">
+        {overview.kycState === "complete" ? (
+          <span>{t("payout_pages.requirements.kyc_ok")}</span>
+        ) : (
+          <Link to={to("user/kyc")}>{t(`payout_pages.requirements.kyc_${overview.kycState}`)}</Link>
+        )}
+      </li>
       <li data-done={code.set && !code.locked ? "1" : "0"}>
         {!code.set ? (
           <Link to={to("user/dollar/payout/secure-code")}>{t("payout_pages.requirements.code_missing")}</Link>
@@ -299,6 +308,11 @@ export function PayoutPage({
       <Frame title={t("payout_pages.fail.title")}>
         <section className={ui.card} data-testid="payout-fail" data-step="fail">
           <p role="alert">{translateMessage(tc, failure ?? "exception.common.something_wrong_happened", undefined, i18n.language)}</p>
+          {failure === KYC_ERRORS.incomplete ? (
+            <Link className={ui.linkButton} to={to("user/kyc")} data-testid="payout-to-kyc">
+              {t("payout_pages.fail.to_kyc")}
+            </Link>
+          ) : null}
           <Link className={ui.linkButton} to={to("user/dollar/payout")}>
             {t("payout_pages.fail.back")}
           </Link>

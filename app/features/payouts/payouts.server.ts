@@ -4,6 +4,7 @@
  * amount), submit (the summary and the secure code), success; a refused request renders the fail step; probation
  * is the start page while nothing is available yet. The secure code and the bank account have their own pages.
  */
+import { KYC_ERRORS } from "#server/contract/kyc";
 import { randomUUID } from "node:crypto";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
@@ -94,6 +95,7 @@ const FAIL_KEYS: readonly string[] = [
   PAYOUT_ERRORS.secureCodeLocked,
   PAYOUT_ERRORS.secureCodeMissing,
   PAYOUT_ERRORS.notEarner,
+  KYC_ERRORS.incomplete,
 ];
 
 export async function submitPayout(args: ActionFunctionArgs) {

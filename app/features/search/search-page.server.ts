@@ -139,7 +139,11 @@ export async function loadSearchPage({ request, context, params }: LoaderFunctio
     sortForced: sortDefault.forcedInUrl && SORTS_FOR_TARGET[effectiveTarget].includes(sortDefault.sort),
     allowed: [...allowed].sort(),
     onlyShowTypes: ONLY_SHOW_TYPES.filter(
-      (type) => !((type === "is_new" || type === "is_hot" || type === "on_tour" || type === "exclusive_content") && !allowed.has(type)),
+      (type) =>
+        !(
+          (type === "is_new" || type === "is_hot" || type === "on_tour" || type === "exclusive_content" || type === "fsk18_photos") &&
+          !allowed.has(type)
+        ),
     ),
     priceDurations: allowed.has("price_durations") ? [...PRICE_DURATIONS] : [],
     /** The appearance section's fields this searcher may use (none in escorts' searches). */

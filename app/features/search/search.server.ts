@@ -83,7 +83,12 @@ export interface SearchInitOptions {
 export function searcherOf(viewer: Viewer | null): Searcher {
   // The benefits as the API's entitlements kernel answered them: the web tier never decides plus itself (ADR 061).
   return viewer
-    ? { userType: viewer.profile.userType, gender: viewer.profile.gender, benefits: viewer.entitlements.benefits }
+    ? {
+        userType: viewer.profile.userType,
+        gender: viewer.profile.gender,
+        benefits: viewer.entitlements.benefits,
+        ageVerified: viewer.fsk18Open,
+      }
     : GUEST_SEARCHER;
 }
 

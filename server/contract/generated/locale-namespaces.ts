@@ -29,6 +29,7 @@ export const NAMESPACES = [
   "info",
   "invitations",
   "invoices",
+  "kyc",
   "latest-reviews",
   "ledger-office",
   "membership",

@@ -49,7 +49,7 @@ export function registerAuth({ v2, oauth }: ModuleContext): void {
       auth: "required",
     },
     async (c, { user }) => {
-      return ok(c, await getUserData(c.get("deps"), user!.id));
+      return ok(c, await getUserData(c.get("deps"), user!.id, user!.tokenId));
     },
   );
 

@@ -1,4 +1,4 @@
-import { entitlementsOf } from "../access/index";
+import { ageSessionOpenSql, entitlementsOf, existsAnswer } from "../access/index";
 import { waitingDates } from "../date-stages/index";
 import { unreadCounts } from "../inbox/index";
 import { notificationSummary } from "../notifications/index";
@@ -25,7 +25,8 @@ export function ageAt(birthDate: string | null, now: number): number | null {
   return age;
 }
 
-export async function getUserData(deps: ApiDeps, userId: number): Promise<UserDataResponse> {
+/** `tokenId`: the caller's access token, for the fsk18 closed user group's session (absent: not open). */
+export async function getUserData(deps: ApiDeps, userId: number, tokenId?: number): Promise<UserDataResponse> {
   const row = await deps.db
     .selectFrom("users")
     .leftJoin("profiles", "profiles.user_id", "users.id")
@@ -54,6 +55,7 @@ export async function getUserData(deps: ApiDeps, userId: number): Promise<UserDa
       "profiles.display_name",
       "profiles.city_name",
     ])
+    .$if(tokenId !== undefined, (qb) => qb.select((eb) => ageSessionOpenSql(eb, tokenId!).as("age_session_open")))
     .where("users.id", "=", userId)
     .executeTakeFirst();
   if (!row) throw fail.notFound();
@@ -95,6 +97,7 @@ export async function getUserData(deps: ApiDeps, userId: number): Promise<UserDa
     must_verify_email: mustVerifyEmail(email),
     forced_fake_check: row.forced_fake_check === 1,
     age_verified: row.age_verification_status === AGE_VERIFICATION_STATUS.verified,
+    fsk18_open: "age_session_open" in row ? existsAnswer(row.age_session_open) : false,
     register_completed_step: row.register_completed_step,
     next_destination: requiredDestination({
       userType: row.user_type,

@@ -46,6 +46,7 @@ import { dollarOperations, LedgerInsufficient, postOperationIn } from "../ledger
 import { afterCommit, transactionWithAfterCommit } from "../../db/after-commit";
 import type { Database } from "../../db/schema";
 import { dollarBalances, notifyWalletAfterCommit } from "../wallet/index";
+import { assertKycComplete, kycStateOf, payoutNotHeldSql } from "../kyc/index";
 import { payoutFailedMail, secureCodeResetMail } from "./mails";
 import type { Selectable, Transaction } from "kysely";
 import type { PayoutsTable } from "./schema";
@@ -265,7 +266,7 @@ async function pendingEarnings(deps: ApiDeps, userId: number, limit = 50): Promi
 
 export async function payoutOverview(deps: ApiDeps, userId: number): Promise<PayoutOverview> {
   const member = await memberOf(deps, userId);
-  const [balances, earnings, code, account, ongoing] = await Promise.all([
+  const [balances, earnings, code, account, ongoing, kyc] = await Promise.all([
     dollarBalances(deps, userId),
     pendingEarnings(deps, userId),
     deps.db.selectFrom("payout_secure_codes").select("failed_tries").where("user_id", "=", userId).executeTakeFirst(),
@@ -276,6 +277,7 @@ export async function payoutOverview(deps: ApiDeps, userId: number): Promise<Pay
       .where("user_id", "=", userId)
       .where("status", "=", PAYOUT_STATUSES.ongoing)
       .executeTakeFirstOrThrow(),
+    kycStateOf(deps.db, userId, deps.clock.now()),
   ]);
   const now = deps.clock.now();
   const earner = isEarner(member.user_type);
@@ -298,8 +300,10 @@ export async function payoutOverview(deps: ApiDeps, userId: number): Promise<Pay
       tries_left: code ? Math.max(0, SECURE_CODE_MAX_TRIES - code.failed_tries) : SECURE_CODE_MAX_TRIES,
     },
     bank_account: bank ? { ...bank, blocked_until: blocked ? bank.blocked_until : null } : null,
+    kyc_state: kyc.state,
     can_request:
       earner &&
+      kyc.state === "complete" &&
       code !== undefined &&
       !locked &&
       bank !== null &&
@@ -337,6 +341,8 @@ export async function requestPayout(deps: ApiDeps, userId: number, input: Payout
   try {
     const created = await inWalletTransaction(deps, async (trx) => {
       await lockMembersForLimits(trx, deps.dialect, "payouts", [userId]);
+      // Every payout passes here: none while the member's KYC is not complete (ADR 109).
+      await assertKycComplete(trx, userId, now);
       const account = await trx.selectFrom("payout_bank_accounts").selectAll().where("user_id", "=", userId).executeTakeFirst();
       if (!account) throw fail.conflict(PAYOUT_ERRORS.bankMissing);
       if (num(account.iban_changed_at) + IBAN_BLOCK_MS > now) throw fail.conflict(PAYOUT_ERRORS.ibanBlocked);
@@ -513,7 +519,12 @@ export async function payoutQueue(deps: ApiDeps, staffId: number): Promise<Payou
       .innerJoin("users", "users.id", "payouts.user_id")
       .selectAll("payouts")
       .select("users.username");
-    if (where === "waiting") query = query.where("payouts.status", "=", PAYOUT_STATUSES.ongoing).where("payouts.batch_id", "is", null);
+    // Payouts held by KYC (ADR 109) wait out of the approval list until the member's KYC is complete again.
+    if (where === "waiting")
+      query = query
+        .where("payouts.status", "=", PAYOUT_STATUSES.ongoing)
+        .where("payouts.batch_id", "is", null)
+        .where((eb) => payoutNotHeldSql(eb));
     if (where === "approved") query = query.where("payouts.status", "=", PAYOUT_STATUSES.ongoing).where("payouts.batch_id", "is not", null);
     if (where === "succeeded") query = query.where("payouts.outcome", "=", "succeeded");
     return query
@@ -551,6 +562,7 @@ export async function approvePayouts(deps: ApiDeps, staffId: number, payoutIds: 
       .where("id", "in", [...new Set(payoutIds)])
       .where("status", "=", PAYOUT_STATUSES.ongoing)
       .where("batch_id", "is", null)
+      .where((eb) => payoutNotHeldSql(eb))
       .orderBy("id")
       .execute();
     if (payouts.length === 0) throw fail.conflict(PAYOUT_ERRORS.nothingToApprove, "payout_ids");

@@ -80,6 +80,9 @@ const USER_TABLES: Record<string, readonly string[]> = {
   verification: ["verification_checks"],
   // The age verification for adult content (issue 30 item 1, ADR 105): its state, provider and times; never the PIN.
   "age-verification": ["age_verifications"],
+  // KYC for payouts (issue 30 item 3, ADR 109): the agreements signed (version, text hash, name, browser; the address
+  // only as a keyed hash, left out), the screenings and staff's decisions with reasons, the payouts held.
+  kyc: ["kyc_members", "kyc_signatures", "kyc_screenings", "kyc_payout_holds"],
 };
 
 /**

@@ -54,7 +54,8 @@ export function searchFilters(
     price_bands: allowed.has("price") ? PRICE_BAND_KEYS : [],
     price_durations: allowed.has("price_durations") ? PRICE_DURATIONS : [],
     only_show_types: ONLY_SHOW_TYPES.filter(
-      (t) => !((t === "is_new" || t === "is_hot" || t === "on_tour" || t === "exclusive_content") && !allowed.has(t)),
+      (t) =>
+        !((t === "is_new" || t === "is_hot" || t === "on_tour" || t === "exclusive_content" || t === "fsk18_photos") && !allowed.has(t)),
     ),
     allowed_filters: [...allowed].sort(),
     traits: {

@@ -43,6 +43,7 @@ import {
 } from "../../contract/search";
 import { EARTH_RADIUS_KM, KM_PER_DEGREE } from "../../contract/geo";
 import { boundingBox, haversineKm } from "../geo/index";
+import { MEDIA_KIND, MEDIA_STATUS } from "../../contract/media";
 import { avatarsOf } from "../media/index";
 import { activeTours, type ActiveTour } from "../tours/index";
 import { tileContactRule } from "../messenger/index";
@@ -74,7 +75,7 @@ export interface SearchResult {
 }
 
 export function searcherOf(viewer: ViewerContext, gender: number | null): Searcher {
-  return { userType: viewer.userType, gender, benefits: viewer.entitlements.benefits() };
+  return { userType: viewer.userType, gender, benefits: viewer.entitlements.benefits(), ageVerified: viewer.isAgeVerified };
 }
 
 /** The date `years` before `now` as the integer YYYYMMDD (search_profiles.birth_ymd). */
@@ -272,6 +273,22 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
       // Paid or fans-only media, or a bundle for sale (issue 28 item 6; access/paid-media.ts, one rule with the lists).
       case "exclusive_content":
         and.push(hasExclusiveContentSql("search_profiles.user_id", plan.mediaLevels, now));
+        break;
+      // Adult photos (spec section 6 "fsk18 photos"): only for a viewer whose fsk18 content is open in this session
+      // (the access kernel's age gate); from anyone else the parameter is ignored, as if it had not been sent.
+      case "fsk18_photos":
+        if (plan.viewer.isAgeVerified && plan.target === "escort")
+          and.push(
+            eb.exists(
+              eb
+                .selectFrom("media")
+                .select("media.id")
+                .whereRef("media.user_id", "=", "search_profiles.user_id")
+                .where("media.visibility", "=", "fsk18")
+                .where("media.kind", "=", MEDIA_KIND.photo)
+                .where("media.status", "=", MEDIA_STATUS.accepted),
+            ),
+          );
         break;
     }
   }

@@ -29,6 +29,7 @@ import { assignBankLine, importBankStatement, unmatchedBankLines } from "#server
 import { dollarBalances, spendDollars } from "#server/modules/wallet/index";
 import { callJson } from "../../helpers/api-call";
 import { freshIp } from "../../helpers/auth";
+import { completeKyc } from "../../helpers/kyc";
 import { burst } from "../../helpers/burst";
 import { newestMailText } from "../../helpers/mail";
 import { createTestRuntime, createUser, signIn, TEST_DB, type TestRuntime } from "../../helpers/runtime";
@@ -66,6 +67,8 @@ describe(`payouts (${TEST_DB})`, () => {
   /** A signed-in escort with a secure code and an IBAN whose block has passed, holding `dollars` available. */
   async function readyEscort(dollars = 500) {
     const user = await signIn(rt, await createUser(rt, { userType: USER_TYPE.escort }), freshIp());
+    // KYC for payouts (ADR 109) is tested in tests/api/kyc: here it is done.
+    await completeKyc(rt, user.id);
     expect((await call(user.token, "POST", "/payouts/secure-code", { code: CODE, code_confirm: CODE })).status).toBe(200);
     const saved = await call<PayoutBankAccount>(user.token, "PUT", "/payouts/bank-account", {
       iban: "de89 3704 0044 0532 0130 00",

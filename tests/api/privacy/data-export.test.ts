@@ -110,6 +110,7 @@ describe(`the data export (${TEST_DB})`, () => {
         "fan-subscriptions.json",
         "favorites-visits.json",
         "friend-links.json",
+        "kyc.json",
         "messages.json",
         "notes.json",
         "notifications.json",
