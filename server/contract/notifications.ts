@@ -66,6 +66,8 @@ export const NOTIFICATION_EVENTS = [
   "event_attendance_rejected",
   "bundle_sold",
   "medium_sold",
+  // Statements of reasons (issue 30 item 4, ADR 110): a decision that restricts the member's content, account or money.
+  "statement_issued",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
