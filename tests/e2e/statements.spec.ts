@@ -30,7 +30,7 @@ test("a photo refused by the team: the member opens the notification and reads t
   // The notification is written by the statement's job, a moment after the decision.
   const notification = member.getByTestId("notification").filter({ hasText: "lies die Begründung" });
   await expect(async () => {
-    await member.goto("/de/user/notifications");
+    await member.goto("/de/my_notification");
     await expect(notification).toHaveCount(1, { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   await notification.getByRole("link").first().click();
