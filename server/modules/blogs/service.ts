@@ -498,7 +498,7 @@ export async function decideBlog(deps: ApiDeps, staffId: number, id: number, rea
       trx,
       {
         actorId: staffId,
-        action: reason === null ? "blog.accept" : "blog.reject",
+        action: reason === null ? "blog_review.accept" : "blog_review.reject",
         subjectType: "blog",
         subjectId: String(id),
         reason,

@@ -717,7 +717,7 @@ export async function decideBundle(deps: ApiDeps, staffId: number, id: number, r
       trx,
       {
         actorId: staffId,
-        action: reason === null ? "bundle.accept" : "bundle.reject",
+        action: reason === null ? "bundle_review.accept" : "bundle_review.reject",
         subjectType: "bundle",
         subjectId: String(id),
         reason,

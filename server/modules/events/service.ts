@@ -688,7 +688,7 @@ export async function decideEvent(deps: ApiDeps, staffId: number, id: number, re
       trx,
       {
         actorId: staffId,
-        action: reason === null ? "event.accept" : "event.reject",
+        action: reason === null ? "event_review.accept" : "event_review.reject",
         subjectType: "event",
         subjectId: String(id),
         reason,

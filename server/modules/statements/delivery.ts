@@ -14,22 +14,18 @@ export const statementPath = (id: number) => `user/statements/${id}`;
 
 export async function deliverStatement(deps: ApiDeps, statementId: number): Promise<void> {
   const found = await deps.db.transaction().execute(async (trx) => {
-    const row = await trx
+    const statement = await trx
       .selectFrom("statements")
-      .innerJoin("users", "users.id", "statements.user_id")
-      .select([
-        "statements.id",
-        "statements.user_id",
-        "statements.restriction",
-        "statements.language",
-        "statements.created_at",
-        "users.email",
-        "users.username",
-        "users.status",
-        "users.is_bounced_email",
-      ])
-      .where("statements.id", "=", statementId)
+      .select(["id", "user_id", "restriction", "language", "created_at"])
+      .where("id", "=", statementId)
       .executeTakeFirst();
+    if (!statement) return null;
+    const member = await trx
+      .selectFrom("users")
+      .select(["email", "username", "status", "is_bounced_email"])
+      .where("id", "=", statement.user_id)
+      .executeTakeFirstOrThrow();
+    const row = { ...statement, ...member };
     if (!row) return null;
     const reference = statementReference(row.id);
     // The dedupe key makes a second run (a worker died after the commit) add no second notification.
