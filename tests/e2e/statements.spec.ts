@@ -40,7 +40,7 @@ test("a photo refused by the team: the member opens the notification and reads t
   await expect(member.getByRole("heading", { level: 1 })).toHaveText(/^Begründung S-\d{6}$/);
   await expect(member.getByTestId("statement-restriction")).toHaveText("Inhalt nicht sichtbar");
   await expect(member.getByTestId("statement-facts")).toHaveText(
-    "Unser Team hat dein Foto vor der Veröffentlichung geprüft und nicht freigegeben. Andere sehen es nicht.",
+    "Unser Team hat dein Foto vor der Veröffentlichung geprüft und nicht freigegeben. Für andere ist der Inhalt nicht sichtbar.",
   );
   await expect(member.getByTestId("statement-ground")).toContainText("Unsere Nutzungsbedingungen: Kontakt über Velora");
   await expect(member.getByText("Die Entscheidung hat ein Mensch aus unserem Team getroffen.")).toBeVisible();

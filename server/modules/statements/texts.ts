@@ -40,8 +40,9 @@ const TEXTS: Record<Language, StatementTexts> = {
       promotion: "deine Profilwerbung",
       payout: "deine Auszahlung",
     },
-    refusedBeforePublication: "Unser Team hat {item} vor der Veröffentlichung geprüft und nicht freigegeben. Andere sehen es nicht.",
-    removedAfterPublication: "Unser Team hat {item} geprüft und entfernt. Andere sehen es nicht mehr.",
+    refusedBeforePublication:
+      "Unser Team hat {item} vor der Veröffentlichung geprüft und nicht freigegeben. Für andere ist der Inhalt nicht sichtbar.",
+    removedAfterPublication: "Unser Team hat {item} geprüft und entfernt. Für andere ist der Inhalt nicht mehr sichtbar.",
     promotionRefused: "Unser Team hat {item} geprüft und nicht freigegeben. Dein Profil wird nicht an hervorgehobener Stelle gezeigt.",
     payoutHeld:
       "Unser Team hat deine Auszahlung über {amount} nicht ausgeführt. Der Betrag ist wieder in deinem Guthaben. Begründung des Teams: {note}",
@@ -103,8 +104,9 @@ const TEXTS: Record<Language, StatementTexts> = {
       promotion: "la promoción de tu perfil",
       payout: "tu pago",
     },
-    refusedBeforePublication: "Nuestro equipo ha revisado {item} antes de su publicación y no lo ha aprobado. Los demás no lo ven.",
-    removedAfterPublication: "Nuestro equipo ha revisado {item} y lo ha eliminado. Los demás ya no lo ven.",
+    refusedBeforePublication:
+      "Nuestro equipo ha revisado {item} antes de su publicación y no ha dado su aprobación. Los demás no tienen acceso a este contenido.",
+    removedAfterPublication: "Nuestro equipo ha revisado {item} y ha retirado este contenido. Los demás ya no tienen acceso a él.",
     promotionRefused: "Nuestro equipo ha revisado {item} y no la ha aprobado. Tu perfil no se muestra en un lugar destacado.",
     payoutHeld: "Nuestro equipo no ha realizado tu pago de {amount}. El importe vuelve a estar en tu saldo. Motivos del equipo: {note}",
     restrictions: {
@@ -134,8 +136,8 @@ const TEXTS: Record<Language, StatementTexts> = {
       promotion: "promocję Twojego profilu",
       payout: "Twoją wypłatę",
     },
-    refusedBeforePublication: "Nasz zespół sprawdził {item} przed publikacją i nie zatwierdził. Inni tego nie widzą.",
-    removedAfterPublication: "Nasz zespół sprawdził {item} i usunął. Inni już tego nie widzą.",
+    refusedBeforePublication: "Nasz zespół sprawdził {item} przed publikacją i nie wydał zgody na publikację. Inni nie widzą tej treści.",
+    removedAfterPublication: "Nasz zespół sprawdził {item} i usunął tę treść. Inni już jej nie widzą.",
     promotionRefused: "Nasz zespół sprawdził {item} i jej nie zatwierdził. Twój profil nie jest pokazywany w wyróżnionym miejscu.",
     payoutHeld:
       "Nasz zespół nie zrealizował Twojej wypłaty w wysokości {amount}. Kwota wróciła na Twoje saldo. Uzasadnienie zespołu: {note}",

@@ -16,7 +16,8 @@ import { fakeTransparencyDb, type FakeTransparencyDb } from "#server/integration
 import { jobBackoffMs } from "#server/jobs/queue";
 import { buildExportArchive } from "#server/modules/privacy/export-archive";
 import { createMediaStorage } from "#server/integrations/storage/index";
-import { recordStatement } from "#server/modules/statements/index";
+import { recordQueueDecisionStatement, recordStatement } from "#server/modules/statements/index";
+import { tdbStatementOf } from "#server/modules/statements/submission";
 import { TDB_MAX_ATTEMPTS } from "#server/modules/statements/service";
 import { freshIp } from "../../helpers/auth";
 import { jpeg } from "../../helpers/images";
@@ -135,7 +136,9 @@ describe(`statements of reasons (${TEST_DB})`, () => {
       decided_by: team.id,
       tdb_state: "pending",
     });
-    expect(statement.facts).toBe("Unser Team hat dein Foto vor der Veröffentlichung geprüft und nicht freigegeben. Andere sehen es nicht.");
+    expect(statement.facts).toBe(
+      "Unser Team hat dein Foto vor der Veröffentlichung geprüft und nicht freigegeben. Für andere ist der Inhalt nicht sichtbar.",
+    );
     expect((await jobsOf(statement.id)).map((job) => job.kind)).toEqual(["statement.notify", "statement.submit"]);
     const audit = await rt.deps.db
       .selectFrom("audit_log")
@@ -231,6 +234,81 @@ describe(`statements of reasons (${TEST_DB})`, () => {
     expect((await call(undefined, "GET", `/statements/${statement.id}`)).status).toBe(401);
     expect((await call(member.token, "GET", "/statements/abc")).status).toBe(404);
     await rt.jobs.runDue();
+  });
+
+  it("one mapping for every queue: a removal after publication, a refused promotion, the facts in the member's language", async () => {
+    setTdb(null, 2_000);
+    const member = await escort("es");
+    const [removed, promotion] = await rt.deps.db.transaction().execute(async (trx) => [
+      await recordQueueDecisionStatement(
+        trx,
+        {
+          userId: member.id,
+          item: "blog",
+          subjectKind: "blog",
+          subjectId: 7,
+          reason: "third_party",
+          when: "after_publication",
+          decidedBy: team.id,
+        },
+        rt.clock.now(),
+      ),
+      await recordQueueDecisionStatement(
+        trx,
+        {
+          userId: member.id,
+          item: "promotion",
+          subjectKind: "promotion",
+          subjectId: 8,
+          reason: { clause: "general" },
+          when: "before_publication",
+          decidedBy: team.id,
+        },
+        rt.clock.now(),
+      ),
+    ]);
+    const rows = await rt.deps.db.selectFrom("statements").selectAll().where("id", "in", [removed, promotion]).orderBy("id").execute();
+    expect(rows).toEqual([
+      expect.objectContaining({
+        restriction: "content_removed",
+        ground_reference: "terms:third_party",
+        language: "es",
+        facts: "Nuestro equipo ha revisado tu entrada de blog y ha retirado este contenido. Los demás ya no tienen acceso a él.",
+      }),
+      expect.objectContaining({ restriction: "content_demoted", ground_reference: "terms:general" }),
+    ]);
+    await rt.jobs.runDue();
+  });
+
+  it("maps an account suspension on a law to the database's account decision, ground and end date", () => {
+    const endsAt = Date.UTC(2026, 11, 24, 12);
+    const body = tdbStatementOf({
+      id: 42,
+      subject_kind: "account",
+      restriction: "account_suspended",
+      ground: "illegal",
+      ground_reference: "§ 184b StGB",
+      source: "trusted_flagger",
+      category: "STATEMENT_CATEGORY_PROTECTION_OF_MINORS",
+      ends_at: endsAt,
+      created_at: Date.UTC(2026, 11, 10, 9),
+      automated_detection: 1,
+      automated_decision: 0,
+    });
+    expect(body).toMatchObject({
+      puid: "42",
+      decision_account: "DECISION_ACCOUNT_SUSPENDED",
+      end_date_account_restriction: "2026-12-24",
+      decision_ground: "DECISION_GROUND_ILLEGAL_CONTENT",
+      illegal_content_legal_ground: "§ 184b StGB",
+      category: "STATEMENT_CATEGORY_PROTECTION_OF_MINORS",
+      content_type: ["CONTENT_TYPE_OTHER"],
+      source_type: "SOURCE_TRUSTED_FLAGGER",
+      automated_detection: "Yes",
+      automated_decision: "AUTOMATED_DECISION_NOT_AUTOMATED",
+      application_date: "2026-12-10",
+    });
+    expect(body.decision_visibility).toBeUndefined();
   });
 
   it("the appeal window is APPEAL_WINDOW_MONTHS calendar months, to the last day of a shorter month", () => {
