@@ -11,6 +11,7 @@ import { DEV_KEY_PATTERN } from "./contract/dev";
 import { bankConfigFrom, type BankConfig } from "./integrations/payments/bank-config";
 import { paymentsConfigFrom, type PaymentsConfig } from "./integrations/payments/config";
 import { ageVerificationConfigFrom, type AgeVerificationConfig } from "./integrations/age-verification/config";
+import { transparencyDbConfigFrom, type TransparencyDbConfig } from "./integrations/transparency-db/port";
 
 export interface AppConfig {
   nodeEnv: "production" | "development" | "test";
@@ -87,6 +88,8 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** The age-verification provider (issue 30 item 1, ADR 105): server/integrations/age-verification/config.ts. */
   ageVerification: AgeVerificationConfig;
+  /** The DSA Transparency Database (issue 30 item 4, ADR 110): TDB_URL, TDB_TOKEN; off without them. */
+  transparencyDb: TransparencyDbConfig;
 }
 
 export type DevRoutes = "off" | "loopback" | "on";
@@ -303,5 +306,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bank: bankConfigFrom(env, { realProduction: production, appSecret }),
     payments: paymentsConfigFrom(env, production, appSecret),
     ageVerification: ageVerificationConfigFrom(env, production, appSecret),
+    transparencyDb: transparencyDbConfigFrom(env),
   };
 }

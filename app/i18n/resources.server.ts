@@ -49,6 +49,7 @@ import deRelations from "../../locales/de/relations.json";
 import deReports from "../../locales/de/reports.json";
 import deReviews from "../../locales/de/reviews.json";
 import deSearch from "../../locales/de/search.json";
+import deStatements from "../../locales/de/statements.json";
 import deTips from "../../locales/de/tips.json";
 import deTours from "../../locales/de/tours.json";
 import deTraits from "../../locales/de/traits.json";
@@ -103,6 +104,7 @@ import enRelations from "../../locales/en/relations.json";
 import enReports from "../../locales/en/reports.json";
 import enReviews from "../../locales/en/reviews.json";
 import enSearch from "../../locales/en/search.json";
+import enStatements from "../../locales/en/statements.json";
 import enTips from "../../locales/en/tips.json";
 import enTours from "../../locales/en/tours.json";
 import enTraits from "../../locales/en/traits.json";
@@ -157,6 +159,7 @@ import esRelations from "../../locales/es/relations.json";
 import esReports from "../../locales/es/reports.json";
 import esReviews from "../../locales/es/reviews.json";
 import esSearch from "../../locales/es/search.json";
+import esStatements from "../../locales/es/statements.json";
 import esTips from "../../locales/es/tips.json";
 import esTours from "../../locales/es/tours.json";
 import esTraits from "../../locales/es/traits.json";
@@ -211,6 +214,7 @@ import plRelations from "../../locales/pl/relations.json";
 import plReports from "../../locales/pl/reports.json";
 import plReviews from "../../locales/pl/reviews.json";
 import plSearch from "../../locales/pl/search.json";
+import plStatements from "../../locales/pl/statements.json";
 import plTips from "../../locales/pl/tips.json";
 import plTours from "../../locales/pl/tours.json";
 import plTraits from "../../locales/pl/traits.json";
@@ -268,6 +272,7 @@ export const resources = {
     reports: deReports,
     reviews: deReviews,
     search: deSearch,
+    statements: deStatements,
     tips: deTips,
     tours: deTours,
     traits: deTraits,
@@ -324,6 +329,7 @@ export const resources = {
     reports: enReports,
     reviews: enReviews,
     search: enSearch,
+    statements: enStatements,
     tips: enTips,
     tours: enTours,
     traits: enTraits,
@@ -380,6 +386,7 @@ export const resources = {
     reports: esReports,
     reviews: esReviews,
     search: esSearch,
+    statements: esStatements,
     tips: esTips,
     tours: esTours,
     traits: esTraits,
@@ -436,6 +443,7 @@ export const resources = {
     reports: plReports,
     reviews: plReviews,
     search: plSearch,
+    statements: plStatements,
     tips: plTips,
     tours: plTours,
     traits: plTraits,

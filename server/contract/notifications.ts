@@ -69,6 +69,8 @@ export const NOTIFICATION_EVENTS = [
   // KYC for payouts (issue 30 item 3, ADR 109): complete, or to be renewed (reset, expired, a confirmed AML hit).
   "kyc_complete",
   "kyc_action_needed",
+  // Statements of reasons (issue 30 item 4, ADR 110): a decision that restricts the member's content, account or money.
+  "statement_issued",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

@@ -112,6 +112,17 @@ export function DataPrivacyPage(props: {
         </p>
       </section>
       <ExportCard exports={props.exports} />
+      <section className={`${ui.card} ${ui.stack}`} aria-labelledby="statements-title">
+        <h2 id="statements-title" className={css.cardTitle}>
+          {t("settings.privacy.statements_title")}
+        </h2>
+        <p>{t("settings.privacy.statements_text")}</p>
+        <p>
+          <Link to={to("user/statements")} data-testid="statements-link">
+            {t("settings.privacy.statements_link")}
+          </Link>
+        </p>
+      </section>
       <section className={`${ui.card} ${ui.stack}`} aria-labelledby="kept-title">
         <h2 id="kept-title" className={css.cardTitle}>
           {t("settings.privacy.kept_title")}

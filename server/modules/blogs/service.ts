@@ -45,6 +45,8 @@ import type { Database } from "../../db/schema";
 import { assertMayAct, isBlockedBetween, memberNamesOf, PROFILE_USER_TYPES, viewerContext } from "../access/index";
 import { mediaImageOf } from "../media/index";
 import { notify, publishNotificationHints } from "../notifications/index";
+import { recordAudit } from "../audit/index";
+import { recordQueueDecisionStatement } from "../statements/index";
 import type { BlogsTable } from "./schema";
 
 type BlogRow = Omit<BlogsTable, "id" | "excerpt" | "comment_count" | "like_count"> & {
@@ -486,6 +488,25 @@ export async function decideBlog(deps: ApiDeps, staffId: number, id: number, rea
       .where("state", "=", row.state)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw fail.conflict("exception.backoffice.already_decided");
+    if (reason !== null) {
+      // A post_check post was public while it waited: the rejection takes it down.
+      const when = row.state === BLOG_STATE.post_check ? "after_publication" : "before_publication";
+      const statement = { userId: row.author_id, item: "blog", subjectKind: "blog", subjectId: id, reason } as const;
+      await recordQueueDecisionStatement(trx, { ...statement, when, decidedBy: staffId }, now);
+    }
+    await recordAudit(
+      trx,
+      {
+        actorId: staffId,
+        action: reason === null ? "blog_review.accept" : "blog_review.reject",
+        subjectType: "blog",
+        subjectId: String(id),
+        reason,
+        before: { state: row.state },
+        after: { state: next, reason },
+      },
+      now,
+    );
     // A post that was public already (post_check) needs no news when it passes; a rejection always does.
     if (reason === null && row.state === BLOG_STATE.post_check) return { state: next, hints: [] };
     const hints = await notify(deps, trx, {

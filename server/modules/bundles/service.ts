@@ -38,6 +38,8 @@ import { findOwner, isBlockedBetween, isListedOwner, memberNamesOf, type NamedOw
 import { dollarOperations, LedgerInsufficient, memberBalances, postOperationIn } from "../ledger/index";
 import { mediaGrant, mediaImageOf } from "../media/index";
 import { notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
+import { recordAudit } from "../audit/index";
+import { recordQueueDecisionStatement } from "../statements/index";
 import { notifyWalletChanged } from "../wallet/index";
 import type { BundlesTable } from "./schema";
 
@@ -707,6 +709,23 @@ export async function decideBundle(deps: ApiDeps, staffId: number, id: number, r
       .where("deleted_at", "is", null)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw fail.conflict("exception.backoffice.already_decided");
+    if (reason !== null) {
+      const statement = { userId: row.creator_id, item: "bundle", subjectKind: "bundle", subjectId: id, reason } as const;
+      await recordQueueDecisionStatement(trx, { ...statement, when: "before_publication", decidedBy: staffId }, now);
+    }
+    await recordAudit(
+      trx,
+      {
+        actorId: staffId,
+        action: reason === null ? "bundle_review.accept" : "bundle_review.reject",
+        subjectType: "bundle",
+        subjectId: String(id),
+        reason,
+        before: { status: row.status },
+        after: { status, reason },
+      },
+      now,
+    );
     return notify(deps, trx, {
       userId: row.creator_id,
       event: reason === null ? "moderation_accepted" : "moderation_rejected",

@@ -55,6 +55,8 @@ import {
 import { resolveProfileCity } from "../geo/index";
 import { mediaImageOf } from "../media/index";
 import { notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
+import { recordAudit } from "../audit/index";
+import { recordQueueDecisionStatement } from "../statements/index";
 import type { EventsTable } from "./schema";
 
 const HOUR_MS = 3_600_000;
@@ -678,6 +680,23 @@ export async function decideEvent(deps: ApiDeps, staffId: number, id: number, re
       .where("status", "=", EVENT_STATUS.pending)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw fail.conflict("exception.backoffice.already_decided");
+    if (reason !== null) {
+      const statement = { userId: row.organizer_id, item: "event", subjectKind: "event", subjectId: id, reason } as const;
+      await recordQueueDecisionStatement(trx, { ...statement, when: "before_publication", decidedBy: staffId }, now);
+    }
+    await recordAudit(
+      trx,
+      {
+        actorId: staffId,
+        action: reason === null ? "event_review.accept" : "event_review.reject",
+        subjectType: "event",
+        subjectId: String(id),
+        reason,
+        before: { status: row.status },
+        after: { status, reason },
+      },
+      now,
+    );
     return notify(deps, trx, {
       userId: row.organizer_id,
       event: reason === null ? "event_accepted" : "event_rejected",

@@ -24,7 +24,9 @@ import {
   type ReviewedTextField,
 } from "../../contract/moderation";
 import { mediaImageOf } from "../media/index";
+import { recordAudit } from "../audit/index";
 import { notify, publishNotificationHints, wantsChannel } from "../notifications/index";
+import { recordQueueDecisionStatement } from "../statements/index";
 import { moderationDecisionMail } from "./mails";
 import { ownTextReviews, REJECTION_SHOWN_MS } from "./texts";
 
@@ -202,6 +204,23 @@ export async function decideMedia(
       .values({ media_id: mediaId, ...decision })
       .onConflict((oc) => oc.column("media_id").doUpdateSet(decision))
       .execute();
+    if (reason !== null) {
+      const statement = { userId: row.user_id, item: "photo", subjectKind: "media", subjectId: mediaId, reason } as const;
+      await recordQueueDecisionStatement(trx, { ...statement, when: "before_publication", decidedBy: staff.id }, now);
+    }
+    await recordAudit(
+      trx,
+      {
+        actorId: staff.id,
+        action: reason === null ? "media.accept" : "media.reject",
+        subjectType: "media",
+        subjectId: String(mediaId),
+        reason,
+        before: { status: row.status },
+        after: { status, reason },
+      },
+      now,
+    );
     const hints = await notify(deps, trx, {
       userId: row.user_id,
       event: reason === null ? "moderation_accepted" : "moderation_rejected",
@@ -243,6 +262,23 @@ export async function decideText(
       .where("value", "=", row.value)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw alreadyDecided();
+    if (reason !== null) {
+      const statement = { userId: row.user_id, item: "profile_text", subjectKind: "profile_text", subjectId: changeId, reason } as const;
+      await recordQueueDecisionStatement(trx, { ...statement, when: "before_publication", decidedBy: staff.id }, now);
+    }
+    await recordAudit(
+      trx,
+      {
+        actorId: staff.id,
+        action: reason === null ? "profile_text.accept" : "profile_text.reject",
+        subjectType: "profile_text_change",
+        subjectId: String(changeId),
+        reason,
+        before: { status: TEXT_REVIEW_STATUS.pending, field: row.field },
+        after: { status, reason },
+      },
+      now,
+    );
     const field: ReviewedTextField = row.field;
     const question = interviewKeyOfField(field);
     if (reason === null && question !== null) {

@@ -41,6 +41,8 @@ import { lockMembersForLimits } from "../../db/locks";
 import { enqueueJob } from "../../jobs/queue";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto";
 import { recordAudit } from "../audit/index";
+import { payoutHeldFacts, recordStatement } from "../statements/index";
+import { termsReference } from "../../contract/statements";
 import { bankDayAfter, buildPain001, dayOf, markBankLineReturned, type ReturnedTransferLine } from "../bank/index";
 import { dollarOperations, LedgerInsufficient, postOperationIn } from "../ledger/index";
 import { afterCommit, transactionWithAfterCommit } from "../../db/after-commit";
@@ -785,6 +787,26 @@ export async function failPayout(
     const row = await trx.selectFrom("payouts").selectAll().where("id", "=", payoutId).executeTakeFirst();
     if (!row) throw fail.notFound();
     if (!(await failPayoutIn(trx, deps, row, how, { actorId: staffId, reason }))) throw fail.conflict(PAYOUT_ERRORS.notReturnable);
+    // The team refusing a payout holds money back (DSA Art. 17(1)(c)); a transfer the bank returned is no decision of ours.
+    if (how === "rejected") {
+      const member = await trx.selectFrom("users").select("language").where("id", "=", row.user_id).executeTakeFirstOrThrow();
+      await recordStatement(
+        trx,
+        {
+          userId: row.user_id,
+          subjectKind: "payout",
+          subjectId: row.id,
+          restriction: "monetary_suspended",
+          ground: "terms",
+          groundReference: termsReference("payout_checks"),
+          facts: payoutHeldFacts(member.language, num(row.amount_cents), "EUR", reason),
+          source: "own_initiative",
+          language: member.language,
+          decidedBy: staffId,
+        },
+        deps.clock.now(),
+      );
+    }
   });
   const after = await deps.db.selectFrom("payouts").selectAll().where("id", "=", payoutId).executeTakeFirstOrThrow();
   return itemOf(after);

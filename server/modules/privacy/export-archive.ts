@@ -19,6 +19,7 @@ import { friendLinksForExport } from "../friends/index";
 import { MASTER_FILE, parseVariantWidths, variantStorageKey } from "../media/index";
 import { notesForExport } from "../notes/index";
 import { notificationsForExport } from "../notifications/index";
+import { statementsForExport } from "../statements/index";
 import { ownReportsForExport } from "../reports/index";
 import { dollarHistoryForExport } from "../wallet/index";
 import { creatorEconomyForExport, nameOf } from "./export-purchases";
@@ -55,8 +56,6 @@ const USER_TABLES: Record<string, readonly string[]> = {
     "federated_identities",
   ],
   "sign-up": ["signup_tracking", "profile_claims"],
-  // The statements of reasons about the member (DSA Art. 17; GDPR Art. 15: the decisions about them).
-  statements: ["statements"],
   exports: ["data_exports"],
   // The member's invoices and credit notes as printed, and their billing details (issue 26, ADR 077).
   billing: ["invoices", "billing_infos"],
@@ -92,6 +91,8 @@ const USER_TABLES: Record<string, readonly string[]> = {
  */
 const EXPORTED_BY_CODE = [
   "access_tokens",
+  // The statements of reasons about the member as their statement page shows them (DSA Art. 17; ADR 110).
+  "statements",
   "media",
   "notifications",
   "reports",
@@ -122,6 +123,19 @@ export const NOT_EXPORTED: Record<string, string> = {
 export const EXPORTED_TABLES: readonly string[] = [...Object.values(USER_TABLES).flat(), ...EXPORTED_BY_CODE];
 
 type Row = Record<string, unknown>;
+
+/**
+ * Reports whose target is the member (GDPR Art. 15, ADR 110): what was reported, of which type, when, its state and
+ * outcome. Never who reported, nor their words or the team's answer to them: that is the reporter's data (Art. 15(4)).
+ */
+async function reportsAboutMemberForExport(db: DB, userId: number) {
+  return db
+    .selectFrom("reports")
+    .select(["object_kind", "object_id", "type", "created_at", "state", "outcome", "decided_at"])
+    .where("target_user_id", "=", userId)
+    .orderBy("id")
+    .execute();
+}
 
 function withoutSecrets(rows: Row[]): Row[] {
   return rows.map((row) => Object.fromEntries(Object.entries(row).filter(([column]) => !SECRET_COLUMN.test(column))));
@@ -189,6 +203,9 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
   }
   // The reports the member filed, as "my reports" shows them (ADR 038); reports about the member are the team's.
   addJson("reports.json", { reports: await ownReportsForExport(db, userId) });
+  // The decisions about the member (GDPR Art. 15, DSA Art. 17) as the statement page shows them: no staff identities.
+  addJson("statements.json", { statements: await statementsForExport(db, userId, input.now) });
+  addJson("reports-about-me.json", { reports: await reportsAboutMemberForExport(db, userId) });
   addJson("sessions.json", {
     sessions: await db
       .selectFrom("access_tokens")

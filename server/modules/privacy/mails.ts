@@ -40,6 +40,8 @@ Diese Datei enthält alles, was wir über dein Konto speichern:
 - media.json und media/: deine Fotos mit Status, Sichtbarkeit und Position
 - moderation.json: deine eingereichten Profiltexte und die Entscheidungen über deine Fotos, mit Gründen
 - reports.json, content-removal-requests.json: deine Meldungen (auch Löschanfragen von früher), ihr Stand und unsere Entscheidungen
+- statements.json: unsere Begründungen zu Entscheidungen, die dich betreffen (DSA Art. 17), und bis wann du widersprechen kannst
+- reports-about-me.json: Meldungen über dich oder deine Inhalte: Art, Datum, Stand und Ergebnis (ohne die meldende Person)
 - settings.json: Erstkontakt-Filter, Benachrichtigungen, Einwilligungen
 - blocks.json, business-links.json: deine Sperrliste, Verknüpfungen mit Agenturen und Clubs
 - favorites-visits.json: deine Favoriten und die Profile, die du angesehen hast
@@ -66,6 +68,8 @@ This file contains everything we store about your account:
 - media.json and media/: your photos with status, visibility and position
 - moderation.json: the profile texts you submitted and the decisions on your photos, with reasons
 - reports.json, content-removal-requests.json: your reports (also earlier removal requests), their state and our decisions
+- statements.json: our statements of reasons for decisions that concern you (DSA Art. 17), and until when you can contest them
+- reports-about-me.json: reports about you or your content: kind, date, state and outcome (without who reported)
 - settings.json: first-contact filter, notifications, consents
 - blocks.json, business-links.json: your block list, links with agencies and clubs
 - favorites-visits.json: your favourites and the profiles you looked at
@@ -92,6 +96,8 @@ Este archivo contiene todo lo que guardamos sobre tu cuenta:
 - media.json y media/: tus fotos con estado, visibilidad y posición
 - moderation.json: los textos de perfil que enviaste y las decisiones sobre tus fotos, con motivos
 - reports.json, content-removal-requests.json: tus denuncias (también solicitudes de retirada anteriores), su estado y nuestras decisiones
+- statements.json: nuestras exposiciones de motivos de las decisiones que te afectan (DSA art. 17) y hasta cuándo puedes recurrirlas
+- reports-about-me.json: denuncias sobre ti o tu contenido: tipo, fecha, estado y resultado (sin quién denunció)
 - settings.json: filtro de primer contacto, notificaciones, consentimientos
 - blocks.json, business-links.json: tu lista de bloqueos, vínculos con agencias y clubes
 - favorites-visits.json: tus favoritos y los perfiles que has visitado
@@ -118,6 +124,8 @@ Ten plik zawiera wszystko, co przechowujemy o twoim koncie:
 - media.json i media/: twoje zdjęcia ze statusem, widocznością i pozycją
 - moderation.json: przesłane przez ciebie teksty profilu i decyzje dotyczące twoich zdjęć, z powodami
 - reports.json, content-removal-requests.json: twoje zgłoszenia (także wcześniejsze wnioski o usunięcie), ich stan i nasze decyzje
+- statements.json: nasze uzasadnienia decyzji, które Cię dotyczą (DSA art. 17), i termin na ich zakwestionowanie
+- reports-about-me.json: zgłoszenia dotyczące Ciebie lub Twoich treści: rodzaj, data, stan i wynik (bez osoby zgłaszającej)
 - settings.json: filtr pierwszego kontaktu, powiadomienia, zgody
 - blocks.json, business-links.json: twoja lista blokad, powiązania z agencjami i klubami
 - favorites-visits.json: twoje ulubione i profile, które oglądałeś

@@ -33,6 +33,8 @@ import { PROMOTION_PROFILE_DAYS, type PromotionCode, type TokenOperationAnswer }
 import type { DB } from "../../db/index";
 import { lockMembersForLimits } from "../../db/locks";
 import { recordAudit } from "../audit/index";
+import { recordQueueDecisionStatement } from "../statements/index";
+import { PROMOTION_REJECT_CLAUSES } from "../../contract/statements";
 import { dollarOperations, LedgerInsufficient, memberBalances, postOperationIn } from "../ledger/index";
 import { mediaImageOf } from "../media/index";
 import { notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
@@ -298,6 +300,17 @@ export async function decideProfilePromotion(
         .where("id", "=", row.id)
         .returningAll()
         .executeTakeFirstOrThrow();
+    }
+    const clause = accept ? null : PROMOTION_REJECT_CLAUSES[input.reason];
+    if (clause !== null) {
+      const statement = {
+        userId: row.user_id,
+        item: "promotion",
+        subjectKind: "promotion",
+        subjectId: row.id,
+        reason: { clause },
+      } as const;
+      await recordQueueDecisionStatement(trx, { ...statement, when: "before_publication", decidedBy: staffId }, now);
     }
     await recordAudit(
       trx,

@@ -34,6 +34,8 @@ export interface StatementsTable {
   /** The Transparency Database's id of the submitted statement. */
   tdb_uuid: string | null;
   tdb_submitted_at: number | null;
+  /** Migration 0098: the Transparency Database's STATEMENT_CATEGORY_…; null: the one of the terms clause (ADR 110). */
+  category: string | null;
 }
 
 declare module "../../db/schema/index" {

@@ -122,6 +122,7 @@ describe(`the data export (${TEST_DB})`, () => {
         "moderation.json",
         "profile.json",
         "reports.json",
+        "reports-about-me.json",
         "reviews.json",
         "security.json",
         "sessions.json",
