@@ -106,7 +106,7 @@ export async function decideScreening(
       trx,
       {
         actorId: staffId,
-        action: decision === "cleared" ? "kyc.clear" : "kyc.reject",
+        action: decision === "cleared" ? "kyc_screening.clear" : "kyc_screening.reject",
         subjectType: "kyc_screening",
         subjectId: String(screeningId),
         reason,
@@ -200,7 +200,7 @@ export async function renewKyc(
       trx,
       {
         actorId: staffId,
-        action: `kyc.${action}`,
+        action: `kyc_member.${action}`,
         subjectType: "user",
         subjectId: String(userId),
         reason,

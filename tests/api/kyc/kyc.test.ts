@@ -210,7 +210,7 @@ describe(`kyc (${TEST_DB})`, () => {
       .where("subject_id", "=", String(screeningId))
       .execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actor_id: backendUser.id, action: "kyc.clear" });
+    expect(audit[0]).toMatchObject({ actor_id: backendUser.id, action: "kyc_screening.clear" });
     expect((await payout(escort.token)).status).toBe(200);
     const told = await rt.deps.db.selectFrom("notifications").select("event").where("user_id", "=", escort.id).execute();
     expect(told.map((row) => row.event)).toContain("kyc_complete");
@@ -360,8 +360,8 @@ describe(`kyc (${TEST_DB})`, () => {
       .orderBy("id")
       .execute();
     expect(audit.map((row) => [row.action, row.reason])).toEqual([
-      ["kyc.expire", "The identity document ran out"],
-      ["kyc.reset", "Name typed wrong"],
+      ["kyc_member.expire", "The identity document ran out"],
+      ["kyc_member.reset", "Name typed wrong"],
     ]);
     expect(JSON.parse(String(audit[1]!.before_json))).toMatchObject({ state: "complete" });
     expect(JSON.parse(String(audit[1]!.after_json))).toMatchObject({ state: "missing" });
