@@ -5,11 +5,11 @@
  * provider "sepa" (one transaction id per collection) or "transfer" (one per statement line), so a file built again
  * or a statement imported twice changes nothing.
  */
+import { requireStaffPermission } from "../access/index";
 import { randomBytes } from "node:crypto";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { BANK_ERRORS, checkBic, checkHolder, checkIban, type BankFileSummary } from "../../contract/bank";
-import { USER_TYPE } from "../../contract/users";
 import { creditorReferencesIn, unseal } from "../../integrations/payments/bank-seal";
 import { SEPA_PROVIDER, TRANSFER_PROVIDER, type SealedDebit } from "../../integrations/payments/bank-providers";
 import type { PaymentEvent } from "../../integrations/payments/port";
@@ -61,8 +61,7 @@ const num = (value: number | string | bigint | null | undefined) => Number(value
 
 /** The money actions of the bank are for backend accounts only (issue 26 item 7), read fresh from the database. */
 export async function requireBackend(deps: ApiDeps, staffId: number): Promise<void> {
-  const row = await deps.db.selectFrom("users").select(["user_type", "status"]).where("id", "=", staffId).executeTakeFirst();
-  if (!row || row.status !== "active" || row.user_type !== USER_TYPE.backend) throw fail.forbidden("exception.backoffice.staff_only");
+  await requireStaffPermission(deps, staffId, "money.manage");
 }
 
 async function settle(deps: ApiDeps, event: PaymentEvent): Promise<boolean> {

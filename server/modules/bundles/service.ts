@@ -8,6 +8,7 @@
  * at a time), the checks again, the ledger operation (dollarOperations.creatorSale, postOperationIn) and the purchase
  * row, so a retry with the key, or a second buy at once, never charges twice.
  */
+import { requireStaffPermission } from "../access/index";
 import type { Kysely } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps, AuthUser } from "../../api/types";
@@ -646,8 +647,7 @@ export async function previewSource(
 // ── the team's queue ────────────────────────────────────────────────────────────────────────────────────────────
 
 async function assertStaff(deps: ApiDeps, userId: number): Promise<void> {
-  const row = await deps.db.selectFrom("users").select(["user_type", "status"]).where("id", "=", userId).executeTakeFirst();
-  if (!row || row.status !== "active" || !isStaffUserType(row.user_type)) throw fail.forbidden("exception.backoffice.staff_only");
+  await requireStaffPermission(deps, userId, "queues.decide");
 }
 
 /** GET /backoffice/bundles: pending bundles, oldest first, with their media. */

@@ -8,6 +8,7 @@
  * the event so every page shows them as they are there. The slug follows the title until the team first accepted the
  * event; from then on category and slug — its address — stay.
  */
+import { requireStaffPermission } from "../access/index";
 import type { Kysely } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps, AuthUser, ReportedObject } from "../../api/types";
@@ -600,8 +601,7 @@ export async function myEvents(deps: ApiDeps, userId: number, filter: MyEventsFi
 // ── the team's queue ────────────────────────────────────────────────────────────────────────────────────────────
 
 async function assertStaff(deps: ApiDeps, userId: number): Promise<void> {
-  const row = await deps.db.selectFrom("users").select(["user_type", "status"]).where("id", "=", userId).executeTakeFirst();
-  if (!row || row.status !== "active" || !isStaffUserType(row.user_type)) throw fail.forbidden("exception.backoffice.staff_only");
+  await requireStaffPermission(deps, userId, "queues.decide");
 }
 
 /** GET /backoffice/events: pending events, oldest submission first. */

@@ -4,6 +4,7 @@
  * read or decide (403 for everyone else, checked here on every call). Each decision is taken once (two
  * moderators at once: the second gets 409), and the owner is told by e-mail in their language.
  */
+import { requireStaffPermission } from "../access/index";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { MEDIA_KIND, MEDIA_STATUS } from "../../contract/media";
@@ -11,7 +12,6 @@ import { VIDEO_VARIANT } from "../../contract/media-video";
 import {
   interviewKeyOfField,
   isReviewedTextField,
-  isStaffUserType,
   MODERATED_TEXT_FIELDS,
   QUEUE_PAGE_SIZE,
   TEXT_REVIEW_STATUS,
@@ -33,9 +33,8 @@ const GONE_STATUSES = ["banned", "deleted"] as const;
 
 /** The moderator, read from the database on every call (a token's user type could be stale). */
 async function loadStaff(deps: ApiDeps, userId: number): Promise<{ id: number }> {
-  const row = await deps.db.selectFrom("users").select(["id", "user_type", "status"]).where("id", "=", userId).executeTakeFirst();
-  if (!row || row.status !== "active" || !isStaffUserType(row.user_type)) throw fail.forbidden("exception.backoffice.staff_only");
-  return { id: row.id };
+  await requireStaffPermission(deps, userId, "queues.decide");
+  return { id: userId };
 }
 
 /** The queue: waiting photos and texts together, oldest first, QUEUE_PAGE_SIZE a page. */

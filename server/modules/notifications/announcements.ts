@@ -3,6 +3,7 @@
  * in the bar at the top, with per-language texts (German is the fallback), an active window and a severity. A
  * signed-in member's "got it" is stored; a guest's is a cookie the web tier passes as `dismissed`.
  */
+import { requireStaffPermission } from "../access/index";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import {
@@ -13,7 +14,6 @@ import {
   type AnnouncementList,
 } from "../../contract/notifications";
 import type { Language } from "../../contract/locales";
-import { isStaffUserType } from "../../contract/moderation";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SEVERITY_ORDER = { critical: 0, warning: 1, info: 2 } as const;
@@ -73,8 +73,7 @@ export async function dismissAnnouncement(deps: ApiDeps, userId: number, id: num
 
 /** POST /backoffice/announcements (staff): starts now, runs `days` days. */
 export async function createAnnouncement(deps: ApiDeps, staffId: number, input: AnnouncementCreateInput): Promise<AnnouncementList> {
-  const staff = await deps.db.selectFrom("users").select(["user_type", "status"]).where("id", "=", staffId).executeTakeFirst();
-  if (!staff || staff.status !== "active" || !isStaffUserType(staff.user_type)) throw fail.forbidden("exception.backoffice.staff_only");
+  await requireStaffPermission(deps, staffId, "content.edit");
   const now = deps.clock.now();
   await deps.db
     .insertInto("announcements")
