@@ -8,6 +8,7 @@
  * at a time), the checks again, the ledger operation (dollarOperations.creatorSale, postOperationIn) and the purchase
  * row, so a retry with the key, or a second buy at once, never charges twice.
  */
+import { recordAudit } from "../audit/index";
 import { requireStaffPermission } from "../access/index";
 import type { Kysely } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
@@ -707,6 +708,11 @@ export async function decideBundle(deps: ApiDeps, staffId: number, id: number, r
       .where("deleted_at", "is", null)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw fail.conflict("exception.backoffice.already_decided");
+    // An acceptance is a staff action like any other (issue 30 item 5); a refusal writes its row with its statement of reasons.
+    if (reason === null) {
+      const audit = { actorId: staffId, action: "bundle.accept", subjectType: "bundle", subjectId: String(id), reason: null };
+      await recordAudit(trx, { ...audit, before: { status: row.status }, after: { status } }, now);
+    }
     return notify(deps, trx, {
       userId: row.creator_id,
       event: reason === null ? "moderation_accepted" : "moderation_rejected",

@@ -8,6 +8,7 @@
  * the event so every page shows them as they are there. The slug follows the title until the team first accepted the
  * event; from then on category and slug — its address — stay.
  */
+import { recordAudit } from "../audit/index";
 import { requireStaffPermission } from "../access/index";
 import type { Kysely } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
@@ -678,6 +679,11 @@ export async function decideEvent(deps: ApiDeps, staffId: number, id: number, re
       .where("status", "=", EVENT_STATUS.pending)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw fail.conflict("exception.backoffice.already_decided");
+    // An acceptance is a staff action like any other (issue 30 item 5); a refusal writes its row with its statement of reasons.
+    if (reason === null) {
+      const audit = { actorId: staffId, action: "event.accept", subjectType: "event", subjectId: String(id), reason: null };
+      await recordAudit(trx, { ...audit, before: { status: row.status }, after: { status } }, now);
+    }
     return notify(deps, trx, {
       userId: row.organizer_id,
       event: reason === null ? "event_accepted" : "event_rejected",

@@ -4,6 +4,7 @@
  * read or decide (403 for everyone else, checked here on every call). Each decision is taken once (two
  * moderators at once: the second gets 409), and the owner is told by e-mail in their language.
  */
+import { recordAudit } from "../audit/index";
 import { requireStaffPermission } from "../access/index";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
@@ -195,6 +196,11 @@ export async function decideMedia(
       .where("status", "=", MEDIA_STATUS.pending)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw alreadyDecided();
+    // An acceptance is a staff action like any other (issue 30 item 5); a refusal writes its row with its statement of reasons.
+    if (reason === null) {
+      const audit = { actorId: staff.id, action: "media.accept", subjectType: "media", subjectId: String(mediaId), reason: null };
+      await recordAudit(trx, { ...audit, before: { status: row.status }, after: { status } }, now);
+    }
     const decision = { user_id: row.user_id, status, reason, decided_by: staff.id, decided_at: now };
     await trx
       .insertInto("media_decisions")
@@ -242,6 +248,18 @@ export async function decideText(
       .where("value", "=", row.value)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw alreadyDecided();
+    // An acceptance is a staff action like any other (issue 30 item 5); a refusal writes its row with its statement of reasons.
+    if (reason === null) {
+      const audit = {
+        actorId: staff.id,
+        action: "text.accept",
+        subjectType: "profile_text_change",
+        subjectId: String(changeId),
+        reason: null,
+      };
+      const before = { status: TEXT_REVIEW_STATUS.pending, field: row.field, value: row.value };
+      await recordAudit(trx, { ...audit, before, after: { ...before, status } }, now);
+    }
     const field: ReviewedTextField = row.field;
     const question = interviewKeyOfField(field);
     if (reason === null && question !== null) {

@@ -3,6 +3,7 @@
  * in the bar at the top, with per-language texts (German is the fallback), an active window and a severity. A
  * signed-in member's "got it" is stored; a guest's is a cookie the web tier passes as `dismissed`.
  */
+import { recordAudit } from "../audit/index";
 import { requireStaffPermission } from "../access/index";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
@@ -75,20 +76,22 @@ export async function dismissAnnouncement(deps: ApiDeps, userId: number, id: num
 export async function createAnnouncement(deps: ApiDeps, staffId: number, input: AnnouncementCreateInput): Promise<AnnouncementList> {
   await requireStaffPermission(deps, staffId, "content.edit");
   const now = deps.clock.now();
-  await deps.db
-    .insertInto("announcements")
-    .values({
-      severity: input.severity,
-      text_de: input.text_de,
-      text_en: input.text_en || null,
-      text_es: input.text_es || null,
-      text_pl: input.text_pl || null,
-      url: input.url || null,
-      starts_at: now,
-      ends_at: now + input.days * DAY_MS,
-      created_by: staffId,
-      created_at: now,
-    })
-    .execute();
+  const values = {
+    severity: input.severity,
+    text_de: input.text_de,
+    text_en: input.text_en || null,
+    text_es: input.text_es || null,
+    text_pl: input.text_pl || null,
+    url: input.url || null,
+    starts_at: now,
+    ends_at: now + input.days * DAY_MS,
+    created_by: staffId,
+    created_at: now,
+  };
+  await deps.db.transaction().execute(async (trx) => {
+    const { id } = await trx.insertInto("announcements").values(values).returning("id").executeTakeFirstOrThrow();
+    const audit = { actorId: staffId, action: "announcement.create", subjectType: "announcement", subjectId: String(id), reason: null };
+    await recordAudit(trx, { ...audit, before: null, after: values }, now);
+  });
   return activeAnnouncements(deps, "de", null);
 }

@@ -27,7 +27,9 @@ async function databaseDigest(rt: TestRuntime): Promise<string> {
   for (const table of tables) {
     // Rows as the database returns them, ordered by their whole text so the order of the scan does not matter.
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(rt.deps.db);
-    const lines = rows.rows.map((row) => JSON.stringify(row, (_, value: unknown) => (typeof value === "bigint" ? String(value) : value))).sort();
+    const lines = rows.rows
+      .map((row) => JSON.stringify(row, (_, value: unknown) => (typeof value === "bigint" ? String(value) : value)))
+      .sort();
     hash.update(`${table}\n${lines.join("\n")}\n`);
   }
   return hash.digest("hex");
@@ -91,7 +93,10 @@ describe(`the staff permission matrix on every back-office operation (${TEST_DB}
 
   it("refuses a back-office route without a permission or without a token at start-up", () => {
     const route = (fullPath: string, spec: Partial<RegisteredRoute["spec"]>) =>
-      ({ fullPath, spec: { method: "post", path: fullPath, summary: "x", tag: "backoffice", auth: "required", ...spec } }) as RegisteredRoute;
+      ({
+        fullPath,
+        spec: { method: "post", path: fullPath, summary: "x", tag: "backoffice", auth: "required", ...spec },
+      }) as RegisteredRoute;
     expect(staffRouteProblems([route("/api/v2/backoffice/things", { staff: "queues.decide" })])).toEqual([]);
     expect(staffRouteProblems([route("/api/v2/user/things", {})])).toEqual([]);
     expect(staffRouteProblems([route("/api/v2/backoffice/things", {})])).toEqual([
