@@ -48,6 +48,7 @@ import deRelations from "../../locales/de/relations.json";
 import deReports from "../../locales/de/reports.json";
 import deReviews from "../../locales/de/reviews.json";
 import deSearch from "../../locales/de/search.json";
+import deStaff from "../../locales/de/staff.json";
 import deTips from "../../locales/de/tips.json";
 import deTours from "../../locales/de/tours.json";
 import deTraits from "../../locales/de/traits.json";
@@ -101,6 +102,7 @@ import enRelations from "../../locales/en/relations.json";
 import enReports from "../../locales/en/reports.json";
 import enReviews from "../../locales/en/reviews.json";
 import enSearch from "../../locales/en/search.json";
+import enStaff from "../../locales/en/staff.json";
 import enTips from "../../locales/en/tips.json";
 import enTours from "../../locales/en/tours.json";
 import enTraits from "../../locales/en/traits.json";
@@ -154,6 +156,7 @@ import esRelations from "../../locales/es/relations.json";
 import esReports from "../../locales/es/reports.json";
 import esReviews from "../../locales/es/reviews.json";
 import esSearch from "../../locales/es/search.json";
+import esStaff from "../../locales/es/staff.json";
 import esTips from "../../locales/es/tips.json";
 import esTours from "../../locales/es/tours.json";
 import esTraits from "../../locales/es/traits.json";
@@ -207,6 +210,7 @@ import plRelations from "../../locales/pl/relations.json";
 import plReports from "../../locales/pl/reports.json";
 import plReviews from "../../locales/pl/reviews.json";
 import plSearch from "../../locales/pl/search.json";
+import plStaff from "../../locales/pl/staff.json";
 import plTips from "../../locales/pl/tips.json";
 import plTours from "../../locales/pl/tours.json";
 import plTraits from "../../locales/pl/traits.json";
@@ -263,6 +267,7 @@ export const resources = {
     reports: deReports,
     reviews: deReviews,
     search: deSearch,
+    staff: deStaff,
     tips: deTips,
     tours: deTours,
     traits: deTraits,
@@ -318,6 +323,7 @@ export const resources = {
     reports: enReports,
     reviews: enReviews,
     search: enSearch,
+    staff: enStaff,
     tips: enTips,
     tours: enTours,
     traits: enTraits,
@@ -373,6 +379,7 @@ export const resources = {
     reports: esReports,
     reviews: esReviews,
     search: esSearch,
+    staff: esStaff,
     tips: esTips,
     tours: esTours,
     traits: esTraits,
@@ -428,6 +435,7 @@ export const resources = {
     reports: plReports,
     reviews: plReviews,
     search: plSearch,
+    staff: plStaff,
     tips: plTips,
     tours: plTours,
     traits: plTraits,

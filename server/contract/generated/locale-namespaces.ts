@@ -48,6 +48,7 @@ export const NAMESPACES = [
   "reports",
   "reviews",
   "search",
+  "staff",
   "tips",
   "tours",
   "traits",
