@@ -50,6 +50,7 @@ import deReports from "../../locales/de/reports.json";
 import deReviews from "../../locales/de/reviews.json";
 import deSearch from "../../locales/de/search.json";
 import deStatements from "../../locales/de/statements.json";
+import deStaff from "../../locales/de/staff.json";
 import deTips from "../../locales/de/tips.json";
 import deTours from "../../locales/de/tours.json";
 import deTraits from "../../locales/de/traits.json";
@@ -105,6 +106,7 @@ import enReports from "../../locales/en/reports.json";
 import enReviews from "../../locales/en/reviews.json";
 import enSearch from "../../locales/en/search.json";
 import enStatements from "../../locales/en/statements.json";
+import enStaff from "../../locales/en/staff.json";
 import enTips from "../../locales/en/tips.json";
 import enTours from "../../locales/en/tours.json";
 import enTraits from "../../locales/en/traits.json";
@@ -160,6 +162,7 @@ import esReports from "../../locales/es/reports.json";
 import esReviews from "../../locales/es/reviews.json";
 import esSearch from "../../locales/es/search.json";
 import esStatements from "../../locales/es/statements.json";
+import esStaff from "../../locales/es/staff.json";
 import esTips from "../../locales/es/tips.json";
 import esTours from "../../locales/es/tours.json";
 import esTraits from "../../locales/es/traits.json";
@@ -215,6 +218,7 @@ import plReports from "../../locales/pl/reports.json";
 import plReviews from "../../locales/pl/reviews.json";
 import plSearch from "../../locales/pl/search.json";
 import plStatements from "../../locales/pl/statements.json";
+import plStaff from "../../locales/pl/staff.json";
 import plTips from "../../locales/pl/tips.json";
 import plTours from "../../locales/pl/tours.json";
 import plTraits from "../../locales/pl/traits.json";
@@ -273,6 +277,7 @@ export const resources = {
     reviews: deReviews,
     search: deSearch,
     statements: deStatements,
+    staff: deStaff,
     tips: deTips,
     tours: deTours,
     traits: deTraits,
@@ -330,6 +335,7 @@ export const resources = {
     reviews: enReviews,
     search: enSearch,
     statements: enStatements,
+    staff: enStaff,
     tips: enTips,
     tours: enTours,
     traits: enTraits,
@@ -387,6 +393,7 @@ export const resources = {
     reviews: esReviews,
     search: esSearch,
     statements: esStatements,
+    staff: esStaff,
     tips: esTips,
     tours: esTours,
     traits: esTraits,
@@ -444,6 +451,7 @@ export const resources = {
     reviews: plReviews,
     search: plSearch,
     statements: plStatements,
+    staff: plStaff,
     tips: plTips,
     tours: plTours,
     traits: plTraits,

@@ -12,7 +12,7 @@ import { registerModules } from "../modules/index";
 import { mayUseDevRoutes } from "../security/dev-access";
 import { ApiError, errorItem, jsonAnswer } from "./errors";
 import { buildOpenApiDocument } from "./openapi";
-import { ApiRouter, type RegisteredRoute } from "./router";
+import { ApiRouter, staffRouteProblems, type RegisteredRoute } from "./router";
 import type { ApiBindings, ApiDeps, ApiEnv } from "./types";
 
 export interface ApiApp {
@@ -57,6 +57,9 @@ export function createApiApp(deps: ApiDeps): ApiApp {
     dispatch: async (request, bindings) => await app.fetch(request, bindings),
     deps,
   });
+  // A back-office route without its permission would be open to every member: refuse to start (ADR 116).
+  const staffProblems = staffRouteProblems(registry);
+  if (staffProblems.length > 0) throw new Error(`Back-office routes without a staff permission:\n${staffProblems.join("\n")}`);
   v2.get("/openapi.json", (c) => c.json(buildOpenApiDocument(registry)));
 
   // The fake payment provider's page (ADR 075): a stand-in for a third party's site, so outside /api; only where it is

@@ -76,6 +76,11 @@ export function buildOpenApiDocument(routes: RegisteredRoute[]) {
       responses[401] = { description: "Missing or invalid token", content: { "application/json": { schema: errorSchema } } };
     // A route that declares its own success status (201, 202) does not answer 200.
     if ((spec.statuses ?? []).some((status) => status < 300)) delete responses[200];
+    if (spec.staff)
+      responses[403] ??= {
+        description: "Not staff, or the staff role lacks the permission",
+        content: { "application/json": { schema: errorSchema } },
+      };
     if (spec.body) responses[413] = { description: "Request body too large", content: { "application/json": { schema: errorSchema } } };
     for (const status of spec.statuses ?? []) {
       // 201/202 are successes in the envelope; everything else is an error item list.
@@ -88,6 +93,8 @@ export function buildOpenApiDocument(routes: RegisteredRoute[]) {
       summary: spec.summary,
       tags: [spec.tag],
       ...(spec.auth === "required" ? { security: [{ bearer: [] }] } : {}),
+      // The staff matrix's permission a back-office operation asks for (ADR 116); tests walk the document by it.
+      ...(spec.staff ? { "x-staff-permission": spec.staff } : {}),
       parameters: [...params, ...queryParams],
       ...(spec.body ? { requestBody: { required: true, content: { [bodyType]: { schema: schemaOf(spec.body) } } } } : {}),
       responses,

@@ -7,6 +7,8 @@ import { bodyLimit } from "hono/body-limit";
 import type { ErrorItem } from "../contract/errors";
 import type { BodyOutput, Operation, OperationMethod, OperationSchema, QueryOutput } from "../contract/operation";
 import type { ResponseBodies, ResponseName } from "../contract/responses";
+import type { StaffPermission } from "../contract/staff-permissions";
+import { requireStaffPermission } from "../modules/access/index";
 import { ApiError, errorItem, fail, jsonTextAnswer } from "./errors";
 import { withResponseText } from "./internal-call";
 import type { ApiEnv, AuthUser } from "./types";
@@ -21,6 +23,12 @@ export interface RouteOptions<O extends Operation = Operation> {
   tag: string;
   /** required: 401 without a valid token; optional: user may be null. */
   auth: "required" | "optional";
+  /**
+   * A back-office route's permission from the staff matrix (contract/staff-permissions, ADR 116): the router asks the
+   * access kernel before it reads the input or calls the handler, so no back-office route can forget the check. Every
+   * path under /backoffice/ must declare one (`staffRouteProblems`, checked at start-up).
+   */
+  staff?: StaffPermission;
   /** Answers documented beyond 200 and the error shape. */
   statuses?: number[];
   /**
@@ -126,7 +134,8 @@ export class ApiRouter {
         });
     this.hono.on(spec.method.toUpperCase(), spec.path, limitBody, async (c) => {
       const user = c.get("user");
-      if (spec.auth === "required" && !user) throw fail.unauthorized();
+      if ((spec.auth === "required" || spec.staff) && !user) throw fail.unauthorized();
+      if (spec.staff) await requireStaffPermission(c.get("deps"), user!.id, spec.staff);
       let query: unknown;
       let body: unknown;
       try {
@@ -144,6 +153,24 @@ export class ApiRouter {
       return handler(c, { body: body as BodyOutput<O>, query: query as QueryOutput<O>, user });
     });
   }
+}
+
+/** The back-office paths: every operation below one is a staff action or a staff read (ADR 116). */
+export const BACKOFFICE_PATH = /\/backoffice(\/|$)/;
+
+/**
+ * Registered routes that break the staff rule, as readable problems (none: it holds): a back-office path without a
+ * `staff` permission, or one that lets guests in. The API refuses to start with any (createApiApp).
+ */
+export function staffRouteProblems(routes: readonly RegisteredRoute[]): string[] {
+  const problems: string[] = [];
+  for (const { fullPath, spec } of routes) {
+    if (!BACKOFFICE_PATH.test(fullPath)) continue;
+    const route = `${spec.method.toUpperCase()} ${fullPath}`;
+    if (!spec.staff) problems.push(`${route} declares no staff permission (RouteOptions.staff, contract/staff-permissions)`);
+    if (spec.auth !== "required") problems.push(`${route} must require a token (auth: "required")`);
+  }
+  return problems;
 }
 
 function queryObject(c: Context<ApiEnv>): Record<string, string | string[]> {

@@ -5,6 +5,7 @@
  * touch money, accounts' KYC and the audit trail (ADR 080: money is the backend role's alone).
  */
 import type { StaffRole } from "./staff";
+import { USER_TYPE } from "./users";
 
 const BOTH: readonly StaffRole[] = ["team", "backend"];
 const BACKEND: readonly StaffRole[] = ["backend"];
@@ -39,4 +40,17 @@ export const STAFF_PERMISSION_NAMES = Object.keys(STAFF_PERMISSIONS) as StaffPer
 
 export function roleMay(role: StaffRole, permission: StaffPermission): boolean {
   return (STAFF_PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
+}
+
+/** The staff role of a user type (backend 9, team 10), or null for members. */
+export function staffRoleOfUserType(userType: number): StaffRole | null {
+  if (userType === USER_TYPE.backend) return "backend";
+  if (userType === USER_TYPE.team) return "team";
+  return null;
+}
+
+/** Whether an account of this user type may use a permission: the web tier's question for pages and links. */
+export function userTypeMay(userType: number, permission: StaffPermission): boolean {
+  const role = staffRoleOfUserType(userType);
+  return role !== null && roleMay(role, permission);
 }

@@ -10,6 +10,7 @@ import { textFieldLabel, type RejectionReason, type ReviewedTextField } from "#s
 import type { CompletenessItem, SettingsGroup, SettingsKey } from "#server/contract/settings";
 import { TOUR_USER_TYPES } from "#server/contract/tours";
 import { DATE_USER_TYPES } from "#server/contract/dates";
+import { userTypeMay } from "#server/contract/staff-permissions";
 import { isStaffUserType, USER_TYPE, userTypeName } from "#server/contract/users";
 import type { Viewer } from "~/api/viewer.server";
 import { FormErrors } from "~/components/Field";
@@ -100,10 +101,17 @@ export function DashboardPage(props: DashboardProps) {
                 </li>
               ))}
               {/* Money is the backend role's alone (ADR 080): the team does not see the way in. */}
-              {viewer.profile.userType === USER_TYPE.backend ? (
+              {userTypeMay(viewer.profile.userType, "money.manage") ? (
                 <li>
                   <Link className={settingsCss.item} to={to("backoffice/orders")} data-testid="dashboard-money">
                     <span className={settingsCss.itemLabel}>{t("dashboard.staff.money")}</span>
+                  </Link>
+                </li>
+              ) : null}
+              {userTypeMay(viewer.profile.userType, "audit.read") ? (
+                <li>
+                  <Link className={settingsCss.item} to={to("backoffice/audit")} data-testid="dashboard-audit">
+                    <span className={settingsCss.itemLabel}>{t("dashboard.staff.audit")}</span>
                   </Link>
                 </li>
               ) : null}

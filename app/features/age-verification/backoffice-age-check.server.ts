@@ -4,19 +4,17 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { ageCheckForceSchema } from "#server/contract/age-verification";
-import { isStaffUserType } from "#server/contract/users";
 import { forceAgeCheck } from "~/api/age-verification.server";
 import { createApiClient } from "~/api/client.server";
-import { loadViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { requireStaffPage } from "~/features/backoffice/staff-access.server";
 
 const notFound = () => new Response(null, { status: 404, headers: PRIVATE_HEADERS });
 
 async function staffAndMember({ request, context, params }: LoaderFunctionArgs): Promise<number> {
-  const viewer = await loadViewer(request, context);
-  if (!viewer || !isStaffUserType(viewer.profile.userType)) throw notFound();
+  await requireStaffPage(request, context, "verification.decide");
   const id = /^[1-9]\d{0,14}$/.test(params.memberId ?? "") ? Number(params.memberId) : null;
   if (id === null) throw notFound();
   return id;

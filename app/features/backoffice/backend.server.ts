@@ -5,11 +5,10 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#server/contract/locales";
-import { USER_TYPE } from "#server/contract/users";
 import type { ApiResult } from "~/api/client.server";
-import { loadViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { requireStaffPage } from "./staff-access.server";
 
 export type BackendArgs = LoaderFunctionArgs | ActionFunctionArgs;
 
@@ -17,8 +16,7 @@ export const notFound = () => new Response(null, { status: 404, headers: PRIVATE
 
 /** The page's language, once the viewer is a backend account (else the 404). */
 export async function requireBackend({ request, context, params }: BackendArgs): Promise<Language> {
-  const viewer = await loadViewer(request, context);
-  if (!viewer || viewer.profile.userType !== USER_TYPE.backend) throw notFound();
+  await requireStaffPage(request, context, "money.manage");
   return isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
 }
 

@@ -6,21 +6,19 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
-import { isStaffUserType, rejectSchema } from "#server/contract/moderation";
+import { rejectSchema } from "#server/contract/moderation";
 import { createApiClient } from "~/api/client.server";
 import { decideModeration, fetchModerationQueue } from "~/api/moderation.server";
-import { loadViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { intentVariant } from "~/components/form/schema";
 import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { requireStaffPage } from "./staff-access.server";
 
 const notFound = () => new Response(null, { status: 404, headers: PRIVATE_HEADERS });
 
 async function requireStaff(request: Request, context: LoaderFunctionArgs["context"]) {
-  const viewer = await loadViewer(request, context);
-  if (!viewer || !isStaffUserType(viewer.profile.userType)) throw notFound();
-  return viewer;
+  return await requireStaffPage(request, context, "queues.decide");
 }
 
 /** page and owner from the query string; anything odd reads as the first page of everyone. */

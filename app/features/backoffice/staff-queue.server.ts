@@ -1,16 +1,17 @@
 /**
  * The loader of a feature's own back-office queue page (bundles, blogs, events, verifications): one page of the
- * queue from the API, its title and the last decision's notice. Members and guests get the back office's 404 (it
- * does not exist for them); the API decides who is staff.
+ * queue from the API, its title and the last decision's notice. Whoever lacks the page's permission gets the back
+ * office's 404 (it does not exist for them); the API asks the same matrix again.
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
 import { pageQueryParam } from "#server/contract/paging";
+import type { StaffPermission } from "#server/contract/staff-permissions";
 import { createApiClient, type ApiClient, type ApiResult } from "~/api/client.server";
-import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { requireStaffPage } from "./staff-access.server";
 
 export interface StaffQueuePage<Done extends string> {
   /** The queue's page from the API (page from `?page=`, the first when it is odd). */
@@ -19,13 +20,15 @@ export interface StaffQueuePage<Done extends string> {
   title: { key: string; ns: string };
   /** The `?done=` values the page confirms after a decision's redirect. */
   done: readonly Done[];
+  /** The staff matrix's permission the page needs (ADR 116); without it the page does not exist (404). */
+  permission: StaffPermission;
 }
 
 export async function loadStaffQueue<Queue, Done extends string>(
   { request, context }: LoaderFunctionArgs,
   page: Omit<StaffQueuePage<Done>, "fetch"> & { fetch: (api: ApiClient, page: number) => Promise<ApiResult<Queue>> },
 ) {
-  await requireViewer(request, context);
+  await requireStaffPage(request, context, page.permission);
   const url = new URL(request.url);
   const number = v.safeParse(pageQueryParam, url.searchParams.get("page") ?? undefined);
   const result = await page.fetch(createApiClient({ request, context }), number.success ? number.output : 1);

@@ -240,6 +240,7 @@ export async function submitMyBlogs({ request, context, params }: ActionFunction
 
 export const loadBlogQueue = (args: LoaderFunctionArgs) =>
   loadStaffQueue(args, {
+    permission: "queues.decide",
     fetch: fetchBlogQueue,
     title: { key: "blog.backoffice.title", ns: "blog" },
     done: ["approved", "rejected"] as const,

@@ -265,6 +265,7 @@ export async function loadSettingsBundles({ request, context, params }: LoaderFu
 
 export const loadBundleQueue = (args: LoaderFunctionArgs) =>
   loadStaffQueue(args, {
+    permission: "queues.decide",
     fetch: fetchBundleQueue,
     title: { key: "bundle.backoffice.title", ns: "bundle" },
     done: ["accepted", "rejected"] as const,

@@ -226,6 +226,7 @@ export async function submitMyEvents({ request, context, params }: ActionFunctio
 
 export const loadEventQueue = (args: LoaderFunctionArgs) =>
   loadStaffQueue(args, {
+    permission: "queues.decide",
     fetch: fetchEventQueue,
     title: { key: "event.backoffice.title", ns: "event" },
     done: ["accepted", "rejected"] as const,

@@ -3,24 +3,22 @@
  * accounts only; everyone else gets the 404 of a page that does not exist (as the other back office pages).
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { isStaffUserType } from "#server/contract/moderation";
 import { announcementCreateSchema } from "#server/contract/notifications";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { createApiClient } from "~/api/client.server";
 import { createAnnouncement, fetchAnnouncements } from "~/api/notifications.server";
-import { loadViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
 import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { requireStaffPage } from "~/features/backoffice/staff-access.server";
 
 export const ANNOUNCEMENT_FIELDS = ["severity", "text_de", "text_en", "text_es", "text_pl", "url", "days"] as const;
 
 const notFound = () => new Response(null, { status: 404, headers: PRIVATE_HEADERS });
 
 async function requireStaff(request: Request, context: LoaderFunctionArgs["context"]): Promise<void> {
-  const viewer = await loadViewer(request, context);
-  if (!viewer || !isStaffUserType(viewer.profile.userType)) throw notFound();
+  await requireStaffPage(request, context, "content.edit");
 }
 
 export async function loadBackofficeAnnouncements({ request, context, params }: LoaderFunctionArgs) {

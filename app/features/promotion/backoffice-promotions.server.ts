@@ -7,16 +7,15 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
-import { isStaffUserType } from "#server/contract/moderation";
 import { PROMOTION_ERRORS, PROMOTION_REVIEW_REJECT_CODES } from "#server/contract/promotion";
 import { createApiClient } from "~/api/client.server";
 import { decidePromotion, fetchPromotionReviewQueue } from "~/api/promotion.server";
-import { loadViewer } from "~/api/viewer.server";
 import { intentVariant, rowIdField } from "~/components/form/schema";
 import { localePath } from "~/i18n/lang";
 import { i18nServer } from "~/i18n/i18next.server";
 import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { requireStaffPage } from "~/features/backoffice/staff-access.server";
 
 /** The notice after a decision's redirect. */
 const DONE = ["accepted", "rejected"] as const;
@@ -24,8 +23,7 @@ const DONE = ["accepted", "rejected"] as const;
 const notFound = () => new Response(null, { status: 404, headers: PRIVATE_HEADERS });
 
 async function requireStaff(request: Request, context: LoaderFunctionArgs["context"]): Promise<void> {
-  const viewer = await loadViewer(request, context);
-  if (!viewer || !isStaffUserType(viewer.profile.userType)) throw notFound();
+  await requireStaffPage(request, context, "queues.decide");
 }
 
 function pageOf(url: URL): number {

@@ -5,23 +5,21 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
-import { isStaffUserType } from "#server/contract/moderation";
 import { decideReportSchema } from "#server/contract/reports";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { createApiClient } from "~/api/client.server";
 import { localePath } from "~/i18n/lang";
 import { decideReport, fetchReportQueue } from "~/api/reports.server";
-import { loadViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { rowIdField } from "~/components/form/schema";
 import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { requireStaffPage } from "~/features/backoffice/staff-access.server";
 
 const notFound = () => new Response(null, { status: 404, headers: PRIVATE_HEADERS });
 
 async function requireStaff(request: Request, context: LoaderFunctionArgs["context"]): Promise<void> {
-  const viewer = await loadViewer(request, context);
-  if (!viewer || !isStaffUserType(viewer.profile.userType)) throw notFound();
+  await requireStaffPage(request, context, "reports.decide");
 }
 
 function pageOf(url: URL): number {

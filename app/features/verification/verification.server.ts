@@ -115,6 +115,7 @@ export const backofficeVerificationsPath = (lang: string) => `/${lang}/backoffic
 
 export const loadVerificationQueue = (args: LoaderFunctionArgs) =>
   loadStaffQueue(args, {
+    permission: "verification.decide",
     fetch: fetchVerificationQueue,
     title: { key: "verification.backoffice.title", ns: "verification" },
     done: ["accepted", "rejected"] as const,

@@ -6,15 +6,10 @@
  */
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
-import { roleMay, type StaffPermission } from "../../contract/staff-permissions";
+import { roleMay, staffRoleOfUserType, type StaffPermission } from "../../contract/staff-permissions";
 import type { StaffRole } from "../../contract/staff";
-import { USER_TYPE } from "../../contract/users";
 
-export function staffRoleOf(userType: number): StaffRole | null {
-  if (userType === USER_TYPE.backend) return "backend";
-  if (userType === USER_TYPE.team) return "team";
-  return null;
-}
+export const staffRoleOf = staffRoleOfUserType;
 
 export async function requireStaffPermission(deps: Pick<ApiDeps, "db">, userId: number, permission: StaffPermission): Promise<StaffRole> {
   const row = await deps.db.selectFrom("users").select(["user_type", "status"]).where("id", "=", userId).executeTakeFirst();

@@ -33,6 +33,7 @@ export function registerAccounting({ v2 }: ModuleContext): void {
     {
       tag,
       auth: "required",
+      staff: "money.manage",
       summary: `Orders, newest first, ${ACCOUNTING_PAGE_SIZE} a page; filters status, goods, method, member (username or id), from/to (days in Europe/Berlin, by creation). ${BACKEND_ONLY}`,
       statuses: [400, 401, 404],
     },
@@ -43,6 +44,7 @@ export function registerAccounting({ v2 }: ModuleContext): void {
     {
       tag,
       auth: "required",
+      staff: "money.manage",
       summary: `One order with its payment transactions, invoices and credit notes, what is still refundable and its audit rows. ${BACKEND_ONLY}`,
       statuses: [401, 404],
     },
@@ -53,6 +55,7 @@ export function registerAccounting({ v2 }: ModuleContext): void {
     {
       tag,
       auth: "required",
+      staff: "money.manage",
       summary: `Refunds all (amount_cents = what is refundable) or part of a paid order with a required reason (at least ${REFUND_REASON_MIN} characters): the provider's refund, a credit note, the good taken back on a full refund. 400 at amount_cents over the refundable amount (params.max), 409 exception.accounting.not_refundable for an order that is not paid. ${AUDITED} ${BACKEND_ONLY}`,
       statuses: [400, 401, 404, 409],
     },
@@ -63,6 +66,7 @@ export function registerAccounting({ v2 }: ModuleContext): void {
     {
       tag,
       auth: "required",
+      staff: "money.manage",
       summary: `Payment transactions (the providers' verified messages and matched bank lines), newest first; filters outcome, method, order (id or public id), from/to. ${BACKEND_ONLY}`,
       statuses: [400, 401, 404],
     },
@@ -73,6 +77,7 @@ export function registerAccounting({ v2 }: ModuleContext): void {
     {
       tag,
       auth: "required",
+      staff: "money.manage",
       summary: `Invoices and credit notes, newest first; filters number (its beginning), status, document, from/to (issue day). ${BACKEND_ONLY}`,
       statuses: [400, 401, 404],
     },
@@ -83,6 +88,7 @@ export function registerAccounting({ v2 }: ModuleContext): void {
     {
       tag,
       auth: "required",
+      staff: "money.manage",
       maxBodyBytes: BANK_STATEMENT_MAX_BYTES * 2,
       summary: `Imports a camt.053 or camt.054 statement (its XML text): incoming transfers matched to open orders, returned debits turned into chargebacks, the rest to the unmatched list; a line seen before is skipped. ${AUDITED} ${BACKEND_ONLY}`,
       statuses: [400, 401, 404, 413],
@@ -91,7 +97,13 @@ export function registerAccounting({ v2 }: ModuleContext): void {
   );
   v2.add(
     accountingOps.unmatched,
-    { tag, auth: "required", summary: `Bank lines no order matched, oldest first. ${BACKEND_ONLY}`, statuses: [400, 401, 404] },
+    {
+      tag,
+      auth: "required",
+      staff: "money.manage",
+      summary: `Bank lines no order matched, oldest first. ${BACKEND_ONLY}`,
+      statuses: [400, 401, 404],
+    },
     async (c, { query, user }) => ok(c, await listUnmatched(c.get("deps"), user!.id, query.page)),
   );
   v2.add(
@@ -99,6 +111,7 @@ export function registerAccounting({ v2 }: ModuleContext): void {
     {
       tag,
       auth: "required",
+      staff: "money.manage",
       summary: `Bank lines that paid part of an order (what it still owes) or more than it owed (the excess), oldest first: to follow up by hand. ${BACKEND_ONLY}`,
       statuses: [400, 401, 404],
     },
@@ -109,6 +122,7 @@ export function registerAccounting({ v2 }: ModuleContext): void {
     {
       tag,
       auth: "required",
+      staff: "money.manage",
       summary: `Assigns an unmatched bank line to an order (its public id or payment reference), settling what it pays. ${AUDITED} ${BACKEND_ONLY}`,
       statuses: [400, 401, 404, 409],
     },
@@ -119,6 +133,7 @@ export function registerAccounting({ v2 }: ModuleContext): void {
     {
       tag,
       auth: "required",
+      staff: "money.manage",
       summary: `Builds the next SEPA file: kind collections (pain.008, the direct debits due) or transfers (pain.001, the refunds by transfer), for due_date (YYYY-MM-DD, a bank day from tomorrow; default the next). 409 when nothing is due. Download it with GET /backoffice/bank/files/{id}. ${AUDITED} ${BACKEND_ONLY}`,
       statuses: [400, 401, 404, 409],
     },
@@ -126,12 +141,12 @@ export function registerAccounting({ v2 }: ModuleContext): void {
   );
   v2.add(
     accountingOps.promoCodes,
-    { tag, auth: "required", summary: `Promo codes, newest first. ${BACKEND_ONLY}`, statuses: [400, 401, 404] },
+    { tag, auth: "required", staff: "money.manage", summary: `Promo codes, newest first. ${BACKEND_ONLY}`, statuses: [400, 401, 404] },
     async (c, { query, user }) => ok(c, await listPromoCodes(c.get("deps"), user!.id, query.page)),
   );
   v2.add(
     accountingOps.promoCode,
-    { tag, auth: "required", summary: `One promo code. ${BACKEND_ONLY}`, statuses: [401, 404] },
+    { tag, auth: "required", staff: "money.manage", summary: `One promo code. ${BACKEND_ONLY}`, statuses: [401, 404] },
     async (c, { user }) => ok(c, await promoCode(c.get("deps"), user!.id, rowIdParam(c.req.param("id")))),
   );
   v2.add(
@@ -139,6 +154,7 @@ export function registerAccounting({ v2 }: ModuleContext): void {
     {
       tag,
       auth: "required",
+      staff: "money.manage",
       summary: `Creates a promo code (upper case; percent 1–100 or fixed cents; goods or all; validity from/until as ms; total and per-member limits). 409 exception.accounting.code_taken at code. ${AUDITED} ${BACKEND_ONLY}`,
       statuses: [201, 400, 401, 404, 409],
     },
@@ -149,6 +165,7 @@ export function registerAccounting({ v2 }: ModuleContext): void {
     {
       tag,
       auth: "required",
+      staff: "money.manage",
       summary: `Changes a promo code (the same fields as creating it; redemptions stay). ${AUDITED} ${BACKEND_ONLY}`,
       statuses: [400, 401, 404, 409],
     },
@@ -159,6 +176,7 @@ export function registerAccounting({ v2 }: ModuleContext): void {
     {
       tag,
       auth: "required",
+      staff: "money.manage",
       summary: `Deactivates or activates a promo code (an unchanged state writes nothing). ${AUDITED} ${BACKEND_ONLY}`,
       statuses: [400, 401, 404],
     },
@@ -169,6 +187,7 @@ export function registerAccounting({ v2 }: ModuleContext): void {
     {
       tag,
       auth: "required",
+      staff: "money.manage",
       summary: `Revenue per day (default the last 30 days, at most 366) or month (default the last 12): paid orders' gross, net and VAT by the day they were paid, minus refunds and chargebacks on the day they happened (split by the order's VAT rate). Days in Europe/Berlin. ${BACKEND_ONLY}`,
       statuses: [400, 401, 404],
     },

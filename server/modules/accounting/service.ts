@@ -1,9 +1,10 @@
 /**
  * The back office for money (issue 26 item 7, ADR 080): lists, refunds, the bank import, promo codes, revenue. Every
- * call first asks `requireBackend`: only an active backend account passes, everyone else (team included) gets the 404
- * of a thing that does not exist. Every change writes its audit row in the transaction of the change: here for promo
+ * call first asks `requireBackend` (the staff matrix's money.manage): only an active backend account passes; members get
+ * 403 staff_only and the team 403 role_forbidden (ADR 116). Every change writes its audit row in the transaction of the change: here for promo
  * codes, in payments (refunds) and bank (imports, assignments, files) for theirs (ADR 080, 088).
  */
+import { requireStaffPermission } from "../access/index";
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
@@ -33,7 +34,6 @@ import {
   type RevenueBucket,
   type RevenueGranularity,
 } from "../../contract/accounting";
-import { USER_TYPE } from "../../contract/users";
 import type { Database } from "../../db/schema";
 import { auditTrailOf, recordAudit } from "../audit/index";
 import {
@@ -49,10 +49,9 @@ import { refundOrder } from "../payments/index";
 
 type Db = Kysely<Database>;
 
-/** Backend accounts only (ADR 080): a 404 for members, guests and team alike, as for an object that does not exist. */
+/** Money is the backend role's alone (ADR 080): the staff matrix's money.manage, refused with 403 like every back-office area (ADR 116). */
 export async function requireBackend(deps: Pick<ApiDeps, "db">, staffId: number): Promise<void> {
-  const row = await deps.db.selectFrom("users").select(["user_type", "status"]).where("id", "=", staffId).executeTakeFirst();
-  if (!row || row.status !== "active" || row.user_type !== USER_TYPE.backend) throw fail.notFound();
+  await requireStaffPermission(deps, staffId, "money.manage");
 }
 
 const num = (value: unknown) => Number(value ?? 0);

@@ -78,6 +78,7 @@ export function registerAgeVerification({ v2 }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "verification.decide",
       summary:
         "Team (10) and backend (9) accounts: force (or lift) a member's age check, with a reason; after login the member is sent to /user/age_check_verification?type=forced until verified. Written to the audit trail. 403 exception.backoffice.staff_only for everyone else; 404 for an unknown, deleted or staff account.",
       statuses: [400, 401, 403, 404],

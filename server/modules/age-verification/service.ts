@@ -10,6 +10,7 @@
  * - The forced check: staff set `forced` (audited); the member is then sent to the check after login until verified.
  * The check is free for members (ADR 106): the platform carries the provider's cost.
  */
+import { requireStaffPermission } from "../access/index";
 import type { Transaction } from "kysely";
 import { fail } from "../../api/errors";
 import type { ApiDeps, AuthUser } from "../../api/types";
@@ -233,8 +234,7 @@ export async function forceAgeCheck(
   memberId: number,
   input: { action: "force" | "lift"; reason: string },
 ): Promise<AgeCheckForced> {
-  const staff = await deps.db.selectFrom("users").select(["user_type", "status"]).where("id", "=", staffId).executeTakeFirst();
-  if (!staff || staff.status !== "active" || !isStaffUserType(staff.user_type)) throw fail.forbidden("exception.backoffice.staff_only");
+  await requireStaffPermission(deps, staffId, "verification.decide");
   const member = await deps.db.selectFrom("users").select(["id", "user_type", "status"]).where("id", "=", memberId).executeTakeFirst();
   // Staff accounts have no fsk18 duty; deleted accounts have no login to send anywhere.
   if (!member || isStaffUserType(member.user_type) || member.status === "deleted") throw fail.notFound(AGE_VERIFICATION_ERRORS.notFound);

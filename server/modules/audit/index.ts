@@ -6,6 +6,7 @@
  */
 import { defineFeature } from "../manifest";
 import * as m0067 from "./migrations/0067_audit";
+import { registerAudit } from "./routes";
 
-export const manifest = defineFeature({ name: "audit", migrations: { "0067_audit": m0067 } });
+export const manifest = defineFeature({ name: "audit", routes: registerAudit, migrations: { "0067_audit": m0067 } });
 export { recordAudit, auditTrailOf, type AuditEntry, type AuditRow } from "./service";

@@ -72,12 +72,24 @@ export function registerBank({ v2, deps, dispatch }: ModuleContext): void {
 
   v2.add(
     bankOps.files,
-    { tag: "backoffice", auth: "required", summary: `The SEPA files built so far, newest first. ${BACKEND}`, statuses: [401, 403] },
+    {
+      tag: "backoffice",
+      auth: "required",
+      staff: "money.manage",
+      summary: `The SEPA files built so far, newest first. ${BACKEND}`,
+      statuses: [401, 403],
+    },
     async (c, { user }) => ok(c, { items: await listBankFiles(c.get("deps"), user!.id) }),
   );
   v2.add(
     bankOps.file,
-    { tag: "backoffice", auth: "required", summary: `One SEPA file as XML, to upload to the bank. ${BACKEND}`, statuses: [401, 403, 404] },
+    {
+      tag: "backoffice",
+      auth: "required",
+      staff: "money.manage",
+      summary: `One SEPA file as XML, to upload to the bank. ${BACKEND}`,
+      statuses: [401, 403, 404],
+    },
     async (c, { user }) => {
       const id = Number(c.req.param("id"));
       if (!Number.isSafeInteger(id) || id <= 0) throw fail.notFound(BANK_ERRORS.fileNotFound);
@@ -96,6 +108,7 @@ export function registerBank({ v2, deps, dispatch }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "money.manage",
       summary: `Builds the pain.008 file of the direct debits due by the collection day (due_date, default the next bank day; at least tomorrow and a bank day: else 400 validation.bank.collection_day). Submitting settles each order; 409 exception.bank.nothing_to_collect when none is due. ${BACKEND}`,
       statuses: [400, 401, 403, 409],
     },
@@ -106,6 +119,7 @@ export function registerBank({ v2, deps, dispatch }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "money.manage",
       summary: `Builds the pain.001 file of every transfer the platform owes (refunds by transfer), for the execution day due_date (default the next bank day). 409 exception.bank.nothing_to_collect when none is waiting. ${BACKEND}`,
       statuses: [400, 401, 403, 409],
     },
@@ -116,6 +130,7 @@ export function registerBank({ v2, deps, dispatch }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "money.manage",
       summary: `Records a refund the law requires by bank transfer (cash to code refunds nothing itself) to the account the member gave; exported with the next pain.001. ${BACKEND}`,
       statuses: [400, 401, 403, 404],
     },

@@ -5,11 +5,11 @@
  * provider "sepa" (one transaction id per collection) or "transfer" (one per statement line), so a file built again
  * or a statement imported twice changes nothing.
  */
+import { requireStaffPermission } from "../access/index";
 import { randomBytes } from "node:crypto";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { BANK_ERRORS, checkBic, checkHolder, checkIban, type BankFileSummary } from "../../contract/bank";
-import { USER_TYPE } from "../../contract/users";
 import { creditorReferencesIn, unseal } from "../../integrations/payments/bank-seal";
 import { SEPA_PROVIDER, TRANSFER_PROVIDER, type SealedDebit } from "../../integrations/payments/bank-providers";
 import type { PaymentEvent } from "../../integrations/payments/port";
@@ -61,8 +61,7 @@ const num = (value: number | string | bigint | null | undefined) => Number(value
 
 /** The money actions of the bank are for backend accounts only (issue 26 item 7), read fresh from the database. */
 export async function requireBackend(deps: ApiDeps, staffId: number): Promise<void> {
-  const row = await deps.db.selectFrom("users").select(["user_type", "status"]).where("id", "=", staffId).executeTakeFirst();
-  if (!row || row.status !== "active" || row.user_type !== USER_TYPE.backend) throw fail.forbidden("exception.backoffice.staff_only");
+  await requireStaffPermission(deps, staffId, "money.manage");
 }
 
 async function settle(deps: ApiDeps, event: PaymentEvent): Promise<boolean> {
@@ -784,26 +783,34 @@ export async function requestTransferRefund(deps: ApiDeps, request: TransferRefu
     .where("id", "=", request.orderId)
     .executeTakeFirst();
   if (!order) throw fail.notFound(BANK_ERRORS.orderNotFound);
-  const row = await deps.db
-    .insertInto("bank_transfers")
-    .values({
-      order_id: order.id,
-      user_id: order.user_id,
-      iban: iban.iban,
-      bic,
-      holder: holder.holder,
-      amount_cents: request.amountCents,
-      remittance: `${deps.config.bank.creditorName} ${order.public_id}`,
-      reason: request.reason.slice(0, 500),
-      end_to_end_id: `VLR-RF-${order.id}-${randomBytes(4).toString("hex").toUpperCase()}`,
-      status: "requested",
-      file_id: null,
-      created_by: request.staffId,
-      created_at: deps.clock.now(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { transferId: row.id };
+  const now = deps.clock.now();
+  return await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("bank_transfers")
+      .values({
+        order_id: order.id,
+        user_id: order.user_id,
+        iban: iban.iban,
+        bic,
+        holder: holder.holder,
+        amount_cents: request.amountCents,
+        remittance: `${deps.config.bank.creditorName} ${order.public_id}`,
+        reason: request.reason.slice(0, 500),
+        end_to_end_id: `VLR-RF-${order.id}-${randomBytes(4).toString("hex").toUpperCase()}`,
+        status: "requested",
+        file_id: null,
+        created_by: request.staffId,
+        created_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // The account's holder and number stay in bank_transfers (which the erasure rules cover); the append-only trail
+    // keeps only what identifies the refund.
+    const after = { order: order.public_id, amount_cents: request.amountCents, iban_last4: iban.iban.slice(-4), status: "requested" };
+    const audit = { actorId: request.staffId, action: "bank.refund_transfer", subjectType: "bank_transfer", subjectId: String(row.id) };
+    await recordAudit(trx, { ...audit, reason: request.reason.slice(0, 500), before: null, after }, now);
+    return { transferId: row.id };
+  });
 }
 
 /**

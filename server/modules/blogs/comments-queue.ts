@@ -4,6 +4,7 @@
  * decision (every open report on the comment closed, every reporter and, on removal, the author mailed, DSA Art. 17),
  * and a removal takes the comment down in that decision's transaction (removeReportedComment).
  */
+import { requireStaffPermission } from "../access/index";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import {
@@ -12,15 +13,13 @@ import {
   type BlogCommentQueue,
   type QueuedBlogComment,
 } from "../../contract/blogs-comments";
-import { isStaffUserType } from "../../contract/moderation";
 import { REPORT_LIMITS, type ReportType } from "../../contract/reports";
 import { memberNamesOf } from "../access/index";
 import { decideReport } from "../reports/index";
 
 /** Staff (team 10, backend 9), read from the database on every call: anyone else gets 403. */
 async function requireStaff(deps: ApiDeps, userId: number): Promise<void> {
-  const row = await deps.db.selectFrom("users").select(["user_type", "status"]).where("id", "=", userId).executeTakeFirst();
-  if (!row || row.status !== "active" || !isStaffUserType(row.user_type)) throw fail.forbidden("exception.backoffice.staff_only");
+  await requireStaffPermission(deps, userId, "queues.decide");
 }
 
 /** Open reports of comments, grouped per comment: how many and since when. */

@@ -87,6 +87,7 @@ export function registerBlogComments({ v2 }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "queues.decide",
       summary: `Reported comments (open reports of kind comment), the oldest report first, 20 a page, with the reports' types and texts. ${STAFF_NOTE}`,
       statuses: [400, 401, 403],
     },
@@ -104,6 +105,7 @@ export function registerBlogComments({ v2 }: ModuleContext): void {
       {
         tag: "backoffice",
         auth: "required",
+        staff: "queues.decide",
         summary: `${what}: every open report on it is decided with the statement of reasons (20–2000 characters), mailed to each reporter and, on removal, to the author. 404 when the comment has no open report. ${STAFF_NOTE}`,
         statuses: [400, 401, 403, 404],
       },

@@ -107,6 +107,7 @@ export function registerBlogs({ v2 }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "queues.decide",
       summary: `Posts for the team, oldest first, 20 a page: pending (before publication) and post_check (published, checked after). ${STAFF_NOTE}`,
       statuses: [400, 401, 403],
     },
@@ -120,6 +121,7 @@ export function registerBlogs({ v2 }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "queues.decide",
       summary: `Approves a post in the queue: pending → approved (1, published now; the author is told), post_check → published (10). 404 unknown, 409 not in the queue. ${STAFF_NOTE}`,
       statuses: [401, 403, 404, 409],
     },
@@ -130,6 +132,7 @@ export function registerBlogs({ v2 }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "queues.decide",
       summary: `Rejects a post in the queue with a reason of the moderation list: rejected (2), unpublished; the author reads the reason in the bell. 404 unknown, 409 not in the queue. ${STAFF_NOTE}`,
       statuses: [400, 401, 403, 404, 409],
     },

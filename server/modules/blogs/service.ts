@@ -10,6 +10,7 @@
  * Who sees a post: its author and staff always; anyone else only in a public state, while the author's account is
  * active and no block stands between them (the access kernel's block rule) — else 404, like a missing post.
  */
+import { recordAudit } from "../audit/index";
 import type { Kysely } from "kysely";
 import { fail } from "../../api/errors";
 import type { ApiDeps, AuthUser, ReportedObject } from "../../api/types";
@@ -507,6 +508,11 @@ export async function decideBlog(deps: ApiDeps, staffId: number, id: number, rea
       },
       now,
     );
+    // An acceptance is a staff action like any other (issue 30 item 5); a refusal writes its row with its statement of reasons.
+    if (reason === null) {
+      const audit = { actorId: staffId, action: "blog.approve", subjectType: "blog", subjectId: String(id), reason: null };
+      await recordAudit(trx, { ...audit, before: { state: row.state }, after: { state: next } }, now);
+    }
     // A post that was public already (post_check) needs no news when it passes; a rejection always does.
     if (reason === null && row.state === BLOG_STATE.post_check) return { state: next, hints: [] };
     const hints = await notify(deps, trx, {

@@ -203,6 +203,7 @@ export function registerBundles({ v2 }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "queues.decide",
       summary: `Bundles waiting for the team, oldest first, 20 a page, with their media. ${STAFF_NOTE}`,
       statuses: [400, 401, 403],
     },
@@ -216,6 +217,7 @@ export function registerBundles({ v2 }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "queues.decide",
       summary: `Accepts a pending bundle: on sale from now on; the creator is told in the bell. 404 unknown, 409 not pending. ${STAFF_NOTE}`,
       statuses: [401, 403, 404, 409],
     },
@@ -226,6 +228,7 @@ export function registerBundles({ v2 }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "queues.decide",
       summary: `Rejects a pending bundle with a reason of the moderation list; the creator reads it translated and may publish again after an edit. 404 unknown, 409 not pending. ${STAFF_NOTE}`,
       statuses: [400, 401, 403, 404, 409],
     },

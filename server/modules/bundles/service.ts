@@ -8,6 +8,8 @@
  * at a time), the checks again, the ledger operation (dollarOperations.creatorSale, postOperationIn) and the purchase
  * row, so a retry with the key, or a second buy at once, never charges twice.
  */
+import { recordAudit } from "../audit/index";
+import { requireStaffPermission } from "../access/index";
 import type { Kysely } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps, AuthUser } from "../../api/types";
@@ -648,8 +650,7 @@ export async function previewSource(
 // ── the team's queue ────────────────────────────────────────────────────────────────────────────────────────────
 
 async function assertStaff(deps: ApiDeps, userId: number): Promise<void> {
-  const row = await deps.db.selectFrom("users").select(["user_type", "status"]).where("id", "=", userId).executeTakeFirst();
-  if (!row || row.status !== "active" || !isStaffUserType(row.user_type)) throw fail.forbidden("exception.backoffice.staff_only");
+  await requireStaffPermission(deps, userId, "queues.decide");
 }
 
 /** GET /backoffice/bundles: pending bundles, oldest first, with their media. */
@@ -726,6 +727,11 @@ export async function decideBundle(deps: ApiDeps, staffId: number, id: number, r
       },
       now,
     );
+    // An acceptance is a staff action like any other (issue 30 item 5); a refusal writes its row with its statement of reasons.
+    if (reason === null) {
+      const audit = { actorId: staffId, action: "bundle.accept", subjectType: "bundle", subjectId: String(id), reason: null };
+      await recordAudit(trx, { ...audit, before: { status: row.status }, after: { status } }, now);
+    }
     return notify(deps, trx, {
       userId: row.creator_id,
       event: reason === null ? "moderation_accepted" : "moderation_rejected",

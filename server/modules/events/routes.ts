@@ -95,6 +95,7 @@ export function registerEvents({ v2 }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "queues.decide",
       summary: `Events waiting for the team, oldest submission first, 20 a page. ${STAFF_NOTE}`,
       statuses: [400, 401, 403],
     },
@@ -108,6 +109,7 @@ export function registerEvents({ v2 }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "queues.decide",
       summary: `Accepts a pending event: listed from now on; the organizer is told. 404 unknown, 409 not pending. ${STAFF_NOTE}`,
       statuses: [401, 403, 404, 409],
     },
@@ -118,6 +120,7 @@ export function registerEvents({ v2 }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "queues.decide",
       summary: `Rejects a pending event with a reason of the moderation list; the organizer is told with the reason and may edit it to queue it again. 404 unknown, 409 not pending. ${STAFF_NOTE}`,
       statuses: [400, 401, 403, 404, 409],
     },

@@ -8,6 +8,8 @@
  * the event so every page shows them as they are there. The slug follows the title until the team first accepted the
  * event; from then on category and slug — its address — stay.
  */
+import { recordAudit } from "../audit/index";
+import { requireStaffPermission } from "../access/index";
 import type { Kysely } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps, AuthUser, ReportedObject } from "../../api/types";
@@ -602,8 +604,7 @@ export async function myEvents(deps: ApiDeps, userId: number, filter: MyEventsFi
 // ── the team's queue ────────────────────────────────────────────────────────────────────────────────────────────
 
 async function assertStaff(deps: ApiDeps, userId: number): Promise<void> {
-  const row = await deps.db.selectFrom("users").select(["user_type", "status"]).where("id", "=", userId).executeTakeFirst();
-  if (!row || row.status !== "active" || !isStaffUserType(row.user_type)) throw fail.forbidden("exception.backoffice.staff_only");
+  await requireStaffPermission(deps, userId, "queues.decide");
 }
 
 /** GET /backoffice/events: pending events, oldest submission first. */
@@ -697,6 +698,11 @@ export async function decideEvent(deps: ApiDeps, staffId: number, id: number, re
       },
       now,
     );
+    // An acceptance is a staff action like any other (issue 30 item 5); a refusal writes its row with its statement of reasons.
+    if (reason === null) {
+      const audit = { actorId: staffId, action: "event.accept", subjectType: "event", subjectId: String(id), reason: null };
+      await recordAudit(trx, { ...audit, before: { status: row.status }, after: { status } }, now);
+    }
     return notify(deps, trx, {
       userId: row.organizer_id,
       event: reason === null ? "event_accepted" : "event_rejected",

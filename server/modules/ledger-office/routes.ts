@@ -15,6 +15,7 @@ export function registerLedgerOffice({ v2 }: ModuleContext): void {
     {
       tag,
       auth: "required",
+      staff: "money.manage",
       summary: `One member's ledger (member: username or id), read-only: accounts with cached balances, and the operations that touched them with their transfers, newest first, ${LEDGER_OFFICE_PAGE_SIZE} a page. 404 exception.ledger_office.member_not_found at member. ${BACKEND_ONLY}`,
       statuses: [400, 401, 404],
     },
@@ -25,6 +26,7 @@ export function registerLedgerOffice({ v2 }: ModuleContext): void {
     {
       tag,
       auth: "required",
+      staff: "money.manage",
       summary: `A staff action on a member's dollars as a new operation: grant (GRANT from grants), debit (CORRECTION back to grants), freeze (FREEZE wallet → frozen), defrost (DEFROST frozen → wallet); amount whole dollars, reason at least ${STAFF_REASON_MIN} characters, key the form's idempotency key (a retry answers the first result, replayed true, and writes nothing). 409 exception.ledger_office.insufficient at amount (params.held) when the account holds less; 409 exception.ledger_office.own_account for the staff member's own account. Writes one audit row in the same transaction. ${BACKEND_ONLY}`,
       statuses: [400, 401, 404, 409],
     },
@@ -35,6 +37,7 @@ export function registerLedgerOffice({ v2 }: ModuleContext): void {
     {
       tag,
       auth: "required",
+      staff: "money.manage",
       summary: `The latest ${RECONCILIATION_REPORTS_SHOWN} reconciliation reports (one per run and currency), newest first; ok false marks a difference. ${BACKEND_ONLY}`,
       statuses: [401, 404],
     },
@@ -45,6 +48,7 @@ export function registerLedgerOffice({ v2 }: ModuleContext): void {
     {
       tag,
       auth: "required",
+      staff: "money.manage",
       summary: `Runs the reconciliation now for dollars and euros (as the daily job), stores its reports with an audit row, alerts on a difference, and answers the latest reports. ${BACKEND_ONLY}`,
       statuses: [401, 404],
     },

@@ -3,6 +3,7 @@
  * dollars only by posting a new operation (a grant, a debit correction, a freeze or its defrost) with a reason, under
  * the form's idempotency key, in one transaction with its audit row. Backend accounts only (ADR 080).
  */
+import { requireStaffPermission } from "../access/index";
 import type { Kysely, Transaction } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
@@ -17,7 +18,6 @@ import {
   type StaffLedgerBody,
   type StaffLedgerDone,
 } from "../../contract/ledger-office";
-import { USER_TYPE } from "../../contract/users";
 import type { Database } from "../../db/schema";
 import { recordAudit } from "../audit/index";
 import { dollarOperations, LedgerInsufficient, postOperationIn, type DollarOperation } from "../ledger/index";
@@ -25,10 +25,9 @@ import { notifyWalletChanged } from "../wallet/index";
 
 type Db = Kysely<Database>;
 
-/** Backend accounts only (ADR 080): a 404 for members, guests and team alike, as for an object that does not exist. */
+/** Money is the backend role's alone (ADR 080): the staff matrix's money.manage, refused with 403 like every back-office area (ADR 116). */
 export async function requireBackend(deps: Pick<ApiDeps, "db">, staffId: number): Promise<void> {
-  const row = await deps.db.selectFrom("users").select(["user_type", "status"]).where("id", "=", staffId).executeTakeFirst();
-  if (!row || row.status !== "active" || row.user_type !== USER_TYPE.backend) throw fail.notFound();
+  await requireStaffPermission(deps, staffId, "money.manage");
 }
 
 const memberNotFound = () => new ApiError(404, [errorItem(404, "exception.ledger_office.member_not_found", "member")]);

@@ -4,6 +4,8 @@
  * read or decide (403 for everyone else, checked here on every call). Each decision is taken once (two
  * moderators at once: the second gets 409), and the owner is told by e-mail in their language.
  */
+import { recordAudit } from "../audit/index";
+import { requireStaffPermission } from "../access/index";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { MEDIA_KIND, MEDIA_STATUS } from "../../contract/media";
@@ -11,7 +13,6 @@ import { VIDEO_VARIANT } from "../../contract/media-video";
 import {
   interviewKeyOfField,
   isReviewedTextField,
-  isStaffUserType,
   MODERATED_TEXT_FIELDS,
   QUEUE_PAGE_SIZE,
   TEXT_REVIEW_STATUS,
@@ -35,9 +36,8 @@ const GONE_STATUSES = ["banned", "deleted"] as const;
 
 /** The moderator, read from the database on every call (a token's user type could be stale). */
 async function loadStaff(deps: ApiDeps, userId: number): Promise<{ id: number }> {
-  const row = await deps.db.selectFrom("users").select(["id", "user_type", "status"]).where("id", "=", userId).executeTakeFirst();
-  if (!row || row.status !== "active" || !isStaffUserType(row.user_type)) throw fail.forbidden("exception.backoffice.staff_only");
-  return { id: row.id };
+  await requireStaffPermission(deps, userId, "queues.decide");
+  return { id: userId };
 }
 
 /** The queue: waiting photos and texts together, oldest first, QUEUE_PAGE_SIZE a page. */
@@ -198,6 +198,11 @@ export async function decideMedia(
       .where("status", "=", MEDIA_STATUS.pending)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw alreadyDecided();
+    // An acceptance is a staff action like any other (issue 30 item 5); a refusal writes its row with its statement of reasons.
+    if (reason === null) {
+      const audit = { actorId: staff.id, action: "media.accept", subjectType: "media", subjectId: String(mediaId), reason: null };
+      await recordAudit(trx, { ...audit, before: { status: row.status }, after: { status } }, now);
+    }
     const decision = { user_id: row.user_id, status, reason, decided_by: staff.id, decided_at: now };
     await trx
       .insertInto("media_decisions")
@@ -279,6 +284,18 @@ export async function decideText(
       },
       now,
     );
+    // An acceptance is a staff action like any other (issue 30 item 5); a refusal writes its row with its statement of reasons.
+    if (reason === null) {
+      const audit = {
+        actorId: staff.id,
+        action: "text.accept",
+        subjectType: "profile_text_change",
+        subjectId: String(changeId),
+        reason: null,
+      };
+      const before = { status: TEXT_REVIEW_STATUS.pending, field: row.field, value: row.value };
+      await recordAudit(trx, { ...audit, before, after: { ...before, status } }, now);
+    }
     const field: ReviewedTextField = row.field;
     const question = interviewKeyOfField(field);
     if (reason === null && question !== null) {

@@ -3,6 +3,8 @@
  * in the bar at the top, with per-language texts (German is the fallback), an active window and a severity. A
  * signed-in member's "got it" is stored; a guest's is a cookie the web tier passes as `dismissed`.
  */
+import { recordAudit } from "../audit/index";
+import { requireStaffPermission } from "../access/index";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import {
@@ -13,7 +15,6 @@ import {
   type AnnouncementList,
 } from "../../contract/notifications";
 import type { Language } from "../../contract/locales";
-import { isStaffUserType } from "../../contract/moderation";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SEVERITY_ORDER = { critical: 0, warning: 1, info: 2 } as const;
@@ -73,23 +74,24 @@ export async function dismissAnnouncement(deps: ApiDeps, userId: number, id: num
 
 /** POST /backoffice/announcements (staff): starts now, runs `days` days. */
 export async function createAnnouncement(deps: ApiDeps, staffId: number, input: AnnouncementCreateInput): Promise<AnnouncementList> {
-  const staff = await deps.db.selectFrom("users").select(["user_type", "status"]).where("id", "=", staffId).executeTakeFirst();
-  if (!staff || staff.status !== "active" || !isStaffUserType(staff.user_type)) throw fail.forbidden("exception.backoffice.staff_only");
+  await requireStaffPermission(deps, staffId, "content.edit");
   const now = deps.clock.now();
-  await deps.db
-    .insertInto("announcements")
-    .values({
-      severity: input.severity,
-      text_de: input.text_de,
-      text_en: input.text_en || null,
-      text_es: input.text_es || null,
-      text_pl: input.text_pl || null,
-      url: input.url || null,
-      starts_at: now,
-      ends_at: now + input.days * DAY_MS,
-      created_by: staffId,
-      created_at: now,
-    })
-    .execute();
+  const values = {
+    severity: input.severity,
+    text_de: input.text_de,
+    text_en: input.text_en || null,
+    text_es: input.text_es || null,
+    text_pl: input.text_pl || null,
+    url: input.url || null,
+    starts_at: now,
+    ends_at: now + input.days * DAY_MS,
+    created_by: staffId,
+    created_at: now,
+  };
+  await deps.db.transaction().execute(async (trx) => {
+    const { id } = await trx.insertInto("announcements").values(values).returning("id").executeTakeFirstOrThrow();
+    const audit = { actorId: staffId, action: "announcement.create", subjectType: "announcement", subjectId: String(id), reason: null };
+    await recordAudit(trx, { ...audit, before: null, after: values }, now);
+  });
   return activeAnnouncements(deps, "de", null);
 }

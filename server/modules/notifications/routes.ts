@@ -116,6 +116,7 @@ export function registerNotifications({ v2 }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "content.edit",
       summary:
         "Staff only: a new announcement (severity, text_de required, text_en/es/pl optional, url a path after the language, days 1–365 from now). 403 exception.backoffice.staff_only.",
       statuses: [400, 401, 403],

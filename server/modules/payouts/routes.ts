@@ -38,6 +38,8 @@ function idOf(raw: string | undefined): number {
 const signedIn = (tag: "wallet" | "backoffice", summary: string, statuses: number[]) => ({
   tag,
   auth: "required" as const,
+  // The back office's payouts are money (ADR 080): the backend role's alone.
+  ...(tag === "backoffice" ? { staff: "money.manage" as const } : {}),
   summary,
   statuses,
 });

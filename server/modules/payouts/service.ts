@@ -6,6 +6,7 @@
  * approves payouts into a pain.001 file, marks the file sent (the payouts succeeded) and books a transfer the bank
  * returned (the amount is available again). Money moves only through the ledger; these tables say what it was for.
  */
+import { requireStaffPermission } from "../access/index";
 import { randomBytes } from "node:crypto";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
@@ -96,8 +97,7 @@ async function requireEarner(deps: ApiDeps, userId: number) {
 
 /** Backend accounts only (ADR 080): everyone else, team included, is refused. */
 async function requireBackend(deps: ApiDeps, staffId: number): Promise<void> {
-  const row = await deps.db.selectFrom("users").select(["user_type", "status"]).where("id", "=", staffId).executeTakeFirst();
-  if (!row || row.status !== "active" || row.user_type !== USER_TYPE.backend) throw fail.forbidden("exception.backoffice.staff_only");
+  await requireStaffPermission(deps, staffId, "money.manage");
 }
 
 // --- The secure code ----------------------------------------------------------------------------------------------

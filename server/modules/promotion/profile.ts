@@ -10,6 +10,7 @@
  * second of two clicks updates no row and refunds nothing. The slot compares `ends_at` with `now` when it reads, so a
  * promotion ends on time without a job.
  */
+import { requireStaffPermission } from "../access/index";
 import type { Selectable } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
@@ -28,7 +29,7 @@ import {
   type PromotionPhoto,
   type PromotionReviewQueue,
 } from "../../contract/promotion";
-import { isStaffUserType, USER_TYPE } from "../../contract/users";
+import { USER_TYPE } from "../../contract/users";
 import { PROMOTION_PROFILE_DAYS, type PromotionCode, type TokenOperationAnswer } from "../../contract/wallet";
 import type { DB } from "../../db/index";
 import { lockMembersForLimits } from "../../db/locks";
@@ -197,8 +198,7 @@ function byKey(db: DB, userId: number, key: string): Promise<PromotionRow | unde
 
 /** Staff (team 10, backend 9), read from the database on every call: anyone else gets 403. */
 async function requireStaff(deps: ApiDeps, userId: number): Promise<void> {
-  const row = await deps.db.selectFrom("users").select(["user_type", "status"]).where("id", "=", userId).executeTakeFirst();
-  if (!row || row.status !== "active" || !isStaffUserType(row.user_type)) throw fail.forbidden("exception.backoffice.staff_only");
+  await requireStaffPermission(deps, userId, "queues.decide");
 }
 
 /** GET /backoffice/promotions: the promotion profiles waiting for the team, oldest first. */

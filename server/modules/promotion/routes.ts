@@ -52,6 +52,7 @@ export function registerPromotion({ v2 }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "queues.decide",
       summary:
         "The promotion profiles waiting for the team, oldest first, with headline, photo and whether the profile is listed. Team (10) and backend (9) accounts only: 403 exception.backoffice.staff_only for everyone else.",
       statuses: [400, 401, 403],
@@ -66,6 +67,7 @@ export function registerPromotion({ v2 }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "queues.decide",
       summary: `Decides a pending promotion profile: accept (it runs ${PROMOTION_PROFILE_DAYS} days from now, code reviewed) or reject with a reason (${PROMOTION_REVIEW_REJECT_CODES.join(", ")}; the price goes back to the member's wallet as one REFUND). The member is notified. 404 exception.promotion.not_found, 409 exception.promotion.already_decided for a second decision (no second refund). Team and backend accounts only (403).`,
       statuses: [400, 401, 403, 404, 409],
     },

@@ -62,6 +62,7 @@ export function registerReports({ v2 }: ModuleContext): void {
       summary: `Open reports, most urgent type first (underage, trafficking), then oldest first, ${REPORT_LIMITS.pageSize} a page, with the reported object and the reporter. ${STAFF_NOTE}`,
       tag: "backoffice",
       auth: "required",
+      staff: "reports.decide",
       statuses: [400, 401, 403],
     },
     async (c, { query, user }) => ok(c, await reportQueue(c.get("deps"), user!.id, query.page)),
@@ -72,6 +73,7 @@ export function registerReports({ v2 }: ModuleContext): void {
       summary: `Decides an open report (no_action, content_removed, account_restricted, account_banned) with a statement of reasons; every open report on the same object is decided with it, each reporter is told by e-mail, and the reported account gets the statement when something was done. 404 unknown id, 409 decided already. ${STAFF_NOTE}`,
       tag: "backoffice",
       auth: "required",
+      staff: "reports.decide",
       statuses: [400, 401, 403, 404, 409],
     },
     async (c, { body, user }) =>

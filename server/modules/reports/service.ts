@@ -3,6 +3,7 @@
  * office decides. Anyone may file without login, limited per member and per IP address so nobody can flood
  * the moderators' queue or someone's mailbox.
  */
+import { requireStaffPermission } from "../access/index";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps, ReportedObject } from "../../api/types";
 import type { DB } from "../../db/index";
@@ -355,8 +356,7 @@ export async function ownReport(deps: ApiDeps, userId: number, reportId: number)
 
 /** Staff (team 10, backend 9), read from the database on every call: anyone else gets 403. */
 async function requireStaff(deps: ApiDeps, userId: number): Promise<void> {
-  const row = await deps.db.selectFrom("users").select(["user_type", "status"]).where("id", "=", userId).executeTakeFirst();
-  if (!row || row.status !== "active" || !isStaffUserType(row.user_type)) throw fail.forbidden("exception.backoffice.staff_only");
+  await requireStaffPermission(deps, userId, "reports.decide");
 }
 
 /** GET /backoffice/reports: open reports, most urgent first, then oldest first. */

@@ -4,6 +4,7 @@
  * of two staff deciding one check one wins, the other gets 409), the forced fake check, and the photos, which only
  * staff open. Every staff action writes the audit trail in its own transaction; the member is told in the bell.
  */
+import { requireStaffPermission } from "../access/index";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { MEDIA_KIND, MEDIA_STATUS } from "../../contract/media";
@@ -36,8 +37,7 @@ const GONE_STATUSES = ["banned", "deleted"] as const;
 
 /** The staff member, read from the database on every call (a token's user type could be stale). */
 async function assertStaff(deps: ApiDeps, userId: number): Promise<void> {
-  const row = await deps.db.selectFrom("users").select(["user_type", "status"]).where("id", "=", userId).executeTakeFirst();
-  if (!row || row.status !== "active" || !isStaffUserType(row.user_type)) throw fail.forbidden("exception.backoffice.staff_only");
+  await requireStaffPermission(deps, userId, "verification.decide");
 }
 
 async function profilePhotosOf(deps: ApiDeps, userId: number): Promise<VerificationProfilePhoto[]> {

@@ -134,6 +134,7 @@ export function registerVerification({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "verification.decide",
       summary: `Checks waiting for the team, oldest submission first, 20 a page, each with the member's profile photos and trust level; overdue after ${VERIFICATION_PENDING_MINUTES} minutes. ${STAFF_NOTE}`,
       statuses: [400, 401, 403],
     },
@@ -147,6 +148,7 @@ export function registerVerification({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "verification.decide",
       summary: `Verifies a pending check (a webcam check: the profile's photos are real, a forced fake check ends). The member is told in the bell; audit trail. 404 unknown, 409 decided already. ${STAFF_NOTE}`,
       statuses: [401, 403, 404, 409],
     },
@@ -157,6 +159,7 @@ export function registerVerification({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "verification.decide",
       summary: `Rejects a pending check with a reason of the list; the member reads it translated. Audit trail. 404 unknown, 409 decided already. ${STAFF_NOTE}`,
       statuses: [400, 401, 403, 404, 409],
     },
@@ -167,6 +170,7 @@ export function registerVerification({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "verification.decide",
       summary: `Forces a fake check on a member (forcedFakeCheck): their photos are no longer marked real and the profile is not listed until a new webcam check is verified. Audit trail. 404 unknown or staff. ${STAFF_NOTE}`,
       statuses: [400, 401, 403, 404],
     },

@@ -70,7 +70,7 @@ describe(`back office for money (${TEST_DB})`, () => {
       .execute();
   }
 
-  it("answers 404 to team accounts and members and 401 to guests on every operation; backend gets 200", async () => {
+  it("answers 403 to team accounts (role_forbidden) and members (staff_only) and 401 to guests on every operation; backend gets 200", async () => {
     const order = await insertOrder(rt, member.id);
     const promo = await call<PromoCode>(backend.token, "POST", accountingOps.createPromo.path, promoBody());
     expect(promo.status).toBe(201);
@@ -86,9 +86,13 @@ describe(`back office for money (${TEST_DB})`, () => {
     };
     for (const [name, op] of Object.entries(accountingOps)) {
       const path = id(op.path);
-      for (const who of [team, member]) {
-        const answer = await call(who.token, op.method.toUpperCase(), path, bodies[name]);
-        expect(answer.status, `${name} as user ${who.id}`).toBe(404);
+      for (const [who, key] of [
+        [team, "exception.backoffice.role_forbidden"],
+        [member, "exception.backoffice.staff_only"],
+      ] as const) {
+        const answer = await call<unknown>(who.token, op.method.toUpperCase(), path, bodies[name]);
+        expect(answer.status, `${name} as user ${who.id}`).toBe(403);
+        expect(JSON.stringify(answer.json), `${name} as user ${who.id}`).toContain(key);
       }
       expect((await call(undefined, op.method.toUpperCase(), path, bodies[name])).status, `${name} as a guest`).toBe(401);
     }

@@ -51,14 +51,14 @@ describe(`ledger office (${TEST_DB})`, () => {
   const auditRows = (subjectId: number) =>
     rt.deps.db.selectFrom("audit_log").selectAll().where("subject_type", "=", "user").where("subject_id", "=", String(subjectId)).execute();
 
-  it("answers 404 to team accounts and members (another member's ledger included) and 401 to guests; backend gets 200", async () => {
+  it("answers 403 to team accounts and members (another member's ledger included) and 401 to guests; backend gets 200", async () => {
     const body = { member: other.username, action: "grant", amount: 5, reason: "Kulanz für Ausfall", key: key() };
     for (const token of [team.token, member.token]) {
-      expect((await ledgerOf(token, other.username)).status).toBe(404);
-      expect((await ledgerOf(token, String(other.id))).status).toBe(404);
-      expect((await act(token, body)).status).toBe(404);
-      expect((await call(token, "GET", ledgerOfficeOps.reports.path)).status).toBe(404);
-      expect((await call(token, "POST", ledgerOfficeOps.reconcile.path)).status).toBe(404);
+      expect((await ledgerOf(token, other.username)).status).toBe(403);
+      expect((await ledgerOf(token, String(other.id))).status).toBe(403);
+      expect((await act(token, body)).status).toBe(403);
+      expect((await call(token, "GET", ledgerOfficeOps.reports.path)).status).toBe(403);
+      expect((await call(token, "POST", ledgerOfficeOps.reconcile.path)).status).toBe(403);
     }
     expect((await call(undefined, "GET", `${ledgerOfficeOps.member.path}?member=${other.username}`)).status).toBe(401);
     expect((await call(undefined, "POST", ledgerOfficeOps.act.path, body)).status).toBe(401);
