@@ -49,8 +49,8 @@ import deRelations from "../../locales/de/relations.json";
 import deReports from "../../locales/de/reports.json";
 import deReviews from "../../locales/de/reviews.json";
 import deSearch from "../../locales/de/search.json";
-import deStatements from "../../locales/de/statements.json";
 import deStaff from "../../locales/de/staff.json";
+import deStatements from "../../locales/de/statements.json";
 import deTips from "../../locales/de/tips.json";
 import deTours from "../../locales/de/tours.json";
 import deTraits from "../../locales/de/traits.json";
@@ -105,8 +105,8 @@ import enRelations from "../../locales/en/relations.json";
 import enReports from "../../locales/en/reports.json";
 import enReviews from "../../locales/en/reviews.json";
 import enSearch from "../../locales/en/search.json";
-import enStatements from "../../locales/en/statements.json";
 import enStaff from "../../locales/en/staff.json";
+import enStatements from "../../locales/en/statements.json";
 import enTips from "../../locales/en/tips.json";
 import enTours from "../../locales/en/tours.json";
 import enTraits from "../../locales/en/traits.json";
@@ -161,8 +161,8 @@ import esRelations from "../../locales/es/relations.json";
 import esReports from "../../locales/es/reports.json";
 import esReviews from "../../locales/es/reviews.json";
 import esSearch from "../../locales/es/search.json";
-import esStatements from "../../locales/es/statements.json";
 import esStaff from "../../locales/es/staff.json";
+import esStatements from "../../locales/es/statements.json";
 import esTips from "../../locales/es/tips.json";
 import esTours from "../../locales/es/tours.json";
 import esTraits from "../../locales/es/traits.json";
@@ -217,8 +217,8 @@ import plRelations from "../../locales/pl/relations.json";
 import plReports from "../../locales/pl/reports.json";
 import plReviews from "../../locales/pl/reviews.json";
 import plSearch from "../../locales/pl/search.json";
-import plStatements from "../../locales/pl/statements.json";
 import plStaff from "../../locales/pl/staff.json";
+import plStatements from "../../locales/pl/statements.json";
 import plTips from "../../locales/pl/tips.json";
 import plTours from "../../locales/pl/tours.json";
 import plTraits from "../../locales/pl/traits.json";
@@ -276,8 +276,8 @@ export const resources = {
     reports: deReports,
     reviews: deReviews,
     search: deSearch,
-    statements: deStatements,
     staff: deStaff,
+    statements: deStatements,
     tips: deTips,
     tours: deTours,
     traits: deTraits,
@@ -334,8 +334,8 @@ export const resources = {
     reports: enReports,
     reviews: enReviews,
     search: enSearch,
-    statements: enStatements,
     staff: enStaff,
+    statements: enStatements,
     tips: enTips,
     tours: enTours,
     traits: enTraits,
@@ -392,8 +392,8 @@ export const resources = {
     reports: esReports,
     reviews: esReviews,
     search: esSearch,
-    statements: esStatements,
     staff: esStaff,
+    statements: esStatements,
     tips: esTips,
     tours: esTours,
     traits: esTraits,
@@ -450,8 +450,8 @@ export const resources = {
     reports: plReports,
     reviews: plReviews,
     search: plSearch,
-    statements: plStatements,
     staff: plStaff,
+    statements: plStatements,
     tips: plTips,
     tours: plTours,
     traits: plTraits,

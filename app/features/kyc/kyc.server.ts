@@ -100,6 +100,7 @@ export async function submitAgreement({ request, context, params }: ActionFuncti
 export const loadKycQueue = (args: LoaderFunctionArgs) =>
   loadStaffQueue(args, {
     fetch: fetchKycQueue,
+    permission: "kyc.manage",
     title: { key: "kyc.backoffice.title", ns: "kyc" },
     done: ["cleared", "rejected", "reset", "expire"] as const,
   });

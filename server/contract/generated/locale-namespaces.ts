@@ -49,6 +49,7 @@ export const NAMESPACES = [
   "reports",
   "reviews",
   "search",
+  "staff",
   "statements",
   "tips",
   "tours",

@@ -46,7 +46,6 @@ import type { Database } from "../../db/schema";
 import { assertMayAct, isBlockedBetween, memberNamesOf, PROFILE_USER_TYPES, viewerContext } from "../access/index";
 import { mediaImageOf } from "../media/index";
 import { notify, publishNotificationHints } from "../notifications/index";
-import { recordAudit } from "../audit/index";
 import { recordQueueDecisionStatement } from "../statements/index";
 import type { BlogsTable } from "./schema";
 

@@ -40,7 +40,6 @@ import { findOwner, isBlockedBetween, isListedOwner, memberNamesOf, type NamedOw
 import { dollarOperations, LedgerInsufficient, memberBalances, postOperationIn } from "../ledger/index";
 import { mediaGrant, mediaImageOf } from "../media/index";
 import { notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
-import { recordAudit } from "../audit/index";
 import { recordQueueDecisionStatement } from "../statements/index";
 import { notifyWalletChanged } from "../wallet/index";
 import type { BundlesTable } from "./schema";

@@ -57,7 +57,6 @@ import {
 import { resolveProfileCity } from "../geo/index";
 import { mediaImageOf } from "../media/index";
 import { notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
-import { recordAudit } from "../audit/index";
 import { recordQueueDecisionStatement } from "../statements/index";
 import type { EventsTable } from "./schema";
 

@@ -25,7 +25,6 @@ import {
   type ReviewedTextField,
 } from "../../contract/moderation";
 import { mediaImageOf } from "../media/index";
-import { recordAudit } from "../audit/index";
 import { notify, publishNotificationHints, wantsChannel } from "../notifications/index";
 import { recordQueueDecisionStatement } from "../statements/index";
 import { moderationDecisionMail } from "./mails";
