@@ -66,6 +66,8 @@ export const NOTIFICATION_EVENTS = [
   "event_attendance_rejected",
   "bundle_sold",
   "medium_sold",
+  // Internal complaints (issue 30 item 4, ADR 113): the outcome, to the appellant.
+  "appeal_decided",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
