@@ -5,6 +5,7 @@ import deCommon from "../../locales/de/common.json";
 import deAccount from "../../locales/de/account.json";
 import deAccounting from "../../locales/de/accounting.json";
 import deAgeVerification from "../../locales/de/age-verification.json";
+import deAppeals from "../../locales/de/appeals.json";
 import deAuth from "../../locales/de/auth.json";
 import deBlog from "../../locales/de/blog.json";
 import deBlogsComments from "../../locales/de/blogs-comments.json";
@@ -58,6 +59,7 @@ import enCommon from "../../locales/en/common.json";
 import enAccount from "../../locales/en/account.json";
 import enAccounting from "../../locales/en/accounting.json";
 import enAgeVerification from "../../locales/en/age-verification.json";
+import enAppeals from "../../locales/en/appeals.json";
 import enAuth from "../../locales/en/auth.json";
 import enBlog from "../../locales/en/blog.json";
 import enBlogsComments from "../../locales/en/blogs-comments.json";
@@ -111,6 +113,7 @@ import esCommon from "../../locales/es/common.json";
 import esAccount from "../../locales/es/account.json";
 import esAccounting from "../../locales/es/accounting.json";
 import esAgeVerification from "../../locales/es/age-verification.json";
+import esAppeals from "../../locales/es/appeals.json";
 import esAuth from "../../locales/es/auth.json";
 import esBlog from "../../locales/es/blog.json";
 import esBlogsComments from "../../locales/es/blogs-comments.json";
@@ -164,6 +167,7 @@ import plCommon from "../../locales/pl/common.json";
 import plAccount from "../../locales/pl/account.json";
 import plAccounting from "../../locales/pl/accounting.json";
 import plAgeVerification from "../../locales/pl/age-verification.json";
+import plAppeals from "../../locales/pl/appeals.json";
 import plAuth from "../../locales/pl/auth.json";
 import plBlog from "../../locales/pl/blog.json";
 import plBlogsComments from "../../locales/pl/blogs-comments.json";
@@ -220,6 +224,7 @@ export const resources = {
     account: deAccount,
     accounting: deAccounting,
     "age-verification": deAgeVerification,
+    appeals: deAppeals,
     auth: deAuth,
     blog: deBlog,
     "blogs-comments": deBlogsComments,
@@ -275,6 +280,7 @@ export const resources = {
     account: enAccount,
     accounting: enAccounting,
     "age-verification": enAgeVerification,
+    appeals: enAppeals,
     auth: enAuth,
     blog: enBlog,
     "blogs-comments": enBlogsComments,
@@ -330,6 +336,7 @@ export const resources = {
     account: esAccount,
     accounting: esAccounting,
     "age-verification": esAgeVerification,
+    appeals: esAppeals,
     auth: esAuth,
     blog: esBlog,
     "blogs-comments": esBlogsComments,
@@ -385,6 +392,7 @@ export const resources = {
     account: plAccount,
     accounting: plAccounting,
     "age-verification": plAgeVerification,
+    appeals: plAppeals,
     auth: plAuth,
     blog: plBlog,
     "blogs-comments": plBlogsComments,
