@@ -53,6 +53,8 @@ interface ReportTexts {
   redress: string;
   /** The internal complaint (DSA Art. 20) with its link, then out-of-court settlement and courts. */
   appealRedress: string;
+  /** Out-of-court settlement (Art. 21 DSA) and the courts, after the complaint link. */
+  otherWays: string;
   statementLine: string;
   targetSubject: string;
   targetBody: string;
@@ -79,7 +81,9 @@ const REPORT_TEXTS: Record<Language, ReportTexts> = {
     redress:
       "Bist du mit der Entscheidung nicht einverstanden, antworte auf diese E-Mail; wir prüfen sie dann erneut. Du kannst dich auch an eine außergerichtliche Streitbeilegungsstelle oder ein Gericht wenden.",
     appealRedress:
-      "Bist du mit der Entscheidung nicht einverstanden, kannst du innerhalb von {months} Monaten kostenlos Beschwerde bei uns einlegen; jemand, der nicht an der Entscheidung beteiligt war, prüft sie dann: {link} Du kannst dich außerdem an eine zertifizierte außergerichtliche Streitbeilegungsstelle (Art. 21 DSA) oder an ein Gericht wenden.",
+      "Bist du mit der Entscheidung nicht einverstanden, kannst du innerhalb von {months} Monaten kostenlos Beschwerde bei uns einlegen; jemand, der nicht an der Entscheidung beteiligt war, prüft sie dann:",
+    otherWays:
+      "Du kannst dich außerdem an eine zertifizierte außergerichtliche Streitbeilegungsstelle (Art. 21 DSA) oder an ein Gericht wenden.",
     statementLine: "Die Begründung (Art. 17 DSA) hat die Nummer {statement_reference}.",
     targetSubject: "Eine Moderationsentscheidung zu deinem Konto {username}",
     targetBody: "nach einer Meldung haben wir Inhalte deines Kontos {username} geprüft. {outcome}",
@@ -103,7 +107,8 @@ const REPORT_TEXTS: Record<Language, ReportTexts> = {
     redress:
       "If you disagree with the decision, reply to this e-mail and we will review it again. You may also turn to an out-of-court dispute settlement body or a court.",
     appealRedress:
-      "If you disagree with the decision, you can complain to us free of charge within {months} months; someone who was not involved in the decision will then review it: {link} You may also turn to a certified out-of-court dispute settlement body (Art. 21 DSA) or a court.",
+      "If you disagree with the decision, you can complain to us free of charge within {months} months; someone who was not involved in the decision will then review it:",
+    otherWays: "You may also turn to a certified out-of-court dispute settlement body (Art. 21 DSA) or a court.",
     statementLine: "The statement of reasons (Art. 17 DSA) has the number {statement_reference}.",
     targetSubject: "A moderation decision on your account {username}",
     targetBody: "following a report, we have reviewed content of your account {username}. {outcome}",
@@ -126,7 +131,8 @@ const REPORT_TEXTS: Record<Language, ReportTexts> = {
     redress:
       "Si no estás de acuerdo con la decisión, responde a este correo y la revisaremos de nuevo. También puedes acudir a un órgano de resolución extrajudicial de litigios o a un tribunal.",
     appealRedress:
-      "Si no estás de acuerdo con la decisión, puedes presentarnos una reclamación gratuita en un plazo de {months} meses; la revisará alguien que no participó en la decisión: {link} También puedes acudir a un órgano certificado de resolución extrajudicial de litigios (art. 21 DSA) o a un tribunal.",
+      "Si no estás de acuerdo con la decisión, puedes presentarnos una reclamación gratuita en un plazo de {months} meses; la revisará alguien que no participó en la decisión:",
+    otherWays: "También puedes acudir a un órgano certificado de resolución extrajudicial de litigios (art. 21 DSA) o a un tribunal.",
     statementLine: "La exposición de motivos (art. 17 DSA) tiene el número {statement_reference}.",
     targetSubject: "Una decisión de moderación sobre tu cuenta {username}",
     targetBody: "tras una denuncia, hemos revisado contenidos de tu cuenta {username}. {outcome}",
@@ -150,7 +156,8 @@ const REPORT_TEXTS: Record<Language, ReportTexts> = {
     redress:
       "Jeśli nie zgadzasz się z decyzją, odpowiedz na tę wiadomość, a ponownie ją rozpatrzymy. Możesz też zwrócić się do pozasądowego organu rozstrzygania sporów lub do sądu.",
     appealRedress:
-      "Jeśli nie zgadzasz się z decyzją, możesz w ciągu {months} miesięcy bezpłatnie złożyć u nas skargę; rozpatrzy ją osoba, która nie brała udziału w decyzji: {link} Możesz też zwrócić się do certyfikowanego pozasądowego organu rozstrzygania sporów (art. 21 DSA) lub do sądu.",
+      "Jeśli nie zgadzasz się z decyzją, możesz w ciągu {months} miesięcy bezpłatnie złożyć u nas skargę; rozpatrzy ją osoba, która nie brała udziału w decyzji:",
+    otherWays: "Możesz też zwrócić się do certyfikowanego pozasądowego organu rozstrzygania sporów (art. 21 DSA) lub do sądu.",
     statementLine: "Uzasadnienie (art. 17 DSA) ma numer {statement_reference}.",
     targetSubject: "Decyzja moderacyjna dotycząca Twojego konta {username}",
     targetBody: "po zgłoszeniu sprawdziliśmy treści Twojego konta {username}. {outcome}",
@@ -226,7 +233,7 @@ export function reportDecidedMail(input: {
     "greeting",
     "decidedBody",
     "reasons",
-    input.appealLink ? "appealRedress" : "redress",
+    ...(input.appealLink ? (["appealRedress", { link: input.appealLink }, "otherWays"] as const) : (["redress"] as const)),
     "reference",
   ]);
 }
@@ -258,6 +265,8 @@ export function reportActionMail(input: {
     "reasons",
     "statementLine",
     "appealRedress",
+    { link: input.appealLink },
+    "otherWays",
     "reference",
   ]);
 }
