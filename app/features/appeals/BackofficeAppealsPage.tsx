@@ -20,6 +20,7 @@ import * as css from "./appeals.css";
 function AppealCard({ appeal, failure }: { appeal: QueuedAppealData; failure: FormReply | null }) {
   const { t, i18n } = useTranslation("appeals");
   const { t: tCommon } = useTranslation();
+  const { t: tReports } = useTranslation("reports");
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   const { decision } = appeal;
   const outcomeError = failure?.fieldErrors.outcome?.[0];
@@ -48,7 +49,9 @@ function AppealCard({ appeal, failure }: { appeal: QueuedAppealData; failure: Fo
           username: decision.decidedBy?.username ?? t("appeals.backoffice.platform"),
         })}
       </p>
-      {decision.reportType ? <p className={ui.muted}>{t(`appeals.backoffice.report_type`, { type: decision.reportType })}</p> : null}
+      {decision.reportType ? (
+        <p className={ui.muted}>{t("appeals.backoffice.report_type", { type: tReports(`reports.types.${decision.reportType}`) })}</p>
+      ) : null}
       <p className={css.text}>{decision.facts}</p>
       {failure ? <FormErrors errors={errorsBesides(failure, ["outcome", "reasons"]).map((key) => translateMessage(tCommon, key))} /> : null}
       {appeal.mayDecide ? (
