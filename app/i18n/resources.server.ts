@@ -5,6 +5,7 @@ import deCommon from "../../locales/de/common.json";
 import deAccount from "../../locales/de/account.json";
 import deAccounting from "../../locales/de/accounting.json";
 import deAgeVerification from "../../locales/de/age-verification.json";
+import deAppeals from "../../locales/de/appeals.json";
 import deAuth from "../../locales/de/auth.json";
 import deBlog from "../../locales/de/blog.json";
 import deBlogsComments from "../../locales/de/blogs-comments.json";
@@ -61,6 +62,7 @@ import enCommon from "../../locales/en/common.json";
 import enAccount from "../../locales/en/account.json";
 import enAccounting from "../../locales/en/accounting.json";
 import enAgeVerification from "../../locales/en/age-verification.json";
+import enAppeals from "../../locales/en/appeals.json";
 import enAuth from "../../locales/en/auth.json";
 import enBlog from "../../locales/en/blog.json";
 import enBlogsComments from "../../locales/en/blogs-comments.json";
@@ -117,6 +119,7 @@ import esCommon from "../../locales/es/common.json";
 import esAccount from "../../locales/es/account.json";
 import esAccounting from "../../locales/es/accounting.json";
 import esAgeVerification from "../../locales/es/age-verification.json";
+import esAppeals from "../../locales/es/appeals.json";
 import esAuth from "../../locales/es/auth.json";
 import esBlog from "../../locales/es/blog.json";
 import esBlogsComments from "../../locales/es/blogs-comments.json";
@@ -173,6 +176,7 @@ import plCommon from "../../locales/pl/common.json";
 import plAccount from "../../locales/pl/account.json";
 import plAccounting from "../../locales/pl/accounting.json";
 import plAgeVerification from "../../locales/pl/age-verification.json";
+import plAppeals from "../../locales/pl/appeals.json";
 import plAuth from "../../locales/pl/auth.json";
 import plBlog from "../../locales/pl/blog.json";
 import plBlogsComments from "../../locales/pl/blogs-comments.json";
@@ -232,6 +236,7 @@ export const resources = {
     account: deAccount,
     accounting: deAccounting,
     "age-verification": deAgeVerification,
+    appeals: deAppeals,
     auth: deAuth,
     blog: deBlog,
     "blogs-comments": deBlogsComments,
@@ -290,6 +295,7 @@ export const resources = {
     account: enAccount,
     accounting: enAccounting,
     "age-verification": enAgeVerification,
+    appeals: enAppeals,
     auth: enAuth,
     blog: enBlog,
     "blogs-comments": enBlogsComments,
@@ -348,6 +354,7 @@ export const resources = {
     account: esAccount,
     accounting: esAccounting,
     "age-verification": esAgeVerification,
+    appeals: esAppeals,
     auth: esAuth,
     blog: esBlog,
     "blogs-comments": esBlogsComments,
@@ -406,6 +413,7 @@ export const resources = {
     account: plAccount,
     accounting: plAccounting,
     "age-verification": plAgeVerification,
+    appeals: plAppeals,
     auth: plAuth,
     blog: plBlog,
     "blogs-comments": plBlogsComments,

@@ -65,6 +65,12 @@ export interface ReportedObject {
   targetUserId: number | null;
 }
 
+/** Who removed the object and why (the statement's facts): for kinds whose own tables keep a decision (a photo). */
+export interface RemovalDecision {
+  staffId: number;
+  reason: string;
+}
+
 /** A kind of object members may report (ADR 038), as the module that owns it declares it. */
 export interface ReportTarget {
   /** The back-office queue that decides these reports: a key of some manifest's moderationQueues. */
@@ -79,7 +85,17 @@ export interface ReportTarget {
    * Takes the object down when the team decides a report on it "content_removed", inside the decision's transaction
    * (blog comments, ADR 103). It answers what to run after the commit (publishing notification hints), if anything.
    */
-  removeContent?(deps: ApiDeps, trx: Transaction<Database>, objectId: number): Promise<(() => Promise<void>) | void>;
+  removeContent?(
+    deps: ApiDeps,
+    trx: Transaction<Database>,
+    objectId: number,
+    decision?: RemovalDecision,
+  ): Promise<(() => Promise<void>) | void>;
+  /**
+   * Puts the object back when an internal complaint reverses that removal (DSA Art. 20, ADR 112), inside the appeal
+   * decision's transaction. Every kind with removeContent has it: a removal the team cannot undo could not be appealed.
+   */
+  restoreContent?(deps: ApiDeps, trx: Transaction<Database>, objectId: number): Promise<void>;
 }
 
 /**

@@ -163,6 +163,8 @@ export const MESSAGE_SEND_OUTCOMES = [
   "first_contact_limit",
   "overall_message_limit",
   "boost",
+  /** The team restricted the sender after a report (ADR 112): no first contacts while it runs. */
+  "account_restricted",
 ] as const;
 export type MessageSendOutcome = (typeof MESSAGE_SEND_OUTCOMES)[number];
 /** The filter outcomes that send a first contact to the requests folder. */
@@ -178,6 +180,7 @@ export const MESSENGER_ERRORS = {
   free_limit: `exception.messenger.free_limit?max=${FREE_PAIR_MESSAGES_PER_DAY}`,
   first_contact_limit: "exception.messenger.first_contact_limit",
   overall_message_limit: "exception.messenger.overall_message_limit",
+  account_restricted: "exception.messenger.account_restricted",
   email_verification: "exception.email_verification.required",
   userNotFound: "exception.messenger.user_not_found",
   threadNotFound: "exception.messenger.thread_not_found",

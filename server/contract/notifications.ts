@@ -71,6 +71,8 @@ export const NOTIFICATION_EVENTS = [
   "kyc_action_needed",
   // Statements of reasons (issue 30 item 4, ADR 110): a decision that restricts the member's content, account or money.
   "statement_issued",
+  // Internal complaints (issue 30 item 4, ADR 113): the outcome, to the appellant.
+  "appeal_decided",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

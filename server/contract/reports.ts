@@ -11,6 +11,8 @@ import * as v from "valibot";
 import { CONTENT_REMOVAL_PAGE_KEY } from "./pages";
 import { pageQueryParam } from "./paging";
 import { MAX_ROW_ID } from "./row-id";
+import type { OwnAppeal } from "./appeals";
+import type { StatementGround, StatementRestriction } from "./statements";
 import { emailSchema } from "./validation";
 
 /**
@@ -170,6 +172,47 @@ export type ReportState = (typeof REPORT_STATES)[number];
 export const REPORT_OUTCOMES = ["no_action", "content_removed", "account_restricted", "account_banned"] as const;
 export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
 
+/**
+ * The ground of a report decision's statement of reasons (DSA Art. 17(3)(d)/(e)), one line per report type: the law
+ * the content breaks where the type names an offence, else the clause of the terms. Written into the statement, so the
+ * member reads what their content was measured against.
+ */
+export const REPORT_TYPE_GROUNDS: Record<ReportType, { ground: StatementGround; reference: string }> = {
+  underage: { ground: "illegal", reference: "§§ 184b, 184c StGB" },
+  trafficking: { ground: "illegal", reference: "§§ 232–233a StGB, ProstSchG" },
+  threat: { ground: "illegal", reference: "§ 241 StGB" },
+  non_consensual_imagery: { ground: "illegal", reference: "§ 201a StGB, §§ 22, 33 KUG" },
+  personal_data: { ground: "illegal", reference: "Art. 6 DSGVO, § 126a StGB" },
+  unprotected_sex: { ground: "illegal", reference: "§ 32 ProstSchG" },
+  illegal_content: { ground: "illegal", reference: "DSA Art. 3(h)" },
+  copyright: { ground: "illegal", reference: "§§ 97, 106 UrhG" },
+  scam: { ground: "illegal", reference: "§ 263 StGB" },
+  impersonation: { ground: "terms", reference: "AGB: Echtheit der Profile" },
+  fake_profile: { ground: "terms", reference: "AGB: Echtheit der Profile" },
+  fake_review: { ground: "terms", reference: "AGB: Bewertungen" },
+  hate_harassment: { ground: "terms", reference: "AGB: Umgang miteinander" },
+  spam: { ground: "terms", reference: "AGB: Werbung und Spam" },
+  other: { ground: "terms", reference: "AGB" },
+};
+
+/**
+ * What a report outcome does, as a statement names it (contract/statements STATEMENT_RESTRICTIONS): a removed profile
+ * is disabled (hidden, kept for the appeal), any other removed content is removed; a restriction limits the service
+ * for ACCOUNT_RESTRICTION_DAYS; a ban terminates the account. no_action restricts nothing and writes no statement.
+ */
+export function restrictionOfOutcome(outcome: Exclude<ReportOutcome, "no_action">, kind: ReportObjectKind): StatementRestriction {
+  if (outcome === "account_banned") return "account_terminated";
+  if (outcome === "account_restricted") return "service_restricted";
+  return kind === "profile" ? "content_disabled" : "content_removed";
+}
+
+/**
+ * account_restricted (ADR 112): for this many days the member can start no new conversation (no first contacts) and
+ * file no reports; their profile, messages in running conversations and content stay. An appeal that succeeds lifts it.
+ */
+export const ACCOUNT_RESTRICTION_DAYS = 30;
+export const ACCOUNT_RESTRICTED = "exception.reports.account_restricted";
+
 /** Only web addresses can name content on the platform. */
 export function isHttpUrl(value: string): boolean {
   if (value.length > REPORT_LIMITS.urlMax) return false;
@@ -290,6 +333,13 @@ export interface OwnReport {
   state: ReportState;
   created_at: number;
   decision: ReportDecision | null;
+  /**
+   * The notifier's internal complaint (DSA Art. 20, ADR 113) against a decision taken without action: null until filed.
+   * `appeal_until` is the last moment to file one (null while open or when action was taken: the affected member
+   * appeals those).
+   */
+  appeal: OwnAppeal | null;
+  appeal_until: number | null;
 }
 
 export interface OwnReportList {

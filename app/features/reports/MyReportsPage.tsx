@@ -4,6 +4,7 @@
  */
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { reportAppealPath } from "#server/contract/appeals";
 import type { OwnReportListData } from "~/api/reports.server";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
@@ -14,6 +15,8 @@ export function MyReportsPage({ title, reports }: { title: string; reports: OwnR
   const to = useLocalePath();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
   const pages = Math.max(1, Math.ceil(reports.total / reports.pageSize));
+  // Rendered on the server only (not hydrated): the request's time decides whether the complaint link shows.
+  const now = Date.now();
   return (
     <main className={ui.narrow}>
       <div className={ui.stack}>
@@ -51,6 +54,17 @@ export function MyReportsPage({ title, reports }: { title: string; reports: OwnR
                       <strong>{t(`reports.outcomes.${report.decision.outcome}`)}</strong> · {date.format(report.decision.decidedAt)}
                     </p>
                     <p className={css.statement}>{report.decision.statement}</p>
+                    {/* DSA Art. 16(5), 20: the ways to contest a decision taken without action (ADR 113). */}
+                    {report.appeal ? (
+                      <Link className={css.tapLink} to={to(reportAppealPath(report.id))} data-testid="my-report-appeal">
+                        {t("reports.mine.appeal_filed", { reference: report.appeal.reference })}
+                      </Link>
+                    ) : report.appealUntil !== null && report.appealUntil >= now ? (
+                      <Link className={css.tapLink} to={to(reportAppealPath(report.id))} data-testid="my-report-appeal">
+                        {t("reports.mine.appeal", { date: date.format(report.appealUntil) })}
+                      </Link>
+                    ) : null}
+                    <p className={ui.muted}>{t("reports.mine.redress")}</p>
                   </div>
                 ) : null}
               </li>

@@ -5,6 +5,7 @@ export const NAMESPACES = [
   "account",
   "accounting",
   "age-verification",
+  "appeals",
   "auth",
   "blog",
   "blogs-comments",

@@ -46,6 +46,8 @@ export interface MessengerMessagesTable {
   /** The sender's idempotency key for this message (migration 0048, ADR 048); unique per sender, null without. */
   client_key: string | null;
   created_at: number;
+  /** Set while the team has removed it on a report (migration 0099, ADR 112): the conversation shows a placeholder. */
+  removed_at: number | null;
 }
 
 export interface MessengerPhotosTable {

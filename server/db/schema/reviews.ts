@@ -23,6 +23,8 @@ export interface DateReviewsTable {
   created_at: number;
   /** NULL while blind; the reveal sets both reviews of a date at once. */
   published_at: number | null;
+  /** Set while the team has removed it on a report (migration 0099, ADR 112): shown nowhere, restored on appeal. */
+  removed_at: number | null;
 }
 
 export interface DateReviewRatingsTable {

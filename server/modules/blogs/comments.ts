@@ -384,3 +384,20 @@ export async function removeReportedComment(deps: ApiDeps, trx: Transaction<Data
 
 /** The response names this file answers with (kept next to the rules that build them). */
 export type CommentBodies = Pick<BlogsCommentsBodies, "BlogCommentPage" | "BlogCommentSaved" | "BlogCommentDeleted">;
+
+/** An appeal reversed the removal of a reported comment (ADR 112): it is shown and counted again. */
+export async function restoreReportedComment(_deps: ApiDeps, trx: Transaction<Database>, commentId: number): Promise<void> {
+  const row = await trx
+    .updateTable("blog_comments")
+    .set({ deleted_at: null })
+    .where("id", "=", commentId)
+    .where("deleted_at", "is not", null)
+    .returning("blog_id")
+    .executeTakeFirst();
+  if (row)
+    await trx
+      .updateTable("blogs")
+      .set((eb) => ({ comment_count: eb("comment_count", "+", 1) }))
+      .where("id", "=", row.blog_id)
+      .execute();
+}

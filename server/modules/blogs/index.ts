@@ -1,10 +1,10 @@
 /** The blogs module (issue 29; see server/contract/blogs.ts): posts, the safe editor, the team's queue (ADR 101, 102). */
 import { defineFeature } from "../manifest";
-import { findReportedComment, removeReportedComment } from "./comments";
+import { findReportedComment, removeReportedComment, restoreReportedComment } from "./comments";
 import { registerBlogComments } from "./comments-routes";
 import * as m0085 from "./migrations/0085_blogs";
 import { registerBlogs } from "./routes";
-import { findReportedBlog } from "./service";
+import { findReportedBlog, removeReportedBlog, restoreReportedBlog } from "./service";
 
 export { ownBlogsForExport } from "./service";
 export { ownCommentsForExport } from "./export";
@@ -16,9 +16,14 @@ export const manifest = defineFeature({
   migrations: { "0085_blogs": m0085 },
   reportTypes: {
     /** A post the reporter may read (ADR 038's report types for blogs). */
-    blog: { queue: "reports", find: findReportedBlog },
+    blog: { queue: "reports", find: findReportedBlog, removeContent: removeReportedBlog, restoreContent: restoreReportedBlog },
     /** A comment not deleted on a post the reporter sees; removing it is the comments queue's (or the reports queue's) decision. */
-    comment: { queue: "blog_comments", find: findReportedComment, removeContent: removeReportedComment },
+    comment: {
+      queue: "blog_comments",
+      find: findReportedComment,
+      removeContent: removeReportedComment,
+      restoreContent: restoreReportedComment,
+    },
   },
   moderationQueues: {
     /** Posts before publication (pending) and after it (post_check), ADR 101. */

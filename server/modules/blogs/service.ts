@@ -12,6 +12,7 @@
  */
 import { recordAudit } from "../audit/index";
 import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { fail } from "../../api/errors";
 import type { ApiDeps, AuthUser, ReportedObject } from "../../api/types";
 import {
@@ -547,4 +548,32 @@ export async function ownBlogsForExport(db: Kysely<Database>, userId: number) {
       published_at: own.published_at,
     };
   });
+}
+
+/**
+ * A report decided "content_removed" (ADR 112): the post is refused as the queue refuses one ("terms"; the statement of
+ * reasons says why), so nobody but its author reads it; the author's list shows it refused. Kept for an appeal.
+ */
+export async function removeReportedBlog(deps: ApiDeps, trx: Transaction<Database>, blogId: number): Promise<void> {
+  await trx
+    .updateTable("blogs")
+    .set({ state: BLOG_STATE.rejected, rejection_reason: "terms" satisfies RejectionReason, updated_at: deps.clock.now() })
+    .where("id", "=", blogId)
+    .execute();
+}
+
+/** An appeal reversed the removal: the post is published again (the second staff member has just read it). */
+export async function restoreReportedBlog(deps: ApiDeps, trx: Transaction<Database>, blogId: number): Promise<void> {
+  const now = deps.clock.now();
+  await trx
+    .updateTable("blogs")
+    .set((eb) => ({
+      state: BLOG_STATE.published,
+      rejection_reason: null,
+      updated_at: now,
+      published_at: eb.fn.coalesce("published_at", eb.val(now)),
+    }))
+    .where("id", "=", blogId)
+    .where("state", "=", BLOG_STATE.rejected)
+    .execute();
 }

@@ -6,7 +6,7 @@ import { defineFeature } from "../manifest";
 import { registerAttendanceAndReviews } from "./attendance-routes";
 import * as m0084 from "./migrations/0084_events";
 import { registerEvents } from "./routes";
-import { findReportedEvent } from "./service";
+import { findReportedEvent, removeReportedEvent, restoreReportedEvent } from "./service";
 
 export { eventsForExport } from "./export";
 
@@ -85,7 +85,7 @@ export const manifest = defineFeature({
   },
   reportTypes: {
     /** An event the reporter may see (its organizer is the reported member). */
-    event: { queue: "reports", find: findReportedEvent },
+    event: { queue: "reports", find: findReportedEvent, removeContent: removeReportedEvent, restoreContent: restoreReportedEvent },
   },
   moderationQueues: {
     /** Events before they are listed, and again after every edit (ADR 099). */

@@ -11,6 +11,7 @@
 import { recordAudit } from "../audit/index";
 import { requireStaffPermission } from "../access/index";
 import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps, AuthUser, ReportedObject } from "../../api/types";
 import { wallTimeIn } from "../../contract/calendar";
@@ -712,4 +713,29 @@ export async function decideEvent(deps: ApiDeps, staffId: number, id: number, re
   });
   await publishNotificationHints(deps, hints);
   return { id, status, reason };
+}
+
+/**
+ * A report decided "content_removed" (ADR 112): the event is refused as the queue refuses one ("terms"; the statement
+ * of reasons says why): it leaves the calendar and its page; the organizer still sees it. Kept for an appeal.
+ */
+export async function removeReportedEvent(deps: ApiDeps, trx: Transaction<Database>, eventId: number): Promise<void> {
+  const now = deps.clock.now();
+  await trx
+    .updateTable("events")
+    .set({ status: EVENT_STATUS.rejected, rejection_reason: "terms" satisfies RejectionReason, decided_at: now, updated_at: now })
+    .where("id", "=", eventId)
+    .where("status", "=", EVENT_STATUS.accepted)
+    .execute();
+}
+
+/** An appeal reversed the removal: the event is listed again (one cancelled meanwhile stays cancelled). */
+export async function restoreReportedEvent(deps: ApiDeps, trx: Transaction<Database>, eventId: number): Promise<void> {
+  const now = deps.clock.now();
+  await trx
+    .updateTable("events")
+    .set({ status: EVENT_STATUS.accepted, rejection_reason: null, decided_at: now, updated_at: now })
+    .where("id", "=", eventId)
+    .where("status", "=", EVENT_STATUS.rejected)
+    .execute();
 }

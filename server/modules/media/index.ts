@@ -2,7 +2,7 @@
 import { mediaPart } from "../../db/seed/media";
 import { defineFeature, defineJob } from "../manifest";
 import * as m0087 from "./migrations/0087_media_buyer_copies";
-import { findReportedMedia } from "./reports";
+import { findReportedMedia, removeReportedMedia, restoreReportedMedia } from "./reports";
 import { registerMedia } from "./routes";
 import { deleteMediaFiles, storageOf } from "./service";
 import { encodeVideoHandler, type EncodeVideoPayload } from "./video";
@@ -40,7 +40,7 @@ export const manifest = defineFeature({
   },
   seed: [{ order: 40, part: mediaPart }],
   reportTypes: {
-    /** A photo or video the reporter may see. */
-    media: { queue: "reports", find: findReportedMedia },
+    /** A photo or video the reporter may see; removed by refusing it, restored by accepting it (ADR 112). */
+    media: { queue: "reports", find: findReportedMedia, removeContent: removeReportedMedia, restoreContent: restoreReportedMedia },
   },
 });

@@ -3,7 +3,7 @@ import { messengerPart } from "../../db/seed/messenger";
 import { defineFeature, defineJob } from "../manifest";
 import { sendUnreadMail } from "./mails";
 import * as m0076 from "./migrations/0076_unlocks";
-import { findReportedMessage } from "./reports";
+import { findReportedMessage, removeReportedMessage, restoreReportedMessage } from "./reports";
 import { registerMessenger } from "./routes";
 export { contactFilterOutcome, hasWrittenTo, tileContactRule } from "./rules";
 export { typingRecipient } from "./service";
@@ -22,7 +22,7 @@ export const manifest = defineFeature({
   seed: [{ order: 110, part: messengerPart }],
   reportTypes: {
     /** A message, by the member who received it. */
-    message: { queue: "reports", find: findReportedMessage },
+    message: { queue: "reports", find: findReportedMessage, removeContent: removeReportedMessage, restoreContent: restoreReportedMessage },
   },
   notifications: {
     message: {

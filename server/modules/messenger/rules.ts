@@ -31,6 +31,7 @@ import { ageOfBirthDate } from "../../contract/registration-sign-up";
 import { USER_TYPE } from "../../contract/users";
 import type { DB } from "../../db/index";
 import { entitlementsOf, offerOf, plusRunning, type ViewerContext } from "../access/index";
+import { isRestricted } from "../appeals/index";
 import { firstContactFilter } from "../settings/index";
 import { memberById, type MemberRow } from "./members";
 
@@ -210,6 +211,9 @@ export async function decideSend(deps: ApiDeps, db: DB, input: DecideInput): Pro
     }
     return success;
   }
+
+  // A member the team restricted after a report starts no conversation while it runs (ADR 112).
+  if (await isRestricted(db, sender.id, now)) return refusal("account_restricted", MESSENGER_ERRORS.account_restricted, false, true);
 
   // Hot and new escorts take first contacts from plus clients only; only a client can lift it by upgrading.
   const escortRule = sender.user_type === USER_TYPE.client && senderPlus ? null : escortFirstContactRule(recipient, now);

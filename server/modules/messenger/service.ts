@@ -398,6 +398,8 @@ export async function conversationWith(
         .as("boosted"),
     )
     .where("thread_id", "=", ctx.thread.id)
+    // A message the team removed on a report (ADR 112) is shown to neither member until an appeal restores it.
+    .where("removed_at", "is", null)
     .where("id", ">", Math.max(view.deleted_up_to, query.after_id ?? 0));
   if (resync) rowsQuery = rowsQuery.orderBy("id", "asc");
   else {

@@ -2,7 +2,7 @@
 import { reportsPart } from "../../db/seed/reports";
 import { defineFeature } from "../manifest";
 import { registerReports } from "./routes";
-import { findReportedProfile } from "./service";
+import { findReportedProfile, hideReportedProfile, showReportedProfile } from "./service";
 
 export { decideReport, ownReportsForExport } from "./service";
 
@@ -14,8 +14,10 @@ export const manifest = defineFeature({
   routes: registerReports,
   seed: [{ order: 80, part: reportsPart }],
   reportTypes: {
-    profile: { queue: "reports", find: findReportedProfile },
-    // A notice names content by its web address (a profile's address becomes a report of that profile).
+    // A removed profile is disabled (hidden) and shown again if an appeal reverses it (ADR 112).
+    profile: { queue: "reports", find: findReportedProfile, removeContent: hideReportedProfile, restoreContent: showReportedProfile },
+    // A notice names content by its web address (a profile's address becomes a report of that profile). Dates, live
+    // shows and recordings are reported by address until issue 31: "content_removed" is recorded, done by hand (ADR 112).
     page: BY_ADDRESS,
     date: BY_ADDRESS,
     live: BY_ADDRESS,

@@ -10,6 +10,7 @@ import type { Language } from "../../contract/locales";
 import { composeMail, fill, textsFor, type MailBlock } from "../../integrations/mail/compose";
 import type { OutgoingMail } from "../../integrations/mail/mailer";
 import type { ReportOutcome } from "../../contract/reports";
+import { APPEAL_WINDOW_MONTHS } from "../../contract/statements";
 
 const OUTCOME_TEXTS: Record<Language, Record<ReportOutcome, string>> = {
   de: {
@@ -50,6 +51,11 @@ interface ReportTexts {
   decidedBody: string;
   reasons: string;
   redress: string;
+  /** The internal complaint (DSA Art. 20) with its link, then out-of-court settlement and courts. */
+  appealRedress: string;
+  /** Out-of-court settlement (Art. 21 DSA) and the courts, after the complaint link. */
+  otherWays: string;
+  statementLine: string;
   targetSubject: string;
   targetBody: string;
   greeting: string;
@@ -74,6 +80,11 @@ const REPORT_TEXTS: Record<Language, ReportTexts> = {
     reasons: "Begründung: {statement}",
     redress:
       "Bist du mit der Entscheidung nicht einverstanden, antworte auf diese E-Mail; wir prüfen sie dann erneut. Du kannst dich auch an eine außergerichtliche Streitbeilegungsstelle oder ein Gericht wenden.",
+    appealRedress:
+      "Bist du mit der Entscheidung nicht einverstanden, kannst du innerhalb von {months} Monaten kostenlos Beschwerde bei uns einlegen; jemand, der nicht an der Entscheidung beteiligt war, prüft sie dann:",
+    otherWays:
+      "Du kannst dich außerdem an eine zertifizierte außergerichtliche Streitbeilegungsstelle (Art. 21 DSA) oder an ein Gericht wenden.",
+    statementLine: "Die Begründung (Art. 17 DSA) hat die Nummer {statement_reference}.",
     targetSubject: "Eine Moderationsentscheidung zu deinem Konto {username}",
     targetBody: "nach einer Meldung haben wir Inhalte deines Kontos {username} geprüft. {outcome}",
     reference: "Bitte gib bei Rückfragen die Nummer {reference} an.",
@@ -95,6 +106,10 @@ const REPORT_TEXTS: Record<Language, ReportTexts> = {
     reasons: "Reasons: {statement}",
     redress:
       "If you disagree with the decision, reply to this e-mail and we will review it again. You may also turn to an out-of-court dispute settlement body or a court.",
+    appealRedress:
+      "If you disagree with the decision, you can complain to us free of charge within {months} months; someone who was not involved in the decision will then review it:",
+    otherWays: "You may also turn to a certified out-of-court dispute settlement body (Art. 21 DSA) or a court.",
+    statementLine: "The statement of reasons (Art. 17 DSA) has the number {statement_reference}.",
     targetSubject: "A moderation decision on your account {username}",
     targetBody: "following a report, we have reviewed content of your account {username}. {outcome}",
     reference: "Please quote number {reference} in any follow-up.",
@@ -115,6 +130,10 @@ const REPORT_TEXTS: Record<Language, ReportTexts> = {
     reasons: "Motivos: {statement}",
     redress:
       "Si no estás de acuerdo con la decisión, responde a este correo y la revisaremos de nuevo. También puedes acudir a un órgano de resolución extrajudicial de litigios o a un tribunal.",
+    appealRedress:
+      "Si no estás de acuerdo con la decisión, puedes presentarnos una reclamación gratuita en un plazo de {months} meses; la revisará alguien que no participó en la decisión:",
+    otherWays: "También puedes acudir a un órgano certificado de resolución extrajudicial de litigios (art. 21 DSA) o a un tribunal.",
+    statementLine: "La exposición de motivos (art. 17 DSA) tiene el número {statement_reference}.",
     targetSubject: "Una decisión de moderación sobre tu cuenta {username}",
     targetBody: "tras una denuncia, hemos revisado contenidos de tu cuenta {username}. {outcome}",
     reference: "Indica el número {reference} en cualquier consulta.",
@@ -136,6 +155,10 @@ const REPORT_TEXTS: Record<Language, ReportTexts> = {
     reasons: "Uzasadnienie: {statement}",
     redress:
       "Jeśli nie zgadzasz się z decyzją, odpowiedz na tę wiadomość, a ponownie ją rozpatrzymy. Możesz też zwrócić się do pozasądowego organu rozstrzygania sporów lub do sądu.",
+    appealRedress:
+      "Jeśli nie zgadzasz się z decyzją, możesz w ciągu {months} miesięcy bezpłatnie złożyć u nas skargę; rozpatrzy ją osoba, która nie brała udziału w decyzji:",
+    otherWays: "Możesz też zwrócić się do certyfikowanego pozasądowego organu rozstrzygania sporów (art. 21 DSA) lub do sądu.",
+    statementLine: "Uzasadnienie (art. 17 DSA) ma numer {statement_reference}.",
     targetSubject: "Decyzja moderacyjna dotycząca Twojego konta {username}",
     targetBody: "po zgłoszeniu sprawdziliśmy treści Twojego konta {username}. {outcome}",
     reference: "W razie pytań podaj numer {reference}.",
@@ -192,24 +215,33 @@ function decisionValues(input: { reference: string; language: string; outcome: R
   return { reference: input.reference, outcome: textsFor(OUTCOME_TEXTS, input.language)[input.outcome], statement: input.statement };
 }
 
-/** The decision on a report, to the reporter (DSA Art. 16(5)): what was decided, why, and how to contest it. */
+/**
+ * The decision on a report, to the reporter (DSA Art. 16(5)): what was decided, why, and how to contest it. A member
+ * whose report was decided without action may complain from "my reports" (Art. 20, ADR 113): `appealLink` names it;
+ * anyone else is told to reply, and of out-of-court settlement and the courts.
+ */
 export function reportDecidedMail(input: {
   to: string;
   reference: string;
   language: string;
   outcome: ReportOutcome;
   statement: string;
+  appealLink?: string;
 }): OutgoingMail {
-  return reportMail(input, "report_decided", decisionValues(input), "decidedSubject", [
+  const values = { ...decisionValues(input), link: input.appealLink ?? "", months: String(APPEAL_WINDOW_MONTHS) };
+  return reportMail(input, "report_decided", values, "decidedSubject", [
     "greeting",
     "decidedBody",
     "reasons",
-    "redress",
+    ...(input.appealLink ? (["appealRedress", { link: input.appealLink }, "otherWays"] as const) : (["redress"] as const)),
     "reference",
   ]);
 }
 
-/** The statement of reasons to the reported account when something was done (DSA Art. 17). */
+/**
+ * The statement of reasons to the reported account when something was done (DSA Art. 17): the outcome, the reasons,
+ * the statement's number and the way to complain about it (its appeal page), out-of-court settlement and the courts.
+ */
 export function reportActionMail(input: {
   to: string;
   username: string;
@@ -217,7 +249,24 @@ export function reportActionMail(input: {
   language: string;
   outcome: ReportOutcome;
   statement: string;
+  statementReference: string;
+  appealLink: string;
 }): OutgoingMail {
-  const values = { ...decisionValues(input), username: input.username };
-  return reportMail(input, "report_action", values, "targetSubject", ["greeting", "targetBody", "reasons", "redress", "reference"]);
+  const values = {
+    ...decisionValues(input),
+    username: input.username,
+    statement_reference: input.statementReference,
+    link: input.appealLink,
+    months: String(APPEAL_WINDOW_MONTHS),
+  };
+  return reportMail(input, "report_action", values, "targetSubject", [
+    "greeting",
+    "targetBody",
+    "reasons",
+    "statementLine",
+    "appealRedress",
+    { link: input.appealLink },
+    "otherWays",
+    "reference",
+  ]);
 }

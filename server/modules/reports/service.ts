@@ -9,19 +9,26 @@ import type { ApiDeps, ReportedObject } from "../../api/types";
 import type { DB } from "../../db/index";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { recordHit, type Window } from "../../lib/rate-limit";
-import { findOwner, isBlockedBetween, isListedOwner } from "../access/index";
-import type { Selectable } from "kysely";
-import { MEDIA_STATUS } from "../../contract/media";
+import { findOwner, isBlockedBetween, isListedOwner, requireStaffPermission } from "../access/index";
+import { imposeRestriction, isRestricted, restrictionEndsAt } from "../appeals/index";
+import { recordAudit } from "../audit/index";
+import { recordStatement } from "../statements/index";
+import type { Selectable, Transaction } from "kysely";
+import { appealDeadline, appealReference, OWN_REPORTS_PATH, statementAppealPath, type AppealState } from "../../contract/appeals";
+import { statementReference } from "../../contract/statements";
 import { isStaffUserType } from "../../contract/moderation";
 import {
   ANONYMOUS_TYPES,
   REPORT_CONFIRMATION_INVALID,
   REPORT_EMAIL_CONFIRM_PATH,
   REPORT_EMAIL_CONFIRMATION,
+  ACCOUNT_RESTRICTED,
   REPORT_LIMITS,
+  REPORT_TYPE_GROUNDS,
   REPORT_TYPES,
   REPORT_TYPES_BY_KIND,
   reportReference,
+  restrictionOfOutcome,
   type DecideReportInput,
   type FiledReport,
   type FileReportInput,
@@ -39,7 +46,7 @@ import {
   type ReportType,
 } from "../../contract/reports";
 import { USER_TYPE } from "../../contract/users";
-import type { ReportsTable } from "../../db/schema";
+import type { Database, ReportsTable } from "../../db/schema";
 import { reportActionMail, reportDecidedMail, reportEmailConfirmMail, reportReceivedMail } from "./mails";
 
 const HOUR = 60 * 60 * 1000;
@@ -55,6 +62,39 @@ const HOUR = 60 * 60 * 1000;
  */
 export const REPORT_MEMBER_LIMIT = { windowMs: HOUR, limit: 10, key: "exception.reports.exceeded_limit" } as const;
 export const REPORT_GUEST_LIMIT = { windowMs: HOUR, limit: 5, key: "exception.reports.exceeded_limit" } as const;
+
+/**
+ * Item 6 of issue 30 (ADR 112): the hourly limits let a patient script file 240 reports a day; a member files at most
+ * 30 a day, and guests behind one network address 15 a day together. And one reporter cannot flood one member: at
+ * most 3 of their reports against the same account stay open at once (a guest network address: 3 a day).
+ */
+export const REPORT_MEMBER_DAILY_LIMIT = { windowMs: 24 * HOUR, limit: 30, key: "exception.reports.daily_limit" } as const;
+export const REPORT_GUEST_DAILY_LIMIT = { windowMs: 24 * HOUR, limit: 15, key: "exception.reports.daily_limit" } as const;
+export const REPORT_PER_TARGET_LIMIT = { open: 3, guestWindowMs: 24 * HOUR, key: "exception.reports.target_limit" } as const;
+
+function dailyReportWindow(userId: number | null, clientIp: string): Window {
+  return userId === null
+    ? { bucket: `reports:day:ip:${clientIp}`, windowMs: REPORT_GUEST_DAILY_LIMIT.windowMs, limit: REPORT_GUEST_DAILY_LIMIT.limit }
+    : { bucket: `reports:day:user:${userId}`, windowMs: REPORT_MEMBER_DAILY_LIMIT.windowMs, limit: REPORT_MEMBER_DAILY_LIMIT.limit };
+}
+
+/** Refuses a report against an account its reporter already has REPORT_PER_TARGET_LIMIT reports against (429). */
+async function assertTargetLimit(deps: ApiDeps, targetUserId: number, context: { clientIp: string; userId: number | null }, now: number) {
+  const { open, guestWindowMs, key } = REPORT_PER_TARGET_LIMIT;
+  if (context.userId === null) {
+    const window = { bucket: `reports:target:${targetUserId}:ip:${context.clientIp}`, windowMs: guestWindowMs, limit: open };
+    if ((await recordHit(deps.db, now, window)) > open) throw fail.tooMany(key);
+    return;
+  }
+  const row = await deps.db
+    .selectFrom("reports")
+    .select(({ fn }) => fn.countAll<number>().as("n"))
+    .where("reporter_key", "=", `u:${context.userId}`)
+    .where("target_user_id", "=", targetUserId)
+    .where("state", "=", "open")
+    .executeTakeFirst();
+  if (Number(row?.n ?? 0) >= open) throw fail.tooMany(key);
+}
 
 export function reportWindow(userId: number | null, clientIp: string): Window {
   return userId === null
@@ -118,6 +158,21 @@ export async function findReportedProfile(deps: ApiDeps, id: number, reporterId:
   return found === null ? null : { objectId: found, targetUserId: found };
 }
 
+/**
+ * A profile decided "content_removed" (ADR 112): it is disabled, not deleted — taken out of every list and page by
+ * profiles.is_visible, the team's switch (only the team and the forced fake check write it) — and kept for an appeal.
+ */
+export async function hideReportedProfile(_deps: ApiDeps, trx: Transaction<Database>, userId: number): Promise<void> {
+  await trx.updateTable("profiles").set({ is_visible: 0 }).where("user_id", "=", userId).execute();
+}
+
+/** An appeal reversed it: the profile is shown again, unless a forced fake check still holds it back (ADR 107). */
+export async function showReportedProfile(_deps: ApiDeps, trx: Transaction<Database>, userId: number): Promise<void> {
+  const member = await trx.selectFrom("users").select("forced_fake_check").where("id", "=", userId).executeTakeFirst();
+  if (member?.forced_fake_check === 1) return;
+  await trx.updateTable("profiles").set({ is_visible: 1 }).where("user_id", "=", userId).execute();
+}
+
 /** Finds the reported object where its kind has a table; kinds without one are taken as given (ADR 038). */
 async function resolveObject(deps: ApiDeps, input: FileReportInput, reporterId: number | null): Promise<ResolvedObject> {
   const { kind } = input;
@@ -162,6 +217,10 @@ export async function fileReport(
   const window = reportWindow(context.userId, context.clientIp);
   // Counted first, in one statement: parallel posts cannot all pass a check made before any of them counted.
   if ((await recordHit(db, now, window)) > window.limit) throw fail.tooMany(REPORT_MEMBER_LIMIT.key);
+  const day = dailyReportWindow(context.userId, context.clientIp);
+  if ((await recordHit(db, now, day)) > day.limit) throw fail.tooMany(REPORT_MEMBER_DAILY_LIMIT.key);
+  // A restricted account files no reports while the restriction runs (ADR 112).
+  if (context.userId !== null && (await isRestricted(db, context.userId, now))) throw fail.forbidden(ACCOUNT_RESTRICTED);
 
   const guest = context.userId === null;
   const anonymousAllowed = ANONYMOUS_TYPES.includes(input.type);
@@ -187,6 +246,7 @@ export async function fileReport(
   const object = await resolveObject(deps, input, context.userId);
   if (!REPORT_TYPES_BY_KIND[object.kind].includes(input.type)) throw fail.badRequest("validation.reports.type_invalid", "type");
   if (context.userId !== null && object.targetUserId === context.userId) throw fail.badRequest("exception.reports.own_object");
+  if (object.targetUserId !== null) await assertTargetLimit(deps, object.targetUserId, context, now);
 
   const reporter = context.userId
     ? await db.selectFrom("users").select(["email", "language"]).where("id", "=", context.userId).executeTakeFirst()
@@ -292,7 +352,19 @@ function decisionOf(row: ReportRow): ReportDecision | null {
   return { outcome: row.outcome as ReportOutcome, statement: row.statement ?? "", decided_at: Number(row.decided_at) };
 }
 
-function ownReportOf(row: ReportRow & { username: string | null }): OwnReport {
+/** A report row with the reported profile's name and the notifier's complaint, if any (ownReportsQuery). */
+type OwnReportRow = ReportRow & {
+  username: string | null;
+  appeal_id: number | null;
+  appeal_state?: string | null;
+  appeal_text?: string | null;
+  appeal_created_at?: number | string | null;
+  appeal_decided_at?: number | string | null;
+  appeal_reasons?: string | null;
+};
+
+function ownReportOf(row: OwnReportRow): OwnReport {
+  const decision = decisionOf(row);
   return {
     id: row.id,
     reference: reportReference(row.id),
@@ -304,7 +376,21 @@ function ownReportOf(row: ReportRow & { username: string | null }): OwnReport {
     text: row.text,
     state: row.state as ReportState,
     created_at: Number(row.created_at),
-    decision: decisionOf(row),
+    decision,
+    appeal:
+      row.appeal_id === null
+        ? null
+        : {
+            id: row.appeal_id,
+            reference: appealReference(row.appeal_id),
+            state: row.appeal_state as AppealState,
+            text: row.appeal_text ?? "",
+            created_at: Number(row.appeal_created_at),
+            decided_at: row.appeal_decided_at == null ? null : Number(row.appeal_decided_at),
+            reasons: row.appeal_reasons ?? null,
+          },
+    // Art. 20 for notifiers (ADR 113): a decision without action may be contested; with action the affected member may.
+    appeal_until: decision?.outcome === "no_action" ? appealDeadline(decision.decided_at) : null,
   };
 }
 
@@ -314,8 +400,17 @@ function ownReportsQuery(db: DB, userId: number) {
     .leftJoin("users as target", (join) =>
       join.onRef("target.id", "=", "report.target_user_id").on("report.object_kind", "=", "profile").on("target.status", "!=", "deleted"),
     )
+    .leftJoin("appeals as appeal", "appeal.report_id", "report.id")
     .selectAll("report")
-    .select("target.username as username")
+    .select([
+      "target.username as username",
+      "appeal.id as appeal_id",
+      "appeal.state as appeal_state",
+      "appeal.text as appeal_text",
+      "appeal.created_at as appeal_created_at",
+      "appeal.decided_at as appeal_decided_at",
+      "appeal.reasons as appeal_reasons",
+    ])
     .where("report.user_id", "=", userId);
 }
 
@@ -414,14 +509,15 @@ export async function reportQueue(deps: ApiDeps, staffId: number, page: number):
 }
 
 /**
- * Decides an open report. The decision closes every open report on the same object (each reporter is told
- * the same outcome and reasons); of two moderators the second gets 409. A ban takes effect at once (the
- * account's status, its sessions); removing a photo refuses it; a restriction and a removal of other content
- * are recorded and carried out by the team by hand until those objects have their own tools (ADR 038).
- * The reported account gets the statement of reasons when something was done (DSA Art. 17).
+ * Decides an open report. The decision closes every open report on the same object (each reporter is told the same
+ * outcome and reasons); of two moderators the second gets 409. Every outcome but no_action is carried out here, in one
+ * transaction with its statement of reasons (DSA Art. 17) and its audit row (ADR 112): a ban closes the account and
+ * its sessions; a restriction runs ACCOUNT_RESTRICTION_DAYS; a removal is done by the module that owns the kind
+ * (its manifest's removeContent). Kinds without a table (dates, live, recordings, pages by address) are decided
+ * "content_removed" by the team by hand and recorded. The reported member gets the statement and how to appeal it.
  */
 export async function decideReport(deps: ApiDeps, staffId: number, reportId: number, input: DecideReportInput): Promise<OwnReport> {
-  await requireStaff(deps, staffId);
+  await requireStaffPermission(deps, staffId, "reports.decide");
   const now = deps.clock.now();
   const decided = await deps.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("reports").selectAll().where("id", "=", reportId).executeTakeFirst();
@@ -460,58 +556,88 @@ export async function decideReport(deps: ApiDeps, staffId: number, reportId: num
             .select(["id", "email", "username", "language", "status", "user_type"])
             .where("id", "=", row.target_user_id)
             .executeTakeFirst();
-    const actionable = target && target.status !== "deleted" && !isStaffUserType(target.user_type);
+    const actionable = target && target.status !== "deleted" && !isStaffUserType(target.user_type) ? target : undefined;
+    const kind = row.object_kind as ReportObjectKind;
+    let statementId: number | null = null;
+    if (actionable && input.outcome !== "no_action") {
+      const onAccount = input.outcome !== "content_removed";
+      const ground = REPORT_TYPE_GROUNDS[row.type as ReportType];
+      const endsAt = input.outcome === "account_restricted" ? restrictionEndsAt(now) : null;
+      statementId = await recordStatement(
+        trx,
+        {
+          userId: actionable.id,
+          subjectKind: onAccount ? "account" : kind,
+          subjectId: onAccount ? actionable.id : (row.object_id ?? row.url ?? row.id),
+          restriction: restrictionOfOutcome(input.outcome, kind),
+          ground: ground.ground,
+          groundReference: ground.reference,
+          facts: input.statement,
+          source: "notice",
+          reportId,
+          endsAt,
+          language: actionable.language,
+          decidedBy: staffId,
+        },
+        now,
+      );
+      if (endsAt !== null) await imposeRestriction(trx, { userId: actionable.id, statementId, endsAt }, now);
+    }
     if (actionable && input.outcome === "account_banned") {
-      await trx.updateTable("users").set({ status: "banned", updated_at: now }).where("id", "=", target.id).execute();
+      await trx.updateTable("users").set({ status: "banned", updated_at: now }).where("id", "=", actionable.id).execute();
       await trx
         .updateTable("access_tokens")
         .set({ revoked_at: now })
-        .where("user_id", "=", target.id)
+        .where("user_id", "=", actionable.id)
         .where("revoked_at", "is", null)
         .execute();
     }
-    if (input.outcome === "content_removed" && row.object_kind === "media" && row.object_id !== null) {
-      const media = await trx.selectFrom("media").select("user_id").where("id", "=", row.object_id).executeTakeFirst();
-      if (media) {
-        await trx.updateTable("media").set({ status: MEDIA_STATUS.rejected }).where("id", "=", row.object_id).execute();
-        // The same decision row the moderation queue writes (ADR 030): the owner's gallery shows why.
-        const mediaDecision = {
-          user_id: media.user_id,
-          status: MEDIA_STATUS.rejected,
-          reason: input.statement,
-          decided_by: staffId,
-          decided_at: now,
-        };
-        await trx
-          .insertInto("media_decisions")
-          .values({ media_id: row.object_id, ...mediaDecision })
-          .onConflict((oc) => oc.column("media_id").doUpdateSet(mediaDecision))
-          .execute();
-      }
-    }
-    // A kind whose module takes its content down itself (blog comments) does it in this transaction.
-    const removeContent = deps.features.reportTargets.get(row.object_kind as ReportObjectKind)?.removeContent;
+    // The module that owns the kind takes its content down in this transaction (ADR 112).
+    const removeContent = deps.features.reportTargets.get(kind)?.removeContent;
     const afterCommit =
       input.outcome === "content_removed" && row.object_id !== null && removeContent
-        ? await removeContent(deps, trx, row.object_id)
+        ? await removeContent(deps, trx, row.object_id, { staffId, reason: input.statement })
         : undefined;
-    return { row: { ...row, ...decision }, others, target: actionable ? target : undefined, afterCommit };
+    await recordAudit(
+      trx,
+      {
+        actorId: staffId,
+        action: "report.decide",
+        subjectType: "report",
+        subjectId: String(reportId),
+        reason: input.statement,
+        before: { state: "open", target_status: actionable?.status ?? null },
+        after: {
+          state: "decided",
+          outcome: input.outcome,
+          statement_id: statementId,
+          also_decided: others.map((other) => other.id),
+          target_status: input.outcome === "account_banned" && actionable ? "banned" : (actionable?.status ?? null),
+        },
+      },
+      now,
+    );
+    return { row: { ...row, ...decision }, others, target: actionable, afterCommit, statementId };
   });
   await decided.afterCommit?.();
   const reporters = [decided.row, ...decided.others];
   for (const report of reporters) await tellReporter(deps, report, input);
-  if (decided.target && input.outcome !== "no_action")
+  if (decided.target && decided.statementId !== null) {
+    const { target, statementId } = decided;
     await deps.mailer.send(
       reportActionMail({
-        to: decided.target.email,
-        username: decided.target.username,
+        to: target.email,
+        username: target.username,
         reference: reportReference(decided.row.id),
-        language: decided.target.language,
+        language: target.language,
         outcome: input.outcome,
         statement: input.statement,
+        statementReference: statementReference(statementId),
+        appealLink: `${deps.config.publicUrl}/${target.language}/${statementAppealPath(statementId)}`,
       }),
     );
-  return ownReportOf({ ...decided.row, username: null });
+  }
+  return ownReportOf({ ...decided.row, username: null, appeal_id: null });
 }
 
 async function tellReporter(deps: ApiDeps, report: ReportRow, input: DecideReportInput): Promise<void> {
@@ -533,7 +659,17 @@ async function tellReporter(deps: ApiDeps, report: ReportRow, input: DecideRepor
     return;
   }
   if (!to) return;
+  // A member may complain about a decision taken without action from their reports page (DSA Art. 20, ADR 113).
+  const appealLink =
+    report.user_id !== null && input.outcome === "no_action" ? `${deps.config.publicUrl}/${language}/${OWN_REPORTS_PATH}` : undefined;
   await deps.mailer.send(
-    reportDecidedMail({ to, reference: reportReference(report.id), language, outcome: input.outcome, statement: input.statement }),
+    reportDecidedMail({
+      to,
+      reference: reportReference(report.id),
+      language,
+      outcome: input.outcome,
+      statement: input.statement,
+      appealLink,
+    }),
   );
 }

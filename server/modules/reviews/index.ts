@@ -1,7 +1,7 @@
 /** The reviews module's public face for other modules (profiles' summary, business reviews), and its manifest (ADRs 047, 064). */
 import { defineFeature, defineJob } from "../manifest";
 import { registerReviews } from "./routes";
-import { closeReviewWindow, findReportedReview } from "./service";
+import { closeReviewWindow, findReportedReview, removeReportedReview, restoreReportedReview } from "./service";
 export {
   closeReviewWindow,
   listedItems,
@@ -21,8 +21,8 @@ export const manifest = defineFeature({
     "review_window.close": defineJob<{ date_id: number }>((deps) => ({ run: (payload) => closeReviewWindow(deps, payload.date_id) })),
   },
   reportTypes: {
-    /** A published review, or one's own received review (blind ones cannot be reported). */
-    review: { queue: "reports", find: findReportedReview },
+    /** A published review, or one's own received review (blind ones cannot be reported); removed and restored by a mark (ADR 112). */
+    review: { queue: "reports", find: findReportedReview, removeContent: removeReportedReview, restoreContent: restoreReportedReview },
   },
   notifications: {
     review: {

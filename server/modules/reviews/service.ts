@@ -215,6 +215,7 @@ async function refreshReviewCounters(trx: Executor, subjectId: number): Promise<
     .select((eb) => [eb.fn.countAll<number | string>().as("count"), eb.fn.avg<number | string | null>("rating").as("average")])
     .where("subject_id", "=", subjectId)
     .where("published_at", "is not", null)
+    .where("removed_at", "is", null)
     .executeTakeFirstOrThrow();
   const count = Number(stats.count);
   await trx
@@ -483,7 +484,11 @@ function readsFree(viewer: ViewerContext, row: Pick<LoadedReview, "author_id" | 
 /** The averages over a member's published reviews (their tab and the profile's summary). */
 export async function reviewAverages(db: Executor, subjectId: number, party: ReviewedParty): Promise<ReviewAverages> {
   const published = (eb: ExpressionBuilder<Database, "date_reviews">) =>
-    eb.and([eb("date_reviews.subject_id", "=", subjectId), eb("date_reviews.published_at", "is not", null)]);
+    eb.and([
+      eb("date_reviews.subject_id", "=", subjectId),
+      eb("date_reviews.published_at", "is not", null),
+      eb("date_reviews.removed_at", "is", null),
+    ]);
   const [totals, perCriterion] = await Promise.all([
     db
       .selectFrom("date_reviews")
@@ -544,12 +549,14 @@ export async function receivedReviews(deps: ApiDeps, username: string, viewer: V
       .select((eb) => eb.fn.countAll<number | string>().as("n"))
       .where("subject_id", "=", profile.id)
       .where("published_at", "is not", null)
+      .where("removed_at", "is", null)
       .executeTakeFirstOrThrow(),
     deps.db
       .selectFrom("date_reviews")
       .select("id")
       .where("subject_id", "=", profile.id)
       .where("published_at", "is not", null)
+      .where("removed_at", "is", null)
       .orderBy("published_at", "desc")
       .orderBy("id", "desc")
       .limit(REVIEW_LIST_PAGE_SIZE)
@@ -617,6 +624,7 @@ export function shownReviews(db: Executor, viewer: ViewerContext) {
     .innerJoin("users", "users.id", "date_reviews.subject_id")
     .innerJoin("profiles", "profiles.user_id", "users.id")
     .where("date_reviews.published_at", "is not", null)
+    .where("date_reviews.removed_at", "is", null)
     .where((eb) => {
       const profileEb = eb as unknown as Parameters<typeof isListedProfile>[0];
       const asOthers = eb.and([
@@ -711,6 +719,7 @@ async function unlockableDate(deps: ApiDeps, viewer: ViewerContext, dateId: numb
     .select(["date_reviews.author_id", "date_reviews.subject_id", "users.username"])
     .where("date_reviews.date_id", "=", dateId)
     .where("date_reviews.published_at", "is not", null)
+    .where("date_reviews.removed_at", "is", null)
     .execute();
   for (const row of rows) {
     try {
@@ -821,4 +830,31 @@ export async function reportableReview(
 export async function findReportedReview(deps: ApiDeps, reviewId: number, reporterId: number | null): Promise<ReportedObject | null> {
   const review = await reportableReview(deps, reviewId, await viewerContext(deps, reporterId === null ? null : { id: reporterId }));
   return review && { objectId: review.id, targetUserId: review.authorId };
+}
+
+/**
+ * A report decided "content_removed" (ADR 112): the review is marked removed — shown nowhere, left out of the averages
+ * and counts — and kept, so an appeal can restore it as written.
+ */
+export async function removeReportedReview(deps: ApiDeps, trx: Transaction<Database>, reviewId: number): Promise<void> {
+  const row = await trx
+    .updateTable("date_reviews")
+    .set({ removed_at: deps.clock.now() })
+    .where("id", "=", reviewId)
+    .where("removed_at", "is", null)
+    .returning("subject_id")
+    .executeTakeFirst();
+  if (row) await refreshReviewCounters(trx, row.subject_id);
+}
+
+/** An appeal reversed the removal: the review is shown again and counts again. */
+export async function restoreReportedReview(_deps: ApiDeps, trx: Transaction<Database>, reviewId: number): Promise<void> {
+  const row = await trx
+    .updateTable("date_reviews")
+    .set({ removed_at: null })
+    .where("id", "=", reviewId)
+    .where("removed_at", "is not", null)
+    .returning("subject_id")
+    .executeTakeFirst();
+  if (row) await refreshReviewCounters(trx, row.subject_id);
 }

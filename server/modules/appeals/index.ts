@@ -1,0 +1,33 @@
+/**
+ * Internal complaints (DSA Art. 20, issue 30 item 4, ADR 113) and the account restrictions of report decisions
+ * (ADR 112): the member's complaint, the back office's appeals queue, the restriction other modules ask about.
+ */
+import { defineFeature } from "../manifest";
+import * as m0099 from "./migrations/0099_appeals";
+import { registerAppeals } from "./routes";
+
+export const manifest = defineFeature({
+  name: "appeals",
+  routes: registerAppeals,
+  migrations: { "0099_appeals": m0099 },
+  moderationQueues: {
+    /** Complaints against decisions, oldest first; decided by someone other than the original decider. */
+    appeals: { api: "/backoffice/appeals", title: "appeals.backoffice.title" },
+  },
+  notifications: {
+    appeal_decided: {
+      kind: "moderation",
+      contentType: "alert",
+      stickiness: "permanent",
+      title: {
+        de: "Über deine Beschwerde {reference} wurde entschieden",
+        en: "Your complaint {reference} has been decided",
+        es: "Se ha resuelto tu reclamación {reference}",
+        pl: "Rozpatrzono Twoją skargę {reference}",
+      },
+      // The module mails the outcome with its reasons itself.
+      ownMail: true,
+    },
+  },
+});
+export { imposeRestriction, isRestricted, liftRestriction, restrictionEndsAt } from "./restrictions";
