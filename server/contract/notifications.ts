@@ -66,6 +66,9 @@ export const NOTIFICATION_EVENTS = [
   "event_attendance_rejected",
   "bundle_sold",
   "medium_sold",
+  // Misuse (issue 30 item 4, DSA Art. 23, ADR 115): the warning first, then the suspension with its end.
+  "misuse_warning",
+  "misuse_suspended",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

@@ -79,6 +79,9 @@ const USER_TABLES: Record<string, readonly string[]> = {
   verification: ["verification_checks"],
   // The age verification for adult content (issue 30 item 1, ADR 105): its state, provider and times; never the PIN.
   "age-verification": ["age_verifications"],
+  // DSA (issue 30 item 4, ADRs 114, 115): the months the member was active, their trusted-flagger awards, and the
+  // misuse warnings and suspensions (Art. 23) against them.
+  transparency: ["active_months", "trusted_flaggers", "misuse_actions"],
 };
 
 /**

@@ -5,6 +5,7 @@
 import type { Transaction } from "kysely";
 import type { StatementGround, StatementRestriction, StatementSource, StatementSubjectKind } from "../../contract/statements";
 import type { Database } from "../../db/schema";
+import { enqueueJob } from "../../jobs/queue";
 
 export interface StatementInput {
   userId: number;
@@ -49,5 +50,8 @@ export async function recordStatement(trx: Transaction<Database>, input: Stateme
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  // DSA Art. 23(1) (ADR 115): a finding of illegal content runs the member's misuse check after the commit.
+  if (input.ground === "illegal")
+    await enqueueJob(trx, { now: () => now }, "misuse.check_content", { user_id: input.userId }, { key: `misuse.content:${row.id}` });
   return row.id;
 }
