@@ -51,6 +51,7 @@ import deSearch from "../../locales/de/search.json";
 import deTips from "../../locales/de/tips.json";
 import deTours from "../../locales/de/tours.json";
 import deTraits from "../../locales/de/traits.json";
+import deTransparency from "../../locales/de/transparency.json";
 import deVerification from "../../locales/de/verification.json";
 import deVisibility from "../../locales/de/visibility.json";
 import deWallet from "../../locales/de/wallet.json";
@@ -104,6 +105,7 @@ import enSearch from "../../locales/en/search.json";
 import enTips from "../../locales/en/tips.json";
 import enTours from "../../locales/en/tours.json";
 import enTraits from "../../locales/en/traits.json";
+import enTransparency from "../../locales/en/transparency.json";
 import enVerification from "../../locales/en/verification.json";
 import enVisibility from "../../locales/en/visibility.json";
 import enWallet from "../../locales/en/wallet.json";
@@ -157,6 +159,7 @@ import esSearch from "../../locales/es/search.json";
 import esTips from "../../locales/es/tips.json";
 import esTours from "../../locales/es/tours.json";
 import esTraits from "../../locales/es/traits.json";
+import esTransparency from "../../locales/es/transparency.json";
 import esVerification from "../../locales/es/verification.json";
 import esVisibility from "../../locales/es/visibility.json";
 import esWallet from "../../locales/es/wallet.json";
@@ -210,6 +213,7 @@ import plSearch from "../../locales/pl/search.json";
 import plTips from "../../locales/pl/tips.json";
 import plTours from "../../locales/pl/tours.json";
 import plTraits from "../../locales/pl/traits.json";
+import plTransparency from "../../locales/pl/transparency.json";
 import plVerification from "../../locales/pl/verification.json";
 import plVisibility from "../../locales/pl/visibility.json";
 import plWallet from "../../locales/pl/wallet.json";
@@ -266,6 +270,7 @@ export const resources = {
     tips: deTips,
     tours: deTours,
     traits: deTraits,
+    transparency: deTransparency,
     verification: deVerification,
     visibility: deVisibility,
     wallet: deWallet,
@@ -321,6 +326,7 @@ export const resources = {
     tips: enTips,
     tours: enTours,
     traits: enTraits,
+    transparency: enTransparency,
     verification: enVerification,
     visibility: enVisibility,
     wallet: enWallet,
@@ -376,6 +382,7 @@ export const resources = {
     tips: esTips,
     tours: esTours,
     traits: esTraits,
+    transparency: esTransparency,
     verification: esVerification,
     visibility: esVisibility,
     wallet: esWallet,
@@ -431,6 +438,7 @@ export const resources = {
     tips: plTips,
     tours: plTours,
     traits: plTraits,
+    transparency: plTransparency,
     verification: plVerification,
     visibility: plVisibility,
     wallet: plWallet,

@@ -51,6 +51,7 @@ export const NAMESPACES = [
   "tips",
   "tours",
   "traits",
+  "transparency",
   "verification",
   "visibility",
   "wallet",

@@ -3,8 +3,9 @@ import { defineOperation } from "../operation";
 import { publishTransparencySchema, trustedFlaggerSchema } from "../transparency";
 
 export const transparencyOps = {
-  index: defineOperation({ method: "get", path: "/api/v2/transparency", response: "TransparencyIndex" }),
-  report: defineOperation({ method: "get", path: "/api/v2/transparency/:period", response: "TransparencyReport" }),
+  // camelize: false: the counts' keys are data (report types, kinds, restrictions), and the JSON download is the body as sent.
+  index: defineOperation({ method: "get", path: "/api/v2/transparency", response: "TransparencyIndex", camelize: false }),
+  report: defineOperation({ method: "get", path: "/api/v2/transparency/:period", response: "TransparencyReport", camelize: false }),
   publish: defineOperation({
     method: "post",
     path: "/api/v2/backoffice/transparency/publish",
