@@ -103,7 +103,7 @@ try {
   const restMs = ms(start);
   const counts = (await sql`SELECT (SELECT count(*) FROM reports) AS reports, (SELECT count(*) FROM statements) AS statements`.execute(db))
     .rows[0];
-  console.log(
+  console.info(
     `seeded ${counts.reports} notices, ${counts.statements} statements: users ${usersMs} ms, notices ${reportsMs} ms, statements ${statementsMs} ms, active months + ANALYZE ${restMs} ms`,
   );
 
@@ -115,8 +115,8 @@ try {
     result = await computeTransparency(db, "postgres", period);
     times.push(ms(start));
   }
-  console.log(`computeTransparency(2025) over ${runs} runs: ${times.join(" ms, ")} ms (best ${Math.min(...times)} ms)`);
-  console.log(
+  console.info(`computeTransparency(2025) over ${runs} runs: ${times.join(" ms, ")} ms (best ${Math.min(...times)} ms)`);
+  console.info(
     JSON.stringify({
       received: result.notices.received,
       decided: result.notices.decided,
@@ -130,6 +130,6 @@ try {
 } finally {
   await database.close();
   if (!values.keep) await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-  else console.log(`kept schema ${schema}`);
+  else console.info(`kept schema ${schema}`);
   await admin.end();
 }
