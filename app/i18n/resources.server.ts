@@ -55,6 +55,7 @@ import deStatements from "../../locales/de/statements.json";
 import deTips from "../../locales/de/tips.json";
 import deTours from "../../locales/de/tours.json";
 import deTraits from "../../locales/de/traits.json";
+import deTransparency from "../../locales/de/transparency.json";
 import deVerification from "../../locales/de/verification.json";
 import deVisibility from "../../locales/de/visibility.json";
 import deWallet from "../../locales/de/wallet.json";
@@ -112,6 +113,7 @@ import enStatements from "../../locales/en/statements.json";
 import enTips from "../../locales/en/tips.json";
 import enTours from "../../locales/en/tours.json";
 import enTraits from "../../locales/en/traits.json";
+import enTransparency from "../../locales/en/transparency.json";
 import enVerification from "../../locales/en/verification.json";
 import enVisibility from "../../locales/en/visibility.json";
 import enWallet from "../../locales/en/wallet.json";
@@ -169,6 +171,7 @@ import esStatements from "../../locales/es/statements.json";
 import esTips from "../../locales/es/tips.json";
 import esTours from "../../locales/es/tours.json";
 import esTraits from "../../locales/es/traits.json";
+import esTransparency from "../../locales/es/transparency.json";
 import esVerification from "../../locales/es/verification.json";
 import esVisibility from "../../locales/es/visibility.json";
 import esWallet from "../../locales/es/wallet.json";
@@ -226,6 +229,7 @@ import plStatements from "../../locales/pl/statements.json";
 import plTips from "../../locales/pl/tips.json";
 import plTours from "../../locales/pl/tours.json";
 import plTraits from "../../locales/pl/traits.json";
+import plTransparency from "../../locales/pl/transparency.json";
 import plVerification from "../../locales/pl/verification.json";
 import plVisibility from "../../locales/pl/visibility.json";
 import plWallet from "../../locales/pl/wallet.json";
@@ -286,6 +290,7 @@ export const resources = {
     tips: deTips,
     tours: deTours,
     traits: deTraits,
+    transparency: deTransparency,
     verification: deVerification,
     visibility: deVisibility,
     wallet: deWallet,
@@ -345,6 +350,7 @@ export const resources = {
     tips: enTips,
     tours: enTours,
     traits: enTraits,
+    transparency: enTransparency,
     verification: enVerification,
     visibility: enVisibility,
     wallet: enWallet,
@@ -404,6 +410,7 @@ export const resources = {
     tips: esTips,
     tours: esTours,
     traits: esTraits,
+    transparency: esTransparency,
     verification: esVerification,
     visibility: esVisibility,
     wallet: esWallet,
@@ -463,6 +470,7 @@ export const resources = {
     tips: plTips,
     tours: plTours,
     traits: plTraits,
+    transparency: plTransparency,
     verification: plVerification,
     visibility: plVisibility,
     wallet: plWallet,

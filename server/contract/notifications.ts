@@ -73,6 +73,9 @@ export const NOTIFICATION_EVENTS = [
   "statement_issued",
   // Internal complaints (issue 30 item 4, ADR 113): the outcome, to the appellant.
   "appeal_decided",
+  // Misuse (issue 30 item 4, DSA Art. 23, ADR 115): the warning first, then the suspension with its end.
+  "misuse_warning",
+  "misuse_suspended",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

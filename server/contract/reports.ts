@@ -302,6 +302,8 @@ export const decideReportSchema = v.object(
       v.minLength(REPORT_LIMITS.statementMin, "validation.reports.statement_too_short"),
       v.maxLength(REPORT_LIMITS.statementMax, "validation.reports.statement_too_long"),
     ),
+    /** DSA Art. 23(2), ADR 115: with no_action, the notice was manifestly unfounded (counts toward the notifier's misuse). */
+    manifestly_unfounded: v.optional(v.boolean("validation.invalid")),
   },
   required,
 );
@@ -384,6 +386,8 @@ export interface QueuedReport {
   object_checked: boolean;
   /** The reported account (profile, media owner), null when unknown. */
   target: { id: number; username: string; status: string } | null;
+  /** Filed by a trusted flagger (DSA Art. 22, ADR 115): the organisation; such reports come first. */
+  trusted_flagger: { organisation: string } | null;
   /** Who reported: a member's username, or a guest's name and e-mail (null for an anonymous underage report). */
   reporter: { username: string | null; name: string | null; email: string | null; guest: boolean; mail: ReporterMail };
 }

@@ -71,6 +71,8 @@ export const LOCK_SPACES = {
   fanSubscriptions: 33,
   /** Event attendance, keyed by the event's id: max_attendees counted one change at a time (issue 29, ADR 100). */
   eventAttendance: 34,
+  /** Misuse checks (DSA Art. 23, ADR 115): one member's warnings and suspensions decided one at a time. */
+  misuse: 38,
 } as const;
 
 export type LockSpace = keyof typeof LOCK_SPACES;

@@ -19,6 +19,7 @@ import { scheduleLedgerReconciliation } from "../modules/ledger-office/index";
 import { scheduleEarningRelease } from "../modules/payouts/index";
 import { scheduleFanRenewals } from "../modules/fans/index";
 import { scheduleTrending } from "../modules/newsfeed/index";
+import { scheduleTransparencyReports } from "../modules/transparency/index";
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 /** Longest rate-limit window is one day; keep two for safety. */
@@ -52,6 +53,8 @@ export async function runMaintenance(db: DB, clock: Clock, options: MaintenanceO
   if (options.deps) await scheduleFanRenewals(options.deps);
   // The newsfeed's trending scores are recomputed per slot by a job that reschedules itself; this starts it (ADR 095).
   if (options.deps) await scheduleTrending(options.deps);
+  // The transparency report of each half-year (and year) is published by a job that enqueues the next (ADR 114).
+  if (options.deps) await scheduleTransparencyReports(options.deps);
   // New direct-debit orders get their mandate and pre-notification; lost settlements are redone (ADR 079).
   if (options.deps) await runBankMaintenance(options.deps);
   // Buyers' watermarked copies past their lifetime (ADR 098).

@@ -53,6 +53,7 @@ import { manifest as verification } from "./verification/index";
 import { manifest as statements } from "./statements/index";
 import { manifest as kyc } from "./kyc/index";
 import { manifest as appeals } from "./appeals/index";
+import { manifest as transparency } from "./transparency/index";
 import { manifest as media } from "./media/index";
 import { manifest as messenger } from "./messenger/index";
 import { manifest as moderation } from "./moderation/index";
@@ -137,6 +138,7 @@ export const FEATURES = [
   statements,
   kyc,
   appeals,
+  transparency,
 ] as const;
 
 // enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).

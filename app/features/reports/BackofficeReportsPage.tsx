@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { REPORT_LIMITS, REPORT_OUTCOMES } from "#server/contract/reports";
 import type { QueuedReportData, ReportQueueData } from "~/api/reports.server";
 import { FormErrors } from "~/components/Field";
-import { TextAreaField } from "~/components/FieldControls";
+import { CheckboxField, TextAreaField } from "~/components/FieldControls";
 import { ErrorLine } from "~/components/form/ErrorLine";
 import { ForceAgeCheckForm } from "~/features/age-verification/ForceAgeCheckForm";
 import { useLocalePath } from "~/i18n/lang";
@@ -75,6 +75,12 @@ function ReportCard({ report, failure, action }: { report: QueuedReportData; fai
         <span className={report.priority <= 1 ? css.priorityUrgent : css.stateOpen}>
           {t("reports.backoffice.priority", { priority: report.priority })}
         </span>
+        {/* DSA Art. 22 (ADR 115): trusted flaggers' notices come first. */}
+        {report.trustedFlagger ? (
+          <span className={css.priorityUrgent} data-testid="trusted-flagger-badge">
+            {t("reports.backoffice.trusted_flagger", { organisation: report.trustedFlagger.organisation })}
+          </span>
+        ) : null}
       </div>
       <ReportedObject report={report} />
       <p className={ui.muted}>
@@ -126,6 +132,16 @@ function ReportCard({ report, failure, action }: { report: QueuedReportData; fai
           defaultValue={mine ? inputText(mine, "statement") : undefined}
           errors={mine?.fieldErrors.statement}
         />
+        {/* DSA Art. 23(2) (ADR 115): counts toward the notifier's misuse only with "no action". */}
+        {report.reporter.username ? (
+          <CheckboxField
+            id={`unfounded-${report.id}`}
+            name="manifestly_unfounded"
+            value="on"
+            label={t("reports.backoffice.manifestly_unfounded")}
+            defaultChecked={mine ? inputText(mine, "manifestly_unfounded") === "on" : false}
+          />
+        ) : null}
         <div>
           <button className={ui.button} type="submit">
             {t("reports.backoffice.decide")}

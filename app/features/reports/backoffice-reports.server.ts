@@ -46,8 +46,8 @@ export async function submitReportDecision({ request, context, params }: ActionF
   await requireStaff(request, context);
   const submission = await parseForm(request, decisionSchema);
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
-  const { id, outcome, statement } = submission.value;
-  const result = await decideReport(createApiClient({ request, context }), id, { outcome, statement });
+  const { id, outcome, statement, manifestly_unfounded } = submission.value;
+  const result = await decideReport(createApiClient({ request, context }), id, { outcome, statement, manifestly_unfounded });
   if (!result.ok) {
     if (result.status === 403) throw notFound();
     return data(

@@ -55,6 +55,7 @@ export const NAMESPACES = [
   "tips",
   "tours",
   "traits",
+  "transparency",
   "verification",
   "visibility",
   "wallet",

@@ -11,6 +11,7 @@ import { captchaLevelFor, loginWindows } from "./login-policy";
 import { countHits, isOverLimit, recordHit, releaseHit, type Window } from "../../lib/rate-limit";
 import { issueTokens, type IssuedTokens } from "./tokens";
 import { passwordResetMail } from "./mails";
+import { refuseSuspendedAccount } from "../transparency/index";
 
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -119,6 +120,8 @@ export async function passwordGrant(deps: ApiDeps, input: PasswordGrantInput, cl
   if (user.status === "banned") {
     throw new ApiError(403, [errorItem(403, "exception.login.account_banned")], { error: "invalid_grant" });
   }
+  // A suspension for misuse (DSA Art. 23, ADR 115) refuses sign-in until its end.
+  await refuseSuspendedAccount(db, user.id, now);
   await db.updateTable("users").set({ last_login_at: now }).where("id", "=", user.id).execute();
   return issueTokens(db, clock, user.id, clientIp, { keepLoggedIn: input.keep_logged_in === "1" });
 }

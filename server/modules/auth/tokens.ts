@@ -7,6 +7,8 @@
  * (the thief or the owner is replaying it), so the whole family of tokens derived from that sign-in is
  * revoked.
  */
+import { isStaffUserType } from "../../contract/moderation";
+import { recordActiveMonth } from "../transparency/index";
 import { SESSION_WINDOW_MS } from "../../contract/constants";
 import type { DB } from "../../db/index";
 import type { Clock } from "../../lib/clock";
@@ -75,6 +77,8 @@ export async function resolveAccessToken(db: DB, clock: Clock, token: string): P
     .where("access_tokens.token_hash", "=", sha256(token))
     .executeTakeFirst();
   if (!row) return null;
+  // Art. 24(2): the member used the service signed in this month (staff are no recipients; ADR 114).
+  if (!isStaffUserType(row.userType)) await recordActiveMonth(db, row.userId, now);
   if (row.idleExpiresAt !== null && row.idleExpiresAt - now < SESSION_WINDOW_MS - SESSION_SLIDE_STEP_MS) {
     await db
       .updateTable("access_tokens")

@@ -85,6 +85,9 @@ const USER_TABLES: Record<string, readonly string[]> = {
   // KYC for payouts (issue 30 item 3, ADR 109): the agreements signed (version, text hash, name, browser; the address
   // only as a keyed hash, left out), the screenings and staff's decisions with reasons, the payouts held.
   kyc: ["kyc_members", "kyc_signatures", "kyc_screenings", "kyc_payout_holds"],
+  // DSA (issue 30 item 4, ADRs 114, 115): the months the member was active, their trusted-flagger awards, and the
+  // misuse warnings and suspensions (Art. 23) against them.
+  transparency: ["active_months", "trusted_flaggers", "misuse_actions"],
 };
 
 /**

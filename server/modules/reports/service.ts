@@ -16,6 +16,9 @@ import { recordStatement } from "../statements/index";
 import type { Selectable, Transaction } from "kysely";
 import { appealDeadline, appealReference, OWN_REPORTS_PATH, statementAppealPath, type AppealState } from "../../contract/appeals";
 import { statementReference } from "../../contract/statements";
+import { findOwner, isBlockedBetween, isListedOwner } from "../access/index";
+import { sql, type Selectable } from "kysely";
+import { MEDIA_STATUS } from "../../contract/media";
 import { isStaffUserType } from "../../contract/moderation";
 import {
   ANONYMOUS_TYPES,
@@ -47,6 +50,8 @@ import {
 } from "../../contract/reports";
 import { USER_TYPE } from "../../contract/users";
 import type { Database, ReportsTable } from "../../db/schema";
+import type { ReportsTable } from "../../db/schema";
+import { enqueueNoticeMisuseCheck, filedByTrustedFlagger, refuseSuspendedNotifier } from "../transparency/index";
 import { reportActionMail, reportDecidedMail, reportEmailConfirmMail, reportReceivedMail } from "./mails";
 
 const HOUR = 60 * 60 * 1000;
@@ -214,6 +219,8 @@ export async function fileReport(
 ): Promise<FiledReport> {
   const { db, clock, mailer } = deps;
   const now = clock.now();
+  // A member whose notices were too often manifestly unfounded files none until the suspension ends (ADR 115).
+  await refuseSuspendedNotifier(db, context.userId, now);
   const window = reportWindow(context.userId, context.clientIp);
   // Counted first, in one statement: parallel posts cannot all pass a check made before any of them counted.
   if ((await recordHit(db, now, window)) > window.limit) throw fail.tooMany(REPORT_MEMBER_LIMIT.key);
@@ -470,7 +477,16 @@ export async function reportQueue(deps: ApiDeps, staffId: number, page: number):
       .leftJoin("users as reporter", "reporter.id", "report.user_id")
       .selectAll("report")
       .select(["target.username as target_username", "target.status as target_status", "reporter.username as reporter_username"])
+      .select(
+        sql<
+          string | null
+        >`(SELECT tf.organisation FROM trusted_flaggers tf WHERE tf.user_id = report.user_id AND tf.starts_at <= report.created_at AND report.created_at < tf.ends_at AND (tf.revoked_at IS NULL OR report.created_at < tf.revoked_at) ORDER BY tf.starts_at DESC LIMIT 1)`.as(
+          "trusted_organisation",
+        ),
+      )
       .where("report.state", "=", "open")
+      // Trusted flaggers' notices first (DSA Art. 22(1), ADR 115), then by urgency and age.
+      .orderBy(sql`CASE WHEN ${filedByTrustedFlagger("report")} THEN 0 ELSE 1 END`)
       .orderBy("report.priority")
       .orderBy("report.created_at")
       .orderBy("report.id")
@@ -490,6 +506,7 @@ export async function reportQueue(deps: ApiDeps, staffId: number, page: number):
       text: row.text,
       created_at: Number(row.created_at),
       object_checked: row.object_checked === 1,
+      trusted_flagger: row.trusted_organisation ? { organisation: row.trusted_organisation } : null,
       target:
         row.target_user_id !== null && row.target_username !== null
           ? { id: row.target_user_id, username: row.target_username, status: row.target_status ?? "deleted" }
@@ -522,7 +539,16 @@ export async function decideReport(deps: ApiDeps, staffId: number, reportId: num
   const decided = await deps.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("reports").selectAll().where("id", "=", reportId).executeTakeFirst();
     if (!row) throw fail.notFound("exception.reports.not_found");
-    const decision = { state: "decided", outcome: input.outcome, statement: input.statement, decided_by: staffId, decided_at: now };
+    // Manifestly unfounded (DSA Art. 23(2)) only where nothing was done.
+    const unfounded = input.outcome === "no_action" && input.manifestly_unfounded === true;
+    const decision = {
+      state: "decided",
+      outcome: input.outcome,
+      statement: input.statement,
+      decided_by: staffId,
+      decided_at: now,
+      manifestly_unfounded: unfounded ? 1 : 0,
+    };
     const updated = await trx
       .updateTable("reports")
       .set(decision)
@@ -537,6 +563,10 @@ export async function decideReport(deps: ApiDeps, staffId: number, reportId: num
       .where("state", "=", "open")
       .where("id", "!=", reportId)
       .execute();
+    // Each member notifier's misuse rule is checked after the commit (ADR 115).
+    if (unfounded)
+      for (const report of [row, ...others])
+        if (report.user_id !== null) await enqueueNoticeMisuseCheck(trx, report.user_id, report.id, now);
     if (others.length > 0)
       await trx
         .updateTable("reports")

@@ -88,6 +88,9 @@ export async function recordStatement(trx: Transaction<Database>, input: Stateme
     { statement_id: row.id },
     { key: `statement.submit:${row.id}`, maxAttempts: TDB_MAX_ATTEMPTS },
   );
+  // DSA Art. 23(1) (ADR 115): a finding of illegal content runs the member's misuse check after the commit.
+  if (input.ground === "illegal")
+    await enqueueJob(trx, { now: () => now }, "misuse.check_content", { user_id: input.userId }, { key: `misuse.content:${row.id}` });
   return row.id;
 }
 

@@ -129,6 +129,7 @@ describe(`the data export (${TEST_DB})`, () => {
         "settings.json",
         "sign-up.json",
         "statements.json",
+        "transparency.json",
         "verification.json",
       ].sort(),
     );
