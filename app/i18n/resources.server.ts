@@ -31,6 +31,7 @@ import deInvitations from "../../locales/de/invitations.json";
 import deInvoices from "../../locales/de/invoices.json";
 import deLatestReviews from "../../locales/de/latest-reviews.json";
 import deLedgerOffice from "../../locales/de/ledger-office.json";
+import deMembers from "../../locales/de/members.json";
 import deMembership from "../../locales/de/membership.json";
 import deMessenger from "../../locales/de/messenger.json";
 import deModeration from "../../locales/de/moderation.json";
@@ -84,6 +85,7 @@ import enInvitations from "../../locales/en/invitations.json";
 import enInvoices from "../../locales/en/invoices.json";
 import enLatestReviews from "../../locales/en/latest-reviews.json";
 import enLedgerOffice from "../../locales/en/ledger-office.json";
+import enMembers from "../../locales/en/members.json";
 import enMembership from "../../locales/en/membership.json";
 import enMessenger from "../../locales/en/messenger.json";
 import enModeration from "../../locales/en/moderation.json";
@@ -137,6 +139,7 @@ import esInvitations from "../../locales/es/invitations.json";
 import esInvoices from "../../locales/es/invoices.json";
 import esLatestReviews from "../../locales/es/latest-reviews.json";
 import esLedgerOffice from "../../locales/es/ledger-office.json";
+import esMembers from "../../locales/es/members.json";
 import esMembership from "../../locales/es/membership.json";
 import esMessenger from "../../locales/es/messenger.json";
 import esModeration from "../../locales/es/moderation.json";
@@ -190,6 +193,7 @@ import plInvitations from "../../locales/pl/invitations.json";
 import plInvoices from "../../locales/pl/invoices.json";
 import plLatestReviews from "../../locales/pl/latest-reviews.json";
 import plLedgerOffice from "../../locales/pl/ledger-office.json";
+import plMembers from "../../locales/pl/members.json";
 import plMembership from "../../locales/pl/membership.json";
 import plMessenger from "../../locales/pl/messenger.json";
 import plModeration from "../../locales/pl/moderation.json";
@@ -246,6 +250,7 @@ export const resources = {
     invoices: deInvoices,
     "latest-reviews": deLatestReviews,
     "ledger-office": deLedgerOffice,
+    members: deMembers,
     membership: deMembership,
     messenger: deMessenger,
     moderation: deModeration,
@@ -301,6 +306,7 @@ export const resources = {
     invoices: enInvoices,
     "latest-reviews": enLatestReviews,
     "ledger-office": enLedgerOffice,
+    members: enMembers,
     membership: enMembership,
     messenger: enMessenger,
     moderation: enModeration,
@@ -356,6 +362,7 @@ export const resources = {
     invoices: esInvoices,
     "latest-reviews": esLatestReviews,
     "ledger-office": esLedgerOffice,
+    members: esMembers,
     membership: esMembership,
     messenger: esMessenger,
     moderation: esModeration,
@@ -411,6 +418,7 @@ export const resources = {
     invoices: plInvoices,
     "latest-reviews": plLatestReviews,
     "ledger-office": plLedgerOffice,
+    members: plMembers,
     membership: plMembership,
     messenger: plMessenger,
     moderation: plModeration,

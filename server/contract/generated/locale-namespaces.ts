@@ -31,6 +31,7 @@ export const NAMESPACES = [
   "invoices",
   "latest-reviews",
   "ledger-office",
+  "members",
   "membership",
   "messenger",
   "moderation",

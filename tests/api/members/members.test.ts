@@ -37,7 +37,8 @@ describe(`back-office members (${TEST_DB})`, () => {
   }, 60_000);
   // Some tests move the clock by days: fresh staff sessions for each (a token lives 24 hours).
   beforeEach(async () => {
-    [team, team2, backend] = await Promise.all(staffUsers.map((user) => signIn(rt, user)));
+    const sessions = await Promise.all(staffUsers.map((user) => signIn(rt, user)));
+    [team, team2, backend] = [sessions[0]!, sessions[1]!, sessions[2]!];
   });
   afterAll(async () => {
     await rt.close();
