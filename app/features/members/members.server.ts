@@ -87,7 +87,9 @@ export async function loadMemberPage(args: LoaderFunctionArgs) {
  * The confirmation of a destructive action without JavaScript: a checkbox the staff member ticks in the same form
  * (a dialog would need a script). The API does not need it; the page does, so it lives here.
  */
-const confirmField = v.literal("yes", "validation.members.confirm");
+const CONFIRM = "validation.members.confirm";
+// Optional first: a box left unticked sends no key, and the object's own message would answer for a missing key.
+const confirmField = v.pipe(v.optional(v.string(CONFIRM), ""), v.value("yes", CONFIRM));
 const reasonOnly = memberReasonSchema.entries;
 
 const actionSchema = v.variant("intent", [
