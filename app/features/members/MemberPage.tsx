@@ -179,7 +179,10 @@ function Verification({ page }: { page: Member }) {
               ? t("members.verification.no_badges")
               : badges.map((badge) => t(`members.verification.badge.${badgeKey[badge]}`)).join(", "),
           ],
-          [t("members.verification.trust", { level: verification.trust.level, max: verification.trust.max }), ""],
+          [
+            t("members.verification.trust_label"),
+            t("members.verification.trust", { level: verification.trust.level, max: verification.trust.max }),
+          ],
         ]}
       />
     </Section>

@@ -22,11 +22,11 @@ export const resultName = style({ fontWeight: 600, color: vars.color.primary });
 /** Label–value pairs of the summary: two columns, the labels muted. */
 export const facts = style({
   display: "grid",
-  gridTemplateColumns: "minmax(7rem, max-content) 1fr",
+  gridTemplateColumns: "minmax(6rem, 40%) minmax(0, 1fr)",
   gap: `${vars.space.xs} ${vars.space.md}`,
   margin: 0,
 });
-export const factLabel = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSm });
+export const factLabel = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSm, overflowWrap: "anywhere", hyphens: "auto" });
 export const factValue = style({ margin: 0, overflowWrap: "anywhere" });
 
 export const header = style({ display: "flex", gap: vars.space.md, alignItems: "center", flexWrap: "wrap" });
