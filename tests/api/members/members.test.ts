@@ -345,6 +345,19 @@ describe(`back-office members (${TEST_DB})`, () => {
     expect(ended[0]!.actor_id).toBeNull();
   });
 
+  it("the forced fake check (the verification module's operation) writes its statement: the profile is disabled", async () => {
+    const member = await listedMemberWith(rt, { userType: USER_TYPE.escort });
+    const forced = await api(team.token, "POST", `/backoffice/members/${member.id}/force-fake-check`, { reason: REASON });
+    expect(forced.status).toBe(200);
+    const statements = await statementsOf(member.id);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatchObject({ restriction: "content_disabled", subject_kind: "profile", facts: REASON, decided_by: team.id });
+    // Forced again: no change, no second statement.
+    expect((await api(team2.token, "POST", `/backoffice/members/${member.id}/force-fake-check`, { reason: REASON })).status).toBe(200);
+    expect(await statementsOf(member.id)).toHaveLength(1);
+    expect((await page(team.token, member.id)).member.forced_fake_check).toBe(true);
+  });
+
   it("sign out everywhere ends every session; reset verification makes the checks count no more", async () => {
     const member = await listedMemberWith(rt, { userType: USER_TYPE.escort });
     const second = await signIn(rt, member);
