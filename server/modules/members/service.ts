@@ -136,28 +136,20 @@ export function restrictionOut(row: {
 }
 
 async function reportsOf(db: Db, userId: number, side: "by" | "about"): Promise<{ count: number; rows: MemberReportRow[] }> {
-  const own = side === "by" ? "reports.user_id" : "reports.target_user_id";
-  const other = side === "by" ? "reports.target_user_id" : "reports.user_id";
+  const own = side === "by" ? "r.user_id" : "r.target_user_id";
+  const other = side === "by" ? "r.target_user_id" : "r.user_id";
   const [count, rows] = await Promise.all([
     db
-      .selectFrom("reports")
+      .selectFrom("reports as r")
       .select((eb) => eb.fn.countAll<number | string>().as("n"))
       .where(own, "=", userId)
       .executeTakeFirstOrThrow(),
     db
-      .selectFrom("reports")
+      .selectFrom("reports as r")
       .leftJoin("users as other", "other.id", other)
-      .select([
-        "reports.id",
-        "reports.object_kind",
-        "reports.type",
-        "reports.state",
-        "reports.outcome",
-        "reports.created_at",
-        "other.username as other_username",
-      ])
+      .select(["r.id", "r.object_kind", "r.type", "r.state", "r.outcome", "r.created_at", "other.username as other_username"])
       .where(own, "=", userId)
-      .orderBy("reports.id", "desc")
+      .orderBy("r.id", "desc")
       .limit(MEMBER_PAGE_REPORTS)
       .execute(),
   ]);
