@@ -33,6 +33,7 @@ import deInvoices from "../../locales/de/invoices.json";
 import deKyc from "../../locales/de/kyc.json";
 import deLatestReviews from "../../locales/de/latest-reviews.json";
 import deLedgerOffice from "../../locales/de/ledger-office.json";
+import deMembers from "../../locales/de/members.json";
 import deMembership from "../../locales/de/membership.json";
 import deMessenger from "../../locales/de/messenger.json";
 import deModeration from "../../locales/de/moderation.json";
@@ -91,6 +92,7 @@ import enInvoices from "../../locales/en/invoices.json";
 import enKyc from "../../locales/en/kyc.json";
 import enLatestReviews from "../../locales/en/latest-reviews.json";
 import enLedgerOffice from "../../locales/en/ledger-office.json";
+import enMembers from "../../locales/en/members.json";
 import enMembership from "../../locales/en/membership.json";
 import enMessenger from "../../locales/en/messenger.json";
 import enModeration from "../../locales/en/moderation.json";
@@ -149,6 +151,7 @@ import esInvoices from "../../locales/es/invoices.json";
 import esKyc from "../../locales/es/kyc.json";
 import esLatestReviews from "../../locales/es/latest-reviews.json";
 import esLedgerOffice from "../../locales/es/ledger-office.json";
+import esMembers from "../../locales/es/members.json";
 import esMembership from "../../locales/es/membership.json";
 import esMessenger from "../../locales/es/messenger.json";
 import esModeration from "../../locales/es/moderation.json";
@@ -207,6 +210,7 @@ import plInvoices from "../../locales/pl/invoices.json";
 import plKyc from "../../locales/pl/kyc.json";
 import plLatestReviews from "../../locales/pl/latest-reviews.json";
 import plLedgerOffice from "../../locales/pl/ledger-office.json";
+import plMembers from "../../locales/pl/members.json";
 import plMembership from "../../locales/pl/membership.json";
 import plMessenger from "../../locales/pl/messenger.json";
 import plModeration from "../../locales/pl/moderation.json";
@@ -268,6 +272,7 @@ export const resources = {
     kyc: deKyc,
     "latest-reviews": deLatestReviews,
     "ledger-office": deLedgerOffice,
+    members: deMembers,
     membership: deMembership,
     messenger: deMessenger,
     moderation: deModeration,
@@ -328,6 +333,7 @@ export const resources = {
     kyc: enKyc,
     "latest-reviews": enLatestReviews,
     "ledger-office": enLedgerOffice,
+    members: enMembers,
     membership: enMembership,
     messenger: enMessenger,
     moderation: enModeration,
@@ -388,6 +394,7 @@ export const resources = {
     kyc: esKyc,
     "latest-reviews": esLatestReviews,
     "ledger-office": esLedgerOffice,
+    members: esMembers,
     membership: esMembership,
     messenger: esMessenger,
     moderation: esModeration,
@@ -448,6 +455,7 @@ export const resources = {
     kyc: plKyc,
     "latest-reviews": plLatestReviews,
     "ledger-office": plLedgerOffice,
+    members: plMembers,
     membership: plMembership,
     messenger: plMessenger,
     moderation: plModeration,

@@ -54,6 +54,7 @@ import { manifest as statements } from "./statements/index";
 import { manifest as kyc } from "./kyc/index";
 import { manifest as appeals } from "./appeals/index";
 import { manifest as transparency } from "./transparency/index";
+import { manifest as members } from "./members/index";
 import { manifest as media } from "./media/index";
 import { manifest as messenger } from "./messenger/index";
 import { manifest as moderation } from "./moderation/index";
@@ -139,6 +140,7 @@ export const FEATURES = [
   kyc,
   appeals,
   transparency,
+  members,
 ] as const;
 
 // enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).

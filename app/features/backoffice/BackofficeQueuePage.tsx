@@ -152,6 +152,7 @@ export function BackofficeQueuePage({
   const { t: tBundles } = useTranslation("bundle");
   const { t: tBlogs } = useTranslation("blog");
   const { t: tEvents } = useTranslation("event");
+  const { t: tMembers } = useTranslation("members");
   const to = useLocalePath();
   const location = useLocation();
   const pages = Math.max(1, Math.ceil(queue.total / queue.pageSize));
@@ -176,6 +177,11 @@ export function BackofficeQueuePage({
           {" · "}
           <Link to={to("backoffice/promotions")} data-testid="backoffice-promotions-link">
             {t("moderation.backoffice.promotions_link")}
+          </Link>
+          {" · "}
+          {/* Member search and a member's page (issue 30 item 5, ADR 118). */}
+          <Link to={to("backoffice/members")} data-testid="backoffice-members-link">
+            {tMembers("members.search.title")}
           </Link>
         </p>
         <p>

@@ -33,6 +33,7 @@ export const NAMESPACES = [
   "kyc",
   "latest-reviews",
   "ledger-office",
+  "members",
   "membership",
   "messenger",
   "moderation",

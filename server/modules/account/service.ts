@@ -33,6 +33,8 @@ import { UNUSABLE_PASSWORD } from "../claims/index";
 import { assertCurrentPassword, closeOpenRequests, closeRequestOnce, openRequestByToken } from "../settings/index";
 import { accountDeletedMail, deletionConfirmMail } from "./mails";
 import { forgetInvoiceOwner } from "../invoices/index";
+import { pausedByTeam } from "../members/index";
+import { MEMBER_ERRORS } from "../../contract/members";
 
 interface Account {
   id: number;
@@ -81,6 +83,8 @@ export async function accountState(deps: ApiDeps, userId: number): Promise<Accou
  */
 export async function setAccountStatus(deps: ApiDeps, userId: number, tokenId: number, status: SelfServiceStatus): Promise<AccountState> {
   await loadAccount(deps, userId);
+  // A pause by the team (ADR 118) ends at its time or by the team, not by the member's resume.
+  if (status === "active" && (await pausedByTeam(deps, userId))) throw fail.forbidden(MEMBER_ERRORS.pausedByTeam);
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable("users").set({ status, updated_at: now }).where("id", "=", userId).execute();

@@ -7,3 +7,4 @@ import { defineFeature } from "../manifest";
 import { registerAccounting } from "./routes";
 
 export const manifest = defineFeature({ name: "accounting", routes: registerAccounting });
+export { listOrders } from "./service";

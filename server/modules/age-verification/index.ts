@@ -12,3 +12,4 @@ export const manifest = defineFeature({
   routes: registerAgeVerification,
   migrations: { "0093_age_verification": m0093 },
 });
+export { ageCheckSummaryOf } from "./service";

@@ -267,3 +267,20 @@ export async function forceAgeCheck(
   });
   return { user_id: memberId, forced: forced === 1 };
 }
+
+/** A member's age check as the back office shows it (issue 30 item 5): the status and whether staff forced it. */
+export async function ageCheckSummaryOf(
+  db: Deps["db"],
+  userId: number,
+): Promise<{ status: ReturnType<typeof ageVerificationStatusName>; forced: boolean; verifiedAt: number | null }> {
+  const row = await db
+    .selectFrom("age_verifications")
+    .select(["status", "forced", "verified_at"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return {
+    status: ageVerificationStatusName(row?.status ?? AGE_VERIFICATION_STATUS.init),
+    forced: row?.forced === 1,
+    verifiedAt: row?.verified_at === null || row?.verified_at === undefined ? null : Number(row.verified_at),
+  };
+}

@@ -17,3 +17,4 @@ export const manifest = defineFeature({
   },
 });
 export { measureCurrency, scheduleLedgerReconciliation } from "./reconciliation";
+export { memberLedger } from "./service";

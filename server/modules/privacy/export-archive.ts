@@ -124,6 +124,8 @@ export const NOT_EXPORTED: Record<string, string> = {
     "the ledger's accounts and transfers: dollars.json has the member's history as user/dollar shows it (ADR 059: the member's own view)",
   payout_secure_codes: "the payout code, stored only as a hash (nothing readable)",
   payout_secure_code_resets: "single-use reset links, stored only as hashes",
+  member_restrictions:
+    "the team's ban or pause record (who on the team, ADR 118): statements.json has the same decision, its facts, its end and its reversal",
 };
 /** Every table with a user_id this export covers. */
 export const EXPORTED_TABLES: readonly string[] = [...Object.values(USER_TABLES).flat(), ...EXPORTED_BY_CODE];

@@ -24,3 +24,5 @@ export const manifest = defineFeature({
 });
 export { verificationBadgesOf, NO_BADGES } from "./badges";
 export { trustLevelFor } from "./trust";
+export { verificationOverview } from "./checks";
+export { resetChecksOf } from "./reset";

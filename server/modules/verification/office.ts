@@ -25,6 +25,7 @@ import {
 } from "../../contract/verification";
 import { enqueueJob } from "../../jobs/queue";
 import { recordAudit } from "../audit/index";
+import { recordStatement } from "../statements/index";
 import { MEDIA_IMAGE_COLUMNS, mediaImageOf, storageOf } from "../media/index";
 import { notify, publishNotificationHints } from "../notifications/index";
 import { deleteCheckFiles, fileKey } from "./files";
@@ -32,6 +33,8 @@ import { trustLevelFor } from "./trust";
 
 const DAY = 24 * 60 * 60 * 1000;
 const PROFILE_PHOTOS_SHOWN = 6;
+/** The terms' clause on real photos a forced fake check rests on (its statement's ground). */
+const FAKE_CHECK_TERMS_REFERENCE = "AGB § 7";
 /** Members whose checks no longer matter: nobody sees anything of theirs anyway. */
 const GONE_STATUSES = ["banned", "deleted"] as const;
 
@@ -215,12 +218,30 @@ export async function forceFakeCheck(
   await deps.db.transaction().execute(async (trx) => {
     const member = await trx
       .selectFrom("users")
-      .select(["id", "user_type", "forced_fake_check"])
+      .select(["id", "user_type", "forced_fake_check", "language"])
       .where("id", "=", userId)
       .executeTakeFirst();
     if (!member || isStaffUserType(member.user_type)) throw fail.notFound(VERIFICATION_ERRORS.notFound);
     if (member.forced_fake_check === 1) return;
     await trx.updateTable("users").set({ forced_fake_check: 1, updated_at: now }).where("id", "=", userId).execute();
+    // The profile leaves every list until a new webcam check: a restriction, so a statement of reasons (DSA Art. 17).
+    await recordStatement(
+      trx,
+      {
+        userId,
+        subjectKind: "profile",
+        subjectId: userId,
+        restriction: "content_disabled",
+        ground: "terms",
+        groundReference: FAKE_CHECK_TERMS_REFERENCE,
+        // The back office's form always sends one; the API still accepts none (ADR 107).
+        facts: reason ?? "Neue Webcam-Prüfung der Profilfotos verlangt.",
+        source: "own_initiative",
+        language: member.language,
+        decidedBy: staffId,
+      },
+      now,
+    );
     await trx.updateTable("profiles").set({ verified_at: null, is_visible: 0 }).where("user_id", "=", userId).execute();
     // The verified webcam checks count no more: a new one is needed (and its attempts start again).
     await trx
