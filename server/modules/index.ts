@@ -51,6 +51,7 @@ import { manifest as community } from "./community/index";
 import { manifest as ageVerification } from "./age-verification/index";
 import { manifest as verification } from "./verification/index";
 import { manifest as statements } from "./statements/index";
+import { manifest as editors } from "./editors/index";
 import { manifest as media } from "./media/index";
 import { manifest as messenger } from "./messenger/index";
 import { manifest as moderation } from "./moderation/index";
@@ -133,6 +134,7 @@ export const FEATURES = [
   ageVerification,
   verification,
   statements,
+  editors,
 ] as const;
 
 // enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).
