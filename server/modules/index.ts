@@ -52,6 +52,7 @@ import { manifest as ageVerification } from "./age-verification/index";
 import { manifest as verification } from "./verification/index";
 import { manifest as statements } from "./statements/index";
 import { manifest as editors } from "./editors/index";
+import { manifest as warnings } from "./warnings/index";
 import { manifest as media } from "./media/index";
 import { manifest as messenger } from "./messenger/index";
 import { manifest as moderation } from "./moderation/index";
@@ -135,6 +136,7 @@ export const FEATURES = [
   verification,
   statements,
   editors,
+  warnings,
 ] as const;
 
 // enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).

@@ -99,6 +99,8 @@ const EXPORTED_BY_CODE = [
   "date_checkins",
   "date_reviews",
   "date_review_ratings",
+  // The shared warning list (ADR 121): warning-list.json says whether the member is on it and holds their objections.
+  "warning_objections",
 ] as const;
 /** Tables with a user_id that are not the member's data to hand out, and why (a test holds every table to one of the lists). */
 export const NOT_EXPORTED: Record<string, string> = {
@@ -134,6 +136,8 @@ export interface ArchiveInput {
   readme: string;
   /** Zip entries' modification time. */
   now: number;
+  /** warning-list.json (ADR 121): the member's entry on the escorts' warning list, found by its keyed hash. */
+  warningList?: unknown;
 }
 
 /** Builds the ZIP in memory: a member's photos are a few megabytes of renditions (see ADR 032 on videos). */
@@ -185,6 +189,7 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
   }
   // The reports the member filed, as "my reports" shows them (ADR 038); reports about the member are the team's.
   addJson("reports.json", { reports: await ownReportsForExport(db, userId) });
+  if (input.warningList !== undefined) addJson("warning-list.json", input.warningList);
   addJson("sessions.json", {
     sessions: await db
       .selectFrom("access_tokens")
