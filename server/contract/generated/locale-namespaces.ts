@@ -16,6 +16,7 @@ export const NAMESPACES = [
   "dating",
   "dev",
   "directory",
+  "editors",
   "event",
   "events-attendance",
   "events-reviews",

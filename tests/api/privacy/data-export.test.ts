@@ -127,6 +127,7 @@ describe(`the data export (${TEST_DB})`, () => {
         "sign-up.json",
         "statements.json",
         "verification.json",
+        "warning-list.json",
       ].sort(),
     );
     const account = JSON.parse(entries.get("account.json")!.toString("utf8")) as Record<string, unknown>;
