@@ -44,8 +44,29 @@ export function dismissAnnouncement(api: ApiClient, id: number): Promise<ApiResu
 }
 
 /** POST /backoffice/announcements (staff). */
-export function createAnnouncement(api: ApiClient, body: AnnouncementCreateInput): Promise<ApiResult<AnnouncementListData>> {
+export function createAnnouncement(api: ApiClient, body: AnnouncementCreateInput): Promise<ApiResult<AnnouncementEditorListData>> {
   return api.op(notificationsOps.createAnnouncement, { body, handleErrors: true });
+}
+
+export type AnnouncementEditorListData = DataOf<typeof notificationsOps.editorAnnouncements>;
+
+/** GET /backoffice/announcements (staff, content.edit): every announcement for the editor. */
+export function fetchEditorAnnouncements(api: ApiClient): Promise<ApiResult<AnnouncementEditorListData>> {
+  return api.op(notificationsOps.editorAnnouncements, { handleErrors: true });
+}
+
+/** POST /backoffice/announcements/{id} (staff, content.edit). */
+export function updateAnnouncement(
+  api: ApiClient,
+  id: number,
+  body: AnnouncementCreateInput,
+): Promise<ApiResult<AnnouncementEditorListData>> {
+  return api.op(notificationsOps.updateAnnouncement, { params: { id }, body, handleErrors: true });
+}
+
+/** POST /backoffice/announcements/{id}/end (staff, content.edit). */
+export function endAnnouncement(api: ApiClient, id: number): Promise<ApiResult<AnnouncementEditorListData>> {
+  return api.op(notificationsOps.endAnnouncement, { params: { id }, handleErrors: true });
 }
 
 /** GET /notifications/push: whether push is offered and the VAPID public key. */

@@ -29,6 +29,7 @@ export function AnnouncementBar({ announcements }: { announcements: Announcement
         >
           <div className={css.announcementInner}>
             <p className={css.announcementText} role={item.severity === "critical" ? "alert" : undefined}>
+              {item.title ? <strong>{item.title} </strong> : null}
               {item.url ? <Link to={to(item.url)}>{item.text}</Link> : item.text}
             </p>
             <Form method="post" action={to("announcements/dismiss")} reloadDocument>

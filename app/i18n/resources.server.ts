@@ -17,6 +17,7 @@ import deCreatorMedia from "../../locales/de/creator-media.json";
 import deDating from "../../locales/de/dating.json";
 import deDev from "../../locales/de/dev.json";
 import deDirectory from "../../locales/de/directory.json";
+import deEditors from "../../locales/de/editors.json";
 import deEvent from "../../locales/de/event.json";
 import deEventsAttendance from "../../locales/de/events-attendance.json";
 import deEventsReviews from "../../locales/de/events-reviews.json";
@@ -76,6 +77,7 @@ import enCreatorMedia from "../../locales/en/creator-media.json";
 import enDating from "../../locales/en/dating.json";
 import enDev from "../../locales/en/dev.json";
 import enDirectory from "../../locales/en/directory.json";
+import enEditors from "../../locales/en/editors.json";
 import enEvent from "../../locales/en/event.json";
 import enEventsAttendance from "../../locales/en/events-attendance.json";
 import enEventsReviews from "../../locales/en/events-reviews.json";
@@ -135,6 +137,7 @@ import esCreatorMedia from "../../locales/es/creator-media.json";
 import esDating from "../../locales/es/dating.json";
 import esDev from "../../locales/es/dev.json";
 import esDirectory from "../../locales/es/directory.json";
+import esEditors from "../../locales/es/editors.json";
 import esEvent from "../../locales/es/event.json";
 import esEventsAttendance from "../../locales/es/events-attendance.json";
 import esEventsReviews from "../../locales/es/events-reviews.json";
@@ -194,6 +197,7 @@ import plCreatorMedia from "../../locales/pl/creator-media.json";
 import plDating from "../../locales/pl/dating.json";
 import plDev from "../../locales/pl/dev.json";
 import plDirectory from "../../locales/pl/directory.json";
+import plEditors from "../../locales/pl/editors.json";
 import plEvent from "../../locales/pl/event.json";
 import plEventsAttendance from "../../locales/pl/events-attendance.json";
 import plEventsReviews from "../../locales/pl/events-reviews.json";
@@ -256,6 +260,7 @@ export const resources = {
     dating: deDating,
     dev: deDev,
     directory: deDirectory,
+    editors: deEditors,
     event: deEvent,
     "events-attendance": deEventsAttendance,
     "events-reviews": deEventsReviews,
@@ -317,6 +322,7 @@ export const resources = {
     dating: enDating,
     dev: enDev,
     directory: enDirectory,
+    editors: enEditors,
     event: enEvent,
     "events-attendance": enEventsAttendance,
     "events-reviews": enEventsReviews,
@@ -378,6 +384,7 @@ export const resources = {
     dating: esDating,
     dev: esDev,
     directory: esDirectory,
+    editors: esEditors,
     event: esEvent,
     "events-attendance": esEventsAttendance,
     "events-reviews": esEventsReviews,
@@ -439,6 +446,7 @@ export const resources = {
     dating: plDating,
     dev: plDev,
     directory: plDirectory,
+    editors: plEditors,
     event: plEvent,
     "events-attendance": plEventsAttendance,
     "events-reviews": plEventsReviews,

@@ -9,6 +9,8 @@
  */
 import * as v from "valibot";
 import type { NotificationStickiness } from "./notification-bell";
+import { parseWallTime } from "./events";
+import type { Language } from "./locales";
 import { pageQueryParam } from "./paging";
 import type { NotificationKind } from "./settings";
 
@@ -143,9 +145,19 @@ export type AnnouncementSeverity = (typeof ANNOUNCEMENT_SEVERITIES)[number];
 export const ANNOUNCEMENTS_SHOWN_MAX = 3;
 export const ANNOUNCEMENT_TEXT_MAX = 500;
 
+/**
+ * Who sees an announcement (ADR 120): everyone (guests too), or signed-in members of a kind, or members whose plus
+ * membership runs. Staff see every announcement.
+ */
+export const ANNOUNCEMENT_AUDIENCES = ["all", "clients", "escorts", "businesses", "plus"] as const;
+export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
+export const ANNOUNCEMENT_TITLE_MAX = 100;
+
 export interface AnnouncementItem {
   id: number;
   severity: AnnouncementSeverity;
+  /** A short bold lead in the requested language (German as fallback); null when the announcement has none. */
+  title: string | null;
   /** In the requested language, falling back to German (the site's first language). */
   text: string;
   url: string | null;
@@ -174,10 +186,34 @@ export interface AnnouncementDismissed {
 
 const announcementText = v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(ANNOUNCEMENT_TEXT_MAX, "validation.invalid"));
 
-/** POST /backoffice/announcements: German text required, the others optional (empty: German shown). */
+const announcementTitle = v.optional(
+  v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(ANNOUNCEMENT_TITLE_MAX, "validation.editors.too_long")),
+  "",
+);
+
+/** A wall-clock time in the operator's zone (Europe/Berlin) as `<input type="datetime-local">` sends it, or empty. */
+const announcementWallTime = v.optional(
+  v.pipe(
+    v.string("validation.invalid"),
+    v.trim(),
+    v.check((input) => input === "" || parseWallTime(input) !== null, "validation.editors.time_invalid"),
+  ),
+  "",
+);
+
+/**
+ * POST /backoffice/announcements (new) and /backoffice/announcements/{id} (edit): German text required, the others
+ * optional (empty: German shown). starts_at empty: from now; ends_at empty: `days` after the start when given, else
+ * until someone ends it.
+ */
 export const announcementCreateSchema = v.object(
   {
     severity: v.picklist(ANNOUNCEMENT_SEVERITIES, "validation.invalid"),
+    audience: v.optional(v.picklist(ANNOUNCEMENT_AUDIENCES, "validation.invalid"), "all"),
+    title_de: announcementTitle,
+    title_en: announcementTitle,
+    title_es: announcementTitle,
+    title_pl: announcementTitle,
     text_de: v.pipe(
       v.string("validation.required"),
       v.trim(),
@@ -196,16 +232,40 @@ export const announcementCreateSchema = v.object(
       ),
       "",
     ),
-    days: v.pipe(
-      v.number("validation.invalid"),
-      v.integer("validation.invalid"),
-      v.minValue(1, "validation.invalid"),
-      v.maxValue(365, "validation.invalid"),
+    starts_at: announcementWallTime,
+    ends_at: announcementWallTime,
+    days: v.optional(
+      v.pipe(
+        v.number("validation.invalid"),
+        v.integer("validation.invalid"),
+        v.minValue(1, "validation.invalid"),
+        v.maxValue(365, "validation.invalid"),
+      ),
     ),
   },
   "validation.required",
 );
 export type AnnouncementCreateInput = v.InferOutput<typeof announcementCreateSchema>;
+
+/** One announcement as the editor lists it: every language's texts, its window and its state now. */
+export interface AnnouncementEditorItem {
+  id: number;
+  severity: AnnouncementSeverity;
+  audience: AnnouncementAudience;
+  titles: Record<Language, string>;
+  texts: Record<Language, string>;
+  url: string;
+  starts_at: number;
+  ends_at: number | null;
+  state: "scheduled" | "active" | "ended";
+  created_at: number;
+  updated_at: number | null;
+}
+
+/** GET /backoffice/announcements: scheduled, active and past ones, newest start first. */
+export interface AnnouncementEditorList {
+  items: AnnouncementEditorItem[];
+}
 
 // --- Web Push (ADR 044) -----------------------------------------------------------------------------------------
 

@@ -55,6 +55,10 @@ export const REPORT_TYPES = {
   trafficking: { category: "safety", priority: 1 },
   /** Threats of violence or of exposure. */
   threat: { category: "safety", priority: 2 },
+  /** Violence at a meeting (a provider hurt or held against their will); counts toward the warning list (ADR 121). */
+  violence: { category: "safety", priority: 2 },
+  /** A client did not pay for a meeting that took place; counts toward the warning list (ADR 121). */
+  non_payment: { category: "conduct", priority: 3 },
   /** Intimate images or videos published without the consent of the person shown. */
   non_consensual_imagery: { category: "illegal", priority: 2 },
   /** Someone's private data (real name, address, workplace, phone) published (doxxing). */
@@ -90,14 +94,14 @@ const IMAGERY = ["non_consensual_imagery", "impersonation", "copyright"] as cons
 
 /** Which types apply to which kind (a report of another type is refused with 400 at `type`). */
 export const REPORT_TYPES_BY_KIND: Record<ReportObjectKind, readonly ReportType[]> = {
-  profile: [...EVERYWHERE, ...IMAGERY, "unprotected_sex", "scam", "fake_profile", "spam", "other"],
+  profile: [...EVERYWHERE, ...IMAGERY, "unprotected_sex", "scam", "fake_profile", "spam", "violence", "non_payment", "other"],
   media: [...EVERYWHERE, ...IMAGERY, "unprotected_sex", "other"],
-  message: [...EVERYWHERE, "non_consensual_imagery", "unprotected_sex", "scam", "spam", "other"],
+  message: [...EVERYWHERE, "non_consensual_imagery", "unprotected_sex", "scam", "spam", "violence", "non_payment", "other"],
   blog: [...EVERYWHERE, ...IMAGERY, "unprotected_sex", "scam", "spam", "other"],
   comment: [...EVERYWHERE, "unprotected_sex", "scam", "spam", "other"],
   event: [...EVERYWHERE, "unprotected_sex", "scam", "spam", "other"],
   review: [...EVERYWHERE, "fake_review", "spam", "other"],
-  date: [...EVERYWHERE, "unprotected_sex", "scam", "other"],
+  date: [...EVERYWHERE, "unprotected_sex", "scam", "violence", "non_payment", "other"],
   live: [...EVERYWHERE, ...IMAGERY, "unprotected_sex", "other"],
   recording: [...EVERYWHERE, ...IMAGERY, "unprotected_sex", "other"],
   page: REPORT_TYPE_KEYS,

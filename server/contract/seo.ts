@@ -245,6 +245,8 @@ export interface LandingPageResponse {
   updated_at: number;
   /** The directory address of the page's city, when profiles live there. */
   place: { country_slug: string; region_slug: string; city_slug: string; city_name: string } | null;
+  /** The heading, meta description and intro staff wrote (ADR 120), in the asked language or German; null: none. */
+  text: { title: string; description: string; intro: string } | null;
 }
 
 /** POST /registration/seo-landing-page: the page, or an empty list for an unknown or inactive short URL (spec section 7). */

@@ -55,6 +55,8 @@ import { manifest as kyc } from "./kyc/index";
 import { manifest as appeals } from "./appeals/index";
 import { manifest as transparency } from "./transparency/index";
 import { manifest as members } from "./members/index";
+import { manifest as editors } from "./editors/index";
+import { manifest as warnings } from "./warnings/index";
 import { manifest as media } from "./media/index";
 import { manifest as messenger } from "./messenger/index";
 import { manifest as moderation } from "./moderation/index";
@@ -141,6 +143,8 @@ export const FEATURES = [
   appeals,
   transparency,
   members,
+  editors,
+  warnings,
 ] as const;
 
 // enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).

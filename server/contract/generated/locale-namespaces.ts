@@ -17,6 +17,7 @@ export const NAMESPACES = [
   "dating",
   "dev",
   "directory",
+  "editors",
   "event",
   "events-attendance",
   "events-reviews",

@@ -44,6 +44,19 @@ export const notificationsOps = {
     method: "post",
     path: "/api/v2/backoffice/announcements",
     body: announcementCreateSchema,
-    response: "AnnouncementList",
+    response: "AnnouncementEditorList",
+  }),
+  /** The editor (issue 30 item 5, ADR 120): every announcement, an edit, an early end. */
+  editorAnnouncements: defineOperation({ method: "get", path: "/api/v2/backoffice/announcements", response: "AnnouncementEditorList" }),
+  updateAnnouncement: defineOperation({
+    method: "post",
+    path: "/api/v2/backoffice/announcements/:id",
+    body: announcementCreateSchema,
+    response: "AnnouncementEditorList",
+  }),
+  endAnnouncement: defineOperation({
+    method: "post",
+    path: "/api/v2/backoffice/announcements/:id/end",
+    response: "AnnouncementEditorList",
   }),
 };

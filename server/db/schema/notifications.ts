@@ -1,6 +1,7 @@
 /** The notification centre, announcements and push subscriptions (migration 0040, ADR 044). Times are epoch ms (UTC). */
 import type { Generated } from "kysely";
 import type {
+  AnnouncementAudience,
   AnnouncementSeverity,
   NotificationContentType,
   NotificationEvent,
@@ -40,6 +41,14 @@ export interface AnnouncementsTable {
   ends_at: number | null;
   created_by: number | null;
   created_at: number;
+  /** Migration 0104 (ADR 120): a title per language, the audience, the last edit and who ended it. */
+  title_de: string | null;
+  title_en: string | null;
+  title_es: string | null;
+  title_pl: string | null;
+  audience: Generated<AnnouncementAudience>;
+  updated_at: number | null;
+  ended_by: number | null;
 }
 
 export interface AnnouncementDismissalsTable {

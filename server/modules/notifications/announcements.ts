@@ -5,16 +5,27 @@
  */
 import { recordAudit } from "../audit/index";
 import { requireStaffPermission } from "../access/index";
+import type { Selectable } from "kysely";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
+import { operatorInstantOfWall } from "../../contract/calendar";
+import { parseWallTime } from "../../contract/events";
 import {
   ANNOUNCEMENTS_SHOWN_MAX,
+  type AnnouncementAudience,
   type AnnouncementCreateInput,
   type AnnouncementDismissed,
+  type AnnouncementEditorItem,
+  type AnnouncementEditorList,
   type AnnouncementItem,
   type AnnouncementList,
 } from "../../contract/notifications";
 import type { Language } from "../../contract/locales";
+import { SUPPORTED_LANGUAGES, type Language } from "../../contract/locales";
+import { isStaffUserType, USER_TYPE } from "../../contract/users";
+import type { AnnouncementsTable } from "../../db/schema/notifications";
+import { plusRunning, requireStaffPermission } from "../access/index";
+import { recordAudit } from "../audit/index";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SEVERITY_ORDER = { critical: 0, warning: 1, info: 2 } as const;
@@ -27,11 +38,13 @@ export async function activeAnnouncements(
   dismissed: number[] = [],
 ): Promise<AnnouncementList> {
   const now = deps.clock.now();
+  const audiences = await audiencesOf(deps, viewerId, now);
   let query = deps.db
     .selectFrom("announcements")
-    .select(["id", "severity", "text_de", "text_en", "text_es", "text_pl", "url", "starts_at", "ends_at"])
+    .selectAll()
     .where("starts_at", "<=", now)
     .where((eb) => eb.or([eb("ends_at", "is", null), eb("ends_at", ">", now)]));
+  if (audiences !== "every") query = query.where("audience", "in", audiences);
   if (viewerId !== null)
     query = query.where((eb) =>
       eb.not(
@@ -52,6 +65,7 @@ export async function activeAnnouncements(
     .map((row) => ({
       id: row.id,
       severity: row.severity,
+      title: (row[`title_${lang}`] ?? "") || row.title_de || null,
       text: (lang === "de" ? row.text_de : (row[`text_${lang}`] ?? "")) || row.text_de,
       url: row.url,
       starts_at: Number(row.starts_at),
@@ -78,6 +92,47 @@ export async function createAnnouncement(deps: ApiDeps, staffId: number, input: 
   const now = deps.clock.now();
   const values = {
     severity: input.severity,
+/**
+ * The audiences a viewer belongs to: guests see "all" only; a member also their kind and "plus" while it runs;
+ * staff see every announcement (they check what members see).
+ */
+async function audiencesOf(deps: ApiDeps, viewerId: number | null, now: number): Promise<AnnouncementAudience[] | "every"> {
+  if (viewerId === null) return ["all"];
+  const viewer = await deps.db
+    .selectFrom("users")
+    .select(["user_type", "is_member", "member_until"])
+    .where("id", "=", viewerId)
+    .executeTakeFirst();
+  if (!viewer) return ["all"];
+  if (isStaffUserType(viewer.user_type)) return "every";
+  const audiences: AnnouncementAudience[] = ["all"];
+  if (viewer.user_type === USER_TYPE.client) audiences.push("clients");
+  if (viewer.user_type === USER_TYPE.escort) audiences.push("escorts");
+  if (viewer.user_type === USER_TYPE.business) audiences.push("businesses");
+  if (plusRunning(viewer, now)) audiences.push("plus");
+  return audiences;
+}
+
+/** The window of a posted form: starts_at empty is now; ends_at empty is `days` after the start, or open. */
+function windowOf(input: AnnouncementCreateInput, now: number): { starts_at: number; ends_at: number | null } {
+  const wall = (text: string) => {
+    const digits = text === "" ? null : parseWallTime(text);
+    return digits === null ? null : operatorInstantOfWall(digits);
+  };
+  const startsAt = wall(input.starts_at) ?? now;
+  const endsAt = wall(input.ends_at) ?? (input.days ? startsAt + input.days * DAY_MS : null);
+  if (endsAt !== null && endsAt <= startsAt) throw fail.badRequest("validation.editors.ends_before_start", "ends_at");
+  return { starts_at: startsAt, ends_at: endsAt };
+}
+
+function columnsOf(input: AnnouncementCreateInput) {
+  return {
+    severity: input.severity,
+    audience: input.audience,
+    title_de: input.title_de || null,
+    title_en: input.title_en || null,
+    title_es: input.title_es || null,
+    title_pl: input.title_pl || null,
     text_de: input.text_de,
     text_en: input.text_en || null,
     text_es: input.text_es || null,
@@ -94,4 +149,135 @@ export async function createAnnouncement(deps: ApiDeps, staffId: number, input: 
     await recordAudit(trx, { ...audit, before: null, after: values }, now);
   });
   return activeAnnouncements(deps, "de", null);
+  };
+}
+
+function editorItemOf(row: Selectable<AnnouncementsTable>, now: number): AnnouncementEditorItem {
+  const startsAt = Number(row.starts_at);
+  const endsAt = row.ends_at === null ? null : Number(row.ends_at);
+  const byLanguage = (prefix: "title" | "text") =>
+    Object.fromEntries(SUPPORTED_LANGUAGES.map((lang) => [lang, row[`${prefix}_${lang}`] ?? ""])) as Record<Language, string>;
+  return {
+    id: row.id,
+    severity: row.severity,
+    audience: row.audience,
+    titles: byLanguage("title"),
+    texts: byLanguage("text"),
+    url: row.url ?? "",
+    starts_at: startsAt,
+    ends_at: endsAt,
+    state: startsAt > now ? "scheduled" : endsAt !== null && endsAt <= now ? "ended" : "active",
+    created_at: Number(row.created_at),
+    updated_at: row.updated_at === null ? null : Number(row.updated_at),
+  };
+}
+
+/** GET /backoffice/announcements (content.edit): the newest 100 by start, scheduled, active and ended. */
+export async function announcementsForEditor(deps: ApiDeps, staffId: number): Promise<AnnouncementEditorList> {
+  await requireStaffPermission(deps, staffId, "content.edit");
+  const rows = await deps.db
+    .selectFrom("announcements")
+    .selectAll()
+    .orderBy("starts_at", "desc")
+    .orderBy("id", "desc")
+    .limit(100)
+    .execute();
+  const now = deps.clock.now();
+  return { items: rows.map((row) => editorItemOf(row, now)) };
+}
+
+/** POST /backoffice/announcements (content.edit): a new announcement; the trail keeps what was posted. */
+export async function createAnnouncement(deps: ApiDeps, staffId: number, input: AnnouncementCreateInput): Promise<AnnouncementEditorList> {
+  await requireStaffPermission(deps, staffId, "content.edit");
+  const now = deps.clock.now();
+  const window = windowOf(input, now);
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("announcements")
+      .values({ ...columnsOf(input), ...window, created_by: staffId, created_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(
+      trx,
+      {
+        actorId: staffId,
+        action: "announcement.create",
+        subjectType: "announcement",
+        subjectId: String(row.id),
+        reason: null,
+        before: null,
+        after: editorItemOf(row, now),
+      },
+      now,
+    );
+  });
+  return announcementsForEditor(deps, staffId);
+}
+
+/** POST /backoffice/announcements/{id} (content.edit): texts, audience and window replaced. 404 for an unknown id. */
+export async function updateAnnouncement(
+  deps: ApiDeps,
+  staffId: number,
+  id: number,
+  input: AnnouncementCreateInput,
+): Promise<AnnouncementEditorList> {
+  await requireStaffPermission(deps, staffId, "content.edit");
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("announcements").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!before) throw fail.notFound();
+    // An edit keeps the original start when the form leaves it empty (an active announcement is not restarted).
+    const window = windowOf(input, Number(before.starts_at));
+    const after = await trx
+      .updateTable("announcements")
+      .set({ ...columnsOf(input), ...window, updated_at: now })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(
+      trx,
+      {
+        actorId: staffId,
+        action: "announcement.update",
+        subjectType: "announcement",
+        subjectId: String(id),
+        reason: null,
+        before: editorItemOf(before, now),
+        after: editorItemOf(after, now),
+      },
+      now,
+    );
+  });
+  return announcementsForEditor(deps, staffId);
+}
+
+/** POST /backoffice/announcements/{id}/end (content.edit): ends now (a scheduled one never starts). 409 when already ended. */
+export async function endAnnouncement(deps: ApiDeps, staffId: number, id: number): Promise<AnnouncementEditorList> {
+  await requireStaffPermission(deps, staffId, "content.edit");
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("announcements").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!before) throw fail.notFound();
+    if (before.ends_at !== null && Number(before.ends_at) <= now) throw fail.conflict("exception.editors.announcement_ended");
+    const after = await trx
+      .updateTable("announcements")
+      .set({ ends_at: now, starts_at: Math.min(Number(before.starts_at), now), ended_by: staffId, updated_at: now })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(
+      trx,
+      {
+        actorId: staffId,
+        action: "announcement.end",
+        subjectType: "announcement",
+        subjectId: String(id),
+        reason: null,
+        before: editorItemOf(before, now),
+        after: editorItemOf(after, now),
+      },
+      now,
+    );
+  });
+  return announcementsForEditor(deps, staffId);
 }

@@ -4,7 +4,14 @@ import { ok } from "../../api/router";
 import type { ModuleContext } from "../../api/module-context";
 import { ANNOUNCEMENTS_SHOWN_MAX, NOTIFICATION_BELL_MAX, NOTIFICATION_ERRORS, NOTIFICATION_PAGE_SIZE } from "../../contract/notifications";
 import { notificationsOps } from "../../contract/operations/notifications";
-import { activeAnnouncements, createAnnouncement, dismissAnnouncement } from "./announcements";
+import {
+  activeAnnouncements,
+  announcementsForEditor,
+  createAnnouncement,
+  dismissAnnouncement,
+  endAnnouncement,
+  updateAnnouncement,
+} from "./announcements";
 import { pushSettings, subscribePush, unsubscribePush } from "./push";
 import { deleteNotification, markAllRead, markNotification, notificationList, notificationSummary } from "./service";
 
@@ -112,18 +119,50 @@ export function registerNotifications({ v2 }: ModuleContext): void {
     async (c, { user }) => ok(c, await dismissAnnouncement(c.get("deps"), user!.id, rowIdParam(c.req.param("id")))),
   );
   v2.add(
+    notificationsOps.editorAnnouncements,
+    {
+      tag: "backoffice",
+      auth: "required",
+      summary:
+        "Staff (content.edit): the newest 100 announcements by start with every language's title and text, audience, window and state (scheduled, active, ended).",
+      statuses: [401, 403],
+    },
+    async (c, { user }) => ok(c, await announcementsForEditor(c.get("deps"), user!.id)),
+  );
+  v2.add(
     notificationsOps.createAnnouncement,
     {
       tag: "backoffice",
       auth: "required",
       staff: "content.edit",
       summary:
-        "Staff only: a new announcement (severity, text_de required, text_en/es/pl optional, url a path after the language, days 1–365 from now). 403 exception.backoffice.staff_only.",
+        "Staff (content.edit): a new announcement (severity; audience all|clients|escorts|businesses|plus; title_/text_ de required text, en/es/pl optional, German shown where empty; url a path after the language; starts_at/ends_at wall-clock YYYY-MM-DDTHH:MM in Europe/Berlin, empty start: now, empty end: days 1–365 after the start or open). Audited. 403 exception.backoffice.staff_only / role_forbidden.",
       statuses: [400, 401, 403],
     },
     async (c, { user, body }) => {
       if (!user) throw fail.unauthorized();
       return ok(c, await createAnnouncement(c.get("deps"), user.id, body));
     },
+  );
+  v2.add(
+    notificationsOps.updateAnnouncement,
+    {
+      tag: "backoffice",
+      auth: "required",
+      summary:
+        "Staff (content.edit): replaces an announcement's texts, audience and window (an empty start keeps the old one). Audited. 404 unknown id.",
+      statuses: [400, 401, 403, 404],
+    },
+    async (c, { user, body }) => ok(c, await updateAnnouncement(c.get("deps"), user!.id, rowIdParam(c.req.param("id")), body)),
+  );
+  v2.add(
+    notificationsOps.endAnnouncement,
+    {
+      tag: "backoffice",
+      auth: "required",
+      summary: "Staff (content.edit): ends an announcement now. Audited. 404 unknown id, 409 exception.editors.announcement_ended.",
+      statuses: [401, 403, 404, 409],
+    },
+    async (c, { user }) => ok(c, await endAnnouncement(c.get("deps"), user!.id, rowIdParam(c.req.param("id")))),
   );
 }

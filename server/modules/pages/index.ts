@@ -3,3 +3,4 @@ import { defineFeature } from "../manifest";
 import { registerPages } from "./routes";
 
 export const manifest = defineFeature({ name: "pages", routes: registerPages });
+export { readPageSource } from "./service";

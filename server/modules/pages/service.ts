@@ -106,6 +106,24 @@ async function buildPage(
   return null;
 }
 
+/**
+ * The front matter and Markdown of one page's file in exactly one language (no fallback), or null: the editor's
+ * starting text before anybody edited the page, and the seed of its version history (ADR 120).
+ */
+export async function readPageSource(
+  contentDir: string,
+  language: Language,
+  section: PageSection,
+  key: string,
+): Promise<{ title: string; description: string; updated: string; markdown: string } | null> {
+  if (!isPageKey(section, key)) return null;
+  const path = contentFilePath(contentDir, language, section, key, "current");
+  const text = await readIfExists(path);
+  if (text === null) return null;
+  const { meta, body } = parseContentFile(text, path);
+  return { ...meta, markdown: body };
+}
+
 const cache = new Map<string, Promise<PageDocument | null>>();
 
 /** One page, or null when the section has no such key or no file for it. */

@@ -110,6 +110,8 @@ const EXPORTED_BY_CODE = [
   "date_checkins",
   "date_reviews",
   "date_review_ratings",
+  // The shared warning list (ADR 121): warning-list.json says whether the member is on it and holds their objections.
+  "warning_objections",
 ] as const;
 /** Tables with a user_id that are not the member's data to hand out, and why (a test holds every table to one of the lists). */
 export const NOT_EXPORTED: Record<string, string> = {
@@ -160,6 +162,8 @@ export interface ArchiveInput {
   readme: string;
   /** Zip entries' modification time. */
   now: number;
+  /** warning-list.json (ADR 121): the member's entry on the escorts' warning list, found by its keyed hash. */
+  warningList?: unknown;
 }
 
 /** Builds the ZIP in memory: a member's photos are a few megabytes of renditions (see ADR 032 on videos). */
@@ -214,6 +218,7 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
   // The decisions about the member (GDPR Art. 15, DSA Art. 17) as the statement page shows them: no staff identities.
   addJson("statements.json", { statements: await statementsForExport(db, userId, input.now) });
   addJson("reports-about-me.json", { reports: await reportsAboutMemberForExport(db, userId) });
+  if (input.warningList !== undefined) addJson("warning-list.json", input.warningList);
   addJson("sessions.json", {
     sessions: await db
       .selectFrom("access_tokens")

@@ -19,6 +19,7 @@ import type { StoredObject } from "../../integrations/storage/storage";
 import type { JobContext } from "../../jobs/queue";
 import { enqueueJob } from "../../jobs/queue";
 import { storageOf } from "../media/index";
+import { warningForExport } from "../warnings/index";
 import { buildExportArchive } from "./export-archive";
 import { exportReadme, exportReadyMail } from "./mails";
 
@@ -113,6 +114,7 @@ export async function buildExport(deps: ApiDeps, exportId: number, context: JobC
       userId: row.user_id,
       now,
       readme: exportReadme(row.language, new Date(now).toISOString().slice(0, 10)),
+      warningList: await warningForExport(deps, row.user_id),
     });
     await storage.put(key, archive, { contentType: "application/zip" });
     const readyAt = deps.clock.now();

@@ -8,3 +8,4 @@ export const manifest = defineFeature({
   routes: [registerSeo, registerSitemaps],
   sitemaps: { directory: directorySitemapSource, profiles: profilesSitemapSource },
 });
+export { parseUrlDetail } from "./service";

@@ -38,11 +38,11 @@ export function registerSeo({ v2, deps }: ModuleContext): void {
       auth: "optional",
       statuses: [400],
       summary:
-        "The SEO landing page of a short URL: {short_url, url_detail: [{name, value, active}], updated_at}; the url_detail item named user_type holds client or escort. " +
+        "The SEO landing page of a short URL: {short_url, url_detail: [{name, value, active}], updated_at, place, text}; text holds the title, description and intro in the accept-language (German where missing) or null; the url_detail item named user_type holds client or escort. " +
         "Unknown or inactive short URLs answer data [] (an array means not found, spec section 7).",
     },
     async (c, { body }) => {
-      const page = await landingPage(c.get("deps"), body.short_url);
+      const page = await landingPage(c.get("deps"), body.short_url, c.get("lang"));
       const answer: LandingPageAnswer = page ?? [];
       return ok(c, answer);
     },

@@ -26,6 +26,7 @@ import {
   type UrlDetailItem,
   type SeoCategory,
 } from "../../contract/seo";
+import { DEFAULT_LANGUAGE, type Language } from "../../contract/locales";
 import type { DB } from "../../db/index";
 import type { Database } from "../../db/schema";
 import { createTtlCache, type TtlCache } from "../../lib/ttl-cache";
@@ -238,21 +239,34 @@ export function parseUrlDetail(json: string): UrlDetailItem[] {
 }
 
 /** The active landing page of a short URL, or null (the route then answers the spec's array for "not found"). */
-export async function landingPage(deps: ApiDeps, shortUrl: string): Promise<LandingPageResponse | null> {
+export async function landingPage(
+  deps: ApiDeps,
+  shortUrl: string,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<LandingPageResponse | null> {
   const row = await deps.db
     .selectFrom("landing_pages")
-    .select(["short_url", "url_detail", "updated_at"])
+    .select(["id", "short_url", "url_detail", "updated_at"])
     .where("short_url", "=", shortUrl.toLowerCase())
     .where("active", "=", 1)
     .executeTakeFirst();
   if (!row) return null;
   const urlDetail = parseUrlDetail(row.url_detail);
   const citySlug = urlDetail.find((item) => item.active && item.name === "city")?.value;
+  // The texts staff wrote in the back office (ADR 120): the visitor's language, else German; none: the generic ones.
+  const texts = await deps.db
+    .selectFrom("landing_page_texts")
+    .select(["language", "title", "description", "intro"])
+    .where("landing_page_id", "=", row.id)
+    .where("language", "in", [language, DEFAULT_LANGUAGE])
+    .execute();
+  const text = texts.find((t) => t.language === language) ?? texts.find((t) => t.language === DEFAULT_LANGUAGE);
   return {
     short_url: row.short_url,
     url_detail: urlDetail,
-    updated_at: row.updated_at,
+    updated_at: Number(row.updated_at),
     place: citySlug ? await placeOfCity(deps, citySlug) : null,
+    text: text ? { title: text.title, description: text.description, intro: text.intro } : null,
   };
 }
 

@@ -131,6 +131,7 @@ describe(`the data export (${TEST_DB})`, () => {
         "statements.json",
         "transparency.json",
         "verification.json",
+        "warning-list.json",
       ].sort(),
     );
     const account = JSON.parse(entries.get("account.json")!.toString("utf8")) as Record<string, unknown>;
