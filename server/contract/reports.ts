@@ -185,6 +185,8 @@ export const REPORT_TYPE_GROUNDS: Record<ReportType, { ground: StatementGround; 
   underage: { ground: "illegal", reference: "§§ 184b, 184c StGB" },
   trafficking: { ground: "illegal", reference: "§§ 232–233a StGB, ProstSchG" },
   threat: { ground: "illegal", reference: "§ 241 StGB" },
+  violence: { ground: "illegal", reference: "§§ 223, 177 StGB" },
+  non_payment: { ground: "terms", reference: "AGB: Umgang miteinander" },
   non_consensual_imagery: { ground: "illegal", reference: "§ 201a StGB, §§ 22, 33 KUG" },
   personal_data: { ground: "illegal", reference: "Art. 6 DSGVO, § 126a StGB" },
   unprotected_sex: { ground: "illegal", reference: "§ 32 ProstSchG" },

@@ -20,7 +20,12 @@ import { PRIVATE_HEADERS } from "~/utils/seo";
 export const APPEAL_DONE = ["upheld", "reversed"] as const;
 
 export const loadAppealQueue = (args: LoaderFunctionArgs) =>
-  loadStaffQueue(args, { fetch: fetchAppealQueue, title: { key: "appeals.backoffice.title", ns: "appeals" }, done: APPEAL_DONE });
+  loadStaffQueue(args, {
+    fetch: fetchAppealQueue,
+    permission: "appeals.decide",
+    title: { key: "appeals.backoffice.title", ns: "appeals" },
+    done: APPEAL_DONE,
+  });
 
 const decisionSchema = v.object({ id: rowIdField("exception.appeals.not_found"), ...decideAppealSchema.entries }, "validation.required");
 

@@ -11,7 +11,6 @@
  * active and no block stands between them (the access kernel's block rule) — else 404, like a missing post.
  */
 import { recordAudit } from "../audit/index";
-import type { Kysely } from "kysely";
 import type { Kysely, Transaction } from "kysely";
 import { fail } from "../../api/errors";
 import type { ApiDeps, AuthUser, ReportedObject } from "../../api/types";

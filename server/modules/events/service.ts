@@ -10,7 +10,6 @@
  */
 import { recordAudit } from "../audit/index";
 import { requireStaffPermission } from "../access/index";
-import type { Kysely } from "kysely";
 import type { Kysely, Transaction } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps, AuthUser, ReportedObject } from "../../api/types";

@@ -3,8 +3,6 @@
  * in the bar at the top, with per-language texts (German is the fallback), an active window and a severity. A
  * signed-in member's "got it" is stored; a guest's is a cookie the web tier passes as `dismissed`.
  */
-import { recordAudit } from "../audit/index";
-import { requireStaffPermission } from "../access/index";
 import type { Selectable } from "kysely";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
@@ -20,7 +18,6 @@ import {
   type AnnouncementItem,
   type AnnouncementList,
 } from "../../contract/notifications";
-import type { Language } from "../../contract/locales";
 import { SUPPORTED_LANGUAGES, type Language } from "../../contract/locales";
 import { isStaffUserType, USER_TYPE } from "../../contract/users";
 import type { AnnouncementsTable } from "../../db/schema/notifications";
@@ -86,12 +83,6 @@ export async function dismissAnnouncement(deps: ApiDeps, userId: number, id: num
   return { id, dismissed: true };
 }
 
-/** POST /backoffice/announcements (staff): starts now, runs `days` days. */
-export async function createAnnouncement(deps: ApiDeps, staffId: number, input: AnnouncementCreateInput): Promise<AnnouncementList> {
-  await requireStaffPermission(deps, staffId, "content.edit");
-  const now = deps.clock.now();
-  const values = {
-    severity: input.severity,
 /**
  * The audiences a viewer belongs to: guests see "all" only; a member also their kind and "plus" while it runs;
  * staff see every announcement (they check what members see).
@@ -138,17 +129,6 @@ function columnsOf(input: AnnouncementCreateInput) {
     text_es: input.text_es || null,
     text_pl: input.text_pl || null,
     url: input.url || null,
-    starts_at: now,
-    ends_at: now + input.days * DAY_MS,
-    created_by: staffId,
-    created_at: now,
-  };
-  await deps.db.transaction().execute(async (trx) => {
-    const { id } = await trx.insertInto("announcements").values(values).returning("id").executeTakeFirstOrThrow();
-    const audit = { actorId: staffId, action: "announcement.create", subjectType: "announcement", subjectId: String(id), reason: null };
-    await recordAudit(trx, { ...audit, before: null, after: values }, now);
-  });
-  return activeAnnouncements(deps, "de", null);
   };
 }
 

@@ -56,9 +56,8 @@ const USER_TABLES: Record<string, readonly string[]> = {
     "federated_identities",
   ],
   "sign-up": ["signup_tracking", "profile_claims"],
-  // The statements of reasons about the member (DSA Art. 17; GDPR Art. 15: the decisions about them).
-  // With them, the member's complaints and their outcomes (DSA Art. 20) and the restrictions imposed (ADRs 112, 113).
-  statements: ["statements", "appeals", "account_restrictions"],
+  // The member's complaints against decisions and their outcomes (DSA Art. 20) and the restrictions imposed (ADRs 112, 113).
+  appeals: ["appeals", "account_restrictions"],
   exports: ["data_exports"],
   // The member's invoices and credit notes as printed, and their billing details (issue 26, ADR 077).
   billing: ["invoices", "billing_infos"],

@@ -3,7 +3,6 @@
  * office decides. Anyone may file without login, limited per member and per IP address so nobody can flood
  * the moderators' queue or someone's mailbox.
  */
-import { requireStaffPermission } from "../access/index";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps, ReportedObject } from "../../api/types";
 import type { DB } from "../../db/index";
@@ -13,12 +12,9 @@ import { findOwner, isBlockedBetween, isListedOwner, requireStaffPermission } fr
 import { imposeRestriction, isRestricted, restrictionEndsAt } from "../appeals/index";
 import { recordAudit } from "../audit/index";
 import { recordStatement } from "../statements/index";
-import type { Selectable, Transaction } from "kysely";
+import { sql, type Selectable, type Transaction } from "kysely";
 import { appealDeadline, appealReference, OWN_REPORTS_PATH, statementAppealPath, type AppealState } from "../../contract/appeals";
 import { statementReference } from "../../contract/statements";
-import { findOwner, isBlockedBetween, isListedOwner } from "../access/index";
-import { sql, type Selectable } from "kysely";
-import { MEDIA_STATUS } from "../../contract/media";
 import { isStaffUserType } from "../../contract/moderation";
 import {
   ANONYMOUS_TYPES,
@@ -50,7 +46,6 @@ import {
 } from "../../contract/reports";
 import { USER_TYPE } from "../../contract/users";
 import type { Database, ReportsTable } from "../../db/schema";
-import type { ReportsTable } from "../../db/schema";
 import { enqueueNoticeMisuseCheck, filedByTrustedFlagger, refuseSuspendedNotifier } from "../transparency/index";
 import { reportActionMail, reportDecidedMail, reportEmailConfirmMail, reportReceivedMail } from "./mails";
 
