@@ -42,6 +42,7 @@ export const NAMESPACES = [
   "plus",
   "profile",
   "promotion",
+  "queues",
   "rebill",
   "registration",
   "relations",

@@ -1,5 +1,6 @@
 /** The reviews module's public face for other modules (profiles' summary, business reviews), and its manifest (ADRs 047, 064). */
 import { defineFeature, defineJob } from "../manifest";
+import { removeReportedReview } from "../queues/index";
 import { registerReviews } from "./routes";
 import { closeReviewWindow, findReportedReview } from "./service";
 export {
@@ -22,7 +23,7 @@ export const manifest = defineFeature({
   },
   reportTypes: {
     /** A published review, or one's own received review (blind ones cannot be reported). */
-    review: { queue: "reports", find: findReportedReview },
+    review: { queue: "reports", find: findReportedReview, removeContent: removeReportedReview },
   },
   notifications: {
     review: {
