@@ -8,6 +8,7 @@ import * as v from "valibot";
 import { pageQueryParam } from "#server/contract/paging";
 import { createApiClient, type ApiClient, type ApiResult } from "~/api/client.server";
 import { requireViewer } from "~/api/viewer.server";
+import { loadQueueChrome } from "~/features/queues/queue-chrome.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
@@ -19,6 +20,8 @@ export interface StaffQueuePage<Done extends string> {
   title: { key: string; ns: string };
   /** The `?done=` values the page confirms after a decision's redirect. */
   done: readonly Done[];
+  /** The queue's manifest name: the page then shows the way around the queues and the claims (ADR 119). */
+  queue?: string;
 }
 
 export async function loadStaffQueue<Queue, Done extends string>(
@@ -35,11 +38,13 @@ export async function loadStaffQueue<Queue, Done extends string>(
   }
   const t = await i18nServer.getFixedT(request);
   const done = url.searchParams.get("done");
+  const chrome = page.queue ? await loadQueueChrome(createApiClient({ request, context }), request, page.queue) : null;
   return data(
     {
       title: t(page.title.key, { ns: page.title.ns }),
       queue: result.data,
       done: (page.done as readonly string[]).includes(done ?? "") ? (done as Done) : null,
+      chrome,
     },
     { headers: PRIVATE_HEADERS },
   );
