@@ -46,6 +46,7 @@ import dePayouts from "../../locales/de/payouts.json";
 import dePlus from "../../locales/de/plus.json";
 import deProfile from "../../locales/de/profile.json";
 import dePromotion from "../../locales/de/promotion.json";
+import deQueues from "../../locales/de/queues.json";
 import deRebill from "../../locales/de/rebill.json";
 import deRegistration from "../../locales/de/registration.json";
 import deRelations from "../../locales/de/relations.json";
@@ -106,6 +107,7 @@ import enPayouts from "../../locales/en/payouts.json";
 import enPlus from "../../locales/en/plus.json";
 import enProfile from "../../locales/en/profile.json";
 import enPromotion from "../../locales/en/promotion.json";
+import enQueues from "../../locales/en/queues.json";
 import enRebill from "../../locales/en/rebill.json";
 import enRegistration from "../../locales/en/registration.json";
 import enRelations from "../../locales/en/relations.json";
@@ -166,6 +168,7 @@ import esPayouts from "../../locales/es/payouts.json";
 import esPlus from "../../locales/es/plus.json";
 import esProfile from "../../locales/es/profile.json";
 import esPromotion from "../../locales/es/promotion.json";
+import esQueues from "../../locales/es/queues.json";
 import esRebill from "../../locales/es/rebill.json";
 import esRegistration from "../../locales/es/registration.json";
 import esRelations from "../../locales/es/relations.json";
@@ -226,6 +229,7 @@ import plPayouts from "../../locales/pl/payouts.json";
 import plPlus from "../../locales/pl/plus.json";
 import plProfile from "../../locales/pl/profile.json";
 import plPromotion from "../../locales/pl/promotion.json";
+import plQueues from "../../locales/pl/queues.json";
 import plRebill from "../../locales/pl/rebill.json";
 import plRegistration from "../../locales/pl/registration.json";
 import plRelations from "../../locales/pl/relations.json";
@@ -289,6 +293,7 @@ export const resources = {
     plus: dePlus,
     profile: deProfile,
     promotion: dePromotion,
+    queues: deQueues,
     rebill: deRebill,
     registration: deRegistration,
     relations: deRelations,
@@ -351,6 +356,7 @@ export const resources = {
     plus: enPlus,
     profile: enProfile,
     promotion: enPromotion,
+    queues: enQueues,
     rebill: enRebill,
     registration: enRegistration,
     relations: enRelations,
@@ -413,6 +419,7 @@ export const resources = {
     plus: esPlus,
     profile: esProfile,
     promotion: esPromotion,
+    queues: esQueues,
     rebill: esRebill,
     registration: esRegistration,
     relations: esRelations,
@@ -475,6 +482,7 @@ export const resources = {
     plus: plPlus,
     profile: plProfile,
     promotion: plPromotion,
+    queues: plQueues,
     rebill: plRebill,
     registration: plRegistration,
     relations: plRelations,

@@ -9,6 +9,8 @@ import type { BodyOutput, Operation, OperationMethod, OperationSchema, QueryOutp
 import type { ResponseBodies, ResponseName } from "../contract/responses";
 import type { StaffPermission } from "../contract/staff-permissions";
 import { requireStaffPermission } from "../modules/access/index";
+import { parseRowId } from "../contract/row-id";
+import { assertNotClaimedByOther, claimScopeOf, releaseDecidedClaim, type RouteClaim } from "./claim-gate";
 import { ApiError, errorItem, fail, jsonTextAnswer } from "./errors";
 import { withResponseText } from "./internal-call";
 import type { ApiEnv, AuthUser } from "./types";
@@ -49,6 +51,11 @@ export interface RouteOptions<O extends Operation = Operation> {
    * `error` code, so clients of that protocol read them as they expect.
    */
   errorFields?: (items: ErrorItem[]) => Record<string, unknown>;
+  /**
+   * A back-office decide route's staff claim (ADR 119): refused with 409 while another staff member holds the item
+   * named by the path parameter `param` in claim scope `queue`; a successful answer releases the claim.
+   */
+  claim?: RouteClaim;
 }
 
 /** A registered route: its descriptor's fields and its options, as the OpenAPI document and the tests read them. */
@@ -150,7 +157,13 @@ export class ApiRouter {
       } catch (err) {
         throw withFields(err);
       }
-      return handler(c, { body: body as BodyOutput<O>, query: query as QueryOutput<O>, user });
+      // A staff claim on the item (ADR 119): another holder's live claim refuses the decision, a decision releases it.
+      const claimed = spec.claim && user ? parseRowId(c.req.param(spec.claim.param)) : null;
+      const scope = spec.claim && claimed !== null ? claimScopeOf(spec.claim, (name) => c.req.param(name)) : null;
+      if (scope && user && claimed !== null) await assertNotClaimedByOther(c.get("deps"), user.id, scope, claimed);
+      const answer = await handler(c, { body: body as BodyOutput<O>, query: query as QueryOutput<O>, user });
+      if (scope && claimed !== null && answer.status < 400) await releaseDecidedClaim(c.get("deps"), scope, claimed);
+      return answer;
     });
   }
 }

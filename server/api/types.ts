@@ -1,4 +1,4 @@
-import type { Transaction } from "kysely";
+import type { AliasedSelectQueryBuilder, Kysely, Transaction } from "kysely";
 import type { AppConfig } from "../config";
 import type { Goods, GoodsQuote, RevocationReason, SettledOrder } from "../contract/billing";
 import type { Language } from "../contract/locales";
@@ -6,6 +6,7 @@ import type { NotificationContentType, NotificationEvent, NotificationStickiness
 import type { ReportObjectKind } from "../contract/reports";
 import type { SitemapEntry } from "../contract/seo";
 import type { NotificationKind } from "../contract/settings";
+import type { StaffPermission } from "../contract/staff-permissions";
 import type { DB, Dialect } from "../db/index";
 import type { Database } from "../db/schema";
 import type { Mailer } from "../integrations/mail/mailer";
@@ -41,6 +42,42 @@ export interface FeatureRegistry {
   sitemaps: ReadonlyMap<string, SitemapSource>;
   /** The goods the checkout sells and their handlers (issue 26). */
   goods: ReadonlyMap<Goods, GoodsHandler>;
+  /** Every back-office queue by name, in the manifests' order (issue 30 item 5, ADR 119). */
+  moderationQueues: ReadonlyMap<string, ModerationQueueDeclaration>;
+}
+
+/** A back-office queue (ADR 030): where staff decide what a feature sends them. */
+export interface ModerationQueueDeclaration {
+  /** The v2 path of the staff-only GET route that lists it ("/backoffice/reports"). */
+  api: string;
+  /** Its title's translation key (checked in all four languages by tests/api/module-graph.test.ts). */
+  title: string;
+  /**
+   * The queue's open items as one query (ADR 119): the queues overview counts them and finds the oldest, and "take
+   * next" claims the oldest nobody holds. `scope` is the claim scope of the row (the queue's name, or one of `scopes`).
+   * A queue without it is listed without a count.
+   */
+  open?: (db: Kysely<Database>) => OpenQueueItems;
+  /** The claim scopes its decide routes name when its items are of more than one kind (ids collide): `<queue>.<kind>`. */
+  scopes?: readonly string[];
+  /** Its web page below /{lang}/ ("backoffice/bundles"); defaults to "backoffice/<name>". */
+  page?: string;
+  /** The translation namespace of `title`, for the web tier; defaults to the key's first segment. */
+  namespace?: string;
+  /** The staff permission that works it (contract/staff-permissions); defaults to "queues.decide". */
+  permission?: StaffPermission;
+}
+
+/** One open item as a queue's `open` query selects it: its id, when it began waiting (epoch ms) and its claim scope. */
+export interface OpenQueueItem {
+  id: number;
+  since: number | string;
+  scope: string;
+}
+
+/** A select of OpenQueueItem rows (kysely's, any tables), taken as a subquery. */
+export interface OpenQueueItems {
+  as<A extends string>(alias: A): AliasedSelectQueryBuilder<OpenQueueItem, A>;
 }
 
 /** A notification event as the module that sends it declares it (ADR 044, 064). */

@@ -75,6 +75,7 @@ import { manifest as search } from "./search/index";
 import { manifest as seo } from "./seo/index";
 import { manifest as settings } from "./settings/index";
 import { manifest as tours } from "./tours/index";
+import { manifest as queues } from "./queues/index";
 import { featureRegistryOf, migrationsOf, registerRoutes, seedPartsOf } from "./registry";
 
 /** In the order their routes are registered (Hono matches in that order; the OpenAPI document lists them so). */
@@ -145,6 +146,7 @@ export const FEATURES = [
   members,
   editors,
   warnings,
+  queues,
 ] as const;
 
 // enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).

@@ -15,7 +15,16 @@
  * Only types and the two helpers live here: this file imports no module, so every module's index.ts can import it.
  */
 import type { ModuleContext } from "../api/module-context";
-import type { ApiDeps, GoodsHandler, NotificationDeclaration, ReportTarget, SitemapSource } from "../api/types";
+import type {
+  ApiDeps,
+  GoodsHandler,
+  ModerationQueueDeclaration,
+  NotificationDeclaration,
+  OpenQueueItem,
+  OpenQueueItems,
+  ReportTarget,
+  SitemapSource,
+} from "../api/types";
 import type { Goods } from "../contract/billing";
 import type { NotificationEvent } from "../contract/notifications";
 import type { ReportObjectKind } from "../contract/reports";
@@ -25,7 +34,15 @@ import type { SmtpSender } from "../integrations/mail/smtp";
 import type { JobHandler } from "../jobs/queue";
 import type { Kysely } from "kysely";
 
-export type { GoodsHandler, NotificationDeclaration, ReportTarget, SitemapSource };
+export type {
+  GoodsHandler,
+  ModerationQueueDeclaration,
+  NotificationDeclaration,
+  OpenQueueItem,
+  OpenQueueItems,
+  ReportTarget,
+  SitemapSource,
+};
 
 /** A module's route registration: its existing `register<Group>` function. */
 export type RouteRegistrar = (ctx: ModuleContext) => void;
@@ -56,14 +73,6 @@ export function defineJob<Payload>(handler: JobDefinition<Payload>["handler"]): 
 export interface SeedEntry {
   order: number;
   part: SeedPart<unknown>;
-}
-
-/** A back-office queue (ADR 030): where staff decide what a feature sends them. */
-export interface ModerationQueueDeclaration {
-  /** The v2 path of the staff-only GET route that lists it ("/backoffice/reports"). */
-  api: string;
-  /** Its title's translation key (checked in all four languages by tests/api/module-graph.test.ts). */
-  title: string;
 }
 
 export interface FeatureManifest {

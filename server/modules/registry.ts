@@ -17,7 +17,7 @@ import type { Dialect } from "../db/dialect";
 import { LAST_RELEASED_MIGRATION, releasedMigrationsFor } from "../db/migrations/index";
 import type { SeedPart } from "../db/seed/part";
 import type { JobHandlers } from "../jobs/queue";
-import type { FeatureManifest, JobRuntime } from "./manifest";
+import type { FeatureManifest, JobRuntime, ModerationQueueDeclaration } from "./manifest";
 
 type Features = readonly FeatureManifest[];
 
@@ -78,13 +78,16 @@ export function featureRegistryOf(features: Features): FeatureRegistry {
   const reportTargets = new Map<ReportObjectKind, ReportTarget>();
   const sitemaps = new Map<string, SitemapSource>();
   const goods = new Map<Goods, GoodsHandler>();
+  const moderationQueues = new Map<string, ModerationQueueDeclaration>();
   for (const feature of features) {
+    for (const [name, queue] of Object.entries(feature.moderationQueues ?? {}))
+      if (!moderationQueues.has(name)) moderationQueues.set(name, queue);
     for (const [event, declared] of entries(feature.notifications)) if (!notifications.has(event)) notifications.set(event, declared);
     for (const [kind, target] of entries(feature.reportTypes)) if (!reportTargets.has(kind)) reportTargets.set(kind, target);
     for (const [name, source] of Object.entries(feature.sitemaps ?? {})) if (!sitemaps.has(name)) sitemaps.set(name, source);
     for (const [good, handler] of entries(feature.goods)) if (!goods.has(good)) goods.set(good, handler);
   }
-  return { notifications, reportTargets, sitemaps, goods };
+  return { notifications, reportTargets, sitemaps, goods, moderationQueues };
 }
 
 function entries<K extends string, V>(record: { readonly [key in K]?: V } | undefined): Array<[K, V]> {

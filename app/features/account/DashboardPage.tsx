@@ -100,6 +100,12 @@ export function DashboardPage(props: DashboardProps) {
                   </Link>
                 </li>
               ))}
+              {/* Every queue with its counts (ADR 119). */}
+              <li>
+                <Link className={settingsCss.item} to={to("backoffice/queues")} data-testid="dashboard-queues">
+                  <span className={settingsCss.itemLabel}>{t("dashboard.staff.queues")}</span>
+                </Link>
+              </li>
               {/* Money is the backend role's alone (ADR 080): the team does not see the way in. */}
               {userTypeMay(viewer.profile.userType, "money.manage") ? (
                 <li>

@@ -8,6 +8,8 @@ import * as v from "valibot";
 import { pageQueryParam } from "#server/contract/paging";
 import type { StaffPermission } from "#server/contract/staff-permissions";
 import { createApiClient, type ApiClient, type ApiResult } from "~/api/client.server";
+import { requireViewer } from "~/api/viewer.server";
+import { loadQueueChrome } from "~/features/queues/queue-chrome.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
@@ -22,6 +24,8 @@ export interface StaffQueuePage<Done extends string> {
   done: readonly Done[];
   /** The staff matrix's permission the page needs (ADR 116); without it the page does not exist (404). */
   permission: StaffPermission;
+  /** The queue's manifest name: the page then shows the way around the queues and the claims (ADR 119). */
+  queue?: string;
 }
 
 export async function loadStaffQueue<Queue, Done extends string>(
@@ -38,11 +42,13 @@ export async function loadStaffQueue<Queue, Done extends string>(
   }
   const t = await i18nServer.getFixedT(request);
   const done = url.searchParams.get("done");
+  const chrome = page.queue ? await loadQueueChrome(createApiClient({ request, context }), request, page.queue) : null;
   return data(
     {
       title: t(page.title.key, { ns: page.title.ns }),
       queue: result.data,
       done: (page.done as readonly string[]).includes(done ?? "") ? (done as Done) : null,
+      chrome,
     },
     { headers: PRIVATE_HEADERS },
   );

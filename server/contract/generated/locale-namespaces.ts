@@ -46,6 +46,7 @@ export const NAMESPACES = [
   "plus",
   "profile",
   "promotion",
+  "queues",
   "rebill",
   "registration",
   "relations",

@@ -108,6 +108,7 @@ export function registerBlogComments({ v2 }: ModuleContext): void {
         staff: "queues.decide",
         summary: `${what}: every open report on it is decided with the statement of reasons (20–2000 characters), mailed to each reporter and, on removal, to the author. 404 when the comment has no open report. ${STAFF_NOTE}`,
         statuses: [400, 401, 403, 404],
+        claim: { queue: "blog_comments", param: "id" },
       },
       async (c, { user, body }) =>
         ok(c, await decideReportedComment(c.get("deps"), user!.id, idOf(c.req.param("id")), outcome, body.statement)),

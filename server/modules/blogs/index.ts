@@ -1,6 +1,11 @@
 /** The blogs module (issue 29; see server/contract/blogs.ts): posts, the safe editor, the team's queue (ADR 101, 102). */
 import { defineFeature } from "../manifest";
 import { findReportedComment, removeReportedComment, restoreReportedComment } from "./comments";
+import { sql, type Kysely } from "kysely";
+import { BLOG_QUEUE_STATES } from "../../contract/blogs";
+import type { Database } from "../../db/schema";
+import { defineFeature, type OpenQueueItems } from "../manifest";
+import { findReportedComment, removeReportedComment } from "./comments";
 import { registerBlogComments } from "./comments-routes";
 import * as m0085 from "./migrations/0085_blogs";
 import { registerBlogs } from "./routes";
@@ -8,6 +13,27 @@ import { findReportedBlog, removeReportedBlog, restoreReportedBlog } from "./ser
 
 export { ownBlogsForExport } from "./service";
 export { ownCommentsForExport } from "./export";
+
+// The queue's open items (ADR 119): the rows its own list shows, with when each began waiting.
+const scope = (name: string) => sql<string>`${sql.lit(name)}`.as("scope");
+
+const openBlogs = (db: Kysely<Database>): OpenQueueItems =>
+  db
+    .selectFrom("blogs")
+    .innerJoin("users", "users.id", "blogs.author_id")
+    .where("blogs.state", "in", [...BLOG_QUEUE_STATES])
+    .where("users.status", "=", "active")
+    .select(["blogs.id", sql<number>`coalesce(blogs.submitted_at, blogs.updated_at)`.as("since"), scope("blogs")]);
+
+/** Reported blog comments: each once, waiting since its first open report (the comments queue's order). */
+const openBlogComments = (db: Kysely<Database>): OpenQueueItems =>
+  db
+    .selectFrom("reports")
+    .innerJoin("blog_comments", "blog_comments.id", "reports.object_id")
+    .where("reports.object_kind", "=", "comment")
+    .where("reports.state", "=", "open")
+    .select((eb) => ["blog_comments.id", eb.fn.min<number>("reports.created_at").as("since"), scope("blog_comments")])
+    .groupBy("blog_comments.id");
 
 export const manifest = defineFeature({
   name: "blogs",
@@ -27,9 +53,15 @@ export const manifest = defineFeature({
   },
   moderationQueues: {
     /** Posts before publication (pending) and after it (post_check), ADR 101. */
-    blogs: { api: "/backoffice/blogs", title: "blog.backoffice.title" },
+    blogs: { api: "/backoffice/blogs", title: "blog.backoffice.title", open: openBlogs },
     /** Reported blog comments, oldest report first (ADR 103). */
-    blog_comments: { api: "/backoffice/blog-comments", title: "blogs_comments.backoffice.title" },
+    blog_comments: {
+      api: "/backoffice/blog-comments",
+      title: "blogs_comments.backoffice.title",
+      namespace: "blogs-comments",
+      page: "backoffice/blog-comments",
+      open: openBlogComments,
+    },
   },
   notifications: {
     blog_comment: {

@@ -124,6 +124,7 @@ export function registerBlogs({ v2 }: ModuleContext): void {
       staff: "queues.decide",
       summary: `Approves a post in the queue: pending → approved (1, published now; the author is told), post_check → published (10). 404 unknown, 409 not in the queue. ${STAFF_NOTE}`,
       statuses: [401, 403, 404, 409],
+      claim: { queue: "blogs", param: "id" },
     },
     async (c, { user }) => ok(c, await decideBlog(c.get("deps"), user!.id, idOf(c.req.param("id")), null)),
   );
@@ -135,6 +136,7 @@ export function registerBlogs({ v2 }: ModuleContext): void {
       staff: "queues.decide",
       summary: `Rejects a post in the queue with a reason of the moderation list: rejected (2), unpublished; the author reads the reason in the bell. 404 unknown, 409 not in the queue. ${STAFF_NOTE}`,
       statuses: [400, 401, 403, 404, 409],
+      claim: { queue: "blogs", param: "id" },
     },
     async (c, { user, body }) => ok(c, await decideBlog(c.get("deps"), user!.id, idOf(c.req.param("id")), body.reason)),
   );

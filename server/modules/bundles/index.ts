@@ -1,8 +1,24 @@
 /** Bundles (issue 28 item 1, ADR 092): a creator's media bundles, their moderation, purchase and the profile tab. */
-import { defineFeature } from "../manifest";
+import { sql, type Kysely } from "kysely";
+import { BUNDLE_STATUS } from "../../contract/creators";
+import type { Database } from "../../db/schema";
+import { defineFeature, type OpenQueueItems } from "../manifest";
 import * as m0081 from "./migrations/0081_bundles";
 import { registerBundles } from "./routes";
 import { bundlesPart } from "./seed";
+
+// The queue's open items (ADR 119): the rows its own list shows, with when each began waiting.
+const scope = (name: string) => sql<string>`${sql.lit(name)}`.as("scope");
+const GONE = ["banned", "deleted"] as const;
+
+const openBundles = (db: Kysely<Database>): OpenQueueItems =>
+  db
+    .selectFrom("bundles")
+    .innerJoin("users", "users.id", "bundles.creator_id")
+    .where("bundles.status", "=", BUNDLE_STATUS.pending)
+    .where("bundles.deleted_at", "is", null)
+    .where("users.status", "not in", [...GONE])
+    .select(["bundles.id", sql<number>`coalesce(bundles.published_at, bundles.updated_at)`.as("since"), scope("bundles")]);
 
 export const manifest = defineFeature({
   name: "bundles",
@@ -11,7 +27,7 @@ export const manifest = defineFeature({
   seed: [{ order: 175, part: bundlesPart }],
   moderationQueues: {
     /** Bundles before they go on sale (ADR 092). */
-    bundles: { api: "/backoffice/bundles", title: "bundle.backoffice.title" },
+    bundles: { api: "/backoffice/bundles", title: "bundle.backoffice.title", open: openBundles },
   },
   notifications: {
     /** To the creator, in the sale's transaction. */

@@ -220,6 +220,7 @@ export function registerBundles({ v2 }: ModuleContext): void {
       staff: "queues.decide",
       summary: `Accepts a pending bundle: on sale from now on; the creator is told in the bell. 404 unknown, 409 not pending. ${STAFF_NOTE}`,
       statuses: [401, 403, 404, 409],
+      claim: { queue: "bundles", param: "id" },
     },
     async (c, { user }) => ok(c, await decideBundle(c.get("deps"), user!.id, idOf(c.req.param("id")), null)),
   );
@@ -231,6 +232,7 @@ export function registerBundles({ v2 }: ModuleContext): void {
       staff: "queues.decide",
       summary: `Rejects a pending bundle with a reason of the moderation list; the creator reads it translated and may publish again after an edit. 404 unknown, 409 not pending. ${STAFF_NOTE}`,
       statuses: [400, 401, 403, 404, 409],
+      claim: { queue: "bundles", param: "id" },
     },
     async (c, { user, body }) => ok(c, await decideBundle(c.get("deps"), user!.id, idOf(c.req.param("id")), body.reason)),
   );

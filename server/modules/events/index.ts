@@ -2,13 +2,28 @@
  * Events (issue 29, ADR 099): the organizer's events, their detail page, cancellation, the team's queue and the
  * report kind "event". Attendance, reviews and search live beside this in their own files of the module.
  */
-import { defineFeature } from "../manifest";
+import { sql, type Kysely } from "kysely";
+import { EVENT_STATUS } from "../../contract/events";
+import type { Database } from "../../db/schema";
+import { defineFeature, type OpenQueueItems } from "../manifest";
 import { registerAttendanceAndReviews } from "./attendance-routes";
 import * as m0084 from "./migrations/0084_events";
 import { registerEvents } from "./routes";
 import { findReportedEvent, removeReportedEvent, restoreReportedEvent } from "./service";
 
 export { eventsForExport } from "./export";
+
+// The queue's open items (ADR 119): the rows its own list shows, with when each began waiting.
+const scope = (name: string) => sql<string>`${sql.lit(name)}`.as("scope");
+const GONE = ["banned", "deleted"] as const;
+
+const openEvents = (db: Kysely<Database>): OpenQueueItems =>
+  db
+    .selectFrom("events")
+    .innerJoin("users", "users.id", "events.organizer_id")
+    .where("events.status", "=", EVENT_STATUS.pending)
+    .where("users.status", "not in", [...GONE])
+    .select(["events.id", "events.submitted_at as since", scope("events")]);
 
 export const manifest = defineFeature({
   name: "events",
@@ -89,6 +104,6 @@ export const manifest = defineFeature({
   },
   moderationQueues: {
     /** Events before they are listed, and again after every edit (ADR 099). */
-    events: { api: "/backoffice/events", title: "event.backoffice.title" },
+    events: { api: "/backoffice/events", title: "event.backoffice.title", open: openEvents },
   },
 });

@@ -112,6 +112,7 @@ export function registerEvents({ v2 }: ModuleContext): void {
       staff: "queues.decide",
       summary: `Accepts a pending event: listed from now on; the organizer is told. 404 unknown, 409 not pending. ${STAFF_NOTE}`,
       statuses: [401, 403, 404, 409],
+      claim: { queue: "events", param: "id" },
     },
     async (c, { user }) => ok(c, await decideEvent(c.get("deps"), user!.id, idOf(c.req.param("id")), null)),
   );
@@ -123,6 +124,7 @@ export function registerEvents({ v2 }: ModuleContext): void {
       staff: "queues.decide",
       summary: `Rejects a pending event with a reason of the moderation list; the organizer is told with the reason and may edit it to queue it again. 404 unknown, 409 not pending. ${STAFF_NOTE}`,
       statuses: [400, 401, 403, 404, 409],
+      claim: { queue: "events", param: "id" },
     },
     async (c, { user, body }) => ok(c, await decideEvent(c.get("deps"), user!.id, idOf(c.req.param("id")), body.reason)),
   );

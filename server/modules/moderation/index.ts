@@ -1,8 +1,34 @@
 /** The public face of the moderation module: recording proposed profile texts and the owner's view of them, for the profile forms and pages. Other modules import only this file. */
+import { sql, type Kysely } from "kysely";
+import { MEDIA_KIND, MEDIA_STATUS } from "../../contract/media";
+import { TEXT_REVIEW_STATUS } from "../../contract/moderation";
+import type { Database } from "../../db/schema";
 import { moderationPart } from "../../db/seed/moderation";
-import { defineFeature } from "../manifest";
+import { defineFeature, type OpenQueueItems } from "../manifest";
 import { registerModeration } from "./routes";
 export { ownPendingInterviewAnswers, ownPendingTexts, ownTextReviews, proposeInterviewAnswers, proposeTexts } from "./texts";
+
+// The queue's open items (ADR 119): the rows its own list shows, with when each began waiting.
+const scope = (name: string) => sql<string>`${sql.lit(name)}`.as("scope");
+const GONE = ["banned", "deleted"] as const;
+
+/** The content queue: waiting photos and videos (content.media) and profile texts (content.text). */
+const openContent = (db: Kysely<Database>): OpenQueueItems =>
+  db
+    .selectFrom("media")
+    .innerJoin("users", "users.id", "media.user_id")
+    .where("media.status", "=", MEDIA_STATUS.pending)
+    .where("media.kind", "in", [MEDIA_KIND.photo, MEDIA_KIND.video])
+    .where("users.status", "not in", [...GONE])
+    .select(["media.id", "media.created_at as since", scope("content.media")])
+    .unionAll(
+      db
+        .selectFrom("profile_text_changes")
+        .innerJoin("users", "users.id", "profile_text_changes.user_id")
+        .where("profile_text_changes.status", "=", TEXT_REVIEW_STATUS.pending)
+        .where("users.status", "not in", [...GONE])
+        .select(["profile_text_changes.id", "profile_text_changes.created_at as since", scope("content.text")]),
+    );
 
 export const manifest = defineFeature({
   name: "moderation",
@@ -36,6 +62,13 @@ export const manifest = defineFeature({
   },
   moderationQueues: {
     /** New photos and changed profile texts before they are public (ADR 030). */
-    content: { api: "/backoffice/queue", title: "moderation.backoffice.title" },
+    content: {
+      api: "/backoffice/queue",
+      title: "moderation.backoffice.title",
+      // ADR 119: counted and claimed by kind (photo and text ids collide).
+      open: openContent,
+      scopes: ["content.media", "content.text"],
+      page: "backoffice",
+    },
   },
 });

@@ -36,6 +36,7 @@ export function registerModeration({ v2 }: ModuleContext): void {
         auth: "required",
         staff: "queues.decide",
         statuses: [401, 403, 404, 409],
+        claim: { queue: kind === "media" ? "content.media" : "content.text", param: "id" },
       },
       async (c, { user }) => ok(c, await decide(c.get("deps"), user!.id, idParam(c.req.param("id")), null)),
     );
@@ -47,6 +48,7 @@ export function registerModeration({ v2 }: ModuleContext): void {
         auth: "required",
         staff: "queues.decide",
         statuses: [400, 401, 403, 404, 409],
+        claim: { queue: kind === "media" ? "content.media" : "content.text", param: "id" },
       },
       async (c, { body, user }) => ok(c, await decide(c.get("deps"), user!.id, idParam(c.req.param("id")), body.reason)),
     );

@@ -70,6 +70,7 @@ export function registerPromotion({ v2 }: ModuleContext): void {
       staff: "queues.decide",
       summary: `Decides a pending promotion profile: accept (it runs ${PROMOTION_PROFILE_DAYS} days from now, code reviewed) or reject with a reason (${PROMOTION_REVIEW_REJECT_CODES.join(", ")}; the price goes back to the member's wallet as one REFUND). The member is notified. 404 exception.promotion.not_found, 409 exception.promotion.already_decided for a second decision (no second refund). Team and backend accounts only (403).`,
       statuses: [400, 401, 403, 404, 409],
+      claim: { queue: "promotions", param: "id" },
     },
     async (c, { body, user }) =>
       ok(c, await decideProfilePromotion(c.get("deps"), user!.id, rowIdParam(c.req.param("id"), "exception.promotion.not_found"), body)),

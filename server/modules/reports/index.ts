@@ -1,6 +1,8 @@
 /** The reports module (reports and notices, the back office's reports queue; ADR 038): its manifest. */
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../../db/schema";
 import { reportsPart } from "../../db/seed/reports";
-import { defineFeature } from "../manifest";
+import { defineFeature, type OpenQueueItems } from "../manifest";
 import { registerReports } from "./routes";
 import { findReportedProfile, hideReportedProfile, showReportedProfile } from "./service";
 
@@ -8,6 +10,15 @@ export { decideReport, ownReportsForExport } from "./service";
 
 /** Decided in the reports queue until a feature brings a table of its own and declares the kind itself. */
 const BY_ADDRESS = { queue: "reports" } as const;
+
+// The queue's open items (ADR 119): the rows its own list shows, with when each began waiting.
+const scope = (name: string) => sql<string>`${sql.lit(name)}`.as("scope");
+
+const openReports = (db: Kysely<Database>): OpenQueueItems =>
+  db
+    .selectFrom("reports")
+    .where("reports.state", "=", "open")
+    .select(["reports.id", "reports.created_at as since", scope("reports")]);
 
 export const manifest = defineFeature({
   name: "reports",
@@ -25,6 +36,6 @@ export const manifest = defineFeature({
   },
   moderationQueues: {
     /** Reports and notices, by priority and age (DSA Art. 16). */
-    reports: { api: "/backoffice/reports", title: "reports.backoffice.title" },
+    reports: { api: "/backoffice/reports", title: "reports.backoffice.title", open: openReports, permission: "reports.decide" },
   },
 });

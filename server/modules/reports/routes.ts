@@ -75,6 +75,7 @@ export function registerReports({ v2 }: ModuleContext): void {
       auth: "required",
       staff: "reports.decide",
       statuses: [400, 401, 403, 404, 409],
+      claim: { queue: "reports", param: "id" },
     },
     async (c, { body, user }) =>
       ok(c, await decideReport(c.get("deps"), user!.id, rowIdParam(c.req.param("id"), "exception.reports.not_found"), body)),

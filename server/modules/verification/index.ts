@@ -1,9 +1,28 @@
 /** Verification (issue 30 item 2, ADRs 107, 108): webcam, identity and ProstSchG checks, the team's queue, the badges, the trust level. */
-import { defineFeature, defineJob } from "../manifest";
+import { sql, type Kysely } from "kysely";
+import { VERIFICATION_STATUS } from "../../contract/verification";
+import type { Database } from "../../db/schema";
+import { defineFeature, defineJob, type OpenQueueItems } from "../manifest";
 import { markOverdue } from "./checks";
 import * as m0095 from "./migrations/0095_verification_checks";
 import { deleteDecidedFiles } from "./office";
 import { registerVerification } from "./routes";
+
+// The queue's open items (ADR 119): the rows its own list shows, with when each began waiting.
+const scope = (name: string) => sql<string>`${sql.lit(name)}`.as("scope");
+const GONE = ["banned", "deleted"] as const;
+
+const openVerifications = (db: Kysely<Database>): OpenQueueItems =>
+  db
+    .selectFrom("verification_checks")
+    .innerJoin("users", "users.id", "verification_checks.user_id")
+    .where("verification_checks.status", "=", VERIFICATION_STATUS.pending)
+    .where("users.status", "not in", [...GONE])
+    .select([
+      "verification_checks.id",
+      sql<number>`coalesce(verification_checks.submitted_at, verification_checks.created_at)`.as("since"),
+      scope("verifications"),
+    ]);
 
 export const manifest = defineFeature({
   name: "verification",
@@ -19,7 +38,12 @@ export const manifest = defineFeature({
   },
   moderationQueues: {
     /** Webcam, identity and ProstSchG checks (ADR 107). */
-    verifications: { api: "/backoffice/verifications", title: "verification.backoffice.title" },
+    verifications: {
+      api: "/backoffice/verifications",
+      title: "verification.backoffice.title",
+      open: openVerifications,
+      permission: "verification.decide",
+    },
   },
 });
 export { verificationBadgesOf, NO_BADGES } from "./badges";

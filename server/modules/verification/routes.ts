@@ -151,6 +151,7 @@ export function registerVerification({ v2, deps }: ModuleContext): void {
       staff: "verification.decide",
       summary: `Verifies a pending check (a webcam check: the profile's photos are real, a forced fake check ends). The member is told in the bell; audit trail. 404 unknown, 409 decided already. ${STAFF_NOTE}`,
       statuses: [401, 403, 404, 409],
+      claim: { queue: "verifications", param: "id" },
     },
     async (c, { user }) => ok(c, await decideCheck(deps, user!.id, idOf(c.req.param("id")), null)),
   );
@@ -162,6 +163,7 @@ export function registerVerification({ v2, deps }: ModuleContext): void {
       staff: "verification.decide",
       summary: `Rejects a pending check with a reason of the list; the member reads it translated. Audit trail. 404 unknown, 409 decided already. ${STAFF_NOTE}`,
       statuses: [400, 401, 403, 404, 409],
+      claim: { queue: "verifications", param: "id" },
     },
     async (c, { user, body }) => ok(c, await decideCheck(deps, user!.id, idOf(c.req.param("id")), body.reason)),
   );
