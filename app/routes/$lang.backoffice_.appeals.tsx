@@ -10,7 +10,7 @@ import { loadAppealQueue, submitAppealDecision } from "~/features/appeals/backof
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["appeals", "reports"], hydrate: false };
+export const handle = { i18n: ["appeals", "reports", "queues"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadAppealQueue(args);
 

@@ -7,7 +7,7 @@ import { loadBlogQueue, submitBlogDecision } from "~/features/blogs/blogs.server
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["blog", "moderation"], hydrate: false };
+export const handle = { i18n: ["blog", "moderation", "queues"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadBlogQueue(args);
 

@@ -7,7 +7,7 @@ import { BackofficeBundlesPage } from "~/features/bundles/OtherBundlePages";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["bundle", "moderation"], hydrate: false };
+export const handle = { i18n: ["bundle", "moderation", "queues"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadBundleQueue(args);
 

@@ -7,7 +7,7 @@ import { loadEventQueue, submitEventDecision } from "~/features/events/events.se
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["event", "moderation"], hydrate: false };
+export const handle = { i18n: ["event", "moderation", "queues"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadEventQueue(args);
 

@@ -7,7 +7,7 @@ import { loadKycQueue, submitKycDecision } from "~/features/kyc/kyc.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["kyc"], hydrate: false };
+export const handle = { i18n: ["kyc", "queues"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadKycQueue(args);
 

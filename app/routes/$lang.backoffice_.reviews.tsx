@@ -7,7 +7,7 @@ import { loadReviewQueue, submitReviewDecision } from "~/features/queues/queues.
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["queues"], hydrate: false };
+export const handle = { i18n: ["queues", "reviews"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadReviewQueue(args);
 

@@ -7,7 +7,7 @@ import { loadVerificationQueue, submitVerificationDecision } from "~/features/ve
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["verification"], hydrate: false };
+export const handle = { i18n: ["verification", "queues"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadVerificationQueue(args);
 

@@ -4,6 +4,7 @@
  * route declares in `handle.i18n`. It parses with the TypeScript compiler, so
  * comments and type positions never count.
  */
+import { STAFF_PERMISSION_NAMES } from "#server/contract/staff-permissions";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
@@ -131,8 +132,13 @@ export function readModule(file: string, groups: ReadonlySet<string>): ModuleInf
   };
   const lineOf = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
   // A file name ("reviews.json" in the data export) is never a key, whatever its first segment.
+  // Nor is a staff permission ("members.read", contract/staff-permissions): its first segment may name a namespace.
   const isKey = (value: string) =>
-    /^[A-Za-z0-9_.]+$/.test(value) && value.includes(".") && !value.endsWith(".json") && groups.has(value.split(".")[0] ?? "");
+    /^[A-Za-z0-9_.]+$/.test(value) &&
+    value.includes(".") &&
+    !value.endsWith(".json") &&
+    !(STAFF_PERMISSION_NAMES as readonly string[]).includes(value) &&
+    groups.has(value.split(".")[0] ?? "");
   const depend = (specifier: string) => {
     const target = resolveImport(file, specifier);
     if (target) info.dependencies.push(target);

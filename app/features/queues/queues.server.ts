@@ -105,6 +105,7 @@ async function refusal(request: Request, status: number, back: string, anchor?: 
 export async function loadReviewQueue(args: LoaderFunctionArgs) {
   const page = await loadStaffQueue(args, {
     fetch: fetchReviewQueue,
+    permission: "queues.decide",
     title: { key: "queues.backoffice.title", ns: "queues" },
     done: ["keep", "remove"] as const,
     queue: "reviews",

@@ -1,11 +1,9 @@
 /** The blogs module (issue 29; see server/contract/blogs.ts): posts, the safe editor, the team's queue (ADR 101, 102). */
-import { defineFeature } from "../manifest";
 import { findReportedComment, removeReportedComment, restoreReportedComment } from "./comments";
 import { sql, type Kysely } from "kysely";
 import { BLOG_QUEUE_STATES } from "../../contract/blogs";
 import type { Database } from "../../db/schema";
 import { defineFeature, type OpenQueueItems } from "../manifest";
-import { findReportedComment, removeReportedComment } from "./comments";
 import { registerBlogComments } from "./comments-routes";
 import * as m0085 from "./migrations/0085_blogs";
 import { registerBlogs } from "./routes";

@@ -10,9 +10,13 @@ export const manifest = defineFeature({
   migrations: { "0097_kyc": m0097 },
   jobs: {
     /** The AML provider did not answer: ask again (the runner's backoff, AML_RETRY_ATTEMPTS in all). */
-    "kyc_screening.retry": defineJob<{ screening_id: number }>((deps) => ({ run: (payload) => retryScreening(deps, payload.screening_id) })),
+    "kyc_screening.retry": defineJob<{ screening_id: number }>((deps) => ({
+      run: (payload) => retryScreening(deps, payload.screening_id),
+    })),
     /** A screening's AML_VALID_MONTHS ran out: waiting payouts are held, the member is told (ADR 109). */
-    "kyc_screening.expire": defineJob<{ screening_id: number }>((deps) => ({ run: (payload) => expireScreening(deps, payload.screening_id) })),
+    "kyc_screening.expire": defineJob<{ screening_id: number }>((deps) => ({
+      run: (payload) => expireScreening(deps, payload.screening_id),
+    })),
   },
   moderationQueues: {
     /** AML hits for backend staff (ADR 109). */

@@ -222,7 +222,13 @@ export async function runScreening(deps: ApiDeps, screeningId: number): Promise<
 
 /** The expiry job of a screening that holds until `validUntil`. */
 export async function scheduleExpiry(trx: Transaction<Database>, deps: ApiDeps, screeningId: number, validUntil: number) {
-  await enqueueJob(trx, deps.clock, "kyc_screening.expire", { screening_id: screeningId }, { key: `kyc-expire:${screeningId}`, runAt: validUntil });
+  await enqueueJob(
+    trx,
+    deps.clock,
+    "kyc_screening.expire",
+    { screening_id: screeningId },
+    { key: `kyc-expire:${screeningId}`, runAt: validUntil },
+  );
 }
 
 /** After a screening cleared: held payouts go back to the queue and the member is told, if KYC is complete now. */

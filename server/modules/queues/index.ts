@@ -22,4 +22,3 @@ export const manifest = defineFeature({
     },
   },
 });
-export { removeReportedReview } from "./reviews";

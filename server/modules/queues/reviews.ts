@@ -9,6 +9,7 @@
  */
 import { sql, type Kysely, type Transaction } from "kysely";
 import { fail, ApiError, errorItem } from "../../api/errors";
+import { removeReportedReview as removeDateReview } from "../reviews/index";
 import type { ApiDeps } from "../../api/types";
 import { findProstSchGTerm } from "../../contract/prostschg";
 import {
@@ -194,23 +195,13 @@ async function reviewOf(db: Kysely<Database> | Trx, kind: ReviewKind, id: number
     .executeTakeFirst();
 }
 
-/** Deletes a review with its ratings (the removal; the audit row keeps its text for an appeal's reversal). */
-async function deleteReview(trx: Trx, kind: ReviewKind, id: number): Promise<void> {
-  if (kind === "date") {
-    await trx.deleteFrom("date_review_ratings").where("review_id", "=", id).execute();
-    await trx.deleteFrom("date_reviews").where("id", "=", id).execute();
-  } else {
-    await trx.deleteFrom("event_reviews").where("id", "=", id).execute();
-  }
-}
-
 /**
- * The review kind's removeContent (reviews manifest): a report decided "content_removed" takes the date review down in
- * the report decision's transaction; that decision writes the statement and tells reporters and author.
+ * Takes a review down: a date review by the reviews module's mark (restorable when an appeal reverses it, ADR 112),
+ * an event review by deleting it (event reviews have no mark yet; the audit row keeps its text).
  */
-export async function removeReportedReview(deps: ApiDeps, trx: Trx, reviewId: number): Promise<void> {
-  await deleteReview(trx, "date", reviewId);
-  await closeFlags(trx, "date", reviewId, null, "remove", deps.clock.now());
+async function deleteReview(deps: ApiDeps, trx: Trx, kind: ReviewKind, id: number): Promise<void> {
+  if (kind === "date") await removeDateReview(deps, trx, id);
+  else await trx.deleteFrom("event_reviews").where("id", "=", id).execute();
 }
 
 async function closeFlags(trx: Trx, kind: ReviewKind, id: number, staffId: number | null, decision: "keep" | "remove", now: number) {
@@ -270,7 +261,7 @@ export async function decideReview(
     if (Number(closed.numUpdatedRows) === 0) throw fail.notFound(QUEUE_ERRORS.reviewNotFound);
     let statementId: number | null = null;
     if (body.decision === "remove") {
-      await deleteReview(trx, kind, id);
+      await deleteReview(deps, trx, kind, id);
       statementId = await recordStatement(
         trx,
         {

@@ -1,6 +1,5 @@
 /** The reviews module's public face for other modules (profiles' summary, business reviews), and its manifest (ADRs 047, 064). */
 import { defineFeature, defineJob } from "../manifest";
-import { removeReportedReview } from "../queues/index";
 import { registerReviews } from "./routes";
 import { closeReviewWindow, findReportedReview, removeReportedReview, restoreReportedReview } from "./service";
 export {
@@ -8,6 +7,7 @@ export {
   listedItems,
   openReviewWindows,
   receivedReviews,
+  removeReportedReview,
   reviewAverages,
   shownReviews,
   shownReviewsPage,
@@ -24,8 +24,6 @@ export const manifest = defineFeature({
   reportTypes: {
     /** A published review, or one's own received review (blind ones cannot be reported); removed and restored by a mark (ADR 112). */
     review: { queue: "reports", find: findReportedReview, removeContent: removeReportedReview, restoreContent: restoreReportedReview },
-    /** A published review, or one's own received review (blind ones cannot be reported). */
-    review: { queue: "reports", find: findReportedReview, removeContent: removeReportedReview },
   },
   notifications: {
     review: {
