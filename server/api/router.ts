@@ -8,7 +8,7 @@ import type { ErrorItem } from "../contract/errors";
 import type { BodyOutput, Operation, OperationMethod, OperationSchema, QueryOutput } from "../contract/operation";
 import type { ResponseBodies, ResponseName } from "../contract/responses";
 import type { StaffPermission } from "../contract/staff-permissions";
-import { requireStaffPermission } from "../modules/access/index";
+import { requireStaffPermission } from "./staff-gate";
 import { parseRowId } from "../contract/row-id";
 import { assertNotClaimedByOther, claimScopeOf, releaseDecidedClaim, type RouteClaim } from "./claim-gate";
 import { ApiError, errorItem, fail, jsonTextAnswer } from "./errors";

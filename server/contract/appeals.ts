@@ -10,8 +10,8 @@ import { pageQueryParam } from "./paging";
 import type { ReportObjectKind, ReportOutcome, ReportType } from "./reports";
 import { APPEAL_WINDOW_MONTHS, type StatementGround, type StatementRestriction, type StatementSubjectKind } from "./statements";
 
-export const APPEAL_STATES = ["open", "upheld", "reversed"] as const;
-export type AppealState = (typeof APPEAL_STATES)[number];
+export { APPEAL_STATES, type AppealState, type OwnAppeal } from "./decisions";
+import type { OwnAppeal } from "./decisions";
 
 /** What the second staff member decides. */
 export const APPEAL_OUTCOMES = ["upheld", "reversed"] as const;
@@ -80,17 +80,6 @@ export const appealQueueQuerySchema = v.strictObject({ page: pageQueryParam }, "
 /** The reference a member quotes: A-000042. */
 export function appealReference(id: number): string {
   return `A-${String(id).padStart(6, "0")}`;
-}
-
-/** A complaint as its appellant reads it. */
-export interface OwnAppeal {
-  id: number;
-  reference: string;
-  state: AppealState;
-  text: string;
-  created_at: number;
-  decided_at: number | null;
-  reasons: string | null;
 }
 
 /** GET /statements/{id}/appeal: the short summary of the statement the appeal page shows, and the appeal if filed. */

@@ -90,3 +90,17 @@ export function recentMonths(now: number, count: number): string[] {
     return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
   });
 }
+
+/** A wall-clock time as `<input type="datetime-local">` sends it ("2026-12-24T20:00", seconds allowed and dropped). */
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d{1,3})?)?$/;
+
+/** The wall time's digits as UTC milliseconds (what instantOfWallIn reads), or null when no such calendar minute exists. */
+export function parseWallTime(text: string): number | null {
+  const match = WALL_TIME.exec(text.trim());
+  if (!match) return null;
+  const [y, mo, d, h, mi] = match.slice(1, 6).map(Number) as [number, number, number, number, number];
+  const ms = Date.UTC(y, mo - 1, d, h, mi);
+  const back = new Date(ms);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59) return null;
+  return ms;
+}

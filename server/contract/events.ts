@@ -4,7 +4,7 @@
  * event price bands). Every code, list and limit of events is here; the API and the web tier read them from here only.
  */
 import * as v from "valibot";
-import { instantOfWallIn } from "./calendar";
+import { instantOfWallIn, parseWallTime } from "./calendar";
 import type { GeoCountry } from "./geo";
 import type { MediaImage } from "./media";
 import { REJECTION_REASONS, type RejectionReason } from "./moderation";
@@ -12,6 +12,8 @@ import { pageQueryParam } from "./paging";
 import { profileCityEntries } from "./profile-city";
 import { findProstSchGTerm, prostSchGMessage } from "./prostschg";
 import { USER_TYPE } from "./users";
+
+export { parseWallTime };
 
 /** Spec section 3: every new or edited event passes the team's queue (pending) before it is listed. */
 export const EVENT_STATUS = { pending: 0, accepted: 1, rejected: 2, cancelled: 3 } as const;
@@ -156,20 +158,6 @@ const lawfulText = v.check(
   (input: string) => findProstSchGTerm(input) === null,
   (issue: v.CheckIssue<string>) => prostSchGMessage(findProstSchGTerm(String(issue.input)) ?? ""),
 );
-
-/** A wall-clock time as `<input type="datetime-local">` sends it ("2026-12-24T20:00", seconds allowed and dropped). */
-const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d{1,3})?)?$/;
-
-/** The wall time's digits as UTC milliseconds (what instantOfWallIn reads), or null when no such calendar minute exists. */
-export function parseWallTime(text: string): number | null {
-  const match = WALL_TIME.exec(text.trim());
-  if (!match) return null;
-  const [y, mo, d, h, mi] = match.slice(1, 6).map(Number) as [number, number, number, number, number];
-  const ms = Date.UTC(y, mo - 1, d, h, mi);
-  const back = new Date(ms);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59) return null;
-  return ms;
-}
 
 /** The instant a wall-clock time is at the event's place (null when invalid). */
 export function eventInstantOf(timeZone: string, text: string): number | null {

@@ -9,7 +9,7 @@
  */
 import * as v from "valibot";
 import type { NotificationStickiness } from "./notification-bell";
-import { parseWallTime } from "./events";
+import { parseWallTime } from "./calendar";
 import type { Language } from "./locales";
 import { pageQueryParam } from "./paging";
 import type { NotificationKind } from "./settings";

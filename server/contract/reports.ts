@@ -11,8 +11,7 @@ import * as v from "valibot";
 import { CONTENT_REMOVAL_PAGE_KEY } from "./pages";
 import { pageQueryParam } from "./paging";
 import { MAX_ROW_ID } from "./row-id";
-import type { OwnAppeal } from "./appeals";
-import type { StatementGround, StatementRestriction } from "./statements";
+import type { OwnAppeal, StatementGround, StatementRestriction } from "./decisions";
 import { emailSchema } from "./validation";
 
 /**

@@ -11,31 +11,8 @@ import { pageQueryParam } from "./paging";
 import type { PromotionReviewRejectCode } from "./promotion";
 import type { ReportObjectKind } from "./reports";
 
-/**
- * What the decision did (the Transparency Database's decision_visibility / decision_account / decision_monetary /
- * decision_provision, one value per statement).
- */
-export const STATEMENT_RESTRICTIONS = [
-  /** The content is gone (a removed photo, post, comment, review). */
-  "content_removed",
-  /** The content stays stored but nobody else sees it (a rejected event, a hidden profile). */
-  "content_disabled",
-  /** Shown less or only to some (left out of search, fsk18 only). */
-  "content_demoted",
-  /** The account may not use a part of the service for a time (messages, live, notices). */
-  "service_restricted",
-  /** The account is suspended for a time (pause by the team). */
-  "account_suspended",
-  /** The account is closed for good (ban). */
-  "account_terminated",
-  /** Money held back: a payout stopped, earnings suspended. */
-  "monetary_suspended",
-] as const;
-export type StatementRestriction = (typeof STATEMENT_RESTRICTIONS)[number];
-
-/** Art. 17(3)(d)/(e): the decision rests on a law (illegal content) or on the terms (incompatible content). */
-export const STATEMENT_GROUNDS = ["illegal", "terms"] as const;
-export type StatementGround = (typeof STATEMENT_GROUNDS)[number];
+export { STATEMENT_GROUNDS, STATEMENT_RESTRICTIONS, type StatementGround, type StatementRestriction } from "./decisions";
+import type { StatementGround, StatementRestriction } from "./decisions";
 
 /** Art. 17(3)(b): how the case came to us (the database's source_type). */
 export const STATEMENT_SOURCES = ["notice", "trusted_flagger", "own_initiative"] as const;

@@ -8,7 +8,6 @@ import * as v from "valibot";
 import { pageQueryParam } from "#server/contract/paging";
 import type { StaffPermission } from "#server/contract/staff-permissions";
 import { createApiClient, type ApiClient, type ApiResult } from "~/api/client.server";
-import { requireViewer } from "~/api/viewer.server";
 import { loadQueueChrome } from "~/features/queues/queue-chrome.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { notFoundResponse } from "~/utils/not-found.server";

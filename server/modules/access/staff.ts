@@ -1,20 +1,8 @@
 /**
  * The staff side of the access kernel (issue 30 item 5): every back-office service asks `requireStaffPermission`
- * before it reads or acts. The role is read from the database on every call (a demoted or banned account loses its
- * rights at once). Members and guests get 403 exception.backoffice.staff_only; staff whose role lacks the permission
- * get 403 exception.backoffice.role_forbidden.
+ * before it reads or acts, the same check the router makes before the handler (server/api/staff-gate.ts).
  */
-import { fail } from "../../api/errors";
-import type { ApiDeps } from "../../api/types";
-import { roleMay, staffRoleOfUserType, type StaffPermission } from "../../contract/staff-permissions";
-import type { StaffRole } from "../../contract/staff";
+import { staffRoleOfUserType } from "../../contract/staff-permissions";
 
+export { requireStaffPermission } from "../../api/staff-gate";
 export const staffRoleOf = staffRoleOfUserType;
-
-export async function requireStaffPermission(deps: Pick<ApiDeps, "db">, userId: number, permission: StaffPermission): Promise<StaffRole> {
-  const row = await deps.db.selectFrom("users").select(["user_type", "status"]).where("id", "=", userId).executeTakeFirst();
-  const role = row && row.status === "active" ? staffRoleOf(row.user_type) : null;
-  if (!role) throw fail.forbidden("exception.backoffice.staff_only");
-  if (!roleMay(role, permission)) throw fail.forbidden("exception.backoffice.role_forbidden");
-  return role;
-}

@@ -507,11 +507,6 @@ export async function decideBlog(deps: ApiDeps, staffId: number, id: number, rea
       },
       now,
     );
-    // An acceptance is a staff action like any other (issue 30 item 5); a refusal writes its row with its statement of reasons.
-    if (reason === null) {
-      const audit = { actorId: staffId, action: "blog.approve", subjectType: "blog", subjectId: String(id), reason: null };
-      await recordAudit(trx, { ...audit, before: { state: row.state }, after: { state: next } }, now);
-    }
     // A post that was public already (post_check) needs no news when it passes; a rejection always does.
     if (reason === null && row.state === BLOG_STATE.post_check) return { state: next, hints: [] };
     const hints = await notify(deps, trx, {

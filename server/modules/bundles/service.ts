@@ -726,11 +726,6 @@ export async function decideBundle(deps: ApiDeps, staffId: number, id: number, r
       },
       now,
     );
-    // An acceptance is a staff action like any other (issue 30 item 5); a refusal writes its row with its statement of reasons.
-    if (reason === null) {
-      const audit = { actorId: staffId, action: "bundle.accept", subjectType: "bundle", subjectId: String(id), reason: null };
-      await recordAudit(trx, { ...audit, before: { status: row.status }, after: { status } }, now);
-    }
     return notify(deps, trx, {
       userId: row.creator_id,
       event: reason === null ? "moderation_accepted" : "moderation_rejected",

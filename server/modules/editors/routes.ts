@@ -21,6 +21,7 @@ export function registerEditors({ v2, deps }: ModuleContext): void {
     editorsOps.pages,
     {
       ...base,
+      staff: "content.edit",
       summary: `Every info and legal page with the version in force per language (null: the file on disk). ${STAFF}`,
       statuses: [401, 403],
     },
@@ -33,6 +34,7 @@ export function registerEditors({ v2, deps }: ModuleContext): void {
     editorsOps.page,
     {
       ...base,
+      staff: "content.edit",
       summary: `One page in one language: the text of ?version= (default: in force), its line diff against the version before, and the history (newest first). 404 for an unknown page, language or version. ${STAFF}`,
       statuses: [400, 401, 403, 404],
     },
@@ -45,6 +47,7 @@ export function registerEditors({ v2, deps }: ModuleContext): void {
     editorsOps.publishPage,
     {
       ...base,
+      staff: "content.edit",
       summary: `Publishes a new version (title, description, markdown up to ${PAGE_LIMITS.markdownMax} characters, reason ${PAGE_LIMITS.reasonMin}–${PAGE_LIMITS.reasonMax}); the one in force becomes what /previous serves. The first edit stores the file's text as version 1. 409 exception.editors.page_changed when another edit won. ${STAFF}`,
       statuses: [400, 401, 403, 404, 409],
     },
@@ -54,6 +57,7 @@ export function registerEditors({ v2, deps }: ModuleContext): void {
     editorsOps.restorePage,
     {
       ...base,
+      staff: "content.edit",
       summary: `Publishes an old version's text again as the newest version (with a reason). 404 for an unknown version. ${STAFF}`,
       statuses: [400, 401, 403, 404, 409],
     },
@@ -61,7 +65,12 @@ export function registerEditors({ v2, deps }: ModuleContext): void {
   );
   v2.add(
     editorsOps.landingPages,
-    { ...base, summary: `Every SEO landing page (lp/{short_url}) with its filters and texts per language. ${STAFF}`, statuses: [401, 403] },
+    {
+      ...base,
+      staff: "content.edit",
+      summary: `Every SEO landing page (lp/{short_url}) with its filters and texts per language. ${STAFF}`,
+      statuses: [401, 403],
+    },
     async (c, { user }) => {
       c.header("Cache-Control", PRIVATE);
       return ok(c, await landingPagesForEditor(deps, user!.id));
@@ -69,7 +78,7 @@ export function registerEditors({ v2, deps }: ModuleContext): void {
   );
   v2.add(
     editorsOps.landingPage,
-    { ...base, summary: `One landing page. 404 unknown id. ${STAFF}`, statuses: [401, 403, 404] },
+    { ...base, staff: "content.edit", summary: `One landing page. 404 unknown id. ${STAFF}`, statuses: [401, 403, 404] },
     async (c, { user }) => {
       c.header("Cache-Control", PRIVATE);
       return ok(c, await landingPageForEditor(deps, user!.id, rowIdParam(c.req.param("id"))));
@@ -79,6 +88,7 @@ export function registerEditors({ v2, deps }: ModuleContext): void {
     editorsOps.createLandingPage,
     {
       ...base,
+      staff: "content.edit",
       summary: `A new landing page, published at once: short_url (lower-case words joined by hyphens, unique: 400 validation.editors.short_url_taken), user_type escort|client, city slug, gender 1|2 or empty, title/description per language (German required) and intro. ${STAFF}`,
       statuses: [400, 401, 403],
     },
@@ -88,6 +98,7 @@ export function registerEditors({ v2, deps }: ModuleContext): void {
     editorsOps.updateLandingPage,
     {
       ...base,
+      staff: "content.edit",
       summary: `Replaces a landing page's address, filters and texts; the public page shows them at once. ${STAFF}`,
       statuses: [400, 401, 403, 404],
     },
@@ -97,6 +108,7 @@ export function registerEditors({ v2, deps }: ModuleContext): void {
     editorsOps.setLandingPageActive,
     {
       ...base,
+      staff: "content.edit",
       summary: `Publishes (true) or takes off line (false) a landing page; lp/{short_url} of an inactive page goes home. ${STAFF}`,
       statuses: [400, 401, 403, 404],
     },

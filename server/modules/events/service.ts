@@ -697,11 +697,6 @@ export async function decideEvent(deps: ApiDeps, staffId: number, id: number, re
       },
       now,
     );
-    // An acceptance is a staff action like any other (issue 30 item 5); a refusal writes its row with its statement of reasons.
-    if (reason === null) {
-      const audit = { actorId: staffId, action: "event.accept", subjectType: "event", subjectId: String(id), reason: null };
-      await recordAudit(trx, { ...audit, before: { status: row.status }, after: { status } }, now);
-    }
     return notify(deps, trx, {
       userId: row.organizer_id,
       event: reason === null ? "event_accepted" : "event_rejected",

@@ -69,6 +69,7 @@ export function registerKyc({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "kyc.manage",
       summary: `AML hits waiting for a decision, oldest screening first, 20 a page. ${STAFF_NOTE}`,
       statuses: [400, 401, 403],
     },
@@ -79,7 +80,13 @@ export function registerKyc({ v2, deps }: ModuleContext): void {
   );
   v2.add(
     kycOps.member,
-    { tag: "backoffice", auth: "required", summary: `A member's KYC. 404 unknown or staff. ${STAFF_NOTE}`, statuses: [401, 403, 404] },
+    {
+      tag: "backoffice",
+      auth: "required",
+      staff: "kyc.manage",
+      summary: `A member's KYC. 404 unknown or staff. ${STAFF_NOTE}`,
+      statuses: [401, 403, 404],
+    },
     async (c, { user }) => {
       c.header("Cache-Control", PRIVATE);
       return ok(c, await memberKyc(deps, user!.id, idOf(c.req.param("id"))));
@@ -90,6 +97,7 @@ export function registerKyc({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "kyc.manage",
       summary: `Clears an AML hit as a false positive: the screening holds ${AML_VALID_MONTHS} months, held payouts go back to approval. Audit trail; the member is told. 404 unknown, 409 decided already. ${STAFF_NOTE}`,
       statuses: [401, 403, 404, 409],
     },
@@ -100,6 +108,7 @@ export function registerKyc({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "kyc.manage",
       summary: `Confirms an AML hit with a reason: payouts close (state rejected), waiting ones are held; statements of reasons, audit trail, the member is told. 404 unknown, 409 decided already. ${STAFF_NOTE}`,
       statuses: [400, 401, 403, 404, 409],
     },
@@ -110,6 +119,7 @@ export function registerKyc({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "kyc.manage",
       summary: `Expires a member's KYC with a reason (e.g. the identity document ran out): the agreement and the screening are needed again; waiting payouts are held with statements. Audit trail; the member is told. ${STAFF_NOTE}`,
       statuses: [400, 401, 403, 404],
     },
@@ -120,6 +130,7 @@ export function registerKyc({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "kyc.manage",
       summary: `Resets a member's KYC with a reason: signatures and screenings so far count no more (state missing); waiting payouts are held with statements. Audit trail; the member is told. ${STAFF_NOTE}`,
       statuses: [400, 401, 403, 404],
     },

@@ -19,6 +19,7 @@ export function registerMembers({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "members.read",
       summary: `Member search: username (its beginning, any case), e-mail (whole, any case), id, type (client, escort, business, team, backend), status (active, paused, banned, deleted), city (the profile's); all optional, combined; newest accounts first, 25 a page with has_more. ${READ_NOTE}`,
       statuses: [400, 401, 403],
     },
@@ -32,6 +33,7 @@ export function registerMembers({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "members.read",
       summary: `A member's page: profile summary, the team's open restriction, verification (age check, identity and photo checks, badges, trust level), reports by and about them, statements of reasons, balances (orders and the last 20 ledger entries for backend staff only: money.manage), sessions and the audit trail of staff actions on them. 404 unknown id. ${READ_NOTE}`,
       statuses: [401, 403, 404],
     },
@@ -45,6 +47,7 @@ export function registerMembers({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "members.act",
       summary: `Bans the account: status banned, every session ends, a statement of reasons (account_terminated). 409 exception.members.already_banned (also the second of two staff banning at once). ${ACT_NOTE}`,
       statuses: [400, 401, 403, 404, 409],
     },
@@ -55,6 +58,7 @@ export function registerMembers({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "members.act",
       summary: `Lifts a ban: status active, the ban's statement reversed, the member told by mail. 409 exception.members.not_banned. ${ACT_NOTE}`,
       statuses: [400, 401, 403, 404, 409],
     },
@@ -65,6 +69,7 @@ export function registerMembers({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "members.act",
       summary: `Pauses the account for ${MEMBER_PAUSE_DAYS.join(", ")} days (days): hidden from search and its page, the member cannot resume it; a statement of reasons (account_suspended) with its end; a job lifts it then. 409 exception.members.already_paused, already_banned. ${ACT_NOTE}`,
       statuses: [400, 401, 403, 404, 409],
     },
@@ -75,6 +80,7 @@ export function registerMembers({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "members.act",
       summary: `Ends the team's pause early: status active, its statement reversed, the member told by mail. 409 exception.members.not_paused. ${ACT_NOTE}`,
       statuses: [400, 401, 403, 404, 409],
     },
@@ -85,6 +91,7 @@ export function registerMembers({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "members.act",
       summary: `Signs the member out everywhere: every session's tokens are revoked (affected: how many). ${ACT_NOTE}`,
       statuses: [400, 401, 403, 404, 409],
     },
@@ -95,6 +102,7 @@ export function registerMembers({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "members.act",
       summary: `Resets the member's checks of one kind (webcam, id, prostschg): they count no more — attempts start again, the badge drops — and the member is told by mail. 409 exception.members.nothing_to_reset. ${ACT_NOTE}`,
       statuses: [400, 401, 403, 404, 409],
     },

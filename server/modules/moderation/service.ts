@@ -197,11 +197,6 @@ export async function decideMedia(
       .where("status", "=", MEDIA_STATUS.pending)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw alreadyDecided();
-    // An acceptance is a staff action like any other (issue 30 item 5); a refusal writes its row with its statement of reasons.
-    if (reason === null) {
-      const audit = { actorId: staff.id, action: "media.accept", subjectType: "media", subjectId: String(mediaId), reason: null };
-      await recordAudit(trx, { ...audit, before: { status: row.status }, after: { status } }, now);
-    }
     const decision = { user_id: row.user_id, status, reason, decided_by: staff.id, decided_at: now };
     await trx
       .insertInto("media_decisions")
@@ -283,18 +278,6 @@ export async function decideText(
       },
       now,
     );
-    // An acceptance is a staff action like any other (issue 30 item 5); a refusal writes its row with its statement of reasons.
-    if (reason === null) {
-      const audit = {
-        actorId: staff.id,
-        action: "text.accept",
-        subjectType: "profile_text_change",
-        subjectId: String(changeId),
-        reason: null,
-      };
-      const before = { status: TEXT_REVIEW_STATUS.pending, field: row.field, value: row.value };
-      await recordAudit(trx, { ...audit, before, after: { ...before, status } }, now);
-    }
     const field: ReviewedTextField = row.field;
     const question = interviewKeyOfField(field);
     if (reason === null && question !== null) {

@@ -123,6 +123,7 @@ export function registerNotifications({ v2 }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "content.edit",
       summary:
         "Staff (content.edit): the newest 100 announcements by start with every language's title and text, audience, window and state (scheduled, active, ended).",
       statuses: [401, 403],
@@ -149,6 +150,7 @@ export function registerNotifications({ v2 }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "content.edit",
       summary:
         "Staff (content.edit): replaces an announcement's texts, audience and window (an empty start keeps the old one). Audited. 404 unknown id.",
       statuses: [400, 401, 403, 404],
@@ -160,6 +162,7 @@ export function registerNotifications({ v2 }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "content.edit",
       summary: "Staff (content.edit): ends an announcement now. Audited. 404 unknown id, 409 exception.editors.announcement_ended.",
       statuses: [401, 403, 404, 409],
     },

@@ -25,6 +25,7 @@ export function registerQueues({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "queues.decide",
       summary: `Every back-office queue the caller's role may work, in the manifests' order: its title key, page, open items and when the oldest began waiting (null where the queue cannot count). ${STAFF_NOTE}`,
       statuses: [401, 403],
     },
@@ -38,6 +39,7 @@ export function registerQueues({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "queues.decide",
       summary: `The live claims on one queue's items: who holds which item until when. 404 exception.queues.unknown_queue. ${STAFF_NOTE}`,
       statuses: [400, 401, 403, 404],
     },
@@ -51,6 +53,7 @@ export function registerQueues({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "queues.decide",
       summary: `Claims (or renews) an open item of a queue for the caller: queue is the claim scope (the queue's name, content.media / content.text, reviews.date / reviews.event). 409 exception.backoffice.claimed_by_other while another staff member holds it; 404 when the item is not open. ${CLAIM_NOTE} ${STAFF_NOTE}`,
       statuses: [400, 401, 403, 404, 409],
     },
@@ -61,6 +64,7 @@ export function registerQueues({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "queues.decide",
       summary: `"Take next": claims the queue's oldest open item nobody else holds (claim null when there is none). ${CLAIM_NOTE} ${STAFF_NOTE}`,
       statuses: [400, 401, 403, 404],
     },
@@ -71,6 +75,7 @@ export function registerQueues({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "queues.decide",
       summary: `Gives the caller's claim back (released false when they held none); 409 while another staff member holds it. ${STAFF_NOTE}`,
       statuses: [400, 401, 403, 404, 409],
     },
@@ -81,6 +86,7 @@ export function registerQueues({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "queues.decide",
       summary: `Reported date reviews and date or event reviews a text rule flagged after publication, oldest first, ${REVIEW_QUEUE_PAGE_SIZE} a page. ${STAFF_NOTE}`,
       statuses: [400, 401, 403],
     },
@@ -94,6 +100,7 @@ export function registerQueues({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "queues.decide",
       summary: `Keeps or removes a queued review (kind date or event). A removal needs the reason the author reads and writes the statement of reasons; a reported review is decided through its reports (reporters and author are told). 404 when it waits in no queue. ${CLAIM_NOTE} ${STAFF_NOTE}`,
       statuses: [400, 401, 403, 404, 409],
       claim: { queue: "reviews.:kind", param: "id" },

@@ -39,6 +39,7 @@ export function registerTransparency({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "audit.read",
       summary: `Computes and publishes (again) the report of an ended period; 400 validation.transparency.period_not_ended before its end. A job does it on the day after each half-year. ${BACKEND_NOTE}`,
       statuses: [400, 401, 403],
     },
@@ -49,6 +50,7 @@ export function registerTransparency({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "trust.manage",
       summary: `Trusted flaggers (DSA Art. 22): every award, running ones first, with the notices filed under it. ${BACKEND_NOTE}`,
       statuses: [401, 403],
     },
@@ -62,6 +64,7 @@ export function registerTransparency({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "trust.manage",
       summary: `Marks a member as a trusted flagger: organisation, the coordinator's reference, first and last day (UTC). 400 unknown member or dates; 409 an award overlapping this one. ${BACKEND_NOTE}`,
       statuses: [201, 400, 401, 403, 409],
     },
@@ -72,6 +75,7 @@ export function registerTransparency({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "trust.manage",
       summary: `Ends an award now (the coordinator revoked it). 404 unknown, 409 ended already. ${BACKEND_NOTE}`,
       statuses: [401, 403, 404, 409],
     },

@@ -52,6 +52,7 @@ export function registerWarnings({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "reports.decide",
       summary: `Staff (reports.decide): clients reported for violence or non-payment by at least ${WARNING_MIN_REPORTERS} distinct verified escorts within ${WARNING_EXPIRY_DAYS} days and not decided since the newest report.`,
       statuses: [401, 403],
     },
@@ -65,6 +66,7 @@ export function registerWarnings({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "reports.decide",
       summary:
         "Staff (reports.decide): confirm (shows to escorts; the client gets a statement of reasons) or reject a client's entry. Audited. 409 not_enough_reports / already_decided.",
       statuses: [400, 401, 403, 409],
@@ -76,6 +78,7 @@ export function registerWarnings({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "trust.manage",
       summary: "Backend staff (trust.manage): open objections to the warning list, oldest first.",
       statuses: [401, 403],
     },
@@ -89,6 +92,7 @@ export function registerWarnings({ v2, deps }: ModuleContext): void {
     {
       tag: "backoffice",
       auth: "required",
+      staff: "trust.manage",
       summary:
         "Backend staff (trust.manage): lift the entry (it stops showing at once) or keep it. Audited. 404 unknown, 409 already decided.",
       statuses: [400, 401, 403, 404, 409],

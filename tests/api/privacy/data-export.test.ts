@@ -96,6 +96,7 @@ describe(`the data export (${TEST_DB})`, () => {
         "README.txt",
         "account.json",
         "age-verification.json",
+        "appeals.json",
         "billing.json",
         "blocks.json",
         "blogs.json",

@@ -314,7 +314,11 @@ describe(`queues, claims and the reviews queue (${TEST_DB})`, () => {
       expect(removed.status).toBe(200);
       const decision = data<ReviewDecision>(removed);
       expect(decision.statement_id).toBeGreaterThan(0);
-      expect(await rt.deps.db.selectFrom("date_reviews").select("id").where("id", "=", flagged.id).execute()).toEqual([]);
+      // Taken down by the reviews module's mark (restorable on appeal, ADR 112), not deleted.
+      expect(
+        (await rt.deps.db.selectFrom("date_reviews").select("removed_at").where("id", "=", flagged.id).executeTakeFirstOrThrow())
+          .removed_at,
+      ).not.toBeNull();
       const statement = await rt.deps.db
         .selectFrom("statements")
         .selectAll()
@@ -353,7 +357,10 @@ describe(`queues, claims and the reviews queue (${TEST_DB})`, () => {
         reason: "Die Bewertung beschreibt kein stattgefundenes Treffen.",
       });
       expect(removed.status).toBe(200);
-      expect(await rt.deps.db.selectFrom("date_reviews").select("id").where("id", "=", gone.id).execute()).toEqual([]);
+      // Taken down by the reviews module's mark (restorable on appeal, ADR 112), not deleted.
+      expect(
+        (await rt.deps.db.selectFrom("date_reviews").select("removed_at").where("id", "=", gone.id).executeTakeFirstOrThrow()).removed_at,
+      ).not.toBeNull();
       // Unknown kinds and ids are 404.
       expect((await api(team.token, "POST", `/backoffice/reviews/blog/${gone.id}/decide`, { decision: "keep" })).status).toBe(404);
       expect((await api(team.token, "POST", `/backoffice/reviews/date/${gone.id}/decide`, { decision: "keep" })).status).toBe(404);

@@ -25,6 +25,8 @@ const BUDGET_GZIP: Record<string, number> = {
   "wallet-balance": 900,
   // The checkout's steps on one page (issue 26 item 2, ADR 089): 1,380 bytes.
   checkout: 1_450,
+  // The back-office queues' keyboard shortcuts (issue 30 item 5, ADR 119).
+  "queue-keys": 900,
 };
 
 let outputs: OutputFile[] = [];
@@ -71,6 +73,7 @@ describe("plain scripts", () => {
       "lazy-list",
       "notifications",
       "push-subscribe",
+      "queue-keys",
       "realtime",
       "tips",
       "wallet-balance",
