@@ -7,6 +7,7 @@
  * existing uuid) instead of creating a second one. The body carries no personal data: no names, no free text of the
  * team — the facts are built from the decision's fields (Art. 24(5) "shall not contain personal data").
  */
+import { EU_COUNTRY_CODES } from "../../contract/checkout";
 import type { ApiDeps } from "../../api/types";
 import {
   TERMS_CLAUSES,
@@ -23,39 +24,8 @@ import { enqueueJob } from "../../jobs/queue";
 import { TDB_MAX_ATTEMPTS } from "./service";
 import type { StatementsTable } from "./schema";
 
-/** The European Economic Area: where our decisions apply (the database's territorial_scope). */
-const EEA = [
-  "AT",
-  "BE",
-  "BG",
-  "CY",
-  "CZ",
-  "DE",
-  "DK",
-  "EE",
-  "ES",
-  "FI",
-  "FR",
-  "GR",
-  "HR",
-  "HU",
-  "IE",
-  "IS",
-  "IT",
-  "LI",
-  "LT",
-  "LU",
-  "LV",
-  "MT",
-  "NL",
-  "NO",
-  "PL",
-  "PT",
-  "RO",
-  "SE",
-  "SI",
-  "SK",
-];
+/** The European Economic Area — the EU and Iceland, Liechtenstein, Norway: where our decisions apply (the database's territorial_scope). */
+const EEA = [...EU_COUNTRY_CODES, "IS", "LI", "NO"].sort();
 
 const SOURCE_TYPES: Record<StatementSource, TdbStatement["source_type"]> = {
   notice: "SOURCE_ARTICLE_16",
