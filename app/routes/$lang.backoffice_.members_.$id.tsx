@@ -5,7 +5,7 @@ import { loadMemberPage, submitMemberAction } from "~/features/members/members.s
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["members", "age-verification"], hydrate: false };
+export const handle = { i18n: ["members", "age-verification", "kyc"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadMemberPage(args);
 

@@ -45,8 +45,10 @@ export function MemberPage() {
         {member.isStaff ? <p className={ui.card}>{t("members.page.staff_account")}</p> : <Actions page={page} reply={reply} />}
         <Verification page={page} />
         <Section title={t("members.kyc.title")} testId="member-kyc">
-          {/* KYC (issue 30 item 3): the kyc module's state, wired by the lead at the merge; "—" until then. */}
-          <p className={css.factValue}>{page.kyc ? page.kyc.status : t("members.kyc.unknown")}</p>
+          {/* KYC for payouts (issue 30 item 3): the state as the member's own KYC page names it. */}
+          <p className={css.factValue} data-state={page.kyc?.status ?? ""}>
+            {page.kyc ? t(`kyc.states.${page.kyc.status}.title`, { ns: "kyc" }) : t("members.kyc.unknown")}
+          </p>
         </Section>
         <Reports page={page} />
         <Statements page={page} />

@@ -4,6 +4,7 @@
  * age checks, statements, the audit trail, and money — balances for every staff role, orders and ledger entries for
  * backend staff only (money.manage, ADR 080).
  */
+import { kycStateOf } from "../kyc/index";
 import { sql, type Kysely } from "kysely";
 import * as v from "valibot";
 import { fail } from "../../api/errors";
@@ -321,8 +322,8 @@ export async function memberPage(deps: ApiDeps, staffId: number, userId: number)
       badges: badges.get(userId) ?? NO_BADGES,
       trust,
     },
-    // KYC (issue 30 item 3) lives in the kyc module; the lead wires `kycStateOf(db, userId)` here at the merge.
-    kyc: null,
+    // KYC for payouts (issue 30 item 3, ADR 109): the state the kyc module derives, and when it last changed.
+    kyc: await kycStateOf(deps.db, userId, now).then((kyc) => ({ status: kyc.state, updated_at: kyc.last_staff_action?.at ?? null })),
     reports: { by_count: by.count, about_count: about.count, by: by.rows, about: about.rows },
     statements,
     money: {

@@ -31,11 +31,14 @@ import { filedByTrustedFlagger } from "./flaggers";
 import type {} from "./schema";
 
 /**
- * Where the internal complaints (Art. 20) are stored, for the appeals' counts: a table with `created_at` (filed) and
- * `decided_at` (null while open), times in epoch ms. The appeals come with the notices work (migration 0099) on another
- * branch: set this to it where both meet; until then received and decided are null and only reversals are counted.
+ * Where the internal complaints (Art. 20) are stored, for the appeals' counts: the appeals module's table (migration
+ * 0099), `created_at` when filed and `decided_at` (null while open), times in epoch ms. Null would count reversals only.
  */
-export const APPEALS_SOURCE: { table: string; filedAt: string; decidedAt: string } | null = null;
+export const APPEALS_SOURCE: { table: string; filedAt: string; decidedAt: string } | null = {
+  table: "appeals",
+  filedAt: "created_at",
+  decidedAt: "decided_at",
+};
 
 /** Zero for every key, so a count that found no row still appears (and the CSV's rows stay the same). */
 function zeros<K extends string>(keys: readonly K[]): Record<K, number> {

@@ -244,7 +244,7 @@ describe(`back-office members (${TEST_DB})`, () => {
     expect(asBackend.viewer_role).toBe("backend");
     expect(asBackend.money.orders).toEqual([]);
     expect(asBackend.money.ledger).toEqual([]);
-    expect(asBackend.kyc).toBeNull();
+    expect(asBackend.kyc).toEqual({ status: "missing", updated_at: null });
   });
 
   it("ban: status banned, sessions end, one statement and one audit row; two staff at once: one wins, the other 409; unban reverses", async () => {
