@@ -49,6 +49,10 @@ test("a photo refused by the team: the member opens the notification and reads t
   await expect(appeal).toHaveAttribute("href", `/de/user/statements/${id}/appeal`);
   await expect(member.getByTestId("statement-redress")).toContainText("Außergerichtliche Streitbeilegung");
   await member.screenshot({ path: "test-results/statements-detail-390.png", fullPage: true });
+  // The link opens the complaint page itself (its route is not nested in the statement's page).
+  await appeal.click();
+  await expect(member.getByRole("heading", { level: 1 })).toHaveText("Beschwerde gegen eine Entscheidung");
+  await expect(member.getByTestId("appeal-statement")).toBeVisible();
 
   // The list, newest first, links to it.
   await member.goto("/de/user/statements");
