@@ -15,6 +15,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import type { AppConfig } from "../../config";
 import { safeEqual } from "../../lib/crypto";
 import { escapeHtml } from "../../lib/html";
+import { fakeButtonStyle, fakePageLayout, fakePageResponse } from "../fake-provider-page";
 import { originVerdict, ownOrigins } from "../../security/same-origin";
 import { AGE_SIGNATURE_HEADER } from "./hosted";
 import { eventOfBody, type AgeVerificationProvider, type AgeWebhookBody, type IdentificationRequest } from "./port";
@@ -151,18 +152,18 @@ export function fakeAgeProviderPage({ config, now, send }: FakeAgePageOptions): 
     const d = c.req.query("d");
     const s = c.req.query("s");
     const page = identificationOf(c.req.param("ref"), d, s);
-    if (!page) return html(invalidPage(languageOf(c.req.query("lang"))), 404);
-    return html(identificationPage(page, d as string, s as string));
+    if (!page) return fakePageResponse(invalidPage(languageOf(c.req.query("lang"))), 404);
+    return fakePageResponse(identificationPage(page, d as string, s as string));
   });
 
   app.post("/identify/:ref", async (c) => {
     // The page's own buttons only: a form on another site cannot report outcomes in a visitor's browser.
-    if (originVerdict(c.req.raw, isOwn) !== "same-origin") return html(invalidPage("de"), 403);
+    if (originVerdict(c.req.raw, isOwn) !== "same-origin") return fakePageResponse(invalidPage("de"), 403);
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : undefined);
     const page = identificationOf(c.req.param("ref"), field("d"), field("s"));
     const outcome = field("outcome");
-    if (!page || (outcome !== "approve" && outcome !== "decline")) return html(invalidPage("de"), 400);
+    if (!page || (outcome !== "approve" && outcome !== "decline")) return fakePageResponse(invalidPage("de"), 400);
     const body: AgeWebhookBody = {
       reference: page.ref,
       outcome: outcome === "approve" ? "verified" : "declined",
@@ -175,7 +176,10 @@ export function fakeAgeProviderPage({ config, now, send }: FakeAgePageOptions): 
     ).catch(() => null);
     if (!answer || !answer.ok) {
       const t = TEXTS[languageOf(page.lang)];
-      return html(layout(t, `<h1 style="font-size:1.3rem">${escapeHtml(t.refused)}</h1><p>HTTP ${answer?.status ?? "—"}</p>`), 502);
+      return fakePageResponse(
+        fakePageLayout(t, `<h1 style="font-size:1.3rem">${escapeHtml(t.refused)}</h1><p>HTTP ${answer?.status ?? "—"}</p>`),
+        502,
+      );
     }
     // The return address shows the state and grants nothing: access follows the webhook alone.
     return /^https?:\/\//.test(page.ret) ? c.redirect(page.ret, 303) : c.redirect(config.publicUrl, 303);
@@ -184,30 +188,10 @@ export function fakeAgeProviderPage({ config, now, send }: FakeAgePageOptions): 
   return app;
 }
 
-function html(body: string, status = 200): Response {
-  return new Response(body, {
-    status,
-    headers: {
-      "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": "no-store",
-      "X-Robots-Tag": "noindex",
-      // Not no-referrer: with it browsers send "Origin: null" on the page's own form posts, which the origin check refuses.
-      "Referrer-Policy": "same-origin",
-    },
-  });
-}
-
-function layout(t: PageTexts, content: string, lang = "de"): string {
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(t.title)}</title></head>
-<body style="margin:0;font-family:system-ui,sans-serif;background:#f4f4f5;color:#18181b;line-height:1.45">
-<div role="note" style="background:#b45309;color:#fff;padding:12px 16px;font-weight:700;text-align:center">${escapeHtml(t.banner)}</div>
-<main style="max-width:32rem;margin:0 auto;padding:16px">${content}</main></body></html>`;
-}
-
 function outcomeForm(page: FakeIdentification, d: string, s: string, outcome: "approve" | "decline", label: string, color: string) {
   return `<form method="post" action="${FAKE_AGE_PROVIDER_PATH}/identify/${encodeURIComponent(page.ref)}" style="margin:0">
 <input type="hidden" name="d" value="${escapeHtml(d)}"><input type="hidden" name="s" value="${escapeHtml(s)}"><input type="hidden" name="outcome" value="${outcome}">
-<button type="submit" style="display:block;width:100%;min-height:48px;margin:8px 0;border:0;border-radius:8px;background:${color};color:#fff;font-size:1rem;font-weight:600;cursor:pointer">${escapeHtml(label)}</button></form>`;
+<button type="submit" style="${fakeButtonStyle(color)}">${escapeHtml(label)}</button></form>`;
 }
 
 function identificationPage(page: FakeIdentification, d: string, s: string): string {
@@ -217,10 +201,10 @@ function identificationPage(page: FakeIdentification, d: string, s: string): str
 <p>${escapeHtml(t.intro)}</p>
 ${outcomeForm(page, d, s, "approve", t.approve, "#15803d")}
 ${outcomeForm(page, d, s, "decline", t.decline, "#b91c1c")}`;
-  return layout(t, content, lang);
+  return fakePageLayout(t, content, lang);
 }
 
 function invalidPage(lang: PageLanguage): string {
   const t = TEXTS[lang];
-  return layout(t, `<h1 style="font-size:1.3rem">${escapeHtml(t.invalid)}</h1>`, lang);
+  return fakePageLayout(t, `<h1 style="font-size:1.3rem">${escapeHtml(t.invalid)}</h1>`, lang);
 }

@@ -14,6 +14,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import type { AppConfig } from "../../config";
 import { PAYMENT_METHODS, PAYMENT_OUTCOMES, type PaymentMethod, type PaymentOutcome } from "../../contract/billing";
 import { escapeHtml } from "../../lib/html";
+import { fakeButtonStyle, fakePageLayout, fakePageResponse } from "../fake-provider-page";
 import { safeEqual } from "../../lib/crypto";
 import { originVerdict, ownOrigins } from "../../security/same-origin";
 import type { IncomingPostback, PaymentEvent, PaymentProvider, PaymentRequest, PaymentStart } from "./port";
@@ -309,20 +310,20 @@ export function fakeProviderPage({ config, now, send }: FakePageOptions): Hono {
 
   app.get("/pay/:ref", (c) => {
     const payment = paymentOf(c.req.param("ref"), c.req.query("d"), c.req.query("s"));
-    if (!payment) return html(invalidPage(languageOf(c.req.query("lang"))), 404);
-    return html(paymentPage(payment, c.req.query("d") as string, c.req.query("s") as string, c.req.query("sent") ?? null));
+    if (!payment) return fakePageResponse(invalidPage(languageOf(c.req.query("lang"))), 404);
+    return fakePageResponse(paymentPage(payment, c.req.query("d") as string, c.req.query("s") as string, c.req.query("sent") ?? null));
   });
 
   app.post("/pay/:ref", async (c) => {
     // The page's own buttons only: a form on another site cannot report outcomes in a visitor's browser.
-    if (originVerdict(c.req.raw, isOwn) !== "same-origin") return html(invalidPage("de"), 403);
+    if (originVerdict(c.req.raw, isOwn) !== "same-origin") return fakePageResponse(invalidPage("de"), 403);
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : undefined);
     const d = field("d");
     const s = field("s");
     const payment = paymentOf(c.req.param("ref"), d, s);
     const outcome = field("outcome") as PaymentOutcome | undefined;
-    if (!payment || !outcome || !(PAYMENT_OUTCOMES as readonly string[]).includes(outcome)) return html(invalidPage("de"), 400);
+    if (!payment || !outcome || !(PAYMENT_OUTCOMES as readonly string[]).includes(outcome)) return fakePageResponse(invalidPage("de"), 400);
     const t = TEXTS[languageOf(payment.lang)];
     let amount = payment.amount;
     let txnId = payment.pr;
@@ -347,7 +348,7 @@ export function fakeProviderPage({ config, now, send }: FakePageOptions): Hono {
     ).catch(() => null);
     if (!answer || !answer.ok) {
       const page = `<h1 style="font-size:1.3rem">${escapeHtml(t.refused)}</h1><p>HTTP ${answer?.status ?? "—"}</p>`;
-      return html(layout(t, page), 502);
+      return fakePageResponse(fakePageLayout(t, page), 502);
     }
     if (outcome === "chargeback" || outcome === "refund") {
       // Later events leave the buyer on this page, where the next one can be chosen.
@@ -361,29 +362,6 @@ export function fakeProviderPage({ config, now, send }: FakePageOptions): Hono {
   return app;
 }
 
-function html(body: string, status = 200): Response {
-  return new Response(body, {
-    status,
-    headers: {
-      "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": "no-store",
-      "X-Robots-Tag": "noindex",
-      // Not no-referrer: with it browsers send "Origin: null" on the page's own form posts, which the origin check refuses.
-      "Referrer-Policy": "same-origin",
-    },
-  });
-}
-
-function layout(t: PageTexts, content: string, lang = "de"): string {
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(t.title)}</title></head>
-<body style="margin:0;font-family:system-ui,sans-serif;background:#f4f4f5;color:#18181b;line-height:1.45">
-<div role="note" style="background:#b45309;color:#fff;padding:12px 16px;font-weight:700;text-align:center">${escapeHtml(t.banner)}</div>
-<main style="max-width:32rem;margin:0 auto;padding:16px">${content}</main></body></html>`;
-}
-
-const buttonStyle = (color: string) =>
-  `display:block;width:100%;min-height:48px;margin:8px 0;border:0;border-radius:8px;background:${color};color:#fff;font-size:1rem;font-weight:600;cursor:pointer`;
-
 function outcomeForm(
   payment: FakePayment,
   d: string,
@@ -395,7 +373,7 @@ function outcomeForm(
 ): string {
   return `<form method="post" action="${FAKE_PROVIDER_PATH}/pay/${encodeURIComponent(payment.ref)}" style="margin:0">
 <input type="hidden" name="d" value="${escapeHtml(d)}"><input type="hidden" name="s" value="${escapeHtml(s)}"><input type="hidden" name="outcome" value="${outcome}">
-${extra}<button type="submit" style="${buttonStyle(color)}">${escapeHtml(label)}</button></form>`;
+${extra}<button type="submit" style="${fakeButtonStyle(color)}">${escapeHtml(label)}</button></form>`;
 }
 
 function paymentPage(payment: FakePayment, d: string, s: string, sent: string | null): string {
@@ -426,10 +404,10 @@ ${outcomeForm(
   "#52525b",
   `<label for="fake-refund-amount" style="display:block;margin-top:8px">${escapeHtml(t.refundAmount)}</label><input id="fake-refund-amount" name="amount" inputmode="decimal" value="${refundDefault}" style="display:block;width:100%;box-sizing:border-box;min-height:44px;font-size:1rem;padding:8px;border:1px solid #a1a1aa;border-radius:6px">`,
 )}`;
-  return layout(t, content, lang);
+  return fakePageLayout(t, content, lang);
 }
 
 function invalidPage(lang: PageLanguage): string {
   const t = TEXTS[lang];
-  return layout(t, `<h1 style="font-size:1.3rem">${escapeHtml(t.invalid)}</h1>`, lang);
+  return fakePageLayout(t, `<h1 style="font-size:1.3rem">${escapeHtml(t.invalid)}</h1>`, lang);
 }
