@@ -879,6 +879,19 @@ describe(`every staff action leaves one audit row (${TEST_DB})`, () => {
     await rt.close();
   });
 
+  /**
+   * The walk's own accounts' tokens, signed in again only when a fixture moved the clock (the payout fixtures move it
+   * by days): a sign-in per call would be most of the walk's time.
+   */
+  const tokens = new Map<number, { token: string; at: number }>();
+  async function tokenOf(user: Account): Promise<string> {
+    const held = tokens.get(user.id);
+    if (held && held.at === rt.clock.now()) return held.token;
+    const token = (await signIn(rt, user, freshIp())).token;
+    tokens.set(user.id, { token, at: rt.clock.now() });
+    return token;
+  }
+
   // Every sign-in from an address of its own: the walk signs in far more often than one address may a day (ADR 005).
   const context = (): Context => ({
     rt,
@@ -922,18 +935,11 @@ describe(`every staff action leaves one audit row (${TEST_DB})`, () => {
       const refused: Array<[string, Account, string]> = members.map(([kind, user]) => [kind, user, "exception.backoffice.staff_only"]);
       if (!teamMay) refused.push(["team", team, "exception.backoffice.role_forbidden"]);
       for (const [who, user, key] of refused) {
-        // Signed in afresh, as the staff member below: the payout fixtures move the clock past a token's life.
-        const answer = await callJson<{ errors?: Array<{ key: string }> }>(
-          rt,
-          (await signIn(rt, user, freshIp())).token,
-          method,
-          path,
-          body,
-        );
+        const answer = await callJson<{ errors?: Array<{ key: string }> }>(rt, await tokenOf(user), method, path, body);
         if (answer.status !== 403 || answer.json.errors?.[0]?.key !== key)
           problems.push(`${op.key} as ${who}: answered ${answer.status} ${answer.json.errors?.[0]?.key ?? ""}, expected 403 ${key}`);
       }
-      const actor = await signIn(rt, staff, freshIp());
+      const actor = { id: staff.id, token: await tokenOf(staff) };
       const answer = await callJson(rt, actor.token, method, path, body);
       if (answer.status >= 300) {
         problems.push(`${op.key}: the fixture's call answered ${answer.status} ${JSON.stringify(answer.json)}`);
