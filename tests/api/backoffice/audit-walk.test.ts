@@ -1,8 +1,10 @@
 /**
  * Issue 30 item 5: every staff action leaves exactly one row in the audit trail. The walk reads every mutating
  * back-office operation from the OpenAPI document, prepares a valid target for it (FIXTURES, keyed "METHOD path"),
- * calls it as a role the matrix allows and checks one new audit_log row with that actor. An operation without a
- * fixture fails the walk: add one below (a function that returns the path's params and the body).
+ * tries it first as members of every kind (and as the team where the matrix does not let it: 403 each), then calls
+ * it as a role the matrix allows and checks exactly one new audit_log row: that actor, the call's time, an action
+ * and subject, the reason the body gave, a before or an after. Every operation needs a fixture (the first test
+ * fails without one): add it below, grouped by module, as a function that returns the path's params and the body.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -38,7 +40,7 @@ interface Context {
   rt: TestRuntime;
   /** A fresh escort for each fixture that needs an owner. */
   escort(): Promise<{ id: number; username: string; password: string; token: string }>;
-  /** A fresh signed-in member of another kind (a client to warn, a reporter). */
+  /** A fresh signed-in account of another kind (a client to warn, a staff member who decided first). */
   member(userType: number): Promise<{ id: number; username: string; password: string; token: string }>;
   backendToken(): Promise<string>;
   /** The walk's team member: for a fixture whose operation the team then undoes (its own claim to release). */
@@ -442,14 +444,15 @@ const announcementBody = (text: string) => ({ severity: "info", text_de: text, t
 // --- appeals ---
 
 /**
- * A notifier's open complaint about their report that backend staff decided "no action": the walk decides it as the
- * team, so the decider of the complaint is not the one of the contested decision (DSA Art. 20(6)).
+ * A notifier's open complaint about their report that another team member decided "no action": whoever the walk
+ * decides it as, they did not take the contested decision (DSA Art. 20(6)).
  */
 async function openAppeal(ctx: Context): Promise<number> {
   const reporter = await ctx.escort();
   const target = await ctx.escort();
+  const decider = await ctx.member(USER_TYPE.team);
   const reportId = await openReport(ctx, { kind: "profile", id: target.id, targetUserId: target.id }, { reporterId: reporter.id });
-  await prepared(ctx, await ctx.backendToken(), "POST", `/api/v2/backoffice/reports/${reportId}/decide`, {
+  await prepared(ctx, decider.token, "POST", `/api/v2/backoffice/reports/${reportId}/decide`, {
     outcome: "no_action",
     statement: "Das Profil verstößt gegen keine Regel.",
   });
