@@ -608,118 +608,8 @@ async function openObjection(ctx: Context): Promise<number> {
 
 /** Every mutating back-office operation's target. Keyed as the OpenAPI document names it: "METHOD path". */
 const FIXTURES: Record<string, Fixture> = {
-  "POST /api/v2/backoffice/media/{id}/accept": async (ctx) => ({ params: { id: await pendingMedia(ctx) } }),
-  "POST /api/v2/backoffice/media/{id}/reject": async (ctx) => ({
-    params: { id: await pendingMedia(ctx) },
-    body: { reason: REJECTION_REASONS[0] },
-  }),
-  "POST /api/v2/backoffice/texts/{id}/accept": async (ctx) => ({ params: { id: await pendingText(ctx) } }),
-  "POST /api/v2/backoffice/texts/{id}/reject": async (ctx) => ({
-    params: { id: await pendingText(ctx) },
-    body: { reason: REJECTION_REASONS[0] },
-  }),
-  "POST /api/v2/backoffice/bundles/{id}/accept": async (ctx) => ({ params: { id: await pendingBundle(ctx) } }),
-  "POST /api/v2/backoffice/bundles/{id}/reject": async (ctx) => ({
-    params: { id: await pendingBundle(ctx) },
-    body: { reason: REJECTION_REASONS[0] },
-  }),
-  "POST /api/v2/backoffice/blogs/{id}/approve": async (ctx) => ({
-    params: { id: await blogOf(ctx, (await ctx.escort()).id, BLOG_STATE.pending) },
-  }),
-  "POST /api/v2/backoffice/blogs/{id}/reject": async (ctx) => ({
-    params: { id: await blogOf(ctx, (await ctx.escort()).id, BLOG_STATE.pending) },
-    body: { reason: REJECTION_REASONS[0] },
-  }),
-  "POST /api/v2/backoffice/events/{id}/accept": async (ctx) => ({ params: { id: await pendingEvent(ctx) } }),
-  "POST /api/v2/backoffice/events/{id}/reject": async (ctx) => ({
-    params: { id: await pendingEvent(ctx) },
-    body: { reason: REJECTION_REASONS[0] },
-  }),
-  "POST /api/v2/backoffice/blog-comments/{id}/remove": async (ctx) => ({
-    params: { id: await reportedComment(ctx) },
-    body: { statement: "Werbung ist in Kommentaren nicht erlaubt." },
-  }),
-  "POST /api/v2/backoffice/blog-comments/{id}/dismiss": async (ctx) => ({
-    params: { id: await reportedComment(ctx) },
-    body: { statement: "Der Kommentar verstößt gegen keine Regel." },
-  }),
-  "POST /api/v2/backoffice/reports/{id}/decide": async (ctx) => {
-    const target = await ctx.escort();
-    const id = await openReport(ctx, { kind: "profile", id: target.id, targetUserId: target.id });
-    return { params: { id }, body: { outcome: "no_action", statement: "Das Profil verstößt gegen keine Regel." } };
-  },
-  "POST /api/v2/backoffice/promotions/{id}/decide": async (ctx) => ({
-    params: { id: await pendingPromotion(ctx) },
-    body: { decision: "accept" },
-  }),
-  "POST /api/v2/backoffice/verifications/{id}/accept": async (ctx) => ({ params: { id: await pendingVerification(ctx) } }),
-  "POST /api/v2/backoffice/verifications/{id}/reject": async (ctx) => ({
-    params: { id: await pendingVerification(ctx) },
-    body: { reason: VERIFICATION_REJECTION_REASONS[0] },
-  }),
-  "POST /api/v2/backoffice/members/{id}/force-fake-check": async (ctx) => ({
-    params: { id: (await ctx.escort()).id },
-    body: { reason: "Fotos wirken fremd" },
-  }),
-  "POST /api/v2/backoffice/members/{id}/age-check": async (ctx) => ({
-    params: { id: (await ctx.escort()).id },
-    body: { action: "force", reason: "Zweifel am Alter" },
-  }),
-  "POST /api/v2/backoffice/announcements": async () => ({
-    body: { severity: "info", text_de: "Wartung heute Nacht", text_en: "", text_es: "", text_pl: "", url: "", days: 1 },
-  }),
-  "POST /api/v2/backoffice/accounting/orders/{id}/refund": async (ctx) => ({
-    params: { id: (await paidOrder(ctx)).id },
-    body: { amount_cents: 100, reason: "Kulanz" },
-  }),
-  "POST /api/v2/backoffice/accounting/bank/statements": async () => ({
-    body: { xml: camt053(4200, `Walk ${randomUUID().slice(0, 8)}`, `WALK-${randomUUID()}`) },
-  }),
-  "POST /api/v2/backoffice/accounting/bank/unmatched/{id}/assign": async (ctx) => {
-    const { lineId, orderRef } = await unmatchedLine(ctx);
-    return { params: { id: lineId }, body: { order_ref: orderRef } };
-  },
-  "POST /api/v2/backoffice/accounting/bank/files": async (ctx) => {
-    await queuedRefundTransfer(ctx);
-    return { body: { kind: "transfers" } };
-  },
-  "POST /api/v2/backoffice/accounting/promo-codes": async () => ({ body: promoBody() }),
-  "PUT /api/v2/backoffice/accounting/promo-codes/{id}": async (ctx) => ({ params: { id: await createdPromo(ctx) }, body: promoBody() }),
-  "POST /api/v2/backoffice/accounting/promo-codes/{id}/active": async (ctx) => ({
-    params: { id: await createdPromo(ctx) },
-    body: { active: false },
-  }),
-  "POST /api/v2/backoffice/bank/refund-transfers": async (ctx) => {
-    const member = await ctx.escort();
-    const order = await insertOrder(ctx.rt, member.id, { gross: 2500, method: "TR" });
-    return { body: refundTransferBody(order.publicId) };
-  },
-  "POST /api/v2/backoffice/bank/transfers": async (ctx) => {
-    await queuedRefundTransfer(ctx);
-    return { body: {} };
-  },
-  "POST /api/v2/backoffice/ledger/operations": async (ctx) => ({
-    body: { member: (await ctx.escort()).username, action: "grant", amount: 5, reason: "Kulanz für Ausfall", key: randomUUID() },
-  }),
-  "POST /api/v2/backoffice/ledger/reconciliations": async () => ({}),
-  "POST /api/v2/backoffice/bank/collections": async (ctx) => {
-    await directDebitOrder(ctx);
-    return { body: {} };
-  },
-  "POST /api/v2/backoffice/payouts/batches": async (ctx) => ({ body: { payout_ids: [await requestedPayout(ctx)] } }),
-  "POST /api/v2/backoffice/payouts/batches/{id}/sent": async (ctx) => ({
-    params: { id: await payoutBatch(ctx, await requestedPayout(ctx), false) },
-  }),
-  "POST /api/v2/backoffice/payouts/{id}/returned": async (ctx) => {
-    const id = await requestedPayout(ctx);
-    await payoutBatch(ctx, id, true);
-    return { params: { id }, body: { reason: "AC04 account closed" } };
-  },
-  "POST /api/v2/backoffice/payouts/{id}/rejected": async (ctx) => ({
-    params: { id: await requestedPayout(ctx) },
-    body: { reason: "holder mismatch" },
-  }),
   // --- notifications: announcements ---
+  "POST /api/v2/backoffice/announcements": async () => ({ body: announcementBody("Wartung heute Nacht") }),
   "POST /api/v2/backoffice/announcements/{id}": async (ctx) => ({
     params: { id: await runningAnnouncement(ctx) },
     body: announcementBody("Wartung morgen Nacht"),
@@ -825,6 +715,116 @@ const FIXTURES: Record<string, Fixture> = {
   "POST /api/v2/backoffice/warning-objections/{id}": async (ctx) => ({
     params: { id: await openObjection(ctx) },
     body: { outcome: "lift" },
+  }),
+
+  // --- earlier operations: moderation queues, verification, money ---
+  "POST /api/v2/backoffice/media/{id}/accept": async (ctx) => ({ params: { id: await pendingMedia(ctx) } }),
+  "POST /api/v2/backoffice/media/{id}/reject": async (ctx) => ({
+    params: { id: await pendingMedia(ctx) },
+    body: { reason: REJECTION_REASONS[0] },
+  }),
+  "POST /api/v2/backoffice/texts/{id}/accept": async (ctx) => ({ params: { id: await pendingText(ctx) } }),
+  "POST /api/v2/backoffice/texts/{id}/reject": async (ctx) => ({
+    params: { id: await pendingText(ctx) },
+    body: { reason: REJECTION_REASONS[0] },
+  }),
+  "POST /api/v2/backoffice/bundles/{id}/accept": async (ctx) => ({ params: { id: await pendingBundle(ctx) } }),
+  "POST /api/v2/backoffice/bundles/{id}/reject": async (ctx) => ({
+    params: { id: await pendingBundle(ctx) },
+    body: { reason: REJECTION_REASONS[0] },
+  }),
+  "POST /api/v2/backoffice/blogs/{id}/approve": async (ctx) => ({
+    params: { id: await blogOf(ctx, (await ctx.escort()).id, BLOG_STATE.pending) },
+  }),
+  "POST /api/v2/backoffice/blogs/{id}/reject": async (ctx) => ({
+    params: { id: await blogOf(ctx, (await ctx.escort()).id, BLOG_STATE.pending) },
+    body: { reason: REJECTION_REASONS[0] },
+  }),
+  "POST /api/v2/backoffice/events/{id}/accept": async (ctx) => ({ params: { id: await pendingEvent(ctx) } }),
+  "POST /api/v2/backoffice/events/{id}/reject": async (ctx) => ({
+    params: { id: await pendingEvent(ctx) },
+    body: { reason: REJECTION_REASONS[0] },
+  }),
+  "POST /api/v2/backoffice/blog-comments/{id}/remove": async (ctx) => ({
+    params: { id: await reportedComment(ctx) },
+    body: { statement: "Werbung ist in Kommentaren nicht erlaubt." },
+  }),
+  "POST /api/v2/backoffice/blog-comments/{id}/dismiss": async (ctx) => ({
+    params: { id: await reportedComment(ctx) },
+    body: { statement: "Der Kommentar verstößt gegen keine Regel." },
+  }),
+  "POST /api/v2/backoffice/reports/{id}/decide": async (ctx) => {
+    const target = await ctx.escort();
+    const id = await openReport(ctx, { kind: "profile", id: target.id, targetUserId: target.id });
+    return { params: { id }, body: { outcome: "no_action", statement: "Das Profil verstößt gegen keine Regel." } };
+  },
+  "POST /api/v2/backoffice/promotions/{id}/decide": async (ctx) => ({
+    params: { id: await pendingPromotion(ctx) },
+    body: { decision: "accept" },
+  }),
+  "POST /api/v2/backoffice/verifications/{id}/accept": async (ctx) => ({ params: { id: await pendingVerification(ctx) } }),
+  "POST /api/v2/backoffice/verifications/{id}/reject": async (ctx) => ({
+    params: { id: await pendingVerification(ctx) },
+    body: { reason: VERIFICATION_REJECTION_REASONS[0] },
+  }),
+  "POST /api/v2/backoffice/members/{id}/force-fake-check": async (ctx) => ({
+    params: { id: (await ctx.escort()).id },
+    body: { reason: "Fotos wirken fremd" },
+  }),
+  "POST /api/v2/backoffice/members/{id}/age-check": async (ctx) => ({
+    params: { id: (await ctx.escort()).id },
+    body: { action: "force", reason: "Zweifel am Alter" },
+  }),
+  "POST /api/v2/backoffice/accounting/orders/{id}/refund": async (ctx) => ({
+    params: { id: (await paidOrder(ctx)).id },
+    body: { amount_cents: 100, reason: "Kulanz" },
+  }),
+  "POST /api/v2/backoffice/accounting/bank/statements": async () => ({
+    body: { xml: camt053(4200, `Walk ${randomUUID().slice(0, 8)}`, `WALK-${randomUUID()}`) },
+  }),
+  "POST /api/v2/backoffice/accounting/bank/unmatched/{id}/assign": async (ctx) => {
+    const { lineId, orderRef } = await unmatchedLine(ctx);
+    return { params: { id: lineId }, body: { order_ref: orderRef } };
+  },
+  "POST /api/v2/backoffice/accounting/bank/files": async (ctx) => {
+    await queuedRefundTransfer(ctx);
+    return { body: { kind: "transfers" } };
+  },
+  "POST /api/v2/backoffice/accounting/promo-codes": async () => ({ body: promoBody() }),
+  "PUT /api/v2/backoffice/accounting/promo-codes/{id}": async (ctx) => ({ params: { id: await createdPromo(ctx) }, body: promoBody() }),
+  "POST /api/v2/backoffice/accounting/promo-codes/{id}/active": async (ctx) => ({
+    params: { id: await createdPromo(ctx) },
+    body: { active: false },
+  }),
+  "POST /api/v2/backoffice/bank/refund-transfers": async (ctx) => {
+    const member = await ctx.escort();
+    const order = await insertOrder(ctx.rt, member.id, { gross: 2500, method: "TR" });
+    return { body: refundTransferBody(order.publicId) };
+  },
+  "POST /api/v2/backoffice/bank/transfers": async (ctx) => {
+    await queuedRefundTransfer(ctx);
+    return { body: {} };
+  },
+  "POST /api/v2/backoffice/ledger/operations": async (ctx) => ({
+    body: { member: (await ctx.escort()).username, action: "grant", amount: 5, reason: "Kulanz für Ausfall", key: randomUUID() },
+  }),
+  "POST /api/v2/backoffice/ledger/reconciliations": async () => ({}),
+  "POST /api/v2/backoffice/bank/collections": async (ctx) => {
+    await directDebitOrder(ctx);
+    return { body: {} };
+  },
+  "POST /api/v2/backoffice/payouts/batches": async (ctx) => ({ body: { payout_ids: [await requestedPayout(ctx)] } }),
+  "POST /api/v2/backoffice/payouts/batches/{id}/sent": async (ctx) => ({
+    params: { id: await payoutBatch(ctx, await requestedPayout(ctx), false) },
+  }),
+  "POST /api/v2/backoffice/payouts/{id}/returned": async (ctx) => {
+    const id = await requestedPayout(ctx);
+    await payoutBatch(ctx, id, true);
+    return { params: { id }, body: { reason: "AC04 account closed" } };
+  },
+  "POST /api/v2/backoffice/payouts/{id}/rejected": async (ctx) => ({
+    params: { id: await requestedPayout(ctx) },
+    body: { reason: "holder mismatch" },
   }),
 };
 
