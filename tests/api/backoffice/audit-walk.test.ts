@@ -43,7 +43,7 @@ interface Context {
   /** A fresh signed-in account of another kind (a client to warn, a staff member who decided first). */
   member(userType: number): Promise<{ id: number; username: string; password: string; token: string }>;
   backendToken(): Promise<string>;
-  /** The walk's team member: for a fixture whose operation the team then undoes (its own claim to release). */
+  /** The walk's team member, signed in: for a target the team itself must hold (its own claim, which a release gives back). */
   teamToken(): Promise<string>;
 }
 type Fixture = (ctx: Context) => Promise<Target>;
