@@ -1,7 +1,7 @@
 /**
- * The back-office operations as the OpenAPI document lists them (ADR 116): method, path and the staff matrix's
- * permission each declares (`x-staff-permission`). The permission and audit walks start from here, so an operation
- * added anywhere is walked without anyone listing it.
+ * The back-office operations as the OpenAPI document lists them (ADR 116), and any other operation that declares a
+ * staff permission: method, path and the staff matrix's permission each declares (`x-staff-permission`). The
+ * permission and audit walks start from here, so an operation added anywhere is walked without anyone listing it.
  */
 import type { StaffPermission } from "#server/contract/staff-permissions";
 import type { TestRuntime } from "../../helpers/runtime";
@@ -22,8 +22,10 @@ export async function backofficeOperations(rt: TestRuntime): Promise<StaffOperat
   const doc = (await response.json()) as { paths: Record<string, Record<string, { "x-staff-permission"?: StaffPermission }>> };
   const out: StaffOperation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
-    if (!/\/backoffice(\/|$)/.test(path)) continue;
     for (const [method, op] of Object.entries(item)) {
+      // Every back-office path, and a staff action declared elsewhere (a live stream's staff end, say): the router
+      // checks `staff` on any path, so the walks do too.
+      if (!/\/backoffice(\/|$)/.test(path) && !op["x-staff-permission"]) continue;
       out.push({
         method: method as StaffOperation["method"],
         path,
