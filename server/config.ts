@@ -220,7 +220,11 @@ function devRoutesKeyFor(devRoutes: DevRoutes, value: string | undefined): strin
 }
 
 /** STAFF_SECOND_FACTOR: required in any production build (the demo's too), optional elsewhere unless set. */
-function staffSecondFactorFor(nodeEnv: AppConfig["nodeEnv"], production: boolean, value: string | undefined): AppConfig["staffSecondFactor"] {
+function staffSecondFactorFor(
+  nodeEnv: AppConfig["nodeEnv"],
+  production: boolean,
+  value: string | undefined,
+): AppConfig["staffSecondFactor"] {
   if (value !== undefined && value !== "" && value !== "required" && value !== "optional")
     throw new Error(`STAFF_SECOND_FACTOR must be "required" or "optional", got ${JSON.stringify(value)}`);
   if (production && value === "optional")

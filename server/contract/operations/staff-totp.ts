@@ -12,5 +12,10 @@ export const staffTotpOps = {
   regenerate: defineOperation({ method: "post", path: `${own}/recovery-codes`, body: totpCodeSchema, response: "RecoveryCodeSet" }),
   verify: defineOperation({ method: "post", path: `${own}/verify`, body: secondFactorVerifySchema, response: "SecondFactorVerified" }),
   list: defineOperation({ method: "get", path: office, response: "StaffSecondFactorList" }),
-  reset: defineOperation({ method: "post", path: `${office}/:id/reset`, body: secondFactorResetSchema, response: "StaffSecondFactorReset" }),
+  reset: defineOperation({
+    method: "post",
+    path: `${office}/:id/reset`,
+    body: secondFactorResetSchema,
+    response: "StaffSecondFactorReset",
+  }),
 };

@@ -36,11 +36,15 @@ export function registerAuth({ v2, oauth }: ModuleContext): void {
     },
   );
 
-  v2.add(authOps.logout, { summary: "Revoke the calling token.", tag: "user", auth: "required", beforeSecondFactor: true }, async (c, { user }) => {
-    const deps = c.get("deps");
-    await revokeToken(deps.db, deps.clock, user!.tokenId);
-    return ok(c, { logged_out: true });
-  });
+  v2.add(
+    authOps.logout,
+    { summary: "Revoke the calling token.", tag: "user", auth: "required", beforeSecondFactor: true },
+    async (c, { user }) => {
+      const deps = c.get("deps");
+      await revokeToken(deps.db, deps.clock, user!.tokenId);
+      return ok(c, { logged_out: true });
+    },
+  );
 
   v2.add(
     authOps.userData,

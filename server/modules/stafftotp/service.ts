@@ -333,7 +333,11 @@ export async function verifySecondFactor(deps: Deps, user: AuthUser, code: strin
         .where("used_at", "is", null)
         .executeTakeFirst();
       if (Number(taken.numUpdatedRows) !== 1) return false;
-      await trx.updateTable("staff_totp").set({ failed_attempts: 0, locked_until: null, updated_at: now }).where("user_id", "=", user.id).execute();
+      await trx
+        .updateTable("staff_totp")
+        .set({ failed_attempts: 0, locked_until: null, updated_at: now })
+        .where("user_id", "=", user.id)
+        .execute();
       await markSignIn(trx, user.tokenId, now);
       await recordAudit(
         trx,
@@ -410,7 +414,8 @@ export async function resetStaffSecondFactor(deps: ApiDeps, staffId: number, tar
   await requireStaffPermission(deps, staffId, "staff.manage");
   if (targetId === staffId) throw fail.forbidden(STAFF_TOTP_ERRORS.ownAccount);
   const target = await deps.db.selectFrom("users").select(["id", "user_type", "status"]).where("id", "=", targetId).executeTakeFirst();
-  if (!target || !STAFF_USER_TYPES.includes(target.user_type) || target.status === "deleted") throw fail.notFound(STAFF_TOTP_ERRORS.notFound);
+  if (!target || !STAFF_USER_TYPES.includes(target.user_type) || target.status === "deleted")
+    throw fail.notFound(STAFF_TOTP_ERRORS.notFound);
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("staff_totp").select(["enabled_at"]).where("user_id", "=", targetId).executeTakeFirst();
@@ -424,7 +429,12 @@ export async function resetStaffSecondFactor(deps: ApiDeps, staffId: number, tar
     await trx.deleteFrom("staff_totp_recovery_codes").where("user_id", "=", targetId).execute();
     await trx.deleteFrom("staff_totp").where("user_id", "=", targetId).execute();
     // Whoever holds the lost phone or a session of it is out: every sign-in of the account ends.
-    await trx.updateTable("access_tokens").set({ revoked_at: now }).where("user_id", "=", targetId).where("revoked_at", "is", null).execute();
+    await trx
+      .updateTable("access_tokens")
+      .set({ revoked_at: now })
+      .where("user_id", "=", targetId)
+      .where("revoked_at", "is", null)
+      .execute();
     await recordAudit(
       trx,
       {

@@ -70,7 +70,9 @@ describe(`staff second factor (${TEST_DB})`, () => {
   async function enrol(token: string): Promise<{ secret: string; codes: string[] }> {
     const setup = await call<{ data: SecondFactorSetup }>(token, "POST", `${STATUS}/setup`);
     expect(setup.status).toBe(200);
-    const confirmed = await call<{ data: RecoveryCodeSet }>(token, "POST", `${STATUS}/confirm`, { code: await codeNow(setup.json.data.secret) });
+    const confirmed = await call<{ data: RecoveryCodeSet }>(token, "POST", `${STATUS}/confirm`, {
+      code: await codeNow(setup.json.data.secret),
+    });
     expect(confirmed.status).toBe(200);
     nextStep();
     return { secret: setup.json.data.secret, codes: confirmed.json.data.codes };
@@ -151,7 +153,9 @@ describe(`staff second factor (${TEST_DB})`, () => {
     expect(verified.status).toBe(200);
     expect(verified.json.data).toMatchObject({ verified: true, used_recovery_code: false });
     expect((await call(token, "GET", BACKOFFICE_CALL)).status).toBe(200);
-    expect((await call<{ data: { next_destination: string | null } }>(token, "GET", "/api/v2/user/data")).json.data.next_destination).toBeNull();
+    expect(
+      (await call<{ data: { next_destination: string | null } }>(token, "GET", "/api/v2/user/data")).json.data.next_destination,
+    ).toBeNull();
     // Nothing left to verify.
     expect((await call(token, "POST", `${STATUS}/verify`, { code: "123456" })).status).toBe(409);
     // Signing out works before the second step too.
@@ -183,7 +187,9 @@ describe(`staff second factor (${TEST_DB})`, () => {
     const { secret, codes } = await enrol(await signIn(backend));
     const token = await signIn(backend);
     for (let i = 0; i < SECOND_FACTOR_MAX_FAILURES; i++) {
-      expect((await call(token, "POST", `${STATUS}/verify`, { code: "000000" === (await codeNow(secret)) ? "111111" : "000000" })).status).toBe(400);
+      expect(
+        (await call(token, "POST", `${STATUS}/verify`, { code: "000000" === (await codeNow(secret)) ? "111111" : "000000" })).status,
+      ).toBe(400);
     }
     const locked = await call<{ retry_after: number }>(token, "POST", `${STATUS}/verify`, { code: await codeNow(secret) });
     expect(locked.status).toBe(429);
@@ -224,7 +230,9 @@ describe(`staff second factor (${TEST_DB})`, () => {
     const renewed = await call<{ data: RecoveryCodeSet }>(first, "POST", `${STATUS}/recovery-codes`, { code: await codeNow(secret) });
     expect(renewed.status).toBe(200);
     expect(renewed.json.data.codes).toHaveLength(RECOVERY_CODE_COUNT);
-    expect(await auditRows(backend.id, "staff_totp.recovery_codes_regenerated")).toEqual([expect.objectContaining({ actor_id: backend.id })]);
+    expect(await auditRows(backend.id, "staff_totp.recovery_codes_regenerated")).toEqual([
+      expect.objectContaining({ actor_id: backend.id }),
+    ]);
     expect((await call(second, "POST", `${STATUS}/verify`, { code: codes[1] })).status).toBe(400);
     expect((await call(second, "POST", `${STATUS}/verify`, { code: renewed.json.data.codes[0] })).status).toBe(200);
   });
@@ -325,7 +333,9 @@ describe(`staff second factor (${TEST_DB})`, () => {
     expect(list.json.data.items.find((item) => item.id === colleague.id)).toMatchObject({ recovery_codes_left: RECOVERY_CODE_COUNT });
     expect(list.json.data.items.find((item) => item.id === team.id)).toMatchObject({ enabled_at: null });
 
-    expect((await call(backendToken, "POST", `/api/v2/backoffice/staff-second-factor/${colleague.id}/reset`, { reason: "kurz" })).status).toBe(400);
+    expect(
+      (await call(backendToken, "POST", `/api/v2/backoffice/staff-second-factor/${colleague.id}/reset`, { reason: "kurz" })).status,
+    ).toBe(400);
     const member = await createUser(rt, { userType: USER_TYPE.escort });
     expect((await call(backendToken, "POST", `/api/v2/backoffice/staff-second-factor/${member.id}/reset`, { reason })).status).toBe(404);
     expect((await call(backendToken, "POST", `/api/v2/backoffice/staff-second-factor/${backend.id}/reset`, { reason })).status).toBe(403);
