@@ -37,7 +37,7 @@ export async function loadSecondFactor({ request, context, params }: LoaderFunct
   return data(
     {
       title: t("stafftotp.verify.title", { ns: "staff-totp" }),
-      lockedUntil: status.data.locked_until,
+      lockedUntil: status.data.lockedUntil,
       r: safeReturnPath(url.searchParams.get("r"), lang) ?? "",
     },
     { headers: PRIVATE_HEADERS },

@@ -29,8 +29,8 @@ export const secret = style({
 
 export const uri = style({ fontFamily: "monospace", fontSize: "0.85rem", wordBreak: "break-all", margin: `${vars.space.sm} 0 0` });
 
-/** The details' summary: a 44 px target. */
-export const summary = style({ minHeight: "44px", display: "flex", alignItems: "center", cursor: "pointer" });
+/** The details' summary: a 44 px target that keeps its disclosure triangle. */
+export const summary = style({ padding: "12px 0", lineHeight: "20px", cursor: "pointer" });
 
 export const codeList = style({
   display: "grid",
