@@ -49,7 +49,7 @@ async function signInWithPassword(page: Page, username: string): Promise<void> {
 
 const codeAt = (secret: string, ms: number) => generate({ secret, epoch: Math.floor(ms / 1000) });
 
-test("a new staff account enrols, signs out and signs in with password and code", async ({ page }) => {
+test("a new staff account enrols, signs out and signs in with password and code; backend staff reset it", async ({ page, browser }) => {
   test.setTimeout(120_000);
   const username = insertTeamAccount();
 
@@ -108,4 +108,29 @@ test("a new staff account enrols, signs out and signs in with password and code"
   await page.getByRole("button", { name: "Anmelden" }).last().click();
   await expect(page).toHaveURL(/\/de\/backoffice$/);
   expect((await page.goto("/de/backoffice/members"))?.status()).toBe(200);
+
+  // The seeded backend account (exempt in the demo) resets the colleague's second factor: a reason is required.
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, locale: "de-DE" });
+  const backend = await context.newPage();
+  await backend.goto("/de/login");
+  await backend.getByLabel("Benutzername oder E-Mail").fill("demo_backend");
+  await backend.getByLabel("Passwort", { exact: true }).fill(DEMO.password);
+  await backend.getByRole("button", { name: "Anmelden" }).last().click();
+  await backend.waitForURL((url) => !url.pathname.endsWith("/login"));
+  await backend.goto("/de/backoffice/security");
+  const entry = backend.locator(`[data-staff="${username}"]`);
+  await expect(entry).toContainText("10 Wiederherstellungscodes übrig");
+  await entry.getByRole("button", { name: "Zweiten Faktor zurücksetzen" }).click();
+  const refused = backend.locator(`[data-staff="${username}"]`);
+  await expect(refused.getByText("Schreib eine Begründung mit 10 bis 1000 Zeichen.").first()).toBeVisible();
+  await refused.getByLabel("Begründung (für das Prüfprotokoll)").fill("Telefon verloren, neu einrichten.");
+  await refused.getByRole("button", { name: "Zweiten Faktor zurücksetzen" }).click();
+  await expect(backend.getByText("Zurückgesetzt. Alle Anmeldungen des Kontos sind beendet.")).toBeVisible();
+  await expect(backend.locator(`[data-staff="${username}"]`)).toContainText("Kein zweiter Faktor eingerichtet");
+  await backend.screenshot({ path: `${SHOTS}/staff-totp-backend-reset-390.png`, fullPage: true });
+  await context.close();
+
+  // The colleague's sign-in ended with the reset: a page for members asks to sign in again.
+  await page.goto("/de/my_dashboard");
+  await expect(page).toHaveURL(/\/de\/login/);
 });
