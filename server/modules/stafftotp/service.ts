@@ -228,7 +228,7 @@ export async function startSetup(deps: Deps, user: AuthUser): Promise<SecondFact
       .executeTakeFirst();
     if (Number(replaced.numUpdatedRows) !== 1) throw fail.conflict(STAFF_TOTP_ERRORS.alreadyEnrolled);
   } else {
-    await deps.db
+    const inserted = await deps.db
       .insertInto("staff_totp")
       .values({
         user_id: user.id,
@@ -240,7 +240,9 @@ export async function startSetup(deps: Deps, user: AuthUser): Promise<SecondFact
         updated_at: now,
       })
       .onConflict((oc) => oc.column("user_id").doNothing())
-      .execute();
+      .executeTakeFirst();
+    // A second setup started at the same moment won: its secret is the one stored; this one would never work.
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) throw fail.conflict(STAFF_TOTP_ERRORS.noSetup);
   }
   return { secret, uri: uriOf(await usernameOf(deps, user.id), secret) };
 }
