@@ -62,6 +62,8 @@ export const STAFF_TOTP_ERRORS = {
   noSetup: "exception.staff_totp.no_setup",
   /** The verify step without anything to verify (done already, or no authenticator). */
   nothingDue: "exception.staff_totp.nothing_due",
+  /** The stored secret no longer opens (APP_SECRET changed): backend staff reset it (409). */
+  unreadable: "exception.staff_totp.unreadable",
   /** A reset of one's own authenticator or of a member's account. */
   notFound: "exception.staff_totp.not_found",
   ownAccount: "exception.staff_totp.own_account",

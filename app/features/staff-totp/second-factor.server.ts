@@ -5,7 +5,7 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
-import { SECOND_FACTOR_PAGES, secondFactorVerifySchema } from "#server/contract/staff-totp";
+import { SECOND_FACTOR_PAGES, secondFactorVerifySchema, STAFF_TOTP_ERRORS } from "#server/contract/staff-totp";
 import { createApiClient } from "~/api/client.server";
 import * as staffTotp from "~/api/staff-totp.server";
 import { loadViewer } from "~/api/viewer.server";
@@ -51,10 +51,11 @@ export async function submitSecondFactor({ request, context, params }: ActionFun
   const result = await staffTotp.verifySecondFactor(createApiClient({ request, context }), submission.value.code);
   if (!result.ok) {
     // Done meanwhile (another tab), or nothing owed: on to where the sign-in was going.
-    if (result.status === 409) throw redirect(onwardOf(lang, submission.value.r), { headers: PRIVATE_HEADERS });
+    if (result.errors.some((error) => error.key === STAFF_TOTP_ERRORS.nothingDue))
+      throw redirect(onwardOf(lang, submission.value.r), { headers: PRIVATE_HEADERS });
     if (result.status === 401) throw redirect(localePath(lang, "login"), { headers: PRIVATE_HEADERS });
     const lastResult = replyWithApiErrors(submission, result.errors, ["code"]);
-    return data({ lastResult }, { status: result.status === 429 ? 429 : 400, headers: PRIVATE_HEADERS });
+    return data({ lastResult }, { status: result.status === 429 || result.status === 409 ? result.status : 400, headers: PRIVATE_HEADERS });
   }
   throw redirect(onwardOf(lang, submission.value.r), { headers: PRIVATE_HEADERS });
 }

@@ -77,7 +77,7 @@ function uriOf(username: string, secret: string): string {
 function secretOf(deps: Deps, row: TotpRow): string {
   const secret = openSecret(deps.config.appSecret, row.user_id, row.secret_sealed);
   // Sealed under another APP_SECRET: nobody can produce a code; backend staff reset it (ADR 117).
-  if (secret === null) throw fail.conflict(STAFF_TOTP_ERRORS.notEnrolled);
+  if (secret === null) throw fail.conflict(STAFF_TOTP_ERRORS.unreadable, "code");
   return secret;
 }
 

@@ -237,6 +237,21 @@ describe(`staff second factor (${TEST_DB})`, () => {
     expect((await call(second, "POST", `${STATUS}/verify`, { code: renewed.json.data.codes[0] })).status).toBe(200);
   });
 
+  it("says so when the stored secret no longer opens (APP_SECRET changed), instead of taking any code", async () => {
+    const backend = await staff();
+    const { secret } = await enrol(await signIn(backend));
+    await rt.deps.db
+      .updateTable("staff_totp")
+      .set({ secret_sealed: "t1.sealed-under-another-secret" })
+      .where("user_id", "=", backend.id)
+      .execute();
+    const token = await signIn(backend);
+    const refused = await call(token, "POST", `${STATUS}/verify`, { code: await codeNow(secret) });
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(refused.json)).toContain("exception.staff_totp.unreadable");
+    expect((await call(token, "GET", BACKOFFICE_CALL)).status).toBe(403);
+  });
+
   it("in production a staff account without an authenticator reaches only its enrolment", async () => {
     config().staffSecondFactor = "required";
     const team = await staff(USER_TYPE.team);
