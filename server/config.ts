@@ -90,6 +90,13 @@ export interface AppConfig {
   ageVerification: AgeVerificationConfig;
   /** The DSA Transparency Database (issue 30 item 4, ADR 110): TDB_URL, TDB_TOKEN; off without them. */
   transparencyDb: TransparencyDbConfig;
+  /**
+   * Staff sign-in's second factor (ADR 117): "required" — a staff account without an authenticator reaches only its
+   * enrolment (production, the demo's too, where only the seeded demo staff are exempt); "optional" — offered, not
+   * required (development and tests, which set it per test). STAFF_SECOND_FACTOR; a real production start is always
+   * "required".
+   */
+  staffSecondFactor: "required" | "optional";
 }
 
 export type DevRoutes = "off" | "loopback" | "on";
@@ -212,6 +219,20 @@ function devRoutesKeyFor(devRoutes: DevRoutes, value: string | undefined): strin
   return value;
 }
 
+/** STAFF_SECOND_FACTOR: required in any production build (the demo's too), optional elsewhere unless set. */
+function staffSecondFactorFor(
+  nodeEnv: AppConfig["nodeEnv"],
+  production: boolean,
+  value: string | undefined,
+): AppConfig["staffSecondFactor"] {
+  if (value !== undefined && value !== "" && value !== "required" && value !== "optional")
+    throw new Error(`STAFF_SECOND_FACTOR must be "required" or "optional", got ${JSON.stringify(value)}`);
+  if (production && value === "optional")
+    throw new Error("STAFF_SECOND_FACTOR=optional is refused in production: every staff account signs in with a second factor (ADR 117)");
+  if (value === "required" || value === "optional") return value;
+  return nodeEnv === "production" ? "required" : "optional";
+}
+
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === "") return fallback;
   return ["1", "true", "yes", "on"].includes(value.toLowerCase());
@@ -307,5 +328,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     payments: paymentsConfigFrom(env, production, appSecret),
     ageVerification: ageVerificationConfigFrom(env, production, appSecret),
     transparencyDb: transparencyDbConfigFrom(env),
+    staffSecondFactor: staffSecondFactorFor(nodeEnv, production, env.STAFF_SECOND_FACTOR),
   };
 }

@@ -54,6 +54,7 @@ import deReports from "../../locales/de/reports.json";
 import deReviews from "../../locales/de/reviews.json";
 import deSearch from "../../locales/de/search.json";
 import deStaff from "../../locales/de/staff.json";
+import deStaffTotp from "../../locales/de/staff-totp.json";
 import deStatements from "../../locales/de/statements.json";
 import deTips from "../../locales/de/tips.json";
 import deTours from "../../locales/de/tours.json";
@@ -115,6 +116,7 @@ import enReports from "../../locales/en/reports.json";
 import enReviews from "../../locales/en/reviews.json";
 import enSearch from "../../locales/en/search.json";
 import enStaff from "../../locales/en/staff.json";
+import enStaffTotp from "../../locales/en/staff-totp.json";
 import enStatements from "../../locales/en/statements.json";
 import enTips from "../../locales/en/tips.json";
 import enTours from "../../locales/en/tours.json";
@@ -176,6 +178,7 @@ import esReports from "../../locales/es/reports.json";
 import esReviews from "../../locales/es/reviews.json";
 import esSearch from "../../locales/es/search.json";
 import esStaff from "../../locales/es/staff.json";
+import esStaffTotp from "../../locales/es/staff-totp.json";
 import esStatements from "../../locales/es/statements.json";
 import esTips from "../../locales/es/tips.json";
 import esTours from "../../locales/es/tours.json";
@@ -237,6 +240,7 @@ import plReports from "../../locales/pl/reports.json";
 import plReviews from "../../locales/pl/reviews.json";
 import plSearch from "../../locales/pl/search.json";
 import plStaff from "../../locales/pl/staff.json";
+import plStaffTotp from "../../locales/pl/staff-totp.json";
 import plStatements from "../../locales/pl/statements.json";
 import plTips from "../../locales/pl/tips.json";
 import plTours from "../../locales/pl/tours.json";
@@ -301,6 +305,7 @@ export const resources = {
     reviews: deReviews,
     search: deSearch,
     staff: deStaff,
+    "staff-totp": deStaffTotp,
     statements: deStatements,
     tips: deTips,
     tours: deTours,
@@ -364,6 +369,7 @@ export const resources = {
     reviews: enReviews,
     search: enSearch,
     staff: enStaff,
+    "staff-totp": enStaffTotp,
     statements: enStatements,
     tips: enTips,
     tours: enTours,
@@ -427,6 +433,7 @@ export const resources = {
     reviews: esReviews,
     search: esSearch,
     staff: esStaff,
+    "staff-totp": esStaffTotp,
     statements: esStatements,
     tips: esTips,
     tours: esTours,
@@ -490,6 +497,7 @@ export const resources = {
     reviews: plReviews,
     search: plSearch,
     staff: plStaff,
+    "staff-totp": plStaffTotp,
     statements: plStatements,
     tips: plTips,
     tours: plTours,

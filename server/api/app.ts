@@ -13,6 +13,7 @@ import { mayUseDevRoutes } from "../security/dev-access";
 import { ApiError, errorItem, jsonAnswer } from "./errors";
 import { buildOpenApiDocument } from "./openapi";
 import { ApiRouter, staffRouteProblems, type RegisteredRoute } from "./router";
+import { secondFactorDueOf } from "./second-factor-gate";
 import type { ApiBindings, ApiDeps, ApiEnv } from "./types";
 
 export interface ApiApp {
@@ -35,7 +36,10 @@ export function createApiApp(deps: ApiDeps): ApiApp {
     const auth = c.req.header("authorization") ?? "";
     const token = /^bearer\s+(.+)$/i.exec(auth)?.[1]?.trim();
     const owner = token ? await ownerOf(deps, token, c.env?.tokenOwners) : null;
-    c.set("user", owner ? { id: owner.userId, userType: owner.userType, tokenId: owner.tokenId } : null);
+    c.set(
+      "user",
+      owner ? { id: owner.userId, userType: owner.userType, tokenId: owner.tokenId, secondFactorDue: owner.secondFactorDue } : null,
+    );
     await next();
     // On the answer itself: Hono's c.header() after the handler has answered copies the Response, which
     // turns its text body into a byte stream (twice) on every call, in-process ones included (ADR 053).
@@ -91,12 +95,18 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   };
 }
 
+/** The token's owner and what its staff sign-in still owes (ADR 117): one lookup, not one per call. */
+async function sessionOf(deps: ApiDeps, token: string): Promise<TokenOwner | null> {
+  const owner = await resolveAccessToken(deps.db, deps.clock, token);
+  return owner ? { ...owner, secondFactorDue: await secondFactorDueOf(deps, owner) } : null;
+}
+
 /** The token's owner, looked up once per page request when the host passes that request's map. */
 function ownerOf(deps: ApiDeps, token: string, owners: ApiBindings["tokenOwners"]): Promise<TokenOwner | null> {
-  if (!owners) return resolveAccessToken(deps.db, deps.clock, token);
+  if (!owners) return sessionOf(deps, token);
   let owner = owners.get(token);
   if (!owner) {
-    owner = resolveAccessToken(deps.db, deps.clock, token);
+    owner = sessionOf(deps, token);
     owners.set(token, owner);
   }
   return owner;

@@ -9,6 +9,7 @@ import type { BodyOutput, Operation, OperationMethod, OperationSchema, QueryOutp
 import type { ResponseBodies, ResponseName } from "../contract/responses";
 import type { StaffPermission } from "../contract/staff-permissions";
 import { requireStaffPermission } from "./staff-gate";
+import { STAFF_TOTP_ERRORS, type SecondFactorDue } from "../contract/staff-totp";
 import { parseRowId } from "../contract/row-id";
 import { assertNotClaimedByOther, claimScopeOf, releaseDecidedClaim, type RouteClaim } from "./claim-gate";
 import { ApiError, errorItem, fail, jsonTextAnswer } from "./errors";
@@ -31,6 +32,11 @@ export interface RouteOptions<O extends Operation = Operation> {
    * path under /backoffice/ must declare one (`staffRouteProblems`, checked at start-up).
    */
   staff?: StaffPermission;
+  /**
+   * The route answers a staff sign-in that still owes its second factor (ADR 117): the second step, enrolment, /user/data
+   * and sign-out. Every other route refuses such a sign-in with 403 (a route that welcomes guests answers it as a guest).
+   */
+  beforeSecondFactor?: true;
   /** Answers documented beyond 200 and the error shape. */
   statuses?: number[];
   /**
@@ -69,6 +75,12 @@ export interface RouteSpec extends Omit<RouteOptions, "body"> {
   response?: ResponseName;
   envelope?: false;
 }
+
+/** The gate's 403 per due step: enter the code, or set up the authenticator first. */
+const SECOND_FACTOR_REFUSALS: Readonly<Record<SecondFactorDue, string>> = {
+  verify: STAFF_TOTP_ERRORS.pending,
+  enrol: STAFF_TOTP_ERRORS.required,
+};
 
 /** JSON and form bodies of the API are small; uploads declare their own limit. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -140,7 +152,13 @@ export class ApiRouter {
           },
         });
     this.hono.on(spec.method.toUpperCase(), spec.path, limitBody, async (c) => {
-      const user = c.get("user");
+      let user = c.get("user");
+      if (user?.secondFactorDue && !spec.beforeSecondFactor) {
+        // Not a staff session yet (ADR 117): no staff right and no member right; a guest's page stays a guest's page.
+        if (spec.auth === "required" || spec.staff) throw fail.forbidden(SECOND_FACTOR_REFUSALS[user.secondFactorDue]);
+        user = null;
+        c.set("user", null);
+      }
       if ((spec.auth === "required" || spec.staff) && !user) throw fail.unauthorized();
       if (spec.staff) await requireStaffPermission(c.get("deps"), user!.id, spec.staff);
       let query: unknown;

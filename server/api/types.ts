@@ -7,6 +7,7 @@ import type { ReportObjectKind } from "../contract/reports";
 import type { SitemapEntry } from "../contract/seo";
 import type { NotificationKind } from "../contract/settings";
 import type { StaffPermission } from "../contract/staff-permissions";
+import type { SecondFactorDue } from "../contract/staff-totp";
 import type { DB, Dialect } from "../db/index";
 import type { Database } from "../db/schema";
 import type { Mailer } from "../integrations/mail/mailer";
@@ -143,12 +144,21 @@ export interface TokenOwner {
   tokenId: number;
   userId: number;
   userType: number;
+  /** When this sign-in passed the staff second factor (ADR 117); null: not (yet), or not asked of the account. */
+  secondFactorAt?: number | null;
+  /** What this staff sign-in still owes (the API's gate fills it in, server/api/second-factor-gate.ts). */
+  secondFactorDue?: SecondFactorDue | null;
 }
 
 export interface AuthUser {
   id: number;
   userType: number;
   tokenId: number;
+  /**
+   * A staff sign-in that still owes its second factor (ADR 117; server/api/second-factor-gate.ts): the router lets it
+   * reach only the routes that declare `beforeSecondFactor`; everything else answers 403 (or as to a guest).
+   */
+  secondFactorDue?: SecondFactorDue | null;
 }
 
 /** What the host (or an in-process caller) tells the API about the connection. */

@@ -33,6 +33,8 @@ export const STAFF_PERMISSIONS = {
   "kyc.manage": BACKEND,
   /** The audit trail of every staff action, and the transparency report's runs. */
   "audit.read": BACKEND,
+  /** Other staff accounts' sign-in: reset a colleague's second factor (ADR 117). */
+  "staff.manage": BACKEND,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;

@@ -77,6 +77,7 @@ import { manifest as settings } from "./settings/index";
 import { manifest as tours } from "./tours/index";
 import { manifest as queues } from "./queues/index";
 import { manifest as live } from "./live/index";
+import { manifest as staffTotp } from "./stafftotp/index";
 import { featureRegistryOf, migrationsOf, registerRoutes, seedPartsOf } from "./registry";
 
 /** In the order their routes are registered (Hono matches in that order; the OpenAPI document lists them so). */
@@ -149,6 +150,7 @@ export const FEATURES = [
   warnings,
   queues,
   live,
+  staffTotp,
 ] as const;
 
 // enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).

@@ -121,6 +121,12 @@ export function DashboardPage(props: DashboardProps) {
                   </Link>
                 </li>
               ) : null}
+              {/* Every staff account's own second factor (ADR 117). */}
+              <li>
+                <Link className={settingsCss.item} to={to("backoffice/security")} data-testid="dashboard-security">
+                  <span className={settingsCss.itemLabel}>{t("dashboard.staff.security")}</span>
+                </Link>
+              </li>
             </ul>
           </section>
         ) : null}

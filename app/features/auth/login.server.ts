@@ -1,6 +1,7 @@
 /** The login page's loader and action (ADR 005 captcha, ADR 016 session window): a thin route calls these. */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { CAPTCHA_TRIGGER_KEYS } from "#server/contract/errors";
+import { SECOND_FACTOR_PAGES } from "#server/contract/staff-totp";
 import { issueCaptcha, passwordToken } from "~/api/auth.server";
 import { createApiClient } from "~/api/client.server";
 import { destinationForToken } from "~/api/destination.server";
@@ -75,5 +76,9 @@ export async function submitLogin({ request, context, params }: ActionFunctionAr
     headers.append("Set-Cookie", cookie);
   // Open duties first (forced age check, unfinished registration, e-mail), then r, then the dashboard.
   const duty = await destinationForToken(request, context, result.data.access_token, lang);
-  throw redirect(duty ?? safeReturnPath(submission.value.r, lang) ?? `/${lang}/my_dashboard`, { headers });
+  const returnTo = safeReturnPath(submission.value.r, lang);
+  // A staff sign-in's second step (ADR 117) carries the way back: the code is the last step before the page.
+  if (duty === `/${lang}/${SECOND_FACTOR_PAGES.verify}` && returnTo)
+    throw redirect(`${duty}?r=${encodeURIComponent(returnTo)}`, { headers });
+  throw redirect(duty ?? returnTo ?? `/${lang}/my_dashboard`, { headers });
 }

@@ -54,6 +54,7 @@ export const NAMESPACES = [
   "reviews",
   "search",
   "staff",
+  "staff-totp",
   "statements",
   "tips",
   "tours",

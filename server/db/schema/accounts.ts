@@ -1,5 +1,5 @@
 /** Members, sessions, login limits, verifications and consents. Times are epoch milliseconds (UTC), booleans 0/1 integers (ADR 003). */
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /**
  * claimable: a profile pre-created for its owner (migration 0008); it has no
@@ -63,6 +63,11 @@ export interface AccessTokensTable {
   family_id: string | null;
   /** When this pair's refresh token was exchanged; exchanging it again ends the family. */
   rotated_at: number | null;
+  /**
+   * When this sign-in passed the staff second factor (migration 0112, ADR 117; a refresh carries it on). Null for
+   * members and for a staff sign-in that has not: the API's gate then lets it reach its second step only.
+   */
+  second_factor_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PasswordResetsTable {

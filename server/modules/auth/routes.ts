@@ -7,6 +7,7 @@ import type { ModuleContext } from "../../api/module-context";
 import { issueLoginCaptcha, passwordGrant, requestPasswordReset, resetPassword } from "./service";
 import { revokeToken, rotateRefreshToken } from "./tokens";
 import { getUserData } from "./user-data";
+import { SECOND_FACTOR_PAGES } from "../../contract/staff-totp";
 
 /** RFC 6749 §5.2: token errors carry an `error` code beside our error items. */
 function oauthErrorFields(items: ErrorItem[]): Record<string, unknown> {
@@ -35,21 +36,30 @@ export function registerAuth({ v2, oauth }: ModuleContext): void {
     },
   );
 
-  v2.add(authOps.logout, { summary: "Revoke the calling token.", tag: "user", auth: "required" }, async (c, { user }) => {
-    const deps = c.get("deps");
-    await revokeToken(deps.db, deps.clock, user!.tokenId);
-    return ok(c, { logged_out: true });
-  });
+  v2.add(
+    authOps.logout,
+    { summary: "Revoke the calling token.", tag: "user", auth: "required", beforeSecondFactor: true },
+    async (c, { user }) => {
+      const deps = c.get("deps");
+      await revokeToken(deps.db, deps.clock, user!.tokenId);
+      return ok(c, { logged_out: true });
+    },
+  );
 
   v2.add(
     authOps.userData,
     {
-      summary: "The signed-in user's info (spec section 3 'User info').",
+      summary:
+        "The signed-in user's info (spec section 3 'User info'). A staff sign-in that owes its second factor (ADR 117) gets it too, with next_destination naming the second step (login/second-factor) or the enrolment (backoffice/security).",
       tag: "user",
       auth: "required",
+      beforeSecondFactor: true,
     },
     async (c, { user }) => {
-      return ok(c, await getUserData(c.get("deps"), user!.id, user!.tokenId));
+      const data = await getUserData(c.get("deps"), user!.id, user!.tokenId);
+      // The second factor comes before any other duty: nothing else is open to this sign-in until it is done.
+      const due = user!.secondFactorDue;
+      return ok(c, due ? { ...data, next_destination: SECOND_FACTOR_PAGES[due] } : data);
     },
   );
 

@@ -33,6 +33,8 @@ export interface SessionOptions {
   keepLoggedIn?: boolean;
   /** A refresh rotation continues its family; a sign-in starts one. */
   familyId?: string;
+  /** A refresh rotation carries on when its sign-in passed the staff second factor (ADR 117); a sign-in has not. */
+  secondFactorAt?: number | null;
 }
 
 export async function issueTokens(
@@ -40,7 +42,7 @@ export async function issueTokens(
   clock: Clock,
   userId: number,
   clientIp: string | null,
-  { keepLoggedIn = false, familyId = randomToken() }: SessionOptions = {},
+  { keepLoggedIn = false, familyId = randomToken(), secondFactorAt = null }: SessionOptions = {},
 ): Promise<IssuedTokens> {
   const access = randomToken();
   const refresh = randomToken();
@@ -59,6 +61,7 @@ export async function issueTokens(
       idle_expires_at: keepLoggedIn ? null : now + SESSION_WINDOW_MS,
       family_id: familyId,
       rotated_at: null,
+      second_factor_at: secondFactorAt,
     })
     .execute();
   return { access_token: access, token_type: "bearer", expires_in: ACCESS_TOKEN_TTL_MS / 1000, refresh_token: refresh };
@@ -71,6 +74,7 @@ export async function resolveAccessToken(db: DB, clock: Clock, token: string): P
     .select([
       "access_tokens.id as tokenId",
       "access_tokens.idle_expires_at as idleExpiresAt",
+      "access_tokens.second_factor_at as secondFactorAt",
       "users.id as userId",
       "users.user_type as userType",
     ])
@@ -86,7 +90,7 @@ export async function resolveAccessToken(db: DB, clock: Clock, token: string): P
       .where("id", "=", row.tokenId)
       .execute();
   }
-  return { tokenId: row.tokenId, userId: row.userId, userType: row.userType };
+  return { tokenId: row.tokenId, userId: row.userId, userType: row.userType, secondFactorAt: row.secondFactorAt };
 }
 
 /** The access tokens that still open a session at `now`: not revoked, not expired, not idle, owner allowed in. */
@@ -148,6 +152,7 @@ export async function rotateRefreshToken(
       "access_tokens.rotated_at as rotatedAt",
       "access_tokens.refresh_expires_at as refreshExpiresAt",
       "access_tokens.idle_expires_at as idleExpiresAt",
+      "access_tokens.second_factor_at as secondFactorAt",
       "users.status as status",
     ])
     .where("refresh_hash", "=", sha256(refreshToken))
@@ -169,7 +174,11 @@ export async function rotateRefreshToken(
     .executeTakeFirst();
   // A concurrent exchange of the same refresh token won the race (within the grace interval by definition).
   if (Number(rotated.numUpdatedRows) !== 1) return null;
-  return issueTokens(db, clock, row.userId, clientIp, { keepLoggedIn: row.idleExpiresAt === null, familyId: row.familyId ?? undefined });
+  return issueTokens(db, clock, row.userId, clientIp, {
+    keepLoggedIn: row.idleExpiresAt === null,
+    familyId: row.familyId ?? undefined,
+    secondFactorAt: row.secondFactorAt,
+  });
 }
 
 export async function revokeToken(db: DB, clock: Clock, tokenId: number): Promise<void> {

@@ -127,6 +127,8 @@ export const NOT_EXPORTED: Record<string, string> = {
   payout_secure_code_resets: "single-use reset links, stored only as hashes",
   member_restrictions:
     "the team's ban or pause record (who on the team, ADR 118): statements.json has the same decision, its facts, its end and its reversal",
+  staff_totp: "a staff account's authenticator secret (sealed) and its wrong-code count: a credential, never handed out (ADR 117)",
+  staff_totp_recovery_codes: "a staff account's one-time recovery codes, stored only as hashes (nothing readable)",
 };
 /** Every table with a user_id this export covers. */
 export const EXPORTED_TABLES: readonly string[] = [...Object.values(USER_TABLES).flat(), ...EXPORTED_BY_CODE];

@@ -826,6 +826,24 @@ const FIXTURES: Record<string, Fixture> = {
     params: { id: await requestedPayout(ctx) },
     body: { reason: "holder mismatch" },
   }),
+
+  // Staff sign-in's second factor (ADR 117): a colleague whose authenticator is on (the row as a confirmed setup leaves it).
+  "POST /api/v2/backoffice/staff-second-factor/{id}/reset": async (ctx) => {
+    const colleague = await createUser(ctx.rt, { userType: USER_TYPE.team });
+    await ctx.rt.deps.db
+      .insertInto("staff_totp")
+      .values({
+        user_id: colleague.id,
+        secret_sealed: "t1.walk",
+        enabled_at: now(ctx),
+        last_used_step: null,
+        locked_until: null,
+        created_at: now(ctx),
+        updated_at: now(ctx),
+      })
+      .execute();
+    return { params: { id: colleague.id }, body: { reason: "Telefon verloren, neu einrichten." } };
+  },
 };
 
 /** The fields of a request body that say why: the audit row's reason must carry what the staff member wrote. */
