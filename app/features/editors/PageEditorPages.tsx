@@ -9,6 +9,7 @@ import { inputText, type FormReply } from "~/components/form/reply";
 import { localePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
+import * as css from "./editors.css";
 
 export function PageEditorIndexPage({ lang, items }: { lang: Language; items: PageEditorIndexData["items"] }) {
   const { t } = useTranslation("editors");
@@ -137,12 +138,9 @@ export function PageEditorPage({
             <h2 id="diff-title" className={ui.sectionTitle}>
               {t("editors.pages.diff")}
             </h2>
-            <pre className={ui.card} data-testid="page-diff" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+            <pre className={`${ui.card} ${css.diff}`} data-testid="page-diff">
               {page.diff.map((line, index) => (
-                <span
-                  key={index}
-                  style={{ display: "block", background: line.op === "add" ? "#e6f4ea" : line.op === "del" ? "#fde8e8" : undefined }}
-                >
+                <span key={index} className={css.diffLine[line.op]}>
                   {line.op === "add" ? "+ " : line.op === "del" ? "− " : "  "}
                   {line.text}
                 </span>

@@ -62,4 +62,5 @@ export const NAMESPACES = [
   "verification",
   "visibility",
   "wallet",
+  "warnings",
 ] as const;
