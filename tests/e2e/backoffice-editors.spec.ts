@@ -110,7 +110,9 @@ test("a landing page is created, shown at /de/lp/… and /en/lp/… with its tex
   await staff.getByLabel("Einleitung auf Deutsch (optional)").fill("Leipzig ist lebendig.\n\nHier findest du Damen aus der Stadt.");
   await staff.getByLabel("Überschrift auf Englisch (leer: Deutsch)").fill("Escort ladies in Leipzig");
   await staff.getByRole("button", { name: "Anlegen und veröffentlichen" }).click();
-  await expect(staff.locator("[data-field-error=short_url]")).toHaveText("Nur Kleinbuchstaben, Ziffern und Bindestriche, 3 bis 60 Zeichen.");
+  await expect(staff.locator("[data-field-error=short_url]")).toHaveText(
+    "Nur Kleinbuchstaben, Ziffern und Bindestriche, 3 bis 60 Zeichen.",
+  );
   await expect(staff.getByLabel("Überschrift auf Deutsch")).toHaveValue("Escort-Damen in Leipzig");
   await expect(staff.getByLabel("Geschlecht")).toHaveValue("2");
   await staff.getByLabel("Kurz-URL (lp/…)").fill(shortUrl);
@@ -142,10 +144,13 @@ test("a landing page is created, shown at /de/lp/… and /en/lp/… with its tex
   await expect(staff.getByTestId("landing-done")).toHaveText("Die Landingpage ist offline.");
   // A guest's next request (outside any browser cache; the server keeps a guest page at most five seconds).
   await expect
-    .poll(async () => {
-      const answer = await request.get(`/de/lp/${shortUrl}`, { maxRedirects: 0 });
-      return `${answer.status()} ${answer.headers().location ?? ""}`;
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const answer = await request.get(`/de/lp/${shortUrl}`, { maxRedirects: 0 });
+        return `${answer.status()} ${answer.headers().location ?? ""}`;
+      },
+      { timeout: 20_000 },
+    )
     .toBe("302 /de");
 });
 

@@ -7,7 +7,12 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { operatorWallTimeOf, OPERATOR_TIME_ZONE } from "#server/contract/calendar";
 import { SUPPORTED_LANGUAGES, type Language } from "#server/contract/locales";
-import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_SEVERITIES, ANNOUNCEMENT_TEXT_MAX, ANNOUNCEMENT_TITLE_MAX } from "#server/contract/notifications";
+import {
+  ANNOUNCEMENT_AUDIENCES,
+  ANNOUNCEMENT_SEVERITIES,
+  ANNOUNCEMENT_TEXT_MAX,
+  ANNOUNCEMENT_TITLE_MAX,
+} from "#server/contract/notifications";
 import type { AnnouncementEditorListData } from "~/api/notifications.server";
 import { Field, FormErrors } from "~/components/Field";
 import { SelectField, TextAreaField } from "~/components/FieldControls";
@@ -204,7 +209,13 @@ export function AnnouncementsEditorPage({
           </p>
         ) : null}
         {endFailure && !items.some((item) => item.id === endFailedId) ? <FormErrors errors={errorsBesides(endFailure, [])} /> : null}
-        <AnnouncementForm lang={lang} editing={editing} failure={intent === "save" ? failure : null} />
+        {editing ? null : (
+          <p>
+            <a className={ui.button} href="#editor">
+              {t("editors.announcements.new")}
+            </a>
+          </p>
+        )}
         <section className={ui.stack} aria-labelledby="announcements-list-title">
           <h2 id="announcements-list-title" className={ui.sectionTitle}>
             {t("editors.announcements.list")}
@@ -219,6 +230,7 @@ export function AnnouncementsEditorPage({
             </ul>
           )}
         </section>
+        <AnnouncementForm lang={lang} editing={editing} failure={intent === "save" ? failure : null} />
       </div>
     </main>
   );

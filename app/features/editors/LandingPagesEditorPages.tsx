@@ -145,7 +145,7 @@ export function LandingPageEditorPage({
                 {t(item.active ? "editors.landing.on" : "editors.landing.off")}
               </span>
               {item.active ? (
-                <Link to={localePath(lang, `lp/${item.shortUrl}`)} data-testid="landing-public-link">
+                <Link className={ui.buttonSecondary} to={localePath(lang, `lp/${item.shortUrl}`)} data-testid="landing-public-link">
                   {t("editors.landing.view")}
                 </Link>
               ) : (

@@ -2,6 +2,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SUPPORTED_LANGUAGES, type Language } from "#server/contract/locales";
+import { pagePath } from "#server/contract/pages";
 import type { PageEditorData, PageEditorIndexData } from "~/api/editors.server";
 import { Field, FormErrors } from "~/components/Field";
 import { ErrorLine } from "~/components/form/ErrorLine";
@@ -84,6 +85,17 @@ export function PageEditorPage({
         <p className={ui.muted}>
           {page.source === "file" ? t("editors.pages.from_file") : t("editors.pages.shown", { version: page.shown.version })}
         </p>
+        <div className={ui.row}>
+          <Link className={ui.buttonSecondary} to={localePath(page.language, pagePath(page.section, page.key))}>
+            {t("editors.pages.view_public")}
+          </Link>
+          {/* Only about and legal pages have a public …/previous address (ADR 062). */}
+          {page.section === "about" || page.section === "legal" ? (
+            <Link className={ui.buttonSecondary} to={localePath(page.language, `${page.section}/${page.key}/previous`)}>
+              {t("editors.pages.view_previous")}
+            </Link>
+          ) : null}
+        </div>
         <Form method="post" className={`${ui.card} ${ui.stack}`}>
           <FormErrors errors={publishFailure?.formErrors ?? []} />
           <Field

@@ -81,7 +81,10 @@ export async function submitAnnouncementsEditor({ request, context, params }: Ac
       if (result.status === 403) throw staffPageNotFound();
       return data(
         { intent: "end", lastResult: replyWithApiErrors(submission, result.errors, ["id"]) },
-        { status: result.status >= 500 ? 503 : result.status === 409 || result.status === 404 ? result.status : 400, headers: PRIVATE_HEADERS },
+        {
+          status: result.status >= 500 ? 503 : result.status === 409 || result.status === 404 ? result.status : 400,
+          headers: PRIVATE_HEADERS,
+        },
       );
     }
     throw redirect(`${back}?done=ended`, { headers: PRIVATE_HEADERS });
@@ -89,10 +92,7 @@ export async function submitAnnouncementsEditor({ request, context, params }: Ac
   const editId = editIdOf(url);
   const submission = await parseForm(request, announcementCreateSchema, { lineBreaks: true });
   if (submission.status !== "success")
-    return data(
-      { intent: "save", lastResult: submission.reply({ formErrors: ["validation.correct_all_fields"] }) },
-      { status: 400, headers: PRIVATE_HEADERS },
-    );
+    return data({ intent: "save", lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
   const result =
     editId === null ? await createAnnouncement(api, submission.value) : await updateAnnouncement(api, editId, submission.value);
   if (!result.ok) {

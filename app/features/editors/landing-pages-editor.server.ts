@@ -9,13 +9,7 @@ import * as v from "valibot";
 import { landingPageEditSchema } from "#server/contract/editors";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { createApiClient } from "~/api/client.server";
-import {
-  createLandingPage,
-  fetchLandingPage,
-  fetchLandingPages,
-  setLandingPageActive,
-  updateLandingPage,
-} from "~/api/editors.server";
+import { createLandingPage, fetchLandingPage, fetchLandingPages, setLandingPageActive, updateLandingPage } from "~/api/editors.server";
 import { requireStaffPage, staffPageNotFound } from "~/features/backoffice/staff-access.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
@@ -62,7 +56,9 @@ export async function loadLandingPageEditor({ request, context, params }: Loader
     return data({ title: t("editors.landing.new", { ns: "editors" }), item: null, done: null }, { headers: PRIVATE_HEADERS });
   const found = await fetchLandingPage(createApiClient({ request, context }), id);
   if (!found.ok)
-    throw found.status === 403 || found.status === 404 ? staffPageNotFound() : new Response(null, { status: 503, headers: PRIVATE_HEADERS });
+    throw found.status === 403 || found.status === 404
+      ? staffPageNotFound()
+      : new Response(null, { status: 503, headers: PRIVATE_HEADERS });
   return data(
     {
       title: t("editors.landing.edit_title", { ns: "editors", shortUrl: found.data.shortUrl }),
@@ -98,10 +94,7 @@ export async function submitLandingPageEditor({ request, context, params }: Acti
   }
   const submission = await parseForm(request, landingPageEditSchema, { lineBreaks: true });
   if (submission.status !== "success")
-    return data(
-      { intent: "save", lastResult: submission.reply({ formErrors: ["validation.correct_all_fields"] }) },
-      { status: 400, headers: PRIVATE_HEADERS },
-    );
+    return data({ intent: "save", lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
   const result = id === "new" ? await createLandingPage(api, submission.value) : await updateLandingPage(api, id, submission.value);
   if (!result.ok) {
     if (result.status === 403 || result.status === 404) throw staffPageNotFound();

@@ -38,7 +38,11 @@ function DecisionForm({
     <Form method="post" className={ui.stack}>
       <input type="hidden" name="id" value={id} />
       {failure ? <FormErrors errors={errorsBesides(failure, ["outcome", "reason"]).map((key) => translateMessage(tCommon, key))} /> : null}
-      <fieldset className={ui.stack} aria-describedby={outcomeError ? `outcome-${id}-error` : undefined} style={{ border: 0, padding: 0, margin: 0 }}>
+      <fieldset
+        className={ui.stack}
+        aria-describedby={outcomeError ? `outcome-${id}-error` : undefined}
+        style={{ border: 0, padding: 0, margin: 0 }}
+      >
         <legend className={ui.label}>{t("warnings.decision")}</legend>
         {outcomes.map((outcome) => (
           <label key={outcome} className={css.choice}>

@@ -132,8 +132,7 @@ export async function loadOwnWarning({ request, context }: LoaderFunctionArgs) {
 export async function submitObjection({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
   const submission = await parseForm(request, warningObjectionSchema, { lineBreaks: true });
-  if (submission.status !== "success")
-    return data({ lastResult: submission.reply({ formErrors: ["validation.correct_all_fields"] }) }, { status: 400, headers: PRIVATE_HEADERS });
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
   const result = await objectToWarning(createApiClient({ request, context }), submission.value.text);
   if (!result.ok)
     return data(

@@ -28,7 +28,8 @@ export function registerWarnings({ v2, deps }: ModuleContext): void {
     {
       tag: "warnings",
       auth: "required",
-      summary: "The caller's own entry on the warning list (flagged, the report categories behind it, since, expires_at) and their latest objection; never the reporters.",
+      summary:
+        "The caller's own entry on the warning list (flagged, the report categories behind it, since, expires_at) and their latest objection; never the reporters.",
       statuses: [401],
     },
     async (c, { user }) => {
