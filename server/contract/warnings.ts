@@ -26,12 +26,12 @@ export type WarningFlagState = (typeof WARNING_FLAG_STATES)[number];
 
 /** POST /backoffice/warnings/{userId}: the team confirms the flag (it shows to escorts) or rejects it. */
 export const warningDecisionSchema = v.object(
-  { outcome: v.picklist(["confirm", "reject"] as const, "validation.required"), reason: decisionReason },
+  { outcome: v.picklist(["confirm", "reject"] as const, "validation.warnings.decision_required"), reason: decisionReason },
   "validation.required",
 );
 /** POST /backoffice/warning-objections/{id}: backend staff lift the flag or keep it. */
 export const objectionDecisionSchema = v.object(
-  { outcome: v.picklist(["lift", "keep"] as const, "validation.required"), reason: decisionReason },
+  { outcome: v.picklist(["lift", "keep"] as const, "validation.warnings.decision_required"), reason: decisionReason },
   "validation.required",
 );
 /** POST /warnings/me/objection: the flagged member's objection (GDPR Art. 21). */

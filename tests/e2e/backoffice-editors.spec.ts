@@ -139,6 +139,7 @@ test("a landing page is created, shown at /de/lp/… and /en/lp/… with its tex
   const listed = staff.locator(`[data-testid="landing-item"][data-short-url="${shortUrl}"]`);
   await expect(listed).toContainText("Online");
   await expect(listed).toContainText("Es fehlen ES, PL");
+  await staff.screenshot({ path: testInfo.outputPath("backoffice-landing-list-390.png"), fullPage: true });
   await listed.getByRole("link", { name: "Bearbeiten" }).click();
   await staff.getByRole("button", { name: "Offline nehmen" }).click();
   await expect(staff.getByTestId("landing-done")).toHaveText("Die Landingpage ist offline.");
@@ -160,6 +161,11 @@ test("an info page edited: the old text at …/previous, then restored as the ne
   await signIn(staff, TEAM);
   await staff.goto("/de/backoffice/pages");
   await expect(staff.getByRole("heading", { level: 1 })).toHaveText("Info- und Rechtsseiten");
+  await staff.screenshot({ path: testInfo.outputPath("backoffice-pages-390.png") });
+  // The main queue leads to every editor this role may open (not the objections: backend only).
+  await staff.goto("/de/backoffice");
+  const links = staff.getByTestId("backoffice-content-links");
+  await expect(links.getByRole("link")).toHaveText(["Ankündigungen", "Info- und Rechtsseiten", "Landingpages", "Warnliste"]);
   await staff.goto("/de/backoffice/pages/about/social_responsibility/de");
   const marker = `Neuer Absatz ${clientIp}`;
   const textarea = staff.getByLabel("Text (Markdown)");

@@ -60,7 +60,7 @@ test("reports by three escorts, confirmed by the team, warn a fourth; the client
   for (const reporter of reporters) await expect(candidate).not.toContainText(reporter);
   await candidate.getByLabel("Begründung (optional)").fill("Drei unabhängige Meldungen, Schilderungen stimmen überein.");
   await candidate.getByRole("button", { name: "Entscheiden" }).click();
-  await expect(candidate.locator("[data-field-error=outcome]")).not.toHaveText("");
+  await expect(candidate.locator("[data-field-error=outcome]")).toHaveText("Bitte wähle eine Entscheidung.");
   await expect(candidate.getByLabel("Begründung (optional)")).toHaveValue(/Drei unabhängige Meldungen/);
   await team.screenshot({ path: testInfo.outputPath("backoffice-warnings-390.png"), fullPage: true });
   await candidate.getByLabel("Bestätigen: Escorts sehen den Hinweis").check();
@@ -86,7 +86,10 @@ test("reports by three escorts, confirmed by the team, warn a fourth; the client
   const member = await noJsMemberPage(browser, clientIp, client);
   await member.goto(`/de/p/${client}`);
   await expect(member.getByTestId("warning-badge")).toHaveCount(0);
-  await member.goto("/de/user/warning");
+  // Found from the privacy page, beside the statements of reasons.
+  await member.goto("/de/user/data_privacy");
+  await member.getByTestId("warning-link").click();
+  await expect(member).toHaveURL(/\/de\/user\/warning$/);
   await expect(member.getByTestId("own-warning")).toContainText("Gemeldet wurde: Gewalt bei einem Treffen, Nicht bezahlt.");
   for (const reporter of reporters) await expect(member.getByTestId("own-warning")).not.toContainText(reporter);
   await member.getByLabel("Warum ist der Hinweis nicht gerechtfertigt?").fill("Stimmt nicht.");
@@ -107,10 +110,10 @@ test("reports by three escorts, confirmed by the team, warn a fourth; the client
   await backend.goto("/de/backoffice/warning-objections");
   const objection = backend.locator(`[data-testid="warning-objection"][data-username="${client}"]`);
   await expect(objection).toContainText("gar nicht in Leipzig");
+  await backend.screenshot({ path: testInfo.outputPath("backoffice-objections-390.png"), fullPage: true });
   await objection.getByLabel("Aufheben: der Hinweis endet sofort").check();
   await objection.getByRole("button", { name: "Entscheiden" }).click();
   await expect(backend.getByTestId("warnings-done")).toHaveText("Der Eintrag ist aufgehoben.");
-  await backend.screenshot({ path: testInfo.outputPath("backoffice-objections-390.png"), fullPage: true });
   await escort.goto(`/de/p/${client}`);
   await expect(escort.getByTestId("warning-badge")).toHaveCount(0);
   await member.goto("/de/user/warning");
