@@ -17,7 +17,10 @@ import * as css from "./editors.css";
 
 type Item = LandingPageItemData;
 
-/** The languages without texts of their own: the public page shows German there (ADR 120). */
+/**
+ * The languages without texts of their own: the public page shows German there (ADR 120). A page without German
+ * texts has none at all (German is required on every save): it shows the generic texts, which the list says instead.
+ */
 const missingOf = (item: Pick<Item, "texts">) => SUPPORTED_LANGUAGES.filter((language) => !item.texts[language]);
 
 function useFilterLabel() {
@@ -66,11 +69,11 @@ export function LandingPagesListPage({ lang, items, done }: { lang: Language; it
                     </span>
                     <strong>lp/{item.shortUrl}</strong>
                   </div>
-                  <p className={css.text}>{item.texts.de?.title ?? t("editors.landing.no_text")}</p>
+                  <p className={item.texts.de ? css.text : ui.muted}>{item.texts.de?.title ?? t("editors.landing.no_text")}</p>
                   <p className={ui.muted}>
                     {filterLabel(item)} · {t("editors.landing.updated", { date: date.format(item.updatedAt) })}
                   </p>
-                  {missing.length > 0 ? (
+                  {item.texts.de && missing.length > 0 ? (
                     <p className={css.missing}>
                       {t("editors.landing.missing", { languages: missing.map((l) => l.toUpperCase()).join(", "), count: missing.length })}
                     </p>

@@ -17,6 +17,9 @@ export function PageEditorIndexPage({ lang, items }: { lang: Language; items: Pa
   return (
     <main className={ui.narrow}>
       <div className={ui.stack}>
+        <p>
+          <Link to={localePath(lang, "backoffice")}>{t("editors.back_office")}</Link>
+        </p>
         <h1>{t("editors.pages.title")}</h1>
         <p className={ui.muted}>{t("editors.pages.intro")}</p>
         <ul className={ui.plainList} data-testid="page-list">
