@@ -38,9 +38,12 @@ type Done = (typeof ANNOUNCEMENT_DONE)[number];
 const endSchema = v.object({ id: rowIdField("exception.common.not_found") }, "validation.required");
 const ROW_ID = /^[1-9]\d{0,9}$/;
 
+/** `?edit={id}`: the announcement the form edits; null without one. An odd value names nothing: the 404 page. */
 function editIdOf(url: URL): number | null {
   const raw = url.searchParams.get("edit");
-  return raw !== null && ROW_ID.test(raw) ? Number(raw) : null;
+  if (raw === null) return null;
+  if (!ROW_ID.test(raw)) throw staffPageNotFound();
+  return Number(raw);
 }
 
 export async function loadAnnouncementsEditor({ request, context }: LoaderFunctionArgs) {
