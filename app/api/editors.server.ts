@@ -38,6 +38,10 @@ export function fetchLandingPages(api: ApiClient): Promise<ApiResult<LandingPage
   return api.op(editorsOps.landingPages, { handleErrors: true });
 }
 
+export function fetchLandingPage(api: ApiClient, id: number): Promise<ApiResult<LandingPageItemData>> {
+  return api.op(editorsOps.landingPage, { params: { id }, handleErrors: true });
+}
+
 export function createLandingPage(api: ApiClient, body: LandingPageEditInput): Promise<ApiResult<LandingPageItemData>> {
   return api.op(editorsOps.createLandingPage, { body, handleErrors: true });
 }

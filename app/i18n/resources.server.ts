@@ -63,6 +63,7 @@ import deTransparency from "../../locales/de/transparency.json";
 import deVerification from "../../locales/de/verification.json";
 import deVisibility from "../../locales/de/visibility.json";
 import deWallet from "../../locales/de/wallet.json";
+import deWarnings from "../../locales/de/warnings.json";
 import enCommon from "../../locales/en/common.json";
 import enAccount from "../../locales/en/account.json";
 import enAccounting from "../../locales/en/accounting.json";
@@ -125,6 +126,7 @@ import enTransparency from "../../locales/en/transparency.json";
 import enVerification from "../../locales/en/verification.json";
 import enVisibility from "../../locales/en/visibility.json";
 import enWallet from "../../locales/en/wallet.json";
+import enWarnings from "../../locales/en/warnings.json";
 import esCommon from "../../locales/es/common.json";
 import esAccount from "../../locales/es/account.json";
 import esAccounting from "../../locales/es/accounting.json";
@@ -187,6 +189,7 @@ import esTransparency from "../../locales/es/transparency.json";
 import esVerification from "../../locales/es/verification.json";
 import esVisibility from "../../locales/es/visibility.json";
 import esWallet from "../../locales/es/wallet.json";
+import esWarnings from "../../locales/es/warnings.json";
 import plCommon from "../../locales/pl/common.json";
 import plAccount from "../../locales/pl/account.json";
 import plAccounting from "../../locales/pl/accounting.json";
@@ -249,6 +252,7 @@ import plTransparency from "../../locales/pl/transparency.json";
 import plVerification from "../../locales/pl/verification.json";
 import plVisibility from "../../locales/pl/visibility.json";
 import plWallet from "../../locales/pl/wallet.json";
+import plWarnings from "../../locales/pl/warnings.json";
 
 export const resources = {
   de: {
@@ -314,6 +318,7 @@ export const resources = {
     verification: deVerification,
     visibility: deVisibility,
     wallet: deWallet,
+    warnings: deWarnings,
   },
   en: {
     common: enCommon,
@@ -378,6 +383,7 @@ export const resources = {
     verification: enVerification,
     visibility: enVisibility,
     wallet: enWallet,
+    warnings: enWarnings,
   },
   es: {
     common: esCommon,
@@ -442,6 +448,7 @@ export const resources = {
     verification: esVerification,
     visibility: esVisibility,
     wallet: esWallet,
+    warnings: esWarnings,
   },
   pl: {
     common: plCommon,
@@ -506,5 +513,6 @@ export const resources = {
     verification: plVerification,
     visibility: plVisibility,
     wallet: plWallet,
+    warnings: plWarnings,
   },
 };

@@ -8,7 +8,7 @@ import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 // Hydrated: with JavaScript the conversation is live (its client code is this route's chunk); every form still posts.
-export const handle = { i18n: ["messenger", "reports"], layout: "no-footer" };
+export const handle = { i18n: ["messenger", "reports", "warnings"], layout: "no-footer" };
 
 export const loader = (args: LoaderFunctionArgs) => loadConversation(args);
 
@@ -19,7 +19,7 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function ConversationRoute() {
-  const { viewerId, conversation, before, done, mediums, reportId, sendKey, boostId, boostKey } = useLoaderData<typeof loader>();
+  const { viewerId, conversation, before, done, mediums, reportId, sendKey, boostId, boostKey, warned } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const refused = answer?.lastResult
     ? { ...readReply(answer.lastResult), upgrade: answer.upgrade, insufficient: answer.insufficient }
@@ -39,6 +39,7 @@ export default function ConversationRoute() {
       // After a boost the confirmation has done its work.
       boostId={paid ? null : boostId}
       boostKey={boostKey}
+      warned={warned}
     />
   );
 }

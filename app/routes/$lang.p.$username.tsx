@@ -13,7 +13,7 @@ import * as ui from "~/styles/ui.css";
 
 /** p/{username} and its tabs (G). Pure content: no JavaScript is shipped. */
 export const handle = {
-  i18n: ["profile", "traits", "relations", "reports", "favorites", "friends", "tips", "creator-media"],
+  i18n: ["profile", "traits", "relations", "reports", "favorites", "friends", "tips", "creator-media", "warnings"],
   hydrate: false,
 };
 

@@ -13,18 +13,25 @@ export const WARNING_MIN_REPORTERS = 3;
 /** A flag stops showing this many days after the newest counting report (12 months). */
 export const WARNING_EXPIRY_DAYS = 365;
 export const WARNING_OBJECTION_LIMITS = { min: 20, max: 2000 } as const;
+/** The staff member's reason for a decision (audit trail; optional: confirming needs no more than the reports). */
+export const WARNING_DECISION_REASON_MAX = 500;
+
+const decisionReason = v.optional(
+  v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(WARNING_DECISION_REASON_MAX, "validation.editors.too_long")),
+  "",
+);
 
 export const WARNING_FLAG_STATES = ["confirmed", "rejected", "lifted", "expired"] as const;
 export type WarningFlagState = (typeof WARNING_FLAG_STATES)[number];
 
 /** POST /backoffice/warnings/{userId}: the team confirms the flag (it shows to escorts) or rejects it. */
 export const warningDecisionSchema = v.object(
-  { outcome: v.picklist(["confirm", "reject"] as const, "validation.required") },
+  { outcome: v.picklist(["confirm", "reject"] as const, "validation.warnings.decision_required"), reason: decisionReason },
   "validation.required",
 );
 /** POST /backoffice/warning-objections/{id}: backend staff lift the flag or keep it. */
 export const objectionDecisionSchema = v.object(
-  { outcome: v.picklist(["lift", "keep"] as const, "validation.required") },
+  { outcome: v.picklist(["lift", "keep"] as const, "validation.warnings.decision_required"), reason: decisionReason },
   "validation.required",
 );
 /** POST /warnings/me/objection: the flagged member's objection (GDPR Art. 21). */
@@ -67,6 +74,8 @@ export interface WarningVisibility {
 /** GET /warnings/me: what the member may know about their own entry (GDPR Art. 15). */
 export interface OwnWarning {
   flagged: boolean;
+  /** What the counting reports were about (report types, WARNING_REPORT_TYPES), never who filed them; empty unless flagged. */
+  categories: ReportType[];
   since: number | null;
   expires_at: number | null;
   objection: { state: "open" | "lifted" | "kept"; created_at: number } | null;

@@ -36,9 +36,10 @@ test("staff publish an announcement; guests and members see it in the bar and di
     await logInAt(staff, "demo_team");
     await staff.goto("/de/backoffice/announcements");
     await expect(staff.getByRole("heading", { level: 1 })).toHaveText("Ankündigungen");
-    await expect(staff.getByText("Gerade läuft keine Ankündigung.")).toBeVisible();
-    // No German text: refused at its field, the other input kept.
+    await expect(staff.getByText("Noch keine Ankündigungen.")).toBeVisible();
+    // No German text (blanks pass the browser's own check): refused at its field, the other input kept.
     await staff.getByLabel("Dringlichkeit").selectOption("warning");
+    await staff.getByLabel("Text auf Deutsch").fill("  ");
     await staff.getByLabel("Text auf Englisch (leer: Deutsch)").fill("Maintenance tonight");
     await staff.getByRole("button", { name: "Veröffentlichen" }).click();
     await expect(staff.locator("[data-field-error=text_de]")).not.toHaveText("");
@@ -47,7 +48,7 @@ test("staff publish an announcement; guests and members see it in the bar and di
     await staff.getByLabel("Text auf Deutsch").fill("Wartung heute Nacht zwischen 2 und 3 Uhr");
     await staff.getByRole("button", { name: "Veröffentlichen" }).click();
     await expect(staff.getByTestId("announcement-created")).toBeVisible();
-    await expect(staff.getByTestId("active-announcements")).toContainText("Wartung heute Nacht");
+    await expect(staff.getByTestId("announcements-list")).toContainText("Wartung heute Nacht");
     await staff.screenshot({ path: testInfo.outputPath("backoffice-announcements-390.png"), fullPage: true });
     // Not for members: the page does not exist for them.
     const member = await pageOn(browser, server.base);

@@ -14,6 +14,7 @@ import { useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import { allErrors, errorsBesides, inputText, type FormReply } from "~/components/form/reply";
+import { ContentLinks } from "~/features/editors/ContentLinks";
 import * as css from "./backoffice.css";
 
 const USER_TYPE_KEYS: Record<number, string> = { 0: "guest", 1: "client", 2: "escort", 3: "business", 9: "backend", 10: "team" };
@@ -200,6 +201,8 @@ export function BackofficeQueuePage({
             {tEvents("event.backoffice.title")}
           </Link>
         </p>
+        {/* The content editors and the warning list (ADR 120, 121). */}
+        <ContentLinks />
         {done ? (
           <p className={ui.notice} role="status" data-testid="backoffice-notice">
             {t(`moderation.backoffice.done_${done}`)}

@@ -13,6 +13,11 @@ export function LandingPage() {
     <main className={ui.page}>
       <h1>{page.heading}</h1>
       <p>{page.description}</p>
+      {page.intro.map((paragraph, index) => (
+        <p key={index} style={{ whiteSpace: "pre-line" }} data-testid="landing-intro">
+          {paragraph}
+        </p>
+      ))}
       {page.listing ? <ProfileTiles profiles={page.listing.profiles} /> : null}
       <div className={ui.row}>
         {page.directoryHref ? (

@@ -46,18 +46,27 @@ export async function loadLandingPage({ request, context, params }: LoaderFuncti
   const t = await i18nServer.getFixedT(request);
   const cityName = place?.cityName ?? null;
   const kindLabel = category ? t(`seo.categories.${category}.name`) : t("seo.landing.clients");
-  const title = cityName ? t("seo.heading_place", { category: kindLabel, place: cityName }) : kindLabel;
+  const generic = cityName ? t("seo.heading_place", { category: kindLabel, place: cityName }) : kindLabel;
+  // The texts staff wrote in the back office (ADR 120; the API picks the language or German), else the generic ones.
+  const heading = page.text?.title || generic;
   return data(
     {
       lang,
       userType,
       shortUrl: page.shortUrl,
-      heading: title,
-      title: `${title} | ${brand.name}`,
-      description: t(userType === "client" ? "seo.landing.description_client" : "seo.landing.description_escort", {
-        place: cityName ?? t("seo.everywhere"),
-        brand: brand.name,
-      }),
+      heading,
+      title: `${heading} | ${brand.name}`,
+      description:
+        page.text?.description ||
+        t(userType === "client" ? "seo.landing.description_client" : "seo.landing.description_escort", {
+          place: cityName ?? t("seo.everywhere"),
+          brand: brand.name,
+        }),
+      /** The intro's paragraphs (blank lines between them in the editor); plain text, never markup. */
+      intro: (page.text?.intro ?? "")
+        .split(/\n\s*\n/)
+        .map((paragraph) => paragraph.trim())
+        .filter(Boolean),
       listing,
       directoryHref: address && listing ? localePath(lang, directoryPath(address)) : null,
     },

@@ -2,6 +2,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SUPPORTED_LANGUAGES, type Language } from "#server/contract/locales";
+import { pagePath } from "#server/contract/pages";
 import type { PageEditorData, PageEditorIndexData } from "~/api/editors.server";
 import { Field, FormErrors } from "~/components/Field";
 import { ErrorLine } from "~/components/form/ErrorLine";
@@ -9,12 +10,16 @@ import { inputText, type FormReply } from "~/components/form/reply";
 import { localePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
+import * as css from "./editors.css";
 
 export function PageEditorIndexPage({ lang, items }: { lang: Language; items: PageEditorIndexData["items"] }) {
   const { t } = useTranslation("editors");
   return (
     <main className={ui.narrow}>
       <div className={ui.stack}>
+        <p>
+          <Link to={localePath(lang, "backoffice")}>{t("editors.back_office")}</Link>
+        </p>
         <h1>{t("editors.pages.title")}</h1>
         <p className={ui.muted}>{t("editors.pages.intro")}</p>
         <ul className={ui.plainList} data-testid="page-list">
@@ -83,6 +88,17 @@ export function PageEditorPage({
         <p className={ui.muted}>
           {page.source === "file" ? t("editors.pages.from_file") : t("editors.pages.shown", { version: page.shown.version })}
         </p>
+        <div className={ui.row}>
+          <Link className={ui.buttonSecondary} to={localePath(page.language, pagePath(page.section, page.key))}>
+            {t("editors.pages.view_public")}
+          </Link>
+          {/* Only about and legal pages have a public …/previous address (ADR 062). */}
+          {page.section === "about" || page.section === "legal" ? (
+            <Link className={ui.buttonSecondary} to={localePath(page.language, `${page.section}/${page.key}/previous`)}>
+              {t("editors.pages.view_previous")}
+            </Link>
+          ) : null}
+        </div>
         <Form method="post" className={`${ui.card} ${ui.stack}`}>
           <FormErrors errors={publishFailure?.formErrors ?? []} />
           <Field
@@ -137,12 +153,9 @@ export function PageEditorPage({
             <h2 id="diff-title" className={ui.sectionTitle}>
               {t("editors.pages.diff")}
             </h2>
-            <pre className={ui.card} data-testid="page-diff" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+            <pre className={`${ui.card} ${css.diff}`} data-testid="page-diff">
               {page.diff.map((line, index) => (
-                <span
-                  key={index}
-                  style={{ display: "block", background: line.op === "add" ? "#e6f4ea" : line.op === "del" ? "#fde8e8" : undefined }}
-                >
+                <span key={index} className={css.diffLine[line.op]}>
                   {line.op === "add" ? "+ " : line.op === "del" ? "− " : "  "}
                   {line.text}
                 </span>

@@ -6,10 +6,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { pageRestoreSchema, pageVersionSchema } from "#server/contract/editors";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
-import { isStaffUserType } from "#server/contract/users";
 import { createApiClient } from "~/api/client.server";
 import { fetchPageEditor, fetchPageEditorIndex, publishPage, restorePage, type PageAddressParams } from "~/api/editors.server";
-import { loadViewer } from "~/api/viewer.server";
+import { requireStaffPage } from "~/features/backoffice/staff-access.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
 import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
@@ -18,10 +17,8 @@ import { PRIVATE_HEADERS } from "~/utils/seo";
 const PAGE_FIELDS = ["title", "description", "markdown", "reason"] as const;
 const notFound = () => new Response(null, { status: 404, headers: PRIVATE_HEADERS });
 
-async function requireStaff(request: Request, context: LoaderFunctionArgs["context"]): Promise<void> {
-  const viewer = await loadViewer(request, context);
-  if (!viewer || !isStaffUserType(viewer.profile.userType)) throw notFound();
-}
+/** The staff matrix's content.edit (ADR 116): the page does not exist for anyone without it. */
+const requireStaff = (request: Request, context: LoaderFunctionArgs["context"]) => requireStaffPage(request, context, "content.edit");
 
 function addressOf(params: LoaderFunctionArgs["params"]): PageAddressParams {
   return { section: params.section ?? "", key: params.key ?? "", language: params.language ?? "" };

@@ -33,6 +33,7 @@ import {
   useLiveSender,
 } from "./live/LiveConversation";
 import { useRealtime } from "~/features/realtime";
+import { WarningBadge } from "~/features/warnings/WarningBadge";
 import * as css from "./messenger.css";
 import { Avatar, formatMessageTime, MessageText } from "./parts";
 
@@ -62,6 +63,8 @@ interface ConversationPageProps {
   /** The own message whose boost the page asks to confirm (`?boost=`), and the confirmation's money key. */
   boostId: number | null;
   boostKey: string;
+  /** The escorts' warning list (ADR 121): the discreet badge, for an escort writing with a flagged client. */
+  warned: boolean;
 }
 
 export function ConversationPage(props: ConversationPageProps) {
@@ -93,6 +96,7 @@ function ConversationBody({
   paid,
   boostId,
   boostKey,
+  warned,
 }: ConversationPageProps) {
   // A refused report keeps its form open at the message it was about.
   const reportId = refused?.intent === "report" ? parseRowId(inputText(refused, "message_id")) : askedReport;
@@ -156,6 +160,7 @@ function ConversationBody({
             <LiveOnlineStatus partnerId={partner.userId} initial={partner.onlineStatus} />
           </div>
         </div>
+        {warned ? <WarningBadge /> : null}
         {partner.username &&
         !blocked &&
         viewerType !== undefined &&

@@ -47,6 +47,7 @@ import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
 import { intentVariant, rowIdField } from "~/components/form/schema";
 import { reportFormEntries } from "~/features/reports/report-form";
+import { warnedFor } from "~/features/warnings/warnings.server";
 import { privateAnswer } from "~/utils/cache-headers";
 import { parseForm, replyWithApiErrors, streamedReply } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
@@ -155,8 +156,10 @@ export async function loadConversation({ request, context, params }: LoaderFunct
     conversation = { ...conversation, data: { ...conversation.data, unreadCount: 0 } };
   }
   const mediums = view === "photos" && conversation.data.threadId !== null ? await fetchMediums(api, conversation.data.threadId) : null;
+  const partner = conversation.data.partner;
+  const warned = await warnedFor(api, { id: partner.userId, userType: partner.userType });
   const t = await i18nServer.getFixedT(request);
-  const name = conversation.data.partner.displayName || t("messenger.deleted_member");
+  const name = partner.displayName || t("messenger.deleted_member");
   return data(
     {
       title: t("messenger.conversation_title", { name }),
@@ -172,6 +175,7 @@ export async function loadConversation({ request, context, params }: LoaderFunct
       sendKey: randomUUID(),
       // The boost confirmation's money key (contract/wallet moneyKeySchema), new with every render as well.
       boostKey: randomUUID(),
+      warned,
     },
     { headers: PRIVATE_HEADERS },
   );

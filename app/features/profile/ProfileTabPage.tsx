@@ -33,6 +33,7 @@ export function ProfileTabPage({ tab, content }: { tab: ProfileTab; content?: (p
         signedIn={page.signedIn}
         refused={outlet?.refused ?? null}
         contact={page.contact}
+        warned={page.warned}
       />
       {tab === "" ? (
         <ProfileOverview

@@ -5,6 +5,7 @@
 import type { Language } from "#server/contract/locales";
 import type { ContactOutlook, ProfileDetail } from "~/api/profiles.server";
 import type { ProfileActionRefused } from "~/features/profile-actions/types";
+import { WarningBadge } from "~/features/warnings/WarningBadge";
 import { localePath } from "~/i18n/lang";
 import * as css from "./profile.css";
 import { ProfileActions } from "./parts/ProfileActions";
@@ -19,6 +20,7 @@ export function ProfileHead({
   signedIn,
   refused,
   contact,
+  warned = false,
 }: {
   profile: ProfileDetail;
   lang: Language;
@@ -28,11 +30,14 @@ export function ProfileHead({
   refused: ProfileActionRefused | null;
   /** The contact outlook (ADR 068): the rule before anyone writes. */
   contact: ContactOutlook | null;
+  /** The escorts' warning list (ADR 121): the discreet badge, for an escort viewing a flagged client. */
+  warned?: boolean;
 }) {
   const returnPath = profileTabPath(localePath(lang, `p/${profile.username}`), profileTab(tab));
   return (
     <>
       <ProfileHeader profile={profile} lang={lang} tab={tab} />
+      {warned ? <WarningBadge /> : null}
       {profile.texts.status ? <p className={css.text}>{profile.texts.status}</p> : null}
       <ProfileActions
         profile={profile}

@@ -10,6 +10,7 @@ import type { InterviewsData, PreferredDatesData } from "~/api/profile-extras.se
 import { fetchProfilePage, type ContactOutlook, type ProfileDetail, type RegionBox } from "~/api/profiles.server";
 import { localePath } from "~/i18n/lang";
 import { noStore } from "~/utils/cache-headers";
+import { warnedFor } from "~/features/warnings/warnings.server";
 import { ROBOTS_HEADER } from "./meta";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { publicPageHeaders } from "~/utils/page-headers.server";
@@ -26,6 +27,8 @@ export type ProfilePageData =
       /** The interview and an escort's preferred dates (ADR 039); null when not answered (or not an escort). */
       interviews: InterviewsData | null;
       preferredDates: PreferredDatesData | null;
+      /** The escorts' warning list (ADR 121): true only for an escort viewing a flagged client. */
+      warned: boolean;
     }
   | { kind: "members_only"; lang: Language; signedIn: false; username: string }
   /** Its owner paused it (ADR 026): the page says so (200, noindex; ADR 070), nothing more of the profile. */
@@ -67,8 +70,19 @@ export async function loadProfilePage(request: Request, context: AppLoadContext,
   const contact = results.contact.ok ? results.contact.data : null;
   const interviews = results.interviews.ok ? results.interviews.data : null;
   const preferredDates = results.preferredDates.ok ? results.preferredDates.data : null;
+  const warned = await warnedFor(api, results.detail.data);
   return data(
-    { kind: "profile", lang, signedIn, profile: results.detail.data, regionbox, contact, interviews, preferredDates } as ProfilePageData,
+    {
+      kind: "profile",
+      lang,
+      signedIn,
+      profile: results.detail.data,
+      regionbox,
+      contact,
+      interviews,
+      preferredDates,
+      warned,
+    } as ProfilePageData,
     {
       headers,
     },

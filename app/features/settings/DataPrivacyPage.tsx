@@ -122,6 +122,12 @@ export function DataPrivacyPage(props: {
             {t("settings.privacy.statements_link")}
           </Link>
         </p>
+        {/* The escorts' warning list (ADR 121): whether the member is on it, and the objection. */}
+        <p>
+          <Link to={to("user/warning")} data-testid="warning-link">
+            {t("settings.privacy.warning_link")}
+          </Link>
+        </p>
       </section>
       <section className={`${ui.card} ${ui.stack}`} aria-labelledby="kept-title">
         <h2 id="kept-title" className={css.cardTitle}>

@@ -63,4 +63,5 @@ export const NAMESPACES = [
   "verification",
   "visibility",
   "wallet",
+  "warnings",
 ] as const;

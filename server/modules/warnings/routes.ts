@@ -28,7 +28,8 @@ export function registerWarnings({ v2, deps }: ModuleContext): void {
     {
       tag: "warnings",
       auth: "required",
-      summary: "The caller's own entry on the warning list (flagged, since, expires_at) and their latest objection.",
+      summary:
+        "The caller's own entry on the warning list (flagged, the report categories behind it, since, expires_at) and their latest objection; never the reporters.",
       statuses: [401],
     },
     async (c, { user }) => {
@@ -68,10 +69,10 @@ export function registerWarnings({ v2, deps }: ModuleContext): void {
       auth: "required",
       staff: "reports.decide",
       summary:
-        "Staff (reports.decide): confirm (shows to escorts; the client gets a statement of reasons) or reject a client's entry. Audited. 409 not_enough_reports / already_decided.",
+        "Staff (reports.decide): confirm (shows to escorts; the client gets a statement of reasons) or reject a client's entry, with an optional reason for the audit trail. Audited. 409 not_enough_reports / already_decided.",
       statuses: [400, 401, 403, 409],
     },
-    async (c, { user, body }) => ok(c, await decideWarning(deps, user!.id, rowIdParam(c.req.param("id")), body.outcome)),
+    async (c, { user, body }) => ok(c, await decideWarning(deps, user!.id, rowIdParam(c.req.param("id")), body.outcome, body.reason)),
   );
   v2.add(
     warningsOps.objections,
@@ -94,9 +95,9 @@ export function registerWarnings({ v2, deps }: ModuleContext): void {
       auth: "required",
       staff: "trust.manage",
       summary:
-        "Backend staff (trust.manage): lift the entry (it stops showing at once) or keep it. Audited. 404 unknown, 409 already decided.",
+        "Backend staff (trust.manage): lift the entry (it stops showing at once) or keep it, with an optional reason for the audit trail. Audited. 404 unknown, 409 already decided.",
       statuses: [400, 401, 403, 404, 409],
     },
-    async (c, { user, body }) => ok(c, await decideObjection(deps, user!.id, rowIdParam(c.req.param("id")), body.outcome)),
+    async (c, { user, body }) => ok(c, await decideObjection(deps, user!.id, rowIdParam(c.req.param("id")), body.outcome, body.reason)),
   );
 }

@@ -13,6 +13,7 @@ import type { Kysely, Transaction } from "kysely";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { isLanguage } from "../../contract/locales";
+import type { ReportType } from "../../contract/reports";
 import { USER_TYPE } from "../../contract/users";
 import { VERIFICATION_STATUS } from "../../contract/verification";
 import {
@@ -100,7 +101,8 @@ async function flagOf(db: Kysely<Database> | Transaction<Database>, hash: string
 async function activeFlag(deps: ApiDeps, userId: number, now: number) {
   const flag = await flagOf(deps.db, warningHashOf(deps.config.appSecret, userId));
   if (!flag || flag.state !== "confirmed") return null;
-  const { last } = summarise(await countingReports(deps.db, now, userId));
+  const reports = await countingReports(deps.db, now, userId);
+  const { last } = summarise(reports);
   if (last === 0) {
     // Twelve months without a new report: the flag ends; a new one needs three reporters and the team again.
     await deps.db
@@ -111,7 +113,12 @@ async function activeFlag(deps: ApiDeps, userId: number, now: number) {
       .execute();
     return null;
   }
-  return { flag, expiresAt: last + EXPIRY_MS };
+  return { flag, expiresAt: last + EXPIRY_MS, categories: categoriesOf(reports) };
+}
+
+/** The report types behind an entry, in the contract's order: what the member may know, never who reported. */
+function categoriesOf(reports: CountingReport[]): ReportType[] {
+  return WARNING_REPORT_TYPES.filter((type) => reports.some((report) => report.type === type));
 }
 
 /** GET /warnings/members/{id}: true only for an escort viewer and a client with an active flag. */
@@ -159,6 +166,7 @@ export async function decideWarning(
   staffId: number,
   userId: number,
   outcome: "confirm" | "reject",
+  reason = "",
 ): Promise<WarningDecisionAnswer> {
   await requireStaffPermission(deps, staffId, "reports.decide");
   const now = deps.clock.now();
@@ -209,7 +217,7 @@ export async function decideWarning(
         action: `warning.${outcome}`,
         subjectType: "warning_flag",
         subjectId: String(flag.id),
-        reason: null,
+        reason: reason || null,
         before: before ? { state: before.state } : null,
         after: { state, reporters },
       },
@@ -232,6 +240,7 @@ export async function ownWarning(deps: ApiDeps, userId: number): Promise<OwnWarn
     .executeTakeFirst();
   return {
     flagged: active !== null,
+    categories: active?.categories ?? [],
     since: active ? Number(active.flag.decided_at) : null,
     expires_at: active?.expiresAt ?? null,
     objection: objection
@@ -285,6 +294,7 @@ export async function decideObjection(
   staffId: number,
   objectionId: number,
   outcome: "lift" | "keep",
+  reason = "",
 ): Promise<WarningDecisionAnswer> {
   await requireStaffPermission(deps, staffId, "trust.manage");
   const now = deps.clock.now();
@@ -311,7 +321,7 @@ export async function decideObjection(
         action: `warning.objection_${outcome}`,
         subjectType: "warning_objection",
         subjectId: String(objectionId),
-        reason: null,
+        reason: reason || null,
         before: { flag_state: flag.state },
         after: { flag_state: state },
       },

@@ -92,7 +92,14 @@ describe(`warning list (${TEST_DB})`, () => {
     // Members may not decide (403); the team may.
     expect((await api(a.token, "POST", `/backoffice/warnings/${client.id}`, { outcome: "confirm" })).status).toBe(403);
     expect((await api(a.token, "GET", "/backoffice/warnings")).status).toBe(403);
-    const decided = await api(team.token, "POST", `/backoffice/warnings/${client.id}`, { outcome: "confirm" });
+    // A reason is kept for the trail; an overlong one is refused at its field.
+    const overlong = await api(team.token, "POST", `/backoffice/warnings/${client.id}`, { outcome: "confirm", reason: "x".repeat(501) });
+    expect(overlong.status).toBe(400);
+    expect(overlong.json.errors[0]).toMatchObject({ key: "validation.editors.too_long", source: "reason" });
+    const decided = await api(team.token, "POST", `/backoffice/warnings/${client.id}`, {
+      outcome: "confirm",
+      reason: "Drei unabhängige Schilderungen.",
+    });
     expect(decided.status).toBe(200);
     expect(await inQueue(client.id)).toBe(false);
 
@@ -121,10 +128,12 @@ describe(`warning list (${TEST_DB})`, () => {
       .where("subject_id", "=", String(flag.id))
       .execute();
     expect(audit).toHaveLength(1);
+    expect(audit[0]!.reason).toBe("Drei unabhängige Schilderungen.");
 
     // The client sees the entry, never the reporters; objects; backend staff lift it.
     const own = await api<OwnWarning>(client.token, "GET", "/warnings/me");
-    expect(own.json.data).toMatchObject({ flagged: true, objection: null });
+    // What the reports were about, in the contract's order, without who filed them.
+    expect(own.json.data).toMatchObject({ flagged: true, categories: ["violence", "non_payment"], objection: null });
     expect(JSON.stringify(own.json.data)).not.toContain(a.username);
     expect((await api(client.token, "POST", "/warnings/me/objection", { text: "kurz" })).status).toBe(400);
     expect(
@@ -150,6 +159,7 @@ describe(`warning list (${TEST_DB})`, () => {
     expect((await api<OwnWarning>(client.token, "GET", "/warnings/me")).json.data).toMatchObject({
       flagged: false,
       objection: { state: "lifted" },
+      categories: [],
     });
   });
 
