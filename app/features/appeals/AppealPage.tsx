@@ -73,12 +73,15 @@ export function AppealPage({
   report,
   done,
   failure,
+  signedOut,
 }: {
   title: string;
   statement: StatementAppealViewData | null;
   report: OwnReportWithAppealData | null;
   done: boolean;
   failure: FormReply | null;
+  /** Opened through the signed link of a member who cannot sign in (ADR 123): no way into the account; maybe expired. */
+  signedOut?: { expired: boolean };
 }) {
   const { t, i18n } = useTranslation("appeals");
   const to = useLocalePath();
@@ -89,10 +92,21 @@ export function AppealPage({
   return (
     <main className={ui.narrow}>
       <div className={ui.stack}>
-        <Link className={css.tapLink} to={to(statement ? "user" : OWN_REPORTS_PATH)}>
-          {statement ? t("appeals.page.back_account") : t("appeals.page.back_reports")}
-        </Link>
+        {signedOut ? null : (
+          <Link className={css.tapLink} to={to(statement ? "user" : OWN_REPORTS_PATH)}>
+            {statement ? t("appeals.page.back_account") : t("appeals.page.back_reports")}
+          </Link>
+        )}
         <h1>{title}</h1>
+        {signedOut?.expired ? (
+          <p className={ui.alert} role="alert" data-testid="appeal-link-expired">
+            {t("appeals.page.link_expired")}
+          </p>
+        ) : signedOut ? (
+          <p className={ui.muted} data-testid="appeal-link">
+            {t("appeals.page.link_intro")}
+          </p>
+        ) : null}
         {done ? (
           <p className={ui.notice} role="status" data-testid="appeal-done">
             {t("appeals.page.done")}
@@ -139,7 +153,7 @@ export function AppealPage({
             <AppealForm failure={failure} />
           </>
         ) : null}
-        {!appeal && !mayAppeal ? <p data-testid="appeal-closed">{t("appeals.page.closed")}</p> : null}
+        {!appeal && !mayAppeal && !signedOut?.expired ? <p data-testid="appeal-closed">{t("appeals.page.closed")}</p> : null}
         <p className={ui.muted}>{t("appeals.page.other_ways")}</p>
       </div>
     </main>
