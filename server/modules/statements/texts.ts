@@ -89,7 +89,7 @@ const TEXTS: Record<Language, StatementTexts> = {
       body: "die Einschränkung aus unserer Entscheidung {reference} ({restriction}) gilt seit heute nicht mehr. Die Begründung bleibt in deinem Konto gespeichert und zeigt das jetzt an:",
       causes: { kyc_complete: "Deine Prüfung für Auszahlungen ist wieder vollständig. Deine angehaltene Auszahlung wartet jetzt wieder auf die Freigabe durch unser Team." },
     },
-    signedOutLink: "Da du dich derzeit nicht anmelden kannst, öffnet dieser Link die Begründung und das Beschwerdeformular auch ohne Anmeldung. Er gilt bis zum {date} und nur für diese Entscheidung; gib ihn nicht weiter:",
+    signedOutLink: "Falls du dich nicht anmelden kannst: Dieser Link öffnet die Begründung und das Beschwerdeformular auch ohne Anmeldung. Er gilt bis zum {date} und nur für diese Entscheidung; gib ihn nicht weiter:",
     restrictions: {
       content_removed: "Inhalt entfernt",
       content_disabled: "Inhalt nicht sichtbar",
@@ -147,7 +147,7 @@ const TEXTS: Record<Language, StatementTexts> = {
       body: "the restriction from our decision {reference} ({restriction}) no longer applies as of today. The statement of reasons stays in your account and now says so:",
       causes: { kyc_complete: "Your payout check is complete again. Your held payout is now waiting for our team’s approval again." },
     },
-    signedOutLink: "As you cannot sign in at the moment, this link opens the statement and the complaint form without signing in. It works until {date} and only for this decision; do not pass it on:",
+    signedOutLink: "If you cannot sign in: this link opens the statement and the complaint form without signing in. It works until {date} and only for this decision; do not pass it on:",
     restrictions: {
       content_removed: "Content removed",
       content_disabled: "Content not visible",
@@ -206,7 +206,7 @@ const TEXTS: Record<Language, StatementTexts> = {
       body: "la restricción de nuestra decisión {reference} ({restriction}) ya no se aplica desde hoy. La exposición de motivos sigue en tu cuenta y ahora lo indica:",
       causes: { kyc_complete: "Tu verificación para pagos vuelve a estar completa. Tu pago retenido vuelve a esperar la aprobación de nuestro equipo." },
     },
-    signedOutLink: "Como ahora no puedes iniciar sesión, este enlace abre la exposición de motivos y el formulario de reclamación sin iniciar sesión. Es válido hasta el {date} y solo para esta decisión; no lo compartas:",
+    signedOutLink: "Si no puedes iniciar sesión: este enlace abre la exposición de motivos y el formulario de reclamación sin iniciarla. Es válido hasta el {date} y solo para esta decisión; no lo compartas:",
     restrictions: {
       content_removed: "Contenido eliminado",
       content_disabled: "Contenido no visible",
@@ -265,7 +265,7 @@ const TEXTS: Record<Language, StatementTexts> = {
       body: "ograniczenie wynikające z naszej decyzji {reference} ({restriction}) od dziś już nie obowiązuje. Uzasadnienie pozostaje na Twoim koncie i teraz to pokazuje:",
       causes: { kyc_complete: "Twoja weryfikacja do wypłat jest znowu kompletna. Twoja wstrzymana wypłata znów czeka na zatwierdzenie przez nasz zespół." },
     },
-    signedOutLink: "Ponieważ nie możesz się teraz zalogować, ten link otwiera uzasadnienie i formularz skargi bez logowania. Jest ważny do {date} i tylko dla tej decyzji; nie przekazuj go dalej:",
+    signedOutLink: "Jeśli nie możesz się zalogować: ten link otwiera uzasadnienie i formularz skargi bez logowania. Jest ważny do {date} i tylko dla tej decyzji; nie przekazuj go dalej:",
     restrictions: {
       content_removed: "Treść usunięta",
       content_disabled: "Treść niewidoczna",
