@@ -41,6 +41,10 @@ export function fetchStatementAppealByLink(api: ApiClient, token: string): Promi
   return api.op(appealsOps.linkView, { params: { token }, handleErrors: true });
 }
 
-export function fileAppealByLink(api: ApiClient, token: string, body: FormValues<typeof appealsOps.fileForLink>): Promise<ApiResult<OwnAppealData>> {
+export function fileAppealByLink(
+  api: ApiClient,
+  token: string,
+  body: FormValues<typeof appealsOps.fileForLink>,
+): Promise<ApiResult<OwnAppealData>> {
   return api.op(appealsOps.fileForLink, { params: { token }, body: body as BodyInput<typeof appealsOps.fileForLink>, handleErrors: true });
 }

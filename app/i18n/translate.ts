@@ -38,10 +38,7 @@ export function translateMessage(t: TFunction, message: string, params?: Record<
     ]),
   );
   // The one payment-required outcome (ADR 061) names a product and its price: both shown as words, not codes.
-  const payment =
-    key === PAYMENT_REQUIRED_KEY
-      ? paymentRequiredParams(t, language, values as Record<string, string | number>)
-      : null;
+  const payment = key === PAYMENT_REQUIRED_KEY ? paymentRequiredParams(t, language, values as Record<string, string | number>) : null;
   const text = t(key, { ...values, ...payment, defaultValue: fallback });
   // An error about one sent file names it (issue 25 item 10: which of 16 photos was refused).
   return typeof values.file === "string" && values.file !== "" ? t("form_file_error", { file: values.file, message: text }) : text;

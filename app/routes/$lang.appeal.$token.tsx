@@ -10,14 +10,15 @@ import { loadAppealByLink, submitAppealByLink } from "~/features/appeals/appeal.
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["appeals"], hydrate: false };
+export const handle = { i18n: ["appeals", "statements"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadAppealByLink(args);
 
 export const action = (args: ActionFunctionArgs) => submitAppealByLink(args);
 
-// The token is the key: no referrer carries it to another site, nothing keeps a copy.
-export const headers = () => ({ ...PRIVATE_HEADERS, "Referrer-Policy": "no-referrer" });
+// The token is the key: no referrer carries it to another site (same-origin keeps the Origin of its own form post,
+// which the cross-site check asks for; no-referrer would send "null").
+export const headers = () => ({ ...PRIVATE_HEADERS, "Referrer-Policy": "same-origin" });
 
 export const meta = metaFromLoader({ noindex: true });
 

@@ -9,7 +9,11 @@ import { withE2eDb } from "./kyc-fixtures";
 
 test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
 
-test("a banned member complains through the signed link of the statement's mail, without signing in", async ({ page, request, clientIp }) => {
+test("a banned member complains through the signed link of the statement's mail, without signing in", async ({
+  page,
+  request,
+  clientIp,
+}) => {
   test.setTimeout(120_000);
   const shot = (name: string) => page.screenshot({ path: test.info().outputPath(`appeal-link-${name}-390.png`), fullPage: true });
   const headers = { "x-forwarded-for": clientIp, "accept-language": "de" };
@@ -23,7 +27,13 @@ test("a banned member complains through the signed link of the statement's mail,
   const reporter = await listedClient(request, clientIp, 1);
   const filed = await request.post("/api/v2/reports", {
     headers: await tokenOf(reporter, SIGN_UP_PASSWORD),
-    data: { kind: "profile", object_id: escortId, type: "hate_harassment", text: "Beleidigt mich seit Tagen in Nachrichten.", good_faith: true },
+    data: {
+      kind: "profile",
+      object_id: escortId,
+      type: "hate_harassment",
+      text: "Beleidigt mich seit Tagen in Nachrichten.",
+      good_faith: true,
+    },
   });
   expect(filed.status(), await filed.text()).toBe(202);
   const reportId = ((await filed.json()) as { data: { id: number } }).data.id;
@@ -33,7 +43,10 @@ test("a banned member complains through the signed link of the statement's mail,
   });
   expect(banned.status(), await banned.text()).toBe(200);
   // Signing in is refused.
-  const login = await request.post("/oauth/v2/token", { headers, form: { grant_type: "password", username: escort, password: SIGN_UP_PASSWORD } });
+  const login = await request.post("/oauth/v2/token", {
+    headers,
+    form: { grant_type: "password", username: escort, password: SIGN_UP_PASSWORD },
+  });
   expect(login.status()).not.toBe(200);
 
   // The statement's mail (written by its job a moment after the decision) carries the signed link.
@@ -50,6 +63,7 @@ test("a banned member complains through the signed link of the statement's mail,
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Beschwerde gegen eine Entscheidung");
   await expect(page.getByTestId("appeal-link")).toBeVisible();
   await expect(page.getByTestId("appeal-statement")).toContainText("Konto gesperrt");
+  await expect(page.getByTestId("appeal-ground")).toHaveText("AGB: Umgang miteinander");
   await shot("form");
   const text = page.getByLabel("Warum ist die Entscheidung falsch?");
   await text.fill("kurz");

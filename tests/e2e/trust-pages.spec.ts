@@ -48,7 +48,10 @@ async function judge(page: Page, path: string, shot: string): Promise<void> {
         if (element.tagName === "A" && element.closest("p, li > p, dd, td, small")) return false;
         return box.height < 44;
       })
-      .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? "").trim().slice(0, 40)}" ${Math.round(element.getBoundingClientRect().height)}px`),
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()} "${(element.textContent ?? "").trim().slice(0, 40)}" ${Math.round(element.getBoundingClientRect().height)}px`,
+      ),
   );
   expect.soft(small, `${path}: targets under 44 px`).toEqual([]);
 }
@@ -81,7 +84,13 @@ test("the trust & safety pages at 390 px without JavaScript in de, en and pl", a
   const escortId = withE2eDb((db) => (db.prepare("SELECT id FROM users WHERE username = ?").get(escort) as { id: number }).id);
   const filed = await request.post("/api/v2/reports", {
     headers: reporterAuth,
-    data: { kind: "profile", object_id: escortId, type: "fake_profile", text: "Die Fotos gehören nach meinem Eindruck jemand anderem.", good_faith: true },
+    data: {
+      kind: "profile",
+      object_id: escortId,
+      type: "fake_profile",
+      text: "Die Fotos gehören nach meinem Eindruck jemand anderem.",
+      good_faith: true,
+    },
   });
   expect(filed.status(), await filed.text()).toBe(202);
   const reportId = ((await filed.json()) as { data: { id: number } }).data.id;
@@ -121,6 +130,8 @@ test("the trust & safety pages at 390 px without JavaScript in de, en and pl", a
     await judge(member, `/${lang}/user/statements`, `${lang}-statements`);
     await judge(member, `/${lang}/user/statements/${statementId}`, `${lang}-statement`);
     await judge(member, `/${lang}/user/statements/${statementId}/appeal`, `${lang}-statement-appeal`);
+    // The clause by its name, never the stored key.
+    await expect(member.getByTestId("appeal-ground")).not.toContainText("terms:");
     await judge(member, `/${lang}/user/kyc`, `${lang}-kyc`);
     await judge(member, `/${lang}/about/transparency`, `${lang}-transparency`);
     await member.context().close();

@@ -7,13 +7,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { appealLinkPath, fileAppealSchema, reportAppealPath, statementAppealPath } from "#server/contract/appeals";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { MAX_ROW_ID } from "#server/contract/row-id";
-import {
-  fetchOwnReport,
-  fetchStatementAppeal,
-  fetchStatementAppealByLink,
-  fileAppeal,
-  fileAppealByLink,
-} from "~/api/appeals.server";
+import { fetchOwnReport, fetchStatementAppeal, fetchStatementAppealByLink, fileAppeal, fileAppealByLink } from "~/api/appeals.server";
 import { createApiClient } from "~/api/client.server";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";

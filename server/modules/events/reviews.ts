@@ -117,7 +117,10 @@ export async function eventReviews(deps: ApiDeps, user: AuthUser | null, slug: s
   const viewerId = user?.id ?? null;
   const event = await eventForViewer(deps, viewerId, slug);
   // A review the team removed (ADR 123: marked, kept for an appeal) is shown nowhere and counts nowhere.
-  let base = deps.db.selectFrom("event_reviews").where("event_reviews.event_id", "=", event.id).where("event_reviews.removed_at", "is", null);
+  let base = deps.db
+    .selectFrom("event_reviews")
+    .where("event_reviews.event_id", "=", event.id)
+    .where("event_reviews.removed_at", "is", null);
   if (viewerId !== null) base = base.where((eb) => authorNotBlocked(eb, viewerId));
   const [rows, total, summary, viewer] = await Promise.all([
     base

@@ -158,7 +158,11 @@ const alreadyDecided = () => new ApiError(409, [errorItem(409, "exception.backof
  * The acceptance mail. A refusal sends none of its own: its statement of reasons is the one message (bell and mail,
  * naming what was refused and why, linking the statement with its complaint; statements/delivery.ts).
  */
-async function tellOwner(deps: ApiDeps, ownerId: number, subject: { kind: "media" } | { kind: "text"; field: ReviewedTextField }): Promise<void> {
+async function tellOwner(
+  deps: ApiDeps,
+  ownerId: number,
+  subject: { kind: "media" } | { kind: "text"; field: ReviewedTextField },
+): Promise<void> {
   const owner = await deps.db
     .selectFrom("users")
     .select(["email", "username", "language", "status"])

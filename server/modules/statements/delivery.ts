@@ -39,7 +39,9 @@ export async function deliverStatement(deps: ApiDeps, statementId: number, notic
       // A queue's refusal: the line names what was refused and why (the queue sends no message of its own).
       params: {
         reference,
-        ...(notice ? { item: notice.item, ...(notice.title ? { title: notice.title } : {}), ...(notice.reason ? { reason: notice.reason } : {}) } : {}),
+        ...(notice
+          ? { item: notice.item, ...(notice.title ? { title: notice.title } : {}), ...(notice.reason ? { reason: notice.reason } : {}) }
+          : {}),
       },
       url: statementPath(row.id),
       dedupeKey: `statement:${row.id}`,

@@ -81,15 +81,21 @@ const TEXTS: Record<Language, StatementTexts> = {
     promotionRefunded: "Die bezahlten Dollar sind wieder in deinem Guthaben.",
     resubmit: "Eine geänderte Fassung kannst du hier einreichen; wir prüfen sie dann wieder:",
     misuseSuspended: {
-      illegal_content: "Nach einer Verwarnung haben wir innerhalb von 12 Monaten erneut {threshold}-mal rechtswidrige Inhalte dieses Kontos festgestellt. Das Konto ist bis zum {date} gesperrt.",
-      unfounded_notices: "Nach einer Verwarnung waren innerhalb von 12 Monaten {threshold} weitere Meldungen dieses Kontos offensichtlich unbegründet. Meldungen sind bis zum {date} gesperrt.",
+      illegal_content:
+        "Nach einer Verwarnung haben wir innerhalb von 12 Monaten erneut {threshold}-mal rechtswidrige Inhalte dieses Kontos festgestellt. Das Konto ist bis zum {date} gesperrt.",
+      unfounded_notices:
+        "Nach einer Verwarnung waren innerhalb von 12 Monaten {threshold} weitere Meldungen dieses Kontos offensichtlich unbegründet. Meldungen sind bis zum {date} gesperrt.",
     },
     lifted: {
       subject: "Unsere Entscheidung {reference}: gilt nicht mehr",
       body: "die Einschränkung aus unserer Entscheidung {reference} ({restriction}) gilt seit heute nicht mehr. Die Begründung bleibt in deinem Konto gespeichert und zeigt das jetzt an:",
-      causes: { kyc_complete: "Deine Prüfung für Auszahlungen ist wieder vollständig. Deine angehaltene Auszahlung wartet jetzt wieder auf die Freigabe durch unser Team." },
+      causes: {
+        kyc_complete:
+          "Deine Prüfung für Auszahlungen ist wieder vollständig. Deine angehaltene Auszahlung wartet jetzt wieder auf die Freigabe durch unser Team.",
+      },
     },
-    signedOutLink: "Falls du dich nicht anmelden kannst: Dieser Link öffnet die Begründung und das Beschwerdeformular auch ohne Anmeldung. Er gilt bis zum {date} und nur für diese Entscheidung; gib ihn nicht weiter:",
+    signedOutLink:
+      "Falls du dich nicht anmelden kannst: Dieser Link öffnet die Begründung und das Beschwerdeformular auch ohne Anmeldung. Er gilt bis zum {date} und nur für diese Entscheidung; gib ihn nicht weiter:",
     restrictions: {
       content_removed: "Inhalt entfernt",
       content_disabled: "Inhalt nicht sichtbar",
@@ -139,15 +145,18 @@ const TEXTS: Record<Language, StatementTexts> = {
     promotionRefunded: "The dollars you paid are back in your balance.",
     resubmit: "You can send a changed version here; we will review it again:",
     misuseSuspended: {
-      illegal_content: "After a warning, content of this account was again found illegal {threshold} times within 12 months. The account is suspended until {date}.",
-      unfounded_notices: "After a warning, {threshold} more of this account's notices were manifestly unfounded within 12 months. Filing notices is suspended until {date}.",
+      illegal_content:
+        "After a warning, content of this account was again found illegal {threshold} times within 12 months. The account is suspended until {date}.",
+      unfounded_notices:
+        "After a warning, {threshold} more of this account's notices were manifestly unfounded within 12 months. Filing notices is suspended until {date}.",
     },
     lifted: {
       subject: "Our decision {reference}: no longer applies",
       body: "the restriction from our decision {reference} ({restriction}) no longer applies as of today. The statement of reasons stays in your account and now says so:",
       causes: { kyc_complete: "Your payout check is complete again. Your held payout is now waiting for our team’s approval again." },
     },
-    signedOutLink: "If you cannot sign in: this link opens the statement and the complaint form without signing in. It works until {date} and only for this decision; do not pass it on:",
+    signedOutLink:
+      "If you cannot sign in: this link opens the statement and the complaint form without signing in. It works until {date} and only for this decision; do not pass it on:",
     restrictions: {
       content_removed: "Content removed",
       content_disabled: "Content not visible",
@@ -198,15 +207,21 @@ const TEXTS: Record<Language, StatementTexts> = {
     promotionRefunded: "Los dólares que pagaste han vuelto a tu saldo.",
     resubmit: "Puedes enviar aquí una versión modificada; la revisaremos de nuevo:",
     misuseSuspended: {
-      illegal_content: "Tras una advertencia, volvimos a constatar {threshold} veces en 12 meses contenido ilegal de esta cuenta. La cuenta está suspendida hasta el {date}.",
-      unfounded_notices: "Tras una advertencia, otras {threshold} notificaciones de esta cuenta resultaron manifiestamente infundadas en 12 meses. El envío de notificaciones está suspendido hasta el {date}.",
+      illegal_content:
+        "Tras una advertencia, volvimos a constatar {threshold} veces en 12 meses contenido ilegal de esta cuenta. La cuenta está suspendida hasta el {date}.",
+      unfounded_notices:
+        "Tras una advertencia, otras {threshold} notificaciones de esta cuenta resultaron manifiestamente infundadas en 12 meses. El envío de notificaciones está suspendido hasta el {date}.",
     },
     lifted: {
       subject: "Nuestra decisión {reference}: ya no se aplica",
       body: "la restricción de nuestra decisión {reference} ({restriction}) ya no se aplica desde hoy. La exposición de motivos sigue en tu cuenta y ahora lo indica:",
-      causes: { kyc_complete: "Tu verificación para pagos vuelve a estar completa. Tu pago retenido vuelve a esperar la aprobación de nuestro equipo." },
+      causes: {
+        kyc_complete:
+          "Tu verificación para pagos vuelve a estar completa. Tu pago retenido vuelve a esperar la aprobación de nuestro equipo.",
+      },
     },
-    signedOutLink: "Si no puedes iniciar sesión: este enlace abre la exposición de motivos y el formulario de reclamación sin iniciarla. Es válido hasta el {date} y solo para esta decisión; no lo compartas:",
+    signedOutLink:
+      "Si no puedes iniciar sesión: este enlace abre la exposición de motivos y el formulario de reclamación sin iniciarla. Es válido hasta el {date} y solo para esta decisión; no lo compartas:",
     restrictions: {
       content_removed: "Contenido eliminado",
       content_disabled: "Contenido no visible",
@@ -257,15 +272,21 @@ const TEXTS: Record<Language, StatementTexts> = {
     promotionRefunded: "Zapłacone dolary wróciły na Twoje saldo.",
     resubmit: "Poprawioną wersję możesz przesłać tutaj; sprawdzimy ją ponownie:",
     misuseSuspended: {
-      illegal_content: "Po ostrzeżeniu w ciągu 12 miesięcy ponownie stwierdziliśmy {threshold} razy nielegalne treści tego konta. Konto jest zawieszone do {date}.",
-      unfounded_notices: "Po ostrzeżeniu kolejne zgłoszenia tego konta ({threshold}) okazały się w ciągu 12 miesięcy oczywiście bezzasadne. Składanie zgłoszeń jest zawieszone do {date}.",
+      illegal_content:
+        "Po ostrzeżeniu w ciągu 12 miesięcy ponownie stwierdziliśmy {threshold} razy nielegalne treści tego konta. Konto jest zawieszone do {date}.",
+      unfounded_notices:
+        "Po ostrzeżeniu kolejne zgłoszenia tego konta ({threshold}) okazały się w ciągu 12 miesięcy oczywiście bezzasadne. Składanie zgłoszeń jest zawieszone do {date}.",
     },
     lifted: {
       subject: "Nasza decyzja {reference}: już nie obowiązuje",
       body: "ograniczenie wynikające z naszej decyzji {reference} ({restriction}) od dziś już nie obowiązuje. Uzasadnienie pozostaje na Twoim koncie i teraz to pokazuje:",
-      causes: { kyc_complete: "Twoja weryfikacja do wypłat jest znowu kompletna. Twoja wstrzymana wypłata znów czeka na zatwierdzenie przez nasz zespół." },
+      causes: {
+        kyc_complete:
+          "Twoja weryfikacja do wypłat jest znowu kompletna. Twoja wstrzymana wypłata znów czeka na zatwierdzenie przez nasz zespół.",
+      },
     },
-    signedOutLink: "Jeśli nie możesz się zalogować: ten link otwiera uzasadnienie i formularz skargi bez logowania. Jest ważny do {date} i tylko dla tej decyzji; nie przekazuj go dalej:",
+    signedOutLink:
+      "Jeśli nie możesz się zalogować: ten link otwiera uzasadnienie i formularz skargi bez logowania. Jest ważny do {date} i tylko dla tej decyzji; nie przekazuj go dalej:",
     restrictions: {
       content_removed: "Treść usunięta",
       content_disabled: "Treść niewidoczna",

@@ -49,7 +49,13 @@ describe(`the signed complaint link of a banned member (${TEST_DB})`, () => {
     const [reporter, target, team] = [await member(USER_TYPE.client), await member(), await member(USER_TYPE.team)];
     const filed = await call<{ id: number }>("POST", "/reports", {
       token: reporter.token,
-      body: { kind: "profile", object_id: target.id, type: "hate_harassment", text: "Beleidigt mich seit Tagen in Nachrichten.", good_faith: true },
+      body: {
+        kind: "profile",
+        object_id: target.id,
+        type: "hate_harassment",
+        text: "Beleidigt mich seit Tagen in Nachrichten.",
+        good_faith: true,
+      },
     });
     expect(filed.status).toBe(202);
     const decided = await call("POST", `/backoffice/reports/${filed.json.data!.id}/decide`, {
@@ -90,7 +96,11 @@ describe(`the signed complaint link of a banned member (${TEST_DB})`, () => {
 
     const view = await call<StatementAppealView>("GET", `/appeal-links/${token}`);
     expect(view.status).toBe(200);
-    expect(view.json.data).toMatchObject({ statement: { id: statement.id, restriction: "account_terminated" }, may_appeal: true, appeal: null });
+    expect(view.json.data).toMatchObject({
+      statement: { id: statement.id, restriction: "account_terminated" },
+      may_appeal: true,
+      appeal: null,
+    });
 
     const short = await call("POST", `/appeal-links/${token}`, { body: { text: "kurz" } });
     expect(short.status).toBe(400);
@@ -130,9 +140,9 @@ describe(`the signed complaint link of a banned member (${TEST_DB})`, () => {
     }
     // A token is not a bearer token: the API knows no session by it.
     expect((await call("GET", "/statements", { token: first.token })).status).toBe(401);
-    expect(await rt.deps.db.selectFrom("appeals").select("id").where("statement_id", "in", [first.statement.id, second.statement.id]).execute()).toEqual(
-      [],
-    );
+    expect(
+      await rt.deps.db.selectFrom("appeals").select("id").where("statement_id", "in", [first.statement.id, second.statement.id]).execute(),
+    ).toEqual([]);
 
     // After the complaint window the genuine link stops working, with its own answer.
     rt.clock.set(appealUntil(Number(first.statement.created_at)) + 1);

@@ -92,7 +92,12 @@ describe(`event reviews removed and restored (${TEST_DB})`, () => {
       .selectAll()
       .where("report_id", "=", filed.json.data.id)
       .executeTakeFirstOrThrow();
-    expect(statement).toMatchObject({ user_id: anna.id, subject_kind: "event_review", subject_id: String(annaReview), restriction: "content_removed" });
+    expect(statement).toMatchObject({
+      user_id: anna.id,
+      subject_kind: "event_review",
+      subject_id: String(annaReview),
+      restriction: "content_removed",
+    });
     // A removed review cannot be reported again.
     const again = await api(reporter.token, "POST", "/reports", {
       kind: "event_review",

@@ -209,11 +209,7 @@ describe(`events (${TEST_DB})`, () => {
     expect((await api(team.token, "POST", `/backoffice/events/${created.id}/accept`)).status).toBe(409);
     // One bell line per refusal: the statement's (its job), with the event's title and the reason.
     await rt.jobs.runDue();
-    const note = await rt.deps.db
-      .selectFrom("notifications")
-      .select(["event", "params"])
-      .where("user_id", "=", organizer.id)
-      .execute();
+    const note = await rt.deps.db.selectFrom("notifications").select(["event", "params"]).where("user_id", "=", organizer.id).execute();
     expect(note.map((row) => row.event)).toEqual(["statement_issued"]);
     expect(JSON.parse(note[0]!.params)).toMatchObject({ item: "event", title: created.title, reason: "contact_details" });
     expect((await detail(organizer.token, created)).body.rejection_reason).toBe("contact_details");

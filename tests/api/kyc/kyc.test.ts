@@ -337,8 +337,14 @@ describe(`kyc (${TEST_DB})`, () => {
       .where("user_id", "=", escort.id)
       .where("event", "=", "statement_lifted")
       .execute();
-    expect(bell).toEqual([{ url: `user/statements/${hold.statement_id}`, params: JSON.stringify({ reference: statementReference(hold.statement_id) }) }]);
-    const mails = await rt.deps.db.selectFrom("mail_outbox").select(["subject", "text_body"]).where("template", "=", "statement_lifted").execute();
+    expect(bell).toEqual([
+      { url: `user/statements/${hold.statement_id}`, params: JSON.stringify({ reference: statementReference(hold.statement_id) }) },
+    ]);
+    const mails = await rt.deps.db
+      .selectFrom("mail_outbox")
+      .select(["subject", "text_body"])
+      .where("template", "=", "statement_lifted")
+      .execute();
     const mine = mails.filter((mail) => mail.subject.includes(statementReference(hold.statement_id)));
     expect(mine).toHaveLength(1);
     expect(mine[0]!.text_body).toContain("wartet jetzt wieder auf die Freigabe");

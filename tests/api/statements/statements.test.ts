@@ -106,7 +106,10 @@ describe(`statements of reasons (${TEST_DB})`, () => {
       .select(["kind", "state", "attempts"])
       // The notify job of a queue's refusal carries the notice after the id.
       .where((eb) =>
-        eb.or([eb("payload", "=", JSON.stringify({ statement_id: statementId })), eb("payload", "like", `{"statement_id":${statementId},%`)]),
+        eb.or([
+          eb("payload", "=", JSON.stringify({ statement_id: statementId })),
+          eb("payload", "like", `{"statement_id":${statementId},%`),
+        ]),
       )
       .orderBy("kind")
       .execute();
@@ -162,7 +165,11 @@ describe(`statements of reasons (${TEST_DB})`, () => {
       .executeTakeFirstOrThrow();
     expect(notification).toMatchObject({ url: `user/statements/${statement.id}` });
     // One message per refusal: the statement's line names what was refused and why; the queue sends none of its own.
-    expect(JSON.parse(notification.params)).toEqual({ reference: statementReference(statement.id), item: "photo", reason: "contact_details" });
+    expect(JSON.parse(notification.params)).toEqual({
+      reference: statementReference(statement.id),
+      item: "photo",
+      reason: "contact_details",
+    });
     const bell = await rt.deps.db.selectFrom("notifications").select("event").where("user_id", "=", member.id).execute();
     expect(bell.map((row) => row.event)).toEqual(["statement_issued"]);
     const mail = await rt.deps.db
