@@ -35,3 +35,16 @@ export function fetchAppealQueue(api: ApiClient, page: number): Promise<ApiResul
 export function decideAppeal(api: ApiClient, id: number, body: FormValues<typeof appealsOps.decide>): Promise<ApiResult<OwnAppealData>> {
   return api.op(appealsOps.decide, { params: { id }, body: body as BodyInput<typeof appealsOps.decide>, handleErrors: true });
 }
+
+/** ADR 123: the statement's complaint page through the signed link of a member who cannot sign in (no session). */
+export function fetchStatementAppealByLink(api: ApiClient, token: string): Promise<ApiResult<StatementAppealViewData>> {
+  return api.op(appealsOps.linkView, { params: { token }, handleErrors: true });
+}
+
+export function fileAppealByLink(
+  api: ApiClient,
+  token: string,
+  body: FormValues<typeof appealsOps.fileForLink>,
+): Promise<ApiResult<OwnAppealData>> {
+  return api.op(appealsOps.fileForLink, { params: { token }, body: body as BodyInput<typeof appealsOps.fileForLink>, handleErrors: true });
+}

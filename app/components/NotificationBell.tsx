@@ -51,7 +51,7 @@ export function NotificationBell({ summary }: { summary: Viewer["notifications"]
                     data-unread={isUnread ? "1" : "0"}
                     data-highlighted={highlight ? "1" : undefined}
                   >
-                    {notificationLine(t, item)}
+                    {notificationLine(t, item, lang)}
                     <span className={css.when}>{notificationTime(item.createdAt, lang)}</span>
                   </Link>
                 </li>

@@ -1,7 +1,10 @@
 import type { TFunction } from "i18next";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { PAYMENT_REQUIRED_KEY } from "#server/contract/prices";
+import { formatCalendarDate } from "~/utils/dates";
 import { paymentRequiredParams } from "~/utils/money";
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * Spec section 8: messages starting with "validation." or "exception." (or
@@ -26,12 +29,16 @@ export function translateMessage(t: TFunction, message: string, params?: Record<
     : key.startsWith("validation.")
       ? t("validation.invalid")
       : t("exception.common.something_wrong_happened");
-  const values: Record<string, unknown> = { ...inline, ...params };
+  const language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+  // A calendar day in the params (a suspension's `until`) comes as YYYY-MM-DD: shown as the language writes dates.
+  const values: Record<string, unknown> = Object.fromEntries(
+    Object.entries({ ...inline, ...params }).map(([name, value]) => [
+      name,
+      typeof value === "string" && ISO_DAY.test(value) ? formatCalendarDate(value, language) : value,
+    ]),
+  );
   // The one payment-required outcome (ADR 061) names a product and its price: both shown as words, not codes.
-  const payment =
-    key === PAYMENT_REQUIRED_KEY
-      ? paymentRequiredParams(t, isLanguage(lang) ? lang : DEFAULT_LANGUAGE, values as Record<string, string | number>)
-      : null;
+  const payment = key === PAYMENT_REQUIRED_KEY ? paymentRequiredParams(t, language, values as Record<string, string | number>) : null;
   const text = t(key, { ...values, ...payment, defaultValue: fallback });
   // An error about one sent file names it (issue 25 item 10: which of 16 photos was refused).
   return typeof values.file === "string" && values.file !== "" ? t("form_file_error", { file: values.file, message: text }) : text;

@@ -33,9 +33,18 @@ export default function EventRoute() {
       jsonLd={jsonLd}
       signedIn={signedIn}
       done={refused ? null : done}
-      refused={refused}
+      refused={refused?.intent === "report_review" ? null : refused}
       attendance={sections ? <AttendanceSection data={sections.attendance} lang={lang} /> : null}
-      reviews={sections ? <EventReviewsSection data={sections.reviews} lang={lang} /> : null}
+      reviews={
+        sections ? (
+          <EventReviewsSection
+            data={sections.reviews}
+            lang={lang}
+            signedIn={signedIn}
+            refused={refused?.intent === "report_review" ? refused : null}
+          />
+        ) : null
+      }
     />
   );
 }

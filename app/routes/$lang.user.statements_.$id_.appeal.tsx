@@ -7,7 +7,7 @@ import { loadAppeal, submitAppeal } from "~/features/appeals/appeal.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["appeals"], hydrate: false };
+export const handle = { i18n: ["appeals", "statements"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadAppeal("statement", args);
 

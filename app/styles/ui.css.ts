@@ -128,3 +128,6 @@ export const tab = style({
   whiteSpace: "nowrap",
   selectors: { '&[aria-current="page"]': { borderBottom: `3px solid ${vars.color.primary}`, fontWeight: 600 } },
 });
+
+/** A link standing on its own line (back to the overview, on to the payouts): a 44 px target, aligned with the text. */
+export const blockLink = style({ display: "inline-flex", alignItems: "center", minHeight: "44px", alignSelf: "flex-start" });

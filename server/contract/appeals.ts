@@ -40,6 +40,10 @@ export const APPEAL_ERRORS = {
   /** Art. 20(6): the complaint is decided by someone other than who took the decision. */
   originalDecider: "exception.appeals.original_decider",
   decidedAlready: "exception.appeals.decided_already",
+  /** ADR 123: a signed complaint link that is malformed, altered or another statement's (answered like an unknown one). */
+  linkInvalid: "exception.appeals.link_invalid",
+  /** ADR 123: a genuine link after the complaint window closed. */
+  linkExpired: "exception.appeals.link_expired",
 } as const;
 
 const required = "validation.required";
@@ -161,5 +165,7 @@ export function appealDeadline(decidedAt: number): number {
 /** The web pages (after the language) where a complaint is filed: a statement's, and a notifier's report's. */
 export const statementAppealPath = (statementId: number) => `user/statements/${statementId}/appeal`;
 export const reportAppealPath = (reportId: number) => `user/reports/${reportId}/appeal`;
+/** The signed complaint page of a member who cannot sign in (ADR 123): the token is the only key. */
+export const appealLinkPath = (token: string) => `appeal/${token}`;
 /** The member's own reports (the notifier's decisions, their complaint links). */
 export const OWN_REPORTS_PATH = "user/reports";

@@ -73,6 +73,8 @@ export const NOTIFICATION_EVENTS = [
   "kyc_action_needed",
   // Statements of reasons (issue 30 item 4, ADR 110): a decision that restricts the member's content, account or money.
   "statement_issued",
+  // A restriction that ended because its cause went away (ADR 123): a KYC hold released.
+  "statement_lifted",
   // Internal complaints (issue 30 item 4, ADR 113): the outcome, to the appellant.
   "appeal_decided",
   // Misuse (issue 30 item 4, DSA Art. 23, ADR 115): the warning first, then the suspension with its end.

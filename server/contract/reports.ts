@@ -30,6 +30,8 @@ export const REPORT_OBJECT_KINDS = [
   "comment",
   "event",
   "review",
+  // A review of an event (ADR 123); "review" is a date's review (their ids collide).
+  "event_review",
   "date",
   "live",
   "recording",
@@ -100,6 +102,7 @@ export const REPORT_TYPES_BY_KIND: Record<ReportObjectKind, readonly ReportType[
   comment: [...EVERYWHERE, "unprotected_sex", "scam", "spam", "other"],
   event: [...EVERYWHERE, "unprotected_sex", "scam", "spam", "other"],
   review: [...EVERYWHERE, "fake_review", "spam", "other"],
+  event_review: [...EVERYWHERE, "fake_review", "spam", "other"],
   date: [...EVERYWHERE, "unprotected_sex", "scam", "violence", "non_payment", "other"],
   live: [...EVERYWHERE, ...IMAGERY, "unprotected_sex", "other"],
   recording: [...EVERYWHERE, ...IMAGERY, "unprotected_sex", "other"],

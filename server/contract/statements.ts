@@ -109,6 +109,13 @@ export const STATEMENT_ERRORS = {
 /** GET /statements: a page. */
 export const statementListQuerySchema = v.strictObject({ page: pageQueryParam }, "validation.invalid");
 
+/**
+ * Why a restriction ended before (or without) the end it named, its cause having gone away (ADR 123) — not a
+ * reversal: the decision was right when taken. kyc_complete: a payout held by KYC went back to the approval queue.
+ */
+export const STATEMENT_LIFT_CAUSES = ["kyc_complete"] as const;
+export type StatementLiftCause = (typeof STATEMENT_LIFT_CAUSES)[number];
+
 /** One statement as its member reads it (Art. 17(3)). */
 export interface StatementView {
   id: number;
@@ -130,6 +137,9 @@ export interface StatementView {
   automated_decision: boolean;
   created_at: number;
   reversed_at: number | null;
+  /** The restriction no longer applies since (ADR 123), and why; the statement is kept as issued. */
+  lifted_at: number | null;
+  lift_cause: StatementLiftCause | null;
   /** The last moment of the internal complaint (Art. 20: APPEAL_WINDOW_MONTHS after the decision). */
   appeal_until: number;
   /** Whether the internal complaint is still open (within the window, not reversed). */

@@ -28,7 +28,8 @@ test("a photo refused by the team: the member opens the notification and reads t
   const member = await noJsMemberPage(browser, clientIp, escort);
   await member.waitForURL((url) => !url.pathname.endsWith("/login"));
   // The notification is written by the statement's job, a moment after the decision.
-  const notification = member.getByTestId("notification").filter({ hasText: "lies die Begründung" });
+  // One line for the refusal, the statement's: it names the photo (the queue sends no line of its own).
+  const notification = member.getByTestId("notification").filter({ hasText: "Nicht freigegeben: dein Foto – lies die Begründung" });
   await expect(async () => {
     await member.goto("/de/my_notification");
     await expect(notification).toHaveCount(1, { timeout: 1_000 });
@@ -40,7 +41,8 @@ test("a photo refused by the team: the member opens the notification and reads t
   await expect(member.getByRole("heading", { level: 1 })).toHaveText(/^Begründung S-\d{6}$/);
   await expect(member.getByTestId("statement-restriction")).toHaveText("Inhalt nicht sichtbar");
   await expect(member.getByTestId("statement-facts")).toHaveText(
-    "Unser Team hat dein Foto vor der Veröffentlichung geprüft und nicht freigegeben. Für andere ist der Inhalt nicht sichtbar.",
+    "Unser Team hat dein Foto vor der Veröffentlichung geprüft und nicht freigegeben. Für andere ist der Inhalt nicht sichtbar. " +
+      "Grund: Telefonnummern, Adressen und Links gehören nicht in Fotos und Profiltexte.",
   );
   await expect(member.getByTestId("statement-ground")).toContainText("Unsere Nutzungsbedingungen: Kontakt über Velora");
   await expect(member.getByText("Die Entscheidung hat ein Mensch aus unserem Team getroffen.")).toBeVisible();

@@ -7,6 +7,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { APPEAL_LIMITS, OWN_REPORTS_PATH, type AppealState } from "#server/contract/appeals";
+import { termsClauseOf } from "#server/contract/statements";
 import type { OwnReportWithAppealData, StatementAppealViewData } from "~/api/appeals.server";
 import { FormErrors } from "~/components/Field";
 import { TextAreaField } from "~/components/FieldControls";
@@ -73,26 +74,48 @@ export function AppealPage({
   report,
   done,
   failure,
+  signedOut,
 }: {
   title: string;
   statement: StatementAppealViewData | null;
   report: OwnReportWithAppealData | null;
   done: boolean;
   failure: FormReply | null;
+  /** Opened through the signed link of a member who cannot sign in (ADR 123): no way into the account; maybe expired. */
+  signedOut?: { expired: boolean };
 }) {
   const { t, i18n } = useTranslation("appeals");
+  const { t: tStatements } = useTranslation("statements");
   const to = useLocalePath();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" });
+  // A clause of our terms by its name ("terms:contact_details" → "Kontakt über Velora"); a law or a report's ground
+  // ("AGB: Bewertungen") as written, without saying "terms" twice.
+  const groundLine = (ground: string, reference: string) => {
+    const clause = termsClauseOf(reference);
+    if (clause) return `${t("appeals.grounds.terms")}: ${tStatements(`statements.clauses.${clause}.title`)}`;
+    return ground === "illegal" ? `${t("appeals.grounds.illegal")}: ${reference}` : reference;
+  };
   const appeal = statement ? statement.appeal : (report?.appeal ?? null);
   const until = statement ? statement.appealUntil : (report?.appealUntil ?? null);
   const mayAppeal = statement ? statement.mayAppeal : report !== null && report.appeal === null && until !== null && Date.now() <= until;
   return (
     <main className={ui.narrow}>
       <div className={ui.stack}>
-        <Link className={css.tapLink} to={to(statement ? "user" : OWN_REPORTS_PATH)}>
-          {statement ? t("appeals.page.back_account") : t("appeals.page.back_reports")}
-        </Link>
+        {signedOut ? null : (
+          <Link className={css.tapLink} to={to(statement ? "user" : OWN_REPORTS_PATH)}>
+            {statement ? t("appeals.page.back_account") : t("appeals.page.back_reports")}
+          </Link>
+        )}
         <h1>{title}</h1>
+        {signedOut?.expired ? (
+          <p className={ui.alert} role="alert" data-testid="appeal-link-expired">
+            {t("appeals.page.link_expired")}
+          </p>
+        ) : signedOut ? (
+          <p className={ui.muted} data-testid="appeal-link">
+            {t("appeals.page.link_intro")}
+          </p>
+        ) : null}
         {done ? (
           <p className={ui.notice} role="status" data-testid="appeal-done">
             {t("appeals.page.done")}
@@ -107,8 +130,8 @@ export function AppealPage({
             {statement.statement.endsAt !== null ? (
               <p className={ui.muted}>{t("appeals.page.ends", { date: date.format(statement.statement.endsAt) })}</p>
             ) : null}
-            <p className={ui.muted}>
-              {t(`appeals.grounds.${statement.statement.ground}`)}: {statement.statement.groundReference}
+            <p className={ui.muted} data-testid="appeal-ground">
+              {groundLine(statement.statement.ground, statement.statement.groundReference)}
             </p>
             <p className={css.text}>{statement.statement.facts}</p>
             {statement.statement.reversedAt !== null ? (
@@ -139,7 +162,7 @@ export function AppealPage({
             <AppealForm failure={failure} />
           </>
         ) : null}
-        {!appeal && !mayAppeal ? <p data-testid="appeal-closed">{t("appeals.page.closed")}</p> : null}
+        {!appeal && !mayAppeal && !signedOut?.expired ? <p data-testid="appeal-closed">{t("appeals.page.closed")}</p> : null}
         <p className={ui.muted}>{t("appeals.page.other_ways")}</p>
       </div>
     </main>

@@ -61,7 +61,9 @@ export function StaffQueueFrame<Item extends { id: number }>({
         <h1>{t(`${feature}.backoffice.title`)}</h1>
         <p className={ui.muted}>{t(`${feature}.backoffice.intro`)}</p>
         {summary}
-        <Link to={`/${i18n.language}/backoffice`}>{t(`${feature}.backoffice.to_queue`)}</Link>
+        <Link to={`/${i18n.language}/backoffice`} className={ui.blockLink}>
+          {t(`${feature}.backoffice.to_queue`)}
+        </Link>
         {done ? (
           <p className={ui.notice} role="status" data-testid={`${feature}-queue-done`}>
             {t(`${feature}.backoffice.done_${done}`)}

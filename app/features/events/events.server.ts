@@ -160,6 +160,8 @@ export async function loadEventPage({ request, context, params }: LoaderFunction
 
 const eventPageFormSchema = intentVariant({
   report: v.object({ ...reportFormEntries }),
+  // A review on the page (ADR 123: kind event_review); the API decides whether the reporter may see it.
+  report_review: v.object({ review_id: rowIdField("exception.reports.object_not_found"), ...reportFormEntries }),
 });
 
 /** The detail page's form: the report of the event (members; the API decides whether they may see it). */
@@ -171,8 +173,7 @@ export async function submitEventPage({ request, context, params }: ActionFuncti
   if (submission.status !== "success") return refuse(400, submission.reply());
   const form = submission.value;
   const result = await fileReport(createApiClient({ request, context }), {
-    kind: "event",
-    object_id: event.id,
+    ...(form.intent === "report_review" ? { kind: "event_review", object_id: form.review_id } : { kind: "event", object_id: event.id }),
     type: form.type,
     text: form.text,
     good_faith: form.good_faith,

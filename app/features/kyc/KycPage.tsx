@@ -74,7 +74,9 @@ export function KycPage({ kyc, done, failure }: { kyc: KycData | null; done: Kyc
               {t("kyc.page.held", { count: kyc.heldPayouts })}
             </p>
           ) : null}
-          <Link to={to("user/dollar/payout")}>{t("kyc.page.to_payouts")}</Link>
+          <Link to={to("user/dollar/payout")} className={ui.blockLink}>
+            {t("kyc.page.to_payouts")}
+          </Link>
         </section>
         <ol className={css.steps} data-testid="kyc-steps">
           {kyc.steps.map((step) => (

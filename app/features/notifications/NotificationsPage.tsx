@@ -125,10 +125,10 @@ function Entry({ item, page, filter }: { item: NotificationItemData; page: numbe
       <p className={[css.line, unread ? css.lineUnread : ""].join(" ")}>
         {item.url ? (
           <Link to={to(item.url)} className={css.lineLink}>
-            {notificationLine(tCommon, item)}
+            {notificationLine(tCommon, item, lang)}
           </Link>
         ) : (
-          notificationLine(tCommon, item)
+          notificationLine(tCommon, item, lang)
         )}
       </p>
       <div className={css.meta}>

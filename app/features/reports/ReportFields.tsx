@@ -13,8 +13,11 @@ export function ReportFields({
   values,
   errors,
   rows = 4,
+  idPrefix = "",
 }: {
   kind: ReportObjectKind;
+  /** Where one page has several report forms (an event and each of its reviews): keeps the fields' ids apart. */
+  idPrefix?: string;
   /** The refused post's input (a text per field). */
   values: Record<string, unknown>;
   errors: (field: string) => string[] | undefined;
@@ -24,9 +27,9 @@ export function ReportFields({
   const text = (name: string) => (typeof values[name] === "string" ? values[name] : undefined);
   return (
     <>
-      <ReportTypeSelect kind={kind} id="report-type" defaultValue={text("type")} errors={errors("type")} />
+      <ReportTypeSelect kind={kind} id={`${idPrefix}report-type`} defaultValue={text("type")} errors={errors("type")} />
       <TextAreaField
-        id="report-text"
+        id={`${idPrefix}report-text`}
         name="text"
         label={t("reports.form.text_optional")}
         hint={t("reports.form.text_hint", { min: REPORT_LIMITS.textMin, max: REPORT_LIMITS.textMax })}
@@ -36,7 +39,7 @@ export function ReportFields({
         errors={errors("text")}
       />
       <CheckboxField
-        id="report-good-faith"
+        id={`${idPrefix}report-good-faith`}
         name="good_faith"
         label={t("reports.form.good_faith")}
         defaultChecked={values.good_faith === "on"}

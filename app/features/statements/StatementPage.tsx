@@ -29,6 +29,12 @@ export function StatementPage({ title, statement }: { title: string; statement: 
           <p className={ui.notice} role="status">
             {t("statements.detail.reversed", { date: date.format(statement.reversedAt) })}
           </p>
+        ) : statement.liftedAt !== null ? (
+          // ADR 123: the restriction ended because its cause went away; the statement stays as it was issued.
+          <p className={ui.notice} role="status" data-testid="statement-lifted">
+            {t("statements.detail.lifted", { date: date.format(statement.liftedAt) })}{" "}
+            {statement.liftCause ? t(`statements.lift_causes.${statement.liftCause}`) : null}
+          </p>
         ) : null}
 
         <section className={css.section}>

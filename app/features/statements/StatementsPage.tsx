@@ -32,6 +32,8 @@ export function StatementsPage({ title, statements }: { title: string; statement
                   <strong>{statement.reference}</strong>
                   {statement.reversedAt !== null ? (
                     <span className={css.badgeReversed}>{t("statements.list.reversed")}</span>
+                  ) : statement.liftedAt !== null ? (
+                    <span className={css.badgeReversed}>{t("statements.list.lifted")}</span>
                   ) : statement.appealable ? (
                     <span className={css.badgeOpen}>{t("statements.list.appeal_open", { date: date.format(statement.appealUntil) })}</span>
                   ) : (

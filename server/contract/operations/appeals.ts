@@ -10,6 +10,9 @@ export const appealsOps = {
     body: fileAppealSchema,
     response: "OwnAppeal",
   }),
+  /** ADR 123: the statement's complaint page through the signed link of a member who cannot sign in. */
+  linkView: defineOperation({ method: "get", path: "/api/v2/appeal-links/:token", response: "StatementAppealView" }),
+  fileForLink: defineOperation({ method: "post", path: "/api/v2/appeal-links/:token", body: fileAppealSchema, response: "OwnAppeal" }),
   fileForReport: defineOperation({ method: "post", path: "/api/v2/reports/:id/appeal", body: fileAppealSchema, response: "OwnAppeal" }),
   queue: defineOperation({ method: "get", path: "/api/v2/backoffice/appeals", query: appealQueueQuerySchema, response: "AppealQueue" }),
   decide: defineOperation({

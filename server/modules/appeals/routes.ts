@@ -5,7 +5,15 @@ import { ok } from "../../api/router";
 import { APPEAL_ERRORS, APPEAL_LIMITS } from "../../contract/appeals";
 import { appealsOps } from "../../contract/operations/appeals";
 import { APPEAL_WINDOW_MONTHS } from "../../contract/statements";
-import { appealQueue, decideAppeal, fileReportAppeal, fileStatementAppeal, statementAppealView } from "./service";
+import {
+  appealQueue,
+  decideAppeal,
+  fileReportAppeal,
+  fileStatementAppeal,
+  fileStatementAppealByLink,
+  statementAppealView,
+  statementAppealViewByLink,
+} from "./service";
 
 const STAFF_NOTE =
   'Staff with the permission "appeals.decide" only: 403 exception.backoffice.staff_only for members, exception.backoffice.role_forbidden for other roles.';
@@ -38,6 +46,32 @@ export function registerAppeals({ v2 }: ModuleContext): void {
       statuses: [201, 400, 401, 404, 409],
     },
     async (c, { body, user }) => ok(c, await fileStatementAppeal(c.get("deps"), user!.id, idOf(c.req.param("id")), body), { status: 201 }),
+  );
+  const LINK_NOTE =
+    "The token of the signed link the statement's mail carries when its member cannot sign in (a ban or a suspension; ADR 123): 404 exception.appeals.link_invalid for a malformed, altered or another statement's token, 410 exception.appeals.link_expired after the complaint window.";
+  v2.add(
+    appealsOps.linkView,
+    {
+      summary: `The appeal page's view of one statement, without a session. ${LINK_NOTE}`,
+      tag: "appeals",
+      auth: "optional",
+      statuses: [404, 410],
+    },
+    async (c) => {
+      c.header("Cache-Control", PRIVATE);
+      c.header("Referrer-Policy", "no-referrer");
+      return ok(c, await statementAppealViewByLink(c.get("deps"), c.req.param("token") ?? ""));
+    },
+  );
+  v2.add(
+    appealsOps.fileForLink,
+    {
+      summary: `The affected member complains about the statement through its signed link, without a session (DSA Art. 20). ${FILE_NOTE} ${LINK_NOTE}`,
+      tag: "appeals",
+      auth: "optional",
+      statuses: [201, 400, 404, 409, 410],
+    },
+    async (c, { body }) => ok(c, await fileStatementAppealByLink(c.get("deps"), c.req.param("token") ?? "", body), { status: 201 }),
   );
   v2.add(
     appealsOps.fileForReport,

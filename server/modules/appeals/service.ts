@@ -5,7 +5,7 @@
  * same transaction as the appeal's decision, its audit row and the statement's reversed_at.
  */
 import type { Selectable, Transaction } from "kysely";
-import { fail } from "../../api/errors";
+import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import {
   APPEAL_ERRORS,
@@ -28,6 +28,7 @@ import type { Database } from "../../db/schema";
 import { requireStaffPermission } from "../access/index";
 import { recordAudit } from "../audit/index";
 import { notify, publishNotificationHints } from "../notifications/index";
+import { checkAppealLinkToken, statementIdOfToken } from "../statements/index";
 import { appealDecidedMail } from "./mails";
 import { liftRestriction } from "./restrictions";
 import type { AppealsTable } from "./schema";
@@ -123,6 +124,40 @@ export async function fileStatementAppeal(deps: ApiDeps, userId: number, stateme
   if (statement.reversed_at !== null) throw fail.conflict(APPEAL_ERRORS.notAppealable);
   if (deps.clock.now() > appealDeadline(Number(statement.created_at))) throw fail.badRequest(APPEAL_ERRORS.windowClosed);
   return insertAppeal(deps, { userId, statementId, reportId: null, text: input.text });
+}
+
+/**
+ * The statement and member a signed complaint link names (ADR 123), for a member who cannot sign in. A malformed,
+ * altered or foreign token is 404 like an unknown statement; a genuine one after the window is 410. A deleted account
+ * has no complaint left to file (404).
+ */
+async function statementOfLink(deps: ApiDeps, token: string): Promise<{ userId: number; statementId: number }> {
+  const id = statementIdOfToken(token);
+  const statement =
+    id === null
+      ? undefined
+      : await deps.db
+          .selectFrom("statements")
+          .innerJoin("users", "users.id", "statements.user_id")
+          .select(["statements.id", "statements.user_id", "users.status"])
+          .where("statements.id", "=", id)
+          .executeTakeFirst();
+  const verdict = statement ? checkAppealLinkToken(deps.config.appSecret, token, statement, deps.clock.now()) : "forged";
+  if (!statement || verdict === "forged" || statement.status === "deleted") throw fail.notFound(APPEAL_ERRORS.linkInvalid);
+  if (verdict === "expired") throw new ApiError(410, [errorItem(410, APPEAL_ERRORS.linkExpired)]);
+  return { userId: statement.user_id, statementId: statement.id };
+}
+
+/** GET /appeal-links/{token}: the appeal page's view through a signed link (no session). */
+export async function statementAppealViewByLink(deps: ApiDeps, token: string): Promise<StatementAppealView> {
+  const { userId, statementId } = await statementOfLink(deps, token);
+  return statementAppealView(deps, userId, statementId);
+}
+
+/** POST /appeal-links/{token}: the complaint through a signed link — the same rules as signed in (once, in the window). */
+export async function fileStatementAppealByLink(deps: ApiDeps, token: string, input: FileAppealInput): Promise<OwnAppeal> {
+  const { userId, statementId } = await statementOfLink(deps, token);
+  return fileStatementAppeal(deps, userId, statementId, input);
 }
 
 /**

@@ -492,7 +492,8 @@ export async function decideBlog(deps: ApiDeps, staffId: number, id: number, rea
       // A post_check post was public while it waited: the rejection takes it down.
       const when = row.state === BLOG_STATE.post_check ? "after_publication" : "before_publication";
       const statement = { userId: row.author_id, item: "blog", subjectKind: "blog", subjectId: id, reason } as const;
-      await recordQueueDecisionStatement(trx, { ...statement, when, decidedBy: staffId }, now);
+      const notice = { item: "blog", title: row.title, url: "my_blogs" };
+      await recordQueueDecisionStatement(trx, { ...statement, when, decidedBy: staffId, notice }, now);
     }
     await recordAudit(
       trx,
@@ -507,14 +508,15 @@ export async function decideBlog(deps: ApiDeps, staffId: number, id: number, rea
       },
       now,
     );
-    // A post that was public already (post_check) needs no news when it passes; a rejection always does.
-    if (reason === null && row.state === BLOG_STATE.post_check) return { state: next, hints: [] };
+    // A post that was public already (post_check) needs no news when it passes; a rejection's one message is its
+    // statement's bell line and mail (statements/delivery.ts).
+    if (reason !== null || row.state === BLOG_STATE.post_check) return { state: next, hints: [] };
     const hints = await notify(deps, trx, {
       userId: row.author_id,
-      event: reason === null ? "moderation_accepted" : "moderation_rejected",
+      event: "moderation_accepted",
       subject: { type: "blog", id },
-      params: { item: "blog", ...(reason === null ? {} : { reason }) },
-      url: reason === null ? `blogs/${row.category}/${row.slug}` : "my_blogs",
+      params: { item: "blog" },
+      url: `blogs/${row.category}/${row.slug}`,
     });
     return { state: next, hints };
   });

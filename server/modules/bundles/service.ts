@@ -711,7 +711,8 @@ export async function decideBundle(deps: ApiDeps, staffId: number, id: number, r
     if (Number(updated.numUpdatedRows) !== 1) throw fail.conflict("exception.backoffice.already_decided");
     if (reason !== null) {
       const statement = { userId: row.creator_id, item: "bundle", subjectKind: "bundle", subjectId: id, reason } as const;
-      await recordQueueDecisionStatement(trx, { ...statement, when: "before_publication", decidedBy: staffId }, now);
+      const notice = { item: "bundle", title: row.title, url: "my_bundles" };
+      await recordQueueDecisionStatement(trx, { ...statement, when: "before_publication", decidedBy: staffId, notice }, now);
     }
     await recordAudit(
       trx,
@@ -726,11 +727,13 @@ export async function decideBundle(deps: ApiDeps, staffId: number, id: number, r
       },
       now,
     );
+    // A refusal's one message is its statement's bell line and mail (statements/delivery.ts).
+    if (reason !== null) return [];
     return notify(deps, trx, {
       userId: row.creator_id,
-      event: reason === null ? "moderation_accepted" : "moderation_rejected",
+      event: "moderation_accepted",
       subject: { type: "bundle", id },
-      params: { item: "bundle", ...(reason === null ? {} : { reason }) },
+      params: { item: "bundle" },
       url: "my_bundles",
     });
   });

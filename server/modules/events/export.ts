@@ -47,6 +47,8 @@ export async function eventsForExport(db: Kysely<Database>, userId: number) {
       "event_reviews.will_recommend",
       "event_reviews.text",
       "event_reviews.created_at",
+      // Removed by the team (ADR 123): still the member's own words, shown with when they were taken down.
+      "event_reviews.removed_at",
     ])
     .where("event_reviews.reviewer_id", "=", userId)
     .orderBy("event_reviews.id")
@@ -57,6 +59,7 @@ export async function eventsForExport(db: Kysely<Database>, userId: number) {
       ...review,
       would_attend_again: review.would_attend_again === 1,
       will_recommend: review.will_recommend === 1,
+      removed_at: review.removed_at === null ? null : Number(review.removed_at),
     })),
   };
 }

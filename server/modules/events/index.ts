@@ -9,9 +9,11 @@ import { defineFeature, type OpenQueueItems } from "../manifest";
 import { registerAttendanceAndReviews } from "./attendance-routes";
 import * as m0084 from "./migrations/0084_events";
 import { registerEvents } from "./routes";
+import { findReportedEventReview, removeEventReview, restoreEventReview } from "./reviews";
 import { findReportedEvent, removeReportedEvent, restoreReportedEvent } from "./service";
 
 export { eventsForExport } from "./export";
+export { removeEventReview } from "./reviews";
 
 // The queue's open items (ADR 119): the rows its own list shows, with when each began waiting.
 const scope = (name: string) => sql<string>`${sql.lit(name)}`.as("scope");
@@ -101,6 +103,8 @@ export const manifest = defineFeature({
   reportTypes: {
     /** An event the reporter may see (its organizer is the reported member). */
     event: { queue: "reports", find: findReportedEvent, removeContent: removeReportedEvent, restoreContent: restoreReportedEvent },
+    /** A review on an event's page (ADR 123): removed and restored by its mark, as date reviews. */
+    event_review: { queue: "reports", find: findReportedEventReview, removeContent: removeEventReview, restoreContent: restoreEventReview },
   },
   moderationQueues: {
     /** Events before they are listed, and again after every edit (ADR 099). */

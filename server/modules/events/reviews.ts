@@ -4,7 +4,7 @@
  * at once get one review and one 409, never a 500. Shown on the event (averages and a page of reviews) and as a
  * summary of all the organizer's events on their profile.
  */
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from "kysely";
 import { fail } from "../../api/errors";
 import type { ApiDeps, AuthUser } from "../../api/types";
 import { EVENT_STATUS } from "../../contract/events";
@@ -60,6 +60,7 @@ async function summaryOf(
   const row = await db
     .selectFrom("event_reviews")
     .where(where.column, "=", where.id)
+    .where("event_reviews.removed_at", "is", null)
     .select((eb) => [
       eb.fn.countAll<number | string>().as("n"),
       ...EVENT_REVIEW_RATINGS.map((rating) => eb.fn.avg<number | string | null>(`event_reviews.${rating}`).as(rating)),
@@ -115,7 +116,11 @@ async function reviewerState(deps: ApiDeps, event: AttendedEvent, viewerId: numb
 export async function eventReviews(deps: ApiDeps, user: AuthUser | null, slug: string, page: number): Promise<EventReviewList> {
   const viewerId = user?.id ?? null;
   const event = await eventForViewer(deps, viewerId, slug);
-  let base = deps.db.selectFrom("event_reviews").where("event_reviews.event_id", "=", event.id);
+  // A review the team removed (ADR 123: marked, kept for an appeal) is shown nowhere and counts nowhere.
+  let base = deps.db
+    .selectFrom("event_reviews")
+    .where("event_reviews.event_id", "=", event.id)
+    .where("event_reviews.removed_at", "is", null);
   if (viewerId !== null) base = base.where((eb) => authorNotBlocked(eb, viewerId));
   const [rows, total, summary, viewer] = await Promise.all([
     base
@@ -183,6 +188,7 @@ export async function addEventReview(deps: ApiDeps, userId: number, slug: string
     will_recommend: input.will_recommend === "yes" ? 1 : 0,
     text: input.text,
     created_at: now,
+    removed_at: null,
   };
   let id: number;
   try {
@@ -208,8 +214,52 @@ export async function organizerReviews(deps: ApiDeps, user: AuthUser | null, use
     deps.db
       .selectFrom("event_reviews")
       .where("organizer_id", "=", owner.id)
+      .where("removed_at", "is", null)
       .select((eb) => eb.fn.count<number | string>("event_id").distinct().as("n"))
       .executeTakeFirstOrThrow(),
   ]);
   return { username: owner.username, summary, events: Number(events.n) };
+}
+
+// ── removal by the team and its reversal (ADR 123) ─────────────────────────────────────────────────────────────
+
+/**
+ * A reported event review (kind `event_review`), as the reporter may see it: on an event they may see, not removed,
+ * and not written by someone they block or who blocks them. Null answers like an unknown id.
+ */
+export async function findReportedEventReview(deps: ApiDeps, reviewId: number, reporterId: number | null) {
+  let query = deps.db
+    .selectFrom("event_reviews")
+    .innerJoin("events", "events.id", "event_reviews.event_id")
+    .select(["event_reviews.id", "event_reviews.reviewer_id", "events.slug"])
+    .where("event_reviews.id", "=", reviewId)
+    .where("event_reviews.removed_at", "is", null);
+  if (reporterId !== null) query = query.where((eb) => authorNotBlocked(eb, reporterId));
+  const row = await query.executeTakeFirst();
+  if (!row) return null;
+  try {
+    await eventForViewer(deps, reporterId, row.slug);
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return null;
+    throw error;
+  }
+  return { objectId: row.id, targetUserId: row.reviewer_id };
+}
+
+/**
+ * The team removes an event review (a report decided "content_removed", or the reviews queue): marked, not deleted,
+ * so it leaves the list, the averages and the organizer's summary and an appeal can bring it back as written.
+ */
+export async function removeEventReview(deps: Pick<ApiDeps, "clock">, trx: Transaction<Database>, reviewId: number): Promise<void> {
+  await trx
+    .updateTable("event_reviews")
+    .set({ removed_at: deps.clock.now() })
+    .where("id", "=", reviewId)
+    .where("removed_at", "is", null)
+    .execute();
+}
+
+/** An appeal reversed the removal: the review is shown and counted again. */
+export async function restoreEventReview(_deps: ApiDeps, trx: Transaction<Database>, reviewId: number): Promise<void> {
+  await trx.updateTable("event_reviews").set({ removed_at: null }).where("id", "=", reviewId).execute();
 }

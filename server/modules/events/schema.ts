@@ -63,6 +63,8 @@ export interface EventReviewsTable {
   will_recommend: number;
   text: Generated<string>;
   created_at: number;
+  /** Migration 0111 (ADR 123): removed by the team (the reviews queue or a report); kept for an appeal's reversal. */
+  removed_at: number | null;
 }
 
 declare module "../../db/schema/index" {

@@ -682,7 +682,8 @@ export async function decideEvent(deps: ApiDeps, staffId: number, id: number, re
     if (Number(updated.numUpdatedRows) !== 1) throw fail.conflict("exception.backoffice.already_decided");
     if (reason !== null) {
       const statement = { userId: row.organizer_id, item: "event", subjectKind: "event", subjectId: id, reason } as const;
-      await recordQueueDecisionStatement(trx, { ...statement, when: "before_publication", decidedBy: staffId }, now);
+      const notice = { item: "event", title: row.title, url: "my_events?filter=rejected-or-cancelled" };
+      await recordQueueDecisionStatement(trx, { ...statement, when: "before_publication", decidedBy: staffId, notice }, now);
     }
     await recordAudit(
       trx,
@@ -697,12 +698,14 @@ export async function decideEvent(deps: ApiDeps, staffId: number, id: number, re
       },
       now,
     );
+    // A refusal's one message is its statement's bell line and mail (statements/delivery.ts).
+    if (reason !== null) return [];
     return notify(deps, trx, {
       userId: row.organizer_id,
-      event: reason === null ? "event_accepted" : "event_rejected",
+      event: "event_accepted",
       subject: { type: "event", id },
-      params: reason === null ? { title: row.title } : { title: row.title, reason },
-      url: reason === null ? eventPathAfterLang(row.category, row.slug) : "my_events?filter=rejected-or-cancelled",
+      params: { title: row.title },
+      url: eventPathAfterLang(row.category, row.slug),
     });
   });
   await publishNotificationHints(deps, hints);

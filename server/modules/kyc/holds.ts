@@ -11,7 +11,7 @@ import { KYC_ERRORS } from "../../contract/kyc";
 import type { StatementGround } from "../../contract/statements";
 import { PAYOUT_STATUSES } from "../../contract/wallet";
 import type { Database } from "../../db/schema";
-import { recordStatement } from "../statements/index";
+import { liftStatement, recordStatement } from "../statements/index";
 import { kycStateOf } from "./state";
 
 /**
@@ -90,7 +90,11 @@ export async function holdWaitingPayouts(trx: Transaction<Database>, userId: num
   return waiting.length;
 }
 
-/** KYC complete again: the member's held payouts go back to backend staff's approval. Answers how many. */
+/**
+ * KYC complete again: the member's held payouts go back to backend staff's approval. Each hold's statement is marked
+ * lifted (ADR 123: kept as issued, never deleted) and the member is told by the statements module (bell and mail).
+ * Answers how many.
+ */
 export async function releaseHoldsIfComplete(trx: Transaction<Database>, deps: Pick<ApiDeps, "log">, userId: number, now: number) {
   const kyc = await kycStateOf(trx, userId, now);
   if (kyc.state !== "complete") return 0;
@@ -99,8 +103,9 @@ export async function releaseHoldsIfComplete(trx: Transaction<Database>, deps: P
     .set({ released_at: now })
     .where("user_id", "=", userId)
     .where("released_at", "is", null)
-    .executeTakeFirst();
-  const count = Number(released.numUpdatedRows);
-  if (count > 0) deps.log.info({ userId, count }, "kyc: held payouts released");
-  return count;
+    .returning("statement_id")
+    .execute();
+  for (const hold of released) await liftStatement(trx, hold.statement_id, "kyc_complete", now);
+  if (released.length > 0) deps.log.info({ userId, count: released.length }, "kyc: held payouts released");
+  return released.length;
 }

@@ -7,6 +7,8 @@ import type { Language } from "../../contract/locales";
 import { textFieldLabel, type RejectionReason, type ReviewedTextField, type TextFieldLabel } from "../../contract/moderation";
 import { composeMail, fill, textsFor } from "../../integrations/mail/compose";
 import type { OutgoingMail } from "../../integrations/mail/mailer";
+// The reasons' wording is the statements' (the statement's facts quote it), one text for both.
+import { rejectionReasonText } from "../statements/index";
 
 /**
  * The grammatical class of what was decided, per language: the pronoun and the participle that refer to it must
@@ -39,7 +41,6 @@ interface Words {
   agreement: Record<Agreement, Record<string, string>>;
   photo: Item;
   fields: Record<TextFieldLabel, Item>;
-  reasons: Record<RejectionReason, string>;
 }
 
 const item = (title: string, object: string, agrees: Agreement): Item => ({ title, object, agrees });
@@ -72,15 +73,6 @@ const WORDS: Record<Language, Words> = {
       interests: item("Deine Interessen", "deine Interessen", "pl"),
       interview: item("Deine Interview-Antwort", "deine Interview-Antwort", "f"),
     },
-    reasons: {
-      unprotected_sex: "Werbung für Sex ohne Kondom oder mit Schwangeren ist verboten (§ 32 ProstSchG).",
-      contact_details: "Telefonnummern, Adressen und Links gehören nicht in Fotos und Profiltexte.",
-      explicit_public: "Freizügige Inhalte dürfen nicht öffentlich sichtbar sein.",
-      third_party: "Es zeigt andere Personen oder fremde Inhalte ohne Nachweis der Zustimmung.",
-      poor_quality: "Die Qualität reicht nicht (unscharf, zu dunkel oder nicht erkennbar).",
-      offensive: "Der Inhalt ist beleidigend, diskriminierend oder gewaltverherrlichend.",
-      terms: "Der Inhalt verstößt gegen unsere Nutzungsbedingungen.",
-    },
   },
   en: {
     greeting: "Hello {username},",
@@ -108,15 +100,6 @@ const WORDS: Record<Language, Words> = {
       interests: item("Your interests", "your interests", "pl"),
       interview: item("Your interview answer", "your interview answer", "n"),
     },
-    reasons: {
-      unprotected_sex: "Advertising sex without a condom or with pregnant women is forbidden (German ProstSchG § 32).",
-      contact_details: "Phone numbers, addresses and links do not belong in photos and profile texts.",
-      explicit_public: "Explicit content must not be publicly visible.",
-      third_party: "It shows other people or someone else's content without proof of consent.",
-      poor_quality: "The quality is not sufficient (blurred, too dark or unrecognisable).",
-      offensive: "The content is insulting, discriminating or glorifies violence.",
-      terms: "The content breaks our terms of use.",
-    },
   },
   es: {
     greeting: "Hola {username}:",
@@ -143,15 +126,6 @@ const WORDS: Record<Language, Words> = {
       description: item("Tu descripción", "tu descripción", "f"),
       interests: item("Tus intereses", "tus intereses", "pl"),
       interview: item("Tu respuesta de la entrevista", "tu respuesta de la entrevista", "f"),
-    },
-    reasons: {
-      unprotected_sex: "Está prohibido anunciar sexo sin preservativo o con embarazadas (ley alemana ProstSchG § 32).",
-      contact_details: "Los teléfonos, direcciones y enlaces no pueden aparecer en fotos ni textos del perfil.",
-      explicit_public: "El contenido explícito no puede ser visible públicamente.",
-      third_party: "Muestra a otras personas o contenido ajeno sin prueba de consentimiento.",
-      poor_quality: "La calidad no es suficiente (borrosa, demasiado oscura o irreconocible).",
-      offensive: "El contenido es ofensivo, discriminatorio o hace apología de la violencia.",
-      terms: "El contenido incumple nuestras condiciones de uso.",
     },
   },
   pl: {
@@ -181,15 +155,6 @@ const WORDS: Record<Language, Words> = {
       interests: item("Twoje zainteresowania", "twoje zainteresowania", "pl"),
       interview: item("Twoja odpowiedź w wywiadzie", "twoją odpowiedź w wywiadzie", "f"),
     },
-    reasons: {
-      unprotected_sex: "Reklamowanie seksu bez prezerwatywy lub z kobietami w ciąży jest zabronione (niemiecka ustawa ProstSchG § 32).",
-      contact_details: "Numery telefonów, adresy i linki nie mogą pojawiać się na zdjęciach ani w tekstach profilu.",
-      explicit_public: "Treści erotyczne nie mogą być widoczne publicznie.",
-      third_party: "Pokazuje inne osoby lub cudze treści bez dowodu zgody.",
-      poor_quality: "Jakość jest niewystarczająca (nieostre, za ciemne lub nierozpoznawalne).",
-      offensive: "Treść jest obraźliwa, dyskryminująca lub gloryfikuje przemoc.",
-      terms: "Treść narusza nasz regulamin.",
-    },
   },
 };
 
@@ -209,7 +174,7 @@ export function moderationDecisionMail(input: {
   const blocks = [
     fill(words.greeting, { username: input.username }),
     fill(words.body[outcome], values),
-    ...(input.reason ? [fill(words.reasonLine, { reason: words.reasons[input.reason] })] : []),
+    ...(input.reason ? [fill(words.reasonLine, { reason: rejectionReasonText(input.language, input.reason) })] : []),
     fill(words.tail[outcome], values),
   ];
   return composeMail({

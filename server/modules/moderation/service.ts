@@ -16,6 +16,7 @@ import {
   MODERATED_TEXT_FIELDS,
   QUEUE_PAGE_SIZE,
   TEXT_REVIEW_STATUS,
+  textFieldLabel,
   type ModeratedTextField,
   type ModerationDecision,
   type ModerationQueue,
@@ -153,12 +154,14 @@ export async function moderationQueue(deps: ApiDeps, staffId: number, page: numb
 
 const alreadyDecided = () => new ApiError(409, [errorItem(409, "exception.backoffice.already_decided")]);
 
+/**
+ * The acceptance mail. A refusal sends none of its own: its statement of reasons is the one message (bell and mail,
+ * naming what was refused and why, linking the statement with its complaint; statements/delivery.ts).
+ */
 async function tellOwner(
   deps: ApiDeps,
   ownerId: number,
   subject: { kind: "media" } | { kind: "text"; field: ReviewedTextField },
-  accepted: boolean,
-  reason: RejectionReason | null,
 ): Promise<void> {
   const owner = await deps.db
     .selectFrom("users")
@@ -169,7 +172,7 @@ async function tellOwner(
   // The member's choice for moderation decisions by e-mail (ADR 044; on by default, as before issue 12).
   if (!(await wantsChannel(deps.db, ownerId, "moderation", "email"))) return;
   await deps.mailer.send(
-    moderationDecisionMail({ to: owner.email, username: owner.username, language: owner.language, subject, accepted, reason }),
+    moderationDecisionMail({ to: owner.email, username: owner.username, language: owner.language, subject, accepted: true, reason: null }),
   );
 }
 
@@ -204,8 +207,10 @@ export async function decideMedia(
       .onConflict((oc) => oc.column("media_id").doUpdateSet(decision))
       .execute();
     if (reason !== null) {
+      // The statement's one bell line and mail tell the member (what, why, where to send another photo).
       const statement = { userId: row.user_id, item: "photo", subjectKind: "media", subjectId: mediaId, reason } as const;
-      await recordQueueDecisionStatement(trx, { ...statement, when: "before_publication", decidedBy: staff.id }, now);
+      const notice = { item: "photo", url: "user/media_gallery" };
+      await recordQueueDecisionStatement(trx, { ...statement, when: "before_publication", decidedBy: staff.id, notice }, now);
     }
     await recordAudit(
       trx,
@@ -220,18 +225,18 @@ export async function decideMedia(
       },
       now,
     );
+    if (reason !== null) return { ownerId: row.user_id, hints: [] };
     const hints = await notify(deps, trx, {
       userId: row.user_id,
-      event: reason === null ? "moderation_accepted" : "moderation_rejected",
+      event: "moderation_accepted",
       subject: { type: "media", id: mediaId },
-      params: { item: "photo", ...(reason === null ? {} : { reason }) },
+      params: { item: "photo" },
       url: "user/media_gallery",
     });
     return { ownerId: row.user_id, hints };
   });
   await publishNotificationHints(deps, decided.hints);
-  const ownerId = decided.ownerId;
-  await tellOwner(deps, ownerId, { kind: "media" }, reason === null, reason);
+  if (reason === null) await tellOwner(deps, decided.ownerId, { kind: "media" });
   return { kind: "media", id: mediaId, status, reason };
 }
 
@@ -261,9 +266,15 @@ export async function decideText(
       .where("value", "=", row.value)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw alreadyDecided();
+    const field: ReviewedTextField = row.field;
+    const question = interviewKeyOfField(field);
+    const place = question === null ? "user/status_description" : "user/interviews";
     if (reason !== null) {
-      const statement = { userId: row.user_id, item: "profile_text", subjectKind: "profile_text", subjectId: changeId, reason } as const;
-      await recordQueueDecisionStatement(trx, { ...statement, when: "before_publication", decidedBy: staff.id }, now);
+      // The facts name the field ("deine Beschreibung"), as the refusal's own mail did.
+      const item = textFieldLabel(field);
+      const statement = { userId: row.user_id, item, subjectKind: "profile_text", subjectId: changeId, reason } as const;
+      const notice = { item, url: place };
+      await recordQueueDecisionStatement(trx, { ...statement, when: "before_publication", decidedBy: staff.id, notice }, now);
     }
     await recordAudit(
       trx,
@@ -278,8 +289,6 @@ export async function decideText(
       },
       now,
     );
-    const field: ReviewedTextField = row.field;
-    const question = interviewKeyOfField(field);
     if (reason === null && question !== null) {
       // An interview answer goes public in profile_interviews (ADR 039), its published place.
       await trx
@@ -294,17 +303,18 @@ export async function decideText(
         .where("user_id", "=", row.user_id)
         .execute();
     }
+    if (reason !== null) return { userId: row.user_id, field, hints: [] };
     const hints = await notify(deps, trx, {
       userId: row.user_id,
-      event: reason === null ? "moderation_accepted" : "moderation_rejected",
+      event: "moderation_accepted",
       subject: { type: "profile_text_change", id: changeId },
-      params: { item: question === null ? field : "interview", ...(reason === null ? {} : { reason }) },
-      url: question === null ? "user/status_description" : "user/interviews",
+      params: { item: question === null ? field : "interview" },
+      url: place,
     });
     return { userId: row.user_id, field, hints };
   });
   await publishNotificationHints(deps, change.hints);
-  await tellOwner(deps, change.userId, { kind: "text", field: change.field }, reason === null, reason);
+  if (reason === null) await tellOwner(deps, change.userId, { kind: "text", field: change.field });
   return { kind: "text", id: changeId, status, reason };
 }
 

@@ -309,6 +309,8 @@ export async function decideProfilePromotion(
         subjectKind: "promotion",
         subjectId: row.id,
         reason: { clause },
+        refunded: row.refund_operation_id !== null,
+        notice: { item: "promotion", url: "promotion/profile" },
       } as const;
       await recordQueueDecisionStatement(trx, { ...statement, when: "before_publication", decidedBy: staffId }, now);
     }
@@ -325,6 +327,9 @@ export async function decideProfilePromotion(
       },
       now,
     );
+    // A refusal with a statement is told by the statement's one bell line and mail; one refused only because the
+    // profile is not listed restricts nothing, has no statement and keeps its own line.
+    if (clause !== null) return { row, hints: [] as NotificationHints };
     const hints: NotificationHints = await notify(deps, trx, {
       userId: row.user_id,
       event: accept ? "promotion_accepted" : "promotion_rejected",

@@ -10,6 +10,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import { fail, ApiError, errorItem } from "../../api/errors";
 import { removeReportedReview as removeDateReview } from "../reviews/index";
+import { removeEventReview } from "../events/index";
 import type { ApiDeps } from "../../api/types";
 import { findProstSchGTerm } from "../../contract/prostschg";
 import {
@@ -196,12 +197,12 @@ async function reviewOf(db: Kysely<Database> | Trx, kind: ReviewKind, id: number
 }
 
 /**
- * Takes a review down: a date review by the reviews module's mark (restorable when an appeal reverses it, ADR 112),
- * an event review by deleting it (event reviews have no mark yet; the audit row keeps its text).
+ * Takes a review down by its module's mark: a date review (ADR 112) or an event review (ADR 123), both restorable when
+ * an appeal reverses the removal (the statement names the report kind, whose restoreContent brings it back).
  */
 async function deleteReview(deps: ApiDeps, trx: Trx, kind: ReviewKind, id: number): Promise<void> {
   if (kind === "date") await removeDateReview(deps, trx, id);
-  else await trx.deleteFrom("event_reviews").where("id", "=", id).execute();
+  else await removeEventReview(deps, trx, id);
 }
 
 async function closeFlags(trx: Trx, kind: ReviewKind, id: number, staffId: number | null, decision: "keep" | "remove", now: number) {
@@ -232,18 +233,16 @@ export async function decideReview(
   if (body.decision === "remove" && reason.length < REVIEW_REASON_MIN) throw reasonError();
   const review = await reviewOf(deps.db, kind, id);
   if (!review) throw fail.notFound(QUEUE_ERRORS.reviewNotFound);
-  const openReport =
-    kind === "date"
-      ? await deps.db
-          .selectFrom("reports")
-          .select("id")
-          .where("object_kind", "=", "review")
-          .where("object_id", "=", id)
-          .where("state", "=", "open")
-          .orderBy("created_at")
-          .orderBy("id")
-          .executeTakeFirst()
-      : undefined;
+  // A reported review is decided through its report (reporters told); an event review is the kind event_review.
+  const openReport = await deps.db
+    .selectFrom("reports")
+    .select("id")
+    .where("object_kind", "=", kind === "date" ? "review" : "event_review")
+    .where("object_id", "=", id)
+    .where("state", "=", "open")
+    .orderBy("created_at")
+    .orderBy("id")
+    .executeTakeFirst();
   if (openReport) {
     // The report's own decision tells reporters (DSA Art. 16(5)) and author; its removeContent deletes the review.
     await decideReport(deps, staffId, openReport.id, {
@@ -266,8 +265,9 @@ export async function decideReview(
         trx,
         {
           userId: review.author_id,
-          subjectKind: "review",
-          subjectId: kind === "date" ? id : `event-${id}`,
+          // The report kind: an appeal's reversal restores through its restoreContent.
+          subjectKind: kind === "date" ? "review" : "event_review",
+          subjectId: id,
           restriction: "content_removed",
           ground: "illegal",
           groundReference: "ProstSchG § 32",
@@ -342,6 +342,7 @@ export async function recheckReviewTexts(deps: ApiDeps): Promise<number> {
               .selectFrom("event_reviews")
               .select(["id", "reviewer_id as author_id", "text"])
               .where("id", ">", after)
+              .where("removed_at", "is", null)
               .orderBy("id")
               .limit(RECHECK_BATCH)
               .execute();

@@ -11,9 +11,16 @@ import { recordHit, type Window } from "../../lib/rate-limit";
 import { findOwner, isBlockedBetween, isListedOwner, requireStaffPermission } from "../access/index";
 import { imposeRestriction, isRestricted, restrictionEndsAt } from "../appeals/index";
 import { recordAudit } from "../audit/index";
-import { recordStatement } from "../statements/index";
+import { appealLinkToken, recordStatement } from "../statements/index";
 import { sql, type Selectable, type Transaction } from "kysely";
-import { appealDeadline, appealReference, OWN_REPORTS_PATH, statementAppealPath, type AppealState } from "../../contract/appeals";
+import {
+  appealDeadline,
+  appealLinkPath,
+  appealReference,
+  OWN_REPORTS_PATH,
+  statementAppealPath,
+  type AppealState,
+} from "../../contract/appeals";
 import { statementReference } from "../../contract/statements";
 import { isStaffUserType } from "../../contract/moderation";
 import {
@@ -658,7 +665,12 @@ export async function decideReport(deps: ApiDeps, staffId: number, reportId: num
         outcome: input.outcome,
         statement: input.statement,
         statementReference: statementReference(statementId),
-        appealLink: `${deps.config.publicUrl}/${target.language}/${statementAppealPath(statementId)}`,
+        // A banned member cannot sign in: their link is the signed one that opens the complaint page without a session (ADR 123).
+        appealLink: `${deps.config.publicUrl}/${target.language}/${
+          input.outcome === "account_banned"
+            ? appealLinkPath(appealLinkToken(deps.config.appSecret, { id: statementId, user_id: target.id, created_at: now }))
+            : statementAppealPath(statementId)
+        }`,
       }),
     );
   }

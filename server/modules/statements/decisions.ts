@@ -14,7 +14,7 @@ import {
   type TermsClause,
 } from "../../contract/statements";
 import type { Database } from "../../db/schema";
-import { recordStatement } from "./service";
+import { recordStatement, type StatementNotice } from "./service";
 import { queueDecisionFacts, type QueueItem } from "./texts";
 
 export interface QueueDecision {
@@ -27,6 +27,10 @@ export interface QueueDecision {
   /** A refusal of something waiting for the team, or the removal of something others could see. */
   when: "before_publication" | "after_publication";
   decidedBy: number;
+  /** What the member's one message names and where they send a changed version (the reason is added from `reason`). */
+  notice: Omit<StatementNotice, "reason">;
+  /** A refused promotion whose price went back to the wallet: the facts say so. */
+  refunded?: boolean;
 }
 
 const RESTRICTION_OF: Record<QueueDecision["when"], StatementRestriction> = {
@@ -49,10 +53,14 @@ export async function recordQueueDecisionStatement(trx: Transaction<Database>, d
       groundReference: termsReference(
         typeof decision.reason === "string" ? REJECTION_REASON_CLAUSES[decision.reason] : decision.reason.clause,
       ),
-      facts: queueDecisionFacts(member.language, decision.item, decision.when),
+      facts: queueDecisionFacts(member.language, decision.item, decision.when, {
+        ...(typeof decision.reason === "string" ? { reason: decision.reason } : {}),
+        refunded: decision.refunded ?? false,
+      }),
       source: "own_initiative",
       language: member.language,
       decidedBy: decision.decidedBy,
+      notice: { ...decision.notice, ...(typeof decision.reason === "string" ? { reason: decision.reason } : {}) },
     },
     now,
   );

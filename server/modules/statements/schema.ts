@@ -36,6 +36,12 @@ export interface StatementsTable {
   tdb_submitted_at: number | null;
   /** Migration 0098: the Transparency Database's STATEMENT_CATEGORY_…; null: the one of the terms clause (ADR 110). */
   category: string | null;
+  /**
+   * Migration 0111 (ADR 123): the restriction ended early because its cause went away (`lift_cause`, contract/statements
+   * STATEMENT_LIFT_CAUSES) — not a reversal: the decision was right when taken. The statement itself never changes.
+   */
+  lifted_at: number | null;
+  lift_cause: string | null;
 }
 
 declare module "../../db/schema/index" {

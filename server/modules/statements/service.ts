@@ -15,6 +15,7 @@ import {
   termsClauseOf,
   type StatementCategory,
   type StatementGround,
+  type StatementLiftCause,
   type StatementList,
   type StatementRestriction,
   type StatementSource,
@@ -47,6 +48,21 @@ export interface StatementInput {
    * the clause's (contract/statements TERMS_CLAUSES); a decision on illegal content should name it (ADR 110).
    */
   category?: StatementCategory | null;
+  /** A content queue's refusal: what its own message used to name, now carried by the statement's one message. */
+  notice?: StatementNotice;
+}
+
+/**
+ * A content queue's refusal is told once (issue 30 follow-up): the statement's bell line names what was refused
+ * (`item`, a bell.items key, with an event's or post's `title`) and why (`reason`, the queue's reason key), and its
+ * mail links the place where a changed version is sent (`url`, after the language). It rides in the notify job's
+ * payload: the statement row stays what Art. 17 asks, the facts already say the same in words.
+ */
+export interface StatementNotice {
+  item: string;
+  title?: string;
+  reason?: string;
+  url: string;
 }
 
 /** How often the Transparency Database submission is tried before the statement is marked `failed` (ADR 110). */
@@ -75,12 +91,15 @@ export async function recordStatement(trx: Transaction<Database>, input: Stateme
       tdb_uuid: null,
       tdb_submitted_at: null,
       category: input.category ?? null,
+      lifted_at: null,
+      lift_cause: null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
   // The decision's time, not the wall clock: the jobs are due when the decision is (tests move the clock).
   const clock = { now: () => now };
-  await enqueueJob(trx, clock, "statement.notify", { statement_id: row.id }, { key: `statement.notify:${row.id}` });
+  const notify = { statement_id: row.id, ...(input.notice ? { notice: input.notice } : {}) };
+  await enqueueJob(trx, clock, "statement.notify", notify, { key: `statement.notify:${row.id}` });
   await enqueueJob(
     trx,
     clock,
@@ -106,6 +125,8 @@ type StatementRow = Pick<
   | "source"
   | "created_at"
   | "reversed_at"
+  | "lifted_at"
+  | "lift_cause"
 > & { id: number; automated_detection: number; automated_decision: number };
 
 const VIEW_COLUMNS = [
@@ -122,6 +143,8 @@ const VIEW_COLUMNS = [
   "automated_decision",
   "created_at",
   "reversed_at",
+  "lifted_at",
+  "lift_cause",
 ] as const;
 
 export function statementViewOf(row: StatementRow, now: number): StatementView {
@@ -144,6 +167,8 @@ export function statementViewOf(row: StatementRow, now: number): StatementView {
     automated_decision: Number(row.automated_decision) === 1,
     created_at: createdAt,
     reversed_at: reversedAt,
+    lifted_at: row.lifted_at === null ? null : Number(row.lifted_at),
+    lift_cause: (row.lift_cause as StatementLiftCause | null) ?? null,
     appeal_until: until,
     appealable: reversedAt === null && now <= until,
   };
@@ -186,4 +211,28 @@ export async function ownStatement(deps: ApiDeps, userId: number, id: number): P
 export async function statementsForExport(db: DB, userId: number, now: number): Promise<StatementView[]> {
   const rows = await db.selectFrom("statements").select(VIEW_COLUMNS).where("user_id", "=", userId).orderBy("id").execute();
   return rows.map((row) => statementViewOf(row, now));
+}
+
+/**
+ * A restriction ends because its cause went away (ADR 123): the statement is marked — never changed otherwise or
+ * deleted (Art. 17, 24(5)) — and the member is told by the `statement.lifted` job (bell and mail in the statement's
+ * language), queued in the caller's transaction. A statement already reversed or lifted stays as it is. Answers
+ * whether it was marked now.
+ */
+export async function liftStatement(
+  trx: Transaction<Database>,
+  statementId: number,
+  cause: StatementLiftCause,
+  now: number,
+): Promise<boolean> {
+  const marked = await trx
+    .updateTable("statements")
+    .set({ lifted_at: now, lift_cause: cause })
+    .where("id", "=", statementId)
+    .where("lifted_at", "is", null)
+    .where("reversed_at", "is", null)
+    .executeTakeFirst();
+  if (Number(marked.numUpdatedRows) !== 1) return false;
+  await enqueueJob(trx, { now: () => now }, "statement.lifted", { statement_id: statementId }, { key: `statement.lifted:${statementId}` });
+  return true;
 }

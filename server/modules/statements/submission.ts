@@ -45,6 +45,7 @@ const CONTENT_TYPES: Record<StatementSubjectKind, string> = {
   comment: "CONTENT_TYPE_TEXT",
   event: "CONTENT_TYPE_TEXT",
   review: "CONTENT_TYPE_TEXT",
+  event_review: "CONTENT_TYPE_TEXT",
   date: "CONTENT_TYPE_OTHER",
   page: "CONTENT_TYPE_OTHER",
   account: "CONTENT_TYPE_OTHER",

@@ -20,7 +20,7 @@ import { lockMembersForLimits } from "../../db/locks";
 import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
 import { notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
-import { recordStatement } from "../statements/index";
+import { misuseSuspensionFacts, recordStatement } from "../statements/index";
 import type {} from "./schema";
 
 type Executor = DB | Transaction<Database>;
@@ -131,10 +131,8 @@ async function act(
           restriction: ruleName === "illegal_content" ? "account_suspended" : "service_restricted",
           ground: "terms",
           groundReference: MISUSE_GROUND_REFERENCE[ruleName],
-          facts:
-            ruleName === "illegal_content"
-              ? `After a warning, content of this account was again found illegal ${rule.threshold} times within 12 months. The account is suspended until ${isoDay(endsAt)}.`
-              : `After a warning, ${rule.threshold} more of this account's notices were manifestly unfounded within 12 months. Filing notices is suspended until ${isoDay(endsAt)}.`,
+          // In the member's language, the end as their language writes a day (the statement is read as written).
+          facts: misuseSuspensionFacts(member.language, ruleName, rule.threshold, endsAt),
           source: "own_initiative",
           endsAt,
           language: member.language,
@@ -168,7 +166,7 @@ async function act(
   return outcome.action;
 }
 
-/** A day as the error params and the statement's facts give it: YYYY-MM-DD (UTC). */
+/** A day as the error and notification params give it: YYYY-MM-DD (UTC); the pages show it in the reader's language. */
 function isoDay(at: number): string {
   return new Date(at).toISOString().slice(0, 10);
 }

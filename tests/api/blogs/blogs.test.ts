@@ -111,14 +111,18 @@ describe(`blogs (${TEST_DB})`, () => {
     expect((await detail(undefined, later.json.data)).status).toBe(404);
     const own = await api<{ data: OwnBlog }>(author.token, "GET", `/blogs/${later.json.data.id}/own`);
     expect(own.json.data).toMatchObject({ state: BLOG_STATE.rejected, rejection_reason: "offensive" });
+    // One bell line per refusal: the statement's (its job), naming the post and the reason and leading to the statement.
+    await rt.jobs.runDue();
     const bell = await rt.deps.db
       .selectFrom("notifications")
       .select(["event", "params", "url"])
       .where("user_id", "=", author.id)
-      .where("event", "=", "moderation_rejected")
-      .executeTakeFirstOrThrow();
-    expect(JSON.parse(bell.params)).toEqual({ item: "blog", reason: "offensive" });
-    expect(bell.url).toBe("my_blogs");
+      .where("event", "in", ["moderation_rejected", "statement_issued"])
+      .execute();
+    expect(bell).toHaveLength(1);
+    expect(bell[0]!.event).toBe("statement_issued");
+    expect(JSON.parse(bell[0]!.params)).toMatchObject({ item: "blog", title: later.json.data.title, reason: "offensive" });
+    expect(bell[0]!.url).toMatch(/^user\/statements\/\d+$/);
     // A member may not decide, and a reason outside the list is refused at its field.
     expect((await api(author.token, "POST", `/backoffice/blogs/${waiting.json.data.id}/approve`)).status).toBe(403);
     const noReason = await api(team.token, "POST", `/backoffice/blogs/${waiting.json.data.id}/reject`, { reason: "because" });

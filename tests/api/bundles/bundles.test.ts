@@ -175,8 +175,11 @@ describe(`bundles (${TEST_DB})`, () => {
     const rejected = await api(team.token, "POST", `/backoffice/bundles/${id}/reject`, { reason: "poor_quality" });
     expect(rejected.json).toMatchObject({ data: { id, status: BUNDLE_STATUS.rejected, reason: "poor_quality" } });
     expect((await api(team.token, "POST", `/backoffice/bundles/${id}/accept`)).status).toBe(409);
+    // The refusal's one bell line is its statement's (written by the statement's job), naming the bundle and the reason.
+    await rt.jobs.runDue();
     const bell = await rt.deps.db.selectFrom("notifications").select(["event", "params"]).where("user_id", "=", creator.id).execute();
-    expect(bell.map((row) => row.event)).toContain("moderation_rejected");
+    expect(bell.map((row) => row.event)).toEqual(["statement_issued"]);
+    expect(JSON.parse(bell[0]!.params)).toMatchObject({ item: "bundle", title: "A", reason: "poor_quality" });
     const mine = await api<{ data: OwnBundleList }>(creator.token, "GET", "/bundles/my");
     expect(mine.json.data.items[0]).toMatchObject({ id, status_name: "rejected", rejection_reason: "poor_quality" });
     expect((await api(creator.token, "POST", `/bundles/${id}/publish`)).status).toBe(200);

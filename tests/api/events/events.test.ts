@@ -207,13 +207,11 @@ describe(`events (${TEST_DB})`, () => {
     const rejected = await api<EventDecision>(team.token, "POST", `/backoffice/events/${created.id}/reject`, { reason: "contact_details" });
     expect(rejected.body).toMatchObject({ status: EVENT_STATUS.rejected, reason: "contact_details" });
     expect((await api(team.token, "POST", `/backoffice/events/${created.id}/accept`)).status).toBe(409);
-    const note = await rt.deps.db
-      .selectFrom("notifications")
-      .select(["event", "params"])
-      .where("user_id", "=", organizer.id)
-      .executeTakeFirstOrThrow();
-    expect(note.event).toBe("event_rejected");
-    expect(JSON.parse(note.params)).toMatchObject({ reason: "contact_details" });
+    // One bell line per refusal: the statement's (its job), with the event's title and the reason.
+    await rt.jobs.runDue();
+    const note = await rt.deps.db.selectFrom("notifications").select(["event", "params"]).where("user_id", "=", organizer.id).execute();
+    expect(note.map((row) => row.event)).toEqual(["statement_issued"]);
+    expect(JSON.parse(note[0]!.params)).toMatchObject({ item: "event", title: created.title, reason: "contact_details" });
     expect((await detail(organizer.token, created)).body.rejection_reason).toBe("contact_details");
     const mine = await api<MyEventList>(organizer.token, "GET", "/events/my?filter=rejected-or-cancelled");
     expect(mine.body.items).toEqual([expect.objectContaining({ id: created.id, rejection_reason: "contact_details" })]);

@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { KycAgreementAnswer, KycAnswer, KycQueue } from "#server/contract/kyc";
 import { AML_VALID_MONTHS } from "#server/contract/kyc";
+import { statementReference, type StatementView } from "#server/contract/statements";
 import { CREATOR_AGREEMENT_VERSION } from "#server/contract/kyc-agreement";
 import type { PayoutOverview, PayoutQueue, PayoutRequestAnswer } from "#server/contract/payouts";
 import { USER_TYPE } from "#server/contract/users";
@@ -321,6 +322,33 @@ describe(`kyc (${TEST_DB})`, () => {
     expect(renewed.json.data).toMatchObject({ state: "complete", held_payouts: 0 });
     const queueAfter = await call<PayoutQueue>(staff.token, "GET", "/backoffice/payouts");
     expect(queueAfter.json.data.waiting.map((entry) => entry.id)).toContain(payoutId);
+
+    // ADR 123: the hold's statement is kept as issued and marked lifted; the member is told once (bell and mail).
+    const lifted = await rt.deps.db.selectFrom("statements").selectAll().where("id", "=", hold.statement_id).executeTakeFirstOrThrow();
+    expect({ ...lifted, lifted_at: null, lift_cause: null }).toEqual(statement);
+    expect({ at: Number(lifted.lifted_at), cause: lifted.lift_cause }).toEqual({ at: rt.clock.now(), cause: "kyc_complete" });
+    const view = await call<StatementView>(escort.token, "GET", `/statements/${hold.statement_id}`);
+    expect(view.json.data).toMatchObject({ lifted_at: rt.clock.now(), lift_cause: "kyc_complete", reversed_at: null });
+    await rt.jobs.runDue();
+    await rt.jobs.runDue();
+    const bell = await rt.deps.db
+      .selectFrom("notifications")
+      .select(["url", "params"])
+      .where("user_id", "=", escort.id)
+      .where("event", "=", "statement_lifted")
+      .execute();
+    expect(bell).toEqual([
+      { url: `user/statements/${hold.statement_id}`, params: JSON.stringify({ reference: statementReference(hold.statement_id) }) },
+    ]);
+    const mails = await rt.deps.db
+      .selectFrom("mail_outbox")
+      .select(["subject", "text_body"])
+      .where("template", "=", "statement_lifted")
+      .execute();
+    const mine = mails.filter((mail) => mail.subject.includes(statementReference(hold.statement_id)));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.text_body).toContain("wartet jetzt wieder auf die Freigabe");
+    expect(mine[0]!.text_body).toContain(`/de/user/statements/${hold.statement_id}`);
   });
 
   it("lets backend staff reset or expire a member's KYC with a reason: an audit row each, the member told and asked again", async () => {

@@ -83,6 +83,9 @@ describe(`moderation (${TEST_DB})`, () => {
       .executeTakeFirst();
   }
 
+  const mailsOf = (address: string, template: string) =>
+    rt.deps.db.selectFrom("mail_outbox").select("id").where("recipient", "=", address).where("template", "=", template).execute();
+
   const detail = async (username: string, token?: string) =>
     (
       await call<{ avatar: MediaImage | null; gallery: Array<{ id: number }>; texts: Record<string, string | null> }>(
@@ -137,9 +140,14 @@ describe(`moderation (${TEST_DB})`, () => {
       pending: 0,
       rejected: [{ id: photo.id, reason: "poor_quality", decided_at: expect.any(Number) }],
     });
+    // One message per refusal: the statement's mail (its job) names the photo and the reason; no refusal mail beside it.
+    await rt.jobs.runDue();
     const mail = await lastMailTo(`${owner.username}@example.test`);
-    expect(mail).toMatchObject({ language: "en", template: "moderation_rejected", subject: "Your photo: not approved" });
+    expect(mail).toMatchObject({ language: "en", template: "statement_issued" });
+    expect(mail!.subject).toMatch(/^Our decision S-\d{6}: Content not visible$/);
+    expect(mail!.text_body).toContain("Our team reviewed your photo before publication and did not approve it.");
     expect(mail!.text_body).toContain("Reason: The quality is not sufficient");
+    expect(await mailsOf(`${owner.username}@example.test`, "moderation_rejected")).toEqual([]);
   });
 
   it("refuses everyone but team and backend accounts, and answers unknown ids with 404", async () => {
@@ -191,9 +199,12 @@ describe(`moderation (${TEST_DB})`, () => {
     expect((await call(team, "POST", `/backoffice/texts/${status!.id}/accept`)).status).toBe(200);
     expect((await call(team, "POST", `/backoffice/texts/${description!.id}/reject`, { reason: "contact_details" })).status).toBe(200);
     expect((await detail(owner.username)).texts).toMatchObject({ status: "Neu in Berlin", description: null });
+    await rt.jobs.runDue();
     const mail = await lastMailTo(`${owner.username}@example.test`);
-    expect(mail).toMatchObject({ language: "de", template: "moderation_rejected", subject: "Deine Beschreibung: nicht freigegeben" });
+    expect(mail).toMatchObject({ language: "de", template: "statement_issued" });
+    expect(mail!.text_body).toContain("Unser Team hat deine Beschreibung vor der Veröffentlichung geprüft");
     expect(mail!.text_body).toContain("Grund: Telefonnummern, Adressen und Links");
+    expect(await mailsOf(`${owner.username}@example.test`, "moderation_rejected")).toEqual([]);
 
     // The owner's form shows the published text again, with the refusal and its reason.
     const after = await call<{ status: string; description: string; text_reviews: MyModeration["texts"] }>(

@@ -211,25 +211,33 @@ describe(`notification centre (${TEST_DB})`, () => {
     ).toEqual(["favorited", "visited"]);
   });
 
-  it("a moderation decision tells the owner in the bar (and the mail follows the e-mail switch)", async () => {
+  it("a moderation decision tells the owner in the bar once (an acceptance's mail follows the e-mail switch, a refusal's statement mail always goes)", async () => {
     const owner = await listedMember(rt, USER_TYPE.escort);
     const staff = await teamMemberOf(rt);
-    const change = await rt.deps.db
-      .insertInto("profile_text_changes")
-      .values({ user_id: owner.id, field: "description", value: "Neue Beschreibung", created_at: rt.clock.now() })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const change = async (field: string) =>
+      (
+        await rt.deps.db
+          .insertInto("profile_text_changes")
+          .values({ user_id: owner.id, field, value: `Neu: ${field}`, created_at: rt.clock.now() })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
     expect((await call(owner.token, "PUT", "/settings/notifications", { moderation: { bar: true } })).status).toBe(200);
-    await decideText(rt.deps, staff, change.id, "terms");
-    expect((await list(owner)).json.data!.items[0]).toMatchObject({
-      event: "moderation_rejected",
+    await decideText(rt.deps, staff, await change("status"), null);
+    await decideText(rt.deps, staff, await change("description"), "terms");
+    await rt.jobs.runDue();
+    // The refusal is one line, its statement's, naming the field and the reason (ADR 110's follow-up).
+    const items = (await list(owner)).json.data!.items;
+    expect(items.map((item) => item.event).sort()).toEqual(["moderation_accepted", "statement_issued"]);
+    expect(items.find((item) => item.event === "statement_issued")).toMatchObject({
       content_type: "alert",
       stickiness: "permanent",
       actor: null,
-      params: { item: "description", reason: "terms" },
+      params: { item: "description", reason: "terms", reference: expect.stringMatching(/^S-\d{6}$/) },
     });
-    const mails = await rt.deps.db.selectFrom("mail_outbox").select("id").where("recipient", "=", owner.email).execute();
-    expect(mails).toHaveLength(0);
+    // E-mail off: no acceptance mail; the statement of reasons is a legal notice and is mailed anyway.
+    const mails = await rt.deps.db.selectFrom("mail_outbox").select("template").where("recipient", "=", owner.email).execute();
+    expect(mails.map((mail) => mail.template)).toEqual(["statement_issued"]);
   });
 
   it("announcements: active ones in the language (German as fallback), dismissed per member or by the guest's ids", async () => {

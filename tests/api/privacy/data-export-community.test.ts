@@ -88,7 +88,13 @@ describe(`the data export's events and comments (${TEST_DB})`, () => {
     }>(entries, "events.json");
     expect(events.organized.map((e) => [e.title, e.status])).toEqual([["Eigene Party", "pending"]]);
     expect(events.reviews_written).toEqual([
-      expect.objectContaining({ event_title: "Fremde Party", text: "Schöner Abend", would_attend_again: true, will_recommend: false }),
+      expect.objectContaining({
+        event_title: "Fremde Party",
+        text: "Schöner Abend",
+        would_attend_again: true,
+        will_recommend: false,
+        removed_at: null,
+      }),
     ]);
     const blogs = json<{ comments: Array<{ post_title: string; body: string | null }> }>(entries, "blogs.json");
     expect(blogs.comments.map((c) => [c.post_title, c.body])).toEqual([

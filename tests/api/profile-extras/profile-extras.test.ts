@@ -218,7 +218,9 @@ describe(`interviews, preferred dates and business reviews (${TEST_DB})`, () => 
       expect(refused.json.data?.texts).toEqual([
         expect.objectContaining({ field: `interview:${key}`, status: 2, reason: "contact_details" }),
       ]);
-      expect(await newestMailText(rt, escort.email, "moderation_rejected")).toContain("Interview-Antwort");
+      // The refusal's one mail is its statement's (its job), naming the interview answer and the reason.
+      await rt.jobs.runDue();
+      expect(await newestMailText(rt, escort.email, "statement_issued")).toContain("deine Interview-Antwort");
 
       // Saving the published answer again withdraws a waiting change; emptying removes the answer at once.
       await call(escort.token, "PUT", path, { answers: { [key!]: "Noch ein Versuch.", [other!]: "Lesen." } });

@@ -200,8 +200,15 @@ describe(`promotion profile (${TEST_DB})`, () => {
       .where("reference", "=", `promotion:${promotion.id}`)
       .execute();
     expect(refunds.map((r) => r.kind).sort()).toEqual(["PROMOTION_PROFILE", "REFUND"]);
+    // Refused for its content: one bell line, the statement's (its job), naming the promotion; the facts say the dollars are back.
+    await rt.jobs.runDue();
     const notice = await rt.deps.db.selectFrom("notifications").select(["event", "params"]).where("user_id", "=", escort.id).execute();
-    expect(notice.find((n) => n.event === "promotion_rejected")?.params).toContain("content");
+    expect(notice.filter((n) => n.event === "promotion_rejected" || n.event === "statement_issued").map((n) => n.event)).toEqual([
+      "statement_issued",
+    ]);
+    expect(JSON.parse(notice.find((n) => n.event === "statement_issued")!.params)).toMatchObject({ item: "promotion" });
+    const facts = await rt.deps.db.selectFrom("statements").select("facts").where("user_id", "=", escort.id).executeTakeFirstOrThrow();
+    expect(facts.facts).toContain("Die bezahlten Dollar sind wieder in deinem Guthaben.");
 
     // Refused, the member may buy again.
     const again = await buyFor(escort);

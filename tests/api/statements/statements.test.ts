@@ -104,7 +104,13 @@ describe(`statements of reasons (${TEST_DB})`, () => {
     rt.deps.db
       .selectFrom("jobs")
       .select(["kind", "state", "attempts"])
-      .where("payload", "=", JSON.stringify({ statement_id: statementId }))
+      // The notify job of a queue's refusal carries the notice after the id.
+      .where((eb) =>
+        eb.or([
+          eb("payload", "=", JSON.stringify({ statement_id: statementId })),
+          eb("payload", "like", `{"statement_id":${statementId},%`),
+        ]),
+      )
       .orderBy("kind")
       .execute();
 
@@ -137,7 +143,8 @@ describe(`statements of reasons (${TEST_DB})`, () => {
       tdb_state: "pending",
     });
     expect(statement.facts).toBe(
-      "Unser Team hat dein Foto vor der Veröffentlichung geprüft und nicht freigegeben. Für andere ist der Inhalt nicht sichtbar.",
+      "Unser Team hat dein Foto vor der Veröffentlichung geprüft und nicht freigegeben. Für andere ist der Inhalt nicht sichtbar. " +
+        "Grund: Telefonnummern, Adressen und Links gehören nicht in Fotos und Profiltexte.",
     );
     expect((await jobsOf(statement.id)).map((job) => job.kind)).toEqual(["statement.notify", "statement.submit"]);
     const audit = await rt.deps.db
@@ -157,7 +164,14 @@ describe(`statements of reasons (${TEST_DB})`, () => {
       .where("event", "=", "statement_issued")
       .executeTakeFirstOrThrow();
     expect(notification).toMatchObject({ url: `user/statements/${statement.id}` });
-    expect(JSON.parse(notification.params)).toEqual({ reference: statementReference(statement.id) });
+    // One message per refusal: the statement's line names what was refused and why; the queue sends none of its own.
+    expect(JSON.parse(notification.params)).toEqual({
+      reference: statementReference(statement.id),
+      item: "photo",
+      reason: "contact_details",
+    });
+    const bell = await rt.deps.db.selectFrom("notifications").select("event").where("user_id", "=", member.id).execute();
+    expect(bell.map((row) => row.event)).toEqual(["statement_issued"]);
     const mail = await rt.deps.db
       .selectFrom("mail_outbox")
       .select(["subject", "text_body", "language"])
@@ -171,6 +185,12 @@ describe(`statements of reasons (${TEST_DB})`, () => {
     expect(mail.language).toBe("de");
     expect(mail.subject).toBe(`Unsere Entscheidung ${statementReference(statement.id)}: Inhalt nicht sichtbar`);
     expect(mail.text_body).toContain(`/de/user/statements/${statement.id}`);
+    expect(mail.text_body).toContain(statement.facts);
+    expect(mail.text_body).toContain("Eine geänderte Fassung kannst du hier einreichen");
+    expect(mail.text_body).toContain("/de/user/media_gallery");
+    const email = (await rt.deps.db.selectFrom("users").select("email").where("id", "=", member.id).executeTakeFirstOrThrow()).email;
+    const templates = await rt.deps.db.selectFrom("mail_outbox").select("template").where("recipient", "=", email).execute();
+    expect(templates.map((row) => row.template)).toEqual(["statement_issued"]);
     // Submissions off: the statement waits, the job is done, nothing failed.
     expect(await tdbState(statement.id)).toMatchObject({ tdb_state: "pending", tdb_uuid: null });
     expect(await jobsOf(statement.id)).toEqual([
@@ -250,6 +270,7 @@ describe(`statements of reasons (${TEST_DB})`, () => {
           reason: "third_party",
           when: "after_publication",
           decidedBy: team.id,
+          notice: { item: "blog", title: "Mi entrada", url: "my_blogs" },
         },
         rt.clock.now(),
       ),
@@ -263,6 +284,8 @@ describe(`statements of reasons (${TEST_DB})`, () => {
           reason: { clause: "general" },
           when: "before_publication",
           decidedBy: team.id,
+          refunded: true,
+          notice: { item: "promotion", url: "promotion/profile" },
         },
         rt.clock.now(),
       ),
@@ -273,11 +296,31 @@ describe(`statements of reasons (${TEST_DB})`, () => {
         restriction: "content_removed",
         ground_reference: "terms:third_party",
         language: "es",
-        facts: "Nuestro equipo ha revisado tu entrada de blog y ha retirado este contenido. Los demás ya no tienen acceso a él.",
+        facts:
+          "Nuestro equipo ha revisado tu entrada de blog y ha retirado este contenido. Los demás ya no tienen acceso a él. " +
+          "Motivo: Muestra a otras personas o contenido ajeno sin prueba de consentimiento.",
       }),
-      expect.objectContaining({ restriction: "content_demoted", ground_reference: "terms:general" }),
+      expect.objectContaining({
+        restriction: "content_demoted",
+        ground_reference: "terms:general",
+        facts:
+          "Nuestro equipo ha revisado la promoción de tu perfil y no la ha aprobado. Tu perfil no se muestra en un lugar destacado. " +
+          "Los dólares que pagaste han vuelto a tu saldo.",
+      }),
     ]);
     await rt.jobs.runDue();
+    // Each refusal's one bell line names its item (and the post's title); a promotion refused for its content has no reason key.
+    const lines = await rt.deps.db
+      .selectFrom("notifications")
+      .select(["params"])
+      .where("user_id", "=", member.id)
+      .where("event", "=", "statement_issued")
+      .orderBy("id")
+      .execute();
+    expect(lines.map((line) => JSON.parse(line.params))).toEqual([
+      { reference: statementReference(removed), item: "blog", title: "Mi entrada", reason: "third_party" },
+      { reference: statementReference(promotion), item: "promotion" },
+    ]);
   });
 
   it("maps an account suspension on a law to the database's account decision, ground and end date", () => {

@@ -365,6 +365,12 @@ describe(`transparency (${TEST_DB})`, () => {
       .executeTakeFirstOrThrow();
     expect(written).toMatchObject({ restriction: "account_suspended", ground: "terms", subject_kind: "account", source: "own_initiative" });
     expect(Number(written.ends_at)).toBe(Number(suspension!.ends_at));
+    // The facts are in the member's language, the end written as that language writes a day (not YYYY-MM-DD).
+    const member = await rt.deps.db.selectFrom("users").select("language").where("id", "=", user.id).executeTakeFirstOrThrow();
+    const day = new Intl.DateTimeFormat(member.language, { dateStyle: "long", timeZone: "Europe/Berlin" }).format(Number(written.ends_at));
+    expect(written.language).toBe(member.language);
+    expect(written.facts).toContain(day);
+    expect(written.facts).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     // Signed out, and signing in is refused until the end.
     expect((await api(author.token, "GET", "/reports")).status).toBe(401);
     const refused = await login(rt, user.username, user.password);

@@ -99,3 +99,14 @@ describe("translateMessage", () => {
     expect(t).not.toHaveBeenCalled();
   });
 });
+
+describe("calendar days in a message's params", () => {
+  it("shows a suspension's end (YYYY-MM-DD) as the reader's language writes a day", () => {
+    const params = { until: "2026-12-31" };
+    expect(translateMessage(de.t, "exception.transparency.account_suspended", params, "de")).toBe(
+      "Dein Konto ist bis 31. Dez. 2026 gesperrt. Die Begründung haben wir dir geschickt.",
+    );
+    expect(translateMessage(en.t, "exception.transparency.account_suspended", params, "en")).toContain("Dec 31, 2026");
+    expect(translateMessage(en.t, "exception.transparency.account_suspended", params, "en")).not.toContain("2026-12-31");
+  });
+});

@@ -3,11 +3,17 @@
  * for an accepted attendee of an ended event who has not written one, the link to the review form. Self-contained:
  * the event page's loader adds `eventReviewsSectionData(args, slug)` and renders this with it.
  */
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { EVENT_REVIEW_RATINGS } from "#server/contract/events-reviews";
 import type { Language } from "#server/contract/locales";
+import { FormErrors } from "~/components/Field";
+import { errorsBesides, type FormReply } from "~/components/form/reply";
 import { PageLinks } from "~/components/PageLinks";
+import { REPORT_FORM_FIELDS } from "~/features/reports/report-form";
+import { ReportFields } from "~/features/reports/ReportFields";
+import { translateMessage } from "~/i18n/translate";
 import { localePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { formatHomeMoment } from "~/utils/dates";
@@ -15,7 +21,19 @@ import type { EventReviewsSectionData } from "./reviews.server";
 import { ReviewScores } from "./ReviewScores";
 import * as css from "./event-reviews.css";
 
-export function EventReviewsSection({ data, lang }: { data: EventReviewsSectionData; lang: Language }) {
+export function EventReviewsSection({
+  data,
+  lang,
+  signedIn = false,
+  refused = null,
+}: {
+  data: EventReviewsSectionData;
+  lang: Language;
+  /** Signed-in members may report a review (ADR 123, kind event_review); the API decides whether they may see it. */
+  signedIn?: boolean;
+  /** A refused report of one of the reviews: its form opens again with the errors and the input. */
+  refused?: FormReply | null;
+}) {
   const { t } = useTranslation();
   const { reviews, written } = data;
   const page = localePath(lang, `events/${reviews.category}/${reviews.slug}`);
@@ -61,6 +79,15 @@ export function EventReviewsSection({ data, lang }: { data: EventReviewsSectionD
                   {t(`events_reviews.answer.will_recommend_${review.answers.will_recommend}`)}
                 </span>
                 {review.text ? <p className={css.text}>{review.text}</p> : null}
+                {signedIn ? (
+                  <ReviewReport
+                    reviewId={review.id}
+                    refused={refused}
+                    label={t("events_reviews.report")}
+                    submit={t("events_reviews.report_submit")}
+                    tCommon={t}
+                  />
+                ) : null}
               </li>
             ))}
           </ul>
@@ -68,5 +95,44 @@ export function EventReviewsSection({ data, lang }: { data: EventReviewsSectionD
         </>
       )}
     </section>
+  );
+}
+
+/** One review's report form, a plain post to the event page (intent report_review); opened again when refused. */
+function ReviewReport({
+  reviewId,
+  refused,
+  label,
+  submit,
+  tCommon,
+}: {
+  reviewId: number;
+  refused: FormReply | null;
+  label: string;
+  submit: string;
+  tCommon: TFunction;
+}) {
+  const mine = refused !== null && String(refused.input.review_id) === String(reviewId) ? refused : null;
+  return (
+    <details open={mine !== null}>
+      <summary className={ui.linkButton}>{label}</summary>
+      <Form method="post" className={ui.stack} noValidate data-testid="event-review-report">
+        <input type="hidden" name="intent" value="report_review" />
+        <input type="hidden" name="review_id" value={reviewId} />
+        <FormErrors errors={mine ? errorsBesides(mine, REPORT_FORM_FIELDS).map((key) => translateMessage(tCommon, key)) : []} />
+        <ReportFields
+          kind="event_review"
+          idPrefix={`review-${reviewId}-`}
+          values={mine?.input ?? {}}
+          errors={(field) => mine?.fieldErrors[field]}
+          rows={3}
+        />
+        <p>
+          <button type="submit" className={ui.buttonSecondary}>
+            {submit}
+          </button>
+        </p>
+      </Form>
+    </details>
   );
 }
