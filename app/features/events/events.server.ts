@@ -230,6 +230,7 @@ export const loadEventQueue = (args: LoaderFunctionArgs) =>
     fetch: fetchEventQueue,
     title: { key: "event.backoffice.title", ns: "event" },
     done: ["accepted", "rejected"] as const,
+    queue: "events",
   });
 
 const decisionSchema = intentVariant({

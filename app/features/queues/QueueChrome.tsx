@@ -3,7 +3,7 @@
  * each queue page, "take next", the last claim form's notice, the keyboard shortcuts' help (queue-keys.js, loaded
  * only here) and each item's claim bar. Plain forms: everything works without JavaScript.
  */
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
@@ -136,9 +136,23 @@ export function ClaimBar({ chrome, scope, itemId }: { chrome: QueueChromeData; s
   );
 }
 
+/** The way around the queues that the page's loader loaded (its `chrome`: loadQueueChrome), or null. */
+export const useQueueChrome = (): QueueChromeData | null => useLoaderData<{ chrome?: QueueChromeData | null }>().chrome ?? null;
+
 /** The anchor and keyboard target of an item: "take next" lands on it, j/k move between them. */
 export const itemAnchor = (scope: string, itemId: number) => ({
   id: `item-${scope}-${itemId}`,
   "data-queue-item": "",
-  className: css.keyTarget,
 });
+
+/** The bar above a queue page's list, from the page loader's `chrome` (nothing when it loaded none). */
+export function PageQueueChrome() {
+  const chrome = useQueueChrome();
+  return chrome ? <QueueChromeBar chrome={chrome} /> : null;
+}
+
+/** An item's claim bar, from the page loader's `chrome` (nothing when it loaded none). */
+export function ItemClaimBar({ scope, itemId }: { scope: string; itemId: number }) {
+  const chrome = useQueueChrome();
+  return chrome ? <ClaimBar chrome={chrome} scope={scope} itemId={itemId} /> : null;
+}
