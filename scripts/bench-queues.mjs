@@ -4,12 +4,13 @@
 // started on it. Then, as demo_backend (the role that sees every queue), sequentially over loopback:
 //   the overview            GET /api/v2/backoffice/queues          and the page /de/backoffice/queues
 //   each queue's first page GET /api/v2<the manifest's api>        and its page /de/<the manifest's page>
-// --warmup calls, then --runs measured calls each; p50 and p95 in ms, and the largest open count seen.
-//   node scripts/bench-queues.mjs [--db sqlite|postgres|both] [--items 100000] [--runs 100] [--warmup 10] [--port 3631]
+// --warmup calls, then --runs measured calls each: p50, p95 and max in ms, and the server process's CPU time per
+// request (/proc: on a shared machine the latency carries everyone's load, the CPU time is this request's own).
+//   node scripts/bench-queues.mjs [--db sqlite|postgres|both] [--items 100000] [--runs 100] [--warmup 10] [--port 3639]
 // PostgreSQL: a fresh schema on DATABASE_URL_TEST (default postgres://postgres@127.0.0.1:5432/test), dropped after.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -23,7 +24,7 @@ const { values } = parseArgs({
     items: { type: "string", default: "100000" },
     runs: { type: "string", default: "100" },
     warmup: { type: "string", default: "10" },
-    port: { type: "string", default: "3631" },
+    port: { type: "string", default: "3639" },
   },
 });
 const [items, runs, warmup, port] = [values.items, values.runs, values.warmup, values.port].map(Number);
@@ -42,6 +43,17 @@ const queues = [...featureRegistryOf(FEATURES).moderationQueues].map(([name, q])
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
+/** The server's CPU time so far (utime + stime from /proc, ms): the cost per request that holds on a shared machine. */
+function cpuOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+let serverPid = 0;
+
 async function measure(label, path, headers) {
   const call = async () => {
     const response = await fetch(`${base}${path}`, { headers, redirect: "manual" });
@@ -51,15 +63,17 @@ async function measure(label, path, headers) {
   };
   for (let i = 0; i < warmup; i++) await call();
   const times = [];
+  const cpuBefore = cpuOf(serverPid);
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
     await call();
     times.push(performance.now() - start);
   }
+  const cpu = (cpuOf(serverPid) - cpuBefore) / runs;
   times.sort((a, b) => a - b);
-  const row = { label, p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1] };
+  const row = { label, p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1], cpu };
   console.info(
-    `  ${label.padEnd(44)} p50 ${row.p50.toFixed(1).padStart(6)} ms  p95 ${row.p95.toFixed(1).padStart(6)} ms  max ${row.max.toFixed(1)} ms`,
+    `  ${label.padEnd(36)} p50 ${row.p50.toFixed(1).padStart(6)} ms  p95 ${row.p95.toFixed(1).padStart(6)} ms  max ${row.max.toFixed(1).padStart(6)} ms  server CPU ${cpu.toFixed(1)} ms/request`,
   );
   return row;
 }
@@ -138,6 +152,7 @@ async function run(kind) {
     await database.close();
 
     server = await startServer(env);
+    serverPid = server.pid;
     const login = await fetch(`${base}/oauth/v2/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },

@@ -177,8 +177,8 @@ export function BackofficeQueuePage({
   return (
     <main className={ui.page}>
       <div className={ui.stack}>
-        <PageQueueChrome />
         <h1>{t("moderation.backoffice.title")}</h1>
+        <PageQueueChrome />
         <p className={ui.muted}>{t("moderation.backoffice.intro")}</p>
         <p>
           <Link to={to("backoffice/reports")} data-testid="backoffice-reports-link">

@@ -57,8 +57,8 @@ export function StaffQueueFrame<Item extends { id: number }>({
   return (
     <main className={ui.page}>
       <div className={ui.stack}>
-        {chrome ? <QueueChromeBar chrome={chrome} /> : null}
         <h1>{t(`${feature}.backoffice.title`)}</h1>
+        {chrome ? <QueueChromeBar chrome={chrome} /> : null}
         <p className={ui.muted}>{t(`${feature}.backoffice.intro`)}</p>
         {summary}
         <Link to={`/${i18n.language}/backoffice`}>{t(`${feature}.backoffice.to_queue`)}</Link>

@@ -132,9 +132,9 @@ export function BackofficePromotionsPage({
   return (
     <main className={ui.page}>
       <div className={ui.stack}>
-        <PageQueueChrome />
         <Link to={to("backoffice")}>{t("promotion.backoffice.back")}</Link>
         <h1>{title}</h1>
+        <PageQueueChrome />
         <p className={ui.muted}>{t("promotion.backoffice.intro")}</p>
         {/* A refused decision about no item of this page (decided meanwhile, a hand-made post): above the list. */}
         {failure && !queue.items.some((item) => item.id === itemOf(failure)) ? (

@@ -30,6 +30,9 @@ function useBack(): string {
 export function QueueNav({ chrome }: { chrome: QueueChromeData }) {
   const { t } = useTranslation("queues");
   const to = useLocalePath();
+  // The queues with work (or no count) and this one: a dozen tabs would push a phone's list off its first screen;
+  // the overview lists them all.
+  const shown = chrome.queues.filter((queue) => queue.open !== 0 || queue.name === chrome.queue);
   return (
     <nav aria-label={t("queues.nav.label")} data-testid="queue-nav">
       <ul className={css.nav}>
@@ -38,7 +41,7 @@ export function QueueNav({ chrome }: { chrome: QueueChromeData }) {
             {t("queues.nav.overview")}
           </Link>
         </li>
-        {chrome.queues.map((queue) => (
+        {shown.map((queue) => (
           <li key={queue.name}>
             <Link
               className={ui.tab}

@@ -173,11 +173,11 @@ export function BackofficeReportsPage({ queue, done, failure }: { queue: ReportQ
   return (
     <main className={ui.page}>
       <div className={ui.stack}>
-        <PageQueueChrome />
         <Link className={css.tapLink} to={to("backoffice")}>
           {t("reports.backoffice.back")}
         </Link>
         <h1>{t("reports.backoffice.title")}</h1>
+        <PageQueueChrome />
         <p className={ui.muted}>{t("reports.backoffice.intro")}</p>
         {/* A refused decision about no report of this page (decided meanwhile, a hand-made post): above the list. */}
         {failure && !queue.items.some((report) => report.id === reportOf(failure)) ? (

@@ -85,7 +85,7 @@ export async function seedQueueLoad(db: Kysely<Database>, options: { total: numb
         language: "de",
         email_verified_at: now - 40 * DAY,
         register_completed_step: 10,
-        status: "active",
+        status: "active" as const,
         created_at: now - 40 * DAY,
         updated_at: now - 40 * DAY,
       }),
@@ -124,6 +124,7 @@ export async function seedQueueLoad(db: Kysely<Database>, options: { total: numb
     (i) => ({
       user_id: owner(i),
       field: fields[Math.floor(i / owners) % fields.length]!,
+      status: TEXT_REVIEW_STATUS.pending,
       value: `Neu formuliert (${i}): erreichbar am Wochenende, Termine gern vorab.`,
       created_at: since(i, counts.texts),
       reason: null,

@@ -114,9 +114,9 @@ export function PayoutsPage({
   return (
     <main className={ui.page}>
       <div className={ui.stack}>
-        <PageQueueChrome />
         <h1>{ta("accounting.nav.payouts")}</h1>
         <MoneyNav current="payouts" />
+        <PageQueueChrome />
         {done && !failure ? (
           <p className={ui.notice} role="status" data-testid="payouts-done">
             {t(`payout_pages.office.done.${done}`)}

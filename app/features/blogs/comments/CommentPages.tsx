@@ -116,8 +116,8 @@ export function BlogCommentQueuePage({
   return (
     <main className={ui.page}>
       <div className={ui.stack}>
-        <PageQueueChrome />
         <h1>{t("blogs_comments.backoffice.title")}</h1>
+        <PageQueueChrome />
         <p className={ui.muted}>{t("blogs_comments.backoffice.intro")}</p>
         <Link className={ui.linkButton} to={`/${lang}/backoffice`}>
           {t("blogs_comments.backoffice.to_backoffice")}
