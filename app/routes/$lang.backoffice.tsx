@@ -10,7 +10,7 @@ import { loadBackofficeQueue, submitBackofficeDecision } from "~/features/backof
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["moderation", "profile", "bundle", "blog", "event", "members", "editors"], hydrate: false };
+export const handle = { i18n: ["moderation", "profile", "bundle", "blog", "event", "members", "editors", "queues"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadBackofficeQueue(args);
 

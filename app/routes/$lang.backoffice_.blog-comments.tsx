@@ -8,7 +8,7 @@ import { useLang } from "~/i18n/lang";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["blogs-comments", "reports"], hydrate: false };
+export const handle = { i18n: ["blogs-comments", "reports", "queues"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadBlogCommentQueue(args);
 

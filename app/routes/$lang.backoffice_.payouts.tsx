@@ -7,7 +7,7 @@ import { PayoutsPage } from "~/features/backoffice/money/PayoutsPage";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["accounting", "payouts"], hydrate: false };
+export const handle = { i18n: ["accounting", "payouts", "queues"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadPayoutQueue(args);
 

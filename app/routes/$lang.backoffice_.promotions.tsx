@@ -10,7 +10,7 @@ import { loadPromotionQueue, submitPromotionDecision } from "~/features/promotio
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["promotion"], hydrate: false };
+export const handle = { i18n: ["promotion", "queues"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadPromotionQueue(args);
 

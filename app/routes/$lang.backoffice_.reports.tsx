@@ -10,7 +10,7 @@ import { loadReportQueue, submitReportDecision } from "~/features/reports/backof
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["reports", "age-verification"], hydrate: false };
+export const handle = { i18n: ["reports", "age-verification", "queues"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadReportQueue(args);
 

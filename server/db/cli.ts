@@ -1,5 +1,6 @@
 /**
- * `npm run db:migrate` and `npm run seed -- [--reset] [--profiles N] [--seed NAME]`.
+ * `npm run db:migrate` and `npm run seed -- [--reset] [--profiles N] [--seed NAME] [--queues N]`.
+ * --queues adds N open back-office items after the demo (the queues benchmark, ADR 122).
  * Seeding drops nothing by itself: `seed` refuses a database with users
  * unless --reset is given, which empties the demo tables (and their media
  * files) first.
@@ -8,20 +9,23 @@ import { isRealProduction, loadConfig } from "../config";
 import { createMediaStorage } from "../integrations/storage/index";
 import { systemClock } from "../lib/clock";
 import { allMigrationsFor } from "../modules/index";
+import { MAX_QUEUE_LOAD, seedQueueLoad } from "../modules/queues/index";
 import { migrateToLatest, openDatabase } from "./index";
 import { DEFAULT_PROFILES, isDatabaseEmpty, MAX_PROFILES, seedDemoData } from "./seed/index";
 import { resetDemoData } from "./seed/reset";
 
-const USAGE = "usage: cli.ts migrate | seed [--reset] [--profiles N] [--seed NAME]";
+const USAGE = "usage: cli.ts migrate | seed [--reset] [--profiles N] [--seed NAME] [--queues N]";
 
 interface SeedArgs {
   reset: boolean;
   profiles: number;
   seed: string | undefined;
+  /** Open back-office items to add after the demo (0: none). */
+  queues: number;
 }
 
 function parseSeedArgs(args: string[]): SeedArgs | string {
-  const parsed: SeedArgs = { reset: false, profiles: DEFAULT_PROFILES, seed: undefined };
+  const parsed: SeedArgs = { reset: false, profiles: DEFAULT_PROFILES, seed: undefined, queues: 0 };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === "--reset") parsed.reset = true;
@@ -34,6 +38,11 @@ function parseSeedArgs(args: string[]): SeedArgs | string {
       const value = args[++i];
       if (!value) return "--seed takes a name";
       parsed.seed = value;
+    } else if (arg === "--queues") {
+      const value = args[++i] ?? "";
+      const queues = /^\d+$/.test(value) ? Number(value) : NaN;
+      if (!Number.isSafeInteger(queues) || queues > MAX_QUEUE_LOAD) return `--queues takes a whole number from 0 to ${MAX_QUEUE_LOAD}`;
+      parsed.queues = queues;
     } else return `unknown option ${arg}`;
   }
   return parsed;
@@ -105,6 +114,14 @@ async function main() {
     console.info(
       `seeded ${result.users} users (${kinds}) with ${result.media} photos (${result.renderedPhotos} rendered) in ${seconds(Date.now() - started)}; media in ${config.mediaDir}`,
     );
+    if (seedArgs.queues > 0) {
+      const loadStarted = Date.now();
+      const load = await seedQueueLoad(handle.db, { total: seedArgs.queues, now: systemClock.now() });
+      const parts = Object.entries(load)
+        .map(([kind, n]) => `${n} ${kind}`)
+        .join(", ");
+      console.info(`added ${seedArgs.queues} open back-office items (${parts}) in ${seconds(Date.now() - loadStarted)}`);
+    }
   } finally {
     await handle.close();
   }

@@ -12,12 +12,12 @@ import { FormErrors } from "~/components/Field";
 import { TextAreaField } from "~/components/FieldControls";
 import { ErrorLine } from "~/components/form/ErrorLine";
 import { errorsBesides, inputText, type FormReply } from "~/components/form/reply";
-import { StaffQueueFrame } from "~/features/backoffice/StaffQueueFrame";
+import { StaffQueueFrame, type ItemClaim } from "~/features/backoffice/StaffQueueFrame";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import * as css from "./appeals.css";
 
-function AppealCard({ appeal, failure }: { appeal: QueuedAppealData; failure: FormReply | null }) {
+function AppealCard({ appeal, failure, claim }: { appeal: QueuedAppealData; failure: FormReply | null; claim: ItemClaim | null }) {
   const { t, i18n } = useTranslation("appeals");
   const { t: tCommon } = useTranslation();
   const { t: tReports } = useTranslation("reports");
@@ -26,7 +26,8 @@ function AppealCard({ appeal, failure }: { appeal: QueuedAppealData; failure: Fo
   const outcomeError = failure?.fieldErrors.outcome?.[0];
   const chosen = failure ? inputText(failure, "outcome") : "";
   return (
-    <li className={css.card} data-testid="appeal-item" data-appeal={appeal.id}>
+    <li className={css.card} data-testid="appeal-item" data-appeal={appeal.id} {...claim?.anchor}>
+      {claim?.bar}
       <strong>
         {appeal.reference} · {t(`appeals.backoffice.role_${appeal.appellant.role}`, { username: appeal.appellant.username })}
       </strong>
@@ -113,7 +114,7 @@ export function BackofficeAppealsPage({
       done={done}
       failure={failure}
       summary={<p>{t("appeals.backoffice.count", { count: queue.total })}</p>}
-      renderItem={(appeal, mine) => <AppealCard key={appeal.id} appeal={appeal} failure={mine} />}
+      renderItem={(appeal, mine, claim) => <AppealCard key={appeal.id} appeal={appeal} failure={mine} claim={claim} />}
     />
   );
 }

@@ -25,6 +25,7 @@ export const loadAppealQueue = (args: LoaderFunctionArgs) =>
     permission: "appeals.decide",
     title: { key: "appeals.backoffice.title", ns: "appeals" },
     done: APPEAL_DONE,
+    queue: "appeals",
   });
 
 const decisionSchema = v.object({ id: rowIdField("exception.appeals.not_found"), ...decideAppealSchema.entries }, "validation.required");

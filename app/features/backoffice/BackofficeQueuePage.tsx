@@ -10,6 +10,7 @@ import type { Queue, QueueEntry } from "~/api/moderation.server";
 import { FormErrors } from "~/components/Field";
 import { ErrorLine } from "~/components/form/ErrorLine";
 import { Picture } from "~/components/Picture";
+import { ItemClaimBar, itemAnchor, PageQueueChrome } from "~/features/queues/QueueChrome";
 import { useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
@@ -39,7 +40,14 @@ function ItemCard({ entry, failure, action }: { entry: QueueEntry; failure: Form
   // An interview answer: the moderator reads it with its question (ADR 039).
   const question = entry.kind === "text" ? interviewKeyOfField(entry.field) : null;
   return (
-    <li className={css.item} data-testid="queue-item" data-item={key} data-owner={entry.owner.username}>
+    <li
+      className={css.item}
+      data-testid="queue-item"
+      data-item={key}
+      data-owner={entry.owner.username}
+      {...itemAnchor(`content.${kind}`, entry.id)}
+    >
+      <ItemClaimBar scope={`content.${kind}`} itemId={entry.id} />
       <div className={css.itemHead}>
         <h2 className={css.kind}>
           {entry.kind === "media"
@@ -99,7 +107,7 @@ function ItemCard({ entry, failure, action }: { entry: QueueEntry; failure: Form
         <Form method="post" action={action}>
           <input type="hidden" name="kind" value={kind} />
           <input type="hidden" name="id" value={entry.id} />
-          <button className={ui.button} type="submit" name="intent" value="accept">
+          <button className={ui.button} type="submit" name="intent" value="accept" data-shortcut="a">
             {t("moderation.backoffice.accept")}
           </button>
         </Form>
@@ -112,6 +120,7 @@ function ItemCard({ entry, failure, action }: { entry: QueueEntry; failure: Form
             </label>
             <select
               id={reasonId}
+              data-shortcut="r"
               name="reason"
               className={`${ui.input} ${css.select}`}
               defaultValue=""
@@ -170,6 +179,7 @@ export function BackofficeQueuePage({
     <main className={ui.page}>
       <div className={ui.stack}>
         <h1>{t("moderation.backoffice.title")}</h1>
+        <PageQueueChrome />
         <p className={ui.muted}>{t("moderation.backoffice.intro")}</p>
         <p>
           <Link to={to("backoffice/reports")} data-testid="backoffice-reports-link">

@@ -41,6 +41,7 @@ export function RejectReasonField<Reason extends string>({
         defaultValue={typeof failure?.input.reason === "string" ? failure.input.reason : ""}
         aria-invalid={errors.length > 0 || undefined}
         aria-describedby={errors.length > 0 ? `${id}-error` : undefined}
+        data-shortcut="r"
       >
         <option value="">{placeholder}</option>
         {reasons.map((reason) => (

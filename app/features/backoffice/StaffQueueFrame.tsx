@@ -3,10 +3,10 @@
  * back to the main queue, the last decision's notice, a refused post about no item of the page, the empty state and
  * the list. Texts come from `<feature>.backoffice.*` of the feature's namespace; test ids start with the feature.
  */
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { QueueChrome } from "~/features/queues/queue-chrome.server";
-import { ClaimBar, itemAnchor, QueueChromeBar } from "~/features/queues/QueueChrome";
+import { ClaimBar, itemAnchor, QueueChromeBar, useQueueChrome } from "~/features/queues/QueueChrome";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/Field";
 import { errorsBesides, type FormReply } from "~/components/form/reply";
@@ -52,13 +52,13 @@ export function StaffQueueFrame<Item extends { id: number }>({
 }) {
   const { t, i18n } = useTranslation(feature);
   // The way around the queues, when the page's loader asked for it (loadStaffQueue's `queue`).
-  const chrome = useLoaderData<{ chrome?: QueueChrome | null }>().chrome ?? null;
+  const chrome = useQueueChrome();
   const failedId = failure ? Number(failure.input.id) : null;
   return (
     <main className={ui.page}>
       <div className={ui.stack}>
-        {chrome ? <QueueChromeBar chrome={chrome} /> : null}
         <h1>{t(`${feature}.backoffice.title`)}</h1>
+        {chrome ? <QueueChromeBar chrome={chrome} /> : null}
         <p className={ui.muted}>{t(`${feature}.backoffice.intro`)}</p>
         {summary}
         <Link to={`/${i18n.language}/backoffice`} className={ui.blockLink}>

@@ -10,6 +10,7 @@ import { rejectSchema } from "#server/contract/moderation";
 import { createApiClient } from "~/api/client.server";
 import { decideModeration, fetchModerationQueue } from "~/api/moderation.server";
 import { i18nServer } from "~/i18n/i18next.server";
+import { queueChromeFor } from "~/features/queues/queue-chrome.server";
 import { intentVariant } from "~/components/form/schema";
 import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
@@ -43,6 +44,7 @@ export async function loadBackofficeQueue({ request, context }: LoaderFunctionAr
     {
       title: t("moderation.backoffice.title"),
       queue: queue.data,
+      chrome: await queueChromeFor({ request, context }, "content"),
       done: done === "accepted" || done === "rejected" ? (done as "accepted" | "rejected") : null,
     },
     { headers: PRIVATE_HEADERS },

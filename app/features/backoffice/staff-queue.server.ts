@@ -34,14 +34,17 @@ export async function loadStaffQueue<Queue, Done extends string>(
   await requireStaffPage(request, context, page.permission);
   const url = new URL(request.url);
   const number = v.safeParse(pageQueryParam, url.searchParams.get("page") ?? undefined);
-  const result = await page.fetch(createApiClient({ request, context }), number.success ? number.output : 1);
+  // The list and the way around the queues in parallel: two API calls, one wait.
+  const [result, chrome] = await Promise.all([
+    page.fetch(createApiClient({ request, context }), number.success ? number.output : 1),
+    page.queue ? loadQueueChrome(createApiClient({ request, context }), request, page.queue) : null,
+  ]);
   if (!result.ok) {
     if (result.status === 403 || result.status === 404) throw await notFoundResponse(request);
     throw new Response(null, { status: result.status >= 500 ? 503 : result.status, headers: PRIVATE_HEADERS });
   }
   const t = await i18nServer.getFixedT(request);
   const done = url.searchParams.get("done");
-  const chrome = page.queue ? await loadQueueChrome(createApiClient({ request, context }), request, page.queue) : null;
   return data(
     {
       title: t(page.title.key, { ns: page.title.ns }),

@@ -3,7 +3,7 @@
  * first, each rendered as readers will see it; approve, or reject with a reason of the moderation list (the author
  * is told in the bell). Follows the bundles queue.
  */
-import { StaffQueueFrame } from "~/features/backoffice/StaffQueueFrame";
+import { StaffQueueFrame, type ItemClaim } from "~/features/backoffice/StaffQueueFrame";
 import { RejectReasonField } from "~/features/backoffice/RejectReasonField";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -51,18 +51,19 @@ export function BackofficeBlogsPage({
           </nav>
         ) : null
       }
-      renderItem={(item, itemFailure) => <QueueEntry key={item.id} item={item} failure={itemFailure} />}
+      renderItem={(item, itemFailure, claim) => <QueueEntry key={item.id} item={item} failure={itemFailure} claim={claim} />}
     />
   );
 }
 
-function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | null }) {
+function QueueEntry({ item, failure, claim }: { item: QueueItem; failure: FormReply | null; claim: ItemClaim | null }) {
   const { t, i18n } = useTranslation("blog");
   const { t: tModeration } = useTranslation("moderation");
   const lang = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const reasonId = `reason-blog-${item.id}`;
   return (
-    <li className={`${ui.card} ${ui.stack}`} data-testid="blog-queue-item" data-blog-id={item.id}>
+    <li className={`${ui.card} ${ui.stack}`} data-testid="blog-queue-item" data-blog-id={item.id} {...claim?.anchor}>
+      {claim?.bar}
       <p className={ui.muted} style={{ margin: 0 }}>
         <strong>{item.state === BLOG_STATE.post_check ? t("blog.backoffice.post_check") : t("blog.backoffice.pending")}</strong>
         {" · "}
@@ -76,7 +77,7 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
       <div className={ui.row} style={{ alignItems: "flex-start" }}>
         <Form method="post">
           <input type="hidden" name="id" value={item.id} />
-          <button type="submit" name="intent" value="approve" className={ui.button} data-testid="blog-approve">
+          <button type="submit" name="intent" value="approve" className={ui.button} data-testid="blog-approve" data-shortcut="a">
             {t("blog.backoffice.approve")}
           </button>
         </Form>

@@ -244,6 +244,7 @@ export const loadBlogQueue = (args: LoaderFunctionArgs) =>
     fetch: fetchBlogQueue,
     title: { key: "blog.backoffice.title", ns: "blog" },
     done: ["approved", "rejected"] as const,
+    queue: "blogs",
   });
 
 const decisionSchema = v.variant("intent", [

@@ -1,5 +1,5 @@
 /** The profile's bundles tab, user/bundles and the back office's bundle queue (issue 28 item 1, ADR 092). */
-import { StaffQueueFrame } from "~/features/backoffice/StaffQueueFrame";
+import { StaffQueueFrame, type ItemClaim } from "~/features/backoffice/StaffQueueFrame";
 import { RejectReasonField } from "~/features/backoffice/RejectReasonField";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -118,11 +118,12 @@ export function BackofficeBundlesPage({
       items={queue.items}
       done={done}
       failure={failure}
-      renderItem={(item, itemFailure) => (
+      renderItem={(item, itemFailure, claim) => (
         <QueueEntry
           key={item.id}
           item={item}
           failure={itemFailure}
+          claim={claim}
           priceText={price({ amount: item.price, currency: "dollar" })}
           reasonLabel={(reason) => tModeration(`moderation.reasons.${reason}`)}
           lang={i18n.language}
@@ -135,12 +136,14 @@ export function BackofficeBundlesPage({
 function QueueEntry({
   item,
   failure,
+  claim,
   priceText,
   reasonLabel,
   lang,
 }: {
   item: QueueItem;
   failure: FormReply | null;
+  claim: ItemClaim | null;
   priceText: string;
   reasonLabel: (reason: string) => string;
   lang: string;
@@ -148,7 +151,8 @@ function QueueEntry({
   const { t } = useTranslation("bundle");
   const reasonId = `reason-bundle-${item.id}`;
   return (
-    <li className={`${ui.card} ${ui.stack}`} data-testid="bundle-queue-item" data-bundle-id={item.id}>
+    <li className={`${ui.card} ${ui.stack}`} data-testid="bundle-queue-item" data-bundle-id={item.id} {...claim?.anchor}>
+      {claim?.bar}
       <h2 style={{ margin: 0, fontSize: "1.1rem" }}>{item.title}</h2>
       <p className={ui.muted} style={{ margin: 0 }}>
         {item.creator.username} · {priceText} · {formatHomeMoment(item.publishedAt, isLanguage(lang) ? lang : DEFAULT_LANGUAGE)}
@@ -172,7 +176,7 @@ function QueueEntry({
       <div className={ui.row} style={{ alignItems: "flex-start" }}>
         <Form method="post">
           <input type="hidden" name="id" value={item.id} />
-          <button type="submit" name="intent" value="accept" className={ui.button} data-testid="bundle-accept">
+          <button type="submit" name="intent" value="accept" className={ui.button} data-testid="bundle-accept" data-shortcut="a">
             {t("bundle.backoffice.accept")}
           </button>
         </Form>

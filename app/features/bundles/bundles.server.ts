@@ -269,6 +269,7 @@ export const loadBundleQueue = (args: LoaderFunctionArgs) =>
     fetch: fetchBundleQueue,
     title: { key: "bundle.backoffice.title", ns: "bundle" },
     done: ["accepted", "rejected"] as const,
+    queue: "bundles",
   });
 
 const decisionSchema = v.variant("intent", [

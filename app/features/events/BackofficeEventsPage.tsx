@@ -1,5 +1,5 @@
 /** backoffice/events: pending events, oldest submission first; accept, or reject with a reason of the moderation list. */
-import { StaffQueueFrame } from "~/features/backoffice/StaffQueueFrame";
+import { StaffQueueFrame, type ItemClaim } from "~/features/backoffice/StaffQueueFrame";
 import { RejectReasonField } from "~/features/backoffice/RejectReasonField";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -32,19 +32,20 @@ export function BackofficeEventsPage({
       items={queue.items}
       done={done}
       failure={failure}
-      renderItem={(item, itemFailure) => <QueueEntry key={item.id} item={item} failure={itemFailure} />}
+      renderItem={(item, itemFailure, claim) => <QueueEntry key={item.id} item={item} failure={itemFailure} claim={claim} />}
     />
   );
 }
 
-function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | null }) {
+function QueueEntry({ item, failure, claim }: { item: QueueItem; failure: FormReply | null; claim: ItemClaim | null }) {
   const { t, i18n } = useTranslation("event");
   const { t: tModeration } = useTranslation("moderation");
   const price = usePriceText();
   const lang = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const reasonId = `reason-event-${item.id}`;
   return (
-    <li className={`${ui.card} ${ui.stack}`} data-testid="event-queue-item" data-event-id={item.id}>
+    <li className={`${ui.card} ${ui.stack}`} data-testid="event-queue-item" data-event-id={item.id} {...claim?.anchor}>
+      {claim?.bar}
       <h2 style={{ margin: 0, fontSize: "1.1rem" }}>{item.title}</h2>
       <p className={ui.muted} style={{ margin: 0 }}>
         {t(`event.categories.${item.category}`)} · {item.organizer.username} ·{" "}
@@ -61,7 +62,7 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
       <div className={ui.row} style={{ alignItems: "flex-start" }}>
         <Form method="post">
           <input type="hidden" name="id" value={item.id} />
-          <button type="submit" name="intent" value="accept" className={ui.button} data-testid="event-accept">
+          <button type="submit" name="intent" value="accept" className={ui.button} data-testid="event-accept" data-shortcut="a">
             {t("event.backoffice.accept")}
           </button>
         </Form>

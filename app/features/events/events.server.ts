@@ -231,6 +231,7 @@ export const loadEventQueue = (args: LoaderFunctionArgs) =>
     fetch: fetchEventQueue,
     title: { key: "event.backoffice.title", ns: "event" },
     done: ["accepted", "rejected"] as const,
+    queue: "events",
   });
 
 const decisionSchema = intentVariant({

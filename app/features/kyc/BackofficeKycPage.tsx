@@ -10,7 +10,7 @@ import type { KycQueueData } from "~/api/kyc.server";
 import { FormErrors } from "~/components/Field";
 import { ErrorLine } from "~/components/form/ErrorLine";
 import { errorsBesides, inputText, type FormReply } from "~/components/form/reply";
-import { StaffQueueFrame } from "~/features/backoffice/StaffQueueFrame";
+import { StaffQueueFrame, type ItemClaim } from "~/features/backoffice/StaffQueueFrame";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import * as css from "./kyc.css";
@@ -31,7 +31,7 @@ export function BackofficeKycPage({ queue, done, failure }: { queue: KycQueueDat
         done={done}
         failure={itemFailure}
         summary={<p data-testid="kyc-queue-counts">{t("kyc.backoffice.counts", { total: queue.total })}</p>}
-        renderItem={(item, entryFailure) => <QueueEntry key={item.id} item={item} failure={entryFailure} />}
+        renderItem={(item, entryFailure, claim) => <QueueEntry key={item.id} item={item} failure={entryFailure} claim={claim} />}
       />
       <MemberForm failure={memberFailure} />
     </>
@@ -61,11 +61,18 @@ function ReasonField({ id, failure }: { id: string; failure: FormReply | null })
   );
 }
 
-function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | null }) {
+function QueueEntry({ item, failure, claim }: { item: QueueItem; failure: FormReply | null; claim: ItemClaim | null }) {
   const { t, i18n } = useTranslation("kyc");
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   return (
-    <li className={`${ui.card} ${ui.stack}`} data-testid="kyc-queue-item" data-screening-id={item.id} data-member={item.username}>
+    <li
+      className={`${ui.card} ${ui.stack}`}
+      data-testid="kyc-queue-item"
+      data-screening-id={item.id}
+      data-member={item.username}
+      {...claim?.anchor}
+    >
+      {claim?.bar}
       <h2 className={css.title}>
         {item.fullName} · <Link to={`/${i18n.language}/p/${item.username}`}>{item.username}</Link>
       </h2>
@@ -81,7 +88,7 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
       {failure ? <FormErrors errors={errorsBesides(failure, ["reason"])} /> : null}
       <Form method="post">
         <input type="hidden" name="id" value={item.id} />
-        <button className={ui.button} type="submit" name="intent" value="clear">
+        <button className={ui.button} type="submit" name="intent" value="clear" data-shortcut="a">
           {t("kyc.backoffice.clear")}
         </button>
       </Form>

@@ -103,6 +103,7 @@ export const loadKycQueue = (args: LoaderFunctionArgs) =>
     permission: "kyc.manage",
     title: { key: "kyc.backoffice.title", ns: "kyc" },
     done: ["cleared", "rejected", "reset", "expire"] as const,
+    queue: "kyc",
   });
 
 const idField = v.pipe(v.string("validation.invalid"), v.regex(/^[1-9]\d{0,9}$/, "validation.invalid"), v.transform(Number));

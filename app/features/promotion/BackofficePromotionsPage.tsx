@@ -11,6 +11,7 @@ import { FormErrors } from "~/components/Field";
 import { ErrorLine } from "~/components/form/ErrorLine";
 import { errorsBesides, inputText, type FormReply } from "~/components/form/reply";
 import { Picture } from "~/components/Picture";
+import { ItemClaimBar, itemAnchor, PageQueueChrome } from "~/features/queues/QueueChrome";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
@@ -31,7 +32,13 @@ function ReviewCard({ item, failure, action }: { item: PromotionReviewItemData; 
   const reasonId = `reason-${item.id}`;
   const reasonError = mine?.fieldErrors.reason?.[0];
   return (
-    <li className={`${ui.card} ${ui.stack}`} data-testid="promotion-review-item" data-member={item.member.username}>
+    <li
+      className={`${ui.card} ${ui.stack}`}
+      data-testid="promotion-review-item"
+      data-member={item.member.username}
+      {...itemAnchor("promotions", item.id)}
+    >
+      <ItemClaimBar scope="promotions" itemId={item.id} />
       <div className={css.historyRow}>
         <strong>
           <Link to={to(`p/${item.member.username}`)}>{item.member.displayName}</Link> ({item.member.username})
@@ -66,7 +73,7 @@ function ReviewCard({ item, failure, action }: { item: PromotionReviewItemData; 
         <Form method="post" action={action}>
           <input type="hidden" name="intent" value="accept" />
           <input type="hidden" name="id" value={item.id} />
-          <button className={ui.button} type="submit" data-testid="promotion-accept">
+          <button className={ui.button} type="submit" data-testid="promotion-accept" data-shortcut="a">
             {t("promotion.backoffice.accept")}
           </button>
         </Form>
@@ -79,6 +86,7 @@ function ReviewCard({ item, failure, action }: { item: PromotionReviewItemData; 
             </label>
             <select
               id={reasonId}
+              data-shortcut="r"
               name="reason"
               className={ui.input}
               defaultValue={mine ? inputText(mine, "reason") : ""}
@@ -126,6 +134,7 @@ export function BackofficePromotionsPage({
       <div className={ui.stack}>
         <Link to={to("backoffice")}>{t("promotion.backoffice.back")}</Link>
         <h1>{title}</h1>
+        <PageQueueChrome />
         <p className={ui.muted}>{t("promotion.backoffice.intro")}</p>
         {/* A refused decision about no item of this page (decided meanwhile, a hand-made post): above the list. */}
         {failure && !queue.items.some((item) => item.id === itemOf(failure)) ? (

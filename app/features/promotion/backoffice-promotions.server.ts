@@ -13,6 +13,7 @@ import { decidePromotion, fetchPromotionReviewQueue } from "~/api/promotion.serv
 import { intentVariant, rowIdField } from "~/components/form/schema";
 import { localePath } from "~/i18n/lang";
 import { i18nServer } from "~/i18n/i18next.server";
+import { queueChromeFor } from "~/features/queues/queue-chrome.server";
 import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 import { requireStaffPage } from "~/features/backoffice/staff-access.server";
@@ -43,6 +44,7 @@ export async function loadPromotionQueue({ request, context }: LoaderFunctionArg
       title: t("promotion.backoffice.title"),
       queue: queue.data,
       done: DONE.find((value) => value === done) ?? null,
+      chrome: await queueChromeFor({ request, context }, "promotions"),
     },
     { headers: PRIVATE_HEADERS },
   );

@@ -3,7 +3,7 @@
  * each queue page, "take next", the last claim form's notice, the keyboard shortcuts' help (queue-keys.js, loaded
  * only here) and each item's claim bar. Plain forms: everything works without JavaScript.
  */
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
@@ -30,6 +30,9 @@ function useBack(): string {
 export function QueueNav({ chrome }: { chrome: QueueChromeData }) {
   const { t } = useTranslation("queues");
   const to = useLocalePath();
+  // The queues with work (or no count) and this one: a dozen tabs would push a phone's list off its first screen;
+  // the overview lists them all.
+  const shown = chrome.queues.filter((queue) => queue.open !== 0 || queue.name === chrome.queue);
   return (
     <nav aria-label={t("queues.nav.label")} data-testid="queue-nav">
       <ul className={css.nav}>
@@ -38,7 +41,7 @@ export function QueueNav({ chrome }: { chrome: QueueChromeData }) {
             {t("queues.nav.overview")}
           </Link>
         </li>
-        {chrome.queues.map((queue) => (
+        {shown.map((queue) => (
           <li key={queue.name}>
             <Link
               className={ui.tab}
@@ -136,9 +139,23 @@ export function ClaimBar({ chrome, scope, itemId }: { chrome: QueueChromeData; s
   );
 }
 
+/** The way around the queues that the page's loader loaded (its `chrome`: loadQueueChrome), or null. */
+export const useQueueChrome = (): QueueChromeData | null => useLoaderData<{ chrome?: QueueChromeData | null }>().chrome ?? null;
+
 /** The anchor and keyboard target of an item: "take next" lands on it, j/k move between them. */
 export const itemAnchor = (scope: string, itemId: number) => ({
   id: `item-${scope}-${itemId}`,
   "data-queue-item": "",
-  className: css.keyTarget,
 });
+
+/** The bar above a queue page's list, from the page loader's `chrome` (nothing when it loaded none). */
+export function PageQueueChrome() {
+  const chrome = useQueueChrome();
+  return chrome ? <QueueChromeBar chrome={chrome} /> : null;
+}
+
+/** An item's claim bar, from the page loader's `chrome` (nothing when it loaded none). */
+export function ItemClaimBar({ scope, itemId }: { scope: string; itemId: number }) {
+  const chrome = useQueueChrome();
+  return chrome ? <ClaimBar chrome={chrome} scope={scope} itemId={itemId} /> : null;
+}

@@ -1,5 +1,6 @@
 /** The way around the back office's queues (ADR 119): one loader helper every queue page calls. */
-import type { ApiClient } from "~/api/client.server";
+import type { AppLoadContext } from "@remix-run/node";
+import { createApiClient, type ApiClient } from "~/api/client.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { fetchQueueClaims, fetchQueueOverview, type QueueSummaryData, type StaffClaimData } from "~/api/queues.server";
 
@@ -15,6 +16,10 @@ export interface QueueChrome {
 }
 
 const CLAIM_NOTICES = ["claimed", "released", "nothing", "taken"] as const;
+
+/** The same for a page loader's args (the pages that do not use loadStaffQueue: content, reports, promotions ...). */
+export const queueChromeFor = ({ request, context }: { request: Request; context: AppLoadContext }, queue: string) =>
+  loadQueueChrome(createApiClient({ request, context }), request, queue);
 
 /** The way around for a queue page (`queue`: its manifest name). Answers null for anyone the API refuses. */
 export async function loadQueueChrome(api: ApiClient, request: Request, queue: string): Promise<QueueChrome | null> {

@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 import * as ui from "~/styles/ui.css";
 
@@ -20,10 +20,11 @@ export const claimBar = style({
 });
 export const claimedByOther = style({ color: vars.color.danger, fontWeight: 600 });
 
-/** The item the keyboard is on (queue-keys.js sets data-current). */
-export const keyTarget = style({
-  selectors: { '&[data-current="true"]': { outline: `3px solid ${vars.color.primary}`, outlineOffset: "2px" } },
-});
+/**
+ * The item the keyboard is on (queue-keys.js sets data-current). A global rule on the attribute, so an item keeps its
+ * page's own class.
+ */
+globalStyle('[data-queue-item][data-current="true"]', { outline: `3px solid ${vars.color.primary}`, outlineOffset: "2px" });
 
 export const homeList = style([ui.plainList]);
 export const homeItem = style([ui.entryCard, { display: "flex", flexDirection: "column", gap: vars.space.xs }]);

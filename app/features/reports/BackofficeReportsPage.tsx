@@ -11,6 +11,7 @@ import { FormErrors } from "~/components/Field";
 import { CheckboxField, TextAreaField } from "~/components/FieldControls";
 import { ErrorLine } from "~/components/form/ErrorLine";
 import { ForceAgeCheckForm } from "~/features/age-verification/ForceAgeCheckForm";
+import { ItemClaimBar, itemAnchor, PageQueueChrome } from "~/features/queues/QueueChrome";
 import { useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
@@ -67,7 +68,14 @@ function ReportCard({ report, failure, action }: { report: QueuedReportData; fai
     report.reporter.username ??
     ([report.reporter.name, report.reporter.email].filter(Boolean).join(", ") || t("reports.backoffice.anonymous"));
   return (
-    <li className={css.card} data-testid="report-item" data-report={report.id} data-target={report.target?.username ?? ""}>
+    <li
+      className={css.card}
+      data-testid="report-item"
+      data-report={report.id}
+      data-target={report.target?.username ?? ""}
+      {...itemAnchor("reports", report.id)}
+    >
+      <ItemClaimBar scope="reports" itemId={report.id} />
       <div className={css.head}>
         <strong>
           {report.reference} · {t(`reports.types.${report.type}`)}
@@ -104,6 +112,7 @@ function ReportCard({ report, failure, action }: { report: QueuedReportData; fai
           <select
             id={outcomeId}
             name="outcome"
+            data-shortcut="r"
             className={`${ui.input} ${css.select}`}
             defaultValue={mine ? inputText(mine, "outcome") : ""}
             aria-invalid={outcomeError ? true : undefined}
@@ -168,6 +177,7 @@ export function BackofficeReportsPage({ queue, done, failure }: { queue: ReportQ
           {t("reports.backoffice.back")}
         </Link>
         <h1>{t("reports.backoffice.title")}</h1>
+        <PageQueueChrome />
         <p className={ui.muted}>{t("reports.backoffice.intro")}</p>
         {/* A refused decision about no report of this page (decided meanwhile, a hand-made post): above the list. */}
         {failure && !queue.items.some((report) => report.id === reportOf(failure)) ? (

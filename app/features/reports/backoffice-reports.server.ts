@@ -11,6 +11,7 @@ import { createApiClient } from "~/api/client.server";
 import { localePath } from "~/i18n/lang";
 import { decideReport, fetchReportQueue } from "~/api/reports.server";
 import { i18nServer } from "~/i18n/i18next.server";
+import { queueChromeFor } from "~/features/queues/queue-chrome.server";
 import { rowIdField } from "~/components/form/schema";
 import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
@@ -34,7 +35,12 @@ export async function loadReportQueue({ request, context }: LoaderFunctionArgs) 
   if (!queue.ok) throw queue.status === 403 ? notFound() : new Response(null, { status: 503, headers: PRIVATE_HEADERS });
   const t = await i18nServer.getFixedT(request);
   return data(
-    { title: t("reports.backoffice.title"), queue: queue.data, done: url.searchParams.get("done") === "decided" },
+    {
+      title: t("reports.backoffice.title"),
+      queue: queue.data,
+      done: url.searchParams.get("done") === "decided",
+      chrome: await queueChromeFor({ request, context }, "reports"),
+    },
     { headers: PRIVATE_HEADERS },
   );
 }

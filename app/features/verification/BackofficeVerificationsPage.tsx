@@ -3,7 +3,7 @@
  * decided side by side with the member's profile photos — accept, or reject with a reason of the list (the member
  * reads it in their language). Plain forms; the page is not hydrated.
  */
-import { StaffQueueFrame } from "~/features/backoffice/StaffQueueFrame";
+import { StaffQueueFrame, type ItemClaim } from "~/features/backoffice/StaffQueueFrame";
 import { RejectReasonField } from "~/features/backoffice/RejectReasonField";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -37,12 +37,12 @@ export function BackofficeVerificationsPage({
       summary={
         <p data-testid="verification-queue-counts">{t("verification.backoffice.counts", { total: queue.total, overdue: queue.overdue })}</p>
       }
-      renderItem={(item, itemFailure) => <QueueEntry key={item.id} item={item} failure={itemFailure} />}
+      renderItem={(item, itemFailure, claim) => <QueueEntry key={item.id} item={item} failure={itemFailure} claim={claim} />}
     />
   );
 }
 
-function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | null }) {
+function QueueEntry({ item, failure, claim }: { item: QueueItem; failure: FormReply | null; claim: ItemClaim | null }) {
   const { t, i18n } = useTranslation("verification");
   const { t: tCommon } = useTranslation();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
@@ -53,7 +53,9 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
       data-testid="verification-queue-item"
       data-check-id={item.id}
       data-member={item.member.username}
+      {...claim?.anchor}
     >
+      {claim?.bar}
       <h2 className={css.title}>
         {t(`verification.kinds.${item.kind}.title`)} ·{" "}
         <Link to={`/${i18n.language}/p/${item.member.username}`}>{item.member.username}</Link>
@@ -122,7 +124,7 @@ function QueueEntry({ item, failure }: { item: QueueItem; failure: FormReply | n
       <div className={ui.row} style={{ alignItems: "flex-start" }}>
         <Form method="post">
           <input type="hidden" name="id" value={item.id} />
-          <button className={ui.button} type="submit" name="intent" value="accept">
+          <button className={ui.button} type="submit" name="intent" value="accept" data-shortcut="a">
             {t("verification.backoffice.accept")}
           </button>
         </Form>

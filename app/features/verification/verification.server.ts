@@ -119,6 +119,7 @@ export const loadVerificationQueue = (args: LoaderFunctionArgs) =>
     fetch: fetchVerificationQueue,
     title: { key: "verification.backoffice.title", ns: "verification" },
     done: ["accepted", "rejected"] as const,
+    queue: "verifications",
   });
 
 const idField = v.pipe(v.string("validation.invalid"), v.regex(/^[1-9]\d{0,9}$/, "validation.invalid"), v.transform(Number));

@@ -102,6 +102,7 @@ export function registerAppeals({ v2 }: ModuleContext): void {
       auth: "required",
       staff: "appeals.decide",
       statuses: [400, 401, 403, 404, 409],
+      claim: { queue: "appeals", param: "id" },
     },
     async (c, { body, user }) => ok(c, await decideAppeal(c.get("deps"), user!.id, idOf(c.req.param("id")), body)),
   );

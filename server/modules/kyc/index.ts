@@ -1,5 +1,6 @@
 /** KYC for payouts (issue 30 item 3, ADR 109): identity, age, the signed creator agreement, the sanctions/AML screening; reset and expiry by backend staff. */
 import { defineFeature, defineJob } from "../manifest";
+import { openKycHits } from "./office";
 import * as m0097 from "./migrations/0097_kyc";
 import { registerKyc } from "./routes";
 import { expireScreening, retryScreening } from "./service";
@@ -20,7 +21,7 @@ export const manifest = defineFeature({
   },
   moderationQueues: {
     /** AML hits for backend staff (ADR 109). */
-    kyc: { api: "/backoffice/kyc", title: "kyc.backoffice.title" },
+    kyc: { api: "/backoffice/kyc", title: "kyc.backoffice.title", open: openKycHits, permission: "kyc.manage" },
   },
   notifications: {
     kyc_complete: {

@@ -4,12 +4,13 @@
  * and a member's reset or expiry with a reason. Each action writes exactly one audit row with before and after in its
  * transaction, holds waiting payouts with their statements where KYC stops being complete, and tells the member.
  */
-import type { Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { KYC_ERRORS, KYC_QUEUE_PAGE_SIZE, type AmlDecision, type KycAnswer, type KycQueue } from "../../contract/kyc";
 import { isStaffUserType } from "../../contract/users";
 import type { Database } from "../../db/schema";
+import type { OpenQueueItems } from "../manifest";
 import { requireStaffPermission } from "../access/index";
 import { recordAudit } from "../audit/index";
 import { publishNotificationHints } from "../notifications/index";
@@ -20,15 +21,28 @@ import { kycStateOf, screeningValidUntil } from "./state";
 
 const GONE_STATUSES = ["banned", "deleted"] as const;
 
-/** GET /backoffice/kyc: AML hits waiting for a decision, oldest screening first. */
-export async function kycQueue(deps: ApiDeps, staffId: number, page: number): Promise<KycQueue> {
-  await requireStaffPermission(deps, staffId, "kyc.manage");
-  const base = deps.db
+/** The AML hits waiting for staff: the queue's list and its count in the queues overview (ADR 119) are these rows. */
+const waitingHits = (db: Kysely<Database>) =>
+  db
     .selectFrom("kyc_screenings")
     .innerJoin("users", "users.id", "kyc_screenings.user_id")
     .where("kyc_screenings.outcome", "=", "hit")
     .where("kyc_screenings.open", "=", 1)
     .where("users.status", "not in", [...GONE_STATUSES]);
+
+/** The queue's open items for the overview and "take next" (ADR 119), waiting since their screening. */
+export const openKycHits = (db: Kysely<Database>): OpenQueueItems =>
+  waitingHits(db).select([
+    "kyc_screenings.id",
+    // A hit has its screening time; the row's own time stands in for the type.
+    sql<number>`coalesce(kyc_screenings.screened_at, kyc_screenings.created_at)`.as("since"),
+    sql<string>`'kyc'`.as("scope"),
+  ]);
+
+/** GET /backoffice/kyc: AML hits waiting for a decision, oldest screening first. */
+export async function kycQueue(deps: ApiDeps, staffId: number, page: number): Promise<KycQueue> {
+  await requireStaffPermission(deps, staffId, "kyc.manage");
+  const base = waitingHits(deps.db);
   const [rows, count] = await Promise.all([
     base
       .select([

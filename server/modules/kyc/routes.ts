@@ -100,6 +100,7 @@ export function registerKyc({ v2, deps }: ModuleContext): void {
       staff: "kyc.manage",
       summary: `Clears an AML hit as a false positive: the screening holds ${AML_VALID_MONTHS} months, held payouts go back to approval. Audit trail; the member is told. 404 unknown, 409 decided already. ${STAFF_NOTE}`,
       statuses: [401, 403, 404, 409],
+      claim: { queue: "kyc", param: "id" },
     },
     async (c, { user }) => ok(c, await decideScreening(deps, user!.id, idOf(c.req.param("id")), "cleared", null)),
   );
@@ -111,6 +112,7 @@ export function registerKyc({ v2, deps }: ModuleContext): void {
       staff: "kyc.manage",
       summary: `Confirms an AML hit with a reason: payouts close (state rejected), waiting ones are held; statements of reasons, audit trail, the member is told. 404 unknown, 409 decided already. ${STAFF_NOTE}`,
       statuses: [400, 401, 403, 404, 409],
+      claim: { queue: "kyc", param: "id" },
     },
     async (c, { user, body }) => ok(c, await decideScreening(deps, user!.id, idOf(c.req.param("id")), "rejected", body.reason)),
   );

@@ -13,22 +13,28 @@ const scope = (name: string) => sql<string>`${sql.lit(name)}`.as("scope");
 const GONE = ["banned", "deleted"] as const;
 
 /** The content queue: waiting photos and videos (content.media) and profile texts (content.text). */
-const openContent = (db: Kysely<Database>): OpenQueueItems =>
-  db
+const openContent = (db: Kysely<Database>): OpenQueueItems => {
+  // The few banned or deleted owners as an anti-join: the count then reads only the covering indexes of waiting rows
+  // (migration 0109, ADR 122) instead of looking up every owner.
+  const gone = () =>
+    db
+      .selectFrom("users")
+      .select("users.id")
+      .where("users.status", "in", [...GONE]);
+  return db
     .selectFrom("media")
-    .innerJoin("users", "users.id", "media.user_id")
     .where("media.status", "=", MEDIA_STATUS.pending)
     .where("media.kind", "in", [MEDIA_KIND.photo, MEDIA_KIND.video])
-    .where("users.status", "not in", [...GONE])
+    .where("media.user_id", "not in", gone())
     .select(["media.id", "media.created_at as since", scope("content.media")])
     .unionAll(
       db
         .selectFrom("profile_text_changes")
-        .innerJoin("users", "users.id", "profile_text_changes.user_id")
         .where("profile_text_changes.status", "=", TEXT_REVIEW_STATUS.pending)
-        .where("users.status", "not in", [...GONE])
+        .where("profile_text_changes.user_id", "not in", gone())
         .select(["profile_text_changes.id", "profile_text_changes.created_at as since", scope("content.text")]),
     );
+};
 
 export const manifest = defineFeature({
   name: "moderation",

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { assertNotClaimedByOther, releaseDecidedClaim } from "../../api/claim-gate";
 import { fail } from "../../api/errors";
 import type { ModuleContext } from "../../api/module-context";
 import { ok, type HandlerInput } from "../../api/router";
@@ -148,10 +149,18 @@ export function registerPayouts({ v2 }: ModuleContext): void {
     payoutOps.approve,
     signedIn(
       "backoffice",
-      `Approves the listed waiting payouts into one pain.001 credit transfer file, executed the next bank day. 409 exception.payouts.nothing_to_approve when none of them waits. ${BACKEND}`,
+      `Approves the listed waiting payouts into one pain.001 credit transfer file, executed the next bank day. 409 exception.payouts.nothing_to_approve when none of them waits; 409 exception.backoffice.claimed_by_other when another staff member holds one of them (ADR 119). ${BACKEND}`,
       [400, 401, 403, 409],
     ),
-    async (c, { body, user }) => ok(c, await approvePayouts(c.get("deps"), user!.id, body.payout_ids)),
+    async (c, { body, user }) => {
+      const deps = c.get("deps");
+      // Staff claims (ADR 119) name one payout; a batch names many, so the route checks each before approving and
+      // releases each after (the router's `claim` option covers one path id only).
+      for (const id of body.payout_ids) await assertNotClaimedByOther(deps, user!.id, "payouts", id);
+      const batch = await approvePayouts(deps, user!.id, body.payout_ids);
+      for (const id of body.payout_ids) await releaseDecidedClaim(deps, "payouts", id);
+      return ok(c, batch);
+    },
   );
   v2.add(
     payoutOps.batchFile,
@@ -187,11 +196,14 @@ export function registerPayouts({ v2 }: ModuleContext): void {
   );
   v2.add(
     payoutOps.rejected,
-    signedIn(
-      "backoffice",
-      `A waiting payout staff refuse (not approved into a file): it failed (2) and its dollars are available again. 409 exception.payouts.not_returnable otherwise. ${BACKEND}`,
-      [400, 401, 403, 404, 409],
-    ),
+    {
+      ...signedIn(
+        "backoffice",
+        `A waiting payout staff refuse (not approved into a file): it failed (2) and its dollars are available again. 409 exception.payouts.not_returnable otherwise; 409 exception.backoffice.claimed_by_other while another staff member holds it (ADR 119). ${BACKEND}`,
+        [400, 401, 403, 404, 409],
+      ),
+      claim: { queue: "payouts", param: "id" },
+    },
     failing("rejected"),
   );
 }

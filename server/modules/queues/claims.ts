@@ -179,7 +179,9 @@ export async function claimNext(deps: ApiDeps, staffId: number, queue: string): 
       )
       .select(["open.id", "open.scope"])
       .where((eb) => eb.or([eb("staff_claims.id", "is", null), eb("staff_claims.staff_id", "=", staffId)]))
+      // The page's order: oldest first, on a tie the scope (content.media before content.text), then the id.
       .orderBy("open.since")
+      .orderBy("open.scope")
       .orderBy("open.id")
       .limit(1)
       .executeTakeFirst();

@@ -467,12 +467,8 @@ async function requireStaff(deps: ApiDeps, userId: number): Promise<void> {
 export async function reportQueue(deps: ApiDeps, staffId: number, page: number): Promise<ReportQueue> {
   await requireStaff(deps, staffId);
   const size = REPORT_LIMITS.pageSize;
-  const [count, rows] = await Promise.all([
-    deps.db
-      .selectFrom("reports")
-      .select(({ fn }) => fn.countAll<number>().as("n"))
-      .where("state", "=", "open")
-      .executeTakeFirst(),
+  const offset = (page - 1) * size;
+  const open = () =>
     deps.db
       .selectFrom("reports as report")
       .leftJoin("users as target", "target.id", "report.target_user_id")
@@ -486,16 +482,37 @@ export async function reportQueue(deps: ApiDeps, staffId: number, page: number):
           "trusted_organisation",
         ),
       )
-      .where("report.state", "=", "open")
-      // Trusted flaggers' notices first (DSA Art. 22(1), ADR 115), then by urgency and age.
-      .orderBy(sql`CASE WHEN ${filedByTrustedFlagger("report")} THEN 0 ELSE 1 END`)
+      .where("report.state", "=", "open");
+  // Trusted flaggers' notices first (DSA Art. 22(1), ADR 115), then by urgency and age. Two reads instead of one sort
+  // over every open report (ADR 122): the flaggers' notices through their few accounts, the rest along the index
+  // (state, priority, created_at) up to the page — a page costs the same with 20 or 20,000 open reports.
+  const [count, trusted] = await Promise.all([
+    deps.db
+      .selectFrom("reports")
+      .select(({ fn }) => fn.countAll<number>().as("n"))
+      .where("state", "=", "open")
+      .executeTakeFirst(),
+    open()
+      .where("report.user_id", "in", deps.db.selectFrom("trusted_flaggers").select("trusted_flaggers.user_id"))
+      .where(filedByTrustedFlagger("report"))
       .orderBy("report.priority")
       .orderBy("report.created_at")
       .orderBy("report.id")
-      .limit(size)
-      .offset((page - 1) * size)
       .execute(),
   ]);
+  const firstTrusted = trusted.slice(offset, offset + size);
+  const rest =
+    firstTrusted.length === size
+      ? []
+      : await open()
+          .where((eb) => eb.not(filedByTrustedFlagger("report")))
+          .orderBy("report.priority")
+          .orderBy("report.created_at")
+          .orderBy("report.id")
+          .limit(size - firstTrusted.length)
+          .offset(Math.max(0, offset - trusted.length))
+          .execute();
+  const rows = [...firstTrusted, ...rest];
   return {
     items: rows.map((row): QueuedReport => ({
       id: row.id,

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { PayoutQueueData } from "~/api/payouts.server";
 import { FormErrors } from "~/components/Field";
 import { allErrors, type FormReply } from "~/components/form/reply";
+import { ItemClaimBar, itemAnchor, PageQueueChrome } from "~/features/queues/QueueChrome";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { useMoneyFormat } from "./format";
@@ -18,13 +19,15 @@ type Queued = PayoutQueueData["waiting"][number];
 function PayoutRow({ p, select }: { p: Queued; select?: boolean }) {
   const f = useMoneyFormat();
   return (
-    <tr data-payout={p.id}>
+    // A waiting payout is a queue item (ADR 119): claimable, and a keyboard target.
+    <tr data-payout={p.id} {...(select ? itemAnchor("payouts", p.id) : {})}>
       {select ? (
         <td className={css.cell}>
           <label className={ui.checkboxRow}>
             <input type="checkbox" name="payout_ids" value={p.id} form="approve-form" className={ui.choiceControl} />
             <span>#{p.id}</span>
           </label>
+          <ItemClaimBar scope="payouts" itemId={p.id} />
         </td>
       ) : (
         <td className={css.cell}>#{p.id}</td>
@@ -113,6 +116,7 @@ export function PayoutsPage({
       <div className={ui.stack}>
         <h1>{ta("accounting.nav.payouts")}</h1>
         <MoneyNav current="payouts" />
+        <PageQueueChrome />
         {done && !failure ? (
           <p className={ui.notice} role="status" data-testid="payouts-done">
             {t(`payout_pages.office.done.${done}`)}

@@ -24,6 +24,7 @@ import * as accounting from "~/api/accounting.server";
 import * as payoutsApi from "~/api/payouts.server";
 import { createApiClient, type ApiResult } from "~/api/client.server";
 import { intentVariant, rowIdField } from "~/components/form/schema";
+import { queueChromeFor } from "~/features/queues/queue-chrome.server";
 import { localePath } from "~/i18n/lang";
 import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
@@ -349,6 +350,7 @@ export async function loadPayoutQueue(args: LoaderFunctionArgs) {
       queue,
       done: done === "approved" || done === "sent" || done === "returned" || done === "rejected" ? done : null,
       batch: parseRowId(url.searchParams.get("batch")),
+      chrome: await queueChromeFor(args, "payouts"),
     },
     { headers: PRIVATE_HEADERS },
   );

@@ -11,6 +11,7 @@ import type { BlogCommentQueueData } from "~/api/blogs-comments.server";
 import { FormErrors } from "~/components/Field";
 import { TextAreaField } from "~/components/FieldControls";
 import { errorsBesides, inputText, type FormReply } from "~/components/form/reply";
+import { ItemClaimBar, itemAnchor, PageQueueChrome } from "~/features/queues/QueueChrome";
 import { REPORT_FORM_FIELDS } from "~/features/reports/report-form";
 import { ReportFields } from "~/features/reports/ReportFields";
 import * as ui from "~/styles/ui.css";
@@ -116,6 +117,7 @@ export function BlogCommentQueuePage({
     <main className={ui.page}>
       <div className={ui.stack}>
         <h1>{t("blogs_comments.backoffice.title")}</h1>
+        <PageQueueChrome />
         <p className={ui.muted}>{t("blogs_comments.backoffice.intro")}</p>
         <Link className={ui.linkButton} to={`/${lang}/backoffice`}>
           {t("blogs_comments.backoffice.to_backoffice")}
@@ -151,7 +153,13 @@ function QueueEntry({ item, lang, failure }: { item: QueueItem; lang: Language; 
   const { t } = useTranslation("blogs-comments");
   const { t: tReports } = useTranslation("reports");
   return (
-    <li className={`${ui.card} ${ui.stack}`} data-testid="comment-queue-item" data-comment-id={item.commentId}>
+    <li
+      className={`${ui.card} ${ui.stack}`}
+      data-testid="comment-queue-item"
+      data-comment-id={item.commentId}
+      {...itemAnchor("blog_comments", item.commentId)}
+    >
+      <ItemClaimBar scope="blog_comments" itemId={item.commentId} />
       <p className={css.meta}>
         {t("blogs_comments.backoffice.reported", {
           count: item.reports,

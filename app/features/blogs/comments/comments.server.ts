@@ -37,6 +37,7 @@ import { requireViewer } from "~/api/viewer.server";
 import { intentVariant, rowIdField } from "~/components/form/schema";
 import { reportFormEntries } from "~/features/reports/report-form";
 import { i18nServer } from "~/i18n/i18next.server";
+import { queueChromeFor } from "~/features/queues/queue-chrome.server";
 import { privateAnswer } from "~/utils/cache-headers";
 import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { notFoundResponse } from "~/utils/not-found.server";
@@ -229,6 +230,7 @@ export async function loadBlogCommentQueue({ request, context }: LoaderFunctionA
       title: t("blogs_comments.backoffice.title", { ns: "blogs-comments" }),
       queue: result.data,
       done: (QUEUE_DONE as readonly string[]).includes(done ?? "") ? (done as (typeof QUEUE_DONE)[number]) : null,
+      chrome: await queueChromeFor({ request, context }, "blog_comments"),
     },
     { headers: PRIVATE_HEADERS },
   );
