@@ -12,6 +12,7 @@ import { bankConfigFrom, type BankConfig } from "./integrations/payments/bank-co
 import { paymentsConfigFrom, type PaymentsConfig } from "./integrations/payments/config";
 import { ageVerificationConfigFrom, type AgeVerificationConfig } from "./integrations/age-verification/config";
 import { transparencyDbConfigFrom, type TransparencyDbConfig } from "./integrations/transparency-db/port";
+import { liveVideoConfigFrom, type LiveVideoConfig } from "./integrations/live-video/config";
 
 export interface AppConfig {
   nodeEnv: "production" | "development" | "test";
@@ -90,6 +91,8 @@ export interface AppConfig {
   ageVerification: AgeVerificationConfig;
   /** The DSA Transparency Database (issue 30 item 4, ADR 110): TDB_URL, TDB_TOKEN; off without them. */
   transparencyDb: TransparencyDbConfig;
+  /** Live video (issue 31, ADR 125): working folder, RTMP ingest, WebRTC viewer cap. */
+  liveVideo: LiveVideoConfig;
 }
 
 export type DevRoutes = "off" | "loopback" | "on";
@@ -307,5 +310,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     payments: paymentsConfigFrom(env, production, appSecret),
     ageVerification: ageVerificationConfigFrom(env, production, appSecret),
     transparencyDb: transparencyDbConfigFrom(env),
+    liveVideo: liveVideoConfigFrom(env),
   };
 }

@@ -19,6 +19,13 @@ const UNDECLARED: string[] = [
   "get /api/v2/backoffice/payouts/batches/:id/file",
   // A bundle's blurred cover (a JPEG, ADR 092).
   "get /api/v2/bundles/:id/preview",
+  // Live video (ADR 125): WHIP/WHEP answer SDP, HLS answers playlists and MPEG-TS segments.
+  "delete /api/v2/live-media/:id/:token/whep/:resource",
+  "delete /api/v2/live-media/:id/:token/whip/:resource",
+  "get /api/v2/live-media/:id/:token/index.m3u8",
+  "get /api/v2/live-media/:id/s/:token/:name",
+  "post /api/v2/live-media/:id/:token/whep",
+  "post /api/v2/live-media/:id/:token/whip",
   // A media file's bytes (a file, ADR 041: streams answer no JSON).
   "get /api/v2/media/:key/:variant",
   // A message photo's bytes (a file, ADR 043).

@@ -1,0 +1,59 @@
+/**
+ * werift in the process (ADR 125): answers a producer's WHIP offer and viewers' WHEP offers. Only H.264 (or VP8 when a
+ * browser has no H.264) and Opus are negotiated, so ffmpeg can copy the video into HLS and every viewer decodes what
+ * the producer sends without a transcode.
+ */
+import {
+  RTCPeerConnection,
+  RTCRtpCodecParameters,
+  useH264,
+  useNACK,
+  useOPUS,
+  usePLI,
+  useVP8,
+  type MediaStreamTrack,
+  type RTCRtpTransceiver,
+} from "werift";
+
+/** How long gathering local ICE candidates may take before the answer goes out with what it has. */
+const GATHER_TIMEOUT_MS = 3_000;
+
+export function peerConnection(iceAddresses: string[]): RTCPeerConnection {
+  const feedback = [useNACK(), usePLI()];
+  return new RTCPeerConnection({
+    codecs: {
+      video: [
+        useH264({ rtcpFeedback: feedback, parameters: "level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f" }),
+        useVP8({ rtcpFeedback: feedback }),
+      ],
+      audio: [useOPUS()],
+    },
+    iceAdditionalHostAddresses: iceAddresses.length > 0 ? iceAddresses : undefined,
+  });
+}
+
+/** Sets the local answer and waits for the candidates, so one HTTP answer carries everything (no trickle ICE). */
+export async function answerOffer(pc: RTCPeerConnection, offer: string, prepare?: () => void): Promise<string> {
+  await pc.setRemoteDescription({ type: "offer", sdp: offer });
+  prepare?.();
+  await pc.setLocalDescription(await pc.createAnswer());
+  if (pc.iceGatheringState !== "complete") {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, GATHER_TIMEOUT_MS);
+      const { unSubscribe } = pc.iceGatheringStateChange.subscribe((state) => {
+        if (state !== "complete") return;
+        clearTimeout(timer);
+        unSubscribe();
+        resolve();
+      });
+    });
+  }
+  return pc.localDescription!.sdp;
+}
+
+/** The codec a transceiver negotiated (the first of the answer's list). */
+export function negotiatedCodec(transceiver: RTCRtpTransceiver): RTCRtpCodecParameters | undefined {
+  return transceiver.codecs[0];
+}
+
+export type { MediaStreamTrack, RTCPeerConnection, RTCRtpTransceiver };
