@@ -2,6 +2,7 @@
  * Live video's media part (issue 31, ADR 125): the stream key a creator pastes into OBS, and the media addresses the
  * player and the publisher use. The HLS and WHIP/WHEP answers are no JSON (playlists, segments, SDP).
  */
+import * as v from "valibot";
 import { LIVE_STREAM_KEY_CHARS } from "./live";
 
 /** WHIP and WHEP bodies (RFC 9725, draft-ietf-wish-whep): an SDP offer in, an SDP answer out. */
@@ -23,6 +24,9 @@ export const LIVE_STREAM_KEY_HINT_CHARS = 4;
 /** A stream key: base64url, LIVE_STREAM_KEY_CHARS long. */
 export const LIVE_STREAM_KEY_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${LIVE_STREAM_KEY_CHARS}}$`);
 
+/** The keys page's one form: make a new key (the first, or one replacing a leaked key). */
+export const liveKeyRotateFormSchema = v.object({ intent: v.literal("rotate") });
+
 /** GET /live/keys: the creator's RTMP settings; the key itself is shown only when it is made. */
 export interface LiveStreamKeyState {
   /** rtmp://host:port/live — OBS's "Server"; null while RTMP ingest is off on this installation. */
@@ -37,7 +41,21 @@ export interface LiveStreamKeyCreated extends LiveStreamKeyState {
   key: string;
 }
 
+/**
+ * GET /live/streams/{id}/media: the signed media addresses for the caller, who may watch the stream now (the watch
+ * page's loader gets the same from liveMediaUrls; apps and tests ask here).
+ */
+export interface LiveMediaAddresses {
+  /** The HLS playlist. */
+  hls: string;
+  /** WHEP for low-latency WebRTC; null when this audience is sent to HLS. */
+  whep: string | null;
+  /** WHIP for the stream's creator sending from the browser; null for everyone else and for RTMP streams. */
+  whip: string | null;
+}
+
 export interface LiveMediaBodies {
+  LiveMediaAddresses: LiveMediaAddresses;
   LiveStreamKeyState: LiveStreamKeyState;
   LiveStreamKeyCreated: LiveStreamKeyCreated;
 }

@@ -5,7 +5,8 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createSocket } from "node:dgram";
-import { RTCPeerConnection, MediaStreamTrack, useH264, useOPUS } from "werift";
+// werift's codec builders are named like React hooks; renamed so the hooks rule does not mistake them.
+import { RTCPeerConnection, MediaStreamTrack, useH264 as h264Codec, useOPUS as opusCodec } from "werift";
 import type { LiveAudience, LiveIngest } from "#server/contract/live";
 import type { TestRuntime } from "./runtime";
 
@@ -63,7 +64,7 @@ export interface TestPublisher {
 
 /** A WHIP producer: werift sending ffmpeg's live-encoded test pattern (H.264 baseline, a key frame a second). */
 export async function testPublisher(): Promise<TestPublisher> {
-  const pc = new RTCPeerConnection({ codecs: { video: [useH264()], audio: [useOPUS()] }, iceAdditionalHostAddresses: ["127.0.0.1"] });
+  const pc = new RTCPeerConnection({ codecs: { video: [h264Codec()], audio: [opusCodec()] }, iceAdditionalHostAddresses: ["127.0.0.1"] });
   const track = new MediaStreamTrack({ kind: "video" });
   pc.addTransceiver(track, { direction: "sendonly" });
   const udp = createSocket("udp4");
@@ -80,7 +81,20 @@ export async function testPublisher(): Promise<TestPublisher> {
         "ffmpeg",
         [
           ...["-nostdin", "-v", "error", "-re", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=25"],
-          ...["-c:v", "libx264", "-profile:v", "baseline", "-preset", "ultrafast", "-tune", "zerolatency", "-g", "25", "-pix_fmt", "yuv420p"],
+          ...[
+            "-c:v",
+            "libx264",
+            "-profile:v",
+            "baseline",
+            "-preset",
+            "ultrafast",
+            "-tune",
+            "zerolatency",
+            "-g",
+            "25",
+            "-pix_fmt",
+            "yuv420p",
+          ],
           // SPS/PPS before every key frame, as browsers send them: a viewer or ffmpeg joining late can decode.
           ...["-bsf:v", "dump_extra=freq=keyframe"],
           ...["-f", "rtp", "-payload_type", "96", "-pkt_size", "1200", `rtp://127.0.0.1:${udp.address().port}`],
@@ -105,7 +119,7 @@ export interface TestViewer {
 
 /** A WHEP viewer: werift receiving video, counting the RTP packets that arrive. */
 export async function testViewer(): Promise<TestViewer> {
-  const pc = new RTCPeerConnection({ codecs: { video: [useH264()], audio: [useOPUS()] }, iceAdditionalHostAddresses: ["127.0.0.1"] });
+  const pc = new RTCPeerConnection({ codecs: { video: [h264Codec()], audio: [opusCodec()] }, iceAdditionalHostAddresses: ["127.0.0.1"] });
   pc.addTransceiver("video", { direction: "recvonly" });
   let packets = 0;
   pc.onTrack.subscribe((track) => track.onReceiveRtp.subscribe(() => (packets += 1)));

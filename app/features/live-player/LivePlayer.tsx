@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import * as css from "./live-player.css";
 import { endSession, exchangeSdp } from "./whep-client";
 
 export interface LivePlayerProps {
@@ -90,26 +91,16 @@ export function LivePlayer({ hls, whep, title }: LivePlayerProps) {
   }, [hls, whep]);
 
   return (
-    <figure className="live-player" data-mode={mode}>
-      <video
-        ref={video}
-        className="live-player__video"
-        src={hls}
-        controls
-        autoPlay
-        muted
-        playsInline
-        aria-label={title}
-        data-testid="live-video"
-      >
+    <figure className={css.figure} data-mode={mode}>
+      <video ref={video} className={css.video} src={hls} controls autoPlay muted playsInline aria-label={title} data-testid="live-video">
         <a href={hls}>{t("live_media.player.playlist_link")}</a>
       </video>
-      <figcaption className="live-player__caption">
-        <span className="live-player__mode">{t(mode === "webrtc" ? "live_media.player.mode_webrtc" : "live_media.player.mode_hls")}</span>{" "}
-        <a className="live-player__link" href={hls}>
+      <figcaption className={css.caption}>
+        <span>{t(mode === "webrtc" ? "live_media.player.mode_webrtc" : "live_media.player.mode_hls")}</span>{" "}
+        <a className={css.link} href={hls}>
           {t("live_media.player.playlist_link")}
         </a>
-        <span className="live-player__hint">{t("live_media.player.playlist_hint")}</span>
+        <span className={css.hint}>{t("live_media.player.playlist_hint")}</span>
       </figcaption>
     </figure>
   );

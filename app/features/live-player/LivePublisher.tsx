@@ -5,6 +5,8 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import * as ui from "~/styles/ui.css";
+import * as css from "./live-player.css";
 import { endSession, exchangeSdp } from "./whep-client";
 
 export interface LivePublisherProps {
@@ -25,7 +27,9 @@ export function LivePublisher({ whip, keysHref }: LivePublisherProps) {
   const session = useRef<{ pc: RTCPeerConnection; resource: string | null } | null>(null);
 
   useEffect(() => {
-    setScripted(typeof navigator !== "undefined" && Boolean(navigator.mediaDevices?.getUserMedia) && typeof RTCPeerConnection !== "undefined");
+    setScripted(
+      typeof navigator !== "undefined" && Boolean(navigator.mediaDevices?.getUserMedia) && typeof RTCPeerConnection !== "undefined",
+    );
     return () => {
       if (session.current) {
         endSession(session.current.resource);
@@ -71,9 +75,9 @@ export function LivePublisher({ whip, keysHref }: LivePublisherProps) {
 
   if (!whip) {
     return (
-      <section className="live-publisher" aria-label={t("live_media.publisher.heading")}>
+      <section className={css.publisher} aria-label={t("live_media.publisher.heading")}>
         <p>{t("live_media.publisher.rtmp_stream")}</p>
-        <a className="button" href={keysHref}>
+        <a className={ui.button} href={keysHref}>
           {t("live_media.publisher.keys_link")}
         </a>
       </section>
@@ -81,34 +85,32 @@ export function LivePublisher({ whip, keysHref }: LivePublisherProps) {
   }
 
   return (
-    <section className="live-publisher" aria-label={t("live_media.publisher.heading")} data-phase={phase}>
+    <section className={css.publisher} aria-label={t("live_media.publisher.heading")} data-phase={phase}>
       {!scripted ? (
         // Server render and browsers without camera access from scripts.
-        <div className="live-publisher__nojs">
+        <div className={css.publisher}>
           <p>{t("live_media.publisher.needs_js")}</p>
-          <a className="button" href={keysHref}>
+          <a className={ui.button} href={keysHref}>
             {t("live_media.publisher.keys_link")}
           </a>
         </div>
       ) : (
         <>
-          <video ref={video} className="live-publisher__preview" autoPlay muted playsInline aria-label={t("live_media.publisher.preview")} />
-          <p className="live-publisher__status" role="status">
-            {t(`live_media.publisher.phase_${phase}`)}
-          </p>
-          <div className="live-publisher__actions">
+          <video ref={video} className={css.video} autoPlay muted playsInline aria-label={t("live_media.publisher.preview")} />
+          <p role="status">{t(`live_media.publisher.phase_${phase}`)}</p>
+          <div className={css.actions}>
             {phase === "idle" || phase === "denied" ? (
-              <button type="button" className="button" onClick={() => void preview()}>
+              <button type="button" className={ui.button} onClick={() => void preview()}>
                 {t("live_media.publisher.camera")}
               </button>
             ) : null}
             {phase === "preview" || phase === "failed" ? (
-              <button type="button" className="button button--primary" onClick={() => void start()} data-testid="live-publish-start">
+              <button type="button" className={ui.button} onClick={() => void start()} data-testid="live-publish-start">
                 {t("live_media.publisher.start")}
               </button>
             ) : null}
             {phase === "live" || phase === "starting" ? (
-              <button type="button" className="button" onClick={stop}>
+              <button type="button" className={ui.button} onClick={stop}>
                 {t("live_media.publisher.stop")}
               </button>
             ) : null}

@@ -10,6 +10,8 @@ export const liveMediaOps = {
   keyState: defineOperation({ method: "get", path: "/api/v2/live/keys", response: "LiveStreamKeyState" }),
   /** Makes a new key (the creator's first, or a replacement). */
   rotateKey: defineOperation({ method: "post", path: "/api/v2/live/keys", response: "LiveStreamKeyCreated" }),
+  /** The caller's signed media addresses for a stream they may watch now (404 otherwise, as liveAccess denies). */
+  addresses: defineOperation({ method: "get", path: "/api/v2/live/streams/:id/media", response: "LiveMediaAddresses" }),
   /** WHIP: the producer's SDP offer (application/sdp) → 201 with the answer and a Location to DELETE. */
   publish: defineOperation({ method: "post", path: "/api/v2/live-media/:id/:token/whip" }),
   unpublish: defineOperation({ method: "delete", path: "/api/v2/live-media/:id/:token/whip/:resource" }),

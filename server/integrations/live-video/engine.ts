@@ -11,10 +11,25 @@ import { createSocket, type Socket } from "node:dgram";
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { LiveVideoConfig } from "./config";
-import { PLAYLIST_NAME, SEGMENT_PATTERN, startRtmpHlsWriter, startRtpHlsWriter, stopFfmpeg, type RtpInput, type VideoCodec } from "./hls-writer";
+import {
+  PLAYLIST_NAME,
+  SEGMENT_PATTERN,
+  startRtmpHlsWriter,
+  startRtpHlsWriter,
+  stopFfmpeg,
+  type RtpInput,
+  type VideoCodec,
+} from "./hls-writer";
 import { freeRtpPort } from "./ports";
 import { RtmpIngest } from "./rtmp";
-import { answerOffer, negotiatedCodec, peerConnection, type MediaStreamTrack, type RTCPeerConnection, type RTCRtpTransceiver } from "./webrtc";
+import {
+  answerOffer,
+  negotiatedCodec,
+  peerConnection,
+  type MediaStreamTrack,
+  type RTCPeerConnection,
+  type RTCRtpTransceiver,
+} from "./webrtc";
 
 export interface LiveVideoHooks {
   /** The producer's media arrived in the last few seconds (called every PRESENCE_INTERVAL_MS while it flows). */
@@ -188,7 +203,10 @@ export class LiveVideoEngine {
    * Starts the RTMP ingest (config.rtmpPort; the tests pass port 0 for a free one). `authorize` turns a publish's
    * stream key into the stream it feeds, or refuses it.
    */
-  async startRtmp(authorize: (key: string) => Promise<{ streamId: number; record: boolean } | null>, port = this.config.rtmpPort): Promise<void> {
+  async startRtmp(
+    authorize: (key: string) => Promise<{ streamId: number; record: boolean } | null>,
+    port = this.config.rtmpPort,
+  ): Promise<void> {
     if (this.rtmp) return;
     const records = new Map<number, boolean>();
     const ingest = new RtmpIngest(

@@ -125,7 +125,21 @@ export function startRtpHlsWriter(input: RtpInput, options: HlsWriterOptions & {
 
 /** ffmpeg pulling an RTMP publish from the in-process ingest (OBS sends H.264 and AAC: both copied). */
 export function startRtmpHlsWriter(url: string, options: HlsWriterOptions): ChildProcess {
-  const args = ["-nostdin", "-hide_banner", "-loglevel", "warning", "-i", url, "-map", "0:v:0", "-map", "0:a:0?", "-c", "copy", ...hlsArgs(options)];
+  const args = [
+    "-nostdin",
+    "-hide_banner",
+    "-loglevel",
+    "warning",
+    "-i",
+    url,
+    "-map",
+    "0:v:0",
+    "-map",
+    "0:a:0?",
+    "-c",
+    "copy",
+    ...hlsArgs(options),
+  ];
   return spawnFfmpeg(args, options);
 }
 

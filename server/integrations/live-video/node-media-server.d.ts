@@ -23,8 +23,9 @@ declare module "node-media-server/src/core/logger.js" {
 }
 
 declare module "node-media-server/src/server/rtmp_server.js" {
+  import type { Server } from "node:net";
   export default class NodeRtmpServer {
-    tcpServer?: import("node:net").Server;
+    tcpServer?: Server;
     run(): void;
     stop(): void;
   }

@@ -3,15 +3,16 @@
  * browser has no H.264) and Opus are negotiated, so ffmpeg can copy the video into HLS and every viewer decodes what
  * the producer sends without a transcode.
  */
+// werift's codec builders are named like React hooks; renamed here so nobody mistakes them for one.
 import {
   RTCPeerConnection,
-  RTCRtpCodecParameters,
-  useH264,
-  useNACK,
-  useOPUS,
-  usePLI,
-  useVP8,
+  useH264 as h264Codec,
+  useNACK as nackFeedback,
+  useOPUS as opusCodec,
+  usePLI as pliFeedback,
+  useVP8 as vp8Codec,
   type MediaStreamTrack,
+  type RTCRtpCodecParameters,
   type RTCRtpTransceiver,
 } from "werift";
 
@@ -19,14 +20,14 @@ import {
 const GATHER_TIMEOUT_MS = 3_000;
 
 export function peerConnection(iceAddresses: string[]): RTCPeerConnection {
-  const feedback = [useNACK(), usePLI()];
+  const feedback = [nackFeedback(), pliFeedback()];
   return new RTCPeerConnection({
     codecs: {
       video: [
-        useH264({ rtcpFeedback: feedback, parameters: "level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f" }),
-        useVP8({ rtcpFeedback: feedback }),
+        h264Codec({ rtcpFeedback: feedback, parameters: "level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f" }),
+        vp8Codec({ rtcpFeedback: feedback }),
       ],
-      audio: [useOPUS()],
+      audio: [opusCodec()],
     },
     iceAdditionalHostAddresses: iceAddresses.length > 0 ? iceAddresses : undefined,
   });

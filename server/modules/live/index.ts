@@ -19,7 +19,9 @@ export const manifest = defineFeature({
   // --- livemedia part (ADR 125) ---
   jobs: {
     /** A kept recording's part files become one MP4 stored through the storage port (ready or failed). */
-    "live.recording_remux": defineJob<{ recording_id: number }>((deps) => ({ run: (payload) => runRecordingRemux(deps, payload.recording_id) })),
+    "live.recording_remux": defineJob<{ recording_id: number }>((deps) => ({
+      run: (payload) => runRecordingRemux(deps, payload.recording_id),
+    })),
   },
   // --- end livemedia part ---
 });

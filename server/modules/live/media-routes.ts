@@ -4,20 +4,12 @@
  * offer asks liveAccess again, a playlist at most every LIVE_ACCESS_RECHECK_MS, and a segment only its stream's token,
  * so a CDN can cache segments for everyone while only admitted viewers learn their names.
  */
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import type { Context } from "hono";
 import type { ModuleContext } from "../../api/module-context";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import { ok } from "../../api/router";
 import type { ApiDeps, ApiEnv } from "../../api/types";
-import {
-  HLS_PLAYLIST_TYPE,
-  HLS_SEGMENT_TYPE,
-  LIVE_ACCESS_RECHECK_MS,
-  SDP_CONTENT_TYPE,
-  SDP_MAX_BYTES,
-} from "../../contract/live-media";
+import { HLS_PLAYLIST_TYPE, HLS_SEGMENT_TYPE, LIVE_ACCESS_RECHECK_MS, SDP_CONTENT_TYPE, SDP_MAX_BYTES } from "../../contract/live-media";
 import { liveMediaOps } from "../../contract/operations/live-media";
 import { parseRowId } from "../../contract/row-id";
 import { PLAYLIST_NAME, SEGMENT_PATTERN } from "../../integrations/live-video/index";
@@ -25,8 +17,10 @@ import { safeEqual } from "../../lib/crypto";
 import { originVerdict, ownOrigins } from "../../security/same-origin";
 import { liveAccess } from "./access";
 import { producerSeen } from "./lifecycle";
+import { liveMediaUrls, livePublishUrl } from "./media";
 import { engineOf, startRtmpIngest } from "./media-engine";
-import { readMediaToken, segmentToken, type MediaTokenKind } from "./media-tokens";
+import { cachedPlaylist, cachedSegment, hlsPath, segmentTokenCached } from "./media-cache";
+import { readMediaToken, type MediaTokenKind } from "./media-tokens";
 import { rotateStreamKey, streamKeyState } from "./stream-keys";
 
 /** A playlist changes every segment: players and proxies ask again within a second. */
@@ -60,7 +54,10 @@ async function sdpOffer(c: Context<ApiEnv>): Promise<string> {
 }
 
 function sdpAnswer(answer: string, location: string): Response {
-  return new Response(answer, { status: 201, headers: { "Content-Type": SDP_CONTENT_TYPE, Location: location, "Cache-Control": NO_STORE } });
+  return new Response(answer, {
+    status: 201,
+    headers: { "Content-Type": SDP_CONTENT_TYPE, Location: location, "Cache-Control": NO_STORE },
+  });
 }
 
 const accessChecks = new WeakMap<ApiDeps, Map<string, { watch: boolean; at: number }>>();
@@ -76,24 +73,6 @@ async function mayWatchCached(deps: ApiDeps, streamId: number, memberId: number)
   if (checks.size > 50_000) checks.clear();
   checks.set(key, { watch, at: now });
   return watch;
-}
-
-const segmentTokens = new WeakMap<ApiDeps, Map<number, { token: string | null; at: number }>>();
-/** The stream's segment token (null: no such stream), read from the database at most every few seconds. */
-async function segmentTokenCached(deps: ApiDeps, streamId: number): Promise<string | null> {
-  let tokens = segmentTokens.get(deps);
-  if (!tokens) segmentTokens.set(deps, (tokens = new Map()));
-  const cached = tokens.get(streamId);
-  if (cached && Date.now() - cached.at < 5_000) return cached.token;
-  const stream = await deps.db.selectFrom("live_streams").select(["id", "created_at", "state"]).where("id", "=", streamId).executeTakeFirst();
-  const token = stream && stream.state === "live" ? segmentToken(deps, stream) : null;
-  if (tokens.size > 10_000) tokens.clear();
-  tokens.set(streamId, { token, at: Date.now() });
-  return token;
-}
-
-function hlsPath(deps: ApiDeps, streamId: number, name: string): string {
-  return join(deps.config.liveVideo.dir, String(streamId), "hls", name);
 }
 
 /** The playlist with its segments named by the stream's shared segment path (relative: ../s/<token>/seg-…ts). */
@@ -129,12 +108,34 @@ export function registerLiveMedia({ v2, deps }: ModuleContext): void {
     {
       tag: "live",
       auth: "required",
-      summary: "Makes a new stream key (32 characters), shown this once; the previous key stops working at once. Escorts and businesses only.",
+      summary:
+        "Makes a new stream key (32 characters), shown this once; the previous key stops working at once. Escorts and businesses only.",
       statuses: [201, 401, 403],
     },
     async (c, { user }) => {
       c.header("Cache-Control", "private, no-store");
       return ok(c, await rotateStreamKey(c.get("deps"), user!), { status: 201 });
+    },
+  );
+
+  v2.add(
+    liveMediaOps.addresses,
+    {
+      tag: "live",
+      auth: "required",
+      summary:
+        "The caller's signed media addresses for a live stream they may watch now: the HLS playlist, WHEP (browser streams with room for WebRTC viewers) and, for the creator, WHIP. 404 for a stream the caller may not see, 403 while they may not watch (not paid, not a fan, removed, ended).",
+      statuses: [401, 403, 404],
+    },
+    async (c, { user }) => {
+      const deps = c.get("deps");
+      const streamId = parseRowId(c.req.param("id"));
+      const access = streamId === null ? null : await liveAccess(deps, user!.id, streamId);
+      if (!access) throw notFound();
+      if (!access.watch) throw fail.forbidden();
+      c.header("Cache-Control", "private, no-store");
+      const urls = liveMediaUrls(deps, access.stream, user!.id);
+      return ok(c, { ...urls, whip: access.role === "PRODUCER" ? livePublishUrl(deps, access.stream) : null });
     },
   );
 
@@ -170,7 +171,12 @@ export function registerLiveMedia({ v2, deps }: ModuleContext): void {
 
   v2.add(
     liveMediaOps.unpublish,
-    { tag: "live", auth: "optional", summary: "WHIP: the producer stops sending (the stream ends when its creator stops it or after 60 s).", statuses: [403, 404] },
+    {
+      tag: "live",
+      auth: "optional",
+      summary: "WHIP: the producer stops sending (the stream ends when its creator stops it or after 60 s).",
+      statuses: [403, 404],
+    },
     async (c) => {
       assertSameOrigin(c);
       const { streamId } = addressOf(c, "publish");
@@ -213,16 +219,12 @@ export function registerLiveMedia({ v2, deps }: ModuleContext): void {
     },
   );
 
-  v2.add(
-    liveMediaOps.unview,
-    { tag: "live", auth: "optional", summary: "WHEP: the viewer leaves.", statuses: [403, 404] },
-    async (c) => {
-      assertSameOrigin(c);
-      const { streamId } = addressOf(c, "watch");
-      if (!(await engineOf(c.get("deps")).endView(streamId, c.req.param("resource") ?? ""))) throw notFound();
-      return new Response(null, { status: 200, headers: { "Cache-Control": NO_STORE } });
-    },
-  );
+  v2.add(liveMediaOps.unview, { tag: "live", auth: "optional", summary: "WHEP: the viewer leaves.", statuses: [403, 404] }, async (c) => {
+    assertSameOrigin(c);
+    const { streamId } = addressOf(c, "watch");
+    if (!(await engineOf(c.get("deps")).endView(streamId, c.req.param("resource") ?? ""))) throw notFound();
+    return new Response(null, { status: 200, headers: { "Cache-Control": NO_STORE } });
+  });
 
   v2.add(
     liveMediaOps.playlist,
@@ -237,7 +239,7 @@ export function registerLiveMedia({ v2, deps }: ModuleContext): void {
       const { streamId, memberId } = addressOf(c, "watch");
       if (!(await mayWatchCached(deps, streamId, memberId))) throw fail.forbidden();
       const token = await segmentTokenCached(deps, streamId);
-      const playlist = token ? await readFile(hlsPath(deps, streamId, PLAYLIST_NAME), "utf8").catch(() => null) : null;
+      const playlist = token ? await cachedPlaylist(hlsPath(deps, streamId, PLAYLIST_NAME)) : null;
       if (!token || playlist === null) {
         c.header("Cache-Control", NO_STORE);
         throw notFound();
@@ -265,12 +267,12 @@ export function registerLiveMedia({ v2, deps }: ModuleContext): void {
       if (streamId === null || !SEGMENT_PATTERN.test(name)) throw notFound();
       const token = await segmentTokenCached(deps, streamId);
       if (!token || !safeEqual(token, c.req.param("token") ?? "")) throw notFound();
-      const bytes = await readFile(hlsPath(deps, streamId, name)).catch(() => null);
+      const bytes = await cachedSegment(hlsPath(deps, streamId, name));
       if (!bytes) {
         c.header("Cache-Control", NO_STORE);
         throw notFound();
       }
-      return new Response(new Uint8Array(bytes), {
+      return new Response(bytes, {
         status: 200,
         headers: { "Content-Type": HLS_SEGMENT_TYPE, "Cache-Control": SEGMENT_CACHE, "Content-Length": String(bytes.length) },
       });

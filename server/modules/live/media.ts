@@ -9,6 +9,7 @@ import type { ApiDeps } from "../../api/types";
 import { createMediaStorage, type MediaStorage } from "../../integrations/storage/index";
 import { enqueueJob } from "../../jobs/queue";
 import type { LiveStreamRow } from "./access";
+import { forgetStream } from "./media-cache";
 import { runningEngine } from "./media-engine-registry";
 import { signMediaToken } from "./media-tokens";
 import type { LiveRecordingsTable } from "./schema";
@@ -38,7 +39,9 @@ export function liveMediaUrls(deps: ApiDeps, stream: LiveStreamRow, viewerId: nu
 
 /** The WHIP endpoint for the stream's creator (the caller checked that the viewer is its PRODUCER). */
 export function livePublishUrl(deps: ApiDeps, stream: LiveStreamRow): string | null {
-  return stream.ingest === "browser" ? `/api/v2/live-media/${stream.id}/${signMediaToken(deps, "publish", stream.id, stream.creator_id)}/whip` : null;
+  return stream.ingest === "browser"
+    ? `/api/v2/live-media/${stream.id}/${signMediaToken(deps, "publish", stream.id, stream.creator_id)}/whip`
+    : null;
 }
 
 /**
@@ -47,6 +50,7 @@ export function livePublishUrl(deps: ApiDeps, stream: LiveStreamRow): string | n
  */
 export async function stopLiveMedia(deps: ApiDeps, streamId: number, options: { keepRecording: boolean }): Promise<void> {
   const engine = runningEngine(deps);
+  forgetStream(deps, streamId);
   if (engine) await engine.stop(streamId, options);
   else if (!options.keepRecording) rmSync(join(deps.config.liveVideo.dir, String(streamId)), { recursive: true, force: true });
   if (!options.keepRecording) return;
@@ -58,7 +62,14 @@ export async function stopLiveMedia(deps: ApiDeps, streamId: number, options: { 
     if (existing) return;
     const row = await trx
       .insertInto("live_recordings")
-      .values({ stream_id: streamId, creator_id: stream.creator_id, state: "processing", visibility: "private", price: null, created_at: now })
+      .values({
+        stream_id: streamId,
+        creator_id: stream.creator_id,
+        state: "processing",
+        visibility: "private",
+        price: null,
+        created_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await enqueueJob(trx, deps.clock, "live.recording_remux", { recording_id: row.id }, { key: `live.recording_remux:${row.id}` });
@@ -77,7 +88,10 @@ export function recordingStorageOf(deps: ApiDeps): MediaStorage {
 }
 
 /** Removes every file of a recording: the stored MP4 and any segments still waiting for the remux. */
-export async function deleteRecordingFiles(deps: ApiDeps, recording: Pick<Selectable<LiveRecordingsTable>, "stream_id" | "storage_prefix">): Promise<void> {
+export async function deleteRecordingFiles(
+  deps: ApiDeps,
+  recording: Pick<Selectable<LiveRecordingsTable>, "stream_id" | "storage_prefix">,
+): Promise<void> {
   if (recording.storage_prefix) await recordingStorageOf(deps).delete(`${recording.storage_prefix}/${RECORDING_FILE}`);
   rmSync(join(deps.config.liveVideo.dir, String(recording.stream_id)), { recursive: true, force: true });
 }

@@ -18,7 +18,12 @@ export async function runRecordingRemux(deps: ApiDeps, recordingId: number): Pro
   const remuxed = segments.length > 0 ? await remuxRecording(segments, join(dir, RECORDING_FILE)) : null;
   const now = deps.clock.now();
   if (!remuxed) {
-    await deps.db.updateTable("live_recordings").set({ state: "failed" }).where("id", "=", recordingId).where("state", "=", "processing").execute();
+    await deps.db
+      .updateTable("live_recordings")
+      .set({ state: "failed" })
+      .where("id", "=", recordingId)
+      .where("state", "=", "processing")
+      .execute();
     rmSync(dir, { recursive: true, force: true });
     return;
   }

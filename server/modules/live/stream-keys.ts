@@ -31,7 +31,11 @@ export function rtmpUrlOf(deps: ApiDeps): string | null {
 
 export async function streamKeyState(deps: ApiDeps, user: { id: number; userType: number }): Promise<LiveStreamKeyState> {
   assertCreator(user.userType);
-  const row = await deps.db.selectFrom("live_stream_keys").select(["key_hint", "created_at"]).where("creator_id", "=", user.id).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom("live_stream_keys")
+    .select(["key_hint", "created_at"])
+    .where("creator_id", "=", user.id)
+    .executeTakeFirst();
   return { rtmp_url: rtmpUrlOf(deps), key_hint: row?.key_hint ?? null, key_created_at: row?.created_at ?? null };
 }
 

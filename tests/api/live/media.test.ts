@@ -52,7 +52,9 @@ describe(`live media (${TEST_DB})`, () => {
       // Another site's page may not post an offer, even with the address.
       expect((await postSdp(publishUrl, publisher.offer, { origin: "https://evil.example" })).status).toBe(403);
       // Not SDP: refused before werift sees it.
-      expect((await rt.request(publishUrl, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).status).toBe(415);
+      expect((await rt.request(publishUrl, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).status).toBe(
+        415,
+      );
       expect((await postSdp(publishUrl, "hello")).status).toBe(400);
 
       const answered = await postSdp(publishUrl, publisher.offer);
@@ -154,6 +156,15 @@ describe(`live media (${TEST_DB})`, () => {
     const strangersPublish = signMediaToken(rt.deps, "publish", id, stranger.id);
     expect((await postSdp(`/api/v2/live-media/${id}/${strangersPublish}/whip`, "v=0\r\nm=video 9 x\r\n")).status).toBe(404);
     expect((await rt.request(`/api/v2/live-media/${id}/w.1.99999999999999.${"A".repeat(43)}/index.m3u8`)).status).toBe(404);
+    // The addresses endpoint asks liveAccess: the stranger (no fan) is refused, the creator gets WHIP besides.
+    expect((await rt.request(`/api/v2/live/streams/${id}/media`, { token: stranger.token })).status).toBe(403);
+    expect((await rt.request(`/api/v2/live/streams/999999/media`, { token: stranger.token })).status).toBe(404);
+    expect((await rt.request(`/api/v2/live/streams/${id}/media`)).status).toBe(401);
+    const mine = (await (await rt.request(`/api/v2/live/streams/${id}/media`, { token: creator.token })).json()) as {
+      data: { hls: string; whep: string | null; whip: string | null };
+    };
+    expect(mine.data.whip).toMatch(new RegExp(`^/api/v2/live-media/${id}/p\\.`));
+    expect(mine.data.hls).toMatch(/\/index\.m3u8$/);
     // Without a producer, a WHEP offer of an admitted viewer has nothing to receive.
     const own = liveMediaUrls(rt.deps, stream, creator.id);
     const lonely = await testViewer();
@@ -176,16 +187,28 @@ describe(`live media (${TEST_DB})`, () => {
     expect((await rt.request("/api/v2/live/keys", { method: "POST" })).status).toBe(401);
     const none = (await (await rt.request("/api/v2/live/keys", { token: creator.token })).json()) as { data: LiveStreamKeyState };
     expect(none.data).toMatchObject({ key_hint: null, rtmp_url: `rtmp://velora.test:${port}/live` });
-    const first = (await (await rt.request("/api/v2/live/keys", { method: "POST", token: creator.token })).json()) as { data: LiveStreamKeyCreated };
+    const first = (await (await rt.request("/api/v2/live/keys", { method: "POST", token: creator.token })).json()) as {
+      data: LiveStreamKeyCreated;
+    };
     expect(first.data.key).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    const rotated = (await (await rt.request("/api/v2/live/keys", { method: "POST", token: creator.token })).json()) as { data: LiveStreamKeyCreated };
+    const rotated = (await (await rt.request("/api/v2/live/keys", { method: "POST", token: creator.token })).json()) as {
+      data: LiveStreamKeyCreated;
+    };
     expect(rotated.data.key).not.toBe(first.data.key);
-    const state = (await (await rt.request("/api/v2/live/keys", { token: creator.token })).json()) as { data: LiveStreamKeyState & { key?: string } };
+    const state = (await (await rt.request("/api/v2/live/keys", { token: creator.token })).json()) as {
+      data: LiveStreamKeyState & { key?: string };
+    };
     expect(state.data.key_hint).toBe(rotated.data.key.slice(0, 4));
     expect(state.data.key).toBeUndefined();
-    const stored = await rt.deps.db.selectFrom("live_stream_keys").selectAll().where("creator_id", "=", creator.id).executeTakeFirstOrThrow();
+    const stored = await rt.deps.db
+      .selectFrom("live_stream_keys")
+      .selectAll()
+      .where("creator_id", "=", creator.id)
+      .executeTakeFirstOrThrow();
     expect(stored.key_hash).not.toContain(rotated.data.key);
-    const othersKey = (await (await rt.request("/api/v2/live/keys", { method: "POST", token: other.token })).json()) as { data: LiveStreamKeyCreated };
+    const othersKey = (await (await rt.request("/api/v2/live/keys", { method: "POST", token: other.token })).json()) as {
+      data: LiveStreamKeyCreated;
+    };
 
     const id = await insertStream(rt, creator.id, { state: "scheduled", ingest: "rtmp" });
     const base = `rtmp://127.0.0.1:${port}/live`;
