@@ -86,7 +86,9 @@ export function LiveKeysPage() {
             <li>{t("live_media.keys.step_start")}</li>
           </ol>
           <p>
-            <a href={`/${lang}/live`}>{t("live_media.keys.live_link")}</a>
+            <a className={css.link} href={`/${lang}/live`}>
+              {t("live_media.keys.live_link")}
+            </a>
           </p>
         </section>
       </div>

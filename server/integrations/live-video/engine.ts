@@ -26,6 +26,7 @@ import {
   answerOffer,
   negotiatedCodec,
   peerConnection,
+  preferredVideoCodec,
   type MediaStreamTrack,
   type RTCPeerConnection,
   type RTCRtpTransceiver,
@@ -125,7 +126,7 @@ export class LiveVideoEngine {
   async publishWhip(streamId: number, offer: string, options: { record: boolean }): Promise<{ answer: string; resource: string }> {
     const session = this.session(streamId, options.record);
     await this.dropProducer(session);
-    const pc = peerConnection(this.config.iceAddresses);
+    const pc = peerConnection(this.config.iceAddresses, preferredVideoCodec(offer));
     const resource = randomBytes(12).toString("base64url");
     // werift announces the remote tracks while it applies the offer: collect them until the forwarding is set up.
     const early: MediaStreamTrack[] = [];
@@ -286,7 +287,7 @@ export class LiveVideoEngine {
     const session = this.sessions.get(streamId);
     if (!session?.producer || session.producer.kind !== "whip") return "no_producer";
     if (session.viewers.size >= this.config.maxWebrtcViewers) return "capacity";
-    const pc = peerConnection(this.config.iceAddresses);
+    const pc = peerConnection(this.config.iceAddresses, session.videoCodec ?? "H264");
     const resource = randomBytes(12).toString("base64url");
     let answer: string;
     try {

@@ -80,6 +80,7 @@ function hlsArgs(options: HlsWriterOptions): string[] {
   ];
 }
 
+/** ffmpeg logs errors only: its warnings about RTP timestamps come with every packet of a browser's stream. */
 function spawnFfmpeg(args: string[], options: HlsWriterOptions): ChildProcess {
   const child = spawn("ffmpeg", args, { stdio: ["ignore", "ignore", "pipe"] });
   let tail = "";
@@ -102,7 +103,7 @@ export function startRtpHlsWriter(input: RtpInput, options: HlsWriterOptions & {
     "-nostdin",
     "-hide_banner",
     "-loglevel",
-    "warning",
+    "error",
     "-protocol_whitelist",
     "file,udp,rtp",
     // Packets may arrive out of order on a busy machine; a small queue puts them back in order.
@@ -129,7 +130,7 @@ export function startRtmpHlsWriter(url: string, options: HlsWriterOptions): Chil
     "-nostdin",
     "-hide_banner",
     "-loglevel",
-    "warning",
+    "error",
     "-i",
     url,
     "-map",

@@ -19,13 +19,23 @@ import {
 /** How long gathering local ICE candidates may take before the answer goes out with what it has. */
 const GATHER_TIMEOUT_MS = 3_000;
 
-export function peerConnection(iceAddresses: string[]): RTCPeerConnection {
+/** H.264 when the offer has it (ffmpeg copies it into HLS), else VP8 (encoded for HLS). */
+export function preferredVideoCodec(offer: string): "H264" | "VP8" {
+  return /a=rtpmap:\d+ H264\/90000/i.test(offer) ? "H264" : "VP8";
+}
+
+/**
+ * A peer connection offering one video codec: werift answers in the offer's order, and Chromium offers VP8 first, so
+ * a list of both would pick VP8 (an encoder pass in ffmpeg per stream); viewers get the producer's codec.
+ */
+export function peerConnection(iceAddresses: string[], video: "H264" | "VP8"): RTCPeerConnection {
   const feedback = [nackFeedback(), pliFeedback()];
   return new RTCPeerConnection({
     codecs: {
       video: [
-        h264Codec({ rtcpFeedback: feedback, parameters: "level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f" }),
-        vp8Codec({ rtcpFeedback: feedback }),
+        video === "H264"
+          ? h264Codec({ rtcpFeedback: feedback, parameters: "level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f" })
+          : vp8Codec({ rtcpFeedback: feedback }),
       ],
       audio: [opusCodec()],
     },
