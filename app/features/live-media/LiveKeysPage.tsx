@@ -37,11 +37,13 @@ export function LiveKeysPage() {
             <p>{t("live_media.keys.created_once")}</p>
             <label className={ui.field}>
               <span className={ui.label}>{t("live_media.keys.key_label")}</span>
-              <input
+              {/* A textarea wraps the 32 characters on a phone; an input would hide half of them. */}
+              <textarea
                 className={`${ui.input} ${css.secret}`}
                 readOnly
                 value={created.key}
                 name="stream-key"
+                rows={2}
                 autoComplete="off"
                 spellCheck={false}
               />

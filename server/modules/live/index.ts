@@ -26,5 +26,13 @@ export const manifest = defineFeature({
   // --- end livemedia part ---
 });
 // livemedia part: the doors the streams part calls (ADR 125).
-export { liveMediaUrls, livePublishUrl, stopLiveMedia, deleteRecordingFiles, type LiveMediaUrls } from "./media";
+export {
+  liveMediaUrls,
+  livePublishUrl,
+  stopLiveMedia,
+  deleteRecordingFiles,
+  openRecordingFile,
+  RECORDING_FILE,
+  type LiveMediaUrls,
+} from "./media";
 export { startRtmpIngest } from "./media-engine";

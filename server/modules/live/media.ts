@@ -7,6 +7,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { ApiDeps } from "../../api/types";
 import { createMediaStorage, type MediaStorage } from "../../integrations/storage/index";
+import type { ByteRange, StoredObject } from "../../integrations/storage/storage";
 import { enqueueJob } from "../../jobs/queue";
 import type { LiveStreamRow } from "./access";
 import { forgetStream } from "./media-cache";
@@ -85,6 +86,19 @@ export function recordingStorageOf(deps: ApiDeps): MediaStorage {
     storages.set(deps, storage);
   }
   return storage;
+}
+
+/**
+ * The stored MP4 of a ready recording, with a byte range for seeking (null: none stored). The caller (the
+ * recordings part, ADR 124) has decided that the viewer may see it.
+ */
+export async function openRecordingFile(
+  deps: ApiDeps,
+  recording: Pick<Selectable<LiveRecordingsTable>, "state" | "storage_prefix">,
+  range?: ByteRange,
+): Promise<StoredObject | null> {
+  if (recording.state !== "ready" || !recording.storage_prefix) return null;
+  return recordingStorageOf(deps).open(`${recording.storage_prefix}/${RECORDING_FILE}`, range);
 }
 
 /** Removes every file of a recording: the stored MP4 and any segments still waiting for the remux. */
