@@ -13,7 +13,13 @@ globalStyle(`${settings} dd`, { margin: `0 0 ${vars.space.sm}` });
 /** Long addresses and keys wrap on a phone instead of widening the page. */
 export const code = style({ overflowWrap: "anywhere", wordBreak: "break-all" });
 
-export const secret = style({ fontFamily: "monospace", fontSize: "1rem", wordBreak: "break-all", resize: "none", padding: "0.5rem 0.75rem" });
+export const secret = style({
+  fontFamily: "monospace",
+  fontSize: "1rem",
+  wordBreak: "break-all",
+  resize: "none",
+  padding: "0.5rem 0.75rem",
+});
 
 /** A tap target of at least 44 px. */
 export const link = style({ display: "inline-flex", alignItems: "center", minHeight: "44px" });

@@ -21,7 +21,7 @@ async function keyState(request: Request, context: LoaderFunctionArgs["context"]
 
 export async function loadLiveKeys({ request, context }: LoaderFunctionArgs) {
   await requireViewer(request, context);
-  const t = await i18nServer.getFixedT(request, "live-media");
+  const t = await i18nServer.getFixedT(request);
   return data({ title: t("live_media.keys.meta_title"), state: await keyState(request, context) }, { headers: PRIVATE_HEADERS });
 }
 

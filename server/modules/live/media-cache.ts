@@ -13,7 +13,7 @@ const SEGMENTS_KEPT = 64;
 const PLAYLIST_KEPT_MS = 500;
 const TOKEN_KEPT_MS = 5_000;
 
-const segmentBytes = new Map<string, Uint8Array>();
+const segmentBytes = new Map<string, Uint8Array<ArrayBuffer>>();
 const playlistTexts = new Map<string, { text: string; at: number }>();
 const segmentTokens = new WeakMap<ApiDeps, Map<number, { token: string | null; at: number }>>();
 
@@ -21,7 +21,7 @@ export function hlsPath(deps: ApiDeps, streamId: number, name: string): string {
   return join(deps.config.liveVideo.dir, String(streamId), "hls", name);
 }
 
-export async function cachedSegment(path: string): Promise<Uint8Array | null> {
+export async function cachedSegment(path: string): Promise<Uint8Array<ArrayBuffer> | null> {
   const kept = segmentBytes.get(path);
   if (kept) return kept;
   const bytes = await readFile(path).catch(() => null);
