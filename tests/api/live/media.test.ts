@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LiveStreamKeyCreated, LiveStreamKeyState } from "#server/contract/live-media";
+import { LIVE_MEDIA_TOKEN_TTL_MS, type LiveStreamKeyCreated, type LiveStreamKeyState } from "#server/contract/live-media";
 import { USER_TYPE } from "#server/contract/users";
 import { closeLiveVideoEngines } from "#server/integrations/live-video/index";
 import { deleteRecordingFiles, liveMediaUrls, livePublishUrl, startRtmpIngest } from "#server/modules/live/index";
@@ -173,6 +173,11 @@ describe(`live media (${TEST_DB})`, () => {
     } finally {
       await lonely.close();
     }
+    // An address outlives any stream, not forever: past LIVE_MEDIA_TOKEN_TTL_MS it names nothing.
+    rt.clock.advance(LIVE_MEDIA_TOKEN_TTL_MS + 1);
+    expect((await rt.request(own.hls)).status).toBe(404);
+    expect((await postSdp(livePublishUrl(rt.deps, stream)!, "v=0\r\nm=video 9 x\r\n")).status).not.toBe(404);
+    expect((await postSdp(mine.data.whip!, "v=0\r\nm=video 9 x\r\n")).status).toBe(404);
   }, 30_000);
 
   it("stream keys: creators only, shown once, rotated; a wrong RTMP key is dropped, the right one goes live with HLS", async () => {
