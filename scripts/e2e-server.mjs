@@ -27,6 +27,9 @@ const child = spawn(process.execPath, ["build/server.js"], {
     TRUST_PROXY: "1",
     APP_SECRET: "e2e-secret",
     PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
+    // Live video (ADR 125): the stream folders beside the database, RTMP ingest on a port derived from the server's.
+    LIVE_DIR: `${dataDir}/live`,
+    LIVE_RTMP_PORT: String(Number(process.env.PORT ?? 3300) + 20000),
   },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));

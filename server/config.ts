@@ -12,6 +12,7 @@ import { bankConfigFrom, type BankConfig } from "./integrations/payments/bank-co
 import { paymentsConfigFrom, type PaymentsConfig } from "./integrations/payments/config";
 import { ageVerificationConfigFrom, type AgeVerificationConfig } from "./integrations/age-verification/config";
 import { transparencyDbConfigFrom, type TransparencyDbConfig } from "./integrations/transparency-db/port";
+import { liveVideoConfigFrom, type LiveVideoConfig } from "./integrations/live-video/config";
 
 export interface AppConfig {
   nodeEnv: "production" | "development" | "test";
@@ -97,6 +98,8 @@ export interface AppConfig {
    * "required".
    */
   staffSecondFactor: "required" | "optional";
+  /** Live video (issue 31, ADR 125): working folder, RTMP ingest, WebRTC viewer cap. */
+  liveVideo: LiveVideoConfig;
 }
 
 export type DevRoutes = "off" | "loopback" | "on";
@@ -329,5 +332,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ageVerification: ageVerificationConfigFrom(env, production, appSecret),
     transparencyDb: transparencyDbConfigFrom(env),
     staffSecondFactor: staffSecondFactorFor(nodeEnv, production, env.STAFF_SECOND_FACTOR),
+    liveVideo: liveVideoConfigFrom(env),
   };
 }

@@ -11,6 +11,7 @@ import { loadConfig } from "./config";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_STAFF_ACCOUNTS } from "./db/seed/index";
 import { DEV_KEY_PARAM } from "./contract/dev";
 import { createHost } from "./host";
+import { closeLiveVideoEngines } from "./integrations/live-video/index";
 import { createSmtpSender } from "./integrations/mail/smtp";
 import { jobHandlersFor } from "./jobs/handlers";
 import { startMaintenance } from "./jobs/maintenance";
@@ -102,7 +103,13 @@ async function main() {
     stopping = true;
     log.info({ signal, graceMs: config.shutdownGraceMs }, "shutting down: finishing in-flight requests");
     stopMaintenance();
-    const [{ forced }] = await Promise.all([lifecycle.drain(config.shutdownGraceMs), realtime.close(), jobs.stop(config.shutdownGraceMs)]);
+    const [{ forced }] = await Promise.all([
+      lifecycle.drain(config.shutdownGraceMs),
+      realtime.close(),
+      jobs.stop(config.shutdownGraceMs),
+      // Live video (ADR 125): producers, viewers, ffmpeg and the RTMP listener; recordings' files stay for the remux job.
+      closeLiveVideoEngines(),
+    ]);
     runtime.deps.presence.close();
     await runtime.deps.bus.close();
     smtp?.close();

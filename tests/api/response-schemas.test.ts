@@ -13,12 +13,18 @@ import { generateResponseSchemas } from "../../scripts/contract-schemas.mjs";
  * a new route declares its response.
  */
 const UNDECLARED: string[] = [
+  // WHEP and WHIP sessions of a live stream end with an empty answer (ADR 125).
+  "delete /api/v2/live-media/:id/:token/whep/:resource",
+  "delete /api/v2/live-media/:id/:token/whip/:resource",
   // A SEPA file's XML for the back office to upload to the bank (a file download, ADR 079).
   "get /api/v2/backoffice/bank/files/:id",
   // A payout batch's pain.001 XML (a file download, ADR 086).
   "get /api/v2/backoffice/payouts/batches/:id/file",
   // A bundle's blurred cover (a JPEG, ADR 092).
   "get /api/v2/bundles/:id/preview",
+  // HLS of a live stream: the viewer's playlist and the stream's MPEG-TS segments (ADR 125).
+  "get /api/v2/live-media/:id/:token/index.m3u8",
+  "get /api/v2/live-media/:id/s/:token/:name",
   // A media file's bytes (a file, ADR 041: streams answer no JSON).
   "get /api/v2/media/:key/:variant",
   // A message photo's bytes (a file, ADR 043).
@@ -33,6 +39,9 @@ const UNDECLARED: string[] = [
   "get /api/v2/verification/files/:id/:side",
   // The member's dollar history as CSV (a file download, ADR 081).
   "get /api/v2/wallets/history.csv",
+  // WHEP and WHIP: an SDP offer in, an SDP answer out (ADR 125).
+  "post /api/v2/live-media/:id/:token/whep",
+  "post /api/v2/live-media/:id/:token/whip",
   // The voucher page's buttons (answer with a redirect to the shop, as a provider's page does).
   "post /api/v2/payment/cash-to-code/voucher/:token",
 ];
