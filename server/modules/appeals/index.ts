@@ -4,12 +4,13 @@
  */
 import { defineFeature } from "../manifest";
 import * as m0099 from "./migrations/0099_appeals";
+import * as m0112 from "./migrations/0112_reversals";
 import { registerAppeals } from "./routes";
 
 export const manifest = defineFeature({
   name: "appeals",
   routes: registerAppeals,
-  migrations: { "0099_appeals": m0099 },
+  migrations: { "0099_appeals": m0099, "0112_reversals": m0112 },
   moderationQueues: {
     /** Complaints against decisions, oldest first; decided by someone other than the original decider. */
     appeals: { api: "/backoffice/appeals", title: "appeals.backoffice.title" },

@@ -265,6 +265,7 @@ export async function decideReview(
       statementId = await recordStatement(
         trx,
         {
+          kind: "review_removal",
           userId: review.author_id,
           subjectKind: "review",
           subjectId: kind === "date" ? id : `event-${id}`,

@@ -1,6 +1,6 @@
 /** The statements of reasons (migration 0096, issue 30 item 4, DSA Art. 17). Times epoch ms. */
 import type { Generated } from "kysely";
-import type { StatementGround, StatementRestriction, StatementSource, StatementTdbState } from "../../contract/statements";
+import type { StatementGround, StatementKind, StatementRestriction, StatementSource, StatementTdbState } from "../../contract/statements";
 
 export interface StatementsTable {
   id: Generated<number>;
@@ -36,6 +36,8 @@ export interface StatementsTable {
   tdb_submitted_at: number | null;
   /** Migration 0098: the Transparency Database's STATEMENT_CATEGORY_…; null: the one of the terms clause (ADR 110). */
   category: string | null;
+  /** Migration 0112: which decision wrote it (contract/decisions StatementKind); its reversal follows from it. */
+  kind: StatementKind;
 }
 
 declare module "../../db/schema/index" {

@@ -15,6 +15,7 @@ import {
   termsClauseOf,
   type StatementCategory,
   type StatementGround,
+  type StatementKind,
   type StatementList,
   type StatementRestriction,
   type StatementSource,
@@ -27,6 +28,8 @@ import { enqueueJob } from "../../jobs/queue";
 import type { StatementsTable } from "./schema";
 
 export interface StatementInput {
+  /** Which decision this is: the appeals module's reversal map has one way to undo each (ADR 113). */
+  kind: StatementKind;
   userId: number;
   subjectKind: StatementSubjectKind;
   subjectId: number | string;
@@ -75,6 +78,7 @@ export async function recordStatement(trx: Transaction<Database>, input: Stateme
       tdb_uuid: null,
       tdb_submitted_at: null,
       category: input.category ?? null,
+      kind: input.kind,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
