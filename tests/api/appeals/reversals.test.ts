@@ -327,6 +327,42 @@ describe(`appeal reversals undo every decision kind (${TEST_DB})`, () => {
     expect((await login(rt, target.username, target.password, freshIp())).status).toBe(200);
   });
 
+  it("queue refusal: a photo the moderation queue refused is accepted by the reversal", async () => {
+    const [owner, teamA, teamB] = [await member(), await member(USER_TYPE.team), await member(USER_TYPE.team)];
+    const { id } = await rt.deps.db
+      .insertInto("media")
+      .values({
+        user_id: owner.id,
+        kind: "image",
+        visibility: "public",
+        status: MEDIA_STATUS.pending,
+        storage_key: `reversal-queue-${TEST_DB}-${now()}-${owner.id}`,
+        mime_type: "image/jpeg",
+        width: 800,
+        height: 600,
+        bytes: 1000,
+        position: 0,
+        created_at: now(),
+        variant_widths: null,
+        duration_ms: null,
+        watermark: null,
+        price: null,
+        publish_at: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const refused = await call("POST", `/backoffice/media/${id}/reject`, { token: teamA.token, body: { reason: "third_party" } });
+    expect(refused.status, JSON.stringify(refused.json)).toBe(200);
+    const status = async () =>
+      (await rt.deps.db.selectFrom("media").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+    expect(await status()).toBe(MEDIA_STATUS.rejected);
+    const decision = await newestStatement(owner.id);
+    expect(decision).toMatchObject({ kind: "queue_refusal", subject_kind: "media", restriction: "content_disabled" });
+    const after = await reverse(await appeal(decision.id, owner), teamB);
+    expect(after.reversal).toEqual({ undone: "content_restored", subject: "media", object_id: id });
+    expect(await status()).toBe(MEDIA_STATUS.accepted);
+  });
+
   describe("each reported content kind comes back when its removal is reversed", () => {
     type Fixture = { objectId: number; type: string; reporter: { token: string }; removed: () => Promise<boolean> };
     const blogRow = (authorId: number) => ({
