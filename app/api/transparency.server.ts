@@ -27,6 +27,6 @@ export function addTrustedFlagger(api: ApiClient, body: FormValues<typeof transp
   return api.op(transparencyOps.addFlagger, { body: body as BodyInput<typeof transparencyOps.addFlagger>, handleErrors: true });
 }
 
-export function endTrustedFlagger(api: ApiClient, id: number) {
-  return api.op(transparencyOps.endFlagger, { params: { id }, handleErrors: true });
+export function endTrustedFlagger(api: ApiClient, id: number, reason: string) {
+  return api.op(transparencyOps.endFlagger, { params: { id }, body: { reason }, handleErrors: true });
 }

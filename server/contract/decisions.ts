@@ -25,6 +25,35 @@ export const STATEMENT_RESTRICTIONS = [
 ] as const;
 export type StatementRestriction = (typeof STATEMENT_RESTRICTIONS)[number];
 
+/**
+ * Which decision wrote a statement (statements.kind, migration 0113). Every recordStatement call names one, and the
+ * appeals module's reversal map is `satisfies Record<StatementKind, …>`: a new kind does not compile until its
+ * reversal is written (ADR 113, "Reversals, per decision kind").
+ */
+export const STATEMENT_KINDS = [
+  /** A report decided with action (reports module): content removed or disabled, account restricted or banned. */
+  "report_decision",
+  /** A content queue's refusal (photo, profile text, bundle, blog post, event, promotion; statements/decisions.ts). */
+  "queue_refusal",
+  /** A review removed from the reviews queue (queues module). */
+  "review_removal",
+  /** A forced webcam ("fake") check: the profile hidden until a new check (verification module). */
+  "fake_check",
+  /** The team's ban and pause of an account (members module, ADR 118). */
+  "member_ban",
+  "member_pause",
+  /** A confirmed entry on the escorts' warning list (warnings module, ADR 121). */
+  "warning_flag",
+  /** A suspension by the misuse rules, DSA Art. 23 (transparency module, ADR 115). */
+  "misuse_suspension",
+  /** A payout refused by backend staff (payouts module). */
+  "payout_refusal",
+  /** Payouts closed after a confirmed sanctions match, and payouts held while KYC is incomplete (kyc module). */
+  "kyc_screening_match",
+  "kyc_payout_hold",
+] as const;
+export type StatementKind = (typeof STATEMENT_KINDS)[number];
+
 /** Art. 17(3)(d)/(e): the decision rests on a law (illegal content) or on the terms (incompatible content). */
 export const STATEMENT_GROUNDS = ["illegal", "terms"] as const;
 export type StatementGround = (typeof STATEMENT_GROUNDS)[number];

@@ -11,7 +11,14 @@ import { pageQueryParam } from "./paging";
 import type { PromotionReviewRejectCode } from "./promotion";
 import type { ReportObjectKind } from "./reports";
 
-export { STATEMENT_GROUNDS, STATEMENT_RESTRICTIONS, type StatementGround, type StatementRestriction } from "./decisions";
+export {
+  STATEMENT_GROUNDS,
+  STATEMENT_KINDS,
+  STATEMENT_RESTRICTIONS,
+  type StatementGround,
+  type StatementKind,
+  type StatementRestriction,
+} from "./decisions";
 import type { StatementGround, StatementRestriction } from "./decisions";
 
 /** Art. 17(3)(b): how the case came to us (the database's source_type). */

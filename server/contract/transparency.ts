@@ -183,7 +183,7 @@ export const SCHEDULED_RUN_DELAY_MS = DAY;
 // Trusted flaggers (Art. 22).
 // ---------------------------------------------------------------------------------------------------------
 
-export const TRUSTED_FLAGGER_LIMITS = { organisationMax: 200, referenceMax: 100 } as const;
+export const TRUSTED_FLAGGER_LIMITS = { organisationMax: 200, referenceMax: 100, endReasonMax: 1000 } as const;
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -221,6 +221,24 @@ export const trustedFlaggerSchema = v.pipe(
   ),
 );
 export type TrustedFlaggerInput = v.InferOutput<typeof trustedFlaggerSchema>;
+
+/**
+ * POST /backoffice/trusted-flaggers/{id}/end: why the award ends (the coordinator's letter, a reference). Optional —
+ * the coordinator decides, not us — but the form asks for it, and the audit row keeps it; empty is kept as none.
+ */
+export const endTrustedFlaggerSchema = v.object(
+  {
+    reason: v.optional(
+      v.pipe(
+        v.string("validation.invalid"),
+        v.trim(),
+        v.maxLength(TRUSTED_FLAGGER_LIMITS.endReasonMax, "validation.transparency.end_reason_too_long"),
+      ),
+      "",
+    ),
+  },
+  "validation.required",
+);
 
 export const TRUSTED_FLAGGER_ERRORS = {
   /** No such member (or not one who may file notices: staff, deleted). */

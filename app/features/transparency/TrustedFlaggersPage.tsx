@@ -33,6 +33,8 @@ export function TrustedFlaggersPage({
   const add = failure?.intent === "add" ? failure : null;
   const publish = failure?.intent === "publish" ? failure : null;
   const end = failure?.intent === "end" ? failure : null;
+  /** The refused end form is the one of this award (the reply keeps the posted id). */
+  const endFor = (id: number) => end !== null && inputText(end, "id") === String(id);
   const value = (name: string) => (add ? inputText(add, name) : undefined);
   const errors = (name: string) => add?.fieldErrors[name];
   const thisYear = new Date().getUTCFullYear();
@@ -45,7 +47,7 @@ export function TrustedFlaggersPage({
         </p>
       ) : null}
       <p>{t("transparency.flaggers.intro")}</p>
-      {end ? <FormErrors errors={errorsBesides(end, []).map((key) => translateMessage(tCommon, key))} /> : null}
+      {end ? <FormErrors errors={errorsBesides(end, ["reason"]).map((key) => translateMessage(tCommon, key))} /> : null}
       {flaggers.length === 0 ? (
         <p className={ui.muted}>{t("transparency.flaggers.none")}</p>
       ) : (
@@ -67,12 +69,24 @@ export function TrustedFlaggersPage({
                 {t("transparency.flaggers.notices", { count: flagger.notices, formatted: n.format(flagger.notices) })}
               </span>
               {flagger.active ? (
-                <Form method="post">
+                <Form method="post" className={ui.stack} noValidate>
                   <input type="hidden" name="intent" value="end" />
                   <input type="hidden" name="id" value={flagger.id} />
-                  <button type="submit" className={ui.buttonSecondary}>
-                    {t("transparency.flaggers.end")}
-                  </button>
+                  {/* Why it ends goes to the audit trail: optional (the coordinator decides), but asked for. */}
+                  <Field
+                    id={`end-reason-${flagger.id}`}
+                    name="reason"
+                    label={t("transparency.flaggers.end_reason")}
+                    hint={t("transparency.flaggers.end_reason_hint")}
+                    maxLength={TRUSTED_FLAGGER_LIMITS.endReasonMax}
+                    defaultValue={endFor(flagger.id) ? inputText(end!, "reason") : undefined}
+                    errors={endFor(flagger.id) ? end!.fieldErrors.reason : undefined}
+                  />
+                  <div>
+                    <button type="submit" className={ui.buttonSecondary}>
+                      {t("transparency.flaggers.end")}
+                    </button>
+                  </div>
                 </Form>
               ) : null}
             </li>

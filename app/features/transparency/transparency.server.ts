@@ -5,7 +5,13 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
-import { PERIOD_PATTERN, publishTransparencySchema, transparencyCsv, trustedFlaggerSchema } from "#server/contract/transparency";
+import {
+  endTrustedFlaggerSchema,
+  PERIOD_PATTERN,
+  publishTransparencySchema,
+  transparencyCsv,
+  trustedFlaggerSchema,
+} from "#server/contract/transparency";
 import type { TransparencyReport } from "#server/contract/transparency";
 import { createApiClient } from "~/api/client.server";
 import * as transparency from "~/api/transparency.server";
@@ -75,7 +81,7 @@ export async function loadTrustedFlaggers(args: LoaderFunctionArgs) {
 
 const actionSchema = intentVariant({
   add: trustedFlaggerSchema,
-  end: v.object({ id: rowIdField("exception.transparency.flagger_not_found") }),
+  end: v.object({ id: rowIdField("exception.transparency.flagger_not_found"), ...endTrustedFlaggerSchema.entries }),
   publish: publishTransparencySchema,
 });
 
@@ -89,7 +95,7 @@ export async function submitTrustedFlaggers(args: ActionFunctionArgs) {
     value.intent === "add"
       ? await transparency.addTrustedFlagger(api, value)
       : value.intent === "end"
-        ? await transparency.endTrustedFlagger(api, value.id)
+        ? await transparency.endTrustedFlagger(api, value.id, value.reason)
         : await transparency.publishTransparency(api, value.period);
   if (!result.ok) {
     if (result.status === 403) throw notFound();
@@ -102,6 +108,7 @@ export async function submitTrustedFlaggers(args: ActionFunctionArgs) {
           "starts_on",
           "ends_on",
           "period",
+          "reason",
         ]),
       },
       { status: result.status === 409 ? 409 : 400, headers: PRIVATE_HEADERS },

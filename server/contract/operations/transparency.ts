@@ -1,6 +1,6 @@
 /** The transparency group's operations (issue 30 item 4, ADRs 114, 115): the public report, its runs, the trusted flaggers. */
 import { defineOperation } from "../operation";
-import { publishTransparencySchema, trustedFlaggerSchema } from "../transparency";
+import { endTrustedFlaggerSchema, publishTransparencySchema, trustedFlaggerSchema } from "../transparency";
 
 export const transparencyOps = {
   // camelize: false: the counts' keys are data (report types, kinds, restrictions), and the JSON download is the body as sent.
@@ -19,5 +19,10 @@ export const transparencyOps = {
     body: trustedFlaggerSchema,
     response: "TrustedFlagger",
   }),
-  endFlagger: defineOperation({ method: "post", path: "/api/v2/backoffice/trusted-flaggers/:id/end", response: "TrustedFlagger" }),
+  endFlagger: defineOperation({
+    method: "post",
+    path: "/api/v2/backoffice/trusted-flaggers/:id/end",
+    body: endTrustedFlaggerSchema,
+    response: "TrustedFlagger",
+  }),
 };

@@ -6,6 +6,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { defineFeature, type OpenQueueItems } from "../manifest";
 import * as m0099 from "./migrations/0099_appeals";
+import * as m0113 from "./migrations/0113_reversals";
 import { registerAppeals } from "./routes";
 
 /** The queue's open items (ADR 119): the complaints its list shows, each waiting since it was filed. */
@@ -18,7 +19,7 @@ const openAppeals = (db: Kysely<Database>): OpenQueueItems =>
 export const manifest = defineFeature({
   name: "appeals",
   routes: registerAppeals,
-  migrations: { "0099_appeals": m0099 },
+  migrations: { "0099_appeals": m0099, "0113_reversals": m0113 },
   moderationQueues: {
     /** Complaints against decisions, oldest first; decided by someone other than the original decider. */
     appeals: { api: "/backoffice/appeals", title: "appeals.backoffice.title", open: openAppeals, permission: "appeals.decide" },

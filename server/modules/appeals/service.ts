@@ -30,7 +30,7 @@ import { recordAudit } from "../audit/index";
 import { notify, publishNotificationHints } from "../notifications/index";
 import { checkAppealLinkToken, statementIdOfToken } from "../statements/index";
 import { appealDecidedMail } from "./mails";
-import { liftRestriction } from "./restrictions";
+import { reverseDecision, type ReversalOutcome, type ReversedStatement } from "./reversals";
 import type { AppealsTable } from "./schema";
 
 type AppealRow = Selectable<AppealsTable>;
@@ -266,34 +266,25 @@ export async function appealQueue(deps: ApiDeps, staffId: number, page: number):
 }
 
 /**
- * Undoes what a statement's decision did (a reversal): the content is restored by the module that owns its kind
- * (its manifest's restoreContent), a ban is lifted, a restriction ends. The statement is marked reversed.
+ * Marks the statement reversed and undoes what its decision did (reversals.ts, one way per decision kind). A statement
+ * reversed already (the team's unban or unpause came first) is left as it is: undoing twice must not, say, end a
+ * newer pause. Answers what was undone, for the audit row.
  */
 async function reverseStatement(
   deps: ApiDeps,
   trx: Transaction<Database>,
-  statement: { id: number; user_id: number; subject_kind: string; subject_id: string; restriction: StatementRestriction },
+  statement: ReversedStatement,
+  staff: { id: number; reason: string },
   now: number,
-): Promise<void> {
-  await trx.updateTable("statements").set({ reversed_at: now }).where("id", "=", statement.id).execute();
-  switch (statement.restriction) {
-    case "account_terminated":
-      await trx
-        .updateTable("users")
-        .set({ status: "active", updated_at: now })
-        .where("id", "=", statement.user_id)
-        .where("status", "=", "banned")
-        .execute();
-      return;
-    case "service_restricted":
-      await liftRestriction(trx, statement.id, now);
-      return;
-    default: {
-      const restore = deps.features.reportTargets.get(statement.subject_kind as ReportObjectKind)?.restoreContent;
-      const objectId = Number(statement.subject_id);
-      if (restore && Number.isInteger(objectId) && objectId > 0) await restore(deps, trx, objectId);
-    }
-  }
+): Promise<ReversalOutcome> {
+  const marked = await trx
+    .updateTable("statements")
+    .set({ reversed_at: now })
+    .where("id", "=", statement.id)
+    .where("reversed_at", "is", null)
+    .executeTakeFirst();
+  if (Number(marked.numUpdatedRows) !== 1) return { undone: "reversed_before" };
+  return reverseDecision({ deps, trx, statement, staffId: staff.id, reason: staff.reason, now });
 }
 
 /**
@@ -318,8 +309,9 @@ export async function decideAppeal(deps: ApiDeps, staffId: number, appealId: num
       .where("state", "=", "open")
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw fail.conflict(APPEAL_ERRORS.decidedAlready);
+    let reversal: ReversalOutcome | null = null;
     if (state === "reversed") {
-      if (decision.statement) await reverseStatement(deps, trx, decision.statement, now);
+      if (decision.statement) reversal = await reverseStatement(deps, trx, decision.statement, { id: staffId, reason: input.reasons }, now);
       else
         await trx
           .updateTable("reports")
@@ -336,7 +328,7 @@ export async function decideAppeal(deps: ApiDeps, staffId: number, appealId: num
         subjectId: String(appealId),
         reason: input.reasons,
         before: { state: "open", contested: decision.statement ? `statement:${decision.statement.id}` : `report:${appeal.report_id}` },
-        after: { state, reversed: state === "reversed" },
+        after: { state, reversed: state === "reversed", ...(reversal ? { reversal } : {}) },
       },
       now,
     );

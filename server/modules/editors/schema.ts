@@ -38,6 +38,10 @@ export interface WarningFlagsTable {
   decided_at: number;
   lifted_at: number | null;
   created_at: number;
+  /** Migration 0113 (appeals): the statement of reasons the confirmation wrote; an appeal reversing it withdraws the flag. */
+  statement_id: number | null;
+  /** Migration 0113: why the flag was lifted (an appeal's reasons); null for an objection's lift (its row says why). */
+  lift_reason: string | null;
 }
 
 export interface WarningObjectionsTable {

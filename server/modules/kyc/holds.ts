@@ -65,6 +65,7 @@ export async function holdWaitingPayouts(trx: Transaction<Database>, userId: num
     const statementId = await recordStatement(
       trx,
       {
+        kind: "kyc_payout_hold",
         userId,
         subjectKind: "payout",
         subjectId: payout.id,

@@ -144,6 +144,7 @@ export async function decideScreening(
     await recordStatement(
       trx,
       {
+        kind: "kyc_screening_match",
         userId: row.user_id,
         subjectKind: "account",
         subjectId: row.user_id,

@@ -59,10 +59,10 @@ async function openRestriction(trx: Trx, userId: number) {
   return trx.selectFrom("member_restrictions").selectAll().where("user_id", "=", userId).where("lifted_at", "is", null).executeTakeFirst();
 }
 
-async function liftRestriction(trx: Trx, id: number, by: number | null, now: number): Promise<boolean> {
+async function liftRestriction(trx: Trx, id: number, by: number | null, now: number, reason: string | null = null): Promise<boolean> {
   const lifted = await trx
     .updateTable("member_restrictions")
-    .set({ lifted_at: now, lifted_by: by })
+    .set({ lifted_at: now, lifted_by: by, lift_reason: reason })
     .where("id", "=", id)
     .where("lifted_at", "is", null)
     .executeTakeFirst();
@@ -80,7 +80,13 @@ async function endSessions(trx: Trx, userId: number, now: number): Promise<numbe
   return Number(ended.numUpdatedRows);
 }
 
-async function setStatus(trx: Trx, userId: number, status: "active" | "paused" | "banned", from: readonly UserStatus[], now: number) {
+async function setStatus(
+  trx: Trx,
+  userId: number,
+  status: "active" | "paused" | "banned" | "deactivated",
+  from: readonly UserStatus[],
+  now: number,
+) {
   const updated = await trx
     .updateTable("users")
     .set({ status, updated_at: now })
@@ -92,7 +98,15 @@ async function setStatus(trx: Trx, userId: number, status: "active" | "paused" |
 
 async function openRestrictionRow(
   trx: Trx,
-  input: { userId: number; kind: "ban" | "pause"; reason: string; statementId: number; staffId: number; endsAt: number | null },
+  input: {
+    userId: number;
+    kind: "ban" | "pause";
+    reason: string;
+    statementId: number;
+    staffId: number;
+    endsAt: number | null;
+    previousStatus: string | null;
+  },
   now: number,
 ): Promise<MemberRestriction> {
   const row = await trx
@@ -107,6 +121,8 @@ async function openRestrictionRow(
       ends_at: input.endsAt,
       lifted_at: null,
       lifted_by: null,
+      previous_status: input.previousStatus,
+      lift_reason: null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -134,10 +150,11 @@ export async function banMember(deps: ApiDeps, staffId: number, userId: number, 
     if (!(await setStatus(trx, userId, "banned", ["active", "paused", "deactivated", "claimable"], now)))
       throw fail.conflict(MEMBER_ERRORS.alreadyBanned);
     const superseded = await openRestriction(trx, userId);
-    if (superseded) await liftRestriction(trx, superseded.id, staffId, now);
+    if (superseded) await liftRestriction(trx, superseded.id, staffId, now, reason);
     const statementId = await recordStatement(
       trx,
       {
+        kind: "member_ban",
         userId,
         subjectKind: "account",
         subjectId: userId,
@@ -151,7 +168,11 @@ export async function banMember(deps: ApiDeps, staffId: number, userId: number, 
       },
       now,
     );
-    const restriction = await openRestrictionRow(trx, { userId, kind: "ban", reason, statementId, staffId, endsAt: null }, now);
+    const restriction = await openRestrictionRow(
+      trx,
+      { userId, kind: "ban", reason, statementId, staffId, endsAt: null, previousStatus: null },
+      now,
+    );
     const sessions = await endSessions(trx, userId, now);
     await recordAudit(
       trx,
@@ -180,7 +201,7 @@ export async function unbanMember(deps: ApiDeps, staffId: number, userId: number
     const member = await memberFor(trx, userId);
     if (!(await setStatus(trx, userId, "active", ["banned"], now))) throw fail.conflict(MEMBER_ERRORS.notBanned);
     const ban = await openRestriction(trx, userId);
-    if (ban) await liftRestriction(trx, ban.id, staffId, now);
+    if (ban) await liftRestriction(trx, ban.id, staffId, now, reason);
     const statement =
       ban?.statement_id ??
       (
@@ -236,6 +257,7 @@ export async function pauseMember(
     const statementId = await recordStatement(
       trx,
       {
+        kind: "member_pause",
         userId,
         subjectKind: "account",
         subjectId: userId,
@@ -250,7 +272,11 @@ export async function pauseMember(
       },
       now,
     );
-    const restriction = await openRestrictionRow(trx, { userId, kind: "pause", reason: input.reason, statementId, staffId, endsAt }, now);
+    const restriction = await openRestrictionRow(
+      trx,
+      { userId, kind: "pause", reason: input.reason, statementId, staffId, endsAt, previousStatus: member.status },
+      now,
+    );
     await enqueueJob(
       trx,
       deps.clock,
@@ -275,13 +301,27 @@ export async function pauseMember(
   });
 }
 
+/** The status a pause gives back: the one it took over (a member's own pause or deactivation stays theirs), else active. */
+function statusAfterPause(previous: string | null): "active" | "paused" | "deactivated" {
+  return previous === "paused" || previous === "deactivated" ? previous : "active";
+}
+
 /**
- * Lifts the team's open pause (unpause by staff, or the job at its end): the restriction closes and the account is
- * active again. Lifted early by staff, the pause's statement counts as reversed; at its end it simply ran out.
+ * Lifts the team's open pause (unpause by staff, or the job at its end): the restriction closes and the account gets
+ * back the status it had before. Lifted early by staff, the pause's statement counts as reversed; at its end it
+ * simply ran out.
  */
-async function liftPause(trx: Trx, member: Member, pauseId: number, statementId: number | null, staffId: number | null, now: number) {
-  if (!(await liftRestriction(trx, pauseId, staffId, now))) return false;
-  await setStatus(trx, member.id, "active", ["paused"], now);
+async function liftPause(
+  trx: Trx,
+  member: Member,
+  pause: { id: number; statement_id: number | null; previous_status: string | null },
+  staffId: number | null,
+  now: number,
+  reason: string | null,
+) {
+  if (!(await liftRestriction(trx, pause.id, staffId, now, reason))) return false;
+  await setStatus(trx, member.id, statusAfterPause(pause.previous_status), ["paused"], now);
+  const statementId = pause.statement_id;
   if (staffId !== null && statementId !== null)
     await trx.updateTable("statements").set({ reversed_at: now }).where("id", "=", statementId).where("reversed_at", "is", null).execute();
   return true;
@@ -291,7 +331,7 @@ export async function unpauseMember(deps: ApiDeps, staffId: number, userId: numb
   const result = await act(deps, staffId, async (trx, now) => {
     const member = await memberFor(trx, userId);
     const pause = await openRestriction(trx, userId);
-    if (!pause || pause.kind !== "pause" || !(await liftPause(trx, member, pause.id, pause.statement_id, staffId, now)))
+    if (!pause || pause.kind !== "pause" || !(await liftPause(trx, member, pause, staffId, now, reason)))
       throw fail.conflict(MEMBER_ERRORS.notPaused);
     await recordAudit(
       trx,
@@ -302,11 +342,11 @@ export async function unpauseMember(deps: ApiDeps, staffId: number, userId: numb
         subjectId: String(userId),
         reason,
         before: { status: member.status, restriction_id: pause.id, ends_at: pause.ends_at === null ? null : Number(pause.ends_at) },
-        after: { status: "active", reversed_statement_id: pause.statement_id },
+        after: { status: statusAfterPause(pause.previous_status), reversed_statement_id: pause.statement_id },
       },
       now,
     );
-    return { member, answer: done(member, "unpause", "active", { statement_id: pause.statement_id }) };
+    return { member, answer: done(member, "unpause", statusAfterPause(pause.previous_status), { statement_id: pause.statement_id }) };
   });
   await deps.mailer.send(unpausedMail({ to: result.member.email, username: result.member.username, language: result.member.language }));
   return result.answer;
@@ -320,7 +360,7 @@ export async function endPause(deps: ApiDeps, restrictionId: number): Promise<vo
     if (!pause || pause.kind !== "pause" || pause.lifted_at !== null || (pause.ends_at !== null && Number(pause.ends_at) > now))
       return null;
     const member = await memberFor(trx, pause.user_id, true);
-    if (!(await liftPause(trx, member, pause.id, pause.statement_id, null, now))) return null;
+    if (!(await liftPause(trx, member, pause, null, now, null))) return null;
     await recordAudit(
       trx,
       {
@@ -330,7 +370,7 @@ export async function endPause(deps: ApiDeps, restrictionId: number): Promise<vo
         subjectId: String(member.id),
         reason: null,
         before: { status: member.status, restriction_id: pause.id },
-        after: { status: "active" },
+        after: { status: statusAfterPause(pause.previous_status) },
       },
       now,
     );
@@ -415,4 +455,33 @@ export async function pausedByTeam(deps: Pick<ApiDeps, "db">, userId: number): P
     .where("lifted_at", "is", null)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * An appeal reversed the team's ban or pause (ADR 113): its restriction row closes with the reversal's time and
+ * reasons (kept, not deleted), and the account gets back what the decision took — active after a ban, the status
+ * before the pause after a pause. The caller has already marked the statement reversed. A restriction that has ended
+ * meanwhile (the pause ran out, a ban superseded the pause) leaves the account as it is now. Answers what it did, for
+ * the appeal's audit row.
+ */
+export async function reverseMemberRestriction(
+  trx: Trx,
+  input: { statementId: number; userId: number; kind: "ban" | "pause"; staffId: number; reason: string },
+  now: number,
+): Promise<{ restriction_id: number | null; status: string | null }> {
+  const row = await trx
+    .selectFrom("member_restrictions")
+    .selectAll()
+    .where("statement_id", "=", input.statementId)
+    .where("kind", "=", input.kind)
+    .where("lifted_at", "is", null)
+    .executeTakeFirst();
+  if (input.kind === "pause") {
+    if (!row || !(await liftRestriction(trx, row.id, input.staffId, now, input.reason))) return { restriction_id: null, status: null };
+    const status = statusAfterPause(row.previous_status);
+    return { restriction_id: row.id, status: (await setStatus(trx, input.userId, status, ["paused"], now)) ? status : null };
+  }
+  if (row) await liftRestriction(trx, row.id, input.staffId, now, input.reason);
+  const unbanned = await setStatus(trx, input.userId, "active", ["banned"], now);
+  return { restriction_id: row?.id ?? null, status: unbanned ? "active" : null };
 }

@@ -13,4 +13,4 @@ export const manifest = defineFeature({
     "member.pause_end": defineJob<{ restriction_id: number }>((deps) => ({ run: (payload) => endPause(deps, payload.restriction_id) })),
   },
 });
-export { pausedByTeam } from "./actions";
+export { pausedByTeam, reverseMemberRestriction } from "./actions";

@@ -16,6 +16,10 @@ export interface MemberRestrictionsTable {
   /** Set when it ended: unban, unpause, the pause's end (lifted_by null: the platform). */
   lifted_at: number | null;
   lifted_by: number | null;
+  /** Migration 0113: the account's status before the team's pause (restored when it ends); null for a ban. */
+  previous_status: string | null;
+  /** Migration 0113: why it ended early (the unpause's or the reversing appeal's reasons); null when it ran out. */
+  lift_reason: string | null;
 }
 
 declare module "../../db/schema/index" {

@@ -793,6 +793,7 @@ export async function failPayout(
       await recordStatement(
         trx,
         {
+          kind: "payout_refusal",
           userId: row.user_id,
           subjectKind: "payout",
           subjectId: row.id,

@@ -141,8 +141,9 @@ export async function releaseClaim(deps: ApiDeps, staffId: number, body: ClaimBo
     const holder = await holderOf(trx, body.queue, body.item_id);
     const live = holder && Number(holder.expires_at) > now;
     if (live && holder.staff_id !== staffId) throw claimedByOther(holder);
-    const mine = holder && holder.staff_id === staffId;
-    if (mine) await trx.deleteFrom("staff_claims").where("queue", "=", body.queue).where("item_id", "=", body.item_id).execute();
+    // Nothing held by the caller: nothing changes, so no audit row (the trail records changes, ADR 119).
+    if (!holder || holder.staff_id !== staffId) return { queue: body.queue, item_id: body.item_id, released: false };
+    await trx.deleteFrom("staff_claims").where("queue", "=", body.queue).where("item_id", "=", body.item_id).execute();
     await recordAudit(
       trx,
       {
@@ -151,12 +152,12 @@ export async function releaseClaim(deps: ApiDeps, staffId: number, body: ClaimBo
         subjectType: body.queue,
         subjectId: String(body.item_id),
         reason: null,
-        before: holder ? { staff_id: holder.staff_id, expires_at: Number(holder.expires_at) } : null,
-        after: mine ? null : holder ? { staff_id: holder.staff_id, expires_at: Number(holder.expires_at) } : null,
+        before: { staff_id: holder.staff_id, expires_at: Number(holder.expires_at) },
+        after: null,
       },
       now,
     );
-    return { queue: body.queue, item_id: body.item_id, released: Boolean(mine) };
+    return { queue: body.queue, item_id: body.item_id, released: true };
   });
 }
 

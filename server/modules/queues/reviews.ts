@@ -264,6 +264,7 @@ export async function decideReview(
       statementId = await recordStatement(
         trx,
         {
+          kind: "review_removal",
           userId: review.author_id,
           // The report kind: an appeal's reversal restores through its restoreContent.
           subjectKind: kind === "date" ? "review" : "event_review",

@@ -615,6 +615,7 @@ export async function decideReport(deps: ApiDeps, staffId: number, reportId: num
       statementId = await recordStatement(
         trx,
         {
+          kind: "report_decision",
           userId: actionable.id,
           subjectKind: onAccount ? "account" : kind,
           subjectId: onAccount ? actionable.id : (row.object_id ?? row.url ?? row.id),

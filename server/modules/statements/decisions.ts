@@ -44,6 +44,7 @@ export async function recordQueueDecisionStatement(trx: Transaction<Database>, d
   return recordStatement(
     trx,
     {
+      kind: "queue_refusal",
       userId: decision.userId,
       subjectKind: decision.subjectKind,
       subjectId: decision.subjectId,

@@ -1,6 +1,6 @@
 /** The statements of reasons (migration 0096, issue 30 item 4, DSA Art. 17). Times epoch ms. */
 import type { Generated } from "kysely";
-import type { StatementGround, StatementRestriction, StatementSource, StatementTdbState } from "../../contract/statements";
+import type { StatementGround, StatementKind, StatementRestriction, StatementSource, StatementTdbState } from "../../contract/statements";
 
 export interface StatementsTable {
   id: Generated<number>;
@@ -42,6 +42,8 @@ export interface StatementsTable {
    */
   lifted_at: number | null;
   lift_cause: string | null;
+  /** Migration 0113: which decision wrote it (contract/decisions StatementKind); its reversal follows from it. */
+  kind: StatementKind;
 }
 
 declare module "../../db/schema/index" {

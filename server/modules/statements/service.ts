@@ -16,6 +16,7 @@ import {
   type StatementCategory,
   type StatementGround,
   type StatementLiftCause,
+  type StatementKind,
   type StatementList,
   type StatementRestriction,
   type StatementSource,
@@ -28,6 +29,8 @@ import { enqueueJob } from "../../jobs/queue";
 import type { StatementsTable } from "./schema";
 
 export interface StatementInput {
+  /** Which decision this is: the appeals module's reversal map has one way to undo each (ADR 113). */
+  kind: StatementKind;
   userId: number;
   subjectKind: StatementSubjectKind;
   subjectId: number | string;
@@ -93,6 +96,7 @@ export async function recordStatement(trx: Transaction<Database>, input: Stateme
       category: input.category ?? null,
       lifted_at: null,
       lift_cause: null,
+      kind: input.kind,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

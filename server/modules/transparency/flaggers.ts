@@ -142,8 +142,11 @@ export async function addTrustedFlagger(deps: ApiDeps, staffId: number, input: T
   return flaggerOf((await flaggersQuery(deps).where("tf.id", "=", id).executeTakeFirstOrThrow()) as never, now);
 }
 
-/** POST /backoffice/trusted-flaggers/{id}/end: the coordinator revoked the status; its notices so far keep their source. */
-export async function endTrustedFlagger(deps: ApiDeps, staffId: number, id: number): Promise<TrustedFlagger> {
+/**
+ * POST /backoffice/trusted-flaggers/{id}/end: the coordinator revoked the status; its notices so far keep their source.
+ * The reason (optional) goes to the audit row.
+ */
+export async function endTrustedFlagger(deps: ApiDeps, staffId: number, id: number, reason: string | null): Promise<TrustedFlagger> {
   await requireStaffPermission(deps, staffId, "trust.manage");
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
@@ -164,7 +167,7 @@ export async function endTrustedFlagger(deps: ApiDeps, staffId: number, id: numb
         action: "trusted_flagger.end",
         subjectType: "trusted_flagger",
         subjectId: String(id),
-        reason: null,
+        reason,
         before: { revoked_at: null },
         after: { revoked_at: now },
       },

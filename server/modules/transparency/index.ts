@@ -50,6 +50,6 @@ export const manifest = defineFeature({
   },
 });
 export { recordActiveMonth } from "./active";
-export { enqueueNoticeMisuseCheck, refuseSuspendedAccount, refuseSuspendedNotifier } from "./misuse";
+export { endMisuseSuspension, enqueueNoticeMisuseCheck, refuseSuspendedAccount, refuseSuspendedNotifier } from "./misuse";
 export { filedByTrustedFlagger } from "./flaggers";
 export { scheduleTransparencyReports, computeTransparency } from "./report";

@@ -125,6 +125,7 @@ async function act(
       statementId = await recordStatement(
         trx,
         {
+          kind: "misuse_suspension",
           userId,
           subjectKind: "account",
           subjectId: userId,
@@ -195,4 +196,20 @@ export async function refuseSuspendedAccount(db: Executor, userId: number, now: 
   const until = await suspendedUntil(db, "illegal_content", userId, now);
   if (until !== null)
     throw new ApiError(403, [errorItem(403, ACCOUNT_SUSPENDED, undefined, { until: isoDay(until) })], { error: "invalid_grant" });
+}
+
+/**
+ * An appeal reversed a suspension of the misuse rules (ADR 113): it ends now — the row's end moves to the reversal's
+ * time (the row stays, the appeal's audit row says why), so login and notices are open again at once. Answers whether
+ * a running suspension ended.
+ */
+export async function endMisuseSuspension(trx: Transaction<Database>, statementId: number, now: number): Promise<boolean> {
+  const ended = await trx
+    .updateTable("misuse_actions")
+    .set({ ends_at: now })
+    .where("statement_id", "=", statementId)
+    .where("action", "=", "suspension")
+    .where("ends_at", ">", now)
+    .executeTakeFirst();
+  return Number(ended.numUpdatedRows) > 0;
 }

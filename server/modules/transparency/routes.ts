@@ -76,9 +76,10 @@ export function registerTransparency({ v2, deps }: ModuleContext): void {
       tag: "backoffice",
       auth: "required",
       staff: "trust.manage",
-      summary: `Ends an award now (the coordinator revoked it). 404 unknown, 409 ended already. ${BACKEND_NOTE}`,
-      statuses: [401, 403, 404, 409],
+      summary: `Ends an award now (the coordinator revoked it), with an optional reason for the audit trail. 400 reason too long, 404 unknown, 409 ended already. ${BACKEND_NOTE}`,
+      statuses: [400, 401, 403, 404, 409],
     },
-    async (c, { user }) => ok(c, await endTrustedFlagger(deps, user!.id, rowIdParam(c.req.param("id"), TRUSTED_FLAGGER_ERRORS.notFound))),
+    async (c, { user, body }) =>
+      ok(c, await endTrustedFlagger(deps, user!.id, rowIdParam(c.req.param("id"), TRUSTED_FLAGGER_ERRORS.notFound), body.reason || null)),
   );
 }

@@ -57,3 +57,4 @@ export { verificationBadgesOf, NO_BADGES } from "./badges";
 export { trustLevelFor } from "./trust";
 export { verificationOverview } from "./checks";
 export { resetChecksOf } from "./reset";
+export { undoForcedFakeCheck } from "./office";

@@ -4,7 +4,9 @@
  * of two staff deciding one check one wins, the other gets 409), the forced fake check, and the photos, which only
  * staff open. Every staff action writes the audit trail in its own transaction; the member is told in the bell.
  */
+import type { Transaction } from "kysely";
 import { requireStaffPermission } from "../access/index";
+import type { Database } from "../../db/schema";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { MEDIA_KIND, MEDIA_STATUS } from "../../contract/media";
@@ -228,6 +230,7 @@ export async function forceFakeCheck(
     await recordStatement(
       trx,
       {
+        kind: "fake_check",
         userId,
         subjectKind: "profile",
         subjectId: userId,
@@ -267,6 +270,42 @@ export async function forceFakeCheck(
     );
   });
   return { user_id: userId, forced_fake_check: true };
+}
+
+/**
+ * An appeal reversed a forced fake check (ADR 113): the demand ends, the webcam checks it had set aside count again
+ * (those reset at the decision's time, `decidedAt`), the "photos real" mark comes back from the newest verified one,
+ * and the profile is listed again. Answers whether the demand was still open.
+ */
+export async function undoForcedFakeCheck(trx: Transaction<Database>, userId: number, decidedAt: number, now: number): Promise<boolean> {
+  const lifted = await trx
+    .updateTable("users")
+    .set({ forced_fake_check: 0, updated_at: now })
+    .where("id", "=", userId)
+    .where("forced_fake_check", "=", 1)
+    .executeTakeFirst();
+  await trx
+    .updateTable("verification_checks")
+    .set({ reset_at: null })
+    .where("user_id", "=", userId)
+    .where("kind", "=", "webcam")
+    .where("reset_at", "=", decidedAt)
+    .execute();
+  const verified = await trx
+    .selectFrom("verification_checks")
+    .select("decided_at")
+    .where("user_id", "=", userId)
+    .where("kind", "=", "webcam")
+    .where("status", "=", VERIFICATION_STATUS.verified)
+    .where("reset_at", "is", null)
+    .orderBy("decided_at", "desc")
+    .executeTakeFirst();
+  await trx
+    .updateTable("profiles")
+    .set({ is_visible: 1, ...(verified?.decided_at != null ? { verified_at: Number(verified.decided_at) } : {}) })
+    .where("user_id", "=", userId)
+    .execute();
+  return Number(lifted.numUpdatedRows) === 1;
 }
 
 /**

@@ -3,4 +3,4 @@ import { defineFeature } from "../manifest";
 import { registerWarnings } from "./routes";
 
 export const manifest = defineFeature({ name: "warnings", routes: registerWarnings });
-export { warningForExport, warningHashOf } from "./service";
+export { warningForExport, warningHashOf, withdrawWarningFlag } from "./service";

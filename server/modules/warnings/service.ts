@@ -179,7 +179,7 @@ export async function decideWarning(
     const before = await flagOf(trx, hash);
     if (before && (before.state === "confirmed" || Number(before.decided_at) >= last))
       throw fail.conflict("exception.warnings.already_decided");
-    const values = { state, reporters, decided_by: staffId, decided_at: now, lifted_at: null };
+    const values = { state, reporters, decided_by: staffId, decided_at: now, lifted_at: null, statement_id: null, lift_reason: null };
     const flag = before
       ? await trx.updateTable("warning_flags").set(values).where("id", "=", before.id).returning("id").executeTakeFirstOrThrow()
       : await trx
@@ -190,9 +190,10 @@ export async function decideWarning(
     if (state === "confirmed") {
       const member = await trx.selectFrom("users").select("language").where("id", "=", userId).executeTakeFirstOrThrow();
       const language = isLanguage(member.language) ? member.language : "de";
-      await recordStatement(
+      const statementId = await recordStatement(
         trx,
         {
+          kind: "warning_flag",
           userId,
           subjectKind: "account",
           subjectId: userId,
@@ -208,6 +209,8 @@ export async function decideWarning(
         },
         now,
       );
+      // The flag names its statement: an appeal that reverses the statement withdraws this flag (ADR 113).
+      await trx.updateTable("warning_flags").set({ statement_id: statementId }).where("id", "=", flag.id).execute();
     }
     // The trail names the flag, not the member: the list's rows stay free of account ids.
     await recordAudit(
@@ -344,4 +347,34 @@ export async function warningForExport(
     .orderBy("id")
     .execute();
   return { ...own, objections: objections.map((o) => ({ ...o, created_at: Number(o.created_at) })) };
+}
+
+/**
+ * An appeal reversed the confirmation's statement (DSA Art. 20, ADR 113): the flag is withdrawn — state lifted, so it
+ * shows to no escort from now on — with the time and the appeal's reasons. A flag confirmed before migration 0113
+ * has no statement id and is found by the member's hash. A flag no longer confirmed (lifted on objection, expired)
+ * stays as it is. Answers the flag's id, or null when nothing was withdrawn.
+ */
+export async function withdrawWarningFlag(
+  deps: Pick<ApiDeps, "config">,
+  trx: Transaction<Database>,
+  input: { statementId: number; userId: number; reason: string },
+  now: number,
+): Promise<number | null> {
+  const flag =
+    (await trx.selectFrom("warning_flags").select(["id", "state"]).where("statement_id", "=", input.statementId).executeTakeFirst()) ??
+    (await trx
+      .selectFrom("warning_flags")
+      .select(["id", "state"])
+      .where("subject_hash", "=", warningHashOf(deps.config.appSecret, input.userId))
+      .where("statement_id", "is", null)
+      .executeTakeFirst());
+  if (!flag) return null;
+  const lifted = await trx
+    .updateTable("warning_flags")
+    .set({ state: "lifted", lifted_at: now, lift_reason: input.reason })
+    .where("id", "=", flag.id)
+    .where("state", "=", "confirmed")
+    .executeTakeFirst();
+  return Number(lifted.numUpdatedRows) === 1 ? flag.id : null;
 }

@@ -207,6 +207,7 @@ describe(`statements of reasons (${TEST_DB})`, () => {
       recordStatement(
         trx,
         {
+          kind: "misuse_suspension",
           userId: member.id,
           subjectKind: "account",
           subjectId: member.id,

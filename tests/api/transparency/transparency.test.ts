@@ -98,6 +98,7 @@ describe(`transparency (${TEST_DB})`, () => {
       recordStatement(
         trx,
         {
+          kind: "report_decision",
           userId,
           subjectKind: "media",
           subjectId: 1,
