@@ -20,3 +20,12 @@ export function liveMediaUrls(_deps: ApiDeps, stream: LiveStreamRow, _viewerId: 
 
 /** Stops every media session of the stream (producer, viewers, HLS writer); keeps the recording's files when asked. */
 export async function stopLiveMedia(_deps: ApiDeps, _streamId: number, _options: { keepRecording: boolean }): Promise<void> {}
+
+/**
+ * Placeholder added by the streams part (livecore) so recording deletion compiles before the merge: livemedia's
+ * version (same name and signature, agreed in the brief) deletes every file under the recording's storage prefix.
+ */
+export async function deleteRecordingFiles(
+  _deps: ApiDeps,
+  _recording: { id: number; storage_prefix: string | null },
+): Promise<void> {}
