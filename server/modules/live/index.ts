@@ -53,3 +53,6 @@ export const manifest = defineFeature({
   },
   // ── end livecore ──
 });
+
+// The data export's live.json (privacy module).
+export { liveDataForExport } from "./streams";

@@ -572,23 +572,23 @@ export async function profileLiveTab(deps: ApiDeps, viewer: AuthUser | null, use
   };
 }
 
-/** Kept for the data export (privacy): the member's streams, watch subscriptions and paid access. */
-export async function liveDataForExport(deps: ApiDeps, memberId: number) {
+/** The data export's live.json (privacy module): the member's streams, whom they follow live, the streams they paid. */
+export async function liveDataForExport(db: Kysely<Database>, memberId: number) {
   const [streams, subscriptions, paid] = await Promise.all([
-    deps.db
+    db
       .selectFrom("live_streams")
       .select(["id", "title", "category", "audience", "price", "ingest", "state", "end_reason", "record", "scheduled_at", "started_at", "ended_at", "peak_viewers", "created_at"])
       .where("creator_id", "=", memberId)
       .orderBy("id")
       .execute(),
-    deps.db
+    db
       .selectFrom("live_watch_subscriptions")
       .innerJoin("users", "users.id", "live_watch_subscriptions.creator_id")
       .select(["users.username as creator", "live_watch_subscriptions.created_at"])
       .where("live_watch_subscriptions.member_id", "=", memberId)
       .orderBy("live_watch_subscriptions.id")
       .execute(),
-    deps.db
+    db
       .selectFrom("live_stream_access")
       .select(["stream_id", "price", "operation_id", "paid_at"])
       .where("member_id", "=", memberId)
