@@ -74,7 +74,6 @@ export const LIVE_STREAM_KEY_CHARS = 32;
 
 // ── Streams, watch subscriptions, paid access and recordings: the livecore part (ADR 124) ───────────────────────────
 
-
 /** The error keys of the streams' answers (translated in the `live` namespace of the web tier). */
 export const LIVE_ERRORS = {
   title: "exception.live.title",
@@ -148,7 +147,14 @@ const titleSchema = v.pipe(
 
 /** A price field: absent or empty is none (the service requires one for `paid`). */
 const optionalPriceSchema = v.optional(
-  v.union([v.pipe(v.literal(""), v.transform(() => null)), v.null(), dollarsSchema(LIVE_ERRORS.price, LIVE_PRICE_MIN, LIVE_PRICE_MAX)]),
+  v.union([
+    v.pipe(
+      v.literal(""),
+      v.transform(() => null),
+    ),
+    v.null(),
+    dollarsSchema(LIVE_ERRORS.price, LIVE_PRICE_MIN, LIVE_PRICE_MAX),
+  ]),
   null,
 );
 
@@ -165,7 +171,10 @@ export const liveCreateSchema = v.object({
   record: flagSchema,
   start: v.picklist(LIVE_START_MODES, invalid),
   scheduled_at: v.optional(
-    v.union([v.null(), v.pipe(v.number(LIVE_ERRORS.scheduledAt), v.integer(LIVE_ERRORS.scheduledAt), v.minValue(0, LIVE_ERRORS.scheduledAt))]),
+    v.union([
+      v.null(),
+      v.pipe(v.number(LIVE_ERRORS.scheduledAt), v.integer(LIVE_ERRORS.scheduledAt), v.minValue(0, LIVE_ERRORS.scheduledAt)),
+    ]),
     null,
   ),
 });
@@ -186,15 +195,38 @@ export type LiveUpdateInput = v.InferOutput<typeof liveUpdateSchema>;
 
 /** GET /live/streams: the browse page's filters (category, city id) as a GET form sends them; empty is "all". */
 export const liveBrowseQuerySchema = v.object({
-  category: v.optional(v.union([v.pipe(v.literal(""), v.transform(() => undefined)), v.picklist(LIVE_CATEGORIES, invalid)])),
-  city: v.optional(v.union([v.pipe(v.literal(""), v.transform(() => undefined)), idSchema])),
+  category: v.optional(
+    v.union([
+      v.pipe(
+        v.literal(""),
+        v.transform(() => undefined),
+      ),
+      v.picklist(LIVE_CATEGORIES, invalid),
+    ]),
+  ),
+  city: v.optional(
+    v.union([
+      v.pipe(
+        v.literal(""),
+        v.transform(() => undefined),
+      ),
+      idSchema,
+    ]),
+  ),
 });
 
 /** PUT /live/recordings/{id}: the creator's terms of a recording. */
 export const liveRecordingUpdateSchema = v.object({
   visibility: v.picklist(RECORDING_VISIBILITIES, invalid),
   price: v.optional(
-    v.union([v.pipe(v.literal(""), v.transform(() => null)), v.null(), dollarsSchema(LIVE_ERRORS.recordingPrice, LIVE_PRICE_MIN, LIVE_PRICE_MAX)]),
+    v.union([
+      v.pipe(
+        v.literal(""),
+        v.transform(() => null),
+      ),
+      v.null(),
+      dollarsSchema(LIVE_ERRORS.recordingPrice, LIVE_PRICE_MIN, LIVE_PRICE_MAX),
+    ]),
     null,
   ),
   fans_only: flagSchema,

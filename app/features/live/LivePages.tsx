@@ -304,7 +304,9 @@ export function StartPage({
             <h2 id="live-start-heading" className={css.heading}>
               {t("live.start.form_heading")}
             </h2>
-            {creating ? <FormErrors errors={errorsBesides(creating, ["title", "category", "audience", "price", "ingest", "start", "scheduled_at"])} /> : null}
+            {creating ? (
+              <FormErrors errors={errorsBesides(creating, ["title", "category", "audience", "price", "ingest", "start", "scheduled_at"])} />
+            ) : null}
             <StreamFields reply={creating} stream={null} options={options} limits={limits} audienceFixed={false} />
             <SelectField
               name="ingest"
@@ -317,7 +319,11 @@ export function StartPage({
             <p className={ui.muted}>
               {t("live.form.keys_hint")} <Link to={to(livePaths.keys)}>{t("live.form.keys_link")}</Link>
             </p>
-            <CheckboxField name="record" label={t("live.form.record")} defaultChecked={creating ? inputText(creating, "record") === "on" : false} />
+            <CheckboxField
+              name="record"
+              label={t("live.form.record")}
+              defaultChecked={creating ? inputText(creating, "record") === "on" : false}
+            />
             <SelectField
               name="start"
               label={t("live.form.start")}
@@ -644,7 +650,9 @@ export function RecordingsPage({
                   <span>
                     <Link to={to(`p/${recording.creator.username}/live`)}>{recording.creator.displayName}</Link> ·{" "}
                     {formatHomeMoment(recording.createdAt, lang)}
-                    {recording.durationMs !== null ? ` · ${t("live.minutes", { count: Math.max(1, Math.round(recording.durationMs / 60_000)) })}` : ""}
+                    {recording.durationMs !== null
+                      ? ` · ${t("live.minutes", { count: Math.max(1, Math.round(recording.durationMs / 60_000)) })}`
+                      : ""}
                   </span>
                   <RecordingTerms recording={recording} />
                   {mine ? (
@@ -722,8 +730,7 @@ export function ProfileLiveTab({ tab, displayName }: { tab: LiveProfileTabData |
       <h2 id="live-tab-heading">{t("live.profile.heading")}</h2>
       {tab.live ? (
         <p className={ui.notice} data-testid="live-tab-now">
-          {t("live.profile.on_air", { name: tab.creator.displayName })}{" "}
-          <Link to={to(livePaths.watch(tab.live.id))}>{tab.live.title}</Link>
+          {t("live.profile.on_air", { name: tab.creator.displayName })} <Link to={to(livePaths.watch(tab.live.id))}>{tab.live.title}</Link>
         </p>
       ) : null}
       <h3 className={css.heading}>{t("live.profile.schedule")}</h3>
@@ -734,7 +741,9 @@ export function ProfileLiveTab({ tab, displayName }: { tab: LiveProfileTabData |
           {tab.upcoming.map((stream) => (
             <li key={stream.id} className={ui.entryCard}>
               <Link to={to(livePaths.watch(stream.id))}>{stream.title}</Link>
-              <div className={ui.muted}>{t("live.starts_at", { when: stream.scheduledAt !== null ? formatHomeMoment(stream.scheduledAt, lang) : "" })}</div>
+              <div className={ui.muted}>
+                {t("live.starts_at", { when: stream.scheduledAt !== null ? formatHomeMoment(stream.scheduledAt, lang) : "" })}
+              </div>
             </li>
           ))}
         </ul>

@@ -14,7 +14,10 @@ export const menuLink = style({
   fontWeight: 600,
   textDecoration: "none",
 });
-export const menuCurrent = style([menuLink, { background: vars.color.primary, color: vars.color.onPrimary, borderColor: vars.color.primary }]);
+export const menuCurrent = style([
+  menuLink,
+  { background: vars.color.primary, color: vars.color.onPrimary, borderColor: vars.color.primary },
+]);
 
 /** Stream tiles: one column on phones, more where there is room. */
 export const grid = style({
@@ -35,7 +38,14 @@ export const tile = style({
   background: vars.color.surface,
   minWidth: 0,
 });
-export const tileTitle = style({ fontSize: "1.1rem", fontWeight: 700, overflowWrap: "anywhere", display: "block", padding: "6px 0", minHeight: "44px" });
+export const tileTitle = style({
+  fontSize: "1.1rem",
+  fontWeight: 700,
+  overflowWrap: "anywhere",
+  display: "block",
+  padding: "6px 0",
+  minHeight: "44px",
+});
 export const badges = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, alignItems: "center" });
 export const badge = style({
   display: "inline-block",

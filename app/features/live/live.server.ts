@@ -47,7 +47,7 @@ import {
   watchCreator,
 } from "~/api/live-streams.server";
 import { loadViewer, requireViewer } from "~/api/viewer.server";
-import { rowIdField } from "~/components/form/schema";
+import { intentVariant, rowIdField } from "~/components/form/schema";
 import { loadLiveChatPanel } from "~/features/live-chat/chat-panel.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
@@ -131,28 +131,34 @@ const startFormSchema = v.object({
   ),
 });
 
-/** Answers to the start page's streams list: start an announced one, stop one. */
-const streamActionSchema = v.object({ intent: v.picklist(["start_stream", "stop_stream"], "validation.invalid"), stream_id: rowIdField(LIVE_ERRORS.notFound) });
+/** The start page's forms: the new stream (a post without an intent), and start or stop in the streams list. */
+const startPageSchema = intentVariant(
+  {
+    create: startFormSchema,
+    start_stream: v.object({ stream_id: rowIdField(LIVE_ERRORS.notFound) }),
+    stop_stream: v.object({ stream_id: rowIdField(LIVE_ERRORS.notFound) }),
+  },
+  { fallback: "create" },
+);
 
 export async function submitStart({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
   const lang = langOf(params);
-  const api = createApiClient({ request, context });
-  const form = await request.clone().formData();
-  if (form.get("intent") === "start_stream" || form.get("intent") === "stop_stream") {
-    const submission = await parseForm(request, streamActionSchema);
-    if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
-    const { intent, stream_id } = submission.value;
-    const answer = intent === "start_stream" ? await startLiveStream(api, stream_id) : await stopLiveStream(api, stream_id);
-    if (!answer.ok) return refused(submission, answer);
-    throw redirect(localePath(lang, intent === "start_stream" ? livePaths.watch(stream_id) : `${livePaths.start}?done=stopped`), {
-      headers: PRIVATE_HEADERS,
-    });
-  }
-  const submission = await parseForm(request, startFormSchema);
+  const submission = await parseForm(request, startPageSchema);
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
-  const body = { ...submission.value, scheduled_at: submission.value.start === "schedule" ? (submission.value.scheduled_at ?? null) : null };
-  const answer = await createLiveStream(api, body);
+  const api = createApiClient({ request, context });
+  const form = submission.value;
+  if (form.intent !== "create") {
+    const answer = form.intent === "start_stream" ? await startLiveStream(api, form.stream_id) : await stopLiveStream(api, form.stream_id);
+    if (!answer.ok) return refused(submission, answer);
+    const to = form.intent === "start_stream" ? livePaths.watch(form.stream_id) : `${livePaths.start}?done=stopped`;
+    throw redirect(localePath(lang, to), { headers: PRIVATE_HEADERS });
+  }
+  const { intent: _intent, ...fields } = form;
+  const answer = await createLiveStream(api, {
+    ...fields,
+    scheduled_at: fields.start === "schedule" ? (fields.scheduled_at ?? null) : null,
+  });
   if (!answer.ok) return refused(submission, answer);
   const to = answer.data.state === "live" ? livePaths.watch(answer.data.id) : `${livePaths.start}?done=scheduled`;
   throw redirect(localePath(lang, to), { headers: PRIVATE_HEADERS });

@@ -25,7 +25,4 @@ export async function stopLiveMedia(_deps: ApiDeps, _streamId: number, _options:
  * Placeholder added by the streams part (livecore) so recording deletion compiles before the merge: livemedia's
  * version (same name and signature, agreed in the brief) deletes every file under the recording's storage prefix.
  */
-export async function deleteRecordingFiles(
-  _deps: ApiDeps,
-  _recording: { id: number; storage_prefix: string | null },
-): Promise<void> {}
+export async function deleteRecordingFiles(_deps: ApiDeps, _recording: { id: number; storage_prefix: string | null }): Promise<void> {}

@@ -78,7 +78,10 @@ export async function listRecordings(deps: ApiDeps, viewer: AuthUser | null): Pr
 
 /** The profile tab's recordings: the creator's own to themselves (every state), the listed ones to others. */
 export async function recordingsForProfile(deps: ApiDeps, viewer: AuthUser | null, creatorId: number): Promise<LiveRecordingItem[]> {
-  const base = recordingsQuery(deps.db).where("live_recordings.creator_id", "=", creatorId).orderBy("live_recordings.id", "desc").limit(LIST_MAX);
+  const base = recordingsQuery(deps.db)
+    .where("live_recordings.creator_id", "=", creatorId)
+    .orderBy("live_recordings.id", "desc")
+    .limit(LIST_MAX);
   if (viewer?.id === creatorId) return (await base.execute()).map((r) => itemOf(r, viewer.id));
   if (!viewer) return [];
   const listed = await listedForViewer(deps, viewer);
@@ -87,7 +90,10 @@ export async function recordingsForProfile(deps: ApiDeps, viewer: AuthUser | nul
 
 /** GET /live/recordings/mine: the creator's recordings in every state but deleted, newest first. */
 export async function myRecordings(deps: ApiDeps, userId: number): Promise<LiveRecordingList> {
-  const rows = await recordingsQuery(deps.db).where("live_recordings.creator_id", "=", userId).orderBy("live_recordings.id", "desc").execute();
+  const rows = await recordingsQuery(deps.db)
+    .where("live_recordings.creator_id", "=", userId)
+    .orderBy("live_recordings.id", "desc")
+    .execute();
   return { items: rows.map((r) => itemOf(r, userId)) };
 }
 
@@ -101,7 +107,12 @@ async function ownRecording(deps: ApiDeps, userId: number, id: number): Promise<
  * PUT /live/recordings/{id}: visibility, price and fans only. fsk18 needs the creator's own age check (they publish
  * adult content: the same identification as its viewers, ADR 105); 403 exception.live.fsk18 otherwise.
  */
-export async function updateRecording(deps: ApiDeps, userId: number, id: number, input: LiveRecordingUpdateInput): Promise<LiveRecordingItem> {
+export async function updateRecording(
+  deps: ApiDeps,
+  userId: number,
+  id: number,
+  input: LiveRecordingUpdateInput,
+): Promise<LiveRecordingItem> {
   await ownRecording(deps, userId, id);
   if (input.visibility === "fsk18") {
     const row = await deps.db

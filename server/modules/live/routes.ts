@@ -112,7 +112,8 @@ export function registerLiveStreams({ v2 }: ModuleContext): void {
     liveStreamOps.subscribe,
     {
       ...base,
-      summary: "Follows a creator's live schedule: told when they go live or announce a stream. Idempotent. 400 oneself, 403 staff, 404 unknown, no creator or hidden.",
+      summary:
+        "Follows a creator's live schedule: told when they go live or announce a stream. Idempotent. 400 oneself, 403 staff, 404 unknown, no creator or hidden.",
       statuses: [400, 401, 403, 404],
     },
     async (c, { user }) => ok(c, await subscribeToCreator(c.get("deps"), user!, c.req.param("username") ?? "")),
@@ -127,7 +128,8 @@ export function registerLiveStreams({ v2 }: ModuleContext): void {
     {
       tag: "live",
       auth: "optional",
-      summary: "A creator's live tab: the stream on air, announced streams, the recordings the viewer may see, the watch subscription. 404 unknown, no creator or hidden.",
+      summary:
+        "A creator's live tab: the stream on air, announced streams, the recordings the viewer may see, the watch subscription. 404 unknown, no creator or hidden.",
       statuses: [404],
     },
     async (c, { user }) => {
@@ -140,7 +142,8 @@ export function registerLiveStreams({ v2 }: ModuleContext): void {
     {
       tag: "live",
       auth: "optional",
-      summary: "Watch recording: other creators' ready recordings the viewer may see (fsk18 with an open age check; private ones only when sold or for fans), newest first. Guests: none.",
+      summary:
+        "Watch recording: other creators' ready recordings the viewer may see (fsk18 with an open age check; private ones only when sold or for fans), newest first. Guests: none.",
     },
     async (c, { user }) => {
       c.header("Cache-Control", PRIVATE);
@@ -159,14 +162,20 @@ export function registerLiveStreams({ v2 }: ModuleContext): void {
     liveStreamOps.updateRecording,
     {
       ...base,
-      summary: "Sets a recording's visibility (private or fsk18: 403 exception.live.fsk18 without the creator's age check), price and fans only. Another creator's recording answers 404.",
+      summary:
+        "Sets a recording's visibility (private or fsk18: 403 exception.live.fsk18 without the creator's age check), price and fans only. Another creator's recording answers 404.",
       statuses: [400, 401, 403, 404],
     },
     async (c, { body, user }) => ok(c, await updateRecording(c.get("deps"), user!.id, idOf(c.req.param("id")), body)),
   );
   v2.add(
     liveStreamOps.deleteRecording,
-    { ...base, summary: "Deletes a recording and every file of it; answers the caller's remaining recordings. Another creator's recording answers 404.", statuses: [401, 404] },
+    {
+      ...base,
+      summary:
+        "Deletes a recording and every file of it; answers the caller's remaining recordings. Another creator's recording answers 404.",
+      statuses: [401, 404],
+    },
     async (c, { user }) => ok(c, await deleteRecording(c.get("deps"), user!.id, idOf(c.req.param("id")))),
   );
 }

@@ -158,7 +158,13 @@ function priceFor(audience: LiveCreateInput["audience"], price: number | null): 
 /** What follows a stream going on air: the producer check LIVE_PRODUCER_GRACE_MS later and the subscribers' notices. */
 async function afterOnAir(deps: ApiDeps, db: Kysely<Database>, streamId: number, startedAt: number): Promise<void> {
   await enqueueJob(db, deps.clock, "live.check_producer", { stream_id: streamId }, { runAt: startedAt + LIVE_PRODUCER_GRACE_MS });
-  await enqueueJob(db, deps.clock, "live.notify_subscribers", { stream_id: streamId, event: "live_started" }, { key: `live-started:${streamId}` });
+  await enqueueJob(
+    db,
+    deps.clock,
+    "live.notify_subscribers",
+    { stream_id: streamId, event: "live_started" },
+    { key: `live-started:${streamId}` },
+  );
 }
 
 /**
@@ -206,7 +212,13 @@ export async function createStream(deps: ApiDeps, user: AuthUser, input: LiveCre
       if (onAir) await afterOnAir(deps, trx, row.id, now);
       else {
         await enqueueJob(trx, deps.clock, "live.not_started", { stream_id: row.id }, { runAt: scheduledAt! + LIVE_SCHEDULE_STALE_MS });
-        await enqueueJob(trx, deps.clock, "live.notify_subscribers", { stream_id: row.id, event: "live_scheduled" }, { key: `live-scheduled:${row.id}` });
+        await enqueueJob(
+          trx,
+          deps.clock,
+          "live.notify_subscribers",
+          { stream_id: row.id, event: "live_scheduled" },
+          { key: `live-scheduled:${row.id}` },
+        );
       }
       return row.id;
     });
@@ -354,13 +366,23 @@ export async function browseStreams(
 /** GET /live/streams/mine: the creator's streams, newest first, and whether they may stream now. */
 export async function myStreams(deps: ApiDeps, user: AuthUser): Promise<LiveMine> {
   const refusal = await streamRefusal(deps, user);
-  const rows = await streamsQuery(deps.db).where("live_streams.creator_id", "=", user.id).orderBy("live_streams.id", "desc").limit(50).execute();
+  const rows = await streamsQuery(deps.db)
+    .where("live_streams.creator_id", "=", user.id)
+    .orderBy("live_streams.id", "desc")
+    .limit(50)
+    .execute();
   return { items: rows.map(itemOf), refusal: refusal ? (refusal.items[0]?.key ?? LIVE_ERRORS.notCreator) : null };
 }
 
 // ── Paying a paid stream ───────────────────────────────────────────────────────────────────────────────────────────
 
-async function payAnswer(deps: ApiDeps, payerId: number, streamId: number, paid: { operation_id: number; price: number }, replayed: boolean) {
+async function payAnswer(
+  deps: ApiDeps,
+  payerId: number,
+  streamId: number,
+  paid: { operation_id: number; price: number },
+  replayed: boolean,
+) {
   const balances = await memberBalances(deps, payerId, "dollar");
   const answer: LivePayAnswer = {
     status: "succeeded",
@@ -467,7 +489,10 @@ export async function unsubscribeFromCreator(deps: ApiDeps, userId: number, user
   if (!owner) throw fail.notFound(LIVE_ERRORS.notFound);
   await deps.db.deleteFrom("live_watch_subscriptions").where("member_id", "=", userId).where("creator_id", "=", owner.id).execute();
   const profile = await deps.db.selectFrom("profiles").select("display_name").where("user_id", "=", owner.id).executeTakeFirst();
-  return { creator: { user_id: owner.id, username: owner.username, display_name: profile?.display_name ?? owner.username }, subscribed: false };
+  return {
+    creator: { user_id: owner.id, username: owner.username, display_name: profile?.display_name ?? owner.username },
+    subscribed: false,
+  };
 }
 
 /**
@@ -577,7 +602,22 @@ export async function liveDataForExport(db: Kysely<Database>, memberId: number) 
   const [streams, subscriptions, paid] = await Promise.all([
     db
       .selectFrom("live_streams")
-      .select(["id", "title", "category", "audience", "price", "ingest", "state", "end_reason", "record", "scheduled_at", "started_at", "ended_at", "peak_viewers", "created_at"])
+      .select([
+        "id",
+        "title",
+        "category",
+        "audience",
+        "price",
+        "ingest",
+        "state",
+        "end_reason",
+        "record",
+        "scheduled_at",
+        "started_at",
+        "ended_at",
+        "peak_viewers",
+        "created_at",
+      ])
       .where("creator_id", "=", memberId)
       .orderBy("id")
       .execute(),
@@ -597,4 +637,3 @@ export async function liveDataForExport(db: Kysely<Database>, memberId: number) 
   ]);
   return { streams, subscriptions, paid };
 }
-

@@ -146,7 +146,12 @@ describe(`live streams (${TEST_DB})`, () => {
     const results = await Promise.all([goLive(creator.token), goLive(creator.token)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(keyOf(results.find((r) => r.status === 409)!)).toBe("exception.live.already_live");
-    const live = await rt.deps.db.selectFrom("live_streams").select("id").where("creator_id", "=", creator.id).where("state", "=", "live").execute();
+    const live = await rt.deps.db
+      .selectFrom("live_streams")
+      .select("id")
+      .where("creator_id", "=", creator.id)
+      .where("state", "=", "live")
+      .execute();
     expect(live).toHaveLength(1);
   });
 
@@ -178,9 +183,17 @@ describe(`live streams (${TEST_DB})`, () => {
     const other = await escort();
     expect((await api(other.token, "POST", `/live/streams/${stream.id}/stop`)).status).toBe(404);
     expect((await api(other.token, "POST", `/live/streams/${stream.id}/start`)).status).toBe(404);
-    const edit = await api(other.token, "PUT", `/live/streams/${stream.id}`, { title: "Gekapert", category: "chat", audience: "logged_in" });
+    const edit = await api(other.token, "PUT", `/live/streams/${stream.id}`, {
+      title: "Gekapert",
+      category: "chat",
+      audience: "logged_in",
+    });
     expect(edit.status).toBe(404);
-    const row = await rt.deps.db.selectFrom("live_streams").select(["state", "title"]).where("id", "=", stream.id).executeTakeFirstOrThrow();
+    const row = await rt.deps.db
+      .selectFrom("live_streams")
+      .select(["state", "title"])
+      .where("id", "=", stream.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ state: "live", title: "Abendplausch" });
     expect((await api(other.token, "POST", "/live/streams/999999999/stop")).status).toBe(404);
   });
@@ -283,7 +296,12 @@ describe(`live streams (${TEST_DB})`, () => {
     expect(events[1]!.url).toBe(`live/${announced.id}`);
     const { notifySubscribers } = await import("#server/modules/live/streams");
     await notifySubscribers(rt.deps, announced.id, "live_started");
-    const again = await rt.deps.db.selectFrom("notifications").select("id").where("user_id", "=", fan.id).where("subject_id", "=", announced.id).execute();
+    const again = await rt.deps.db
+      .selectFrom("notifications")
+      .select("id")
+      .where("user_id", "=", fan.id)
+      .where("subject_id", "=", announced.id)
+      .execute();
     expect(again).toHaveLength(2);
 
     const gone = await api<{ subscribed: boolean }>(fan.token, "DELETE", `/live/watch/${creator.username}`);
@@ -353,7 +371,11 @@ describe(`live streams (${TEST_DB})`, () => {
 
     const deleted = await api<LiveRecordingList>(creator.token, "DELETE", `/live/recordings/${id}`);
     expect(deleted.json.data.items.map((r) => r.id)).not.toContain(id);
-    const row = await rt.deps.db.selectFrom("live_recordings").select(["state", "storage_prefix"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const row = await rt.deps.db
+      .selectFrom("live_recordings")
+      .select(["state", "storage_prefix"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ state: "deleted", storage_prefix: null });
   });
 });
