@@ -62,3 +62,7 @@ export function updateLiveRecording(api: ApiClient, id: number, body: LiveRecord
 export function deleteLiveRecording(api: ApiClient, id: number): Promise<ApiResult<LiveRecordingListData>> {
   return api.op(liveStreamOps.deleteRecording, { params: { id }, handleErrors: true });
 }
+
+export function buyLiveRecording(api: ApiClient, id: number) {
+  return api.op(liveStreamOps.buyRecording, { params: { id }, handleErrors: true });
+}

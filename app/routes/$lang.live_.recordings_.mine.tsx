@@ -27,6 +27,7 @@ export default function MyLiveRecordingsRoute() {
       mine
       signedIn={page.signedIn}
       done={page.done}
+      buyPath={page.buyPath}
       reply={answer?.lastResult ? readReply(answer.lastResult) : null}
     />
   );

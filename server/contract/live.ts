@@ -106,6 +106,8 @@ export const LIVE_ERRORS = {
   /** A recording's visibility or terms the creator may not set (fsk18 without the creator's age check). */
   fsk18: "exception.live.fsk18",
   recordingPrice: "exception.live.recording_price",
+  /** An fsk18 recording bought or watched without an open age check (ADR 105). */
+  ageCheck: "exception.live.age_check",
 } as const;
 
 const invalid = "validation.invalid";
@@ -331,6 +333,17 @@ export interface LiveRecordingItem {
   created_at: number;
   /** The viewer is the creator (management forms instead of the access line). */
   own: boolean;
+  /** The viewer may play it now (the creator, staff, a buyer, a fan, a verified adult for a free fsk18 one). */
+  watch: boolean;
+  /** What the viewer lacks when not: sign in, the age check, a fan subscription, the price; null when they may. */
+  denial: LiveRecordingDenial | null;
+}
+
+export type LiveRecordingDenial = "sign_in" | "age" | "fans" | "payment";
+
+/** POST /live/recordings/{id}/access: the purchase (or its replay) of a priced recording. */
+export interface LiveRecordingPayAnswer extends TokenOperationAnswer {
+  recording_id: number;
 }
 
 /** GET /live/recordings: the recordings the viewer may see listed; /live/recordings/mine: the creator's own. */
@@ -349,6 +362,10 @@ export interface LiveProfileTab {
   may_subscribe: boolean;
   own: boolean;
 }
+
+/** The ledger key of one member's purchase of one recording: once, like a stream's. */
+export const liveRecordingLedgerKey = (recordingId: number, memberId: number) => `live-recording:${recordingId}:${memberId}`;
+export const liveRecordingReference = (recordingId: number) => `live_recording:${recordingId}`;
 
 /** The ledger key of one member's payment for one stream: at most one ever, whatever the client retries. */
 export const liveAccessLedgerKey = (streamId: number, memberId: number) => `live:${streamId}:${memberId}`;
@@ -375,6 +392,7 @@ export interface LiveStreamsBodies {
   LiveRecordingItem: LiveRecordingItem;
   LiveRecordingList: LiveRecordingList;
   LiveProfileTab: LiveProfileTab;
+  LiveRecordingPayAnswer: LiveRecordingPayAnswer;
 }
 
 declare module "./responses" {

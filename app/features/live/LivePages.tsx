@@ -604,12 +604,56 @@ function RecordingTerms({ recording }: { recording: Recording }) {
   );
 }
 
+/** What a viewer may do with a recording on the list: it is theirs to watch, or the one step that opens it. */
+function RecordingAccessLine({ recording, buyPath, reply }: { recording: Recording; buyPath: string; reply: FormReply | null }) {
+  const { t } = useTranslation("live");
+  const to = useLocalePath();
+  const dollars = useDollars();
+  if (recording.watch)
+    return (
+      <p className={ui.notice} data-testid="live-recording-open">
+        {t("live.recordings.open")}
+      </p>
+    );
+  switch (recording.denial) {
+    case "payment":
+      return (
+        <div className={ui.stack}>
+          {reply ? <FormErrors errors={allErrors(reply)} /> : null}
+          <Form method="post">
+            <input type="hidden" name="intent" value="buy" />
+            <input type="hidden" name="recording_id" value={recording.id} />
+            <button className={ui.button} type="submit" data-testid="live-recording-buy">
+              {t("live.recordings.buy", { price: dollars(recording.price ?? 0) })}
+            </button>
+          </Form>
+          <Link to={buyPath}>{t("live.pay.buy_dollars")}</Link>
+        </div>
+      );
+    case "fans":
+      return (
+        <Link className={ui.buttonSecondary} to={to(`p/${recording.creator.username}/fans`)}>
+          {t("live.denial.fans_action")}
+        </Link>
+      );
+    case "age":
+      return (
+        <Link className={ui.buttonSecondary} to={to("user/age_check_verification")}>
+          {t("live.recordings.age_action")}
+        </Link>
+      );
+    default:
+      return null;
+  }
+}
+
 export function RecordingsPage({
   title,
   items,
   mine,
   signedIn,
   done,
+  buyPath,
   reply,
 }: {
   title: string;
@@ -617,6 +661,7 @@ export function RecordingsPage({
   mine: boolean;
   signedIn: boolean;
   done: string | null;
+  buyPath: string;
   reply: FormReply | null;
 }) {
   const { t } = useTranslation("live");
@@ -655,6 +700,7 @@ export function RecordingsPage({
                       : ""}
                   </span>
                   <RecordingTerms recording={recording} />
+                  {!mine ? <RecordingAccessLine recording={recording} buyPath={buyPath} reply={answer} /> : null}
                   {mine ? (
                     <>
                       {answer ? <FormErrors errors={errorsBesides(answer, ["visibility", "price"])} /> : null}

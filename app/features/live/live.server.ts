@@ -33,6 +33,7 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#server/contract/lo
 import { createApiClient, type ApiFailure } from "~/api/client.server";
 import {
   browseLiveStreams,
+  buyLiveRecording,
   createLiveStream,
   deleteLiveRecording,
   fetchLiveProfileTab,
@@ -250,7 +251,7 @@ export async function submitWatch({ request, context, params }: ActionFunctionAr
 
 // ── Recordings ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
-export async function loadRecordings({ request, context }: LoaderFunctionArgs, mine: boolean) {
+export async function loadRecordings({ request, context, params }: LoaderFunctionArgs, mine: boolean) {
   const viewer = mine ? await requireViewer(request, context) : await loadViewer(request, context);
   const api = createApiClient({ request, context });
   const list = await fetchLiveRecordings(api, mine);
@@ -262,7 +263,8 @@ export async function loadRecordings({ request, context }: LoaderFunctionArgs, m
       title: t(mine ? "live.recordings.mine_title" : "live.recordings.title"),
       items: list.data.items,
       signedIn: viewer !== null,
-      done: done === "saved" || done === "deleted" ? done : null,
+      done: done === "saved" || done === "deleted" || done === "bought" ? done : null,
+      buyPath: checkoutPath(langOf(params), "dollar", undefined, localePath(langOf(params), livePaths.recordings)),
     },
     { headers: PRIVATE_HEADERS },
   );
@@ -275,6 +277,7 @@ const recordingFormSchema = v.variant("intent", [
     ...liveRecordingUpdateSchema.entries,
   }),
   v.object({ intent: v.literal("delete"), recording_id: rowIdField(LIVE_ERRORS.notFound) }),
+  v.object({ intent: v.literal("buy"), recording_id: rowIdField(LIVE_ERRORS.notFound) }),
 ]);
 
 export async function submitRecording({ request, context, params }: ActionFunctionArgs) {
@@ -284,6 +287,11 @@ export async function submitRecording({ request, context, params }: ActionFuncti
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
   const api = createApiClient({ request, context });
   const form = submission.value;
+  if (form.intent === "buy") {
+    const answer = await buyLiveRecording(api, form.recording_id);
+    if (!answer.ok) return refused(submission, answer);
+    throw redirect(localePath(lang, `${livePaths.recordings}?done=bought`), { headers: PRIVATE_HEADERS });
+  }
   if (form.intent === "delete") {
     const answer = await deleteLiveRecording(api, form.recording_id);
     if (!answer.ok) return refused(submission, answer);

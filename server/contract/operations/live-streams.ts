@@ -25,5 +25,7 @@ export const liveStreamOps = {
     body: liveRecordingUpdateSchema,
     response: "LiveRecordingItem",
   }),
+  /** Buys a priced recording once through the ledger. */
+  buyRecording: defineOperation({ method: "post", path: "/api/v2/live/recordings/:id/access", response: "LiveRecordingPayAnswer" }),
   deleteRecording: defineOperation({ method: "delete", path: "/api/v2/live/recordings/:id", response: "LiveRecordingList" }),
 };

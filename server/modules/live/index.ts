@@ -9,13 +9,15 @@ import { defineFeature, defineJob } from "../manifest";
 import { registerLiveChat } from "./chat-routes";
 import { registerLiveMedia } from "./media-routes";
 import * as m0105 from "./migrations/0105_live";
+import * as m0106 from "./migrations/0106_live_recording_purchases";
 import { registerLiveStreams } from "./routes";
 import { checkProducer, endIfNotStarted, notifySubscribers } from "./streams";
 
 export const manifest = defineFeature({
   name: "live",
   routes: [registerLiveStreams, registerLiveMedia, registerLiveChat],
-  migrations: { "0105_live": m0105 },
+  // 0106: livecore (priced recordings bought once).
+  migrations: { "0105_live": m0105, "0106_live_recording_purchases": m0106 },
   // ── livecore (streams, watch subscriptions, ADR 124) ──
   jobs: {
     /** A live stream whose producer was not seen for LIVE_PRODUCER_GRACE_MS ends; otherwise the check comes back. */
@@ -56,3 +58,5 @@ export const manifest = defineFeature({
 
 // The data export's live.json (privacy module).
 export { liveDataForExport } from "./streams";
+// Who may play a recording's files (livemedia's recording file route asks this one rule, ADR 124).
+export { recordingAccess } from "./recordings";

@@ -4,7 +4,7 @@ import type { ModuleContext } from "../../api/module-context";
 import { ok } from "../../api/router";
 import { LIVE_ERRORS } from "../../contract/live";
 import { liveStreamOps } from "../../contract/operations/live-streams";
-import { deleteRecording, listRecordings, myRecordings, updateRecording } from "./recordings";
+import { buyRecording, deleteRecording, listRecordings, myRecordings, updateRecording } from "./recordings";
 import {
   browseStreams,
   createStream,
@@ -167,6 +167,16 @@ export function registerLiveStreams({ v2 }: ModuleContext): void {
       statuses: [400, 401, 403, 404],
     },
     async (c, { body, user }) => ok(c, await updateRecording(c.get("deps"), user!.id, idOf(c.req.param("id")), body)),
+  );
+  v2.add(
+    liveStreamOps.buyRecording,
+    {
+      ...base,
+      summary:
+        "Buys a priced recording once (CONSUME to the creator's pending earnings, ledger key live-recording:<recording>:<member>); a retry answers the first purchase (replayed). 400 own, 402 exception.wallet.insufficient, 403 staff or exception.live.age_check for an fsk18 one without the age check, 404 hidden, 409 not for sale.",
+      statuses: [400, 401, 402, 403, 404, 409],
+    },
+    async (c, { user }) => ok(c, await buyRecording(c.get("deps"), user!, idOf(c.req.param("id")))),
   );
   v2.add(
     liveStreamOps.deleteRecording,

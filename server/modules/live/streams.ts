@@ -599,7 +599,7 @@ export async function profileLiveTab(deps: ApiDeps, viewer: AuthUser | null, use
 
 /** The data export's live.json (privacy module): the member's streams, whom they follow live, the streams they paid. */
 export async function liveDataForExport(db: Kysely<Database>, memberId: number) {
-  const [streams, subscriptions, paid] = await Promise.all([
+  const [streams, subscriptions, paid, recordingsBought] = await Promise.all([
     db
       .selectFrom("live_streams")
       .select([
@@ -634,6 +634,12 @@ export async function liveDataForExport(db: Kysely<Database>, memberId: number) 
       .where("member_id", "=", memberId)
       .orderBy("id")
       .execute(),
+    db
+      .selectFrom("live_recording_purchases")
+      .select(["recording_id", "price", "operation_id", "paid_at"])
+      .where("member_id", "=", memberId)
+      .orderBy("id")
+      .execute(),
   ]);
-  return { streams, subscriptions, paid };
+  return { streams, subscriptions, paid, recordings_bought: recordingsBought };
 }

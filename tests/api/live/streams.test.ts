@@ -378,4 +378,54 @@ describe(`live streams (${TEST_DB})`, () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ state: "deleted", storage_prefix: null });
   });
+
+  it("a priced recording is bought once; fans-only opens to fans; another member's id or an own recording is refused", async () => {
+    const creator = await escort();
+    const stream = (await goLive(creator.token, { record: true })).json.data;
+    await api(creator.token, "POST", `/live/streams/${stream.id}/stop`);
+    const now = rt.clock.now();
+    const { id } = await rt.deps.db
+      .insertInto("live_recordings")
+      .values({
+        stream_id: stream.id,
+        creator_id: creator.id,
+        state: "ready",
+        visibility: "private",
+        price: 4,
+        storage_prefix: `live/recordings/${stream.id}`,
+        duration_ms: 120_000,
+        size_bytes: 1000,
+        created_at: now,
+        ready_at: now,
+        deleted_at: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const buyer = await client();
+    const listed = await api<LiveRecordingList>(buyer.token, "GET", "/live/recordings");
+    expect(listed.json.data.items.find((r) => r.id === id)).toMatchObject({ watch: false, denial: "payment", price: 4 });
+    expect((await api(buyer.token, "POST", `/live/recordings/${id}/access`)).status).toBe(402);
+    await grant(buyer.id, 10);
+    const [a, b] = await Promise.all([
+      api<{ replayed: boolean }>(buyer.token, "POST", `/live/recordings/${id}/access`),
+      api<{ replayed: boolean }>(buyer.token, "POST", `/live/recordings/${id}/access`),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([a.json.data.replayed, b.json.data.replayed].sort()).toEqual([false, true]);
+    expect((await dollarBalances(rt.deps, buyer.id)).available).toBe(6);
+    const after = await api<LiveRecordingList>(buyer.token, "GET", "/live/recordings");
+    expect(after.json.data.items.find((r) => r.id === id)).toMatchObject({ watch: true, denial: null });
+    expect(keyOf(await api(creator.token, "POST", `/live/recordings/${id}/access`))).toBe("exception.live.self");
+
+    // Fans only, no price: a fan may watch, others are told to become one; a blocked member does not find it.
+    await api(creator.token, "PUT", `/live/recordings/${id}`, { visibility: "private", price: "", fans_only: "1" });
+    const other = await client();
+    const forFans = await api<LiveRecordingList>(other.token, "GET", "/live/recordings");
+    expect(forFans.json.data.items.find((r) => r.id === id)).toMatchObject({ watch: false, denial: "fans" });
+    expect(keyOf(await api(other.token, "POST", `/live/recordings/${id}/access`))).toBe("exception.live.not_for_sale");
+    await rt.deps.db.insertInto("blocks").values({ blocker_id: creator.id, blocked_id: other.id, created_at: rt.clock.now() }).execute();
+    const blocked = await api<LiveRecordingList>(other.token, "GET", "/live/recordings");
+    expect(blocked.json.data.items.map((r) => r.id)).not.toContain(id);
+    expect((await api(other.token, "POST", `/live/recordings/${id}/access`)).status).toBe(404);
+  });
 });
