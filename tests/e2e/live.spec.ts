@@ -2,11 +2,35 @@
  * Live streams without JavaScript at 390 px (issue 31, ADR 124): a fresh escort in München announces a paid stream
  * from the start form (a too-short title comes back at its field with the input kept), then goes live from the list;
  * a fresh member finds it on /de/live, opens it, is asked for the price once, buys dollars, pays, and sees the player;
- * the creator stops the stream and the member sees that it is over. The live menu's other pages and the profile's
- * live tab are opened too. Screenshots: test-results/…/live-*-390.png, each looked at.
+ * the creator stops the stream and the member sees that it is over; the creator prices the recording (a refused
+ * price comes back at its field) and the member buys it once. The profile's live tab is opened too. Screenshots: test-results/…/live-*-390.png, each looked at.
  */
 import type { Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { e2eDatabasePath } from "./e2e-database";
 import { buyDollars, expect, listedClient, listedEscortIn, logIn, noJsMemberPage, SIGN_UP_PASSWORD, test } from "./fixtures";
+
+/**
+ * A ready recording of the stream, as livemedia's remux job leaves it: no page makes one without a camera, so the
+ * row goes straight into the e2e server's database (its files are livemedia's to serve).
+ */
+function readyRecordingOf(streamId: number): number {
+  const db = new Database(e2eDatabasePath(), { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    const stream = db.prepare("SELECT creator_id FROM live_streams WHERE id = ?").get(streamId) as { creator_id: number };
+    const now = Date.now();
+    const result = db
+      .prepare(
+        `INSERT INTO live_recordings (stream_id, creator_id, state, visibility, price, fans_only, storage_prefix, duration_ms, size_bytes, created_at, ready_at)
+         VALUES (?, ?, 'ready', 'private', NULL, 0, ?, 180000, 1000, ?, ?)`,
+      )
+      .run(streamId, stream.creator_id, `live/recordings/${streamId}`, now, now);
+    return Number(result.lastInsertRowid);
+  } finally {
+    db.close();
+  }
+}
 
 /** Tomorrow at 20:00 as a datetime-local value. */
 function tomorrowEvening(): string {
@@ -105,13 +129,31 @@ test.describe("live streams (no JavaScript)", () => {
     await expect(page.getByTestId("live-denial")).toHaveAttribute("data-denial", "ended");
     await shot(page, "ended");
 
-    // The other pages of the live menu.
+    // The recording: the creator prices it (a price of 0 comes back at its field), the member buys it once.
+    const streamId = Number(watchPath.split("/").pop());
+    await creator.goto("/de/live/recordings/mine");
+    await expect(creator.getByTestId("live-recordings-empty")).toBeVisible();
+    readyRecordingOf(streamId);
+    await creator.reload();
+    await expect(creator.getByTestId("live-recordings")).toContainText(title);
+    await creator.getByLabel(/Preis in Dollar \(leer/).fill("0");
+    await creator.getByRole("button", { name: "Speichern" }).click();
+    await expect(creator.getByText("Gib einen ganzen Preis von 1 bis 500 Dollar ein oder lass das Feld leer.").first()).toBeVisible();
+    await expect(creator.getByLabel(/Preis in Dollar \(leer/)).toHaveValue("0");
+    await shot(creator, "recordings-mine-refused");
+    await creator.getByLabel(/Preis in Dollar \(leer/).fill("3");
+    await creator.getByRole("button", { name: "Speichern" }).click();
+    await expect(creator.getByTestId("live-done")).toBeVisible();
+    await shot(creator, "recordings-mine");
+
     await page.goto("/de/live/recordings");
     await expect(page.getByRole("heading", { name: "Aufzeichnungen ansehen" })).toBeVisible();
     await shot(page, "recordings");
-    await creator.goto("/de/live/recordings/mine");
-    await expect(creator.getByTestId("live-recordings-empty")).toBeVisible();
-    await shot(creator, "recordings-mine");
+    await page.getByTestId("live-recording-buy").first().click();
+    await expect(page.getByTestId("live-done")).toBeVisible();
+    await expect(page.getByTestId("live-recording-open").first()).toBeVisible();
+    await expect(page.getByTestId("live-recording-buy")).toHaveCount(0);
+    await shot(page, "recording-bought");
     await page.goto("/de/live?category=cooking");
     await shot(page, "browse-filtered");
   });
