@@ -62,7 +62,8 @@ export const priceBadge = style([badge, { background: vars.color.accent, color: 
 export const filters = style({
   display: "grid",
   gap: vars.space.sm,
-  gridTemplateColumns: "repeat(auto-fit, minmax(150px, 1fr))",
+  // One select per row on a phone (a category name must not be cut), side by side from tablet width.
+  gridTemplateColumns: "repeat(auto-fit, minmax(190px, 1fr))",
   alignItems: "end",
 });
 
