@@ -44,6 +44,11 @@ export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | nul
           <NavLink className={css.navLink} to={to("newsfeed")} data-testid="nav-newsfeed">
             {t("nav.newsfeed")}
           </NavLink>
+          {/* The live streaming menu (spec section 2: browse, start, streaming live, watch recording; ADR 124). Guests
+              cannot watch: on their phones it would wrap the header onto a third row, so it is for wide screens there. */}
+          <NavLink className={viewer ? css.navLink : `${css.navLink} ${css.wideOnly}`} to={to("live")} data-testid="nav-live">
+            {t("nav.live")}
+          </NavLink>
           {/* Events and blogs join the navigation when their pages exist (later issues). */}
           {/* On phones the magazine is the footer's: four links would wrap the guest's header onto a third row. */}
           {brand.showMagazine ? (

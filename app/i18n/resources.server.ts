@@ -34,6 +34,7 @@ import deInvoices from "../../locales/de/invoices.json";
 import deKyc from "../../locales/de/kyc.json";
 import deLatestReviews from "../../locales/de/latest-reviews.json";
 import deLedgerOffice from "../../locales/de/ledger-office.json";
+import deLive from "../../locales/de/live.json";
 import deLiveMedia from "../../locales/de/live-media.json";
 import deMembers from "../../locales/de/members.json";
 import deMembership from "../../locales/de/membership.json";
@@ -98,6 +99,7 @@ import enInvoices from "../../locales/en/invoices.json";
 import enKyc from "../../locales/en/kyc.json";
 import enLatestReviews from "../../locales/en/latest-reviews.json";
 import enLedgerOffice from "../../locales/en/ledger-office.json";
+import enLive from "../../locales/en/live.json";
 import enLiveMedia from "../../locales/en/live-media.json";
 import enMembers from "../../locales/en/members.json";
 import enMembership from "../../locales/en/membership.json";
@@ -162,6 +164,7 @@ import esInvoices from "../../locales/es/invoices.json";
 import esKyc from "../../locales/es/kyc.json";
 import esLatestReviews from "../../locales/es/latest-reviews.json";
 import esLedgerOffice from "../../locales/es/ledger-office.json";
+import esLive from "../../locales/es/live.json";
 import esLiveMedia from "../../locales/es/live-media.json";
 import esMembers from "../../locales/es/members.json";
 import esMembership from "../../locales/es/membership.json";
@@ -226,6 +229,7 @@ import plInvoices from "../../locales/pl/invoices.json";
 import plKyc from "../../locales/pl/kyc.json";
 import plLatestReviews from "../../locales/pl/latest-reviews.json";
 import plLedgerOffice from "../../locales/pl/ledger-office.json";
+import plLive from "../../locales/pl/live.json";
 import plLiveMedia from "../../locales/pl/live-media.json";
 import plMembers from "../../locales/pl/members.json";
 import plMembership from "../../locales/pl/membership.json";
@@ -293,6 +297,7 @@ export const resources = {
     kyc: deKyc,
     "latest-reviews": deLatestReviews,
     "ledger-office": deLedgerOffice,
+    live: deLive,
     "live-media": deLiveMedia,
     members: deMembers,
     membership: deMembership,
@@ -359,6 +364,7 @@ export const resources = {
     kyc: enKyc,
     "latest-reviews": enLatestReviews,
     "ledger-office": enLedgerOffice,
+    live: enLive,
     "live-media": enLiveMedia,
     members: enMembers,
     membership: enMembership,
@@ -425,6 +431,7 @@ export const resources = {
     kyc: esKyc,
     "latest-reviews": esLatestReviews,
     "ledger-office": esLedgerOffice,
+    live: esLive,
     "live-media": esLiveMedia,
     members: esMembers,
     membership: esMembership,
@@ -491,6 +498,7 @@ export const resources = {
     kyc: plKyc,
     "latest-reviews": plLatestReviews,
     "ledger-office": plLedgerOffice,
+    live: plLive,
     "live-media": plLiveMedia,
     members: plMembers,
     membership: plMembership,

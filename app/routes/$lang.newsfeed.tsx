@@ -6,7 +6,7 @@ import { loadNewsfeed } from "~/features/newsfeed/newsfeed.server";
 import { profileHeaders } from "~/features/profile/meta";
 import { metaFromLoader } from "~/utils/meta";
 
-export const handle = { i18n: ["newsfeed"], hydrate: false };
+export const handle = { i18n: ["newsfeed", "live"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadNewsfeed(args);
 

@@ -80,6 +80,9 @@ export const NOTIFICATION_EVENTS = [
   // Misuse (issue 30 item 4, DSA Art. 23, ADR 115): the warning first, then the suspension with its end.
   "misuse_warning",
   "misuse_suspended",
+  // Live streams (issue 31, ADR 124): a creator the member follows went live, or announced a stream.
+  "live_started",
+  "live_scheduled",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

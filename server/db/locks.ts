@@ -73,6 +73,8 @@ export const LOCK_SPACES = {
   eventAttendance: 34,
   /** Misuse checks (DSA Art. 23, ADR 115): one member's warnings and suspensions decided one at a time. */
   misuse: 38,
+  /** Live streams (issue 31, ADR 124): a member's payments for paid streams and recordings, one at a time. */
+  livePurchases: 44,
 } as const;
 
 export type LockSpace = keyof typeof LOCK_SPACES;

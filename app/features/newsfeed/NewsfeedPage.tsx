@@ -5,6 +5,7 @@
  */
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { LiveStrip } from "~/features/live/LivePages";
 import { LAZY_LOAD_THRESHOLD, NEWSFEED_TABS } from "#server/contract/newsfeed";
 import { chartDayOf } from "#server/contract/dashboard";
 import type { NewsfeedData } from "~/api/newsfeed.server";
@@ -24,7 +25,7 @@ const LAZY_LIST_SCRIPT = "/scripts/lazy-list.js";
 type Item = NewsfeedData["items"][number];
 
 export function NewsfeedPage() {
-  const { lang, tab, cursor, feed } = useLoaderData<typeof loadNewsfeed>();
+  const { lang, tab, cursor, feed, live } = useLoaderData<typeof loadNewsfeed>();
   const { t } = useTranslation("newsfeed");
   const { t: tCommon } = useTranslation("common");
   const location = useLocation();
@@ -53,6 +54,7 @@ export function NewsfeedPage() {
         <p className={ui.muted} style={{ margin: 0 }}>
           {t(`newsfeed.intro.${tab}`)}
         </p>
+        {live ? <LiveStrip live={live.live} upcoming={live.upcoming} /> : null}
         {feed.loginRequired ? (
           <div className={`${ui.card} ${ui.stack}`} data-testid="newsfeed-login">
             <p style={{ margin: 0 }}>{t("newsfeed.favorites_login")}</p>

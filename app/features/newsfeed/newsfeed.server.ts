@@ -6,6 +6,7 @@ import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { NEWSFEED_CURSOR_PATTERN, NEWSFEED_TABS, type NewsfeedTab } from "#server/contract/newsfeed";
 import { createApiClient } from "~/api/client.server";
+import { browseLiveStreams } from "~/api/live-streams.server";
 import { fetchNewsfeed } from "~/api/newsfeed.server";
 import { brand } from "~/brand/brand";
 import { i18nServer } from "~/i18n/i18next.server";
@@ -22,6 +23,9 @@ export function newsfeedHref(lang: string, tab: NewsfeedTab, cursor?: string | n
   return search ? `${base}?${search}` : base;
 }
 
+/** How many live and announced streams the feed's first page shows (the live page has all). */
+const LIVE_STRIP_MAX = 4;
+
 export async function loadNewsfeed({ request, context, params }: LoaderFunctionArgs) {
   const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
   const url = new URL(request.url);
@@ -31,7 +35,12 @@ export async function loadNewsfeed({ request, context, params }: LoaderFunctionA
   const tab = (NEWSFEED_TABS as readonly string[]).includes(rawTab ?? "all") ? ((rawTab ?? "all") as NewsfeedTab) : null;
   if (!tab) throw redirect(newsfeedHref(lang, "all"));
   if (rawCursor !== null && !NEWSFEED_CURSOR_PATTERN.test(rawCursor)) throw redirect(newsfeedHref(lang, tab));
-  const result = await fetchNewsfeed(createApiClient({ request, context }), tab, rawCursor);
+  const api = createApiClient({ request, context });
+  // The feed's first page also shows who is live now and the next announced streams (issue 31, ADR 124).
+  const [result, live] = await Promise.all([
+    fetchNewsfeed(api, tab, rawCursor),
+    tab === "all" && rawCursor === null ? browseLiveStreams(api, {}) : null,
+  ]);
   if (!result.ok) throw new Response(null, { status: 502, headers: noStore() });
   const t = await i18nServer.getFixedT(request);
   return data(
@@ -40,6 +49,7 @@ export async function loadNewsfeed({ request, context, params }: LoaderFunctionA
       tab,
       cursor: rawCursor,
       feed: result.data,
+      live: live?.ok ? { live: live.data.live.slice(0, LIVE_STRIP_MAX), upcoming: live.data.upcoming.slice(0, LIVE_STRIP_MAX) } : null,
       title: t("newsfeed.meta_title", { brand: brand.name }),
       description: t("newsfeed.meta_description", { brand: brand.name }),
     },

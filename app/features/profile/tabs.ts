@@ -43,6 +43,8 @@ export const PROFILE_TABS = [
   },
   // The creator's fan offer (issue 28 item 3, the fans feature): tiers, subscribe, the viewer's subscription.
   { key: "fans", path: "fans", labelKey: "profile.tabs.fans", profileTypes: [USER_TYPE.escort, USER_TYPE.business], counts: false },
+  // The creator's live tab (issue 31, ADR 124; not a spec route): on air now, the schedule, recordings, watch subscription.
+  { key: "live", path: "live", labelKey: "profile.tabs.live", profileTypes: [USER_TYPE.escort, USER_TYPE.business], counts: false },
 ] as const satisfies readonly ProfileTabEntry[];
 
 export type ProfileTab = (typeof PROFILE_TABS)[number]["key"];

@@ -9,22 +9,65 @@ import { defineFeature, defineJob } from "../manifest";
 import { registerLiveChat } from "./chat-routes";
 import { registerLiveMedia } from "./media-routes";
 import * as m0105 from "./migrations/0105_live";
+import * as m0106 from "./migrations/0106_live_recording_purchases";
 import { runRecordingRemux } from "./recording-remux";
 import { registerLiveStreams } from "./routes";
+import { checkProducer, endIfNotStarted, notifySubscribers } from "./streams";
 
 export const manifest = defineFeature({
   name: "live",
   routes: [registerLiveStreams, registerLiveMedia, registerLiveChat],
-  migrations: { "0105_live": m0105 },
-  // --- livemedia part (ADR 125) ---
+  // 0106: livecore (priced recordings bought once).
+  migrations: { "0105_live": m0105, "0106_live_recording_purchases": m0106 },
+  // ── livecore (streams, watch subscriptions, ADR 124) ──
   jobs: {
+    // --- livemedia part (ADR 125) ---
     /** A kept recording's part files become one MP4 stored through the storage port (ready or failed). */
     "live.recording_remux": defineJob<{ recording_id: number }>((deps) => ({
       run: (payload) => runRecordingRemux(deps, payload.recording_id),
     })),
+    // --- livecore part (ADR 124) ---
+    /** A live stream whose producer was not seen for LIVE_PRODUCER_GRACE_MS ends; otherwise the check comes back. */
+    "live.check_producer": defineJob<{ stream_id: number }>((deps) => ({ run: (p) => checkProducer(deps, p.stream_id) })),
+    /** An announced stream never started ends LIVE_SCHEDULE_STALE_MS after its time. */
+    "live.not_started": defineJob<{ stream_id: number }>((deps) => ({ run: (p) => endIfNotStarted(deps, p.stream_id) })),
+    /** Tells the creator's watch subscribers that the stream went live or was announced (once per stream and event). */
+    "live.notify_subscribers": defineJob<{ stream_id: number; event: "live_started" | "live_scheduled" }>((deps) => ({
+      run: (p) => notifySubscribers(deps, p.stream_id, p.event),
+    })),
   },
-  // --- end livemedia part ---
+  notifications: {
+    live_started: {
+      kind: "favorites",
+      contentType: "info",
+      stickiness: "medium",
+      title: {
+        de: "{actor} ist jetzt live: {title}",
+        en: "{actor} is live now: {title}",
+        es: "{actor} está en directo: {title}",
+        pl: "{actor} nadaje teraz na żywo: {title}",
+      },
+    },
+    live_scheduled: {
+      kind: "favorites",
+      contentType: "info",
+      stickiness: "short",
+      title: {
+        de: "{actor} hat einen Livestream angekündigt: {title}",
+        en: "{actor} announced a live stream: {title}",
+        es: "{actor} anunció una emisión en directo: {title}",
+        pl: "{actor} zapowiada transmisję na żywo: {title}",
+      },
+    },
+  },
+  // ── end livecore ──
 });
+
+// The data export's live.json (privacy module).
+export { liveDataForExport } from "./streams";
+// Who may play a recording's files (livemedia's recording file route asks this one rule, ADR 124).
+export { recordingAccess } from "./recordings";
+
 // livemedia part: the doors the streams part calls (ADR 125).
 export {
   liveMediaUrls,

@@ -114,6 +114,16 @@ export interface LiveSuspensionsTable {
   lifted_at: number | null;
 }
 
+/** A member's purchase of a priced recording (migration 0106, livecore). */
+export interface LiveRecordingPurchasesTable {
+  id: Generated<number>;
+  recording_id: number;
+  member_id: number;
+  operation_id: number;
+  price: number;
+  paid_at: number;
+}
+
 declare module "../../db/schema/index" {
   interface Database {
     live_streams: LiveStreamsTable;
@@ -124,5 +134,6 @@ declare module "../../db/schema/index" {
     live_viewer_sanctions: LiveViewerSanctionsTable;
     live_recordings: LiveRecordingsTable;
     live_suspensions: LiveSuspensionsTable;
+    live_recording_purchases: LiveRecordingPurchasesTable;
   }
 }

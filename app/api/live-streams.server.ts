@@ -1,0 +1,68 @@
+/** The live streams part's endpoints (issue 31, ADR 124), as the web tier calls them. */
+import type { LiveCategory, LiveCreateInput, LiveRecordingUpdateInput, LiveUpdateInput } from "#server/contract/live";
+import { liveStreamOps } from "#server/contract/operations/live-streams";
+import type { ApiClient, ApiResult, DataOf } from "./client.server";
+
+export type LiveBrowseData = DataOf<typeof liveStreamOps.browse>;
+export type LiveStreamData = DataOf<typeof liveStreamOps.get>;
+export type LiveStreamItemData = DataOf<typeof liveStreamOps.create>;
+export type LiveMineData = DataOf<typeof liveStreamOps.mine>;
+export type LiveProfileTabData = DataOf<typeof liveStreamOps.profile>;
+export type LiveRecordingListData = DataOf<typeof liveStreamOps.recordings>;
+export type LiveRecordingData = DataOf<typeof liveStreamOps.updateRecording>;
+
+export function browseLiveStreams(api: ApiClient, filters: { category?: LiveCategory; city?: number }): Promise<ApiResult<LiveBrowseData>> {
+  return api.op(liveStreamOps.browse, { query: filters, handleErrors: true });
+}
+
+export function fetchLiveStream(api: ApiClient, id: number): Promise<ApiResult<LiveStreamData>> {
+  return api.op(liveStreamOps.get, { params: { id }, handleErrors: true });
+}
+
+export function fetchMyLiveStreams(api: ApiClient): Promise<ApiResult<LiveMineData>> {
+  return api.op(liveStreamOps.mine, { handleErrors: true });
+}
+
+export function createLiveStream(api: ApiClient, body: LiveCreateInput): Promise<ApiResult<LiveStreamItemData>> {
+  return api.op(liveStreamOps.create, { body, handleErrors: true });
+}
+
+export function updateLiveStream(api: ApiClient, id: number, body: LiveUpdateInput): Promise<ApiResult<LiveStreamItemData>> {
+  return api.op(liveStreamOps.update, { params: { id }, body, handleErrors: true });
+}
+
+export function startLiveStream(api: ApiClient, id: number): Promise<ApiResult<LiveStreamItemData>> {
+  return api.op(liveStreamOps.start, { params: { id }, handleErrors: true });
+}
+
+export function stopLiveStream(api: ApiClient, id: number): Promise<ApiResult<LiveStreamItemData>> {
+  return api.op(liveStreamOps.stop, { params: { id }, handleErrors: true });
+}
+
+export function payLiveStream(api: ApiClient, id: number) {
+  return api.op(liveStreamOps.pay, { params: { id }, handleErrors: true });
+}
+
+export function watchCreator(api: ApiClient, username: string, subscribe: boolean) {
+  return api.op(subscribe ? liveStreamOps.subscribe : liveStreamOps.unsubscribe, { params: { username }, handleErrors: true });
+}
+
+export function fetchLiveProfileTab(api: ApiClient, username: string): Promise<ApiResult<LiveProfileTabData>> {
+  return api.op(liveStreamOps.profile, { params: { username }, handleErrors: true });
+}
+
+export function fetchLiveRecordings(api: ApiClient, mine: boolean): Promise<ApiResult<LiveRecordingListData>> {
+  return api.op(mine ? liveStreamOps.myRecordings : liveStreamOps.recordings, { handleErrors: true });
+}
+
+export function updateLiveRecording(api: ApiClient, id: number, body: LiveRecordingUpdateInput): Promise<ApiResult<LiveRecordingData>> {
+  return api.op(liveStreamOps.updateRecording, { params: { id }, body, handleErrors: true });
+}
+
+export function deleteLiveRecording(api: ApiClient, id: number): Promise<ApiResult<LiveRecordingListData>> {
+  return api.op(liveStreamOps.deleteRecording, { params: { id }, handleErrors: true });
+}
+
+export function buyLiveRecording(api: ApiClient, id: number) {
+  return api.op(liveStreamOps.buyRecording, { params: { id }, handleErrors: true });
+}

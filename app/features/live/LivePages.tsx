@@ -1,0 +1,844 @@
+/**
+ * The live pages (issue 31, ADR 124): browse, start, watch, the recordings and the profile's live tab. Plain forms
+ * only; the player (livemedia), the publisher (livemedia) and the chat panel (livechat) are their parts' components.
+ */
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { livePaths } from "#server/contract/live";
+import type {
+  LiveBrowseData,
+  LiveMineData,
+  LiveProfileTabData,
+  LiveRecordingListData,
+  LiveStreamData,
+  LiveStreamItemData,
+} from "~/api/live-streams.server";
+import { Field, FormErrors } from "~/components/Field";
+import { CheckboxField, SelectField } from "~/components/FieldControls";
+import { allErrors, errorsBesides, inputText, type FormReply } from "~/components/form/reply";
+import { LiveChatPanel, type LiveChatPanelData } from "~/features/live-chat/LiveChatPanel";
+import { LivePlayer } from "~/features/live-player/LivePlayer";
+import { LivePublisher } from "~/features/live-player/LivePublisher";
+import { useLang, useLocalePath } from "~/i18n/lang";
+import * as ui from "~/styles/ui.css";
+import { formatHomeMoment } from "~/utils/dates";
+import { usePriceText } from "~/utils/money";
+import * as css from "./live.css";
+
+type Stream = LiveStreamItemData;
+type Recording = LiveRecordingListData["items"][number];
+
+function useDollars() {
+  const price = usePriceText();
+  return (amount: number) => price({ amount, currency: "dollar" });
+}
+
+/** The spec's live menu: browse, start, streaming live (the creator's streams), watch recording. */
+export function LiveMenu({ current }: { current: "browse" | "start" | "recordings" | "mine" | null }) {
+  const { t } = useTranslation("live");
+  const to = useLocalePath();
+  const items = [
+    { key: "browse", path: livePaths.browse },
+    { key: "start", path: livePaths.start },
+    { key: "recordings", path: livePaths.recordings },
+    { key: "mine", path: livePaths.myRecordings },
+  ] as const;
+  return (
+    <nav aria-label={t("live.menu.label")}>
+      <ul className={css.menu}>
+        {items.map((item) => (
+          <li key={item.key}>
+            <Link
+              className={item.key === current ? css.menuCurrent : css.menuLink}
+              to={to(item.path)}
+              aria-current={item.key === current ? "page" : undefined}
+            >
+              {t(`live.menu.${item.key}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function StreamBadges({ stream }: { stream: Stream }) {
+  const { t } = useTranslation("live");
+  const dollars = useDollars();
+  return (
+    <span className={css.badges}>
+      {stream.state === "live" ? <span className={css.liveBadge}>{t("live.badge.live")}</span> : null}
+      <span className={css.badge}>{t(`live.category.${stream.category}`)}</span>
+      {stream.audience === "paid" && stream.price !== null ? (
+        <span className={css.priceBadge} data-testid="live-price-badge">
+          {dollars(stream.price)}
+        </span>
+      ) : stream.audience !== "logged_in" ? (
+        <span className={css.badge}>{t(`live.audience_badge.${stream.audience}`)}</span>
+      ) : null}
+    </span>
+  );
+}
+
+function StreamTile({ stream }: { stream: Stream }) {
+  const { t } = useTranslation("live");
+  const lang = useLang();
+  const to = useLocalePath();
+  return (
+    <li className={css.tile} data-testid="live-tile">
+      <Link className={css.tileTitle} to={to(livePaths.watch(stream.id))}>
+        {stream.title}
+      </Link>
+      <StreamBadges stream={stream} />
+      <span>
+        <Link to={to(`p/${stream.creator.username}`)}>{stream.creator.displayName}</Link>
+        {stream.city ? ` · ${stream.city.name}` : ""}
+      </span>
+      <span className={ui.muted}>
+        {stream.state === "live"
+          ? t("live.viewers", { count: stream.viewers })
+          : stream.scheduledAt !== null
+            ? t("live.starts_at", { when: formatHomeMoment(stream.scheduledAt, lang) })
+            : null}
+      </span>
+    </li>
+  );
+}
+
+// ── Browse ─────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export function BrowsePage({
+  title,
+  browse,
+  filters,
+  categories,
+}: {
+  title: string;
+  browse: LiveBrowseData;
+  filters: { category: string; city: string };
+  categories: readonly string[];
+}) {
+  const { t } = useTranslation("live");
+  const to = useLocalePath();
+  const filtered = filters.category !== "" || filters.city !== "";
+  return (
+    <main className={ui.page}>
+      <div className={ui.stack}>
+        <h1>{title}</h1>
+        <LiveMenu current="browse" />
+        <form method="get" className={css.filters} role="search" aria-label={t("live.browse.filters")}>
+          <SelectField
+            name="category"
+            label={t("live.form.category")}
+            defaultValue={filters.category}
+            placeholder={t("live.browse.all_categories")}
+            options={categories.map((c) => ({ value: c, label: t(`live.category.${c}`) }))}
+          />
+          <SelectField
+            name="city"
+            label={t("live.browse.city")}
+            defaultValue={filters.city}
+            placeholder={t("live.browse.all_cities")}
+            options={browse.cities.map((c) => ({ value: String(c.id), label: c.name }))}
+          />
+          <button className={ui.button} type="submit">
+            {t("live.browse.apply")}
+          </button>
+        </form>
+        <section className={ui.stack} aria-labelledby="live-now">
+          <h2 id="live-now" className={ui.sectionTitle}>
+            {t("live.browse.now")}
+          </h2>
+          {browse.live.length === 0 ? (
+            <p data-testid="live-empty">
+              {t(filtered ? "live.browse.empty_filtered" : "live.browse.empty")}{" "}
+              {filtered ? <Link to={to(livePaths.browse)}>{t("live.browse.reset")}</Link> : null}
+            </p>
+          ) : (
+            <ul className={css.grid} data-testid="live-grid">
+              {browse.live.map((stream) => (
+                <StreamTile key={stream.id} stream={stream} />
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className={ui.stack} aria-labelledby="live-upcoming">
+          <h2 id="live-upcoming" className={ui.sectionTitle}>
+            {t("live.browse.upcoming")}
+          </h2>
+          {browse.upcoming.length === 0 ? (
+            <p className={ui.muted}>{t("live.browse.no_upcoming")}</p>
+          ) : (
+            <ul className={css.grid} data-testid="live-upcoming">
+              {browse.upcoming.map((stream) => (
+                <StreamTile key={stream.id} stream={stream} />
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </main>
+  );
+}
+
+// ── Start ──────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+interface StreamFormOptions {
+  categories: readonly string[];
+  audiences: readonly string[];
+}
+
+/** Title, category, audience and price: the start form's and the edit form's shared fields. */
+function StreamFields({
+  reply,
+  stream,
+  options,
+  limits,
+  audienceFixed,
+}: {
+  reply: FormReply | null;
+  stream: Stream | null;
+  options: StreamFormOptions;
+  limits: { titleMin: number; titleMax: number; priceMin: number; priceMax: number };
+  audienceFixed: boolean;
+}) {
+  const { t } = useTranslation("live");
+  const value = (name: string, saved: string) => (reply && reply.intent !== "start_stream" ? inputText(reply, name) : saved);
+  const errors = (name: string) => reply?.fieldErrors[name] ?? [];
+  return (
+    <>
+      <Field
+        name="title"
+        label={t("live.form.title")}
+        hint={t("live.form.title_hint", { min: limits.titleMin, max: limits.titleMax })}
+        required
+        minLength={limits.titleMin}
+        maxLength={limits.titleMax}
+        defaultValue={value("title", stream?.title ?? "")}
+        errors={errors("title")}
+      />
+      <SelectField
+        name="category"
+        label={t("live.form.category")}
+        defaultValue={value("category", stream?.category ?? "chat")}
+        options={options.categories.map((c) => ({ value: c, label: t(`live.category.${c}`) }))}
+        errors={errors("category")}
+      />
+      {audienceFixed ? (
+        <>
+          <input type="hidden" name="audience" value={stream?.audience ?? "logged_in"} />
+          {stream?.price !== null && stream?.price !== undefined ? <input type="hidden" name="price" value={stream.price} /> : null}
+          <p className={ui.muted}>{t("live.form.audience_fixed", { audience: t(`live.audience.${stream?.audience ?? "logged_in"}`) })}</p>
+        </>
+      ) : (
+        <>
+          <SelectField
+            name="audience"
+            label={t("live.form.audience")}
+            defaultValue={value("audience", stream?.audience ?? "logged_in")}
+            options={options.audiences.map((a) => ({ value: a, label: t(`live.audience.${a}`) }))}
+            errors={errors("audience")}
+          />
+          <Field
+            name="price"
+            type="number"
+            inputMode="numeric"
+            min={limits.priceMin}
+            max={limits.priceMax}
+            step={1}
+            label={t("live.form.price")}
+            hint={t("live.form.price_hint", { min: limits.priceMin, max: limits.priceMax })}
+            defaultValue={value("price", stream?.price !== null && stream?.price !== undefined ? String(stream.price) : "")}
+            errors={errors("price")}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+export function StartPage({
+  title,
+  mine,
+  limits,
+  options,
+  done,
+  reply,
+}: {
+  title: string;
+  mine: LiveMineData;
+  limits: { titleMin: number; titleMax: number; priceMin: number; priceMax: number };
+  options: StreamFormOptions & { ingests: readonly string[]; starts: readonly string[] };
+  done: string | null;
+  reply: FormReply | null;
+}) {
+  const { t } = useTranslation("live");
+  const to = useLocalePath();
+  const creating = reply && reply.intent !== "start_stream" && reply.intent !== "stop_stream" ? reply : null;
+  const errors = (name: string) => creating?.fieldErrors[name] ?? [];
+  const value = (name: string, fallback: string) => (creating ? inputText(creating, name) : fallback);
+  const onAir = mine.items.find((s) => s.state === "live") ?? null;
+  const open = mine.items.filter((s) => s.state !== "ended");
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.stack}>
+        <h1>{title}</h1>
+        <LiveMenu current="start" />
+        {done === "scheduled" || done === "stopped" ? (
+          <p role="status" className={ui.notice} data-testid="live-done">
+            {t(`live.start.done_${done}`)}
+          </p>
+        ) : null}
+        {onAir ? (
+          <p className={ui.notice}>
+            {t("live.start.on_air")} <Link to={to(livePaths.watch(onAir.id))}>{onAir.title}</Link>
+          </p>
+        ) : null}
+        {mine.refusal ? (
+          <p role="alert" className={ui.alert} data-testid="live-refusal">
+            {t(`live.refusal.${mine.refusal.split(".").pop()}`)}
+          </p>
+        ) : (
+          <Form method="post" className={`${ui.card} ${ui.stack}`} aria-labelledby="live-start-heading" noValidate>
+            <h2 id="live-start-heading" className={css.heading}>
+              {t("live.start.form_heading")}
+            </h2>
+            {creating ? (
+              <FormErrors errors={errorsBesides(creating, ["title", "category", "audience", "price", "ingest", "start", "scheduled_at"])} />
+            ) : null}
+            <StreamFields reply={creating} stream={null} options={options} limits={limits} audienceFixed={false} />
+            <SelectField
+              name="ingest"
+              label={t("live.form.ingest")}
+              hint={t("live.form.ingest_hint")}
+              defaultValue={value("ingest", "browser")}
+              options={options.ingests.map((i) => ({ value: i, label: t(`live.ingest.${i}`) }))}
+              errors={errors("ingest")}
+            />
+            <p className={ui.muted}>
+              {t("live.form.keys_hint")} <Link to={to(livePaths.keys)}>{t("live.form.keys_link")}</Link>
+            </p>
+            <CheckboxField
+              name="record"
+              label={t("live.form.record")}
+              defaultChecked={creating ? inputText(creating, "record") === "on" : false}
+            />
+            <SelectField
+              name="start"
+              label={t("live.form.start")}
+              defaultValue={value("start", "now")}
+              options={options.starts.map((s) => ({ value: s, label: t(`live.start_mode.${s}`) }))}
+              errors={errors("start")}
+            />
+            <Field
+              name="scheduled_at"
+              type="datetime-local"
+              label={t("live.form.scheduled_at")}
+              hint={t("live.form.scheduled_at_hint")}
+              defaultValue={value("scheduled_at", "")}
+              errors={errors("scheduled_at")}
+            />
+            <button className={ui.button} type="submit" data-testid="live-start-submit">
+              {t("live.start.submit")}
+            </button>
+          </Form>
+        )}
+        <section className={ui.stack} aria-labelledby="live-mine-heading">
+          <h2 id="live-mine-heading" className={ui.sectionTitle}>
+            {t("live.menu.streaming")}
+          </h2>
+          {reply && (reply.intent === "start_stream" || reply.intent === "stop_stream") ? <FormErrors errors={allErrors(reply)} /> : null}
+          {open.length === 0 ? (
+            <p className={ui.muted}>{t("live.start.none_open")}</p>
+          ) : (
+            <ul className={ui.entryList} data-testid="live-mine">
+              {open.map((stream) => (
+                <li key={stream.id} className={`${ui.entryCard} ${ui.stack}`}>
+                  <Link className={css.tileTitle} to={to(livePaths.watch(stream.id))}>
+                    {stream.title}
+                  </Link>
+                  <StreamBadges stream={stream} />
+                  <Form method="post" className={ui.row}>
+                    <input type="hidden" name="stream_id" value={stream.id} />
+                    {stream.state === "scheduled" ? (
+                      <button className={ui.button} type="submit" name="intent" value="start_stream" data-testid="live-go-live">
+                        {t("live.start.go_live")}
+                      </button>
+                    ) : null}
+                    <button className={ui.buttonSecondary} type="submit" name="intent" value="stop_stream">
+                      {t(stream.state === "live" ? "live.watch.stop" : "live.start.cancel")}
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </main>
+  );
+}
+
+// ── Watch ──────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** What a viewer who may not watch sees instead of the player, with the one action that changes it. */
+function Denial({
+  live,
+  loginPath,
+  buyPath,
+  plusPath,
+  reply,
+}: {
+  live: LiveStreamData;
+  loginPath: string;
+  buyPath: string;
+  plusPath: string;
+  reply: FormReply | null;
+}) {
+  const { t } = useTranslation("live");
+  const to = useLocalePath();
+  const lang = useLang();
+  const dollars = useDollars();
+  const { stream, access } = live;
+  const denial = access.denial;
+  if (stream.state === "scheduled") {
+    return (
+      <p className={ui.notice} data-testid="live-denial">
+        {stream.scheduledAt !== null
+          ? t("live.watch.scheduled", { when: formatHomeMoment(stream.scheduledAt, lang) })
+          : t("live.watch.not_started")}
+      </p>
+    );
+  }
+  const box = (text: string, action: ReactNode) => (
+    <div className={`${ui.card} ${ui.stack}`} data-testid="live-denial" data-denial={denial ?? ""}>
+      <p>{text}</p>
+      {action}
+    </div>
+  );
+  switch (denial) {
+    case "sign_in":
+      return box(
+        t("live.denial.sign_in"),
+        <Link className={ui.button} to={loginPath}>
+          {t("live.denial.sign_in_action")}
+        </Link>,
+      );
+    case "plus":
+      return box(
+        t("live.denial.plus"),
+        <Link className={ui.button} to={plusPath}>
+          {t("live.denial.plus_action")}
+        </Link>,
+      );
+    case "fans":
+      return box(
+        t("live.denial.fans", { name: stream.creator.displayName }),
+        <Link className={ui.button} to={to(`p/${stream.creator.username}/fans`)}>
+          {t("live.denial.fans_action")}
+        </Link>,
+      );
+    case "payment": {
+      const price = stream.price ?? 0;
+      const covered = live.balance >= price;
+      return box(
+        t("live.denial.payment", { price: dollars(price) }),
+        <div className={ui.stack}>
+          <p className={ui.muted}>{t("live.pay.balance", { balance: dollars(live.balance) })}</p>
+          {reply?.intent === "pay" ? <FormErrors errors={allErrors(reply)} /> : null}
+          {covered ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="pay" />
+              <button className={ui.button} type="submit" data-testid="live-pay">
+                {t("live.pay.submit", { price: dollars(price) })}
+              </button>
+            </Form>
+          ) : (
+            <Link className={ui.button} to={buyPath}>
+              {t("live.pay.buy_dollars")}
+            </Link>
+          )}
+          <p className={ui.muted}>{t("live.pay.terms")}</p>
+        </div>,
+      );
+    }
+    case "removed":
+      return box(t("live.denial.removed"), null);
+    default:
+      return box(
+        t("live.denial.ended"),
+        <Link className={ui.buttonSecondary} to={to(livePaths.browse)}>
+          {t("live.denial.browse")}
+        </Link>,
+      );
+  }
+}
+
+export function WatchPage({
+  live,
+  chat,
+  signedIn,
+  own,
+  done,
+  loginPath,
+  buyPath,
+  plusPath,
+  options,
+  reply,
+}: {
+  live: LiveStreamData;
+  chat: LiveChatPanelData | null;
+  signedIn: boolean;
+  own: boolean;
+  done: string | null;
+  loginPath: string;
+  buyPath: string;
+  plusPath: string;
+  options: StreamFormOptions;
+  reply: FormReply | null;
+}) {
+  const { t } = useTranslation("live");
+  const to = useLocalePath();
+  const { stream, access, media } = live;
+  const editing = reply?.intent === "edit" ? reply : null;
+  return (
+    <main className={ui.page}>
+      <div className={ui.stack}>
+        <LiveMenu current={null} />
+        <h1 data-testid="live-title">{stream.title}</h1>
+        <p className={css.badges}>
+          <StreamBadges stream={stream} />
+          <span>
+            {t("live.watch.by")} <Link to={to(`p/${stream.creator.username}`)}>{stream.creator.displayName}</Link>
+          </span>
+          {stream.state === "live" ? (
+            <span className={ui.muted} data-testid="live-viewers">
+              {t("live.viewers", { count: stream.viewers })}
+            </span>
+          ) : null}
+        </p>
+        {done ? (
+          <p role="status" className={ui.notice} data-testid="live-done">
+            {t(`live.watch.done_${done}`)}
+          </p>
+        ) : null}
+        {access.watch && media ? (
+          <div className={css.player} data-testid="live-player">
+            <LivePlayer hls={media.hls} whep={media.whep} title={stream.title} />
+          </div>
+        ) : (
+          <Denial live={live} loginPath={loginPath} buyPath={buyPath} plusPath={plusPath} reply={reply} />
+        )}
+        {own && stream.state !== "ended" ? (
+          <section className={`${ui.card} ${ui.stack}`} aria-labelledby="live-producer-heading" data-testid="live-producer">
+            <h2 id="live-producer-heading" className={css.heading}>
+              {t("live.producer.heading")}
+            </h2>
+            {stream.state === "live" ? (
+              <>
+                <LivePublisher whip={live.publish} keysHref={to(livePaths.keys)} />
+                <p className={ui.muted}>
+                  {t(stream.ingest === "rtmp" ? "live.producer.rtmp_hint" : "live.producer.browser_hint")}{" "}
+                  <Link to={to(livePaths.keys)}>{t("live.form.keys_link")}</Link>
+                </p>
+              </>
+            ) : (
+              <Form method="post">
+                <input type="hidden" name="intent" value="start" />
+                <button className={ui.button} type="submit" data-testid="live-go-live">
+                  {t("live.start.go_live")}
+                </button>
+              </Form>
+            )}
+            {reply && reply.intent !== "edit" && reply.intent !== "pay" ? <FormErrors errors={allErrors(reply)} /> : null}
+            <Form method="post" className={ui.stack} noValidate>
+              <input type="hidden" name="intent" value="edit" />
+              {editing ? <FormErrors errors={errorsBesides(editing, ["title", "category", "audience", "price"])} /> : null}
+              <StreamFields
+                reply={editing}
+                stream={stream}
+                options={options}
+                limits={{ titleMin: 3, titleMax: 80, priceMin: 1, priceMax: 500 }}
+                audienceFixed={stream.state === "live"}
+              />
+              <button className={ui.buttonSecondary} type="submit" data-testid="live-edit-submit">
+                {t("live.producer.save")}
+              </button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="intent" value="stop" />
+              <button className={ui.button} type="submit" data-testid="live-stop">
+                {t(stream.state === "live" ? "live.watch.stop" : "live.start.cancel")}
+              </button>
+            </Form>
+          </section>
+        ) : null}
+        {chat ? <LiveChatPanel data={chat} /> : null}
+        {signedIn && !own && !access.staff ? (
+          <Form method="post" className={ui.row}>
+            <input type="hidden" name="intent" value={live.subscribed ? "unsubscribe" : "subscribe"} />
+            <input type="hidden" name="username" value={stream.creator.username} />
+            <button className={ui.buttonSecondary} type="submit" data-testid="live-subscribe">
+              {t(live.subscribed ? "live.watch.unsubscribe" : "live.watch.subscribe", { name: stream.creator.displayName })}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+    </main>
+  );
+}
+
+// ── Recordings ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+function RecordingTerms({ recording }: { recording: Recording }) {
+  const { t } = useTranslation("live");
+  const dollars = useDollars();
+  return (
+    <span className={css.badges}>
+      <span className={css.badge}>{t(`live.visibility.${recording.visibility}`)}</span>
+      {recording.price !== null ? <span className={css.priceBadge}>{dollars(recording.price)}</span> : null}
+      {recording.fansOnly ? <span className={css.badge}>{t("live.audience_badge.fans")}</span> : null}
+      {recording.state !== "ready" ? <span className={css.badge}>{t(`live.recording_state.${recording.state}`)}</span> : null}
+    </span>
+  );
+}
+
+/** What a viewer may do with a recording on the list: it is theirs to watch, or the one step that opens it. */
+function RecordingAccessLine({ recording, buyPath, reply }: { recording: Recording; buyPath: string; reply: FormReply | null }) {
+  const { t } = useTranslation("live");
+  const to = useLocalePath();
+  const dollars = useDollars();
+  if (recording.watch)
+    return (
+      <p className={ui.notice} data-testid="live-recording-open">
+        {t("live.recordings.open")}
+      </p>
+    );
+  switch (recording.denial) {
+    case "payment":
+      return (
+        <div className={ui.stack}>
+          {reply ? <FormErrors errors={allErrors(reply)} /> : null}
+          <Form method="post">
+            <input type="hidden" name="intent" value="buy" />
+            <input type="hidden" name="recording_id" value={recording.id} />
+            <button className={ui.button} type="submit" data-testid="live-recording-buy">
+              {t("live.recordings.buy", { price: dollars(recording.price ?? 0) })}
+            </button>
+          </Form>
+          <Link to={buyPath}>{t("live.pay.buy_dollars")}</Link>
+        </div>
+      );
+    case "fans":
+      return (
+        <Link className={ui.buttonSecondary} to={to(`p/${recording.creator.username}/fans`)}>
+          {t("live.denial.fans_action")}
+        </Link>
+      );
+    case "age":
+      return (
+        <Link className={ui.buttonSecondary} to={to("user/age_check_verification")}>
+          {t("live.recordings.age_action")}
+        </Link>
+      );
+    default:
+      return null;
+  }
+}
+
+export function RecordingsPage({
+  title,
+  items,
+  mine,
+  signedIn,
+  done,
+  buyPath,
+  reply,
+}: {
+  title: string;
+  items: Recording[];
+  mine: boolean;
+  signedIn: boolean;
+  done: string | null;
+  buyPath: string;
+  reply: FormReply | null;
+}) {
+  const { t } = useTranslation("live");
+  const lang = useLang();
+  const to = useLocalePath();
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.stack}>
+        <h1>{title}</h1>
+        <LiveMenu current={mine ? "mine" : "recordings"} />
+        {done ? (
+          <p role="status" className={ui.notice} data-testid="live-done">
+            {t(`live.recordings.done_${done}`)}
+          </p>
+        ) : null}
+        {!mine ? <p className={ui.muted}>{t("live.recordings.rule")}</p> : <p className={ui.muted}>{t("live.recordings.mine_rule")}</p>}
+        {!signedIn && !mine ? (
+          <p>
+            <Link to={to(`login?r=${encodeURIComponent(to(livePaths.recordings))}`)}>{t("live.denial.sign_in_action")}</Link>
+          </p>
+        ) : null}
+        {items.length === 0 ? (
+          <p data-testid="live-recordings-empty">{t(mine ? "live.recordings.mine_empty" : "live.recordings.empty")}</p>
+        ) : (
+          <ul className={ui.entryList} data-testid="live-recordings">
+            {items.map((recording) => {
+              const answer = reply && inputText(reply, "recording_id") === String(recording.id) ? reply : null;
+              return (
+                <li key={recording.id} className={`${ui.entryCard} ${ui.stack}`}>
+                  <strong>{recording.title}</strong>
+                  <span>
+                    <Link to={to(`p/${recording.creator.username}/live`)}>{recording.creator.displayName}</Link> ·{" "}
+                    {formatHomeMoment(recording.createdAt, lang)}
+                    {recording.durationMs !== null
+                      ? ` · ${t("live.minutes", { count: Math.max(1, Math.round(recording.durationMs / 60_000)) })}`
+                      : ""}
+                  </span>
+                  <RecordingTerms recording={recording} />
+                  {!mine ? <RecordingAccessLine recording={recording} buyPath={buyPath} reply={answer} /> : null}
+                  {mine ? (
+                    <>
+                      {answer ? <FormErrors errors={errorsBesides(answer, ["visibility", "price"])} /> : null}
+                      <Form method="post" className={ui.stack} noValidate>
+                        <input type="hidden" name="intent" value="save" />
+                        <input type="hidden" name="recording_id" value={recording.id} />
+                        <SelectField
+                          id={`visibility-${recording.id}`}
+                          name="visibility"
+                          label={t("live.recordings.visibility")}
+                          hint={t("live.recordings.visibility_hint")}
+                          defaultValue={answer ? inputText(answer, "visibility") : recording.visibility}
+                          options={["private", "fsk18"].map((v) => ({ value: v, label: t(`live.visibility.${v}`) }))}
+                          errors={answer?.fieldErrors.visibility ?? []}
+                        />
+                        <Field
+                          id={`price-${recording.id}`}
+                          name="price"
+                          type="number"
+                          inputMode="numeric"
+                          min={1}
+                          max={500}
+                          label={t("live.recordings.price")}
+                          hint={t("live.recordings.price_hint")}
+                          defaultValue={answer ? inputText(answer, "price") : recording.price !== null ? String(recording.price) : ""}
+                          errors={answer?.fieldErrors.price ?? []}
+                        />
+                        <CheckboxField
+                          id={`fans-${recording.id}`}
+                          name="fans_only"
+                          label={t("live.recordings.fans_only")}
+                          defaultChecked={answer ? inputText(answer, "fans_only") === "on" : recording.fansOnly}
+                        />
+                        <button className={ui.button} type="submit">
+                          {t("live.recordings.save")}
+                        </button>
+                      </Form>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="delete" />
+                        <input type="hidden" name="recording_id" value={recording.id} />
+                        <button className={ui.buttonSecondary} type="submit" data-testid="live-recording-delete">
+                          {t("live.recordings.delete")}
+                        </button>
+                      </Form>
+                    </>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </main>
+  );
+}
+
+// ── The profile's live tab ─────────────────────────────────────────────────────────────────────────────────────────
+
+export function ProfileLiveTab({ tab, displayName }: { tab: LiveProfileTabData | null; displayName: string }) {
+  const { t } = useTranslation("live");
+  const lang = useLang();
+  const to = useLocalePath();
+  if (!tab) {
+    return (
+      <section className={ui.stack} data-testid="tab-live">
+        <h2>{t("live.profile.heading")}</h2>
+        <p>{t("live.profile.none", { name: displayName })}</p>
+      </section>
+    );
+  }
+  return (
+    <section className={ui.stack} aria-labelledby="live-tab-heading" data-testid="tab-live">
+      <h2 id="live-tab-heading">{t("live.profile.heading")}</h2>
+      {tab.live ? (
+        <p className={ui.notice} data-testid="live-tab-now">
+          {t("live.profile.on_air", { name: tab.creator.displayName })} <Link to={to(livePaths.watch(tab.live.id))}>{tab.live.title}</Link>
+        </p>
+      ) : null}
+      <h3 className={css.heading}>{t("live.profile.schedule")}</h3>
+      {tab.upcoming.length === 0 ? (
+        <p className={ui.muted}>{t("live.profile.no_schedule", { name: tab.creator.displayName })}</p>
+      ) : (
+        <ul className={ui.entryList} data-testid="live-tab-schedule">
+          {tab.upcoming.map((stream) => (
+            <li key={stream.id} className={ui.entryCard}>
+              <Link to={to(livePaths.watch(stream.id))}>{stream.title}</Link>
+              <div className={ui.muted}>
+                {t("live.starts_at", { when: stream.scheduledAt !== null ? formatHomeMoment(stream.scheduledAt, lang) : "" })}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {tab.maySubscribe ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value={tab.subscribed ? "unsubscribe" : "subscribe"} />
+          <button className={ui.buttonSecondary} type="submit" data-testid="live-tab-subscribe">
+            {t(tab.subscribed ? "live.watch.unsubscribe" : "live.watch.subscribe", { name: tab.creator.displayName })}
+          </button>
+        </Form>
+      ) : null}
+      {tab.own ? <Link to={to(livePaths.start)}>{t("live.profile.start_own")}</Link> : null}
+      <h3 className={css.heading}>{t("live.profile.recordings")}</h3>
+      {tab.recordings.length === 0 ? (
+        <p className={ui.muted}>{t("live.recordings.empty")}</p>
+      ) : (
+        <ul className={ui.entryList}>
+          {tab.recordings.map((recording) => (
+            <li key={recording.id} className={`${ui.entryCard} ${ui.stack}`}>
+              <strong>{recording.title}</strong>
+              <span className={ui.muted}>{formatHomeMoment(recording.createdAt, lang)}</span>
+              <RecordingTerms recording={recording} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+// ── The newsfeed's live strip ──────────────────────────────────────────────────────────────────────────────────────
+
+/** The newsfeed's first page: who is live now and the next announced streams, linking to the live menu. */
+export function LiveStrip({ live, upcoming }: { live: Stream[]; upcoming: Stream[] }) {
+  const { t } = useTranslation("live");
+  const to = useLocalePath();
+  if (live.length === 0 && upcoming.length === 0) return null;
+  return (
+    <section className={ui.stack} aria-labelledby="newsfeed-live" data-testid="newsfeed-live">
+      <h2 id="newsfeed-live" className={ui.sectionTitle}>
+        {t(live.length > 0 ? "live.browse.now" : "live.browse.upcoming")}
+      </h2>
+      <ul className={css.grid}>
+        {[...live, ...upcoming].map((stream) => (
+          <StreamTile key={stream.id} stream={stream} />
+        ))}
+      </ul>
+      <Link to={to(livePaths.browse)}>{t("live.menu.browse")}</Link>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+/** live/recordings/mine: the creator's recordings — visibility, price, fans only, delete (issue 31, ADR 124). A thin adapter. */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { readReply } from "~/components/form/reply";
+import { RecordingsPage } from "~/features/live/LivePages";
+import { loadRecordings, submitRecording } from "~/features/live/live.server";
+import { metaFromLoader } from "~/utils/meta";
+import { PRIVATE_HEADERS } from "~/utils/seo";
+
+export const handle = { i18n: ["live"], hydrate: false };
+
+export const loader = (args: LoaderFunctionArgs) => loadRecordings(args, true);
+
+export const action = (args: ActionFunctionArgs) => submitRecording(args);
+
+export const headers = () => PRIVATE_HEADERS;
+
+export const meta = metaFromLoader({ noindex: true });
+
+export default function MyLiveRecordingsRoute() {
+  const page = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <RecordingsPage
+      title={page.title}
+      items={page.items}
+      mine
+      signedIn={page.signedIn}
+      done={page.done}
+      buyPath={page.buyPath}
+      reply={answer?.lastResult ? readReply(answer.lastResult) : null}
+    />
+  );
+}
