@@ -3,8 +3,11 @@
  * part and staff end streams. Owned by the streams part; the foundation gives the first versions.
  */
 import type { ApiDeps } from "../../api/types";
-import type { LiveEndReason } from "../../contract/live";
+import { LIVE_PRODUCER_GRACE_MS, type LiveEndReason } from "../../contract/live";
+import type { Database } from "../../db/schema/index";
+import { enqueueJob } from "../../jobs/queue";
 import { stopLiveMedia } from "./media";
+import type { Kysely } from "kysely";
 
 /** Ends a live or scheduled stream once (a second call changes nothing) and stops its media. */
 export async function endStream(deps: ApiDeps, streamId: number, reason: LiveEndReason): Promise<boolean> {
@@ -41,4 +44,20 @@ export async function setViewers(deps: ApiDeps, streamId: number, viewers: numbe
     .where("id", "=", streamId)
     .where("state", "=", "live")
     .execute();
+}
+
+/**
+ * A stream just went on air (from the start form, the go-live-now form or an RTMP publish), in the transaction that
+ * set it live: the producer check comes LIVE_PRODUCER_GRACE_MS later (a stream that never gets media ends), and the
+ * creator's watch subscribers are told once.
+ */
+export async function goneOnAir(deps: ApiDeps, db: Kysely<Database>, streamId: number, startedAt: number): Promise<void> {
+  await enqueueJob(db, deps.clock, "live.check_producer", { stream_id: streamId }, { runAt: startedAt + LIVE_PRODUCER_GRACE_MS });
+  await enqueueJob(
+    db,
+    deps.clock,
+    "live.notify_subscribers",
+    { stream_id: streamId, event: "live_started" },
+    { key: `live-started:${streamId}` },
+  );
 }

@@ -7,7 +7,7 @@ import type { ApiDeps } from "../../api/types";
 import { LIVE_STREAM_KEY_PATTERN } from "../../contract/live-media";
 import { createLiveVideoEngine, type LiveVideoEngine } from "../../integrations/live-video/index";
 import { sha256 } from "../../lib/crypto";
-import { producerSeen, setViewers } from "./lifecycle";
+import { goneOnAir, producerSeen, setViewers } from "./lifecycle";
 import { rememberEngine, runningEngine } from "./media-engine-registry";
 
 export function engineOf(deps: ApiDeps): LiveVideoEngine {
@@ -59,13 +59,19 @@ export async function authorizeRtmpKey(deps: ApiDeps, key: string): Promise<{ st
   const now = deps.clock.now();
   if (stream.state === "scheduled") {
     try {
-      const started = await deps.db
-        .updateTable("live_streams")
-        .set({ state: "live", started_at: now, producer_seen_at: now, updated_at: now })
-        .where("id", "=", stream.id)
-        .where("state", "=", "scheduled")
-        .executeTakeFirst();
-      if (Number(started.numUpdatedRows) === 0) return null;
+      // As the start form: the producer check and the subscribers' notice come with going on air (lifecycle).
+      const started = await deps.db.transaction().execute(async (trx) => {
+        const changed = await trx
+          .updateTable("live_streams")
+          .set({ state: "live", started_at: now, producer_seen_at: now, updated_at: now })
+          .where("id", "=", stream.id)
+          .where("state", "=", "scheduled")
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) === 0) return false;
+        await goneOnAir(deps, trx, stream.id, now);
+        return true;
+      });
+      if (!started) return null;
     } catch {
       // The one-live-stream index: the creator is live with another (browser) stream.
       return null;

@@ -46,6 +46,7 @@ import { notify, publishNotificationHints } from "../notifications/index";
 import { notifyWalletChanged } from "../wallet/index";
 import { liveAccessTo } from "./access";
 import { endStream } from "./lifecycle";
+import { goneOnAir } from "./lifecycle";
 import { liveMediaUrls, livePublishUrl } from "./media";
 import { recordingsForProfile } from "./recordings";
 import type { LiveStreamsTable } from "./schema";
@@ -155,18 +156,6 @@ function priceFor(audience: LiveCreateInput["audience"], price: number | null): 
 
 // ── Creating, starting, editing, stopping ──────────────────────────────────────────────────────────────────────────
 
-/** What follows a stream going on air: the producer check LIVE_PRODUCER_GRACE_MS later and the subscribers' notices. */
-async function afterOnAir(deps: ApiDeps, db: Kysely<Database>, streamId: number, startedAt: number): Promise<void> {
-  await enqueueJob(db, deps.clock, "live.check_producer", { stream_id: streamId }, { runAt: startedAt + LIVE_PRODUCER_GRACE_MS });
-  await enqueueJob(
-    db,
-    deps.clock,
-    "live.notify_subscribers",
-    { stream_id: streamId, event: "live_started" },
-    { key: `live-started:${streamId}` },
-  );
-}
-
 /**
  * POST /live/streams: a new stream, on air now (`start: now`) or announced for `scheduled_at`. 403 for members who
  * may not stream (not a creator, suspended, cannot publish), 400 for a field out of its limits, 409 when the creator
@@ -209,7 +198,7 @@ export async function createStream(deps: ApiDeps, user: AuthUser, input: LiveCre
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      if (onAir) await afterOnAir(deps, trx, row.id, now);
+      if (onAir) await goneOnAir(deps, trx, row.id, now);
       else {
         await enqueueJob(trx, deps.clock, "live.not_started", { stream_id: row.id }, { runAt: scheduledAt! + LIVE_SCHEDULE_STALE_MS });
         await enqueueJob(
@@ -244,7 +233,7 @@ export async function startStream(deps: ApiDeps, user: AuthUser, id: number): Pr
         .where("state", "=", "scheduled")
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) === 0) throw fail.conflict(LIVE_ERRORS.notScheduled);
-      await afterOnAir(deps, trx, id, now);
+      await goneOnAir(deps, trx, id, now);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw fail.conflict(LIVE_ERRORS.alreadyLive);
