@@ -34,6 +34,7 @@ import deInvoices from "../../locales/de/invoices.json";
 import deKyc from "../../locales/de/kyc.json";
 import deLatestReviews from "../../locales/de/latest-reviews.json";
 import deLedgerOffice from "../../locales/de/ledger-office.json";
+import deLiveChat from "../../locales/de/live-chat.json";
 import deMembers from "../../locales/de/members.json";
 import deMembership from "../../locales/de/membership.json";
 import deMessenger from "../../locales/de/messenger.json";
@@ -95,6 +96,7 @@ import enInvoices from "../../locales/en/invoices.json";
 import enKyc from "../../locales/en/kyc.json";
 import enLatestReviews from "../../locales/en/latest-reviews.json";
 import enLedgerOffice from "../../locales/en/ledger-office.json";
+import enLiveChat from "../../locales/en/live-chat.json";
 import enMembers from "../../locales/en/members.json";
 import enMembership from "../../locales/en/membership.json";
 import enMessenger from "../../locales/en/messenger.json";
@@ -156,6 +158,7 @@ import esInvoices from "../../locales/es/invoices.json";
 import esKyc from "../../locales/es/kyc.json";
 import esLatestReviews from "../../locales/es/latest-reviews.json";
 import esLedgerOffice from "../../locales/es/ledger-office.json";
+import esLiveChat from "../../locales/es/live-chat.json";
 import esMembers from "../../locales/es/members.json";
 import esMembership from "../../locales/es/membership.json";
 import esMessenger from "../../locales/es/messenger.json";
@@ -217,6 +220,7 @@ import plInvoices from "../../locales/pl/invoices.json";
 import plKyc from "../../locales/pl/kyc.json";
 import plLatestReviews from "../../locales/pl/latest-reviews.json";
 import plLedgerOffice from "../../locales/pl/ledger-office.json";
+import plLiveChat from "../../locales/pl/live-chat.json";
 import plMembers from "../../locales/pl/members.json";
 import plMembership from "../../locales/pl/membership.json";
 import plMessenger from "../../locales/pl/messenger.json";
@@ -281,6 +285,7 @@ export const resources = {
     kyc: deKyc,
     "latest-reviews": deLatestReviews,
     "ledger-office": deLedgerOffice,
+    "live-chat": deLiveChat,
     members: deMembers,
     membership: deMembership,
     messenger: deMessenger,
@@ -344,6 +349,7 @@ export const resources = {
     kyc: enKyc,
     "latest-reviews": enLatestReviews,
     "ledger-office": enLedgerOffice,
+    "live-chat": enLiveChat,
     members: enMembers,
     membership: enMembership,
     messenger: enMessenger,
@@ -407,6 +413,7 @@ export const resources = {
     kyc: esKyc,
     "latest-reviews": esLatestReviews,
     "ledger-office": esLedgerOffice,
+    "live-chat": esLiveChat,
     members: esMembers,
     membership: esMembership,
     messenger: esMessenger,
@@ -470,6 +477,7 @@ export const resources = {
     kyc: plKyc,
     "latest-reviews": plLatestReviews,
     "ledger-office": plLedgerOffice,
+    "live-chat": plLiveChat,
     members: plMembers,
     membership: plMembership,
     messenger: plMessenger,

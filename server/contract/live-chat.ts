@@ -250,3 +250,5 @@ declare module "./responses" {
 /** The watch page and the no-JS chat page (web addresses, below /{lang}/). */
 export const liveWatchPath = (streamId: number) => `live/${streamId}`;
 export const liveChatPagePath = (streamId: number) => `live/${streamId}/chat`;
+/** A recording's page (the streams part's "watch recording"; the reports queue links staff to it). */
+export const liveRecordingPath = (recordingId: number) => `live/recordings/${recordingId}`;

@@ -34,6 +34,7 @@ export const NAMESPACES = [
   "kyc",
   "latest-reviews",
   "ledger-office",
+  "live-chat",
   "members",
   "membership",
   "messenger",

@@ -11,7 +11,9 @@ import {
 } from "../live-chat";
 
 export const liveChatOps = {
-  room: defineOperation({ method: "get", path: "/api/v2/live/:id/chat", query: liveChatQuerySchema, response: "LiveChatRoom" }),
+  // Read with the API's snake_case keys: the socket's live.line events carry the same lines unchanged, and the
+  // browser's live store holds one shape (app/stores/live.ts).
+  room: defineOperation({ method: "get", path: "/api/v2/live/:id/chat", query: liveChatQuerySchema, response: "LiveChatRoom", camelize: false }),
   post: defineOperation({ method: "post", path: "/api/v2/live/:id/chat", body: liveChatPostSchema, response: "LiveChatPosted" }),
   tip: defineOperation({ method: "post", path: "/api/v2/live/:id/chat/tip", body: liveChatTipSchema, response: "LiveChatTipped" }),
   removeLine: defineOperation({ method: "delete", path: "/api/v2/live/:id/chat/:lineId", response: "LiveChatLineRemoved" }),

@@ -297,8 +297,8 @@ export async function tipInChat(
 }
 
 /** The member's chat lines for the data export (privacy), oldest first, removed ones included (they are the member's). */
-export async function chatLinesForExport(deps: ApiDeps, userId: number) {
-  return deps.db
+export async function chatLinesForExport(db: ApiDeps["db"], userId: number) {
+  return db
     .selectFrom("live_chat_messages")
     .select(["id", "stream_id", "kind", "body", "tip_amount", "anonymous", "created_at", "removed_at"])
     .where("author_id", "=", userId)
