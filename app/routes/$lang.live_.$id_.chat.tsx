@@ -45,7 +45,11 @@ export default function LiveChatRoute() {
           failure={failure}
           footer={
             <p className={ui.row} style={{ margin: 0 }}>
-              <a href={`${localePath(panel.lang, liveChatPagePath(panel.streamId))}#${LIVE_CHAT_ANCHOR}`} className={ui.linkButton} data-testid="live-chat-refresh">
+              <a
+                href={`${localePath(panel.lang, liveChatPagePath(panel.streamId))}#${LIVE_CHAT_ANCHOR}`}
+                className={ui.linkButton}
+                data-testid="live-chat-refresh"
+              >
                 {t("live_chat.page.refresh")}
               </a>
             </p>

@@ -84,15 +84,18 @@ export const liveChatQuerySchema = v.strictObject(
 
 /** A form's checkbox or JSON's boolean. */
 const flag = v.optional(
-  v.union([v.boolean(), v.pipe(v.picklist(["on", "1", "true", "0", "false", ""]), v.transform((s) => s === "on" || s === "1" || s === "true"))]),
+  v.union([
+    v.boolean(),
+    v.pipe(
+      v.picklist(["on", "1", "true", "0", "false", ""]),
+      v.transform((s) => s === "on" || s === "1" || s === "true"),
+    ),
+  ]),
   false,
 );
 
 /** POST /live/{id}/chat/tip: whole dollars under the client's money key (a retry answers the first result). */
-export const liveChatTipSchema = v.object(
-  { amount: tipAmountSchema, key: moneyKeySchema, anonymous: flag },
-  "validation.invalid",
-);
+export const liveChatTipSchema = v.object({ amount: tipAmountSchema, key: moneyKeySchema, anonymous: flag }, "validation.invalid");
 
 const memberIdSchema = v.pipe(
   v.union(
@@ -127,7 +130,10 @@ export const liveStaffEndSchema = v.object({ statement: statementSchema }, "vali
 
 const daysSchema = v.pipe(
   v.union(
-    [v.number("validation.live_chat.days"), v.pipe(v.string("validation.live_chat.days"), v.regex(/^\d{0,3}$/, "validation.live_chat.days"))],
+    [
+      v.number("validation.live_chat.days"),
+      v.pipe(v.string("validation.live_chat.days"), v.regex(/^\d{0,3}$/, "validation.live_chat.days")),
+    ],
     "validation.live_chat.days",
   ),
   v.transform((x) => (x === "" ? null : Number(x))),

@@ -7,6 +7,11 @@
 import { withE2eDb } from "./kyc-fixtures";
 import { buyDollars, expect, listedClient, listedEscortIn, logIn, noJsMemberPage, SIGN_UP_PASSWORD, test } from "./fixtures";
 
+/** The viewer's e-mail address verified, as the mailbox link would leave it (writing waits for it, ADR 024). */
+function verifyEmailOf(username: string): void {
+  withE2eDb((db) => db.prepare("UPDATE users SET email_verified_at = ? WHERE username = ?").run(Date.now(), username));
+}
+
 /** A stream on air for the creator (state live, everyone signed in may watch); its id. */
 function streamOnAir(creator: string): number {
   return withE2eDb((db) => {
@@ -19,13 +24,19 @@ function streamOnAir(creator: string): number {
       )
       .get(id, now, now, now, now) as { id: number };
     return row.id;
-  }, Number(process.env.E2E_PORT ?? 3300));
+  });
 }
 
-test("a viewer chats and tips on the chat page; the creator removes a line and mutes the viewer", async ({ page, request, clientIp, browser }, testInfo) => {
+test("a viewer chats and tips on the chat page; the creator removes a line and mutes the viewer", async ({
+  page,
+  request,
+  clientIp,
+  browser,
+}, testInfo) => {
   const creator = await listedEscortIn(request, clientIp, "Frankfurt am Main");
   const viewer = await listedClient(request, clientIp, 1);
   const stream = streamOnAir(creator);
+  verifyEmailOf(viewer);
   await logIn(page, viewer, SIGN_UP_PASSWORD);
   const chat = `/de/live/${stream}/chat`;
   await page.goto(chat);

@@ -71,7 +71,9 @@ function Line({ line, data, back, action }: { line: LiveChatLine; data: LiveChat
     <li className={css.line} data-testid="live-chat-line" data-line={line.id} data-kind={line.kind}>
       <p style={{ margin: 0 }}>
         {line.kind === "tip" ? (
-          <span className={css.tipLine}>{t("live_chat.tip_line", { name, amount: price({ currency: "dollar", amount: line.tip_amount ?? 0 }) })}</span>
+          <span className={css.tipLine}>
+            {t("live_chat.tip_line", { name, amount: price({ currency: "dollar", amount: line.tip_amount ?? 0 }) })}
+          </span>
         ) : (
           <>
             <span className={css.author}>{name}</span>
@@ -158,7 +160,17 @@ function useLiveRoom(data: LiveChatPanelData): LiveStore {
   return store;
 }
 
-function SayForm({ action, back, failure, disabled }: { action: string; back: LiveChatBack; failure: LiveChatFailure | null; disabled: boolean }) {
+function SayForm({
+  action,
+  back,
+  failure,
+  disabled,
+}: {
+  action: string;
+  back: LiveChatBack;
+  failure: LiveChatFailure | null;
+  disabled: boolean;
+}) {
   const { t } = useTranslation("live-chat");
   const { t: tCommon } = useTranslation();
   const fetcher = useFetcher();
@@ -205,7 +217,17 @@ function SayForm({ action, back, failure, disabled }: { action: string; back: Li
   );
 }
 
-function TipForm({ data, action, back, failure }: { data: LiveChatPanelData; action: string; back: LiveChatBack; failure: LiveChatFailure | null }) {
+function TipForm({
+  data,
+  action,
+  back,
+  failure,
+}: {
+  data: LiveChatPanelData;
+  action: string;
+  back: LiveChatBack;
+  failure: LiveChatFailure | null;
+}) {
   const { t } = useTranslation("live-chat");
   const { t: tCommon } = useTranslation();
   const price = usePriceText();
@@ -218,12 +240,24 @@ function TipForm({ data, action, back, failure }: { data: LiveChatPanelData; act
       <fieldset style={{ border: 0, margin: 0, padding: 0 }} aria-describedby={error ? "live-chat-tip-error" : undefined}>
         <legend className={ui.label}>{t("live_chat.tip.legend", { name: data.room!.creator.username })}</legend>
         <label className={ui.checkboxRow}>
-          <input type="checkbox" name="anonymous" className={ui.choiceControl} defaultChecked={mine ? inputText(mine, "anonymous") === "on" : false} />
+          <input
+            type="checkbox"
+            name="anonymous"
+            className={ui.choiceControl}
+            defaultChecked={mine ? inputText(mine, "anonymous") === "on" : false}
+          />
           <span>{t("live_chat.tip.anonymous")}</span>
         </label>
         <div className={css.amounts}>
           {TIP_FORM.amounts.map((amount) => (
-            <button key={amount} type="submit" name="amount" value={String(amount)} className={css.amountButton} data-testid={`live-chat-tip-${amount}`}>
+            <button
+              key={amount}
+              type="submit"
+              name="amount"
+              value={String(amount)}
+              className={css.amountButton}
+              data-testid={`live-chat-tip-${amount}`}
+            >
               {price({ currency: "dollar", amount })}
             </button>
           ))}
@@ -296,7 +330,17 @@ export function LiveChatPanel({
   return <RoomPanel data={data} back={back} failure={failure} footer={footer} />;
 }
 
-function RoomPanel({ data, back, failure, footer }: { data: LiveChatPanelData; back: LiveChatBack; failure: LiveChatFailure | null; footer?: ReactNode }) {
+function RoomPanel({
+  data,
+  back,
+  failure,
+  footer,
+}: {
+  data: LiveChatPanelData;
+  back: LiveChatBack;
+  failure: LiveChatFailure | null;
+  footer?: ReactNode;
+}) {
   const { t } = useTranslation("live-chat");
   const price = usePriceText();
   const store = useLiveRoom(data);
@@ -316,7 +360,9 @@ function RoomPanel({ data, back, failure, footer }: { data: LiveChatPanelData; b
         <h2 id="live-chat-title" className={ui.sectionTitle} style={{ margin: 0 }}>
           {t("live_chat.title")}
         </h2>
-        <span className={ui.muted}>{t("live_chat.viewers", { count: room.viewers, formatted: new Intl.NumberFormat(data.lang).format(room.viewers) })}</span>
+        <span className={ui.muted}>
+          {t("live_chat.viewers", { count: room.viewers, formatted: new Intl.NumberFormat(data.lang).format(room.viewers) })}
+        </span>
       </div>
       {data.tipped ? (
         <p className={ui.notice} role="status" data-testid="live-chat-tipped">
@@ -344,8 +390,22 @@ function RoomPanel({ data, back, failure, footer }: { data: LiveChatPanelData; b
       ) : (
         <SayForm action={action} back={back} failure={failure} disabled={false} />
       )}
-      {room.may_tip && refusal !== "ended" && refusal !== "removed" ? <TipForm data={data} action={action} back={back} failure={failure} /> : null}
+      {room.may_tip && refusal !== "ended" && refusal !== "removed" ? (
+        <TipForm data={data} action={action} back={back} failure={failure} />
+      ) : null}
       <Sanctions data={data} action={action} back={back} />
+      <p className={ui.row} style={{ margin: 0 }}>
+        {back === "watch" ? (
+          <Link to={localePath(data.lang, liveChatPagePath(data.streamId))} className={ui.linkButton} data-testid="live-chat-page">
+            {t("live_chat.page.open")}
+          </Link>
+        ) : null}
+        {room.role === "AUDIENCE" && !room.may_moderate ? (
+          <Link to={localePath(data.lang, `live/${data.streamId}/report`)} className={ui.linkButton} data-testid="live-report-link">
+            {t("live_chat.report.link")}
+          </Link>
+        ) : null}
+      </p>
       {footer}
     </section>
   );

@@ -4,7 +4,13 @@ import { vars } from "~/styles/theme.css";
 
 export const panel = style({ display: "flex", flexDirection: "column", gap: vars.space.sm, scrollMarginTop: "80px" });
 
-export const head = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", justifyContent: "space-between", gap: vars.space.sm });
+export const head = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "baseline",
+  justifyContent: "space-between",
+  gap: vars.space.sm,
+});
 
 export const lines = style({
   listStyle: "none",
@@ -19,7 +25,13 @@ export const lines = style({
   overflowY: "auto",
 });
 
-export const line = style({ display: "flex", flexDirection: "column", gap: "2px", padding: `${vars.space.xs} 0`, overflowWrap: "anywhere" });
+export const line = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: "2px",
+  padding: `${vars.space.xs} 0`,
+  overflowWrap: "anywhere",
+});
 
 export const author = style({ fontWeight: 600, marginRight: vars.space.xs });
 

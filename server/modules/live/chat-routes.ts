@@ -147,7 +147,12 @@ export function registerLiveChat({ v2 }: ModuleContext): void {
     async (c, { user, body }) =>
       ok(
         c,
-        await liftLiveSuspension(c.get("deps"), user!.id, rowIdParam(c.req.param("memberId"), LIVE_CHAT_ERRORS.memberNotFound), body.statement),
+        await liftLiveSuspension(
+          c.get("deps"),
+          user!.id,
+          rowIdParam(c.req.param("memberId"), LIVE_CHAT_ERRORS.memberNotFound),
+          body.statement,
+        ),
       ),
   );
 }

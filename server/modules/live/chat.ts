@@ -1,8 +1,8 @@
 /**
  * The chat room of a live stream (issue 31 item 3, ADR 126): writing a line, reading the room (and a client's resync
  * after an id), tips shown in the chat, and the creator's and staff's moderation — remove a line, mute or remove a
- * viewer, let them back. Who may watch and write is liveAccess's answer alone (access.ts reads the sanctions); the
- * text rule is the contract's (liveChatBodySchema: the messenger's link rule when shown, ProstSchG §32); the rate is
+ * viewer, let them back. Who may watch and write is liveAccess's answer alone (access.ts reads the sanctions); as in
+ * the messenger, writing waits for a verified e-mail address (ADR 024); the text rule is the contract's (liveChatBodySchema: the messenger's link rule when shown, ProstSchG §32); the rate is
  * the project's database counters (lib/rate-limit), so every app instance counts the same lines.
  *
  * Every change is published to the room after its commit (deps.bus, an empty `to`: the hubs route room events to
@@ -26,6 +26,7 @@ import {
 import { tipLedgerKey } from "../../contract/tips";
 import { isStaffUserType } from "../../contract/users";
 import { recordHit } from "../../lib/rate-limit";
+import { assertMayAct, viewerContext } from "../access/index";
 import { sendTip } from "../tips/index";
 import { liveAccess, type LiveAccess } from "./access";
 
@@ -71,7 +72,8 @@ function lineOut(row: LineRow): LiveChatLine {
     stream_id: Number(row.stream_id),
     kind: row.kind,
     body: row.body,
-    author: row.author_id !== null && row.username !== null && !anonymous ? { user_id: Number(row.author_id), username: row.username } : null,
+    author:
+      row.author_id !== null && row.username !== null && !anonymous ? { user_id: Number(row.author_id), username: row.username } : null,
     tip_amount: row.tip_amount === null ? null : Number(row.tip_amount),
     anonymous,
     created_at: Number(row.created_at),
@@ -132,12 +134,22 @@ async function prevLineId(deps: ApiDeps, streamId: number, lineId: number): Prom
 export async function chatRoom(deps: ApiDeps, userId: number, streamId: number, afterId?: number): Promise<LiveChatRoom> {
   const access = await accessOr404(deps, userId, streamId);
   const { stream } = access;
-  const creator = await deps.db.selectFrom("users").select(["id", "username"]).where("id", "=", stream.creator_id).executeTakeFirstOrThrow();
+  const creator = await deps.db
+    .selectFrom("users")
+    .select(["id", "username"])
+    .where("id", "=", stream.creator_id)
+    .executeTakeFirstOrThrow();
   let rows: LineRow[] = [];
   let more = false;
   if (mayRead(access)) {
     if (afterId === undefined) {
-      rows = (await linesOf(deps).where("live_chat_messages.stream_id", "=", streamId).orderBy("live_chat_messages.id", "desc").limit(LIVE_CHAT_PAGE).execute()).reverse();
+      rows = (
+        await linesOf(deps)
+          .where("live_chat_messages.stream_id", "=", streamId)
+          .orderBy("live_chat_messages.id", "desc")
+          .limit(LIVE_CHAT_PAGE)
+          .execute()
+      ).reverse();
     } else {
       rows = await linesOf(deps)
         .where("live_chat_messages.stream_id", "=", streamId)
@@ -182,12 +194,24 @@ export async function postLine(deps: ApiDeps, userId: number, streamId: number, 
   const access = await accessOr404(deps, userId, streamId);
   const refusal = refusalOf(access);
   if (refusal) refuse(refusal);
+  // As the messenger: writing to others waits for a verified e-mail address (ADR 024).
+  assertMayAct(await viewerContext(deps, { id: userId }), "message");
   const now = deps.clock.now();
   const window = { bucket: `live-chat:${streamId}:${userId}`, ...LIVE_CHAT_WINDOW };
   if ((await recordHit(deps.db, now, window)) > window.limit) throw fail.tooMany(LIVE_CHAT_ERRORS.tooFast, "body");
   const { id } = await deps.db
     .insertInto("live_chat_messages")
-    .values({ stream_id: streamId, author_id: userId, kind: "message", body, tip_amount: null, anonymous: 0, created_at: now, removed_at: null, removed_by: null })
+    .values({
+      stream_id: streamId,
+      author_id: userId,
+      kind: "message",
+      body,
+      tip_amount: null,
+      anonymous: 0,
+      created_at: now,
+      removed_at: null,
+      removed_by: null,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   const line = lineOut((await linesOf(deps).where("live_chat_messages.id", "=", id).executeTakeFirstOrThrow()) as LineRow);
@@ -247,7 +271,11 @@ export async function sanctionViewer(
 /** DELETE /live/{id}/sanctions/{memberId}: the viewer may watch and write again (none to lift changes nothing). */
 export async function liftSanction(deps: ApiDeps, userId: number, streamId: number, memberId: number): Promise<LiveViewerSanctionState> {
   await moderatorAccess(deps, userId, streamId);
-  const done = await deps.db.deleteFrom("live_viewer_sanctions").where("stream_id", "=", streamId).where("member_id", "=", memberId).executeTakeFirst();
+  const done = await deps.db
+    .deleteFrom("live_viewer_sanctions")
+    .where("stream_id", "=", streamId)
+    .where("member_id", "=", memberId)
+    .executeTakeFirst();
   if (Number(done.numDeletedRows) > 0)
     await publishRoom(deps, [{ type: "live.sanction", stream_id: streamId, member_id: memberId, sanction: null }]);
   return { stream_id: streamId, member_id: memberId, sanction: null };

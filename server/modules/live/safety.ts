@@ -40,7 +40,12 @@ export async function liveSuspended(deps: Pick<ApiDeps, "db" | "clock">, memberI
 }
 
 /** Ends the creator's stream on air, if any, in the caller's transaction; the media stops after the commit. */
-async function endLiveStreamsIn(trx: Transaction<Database>, creatorId: number | null, streamId: number | null, now: number): Promise<number[]> {
+async function endLiveStreamsIn(
+  trx: Transaction<Database>,
+  creatorId: number | null,
+  streamId: number | null,
+  now: number,
+): Promise<number[]> {
   let query = trx.updateTable("live_streams").set({ state: "ended", end_reason: "staff", ended_at: now, updated_at: now, viewers: 0 });
   query = streamId !== null ? query.where("id", "=", streamId) : query.where("creator_id", "=", creatorId!);
   const ended = await query.where("state", "in", ["scheduled", "live"]).returning(["id", "record"]).execute();
@@ -54,18 +59,28 @@ async function afterEnded(deps: ApiDeps, streamIds: number[]): Promise<void> {
     await stopLiveMedia(deps, id, { keepRecording: row?.record === 1 });
   }
   if (streamIds.length)
-    await deps.bus.publishAll(streamIds.map((id) => ({ to: [], event: { type: "live.ended" as const, stream_id: id } }))).catch(() => undefined);
+    await deps.bus
+      .publishAll(streamIds.map((id) => ({ to: [], event: { type: "live.ended" as const, stream_id: id } })))
+      .catch(() => undefined);
 }
 
 async function creatorOf(deps: ApiDeps, memberId: number) {
-  const member = await deps.db.selectFrom("users").select(["id", "user_type", "language", "status"]).where("id", "=", memberId).executeTakeFirst();
+  const member = await deps.db
+    .selectFrom("users")
+    .select(["id", "user_type", "language", "status"])
+    .where("id", "=", memberId)
+    .executeTakeFirst();
   if (!member || isStaffUserType(member.user_type) || member.status === "deleted") throw fail.notFound(LIVE_CHAT_ERRORS.memberNotFound);
   return member;
 }
 
 /** POST /backoffice/live/{id}/end: staff end a stream now, with a statement to its creator and an audit row. */
 export async function staffEndStream(deps: ApiDeps, staffId: number, streamId: number, statement: string): Promise<LiveStaffEnded> {
-  const stream = await deps.db.selectFrom("live_streams").select(["id", "creator_id", "state"]).where("id", "=", streamId).executeTakeFirst();
+  const stream = await deps.db
+    .selectFrom("live_streams")
+    .select(["id", "creator_id", "state"])
+    .where("id", "=", streamId)
+    .executeTakeFirst();
   if (!stream) throw fail.notFound(LIVE_CHAT_ERRORS.notFound);
   const creator = await deps.db.selectFrom("users").select(["language"]).where("id", "=", stream.creator_id).executeTakeFirstOrThrow();
   const now = deps.clock.now();
@@ -177,7 +192,12 @@ export async function suspendLive(
 }
 
 /** POST /backoffice/live/suspensions/{memberId}/lift: the creator may go live again (409 when none is running). */
-export async function liftLiveSuspension(deps: ApiDeps, staffId: number, memberId: number, statement: string): Promise<LiveSuspensionState> {
+export async function liftLiveSuspension(
+  deps: ApiDeps,
+  staffId: number,
+  memberId: number,
+  statement: string,
+): Promise<LiveSuspensionState> {
   const member = await creatorOf(deps, memberId);
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
@@ -247,7 +267,12 @@ export async function findReportedRecording(deps: ApiDeps, recordingId: number, 
 
 /** "content_removed": the recording is hidden from everyone but staff (its files are kept for an appeal). */
 export async function removeReportedRecording(deps: ApiDeps, trx: Transaction<Database>, recordingId: number): Promise<void> {
-  await trx.updateTable("live_recordings").set({ removed_at: deps.clock.now() }).where("id", "=", recordingId).where("removed_at", "is", null).execute();
+  await trx
+    .updateTable("live_recordings")
+    .set({ removed_at: deps.clock.now() })
+    .where("id", "=", recordingId)
+    .where("removed_at", "is", null)
+    .execute();
 }
 
 /** An appeal reversed the removal: the recording is back. */

@@ -51,7 +51,13 @@ describe(`live chat (${TEST_DB})`, () => {
 
   async function grant(memberId: number, amount: number) {
     const operation = dollarOperations.grant(memberId, amount);
-    await postOperation(rt.deps, { key: `grant-${newKey()}`, kind: operation.kind, currency: "dollar", actorId: null, transfers: operation.transfers });
+    await postOperation(rt.deps, {
+      key: `grant-${newKey()}`,
+      kind: operation.kind,
+      currency: "dollar",
+      actorId: null,
+      transfers: operation.transfers,
+    });
   }
   /** A new stream on air and its creator. */
   async function onAir() {
@@ -92,6 +98,14 @@ describe(`live chat (${TEST_DB})`, () => {
       body: "{not json",
     });
     expect(broken.status).toBe(400);
+  });
+
+  it("a member whose e-mail address is not verified reads but may not write (as in the messenger)", async () => {
+    const { stream } = await onAir();
+    const unverified = await listedMemberWith(rt, { userType: USER_TYPE.client, verified: false });
+    expect((await room(unverified.token, stream)).status).toBe(200);
+    const answer = await say(unverified.token, stream, "Hallo");
+    expect([answer.status, keyOf(answer)]).toEqual([403, "exception.email_verification.required"]);
   });
 
   it("a member blocked by the creator cannot read or write the room (404, as an unknown stream)", async () => {
@@ -156,7 +170,12 @@ describe(`live chat (${TEST_DB})`, () => {
     expect((await api(staff.token, "DELETE", `/live/${stream}/chat/${second.id}`)).status).toBe(200);
     expect((await api(staff.token, "DELETE", `/live/${stream}/chat/${second.id}`)).status).toBe(404);
     expect((await room(viewer.token, stream)).json.data.lines).toEqual([]);
-    const stored = await rt.deps.db.selectFrom("live_chat_messages").select(["removed_by"]).where("stream_id", "=", stream).orderBy("id").execute();
+    const stored = await rt.deps.db
+      .selectFrom("live_chat_messages")
+      .select(["removed_by"])
+      .where("stream_id", "=", stream)
+      .orderBy("id")
+      .execute();
     expect(stored.map((r) => r.removed_by)).toEqual([creator.id, staff.id]);
   });
 
@@ -198,7 +217,11 @@ describe(`live chat (${TEST_DB})`, () => {
     expect(again.json.data.line?.id).toBe(first.json.data.line?.id);
     expect(await dollarBalances(rt.deps, viewer.id)).toMatchObject({ available: 40 });
     expect(await dollarBalances(rt.deps, creator.id)).toMatchObject({ pending: 10 });
-    const anonymous = await api<LiveChatTipped>(viewer.token, "POST", `/live/${stream}/chat/tip`, { amount: 5, key: newKey(), anonymous: "on" });
+    const anonymous = await api<LiveChatTipped>(viewer.token, "POST", `/live/${stream}/chat/tip`, {
+      amount: 5,
+      key: newKey(),
+      anonymous: "on",
+    });
     expect(anonymous.json.data.line).toMatchObject({ anonymous: true, author: null, tip_amount: 5 });
     const lines = (await room(creator.token, stream)).json.data.lines.filter((l) => l.kind === "tip");
     expect(lines.map((l) => [l.tip_amount, l.author?.username ?? null])).toEqual([
@@ -228,7 +251,10 @@ describe(`live chat (${TEST_DB})`, () => {
     expect(await blockedSocket.next(joined)).toMatchObject({ joined: false });
 
     const line = (await say(creator.token, stream, "Live für alle")).json.data.line;
-    const event = (await viewerSocket.next((f) => f.type === "event" && f.event.type === "live.line")) as Extract<ServerFrame, { type: "event" }>;
+    const event = (await viewerSocket.next((f) => f.type === "event" && f.event.type === "live.line")) as Extract<
+      ServerFrame,
+      { type: "event" }
+    >;
     expect(event.event).toMatchObject({ type: "live.line", stream_id: stream, line: { id: line.id, body: "Live für alle" } });
     await api(creator.token, "DELETE", `/live/${stream}/chat/${line.id}`);
     await viewerSocket.next((f) => f.type === "event" && f.event.type === "live.line_removed");
@@ -252,9 +278,18 @@ describe(`live chat (${TEST_DB})`, () => {
     expect((await api(staff.token, "POST", `/backoffice/live/${stream}/end`, { statement: "kurz" })).status).toBe(400);
     const ended = await api(staff.token, "POST", `/backoffice/live/${stream}/end`, { statement });
     expect([ended.status, ended.json.data]).toEqual([200, { stream_id: stream, ended: true }]);
-    const row = await rt.deps.db.selectFrom("live_streams").select(["state", "end_reason"]).where("id", "=", stream).executeTakeFirstOrThrow();
+    const row = await rt.deps.db
+      .selectFrom("live_streams")
+      .select(["state", "end_reason"])
+      .where("id", "=", stream)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ state: "ended", end_reason: "staff" });
-    const audit = await rt.deps.db.selectFrom("audit_log").select(["actor_id", "action"]).where("subject_id", "=", String(stream)).where("action", "=", "live.end").execute();
+    const audit = await rt.deps.db
+      .selectFrom("audit_log")
+      .select(["actor_id", "action"])
+      .where("subject_id", "=", String(stream))
+      .where("action", "=", "live.end")
+      .execute();
     expect(audit).toEqual([{ actor_id: staff.id, action: "live.end" }]);
     const statements = await rt.deps.db.selectFrom("statements").select(["restriction"]).where("user_id", "=", creator.id).execute();
     expect(statements).toEqual([{ restriction: "content_disabled" }]);
@@ -278,7 +313,9 @@ describe(`live chat (${TEST_DB})`, () => {
     expect(await liveSuspended(rt.deps, creator.id)).toEqual({ until: rt.clock.now() + 7 * 24 * 60 * 60 * 1000 });
     const row = await rt.deps.db.selectFrom("live_streams").select("state").where("id", "=", stream).executeTakeFirstOrThrow();
     expect(row.state).toBe("ended");
-    expect((await api<LiveSuspensionState>(staff.token, "GET", `/backoffice/live/suspensions/${creator.id}`)).json.data.suspended).toBe(true);
+    expect((await api<LiveSuspensionState>(staff.token, "GET", `/backoffice/live/suspensions/${creator.id}`)).json.data.suspended).toBe(
+      true,
+    );
     // Bad input at its field; staff cannot be suspended.
     const bad = await api(staff.token, "POST", "/backoffice/live/suspensions", { member_id: creator.id, days: 0, statement });
     expect([bad.status, bad.json.errors?.[0]?.source]).toEqual([400, "days"]);
@@ -290,7 +327,13 @@ describe(`live chat (${TEST_DB})`, () => {
     // Until lifted (no days); and it runs out by itself after its days.
     await api(staff.token, "POST", "/backoffice/live/suspensions", { member_id: creator.id, statement });
     expect(await liveSuspended(rt.deps, creator.id)).toEqual({ until: null });
-    const actions = await rt.deps.db.selectFrom("audit_log").select("action").where("subject_id", "=", String(creator.id)).where("action", "like", "live.%").orderBy("id").execute();
+    const actions = await rt.deps.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("subject_id", "=", String(creator.id))
+      .where("action", "like", "live.%")
+      .orderBy("id")
+      .execute();
     expect(actions.map((a) => a.action)).toEqual(["live.suspend", "live.unsuspend", "live.suspend"]);
   });
 
@@ -301,7 +344,12 @@ describe(`live chat (${TEST_DB})`, () => {
     const body = { kind: "live", object_id: stream, type: "other", text: "Der Stream zeigt etwas Verbotenes.", good_faith: true };
     const filed = await api<{ id: number }>(viewer.token, "POST", "/reports", body);
     expect(filed.status, JSON.stringify(filed.json)).toBeLessThan(300);
-    const report = await rt.deps.db.selectFrom("reports").select(["id", "target_user_id", "object_kind"]).where("object_kind", "=", "live").where("object_id", "=", stream).executeTakeFirstOrThrow();
+    const report = await rt.deps.db
+      .selectFrom("reports")
+      .select(["id", "target_user_id", "object_kind"])
+      .where("object_kind", "=", "live")
+      .where("object_id", "=", stream)
+      .executeTakeFirstOrThrow();
     expect(report.target_user_id).toBe(creator.id);
     expect((await api(blocked.token, "POST", "/reports", body)).status).toBe(404);
     const staff = await team();
@@ -310,7 +358,11 @@ describe(`live chat (${TEST_DB})`, () => {
       statement: "Der Stream wurde wegen eines Verstoßes beendet.",
     });
     expect(decided.status, JSON.stringify(decided.json)).toBe(200);
-    const row = await rt.deps.db.selectFrom("live_streams").select(["state", "end_reason"]).where("id", "=", stream).executeTakeFirstOrThrow();
+    const row = await rt.deps.db
+      .selectFrom("live_streams")
+      .select(["state", "end_reason"])
+      .where("id", "=", stream)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ state: "ended", end_reason: "staff" });
   });
 });
