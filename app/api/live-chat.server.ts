@@ -47,7 +47,8 @@ export function fetchLiveSuspension(api: ApiClient, memberId: number): Promise<A
   return api.op(liveChatOps.suspension, { params: { memberId }, handleErrors: true });
 }
 
-export function suspendLiveAccess(api: ApiClient, memberId: number, days: number | null, statement: string) {
+/** `days`: a number, or the digits a form sent ("" or null: until lifted); the API judges them at the field. */
+export function suspendLiveAccess(api: ApiClient, memberId: number, days: number | string | null, statement: string) {
   return api.op(liveChatOps.suspend, { body: { member_id: memberId, days: days ?? "", statement }, handleErrors: true });
 }
 

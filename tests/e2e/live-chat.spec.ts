@@ -5,7 +5,9 @@
  * the e2e database as the streams part would leave it on air (its own spec goes live through the browser).
  */
 import { withE2eDb } from "./kyc-fixtures";
-import { buyDollars, expect, listedClient, listedEscortIn, logIn, noJsMemberPage, SIGN_UP_PASSWORD, test } from "./fixtures";
+import { buyDollars, DEMO, expect, listedClient, listedEscortIn, logIn, noJsMemberPage, SIGN_UP_PASSWORD, test } from "./fixtures";
+
+const DEMO_TEAM = "demo_team";
 
 /** The viewer's e-mail address verified, as the mailbox link would leave it (writing waits for it, ADR 024). */
 function verifyEmailOf(username: string): void {
@@ -100,4 +102,19 @@ test("a viewer chats and tips on the chat page; the creator removes a line and m
   await page.getByRole("button", { name: "Senden" }).click();
   await expect(page.getByTestId("live-chat-line").last()).toContainText("Danke!");
   await host.context().close();
+
+  // Staff end the stream at once from the back office; the chat closes for the viewer.
+  const staff = await noJsMemberPage(browser, clientIp, DEMO_TEAM, DEMO.password);
+  await staff.goto(`/de/backoffice/live?stream=${stream}`);
+  const end = staff.getByTestId("backoffice-live-end");
+  await end.getByRole("button").click();
+  // Without a statement: refused at its field.
+  await expect(end.getByLabel("Begründung für das Mitglied")).toHaveAttribute("aria-invalid", "true");
+  await end.getByLabel("Begründung für das Mitglied").fill("Der Stream verstößt gegen die Regeln der Plattform.");
+  await staff.screenshot({ path: testInfo.outputPath("backoffice-live-390.png"), fullPage: true });
+  await end.getByRole("button").click();
+  await expect(staff.getByTestId("backoffice-live-done")).toContainText("beendet");
+  await page.goto(chat);
+  await expect(page.getByTestId("live-chat-refusal")).toContainText("beendet");
+  await staff.context().close();
 });

@@ -51,6 +51,14 @@ function ReportedObject({ report }: { report: QueuedReportData }) {
           >
             {t(report.kind === "live" ? "reports.backoffice.open_live" : "reports.backoffice.open_recording")}
           </Link>
+          {report.kind === "live" ? (
+            <>
+              {" · "}
+              <Link to={to(`backoffice/live?stream=${report.objectId}`)} data-testid="report-live-end">
+                {t("reports.backoffice.live_measures")}
+              </Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       {report.url ? (
