@@ -110,6 +110,7 @@ test("a viewer chats and tips on the chat page; the creator removes a line and m
   await end.getByRole("button").click();
   // Without a statement: refused at its field.
   await expect(end.getByLabel("Begründung für das Mitglied")).toHaveAttribute("aria-invalid", "true");
+  await expect(end.getByText("Invalid type")).toHaveCount(0);
   await end.getByLabel("Begründung für das Mitglied").fill("Der Stream verstößt gegen die Regeln der Plattform.");
   await staff.screenshot({ path: testInfo.outputPath("backoffice-live-390.png"), fullPage: true });
   await end.getByRole("button").click();

@@ -38,7 +38,8 @@ export async function loadBackofficeLive({ request, context }: LoaderFunctionArg
   );
 }
 
-const statement = v.string();
+// An empty field is absent from the parsed form: sent as "", the API answers it at the field.
+const statement = v.optional(v.string(), "");
 const formSchema = intentVariant({
   end: v.object({ stream_id: rowIdField(LIVE_CHAT_ERRORS.notFound), statement }),
   suspend: v.object({ member_id: rowIdField(LIVE_CHAT_ERRORS.memberNotFound), days: v.optional(v.string(), ""), statement }),
