@@ -35,6 +35,7 @@ import deKyc from "../../locales/de/kyc.json";
 import deLatestReviews from "../../locales/de/latest-reviews.json";
 import deLedgerOffice from "../../locales/de/ledger-office.json";
 import deLive from "../../locales/de/live.json";
+import deLiveChat from "../../locales/de/live-chat.json";
 import deLiveMedia from "../../locales/de/live-media.json";
 import deMembers from "../../locales/de/members.json";
 import deMembership from "../../locales/de/membership.json";
@@ -100,6 +101,7 @@ import enKyc from "../../locales/en/kyc.json";
 import enLatestReviews from "../../locales/en/latest-reviews.json";
 import enLedgerOffice from "../../locales/en/ledger-office.json";
 import enLive from "../../locales/en/live.json";
+import enLiveChat from "../../locales/en/live-chat.json";
 import enLiveMedia from "../../locales/en/live-media.json";
 import enMembers from "../../locales/en/members.json";
 import enMembership from "../../locales/en/membership.json";
@@ -165,6 +167,7 @@ import esKyc from "../../locales/es/kyc.json";
 import esLatestReviews from "../../locales/es/latest-reviews.json";
 import esLedgerOffice from "../../locales/es/ledger-office.json";
 import esLive from "../../locales/es/live.json";
+import esLiveChat from "../../locales/es/live-chat.json";
 import esLiveMedia from "../../locales/es/live-media.json";
 import esMembers from "../../locales/es/members.json";
 import esMembership from "../../locales/es/membership.json";
@@ -230,6 +233,7 @@ import plKyc from "../../locales/pl/kyc.json";
 import plLatestReviews from "../../locales/pl/latest-reviews.json";
 import plLedgerOffice from "../../locales/pl/ledger-office.json";
 import plLive from "../../locales/pl/live.json";
+import plLiveChat from "../../locales/pl/live-chat.json";
 import plLiveMedia from "../../locales/pl/live-media.json";
 import plMembers from "../../locales/pl/members.json";
 import plMembership from "../../locales/pl/membership.json";
@@ -298,6 +302,7 @@ export const resources = {
     "latest-reviews": deLatestReviews,
     "ledger-office": deLedgerOffice,
     live: deLive,
+    "live-chat": deLiveChat,
     "live-media": deLiveMedia,
     members: deMembers,
     membership: deMembership,
@@ -365,6 +370,7 @@ export const resources = {
     "latest-reviews": enLatestReviews,
     "ledger-office": enLedgerOffice,
     live: enLive,
+    "live-chat": enLiveChat,
     "live-media": enLiveMedia,
     members: enMembers,
     membership: enMembership,
@@ -432,6 +438,7 @@ export const resources = {
     "latest-reviews": esLatestReviews,
     "ledger-office": esLedgerOffice,
     live: esLive,
+    "live-chat": esLiveChat,
     "live-media": esLiveMedia,
     members: esMembers,
     membership: esMembership,
@@ -499,6 +506,7 @@ export const resources = {
     "latest-reviews": plLatestReviews,
     "ledger-office": plLedgerOffice,
     live: plLive,
+    "live-chat": plLiveChat,
     "live-media": plLiveMedia,
     members: plMembers,
     membership: plMembership,

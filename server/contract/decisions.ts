@@ -51,6 +51,9 @@ export const STATEMENT_KINDS = [
   /** Payouts closed after a confirmed sanctions match, and payouts held while KYC is incomplete (kyc module). */
   "kyc_screening_match",
   "kyc_payout_hold",
+  /** Staff ended a live stream at once, and suspended a creator's live access (live module, ADR 126). */
+  "live_stream_end",
+  "live_suspension",
 ] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 

@@ -7,6 +7,8 @@
  * client that missed nothing needs no request (ADR 052). Typing and presence are best-effort and never stored.
  */
 import * as v from "valibot";
+import type { LiveChatLine } from "./live-chat";
+import type { LiveViewerSanction } from "./live";
 import type { Message } from "./messenger";
 import type { NotificationContentType, NotificationEvent, NotificationStickiness } from "./notifications";
 import { PRESENCE_WATCH_MAX } from "./realtime-socket";
@@ -70,7 +72,25 @@ export type RealtimeEvent =
    * The member's dollar balances changed (issue 27, ADR 081): the balances after the commit, for the header's live
    * figure. Published by the wallet only (server/modules/wallet notifyWalletChanged).
    */
-  | { type: "wallet"; balances: DollarBalances };
+  | { type: "wallet"; balances: DollarBalances }
+  /**
+   * Live chat (issue 31, ADR 126): events of one stream's room, sent with an empty `to` — every hub hands them to its
+   * sockets that joined the room (the "live" frame, after liveAccess admitted them). `prev_id` as the messenger's: a
+   * client holding the room up to it appends the line, any other resyncs with after_id.
+   */
+  | { type: "live.line"; stream_id: number; prev_id: number; line: LiveChatLine }
+  /** A line was removed by the creator or staff: every client drops it. */
+  | { type: "live.line_removed"; stream_id: number; line_id: number }
+  /** A viewer was muted, removed or let back (null); a removed viewer's sockets leave the room. */
+  | { type: "live.sanction"; stream_id: number; member_id: number; sanction: LiveViewerSanction | null }
+  /** The stream ended (staff, the creator, the producer lost): clients stop posting. */
+  | { type: "live.ended"; stream_id: number };
+
+/** The live room events: routed by stream to the sockets in that room, not by member. */
+export type LiveRoomEvent = Extract<RealtimeEvent, { stream_id: number }>;
+export function isLiveRoomEvent(event: RealtimeEvent): event is LiveRoomEvent {
+  return event.type.startsWith("live.");
+}
 
 /** What one instance knows of a member: offline there, a socket open, typing recently, all tabs away. */
 export type PresenceState = "offline" | "online" | "chatting" | "away";
@@ -102,6 +122,8 @@ export const ClientFrameSchema = v.variant("type", [
     type: v.literal("watch"),
     members: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.maxLength(PRESENCE_WATCH_MAX)),
   }),
+  /** Join one live stream's chat room (null: leave it); the hub admits only a viewer liveAccess lets watch. */
+  v.object({ type: v.literal("live"), stream: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))) }),
 ]);
 export type ClientFrame = v.InferOutput<typeof ClientFrameSchema>;
 
@@ -114,7 +136,9 @@ export type ServerFrame =
   /** A feature event for this member (messages, notifications, typing). */
   | { type: "event"; event: RealtimeEvent }
   /** A watched member's status as this member may see it. */
-  | { type: "presence"; member: number; status: OnlineStatus };
+  | { type: "presence"; member: number; status: OnlineStatus }
+  /** The answer to a "live" frame: the socket is in the stream's room (true) or was refused / left (false). */
+  | { type: "live"; stream: number; joined: boolean };
 
 /** Close codes the server uses. 1008: policy (rate limit); 1013: too slow to keep up, reconnect and resync. */
 export const WS_CLOSE = { goingAway: 1001, policy: 1008, tryAgainLater: 1013 } as const;

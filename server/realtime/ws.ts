@@ -12,12 +12,22 @@ import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import * as v from "valibot";
 import { WebSocketServer, type WebSocket } from "ws";
-import { ClientFrameSchema, ONLINE_STATUS, REALTIME_PATH, WS_CLOSE, type RealtimeEnvelope, type ServerFrame } from "../contract/realtime";
+import {
+  ClientFrameSchema,
+  isLiveRoomEvent,
+  ONLINE_STATUS,
+  REALTIME_PATH,
+  WS_CLOSE,
+  type LiveRoomEvent,
+  type RealtimeEnvelope,
+  type ServerFrame,
+} from "../contract/realtime";
 import type { ApiDeps } from "../api/types";
 import type { DB } from "../db/index";
 import type { Clock } from "../lib/clock";
 import { blockRelations, entitlementsOf } from "../modules/access/index";
 import { endedTokenIds, resolveAccessToken } from "../modules/auth/index";
+import { liveAccess } from "../modules/live/index";
 import { typingRecipient } from "../modules/messenger/index";
 import type { Logger } from "../ops/logger";
 import { ownOrigins, upgradeAllowed } from "../security/same-origin";
@@ -114,6 +124,10 @@ interface Client {
   screened: Set<number>;
   /** By recipient username (lower case): whether typing may reach them, and until when that answer holds. */
   typing: Map<string, { recipient: Promise<number | null>; until: number }>;
+  /** The live stream whose chat room this socket joined (issue 31, ADR 126), or null. */
+  room: number | null;
+  /** The room the socket last asked for (a later "live" frame wins over an earlier answer still on its way). */
+  wantedRoom: number | null;
 }
 
 export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
@@ -121,6 +135,8 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
   const clients = new Map<WebSocket, Client>();
   const byMember = new Map<number, Set<WebSocket>>();
   const watchers = new Map<number, Set<WebSocket>>();
+  /** Live chat rooms: the sockets that joined each stream (admitted by liveAccess when they joined). */
+  const rooms = new Map<number, Set<WebSocket>>();
   const burst = deps.limits?.burst ?? WS_RATE_BURST;
   const perSecond = deps.limits?.perSecond ?? WS_RATE_PER_SECOND;
   const maxBuffered = deps.limits?.maxBufferedBytes ?? WS_MAX_BUFFERED_BYTES;
@@ -139,10 +155,53 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
   }
   const frame = (value: ServerFrame) => JSON.stringify(value);
 
+  function leaveRoom(ws: WebSocket, client: Client) {
+    if (client.room === null) return;
+    const set = rooms.get(client.room);
+    set?.delete(ws);
+    if (set?.size === 0) rooms.delete(client.room);
+    client.room = null;
+  }
+
+  /** A live room's event goes to the sockets in the room; a viewer removed from the stream leaves it at once. */
+  function routeToRoom(event: LiveRoomEvent) {
+    const sockets = rooms.get(event.stream_id);
+    if (!sockets) return;
+    const text = frame({ type: "event", event });
+    for (const ws of [...sockets]) {
+      send(ws, text);
+      const client = clients.get(ws);
+      if (!client) continue;
+      const removed = event.type === "live.sanction" && event.sanction === "remove" && event.member_id === client.userId;
+      if (removed || event.type === "live.ended") leaveRoom(ws, client);
+    }
+  }
+
+  /** Joins the socket to a stream's room if liveAccess lets its member watch (the creator and staff too), else leaves. */
+  function joinRoom(ws: WebSocket, client: Client, stream: number | null) {
+    leaveRoom(ws, client);
+    client.wantedRoom = stream;
+    if (stream === null) return;
+    liveAccess(deps.api, client.userId, stream)
+      .then((access) => {
+        if (client.wantedRoom !== stream) return;
+        const admitted = access !== null && access.watch;
+        if (admitted && clients.has(ws)) {
+          client.room = stream;
+          let set = rooms.get(stream);
+          if (!set) rooms.set(stream, (set = new Set()));
+          set.add(ws);
+        }
+        send(ws, frame({ type: "live", stream, joined: admitted }));
+      })
+      .catch(() => send(ws, frame({ type: "live", stream, joined: false })));
+  }
+
   function route(envelope: RealtimeEnvelope) {
     const { event } = envelope;
     // Presence travels between instances; sockets learn it through the watch lists below.
     if (event.type === "presence" || event.type === "presence.sync") return;
+    if (isLiveRoomEvent(event)) return routeToRoom(event);
     let text: string | null = null;
     for (const member of new Set(envelope.to)) {
       const sockets = byMember.get(member);
@@ -246,6 +305,8 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
           })
           .catch(() => undefined);
         return;
+      case "live":
+        return joinRoom(ws, client, message.stream);
       case "typing":
         typingTarget(client, message.to)
           .then((target) => {
@@ -270,6 +331,8 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
       watching: new Set(),
       screened: new Set(),
       typing: new Map(),
+      room: null,
+      wantedRoom: null,
     };
     clients.set(ws, client);
     let sockets = byMember.get(member.userId);
@@ -285,6 +348,7 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
       sockets.delete(ws);
       if (sockets.size === 0) byMember.delete(member.userId);
       setWatching(ws, client, []);
+      leaveRoom(ws, client);
       deps.presence.socketClosed(member.userId, ws);
     });
     send(ws, frame({ type: "hello", user_id: member.userId }));

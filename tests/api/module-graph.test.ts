@@ -215,7 +215,7 @@ describe("the feature manifests (ADR 064)", () => {
       moderationQueues: { gifts: { api: "/backoffice/gifts", title: "gifts.backoffice.title" } },
     });
     expect(manifestProblems([...FEATURES, broken], input)).toEqual([
-      "report type live is declared by reports and broken",
+      "report type live is declared by live and broken",
       "report type live (broken) goes to queue lives, which no feature declares",
       "moderation queue gifts (broken): gifts.backoffice.title has no text in de, en, es, pl",
       "moderation queue gifts (broken) is listed by no GET route /backoffice/gifts",

@@ -67,6 +67,8 @@ export interface RealtimeClient {
   resyncNow(): Promise<void>;
   typing(toUsername: string, thread?: number | null): void;
   watch(members: readonly number[]): void;
+  /** Joins one live stream's chat room (null: leaves it); sent again after every reconnect (issue 31, ADR 126). */
+  joinLive(stream: number | null): void;
   setAway(away: boolean): void;
   readonly state: ConnectionState;
 }
@@ -129,6 +131,8 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
   let resyncTimer: unknown = null;
   let stopped = true;
   let watching: readonly number[] = [];
+  /** The live stream whose chat room this socket is in (issue 31). */
+  let liveRoom: number | null = null;
   let away = false;
   let lastTyping = new Map<string, number>();
   let resyncing: Promise<void> | null = null;
@@ -221,6 +225,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
         attempt = 0;
         setState("open");
         if (watching.length) send({ type: "watch", members: [...watching] });
+        if (liveRoom !== null) send({ type: "live", stream: liveRoom });
         if (away) send({ type: "presence", state: "away" });
         clearTimer("heartbeat");
         heartbeatTimer = timers.setInterval(() => send({ type: "presence", state: away ? "away" : "active" }), PRESENCE_HEARTBEAT_MS);
@@ -290,6 +295,10 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
       if (lastTyping.size > 50) lastTyping = new Map();
       lastTyping.set(key, now);
       send({ type: "typing", to: toUsername, thread });
+    },
+    joinLive(stream) {
+      liveRoom = stream;
+      send({ type: "live", stream });
     },
     watch(members) {
       watching = [...new Set(members)].slice(0, PRESENCE_WATCH_MAX);

@@ -5,6 +5,7 @@
  */
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { liveRecordingPath, liveWatchPath } from "#server/contract/live-chat";
 import { REPORT_LIMITS, REPORT_OUTCOMES } from "#server/contract/reports";
 import type { QueuedReportData, ReportQueueData } from "~/api/reports.server";
 import { FormErrors } from "~/components/Field";
@@ -42,6 +43,25 @@ function ReportedObject({ report }: { report: QueuedReportData }) {
         ) : null}
         {report.objectChecked ? "" : ` · ${t("reports.backoffice.unchecked")}`}
       </p>
+      {/* Issue 31 (ADR 126): staff watch every stream; the live view and the recording are one tap away. */}
+      {report.objectId !== null && (report.kind === "live" || report.kind === "recording") ? (
+        <p className={css.line}>
+          <Link
+            to={to(report.kind === "live" ? liveWatchPath(report.objectId) : liveRecordingPath(report.objectId))}
+            data-testid="report-live-link"
+          >
+            {t(report.kind === "live" ? "reports.backoffice.open_live" : "reports.backoffice.open_recording")}
+          </Link>
+          {report.kind === "live" ? (
+            <>
+              {" · "}
+              <Link to={to(`backoffice/live?stream=${report.objectId}`)} data-testid="report-live-end">
+                {t("reports.backoffice.live_measures")}
+              </Link>
+            </>
+          ) : null}
+        </p>
+      ) : null}
       {report.url ? (
         <p className={css.line}>
           <a href={report.url} className={css.url} rel="noreferrer noopener" target="_blank">

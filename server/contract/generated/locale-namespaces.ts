@@ -35,6 +35,7 @@ export const NAMESPACES = [
   "latest-reviews",
   "ledger-office",
   "live",
+  "live-chat",
   "live-media",
   "members",
   "membership",

@@ -106,6 +106,20 @@ export const REVERSALS = {
   // follows the KYC state there.
   kyc_screening_match: async () => ({ undone: "not_automatic" }),
   kyc_payout_hold: async () => ({ undone: "not_automatic" }),
+  // A stream that was ended is over: the creator may go live again at once; nothing is held to give back.
+  live_stream_end: async () => NOTHING_LEFT,
+  // The suspension written with the statement (same member, same moment; the live module imports this one, so the
+  // row is closed here rather than through it).
+  live_suspension: async ({ trx, statement, now }) => {
+    const lifted = await trx
+      .updateTable("live_suspensions")
+      .set({ lifted_at: now })
+      .where("member_id", "=", statement.user_id)
+      .where("created_at", "=", statement.created_at)
+      .where("lifted_at", "is", null)
+      .executeTakeFirst();
+    return Number(lifted.numUpdatedRows) > 0 ? { undone: "suspension_ended" } : NOTHING_LEFT;
+  },
 } satisfies Record<StatementKind, Reversal>;
 
 /** Undoes what the statement's decision did, by its kind. */

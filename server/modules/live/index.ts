@@ -10,15 +10,35 @@ import { registerLiveChat } from "./chat-routes";
 import { registerLiveMedia } from "./media-routes";
 import * as m0105 from "./migrations/0105_live";
 import * as m0106 from "./migrations/0106_live_recording_purchases";
+import * as m0107 from "./migrations/0107_live_chat";
 import { runRecordingRemux } from "./recording-remux";
 import { registerLiveStreams } from "./routes";
+// livechat part (ADR 126): the report kinds live and recording, staff's live sanctions.
+import {
+  findReportedLive,
+  findReportedRecording,
+  removeReportedLive,
+  removeReportedRecording,
+  restoreReportedLive,
+  restoreReportedRecording,
+} from "./safety";
 import { checkProducer, endIfNotStarted, notifySubscribers } from "./streams";
+
+// livechat part: what other modules and the realtime hub use (the hub admits a socket to a room by liveAccess).
+export { liveAccess } from "./access";
+export { chatLinesForExport } from "./chat";
+export { liveSuspended } from "./safety";
 
 export const manifest = defineFeature({
   name: "live",
   routes: [registerLiveStreams, registerLiveMedia, registerLiveChat],
-  // 0106: livecore (priced recordings bought once).
-  migrations: { "0105_live": m0105, "0106_live_recording_purchases": m0106 },
+  migrations: {
+    "0105_live": m0105,
+    // livecore: priced recordings bought once.
+    "0106_live_recording_purchases": m0106,
+    // livechat part: tip lines keyed by their tip, recordings removed on a report.
+    "0107_live_chat": m0107,
+  },
   // ── livecore (streams, watch subscriptions, ADR 124) ──
   jobs: {
     // --- livemedia part (ADR 125) ---
@@ -61,6 +81,16 @@ export const manifest = defineFeature({
     },
   },
   // ── end livecore ──
+  // livechat part (ADR 126): reports of streams and recordings go to the reports queue; staff see the live view.
+  reportTypes: {
+    live: { queue: "reports", find: findReportedLive, removeContent: removeReportedLive, restoreContent: restoreReportedLive },
+    recording: {
+      queue: "reports",
+      find: findReportedRecording,
+      removeContent: removeReportedRecording,
+      restoreContent: restoreReportedRecording,
+    },
+  },
 });
 
 // The data export's live.json (privacy module).

@@ -143,6 +143,8 @@ async function listedForViewer(deps: ApiDeps, viewer: AuthUser | null) {
   return (qb: ReturnType<typeof recordingsQuery>) => {
     let q = qb.where("users.status", "=", "active").where("live_recordings.state", "=", "ready");
     if (staff) return q;
+    // Removed on a report (kept for an appeal, ADR 126): listed to its creator and staff only.
+    q = q.where("live_recordings.removed_at", "is", null);
     if (viewer) q = q.where((eb) => notBlockedWith(eb, viewer.id));
     return q.where((eb) => {
       const offered = eb.and([
@@ -247,7 +249,7 @@ export async function recordingAccess(
   const facts = await viewerFacts(deps, viewer, [row]);
   const item = itemOf(row, facts);
   if (item.own || facts.staff) return { ...item, storage_prefix: row.storage_prefix };
-  if (row.state !== "ready" || row.owner_status !== "active") return null;
+  if (row.state !== "ready" || row.owner_status !== "active" || row.removed_at !== null) return null;
   if (viewer && (await isBlockedBetween(deps, viewer.id, row.creator_id))) return null;
   if (row.visibility === "private" && item.price === null && !item.fans_only) return null;
   return { ...item, storage_prefix: row.storage_prefix };

@@ -75,6 +75,8 @@ export interface LiveChatMessagesTable {
   created_at: number;
   removed_at: number | null;
   removed_by: number | null;
+  /** A tip line's tips.idempotency_key (migration 0107): one line per tip, however often it is retried. */
+  tip_key: Generated<string | null>;
 }
 
 export interface LiveViewerSanctionsTable {
@@ -101,6 +103,8 @@ export interface LiveRecordingsTable {
   created_at: number;
   ready_at: number | null;
   deleted_at: number | null;
+  /** Removed by staff on a report (migration 0107): hidden from everyone but staff, files kept for an appeal. */
+  removed_at: Generated<number | null>;
 }
 
 export interface LiveSuspensionsTable {

@@ -47,6 +47,7 @@ import { notifyWalletChanged } from "../wallet/index";
 import { liveAccessTo } from "./access";
 import { endStream } from "./lifecycle";
 import { goneOnAir } from "./lifecycle";
+import { liveSuspended } from "./safety";
 import { liveMediaUrls, livePublishUrl } from "./media";
 import { recordingsForProfile } from "./recordings";
 import type { LiveStreamsTable } from "./schema";
@@ -108,17 +109,9 @@ async function ownStream(deps: ApiDeps, userId: number, id: number): Promise<Row
 
 // ── Who may stream ─────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Whether staff's suspension of the member's live access runs now (live_suspensions, set by the chat part's staff tools). */
+/** Whether staff's suspension of the member's live access runs now (the chat part's one rule, safety.ts). */
 export async function isLiveSuspended(deps: ApiDeps, memberId: number): Promise<boolean> {
-  const now = deps.clock.now();
-  const row = await deps.db
-    .selectFrom("live_suspensions")
-    .select("id")
-    .where("member_id", "=", memberId)
-    .where("lifted_at", "is", null)
-    .where((eb) => eb.or([eb("until", "is", null), eb("until", ">", now)]))
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await liveSuspended(deps, memberId)) !== null;
 }
 
 /**

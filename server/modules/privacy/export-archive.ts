@@ -16,6 +16,7 @@ import { eventsForExport } from "../events/index";
 import { businessLinksOf } from "../business-links/index";
 import { ownListsForExport } from "../favorites/index";
 import { friendLinksForExport } from "../friends/index";
+import { chatLinesForExport } from "../live/index";
 import { MASTER_FILE, parseVariantWidths, variantStorageKey } from "../media/index";
 import { notesForExport } from "../notes/index";
 import { notificationsForExport } from "../notifications/index";
@@ -391,6 +392,8 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
   });
   // The member's blog posts (issue 29), keyed by author_id: their text as they wrote it, with its state.
   addJson("blogs.json", { posts: await ownBlogsForExport(db, userId), comments: await ownCommentsForExport(db, userId) });
+  // The member's lines in live chats and the tips shown there (issue 31, ADR 126), removed ones included.
+  addJson("live-chat.json", { lines: await chatLinesForExport(db, userId) });
   // The events the member organizes and the event reviews they wrote (issue 29), keyed by organizer_id / reviewer_id.
   addJson("events.json", await eventsForExport(db, userId));
   // As user/linked_profiles shows them: the other side by name, never by internal id (ADR 059).

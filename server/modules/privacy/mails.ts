@@ -59,6 +59,7 @@ Diese Datei enthält alles, was wir über dein Konto speichern:
 - age-verification.json, verification.json: deine Altersverifikation (ohne Ausweisdaten des Anbieters) und deine Identitäts- und Fotoprüfungen mit Entscheidungen
 - statements.json: Entscheidungen über deine Inhalte oder dein Konto mit Begründung (DSA Art. 17)
 - blogs.json, events.json, community.json: deine Blog-Beiträge und Kommentare, deine Events und deine Event-Bewertungen, Teilnahmen und Likes
+- live-chat.json: deine Nachrichten und Trinkgelder in Live-Chats (auch entfernte)
 Was andere Mitglieder betrifft, steht hier so, wie du es bei Velora siehst (Benachrichtigungen, Listen, Nachrichten): Wer dich angesehen oder gemerkt hat, wenn Velora es dir nicht zeigt, wer dich blockiert hat und Meldungen oder Notizen anderer über dich gehören diesen Mitgliedern und sind nicht enthalten.
 Zeiten sind Millisekunden seit 1970 (UTC). Passwörter und Sicherheitscodes speichern wir nur als Hash; sie sind nicht enthalten.
 `,
@@ -89,6 +90,7 @@ This file contains everything we store about your account:
 - age-verification.json, verification.json: your age verification (without the provider's identity data) and your identity and photo checks with their decisions
 - statements.json: decisions about your content or your account, with reasons (DSA Art. 17)
 - blogs.json, events.json, community.json: your blog posts and comments, your events and the event reviews you wrote, attendances and likes
+- live-chat.json: your messages and tips in live chats (removed ones too)
 What concerns other members is shown as you see it on Velora (notifications, lists, messages): who viewed or saved you where Velora does not show it to you, who blocked you, and other members' reports or notes about you belong to them and are not included.
 Times are milliseconds since 1970 (UTC). Passwords and security codes are stored only as hashes and are not included.
 `,
@@ -119,6 +121,7 @@ Este archivo contiene todo lo que guardamos sobre tu cuenta:
 - age-verification.json, verification.json: tu verificación de edad (sin los datos de identidad del proveedor) y tus verificaciones de identidad y de fotos con sus decisiones
 - statements.json: decisiones sobre tus contenidos o tu cuenta, con su motivación (DSA art. 17)
 - blogs.json, events.json, community.json: tus entradas de blog y comentarios, tus eventos y las valoraciones de eventos que escribiste, asistencias y «me gusta»
+- live-chat.json: tus mensajes y propinas en chats en vivo (también los eliminados)
 Lo que afecta a otros miembros aparece tal como lo ves en Velora (notificaciones, listas, mensajes): quién te ha visto o guardado cuando Velora no te lo muestra, quién te ha bloqueado y las denuncias o notas de otros sobre ti les pertenecen a ellos y no se incluyen.
 Las fechas son milisegundos desde 1970 (UTC). Las contraseñas y los códigos de seguridad solo se guardan como hash y no se incluyen.
 `,
@@ -149,6 +152,7 @@ Ten plik zawiera wszystko, co przechowujemy o twoim koncie:
 - age-verification.json, verification.json: twoja weryfikacja wieku (bez danych tożsamości dostawcy) oraz weryfikacje tożsamości i zdjęć z decyzjami
 - statements.json: decyzje dotyczące twoich treści lub konta wraz z uzasadnieniem (DSA art. 17)
 - blogs.json, events.json, community.json: twoje wpisy na blogu i komentarze, twoje wydarzenia i napisane przez ciebie opinie o wydarzeniach, udziały i polubienia
+- live-chat.json: twoje wiadomości i napiwki na czatach na żywo (także usunięte)
 To, co dotyczy innych członków, jest tu tak, jak widzisz to w Velora (powiadomienia, listy, wiadomości): kto cię oglądał lub zapisał, jeśli Velora ci tego nie pokazuje, kto cię zablokował oraz zgłoszenia lub notatki innych o tobie należą do nich i nie są zawarte.
 Czasy to milisekundy od 1970 (UTC). Hasła i kody bezpieczeństwa przechowujemy tylko jako hash; nie są zawarte.
 `,

@@ -27,12 +27,11 @@ export const manifest = defineFeature({
   reportTypes: {
     // A removed profile is disabled (hidden) and shown again if an appeal reverses it (ADR 112).
     profile: { queue: "reports", find: findReportedProfile, removeContent: hideReportedProfile, restoreContent: showReportedProfile },
-    // A notice names content by its web address (a profile's address becomes a report of that profile). Dates, live
-    // shows and recordings are reported by address until issue 31: "content_removed" is recorded, done by hand (ADR 112).
+    // A notice names content by its web address (a profile's address becomes a report of that profile). Dates are
+    // reported by address: "content_removed" is recorded, done by hand (ADR 112). Live streams and recordings are the
+    // live module's (issue 31, ADR 126).
     page: BY_ADDRESS,
     date: BY_ADDRESS,
-    live: BY_ADDRESS,
-    recording: BY_ADDRESS,
   },
   moderationQueues: {
     /** Reports and notices, by priority and age (DSA Art. 16). */

@@ -101,8 +101,19 @@ async function receiverOf(deps: ApiDeps, payer: number, target: TipRequest["targ
     ownerId = owner.id;
     ownerType = owner.user_type;
   } else {
-    // Live streams come with the live issue: it resolves a stream to its creator here.
-    throw fail.notFound(TIP_ERRORS.notFound);
+    // A live stream (issue 31, ADR 126): its creator, while it is on air. Only the live chat calls this, after
+    // liveAccess admitted the payer (the one rule of who may watch); the block is checked again here all the same.
+    const stream = await deps.db
+      .selectFrom("live_streams")
+      .innerJoin("users", "users.id", "live_streams.creator_id")
+      .select(["users.id", "users.user_type", "users.status"])
+      .where("live_streams.id", "=", target.id)
+      .where("live_streams.state", "=", "live")
+      .executeTakeFirst();
+    if (stream && stream.id === payer) throw fail.badRequest(TIP_ERRORS.self, "id");
+    if (!stream || stream.status !== "active" || (await isBlockedBetween(deps, payer, stream.id))) throw fail.notFound(TIP_ERRORS.notFound);
+    ownerId = stream.id;
+    ownerType = stream.user_type;
   }
   if (!RECEIVER_TYPES.includes(ownerType)) throw fail.forbidden(TIP_ERRORS.cannotReceive);
   const info = await receiverInfo(deps.db, ownerId);

@@ -844,6 +844,22 @@ const FIXTURES: Record<string, Fixture> = {
       .execute();
     return { params: { id: colleague.id }, body: { reason: "Telefon verloren, neu einrichten." } };
   },
+  // livechat (issue 31, ADR 126): staff end a stream, suspend a creator's live access and lift it.
+  "POST /api/v2/backoffice/live/{id}/end": async (ctx) => ({
+    params: { id: await liveStreamOf(ctx, (await ctx.escort()).id) },
+    body: { statement: "Der Stream verstößt gegen die Regeln der Plattform." },
+  }),
+  "POST /api/v2/backoffice/live/suspensions": async (ctx) => ({
+    body: { member_id: (await ctx.escort()).id, days: 7, statement: "Wiederholte Verstöße in Livestreams." },
+  }),
+  "POST /api/v2/backoffice/live/suspensions/{memberId}/lift": async (ctx) => {
+    const creator = await ctx.escort();
+    await ctx.rt.deps.db
+      .insertInto("live_suspensions")
+      .values({ member_id: creator.id, until: null, reason: "walk", by_id: creator.id, created_at: now(ctx), lifted_at: null })
+      .execute();
+    return { params: { memberId: creator.id }, body: { statement: "Die Sperre wird nach Prüfung aufgehoben." } };
+  },
 };
 
 /** The fields of a request body that say why: the audit row's reason must carry what the staff member wrote. */
@@ -879,6 +895,33 @@ function rowProblems(
 }
 
 type Account = { id: number; username: string; password: string };
+
+/** A stream on air for the creator (livechat's fixtures; the streams part's API creates them in its own tests). */
+async function liveStreamOf(ctx: Context, creatorId: number): Promise<number> {
+  const at = now(ctx);
+  const row = await ctx.rt.deps.db
+    .insertInto("live_streams")
+    .values({
+      creator_id: creatorId,
+      title: "Walk",
+      category: "chat",
+      audience: "logged_in",
+      price: null,
+      ingest: "browser",
+      state: "live",
+      end_reason: null,
+      city_id: null,
+      scheduled_at: null,
+      started_at: at,
+      ended_at: null,
+      producer_seen_at: at,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 describe(`every staff action leaves one audit row (${TEST_DB})`, () => {
   let rt: TestRuntime;

@@ -112,6 +112,7 @@ describe(`the data export (${TEST_DB})`, () => {
         "favorites-visits.json",
         "friend-links.json",
         "kyc.json",
+        "live-chat.json",
         "live.json",
         "messages.json",
         "notes.json",

@@ -186,7 +186,7 @@ describe(`reports (${TEST_DB})`, () => {
         400,
         "validation.reports.text_too_long",
       ],
-      [{ kind: "recording", object_id: 5, type: "copyright", good_faith: true }, 400, "validation.reports.url_required"],
+      [{ kind: "date", object_id: 5, type: "scam", good_faith: true }, 400, "validation.reports.url_required"],
       [
         { kind: "page", url: "javascript:alert(1)", type: "spam", text: explanation, good_faith: true },
         400,
@@ -203,16 +203,17 @@ describe(`reports (${TEST_DB})`, () => {
       ).toContain(key);
     }
     // A kind without a table yet: taken by kind, id and the exact location.
-    // (Messages have their table since the messenger, ADR 043: tests/api/messenger; blogs since issue 29: tests/api/blogs.)
-    const recording = await post({
-      kind: "recording",
+    // (Messages have their table since the messenger, ADR 043: tests/api/messenger; blogs since issue 29: tests/api/blogs;
+    // live streams and recordings since issue 31: tests/api/live.)
+    const date = await post({
+      kind: "date",
       object_id: 5,
-      url: "https://velora.test/de/recording/5",
-      type: "copyright",
+      url: "https://velora.test/de/my_date",
+      type: "scam",
       text: explanation,
       good_faith: true,
     });
-    expect(recording.status).toBe(202);
+    expect(date.status).toBe(202);
     expect(REPORT_TYPES_BY_KIND.recording).toContain("copyright");
     for (const raw of ["", "null", "[]", "{", '{"kind":"profile","object_id":1e400}']) {
       const response = await rt.request("/api/v2/reports", {
