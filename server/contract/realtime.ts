@@ -78,18 +78,18 @@ export type RealtimeEvent =
    * sockets that joined the room (the "live" frame, after liveAccess admitted them). `prev_id` as the messenger's: a
    * client holding the room up to it appends the line, any other resyncs with after_id.
    */
-  | { type: "live.line"; stream_id: number; prev_id: number; line: LiveChatLine }
+  | { type: "live_room.line"; stream_id: number; prev_id: number; line: LiveChatLine }
   /** A line was removed by the creator or staff: every client drops it. */
-  | { type: "live.line_removed"; stream_id: number; line_id: number }
+  | { type: "live_room.line_removed"; stream_id: number; line_id: number }
   /** A viewer was muted, removed or let back (null); a removed viewer's sockets leave the room. */
-  | { type: "live.sanction"; stream_id: number; member_id: number; sanction: LiveViewerSanction | null }
+  | { type: "live_room.sanction"; stream_id: number; member_id: number; sanction: LiveViewerSanction | null }
   /** The stream ended (staff, the creator, the producer lost): clients stop posting. */
-  | { type: "live.ended"; stream_id: number };
+  | { type: "live_room.ended"; stream_id: number };
 
 /** The live room events: routed by stream to the sockets in that room, not by member. */
 export type LiveRoomEvent = Extract<RealtimeEvent, { stream_id: number }>;
 export function isLiveRoomEvent(event: RealtimeEvent): event is LiveRoomEvent {
-  return event.type.startsWith("live.");
+  return event.type.startsWith("live_room.");
 }
 
 /** What one instance knows of a member: offline there, a socket open, typing recently, all tabs away. */

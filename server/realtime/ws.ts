@@ -172,8 +172,8 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
       send(ws, text);
       const client = clients.get(ws);
       if (!client) continue;
-      const removed = event.type === "live.sanction" && event.sanction === "remove" && event.member_id === client.userId;
-      if (removed || event.type === "live.ended") leaveRoom(ws, client);
+      const removed = event.type === "live_room.sanction" && event.sanction === "remove" && event.member_id === client.userId;
+      if (removed || event.type === "live_room.ended") leaveRoom(ws, client);
     }
   }
 

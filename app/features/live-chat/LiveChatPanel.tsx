@@ -144,10 +144,10 @@ function useLiveRoom(data: LiveChatPanelData): LiveStore {
         if (frame.type !== "event") return;
         const { event } = frame;
         if (!("stream_id" in event) || event.stream_id !== data.streamId) return;
-        if (event.type === "live.line" && state.arrived(event.line, event.prev_id) === "gap") revalidate.current();
-        else if (event.type === "live.line_removed") state.removed(event.line_id);
-        else if (event.type === "live.sanction") state.sanctioned(event.member_id, event.sanction);
-        else if (event.type === "live.ended") state.ended();
+        if (event.type === "live_room.line" && state.arrived(event.line, event.prev_id) === "gap") revalidate.current();
+        else if (event.type === "live_room.line_removed") state.removed(event.line_id);
+        else if (event.type === "live_room.sanction") state.sanctioned(event.member_id, event.sanction);
+        else if (event.type === "live_room.ended") state.ended();
       },
     });
     client.joinLive(data.streamId);

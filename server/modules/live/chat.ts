@@ -215,7 +215,7 @@ export async function postLine(deps: ApiDeps, userId: number, streamId: number, 
     .returning("id")
     .executeTakeFirstOrThrow();
   const line = lineOut((await linesOf(deps).where("live_chat_messages.id", "=", id).executeTakeFirstOrThrow()) as LineRow);
-  await publishRoom(deps, [{ type: "live.line", stream_id: streamId, prev_id: await prevLineId(deps, streamId, id), line }]);
+  await publishRoom(deps, [{ type: "live_room.line", stream_id: streamId, prev_id: await prevLineId(deps, streamId, id), line }]);
   return { line };
 }
 
@@ -237,7 +237,7 @@ export async function removeLine(deps: ApiDeps, userId: number, streamId: number
     .where("removed_at", "is", null)
     .executeTakeFirst();
   if (Number(done.numUpdatedRows) === 0) throw fail.notFound(LIVE_CHAT_ERRORS.lineNotFound);
-  await publishRoom(deps, [{ type: "live.line_removed", stream_id: streamId, line_id: lineId }]);
+  await publishRoom(deps, [{ type: "live_room.line_removed", stream_id: streamId, line_id: lineId }]);
   return { id: lineId, stream_id: streamId };
 }
 
@@ -264,7 +264,7 @@ export async function sanctionViewer(
     .values({ stream_id: streamId, member_id: memberId, sanction, by_id: userId, created_at: now })
     .onConflict((oc) => oc.columns(["stream_id", "member_id"]).doUpdateSet({ sanction, by_id: userId, created_at: now }))
     .execute();
-  await publishRoom(deps, [{ type: "live.sanction", stream_id: streamId, member_id: memberId, sanction }]);
+  await publishRoom(deps, [{ type: "live_room.sanction", stream_id: streamId, member_id: memberId, sanction }]);
   return { stream_id: streamId, member_id: memberId, sanction };
 }
 
@@ -277,7 +277,7 @@ export async function liftSanction(deps: ApiDeps, userId: number, streamId: numb
     .where("member_id", "=", memberId)
     .executeTakeFirst();
   if (Number(done.numDeletedRows) > 0)
-    await publishRoom(deps, [{ type: "live.sanction", stream_id: streamId, member_id: memberId, sanction: null }]);
+    await publishRoom(deps, [{ type: "live_room.sanction", stream_id: streamId, member_id: memberId, sanction: null }]);
   return { stream_id: streamId, member_id: memberId, sanction: null };
 }
 
@@ -320,7 +320,7 @@ export async function tipInChat(
   const row = await linesOf(deps).where("live_chat_messages.tip_key", "=", tipKey).executeTakeFirst();
   const line = row ? lineOut(row as LineRow) : null;
   if (inserted && line)
-    await publishRoom(deps, [{ type: "live.line", stream_id: streamId, prev_id: await prevLineId(deps, streamId, line.id), line }]);
+    await publishRoom(deps, [{ type: "live_room.line", stream_id: streamId, prev_id: await prevLineId(deps, streamId, line.id), line }]);
   return { tip, line };
 }
 

@@ -60,7 +60,7 @@ async function afterEnded(deps: ApiDeps, streamIds: number[]): Promise<void> {
   }
   if (streamIds.length)
     await deps.bus
-      .publishAll(streamIds.map((id) => ({ to: [], event: { type: "live.ended" as const, stream_id: id } })))
+      .publishAll(streamIds.map((id) => ({ to: [], event: { type: "live_room.ended" as const, stream_id: id } })))
       .catch(() => undefined);
 }
 

@@ -486,13 +486,23 @@ describe(`reports decided for real, statements and appeals (${TEST_DB})`, () => 
     });
 
     it("every kind with a table has both hooks; kinds by address have neither", () => {
-      const withTable: ReportObjectKind[] = ["profile", "media", "message", "blog", "comment", "event", "review"];
+      const withTable: ReportObjectKind[] = [
+        "profile",
+        "media",
+        "message",
+        "blog",
+        "comment",
+        "event",
+        "review",
+        "event_review",
+        "live",
+        "recording",
+      ];
       for (const kind of withTable) {
         const target = rt.deps.features.reportTargets.get(kind)!;
         expect([kind, typeof target.removeContent, typeof target.restoreContent]).toEqual([kind, "function", "function"]);
       }
-      for (const kind of ["date", "live", "recording", "page"] as const)
-        expect(rt.deps.features.reportTargets.get(kind)!.removeContent).toBeUndefined();
+      for (const kind of ["date", "page"] as const) expect(rt.deps.features.reportTargets.get(kind)!.removeContent).toBeUndefined();
     });
   });
 

@@ -251,19 +251,19 @@ describe(`live chat (${TEST_DB})`, () => {
     expect(await blockedSocket.next(joined)).toMatchObject({ joined: false });
 
     const line = (await say(creator.token, stream, "Live für alle")).json.data.line;
-    const event = (await viewerSocket.next((f) => f.type === "event" && f.event.type === "live.line")) as Extract<
+    const event = (await viewerSocket.next((f) => f.type === "event" && f.event.type === "live_room.line")) as Extract<
       ServerFrame,
       { type: "event" }
     >;
-    expect(event.event).toMatchObject({ type: "live.line", stream_id: stream, line: { id: line.id, body: "Live für alle" } });
+    expect(event.event).toMatchObject({ type: "live_room.line", stream_id: stream, line: { id: line.id, body: "Live für alle" } });
     await api(creator.token, "DELETE", `/live/${stream}/chat/${line.id}`);
-    await viewerSocket.next((f) => f.type === "event" && f.event.type === "live.line_removed");
+    await viewerSocket.next((f) => f.type === "event" && f.event.type === "live_room.line_removed");
     await api(creator.token, "POST", `/live/${stream}/sanctions`, { member_id: viewer.id, sanction: "remove" });
-    await viewerSocket.next((f) => f.type === "event" && f.event.type === "live.sanction");
+    await viewerSocket.next((f) => f.type === "event" && f.event.type === "live_room.sanction");
     // Removed: the socket left the room and hears nothing more of it.
     await say(creator.token, stream, "Nach dem Rauswurf");
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const lines = viewerSocket.frames.filter((f) => f.type === "event" && f.event.type === "live.line");
+    const lines = viewerSocket.frames.filter((f) => f.type === "event" && f.event.type === "live_room.line");
     expect(lines).toHaveLength(1);
     expect(blockedSocket.frames.some((f) => f.type === "event")).toBe(false);
   });

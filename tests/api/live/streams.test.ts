@@ -52,6 +52,25 @@ describe(`live streams (${TEST_DB})`, () => {
   }
   const client = () => listedMemberWith(rt, { userType: USER_TYPE.client });
   const escort = () => listedMemberWith(rt, { userType: USER_TYPE.escort });
+  /** The recording row stopping a recorded stream left (private, processing), as the remux job leaves it when done. */
+  async function recordingReady(streamId: number, terms: { price: number | null; duration_ms: number }): Promise<number> {
+    const now = rt.clock.now();
+    const row = await rt.deps.db
+      .updateTable("live_recordings")
+      .set({
+        state: "ready",
+        price: terms.price,
+        storage_prefix: `live/recordings/${streamId}`,
+        duration_ms: terms.duration_ms,
+        size_bytes: 1000,
+        ready_at: now,
+      })
+      .where("stream_id", "=", streamId)
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
   const goLive = (token: string, extra: Record<string, unknown> = {}) =>
     api<LiveStreamItem>(token, "POST", "/live/streams", {
       title: "Abendplausch",
@@ -335,24 +354,8 @@ describe(`live streams (${TEST_DB})`, () => {
     const creator = await escort();
     const stream = (await goLive(creator.token, { record: true })).json.data;
     await api(creator.token, "POST", `/live/streams/${stream.id}/stop`);
-    const now = rt.clock.now();
-    const { id } = await rt.deps.db
-      .insertInto("live_recordings")
-      .values({
-        stream_id: stream.id,
-        creator_id: creator.id,
-        state: "ready",
-        visibility: "private",
-        price: null,
-        storage_prefix: `live/recordings/${stream.id}`,
-        duration_ms: 60_000,
-        size_bytes: 1000,
-        created_at: now,
-        ready_at: now,
-        deleted_at: null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    // Stopping a recorded stream made its recording (private, processing; the remux job finishes it): made ready here.
+    const id = await recordingReady(stream.id, { price: null, duration_ms: 60_000 });
     const viewer = await client();
     const none = await api<LiveRecordingList>(viewer.token, "GET", "/live/recordings");
     expect(none.json.data.items.map((r) => r.id)).not.toContain(id);
@@ -383,24 +386,8 @@ describe(`live streams (${TEST_DB})`, () => {
     const creator = await escort();
     const stream = (await goLive(creator.token, { record: true })).json.data;
     await api(creator.token, "POST", `/live/streams/${stream.id}/stop`);
-    const now = rt.clock.now();
-    const { id } = await rt.deps.db
-      .insertInto("live_recordings")
-      .values({
-        stream_id: stream.id,
-        creator_id: creator.id,
-        state: "ready",
-        visibility: "private",
-        price: 4,
-        storage_prefix: `live/recordings/${stream.id}`,
-        duration_ms: 120_000,
-        size_bytes: 1000,
-        created_at: now,
-        ready_at: now,
-        deleted_at: null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    // Stopping a recorded stream made its recording (private, processing; the remux job finishes it): made ready here.
+    const id = await recordingReady(stream.id, { price: 4, duration_ms: 120_000 });
     const buyer = await client();
     const listed = await api<LiveRecordingList>(buyer.token, "GET", "/live/recordings");
     expect(listed.json.data.items.find((r) => r.id === id)).toMatchObject({ watch: false, denial: "payment", price: 4 });
