@@ -1,5 +1,5 @@
 /**
- * ADR 123, without JavaScript on a phone (390 px): the team bans a fresh escort in Dresden through a report; the
+ * ADR 123, without JavaScript on a phone (390 px): the team bans a fresh escort in Osnabrück through a report; the
  * banned escort cannot sign in, opens the signed link of the statement's mail in a browser without any session,
  * reads the statement, is refused a too-short complaint at the field (text kept), files the complaint and sees it
  * filed. An altered link is a 404. Screenshots in the test's output folder.
@@ -22,7 +22,7 @@ test("a banned member complains through the signed link of the statement's mail,
     expect(answer.status(), await answer.text()).toBe(200);
     return { ...headers, authorization: `Bearer ${((await answer.json()) as { access_token: string }).access_token}` };
   };
-  const escort = await listedEscortIn(request, clientIp, "Dresden");
+  const escort = await listedEscortIn(request, clientIp, "Osnabrück");
   const escortId = withE2eDb((db) => (db.prepare("SELECT id FROM users WHERE username = ?").get(escort) as { id: number }).id);
   const reporter = await listedClient(request, clientIp, 1);
   const filed = await request.post("/api/v2/reports", {

@@ -49,7 +49,8 @@ test.describe("report → removal → statement → appeal → reversal", () => 
     const item = page.locator(`[data-report="${reportId}"]`);
     await item.getByLabel("Entscheidung").selectOption("content_removed");
     await item.getByRole("textbox").fill("Das Foto verletzt nach unserer Prüfung die Rechte der meldenden Person.");
-    await item.getByRole("button").first().click();
+    // The item's own decide button (the queue bar gave each item a claim button too).
+    await item.getByRole("button", { name: "Entscheidung speichern" }).click();
     await expect(page.getByTestId("backoffice-notice")).toBeVisible();
 
     const whileRemoved = await request.post("/api/v2/reports", {

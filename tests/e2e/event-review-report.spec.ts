@@ -11,7 +11,7 @@ test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
 
 test("a member reports an event review from the event's page", async ({ page, request, clientIp }) => {
   test.setTimeout(120_000);
-  const organizer = await listedEscortIn(request, clientIp, "Dresden");
+  const organizer = await listedEscortIn(request, clientIp, "Rostock");
   const reviewer = await listedClient(request, clientIp, 1);
   const reader = await listedClient(request, clientIp, 2);
   const slug = `dresden-review-${Date.now().toString(36)}`;

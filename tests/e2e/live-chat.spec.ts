@@ -35,7 +35,7 @@ test("a viewer chats and tips on the chat page; the creator removes a line and m
   clientIp,
   browser,
 }, testInfo) => {
-  const creator = await listedEscortIn(request, clientIp, "Frankfurt am Main");
+  const creator = await listedEscortIn(request, clientIp, "Würzburg");
   const viewer = await listedClient(request, clientIp, 1);
   const stream = streamOnAir(creator);
   verifyEmailOf(viewer);

@@ -10,7 +10,7 @@ import { expect, SIGN_UP_PASSWORD } from "./fixtures";
 
 export const PORT = Number(process.env.E2E_PORT ?? 3300);
 export const RTMP_PORT = PORT + 20000;
-export const CITY = "Stuttgart";
+export const CITY = "Augsburg";
 
 export function insertStream(username: string, ingest: "browser" | "rtmp", state: "live" | "scheduled"): number {
   const db = new Database(e2eDatabasePath(), { fileMustExist: true });

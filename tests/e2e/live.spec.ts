@@ -57,7 +57,7 @@ test.describe("live streams (no JavaScript)", () => {
   }, testInfo) => {
     test.setTimeout(240_000);
     const shot = (target: Page, name: string) => target.screenshot({ path: testInfo.outputPath(`live-${name}-390.png`), fullPage: true });
-    const escort = await listedEscortIn(request, clientIp, "München");
+    const escort = await listedEscortIn(request, clientIp, "Regensburg");
     const creator = await noJsMemberPage(browser, clientIp, escort);
     await verifyEmail(creator, escort);
 

@@ -149,5 +149,7 @@ test("a client navigation shows the next page only with its namespaces loaded: n
     "de/search.json",
     "de/tips.json",
     "de/traits.json",
+    // The escort-facing warning on a flagged client's profile (ADR 121, 127).
+    "de/warnings.json",
   ]);
 });

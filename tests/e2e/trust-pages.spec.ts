@@ -2,7 +2,7 @@
  * The trust & safety pages as a member and as staff see them (issue 30; ADRs 110, 113–115, 109), without JavaScript on
  * a phone (390 px), in German, English and Polish: each page answers 200, has its heading, nothing wider than the
  * screen, and every link and button of the main column is a 44 px target. A screenshot of each goes to the test's
- * output folder for a person to look at. The data comes from the API: an escort in Dresden whose photo the team
+ * output folder for a person to look at. The data comes from the API: an escort in Magdeburg whose photo the team
  * refused (a statement), a member whose report the team decided without action (a complaint they may file).
  */
 import type { Browser, Page } from "@playwright/test";
@@ -66,8 +66,8 @@ test("the trust & safety pages at 390 px without JavaScript in de, en and pl", a
   };
   const team = await tokenOf("demo_team", DEMO.password);
 
-  // An escort in Dresden whose waiting photo the team refuses: a statement of reasons.
-  const escort = await listedEscortIn(request, clientIp, "Dresden");
+  // An escort in Magdeburg whose waiting photo the team refuses: a statement of reasons.
+  const escort = await listedEscortIn(request, clientIp, "Magdeburg");
   const waiting = await request.get(`/api/v2/backoffice/queue?owner=${escort}`, { headers: team });
   const mediaId = ((await waiting.json()).data.items as Array<{ kind: string; id: number }>).find((item) => item.kind === "media")!.id;
   const refused = await request.post(`/api/v2/backoffice/media/${mediaId}/reject`, { headers: team, data: { reason: "contact_details" } });

@@ -4,12 +4,12 @@ import { verifyIdentityAndAge, withE2eDb } from "./kyc-fixtures";
 
 /**
  * The escorts' shared warning list (issue 30 item 6, ADR 121) with JavaScript off, at phone width: three verified
- * escorts (listed in Leipzig) report a client for violence or non-payment; the team confirms in the back office; a
+ * escorts (listed in Bielefeld) report a client for violence or non-payment; the team confirms in the back office; a
  * fourth escort then sees the discreet note on the client's profile and in the conversation with them (it opens on
  * tap, without JavaScript); the client sees their own entry — the categories, never the reporters — and objects;
  * backend staff lift the entry, and the note is gone.
  */
-const CITY = "Leipzig";
+const CITY = "Bielefeld";
 
 async function tokenOf(request: APIRequestContext, clientIp: string, username: string): Promise<string> {
   const login = await request.post("/oauth/v2/token", {
