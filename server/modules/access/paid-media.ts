@@ -11,6 +11,24 @@ import { BUNDLE_STATUS, type MediumAccess } from "../../contract/creators";
 import { MEDIA_STATUS } from "../../contract/media";
 import type { Database } from "../../db/schema";
 
+/**
+ * The creators among `creators` whose fans' content the viewer may open now: a fan subscription paid for now (a
+ * cancelled one opens until its period ends, a lapsed one not at all). The one fans rule of media, live streams and
+ * recordings.
+ */
+export async function payingFanOf(db: Kysely<Database>, viewerId: number, creators: readonly number[], now: number): Promise<Set<number>> {
+  if (creators.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("fan_subscriptions")
+    .select("creator_id")
+    .where("subscriber_id", "=", viewerId)
+    .where("creator_id", "in", creators)
+    .where("ended_at", "is", null)
+    .where("paid_until", ">", now)
+    .execute();
+  return new Set(rows.map((r) => r.creator_id));
+}
+
 /** What the rule reads of a medium. */
 export interface PaidMedium {
   id: number;
@@ -70,7 +88,7 @@ export async function openableMediaIds(
   const ids = closed.map((m) => m.id);
   const creators = [...new Set(closed.filter((m) => m.access === "fans").map((m) => m.user_id))];
 
-  const [bought, inBundles, fanOf] = await Promise.all([
+  const [bought, inBundles, fanCreators] = await Promise.all([
     db.selectFrom("medium_purchases").select("medium_id").where("buyer_id", "=", viewerId).where("medium_id", "in", ids).execute(),
     db
       .selectFrom("bundle_items")
@@ -79,20 +97,9 @@ export async function openableMediaIds(
       .where("bundle_purchases.buyer_id", "=", viewerId)
       .where("bundle_items.media_id", "in", ids)
       .execute(),
-    creators.length === 0
-      ? Promise.resolve([])
-      : db
-          .selectFrom("fan_subscriptions")
-          .select("creator_id")
-          .where("subscriber_id", "=", viewerId)
-          .where("creator_id", "in", creators)
-          .where("ended_at", "is", null)
-          // Paid for now: a cancelled subscription opens until its period ends, a lapsed one not at all.
-          .where("paid_until", ">", now)
-          .execute(),
+    payingFanOf(db, viewerId, creators, now),
   ]);
   const boughtIds = new Set([...bought.map((r) => r.medium_id), ...inBundles.map((r) => r.media_id)]);
-  const fanCreators = new Set(fanOf.map((r) => r.creator_id));
   for (const medium of closed) {
     if (boughtIds.has(medium.id)) opened.add(medium.id);
     else if (medium.access === "fans" && fanCreators.has(medium.user_id)) opened.add(medium.id);

@@ -8,7 +8,7 @@
 import type { ApiDeps } from "../../api/types";
 import type { LiveRole } from "../../contract/live";
 import { isStaffUserType } from "../../contract/users";
-import { isBlockedBetween, plusRunning } from "../access/index";
+import { isBlockedBetween, payingFanOf, plusRunning } from "../access/index";
 import type { LiveStreamsTable } from "./schema";
 import type { Selectable } from "kysely";
 
@@ -89,16 +89,8 @@ async function admits(
     case "plus":
       return plus() ? true : "plus";
     case "fans": {
-      const fan = await deps.db
-        .selectFrom("fan_subscriptions")
-        .select("id")
-        .where("subscriber_id", "=", viewerId)
-        .where("creator_id", "=", stream.creator_id)
-        .where("ended_at", "is", null)
-        // Paid for now: a cancelled subscription admits until its period ends (as fans-only media, access/paid-media).
-        .where("paid_until", ">", now)
-        .executeTakeFirst();
-      return fan ? true : "fans";
+      const fans = await payingFanOf(deps.db, viewerId, [stream.creator_id], now);
+      return fans.has(stream.creator_id) ? true : "fans";
     }
     case "paid": {
       const paid = await deps.db

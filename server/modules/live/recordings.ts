@@ -23,7 +23,7 @@ import { INSUFFICIENT_DOLLARS_KEY } from "../../contract/wallet";
 import { lockMembersForLimits } from "../../db/locks";
 import { isStaffUserType } from "../../contract/users";
 import type { Database } from "../../db/schema";
-import { ageVerifiedSql, existsAnswer, isBlockedBetween, notBlockedWith, viewerContext } from "../access/index";
+import { ageVerifiedSql, existsAnswer, isBlockedBetween, notBlockedWith, payingFanOf, viewerContext } from "../access/index";
 import { dollarOperations, LedgerInsufficient, memberBalances, postOperationIn } from "../ledger/index";
 import { notifyWalletChanged } from "../wallet/index";
 import { deleteRecordingFiles } from "./media";
@@ -59,17 +59,7 @@ async function viewerFacts(deps: ApiDeps, viewer: AuthUser | null, rows: readonl
   const now = deps.clock.now();
   const [context, fans, bought] = await Promise.all([
     viewerContext(deps, viewer),
-    creators.length === 0
-      ? []
-      : deps.db
-          .selectFrom("fan_subscriptions")
-          .select("creator_id")
-          .where("subscriber_id", "=", viewer.id)
-          .where("creator_id", "in", creators)
-          .where("ended_at", "is", null)
-          // Paid for now, as fans-only media (access/paid-media) and fans-only streams (access.ts).
-          .where("paid_until", ">", now)
-          .execute(),
+    payingFanOf(deps.db, viewer.id, creators, now),
     ids.length === 0
       ? []
       : deps.db
@@ -83,7 +73,7 @@ async function viewerFacts(deps: ApiDeps, viewer: AuthUser | null, rows: readonl
     viewerId: viewer.id,
     staff: isStaffUserType(viewer.userType),
     ageVerified: context.isAgeVerified,
-    fanOf: new Set(fans.map((f) => f.creator_id)),
+    fanOf: fans,
     bought: new Set(bought.map((b) => b.recording_id)),
   };
 }
