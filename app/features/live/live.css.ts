@@ -67,6 +67,7 @@ export const filters = style({
   alignItems: "end",
 });
 
-export const player = style({ width: "100%", borderRadius: vars.radius.md, overflow: "hidden", background: "#000" });
+// The video is black itself (live-player.css.ts); the caption under it keeps the page background, so its text stays legible.
+export const player = style({ width: "100%" });
 export const facts = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "6px 16px", margin: 0 });
 export const heading = style({ fontSize: "1.15rem", margin: 0 });
