@@ -71,3 +71,8 @@ export const filters = style({
 export const player = style({ width: "100%" });
 export const facts = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "6px 16px", margin: 0 });
 export const heading = style({ fontSize: "1.15rem", margin: 0 });
+
+/** A recording's video: full width, black behind the frame while it loads (the native controls are the browser's). */
+export const recordingVideo = style({ width: "100%", aspectRatio: "16 / 9", background: "#000", borderRadius: vars.radius.md });
+/** Title links on the recordings lists: the whole line is the tap target. */
+export const recordingLink = style({ display: "inline-block", padding: "10px 0", fontWeight: 700, overflowWrap: "anywhere" });

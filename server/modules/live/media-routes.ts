@@ -6,6 +6,7 @@
  */
 import type { Context } from "hono";
 import type { ModuleContext } from "../../api/module-context";
+import { rangedAnswer, singleByteRange } from "../../api/byte-range";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import { ok } from "../../api/router";
 import type { ApiDeps, ApiEnv } from "../../api/types";
@@ -17,6 +18,7 @@ import { safeEqual } from "../../lib/crypto";
 import { originVerdict, ownOrigins } from "../../security/same-origin";
 import { liveAccess } from "./access";
 import { producerSeen } from "./lifecycle";
+import { openRecordingForViewer } from "./recordings";
 import { liveMediaUrls, livePublishUrl } from "./media";
 import { engineOf, startRtmpIngest } from "./media-engine";
 import { cachedPlaylist, cachedSegment, hlsPath, segmentTokenCached } from "./media-cache";
@@ -275,6 +277,28 @@ export function registerLiveMedia({ v2, deps }: ModuleContext): void {
       return new Response(bytes, {
         status: 200,
         headers: { "Content-Type": HLS_SEGMENT_TYPE, "Cache-Control": SEGMENT_CACHE, "Content-Length": String(bytes.length) },
+      });
+    },
+  );
+  v2.add(
+    liveMediaOps.recordingFile,
+    {
+      tag: "live",
+      auth: "optional",
+      summary:
+        "A recording's MP4 (video/mp4) from the storage port (local disk or S3), with single byte ranges for seeking (206 with Content-Range, 416 past the end). Needs a grant `g` from GET /live/recordings/{id} bound to the caller, and recordingAccess letting them watch, asked on every request; never cached (no-store). 404 otherwise. Browsers use /media/live/{id}/recording.mp4, which forwards the session.",
+      statuses: [206, 404, 416],
+    },
+    async (c, { user }) => {
+      const range = singleByteRange(c.req.header("range"));
+      const id = parseRowId(c.req.param("id"));
+      if (id === null) throw notFound();
+      const file = await openRecordingForViewer(c.get("deps"), user, id, c.req.query("g"), range);
+      return rangedAnswer(file, range, {
+        "Content-Type": "video/mp4",
+        "Cache-Control": "private, no-store",
+        "X-Content-Type-Options": "nosniff",
+        Vary: "Authorization",
       });
     },
   );
