@@ -4,6 +4,7 @@
  * offer asks liveAccess again, a playlist at most every LIVE_ACCESS_RECHECK_MS, and a segment only its stream's token,
  * so a CDN can cache segments for everyone while only admitted viewers learn their names.
  */
+import { readdirSync } from "node:fs";
 import type { Context } from "hono";
 import type { ModuleContext } from "../../api/module-context";
 import { rangedAnswer, singleByteRange } from "../../api/byte-range";
@@ -13,7 +14,7 @@ import type { ApiDeps, ApiEnv } from "../../api/types";
 import { HLS_PLAYLIST_TYPE, HLS_SEGMENT_TYPE, LIVE_ACCESS_RECHECK_MS, SDP_CONTENT_TYPE, SDP_MAX_BYTES } from "../../contract/live-media";
 import { liveMediaOps } from "../../contract/operations/live-media";
 import { parseRowId } from "../../contract/row-id";
-import { PLAYLIST_NAME, SEGMENT_PATTERN } from "../../integrations/live-video/index";
+import { SEGMENT_PATTERN } from "../../integrations/live-video/index";
 import { safeEqual } from "../../lib/crypto";
 import { originVerdict, ownOrigins } from "../../security/same-origin";
 import { liveAccess } from "./access";
@@ -21,7 +22,8 @@ import { producerSeen } from "./lifecycle";
 import { openRecordingForViewer } from "./recordings";
 import { liveMediaUrls, livePublishUrl } from "./media";
 import { engineOf, startRtmpIngest } from "./media-engine";
-import { cachedPlaylist, cachedSegment, hlsPath, segmentTokenCached } from "./media-cache";
+import { startHlsPublisher } from "./hls-publish";
+import { cachedPlaylist, cachedSegment, segmentTokenCached } from "./media-cache";
 import { readMediaToken, type MediaTokenKind } from "./media-tokens";
 import { rotateStreamKey, streamKeyState } from "./stream-keys";
 
@@ -85,10 +87,25 @@ export function rewritePlaylist(playlist: string, segmentPathToken: string): str
     .join("\n");
 }
 
+/** The streams whose HLS this instance's ffmpeg writes: the numbered folders under LIVE_DIR. */
+function streamsWrittenHere(deps: ApiDeps): number[] {
+  let names: string[];
+  try {
+    names = readdirSync(deps.config.liveVideo.dir);
+  } catch {
+    return [];
+  }
+  return names.filter((name) => /^[1-9]\d{0,11}$/.test(name)).map(Number);
+}
+
 export function registerLiveMedia({ v2, deps }: ModuleContext): void {
   // RTMP listens from the start when the installation enables it: OBS connects before anyone opens a page.
   if (deps.config.liveVideo.rtmpPort > 0) {
     startRtmpIngest(deps).catch((error: unknown) => deps.log.error({ error: String(error) }, "RTMP ingest did not start"));
+  }
+  // LIVE_HLS_STORE=storage (ADR 130): the HLS this instance writes goes to the storage port for every instance.
+  if (deps.config.liveVideo.hlsStore === "storage") {
+    startHlsPublisher(deps, () => streamsWrittenHere(deps), async (streamId) => (await segmentTokenCached(deps, streamId)) !== null);
   }
 
   v2.add(
@@ -241,7 +258,7 @@ export function registerLiveMedia({ v2, deps }: ModuleContext): void {
       const { streamId, memberId } = addressOf(c, "watch");
       if (!(await mayWatchCached(deps, streamId, memberId))) throw fail.forbidden();
       const token = await segmentTokenCached(deps, streamId);
-      const playlist = token ? await cachedPlaylist(hlsPath(deps, streamId, PLAYLIST_NAME)) : null;
+      const playlist = token ? await cachedPlaylist(deps, streamId) : null;
       if (!token || playlist === null) {
         c.header("Cache-Control", NO_STORE);
         throw notFound();
@@ -269,7 +286,7 @@ export function registerLiveMedia({ v2, deps }: ModuleContext): void {
       if (streamId === null || !SEGMENT_PATTERN.test(name)) throw notFound();
       const token = await segmentTokenCached(deps, streamId);
       if (!token || !safeEqual(token, c.req.param("token") ?? "")) throw notFound();
-      const bytes = await cachedSegment(hlsPath(deps, streamId, name));
+      const bytes = await cachedSegment(deps, streamId, name);
       if (!bytes) {
         c.header("Cache-Control", NO_STORE);
         throw notFound();

@@ -15,7 +15,7 @@ import type { LiveRecordingAnswer, LiveRecordingList } from "#server/contract/li
 import { USER_TYPE } from "#server/contract/users";
 import { dollarOperations, postOperation } from "#server/modules/ledger/index";
 import { RECORDING_FILE } from "#server/modules/live/index";
-import { recordingStorageOf } from "#server/modules/live/media";
+import { liveStorageOf } from "#server/modules/live/live-storage";
 import { s3ClientConfig } from "#server/integrations/storage/s3";
 import { callJson } from "../../helpers/api-call";
 import { verifyAge } from "../../helpers/kyc";
@@ -71,7 +71,7 @@ function playbackSuite(storage: "local" | "s3") {
       expect(created.status).toBe(200);
       await api(creatorToken, "POST", `/live/streams/${created.json.data.id}/stop`);
       const prefix = `live/${Math.random().toString(16).slice(2, 4)}/${Math.random().toString(16).slice(2)}`;
-      await recordingStorageOf(rt.deps).put(`${prefix}/${RECORDING_FILE}`, VIDEO, { contentType: "video/mp4" });
+      await liveStorageOf(rt.deps).put(`${prefix}/${RECORDING_FILE}`, VIDEO, { contentType: "video/mp4" });
       const row = await rt.deps.db
         .updateTable("live_recordings")
         .set({ state: "ready", storage_prefix: prefix, duration_ms: 95_000, size_bytes: VIDEO.length, ready_at: rt.clock.now() })
