@@ -33,5 +33,8 @@ export async function rangedAnswer(object: StoredObject, range: ByteRange | unde
     });
   }
   const end = range.start + object.size - 1;
-  return new Response(object.body, { status: 206, headers: { ...all, "Content-Range": `bytes ${range.start}-${end}/${object.totalSize}` } });
+  return new Response(object.body, {
+    status: 206,
+    headers: { ...all, "Content-Range": `bytes ${range.start}-${end}/${object.totalSize}` },
+  });
 }

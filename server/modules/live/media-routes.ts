@@ -105,7 +105,11 @@ export function registerLiveMedia({ v2, deps }: ModuleContext): void {
   }
   // LIVE_HLS_STORE=storage (ADR 130): the HLS this instance writes goes to the storage port for every instance.
   if (deps.config.liveVideo.hlsStore === "storage") {
-    startHlsPublisher(deps, () => streamsWrittenHere(deps), async (streamId) => (await segmentTokenCached(deps, streamId)) !== null);
+    startHlsPublisher(
+      deps,
+      () => streamsWrittenHere(deps),
+      async (streamId) => (await segmentTokenCached(deps, streamId)) !== null,
+    );
   }
 
   v2.add(

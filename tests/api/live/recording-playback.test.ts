@@ -140,7 +140,15 @@ function playbackSuite(storage: "local" | "s3") {
 
       // No grant, a forged one, a guest: 404 alike.
       expect((await file(creator.token, id, null)).status).toBe(404);
-      expect((await file(creator.token, id, grant.replace(/.$/, (c) => (c === "A" ? "B" : "A")))).status).toBe(404);
+      expect(
+        (
+          await file(
+            creator.token,
+            id,
+            grant.replace(/.$/, (c) => (c === "A" ? "B" : "A")),
+          )
+        ).status,
+      ).toBe(404);
       expect((await file(undefined, id, grant)).status).toBe(404);
 
       // Another member: the private recording offered to nobody does not exist for them, the creator's grant opens nothing.
