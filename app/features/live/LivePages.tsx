@@ -613,9 +613,9 @@ function RecordingAccessLine({ recording, buyPath, reply }: { recording: Recordi
   const dollars = useDollars();
   if (recording.watch)
     return (
-      <p className={ui.notice} data-testid="live-recording-open">
-        {t("live.recordings.open")}
-      </p>
+      <Link className={ui.buttonSecondary} to={to(liveRecordingPath(recording.id))} data-testid="live-recording-open">
+        {t("live.recording.watch")}
+      </Link>
     );
   switch (recording.denial) {
     case "payment":
@@ -790,16 +790,18 @@ export function RecordingPage({
   return (
     <main className={ui.narrow}>
       <div className={ui.stack}>
-        <LiveMenu current={null} />
         <h1 data-testid="live-recording-title">{recording.title}</h1>
+        <LiveMenu current={null} />
         {done ? (
           <p role="status" className={ui.notice} data-testid="live-done">
             {t("live.recordings.done_bought")}
           </p>
         ) : null}
         <p className={ui.muted}>
-          <Link to={to(livePaths.profileTab(recording.creator.username))}>{recording.creator.displayName}</Link> ·{" "}
-          <span data-testid="live-recording-date">{formatHomeMoment(recording.createdAt, lang)}</span>
+          <Link className={css.tapLink} to={to(livePaths.profileTab(recording.creator.username))}>
+            {recording.creator.displayName}
+          </Link>{" "}
+          · <span data-testid="live-recording-date">{formatHomeMoment(recording.createdAt, lang)}</span>
           {recording.durationMs !== null ? (
             <span data-testid="live-recording-duration">
               {" · "}
@@ -814,7 +816,9 @@ export function RecordingPage({
               <a href={video}>{t("live.recording.download")}</a>
             </video>
             <p className={ui.muted}>
-              <a href={video}>{t("live.recording.download")}</a>
+              <a className={css.tapLink} href={video}>
+                {t("live.recording.download")}
+              </a>
             </p>
           </>
         ) : recording.own || recording.watch ? (
@@ -836,16 +840,18 @@ export function RecordingPage({
               <RecordingAccessLine recording={recording} buyPath={buyPath} reply={reply} />
             )}
             {!signedIn && adultOnly ? (
-              <Link to={to("user/age_check_verification")} data-testid="live-recording-age">
+              <Link className={css.tapLink} to={to("user/age_check_verification")} data-testid="live-recording-age">
                 {t("live.recordings.age_action")}
               </Link>
             ) : null}
           </>
         )}
         {recording.own ? (
-          <Link to={to(livePaths.myRecordings)}>{t("live.recording.manage")}</Link>
+          <Link className={css.tapLink} to={to(livePaths.myRecordings)}>
+            {t("live.recording.manage")}
+          </Link>
         ) : signedIn ? (
-          <Link to={to(`${liveRecordingPath(recording.id)}/report`)} data-testid="live-recording-report">
+          <Link className={css.tapLink} to={to(`${liveRecordingPath(recording.id)}/report`)} data-testid="live-recording-report">
             {t("live.recording.report")}
           </Link>
         ) : null}
