@@ -19,6 +19,12 @@ function verifyEmailOf(username: string): void {
   withE2eDb((db) => db.prepare("UPDATE users SET email_verified_at = ? WHERE username = ?").run(Date.now(), username));
 }
 
+/** Logged in through the login form, its redirect awaited (the next navigation would otherwise race it). */
+async function signedIn(page: Page, username: string): Promise<void> {
+  await logIn(page, username, SIGN_UP_PASSWORD);
+  await page.waitForURL((url) => !url.pathname.endsWith("/login"));
+}
+
 const readyState = (page: Page, selector: string) => page.locator(selector).evaluate((video: HTMLVideoElement) => video.readyState);
 
 test("@js a creator goes live from the browser, viewers watch over WebRTC and HLS, chat and a tip arrive, the recording plays", async ({
@@ -36,13 +42,13 @@ test("@js a creator goes live from the browser, viewers watch over WebRTC and HL
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
   });
-  const headers = { "x-dev-key": process.env.DEV_ROUTES_KEY ?? "e2e-dev-routes-key-0123456789abcdef" };
+  const headers = { "x-dev-key": process.env.DEV_ROUTES_KEY ?? "e2e-dev-routes-key-0123456789abcdef", "x-forwarded-for": clientIp };
   try {
     // The creator: a recorded stream for everyone signed in, started now, then the camera and WHIP on its page.
     const host = await (
       await browser.newContext({ baseURL, locale: "de-DE", permissions: ["camera", "microphone"], extraHTTPHeaders: headers })
     ).newPage();
-    await logIn(host, creator, SIGN_UP_PASSWORD);
+    await signedIn(host, creator);
     await host.goto("/de/live/start");
     const title = `Abend in Ulm ${Date.now() % 100000}`;
     await host.getByLabel("Titel").fill(title);
@@ -57,7 +63,7 @@ test("@js a creator goes live from the browser, viewers watch over WebRTC and HL
 
     // A second browser with JavaScript watches over WebRTC (WHEP) on the watch page.
     const watcher = await (await browser.newContext({ baseURL, locale: "de-DE", extraHTTPHeaders: headers })).newPage();
-    await logIn(watcher, viewer, SIGN_UP_PASSWORD);
+    await signedIn(watcher, viewer);
     await watcher.goto(watchPath);
     await expect(watcher.locator("figure[data-mode=webrtc]")).toBeVisible({ timeout: 30_000 });
     await expect.poll(() => readyState(watcher, "[data-testid=live-video]"), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
@@ -72,7 +78,7 @@ test("@js a creator goes live from the browser, viewers watch over WebRTC and HL
         extraHTTPHeaders: headers,
       })
     ).newPage();
-    await logIn(noJs, noJsViewer, SIGN_UP_PASSWORD);
+    await signedIn(noJs, noJsViewer);
     await noJs.goto(watchPath);
     const hls = (await noJs.getByTestId("live-video").getAttribute("src"))!;
     await expect.poll(async () => (await noJs.request.get(hls)).status(), { timeout: 40_000, intervals: [1000] }).toBe(200);
