@@ -15,7 +15,7 @@ const LONG_CLOCK_SPECS = /payouts\.spec\.ts$/;
  */
 const EVENT_CLOCK_SPECS = /event-attendance\.spec\.ts$/;
 /** Specs whose every test is @js and opens its own JavaScript context: the js project runs them; once is enough. */
-const JS_ONLY_SPECS = /(messenger-live|unlocks-live|checkout-js|live-media-js)\.spec\.ts$/;
+const JS_ONLY_SPECS = /(messenger-live|unlocks-live|checkout-js|live-media-js|live-flow)\.spec\.ts$/;
 const PHONE = { width: 390, height: 844 };
 /**
  * The e2e servers are demos (DEMO_MODE=1) whose dev routes (mailbox, dev clock, test routes) also ask for a key

@@ -1,5 +1,6 @@
 /** The live streams part's endpoints (issue 31, ADR 124), as the web tier calls them. */
 import type { LiveCategory, LiveCreateInput, LiveRecordingUpdateInput, LiveUpdateInput } from "#server/contract/live";
+import { liveMediaOps } from "#server/contract/operations/live-media";
 import { liveStreamOps } from "#server/contract/operations/live-streams";
 import type { ApiClient, ApiResult, DataOf } from "./client.server";
 
@@ -10,6 +11,7 @@ export type LiveMineData = DataOf<typeof liveStreamOps.mine>;
 export type LiveProfileTabData = DataOf<typeof liveStreamOps.profile>;
 export type LiveRecordingListData = DataOf<typeof liveStreamOps.recordings>;
 export type LiveRecordingData = DataOf<typeof liveStreamOps.updateRecording>;
+export type LiveRecordingPageData = DataOf<typeof liveStreamOps.recording>;
 
 export function browseLiveStreams(api: ApiClient, filters: { category?: LiveCategory; city?: number }): Promise<ApiResult<LiveBrowseData>> {
   return api.op(liveStreamOps.browse, { query: filters, handleErrors: true });
@@ -53,6 +55,16 @@ export function fetchLiveProfileTab(api: ApiClient, username: string): Promise<A
 
 export function fetchLiveRecordings(api: ApiClient, mine: boolean): Promise<ApiResult<LiveRecordingListData>> {
   return api.op(mine ? liveStreamOps.myRecordings : liveStreamOps.recordings, { handleErrors: true });
+}
+
+/** GET /live/recordings/{id}: the recording's page for the viewer, with the grant for its file when they may play it. */
+export function fetchLiveRecording(api: ApiClient, id: number): Promise<ApiResult<LiveRecordingPageData>> {
+  return api.op(liveStreamOps.recording, { params: { id }, handleErrors: true });
+}
+
+/** GET /live/recordings/{id}/recording.mp4 with the viewer's grant and the player's Range header, answered as is. */
+export function fetchLiveRecordingFile(api: ApiClient, id: number, grant: string | null, range: string | null): Promise<Response> {
+  return api.raw(liveMediaOps.recordingFile, { params: { id }, query: grant ? { g: grant } : undefined, range });
 }
 
 export function updateLiveRecording(api: ApiClient, id: number, body: LiveRecordingUpdateInput): Promise<ApiResult<LiveRecordingData>> {

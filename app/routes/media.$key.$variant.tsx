@@ -8,37 +8,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createApiClient } from "~/api/client.server";
 import { fetchMediaFile } from "~/api/media.server";
-import { CACHE_HEADER, noStore } from "~/utils/cache-headers";
-
-const PASSED_HEADERS = [
-  "content-type",
-  "content-length",
-  CACHE_HEADER.toLowerCase(),
-  "x-content-type-options",
-  "accept-ranges",
-  "content-range",
-];
-
-const notFound = () => new Response("Not found", { status: 404, headers: { ...noStore(), "Content-Type": "text/plain; charset=utf-8" } });
+import { forwardMediaFile, mediaNotFound } from "~/utils/media-file.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const key = params.key ?? "";
   const variant = params.variant ?? "";
   // The API validates both too; this keeps junk from costing an API call.
-  if (!/^[0-9a-f]{32}$/.test(key) || !/^[\w.]{1,16}$/.test(variant)) return notFound();
+  if (!/^[0-9a-f]{32}$/.test(key) || !/^[\w.]{1,16}$/.test(variant)) return mediaNotFound();
   const grant = new URL(request.url).searchParams.get("g");
-  const upstream = await fetchMediaFile(createApiClient({ request, context }), key, variant, grant, request.headers.get("range"));
   // 206 and 416 answer a video player's byte range (ADR 034).
-  if (upstream.status !== 200 && upstream.status !== 206 && upstream.status !== 416) {
-    await upstream.body?.cancel();
-    return notFound();
-  }
-  const headers = new Headers();
-  for (const name of PASSED_HEADERS) {
-    const value = upstream.headers.get(name);
-    if (value) headers.set(name, value);
-  }
-  // A private answer depends on who asks (the session cookie), not only on the URL.
-  if (!/^\s*public\b/i.test(headers.get(CACHE_HEADER) ?? "")) headers.set("Vary", "Cookie");
-  return new Response(upstream.body, { status: upstream.status, headers });
+  return forwardMediaFile(await fetchMediaFile(createApiClient({ request, context }), key, variant, grant, request.headers.get("range")));
 }

@@ -348,6 +348,20 @@ export interface LiveRecordingPayAnswer extends TokenOperationAnswer {
   recording_id: number;
 }
 
+/**
+ * GET /live/recordings/{id}: one recording's page. `grant` (`g=…`, bound to the viewer, one hour like paid media's,
+ * ADR 093) opens its file at liveRecordingFilePath while the viewer may play it; null when they may not (yet).
+ */
+export interface LiveRecordingAnswer {
+  recording: LiveRecordingItem;
+  grant: string | null;
+}
+
+/** The web's address of a recording's video (it forwards the session and the Range header to the API, ADR 130). */
+export const liveRecordingFilePath = (recordingId: number, grant: string) => `/media/live/${recordingId}/recording.mp4?${grant}`;
+/** What the grant of a recording's file signs (the media grant's row name; never a media key: those are hex). */
+export const liveRecordingGrantName = (recordingId: number) => `live-recording-${recordingId}`;
+
 /** GET /live/recordings: the recordings the viewer may see listed; /live/recordings/mine: the creator's own. */
 export interface LiveRecordingList {
   items: LiveRecordingItem[];
@@ -393,6 +407,7 @@ export interface LiveStreamsBodies {
   LiveWatchAnswer: LiveWatchAnswer;
   LiveRecordingItem: LiveRecordingItem;
   LiveRecordingList: LiveRecordingList;
+  LiveRecordingAnswer: LiveRecordingAnswer;
   LiveProfileTab: LiveProfileTab;
   LiveRecordingPayAnswer: LiveRecordingPayAnswer;
 }

@@ -59,6 +59,10 @@ export function describeMediaStorage(name: string, storageOf: () => MediaStorage
       expect({ size: whole?.size, totalSize: whole?.totalSize }).toEqual({ size: 1000, totalSize: 1000 });
       await whole!.body.cancel();
       expect(await storage.open("media/ef/missing.mp4", { start: 0, end: 9 })).toBeNull();
+      // A range starting past the end: nothing to read, the size known, so the caller answers 416 (not a failure).
+      const past = await storage.open("media/ef/range.mp4", { start: 1000, end: Number.MAX_SAFE_INTEGER });
+      expect({ size: past?.size, totalSize: past?.totalSize }).toEqual({ size: 0, totalSize: 1000 });
+      await past!.body.cancel();
     });
 
     it("stores a file from disk (videos) without a partial object", async () => {

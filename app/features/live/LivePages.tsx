@@ -6,11 +6,13 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { livePaths } from "#server/contract/live";
+import { liveRecordingPath } from "#server/contract/live-chat";
 import type {
   LiveBrowseData,
   LiveMineData,
   LiveProfileTabData,
   LiveRecordingListData,
+  LiveRecordingPageData,
   LiveStreamData,
   LiveStreamItemData,
 } from "~/api/live-streams.server";
@@ -611,9 +613,9 @@ function RecordingAccessLine({ recording, buyPath, reply }: { recording: Recordi
   const dollars = useDollars();
   if (recording.watch)
     return (
-      <p className={ui.notice} data-testid="live-recording-open">
-        {t("live.recordings.open")}
-      </p>
+      <Link className={ui.buttonSecondary} to={to(liveRecordingPath(recording.id))} data-testid="live-recording-open">
+        {t("live.recording.watch")}
+      </Link>
     );
   switch (recording.denial) {
     case "payment":
@@ -638,7 +640,7 @@ function RecordingAccessLine({ recording, buyPath, reply }: { recording: Recordi
       );
     case "age":
       return (
-        <Link className={ui.buttonSecondary} to={to("user/age_check_verification")}>
+        <Link className={ui.buttonSecondary} to={to("user/age_check_verification")} data-testid="live-recording-age">
           {t("live.recordings.age_action")}
         </Link>
       );
@@ -691,7 +693,9 @@ export function RecordingsPage({
               const answer = reply && inputText(reply, "recording_id") === String(recording.id) ? reply : null;
               return (
                 <li key={recording.id} className={`${ui.entryCard} ${ui.stack}`}>
-                  <strong>{recording.title}</strong>
+                  <Link className={css.recordingLink} to={to(liveRecordingPath(recording.id))}>
+                    {recording.title}
+                  </Link>
                   <span>
                     <Link to={to(`p/${recording.creator.username}/live`)}>{recording.creator.displayName}</Link> ·{" "}
                     {formatHomeMoment(recording.createdAt, lang)}
@@ -757,6 +761,105 @@ export function RecordingsPage({
   );
 }
 
+/**
+ * live/recordings/{id} (ADR 130): the recording in a native <video> (plays without JavaScript, seeks with byte ranges)
+ * when the viewer may play it; otherwise what opens it — sign in, the age check for an 18+ recording, fans, or the
+ * price (the list's buy form). The creator sees its state while the remux runs and the way to its terms.
+ */
+export function RecordingPage({
+  recording,
+  video,
+  signedIn,
+  done,
+  loginPath,
+  buyPath,
+  reply,
+}: {
+  recording: LiveRecordingPageData["recording"];
+  video: string | null;
+  signedIn: boolean;
+  done: "bought" | null;
+  loginPath: string;
+  buyPath: string;
+  reply: FormReply | null;
+}) {
+  const { t } = useTranslation("live");
+  const lang = useLang();
+  const to = useLocalePath();
+  const adultOnly = recording.visibility === "fsk18" && !recording.watch;
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.stack}>
+        <h1 data-testid="live-recording-title">{recording.title}</h1>
+        <LiveMenu current={null} />
+        {done ? (
+          <p role="status" className={ui.notice} data-testid="live-done">
+            {t("live.recordings.done_bought")}
+          </p>
+        ) : null}
+        <p className={ui.muted}>
+          <Link className={css.tapLink} to={to(livePaths.profileTab(recording.creator.username))}>
+            {recording.creator.displayName}
+          </Link>{" "}
+          · <span data-testid="live-recording-date">{formatHomeMoment(recording.createdAt, lang)}</span>
+          {recording.durationMs !== null ? (
+            <span data-testid="live-recording-duration">
+              {" · "}
+              {t("live.minutes", { count: Math.max(1, Math.round(recording.durationMs / 60_000)) })}
+            </span>
+          ) : null}
+        </p>
+        <RecordingTerms recording={recording} />
+        {video ? (
+          <>
+            <video className={css.recordingVideo} src={video} controls preload="metadata" playsInline data-testid="live-recording-video">
+              <a href={video}>{t("live.recording.download")}</a>
+            </video>
+            <p className={ui.muted}>
+              <a className={css.tapLink} href={video}>
+                {t("live.recording.download")}
+              </a>
+            </p>
+          </>
+        ) : recording.own || recording.watch ? (
+          <p className={ui.notice} data-testid="live-recording-state">
+            {t(`live.recording.state_${recording.state === "failed" ? "failed" : "processing"}`)}
+          </p>
+        ) : (
+          <>
+            {adultOnly ? (
+              <p className={ui.notice} data-testid="live-recording-adult">
+                {t("live.recording.adult_notice")}
+              </p>
+            ) : null}
+            {!signedIn ? (
+              <Link className={ui.button} to={loginPath} data-testid="live-recording-sign-in">
+                {t("live.denial.sign_in_action")}
+              </Link>
+            ) : (
+              <RecordingAccessLine recording={recording} buyPath={buyPath} reply={reply} />
+            )}
+            {!signedIn && adultOnly ? (
+              <Link className={css.tapLink} to={to("user/age_check_verification")} data-testid="live-recording-age">
+                {t("live.recordings.age_action")}
+              </Link>
+            ) : null}
+          </>
+        )}
+        {recording.own ? (
+          <Link className={css.tapLink} to={to(livePaths.myRecordings)}>
+            {t("live.recording.manage")}
+          </Link>
+        ) : signedIn ? (
+          <Link className={css.tapLink} to={to(`${liveRecordingPath(recording.id)}/report`)} data-testid="live-recording-report">
+            {t("live.recording.report")}
+          </Link>
+        ) : null}
+      </div>
+    </main>
+  );
+}
+
 // ── The profile's live tab ─────────────────────────────────────────────────────────────────────────────────────────
 
 export function ProfileLiveTab({ tab, displayName }: { tab: LiveProfileTabData | null; displayName: string }) {
@@ -810,7 +913,9 @@ export function ProfileLiveTab({ tab, displayName }: { tab: LiveProfileTabData |
         <ul className={ui.entryList}>
           {tab.recordings.map((recording) => (
             <li key={recording.id} className={`${ui.entryCard} ${ui.stack}`}>
-              <strong>{recording.title}</strong>
+              <Link className={css.recordingLink} to={to(liveRecordingPath(recording.id))}>
+                {recording.title}
+              </Link>
               <span className={ui.muted}>{formatHomeMoment(recording.createdAt, lang)}</span>
               <RecordingTerms recording={recording} />
             </li>

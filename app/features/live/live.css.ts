@@ -71,3 +71,10 @@ export const filters = style({
 export const player = style({ width: "100%" });
 export const facts = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "6px 16px", margin: 0 });
 export const heading = style({ fontSize: "1.15rem", margin: 0 });
+
+/** A recording's video: full width, black behind the frame while it loads (the native controls are the browser's). */
+export const recordingVideo = style({ width: "100%", aspectRatio: "16 / 9", background: "#000", borderRadius: vars.radius.md });
+/** Links on their own line (a recording's creator, the file, report, terms): 44 px tall tap targets on a phone. */
+export const tapLink = style({ display: "inline-block", padding: "10px 0", minHeight: "44px", overflowWrap: "anywhere" });
+/** Title links on the recordings lists: the whole line is the tap target. */
+export const recordingLink = style([tapLink, { fontWeight: 700 }]);

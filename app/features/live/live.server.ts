@@ -7,11 +7,14 @@
  *   (sign in, plus, fans, pay the price once); the chat panel (livechat); for the creator the edit and stop forms
  *   and the browser publisher (livemedia);
  * - live/recordings ("watch recording") and live/recordings/mine (the creator's terms and deletion);
+ * - live/recordings/{id}: one recording — a native <video> when the viewer may play it, otherwise the one step that
+ *   opens it (sign in, the age check, fans, the price bought once through the ledger) (ADR 130);
  * - p/{username}/live: the profile's live tab (ADR 124: not a spec route).
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
 import { checkoutPath } from "#server/contract/billing";
+import { liveRecordingPath } from "#server/contract/live-chat";
 import { operatorInstantOfWall, parseWallTime } from "#server/contract/calendar";
 import {
   LIVE_AUDIENCES,
@@ -26,6 +29,7 @@ import {
   liveBrowseQuerySchema,
   liveCreateSchema,
   livePaths,
+  liveRecordingFilePath,
   liveRecordingUpdateSchema,
   liveUpdateSchema,
 } from "#server/contract/live";
@@ -37,6 +41,7 @@ import {
   createLiveStream,
   deleteLiveRecording,
   fetchLiveProfileTab,
+  fetchLiveRecording,
   fetchLiveRecordings,
   fetchLiveStream,
   fetchMyLiveStreams,
@@ -304,6 +309,42 @@ export async function submitRecording({ request, context, params }: ActionFuncti
   });
   if (!answer.ok) return refused(submission, answer);
   throw redirect(localePath(lang, `${livePaths.myRecordings}?done=saved`), { headers: PRIVATE_HEADERS });
+}
+
+/** live/recordings/{id}: the recording, its video address when the viewer may play it, the buy form's return. */
+export async function loadRecordingPage({ request, context, params }: LoaderFunctionArgs) {
+  const id = idParam(params.id);
+  const lang = langOf(params);
+  const api = createApiClient({ request, context });
+  const [viewer, answer] = await Promise.all([loadViewer(request, context), fetchLiveRecording(api, id)]);
+  if (!answer.ok) failed(answer);
+  const { recording, grant } = answer.data;
+  const t = await i18nServer.getFixedT(request);
+  const pagePath = localePath(lang, liveRecordingPath(id));
+  return data(
+    {
+      title: recording.title,
+      description: t("live.recording.meta", { name: recording.creator.displayName }),
+      recording,
+      video: grant ? liveRecordingFilePath(id, grant) : null,
+      signedIn: viewer !== null,
+      done: new URL(request.url).searchParams.get("done") === "bought" ? ("bought" as const) : null,
+      loginPath: localePath(lang, `login?r=${encodeURIComponent(pagePath)}`),
+      buyPath: checkoutPath(lang, "dollar", undefined, pagePath),
+    },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+/** The recording page's one form: buying a priced recording (the same purchase as the list's). */
+export async function submitRecordingPage({ request, context, params }: ActionFunctionArgs) {
+  await requireViewer(request, context);
+  const id = idParam(params.id);
+  const submission = await parseForm(request, v.object({ intent: v.literal("buy") }));
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
+  const answer = await buyLiveRecording(createApiClient({ request, context }), id);
+  if (!answer.ok) return refused(submission, answer);
+  throw redirect(localePath(langOf(params), `${liveRecordingPath(id)}?done=bought`), { headers: PRIVATE_HEADERS });
 }
 
 // ── The profile's live tab ─────────────────────────────────────────────────────────────────────────────────────────

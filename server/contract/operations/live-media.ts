@@ -22,4 +22,6 @@ export const liveMediaOps = {
   playlist: defineOperation({ method: "get", path: "/api/v2/live-media/:id/:token/index.m3u8" }),
   /** A segment: the same address for every viewer of the stream, cacheable by a CDN for a year. */
   segment: defineOperation({ method: "get", path: "/api/v2/live-media/:id/s/:token/:name" }),
+  /** A recording's MP4 with byte ranges, for the viewer of a grant `g` while recordingAccess lets them play it. */
+  recordingFile: defineOperation({ method: "get", path: "/api/v2/live/recordings/:id/recording.mp4" }),
 };

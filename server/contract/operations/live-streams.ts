@@ -19,6 +19,8 @@ export const liveStreamOps = {
   profile: defineOperation({ method: "get", path: "/api/v2/live/profile/:username", response: "LiveProfileTab" }),
   recordings: defineOperation({ method: "get", path: "/api/v2/live/recordings", response: "LiveRecordingList" }),
   myRecordings: defineOperation({ method: "get", path: "/api/v2/live/recordings/mine", response: "LiveRecordingList" }),
+  /** One recording with the viewer's access and, when they may play it, the grant for its file. */
+  recording: defineOperation({ method: "get", path: "/api/v2/live/recordings/:id", response: "LiveRecordingAnswer" }),
   updateRecording: defineOperation({
     method: "put",
     path: "/api/v2/live/recordings/:id",

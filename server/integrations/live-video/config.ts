@@ -22,6 +22,11 @@ export interface LiveVideoConfig {
   maxWebrtcViewers: number;
   /** HLS segment length in seconds (the producer is asked for a key frame this often). */
   segmentSeconds: number;
+  /**
+   * Where viewers' HLS is read from (ADR 130): `disk` (the default: the instance running ffmpeg serves it) or
+   * `storage` (finished segments and playlists are published through the storage port — S3 — so any instance serves).
+   */
+  hlsStore: "disk" | "storage";
 }
 
 function intIn(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
@@ -29,6 +34,12 @@ function intIn(name: string, value: string | undefined, fallback: number, min: n
   const n = Number(value);
   if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got ${value}`);
   return n;
+}
+
+function hlsStoreFrom(value: string | undefined): LiveVideoConfig["hlsStore"] {
+  if (value === undefined || value === "" || value === "disk") return "disk";
+  if (value === "storage") return "storage";
+  throw new Error(`LIVE_HLS_STORE must be disk or storage, got ${value}`);
 }
 
 export function liveVideoConfigFrom(env: Record<string, string | undefined>): LiveVideoConfig {
@@ -45,5 +56,6 @@ export function liveVideoConfigFrom(env: Record<string, string | undefined>): Li
       .filter(Boolean),
     maxWebrtcViewers: intIn("LIVE_MAX_WEBRTC_VIEWERS", env.LIVE_MAX_WEBRTC_VIEWERS, 25, 0, 10_000),
     segmentSeconds: intIn("LIVE_SEGMENT_SECONDS", env.LIVE_SEGMENT_SECONDS, 1, 1, 6),
+    hlsStore: hlsStoreFrom(env.LIVE_HLS_STORE),
   };
 }

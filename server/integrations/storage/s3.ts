@@ -114,6 +114,15 @@ export class S3MediaStorage implements MediaStorage {
       );
     } catch (err) {
       if (isMissing(err)) return null;
+      // A range starting past the end (416 InvalidRange): an empty body with the object's size, as the local disk
+      // answers, so the caller refuses it with 416 instead of failing.
+      if (range && err instanceof Error && err.name === "InvalidRange") {
+        const head = await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: objectKey })).catch((e: unknown) => {
+          if (isMissing(e)) return null;
+          throw e;
+        });
+        return head ? { body: new Blob([]).stream(), size: 0, totalSize: head.ContentLength ?? 0 } : null;
+      }
       throw err;
     }
     if (!answer.Body) throw new Error(`S3 GetObject returned no body for ${key}`);

@@ -3,10 +3,15 @@
  * the newest segments (immutable under their names) are kept, the playlist for half a second and the stream's
  * segment token for five, so 500 viewers cost one disk read per file and one row read per stream, not 500.
  * `forgetStream` drops a stream's entries when its media stops (media.ts), so nothing of it is served after.
+ * The files come from the local disk (the instance running ffmpeg) or, with LIVE_HLS_STORE=storage, from the storage
+ * port where that instance published them (hls-publish.ts, ADR 130): the same caches either way.
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ApiDeps } from "../../api/types";
+import { PLAYLIST_NAME } from "../../integrations/live-video/index";
+import { hlsFromStorage, hlsStorageKey } from "./hls-publish";
+import { liveStorageOf } from "./live-storage";
 import { segmentToken } from "./media-tokens";
 
 const SEGMENTS_KEPT = 64;
@@ -21,10 +26,17 @@ export function hlsPath(deps: ApiDeps, streamId: number, name: string): string {
   return join(deps.config.liveVideo.dir, String(streamId), "hls", name);
 }
 
-export async function cachedSegment(path: string): Promise<Uint8Array<ArrayBuffer> | null> {
+/** A segment's bytes from where viewers' HLS is read (null: none of that name). */
+function readHlsBytes(deps: ApiDeps, streamId: number, name: string): Promise<Uint8Array | null> {
+  if (hlsFromStorage(deps)) return liveStorageOf(deps).read(hlsStorageKey(streamId, name));
+  return readFile(hlsPath(deps, streamId, name)).catch(() => null);
+}
+
+export async function cachedSegment(deps: ApiDeps, streamId: number, name: string): Promise<Uint8Array<ArrayBuffer> | null> {
+  const path = hlsPath(deps, streamId, name);
   const kept = segmentBytes.get(path);
   if (kept) return kept;
-  const bytes = await readFile(path).catch(() => null);
+  const bytes = await readHlsBytes(deps, streamId, name);
   if (!bytes) return null;
   const copy = new Uint8Array(bytes);
   segmentBytes.set(path, copy);
@@ -32,10 +44,12 @@ export async function cachedSegment(path: string): Promise<Uint8Array<ArrayBuffe
   return copy;
 }
 
-export async function cachedPlaylist(path: string): Promise<string | null> {
+export async function cachedPlaylist(deps: ApiDeps, streamId: number): Promise<string | null> {
+  const path = hlsPath(deps, streamId, PLAYLIST_NAME);
   const kept = playlistTexts.get(path);
   if (kept && Date.now() - kept.at < PLAYLIST_KEPT_MS) return kept.text;
-  const text = await readFile(path, "utf8").catch(() => null);
+  const bytes = await readHlsBytes(deps, streamId, PLAYLIST_NAME);
+  const text = bytes === null ? null : Buffer.from(bytes).toString("utf8");
   if (playlistTexts.size > 1_000) playlistTexts.clear();
   if (text === null) playlistTexts.delete(path);
   else playlistTexts.set(path, { text, at: Date.now() });

@@ -4,22 +4,26 @@
  * offer asks liveAccess again, a playlist at most every LIVE_ACCESS_RECHECK_MS, and a segment only its stream's token,
  * so a CDN can cache segments for everyone while only admitted viewers learn their names.
  */
+import { readdirSync } from "node:fs";
 import type { Context } from "hono";
 import type { ModuleContext } from "../../api/module-context";
+import { rangedAnswer, singleByteRange } from "../../api/byte-range";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import { ok } from "../../api/router";
 import type { ApiDeps, ApiEnv } from "../../api/types";
 import { HLS_PLAYLIST_TYPE, HLS_SEGMENT_TYPE, LIVE_ACCESS_RECHECK_MS, SDP_CONTENT_TYPE, SDP_MAX_BYTES } from "../../contract/live-media";
 import { liveMediaOps } from "../../contract/operations/live-media";
 import { parseRowId } from "../../contract/row-id";
-import { PLAYLIST_NAME, SEGMENT_PATTERN } from "../../integrations/live-video/index";
+import { SEGMENT_PATTERN } from "../../integrations/live-video/index";
 import { safeEqual } from "../../lib/crypto";
 import { originVerdict, ownOrigins } from "../../security/same-origin";
 import { liveAccess } from "./access";
 import { producerSeen } from "./lifecycle";
+import { openRecordingForViewer } from "./recordings";
 import { liveMediaUrls, livePublishUrl } from "./media";
 import { engineOf, startRtmpIngest } from "./media-engine";
-import { cachedPlaylist, cachedSegment, hlsPath, segmentTokenCached } from "./media-cache";
+import { startHlsPublisher } from "./hls-publish";
+import { cachedPlaylist, cachedSegment, segmentTokenCached } from "./media-cache";
 import { readMediaToken, type MediaTokenKind } from "./media-tokens";
 import { rotateStreamKey, streamKeyState } from "./stream-keys";
 
@@ -83,10 +87,29 @@ export function rewritePlaylist(playlist: string, segmentPathToken: string): str
     .join("\n");
 }
 
+/** The streams whose HLS this instance's ffmpeg writes: the numbered folders under LIVE_DIR. */
+function streamsWrittenHere(deps: ApiDeps): number[] {
+  let names: string[];
+  try {
+    names = readdirSync(deps.config.liveVideo.dir);
+  } catch {
+    return [];
+  }
+  return names.filter((name) => /^[1-9]\d{0,11}$/.test(name)).map(Number);
+}
+
 export function registerLiveMedia({ v2, deps }: ModuleContext): void {
   // RTMP listens from the start when the installation enables it: OBS connects before anyone opens a page.
   if (deps.config.liveVideo.rtmpPort > 0) {
     startRtmpIngest(deps).catch((error: unknown) => deps.log.error({ error: String(error) }, "RTMP ingest did not start"));
+  }
+  // LIVE_HLS_STORE=storage (ADR 130): the HLS this instance writes goes to the storage port for every instance.
+  if (deps.config.liveVideo.hlsStore === "storage") {
+    startHlsPublisher(
+      deps,
+      () => streamsWrittenHere(deps),
+      async (streamId) => (await segmentTokenCached(deps, streamId)) !== null,
+    );
   }
 
   v2.add(
@@ -239,7 +262,7 @@ export function registerLiveMedia({ v2, deps }: ModuleContext): void {
       const { streamId, memberId } = addressOf(c, "watch");
       if (!(await mayWatchCached(deps, streamId, memberId))) throw fail.forbidden();
       const token = await segmentTokenCached(deps, streamId);
-      const playlist = token ? await cachedPlaylist(hlsPath(deps, streamId, PLAYLIST_NAME)) : null;
+      const playlist = token ? await cachedPlaylist(deps, streamId) : null;
       if (!token || playlist === null) {
         c.header("Cache-Control", NO_STORE);
         throw notFound();
@@ -267,7 +290,7 @@ export function registerLiveMedia({ v2, deps }: ModuleContext): void {
       if (streamId === null || !SEGMENT_PATTERN.test(name)) throw notFound();
       const token = await segmentTokenCached(deps, streamId);
       if (!token || !safeEqual(token, c.req.param("token") ?? "")) throw notFound();
-      const bytes = await cachedSegment(hlsPath(deps, streamId, name));
+      const bytes = await cachedSegment(deps, streamId, name);
       if (!bytes) {
         c.header("Cache-Control", NO_STORE);
         throw notFound();
@@ -275,6 +298,28 @@ export function registerLiveMedia({ v2, deps }: ModuleContext): void {
       return new Response(bytes, {
         status: 200,
         headers: { "Content-Type": HLS_SEGMENT_TYPE, "Cache-Control": SEGMENT_CACHE, "Content-Length": String(bytes.length) },
+      });
+    },
+  );
+  v2.add(
+    liveMediaOps.recordingFile,
+    {
+      tag: "live",
+      auth: "optional",
+      summary:
+        "A recording's MP4 (video/mp4) from the storage port (local disk or S3), with single byte ranges for seeking (206 with Content-Range, 416 past the end). Needs a grant `g` from GET /live/recordings/{id} bound to the caller, and recordingAccess letting them watch, asked on every request; never cached (no-store). 404 otherwise. Browsers use /media/live/{id}/recording.mp4, which forwards the session.",
+      statuses: [206, 404, 416],
+    },
+    async (c, { user }) => {
+      const range = singleByteRange(c.req.header("range"));
+      const id = parseRowId(c.req.param("id"));
+      if (id === null) throw notFound();
+      const file = await openRecordingForViewer(c.get("deps"), user, id, c.req.query("g"), range);
+      return rangedAnswer(file, range, {
+        "Content-Type": "video/mp4",
+        "Cache-Control": "private, no-store",
+        "X-Content-Type-Options": "nosniff",
+        Vary: "Authorization",
       });
     },
   );

@@ -6,10 +6,11 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { ApiDeps } from "../../api/types";
-import { createMediaStorage, type MediaStorage } from "../../integrations/storage/index";
 import type { ByteRange, StoredObject } from "../../integrations/storage/storage";
 import { enqueueJob } from "../../jobs/queue";
 import type { LiveStreamRow } from "./access";
+import { unpublishHls } from "./hls-publish";
+import { liveStorageOf } from "./live-storage";
 import { forgetStream } from "./media-cache";
 import { runningEngine } from "./media-engine-registry";
 import { signMediaToken } from "./media-tokens";
@@ -54,6 +55,7 @@ export async function stopLiveMedia(deps: ApiDeps, streamId: number, options: { 
   forgetStream(deps, streamId);
   if (engine) await engine.stop(streamId, options);
   else if (!options.keepRecording) rmSync(join(deps.config.liveVideo.dir, String(streamId)), { recursive: true, force: true });
+  await unpublishHls(deps, streamId);
   if (!options.keepRecording) return;
   const stream = await deps.db.selectFrom("live_streams").select(["id", "creator_id"]).where("id", "=", streamId).executeTakeFirst();
   if (!stream) return;
@@ -77,17 +79,6 @@ export async function stopLiveMedia(deps: ApiDeps, streamId: number, options: { 
   });
 }
 
-const storages = new WeakMap<ApiDeps, MediaStorage>();
-/** The storage port (local disk under MEDIA_DIR or S3), one per API instance. */
-export function recordingStorageOf(deps: ApiDeps): MediaStorage {
-  let storage = storages.get(deps);
-  if (!storage) {
-    storage = createMediaStorage(deps.config);
-    storages.set(deps, storage);
-  }
-  return storage;
-}
-
 /**
  * The stored MP4 of a ready recording, with a byte range for seeking (null: none stored). The caller (the
  * recordings part, ADR 124) has decided that the viewer may see it.
@@ -98,7 +89,7 @@ export async function openRecordingFile(
   range?: ByteRange,
 ): Promise<StoredObject | null> {
   if (recording.state !== "ready" || !recording.storage_prefix) return null;
-  return recordingStorageOf(deps).open(`${recording.storage_prefix}/${RECORDING_FILE}`, range);
+  return liveStorageOf(deps).open(`${recording.storage_prefix}/${RECORDING_FILE}`, range);
 }
 
 /** Removes every file of a recording: the stored MP4 and any segments still waiting for the remux. */
@@ -106,6 +97,6 @@ export async function deleteRecordingFiles(
   deps: ApiDeps,
   recording: Pick<Selectable<LiveRecordingsTable>, "stream_id" | "storage_prefix">,
 ): Promise<void> {
-  if (recording.storage_prefix) await recordingStorageOf(deps).delete(`${recording.storage_prefix}/${RECORDING_FILE}`);
+  if (recording.storage_prefix) await liveStorageOf(deps).delete(`${recording.storage_prefix}/${RECORDING_FILE}`);
   rmSync(join(deps.config.liveVideo.dir, String(recording.stream_id)), { recursive: true, force: true });
 }

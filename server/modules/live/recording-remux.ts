@@ -8,7 +8,8 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { ApiDeps } from "../../api/types";
 import { recordingSegments, remuxRecording } from "../../integrations/live-video/index";
-import { RECORDING_FILE, recordingStorageOf } from "./media";
+import { liveStorageOf } from "./live-storage";
+import { RECORDING_FILE } from "./media";
 
 export async function runRecordingRemux(deps: ApiDeps, recordingId: number): Promise<void> {
   const recording = await deps.db.selectFrom("live_recordings").selectAll().where("id", "=", recordingId).executeTakeFirst();
@@ -29,7 +30,7 @@ export async function runRecordingRemux(deps: ApiDeps, recordingId: number): Pro
   }
   const name = randomBytes(16).toString("hex");
   const prefix = `live/${name.slice(0, 2)}/${name}`;
-  await recordingStorageOf(deps).putFile(`${prefix}/${RECORDING_FILE}`, remuxed.path, { contentType: "video/mp4" });
+  await liveStorageOf(deps).putFile(`${prefix}/${RECORDING_FILE}`, remuxed.path, { contentType: "video/mp4" });
   const updated = await deps.db
     .updateTable("live_recordings")
     .set({ state: "ready", storage_prefix: prefix, duration_ms: remuxed.durationMs, size_bytes: remuxed.sizeBytes, ready_at: now })
@@ -37,6 +38,6 @@ export async function runRecordingRemux(deps: ApiDeps, recordingId: number): Pro
     .where("state", "=", "processing")
     .executeTakeFirst();
   // Deleted while the job ran: the stored file goes too.
-  if (Number(updated.numUpdatedRows) === 0) await recordingStorageOf(deps).delete(`${prefix}/${RECORDING_FILE}`);
+  if (Number(updated.numUpdatedRows) === 0) await liveStorageOf(deps).delete(`${prefix}/${RECORDING_FILE}`);
   rmSync(dir, { recursive: true, force: true });
 }

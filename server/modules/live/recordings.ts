@@ -9,10 +9,13 @@
 import type { Kysely } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps, AuthUser } from "../../api/types";
+import type { ByteRange, StoredObject } from "../../integrations/storage/storage";
 import {
   LIVE_ERRORS,
+  liveRecordingGrantName,
   liveRecordingLedgerKey,
   liveRecordingReference,
+  type LiveRecordingAnswer,
   type LiveRecordingDenial,
   type LiveRecordingItem,
   type LiveRecordingList,
@@ -25,8 +28,9 @@ import { isStaffUserType } from "../../contract/users";
 import type { Database } from "../../db/schema";
 import { ageVerifiedSql, existsAnswer, isBlockedBetween, notBlockedWith, payingFanOf, viewerContext } from "../access/index";
 import { dollarOperations, LedgerInsufficient, memberBalances, postOperationIn } from "../ledger/index";
+import { isValidMediaGrant, mediaGrant } from "../media/index";
 import { notifyWalletChanged } from "../wallet/index";
-import { deleteRecordingFiles } from "./media";
+import { deleteRecordingFiles, openRecordingFile } from "./media";
 
 const LIST_MAX = 60;
 
@@ -243,6 +247,43 @@ export async function recordingAccess(
   if (viewer && (await isBlockedBetween(deps, viewer.id, row.creator_id))) return null;
   if (row.visibility === "private" && item.price === null && !item.fans_only) return null;
   return { ...item, storage_prefix: row.storage_prefix };
+}
+
+/**
+ * GET /live/recordings/{id}: the recording's page for this viewer, with the grant for its file when they may play it
+ * now (ready and stored). 404 exception.live.not_found where recordingAccess hides it.
+ */
+export async function recordingForViewer(deps: ApiDeps, viewer: AuthUser | null, id: number): Promise<LiveRecordingAnswer> {
+  const found = await recordingAccess(deps, viewer, id);
+  if (!found) throw fail.notFound(LIVE_ERRORS.notFound);
+  const { storage_prefix: stored, ...recording } = found;
+  const playable = viewer !== null && recording.watch && recording.state === "ready" && stored !== null;
+  return {
+    recording,
+    grant: playable ? mediaGrant(deps.config.appSecret, liveRecordingGrantName(id), deps.clock.now(), viewer.id) : null,
+  };
+}
+
+/**
+ * GET /live/recordings/{id}/recording.mp4: the stored MP4 (a byte range of it) for the viewer of a grant, asked again
+ * on every request like paid media (ADR 093): the grant bound to this viewer and unexpired, and recordingAccess says
+ * watch now — so a purchase refunded, a fan subscription ended, a block, a removal or the age check's login session
+ * closing stops the next range request. 404 for everything else alike.
+ */
+export async function openRecordingForViewer(
+  deps: ApiDeps,
+  viewer: AuthUser | null,
+  id: number,
+  grant: string | undefined,
+  range: ByteRange | undefined,
+): Promise<StoredObject> {
+  if (!viewer || !isValidMediaGrant(deps.config.appSecret, liveRecordingGrantName(id), grant, deps.clock.now(), viewer.id)) {
+    throw fail.notFound();
+  }
+  const recording = await recordingAccess(deps, viewer, id);
+  const file = recording?.watch ? await openRecordingFile(deps, recording, range) : null;
+  if (!file) throw fail.notFound();
+  return file;
 }
 
 /**

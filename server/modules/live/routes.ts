@@ -4,7 +4,7 @@ import type { ModuleContext } from "../../api/module-context";
 import { ok } from "../../api/router";
 import { LIVE_ERRORS } from "../../contract/live";
 import { liveStreamOps } from "../../contract/operations/live-streams";
-import { buyRecording, deleteRecording, listRecordings, myRecordings, updateRecording } from "./recordings";
+import { buyRecording, deleteRecording, listRecordings, myRecordings, recordingForViewer, updateRecording } from "./recordings";
 import {
   browseStreams,
   createStream,
@@ -156,6 +156,20 @@ export function registerLiveStreams({ v2 }: ModuleContext): void {
     async (c, { user }) => {
       c.header("Cache-Control", PRIVATE);
       return ok(c, await myRecordings(c.get("deps"), user!.id));
+    },
+  );
+  v2.add(
+    liveStreamOps.recording,
+    {
+      tag: "live",
+      auth: "optional",
+      summary:
+        "One recording for its page: title, creator, date, duration, terms and what the viewer may do (watch, or the denial: sign_in, age, fans, payment); with `grant` (g=…, bound to the viewer, one hour) for /live/recordings/{id}/recording.mp4 while they may play it. 404 where the recording is hidden from the viewer (unknown, deleted, not ready, removed, a block, a private one offered to nobody).",
+      statuses: [404],
+    },
+    async (c, { user }) => {
+      c.header("Cache-Control", PRIVATE);
+      return ok(c, await recordingForViewer(c.get("deps"), user, idOf(c.req.param("id"))));
     },
   );
   v2.add(

@@ -7,7 +7,7 @@ import type { ModuleContext } from "../../api/module-context";
 import { registerChunkedUpload } from "./chunked";
 import { registerGallery } from "./gallery-routes";
 import { registerVideoUpload } from "./video-routes";
-import type { ByteRange } from "../../integrations/storage/storage";
+import { singleByteRange } from "../../api/byte-range";
 import { receiveUpload } from "./multipart";
 import { imageQueueOf } from "./queue";
 import { assertUploadAllowed, countUpload, listMyMedia, readMediaVariant, requestedUploadVisibility, uploadPhotos } from "./service";
@@ -22,18 +22,6 @@ const SHARED_CACHE = `public, ${IMMUTABLE}, s-maxage=3600`;
 const PRIVATE_CACHE = `private, ${IMMUTABLE}`;
 /** A paid or fans-only medium's file (ADR 093): asked again on every request, kept by no cache. */
 const PAID_CACHE = "private, no-store";
-
-/**
- * One `bytes=start-end` or `bytes=start-` range (what video players send to seek); anything else —
- * suffix ranges, several ranges, junk — is answered with the whole file, which HTTP allows.
- */
-function singleByteRange(header: string | undefined): ByteRange | undefined {
-  const match = /^bytes=(\d{1,15})-(\d{0,15})$/.exec(header?.trim() ?? "");
-  if (!match) return undefined;
-  const start = Number(match[1]);
-  const end = match[2] === "" ? Number.MAX_SAFE_INTEGER : Number(match[2]);
-  return end >= start ? { start, end } : undefined;
-}
 
 export function registerMedia(context: ModuleContext): void {
   const { v2, deps } = context;
