@@ -1,7 +1,8 @@
 /**
- * The app side of scripts/bench-live-hls.mjs: the real v2 API over HTTP (SQLite in memory, every migration), one
- * creator with a live stream and `viewers` members, each with their own signed playlist address. Prints one JSON
- * line (port, pid, the stream's HLS folder, the playlist addresses) and serves until killed.
+ * The app side of scripts/bench-live-hls.mjs, bench-live-webrtc.mjs and bench-live-latency.mjs: the real v2 API over
+ * HTTP (SQLite in memory, every migration), one creator with a live browser stream and `viewers` members, each with
+ * their own signed addresses. Prints one JSON line (port, pid, the stream's HLS folder, the creator's WHIP address,
+ * each member's playlist and WHEP address) and serves until killed.
  */
 import { join } from "node:path";
 import { createApiApp } from "../server/api/app";
@@ -12,7 +13,7 @@ import { migrateToLatest, openDatabase } from "../server/db/index";
 import { outboxMailer } from "../server/integrations/mail/mailer";
 import { systemClock } from "../server/lib/clock";
 import { allMigrationsFor, featureRegistry } from "../server/modules/index";
-import { liveMediaUrls } from "../server/modules/live/index";
+import { liveMediaUrls, livePublishUrl } from "../server/modules/live/index";
 import { createHttpServer } from "../server/ops/http-server";
 import { createLogger } from "../server/ops/logger";
 import { inProcessBus } from "../server/realtime/bus";
@@ -20,8 +21,19 @@ import { createPresence } from "../server/realtime/presence";
 import { mkdirSync } from "node:fs";
 import { userRow } from "../tests/helpers/runtime";
 
-export async function serveBench({ dir, viewers }: { dir?: string; viewers: number }): Promise<void> {
-  const config = { ...loadConfig({ NODE_ENV: "test", APP_SECRET: "bench-secret", LIVE_DIR: join(dir!, "live") }), databaseUrl: ":memory:" };
+export interface BenchOptions {
+  dir?: string;
+  viewers: number;
+  /** The HTTP port (the benchmarks keep to their assigned range); 0 for any free one. */
+  port?: number;
+  /** LIVE_MAX_WEBRTC_VIEWERS for the run: the WebRTC benchmark lifts the cap to find where frames drop. */
+  maxWebrtcViewers?: number;
+}
+
+export async function serveBench({ dir, viewers, port: listenPort = 0, maxWebrtcViewers }: BenchOptions): Promise<void> {
+  const env: Record<string, string> = { NODE_ENV: "test", APP_SECRET: "bench-secret", LIVE_DIR: join(dir!, "live") };
+  if (maxWebrtcViewers !== undefined) env.LIVE_MAX_WEBRTC_VIEWERS = String(maxWebrtcViewers);
+  const config = { ...loadConfig(env), databaseUrl: ":memory:" };
   const database = openDatabase(":memory:", { poolSize: 1 });
   await migrateToLatest(database, allMigrationsFor);
   const bus = inProcessBus();
@@ -76,9 +88,46 @@ export async function serveBench({ dir, viewers }: { dir?: string; viewers: numb
   const hlsDir = join(config.liveVideo.dir, String(stream.id), "hls");
   mkdirSync(hlsDir, { recursive: true });
   const server = createHttpServer((request: Request) => api.fetch(request, { remoteAddress: "127.0.0.1" }));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
-  const playlists = members.map((id) => liveMediaUrls(deps, stream, id).hls);
-  process.stdout.write(`${JSON.stringify({ port, pid: process.pid, hlsDir, playlists })}\n`);
+  const urls = members.map((id) => liveMediaUrls(deps, stream, id));
+  const playlists = urls.map((url) => url.hls);
+  const wheps = urls.map((url) => url.whep);
+  const whip = livePublishUrl(deps, stream);
+  process.stdout.write(`${JSON.stringify({ port, pid: process.pid, hlsDir, whip, playlists, wheps })}\n`);
+  if (process.env.BENCH_DEBUG) debugEngine(deps);
+}
+// DEBUG
+import { runningEngine } from "../server/modules/live/media-engine-registry";
+export function debugEngine(deps: ApiDeps) {
+  setInterval(() => {
+    const engine = runningEngine(deps) as any;
+    if (!engine) return console.error("no engine");
+    for (const s of engine.sessions.values()) {
+      console.error("session", s.streamId, s.producer?.kind, s.viewers.size, s.lastMediaAt);
+      for (const v of s.viewers.values()) {
+        const sender = v.video?.sender;
+        console.error(" viewer", v.pc.connectionState, sender?.dtlsTransport?.state, sender?.codec?.mimeType, sender?.packetCount, v.video?.direction, v.video?.currentDirection);
+      }
+    }
+  }, 3000).unref();
+}
+import { LiveVideoEngine } from "../server/integrations/live-video/index";
+if (process.env.BENCH_DEBUG) {
+  const proto = LiveVideoEngine.prototype as any;
+  const endView = proto.endView;
+  proto.endView = function (...args: unknown[]) {
+    console.error("endView", args);
+    return endView.apply(this, args);
+  };
+  const view = proto.view;
+  proto.view = async function (...args: unknown[]) {
+    const r = await view.apply(this, args);
+    const t0 = Date.now();
+    if (typeof r !== "string") this.sessions.get(args[0])?.viewers.get(r.resource)?.pc.connectionStateChange.subscribe((st: string) => console.error("state", r.resource, st, Date.now() - t0));
+    if (typeof r !== "string") this.sessions.get(args[0])?.viewers.get(r.resource)?.pc.iceConnectionStateChange.subscribe((st: string) => console.error("ice", r.resource, st, Date.now() - t0));
+    console.error("view ->", typeof r === "string" ? r : r.resource, this.sessions.get(args[0])?.viewers.size);
+    return r;
+  };
 }
