@@ -96,38 +96,4 @@ export async function serveBench({ dir, viewers, port: listenPort = 0, maxWebrtc
   const wheps = urls.map((url) => url.whep);
   const whip = livePublishUrl(deps, stream);
   process.stdout.write(`${JSON.stringify({ port, pid: process.pid, hlsDir, whip, playlists, wheps })}\n`);
-  if (process.env.BENCH_DEBUG) debugEngine(deps);
-}
-// DEBUG
-import { runningEngine } from "../server/modules/live/media-engine-registry";
-export function debugEngine(deps: ApiDeps) {
-  setInterval(() => {
-    const engine = runningEngine(deps) as any;
-    if (!engine) return console.error("no engine");
-    for (const s of engine.sessions.values()) {
-      console.error("session", s.streamId, s.producer?.kind, s.viewers.size, s.lastMediaAt);
-      for (const v of s.viewers.values()) {
-        const sender = v.video?.sender;
-        console.error(" viewer", v.pc.connectionState, sender?.dtlsTransport?.state, sender?.codec?.mimeType, sender?.packetCount, v.video?.direction, v.video?.currentDirection);
-      }
-    }
-  }, 3000).unref();
-}
-import { LiveVideoEngine } from "../server/integrations/live-video/index";
-if (process.env.BENCH_DEBUG) {
-  const proto = LiveVideoEngine.prototype as any;
-  const endView = proto.endView;
-  proto.endView = function (...args: unknown[]) {
-    console.error("endView", args);
-    return endView.apply(this, args);
-  };
-  const view = proto.view;
-  proto.view = async function (...args: unknown[]) {
-    const r = await view.apply(this, args);
-    const t0 = Date.now();
-    if (typeof r !== "string") this.sessions.get(args[0])?.viewers.get(r.resource)?.pc.connectionStateChange.subscribe((st: string) => console.error("state", r.resource, st, Date.now() - t0));
-    if (typeof r !== "string") this.sessions.get(args[0])?.viewers.get(r.resource)?.pc.iceConnectionStateChange.subscribe((st: string) => console.error("ice", r.resource, st, Date.now() - t0));
-    console.error("view ->", typeof r === "string" ? r : r.resource, this.sessions.get(args[0])?.viewers.size);
-    return r;
-  };
 }

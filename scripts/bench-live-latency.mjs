@@ -16,8 +16,8 @@
 //   drawImage, getImageData); latency = when the viewer showed frame n − when the publisher's preview showed it.
 // - Start to first frame = from "go live" (the WHIP offer is made) to the viewer's first decoded frame.
 // Prints p50 / p95 / max per path, the app's CPU (from /proc) and the machine's load average at start and end.
-import { spawn } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -256,17 +256,19 @@ try {
     window.producer = pc;
     return started;
   }, ready.whip);
+  const timers = [];
   const timeout = (ms, what, viewer) =>
-    new Promise((_, reject) =>
-      setTimeout(async () => {
+    new Promise((_, reject) => {
+      const timer = setTimeout(async () => {
         // What the viewer's <video> says, to tell a stream that never came from a player that failed.
         const state = await viewer.evaluate(() => {
           const video = document.querySelector("video");
           return video ? { readyState: video.readyState, networkState: video.networkState, error: video.error?.message ?? video.error?.code } : null;
         });
         reject(new Error(`${what}: no frame in ${ms / 1000} s (${JSON.stringify(state)})`));
-      }, ms),
-    );
+      }, ms);
+      timers.push(timer);
+    });
   // A path that shows no frame in 60 s is reported with its player's state; the others are still measured.
   const first = (promise, what, viewer) => Promise.race([promise, timeout(60_000, what, viewer)]).catch((error) => String(error.message));
   const [webrtcAt, hlsAt, hlsjsAt] = await Promise.all([
@@ -274,6 +276,7 @@ try {
     first(hlsFirst, "HLS", hlsViewer),
     first(hlsjsFirst, "HLS", hlsjsViewer),
   ]);
+  timers.forEach(clearTimeout);
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   const cpu = cpuSeconds(ready.pid) - cpuBefore;
   const elapsed = (Date.now() - wentLive) / 1000;
@@ -315,6 +318,17 @@ try {
     const list = latencies(await viewer.evaluate(() => window.codeFrames), firstAt);
     console.info(`| ${name} | ${firstAt - wentLive} ms | ${pct(list, 50)} ms | ${pct(list, 95)} ms | ${list.at(-1)} ms | ${list.length} |`);
   }
+  // The video sizes in the HLS segments: a browser's encoder starts small and raises the resolution as its bandwidth
+  // estimate grows, which some HLS players (Chromium's native one) do not follow within a stream.
+  const sizes = readdirSync(ready.hlsDir)
+    .filter((name) => name.endsWith(".ts"))
+    .sort()
+    .map((name) =>
+      execFileSync("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of", "csv=p=0", join(ready.hlsDir, name)])
+        .toString()
+        .trim(),
+    );
+  console.info(`HLS segments now on disk (${sizes.length}), video size of each: ${sizes.join(" ")}`);
   console.info(`publisher preview frames read: ${published.length}; app CPU ${cpu.toFixed(1)} s in ${elapsed.toFixed(0)} s (${((cpu / elapsed) * 100).toFixed(0)} % of its core)`);
   console.info(`load average at end: ${load()} (${new Date().toISOString()})`);
 } finally {
