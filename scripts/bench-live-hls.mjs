@@ -51,12 +51,23 @@ if (values.serve) {
     app.kill("SIGKILL");
     rmSync(dir, { recursive: true, force: true });
   };
+  // Interrupted (Ctrl-C, a time limit): the app goes too.
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      stop();
+      process.exit(130);
+    });
+  }
   try {
     const ready = await new Promise((resolve, reject) => {
       let out = "";
       app.stdout.on("data", (chunk) => {
         out += chunk.toString();
-        const line = out.split("\n").find((l) => l.startsWith("{"));
+        // Only a whole line: the JSON is larger than one pipe chunk.
+        const line = out
+          .split("\n")
+          .slice(0, -1)
+          .find((l) => l.startsWith("{"));
         if (line) resolve(JSON.parse(line));
       });
       app.once("exit", (code) => reject(new Error(`app exited ${code}`)));

@@ -135,7 +135,11 @@ try {
     let out = "";
     app.stdout.on("data", (chunk) => {
       out += chunk.toString();
-      const line = out.split("\n").find((l) => l.startsWith("{"));
+      // Only a whole line: the JSON is larger than one pipe chunk.
+      const line = out
+        .split("\n")
+        .slice(0, -1)
+        .find((l) => l.startsWith("{"));
       if (line) resolve(JSON.parse(line));
     });
     app.once("exit", (code) => reject(new Error(`app exited ${code}`)));
@@ -152,7 +156,9 @@ try {
     const context = await browser.newContext({ baseURL, permissions });
     const p = await context.newPage();
     // A bare page of the app's origin (as tests/e2e/live-media-js.spec.ts): WHIP and WHEP refuse other origins.
-    await p.route(`${baseURL}${path}`, (route) => route.fulfill({ contentType: "text/html", body: `<!doctype html><title>${path}</title>` }));
+    await p.route(`${baseURL}${path}`, (route) =>
+      route.fulfill({ contentType: "text/html", body: `<!doctype html><title>${path}</title>` }),
+    );
     await p.goto(path);
     await p.evaluate(installReader, { bits: BITS, codeHeight: CODE_HEIGHT });
     return p;
@@ -263,7 +269,9 @@ try {
         // What the viewer's <video> says, to tell a stream that never came from a player that failed.
         const state = await viewer.evaluate(() => {
           const video = document.querySelector("video");
-          return video ? { readyState: video.readyState, networkState: video.networkState, error: video.error?.message ?? video.error?.code } : null;
+          return video
+            ? { readyState: video.readyState, networkState: video.networkState, error: video.error?.message ?? video.error?.code }
+            : null;
         });
         reject(new Error(`${what}: no frame in ${ms / 1000} s (${JSON.stringify(state)})`));
       }, ms);
@@ -307,7 +315,9 @@ try {
     ["HLS, native <video> (no JavaScript)", hlsViewer, hlsAt],
     ["HLS, hls.js (the player's settings)", hlsjsViewer, hlsjsAt],
   ];
-  console.info(`fake camera ${WIDTH}x${HEIGHT} at ${FPS} fps (a ${LOOP_SECONDS}-s loop); app pinned to core ${values["app-core"]}; ${seconds} s measured after the first frames`);
+  console.info(
+    `fake camera ${WIDTH}x${HEIGHT} at ${FPS} fps (a ${LOOP_SECONDS}-s loop); app pinned to core ${values["app-core"]}; ${seconds} s measured after the first frames`,
+  );
   console.info("| path | start to first frame | glass-to-glass p50 | p95 | max | frames read |");
   console.info("|---|---:|---:|---:|---:|---:|");
   for (const [name, viewer, firstAt] of rows) {
@@ -324,12 +334,24 @@ try {
     .filter((name) => name.endsWith(".ts"))
     .sort()
     .map((name) =>
-      execFileSync("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of", "csv=p=0", join(ready.hlsDir, name)])
+      execFileSync("ffprobe", [
+        "-v",
+        "error",
+        "-select_streams",
+        "v:0",
+        "-show_entries",
+        "stream=width,height",
+        "-of",
+        "csv=p=0",
+        join(ready.hlsDir, name),
+      ])
         .toString()
         .trim(),
     );
   console.info(`HLS segments now on disk (${sizes.length}), video size of each: ${sizes.join(" ")}`);
-  console.info(`publisher preview frames read: ${published.length}; app CPU ${cpu.toFixed(1)} s in ${elapsed.toFixed(0)} s (${((cpu / elapsed) * 100).toFixed(0)} % of its core)`);
+  console.info(
+    `publisher preview frames read: ${published.length}; app CPU ${cpu.toFixed(1)} s in ${elapsed.toFixed(0)} s (${((cpu / elapsed) * 100).toFixed(0)} % of its core)`,
+  );
   console.info(`load average at end: ${load()} (${new Date().toISOString()})`);
 } finally {
   await browser?.close();

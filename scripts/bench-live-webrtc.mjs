@@ -225,7 +225,11 @@ async function runBench() {
       let out = "";
       app.stdout.on("data", (chunk) => {
         out += chunk.toString();
-        const line = out.split("\n").find((l) => l.startsWith("{"));
+        // Only a whole line: the JSON is larger than one pipe chunk.
+        const line = out
+          .split("\n")
+          .slice(0, -1)
+          .find((l) => l.startsWith("{"));
         if (line) resolve(JSON.parse(line));
       });
       app.once("exit", (code) => reject(new Error(`app exited ${code}`)));
@@ -284,11 +288,9 @@ async function runBench() {
     const addViewer = (url) => {
       let p = processes.at(-1);
       if (!p || p.count >= perProcess) {
-        const child = spawn(
-          "taskset",
-          ["-c", values["load-core"], process.execPath, "scripts/bench-live-webrtc.mjs", "--viewer"],
-          { stdio: ["pipe", "pipe", "inherit"] },
-        );
+        const child = spawn("taskset", ["-c", values["load-core"], process.execPath, "scripts/bench-live-webrtc.mjs", "--viewer"], {
+          stdio: ["pipe", "pipe", "inherit"],
+        });
         children.push(child);
         p = { child, count: 0, pending: [] };
         const entry = p;
@@ -357,7 +359,14 @@ async function runBench() {
       const errors = after.filter((c) => c.error);
       const drop = Math.max(0, (1 - mean / sentFps) * 100);
       const failed = worst < 0.95 * sentFps || gaps > 0 || errors.length > 0;
-      results.push({ viewers: target, appCpuPct: (appCpu / elapsed) * 100, cpuPerSecond: appCpu / elapsed, deliveredPerSecond: delivered / elapsed, sentPps, failed });
+      results.push({
+        viewers: target,
+        appCpuPct: (appCpu / elapsed) * 100,
+        cpuPerSecond: appCpu / elapsed,
+        deliveredPerSecond: delivered / elapsed,
+        sentPps,
+        failed,
+      });
       console.info(
         `| ${target} | ${((appCpu / elapsed) * 100).toFixed(0)} | ${perPacketUs.toFixed(1)} | ${mean.toFixed(1)} / ${worst.toFixed(1)} | ${sentFps.toFixed(1)} | ${drop.toFixed(1)} | ${gaps} | ${((loadCpu / elapsed) * 100).toFixed(0)} | ${p95} | ${load()} |${errors.length ? ` errors ${errors.length}: ${errors[0].error}` : ""}`,
       );
