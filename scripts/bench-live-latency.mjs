@@ -16,8 +16,8 @@
 //   drawImage, getImageData); latency = when the viewer showed frame n − when the publisher's preview showed it.
 // - Start to first frame = from "go live" (the WHIP offer is made) to the viewer's first decoded frame.
 // Prints p50 / p95 / max per path, the app's CPU (from /proc) and the machine's load average at start and end.
-import { execFileSync, spawn } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -328,27 +328,6 @@ try {
     const list = latencies(await viewer.evaluate(() => window.codeFrames), firstAt);
     console.info(`| ${name} | ${firstAt - wentLive} ms | ${pct(list, 50)} ms | ${pct(list, 95)} ms | ${list.at(-1)} ms | ${list.length} |`);
   }
-  // The video sizes in the HLS segments: a browser's encoder starts small and raises the resolution as its bandwidth
-  // estimate grows, which some HLS players (Chromium's native one) do not follow within a stream.
-  const sizes = readdirSync(ready.hlsDir)
-    .filter((name) => name.endsWith(".ts"))
-    .sort()
-    .map((name) =>
-      execFileSync("ffprobe", [
-        "-v",
-        "error",
-        "-select_streams",
-        "v:0",
-        "-show_entries",
-        "stream=width,height",
-        "-of",
-        "csv=p=0",
-        join(ready.hlsDir, name),
-      ])
-        .toString()
-        .trim(),
-    );
-  console.info(`HLS segments now on disk (${sizes.length}), video size of each: ${sizes.join(" ")}`);
   console.info(
     `publisher preview frames read: ${published.length}; app CPU ${cpu.toFixed(1)} s in ${elapsed.toFixed(0)} s (${((cpu / elapsed) * 100).toFixed(0)} % of its core)`,
   );
