@@ -31,8 +31,12 @@ export interface BenchOptions {
 }
 
 export async function serveBench({ dir, viewers, port: listenPort = 0, maxWebrtcViewers }: BenchOptions): Promise<void> {
-  const env: Record<string, string> = { NODE_ENV: "test", APP_SECRET: "bench-secret", LIVE_DIR: join(dir!, "live") };
-  if (maxWebrtcViewers !== undefined) env.LIVE_MAX_WEBRTC_VIEWERS = String(maxWebrtcViewers);
+  const env = {
+    NODE_ENV: "test",
+    APP_SECRET: "bench-secret",
+    LIVE_DIR: join(dir!, "live"),
+    ...(maxWebrtcViewers === undefined ? {} : { LIVE_MAX_WEBRTC_VIEWERS: String(maxWebrtcViewers) }),
+  } as const;
   const config = { ...loadConfig(env), databaseUrl: ":memory:" };
   const database = openDatabase(":memory:", { poolSize: 1 });
   await migrateToLatest(database, allMigrationsFor);
