@@ -5,12 +5,13 @@
 // during it this process publishes one a second into the stream's folder as the engine's HLS writer does (a rolling
 // playlist of 6, older files deleted), so no encoder competes with the measured core. The load generator (plain
 // node:http with keep-alive, lighter than fetch) runs in this process, pinned to the other core.
-//   taskset -c 0 node scripts/bench-live-hls.mjs [--viewers 500] [--seconds 30] [--app-core 1]
-// Prints the segment and playlist fetch latencies (p50, p95, p99), answers per second, errors and the app's CPU.
+//   taskset -c 0 node scripts/bench-live-hls.mjs [--viewers 500] [--seconds 30] [--app-core 1] [--port 3410]
+// Prints the segment and playlist fetch latencies (p50, p95, p99), answers per second, errors, the app's CPU (and per
+// answer, the figure that carries over from a loaded machine) and the machine's load average at start and end.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, get } from "node:http";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 
@@ -19,6 +20,7 @@ const { values } = parseArgs({
     viewers: { type: "string", default: "500" },
     seconds: { type: "string", default: "30" },
     "app-core": { type: "string", default: "1" },
+    port: { type: "string", default: "3410" },
     serve: { type: "boolean", default: false },
     dir: { type: "string" },
   },
@@ -29,14 +31,18 @@ if (values.serve) {
   const { register } = await import("tsx/esm/api");
   register();
   const { serveBench } = await import("./bench-live-hls-app.ts");
-  await serveBench({ dir: values.dir, viewers: Number(values.viewers) });
+  await serveBench({ dir: values.dir, viewers: Number(values.viewers), port: Number(values.port) });
 } else {
   const viewers = Number(values.viewers);
   const seconds = Number(values.seconds);
+  console.info(`load average at start: ${load()} (${new Date().toISOString()})`);
   const dir = mkdtempSync(join(tmpdir(), "bench-live-hls-"));
   const app = spawn(
     "taskset",
-    ["-c", values["app-core"], process.execPath, "scripts/bench-live-hls.mjs", "--serve", "--dir", dir, "--viewers", String(viewers)],
+    [
+      ...["-c", values["app-core"], process.execPath, "scripts/bench-live-hls.mjs", "--serve", "--dir", dir],
+      ...["--viewers", String(viewers), "--port", values.port],
+    ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   let publisher = null;
@@ -45,12 +51,23 @@ if (values.serve) {
     app.kill("SIGKILL");
     rmSync(dir, { recursive: true, force: true });
   };
+  // Interrupted (Ctrl-C, a time limit): the app goes too.
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      stop();
+      process.exit(130);
+    });
+  }
   try {
     const ready = await new Promise((resolve, reject) => {
       let out = "";
       app.stdout.on("data", (chunk) => {
         out += chunk.toString();
-        const line = out.split("\n").find((l) => l.startsWith("{"));
+        // Only a whole line: the JSON is larger than one pipe chunk.
+        const line = out
+          .split("\n")
+          .slice(0, -1)
+          .find((l) => l.startsWith("{"));
         if (line) resolve(JSON.parse(line));
       });
       app.once("exit", (code) => reject(new Error(`app exited ${code}`)));
@@ -160,8 +177,9 @@ if (values.serve) {
       `| playlist | ${playlistTimes.length} | ${(playlistTimes.length / elapsed).toFixed(0)} | ${pct(playlistTimes, 50)} | ${pct(playlistTimes, 95)} | ${pct(playlistTimes, 99)} |`,
     );
     console.info(
-      `errors ${errors}; ${((bytes / elapsed / 1e6) * 8).toFixed(0)} Mbit/s served; app CPU ${cpu.toFixed(1)} s in ${elapsed.toFixed(0)} s (${((cpu / elapsed) * 100).toFixed(0)} % of its core)`,
+      `errors ${errors}; ${((bytes / elapsed / 1e6) * 8).toFixed(0)} Mbit/s served; app CPU ${cpu.toFixed(1)} s in ${elapsed.toFixed(0)} s (${((cpu / elapsed) * 100).toFixed(0)} % of its core), ${((cpu / (segmentTimes.length + playlistTimes.length)) * 1000).toFixed(2)} ms per answer`,
     );
+    console.info(`load average at end: ${load()} (${new Date().toISOString()})`);
   } finally {
     stop();
   }
@@ -171,4 +189,10 @@ if (values.serve) {
 function cpuOf(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return Number(fields[11]) + Number(fields[12]);
+}
+
+function load() {
+  return loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
 }

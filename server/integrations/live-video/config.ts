@@ -17,7 +17,7 @@ export interface LiveVideoConfig {
   iceAddresses: string[];
   /**
    * WebRTC viewers one stream takes before new viewers get HLS only (werift's SRTP is pure JavaScript: one
-   * process carries a limited number; docs/performance.md has the measured figure, ADR 125).
+   * process carries a limited number). Default DEFAULT_MAX_WEBRTC_VIEWERS (ADR 129, docs/performance.md).
    */
   maxWebrtcViewers: number;
   /** HLS segment length in seconds (the producer is asked for a key frame this often). */
@@ -28,6 +28,13 @@ export interface LiveVideoConfig {
    */
   hlsStore: "disk" | "storage";
 }
+
+/**
+ * A 720p viewer costs the app 0.6–1.2 % of a core (20–40 µs per packet, ~300 packets a second, measured by
+ * scripts/bench-live-webrtc.mjs): 40 viewers take at most half a core, the rest stays for the API, chat, HLS and other
+ * streams of the process (ADR 129).
+ */
+export const DEFAULT_MAX_WEBRTC_VIEWERS = 40;
 
 function intIn(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined || value === "") return fallback;
@@ -54,7 +61,7 @@ export function liveVideoConfigFrom(env: Record<string, string | undefined>): Li
       .split(",")
       .map((address) => address.trim())
       .filter(Boolean),
-    maxWebrtcViewers: intIn("LIVE_MAX_WEBRTC_VIEWERS", env.LIVE_MAX_WEBRTC_VIEWERS, 25, 0, 10_000),
+    maxWebrtcViewers: intIn("LIVE_MAX_WEBRTC_VIEWERS", env.LIVE_MAX_WEBRTC_VIEWERS, DEFAULT_MAX_WEBRTC_VIEWERS, 0, 10_000),
     segmentSeconds: intIn("LIVE_SEGMENT_SECONDS", env.LIVE_SEGMENT_SECONDS, 1, 1, 6),
     hlsStore: hlsStoreFrom(env.LIVE_HLS_STORE),
   };

@@ -43,10 +43,18 @@ export function peerConnection(iceAddresses: string[], video: "H264" | "VP8"): R
   });
 }
 
-/** Sets the local answer and waits for the candidates, so one HTTP answer carries everything (no trickle ICE). */
+/**
+ * Sets the local answer and waits for the candidates, so one HTTP answer carries everything (no trickle ICE).
+ * The app answers as the DTLS server (`a=setup:passive`): werift's DTLS client fails the handshake when a ClientHello
+ * was retransmitted (its peer answered slower than 500 ms: a loaded process, a long path) and the peer's second
+ * HelloVerifyRequest arrives — it throws on a flight it has already sent. Its server answers repeated flights again,
+ * and browsers as DTLS clients handle them (docs/performance.md "Live video: WebRTC viewers", ADR 129).
+ */
 export async function answerOffer(pc: RTCPeerConnection, offer: string, prepare?: () => void): Promise<string> {
   await pc.setRemoteDescription({ type: "offer", sdp: offer });
   prepare?.();
+  // An offer that insists on being the server (`a=setup:passive`) keeps werift the client.
+  if (!/^a=setup:passive/m.test(offer)) for (const transport of pc.dtlsTransports) transport.role = "server";
   await pc.setLocalDescription(await pc.createAnswer());
   if (pc.iceGatheringState !== "complete") {
     await new Promise<void>((resolve) => {
