@@ -38,7 +38,8 @@ const TEXTS: Record<Language, KycFactsTexts> = {
     payoutsClosed: "Payouts are closed for your account.",
     reasons: {
       screening_expired: "The yearly sanctions and anti-money-laundering screening ran out on {date} and must be repeated.",
-      screening_match: "The sanctions and anti-money-laundering screening found a match that our team confirmed. The team's reasons: {note}",
+      screening_match:
+        "The sanctions and anti-money-laundering screening found a match that our team confirmed. The team's reasons: {note}",
       staff_reset: "Our team reset your payout check. The team's reasons: {note}",
       staff_expired: "Our team declared your payout check expired. The team's reasons: {note}",
     },
@@ -57,7 +58,8 @@ const TEXTS: Record<Language, KycFactsTexts> = {
     dollars: { one: "{amount} dólar", other: "{amount} dólares" },
   },
   pl: {
-    payoutHeld: "Twoja wypłata nr {id} w wysokości {amount} jest wstrzymana, dopóki Twoja weryfikacja do wypłat (KYC) nie będzie znowu kompletna.",
+    payoutHeld:
+      "Twoja wypłata nr {id} w wysokości {amount} jest wstrzymana, dopóki Twoja weryfikacja do wypłat (KYC) nie będzie znowu kompletna.",
     payoutsClosed: "Wypłaty dla Twojego konta są zablokowane.",
     reasons: {
       screening_expired: "Coroczna kontrola sankcji i przeciwdziałania praniu pieniędzy wygasła {date} i musi zostać powtórzona.",
@@ -99,9 +101,7 @@ function reasonSentence(language: string, cause: KycHoldCause): string {
 
 /** The facts of one held payout's statement. */
 export function payoutHoldFacts(language: string, payout: { id: number; dollars: number }, cause: KycHoldCause): string {
-  const held = textsOf(language)
-    .payoutHeld.replace("{id}", String(payout.id))
-    .replace("{amount}", dollarAmount(language, payout.dollars));
+  const held = textsOf(language).payoutHeld.replace("{id}", String(payout.id)).replace("{amount}", dollarAmount(language, payout.dollars));
   return `${held} ${reasonSentence(language, cause)}`;
 }
 

@@ -13,12 +13,7 @@ import { imposeRestriction, isRestricted, restrictionEndsAt } from "../appeals/i
 import { recordAudit } from "../audit/index";
 import { recordStatement } from "../statements/index";
 import { sql, type Selectable, type Transaction } from "kysely";
-import {
-  appealDeadline,
-  appealReference,
-  OWN_REPORTS_PATH,
-  type AppealState,
-} from "../../contract/appeals";
+import { appealDeadline, appealReference, OWN_REPORTS_PATH, type AppealState } from "../../contract/appeals";
 import { isStaffUserType } from "../../contract/moderation";
 import {
   ANONYMOUS_TYPES,

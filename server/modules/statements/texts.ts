@@ -245,8 +245,7 @@ const TEXTS: Record<Language, StatementTexts> = {
     body: "hemos tomado una decisión que te afecta: {restriction}. El motivo, su fundamento y cómo puedes recurrirla figuran en la exposición de motivos:",
     read: "También encontrarás la exposición de motivos en tu cuenta, en «Exposiciones de motivos».",
     appeal: "Puedes presentarnos una reclamación gratuita hasta el {date}; una persona revisará entonces la decisión de nuevo.",
-    otherWays:
-      "También puedes acudir a un órgano certificado de resolución extrajudicial de litigios (art. 21 de la DSA) o a un tribunal.",
+    otherWays: "También puedes acudir a un órgano certificado de resolución extrajudicial de litigios (art. 21 de la DSA) o a un tribunal.",
     afterNotice: "La revisamos a raíz de una notificación.",
     reference: "Indica el número {reference} en cualquier consulta.",
   },

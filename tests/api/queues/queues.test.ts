@@ -326,7 +326,8 @@ describe(`queues, claims and the reviews queue (${TEST_DB})`, () => {
       });
       expect(removal.status).toBe(200);
       expect(
-        (await rt.deps.db.selectFrom("date_reviews").select("removed_at").where("id", "=", removed.id).executeTakeFirstOrThrow()).removed_at,
+        (await rt.deps.db.selectFrom("date_reviews").select("removed_at").where("id", "=", removed.id).executeTakeFirstOrThrow())
+          .removed_at,
       ).not.toBeNull();
       expect(await reviewIds()).not.toContain(removed.id);
       expect(await reportIds()).not.toContain(removedReport);
