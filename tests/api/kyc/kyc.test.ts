@@ -80,6 +80,16 @@ describe(`kyc (${TEST_DB})`, () => {
     });
   }
 
+  /** Completes the escort's KYC (identity, age, the agreement signed as `fullName`) and asks for a payout: its id. */
+  async function waitingPayoutWithKyc(escort: { id: number; token: string }, fullName: string, amount: number): Promise<number> {
+    await verifyIdentity(rt, escort.id);
+    await verifyAge(rt, escort.id);
+    expect((await sign(escort.token, fullName)).json.data.state).toBe("complete");
+    const waiting = await payout(escort.token, amount);
+    expect(waiting.status).toBe(200);
+    return waiting.json.data.payout.id;
+  }
+
   const stepsOf = (kyc: KycAnswer) => Object.fromEntries(kyc.steps.map((step) => [step.step, step.state]));
 
   it("refuses a payout without each step and allows it once identity, age, agreement and screening are done", async () => {
@@ -283,12 +293,7 @@ describe(`kyc (${TEST_DB})`, () => {
 
   it("expires a screening after its months by the job: the waiting payout is held with a statement until a new screening", async () => {
     let escort = await payableEscort(1000);
-    await verifyIdentity(rt, escort.id);
-    await verifyAge(rt, escort.id);
-    expect((await sign(escort.token, "Clara Beispiel")).json.data.state).toBe("complete");
-    const waiting = await payout(escort.token, 150);
-    expect(waiting.status).toBe(200);
-    const payoutId = waiting.json.data.payout.id;
+    const payoutId = await waitingPayoutWithKyc(escort, "Clara Beispiel", 150);
 
     rt.clock.advance((AML_VALID_MONTHS * 31 + 1) * DAY);
     await rt.jobs.runDue();
@@ -355,12 +360,7 @@ describe(`kyc (${TEST_DB})`, () => {
     // A Polish member whose waiting payout is held by staff's reset: the statement reads in Polish, the amount as Polish writes it.
     const polish = await payableEscort(5000);
     await rt.deps.db.updateTable("users").set({ language: "pl" }).where("id", "=", polish.id).execute();
-    await verifyIdentity(rt, polish.id);
-    await verifyAge(rt, polish.id);
-    expect((await sign(polish.token, "Zofia Przykład")).json.data.state).toBe("complete");
-    const waiting = await payout(polish.token, 1500);
-    expect(waiting.status).toBe(200);
-    const payoutId = waiting.json.data.payout.id;
+    const payoutId = await waitingPayoutWithKyc(polish, "Zofia Przykład", 1500);
     const staff = await backend();
     const reset = await call(staff.token, "POST", `/backoffice/kyc/members/${polish.id}/reset`, { reason: "Nazwisko wpisane błędnie" });
     expect(reset.status).toBe(200);
