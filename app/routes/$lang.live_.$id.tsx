@@ -3,7 +3,7 @@
  * publisher, edit and stop (issue 31, ADR 124). Hydrated: the player and publisher enhance with JavaScript.
  * A thin adapter over app/features/live.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { readReply } from "~/components/form/reply";
 import { WatchPage } from "~/features/live/LivePages";
@@ -19,7 +19,13 @@ export const loader = (args: LoaderFunctionArgs) => loadWatch(args);
 export const action = (args: ActionFunctionArgs) => submitWatch(args);
 
 // The creator publishes from this page: it alone may ask for the camera and microphone (ADR 125).
-export const headers = () => ({ ...PRIVATE_HEADERS, ...publisherHeaders() });
+// The loader's Set-Cookie clears the one-time notice after a form post (live.server.ts, WATCH_NOTICE_COOKIE).
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers({ ...PRIVATE_HEADERS, ...publisherHeaders() });
+  const cookie = loaderHeaders.get("Set-Cookie");
+  if (cookie) headers.set("Set-Cookie", cookie);
+  return headers;
+};
 
 export const meta = metaFromLoader({ noindex: true });
 

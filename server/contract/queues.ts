@@ -133,13 +133,13 @@ export interface ReviewQueueItem {
   /** Mean rating (date reviews) or the mean of the four answers (event reviews). */
   rating: number;
   created_at: number;
-  /** When it began waiting: its first open report or its flag. */
+  /** When it began waiting: its flag. */
   since: number;
   author: { id: number; username: string };
   /** Whom it is about: the other member of the date, or the event's organizer. */
   subject: { id: number; username: string };
-  reports: number;
-  flag: ReviewFlagRule | null;
+  /** The text rule that flagged it (reported reviews wait in the reports queue, ADR 128). */
+  flag: ReviewFlagRule;
 }
 
 export interface ReviewQueue {

@@ -31,6 +31,7 @@ import { liveAccess } from "../modules/live/index";
 import { typingRecipient } from "../modules/messenger/index";
 import type { Logger } from "../ops/logger";
 import { ownOrigins, upgradeAllowed } from "../security/same-origin";
+import { secondFactorDueOf } from "../api/second-factor-gate";
 import type { Bus } from "./bus";
 import type { PresenceService } from "./presence";
 
@@ -415,8 +416,14 @@ export function attachWebsocket(server: Server, deps: HubDeps): RealtimeHub {
     const token = tokenFrom(request, url);
     const verify = token ? resolveAccessToken(deps.db, deps.clock, token) : Promise.resolve(null);
     verify
-      .then(async (owner) => (owner ? memberOf(owner.userId, owner.tokenId) : null))
+      .then(async (owner) => {
+        if (!owner) return null;
+        // A staff sign-in that still owes its second factor is no session yet (ADR 117, 128): the router's gate, here too.
+        if ((await secondFactorDueOf(deps.api, owner)) !== null) return "second_factor_due" as const;
+        return memberOf(owner.userId, owner.tokenId);
+      })
       .then((member) => {
+        if (member === "second_factor_due") return refuse(socket, 403);
         if (!member) return refuse(socket, 401);
         if (closing) return refuse(socket, 503);
         socket.removeListener("error", onSocketError);

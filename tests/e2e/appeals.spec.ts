@@ -67,8 +67,13 @@ test.describe("report → removal → statement → appeal → reversal", () => 
 
     // The author reads the statement through the link of the mail and complains.
     const authorPage = await noJsMemberPage(browser, clientIp, author);
-    await authorPage.goto(`/de/dev/mailbox?to=${encodeURIComponent(`${author}@example.test`)}`);
-    await authorPage.goto((await authorPage.locator('[data-mail="report_action"] [data-mail-link]').first().getAttribute("href"))!);
+    // The statement's mail is the author's one message (ADR 128), written by its job a moment after the decision.
+    const appealLink = authorPage.locator('[data-mail="statement_issued"] [data-mail-link][href$="/appeal"]').first();
+    await expect(async () => {
+      await authorPage.goto(`/de/dev/mailbox?to=${encodeURIComponent(`${author}@example.test`)}`);
+      await expect(appealLink).toHaveCount(1, { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await authorPage.goto((await appealLink.getAttribute("href"))!);
     await expect(authorPage.getByTestId("appeal-statement")).toContainText("Inhalt entfernt");
     await shot(authorPage, "statement");
     await authorPage.getByLabel("Warum ist die Entscheidung falsch?").fill("kurz");

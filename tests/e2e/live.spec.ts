@@ -117,9 +117,11 @@ test.describe("live streams (no JavaScript)", () => {
     await expect(page.getByTestId("live-player")).toBeVisible();
     await expect(page.locator("[data-testid=live-player] video")).toHaveCount(1);
     await shot(page, "watching");
-    // Paid once: the page does not ask again.
+    // Paid once: the page does not ask again, and the notice showed once (no ?done in the address, ADR 128).
+    await expect(page).toHaveURL(new RegExp(`${watchPath}$`));
     await page.reload();
     await expect(page.getByTestId("live-pay")).toHaveCount(0);
+    await expect(page.getByTestId("live-done")).toHaveCount(0);
 
     // The creator stops; the member sees that the stream is over.
     await creator.goto(watchPath);

@@ -53,6 +53,7 @@ import {
   watchCreator,
 } from "~/api/live-streams.server";
 import { loadViewer, requireViewer } from "~/api/viewer.server";
+import { clearCookie, parseCookies, serializeCookie } from "~/session/session.server";
 import { intentVariant, rowIdField } from "~/components/form/schema";
 import { loadLiveChatPanel } from "~/features/live-chat/chat-panel.server";
 import { i18nServer } from "~/i18n/i18next.server";
@@ -173,6 +174,25 @@ export async function submitStart({ request, context, params }: ActionFunctionAr
 // ── Watch ──────────────────────────────────────────────────────────────────────────────────────────────────────────
 
 const WATCH_DONE = ["paid", "subscribed", "unsubscribed", "saved"] as const;
+type WatchDone = (typeof WATCH_DONE)[number];
+
+/**
+ * The watch page's notice after a form post ("paid", "subscribed", …) travels in a short-lived cookie, not in the
+ * address: the loader shows it once and clears it, so reloading the page or opening it from the history says nothing
+ * (a `?done=paid` in the address repeated itself on every reload). The value names the stream, so a notice never
+ * shows on another stream's page.
+ */
+const WATCH_NOTICE_COOKIE = "live_notice";
+const WATCH_NOTICE_MAX_AGE_S = 60;
+
+function watchNoticeCookie(id: number, done: WatchDone): string {
+  return serializeCookie(WATCH_NOTICE_COOKIE, `${id}:${done}`, { maxAge: WATCH_NOTICE_MAX_AGE_S });
+}
+
+function readWatchNotice(request: Request, id: number): WatchDone | null {
+  const [streamId, done] = (parseCookies(request.headers.get("cookie")).get(WATCH_NOTICE_COOKIE) ?? "").split(":");
+  return streamId === String(id) && (WATCH_DONE as readonly string[]).includes(done ?? "") ? (done as WatchDone) : null;
+}
 
 export async function loadWatch(args: LoaderFunctionArgs) {
   const { request, context, params } = args;
@@ -184,7 +204,7 @@ export async function loadWatch(args: LoaderFunctionArgs) {
   const stream = answer.data;
   const chat = stream.access.watch ? await loadLiveChatPanel(args, id) : null;
   const t = await i18nServer.getFixedT(request);
-  const doneParam = new URL(request.url).searchParams.get("done");
+  const notice = readWatchNotice(request, id);
   const watchPath = localePath(lang, livePaths.watch(id));
   return data(
     {
@@ -194,13 +214,14 @@ export async function loadWatch(args: LoaderFunctionArgs) {
       chat,
       signedIn: viewer !== null,
       own: viewer !== null && viewer.id === stream.stream.creator.userId,
-      done: (WATCH_DONE as readonly string[]).includes(doneParam ?? "") ? doneParam : null,
+      done: notice,
       loginPath: localePath(lang, `login?r=${encodeURIComponent(watchPath)}`),
       buyPath: checkoutPath(lang, "dollar", undefined, watchPath),
       plusPath: checkoutPath(lang, "membership"),
       options: { categories: LIVE_CATEGORIES, audiences: LIVE_AUDIENCES },
     },
-    { headers: PRIVATE_HEADERS },
+    // Shown once: the notice's cookie goes with this answer, so a reload (or the back button) does not say "paid" again.
+    { headers: notice ? { ...PRIVATE_HEADERS, "Set-Cookie": clearCookie(WATCH_NOTICE_COOKIE) } : PRIVATE_HEADERS },
   );
 }
 
@@ -221,8 +242,10 @@ export async function submitWatch({ request, context, params }: ActionFunctionAr
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
   const api = createApiClient({ request, context });
   const form = submission.value;
-  const back = (done: string | null) =>
-    redirect(localePath(lang, `${livePaths.watch(id)}${done ? `?done=${done}` : ""}`), { headers: PRIVATE_HEADERS });
+  const back = (done: WatchDone | null) =>
+    redirect(localePath(lang, livePaths.watch(id)), {
+      headers: done ? { ...PRIVATE_HEADERS, "Set-Cookie": watchNoticeCookie(id, done) } : PRIVATE_HEADERS,
+    });
   switch (form.intent) {
     case "pay": {
       const paid = await payLiveStream(api, id);

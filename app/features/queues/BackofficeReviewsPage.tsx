@@ -1,5 +1,5 @@
 /**
- * backoffice/reviews (issue 30 item 5, ADR 119): reported date reviews and reviews a text rule flagged, oldest first,
+ * backoffice/reviews (issue 30 item 5, ADRs 119, 128): reviews a text rule flagged (reported ones wait in the reports queue), oldest first,
  * each kept or removed — a removal with the reason its author reads (the statement of reasons). Plain forms; the
  * page is not hydrated (queue-keys.js adds the keyboard).
  */
@@ -70,8 +70,7 @@ function ReviewEntry({ item, failure, claim }: { item: Item; failure: FormReply 
         {t("queues.backoffice.rating", { rating: rating.format(item.rating) })}
       </p>
       <p className={ui.row}>
-        {item.reports > 0 ? <span data-testid="review-reports">{t("queues.backoffice.reports", { count: item.reports })}</span> : null}
-        {item.flag ? <span data-testid="review-flag">{t(`queues.backoffice.flag_${item.flag}`)}</span> : null}
+        <span data-testid="review-flag">{t(`queues.backoffice.flag_${item.flag}`)}</span>
       </p>
       <blockquote className={bo.proposed}>{item.text}</blockquote>
       {failure ? <FormErrors errors={errorsBesides(failure, ["reason"])} /> : null}

@@ -13,6 +13,7 @@ import { PAYOUT_STATUSES } from "../../contract/wallet";
 import type { Database } from "../../db/schema";
 import { liftStatement, recordStatement } from "../statements/index";
 import { kycStateOf } from "./state";
+import { payoutHoldFacts, type KycHoldCause } from "./statement-facts";
 
 /**
  * Refuses a payout while the member's KYC is not complete: 409 exception.kyc.incomplete with the state as a param
@@ -37,8 +38,8 @@ export function payoutNotHeldSql(eb: ExpressionBuilder<Database, "payouts">) {
 }
 
 export interface HoldCause {
-  /** What the member reads as the facts (English, as the statements' facts are; the page translates the restriction). */
-  facts: string;
+  /** Why the payouts are held: the facts are written from it in the member's language (statement-facts.ts). */
+  cause: KycHoldCause;
   ground: StatementGround;
   groundReference: string;
   decidedBy: number | null;
@@ -72,7 +73,7 @@ export async function holdWaitingPayouts(trx: Transaction<Database>, userId: num
         restriction: "monetary_suspended",
         ground: cause.ground,
         groundReference: cause.groundReference,
-        facts: `Payout ${payout.id} of ${Number(payout.amount)} dollars is held until the KYC check is complete again: ${cause.facts}`,
+        facts: payoutHoldFacts(member.language, { id: payout.id, dollars: Number(payout.amount) }, cause.cause),
         source: "own_initiative",
         automatedDetection: cause.automated,
         automatedDecision: cause.automated,

@@ -16,6 +16,7 @@ import { recordAudit } from "../audit/index";
 import { publishNotificationHints } from "../notifications/index";
 import { recordStatement } from "../statements/index";
 import { holdWaitingPayouts } from "./holds";
+import { payoutsClosedFacts } from "./statement-facts";
 import { completedIn, notifyKyc, scheduleExpiry } from "./service";
 import { kycStateOf, screeningValidUntil } from "./state";
 
@@ -134,7 +135,7 @@ export async function decideScreening(
       return { userId: row.user_id, hints: await completedIn(trx, deps, row.user_id, now) };
     }
     const cause = {
-      facts: `the sanctions/AML screening matched and the match was confirmed: ${reason ?? ""}`.trim(),
+      cause: { reason: "screening_match" as const, note: reason },
       ground: "illegal" as const,
       groundReference: "EU restrictive measures (sanctions) regulations; §§ 10, 15 GwG",
       decidedBy: staffId,
@@ -151,7 +152,7 @@ export async function decideScreening(
         restriction: "monetary_suspended",
         ground: cause.ground,
         groundReference: cause.groundReference,
-        facts: `Payouts are closed: ${cause.facts}`,
+        facts: payoutsClosedFacts(member.language, cause.cause),
         source: "own_initiative",
         language: member.language,
         decidedBy: staffId,
@@ -203,7 +204,7 @@ export async function renewKyc(
       trx,
       userId,
       {
-        facts: `backend staff ${action === "reset" ? "reset" : "expired"} the KYC check: ${reason}`,
+        cause: { reason: action === "reset" ? "staff_reset" : "staff_expired", note: reason },
         ground: "terms",
         groundReference: "Creator payout agreement, clause 6",
         decidedBy: staffId,

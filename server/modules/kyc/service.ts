@@ -283,7 +283,7 @@ export async function expireScreening(deps: ApiDeps, screeningId: number): Promi
       trx,
       row.user_id,
       {
-        facts: "the yearly sanctions/AML screening ran out and must be repeated.",
+        cause: { reason: "screening_expired", expiredAt: Number(row.valid_until) },
         ground: "terms",
         groundReference: "Creator payout agreement, clause 5 and 6",
         decidedBy: null,

@@ -95,6 +95,7 @@ export const manifest = defineFeature({
 
 // The data export's live.json (privacy module).
 export { liveDataForExport } from "./streams";
+export { streamKeyForExport } from "./stream-keys";
 // Who may play a recording's files (livemedia's recording file route asks this one rule, ADR 124).
 export { recordingAccess } from "./recordings";
 

@@ -4,12 +4,14 @@
  * once (a leaked key is rotated, not revealed again).
  */
 import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
 import type { ApiDeps } from "../../api/types";
 import { fail } from "../../api/errors";
 import { LIVE_STREAM_KEY_CHARS } from "../../contract/live";
 import { LIVE_STREAM_KEY_HINT_CHARS, type LiveStreamKeyCreated, type LiveStreamKeyState } from "../../contract/live-media";
 import { USER_TYPE } from "../../contract/users";
 import { sha256 } from "../../lib/crypto";
+import type { Database } from "../../db/schema";
 import { RTMP_APP } from "../../integrations/live-video/rtmp";
 import { runningEngine } from "./media-engine-registry";
 
@@ -51,4 +53,14 @@ export async function rotateStreamKey(deps: ApiDeps, user: { id: number; userTyp
     .onConflict((oc) => oc.column("creator_id").doUpdateSet({ key_hash: sha256(key), key_hint: hint, created_at: now }))
     .execute();
   return { key, rtmp_url: rtmpUrlOf(deps), key_hint: hint, key_created_at: now };
+}
+
+/**
+ * The member's data export (GDPR Art. 15/20, ADR 128): that a stream key exists and when the current one was made (its
+ * creation or last rotation: a rotation replaces the row, so earlier keys' times are not kept). Never the key, its
+ * hash or its hint — the export is a file that travels; the key publishes in the member's name.
+ */
+export async function streamKeyForExport(db: Kysely<Database>, creatorId: number) {
+  const row = await db.selectFrom("live_stream_keys").select("created_at").where("creator_id", "=", creatorId).executeTakeFirst();
+  return row ? { exists: true, current_key_created_at: Number(row.created_at) } : { exists: false, current_key_created_at: null };
 }

@@ -23,7 +23,7 @@ import { notificationsForExport } from "../notifications/index";
 import { statementsForExport } from "../statements/index";
 import { ownReportsForExport } from "../reports/index";
 import { dollarHistoryForExport } from "../wallet/index";
-import { liveDataForExport } from "../live/index";
+import { liveDataForExport, streamKeyForExport } from "../live/index";
 import { creatorEconomyForExport, nameOf } from "./export-purchases";
 
 /**
@@ -223,7 +223,8 @@ export async function buildExportArchive(db: DB, storage: MediaStorage, input: A
   addJson("reports-about-me.json", { reports: await reportsAboutMemberForExport(db, userId) });
   if (input.warningList !== undefined) addJson("warning-list.json", input.warningList);
   // Live streams (issue 31, ADR 124): the member's streams, the creators they follow live, the streams they paid for.
-  addJson("live.json", await liveDataForExport(db, userId));
+  // The stream key: that it exists and when it was made, never the key (ADR 128).
+  addJson("live.json", { ...(await liveDataForExport(db, userId)), stream_key: await streamKeyForExport(db, userId) });
   addJson("sessions.json", {
     sessions: await db
       .selectFrom("access_tokens")

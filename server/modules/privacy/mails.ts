@@ -43,7 +43,7 @@ Diese Datei enthält alles, was wir über dein Konto speichern:
 - statements.json: unsere Begründungen zu Entscheidungen, die dich betreffen (DSA Art. 17), und bis wann du widersprechen kannst
 - reports-about-me.json: Meldungen über dich oder deine Inhalte: Art, Datum, Stand und Ergebnis (ohne die meldende Person)
 - appeals.json, kyc.json, transparency.json, warning-list.json: deine Beschwerden gegen Entscheidungen und Einschränkungen deines Kontos, deine Auszahlungs-Prüfung (KYC), deine aktiven Monate und Warnungen oder Sperren wegen Missbrauchs, ein Eintrag in der Warnliste für Escorts
-- live.json: deine Live-Streams, wessen Live-Streams du folgst und welche Streams du bezahlt hast
+- live.json: deine Live-Streams, wessen Live-Streams du folgst, welche Streams du bezahlt hast und ob du einen Stream-Schlüssel hast (seit wann; der Schlüssel selbst nie)
 - settings.json: Erstkontakt-Filter, Benachrichtigungen, Einwilligungen
 - blocks.json, business-links.json: deine Sperrliste, Verknüpfungen mit Agenturen und Clubs
 - favorites-visits.json: deine Favoriten und die Profile, die du angesehen hast
@@ -74,7 +74,7 @@ This file contains everything we store about your account:
 - statements.json: our statements of reasons for decisions that concern you (DSA Art. 17), and until when you can contest them
 - reports-about-me.json: reports about you or your content: kind, date, state and outcome (without who reported)
 - appeals.json, kyc.json, transparency.json, warning-list.json: your complaints against decisions and restrictions of your account, your payout check (KYC), the months you were active and misuse warnings or suspensions, an entry on the escorts' warning list
-- live.json: your live streams, whose live streams you follow and which streams you paid for
+- live.json: your live streams, whose live streams you follow, which streams you paid for and whether you have a stream key (since when; never the key itself)
 - settings.json: first-contact filter, notifications, consents
 - blocks.json, business-links.json: your block list, links with agencies and clubs
 - favorites-visits.json: your favourites and the profiles you looked at
@@ -105,7 +105,7 @@ Este archivo contiene todo lo que guardamos sobre tu cuenta:
 - statements.json: nuestras exposiciones de motivos de las decisiones que te afectan (DSA art. 17) y hasta cuándo puedes recurrirlas
 - reports-about-me.json: denuncias sobre ti o tu contenido: tipo, fecha, estado y resultado (sin quién denunció)
 - appeals.json, kyc.json, transparency.json, warning-list.json: tus reclamaciones contra decisiones y restricciones de tu cuenta, tu verificación para pagos (KYC), los meses en que estuviste activo y avisos o suspensiones por abuso, una entrada en la lista de advertencias para escorts
-- live.json: tus emisiones en directo, a quién sigues en directo y qué emisiones pagaste
+- live.json: tus emisiones en directo, a quién sigues en directo, qué emisiones pagaste y si tienes una clave de emisión (desde cuándo; nunca la clave)
 - settings.json: filtro de primer contacto, notificaciones, consentimientos
 - blocks.json, business-links.json: tu lista de bloqueos, vínculos con agencias y clubes
 - favorites-visits.json: tus favoritos y los perfiles que has visitado
@@ -136,7 +136,7 @@ Ten plik zawiera wszystko, co przechowujemy o twoim koncie:
 - statements.json: nasze uzasadnienia decyzji, które Cię dotyczą (DSA art. 17), i termin na ich zakwestionowanie
 - reports-about-me.json: zgłoszenia dotyczące Ciebie lub Twoich treści: rodzaj, data, stan i wynik (bez osoby zgłaszającej)
 - appeals.json, kyc.json, transparency.json, warning-list.json: twoje odwołania od decyzji i ograniczenia twojego konta, weryfikacja do wypłat (KYC), miesiące twojej aktywności oraz ostrzeżenia lub blokady za nadużycia, wpis na liście ostrzeżeń dla escort
-- live.json: twoje transmisje na żywo, czyje transmisje obserwujesz i za które zapłaciłeś(-aś)
+- live.json: twoje transmisje na żywo, czyje transmisje obserwujesz, za które zapłaciłeś(-aś) i czy masz klucz transmisji (od kiedy; nigdy sam klucz)
 - settings.json: filtr pierwszego kontaktu, powiadomienia, zgody
 - blocks.json, business-links.json: twoja lista blokad, powiązania z agencjami i klubami
 - favorites-visits.json: twoje ulubione i profile, które oglądałeś

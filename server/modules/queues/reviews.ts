@@ -1,13 +1,15 @@
 /**
- * The reviews queue (issue 30 item 5, ADR 119): published date reviews with open reports, and date or event reviews a
- * text rule flagged after publication (the ProstSchG §32 rule refuses such texts at the field, so only a term added
- * to the rule later can match a published one: the recheck job flags those). Keep or remove, with a reason.
+ * The reviews queue (issue 30 item 5, ADRs 119 and 128): date or event reviews a text rule flagged after publication
+ * (the ProstSchG §32 rule refuses such texts at the field, so only a term added to the rule later can match a
+ * published one: the recheck job flags those). Keep or remove, with a reason.
  *
- * A reported review is decided through the report (decideReport: the reporters and the author are told, the review
- * kind's removeContent takes it down in that transaction); a review only a rule flagged is decided here, its removal
- * writing the statement of reasons and the audit row in the removal's own transaction.
+ * Reported reviews (kinds `review` and `event_review`) are notices and wait in the reports queue only, with its
+ * priorities (trusted flaggers, urgent types) and its duty to tell the notifier (ADR 128): a staff member finds a
+ * review in one place. A flagged review with an open report leaves this queue while the report is open; the report's
+ * removal takes it down (and it stays out: a removed review is no open item), a report kept without action brings the
+ * flag back here, undecided — the rule's finding is never lost.
  */
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from "kysely";
 import { fail, ApiError, errorItem } from "../../api/errors";
 import { removeReportedReview as removeDateReview } from "../reviews/index";
 import { removeEventReview } from "../events/index";
@@ -29,33 +31,60 @@ import type { Database } from "../../db/schema";
 import { requireStaffPermission } from "../access/index";
 import { recordAudit } from "../audit/index";
 import type { OpenQueueItems } from "../manifest";
-import { decideReport } from "../reports/index";
 import { recordStatement } from "../statements/index";
 
 type Trx = Transaction<Database>;
 
-/** The queue's open items: each reported or flagged review once, waiting since its first open report or its flag. */
+/** A review's report kind: a date review is `review`, an event review `event_review` (their ids collide, ADR 123). */
+const reportKindOf = (kind: ReviewKind) => (kind === "date" ? "review" : "event_review");
+
+/** The flag's review is still published and no open report waits on it (that one is decided in the reports queue). */
+function stillOpenHere(eb: ExpressionBuilder<Database, "review_flags">) {
+  const published = (kind: ReviewKind) =>
+    eb.and([
+      eb("review_flags.review_kind", "=", kind),
+      eb.exists(
+        kind === "date"
+          ? eb
+              .selectFrom("date_reviews")
+              .select(sql<number>`1`.as("one"))
+              .whereRef("date_reviews.id", "=", "review_flags.review_id")
+              .where("date_reviews.removed_at", "is", null)
+          : eb
+              .selectFrom("event_reviews")
+              .select(sql<number>`1`.as("one"))
+              .whereRef("event_reviews.id", "=", "review_flags.review_id")
+              .where("event_reviews.removed_at", "is", null),
+      ),
+    ]);
+  const reported = eb.exists(
+    eb
+      .selectFrom("reports")
+      .select(sql<number>`1`.as("one"))
+      .where("reports.state", "=", "open")
+      .whereRef("reports.object_id", "=", "review_flags.review_id")
+      .where((inner) =>
+        inner.or(
+          (["date", "event"] as const).map((kind) =>
+            inner.and([inner("review_flags.review_kind", "=", kind), inner("reports.object_kind", "=", reportKindOf(kind))]),
+          ),
+        ),
+      ),
+  );
+  return eb.and([eb.or([published("date"), published("event")]), eb.not(reported)]);
+}
+
+/** The queue's open items: each flagged review once (at most one open flag), waiting since its flag. */
 export function openReviews(db: Kysely<Database>): OpenQueueItems {
-  const reported = db
-    .selectFrom("reports")
-    .innerJoin("date_reviews", "date_reviews.id", "reports.object_id")
-    .where("reports.object_kind", "=", "review")
-    .where("reports.state", "=", "open")
-    .select((eb) => ["date_reviews.id", eb.fn.min("reports.created_at").as("since"), sql<string>`'reviews.date'`.as("scope")])
-    .groupBy("date_reviews.id");
-  const flagged = db
+  return db
     .selectFrom("review_flags")
     .where("review_flags.decided_at", "is", null)
+    .where((eb) => stillOpenHere(eb))
     .select([
       "review_flags.review_id as id",
       "review_flags.created_at as since",
       sql<string>`'reviews.' || review_flags.review_kind`.as("scope"),
     ]);
-  const both = reported.unionAll(flagged);
-  return db
-    .selectFrom(both.as("both"))
-    .select((eb) => ["both.id", eb.fn.min<number>("both.since").as("since"), "both.scope"])
-    .groupBy(["both.scope", "both.id"]);
 }
 
 const kindOfScope = (scope: string): ReviewKind => (scope === "reviews.event" ? "event" : "date");
@@ -77,7 +106,7 @@ export async function reviewQueue(deps: ApiDeps, staffId: number, page: number):
       .executeTakeFirstOrThrow(),
   ]);
   const ids = (kind: ReviewKind) => rows.filter((row) => kindOfScope(row.scope) === kind).map((row) => row.id);
-  const [dates, events, reports, flags] = await Promise.all([
+  const [dates, events, flags] = await Promise.all([
     ids("date").length === 0
       ? []
       : deps.db
@@ -116,16 +145,6 @@ export async function reviewQueue(deps: ApiDeps, staffId: number, page: number):
           ])
           .where("event_reviews.id", "in", ids("event"))
           .execute(),
-    ids("date").length === 0
-      ? []
-      : deps.db
-          .selectFrom("reports")
-          .select((eb) => ["object_id", eb.fn.countAll<number | string>().as("n")])
-          .where("object_kind", "=", "review")
-          .where("state", "=", "open")
-          .where("object_id", "in", ids("date"))
-          .groupBy("object_id")
-          .execute(),
     deps.db
       .selectFrom("review_flags")
       .select(["review_kind", "review_id", "rule"])
@@ -142,7 +161,8 @@ export async function reviewQueue(deps: ApiDeps, staffId: number, page: number):
   const items: ReviewQueueItem[] = [];
   for (const row of rows) {
     const kind = kindOfScope(row.scope);
-    const flag = (flags.find((f) => f.review_kind === kind && f.review_id === row.id)?.rule ?? null) as ReviewFlagRule | null;
+    const flag = flags.find((f) => f.review_kind === kind && f.review_id === row.id)?.rule as ReviewFlagRule | undefined;
+    if (!flag) continue;
     const base = { id: row.id, kind, since: Number(row.since), flag };
     if (kind === "date") {
       const review = dates.find((d) => d.id === row.id);
@@ -154,7 +174,6 @@ export async function reviewQueue(deps: ApiDeps, staffId: number, page: number):
         created_at: Number(review.created_at),
         author: { id: review.author_id, username: review.author_name },
         subject: { id: review.subject_id, username: review.subject_name },
-        reports: Number(reports.find((r) => r.object_id === row.id)?.n ?? 0),
       });
     } else {
       const review = events.find((e) => e.id === row.id);
@@ -166,7 +185,6 @@ export async function reviewQueue(deps: ApiDeps, staffId: number, page: number):
         created_at: Number(review.created_at),
         author: { id: review.author_id, username: review.author_name },
         subject: { id: review.subject_id, username: review.subject_name },
-        reports: 0,
       });
     }
   }
@@ -233,26 +251,15 @@ export async function decideReview(
   if (body.decision === "remove" && reason.length < REVIEW_REASON_MIN) throw reasonError();
   const review = await reviewOf(deps.db, kind, id);
   if (!review) throw fail.notFound(QUEUE_ERRORS.reviewNotFound);
-  // A reported review is decided through its report (reporters told); an event review is the kind event_review.
+  // A reported review is decided in the reports queue (the notifier is told, DSA Art. 16(5)): it waits in no queue here.
   const openReport = await deps.db
     .selectFrom("reports")
     .select("id")
-    .where("object_kind", "=", kind === "date" ? "review" : "event_review")
+    .where("object_kind", "=", reportKindOf(kind))
     .where("object_id", "=", id)
     .where("state", "=", "open")
-    .orderBy("created_at")
-    .orderBy("id")
     .executeTakeFirst();
-  if (openReport) {
-    // The report's own decision tells reporters (DSA Art. 16(5)) and author; its removeContent deletes the review.
-    await decideReport(deps, staffId, openReport.id, {
-      outcome: body.decision === "remove" ? "content_removed" : "no_action",
-      statement: reason || "—",
-    });
-    if (body.decision === "keep")
-      await deps.db.transaction().execute((trx) => closeFlags(trx, kind, id, staffId, "keep", deps.clock.now()));
-    return { kind, id, decision: body.decision, statement_id: null };
-  }
+  if (openReport) throw fail.notFound(QUEUE_ERRORS.reviewNotFound);
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     const closed = await closeFlags(trx, kind, id, staffId, body.decision, now);
@@ -267,7 +274,7 @@ export async function decideReview(
           kind: "review_removal",
           userId: review.author_id,
           // The report kind: an appeal's reversal restores through its restoreContent.
-          subjectKind: kind === "date" ? "review" : "event_review",
+          subjectKind: reportKindOf(kind),
           subjectId: id,
           restriction: "content_removed",
           ground: "illegal",

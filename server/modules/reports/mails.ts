@@ -1,6 +1,6 @@
 /**
  * The mails of reports and notices (ADR 038): the receipt a reporter gets (DSA Art. 16: confirm receipt without
- * undue delay), the decision, and the statement of reasons to the reported account. Texts in the four languages.
+ * undue delay), and the decision (the reported account is told by its statement of reasons, ADR 128). Texts in the four languages.
  * A guest's address is whatever they typed, unverified, so a mail carries nothing else they typed (no name, no
  * links): the form cannot be used to send someone a message in our name (issue 9 item 9). The reference is ours.
  * A guest's address first gets only the confirmation link (ADR 059); the receipt and the decision follow once the
@@ -55,9 +55,6 @@ interface ReportTexts {
   appealRedress: string;
   /** Out-of-court settlement (Art. 21 DSA) and the courts, after the complaint link. */
   otherWays: string;
-  statementLine: string;
-  targetSubject: string;
-  targetBody: string;
   greeting: string;
   reference: string;
 }
@@ -84,9 +81,6 @@ const REPORT_TEXTS: Record<Language, ReportTexts> = {
       "Bist du mit der Entscheidung nicht einverstanden, kannst du innerhalb von {months} Monaten kostenlos Beschwerde bei uns einlegen; jemand, der nicht an der Entscheidung beteiligt war, prüft sie dann:",
     otherWays:
       "Du kannst dich außerdem an eine zertifizierte außergerichtliche Streitbeilegungsstelle (Art. 21 DSA) oder an ein Gericht wenden.",
-    statementLine: "Die Begründung (Art. 17 DSA) hat die Nummer {statement_reference}.",
-    targetSubject: "Eine Moderationsentscheidung zu deinem Konto {username}",
-    targetBody: "nach einer Meldung haben wir Inhalte deines Kontos {username} geprüft. {outcome}",
     reference: "Bitte gib bei Rückfragen die Nummer {reference} an.",
   },
   en: {
@@ -109,9 +103,6 @@ const REPORT_TEXTS: Record<Language, ReportTexts> = {
     appealRedress:
       "If you disagree with the decision, you can complain to us free of charge within {months} months; someone who was not involved in the decision will then review it:",
     otherWays: "You may also turn to a certified out-of-court dispute settlement body (Art. 21 DSA) or a court.",
-    statementLine: "The statement of reasons (Art. 17 DSA) has the number {statement_reference}.",
-    targetSubject: "A moderation decision on your account {username}",
-    targetBody: "following a report, we have reviewed content of your account {username}. {outcome}",
     reference: "Please quote number {reference} in any follow-up.",
   },
   es: {
@@ -133,9 +124,6 @@ const REPORT_TEXTS: Record<Language, ReportTexts> = {
     appealRedress:
       "Si no estás de acuerdo con la decisión, puedes presentarnos una reclamación gratuita en un plazo de {months} meses; la revisará alguien que no participó en la decisión:",
     otherWays: "También puedes acudir a un órgano certificado de resolución extrajudicial de litigios (art. 21 DSA) o a un tribunal.",
-    statementLine: "La exposición de motivos (art. 17 DSA) tiene el número {statement_reference}.",
-    targetSubject: "Una decisión de moderación sobre tu cuenta {username}",
-    targetBody: "tras una denuncia, hemos revisado contenidos de tu cuenta {username}. {outcome}",
     reference: "Indica el número {reference} en cualquier consulta.",
   },
   pl: {
@@ -158,9 +146,6 @@ const REPORT_TEXTS: Record<Language, ReportTexts> = {
     appealRedress:
       "Jeśli nie zgadzasz się z decyzją, możesz w ciągu {months} miesięcy bezpłatnie złożyć u nas skargę; rozpatrzy ją osoba, która nie brała udziału w decyzji:",
     otherWays: "Możesz też zwrócić się do certyfikowanego pozasądowego organu rozstrzygania sporów (art. 21 DSA) lub do sądu.",
-    statementLine: "Uzasadnienie (art. 17 DSA) ma numer {statement_reference}.",
-    targetSubject: "Decyzja moderacyjna dotycząca Twojego konta {username}",
-    targetBody: "po zgłoszeniu sprawdziliśmy treści Twojego konta {username}. {outcome}",
     reference: "W razie pytań podaj numer {reference}.",
   },
 };
@@ -234,39 +219,6 @@ export function reportDecidedMail(input: {
     "decidedBody",
     "reasons",
     ...(input.appealLink ? (["appealRedress", { link: input.appealLink }, "otherWays"] as const) : (["redress"] as const)),
-    "reference",
-  ]);
-}
-
-/**
- * The statement of reasons to the reported account when something was done (DSA Art. 17): the outcome, the reasons,
- * the statement's number and the way to complain about it (its appeal page), out-of-court settlement and the courts.
- */
-export function reportActionMail(input: {
-  to: string;
-  username: string;
-  reference: string;
-  language: string;
-  outcome: ReportOutcome;
-  statement: string;
-  statementReference: string;
-  appealLink: string;
-}): OutgoingMail {
-  const values = {
-    ...decisionValues(input),
-    username: input.username,
-    statement_reference: input.statementReference,
-    link: input.appealLink,
-    months: String(APPEAL_WINDOW_MONTHS),
-  };
-  return reportMail(input, "report_action", values, "targetSubject", [
-    "greeting",
-    "targetBody",
-    "reasons",
-    "statementLine",
-    "appealRedress",
-    { link: input.appealLink },
-    "otherWays",
     "reference",
   ]);
 }

@@ -11,17 +11,9 @@ import { recordHit, type Window } from "../../lib/rate-limit";
 import { findOwner, isBlockedBetween, isListedOwner, requireStaffPermission } from "../access/index";
 import { imposeRestriction, isRestricted, restrictionEndsAt } from "../appeals/index";
 import { recordAudit } from "../audit/index";
-import { appealLinkToken, recordStatement } from "../statements/index";
+import { recordStatement } from "../statements/index";
 import { sql, type Selectable, type Transaction } from "kysely";
-import {
-  appealDeadline,
-  appealLinkPath,
-  appealReference,
-  OWN_REPORTS_PATH,
-  statementAppealPath,
-  type AppealState,
-} from "../../contract/appeals";
-import { statementReference } from "../../contract/statements";
+import { appealDeadline, appealReference, OWN_REPORTS_PATH, type AppealState } from "../../contract/appeals";
 import { isStaffUserType } from "../../contract/moderation";
 import {
   ANONYMOUS_TYPES,
@@ -54,7 +46,7 @@ import {
 import { USER_TYPE } from "../../contract/users";
 import type { Database, ReportsTable } from "../../db/schema";
 import { enqueueNoticeMisuseCheck, filedByTrustedFlagger, refuseSuspendedNotifier } from "../transparency/index";
-import { reportActionMail, reportDecidedMail, reportEmailConfirmMail, reportReceivedMail } from "./mails";
+import { reportDecidedMail, reportEmailConfirmMail, reportReceivedMail } from "./mails";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -667,31 +659,13 @@ export async function decideReport(deps: ApiDeps, staffId: number, reportId: num
       },
       now,
     );
-    return { row: { ...row, ...decision }, others, target: actionable, afterCommit, statementId };
+    return { row: { ...row, ...decision }, others, afterCommit };
   });
   await decided.afterCommit?.();
   const reporters = [decided.row, ...decided.others];
   for (const report of reporters) await tellReporter(deps, report, input);
-  if (decided.target && decided.statementId !== null) {
-    const { target, statementId } = decided;
-    await deps.mailer.send(
-      reportActionMail({
-        to: target.email,
-        username: target.username,
-        reference: reportReference(decided.row.id),
-        language: target.language,
-        outcome: input.outcome,
-        statement: input.statement,
-        statementReference: statementReference(statementId),
-        // A banned member cannot sign in: their link is the signed one that opens the complaint page without a session (ADR 123).
-        appealLink: `${deps.config.publicUrl}/${target.language}/${
-          input.outcome === "account_banned"
-            ? appealLinkPath(appealLinkToken(deps.config.appSecret, { id: statementId, user_id: target.id, created_at: now }))
-            : statementAppealPath(statementId)
-        }`,
-      }),
-    );
-  }
+  // The affected member is told once, by the statement's own bell line and mail (statement.notify, queued by
+  // recordStatement above): facts, complaint link, out-of-court ways, the signed link after a ban (ADR 128).
   return ownReportOf({ ...decided.row, username: null, appeal_id: null });
 }
 

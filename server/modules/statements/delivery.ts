@@ -5,7 +5,7 @@
  * reasons is a legal notice, not news. Deleted accounts and bounced addresses get none.
  */
 import type { ApiDeps } from "../../api/types";
-import { appealLinkPath } from "../../contract/appeals";
+import { appealLinkPath, statementAppealPath } from "../../contract/appeals";
 import { appealUntil, statementReference, type StatementLiftCause } from "../../contract/statements";
 import { composeMail, fill } from "../../integrations/mail/compose";
 import { notify, publishNotificationHints } from "../notifications/index";
@@ -19,7 +19,7 @@ export async function deliverStatement(deps: ApiDeps, statementId: number, notic
   const found = await deps.db.transaction().execute(async (trx) => {
     const statement = await trx
       .selectFrom("statements")
-      .select(["id", "user_id", "restriction", "language", "created_at", "facts"])
+      .select(["id", "user_id", "restriction", "language", "created_at", "facts", "source"])
       .where("id", "=", statementId)
       .executeTakeFirst();
     if (!statement) return null;
@@ -65,6 +65,7 @@ export async function deliverStatement(deps: ApiDeps, statementId: number, notic
       blocks: [
         fill(texts.greeting, values),
         fill(texts.body, values),
+        ...(row.source === "notice" ? [texts.afterNotice] : []),
         // The facts as the statement states them: what was decided and, for a queue's refusal, why.
         row.facts,
         { link: `${deps.config.publicUrl}/${row.language}/${statementPath(row.id)}` },
@@ -76,7 +77,8 @@ export async function deliverStatement(deps: ApiDeps, statementId: number, notic
               fill(texts.signedOutLink, values),
               { link: `${deps.config.publicUrl}/${row.language}/${appealLinkPath(appealLinkToken(deps.config.appSecret, row))}` },
             ]
-          : []),
+          : [{ link: `${deps.config.publicUrl}/${row.language}/${statementAppealPath(row.id)}` }]),
+        texts.otherWays,
         texts.read,
         fill(texts.reference, values),
       ],

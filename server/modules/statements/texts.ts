@@ -42,6 +42,10 @@ interface StatementTexts {
   body: string;
   read: string;
   appeal: string;
+  /** Out-of-court settlement (Art. 21 DSA) and the courts, after the complaint (Art. 17(3)(f)). */
+  otherWays: string;
+  /** A decision taken after a report (source `notice`): the mail says what set it off, never who. */
+  afterNotice: string;
   reference: string;
 }
 
@@ -110,6 +114,9 @@ const TEXTS: Record<Language, StatementTexts> = {
     body: "wir haben eine Entscheidung getroffen, die dich betrifft: {restriction}. Warum, auf welcher Grundlage und wie du widersprechen kannst, steht in der Begründung:",
     read: "Die Begründung ist auch jederzeit in deinem Konto unter „Begründungen“ zu finden.",
     appeal: "Du kannst bis zum {date} kostenlos Beschwerde bei uns einlegen; eine Person prüft die Entscheidung dann erneut.",
+    otherWays:
+      "Du kannst dich außerdem an eine zertifizierte außergerichtliche Streitbeilegungsstelle (Art. 21 DSA) oder an ein Gericht wenden.",
+    afterNotice: "Anlass war eine Meldung, die wir geprüft haben.",
     reference: "Bitte gib bei Rückfragen die Nummer {reference} an.",
   },
   en: {
@@ -171,6 +178,8 @@ const TEXTS: Record<Language, StatementTexts> = {
     body: "we have made a decision that concerns you: {restriction}. Why, on which grounds and how you can contest it is set out in the statement of reasons:",
     read: "You can also find the statement at any time in your account under “Statements of reasons”.",
     appeal: "You can file a free complaint with us until {date}; a person will then review the decision again.",
+    otherWays: "You can also turn to a certified out-of-court dispute settlement body (Art. 21 DSA) or to a court.",
+    afterNotice: "We looked into this after a report.",
     reference: "Please quote number {reference} in any follow-up.",
   },
   es: {
@@ -236,6 +245,8 @@ const TEXTS: Record<Language, StatementTexts> = {
     body: "hemos tomado una decisión que te afecta: {restriction}. El motivo, su fundamento y cómo puedes recurrirla figuran en la exposición de motivos:",
     read: "También encontrarás la exposición de motivos en tu cuenta, en «Exposiciones de motivos».",
     appeal: "Puedes presentarnos una reclamación gratuita hasta el {date}; una persona revisará entonces la decisión de nuevo.",
+    otherWays: "También puedes acudir a un órgano certificado de resolución extrajudicial de litigios (art. 21 de la DSA) o a un tribunal.",
+    afterNotice: "La revisamos a raíz de una notificación.",
     reference: "Indica el número {reference} en cualquier consulta.",
   },
   pl: {
@@ -301,6 +312,8 @@ const TEXTS: Record<Language, StatementTexts> = {
     body: "podjęliśmy decyzję, która Cię dotyczy: {restriction}. Dlaczego, na jakiej podstawie i jak możesz ją zakwestionować, wyjaśnia uzasadnienie:",
     read: "Uzasadnienie znajdziesz też w każdej chwili na swoim koncie w zakładce „Uzasadnienia”.",
     appeal: "Do {date} możesz bezpłatnie złożyć u nas skargę; decyzję sprawdzi wtedy ponownie człowiek.",
+    otherWays: "Możesz też zwrócić się do certyfikowanego pozasądowego organu rozstrzygania sporów (art. 21 DSA) lub do sądu.",
+    afterNotice: "Powodem było zgłoszenie, które sprawdziliśmy.",
     reference: "W razie pytań podaj numer {reference}.",
   },
 };

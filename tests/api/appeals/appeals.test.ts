@@ -101,11 +101,12 @@ describe(`reports decided for real, statements and appeals (${TEST_DB})`, () => 
       .execute();
     expect(audit).toHaveLength(1);
     expect(JSON.parse(audit[0]!.after_json!)).toMatchObject({ outcome: "content_removed", statement_id: written.id });
+    await rt.jobs.runDue();
     const mail = await rt.deps.db
       .selectFrom("mail_outbox")
       .selectAll()
       .where("recipient", "=", target.email)
-      .where("template", "=", "report_action")
+      .where("template", "=", "statement_issued")
       .executeTakeFirstOrThrow();
     expect(mail.text_body).toContain(`S-${String(written.id).padStart(6, "0")}`);
     expect(mail.text_body).toContain(`/user/statements/${written.id}/appeal`);

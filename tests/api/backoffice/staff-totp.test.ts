@@ -19,6 +19,7 @@ import { openSecret } from "#server/modules/stafftotp/secret-box";
 import { callJson } from "../../helpers/api-call";
 import { expectErrorShape, freshIp, tokenRequest } from "../../helpers/auth";
 import { createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { connectClient, startHub, stopHub } from "../../helpers/ws";
 
 const STATUS = "/api/v2/staff/second-factor";
 const BACKOFFICE_CALL = "/api/v2/backoffice/audit";
@@ -147,11 +148,20 @@ describe(`staff second factor (${TEST_DB})`, () => {
     expect(userData.json.data.next_destination).toBe("login/second-factor");
     expect((await call<{ data: SecondFactorStatus }>(token, "GET", STATUS)).json.data.due).toBe("verify");
 
-    const verified = await call<{ data: { verified: boolean; used_recovery_code: boolean } }>(token, "POST", `${STATUS}/verify`, {
-      code: await codeNow(secret),
-    });
-    expect(verified.status).toBe(200);
-    expect(verified.json.data).toMatchObject({ verified: true, used_recovery_code: false });
+    // The realtime socket refuses it as the router does (ADR 128), and opens once the code is given.
+    const hub = await startHub({ db: rt.deps.db, clock: rt.clock, bus: rt.deps.bus, presence: rt.deps.presence, api: rt.deps });
+    try {
+      await expect(connectClient(hub.base, token)).rejects.toThrow("refused 403");
+      const verified = await call<{ data: { verified: boolean; used_recovery_code: boolean } }>(token, "POST", `${STATUS}/verify`, {
+        code: await codeNow(secret),
+      });
+      expect(verified.status).toBe(200);
+      expect(verified.json.data).toMatchObject({ verified: true, used_recovery_code: false });
+      const socket = await connectClient(hub.base, token);
+      socket.ws.terminate();
+    } finally {
+      await stopHub(hub);
+    }
     expect((await call(token, "GET", BACKOFFICE_CALL)).status).toBe(200);
     expect(
       (await call<{ data: { next_destination: string | null } }>(token, "GET", "/api/v2/user/data")).json.data.next_destination,

@@ -80,6 +80,16 @@ describe(`kyc (${TEST_DB})`, () => {
     });
   }
 
+  /** Completes the escort's KYC (identity, age, the agreement signed as `fullName`) and asks for a payout: its id. */
+  async function waitingPayoutWithKyc(escort: { id: number; token: string }, fullName: string, amount: number): Promise<number> {
+    await verifyIdentity(rt, escort.id);
+    await verifyAge(rt, escort.id);
+    expect((await sign(escort.token, fullName)).json.data.state).toBe("complete");
+    const waiting = await payout(escort.token, amount);
+    expect(waiting.status).toBe(200);
+    return waiting.json.data.payout.id;
+  }
+
   const stepsOf = (kyc: KycAnswer) => Object.fromEntries(kyc.steps.map((step) => [step.step, step.state]));
 
   it("refuses a payout without each step and allows it once identity, age, agreement and screening are done", async () => {
@@ -283,12 +293,7 @@ describe(`kyc (${TEST_DB})`, () => {
 
   it("expires a screening after its months by the job: the waiting payout is held with a statement until a new screening", async () => {
     let escort = await payableEscort(1000);
-    await verifyIdentity(rt, escort.id);
-    await verifyAge(rt, escort.id);
-    expect((await sign(escort.token, "Clara Beispiel")).json.data.state).toBe("complete");
-    const waiting = await payout(escort.token, 150);
-    expect(waiting.status).toBe(200);
-    const payoutId = waiting.json.data.payout.id;
+    const payoutId = await waitingPayoutWithKyc(escort, "Clara Beispiel", 150);
 
     rt.clock.advance((AML_VALID_MONTHS * 31 + 1) * DAY);
     await rt.jobs.runDue();
@@ -349,6 +354,42 @@ describe(`kyc (${TEST_DB})`, () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]!.text_body).toContain("wartet jetzt wieder auf die Freigabe");
     expect(mine[0]!.text_body).toContain(`/de/user/statements/${hold.statement_id}`);
+  });
+
+  it("writes the hold's and the closed account's facts in the member's language (DSA Art. 17), not in English", async () => {
+    // A Polish member whose waiting payout is held by staff's reset: the statement reads in Polish, the amount as Polish writes it.
+    const polish = await payableEscort(5000);
+    await rt.deps.db.updateTable("users").set({ language: "pl" }).where("id", "=", polish.id).execute();
+    const payoutId = await waitingPayoutWithKyc(polish, "Zofia Przykład", 1500);
+    const staff = await backend();
+    const reset = await call(staff.token, "POST", `/backoffice/kyc/members/${polish.id}/reset`, { reason: "Nazwisko wpisane błędnie" });
+    expect(reset.status).toBe(200);
+    const hold = await rt.deps.db.selectFrom("kyc_payout_holds").selectAll().where("payout_id", "=", payoutId).executeTakeFirstOrThrow();
+    const held = await rt.deps.db.selectFrom("statements").selectAll().where("id", "=", hold.statement_id).executeTakeFirstOrThrow();
+    expect(held.language).toBe("pl");
+    expect(held.facts).toBe(
+      `Twoja wypłata nr ${payoutId} w wysokości ${new Intl.NumberFormat("pl").format(1500)} dolarów jest wstrzymana, dopóki Twoja ` +
+        "weryfikacja do wypłat (KYC) nie będzie znowu kompletna. Nasz zespół zresetował Twoją weryfikację do wypłat. " +
+        "Uzasadnienie zespołu: Nazwisko wpisane błędnie",
+    );
+    expect(held.facts).not.toMatch(/payout|held|KYC check/i);
+
+    // A Spanish member whose sanctions hit staff confirm: the account's statement reads in Spanish.
+    const spanish = await payableEscort();
+    await rt.deps.db.updateTable("users").set({ language: "es" }).where("id", "=", spanish.id).execute();
+    await verifyIdentity(rt, spanish.id);
+    await verifyAge(rt, spanish.id);
+    const hit = await sign(spanish.token, "Ivan zzhit Sokolov");
+    const rejected = await call((await backend()).token, "POST", `/backoffice/kyc/screenings/${hit.json.data.screening!.id}/reject`, {
+      reason: "Misma fecha de nacimiento",
+    });
+    expect(rejected.status).toBe(200);
+    const closed = await rt.deps.db.selectFrom("statements").selectAll().where("user_id", "=", spanish.id).executeTakeFirstOrThrow();
+    expect(closed).toMatchObject({ language: "es", subject_kind: "account" });
+    expect(closed.facts).toBe(
+      "Los pagos de tu cuenta están bloqueados. La comprobación de sanciones y blanqueo de capitales encontró una coincidencia " +
+        "que nuestro equipo ha confirmado. Motivos del equipo: Misma fecha de nacimiento",
+    );
   });
 
   it("lets backend staff reset or expire a member's KYC with a reason: an audit row each, the member told and asked again", async () => {

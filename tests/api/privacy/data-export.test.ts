@@ -22,6 +22,7 @@ import {
   type TestRuntime,
 } from "../../helpers/runtime";
 import { unzip } from "../../helpers/zip";
+import { rotateStreamKey } from "#server/modules/live/stream-keys";
 import { insertDate } from "../reviews/date-fixture";
 import { deletionLinkToken } from "../../helpers/mail";
 
@@ -65,6 +66,8 @@ describe(`the data export (${TEST_DB})`, () => {
     form.append("files", new Blob([new Uint8Array(await jpeg(400, 500))], { type: "image/jpeg" }), "a.jpg");
     expect((await rt.request("/api/v2/media/upload", { method: "POST", token: member.token, body: form })).status).toBe(201);
 
+    // A creator's stream key (ADR 128): its existence and time are exported, the key itself never.
+    const streamKey = await rotateStreamKey(rt.deps, { id: member.id, userType: USER_TYPE.escort });
     const requested = await call<DataExport>(member.token, "POST");
     expect(requested.status).toBe(202);
     expect(requested.json.data).toMatchObject({ state: "init", ready_at: null });
@@ -156,6 +159,10 @@ describe(`the data export (${TEST_DB})`, () => {
       .join("\n");
     expect(allJson).not.toMatch(/_hash"|"token|storage_key|"code"|decided_by/);
     expect(allJson).not.toContain("$argon2");
+    const live = JSON.parse(entries.get("live.json")!.toString("utf8")) as { stream_key: unknown };
+    expect(live.stream_key).toEqual({ exists: true, current_key_created_at: streamKey.key_created_at });
+    expect(allJson).not.toContain(streamKey.key);
+    expect(allJson).not.toContain(streamKey.key_hint);
   });
 
   it("holds the member's dates with their timeline, the reviews they wrote and the published ones about them; a blind one stays out", async () => {

@@ -482,6 +482,7 @@ describe(`reports (${TEST_DB})`, () => {
     });
     expect(invalid.status).toBe(400);
     const statement = "Das Profil wurde geprüft; die Angebote verstoßen gegen § 32 ProstSchG.";
+    const escortMailsBefore = (await mailsTo(escort.email)).length;
     const decided = await call<OwnReport>("POST", `/backoffice/reports/${spam.json.data!.id}/decide`, {
       token: team.token,
       body: { outcome: "account_banned", statement },
@@ -510,7 +511,15 @@ describe(`reports (${TEST_DB})`, () => {
     expect((await mailsTo(reporter.email)).at(-1)!.text_body).toContain(statement);
     // The guest never confirmed the address: no receipt, no decision (ADR 059).
     expect((await mailsTo(guestMail)).map((mail) => mail.template)).toEqual(["report_email_confirm"]);
-    expect((await mailsTo(escort.email)).at(-1)).toMatchObject({ template: "report_action" });
+    // One message per decision (ADR 128): the affected member gets the statement's mail only, with the facts, that a
+    // report set it off, the signed complaint link a banned member needs and the out-of-court ways.
+    await rt.jobs.runDue();
+    const told = (await mailsTo(escort.email)).slice(escortMailsBefore);
+    expect(told.map((mail) => mail.template)).toEqual(["statement_issued"]);
+    expect(told[0]!.text_body).toContain(statement);
+    expect(told[0]!.text_body).toContain("Anlass war eine Meldung");
+    expect(told[0]!.text_body).toMatch(/\/de\/appeal\/[\w.-]+/);
+    expect(told[0]!.text_body).toContain("außergerichtliche Streitbeilegungsstelle");
     const banned = await rt.deps.db.selectFrom("users").select("status").where("id", "=", escort.id).executeTakeFirstOrThrow();
     expect(banned.status).toBe("banned");
     expect((await call("GET", `/profiles/${escort.username}/detail`)).status).toBe(404);
