@@ -5,32 +5,11 @@
  * profile, which the creator dashboard shows. Both tiers read their limits from here.
  */
 import * as v from "valibot";
-
-/** The browser's batching and stop rules, as the spec gives them (section 9 "Tracker"): one object, one source. */
-export const TRACKER_LIMITS = {
-  /** A batch leaves at the latest this long after its first event. */
-  maxTimeMs: 4000,
-  /** A batch leaves as soon as its body reaches this many bytes (uncompressed). */
-  maxSize: 100_000,
-  /** Bodies below this many bytes are sent as they are: gzip's header would eat the gain. */
-  minSize: 1000,
-  /** This many requests without an answer: the tracker stops for the page's lifetime. */
-  maxPending: 3,
-  /** This many failed requests: the tracker stops for the page's lifetime. */
-  maxErrors: 3,
-  /** While the page is visible, what has queued up is sent at least this often. */
-  heartbeatMs: 5000,
-} as const;
-
-/** What a visitor did that the dashboard counts: saw a profile, clicked its phone number or its website. */
-export const ACTIVITY_KINDS = ["profile_view", "phone_click", "website_click"] as const;
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+import { ACTIVITY_KINDS } from "./activity-tracker";
+export * from "./activity-tracker";
 
 /** The API's path (a web-tier resource route relays the browser's post with the session's token, ADR 132). */
 export const ACTIVITY_API_PATH = "/api/v2/activity/events";
-/** Where the browser posts: the web tier's resource route (same origin, the session's cookie). */
-export const ACTIVITY_WEB_PATH = "/activity/events";
-
 /**
  * The server's caps: a body as sent (maybe gzip) and the same after inflating. The browser's largest batch is maxSize
  * plus one event; anything beyond is refused with 413 before it is read or inflated further (a gzip bomb stops at the cap).

@@ -17,6 +17,12 @@ export const SPECIAL_DATA_CONSENT: ConsentPurpose = "special_category_data";
  */
 export const ACTIVITY_CONSENT: ConsentPurpose = "activity_statistics";
 
+/**
+ * Purposes a member may give at any time on the data privacy page (PUT /user/consents/{purpose}). The special-category
+ * consent is given only together with the data it covers (the registration's profile step).
+ */
+export const GRANTABLE_CONSENTS: readonly ConsentPurpose[] = [ACTIVITY_CONSENT];
+
 /** Profile trait groups that hold special-category data: kept only under SPECIAL_DATA_CONSENT. */
 export const SPECIAL_CATEGORY_TRAITS = ["race_type", "sexuality"] as const;
 export type SpecialCategoryTrait = (typeof SPECIAL_CATEGORY_TRAITS)[number];

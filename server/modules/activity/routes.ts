@@ -5,9 +5,9 @@ import type { Context } from "hono";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ModuleContext } from "../../api/module-context";
 import type { ApiEnv } from "../../api/types";
-import { ACTIVITY_BODY_MAX_BYTES, ACTIVITY_CONTENT_TYPES, ACTIVITY_INFLATED_MAX_BYTES } from "../../contract/activity";
+import { ACTIVITY_BODY_MAX_BYTES, ACTIVITY_CONTENT_TYPES, ACTIVITY_INFLATED_MAX_BYTES, doNotTrack } from "../../contract/activity";
 import { activityOps } from "../../contract/operations/activity";
-import { doNotTrack, ingestActivity, overActivityRate, type ActivityVisitor, type IngestOutcome } from "./service";
+import { ingestActivity, overActivityRate, type ActivityVisitor, type IngestOutcome } from "./service";
 
 const inflate = promisify(gunzip);
 const tooLarge = () => new ApiError(413, [errorItem(413, "validation.malformed_body")]);

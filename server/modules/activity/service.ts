@@ -61,11 +61,6 @@ export function visitorKey(secret: string, day: string, profileId: number, visit
   return hmac(secret, `profile-view|${day}|${profileId}|${who}`).slice(0, 22);
 }
 
-/** Whether the browser asked not to be tracked (Do Not Track, Global Privacy Control). */
-export function doNotTrack(headers: { get(name: string): string | null | undefined }): boolean {
-  return headers.get("dnt") === "1" || headers.get("sec-gpc") === "1";
-}
-
 /** Counts the batch against the visitor's minute; true when it is over the limit. */
 export async function overActivityRate(deps: ApiDeps, visitor: ActivityVisitor): Promise<boolean> {
   const who = visitor.userId !== null ? `u:${visitor.userId}` : `ip:${visitor.ip}`;
