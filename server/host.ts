@@ -84,7 +84,18 @@ const mayBeGuestPage = (path: string) => !/^\/(?:api|oauth|build)\//.test(path);
 
 const hasFileExtension = (path: string) => /\.[a-z0-9]+$/i.test(path);
 
-export function createHost({ api, build, mode, rootDir, trustProxy, publicUrl, observe, admission, devRoutesKey, errorReporter }: HostOptions) {
+export function createHost({
+  api,
+  build,
+  mode,
+  rootDir,
+  trustProxy,
+  publicUrl,
+  observe,
+  admission,
+  devRoutesKey,
+  errorReporter,
+}: HostOptions) {
   const app = new Hono<HostEnv>();
   // Remix matches every page's path three times against all routes: remembered per path (ADR 051).
   installRouteMatchMemo();

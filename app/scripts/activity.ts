@@ -7,7 +7,8 @@ const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
 if (!browserSaysDoNotTrack(nav)) {
   const gzip =
     typeof CompressionStream === "function"
-      ? async (body: string) => new Uint8Array(await new Response(new Blob([body]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer())
+      ? async (body: string) =>
+          new Uint8Array(await new Response(new Blob([body]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer())
       : null;
   const tracker = createTracker({
     endpoint: ACTIVITY_WEB_PATH,
@@ -27,7 +28,8 @@ if (!browserSaysDoNotTrack(nav)) {
     document.addEventListener("click", (event) => {
       const link = (event.target as Element | null)?.closest<HTMLElement>("[data-activity-click]");
       const kind = link?.dataset.activityClick;
-      if (kind === "phone" || kind === "website") tracker.track({ object: profile, title: `${kind}_click`, target: kind, provider: "profile" });
+      if (kind === "phone" || kind === "website")
+        tracker.track({ object: profile, title: `${kind}_click`, target: kind, provider: "profile" });
     });
   }
   document.addEventListener("visibilitychange", () => {

@@ -73,7 +73,8 @@ const SECRET_PARAMS = /\b(access_token|refresh_token|token|code|key|password|sec
 /** Long runs of token characters: access tokens, reset links' keys, hashes. */
 const TOKEN_LIKE = /\b[A-Za-z0-9_-]{32,}\b/g;
 /** Object keys whose values are never kept (headers, cookies, bodies, message texts, the user's address). */
-const SECRET_KEYS = /^(authorization|cookie|cookies|set-cookie|x-dev-key|password|token|access_token|refresh_token|secret|email|e-mail|text|message_text|body|data|ip_address)$/i;
+const SECRET_KEYS =
+  /^(authorization|cookie|cookies|set-cookie|x-dev-key|password|token|access_token|refresh_token|secret|email|e-mail|text|message_text|body|data|ip_address)$/i;
 
 /** A string without e-mail addresses, credentials, secret parameters and token-like runs. */
 export function scrubText(text: string): string {

@@ -129,7 +129,11 @@ export function ActivityFigure({ charts, lang }: { charts: DashboardCharts; lang
         caption={t("charts.svg_title", { days: charts.range })}
         days={charts.days}
         lang={lang}
-        columns={(["views", ...LINE_SERIES, ...CLICK_SERIES] as const).map((key) => ({ key, label: t(`charts.series.${key}`), values: charts.series[key] }))}
+        columns={(["views", ...LINE_SERIES, ...CLICK_SERIES] as const).map((key) => ({
+          key,
+          label: t(`charts.series.${key}`),
+          values: charts.series[key],
+        }))}
       />
     </>
   );

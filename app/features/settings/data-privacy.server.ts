@@ -24,7 +24,8 @@ export async function loadDataPrivacy({ request, context }: LoaderFunctionArgs) 
   const api = createApiClient({ request, context });
   const [consents, exports] = await Promise.all([fetchConsents(api), fetchDataExportStatus(api)]);
   if (!exports.ok) throw new Response(null, { status: exports.status >= 500 ? 503 : exports.status, headers: PRIVATE_HEADERS });
-  const since = (purpose: string) => (consents.ok ? (consents.data.find((consent) => consent.purpose === purpose)?.granted_at ?? null) : null);
+  const since = (purpose: string) =>
+    consents.ok ? (consents.data.find((consent) => consent.purpose === purpose)?.granted_at ?? null) : null;
   const t = await i18nServer.getFixedT(request);
   const done = DONE.find((key) => key === new URL(request.url).searchParams.get("done")) ?? null;
   return data(

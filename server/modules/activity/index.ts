@@ -6,7 +6,15 @@ import { defineFeature, defineJob } from "../manifest";
 import * as m0118 from "./migrations/0118_activity_events";
 import { registerActivity } from "./routes";
 import { runActivityRollup } from "./service";
-export { clicksPerDay, rollupActivity, scheduleActivityRollup, storeActivity, visitorKey, type ActivityVisitor } from "./service";
+export {
+  ACTIVITY_RATE_WINDOW,
+  clicksPerDay,
+  rollupActivity,
+  scheduleActivityRollup,
+  storeActivity,
+  visitorKey,
+  type ActivityVisitor,
+} from "./service";
 
 export const manifest = defineFeature({
   name: "activity",

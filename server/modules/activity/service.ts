@@ -55,7 +55,12 @@ export interface ActivityVisitor {
 }
 
 /** A visitor's key for a profile and day: a member by account, a guest by address and browser (ADR 033's mark). */
-export function visitorKey(secret: string, day: string, profileId: number, visitor: Pick<ActivityVisitor, "userId" | "ip" | "userAgent">): string {
+export function visitorKey(
+  secret: string,
+  day: string,
+  profileId: number,
+  visitor: Pick<ActivityVisitor, "userId" | "ip" | "userAgent">,
+): string {
   const who = visitor.userId !== null ? `member:${visitor.userId}` : `guest:${visitor.ip}|${visitor.userAgent}`;
   // Domain-separated from the product's other HMACs; 128 bits tell a day's visitors of one profile apart.
   return hmac(secret, `profile-view|${day}|${profileId}|${who}`).slice(0, 22);
@@ -163,24 +168,23 @@ export async function rollupActivity(deps: Pick<ApiDeps, "db" | "dialect" | "clo
   return deps.db.transaction().execute(async (trx) => {
     // One rollup at a time across processes (PostgreSQL); SQLite's writer lock already serializes the transaction.
     if (deps.dialect === "postgres") {
-      const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(${LOCK_SPACES.activityRollup}::integer, 0) AS locked`.execute(trx);
+      const { rows } = await sql<{
+        locked: boolean;
+      }>`SELECT pg_try_advisory_xact_lock(${LOCK_SPACES.activityRollup}::integer, 0) AS locked`.execute(trx);
       if (!rows[0]?.locked) return { days: [], pruned: 0 };
     }
     const cursor = await trx.selectFrom("activity_rollup").select("last_id").where("name", "=", ROLLUP_NAME).executeTakeFirst();
     const lastId = Number(cursor?.last_id ?? 0);
-    const newest = await trx.selectFrom("activity_events").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
+    const newest = await trx
+      .selectFrom("activity_events")
+      .select((eb) => eb.fn.max("id").as("id"))
+      .executeTakeFirst();
     const upTo = Number(newest?.id ?? 0);
     const touched =
       upTo > lastId
-        ? (
-            await trx
-              .selectFrom("activity_events")
-              .select("day")
-              .distinct()
-              .where("id", ">", lastId)
-              .where("id", "<=", upTo)
-              .execute()
-          ).map((row) => row.day)
+        ? (await trx.selectFrom("activity_events").select("day").distinct().where("id", ">", lastId).where("id", "<=", upTo).execute()).map(
+            (row) => row.day,
+          )
         : [];
     for (const day of touched) {
       const counts = await trx
@@ -189,7 +193,9 @@ export async function rollupActivity(deps: Pick<ApiDeps, "db" | "dialect" | "clo
         .where("day", "=", day)
         .groupBy(["user_id", "kind"])
         .execute();
-      const views = counts.filter((row) => row.kind === "profile_view").map((row) => ({ user_id: row.user_id, day, views: Number(row.visitors) }));
+      const views = counts
+        .filter((row) => row.kind === "profile_view")
+        .map((row) => ({ user_id: row.user_id, day, views: Number(row.visitors) }));
       const clicks = counts
         .filter((row) => row.kind !== "profile_view")
         .map((row) => ({ user_id: row.user_id, day, kind: row.kind, clicks: Number(row.visitors) }));
@@ -227,7 +233,12 @@ async function livingUsers(trx: Kysely<Database> | Transaction<Database>, ids: n
 }
 
 /** Clicks per day of one member's profile, by kind (the dashboard's series), for the days from `from` to `to`. */
-export async function clicksPerDay(deps: ApiDeps, userId: number, from: string, to: string): Promise<Map<ActivityKind, Map<string, number>>> {
+export async function clicksPerDay(
+  deps: ApiDeps,
+  userId: number,
+  from: string,
+  to: string,
+): Promise<Map<ActivityKind, Map<string, number>>> {
   const rows = await deps.db
     .selectFrom("profile_click_days")
     .select(["day", "kind", "clicks"])
@@ -245,7 +256,13 @@ const rollupSlotOf = (at: number) => Math.floor(at / ACTIVITY_ROLLUP_INTERVAL_MS
 
 /** Enqueues the rollup of the slot `at` falls in (a no-op when it is queued already); maintenance calls it after a restart. */
 export async function scheduleActivityRollup(deps: Pick<ApiDeps, "db" | "clock">, at = deps.clock.now()): Promise<void> {
-  await enqueueJob(deps.db, deps.clock, "activity.rollup", {}, { key: `activity.rollup:${rollupSlotOf(at)}`, runAt: Math.max(at, deps.clock.now()) });
+  await enqueueJob(
+    deps.db,
+    deps.clock,
+    "activity.rollup",
+    {},
+    { key: `activity.rollup:${rollupSlotOf(at)}`, runAt: Math.max(at, deps.clock.now()) },
+  );
 }
 
 /** The job: one rollup, then the next one's slot. */

@@ -10,8 +10,7 @@ import { ACTIVITY_BODY_MAX_BYTES, ACTIVITY_INFLATED_MAX_BYTES } from "#server/co
 import { ACTIVITY_CONSENT } from "#server/contract/consents";
 import type { DashboardCharts } from "#server/contract/dashboard";
 import { USER_TYPE } from "#server/contract/users";
-import { rollupActivity } from "#server/modules/activity/index";
-import { ACTIVITY_RATE_WINDOW } from "#server/modules/activity/service";
+import { ACTIVITY_RATE_WINDOW, rollupActivity } from "#server/modules/activity/index";
 import { grantConsent } from "#server/modules/consents/index";
 import { freshIp } from "../../helpers/auth";
 import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
@@ -36,9 +35,21 @@ describe(`activity tracker (${TEST_DB})`, () => {
   }
 
   const event = (object: number, title = "profile_view", extra: Record<string, unknown> = {}) =>
-    JSON.stringify({ actor: { id: 999_999 }, object, title, provider: "profile", generator: "velora-tracker/1", published: 1, id: `e${Math.random()}`, ...extra });
+    JSON.stringify({
+      actor: { id: 999_999 },
+      object,
+      title,
+      provider: "profile",
+      generator: "velora-tracker/1",
+      published: 1,
+      id: `e${Math.random()}`,
+      ...extra,
+    });
 
-  async function post(body: string | Uint8Array, options: { token?: string; query?: string; type?: string; headers?: Record<string, string>; ip?: string } = {}) {
+  async function post(
+    body: string | Uint8Array,
+    options: { token?: string; query?: string; type?: string; headers?: Record<string, string>; ip?: string } = {},
+  ) {
     const response = await rt.request(`/api/v2/activity/events?t=${rt.clock.now()}${options.query ?? ""}`, {
       method: "POST",
       token: options.token,
@@ -55,7 +66,11 @@ describe(`activity tracker (${TEST_DB})`, () => {
   }
 
   async function rawCount(userId: number) {
-    const row = await rt.deps.db.selectFrom("activity_events").select((eb) => eb.fn.countAll<string>().as("n")).where("user_id", "=", userId).executeTakeFirst();
+    const row = await rt.deps.db
+      .selectFrom("activity_events")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
@@ -126,7 +141,9 @@ describe(`activity tracker (${TEST_DB})`, () => {
     expect(await post(event(client.id), { token: escort.token })).toMatchObject({ accepted: 0, rejected: 1 });
     expect(await rawCount(escort.id)).toBe(0);
     // The actor in the body names somebody else: the stored visitor is still the token's member (one visitor twice).
-    await post([event(escort.id, "phone_click", { actor: 1 }), event(escort.id, "phone_click", { actor: 2 })].join("\n"), { token: client.token });
+    await post([event(escort.id, "phone_click", { actor: 1 }), event(escort.id, "phone_click", { actor: 2 })].join("\n"), {
+      token: client.token,
+    });
     const visitors = await rt.deps.db.selectFrom("activity_events").select("visitor").distinct().where("user_id", "=", escort.id).execute();
     expect(visitors).toHaveLength(1);
   });
@@ -144,11 +161,15 @@ describe(`activity tracker (${TEST_DB})`, () => {
     const escort = await member(USER_TYPE.escort);
     const [a, b, c] = [await member(USER_TYPE.client), await member(USER_TYPE.client), await member(USER_TYPE.client)];
     // a: views (server and browser), clicks the phone twice and the website; b: views and clicks the phone; c: views.
-    const detail = (token: string) => rt.request(`/api/v2/profiles/${escort.username}/detail`, { token, headers: { "user-agent": BROWSER } });
+    const detail = (token: string) =>
+      rt.request(`/api/v2/profiles/${escort.username}/detail`, { token, headers: { "user-agent": BROWSER } });
     for (const m of [a, b, c]) expect((await detail(m.token)).status).toBe(200);
-    await post([event(escort.id), event(escort.id, "phone_click"), event(escort.id, "phone_click"), event(escort.id, "website_click")].join("\n"), {
-      token: a.token,
-    });
+    await post(
+      [event(escort.id), event(escort.id, "phone_click"), event(escort.id, "phone_click"), event(escort.id, "website_click")].join("\n"),
+      {
+        token: a.token,
+      },
+    );
     await post([event(escort.id), event(escort.id, "phone_click")].join("\n"), { token: b.token });
     const before = await charts(escort.token);
     expect(before.totals.phone_clicks).toBe(0);

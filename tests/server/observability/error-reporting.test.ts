@@ -86,7 +86,10 @@ describe("error reporting", () => {
     rt.deps.errorReporter = reporter;
     // The API's log lines, kept here: the report must carry the same request id.
     const logLines: Array<{ reqId?: string; msg?: string }> = [];
-    rt.deps.log = createLogger({ level: "error" }, { write: (line: string) => logLines.push(JSON.parse(line) as { reqId?: string; msg?: string }) });
+    rt.deps.log = createLogger(
+      { level: "error" },
+      { write: (line: string) => logLines.push(JSON.parse(line) as { reqId?: string; msg?: string }) },
+    );
     const before = envelopes.length;
     // A database that is gone: every request fails inside the API, the unhandled 5xx path.
     await rt.database.close();
