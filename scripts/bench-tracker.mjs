@@ -209,7 +209,7 @@ async function drive() {
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]?.toFixed(1);
   const [load1] = (await import("node:os")).loadavg();
-  console.log(
+  console.info(
     JSON.stringify(
       {
         database: process.env.DATABASE_URL.split(":")[0],

@@ -188,6 +188,22 @@ describe(`activity tracker (${TEST_DB})`, () => {
     expect((await charts(other.token)).totals.views).toBe(0);
   });
 
+  it("the member gives and withdraws the tracker's consent; /user/data says so; the special-category one is not given this way", async () => {
+    const client = await member(USER_TYPE.client, false);
+    const userData = async () =>
+      ((await (await rt.request("/api/v2/user/data", { token: client.token })).json()) as { data: { activity_tracking: boolean } }).data;
+    expect((await userData()).activity_tracking).toBe(false);
+    const given = await rt.request(`/api/v2/user/consents/${ACTIVITY_CONSENT}`, { method: "PUT", token: client.token });
+    expect(given.status).toBe(200);
+    expect(((await given.json()) as { data: Array<{ purpose: string }> }).data.map((c) => c.purpose)).toContain(ACTIVITY_CONSENT);
+    expect((await userData()).activity_tracking).toBe(true);
+    expect((await rt.request("/api/v2/user/consents/special_category_data", { method: "PUT", token: client.token })).status).toBe(400);
+    expect((await rt.request("/api/v2/user/consents/everything", { method: "PUT", token: client.token })).status).toBe(404);
+    expect((await rt.request(`/api/v2/user/consents/${ACTIVITY_CONSENT}`, { method: "PUT" })).status).toBe(401);
+    expect((await rt.request(`/api/v2/user/consents/${ACTIVITY_CONSENT}`, { method: "DELETE", token: client.token })).status).toBe(200);
+    expect((await userData()).activity_tracking).toBe(false);
+  });
+
   it("prunes raw events of days past the kept ones once they are counted", async () => {
     const escort = await member(USER_TYPE.escort);
     const client = await member(USER_TYPE.client);

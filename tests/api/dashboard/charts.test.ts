@@ -82,7 +82,7 @@ describe(`dashboard charts (${TEST_DB})`, () => {
     // Nobody favorited this profile or wrote to its owner.
     expect(body.data.series.favorites).toEqual(Array(30).fill(0));
     expect(body.data.series.contacts).toEqual(Array(30).fill(0));
-    expect(body.data.tracked).toEqual(["views", "favorites", "contacts"]);
+    expect(body.data.tracked).toEqual(["views", "favorites", "contacts", "phone_clicks", "website_clicks"]);
 
     // The next day the same viewer counts again, on that day.
     rt.clock.advance(DAY);
