@@ -120,8 +120,8 @@ export function createErrorReporter(config: ErrorReportingConfig): ErrorReporter
     environment: config.environment,
     release: config.release,
     tracesSampleRate,
-    sendDefaultPii: false,
-    // No automatic instrumentation: the product reports what it decides to report (the 5xx paths).
+    // No automatic instrumentation and no integration that adds request data (headers, cookies, the user's address):
+    // the product reports what it decides to report (the 5xx paths), with what `capture` sets.
     integrations: [],
     transport: makeNodeTransport,
     stackParser: defaultStackParser,
@@ -139,6 +139,6 @@ export function createErrorReporter(config: ErrorReportingConfig): ErrorReporter
       if (context.method && context.path) scope.setContext("request", { method: context.method, path: context.path });
       scope.captureException(error);
     },
-    flush: (timeoutMs = 2000) => client.flush(timeoutMs),
+    flush: async (timeoutMs = 2000) => await client.flush(timeoutMs),
   };
 }
