@@ -47,7 +47,7 @@ describe(`activity tracker (${TEST_DB})`, () => {
     });
 
   async function post(
-    body: string | Uint8Array,
+    body: string | Uint8Array<ArrayBuffer>,
     options: { token?: string; query?: string; type?: string; headers?: Record<string, string>; ip?: string } = {},
   ) {
     const response = await rt.request(`/api/v2/activity/events?t=${rt.clock.now()}${options.query ?? ""}`, {
